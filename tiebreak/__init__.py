@@ -1,0 +1,20 @@
+"""tiebreak — exact chess tournament standings by the FIDE Tie-Break Regulations (C.07).
+
+>>> import tiebreak
+>>> t = tiebreak.trf.load("tests/data/example-s-2026.trf")          # doctest: +SKIP
+>>> s = tiebreak.compute_standings(t, "PTS,BH/C1,BH,SB")            # doctest: +SKIP
+"""
+
+from . import trf
+from .errors import InputError, InputWarning, SpecifierError, TiebreakError
+from .model import Entry, Kind, Player, ScoreSystem, Tournament
+from .rules import RULE_SETS, RuleSet
+from .specifier import TieBreakSpec, parse, parse_list
+from .standings import Row, Standings, compute_standings
+
+__version__ = "0.1.0"
+__all__ = [
+    "trf", "InputError", "InputWarning", "SpecifierError", "TiebreakError", "Entry", "Kind", "Player",
+    "ScoreSystem", "Tournament", "RULE_SETS", "RuleSet", "TieBreakSpec", "parse", "parse_list", "Row",
+    "Standings", "compute_standings",
+]

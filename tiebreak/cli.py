@@ -1,0 +1,85 @@
+"""The ``tiebreak`` command line.
+
+``tiebreak standings FILE [--tiebreaks LIST] [--rules auto|fide-2024|fide-2026] [--after-round N]
+[--unrated-rating R] [--seed S] [--format text|json|csv]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from . import output, trf
+from .errors import InputWarning, TiebreakError
+from .registry import CATALOGUE
+from .rules import RULE_CHOICES
+from .specifier import MODIFIERS
+from .standings import compute_standings
+
+
+def _standings(args: argparse.Namespace) -> int:
+    warnings: list[InputWarning] = []
+    t = trf.load(args.file, warnings)
+    system = {"swiss": "swiss", "rr": "round robin", "round-robin": "round robin"}.get(args.system) if args.system else None
+    s = compute_standings(t, args.tiebreaks, rules=args.rules, after_round=args.after_round,
+                          unrated_rating=args.unrated_rating, seed=args.seed, lots=not args.no_lots,
+                          system=system, warnings=warnings)
+    for w in warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    if args.format == "json":
+        sys.stdout.write(output.to_json(s))
+    elif args.format == "csv":
+        sys.stdout.write(output.to_csv(s))
+    else:
+        sys.stdout.write(output.to_text(s))
+        for note in s.notes:
+            print(f"note: {note}", file=sys.stderr)
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    lang = args.lang
+    for d in CATALOGUE.values():
+        aliases = f" (alias {', '.join(d.aliases)})" if d.aliases else ""
+        mods = "".join(sorted(set(d.modifiers) - set("RV"))) or "-"
+        print(f"{d.code:5} {d.type:3} {d.article:18} modifiers {mods:5} {d.names[lang]}{aliases}")
+    print()
+    for letter, text in MODIFIERS.items():
+        print(f"/{letter}  {text}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="tiebreak", description="Exact chess tournament standings by tie-break rules.")
+    sub = p.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("standings", help="rank the players of a tournament file")
+    s.add_argument("file", help="TRF file (TRF-16 or TRF-2026)")
+    s.add_argument("--tiebreaks", "-t", help="ordered list, e.g. 'PTS,BH/C1,BH,SB' (default: the file's 202/212 "
+                   "record, else a FIDE default)")
+    s.add_argument("--rules", default="auto", choices=RULE_CHOICES, help="rule edition (auto: by start date)")
+    s.add_argument("--after-round", type=int, help="standings after this round")
+    s.add_argument("--unrated-rating", type=int, help="rating for unrated players in rating tie-breaks")
+    s.add_argument("--seed", type=int, help="seed for drawing lots (printed when chosen at random)")
+    s.add_argument("--no-lots", action="store_true", help="leave remaining ties unbroken (shared ranks)")
+    s.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
+    s.add_argument("--format", "-f", default="text", choices=["text", "json", "csv"])
+    s.set_defaults(run=_standings)
+    lst = sub.add_parser("list", help="list the tie-breaks and modifiers")
+    lst.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
+    lst.set_defaults(run=_list)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except TiebreakError as e:
+        print(f"tiebreak: error: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,244 @@
+"""Whole-tournament passes: the arrays every tie-break is computed from, and the result column type.
+
+All values are integers over a per-column denominator (``Column.den``): no floats anywhere.
+Points are held in *units* of ``1/scale`` of a point, ``scale`` from the score system (2 for 1-½-0).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+
+import numpy as np
+
+from .model import BLACK, Kind, Tournament
+from .rules import RuleSet
+
+BIG = np.int64(1) << 62  # larger than any key; marks "absent" in min/max searches
+
+#: How a round's contribution was made (kept per round for explanations).
+SOURCE_GAME = 1  # the opponent's score (Art. 16.3 adjusted in Swiss events)
+SOURCE_DUMMY = 2  # Art. 16.4 dummy opponent
+SOURCE_CAPPED = 3  # Art. 16.4.1/16.4.2 dummy with the 2026 cap applied
+SOURCE_VALUE = 4  # the round's own value (rating, running score, points)
+
+_VUR_KINDS = [Kind.HPB, Kind.ZPB, Kind.ABSENT, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT]
+_REQUESTED_KINDS = [Kind.HPB, Kind.ZPB, Kind.ABSENT]
+
+
+@dataclass
+class Column:
+    """The values of one tie-break for every player: ``num[i] / den``, undefined where ``defined`` is False.
+
+    ``contrib``/``valid``/``cut``/``source`` (players x rounds) keep what each round added, what was cut
+    and why, so that every value can be explained; ``extra`` holds tie-break specific details.
+    """
+
+    num: np.ndarray
+    den: int = 1
+    defined: np.ndarray | None = None
+    higher_is_better: bool = True
+    contrib: np.ndarray | None = None
+    contrib_den: int | None = None
+    valid: np.ndarray | None = None
+    cut: np.ndarray | None = None
+    source: np.ndarray | None = None
+    extra: dict = field(default_factory=dict)
+
+    def value(self, i: int) -> Fraction | None:
+        if self.defined is not None and not self.defined[i]:
+            return None
+        return Fraction(int(self.num[i]), self.den)
+
+    def sort_key(self, reverse: bool = False) -> np.ndarray:
+        """Ascending key (smaller = better); undefined values sort after every defined one (spec §1.4.5)."""
+        key = self.num.astype(np.int64)
+        if self.higher_is_better != reverse:
+            key = -key
+        if self.defined is not None:
+            key = np.where(self.defined, key, BIG)
+        return key
+
+
+def round_half_up_div(num: np.ndarray, den: np.ndarray | int) -> np.ndarray:
+    """Elementwise round(num / den) with halves up, for num >= 0 and den > 0 (integer arrays)."""
+    den = np.maximum(den, 1)
+    return (2 * num + den) // (2 * den)
+
+
+class Context:
+    """Arrays derived once from a tournament for the rounds being evaluated (1..``rounds``)."""
+
+    def __init__(self, t: Tournament, rules: RuleSet, rounds: int, round_robin: bool,
+                 kind: np.ndarray | None = None) -> None:
+        self.t = t
+        self.rules = rules
+        self.k = rounds
+        self.rr = round_robin
+        self.kind = (t.kind[:, :rounds] if kind is None else kind).astype(np.int64)
+        self.opp = t.opponent[:, :rounds].astype(np.int64)
+        self.colour = t.colour[:, :rounds]
+        system = t.score_system
+        self.scale = system.scale
+        self.units = np.array([int(p * self.scale) for p in system.table()], np.int64)
+        self.W = int(system.win * self.scale)
+        self.D = int(system.draw * self.scale)
+        self.n = len(t.players)
+        self.rows = np.arange(self.n)
+
+    # --- basic masks -------------------------------------------------------------------------
+    @cached_property
+    def pts(self) -> np.ndarray:
+        return self.units[self.kind]
+
+    @cached_property
+    def score(self) -> np.ndarray:
+        return self.pts.sum(axis=1)
+
+    @cached_property
+    def has_opp(self) -> np.ndarray:
+        return self.opp >= 0
+
+    @cached_property
+    def opp0(self) -> np.ndarray:
+        """Opponent index with 0 where there is none (safe for fancy indexing; mask with ``has_opp``)."""
+        return np.where(self.has_opp, self.opp, 0)
+
+    @cached_property
+    def otb(self) -> np.ndarray:
+        return self.kind <= Kind.UNKNOWN
+
+    @cached_property
+    def forfeit(self) -> np.ndarray:
+        return self.has_opp & ~self.otb
+
+    @cached_property
+    def forfeit_loss(self) -> np.ndarray:
+        return (self.kind == Kind.FORFEIT_LOSS) | (self.kind == Kind.DOUBLE_FORFEIT)
+
+    @cached_property
+    def vur(self) -> np.ndarray:
+        """Voluntarily unplayed rounds: requested byes, absences and forfeit losses (Art. 16.1, 16.5)."""
+        return np.isin(self.kind, _VUR_KINDS)
+
+    @cached_property
+    def final_bye(self) -> np.ndarray:
+        """Category 16.2.5: a requested bye followed by no round that is not a VUR (spec §1.1, A5)."""
+        idx = np.arange(self.k)
+        last_non_vur = np.where(~self.vur, idx, -1).max(axis=1, initial=-1)
+        return np.isin(self.kind, _REQUESTED_KINDS) & (idx[None, :] > last_non_vur[:, None])
+
+    @cached_property
+    def adjusted(self) -> np.ndarray:
+        """Art. 16.3: the score a participant counts with as somebody's opponent (Swiss only)."""
+        if self.rr:
+            return self.score
+        return self.score + ((self.D - self.pts) * self.final_bye).sum(axis=1)
+
+    def games(self, played: bool = False, swiss: bool = False) -> np.ndarray:
+        """Rounds that count as games with an opponent for opponent-based tie-breaks (Art. 15.2, 16, /P)."""
+        if (self.rr and not swiss) or played:
+            return self.has_opp
+        return self.otb
+
+    # --- Art. 16.4 dummy opponent ------------------------------------------------------------
+    def dummy(self, games: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Score of the dummy opponent of every unplayed round, and where the 2026 cap changed it."""
+        own = np.broadcast_to(self.score[:, None], (self.n, self.k))
+        if not self.rules.dummy_caps:
+            return own, np.zeros_like(games)
+        forfeit = self.has_opp & ~games
+        cap = np.where(forfeit, self.adjusted[self.opp0], self.D * self.k)  # 16.4.1 / 16.4.2
+        capped = cap < own
+        return np.where(capped, cap, own), capped
+
+    def opponent_scores(self, played: bool = False, swiss: bool = False):
+        """Per round: the score that stands for the opponent (game: opponent's score, Swiss: adjusted; unplayed
+        Swiss rounds: the dummy), where a value exists, and its source code."""
+        games = self.games(played, swiss)
+        if self.rr and not swiss:
+            opp_score = np.where(games, self.score[self.opp0], 0)
+            return opp_score, games.copy(), np.where(games, SOURCE_GAME, 0).astype(np.int8), games
+        dummy, capped = self.dummy(games)
+        opp_score = np.where(games, self.adjusted[self.opp0], dummy)
+        source = np.where(games, SOURCE_GAME, np.where(capped, SOURCE_CAPPED, SOURCE_DUMMY)).astype(np.int8)
+        return opp_score, np.ones_like(games), source, games
+
+    @cached_property
+    def fore(self) -> "Context":
+        """Art. 8.3: the tournament as if every paired game of the final round had been drawn."""
+        kind = self.kind.copy()
+        last = self.k - 1
+        if last >= 0:
+            paired = self.has_opp[:, last]
+            kind[paired, last] = Kind.DRAW
+        return Context(self.t, self.rules, self.k, self.rr, kind=kind)
+
+    # --- ratings -----------------------------------------------------------------------------
+    @cached_property
+    def ratings(self) -> np.ndarray:
+        return np.array([p.rating or 0 for p in self.t.players], np.int64)
+
+    @cached_property
+    def any_unrated(self) -> bool:
+        return bool((self.ratings <= 0).any())
+
+    def rating_games(self) -> np.ndarray:
+        """Games that count for Art. 10 tie-breaks: over the board, plus forfeits in round robins where the
+        rule set keeps Art. 15.2 without exception."""
+        if self.rr and self.rules.rr_forfeits_in_rating_tiebreaks:
+            return self.has_opp
+        return self.otb
+
+    def ratings_with(self, unrated: int | None) -> tuple[np.ndarray, bool]:
+        """Ratings with ``unrated`` for unrated players; False when unrated players make them unusable (Art. 10)."""
+        if not self.any_unrated:
+            return self.ratings, True
+        if unrated is None:
+            return self.ratings, False
+        return np.where(self.ratings > 0, self.ratings, unrated), True
+
+    @cached_property
+    def result_hundredths(self) -> np.ndarray:
+        """Rating points of each round in hundredths (1/½/0 whatever the score system; spec §1.2)."""
+        table = np.zeros(len(Kind), np.int64)
+        for k in (Kind.WIN, Kind.WIN_SHORT, Kind.FORFEIT_WIN):
+            table[k] = 100
+        for k in (Kind.DRAW, Kind.DRAW_SHORT, Kind.UNKNOWN):
+            table[k] = 50
+        return table[self.kind]
+
+    @cached_property
+    def black(self) -> np.ndarray:
+        return self.colour == BLACK
+
+
+def apply_cuts(key: np.ndarray, valid: np.ndarray, low: int, high: int,
+               exception: np.ndarray | None = None, contrib: np.ndarray | None = None) -> np.ndarray:
+    """Art. 14.1-14.4: mark the ``low`` least and then the ``high`` most significant values as cut.
+
+    ``key`` orders the values (smaller = less significant).  With ``exception`` (a mask of voluntarily unplayed
+    rounds) Art. 16.5 applies to each low cut: the lowest contribution of such a round is cut instead of the
+    least significant value when it is not lower than that value.
+    """
+    n, k = key.shape
+    cut = np.zeros((n, k), bool)
+    rows = np.arange(n)
+    for step in range(low + high):
+        alive = valid & ~cut
+        active = alive.any(axis=1)
+        if not active.any():
+            break
+        if step < low:
+            idx = np.where(alive, key, BIG).argmin(axis=1)
+            if exception is not None:
+                assert contrib is not None
+                v = alive & exception
+                vidx = np.where(v, contrib, BIG).argmin(axis=1)
+                use = v.any(axis=1) & (contrib[rows, vidx] >= contrib[rows, idx])
+                idx = np.where(use, vidx, idx)
+        else:
+            idx = np.where(alive, key, -BIG).argmax(axis=1)
+        cut[rows[active], idx[active]] = True
+    return cut

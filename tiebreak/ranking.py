@@ -1,0 +1,53 @@
+"""C.07 Art. 4.2: the ordered list decides; Type A tie-breaks are applied inside each still-tied group and may
+appear more than once; undefined values rank last; what remains tied is drawn by lot (or left tied).
+
+Groups are kept as a dense group number per player (0 = best): each tie-break refines it in one pass.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+
+def refine(group: np.ndarray, key: np.ndarray) -> np.ndarray:
+    """Split every group by ``key`` (smaller first), renumbering groups densely in rank order."""
+    order = np.lexsort((key, group))
+    g, k = group[order], key[order]
+    change = np.empty(len(order), bool)
+    if len(order):
+        change[0] = False
+        change[1:] = (g[1:] != g[:-1]) | (k[1:] != k[:-1])
+    out = np.empty_like(group)
+    out[order] = np.cumsum(change)
+    return out
+
+
+def tied_groups(group: np.ndarray) -> list[list[int]]:
+    """Members of every group with more than one player, best group first."""
+    order = np.argsort(group, kind="stable")
+    g = group[order]
+    bounds = np.nonzero(np.diff(g))[0] + 1
+    return [chunk.tolist() for chunk in np.split(order, bounds) if len(chunk) > 1]
+
+
+def draw_lots(group: np.ndarray, seed: int) -> tuple[np.ndarray, dict[int, int]]:
+    """Art. 4.2: break the remaining ties by lot.  Returns the final order and each drawn player's lot."""
+    rng = random.Random(seed)
+    lots: dict[int, int] = {}
+    key = np.zeros(len(group), np.int64)
+    for members in tied_groups(group):
+        drawn = sorted(members)
+        rng.shuffle(drawn)
+        for pos, m in enumerate(drawn):
+            key[m] = pos
+            lots[m] = pos + 1
+    return np.lexsort((key, group)), lots
+
+
+def shared_ranks(group: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """Rank of each player when ties are left unbroken: 1 + number of players in better groups."""
+    counts = np.bincount(group)
+    first = np.concatenate(([0], np.cumsum(counts)[:-1])) + 1
+    return first[group]

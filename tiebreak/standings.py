@@ -1,0 +1,208 @@
+"""Final standings: the public entry point of the engine.
+
+>>> from tiebreak import trf, compute_standings
+>>> t = trf.load("tests/data/example-s-2026.trf")                                  # doctest: +SKIP
+>>> s = compute_standings(t, "PTS,BH/C1,SB", rules="auto")                          # doctest: +SKIP
+>>> [(r.rank, r.start_no, str(r.values["BH/C1"])) for r in s.rows][:2]              # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from .direct import direct_encounter
+from .engine import Column, Context
+from .errors import InputError, InputWarning, Place
+from .model import Tournament
+from .ranking import draw_lots, refine, shared_ranks, tied_groups
+from .registry import CATALOGUE
+from .rules import RULE_SETS, RuleSet, choose_rules
+from .specifier import TieBreakSpec, parse_list
+
+#: Lists used when neither the user nor the file gives one (C.07 Art. 2.1 asks the regulations to; these follow
+#: the recommendations of the Arbiters' Manual 13.15 in C.07 vocabulary).
+DEFAULT_LISTS = {
+    "swiss": "PTS,BH/C1,BH,DE,WIN,WON,BPG,SB",
+    "round robin": "PTS,DE,WIN,SB,KS",
+}
+
+_RR_WORDS = re.compile(r"RR|ROBIN|BERGER|SCHEVENINGEN|SCHILLER", re.I)
+
+
+def detect_system(t: Tournament, rounds: int | None = None) -> tuple[str, str]:
+    """Round robin (pre-determined pairings) or Swiss, as the FIDE reference checker decides (spec §1.3):
+    record 192, then the words of record 092, then the numbers of players and rounds."""
+    code = t.type_code.upper()
+    if code:
+        if "SWISS" in code or "DUTCH" in code or "DUBOV" in code or "BURSTEIN" in code or code.startswith("FIDE_TEAM"):
+            return "swiss", f"record 192 {t.type_code!r}"
+        if _RR_WORDS.search(code) or "KNOCKOUT" in code:
+            return "round robin", f"record 192 {t.type_code!r}"
+    text = t.type_text.upper()
+    if "SWISS" in text:
+        return "swiss", f"record 092 {t.type_text!r}"
+    if _RR_WORDS.search(text):
+        return "round robin", f"record 092 {t.type_text!r}"
+    n, r = len(t.players), rounds if rounds is not None else t.rounds
+    if r in (n - 1, n) or (n > 2 and r in (2 * n - 2, 2 * n)):
+        return "round robin", f"{n} players and {r} rounds"
+    return "swiss", f"{n} players and {r} rounds"
+
+
+@dataclass
+class Row:
+    """One line of the standings."""
+
+    rank: int
+    start_no: int
+    name: str
+    points: Fraction
+    values: dict[str, Fraction | None]
+    index: int
+    lot: int | None = None
+
+
+@dataclass
+class Standings:
+    tournament: Tournament
+    rules: RuleSet
+    system: str
+    after_round: int
+    specs: list[TieBreakSpec]
+    columns: list[Column]
+    rows: list[Row]
+    seed: int | None
+    notes: list[str] = field(default_factory=list)
+    warnings: list[InputWarning] = field(default_factory=list)
+
+    @property
+    def tiebreaks(self) -> list[str]:
+        return [s.text for s in self.specs]
+
+    def row(self, start_no: int) -> Row:
+        return next(r for r in self.rows if r.start_no == start_no)
+
+    def value(self, start_no: int, spec: str) -> Fraction | None:
+        return self.row(start_no).values[spec]
+
+
+def _resolve_list(t: Tournament, tiebreaks, system: str, notes: list[str]) -> list[TieBreakSpec]:
+    if tiebreaks is None or (isinstance(tiebreaks, str) and not tiebreaks.strip()):
+        if t.declared_tiebreaks:
+            specs = parse_list(t.declared_tiebreaks)
+            notes.append(f"tie-breaks from the file (record {'212' if t.declared_tiebreaks_complete else '202'})")
+        else:
+            specs = parse_list(DEFAULT_LISTS[system])
+            notes.append(f"no tie-break list given; FIDE default for a {system} event: {DEFAULT_LISTS[system]}")
+    else:
+        specs = [s if isinstance(s, TieBreakSpec) else None for s in tiebreaks] if isinstance(tiebreaks, list) \
+            and all(isinstance(s, TieBreakSpec) for s in tiebreaks) else parse_list(tiebreaks)
+    if not any(s.code == "PTS" for s in specs):
+        specs = [TieBreakSpec("PTS")] + specs
+    return specs
+
+
+def compute_standings(
+    tournament: Tournament,
+    tiebreaks: str | list | None = None,
+    *,
+    rules: str = "auto",
+    after_round: int | None = None,
+    unrated_rating: int | None = None,
+    seed: int | None = None,
+    lots: bool = True,
+    system: str | None = None,
+    warnings: list[InputWarning] | None = None,
+) -> Standings:
+    """Rank the players of ``tournament`` by ``tiebreaks`` (a list string such as ``"PTS,BH/C1,SB"``).
+
+    * ``rules``: ``auto`` (by start date), ``fide-2024`` or ``fide-2026``.
+    * ``after_round``: standings after that round (default: the last round with results).
+    * ``unrated_rating``: rating given to unrated players in rating tie-breaks (else those are undefined).
+    * ``seed``/``lots``: remaining ties are drawn by lot with ``seed`` (a random seed is chosen and reported
+      when none is given); ``lots=False`` leaves them tied with shared ranks.
+    * ``system``: ``swiss`` or ``round robin`` to override the detection.
+    """
+    t = tournament
+    notes: list[str] = []
+    played_rounds = t.rounds_with_results
+    if after_round is None:
+        k = played_rounds
+        if t.rounds > k:
+            notes.append(f"results known up to round {k} of {t.rounds}: standings after round {k}")
+    else:
+        if not 0 <= after_round <= t.rounds:
+            raise InputError(f"--after-round {after_round} is outside 0..{t.rounds}", Place(t.source, field="after round"))
+        k = after_round
+    ruleset, why = choose_rules(rules, t.start_date)
+    notes.append(why)
+    if system is None:
+        system, sys_why = detect_system(t)
+        notes.append(f"{system} ({sys_why})")
+    elif system not in DEFAULT_LISTS:
+        raise ValueError(f"system must be 'swiss' or 'round robin', not {system!r}")
+    specs = _resolve_list(t, tiebreaks, system, notes)
+    specs = [s.with_unrated(unrated_rating) for s in specs]
+
+    contexts: dict[str, Context] = {}
+
+    def context(rs: RuleSet) -> Context:
+        if rs.name not in contexts:
+            contexts[rs.name] = Context(t, rs, k, system == "round robin")
+        return contexts[rs.name]
+
+    n = len(t.players)
+    group = np.zeros(n, np.int64)
+    columns: list[Column] = []
+    for spec in specs:
+        ctx = context(RULE_SETS[spec.version] if spec.version else ruleset)
+        d = CATALOGUE[spec.code]
+        if d.compute is None:  # Type A
+            col = Column(np.zeros(n, np.int64), 1, higher_is_better=False)
+            tier_key = np.zeros(n, np.int64)
+            details = {}
+            for members in tied_groups(group):
+                de = direct_encounter(ctx, members, spec.played)
+                details.update({m: (de.scores.get(m), de.unmet.get(m)) for m in members})
+                if not de.separated:
+                    continue
+                place = 1
+                for pos, tier in enumerate(de.tiers):
+                    for m in tier:
+                        tier_key[m] = pos
+                        col.num[m] = place
+                    place += len(tier)
+            col.extra["de"] = details
+            group = refine(group, tier_key)
+        else:
+            col = d.compute(ctx, spec)
+            col.higher_is_better = d.higher_is_better
+            group = refine(group, col.sort_key(spec.reverse))
+        columns.append(col)
+    lot_of: dict[int, int] = {}
+    if lots:
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 10**6)
+        order, lot_of = draw_lots(group, seed)
+        ranks = np.empty(n, np.int64)
+        ranks[order] = np.arange(1, n + 1)
+        if lot_of:
+            notes.append(f"{len(lot_of)} players still tied after the list: drawn by lot with seed {seed} "
+                         f"(pass --seed {seed} to repeat the draw)")
+    else:
+        order = np.lexsort((np.array([p.start_no for p in t.players]), group))
+        ranks = shared_ranks(group, order)
+        seed = None
+    score = context(ruleset).score
+    scale = context(ruleset).scale
+    rows = []
+    for i in order.tolist():
+        p = t.players[i]
+        rows.append(Row(int(ranks[i]), p.start_no, p.name, Fraction(int(score[i]), scale),
+                        {s.text: c.value(i) for s, c in zip(specs, columns)}, i, lot_of.get(i)))
+    return Standings(t, ruleset, system, k, specs, columns, rows, seed, notes, list(warnings or []))
