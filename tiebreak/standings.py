@@ -100,8 +100,8 @@ def _resolve_list(t: Tournament, tiebreaks, system: str, notes: list[str]) -> li
             specs = parse_list(DEFAULT_LISTS[system])
             notes.append(f"no tie-break list given; FIDE default for a {system} event: {DEFAULT_LISTS[system]}")
     else:
-        specs = [s if isinstance(s, TieBreakSpec) else None for s in tiebreaks] if isinstance(tiebreaks, list) \
-            and all(isinstance(s, TieBreakSpec) for s in tiebreaks) else parse_list(tiebreaks)
+        specs = [s if isinstance(s, TieBreakSpec) else parse_list(s)[0] for s in tiebreaks] \
+            if isinstance(tiebreaks, list) else parse_list(tiebreaks)
     if not any(s.code == "PTS" for s in specs):
         specs = [TieBreakSpec("PTS")] + specs
     return specs
@@ -147,7 +147,8 @@ def compute_standings(
     elif system not in DEFAULT_LISTS:
         raise ValueError(f"system must be 'swiss' or 'round robin', not {system!r}")
     specs = _resolve_list(t, tiebreaks, system, notes)
-    specs = [s.with_unrated(unrated_rating) for s in specs]
+    # a global rating for unrated players applies to every rating tie-break that has no /U of its own
+    effective = [s.with_unrated(unrated_rating) if "U" in CATALOGUE[s.code].modifiers else s for s in specs]
 
     contexts: dict[str, Context] = {}
 
@@ -159,7 +160,7 @@ def compute_standings(
     n = len(t.players)
     group = np.zeros(n, np.int64)
     columns: list[Column] = []
-    for spec in specs:
+    for spec in effective:
         ctx = context(RULE_SETS[spec.version] if spec.version else ruleset)
         d = CATALOGUE[spec.code]
         if d.compute is None:  # Type A
