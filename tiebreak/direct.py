@@ -107,3 +107,18 @@ def _order(pairs: _Pairs, members: list[int], win: Fraction) -> list[list[int]]:
     if not placed:
         return [members]
     return placed + _order(pairs, rest, win)
+
+
+def groups_with_encounters(ctx: Context, group: np.ndarray, played: bool) -> list[list[int]]:
+    """The tied groups (``group`` numbers, see :mod:`tiebreak.ranking`) in which some members met: only those
+    can be separated by Art. 6, so large events never loop over the others."""
+    games = counted_games(ctx, played)
+    inside = games & (group[ctx.opp0] == group[:, None])
+    wanted = np.unique(group[inside.any(axis=1)])
+    if not len(wanted):
+        return []
+    members = np.nonzero(np.isin(group, wanted))[0]
+    members = members[np.argsort(group[members], kind="stable")]
+    g = group[members]
+    bounds = np.nonzero(np.diff(g))[0] + 1
+    return [chunk.tolist() for chunk in np.split(members, bounds) if len(chunk) > 1]

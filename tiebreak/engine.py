@@ -51,6 +51,20 @@ class Column:
             return None
         return Fraction(int(self.num[i]), self.den)
 
+    def texts(self, prefix: str | None = None, undefined: str | None = None) -> list[str | None]:
+        """Exact decimal text of every value (``undefined`` where undefined), each distinct value formatted once;
+        with ``prefix`` every text starts with it (JSON members are made this way)."""
+        from .model import format_number
+
+        uniq, inverse = np.unique(self.num, return_inverse=True)
+        texts = [format_number(Fraction(int(u), self.den)) for u in uniq.tolist()] + [undefined]
+        if prefix is not None:
+            texts = [prefix + str(x) for x in texts]
+        strings = np.array(texts, dtype=object)
+        if self.defined is not None:
+            inverse = np.where(self.defined, inverse.ravel(), len(uniq))
+        return strings[inverse.ravel()].tolist()
+
     def sort_key(self, reverse: bool = False) -> np.ndarray:
         """Ascending key (smaller = better); undefined values sort after every defined one (spec §1.4.5)."""
         key = self.num.astype(np.int64)

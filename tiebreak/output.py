@@ -46,26 +46,46 @@ def _dump(obj, indent: str = "", step: str = "  ") -> str:
     raise TypeError(type(obj))
 
 
-def to_json_obj(s: Standings) -> dict:
+def to_json_obj(s: Standings, standings: bool = True) -> dict:
     t = s.tournament
-    return {
+    obj = {
         "schema": JSON_SCHEMA_VERSION,
         "tournament": {"name": t.name, "rounds": t.rounds, "after_round": s.after_round, "rules": s.rules.name,
                        "system": s.system},
         "tiebreaks": s.tiebreaks,
         "seed": s.seed,
-        "standings": [
-            {"rank": r.rank, "start_no": r.start_no, "name": r.name, "points": number(r.points),
-             "values": {k: number(v) for k, v in r.values.items()}, "lot": r.lot}
-            for r in s.rows
-        ],
+        "standings": [],
         "notes": s.notes,
         "warnings": [str(w) for w in s.warnings],
     }
+    if standings:
+        texts = [c.texts() for c in s.columns]
+        points = s.score.texts()
+        names = s.tiebreaks
+        obj["standings"] = [
+            {"rank": r.rank, "start_no": r.start_no, "name": r.name, "points": _Number(points[r.index]),
+             "values": {k: None if col[r.index] is None else _Number(col[r.index]) for k, col in zip(names, texts)},
+             "lot": r.lot}
+            for r in s.rows
+        ]
+    return obj
 
 
 def to_json(s: Standings) -> str:
-    return _dump(to_json_obj(s)) + "\n"
+    """The CLI's JSON document; one standings row per line (large events stay fast to write and to diff)."""
+    head = _dump(to_json_obj(s, standings=False))
+    points = s.score.texts()
+    cells = [col.texts(prefix=f"{json.dumps(key)}: ", undefined="null") for key, col in zip(s.tiebreaks, s.columns)]
+    players = s.tournament.players
+    lines = []
+    for r in s.rows:
+        i = r.index
+        p = players[i]
+        values = ", ".join([c[i] for c in cells])  # noqa: the hot loop of large events
+        lines.append(f'    {{"rank": {r.rank}, "start_no": {p.start_no}, "name": {json.dumps(p.name, ensure_ascii=False)}, '
+                     f'"points": {points[i]}, "values": {{{values}}}, "lot": {"null" if r.lot is None else r.lot}}}')
+    body = "[\n" + ",\n".join(lines) + "\n  ]" if lines else "[]"
+    return head.replace('"standings": []', '"standings": ' + body, 1) + "\n"
 
 
 def _cell(x: Fraction | None) -> str:

@@ -6,8 +6,6 @@ Groups are kept as a dense group number per player (0 = best): each tie-break re
 
 from __future__ import annotations
 
-import random
-
 import numpy as np
 
 
@@ -32,18 +30,21 @@ def tied_groups(group: np.ndarray) -> list[list[int]]:
     return [chunk.tolist() for chunk in np.split(order, bounds) if len(chunk) > 1]
 
 
-def draw_lots(group: np.ndarray, seed: int) -> tuple[np.ndarray, dict[int, int]]:
-    """Art. 4.2: break the remaining ties by lot.  Returns the final order and each drawn player's lot."""
-    rng = random.Random(seed)
-    lots: dict[int, int] = {}
-    key = np.zeros(len(group), np.int64)
-    for members in tied_groups(group):
-        drawn = sorted(members)
-        rng.shuffle(drawn)
-        for pos, m in enumerate(drawn):
-            key[m] = pos
-            lots[m] = pos + 1
-    return np.lexsort((key, group)), lots
+def draw_lots(group: np.ndarray, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Art. 4.2: break the remaining ties by lot, reproducibly from ``seed``.
+
+    Returns the final order and each player's lot inside its tied group (0 where the player was not tied).
+    """
+    n = len(group)
+    draw = np.random.default_rng(seed).permutation(n)
+    order = np.lexsort((draw, group))
+    g = group[order]
+    start = np.concatenate(([True], g[1:] != g[:-1])) if n else np.zeros(0, bool)
+    first = np.maximum.accumulate(np.where(start, np.arange(n), 0))
+    size = np.bincount(group)[g]
+    lots = np.zeros(n, np.int64)
+    lots[order] = np.where(size > 1, np.arange(n) - first + 1, 0)
+    return order, lots
 
 
 def shared_ranks(group: np.ndarray, order: np.ndarray) -> np.ndarray:

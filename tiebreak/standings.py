@@ -15,11 +15,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from .direct import direct_encounter
+from .direct import direct_encounter, groups_with_encounters
 from .engine import Column, Context
 from .errors import InputError, InputWarning, Place
 from .model import Tournament
-from .ranking import draw_lots, refine, shared_ranks, tied_groups
+from .ranking import draw_lots, refine, shared_ranks
 from .registry import CATALOGUE
 from .rules import RULE_SETS, RuleSet, choose_rules
 from .specifier import TieBreakSpec, parse_list
@@ -54,17 +54,32 @@ def detect_system(t: Tournament, rounds: int | None = None) -> tuple[str, str]:
     return "swiss", f"{n} players and {r} rounds"
 
 
-@dataclass
 class Row:
-    """One line of the standings."""
+    """One line of the standings; ``values`` maps each specifier to an exact Fraction (None = undefined)."""
 
-    rank: int
-    start_no: int
-    name: str
-    points: Fraction
-    values: dict[str, Fraction | None]
-    index: int
-    lot: int | None = None
+    __slots__ = ("rank", "index", "lot", "_s")
+
+    def __init__(self, standings: "Standings", index: int, rank: int, lot: int | None) -> None:
+        self._s, self.index, self.rank, self.lot = standings, index, rank, lot
+
+    @property
+    def start_no(self) -> int:
+        return self._s.tournament.players[self.index].start_no
+
+    @property
+    def name(self) -> str:
+        return self._s.tournament.players[self.index].name
+
+    @property
+    def points(self) -> Fraction:
+        return self._s.points[self.index]
+
+    @property
+    def values(self) -> dict[str, Fraction | None]:
+        return {spec.text: col.value(self.index) for spec, col in zip(self._s.specs, self._s.columns)}
+
+    def __repr__(self) -> str:
+        return f"Row(rank={self.rank}, start_no={self.start_no}, points={self.points})"
 
 
 @dataclass
@@ -77,8 +92,13 @@ class Standings:
     columns: list[Column]
     rows: list[Row]
     seed: int | None
+    score: Column
     notes: list[str] = field(default_factory=list)
     warnings: list[InputWarning] = field(default_factory=list)
+
+    @property
+    def points(self) -> "_Points":
+        return _Points(self.score)
 
     @property
     def tiebreaks(self) -> list[str]:
@@ -89,6 +109,14 @@ class Standings:
 
     def value(self, start_no: int, spec: str) -> Fraction | None:
         return self.row(start_no).values[spec]
+
+
+class _Points:
+    def __init__(self, col: Column) -> None:
+        self.col = col
+
+    def __getitem__(self, i: int) -> Fraction:
+        return Fraction(int(self.col.num[i]), self.col.den)
 
 
 def _resolve_list(t: Tournament, tiebreaks, system: str, notes: list[str]) -> list[TieBreakSpec]:
@@ -167,7 +195,7 @@ def compute_standings(
             col = Column(np.zeros(n, np.int64), 1, higher_is_better=False)
             tier_key = np.zeros(n, np.int64)
             details = {}
-            for members in tied_groups(group):
+            for members in groups_with_encounters(ctx, group, spec.played):
                 de = direct_encounter(ctx, members, spec.played)
                 details.update({m: (de.scores.get(m), de.unmet.get(m)) for m in members})
                 if not de.separated:
@@ -185,25 +213,23 @@ def compute_standings(
             col.higher_is_better = d.higher_is_better
             group = refine(group, col.sort_key(spec.reverse))
         columns.append(col)
-    lot_of: dict[int, int] = {}
     if lots:
         if seed is None:
             seed = random.SystemRandom().randrange(1, 10**6)
-        order, lot_of = draw_lots(group, seed)
+        order, lot = draw_lots(group, seed)
         ranks = np.empty(n, np.int64)
         ranks[order] = np.arange(1, n + 1)
-        if lot_of:
-            notes.append(f"{len(lot_of)} players still tied after the list: drawn by lot with seed {seed} "
+        drawn = int((lot > 0).sum())
+        if drawn:
+            notes.append(f"{drawn} players still tied after the list: drawn by lot with seed {seed} "
                          f"(pass --seed {seed} to repeat the draw)")
     else:
         order = np.lexsort((np.array([p.start_no for p in t.players]), group))
         ranks = shared_ranks(group, order)
+        lot = np.zeros(n, np.int64)
         seed = None
-    score = context(ruleset).score
-    scale = context(ruleset).scale
-    rows = []
-    for i in order.tolist():
-        p = t.players[i]
-        rows.append(Row(int(ranks[i]), p.start_no, p.name, Fraction(int(score[i]), scale),
-                        {s.text: c.value(i) for s, c in zip(specs, columns)}, i, lot_of.get(i)))
-    return Standings(t, ruleset, system, k, specs, columns, rows, seed, notes, list(warnings or []))
+    ctx = context(ruleset)
+    score = Column(ctx.score, ctx.scale)
+    s = Standings(t, ruleset, system, k, specs, columns, [], seed, score, notes, list(warnings or []))
+    s.rows = [Row(s, i, r, int(x) or None) for i, r, x in zip(order.tolist(), ranks[order].tolist(), lot[order].tolist())]
+    return s

@@ -127,6 +127,7 @@ class _Reader:
         self.source = source
         self.warnings = warnings
         self.encoding = encoding
+        self._points_cache: dict[str, Fraction] = {}
 
     def place(self, line: int, column: int | None = None, field: str = "") -> Place:
         return Place(self.source, line, column, field)
@@ -136,7 +137,7 @@ class _Reader:
 
     def read(self) -> Tournament:
         players: list[Player] = []
-        rows: list[tuple[int, list[str]]] = []  # (line number, round blocks)
+        rows: list[tuple[int, str]] = []  # (line number, text from the round-1 column on)
         header: dict = {"extra_lines": [], "comments": []}
         planned: int | None = None
         score_fields: dict[str, Fraction] = {}
@@ -212,7 +213,7 @@ class _Reader:
             raise InputError("no player records (001) found: is this a TRF file?", Place(self.source))
         return self._build(players, rows, header, planned, score_fields, score_source, tiebreaks, complete)
 
-    def _player(self, line: str, ln: int) -> tuple[Player, list[str]]:
+    def _player(self, line: str, ln: int) -> tuple[Player, str]:
         def num(a: int, b: int, field: str) -> int | None:
             s = line[a - 1:b].strip()
             if not s:
@@ -229,7 +230,9 @@ class _Reader:
         declared = None
         if pts_text:
             try:
-                declared = _decimal(pts_text)
+                declared = self._points_cache.get(pts_text)
+                if declared is None:
+                    declared = self._points_cache[pts_text] = _decimal(pts_text)
             except (ValueError, ZeroDivisionError):
                 raise InputError(f"points {pts_text!r} is not a number", self.place(ln, 81, "points")) from None
         rank_text = line[85:89].strip()
@@ -238,57 +241,76 @@ class _Reader:
             title=line[10:13].strip(), federation=line[53:56].strip(), fide_id=line[57:68].strip(),
             birth_date=line[69:79].strip(), declared_points=declared,
             declared_rank=int(rank_text) if rank_text.isdigit() else None, source_line=ln)
-        blocks = []
-        c = FIRST_ROUND_COLUMN - 1
-        while c < len(line):
-            blocks.append(line[c:c + 8])
-            c += ROUND_STRIDE
-        while blocks and not blocks[-1].strip():
-            blocks.pop()
-        return p, blocks
+        return p, line[FIRST_ROUND_COLUMN - 1:].rstrip()
+
+    def _decode_rounds(self, rows: list[tuple[int, str]], rounds: int):
+        """All round blocks at once: a (players, rounds, 10) array of code points, checked field by field."""
+        n = len(rows)
+        width = ROUND_STRIDE * rounds
+        text = "".join(section.ljust(width)[:width] for _, section in rows)
+        cells = np.frombuffer(text.encode("utf-32-le"), np.uint32).reshape(n, rounds, ROUND_STRIDE)
+        opp_chars = cells[:, :, 0:4]
+        is_digit = (opp_chars >= 48) & (opp_chars <= 57)
+        is_space = opp_chars == 32
+        bad_opp = ~(is_digit | is_space).all(axis=2)
+        self._fail_at(rows, bad_opp, 0, "opponent", lambda b: f"opponent {b[0:4].strip()!r} is not a number")
+        digits = np.where(is_digit, opp_chars - 48, 0).astype(np.int64)
+        opp_no = digits @ np.array([1000, 100, 10, 1], np.int64)
+        colour_code = np.full(128, 99, np.int8)
+        for ch, v in _COLOUR.items():
+            if ch:
+                colour_code[ord(ch)] = v
+        kind_code = np.full(128, -1, np.int8)
+        for ch, k in _RESULT_KIND.items():
+            if ch:
+                kind_code[ord(ch)] = k
+                kind_code[ord(ch.lower())] = k
+        c = cells[:, :, 5]
+        colour = colour_code[np.where(c < 128, c, 0)]
+        colour[c >= 128] = 99
+        self._fail_at(rows, colour == 99, 5, "colour", lambda b: f"colour {b[5]!r} is not w, b or -")
+        res = cells[:, :, 7]
+        kind = kind_code[np.where(res < 128, res, 0)]
+        kind[(res >= 128) | (res == 0)] = -1
+        self._fail_at(rows, kind < 0, 7, "result",
+                      lambda b: f"result {b[7]!r} is not a TRF result code (1 = 0 + - W D L H F U Z X)")
+        odd = (cells[:, :, 4] != 32) | (cells[:, :, 6] != 32) | (cells[:, :, 8] != 32) | (cells[:, :, 9] != 32)
+        for i, r in np.argwhere(odd)[:20]:
+            block = rows[i][1][ROUND_STRIDE * r:ROUND_STRIDE * (r + 1)]
+            self.warn(f"round {r + 1}: unexpected characters in {block!r}; is the line misaligned?",
+                      rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1}")
+        kind = kind.astype(np.int8)
+        needs = kind <= Kind.DOUBLE_FORFEIT
+        has = opp_no > 0
+        # a bye code with an opponent number: the opponent is ignored (warned)
+        for i, r in np.argwhere(has & ~needs & (kind != Kind.ABSENT)):
+            self.warn(f"round {r + 1}: a bye ({Kind(int(kind[i, r])).trf_code}) with opponent {int(opp_no[i, r])}; "
+                      "the opponent is ignored", rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1} opponent")
+        opp_no[~needs] = 0
+        # a game result without an opponent: read as the bye it amounts to ('0000 - -' is a round-robin rest round)
+        for i, r in np.argwhere(~has & needs):
+            old = Kind(int(kind[i, r]))
+            new = _WITHOUT_OPPONENT[old]
+            if old is not Kind.FORFEIT_LOSS:
+                self.warn(f"round {r + 1}: result {old.trf_code!r} without an opponent, read as {new.name}",
+                          rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r + 7, f"round {r + 1} result")
+            kind[i, r] = new
+        colour[opp_no == 0] = 0
+        return opp_no, kind, colour
+
+    def _fail_at(self, rows, bad: np.ndarray, offset: int, field: str, message) -> None:
+        if bad.any():
+            i, r = map(int, np.argwhere(bad)[0])
+            block = rows[i][1][ROUND_STRIDE * r:ROUND_STRIDE * (r + 1)].ljust(ROUND_STRIDE)
+            raise InputError(f"round {r + 1}: {message(block)}",
+                             self.place(rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r + offset,
+                                        f"round {r + 1} {field}"))
 
     def _build(self, players, rows, header, planned, score_fields, score_source, tiebreaks, complete) -> Tournament:
         n = len(players)
-        rounds = max([len(b) for _, b in rows] + [planned or 0])
-        opp_no = np.zeros((n, rounds), np.int64)
-        kind = np.full((n, rounds), int(Kind.ABSENT), np.int8)
-        colour = np.zeros((n, rounds), np.int8)
-        result_kind, colours = _RESULT_KIND, _COLOUR
-        for i, (ln, blocks) in enumerate(rows):
-            for r, block in enumerate(blocks):
-                if not block.strip():
-                    continue
-                col = FIRST_ROUND_COLUMN + ROUND_STRIDE * r
-                o = block[0:4].strip()
-                if o and not o.isdigit():
-                    raise InputError(f"round {r + 1}: opponent {o!r} is not a number", self.place(ln, col, f"round {r + 1} opponent"))
-                c = block[5:6]
-                if c not in colours:
-                    raise InputError(f"round {r + 1}: colour {c!r} is not w, b or -",
-                                     self.place(ln, col + 5, f"round {r + 1} colour"))
-                res = block[7:8]
-                k = result_kind.get(res.upper())
-                if k is None:
-                    raise InputError(f"round {r + 1}: result {res!r} is not a TRF result code (1 = 0 + - W D L H F U Z X)",
-                                     self.place(ln, col + 7, f"round {r + 1} result"))
-                if block[4:5].strip() or block[6:7].strip():
-                    self.warn(f"round {r + 1}: unexpected characters in {block!r}; is the line misaligned?",
-                              ln, col, f"round {r + 1}")
-                on = int(o) if o else 0
-                if on and not k.needs_opponent:
-                    if k is not Kind.ABSENT:
-                        self.warn(f"round {r + 1}: a bye ({res}) with opponent {on}; the opponent is ignored",
-                                  ln, col, f"round {r + 1} opponent")
-                    on = 0
-                elif not on and k.needs_opponent:
-                    newk = _WITHOUT_OPPONENT[k]
-                    if k is not Kind.FORFEIT_LOSS:  # '0000 - -' is the usual round-robin rest round
-                        self.warn(f"round {r + 1}: result {res!r} without an opponent, read as {newk.name}",
-                                  ln, col + 7, f"round {r + 1} result")
-                    k = newk
-                opp_no[i, r] = on
-                kind[i, r] = k
-                colour[i, r] = colours[c] if on else 0
+        longest = max((len(section) for _, section in rows), default=0)
+        rounds = max((longest + ROUND_STRIDE - 1) // ROUND_STRIDE, planned or 0)
+        opp_no, kind, colour = self._decode_rounds(rows, rounds)
         # start numbers -> rows
         start_nos = np.array([p.start_no for p in players], np.int64)
         lookup = np.full(int(max(start_nos.max(), opp_no.max())) + 1, NO_OPPONENT, np.int64)
