@@ -421,6 +421,9 @@ def dumps(t: Tournament, with_points: bool = True, ranks: dict[int, int] | None 
 
     Points are written from the results (the declared column only where no result is known).
     """
+    too_big = [p.start_no for p in t.players if not 0 < p.start_no <= 9999]
+    if too_big:
+        raise InputError(f"TRF holds start numbers 1 to 9999; {too_big[0]} does not fit", Place(t.source, field="starting rank"))
     out = [f"012 {t.name}"] if t.name else []
     out += t.extra.get("lines", [])
     if t.planned_rounds and not any(x[:3] in ("XXR", "142") for x in t.extra.get("lines", [])):

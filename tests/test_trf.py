@@ -1,0 +1,123 @@
+"""TRF reading and writing: columns, codes, the records that matter for tie-breaks, round trips, and clear errors."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tiebreak import InputError, Kind, compute_standings, trf
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+INDIVIDUAL = sorted(p for p in CORPUS.rglob("*.trf") if "heltour" not in str(p) and "example_trf26" not in p.name)
+
+
+def line(start: int, name: str, rating: int | None, points: str, *blocks: str) -> str:
+    """A record 001 written by hand, column by column (trf.md §2)."""
+    head = f"001 {start:4d} m    {name:<33} {rating or '':>4} AUS {'':>11} {'':10} {points:>4} {'':>4}"
+    assert len(head) == 89
+    return head + "  " + "  ".join(blocks)
+
+
+SMALL = "\n".join([
+    "012 Small test",
+    "042 2026/05/01",
+    "092 Individual: Swiss-System",
+    "XXR 3",
+    line(1, "Alpha, A", 2000, "2.5", "   2 w 1", "   3 b =", "0000 - U"),
+    line(2, "Beta, B", 1900, "1.0", "   1 b 0", "0000 - H", "   3 w =") ,
+    line(3, "Gamma, C", 0, "1.0", "0000 - Z", "   1 w =", "   2 b =") ,
+]) + "\n"
+
+
+def test_reads_fields_at_their_columns():
+    warnings = []
+    t = trf.loads(SMALL, "small.trf", warnings)
+    assert [p.name for p in t.players] == ["Alpha, A", "Beta, B", "Gamma, C"]
+    assert [p.rating for p in t.players] == [2000, 1900, None]
+    assert t.start_date.isoformat() == "2026-05-01" and t.planned_rounds == 3
+    assert t.entry(1, 1).kind is Kind.WIN and t.entry(1, 1).opponent == 2 and t.entry(1, 1).colour_letter == "w"
+    assert t.entry(2, 2).kind is Kind.HPB and t.entry(1, 3).kind is Kind.PAB and t.entry(3, 1).kind is Kind.ZPB
+    assert t.points(1) == Fraction(5, 2)
+    assert warnings == []
+
+
+def test_points_column_that_disagrees_is_a_warning_and_results_win():
+    warnings = []
+    gamma = line(3, "Gamma, C", 0, "1.0", "0000 - Z", "   1 w =", "   2 b =")
+    t = trf.loads(SMALL.replace(gamma, gamma.replace(" 1.0 ", " 1.5 ")), "p.trf", warnings)
+    assert [str(w) for w in warnings] == ["p.trf, line 7, column 81 (points): player 3: points column says 1.5 but "
+                                          "the results add up to 1; the results are used"]
+    assert t.points(3) == 1 and t.player(3).declared_points == Fraction(3, 2)
+
+
+@pytest.mark.parametrize("bad, column, field", [
+    (SMALL.replace("   2 w 1", "   x w 1"), 92, "round 1 opponent"),
+    (SMALL.replace("   3 b =", "   3 q ="), 107, "round 2 colour"),
+    (SMALL.replace("   3 b =", "   3 b 7"), 109, "round 2 result"),
+    (SMALL.replace("   2 w 1", "   9 w 1"), 92, "round 1 opponent"),
+    (SMALL.replace("001    2 m", "001    1 m"), 5, "starting rank"),
+    (SMALL.replace("001    2 m", "001    b m"), 5, "starting rank"),
+])
+def test_errors_name_line_column_and_field(bad, column, field):
+    with pytest.raises(InputError) as e:
+        trf.loads(bad, "bad.trf")
+    assert e.value.place.file == "bad.trf" and e.value.place.column == column and e.value.place.field == field
+    assert e.value.place.line in (5, 6)
+
+
+def test_not_a_trf_file():
+    with pytest.raises(InputError, match="no player records"):
+        trf.loads("hello\nworld\n", "x.txt")
+    with pytest.raises(InputError, match="not a text file"):
+        trf.loads(b"\x00\x01\x02", "x.bin")
+
+
+def test_the_two_sides_of_a_game_must_agree():
+    warnings = []
+    trf.loads(SMALL.replace("   1 b 0", "   1 b 1"), "w.trf", warnings)
+    assert any("disagree" in str(w) and "line 5" in str(w) for w in warnings)
+
+
+def test_double_forfeit_and_latin1_names():
+    text = "\n".join([
+        line(1, "Müller, Jürgen", 2000, "0.0", "   2 w -"),
+        line(2, "Ødegård, Åse", 1900, "0.0", "   1 b -"),
+    ]) + "\n"
+    t = trf.loads(text.encode("latin-1"))
+    assert t.players[0].name == "Müller, Jürgen" and t.extra["encoding"] == "latin-1"
+    assert t.entry(1, 1).kind is Kind.DOUBLE_FORFEIT and t.entry(2, 1).kind is Kind.DOUBLE_FORFEIT
+    assert trf.loads(text.encode("utf-8")).players[1].name == "Ødegård, Åse"
+
+
+def test_score_system_record_162_and_xxs():
+    t = trf.loads("162  W 3.0    D 1.0    L 0.0    P 1.0\n" + SMALL)
+    assert (t.score_system.win, t.score_system.draw, t.score_system.points(Kind.PAB)) == (3, 1, 1)
+    t = trf.loads("XXS WW=3 BW=3 WD=1 BD=1 PAB=1\n" + SMALL)
+    assert (t.score_system.win, t.score_system.draw, t.score_system.points(Kind.PAB)) == (3, 1, 1)
+
+
+def test_tiebreak_records_202_and_212():
+    t = trf.loads("202 BH/C1,SB\n" + SMALL)
+    assert t.declared_tiebreaks == ["BH/C1", "SB"] and not t.declared_tiebreaks_complete
+    s = compute_standings(t, lots=False)
+    assert s.tiebreaks == ["PTS", "BH/C1", "SB"]
+    t = trf.loads("212 PTS BH SB\n" + SMALL)
+    assert t.declared_tiebreaks_complete and compute_standings(t, lots=False).tiebreaks == ["PTS", "BH", "SB"]
+
+
+@pytest.mark.parametrize("path", INDIVIDUAL, ids=lambda p: str(p.relative_to(CORPUS)))
+def test_write_then_read_gives_the_same_tournament(path):
+    a = trf.load(path)
+    b = trf.loads(trf.dumps(a))
+    assert [(p.start_no, p.name, p.rating, p.federation, p.fide_id) for p in a.players] == \
+           [(p.start_no, p.name, p.rating, p.federation, p.fide_id) for p in b.players]
+    assert np.array_equal(a.kind, b.kind) and np.array_equal(a.opponent, b.opponent)
+    assert np.array_equal(a.colour, b.colour)
+    assert (a.score_system, a.start_date, a.type_text, a.planned_rounds) == \
+           (b.score_system, b.start_date, b.type_text, b.planned_rounds)
+    sa = compute_standings(a, "PTS,BH/C1,SB,DE,ARO", lots=False)
+    sb = compute_standings(b, "PTS,BH/C1,SB,DE,ARO", lots=False)
+    assert [(r.start_no, r.rank, r.values) for r in sa.rows] == [(r.start_no, r.rank, r.values) for r in sb.rows]
