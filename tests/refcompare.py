@@ -42,12 +42,16 @@ def matches(ref_text: str, value) -> bool:
     return v.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP) == Decimal(ref_text)
 
 
-def compare(ref: Path, **options):
+def trf_beside(ref: Path) -> Path:
+    return ref.with_name(ref.name.split(".ref-")[0] + ".trf")
+
+
+def compare(ref: Path, trf_path: Path | None = None, **options):
     """Return (differences, value count, pair-order differences) for one reference file."""
     from tiebreak import compute_standings, trf
 
     codes, ref_rows = read_ref(ref)
-    trf_path = ref.with_name(ref.name.split(".ref-")[0] + ".trf")
+    trf_path = trf_path or trf_beside(ref)
     t = trf.load(trf_path)
     opts = variant_options(ref) | options
     s = compute_standings(t, ",".join(codes), lots=False, **opts)

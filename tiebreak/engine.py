@@ -229,13 +229,17 @@ class Context:
 
 
 def apply_cuts(key: np.ndarray, valid: np.ndarray, low: int, high: int,
-               exception: np.ndarray | None = None, contrib: np.ndarray | None = None) -> np.ndarray:
+               exception: np.ndarray | None = None, contrib: np.ndarray | None = None,
+               exception_key: np.ndarray | None = None) -> np.ndarray:
     """Art. 14.1-14.4: mark the ``low`` least and then the ``high`` most significant values as cut.
 
     ``key`` orders the values (smaller = less significant).  With ``exception`` (a mask of voluntarily unplayed
-    rounds) Art. 16.5 applies to each low cut: the lowest contribution of such a round is cut instead of the
-    least significant value when it is not lower than that value.
+    rounds) Art. 16.5 applies to each low cut: the lowest contribution of such a round (ordered by
+    ``exception_key``, default the contribution) is cut instead of the least significant value when it is not
+    lower than that value.
     """
+    if exception_key is None:
+        exception_key = contrib
     n, k = key.shape
     cut = np.zeros((n, k), bool)
     rows = np.arange(n)
@@ -249,7 +253,7 @@ def apply_cuts(key: np.ndarray, valid: np.ndarray, low: int, high: int,
             if exception is not None:
                 assert contrib is not None
                 v = alive & exception
-                vidx = np.where(v, contrib, BIG).argmin(axis=1)
+                vidx = np.where(v, exception_key, BIG).argmin(axis=1)
                 use = v.any(axis=1) & (contrib[rows, vidx] >= contrib[rows, idx])
                 idx = np.where(use, vidx, idx)
         else:

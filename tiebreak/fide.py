@@ -158,7 +158,8 @@ def sonneborn_berger(ctx: Context, spec: TieBreakSpec) -> Column:
     opp_score, valid, source, games = _buchholz_parts(ctx, spec)
     contrib = opp_score * ctx.pts
     key = opp_score * (np.int64(1) << 31) + contrib
-    cut = apply_cuts(key, valid, spec.cut + spec.median, spec.median, _exception_mask(ctx, spec, games), contrib)
+    cut = apply_cuts(key, valid, spec.cut + spec.median, spec.median, _exception_mask(ctx, spec, games), contrib,
+                     None if ctx.rules.vur_cut_by_contribution else key)
     keep = valid & ~cut
     den = ctx.scale * ctx.scale
     return Column(np.where(keep, contrib, 0).sum(axis=1), den, contrib=contrib, contrib_den=den, valid=valid,

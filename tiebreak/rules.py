@@ -35,6 +35,10 @@ class RuleSet:
     #: Art. 6.1.1: forfeits are left out of the direct encounter in Swiss events unless the regulations
     #: include them (``DE/P``).
     swiss_forfeits_in_direct_encounter: bool = False
+    #: Art. 16.5 (2023 "the lowest contribution of such unplayed rounds"; 2026 Cut-1 exception): the voluntarily
+    #: unplayed round put up for the cut is the one with the lowest contribution (True, the text) or, as the
+    #: reference checker does, the one whose dummy opponent has the lowest score (False).  Matters for SB only.
+    vur_cut_by_contribution: bool = True
     article_note: str = ""
 
 
@@ -62,7 +66,7 @@ RULE_SETS: dict[str, RuleSet] = {
 RULE_CHOICES = ("auto", *RULE_SETS)
 
 
-def choose_rules(name: str, start_date: _dt.date | None, today: _dt.date | None = None) -> tuple[RuleSet, str]:
+def choose_rules(name: "str | RuleSet", start_date: _dt.date | None, today: _dt.date | None = None) -> tuple[RuleSet, str]:
     """The rule set for ``name`` (``auto``: by the tournament's start date, as the FIDE reference checker does).
 
     Returns the rule set and a sentence saying why it was chosen.
@@ -70,6 +74,8 @@ def choose_rules(name: str, start_date: _dt.date | None, today: _dt.date | None 
     >>> choose_rules("auto", _dt.date(2025, 6, 1))[0].name
     'fide-2024'
     """
+    if isinstance(name, RuleSet):
+        return name, f"rules {name.name} (as given)"
     if name != "auto":
         if name not in RULE_SETS:
             raise KeyError(name)

@@ -139,7 +139,7 @@ def compute_standings(
     tournament: Tournament,
     tiebreaks: str | list | None = None,
     *,
-    rules: str = "auto",
+    rules: "str | RuleSet" = "auto",
     after_round: int | None = None,
     unrated_rating: int | None = None,
     seed: int | None = None,
@@ -149,7 +149,8 @@ def compute_standings(
 ) -> Standings:
     """Rank the players of ``tournament`` by ``tiebreaks`` (a list string such as ``"PTS,BH/C1,SB"``).
 
-    * ``rules``: ``auto`` (by start date), ``fide-2024`` or ``fide-2026``.
+    * ``rules``: ``auto`` (by start date), ``fide-2024``, ``fide-2026``, or a :class:`RuleSet` (e.g. one of those
+      with some choices changed by ``dataclasses.replace``).
     * ``after_round``: standings after that round (default: the last round with results).
     * ``unrated_rating``: rating given to unrated players in rating tie-breaks (else those are undefined).
     * ``seed``/``lots``: remaining ties are drawn by lot with ``seed`` (a random seed is chosen and reported
