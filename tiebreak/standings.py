@@ -16,9 +16,9 @@ from fractions import Fraction
 import numpy as np
 
 from .direct import direct_encounter, groups_with_encounters
-from .engine import Column, Context
+from .engine import SOURCE_CAPPED, SOURCE_DUMMY, SOURCE_GAME, SOURCE_VALUE, Column, Context
 from .errors import InputError, InputWarning, Place
-from .model import Tournament
+from .model import Kind, Tournament
 from .ranking import draw_lots, refine, shared_ranks
 from .registry import CATALOGUE
 from .rules import RULE_SETS, RuleSet, choose_rules
@@ -109,6 +109,49 @@ class Standings:
 
     def value(self, start_no: int, spec: str) -> Fraction | None:
         return self.row(start_no).values[spec]
+
+    def column(self, spec: str) -> Column:
+        return self.columns[self.tiebreaks.index(spec)]
+
+    def contributions(self, start_no: int, spec: str) -> list[Contribution]:
+        """What each round added to a value: the engine's record behind every number (for explanations).
+
+        Empty for tie-breaks that are not sums over rounds (DE, TPN, RTNG).
+        """
+        col = self.column(spec)
+        if col.contrib is None:
+            return []
+        t = self.tournament
+        i = t.row(start_no)
+        den = col.contrib_den or col.den
+        out = []
+        for r in range(col.contrib.shape[1]):
+            if col.valid is not None and not col.valid[i, r]:
+                continue
+            o = int(t.opponent[i, r])
+            out.append(Contribution(
+                round=r + 1, kind=Kind(int(t.kind[i, r])).name, opponent=t.players[o].start_no if o >= 0 else None,
+                value=Fraction(int(col.contrib[i, r]), den), cut=bool(col.cut[i, r]) if col.cut is not None else False,
+                source=SOURCES.get(int(col.source[i, r]) if col.source is not None else 0, "")))
+        return out
+
+
+SOURCES = {
+    SOURCE_GAME: "game (opponent's score; Art. 16.3 adjusted in Swiss events)",
+    SOURCE_DUMMY: "unplayed round: dummy opponent with the player's own score (Art. 16.4)",
+    SOURCE_CAPPED: "unplayed round: dummy opponent, score capped (Art. 16.4.1/16.4.2, 2026)",
+    SOURCE_VALUE: "the round's own value",
+}
+
+
+@dataclass(frozen=True)
+class Contribution:
+    round: int
+    kind: str
+    opponent: int | None
+    value: Fraction
+    cut: bool
+    source: str
 
 
 class _Points:

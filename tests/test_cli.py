@@ -1,0 +1,97 @@
+"""The command line: the JSON shape other tools depend on, formats, and errors without tracebacks."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tiebreak.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
+REF_2024 = ROOT.parent / "shared" / "corpus" / "hobsons-bay-vega" / "2025hobsonsbaycup" / "tournament.ref-2024.tsv"
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_json_shape_and_values_from_the_reference_checker(capsys):
+    code, out, err = run(capsys, "standings", str(EXAMPLE), "--tiebreaks", "pts,bh#c1,SB,DE", "--format", "json",
+                         "--seed", "5")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["tournament"] == {"name": "2025 Hobsons Bay Cup", "rounds": 7, "after_round": 7, "rules": "fide-2024",
+                                 "system": "swiss"}
+    assert doc["tiebreaks"] == ["PTS", "BH/C1", "SB", "DE"]
+    assert set(doc["standings"][0]) >= {"rank", "start_no", "name", "points", "values"}
+    # the reference checker's values for this file (start date 2025 -> 2024 rules): BH/C1 and SB of players 7, 9, 3
+    ref = {int(r.split("\t")[1]): r.split("\t") for r in REF_2024.read_text().splitlines()[1:]}
+    head = REF_2024.read_text().splitlines()[0].split("\t")
+    for row in doc["standings"]:
+        sno = row["start_no"]
+        assert row["values"]["BH/C1"] == float(ref[sno][head.index("BH/C1")])
+        assert row["values"]["SB"] == float(ref[sno][head.index("SB")])
+    assert [r["start_no"] for r in doc["standings"][:3]] == [7, 9, 3]
+    assert [r["rank"] for r in doc["standings"]] == list(range(1, 33))
+
+
+def test_same_seed_same_lots(capsys):
+    outs = [run(capsys, "standings", str(EXAMPLE), "-t", "PTS", "-f", "json", "--seed", "11")[1] for _ in range(2)]
+    assert outs[0] == outs[1]
+    doc = json.loads(outs[0])
+    assert doc["seed"] == 11 and any(r["lot"] for r in doc["standings"])
+
+
+def test_no_lots_gives_shared_ranks(capsys):
+    doc = json.loads(run(capsys, "standings", str(EXAMPLE), "-t", "PTS", "-f", "json", "--no-lots")[1])
+    ranks = {r["start_no"]: r["rank"] for r in doc["standings"]}
+    assert ranks[7] == ranks[9] == 1 and ranks[3] == 3  # 6, 6, 5.5 points
+
+
+def test_csv_and_text(capsys):
+    code, out, _ = run(capsys, "standings", str(EXAMPLE), "-t", "PTS,BH", "-f", "csv", "--no-lots")
+    assert out.splitlines()[0] == "rank,start_no,name,points,PTS,BH"
+    assert out.splitlines()[1].startswith("1,7,")
+    code, out, err = run(capsys, "standings", str(EXAMPLE), "-t", "PTS,BH", "--no-lots")
+    assert "Nguyen,Anh Kiet" in out and "note: rules fide-2024 chosen by start date 2025-06-10" in err
+
+
+@pytest.mark.parametrize("args, message", [
+    (["-t", "PTS,XYZ"], "unknown tie-break 'XYZ'"),
+    (["-t", "BH/Q"], "unknown modifier 'Q'"),
+    (["-t", "WIN/C1"], "modifier 'C1' is not allowed with WIN"),
+    (["--after-round", "9"], "outside 0..7"),
+])
+def test_bad_requests_are_clear_errors(capsys, args, message):
+    code, out, err = run(capsys, "standings", str(EXAMPLE), *args)
+    assert code == 2 and message in err and "Traceback" not in err
+
+
+def test_unknown_code_lists_the_valid_ones(capsys):
+    _, _, err = run(capsys, "standings", str(EXAMPLE), "-t", "XYZ")
+    assert "valid codes:" in err and "BH" in err and "SB" in err
+
+
+def test_bad_files(capsys, tmp_path):
+    code, _, err = run(capsys, "standings", str(tmp_path / "missing.trf"))
+    assert code == 2 and "missing.trf" in err and "cannot read" in err
+    bad = tmp_path / "bad.trf"
+    lines = EXAMPLE.read_text().splitlines()
+    lines[12] = lines[12][:96] + "q" + lines[12][97:]  # column 97: round 1 colour
+    bad.write_text("\n".join(lines))
+    code, _, err = run(capsys, "standings", str(bad))
+    assert code == 2 and "bad.trf, line 13, column 97 (round 1 colour)" in err
+
+
+def test_console_script_runs():
+    exe = Path(sys.executable).with_name("tiebreak")
+    out = subprocess.run([str(exe), "standings", str(EXAMPLE), "--no-lots", "-f", "csv"], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.count("\n") == 33
