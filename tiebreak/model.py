@@ -281,6 +281,7 @@ class Tournament:
     def build(cls, players: list[Player], rounds: int, **kw) -> "Tournament":
         """An empty grid for ``players`` and ``rounds``; fill it with :meth:`set_game` / :meth:`set_bye`."""
         n = len(players)
+        kw.setdefault("planned_rounds", rounds)
         return cls(players, np.full((n, rounds), NO_OPPONENT, np.int32), np.full((n, rounds), Kind.ABSENT, np.int8),
                    np.zeros((n, rounds), np.int8), **kw)
 

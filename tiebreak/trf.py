@@ -425,9 +425,26 @@ def dumps(t: Tournament, with_points: bool = True, ranks: dict[int, int] | None 
     if too_big:
         raise InputError(f"TRF holds start numbers 1 to 9999; {too_big[0]} does not fit", Place(t.source, field="starting rank"))
     out = [f"012 {t.name}"] if t.name else []
-    out += t.extra.get("lines", [])
-    if t.planned_rounds and not any(x[:3] in ("XXR", "142") for x in t.extra.get("lines", [])):
+    kept = t.extra.get("lines", [])
+    # records the model holds are written from it (dates in the TRF-2026 form); unparsed ones are kept as read
+    modelled = {"042": t.start_date, "052": t.end_date}
+    for code, day in modelled.items():
+        if day is not None:
+            out.append(f"{code} {day:%Y/%m/%d}")
+        else:
+            out += [x for x in kept if x[:3] == code]
+    if t.type_text:
+        out.append(f"092 {t.type_text}")
+    if t.type_code:
+        out.append(f"192 {t.type_code}")
+    if t.planned_rounds:
         out.append(f"XXR {t.planned_rounds}")
+    if not t.score_system.is_default or any(x[:3] in ("162", "XXS") for x in kept):
+        out.append(_record_162(t.score_system))
+    if t.declared_tiebreaks:
+        out.append(("212 " if t.declared_tiebreaks_complete else "202 ") + ",".join(t.declared_tiebreaks))
+    skip = {"012", "042", "052", "092", "192", "142", "XXR", "162", "XXS", "202", "212"}
+    out += [x for x in kept if x[:3] not in skip]
     out += t.extra.get("comments", [])
     for i, p in enumerate(t.players):
         pts = t.points(p.start_no) if with_points else p.declared_points
@@ -448,6 +465,13 @@ def dumps(t: Tournament, with_points: bool = True, ranks: dict[int, int] | None 
         line = line.ljust(FIRST_ROUND_COLUMN - 3) + "  " + "  ".join(blocks)
         out.append(line.rstrip())
     return "\n".join(out) + "\n"
+
+
+def _record_162(system: ScoreSystem) -> str:
+    """Record 162: code letter in column 6, points in 7-10, then every 9 columns (trf.md §1.1)."""
+    fields = [("W", system.win), ("D", system.draw), ("L", system.loss), ("A", system.absence),
+              ("P", system.points(Kind.PAB)), ("X", system.points(Kind.UNKNOWN))]
+    return "162  " + "".join(f"{c}{format_number(v, 1):>4}    " for c, v in fields).rstrip()
 
 
 def dump(t: Tournament, path: str | Path, **kw) -> None:
