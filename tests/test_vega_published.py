@@ -79,3 +79,36 @@ def test_published_values_and_order(folder):
     published = [int(r["startno"]) for r in rows]
     inversions = [(a, b) for i, a in enumerate(published) for b in published[i + 1:] if rank[a] > rank[b]]
     assert not inversions, f"published order differs: {inversions[:5]}"
+
+
+# Events with unplayed rounds whose published values one of our rule sets reproduces exactly (measured; the rest follow
+# other conventions, see docs/known-differences.md).  Vega applied the 2024 text until about April 2026, the 2026 text
+# (dummy caps, Art. 16.4.1/16.4.2) after.
+EXACT_2024 = """2024hbcchobsonsbayreservechampionship 2025hbcchonourablebobjuniors 2025hobsonsbayaprilblitz
+2025hobsonsbayaprilrapid 2025hobsonsbaycup 2025hobsonsbaycupjuniors 2025hobsonsbayfebruaryblitz 2025hobsonsbayjulyrapid
+2025hobsonsbayjuniorsrapidchampionship 2025hobsonsbaykoshnitskycupjuniors 2025hobsonsbaypurdycup
+2025hobsonsbayseptemberrapid 2025hobsonsbaywesternjuniors 2025hobsonsbaywesternmini-rookiesjuniors
+2025hobsonsbaywesternminiandrookiesjuniors 2025hobsonsbaywesternswiss 2025westernjuniors 2026honourablebob
+2026purdycupopen bestinthewest2024 blitz22024 hobsonsbaycupjuniors2024 koshnitskycup2024 koshnitskycupjuniors2024
+petercaissarmemorialblitzjuniors2024 rapid22024 westernautumnjuniorchampionship2024 westernmastersjuniors2024
+westernminorjuniors2024 westernswiss2024""".split()
+EXACT_2026 = "2026koshnitskycuprookiesandjuniors 2026westernjuniorsrapid blitz12026 hobsonsbaycupopen rapid12026".split()
+
+
+@pytest.mark.parametrize("name, rules", [(n, "fide-2024") for n in EXACT_2024] + [(n, "fide-2026") for n in EXACT_2026])
+def test_published_values_with_unplayed_rounds(name, rules):
+    folder = CORPUS / name
+    t = trf.load(folder / "tournament.trf")
+    rows, columns = read_expected(folder)
+    s = compute_standings(t, ",".join(dict.fromkeys(["PTS"] + [VEGA_NAMES[c] for c in columns])), rules=rules, lots=False)
+    assert not without_unplayed(t, s.after_round, s.system == "round robin")
+    bad = []
+    for row in rows:
+        for c in columns:
+            spec = VEGA_NAMES[c]
+            if spec == "DE" or not (row[c] or "").strip():
+                continue
+            got = s.row(int(row["startno"])).values[spec]
+            if got is None or abs(got - Fraction(row[c])) > Fraction(51, 1000):
+                bad.append(f"#{row['startno']} {c}: published {row[c]}, ours {got}")
+    assert not bad, bad[:5]
