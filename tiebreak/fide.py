@@ -283,4 +283,4 @@ def opponents_perfect_performance(ctx: Context, spec: TieBreakSpec) -> Column:
 def rating(ctx: Context, spec: TieBreakSpec) -> Column:
     """RTNG — the participant's own rating, highest first (Art. 10.6, 2026)."""
     ratings, usable = ctx.ratings_with(spec.unrated)
-    return Column(ratings.copy(), 1, defined=(ratings > 0) & usable if not usable else ratings > 0)
+    return Column(ratings.copy(), 1, defined=(ratings > 0) & usable)
