@@ -214,6 +214,16 @@ def average_rating(ctx: Context, spec: TieBreakSpec) -> Column:
 
 
 def performance(ctx: Context, spec: TieBreakSpec) -> Column:
+    """TPR — tournament performance rating (Art. 10.2); computed once per evaluation, APRO reuses it."""
+    return _cached(ctx, ("TPR", spec.unrated), lambda: _performance(ctx, spec))
+
+
+def perfect_performance(ctx: Context, spec: TieBreakSpec) -> Column:
+    """PTP — perfect tournament performance (Art. 10.3); computed once per evaluation, APPO reuses it."""
+    return _cached(ctx, ("PTP", spec.unrated), lambda: _perfect_performance(ctx, spec))
+
+
+def _performance(ctx: Context, spec: TieBreakSpec) -> Column:
     """TPR — ARO + dp(p), p the fraction of rating points scored over the board rounded to 0.01, half up,
     dp from the FIDE table with dp(1) = 800, dp(0) = -800 (Art. 10.2; spec A10)."""
     aro = average_rating(ctx, TieBreakSpec("ARO", unrated=spec.unrated))
@@ -227,7 +237,7 @@ def performance(ctx: Context, spec: TieBreakSpec) -> Column:
     return col
 
 
-def perfect_performance(ctx: Context, spec: TieBreakSpec) -> Column:
+def _perfect_performance(ctx: Context, spec: TieBreakSpec) -> Column:
     """PTP — the lowest rating whose expected score against the opponents met over the board (FIDE table,
     full scale) reaches the score; a zero score gives the lowest rating − 800 (Art. 10.3)."""
     opp_rating, games, usable = _rating_values(ctx, spec)
@@ -269,14 +279,13 @@ def _opponents_average(ctx: Context, spec: TieBreakSpec, inner: Column) -> Colum
 def opponents_performance(ctx: Context, spec: TieBreakSpec) -> Column:
     """APRO — average TPR of the opponents met over the board, rounded .5 up (Art. 10.4); opponents without a
     TPR are left out."""
-    inner = _cached(ctx, ("tpr", spec.unrated), lambda: performance(ctx, TieBreakSpec("TPR", unrated=spec.unrated)))
+    inner = performance(ctx, TieBreakSpec("TPR", unrated=spec.unrated))
     return _opponents_average(ctx, spec, inner)
 
 
 def opponents_perfect_performance(ctx: Context, spec: TieBreakSpec) -> Column:
     """APPO — average PTP of the opponents met over the board, rounded .5 up (Art. 10.5)."""
-    inner = _cached(ctx, ("ptp", spec.unrated),
-                    lambda: perfect_performance(ctx, TieBreakSpec("PTP", unrated=spec.unrated)))
+    inner = perfect_performance(ctx, TieBreakSpec("PTP", unrated=spec.unrated))
     return _opponents_average(ctx, spec, inner)
 
 

@@ -255,7 +255,8 @@ def compute_standings(
         else:
             col = d.compute(ctx, spec)
             col.higher_is_better = d.higher_is_better
-            group = refine(group, col.sort_key(spec.reverse))
+            if group[-1:].size and int(group.max()) + 1 < n:  # some players still tied
+                group = refine(group, col.sort_key(spec.reverse))
         columns.append(col)
     if lots:
         if seed is None:
