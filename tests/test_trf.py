@@ -121,3 +121,15 @@ def test_write_then_read_gives_the_same_tournament(path):
     sa = compute_standings(a, "PTS,BH/C1,SB,DE,ARO", lots=False)
     sb = compute_standings(b, "PTS,BH/C1,SB,DE,ARO", lots=False)
     assert [(r.start_no, r.rank, r.values) for r in sa.rows] == [(r.start_no, r.rank, r.values) for r in sb.rows]
+
+
+def test_national_ratings_record_172():
+    # TRF-2026 §3: 172 names the federation whose NRS records follow and how FIDE and national ratings combine
+    text = "172 AUS HBFN\n" + SMALL + "AUS    3      Gamma, C                          1650\nAUS    2      Beta, B                           2050\n"
+    t = trf.loads(text)
+    assert (t.rating_method, t.player(3).national_rating) == ("HBFN", 1650)
+    s = compute_standings(t, "PTS,ARO", lots=False)
+    # 1 met 2 (higher of 1900 / 2050 = 2050) and 3 (1650: no FIDE rating): (2050 + 1650) / 2
+    assert s.value(1, "ARO") == 1850
+    t = trf.loads(text.replace("HBFN", "FIDE "))
+    assert compute_standings(t, "PTS,ARO", lots=False).value(1, "ARO") is None  # 3 is unrated for FIDE

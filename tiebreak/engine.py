@@ -192,7 +192,8 @@ class Context:
     # --- ratings -----------------------------------------------------------------------------
     @cached_property
     def ratings(self) -> np.ndarray:
-        return np.array([p.rating or 0 for p in self.t.players], np.int64)
+        method = self.t.rating_method
+        return np.array([p.rating_for(method) or 0 for p in self.t.players], np.int64)
 
     @cached_property
     def any_unrated(self) -> bool:

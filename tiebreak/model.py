@@ -201,6 +201,21 @@ class Player:
     declared_points: Fraction | None = None
     declared_rank: int | None = None
     source_line: int | None = None
+    national_rating: int | None = None  # TRF-2026 National Rating Support record
+
+    def rating_for(self, method: str = "FIDE") -> int | None:
+        """The rating used for tie-breaks under a TRF-2026 record-172 method (trf.md §3)."""
+        fide, national = self.rating, self.national_rating
+        if method == "NRO":
+            return national
+        if method == "FIDON":
+            return fide or national
+        if method == "NIDOF":
+            return national or fide
+        if method in ("HBFN", "LBFN"):
+            known = [r for r in (fide, national) if r]
+            return (max if method == "HBFN" else min)(known) if known else None
+        return fide
 
 
 @dataclass(frozen=True)
@@ -239,6 +254,7 @@ class Tournament:
     score_system_source: str = "default"
     declared_tiebreaks: list[str] = field(default_factory=list)
     declared_tiebreaks_complete: bool = False  # 212 (whole standing) rather than 202
+    rating_method: str = "FIDE"  # TRF-2026 record 172: which rating the rating tie-breaks use
     source: str = ""
     extra: dict = field(default_factory=dict)  # records kept for the writer, e.g. {"022": "City"}
 

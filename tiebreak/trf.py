@@ -331,7 +331,28 @@ class _Reader:
             declared_tiebreaks_complete=complete, source=self.source,
             extra={"lines": header["extra_lines"], "comments": header["comments"], "encoding": self.encoding})
         self._score_system(t, score_fields, score_source)
+        self._national_ratings(t)
         return t
+
+    def _national_ratings(self, t: Tournament) -> None:
+        """Record 172 (federation code in columns 5-7, method in 9-13) and the NRS records it announces: columns as
+        in 001, the link to the 001 record in 5-8 and the national rating in 49-52 (trf.md §3)."""
+        lines = t.extra["lines"]
+        record = next((x for x in lines if x[:3] == "172"), None)
+        if record is None:
+            return
+        fed, method = record[4:7].strip(), record[8:13].strip().upper() or "FIDE"
+        if method not in ("FIDE", "NRO", "FIDON", "NIDOF", "HBFN", "LBFN", "OTHER"):
+            self.warn(f"rating method {method!r} not known; FIDE ratings are used", None, 9, "rating method")
+            method = "FIDE"
+        t.rating_method = method
+        for x in lines:
+            if fed and x[:3] == fed:
+                link, rating = x[4:8].strip(), x[48:52].strip()
+                if link.isdigit() and int(link) in t._row_of:
+                    t.player(int(link)).national_rating = int(rating) if rating.isdigit() and int(rating) else None
+                else:
+                    self.warn(f"national rating record for unknown player {link!r}", None, 5, "starting rank")
 
     def _check_pairs(self, players, rows, opponent, kind, colour) -> None:
         """Both sides of a game must name each other, with mirrored results and opposite colours."""
