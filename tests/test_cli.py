@@ -95,3 +95,21 @@ def test_console_script_runs():
     out = subprocess.run([str(exe), "standings", str(EXAMPLE), "--no-lots", "-f", "csv"], capture_output=True, text=True,
                          check=True).stdout
     assert out.count("\n") == 33
+
+
+def test_presets(capsys):
+    code, out, _ = run(capsys, "presets")
+    assert code == 0 and "uscf" in out and "fide-swiss-rated" in out and "13.15" in out
+    doc = json.loads(run(capsys, "standings", str(EXAMPLE), "--preset", "uscf", "-f", "json", "--no-lots")[1])
+    assert doc["tiebreaks"] == ["PTS", "US-MM", "US-SOLK", "US-CUM", "US-COPP"] and doc["tournament"]["rules"] == "uscf"
+    code, _, err = run(capsys, "standings", str(EXAMPLE), "--preset", "fide-team-swiss")
+    assert code == 2 and "team events" in err
+    code, _, err = run(capsys, "standings", str(EXAMPLE), "--preset", "nope")
+    assert code == 2 and "unknown preset" in err
+
+
+def test_list_has_every_family(capsys):
+    code, out, _ = run(capsys, "list")
+    for code_ in ("BH", "US-MM", "RU-DVOR", "L-SBH"):
+        assert f"\n{code_} " in out
+    assert "34E1" in out and "13.14.2" in out

@@ -11,6 +11,8 @@ import sys
 
 from . import output, trf
 from .errors import InputWarning, TiebreakError
+from .errors import SpecifierError
+from .presets import PRESETS
 from .registry import CATALOGUE
 from .rules import RULE_CHOICES
 from .specifier import MODIFIERS
@@ -21,7 +23,17 @@ def _standings(args: argparse.Namespace) -> int:
     warnings: list[InputWarning] = []
     t = trf.load(args.file, warnings)
     system = {"swiss": "swiss", "rr": "round robin", "round-robin": "round robin"}.get(args.system) if args.system else None
-    s = compute_standings(t, args.tiebreaks, rules=args.rules, after_round=args.after_round,
+    tiebreaks, rules = args.tiebreaks, args.rules
+    if args.preset:
+        preset = PRESETS.get(args.preset)
+        if preset is None:
+            raise SpecifierError(f"unknown preset {args.preset!r}; presets: {', '.join(PRESETS)}")
+        if preset.team:
+            raise SpecifierError(f"preset {preset.name!r} is for team events, and this is an individual event")
+        tiebreaks = tiebreaks or preset.tiebreaks
+        if rules == "auto" and preset.rules:
+            rules = preset.rules
+    s = compute_standings(t, tiebreaks, rules=rules, after_round=args.after_round,
                           unrated_rating=args.unrated_rating, seed=args.seed, lots=not args.no_lots,
                           system=system, warnings=warnings)
     for w in warnings:
@@ -39,13 +51,21 @@ def _standings(args: argparse.Namespace) -> int:
 
 def _list(args: argparse.Namespace) -> int:
     lang = args.lang
+    print(f"{'code':10} {'family':7} {'type':4} {'source':31} {'mods':5} name; unplayed rounds")
     for d in CATALOGUE.values():
         aliases = f" (alias {', '.join(d.aliases)})" if d.aliases else ""
         mods = "".join(sorted(set(d.modifiers) - set("RV"))) or "-"
-        print(f"{d.code:5} {d.type:3} {d.article:18} modifiers {mods:5} {d.names[lang]}{aliases}")
+        print(f"{d.code:10} {d.family:7} {d.type:4} {d.article:31} {mods:5} {d.names[lang]}{aliases}; {d.unplayed}")
     print()
     for letter, text in MODIFIERS.items():
         print(f"/{letter}  {text}")
+    return 0
+
+
+def _presets(args: argparse.Namespace) -> int:
+    for p in PRESETS.values():
+        rules = f" [rules {p.rules}]" if p.rules else ""
+        print(f"{p.name:19} {p.tiebreaks}{rules}\n{'':19} {p.source}")
     return 0
 
 
@@ -56,7 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("file", help="TRF file (TRF-16 or TRF-2026)")
     s.add_argument("--tiebreaks", "-t", help="ordered list, e.g. 'PTS,BH/C1,BH,SB' (default: the file's 202/212 "
                    "record, else a FIDE default)")
-    s.add_argument("--rules", default="auto", choices=RULE_CHOICES, help="rule edition (auto: by start date)")
+    s.add_argument("--rules", default="auto", choices=RULE_CHOICES,
+                   help="rule set (auto: the FIDE edition by start date; fide-2009 = Arbiters' Manual Art. 13; uscf; ru)")
+    s.add_argument("--preset", help="a ready-made list (see 'tiebreak presets'); --tiebreaks and --rules override it")
     s.add_argument("--after-round", type=int, help="standings after this round")
     s.add_argument("--unrated-rating", type=int, help="rating for unrated players in rating tie-breaks")
     s.add_argument("--seed", type=int, help="seed for drawing lots (printed when chosen at random)")
@@ -64,6 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
     s.add_argument("--format", "-f", default="text", choices=["text", "json", "csv"])
     s.set_defaults(run=_standings)
+    pre = sub.add_parser("presets", help="list the ready-made tie-break lists")
+    pre.set_defaults(run=_presets)
     lst = sub.add_parser("list", help="list the tie-breaks and modifiers")
     lst.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
     lst.set_defaults(run=_list)

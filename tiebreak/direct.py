@@ -75,6 +75,8 @@ def direct_encounter(ctx: Context, members: list[int], played: bool = False) -> 
         return DirectEncounter([list(members)])
     win = Fraction(ctx.W, ctx.scale)
     scores, unmet = pairs.scores(members)
+    if not ctx.rules.direct_encounter_partial and any(unmet.values()):
+        return DirectEncounter([list(members)], scores, unmet)  # Arbiters' Manual 13.5: only if all met
     return DirectEncounter(_order(pairs, list(members), win), scores, unmet)
 
 
@@ -122,3 +124,18 @@ def groups_with_encounters(ctx: Context, group: np.ndarray, played: bool) -> lis
     g = group[members]
     bounds = np.nonzero(np.diff(g))[0] + 1
     return [chunk.tolist() for chunk in np.split(members, bounds) if len(chunk) > 1]
+
+
+def result_between(ctx: Context, members: list[int], played: bool = False) -> DirectEncounter:
+    """US-RBT — Result between tied players (USCF 34E5): with two players the winner of their game; with more, the
+    games among them ranked by plus/minus (wins − losses), not by percentage.  Unplayed games are left out."""
+    games = counted_games(ctx, played)
+    inside = np.zeros(ctx.n, bool)
+    inside[members] = True
+    plus = {m: 0 for m in members}
+    for m in members:
+        row = games[m] & inside[ctx.opp0[m]] & ctx.has_opp[m]
+        plus[m] = int(((ctx.pts[m] > ctx.D) & row).sum() - ((ctx.pts[m] < ctx.D) & row).sum())
+    levels = sorted(set(plus.values()), reverse=True)
+    tiers = [[m for m in members if plus[m] == v] for v in levels]
+    return DirectEncounter(tiers, {m: Fraction(v) for m, v in plus.items()})

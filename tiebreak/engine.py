@@ -45,6 +45,8 @@ class Column:
     cut: np.ndarray | None = None
     source: np.ndarray | None = None
     extra: dict = field(default_factory=dict)
+    #: players with False rank after every player with True, whatever the values (Arbiters' Manual 13.14.1)
+    priority: np.ndarray | None = None
 
     def value(self, i: int) -> Fraction | None:
         if self.defined is not None and not self.defined[i]:
@@ -70,6 +72,8 @@ class Column:
         key = self.num.astype(np.int64)
         if self.higher_is_better != reverse:
             key = -key
+        if self.priority is not None:
+            key = np.where(self.priority, key, key + (BIG >> 1))
         if self.defined is not None:
             key = np.where(self.defined, key, BIG)
         return key
@@ -145,10 +149,20 @@ class Context:
 
     @cached_property
     def adjusted(self) -> np.ndarray:
-        """Art. 16.3: the score a participant counts with as somebody's opponent (Swiss only)."""
+        """The score a participant counts with as somebody's opponent (Swiss events): Art. 16.3 (category 16.2.5
+        as a draw), or every unplayed round as a draw (rule sets with ``opponent_unplayed == "draw"``)."""
         if self.rr:
             return self.score
+        if self.rules.opponent_unplayed == "draw":
+            return self.score + np.where(self.otb, 0, self.D - self.pts).sum(axis=1)
         return self.score + ((self.D - self.pts) * self.final_bye).sum(axis=1)
+
+    @cached_property
+    def virtual_opponent(self) -> np.ndarray:
+        """Arbiters' Manual 13.14.2: Svon = S before the round + (W − points of the round) + D per later round."""
+        before = np.cumsum(self.pts, axis=1) - self.pts
+        later = (self.k - 1 - np.arange(self.k))[None, :]
+        return before + (self.W - self.pts) + self.D * later
 
     def games(self, played: bool = False, swiss: bool = False) -> np.ndarray:
         """Rounds that count as games with an opponent for opponent-based tie-breaks (Art. 15.2, 16, /P)."""
@@ -158,10 +172,16 @@ class Context:
 
     # --- Art. 16.4 dummy opponent ------------------------------------------------------------
     def dummy(self, games: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Score of the dummy opponent of every unplayed round, and where the 2026 cap changed it."""
+        """Score of the opponent that stands in every unplayed round (by the rule set), and where the 2026 cap
+        changed it."""
+        no_cap = np.zeros_like(games)
+        if self.rules.own_unplayed == "virtual":
+            return self.virtual_opponent, no_cap
+        if self.rules.own_unplayed == "zero":
+            return np.zeros((self.n, self.k), np.int64), no_cap
         own = np.broadcast_to(self.score[:, None], (self.n, self.k))
         if not self.rules.dummy_caps:
-            return own, np.zeros_like(games)
+            return own, no_cap
         forfeit = self.has_opp & ~games
         cap = np.where(forfeit, self.adjusted[self.opp0], self.D * self.k)  # 16.4.1 / 16.4.2
         capped = cap < own

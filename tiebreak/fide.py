@@ -113,7 +113,7 @@ def _buchholz_parts(ctx: Context, spec: TieBreakSpec):
 
 def _exception_mask(ctx: Context, spec: TieBreakSpec, games: np.ndarray) -> np.ndarray | None:
     """Art. 16.5 applies in Swiss events to voluntarily unplayed rounds (not to rounds counted as games)."""
-    if ctx.rr and not spec.swiss:
+    if (ctx.rr and not spec.swiss) or not ctx.rules.cut_exception:
         return None
     return ctx.vur & ~games
 
@@ -209,8 +209,11 @@ def average_rating(ctx: Context, spec: TieBreakSpec) -> Column:
     count = keep.sum(axis=1)
     num = round_half_up_div(np.where(keep, opp_rating, 0).sum(axis=1), count)
     defined = (count > 0) & usable
-    return Column(num, 1, defined=defined, contrib=opp_rating, valid=games, cut=cut,
-                  source=np.full(games.shape, SOURCE_VALUE, np.int8))
+    col = Column(num, 1, defined=defined, contrib=opp_rating, valid=games, cut=cut,
+                 source=np.full(games.shape, SOURCE_VALUE, np.int8))
+    if ctx.rules.aro_min_games:  # 13.14.1: few games rank below every player with more
+        col.priority = games.sum(axis=1) >= ctx.rules.aro_min_games
+    return col
 
 
 def performance(ctx: Context, spec: TieBreakSpec) -> Column:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from . import fide
+from . import families, fide
+from .direct import direct_encounter, result_between
 
 
 @dataclass(frozen=True)
@@ -25,6 +26,10 @@ class TieBreakDef:
     higher_is_better: bool = True
     aliases: tuple[str, ...] = ()
     note: str = ""
+    group: Callable | None = None  # Type A: (context, members, played) -> tiers
+    family: str = "fide"  # fide, legacy, uscf, ru
+    rules: str | None = None  # the rule set a family tie-break is always computed under
+    unplayed: str = "by the rule set chosen (C.07 Art. 15-16 for FIDE)"
 
 
 def _d(code, en, ru, uk, article, type_, modifiers, compute, **kw) -> TieBreakDef:
@@ -34,7 +39,7 @@ def _d(code, en, ru, uk, article, type_, modifiers, compute, **kw) -> TieBreakDe
 _ENTRIES = [
     _d("PTS", "Points", "Очки", "Очки", "C.07 4.2", "B", "", fide.points),
     _d("DE", "Direct encounter", "Личная встреча", "Особиста зустріч", "C.07 6", "A", "P", None,
-       note="value: place inside the tied group (0 = not separated), lower is better"),
+       note="value: place inside the tied group (0 = not separated), lower is better", group=direct_encounter),
     _d("WIN", "Number of wins", "Количество побед", "Кількість виграшів", "C.07 7.1", "B", "", fide.wins),
     _d("WON", "Number of games won", "Количество выигранных партий", "Кількість виграних партій", "C.07 7.2", "B", "",
        fide.games_won),
@@ -69,6 +74,44 @@ _ENTRIES = [
     _d("APPO", "Average perfect performance of opponents", "Средний точный перформанс соперников",
        "Середній точний перфоманс суперників", "C.07 10.5", "DC", "U", fide.opponents_perfect_performance),
     _d("RTNG", "Rating", "Рейтинг", "Рейтинг", "C.07 10.6 (2026)", "B", "U", fide.rating),
+]
+
+_USCF = dict(family="uscf", rules="uscf",
+             unplayed="34E1: an opponent's unplayed games count ½, the player's own unplayed games an opponent with 0")
+_RU = dict(family="ru", rules="ru", unplayed="every unplayed game counts as a draw (seed 004)")
+_LEGACY = dict(family="legacy", rules="fide-2009",
+               unplayed="13.14.2: virtual opponent for own unplayed rounds; opponents' unplayed games count as draws")
+_ENTRIES += [
+    _d("US-MM", "Modified median", "Модифицированная медиана", "Модифікована медіана", "USCF 34E1", "C", "",
+       families.modified_median, **_USCF),
+    _d("US-SOLK", "Solkoff", "Солкофф (сумма очков соперников)", "Солкофф (сума очок суперників)", "USCF 34E2", "C",
+       "", families.solkoff, **_USCF),
+    _d("US-CUM", "Cumulative", "Кумулятивный", "Кумулятивний", "USCF 34E3", "B", "", families.cumulative, **_USCF),
+    _d("US-MED", "Median (Harkness)", "Медиана (Харкнесс)", "Медіана (Харкнесс)", "USCF 34E4", "C", "",
+       families.median, **_USCF),
+    _d("US-RBT", "Result between tied players", "Результат между претендентами", "Результат між претендентами",
+       "USCF 34E5", "A", "", None, group=result_between, **_USCF),
+    _d("US-BLK", "Most blacks", "Больше партий чёрными", "Більше партій чорними", "USCF 34E6", "B", "",
+       families.most_blacks, **_USCF),
+    _d("US-KASH", "Kashdan", "Система Кашдана", "Система Кашдана", "USCF 34E7", "B", "", families.kashdan, **_USCF),
+    _d("US-SB", "Sonneborn-Berger (USCF)", "Зоннеборн-Бергер (USCF)", "Зоннеборн-Бергер (USCF)", "USCF 34E8", "BC", "",
+       families.uscf_sonneborn_berger, **_USCF),
+    _d("US-COPP", "Cumulative of opposition", "Кумулятивный соперников", "Кумулятивний суперників", "USCF 34E9", "C",
+       "", families.cumulative_of_opposition, **_USCF),
+    _d("US-OPERF", "Opposition's performance", "Перформанс соперников (USCF)", "Перфоманс суперників (USCF)",
+       "USCF 34E10", "D", "U", families.opposition_performance, **_USCF),
+    _d("US-AVGOPP", "Average rating of opposition", "Средний рейтинг соперников (USCF)",
+       "Середній рейтинг суперників (USCF)", "USCF 34E11", "D", "U", families.average_opposition, **_USCF),
+    _d("RU-BERGER", "Berger coefficient", "Коэффициент Бергера", "Коефіцієнт Бергера", "seed 004 (Berger)", "BC", "C",
+       fide.sonneborn_berger, **_RU),
+    _d("RU-DVOR", "Simplified Berger (Dvoretsky)", "Упрощённый Бергер (Дворецкого)", "Спрощений Бергер (Дворецького)",
+       "seed 004 (Dvoretsky, 1985)", "BC", "", families.dvoretsky, **_RU),
+    _d("RU-SONN", "Sonneborn's original score", "Коэффициент Зоннеборна (1886)", "Коефіцієнт Зоннеборна (1886)",
+       "seed 004 (Sonneborn, 1886)", "BC", "", families.sonneborn_original, **_RU),
+    _d("RU-CUM", "Cumulative (Russian)", "Кумулятивный", "Кумулятивний", "seed 004 (cumulative)", "B", "",
+       families.cumulative, **_RU),
+    _d("L-SBH", "Sum of Buchholz", "Сумма коэффициентов Бухгольца соперников", "Сума Бухгольців суперників",
+       "Arbiters' Manual 13.13.2 (2.5)", "CC", "", families.buchholz_sum, **_LEGACY),
 ]
 
 CATALOGUE: dict[str, TieBreakDef] = {d.code: d for d in _ENTRIES}

@@ -22,16 +22,33 @@ class RuleSet:
 
     name: str
     title: str
+    #: What stands for the opponent in a participant's *own* unplayed rounds (Swiss events):
+    #: ``dummy`` C.07 Art. 16.4 (the player's own score; capped in 2026); ``virtual`` Arbiters' Manual 13.14.2
+    #: (Svon = score before the round + (1 - points of the round) + ½ per later round); ``zero`` USCF 34E1 (an
+    #: opponent with 0 points); ``own`` the Russian "draw with oneself" (the player's own score).
+    own_unplayed: str = "dummy"
+    #: How a participant's unplayed rounds count when it is somebody's *opponent*: ``art16`` C.07 Art. 16.3
+    #: (their points, category 16.2.5 as a draw); ``draw`` every unplayed round counts a draw (Arbiters' Manual
+    #: 13.14.2 b, USCF 34E1, Russian practice).
+    opponent_unplayed: str = "art16"
+    #: C.07 Art. 16.5: the cut exception for voluntarily unplayed rounds.
+    cut_exception: bool = True
+    #: C.07 Art. 6.3: in Swiss events DE may place a leader before every pair has met (Arbiters' Manual 13.5: only
+    #: when all tied players met each other).
+    direct_encounter_partial: bool = True
+    #: Arbiters' Manual 13.14.1: a player who played fewer games than this ranks below, on ARO, everybody who
+    #: played more (None: no such rule).
+    aro_min_games: int | None = None
     #: Art. 16.4.1/16.4.2 (2026): the dummy opponent's score is capped by the scheduled opponent's adjusted
     #: score (forfeits) or by draw points x rounds (other unplayed rounds).  2024: the player's own score.
-    dummy_caps: bool
+    dummy_caps: bool = False
     #: Art. 15.2 in events with pre-determined pairings (round robins): forfeits count as games for the
     #: rating-based tie-breaks of Art. 10.  2024 text: all forfeits are regular games; 2026: never for Art. 10.
-    rr_forfeits_in_rating_tiebreaks: bool
+    rr_forfeits_in_rating_tiebreaks: bool = True
     #: Art. 15.2 (round robins): forfeit *wins* count as won games for Type B (WON, BWG, BPG).
-    rr_forfeit_wins_in_type_b: bool
+    rr_forfeit_wins_in_type_b: bool = True
     #: Art. 15.2 (round robins): forfeit *losses* count as games for Type B (BPG, REP).  2026: they stay unplayed.
-    rr_forfeit_losses_in_type_b: bool
+    rr_forfeit_losses_in_type_b: bool = True
     #: Art. 6.1.1: forfeits are left out of the direct encounter in Swiss events unless the regulations
     #: include them (``DE/P``).
     swiss_forfeits_in_direct_encounter: bool = False
@@ -39,6 +56,9 @@ class RuleSet:
     #: unplayed round put up for the cut is the one with the lowest contribution (True, the text) or, as the
     #: reference checker does, the one whose dummy opponent has the lowest score (False).  Matters for SB only.
     vur_cut_by_contribution: bool = True
+    #: USCF 34E3 / RU cumulative: deduct ½ for a half-point bye as well as 1 for an unplayed win (spec A38).
+    cumulative_deducts_half_byes: bool = True
+    family: str = "fide"
     article_note: str = ""
 
 
@@ -61,9 +81,31 @@ RULE_SETS: dict[str, RuleSet] = {
         rr_forfeit_losses_in_type_b=False,
         article_note="Art. 15.2 exceptions for Art. 7 and Art. 10; Art. 16.4.1/16.4.2 dummy caps",
     ),
+    "fide-2009": RuleSet(
+        name="fide-2009",
+        title="FIDE Arbiters' Manual Art. 13 (2009 virtual opponent, 13.14.2)",
+        own_unplayed="virtual", opponent_unplayed="draw", cut_exception=False, direct_encounter_partial=False,
+        aro_min_games=3, family="legacy",
+        article_note="13.14.2: virtual opponent for own unplayed rounds; opponents' unplayed games count as draws",
+    ),
+    "uscf": RuleSet(
+        name="uscf",
+        title="US Chess Official Rules, Rule 34 (34E1 unplayed games)",
+        own_unplayed="zero", opponent_unplayed="draw", cut_exception=False, direct_encounter_partial=False,
+        family="uscf",
+        article_note="34E1: opponents' unplayed games count ½; the player's own unplayed games count as opponents with 0",
+    ),
+    "ru": RuleSet(
+        name="ru",
+        title="Russian practice: all unplayed games count as draws (seed 004)",
+        own_unplayed="own", opponent_unplayed="draw", cut_exception=False, direct_encounter_partial=False,
+        family="ru",
+        article_note="a forfeit is a draw with the scheduled opponent, a bye or a missed round a draw with oneself",
+    ),
 }
+LEGACY_ALIASES = {"legacy": "fide-2009"}
 
-RULE_CHOICES = ("auto", *RULE_SETS)
+RULE_CHOICES = ("auto", *RULE_SETS, *LEGACY_ALIASES)
 
 
 def choose_rules(name: "str | RuleSet", start_date: _dt.date | None, today: _dt.date | None = None) -> tuple[RuleSet, str]:
@@ -77,6 +119,7 @@ def choose_rules(name: "str | RuleSet", start_date: _dt.date | None, today: _dt.
     if isinstance(name, RuleSet):
         return name, f"rules {name.name} (as given)"
     if name != "auto":
+        name = LEGACY_ALIASES.get(name, name)
         if name not in RULE_SETS:
             raise KeyError(name)
         return RULE_SETS[name], f"rules {name} (as asked)"

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .direct import direct_encounter, groups_with_encounters
+from .direct import groups_with_encounters
 from .engine import SOURCE_CAPPED, SOURCE_DUMMY, SOURCE_GAME, SOURCE_VALUE, Column, Context
 from .errors import InputError, InputWarning, Place
 from .model import Kind, Tournament
@@ -233,14 +233,14 @@ def compute_standings(
     group = np.zeros(n, np.int64)
     columns: list[Column] = []
     for spec in effective:
-        ctx = context(RULE_SETS[spec.version] if spec.version else ruleset)
         d = CATALOGUE[spec.code]
-        if d.compute is None:  # Type A
+        ctx = context(RULE_SETS[spec.version or d.rules] if (spec.version or d.rules) else ruleset)
+        if d.group is not None:  # Type A
             col = Column(np.zeros(n, np.int64), 1, higher_is_better=False)
             tier_key = np.zeros(n, np.int64)
             details = {}
             for members in groups_with_encounters(ctx, group, spec.played):
-                de = direct_encounter(ctx, members, spec.played)
+                de = d.group(ctx, members, spec.played)
                 details.update({m: (de.scores.get(m), de.unmet.get(m)) for m in members})
                 if not de.separated:
                     continue

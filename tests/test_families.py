@@ -1,0 +1,154 @@
+"""The other rule families (issue 4): Arbiters' Manual Art. 13 with the virtual opponent, USCF Rule 34, Russian
+practice.  Expected values are the seeds' worked examples and the hand computations of spec §2.6, §7, §8, §9."""
+
+from __future__ import annotations
+
+import datetime as dt
+from fractions import Fraction as F
+
+import pytest
+
+from test_fide_examples import example_s
+from tiebreak import Kind, Player, Tournament, compute_standings
+from tiebreak.cli import main
+from tiebreak.engine import Context
+from tiebreak.rules import RULE_SETS
+
+W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
+
+
+def test_example_s_buchholz_of_player_3_under_each_convention():
+    """Spec §2.6: BH of player 3 is 11.0 (2024), 8.5 (2026), 9.0 (virtual opponent), 5.0 (USCF Solkoff)."""
+    t = example_s(dt.date(2026, 6, 1))
+    got = {rules: compute_standings(t, "PTS,BH", rules=rules, lots=False).value(3, "BH")
+           for rules in ("fide-2024", "fide-2026", "fide-2009", "uscf")}
+    assert got == {"fide-2024": 11, "fide-2026": F(17, 2), "fide-2009": 9, "uscf": 5}
+
+
+def test_example_s_legacy_values():
+    """Spec §7 worked example: opponents' unplayed rounds count ½; own unplayed rounds use Svon (13.14.2)."""
+    s = compute_standings(example_s(dt.date(2026, 6, 1)), "PTS,BH,BH/M1,SB,L-SBH,BPG", rules="legacy", lots=False)
+    assert (s.value(1, "BH"), s.value(1, "BH/M1")) == (8, 4)
+    assert s.value(7, "BH") == F(13, 2)  # Svon(R1) 1.5 + 1.5 + 1.5 + Svon(R4) 2.0
+    assert s.value(3, "SB") == 6  # 1.5×1 + 2.5×½ + 3.5×½ + 1.5×1
+    assert s.value(7, "L-SBH") == 18  # legacy BH(4) 8.5 + legacy BH(5) 9.5
+    assert s.value(3, "BPG") == 1
+
+
+def test_example_s_uscf_values():
+    """Spec §8 table, column 'Example S'."""
+    s = compute_standings(example_s(dt.date(2026, 6, 1)),
+                          "PTS,US-MM,US-SOLK,US-CUM,US-MED,US-KASH,US-SB,US-COPP,US-OPERF,US-AVGOPP,US-BLK", lots=False)
+    v = s.value
+    assert (v(1, "US-MM"), v(3, "US-MM"), v(4, "US-MM")) == (F(13, 2), 5, 5)  # plus, plus, minus
+    assert (v(1, "US-SOLK"), v(3, "US-SOLK"), v(4, "US-SOLK")) == (8, 5, F(17, 2))
+    assert (v(1, "US-CUM"), v(3, "US-CUM")) == (9, 6)  # 3: 7.5 - 1 (forfeit win) - ½ (half-point bye)
+    assert v(1, "US-MED") == 4
+    assert (v(1, "US-KASH"), v(3, "US-KASH")) == (14, 6)
+    assert (v(1, "US-SB"), v(3, "US-SB")) == (7, F(13, 4))
+    assert v(7, "US-COPP") == F(15, 2)
+    assert v(3, "US-OPERF") == 2075  # (2266.67 + 1883.33) / 2
+    assert v(3, "US-AVGOPP") == 1900 and v(5, "US-BLK") == 3
+
+
+def test_uscf_cumulative_4th_edition_option():
+    """Seed 002 (4th ed.) deducts only unplayed wins and one-point byes: player 3 then has 6.5 (spec A38)."""
+    from dataclasses import replace
+    rules = replace(RULE_SETS["uscf"], cumulative_deducts_half_byes=False)
+    s = compute_standings(example_s(dt.date(2026, 6, 1)), "PTS,BH", rules=rules, lots=False)
+    assert s.value(3, "BH") == 5
+    ctx = Context(example_s(dt.date(2026, 6, 1)), rules, 4, False)
+    from tiebreak.families import cumulative
+    from tiebreak.specifier import TieBreakSpec
+    assert F(int(cumulative(ctx, TieBreakSpec("US-CUM")).num[2]), 2) == F(13, 2)
+
+
+def test_cumulative_examples_of_seed_004():
+    """Seed 004: W, L, W, D, L → 1 + 1 + 2 + 2½ + 2½ = 9; with the draw a half-point bye → 8½."""
+    t = Tournament.build([Player(i, str(i)) for i in range(1, 7)], 5, type_text="Swiss")
+    t.set_game(1, 1, 2, W); t.set_game(2, 1, 3, L); t.set_game(3, 1, 4, W)  # noqa: E702
+    t.set_game(4, 1, 5, D); t.set_game(5, 1, 6, L)  # noqa: E702
+    assert compute_standings(t, "PTS,RU-CUM", lots=False).value(1, "RU-CUM") == 9
+    t.set_bye(4, 1, Kind.HPB)
+    t.set_bye(4, 5, Kind.ZPB)
+    assert compute_standings(t, "PTS,RU-CUM", lots=False).value(1, "RU-CUM") == F(17, 2)
+
+
+def _seed_004_round_robin() -> Tournament:
+    """The Berger-coefficient crosstable of seed 004 (spec §9.1): Ivanov 5, Petrov 4½, Sidorov 4, Kuznetsov 4,
+    Smirnov 2½, Vasiliev 1, Nikolaev 0 — the games not stated in the seed are the only ones that give those totals."""
+    names = ["Ivanov", "Petrov", "Sidorov", "Kuznetsov", "Smirnov", "Vasiliev", "Nikolaev"]
+    results = {  # (row, column) -> row's result
+        (1, 2): D, (1, 3): D, (1, 4): W, (1, 5): W, (1, 6): W, (1, 7): W,
+        (2, 3): D, (2, 4): D, (2, 5): W, (2, 6): W, (2, 7): W,
+        (3, 4): D, (3, 5): D, (3, 6): W, (3, 7): W,
+        (4, 5): W, (4, 6): W, (4, 7): W,
+        (5, 6): W, (5, 7): W,
+        (6, 7): W,
+    }
+    t = Tournament.build([Player(i, n) for i, n in enumerate(names, 1)], 7, type_text="Round robin")
+    busy: dict[int, set[int]] = {}
+    for (a, b), k in results.items():  # any round in which neither plays yet
+        r = next(r for r in range(1, 8) if a not in busy.get(r, set()) and b not in busy.get(r, set()))
+        busy.setdefault(r, set()).update((a, b))
+        t.set_game(r, a, b, k)
+    return t
+
+
+def test_berger_coefficient_dvoretsky_and_sonneborn():
+    s = compute_standings(_seed_004_round_robin(), "PTS,RU-BERGER,RU-DVOR,RU-SONN", lots=False)
+    assert [s.value(n, "PTS") for n in range(1, 8)] == [5, F(9, 2), 4, 4, F(5, 2), 1, 0]
+    assert (s.value(3, "RU-BERGER"), s.value(4, "RU-BERGER")) == (9, F(31, 4))  # Sidorov 9, Kuznetsov 7.75
+    assert (s.value(3, "RU-DVOR"), s.value(4, "RU-DVOR")) == (1, F(-3, 2))  # +1 and -1.5
+    assert (s.value(3, "RU-SONN"), s.value(4, "RU-SONN")) == (25, F(95, 4))  # 9 + 16, 7.75 + 16
+    assert [r.start_no for r in s.rows][2:4] == [3, 4]  # Sidorov third
+
+
+@pytest.mark.parametrize("absent_round, before, points, end", [
+    (3, [W, D], Kind.ZPB, F(11, 2)),  # 9 rounds, absent in round 3 with 1.5 → 5.5 at the end
+])
+def test_virtual_opponent_examples_of_13_14_2(absent_round, before, points, end):
+    players = [Player(i, str(i)) for i in range(1, 11)]
+    t = Tournament.build(players, 9, type_text="Swiss")
+    for r, k in enumerate(before, 1):
+        t.set_game(r, 1, r + 1, k)
+    t.set_bye(absent_round, 1, points)
+    ctx = Context(t, RULE_SETS["fide-2009"], 9, False)
+    assert F(int(ctx.virtual_opponent[0, absent_round - 1]), ctx.scale) == end
+    ctx = Context(t, RULE_SETS["fide-2009"], 3, False)  # after round 3: 1.5 + 1 = 2.5
+    assert F(int(ctx.virtual_opponent[0, 2]), ctx.scale) == F(5, 2)
+
+
+@pytest.mark.parametrize("kind, end", [(Kind.FPB, 5), (Kind.FORFEIT_WIN, 5), (Kind.FORFEIT_LOSS, 6)])
+def test_virtual_opponent_eleven_rounds_table(kind, end):
+    """13.14.2 table: 11 rounds, round 5, player on 2 points: bye → 5, +/− → 5, −/+ → 6."""
+    t = Tournament.build([Player(i, str(i)) for i in range(1, 13)], 11, type_text="Swiss")
+    for r in range(1, 5):
+        t.set_game(r, 1, r + 1, D)
+    if kind is Kind.FPB:
+        t.set_bye(5, 1, kind)
+    else:
+        t.set_game(5, 1, 12, kind)
+    ctx = Context(t, RULE_SETS["fide-2009"], 11, False)
+    assert F(int(ctx.virtual_opponent[0, 4]), ctx.scale) == end
+
+
+def test_legacy_direct_encounter_needs_all_to_have_met():
+    """Arbiters' Manual 13.5: direct encounter only when all tied players met (no C.07 6.3)."""
+    from test_fide_examples import _three_way_swiss
+    s = compute_standings(_three_way_swiss(), "PTS,DE", rules="fide-2009", lots=False)
+    assert [s.value(n, "DE") for n in (1, 2, 3)] == [0, 0, 0]
+
+
+def test_result_between_tied_players_plus_minus():
+    """USCF 34E5 example of spec §8: {A,B,C} tied, A–B 1–0, B–C 1–0, A–C ½–½ → A +1, B 0, C −1.
+    (Byes bring all three to 2 points.)"""
+    t = Tournament.build([Player(i, n) for i, n in enumerate("ABCD", 1)], 5, type_text="Swiss")
+    t.set_game(1, 1, 2, W); t.set_game(2, 2, 3, W); t.set_game(3, 1, 3, D)  # noqa: E702
+    for r, byes in ((4, (Kind.HPB, Kind.FPB, Kind.FPB)), (5, (Kind.ZPB, Kind.ZPB, Kind.HPB))):
+        for sno, k in zip((1, 2, 3), byes):
+            t.set_bye(r, sno, k)
+    s = compute_standings(t, "PTS,US-RBT", lots=False)
+    assert [s.value(n, "PTS") for n in (1, 2, 3)] == [2, 2, 2]
+    assert [r.start_no for r in s.rows][:3] == [1, 2, 3]
+    assert [r.rank for r in s.rows][:3] == [1, 2, 3]
