@@ -113,3 +113,17 @@ def test_list_has_every_family(capsys):
     for code_ in ("BH", "US-MM", "RU-DVOR", "L-SBH"):
         assert f"\n{code_} " in out
     assert "34E1" in out and "13.14.2" in out
+
+
+def test_team_event_standings(capsys):
+    path = ROOT.parent / "shared" / "corpus" / "heltour-crete-team" / "friendship-cup-2024.trf"
+    code, out, err = run(capsys, "standings", str(path), "-t", "MP,GP,EGGSB,BH:MP", "-f", "json", "--no-lots")
+    doc = json.loads(out)
+    assert code == 0 and doc["tournament"]["teams"] is True and doc["tournament"]["boards"] == 6
+    first = doc["standings"][0]
+    assert (first["start_no"], first["name"], first["values"]["MP"], first["values"]["EGGSB"]) == (3, "ΟΑΑΗ", 11, 547.75)
+    assert "warning:" in err and "points column" in err
+    code, out, _ = run(capsys, "standings", str(path), "-t", "MP,GP", "--no-lots")
+    assert "Matches (opponent number" in out
+    code, out, _ = run(capsys, "standings", str(path), "--players", "-t", "PTS", "-f", "csv", "--no-lots")
+    assert out.count("\n") == 130

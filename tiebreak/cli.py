@@ -9,7 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import output, trf
+from . import output, team, trf
+from .team import read_teams
 from .errors import InputWarning, TiebreakError
 from .errors import SpecifierError
 from .presets import PRESETS
@@ -24,6 +25,8 @@ def _standings(args: argparse.Namespace) -> int:
     t = trf.load(args.file, warnings)
     system = {"swiss": "swiss", "rr": "round robin", "round-robin": "round robin"}.get(args.system) if args.system else None
     tiebreaks, rules = args.tiebreaks, args.rules
+    if not args.players and read_teams(t):
+        return _team_standings(args, t, warnings, system)
     if args.preset:
         preset = PRESETS.get(args.preset)
         if preset is None:
@@ -44,6 +47,30 @@ def _standings(args: argparse.Namespace) -> int:
         sys.stdout.write(output.to_csv(s))
     else:
         sys.stdout.write(output.to_text(s))
+        for note in s.notes:
+            print(f"note: {note}", file=sys.stderr)
+    return 0
+
+
+def _team_standings(args: argparse.Namespace, t, warnings: list[InputWarning], system: str | None) -> int:
+    tiebreaks, rules = args.tiebreaks, args.rules
+    if args.preset:
+        preset = PRESETS.get(args.preset)
+        if preset is None:
+            raise SpecifierError(f"unknown preset {args.preset!r}; presets: {', '.join(PRESETS)}")
+        tiebreaks = tiebreaks or preset.tiebreaks
+    tt = team.build(t, system=system)
+    warnings += tt.warnings
+    s = team.compute_team_standings(tt, tiebreaks, rules=rules, after_round=args.after_round, seed=args.seed,
+                                    lots=not args.no_lots, system=system)
+    for w in warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    if args.format == "json":
+        sys.stdout.write(output._dump(output.team_to_json_obj(s)) + "\n")
+    elif args.format == "csv":
+        sys.stdout.write(output.team_to_csv(s))
+    else:
+        sys.stdout.write(output.team_to_text(s))
         for note in s.notes:
             print(f"note: {note}", file=sys.stderr)
     return 0
@@ -85,6 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--no-lots", action="store_true", help="leave remaining ties unbroken (shared ranks)")
     s.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
     s.add_argument("--format", "-f", default="text", choices=["text", "json", "csv"])
+    s.add_argument("--players", action="store_true", help="in a team event, rank the individual players instead")
     s.set_defaults(run=_standings)
     pre = sub.add_parser("presets", help="list the ready-made tie-break lists")
     pre.set_defaults(run=_presets)

@@ -85,11 +85,21 @@ def round_half_up_div(num: np.ndarray, den: np.ndarray | int) -> np.ndarray:
     return (2 * num + den) // (2 * den)
 
 
+@dataclass(frozen=True)
+class Points:
+    """Points given round by round instead of by kind (team game points): units, scale, win and draw in units."""
+
+    units: np.ndarray
+    scale: int
+    win: int
+    draw: int
+
+
 class Context:
     """Arrays derived once from a tournament for the rounds being evaluated (1..``rounds``)."""
 
     def __init__(self, t: Tournament, rules: RuleSet, rounds: int, round_robin: bool,
-                 kind: np.ndarray | None = None) -> None:
+                 kind: np.ndarray | None = None, points: "Points | None" = None) -> None:
         self.t = t
         self.rules = rules
         self.k = rounds
@@ -97,17 +107,23 @@ class Context:
         self.kind = (t.kind[:, :rounds] if kind is None else kind).astype(np.int64)
         self.opp = t.opponent[:, :rounds].astype(np.int64)
         self.colour = t.colour[:, :rounds]
-        system = t.score_system
-        self.scale = system.scale
-        self.units = np.array([int(p * self.scale) for p in system.table()], np.int64)
-        self.W = int(system.win * self.scale)
-        self.D = int(system.draw * self.scale)
+        self.points = points
+        if points is None:
+            system = t.score_system
+            self.scale = system.scale
+            self.units = np.array([int(p * self.scale) for p in system.table()], np.int64)
+            self.W = int(system.win * self.scale)
+            self.D = int(system.draw * self.scale)
+        else:  # points given round by round (game points of team matches)
+            self.scale, self.W, self.D = points.scale, points.win, points.draw
         self.n = len(t.players)
         self.rows = np.arange(self.n)
 
     # --- basic masks -------------------------------------------------------------------------
     @cached_property
     def pts(self) -> np.ndarray:
+        if self.points is not None:
+            return self.points.units[:, :self.k]
         return self.units[self.kind]
 
     @cached_property
@@ -203,11 +219,16 @@ class Context:
     def fore(self) -> "Context":
         """Art. 8.3: the tournament as if every paired game of the final round had been drawn."""
         kind = self.kind.copy()
+        points = self.points
         last = self.k - 1
         if last >= 0:
             paired = self.has_opp[:, last]
             kind[paired, last] = Kind.DRAW
-        return Context(self.t, self.rules, self.k, self.rr, kind=kind)
+            if points is not None:
+                units = points.units.copy()
+                units[paired, last] = points.draw
+                points = Points(units, points.scale, points.win, points.draw)
+        return Context(self.t, self.rules, self.k, self.rr, kind=kind, points=points)
 
     # --- ratings -----------------------------------------------------------------------------
     @cached_property

@@ -127,3 +127,49 @@ def to_text(s: Standings) -> str:
     if any(r.lot is not None for r in s.rows):
         lines += ["", f"* place decided by lot (seed {s.seed})"]
     return "\n".join(lines) + "\n"
+
+
+def team_to_json_obj(s) -> dict:
+    """Team standings in the individual JSON shape: ``start_no`` is the team number, ``name`` the team name."""
+    m = s.tt.matches
+    return {
+        "schema": JSON_SCHEMA_VERSION,
+        "tournament": {"name": m.name, "rounds": m.rounds, "after_round": s.after_round, "rules": s.rules.name,
+                       "system": s.system, "teams": True, "primary": s.tt.primary, "boards": s.tt.boards},
+        "tiebreaks": s.tiebreaks,
+        "seed": s.seed,
+        "standings": [{"rank": r.rank, "start_no": r.number, "name": r.name, "team": r.name,
+                       "points": number(r.values[s.tiebreaks[0]]),
+                       "values": {k: number(v) for k, v in r.values.items()}, "lot": r.lot} for r in s.rows],
+        "notes": s.notes,
+        "warnings": [str(w) for w in s.warnings],
+    }
+
+
+def team_to_text(s) -> str:
+    from .team import crosstable
+
+    shown = s.tiebreaks
+    head = ["Rk", "No", "Team", *shown]
+    body = [[str(r.rank) + ("*" if r.lot else ""), str(r.number), r.name, *(_cell(r.values[x]) for x in shown)]
+            for r in s.rows]
+    widths = [max(len(row[c]) for row in [head, *body]) for c in range(len(head))]
+
+    def fmt(row):
+        return "  ".join(v.ljust(widths[c]) if c == 2 else v.rjust(widths[c]) for c, v in enumerate(row)).rstrip()
+
+    m = s.tt.matches
+    lines = [m.name or m.source, f"after round {s.after_round} of {m.rounds}; team {s.system}, {s.tt.boards} boards; "
+             f"primary {s.tt.primary}; rules {s.rules.name}", "", fmt(head), fmt(["-" * w for w in widths])]
+    lines += [fmt(row) for row in body]
+    lines += ["", "Matches (opponent number, game points; bye = pairing-allocated bye):", crosstable(s)]
+    return "\n".join(lines)
+
+
+def team_to_csv(s) -> str:
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["rank", "start_no", "name", *s.tiebreaks])
+    for r in s.rows:
+        w.writerow([r.rank, r.number, r.name, *("" if v is None else format_number(v) for v in r.values.values())])
+    return out.getvalue()

@@ -44,12 +44,13 @@ class TieBreakSpec:
     reverse: bool = False
     swiss: bool = False
     version: str | None = None
+    score: str | None = None  # team events: MP or GP (MM, MG, GM, GG for ESB)
     raw: str = field(default="", compare=False)
 
     @property
     def text(self) -> str:
         """Canonical form (modifiers in a fixed order)."""
-        s = self.code
+        s = self.code + (f":{self.score}" if self.score else "")
         if self.cut:
             s += f"/C{self.cut}"
         if self.median:
@@ -83,8 +84,8 @@ class TieBreakSpec:
 _MOD_RE = re.compile(r"^(C|M)(\d+)$|^L([+-]?\d+(?:\.\d+)?)$|^U(\d+)$|^V(\d+)$|^(P|F|R|S)$")
 
 
-def parse(text: str, known: dict | None = None) -> TieBreakSpec:
-    """Parse one specifier.  ``known`` maps codes (and aliases) to definitions for validation."""
+def parse(text: str) -> TieBreakSpec:
+    """Parse one specifier of an individual event (team events: :func:`tiebreak.team.parse_team`)."""
     from .registry import CATALOGUE, resolve_code  # late import: the registry imports this module
 
     raw = text.strip()
@@ -100,17 +101,21 @@ def parse(text: str, known: dict | None = None) -> TieBreakSpec:
     code = resolve_code(head)
     if code is None:
         raise SpecifierError(f"unknown tie-break {head!r} in {raw!r}; valid codes: " + ", ".join(sorted(CATALOGUE)))
-    d = CATALOGUE[code]
+    return TieBreakSpec(code, raw=raw, **parse_modifiers(raw, code, parts[1:], CATALOGUE[code].modifiers))
+
+
+def parse_modifiers(raw: str, code: str, mods: list[str], allowed: str) -> dict:
+    """Keyword arguments of :class:`TieBreakSpec` for the modifiers ``mods`` (upper case) of ``code``."""
     kw: dict = {}
-    for mod in parts[1:]:
+    for mod in mods:
         m = _MOD_RE.match(mod)
         if not m:
             raise SpecifierError(f"unknown modifier {mod!r} in {raw!r}; modifiers: "
                                  + "; ".join(f"{k}: {v}" for k, v in MODIFIERS.items()))
         letter = mod[0]
-        if letter not in d.modifiers:
-            allowed = ", ".join(sorted(d.modifiers)) or "none"
-            raise SpecifierError(f"modifier {mod!r} is not allowed with {code} in {raw!r} (allowed: {allowed})")
+        if letter not in allowed:
+            shown = ", ".join(sorted(set(allowed))) or "none"
+            raise SpecifierError(f"modifier {mod!r} is not allowed with {code} in {raw!r} (allowed: {shown})")
         if letter == "C":
             kw["cut"] = int(m.group(2))
         elif letter == "M":
@@ -135,7 +140,8 @@ def parse(text: str, known: dict | None = None) -> TieBreakSpec:
             kw[{"P": "played", "F": "fore", "R": "reverse", "S": "swiss"}[letter]] = True
     if kw.get("cut") and kw.get("median"):
         raise SpecifierError(f"{raw}: use either Cut or Median, not both")
-    return TieBreakSpec(code, raw=raw, **kw)
+    return kw
+
 
 
 def parse_list(text: str | list[str]) -> list[TieBreakSpec]:
