@@ -106,3 +106,19 @@ def test_crete_reads_with_warnings():
     tt = build(trf.load(CORPUS / "heltour-crete-team" / "crete-interclub-championship-2025.trf", warnings))
     s = compute_team_standings(tt, lots=False)
     assert len(s.rows) == len(tt.teams) == 8 and any("points column" in str(w) for w in warnings)
+
+
+def test_irish_league_reads_and_ranks():
+    """The 12-team Armstrong Cup 2010-11 (Krause format, 013 records): a round robin of 11 rounds on 8 boards."""
+    tt = build(trf.load(CORPUS / "icu-ireland-krause" / "armstrong_2011.tab"))
+    s = compute_team_standings(tt, "MP,GP,EDEBT,BH:MP,EMGSB/C1,SSSC/K2", lots=False)
+    assert (len(tt.teams), tt.boards, s.system, s.after_round) == (12, 8, "round robin", 11)
+    assert sum(r.values["MP"] for r in s.rows) == 2 * 66  # 66 matches, 2 match points each (no byes)
+    assert s.rows[0].name == "Kilkenny"
+
+
+def test_knock_out_tie_breaks_example_t():
+    """Art. 12.2 on Example T: B and D both have 2 GP; on board 1 B scored 1 (R2 win), D ½ (R3 draw): B is ahead."""
+    s = compute_team_standings(example_t(), "GP,TBR", lots=False)
+    assert [r.number for r in s.rows] == [3, 1, 2, 4]
+    assert [r.rank for r in s.rows] == [1, 2, 3, 4]

@@ -26,6 +26,7 @@ MODIFIERS = {
     "R": "reverse the order (lower is better)",
     "S": "treat the event as a Swiss event for this tie-break",
     "V": "rule edition for this tie-break: V2024 or V2026",
+    "K": "SSSC normalising factor, e.g. K3 (Art. 13.4)",
 }
 
 
@@ -45,6 +46,7 @@ class TieBreakSpec:
     swiss: bool = False
     version: str | None = None
     score: str | None = None  # team events: MP or GP (MM, MG, GM, GG for ESB)
+    factor: int | None = None  # SSSC normalising factor (/K)
     raw: str = field(default="", compare=False)
 
     @property
@@ -66,6 +68,8 @@ class TieBreakSpec:
             s += "/F"
         if self.unrated is not None:
             s += f"/U{self.unrated}"
+        if self.factor is not None:
+            s += f"/K{self.factor}"
         if self.reverse:
             s += "/R"
         if self.swiss:
@@ -81,7 +85,7 @@ class TieBreakSpec:
         return self if rating is None or self.unrated is not None else replace(self, unrated=rating)
 
 
-_MOD_RE = re.compile(r"^(C|M)(\d+)$|^L([+-]?\d+(?:\.\d+)?)$|^U(\d+)$|^V(\d+)$|^(P|F|R|S)$")
+_MOD_RE = re.compile(r"^(C|M)(\d+)$|^L([+-]?\d+(?:\.\d+)?)$|^U(\d+)$|^V(\d+)$|^(P|F|R|S)$|^K(\d+)$")
 
 
 def parse(text: str) -> TieBreakSpec:
@@ -130,6 +134,8 @@ def parse_modifiers(raw: str, code: str, mods: list[str], allowed: str) -> dict:
                 kw["limit_percent"] = int(v)
         elif letter == "U":
             kw["unrated"] = int(m.group(4))
+        elif letter == "K":
+            kw["factor"] = int(m.group(7))
         elif letter == "V":
             year = m.group(5)
             version = {"2024": "fide-2024", "2026": "fide-2026", "1": "fide-2024", "2": "fide-2026"}.get(year)

@@ -273,11 +273,11 @@ def board_count(tc: TeamContext, spec: TieBreakSpec) -> Column:
 
 def sssc(tc: TeamContext, spec: TieBreakSpec) -> Column:
     """SSSC — Score and strength combination (Art. 13.4): secondary score + BH(primary) / F, F = ⌊maximum primary score
-    of the tournament / maximum secondary score of one match⌋ (``/K<n>`` not yet), FB before the last round (``/F``);
+    of the tournament / maximum secondary score of one match⌋ (or ``/K<n>``), FB before the last round (``/F``);
     to 0.01, half up."""
     p, s = tc.of(tc.tt.primary), tc.of(tc.tt.secondary)
     bh = (fide.fore_buchholz if spec.fore else fide.buchholz)(p, TieBreakSpec("BH"))
-    factor = max(1, (p.W * tc.k * s.scale) // (s.W * p.scale))
+    factor = spec.factor or max(1, (p.W * tc.k * s.scale) // (s.W * p.scale))
     num = round_half_up_div(100 * (s.score * p.scale * factor + bh.num * s.scale),
                             np.full(len(s.score), s.scale * p.scale * factor))
     col = Column(num, 100)
@@ -362,8 +362,33 @@ TEAM_CATALOGUE = {d.code: d for d in [
     TeamTieBreak("DE", "Direct encounter on the primary score", "C.07 6, 13.3", higher_is_better=False,
                  group=lambda tc, members, played=False: direct_encounter(tc.of(tc.tt.primary), members, played)),
 ]}
-TEAM_MODIFIERS = {"BH": "CMPS", "FB": "CMPS", "SB": "CMPS", "ESB": "CMPS", "EMMSB": "CMPS", "EMGSB": "CMPS",
-                  "EGMSB": "CMPS", "EGGSB": "CMPS", "PS": "C", "KS": "L", "AOB": "FPS", "SSSC": "F", "EDE": "P", "DE": "P"}
+def _ede_then(*knockouts):
+    """EDE followed, for teams still equal on both scores, by knock-out tie-breaks (Art. 13.3.2)."""
+    def group(tc: TeamContext, members: list[int], played: bool = False) -> DirectEncounter:
+        tiers = extended_direct_encounter(tc, members, played).tiers
+        for breaker in knockouts:
+            out = []
+            for tier in tiers:
+                if len(tier) < 2:
+                    out.append(tier)
+                elif breaker == "BC":
+                    bc = board_count(tc, TieBreakSpec("BC")).num
+                    out += [[m for m in tier if bc[m] == v] for v in sorted({int(bc[m]) for m in tier})]
+                else:
+                    out += (top_board_result if breaker == "TBR" else bottom_board_elimination)(tc, tier).tiers
+            tiers = out
+        return DirectEncounter(tiers)
+    group.__doc__ = f"EDE then {', '.join(knockouts)} for teams still equal (Art. 13.3.2; reference checker naming)."
+    return group
+
+
+for _code, _then in {"EDEC": ("BC",), "EDET": ("TBR",), "EDEB": ("BBE",), "EDEBT": ("BC", "TBR"),
+                     "EDEBB": ("BC", "BBE")}.items():
+    TEAM_CATALOGUE[_code] = TeamTieBreak(_code, f"Extended direct encounter, then {', '.join(_then)}", "C.07 13.3.2",
+                                         group=_ede_then(*_then), higher_is_better=False)
+
+TEAM_MODIFIERS = {"EDEC": "P", "EDET": "P", "EDEB": "P", "EDEBT": "P", "EDEBB": "P", "BH": "CMPS", "FB": "CMPS", "SB": "CMPS", "ESB": "CMPS", "EMMSB": "CMPS", "EMGSB": "CMPS",
+                  "EGMSB": "CMPS", "EGGSB": "CMPS", "PS": "C", "KS": "L", "AOB": "FPS", "SSSC": "FK", "EDE": "P", "DE": "P"}
 
 
 def parse_team(text: str) -> TieBreakSpec:
