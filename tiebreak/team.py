@@ -80,11 +80,12 @@ def _record(lines: list[str], code: str) -> list[str]:
 
 
 def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = None,
-          system: str | None = None) -> TeamTournament:
+          system: str | None = None, infer_byes: bool = True) -> TeamTournament:
     """Derive the matches of a team event from its board games (individual TRF records).
 
     A team without a match in a round gets the pairing-allocated bye when record 320 says so, or, in a Swiss event,
-    when it is the only team left out of an odd number; a round robin's rest round scores nothing.
+    when it is the only team left out of an odd number (``infer_byes``; the reference checker gives a bye only from
+    record 320); a round robin's rest round scores nothing.
     """
     teams = teams or read_teams(t)
     warnings: list[InputWarning] = []
@@ -183,7 +184,7 @@ def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = 
         idle = [ti for ti in range(nteams) if kind[ti, r] == Kind.ABSENT]
         if not (kind[:, r] != Kind.ABSENT).any():
             continue
-        swiss_bye = set(idle) if len(idle) == 1 and nteams % 2 and system == "swiss" else set()
+        swiss_bye = set(idle) if infer_byes and len(idle) == 1 and nteams % 2 and system == "swiss" else set()
         byes = pab_rounds.get(r, swiss_bye)
         for ti in byes:
             kind[ti, r] = Kind.PAB
