@@ -55,7 +55,7 @@ def compare(ref: Path, trf_path: Path | None = None, **options):
     t = trf.load(trf_path)
     opts = variant_options(ref) | options
     s = compute_standings(t, ",".join(codes), lots=False, **opts)
-    position = {r.start_no: pos for pos, r in enumerate(s.rows)}
+    {r.start_no: pos for pos, r in enumerate(s.rows)}
     rank = {r.start_no: r.rank for r in s.rows}
     diffs, total = [], 0
     for sno, (rrank, values) in sorted(ref_rows.items()):

@@ -103,7 +103,7 @@ def test_presets(capsys):
     doc = json.loads(run(capsys, "standings", str(EXAMPLE), "--preset", "uscf", "-f", "json", "--no-lots")[1])
     assert doc["tiebreaks"] == ["PTS", "US-MM", "US-SOLK", "US-CUM", "US-COPP"] and doc["tournament"]["rules"] == "uscf"
     code, _, err = run(capsys, "standings", str(EXAMPLE), "--preset", "fide-team-swiss")
-    assert code == 2 and "team events" in err
+    assert code == 2 and "is for team events" in err
     code, _, err = run(capsys, "standings", str(EXAMPLE), "--preset", "nope")
     assert code == 2 and "unknown preset" in err
 

@@ -10,7 +10,6 @@ import pytest
 
 from test_fide_examples import example_s
 from tiebreak import Kind, Player, Tournament, compute_standings
-from tiebreak.cli import main
 from tiebreak.engine import Context
 from tiebreak.rules import RULE_SETS
 

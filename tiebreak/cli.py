@@ -20,57 +20,44 @@ from .specifier import MODIFIERS
 from .standings import compute_standings
 
 
+def _preset(args: argparse.Namespace, team_event: bool) -> tuple[str | None, str]:
+    """The tie-break list and rule set asked for: --tiebreaks and --rules win over --preset."""
+    tiebreaks, rules = args.tiebreaks, args.rules
+    if args.preset:
+        preset = PRESETS.get(args.preset)
+        if preset is None:
+            raise SpecifierError(f"unknown preset {args.preset!r}; presets: {', '.join(PRESETS)}")
+        if preset.team != team_event:
+            kind = "team" if preset.team else "individual"
+            raise SpecifierError(f"preset {preset.name!r} is for {kind} events, and this is not one")
+        tiebreaks = tiebreaks or preset.tiebreaks
+        if rules == "auto" and preset.rules:
+            rules = preset.rules
+    return tiebreaks, rules
+
+
 def _standings(args: argparse.Namespace) -> int:
     warnings: list[InputWarning] = []
     t = trf.load(args.file, warnings)
     system = {"swiss": "swiss", "rr": "round robin", "round-robin": "round robin"}.get(args.system) if args.system else None
-    tiebreaks, rules = args.tiebreaks, args.rules
-    if not args.players and read_teams(t):
-        return _team_standings(args, t, warnings, system)
-    if args.preset:
-        preset = PRESETS.get(args.preset)
-        if preset is None:
-            raise SpecifierError(f"unknown preset {args.preset!r}; presets: {', '.join(PRESETS)}")
-        if preset.team:
-            raise SpecifierError(f"preset {preset.name!r} is for team events, and this is an individual event")
-        tiebreaks = tiebreaks or preset.tiebreaks
-        if rules == "auto" and preset.rules:
-            rules = preset.rules
-    s = compute_standings(t, tiebreaks, rules=rules, after_round=args.after_round,
-                          unrated_rating=args.unrated_rating, seed=args.seed, lots=not args.no_lots,
-                          system=system, warnings=warnings)
+    team_event = not args.players and bool(read_teams(t))
+    tiebreaks, rules = _preset(args, team_event)
+    if team_event:
+        tt = team.build(t, system=system)
+        warnings += tt.warnings
+        s = team.compute_team_standings(tt, tiebreaks, rules=rules, after_round=args.after_round, seed=args.seed,
+                                        lots=not args.no_lots, system=system)
+        writers = {"json": lambda: output._dump(output.team_to_json_obj(s)) + "\n", "csv": lambda: output.team_to_csv(s),
+                   "text": lambda: output.team_to_text(s)}
+    else:
+        s = compute_standings(t, tiebreaks, rules=rules, after_round=args.after_round,
+                              unrated_rating=args.unrated_rating, seed=args.seed, lots=not args.no_lots,
+                              system=system, warnings=warnings)
+        writers = {"json": lambda: output.to_json(s), "csv": lambda: output.to_csv(s), "text": lambda: output.to_text(s)}
     for w in warnings:
         print(f"warning: {w}", file=sys.stderr)
-    if args.format == "json":
-        sys.stdout.write(output.to_json(s))
-    elif args.format == "csv":
-        sys.stdout.write(output.to_csv(s))
-    else:
-        sys.stdout.write(output.to_text(s))
-        for note in s.notes:
-            print(f"note: {note}", file=sys.stderr)
-    return 0
-
-
-def _team_standings(args: argparse.Namespace, t, warnings: list[InputWarning], system: str | None) -> int:
-    tiebreaks, rules = args.tiebreaks, args.rules
-    if args.preset:
-        preset = PRESETS.get(args.preset)
-        if preset is None:
-            raise SpecifierError(f"unknown preset {args.preset!r}; presets: {', '.join(PRESETS)}")
-        tiebreaks = tiebreaks or preset.tiebreaks
-    tt = team.build(t, system=system)
-    warnings += tt.warnings
-    s = team.compute_team_standings(tt, tiebreaks, rules=rules, after_round=args.after_round, seed=args.seed,
-                                    lots=not args.no_lots, system=system)
-    for w in warnings:
-        print(f"warning: {w}", file=sys.stderr)
-    if args.format == "json":
-        sys.stdout.write(output._dump(output.team_to_json_obj(s)) + "\n")
-    elif args.format == "csv":
-        sys.stdout.write(output.team_to_csv(s))
-    else:
-        sys.stdout.write(output.team_to_text(s))
+    sys.stdout.write(writers[args.format]())
+    if args.format == "text":
         for note in s.notes:
             print(f"note: {note}", file=sys.stderr)
     return 0

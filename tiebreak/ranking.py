@@ -6,7 +6,12 @@ Groups are kept as a dense group number per player (0 = best): each tie-break re
 
 from __future__ import annotations
 
+import random
+from typing import Callable, Iterable
+
 import numpy as np
+
+from .engine import Column
 
 
 def refine(group: np.ndarray, key: np.ndarray) -> np.ndarray:
@@ -52,3 +57,47 @@ def shared_ranks(group: np.ndarray, order: np.ndarray) -> np.ndarray:
     counts = np.bincount(group)
     first = np.concatenate(([0], np.cumsum(counts)[:-1])) + 1
     return first[group]
+
+
+def apply_list(n: int, steps: Iterable[tuple[object, Callable | None, Callable | None, Callable | None]]):
+    """Art. 4.2 over a whole list.  Each step is ``(spec, column, split, groups)``: either ``column()`` gives the
+    values of an ordinary tie-break, or (Type A) ``groups(group)`` lists the still-tied groups worth trying and
+    ``split(members)`` orders one of them into tiers (best first).  Returns the final groups and the columns; a Type
+    A column holds each player's place inside its tied group (0 when the group was not separated)."""
+    group = np.zeros(n, np.int64)
+    columns: list[Column] = []
+    for spec, column, split, groups in steps:
+        if split is not None:
+            col = Column(np.zeros(n, np.int64), 1, higher_is_better=False)
+            tier_key = np.zeros(n, np.int64)
+            for members in groups(group):
+                tiers, extra = split(members)
+                col.extra.update(extra)
+                if len(tiers) < 2:
+                    continue
+                place = 1
+                for pos, tier in enumerate(tiers):
+                    tier_key[tier] = pos
+                    col.num[tier] = place
+                    place += len(tier)
+            group = refine(group, tier_key)
+        else:
+            col = column()
+            if n and int(group.max()) + 1 < n:  # some players still tied
+                group = refine(group, col.sort_key(getattr(spec, "reverse", False)))
+        columns.append(col)
+    return group, columns
+
+
+def finish(group: np.ndarray, numbers: list[int], lots: bool, seed: int | None):
+    """Final order, ranks and lots: ties drawn by lot with ``seed`` (chosen and reported when None), or shared."""
+    n = len(group)
+    if lots:
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 10**6)
+        order, lot = draw_lots(group, seed)
+        ranks = np.empty(n, np.int64)
+        ranks[order] = np.arange(1, n + 1)
+        return order, ranks, lot, seed
+    order = np.lexsort((np.array(numbers), group))
+    return order, shared_ranks(group, order), np.zeros(n, np.int64), None

@@ -8,18 +8,16 @@
 
 from __future__ import annotations
 
-import random
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-import numpy as np
 
 from .direct import groups_with_encounters
 from .engine import SOURCE_CAPPED, SOURCE_DUMMY, SOURCE_GAME, SOURCE_VALUE, Column, Context
 from .errors import InputError, InputWarning, Place
 from .model import Kind, Tournament
-from .ranking import draw_lots, refine, shared_ranks
+from .ranking import apply_list, finish
 from .registry import CATALOGUE
 from .rules import RULE_SETS, RuleSet, choose_rules
 from .specifier import TieBreakSpec, parse_list
@@ -229,50 +227,29 @@ def compute_standings(
             contexts[rs.name] = Context(t, rs, k, system == "round robin")
         return contexts[rs.name]
 
-    n = len(t.players)
-    group = np.zeros(n, np.int64)
-    columns: list[Column] = []
-    for spec in effective:
+    def step(spec: TieBreakSpec):
         d = CATALOGUE[spec.code]
         ctx = context(RULE_SETS[spec.version or d.rules] if (spec.version or d.rules) else ruleset)
-        if d.group is not None:  # Type A
-            col = Column(np.zeros(n, np.int64), 1, higher_is_better=False)
-            tier_key = np.zeros(n, np.int64)
-            details = {}
-            for members in groups_with_encounters(ctx, group, spec.played):
-                de = d.group(ctx, members, spec.played)
-                details.update({m: (de.scores.get(m), de.unmet.get(m)) for m in members})
-                if not de.separated:
-                    continue
-                place = 1
-                for pos, tier in enumerate(de.tiers):
-                    for m in tier:
-                        tier_key[m] = pos
-                        col.num[m] = place
-                    place += len(tier)
-            col.extra["de"] = details
-            group = refine(group, tier_key)
-        else:
+
+        def column() -> Column:
             col = d.compute(ctx, spec)
             col.higher_is_better = d.higher_is_better
-            if group[-1:].size and int(group.max()) + 1 < n:  # some players still tied
-                group = refine(group, col.sort_key(spec.reverse))
-        columns.append(col)
-    if lots:
-        if seed is None:
-            seed = random.SystemRandom().randrange(1, 10**6)
-        order, lot = draw_lots(group, seed)
-        ranks = np.empty(n, np.int64)
-        ranks[order] = np.arange(1, n + 1)
-        drawn = int((lot > 0).sum())
-        if drawn:
-            notes.append(f"{drawn} players still tied after the list: drawn by lot with seed {seed} "
-                         f"(pass --seed {seed} to repeat the draw)")
-    else:
-        order = np.lexsort((np.array([p.start_no for p in t.players]), group))
-        ranks = shared_ranks(group, order)
-        lot = np.zeros(n, np.int64)
-        seed = None
+            return col
+
+        def split(members: list[int]):
+            de = d.group(ctx, members, spec.played)
+            return de.tiers, {"de": {m: (de.scores.get(m), de.unmet.get(m)) for m in members}}
+
+        groups = (lambda group: groups_with_encounters(ctx, group, spec.played))
+        return (spec, column, split, groups) if d.group is not None else (spec, column, None, None)
+
+    n = len(t.players)
+    group, columns = apply_list(n, (step(spec) for spec in effective))
+    order, ranks, lot, seed = finish(group, [p.start_no for p in t.players], lots, seed)
+    drawn = int((lot > 0).sum())
+    if drawn:
+        notes.append(f"{drawn} players still tied after the list: drawn by lot with seed {seed} "
+                     f"(pass --seed {seed} to repeat the draw)")
     ctx = context(ruleset)
     score = Column(ctx.score, ctx.scale)
     s = Standings(t, ruleset, system, k, specs, columns, [], seed, score, notes, list(warnings or []))

@@ -8,7 +8,6 @@ points (MP) or game points (GP) through the same engine (``BH:MP``, ``SB:GP``, `
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -16,11 +15,11 @@ from fractions import Fraction
 import numpy as np
 
 from . import fide
-from .direct import DirectEncounter, direct_encounter, groups_with_encounters
-from .engine import SOURCE_VALUE, Column, Context, Points, apply_cuts, round_half_up_div
+from .direct import DirectEncounter, direct_encounter
+from .engine import Column, Context, Points, apply_cuts, round_half_up_div
 from .errors import InputWarning, Place, SpecifierError
 from .model import NO_OPPONENT, Kind, Player, ScoreSystem, Tournament, format_number
-from .ranking import draw_lots, refine, shared_ranks
+from .ranking import apply_list, finish, tied_groups
 from .rules import RULE_SETS, choose_rules
 from .specifier import TieBreakSpec
 
@@ -470,43 +469,21 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
             tc_by_rules[rs.name] = TeamContext(tt, rs, k, system == "round robin")
         return tc_by_rules[rs.name]
 
-    n = len(tt.teams)
-    group = np.zeros(n, np.int64)
-    columns = []
-    for spec in specs:
+    def step(spec: TieBreakSpec):
         d = TEAM_CATALOGUE[spec.code]
         tc = context(RULE_SETS[spec.version] if spec.version else ruleset)
-        if d.group is not None:
-            col = Column(np.zeros(n, np.int64), 1, higher_is_better=False)
-            tier_key = np.zeros(n, np.int64)
-            order = np.argsort(group, kind="stable")
-            g = group[order]
-            for chunk in np.split(order, np.nonzero(np.diff(g))[0] + 1):
-                members = chunk.tolist()
-                if len(members) < 2:
-                    continue
-                result = d.group(tc, members, spec.played)
-                if len(result.tiers) < 2:
-                    continue
-                place = 1
-                for pos, tier in enumerate(result.tiers):
-                    for mbr in tier:
-                        tier_key[mbr], col.num[mbr] = pos, place
-                    place += len(tier)
-            group = refine(group, tier_key)
-        else:
+
+        def column() -> Column:
             col = d.compute(tc, spec)
             col.higher_is_better = d.higher_is_better
-            group = refine(group, col.sort_key(spec.reverse))
-        columns.append(col)
-    if lots:
-        seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**6)
-        order, lot = draw_lots(group, seed)
-        ranks = np.empty(n, np.int64)
-        ranks[order] = np.arange(1, n + 1)
-    else:
-        order = np.lexsort((np.array([tm.number for tm in tt.teams]), group))
-        ranks, lot, seed = shared_ranks(group, order), np.zeros(n, np.int64), None
+            return col
+
+        if d.group is None:
+            return spec, column, None, None
+        return spec, None, (lambda members: (d.group(tc, members, spec.played).tiers, {})), tied_groups
+
+    group, columns = apply_list(len(tt.teams), (step(spec) for spec in specs))
+    order, ranks, lot, seed = finish(group, [tm.number for tm in tt.teams], lots, seed)
     rows = [TeamRow(int(ranks[i]), i, tt.teams[i].number, tt.teams[i].name,
                     {s.text: c.value(i) for s, c in zip(specs, columns)}, int(lot[i]) or None) for i in order.tolist()]
     return TeamStandings(tt, ruleset, system, k, specs, columns, rows, seed, notes, tt.warnings)
