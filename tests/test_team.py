@@ -150,3 +150,12 @@ def test_generated_team_events_agree_with_the_reference_checker(name):
     # with the default, the team left out of an odd number gets a bye worth a drawn match (as in the Friendship Cup)
     if name == "team-swiss-a":
         assert compute_team_standings(build(trf.load(GENERATED / f"{name}.trf")), "MP", lots=False).value(2, "MP") == 3
+
+
+def test_us_amateur_team_system():
+    """USCF (seed 002 / spec §8): per match, the opposing team's final match score × the game points scored against
+    it; Example T, team A: B (2 MP) × 1½ + C (5) × 1 + D (1) × 1 = 9 (= EMGSB without cut)."""
+    s = compute_team_standings(example_t(), "MP,US-AMTEAM,US-TCUM", lots=False)
+    assert [s.value(n, "US-AMTEAM") for n in (1, 2, 3, 4)] == [9, F(7, 2), F(19, 2), F(15, 2)]
+    # team cumulative: A1 1, 1, 1.5 = 3.5 and A2 .5, 1.5, 2 = 4 (no unplayed rounds to deduct) → 7.5
+    assert s.value(1, "US-TCUM") == F(15, 2)

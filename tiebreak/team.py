@@ -362,6 +362,23 @@ TEAM_CATALOGUE = {d.code: d for d in [
     TeamTieBreak("DE", "Direct encounter on the primary score", "C.07 6, 13.3", higher_is_better=False,
                  group=lambda tc, members, played=False: direct_encounter(tc.of(tc.tt.primary), members, played)),
 ]}
+def team_cumulative(tc: TeamContext, spec: TieBreakSpec) -> Column:
+    """US-TCUM — Team cumulative (seed 002, USCF team scoring in individual events): the sum of the Cumulative
+    (34E3) scores of the team's top four individual scorers."""
+    from .families import cumulative
+
+    games = tc.tt.games
+    ctx = Context(games, RULE_SETS["uscf"], tc.k, tc.mp.rr)
+    cum = cumulative(ctx, TieBreakSpec("US-CUM")).num
+    score = ctx.score
+    num = np.zeros(len(tc.tt.teams), np.int64)
+    for ti, team in enumerate(tc.tt.teams):
+        rows = [games.row(s) for s in team.members if s in games._row_of]
+        top = sorted(rows, key=lambda i: (-score[i], -cum[i]))[:4]
+        num[ti] = cum[top].sum() if top else 0
+    return Column(num, ctx.scale)
+
+
 def _ede_then(*knockouts):
     """EDE followed, for teams still equal on both scores, by knock-out tie-breaks (Art. 13.3.2)."""
     def group(tc: TeamContext, members: list[int], played: bool = False) -> DirectEncounter:
@@ -381,6 +398,12 @@ def _ede_then(*knockouts):
     group.__doc__ = f"EDE then {', '.join(knockouts)} for teams still equal (Art. 13.3.2; reference checker naming)."
     return group
 
+
+TEAM_CATALOGUE["US-AMTEAM"] = TeamTieBreak(
+    "US-AMTEAM", "US Amateur Team: opposing team's match score × game points scored against it", "USCF 34G2 (seed 002)",
+    _esb("MP", "GP"))
+TEAM_CATALOGUE["US-TCUM"] = TeamTieBreak("US-TCUM", "Team cumulative (top four scorers)", "seed 002 (USCF)",
+                                         team_cumulative)
 
 for _code, _then in {"EDEC": ("BC",), "EDET": ("TBR",), "EDEB": ("BBE",), "EDEBT": ("BC", "TBR"),
                      "EDEBB": ("BC", "BBE")}.items():
