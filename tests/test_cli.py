@@ -127,3 +127,25 @@ def test_team_event_standings(capsys):
     assert "Matches (opponent number" in out
     code, out, _ = run(capsys, "standings", str(path), "--players", "-t", "PTS", "-f", "csv", "--no-lots")
     assert out.count("\n") == 130
+
+
+def test_explain_a_player_and_a_pair(capsys):
+    code, out, _ = run(capsys, "explain", str(EXAMPLE), "--player", "9", "--tiebreaks", "PTS,BH/C1", "--rules",
+                       "fide-2026", "--no-lots")
+    assert code == 0 and "BH/C1 = 25   [C.07 8.1]" in out
+    # R4 forfeit win against no. 1: dummy capped at no. 1's adjusted score (Art. 16.4.1, 2026); R2 (2) is cut
+    assert "R4  FORFEIT_WIN    vs    1          2.5" in out and "R2  WIN            vs   25            2  (cut)" in out
+    code, out, _ = run(capsys, "explain", str(EXAMPLE), "--players", "7", "9", "--tiebreaks", "PTS,BH/C1,SB",
+                       "--no-lots")
+    assert "first separated by BH/C1 [C.07 8.1]: 30 against 28.5" in out
+    code, out, _ = run(capsys, "explain", str(EXAMPLE), "--player", "9", "--tiebreaks", "PTS,ARO", "--no-lots")
+    assert "unrated players" in out
+
+
+def test_json_details_add_up(capsys):
+    doc = json.loads(run(capsys, "standings", str(EXAMPLE), "-t", "PTS,BH/C1,SB", "-f", "json", "--details",
+                         "--no-lots")[1])
+    for row in doc["standings"]:
+        for spec in ("BH/C1", "SB"):
+            kept = sum(r["value"] for r in row["details"][spec]["rounds"] if not r["cut"])
+            assert abs(kept - row["values"][spec]) < 1e-9

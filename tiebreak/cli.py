@@ -53,13 +53,34 @@ def _standings(args: argparse.Namespace) -> int:
         s = compute_standings(t, tiebreaks, rules=rules, after_round=args.after_round,
                               unrated_rating=args.unrated_rating, seed=args.seed, lots=not args.no_lots,
                               system=system, warnings=warnings)
-        writers = {"json": lambda: output.to_json(s), "csv": lambda: output.to_csv(s), "text": lambda: output.to_text(s)}
+        writers = {"json": lambda: output.to_json(s, details=args.details), "csv": lambda: output.to_csv(s), "text": lambda: output.to_text(s)}
     for w in warnings:
         print(f"warning: {w}", file=sys.stderr)
     sys.stdout.write(writers[args.format]())
     if args.format == "text":
         for note in s.notes:
             print(f"note: {note}", file=sys.stderr)
+    return 0
+
+
+def _explain(args: argparse.Namespace) -> int:
+    from .explain import explain_pair, explain_player
+
+    warnings: list[InputWarning] = []
+    t = trf.load(args.file, warnings)
+    tiebreaks, rules = _preset(args, False)
+    s = compute_standings(t, tiebreaks, rules=rules, after_round=args.after_round,
+                          unrated_rating=args.unrated_rating, seed=args.seed, lots=not args.no_lots, warnings=warnings)
+    numbers = args.players or ([args.player] if args.player else [])
+    for n in numbers:
+        if n not in t._row_of:
+            raise SpecifierError(f"no player with start number {n} in {args.file}")
+    if len(numbers) == 1:
+        sys.stdout.write(explain_player(s, numbers[0]))
+    elif len(numbers) == 2:
+        sys.stdout.write(explain_pair(s, *numbers))
+    else:
+        raise SpecifierError("give --player N, or --players N M")
     return 0
 
 
@@ -100,7 +121,18 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
     s.add_argument("--format", "-f", default="text", choices=["text", "json", "csv"])
     s.add_argument("--players", action="store_true", help="in a team event, rank the individual players instead")
+    s.add_argument("--details", action="store_true", help="JSON: add each value's per-round record ('details')")
     s.set_defaults(run=_standings)
+    e = sub.add_parser("explain", help="show how each value of a player was made, or what separated two players")
+    e.add_argument("file")
+    e.add_argument("--player", type=int)
+    e.add_argument("--players", type=int, nargs=2)
+    for flag, kw in (("--tiebreaks", {}), ("--preset", {}), ("--after-round", {"type": int}),
+                     ("--unrated-rating", {"type": int}), ("--seed", {"type": int})):
+        e.add_argument(flag, **kw)
+    e.add_argument("--rules", default="auto", choices=RULE_CHOICES)
+    e.add_argument("--no-lots", action="store_true")
+    e.set_defaults(run=_explain)
     pre = sub.add_parser("presets", help="list the ready-made tie-break lists")
     pre.set_defaults(run=_presets)
     lst = sub.add_parser("list", help="list the tie-breaks and modifiers")

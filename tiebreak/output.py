@@ -71,8 +71,27 @@ def to_json_obj(s: Standings, standings: bool = True) -> dict:
     return obj
 
 
-def to_json(s: Standings) -> str:
-    """The CLI's JSON document; one standings row per line (large events stay fast to write and to diff)."""
+def _numbers(obj):
+    """Fractions in nested data as exact JSON numbers."""
+    if isinstance(obj, Fraction):
+        return number(obj)
+    if isinstance(obj, dict):
+        return {k: _numbers(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_numbers(v) for v in obj]
+    return obj
+
+
+def to_json(s: Standings, details: bool = False) -> str:
+    """The CLI's JSON document; one standings row per line (large events stay fast to write and to diff).
+    With ``details`` every row carries the per-round record of each value (:func:`tiebreak.explain.details`)."""
+    if details:
+        from .explain import details as explain
+
+        obj = to_json_obj(s)
+        for row in obj["standings"]:
+            row["details"] = _numbers(explain(s, row["start_no"]))
+        return _dump(obj) + "\n"
     head = _dump(to_json_obj(s, standings=False))
     points = s.score.texts()
     cells = [col.texts(prefix=f"{json.dumps(key)}: ", undefined="null") for key, col in zip(s.tiebreaks, s.columns)]
