@@ -1,8 +1,10 @@
 """tiebreak — exact chess tournament standings by the FIDE Tie-Break Regulations (C.07).
 
 >>> import tiebreak
->>> t = tiebreak.trf.load("tests/data/example-s-2026.trf")          # doctest: +SKIP
->>> s = tiebreak.compute_standings(t, "PTS,BH/C1,BH,SB")            # doctest: +SKIP
+>>> t = tiebreak.trf.load("examples/hobsons-bay-cup-2025.trf")
+>>> s = tiebreak.compute_standings(t, "PTS,BH/C1,BH,SB", seed=7)
+>>> s.rules.name, s.rows[0].name, str(s.rows[0].values["BH"])
+('fide-2024', 'Nguyen,Anh Kiet', '67/2')
 """
 
 from . import trf

@@ -1,7 +1,9 @@
 """Why a player has a value, and why one player is ahead of another: the per-round record behind every number.
 
->>> from tiebreak import compute_standings, trf                        # doctest: +SKIP
->>> print(explain_player(compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1"), 7))  # doctest: +SKIP
+>>> from tiebreak import compute_standings, trf
+>>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
+>>> print(explain_pair(s, 7, 9).splitlines()[1])
+first separated by BH/C1 [C.07 8.1]: 30 against 28.5
 """
 
 from __future__ import annotations

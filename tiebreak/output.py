@@ -100,7 +100,7 @@ def to_json(s: Standings, details: bool = False) -> str:
     for r in s.rows:
         i = r.index
         p = players[i]
-        values = ", ".join([c[i] for c in cells])  # noqa: the hot loop of large events
+        values = ", ".join([c[i] for c in cells])  # the hot loop of large events
         lines.append(f'    {{"rank": {r.rank}, "start_no": {p.start_no}, "name": {json.dumps(p.name, ensure_ascii=False)}, '
                      f'"points": {points[i]}, "values": {{{values}}}, "lot": {"null" if r.lot is None else r.lot}}}')
     body = "[\n" + ",\n".join(lines) + "\n  ]" if lines else "[]"
