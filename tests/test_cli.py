@@ -149,3 +149,16 @@ def test_json_details_add_up(capsys):
         for spec in ("BH/C1", "SB"):
             kept = sum(r["value"] for r in row["details"][spec]["rounds"] if not r["cut"])
             assert abs(kept - row["values"][spec]) < 1e-9
+
+
+def test_pgn_in_and_convert(capsys, tmp_path):
+    pgn_path = ROOT.parent / "shared" / "corpus" / "scalachess-tiebreak" / "uzchesscup.pgn"
+    doc = json.loads(run(capsys, "standings", str(pgn_path), "-t", "PTS,SB", "-f", "json", "--no-lots")[1])
+    assert doc["tournament"]["system"] == "round robin" and doc["standings"][0]["values"] == {"PTS": 5.5, "SB": 25.25}
+    target = tmp_path / "uz.trf"
+    code, _, err = run(capsys, "convert", str(pgn_path), str(target))
+    assert code == 0 and "10 players, 9 rounds" in err
+    again = json.loads(run(capsys, "standings", str(target), "-t", "PTS,SB", "-f", "json", "--no-lots")[1])
+    assert [r["values"] for r in again["standings"]] == [r["values"] for r in doc["standings"]]
+    code, _, err = run(capsys, "convert", str(pgn_path), str(tmp_path / "x.docx"))
+    assert code == 2 and "cannot write .docx" in err

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import output, team, trf
+from . import output, readers, team
 from .team import read_teams
 from .errors import InputWarning, TiebreakError
 from .errors import SpecifierError
@@ -38,7 +38,7 @@ def _preset(args: argparse.Namespace, team_event: bool) -> tuple[str | None, str
 
 def _standings(args: argparse.Namespace) -> int:
     warnings: list[InputWarning] = []
-    t = trf.load(args.file, warnings)
+    t = readers.load(args.file, warnings)
     system = {"swiss": "swiss", "rr": "round robin", "round-robin": "round robin"}.get(args.system) if args.system else None
     team_event = not args.players and bool(read_teams(t))
     tiebreaks, rules = _preset(args, team_event)
@@ -67,7 +67,7 @@ def _explain(args: argparse.Namespace) -> int:
     from .explain import explain_pair, explain_player
 
     warnings: list[InputWarning] = []
-    t = trf.load(args.file, warnings)
+    t = readers.load(args.file, warnings)
     tiebreaks, rules = _preset(args, False)
     s = compute_standings(t, tiebreaks, rules=rules, after_round=args.after_round,
                           unrated_rating=args.unrated_rating, seed=args.seed, lots=not args.no_lots, warnings=warnings)
@@ -81,6 +81,15 @@ def _explain(args: argparse.Namespace) -> int:
         sys.stdout.write(explain_pair(s, *numbers))
     else:
         raise SpecifierError("give --player N, or --players N M")
+    return 0
+
+
+def _convert(args: argparse.Namespace) -> int:
+    warnings: list[InputWarning] = []
+    t = readers.convert(args.source, args.target, warnings)
+    for w in warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    print(f"wrote {args.target}: {len(t.players)} players, {t.rounds} rounds", file=sys.stderr)
     return 0
 
 
@@ -108,7 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tiebreak", description="Exact chess tournament standings by tie-break rules.")
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("standings", help="rank the players of a tournament file")
-    s.add_argument("file", help="TRF file (TRF-16 or TRF-2026)")
+    s.add_argument("file", help="TRF file (TRF-16 or TRF-2026), or broadcast PGN (.pgn)")
     s.add_argument("--tiebreaks", "-t", help="ordered list, e.g. 'PTS,BH/C1,BH,SB' (default: the file's 202/212 "
                    "record, else a FIDE default)")
     s.add_argument("--rules", default="auto", choices=RULE_CHOICES,
@@ -133,6 +142,10 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--rules", default="auto", choices=RULE_CHOICES)
     e.add_argument("--no-lots", action="store_true")
     e.set_defaults(run=_explain)
+    c = sub.add_parser("convert", help="convert a tournament file (PGN or TRF in, TRF out)")
+    c.add_argument("source")
+    c.add_argument("target")
+    c.set_defaults(run=_convert)
     pre = sub.add_parser("presets", help="list the ready-made tie-break lists")
     pre.set_defaults(run=_presets)
     lst = sub.add_parser("list", help="list the tie-breaks and modifiers")

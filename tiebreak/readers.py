@@ -1,0 +1,27 @@
+"""Choose the reader by the file's name: ``.pgn`` broadcast PGN, anything else TRF (TRF-16, TRF-2026, Krause)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import pgn, trf
+from .errors import InputError, InputWarning, Place
+from .model import Tournament
+
+READERS = {".pgn": pgn.load}
+WRITERS = {".trf": trf.dump, ".txt": trf.dump, ".tab": trf.dump}
+
+
+def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
+    return READERS.get(Path(path).suffix.lower(), trf.load)(path, warnings)
+
+
+def convert(source: str | Path, target: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
+    """Read ``source`` in its format and write ``target`` in the format its name says (TRF for now)."""
+    writer = WRITERS.get(Path(target).suffix.lower())
+    if writer is None:
+        raise InputError(f"cannot write {Path(target).suffix or 'files without an extension'}; "
+                         f"formats: {', '.join(WRITERS)}", Place(str(target)))
+    t = load(source, warnings)
+    writer(t, target)
+    return t
