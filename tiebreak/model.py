@@ -268,7 +268,11 @@ class Tournament:
 
     @property
     def rounds_with_results(self) -> int:
-        """The last round in which anybody has an entry other than a blank."""
+        """The last round in which any game (or forfeit) is recorded.  Byes alone do not make a round played: an
+        in-tournament file (JaVaFo) marks the byes of the round still to be paired that way."""
+        paired = np.nonzero((self.opponent >= 0).any(axis=0))[0]
+        if len(paired):
+            return int(paired[-1]) + 1
         played = np.nonzero((self.kind != Kind.ABSENT).any(axis=0))[0]
         return int(played[-1]) + 1 if len(played) else 0
 
