@@ -162,3 +162,22 @@ def test_pgn_in_and_convert(capsys, tmp_path):
     assert [r["values"] for r in again["standings"]] == [r["values"] for r in doc["standings"]]
     code, _, err = run(capsys, "convert", str(pgn_path), str(tmp_path / "x.docx"))
     assert code == 2 and "cannot write .docx" in err
+
+
+def test_text_in_ukrainian_and_russian_has_no_english_headings(capsys):
+    for lang, words in (("uk", ["Місце", "Учасник", "після 7-го туру з 7", "Бухгольц, скорочення-1"]),
+                        ("ru", ["Место", "Участник", "после 7-го тура из 7", "Коэффициент Бухгольца, усечение 1"])):
+        out = run(capsys, "standings", str(EXAMPLE), "-t", "PTS,BH/C1,SB", "--lang", lang, "--no-lots")[1]
+        assert all(w in out for w in words), lang
+        head = "\n".join(out.splitlines()[:4])
+        assert not any(w in head for w in ("Name", "after round", "Pts", "rules"))
+
+
+def test_trf_written_back_with_ranks(capsys, tmp_path):
+    out = run(capsys, "standings", str(EXAMPLE), "-t", "PTS,BH/C1,SB", "-f", "trf", "--no-lots")[1]
+    assert "212 PTS,BH/C1,SB" in out
+    path = tmp_path / "ranked.trf"
+    path.write_text(out)
+    from tiebreak import trf as trf_module
+    t = trf_module.load(path)
+    assert t.player(7).declared_rank == 1 and t.player(9).declared_rank == 2 and t.declared_tiebreaks_complete

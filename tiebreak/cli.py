@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import output, readers, team
+from . import output, readers, team, trf
 from .team import read_teams
 from .errors import InputWarning, TiebreakError
 from .errors import SpecifierError
@@ -53,7 +53,8 @@ def _standings(args: argparse.Namespace) -> int:
         s = compute_standings(t, tiebreaks, rules=rules, after_round=args.after_round,
                               unrated_rating=args.unrated_rating, seed=args.seed, lots=not args.no_lots,
                               system=system, warnings=warnings)
-        writers = {"json": lambda: output.to_json(s, details=args.details), "csv": lambda: output.to_csv(s), "text": lambda: output.to_text(s)}
+        writers = {"json": lambda: output.to_json(s, details=args.details), "csv": lambda: output.to_csv(s), "text": lambda: output.to_text(s, args.lang),
+                   "trf": lambda: trf_with_ranks(t, s)}
     for w in warnings:
         print(f"warning: {w}", file=sys.stderr)
     sys.stdout.write(writers[args.format]())
@@ -61,6 +62,14 @@ def _standings(args: argparse.Namespace) -> int:
         for note in s.notes:
             print(f"note: {note}", file=sys.stderr)
     return 0
+
+
+def trf_with_ranks(t, s) -> str:
+    """The TRF with the computed ranks in columns 86-89 and the list in record 212 (TRF-2026)."""
+    from dataclasses import replace
+
+    ranked = replace(t, declared_tiebreaks=s.tiebreaks, declared_tiebreaks_complete=True)
+    return trf.dumps(ranked, ranks={r.start_no: r.rank for r in s.rows})
 
 
 def _explain(args: argparse.Namespace) -> int:
@@ -128,7 +137,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, help="seed for drawing lots (printed when chosen at random)")
     s.add_argument("--no-lots", action="store_true", help="leave remaining ties unbroken (shared ranks)")
     s.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
-    s.add_argument("--format", "-f", default="text", choices=["text", "json", "csv"])
+    s.add_argument("--format", "-f", default="text", choices=["text", "json", "csv", "trf"],
+                   help="trf: the tournament written back with the computed ranks and the list (record 212)")
+    s.add_argument("--lang", default="en", choices=["en", "ru", "uk"], help="language of the text output")
     s.add_argument("--players", action="store_true", help="in a team event, rank the individual players instead")
     s.add_argument("--details", action="store_true", help="JSON: add each value's per-round record ('details')")
     s.set_defaults(run=_standings)

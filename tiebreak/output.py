@@ -121,10 +121,30 @@ def to_csv(s: Standings) -> str:
     return out.getvalue()
 
 
-def to_text(s: Standings) -> str:
+def legend(specs, lang: str = "en") -> list[str]:
+    """One line per tie-break: specifier, name in ``lang``, source article."""
+    from .i18n import word
+    from .registry import CATALOGUE
+
+    lines = []
+    for spec in specs:
+        d = CATALOGUE.get(spec.code)
+        if d is not None and spec.code != "PTS":
+            name = d.names.get(lang, d.names["en"])
+            if spec.cut:
+                name += ", " + word("cut", lang, n=spec.cut)
+            if spec.median:
+                name += ", " + word("median", lang, n=spec.median)
+            lines.append(f"  {spec.text:10} {name} ({d.article})")
+    return lines
+
+
+def to_text(s: Standings, lang: str = "en") -> str:
+    from .i18n import word
+
     t = s.tournament
     shown = [x for x in s.tiebreaks if x != "PTS"]
-    head = ["Rk", "No", "Name", "Pts", *shown]
+    head = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang), *shown]
     body = []
     prev_rank = None
     for r in s.rows:
@@ -140,11 +160,14 @@ def to_text(s: Standings) -> str:
         return "  ".join(v.ljust(widths[c]) if c in left else v.rjust(widths[c]) for c, v in enumerate(row)).rstrip()
 
     title = t.name or t.source
-    lines = [title, f"after round {s.after_round} of {t.rounds}; {s.system}; rules {s.rules.name}", "",
-             fmt(head), fmt(["-" * w for w in widths])]
+    lines = [title, f"{word('after_round', lang, k=s.after_round, n=t.rounds)}; {word(s.system, lang)}; "
+             f"{word('rules', lang)} {s.rules.name}", "", fmt(head), fmt(["-" * w for w in widths])]
     lines += [fmt(row) for row in body]
     if any(r.lot is not None for r in s.rows):
-        lines += ["", f"* place decided by lot (seed {s.seed})"]
+        lines += ["", word("lot", lang, seed=s.seed)]
+    extra = legend(s.specs, lang)
+    if extra:
+        lines += ["", word("legend", lang) + ":", *extra, "  " + word("undefined", lang)]
     return "\n".join(lines) + "\n"
 
 
