@@ -181,3 +181,12 @@ def test_trf_written_back_with_ranks(capsys, tmp_path):
     from tiebreak import trf as trf_module
     t = trf_module.load(path)
     assert t.player(7).declared_rank == 1 and t.player(9).declared_rank == 2 and t.declared_tiebreaks_complete
+
+
+def test_html_page_is_self_contained_and_escaped(capsys, tmp_path):
+    text = EXAMPLE.read_text().replace("Nguyen,Anh Kiet                  ", "<script>alert(1)</script>       ")
+    path = tmp_path / "x.trf"
+    path.write_text(text)
+    out = run(capsys, "standings", str(path), "-t", "PTS,BH/C1", "-f", "html", "--no-lots")[1]
+    assert "<script>" not in out and "&lt;script&gt;alert(1)&lt;/script&gt;" in out
+    assert "http" not in out and "<table id=\"standings\">" in out and "Buchholz, Cut-1 (C.07 8.1)" in out

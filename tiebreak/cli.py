@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import output, readers, team, trf
+from . import html, output, readers, team, trf
 from .team import read_teams
 from .errors import InputWarning, TiebreakError
 from .errors import SpecifierError
@@ -54,7 +54,7 @@ def _standings(args: argparse.Namespace) -> int:
                               unrated_rating=args.unrated_rating, seed=args.seed, lots=not args.no_lots,
                               system=system, warnings=warnings)
         writers = {"json": lambda: output.to_json(s, details=args.details), "csv": lambda: output.to_csv(s), "text": lambda: output.to_text(s, args.lang),
-                   "trf": lambda: trf_with_ranks(t, s)}
+                   "trf": lambda: trf_with_ranks(t, s), "html": lambda: html.to_html(s, args.lang)}
     for w in warnings:
         print(f"warning: {w}", file=sys.stderr)
     sys.stdout.write(writers[args.format]())
@@ -137,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, help="seed for drawing lots (printed when chosen at random)")
     s.add_argument("--no-lots", action="store_true", help="leave remaining ties unbroken (shared ranks)")
     s.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
-    s.add_argument("--format", "-f", default="text", choices=["text", "json", "csv", "trf"],
+    s.add_argument("--format", "-f", default="text", choices=["text", "json", "csv", "trf", "html"],
                    help="trf: the tournament written back with the computed ranks and the list (record 212)")
     s.add_argument("--lang", default="en", choices=["en", "ru", "uk"], help="language of the text output")
     s.add_argument("--players", action="store_true", help="in a team event, rank the individual players instead")
