@@ -190,3 +190,15 @@ def test_html_page_is_self_contained_and_escaped(capsys, tmp_path):
     out = run(capsys, "standings", str(path), "-t", "PTS,BH/C1", "-f", "html", "--no-lots")[1]
     assert "<script>" not in out and "&lt;script&gt;alert(1)&lt;/script&gt;" in out
     assert "http" not in out and "<table id=\"standings\">" in out and "Buchholz, Cut-1 (C.07 8.1)" in out
+
+
+def test_batch_goes_on_after_a_bad_file(capsys, tmp_path):
+    bad = tmp_path / "bad.trf"
+    bad.write_text("not a tournament\n")
+    good = ROOT.parent / "shared" / "corpus" / "hobsons-bay-vega" / "rapid12024" / "tournament.trf"
+    code, _, err = run(capsys, "standings", str(bad), str(EXAMPLE), str(good), "--out", str(tmp_path / "out"),
+                       "-f", "csv", "--no-lots")
+    assert code == 1 and "[1/3]" in err and "FAILED" in err and "2 of 3 files done" in err
+    assert "bad.trf: no player records" in err
+    made = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert made == ["hobsons-bay-cup-2025.csv", "tournament.csv"]

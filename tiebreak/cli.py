@@ -11,8 +11,7 @@ import sys
 
 from . import html, output, readers, team, trf
 from .team import read_teams
-from .errors import InputWarning, TiebreakError
-from .errors import SpecifierError
+from .errors import InputWarning, SpecifierError, TiebreakError
 from .presets import PRESETS
 from .registry import CATALOGUE
 from .rules import RULE_CHOICES
@@ -36,9 +35,12 @@ def _preset(args: argparse.Namespace, team_event: bool) -> tuple[str | None, str
     return tiebreaks, rules
 
 
-def _standings(args: argparse.Namespace) -> int:
-    warnings: list[InputWarning] = []
-    t = readers.load(args.file, warnings)
+EXTENSIONS = {"text": "txt", "json": "json", "csv": "csv", "trf": "trf", "html": "html"}
+
+
+def _standings_text(args: argparse.Namespace, path: str, warnings: list[InputWarning]) -> tuple[str, list[str]]:
+    """The standings of one file in the asked format, and the notes."""
+    t = readers.load(path, warnings)
     system = {"swiss": "swiss", "rr": "round robin", "round-robin": "round robin"}.get(args.system) if args.system else None
     team_event = not args.players and bool(read_teams(t))
     tiebreaks, rules = _preset(args, team_event)
@@ -47,21 +49,60 @@ def _standings(args: argparse.Namespace) -> int:
         warnings += tt.warnings
         s = team.compute_team_standings(tt, tiebreaks, rules=rules, after_round=args.after_round, seed=args.seed,
                                         lots=not args.no_lots, system=system)
-        writers = {"json": lambda: output._dump(output.team_to_json_obj(s)) + "\n", "csv": lambda: output.team_to_csv(s),
-                   "text": lambda: output.team_to_text(s)}
+        writers = {"json": lambda: output._dump(output.team_to_json_obj(s)) + "\n",
+                   "csv": lambda: output.team_to_csv(s), "text": lambda: output.team_to_text(s)}
     else:
         s = compute_standings(t, tiebreaks, rules=rules, after_round=args.after_round,
                               unrated_rating=args.unrated_rating, seed=args.seed, lots=not args.no_lots,
                               system=system, warnings=warnings)
-        writers = {"json": lambda: output.to_json(s, details=args.details), "csv": lambda: output.to_csv(s), "text": lambda: output.to_text(s, args.lang),
-                   "trf": lambda: trf_with_ranks(t, s), "html": lambda: html.to_html(s, args.lang)}
-    for w in warnings:
-        print(f"warning: {w}", file=sys.stderr)
-    sys.stdout.write(writers[args.format]())
-    if args.format == "text":
-        for note in s.notes:
-            print(f"note: {note}", file=sys.stderr)
-    return 0
+        writers = {"json": lambda: output.to_json(s, details=args.details), "csv": lambda: output.to_csv(s),
+                   "text": lambda: output.to_text(s, args.lang), "trf": lambda: trf_with_ranks(t, s),
+                   "html": lambda: html.to_html(s, args.lang)}
+    if args.format not in writers:
+        raise SpecifierError(f"format {args.format!r} is not available for team events")
+    return writers[args.format](), s.notes
+
+
+def _standings(args: argparse.Namespace) -> int:
+    if len(args.file) == 1 and not args.out:
+        warnings: list[InputWarning] = []
+        text, notes = _standings_text(args, args.file[0], warnings)
+        for w in warnings:
+            print(f"warning: {w}", file=sys.stderr)
+        sys.stdout.write(text)
+        if args.format == "text":
+            for note in notes:
+                print(f"note: {note}", file=sys.stderr)
+        return 0
+    return _batch(args)
+
+
+def _batch(args: argparse.Namespace) -> int:
+    """Many files: each one on its own (a bad file never stops the rest), a progress line each, a summary."""
+    from pathlib import Path
+
+    out = Path(args.out or ".")
+    out.mkdir(parents=True, exist_ok=True)
+    failed: list[tuple[str, str]] = []
+    total = len(args.file)
+    for n, path in enumerate(args.file, 1):
+        warnings: list[InputWarning] = []
+        try:
+            text, _ = _standings_text(args, path, warnings)
+        except TiebreakError as e:
+            failed.append((path, str(e)))
+            print(f"[{n}/{total}] {path}: FAILED", file=sys.stderr)
+            continue
+        target = out / f"{Path(path).stem}.{EXTENSIONS[args.format]}"
+        if target.exists() and any(Path(p).stem == Path(path).stem for p in args.file[:n - 1]):
+            target = out / f"{Path(path).parent.name}-{Path(path).stem}.{EXTENSIONS[args.format]}"
+        target.write_text(text, encoding="utf-8")
+        print(f"[{n}/{total}] {path} -> {target}" + (f" ({len(warnings)} warnings)" if warnings else ""),
+              file=sys.stderr)
+    print(f"{total - len(failed)} of {total} files done", file=sys.stderr)
+    for path, why in failed:
+        print(f"failed: {why}", file=sys.stderr)
+    return 1 if failed else 0
 
 
 def trf_with_ranks(t, s) -> str:
@@ -126,7 +167,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tiebreak", description="Exact chess tournament standings by tie-break rules.")
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("standings", help="rank the players of a tournament file")
-    s.add_argument("file", help="TRF file (TRF-16 or TRF-2026), or broadcast PGN (.pgn)")
+    s.add_argument("file", nargs="+", help="TRF file (TRF-16 or TRF-2026), or broadcast PGN (.pgn); several with --out")
+    s.add_argument("--out", help="directory for one output file per input (batch)")
     s.add_argument("--tiebreaks", "-t", help="ordered list, e.g. 'PTS,BH/C1,BH,SB' (default: the file's 202/212 "
                    "record, else a FIDE default)")
     s.add_argument("--rules", default="auto", choices=RULE_CHOICES,
