@@ -37,7 +37,9 @@ def test_header_only_blocks_are_separate_games():
 
 @pytest.mark.parametrize("text, field", [('[Round "x"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n', "Round"),
                                          ('[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "2-0"]\n', "Result"),
-                                         ('[Round "1"\n', "PGN tag"), ("just text\n", "")])
+                                         ('[Round "1"\n', "PGN tag"), ("just text\n", ""),
+                                         # found by fuzzing: a huge round number must not build a huge grid
+                                         ('[Round "99999999"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n', "Round")])
 def test_bad_pgn_is_a_clear_error(text, field):
     with pytest.raises(InputError) as e:
         pgn.loads(text, "x.pgn")

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .errors import InputError, InputWarning, Place
 from .model import Kind, Player, Tournament
-from .trf import parse_date
+from .trf import MAX_ROUNDS, parse_date
 
 _TAG = re.compile(r'^\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _RESULTS = {"1-0": Kind.WIN, "0-1": Kind.LOSS, "1/2-1/2": Kind.DRAW, "½-½": Kind.DRAW, "*": Kind.UNKNOWN,
@@ -75,6 +75,8 @@ def loads(text: str, source: str = "", warnings: list[InputWarning] | None = Non
         m = re.match(r"(\d+)(?:\.(\d+))?", rnd_text)
         if not m:
             raise InputError(f"Round tag {rnd_text!r} is not a round number", Place(source, ln, None, "Round"))
+        if int(m.group(1)) > MAX_ROUNDS or int(m.group(1)) == 0:
+            raise InputError(f"round {m.group(1)} is outside 1..{MAX_ROUNDS}", Place(source, ln, None, "Round"))
         result = tags.get("Result", "*").strip()
         kind = _RESULTS.get(result)
         if kind is None:

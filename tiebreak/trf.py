@@ -24,6 +24,7 @@ from .errors import InputError, InputWarning, Place
 from .model import NO_OPPONENT, Kind, Player, ScoreSystem, Tournament, format_number
 
 FIRST_ROUND_COLUMN = 92  # 1-based column of the round-1 opponent field
+MAX_ROUNDS = 1000  # more is a typing error, and would only make the grid huge
 ROUND_STRIDE = 10
 NAME_WIDTH = 33
 
@@ -183,6 +184,9 @@ class _Reader:
                 except (ValueError, IndexError):
                     raise InputError(f"number of rounds {value.strip()!r} is not a whole number",
                                      self.place(ln, 5, "number of rounds")) from None
+                if planned > MAX_ROUNDS:
+                    raise InputError(f"number of rounds {planned} is more than {MAX_ROUNDS}",
+                                     self.place(ln, 5, "number of rounds"))
                 header["extra_lines"].append(line)
             elif code == "162":
                 for letter, pts in re.findall(r"([WDLAPX])\s*(-?\d+(?:[.,]\d+)?)", value):
@@ -309,6 +313,9 @@ class _Reader:
     def _build(self, players, rows, header, planned, score_fields, score_source, tiebreaks, complete) -> Tournament:
         n = len(players)
         longest = max((len(section) for _, section in rows), default=0)
+        if longest > ROUND_STRIDE * MAX_ROUNDS:
+            ln = max(rows, key=lambda row: len(row[1]))[0]
+            raise InputError(f"the line holds more than {MAX_ROUNDS} rounds", self.place(ln, FIRST_ROUND_COLUMN, "rounds"))
         rounds = max((longest + ROUND_STRIDE - 1) // ROUND_STRIDE, planned or 0)
         opp_no, kind, colour = self._decode_rounds(rows, rounds)
         # start numbers -> rows
