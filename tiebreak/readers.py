@@ -1,15 +1,16 @@
-"""Choose the reader by the file's name: ``.pgn`` broadcast PGN, anything else TRF (TRF-16, TRF-2026, Krause)."""
+"""Choose the reader by the file's name: ``.pgn`` broadcast PGN, ``.csv`` a crosstable, anything else TRF (TRF-16,
+TRF-2026, Krause)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from . import pgn, trf
+from . import crosstable, pgn, trf
 from .errors import InputError, InputWarning, Place
 from .model import Tournament
 
-READERS = {".pgn": pgn.load}
-WRITERS = {".trf": trf.dump, ".txt": trf.dump, ".tab": trf.dump}
+READERS = {".pgn": pgn.load, ".csv": crosstable.load}
+WRITERS = {".trf": trf.dump, ".txt": trf.dump, ".tab": trf.dump, ".csv": crosstable.dump}
 
 
 def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
@@ -17,7 +18,7 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
 
 
 def convert(source: str | Path, target: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
-    """Read ``source`` in its format and write ``target`` in the format its name says (TRF for now)."""
+    """Read ``source`` in its format and write ``target`` in the format its name says (TRF or crosstable CSV)."""
     writer = WRITERS.get(Path(target).suffix.lower())
     if writer is None:
         raise InputError(f"cannot write {Path(target).suffix or 'files without an extension'}; "
