@@ -202,3 +202,11 @@ def test_batch_goes_on_after_a_bad_file(capsys, tmp_path):
     assert "bad.trf: no player records" in err
     made = sorted(p.name for p in (tmp_path / "out").iterdir())
     assert made == ["hobsons-bay-cup-2025.csv", "tournament.csv"]
+
+
+def test_berger_command(capsys):
+    code, out, _ = run(capsys, "berger", "5", "--format", "json")
+    doc = json.loads(out)
+    assert code == 0 and doc["rounds"][1] == {"round": 2, "pairings": [[5, 3], [1, 2]], "bye": 4}
+    assert run(capsys, "berger", "4")[1].splitlines()[0] == "Round 1: 1-4, 2-3"
+    assert run(capsys, "berger", "1")[0] == 2

@@ -143,6 +143,16 @@ def _convert(args: argparse.Namespace) -> int:
     return 0
 
 
+def _berger(args: argparse.Namespace) -> int:
+    from . import berger
+
+    if not 2 <= args.players <= 9999:
+        raise SpecifierError(f"number of players {args.players} is outside 2..9999")
+    rounds = berger.schedule(args.players, double=args.double)
+    sys.stdout.write(berger.to_json(rounds) + "\n" if args.format == "json" else berger.to_text(rounds))
+    return 0
+
+
 def _list(args: argparse.Namespace) -> int:
     lang = args.lang
     print(f"{'code':10} {'family':7} {'type':4} {'source':31} {'mods':5} name; unplayed rounds")
@@ -199,6 +209,11 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("source")
     c.add_argument("target")
     c.set_defaults(run=_convert)
+    b = sub.add_parser("berger", help="Berger round-robin schedule (Arbiters' Manual 13.16)")
+    b.add_argument("players", type=int)
+    b.add_argument("--double", action="store_true", help="double round robin (13.16.2)")
+    b.add_argument("--format", "-f", default="text", choices=["text", "json"])
+    b.set_defaults(run=_berger)
     pre = sub.add_parser("presets", help="list the ready-made tie-break lists")
     pre.set_defaults(run=_presets)
     lst = sub.add_parser("list", help="list the tie-breaks and modifiers")
