@@ -210,3 +210,15 @@ def test_berger_command(capsys):
     assert code == 0 and doc["rounds"][1] == {"round": 2, "pairings": [[5, 3], [1, 2]], "bye": 4}
     assert run(capsys, "berger", "4")[1].splitlines()[0] == "Round 1: 1-4, 2-3"
     assert run(capsys, "berger", "1")[0] == 2
+
+
+def test_varma_command(capsys, tmp_path):
+    path = tmp_path / "players.csv"
+    path.write_text("Name,Fed\n" + "\n".join(f"Player {i},{'NOR' if i < 4 else f'X{i}'}" for i in range(12)) + "\n")
+    code, out, _ = run(capsys, "varma", str(path), "--seed", "3", "--format", "json")
+    doc = json.loads(out)
+    assert code == 0 and sorted(doc["numbers"].values()) == list(range(1, 13)) and doc["conflicts"] == []
+    assert run(capsys, "varma", str(path), "--seed", "3", "--format", "json")[1] == out
+    path.write_text("Only one\n")
+    code, _, err = run(capsys, "varma", str(path), "--seed", "1")
+    assert code == 2 and "line 1" in err

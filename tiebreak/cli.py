@@ -153,6 +153,38 @@ def _berger(args: argparse.Namespace) -> int:
     return 0
 
 
+def _varma(args: argparse.Namespace) -> int:
+    import json as _json
+    from pathlib import Path
+
+    from . import varma
+    from .errors import InputError, Place
+
+    try:
+        lines = Path(args.players_file).read_text(encoding="utf-8").splitlines()
+    except OSError as e:
+        raise InputError(f"cannot read the file: {e.strerror or e}", Place(args.players_file)) from None
+    players = []
+    for ln, line in enumerate(lines, 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        parts = [x.strip() for x in line.replace(";", ",").split(",")]
+        if len(parts) < 2 or not parts[0] or not parts[-1]:
+            raise InputError("expected 'Name, FED'", Place(args.players_file, ln, 1, "player"))
+        if parts[0].lower() == "name":
+            continue
+        players.append((", ".join(parts[:-1]), parts[-1].upper()))
+    if not 9 <= len(players) <= 24:
+        raise InputError(f"Varma tables are for 9 to 24 players, the file has {len(players)}", Place(args.players_file))
+    d = varma.draw(players, args.seed, args.variant)
+    if args.format == "json":
+        doc = {"seed": args.seed, "numbers": d.numbers, "conflicts": [list(c) for c in d.conflicts]}
+        sys.stdout.write(_json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
+    else:
+        sys.stdout.write(varma.to_text(d, len(players)))
+    return 0
+
+
 def _list(args: argparse.Namespace) -> int:
     lang = args.lang
     print(f"{'code':10} {'family':7} {'type':4} {'source':31} {'mods':5} name; unplayed rounds")
@@ -214,6 +246,12 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--double", action="store_true", help="double round robin (13.16.2)")
     b.add_argument("--format", "-f", default="text", choices=["text", "json"])
     b.set_defaults(run=_berger)
+    v = sub.add_parser("varma", help="restricted drawing of lots with Varma tables (Arbiters' Manual 13.17)")
+    v.add_argument("players_file", help="one player a line: Name, FED (CSV or ';')")
+    v.add_argument("--seed", type=int, required=True)
+    v.add_argument("--variant", default="s000", choices=["s000", "fide"], help="the 11/12-player table (see docs)")
+    v.add_argument("--format", "-f", default="text", choices=["text", "json"])
+    v.set_defaults(run=_varma)
     pre = sub.add_parser("presets", help="list the ready-made tie-break lists")
     pre.set_defaults(run=_presets)
     lst = sub.add_parser("list", help="list the tie-breaks and modifiers")
