@@ -222,3 +222,11 @@ def test_varma_command(capsys, tmp_path):
     path.write_text("Only one\n")
     code, _, err = run(capsys, "varma", str(path), "--seed", "1")
     assert code == 2 and "line 1" in err
+
+
+def test_ratings_command(capsys):
+    pgn_path = ROOT.parent / "shared" / "corpus" / "scalachess-tiebreak" / "uzchesscup.pgn"
+    code, out, _ = run(capsys, "ratings", str(pgn_path), "--system", "fide")
+    assert code == 0 and out.splitlines()[0].split()[-1] == "Change" and len(out.splitlines()) == 11
+    code, out, _ = run(capsys, "ratings", str(pgn_path), "--system", "harkness")
+    assert code == 0 and len(out.splitlines()) == 11

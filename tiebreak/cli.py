@@ -185,6 +185,28 @@ def _varma(args: argparse.Namespace) -> int:
     return 0
 
 
+def _ratings(args: argparse.Namespace) -> int:
+    from . import performance
+    from .model import format_number
+
+    warnings: list[InputWarning] = []
+    t = readers.load(args.file, warnings)
+    for w in warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    if args.system in ("fide", "ru"):
+        print(f"{'No':>4}  {'Name':30} {'Rtg':>5} {'Gms':>4} {'Score':>6} {'Exp':>6} {'K':>3} {'Change':>7}")
+        for c in performance.rating_changes(t, args.system, args.k):
+            print(f"{c.start_no:>4}  {c.name[:30]:30} {c.rating:>5} {c.games:>4} {format_number(c.score):>6} "
+                  f"{format_number(c.expected):>6} {c.k:>3} {format_number(c.change, 1):>7}")
+    else:
+        values = performance.harkness_all(t) if args.system == "harkness" else performance.uscf_performance(t)
+        print(f"{'No':>4}  {'Name':30} {'Rtg':>5} {args.system:>9}")
+        for p in t.players:
+            v = values[p.start_no]
+            print(f"{p.start_no:>4}  {p.name[:30]:30} {p.rating or '':>5} {'-' if v is None else format_number(v, 0):>9}")
+    return 0
+
+
 def _list(args: argparse.Namespace) -> int:
     lang = args.lang
     print(f"{'code':10} {'family':7} {'type':4} {'source':31} {'mods':5} name; unplayed rounds")
@@ -252,6 +274,11 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--variant", default="s000", choices=["s000", "fide"], help="the 11/12-player table (see docs)")
     v.add_argument("--format", "-f", default="text", choices=["text", "json"])
     v.set_defaults(run=_varma)
+    rt = sub.add_parser("ratings", help="rating change or performance of every player")
+    rt.add_argument("file")
+    rt.add_argument("--system", default="fide", choices=["fide", "ru", "harkness", "uscf"])
+    rt.add_argument("--k", type=int, help="K factor for everybody (default: from the rating)")
+    rt.set_defaults(run=_ratings)
     pre = sub.add_parser("presets", help="list the ready-made tie-break lists")
     pre.set_defaults(run=_presets)
     lst = sub.add_parser("list", help="list the tie-breaks and modifiers")
