@@ -230,3 +230,16 @@ def test_ratings_command(capsys):
     assert code == 0 and out.splitlines()[0].split()[-1] == "Change" and len(out.splitlines()) == 11
     code, out, _ = run(capsys, "ratings", str(pgn_path), "--system", "harkness")
     assert code == 0 and len(out.splitlines()) == 11
+
+
+def test_playoffs_and_prizes_commands(capsys, tmp_path):
+    code, out, _ = run(capsys, "playoffs", str(EXAMPLE), "--tiebreaks", "PTS,BH/C1", "--no-lots")
+    assert code == 0 and out.startswith("places 1-2: players 7, 9 — mini-match")
+    prizes = tmp_path / "prizes.csv"
+    prizes.write_text("kind,place,amount\nplace,1,300\nplace,2,200\nplace,3,100\n")
+    code, out, _ = run(capsys, "prizes", str(EXAMPLE), "--prizes", str(prizes), "--tiebreaks", "PTS,BH/C1", "--no-lots")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].split()[-1] == lines[1].split()[-1] == "250.00" and lines[2].split()[-1] == "100.00"
+    prizes.write_text("place,first,300\n")
+    code, _, err = run(capsys, "prizes", str(EXAMPLE), "--prizes", str(prizes))
+    assert code == 2 and "prizes.csv, line 1" in err

@@ -207,6 +207,43 @@ def _ratings(args: argparse.Namespace) -> int:
     return 0
 
 
+def _final_standings(args: argparse.Namespace):
+    warnings: list[InputWarning] = []
+    t = readers.load(args.file, warnings)
+    for w in warnings:
+        print(f"warning: {w}", file=sys.stderr)
+    tiebreaks, rules = _preset(args, False)
+    return compute_standings(t, tiebreaks, rules=rules, unrated_rating=args.unrated_rating, seed=args.seed,
+                             lots=not args.no_lots)
+
+
+def _playoffs(args: argparse.Namespace) -> int:
+    from .playoff import plan_playoffs
+
+    s = _final_standings(args)
+    places = [int(x) for x in args.places.split(",") if x.strip()]
+    groups = plan_playoffs(s, places, args.after)
+    if not groups:
+        print(f"no tie for place(s) {args.places}: no play-off needed")
+    for g in groups:
+        print(f"places {g.places[0]}-{g.places[1]}: players {', '.join(map(str, g.players))} — {g.format}")
+        for line in g.stages + g.shared:
+            print(f"  {line}")
+    return 0
+
+
+def _prizes(args: argparse.Namespace) -> int:
+    from .model import format_number
+    from .prizes import distribute, read_prizes
+
+    s = _final_standings(args)
+    for a in distribute(s, read_prizes(args.prizes), args.method):
+        row = s.row(a.start_no)
+        amount = "—" if a.amount is None else format_number(a.amount, 2)
+        print(f"{row.rank:>4} {a.start_no:>4}  {row.name[:30]:30} {a.prize:40} {amount:>10}")
+    return 0
+
+
 def _list(args: argparse.Namespace) -> int:
     lang = args.lang
     print(f"{'code':10} {'family':7} {'type':4} {'source':31} {'mods':5} name; unplayed rounds")
@@ -279,6 +316,22 @@ def build_parser() -> argparse.ArgumentParser:
     rt.add_argument("--system", default="fide", choices=["fide", "ru", "harkness", "uscf"])
     rt.add_argument("--k", type=int, help="K factor for everybody (default: from the rating)")
     rt.set_defaults(run=_ratings)
+    for name, run_, help_ in (("playoffs", _playoffs, "plan the play-offs of tied places (Arbiters' Manual 13.2)"),
+                              ("prizes", _prizes, "distribute a prize list on the final standings")):
+        q = sub.add_parser(name, help=help_)
+        q.add_argument("file")
+        for flag, kw in (("--tiebreaks", {}), ("--preset", {}), ("--unrated-rating", {"type": int}),
+                         ("--seed", {"type": int})):
+            q.add_argument(flag, **kw)
+        q.add_argument("--rules", default="auto", choices=RULE_CHOICES)
+        q.add_argument("--no-lots", action="store_true")
+        if name == "playoffs":
+            q.add_argument("--places", default="1", help="places played off, e.g. 1 or 1,2,3")
+            q.add_argument("--after", type=int, default=0, help="play off only after this many tie-breaks")
+        else:
+            q.add_argument("--prizes", required=True, help="CSV: kind,place_or_category,amount")
+            q.add_argument("--method", default="shared", choices=["shared", "hort", "tiebreak"])
+        q.set_defaults(run=run_)
     pre = sub.add_parser("presets", help="list the ready-made tie-break lists")
     pre.set_defaults(run=_presets)
     lst = sub.add_parser("list", help="list the tie-breaks and modifiers")
