@@ -1,7 +1,9 @@
-"""Crosstable CSV (issue 8): the usual notations, clear errors, and TRF ↔ CSV round trips of corpus events."""
+"""Crosstable CSV and XLSX (issue 8): the usual notations, clear errors, and TRF ↔ CSV/XLSX round trips of corpus
+events.  XLSX files are also checked against openpyxl, an independent reader and writer of the format."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
@@ -38,9 +40,10 @@ def test_points_column_and_disagreements_are_warnings():
 @pytest.mark.parametrize("name", ["hobsons-bay-vega/2025hobsonsbaycup/tournament.trf",
                                   "hobsons-bay-vega/bobgrievesjuniorblitzcup2024open/tournament.trf",
                                   "sharly-chess/trf/2021_03.trf"])
-def test_trf_csv_trf_round_trip(name, tmp_path):
+@pytest.mark.parametrize("suffix", [".csv", ".xlsx"])
+def test_trf_crosstable_trf_round_trip(name, suffix, tmp_path):
     a = trf.load(CORPUS / name)
-    path = tmp_path / "x.csv"
+    path = tmp_path / f"x{suffix}"
     crosstable.dump(a, path)
     b = crosstable.load(path)
     b.start_date, b.type_text, b.planned_rounds = a.start_date, a.type_text, a.planned_rounds  # CSV holds no header
@@ -48,3 +51,49 @@ def test_trf_csv_trf_round_trip(name, tmp_path):
     sa = compute_standings(a, "PTS,BH/C1,SB,DE,ARO", lots=False)
     sb = compute_standings(b, "PTS,BH/C1,SB,DE,ARO", lots=False)
     assert [(r.start_no, r.values) for r in sa.rows] == [(r.start_no, r.values) for r in sb.rows]
+
+
+def test_reads_a_workbook_written_by_openpyxl(tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    for row in (["No", "Name", "Rating", "Points", "R1", "R2"], [1, "Ann", 1800, 1.5, "2w1", "3b="],
+                [2, "Bob", None, 1, "1b0", "U"], [3, "Ёжик", 1500.0, 1, "H", "1w="]):
+        ws.append(row)
+    wb.save(tmp_path / "club.xlsx")
+    warnings = []
+    t = crosstable.load(tmp_path / "club.xlsx", warnings)
+    # by hand: Ann 1 + ½, Bob 0 + PAB 1, Ёжик ½ (half-point bye) + ½
+    assert [(p.name, p.rating, t.points(p.start_no)) for p in t.players] == [
+        ("Ann", 1800, Fraction(3, 2)), ("Bob", None, 1), ("Ёжик", 1500, 1)]
+    assert not warnings
+
+
+def test_workbook_we_write_opens_in_openpyxl(tmp_path):
+    openpyxl = pytest.importorskip("openpyxl")
+    t = trf.load(Path(__file__).parents[1] / "examples" / "hobsons-bay-cup-2025.trf")
+    crosstable.dump(t, tmp_path / "out.xlsx")
+    ws = openpyxl.load_workbook(tmp_path / "out.xlsx").active
+    assert [c.value for c in ws[1]][:7] == ["No", "Name", "Rating", "Fed", "FIDE ID", "Points", "R1"]
+    # the TRF line of player 1: 'Hogg,Dean', 1847, 1.5 points, round 1 a half-point bye, round 2 a win as White over 22
+    assert [c.value for c in ws[2]][:8] == [1, "Hogg,Dean", 1847, "AUS", None, "1.5", "H", "22w1"]
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda z: None, "not an .xlsx workbook"),
+    (lambda z: z.writestr("x.txt", "hello"), "no xl/workbook.xml"),
+    (lambda z: z.writestr("xl/workbook.xml", '<!DOCTYPE x [<!ENTITY a "aaaa">]><workbook/>'), "DTD"),
+    (lambda z: z.writestr("xl/workbook.xml", "<workbook"), "not well-formed"),
+])
+def test_broken_workbooks_give_a_clear_error(make, message, tmp_path):
+    import zipfile
+
+    path = tmp_path / "bad.xlsx"
+    if message == "not an .xlsx workbook":
+        path.write_bytes(b"PK\x03\x04 not really a zip")
+    else:
+        with zipfile.ZipFile(path, "w") as z:
+            make(z)
+    with pytest.raises(InputError) as e:
+        crosstable.load(path)
+    assert "bad.xlsx" in str(e.value) and message in str(e.value)

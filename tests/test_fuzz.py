@@ -12,12 +12,15 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tiebreak import InputError, TiebreakError, compute_standings, pgn, trf
+from tiebreak import InputError, TiebreakError, chessjson, compute_standings, crosstable, pgn, team, trf
 
 ROOT = Path(__file__).resolve().parents[1]
 TRF_TEXT = (ROOT / "examples" / "hobsons-bay-cup-2025.trf").read_text()
 PGN_TEXT = "\n".join((ROOT.parent / "shared" / "corpus" / "scalachess-tiebreak" / "uzchesscup.pgn")
                      .read_text(encoding="utf-8").splitlines()[:120]) + "\n"
+JSON_TEXT = chessjson.dumps(trf.load(ROOT / "tests" / "data" / "chessjson" / "kinds.trf"))
+TEAM_JSON = chessjson.to_dict(trf.load(ROOT / "tests" / "data" / "generated-team" / "team-swiss-a.trf"))
+CSV_TEXT = crosstable.dumps(trf.loads(TRF_TEXT))
 BUDGET = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "150")), deadline=None,
                   suppress_health_check=list(HealthCheck))
 ALPHABET = st.sampled_from(list(" 0123456789wbWBDLXZHFU+-=?.,:/\n\r\t\x00éЖ") + ["001", "0000", "XXR ", "162 ", "013 "])
@@ -67,3 +70,64 @@ def test_trf_reader_survives_bytes(data):
 @given(EDITS)
 def test_pgn_reader_survives_mutations(edits):
     check(lambda text: pgn.loads(text, "fuzz.pgn"), mutate(PGN_TEXT, edits))
+
+
+@BUDGET
+@given(EDITS)
+def test_chess_json_reader_survives_mutations(edits):
+    check(lambda text: chessjson.loads(text, "fuzz.json"), mutate(JSON_TEXT, edits))
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-3, 10**12) | st.floats() | st.text(max_size=4),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                        max_size=3), max_leaves=8)
+
+
+def _replace(doc, path: list[int], value):
+    """``doc`` with the node reached by following ``path`` (indices taken modulo each container's size) replaced."""
+    if not path or not isinstance(doc, (dict, list)) or not doc:
+        return value
+    keys = list(doc) if isinstance(doc, dict) else list(range(len(doc)))
+    key = keys[path[0] % len(keys)]
+    copy = dict(doc) if isinstance(doc, dict) else list(doc)
+    copy[key] = _replace(doc[key], path[1:], value)
+    return copy
+
+
+@BUDGET
+@given(st.lists(st.integers(0, 10**4), max_size=7), JSON_VALUES)
+def test_chess_json_reader_survives_wrong_shapes(path, value):
+    import json
+
+    def load(text):
+        t = chessjson.loads(text, "fuzz.json")
+        if team.read_teams(t):
+            team.compute_team_standings(team.build(t), "MP,GP,EGGSB,BC")
+        return t
+
+    check(load, json.dumps(_replace(TEAM_JSON, path, value)))
+
+
+@BUDGET
+@given(EDITS)
+def test_crosstable_reader_survives_mutations(edits):
+    check(lambda text: crosstable.loads(text, "fuzz.csv"), mutate(CSV_TEXT, edits))
+
+
+@BUDGET
+@given(st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 255)), min_size=1, max_size=8))
+def test_xlsx_reader_survives_corrupted_bytes(flips):
+    import io
+
+    from tiebreak import xlsx
+
+    buf = io.BytesIO()
+    xlsx.write_rows(buf, crosstable.to_rows(trf.loads(TRF_TEXT))[:6])
+    data = bytearray(buf.getvalue())
+    for pos, byte in flips:
+        data[pos % len(data)] = byte
+    try:
+        rows = xlsx.read_rows(bytes(data))
+    except xlsx.XlsxError:
+        return
+    check(lambda r: crosstable.from_rows(r, "fuzz.xlsx"), rows)

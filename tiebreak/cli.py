@@ -35,7 +35,7 @@ def _preset(args: argparse.Namespace, team_event: bool) -> tuple[str | None, str
     return tiebreaks, rules
 
 
-EXTENSIONS = {"text": "txt", "json": "json", "csv": "csv", "trf": "trf", "html": "html"}
+EXTENSIONS = {"text": "txt", "json": "json", "csv": "csv", "trf": "trf", "html": "html", "chess-json": "json"}
 
 
 def _standings_text(args: argparse.Namespace, path: str, warnings: list[InputWarning]) -> tuple[str, list[str]]:
@@ -57,7 +57,7 @@ def _standings_text(args: argparse.Namespace, path: str, warnings: list[InputWar
                               system=system, warnings=warnings)
         writers = {"json": lambda: output.to_json(s, details=args.details), "csv": lambda: output.to_csv(s),
                    "text": lambda: output.to_text(s, args.lang), "trf": lambda: trf_with_ranks(t, s),
-                   "html": lambda: html.to_html(s, args.lang)}
+                   "chess-json": lambda: chess_json_with_ranks(t, s), "html": lambda: html.to_html(s, args.lang)}
     if args.format not in writers:
         raise SpecifierError(f"format {args.format!r} is not available for team events")
     return writers[args.format](), s.notes
@@ -111,6 +111,18 @@ def trf_with_ranks(t, s) -> str:
 
     ranked = replace(t, declared_tiebreaks=s.tiebreaks, declared_tiebreaks_complete=True)
     return trf.dumps(ranked, ranks={r.start_no: r.rank for r in s.rows})
+
+
+def chess_json_with_ranks(t, s) -> str:
+    """The tournament as Chess-JSON with the computed ranks, the list (``rankOrder``) and the values
+    (``tieBreakScore``)."""
+    from dataclasses import replace
+
+    from . import chessjson
+
+    ranked = replace(t, declared_tiebreaks=s.tiebreaks, declared_tiebreaks_complete=True)
+    return chessjson.dumps(ranked, ranks={r.start_no: r.rank for r in s.rows},
+                           tiebreaks={r.start_no: [r.values[c] for c in s.tiebreaks] for r in s.rows})
 
 
 def _explain(args: argparse.Namespace) -> int:
@@ -280,8 +292,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, help="seed for drawing lots (printed when chosen at random)")
     s.add_argument("--no-lots", action="store_true", help="leave remaining ties unbroken (shared ranks)")
     s.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
-    s.add_argument("--format", "-f", default="text", choices=["text", "json", "csv", "trf", "html"],
-                   help="trf: the tournament written back with the computed ranks and the list (record 212)")
+    s.add_argument("--format", "-f", default="text", choices=["text", "json", "csv", "trf", "html", "chess-json"],
+                   help="trf / chess-json: the tournament written back with the computed ranks and the list "
+                        "(TRF record 212; Chess-JSON rankOrder and tieBreakScore)")
     s.add_argument("--lang", default="en", choices=["en", "ru", "uk"], help="language of the text output")
     s.add_argument("--players", action="store_true", help="in a team event, rank the individual players instead")
     s.add_argument("--details", action="store_true", help="JSON: add each value's per-round record ('details')")

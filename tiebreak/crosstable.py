@@ -1,4 +1,4 @@
-"""Crosstables kept in spreadsheets, as CSV: one row per player, one column per round.
+"""Crosstables kept in spreadsheets, as CSV or ``.xlsx`` (first sheet): one row per player, one column per round.
 
 Columns (header names are case-insensitive): ``No`` (start number; default the row order), ``Name``, optionally
 ``Rating``, ``Fed``, ``FIDE ID``, ``Points`` (checked, not trusted), then one column per round named ``R1``, ``Rd 1``,
@@ -19,8 +19,10 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
+from . import xlsx
 from .errors import InputError, InputWarning, Place
 from .model import MIRROR, NO_OPPONENT, Kind, Player, Tournament, format_number
+from .trf import MAX_ROUNDS
 
 _GAME = re.compile(r"^(\d+)\s*([wbWB-])?\s*(1|0|=|½|0[.,]5|1/2|\+|-|W|D|L|X|\?)$")
 _RESULT = {"1": Kind.WIN, "0": Kind.LOSS, "=": Kind.DRAW, "½": Kind.DRAW, "0.5": Kind.DRAW, "0,5": Kind.DRAW,
@@ -38,6 +40,12 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
         data = path.read_bytes()
     except OSError as e:
         raise InputError(f"cannot read the file: {e.strerror or e}", Place(str(path))) from None
+    if path.suffix.lower() == ".xlsx":
+        try:
+            rows = xlsx.read_rows(data)
+        except xlsx.XlsxError as e:
+            raise InputError(str(e), Place(str(path))) from None
+        return from_rows(rows, str(path), warnings)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -46,9 +54,18 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
 
 
 def loads(text: str, source: str = "", warnings: list[InputWarning] | None = None) -> Tournament:
-    warnings = warnings if warnings is not None else []
     dialect = ";" if text.split("\n", 1)[0].count(";") > text.split("\n", 1)[0].count(",") else ","
-    rows = list(csv.reader(io.StringIO(text), delimiter=dialect))
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=dialect)
+    try:
+        rows = list(reader)
+    except csv.Error as e:
+        raise InputError(f"not a readable CSV table: {e}", Place(source, reader.line_num)) from None
+    return from_rows(rows, source, warnings)
+
+
+def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarning] | None = None) -> Tournament:
+    """The tournament of a crosstable given as rows of cell texts (header first); line numbers are row numbers."""
+    warnings = warnings if warnings is not None else []
     if not rows or not any(c.strip() for c in rows[0]):
         raise InputError("empty file: a header row is needed", Place(source, 1))
     header = [h.strip().lower() for h in rows[0]]
@@ -58,6 +75,9 @@ def loads(text: str, source: str = "", warnings: list[InputWarning] | None = Non
         if m:
             rounds[c] = int(m.group(1))
     names = [c for c, h in enumerate(header) if h in ("name", "player", "имя", "игрок", "гравець", "учасник")]
+    if max(rounds.values(), default=0) > MAX_ROUNDS:
+        c = max(rounds, key=rounds.get)
+        raise InputError(f"round {rounds[c]} is more than {MAX_ROUNDS}", Place(source, 1, c + 1, "header"))
     if not rounds:
         raise InputError("no round columns (R1, R2 ... or 1, 2 ...)", Place(source, 1, None, "header"))
     if not names:
@@ -136,20 +156,29 @@ _CELL_BACK = {Kind.WIN: "1", Kind.LOSS: "0", Kind.DRAW: "=", Kind.WIN_SHORT: "W"
               Kind.DOUBLE_FORFEIT: "-", Kind.PAB: "U", Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z", Kind.ABSENT: ""}
 
 
-def dumps(t: Tournament) -> str:
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(["No", "Name", "Rating", "Fed", "FIDE ID", "Points", *(f"R{r + 1}" for r in range(t.rounds))])
+def to_rows(t: Tournament) -> list[list]:
+    """Header and one row per player, as :func:`from_rows` reads them."""
+    rows: list[list] = [["No", "Name", "Rating", "Fed", "FIDE ID", "Points", *(f"R{r + 1}" for r in range(t.rounds))]]
     for i, p in enumerate(t.players):
         cells = []
         for r in range(t.rounds):
             k, o = Kind(int(t.kind[i, r])), int(t.opponent[i, r])
             colour = {1: "w", -1: "b"}.get(int(t.colour[i, r]), "-")
             cells.append(f"{t.players[o].start_no}{colour}{_CELL_BACK[k]}" if o >= 0 else _CELL_BACK[k])
-        w.writerow([p.start_no, p.name, p.rating or "", p.federation, p.fide_id, format_number(t.points(p.start_no)),
-                    *cells])
+        rows.append([p.start_no, p.name, p.rating or "", p.federation, p.fide_id,
+                     format_number(t.points(p.start_no)), *cells])
+    return rows
+
+
+def dumps(t: Tournament) -> str:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(to_rows(t))
     return out.getvalue()
 
 
 def dump(t: Tournament, path: str | Path) -> None:
-    Path(path).write_text(dumps(t), encoding="utf-8")
+    """Write a CSV crosstable, or an ``.xlsx`` workbook when the name ends so."""
+    if Path(path).suffix.lower() == ".xlsx":
+        xlsx.write_rows(path, to_rows(t))
+    else:
+        Path(path).write_text(dumps(t), encoding="utf-8")

@@ -246,8 +246,8 @@ def _perfect_performance(ctx: Context, spec: TieBreakSpec) -> Column:
     opp_rating, games, usable = _rating_values(ctx, spec)
     n = games.sum(axis=1)
     target = np.where(games, ctx.result_hundredths, 0).sum(axis=1)
-    lo = np.where(games, opp_rating, BIG_RATING).min(axis=1) - 800
-    hi = np.where(games, opp_rating, -BIG_RATING).max(axis=1) + 800
+    lo = np.where(games, opp_rating, BIG_RATING).min(axis=1, initial=BIG_RATING) - 800
+    hi = np.where(games, opp_rating, -BIG_RATING).max(axis=1, initial=-BIG_RATING) + 800
     has = n > 0
     lo = np.where(has, lo, 0)
     hi = np.where(has, hi, 0)

@@ -1,16 +1,17 @@
-"""Choose the reader by the file's name: ``.pgn`` broadcast PGN, ``.csv`` a crosstable, anything else TRF (TRF-16,
-TRF-2026, Krause)."""
+"""Choose the reader by the file's name: ``.pgn`` broadcast PGN, ``.csv``/``.xlsx`` a crosstable, ``.json`` Chess-JSON, anything
+else TRF (TRF-16, TRF-2026, Krause)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from . import crosstable, pgn, trf
+from . import chessjson, crosstable, pgn, trf
 from .errors import InputError, InputWarning, Place
 from .model import Tournament
 
-READERS = {".pgn": pgn.load, ".csv": crosstable.load}
-WRITERS = {".trf": trf.dump, ".txt": trf.dump, ".tab": trf.dump, ".csv": crosstable.dump}
+READERS = {".pgn": pgn.load, ".csv": crosstable.load, ".xlsx": crosstable.load, ".json": chessjson.load}
+WRITERS = {".trf": trf.dump, ".txt": trf.dump, ".tab": trf.dump, ".csv": crosstable.dump, ".xlsx": crosstable.dump,
+           ".json": chessjson.dump}
 
 
 def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
@@ -18,7 +19,7 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
 
 
 def convert(source: str | Path, target: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
-    """Read ``source`` in its format and write ``target`` in the format its name says (TRF or crosstable CSV)."""
+    """Read ``source`` in its format and write ``target`` in the format its name says (TRF, Chess-JSON, crosstable CSV or XLSX)."""
     writer = WRITERS.get(Path(target).suffix.lower())
     if writer is None:
         raise InputError(f"cannot write {Path(target).suffix or 'files without an extension'}; "

@@ -1,0 +1,183 @@
+"""The first worksheet of an Office Open XML workbook (``.xlsx``) as rows of text, and rows written back as one.
+
+Only what a crosstable needs: cell text and numbers of the first sheet, shared and inline strings; no formulas are
+evaluated (the cached value a spreadsheet program stored is read), no styles.  Standard library only.  Reading is
+guarded against hostile files: a size limit on every part, no DTDs (entity expansion), a clear error for anything
+that is not a workbook.
+
+>>> import io
+>>> buf = io.BytesIO()
+>>> write_rows(buf, [["No", "Name", "R1"], [1, "Ann", "2w1"]])
+>>> read_rows(buf.getvalue())
+[['No', 'Name', 'R1'], ['1', 'Ann', '2w1']]
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+import zlib
+from xml.etree import ElementTree as ET
+from xml.sax.saxutils import escape
+
+MAX_PART_BYTES = 64 * 1024 * 1024
+MAX_CELLS = 20_000_000
+_NS = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
+       "r": "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
+       "rel": "http://schemas.openxmlformats.org/package/2006/relationships"}
+#: what the standard zip module raises on a damaged or unsupported archive
+_ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, OSError, ValueError)
+_CELL_REF = re.compile(r"^([A-Z]{1,3})(\d+)$")
+
+
+class XlsxError(ValueError):
+    """The bytes are not a workbook this reader can use; the message says why."""
+
+
+def _part(z: zipfile.ZipFile, name: str) -> ET.Element | None:
+    try:
+        info = z.getinfo(name)
+    except KeyError:
+        return None
+    if info.file_size > MAX_PART_BYTES:
+        raise XlsxError(f"part {name} is larger than {MAX_PART_BYTES // 2**20} MB")
+    try:
+        data = z.read(info)
+    except _ZIP_ERRORS as e:
+        raise XlsxError(f"part {name} cannot be unpacked ({e})") from None
+    if b"<!DOCTYPE" in data[:4096].upper():
+        raise XlsxError(f"part {name} declares a DTD, which a workbook never does")
+    try:
+        return ET.fromstring(data)
+    except ET.ParseError as e:
+        raise XlsxError(f"part {name} is not well-formed XML ({e})") from None
+
+
+def _column_index(letters: str) -> int:
+    n = 0
+    for ch in letters:
+        n = n * 26 + ord(ch) - 64
+    return n - 1
+
+
+def _first_sheet(z: zipfile.ZipFile) -> str:
+    book = _part(z, "xl/workbook.xml")
+    rels = _part(z, "xl/_rels/workbook.xml.rels")
+    if book is None:
+        raise XlsxError("no xl/workbook.xml: not an .xlsx workbook")
+    sheet = book.find("m:sheets/m:sheet", _NS)
+    if sheet is None:
+        raise XlsxError("the workbook has no worksheet")
+    rid = sheet.get(f"{{{_NS['r']}}}id")
+    for rel in (rels if rels is not None else []):
+        if rel.get("Id") == rid:
+            target = rel.get("Target", "")
+            return target.lstrip("/") if target.startswith("/") else "xl/" + target
+    return "xl/worksheets/sheet1.xml"
+
+
+def read_rows(data: bytes) -> list[list[str]]:
+    """The cells of the first worksheet as text, row by row (empty cells as ``""``)."""
+    try:
+        z = zipfile.ZipFile(io.BytesIO(data))
+    except _ZIP_ERRORS as e:
+        raise XlsxError(f"not an .xlsx workbook ({e})") from None
+    with z:
+        shared_root = _part(z, "xl/sharedStrings.xml")
+        shared = ["".join(t.text or "" for t in si.iter(f"{{{_NS['m']}}}t"))
+                  for si in (shared_root.findall("m:si", _NS) if shared_root is not None else [])]
+        sheet = _part(z, _first_sheet(z))
+    if sheet is None:
+        raise XlsxError("the first worksheet is missing")
+    rows: dict[int, dict[int, str]] = {}
+    for r_pos, row in enumerate(sheet.iterfind("m:sheetData/m:row", _NS)):
+        r_attr = row.get("r")
+        r = int(r_attr) - 1 if r_attr and r_attr.isdigit() else r_pos
+        cells = rows.setdefault(r, {})
+        for c_pos, cell in enumerate(row.iterfind("m:c", _NS)):
+            m = _CELL_REF.match(cell.get("r", ""))
+            c = _column_index(m.group(1)) if m else c_pos
+            kind = cell.get("t", "n")
+            if kind == "inlineStr":
+                text = "".join(t.text or "" for t in cell.iter(f"{{{_NS['m']}}}t"))
+            else:
+                v = cell.find("m:v", _NS)
+                text = v.text or "" if v is not None else ""
+                if kind == "s":
+                    try:
+                        text = shared[int(text)]
+                    except (ValueError, IndexError):
+                        raise XlsxError(f"cell {cell.get('r', '?')} points at a shared string that is not there") from None
+                elif kind == "n" and text:
+                    text = _number_text(text)
+            if c > 16384 or r > 1_048_576:
+                raise XlsxError(f"cell {cell.get('r', '?')} is outside a worksheet")
+            cells[c] = text
+    width = max((max(c) + 1 for c in rows.values() if c), default=0)
+    if (max(rows, default=0) + 1) * width > MAX_CELLS:
+        raise XlsxError(f"the sheet spans more than {MAX_CELLS:,} cells")
+    return [[rows.get(r, {}).get(c, "") for c in range(width)] for r in range(max(rows, default=-1) + 1)]
+
+
+def _number_text(text: str) -> str:
+    """``'1847.0'`` -> ``'1847'``, ``'0.5'`` stays: spreadsheets store whole numbers as floats."""
+    try:
+        f = float(text)
+    except ValueError:
+        return text
+    return str(int(f)) if f.is_integer() and abs(f) < 1e15 else text
+
+
+def _cell(ref: str, value) -> str:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f'<c r="{ref}"><v>{value}</v></c>'
+    text = escape(str(value))
+    space = ' xml:space="preserve"' if text != text.strip() else ""
+    return f'<c r="{ref}" t="inlineStr"><is><t{space}>{text}</t></is></c>'
+
+
+def _column_letters(c: int) -> str:
+    out = ""
+    c += 1
+    while c:
+        c, rem = divmod(c - 1, 26)
+        out = chr(65 + rem) + out
+    return out
+
+
+def write_rows(target, rows: list[list], sheet_name: str = "Crosstable") -> None:
+    """Write ``rows`` as the only worksheet of a new workbook (``target``: a path or a binary file object)."""
+    body = "".join(
+        f'<row r="{r + 1}">' + "".join(_cell(f"{_column_letters(c)}{r + 1}", v) for c, v in enumerate(row)
+                                      if v not in ("", None)) + "</row>"
+        for r, row in enumerate(rows))
+    parts = {
+        "[Content_Types].xml":
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+            '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+            '<Default Extension="xml" ContentType="application/xml"/>'
+            '<Override PartName="/xl/workbook.xml" '
+            'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
+            '<Override PartName="/xl/worksheets/sheet1.xml" '
+            'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+        "_rels/.rels":
+            f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="{_NS["rel"]}">'
+            '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/'
+            'officeDocument" Target="xl/workbook.xml"/></Relationships>',
+        "xl/workbook.xml":
+            f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="{_NS["m"]}" '
+            f'xmlns:r="{_NS["r"]}"><sheets><sheet name="{escape(sheet_name)}" sheetId="1" r:id="rId1"/></sheets>'
+            '</workbook>',
+        "xl/_rels/workbook.xml.rels":
+            f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="{_NS["rel"]}">'
+            '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/'
+            'worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+        "xl/worksheets/sheet1.xml":
+            f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="{_NS["m"]}">'
+            f'<sheetData>{body}</sheetData></worksheet>',
+    }
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, text in parts.items():
+            z.writestr(name, text)
