@@ -40,6 +40,8 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
+
 from .errors import InputError, InputWarning, Place
 from .model import BLACK, Kind, Player, ScoreSystem, Tournament, format_number
 
@@ -170,7 +172,7 @@ def to_dict(t: Tournament, ranks: dict[int, int] | None = None, tiebreaks: dict[
         tt = team.build(t, teams)
         by_number = {p.start_no: p for p in t.players}
         tournament["teamSize"] = tt.boards
-        tournament["scoreSystem"]["match"] = _score_system(tt.match_points)
+        tournament["scoreSystem"]["match"] = _score_system(tt.match_points) | _team_bye_game_points(tt)
         tournament["competitors"] = [
             {"cid": tm.number, "teamId": tm.number, "present": True,
              "matchPoints": _number(tt.matches.points(tm.number)),
@@ -194,6 +196,16 @@ def to_dict(t: Tournament, ranks: dict[int, int] | None = None, tiebreaks: dict[
                             for tm in teams],
                   "tournaments": [tournament]},
     }
+
+
+def _team_bye_game_points(tt) -> dict:
+    """Game points of team byes, in the reference's notation (``W*`` = a win on every board); a pairing-allocated bye
+    that the event awarded is written as its number."""
+    out: dict = {"FG": "W*", "HG": "D*", "ZG": "Z*", "PG": "P*"}
+    pab = np.argwhere(tt.matches.kind == Kind.PAB)
+    if len(pab):
+        out["PG"] = _number(Fraction(int(tt.gp[tuple(pab[0])]), tt.gp_scale))
+    return out
 
 
 def _boards(t: Tournament, teams) -> dict[tuple[int, int], int]:
@@ -231,8 +243,9 @@ def _matches(t: Tournament, tt, game_id: dict[tuple[int, int], int], start: int)
                          "black": tt.teams[o].number if o >= 0 else 0, "played": played, "wResult": letter}
             if o >= 0:
                 rec["bResult"] = _LETTERS[Kind(int(m.kind[o, r]))][0]
-                rec["games"] = sorted({game_id[(i, r)] for i, tj in team_of.items()
-                                       if tj == ti and (i, r) in game_id and int(t.opponent[i, r]) >= 0})
+            # the board records of the match (for a team bye: the members' byes); the reference needs the key
+            rec["games"] = sorted({game_id[(i, r)] for i, tj in team_of.items() if tj == ti and (i, r) in game_id
+                                   and (int(t.opponent[i, r]) >= 0) == (o >= 0)})
             out.append(rec)
     return out
 
