@@ -9,67 +9,25 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import html, output, readers, team, trf
-from .team import read_teams
+from . import readers, service
 from .errors import InputWarning, SpecifierError, TiebreakError
 from .presets import PRESETS
 from .registry import CATALOGUE
 from .rules import RULE_CHOICES
 from .specifier import MODIFIERS
-from .standings import compute_standings
-
-
-def _preset(args: argparse.Namespace, team_event: bool) -> tuple[str | None, str]:
-    """The tie-break list and rule set asked for: --tiebreaks and --rules win over --preset."""
-    tiebreaks, rules = args.tiebreaks, args.rules
-    if args.preset:
-        preset = PRESETS.get(args.preset)
-        if preset is None:
-            raise SpecifierError(f"unknown preset {args.preset!r}; presets: {', '.join(PRESETS)}")
-        if preset.team != team_event:
-            kind = "team" if preset.team else "individual"
-            raise SpecifierError(f"preset {preset.name!r} is for {kind} events, and this is not one")
-        tiebreaks = tiebreaks or preset.tiebreaks
-        if rules == "auto" and preset.rules:
-            rules = preset.rules
-    return tiebreaks, rules
-
-
-EXTENSIONS = {"text": "txt", "json": "json", "csv": "csv", "trf": "trf", "html": "html", "chess-json": "json"}
-
-
-def _standings_text(args: argparse.Namespace, path: str, warnings: list[InputWarning]) -> tuple[str, list[str]]:
-    """The standings of one file in the asked format, and the notes."""
-    t = readers.load(path, warnings)
-    system = {"swiss": "swiss", "rr": "round robin", "round-robin": "round robin"}.get(args.system) if args.system else None
-    team_event = not args.players and bool(read_teams(t))
-    tiebreaks, rules = _preset(args, team_event)
-    if team_event:
-        tt = team.build(t, system=system)
-        warnings += tt.warnings
-        s = team.compute_team_standings(tt, tiebreaks, rules=rules, after_round=args.after_round, seed=args.seed,
-                                        lots=not args.no_lots, system=system)
-        writers = {"json": lambda: output._dump(output.team_to_json_obj(s)) + "\n",
-                   "csv": lambda: output.team_to_csv(s), "text": lambda: output.team_to_text(s)}
-    else:
-        s = compute_standings(t, tiebreaks, rules=rules, after_round=args.after_round,
-                              unrated_rating=args.unrated_rating, seed=args.seed, lots=not args.no_lots,
-                              system=system, warnings=warnings)
-        writers = {"json": lambda: output.to_json(s, details=args.details), "csv": lambda: output.to_csv(s),
-                   "text": lambda: output.to_text(s, args.lang), "trf": lambda: trf_with_ranks(t, s),
-                   "chess-json": lambda: chess_json_with_ranks(t, s), "html": lambda: html.to_html(s, args.lang)}
-    if args.format not in writers:
-        raise SpecifierError(f"format {args.format!r} is not available for team events")
-    return writers[args.format](), s.notes
 
 
 def _standings(args: argparse.Namespace) -> int:
     if len(args.file) == 1 and not args.out:
         warnings: list[InputWarning] = []
-        text, notes = _standings_text(args, args.file[0], warnings)
+        text, notes, _ = service.render_standings(args, args.file[0], warnings)
         for w in warnings:
             print(f"warning: {w}", file=sys.stderr)
-        sys.stdout.write(text)
+        if isinstance(text, bytes):
+            sys.stdout.flush()
+            sys.stdout.buffer.write(text)
+        else:
+            sys.stdout.write(text)
         if args.format == "text":
             for note in notes:
                 print(f"note: {note}", file=sys.stderr)
@@ -88,15 +46,18 @@ def _batch(args: argparse.Namespace) -> int:
     for n, path in enumerate(args.file, 1):
         warnings: list[InputWarning] = []
         try:
-            text, _ = _standings_text(args, path, warnings)
+            text, _, _ = service.render_standings(args, path, warnings)
         except TiebreakError as e:
             failed.append((path, str(e)))
             print(f"[{n}/{total}] {path}: FAILED", file=sys.stderr)
             continue
-        target = out / f"{Path(path).stem}.{EXTENSIONS[args.format]}"
+        target = out / f"{Path(path).stem}.{service.EXTENSIONS[args.format]}"
         if target.exists() and any(Path(p).stem == Path(path).stem for p in args.file[:n - 1]):
-            target = out / f"{Path(path).parent.name}-{Path(path).stem}.{EXTENSIONS[args.format]}"
-        target.write_text(text, encoding="utf-8")
+            target = out / f"{Path(path).parent.name}-{Path(path).stem}.{service.EXTENSIONS[args.format]}"
+        if isinstance(text, bytes):
+            target.write_bytes(text)
+        else:
+            target.write_text(text, encoding="utf-8")
         print(f"[{n}/{total}] {path} -> {target}" + (f" ({len(warnings)} warnings)" if warnings else ""),
               file=sys.stderr)
     print(f"{total - len(failed)} of {total} files done", file=sys.stderr)
@@ -105,34 +66,12 @@ def _batch(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def trf_with_ranks(t, s) -> str:
-    """The TRF with the computed ranks in columns 86-89 and the list in record 212 (TRF-2026)."""
-    from dataclasses import replace
-
-    ranked = replace(t, declared_tiebreaks=s.tiebreaks, declared_tiebreaks_complete=True)
-    return trf.dumps(ranked, ranks={r.start_no: r.rank for r in s.rows})
-
-
-def chess_json_with_ranks(t, s) -> str:
-    """The tournament as Chess-JSON with the computed ranks, the list (``rankOrder``) and the values
-    (``tieBreakScore``)."""
-    from dataclasses import replace
-
-    from . import chessjson
-
-    ranked = replace(t, declared_tiebreaks=s.tiebreaks, declared_tiebreaks_complete=True)
-    return chessjson.dumps(ranked, ranks={r.start_no: r.rank for r in s.rows},
-                           tiebreaks={r.start_no: [r.values[c] for c in s.tiebreaks] for r in s.rows})
-
-
 def _explain(args: argparse.Namespace) -> int:
     from .explain import explain_pair, explain_player
 
     warnings: list[InputWarning] = []
-    t = readers.load(args.file, warnings)
-    tiebreaks, rules = _preset(args, False)
-    s = compute_standings(t, tiebreaks, rules=rules, after_round=args.after_round,
-                          unrated_rating=args.unrated_rating, seed=args.seed, lots=not args.no_lots, warnings=warnings)
+    s = service.individual_standings(args, args.file, warnings)
+    t = s.tournament
     numbers = args.players or ([args.player] if args.player else [])
     for n in numbers:
         if n not in t._row_of:
@@ -221,12 +160,10 @@ def _ratings(args: argparse.Namespace) -> int:
 
 def _final_standings(args: argparse.Namespace):
     warnings: list[InputWarning] = []
-    t = readers.load(args.file, warnings)
+    s = service.individual_standings(args, args.file, warnings)
     for w in warnings:
         print(f"warning: {w}", file=sys.stderr)
-    tiebreaks, rules = _preset(args, False)
-    return compute_standings(t, tiebreaks, rules=rules, unrated_rating=args.unrated_rating, seed=args.seed,
-                             lots=not args.no_lots)
+    return s
 
 
 def _playoffs(args: argparse.Namespace) -> int:
@@ -292,9 +229,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, help="seed for drawing lots (printed when chosen at random)")
     s.add_argument("--no-lots", action="store_true", help="leave remaining ties unbroken (shared ranks)")
     s.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
-    s.add_argument("--format", "-f", default="text", choices=["text", "json", "csv", "trf", "html", "chess-json"],
+    s.add_argument("--format", "-f", default="text", choices=list(service.EXTENSIONS),
                    help="trf / chess-json: the tournament written back with the computed ranks and the list "
-                        "(TRF record 212; Chess-JSON rankOrder and tieBreakScore)")
+                        "(TRF record 212; Chess-JSON rankOrder and tieBreakScore); pdf: the HTML page printed "
+                        "by Chromium (A4)")
     s.add_argument("--lang", default="en", choices=["en", "ru", "uk"], help="language of the text output")
     s.add_argument("--players", action="store_true", help="in a team event, rank the individual players instead")
     s.add_argument("--details", action="store_true", help="JSON: add each value's per-round record ('details')")
@@ -347,10 +285,24 @@ def build_parser() -> argparse.ArgumentParser:
         q.set_defaults(run=run_)
     pre = sub.add_parser("presets", help="list the ready-made tie-break lists")
     pre.set_defaults(run=_presets)
+    web = sub.add_parser("serve", help="start the web page and JSON API (needs the 'web' extras)")
+    web.add_argument("--host", default="127.0.0.1")
+    web.add_argument("--port", type=int, default=8000)
+    web.set_defaults(run=_serve)
     lst = sub.add_parser("list", help="list the tie-breaks and modifiers")
     lst.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
     lst.set_defaults(run=_list)
     return p
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from .web import serve
+    except ImportError as e:
+        raise SpecifierError(f"the web app needs its extras: pip install 'tiebreak[web]' ({e.name} is missing)") from None
+    print(f"tiebreak: open http://{args.host}:{args.port}/ in a browser (Ctrl-C stops)", file=sys.stderr)
+    serve(args.host, args.port)
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,7 +13,8 @@ from .output import legend
 from .standings import Standings
 
 _STYLE = """
-body{font-family:system-ui,sans-serif;margin:2em;color:#222}
+@page{size:A4;margin:12mm}
+body{font-family:system-ui,"DejaVu Sans",sans-serif;margin:2em;color:#222}
 table{border-collapse:collapse;margin:1em 0}
 th,td{border:1px solid #bbb;padding:.25em .5em;text-align:right}
 th{background:#eee}

@@ -27,6 +27,28 @@ WORDS = {
     "median": {"en": "Median-{n}", "ru": "медиана {n}", "uk": "усереднений-{n}"},
     "crosstable": {"en": "Crosstable", "ru": "Турнирная таблица", "uk": "Турнірна таблиця"},
     "undefined": {"en": "- = undefined", "ru": "- = не определено", "uk": "- = не визначено"},
+    # the web page
+    "title": {"en": "Tie-break standings", "ru": "Итоговое положение по дополнительным показателям",
+              "uk": "Підсумкове положення за тай-брейками"},
+    "file": {"en": "Tournament file (TRF, Chess-JSON, PGN, CSV, XLSX)", "ru": "Файл турнира (TRF, Chess-JSON, PGN, CSV, XLSX)",
+             "uk": "Файл турніру (TRF, Chess-JSON, PGN, CSV, XLSX)"},
+    "example": {"en": "or a bundled example", "ru": "или пример из комплекта", "uk": "або приклад із комплекту"},
+    "preset": {"en": "Preset", "ru": "Готовый список", "uk": "Готовий список"},
+    "add": {"en": "Add", "ru": "Добавить", "uk": "Додати"},
+    "modifiers": {"en": "modifiers, e.g. /C1", "ru": "модификаторы, напр. /C1", "uk": "модифікатори, напр. /C1"},
+    "download": {"en": "Download", "ru": "Скачать", "uk": "Завантажити"},
+    "explanation": {"en": "Explanation (click a player)", "ru": "Пояснение (нажмите на участника)",
+                    "uk": "Пояснення (натисніть на учасника)"},
+    "event": {"en": "Event", "ru": "Турнир", "uk": "Турнір"},
+    "language": {"en": "Language", "ru": "Язык", "uk": "Мова"},
+    "tools": {"en": "Tools", "ru": "Инструменты", "uk": "Інструменти"},
+    "berger": {"en": "Berger tables (13.16)", "ru": "Таблицы Бергера (13.16)", "uk": "Таблиці Бергера (13.16)"},
+    "players_count": {"en": "players", "ru": "участников", "uk": "учасників"},
+    "double": {"en": "double round robin", "ru": "двухкруговой", "uk": "двоколовий"},
+    "show": {"en": "Show", "ru": "Показать", "uk": "Показати"},
+    "playoffs": {"en": "Play-offs (13.2) for places", "ru": "Дополнительные соревнования (13.2) за места",
+                 "uk": "Додаткові змагання (13.2) за місця"},
+    "round": {"en": "Round", "ru": "Тур", "uk": "Тур"},
 }
 
 

@@ -82,6 +82,11 @@ def _numbers(obj):
     return obj
 
 
+def dumps_exact(obj) -> str:
+    """JSON text of nested data whose Fractions are written as exact decimal numbers."""
+    return _dump(_numbers(obj)) + "\n"
+
+
 def to_json(s: Standings, details: bool = False) -> str:
     """The CLI's JSON document; one standings row per line (large events stay fast to write and to diff).
     With ``details`` every row carries the per-round record of each value (:func:`tiebreak.explain.details`)."""

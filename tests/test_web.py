@@ -1,0 +1,343 @@
+"""The web app and JSON API (issue 7), run for real: API tests through the ASGI client, contract tests from the app's
+own OpenAPI document, 50 concurrent uploads against a real uvicorn server, and end-to-end tests in Debian's headless
+Chromium driven by Playwright (skipped where no Chromium is installed; CI installs it).
+
+Outside values: the published Vega standings of the Hobsons Bay Cup 2025 (``../shared/corpus/hobsons-bay-vega/
+2025hobsonsbaycup/expected.csv``: places 1-4 are start numbers 7, 9, 3, 5 with PTS, BH, BH/C1, SB), and the command
+line's JSON for the same request (the API promises the same shapes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import json
+import os
+import shutil
+import socket
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+from starlette.testclient import TestClient  # noqa: E402
+
+from tiebreak import service, trf  # noqa: E402
+from tiebreak.web import create_app  # noqa: E402
+from tiebreak.web.openapi import OPENAPI  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
+PUBLISHED = ROOT.parent / "shared" / "corpus" / "hobsons-bay-vega" / "2025hobsonsbaycup" / "expected.csv"
+XSS = "<script>alert(1)</script>"
+
+
+@pytest.fixture(scope="module")
+def client():
+    return TestClient(create_app())
+
+
+def _published_order() -> list[int]:
+    with open(PUBLISHED, encoding="utf-8") as f:
+        return [int(r["startno"]) for r in csv.DictReader(f)]
+
+
+def _xss_trf() -> bytes:
+    t = trf.load(EXAMPLE)
+    t.players[6].name = XSS
+    return trf.dumps(t).encode()
+
+
+# ---------------------------------------------------------------------------------------------------- API
+def test_standings_match_the_published_order(client):
+    r = client.post("/api/standings", data={"example": EXAMPLE.name, "tiebreaks": "PTS,BH,BH/C1,SB",
+                                            "rules": "fide-2024", "seed": "1"})
+    assert r.status_code == 200
+    data = r.json()
+    assert [row["start_no"] for row in data["standings"]][:10] == _published_order()[:10]
+    assert data["standings"][0]["values"] == {"PTS": 6, "BH": 33.5, "BH/C1": 30, "SB": 28}
+
+
+def test_api_json_is_the_command_lines_json(client, capsys):
+    from tiebreak.cli import main
+
+    main(["standings", str(EXAMPLE), "-t", "PTS,BH/C1,SB,ARO", "--seed", "3", "-f", "json", "--details"])
+    cli = json.loads(capsys.readouterr().out)
+    with open(EXAMPLE, "rb") as f:
+        r = client.post("/api/standings", files={"file": (EXAMPLE.name, f)},
+                        data={"tiebreaks": "PTS,BH/C1,SB,ARO", "seed": "3", "details": "true"})
+    assert r.json() == cli
+
+
+def test_downloads_carry_a_file_name_and_the_format(client):
+    for fmt, head in (("csv", "rank,"), ("trf", "012 2025 Hobsons Bay Cup"), ("html", "<!doctype html>")):
+        r = client.post("/api/standings", data={"example": EXAMPLE.name, "format": fmt})
+        assert r.status_code == 200, r.text
+        assert f'filename="hobsons-bay-cup-2025.{service.EXTENSIONS[fmt]}"' in r.headers["content-disposition"]
+        assert r.text.lower().startswith(head.lower())
+
+
+def test_explain_adds_up(client):
+    r = client.post("/api/explain", data={"example": EXAMPLE.name, "player": "7", "tiebreaks": "PTS,BH,SB",
+                                          "rules": "fide-2024"})
+    d = r.json()["details"]
+    # published BH of player 7 is 33.5: the rounds' contributions (none cut in plain BH) add up to it
+    assert sum(float(x["value"]) for x in d["BH"]["rounds"] if not x["cut"]) == 33.5 == d["BH"]["value"]
+
+
+@pytest.mark.parametrize("data, files, status, where", [
+    ({}, None, 400, "file"),
+    ({"example": "../pyproject.toml"}, None, 404, "example"),
+    ({"example": EXAMPLE.name, "rules": "fide-1900"}, None, 400, "rules"),
+    ({"example": EXAMPLE.name, "seed": "x"}, None, 400, "seed"),
+    ({"example": EXAMPLE.name, "tiebreaks": "PTS,XYZ"}, None, 400, None),
+    ({}, {"file": ("broken.trf", b"012 x\n001    1      A  0\n001 abcd")}, 400, "starting rank"),
+])
+def test_errors_are_json_with_the_place(client, data, files, status, where):
+    r = client.post("/api/standings", data=data, files=files)
+    assert r.status_code == status and "error" in r.json()
+    if where:
+        assert r.json().get("field") == where
+    if files:
+        e = r.json()
+        assert e["file"] == "broken.trf" and e["line"] == 3 and "tiebreak-upload" not in e["error"]
+
+
+def test_oversized_upload_is_refused():
+    small = TestClient(create_app(max_upload=10_000))
+    r = small.post("/api/standings", files={"file": ("big.trf", b"x" * 20_000)})
+    assert r.status_code == 413 and "too large" in r.json()["error"]
+
+
+def test_player_names_are_escaped_in_downloads(client):
+    r = client.post("/api/standings", files={"file": ("x.trf", _xss_trf())}, data={"format": "html"})
+    assert XSS not in r.text and "&lt;script&gt;alert(1)&lt;/script&gt;" in r.text
+
+
+def test_uploads_leave_nothing_behind(client, tmp_path, monkeypatch):
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    client.post("/api/standings", files={"file": ("x.trf", EXAMPLE.read_bytes())})
+    client.post("/api/standings", files={"file": ("x.trf", b"garbage")})
+    assert list(tmp_path.iterdir()) == []
+
+
+# ---------------------------------------------------------------------------------------------------- contract
+def _check(schema: dict, value, path: str = "$") -> None:
+    """A small JSON-schema check (type, required, properties, items, enum, $ref) for the OpenAPI document."""
+    if "$ref" in schema:
+        schema = OPENAPI["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
+    types = schema.get("type")
+    if types:
+        names = types if isinstance(types, list) else [types]
+        py = {"object": dict, "array": list, "string": str, "integer": int, "number": (int, float), "boolean": bool,
+              "null": type(None)}
+        assert any(isinstance(value, py[n]) and not (n in ("integer", "number") and isinstance(value, bool))
+                   for n in names), f"{path}: {value!r} is not {types}"
+    if "enum" in schema:
+        assert value in schema["enum"], path
+    if isinstance(value, dict):
+        for key in schema.get("required", []):
+            assert key in value, f"{path}: {key} missing"
+        for key, sub in schema.get("properties", {}).items():
+            if key in value:
+                _check(sub, value[key], f"{path}.{key}")
+    if isinstance(value, list) and "items" in schema:
+        for i, v in enumerate(value):
+            _check(schema["items"], v, f"{path}[{i}]")
+
+
+def _example_request(path: str, method: str, op: dict) -> tuple[dict, dict]:
+    params = {p["name"]: p.get("example", "en" if p["name"] == "lang" else "") for p in op.get("parameters", [])}
+    data = {"example": EXAMPLE.name, "player": "7", "places": "1"} if method == "post" else {}
+    return {k: v for k, v in params.items() if v != ""}, data
+
+
+@pytest.mark.parametrize("path, method", [(p, m) for p, ops in OPENAPI["paths"].items() for m in ops])
+def test_every_documented_operation_answers_as_documented(client, path, method):
+    op = OPENAPI["paths"][path][method]
+    params, data = _example_request(path, method, op)
+    r = client.request(method.upper(), path, params=params, data=data or None)
+    assert str(r.status_code) in op["responses"], r.text
+    schema = op["responses"][str(r.status_code)]["content"]["application/json"]["schema"]
+    _check(schema, r.json())
+    # and a bad request gets the documented error shape
+    if "400" in op["responses"]:
+        bad = client.request(method.upper(), path, params={"players": "1"}, data={"example": EXAMPLE.name,
+                                                                                  "rules": "nonsense"})
+        assert bad.status_code == 400
+        _check(op["responses"]["400"]["content"]["application/json"]["schema"], bad.json())
+
+
+def test_openapi_document_is_served(client):
+    assert client.get("/openapi.json").json()["paths"].keys() == OPENAPI["paths"].keys()
+
+
+# ---------------------------------------------------------------------------------------------------- real server
+@pytest.fixture(scope="module")
+def server():
+    import uvicorn
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    srv = uvicorn.Server(uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(5)
+
+
+def test_fifty_concurrent_uploads_of_a_thousand_player_event(server, tmp_path):
+    import httpx
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from swiss import generate
+
+    t = generate(1000, 9, seed=5)
+    data = trf.dumps(t).encode()
+    path = tmp_path / "open.trf"
+    path.write_bytes(data)
+    expected, _, _ = service.render_standings(service.Options(tiebreaks="PTS,BH/C1,BH,SB,DE,WIN", seed=9), str(path), [])
+
+    async def run():
+        async with httpx.AsyncClient(base_url=server, timeout=120) as c:
+            return await asyncio.gather(*[
+                c.post("/api/standings", files={"file": ("open.trf", data)},
+                       data={"tiebreaks": "PTS,BH/C1,BH,SB,DE,WIN", "seed": "9"}) for _ in range(50)])
+
+    answers = asyncio.run(run())
+    assert [a.status_code for a in answers] == [200] * 50
+    assert all(a.json() == json.loads(expected) for a in answers)
+
+
+# ---------------------------------------------------------------------------------------------------- browser
+CHROMIUM = os.environ.get("TIEBREAK_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM:
+        _skip_or_fail("no Chromium installed (Debian: apt install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield b
+        b.close()
+
+
+def _skip_or_fail(why: str) -> None:
+    """Browser tests skip on a machine without Chromium, and fail in CI, which installs it."""
+    if os.environ.get("TIEBREAK_REQUIRE_BROWSER"):
+        pytest.fail(why)
+    pytest.skip(why)
+
+
+def _wait_ready(page, ticket: int) -> None:
+    page.wait_for_function(f"Number(document.body.dataset.ready || 0) >= {ticket}", timeout=30_000)
+
+
+def _shown_order(page) -> list[int]:
+    return [int(x) for x in page.locator("#standings tbody tr").evaluate_all(
+        "rows => rows.map(r => r.dataset.startNo)")]
+
+
+def test_upload_reorder_explain_download_in_a_real_browser(browser, server, tmp_path):
+    page = browser.new_page(accept_downloads=True)
+    page.goto(server + "/")
+    page.select_option("#rules", "fide-2024")
+    page.set_input_files("#file", str(EXAMPLE))
+    _wait_ready(page, 1)
+    # the file has no list: the C.07 default for a Swiss is used and shown in the editor
+    codes = page.locator("#tiebreak-list li").evaluate_all("items => items.map(i => i.dataset.code)")
+    assert codes == ["PTS", "BH/C1", "BH", "DE", "WIN", "WON", "BPG", "SB"]
+    # build the published list PTS, BH, BH/C1, SB: remove the rest, move BH above BH/C1
+    for code in ("DE", "WIN", "WON", "BPG"):
+        ticket = int(page.evaluate("document.body.dataset.ready"))
+        page.locator(f'#tiebreak-list li[data-code="{code}"] button.remove').click()
+        _wait_ready(page, ticket + 1)
+    ticket = int(page.evaluate("document.body.dataset.ready"))
+    page.locator('#tiebreak-list li[data-code="BH"] button.up').click()
+    _wait_ready(page, ticket + 1)
+    codes = page.locator("#tiebreak-list li").evaluate_all("items => items.map(i => i.dataset.code)")
+    assert codes == ["PTS", "BH", "BH/C1", "SB"]
+    shown = _shown_order(page)
+    assert shown[:10] == _published_order()[:10]
+    assert page.locator("#standings thead th").all_inner_texts()[-3:] == ["BH", "BH/C1", "SB"]
+    # explanation of the winner
+    page.locator('#standings tbody tr[data-start-no="7"]').click()
+    page.wait_for_function("document.getElementById('explain-text').textContent.includes('Nguyen')")
+    assert "BH = 33.5" in page.locator("#explain-text").inner_text()
+    # download the CSV of what is shown
+    with page.expect_download() as info:
+        page.locator('button.download[data-format="csv"]').click()
+    rows = list(csv.reader(io.StringIO(Path(info.value.path()).read_text(encoding="utf-8"))))
+    assert [int(r[1]) for r in rows[1:11]] == shown[:10]
+    page.screenshot(path=str(tmp_path / "page.png"), full_page=True)
+    assert (tmp_path / "page.png").stat().st_size > 20_000
+    page.close()
+
+
+def test_a_script_in_a_player_name_shows_as_text(browser, server, tmp_path):
+    path = tmp_path / "xss.trf"
+    path.write_bytes(_xss_trf())
+    page = browser.new_page()
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    page.goto(server + "/")
+    page.set_input_files("#file", str(path))
+    _wait_ready(page, 1)
+    names = page.locator("#standings td.name").all_inner_texts()
+    assert XSS in names and not dialogs
+    page.close()
+
+
+def test_standings_page_shows_table_and_legend(browser, tmp_path):
+    """The self-contained HTML of ``--format html`` opened in Chromium: the table, the legend, a sane screenshot."""
+    from tiebreak import html
+    from tiebreak.standings import compute_standings
+
+    t = trf.load(EXAMPLE)
+    t.players[6].name = "Нгуєн, Ань Кієт"
+    target = tmp_path / "standings.html"
+    target.write_text(html.to_html(compute_standings(t, "PTS,BH,BH/C1,SB", rules="fide-2024", seed=1), "uk"),
+                      encoding="utf-8")
+    page = browser.new_page()
+    page.goto(target.as_uri())
+    first = page.locator("table tbody tr").first.locator("td").all_inner_texts()
+    assert first[:4] == ["1", "7", "Нгуєн, Ань Кієт", "6"]
+    legend = page.locator(".legend").inner_text()
+    assert "Бухгольц" in legend and "C.07" in legend
+    page.screenshot(path=str(tmp_path / "standings.png"), full_page=True)
+    assert (tmp_path / "standings.png").stat().st_size > 20_000
+    page.close()
+
+
+def test_pdf_keeps_cyrillic_names(tmp_path):
+    if not CHROMIUM or not shutil.which("pdftotext"):
+        _skip_or_fail("needs Chromium and poppler-utils (pdftotext)")
+    import subprocess
+
+    from tiebreak.cli import main
+
+    t = trf.load(EXAMPLE)
+    t.players[6].name = "Нгуєн, Ань Кієт"
+    src = tmp_path / "cyr.trf"
+    trf.dump(t, src)
+    assert main(["standings", str(src), "-f", "pdf", "--lang", "ru", "--out", str(tmp_path)]) == 0
+    text = subprocess.run(["pdftotext", "-layout", str(tmp_path / "cyr.pdf"), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    assert "Нгуєн, Ань Кієт" in text and "Место" in text and "Дополнительные показатели" in text

@@ -1,0 +1,253 @@
+"""Routes of the web app: the page, the JSON API and its OpenAPI document (see :mod:`tiebreak.web.openapi`)."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+
+import anyio
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from .. import berger, output, service
+from ..errors import InputError, InputWarning, TiebreakError
+from ..i18n import LANGUAGES, WORDS
+from ..presets import PRESETS
+from ..readers import READERS
+from ..registry import CATALOGUE
+from ..rules import RULE_CHOICES
+from .openapi import OPENAPI
+
+HERE = Path(__file__).parent
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+MAX_UPLOAD_BYTES = 20 * 1024 * 1024
+TIME_LIMIT_SECONDS = 60
+_OPTION_FIELDS = {"tiebreaks": str, "preset": str, "rules": str, "after_round": int, "unrated_rating": int,
+                  "seed": int, "no_lots": bool, "system": str, "players": bool, "format": str, "lang": str,
+                  "details": bool}
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str, **place) -> None:
+        super().__init__(message)
+        self.status, self.message, self.place = status, message, place
+
+
+def _error_response(e: ApiError) -> JSONResponse:
+    return JSONResponse({"error": e.message, **e.place}, status_code=e.status)
+
+
+def _tiebreak_error(e: TiebreakError) -> ApiError:
+    """Same message as the command line, and the place as fields (the file name is the upload's own)."""
+    if isinstance(e, InputError):
+        p = e.place
+        return ApiError(400, e.message, file=p.file, line=p.line, column=p.column, field=p.field)
+    return ApiError(400, str(e))
+
+
+async def _read_form(request: Request, limit: int):
+    """The multipart form, refused with 413 once more than ``limit`` bytes arrive (whatever Content-Length says)."""
+    declared = request.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > limit:
+        raise ApiError(413, f"upload too large: more than {limit // 2**20} MB")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise ApiError(413, f"upload too large: more than {limit // 2**20} MB")
+    request._body = bytes(body)  # Starlette's form parser reads a body already received from here
+    try:
+        return await request.form(max_files=1, max_fields=50)
+    except Exception as e:  # the multipart parser's own errors
+        raise ApiError(400, f"the form could not be read: {e}") from None
+
+
+def _options(form) -> service.Options:
+    values = {}
+    for name, kind in _OPTION_FIELDS.items():
+        raw = form.get(name)
+        if raw is None or raw == "" or not isinstance(raw, str):
+            continue
+        if kind is bool:
+            values[name] = raw.lower() in ("1", "true", "on", "yes")
+        elif kind is int:
+            try:
+                values[name] = int(raw)
+            except ValueError:
+                raise ApiError(400, f"{name} must be a whole number, not {raw!r}", field=name) from None
+        else:
+            values[name] = raw
+    o = service.Options(**values)
+    if o.rules not in RULE_CHOICES:
+        raise ApiError(400, f"unknown rule set {o.rules!r}; choose from {', '.join(RULE_CHOICES)}", field="rules")
+    if o.format not in service.EXTENSIONS:
+        raise ApiError(400, f"unknown format {o.format!r}; choose from {', '.join(service.EXTENSIONS)}", field="format")
+    if o.lang not in LANGUAGES:
+        raise ApiError(400, f"unknown language {o.lang!r}; choose from {', '.join(LANGUAGES)}", field="lang")
+    return o
+
+
+async def _with_upload(request: Request, work):
+    """Put the uploaded file (or the chosen example) in a temporary folder, run ``work(options, path, form,
+    warnings)`` in a worker thread under the time limit, and delete the folder."""
+    app = request.app
+    form = await _read_form(request, app.state.max_upload)
+    o = _options(form)
+    upload, example = form.get("file"), form.get("example")
+    with tempfile.TemporaryDirectory(prefix="tiebreak-upload-") as tmp:
+        if upload is not None and not isinstance(upload, str) and upload.filename:
+            suffix = Path(upload.filename).suffix.lower()
+            path = Path(tmp) / ("upload" + (suffix if suffix in READERS or suffix in (".trf", ".txt", ".tab")
+                                           else ".trf"))
+            path.write_bytes(await upload.read())
+            shown = Path(upload.filename).name
+        elif isinstance(example, str) and example:
+            path = EXAMPLES / Path(example).name
+            if not path.is_file() or path.parent != EXAMPLES:
+                raise ApiError(404, f"no bundled example {example!r}", field="example")
+            shown = path.name
+        else:
+            raise ApiError(400, "give a tournament file (field 'file') or a bundled example (field 'example')",
+                           field="file")
+        warnings: list[InputWarning] = []
+        try:
+            with anyio.fail_after(app.state.time_limit):
+                result = await anyio.to_thread.run_sync(lambda: work(o, str(path), form, warnings), abandon_on_cancel=True)
+        except TimeoutError:
+            raise ApiError(503, f"the computation took longer than {app.state.time_limit} s") from None
+        except TiebreakError as e:
+            err = _tiebreak_error(e)
+            if err.place.get("file") == str(path):
+                err.place["file"] = shown
+            err.message = err.message.replace(str(path), shown)
+            raise err from None
+    return result, o, shown
+
+
+def _api(handler):
+    async def endpoint(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except ApiError as e:
+            return _error_response(e)
+    return endpoint
+
+
+async def standings(request: Request) -> Response:
+    def work(o, path, form, warnings):
+        return service.render_standings(o, path, warnings)
+
+    (body, _notes, _s), o, shown = await _with_upload(request, work)
+    if o.format == "json":
+        return Response(body, media_type="application/json")
+    name = Path(shown).stem + "." + service.EXTENSIONS[o.format]
+    return Response(body, media_type=service.MEDIA_TYPES[o.format],
+                    headers={"content-disposition": f'attachment; filename="{name}"'})
+
+
+async def explain(request: Request) -> Response:
+    from ..explain import details, explain_pair, explain_player
+
+    def work(o, path, form, warnings):
+        s = service.individual_standings(o, path, warnings)
+        numbers = []
+        for key in ("player", "player2"):
+            raw = form.get(key)
+            if isinstance(raw, str) and raw.strip():
+                if not raw.strip().isdigit() or int(raw) not in s.tournament._row_of:
+                    raise ApiError(400, f"no player with start number {raw!r}", field=key)
+                numbers.append(int(raw))
+        if not numbers:
+            raise ApiError(400, "give the start number of a player (field 'player')", field="player")
+        if len(numbers) == 2:
+            return {"players": numbers, "text": explain_pair(s, *numbers)}
+        return {"players": numbers, "text": explain_player(s, numbers[0]), "details": details(s, numbers[0])}
+
+    result, _, _ = await _with_upload(request, work)
+    return Response(output.dumps_exact(result), media_type="application/json")
+
+
+async def playoffs(request: Request) -> Response:
+    from ..playoff import plan_playoffs
+
+    def work(o, path, form, warnings):
+        s = service.individual_standings(o, path, warnings)
+        raw = form.get("places") or "1"
+        try:
+            places = [int(x) for x in str(raw).split(",") if x.strip()]
+        except ValueError:
+            raise ApiError(400, f"places must be numbers like 1,2 — not {raw!r}", field="places") from None
+        return [{"places": list(g.places), "players": g.players, "format": g.format, "stages": g.stages}
+                for g in plan_playoffs(s, places)]
+
+    result, _, _ = await _with_upload(request, work)
+    return JSONResponse(result)
+
+
+async def catalogue(request: Request) -> Response:
+    lang = request.query_params.get("lang", "en")
+    return JSONResponse([{"code": d.code, "name": d.names.get(lang) or d.names["en"], "article": d.article,
+                          "type": d.type, "modifiers": d.modifiers, "family": d.family}
+                         for d in CATALOGUE.values()])
+
+
+async def presets(request: Request) -> Response:
+    return JSONResponse([{"name": p.name, "tiebreaks": p.tiebreaks, "rules": p.rules, "team": p.team,
+                          "source": p.source} for p in PRESETS.values()])
+
+
+async def berger_tables(request: Request) -> Response:
+    raw = request.query_params.get("players", "")
+    if not raw.isdigit() or not 2 <= int(raw) <= 1000:
+        return _error_response(ApiError(400, "players must be a whole number from 2 to 1000", field="players"))
+    double = request.query_params.get("double", "").lower() in ("1", "true", "on", "yes")
+    return Response(berger.to_json(berger.schedule(int(raw), double=double)), media_type="application/json")
+
+
+async def examples(request: Request) -> Response:
+    return JSONResponse(sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [])
+
+
+async def openapi(request: Request) -> Response:
+    return JSONResponse(OPENAPI)
+
+
+def create_app(max_upload: int = MAX_UPLOAD_BYTES, time_limit: float = TIME_LIMIT_SECONDS) -> Starlette:
+    env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]))
+
+    async def page(request: Request) -> Response:
+        lang = request.query_params.get("lang", "en")
+        lang = lang if lang in LANGUAGES else "en"
+        words = {k: v.get(lang) or v["en"] for k, v in WORDS.items()}
+        html = env.get_template("index.html").render(
+            lang=lang, w=words, languages=LANGUAGES, rules=RULE_CHOICES, presets=PRESETS.values(),
+            examples=sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [],
+            formats=[f for f in service.EXTENSIONS if f != "json"],
+            words_json=json.dumps(words, ensure_ascii=False).replace("<", "\\u003c"))
+        return HTMLResponse(html)
+
+    app = Starlette(routes=[
+        Route("/", page),
+        Route("/api/standings", _api(standings), methods=["POST"]),
+        Route("/api/explain", _api(explain), methods=["POST"]),
+        Route("/api/playoffs", _api(playoffs), methods=["POST"]),
+        Route("/api/catalogue", catalogue),
+        Route("/api/presets", presets),
+        Route("/api/berger", berger_tables),
+        Route("/api/examples", examples),
+        Route("/openapi.json", openapi),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ])
+    app.state.max_upload, app.state.time_limit = max_upload, time_limit
+    return app
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
+    import uvicorn
+
+    uvicorn.run(create_app(), host=host, port=port, log_level="info")

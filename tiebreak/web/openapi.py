@@ -1,0 +1,122 @@
+"""The OpenAPI 3.1 document of the JSON API (served at ``/openapi.json``; the contract tests check the app against it)."""
+
+from __future__ import annotations
+
+from .. import __version__
+from ..rules import RULE_CHOICES
+
+_NUMBER_OR_NULL = {"type": ["number", "null"]}
+_ERROR = {"type": "object", "required": ["error"],
+          "properties": {"error": {"type": "string"}, "file": {"type": ["string", "null"]},
+                         "line": {"type": ["integer", "null"]}, "column": {"type": ["integer", "null"]},
+                         "field": {"type": ["string", "null"]}}}
+_ERRORS = {
+    "400": {"description": "bad input: the message names the file, line, column and field where it can",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+    "413": {"description": "upload too large", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+    "503": {"description": "time limit reached", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+}
+_UPLOAD_FIELDS = {
+    "file": {"type": "string", "format": "binary", "description": "TRF, Chess-JSON, PGN, CSV or XLSX"},
+    "example": {"type": "string", "description": "name of a bundled example instead of a file"},
+    "tiebreaks": {"type": "string", "example": "PTS,BH/C1,BH,SB"},
+    "preset": {"type": "string"},
+    "rules": {"type": "string", "enum": list(RULE_CHOICES)},
+    "after_round": {"type": "integer"}, "unrated_rating": {"type": "integer"}, "seed": {"type": "integer"},
+    "no_lots": {"type": "boolean"}, "system": {"type": "string", "enum": ["swiss", "rr"]},
+    "players": {"type": "boolean", "description": "team event: rank the individual players"},
+    "lang": {"type": "string", "enum": ["en", "ru", "uk"]}, "details": {"type": "boolean"},
+}
+
+
+def _upload(extra: dict | None = None, required: list[str] | None = None) -> dict:
+    schema = {"type": "object", "properties": {**_UPLOAD_FIELDS, **(extra or {})}}
+    if required:
+        schema["required"] = required
+    return {"required": True, "content": {"multipart/form-data": {"schema": schema}}}
+
+
+OPENAPI = {
+    "openapi": "3.1.0",
+    "info": {"title": "tiebreak", "version": __version__,
+             "description": "Exact chess tournament standings by tie-break rules (FIDE C.07 2024/2026, Arbiters' "
+                            "Manual Art. 13, USCF, Russian practice). The JSON shapes are those of the command line."},
+    "paths": {
+        "/api/standings": {"post": {
+            "summary": "Standings of an uploaded tournament file",
+            "requestBody": _upload({"format": {"type": "string", "enum": ["json", "text", "csv", "trf", "html",
+                                                                          "chess-json", "pdf"]}}),
+            "responses": {"200": {"description": "the standings; JSON as `tiebreak standings --format json`, other "
+                                                 "formats as a download",
+                                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Standings"}}}},
+                          **_ERRORS}}},
+        "/api/explain": {"post": {
+            "summary": "How each value of a player was made, or what separated two players",
+            "requestBody": _upload({"player": {"type": "integer"}, "player2": {"type": "integer"}}, ["player"]),
+            "responses": {"200": {"description": "explanation text and per-round details",
+                                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Explanation"}}}},
+                          **_ERRORS}}},
+        "/api/playoffs": {"post": {
+            "summary": "Play-off groups for tied places (Arbiters' Manual 13.2)",
+            "requestBody": _upload({"places": {"type": "string", "example": "1,2"}}),
+            "responses": {"200": {"description": "one entry per tied group at stake",
+                                  "content": {"application/json": {"schema": {"type": "array", "items": {
+                                      "$ref": "#/components/schemas/PlayoffGroup"}}}}},
+                          **_ERRORS}}},
+        "/api/catalogue": {"get": {
+            "summary": "Every tie-break: code, name, article, type, modifiers, family",
+            "parameters": [{"name": "lang", "in": "query", "schema": {"type": "string", "enum": ["en", "ru", "uk"]}}],
+            "responses": {"200": {"description": "the catalogue", "content": {"application/json": {"schema": {
+                "type": "array", "items": {"$ref": "#/components/schemas/TieBreak"}}}}}}}},
+        "/api/presets": {"get": {
+            "summary": "Ready-made tie-break lists",
+            "responses": {"200": {"description": "the presets", "content": {"application/json": {"schema": {
+                "type": "array", "items": {"$ref": "#/components/schemas/Preset"}}}}}}}},
+        "/api/berger": {"get": {
+            "summary": "Berger round-robin schedule (Arbiters' Manual 13.16)",
+            "parameters": [{"name": "players", "in": "query", "required": True,
+                            "schema": {"type": "integer", "minimum": 2, "maximum": 1000}, "example": 6},
+                           {"name": "double", "in": "query", "schema": {"type": "boolean"}}],
+            "responses": {"200": {"description": "rounds of pairings (White, Black)", "content": {
+                "application/json": {"schema": {"type": "object", "required": ["rounds"], "properties": {
+                    "rounds": {"type": "array", "items": {"$ref": "#/components/schemas/BergerRound"}}}}}}},
+                "400": _ERRORS["400"]}}},
+        "/api/examples": {"get": {
+            "summary": "Names of the bundled example tournaments",
+            "responses": {"200": {"description": "file names", "content": {"application/json": {"schema": {
+                "type": "array", "items": {"type": "string"}}}}}}}},
+    },
+    "components": {"schemas": {
+        "Error": _ERROR,
+        "Standings": {"type": "object", "required": ["schema", "tournament", "tiebreaks", "standings"],
+                      "properties": {
+                          "schema": {"type": "integer"},
+                          "tournament": {"type": "object"},
+                          "tiebreaks": {"type": "array", "items": {"type": "string"}},
+                          "seed": {"type": ["integer", "null"]},
+                          "standings": {"type": "array", "items": {"type": "object", "required": ["rank", "values"],
+                                                                    "properties": {"rank": {"type": "integer"},
+                                                                                   "points": _NUMBER_OR_NULL,
+                                                                                   "values": {"type": "object"}}}},
+                          "notes": {"type": "array", "items": {"type": "string"}},
+                          "warnings": {"type": "array", "items": {"type": "string"}}}},
+        "Explanation": {"type": "object", "required": ["players", "text"],
+                        "properties": {"players": {"type": "array", "items": {"type": "integer"}},
+                                       "text": {"type": "string"}, "details": {"type": "object"}}},
+        "PlayoffGroup": {"type": "object", "required": ["places", "players", "format"],
+                         "properties": {"places": {"type": "array", "items": {"type": "integer"}},
+                                        "players": {"type": "array", "items": {"type": "integer"}},
+                                        "format": {"type": "string"},
+                                        "stages": {"type": "array", "items": {"type": "string"}}}},
+        "TieBreak": {"type": "object", "required": ["code", "name", "article", "type"],
+                     "properties": {"code": {"type": "string"}, "name": {"type": "string"},
+                                    "article": {"type": "string"}, "type": {"type": "string"},
+                                    "modifiers": {"type": "string"}, "family": {"type": "string"}}},
+        "Preset": {"type": "object", "required": ["name", "tiebreaks"],
+                   "properties": {"name": {"type": "string"}, "tiebreaks": {"type": "string"},
+                                  "rules": {"type": ["string", "null"]}, "team": {"type": "boolean"},
+                                  "source": {"type": "string"}}},
+        "BergerRound": {"type": "object", "required": ["round", "pairings"],
+                        "properties": {"round": {"type": "integer"}, "pairings": {"type": "array"}}},
+    }},
+}
