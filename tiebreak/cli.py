@@ -195,6 +195,14 @@ def _prizes(args: argparse.Namespace) -> int:
 
 def _list(args: argparse.Namespace) -> int:
     lang = args.lang
+    if args.swiss_manager:
+        from .interop import SWISS_MANAGER, UNTRANSLATABLE
+
+        print("Swiss-Manager / Chess-Results number -> specifier (write SM<n> or SM<n>:<parameters> in a list)")
+        for n in sorted({*SWISS_MANAGER, *UNTRANSLATABLE}):
+            spec, short = SWISS_MANAGER.get(n, (None, ""))
+            print(f"SM{n:<4} {short:7} {spec or '-':10} {UNTRANSLATABLE.get(n, '')}".rstrip())
+        return 0
     print(f"{'code':10} {'family':7} {'type':4} {'source':31} {'mods':5} name; unplayed rounds")
     for d in CATALOGUE.values():
         aliases = f" (alias {', '.join(d.aliases)})" if d.aliases else ""
@@ -291,6 +299,7 @@ def build_parser() -> argparse.ArgumentParser:
     web.set_defaults(run=_serve)
     lst = sub.add_parser("list", help="list the tie-breaks and modifiers")
     lst.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
+    lst.add_argument("--swiss-manager", action="store_true", help="Swiss-Manager's numbered tie-breaks and ours")
     lst.set_defaults(run=_list)
     return p
 

@@ -66,6 +66,10 @@ def list_and_rules(o, team_event: bool) -> tuple[str | None, str]:
         tiebreaks = tiebreaks or preset.tiebreaks
         if rules == "auto" and preset.rules:
             rules = preset.rules
+    if tiebreaks and "SM" in tiebreaks.upper():
+        from .interop import translate
+
+        tiebreaks = translate(tiebreaks)
     return tiebreaks, rules
 
 
