@@ -97,3 +97,14 @@ def test_broken_workbooks_give_a_clear_error(make, message, tmp_path):
     with pytest.raises(InputError) as e:
         crosstable.load(path)
     assert "bad.xlsx" in str(e.value) and message in str(e.value)
+
+
+def test_convert_says_what_a_crosstable_cannot_hold(tmp_path):
+    from tiebreak import readers
+
+    warnings = []
+    readers.convert(Path(__file__).parents[1] / "examples" / "hobsons-bay-cup-2025.trf", tmp_path / "x.csv", warnings)
+    # the example's header has 012 (name), 042/052 (dates), 092 (type) and other records such as 022 (city)
+    [w] = warnings
+    for what in ("event name", "dates", "event type", "other header records"):
+        assert what in str(w)

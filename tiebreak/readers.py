@@ -25,5 +25,17 @@ def convert(source: str | Path, target: str | Path, warnings: list[InputWarning]
         raise InputError(f"cannot write {Path(target).suffix or 'files without an extension'}; "
                          f"formats: {', '.join(WRITERS)}", Place(str(target)))
     t = load(source, warnings)
+    if writer is crosstable.dump:
+        lost = [what for what, present in (
+            ("event name", t.name), ("dates", t.start_date or t.end_date), ("event type", t.type_text or t.type_code),
+            ("score system", not t.score_system.is_default), ("tie-break list", t.declared_tiebreaks),
+            ("titles, sexes and birth dates", any(p.title or p.sex or p.birth_date for p in t.players)),
+            ("team records", any(x[:3] in ("013", "310") for x in t.extra.get("lines", []))),
+            ("other header records", any(x[:3] not in ("013", "310") for x in t.extra.get("lines", []))))
+            if present]
+        if lost:
+            warnings = warnings if warnings is not None else []
+            warnings.append(InputWarning(f"a crosstable holds players and results only; not written: {', '.join(lost)}",
+                                         Place(str(target))))
     writer(t, target)
     return t
