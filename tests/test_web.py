@@ -28,6 +28,7 @@ pytest.importorskip("httpx")
 from starlette.testclient import TestClient  # noqa: E402
 
 from tiebreak import service, trf  # noqa: E402
+from tiebreak.pdf import HEADLESS_FLAGS  # noqa: E402
 from tiebreak.web import create_app  # noqa: E402
 from tiebreak.web.openapi import OPENAPI  # noqa: E402
 
@@ -223,9 +224,17 @@ def test_fifty_concurrent_uploads_of_a_thousand_player_event(server, tmp_path):
 
 
 # ---------------------------------------------------------------------------------------------------- browser
-CHROMIUM = os.environ.get("TIEBREAK_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
+def _chromium() -> str | None:
+    from tiebreak.pdf import PdfError, browser
+
+    try:
+        return browser()
+    except PdfError:
+        return None
+
+
+CHROMIUM = _chromium()
+FLAGS = [f for f in HEADLESS_FLAGS if f != "--headless"]  # Playwright starts it headless itself
 
 
 @pytest.fixture(scope="module")

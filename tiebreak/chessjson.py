@@ -42,7 +42,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import InputError, InputWarning, Place
+from .errors import InputError, InputWarning, Place, read_input
 from .model import BLACK, Kind, Player, ScoreSystem, Tournament, format_number
 
 FORMAT_VERSION = "1.0"
@@ -231,7 +231,7 @@ def _info(t: Tournament) -> dict:
 
 def _matches(t: Tournament, tt, game_id: dict[tuple[int, int], int], start: int) -> list[dict]:
     m = tt.matches
-    team_of = {t.row(s): ti for ti, tm in enumerate(tt.teams) for s in tm.members if s in t._row_of}
+    rows_of = [[t.row(s) for s in tm.members if s in t._row_of] for tm in tt.teams]
     out: list[dict] = []
     for r in range(m.rounds):
         for ti in range(len(tt.teams)):
@@ -244,7 +244,7 @@ def _matches(t: Tournament, tt, game_id: dict[tuple[int, int], int], start: int)
             if o >= 0:
                 rec["bResult"] = _LETTERS[Kind(int(m.kind[o, r]))][0]
             # the board records of the match (for a team bye: the members' byes); the reference needs the key
-            rec["games"] = sorted({game_id[(i, r)] for i, tj in team_of.items() if tj == ti and (i, r) in game_id
+            rec["games"] = sorted({game_id[(i, r)] for i in rows_of[ti] if (i, r) in game_id
                                    and (int(t.opponent[i, r]) >= 0) == (o >= 0)})
             out.append(rec)
     return out
@@ -262,11 +262,7 @@ def dump(t: Tournament, path: str | Path, **kw) -> None:
 # ---------------------------------------------------------------------------------------------------- reading
 def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
     """Read a Chess-JSON file (the first tournament of its event)."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as e:
-        raise InputError(f"cannot read the file: {e.strerror}", Place(str(path))) from None
-    return loads(data, str(path), warnings)
+    return loads(read_input(path), str(path), warnings)
 
 
 def loads(data: str | bytes, source: str = "", warnings: list[InputWarning] | None = None,

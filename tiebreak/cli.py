@@ -72,7 +72,7 @@ def _explain(args: argparse.Namespace) -> int:
     warnings: list[InputWarning] = []
     s = service.individual_standings(args, args.file, warnings)
     t = s.tournament
-    numbers = args.players or ([args.player] if args.player else [])
+    numbers = args.pair or ([args.player] if args.player else [])
     for n in numbers:
         if n not in t._row_of:
             raise SpecifierError(f"no player with start number {n} in {args.file}")
@@ -248,7 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
     e = sub.add_parser("explain", help="show how each value of a player was made, or what separated two players")
     e.add_argument("file")
     e.add_argument("--player", type=int)
-    e.add_argument("--players", type=int, nargs=2)
+    e.add_argument("--players", type=int, nargs=2, dest="pair")
     for flag, kw in (("--tiebreaks", {}), ("--preset", {}), ("--after-round", {"type": int}),
                      ("--unrated-rating", {"type": int}), ("--seed", {"type": int})):
         e.add_argument(flag, **kw)

@@ -20,7 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from . import xlsx
-from .errors import InputError, InputWarning, Place
+from .errors import InputError, InputWarning, Place, read_input
 from .model import MIRROR, NO_OPPONENT, Kind, Player, Tournament, format_number
 from .trf import MAX_ROUNDS
 
@@ -36,10 +36,7 @@ _ROUND = re.compile(r"^(?:r|rd|round|тур)?\s*\.?\s*(\d+)$", re.I)
 
 def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise InputError(f"cannot read the file: {e.strerror or e}", Place(str(path))) from None
+    data = read_input(path)
     if path.suffix.lower() == ".xlsx":
         try:
             rows = xlsx.read_rows(data)

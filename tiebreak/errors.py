@@ -41,6 +41,16 @@ class SpecifierError(TiebreakError):
     """A tie-break specifier (``BH/C1``) that is not understood."""
 
 
+def read_input(path) -> bytes:
+    """The bytes of an input file, or an InputError naming it (every reader starts here)."""
+    from pathlib import Path
+
+    try:
+        return Path(path).read_bytes()
+    except OSError as e:
+        raise InputError(f"cannot read the file: {e.strerror or e}", Place(str(path))) from None
+
+
 @dataclass(frozen=True)
 class InputWarning:
     """A problem in the input that did not stop the computation (shown to the user, never swallowed)."""

@@ -17,7 +17,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
-from .errors import InputError, InputWarning, Place
+from .errors import InputError, InputWarning, Place, read_input
 from .model import Kind, Player, Tournament
 from .trf import MAX_ROUNDS, parse_date
 
@@ -52,10 +52,7 @@ def games(text: str, source: str = "") -> list[tuple[int, dict[str, str]]]:
 
 def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise InputError(f"cannot read the file: {e.strerror or e}", Place(str(path))) from None
+    data = read_input(path)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:

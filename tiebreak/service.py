@@ -48,8 +48,7 @@ def options(o) -> Options:
         return o
     from dataclasses import fields
 
-    return Options(**{f.name: getattr(o, f.name) for f in fields(Options) if hasattr(o, f.name)
-                      and not (f.name == "players" and not isinstance(getattr(o, f.name), bool))})
+    return Options(**{f.name: getattr(o, f.name) for f in fields(Options) if hasattr(o, f.name)})
 
 
 def list_and_rules(o, team_event: bool) -> tuple[str | None, str]:

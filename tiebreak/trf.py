@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import InputError, InputWarning, Place
+from .errors import InputError, InputWarning, Place, read_input
 from .model import NO_OPPONENT, Kind, Player, ScoreSystem, Tournament, format_number
 
 FIRST_ROUND_COLUMN = 92  # 1-based column of the round-1 opponent field
@@ -96,10 +96,7 @@ def _decimal(text: str) -> Fraction:
 def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
     """Read a TRF file (UTF-8, or Latin-1 when the bytes are not UTF-8)."""
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise InputError(f"cannot read the file: {e.strerror or e}", Place(str(path))) from None
+    data = read_input(path)
     return loads(data, source=str(path), warnings=warnings)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import tempfile
+import typing
 from pathlib import Path
 
 import anyio
@@ -27,9 +28,9 @@ HERE = Path(__file__).parent
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 TIME_LIMIT_SECONDS = 60
-_OPTION_FIELDS = {"tiebreaks": str, "preset": str, "rules": str, "after_round": int, "unrated_rating": int,
-                  "seed": int, "no_lots": bool, "system": str, "players": bool, "format": str, "lang": str,
-                  "details": bool}
+#: form field -> type, from the Options dataclass (``int | None`` -> int)
+_OPTION_FIELDS = {name: bool if hint is bool else int if int in typing.get_args(hint) or hint is int else str
+                  for name, hint in typing.get_type_hints(service.Options).items()}
 
 
 class ApiError(Exception):
