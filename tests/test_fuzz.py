@@ -12,7 +12,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tiebreak import InputError, TiebreakError, chessjson, compute_standings, crosstable, pgn, team, trf
+from tiebreak import InputError, TiebreakError, chessjson, chessresults, compute_standings, crosstable, pgn, team, trf
 
 ROOT = Path(__file__).resolve().parents[1]
 TRF_TEXT = (ROOT / "examples" / "hobsons-bay-cup-2025.trf").read_text()
@@ -21,6 +21,8 @@ PGN_TEXT = "\n".join((ROOT.parent / "shared" / "corpus" / "scalachess-tiebreak" 
 JSON_TEXT = chessjson.dumps(trf.load(ROOT / "tests" / "data" / "chessjson" / "kinds.trf"))
 TEAM_JSON = chessjson.to_dict(trf.load(ROOT / "tests" / "data" / "generated-team" / "team-swiss-a.trf"))
 CSV_TEXT = crosstable.dumps(trf.loads(TRF_TEXT))
+_XML = ROOT.parent / "shared" / "peers" / "chess-results-xml" / "Single_SwissSystem.xml"
+XML_TEXT = _XML.read_text(encoding="utf-8") if _XML.is_file() else "<chessresults/>"
 BUDGET = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "150")), deadline=None,
                   suppress_health_check=list(HealthCheck))
 ALPHABET = st.sampled_from(list(" 0123456789wbWBDLXZHFU+-=?.,:/\n\r\t\x00éЖ") + ["001", "0000", "XXR ", "162 ", "013 "])
@@ -106,6 +108,12 @@ def test_chess_json_reader_survives_wrong_shapes(path, value):
         return t
 
     check(load, json.dumps(_replace(TEAM_JSON, path, value)))
+
+
+@BUDGET
+@given(EDITS)
+def test_chess_results_xml_reader_survives_mutations(edits):
+    check(lambda text: chessresults.loads(text.encode("utf-8", "surrogatepass"), "fuzz.xml"), mutate(XML_TEXT, edits))
 
 
 @BUDGET

@@ -63,3 +63,26 @@ def test_a_swiss_manager_list_gives_the_same_standings_as_our_codes():
     a = compute_standings(t, tiebreaks, seed=1)
     b = compute_standings(t, "PTS,BH/C1,BH,SB", seed=1)
     assert [r.start_no for r in a.rows] == [r.start_no for r in b.rows]
+
+
+def test_every_legend_description_of_the_table_translates_like_its_number():
+    """Chess-Results shows its list as a legend of the table's descriptions: each one gives the number's translation."""
+    from tiebreak.interop import from_chess_results
+
+    table = _table()
+    for n, (spec, _short) in SWISS_MANAGER.items():
+        assert from_chess_results(f"Tie Break1: {table[n]['Description']}") == spec, n
+
+
+def test_column_names_translate_when_they_have_one_meaning():
+    from tiebreak.interop import from_chess_results, from_chess_results_legend
+
+    # short names of the table: BH1. is only number 3 (without one result), mBl only 53 (most black)
+    assert from_chess_results("BH1.") == "BH/C1" and from_chess_results("mbl") == "BPG"
+    with pytest.raises(SpecifierError, match="SM11 .* = DE, SM14 .* = EDE"):
+        from_chess_results("Res.")  # 11 players' direct encounter, 14 teams' result in the point group
+    with pytest.raises(SpecifierError, match="not known"):
+        from_chess_results("Fide")  # 8, 9, 33: Swiss-Manager's own composite lists, not translated
+    legend = "Tie Break1: Buchholz Tie-Breaks (variabel with parameter)\nTie Break2: Sonneborn-Berger-Tie-Break variable\n"
+    # the list of the Single Swiss-System sample upload (tb1no 37, tb2no 52)
+    assert from_chess_results_legend(legend) == "PTS,BH,SB"

@@ -91,6 +91,40 @@ def test_explain_adds_up(client):
     assert sum(float(x["value"]) for x in d["BH"]["rounds"] if not x["cut"]) == 33.5 == d["BH"]["value"]
 
 
+def test_prizes_shared_and_hort_on_the_published_standings(client):
+    """Published: players 7 and 9 tie on 6 points (7 ahead on BH 33.5 v 30.5), player 3 alone on 5.5.
+    Shared (13.2.6): 1st+2nd = 300+100 split, 200 each; 3rd prize 60 to player 3.  Hort: half of each place prize
+    by tie-break order (150 to 7, 50 to 9), the other half (150+50) shared: 7 gets 250, 9 gets 150."""
+    prizes = "kind,place,amount\nplace,1,300\nplace,2,100\nplace,3,60"
+    base = {"example": EXAMPLE.name, "tiebreaks": "PTS,BH,BH/C1,SB", "prizes": prizes}
+    shared = client.post("/api/prizes", data=base).json()
+    assert [(a["start_no"], a["amount"]) for a in shared] == [(7, 200), (9, 200), (3, 60)]
+    assert shared[0]["rank"] == 1 and shared[0]["name"] == "Nguyen,Anh Kiet"
+    hort = client.post("/api/prizes", data={**base, "method": "hort"}).json()
+    assert {a["start_no"]: a["amount"] for a in hort} == {7: 250, 9: 150, 3: 60}
+    bad = client.post("/api/prizes", data={**base, "prizes": "place,1,lots"})
+    assert bad.status_code == 400 and bad.json()["field"] == "amount" and bad.json()["line"] == 1
+
+
+def test_varma_draw_keeps_federations_apart_in_the_last_three_rounds(client):
+    """13.17: 10 players, three of NOR and three of UKR; numbers of one set never meet in the last three rounds of
+    the Berger table, so team-mates must not meet in rounds 7-9 of the named schedule."""
+    names = [("Ann", "NOR"), ("Bob", "NOR"), ("Cid", "NOR"), ("Dan", "UKR"), ("Eve", "UKR"), ("Fay", "UKR"),
+             ("Gus", "GER"), ("Hal", "FRA"), ("Ida", "ESP"), ("Jon", "ITA")]
+    text = "Name, FED\n" + "\n".join(f"{n}, {f}" for n, f in names)
+    d = client.post("/api/varma", data={"list": text, "seed": "7"}).json()
+    assert sorted(d["numbers"].values()) == list(range(1, 11)) and d["conflicts"] == []
+    fed = dict(names)
+    assert len(d["rounds"]) == 9
+    for r in d["rounds"][-3:]:
+        assert all(fed[w] != fed[b] for w, b in r["pairings"])
+    # the federation with most players draws first (13.17.1); the same seed gives the same draw
+    assert d["order"][0]["federation"] == "NOR"
+    assert client.post("/api/varma", data={"list": text, "seed": "7"}).json() == d
+    short = client.post("/api/varma", data={"list": "Ann, NOR", "seed": "1"})
+    assert short.status_code == 400 and "9 to 24" in short.json()["error"]
+
+
 @pytest.mark.parametrize("data, files, status, where", [
     ({}, None, 400, "file"),
     ({"example": "../pyproject.toml"}, None, 404, "example"),
@@ -156,7 +190,8 @@ def _check(schema: dict, value, path: str = "$") -> None:
 
 def _example_request(path: str, method: str, op: dict) -> tuple[dict, dict]:
     params = {p["name"]: p.get("example", "en" if p["name"] == "lang" else "") for p in op.get("parameters", [])}
-    data = {"example": EXAMPLE.name, "player": "7", "places": "1"} if method == "post" else {}
+    data = {"example": EXAMPLE.name, "player": "7", "places": "1", "prizes": "place,1,100", "seed": "1",
+            "list": "\n".join(f"P{i}, F{i % 4}" for i in range(12))} if method == "post" else {}
     return {k: v for k, v in params.items() if v != ""}, data
 
 
@@ -311,6 +346,24 @@ def test_a_script_in_a_player_name_shows_as_text(browser, server, tmp_path):
     _wait_ready(page, 1)
     names = page.locator("#standings td.name").all_inner_texts()
     assert XSS in names and not dialogs
+    page.close()
+
+
+def test_prizes_and_varma_from_the_page(browser, server):
+    page = browser.new_page()
+    page.goto(server + "/?lang=ru")
+    page.select_option("#example", EXAMPLE.name)
+    _wait_ready(page, 1)
+    page.fill("#prize-list", "place,1,300\nplace,2,100")
+    page.locator("#prize-button").click()
+    page.wait_for_function("document.querySelectorAll('#prize-table tbody tr').length === 2")
+    rows = page.locator("#prize-table tbody tr").evaluate_all(
+        "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
+    assert [(r[1], r[4]) for r in rows] == [("7", "200"), ("9", "200")]  # 1st+2nd shared by the two on 6 points
+    page.fill("#varma-list", "\n".join(f"Игрок {i}, {'UKR' if i < 3 else f'F{i}'}" for i in range(10)))
+    page.locator("#varma-button").click()
+    page.wait_for_function("document.getElementById('varma-text').textContent.includes('Тур 9')")
+    assert page.locator("#varma-text").inner_text().startswith("UKR")
     page.close()
 
 

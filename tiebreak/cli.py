@@ -106,31 +106,14 @@ def _berger(args: argparse.Namespace) -> int:
 
 def _varma(args: argparse.Namespace) -> int:
     import json as _json
-    from pathlib import Path
 
     from . import varma
-    from .errors import InputError, Place
+    from .errors import read_text
 
-    try:
-        lines = Path(args.players_file).read_text(encoding="utf-8").splitlines()
-    except OSError as e:
-        raise InputError(f"cannot read the file: {e.strerror or e}", Place(args.players_file)) from None
-    players = []
-    for ln, line in enumerate(lines, 1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        parts = [x.strip() for x in line.replace(";", ",").split(",")]
-        if len(parts) < 2 or not parts[0] or not parts[-1]:
-            raise InputError("expected 'Name, FED'", Place(args.players_file, ln, 1, "player"))
-        if parts[0].lower() == "name":
-            continue
-        players.append((", ".join(parts[:-1]), parts[-1].upper()))
-    if not 9 <= len(players) <= 24:
-        raise InputError(f"Varma tables are for 9 to 24 players, the file has {len(players)}", Place(args.players_file))
+    players = varma.parse_players(read_text(args.players_file), args.players_file)
     d = varma.draw(players, args.seed, args.variant)
     if args.format == "json":
-        doc = {"seed": args.seed, "numbers": d.numbers, "conflicts": [list(c) for c in d.conflicts]}
-        sys.stdout.write(_json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
+        sys.stdout.write(_json.dumps(varma.to_dict(d, args.seed), ensure_ascii=False, indent=1) + "\n")
     else:
         sys.stdout.write(varma.to_text(d, len(players)))
     return 0
@@ -195,6 +178,13 @@ def _prizes(args: argparse.Namespace) -> int:
 
 def _list(args: argparse.Namespace) -> int:
     lang = args.lang
+    if args.from_chess_results:
+        from .errors import read_text
+        from .interop import from_chess_results_legend
+
+        text = sys.stdin.read() if args.from_chess_results == "-" else read_text(args.from_chess_results)
+        print(from_chess_results_legend(text))
+        return 0
     if args.swiss_manager:
         from .interop import SWISS_MANAGER, UNTRANSLATABLE
 
@@ -300,6 +290,9 @@ def build_parser() -> argparse.ArgumentParser:
     lst = sub.add_parser("list", help="list the tie-breaks and modifiers")
     lst.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
     lst.add_argument("--swiss-manager", action="store_true", help="Swiss-Manager's numbered tie-breaks and ours")
+    lst.add_argument("--from-chess-results", metavar="FILE",
+                     help="translate a Chess-Results legend or column names (one per line; - = standard input) "
+                          "into our list")
     lst.set_defaults(run=_list)
     return p
 

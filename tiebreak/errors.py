@@ -51,6 +51,15 @@ def read_input(path) -> bytes:
         raise InputError(f"cannot read the file: {e.strerror or e}", Place(str(path))) from None
 
 
+def read_text(path) -> str:
+    """The text of a UTF-8 input file (a BOM is allowed), or an InputError naming the file and the bad byte."""
+    data = read_input(path)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise InputError(f"the file is not UTF-8 text (byte {e.start + 1})", Place(str(path))) from None
+
+
 @dataclass(frozen=True)
 class InputWarning:
     """A problem in the input that did not stop the computation (shown to the user, never swallowed)."""

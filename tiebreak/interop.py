@@ -36,6 +36,25 @@ UNTRANSLATABLE = {
     32: "a value imported from another program",
     82: "ESB: choose EMMSB, EMGSB, EGMSB or EGGSB (C.07 13.2), which Swiss-Manager keeps in its parameters",
 }
+#: Swiss-Manager number -> the description Chess-Results shows in the legend under its standings ("Tie Break1: ...")
+DESCRIPTIONS: dict[int, str] = {
+    1: 'points (game-points)', 2: 'Buchholz Tie-Breaks (all Results)', 3: 'Buchholz Tie-Breaks (without one result)',
+    4: 'Buchholz Tie-Breaks (without two results=middle Tie-Breaks)', 10: 'rating average of the opponents',
+    11: 'Direct Encounter (The results of the players in the same point group)',
+    12: 'The greater number of victories', 13: 'Matchpoints (2 for wins, 1 for Draws, 0 for Losses)',
+    14: 'The results of the teams in then same point group according to Matchpoints',
+    15: 'Board Tie-Breaks of the whole tournament', 20: 'rating average of the opponents (without one result)',
+    21: 'Performance', 36: 'rating average of the opponents (variabel with parameters)',
+    37: 'Buchholz Tie-Breaks (variabel with parameter)', 45: 'Koya Tie-Break',
+    52: 'Sonneborn-Berger-Tie-Break variable', 53: 'Most black', 55: 'Average Recursive Ratingperformance',
+    60: 'Performance (variable with parameter)', 68: 'The greater number of victories (variable)',
+    77: "Average of Opponents' Buchholz (AOB)", 78: 'Board Count (BC)', 79: 'Rounds Elected to Play',
+    80: 'Average Rating of Opponents (ARO)', 81: 'Direct Encounter (DE)',
+    83: 'Extended Direct Encounter for teams (EDE)', 84: 'Buchholz Tie-Break Variable (2023)',
+    85: 'Sonneborn Berger Tie-Break Variable (2023)', 86: 'FIDE Tiebreak (Progressive Score)',
+    87: 'Koya System (KS)', 88: 'Performance Tie-Breaks (TPR, APRO, PTP, APPO)', 89: 'Top Board Results TBR',
+    90: 'Bottom Board Elimination (BBE)', 91: 'Scores and Schedule Strength Combination (SSSC)', 92: 'Kashdan',
+}
 #: numbers whose parameters are (type, discarded strongest, discarded weakest): the C.07 Cut (lowest) and Median
 _CUT_PARAMETERS = {80, 84, 85}
 _TOKEN = re.compile(r"^SM(\d+)(?::([\d,\s]*))?$", re.I)
@@ -76,6 +95,43 @@ def translate(text: str) -> str:
         else:
             out.append(item)
     return ",".join(out)
+
+
+def _key(name: str) -> str:
+    """A legend line or column name as compared: without a ``Tie Break1:``/``TB1:`` prefix, case or final dots."""
+    name = re.sub(r"^\s*(?:tie[\s-]*break\s*\d+|tb\s*\d+)\s*[:.]?\s*", "", name.strip(), flags=re.I)
+    return " ".join(name.split()).casefold().rstrip(".").strip()
+
+
+def from_chess_results(name: str) -> str:
+    """Our specifier for a Chess-Results tie-break as its standings show it: the legend's description
+    (``Tie Break1: Buchholz Tie-Breaks (variabel with parameter)``) or a column's short name (``BH1.``, ``mBl``).
+
+    A short name that stands for tie-breaks with different meanings (``Res.`` is 11, Direct Encounter, and 14, the
+    teams' result in their point group) is refused with the candidates; the legend's description always decides.
+
+    >>> from_chess_results("Tie Break1: Direct Encounter (DE)"), from_chess_results("BH1.")
+    ('DE', 'BH/C1')
+    """
+    key = _key(name)
+    for number, text in DESCRIPTIONS.items():
+        if _key(text) == key:
+            return from_swiss_manager(number)
+    candidates = {n: spec for n, (spec, short) in SWISS_MANAGER.items() if _key(short) == key}
+    meanings = set(candidates.values())
+    if len(meanings) == 1:
+        return meanings.pop()
+    if meanings:
+        options = ", ".join(f"SM{n} {DESCRIPTIONS[n]!r} = {spec}" for n, spec in sorted(candidates.items()))
+        raise SpecifierError(f"Chess-Results column {name.strip()!r} stands for several tie-breaks ({options}); "
+                             "give the description from the legend or the SM number")
+    raise SpecifierError(f"Chess-Results tie-break {name.strip()!r} not known (see 'tiebreak list --swiss-manager')")
+
+
+def from_chess_results_legend(text: str) -> str:
+    """Our list for a Chess-Results legend (one tie-break per line, as under its standings), points first."""
+    specs = [from_chess_results(line) for line in text.splitlines() if _key(line)]
+    return ",".join(dict.fromkeys(["PTS"] + specs))
 
 
 def _split(text: str) -> list[str]:

@@ -20,7 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Callable
 
-from .errors import InputError, Place
+from .errors import InputError, Place, read_text
 from .standings import Standings
 
 METHODS = ("shared", "hort", "tiebreak")
@@ -102,25 +102,33 @@ def distribute(s: Standings, prizes: list[Prize], method: str = "shared", one_pe
 
 
 def read_prizes(path: str | Path) -> list[Prize]:
+    """The prize list in the CSV file ``path`` (see :func:`parse_prizes`)."""
+    return parse_prizes(read_text(path), str(path))
+
+
+def parse_prizes(text: str, source: str = "") -> list[Prize]:
     """CSV ``kind,place_or_category,amount``: ``place,1,500``; ``rating<1600,1,100`` (category by rating);
-    ``sex=w,1,80``; ``place,1,`` (indivisible)."""
+    ``sex=w,1,80``; ``place,1,`` (indivisible).
+
+    >>> [(p.name, p.amount) for p in parse_prizes("place,1,500\\nrating<1600,1,")]
+    [('1. place', Fraction(500, 1)), ('rating<1600 1.', None)]
+    """
     prizes = []
-    with open(path, encoding="utf-8") as f:
-        for ln, row in enumerate(csv.reader(f), 1):
-            if not row or row[0].strip().lower() in ("kind", "") or row[0].startswith("#"):
-                continue
-            if len(row) < 2 or not row[1].strip().isdigit():
-                raise InputError("expected kind,place,amount", Place(str(path), ln, 1, "prize"))
-            kind, place = row[0].strip(), int(row[1])
-            text = row[2].strip() if len(row) > 2 else ""
-            try:
-                amount = Fraction(text) if text else None
-            except ValueError:
-                raise InputError(f"amount {text!r} is not a number", Place(str(path), ln, 3, "amount")) from None
-            if kind == "place":
-                prizes.append(Prize(f"{place}. place", amount, place))
-            else:
-                prizes.append(Prize(f"{kind} {place}.", amount, place, kind, _predicate(kind, path, ln)))
+    for ln, row in enumerate(csv.reader(text.splitlines()), 1):
+        if not row or row[0].strip().lower() in ("kind", "") or row[0].startswith("#"):
+            continue
+        if len(row) < 2 or not row[1].strip().isdigit():
+            raise InputError("expected kind,place,amount", Place(source, ln, 1, "prize"))
+        kind, place = row[0].strip(), int(row[1])
+        amount_text = row[2].strip() if len(row) > 2 else ""
+        try:
+            amount = Fraction(amount_text) if amount_text else None
+        except ValueError:
+            raise InputError(f"amount {amount_text!r} is not a number", Place(source, ln, 3, "amount")) from None
+        if kind == "place":
+            prizes.append(Prize(f"{place}. place", amount, place))
+        else:
+            prizes.append(Prize(f"{kind} {place}.", amount, place, kind, _predicate(kind, source, ln)))
     return prizes
 
 

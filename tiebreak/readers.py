@@ -1,15 +1,15 @@
-"""Choose the reader by the file's name: ``.pgn`` broadcast PGN, ``.csv``/``.xlsx`` a crosstable, ``.json`` Chess-JSON, anything
+"""Choose the reader by the file's name: ``.xml`` Chess-Results XML, ``.pgn`` broadcast PGN, ``.csv``/``.xlsx`` a crosstable, ``.json`` Chess-JSON, anything
 else TRF (TRF-16, TRF-2026, Krause)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from . import chessjson, crosstable, pgn, trf
+from . import chessjson, chessresults, crosstable, pgn, trf
 from .errors import InputError, InputWarning, Place
 from .model import Tournament
 
-READERS = {".pgn": pgn.load, ".csv": crosstable.load, ".xlsx": crosstable.load, ".json": chessjson.load}
+READERS = {".xml": chessresults.load, ".pgn": pgn.load, ".csv": crosstable.load, ".xlsx": crosstable.load, ".json": chessjson.load}
 WRITERS = {".trf": trf.dump, ".txt": trf.dump, ".tab": trf.dump, ".csv": crosstable.dump, ".xlsx": crosstable.dump,
            ".json": chessjson.dump}
 

@@ -23,6 +23,7 @@ import random
 from dataclasses import dataclass, field
 
 from .berger import schedule
+from .errors import InputError, Place
 
 TABLES: dict[int, dict[str, list[int]]] = {
     10: {"A": [3, 4, 8], "B": [5, 7, 9], "C": [1, 6], "D": [2, 10]},
@@ -113,14 +114,56 @@ def draw(players: list[tuple[str, str]], seed: int, variant: str = "s000") -> Dr
     return result
 
 
+def parse_players(text: str, source: str = "") -> list[tuple[str, str]]:
+    """Players as lines ``Name, FED`` (a header line ``Name, FED`` and ``#`` comments are skipped); 9 to 24 of them.
+
+    >>> parse_players("Name, FED\\n" + "\\n".join(f"P{i}, F{i % 3}" for i in range(9)))[:2]
+    [('P0', 'F0'), ('P1', 'F1')]
+    """
+    players = []
+    for ln, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        parts = [x.strip() for x in line.replace(";", ",").split(",")]
+        if len(parts) < 2 or not parts[0] or not parts[-1]:
+            raise InputError("expected 'Name, FED'", Place(source, ln, 1, "player"))
+        if parts[0].lower() == "name":
+            continue
+        players.append((", ".join(parts[:-1]), parts[-1].upper()))
+    if not 9 <= len(players) <= 24:
+        raise InputError(f"Varma tables are for 9 to 24 players, the list has {len(players)}", Place(source))
+    return players
+
+
+def to_dict(d: Draw, seed: int) -> dict:
+    """The draw as JSON data: the seed (to repeat it), name -> number, the drawing order and any conflicts."""
+    return {"seed": seed, "numbers": d.numbers,
+            "order": [{"federation": f, "name": n, "set": s, "number": k} for f, n, s, k in d.order],
+            "conflicts": [list(c) for c in d.conflicts]}
+
+
+@dataclass(frozen=True)
+class NamedRound:
+    number: int
+    pairings: list[tuple[str, str]]  # (White, Black) by name
+    bye: str | None
+
+
+def named_schedule(d: Draw, n_players: int) -> list[NamedRound]:
+    """The Berger schedule of the drawn numbers, with the players' names in place of their numbers."""
+    by_number = {v: k for k, v in d.numbers.items()}
+    return [NamedRound(r.number, [(by_number.get(w, str(w)), by_number.get(b, str(b))) for w, b in r.pairings],
+                       by_number.get(r.bye, str(r.bye)) if r.bye else None)
+            for r in schedule(n_players)]
+
+
 def to_text(d: Draw, n_players: int) -> str:
     lines = ["Drawing order (federation, player, set, number):"]
     lines += [f"  {fed:4} {name:30} {s} {num:>3}" for fed, name, s, num in d.order]
-    by_number = {v: k for k, v in d.numbers.items()}
     lines.append("")
-    for r in schedule(n_players):
-        pairs = ", ".join(f"{by_number.get(w, w)} - {by_number.get(b, b)}" for w, b in r.pairings)
-        lines.append(f"Round {r.number}: {pairs}" + (f"  (bye: {by_number.get(r.bye, r.bye)})" if r.bye else ""))
+    for r in named_schedule(d, n_players):
+        pairs = ", ".join(f"{w} - {b}" for w, b in r.pairings)
+        lines.append(f"Round {r.number}: {pairs}" + (f"  (bye: {r.bye})" if r.bye else ""))
     if d.conflicts:
         lines.append("")
         lines += [f"same federation in the last three rounds: {a} - {b} (round {r})" for a, b, r in d.conflicts]

@@ -190,6 +190,47 @@ async def playoffs(request: Request) -> Response:
     return JSONResponse(result)
 
 
+async def prizes(request: Request) -> Response:
+    from ..prizes import METHODS, distribute, parse_prizes
+
+    def work(o, path, form, warnings):
+        method = form.get("method") or "shared"
+        if method not in METHODS:
+            raise ApiError(400, f"unknown prize method {method!r}; choose from {', '.join(METHODS)}", field="method")
+        text = form.get("prizes")
+        if not isinstance(text, str) or not text.strip():
+            raise ApiError(400, "give the prize list (field 'prizes': lines kind,place,amount)", field="prizes")
+        s = service.individual_standings(o, path, warnings)
+        awards = distribute(s, parse_prizes(text, "prizes"), method)
+        return [{"rank": s.row(a.start_no).rank, "start_no": a.start_no, "name": s.row(a.start_no).name,
+                 "prize": a.prize, "amount": a.amount} for a in awards]
+
+    result, _, _ = await _with_upload(request, work)
+    return Response(output.dumps_exact(result), media_type="application/json")
+
+
+async def varma_draw(request: Request) -> Response:
+    from .. import varma
+
+    form = await _read_form(request, request.app.state.max_upload)
+    seed, variant, text = form.get("seed") or "", form.get("variant") or "s000", form.get("list")
+    if not isinstance(text, str) or not text.strip():
+        raise ApiError(400, "give the players (field 'list': lines Name, FED)", field="list")
+    if not str(seed).strip().isdigit():
+        raise ApiError(400, "seed must be a whole number (it makes the draw repeatable)", field="seed")
+    if variant not in ("s000", "fide"):
+        raise ApiError(400, f"unknown variant {variant!r}; choose from s000, fide", field="variant")
+    try:
+        players = varma.parse_players(text, "list")
+    except TiebreakError as e:
+        raise _tiebreak_error(e) from None
+    d = varma.draw(players, int(seed), variant)
+    doc = varma.to_dict(d, int(seed))
+    doc["rounds"] = [{"round": r.number, "pairings": [[by, bl] for by, bl in r.pairings], "bye": r.bye}
+                     for r in varma.named_schedule(d, len(players))]
+    return JSONResponse(doc)
+
+
 async def catalogue(request: Request) -> Response:
     lang = request.query_params.get("lang", "en")
     return JSONResponse([{"code": d.code, "name": d.names.get(lang) or d.names["en"], "article": d.article,
@@ -237,6 +278,8 @@ def create_app(max_upload: int = MAX_UPLOAD_BYTES, time_limit: float = TIME_LIMI
         Route("/api/standings", _api(standings), methods=["POST"]),
         Route("/api/explain", _api(explain), methods=["POST"]),
         Route("/api/playoffs", _api(playoffs), methods=["POST"]),
+        Route("/api/prizes", _api(prizes), methods=["POST"]),
+        Route("/api/varma", _api(varma_draw), methods=["POST"]),
         Route("/api/catalogue", catalogue),
         Route("/api/presets", presets),
         Route("/api/berger", berger_tables),

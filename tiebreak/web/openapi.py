@@ -17,7 +17,7 @@ _ERRORS = {
     "503": {"description": "time limit reached", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
 }
 _UPLOAD_FIELDS = {
-    "file": {"type": "string", "format": "binary", "description": "TRF, Chess-JSON, PGN, CSV or XLSX"},
+    "file": {"type": "string", "format": "binary", "description": "TRF, Chess-JSON, Chess-Results XML, PGN, CSV or XLSX"},
     "example": {"type": "string", "description": "name of a bundled example instead of a file"},
     "tiebreaks": {"type": "string", "example": "PTS,BH/C1,BH,SB"},
     "preset": {"type": "string"},
@@ -63,6 +63,26 @@ OPENAPI = {
                                   "content": {"application/json": {"schema": {"type": "array", "items": {
                                       "$ref": "#/components/schemas/PlayoffGroup"}}}}},
                           **_ERRORS}}},
+        "/api/prizes": {"post": {
+            "summary": "Distribute a prize list on the final standings (shared, Hort or by tie-break; 13.2.6)",
+            "requestBody": _upload({"prizes": {"type": "string", "example": "place,1,300\nplace,2,100\nrating<1600,1,50",
+                                               "description": "CSV lines kind,place,amount (empty amount: a cup)"},
+                                    "method": {"type": "string", "enum": ["shared", "hort", "tiebreak"]}},
+                                   ["prizes"]),
+            "responses": {"200": {"description": "one entry per prize awarded", "content": {"application/json": {
+                "schema": {"type": "array", "items": {"$ref": "#/components/schemas/Award"}}}}},
+                          **_ERRORS}}},
+        "/api/varma": {"post": {
+            "summary": "Restricted drawing of lots with Varma tables (Arbiters' Manual 13.17)",
+            "requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
+                "type": "object", "required": ["list", "seed"],
+                "properties": {"list": {"type": "string", "description": "9 to 24 lines 'Name, FED'"},
+                               "seed": {"type": "integer", "description": "makes the draw repeatable"},
+                               "variant": {"type": "string", "enum": ["s000", "fide"],
+                                           "description": "12-player table: the Manual's (default) or C.05's"}}}}}},
+            "responses": {"200": {"description": "pairing numbers, drawing order and the named schedule",
+                                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/VarmaDraw"}}}},
+                          "400": _ERRORS["400"], "413": _ERRORS["413"]}}},
         "/api/catalogue": {"get": {
             "summary": "Every tie-break: code, name, article, type, modifiers, family",
             "parameters": [{"name": "lang", "in": "query", "schema": {"type": "string", "enum": ["en", "ru", "uk"]}}],
@@ -116,6 +136,14 @@ OPENAPI = {
                    "properties": {"name": {"type": "string"}, "tiebreaks": {"type": "string"},
                                   "rules": {"type": ["string", "null"]}, "team": {"type": "boolean"},
                                   "source": {"type": "string"}}},
+        "Award": {"type": "object", "required": ["rank", "start_no", "prize", "amount"],
+                  "properties": {"rank": {"type": "integer"}, "start_no": {"type": "integer"},
+                                 "name": {"type": "string"}, "prize": {"type": "string"}, "amount": _NUMBER_OR_NULL}},
+        "VarmaDraw": {"type": "object", "required": ["seed", "numbers", "order", "conflicts", "rounds"],
+                      "properties": {"seed": {"type": "integer"}, "numbers": {"type": "object"},
+                                     "order": {"type": "array", "items": {"type": "object"}},
+                                     "conflicts": {"type": "array"},
+                                     "rounds": {"type": "array", "items": {"$ref": "#/components/schemas/BergerRound"}}}},
         "BergerRound": {"type": "object", "required": ["round", "pairings"],
                         "properties": {"round": {"type": "integer"}, "pairings": {"type": "array"}}},
     }},

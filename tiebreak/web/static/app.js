@@ -178,4 +178,36 @@ $("berger-button").addEventListener("click", async () => {
   $("berger-text").textContent = response.ok ? data.rounds.map((r) => words.round + " " + r.round + ": " +
     r.pairings.map((p) => p.join("–")).join("  ")).join("\n") : data.error;
 });
+$("prize-button").addEventListener("click", async () => {
+  const form = source();
+  if (!form) return;
+  form.append("prizes", $("prize-list").value);
+  form.append("method", $("prize-method").value);
+  $("prize-error").textContent = "";
+  const body = $("prize-table").tBodies[0];
+  body.replaceChildren();
+  try {
+    for (const a of await (await post("/api/prizes", form)).json()) {
+      const tr = el("tr", null, {"data-start-no": a.start_no});
+      tr.append(el("td", a.rank), el("td", a.start_no), el("td", a.name, {class: "name"}), el("td", a.prize),
+                el("td", a.amount === null ? "—" : a.amount));
+      body.append(tr);
+    }
+  } catch (e) { $("prize-error").textContent = e.message; }
+});
+$("varma-button").addEventListener("click", async () => {
+  const form = new FormData();
+  form.append("list", $("varma-list").value);
+  form.append("seed", $("varma-seed").value);
+  try {
+    const d = await (await post("/api/varma", form)).json();
+    const lines = d.order.map((o) => o.federation + "  " + o.name + "  " + o.set + " " + o.number);
+    lines.push("");
+    for (const r of d.rounds) {
+      lines.push(words.round + " " + r.round + ": " + r.pairings.map((p) => p.join(" – ")).join(",  ") +
+                 (r.bye ? "  (" + r.bye + ")" : ""));
+    }
+    $("varma-text").textContent = lines.join("\n");
+  } catch (e) { $("varma-text").textContent = e.message; }
+});
 loadCatalogue();
