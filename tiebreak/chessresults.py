@@ -11,7 +11,9 @@ A team event's teams become TRF-2026 team records (310, 352), so the team engine
 The values the file publishes are kept in ``t.extra["published"]`` (start number -> {specifier: value}) and
 ``t.extra["published_teams"]``, so they can be compared with ours (tests/test_chessresults.py does).
 
->>> t = load("../shared/peers/chess-results-xml/Single_RoundRobin.xml")     # doctest: +SKIP
+>>> t = load("../shared/peers/chess-results-xml/Single_RoundRobin.xml")
+>>> t.declared_tiebreaks, t.player(4).name, t.extra["published"][4]    # tb1no 85, tb2no 68
+(['PTS', 'SB', 'WIN'], 'Hampf,Konstantin', {'SB': Fraction(17, 1), 'WIN': Fraction(6, 1)})
 """
 
 from __future__ import annotations
