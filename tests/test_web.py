@@ -403,3 +403,14 @@ def test_pdf_keeps_cyrillic_names(tmp_path):
     text = subprocess.run(["pdftotext", "-layout", str(tmp_path / "cyr.pdf"), "-"], capture_output=True,
                           text=True, check=True).stdout
     assert "Нгуєн, Ань Кієт" in text and "Место" in text and "Дополнительные показатели" in text
+
+
+def test_errors_in_the_language_asked_for(client):
+    bad = b"012 x\n001    1      A  0\n001 abcd\n"
+    en = client.post("/api/standings", files={"file": ("broken.trf", bad)}).json()
+    uk = client.post("/api/standings", files={"file": ("broken.trf", bad)}, data={"lang": "uk"}).json()
+    # the machine fields stay as they are; the sentence and the place are Ukrainian
+    assert {k: uk[k] for k in ("file", "line", "column", "field")} == {k: en[k] for k in ("file", "line", "column", "field")}
+    assert en["error"] == "starting rank 'abcd' is not a number"
+    assert uk["place"] == "broken.trf, рядок 3, стовпець 5 (стартовий номер)"
+    assert "'abcd'" in uk["error"] and "number" not in uk["error"]

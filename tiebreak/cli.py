@@ -11,10 +11,15 @@ import sys
 
 from . import readers, service
 from .errors import InputWarning, SpecifierError, TiebreakError
+from .i18n import MESSAGE_WORDS, message, problem
 from .presets import PRESETS
 from .registry import CATALOGUE
 from .rules import RULE_CHOICES
 from .specifier import MODIFIERS
+
+
+def _warn(w: InputWarning, args: argparse.Namespace) -> None:
+    print(f"{MESSAGE_WORDS['warning'][args.lang]}: {problem(w, args.lang)}", file=sys.stderr)
 
 
 def _standings(args: argparse.Namespace) -> int:
@@ -22,7 +27,7 @@ def _standings(args: argparse.Namespace) -> int:
         warnings: list[InputWarning] = []
         text, notes, _ = service.render_standings(args, args.file[0], warnings)
         for w in warnings:
-            print(f"warning: {w}", file=sys.stderr)
+            _warn(w, args)
         if isinstance(text, bytes):
             sys.stdout.flush()
             sys.stdout.buffer.write(text)
@@ -30,7 +35,7 @@ def _standings(args: argparse.Namespace) -> int:
             sys.stdout.write(text)
         if args.format == "text":
             for note in notes:
-                print(f"note: {note}", file=sys.stderr)
+                print(f"{MESSAGE_WORDS['note'][args.lang]}: {message(note, args.lang)}", file=sys.stderr)
         return 0
     return _batch(args)
 
@@ -48,7 +53,7 @@ def _batch(args: argparse.Namespace) -> int:
         try:
             text, _, _ = service.render_standings(args, path, warnings)
         except TiebreakError as e:
-            failed.append((path, str(e)))
+            failed.append((path, problem(e, args.lang)))
             print(f"[{n}/{total}] {path}: FAILED", file=sys.stderr)
             continue
         target = out / f"{Path(path).stem}.{service.EXTENSIONS[args.format]}"
@@ -89,7 +94,7 @@ def _convert(args: argparse.Namespace) -> int:
     warnings: list[InputWarning] = []
     t = readers.convert(args.source, args.target, warnings)
     for w in warnings:
-        print(f"warning: {w}", file=sys.stderr)
+        _warn(w, args)
     print(f"wrote {args.target}: {len(t.players)} players, {t.rounds} rounds", file=sys.stderr)
     return 0
 
@@ -126,7 +131,7 @@ def _ratings(args: argparse.Namespace) -> int:
     warnings: list[InputWarning] = []
     t = readers.load(args.file, warnings)
     for w in warnings:
-        print(f"warning: {w}", file=sys.stderr)
+        _warn(w, args)
     if args.system in ("fide", "ru"):
         print(f"{'No':>4}  {'Name':30} {'Rtg':>5} {'Gms':>4} {'Score':>6} {'Exp':>6} {'K':>3} {'Change':>7}")
         for c in performance.rating_changes(t, args.system, args.k):
@@ -145,7 +150,7 @@ def _final_standings(args: argparse.Namespace):
     warnings: list[InputWarning] = []
     s = service.individual_standings(args, args.file, warnings)
     for w in warnings:
-        print(f"warning: {w}", file=sys.stderr)
+        _warn(w, args)
     return s
 
 
@@ -294,6 +299,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help="translate a Chess-Results legend or column names (one per line; - = standard input) "
                           "into our list")
     lst.set_defaults(run=_list)
+    for command in sub.choices.values():  # errors and warnings in the user's language, whatever the command
+        if not any("--lang" in a.option_strings for a in command._actions):
+            command.add_argument("--lang", default="en", choices=["en", "ru", "uk"],
+                                 help="language of messages (errors, warnings)")
     return p
 
 
@@ -312,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.run(args)
     except TiebreakError as e:
-        print(f"tiebreak: error: {e}", file=sys.stderr)
+        print(f"tiebreak: {MESSAGE_WORDS['error'][args.lang]}: {problem(e, args.lang)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0

@@ -15,13 +15,9 @@ class Place:
     field: str = ""
 
     def __str__(self) -> str:
-        parts = [self.file or "<input>"]
-        if self.line is not None:
-            parts.append(f"line {self.line}")
-        if self.column is not None:
-            parts.append(f"column {self.column}")
-        where = ", ".join(parts)
-        return f"{where} ({self.field})" if self.field else where
+        from .i18n import place_text
+
+        return place_text(self)
 
 
 class TiebreakError(Exception):

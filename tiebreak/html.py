@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from html import escape
 
-from .i18n import word
+from .i18n import message, word
 from .model import Kind, format_number
 from .output import legend
 from .standings import Standings
@@ -57,7 +57,7 @@ def to_html(s: Standings, lang: str = "en") -> str:
             opp = f"{t.players[o].start_no}{colour} " if o >= 0 else ""
             cells.append(f"<td>{escape(opp + _RESULT[kind])}</td>")
         cross.append(f"<tr><td>{r.start_no}</td><td class=\"name\">{escape(r.name)}</td>{''.join(cells)}</tr>")
-    notes = "".join(f"<li>{escape(n)}</li>" for n in s.notes)
+    notes = "".join(f"<li>{escape(message(n, lang))}</li>" for n in s.notes)
     lots = f"<p>{escape(word('lot', lang, seed=s.seed))}</p>" if any(r.lot for r in s.rows) else ""
     items = "".join(f"<li>{escape(line.strip())}</li>" for line in legend(s.specs, lang))
     return f"""<!DOCTYPE html>

@@ -16,8 +16,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import berger, output, service
-from ..errors import InputError, InputWarning, TiebreakError
-from ..i18n import LANGUAGES, WORDS
+from ..errors import InputError, InputWarning, Place, TiebreakError
+from ..i18n import LANGUAGES, WORDS, message, place_text
 from ..presets import PRESETS
 from ..readers import READERS
 from ..registry import CATALOGUE
@@ -39,8 +39,12 @@ class ApiError(Exception):
         self.status, self.message, self.place = status, message, place
 
 
-def _error_response(e: ApiError) -> JSONResponse:
-    return JSONResponse({"error": e.message, **e.place}, status_code=e.status)
+def _error_response(e: ApiError, lang: str = "en") -> JSONResponse:
+    """The error as JSON; the message in the language the request asked for (field names stay as they are)."""
+    lang = lang if lang in LANGUAGES else "en"
+    where = {"place": place_text(Place(**{k: v for k, v in e.place.items() if v is not None}), lang)} \
+        if e.place.get("file") else {}
+    return JSONResponse({"error": message(e.message, lang), **e.place, **where}, status_code=e.status)
 
 
 def _tiebreak_error(e: TiebreakError) -> ApiError:
@@ -63,9 +67,12 @@ async def _read_form(request: Request, limit: int):
             raise ApiError(413, f"upload too large: more than {limit // 2**20} MB")
     request._body = bytes(body)  # Starlette's form parser reads a body already received from here
     try:
-        return await request.form(max_files=1, max_fields=50)
+        form = await request.form(max_files=1, max_fields=50)
     except Exception as e:  # the multipart parser's own errors
         raise ApiError(400, f"the form could not be read: {e}") from None
+    if form.get("lang") in LANGUAGES:
+        request.state.lang = form.get("lang")
+    return form
 
 
 def _options(form) -> service.Options:
@@ -135,7 +142,7 @@ def _api(handler):
         try:
             return await handler(request)
         except ApiError as e:
-            return _error_response(e)
+            return _error_response(e, getattr(request.state, "lang", None) or request.query_params.get("lang", "en"))
     return endpoint
 
 

@@ -9,7 +9,9 @@ _NUMBER_OR_NULL = {"type": ["number", "null"]}
 _ERROR = {"type": "object", "required": ["error"],
           "properties": {"error": {"type": "string"}, "file": {"type": ["string", "null"]},
                          "line": {"type": ["integer", "null"]}, "column": {"type": ["integer", "null"]},
-                         "field": {"type": ["string", "null"]}}}
+                         "field": {"type": ["string", "null"]},
+                         "place": {"type": "string", "description": "file, line, column and field as a sentence in "
+                                                                    "the request's language"}}}
 _ERRORS = {
     "400": {"description": "bad input: the message names the file, line, column and field where it can",
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},

@@ -32,8 +32,8 @@ async function post(path, form) {
     let message = response.statusText;
     try {
       const e = await response.json();
-      message = [e.file, e.line && "line " + e.line, e.column && "column " + e.column, e.field]
-        .filter(Boolean).join(", ") + (e.file || e.field ? ": " : "") + e.error;
+      const where = e.place || e.field;
+      message = (where ? where + ": " : "") + e.error;
     } catch (_) { /* not JSON */ }
     throw new Error(message);
   }
