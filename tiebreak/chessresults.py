@@ -71,6 +71,8 @@ def _number(text: str) -> Fraction | None:
 class _Reader:
     def __init__(self, source: str, warnings: list[InputWarning]) -> None:
         self.source, self.warnings = source, warnings
+        self.byes: dict[int, int] = {}  # round -> team with the pairing-allocated bye (team_byes fills it)
+        self.bye_points: Fraction | None = None
 
     def fail(self, message: str, element: str) -> InputError:
         return InputError(message, Place(self.source, field=element))
@@ -130,10 +132,11 @@ class _Reader:
         if team_event:
             self.team_byes(t, root, info, teams_of)
         for p in t.players:
-            if p.declared_points is not None and t.points(p.start_no) != p.declared_points:
+            got = t.points(p.start_no)
+            if p.declared_points is not None and got != p.declared_points:
                 self.warnings.append(InputWarning(
                     f"player {p.start_no}: pts says {format_number(p.declared_points)} but the results add up to "
-                    f"{format_number(t.points(p.start_no))}; the results are used", Place(self.source, field="pts")))
+                    f"{format_number(got)}; the results are used", Place(self.source, field="pts")))
         def by_code(e: ET.Element) -> dict[str, Fraction]:
             values = {code_of[k]: _number(e.get(f"tb{k}", "")) for k in code_of}
             return {c: v for c, v in values.items() if v is not None}
@@ -217,8 +220,6 @@ class _Reader:
         """A team's pairing-allocated bye (``no2="-1"``) gives its first ``playerperteam`` players without a game
         that round a bye of their own, as the published player points count it."""
         size = self.integer(info, "playerperteam", "tournament", 0) or None
-        self.byes: dict[int, int] = {}
-        self.bye_points: Fraction | None = None
         for j, e in enumerate(root.findall("teampairings/teampairing"), 1):
             if self.integer(e, "no2", f"teampairing[{j}]", 0) != -1:
                 continue
