@@ -37,7 +37,7 @@ print(took, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 def main() -> None:
     from swiss import generate
 
-    from tiebreak import trf
+    from tiebreak.formats import trf
 
     exe = Path(sys.executable).with_name("tiebreak")
     with tempfile.TemporaryDirectory() as tmp:

@@ -12,7 +12,7 @@ import datetime as dt
 
 import numpy as np
 
-from tiebreak.model import BLACK, MIRROR, WHITE, Kind, Player, Tournament
+from tiebreak.engine.model import BLACK, MIRROR, WHITE, Kind, Player, Tournament
 
 _POINTS = np.zeros(len(Kind))
 for _k, _v in {Kind.WIN: 1, Kind.DRAW: .5, Kind.FORFEIT_WIN: 1, Kind.PAB: 1, Kind.HPB: .5}.items():
@@ -61,7 +61,7 @@ def generate(players: int, rounds: int, seed: int = 1) -> Tournament:
 
 
 def main() -> None:
-    from tiebreak import trf
+    from tiebreak.formats import trf
 
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--players", type=int, default=9999)

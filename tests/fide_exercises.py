@@ -10,7 +10,7 @@ import re
 from pathlib import Path
 
 from tiebreak import Kind, Player, Tournament
-from tiebreak.model import MIRROR
+from tiebreak.engine.model import MIRROR
 
 DIR = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "fide-tec-exercise-synthetic"
 

@@ -48,7 +48,8 @@ def trf_beside(ref: Path) -> Path:
 
 def compare(ref: Path, trf_path: Path | None = None, **options):
     """Return (differences, value count, pair-order differences) for one reference file."""
-    from tiebreak import compute_standings, trf
+    from tiebreak import compute_standings
+    from tiebreak.formats import trf
 
     codes, ref_rows = read_ref(ref)
     trf_path = trf_path or trf_beside(ref)

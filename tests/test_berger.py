@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tiebreak.berger import schedule
+from tiebreak.arbiter.berger import schedule
 
 SEED = next((Path(__file__).resolve().parents[2] / "shared" / "seeds").glob("000_*.txt")).read_text(encoding="utf-8")
 

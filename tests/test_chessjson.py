@@ -15,10 +15,14 @@ from pathlib import Path
 
 import pytest
 
-from tiebreak import chessjson, team, trf
-from tiebreak.errors import InputError
-from tiebreak.model import Kind
-from tiebreak.standings import compute_standings
+from tiebreak.formats import chessjson
+
+from tiebreak.engine import team
+
+from tiebreak.formats import trf
+from tiebreak.engine.errors import InputError
+from tiebreak.engine.model import Kind
+from tiebreak.engine.standings import compute_standings
 
 DATA = Path(__file__).parent / "data"
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"

@@ -178,7 +178,7 @@ def test_trf_written_back_with_ranks(capsys, tmp_path):
     assert "212 PTS,BH/C1,SB" in out
     path = tmp_path / "ranked.trf"
     path.write_text(out)
-    from tiebreak import trf as trf_module
+    from tiebreak.formats import trf as trf_module
     t = trf_module.load(path)
     assert t.player(7).declared_rank == 1 and t.player(9).declared_rank == 2 and t.declared_tiebreaks_complete
 

@@ -9,7 +9,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from tiebreak import InputError, Kind, compute_standings, crosstable, trf
+from tiebreak import InputError, Kind, compute_standings
+
+from tiebreak.formats import crosstable
+
+from tiebreak.formats import trf
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 
@@ -100,7 +104,7 @@ def test_broken_workbooks_give_a_clear_error(make, message, tmp_path):
 
 
 def test_convert_says_what_a_crosstable_cannot_hold(tmp_path):
-    from tiebreak import readers
+    from tiebreak.formats import readers
 
     warnings = []
     readers.convert(Path(__file__).parents[1] / "examples" / "hobsons-bay-cup-2025.trf", tmp_path / "x.csv", warnings)

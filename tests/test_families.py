@@ -10,8 +10,8 @@ import pytest
 
 from test_fide_examples import example_s
 from tiebreak import Kind, Player, Tournament, compute_standings
-from tiebreak.engine import Context
-from tiebreak.rules import RULE_SETS
+from tiebreak.engine.passes import Context
+from tiebreak.engine.rules import RULE_SETS
 
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 
@@ -57,8 +57,8 @@ def test_uscf_cumulative_4th_edition_option():
     s = compute_standings(example_s(dt.date(2026, 6, 1)), "PTS,BH", rules=rules, lots=False)
     assert s.value(3, "BH") == 5
     ctx = Context(example_s(dt.date(2026, 6, 1)), rules, 4, False)
-    from tiebreak.families import cumulative
-    from tiebreak.specifier import TieBreakSpec
+    from tiebreak.engine.families import cumulative
+    from tiebreak.engine.specifier import TieBreakSpec
     assert F(int(cumulative(ctx, TieBreakSpec("US-CUM")).num[2]), 2) == F(13, 2)
 
 

@@ -12,8 +12,8 @@ import pytest
 
 from fide_exercises import marcel, marcel_expected, sharly, sharly_expected
 from tiebreak import compute_standings
-from tiebreak.engine import Context
-from tiebreak.rules import RULE_SETS
+from tiebreak.engine.passes import Context
+from tiebreak.engine.rules import RULE_SETS
 
 MARCEL = [r for r in marcel_expected() if r["unplayed_rounds_adjustment"] == "FIDE_2023"]
 

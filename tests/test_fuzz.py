@@ -12,7 +12,19 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tiebreak import InputError, TiebreakError, chessjson, chessresults, compute_standings, crosstable, pgn, team, trf
+from tiebreak import InputError, TiebreakError, compute_standings
+
+from tiebreak.formats import chessjson
+
+from tiebreak.formats import chessresults
+
+from tiebreak.formats import crosstable
+
+from tiebreak.formats import pgn
+
+from tiebreak.engine import team
+
+from tiebreak.formats import trf
 
 ROOT = Path(__file__).resolve().parents[1]
 TRF_TEXT = (ROOT / "examples" / "hobsons-bay-cup-2025.trf").read_text()
@@ -127,7 +139,7 @@ def test_crosstable_reader_survives_mutations(edits):
 def test_xlsx_reader_survives_corrupted_bytes(flips):
     import io
 
-    from tiebreak import xlsx
+    from tiebreak.formats import xlsx
 
     buf = io.BytesIO()
     xlsx.write_rows(buf, crosstable.to_rows(trf.loads(TRF_TEXT))[:6])

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from tiebreak import SpecifierError
-from tiebreak.interop import SWISS_MANAGER, UNTRANSLATABLE, from_swiss_manager, translate
-from tiebreak.standings import compute_standings
-from tiebreak import trf
+from tiebreak.formats.swissmanager import SWISS_MANAGER, UNTRANSLATABLE, from_swiss_manager, translate
+from tiebreak.engine.standings import compute_standings
+from tiebreak.formats import trf
 
 PEERS = Path(__file__).resolve().parents[2] / "shared" / "peers"
 pytestmark = pytest.mark.skipif(not PEERS.is_dir(), reason="shared/peers not present")
@@ -67,7 +67,7 @@ def test_a_swiss_manager_list_gives_the_same_standings_as_our_codes():
 
 def test_every_legend_description_of_the_table_translates_like_its_number():
     """Chess-Results shows its list as a legend of the table's descriptions: each one gives the number's translation."""
-    from tiebreak.interop import from_chess_results
+    from tiebreak.formats.swissmanager import from_chess_results
 
     table = _table()
     for n, (spec, _short) in SWISS_MANAGER.items():
@@ -75,7 +75,7 @@ def test_every_legend_description_of_the_table_translates_like_its_number():
 
 
 def test_column_names_translate_when_they_have_one_meaning():
-    from tiebreak.interop import from_chess_results, from_chess_results_legend
+    from tiebreak.formats.swissmanager import from_chess_results, from_chess_results_legend
 
     # short names of the table: BH1. is only number 3 (without one result), mBl only 53 (most black)
     assert from_chess_results("BH1.") == "BH/C1" and from_chess_results("mbl") == "BPG"

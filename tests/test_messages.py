@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from tiebreak.cli import main
-from tiebreak.i18n import message, problem
-from tiebreak.messages import MESSAGES
+from tiebreak.render.i18n import message, problem
+from tiebreak.render.messages import MESSAGES
 
 PACKAGE = Path(__file__).resolve().parents[1] / "tiebreak"
 #: calls whose first text argument is a message the user reads
@@ -110,7 +110,7 @@ def test_warnings_and_notes_in_russian(tmp_path, capsys):
 
 
 def test_problem_keeps_the_place_and_localises_the_words():
-    from tiebreak.errors import InputError, Place
+    from tiebreak.engine.errors import InputError, Place
 
     e = InputError("round 2 is out of range", Place("a.xml", field="playerpairing[1]@round"))
     assert problem(e, "en") == str(e)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from tiebreak import Kind, Player, Tournament
-from tiebreak.performance import expected, harkness, harkness_all, rating_changes, uscf_performance
+from tiebreak.arbiter.performance import expected, harkness, harkness_all, rating_changes, uscf_performance
 
 
 def test_harkness_example_of_seed_004():

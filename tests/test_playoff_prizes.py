@@ -7,8 +7,8 @@ from fractions import Fraction as F
 import pytest
 
 from tiebreak import Kind, Player, Tournament, compute_standings
-from tiebreak.playoff import apply_playoff, plan_playoffs
-from tiebreak.prizes import Prize, distribute
+from tiebreak.arbiter.playoff import apply_playoff, plan_playoffs
+from tiebreak.arbiter.prizes import Prize, distribute
 
 
 def tied(n_tied: int, others: int = 2):

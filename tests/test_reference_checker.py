@@ -3,7 +3,7 @@
 The stored values (``*.ref-2024.tsv`` etc., ../shared/corpus/REFERENCE-VALUES.md) were computed for the list
 PTS,DE,WIN,WON,BPG,BWG,PS,PS/C1,REP,STD,BH,BH/C1,BH/C2,BH/M1,BH/M2,FB,FB/C1,SB,SB/C1,AOB,KS,ARO,ARO/C1,TPR,PTP,APRO,APPO.
 Where the texts leave a choice, our default follows the regulation and the reference checker's choice is a named
-:class:`~tiebreak.rules.RuleSet` field (docs/known-differences.md); with those fields set as the reference has them,
+:class:`~tiebreak.engine.rules.RuleSet` field (docs/known-differences.md); with those fields set as the reference has them,
 every value must agree, except where the reference is wrong (checked below against its own output without that bug).
 """
 
@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from refcompare import CORPUS, compare, reference_files, trf_beside, variant_options
-from tiebreak import RULE_SETS, compute_standings, trf
+from tiebreak import RULE_SETS, compute_standings
+from tiebreak.formats import trf
 
 #: The reference checker's answers to the questions the texts leave open (see docs/known-differences.md).
 REFERENCE_CHOICES = dict(

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from tiebreak import Kind, Player, Tournament, trf
-from tiebreak.team import Team, build, compute_team_standings
+from tiebreak import Kind, Player, Tournament
+
+from tiebreak.formats import trf
+from tiebreak.engine.team import Team, build, compute_team_standings
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS

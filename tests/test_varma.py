@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tiebreak.varma import FIDE_12, TABLES, _packable, draw, last_rounds_meetings, table
+from tiebreak.arbiter.varma import FIDE_12, TABLES, _packable, draw, last_rounds_meetings, table
 
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
 

@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from tiebreak import Kind, compute_standings, trf
+from tiebreak import Kind, compute_standings
+
+from tiebreak.formats import trf
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "hobsons-bay-vega"
 VEGA_NAMES = {"BH": "BH", "BH-C1": "BH/C1", "BH/C1": "BH/C1", "SB": "SB", "SB/C1": "SB/C1", "DE": "DE",

@@ -28,7 +28,7 @@ pytest.importorskip("httpx")
 from starlette.testclient import TestClient  # noqa: E402
 
 from tiebreak import service, trf  # noqa: E402
-from tiebreak.pdf import HEADLESS_FLAGS  # noqa: E402
+from tiebreak.render.pdf import HEADLESS_FLAGS  # noqa: E402
 from tiebreak.web import create_app  # noqa: E402
 from tiebreak.web.openapi import OPENAPI  # noqa: E402
 
@@ -260,7 +260,7 @@ def test_fifty_concurrent_uploads_of_a_thousand_player_event(server, tmp_path):
 
 # ---------------------------------------------------------------------------------------------------- browser
 def _chromium() -> str | None:
-    from tiebreak.pdf import PdfError, browser
+    from tiebreak.render.pdf import PdfError, browser
 
     try:
         return browser()
@@ -369,8 +369,8 @@ def test_prizes_and_varma_from_the_page(browser, server):
 
 def test_standings_page_shows_table_and_legend(browser, tmp_path):
     """The self-contained HTML of ``--format html`` opened in Chromium: the table, the legend, a sane screenshot."""
-    from tiebreak import html
-    from tiebreak.standings import compute_standings
+    from tiebreak.render import html
+    from tiebreak.engine.standings import compute_standings
 
     t = trf.load(EXAMPLE)
     t.players[6].name = "Нгуєн, Ань Кієт"

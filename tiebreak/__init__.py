@@ -1,18 +1,19 @@
 """tiebreak — exact chess tournament standings by the FIDE Tie-Break Regulations (C.07).
 
 >>> import tiebreak
->>> t = tiebreak.trf.load("examples/hobsons-bay-cup-2025.trf")
+>>> t = tiebreak.formats.trf.load("examples/hobsons-bay-cup-2025.trf")
 >>> s = tiebreak.compute_standings(t, "PTS,BH/C1,BH,SB", seed=7)
 >>> s.rules.name, s.rows[0].name, str(s.rows[0].values["BH"])
 ('fide-2024', 'Nguyen,Anh Kiet', '67/2')
 """
 
-from . import trf
-from .errors import InputError, InputWarning, SpecifierError, TiebreakError
-from .model import Entry, Kind, Player, ScoreSystem, Tournament
-from .rules import RULE_SETS, RuleSet
-from .specifier import TieBreakSpec, parse, parse_list
-from .standings import Row, Standings, compute_standings
+from .formats import trf
+from .engine.errors import InputError, InputWarning, SpecifierError, TiebreakError
+from .engine.model import Entry, Kind, Player, ScoreSystem, Tournament
+from .engine.rules import RULE_SETS, RuleSet
+from .engine.registry import parse, parse_list
+from .engine.specifier import TieBreakSpec
+from .engine.standings import Row, Standings, compute_standings
 
 __version__ = "0.1.0"
 __all__ = [

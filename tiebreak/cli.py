@@ -9,13 +9,15 @@ from __future__ import annotations
 import argparse
 import sys
 
-from . import readers, service
-from .errors import InputWarning, SpecifierError, TiebreakError
-from .i18n import MESSAGE_WORDS, message, problem
-from .presets import PRESETS
-from .registry import CATALOGUE
-from .rules import RULE_CHOICES
-from .specifier import MODIFIERS
+from .formats import readers
+
+from . import service
+from .engine.errors import InputWarning, SpecifierError, TiebreakError
+from .render.i18n import MESSAGE_WORDS, message, problem
+from .engine.presets import PRESETS
+from .engine.registry import CATALOGUE
+from .engine.rules import RULE_CHOICES
+from .engine.specifier import MODIFIERS
 
 
 def _warn(w: InputWarning, args: argparse.Namespace) -> None:
@@ -72,7 +74,7 @@ def _batch(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    from .explain import explain_pair, explain_player
+    from .render.explain import explain_pair, explain_player
 
     warnings: list[InputWarning] = []
     s = service.individual_standings(args, args.file, warnings)
@@ -100,7 +102,7 @@ def _convert(args: argparse.Namespace) -> int:
 
 
 def _berger(args: argparse.Namespace) -> int:
-    from . import berger
+    from .arbiter import berger
 
     if not 2 <= args.players <= 9999:
         raise SpecifierError(f"number of players {args.players} is outside 2..9999")
@@ -112,8 +114,8 @@ def _berger(args: argparse.Namespace) -> int:
 def _varma(args: argparse.Namespace) -> int:
     import json as _json
 
-    from . import varma
-    from .errors import read_text
+    from .arbiter import varma
+    from .formats.files import read_text
 
     players = varma.parse_players(read_text(args.players_file), args.players_file)
     d = varma.draw(players, args.seed, args.variant)
@@ -125,8 +127,8 @@ def _varma(args: argparse.Namespace) -> int:
 
 
 def _ratings(args: argparse.Namespace) -> int:
-    from . import performance
-    from .model import format_number
+    from .arbiter import performance
+    from .engine.model import format_number
 
     warnings: list[InputWarning] = []
     t = readers.load(args.file, warnings)
@@ -155,7 +157,7 @@ def _final_standings(args: argparse.Namespace):
 
 
 def _playoffs(args: argparse.Namespace) -> int:
-    from .playoff import plan_playoffs
+    from .arbiter.playoff import plan_playoffs
 
     s = _final_standings(args)
     places = [int(x) for x in args.places.split(",") if x.strip()]
@@ -170,8 +172,8 @@ def _playoffs(args: argparse.Namespace) -> int:
 
 
 def _prizes(args: argparse.Namespace) -> int:
-    from .model import format_number
-    from .prizes import distribute, read_prizes
+    from .engine.model import format_number
+    from .arbiter.prizes import distribute, read_prizes
 
     s = _final_standings(args)
     for a in distribute(s, read_prizes(args.prizes), args.method):
@@ -184,14 +186,14 @@ def _prizes(args: argparse.Namespace) -> int:
 def _list(args: argparse.Namespace) -> int:
     lang = args.lang
     if args.from_chess_results:
-        from .errors import read_text
-        from .interop import from_chess_results_legend
+        from .formats.files import read_text
+        from .formats.swissmanager import from_chess_results_legend
 
         text = sys.stdin.read() if args.from_chess_results == "-" else read_text(args.from_chess_results)
         print(from_chess_results_legend(text))
         return 0
     if args.swiss_manager:
-        from .interop import SWISS_MANAGER, UNTRANSLATABLE
+        from .formats.swissmanager import SWISS_MANAGER, UNTRANSLATABLE
 
         print("Swiss-Manager / Chess-Results number -> specifier (write SM<n> or SM<n>:<parameters> in a list)")
         for n in sorted({*SWISS_MANAGER, *UNTRANSLATABLE}):

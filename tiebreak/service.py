@@ -11,10 +11,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from . import chessjson, html, output, readers, team, trf
-from .errors import InputWarning, SpecifierError
-from .presets import PRESETS
-from .standings import Standings, compute_standings
+from .formats import chessjson
+
+from .render import html
+
+from .render import output
+
+from .formats import readers
+
+from .engine import team
+
+from .formats import trf
+from .engine.errors import InputWarning, SpecifierError
+from .engine.presets import PRESETS
+from .engine.standings import Standings, compute_standings
 
 #: output format -> file extension
 EXTENSIONS = {"text": "txt", "json": "json", "csv": "csv", "trf": "trf", "html": "html", "chess-json": "json",
@@ -66,7 +76,7 @@ def list_and_rules(o, team_event: bool) -> tuple[str | None, str]:
         if rules == "auto" and preset.rules:
             rules = preset.rules
     if tiebreaks and "SM" in tiebreaks.upper():
-        from .interop import translate
+        from .formats.swissmanager import translate
 
         tiebreaks = translate(tiebreaks)
     return tiebreaks, rules
@@ -113,7 +123,7 @@ def render_standings(o, path: str, warnings: list[InputWarning]) -> tuple[str | 
 
 
 def _pdf(s: Standings, lang: str) -> bytes:
-    from .pdf import html_to_pdf
+    from .render.pdf import html_to_pdf
 
     return html_to_pdf(html.to_html(s, lang))
 

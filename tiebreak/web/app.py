@@ -15,13 +15,17 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from .. import berger, output, service
-from ..errors import InputError, InputWarning, Place, TiebreakError
-from ..i18n import LANGUAGES, WORDS, message, place_text
-from ..presets import PRESETS
-from ..readers import READERS
-from ..registry import CATALOGUE
-from ..rules import RULE_CHOICES
+from .. import service
+
+from ..arbiter import berger
+
+from ..render import output
+from ..engine.errors import InputError, InputWarning, Place, TiebreakError
+from ..render.i18n import LANGUAGES, WORDS, message, place_text
+from ..engine.presets import PRESETS
+from ..formats.readers import READERS
+from ..engine.registry import CATALOGUE
+from ..engine.rules import RULE_CHOICES
 from .openapi import OPENAPI
 
 HERE = Path(__file__).parent
@@ -159,7 +163,7 @@ async def standings(request: Request) -> Response:
 
 
 async def explain(request: Request) -> Response:
-    from ..explain import details, explain_pair, explain_player
+    from ..render.explain import details, explain_pair, explain_player
 
     def work(o, path, form, warnings):
         s = service.individual_standings(o, path, warnings)
@@ -181,7 +185,7 @@ async def explain(request: Request) -> Response:
 
 
 async def playoffs(request: Request) -> Response:
-    from ..playoff import plan_playoffs
+    from ..arbiter.playoff import plan_playoffs
 
     def work(o, path, form, warnings):
         s = service.individual_standings(o, path, warnings)
@@ -198,7 +202,7 @@ async def playoffs(request: Request) -> Response:
 
 
 async def prizes(request: Request) -> Response:
-    from ..prizes import METHODS, distribute, parse_prizes
+    from ..arbiter.prizes import METHODS, distribute, parse_prizes
 
     def work(o, path, form, warnings):
         method = form.get("method") or "shared"
@@ -217,7 +221,7 @@ async def prizes(request: Request) -> Response:
 
 
 async def varma_draw(request: Request) -> Response:
-    from .. import varma
+    from ..arbiter import varma
 
     form = await _read_form(request, request.app.state.max_upload)
     seed, variant, text = form.get("seed") or "", form.get("variant") or "s000", form.get("list")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import __version__
-from ..rules import RULE_CHOICES
+from ..engine.rules import RULE_CHOICES
 
 _NUMBER_OR_NULL = {"type": ["number", "null"]}
 _ERROR = {"type": "object", "required": ["error"],

@@ -1,0 +1,91 @@
+"""The package's rooms (issue 15): no import circles, the engine imports nothing outside itself, no oversized module.
+
+The graph is read from the source text (every ``import``/``from`` statement, at any depth), not from what Python
+happens to have loaded, so a late import inside a function counts as well.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PKG = Path(__file__).resolve().parents[1] / "tiebreak"
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PKG.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path) -> set[str]:
+    """The tiebreak modules that ``path`` imports (absolute names)."""
+    name = _module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.startswith("tiebreak"))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if not target.startswith("tiebreak"):
+                continue
+            for a in node.names:  # "from . import trf" names a module; "from .model import Kind" a member
+                candidate = f"{target}.{a.name}"
+                found.add(candidate if _exists(candidate) else target)
+    return {m for m in found if _exists(m)}
+
+
+def _exists(module: str) -> bool:
+    p = PKG.parent.joinpath(*module.split("."))
+    return p.with_suffix(".py").is_file() or (p / "__init__.py").is_file()
+
+
+GRAPH = {_module_name(p): _imports(p) for p in PKG.rglob("*.py")}
+
+
+def test_the_graph_is_read():
+    # a hand-checked edge of each kind: relative sibling, relative parent, late import inside a function
+    assert "tiebreak.engine.model" in GRAPH["tiebreak.engine.passes"]
+    assert "tiebreak.engine.errors" in GRAPH["tiebreak.formats.trf"]
+    assert "tiebreak.render.explain" in GRAPH["tiebreak.cli"]
+
+
+def test_no_import_circles():
+    # a package importing its own submodules (tiebreak/__init__ -> tiebreak.engine.standings) is not a circle of
+    # modules; every other edge counts
+    edges = {m: {t for t in ts if not m.startswith(t + ".") and not t.startswith(m + ".") or m == t}
+             for m, ts in GRAPH.items()}
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(m: str) -> None:
+        state[m] = 1
+        stack.append(m)
+        for t in sorted(edges.get(m, ())):
+            if state.get(t) == 1:
+                raise AssertionError("import circle: " + " -> ".join(stack[stack.index(t):] + [t]))
+            if t not in state:
+                visit(t)
+        stack.pop()
+        state[m] = 2
+
+    for m in sorted(edges):
+        if m not in state:
+            visit(m)
+
+
+def test_engine_imports_only_the_engine():
+    outside = {m: sorted(t for t in ts if not t.startswith("tiebreak.engine"))
+               for m, ts in GRAPH.items() if m.startswith("tiebreak.engine")}
+    assert {m: ts for m, ts in outside.items() if ts} == {}
+
+
+def test_rooms_match_the_readme():
+    readme = (PKG.parent / "README.md").read_text(encoding="utf-8")
+    for sub in ("engine", "formats", "arbiter", "render", "web"):
+        assert (PKG / sub / "__init__.py").is_file()
+        assert f"tiebreak/{sub}/" in readme

@@ -1,0 +1,103 @@
+"""Play-off planner (FIDE Arbiters' Manual 13.2; C.07 Art. 3): who plays off which places, in which format, and the
+final order once the play-off results are known.
+
+13.2.11 sample formats: 2 players — a two-game mini-match, then sudden death with colours drawn again; 3 — a round
+robin, and if still all equal the next tie-break eliminates the last, then as for 2; 4 — knock-out of two-game
+matches, pairs drawn by lot; 5 or more — the next tie-break of the list keeps the top four.  13.2.8: the play-off
+starts at least 30 minutes after the last regular game of the players concerned, 10 minutes between stages.
+13.2.10: colours by lot.  13.2.6: two players still equal after the places are decided (e.g. the losers of the
+semi-finals of a knock-out) share the prizes of their places equally.
+
+>>> from tiebreak import compute_standings, trf
+>>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
+>>> [(g.places, g.players, g.format) for g in plan_playoffs(s, places=[1])]
+[((1, 2), [7, 9], 'mini-match')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..engine.standings import Standings
+
+FORMATS = {2: "mini-match", 3: "round robin", 4: "knock-out"}
+
+
+@dataclass
+class PlayoffGroup:
+    places: tuple[int, int]  # first and last place at stake
+    players: list[int]  # start numbers, in standings order
+    format: str
+    stages: list[str] = field(default_factory=list)
+    eliminated: list[int] = field(default_factory=list)  # 5+: left out by the next tie-break
+    shared: list[str] = field(default_factory=list)
+
+
+def _tied_groups(s: Standings, after: int) -> list[list[int]]:
+    """Players equal on points and on the first ``after`` tie-breaks of the list, in standings order."""
+    keys = [s.tiebreaks[0]] + [t for t in s.tiebreaks[1:after + 1]]
+    groups: list[list[int]] = []
+    previous = None
+    for r in s.rows:
+        key = tuple(r.values[k] for k in keys)
+        if key == previous:
+            groups[-1].append(r.start_no)
+        else:
+            groups.append([r.start_no])
+        previous = key
+    return groups
+
+
+def plan_playoffs(s: Standings, places: list[int] | int = 1, after: int = 0,
+                  time_control: str = "3 minutes + 2 seconds per move from move 1") -> list[PlayoffGroup]:
+    """The play-offs for the ``places`` the regulations play off (13.2.4 recommends the title only), among players
+    still equal after the first ``after`` tie-breaks of the list (C.07 3.1.2)."""
+    wanted = {places} if isinstance(places, int) else set(places)
+    out = []
+    position = 1
+    for group in _tied_groups(s, after):
+        span = (position, position + len(group) - 1)
+        position += len(group)
+        if len(group) < 2 or not any(span[0] <= p <= span[1] for p in wanted):
+            continue
+        g = PlayoffGroup(span, list(group), FORMATS.get(len(group), "cut to four, then knock-out"))
+        start = "start at least 30 minutes after the last regular game of these players (13.2.8)"
+        if len(group) == 2:
+            g.stages = [start, f"two games, {time_control}, colours drawn (13.2.10)",
+                        "if equal: colours drawn again, sudden death; colours alternate after each odd game"]
+        elif len(group) == 3:
+            g.stages = [start, f"round robin, {time_control}, colours drawn",
+                        "if all three are equal again: the next tie-break eliminates the last, then as for two players",
+                        "at least 10 minutes between stages (13.2.8)"]
+        else:
+            if len(group) > 4:
+                nxt = s.tiebreaks[after + 1] if after + 1 < len(s.tiebreaks) else None
+                g.eliminated = group[4:]  # the standings order already follows the rest of the list
+                g.players = group[:4]
+                g.stages.append(f"the next tie-break ({nxt or 'lots'}) keeps the top four; "
+                                f"{', '.join(map(str, g.eliminated))} take places {span[0] + 4}-{span[1]}")
+            g.stages += [start, f"knock-out: semi-finals of two games, {time_control}, pairs drawn by lot",
+                         "final of two games; at least 10 minutes between stages (13.2.8)"]
+            g.shared.append(f"the two semi-final losers share the prizes of places {span[0] + 2} and {span[0] + 3} "
+                            "equally (13.2.6)")
+        out.append(g)
+    return out
+
+
+def apply_playoff(s: Standings, group: PlayoffGroup, order: list[int] | list[list[int]]) -> list[list[int]]:
+    """The final order with the play-off result: ``order`` lists the group's players best first; a sub-list holds
+    players who stay equal (13.2.6, sharing).  Returns the whole standings as tiers of start numbers."""
+    tiers = [t if isinstance(t, list) else [t] for t in order]
+    played = sorted(x for t in tiers for x in t)
+    if played != sorted(group.players):
+        raise ValueError(f"the play-off order must hold exactly {sorted(group.players)}")
+    out: list[list[int]] = []
+    inserted = False
+    for r in s.rows:
+        if r.start_no in group.players:
+            if not inserted:
+                out += tiers
+                inserted = True
+        else:
+            out.append([r.start_no])
+    return out

@@ -1,0 +1,158 @@
+"""Prizes on final standings: cash shared among players tied on points (USCF, seed 002; Arbiters' Manual 13.2.6), the
+Hort system (half of each prize by place, half shared), or indivisible prizes by the tie-break order.
+
+A prize list has place prizes (1st, 2nd …) and category prizes (best players of a rating band, an age or sex, by a
+predicate on the player).  Each player receives at most one prize: place prizes are given first, then category
+prizes among the players without one (the usual rule in prize lists; ``one_per_player=False`` lifts it).
+
+>>> from tiebreak import compute_standings, trf
+>>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
+>>> [(a.start_no, str(a.amount)) for a in distribute(s, [Prize("1st", Fraction(300), place=1),
+...                                                    Prize("2nd", Fraction(100), place=2)])]
+[(7, '200'), (9, '200')]
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+from typing import Callable
+
+from ..engine.errors import InputError, Place
+
+from ..formats.files import read_text
+from ..engine.standings import Standings
+
+METHODS = ("shared", "hort", "tiebreak")
+
+
+@dataclass(frozen=True)
+class Prize:
+    name: str
+    amount: Fraction | None  # None: indivisible (a title, a cup)
+    place: int | None = None  # place prize: the place; category prize: the place inside the category
+    category: str = ""
+    eligible: Callable | None = None  # Player -> bool, for category prizes
+
+
+@dataclass(frozen=True)
+class Award:
+    start_no: int
+    prize: str
+    amount: Fraction | None
+
+
+def _blocks(s: Standings, players: list[int]) -> list[list[int]]:
+    """The given players in standings order, grouped by equal points."""
+    blocks: list[list[int]] = []
+    last = None
+    for r in s.rows:
+        if r.start_no not in players:
+            continue
+        if r.points == last:
+            blocks[-1].append(r.start_no)
+        else:
+            blocks.append([r.start_no])
+        last = r.points
+    return blocks
+
+
+def _award(s: Standings, prizes: list[Prize], players: list[int], method: str) -> list[Award]:
+    prizes = sorted(prizes, key=lambda p: p.place or 0)
+    awards: list[Award] = []
+    index = 0
+    for block in _blocks(s, players):
+        taken = prizes[index:index + len(block)]
+        index += len(block)
+        if not taken:
+            break
+        if method == "tiebreak" or any(p.amount is None for p in taken) or len(block) == 1:
+            for sno, p in zip(block, taken):  # by the tie-break order
+                awards.append(Award(sno, p.name, p.amount))
+            continue
+        pool = sum((p.amount for p in taken), Fraction(0))
+        names = " + ".join(p.name for p in taken)
+        for k, sno in enumerate(block):
+            if method == "shared":
+                share = pool / len(block)
+            else:  # hort: half by place, half shared equally
+                own = taken[k].amount if k < len(taken) else Fraction(0)
+                share = own / 2 + pool / 2 / len(block)
+            if share:
+                awards.append(Award(sno, f"{names} ({method})", share))
+    return awards
+
+
+def distribute(s: Standings, prizes: list[Prize], method: str = "shared", one_per_player: bool = True) -> list[Award]:
+    """Awards for the place prizes, then for each category's prizes."""
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {METHODS}")
+    everyone = [r.start_no for r in s.rows]
+    awards = _award(s, [p for p in prizes if not p.category], everyone, method)
+    categories: dict[str, list[Prize]] = {}
+    for p in prizes:
+        if p.category:
+            categories.setdefault(p.category, []).append(p)
+    for name, group in categories.items():
+        rewarded = {a.start_no for a in awards} if one_per_player else set()
+        test = group[0].eligible or (lambda player: True)
+        players = [n for n in everyone if n not in rewarded and test(s.tournament.player(n))]
+        awards += _award(s, group, players, method)
+    return awards
+
+
+def read_prizes(path: str | Path) -> list[Prize]:
+    """The prize list in the CSV file ``path`` (see :func:`parse_prizes`)."""
+    return parse_prizes(read_text(path), str(path))
+
+
+def parse_prizes(text: str, source: str = "") -> list[Prize]:
+    """CSV ``kind,place_or_category,amount``: ``place,1,500``; ``rating<1600,1,100`` (category by rating);
+    ``sex=w,1,80``; ``place,1,`` (indivisible).
+
+    >>> [(p.name, p.amount) for p in parse_prizes("place,1,500\\nrating<1600,1,")]
+    [('1. place', Fraction(500, 1)), ('rating<1600 1.', None)]
+    """
+    prizes = []
+    for ln, row in enumerate(csv.reader(text.splitlines()), 1):
+        if not row or row[0].strip().lower() in ("kind", "") or row[0].startswith("#"):
+            continue
+        if len(row) < 2 or not row[1].strip().isdigit():
+            raise InputError("expected kind,place,amount", Place(source, ln, 1, "prize"))
+        kind, place = row[0].strip(), int(row[1])
+        amount_text = row[2].strip() if len(row) > 2 else ""
+        try:
+            amount = Fraction(amount_text) if amount_text else None
+        except ValueError:
+            raise InputError(f"amount {amount_text!r} is not a number", Place(source, ln, 3, "amount")) from None
+        if kind == "place":
+            prizes.append(Prize(f"{place}. place", amount, place))
+        else:
+            prizes.append(Prize(f"{kind} {place}.", amount, place, kind, _predicate(kind, source, ln)))
+    return prizes
+
+
+def _predicate(kind: str, path, ln) -> Callable:
+    for op in ("<=", ">=", "<", ">", "="):
+        if op in kind:
+            field, value = (x.strip() for x in kind.split(op, 1))
+            break
+    else:
+        raise InputError(f"category {kind!r} not understood (e.g. rating<1600, sex=w)", Place(str(path), ln, 1, "kind"))
+    attr = {"rating": "rating", "sex": "sex", "fed": "federation", "federation": "federation",
+            "birth": "birth_date", "title": "title"}.get(field.lower())
+    if attr is None:
+        raise InputError(f"category field {field!r} not known", Place(str(path), ln, 1, "kind"))
+
+    def test(player) -> bool:
+        v = getattr(player, attr)
+        if attr == "rating":
+            v, target = (v or 0), int(value)
+        elif attr == "birth_date":
+            v, target = int((v or "0")[:4] or 0), int(value)
+        else:
+            v, target = (v or "").lower(), value.lower()
+        return {"<": v < target, ">": v > target, "<=": v <= target, ">=": v >= target, "=": v == target}[op]
+    return test

@@ -1,0 +1,317 @@
+"""The tournament model: participants, one entry per participant per round, and the score system.
+
+The model is deliberately array-shaped: a tournament of N players and R rounds holds three N x R
+tables (opponent, entry kind, colour).  Readers fill them, the engine computes whole-tournament passes
+over them, and :meth:`Tournament.entry` gives a friendly per-round view for everything else.
+
+>>> from tiebreak.engine.model import Kind
+>>> Kind.from_trf_code("+").name
+'FORFEIT_WIN'
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass, field
+from enum import IntEnum
+from fractions import Fraction
+from math import lcm
+
+import numpy as np
+
+NO_OPPONENT = -1
+
+
+class Kind(IntEnum):
+    """What happened to one participant in one round (C.07 Art. 15-16 vocabulary).
+
+    The TRF result code is given for each kind; see ``../shared/spec/trf.md`` §2.
+    """
+
+    WIN = 0  #: ``1`` won over the board
+    DRAW = 1  #: ``=`` drew over the board
+    LOSS = 2  #: ``0`` lost over the board
+    WIN_SHORT = 3  #: ``W`` won, game lasted less than one move (unrated, still over the board)
+    DRAW_SHORT = 4  #: ``D`` drew, less than one move
+    LOSS_SHORT = 5  #: ``L`` lost, less than one move
+    UNKNOWN = 6  #: ``X``/``?`` paired, result not known (e.g. adjourned); scores as a draw by default
+    FORFEIT_WIN = 7  #: ``+`` won by forfeit (Art. 16.2.2)
+    FORFEIT_LOSS = 8  #: ``-`` lost by forfeit (Art. 16.2.4)
+    DOUBLE_FORFEIT = 9  #: ``-`` on both sides: neither player appeared
+    PAB = 10  #: ``U`` pairing-allocated bye (Art. 16.2.1)
+    FPB = 11  #: ``F`` full-point bye (Art. 16.2.1)
+    HPB = 12  #: ``H`` half-point bye, requested (Art. 16.2.3/16.2.5)
+    ZPB = 13  #: ``Z`` zero-point bye, requested or known absence (Art. 16.2.3/16.2.5)
+    ABSENT = 14  #: blank entry: not paired, withdrawn, round-robin rest round; scores as a zero-point bye
+
+    @classmethod
+    def from_trf_code(cls, code: str, has_opponent: bool = True) -> "Kind":
+        """Map a TRF result character to a kind (letters are case-insensitive)."""
+        kind = _TRF_CODES.get(code.upper() if code.isalpha() else code)
+        if kind is None:
+            raise KeyError(code)
+        if kind is Kind.FORFEIT_LOSS and not has_opponent:
+            return Kind.ZPB
+        return kind
+
+    @property
+    def trf_code(self) -> str:
+        return _TRF_LETTER[self]
+
+    @property
+    def over_the_board(self) -> bool:
+        """Played at the board (REF and this engine count games of less than one move and unknown results)."""
+        return self <= Kind.UNKNOWN
+
+    @property
+    def needs_opponent(self) -> bool:
+        return self <= Kind.DOUBLE_FORFEIT
+
+
+_TRF_CODES = {
+    "1": Kind.WIN, "=": Kind.DRAW, "0": Kind.LOSS,
+    "W": Kind.WIN_SHORT, "D": Kind.DRAW_SHORT, "L": Kind.LOSS_SHORT,
+    "X": Kind.UNKNOWN, "?": Kind.UNKNOWN,
+    "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS,
+    "U": Kind.PAB, "F": Kind.FPB, "H": Kind.HPB, "Z": Kind.ZPB, " ": Kind.ABSENT,
+}
+_TRF_LETTER = {
+    Kind.WIN: "1", Kind.DRAW: "=", Kind.LOSS: "0", Kind.WIN_SHORT: "W", Kind.DRAW_SHORT: "D",
+    Kind.LOSS_SHORT: "L", Kind.UNKNOWN: "X", Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-",
+    Kind.DOUBLE_FORFEIT: "-", Kind.PAB: "U", Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z", Kind.ABSENT: " ",
+}
+
+#: The result seen from the other side of the board (for consistency checks and builders).
+MIRROR = {
+    Kind.WIN: Kind.LOSS, Kind.LOSS: Kind.WIN, Kind.DRAW: Kind.DRAW,
+    Kind.WIN_SHORT: Kind.LOSS_SHORT, Kind.LOSS_SHORT: Kind.WIN_SHORT, Kind.DRAW_SHORT: Kind.DRAW_SHORT,
+    Kind.UNKNOWN: Kind.UNKNOWN, Kind.FORFEIT_WIN: Kind.FORFEIT_LOSS, Kind.FORFEIT_LOSS: Kind.FORFEIT_WIN,
+    Kind.DOUBLE_FORFEIT: Kind.DOUBLE_FORFEIT,
+}
+
+WHITE, BLACK, NO_COLOUR = 1, -1, 0
+
+
+@dataclass(frozen=True)
+class ScoreSystem:
+    """Points awarded per kind of round (TRF-2026 record 162, JaVaFo ``XXS``).
+
+    Defaults are 1-½-0 with a pairing-allocated bye worth a win and an unknown result worth a draw.
+    ``forfeit_win`` and the byes follow ``win``/``draw``/``absence`` unless set on their own (``XXS``).
+    """
+
+    win: Fraction = Fraction(1)
+    draw: Fraction = Fraction(1, 2)
+    loss: Fraction = Fraction(0)
+    absence: Fraction = Fraction(0)
+    pab: Fraction | None = None
+    unknown: Fraction | None = None
+    forfeit_win: Fraction | None = None
+    full_bye: Fraction | None = None
+    half_bye: Fraction | None = None
+    zero_bye: Fraction | None = None
+
+    def points(self, kind: Kind) -> Fraction:
+        """Points awarded for one round of this kind."""
+        k = kind
+        if k in (Kind.WIN, Kind.WIN_SHORT):
+            return self.win
+        if k in (Kind.DRAW, Kind.DRAW_SHORT):
+            return self.draw
+        if k in (Kind.LOSS, Kind.LOSS_SHORT):
+            return self.loss
+        if k is Kind.UNKNOWN:
+            return self.draw if self.unknown is None else self.unknown
+        if k is Kind.FORFEIT_WIN:
+            return self.win if self.forfeit_win is None else self.forfeit_win
+        if k is Kind.PAB:
+            return self.win if self.pab is None else self.pab
+        if k is Kind.FPB:
+            return self.win if self.full_bye is None else self.full_bye
+        if k is Kind.HPB:
+            return self.draw if self.half_bye is None else self.half_bye
+        if k is Kind.ZPB:
+            return self.absence if self.zero_bye is None else self.zero_bye
+        return self.absence  # forfeit loss, double forfeit, absent
+
+    def table(self) -> list[Fraction]:
+        """Points per kind, indexed by ``Kind`` value."""
+        return [self.points(k) for k in Kind]
+
+    @property
+    def scale(self) -> int:
+        """Smallest integer that makes every award a whole number of units (exact integer arithmetic)."""
+        return lcm(2, *(p.denominator for p in self.table()))
+
+    @property
+    def is_default(self) -> bool:
+        return self == ScoreSystem()
+
+    def describe(self) -> str:
+        def f(x: Fraction) -> str:
+            return format_number(x)
+        return f"win {f(self.win)}, draw {f(self.draw)}, loss {f(self.loss)}, PAB {f(self.points(Kind.PAB))}"
+
+
+def format_number(x: Fraction | None, places: int | None = None) -> str:
+    """Exact decimal text of a value: ``Fraction(7, 2)`` → ``'3.5'``; with ``places`` rounded half up."""
+    if x is None:
+        return ""
+    if places is not None:
+        q = round_half_up(x * 10**places)
+        sign = "-" if q < 0 else ""
+        q = abs(q)
+        if places == 0:
+            return f"{sign}{q}"
+        return f"{sign}{q // 10**places}.{q % 10**places:0{places}d}"
+    if x.denominator == 1:
+        return str(x.numerator)
+    # exact if the denominator divides a power of ten, else 6 places
+    d, twos, fives = x.denominator, 0, 0
+    while d % 2 == 0:
+        d //= 2
+        twos += 1
+    while d % 5 == 0:
+        d //= 5
+        fives += 1
+    if d == 1:
+        return format_number(x, max(twos, fives))
+    return format_number(x, 6)
+
+
+def round_half_up(x: Fraction) -> int:
+    """Round to the nearest integer, halves away from zero (FIDE: '.5 rounded up')."""
+    if x >= 0:
+        return int((x + Fraction(1, 2)).__floor__())
+    return -int((-x + Fraction(1, 2)).__floor__())
+
+
+@dataclass
+class Player:
+    """One participant (TRF record 001, or another reader's equivalent)."""
+
+    start_no: int
+    name: str = ""
+    rating: int | None = None
+    sex: str = ""
+    title: str = ""
+    federation: str = ""
+    fide_id: str = ""
+    birth_date: str = ""
+    declared_points: Fraction | None = None
+    declared_rank: int | None = None
+    source_line: int | None = None
+    national_rating: int | None = None  # TRF-2026 National Rating Support record
+
+    def rating_for(self, method: str = "FIDE") -> int | None:
+        """The rating used for tie-breaks under a TRF-2026 record-172 method (trf.md §3)."""
+        fide, national = self.rating, self.national_rating
+        if method == "NRO":
+            return national
+        if method == "FIDON":
+            return fide or national
+        if method == "NIDOF":
+            return national or fide
+        if method in ("HBFN", "LBFN"):
+            known = [r for r in (fide, national) if r]
+            return (max if method == "HBFN" else min)(known) if known else None
+        return fide
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One participant's round: kind, scheduled opponent (start number or None), colour."""
+
+    round: int
+    kind: Kind
+    opponent: int | None
+    colour: int
+
+    @property
+    def colour_letter(self) -> str:
+        return {WHITE: "w", BLACK: "b"}.get(self.colour, "-")
+
+
+@dataclass
+class Tournament:
+    """An individual tournament: players and an N x R grid of round entries.
+
+    ``opponent[i, r]`` is the row index of the scheduled opponent of ``players[i]`` in round ``r + 1``
+    (``NO_OPPONENT`` = none), ``kind[i, r]`` a :class:`Kind`, ``colour[i, r]`` ``WHITE``/``BLACK``/``NO_COLOUR``.
+    """
+
+    players: list[Player]
+    opponent: np.ndarray
+    kind: np.ndarray
+    colour: np.ndarray
+    name: str = ""
+    start_date: _dt.date | None = None
+    end_date: _dt.date | None = None
+    planned_rounds: int | None = None
+    type_text: str = ""  # TRF 092
+    type_code: str = ""  # TRF 192
+    score_system: ScoreSystem = field(default_factory=ScoreSystem)
+    score_system_source: str = "default"
+    declared_tiebreaks: list[str] = field(default_factory=list)
+    declared_tiebreaks_complete: bool = False  # 212 (whole standing) rather than 202
+    rating_method: str = "FIDE"  # TRF-2026 record 172: which rating the rating tie-breaks use
+    source: str = ""
+    extra: dict = field(default_factory=dict)  # records kept for the writer, e.g. {"022": "City"}
+
+    def __post_init__(self) -> None:
+        self._row_of = {p.start_no: i for i, p in enumerate(self.players)}
+
+    @property
+    def rounds(self) -> int:
+        """Number of rounds the grid holds (at least the planned number)."""
+        return int(self.kind.shape[1])
+
+    @property
+    def rounds_with_results(self) -> int:
+        """The last round in which any game (or forfeit) is recorded.  Byes alone do not make a round played: an
+        in-tournament file (JaVaFo) marks the byes of the round still to be paired that way."""
+        paired = np.nonzero((self.opponent >= 0).any(axis=0))[0]
+        if len(paired):
+            return int(paired[-1]) + 1
+        played = np.nonzero((self.kind != Kind.ABSENT).any(axis=0))[0]
+        return int(played[-1]) + 1 if len(played) else 0
+
+    def row(self, start_no: int) -> int:
+        return self._row_of[start_no]
+
+    def player(self, start_no: int) -> Player:
+        return self.players[self._row_of[start_no]]
+
+    def entry(self, start_no: int, round_no: int) -> Entry:
+        i, r = self._row_of[start_no], round_no - 1
+        o = int(self.opponent[i, r])
+        return Entry(round_no, Kind(int(self.kind[i, r])), None if o < 0 else self.players[o].start_no,
+                     int(self.colour[i, r]))
+
+    def entries(self, start_no: int) -> list[Entry]:
+        return [self.entry(start_no, r + 1) for r in range(self.rounds)]
+
+    def points(self, start_no: int, after_round: int | None = None) -> Fraction:
+        table = self.score_system.table()
+        i = self._row_of[start_no]
+        k = self.rounds if after_round is None else after_round
+        return sum((table[int(x)] for x in self.kind[i, :k]), Fraction(0))
+
+    @classmethod
+    def build(cls, players: list[Player], rounds: int, **kw) -> "Tournament":
+        """An empty grid for ``players`` and ``rounds``; fill it with :meth:`set_game` / :meth:`set_bye`."""
+        n = len(players)
+        kw.setdefault("planned_rounds", rounds)
+        return cls(players, np.full((n, rounds), NO_OPPONENT, np.int32), np.full((n, rounds), Kind.ABSENT, np.int8),
+                   np.zeros((n, rounds), np.int8), **kw)
+
+    def set_game(self, round_no: int, white: int, black: int, white_kind: Kind) -> None:
+        """Record a pairing by start numbers with White's result; Black's side is mirrored."""
+        r, w, b = round_no - 1, self._row_of[white], self._row_of[black]
+        self.opponent[w, r], self.opponent[b, r] = b, w
+        self.colour[w, r], self.colour[b, r] = WHITE, BLACK
+        self.kind[w, r], self.kind[b, r] = white_kind, MIRROR[white_kind]
+
+    def set_bye(self, round_no: int, start_no: int, kind: Kind) -> None:
+        i, r = self._row_of[start_no], round_no - 1
+        self.opponent[i, r], self.colour[i, r], self.kind[i, r] = NO_OPPONENT, NO_COLOUR, kind

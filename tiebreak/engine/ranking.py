@@ -1,0 +1,103 @@
+"""C.07 Art. 4.2: the ordered list decides; Type A tie-breaks are applied inside each still-tied group and may
+appear more than once; undefined values rank last; what remains tied is drawn by lot (or left tied).
+
+Groups are kept as a dense group number per player (0 = best): each tie-break refines it in one pass.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Iterable
+
+import numpy as np
+
+from .passes import Column
+
+
+def refine(group: np.ndarray, key: np.ndarray) -> np.ndarray:
+    """Split every group by ``key`` (smaller first), renumbering groups densely in rank order."""
+    order = np.lexsort((key, group))
+    g, k = group[order], key[order]
+    change = np.empty(len(order), bool)
+    if len(order):
+        change[0] = False
+        change[1:] = (g[1:] != g[:-1]) | (k[1:] != k[:-1])
+    out = np.empty_like(group)
+    out[order] = np.cumsum(change)
+    return out
+
+
+def tied_groups(group: np.ndarray) -> list[list[int]]:
+    """Members of every group with more than one player, best group first."""
+    order = np.argsort(group, kind="stable")
+    g = group[order]
+    bounds = np.nonzero(np.diff(g))[0] + 1
+    return [chunk.tolist() for chunk in np.split(order, bounds) if len(chunk) > 1]
+
+
+def draw_lots(group: np.ndarray, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Art. 4.2: break the remaining ties by lot, reproducibly from ``seed``.
+
+    Returns the final order and each player's lot inside its tied group (0 where the player was not tied).
+    """
+    n = len(group)
+    draw = np.random.default_rng(seed).permutation(n)
+    order = np.lexsort((draw, group))
+    g = group[order]
+    start = np.concatenate(([True], g[1:] != g[:-1])) if n else np.zeros(0, bool)
+    first = np.maximum.accumulate(np.where(start, np.arange(n), 0))
+    size = np.bincount(group)[g]
+    lots = np.zeros(n, np.int64)
+    lots[order] = np.where(size > 1, np.arange(n) - first + 1, 0)
+    return order, lots
+
+
+def shared_ranks(group: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """Rank of each player when ties are left unbroken: 1 + number of players in better groups."""
+    counts = np.bincount(group)
+    first = np.concatenate(([0], np.cumsum(counts)[:-1])) + 1
+    return first[group]
+
+
+def apply_list(n: int, steps: Iterable[tuple[object, Callable | None, Callable | None, Callable | None]]):
+    """Art. 4.2 over a whole list.  Each step is ``(spec, column, split, groups)``: either ``column()`` gives the
+    values of an ordinary tie-break, or (Type A) ``groups(group)`` lists the still-tied groups worth trying and
+    ``split(members)`` orders one of them into tiers (best first).  Returns the final groups and the columns; a Type
+    A column holds each player's place inside its tied group (0 when the group was not separated)."""
+    group = np.zeros(n, np.int64)
+    columns: list[Column] = []
+    for spec, column, split, groups in steps:
+        if split is not None:
+            col = Column(np.zeros(n, np.int64), 1, higher_is_better=False)
+            tier_key = np.zeros(n, np.int64)
+            for members in groups(group):
+                tiers, extra = split(members)
+                col.extra.update(extra)
+                if len(tiers) < 2:
+                    continue
+                place = 1
+                for pos, tier in enumerate(tiers):
+                    tier_key[tier] = pos
+                    col.num[tier] = place
+                    place += len(tier)
+            group = refine(group, tier_key)
+        else:
+            col = column()
+            if n and int(group.max()) + 1 < n:  # some players still tied
+                group = refine(group, col.sort_key(getattr(spec, "reverse", False)))
+        columns.append(col)
+    return group, columns
+
+
+def finish(group: np.ndarray, numbers: list[int], lots: bool, seed: int | None):
+    """Final order, ranks and lots: ties drawn by lot with ``seed`` (chosen and reported when None), or shared."""
+    n = len(group)
+    if lots:
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 10**6)
+        order, lot = draw_lots(group, seed)
+        ranks = np.empty(n, np.int64)
+        ranks[order] = np.arange(1, n + 1)
+        return order, ranks, lot, seed
+    order = np.lexsort((np.array(numbers), group))
+    return order, shared_ranks(group, order), np.zeros(n, np.int64), None

@@ -1,0 +1,153 @@
+"""The tie-break catalogue: one entry of data per tie-break (code, names, article, type, modifiers, function).
+
+>>> CATALOGUE["BH"].article, CATALOGUE["BH"].names["uk"]
+('C.07 8.1', 'Бухгольц')
+>>> resolve_code("GE")
+'REP'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from . import families, fide
+from .direct import direct_encounter, result_between
+from .errors import SpecifierError
+from .specifier import TieBreakSpec, parse_modifiers
+
+
+@dataclass(frozen=True)
+class TieBreakDef:
+    code: str
+    names: dict[str, str]  # en, ru, uk
+    article: str
+    type: str  # C.07 Art. 4.3: A (among the tied), B (own), C (opponents' final), D (known before the round)
+    modifiers: str  # allowed modifier letters
+    compute: Callable | None  # None for Type A (computed inside tied groups by the ranking)
+    higher_is_better: bool = True
+    aliases: tuple[str, ...] = ()
+    note: str = ""
+    group: Callable | None = None  # Type A: (context, members, played) -> tiers
+    family: str = "fide"  # fide, legacy, uscf, ru
+    rules: str | None = None  # the rule set a family tie-break is always computed under
+    unplayed: str = "by the rule set chosen (C.07 Art. 15-16 for FIDE)"
+
+
+def _d(code, en, ru, uk, article, type_, modifiers, compute, **kw) -> TieBreakDef:
+    return TieBreakDef(code, {"en": en, "ru": ru, "uk": uk}, article, type_, modifiers + "RV", compute, **kw)
+
+
+_ENTRIES = [
+    _d("PTS", "Points", "Очки", "Очки", "C.07 4.2", "B", "", fide.points),
+    _d("DE", "Direct encounter", "Личная встреча", "Особиста зустріч", "C.07 6", "A", "P", None,
+       note="value: place inside the tied group (0 = not separated), lower is better", group=direct_encounter),
+    _d("WIN", "Number of wins", "Количество побед", "Кількість виграшів", "C.07 7.1", "B", "", fide.wins),
+    _d("WON", "Number of games won", "Количество выигранных партий", "Кількість виграних партій", "C.07 7.2", "B", "",
+       fide.games_won),
+    _d("BPG", "Games played with Black", "Количество партий, сыгранных чёрными", "Кількість партій, зіграних чорними",
+       "C.07 7.3", "B", "", fide.black_games),
+    _d("BWG", "Games won with Black", "Количество побед чёрными", "Кількість партій, виграних чорними", "C.07 7.4",
+       "B", "", fide.black_wins),
+    _d("PS", "Progressive scores", "Сумма нарастающих очков", "Сума прогресивних очок", "C.07 7.5", "B", "C",
+       fide.progressive),
+    _d("REP", "Rounds elected to play", "Количество фактически сыгранных туров", "Кількість фактично зіграних партій",
+       "C.07 7.6", "B", "", fide.rounds_elected, aliases=("GE",)),
+    _d("STD", "Standard points", "Стандартные очки", "Стандартні очки", "C.07 7.7 (2026)", "B", "",
+       fide.standard_points),
+    _d("TPN", "Tournament pairing number", "Стартовый номер", "Стартовий номер", "C.07 7.8 (2026)", "B", "",
+       fide.pairing_number, higher_is_better=False, aliases=("SNO",)),
+    _d("BH", "Buchholz", "Коэффициент Бухгольца", "Бухгольц", "C.07 8.1", "C", "CMPS", fide.buchholz),
+    _d("AOB", "Average of opponents' Buchholz", "Средний Бухгольц соперников",
+       "Усереднене значення Бухгольца суперників", "C.07 8.2", "CC", "FPS", fide.opponents_buchholz),
+    _d("FB", "Fore Buchholz", "Предварительный Бухгольц", "Попередній Бухгольц", "C.07 8.3", "D", "CMPS",
+       fide.fore_buchholz),
+    _d("SB", "Sonneborn-Berger", "Коэффициент Соннеборна-Бергера", "Зоннеборн-Бергер", "C.07 9.1", "BC", "CMPS",
+       fide.sonneborn_berger),
+    _d("KS", "Koya system", "Система Койя", "Система Койя", "C.07 9.2", "BC", "L", fide.koya),
+    _d("ARO", "Average rating of opponents", "Средний рейтинг соперников", "Середній рейтинг суперників",
+       "C.07 10.1", "D", "CMU", fide.average_rating),
+    _d("TPR", "Tournament performance rating", "Турнирный рейтинг-перформанс", "Турнірний рейтинг перфоманс",
+       "C.07 10.2", "DB", "U", fide.performance),
+    _d("PTP", "Perfect tournament performance", "Точный турнирный перформанс", "Точний турнірний перфоманс",
+       "C.07 10.3", "DB", "U", fide.perfect_performance),
+    _d("APRO", "Average performance rating of opponents", "Средний перформанс соперников",
+       "Середній турнірний перфоманс суперників", "C.07 10.4", "DC", "U", fide.opponents_performance),
+    _d("APPO", "Average perfect performance of opponents", "Средний точный перформанс соперников",
+       "Середній точний перфоманс суперників", "C.07 10.5", "DC", "U", fide.opponents_perfect_performance),
+    _d("RTNG", "Rating", "Рейтинг", "Рейтинг", "C.07 10.6 (2026)", "B", "U", fide.rating),
+]
+
+_USCF = dict(family="uscf", rules="uscf",
+             unplayed="34E1: an opponent's unplayed games count ½, the player's own unplayed games an opponent with 0")
+_RU = dict(family="ru", rules="ru", unplayed="every unplayed game counts as a draw (seed 004)")
+_LEGACY = dict(family="legacy", rules="fide-2009",
+               unplayed="13.14.2: virtual opponent for own unplayed rounds; opponents' unplayed games count as draws")
+_ENTRIES += [
+    _d("US-MM", "Modified median", "Модифицированная медиана", "Модифікована медіана", "USCF 34E1", "C", "",
+       families.modified_median, **_USCF),
+    _d("US-SOLK", "Solkoff", "Солкофф (сумма очков соперников)", "Солкофф (сума очок суперників)", "USCF 34E2", "C",
+       "", families.solkoff, **_USCF),
+    _d("US-CUM", "Cumulative", "Кумулятивный", "Кумулятивний", "USCF 34E3", "B", "", families.cumulative, **_USCF),
+    _d("US-MED", "Median (Harkness)", "Медиана (Харкнесс)", "Медіана (Харкнесс)", "USCF 34E4", "C", "",
+       families.median, **_USCF),
+    _d("US-RBT", "Result between tied players", "Результат между претендентами", "Результат між претендентами",
+       "USCF 34E5", "A", "", None, group=result_between, **_USCF),
+    _d("US-BLK", "Most blacks", "Больше партий чёрными", "Більше партій чорними", "USCF 34E6", "B", "",
+       families.most_blacks, **_USCF),
+    _d("US-KASH", "Kashdan", "Система Кашдана", "Система Кашдана", "USCF 34E7", "B", "", families.kashdan, **_USCF),
+    _d("US-SB", "Sonneborn-Berger (USCF)", "Зоннеборн-Бергер (USCF)", "Зоннеборн-Бергер (USCF)", "USCF 34E8", "BC", "",
+       families.uscf_sonneborn_berger, **_USCF),
+    _d("US-COPP", "Cumulative of opposition", "Кумулятивный соперников", "Кумулятивний суперників", "USCF 34E9", "C",
+       "", families.cumulative_of_opposition, **_USCF),
+    _d("US-OPERF", "Opposition's performance", "Перформанс соперников (USCF)", "Перфоманс суперників (USCF)",
+       "USCF 34E10", "D", "U", families.opposition_performance, **_USCF),
+    _d("US-AVGOPP", "Average rating of opposition", "Средний рейтинг соперников (USCF)",
+       "Середній рейтинг суперників (USCF)", "USCF 34E11", "D", "U", families.average_opposition, **_USCF),
+    _d("RU-BERGER", "Berger coefficient", "Коэффициент Бергера", "Коефіцієнт Бергера", "seed 004 (Berger)", "BC", "C",
+       fide.sonneborn_berger, **_RU),
+    _d("RU-DVOR", "Simplified Berger (Dvoretsky)", "Упрощённый Бергер (Дворецкого)", "Спрощений Бергер (Дворецького)",
+       "seed 004 (Dvoretsky, 1985)", "BC", "", families.dvoretsky, **_RU),
+    _d("RU-SONN", "Sonneborn's original score", "Коэффициент Зоннеборна (1886)", "Коефіцієнт Зоннеборна (1886)",
+       "seed 004 (Sonneborn, 1886)", "BC", "", families.sonneborn_original, **_RU),
+    _d("RU-CUM", "Cumulative (Russian)", "Кумулятивный", "Кумулятивний", "seed 004 (cumulative)", "B", "",
+       families.cumulative, **_RU),
+    _d("L-SBH", "Sum of Buchholz", "Сумма коэффициентов Бухгольца соперников", "Сума Бухгольців суперників",
+       "Arbiters' Manual 13.13.2 (2.5)", "CC", "", families.buchholz_sum, **_LEGACY),
+]
+
+CATALOGUE: dict[str, TieBreakDef] = {d.code: d for d in _ENTRIES}
+_ALIASES = {a: d.code for d in _ENTRIES for a in d.aliases}
+
+
+def resolve_code(name: str) -> str | None:
+    """The catalogue code for a name or alias (upper case), or None."""
+    name = name.upper()
+    if name in CATALOGUE:
+        return name
+    return _ALIASES.get(name)
+
+
+def parse(text: str) -> TieBreakSpec:
+    """Parse one specifier of an individual event (team events: :func:`tiebreak.engine.team.parse_team`)."""
+    raw = text.strip()
+    if not raw:
+        raise SpecifierError("empty tie-break specifier")
+    parts = re.split(r"[/#]", raw.upper())
+    head = parts[0]
+    if ":" in head:
+        head, score = head.split(":", 1)
+        if score not in ("MP", "GP", "MM", "MG", "GM", "GG"):
+            raise SpecifierError(f"{raw}: score {score!r} is not MP or GP")
+        raise SpecifierError(f"{raw}: ':{score}' applies to team events, and this is an individual event")
+    code = resolve_code(head)
+    if code is None:
+        raise SpecifierError(f"unknown tie-break {head!r} in {raw!r}; valid codes: " + ", ".join(sorted(CATALOGUE)))
+    return TieBreakSpec(code, raw=raw, **parse_modifiers(raw, code, parts[1:], CATALOGUE[code].modifiers))
+
+
+def parse_list(text: str | list[str]) -> list[TieBreakSpec]:
+    """Parse a comma- or space-separated list (TRF records 202/212 use either)."""
+    items = text if isinstance(text, list) else re.split(r"[,;\s]+", text.strip())
+    return [parse(x) for x in items if x.strip()]

@@ -1,0 +1,130 @@
+"""Tie-break specifiers in the FIDE TEC reference checker's vocabulary: ``BH/C1``, ``BH#C1``, ``KS/L-1``,
+``ARO/U1000/C1``, ``DE/P``, ``BH/M2`` (case-insensitive), so one list string works in both programs.
+
+>>> from tiebreak.engine.registry import parse, parse_list
+>>> parse("bh#c1").text, parse("ARO/U1000/C1").text, parse("ks/l-1").limit
+('BH/C1', 'ARO/C1/U1000', Fraction(-1, 2))
+>>> [s.text for s in parse_list("PTS, BH/C1 sb")]
+['PTS', 'BH/C1', 'SB']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from .errors import SpecifierError
+
+#: Modifier letters and what they do (Art. 14 and the reference checker's extensions).
+MODIFIERS = {
+    "C": "Cut-n: leave out the n least significant values (Art. 14.1, 14.2)",
+    "M": "Median-n: leave out the n least and the n most significant values (Art. 14.3, 14.4)",
+    "L": "Limit: move the Koya threshold by n half points (L-1, L+2), by points (L-0.5) or set it in % (L40) (Art. 14.5)",
+    "P": "treat forfeited games as played, as with pre-determined pairings (Art. 6.1.1, 15.2)",
+    "F": "use Fore Buchholz instead of Buchholz (Art. 8.2)",
+    "U": "rating given to unrated players, e.g. U1000 (Art. 10)",
+    "R": "reverse the order (lower is better)",
+    "S": "treat the event as a Swiss event for this tie-break",
+    "V": "rule edition for this tie-break: V2024 or V2026",
+    "K": "SSSC normalising factor, e.g. K3 (Art. 13.4)",
+}
+
+
+@dataclass(frozen=True)
+class TieBreakSpec:
+    """One entry of a tie-break list: a code and its modifiers."""
+
+    code: str
+    cut: int = 0
+    median: int = 0
+    limit: Fraction | None = None  # Koya threshold shift in points
+    limit_percent: int | None = None
+    played: bool = False
+    fore: bool = False
+    unrated: int | None = None
+    reverse: bool = False
+    swiss: bool = False
+    version: str | None = None
+    score: str | None = None  # team events: MP or GP (MM, MG, GM, GG for ESB)
+    factor: int | None = None  # SSSC normalising factor (/K)
+    raw: str = field(default="", compare=False)
+
+    @property
+    def text(self) -> str:
+        """Canonical form (modifiers in a fixed order)."""
+        s = self.code + (f":{self.score}" if self.score else "")
+        if self.cut:
+            s += f"/C{self.cut}"
+        if self.median:
+            s += f"/M{self.median}"
+        if self.limit_percent is not None:
+            s += f"/L{self.limit_percent}"
+        elif self.limit is not None:
+            steps = self.limit * 2
+            s += f"/L{int(steps):+d}" if steps.denominator == 1 else f"/L{float(self.limit):+}"
+        if self.played:
+            s += "/P"
+        if self.fore:
+            s += "/F"
+        if self.unrated is not None:
+            s += f"/U{self.unrated}"
+        if self.factor is not None:
+            s += f"/K{self.factor}"
+        if self.reverse:
+            s += "/R"
+        if self.swiss:
+            s += "/S"
+        if self.version:
+            s += f"/V{self.version[-4:]}"
+        return s
+
+    def __str__(self) -> str:
+        return self.text
+
+    def with_unrated(self, rating: int | None) -> "TieBreakSpec":
+        return self if rating is None or self.unrated is not None else replace(self, unrated=rating)
+
+
+_MOD_RE = re.compile(r"^(C|M)(\d+)$|^L([+-]?\d+(?:\.\d+)?)$|^U(\d+)$|^V(\d+)$|^(P|F|R|S)$|^K(\d+)$")
+
+
+def parse_modifiers(raw: str, code: str, mods: list[str], allowed: str) -> dict:
+    """Keyword arguments of :class:`TieBreakSpec` for the modifiers ``mods`` (upper case) of ``code``."""
+    kw: dict = {}
+    for mod in mods:
+        m = _MOD_RE.match(mod)
+        if not m:
+            raise SpecifierError(f"unknown modifier {mod!r} in {raw!r}; modifiers: "
+                                 + "; ".join(f"{k}: {v}" for k, v in MODIFIERS.items()))
+        letter = mod[0]
+        if letter not in allowed:
+            shown = ", ".join(sorted(set(allowed))) or "none"
+            raise SpecifierError(f"modifier {mod!r} is not allowed with {code} in {raw!r} (allowed: {shown})")
+        if letter == "C":
+            kw["cut"] = int(m.group(2))
+        elif letter == "M":
+            kw["median"] = int(m.group(2))
+        elif letter == "L":
+            v = m.group(3)
+            if "." in v:
+                kw["limit"] = Fraction(v)
+            elif v[0] in "+-":
+                kw["limit"] = Fraction(int(v), 2)
+            else:
+                kw["limit_percent"] = int(v)
+        elif letter == "U":
+            kw["unrated"] = int(m.group(4))
+        elif letter == "K":
+            kw["factor"] = int(m.group(7))
+        elif letter == "V":
+            year = m.group(5)
+            version = {"2024": "fide-2024", "2026": "fide-2026", "1": "fide-2024", "2": "fide-2026"}.get(year)
+            if version is None:
+                raise SpecifierError(f"{raw}: rule edition V{year} is not known (use V2024 or V2026)")
+            kw["version"] = version
+        else:
+            kw[{"P": "played", "F": "fore", "R": "reverse", "S": "swiss"}[letter]] = True
+    if kw.get("cut") and kw.get("median"):
+        raise SpecifierError(f"{raw}: use either Cut or Median, not both")
+    return kw

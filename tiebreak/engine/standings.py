@@ -1,0 +1,259 @@
+"""Final standings: the public entry point of the engine.
+
+>>> from tiebreak import trf, compute_standings
+>>> t = trf.load("examples/hobsons-bay-cup-2025.trf")
+>>> s = compute_standings(t, "PTS,BH/C1,SB", rules="auto", lots=False)
+>>> [(r.rank, r.start_no, str(r.values["BH/C1"])) for r in s.rows][:2]
+[(1, 7, '30'), (2, 9, '57/2')]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+
+from .direct import groups_with_encounters
+from .passes import SOURCE_CAPPED, SOURCE_DUMMY, SOURCE_GAME, SOURCE_VALUE, Column, Context
+from .errors import InputError, InputWarning, Place
+from .model import Kind, Tournament
+from .ranking import apply_list, finish
+from .registry import CATALOGUE
+from .rules import RULE_SETS, RuleSet, choose_rules
+from .registry import parse_list
+from .specifier import TieBreakSpec
+
+#: Lists used when neither the user nor the file gives one (C.07 Art. 2.1 asks the regulations to; these follow
+#: the recommendations of the Arbiters' Manual 13.15 in C.07 vocabulary).
+DEFAULT_LISTS = {
+    "swiss": "PTS,BH/C1,BH,DE,WIN,WON,BPG,SB",
+    "round robin": "PTS,DE,WIN,SB,KS",
+}
+
+_RR_WORDS = re.compile(r"RR|ROBIN|BERGER|SCHEVENINGEN|SCHILLER", re.I)
+
+
+def detect_system(t: Tournament, rounds: int | None = None) -> tuple[str, str]:
+    """Round robin (pre-determined pairings) or Swiss, as the FIDE reference checker decides (spec §1.3):
+    record 192, then the words of record 092, then the numbers of players and rounds."""
+    code = t.type_code.upper()
+    if code:
+        if "SWISS" in code or "DUTCH" in code or "DUBOV" in code or "BURSTEIN" in code or code.startswith("FIDE_TEAM"):
+            return "swiss", f"record 192 {t.type_code!r}"
+        if _RR_WORDS.search(code) or "KNOCKOUT" in code:
+            return "round robin", f"record 192 {t.type_code!r}"
+    text = t.type_text.upper()
+    if "SWISS" in text:
+        return "swiss", f"record 092 {t.type_text!r}"
+    if _RR_WORDS.search(text):
+        return "round robin", f"record 092 {t.type_text!r}"
+    n, r = len(t.players), rounds if rounds is not None else t.rounds
+    if r in (n - 1, n) or (n > 2 and r in (2 * n - 2, 2 * n)):
+        return "round robin", f"{n} players and {r} rounds"
+    return "swiss", f"{n} players and {r} rounds"
+
+
+class Row:
+    """One line of the standings; ``values`` maps each specifier to an exact Fraction (None = undefined)."""
+
+    __slots__ = ("rank", "index", "lot", "_s")
+
+    def __init__(self, standings: "Standings", index: int, rank: int, lot: int | None) -> None:
+        self._s, self.index, self.rank, self.lot = standings, index, rank, lot
+
+    @property
+    def start_no(self) -> int:
+        return self._s.tournament.players[self.index].start_no
+
+    @property
+    def name(self) -> str:
+        return self._s.tournament.players[self.index].name
+
+    @property
+    def points(self) -> Fraction:
+        return self._s.points[self.index]
+
+    @property
+    def values(self) -> dict[str, Fraction | None]:
+        return {spec.text: col.value(self.index) for spec, col in zip(self._s.specs, self._s.columns)}
+
+    def __repr__(self) -> str:
+        return f"Row(rank={self.rank}, start_no={self.start_no}, points={self.points})"
+
+
+@dataclass
+class Standings:
+    tournament: Tournament
+    rules: RuleSet
+    system: str
+    after_round: int
+    specs: list[TieBreakSpec]
+    columns: list[Column]
+    rows: list[Row]
+    seed: int | None
+    score: Column
+    notes: list[str] = field(default_factory=list)
+    warnings: list[InputWarning] = field(default_factory=list)
+
+    @property
+    def points(self) -> "_Points":
+        return _Points(self.score)
+
+    @property
+    def tiebreaks(self) -> list[str]:
+        return [s.text for s in self.specs]
+
+    def row(self, start_no: int) -> Row:
+        return next(r for r in self.rows if r.start_no == start_no)
+
+    def value(self, start_no: int, spec: str) -> Fraction | None:
+        return self.row(start_no).values[spec]
+
+    def column(self, spec: str) -> Column:
+        return self.columns[self.tiebreaks.index(spec)]
+
+    def contributions(self, start_no: int, spec: str) -> list[Contribution]:
+        """What each round added to a value: the engine's record behind every number (for explanations).
+
+        Empty for tie-breaks that are not sums over rounds (DE, TPN, RTNG).
+        """
+        col = self.column(spec)
+        if col.contrib is None:
+            return []
+        t = self.tournament
+        i = t.row(start_no)
+        den = col.contrib_den or col.den
+        out = []
+        for r in range(col.contrib.shape[1]):
+            if col.valid is not None and not col.valid[i, r]:
+                continue
+            o = int(t.opponent[i, r])
+            out.append(Contribution(
+                round=r + 1, kind=Kind(int(t.kind[i, r])).name, opponent=t.players[o].start_no if o >= 0 else None,
+                value=Fraction(int(col.contrib[i, r]), den), cut=bool(col.cut[i, r]) if col.cut is not None else False,
+                source=SOURCES.get(int(col.source[i, r]) if col.source is not None else 0, "")))
+        return out
+
+
+SOURCES = {
+    SOURCE_GAME: "game (opponent's score; Art. 16.3 adjusted in Swiss events)",
+    SOURCE_DUMMY: "unplayed round: dummy opponent with the player's own score (Art. 16.4)",
+    SOURCE_CAPPED: "unplayed round: dummy opponent, score capped (Art. 16.4.1/16.4.2, 2026)",
+    SOURCE_VALUE: "the round's own value",
+}
+
+
+@dataclass(frozen=True)
+class Contribution:
+    round: int
+    kind: str
+    opponent: int | None
+    value: Fraction
+    cut: bool
+    source: str
+
+
+class _Points:
+    def __init__(self, col: Column) -> None:
+        self.col = col
+
+    def __getitem__(self, i: int) -> Fraction:
+        return Fraction(int(self.col.num[i]), self.col.den)
+
+
+def _resolve_list(t: Tournament, tiebreaks, system: str, notes: list[str]) -> list[TieBreakSpec]:
+    if tiebreaks is None or (isinstance(tiebreaks, str) and not tiebreaks.strip()):
+        if t.declared_tiebreaks:
+            specs = parse_list(t.declared_tiebreaks)
+            notes.append(f"tie-breaks from the file (record {'212' if t.declared_tiebreaks_complete else '202'})")
+        else:
+            specs = parse_list(DEFAULT_LISTS[system])
+            notes.append(f"no tie-break list given; FIDE default for a {system} event: {DEFAULT_LISTS[system]}")
+    else:
+        specs = [s if isinstance(s, TieBreakSpec) else parse_list(s)[0] for s in tiebreaks] \
+            if isinstance(tiebreaks, list) else parse_list(tiebreaks)
+    if not any(s.code == "PTS" for s in specs):
+        specs = [TieBreakSpec("PTS")] + specs
+    return specs
+
+
+def compute_standings(
+    tournament: Tournament,
+    tiebreaks: str | list | None = None,
+    *,
+    rules: "str | RuleSet" = "auto",
+    after_round: int | None = None,
+    unrated_rating: int | None = None,
+    seed: int | None = None,
+    lots: bool = True,
+    system: str | None = None,
+    warnings: list[InputWarning] | None = None,
+) -> Standings:
+    """Rank the players of ``tournament`` by ``tiebreaks`` (a list string such as ``"PTS,BH/C1,SB"``).
+
+    * ``rules``: ``auto`` (by start date), ``fide-2024``, ``fide-2026``, or a :class:`RuleSet` (e.g. one of those
+      with some choices changed by ``dataclasses.replace``).
+    * ``after_round``: standings after that round (default: the last round with results).
+    * ``unrated_rating``: rating given to unrated players in rating tie-breaks (else those are undefined).
+    * ``seed``/``lots``: remaining ties are drawn by lot with ``seed`` (a random seed is chosen and reported
+      when none is given); ``lots=False`` leaves them tied with shared ranks.
+    * ``system``: ``swiss`` or ``round robin`` to override the detection.
+    """
+    t = tournament
+    notes: list[str] = []
+    played_rounds = t.rounds_with_results
+    if after_round is None:
+        k = played_rounds
+        if t.rounds > k:
+            notes.append(f"results known up to round {k} of {t.rounds}: standings after round {k}")
+    else:
+        if not 0 <= after_round <= t.rounds:
+            raise InputError(f"--after-round {after_round} is outside 0..{t.rounds}", Place(t.source, field="after round"))
+        k = after_round
+    ruleset, why = choose_rules(rules, t.start_date)
+    notes.append(why)
+    if system is None:
+        system, sys_why = detect_system(t)
+        notes.append(f"{system} ({sys_why})")
+    elif system not in DEFAULT_LISTS:
+        raise ValueError(f"system must be 'swiss' or 'round robin', not {system!r}")
+    specs = _resolve_list(t, tiebreaks, system, notes)
+    # a global rating for unrated players applies to every rating tie-break that has no /U of its own
+    effective = [s.with_unrated(unrated_rating) if "U" in CATALOGUE[s.code].modifiers else s for s in specs]
+
+    contexts: dict[str, Context] = {}
+
+    def context(rs: RuleSet) -> Context:
+        if rs.name not in contexts:
+            contexts[rs.name] = Context(t, rs, k, system == "round robin")
+        return contexts[rs.name]
+
+    def step(spec: TieBreakSpec):
+        d = CATALOGUE[spec.code]
+        ctx = context(RULE_SETS[spec.version or d.rules] if (spec.version or d.rules) else ruleset)
+
+        def column() -> Column:
+            col = d.compute(ctx, spec)
+            col.higher_is_better = d.higher_is_better
+            return col
+
+        def split(members: list[int]):
+            de = d.group(ctx, members, spec.played)
+            return de.tiers, {"de": {m: (de.scores.get(m), de.unmet.get(m)) for m in members}}
+
+        groups = (lambda group: groups_with_encounters(ctx, group, spec.played))
+        return (spec, column, split, groups) if d.group is not None else (spec, column, None, None)
+
+    n = len(t.players)
+    group, columns = apply_list(n, (step(spec) for spec in effective))
+    order, ranks, lot, seed = finish(group, [p.start_no for p in t.players], lots, seed)
+    drawn = int((lot > 0).sum())
+    if drawn:
+        notes.append(f"{drawn} players still tied after the list: drawn by lot with seed {seed} "
+                     f"(pass --seed {seed} to repeat the draw)")
+    ctx = context(ruleset)
+    score = Column(ctx.score, ctx.scale)
+    s = Standings(t, ruleset, system, k, specs, columns, [], seed, score, notes, list(warnings or []))
+    s.rows = [Row(s, i, r, int(x) or None) for i, r, x in zip(order.tolist(), ranks[order].tolist(), lot[order].tolist())]
+    return s

@@ -1,0 +1,182 @@
+"""Crosstables kept in spreadsheets, as CSV or ``.xlsx`` (first sheet): one row per player, one column per round.
+
+Columns (header names are case-insensitive): ``No`` (start number; default the row order), ``Name``, optionally
+``Rating``, ``Fed``, ``FIDE ID``, ``Points`` (checked, not trusted), then one column per round named ``R1``, ``Rd 1``,
+``1`` …  A round cell is ``<opponent><colour><result>`` — ``12w1``, ``7b½``, ``3b=``, ``5w0``, ``9b+`` (forfeit win),
+``9w-`` (forfeit loss) — or a bye: ``U``/``PAB`` (pairing-allocated), ``F``/``FPB`` (full point), ``H``/``HPB``/``½``
+(half point), ``Z``/``ZPB``/``0`` (zero point), empty (absent).  ``;`` separated files (European spreadsheets) work too.
+
+>>> t = loads("No,Name,R1,R2\\n1,Ann,2w1,3b=\\n2,Bob,1b0,U\\n3,Cy,H,1w=\\n")
+>>> [str(t.points(n)) for n in (1, 2, 3)]
+['3/2', '1', '1']
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from fractions import Fraction
+from pathlib import Path
+
+from . import xlsx
+from ..engine.errors import InputError, InputWarning, Place
+from .files import read_input
+from ..engine.model import MIRROR, NO_OPPONENT, Kind, Player, Tournament, format_number
+from .trf import MAX_ROUNDS
+
+_GAME = re.compile(r"^(\d+)\s*([wbWB-])?\s*(1|0|=|½|0[.,]5|1/2|\+|-|W|D|L|X|\?)$")
+_RESULT = {"1": Kind.WIN, "0": Kind.LOSS, "=": Kind.DRAW, "½": Kind.DRAW, "0.5": Kind.DRAW, "0,5": Kind.DRAW,
+           "1/2": Kind.DRAW, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, "W": Kind.WIN_SHORT,
+           "D": Kind.DRAW_SHORT, "L": Kind.LOSS_SHORT, "X": Kind.UNKNOWN, "?": Kind.UNKNOWN}
+_BYES = {"U": Kind.PAB, "PAB": Kind.PAB, "BYE": Kind.PAB, "F": Kind.FPB, "FPB": Kind.FPB, "H": Kind.HPB,
+         "HPB": Kind.HPB, "½": Kind.HPB, "Z": Kind.ZPB, "ZPB": Kind.ZPB, "0": Kind.ZPB, "": Kind.ABSENT,
+         "-": Kind.ABSENT}
+_ROUND = re.compile(r"^(?:r|rd|round|тур)?\s*\.?\s*(\d+)$", re.I)
+
+
+def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
+    path = Path(path)
+    data = read_input(path)
+    if path.suffix.lower() == ".xlsx":
+        try:
+            rows = xlsx.read_rows(data)
+        except xlsx.XlsxError as e:
+            raise InputError(str(e), Place(str(path))) from None
+        return from_rows(rows, str(path), warnings)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    return loads(text, str(path), warnings)
+
+
+def loads(text: str, source: str = "", warnings: list[InputWarning] | None = None) -> Tournament:
+    dialect = ";" if text.split("\n", 1)[0].count(";") > text.split("\n", 1)[0].count(",") else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=dialect)
+    try:
+        rows = list(reader)
+    except csv.Error as e:
+        raise InputError(f"not a readable CSV table: {e}", Place(source, reader.line_num)) from None
+    return from_rows(rows, source, warnings)
+
+
+def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarning] | None = None) -> Tournament:
+    """The tournament of a crosstable given as rows of cell texts (header first); line numbers are row numbers."""
+    warnings = warnings if warnings is not None else []
+    if not rows or not any(c.strip() for c in rows[0]):
+        raise InputError("empty file: a header row is needed", Place(source, 1))
+    header = [h.strip().lower() for h in rows[0]]
+    rounds = {}
+    for c, h in enumerate(header):
+        m = _ROUND.match(h)
+        if m:
+            rounds[c] = int(m.group(1))
+    names = [c for c, h in enumerate(header) if h in ("name", "player", "имя", "игрок", "гравець", "учасник")]
+    if max(rounds.values(), default=0) > MAX_ROUNDS:
+        c = max(rounds, key=rounds.get)
+        raise InputError(f"round {rounds[c]} is more than {MAX_ROUNDS}", Place(source, 1, c + 1, "header"))
+    if not rounds:
+        raise InputError("no round columns (R1, R2 ... or 1, 2 ...)", Place(source, 1, None, "header"))
+    if not names:
+        raise InputError("no Name column", Place(source, 1, None, "header"))
+
+    def column(*keys):
+        return next((c for c, h in enumerate(header) if h in keys), None)
+
+    c_no, c_rating = column("no", "no.", "#", "start_no", "sno", "№"), column("rating", "elo", "rtg")
+    c_fed, c_id, c_pts = column("fed", "federation"), column("fide id", "fide_id", "id"), column("points", "pts")
+    body = [(ln, r) for ln, r in enumerate(rows[1:], 2) if any(x.strip() for x in r)]
+    players, cells = [], []
+    for pos, (ln, r) in enumerate(body, 1):
+        def get(c):
+            return r[c].strip() if c is not None and c < len(r) else ""
+        no = get(c_no) or str(pos)
+        if not no.isdigit():
+            raise InputError(f"start number {no!r} is not a number", Place(source, ln, c_no + 1, "No"))
+        rating = get(c_rating)
+        if rating and not rating.isdigit():
+            raise InputError(f"rating {rating!r} is not a number", Place(source, ln, c_rating + 1, "Rating"))
+        pts = get(c_pts).replace(",", ".").replace("½", ".5")
+        try:
+            declared = Fraction(pts) if pts else None
+        except ValueError:
+            raise InputError(f"points {get(c_pts)!r} is not a number", Place(source, ln, c_pts + 1, "Points")) from None
+        players.append(Player(int(no), get(names[0]), int(rating) if rating and int(rating) else None,
+                              federation=get(c_fed), fide_id=get(c_id), declared_points=declared, source_line=ln))
+        cells.append((ln, {rnd: (c, get(c)) for c, rnd in rounds.items()}))
+    if len({p.start_no for p in players}) != len(players):
+        raise InputError("two rows have the same start number", Place(source, None, None, "No"))
+    t = Tournament.build(players, max(rounds.values()), source=source)
+    for (ln, row), p in zip(cells, players):
+        i = t.row(p.start_no)
+        for rnd, (c, text) in row.items():
+            place = Place(source, ln, c + 1, f"round {rnd}")
+            key = text.upper().replace(" ", "")
+            if key in _BYES or text in _BYES:
+                t.kind[i, rnd - 1] = _BYES.get(key, _BYES.get(text))
+                continue
+            m = _GAME.match(text.replace(" ", ""))
+            if not m:
+                raise InputError(f"round cell {text!r} not understood (e.g. 12w1, 7b½, 3b=, 9w+, H, U)", place)
+            opp = int(m.group(1))
+            if opp not in t._row_of:
+                raise InputError(f"opponent {opp} is not a player of this crosstable", place)
+            t.opponent[i, rnd - 1] = t.row(opp)
+            t.colour[i, rnd - 1] = {"w": 1, "b": -1}.get((m.group(2) or "-").lower(), 0)
+            t.kind[i, rnd - 1] = _RESULT[m.group(3).replace(",", ".")]
+    _check(t, warnings)
+    return t
+
+
+def _check(t: Tournament, warnings: list[InputWarning]) -> None:
+    for i, p in enumerate(t.players):
+        for r in range(t.rounds):
+            o = int(t.opponent[i, r])
+            if o == NO_OPPONENT:
+                continue
+            k, back = Kind(int(t.kind[i, r])), Kind(int(t.kind[o, r]))
+            if int(t.opponent[o, r]) != i or MIRROR.get(k) != back:
+                if k is Kind.FORFEIT_LOSS and back is Kind.FORFEIT_LOSS:
+                    t.kind[i, r] = t.kind[o, r] = Kind.DOUBLE_FORFEIT
+                    continue
+                warnings.append(InputWarning(
+                    f"round {r + 1}: {p.start_no} and {t.players[o].start_no} disagree about their game",
+                    Place(t.source, p.source_line, None, f"round {r + 1}")))
+        if p.declared_points is not None and t.points(p.start_no) != p.declared_points:
+            warnings.append(InputWarning(f"player {p.start_no}: points column says {format_number(p.declared_points)} "
+                                         f"but the results add up to {format_number(t.points(p.start_no))}; the results "
+                                         "are used", Place(t.source, p.source_line, None, "Points")))
+
+
+_CELL_BACK = {Kind.WIN: "1", Kind.LOSS: "0", Kind.DRAW: "=", Kind.WIN_SHORT: "W", Kind.DRAW_SHORT: "D",
+              Kind.LOSS_SHORT: "L", Kind.UNKNOWN: "?", Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-",
+              Kind.DOUBLE_FORFEIT: "-", Kind.PAB: "U", Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z", Kind.ABSENT: ""}
+
+
+def to_rows(t: Tournament) -> list[list]:
+    """Header and one row per player, as :func:`from_rows` reads them."""
+    rows: list[list] = [["No", "Name", "Rating", "Fed", "FIDE ID", "Points", *(f"R{r + 1}" for r in range(t.rounds))]]
+    for i, p in enumerate(t.players):
+        cells = []
+        for r in range(t.rounds):
+            k, o = Kind(int(t.kind[i, r])), int(t.opponent[i, r])
+            colour = {1: "w", -1: "b"}.get(int(t.colour[i, r]), "-")
+            cells.append(f"{t.players[o].start_no}{colour}{_CELL_BACK[k]}" if o >= 0 else _CELL_BACK[k])
+        rows.append([p.start_no, p.name, p.rating or "", p.federation, p.fide_id,
+                     format_number(t.points(p.start_no)), *cells])
+    return rows
+
+
+def dumps(t: Tournament) -> str:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(to_rows(t))
+    return out.getvalue()
+
+
+def dump(t: Tournament, path: str | Path) -> None:
+    """Write a CSV crosstable, or an ``.xlsx`` workbook when the name ends so."""
+    if Path(path).suffix.lower() == ".xlsx":
+        xlsx.write_rows(path, to_rows(t))
+    else:
+        Path(path).write_text(dumps(t), encoding="utf-8")

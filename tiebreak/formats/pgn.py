@@ -1,0 +1,124 @@
+"""Broadcast PGN (a file of games, with or without move text) turned into a tournament.
+
+Header-only files, where one tag block follows another with no move text and no result token, are split on the
+tags themselves: a new game starts at ``[Event`` or when a tag repeats within the current game.  Rounds come from
+the ``Round`` tag (``3`` or ``3.12``, board 12), players are identified by FIDE id (``WhiteFideId``) or by name,
+ratings come from the Elo tags, start numbers are given by rating (highest first), then name.  A round in which a
+player has no game is read as an absence (zero-point bye); a result ``+/-``, ``-/+`` or ``--`` is a forfeit.
+
+>>> t = loads('[Round "1"]\\n[White "A"]\\n[Black "B"]\\n[Result "1-0"]\\n[Round "2"]\\n[White "B"]\\n[Black "A"]\\n[Result "1/2-1/2"]\\n')
+>>> [(p.name, str(t.points(p.start_no))) for p in t.players]
+[('A', '3/2'), ('B', '1/2')]
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+from ..engine.errors import InputError, InputWarning, Place
+
+from .files import read_input
+from ..engine.model import Kind, Player, Tournament
+from .trf import MAX_ROUNDS, parse_date
+
+_TAG = re.compile(r'^\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+_RESULTS = {"1-0": Kind.WIN, "0-1": Kind.LOSS, "1/2-1/2": Kind.DRAW, "½-½": Kind.DRAW, "*": Kind.UNKNOWN,
+            "+/-": Kind.FORFEIT_WIN, "+:-": Kind.FORFEIT_WIN, "-/+": Kind.FORFEIT_LOSS, "-:+": Kind.FORFEIT_LOSS,
+            "--": Kind.DOUBLE_FORFEIT, "-/-": Kind.DOUBLE_FORFEIT, "0-0": Kind.DOUBLE_FORFEIT}
+
+
+def games(text: str, source: str = "") -> list[tuple[int, dict[str, str]]]:
+    """Every game's tags with the line its first tag is on."""
+    out: list[tuple[int, dict[str, str]]] = []
+    current: dict[str, str] = {}
+    start = 0
+    for ln, line in enumerate(text.splitlines(), 1):
+        m = _TAG.match(line)
+        if not m:
+            if line.strip().startswith("["):
+                raise InputError(f"tag not understood: {line.strip()[:60]!r}", Place(source, ln, 1, "PGN tag"))
+            continue
+        name, value = m.group(1), m.group(2).replace('\\"', '"')
+        if current and (name == "Event" or name in current):
+            out.append((start, current))
+            current = {}
+        if not current:
+            start = ln
+        current[name] = value
+    if current:
+        out.append((start, current))
+    return out
+
+
+def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
+    path = Path(path)
+    data = read_input(path)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    return loads(text, str(path), warnings)
+
+
+def loads(text: str, source: str = "", warnings: list[InputWarning] | None = None) -> Tournament:
+    warnings = warnings if warnings is not None else []
+    found = games(text, source)
+    if not found:
+        raise InputError("no games found: is this a PGN file?", Place(source))
+    people: dict[str, dict] = {}
+    parsed = []
+    for ln, tags in found:
+        rnd_text = tags.get("Round", "").strip()
+        m = re.match(r"(\d+)(?:\.(\d+))?", rnd_text)
+        if not m:
+            raise InputError(f"Round tag {rnd_text!r} is not a round number", Place(source, ln, None, "Round"))
+        if int(m.group(1)) > MAX_ROUNDS or int(m.group(1)) == 0:
+            raise InputError(f"round {m.group(1)} is outside 1..{MAX_ROUNDS}", Place(source, ln, None, "Round"))
+        result = tags.get("Result", "*").strip()
+        kind = _RESULTS.get(result)
+        if kind is None:
+            raise InputError(f"result {result!r} not understood", Place(source, ln, None, "Result"))
+        sides = []
+        for colour in ("White", "Black"):
+            name = tags.get(colour, "").strip()
+            fide_id = tags.get(f"{colour}FideId", "").strip()
+            if not name and not fide_id:
+                raise InputError(f"game without a {colour} player", Place(source, ln, None, colour))
+            key = fide_id or name
+            p = people.setdefault(key, {"name": name, "fide_id": fide_id, "rating": None, "title": ""})
+            elo = tags.get(f"{colour}Elo", "").strip()
+            if elo.isdigit() and int(elo) > 0:
+                p["rating"] = p["rating"] or int(elo)
+            p["title"] = p["title"] or tags.get(f"{colour}Title", "")
+            sides.append(key)
+        parsed.append((ln, int(m.group(1)), sides, kind))
+    order = sorted(people, key=lambda k: (-(people[k]["rating"] or 0), people[k]["name"]))
+    players = [Player(i + 1, people[k]["name"], people[k]["rating"], title=people[k]["title"][:3],
+                      fide_id=people[k]["fide_id"]) for i, k in enumerate(order)]
+    number = {k: i + 1 for i, k in enumerate(order)}
+    rounds = max(r for _, r, _, _ in parsed)
+    first = found[0][1]
+    events = Counter(tags.get("Event", "") for _, tags in found)
+    name = events.most_common(1)[0][0] if events.most_common(1)[0][1] > 1 else ""
+    t = Tournament.build(players, rounds, name=name, source=source,
+                         start_date=parse_date(first.get("Date", first.get("UTCDate", "")).replace("?", "")),
+                         type_text=first.get("EventType", ""))
+    seen: dict[tuple[int, str], int] = {}
+    for ln, rnd, (white, black), kind in parsed:
+        for key in (white, black):
+            if (rnd, key) in seen:
+                raise InputError(f"{people[key]['name']} has two games in round {rnd} (first on line {seen[rnd, key]})",
+                                 Place(source, ln, None, "Round"))
+            seen[rnd, key] = ln
+        if kind is Kind.DOUBLE_FORFEIT:
+            t.set_game(rnd, number[white], number[black], Kind.FORFEIT_LOSS)
+            t.kind[t.row(number[white]), rnd - 1] = t.kind[t.row(number[black]), rnd - 1] = Kind.DOUBLE_FORFEIT
+        else:
+            t.set_game(rnd, number[white], number[black], kind)
+    missing = int((t.kind == Kind.ABSENT).sum())
+    if missing:
+        warnings.append(InputWarning(f"{missing} player-rounds have no game; read as absences (zero-point byes)",
+                                     Place(source, field="Round")))
+    return t

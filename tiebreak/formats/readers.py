@@ -1,0 +1,49 @@
+"""Choose the reader by the file's name: ``.xml`` Chess-Results XML, ``.pgn`` broadcast PGN, ``.csv``/``.xlsx`` a crosstable, ``.json`` Chess-JSON, anything
+else TRF (TRF-16, TRF-2026, Krause)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import chessjson
+
+from . import chessresults
+
+from . import crosstable
+
+from . import pgn
+
+from . import trf
+from ..engine.errors import InputError, InputWarning, Place
+from ..engine.model import Tournament
+
+READERS = {".xml": chessresults.load, ".pgn": pgn.load, ".csv": crosstable.load, ".xlsx": crosstable.load, ".json": chessjson.load}
+WRITERS = {".trf": trf.dump, ".txt": trf.dump, ".tab": trf.dump, ".csv": crosstable.dump, ".xlsx": crosstable.dump,
+           ".json": chessjson.dump}
+
+
+def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
+    return READERS.get(Path(path).suffix.lower(), trf.load)(path, warnings)
+
+
+def convert(source: str | Path, target: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
+    """Read ``source`` in its format and write ``target`` in the format its name says (TRF, Chess-JSON, crosstable CSV or XLSX)."""
+    writer = WRITERS.get(Path(target).suffix.lower())
+    if writer is None:
+        raise InputError(f"cannot write {Path(target).suffix or 'files without an extension'}; "
+                         f"formats: {', '.join(WRITERS)}", Place(str(target)))
+    t = load(source, warnings)
+    if writer is crosstable.dump:
+        lost = [what for what, present in (
+            ("event name", t.name), ("dates", t.start_date or t.end_date), ("event type", t.type_text or t.type_code),
+            ("score system", not t.score_system.is_default), ("tie-break list", t.declared_tiebreaks),
+            ("titles, sexes and birth dates", any(p.title or p.sex or p.birth_date for p in t.players)),
+            ("team records", any(x[:3] in ("013", "310") for x in t.extra.get("lines", []))),
+            ("other header records", any(x[:3] not in ("013", "310") for x in t.extra.get("lines", []))))
+            if present]
+        if lost:
+            warnings = warnings if warnings is not None else []
+            warnings.append(InputWarning(f"a crosstable holds players and results only; not written: {', '.join(lost)}",
+                                         Place(str(target))))
+    writer(t, target)
+    return t

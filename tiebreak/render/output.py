@@ -1,0 +1,222 @@
+"""Standings as text (aligned table), JSON (exact decimal numbers) and CSV.
+
+JSON numbers are written from exact fractions, never through floats: ``Fraction(963, 100)`` → ``9.63``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from fractions import Fraction
+
+from ..engine.model import format_number
+from ..engine.standings import Standings
+
+JSON_SCHEMA_VERSION = 1
+
+
+class _Number(str):
+    """A JSON number written verbatim."""
+
+
+def number(x: Fraction | None) -> _Number | None:
+    return None if x is None else _Number(format_number(x))
+
+
+def _dump(obj, indent: str = "", step: str = "  ") -> str:
+    if obj is None:
+        return "null"
+    if isinstance(obj, _Number):
+        return str(obj)
+    if isinstance(obj, bool) or isinstance(obj, (int, str)):
+        return json.dumps(obj, ensure_ascii=False)
+    inner = indent + step
+    if isinstance(obj, dict):
+        if not obj:
+            return "{}"
+        items = [f"{inner}{json.dumps(k, ensure_ascii=False)}: {_dump(v, inner, step)}" for k, v in obj.items()]
+        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
+    if isinstance(obj, (list, tuple)):
+        if not obj:
+            return "[]"
+        if all(not isinstance(v, (dict, list, tuple)) for v in obj):
+            return "[" + ", ".join(_dump(v) for v in obj) + "]"
+        return "[\n" + ",\n".join(inner + _dump(v, inner, step) for v in obj) + "\n" + indent + "]"
+    raise TypeError(type(obj))
+
+
+def to_json_obj(s: Standings, standings: bool = True) -> dict:
+    t = s.tournament
+    obj = {
+        "schema": JSON_SCHEMA_VERSION,
+        "tournament": {"name": t.name, "rounds": t.rounds, "after_round": s.after_round, "rules": s.rules.name,
+                       "system": s.system},
+        "tiebreaks": s.tiebreaks,
+        "seed": s.seed,
+        "standings": [],
+        "notes": s.notes,
+        "warnings": [str(w) for w in s.warnings],
+    }
+    if standings:
+        texts = [c.texts() for c in s.columns]
+        points = s.score.texts()
+        names = s.tiebreaks
+        obj["standings"] = [
+            {"rank": r.rank, "start_no": r.start_no, "name": r.name, "points": _Number(points[r.index]),
+             "values": {k: None if col[r.index] is None else _Number(col[r.index]) for k, col in zip(names, texts)},
+             "lot": r.lot}
+            for r in s.rows
+        ]
+    return obj
+
+
+def _numbers(obj):
+    """Fractions in nested data as exact JSON numbers."""
+    if isinstance(obj, Fraction):
+        return number(obj)
+    if isinstance(obj, dict):
+        return {k: _numbers(v) for k, v in obj.items()}
+    if isinstance(obj, list):
+        return [_numbers(v) for v in obj]
+    return obj
+
+
+def dumps_exact(obj) -> str:
+    """JSON text of nested data whose Fractions are written as exact decimal numbers."""
+    return _dump(_numbers(obj)) + "\n"
+
+
+def to_json(s: Standings, details: bool = False) -> str:
+    """The CLI's JSON document; one standings row per line (large events stay fast to write and to diff).
+    With ``details`` every row carries the per-round record of each value (:func:`tiebreak.render.explain.details`)."""
+    if details:
+        from .explain import details as explain
+
+        obj = to_json_obj(s)
+        for row in obj["standings"]:
+            row["details"] = _numbers(explain(s, row["start_no"]))
+        return _dump(obj) + "\n"
+    head = _dump(to_json_obj(s, standings=False))
+    points = s.score.texts()
+    cells = [col.texts(prefix=f"{json.dumps(key)}: ", undefined="null") for key, col in zip(s.tiebreaks, s.columns)]
+    players = s.tournament.players
+    lines = []
+    for r in s.rows:
+        i = r.index
+        p = players[i]
+        values = ", ".join([c[i] for c in cells])  # the hot loop of large events
+        lines.append(f'    {{"rank": {r.rank}, "start_no": {p.start_no}, "name": {json.dumps(p.name, ensure_ascii=False)}, '
+                     f'"points": {points[i]}, "values": {{{values}}}, "lot": {"null" if r.lot is None else r.lot}}}')
+    body = "[\n" + ",\n".join(lines) + "\n  ]" if lines else "[]"
+    return head.replace('"standings": []', '"standings": ' + body, 1) + "\n"
+
+
+def _cell(x: Fraction | None) -> str:
+    return "-" if x is None else format_number(x)
+
+
+def to_csv(s: Standings) -> str:
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["rank", "start_no", "name", "points", *s.tiebreaks])
+    for r in s.rows:
+        w.writerow([r.rank, r.start_no, r.name, format_number(r.points),
+                    *("" if v is None else format_number(v) for v in r.values.values())])
+    return out.getvalue()
+
+
+def legend(specs, lang: str = "en") -> list[str]:
+    """One line per tie-break: specifier, name in ``lang``, source article."""
+    from .i18n import word
+    from ..engine.registry import CATALOGUE
+
+    lines = []
+    for spec in specs:
+        d = CATALOGUE.get(spec.code)
+        if d is not None and spec.code != "PTS":
+            name = d.names.get(lang, d.names["en"])
+            if spec.cut:
+                name += ", " + word("cut", lang, n=spec.cut)
+            if spec.median:
+                name += ", " + word("median", lang, n=spec.median)
+            lines.append(f"  {spec.text:10} {name} ({d.article})")
+    return lines
+
+
+def to_text(s: Standings, lang: str = "en") -> str:
+    from .i18n import word
+
+    t = s.tournament
+    shown = [x for x in s.tiebreaks if x != "PTS"]
+    head = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang), *shown]
+    body = []
+    prev_rank = None
+    for r in s.rows:
+        rank = str(r.rank) if r.rank != prev_rank else ""
+        if r.lot is not None:
+            rank += "*"
+        prev_rank = r.rank
+        body.append([rank, str(r.start_no), r.name, format_number(r.points), *(_cell(r.values[x]) for x in shown)])
+    widths = [max(len(row[c]) for row in [head, *body]) for c in range(len(head))]
+    left = {2}
+
+    def fmt(row):
+        return "  ".join(v.ljust(widths[c]) if c in left else v.rjust(widths[c]) for c, v in enumerate(row)).rstrip()
+
+    title = t.name or t.source
+    lines = [title, f"{word('after_round', lang, k=s.after_round, n=t.rounds)}; {word(s.system, lang)}; "
+             f"{word('rules', lang)} {s.rules.name}", "", fmt(head), fmt(["-" * w for w in widths])]
+    lines += [fmt(row) for row in body]
+    if any(r.lot is not None for r in s.rows):
+        lines += ["", word("lot", lang, seed=s.seed)]
+    extra = legend(s.specs, lang)
+    if extra:
+        lines += ["", word("legend", lang) + ":", *extra, "  " + word("undefined", lang)]
+    return "\n".join(lines) + "\n"
+
+
+def team_to_json_obj(s) -> dict:
+    """Team standings in the individual JSON shape: ``start_no`` is the team number, ``name`` the team name."""
+    m = s.tt.matches
+    return {
+        "schema": JSON_SCHEMA_VERSION,
+        "tournament": {"name": m.name, "rounds": m.rounds, "after_round": s.after_round, "rules": s.rules.name,
+                       "system": s.system, "teams": True, "primary": s.tt.primary, "boards": s.tt.boards},
+        "tiebreaks": s.tiebreaks,
+        "seed": s.seed,
+        "standings": [{"rank": r.rank, "start_no": r.number, "name": r.name, "team": r.name,
+                       "points": number(r.values[s.tiebreaks[0]]),
+                       "values": {k: number(v) for k, v in r.values.items()}, "lot": r.lot} for r in s.rows],
+        "notes": s.notes,
+        "warnings": [str(w) for w in s.warnings],
+    }
+
+
+def team_to_text(s) -> str:
+    from ..engine.team import crosstable
+
+    shown = s.tiebreaks
+    head = ["Rk", "No", "Team", *shown]
+    body = [[str(r.rank) + ("*" if r.lot else ""), str(r.number), r.name, *(_cell(r.values[x]) for x in shown)]
+            for r in s.rows]
+    widths = [max(len(row[c]) for row in [head, *body]) for c in range(len(head))]
+
+    def fmt(row):
+        return "  ".join(v.ljust(widths[c]) if c == 2 else v.rjust(widths[c]) for c, v in enumerate(row)).rstrip()
+
+    m = s.tt.matches
+    lines = [m.name or m.source, f"after round {s.after_round} of {m.rounds}; team {s.system}, {s.tt.boards} boards; "
+             f"primary {s.tt.primary}; rules {s.rules.name}", "", fmt(head), fmt(["-" * w for w in widths])]
+    lines += [fmt(row) for row in body]
+    lines += ["", "Matches (opponent number, game points; bye = pairing-allocated bye):", crosstable(s)]
+    return "\n".join(lines)
+
+
+def team_to_csv(s) -> str:
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["rank", "start_no", "name", *s.tiebreaks])
+    for r in s.rows:
+        w.writerow([r.rank, r.number, r.name, *("" if v is None else format_number(v) for v in r.values.values())])
+    return out.getvalue()
