@@ -19,6 +19,9 @@ from .engine.registry import CATALOGUE
 from .engine.rules import RULE_CHOICES
 from .engine.specifier import MODIFIERS
 
+#: the rule sets with the FIDE reference checker's choices, which `check` also accepts as the announced rules
+CHECK_RULES = ("fide-2024+reference", "fide-2026+reference")
+
 
 def _warn(w: InputWarning, args: argparse.Namespace) -> None:
     print(f"{MESSAGE_WORDS['warning'][args.lang]}: {problem(w, args.lang)}", file=sys.stderr)
@@ -90,6 +93,27 @@ def _explain(args: argparse.Namespace) -> int:
     else:
         raise SpecifierError("give --player N, or --players N M")
     return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    """Exit status 0 when every file's published standings are right under the announced rules, 1 otherwise."""
+    from .render import check as render
+
+    if args.published and len(args.published) != len(args.file):
+        raise SpecifierError("give --published once for every FILE, in the same order, or not at all")
+    reports = []
+    for k, path in enumerate(args.file):
+        warnings: list[InputWarning] = []
+        reports.append(service.check_published(args, path, args.published[k] if args.published else None, warnings))
+        for w in warnings:
+            _warn(w, args)
+    if args.format == "json":
+        sys.stdout.write(render.to_json(reports))
+    elif args.format == "html":
+        sys.stdout.write(render.to_html(reports, args.lang))
+    else:
+        sys.stdout.write("\n".join(render.to_text(r, args.lang) for r in reports))
+    return 0 if all(r.agree for r in reports) else 1
 
 
 def _convert(args: argparse.Namespace) -> int:
@@ -252,6 +276,22 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--rules", default="auto", choices=RULE_CHOICES)
     e.add_argument("--no-lots", action="store_true")
     e.set_defaults(run=_explain)
+    ch = sub.add_parser("check", help="check published standings: which values differ, why, and which rules "
+                        "reproduce them (exit status 1 when they differ under the announced rules)")
+    ch.add_argument("file", nargs="+", help="tournament files; their own ranks/values are checked unless --published")
+    ch.add_argument("--published", action="append", metavar="STANDINGS",
+                    help="the published standings (CSV/XLSX: start number or name, points, one column per tie-break); "
+                         "once per FILE")
+    ch.add_argument("--tiebreaks", "-t", help="the announced list (default: the published columns)")
+    ch.add_argument("--preset", help="a ready-made list (see 'tiebreak presets')")
+    ch.add_argument("--rules", default="auto", choices=[*RULE_CHOICES, *CHECK_RULES],
+                    help="the announced rule set (auto: the FIDE edition by start date)")
+    for flag in ("--after-round", "--unrated-rating"):
+        ch.add_argument(flag, type=int)
+    ch.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
+    ch.add_argument("--format", "-f", default="text", choices=["text", "json", "html"])
+    ch.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
+    ch.set_defaults(run=_check)
     c = sub.add_parser("convert", help="convert a tournament file (PGN or TRF in, TRF out)")
     c.add_argument("source")
     c.add_argument("target")

@@ -22,7 +22,7 @@ from .formats import readers
 from .engine import team
 
 from .formats import trf
-from .engine.errors import InputWarning, SpecifierError
+from .engine.errors import InputError, InputWarning, Place, SpecifierError
 from .engine.presets import PRESETS
 from .engine.standings import Standings, compute_standings
 
@@ -140,3 +140,24 @@ def chess_json_with_ranks(t, s: Standings) -> str:
     ranked = replace(t, declared_tiebreaks=s.tiebreaks, declared_tiebreaks_complete=True)
     return chessjson.dumps(ranked, ranks={r.start_no: r.rank for r in s.rows},
                            tiebreaks={r.start_no: [r.values[c] for c in s.tiebreaks] for r in s.rows})
+
+
+def check_published(o, path: str, published_path: str | None, warnings: list[InputWarning]):
+    """Check the standings a file publishes (or the export at ``published_path``) against ours: a
+    :class:`~tiebreak.arbiter.check.Report`.  ``o.tiebreaks``/``o.preset`` give the announced list (default: the
+    published columns), ``o.rules`` the announced rule set."""
+    from .arbiter.check import check
+    from .formats import published
+
+    o = options(o)
+    t = readers.load(path, warnings)
+    if published_path:
+        figures = published.load(published_path, warnings)
+    else:
+        figures = published.from_tournament(t)
+        if figures is None:
+            raise InputError("the file publishes no ranks or tie-break values; give the published standings with "
+                             "--published", Place(path))
+    tiebreaks, rules = list_and_rules(o, False)
+    return check(t, figures, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
+                 system=_system(o))
