@@ -265,6 +265,15 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--lang", default="en", choices=["en", "ru", "uk"], help="language of the text output")
     s.add_argument("--players", action="store_true", help="in a team event, rank the individual players instead")
     s.add_argument("--details", action="store_true", help="JSON: add each value's per-round record ('details')")
+    s.add_argument("--category", action="append", metavar="EXPR",
+                   help="add the standings of a category: rating<1600, birth>=2010, sex=w, fed=AUS, title=WGM, "
+                        "unrated; conditions joined by & (repeat for several categories)")
+    s.add_argument("--team-ranking", metavar="BY",
+                   help="add a team ranking of this individual event: federation, records (TRF 013/310 teams) or a "
+                        "CSV file of 'start number, team' lines")
+    s.add_argument("--team-best", type=int, default=4, help="players counted per team (default 4)")
+    s.add_argument("--team-tiebreaks", help="team tie-breaks: TC (Team Cumulative), CUM, or codes of the "
+                                            "individual list summed over the players counted (default TC)")
     s.set_defaults(run=_standings)
     e = sub.add_parser("explain", help="show how each value of a player was made, or what separated two players")
     e.add_argument("file")
