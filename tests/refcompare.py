@@ -59,7 +59,7 @@ def compare(ref: Path, trf_path: Path | None = None, **options):
     {r.start_no: pos for pos, r in enumerate(s.rows)}
     rank = {r.start_no: r.rank for r in s.rows}
     diffs, total = [], 0
-    for sno, (rrank, values) in sorted(ref_rows.items()):
+    for sno, (_rrank, values) in sorted(ref_rows.items()):
         row = s.row(sno)
         for code, text in zip(codes, values):
             if code in RANK_LIKE:

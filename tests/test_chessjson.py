@@ -15,14 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from tiebreak.formats import chessjson
-
 from tiebreak.engine import team
-
-from tiebreak.formats import trf
 from tiebreak.engine.errors import InputError
 from tiebreak.engine.model import Kind
 from tiebreak.engine.standings import compute_standings
+from tiebreak.formats import chessjson, trf
 
 DATA = Path(__file__).parent / "data"
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"

@@ -11,13 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from tiebreak.formats import chessresults
-
-from tiebreak.formats import readers
-
 from tiebreak.engine import team
 from tiebreak.engine.errors import InputError
 from tiebreak.engine.standings import compute_standings
+from tiebreak.formats import chessresults, readers
 
 PEERS = Path(__file__).resolve().parents[2] / "shared" / "peers" / "chess-results-xml"
 pytestmark = pytest.mark.skipif(not PEERS.is_dir(), reason="../shared/peers not present")

@@ -10,10 +10,7 @@ import numpy as np
 import pytest
 
 from tiebreak import InputError, Kind, compute_standings
-
-from tiebreak.formats import crosstable
-
-from tiebreak.formats import trf
+from tiebreak.formats import crosstable, trf
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 

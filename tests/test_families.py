@@ -7,8 +7,8 @@ import datetime as dt
 from fractions import Fraction as F
 
 import pytest
-
 from test_fide_examples import example_s
+
 from tiebreak import Kind, Player, Tournament, compute_standings
 from tiebreak.engine.passes import Context
 from tiebreak.engine.rules import RULE_SETS

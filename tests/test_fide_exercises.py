@@ -9,8 +9,8 @@ import re
 from fractions import Fraction as F
 
 import pytest
-
 from fide_exercises import marcel, marcel_expected, sharly, sharly_expected
+
 from tiebreak import compute_standings
 from tiebreak.engine.passes import Context
 from tiebreak.engine.rules import RULE_SETS

@@ -13,18 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tiebreak import InputError, TiebreakError, compute_standings
-
-from tiebreak.formats import chessjson
-
-from tiebreak.formats import chessresults
-
-from tiebreak.formats import crosstable
-
-from tiebreak.formats import pgn
-
 from tiebreak.engine import team
-
-from tiebreak.formats import trf
+from tiebreak.formats import chessjson, chessresults, crosstable, pgn, trf
 
 ROOT = Path(__file__).resolve().parents[1]
 TRF_TEXT = (ROOT / "examples" / "hobsons-bay-cup-2025.trf").read_text()

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from tiebreak import SpecifierError
-from tiebreak.formats.swissmanager import SWISS_MANAGER, UNTRANSLATABLE, from_swiss_manager, translate
 from tiebreak.engine.standings import compute_standings
 from tiebreak.formats import trf
+from tiebreak.formats.swissmanager import SWISS_MANAGER, UNTRANSLATABLE, from_swiss_manager, translate
 
 PEERS = Path(__file__).resolve().parents[2] / "shared" / "peers"
 pytestmark = pytest.mark.skipif(not PEERS.is_dir(), reason="shared/peers not present")
@@ -25,7 +25,7 @@ def _table() -> dict[int, dict]:
 
 def test_every_translation_names_a_number_of_the_published_table_with_its_short_name():
     table = _table()
-    for n, (spec, short) in SWISS_MANAGER.items():
+    for n, (_spec, short) in SWISS_MANAGER.items():
         assert table[n]["Short"].rstrip(".") == short.rstrip("."), n
     assert set(UNTRANSLATABLE) <= set(table)
 

@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from tiebreak import InputError, Kind, compute_standings
-
 from tiebreak.formats import pgn
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "scalachess-tiebreak"

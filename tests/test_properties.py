@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from tiebreak import Player, Tournament, compute_standings
-
 from tiebreak.formats import trf
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"

@@ -13,8 +13,8 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-
 from refcompare import CORPUS, compare, reference_files, trf_beside, variant_options
+
 from tiebreak import RULE_SETS, compute_standings
 from tiebreak.formats import trf
 

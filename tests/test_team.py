@@ -9,9 +9,8 @@ from pathlib import Path
 import pytest
 
 from tiebreak import Kind, Player, Tournament
-
-from tiebreak.formats import trf
 from tiebreak.engine.team import Team, build, compute_team_standings
+from tiebreak.formats import trf
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS

@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from tiebreak import InputError, Kind, compute_standings
-
 from tiebreak.formats import trf
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
@@ -128,7 +127,8 @@ def test_write_then_read_gives_the_same_tournament(path):
 
 def test_national_ratings_record_172():
     # TRF-2026 §3: 172 names the federation whose NRS records follow and how FIDE and national ratings combine
-    text = "172 AUS HBFN\n" + SMALL + "AUS    3      Gamma, C                          1650\nAUS    2      Beta, B                           2050\n"
+    text = ("172 AUS HBFN\n" + SMALL + "AUS    3      Gamma, C                          1650\n"
+            "AUS    2      Beta, B                           2050\n")
     t = trf.loads(text)
     assert (t.rating_method, t.player(3).national_rating) == ("HBFN", 1650)
     s = compute_standings(t, "PTS,ARO", lots=False)

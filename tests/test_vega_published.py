@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from tiebreak import Kind, compute_standings
-
 from tiebreak.formats import trf
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "hobsons-bay-vega"

@@ -369,8 +369,8 @@ def test_prizes_and_varma_from_the_page(browser, server):
 
 def test_standings_page_shows_table_and_legend(browser, tmp_path):
     """The self-contained HTML of ``--format html`` opened in Chromium: the table, the legend, a sane screenshot."""
-    from tiebreak.render import html
     from tiebreak.engine.standings import compute_standings
+    from tiebreak.render import html
 
     t = trf.load(EXAMPLE)
     t.players[6].name = "Нгуєн, Ань Кієт"

@@ -7,13 +7,13 @@
 ('fide-2024', 'Nguyen,Anh Kiet', '67/2')
 """
 
-from .formats import trf
 from .engine.errors import InputError, InputWarning, SpecifierError, TiebreakError
 from .engine.model import Entry, Kind, Player, ScoreSystem, Tournament
-from .engine.rules import RULE_SETS, RuleSet
 from .engine.registry import parse, parse_list
+from .engine.rules import RULE_SETS, RuleSet
 from .engine.specifier import TieBreakSpec
 from .engine.standings import Row, Standings, compute_standings
+from .formats import trf
 
 __version__ = "0.1.0"
 __all__ = [

@@ -9,15 +9,14 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .formats import readers
-
 from . import service
 from .engine.errors import InputWarning, SpecifierError, TiebreakError
-from .render.i18n import MESSAGE_WORDS, message, problem
 from .engine.presets import PRESETS
 from .engine.registry import CATALOGUE
 from .engine.rules import RULE_CHOICES
 from .engine.specifier import MODIFIERS
+from .formats import readers
+from .render.i18n import MESSAGE_WORDS, message, problem
 
 #: the rule sets with the FIDE reference checker's choices, which `check` also accepts as the announced rules
 CHECK_RULES = ("fide-2024+reference", "fide-2026+reference")
@@ -71,7 +70,7 @@ def _batch(args: argparse.Namespace) -> int:
         print(f"[{n}/{total}] {path} -> {target}" + (f" ({len(warnings)} warnings)" if warnings else ""),
               file=sys.stderr)
     print(f"{total - len(failed)} of {total} files done", file=sys.stderr)
-    for path, why in failed:
+    for _, why in failed:  # the reason names the file
         print(f"failed: {why}", file=sys.stderr)
     return 1 if failed else 0
 
@@ -196,8 +195,8 @@ def _playoffs(args: argparse.Namespace) -> int:
 
 
 def _prizes(args: argparse.Namespace) -> int:
-    from .engine.model import format_number
     from .arbiter.prizes import distribute, read_prizes
+    from .engine.model import format_number
 
     s = _final_standings(args)
     for a in distribute(s, read_prizes(args.prizes), args.method):

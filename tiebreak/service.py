@@ -11,20 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .formats import chessjson
-
-from .render import html
-
-from .render import output
-
-from .formats import readers
-
 from .engine import team
-
-from .formats import trf
 from .engine.errors import InputError, InputWarning, Place, SpecifierError
 from .engine.presets import PRESETS
 from .engine.standings import Standings, compute_standings
+from .formats import chessjson, readers, trf
+from .render import html, output
 
 #: output format -> file extension
 EXTENSIONS = {"text": "txt", "json": "json", "csv": "csv", "trf": "trf", "html": "html", "chess-json": "json",

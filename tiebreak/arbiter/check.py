@@ -23,7 +23,7 @@ from ..engine.model import Tournament, format_number
 from ..engine.registry import CATALOGUE, parse_list
 from ..engine.rules import RULE_SETS, RuleSet, choose_rules
 from ..engine.standings import Standings, compute_standings
-from ..formats.published import Published, PublishedRow, PublishedValue
+from ..formats.published import Published, PublishedRow
 
 #: The FIDE reference checker's answers where the texts leave a choice (docs/known-differences.md K1-K3).
 REFERENCE_CHOICES = dict(rr_forfeits_in_rating_tiebreaks=False, rr_forfeit_wins_in_type_b=False,

@@ -21,9 +21,8 @@ from pathlib import Path
 from typing import Callable
 
 from ..engine.errors import InputError, Place
-
-from ..formats.files import read_text
 from ..engine.standings import Standings
+from ..formats.files import read_text
 
 METHODS = ("shared", "hort", "tiebreak")
 
@@ -95,7 +94,7 @@ def distribute(s: Standings, prizes: list[Prize], method: str = "shared", one_pe
     for p in prizes:
         if p.category:
             categories.setdefault(p.category, []).append(p)
-    for name, group in categories.items():
+    for _name, group in categories.items():
         rewarded = {a.start_no for a in awards} if one_per_player else set()
         test = group[0].eligible or (lambda player: True)
         players = [n for n in everyone if n not in rewarded and test(s.tournament.player(n))]

@@ -22,8 +22,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .berger import schedule
 from ..engine.errors import InputError, Place
+from .berger import schedule
 
 TABLES: dict[int, dict[str, list[int]]] = {
     10: {"A": [3, 4, 8], "B": [5, 7, 9], "C": [1, 6], "D": [2, 10]},
@@ -105,7 +105,7 @@ def draw(players: list[tuple[str, str]], seed: int, variant: str = "s000") -> Dr
                 result.order.append((fed, name, choice, number))
             names = names[room[choice]:]
     meets = last_rounds_meetings(n)
-    for fed, names in feds.items():
+    for names in feds.values():
         for i, a in enumerate(names):
             for b in names[i + 1:]:
                 r = meets.get(frozenset((result.numbers[a], result.numbers[b])))

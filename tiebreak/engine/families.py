@@ -11,9 +11,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from .passes import SOURCE_VALUE, Column, Context, apply_cuts, round_half_up_div
 from .fide import buchholz, sonneborn_berger
 from .model import Kind
+from .passes import SOURCE_VALUE, Column, Context, apply_cuts, round_half_up_div
 from .specifier import TieBreakSpec
 
 

@@ -11,8 +11,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from .passes import SOURCE_VALUE, Column, Context, apply_cuts, round_half_up_div
 from .model import Kind
+from .passes import SOURCE_VALUE, Column, Context, apply_cuts, round_half_up_div
 from .ratings import DP_TABLE, pd_array
 from .specifier import TieBreakSpec
 

@@ -13,15 +13,13 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-
 from .direct import groups_with_encounters
-from .passes import SOURCE_CAPPED, SOURCE_DUMMY, SOURCE_GAME, SOURCE_VALUE, Column, Context
 from .errors import InputError, InputWarning, Place
 from .model import Kind, Tournament
+from .passes import SOURCE_CAPPED, SOURCE_DUMMY, SOURCE_GAME, SOURCE_VALUE, Column, Context
 from .ranking import apply_list, finish
-from .registry import CATALOGUE
+from .registry import CATALOGUE, parse_list
 from .rules import RULE_SETS, RuleSet, choose_rules
-from .registry import parse_list
 from .specifier import TieBreakSpec
 
 #: Lists used when neither the user nor the file gives one (C.07 Art. 2.1 asks the regulations to; these follow
@@ -242,7 +240,9 @@ def compute_standings(
             de = d.group(ctx, members, spec.played)
             return de.tiers, {"de": {m: (de.scores.get(m), de.unmet.get(m)) for m in members}}
 
-        groups = (lambda group: groups_with_encounters(ctx, group, spec.played))
+        def groups(group):
+            return groups_with_encounters(ctx, group, spec.played)
+
         return (spec, column, split, groups) if d.group is not None else (spec, column, None, None)
 
     n = len(t.players)

@@ -16,9 +16,9 @@ import numpy as np
 
 from . import fide
 from .direct import DirectEncounter, direct_encounter
-from .passes import Column, Context, Points, apply_cuts, round_half_up_div
 from .errors import InputWarning, Place, SpecifierError
 from .model import NO_OPPONENT, Kind, Player, ScoreSystem, Tournament, format_number
+from .passes import Column, Context, Points, apply_cuts, round_half_up_div
 from .ranking import apply_list, finish, tied_groups
 from .rules import RULE_SETS, choose_rules
 from .specifier import TieBreakSpec
@@ -410,7 +410,8 @@ for _code, _then in {"EDEC": ("BC",), "EDET": ("TBR",), "EDEB": ("BBE",), "EDEBT
     TEAM_CATALOGUE[_code] = TeamTieBreak(_code, f"Extended direct encounter, then {', '.join(_then)}", "C.07 13.3.2",
                                          group=_ede_then(*_then), higher_is_better=False)
 
-TEAM_MODIFIERS = {"EDEC": "P", "EDET": "P", "EDEB": "P", "EDEBT": "P", "EDEBB": "P", "BH": "CMPS", "FB": "CMPS", "SB": "CMPS", "ESB": "CMPS", "EMMSB": "CMPS", "EMGSB": "CMPS",
+TEAM_MODIFIERS = {"EDEC": "P", "EDET": "P", "EDEB": "P", "EDEBT": "P", "EDEBB": "P", "BH": "CMPS", "FB": "CMPS",
+                  "SB": "CMPS", "ESB": "CMPS", "EMMSB": "CMPS", "EMGSB": "CMPS",
                   "EGMSB": "CMPS", "EGGSB": "CMPS", "PS": "C", "KS": "L", "AOB": "FPS", "SSSC": "FK", "EDE": "P", "DE": "P"}
 
 
@@ -521,7 +522,8 @@ def crosstable(s: TeamStandings) -> str:
         for rnd in range(s.after_round):
             o, kd = int(m.opponent[r.index, rnd]), Kind(int(m.kind[r.index, rnd]))
             gp = format_number(Fraction(int(tt.gp[r.index, rnd]), tt.gp_scale))
-            cells.append(f"{tt.teams[o].number:>3}{'+-'[kd is Kind.FORFEIT_LOSS] if kd in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS) else ' '}{gp:>4}"
+            mark = "+-"[kd is Kind.FORFEIT_LOSS] if kd in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS) else " "
+            cells.append(f"{tt.teams[o].number:>3}{mark}{gp:>4}"
                          if o >= 0 else f"{'bye' if kd is Kind.PAB else '  -':>3} {gp if kd is Kind.PAB else '':>4}")
         lines.append(f"{r.number:>3} {r.name[:24]:<24} " + " ".join(cells))
     return "\n".join(lines) + "\n"

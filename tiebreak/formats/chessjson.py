@@ -43,9 +43,8 @@ from pathlib import Path
 import numpy as np
 
 from ..engine.errors import InputError, InputWarning, Place
-
-from .files import read_input
 from ..engine.model import BLACK, Kind, Player, ScoreSystem, Tournament, format_number
+from .files import read_input
 
 FORMAT_VERSION = "1.0"
 

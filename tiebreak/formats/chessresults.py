@@ -24,9 +24,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
-
-from .files import read_input
 from ..engine.model import Kind, Player, Tournament, format_number
+from .files import read_input
 
 #: Chess-Results ``type``: 0 single Swiss, 1 single round robin, 2 team round robin, 3 team Swiss
 TYPES = {"0": "Swiss System", "1": "Round Robin", "2": "Team Round Robin", "3": "Team Swiss System"}

@@ -19,10 +19,10 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
-from . import xlsx
 from ..engine.errors import InputError, InputWarning, Place
-from .files import read_input
 from ..engine.model import MIRROR, NO_OPPONENT, Kind, Player, Tournament, format_number
+from . import xlsx
+from .files import read_input
 from .trf import MAX_ROUNDS
 
 _GAME = re.compile(r"^(\d+)\s*([wbWB-])?\s*(1|0|=|½|0[.,]5|1/2|\+|-|W|D|L|X|\?)$")
@@ -89,7 +89,7 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
     body = [(ln, r) for ln, r in enumerate(rows[1:], 2) if any(x.strip() for x in r)]
     players, cells = [], []
     for pos, (ln, r) in enumerate(body, 1):
-        def get(c):
+        def get(c, r=r):
             return r[c].strip() if c is not None and c < len(r) else ""
         no = get(c_no) or str(pos)
         if not no.isdigit():

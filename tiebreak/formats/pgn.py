@@ -6,7 +6,8 @@ the ``Round`` tag (``3`` or ``3.12``, board 12), players are identified by FIDE 
 ratings come from the Elo tags, start numbers are given by rating (highest first), then name.  A round in which a
 player has no game is read as an absence (zero-point bye); a result ``+/-``, ``-/+`` or ``--`` is a forfeit.
 
->>> t = loads('[Round "1"]\\n[White "A"]\\n[Black "B"]\\n[Result "1-0"]\\n[Round "2"]\\n[White "B"]\\n[Black "A"]\\n[Result "1/2-1/2"]\\n')
+>>> t = loads('[Round "1"]\\n[White "A"]\\n[Black "B"]\\n[Result "1-0"]\\n'
+...           '[Round "2"]\\n[White "B"]\\n[Black "A"]\\n[Result "1/2-1/2"]\\n')
 >>> [(p.name, str(t.points(p.start_no))) for p in t.players]
 [('A', '3/2'), ('B', '1/2')]
 """
@@ -18,9 +19,8 @@ from collections import Counter
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place
-
-from .files import read_input
 from ..engine.model import Kind, Player, Tournament
+from .files import read_input
 from .trf import MAX_ROUNDS, parse_date
 
 _TAG = re.compile(r'^\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')

@@ -1,23 +1,16 @@
-"""Choose the reader by the file's name: ``.xml`` Chess-Results XML, ``.pgn`` broadcast PGN, ``.csv``/``.xlsx`` a crosstable, ``.json`` Chess-JSON, anything
-else TRF (TRF-16, TRF-2026, Krause)."""
+"""Choose the reader by the file's name: ``.xml`` Chess-Results XML, ``.pgn`` broadcast PGN, ``.csv``/``.xlsx`` a
+crosstable, ``.json`` Chess-JSON, anything else TRF (TRF-16, TRF-2026, Krause)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from . import chessjson
-
-from . import chessresults
-
-from . import crosstable
-
-from . import pgn
-
-from . import trf
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.model import Tournament
+from . import chessjson, chessresults, crosstable, pgn, trf
 
-READERS = {".xml": chessresults.load, ".pgn": pgn.load, ".csv": crosstable.load, ".xlsx": crosstable.load, ".json": chessjson.load}
+READERS = {".xml": chessresults.load, ".pgn": pgn.load, ".csv": crosstable.load, ".xlsx": crosstable.load,
+           ".json": chessjson.load}
 WRITERS = {".trf": trf.dump, ".txt": trf.dump, ".tab": trf.dump, ".csv": crosstable.dump, ".xlsx": crosstable.dump,
            ".json": chessjson.dump}
 
@@ -27,7 +20,8 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
 
 
 def convert(source: str | Path, target: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
-    """Read ``source`` in its format and write ``target`` in the format its name says (TRF, Chess-JSON, crosstable CSV or XLSX)."""
+    """Read ``source`` in its format and write ``target`` in the format its name says (TRF, Chess-JSON, crosstable CSV
+    or XLSX)."""
     writer = WRITERS.get(Path(target).suffix.lower())
     if writer is None:
         raise InputError(f"cannot write {Path(target).suffix or 'files without an extension'}; "

@@ -21,9 +21,8 @@ from pathlib import Path
 import numpy as np
 
 from ..engine.errors import InputError, InputWarning, Place
-
-from .files import read_input
 from ..engine.model import NO_OPPONENT, Kind, Player, ScoreSystem, Tournament, format_number
+from .files import read_input
 
 FIRST_ROUND_COLUMN = 92  # 1-based column of the round-1 opponent field
 MAX_ROUNDS = 1000  # more is a typing error, and would only make the grid huge

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from html import escape
 
-from .i18n import message, word
 from ..engine.model import Kind, format_number
-from .output import legend
 from ..engine.standings import Standings
+from .i18n import message, word
+from .output import legend
 
 _STYLE = """
 @page{size:A4;margin:12mm}

@@ -133,8 +133,8 @@ def to_csv(s: Standings, extra_columns: tuple[list[str], dict[int, list[str]]] |
 
 def legend(specs, lang: str = "en") -> list[str]:
     """One line per tie-break: specifier, name in ``lang``, source article."""
-    from .i18n import word
     from ..engine.registry import CATALOGUE
+    from .i18n import word
 
     lines = []
     for spec in specs:

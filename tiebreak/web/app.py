@@ -16,16 +16,14 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from .. import service
-
 from ..arbiter import berger
-
-from ..render import output
 from ..engine.errors import InputError, InputWarning, Place, TiebreakError
-from ..render.i18n import LANGUAGES, WORDS, message, place_text
 from ..engine.presets import PRESETS
-from ..formats.readers import READERS
 from ..engine.registry import CATALOGUE
 from ..engine.rules import RULE_CHOICES
+from ..formats.readers import READERS
+from ..render import output
+from ..render.i18n import LANGUAGES, WORDS, message, place_text
 from .openapi import OPENAPI
 
 HERE = Path(__file__).parent

@@ -15,8 +15,10 @@ _ERROR = {"type": "object", "required": ["error"],
 _ERRORS = {
     "400": {"description": "bad input: the message names the file, line, column and field where it can",
             "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-    "413": {"description": "upload too large", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
-    "503": {"description": "time limit reached", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+    "413": {"description": "upload too large",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
+    "503": {"description": "time limit reached",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}},
 }
 _UPLOAD_FIELDS = {
     "file": {"type": "string", "format": "binary", "description": "TRF, Chess-JSON, Chess-Results XML, PGN, CSV or XLSX"},
