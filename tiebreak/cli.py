@@ -18,6 +18,9 @@ from .engine.specifier import MODIFIERS
 from .formats import readers
 from .render.i18n import MESSAGE_WORDS, message, problem
 
+#: the rule sets with the FIDE reference checker's choices, which `check` also accepts as the announced rules
+CHECK_RULES = ("fide-2024+reference", "fide-2026+reference")
+
 
 def _warn(w: InputWarning, args: argparse.Namespace) -> None:
     print(f"{MESSAGE_WORDS['warning'][args.lang]}: {problem(w, args.lang)}", file=sys.stderr)
@@ -89,6 +92,27 @@ def _explain(args: argparse.Namespace) -> int:
     else:
         raise SpecifierError("give --player N, or --players N M")
     return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    """Exit status 0 when every file's published standings are right under the announced rules, 1 otherwise."""
+    from .render import check as render
+
+    if args.published and len(args.published) != len(args.file):
+        raise SpecifierError("give --published once for every FILE, in the same order, or not at all")
+    reports = []
+    for k, path in enumerate(args.file):
+        warnings: list[InputWarning] = []
+        reports.append(service.check_published(args, path, args.published[k] if args.published else None, warnings))
+        for w in warnings:
+            _warn(w, args)
+    if args.format == "json":
+        sys.stdout.write(render.to_json(reports))
+    elif args.format == "html":
+        sys.stdout.write(render.to_html(reports, args.lang))
+    else:
+        sys.stdout.write("\n".join(render.to_text(r, args.lang) for r in reports))
+    return 0 if all(r.agree for r in reports) else 1
 
 
 def _convert(args: argparse.Namespace) -> int:
@@ -240,6 +264,15 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--lang", default="en", choices=["en", "ru", "uk"], help="language of the text output")
     s.add_argument("--players", action="store_true", help="in a team event, rank the individual players instead")
     s.add_argument("--details", action="store_true", help="JSON: add each value's per-round record ('details')")
+    s.add_argument("--category", action="append", metavar="EXPR",
+                   help="add the standings of a category: rating<1600, birth>=2010, sex=w, fed=AUS, title=WGM, "
+                        "unrated; conditions joined by & (repeat for several categories)")
+    s.add_argument("--team-ranking", metavar="BY",
+                   help="add a team ranking of this individual event: federation, records (TRF 013/310 teams) or a "
+                        "CSV file of 'start number, team' lines")
+    s.add_argument("--team-best", type=int, default=4, help="players counted per team (default 4)")
+    s.add_argument("--team-tiebreaks", help="team tie-breaks: TC (Team Cumulative), CUM, or codes of the "
+                                            "individual list summed over the players counted (default TC)")
     s.set_defaults(run=_standings)
     e = sub.add_parser("explain", help="show how each value of a player was made, or what separated two players")
     e.add_argument("file")
@@ -251,6 +284,22 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--rules", default="auto", choices=RULE_CHOICES)
     e.add_argument("--no-lots", action="store_true")
     e.set_defaults(run=_explain)
+    ch = sub.add_parser("check", help="check published standings: which values differ, why, and which rules "
+                        "reproduce them (exit status 1 when they differ under the announced rules)")
+    ch.add_argument("file", nargs="+", help="tournament files; their own ranks/values are checked unless --published")
+    ch.add_argument("--published", action="append", metavar="STANDINGS",
+                    help="the published standings (CSV/XLSX: start number or name, points, one column per tie-break); "
+                         "once per FILE")
+    ch.add_argument("--tiebreaks", "-t", help="the announced list (default: the published columns)")
+    ch.add_argument("--preset", help="a ready-made list (see 'tiebreak presets')")
+    ch.add_argument("--rules", default="auto", choices=[*RULE_CHOICES, *CHECK_RULES],
+                    help="the announced rule set (auto: the FIDE edition by start date)")
+    for flag in ("--after-round", "--unrated-rating"):
+        ch.add_argument(flag, type=int)
+    ch.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
+    ch.add_argument("--format", "-f", default="text", choices=["text", "json", "html"])
+    ch.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
+    ch.set_defaults(run=_check)
     c = sub.add_parser("convert", help="convert a tournament file (PGN or TRF in, TRF out)")
     c.add_argument("source")
     c.add_argument("target")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .engine import team
-from .engine.errors import InputWarning, SpecifierError
+from .engine.errors import InputError, InputWarning, Place, SpecifierError
 from .engine.presets import PRESETS
 from .engine.standings import Standings, compute_standings
 from .formats import chessjson, readers, trf
@@ -42,6 +42,12 @@ class Options:
     format: str = "json"
     lang: str = "en"
     details: bool = False
+    #: category standings to add (expressions such as ``birth>=2010``; :mod:`tiebreak.arbiter.categories`)
+    category: list[str] | None = None
+    #: a team ranking inside the individual event: ``federation``, ``records`` (TRF 013/310) or a CSV file
+    team_ranking: str | None = None
+    team_best: int = 4
+    team_tiebreaks: str | None = None
 
 
 def options(o) -> Options:
@@ -92,7 +98,7 @@ def render_standings(o, path: str, warnings: list[InputWarning]) -> tuple[str | 
     o = options(o)
     t = readers.load(path, warnings)
     system = _system(o)
-    team_event = not o.players and bool(team.read_teams(t))
+    team_event = not o.players and not o.team_ranking and bool(team.read_teams(t))
     tiebreaks, rules = list_and_rules(o, team_event)
     if team_event:
         tt = team.build(t, system=system)
@@ -105,19 +111,55 @@ def render_standings(o, path: str, warnings: list[InputWarning]) -> tuple[str | 
         s = compute_standings(t, tiebreaks, rules=rules, after_round=o.after_round,
                               unrated_rating=o.unrated_rating, seed=o.seed, lots=not o.no_lots,
                               system=system, warnings=warnings)
-        writers = {"json": lambda: output.to_json(s, details=o.details), "csv": lambda: output.to_csv(s),
-                   "text": lambda: output.to_text(s, o.lang), "trf": lambda: trf_with_ranks(t, s),
-                   "chess-json": lambda: chess_json_with_ranks(t, s), "html": lambda: html.to_html(s, o.lang),
-                   "pdf": lambda: _pdf(s, o.lang)}
+        cats, clubs = groups(o, s)
+        if cats or clubs:
+            from .render import groups as render
+
+            extra = ({"categories": render.categories_json(cats)} if cats else {}) | (
+                {"team_ranking": render.clubs_json(clubs)} if clubs else {})
+            text = (render.categories_text(cats, o.lang) if cats else "") + (
+                ("\n" if cats else "") + render.clubs_text(clubs, o.lang) if clubs else "")
+            sections = (render.categories_html(cats, o.lang) if cats else "") + (
+                render.clubs_html(clubs, o.lang) if clubs else "")
+            columns = render.category_columns(cats) if cats else None
+        else:
+            extra, text, sections, columns = {}, "", "", None
+        writers = {"json": lambda: output.to_json(s, details=o.details, extra=extra),
+                   "csv": lambda: output.to_csv(s, columns),
+                   "text": lambda: output.to_text(s, o.lang) + ("\n" + text if text else ""),
+                   "trf": lambda: trf_with_ranks(t, s), "chess-json": lambda: chess_json_with_ranks(t, s),
+                   "html": lambda: html.to_html(s, o.lang, sections), "pdf": lambda: _pdf(s, o.lang, sections)}
     if o.format not in writers:
         raise SpecifierError(f"format {o.format!r} is not available for team events")
     return writers[o.format](), s.notes, s
 
 
-def _pdf(s: Standings, lang: str) -> bytes:
+def _pdf(s: Standings, lang: str, sections: str = "") -> bytes:
     from .render.pdf import html_to_pdf
 
-    return html_to_pdf(html.to_html(s, lang))
+    return html_to_pdf(html.to_html(s, lang, sections))
+
+
+def groups(o, s: Standings):
+    """The category standings and the team ranking ``o`` asks for (empty list / None when it asks for none)."""
+    from .arbiter.categories import category_standings, parse_category
+
+    o = options(o)
+    cats = [category_standings(s, parse_category(x)) for x in (o.category or [])]
+    clubs = None
+    if o.team_ranking:
+        from .arbiter import clubs as club_tools
+
+        if o.team_ranking in ("federation", "fed", "club", "records"):
+            members = club_tools.membership_by_field(s, o.team_ranking)
+        else:
+            from .formats import membership
+
+            members = membership.load(o.team_ranking, {p.start_no: p.name for p in s.tournament.players})
+        codes = [c.strip().upper() if c.strip().upper() in club_tools.TEAM_CODES else c.strip()
+                 for c in (o.team_tiebreaks or "TC").split(",") if c.strip()]
+        clubs = club_tools.club_ranking(s, members, o.team_best, codes)
+    return cats, clubs
 
 
 def trf_with_ranks(t, s: Standings) -> str:
@@ -132,3 +174,24 @@ def chess_json_with_ranks(t, s: Standings) -> str:
     ranked = replace(t, declared_tiebreaks=s.tiebreaks, declared_tiebreaks_complete=True)
     return chessjson.dumps(ranked, ranks={r.start_no: r.rank for r in s.rows},
                            tiebreaks={r.start_no: [r.values[c] for c in s.tiebreaks] for r in s.rows})
+
+
+def check_published(o, path: str, published_path: str | None, warnings: list[InputWarning]):
+    """Check the standings a file publishes (or the export at ``published_path``) against ours: a
+    :class:`~tiebreak.arbiter.check.Report`.  ``o.tiebreaks``/``o.preset`` give the announced list (default: the
+    published columns), ``o.rules`` the announced rule set."""
+    from .arbiter.check import check
+    from .formats import published
+
+    o = options(o)
+    t = readers.load(path, warnings)
+    if published_path:
+        figures = published.load(published_path, warnings)
+    else:
+        figures = published.from_tournament(t)
+        if figures is None:
+            raise InputError("the file publishes no ranks or tie-break values; give the published standings with "
+                             "--published", Place(path))
+    tiebreaks, rules = list_and_rules(o, False)
+    return check(t, figures, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
+                 system=_system(o))

@@ -404,7 +404,25 @@ class _Reader:
         if teams and not any(x[:3] in ("310", "013") for x in t.extra["lines"]):
             t.extra["lines"] += self._team_records(t, tour, teams, path)
         self._check_points(t, entrants)
+        published = self._published(t, entrants)
+        if published:
+            t.extra["published"] = published
         return t
+
+    def _published(self, t: Tournament, entrants) -> dict[int, dict[str, Fraction]]:
+        """The ``tieBreakScore`` values a program published, by start number and specifier of ``rankOrder``
+        (kept for ``tiebreak check``; the standings are always computed anew)."""
+        out: dict[int, dict[str, Fraction]] = {}
+        for p, (c, cpath) in zip(t.players, entrants):
+            scores = c.get("tieBreakScore")
+            if not isinstance(scores, list):
+                continue
+            values = {}
+            for k, (spec, v) in enumerate(zip(t.declared_tiebreaks, scores)):
+                if v is not None and not isinstance(v, (dict, list)):
+                    values[spec] = self.number(v, f"{cpath}.tieBreakScore[{k}]")
+            out[p.start_no] = values
+        return out
 
     def date(self, info: dict, key: str, path: str) -> _dt.date | None:
         from .trf import parse_date

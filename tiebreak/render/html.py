@@ -33,7 +33,8 @@ def _cell(value) -> str:
     return "-" if value is None else format_number(value)
 
 
-def to_html(s: Standings, lang: str = "en") -> str:
+def to_html(s: Standings, lang: str = "en", sections: str = "") -> str:
+    """The page; ``sections`` (HTML, already escaped) go after the standings: category standings, team rankings."""
     t = s.tournament
     shown = [x for x in s.tiebreaks if x != "PTS"]
     title = escape(t.name or t.source or "Standings")
@@ -70,6 +71,7 @@ def to_html(s: Standings, lang: str = "en") -> str:
 {chr(10).join(rows)}
 </tbody></table>
 {lots}
+{sections}
 <div class="legend"><h2>{escape(word('legend', lang))}</h2><ul>{items}<li>{escape(word('undefined', lang))}</li></ul></div>
 <table id="crosstable"><caption>{escape(word('crosstable', lang))}</caption>
 <thead><tr><th>{escape(word('number', lang))}</th><th>{escape(word('name', lang))}</th>{rounds}</tr></thead><tbody>

@@ -87,17 +87,18 @@ def dumps_exact(obj) -> str:
     return _dump(_numbers(obj)) + "\n"
 
 
-def to_json(s: Standings, details: bool = False) -> str:
+def to_json(s: Standings, details: bool = False, extra: dict | None = None) -> str:
     """The CLI's JSON document; one standings row per line (large events stay fast to write and to diff).
-    With ``details`` every row carries the per-round record of each value (:func:`tiebreak.render.explain.details`)."""
+    With ``details`` every row carries the per-round record of each value (:func:`tiebreak.render.explain.details`);
+    ``extra`` adds members after the standings (category standings, team rankings)."""
     if details:
         from .explain import details as explain
 
-        obj = to_json_obj(s)
+        obj = to_json_obj(s) | _numbers(extra or {})
         for row in obj["standings"]:
             row["details"] = _numbers(explain(s, row["start_no"]))
         return _dump(obj) + "\n"
-    head = _dump(to_json_obj(s, standings=False))
+    head = _dump(to_json_obj(s, standings=False) | _numbers(extra or {}))
     points = s.score.texts()
     cells = [col.texts(prefix=f"{json.dumps(key)}: ", undefined="null") for key, col in zip(s.tiebreaks, s.columns)]
     players = s.tournament.players
@@ -116,13 +117,17 @@ def _cell(x: Fraction | None) -> str:
     return "-" if x is None else format_number(x)
 
 
-def to_csv(s: Standings) -> str:
+def to_csv(s: Standings, extra_columns: tuple[list[str], dict[int, list[str]]] | None = None) -> str:
+    """One row per player; ``extra_columns`` (headings, start number -> cells) are added at the right."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    w.writerow(["rank", "start_no", "name", "points", *s.tiebreaks])
+    extra_head, extra_cells = extra_columns or ([], {})
+    w.writerow(["rank", "start_no", "name", "points", *s.tiebreaks, *extra_head])
+    blank = [""] * len(extra_head)
     for r in s.rows:
         w.writerow([r.rank, r.start_no, r.name, format_number(r.points),
-                    *("" if v is None else format_number(v) for v in r.values.values())])
+                    *("" if v is None else format_number(v) for v in r.values.values()),
+                    *extra_cells.get(r.start_no, blank)])
     return out.getvalue()
 
 

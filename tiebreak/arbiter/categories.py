@@ -1,0 +1,113 @@
+"""Categories: sub-groups of the players (age, sex, rating band, federation, title, unrated), written as the
+expressions prize lists use, and the standings inside each one, as Chess-Results and Swiss-Manager publish them.
+
+An expression is one or more conditions joined by ``&``: ``birth>=2010``, ``sex=w``, ``rating<1600``,
+``rating>=1400&rating<1600``, ``fed=AUS``, ``title=WGM``, ``unrated``. Texts compare case-insensitively; ``birth`` is
+the birth year; a player without a rating has rating 0 (so ``rating<1600`` includes the unrated).
+
+>>> from tiebreak import compute_standings
+>>> from tiebreak.formats import trf
+>>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1,BH,SB", lots=False)
+>>> c = category_standings(s, parse_category("rating<1000"))
+>>> [(r.rank, r.overall, r.start_no) for r in c.rows[:3]]
+[(1, 13, 26), (2, 19, 28), (3, 23, 29)]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from ..engine.errors import SpecifierError
+from ..engine.model import Player
+from ..engine.standings import Row, Standings
+
+#: field name in an expression -> what it compares
+FIELDS = {"rating": "rating", "elo": "rating", "sex": "sex", "fed": "federation", "federation": "federation",
+          "birth": "birth", "born": "birth", "title": "title"}
+_CONDITION = re.compile(r"^\s*([A-Za-z]+)\s*(<=|>=|!=|<|>|=)\s*([^<>=!&]{1,40})\s*$")
+_OPS: dict[str, Callable] = {"<": lambda a, b: a < b, ">": lambda a, b: a > b, "<=": lambda a, b: a <= b,
+                             ">=": lambda a, b: a >= b, "=": lambda a, b: a == b, "!=": lambda a, b: a != b}
+MAX_CONDITIONS = 8
+
+
+@dataclass(frozen=True)
+class Category:
+    """A named predicate on players; ``text`` is the expression it was read from."""
+
+    text: str
+    test: Callable[[Player], bool]
+
+    def __call__(self, player: Player) -> bool:
+        return self.test(player)
+
+
+def _condition(text: str, whole: str) -> Callable[[Player], bool]:
+    if text.strip().lower() == "unrated":
+        return lambda p: not p.rating
+    m = _CONDITION.match(text)
+    if not m:
+        raise SpecifierError(f"category {whole!r} not understood (e.g. rating<1600, sex=w, birth>=2010, unrated)")
+    name, op, value = m.group(1).lower(), m.group(2), m.group(3).strip()
+    what = FIELDS.get(name)
+    if what is None:
+        raise SpecifierError(f"category field {name!r} not known; fields: {', '.join(sorted(set(FIELDS)))}")
+    compare = _OPS[op]
+    if what in ("rating", "birth"):
+        if not (value.isascii() and value.isdigit() and len(value) <= 4):
+            raise SpecifierError(f"category {whole!r}: {value!r} is not a number of at most 4 digits")
+        target = int(value)
+        if what == "rating":
+            return lambda p: compare(p.rating or 0, target)
+        return lambda p: _birth_year(p) is not None and compare(_birth_year(p), target)
+    target_text = value.casefold()
+    return lambda p: compare((getattr(p, what) or "").strip().casefold(), target_text)
+
+
+def _birth_year(p: Player) -> int | None:
+    text = (p.birth_date or "").strip()
+    return int(text[:4]) if len(text) >= 4 and text[:4].isascii() and text[:4].isdigit() else None
+
+
+def parse_category(text: str) -> Category:
+    """The category of an expression (see the module's documentation).
+
+    >>> from tiebreak import Player
+    >>> parse_category("birth>=2010 & sex=w")(Player(1, "A", sex="w", birth_date="2011/05/01"))
+    True
+    """
+    parts = text.split("&")
+    if not text.strip() or len(parts) > MAX_CONDITIONS:
+        raise SpecifierError(f"category {text[:60]!r} not understood (e.g. rating<1600, sex=w, birth>=2010, unrated)")
+    tests = [_condition(part, text) for part in parts]
+    return Category(text.strip(), lambda p: all(t(p) for t in tests))
+
+
+@dataclass(frozen=True)
+class CategoryRow:
+    rank: int  # inside the category (shared where the overall rank is shared)
+    overall: int
+    row: Row
+
+    @property
+    def start_no(self) -> int:
+        return self.row.start_no
+
+
+@dataclass(frozen=True)
+class CategoryStandings:
+    category: Category
+    rows: list[CategoryRow]
+
+
+def category_standings(s: Standings, category: Category) -> CategoryStandings:
+    """The players of ``category`` in the order of the standings ``s``: their rank inside the category (players
+    sharing an overall rank share it here too) and their overall rank."""
+    t = s.tournament
+    rows: list[CategoryRow] = []
+    for r in s.rows:
+        if category(t.players[r.index]):
+            same = rows and rows[-1].overall == r.rank
+            rows.append(CategoryRow(rows[-1].rank if same else len(rows) + 1, r.rank, r))
+    return CategoryStandings(category, rows)

@@ -1,0 +1,230 @@
+"""Check published standings: which published ranks and values differ from ours under the announced rules, the
+rounds that explain each difference, and which rule set (or named choice) the organiser's program really followed.
+
+Every candidate rule set ranks the event with the published list (ties left shared, no lots); a published rank
+agrees when it lies inside our shared place, a published value when it rounds to ours at the precision it was
+printed with (:class:`~tiebreak.formats.published.PublishedValue`).
+
+>>> from tiebreak.formats import published, trf
+>>> t = trf.load("examples/hobsons-bay-cup-2025.trf")
+>>> p = published.loads("pos,startno,Pts,BH/C1\\n1,7,6,30\\n2,9,6,28.5\\n")
+>>> r = check(t, p, rules="fide-2024")
+>>> r.agree, r.best_rules[0], [(a.rules, a.values_agree, a.values) for a in r.rules][:2]
+(True, 'fide-2024', [('fide-2024', 2, 2), ('fide-2024+reference', 2, 2)])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from ..engine.errors import InputError, Place
+from ..engine.model import Tournament, format_number
+from ..engine.registry import CATALOGUE, parse_list
+from ..engine.rules import RULE_SETS, RuleSet, choose_rules
+from ..engine.standings import Standings, compute_standings
+from ..formats.published import Published, PublishedRow
+
+#: The FIDE reference checker's answers where the texts leave a choice (docs/known-differences.md K1-K3).
+REFERENCE_CHOICES = dict(rr_forfeits_in_rating_tiebreaks=False, rr_forfeit_wins_in_type_b=False,
+                         rr_forfeit_losses_in_type_b=False, vur_cut_by_contribution=False)
+
+
+def candidates() -> dict[str, RuleSet]:
+    """Every rule set a published table is compared with: each edition, and the two FIDE editions with the reference
+    checker's choices (``+reference``)."""
+    out: dict[str, RuleSet] = {}
+    for name, rules in RULE_SETS.items():
+        out[name] = rules
+        if rules.family == "fide":
+            out[f"{name}+reference"] = replace(rules, name=f"{name}+reference", **REFERENCE_CHOICES)
+    return out
+
+
+@dataclass
+class Agreement:
+    """How many published values and ranks one rule set reproduces."""
+
+    rules: str
+    values_agree: int
+    values: int
+    ranks_agree: int
+    ranks: int
+
+    @property
+    def score(self) -> tuple[int, int]:
+        return self.values_agree, self.ranks_agree
+
+    @property
+    def complete(self) -> bool:
+        return self.values_agree == self.values and self.ranks_agree == self.ranks
+
+
+@dataclass
+class Difference:
+    """A published figure that differs from ours under the announced rules."""
+
+    start_no: int
+    name: str
+    what: str  # "rank", "points" or a specifier
+    published: str
+    ours: str
+    #: the rule sets under which the published figure is reproduced
+    reproduced_by: list[str]
+    #: rounds that explain it: each round where the announced rules and the first rule set that reproduces the
+    #: published value count differently (or every round, when no rule set reproduces it)
+    rounds: list[dict] = field(default_factory=list)
+    article: str = ""
+
+
+@dataclass
+class Report:
+    source: str  # the tournament file
+    announced: str
+    tiebreaks: list[str]
+    agree: bool
+    differences: list[Difference]
+    rules: list[Agreement]
+    best_rules: list[str]
+    notes: list[str] = field(default_factory=list)
+    unmatched: list[str] = field(default_factory=list)
+    published: str = ""  # where the published figures came from (the file itself, or the export)
+
+
+def _places(s: Standings) -> dict[int, tuple[int, int]]:
+    """start number -> (first, last) place of its rank group (shared ranks without lots)."""
+    size: dict[int, int] = {}
+    for r in s.rows:
+        size[r.rank] = size.get(r.rank, 0) + 1
+    return {r.start_no: (r.rank, r.rank + size[r.rank] - 1) for r in s.rows}
+
+
+def _match(t: Tournament, published: Published) -> tuple[dict[int, PublishedRow], list[str]]:
+    """Published rows by our start number (by start number, else by name), and the rows that match nobody."""
+    by_name: dict[str, list[int]] = {}
+    for p in t.players:
+        by_name.setdefault(_name_key(p.name), []).append(p.start_no)
+    matched: dict[int, PublishedRow] = {}
+    unmatched: list[str] = []
+    for row in published.rows:
+        if row.start_no is not None:
+            sno = row.start_no if row.start_no in t._row_of else None
+        else:
+            found = by_name.get(_name_key(row.name), [])
+            sno = found[0] if len(found) == 1 else None
+        if sno is None or sno in matched:
+            unmatched.append(f"line {row.line}: {row.start_no or row.name!s}")
+            continue
+        matched[sno] = row
+    return matched, unmatched
+
+
+def _name_key(name: str) -> str:
+    return "".join(ch for ch in name.casefold() if ch.isalnum())
+
+
+def _agreement(label: str, s: Standings, rows: dict[int, PublishedRow], columns: list[str]) -> Agreement:
+    places = _places(s)
+    values = agree = ranks = ranks_agree = 0
+    for sno, row in rows.items():
+        ours = s.row(sno).values
+        for spec in columns:
+            pv = row.values.get(spec)
+            if pv is not None:
+                values += 1
+                agree += pv.agrees(ours[spec])
+        if row.rank is not None:
+            ranks += 1
+            first, last = places[sno]
+            ranks_agree += first <= row.rank <= last
+    return Agreement(label, agree, values, ranks_agree, ranks)
+
+
+def check(t: Tournament, published: Published, tiebreaks: str | None = None, *, rules: str = "auto",
+          after_round: int | None = None, unrated_rating: int | None = None, system: str | None = None) -> Report:
+    """Compare ``published`` with our standings of ``t`` under every candidate rule set.
+
+    ``tiebreaks``: the announced list (default: the published columns, else the file's list); ``rules``: the
+    announced rule set (``auto`` by the start date, a rule set's name, or ``fide-2024+reference``...).
+    """
+    rows, unmatched = _match(t, published)
+    if not rows:
+        raise InputError("no published row matches a player of the tournament (by start number or name)",
+                         Place(published.source))
+    notes: list[str] = []
+    if tiebreaks is None and published.columns:
+        tiebreaks = ",".join(dict.fromkeys(["PTS", *published.columns]))
+    specs = [s.text for s in parse_list(tiebreaks)] if tiebreaks else None
+    columns = [c for c in published.columns if specs is None or c in specs]
+    for c in published.columns:
+        if c not in columns:
+            notes.append(f"published column {c} is not in the announced list; not compared")
+    table = candidates()
+    announced, why = _announced(rules, t, table)
+    notes.append(why)
+    options = dict(after_round=after_round, unrated_rating=unrated_rating, lots=False, system=system)
+    standings = {label: compute_standings(t, tiebreaks, rules=rs, **options) for label, rs in table.items()}
+    ours = standings[announced]
+    notes += [n for n in ours.notes if not n.startswith("rules ")]
+    agreements = [_agreement(label, s, rows, columns) for label, s in standings.items()]
+    order = sorted(agreements, key=lambda a: (-a.values_agree - a.ranks_agree, a.rules != announced))
+    best = [a.rules for a in order if a.score == order[0].score]
+    differences = _differences(ours, announced, standings, rows, columns, published.points_published)
+    return Report(t.source or published.source, announced, ours.tiebreaks, not differences, differences, order, best,
+                  notes, unmatched, published.source)
+
+
+def _announced(rules: str, t: Tournament, table: dict[str, RuleSet]) -> tuple[str, str]:
+    if rules in table:
+        return rules, f"rules {rules} (as asked)"
+    chosen, why = choose_rules(rules, t.start_date)
+    return chosen.name, why
+
+
+def _differences(ours: Standings, announced: str, standings: dict[str, Standings], rows: dict[int, PublishedRow],
+                 columns: list[str], points_published: bool) -> list[Difference]:
+    out: list[Difference] = []
+    places = {label: _places(s) for label, s in standings.items()}
+    for sno, row in sorted(rows.items(), key=lambda kv: places[announced][kv[0]]):
+        mine = ours.row(sno)
+        if points_published and row.points is not None and not row.points.agrees(mine.points):
+            out.append(Difference(sno, mine.name, "points", row.points.text, format_number(mine.points), [],
+                                  article="C.07 Art. 5 (points)"))
+        for spec in columns:
+            pv = row.values.get(spec)
+            if pv is None or pv.agrees(mine.values[spec]):
+                continue
+            by = [label for label, s in standings.items() if pv.agrees(s.row(sno).values[spec])]
+            code = ours.specs[ours.tiebreaks.index(spec)].code
+            out.append(Difference(sno, mine.name, spec, pv.text, _show(mine.values[spec]), by,
+                                  _rounds(ours, (by[0], standings[by[0]]) if by else None, sno, spec),
+                                  CATALOGUE[code].article))
+        if row.rank is not None:
+            first, last = places[announced][sno]
+            if not first <= row.rank <= last:
+                by = [label for label, p in places.items() if p[sno][0] <= row.rank <= p[sno][1]]
+                shown = str(first) if first == last else f"{first}-{last}"
+                out.append(Difference(sno, mine.name, "rank", str(row.rank), shown, by))
+    return out
+
+
+def _show(x: Fraction | None) -> str:
+    return "-" if x is None else format_number(x)
+
+
+def _rounds(ours: Standings, other: tuple[str, Standings] | None, sno: int, spec: str) -> list[dict]:
+    """The rounds behind a differing value: where ``other`` (the first rule set that reproduces the published value,
+    with its label) counts differently from the announced rules; every round when there is none."""
+    mine = ours.contributions(sno, spec)
+    theirs = {c.round: c for c in other[1].contributions(sno, spec)} if other is not None else {}
+    out = []
+    for c in mine:
+        o = theirs.get(c.round)
+        if other is not None and o is not None and (o.value, o.cut) == (c.value, c.cut):
+            continue
+        entry = {"round": c.round, "kind": c.kind, "opponent": c.opponent, "ours": c.value, "cut": c.cut,
+                 "source": c.source}
+        if o is not None:
+            entry |= {"rules": other[0], "theirs": o.value, "theirs_cut": o.cut, "theirs_source": o.source}
+        out.append(entry)
+    return out

@@ -1,0 +1,110 @@
+"""Team rankings inside an individual event: clubs, schools or federations ranked by the sum of their best N players'
+points, as scholastic and open events publish them beside the individual standings (USCF "modified
+individual/team" events, seed 002).
+
+Team tie-breaks, in the order given:
+
+* ``TC`` — Team Cumulative (seed 002): "the sum of the cumulative (running) scores for each team member as the team
+  is defined for each round": after every round the team is its best N members by running score, and their running
+  scores are added; the sum over the rounds is the value. It differs from ``CUM`` only when the best N change.
+* ``CUM`` — Cumulative (seed 002): the sum of the cumulative (running) scores of the members counted at the end.
+* any specifier of the individual list (``BH``, ``SB``…): the sum of the counted members' values.
+
+The counted members are the team's best N by points, players on equal points taken in the order of the individual
+standings. Teams tied after the list share their place.
+
+>>> from tiebreak import compute_standings
+>>> from tiebreak.formats import trf
+>>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
+>>> r = club_ranking(s, {p.start_no: "odd" if p.start_no % 2 else "even" for p in s.tournament.players}, best=4)
+>>> [(row.rank, row.name, str(row.score)) for row in r.rows]
+[(1, 'odd', '45/2'), (2, 'even', '18')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from ..engine.errors import SpecifierError
+from ..engine.passes import Context
+from ..engine.standings import Standings
+
+TEAM_CODES = {"TC": "Team Cumulative (USCF, seed 002)", "CUM": "Cumulative of the counted members (USCF, seed 002)"}
+MAX_BEST = 100
+
+
+@dataclass
+class ClubRow:
+    rank: int
+    name: str
+    score: Fraction
+    values: dict[str, Fraction]
+    counted: list[int]  # start numbers of the members counted, best first
+    members: list[int] = field(default_factory=list)  # every member, in standings order
+
+
+@dataclass
+class ClubRanking:
+    best: int
+    tiebreaks: list[str]
+    rows: list[ClubRow]
+
+
+def membership_by_field(s: Standings, what: str) -> dict[int, str]:
+    """Start number -> team from a player field (``federation``) or from the file's team records (``records``: TRF 013
+    or 310, read as a list of members only, so the event stays an individual one)."""
+    t = s.tournament
+    if what == "records":
+        from ..engine.team import read_teams
+
+        return {m: team.name for team in read_teams(t) for m in team.members}
+    if what in ("federation", "fed", "club"):
+        return {p.start_no: p.federation.strip() for p in t.players if p.federation.strip()}
+    raise SpecifierError(f"team membership {what!r} not known (federation, records, or a CSV file)")
+
+
+def club_ranking(s: Standings, membership: dict[int, str], best: int = 4, tiebreaks: list[str] | None = None
+                 ) -> ClubRanking:
+    """Rank the teams of ``membership`` (start number -> team name) by the points of their best ``best`` members."""
+    if not 1 <= best <= MAX_BEST:
+        raise SpecifierError(f"the number of players counted, {best}, is outside 1..{MAX_BEST}")
+    tiebreaks = ["TC"] if tiebreaks is None else tiebreaks
+    for code in tiebreaks:
+        if code not in TEAM_CODES and code not in s.tiebreaks:
+            raise SpecifierError(f"team tie-break {code!r} is neither TC, CUM nor in the individual list "
+                                 f"({', '.join(s.tiebreaks)})")
+    t = s.tournament
+    order = {r.start_no: k for k, r in enumerate(s.rows)}
+    row_of = {r.start_no: r for r in s.rows}
+    ctx = Context(t, s.rules, s.after_round, s.system == "round robin")
+    running = np.cumsum(ctx.pts, axis=1)  # players x rounds, in 1/scale points
+    teams: dict[str, list[int]] = {}
+    for sno in sorted(membership, key=lambda n: order.get(n, len(order))):
+        if sno in t._row_of:
+            teams.setdefault(membership[sno], []).append(sno)
+    rows = []
+    for name, members in teams.items():
+        counted = members[:best]  # already in standings order: points first, then the individual tie-breaks
+        idx = np.array([t.row(n) for n in counted], np.int64)
+        values: dict[str, Fraction] = {}
+        for code in tiebreaks:
+            if code == "TC":
+                every = np.array([t.row(n) for n in members], np.int64)
+                top = -np.sort(-running[every], axis=0)[:best]  # the best N running scores after each round
+                values[code] = Fraction(int(top.sum()), ctx.scale)
+            elif code == "CUM":
+                values[code] = Fraction(int(running[idx].sum()), ctx.scale)
+            else:
+                values[code] = sum((row_of[n].values[code] or Fraction(0) for n in counted), Fraction(0))
+        score = sum((row_of[n].points for n in counted), Fraction(0))
+        rows.append(ClubRow(0, name, score, values, counted, members))
+    rows.sort(key=lambda r: (-r.score, *(-r.values[c] for c in tiebreaks), r.name))
+    for k, row in enumerate(rows):
+        prev = rows[k - 1] if k else None
+        same = prev is not None and (prev.score, [prev.values[c] for c in tiebreaks]) == (
+            row.score, [row.values[c] for c in tiebreaks])
+        row.rank = prev.rank if same else k + 1
+    return ClubRanking(best, tiebreaks, rows)

@@ -1,0 +1,236 @@
+"""Published standings, as an organiser printed them: a rank, points and tie-break values per player, each value
+kept with the precision it was printed with.
+
+They come from the tournament file itself (the TRF rank column, Chess-Results XML ranks and ``tb`` values, Chess-JSON
+``rank`` and ``tieBreakScore``) or from a standings export (CSV or XLSX, one row per player) whose headings are our
+specifiers (``BH/C1``), Vega's (``BH-C1``) or Chess-Results' (``BH1.``, ``Wtg1``).
+
+>>> p = loads("pos,startno,name,Pts,BH,BH-C1,SB\\n1,7,Nguyen,6.0,33.5,30.0,23.3\\n")
+>>> p.columns, p.rows[0].start_no, p.rows[0].values["SB"].text, p.rows[0].values["SB"].tolerance
+(['BH', 'BH/C1', 'SB'], 7, '23.3', Fraction(1, 20))
+>>> p.rows[0].values["SB"].agrees(Fraction(93, 4)), p.rows[0].values["SB"].agrees(Fraction(47, 2))
+(True, False)
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+from ..engine.errors import InputError, InputWarning, Place, SpecifierError
+from ..engine.model import Tournament
+from ..engine.registry import parse
+from .files import read_input
+
+#: at most this many rows and columns in a published table (a federation's largest open has a few thousand players)
+MAX_ROWS, MAX_COLUMNS = 20_000, 64
+#: headings of the columns that are not tie-breaks (compared case-insensitively, without dots)
+RANK_HEADINGS = {"pos", "rank", "rk", "place", "pl", "platz", "#", "место", "місце", "м"}
+NUMBER_HEADINGS = {"startno", "start_no", "start no", "sno", "snr", "no", "nr", "start", "ном", "номер", "стартовый номер",
+                   "стартовий номер"}
+NAME_HEADINGS = {"name", "player", "participant", "team", "участник", "учасник", "имя", "ім'я", "команда"}
+POINTS_HEADINGS = {"pts", "points", "score", "punkte", "очки", "pts.", "mp"}
+# a printed number: digits, one decimal separator, digits (a half as ½); bounded so no text can cost time
+_NUMBER = re.compile(r"^([+-]?)([0-9]{1,9})(?:[.,]([0-9]{1,6}))?(½)?$|^([+-]?)½$")
+
+
+@dataclass(frozen=True)
+class PublishedValue:
+    """A printed number: its exact value and the number of decimals it was printed with.
+
+    A value printed with ``d`` decimals agrees with every value that rounds to it: within half a unit of its last
+    digit, both ends included (printers round quarter points either way).
+    """
+
+    value: Fraction
+    decimals: int
+    text: str
+
+    @property
+    def tolerance(self) -> Fraction:
+        return Fraction(1, 2 * 10**self.decimals)
+
+    def agrees(self, ours: Fraction | None) -> bool:
+        return ours is not None and abs(ours - self.value) <= self.tolerance
+
+
+@dataclass
+class PublishedRow:
+    start_no: int | None
+    name: str
+    rank: int | None
+    points: PublishedValue | None
+    values: dict[str, PublishedValue | None]
+    line: int | None = None
+
+
+@dataclass
+class Published:
+    """The published figures: ``columns`` are our specifiers, in the order they were published."""
+
+    source: str
+    columns: list[str]
+    rows: list[PublishedRow]
+    ignored: list[str] = field(default_factory=list)
+    #: False when the points were read from the file's own points column (always its published points)
+    points_published: bool = True
+
+
+def parse_value(text: str, place: Place | None = None, decimals: int | None = None) -> PublishedValue | None:
+    """``'23.3'``, ``'23,25'``, ``'6½'`` as a :class:`PublishedValue` (empty or ``-``: None).
+
+    >>> parse_value("6½").value, parse_value("23,25").decimals, parse_value("-")
+    (Fraction(13, 2), 2, None)
+    """
+    text = text.replace("\u00a0", " ").strip() if text else ""
+    if text in ("", "-", "—", "–"):
+        return None
+    text_c = text.replace("1/2", "½") if text.endswith("1/2") and len(text) > 3 else text
+    m = _NUMBER.match(text_c)
+    if not m:
+        raise InputError(f"{text[:40]!r} is not a number", place)
+    if m.group(5) is not None:  # a lone ½
+        return PublishedValue(Fraction(-1 if m.group(5) == "-" else 1, 2), 1, text)
+    sign, whole, frac, half = m.group(1), m.group(2), m.group(3) or "", m.group(4)
+    value = Fraction(int(whole + frac), 10 ** len(frac)) + (Fraction(1, 2) if half else 0)
+    shown = max(len(frac), 1 if half else 0)
+    return PublishedValue(-value if sign == "-" else value, shown if decimals is None else max(shown, decimals), text)
+
+
+def _exact(value: Fraction, at_least: int) -> PublishedValue:
+    """A value a program stored as a number: printed with as many decimals as it needs, at least ``at_least``."""
+    d = 0
+    while (value * 10**d).denominator != 1 and d < 6:
+        d += 1
+    return PublishedValue(value, max(d, at_least), str(value))
+
+
+def _heading_key(text: str) -> str:
+    return " ".join(unicodedata.normalize("NFKC", text).split()).casefold().rstrip(".").strip()
+
+
+def specifier_of(heading: str) -> str | None:
+    """Our specifier for a published column heading, or None when the column is not a tie-break.
+
+    >>> specifier_of("BH/C1"), specifier_of("BH-C1"), specifier_of("Buchh"), specifier_of("Rtg")
+    ('BH/C1', 'BH/C1', None, None)
+    """
+    from .swissmanager import from_chess_results
+
+    text = heading.strip()
+    candidates = [text, re.sub(r"-(?=[CMLUVK]?\d|[PFRS]\b)", "/", text)]
+    for c in candidates:
+        try:
+            return parse(c).text
+        except SpecifierError:
+            pass
+    try:
+        return parse(from_chess_results(text)).text
+    except SpecifierError:
+        return None
+
+
+def from_rows(rows: list[list[str]], source: str, warnings: list[InputWarning] | None = None) -> Published:
+    """The published standings in ``rows`` (first row the headings)."""
+    if not rows:
+        raise InputError("the published standings are empty", Place(source))
+    if len(rows) > MAX_ROWS + 1 or len(rows[0]) > MAX_COLUMNS:
+        raise InputError(f"a published table holds at most {MAX_ROWS:,} rows and {MAX_COLUMNS} columns", Place(source))
+    head = [h.strip() for h in rows[0]]
+    role: dict[int, str] = {}
+    columns: list[str] = []
+    ignored: list[str] = []
+    for i, h in enumerate(head):
+        key = _heading_key(h)
+        for name, words in (("rank", RANK_HEADINGS), ("start_no", NUMBER_HEADINGS), ("name", NAME_HEADINGS),
+                            ("points", POINTS_HEADINGS)):
+            if key in words and name not in role.values():
+                role[i] = name
+                break
+        else:
+            spec = specifier_of(h) if h else None
+            if spec in (None, "PTS") or spec in columns:
+                if spec == "PTS" and "points" not in role.values():
+                    role[i] = "points"
+                else:
+                    ignored.append(h)
+                continue
+            role[i] = spec
+            columns.append(spec)
+    if "start_no" not in role.values() and "name" not in role.values():
+        raise InputError("the published standings need a start-number or a name column (e.g. 'startno' or 'name')",
+                         Place(source, 1, field="headings"))
+    out: list[PublishedRow] = []
+    for n, cells in enumerate(rows[1:], 2):
+        if not any(c.strip() for c in cells):
+            continue
+        row = PublishedRow(None, "", None, None, {c: None for c in columns}, n)
+        for i, what in role.items():
+            text = cells[i].strip() if i < len(cells) else ""
+            place = Place(source, n, i + 1, head[i])
+            if what == "name":
+                row.name = text
+            elif what in ("rank", "start_no"):
+                m = re.match(r"^([0-9]{1,6})(?:\s*[-–]\s*[0-9]{1,6})?\.?$", text)  # '5', '5.', shared '5-9'
+                if text and not m:
+                    raise InputError(f"{text[:40]!r} is not a rank" if what == "rank" else
+                                     f"{text[:40]!r} is not a start number", place)
+                setattr(row, what, int(m.group(1)) if m else None)
+            elif what == "points":
+                row.points = parse_value(text, place)
+            else:
+                row.values[what] = parse_value(text, place)
+        if row.start_no is None and not row.name:
+            (warnings if warnings is not None else []).append(
+                InputWarning("a row without start number or name is left out", Place(source, n)))
+            continue
+        out.append(row)
+    return Published(source, columns, out, ignored)
+
+
+def loads(text: str, source: str = "<published>", warnings: list[InputWarning] | None = None) -> Published:
+    """Published standings from CSV text (comma, semicolon or tab separated)."""
+    sample = text[:4096]
+    delimiter = max(",;\t", key=sample.count)
+    return from_rows(list(csv.reader(io.StringIO(text), delimiter=delimiter)), source, warnings)
+
+
+def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Published:
+    """Published standings from a CSV or XLSX file."""
+    data = read_input(path)
+    if Path(path).suffix.lower() == ".xlsx":
+        from . import xlsx
+
+        try:
+            return from_rows(xlsx.read_rows(data), str(path), warnings)
+        except xlsx.XlsxError as e:
+            raise InputError(str(e), Place(str(path))) from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise InputError(f"the file is not UTF-8 text (byte {e.start + 1})", Place(str(path))) from None
+    return loads(text, str(path), warnings)
+
+
+def from_tournament(t: Tournament) -> Published | None:
+    """The figures the tournament file publishes itself, or None when it has none.
+
+    Chess-Results XML: ranks and the ``tb`` values of its list; Chess-JSON: ``rank`` and ``tieBreakScore``; TRF: the
+    rank column. Values a program stored as numbers are taken as printed with at least two decimals.
+    """
+    values: dict[int, dict[str, Fraction]] = t.extra.get("published") or {}
+    ranked = [p for p in t.players if p.declared_rank]
+    if not ranked and not values:
+        return None
+    columns = list(dict.fromkeys(c for v in values.values() for c in v if c != "PTS"))
+    rows = [PublishedRow(p.start_no, p.name, p.declared_rank,
+                         _exact(p.declared_points, 1) if p.declared_points is not None else None,
+                         {c: (_exact(values[p.start_no][c], 2) if c in values.get(p.start_no, {}) else None)
+                          for c in columns}, p.source_line)
+            for p in t.players]
+    return Published(t.source, columns, rows, points_published=False)

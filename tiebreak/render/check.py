@@ -1,0 +1,160 @@
+"""A check of published standings as people read it (text, one HTML page for many events) and as programs read it
+(JSON): the verdict under the announced rules, each difference with the rounds behind it, the rule sets best first.
+
+>>> from tiebreak.arbiter.check import Agreement, Report
+>>> r = Report("a.trf", "fide-2024", ["PTS", "BH"], True, [], [Agreement("fide-2024", 3, 3, 2, 2)], ["fide-2024"])
+>>> print(to_text(r, "uk").splitlines()[0])
+a.trf: опубліковане положення правильне за оголошеними правилами fide-2024 (PTS, BH)
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from html import escape
+
+from ..arbiter.check import Difference, Report
+from ..engine.model import format_number
+from .i18n import message
+
+#: the words of the report, en/ru/uk
+WORDS = {
+    "right": {"en": "published standings are right under the announced rules {rules} ({list})",
+              "ru": "опубликованное положение верно по объявленным правилам {rules} ({list})",
+              "uk": "опубліковане положення правильне за оголошеними правилами {rules} ({list})"},
+    "wrong": {"en": "published standings differ from ours under the announced rules {rules} ({list}): {n} differences",
+              "ru": "опубликованное положение расходится с нашим по объявленным правилам {rules} ({list}): "
+                    "расхождений {n}",
+              "uk": "опубліковане положення розходиться з нашим за оголошеними правилами {rules} ({list}): "
+                    "розбіжностей {n}"},
+    "published": {"en": "published", "ru": "опубликовано", "uk": "опубліковано"},
+    "ours": {"en": "ours", "ru": "у нас", "uk": "у нас"},
+    "reproduced": {"en": "reproduced by", "ru": "совпадает с правилами", "uk": "збігається з правилами"},
+    "no_rules": {"en": "no rule set reproduces it", "ru": "ни один набор правил его не даёт",
+                 "uk": "жоден набір правил його не дає"},
+    "rules_best": {"en": "Rule sets, best first", "ru": "Наборы правил, лучший первым", "uk": "Набори правил, найкращий першим"},
+    "values": {"en": "values", "ru": "значения", "uk": "значення"},
+    "ranks": {"en": "ranks", "ru": "места", "uk": "місця"},
+    "best": {"en": "best", "ru": "лучше всего", "uk": "найкраще"},
+    "unmatched": {"en": "published rows matching no player", "ru": "опубликованные строки без участника",
+                  "uk": "опубліковані рядки без учасника"},
+    "round": {"en": "R", "ru": "Т", "uk": "Т"},
+    "vs": {"en": "vs", "ru": "с", "uk": "з"},
+    "cut": {"en": "cut", "ru": "отброшен", "uk": "відкинуто"},
+    "player": {"en": "Player", "ru": "Участник", "uk": "Учасник"},
+    "what": {"en": "Figure", "ru": "Показатель", "uk": "Показник"},
+    "why": {"en": "Rounds that explain it", "ru": "Туры, которые это объясняют", "uk": "Тури, що це пояснюють"},
+    "title": {"en": "Check of published standings", "ru": "Проверка опубликованного положения",
+              "uk": "Перевірка опублікованого положення"},
+    "event": {"en": "Event", "ru": "Турнир", "uk": "Турнір"},
+    "announced": {"en": "Announced rules", "ru": "Объявленные правила", "uk": "Оголошені правила"},
+    "verdict": {"en": "Verdict", "ru": "Итог", "uk": "Підсумок"},
+    "ok": {"en": "right", "ru": "верно", "uk": "правильно"},
+    "differs": {"en": "{n} differences", "ru": "расхождений: {n}", "uk": "розбіжностей: {n}"},
+    "rank": {"en": "rank", "ru": "место", "uk": "місце"},
+    "points": {"en": "points", "ru": "очки", "uk": "очки"},
+}
+
+
+def _w(key: str, lang: str, **kw) -> str:
+    return WORDS[key].get(lang, WORDS[key]["en"]).format(**kw)
+
+
+def _num(x) -> str | None:
+    return None if x is None else format_number(x) if isinstance(x, Fraction) else x
+
+
+def to_json_obj(r: Report) -> dict:
+    """The JSON of one check (issue 19's shape; ``differences`` carry the rounds behind them)."""
+    return {
+        "schema": 1, "source": r.source, "announced": r.announced, "tiebreaks": r.tiebreaks, "agree": r.agree,
+        "differences": [{"start_no": d.start_no, "name": d.name, "what": d.what, "published": d.published,
+                         "ours": d.ours, "article": d.article, "reproduced_by": d.reproduced_by,
+                         "rounds": [{k: _num(v) for k, v in c.items()} for c in d.rounds]} for d in r.differences],
+        "rules": [{"rules": a.rules, "values_agree": a.values_agree, "values": a.values, "ranks_agree": a.ranks_agree,
+                   "ranks": a.ranks} for a in r.rules],
+        "best_rules": r.best_rules, "notes": r.notes, "unmatched": r.unmatched, "published": r.published,
+    }
+
+
+def to_json(reports: list[Report]) -> str:
+    """One report as an object; several as ``{"events": [...]}``."""
+    obj = to_json_obj(reports[0]) if len(reports) == 1 else {"schema": 1, "events": [to_json_obj(r) for r in reports]}
+    return json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
+
+
+def _what(d: Difference, lang: str) -> str:
+    return _w(d.what, lang) if d.what in ("rank", "points") else d.what
+
+
+def _round_text(c: dict, lang: str) -> str:
+    opp = f" {_w('vs', lang)} {c['opponent']}" if c.get("opponent") else ""
+    ours = format_number(c["ours"]) + (f" ({_w('cut', lang)})" if c["cut"] else "")
+    text = f"{_w('round', lang)}{c['round']} {c['kind']}{opp}: {_w('ours', lang)} {ours} [{c['source']}]"
+    if "theirs" in c:
+        theirs = format_number(c["theirs"]) + (f" ({_w('cut', lang)})" if c["theirs_cut"] else "")
+        text += f"; {c['rules']}: {theirs} [{c['theirs_source']}]"
+    return text
+
+
+def to_text(r: Report, lang: str = "en") -> str:
+    lst = ", ".join(r.tiebreaks)
+    key = "right" if r.agree else "wrong"
+    lines = [f"{r.source}: {_w(key, lang, rules=r.announced, list=lst, n=len(r.differences))}"]
+    for d in r.differences:
+        article = f" [{d.article}]" if d.article else ""
+        by = f"{_w('reproduced', lang)} {', '.join(d.reproduced_by)}" if d.reproduced_by else _w("no_rules", lang)
+        lines.append(f"  no. {d.start_no} {d.name} — {_what(d, lang)}{article}: {_w('published', lang)} {d.published}, "
+                     f"{_w('ours', lang)} {d.ours}; {by}")
+        lines += [f"      {_round_text(c, lang)}" for c in d.rounds]
+    lines.append(f"{_w('rules_best', lang)}:")
+    for a in r.rules:
+        mark = f"  ({_w('best', lang)})" if a.rules in r.best_rules else ""
+        lines.append(f"  {a.rules:<22} {_w('values', lang)} {a.values_agree}/{a.values}   "
+                     f"{_w('ranks', lang)} {a.ranks_agree}/{a.ranks}{mark}")
+    if r.unmatched:
+        lines.append(f"{_w('unmatched', lang)}: {'; '.join(r.unmatched)}")
+    lines += [f"  {message(n, lang)}" for n in r.notes]
+    return "\n".join(lines) + "\n"
+
+
+_STYLE = """body{font-family:system-ui,"DejaVu Sans",sans-serif;margin:1em;color:#222;max-width:70em}
+table{border-collapse:collapse;margin:.5em 0;display:block;overflow-x:auto}
+th,td{border:1px solid #bbb;padding:.25em .5em;text-align:left;vertical-align:top}
+th{background:#eee}.ok{color:#075e07}.bad{color:#a00}td.n{text-align:right}"""
+
+
+def to_html(reports: list[Report], lang: str = "en") -> str:
+    """One page for many checks: a summary line per event, then each event's differences and rule sets."""
+    summary = []
+    sections = []
+    for k, r in enumerate(reports):
+        verdict = (f'<span class="ok">{escape(_w("ok", lang))}</span>' if r.agree else
+                   f'<span class="bad">{escape(_w("differs", lang, n=len(r.differences)))}</span>')
+        summary.append(f'<tr><td><a href="#e{k}">{escape(r.source)}</a></td><td>{escape(r.announced)}</td>'
+                       f"<td>{verdict}</td><td>{escape(', '.join(r.best_rules))}</td></tr>")
+        diffs = "".join(
+            f"<tr><td>{d.start_no} {escape(d.name)}</td><td>{escape(_what(d, lang))}</td>"
+            f"<td class=n>{escape(d.published)}</td><td class=n>{escape(d.ours)}</td>"
+            f"<td>{escape(', '.join(d.reproduced_by) or _w('no_rules', lang))}</td>"
+            f"<td>{'<br>'.join(escape(_round_text(c, lang)) for c in d.rounds)}</td></tr>" for d in r.differences)
+        head = (f"<tr><th>{escape(_w('player', lang))}</th><th>{escape(_w('what', lang))}</th>"
+                f"<th>{escape(_w('published', lang))}</th><th>{escape(_w('ours', lang))}</th>"
+                f"<th>{escape(_w('reproduced', lang))}</th><th>{escape(_w('why', lang))}</th></tr>")
+        rules = "".join(f"<tr><td>{escape(a.rules)}</td><td class=n>{a.values_agree}/{a.values}</td>"
+                        f"<td class=n>{a.ranks_agree}/{a.ranks}</td></tr>" for a in r.rules)
+        key = "right" if r.agree else "wrong"
+        sections.append(
+            f'<section id="e{k}"><h2>{escape(r.source)}</h2>'
+            f"<p>{escape(_w(key, lang, rules=r.announced, list=', '.join(r.tiebreaks), n=len(r.differences)))}</p>"
+            + (f"<table>{head}{diffs}</table>" if r.differences else "")
+            + f"<table><tr><th>{escape(_w('rules_best', lang))}</th><th>{escape(_w('values', lang))}</th>"
+              f"<th>{escape(_w('ranks', lang))}</th></tr>{rules}</table>"
+            + "".join(f"<p>{escape(message(n, lang))}</p>" for n in r.notes) + "</section>")
+    title = escape(_w("title", lang))
+    return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width,initial-scale=1"><title>{title}</title>'
+            f"<style>{_STYLE}</style></head><body><h1>{title}</h1>"
+            f"<table><tr><th>{escape(_w('event', lang))}</th><th>{escape(_w('announced', lang))}</th>"
+            f"<th>{escape(_w('verdict', lang))}</th><th>{escape(_w('best', lang))}</th></tr>{''.join(summary)}</table>"
+            f"{''.join(sections)}</body></html>\n")

@@ -1,0 +1,139 @@
+"""Category standings and team rankings inside an individual event, in text, JSON, CSV columns and HTML sections,
+to go under the standings they come from.
+
+>>> from tiebreak import compute_standings
+>>> from tiebreak.arbiter.categories import category_standings, parse_category
+>>> from tiebreak.formats import trf
+>>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
+>>> print(categories_text([category_standings(s, parse_category("rating<900"))], "en").splitlines()[0])
+Category rating<900
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from ..arbiter.categories import CategoryStandings
+from ..arbiter.clubs import TEAM_CODES, ClubRanking
+from ..engine.model import format_number
+
+WORDS = {
+    "category": {"en": "Category {name}", "ru": "Категория {name}", "uk": "Категорія {name}"},
+    "cat_rank": {"en": "Rk", "ru": "Место", "uk": "Місце"},
+    "overall": {"en": "Overall", "ru": "Общее", "uk": "Загальне"},
+    "no": {"en": "No", "ru": "Ном", "uk": "Ном"},
+    "name": {"en": "Name", "ru": "Участник", "uk": "Учасник"},
+    "points": {"en": "Pts", "ru": "Очки", "uk": "Очки"},
+    "team": {"en": "Team", "ru": "Команда", "uk": "Команда"},
+    "counted": {"en": "Players counted", "ru": "Зачётные участники", "uk": "Залікові учасники"},
+    "ranking": {"en": "Team ranking (best {n} players)", "ru": "Командный зачёт (лучшие {n} участника)",
+                "uk": "Командний залік (найкращі {n} учасники)"},
+    "empty": {"en": "no player in this category", "ru": "в этой категории нет участников",
+              "uk": "у цій категорії немає учасників"},
+    "TC": {"en": "TC = Team Cumulative (USCF, seed 002)", "ru": "TC = командный кумулятивный (USCF, seed 002)",
+           "uk": "TC = командний кумулятивний (USCF, seed 002)"},
+    "CUM": {"en": "CUM = cumulative of the players counted (USCF, seed 002)",
+            "ru": "CUM = кумулятивный зачётных участников (USCF, seed 002)",
+            "uk": "CUM = кумулятивний залікових учасників (USCF, seed 002)"},
+    "sum": {"en": "{code} = sum over the players counted", "ru": "{code} = сумма по зачётным участникам",
+            "uk": "{code} = сума за заліковими учасниками"},
+}
+
+
+def _w(key: str, lang: str, **kw) -> str:
+    return WORDS[key].get(lang, WORDS[key]["en"]).format(**kw)
+
+
+def _table(head: list[str], body: list[list[str]], left: set[int]) -> list[str]:
+    widths = [max(len(row[c]) for row in [head, *body]) for c in range(len(head))]
+
+    def fmt(row: list[str]) -> str:
+        return "  ".join(v.ljust(widths[c]) if c in left else v.rjust(widths[c]) for c, v in enumerate(row)).rstrip()
+
+    return [fmt(head), fmt(["-" * w for w in widths]), *(fmt(r) for r in body)]
+
+
+def _cell(v) -> str:
+    return "-" if v is None else format_number(v)
+
+
+def _category_rows(c: CategoryStandings, shown: list[str]) -> list[list[str]]:
+    return [[str(r.rank), str(r.overall), str(r.start_no), r.row.name, format_number(r.row.points),
+             *(_cell(r.row.values[x]) for x in shown)] for r in c.rows]
+
+
+def categories_text(cats: list[CategoryStandings], lang: str = "en", shown: list[str] | None = None) -> str:
+    lines: list[str] = []
+    for c in cats:
+        lines += ["", _w("category", lang, name=c.category.text)] if lines else [_w("category", lang, name=c.category.text)]
+        if not c.rows:
+            lines.append(_w("empty", lang))
+            continue
+        shown_ = shown if shown is not None else [x for x in c.rows[0].row.values if x != "PTS"]
+        head = [_w("cat_rank", lang), _w("overall", lang), _w("no", lang), _w("name", lang), _w("points", lang), *shown_]
+        lines += _table(head, _category_rows(c, shown_), {3})
+    return "\n".join(lines) + "\n"
+
+
+def categories_json(cats: list[CategoryStandings]) -> list[dict]:
+    return [{"category": c.category.text,
+             "standings": [{"rank": r.rank, "overall": r.overall, "start_no": r.start_no} for r in c.rows]}
+            for c in cats]
+
+
+def category_columns(cats: list[CategoryStandings]) -> tuple[list[str], dict[int, list[str]]]:
+    """Extra CSV columns: the rank inside each category (empty for players outside it)."""
+    head = [f"rank {c.category.text}" for c in cats]
+    cells: dict[int, list[str]] = {}
+    for k, c in enumerate(cats):
+        for r in c.rows:
+            cells.setdefault(r.start_no, [""] * len(cats))[k] = str(r.rank)
+    return head, cells
+
+
+def categories_html(cats: list[CategoryStandings], lang: str = "en") -> str:
+    out = []
+    for c in cats:
+        out.append(f'<section class="category"><h2>{escape(_w("category", lang, name=c.category.text))}</h2>')
+        if not c.rows:
+            out.append(f"<p>{escape(_w('empty', lang))}</p></section>")
+            continue
+        shown = [x for x in c.rows[0].row.values if x != "PTS"]
+        head = [_w("cat_rank", lang), _w("overall", lang), _w("no", lang), _w("name", lang), _w("points", lang), *shown]
+        out.append("<table><thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr></thead><tbody>")
+        for row in _category_rows(c, shown):
+            out.append("<tr>" + "".join(f'<td{" class=name" if i == 3 else ""}>{escape(v)}</td>'
+                                        for i, v in enumerate(row)) + "</tr>")
+        out.append("</tbody></table></section>")
+    return "\n".join(out)
+
+
+def _legend(r: ClubRanking, lang: str) -> list[str]:
+    return [_w(c, lang) if c in TEAM_CODES else _w("sum", lang, code=c) for c in r.tiebreaks]
+
+
+def clubs_text(r: ClubRanking, lang: str = "en") -> str:
+    head = [_w("cat_rank", lang), _w("team", lang), _w("points", lang), *r.tiebreaks, _w("counted", lang)]
+    body = [[str(row.rank), row.name, format_number(row.score), *(format_number(row.values[c]) for c in r.tiebreaks),
+             " ".join(map(str, row.counted))] for row in r.rows]
+    lines = [_w("ranking", lang, n=r.best), *_table(head, body, {1, len(head) - 1}), *("  " + x for x in _legend(r, lang))]
+    return "\n".join(lines) + "\n"
+
+
+def clubs_json(r: ClubRanking) -> dict:
+    return {"best": r.best, "tiebreaks": r.tiebreaks,
+            "standings": [{"rank": row.rank, "team": row.name, "points": row.score,
+                           "values": dict(row.values), "counted": row.counted, "members": row.members}
+                          for row in r.rows]}
+
+
+def clubs_html(r: ClubRanking, lang: str = "en") -> str:
+    head = [_w("cat_rank", lang), _w("team", lang), _w("points", lang), *r.tiebreaks, _w("counted", lang)]
+    rows = "".join(
+        f"<tr><td>{row.rank}</td><td class=name>{escape(row.name)}</td><td>{format_number(row.score)}</td>"
+        + "".join(f"<td>{format_number(row.values[c])}</td>" for c in r.tiebreaks)
+        + f"<td class=name>{' '.join(map(str, row.counted))}</td></tr>" for row in r.rows)
+    legend = "".join(f"<li>{escape(x)}</li>" for x in _legend(r, lang))
+    return (f'<section class="clubs"><h2>{escape(_w("ranking", lang, n=r.best))}</h2><table><thead><tr>'
+            + "".join(f"<th>{escape(h)}</th>" for h in head) + f"</tr></thead><tbody>{rows}</tbody></table>"
+            f"<ul class=legend>{legend}</ul></section>")
