@@ -136,3 +136,24 @@ def test_category_in_csv_and_html(capsys):
     assert main(["standings", str(EXAMPLE), "--category", "sex=w&rating<1000", "-f", "html", "--lang", "uk"]) == 0
     page = capsys.readouterr().out
     assert "Категорія sex=w&amp;rating&lt;1000" in page
+
+
+def test_player_columns_follow_the_file(capsys):
+    # TRF record of no. 2: "001    2 m CM Davis,Tony J ..." -> sex m, title CM; no. 7 has federation AUS, rating 1534
+    assert main(["standings", str(EXAMPLE), "-t", "PTS", "--columns", "title,sex,fed,rating", "-f", "json",
+                 "--seed", "1"]) == 0
+    rows = {r["start_no"]: r for r in json.loads(capsys.readouterr().out)["standings"]}
+    assert (rows[2]["title"], rows[2]["sex"]) == ("CM", "m")
+    assert (rows[7]["federation"], rows[7]["rating"], rows[7]["title"]) == ("AUS", 1534, None)
+    assert main(["standings", str(EXAMPLE), "--columns", "rating,elo"]) == 2
+    assert "column 'elo' not known" in capsys.readouterr().err
+
+
+def test_club_survives_a_crosstable_round_trip(tmp_path):
+    f = tmp_path / "clubs.csv"
+    f.write_text("No,Name,Club,R1\n1,Ann,Riverside,2w1\n2,Bob,Hilltop,1b0\n", encoding="utf-8")
+    t = crosstable.load(f)
+    assert [p.club for p in t.players] == ["Riverside", "Hilltop"]
+    back = tmp_path / "back.csv"
+    crosstable.dump(t, back)
+    assert [p.club for p in crosstable.load(back).players] == ["Riverside", "Hilltop"]

@@ -264,6 +264,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--lang", default="en", choices=["en", "ru", "uk"], help="language of the text output")
     s.add_argument("--players", action="store_true", help="in a team event, rank the individual players instead")
     s.add_argument("--details", action="store_true", help="JSON: add each value's per-round record ('details')")
+    s.add_argument("--columns", default="auto",
+                   help="player columns: auto (title, fed, rating where the file has them), none, or a list of "
+                        "title,fed,rating,club,sex,birth,perf,change")
     s.add_argument("--category", action="append", metavar="EXPR",
                    help="add the standings of a category: rating<1600, birth>=2010, sex=w, fed=AUS, title=WGM, "
                         "unrated; conditions joined by & (repeat for several categories)")

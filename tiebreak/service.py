@@ -48,6 +48,9 @@ class Options:
     team_ranking: str | None = None
     team_best: int = 4
     team_tiebreaks: str | None = None
+    #: player columns: ``auto`` (title, federation, rating where the file has them), ``none``, or a list
+    #: (title,fed,rating,club,sex,birth,perf,change; :mod:`tiebreak.render.columns`)
+    columns: str | None = "auto"
 
 
 def options(o) -> Options:
@@ -124,20 +127,35 @@ def render_standings(o, path: str, warnings: list[InputWarning]) -> tuple[str | 
             columns = render.category_columns(cats) if cats else None
         else:
             extra, text, sections, columns = {}, "", "", None
-        writers = {"json": lambda: output.to_json(s, details=o.details, extra=extra),
-                   "csv": lambda: output.to_csv(s, columns),
-                   "text": lambda: output.to_text(s, o.lang) + ("\n" + text if text else ""),
+        from .render.columns import player_columns
+
+        rating_hint(s)
+        pc = player_columns(s, o.columns)
+        writers = {"json": lambda: output.to_json(s, details=o.details, extra=extra, columns=pc),
+                   "csv": lambda: output.to_csv(s, columns, pc),
+                   "text": lambda: output.to_text(s, o.lang, pc) + ("\n" + text if text else ""),
                    "trf": lambda: trf_with_ranks(t, s), "chess-json": lambda: chess_json_with_ranks(t, s),
-                   "html": lambda: html.to_html(s, o.lang, sections), "pdf": lambda: _pdf(s, o.lang, sections)}
+                   "html": lambda: html.to_html(s, o.lang, sections, pc), "pdf": lambda: _pdf(s, o.lang, sections, pc)}
     if o.format not in writers:
         raise SpecifierError(f"format {o.format!r} is not available for team events")
     return writers[o.format](), s.notes, s
 
 
-def _pdf(s: Standings, lang: str, sections: str = "") -> bytes:
+def _pdf(s: Standings, lang: str, sections: str = "", columns=None) -> bytes:
     from .render.pdf import html_to_pdf
 
-    return html_to_pdf(html.to_html(s, lang, sections))
+    return html_to_pdf(html.to_html(s, lang, sections, columns))
+
+
+def rating_hint(s: Standings) -> None:
+    """A note for every rating tie-break left undefined by unrated players, saying how to give them a rating."""
+    from .engine.registry import CATALOGUE
+
+    unrated = sum(1 for p in s.tournament.players if not p.rating)
+    for spec, col in zip(s.specs, s.columns):
+        if "U" in CATALOGUE[spec.code].modifiers and col.defined is not None and not col.defined.all() and unrated:
+            s.notes.append(f"{spec.text} is undefined for {int((~col.defined).sum())} players because {unrated} players "
+                           f"are unrated (C.07 Art. 10); give them a rating with --unrated-rating R or {spec.code}/U<R>")
 
 
 def groups(o, s: Standings):

@@ -202,6 +202,7 @@ class Player:
     declared_rank: int | None = None
     source_line: int | None = None
     national_rating: int | None = None  # TRF-2026 National Rating Support record
+    club: str = ""  # where the file has one (Chess-Results XML, crosstable, Chess-JSON profile)
 
     def rating_for(self, method: str = "FIDE") -> int | None:
         """The rating used for tie-breaks under a TRF-2026 record-172 method (trf.md §3)."""

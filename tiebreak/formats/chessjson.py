@@ -142,6 +142,8 @@ def to_dict(t: Tournament, ranks: dict[int, int] | None = None, tiebreaks: dict[
             prof["fideTitle"] = p.title
         if p.birth_date.strip():
             prof["birth"] = p.birth_date.strip()
+        if p.club.strip():
+            prof["club"] = p.club.strip()
         if p.rating or p.national_rating:
             prof["rating"] = [p.rating or 0] + ([p.national_rating or 0] if national else [])
         profiles.append(prof)
@@ -466,7 +468,7 @@ class _Reader:
                       str(prof.get("birth") or prof.get("yearBirth") or ""),
                       None if points is None else self.number(points, f"{cpath}.gamePoints"),
                       rank if isinstance(rank, int) and not isinstance(rank, bool) and rank > 0 else None,
-                      national_rating=national or None)
+                      national_rating=national or None, club=str(prof.get("club") or ""))
 
     def _score_system(self, tour: dict, path: str, other: dict) -> tuple[ScoreSystem, str]:
         system = self.get(tour, "scoreSystem", dict, path, {})

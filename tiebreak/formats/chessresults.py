@@ -107,7 +107,8 @@ class _Reader:
                                   (e.get("title") or "").strip(), (e.get("fed") or "").strip(),
                                   (e.get("fideid") or "").strip(), (e.get("dob") or "").strip(),
                                   _number(e.get("pts", "")), self.integer(e, "rank", where, 0) or None,
-                                  national_rating=self.integer(e, "rtgnat", where, 0) or None))
+                                  national_rating=self.integer(e, "rtgnat", where, 0) or None,
+                                  club=(e.get("club") or "").strip()))
             if team_event and self.integer(e, "teamno", where, 0):
                 teams_of.setdefault(self.integer(e, "teamno", where), []).append(
                     (self.integer(e, "board", where, 0), no))

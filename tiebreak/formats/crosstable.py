@@ -86,6 +86,7 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
 
     c_no, c_rating = column("no", "no.", "#", "start_no", "sno", "№"), column("rating", "elo", "rtg")
     c_fed, c_id, c_pts = column("fed", "federation"), column("fide id", "fide_id", "id"), column("points", "pts")
+    c_club = column("club", "клуб")
     body = [(ln, r) for ln, r in enumerate(rows[1:], 2) if any(x.strip() for x in r)]
     players, cells = [], []
     for pos, (ln, r) in enumerate(body, 1):
@@ -103,7 +104,8 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
         except ValueError:
             raise InputError(f"points {get(c_pts)!r} is not a number", Place(source, ln, c_pts + 1, "Points")) from None
         players.append(Player(int(no), get(names[0]), int(rating) if rating and int(rating) else None,
-                              federation=get(c_fed), fide_id=get(c_id), declared_points=declared, source_line=ln))
+                              federation=get(c_fed), fide_id=get(c_id), declared_points=declared, source_line=ln,
+                              club=get(c_club)))
         cells.append((ln, {rnd: (c, get(c)) for c, rnd in rounds.items()}))
     if len({p.start_no for p in players}) != len(players):
         raise InputError("two rows have the same start number", Place(source, None, None, "No"))
@@ -156,14 +158,15 @@ _CELL_BACK = {Kind.WIN: "1", Kind.LOSS: "0", Kind.DRAW: "=", Kind.WIN_SHORT: "W"
 
 def to_rows(t: Tournament) -> list[list]:
     """Header and one row per player, as :func:`from_rows` reads them."""
-    rows: list[list] = [["No", "Name", "Rating", "Fed", "FIDE ID", "Points", *(f"R{r + 1}" for r in range(t.rounds))]]
+    club = ["Club"] if any(p.club for p in t.players) else []
+    rows: list[list] = [["No", "Name", "Rating", "Fed", *club, "FIDE ID", "Points", *(f"R{r + 1}" for r in range(t.rounds))]]
     for i, p in enumerate(t.players):
         cells = []
         for r in range(t.rounds):
             k, o = Kind(int(t.kind[i, r])), int(t.opponent[i, r])
             colour = {1: "w", -1: "b"}.get(int(t.colour[i, r]), "-")
             cells.append(f"{t.players[o].start_no}{colour}{_CELL_BACK[k]}" if o >= 0 else _CELL_BACK[k])
-        rows.append([p.start_no, p.name, p.rating or "", p.federation, p.fide_id,
+        rows.append([p.start_no, p.name, p.rating or "", p.federation, *([p.club] if club else []), p.fide_id,
                      format_number(t.points(p.start_no)), *cells])
     return rows
 

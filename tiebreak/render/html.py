@@ -10,7 +10,7 @@ from html import escape
 from ..engine.model import Kind, format_number
 from ..engine.standings import Standings
 from .i18n import message, word
-from .output import legend
+from .output import legend, place_sizes, shared_place
 
 _STYLE = """
 @page{size:A4;margin:12mm}
@@ -33,19 +33,22 @@ def _cell(value) -> str:
     return "-" if value is None else format_number(value)
 
 
-def to_html(s: Standings, lang: str = "en", sections: str = "") -> str:
+def to_html(s: Standings, lang: str = "en", sections: str = "", columns=None) -> str:
     """The page; ``sections`` (HTML, already escaped) go after the standings: category standings, team rankings."""
     t = s.tournament
     shown = [x for x in s.tiebreaks if x != "PTS"]
     title = escape(t.name or t.source or "Standings")
     head = "".join(f"<th>{escape(h)}</th>" for h in
-                   [word("rank", lang), word("number", lang), word("name", lang), word("points", lang), *shown])
+                   [word("rank", lang), word("number", lang), word("name", lang),
+                    *(columns.headings(lang) if columns else []), word("points", lang), *shown])
     rows = []
+    sizes = place_sizes(s)
     for r in s.rows:
         cls = ' class="tied"' if r.lot else ""
         cells = "".join(f"<td>{escape(_cell(r.values[x]))}</td>" for x in shown)
-        rows.append(f"<tr{cls}><td class=\"rank\">{r.rank}</td><td>{r.start_no}</td>"
-                    f"<td class=\"name\">{escape(r.name)}</td><td>{escape(format_number(r.points))}</td>{cells}</tr>")
+        player = "".join(f"<td>{escape(c)}</td>" for c in columns.cells[r.start_no]) if columns else ""
+        rows.append(f"<tr{cls}><td class=\"rank\">{shared_place(r.rank, sizes[r.rank])}</td><td>{r.start_no}</td>"
+                    f"<td class=\"name\">{escape(r.name)}</td>{player}<td>{escape(format_number(r.points))}</td>{cells}</tr>")
     rounds = "".join(f"<th>{k + 1}</th>" for k in range(s.after_round))
     cross = []
     for r in s.rows:

@@ -557,4 +557,13 @@ MESSAGES: list[tuple[str, str, str]] = [
     ('no player named {}',
      'нет участника с именем {0}',
      'немає учасника з іменем {0}'),
+    ('column {} not known; columns: {}, auto, none',
+     'столбец {0} неизвестен; столбцы: {1}, auto, none',
+     'стовпець {0} невідомий; стовпці: {1}, auto, none'),
+    ('{} is undefined for {} players because {} players are unrated (C.07 Art. 10); give them a rating with '
+     '--unrated-rating R or {}/U<R>',
+     '{0} не определён для {1} участников, так как {2} участников без рейтинга (C.07 ст. 10); задайте им рейтинг '
+     'через --unrated-rating R или {3}/U<R>',
+     '{0} не визначено для {1} учасників, бо {2} учасників без рейтингу (C.07 ст. 10); задайте їм рейтинг '
+     'через --unrated-rating R або {3}/U<R>'),
 ]

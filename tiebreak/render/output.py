@@ -46,7 +46,9 @@ def _dump(obj, indent: str = "", step: str = "  ") -> str:
     raise TypeError(type(obj))
 
 
-def to_json_obj(s: Standings, standings: bool = True) -> dict:
+def to_json_obj(s: Standings, standings: bool = True, columns=None) -> dict:
+    """The JSON document as data; ``columns`` (:class:`~tiebreak.render.columns.PlayerColumns`) adds the player
+    members chosen (``title``, ``federation``, ``rating``...) to every row."""
     t = s.tournament
     obj = {
         "schema": JSON_SCHEMA_VERSION,
@@ -63,7 +65,8 @@ def to_json_obj(s: Standings, standings: bool = True) -> dict:
         points = s.score.texts()
         names = s.tiebreaks
         obj["standings"] = [
-            {"rank": r.rank, "start_no": r.start_no, "name": r.name, "points": _Number(points[r.index]),
+            {"rank": r.rank, "start_no": r.start_no, "name": r.name,
+             **(_numbers(columns.values[r.start_no]) if columns else {}), "points": _Number(points[r.index]),
              "values": {k: None if col[r.index] is None else _Number(col[r.index]) for k, col in zip(names, texts)},
              "lot": r.lot}
             for r in s.rows
@@ -87,14 +90,14 @@ def dumps_exact(obj) -> str:
     return _dump(_numbers(obj)) + "\n"
 
 
-def to_json(s: Standings, details: bool = False, extra: dict | None = None) -> str:
+def to_json(s: Standings, details: bool = False, extra: dict | None = None, columns=None) -> str:
     """The CLI's JSON document; one standings row per line (large events stay fast to write and to diff).
     With ``details`` every row carries the per-round record of each value (:func:`tiebreak.render.explain.details`);
     ``extra`` adds members after the standings (category standings, team rankings)."""
     if details:
         from .explain import details as explain
 
-        obj = to_json_obj(s) | _numbers(extra or {})
+        obj = to_json_obj(s, columns=columns) | _numbers(extra or {})
         for row in obj["standings"]:
             row["details"] = _numbers(explain(s, row["start_no"]))
         return _dump(obj) + "\n"
@@ -102,13 +105,18 @@ def to_json(s: Standings, details: bool = False, extra: dict | None = None) -> s
     points = s.score.texts()
     cells = [col.texts(prefix=f"{json.dumps(key)}: ", undefined="null") for key, col in zip(s.tiebreaks, s.columns)]
     players = s.tournament.players
+    member = {}
+    if columns is not None:  # the chosen player members, each row's written once
+        member = {sno: "".join(f"{json.dumps(k)}: {_dump(v)}, " for k, v in _numbers(vals).items())
+                  for sno, vals in columns.values.items()}
     lines = []
     for r in s.rows:
         i = r.index
         p = players[i]
         values = ", ".join([c[i] for c in cells])  # the hot loop of large events
         lines.append(f'    {{"rank": {r.rank}, "start_no": {p.start_no}, "name": {json.dumps(p.name, ensure_ascii=False)}, '
-                     f'"points": {points[i]}, "values": {{{values}}}, "lot": {"null" if r.lot is None else r.lot}}}')
+                     f'{member.get(p.start_no, "")}"points": {points[i]}, "values": {{{values}}}, '
+                     f'"lot": {"null" if r.lot is None else r.lot}}}')
     body = "[\n" + ",\n".join(lines) + "\n  ]" if lines else "[]"
     return head.replace('"standings": []', '"standings": ' + body, 1) + "\n"
 
@@ -117,15 +125,17 @@ def _cell(x: Fraction | None) -> str:
     return "-" if x is None else format_number(x)
 
 
-def to_csv(s: Standings, extra_columns: tuple[list[str], dict[int, list[str]]] | None = None) -> str:
-    """One row per player; ``extra_columns`` (headings, start number -> cells) are added at the right."""
+def to_csv(s: Standings, extra_columns: tuple[list[str], dict[int, list[str]]] | None = None, columns=None) -> str:
+    """One row per player; ``columns`` (player columns) follow the name, ``extra_columns`` (headings, start number ->
+    cells) are added at the right."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     extra_head, extra_cells = extra_columns or ([], {})
-    w.writerow(["rank", "start_no", "name", "points", *s.tiebreaks, *extra_head])
+    player_head = columns.names if columns else []
+    w.writerow(["rank", "start_no", "name", *player_head, "points", *s.tiebreaks, *extra_head])
     blank = [""] * len(extra_head)
     for r in s.rows:
-        w.writerow([r.rank, r.start_no, r.name, format_number(r.points),
+        w.writerow([r.rank, r.start_no, r.name, *(columns.cells[r.start_no] if columns else []), format_number(r.points),
                     *("" if v is None else format_number(v) for v in r.values.values()),
                     *extra_cells.get(r.start_no, blank)])
     return out.getvalue()
@@ -149,22 +159,38 @@ def legend(specs, lang: str = "en") -> list[str]:
     return lines
 
 
-def to_text(s: Standings, lang: str = "en") -> str:
+def place_sizes(s: Standings) -> dict[int, int]:
+    """Rank -> how many players share it (more than one only where lots were not drawn)."""
+    sizes: dict[int, int] = {}
+    for r in s.rows:
+        sizes[r.rank] = sizes.get(r.rank, 0) + 1
+    return sizes
+
+
+def shared_place(rank: int, size: int) -> str:
+    """``'5'``, or ``'5-9'`` for a place five players share."""
+    return str(rank) if size == 1 else f"{rank}-{rank + size - 1}"
+
+
+def to_text(s: Standings, lang: str = "en", columns=None) -> str:
     from .i18n import word
 
     t = s.tournament
     shown = [x for x in s.tiebreaks if x != "PTS"]
-    head = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang), *shown]
+    player_head = columns.headings(lang) if columns else []
+    head = [word("rank", lang), word("number", lang), word("name", lang), *player_head, word("points", lang), *shown]
     body = []
+    sizes = place_sizes(s)
     prev_rank = None
     for r in s.rows:
-        rank = str(r.rank) if r.rank != prev_rank else ""
+        rank = shared_place(r.rank, sizes[r.rank]) if r.rank != prev_rank else ""
         if r.lot is not None:
             rank += "*"
         prev_rank = r.rank
-        body.append([rank, str(r.start_no), r.name, format_number(r.points), *(_cell(r.values[x]) for x in shown)])
+        body.append([rank, str(r.start_no), r.name, *(columns.cells[r.start_no] if columns else []),
+                     format_number(r.points), *(_cell(r.values[x]) for x in shown)])
     widths = [max(len(row[c]) for row in [head, *body]) for c in range(len(head))]
-    left = {2}
+    left = {2, *(3 + k for k, n in enumerate(columns.names if columns else []) if n in ("title", "fed", "club", "sex"))}
 
     def fmt(row):
         return "  ".join(v.ljust(widths[c]) if c in left else v.rjust(widths[c]) for c, v in enumerate(row)).rstrip()

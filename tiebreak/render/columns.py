@@ -1,0 +1,102 @@
+"""The player columns arbiters publish beside the standings: title, federation, rating, club, sex, birth year, and on
+request the tournament performance and the FIDE rating change.
+
+By default (``auto``) the title, federation and rating columns are shown when the file has them for some player;
+``--columns`` chooses others (``none`` for none).
+
+>>> from tiebreak import compute_standings
+>>> from tiebreak.formats import trf
+>>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", seed=1)
+>>> pc = player_columns(s, "auto")
+>>> pc.names, pc.cells[7]
+(['title', 'fed', 'rating'], ['', 'AUS', '1534'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.errors import SpecifierError
+from ..engine.model import Player, format_number
+from ..engine.standings import Standings
+
+#: column -> (player attribute or computed value, shown by ``auto`` when present)
+COLUMNS = {"title": True, "fed": True, "rating": True, "club": False, "sex": False, "birth": False, "perf": False,
+           "change": False}
+HEADINGS = {
+    "title": {"en": "Tit", "ru": "Зв", "uk": "Зв"},
+    "fed": {"en": "Fed", "ru": "Фед", "uk": "Фед"},
+    "rating": {"en": "Rtg", "ru": "Рейт", "uk": "Рейт"},
+    "club": {"en": "Club", "ru": "Клуб", "uk": "Клуб"},
+    "sex": {"en": "Sex", "ru": "Пол", "uk": "Стать"},
+    "birth": {"en": "Born", "ru": "Г.р.", "uk": "Р.н."},
+    "perf": {"en": "Perf", "ru": "Перф", "uk": "Перф"},
+    "change": {"en": "+/-", "ru": "+/-", "uk": "+/-"},
+}
+#: the JSON member of each column
+JSON_KEYS = {"title": "title", "fed": "federation", "rating": "rating", "club": "club", "sex": "sex", "birth": "birth",
+             "perf": "performance", "change": "rating_change"}
+
+
+def _birth_year(p: Player) -> str:
+    text = (p.birth_date or "").strip()
+    return text[:4] if text[:4].isascii() and text[:4].isdigit() else ""
+
+
+_FIELD = {"title": lambda p: p.title.strip(), "fed": lambda p: p.federation.strip(),
+          "rating": lambda p: str(p.rating) if p.rating else "", "club": lambda p: getattr(p, "club", "").strip(),
+          "sex": lambda p: p.sex.strip(), "birth": _birth_year}
+
+
+@dataclass
+class PlayerColumns:
+    names: list[str]
+    cells: dict[int, list[str]]  # start number -> one text per column ("" where the file has nothing)
+    #: values for JSON (numbers as numbers)
+    values: dict[int, dict[str, object]]
+
+    def headings(self, lang: str = "en") -> list[str]:
+        return [HEADINGS[n].get(lang, HEADINGS[n]["en"]) for n in self.names]
+
+
+def parse_columns(text: str | None) -> list[str] | None:
+    """``title,fed,rating`` as a list; ``auto`` (or None) as None; ``none`` as []."""
+    if text is None or text.strip().lower() == "auto":
+        return None
+    names = [x.strip().lower() for x in text.split(",") if x.strip()]
+    if names == ["none"]:
+        return []
+    for n in names:
+        if n not in COLUMNS:
+            raise SpecifierError(f"column {n!r} not known; columns: {', '.join(COLUMNS)}, auto, none")
+    return list(dict.fromkeys(names))
+
+
+def player_columns(s: Standings, text: str | None = "auto") -> PlayerColumns:
+    """The chosen columns for every player of the standings ``s``."""
+    t = s.tournament
+    names = parse_columns(text)
+    if names is None:
+        names = [n for n, shown in COLUMNS.items() if shown and any(_FIELD[n](p) for p in t.players)]
+    computed: dict[str, dict[int, str]] = {}
+    raw: dict[str, dict[int, object]] = {}
+    if "perf" in names:
+        from ..engine.standings import compute_standings
+
+        perf = compute_standings(t, "PTS,TPR", rules=s.rules, after_round=s.after_round, lots=False, system=s.system)
+        raw["perf"] = {r.start_no: r.values["TPR"] for r in perf.rows}
+        computed["perf"] = {k: "" if v is None else format_number(v) for k, v in raw["perf"].items()}
+    if "change" in names:
+        from ..arbiter.performance import rating_changes
+
+        raw["change"] = {c.start_no: c.change for c in rating_changes(t, "fide", rounds=s.after_round)}
+        computed["change"] = {k: format_number(v, 1) for k, v in raw["change"].items()}
+    cells: dict[int, list[str]] = {}
+    values: dict[int, dict[str, object]] = {}
+    for p in t.players:
+        row = [computed[n].get(p.start_no, "") if n in computed else _FIELD[n](p) for n in names]
+        cells[p.start_no] = row
+        values[p.start_no] = {JSON_KEYS[n]: (raw[n].get(p.start_no) if n in raw else
+                                             (p.rating if n == "rating" else cell) or None)
+                              for n, cell in zip(names, row)}
+    return PlayerColumns(names, cells, values)
