@@ -414,3 +414,37 @@ def test_errors_in_the_language_asked_for(client):
     assert en["error"] == "starting rank 'abcd' is not a number"
     assert uk["place"] == "broken.trf, рядок 3, стовпець 5 (стартовий номер)"
     assert "'abcd'" in uk["error"] and "number" not in uk["error"]
+
+
+# ---------------------------------------------------------------------------------------------------- check, groups
+CHECK_DATA = Path(__file__).parent / "data" / "check"
+
+
+def test_check_endpoint_with_a_published_upload(client):
+    published = (CHECK_DATA / "hobsons-bay-cup-2025.published.csv").read_bytes()
+    r = client.post("/api/check", data={"example": EXAMPLE.name},
+                    files={"published": ("vega.csv", published)})
+    assert r.status_code == 200, r.text
+    doc = r.json()
+    # Vega's 96 published values of the 2025 Hobsons Bay Cup agree under the 2024 text (the command line's answer)
+    assert doc["agree"] and doc["best_rules"][0] == "fide-2024" and doc["rules"][0]["values"] == 96
+    altered = published.replace(b'2,9,"Wongso,Renaldo",,6.0,30.5,28.5,24.5', b'2,9,"Wongso,Renaldo",,6.0,30.5,29.5,24.5')
+    r = client.post("/api/check", data={"example": EXAMPLE.name, "published": altered.decode(), "lang": "ru"})
+    assert r.status_code == 200 and [(d["start_no"], d["what"]) for d in r.json()["differences"]] == [(9, "BH/C1")]
+    bad = client.post("/api/check", data={"example": EXAMPLE.name, "published": "pos,BH\n1,2\n", "lang": "uk"})
+    assert bad.status_code == 400 and "стовпець стартового номера" in bad.json()["error"]
+
+
+def test_categories_columns_and_team_ranking_through_the_api(client):
+    r = client.post("/api/standings", data={"example": EXAMPLE.name, "seed": "1", "columns": "fed,rating",
+                                            "category": ["unrated", "rating<900"], "team_ranking": "federation"})
+    assert r.status_code == 200, r.text
+    doc = r.json()
+    assert [c["category"] for c in doc["categories"]] == ["unrated", "rating<900"]
+    # three unrated players (30, 31, 32) and eight below 900 (25-32) in the file's player records
+    assert sorted(x["start_no"] for x in doc["categories"][0]["standings"]) == [30, 31, 32]
+    assert len(doc["categories"][1]["standings"]) == 8
+    assert doc["standings"][0]["federation"] == "AUS" and "team_ranking" in doc
+    # a membership file is not read from the server's disk
+    bad = client.post("/api/standings", data={"example": EXAMPLE.name, "team_ranking": "/etc/passwd"})
+    assert bad.status_code == 400 and bad.json()["field"] == "team_ranking"

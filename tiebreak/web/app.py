@@ -30,9 +30,12 @@ HERE = Path(__file__).parent
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 TIME_LIMIT_SECONDS = 60
-#: form field -> type, from the Options dataclass (``int | None`` -> int)
-_OPTION_FIELDS = {name: bool if hint is bool else int if int in typing.get_args(hint) or hint is int else str
+#: form field -> type, from the Options dataclass (``int | None`` -> int, ``list[str] | None`` -> list)
+_OPTION_FIELDS = {name: bool if hint is bool else int if int in typing.get_args(hint) or hint is int else
+                  list if any(typing.get_origin(a) is list for a in typing.get_args(hint)) else str
                   for name, hint in typing.get_type_hints(service.Options).items()}
+#: the team rankings the API offers (a membership file given by path would read the server's disk)
+_TEAM_RANKINGS = ("federation", "records")
 
 
 class ApiError(Exception):
@@ -69,7 +72,7 @@ async def _read_form(request: Request, limit: int):
             raise ApiError(413, f"upload too large: more than {limit // 2**20} MB")
     request._body = bytes(body)  # Starlette's form parser reads a body already received from here
     try:
-        form = await request.form(max_files=1, max_fields=50)
+        form = await request.form(max_files=2, max_fields=50)
     except Exception as e:  # the multipart parser's own errors
         raise ApiError(400, f"the form could not be read: {e}") from None
     if form.get("lang") in LANGUAGES:
@@ -80,6 +83,11 @@ async def _read_form(request: Request, limit: int):
 def _options(form) -> service.Options:
     values = {}
     for name, kind in _OPTION_FIELDS.items():
+        if kind is list:
+            items = [x for x in form.getlist(name) if isinstance(x, str) and x.strip()]
+            if items:
+                values[name] = items
+            continue
         raw = form.get(name)
         if raw is None or raw == "" or not isinstance(raw, str):
             continue
@@ -99,15 +107,20 @@ def _options(form) -> service.Options:
         raise ApiError(400, f"unknown format {o.format!r}; choose from {', '.join(service.EXTENSIONS)}", field="format")
     if o.lang not in LANGUAGES:
         raise ApiError(400, f"unknown language {o.lang!r}; choose from {', '.join(LANGUAGES)}", field="lang")
+    if o.team_ranking is not None and o.team_ranking not in _TEAM_RANKINGS:
+        raise ApiError(400, f"team_ranking must be one of {', '.join(_TEAM_RANKINGS)}", field="team_ranking")
     return o
 
 
-async def _with_upload(request: Request, work):
+async def _with_upload(request: Request, work, stage=None):
     """Put the uploaded file (or the chosen example) in a temporary folder, run ``work(options, path, form,
-    warnings)`` in a worker thread under the time limit, and delete the folder."""
+    warnings)`` in a worker thread under the time limit, and delete the folder.  ``stage(form)`` reads what else
+    the form uploads before the work starts (its answer is in ``form["_published_staged"]``)."""
     app = request.app
     form = await _read_form(request, app.state.max_upload)
     o = _options(form)
+    if stage is not None:
+        form = _Staged(form, await stage(form))
     upload, example = form.get("file"), form.get("example")
     with tempfile.TemporaryDirectory(prefix="tiebreak-upload-") as tmp:
         if upload is not None and not isinstance(upload, str) and upload.filename:
@@ -137,6 +150,17 @@ async def _with_upload(request: Request, work):
             err.message = err.message.replace(str(path), shown)
             raise err from None
     return result, o, shown
+
+
+class _Staged(dict):
+    """A form with the second upload already read (``_published_staged``)."""
+
+    def __init__(self, form, staged) -> None:
+        super().__init__({k: v for k, v in form.multi_items()})
+        self._form, self["_published_staged"] = form, staged
+
+    def getlist(self, key):
+        return self._form.getlist(key)
 
 
 def _api(handler):
@@ -179,6 +203,32 @@ async def explain(request: Request) -> Response:
         return {"players": numbers, "text": explain_player(s, numbers[0]), "details": details(s, numbers[0])}
 
     result, _, _ = await _with_upload(request, work)
+    return Response(output.dumps_exact(result), media_type="application/json")
+
+
+async def check(request: Request) -> Response:
+    """Published standings checked against ours: the file's own ranks and values, or the export in ``published``
+    (an uploaded CSV/XLSX file, or CSV text)."""
+    from ..render.check import to_json_obj
+
+    async def staged(form):
+        upload = form.get("published")
+        if upload is None or (isinstance(upload, str) and not upload.strip()):
+            return None
+        if isinstance(upload, str):
+            return "published.csv", upload.encode("utf-8")
+        suffix = ".xlsx" if Path(upload.filename or "").suffix.lower() == ".xlsx" else ".csv"
+        return "published" + suffix, await upload.read()
+
+    def work(o, path, form, warnings):
+        published = form.get("_published_staged")
+        target = None
+        if published is not None:
+            target = Path(path).parent / published[0]
+            target.write_bytes(published[1])
+        return to_json_obj(service.check_published(o, path, str(target) if target else None, warnings))
+
+    result, _, _ = await _with_upload(request, work, staged)
     return Response(output.dumps_exact(result), media_type="application/json")
 
 
@@ -287,6 +337,7 @@ def create_app(max_upload: int = MAX_UPLOAD_BYTES, time_limit: float = TIME_LIMI
         Route("/api/standings", _api(standings), methods=["POST"]),
         Route("/api/explain", _api(explain), methods=["POST"]),
         Route("/api/playoffs", _api(playoffs), methods=["POST"]),
+        Route("/api/check", _api(check), methods=["POST"]),
         Route("/api/prizes", _api(prizes), methods=["POST"]),
         Route("/api/varma", _api(varma_draw), methods=["POST"]),
         Route("/api/catalogue", catalogue),

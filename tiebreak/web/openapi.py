@@ -30,6 +30,13 @@ _UPLOAD_FIELDS = {
     "no_lots": {"type": "boolean"}, "system": {"type": "string", "enum": ["swiss", "rr"]},
     "players": {"type": "boolean", "description": "team event: rank the individual players"},
     "lang": {"type": "string", "enum": ["en", "ru", "uk"]}, "details": {"type": "boolean"},
+    "columns": {"type": "string", "example": "title,fed,rating",
+                "description": "player columns: auto, none, or title,fed,rating,club,sex,birth,perf,change"},
+    "category": {"type": "array", "items": {"type": "string"}, "example": ["birth>=2010", "sex=w"],
+                 "description": "category standings to add"},
+    "team_ranking": {"type": "string", "enum": ["federation", "records"],
+                     "description": "a team ranking inside the individual event"},
+    "team_best": {"type": "integer"}, "team_tiebreaks": {"type": "string", "example": "TC,CUM"},
 }
 
 
@@ -59,6 +66,14 @@ OPENAPI = {
             "requestBody": _upload({"player": {"type": "integer"}, "player2": {"type": "integer"}}, ["player"]),
             "responses": {"200": {"description": "explanation text and per-round details",
                                   "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Explanation"}}}},
+                          **_ERRORS}}},
+        "/api/check": {"post": {
+            "summary": "Check published standings: differences under the announced rules, and the rule set that "
+                       "reproduces them (the file's own ranks and values, or the export in 'published')",
+            "requestBody": _upload({"published": {"type": "string", "format": "binary",
+                                                  "description": "published standings: CSV/XLSX file or CSV text"}}),
+            "responses": {"200": {"description": "the report, as `tiebreak check --format json`",
+                                  "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Check"}}}},
                           **_ERRORS}}},
         "/api/playoffs": {"post": {
             "summary": "Play-off groups for tied places (Arbiters' Manual 13.2)",
@@ -112,6 +127,11 @@ OPENAPI = {
     },
     "components": {"schemas": {
         "Error": _ERROR,
+        "Check": {"type": "object", "required": ["announced", "agree", "differences", "rules", "best_rules"],
+                  "properties": {"announced": {"type": "string"}, "agree": {"type": "boolean"},
+                                 "differences": {"type": "array", "items": {"type": "object"}},
+                                 "rules": {"type": "array", "items": {"type": "object"}},
+                                 "best_rules": {"type": "array", "items": {"type": "string"}}}},
         "Standings": {"type": "object", "required": ["schema", "tournament", "tiebreaks", "standings"],
                       "properties": {
                           "schema": {"type": "integer"},
