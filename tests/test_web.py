@@ -367,6 +367,24 @@ def test_prizes_and_varma_from_the_page(browser, server):
     page.close()
 
 
+def test_check_published_standings_from_the_page(browser, server):
+    page = browser.new_page()
+    page.goto(server + "/?lang=uk")
+    page.set_input_files("#file", str(CHECK_DATA / "rapid-1-2024.trf"))
+    _wait_ready(page, 1)
+    page.set_input_files("#published-file", str(CHECK_DATA / "rapid-1-2024.published.csv"))
+    page.locator("#check-button").click()
+    page.wait_for_function("document.querySelectorAll('#check-table tbody tr').length > 0")
+    # Vega's Rapid 1 2024 page follows the 2009 virtual opponent: no. 13's BH 12.0 differs from ours (14.5) under the
+    # announced 2024 rules and is reproduced by fide-2009 alone (tests/test_check.py has the hand computation)
+    assert "Розходиться" in page.locator("#check-verdict").inner_text()
+    rows = page.locator("#check-table tbody tr").evaluate_all(
+        "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
+    assert ["13", "Nawar,Mena", "BH", "12.0", "14.5", "fide-2009"] in rows
+    assert page.locator("#check-rules").inner_text().startswith("fide-2009: 28/28")
+    page.close()
+
+
 def test_standings_page_shows_table_and_legend(browser, tmp_path):
     """The self-contained HTML of ``--format html`` opened in Chromium: the table, the legend, a sane screenshot."""
     from tiebreak.engine.standings import compute_standings

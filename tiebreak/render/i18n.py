@@ -58,6 +58,16 @@ WORDS = {
     "varma": {"en": "Varma tables (13.17): lines Name, FED", "ru": "Таблицы Варма (13.17): строки Имя, ФЕД",
               "uk": "Таблиці Варма (13.17): рядки Ім'я, ФЕД"},
     "seed": {"en": "seed", "ru": "зерно жребия", "uk": "зерно жеребу"},
+    "check": {"en": "Check published standings", "ru": "Проверка опубликованного положения",
+              "uk": "Перевірка опублікованого положення"},
+    "published_file": {"en": "Published standings (CSV/XLSX; empty: the file's own ranks)",
+                       "ru": "Опубликованное положение (CSV/XLSX; пусто: места из самого файла)",
+                       "uk": "Опубліковане положення (CSV/XLSX; порожньо: місця з самого файлу)"},
+    "check_button": {"en": "Check", "ru": "Проверить", "uk": "Перевірити"},
+    "check_right": {"en": "Right under the announced rules", "ru": "Верно по объявленным правилам",
+                    "uk": "Правильно за оголошеними правилами"},
+    "check_wrong": {"en": "Differs from ours under the announced rules", "ru": "Расходится с нашим по объявленным правилам",
+                    "uk": "Розходиться з нашим за оголошеними правилами"},
     "draw": {"en": "Draw", "ru": "Провести жеребьёвку", "uk": "Провести жеребкування"},
 }
 

@@ -210,4 +210,25 @@ $("varma-button").addEventListener("click", async () => {
     $("varma-text").textContent = lines.join("\n");
   } catch (e) { $("varma-text").textContent = e.message; }
 });
+$("check-button").addEventListener("click", async () => {
+  const form = source();
+  if (!form) return;
+  const published = $("published-file").files[0];
+  if (published) form.append("published", published);
+  const body = $("check-table").tBodies[0];
+  body.replaceChildren();
+  $("check-rules").textContent = "";
+  try {
+    const r = await (await post("/api/check", form)).json();
+    $("check-verdict").textContent = (r.agree ? words.check_right : words.check_wrong) + " (" + r.announced + ")";
+    for (const d of r.differences) {
+      const tr = el("tr", null, {"data-start-no": d.start_no});
+      tr.append(el("td", d.start_no), el("td", d.name, {class: "name"}), el("td", d.what),
+                el("td", d.published), el("td", d.ours), el("td", d.reproduced_by.join(", ") || "—"));
+      body.append(tr);
+    }
+    $("check-rules").textContent = r.rules.map((a) => a.rules + ": " + a.values_agree + "/" + a.values + ", " +
+      a.ranks_agree + "/" + a.ranks).join("\n");
+  } catch (e) { $("check-verdict").textContent = e.message; }
+});
 loadCatalogue();
