@@ -11,10 +11,7 @@ import sys
 
 from . import service
 from .engine.errors import InputWarning, SpecifierError, TiebreakError
-from .engine.presets import PRESETS
-from .engine.registry import CATALOGUE
 from .engine.rules import RULE_CHOICES
-from .engine.specifier import MODIFIERS
 from .formats import readers
 from .render.i18n import MESSAGE_WORDS, message, problem
 
@@ -223,6 +220,9 @@ def _list(args: argparse.Namespace) -> int:
             spec, short = SWISS_MANAGER.get(n, (None, ""))
             print(f"SM{n:<4} {short:7} {spec or '-':10} {UNTRANSLATABLE.get(n, '')}".rstrip())
         return 0
+    from .engine.registry import CATALOGUE
+    from .engine.specifier import MODIFIERS
+
     print(f"{'code':10} {'family':7} {'type':4} {'source':31} {'mods':5} name; unplayed rounds")
     for d in CATALOGUE.values():
         aliases = f" (alias {', '.join(d.aliases)})" if d.aliases else ""
@@ -235,6 +235,8 @@ def _list(args: argparse.Namespace) -> int:
 
 
 def _presets(args: argparse.Namespace) -> int:
+    from .engine.presets import PRESETS
+
     for p in PRESETS.values():
         rules = f" [rules {p.rules}]" if p.rules else ""
         print(f"{p.name:19} {p.tiebreaks}{rules}\n{'':19} {p.source}")

@@ -566,4 +566,7 @@ MESSAGES: list[tuple[str, str, str]] = [
      'через --unrated-rating R или {3}/U<R>',
      '{0} не визначено для {1} учасників, бо {2} учасників без рейтингу (C.07 ст. 10); задайте їм рейтинг '
      'через --unrated-rating R або {3}/U<R>'),
+    ('team_ranking must be one of {}',
+     'team_ranking должен быть одним из: {0}',
+     'team_ranking має бути одним із: {0}'),
 ]
