@@ -15,45 +15,36 @@ from html import escape
 
 from ..arbiter.check import Difference, Report
 from ..engine.model import format_number
-from .i18n import message
+from .i18n import Table, message
 
-#: the words of the report, en/ru/uk
-WORDS = {
-    "right": {"en": "published standings are right under the announced rules {rules} ({list})",
-              "ru": "опубликованное положение верно по объявленным правилам {rules} ({list})",
-              "uk": "опубліковане положення правильне за оголошеними правилами {rules} ({list})"},
-    "wrong": {"en": "published standings differ from ours under the announced rules {rules} ({list}): {n} differences",
-              "ru": "опубликованное положение расходится с нашим по объявленным правилам {rules} ({list}): "
-                    "расхождений {n}",
-              "uk": "опубліковане положення розходиться з нашим за оголошеними правилами {rules} ({list}): "
-                    "розбіжностей {n}"},
-    "published": {"en": "published", "ru": "опубликовано", "uk": "опубліковано"},
-    "ours": {"en": "ours", "ru": "у нас", "uk": "у нас"},
-    "reproduced": {"en": "reproduced by", "ru": "совпадает с правилами", "uk": "збігається з правилами"},
-    "no_rules": {"en": "no rule set reproduces it", "ru": "ни один набор правил его не даёт",
-                 "uk": "жоден набір правил його не дає"},
-    "rules_best": {"en": "Rule sets, best first", "ru": "Наборы правил, лучший первым", "uk": "Набори правил, найкращий першим"},
-    "values": {"en": "values", "ru": "значения", "uk": "значення"},
-    "ranks": {"en": "ranks", "ru": "места", "uk": "місця"},
-    "best": {"en": "best", "ru": "лучше всего", "uk": "найкраще"},
-    "unmatched": {"en": "published rows matching no player", "ru": "опубликованные строки без участника",
-                  "uk": "опубліковані рядки без учасника"},
-    "round": {"en": "R", "ru": "Т", "uk": "Т"},
-    "vs": {"en": "vs", "ru": "с", "uk": "з"},
-    "cut": {"en": "cut", "ru": "отброшен", "uk": "відкинуто"},
-    "player": {"en": "Player", "ru": "Участник", "uk": "Учасник"},
-    "what": {"en": "Figure", "ru": "Показатель", "uk": "Показник"},
-    "why": {"en": "Rounds that explain it", "ru": "Туры, которые это объясняют", "uk": "Тури, що це пояснюють"},
-    "title": {"en": "Check of published standings", "ru": "Проверка опубликованного положения",
-              "uk": "Перевірка опублікованого положення"},
-    "event": {"en": "Event", "ru": "Турнир", "uk": "Турнір"},
-    "announced": {"en": "Announced rules", "ru": "Объявленные правила", "uk": "Оголошені правила"},
-    "verdict": {"en": "Verdict", "ru": "Итог", "uk": "Підсумок"},
-    "ok": {"en": "right", "ru": "верно", "uk": "правильно"},
-    "differs": {"en": "{n} differences", "ru": "расхождений: {n}", "uk": "розбіжностей: {n}"},
-    "rank": {"en": "rank", "ru": "место", "uk": "місце"},
-    "points": {"en": "points", "ru": "очки", "uk": "очки"},
-}
+#: the words of the report (Russian and Ukrainian in the gettext catalogues, context 'check:<key>')
+WORDS = Table("check", {
+    'right': 'published standings are right under the announced rules {rules} ({list})',
+    'wrong': 'published standings differ from ours under the announced rules {rules} ({list}): {n} differences',
+    'published': 'published',
+    'ours': 'ours',
+    'reproduced': 'reproduced by',
+    'no_rules': 'no rule set reproduces it',
+    'rules_best': 'Rule sets, best first',
+    'values': 'values',
+    'ranks': 'ranks',
+    'best': 'best',
+    'unmatched': 'published rows matching no player',
+    'round': 'R',
+    'vs': 'vs',
+    'cut': 'cut',
+    'player': 'Player',
+    'what': 'Figure',
+    'why': 'Rounds that explain it',
+    'title': 'Check of published standings',
+    'event': 'Event',
+    'announced': 'Announced rules',
+    'verdict': 'Verdict',
+    'ok': 'right',
+    'differs': '{n} differences',
+    'rank': 'rank',
+    'points': 'points',
+})
 
 
 def _w(key: str, lang: str, **kw) -> str:

@@ -19,20 +19,21 @@ from dataclasses import dataclass
 from ..engine.errors import SpecifierError
 from ..engine.model import Player, format_number
 from ..engine.standings import Standings
+from .i18n import Table
 
 #: column -> (player attribute or computed value, shown by ``auto`` when present)
 COLUMNS = {"title": True, "fed": True, "rating": True, "club": False, "sex": False, "birth": False, "perf": False,
            "change": False}
-HEADINGS = {
-    "title": {"en": "Tit", "ru": "Зв", "uk": "Зв"},
-    "fed": {"en": "Fed", "ru": "Фед", "uk": "Фед"},
-    "rating": {"en": "Rtg", "ru": "Рейт", "uk": "Рейт"},
-    "club": {"en": "Club", "ru": "Клуб", "uk": "Клуб"},
-    "sex": {"en": "Sex", "ru": "Пол", "uk": "Стать"},
-    "birth": {"en": "Born", "ru": "Г.р.", "uk": "Р.н."},
-    "perf": {"en": "Perf", "ru": "Перф", "uk": "Перф"},
-    "change": {"en": "+/-", "ru": "+/-", "uk": "+/-"},
-}
+HEADINGS = Table("column", {
+    'title': 'Tit',
+    'fed': 'Fed',
+    'rating': 'Rtg',
+    'club': 'Club',
+    'sex': 'Sex',
+    'birth': 'Born',
+    'perf': 'Perf',
+    'change': '+/-',
+})
 #: the JSON member of each column
 JSON_KEYS = {"title": "title", "fed": "federation", "rating": "rating", "club": "club", "sex": "sex", "birth": "birth",
              "perf": "performance", "change": "rating_change"}
