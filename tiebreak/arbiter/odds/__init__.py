@@ -16,8 +16,8 @@
 
 from __future__ import annotations
 
-from ...engine.standings import _resolve_list
 from ...engine.model import Tournament
+from ...engine.standings import _resolve_list
 from .models import apply_fixes
 from .pending import Future, Game, find_future
 from .run import Odds, run_odds

@@ -143,77 +143,129 @@ class RoundRobinRanker:
         self.koya_half = koya_max_score(ctx)  # KS: score * 2 >= this
         self.gw = np.array([g.white for g in future.games], np.int64)
         self.gb = np.array([g.black for g in future.games], np.int64)
+        # DE: the known games of each pair, weighted; the pending games by pair (slot -1: none pending)
+        self.weighted = self.m0 * self.weight
+        self.pair_slot = np.full((n, n), -1, np.int64)
+        for w, bl in zip(self.gw.tolist(), self.gb.tolist()):
+            if self.pair_slot[w, bl] < 0:
+                self.pair_slot[w, bl] = self.pair_slot[bl, w] = int(self.pair_slot.max()) + 1
+        self.pairs = int(self.pair_slot.max()) + 1
 
     def rank(self, digits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        # players x outcomes inside (each pending game updates two contiguous rows); outcomes x players for ranking
         b, n = len(digits), self.n
-        pw, pb = self.units[digits, 0], self.units[digits, 1]  # B x g units of White and Black
-        score = np.repeat(self.points0[None, :], b, axis=0)
-        for k in range(len(self.gw)):
-            score[:, self.gw[k]] += pw[:, k]
-            score[:, self.gb[k]] += pb[:, k]
+        d = np.ascontiguousarray(digits.T)
+        pw, pb = self.units[d, 0], self.units[d, 1]  # games x B: units of White and Black
+        score = self._add_games(self.points0, pw, pb)
         key = np.zeros((b, n), np.int64)
-        bound = 1
+        bound = 1  # every key is below this
         for spec in self.specs:
             if spec.code == "DE":
-                key = self._direct_encounter(key, pw, pb)
-                bound = n
+                key, bound = self._direct_encounter(key, bound, pw, pb)
                 continue
-            values, top = self._column(spec.code, score, pw, pb, digits)
-            if bound * (top + 1) >= _KEY_LIMIT:
-                key, _ = places(key)
-                bound = n
-            key = key * (top + 1) + (top - values)
-            bound *= top + 1
+            values, top = self._column(spec.code, score, pw, pb, d)
+            key, bound = _extend(key, bound, top - values.T, top + 1, n)
         return places(key)
 
-    def _pairs_against(self, values: np.ndarray, pw: np.ndarray, pb: np.ndarray) -> np.ndarray:
-        """Σ over each player's games of (points scored) x ``values`` of the opponent (B x N)."""
-        out = values @ self.m0.T
+    def _add_games(self, known: np.ndarray, white: np.ndarray, black: np.ndarray) -> np.ndarray:
+        """``known`` (per player) plus each pending game's ``white``/``black`` rows (games x B): players x B."""
+        out = np.repeat(known[:, None], white.shape[1], axis=1)
         for k in range(len(self.gw)):
-            w, bl = self.gw[k], self.gb[k]
-            out[:, w] += pw[:, k] * values[:, bl]
-            out[:, bl] += pb[:, k] * values[:, w]
+            out[self.gw[k]] += white[k]
+            out[self.gb[k]] += black[k]
         return out
 
-    def _column(self, code: str, score, pw, pb, digits) -> tuple[np.ndarray, int]:
+    def _pairs_against(self, values: np.ndarray, pw: np.ndarray, pb: np.ndarray) -> np.ndarray:
+        """Σ over each player's games of (points scored) x ``values`` of the opponent (players x B).  The known
+        games are one matrix product, in float64 because BLAS does that fast: the sums are integers far below 2**53,
+        so they are exact."""
+        out = np.rint(self.m0.astype(np.float64) @ values).astype(np.int64)
+        for k in range(len(self.gw)):
+            w, bl = self.gw[k], self.gb[k]
+            out[w] += pw[k] * values[bl]
+            out[bl] += pb[k] * values[w]
+        return out
+
+    def _column(self, code: str, score, pw, pb, d) -> tuple[np.ndarray, int]:
+        """A tie-break's values (players x B) and their upper bound."""
         W, rounds = self.W, self.rounds
         if code == "PTS":
             return score, W * rounds
         if code in ("WIN", "WON", "BWG"):
             black_only = code == "BWG"
-            v = np.repeat((self.black_wins0 if black_only else self.wins0)[None, :], len(score), axis=0)
-            for k in range(len(self.gw)):
-                if not black_only:
-                    v[:, self.gw[k]] += digits[:, k] == 0
-                v[:, self.gb[k]] += digits[:, k] == 2
-            return v, rounds
+            white_won = np.zeros_like(d) if black_only else d == 0
+            return self._add_games(self.black_wins0 if black_only else self.wins0, white_won, d == 2), rounds
         if code == "BPG":
-            return np.repeat(self.black_games[None, :], len(score), axis=0), rounds
+            return np.repeat(self.black_games[:, None], score.shape[1], axis=1), rounds
         if code == "SB":
             return self._pairs_against(score, pw, pb), (W * rounds) ** 2
         # KS: points against the players with at least half the maximum score
         qualifies = (2 * score >= self.koya_half).astype(np.int64)
         return self._pairs_against(qualifies, pw, pb), W * rounds
 
-    def _direct_encounter(self, key: np.ndarray, pw: np.ndarray, pb: np.ndarray) -> np.ndarray:
-        key, _ = places(key)
-        active = np.arange(len(key))
-        top = int(self.W * self.lcm * self.n)
-        while len(active):
-            k = key[active]
-            same = k[:, :, None] == k[:, None, :]
-            de = np.einsum("bij,ij->bi", same, self.m0 * self.weight)
-            for g in range(len(self.gw)):
-                w, bl = self.gw[g], self.gb[g]
-                inside = same[:, w, bl]
-                wt = self.weight[w, bl]
-                de[:, w] += inside * pw[active, g] * wt
-                de[:, bl] += inside * pb[active, g] * wt
-            split = (same & (de[:, :, None] != de[:, None, :])).any(axis=(1, 2))
-            new, _ = places(k * (top + 1) + (top - de))
-            key[active] = new
-            active = active[split]
-        return key
+    def _direct_encounter(self, key: np.ndarray, bound: int, pw: np.ndarray, pb: np.ndarray) -> tuple[np.ndarray, int]:
+        """Art. 6.2 inside every group of equal keys, again inside the sub-groups it leaves, until nothing splits.
+
+        Only the pairs of players still tied are looked at (a few per outcome): they are found once by sorting the
+        keys (a group is a run of equal keys), and a split only removes pairs."""
+        b, n = key.shape
+        order = np.argsort(key, axis=1, kind="stable")
+        s = np.take_along_axis(key, order, axis=1)
+        found = []
+        rows = np.arange(b)
+        for d in range(1, n):  # pairs d places apart in a run of equal keys; rows without any leave the search
+            r, a = np.nonzero(s[:, d:] == s[:, :-d])
+            if not len(r):
+                break
+            found.append((rows[r], order[r, a], order[r, a + d]))
+            left = np.zeros(len(rows), bool)
+            left[r] = True
+            rows, s, order = rows[left], s[left], order[left]
+        if not found:
+            return key, bound
+        row, i, j = (np.concatenate(x) for x in zip(*found))
+        # each side's weighted points in the pair's games: the known ones, plus the pending ones of this outcome
+        slot = self.pair_slot[i, j]
+        lower, higher = self._pending_pairs(pw, pb)
+        has = slot >= 0
+        at = np.maximum(slot, 0)
+        lo, hi = np.where(has, lower[at, row], 0), np.where(has, higher[at, row], 0)
+        first_is_lower = i < j
+        pi = self.weighted[i, j] + np.where(first_is_lower, lo, hi)
+        pj = self.weighted[j, i] + np.where(first_is_lower, hi, lo)
+        top = int(self.W * self.lcm * n)
+        while len(row):
+            # bincount adds in float64: sums of small integers, exact
+            de = (np.bincount(row * n + i, pi, b * n) + np.bincount(row * n + j, pj, b * n)).astype(np.int64)
+            de = de.reshape(b, n)
+            key, bound = _extend(key, bound, top - de, top + 1, n)
+            keep = de[row, i] == de[row, j]
+            if keep.all():
+                break
+            split = np.zeros(b, bool)
+            split[row[~keep]] = True
+            keep &= split[row]
+            kept = np.nonzero(keep)[0]
+            row, i, j, pi, pj = row[kept], i[kept], j[kept], pi[kept], pj[kept]
+        return key, bound
+
+    def _pending_pairs(self, pw: np.ndarray, pb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Weighted points of the lower and the higher row of each pending pair (pairs x B)."""
+        lower = np.zeros((self.pairs, pw.shape[1]), np.int64)
+        higher = np.zeros_like(lower)
+        for g in range(len(self.gw)):
+            w, bl = self.gw[g], self.gb[g]
+            q, wt = self.pair_slot[w, bl], self.weight[w, bl]
+            (lower if w < bl else higher)[q] += pw[g] * wt
+            (higher if w < bl else lower)[q] += pb[g] * wt
+        return lower, higher
+
+
+def _extend(key: np.ndarray, bound: int, values: np.ndarray, size: int, n: int) -> tuple[np.ndarray, int]:
+    """``key`` refined by ``values`` (0 <= values < size): compressed to places first if it would overflow."""
+    if bound * size >= _KEY_LIMIT:
+        key, bound = places(key)[0], n
+    return key * size + values, bound * size
 
 
 def _ruleset(rules: "str | RuleSet") -> RuleSet:

@@ -12,6 +12,7 @@ kept by ``(player, ahead, size)`` as integers, so the equal model's probabilitie
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -22,6 +23,7 @@ from .pending import Future
 from .rankers import EngineRanker, RoundRobinRanker, fast_ranker_reason
 
 BATCH = 1 << 15
+THREADS = 2
 ENGINE_BATCH = 200
 DEFAULT_SIMULATIONS = 100_000
 NEEDS_MAX_GAMES = 12  # 4**12 cubes for "what X needs"
@@ -35,7 +37,7 @@ class Tally:
     g: int
     exact: bool
     table: np.ndarray  # player x ahead x size
-    first: np.ndarray  # game x result x player: weight of first place (shared first places by 1/size)
+    first: np.ndarray  # game x result x player x size: weight of first place shared by ``size`` players
     result_weight: np.ndarray  # game x result
     best: np.ndarray
     worst: np.ndarray
@@ -45,7 +47,7 @@ class Tally:
     @classmethod
     def empty(cls, n: int, g: int, exact: bool) -> "Tally":
         dtype = np.int64 if exact else float
-        return cls(n, g, exact, np.zeros((n, n, n + 1), dtype), np.zeros((g, 3, n), float if not exact else object),
+        return cls(n, g, exact, np.zeros((n, n, n + 1), dtype), np.zeros((g, 3, n, n + 1), dtype),
                    np.zeros((g, 3), dtype), np.full(n, n, np.int64), np.zeros(n, np.int64), 0 if exact else 0.0)
 
     def add(self, digits: np.ndarray, ahead: np.ndarray, size: np.ndarray, weights: np.ndarray | None,
@@ -61,19 +63,24 @@ class Tally:
             self.table.dtype)
         self.total += len(digits) if weights is None else float(weights.sum())
         o, i = np.nonzero(ahead == 0)
-        s = size[o, i]
+        cell = i * (n + 1) + size[o, i]
         for k in range(g):
-            d = digits[:, k].astype(np.int64)
-            self.result_weight[k] += np.bincount(d, weights, minlength=3).astype(self.result_weight.dtype)
-            key = d[o] * n + i
-            if weights is None:  # exact: integer counts by size, as fractions
-                for sz in np.unique(s).tolist():
-                    c = np.bincount(key[s == sz], minlength=3 * n).reshape(3, n)
-                    self.first[k] += c.astype(object) * Fraction(1, sz)
-            else:
-                self.first[k] += np.bincount(key, weights[o] / s, minlength=3 * n).reshape(3, n)
+            key = digits[o, k].astype(np.int64) * (n * (n + 1)) + cell
+            w = None if weights is None else weights[o]
+            self.first[k] += np.bincount(key, w, minlength=3 * n * (n + 1)).reshape(3, n, n + 1).astype(
+                self.first.dtype)
+            self.result_weight[k] += np.bincount(digits[:, k], weights, minlength=3).astype(self.result_weight.dtype)
         if player is not None:
             self.alone_first.append((ahead[:, player] == 0) & (size[:, player] == 1))
+
+    def first_weights(self, k: int, r: int) -> list:
+        """Weight of first place for each player when game ``k`` has result ``r`` (Fractions when exact)."""
+        line = self.first[k, r]
+        sizes = np.arange(self.n + 1)
+        if self.exact:
+            return [sum((Fraction(int(c), int(s)) for s, c in zip(sizes[1:], row[1:]) if c), Fraction(0))
+                    for row in line]
+        return (line[:, 1:] / sizes[None, 1:]).sum(axis=1).tolist()
 
     def place_weights(self) -> list[list]:
         """Weight of each place for each player (Fractions when exact)."""
@@ -130,10 +137,14 @@ def tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method: 
             acc = Tally.empty(n, g, exact_model)
             acc.add(first, ahead, size, weights_of(first) if weights_of else None,
                     player if g <= NEEDS_MAX_GAMES else None)
-            for start in range(len(first), total, batch):
+            def work(start: int):
                 d = _digits(start, min(total, start + batch), g)
-                a, s = ranker.rank(d)
-                acc.add(d, a, s, weights_of(d) if weights_of else None, player if g <= NEEDS_MAX_GAMES else None)
+                return (d, *ranker.rank(d))
+
+            # numpy lets go of the GIL inside its loops: two threads keep both cores busy
+            with ThreadPoolExecutor(THREADS) as pool:
+                for d, a, s in pool.map(work, range(len(first), total, batch)):
+                    acc.add(d, a, s, weights_of(d) if weights_of else None, player if g <= NEEDS_MAX_GAMES else None)
             return "exact", total, acc
         if simulations is None:
             simulations = min(DEFAULT_SIMULATIONS, max(1000, int(budget / per) // 1000 * 1000))
@@ -142,11 +153,13 @@ def tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method: 
     rng = np.random.default_rng(seed)
     cum = np.cumsum(probs, axis=1)
     acc = Tally.empty(n, g, True)
-    for start in range(0, simulations, batch):
+    draws = []
+    for start in range(0, simulations, batch):  # drawn in order from one generator: the seed repeats the run
         u = rng.random((min(batch, simulations - start), g))
-        d = ((u >= cum[None, :, 0]).astype(np.int8) + (u >= cum[None, :, 1])).astype(np.int8)
-        a, s = ranker.rank(d)
-        acc.add(d, a, s, None, None)
+        draws.append(((u >= cum[None, :, 0]).astype(np.int8) + (u >= cum[None, :, 1])).astype(np.int8))
+    with ThreadPoolExecutor(THREADS) as pool:
+        for d, (a, s) in zip(draws, pool.map(ranker.rank, draws)):
+            acc.add(d, a, s, None, None)
     return "simulation", simulations, acc
 
 
@@ -187,7 +200,7 @@ def run_odds(future: Future, specs, *, rules="auto", model="equal", draw_rate=No
             if wr == 0:
                 line.append(None)
             else:
-                line.append([(x / int(wr)) if exact_numbers else float(x) / float(wr) for x in acc.first[k, r]])
+                line.append([(x / int(wr)) if exact_numbers else float(x) / float(wr) for x in acc.first_weights(k, r)])
         first.append(line)
         result_p.append(rp)
     margin = None
