@@ -30,7 +30,7 @@ import numpy as np
 
 from ...engine.errors import InputError, Place
 from ...engine.model import Kind
-from .pending import Future
+from .pending import Future, Game
 
 WHITE_WINS, DRAW, BLACK_WINS = 0, 1, 2
 #: Kinds of White and Black for each result digit.
@@ -54,9 +54,9 @@ def parse_fix(text: str) -> tuple[int | None, int, int, int]:
     return rnd, int(m.group(2)), int(m.group(3)), _RESULTS[m.group(4).lower()]
 
 
-def apply_fixes(future: Future, fixes: list[str]) -> dict[int, int]:
+def apply_fixes(future: Future, fixes: list[str]) -> list[tuple[Game, int]]:
     """Fix the results of some pending games ("what if"): their kinds are written into ``future.base`` and they
-    leave ``future.games``.  Returns {index in the original game list: digit}."""
+    leave ``future.games``.  Returns the games fixed with their result digits."""
     fixed: dict[int, int] = {}
     for text in fixes:
         rnd, white, black, digit = parse_fix(text)
@@ -75,8 +75,9 @@ def apply_fixes(future: Future, fixes: list[str]) -> dict[int, int]:
         g = future.games[k]
         r = g.round - 1
         future.base.kind[g.white, r], future.base.kind[g.black, r] = KINDS[digit]
+    done = [(future.games[k], digit) for k, digit in sorted(fixed.items())]
     future.games = [g for k, g in enumerate(future.games) if k not in fixed]
-    return fixed
+    return done
 
 
 def davidson(white: np.ndarray, black: np.ndarray, draw_rate: float, white_advantage: float) -> np.ndarray:

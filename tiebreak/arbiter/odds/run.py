@@ -109,7 +109,7 @@ class Odds:
     worst: list[int]
     margin: float | None  # 95 % half-width of the simulation
     seed: int | None
-    fixed: dict
+    fixed_games: list  # (Game, result digit) fixed by --fix
     alone_first: np.ndarray | None
     player: int | None
     notes: list[str]
@@ -210,4 +210,4 @@ def run_odds(future: Future, specs, *, rules="auto", model="equal", draw_rate=No
     alone = np.concatenate(acc.alone_first) if acc.alone_first else None
     return Odds(future, specs, how, count, model, ranker_name, places, first, result_p,
                 [int(x) + 1 for x in acc.best], [int(x) + 1 for x in acc.worst], margin,
-                seed if how == "simulation" else None, fixed or {}, alone, row, notes, time.perf_counter() - clock)
+                seed if how == "simulation" else None, fixed or [], alone, row, notes, time.perf_counter() - clock)
