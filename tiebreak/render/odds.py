@@ -18,7 +18,7 @@ from .i18n import Table, message
 WORDS = Table("odds", {
     "title": "Odds after round {played} of {final}: {games} pending games",
     "exact": "exact: all {outcomes} outcomes",
-    "simulation": "simulation: {outcomes} outcomes, seed {seed}, 95% confidence interval ±{margin} at most",
+    "simulation": "simulation: {outcomes} outcomes, seed {seed}, 95 percent confidence interval ±{margin} at most",
     "model": "model",
     "tiebreaks": "tie-breaks",
     "place": "{n}.",

@@ -90,24 +90,24 @@ class EngineRanker:
 
 
 def fast_ranker_reason(future: Future, specs: list[TieBreakSpec]) -> str | None:
-    """Why the array ranker cannot take this event and list (None: it can)."""
+    """Why the array ranker cannot take this event and list (None: it can): ``swiss``, ``list``, ``unplayed`` or
+    ``unmet``."""
     if future.system != "round robin":
-        return "not a round robin"
-    odd = [s.text for s in specs if s.code not in FAST_CODES or s.text != s.code]
-    if odd:
-        return "tie-breaks " + ", ".join(odd)
+        return "swiss"
+    if any(s.code not in FAST_CODES or s.text != s.code for s in specs):
+        return "list"
     t = future.base
     kind, opp = t.kind, t.opponent
     allowed = np.isin(kind, [Kind.WIN, Kind.DRAW, Kind.LOSS]) | ((kind == Kind.ABSENT) & (opp < 0))
     if not allowed.all():
-        return "known rounds that were not played over the board"
+        return "unplayed"
     if any(s.code == "DE" for s in specs):
         n = len(t.players)
         met = np.zeros((n, n), bool)
         rows = np.nonzero(opp >= 0)
         met[rows[0], opp[rows]] = True
         if not (met | np.eye(n, dtype=bool)).all():
-            return "DE in a round robin where some players never meet"
+            return "unmet"
     return None
 
 
@@ -251,7 +251,7 @@ class RoundRobinRanker:
 
     def _pending_pairs(self, pw: np.ndarray, pb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Weighted points of the lower and the higher row of each pending pair (pairs x B)."""
-        lower = np.zeros((self.pairs, pw.shape[1]), np.int64)
+        lower = np.zeros((max(self.pairs, 1), pw.shape[1]), np.int64)  # one empty slot when nothing is pending
         higher = np.zeros_like(lower)
         for g in range(len(self.gw)):
             w, bl = self.gw[g], self.gb[g]
