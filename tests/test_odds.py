@@ -202,3 +202,25 @@ def test_cli_json(tmp_path, capsys):
     assert doc["needs"]["start_no"] == 1
     assert main(["odds", str(path), "--lang", "ru"]) == 0
     assert "Шансы" in capsys.readouterr().out
+
+
+def test_api_odds(tmp_path):
+    pytest.importorskip("fastapi")
+    from starlette.testclient import TestClient
+
+    from tiebreak.web.app import create_app
+
+    client = TestClient(create_app())
+    path = small_trf(tmp_path)
+    r = client.post("/api/odds", files={"file": ("small.trf", path.read_bytes())},
+                    data={"tiebreaks": "PTS,DE,SB", "fix": ["1-2=1-0"], "player": "1"})
+    assert r.status_code == 200, r.text
+    doc = r.json()
+    assert doc["outcomes"] == 27 and doc["fixed"] == [{"round": 2, "white": 1, "black": 2, "result": "1-0"}]
+    assert doc["players"][0]["start_no"] == 1 and doc["needs"]["start_no"] == 1
+    r = client.post("/api/odds", files={"file": ("small.trf", path.read_bytes())},
+                    data={"fix": ["9-9=1-0"], "lang": "ru"})
+    assert r.status_code == 400 and r.json()["error"] == "--fix '9-9=1-0': нет несыгранной партии 9-9"
+    assert r.json()["field"] == "fix"
+    r = client.post("/api/odds", data={"example": "hobsons-bay-cup-2025.trf", "format": "html"})
+    assert r.status_code == 200 and "<table>" in r.text
