@@ -112,6 +112,21 @@ WORDS = Table("word", {
 })
 
 
+#: what happened in a round (:class:`~tiebreak.engine.model.Kind`), as a reader names it
+KINDS = Table("kind", {
+    "WIN": "win", "DRAW": "draw", "LOSS": "loss", "WIN_SHORT": "win (less than one move)",
+    "DRAW_SHORT": "draw (less than one move)", "LOSS_SHORT": "loss (less than one move)", "UNKNOWN": "result unknown",
+    "FORFEIT_WIN": "forfeit win", "FORFEIT_LOSS": "forfeit loss", "DOUBLE_FORFEIT": "double forfeit",
+    "PAB": "pairing-allocated bye", "FPB": "full-point bye", "HPB": "half-point bye", "ZPB": "zero-point bye",
+    "ABSENT": "absent",
+})
+
+
+def kind_name(kind: str, lang: str = "en") -> str:
+    """``FORFEIT_WIN`` as ``forfeit win`` / ``победа без игры`` / ``перемога без гри``."""
+    return KINDS[kind][lang] if kind in KINDS else kind
+
+
 def word(key: str, lang: str = "en", **kw) -> str:
     text = WORDS[key].get(lang) or WORDS[key]["en"]
     return text.format(**kw) if kw else text
