@@ -76,17 +76,18 @@ class Tally:
             sel = flat_size == sz
             self._add_to(self.table, sz, np.bincount(cells[sel], None if w is None else w[sel],
                                                      minlength=n * n).reshape(n, n))
-        for k in range(g):
-            self.result_weight[k] += np.bincount(digits[:, k], weights, minlength=3).astype(self.result_weight.dtype)
+        cells = (np.arange(g)[None, :] * 3 + digits).ravel()
+        self.result_weight += np.bincount(cells, None if weights is None else np.repeat(weights, g),
+                                          minlength=3 * g).reshape(g, 3).astype(self.result_weight.dtype)
         o, i = np.nonzero(ahead == 0)
         first_size = size[o, i]
         for sz in np.unique(first_size).tolist():
             sel = first_size == sz
             oo, ii = o[sel], i[sel]
-            ww = None if weights is None else weights[oo]
-            counts = np.stack([np.bincount(digits[oo, k].astype(np.int64) * n + ii, ww, minlength=3 * n)
-                               for k in range(g)]).reshape(g, 3, n) if g else np.zeros((0, 3, n))
-            self._add_to(self.first, sz, counts)
+            # one count over (game, result, player) for every game at once
+            cells = ((np.arange(g)[None, :] * 3 + digits[oo]) * n + ii[:, None]).ravel()
+            ww = None if weights is None else np.repeat(weights[oo], g)
+            self._add_to(self.first, sz, np.bincount(cells, ww, minlength=g * 3 * n).reshape(g, 3, n))
         if player is not None:
             self.alone_first.append((ahead[:, player] == 0) & (size[:, player] == 1))
 
