@@ -168,3 +168,74 @@ def test_us_amateur_team_system():
     assert [s.value(n, "US-AMTEAM") for n in (1, 2, 3, 4)] == [9, F(7, 2), F(19, 2), F(15, 2)]
     # team cumulative: A1 1, 1, 1.5 = 3.5 and A2 .5, 1.5, 2 = 4 (no unplayed rounds to deduct) → 7.5
     assert s.value(1, "US-TCUM") == F(15, 2)
+
+
+# --- issue 20: a match forfeited on every board is an unplayed round (C.07 15.1) ---------------------------------
+D_ = Kind.DRAW
+
+
+def small_team_swiss(with_330: bool):
+    """Five teams of two boards, three Swiss rounds (team byes inferred: the one team left out of an odd number).
+
+    R1  A–B 2–0 (both boards won)        C–D forfeited on both boards (C wins)   E bye
+    R2  A–C 1–1 (both drawn)             B–E ½–1½ (draw, E wins)                 D bye
+    R3  A–E ½–1½ (draw, E wins)          B–D 1–1 (B wins board 1, D board 2)     C bye
+
+    ``with_330``: the forfeited match is left off the boards and declared by a TRF-2026 record 330 instead."""
+    FW = Kind.FORFEIT_WIN
+    t = Tournament.build([Player(i, str(i)) for i in range(1, 11)], 3, type_text="Team Swiss")
+    A, B, C, D, E = [1, 2], [3, 4], [5, 6], [7, 8], [9, 10]
+
+    def match(r, a, b, results):
+        for pa, pb, k in zip(a, b, results):
+            t.set_game(r, pa, pb, k)
+
+    match(1, A, B, [W, W])
+    if with_330:
+        t.extra["lines"] = ["330 +-   1   3   4"]
+    else:
+        match(1, C, D, [FW, FW])
+    match(2, A, C, [D_, D_])
+    match(2, B, E, [D_, L])
+    match(3, A, E, [D_, L])
+    match(3, B, D, [W, L])
+    return build(t, [Team(i + 1, name, members) for i, (name, members) in enumerate(zip("ABCDE", (A, B, C, D, E)))])
+
+
+@pytest.mark.parametrize("with_330", [False, True])
+def test_forfeited_team_match_is_an_unplayed_round(with_330):
+    """Hand computation from C.07 (seed 001 and its 2026 revision, ../shared/spec/tiebreaks.md §2).
+
+    MP (2/1/0; a team bye is a drawn match, 1 MP): A 2+1+0 = 3, B 0+0+1 = 1, C 2+1+1 = 4, D 0+1+1 = 2, E 1+2+2 = 5.
+    GP (a bye = boards × ½ = 1): A 2+1+½ = 3½, B 0+½+1 = 1½, C 2+1+1 = 4, D 0+1+1 = 2, E 1+1½+1½ = 4.
+    No 16.2.5 round, so every adjusted score (16.3) is the score itself.
+    C's round 1 is a win without play (16.2.2) and D's a loss without play (16.2.4): C.07 15.1, no board was played.
+
+    BH:MP, 2024 (16.4: every own unplayed round is a dummy with the team's own score):
+      A = B1 + C4 + E5 = 10; B = A3 + E5 + D2 = 10; C = dummy 4 + A3 + dummy 4 (bye) = 11;
+      D = dummy 2 + dummy 2 (bye) + B1 = 5; E = dummy 5 (bye) + B1 + A3 = 9.
+    BH:MP, 2026 (16.4.1 forfeit: own score capped by the scheduled opponent's adjusted score; 16.4.2 other: capped
+    by D × R = 1 × 3 = 3): C = min(4, D 2) + 3 + min(4, 3) = 8; D = min(2, C 4) + min(2, 3) + 1 = 5;
+      E = min(5, 3) + 1 + 3 = 7; A, B as in 2024.
+    BH:GP, 2024: A = 1½ + 4 + 4 = 9½; B = 3½ + 4 + 2 = 9½; C = 4 + 3½ + 4 = 11½; D = 2 + 2 + 1½ = 5½;
+      E = 4 + 1½ + 3½ = 9.
+    BH:GP, 2026 (D × R = drawn match 1 GP × 3 = 3): C = min(4, 2) + 3½ + min(4, 3) = 8½; D = 2 + 2 + 1½ = 5½;
+      E = min(4, 3) + 1½ + 3½ = 8.
+    BH:MP/C1 (14.1, 16.5): D's forfeit loss is a voluntarily unplayed round: its contribution 2 is not lower than the
+      least significant value 1 (B), so the exception cuts it: 2 + 1 = 3 (plain Cut-1 would leave 4), both years.
+      A = 10 − 1 = 9; B = 10 − 2 = 8; C 2024 = 11 − 3 = 8, 2026 = 8 − 2 = 6; E 2024 = 9 − 1 = 8, 2026 = 7 − 1 = 6.
+    Counted as a played 2–0 match instead, C's round 1 would be D's 2 and C's BH:MP 2024 would be 9, not 11."""
+    tt = small_team_swiss(with_330)
+    codes = "MP,GP,BH:MP,BH:GP,BH:MP/C1"
+    expected = {
+        "fide-2024": {"MP": [3, 1, 4, 2, 5], "GP": [F(7, 2), F(3, 2), 4, 2, 4], "BH:MP": [10, 10, 11, 5, 9],
+                      "BH:GP": [F(19, 2), F(19, 2), F(23, 2), F(11, 2), 9], "BH:MP/C1": [9, 8, 8, 3, 8]},
+        "fide-2026": {"MP": [3, 1, 4, 2, 5], "GP": [F(7, 2), F(3, 2), 4, 2, 4], "BH:MP": [10, 10, 8, 5, 7],
+                      "BH:GP": [F(19, 2), F(19, 2), F(17, 2), F(11, 2), 8], "BH:MP/C1": [9, 8, 6, 3, 6]},
+    }
+    for rules, values in expected.items():
+        s = compute_team_standings(tt, codes, rules=rules, lots=False, system="swiss")
+        kinds = [Kind(int(k)).name for k in tt.matches.kind[:, 0]]
+        assert kinds == ["WIN", "LOSS", "FORFEIT_WIN", "FORFEIT_LOSS", "PAB"]
+        for code, column in values.items():
+            assert [s.value(n, code) for n in range(1, 6)] == column, (rules, code)
