@@ -151,3 +151,35 @@ def test_result_between_tied_players_plus_minus():
     assert [s.value(n, "PTS") for n in (1, 2, 3)] == [2, 2, 2]
     assert [r.start_no for r in s.rows][:3] == [1, 2, 3]
     assert [r.rank for r in s.rows][:3] == [1, 2, 3]
+
+
+def test_russian_unplayed_games_are_draws_with_the_scheduled_opponent_or_oneself():
+    """Seed 004 (note on byes and forfeits): every unplayed game counts as a draw for the coefficients — a forfeit a
+    draw with the scheduled opponent, a bye or a missed round a draw with oneself; the Berger coefficient takes half
+    the score of that opponent.
+
+    Five players, three Swiss rounds:
+      R1  1–2 1-0      3–4 forfeit (3 wins: '+'/'-')    5 pairing-allocated bye (1 point)
+      R2  1–3 ½-½      2–5 0-1                          4 missed the round (no entry)
+      R3  1–5 1-0      2–4 ½-½                          3 pairing-allocated bye (1 point)
+    Scores: 1 = 2½, 2 = ½, 3 = 1 + ½ + 1 = 2½, 4 = 0 + 0 + ½ = ½, 5 = 1 + 1 + 0 = 2.
+    As somebody's opponent every unplayed game is a draw: 3 = 2½ − ½ (forfeit win) − ½ (bye) = 1½;
+    4 = ½ + ½ (forfeit loss) + ½ (missed) = 1½; 5 = 2 − ½ (bye) = 1½; 1 and 2 played every game: 2½, ½.
+    Buchholz: 1 = 2 ½ + 3 1½ + 5 1½ = 3½; 2 = 1 2½ + 5 1½ + 4 1½ = 5½;
+      3 = 4 (scheduled, 1½) + 1 2½ + itself 2½ = 6½; 4 = 3 (scheduled, 1½) + itself ½ + 2 ½ = 2½;
+      5 = itself 2 + 2 ½ + 1 2½ = 5.
+    Berger: 1 = ½·1 + 1½·½ + 1½·1 = 2¾; 2 = 0 + 0 + 1½·½ = ¾; 3 = 1½·½ + 2½·½ + 2½·½ = 3¼;
+      4 = 1½·½ + ½·½ + ½·½ = 1¼; 5 = 2·½ + ½·1 + 0 = 1½."""
+    t = Tournament.build([Player(i, str(i)) for i in range(1, 6)], 3, type_text="Swiss")
+    t.set_game(1, 1, 2, W)
+    t.set_game(1, 3, 4, Kind.FORFEIT_WIN)
+    t.set_bye(1, 5, Kind.PAB)
+    t.set_game(2, 1, 3, D)
+    t.set_game(2, 2, 5, L)
+    t.set_game(3, 1, 5, W)
+    t.set_game(3, 2, 4, D)
+    t.set_bye(3, 3, Kind.PAB)
+    s = compute_standings(t, "PTS,BH,RU-BERGER", rules="ru", lots=False, system="swiss")
+    assert [s.value(n, "PTS") for n in range(1, 6)] == [F(5, 2), F(1, 2), F(5, 2), F(1, 2), 2]
+    assert [s.value(n, "BH") for n in range(1, 6)] == [F(7, 2), F(11, 2), F(13, 2), F(5, 2), 5]
+    assert [s.value(n, "RU-BERGER") for n in range(1, 6)] == [F(11, 4), F(3, 4), F(13, 4), F(5, 4), F(3, 2)]

@@ -196,6 +196,8 @@ class Context:
         if self.rules.own_unplayed == "zero":
             return np.zeros((self.n, self.k), np.int64), no_cap
         own = np.broadcast_to(self.score[:, None], (self.n, self.k))
+        if self.rules.own_unplayed == "own":  # seed 004: a forfeit is a draw with the scheduled opponent
+            return np.where(self.has_opp & ~games, self.adjusted[self.opp0], own), no_cap
         if not self.rules.dummy_caps:
             return own, no_cap
         forfeit = self.has_opp & ~games

@@ -25,7 +25,8 @@ class RuleSet:
     #: What stands for the opponent in a participant's *own* unplayed rounds (Swiss events):
     #: ``dummy`` C.07 Art. 16.4 (the player's own score; capped in 2026); ``virtual`` Arbiters' Manual 13.14.2
     #: (Svon = score before the round + (1 - points of the round) + ½ per later round); ``zero`` USCF 34E1 (an
-    #: opponent with 0 points); ``own`` the Russian "draw with oneself" (the player's own score).
+    #: opponent with 0 points); ``own`` Russian practice (seed 004): a forfeit is a game with the *scheduled*
+    #: opponent (its adjusted score), a bye or a missed round a game with oneself (the player's own score).
     own_unplayed: str = "dummy"
     #: How a participant's unplayed rounds count when it is somebody's *opponent*: ``art16`` C.07 Art. 16.3
     #: (their points, category 16.2.5 as a draw); ``draw`` every unplayed round counts a draw (Arbiters' Manual
@@ -56,6 +57,10 @@ class RuleSet:
     #: unplayed round put up for the cut is the one with the lowest contribution (True, the text) or, as the
     #: reference checker does, the one whose dummy opponent has the lowest score (False).  Matters for SB only.
     vur_cut_by_contribution: bool = True
+    #: Seed 004 (Russian practice): every unplayed game counts as a *draw* for the coefficients, so the
+    #: Sonneborn-Berger / Berger coefficient takes half the score of whoever stands for the opponent.  False: the
+    #: points awarded in the round (C.07 Art. 16.4 "the result corresponding to the points awarded").
+    unplayed_result_is_draw: bool = False
     #: USCF 34E3 / RU cumulative: deduct ½ for a half-point bye as well as 1 for an unplayed win (spec A38).
     cumulative_deducts_half_byes: bool = True
     family: str = "fide"
@@ -99,7 +104,7 @@ RULE_SETS: dict[str, RuleSet] = {
         name="ru",
         title="Russian practice: all unplayed games count as draws (seed 004)",
         own_unplayed="own", opponent_unplayed="draw", cut_exception=False, direct_encounter_partial=False,
-        family="ru",
+        unplayed_result_is_draw=True, family="ru",
         article_note="a forfeit is a draw with the scheduled opponent, a bye or a missed round a draw with oneself",
     ),
 }
