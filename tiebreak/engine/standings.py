@@ -16,7 +16,18 @@ from fractions import Fraction
 from .direct import groups_with_encounters
 from .errors import InputError, InputWarning, Place
 from .model import Kind, Tournament
-from .passes import SOURCE_CAPPED, SOURCE_DUMMY, SOURCE_GAME, SOURCE_VALUE, Column, Context
+from .passes import (
+    SOURCE_CAPPED,
+    SOURCE_DUMMY,
+    SOURCE_GAME,
+    SOURCE_ONESELF,
+    SOURCE_SCHEDULED,
+    SOURCE_VALUE,
+    SOURCE_VIRTUAL,
+    SOURCE_ZERO,
+    Column,
+    Context,
+)
 from .ranking import apply_list, finish
 from .registry import CATALOGUE, parse_list
 from .rules import RULE_SETS, RuleSet, choose_rules
@@ -139,6 +150,11 @@ SOURCES = {
     SOURCE_DUMMY: "unplayed round: dummy opponent with the player's own score (Art. 16.4)",
     SOURCE_CAPPED: "unplayed round: dummy opponent, score capped (Art. 16.4.1/16.4.2, 2026)",
     SOURCE_VALUE: "the round's own value",
+    SOURCE_VIRTUAL: "unplayed round: virtual opponent with the player's score before the round, the opposite result "
+                    "in it and draws in every later round (Arbiters' Manual 13.14.2, FIDE Congress 2009)",
+    SOURCE_ZERO: "unplayed round: an opponent with 0 points (USCF 34E1)",
+    SOURCE_ONESELF: "unplayed round: a draw with oneself (seed 004)",
+    SOURCE_SCHEDULED: "forfeit: a draw with the scheduled opponent (seed 004)",
 }
 
 
