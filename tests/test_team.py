@@ -239,3 +239,33 @@ def test_forfeited_team_match_is_an_unplayed_round(with_330):
         assert kinds == ["WIN", "LOSS", "FORFEIT_WIN", "FORFEIT_LOSS", "PAB"]
         for code, column in values.items():
             assert [s.value(n, code) for n in range(1, 6)] == column, (rules, code)
+
+
+def test_team_sb_with_a_score_is_the_extended_sb_the_catalogue_names():
+    """Issue 13.6b: ``SB:MP`` = EMMSB and ``SB:GP`` = EGGSB (C.07 13.2.1, 13.2.4; the catalogue and the reference
+    checker's list).  Spec §4.23, Example T: EMMSB 10 / 2 / 10 / 4, EGGSB 9.5 / 4.75 / 10.5 / 6.75 (team A:
+    2·1.5 + 4.5·1 + 2·1 = 9.5, opponents' GP × GP obtained).  The reference checker gives SB:GP = EGGSB and SB:MP =
+    EMMSB on team-swiss-b-forfeits-boards.trf too (teams 1-4: 371.25 453 509.75 328 / 20 46 84 18)."""
+    s = compute_team_standings(example_t(), "MP,SB:MP,SB:GP,SB,ESB:GG", lots=False)
+    col = lambda code: [s.value(n, code) for n in (1, 2, 3, 4)]  # noqa: E731
+    assert col("SB:MP") == [10, 2, 10, 4] == col("SB")  # MP primary: plain SB is EMMSB
+    assert col("SB:GP") == [F(19, 2), F(19, 4), F(21, 2), F(27, 4)] == col("ESB:GG")
+    b = compute_team_standings(build(trf.load(GENERATED / "team-swiss-b-forfeits-boards.trf"), infer_byes=False),
+                               "MP,SB:GP,SB:MP", lots=False)
+    assert [b.value(n, "SB:GP") for n in (1, 2, 3, 4)] == [F(1485, 4), 453, F(2039, 4), 328]
+    assert [b.value(n, "SB:MP") for n in (1, 2, 3, 4)] == [20, 46, 84, 18]
+
+
+def test_team_presets_follow_the_arbiters_manual_lists():
+    """Issue 13.6c: Arbiters' Manual 13.15.3 (team round robin) and 13.15.5 (team Swiss), seeds 000/003: after the
+    primary score the other score ("game points if the table is ranked by match points"), direct encounter, then
+    (Swiss) Buchholz Cut-1 and Buchholz, then Sonneborn-Berger, which for teams is 13.9.3: "the sum of the products
+    of the match points scored by each opposing team and the game points obtained in the match against it" (EMGSB).
+    On Example T (spec §4.23) the list computes MPVGP 3.5 / 2 / 4.5 / 2 and EMGSB 9 / 3.5 / 9.5 / 7.5."""
+    from tiebreak.engine.presets import PRESETS
+
+    assert PRESETS["fide-team-rr"].tiebreaks.split(",") == ["MP", "MPVGP", "EDE", "EMGSB"]
+    assert PRESETS["fide-team-swiss"].tiebreaks.split(",") == ["MP", "MPVGP", "EDE", "BH/C1", "BH", "EMGSB"]
+    s = compute_team_standings(example_t(), PRESETS["fide-team-rr"].tiebreaks, lots=False)
+    assert [s.value(n, "MPVGP") for n in (1, 2, 3, 4)] == [F(7, 2), 2, F(9, 2), 2]
+    assert [s.value(n, "EMGSB") for n in (1, 2, 3, 4)] == [9, F(7, 2), F(19, 2), F(15, 2)]
