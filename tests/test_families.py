@@ -41,7 +41,8 @@ def test_example_s_uscf_values():
     v = s.value
     assert (v(1, "US-MM"), v(3, "US-MM"), v(4, "US-MM")) == (F(13, 2), 5, 5)  # plus, plus, minus
     assert (v(1, "US-SOLK"), v(3, "US-SOLK"), v(4, "US-SOLK")) == (8, 5, F(17, 2))
-    assert (v(1, "US-CUM"), v(3, "US-CUM")) == (9, 6)  # 3: 7.5 - 1 (forfeit win) - ½ (half-point bye)
+    # 3: running scores add to 7.5; seed 002 deducts 1 for the forfeit win and nothing for the half-point bye
+    assert (v(1, "US-CUM"), v(3, "US-CUM")) == (9, F(13, 2))
     assert v(1, "US-MED") == 4
     assert (v(1, "US-KASH"), v(3, "US-KASH")) == (14, 6)
     assert (v(1, "US-SB"), v(3, "US-SB")) == (7, F(13, 4))
@@ -50,16 +51,18 @@ def test_example_s_uscf_values():
     assert v(3, "US-AVGOPP") == 1900 and v(5, "US-BLK") == 3
 
 
-def test_uscf_cumulative_4th_edition_option():
-    """Seed 002 (4th ed.) deducts only unplayed wins and one-point byes: player 3 then has 6.5 (spec A38)."""
-    from dataclasses import replace
-    rules = replace(RULE_SETS["uscf"], cumulative_deducts_half_byes=False)
-    s = compute_standings(example_s(dt.date(2026, 6, 1)), "PTS,BH", rules=rules, lots=False)
-    assert s.value(3, "BH") == 5
-    ctx = Context(example_s(dt.date(2026, 6, 1)), rules, 4, False)
-    from tiebreak.engine.families import cumulative
-    from tiebreak.engine.specifier import TieBreakSpec
-    assert F(int(cumulative(ctx, TieBreakSpec("US-CUM")).num[2]), 2) == F(13, 2)
+def test_cumulative_half_point_bye_is_a_named_choice():
+    """Issue 13.6f, spec A38: seed 002 deducts only unplayed wins and one-point byes (player 3 of Example S:
+    7.5 − 1 = 6.5), seed 004 also ½ for a half-point bye (7.5 − 1 − ½ = 6).  Each rule set keeps its own text by
+    default; ``cumulative_half_bye`` chooses either for both codes."""
+    t = example_s(dt.date(2026, 6, 1))
+    value = lambda code, choice=None: compute_standings(  # noqa: E731
+        t, f"PTS,{code}", lots=False, cumulative_half_bye=choice).value(3, code)
+    assert value("US-CUM") == F(13, 2) and value("US-CUM", "deduct") == 6 and value("US-CUM", "keep") == F(13, 2)
+    assert value("RU-CUM") == 6 and value("RU-CUM", "keep") == F(13, 2) and value("RU-CUM", "deduct") == 6
+    with pytest.raises(ValueError):
+        value("US-CUM", "half")
+    assert not RULE_SETS["uscf"].cumulative_deducts_half_byes and RULE_SETS["ru"].cumulative_deducts_half_byes
 
 
 def test_cumulative_examples_of_seed_004():
