@@ -21,6 +21,7 @@ function source() {
   else if ($("example").value) form.append("example", $("example").value);
   else return null;
   form.append("rules", $("rules").value);
+  if ($("cumulative-half-bye").value) form.append("cumulative_half_bye", $("cumulative-half-bye").value);
   form.append("lang", lang);
   if (tiebreaks.length) form.append("tiebreaks", tiebreaks.join(","));
   return form;
@@ -144,6 +145,7 @@ async function loadCatalogue() {
 $("file").addEventListener("change", () => { $("example").value = ""; tiebreaks = []; compute(); });
 $("example").addEventListener("change", () => { $("file").value = ""; tiebreaks = []; compute(); });
 $("rules").addEventListener("change", compute);
+$("cumulative-half-bye").addEventListener("change", compute);
 $("preset").addEventListener("change", () => {
   const option = $("preset").selectedOptions[0];
   if (!option || !option.value) return;
