@@ -122,6 +122,10 @@ WORDS = Table("word", {
     'check_right': 'Right under the announced rules',
     'check_wrong': 'Differs from ours under the announced rules',
     'draw': 'Draw',
+    'list_head': 'code       family  type source                          mods  name; unplayed rounds',
+    'alias': 'alias {alias}',
+    'ratings_head': 'No,Name,Rtg,Gms,Score,Exp,K,Change',
+    'bye': 'bye',
 })
 
 
