@@ -61,13 +61,35 @@ def explain_player(s: Standings, start_no: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _first_difference(s: Standings, a: int, b: int) -> str | None:
+    """The first tie-break of the list on which players ``a`` and ``b`` differ (None: equal on all of them)."""
+    ra, rb = s.row(a), s.row(b)
+    return next((spec.text for spec in s.specs if ra.values[spec.text] != rb.values[spec.text]), None)
+
+
+def pair_details(s: Standings, a: int, b: int) -> dict:
+    """Why ``a`` and ``b`` stand where they do, as data (the API's pair ``details``): the first tie-break that
+    separates them with its article and both values, or whether a lot decided (``separated_by`` None).
+
+    >>> from tiebreak import compute_standings, trf
+    >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
+    >>> d = pair_details(s, 7, 9)
+    >>> d["separated_by"], d["article"], str(d["values"][0]), str(d["values"][1])
+    ('BH/C1', 'C.07 8.1', '30', '57/2')
+    """
+    first = _first_difference(s, a, b)
+    ra, rb = s.row(a), s.row(b)
+    out = {"players": [a, b], "ranks": [ra.rank, rb.rank], "separated_by": first,
+           "by_lot": first is None and bool(ra.lot or rb.lot)}
+    if first is not None:
+        out["article"] = CATALOGUE[s.specs[s.tiebreaks.index(first)].code].article
+        out["values"] = [ra.values[first], rb.values[first]]
+    return out
+
+
 def explain_pair(s: Standings, a: int, b: int) -> str:
     ra, rb = s.row(a), s.row(b)
-    first = None
-    for spec in s.specs:
-        if ra.values[spec.text] != rb.values[spec.text]:
-            first = spec.text
-            break
+    first = _first_difference(s, a, b)
     lines = [f"no. {a} {ra.name}: rank {ra.rank}; no. {b} {rb.name}: rank {rb.rank}"]
     if first is None:
         lot = "by lot" if ra.lot or rb.lot else "not separated (shared rank)"
