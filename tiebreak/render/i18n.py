@@ -109,6 +109,8 @@ WORDS = Table("word", {
     'check_right': 'Right under the announced rules',
     'check_wrong': 'Differs from ours under the announced rules',
     'draw': 'Draw',
+    'page_of': 'Page {page} of {pages}',
+    'printed': 'printed {date}',
 })
 
 
