@@ -30,6 +30,7 @@ _STYLE = """
 @page wide{size:A4 landscape}
 body{font-family:"Liberation Sans",Arial,"DejaVu Sans",sans-serif;margin:1.2em;color:#1d2430;line-height:1.3}
 h1{font-size:1.4em;margin:.2em 0}
+section.sheet h1{font-size:1.5em}
 .cover{margin:.2em 0 .6em}
 .legend{font-size:.9em;margin:.3em 0 .8em;padding:0;list-style:none;columns:2 18em}
 .legend li{break-inside:avoid}
@@ -99,10 +100,12 @@ def _page_boxes(title: str, lang: str, printed: datetime.date) -> str:
             f"@bottom-center{{content:{number};{small}}}")
 
 
-def _sheet(table: str, widths: list[int]) -> str:
+def _sheet(table: str, widths: list[int], before: str = "", after: str = "") -> str:
+    """A table on pages of the orientation and font size it needs (``before``/``after`` printed with it)."""
     orientation, pt = fit(widths)
     wide = " wide" if orientation == "landscape" else ""
-    return f'<section class="sheet{wide}" style="--pt:{pt}pt"><div class="scroll">{table}</div></section>'
+    return (f'<section class="sheet{wide}" style="--pt:{pt}pt">{before}<div class="scroll">{table}</div>{after}'
+            f'</section>')
 
 
 def to_html(s: Standings, lang: str = "en", sections: str = "", columns=None, printed: datetime.date | None = None) -> str:
@@ -126,20 +129,19 @@ def to_html(s: Standings, lang: str = "en", sections: str = "", columns=None, pr
     widths[2] = min(widths[2], 28)  # names wrap past this
     standings = f'<table id="standings"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
     lots = f"<p>{escape(word('lot', lang, seed=s.seed))}</p>" if any(r.lot for r in s.rows) else ""
-    items = "".join(f"<li>{escape(line.strip())}</li>" for line in legend(s.specs, lang))
+    items = "".join(f"<li><b>{escape(code)}</b> {escape(name)}</li>"
+                    for code, _, name in (line.strip().partition(" ") for line in legend(s.specs, lang)))
     cover = (f"{escape(word('after_round', lang, k=s.after_round, n=t.rounds))}; {escape(word(s.system, lang))}; "
              f"{escape(word('rules', lang))} {escape(s.rules.name)}; {escape(word('legend', lang))}: "
              f"{escape(', '.join(s.tiebreaks))}")
+    heading = (f'<h1>{escape(title)}</h1><p class="cover">{cover}</p><ul class="legend">{items}'
+               f'<li>{escape(word("undefined", lang))}</li></ul>')
     boxes = _page_boxes(title, lang, printed or datetime.date.today())
     return f"""<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(title)}</title><style>{_STYLE % {"boxes": boxes}}</style></head>
 <body>
-<h1>{escape(title)}</h1>
-<p class="cover">{cover}</p>
-<ul class="legend">{items}<li>{escape(word('undefined', lang))}</li></ul>
-{_sheet(standings, widths)}
-{lots}
+{_sheet(standings, widths, heading, lots)}
 {sections}
 {_crosstable(s, lang)}
 </body></html>
