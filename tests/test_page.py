@@ -19,7 +19,10 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("starlette")
-from test_web import CHROMIUM, EXAMPLE, _skip_or_fail, _wait_ready, browser, server  # noqa: E402,F401
+import test_web  # noqa: E402
+from test_web import CHROMIUM, EXAMPLE, _skip_or_fail, _wait_ready  # noqa: E402
+
+browser, server = test_web.browser, test_web.server  # the same real server and Chromium fixtures
 
 PUBLISHED = Path(__file__).parent / "data" / "check" / "hobsons-bay-cup-2025.published.csv"
 
@@ -162,7 +165,8 @@ def test_modifiers_are_checked_as_they_are_typed(browser, server):
     page.fill("#add-modifiers", "/C1")  # DE takes P, R, V only
     assert page.locator("#add-modifiers").get_attribute("aria-invalid") == "true"
     assert page.locator("#add-button").is_disabled()
-    assert "C1" in page.locator("#modifier-message").inner_text() and "неприпустимий" in page.locator("#modifier-message").inner_text()
+    message = page.locator("#modifier-message").inner_text()
+    assert "C1" in message and "неприпустимий" in message
     page.select_option("#add-code", "BH")
     page.fill("#add-modifiers", "/C1")
     assert page.locator("#add-modifiers").get_attribute("aria-invalid") == "false" and page.locator("#add-button").is_enabled()

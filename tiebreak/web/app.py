@@ -339,7 +339,8 @@ def create_app(max_upload: int = MAX_UPLOAD_BYTES, time_limit: float = TIME_LIMI
         lang = lang if lang in LANGUAGES else "en"
         all_words = words.page_words(lang)
         html = env.get_template("index.html").render(
-            lang=lang, w=all_words["words"], p=all_words["page"], languages=LANGUAGES, rules=RULE_CHOICES, presets=PRESETS.values(),
+            lang=lang, w=all_words["words"], p=all_words["page"], languages=LANGUAGES, rules=RULE_CHOICES,
+            presets=PRESETS.values(),
             examples=sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [],
             formats=[f for f in service.EXTENSIONS if f != "json"],
             words_json=json.dumps(all_words, ensure_ascii=False).replace("<", "\\u003c"))
