@@ -347,17 +347,17 @@ function roundsTable(info) {
   const sources = [...new Set(info.rounds.map((c) => c.source))];
   const table = el("table", null, {class: "rounds"});
   const head = el("tr");
-  head.append(el("th", W.words.round), el("th", W.page.opponent, {class: "name"}), el("th", W.page.result, {class: "name"}),
-              el("th", W.page.contribution));
+  // the contribution comes right after the round, so a phone shows it without scrolling the table
+  head.append(el("th", W.words.round), el("th", W.page.contribution), el("th", W.page.result, {class: "name"}),
+              el("th", W.page.opponent, {class: "name"}));
   if (sources.length > 1) head.append(el("th", W.page.source, {class: "name"}));
   table.append(el("thead"));
   table.tHead.append(head);
   const body = el("tbody");
   for (const c of info.rounds) {
     const tr = el("tr", null, c.cut ? {class: "cut"} : {});
-    tr.append(el("td", c.round), el("td", c.opponent ? nameOf(c.opponent) + " (" + c.opponent + ")" : W.page.no_opponent,
-                                     {class: "name"}),
-              el("td", W.kinds[c.kind] || c.kind, {class: "name"}), el("td", num(c.value)));
+    tr.append(el("td", c.round), el("td", num(c.value)), el("td", W.kinds[c.kind] || c.kind, {class: "name"}),
+              el("td", c.opponent ? nameOf(c.opponent) + " (" + c.opponent + ")" : W.page.no_opponent, {class: "name"}));
     if (sources.length > 1) tr.append(el("td", W.sources[c.source] || c.source, {class: "src"}));
     body.append(tr);
   }
