@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from html import escape
+from typing import Any
 
 from ..arbiter.check import Difference, Report
 from ..engine.model import format_number
@@ -47,15 +48,14 @@ WORDS = Table("check", {
 })
 
 
-def _w(key: str, lang: str, **kw) -> str:
-    return WORDS[key].get(lang, WORDS[key]["en"]).format(**kw)
+_w = WORDS.text
 
 
-def _num(x) -> str | None:
+def _num(x: object) -> object:
     return None if x is None else format_number(x) if isinstance(x, Fraction) else x
 
 
-def to_json_obj(r: Report) -> dict:
+def to_json_obj(r: Report) -> dict[str, Any]:
     """The JSON of one check (issue 19's shape; ``differences`` carry the rounds behind them)."""
     return {
         "schema": 1, "source": r.source, "announced": r.announced, "tiebreaks": r.tiebreaks, "agree": r.agree,
@@ -78,7 +78,7 @@ def _what(d: Difference, lang: str) -> str:
     return _w(d.what, lang) if d.what in ("rank", "points") else d.what
 
 
-def _round_text(c: dict, lang: str) -> str:
+def _round_text(c: dict[str, Any], lang: str) -> str:
     opp = f" {_w('vs', lang)} {c['opponent']}" if c.get("opponent") else ""
     ours = format_number(c["ours"]) + (f" ({_w('cut', lang)})" if c["cut"] else "")
     text = (f"{_w('round', lang)}{c['round']} {kind_name(c['kind'], lang)}{opp}: {_w('ours', lang)} {ours} "
