@@ -108,6 +108,22 @@ def _sheet(table: str, widths: list[int], before: str = "", after: str = "") -> 
             f'</section>')
 
 
+def _table(table_id: str, heads: list[str], rows: list[list[str]], points_at: int, tied: list[bool],
+           caption: str = "") -> tuple[str, list[int]]:
+    """A table of rank, number, name and other cells, on the pages its widths need (names wrap past 26 characters)."""
+    def cls(j: int) -> str:
+        return {0: ' class="rank"', 2: ' class="name"', points_at: ' class="pts"'}.get(j, "")
+
+    head = "".join(f'<th{" class=name" if j == 2 else ""}>{escape(h)}</th>' for j, h in enumerate(heads))
+    body = "".join(f'<tr{" class=tied" if lot else ""}>' + "".join(f"<td{cls(j)}>{escape(c)}</td>"
+                                                                  for j, c in enumerate(row)) + "</tr>"
+                   for row, lot in zip(rows, tied))
+    widths = [max(len(x) for x in col) for col in zip(heads, *rows)]
+    widths[2] = min(widths[2], 26)
+    caption = f"<caption>{escape(caption)}</caption>" if caption else ""
+    return f'<table id="{table_id}">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>', widths
+
+
 def to_html(s: Standings, lang: str = "en", sections: str = "", columns=None, printed: datetime.date | None = None) -> str:
     """The page; ``sections`` (HTML, already escaped) go after the standings: category standings, team rankings."""
     t = s.tournament
@@ -115,19 +131,10 @@ def to_html(s: Standings, lang: str = "en", sections: str = "", columns=None, pr
     title = t.name or t.source or "Standings"
     player_heads = columns.headings(lang) if columns else []
     heads = [word("rank", lang), word("number", lang), word("name", lang), *player_heads, word("points", lang), *shown]
-    head = "".join(f'<th{" class=name" if i == 2 else ""}>{escape(h)}</th>' for i, h in enumerate(heads))
     sizes = place_sizes(s)
-    rows, texts = [], []
-    for r in s.rows:
-        cells = [shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name,
-                 *(columns.cells[r.start_no] if columns else []), format_number(r.points),
-                 *(_cell(r.values[x]) for x in shown)]
-        texts.append(cells)
-        tds = "".join(f"<td{_td_class(i, len(player_heads))}>{escape(c)}</td>" for i, c in enumerate(cells))
-        rows.append(f'<tr{" class=tied" if r.lot else ""}>{tds}</tr>')
-    widths = [max(len(x) for x in col) for col in zip(heads, *texts)]
-    widths[2] = min(widths[2], 28)  # names wrap past this
-    standings = f'<table id="standings"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+    rows = [[shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, *(columns.cells[r.start_no] if columns else []),
+             format_number(r.points), *(_cell(r.values[x]) for x in shown)] for r in s.rows]
+    standings, widths = _table("standings", heads, rows, 3 + len(player_heads), [bool(r.lot) for r in s.rows])
     lots = f"<p>{escape(word('lot', lang, seed=s.seed))}</p>" if any(r.lot for r in s.rows) else ""
     items = "".join(f"<li><b>{escape(code)}</b> {escape(name)}</li>"
                     for code, _, name in (line.strip().partition(" ") for line in legend(s.specs, lang)))
@@ -148,21 +155,13 @@ def to_html(s: Standings, lang: str = "en", sections: str = "", columns=None, pr
 """
 
 
-def _td_class(i: int, player_columns: int) -> str:
-    if i == 0:
-        return ' class="rank"'
-    if i == 2:
-        return ' class="name"'
-    return ' class="pts"' if i == 3 + player_columns else ""
-
-
 def _crosstable(s: Standings, lang: str) -> str:
     """Every player's rounds (opponent, colour, result) in the order of the standings, with rank and points."""
     t = s.tournament
     sizes = place_sizes(s)
     heads = [word("rank", lang), word("number", lang), word("name", lang),
              *(str(k + 1) for k in range(s.after_round)), word("points", lang)]
-    texts, rows = [], []
+    rows = []
     for r in s.rows:
         i = r.index
         cells = []
@@ -171,14 +170,6 @@ def _crosstable(s: Standings, lang: str) -> str:
             colour = {1: "w", -1: "b"}.get(int(t.colour[i, k]), "")
             opp = f"{t.players[o].start_no}{colour} " if o >= 0 else ""
             cells.append(opp + _RESULT[Kind(int(t.kind[i, k]))])
-        row = [shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, *cells, format_number(r.points)]
-        texts.append(row)
-        tds = "".join(f"<td{_td_class(j, 0) if j < 3 else (' class=pts' if j == len(row) - 1 else '')}>{escape(c)}</td>"
-                      for j, c in enumerate(row))
-        rows.append(f"<tr>{tds}</tr>")
-    head = "".join(f'<th{" class=name" if j == 2 else ""}>{escape(h)}</th>' for j, h in enumerate(heads))
-    widths = [max(len(x) for x in col) for col in zip(heads, *texts)]
-    widths[2] = min(widths[2], 24)
-    table = (f'<table id="crosstable"><caption>{escape(word("crosstable", lang))}</caption>'
-             f'<thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+        rows.append([shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, *cells, format_number(r.points)])
+    table, widths = _table("crosstable", heads, rows, len(heads) - 1, [False] * len(rows), word("crosstable", lang))
     return _sheet(table, widths)
