@@ -147,6 +147,38 @@ def test_switching_to_russian_keeps_the_loaded_standings_and_explanation(browser
     page.close()
 
 
+def test_no_lots_shows_shared_places(browser, server):
+    page, errors = _open(browser, server, 390)
+    for code in ("BH/C1", "BH", "DE", "WIN", "WON", "BPG", "SB"):
+        ticket = int(page.evaluate("document.body.dataset.ready"))
+        page.locator(f'#tiebreak-list li[data-code="{code}"] button.remove').click()
+        _wait_ready(page, ticket + 1)
+    ticket = int(page.evaluate("document.body.dataset.ready"))
+    page.locator("#no-lots").check()
+    _wait_ready(page, ticket + 1)
+    ranks = page.locator("#standings td.rank").all_inner_texts()
+    # published points: 7 and 9 on 6, then 3 alone on 5.5
+    assert ranks[:3] == ["1-2", "1-2", "3"] and page.locator("#seed").is_disabled()
+    assert not errors
+    page.close()
+
+
+def test_the_downloaded_html_fits_a_phone(browser, tmp_path):
+    from tiebreak.cli import main
+
+    target = tmp_path / "out"
+    assert main(["standings", str(EXAMPLE), "-f", "html", "--lang", "ru", "--out", str(target)]) == 0
+    page = browser.new_page(viewport={"width": 390, "height": 800})
+    page.goto((target / "hobsons-bay-cup-2025.html").as_uri())
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    text = page.locator("body").inner_text()
+    # a cover line with the rules and the list, the legend, the crosstable with rank and points; no internal notes
+    assert "fide-2024" in text and "BH/C1" in text and "C.07 8.1" in text and "выбраны" not in text
+    heads = page.locator("#crosstable thead th").all_inner_texts()
+    assert heads == ["Место", "Ном", "Участник", *map(str, range(1, 8)), "Очки"]
+    page.close()
+
+
 def test_an_error_replaces_the_stale_standings(browser, server, tmp_path):
     page, _ = _open(browser, server, 390)
     broken = tmp_path / "broken.trf"

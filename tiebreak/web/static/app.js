@@ -210,10 +210,13 @@ function renderStandings(d) {
   $("standings").tHead.replaceChildren(head);
   const body = $("standings").tBodies[0];
   body.replaceChildren();
+  const sharing = {};   // rank -> how many share it (no lots): printed 5-9 as in the text and HTML outputs
+  for (const row of d.standings) sharing[row.rank] = (sharing[row.rank] || 0) + 1;
   for (const row of d.standings) {
     const no = row.start_no !== undefined ? row.start_no : row.team;
     const tr = el("tr", null, {"data-start-no": no, tabindex: "0"});
-    tr.append(el("td", row.rank + (row.lot !== null && row.lot !== undefined ? "*" : ""), {class: "rank"}),
+    const place = sharing[row.rank] > 1 ? row.rank + "-" + (row.rank + sharing[row.rank] - 1) : String(row.rank);
+    tr.append(el("td", place + (row.lot !== null && row.lot !== undefined ? "*" : ""), {class: "rank"}),
               el("td", no), el("td", row.name, {class: "name"}));
     for (const [key] of extra) tr.append(el("td", row[key] === null || row[key] === undefined ? "" : row[key]));
     tr.append(el("td", row.points, {class: "points"}));
