@@ -242,3 +242,20 @@ def test_pdf_pages_show_every_column_whole_and_page_numbers(tmp_path):
     sizes = re.findall(r'<page width="([\d.]+)" height="([\d.]+)">', bbox)
     k = texts.index(crosstable)
     assert float(sizes[k][0]) > float(sizes[k][1])
+
+
+def test_the_page_words_and_the_translation_of_notes_and_warnings():
+    from starlette.testclient import TestClient
+
+    from tiebreak.web import create_app
+
+    client = TestClient(create_app())
+    ru = client.get("/api/words", params={"lang": "ru"}).json()
+    assert ru["words"]["rank"] == "Место" and ru["page"]["opponent"] == "Соперник"
+    # an unknown language gets English
+    assert client.get("/api/words", params={"lang": "xx"}).json()["words"]["rank"] == "Rk"
+    texts = ["rules fide-2024 chosen by start date 2025-06-10",
+             "x.trf, line 4, column 1: round 3: player 7 has two games or byes"]
+    uk = client.post("/api/translate", data={"lang": "uk", "text": texts}).json()
+    assert uk[0].startswith("правила fide-2024") and "2025-06-10" in uk[0]
+    assert uk[1] == "x.trf, рядок 4, стовпець 1: тур 3: учасник 7 має дві партії або два тури без гри"

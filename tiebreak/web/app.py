@@ -308,7 +308,7 @@ async def translate(request: Request) -> Response:
     """The notes and warnings of an answer (``text``, repeated) in ``lang``: the JSON answers stay English."""
     form = await _read_form(request, 256 * 1024)
     lang = form.get("lang") if form.get("lang") in LANGUAGES else "en"
-    return JSONResponse([message(t, lang) for t in form.getlist("text")[:200] if isinstance(t, str)])
+    return JSONResponse([words.translate(t, lang) for t in form.getlist("text") if isinstance(t, str)])
 
 
 async def presets(request: Request) -> Response:

@@ -9,9 +9,12 @@ again when the reader changes the language, so nothing loaded is lost.
 
 from __future__ import annotations
 
+import re
+
+from ..engine.errors import Place
 from ..engine.standings import SOURCES
 from ..render.columns import HEADINGS
-from ..render.i18n import KINDS, LANGUAGES, WORDS, Table, message
+from ..render.i18n import KINDS, LANGUAGES, WORDS, Table, message, place_text
 
 PAGE = Table("page", {
     'step_file': 'Tournament file',
@@ -70,3 +73,23 @@ def page_words(lang: str) -> dict[str, dict[str, str]]:
         "columns": {k: HEADINGS[k][lang] for k in HEADINGS},
         "sources": {en: message(en, lang) for en in SOURCES.values()},
     }
+
+
+#: a warning as the JSON answer writes it: the place (file, line, column, field), then the message
+_PLACED = re.compile(r"(?P<file>[^:]+?)(?:, line (?P<line>\d+))?(?:, column (?P<column>\d+))?(?: \((?P<field>[^)]*)\))?: "
+                     r"(?P<message>.+)", re.S)
+
+
+def translate(text: str, lang: str) -> str:
+    """A note or warning of a JSON answer in ``lang``; a warning's place too.
+
+    >>> translate("x.trf, line 4, column 1 (points): round 3: player 7 has two games or byes", "uk")
+    'x.trf, рядок 4, стовпець 1 (очки): тур 3: учасник 7 має дві партії або два тури без гри'
+    """
+    translated = message(text, lang)
+    m = _PLACED.fullmatch(text) if translated == text else None
+    if m is None or not (m["line"] or m["column"] or m["field"]):
+        return translated
+    place = Place(m["file"], int(m["line"]) if m["line"] else None, int(m["column"]) if m["column"] else None,
+                  m["field"] or "")
+    return f"{place_text(place, lang)}: {message(m['message'], lang)}"
