@@ -83,7 +83,7 @@ WORDS = Table("word", {
     'round robin': 'round robin',
     'rules': 'rules',
     'cumulative_half_bye': 'Half-point bye in the cumulative score',
-    'rule_set_default': "the rule set's default",
+    'rule_set_default': "as the rules say",
     'deduct': 'deduct ½',
     'keep': 'keep',
     'lot': '* place decided by lot (seed {seed})',
