@@ -241,3 +241,13 @@ def test_a_large_swiss_round_is_simulated():
     assert odds.method == "simulation" and odds.outcomes == 50 and odds.seed == 5
     assert any("too many outcomes" in x for x in odds.notes)
     assert sum(row[0] for row in odds.places) == pytest.approx(1)
+
+
+@needs_shared
+def test_over_the_budget_the_outcomes_are_simulated_with_a_reported_seed():
+    odds = compute_odds(trf.load(CLUB), "PTS,DE,SB", after_round=5, budget=0)
+    assert odds.method == "simulation" and odds.outcomes == 1000 and odds.seed is not None
+    assert any("simulated instead" in x for x in odds.notes)
+    again = compute_odds(trf.load(CLUB), "PTS,DE,SB", after_round=5, method="simulation", simulations=1000,
+                         seed=odds.seed)
+    assert again.places == odds.places
