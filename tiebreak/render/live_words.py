@@ -1,0 +1,50 @@
+"""Words of the live page (``/live``) in English, Russian and Ukrainian; the page gets them with the words of
+:data:`tiebreak.render.i18n.WORDS`.
+
+>>> LIVE_WORDS["pending"]["uk"]
+'грається'
+"""
+
+LIVE_WORDS = {
+    "live_title": {"en": "Live standings", "ru": "Положение в реальном времени", "uk": "Положення наживо"},
+    "live_round": {"en": "Round {k}", "ru": "Тур {k}", "uk": "Тур {k}"},
+    "version": {"en": "version {v}, {time}", "ru": "версия {v}, {time}", "uk": "версія {v}, {time}"},
+    "as_it_stands": {"en": "Standings as they stand", "ru": "Положение на данный момент", "uk": "Положення на цю хвилину"},
+    "pairings": {"en": "Pairings and results", "ru": "Пары и результаты", "uk": "Пари та результати"},
+    "board": {"en": "Bd", "ru": "Дос", "uk": "Дош"},
+    "white": {"en": "White", "ru": "Белые", "uk": "Білі"},
+    "black": {"en": "Black", "ru": "Чёрные", "uk": "Чорні"},
+    "result": {"en": "Result", "ru": "Результат", "uk": "Результат"},
+    "pending": {"en": "playing", "ru": "играется", "uk": "грається"},
+    "bye": {"en": "bye", "ru": "без пары", "uk": "без пари"},
+    "settled": {"en": "place settled for this round", "ru": "место в этом туре определено",
+                "uk": "місце в цьому турі визначене"},
+    "provisional": {"en": "provisional: a game still being played can change it",
+                    "ru": "предварительно: его может изменить ещё не законченная партия",
+                    "uk": "попередньо: його може змінити ще не завершена партія"},
+    "playing": {"en": "game in progress", "ru": "партия идёт", "uk": "партія триває"},
+    "moved_up": {"en": "up {n} since the previous version", "ru": "поднялся на {n} с прошлой версии",
+                 "uk": "піднявся на {n} від попередньої версії"},
+    "moved_down": {"en": "down {n} since the previous version", "ru": "опустился на {n} с прошлой версии",
+                   "uk": "опустився на {n} від попередньої версії"},
+    "since_round": {"en": "Since round", "ru": "С прошлого тура", "uk": "Від минулого туру"},
+    "arrows": {"en": "Arrows", "ru": "Стрелки", "uk": "Стрілки"},
+    "since_version": {"en": "since the previous version", "ru": "с прошлой версии", "uk": "від попередньої версії"},
+    "since_previous_round": {"en": "since the previous round", "ru": "с прошлого тура", "uk": "від минулого туру"},
+    "odds": {"en": "Who can still finish where", "ru": "Кто ещё где может финишировать",
+             "uk": "Хто ще де може фінішувати"},
+    "odds_none": {"en": "not computed for this event", "ru": "для этого турнира не рассчитано",
+                  "uk": "для цього турніру не розраховано"},
+    "history": {"en": "Player's history", "ru": "История участника", "uk": "Історія учасника"},
+    "history_hint": {"en": "click a player for their history", "ru": "нажмите на участника, чтобы увидеть его историю",
+                     "uk": "натисніть на учасника, щоб побачити його історію"},
+    "hall": {"en": "Hall screen", "ru": "Экран для зала", "uk": "Екран для залу"},
+    "normal": {"en": "Normal view", "ru": "Обычный вид", "uk": "Звичайний вигляд"},
+    "connected": {"en": "live", "ru": "в эфире", "uk": "наживо"},
+    "disconnected": {"en": "reconnecting…", "ru": "переподключение…", "uk": "перепідключення…"},
+    "no_event": {"en": "No event is published yet.", "ru": "Пока не опубликован ни один турнир.",
+                 "uk": "Поки що не опубліковано жодного турніру."},
+    "games_pending": {"en": "{n} games in progress", "ru": "партий в игре: {n}", "uk": "партій у грі: {n}"},
+    "places_settled": {"en": "{n} places settled", "ru": "определено мест: {n}", "uk": "визначено місць: {n}"},
+    "warning": {"en": "Warning", "ru": "Предупреждение", "uk": "Попередження"},
+}
