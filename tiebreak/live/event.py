@@ -14,7 +14,7 @@ with ``force``).
 (1, [(1, 2)])
 >>> _ = path.write_text("001    1      Alpha, A".ljust(91) + "   2 w 1\\n" + "001    2      Beta, B".ljust(91) + "   1 b 0\\n")
 >>> u = e.update()                     # 1-0: both places settled; no. 2 drops from the shared first place
->>> u.version, e.ranks, [(p["start_no"], p["settled"], p["moved"]) for p in e.document["places"]]
+>>> u.version, e.ranks, [(r["start_no"], r["settled"], r["moved"]) for r in json.loads(e.text)["standings"]]
 (2, {1: 1, 2: 2}, [(1, True, 0), (2, True, -1)])
 """
 
@@ -34,7 +34,7 @@ from ..engine.errors import InputWarning, TiebreakError
 from ..engine.model import Kind
 from ..engine.standings import compute_standings
 from ..formats import readers
-from ..render import output
+from .document import DocumentWriter
 from .incremental import TrfFile
 from .pending import as_it_stands, settled
 
@@ -84,10 +84,11 @@ class LiveEvent:
     def __init__(self, name: str, path: Path, settings: Settings | None = None, history=None) -> None:
         self.name, self.path, self.settings, self.history = name, Path(path), settings or Settings(), history
         self.version, self.time, self.digest = 0, "", ""
-        self.document: dict | None = None  # the live members of the document (live, places, pairings, pending, odds)
+        self.document: dict | None = None  # the live members of the document (live, pairings, pending, odds)
         self.ranks: dict[int, int] = {}  # start number -> rank in the last good version
         self._standings_text = ""
         self._points: dict[int, str] = {}
+        self._writer = DocumentWriter()
         self.text = ""  # the document as JSON text (served as it is)
         self.warning: str | None = None
         self.timings: dict[str, float] = {}
@@ -133,7 +134,7 @@ class LiveEvent:
         self.warning = warning
         if self.document is not None:
             self.document["live"]["warning"] = warning
-            self.text = self._render()
+            self.text = self._writer.write(None, self.document, self._standings_text)
         return Update(self.name, self.version, self.time, self.document["live"]["round"] if self.document else 0,
                       warning, 0)
 
@@ -160,7 +161,7 @@ class LiveEvent:
         except TiebreakError as e:
             return self.warn(f"the standings could not be computed, the last good version is shown: {e}")
         ranked = time.perf_counter()
-        places, rows, moved = self._places(s, live)
+        extras, rows, moved = self._places(s, live)
         changes = _changes(before, live.tournament) if before is not None else []
         self.version += 1
         self.time = dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
@@ -170,50 +171,46 @@ class LiveEvent:
         self.document = {
             "live": {"event": self.name, "version": self.version, "time": self.time, "round": live.round,
                      "digest": digest, "warning": None, "pending": len(live.pending),
-                     "settled": sum(1 for p in places if p["settled"]), "moved": moved},
-            "places": places,
+                     "settled": sum(1 for p in rows if p[3]), "moved": moved},
             "pairings": _pairings(live.tournament, live.round, rank),
             "pending": [{"round": r, "white": w, "black": b} for r, w, b in live.pending],
             "odds": None,  # filled by the odds module when it is present (tiebreak.arbiter.odds)
         }
-        self._standings_text = output.to_json(s).rstrip()[:-1].rstrip()  # the /api/standings document, still open
-        self.text = self._render()
+        self._standings_text = self._writer.standings(s, extras)  # the /api/standings document, still open
+        self.text = self._writer.write(s, self.document, self._standings_text)
         done = time.perf_counter()
-        self.timings = {"read": read - started, "rank": ranked - read, "document": done - ranked, "total": done - started}
+        self.timings = {"read": read - started, "rank": ranked - read, "document": done - ranked, "total": done - started,
+                        "patched": patched}
         if self.history is not None:
             self.history.record(self.name, self.version, self.time, live.round, digest, None, self.text, rows, changes)
         return Update(self.name, self.version, self.time, live.round, None, moved,
                       [{"round": c[0], "start_no": c[1], "what": c[2], "before": c[3], "after": c[4]} for c in changes])
 
-    def _render(self) -> str:
-        """The ``/api/standings`` document with the live members after it (written by the standings writer, whose
-        one-row-per-line output is the fast one; the live members are plain JSON)."""
-        tail = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in self.document.items())
-        return f"{self._standings_text},\n{tail}\n}}\n"
-
-    def _places(self, s, live) -> tuple[list[dict], list[tuple], int]:
-        """Each row's place state in standings order (settled, playing, places moved since the previous version and
-        since the previous round), the rows the history keeps, and how many players moved."""
+    def _places(self, s, live) -> tuple[list[str], list[tuple], int]:
+        """Each row's place state in standings order as JSON members (``settled``, ``playing``, ``moved``: places
+        gained since the previous version, ``since_round``: since the previous round), the rows the history keeps,
+        and how many players moved."""
         t = live.tournament
         points, den = s.score.num, s.score.den
         gain = (t.kind == Kind.UNKNOWN).sum(axis=1) * int(t.score_system.win * den)
         fixed = settled(np.asarray(points, np.int64), gain.astype(np.int64))
         old = self.ranks
         before_round = self._round_ranks(live, s)
-        texts = s.score.texts()
+        texts = self._writer.texts(s.score.num, s.score.den, None)
         order = [r.index for r in s.rows]
         numbers = [t.players[i].start_no for i in order]
         ranks = [r.rank for r in s.rows]
         fixed_, gain_ = fixed[order].tolist(), (gain[order] > 0).tolist()
         moved_ = [old[n] - k if n in old else 0 for n, k in zip(numbers, ranks)]
         points_ = [texts[i] for i in order]
-        places = [{"start_no": n, "settled": f, "playing": g, "moved": m,
-                   "since_round": before_round[n] - k if n in before_round else None}
+        word = {True: "true", False: "false"}
+        extras = [f'"settled": {word[f]}, "playing": {word[g]}, "moved": {m}, "since_round": '
+                  f'{before_round[n] - k if n in before_round else "null"}'
                   for n, k, f, g, m in zip(numbers, ranks, fixed_, gain_, moved_)]
         rows = list(zip(numbers, ranks, points_, fixed_, moved_))
         self._points = dict(zip(numbers, points_))
         moved = sum(1 for m in moved_ if m)
-        return places, rows, moved
+        return extras, rows, moved
 
     def _round_ranks(self, live, s) -> dict[int, int]:
         """Ranks after the previous round (for the arrows since the round began), recomputed only when an earlier

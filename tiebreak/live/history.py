@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import threading
 
-from sqlalchemy import (Boolean, Column, ForeignKey, Integer, MetaData, String, Table, Text, create_engine, func, insert,
-                        select)
+from sqlalchemy import Boolean, Column, ForeignKey, Integer, MetaData, String, Table, Text, create_engine, func, insert, select
 
 _META = MetaData()
 VERSIONS = Table(

@@ -7,7 +7,8 @@ up among the watched events, never used as paths.
 >>> from fastapi.testclient import TestClient
 >>> import pathlib, tempfile
 >>> folder = pathlib.Path(tempfile.mkdtemp())
->>> _ = (folder / "open.trf").write_text("001    1      Alpha, A".ljust(91) + "   2 w 1\\n" + "001    2      Beta, B".ljust(91) + "   1 b 0\\n")
+>>> lines = ["001    1      Alpha, A".ljust(91) + "   2 w 1", "001    2      Beta, B".ljust(91) + "   1 b 0"]
+>>> _ = (folder / "open.trf").write_text("\\n".join(lines))
 >>> client = TestClient(live_app(LiveHub(folder, database="none", token="s3cret")))
 >>> [r["start_no"] for r in client.get("/api/live").json()["standings"]]
 [1, 2]
@@ -79,7 +80,8 @@ def router(hub: LiveHub) -> APIRouter:
     @api.get("/api/live")
     def live(event: str | None = None, lang: str = "en") -> Response:
         """The standings as they stand (the ``/api/standings`` document) with ``live`` (event, version, time,
-        round, warning), ``places`` (settled, playing, moved), ``pairings``, ``pending`` and ``odds``."""
+        round, warning), ``pairings``, ``pending`` and ``odds``; each standings row also has ``settled``,
+        ``playing``, ``moved`` and ``since_round``."""
         e = hub.event(event)
         if e is None:
             return missing(event, lang)

@@ -63,7 +63,7 @@ function standings() {
   table.tHead.replaceChildren(head);
   const byArrow = document.getElementById("arrows").value;
   const rows = doc.standings.map((r, i) => {
-    const p = doc.places[i], tr = el("tr");
+    const p = r, tr = el("tr");
     const state = p.playing ? ["●", "playing", W.playing] : p.settled ? ["✓", "settled", W.settled] : ["~", "provisional", W.provisional];
     const rank = el("td", r.rank); tr.append(rank);
     const move = byArrow === "round" ? p.since_round : p.moved;
