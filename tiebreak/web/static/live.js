@@ -59,21 +59,19 @@ function standings() {
   const table = document.getElementById("standings");
   const codes = doc.tiebreaks.filter(c => c !== "PTS");
   const head = el("tr");
-  [W.rank, "", W.name, W.points, ...codes].forEach((h, i) => head.append(el("th", h, i === 2 ? "name" : i > 3 ? "tb" : "")));
+  [W.rank, "", "", W.name, W.points, ...codes].forEach((h, i) => head.append(el("th", h, i === 3 ? "name" : i > 4 ? "tb" : "")));
   table.tHead.replaceChildren(head);
   const byArrow = document.getElementById("arrows").value;
   const rows = doc.standings.map((r, i) => {
     const p = r, tr = el("tr");
     const state = p.playing ? ["●", "playing", W.playing] : p.settled ? ["✓", "settled", W.settled] : ["~", "provisional", W.provisional];
-    const rank = el("td", r.rank); tr.append(rank);
+    const mark = el("td", state[0], "state " + state[1]); mark.title = state[2];
+    tr.append(el("td", r.rank), mark);
     const move = byArrow === "round" ? p.since_round : p.moved;
     const arrow = el("td", move > 0 ? "▲" + move : move < 0 ? "▼" + (-move) : "", move > 0 ? "up" : move < 0 ? "down" : "");
     if (move) arrow.title = fill(move > 0 ? W.moved_up : W.moved_down, {n: Math.abs(move)});
     tr.append(arrow);
-    const name = el("td", null, "name");
-    const mark = el("span", state[0], "state " + state[1]); mark.title = state[2];
-    name.append(mark, " ", el("span", r.name));
-    tr.append(name, el("td", r.points, "pts"));
+    tr.append(el("td", r.name, "name"), el("td", r.points, "pts"));
     codes.forEach(c => tr.append(el("td", r.values[c] === null ? "-" : r.values[c], "tb")));
     tr.onclick = () => history(r.start_no);
     return tr;
