@@ -272,3 +272,19 @@ def test_two_hundred_clients_small_version(tmp_path):
     path.write_text(EXAMPLE.read_text())
     delays = load_test(path, clients=10, updates=2, limit=3.0)
     assert len(delays) == 20 and max(delays) < 3.0
+
+
+def test_a_restarted_server_continues_the_history(tmp_path):
+    from tiebreak.live.watch import LiveHub
+
+    path = tmp_path / "open.trf"
+    path.write_text(_without_results(EXAMPLE.read_text(), ROUND7_TAKEN_OUT))
+    first = LiveHub(path)
+    first.events["open.trf"].update(EXAMPLE.read_text().encode())  # the results entered: version 2
+    first.close()
+    path.write_text(EXAMPLE.read_text())
+    again = LiveHub(path)  # same file as the database's last version: still version 2, nothing recorded twice
+    e = again.events["open.trf"]
+    assert e.version == 2 and e.document["live"]["pending"] == 0 and e.crosstable()
+    assert [h["version"] for h in again.history.player("open.trf", 3)] == [1, 2]
+    again.close()

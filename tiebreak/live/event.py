@@ -123,7 +123,7 @@ class LiveEvent:
                 except OSError as e:
                     return self.warn(f"the file cannot be read: {e.strerror or e}")
             digest = hashlib.blake2b(data, digest_size=16).hexdigest()
-            if digest == self.digest and not force:
+            if digest == self.digest and not force and self._live is not None:
                 return None
             return self._publish(data, digest, force)
 
@@ -163,8 +163,11 @@ class LiveEvent:
         ranked = time.perf_counter()
         extras, rows, moved = self._places(s, live)
         changes = _changes(before, live.tournament) if before is not None else []
-        self.version += 1
-        self.time = dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        # restarted on the file the database ends with: the same version again, not a new one
+        again = before is None and digest == self.digest and not force
+        self.version += 0 if again else 1
+        if not again:
+            self.time = dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
         self.digest, self.warning, self._live = digest, None, live
         rank = {r.start_no: r.rank for r in s.rows}
         self.ranks = rank
@@ -181,6 +184,8 @@ class LiveEvent:
         done = time.perf_counter()
         self.timings = {"read": read - started, "rank": ranked - read, "document": done - ranked, "total": done - started,
                         "patched": patched}
+        if again:
+            return None
         if self.history is not None:
             self.history.record(self.name, self.version, self.time, live.round, digest, None, self.text, rows, changes)
         return Update(self.name, self.version, self.time, live.round, None, moved,
