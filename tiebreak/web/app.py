@@ -199,8 +199,8 @@ async def explain(request: Request) -> Response:
         if not numbers:
             raise ApiError(400, "give the start number of a player (field 'player')", field="player")
         if len(numbers) == 2:
-            return {"players": numbers, "text": explain_pair(s, *numbers)}
-        return {"players": numbers, "text": explain_player(s, numbers[0]), "details": details(s, numbers[0])}
+            return {"players": numbers, "text": explain_pair(s, *numbers, lang=o.lang)}
+        return {"players": numbers, "text": explain_player(s, numbers[0], o.lang), "details": details(s, numbers[0])}
 
     result, _, _ = await _with_upload(request, work)
     return Response(output.dumps_exact(result), media_type="application/json")

@@ -71,7 +71,7 @@ def router(hub: LiveHub) -> APIRouter:
     @api.get("/live", response_class=HTMLResponse, include_in_schema=False)
     def page(lang: str = "en") -> HTMLResponse:
         lang = lang if lang in LANGUAGES else "en"
-        words = {k: v.get(lang) or v["en"] for k, v in (WORDS | LIVE_WORDS).items()}
+        words = {k: table.text(k, lang) for table in (WORDS, LIVE_WORDS) for k in table}
         html = env.get_template("live.html").render(
             lang=lang, w=words, languages=LANGUAGES,
             words_json=json.dumps(words, ensure_ascii=False).replace("<", "\\u003c"))
