@@ -1,0 +1,213 @@
+"""Enumerate (or simulate) the outcomes of the pending games and add up the places they give.
+
+Every outcome of the ``g`` pending games is a row of ``g`` digits (0 White wins, 1 draw, 2 Black wins); outcome
+number ``o`` has digit ``k`` = ``o // 3**k % 3``.  Exact enumeration goes through all ``3**g`` rows in batches when
+the first batch says that fits in the time budget; otherwise ``N`` outcomes are drawn from the model (seeded).
+
+For each outcome the ranker gives every player's ``ahead`` (players strictly ahead) and ``size`` (players sharing
+the place); the player takes each of the places ``ahead + 1 … ahead + size`` with weight ``1 / size``.  Counts are
+kept by ``(player, ahead, size)`` as integers, so the equal model's probabilities are exact fractions.
+"""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from .models import probabilities
+from .pending import Future
+from .rankers import EngineRanker, RoundRobinRanker, fast_ranker_reason
+
+BATCH = 1 << 15
+THREADS = 2
+ENGINE_BATCH = 200
+DEFAULT_SIMULATIONS = 100_000
+NEEDS_MAX_GAMES = 12  # 4**12 cubes for "what X needs"
+
+
+@dataclass
+class Tally:
+    """What the outcomes add up to (weights: integer counts, or model probabilities as floats)."""
+
+    n: int
+    g: int
+    exact: bool
+    table: np.ndarray  # player x ahead x size
+    first: np.ndarray  # game x result x player x size: weight of first place shared by ``size`` players
+    result_weight: np.ndarray  # game x result
+    best: np.ndarray
+    worst: np.ndarray
+    total: float | int = 0
+    alone_first: list = field(default_factory=list)  # per outcome, the chosen player first alone (exact only)
+
+    @classmethod
+    def empty(cls, n: int, g: int, exact: bool) -> "Tally":
+        dtype = np.int64 if exact else float
+        return cls(n, g, exact, np.zeros((n, n, n + 1), dtype), np.zeros((g, 3, n, n + 1), dtype),
+                   np.zeros((g, 3), dtype), np.full(n, n, np.int64), np.zeros(n, np.int64), 0 if exact else 0.0)
+
+    def add(self, digits: np.ndarray, ahead: np.ndarray, size: np.ndarray, weights: np.ndarray | None,
+            player: int | None) -> None:
+        n, g = self.n, self.g
+        live = np.ones(len(digits), bool) if weights is None else weights > 0
+        if live.any():
+            self.best = np.minimum(self.best, ahead[live].min(axis=0))
+            self.worst = np.maximum(self.worst, (ahead + size - 1)[live].max(axis=0))
+        cells = (np.arange(n)[None, :] * n + ahead) * (n + 1) + size
+        w = None if weights is None else np.repeat(weights[:, None], n, axis=1).ravel()
+        self.table += np.bincount(cells.ravel(), w, minlength=n * n * (n + 1)).reshape(n, n, n + 1).astype(
+            self.table.dtype)
+        self.total += len(digits) if weights is None else float(weights.sum())
+        o, i = np.nonzero(ahead == 0)
+        cell = i * (n + 1) + size[o, i]
+        for k in range(g):
+            key = digits[o, k].astype(np.int64) * (n * (n + 1)) + cell
+            w = None if weights is None else weights[o]
+            self.first[k] += np.bincount(key, w, minlength=3 * n * (n + 1)).reshape(3, n, n + 1).astype(
+                self.first.dtype)
+            self.result_weight[k] += np.bincount(digits[:, k], weights, minlength=3).astype(self.result_weight.dtype)
+        if player is not None:
+            self.alone_first.append((ahead[:, player] == 0) & (size[:, player] == 1))
+
+    def first_weights(self, k: int, r: int) -> list:
+        """Weight of first place for each player when game ``k`` has result ``r`` (Fractions when exact)."""
+        line = self.first[k, r]
+        sizes = np.arange(self.n + 1)
+        if self.exact:
+            return [sum((Fraction(int(c), int(s)) for s, c in zip(sizes[1:], row[1:]) if c), Fraction(0))
+                    for row in line]
+        return (line[:, 1:] / sizes[None, 1:]).sum(axis=1).tolist()
+
+    def place_weights(self) -> list[list]:
+        """Weight of each place for each player (Fractions when exact)."""
+        n = self.n
+        out = [[Fraction(0) if self.exact else 0.0 for _ in range(n)] for _ in range(n)]
+        for i, a, s in zip(*np.nonzero(self.table)):
+            c = self.table[i, a, s]
+            share = Fraction(int(c), int(s)) if self.exact else float(c) / s
+            for p in range(a, a + s):
+                out[i][p] += share
+        return out
+
+
+@dataclass
+class Odds:
+    future: Future
+    specs: list
+    method: str
+    outcomes: int
+    model: str
+    ranker: str
+    places: list[list]  # player x place: probability (Fraction when exact and the model is exact)
+    first_by_result: list  # game x result x player: P(first | result), None where the result cannot happen
+    result_probability: list  # game x result
+    best: list[int]
+    worst: list[int]
+    margin: float | None  # 95 % half-width of the simulation
+    seed: int | None
+    fixed_games: list  # (Game, result digit) fixed by --fix
+    alone_first: np.ndarray | None
+    player: int | None
+    notes: list[str]
+    seconds: float
+
+
+def _digits(start: int, stop: int, g: int) -> np.ndarray:
+    o = np.arange(start, stop, dtype=np.int64)
+    return ((o[:, None] // (3 ** np.arange(g, dtype=np.int64))[None, :]) % 3).astype(np.int8)
+
+
+def tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method: str, simulations: int,
+          seed: int | None, player: int | None, budget: float, notes: list[str]) -> tuple[str, int, Tally]:
+    g = len(future.games)
+    n = len(future.base.players)
+    total = 3 ** g
+    batch = ENGINE_BATCH if isinstance(ranker, EngineRanker) else BATCH
+    weights_of = None if exact_model else (lambda d: probs[np.arange(g)[None, :], d].prod(axis=1))
+    if method != "simulation":
+        first = _digits(0, min(total, batch), g)
+        clock = time.perf_counter()
+        ahead, size = ranker.rank(first)
+        per = (time.perf_counter() - clock) / len(first)
+        if method == "exact" or total * per <= budget:
+            acc = Tally.empty(n, g, exact_model)
+            acc.add(first, ahead, size, weights_of(first) if weights_of else None,
+                    player if g <= NEEDS_MAX_GAMES else None)
+            def work(start: int):
+                d = _digits(start, min(total, start + batch), g)
+                return (d, *ranker.rank(d))
+
+            # numpy lets go of the GIL inside its loops: two threads keep both cores busy
+            with ThreadPoolExecutor(THREADS) as pool:
+                for d, a, s in pool.map(work, range(len(first), total, batch)):
+                    acc.add(d, a, s, weights_of(d) if weights_of else None, player if g <= NEEDS_MAX_GAMES else None)
+            return "exact", total, acc
+        if simulations is None:
+            simulations = min(DEFAULT_SIMULATIONS, max(1000, int(budget / per) // 1000 * 1000))
+        notes.append(f"{total} outcomes would take about {total * per:.0f} s: simulated instead")
+    simulations = simulations or DEFAULT_SIMULATIONS
+    rng = np.random.default_rng(seed)
+    cum = np.cumsum(probs, axis=1)
+    acc = Tally.empty(n, g, True)
+    draws = []
+    for start in range(0, simulations, batch):  # drawn in order from one generator: the seed repeats the run
+        u = rng.random((min(batch, simulations - start), g))
+        draws.append(((u >= cum[None, :, 0]).astype(np.int8) + (u >= cum[None, :, 1])).astype(np.int8))
+    with ThreadPoolExecutor(THREADS) as pool:
+        for d, (a, s) in zip(draws, pool.map(ranker.rank, draws)):
+            acc.add(d, a, s, None, None)
+    return "simulation", simulations, acc
+
+
+def make_ranker(future: Future, specs, rules, unrated_rating, notes: list[str]):
+    why = fast_ranker_reason(future, specs)
+    if why is None:
+        return RoundRobinRanker(future, specs, rules), "arrays"
+    notes.append(f"every outcome ranked by the engine one by one ({why})")
+    return EngineRanker(future, specs, rules, unrated_rating), "engine"
+
+
+def run_odds(future: Future, specs, *, rules="auto", model="equal", draw_rate=None, white_advantage=35,
+             method="auto", simulations=None, seed=None, player=None, budget=30.0, unrated_rating=None,
+             fixed=None) -> Odds:
+    """Odds of every place for the pending games of ``future`` (see :func:`tiebreak.arbiter.odds.compute_odds`)."""
+    clock = time.perf_counter()
+    notes = list(future.notes)
+    probs, fractions, model_notes = probabilities(future, model, draw_rate, white_advantage, unrated_rating)
+    notes += model_notes
+    ranker, ranker_name = make_ranker(future, specs, rules, unrated_rating, notes)
+    if method == "simulation" and seed is None:
+        seed = int(np.random.SeedSequence().entropy % 10**6)
+    row = None if player is None else future.base.row(player)
+    how, count, acc = tally(future, ranker, probs, fractions is not None, method, simulations, seed, row, budget,
+                            notes)
+    if how == "simulation" and seed is None:
+        seed = 0
+    exact_numbers = how == "exact" and fractions is not None
+    weights = acc.place_weights()
+    total = acc.total
+    places = [[(w / total) if exact_numbers else float(w) / float(total) for w in line] for line in weights]
+    first, result_p = [], []
+    for k in range(len(future.games)):
+        line, rp = [], []
+        for r in range(3):
+            wr = acc.result_weight[k, r]
+            rp.append(Fraction(int(wr), int(total)) if exact_numbers else float(wr) / float(total))
+            if wr == 0:
+                line.append(None)
+            else:
+                line.append([(x / int(wr)) if exact_numbers else float(x) / float(wr) for x in acc.first_weights(k, r)])
+        first.append(line)
+        result_p.append(rp)
+    margin = None
+    if how == "simulation":
+        worst_p = max((float(p) for line in places for p in line), key=lambda p: p * (1 - p), default=0.0)
+        margin = 1.96 * (worst_p * (1 - worst_p) / count) ** 0.5
+    alone = np.concatenate(acc.alone_first) if acc.alone_first else None
+    return Odds(future, specs, how, count, model, ranker_name, places, first, result_p,
+                [int(x) + 1 for x in acc.best], [int(x) + 1 for x in acc.worst], margin,
+                seed if how == "simulation" else None, fixed or [], alone, row, notes, time.perf_counter() - clock)
