@@ -36,7 +36,7 @@ from ..engine.standings import compute_standings
 from ..formats import readers
 from .document import DocumentWriter
 from .incremental import TrfFile
-from .pending import as_it_stands, settled
+from .pending import as_it_stands, blocks_of, settled
 
 #: the file endings a live event can be read from
 SUFFIXES = (".trf", ".txt", ".tab", *readers.READERS)
@@ -145,7 +145,8 @@ class LiveEvent:
             if self._trf is not None:
                 t, blocks, patched = self._trf.read(_decode(data), warnings)
             else:
-                t, blocks, patched = readers.load(self.path, warnings), {}, False
+                t = readers.load(self.path, warnings)  # Chess-JSON keeps its games without results in t.pending
+                blocks, patched = blocks_of(getattr(t, "pending", [])), False
         except TiebreakError as e:
             return self.warn(f"the file could not be read, the last good version is shown: {e}")
         before = self._live.tournament if self._live is not None else None

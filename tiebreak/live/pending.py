@@ -51,6 +51,20 @@ def trf_pending(lines: list[str]) -> dict[int, list[tuple[int, int, int]]]:
     return out
 
 
+def blocks_of(pending: list[tuple[int, int, int]]) -> dict[int, list[tuple[int, int, int]]]:
+    """The pending blocks of games given as (round, white, black), as the readers keep them in
+    ``Tournament.pending`` (Chess-JSON games without results).
+
+    >>> blocks_of([(3, 1, 2)])
+    {1: [(3, 2, 1)], 2: [(3, 1, -1)]}
+    """
+    out: dict[int, list[tuple[int, int, int]]] = {}
+    for rnd, white, black in pending:
+        out.setdefault(white, []).append((rnd, black, WHITE))
+        out.setdefault(black, []).append((rnd, white, BLACK))
+    return out
+
+
 @dataclass
 class AsItStands:
     """The tournament with pending games marked, and what the page lists about them."""
