@@ -180,11 +180,13 @@ class LiveEvent:
             "pending": [{"round": r, "white": w, "black": b} for r, w, b in live.pending],
             "odds": None,  # filled by the odds module when it is present (tiebreak.arbiter.odds)
         }
+        placed = time.perf_counter()
         self._standings_text = self._writer.standings(s, extras)  # the /api/standings document, still open
         self.text = self._writer.write(s, self.document, self._standings_text)
         done = time.perf_counter()
-        self.timings = {"read": read - started, "rank": ranked - read, "document": done - ranked, "total": done - started,
-                        "patched": patched}
+        # re-ranked: the file read, the standings, every place's state and the pairings; then the JSON text
+        self.timings = {"read": read - started, "rank": ranked - read, "places": placed - ranked,
+                        "reranked": placed - started, "json": done - placed, "total": done - started, "patched": patched}
         if again:
             return None
         if self.history is not None:
