@@ -293,3 +293,41 @@ def test_a_restarted_server_continues_the_history(tmp_path):
     assert e.version == 2 and e.document["live"]["pending"] == 0 and e.crosstable()
     assert [h["version"] for h in again.history.player("open.trf", 3)] == [1, 2]
     again.close()
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    from tiebreak.render.pdf import HEADLESS_FLAGS, PdfError, browser
+
+    try:
+        path = browser()
+    except PdfError:
+        if os.environ.get("TIEBREAK_REQUIRE_BROWSER"):
+            pytest.fail("no Chromium installed (Debian: apt install chromium)")
+        pytest.skip("no Chromium installed (Debian: apt install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=[f for f in HEADLESS_FLAGS if f != "--headless"])
+        yield b
+        b.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_live_page_on_a_phone_and_a_wide_screen(live, chromium, width, tmp_path):
+    base, path = live
+    page = chromium.new_page(viewport={"width": width, "height": 800})
+    page.goto(base + "/live?lang=uk")
+    page.wait_for_function("document.querySelectorAll('#standings tbody tr').length === 32", timeout=15_000)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width  # no sideways page scroll
+    first = page.locator("#standings tbody tr").first.inner_text()
+    assert "Nguyen" in first
+    assert page.locator("#pairings thead").inner_text().split()[:2] == ["Дош", "Білі"]
+    # a result entered while the page is open shows without reloading
+    version = httpx.get(base + "/api/live").json()["live"]["version"]
+    path.write_text(_without_results(EXAMPLE.read_text(), ROUND7_TAKEN_OUT))
+    page.wait_for_function(f"document.getElementById('stamp').textContent.includes('{version + 1}')", timeout=5_000)
+    page.wait_for_function("document.querySelectorAll('#pairings .pending').length === 5", timeout=5_000)
+    page.screenshot(path=str(tmp_path / f"live-{width}.png"), full_page=True)
+    page.close()
+    path.write_text(EXAMPLE.read_text())
+    _wait_for_version(base, version + 1)
