@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import shutil
 import signal
@@ -145,28 +146,38 @@ async def _load(port: int, path: Path, clients: int, updates: int, limit: float)
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
-def load_test(path: Path, clients: int = 200, updates: int = 5, limit: float = 3.0) -> list[float]:
-    """Start ``tiebreak serve --watch path`` and measure, for every client and update, the seconds from writing the
-    file to the client's event (``inf``: not within ``limit``).  The server is always stopped."""
+@contextlib.contextmanager
+def live_server(path: Path, *options: str):
+    """``tiebreak serve --watch path`` on 127.0.0.1 at a free port, ready to answer (at most 30 s): yields the port;
+    the server's process group is stopped at the end, whatever happens."""
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "tiebreak.cli", "serve", "--watch", str(path), "--port", str(port),
-                               "--database", "none"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               *options], cwd=HERE.parent, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                               start_new_session=True)
     try:
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
+        deadline = time.monotonic() + 30
+        while True:
             try:
                 socket.create_connection(("127.0.0.1", port), 0.2).close()
                 break
             except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise RuntimeError("the live server did not start") from None
                 time.sleep(0.1)
-        return asyncio.run(asyncio.wait_for(_load(port, path, clients, updates, limit), 120))
+        yield port
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         try:
             server.wait(10)
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
+
+
+def load_test(path: Path, clients: int = 200, updates: int = 5, limit: float = 3.0) -> list[float]:
+    """Start ``tiebreak serve --watch path`` and measure, for every client and update, the seconds from writing the
+    file to the client's event (``inf``: not within ``limit``).  The server is always stopped."""
+    with live_server(path, "--database", "none") as port:
+        return asyncio.run(asyncio.wait_for(_load(port, path, clients, updates, limit), 120))
 
 
 def main() -> None:
