@@ -18,7 +18,7 @@ from .i18n import Table, message
 WORDS = Table("odds", {
     "title": "Odds after round {played} of {final}: {games} pending games",
     "exact": "exact: all {outcomes} outcomes",
-    "simulation": "simulation: {outcomes} outcomes, seed {seed}, 95% confidence interval ±{margin} at most",
+    "simulation": "simulation: {outcomes} outcomes, seed {seed}, 95 percent confidence interval ±{margin} at most",
     "model": "model",
     "tiebreaks": "tie-breaks",
     "place": "{n}.",
@@ -234,7 +234,7 @@ def to_html(odds: Odds, lang: str = "en", top: int = 3) -> str:
     return (f"<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
             "content=\"width=device-width\"><title>tiebreak odds</title><style>body{font-family:sans-serif;margin:1em}"
             "table{border-collapse:collapse}td,th{padding:2px 6px;text-align:right;border-bottom:1px solid #ddd}"
-            "td:nth-child(2){text-align:left}pre{overflow-x:auto}</style></head><body>"
+            "td:nth-child(2),th:nth-child(2){text-align:left}pre{overflow-x:auto}</style></head><body>"
             f"<h1>{esc(t.name or 'tiebreak odds')}</h1>{header}<div style=\"overflow-x:auto\"><table><tr><th>No</th>"
             f"<th>Name</th>{head}<th>{esc(w['top'].format(k=top))}</th><th>{esc(w['range'])}</th></tr>"
             + "".join(rows) + "</table></div>"

@@ -24,7 +24,7 @@ from ..engine.rules import RULE_CHOICES
 from ..formats.readers import READERS
 from ..render import output
 from ..render.i18n import LANGUAGES, message, place_text
-from . import words
+from . import api_odds, words
 from .openapi import OPENAPI
 
 HERE = Path(__file__).parent
@@ -356,6 +356,7 @@ def create_app(max_upload: int = MAX_UPLOAD_BYTES, time_limit: float = TIME_LIMI
         Route("/api/check", _api(check), methods=["POST"]),
         Route("/api/prizes", _api(prizes), methods=["POST"]),
         Route("/api/varma", _api(varma_draw), methods=["POST"]),
+        Route("/api/odds", api_odds.asgi_app(), methods=["POST"]),
         Route("/api/catalogue", catalogue),
         Route("/api/presets", presets),
         Route("/api/words", page_words),

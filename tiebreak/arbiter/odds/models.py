@@ -92,8 +92,8 @@ def davidson(white: np.ndarray, black: np.ndarray, draw_rate: float, white_advan
     return np.stack([gw / total, tie / total, gb / total], axis=1)
 
 
-def observed_draw_rate(future: Future) -> tuple[float, str]:
-    """Share of draws among the known over-the-board games (each counted once), ⅓ below 10 games."""
+def observed_draw_rate(future: Future) -> tuple[int, int]:
+    """Draws and games among the known over-the-board games (each game counted once)."""
     t = future.base
     k = future.played_rounds
     kind = t.kind[:, :k]
@@ -103,9 +103,7 @@ def observed_draw_rate(future: Future) -> tuple[float, str]:
             games[g.white, g.round - 1] = games[g.black, g.round - 1] = False
     total = int(games.sum()) // 2
     draws = int((games & ((kind == Kind.DRAW) | (kind == Kind.DRAW_SHORT))).sum()) // 2
-    if total < 10:
-        return 1 / 3, f"draw rate 1/3 (only {total} games played)"
-    return draws / total, f"draw rate {draws}/{total} = {draws / total:.3f} (the event's games so far)"
+    return draws, total
 
 
 def probabilities(future: Future, model: str = "equal", draw_rate: float | None = None,
@@ -113,16 +111,26 @@ def probabilities(future: Future, model: str = "equal", draw_rate: float | None 
                   ) -> tuple[np.ndarray, list[list[Fraction]] | None, list[str]]:
     """(games x 3 probabilities, the same as fractions when the model is exact, notes)."""
     g = len(future.games)
+    notes: list[str] = []
     if model == "equal":
         third = Fraction(1, 3)
-        return np.full((g, 3), 1 / 3), [[third] * 3 for _ in range(g)], ["model equal: every result 1/3"]
+        notes.append("model equal: every result 1/3")
+        return np.full((g, 3), 1 / 3), [[third] * 3 for _ in range(g)], notes
     if model != "elo":
         raise InputError(f"--model {model!r}: expected one of {', '.join(MODELS)}", Place("", field="model"))
-    notes = []
-    if draw_rate is None:
-        draw_rate, why = observed_draw_rate(future)
+    edge = format(white_advantage, "g")
+    if draw_rate is not None:
+        notes.append(f"model elo (Davidson 1970): draw rate {draw_rate}, White +{edge} rating points")
     else:
-        why = f"draw rate {draw_rate}"
+        draws, total = observed_draw_rate(future)
+        if total < 10:
+            draw_rate = 1 / 3
+            notes.append(f"model elo (Davidson 1970): draw rate 1/3 (only {total} games played), White +{edge} "
+                         "rating points")
+        else:
+            draw_rate = draws / total
+            notes.append(f"model elo (Davidson 1970): draw rate {draws}/{total} (the event's games so far), "
+                         f"White +{edge} rating points")
     rated = [p.rating for p in future.base.players if p.rating]
     if unrated_rating is None and len(rated) < len(future.base.players):
         unrated_rating = round(sum(rated) / len(rated)) if rated else 1500
@@ -130,5 +138,4 @@ def probabilities(future: Future, model: str = "equal", draw_rate: float | None 
     ratings = np.array([p.rating or unrated_rating for p in future.base.players], float)
     w = ratings[[x.white for x in future.games]]
     b = ratings[[x.black for x in future.games]]
-    notes.insert(0, f"model elo: Davidson (1970) with {why}, White +{white_advantage} rating points")
     return davidson(w, b, draw_rate, white_advantage), None, notes

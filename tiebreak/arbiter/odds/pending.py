@@ -111,8 +111,8 @@ def find_future(t: Tournament, after_round: int | None = None, system: str | Non
                     i, j = row[w], row[b]
                     opp[i, r], opp[j, r], colour[i, r], colour[j, r] = j, i, WHITE, BLACK
                     pend[i, r] = pend[j, r] = True
-            notes.append("rounds " + ", ".join(str(r + 1) for r in empty) + " paired from the Berger tables "
-                         "(Arbiters' Manual 13.16) by pairing number")
+            listed = ", ".join(str(r + 1) for r in empty)
+            notes.append(f"rounds {listed} paired from the Berger tables (Arbiters' Manual 13.16) by pairing number")
     kind[pend] = Kind.DRAW
     games = []
     for i, r in zip(*np.nonzero(pend & (colour != BLACK))):

@@ -90,24 +90,24 @@ class EngineRanker:
 
 
 def fast_ranker_reason(future: Future, specs: list[TieBreakSpec]) -> str | None:
-    """Why the array ranker cannot take this event and list (None: it can)."""
+    """Why the array ranker cannot take this event and list (None: it can): ``swiss``, ``list``, ``unplayed`` or
+    ``unmet``."""
     if future.system != "round robin":
-        return "not a round robin"
-    odd = [s.text for s in specs if s.code not in FAST_CODES or s.text != s.code]
-    if odd:
-        return "tie-breaks " + ", ".join(odd)
+        return "swiss"
+    if any(s.code not in FAST_CODES or s.text != s.code for s in specs):
+        return "list"
     t = future.base
     kind, opp = t.kind, t.opponent
     allowed = np.isin(kind, [Kind.WIN, Kind.DRAW, Kind.LOSS]) | ((kind == Kind.ABSENT) & (opp < 0))
     if not allowed.all():
-        return "known rounds that were not played over the board"
+        return "unplayed"
     if any(s.code == "DE" for s in specs):
         n = len(t.players)
         met = np.zeros((n, n), bool)
         rows = np.nonzero(opp >= 0)
         met[rows[0], opp[rows]] = True
         if not (met | np.eye(n, dtype=bool)).all():
-            return "DE in a round robin where some players never meet"
+            return "unmet"
     return None
 
 
@@ -217,7 +217,8 @@ class RoundRobinRanker:
             r, a = np.nonzero(s[:, d:] == s[:, :-d])
             if not len(r):
                 break
-            found.append((rows[r], order[r, a], order[r, a + d]))
+            flat = r * s.shape[1] + a
+            found.append((rows[r], _at(order, flat), _at(order, flat + d)))
             left = np.zeros(len(rows), bool)
             left[r] = True
             rows, s, order = rows[left], s[left], order[left]
@@ -225,33 +226,43 @@ class RoundRobinRanker:
             return key, bound
         row, i, j = (np.concatenate(x) for x in zip(*found))
         # each side's weighted points in the pair's games: the known ones, plus the pending ones of this outcome
-        slot = self.pair_slot[i, j]
+        slot = _at(self.pair_slot, i * n + j)
         lower, higher = self._pending_pairs(pw, pb)
         has = slot >= 0
         at = np.maximum(slot, 0)
-        lo, hi = np.where(has, lower[at, row], 0), np.where(has, higher[at, row], 0)
+        cell = at * b + row
+        lo, hi = np.where(has, _at(lower, cell), 0), np.where(has, _at(higher, cell), 0)
         first_is_lower = i < j
-        pi = self.weighted[i, j] + np.where(first_is_lower, lo, hi)
-        pj = self.weighted[j, i] + np.where(first_is_lower, hi, lo)
+        pi = _at(self.weighted, i * n + j) + np.where(first_is_lower, lo, hi)
+        pj = _at(self.weighted, j * n + i) + np.where(first_is_lower, hi, lo)
         top = int(self.W * self.lcm * n)
+        mark = np.zeros(b, bool)
+        mark[row] = True
+        active = np.nonzero(mark)[0]  # outcomes still being split; ``local`` numbers them 0..
+        local = (np.cumsum(mark) - 1)[row]
         while len(row):
+            m = len(active)
             # bincount adds in float64: sums of small integers, exact
-            de = (np.bincount(row * n + i, pi, b * n) + np.bincount(row * n + j, pj, b * n)).astype(np.int64)
-            de = de.reshape(b, n)
-            key, bound = _extend(key, bound, top - de, top + 1, n)
-            keep = de[row, i] == de[row, j]
+            de = (np.bincount(local * n + i, pi, m * n) + np.bincount(local * n + j, pj, m * n)).astype(np.int64)
+            de = de.reshape(m, n)
+            if bound * (top + 1) >= _KEY_LIMIT:
+                key, bound = places(key)[0], n
+            key[active] = key[active] * (top + 1) + (top - de)  # each outcome's keys share one scale
+            bound *= top + 1
+            keep = _at(de, local * n + i) == _at(de, local * n + j)
             if keep.all():
                 break
-            split = np.zeros(b, bool)
-            split[row[~keep]] = True
-            keep &= split[row]
-            kept = np.nonzero(keep)[0]
+            split = np.zeros(m, bool)
+            split[local[~keep]] = True
+            kept = np.nonzero(keep & split[local])[0]
             row, i, j, pi, pj = row[kept], i[kept], j[kept], pi[kept], pj[kept]
+            local = (np.cumsum(split) - 1)[local[kept]]
+            active = active[split]
         return key, bound
 
     def _pending_pairs(self, pw: np.ndarray, pb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Weighted points of the lower and the higher row of each pending pair (pairs x B)."""
-        lower = np.zeros((self.pairs, pw.shape[1]), np.int64)
+        lower = np.zeros((max(self.pairs, 1), pw.shape[1]), np.int64)  # one empty slot when nothing is pending
         higher = np.zeros_like(lower)
         for g in range(len(self.gw)):
             w, bl = self.gw[g], self.gb[g]
@@ -259,6 +270,11 @@ class RoundRobinRanker:
             (lower if w < bl else higher)[q] += pw[g] * wt
             (higher if w < bl else lower)[q] += pb[g] * wt
         return lower, higher
+
+
+def _at(array: np.ndarray, flat: np.ndarray) -> np.ndarray:
+    """``array`` at flat (C-order) positions: np.take on the raveled array, much faster than 2-D fancy indexing."""
+    return np.take(array.ravel(), flat)
 
 
 def _extend(key: np.ndarray, bound: int, values: np.ndarray, size: int, n: int) -> tuple[np.ndarray, int]:

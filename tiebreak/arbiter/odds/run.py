@@ -164,10 +164,20 @@ def tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method: 
 
 
 def make_ranker(future: Future, specs, rules, unrated_rating, notes: list[str]):
+    """The array ranker where it applies, else the engine (with a note saying why)."""
     why = fast_ranker_reason(future, specs)
     if why is None:
         return RoundRobinRanker(future, specs, rules), "arrays"
-    notes.append(f"every outcome ranked by the engine one by one ({why})")
+    if why == "swiss":
+        notes.append("not a round robin: every outcome is ranked by the engine one by one")
+    elif why == "list":
+        codes = ", ".join(s.text for s in specs)
+        notes.append(f"tie-break list {codes}: every outcome is ranked by the engine one by one (the array ranker "
+                     "takes PTS DE WIN WON BPG BWG SB KS without modifiers)")
+    elif why == "unplayed":
+        notes.append("rounds not played over the board: every outcome is ranked by the engine one by one")
+    else:
+        notes.append("some players never meet: every outcome is ranked by the engine one by one")
     return EngineRanker(future, specs, rules, unrated_rating), "engine"
 
 
