@@ -224,3 +224,16 @@ def test_api_odds(tmp_path):
     assert r.json()["field"] == "fix"
     r = client.post("/api/odds", data={"example": "hobsons-bay-cup-2025.trf", "format": "html"})
     assert r.status_code == 200 and "<table>" in r.text
+
+
+def test_a_large_swiss_round_is_simulated():
+    """40 pending games (3**40 outcomes) cannot be enumerated: simulated through the engine, seeded."""
+    n = 80
+    t = Tournament.build([Player(i) for i in range(1, n + 1)], 3, type_text="Swiss")
+    for k in range(1, n // 2 + 1):
+        t.set_game(1, k, k + n // 2, Kind.WIN)
+    t.pending = [(2, k, n + 1 - k) for k in range(1, n // 2 + 1)]
+    odds = compute_odds(t, "PTS,BH", simulations=50, seed=5)
+    assert odds.method == "simulation" and odds.outcomes == 50 and odds.seed == 5
+    assert any("too many outcomes" in x for x in odds.notes)
+    assert sum(row[0] for row in odds.places) == pytest.approx(1)

@@ -13,6 +13,7 @@ from ..arbiter.odds import Odds
 from ..arbiter.odds.models import RESULT_TEXT
 from ..arbiter.odds.needs import minimal_sets
 from ..engine.model import format_number
+from .i18n import WORDS as BASE_WORDS
 from .i18n import Table, message
 
 WORDS = Table("odds", {
@@ -148,7 +149,8 @@ def to_text(odds: Odds, lang: str = "en", top: int = 3) -> str:
     lines = _header(odds, lang) + [""]
     points = [sum(row) for row in _known_points(odds)]
     scale = t.score_system.scale
-    head = f"{'No':>4}  {'Name':24} {'Pts':>5} " + "".join(f"{w['place'].format(n=k + 1):>7}" for k in range(shown))
+    number, name, pts = (BASE_WORDS[k][lang] for k in ("number", "name", "points"))
+    head = f"{number:>4}  {name:24} {pts:>5} " + "".join(f"{w['place'].format(n=k + 1):>7}" for k in range(shown))
     lines.append(head + f" {w['top'].format(k=top):>7} {w['range']:>10}")
     for i in _order(odds):
         p = t.players[i]
@@ -221,6 +223,7 @@ def to_html(odds: Odds, lang: str = "en", top: int = 3) -> str:
     n = len(t.players)
     shown = min(n, max(top, 6))
     esc = html.escape
+    number, name = (esc(BASE_WORDS[k][lang]) for k in ("number", "name"))
     head = "".join(f"<th>{esc(w['place'].format(n=k + 1))}</th>" for k in range(shown))
     rows = []
     for i in _order(odds):
@@ -235,8 +238,8 @@ def to_html(odds: Odds, lang: str = "en", top: int = 3) -> str:
             "content=\"width=device-width\"><title>tiebreak odds</title><style>body{font-family:sans-serif;margin:1em}"
             "table{border-collapse:collapse}td,th{padding:2px 6px;text-align:right;border-bottom:1px solid #ddd}"
             "td:nth-child(2),th:nth-child(2){text-align:left}pre{overflow-x:auto}</style></head><body>"
-            f"<h1>{esc(t.name or 'tiebreak odds')}</h1>{header}<div style=\"overflow-x:auto\"><table><tr><th>No</th>"
-            f"<th>Name</th>{head}<th>{esc(w['top'].format(k=top))}</th><th>{esc(w['range'])}</th></tr>"
+            f"<h1>{esc(t.name or 'tiebreak odds')}</h1>{header}<div style=\"overflow-x:auto\"><table><tr><th>{number}</th>"
+            f"<th>{name}</th>{head}<th>{esc(w['top'].format(k=top))}</th><th>{esc(w['range'])}</th></tr>"
             + "".join(rows) + "</table></div>"
             + (f"<pre>{esc(chr(10).join(scen))}</pre>" if scen else "")
             + (f"<pre>{esc(chr(10).join(needs_lines))}</pre>" if needs_lines else "")

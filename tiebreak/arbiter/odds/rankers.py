@@ -42,18 +42,20 @@ def places(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """
     b, n = key.shape
     order = np.argsort(key, axis=1, kind="stable")
-    s = np.take_along_axis(key, order, axis=1)
-    idx = np.broadcast_to(np.arange(n), (b, n))
+    flat = (order + (np.arange(b) * n)[:, None]).ravel()  # flat positions in sorted order (faster than *_along_axis)
+    s = key.ravel()[flat].reshape(b, n)
+    idx = np.arange(n)
     new = np.ones((b, n), bool)
     new[:, 1:] = s[:, 1:] != s[:, :-1]
     end = np.ones((b, n), bool)
     end[:, :-1] = new[:, 1:]
     first = np.maximum.accumulate(np.where(new, idx, 0), axis=1)
     last = np.minimum.accumulate(np.where(end, idx, n)[:, ::-1], axis=1)[:, ::-1]
-    ahead = np.empty((b, n), np.int64)
-    size = np.empty((b, n), np.int64)
-    np.put_along_axis(ahead, order, first, axis=1)
-    np.put_along_axis(size, order, last - first + 1, axis=1)
+    ahead = np.empty(b * n, np.int64)
+    size = np.empty(b * n, np.int64)
+    ahead[flat] = first.ravel()
+    size[flat] = (last - first + 1).ravel()
+    ahead, size = ahead.reshape(b, n), size.reshape(b, n)
     return ahead, size
 
 
@@ -211,19 +213,21 @@ class RoundRobinRanker:
         b, n = key.shape
         order = np.argsort(key, axis=1, kind="stable")
         s = np.take_along_axis(key, order, axis=1)
-        found = []
-        rows = np.arange(b)
-        for d in range(1, n):  # pairs d places apart in a run of equal keys; rows without any leave the search
-            r, a = np.nonzero(s[:, d:] == s[:, :-d])
-            if not len(r):
-                break
-            flat = r * s.shape[1] + a
-            found.append((rows[r], _at(order, flat), _at(order, flat + d)))
-            left = np.zeros(len(rows), bool)
-            left[r] = True
-            rows, s, order = rows[left], s[left], order[left]
-        if not found:
+        # distance of each sorted position from the start of its run of equal keys: a position at distance >= d
+        # pairs with the one d places before it; only positions inside a run are looked at
+        idx = np.arange(n)
+        new = np.ones((b, n), bool)
+        new[:, 1:] = s[:, 1:] != s[:, :-1]
+        dist = (idx - np.maximum.accumulate(np.where(new, idx, 0), axis=1)).ravel()
+        inside = np.flatnonzero(dist)
+        if not len(inside):
             return key, bound
+        far = dist[inside]
+        flat_order = order.ravel()
+        found = []
+        for d in range(1, int(far.max()) + 1):
+            at = inside[far >= d]
+            found.append((at // n, flat_order[at - d], flat_order[at]))
         row, i, j = (np.concatenate(x) for x in zip(*found))
         # each side's weighted points in the pair's games: the known ones, plus the pending ones of this outcome
         slot = _at(self.pair_slot, i * n + j)
@@ -247,7 +251,10 @@ class RoundRobinRanker:
             de = de.reshape(m, n)
             if bound * (top + 1) >= _KEY_LIMIT:
                 key, bound = places(key)[0], n
-            key[active] = key[active] * (top + 1) + (top - de)  # each outcome's keys share one scale
+            if m == b:
+                key = key * (top + 1) + (top - de)
+            else:
+                key[active] = key[active] * (top + 1) + (top - de)  # each outcome's keys share one scale
             bound *= top + 1
             keep = _at(de, local * n + i) == _at(de, local * n + j)
             if keep.all():

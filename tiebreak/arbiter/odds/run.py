@@ -26,6 +26,8 @@ BATCH = 1 << 15
 THREADS = 2
 ENGINE_BATCH = 200
 DEFAULT_SIMULATIONS = 100_000
+ENGINE_SIMULATIONS = 2_000  # one by one through the engine, when nothing measured the time an outcome takes
+MAX_EXACT_GAMES = 30  # 3**30 outcomes: beyond any budget (and 3**40 overflows the outcome numbers)
 NEEDS_MAX_GAMES = 12  # 4**12 cubes for "what X needs"
 
 
@@ -36,19 +38,28 @@ class Tally:
     n: int
     g: int
     exact: bool
-    table: np.ndarray  # player x ahead x size
-    first: np.ndarray  # game x result x player x size: weight of first place shared by ``size`` players
-    result_weight: np.ndarray  # game x result
-    best: np.ndarray
-    worst: np.ndarray
+    #: by tie size s: players x ahead, the weight of outcomes in which the player shares places ahead+1..ahead+s
+    table: dict = field(default_factory=dict)
+    #: by tie size s: games x results x players, the weight of first place shared by s players
+    first: dict = field(default_factory=dict)
+    result_weight: np.ndarray | None = None  # game x result
+    best: np.ndarray | None = None
+    worst: np.ndarray | None = None
     total: float | int = 0
     alone_first: list = field(default_factory=list)  # per outcome, the chosen player first alone (exact only)
 
     @classmethod
     def empty(cls, n: int, g: int, exact: bool) -> "Tally":
         dtype = np.int64 if exact else float
-        return cls(n, g, exact, np.zeros((n, n, n + 1), dtype), np.zeros((g, 3, n, n + 1), dtype),
-                   np.zeros((g, 3), dtype), np.full(n, n, np.int64), np.zeros(n, np.int64), 0 if exact else 0.0)
+        return cls(n, g, exact, {}, {}, np.zeros((g, 3), dtype), np.full(n, n, np.int64), np.zeros(n, np.int64),
+                   0 if exact else 0.0)
+
+    def _add_to(self, store: dict, size: int, values: np.ndarray) -> None:
+        values = values.astype(np.int64 if self.exact else float)
+        if size in store:
+            store[size] += values
+        else:
+            store[size] = values
 
     def add(self, digits: np.ndarray, ahead: np.ndarray, size: np.ndarray, weights: np.ndarray | None,
             player: int | None) -> None:
@@ -57,41 +68,45 @@ class Tally:
         if live.any():
             self.best = np.minimum(self.best, ahead[live].min(axis=0))
             self.worst = np.maximum(self.worst, (ahead + size - 1)[live].max(axis=0))
-        cells = (np.arange(n)[None, :] * n + ahead) * (n + 1) + size
-        w = None if weights is None else np.repeat(weights[:, None], n, axis=1).ravel()
-        self.table += np.bincount(cells.ravel(), w, minlength=n * n * (n + 1)).reshape(n, n, n + 1).astype(
-            self.table.dtype)
         self.total += len(digits) if weights is None else float(weights.sum())
-        o, i = np.nonzero(ahead == 0)
-        cell = i * (n + 1) + size[o, i]
+        cells = (np.arange(n)[None, :] * n + ahead).ravel()
+        flat_size = size.ravel()
+        w = None if weights is None else np.repeat(weights, n)
+        for sz in np.unique(flat_size).tolist():
+            sel = flat_size == sz
+            self._add_to(self.table, sz, np.bincount(cells[sel], None if w is None else w[sel],
+                                                     minlength=n * n).reshape(n, n))
         for k in range(g):
-            key = digits[o, k].astype(np.int64) * (n * (n + 1)) + cell
-            w = None if weights is None else weights[o]
-            self.first[k] += np.bincount(key, w, minlength=3 * n * (n + 1)).reshape(3, n, n + 1).astype(
-                self.first.dtype)
             self.result_weight[k] += np.bincount(digits[:, k], weights, minlength=3).astype(self.result_weight.dtype)
+        o, i = np.nonzero(ahead == 0)
+        first_size = size[o, i]
+        for sz in np.unique(first_size).tolist():
+            sel = first_size == sz
+            oo, ii = o[sel], i[sel]
+            ww = None if weights is None else weights[oo]
+            counts = np.stack([np.bincount(digits[oo, k].astype(np.int64) * n + ii, ww, minlength=3 * n)
+                               for k in range(g)]).reshape(g, 3, n) if g else np.zeros((0, 3, n))
+            self._add_to(self.first, sz, counts)
         if player is not None:
             self.alone_first.append((ahead[:, player] == 0) & (size[:, player] == 1))
 
     def first_weights(self, k: int, r: int) -> list:
         """Weight of first place for each player when game ``k`` has result ``r`` (Fractions when exact)."""
-        line = self.first[k, r]
-        sizes = np.arange(self.n + 1)
-        if self.exact:
-            return [sum((Fraction(int(c), int(s)) for s, c in zip(sizes[1:], row[1:]) if c), Fraction(0))
-                    for row in line]
-        return (line[:, 1:] / sizes[None, 1:]).sum(axis=1).tolist()
+        out = [Fraction(0) if self.exact else 0.0] * self.n
+        for sz, counts in self.first.items():
+            share = Fraction(1, sz) if self.exact else 1 / sz
+            out = [x + int(c) * share if self.exact else x + float(c) * share for x, c in zip(out, counts[k, r])]
+        return out
 
     def place_weights(self) -> list[list]:
-        """Weight of each place for each player (Fractions when exact)."""
+        """Weight of each place for each player (Fractions when exact): a difference array over the places."""
         n = self.n
-        out = [[Fraction(0) if self.exact else 0.0 for _ in range(n)] for _ in range(n)]
-        for i, a, s in zip(*np.nonzero(self.table)):
-            c = self.table[i, a, s]
-            share = Fraction(int(c), int(s)) if self.exact else float(c) / s
-            for p in range(a, a + s):
-                out[i][p] += share
-        return out
+        diff = np.zeros((n, 2 * n + 1), object if self.exact else float)
+        for sz, counts in self.table.items():
+            share = counts.astype(object) * Fraction(1, sz) if self.exact else counts / sz
+            diff[:, :n] += share
+            diff[:, sz:sz + n] -= share
+        return np.cumsum(diff, axis=1)[:, :n].tolist()
 
 
 @dataclass
@@ -128,6 +143,11 @@ def tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method: 
     total = 3 ** g
     batch = ENGINE_BATCH if isinstance(ranker, EngineRanker) else BATCH
     weights_of = None if exact_model else (lambda d: probs[np.arange(g)[None, :], d].prod(axis=1))
+    if method != "simulation" and g > MAX_EXACT_GAMES:
+        notes.append(f"{g} pending games: too many outcomes to enumerate, simulated instead")
+        method = "simulation"
+        if simulations is None and isinstance(ranker, EngineRanker):
+            simulations = ENGINE_SIMULATIONS
     if method != "simulation":
         first = _digits(0, min(total, batch), g)
         clock = time.perf_counter()
@@ -200,7 +220,7 @@ def run_odds(future: Future, specs, *, rules="auto", model="equal", draw_rate=No
     exact_numbers = how == "exact" and fractions is not None
     weights = acc.place_weights()
     total = acc.total
-    places = [[(w / total) if exact_numbers else float(w) / float(total) for w in line] for line in weights]
+    places = [[(Fraction(w) / total) if exact_numbers else float(w) / float(total) for w in line] for line in weights]
     first, result_p = [], []
     for k in range(len(future.games)):
         line, rp = [], []
