@@ -45,6 +45,10 @@ def test_three_players_by_hand():
     assert odds.places[1] == [Fraction(35, 54), Fraction(17, 54), Fraction(1, 27)]
     for place in range(3):
         assert sum(row[place] for row in odds.places) == 1
+    # scenario table, game 1-2: player 2's first place after 1-0 is the three-way lot of (1-0, 1-0) only: 1/9;
+    # after ½-½: 1 + 1 + 1/2 over three outcomes = 5/6; after 0-1: 1
+    assert [odds.first_by_result[0][r][1] for r in range(3)] == [Fraction(1, 9), Fraction(5, 6), 1]
+    assert odds.result_probability[0] == [Fraction(1, 3)] * 3
     # what player 2 needs for first place alone: beat 1 (any result of 3-1), or draw 1 while 3-1 is not 0-1
     odds = compute_odds(three_players(), "PTS,DE", player=2)
     assert sorted(sorted(s.items()) for s in needs(odds)) == [[(0, 1), (1, 0)], [(0, 1), (1, 1)], [(0, 2)]]

@@ -273,6 +273,10 @@ def render_odds(o, path: str, warnings: list[InputWarning]) -> str:
     tiebreaks, rules = list_and_rules(o, False)
     if o.player is not None and o.player not in {p.start_no for p in t.players}:
         raise InputError(f"--player {o.player} is not a start number of this tournament", Place(path, field="player"))
+    if o.simulations is not None and o.simulations < 1:
+        raise InputError(f"--simulations {o.simulations} must be at least 1", Place(path, field="simulations"))
+    if o.places < 1:
+        raise InputError(f"--places {o.places} must be at least 1", Place(path, field="places"))
     method = "exact" if o.exact else "simulation" if o.simulations else "auto"
     result = compute_odds(t, tiebreaks, rules=rules, system=_system(o), after_round=o.after_round, model=o.model,
                           draw_rate=o.draw_rate, white_advantage=o.white_advantage, fixes=o.fix or [], method=method,

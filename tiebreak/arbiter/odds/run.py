@@ -23,6 +23,7 @@ from .pending import Future
 from .rankers import EngineRanker, RoundRobinRanker, fast_ranker_reason
 
 BATCH = 1 << 15
+BATCH_DIGITS = 10  # exact enumeration: batches of 3**10 = 59,049 outcomes
 THREADS = 2
 ENGINE_BATCH = 200
 DEFAULT_SIMULATIONS = 100_000
@@ -76,17 +77,18 @@ class Tally:
             sel = flat_size == sz
             self._add_to(self.table, sz, np.bincount(cells[sel], None if w is None else w[sel],
                                                      minlength=n * n).reshape(n, n))
-        for k in range(g):
-            self.result_weight[k] += np.bincount(digits[:, k], weights, minlength=3).astype(self.result_weight.dtype)
+        cells = (np.arange(g)[None, :] * 3 + digits).ravel()
+        self.result_weight += np.bincount(cells, None if weights is None else np.repeat(weights, g),
+                                          minlength=3 * g).reshape(g, 3).astype(self.result_weight.dtype)
         o, i = np.nonzero(ahead == 0)
         first_size = size[o, i]
         for sz in np.unique(first_size).tolist():
             sel = first_size == sz
             oo, ii = o[sel], i[sel]
-            ww = None if weights is None else weights[oo]
-            counts = np.stack([np.bincount(digits[oo, k].astype(np.int64) * n + ii, ww, minlength=3 * n)
-                               for k in range(g)]).reshape(g, 3, n) if g else np.zeros((0, 3, n))
-            self._add_to(self.first, sz, counts)
+            # one count over (game, result, player) for every game at once
+            cells = ((np.arange(g)[None, :] * 3 + digits[oo]) * n + ii[:, None]).ravel()
+            ww = None if weights is None else np.repeat(weights[oo], g)
+            self._add_to(self.first, sz, np.bincount(cells, ww, minlength=g * 3 * n).reshape(g, 3, n))
         if player is not None:
             self.alone_first.append((ahead[:, player] == 0) & (size[:, player] == 1))
 
@@ -149,7 +151,20 @@ def tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method: 
         if simulations is None and isinstance(ranker, EngineRanker):
             simulations = ENGINE_SIMULATIONS
     if method != "simulation":
-        first = _digits(0, min(total, batch), g)
+        if not isinstance(ranker, EngineRanker):  # batches of 3**k outcomes share their low digits
+            low = min(g, BATCH_DIGITS)
+            batch = 3 ** low
+            inner = _digits(0, batch, low)
+
+            def digits_at(start: int) -> np.ndarray:
+                d = np.empty((batch, g), np.int8)
+                d[:, :low] = inner
+                d[:, low:] = _digits(start // batch, start // batch + 1, g - low)
+                return d
+        else:
+            def digits_at(start: int) -> np.ndarray:
+                return _digits(start, min(total, start + batch), g)
+        first = digits_at(0)
         clock = time.perf_counter()
         ahead, size = ranker.rank(first)
         per = (time.perf_counter() - clock) / len(first)
@@ -158,7 +173,7 @@ def tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method: 
             acc.add(first, ahead, size, weights_of(first) if weights_of else None,
                     player if g <= NEEDS_MAX_GAMES else None)
             def work(start: int):
-                d = _digits(start, min(total, start + batch), g)
+                d = digits_at(start)
                 return (d, *ranker.rank(d))
 
             # numpy lets go of the GIL inside its loops: two threads keep both cores busy
