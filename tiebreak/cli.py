@@ -386,6 +386,13 @@ def build_parser() -> argparse.ArgumentParser:
     web = sub.add_parser("serve", help="start the web page and JSON API (needs the 'web' extras)")
     web.add_argument("--host", default="127.0.0.1")
     web.add_argument("--port", type=int, default=8000)
+    web.add_argument("--watch", metavar="PATH", help="live standings of a file, or of every event file in a folder, "
+                                                     "recomputed when they change (page /live)")
+    web.add_argument("--token", help="the arbiter's token: needed to change an event's list or publish a held-back file")
+    web.add_argument("--database", metavar="URL", help="where every live version is kept: an SQLAlchemy URL "
+                                                       "(default: tiebreak-live.sqlite beside the watched files; none)")
+    web.add_argument("--tiebreaks", help="tie-break list of the live events (default: each file's own)")
+    web.add_argument("--rules", default="auto", choices=RULE_CHOICES)
     web.set_defaults(run=_serve)
     lst = sub.add_parser("list", help="list the tie-breaks and modifiers")
     lst.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
@@ -406,8 +413,16 @@ def _serve(args: argparse.Namespace) -> int:
         from .web import serve
     except ImportError as e:
         raise SpecifierError(f"the web app needs its extras: pip install 'tiebreak[web]' ({e.name} is missing)") from None
+    live = None
+    if args.watch:
+        from .live.event import Settings
+        from .live.watch import LiveHub
+
+        live = LiveHub(args.watch, args.database, args.token, Settings(tiebreaks=args.tiebreaks, rules=args.rules))
+        print(f"tiebreak: live standings of {len(live.events)} event file(s) at http://{args.host}:{args.port}/live",
+              file=sys.stderr)
     print(f"tiebreak: open http://{args.host}:{args.port}/ in a browser (Ctrl-C stops)", file=sys.stderr)
-    serve(args.host, args.port)
+    serve(args.host, args.port, live)
     return 0
 
 
