@@ -8,6 +8,7 @@ at once.  Direct encounter (Type A) is computed inside tied groups by :mod:`tieb
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any, Callable, Hashable, TypeVar, cast
 
 import numpy as np
 
@@ -16,12 +17,14 @@ from .passes import SOURCE_VALUE, Column, Context, apply_cuts, round_half_up_div
 from .ratings import DP_TABLE, pd_array
 from .specifier import TieBreakSpec
 
+_T = TypeVar("_T")
 
-def _cached(ctx: Context, key, make):
-    cache = ctx.__dict__.setdefault("_tb_cache", {})
+
+def _cached(ctx: Context, key: Hashable, make: Callable[[], _T]) -> _T:
+    cache: dict[Hashable, Any] = ctx.__dict__.setdefault("_tb_cache", {})
     if key not in cache:
         cache[key] = make()
-    return cache[key]
+    return cast(_T, cache[key])
 
 
 def points(ctx: Context, spec: TieBreakSpec) -> Column:
@@ -31,7 +34,7 @@ def points(ctx: Context, spec: TieBreakSpec) -> Column:
 
 
 def _count(ctx: Context, mask: np.ndarray, den: int = 1, weights: np.ndarray | None = None) -> Column:
-    w = mask.astype(np.int64) if weights is None else np.where(mask, weights, 0)
+    w: np.ndarray = mask.astype(np.int64) if weights is None else np.where(mask, weights, 0)
     return Column(w.sum(axis=1), den, contrib=w, contrib_den=den, valid=mask.copy(),
                   source=np.full(mask.shape, SOURCE_VALUE, np.int8))
 
@@ -53,7 +56,7 @@ def wins(ctx: Context, spec: TieBreakSpec) -> Column:
 
 
 def _won(ctx: Context) -> np.ndarray:
-    won = (ctx.kind == Kind.WIN) | (ctx.kind == Kind.WIN_SHORT)
+    won: np.ndarray = (ctx.kind == Kind.WIN) | (ctx.kind == Kind.WIN_SHORT)
     if ctx.rr and ctx.rules.rr_forfeit_wins_in_type_b:
         won |= ctx.kind == Kind.FORFEIT_WIN
     return won
@@ -106,7 +109,7 @@ def pairing_number(ctx: Context, spec: TieBreakSpec) -> Column:
     return Column(np.array([p.start_no for p in ctx.t.players], np.int64), higher_is_better=False)
 
 
-def _buchholz_parts(ctx: Context, spec: TieBreakSpec):
+def _buchholz_parts(ctx: Context, spec: TieBreakSpec) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     opp_score, valid, source, games = ctx.opponent_scores(spec.played, spec.swiss)
     return opp_score, valid, source, games
 
@@ -115,7 +118,8 @@ def _exception_mask(ctx: Context, spec: TieBreakSpec, games: np.ndarray) -> np.n
     """Art. 16.5 applies in Swiss events to voluntarily unplayed rounds (not to rounds counted as games)."""
     if (ctx.rr and not spec.swiss) or not ctx.rules.cut_exception:
         return None
-    return ctx.vur & ~games
+    exception: np.ndarray = ctx.vur & ~games
+    return exception
 
 
 def _buchholz_on(ctx: Context, spec: TieBreakSpec) -> Column:
@@ -195,7 +199,7 @@ def koya(ctx: Context, spec: TieBreakSpec) -> Column:
     return col
 
 
-def _rating_values(ctx: Context, spec: TieBreakSpec):
+def _rating_values(ctx: Context, spec: TieBreakSpec) -> tuple[np.ndarray, np.ndarray, bool]:
     ratings, usable = ctx.ratings_with(spec.unrated)
     games = ctx.rating_games()
     opp_rating = np.where(games, ratings[ctx.opp0], 0)
@@ -237,6 +241,7 @@ def _performance(ctx: Context, spec: TieBreakSpec) -> Column:
     scored = np.where(games, ctx.result_hundredths, 0).sum(axis=1)
     p = round_half_up_div(scored, n)
     num = aro.num + DP_TABLE[np.clip(p, 0, 100)]
+    assert aro.defined is not None  # ARO always says where it is defined
     col = Column(num, 1, defined=aro.defined.copy(), contrib=aro.contrib, valid=games,
                  source=aro.source, extra={"aro": aro.num, "p_hundredths": p})
     return col
@@ -272,6 +277,7 @@ BIG_RATING = 10**6
 
 def _opponents_average(ctx: Context, spec: TieBreakSpec, inner: Column) -> Column:
     games = ctx.rating_games()
+    assert inner.defined is not None  # TPR and PTP always say where they are defined
     ok = games & inner.defined[ctx.opp0]
     vals = np.where(ok, inner.num[ctx.opp0], 0)
     count = ok.sum(axis=1)

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from fractions import Fraction
 from math import lcm
+from typing import Any
 
 import numpy as np
 
@@ -257,7 +258,7 @@ class Tournament:
     declared_tiebreaks_complete: bool = False  # 212 (whole standing) rather than 202
     rating_method: str = "FIDE"  # TRF-2026 record 172: which rating the rating tie-breaks use
     source: str = ""
-    extra: dict = field(default_factory=dict)  # records kept for the writer, e.g. {"022": "City"}
+    extra: dict[str, Any] = field(default_factory=dict)  # records kept for the writer, e.g. {"022": "City"}
     #: games paired but not yet played, ``(round, white start_no, black start_no)``: TRF pairings with a blank
     #: result, Chess-JSON games without results (they count as nothing in the standings; ``tiebreak odds`` plays them)
     pending: list[tuple[int, int, int]] = field(default_factory=list)
@@ -302,7 +303,7 @@ class Tournament:
         return sum((table[int(x)] for x in self.kind[i, :k]), Fraction(0))
 
     @classmethod
-    def build(cls, players: list[Player], rounds: int, **kw) -> "Tournament":
+    def build(cls, players: list[Player], rounds: int, **kw: Any) -> "Tournament":
         """An empty grid for ``players`` and ``rounds``; fill it with :meth:`set_game` / :meth:`set_bye`."""
         n = len(players)
         kw.setdefault("planned_rounds", rounds)

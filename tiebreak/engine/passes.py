@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
@@ -48,7 +49,7 @@ class Column:
     valid: np.ndarray | None = None
     cut: np.ndarray | None = None
     source: np.ndarray | None = None
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
     #: players with False rank after every player with True, whatever the values (Arbiters' Manual 13.14.1)
     priority: np.ndarray | None = None
 
@@ -69,7 +70,8 @@ class Column:
         strings = np.array(texts, dtype=object)
         if self.defined is not None:
             inverse = np.where(self.defined, inverse.ravel(), len(uniq))
-        return strings[inverse.ravel()].tolist()
+        result: list[str | None] = strings[inverse.ravel()].tolist()
+        return result
 
     def sort_key(self, reverse: bool = False) -> np.ndarray:
         """Ascending key (smaller = better); undefined values sort after every defined one (spec §1.4.5)."""
@@ -80,13 +82,15 @@ class Column:
             key = np.where(self.priority, key, key + (BIG >> 1))
         if self.defined is not None:
             key = np.where(self.defined, key, BIG)
-        return key
+        result: np.ndarray = key
+        return result
 
 
 def round_half_up_div(num: np.ndarray, den: np.ndarray | int) -> np.ndarray:
     """Elementwise round(num / den) with halves up, for num >= 0 and den > 0 (integer arrays)."""
-    den = np.maximum(den, 1)
-    return (2 * num + den) // (2 * den)
+    positive = np.maximum(den, 1)
+    result: np.ndarray = (2 * num + positive) // (2 * positive)
+    return result
 
 
 @dataclass(frozen=True)
@@ -127,12 +131,15 @@ class Context:
     @cached_property
     def pts(self) -> np.ndarray:
         if self.points is not None:
-            return self.points.units[:, :self.k]
-        return self.units[self.kind]
+            given: np.ndarray = self.points.units[:, :self.k]
+            return given
+        by_kind: np.ndarray = self.units[self.kind]
+        return by_kind
 
     @cached_property
     def score(self) -> np.ndarray:
-        return self.pts.sum(axis=1)
+        total: np.ndarray = self.pts.sum(axis=1)
+        return total
 
     @cached_property
     def has_opp(self) -> np.ndarray:
@@ -145,15 +152,18 @@ class Context:
 
     @cached_property
     def otb(self) -> np.ndarray:
-        return self.kind <= Kind.UNKNOWN
+        over_the_board: np.ndarray = self.kind <= Kind.UNKNOWN
+        return over_the_board
 
     @cached_property
     def forfeit(self) -> np.ndarray:
-        return self.has_opp & ~self.otb
+        forfeited: np.ndarray = self.has_opp & ~self.otb
+        return forfeited
 
     @cached_property
     def forfeit_loss(self) -> np.ndarray:
-        return (self.kind == Kind.FORFEIT_LOSS) | (self.kind == Kind.DOUBLE_FORFEIT)
+        lost: np.ndarray = (self.kind == Kind.FORFEIT_LOSS) | (self.kind == Kind.DOUBLE_FORFEIT)
+        return lost
 
     @cached_property
     def vur(self) -> np.ndarray:
@@ -165,7 +175,8 @@ class Context:
         """Category 16.2.5: a requested bye followed by no round that is not a VUR (spec §1.1, A5)."""
         idx = np.arange(self.k)
         last_non_vur = np.where(~self.vur, idx, -1).max(axis=1, initial=-1)
-        return np.isin(self.kind, _REQUESTED_KINDS) & (idx[None, :] > last_non_vur[:, None])
+        final: np.ndarray = np.isin(self.kind, _REQUESTED_KINDS) & (idx[None, :] > last_non_vur[:, None])
+        return final
 
     @cached_property
     def adjusted(self) -> np.ndarray:
@@ -173,16 +184,20 @@ class Context:
         as a draw), or every unplayed round as a draw (rule sets with ``opponent_unplayed == "draw"``)."""
         if self.rr:
             return self.score
+        adjusted: np.ndarray
         if self.rules.opponent_unplayed == "draw":
-            return self.score + np.where(self.otb, 0, self.D - self.pts).sum(axis=1)
-        return self.score + ((self.D - self.pts) * self.final_bye).sum(axis=1)
+            adjusted = self.score + np.where(self.otb, 0, self.D - self.pts).sum(axis=1)
+        else:
+            adjusted = self.score + ((self.D - self.pts) * self.final_bye).sum(axis=1)
+        return adjusted
 
     @cached_property
     def virtual_opponent(self) -> np.ndarray:
         """Arbiters' Manual 13.14.2: Svon = S before the round + (W − points of the round) + D per later round."""
         before = np.cumsum(self.pts, axis=1) - self.pts
         later = (self.k - 1 - np.arange(self.k))[None, :]
-        return before + (self.W - self.pts) + self.D * later
+        virtual: np.ndarray = before + (self.W - self.pts) + self.D * later
+        return virtual
 
     def games(self, played: bool = False, swiss: bool = False) -> np.ndarray:
         """Rounds that count as games with an opponent for opponent-based tie-breaks (Art. 15.2, 16, /P)."""
@@ -209,7 +224,8 @@ class Context:
         capped = cap < own
         return np.where(capped, cap, own), capped
 
-    def opponent_scores(self, played: bool = False, swiss: bool = False):
+    def opponent_scores(self, played: bool = False,
+                        swiss: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Per round: the score that stands for the opponent (game: opponent's score, Swiss: adjusted; unplayed
         Swiss rounds: the dummy), where a value exists, and its source code."""
         games = self.games(played, swiss)
@@ -218,7 +234,8 @@ class Context:
             return opp_score, games.copy(), np.where(games, SOURCE_GAME, 0).astype(np.int8), games
         dummy, capped = self.dummy(games)
         opp_score = np.where(games, self.adjusted[self.opp0], dummy)
-        unplayed = {"virtual": SOURCE_VIRTUAL, "zero": SOURCE_ZERO}.get(self.rules.own_unplayed, SOURCE_DUMMY)
+        unplayed: int | np.ndarray = {"virtual": SOURCE_VIRTUAL, "zero": SOURCE_ZERO}.get(self.rules.own_unplayed,
+                                                                                         SOURCE_DUMMY)
         if self.rules.own_unplayed == "own":
             unplayed = np.where(self.has_opp, SOURCE_SCHEDULED, SOURCE_ONESELF)
         source = np.where(games, SOURCE_GAME, np.where(capped, SOURCE_CAPPED, unplayed)).astype(np.int8)
@@ -272,11 +289,13 @@ class Context:
             table[k] = 100
         for k in (Kind.DRAW, Kind.DRAW_SHORT, Kind.UNKNOWN):
             table[k] = 50
-        return table[self.kind]
+        per_round: np.ndarray = table[self.kind]
+        return per_round
 
     @cached_property
     def black(self) -> np.ndarray:
-        return self.colour == BLACK
+        with_black: np.ndarray = self.colour == BLACK
+        return with_black
 
 
 def apply_cuts(key: np.ndarray, valid: np.ndarray, low: int, high: int,
@@ -289,8 +308,6 @@ def apply_cuts(key: np.ndarray, valid: np.ndarray, low: int, high: int,
     ``exception_key``, default the contribution) is cut instead of the least significant value when it is not
     lower than that value.
     """
-    if exception_key is None:
-        exception_key = contrib
     n, k = key.shape
     cut = np.zeros((n, k), bool)
     rows = np.arange(n)
@@ -303,8 +320,9 @@ def apply_cuts(key: np.ndarray, valid: np.ndarray, low: int, high: int,
             idx = np.where(alive, key, BIG).argmin(axis=1)
             if exception is not None:
                 assert contrib is not None
+                order = contrib if exception_key is None else exception_key
                 v = alive & exception
-                vidx = np.where(v, exception_key, BIG).argmin(axis=1)
+                vidx = np.where(v, order, BIG).argmin(axis=1)
                 use = v.any(axis=1) & (contrib[rows, vidx] >= contrib[rows, idx])
                 idx = np.where(use, vidx, idx)
         else:

@@ -7,11 +7,16 @@ Groups are kept as a dense group number per player (0 = best): each tie-break re
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 import numpy as np
 
 from .passes import Column
+
+#: ``split(members)`` of a Type A tie-break: the tiers of a tied group (best first) and details for ``Column.extra``
+Split = Callable[[list[int]], tuple[list[list[int]], dict[str, Any]]]
+#: one entry of the ordered list: ``(spec, column, split, groups)``, see :func:`apply_list`
+Step = tuple[object, Callable[[], Column] | None, Split | None, Callable[[np.ndarray], list[list[int]]] | None]
 
 
 def refine(group: np.ndarray, key: np.ndarray) -> np.ndarray:
@@ -22,7 +27,7 @@ def refine(group: np.ndarray, key: np.ndarray) -> np.ndarray:
     if len(order):
         change[0] = False
         change[1:] = (g[1:] != g[:-1]) | (k[1:] != k[:-1])
-    out = np.empty_like(group)
+    out: np.ndarray = np.empty_like(group)
     out[order] = np.cumsum(change)
     return out
 
@@ -56,10 +61,11 @@ def shared_ranks(group: np.ndarray, order: np.ndarray) -> np.ndarray:
     """Rank of each player when ties are left unbroken: 1 + number of players in better groups."""
     counts = np.bincount(group)
     first = np.concatenate(([0], np.cumsum(counts)[:-1])) + 1
-    return first[group]
+    ranks: np.ndarray = first[group]
+    return ranks
 
 
-def apply_list(n: int, steps: Iterable[tuple[object, Callable | None, Callable | None, Callable | None]]):
+def apply_list(n: int, steps: Iterable[Step]) -> tuple[np.ndarray, list[Column]]:
     """Art. 4.2 over a whole list.  Each step is ``(spec, column, split, groups)``: either ``column()`` gives the
     values of an ordinary tie-break, or (Type A) ``groups(group)`` lists the still-tied groups worth trying and
     ``split(members)`` orders one of them into tiers (best first).  Returns the final groups and the columns; a Type
@@ -68,6 +74,7 @@ def apply_list(n: int, steps: Iterable[tuple[object, Callable | None, Callable |
     columns: list[Column] = []
     for spec, column, split, groups in steps:
         if split is not None:
+            assert groups is not None, "a Type A step lists its tied groups"
             col = Column(np.zeros(n, np.int64), 1, higher_is_better=False)
             tier_key = np.zeros(n, np.int64)
             for members in groups(group):
@@ -82,6 +89,7 @@ def apply_list(n: int, steps: Iterable[tuple[object, Callable | None, Callable |
                     place += len(tier)
             group = refine(group, tier_key)
         else:
+            assert column is not None, "an ordinary step gives its column"
             col = column()
             if n and int(group.max()) + 1 < n:  # some players still tied
                 group = refine(group, col.sort_key(getattr(spec, "reverse", False)))
@@ -89,7 +97,8 @@ def apply_list(n: int, steps: Iterable[tuple[object, Callable | None, Callable |
     return group, columns
 
 
-def finish(group: np.ndarray, numbers: list[int], lots: bool, seed: int | None):
+def finish(group: np.ndarray, numbers: list[int], lots: bool,
+           seed: int | None) -> tuple[np.ndarray, np.ndarray, np.ndarray, int | None]:
     """Final order, ranks and lots: ties drawn by lot with ``seed`` (chosen and reported when None), or shared."""
     n = len(group)
     if lots:

@@ -57,4 +57,5 @@ def pd(difference: int) -> int:
 
 
 def pd_array(difference: np.ndarray) -> np.ndarray:
-    return PD_TABLE[np.clip(difference, -PD_OFFSET, PD_OFFSET) + PD_OFFSET]
+    expected: np.ndarray = PD_TABLE[np.clip(difference, -PD_OFFSET, PD_OFFSET) + PD_OFFSET]
+    return expected

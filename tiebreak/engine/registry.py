@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from . import families, fide
-from .direct import direct_encounter, result_between
+from .direct import DirectEncounter, direct_encounter, result_between
 from .errors import SpecifierError
+from .passes import Column, Context
 from .specifier import TieBreakSpec, parse_modifiers
 
 
@@ -25,17 +26,18 @@ class TieBreakDef:
     article: str
     type: str  # C.07 Art. 4.3: A (among the tied), B (own), C (opponents' final), D (known before the round)
     modifiers: str  # allowed modifier letters
-    compute: Callable | None  # None for Type A (computed inside tied groups by the ranking)
+    compute: Callable[[Context, TieBreakSpec], Column] | None  # None for Type A (computed inside tied groups by the ranking)
     higher_is_better: bool = True
     aliases: tuple[str, ...] = ()
     note: str = ""
-    group: Callable | None = None  # Type A: (context, members, played) -> tiers
+    group: Callable[[Context, list[int], bool], DirectEncounter] | None = None  # Type A: (context, members, played) -> tiers
     family: str = "fide"  # fide, legacy, uscf, ru
     rules: str | None = None  # the rule set a family tie-break is always computed under
     unplayed: str = "by the rule set chosen (C.07 Art. 15-16 for FIDE)"
 
 
-def _d(code, en, ru, uk, article, type_, modifiers, compute, **kw) -> TieBreakDef:
+def _d(code: str, en: str, ru: str, uk: str, article: str, type_: str, modifiers: str,
+       compute: Callable[[Context, TieBreakSpec], Column] | None, **kw: Any) -> TieBreakDef:
     return TieBreakDef(code, {"en": en, "ru": ru, "uk": uk}, article, type_, modifiers + "RV", compute, **kw)
 
 

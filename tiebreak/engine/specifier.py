@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import Any
 
 from .errors import SpecifierError
 
@@ -89,9 +90,9 @@ class TieBreakSpec:
 _MOD_RE = re.compile(r"^(C|M)(\d+)$|^L([+-]?\d+(?:\.\d+)?)$|^U(\d+)$|^V(\d+)$|^(P|F|R|S)$|^K(\d+)$")
 
 
-def parse_modifiers(raw: str, code: str, mods: list[str], allowed: str) -> dict:
+def parse_modifiers(raw: str, code: str, mods: list[str], allowed: str) -> dict[str, Any]:
     """Keyword arguments of :class:`TieBreakSpec` for the modifiers ``mods`` (upper case) of ``code``."""
-    kw: dict = {}
+    kw: dict[str, Any] = {}
     for mod in mods:
         m = _MOD_RE.match(mod)
         if not m:
