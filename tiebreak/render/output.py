@@ -224,23 +224,33 @@ def team_to_json_obj(s) -> dict:
     }
 
 
-def team_to_text(s) -> str:
+def team_to_text(s, lang: str = "en") -> str:
+    """Team standings as an aligned table in ``lang``, the legend of the team tie-breaks and the match crosstable."""
     from ..engine.team import crosstable
+    from .i18n import word
+    from .team_words import TEAM_WORDS, team_legend
 
     shown = s.tiebreaks
-    head = ["Rk", "No", "Team", *shown]
-    body = [[str(r.rank) + ("*" if r.lot else ""), str(r.number), r.name, *(_cell(r.values[x]) for x in shown)]
-            for r in s.rows]
+    head = [word("rank", lang), word("number", lang), TEAM_WORDS.text("team", lang), *shown]
+    sizes = place_sizes(s)
+    body = [[shared_place(r.rank, sizes[r.rank]) + ("*" if r.lot else ""), str(r.number), r.name,
+             *(_cell(r.values[x]) for x in shown)] for r in s.rows]
     widths = [max(len(row[c]) for row in [head, *body]) for c in range(len(head))]
 
     def fmt(row):
         return "  ".join(v.ljust(widths[c]) if c == 2 else v.rjust(widths[c]) for c, v in enumerate(row)).rstrip()
 
     m = s.tt.matches
-    lines = [m.name or m.source, f"after round {s.after_round} of {m.rounds}; team {s.system}, {s.tt.boards} boards; "
-             f"primary {s.tt.primary}; rules {s.rules.name}", "", fmt(head), fmt(["-" * w for w in widths])]
+    event = "; ".join([word("after_round", lang, k=s.after_round, n=m.rounds), word(s.system, lang),
+                       TEAM_WORDS.text("boards", lang, n=s.tt.boards),
+                       TEAM_WORDS.text("primary", lang, score=s.tt.primary), f"{word('rules', lang)} {s.rules.name}"])
+    lines = [m.name or m.source, event, "", fmt(head), fmt(["-" * w for w in widths])]
     lines += [fmt(row) for row in body]
-    lines += ["", "Matches (opponent number, game points; bye = pairing-allocated bye):", crosstable(s)]
+    if any(r.lot is not None for r in s.rows):
+        lines += ["", word("lot", lang, seed=s.seed)]
+    lines += ["", word("legend", lang) + ":", *("  " + x for x in team_legend(s.specs, lang)),
+              "  " + word("undefined", lang)]
+    lines += ["", TEAM_WORDS.text("crosstable_text", lang) + ":", crosstable(s)]
     return "\n".join(lines)
 
 

@@ -138,7 +138,16 @@ async function download(format) {
 async function loadCatalogue() {
   const list = await (await fetch("/api/catalogue?lang=" + lang)).json();
   const select = $("add-code");
-  for (const d of list) select.append(el("option", d.code + " — " + d.name + " (" + d.article + ")", {value: d.code}));
+  // individual and team codes in two groups (a team event takes MP, GP, EDE, ESB...; MPTS/GPTS are MP/GP)
+  for (const team of [false, true]) {
+    const group = el("optgroup", null, {label: team ? words.team_codes : words.individual_codes});
+    for (const d of list.filter((x) => Boolean(x.team) === team)) {
+      const mods = d.modifiers.replace(/[RV]/g, "");
+      group.append(el("option", d.code + " — " + d.name + " (" + d.article + ")" + (mods ? " /" + mods : ""),
+                      {value: d.code, "data-team": String(team)}));
+    }
+    select.append(group);
+  }
 }
 
 $("file").addEventListener("change", () => { $("example").value = ""; tiebreaks = []; compute(); });
