@@ -6,7 +6,7 @@ and rank, beside any 013 records; the team list in record 212) and Chess-JSON (e
 >>> reference_codes(["MP", "GP", "EGGSB", "BH:MP/C1"])
 ['MPTS', 'GPTS', 'EGGSB', 'BH:MP/C1']
 >>> record_310(7, "Alpha", "ALP", Fraction(9), Fraction(31, 2), 2, [1, 2, 13])
-'310   7 Alpha                            ALP          9.0   15.5   2     1    2   13'
+'310   7 Alpha                            ALP             9.0   15.5   2     1    2   13'
 """
 
 from __future__ import annotations

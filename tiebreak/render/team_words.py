@@ -4,8 +4,8 @@
 >>> TEAM_NAMES.text("EDE", "ru")
 'Расширенная личная встреча'
 >>> from tiebreak.engine.team import parse_team
->>> team_legend([parse_team("EMGSB/C1")], "en")
-['EMGSB/C1   Opponent\\'s MP × GP obtained (AM 13.13.3 B; Olympiad SB with Cut-1), Cut-1 (C.07 13.2.2)']
+>>> team_legend([parse_team("BH:GP/C1")], "uk")
+['BH:GP/C1   Бухгольц, скорочення-1 (C.07 8.1, 16)']
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ TEAM_NAMES = Table("team tie-break", {code: d.name for code, d in TEAM_CATALOGUE
 
 TEAM_WORDS = Table("team", {
     "team": "Team",
-    "teams": "teams",
     "boards": "{n} boards",
     "primary": "primary score {score}",
     "matches": "Matches: opponent team, match points and game points of each round",
@@ -33,7 +32,6 @@ TEAM_WORDS = Table("team", {
     "gp": "GP",
     "bye": "bye",
     "no_match": "no match",
-    "forfeit": "forfeit",
     "crosstable_text": "Matches (opponent number, game points; + / - forfeited match; bye = pairing-allocated bye)",
     "list_head": "Team events (C.07 Arts 11-13; the score after a colon: BH:GP, EMGSB = ESB:MG)",
 })
