@@ -20,10 +20,11 @@ body{font-family:system-ui,"DejaVu Sans",sans-serif;margin:1.5em;color:#222}
 table{border-collapse:collapse;margin:1em 0;font-variant-numeric:tabular-nums}
 th,td{border:1px solid #bbb;padding:.25em .5em;text-align:right}
 th{background:#eee}
-td.name,th:nth-child(3){text-align:left}
-#crosstable th:nth-child(2){text-align:left}
+td.name,#standings th:nth-child(3),#crosstable th:nth-child(2){text-align:left}
+#crosstable thead th:nth-child(n+3){text-align:center}
+h2.matches{font-size:1em;margin:1em 0 0}
+.legend b{display:inline-block;min-width:5em}
 tr.tied td.rank::after{content:"*"}
-caption{text-align:left;font-weight:bold}
 .legend{font-size:.9em}
 @media print{.scroll{overflow:visible}thead{display:table-header-group}tr{break-inside:avoid}}
 td.match{white-space:nowrap;text-align:center;line-height:1.2}
@@ -31,7 +32,7 @@ td.match small{display:block;color:#555}
 td.win{background:#eef7ee}td.loss{background:#fbeeee}
 .scroll{overflow-x:auto;max-width:100%}
 """
-_WON = {Kind.WIN: "win", Kind.FORFEIT_WIN: "win", Kind.PAB: "win", Kind.LOSS: "loss", Kind.FORFEIT_LOSS: "loss",
+_WON = {Kind.WIN: "win", Kind.FORFEIT_WIN: "win", Kind.LOSS: "loss", Kind.FORFEIT_LOSS: "loss",
         Kind.DOUBLE_FORFEIT: "loss"}
 
 
@@ -77,7 +78,8 @@ def to_html(s: TeamStandings, lang: str = "en") -> str:
         cross.append(f"<tr><td>{r.number}</td><td class=\"name\">{escape(r.name)}</td>{cells}</tr>")
     notes = "".join(f"<li>{escape(message(n, lang))}</li>" for n in s.notes)
     lots = f"<p>{escape(word('lot', lang, seed=s.seed))}</p>" if any(r.lot for r in s.rows) else ""
-    items = "".join(f"<li>{escape(line)}</li>" for line in team_legend(s.specs, lang))
+    items = "".join(f"<li><b>{escape(code)}</b> {escape(rest.strip())}</li>"
+                    for code, _, rest in (line.partition(" ") for line in team_legend(s.specs, lang)))
     event = "; ".join([word("after_round", lang, k=s.after_round, n=m.rounds), word(s.system, lang),
                        w.text("boards", lang, n=s.tt.boards), w.text("primary", lang, score=s.tt.primary),
                        f"{word('rules', lang)} {s.rules.name}"])
@@ -92,7 +94,8 @@ def to_html(s: TeamStandings, lang: str = "en") -> str:
 </tbody></table></div>
 {lots}
 <div class="legend"><h2>{escape(word('legend', lang))}</h2><ul>{items}<li>{escape(word('undefined', lang))}</li></ul></div>
-<div class="scroll"><table id="crosstable"><caption>{escape(w.text('matches', lang))}</caption>
+<h2 class="matches">{escape(w.text('matches', lang))}</h2>
+<div class="scroll"><table id="crosstable">
 <thead><tr><th>{escape(word('number', lang))}</th><th>{escape(w.text('team', lang))}</th>{rounds}</tr></thead><tbody>
 {chr(10).join(cross)}
 </tbody></table></div>
