@@ -248,3 +248,54 @@ def test_gp_listed_before_mp_is_the_primary_score(tmp_path):
     assert [r.number for r in s.rows] == [3, 1, 2, 4]
     mp_first = compute_team_standings(build(trf.load(EXAMPLE_T)), "MP,GP,BH", lots=False)
     assert mp_first.tt.primary == "MP" and [mp_first.value(n, "BH") for n in (1, 2, 3, 4)] == [8, 10, 7, 11]
+
+
+# --- the web API -------------------------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def client():
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    from starlette.testclient import TestClient
+
+    from tiebreak.web import create_app
+
+    return TestClient(create_app())
+
+
+def _upload(client, path: str, data: dict):
+    with open(EXAMPLE_T, "rb") as f:
+        return client.post(path, data=data, files={"file": ("example-t.trf", f)})
+
+
+def test_api_explains_a_team_and_plans_team_playoffs_and_prizes(client):
+    r = _upload(client, "/api/explain", {"player": "3", "tiebreaks": "MP,GP,EMGSB/C1", "lang": "ru"})
+    assert r.status_code == 200
+    doc = r.json()
+    assert doc["team"] is True and doc["name"] == "C" and doc["text"].startswith("команда 3 C: место 1;")
+    assert [(m["opponent"], m["match_points"], m["game_points"]) for m in doc["matches"]] == [(4, 2, 1.5), (1, 1, 1),
+                                                                                             (2, 2, 2)]
+    assert doc["details"]["EMGSB/C1"]["value"] == 8 and doc["details"]["EMGSB/C1"]["article"] == "C.07 13.2.2"
+    r = _upload(client, "/api/explain", {"player": "7"})
+    assert r.status_code == 400 and "no team with number 7" in r.json()["error"]
+    r = _upload(client, "/api/playoffs", {"tiebreaks": "GP", "no_lots": "1", "places": "3"})
+    assert r.json() == [{"places": [3, 4], "players": [2, 4], "format": "mini-match", "stages": r.json()[0]["stages"],
+                         "team": True}]
+    r = _upload(client, "/api/prizes", {"tiebreaks": "GP", "no_lots": "1",
+                                        "prizes": "place,1,300\nplace,2,200\nplace,3,100\nplace,4,50"})
+    assert [(a["start_no"], a["name"], a["amount"]) for a in r.json()][2:] == [(2, "B", 75), (4, "D", 75)]
+
+
+def test_api_standings_of_a_team_event_in_every_format(client):
+    for fmt in ("html", "trf", "chess-json", "csv", "text"):
+        r = _upload(client, "/api/standings", {"tiebreaks": "MP,GP", "format": fmt})
+        assert r.status_code == 200, (fmt, r.text)
+    assert "310   3 C" in _upload(client, "/api/standings", {"tiebreaks": "MP,GP", "format": "trf"}).text
+
+
+def test_api_catalogue_lists_the_team_codes(client):
+    entries = {(d["code"], d["team"]): d for d in client.get("/api/catalogue?lang=uk").json()}
+    assert entries[("EDE", True)]["name"] == "Розширена особиста зустріч"
+    assert entries[("EMGSB", True)]["article"] == "C.07 13.2.2" and "C" in entries[("EMGSB", True)]["modifiers"]
+    assert entries[("MP", True)]["aliases"] == ["MPTS"] and entries[("GP", True)]["aliases"] == ["GPTS"]
+    assert {"MP", "GP", "EDE", "SSSC", "BC", "MPVGP", "TBR", "BBE"} <= {c for c, team in entries if team}
+    assert ("BH", False) in entries
