@@ -482,3 +482,21 @@ def test_check_report_fits_a_phone(browser, tmp_path, capsys):
     text = page.locator("body").inner_text()
     assert "бай за жеребкуванням" in text and "PAB" not in text and "dummy" not in text
     page.close()
+
+
+def test_a_team_event_on_the_page(browser, server, tmp_path):
+    """A team file on the page: team standings, team codes in the "Add" list, and a click explains the team (Example
+    T: C first with MP 5, GP 4½; tests/test_team_faces.py)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(server + "/")
+    page.set_input_files("#file", str(ROOT / "tests" / "data" / "team" / "example-t.trf"))
+    _wait_ready(page, 1)
+    assert _shown_order(page) == [3, 1, 2, 4]
+    team_codes = page.locator('#add-code option[data-team="true"]').evaluate_all("o => o.map(x => x.value)")
+    assert {"MP", "GP", "EDE", "SSSC", "BC", "MPVGP", "TBR", "BBE", "EMGSB"} <= set(team_codes)
+    assert "CMPS" in page.locator('#add-code option[data-team="true"][value="EMGSB"]').inner_text()
+    page.locator('#standings tbody tr[data-start-no="3"]').click()
+    page.wait_for_function("document.getElementById('explain-text').textContent.includes('team 3 C')")
+    assert "vs team 4 D" in page.locator("#explain-text").inner_text()
+    page.screenshot(path=str(tmp_path / "team-page.png"), full_page=True)
+    page.close()

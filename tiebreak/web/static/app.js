@@ -73,7 +73,9 @@ function renderStandings(data) {
   renderList();
   const shown = data.tiebreaks.filter((c) => c !== "PTS");
   const head = el("tr");
-  for (const h of [words.rank, words.number, words.name, words.points, ...shown]) head.append(el("th", h));
+  for (const h of [words.rank, words.number, t.teams ? words.team : words.name, words.points, ...shown]) {
+    head.append(el("th", h));
+  }
   $("standings").tHead.replaceChildren(head);
   const body = $("standings").tBodies[0];
   body.replaceChildren();
