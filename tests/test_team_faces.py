@@ -299,3 +299,14 @@ def test_api_catalogue_lists_the_team_codes(client):
     assert entries[("MP", True)]["aliases"] == ["MPTS"] and entries[("GP", True)]["aliases"] == ["GPTS"]
     assert {"MP", "GP", "EDE", "SSSC", "BC", "MPVGP", "TBR", "BBE"} <= {c for c, team in entries if team}
     assert ("BH", False) in entries
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+@pytest.mark.parametrize("argv", [["standings", str(SWISS_B), "-t", LIST], ["explain", str(SWISS_B), "--player", "3"],
+                                  ["explain", str(SWISS_B), "--players", "3", "7"]], ids=["standings", "explain", "pair"])
+def test_team_outputs_print_no_english(argv, lang, capsys):
+    from test_every_word import english
+
+    assert main([*argv, "--lang", lang]) == 0
+    out = capsys.readouterr().out.replace("Team Swiss", "")  # the event's and the teams' names, from the file
+    assert english(out) == [], out[:3000]

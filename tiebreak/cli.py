@@ -230,7 +230,7 @@ def _list(args: argparse.Namespace) -> int:
     for d in team_catalogue(lang):
         aliases = f" ({word('alias', lang, alias=', '.join(d['aliases']))})" if d["aliases"] else ""
         mods = "".join(sorted(set(d["modifiers"]) - set("RV"))) or "-"
-        print(f"{d['code']:10} {'team':7} {d['type']:4} {d['article']:31} {mods:5} {d['name']}{aliases}")
+        print(f"{d['code']:10} {TEAM_WORDS.text('team', lang):7} {d['type']:4} {d['article']:31} {mods:5} {d['name']}{aliases}")
     print()
     for letter, text in MODIFIERS.items():
         print(f"/{letter}  {message(text, lang)}")

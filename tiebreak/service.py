@@ -215,8 +215,8 @@ def explain(o, path: str, numbers: list[int], warnings: list[InputWarning]) -> d
     from .render.explain import details, explain_pair, explain_player
 
     if len(numbers) == 2:
-        return {"team": False, "players": numbers, "text": explain_pair(s, *numbers)}
-    return {"team": False, "players": numbers, "text": explain_player(s, numbers[0]),
+        return {"team": False, "players": numbers, "text": explain_pair(s, *numbers, lang=o.lang)}
+    return {"team": False, "players": numbers, "text": explain_player(s, numbers[0], o.lang),
             "details": details(s, numbers[0])}
 
 

@@ -226,7 +226,6 @@ def team_to_json_obj(s) -> dict:
 
 def team_to_text(s, lang: str = "en") -> str:
     """Team standings as an aligned table in ``lang``, the legend of the team tie-breaks and the match crosstable."""
-    from ..engine.team import crosstable
     from .i18n import word
     from .team_words import TEAM_WORDS, team_legend
 
@@ -250,8 +249,26 @@ def team_to_text(s, lang: str = "en") -> str:
         lines += ["", word("lot", lang, seed=s.seed)]
     lines += ["", word("legend", lang) + ":", *("  " + x for x in team_legend(s.specs, lang)),
               "  " + word("undefined", lang)]
-    lines += ["", TEAM_WORDS.text("crosstable_text", lang) + ":", crosstable(s)]
+    lines += ["", TEAM_WORDS.text("crosstable_text", lang) + ":", _team_crosstable(s, lang)]
     return "\n".join(lines)
+
+
+def _team_crosstable(s, lang: str) -> str:
+    """Per round the opponent's number (``+``/``-`` after it for a match won/lost by forfeit) and the game points."""
+    from ..engine.model import Kind
+    from .team_words import TEAM_WORDS, match_rounds
+
+    bye = TEAM_WORDS.text("bye", lang)
+    lines = []
+    for r in s.rows:
+        cells = []
+        for mr in match_rounds(s, r.number):
+            mark = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-"}.get(mr.kind, "")
+            head = f"{mr.opponent}{mark}" if mr.opponent is not None else bye if mr.kind is Kind.PAB else "-"
+            points = format_number(mr.game_points) if mr.opponent is not None or mr.kind is Kind.PAB else ""
+            cells.append(f"{head:>6}{points:>5}")
+        lines.append(f"{r.number:>3} {r.name[:24]:<24} " + " ".join(cells))
+    return "\n".join(lines) + "\n"
 
 
 def team_to_csv(s) -> str:

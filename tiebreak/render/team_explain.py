@@ -17,7 +17,7 @@ from fractions import Fraction
 from ..engine.model import format_number
 from ..engine.standings import SOURCES
 from ..engine.team import TEAM_CATALOGUE, TeamStandings
-from .i18n import Table, kind_name, message
+from .i18n import Table, kind_name, message, word
 from .team_words import TEAM_NAMES, TEAM_WORDS, MatchRound, match_rounds
 
 EXPLAIN = Table("team explain", {
@@ -86,7 +86,7 @@ def explain_team(s: TeamStandings, number: int, lang: str = "en") -> str:
     e, w = EXPLAIN, TEAM_WORDS
     row = s.row(number)
     lines = [e.text("head", lang, number=number, name=row.name, rank=row.rank, rules=s.rules.name,
-                    system=s.system, k=s.after_round, boards=s.tt.boards, primary=s.tt.primary), ""]
+                    system=word(s.system, lang), k=s.after_round, boards=s.tt.boards, primary=s.tt.primary), ""]
     for mr in match_rounds(s, number):
         who = (e.text("vs", lang, number=mr.opponent, name=mr.opponent_name[:20]) if mr.opponent is not None
                else e.text("bye" if mr.kind.name == "PAB" else "none", lang))
