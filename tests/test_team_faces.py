@@ -310,3 +310,31 @@ def test_team_outputs_print_no_english(argv, lang, capsys):
     assert main([*argv, "--lang", lang]) == 0
     out = capsys.readouterr().out.replace("Team Swiss", "")  # the event's and the teams' names, from the file
     assert english(out) == [], out[:3000]
+
+
+@needs_shared
+def test_a_real_team_event_on_the_page_in_explanations_and_play_offs(capsys):
+    """The Friendship Cup 2024 (15 teams, 6 boards, 7 rounds; published standings beside it)."""
+    published = list(csv.DictReader(open(FRIENDSHIP.with_name("friendship-cup-2024.expected.csv"), encoding="utf-8")))
+    code, page, _ = run(capsys, "standings", str(FRIENDSHIP), "-t", "MP,GP,EGGSB,BH:MP", "--format", "html",
+                        "--no-lots")
+    table = page[page.index('id="standings"'):page.index("</table>")]
+    names = [x.split("</td>")[0] for x in table.split('<td class="name">')[1:]]
+    assert names == [e["team"] for e in sorted(published, key=lambda e: int(e["rank"]))]
+    assert page.count('<td class="match') == 15 * 7
+    # team 10 (ΟΑΧ): the explanation's rounds add up to the published match and game points
+    row = next(e for e in published if e["team"] == "ΟΑΧ")
+    code, out, _ = run(capsys, "standings", str(FRIENDSHIP), "-t", "MP,GP", "--format", "json", "--details")
+    team = next(r for r in json.loads(out)["standings"] if r["name"] == "ΟΑΧ")
+    assert sum(F(str(m["match_points"])) for m in team["matches"]) == F(row["match_points"])
+    assert sum(F(str(m["game_points"])) for m in team["matches"]) == F(row["game_points"])
+    code, out, _ = run(capsys, "explain", str(FRIENDSHIP), "--player", str(team["start_no"]), "--tiebreaks", "MP,GP")
+    assert out.startswith(f"team {team['start_no']} ΟΑΧ: rank {row['rank']};")
+    # on match points alone three teams share 9 MP (published places 3-5): a three-team round robin
+    code, out, _ = run(capsys, "playoffs", str(FRIENDSHIP), "--tiebreaks", "MP", "--no-lots", "--places", "3")
+    first = out.splitlines()[0]
+    assert first.startswith("places 3-5: teams ") and first.endswith("— round robin")
+    tied = {int(x) for x in first.split("teams ")[1].split(" —")[0].split(", ")}
+    nine = {e["team"] for e in published if e["match_points"] == "9"}
+    code, out, _ = run(capsys, "standings", str(FRIENDSHIP), "-t", "MP", "--format", "json", "--no-lots")
+    assert {r["name"] for r in json.loads(out)["standings"] if r["start_no"] in tied} == nine
