@@ -144,7 +144,7 @@ def render_standings(o, path: str, warnings: list[InputWarning]) -> tuple[str | 
 def team_writers(t, s, o: Options) -> dict:
     """The output formats of team standings ``s`` of the file ``t``."""
     from .formats import team_ranks
-    from .render import team_html
+    from .render import team_html, team_text
 
     def json_text() -> str:
         obj = output.team_to_json_obj(s)
@@ -161,7 +161,7 @@ def team_writers(t, s, o: Options) -> dict:
 
         return html_to_pdf(team_html.to_html(s, o.lang))
 
-    return {"json": json_text, "csv": lambda: output.team_to_csv(s), "text": lambda: output.team_to_text(s, o.lang),
+    return {"json": json_text, "csv": lambda: output.team_to_csv(s), "text": lambda: team_text.team_to_text(s, o.lang),
             "html": lambda: team_html.to_html(s, o.lang), "pdf": pdf,
             "trf": lambda: team_ranks.trf_with_team_ranks(t, s),
             "chess-json": lambda: team_ranks.chess_json_with_team_ranks(t, s)}

@@ -144,19 +144,24 @@ def to_csv(s: Standings, extra_columns: tuple[list[str], dict[int, list[str]]] |
 def legend(specs, lang: str = "en") -> list[str]:
     """One line per tie-break: specifier, name in ``lang``, source article."""
     from ..engine.registry import CATALOGUE
-    from .i18n import word
 
     lines = []
     for spec in specs:
         d = CATALOGUE.get(spec.code)
         if d is not None and spec.code != "PTS":
-            name = d.names.get(lang, d.names["en"])
-            if spec.cut:
-                name += ", " + word("cut", lang, n=spec.cut)
-            if spec.median:
-                name += ", " + word("median", lang, n=spec.median)
-            lines.append(f"  {spec.text:10} {name} ({d.article})")
+            lines.append("  " + legend_line(spec, d.names.get(lang, d.names["en"]), d.article, lang))
     return lines
+
+
+def legend_line(spec, name: str, article: str, lang: str = "en") -> str:
+    """``BH/C1      Buchholz, Cut-1 (C.07 8.1)``: the specifier, the name with its cut or median, the article."""
+    from .i18n import word
+
+    if spec.cut:
+        name += ", " + word("cut", lang, n=spec.cut)
+    if spec.median:
+        name += ", " + word("median", lang, n=spec.median)
+    return f"{spec.text:10} {name} ({article})"
 
 
 def place_sizes(s: Standings) -> dict[int, int]:
@@ -222,53 +227,6 @@ def team_to_json_obj(s) -> dict:
         "notes": s.notes,
         "warnings": [str(w) for w in s.warnings],
     }
-
-
-def team_to_text(s, lang: str = "en") -> str:
-    """Team standings as an aligned table in ``lang``, the legend of the team tie-breaks and the match crosstable."""
-    from .i18n import word
-    from .team_words import TEAM_WORDS, team_legend
-
-    shown = s.tiebreaks
-    head = [word("rank", lang), word("number", lang), TEAM_WORDS.text("team", lang), *shown]
-    sizes = place_sizes(s)
-    body = [[shared_place(r.rank, sizes[r.rank]) + ("*" if r.lot else ""), str(r.number), r.name,
-             *(_cell(r.values[x]) for x in shown)] for r in s.rows]
-    widths = [max(len(row[c]) for row in [head, *body]) for c in range(len(head))]
-
-    def fmt(row):
-        return "  ".join(v.ljust(widths[c]) if c == 2 else v.rjust(widths[c]) for c, v in enumerate(row)).rstrip()
-
-    m = s.tt.matches
-    event = "; ".join([word("after_round", lang, k=s.after_round, n=m.rounds), word(s.system, lang),
-                       TEAM_WORDS.text("boards", lang, n=s.tt.boards),
-                       TEAM_WORDS.text("primary", lang, score=s.tt.primary), f"{word('rules', lang)} {s.rules.name}"])
-    lines = [m.name or m.source, event, "", fmt(head), fmt(["-" * w for w in widths])]
-    lines += [fmt(row) for row in body]
-    if any(r.lot is not None for r in s.rows):
-        lines += ["", word("lot", lang, seed=s.seed)]
-    lines += ["", word("legend", lang) + ":", *("  " + x for x in team_legend(s.specs, lang)),
-              "  " + word("undefined", lang)]
-    lines += ["", TEAM_WORDS.text("crosstable_text", lang) + ":", _team_crosstable(s, lang)]
-    return "\n".join(lines)
-
-
-def _team_crosstable(s, lang: str) -> str:
-    """Per round the opponent's number (``+``/``-`` after it for a match won/lost by forfeit) and the game points."""
-    from ..engine.model import Kind
-    from .team_words import TEAM_WORDS, match_rounds
-
-    bye = TEAM_WORDS.text("bye", lang)
-    lines = []
-    for r in s.rows:
-        cells = []
-        for mr in match_rounds(s, r.number):
-            mark = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-"}.get(mr.kind, "")
-            head = f"{mr.opponent}{mark}" if mr.opponent is not None else bye if mr.kind is Kind.PAB else "-"
-            points = format_number(mr.game_points) if mr.opponent is not None or mr.kind is Kind.PAB else ""
-            cells.append(f"{head:>6}{points:>5}")
-        lines.append(f"{r.number:>3} {r.name[:24]:<24} " + " ".join(cells))
-    return "\n".join(lines) + "\n"
 
 
 def team_to_csv(s) -> str:

@@ -16,7 +16,8 @@ from fractions import Fraction
 from ..engine.model import Kind
 from ..engine.team import TEAM_CATALOGUE, TEAM_MODIFIERS, TeamStandings
 from ..engine.team_tiebreaks import TEAM_ALIASES
-from .i18n import Table, word
+from .i18n import Table
+from .output import legend_line
 
 __all__ = ["TEAM_NAMES", "TEAM_WORDS", "MatchRound", "match_rounds", "team_catalogue", "team_legend", "team_modifiers"]
 
@@ -44,12 +45,7 @@ def team_legend(specs, lang: str = "en") -> list[str]:
         d = TEAM_CATALOGUE.get(spec.code)
         if d is None:
             continue
-        name = TEAM_NAMES.text(spec.code, lang)
-        if spec.cut:
-            name += ", " + word("cut", lang, n=spec.cut)
-        if spec.median:
-            name += ", " + word("median", lang, n=spec.median)
-        lines.append(f"{spec.text:10} {name} ({d.article})")
+        lines.append(legend_line(spec, TEAM_NAMES.text(spec.code, lang), d.article, lang))
     return lines
 
 
