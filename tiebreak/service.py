@@ -208,14 +208,16 @@ def explain(o, path: str, numbers: list[int], warnings: list[InputWarning]) -> d
         from .render import team_explain as te
 
         if len(numbers) == 2:
-            return {"team": True, "players": numbers, "text": te.explain_team_pair(s, *numbers, lang=o.lang)}
+            return {"team": True, "players": numbers, "text": te.explain_team_pair(s, *numbers, lang=o.lang),
+                    "details": te.team_pair_details(s, *numbers)}
         n = numbers[0]
         return {"team": True, "players": numbers, "name": s.row(n).name,
                 "text": te.explain_team(s, n, o.lang), "matches": te.matches(s, n), "details": te.team_details(s, n)}
-    from .render.explain import details, explain_pair, explain_player
+    from .render.explain import details, explain_pair, explain_player, pair_details
 
     if len(numbers) == 2:
-        return {"team": False, "players": numbers, "text": explain_pair(s, *numbers, lang=o.lang)}
+        return {"team": False, "players": numbers, "text": explain_pair(s, *numbers, lang=o.lang),
+                "details": pair_details(s, *numbers)}
     return {"team": False, "players": numbers, "text": explain_player(s, numbers[0], o.lang),
             "details": details(s, numbers[0])}
 

@@ -88,14 +88,36 @@ def explain_player(s: Standings, start_no: int, lang: str = "en") -> str:
     return "\n".join(lines) + "\n"
 
 
+def _first_difference(s: Standings, a: int, b: int) -> str | None:
+    """The first tie-break of the list on which players ``a`` and ``b`` differ (None: equal on all of them)."""
+    ra, rb = s.row(a), s.row(b)
+    return next((spec.text for spec in s.specs if ra.values[spec.text] != rb.values[spec.text]), None)
+
+
+def pair_details(s: Standings, a: int, b: int) -> dict:
+    """Why ``a`` and ``b`` stand where they do, as data (the API's pair ``details``): the first tie-break that
+    separates them with its article and both values, or whether a lot decided (``separated_by`` None).
+
+    >>> from tiebreak import compute_standings, trf
+    >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
+    >>> d = pair_details(s, 7, 9)
+    >>> d["separated_by"], d["article"], str(d["values"][0]), str(d["values"][1])
+    ('BH/C1', 'C.07 8.1', '30', '57/2')
+    """
+    first = _first_difference(s, a, b)
+    ra, rb = s.row(a), s.row(b)
+    out = {"players": [a, b], "ranks": [ra.rank, rb.rank], "separated_by": first,
+           "by_lot": first is None and bool(ra.lot or rb.lot)}
+    if first is not None:
+        out["article"] = CATALOGUE[s.specs[s.tiebreaks.index(first)].code].article
+        out["values"] = [ra.values[first], rb.values[first]]
+    return out
+
+
 def explain_pair(s: Standings, a: int, b: int, lang: str = "en") -> str:
     """What separated two players: the first tie-break of the list on which they differ, round by round."""
     ra, rb = s.row(a), s.row(b)
-    first = None
-    for spec in s.specs:
-        if ra.values[spec.text] != rb.values[spec.text]:
-            first = spec.text
-            break
+    first = _first_difference(s, a, b)
     lines = [_w("pair_head", lang, a=a, name_a=ra.name, rank_a=ra.rank, b=b, name_b=rb.name, rank_b=rb.rank)]
     if first is None:
         how = _w("by_lot", lang) if ra.lot or rb.lot else _w("shared", lang)

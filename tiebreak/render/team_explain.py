@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..engine.model import format_number
+from ..engine.model import Kind, format_number
 from ..engine.standings import SOURCES
 from ..engine.team import TEAM_CATALOGUE, TeamStandings
 from .i18n import Table, kind_name, message, word
@@ -64,11 +64,13 @@ def team_details(s: TeamStandings, number: int) -> dict:
         entry: dict = {"article": d.article, "value": s.value(number, spec.text)}
         if d.group is not None:
             entry["group_place"] = int(col.num[i])
+            entry["group_score"] = None  # the page's shape; a team's place among the tied teams is group_place
             entry["note"] = "computed among the teams still tied at this point (Type A)"
         elif col.contrib is not None:
             den = col.contrib_den or col.den
             entry["rounds"] = [
-                {"round": r + 1, "opponent": m.players[int(m.opponent[i, r])].start_no if m.opponent[i, r] >= 0 else None,
+                {"round": r + 1, "kind": Kind(int(m.kind[i, r])).name,
+                 "opponent": m.players[int(m.opponent[i, r])].start_no if m.opponent[i, r] >= 0 else None,
                  "value": Fraction(int(col.contrib[i, r]), den),
                  "cut": bool(col.cut[i, r]) if col.cut is not None else False,
                  "source": SOURCES.get(int(col.source[i, r]) if col.source is not None else 0, "")}
@@ -111,15 +113,28 @@ def explain_team(s: TeamStandings, number: int, lang: str = "en") -> str:
     return "\n".join(lines) + "\n"
 
 
+def team_pair_details(s: TeamStandings, a: int, b: int) -> dict:
+    """Why teams ``a`` and ``b`` stand where they do, as data (the shape of the individual pair ``details``): the first
+    tie-break that separates them with its article and both values, or whether a lot decided."""
+    ra, rb = s.row(a), s.row(b)
+    first = next((spec for spec in s.specs if ra.values[spec.text] != rb.values[spec.text]), None)
+    out: dict = {"players": [a, b], "ranks": [ra.rank, rb.rank], "separated_by": first.text if first else None,
+                 "by_lot": first is None and bool(ra.lot or rb.lot)}
+    if first is not None:
+        out["article"] = TEAM_CATALOGUE[first.code].article
+        out["values"] = [ra.values[first.text], rb.values[first.text]]
+    return out
+
+
 def explain_team_pair(s: TeamStandings, a: int, b: int, lang: str = "en") -> str:
     """The first tie-break of the list that separates teams ``a`` and ``b``, and the two values."""
     e = EXPLAIN
     ra, rb = s.row(a), s.row(b)
     lines = [e.text("pair_head", lang, a=a, name_a=ra.name, rank_a=ra.rank, b=b, name_b=rb.name, rank_b=rb.rank)]
-    first = next((spec for spec in s.specs if ra.values[spec.text] != rb.values[spec.text]), None)
-    if first is None:
-        lines.append(e.text("equal", lang, how=e.text("by_lot" if ra.lot or rb.lot else "shared", lang)))
+    d = team_pair_details(s, a, b)
+    if d["separated_by"] is None:
+        lines.append(e.text("equal", lang, how=e.text("by_lot" if d["by_lot"] else "shared", lang)))
     else:
-        lines.append(e.text("separated", lang, spec=first.text, article=TEAM_CATALOGUE[first.code].article,
-                            va=_num(ra.values[first.text]), vb=_num(rb.values[first.text])))
+        lines.append(e.text("separated", lang, spec=d["separated_by"], article=d["article"],
+                            va=_num(d["values"][0]), vb=_num(d["values"][1])))
     return "\n".join(lines) + "\n"
