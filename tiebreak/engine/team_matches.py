@@ -68,6 +68,22 @@ def read_teams(t: Tournament) -> list[Team]:
     return teams
 
 
+def unplayed_match_kind(gp: int, opponent_gp: int) -> Kind:
+    """The kind of a team match in which no board was played at the board (every board forfeited or unplayed): an
+    unplayed round of C.07 Art. 15.1 ("did not play ... a match in a team tournament"), scored as a win or loss
+    without play (16.2.2, 16.2.4) exactly as a TRF-2026 record 330 ``+-``/``-+``/``--`` declares it.  Equal nonzero
+    game points (each side forfeited some boards) stay a drawn match, as the FIDE reference checker counts it.
+
+    >>> unplayed_match_kind(4, 0).name, unplayed_match_kind(0, 4).name, unplayed_match_kind(0, 0).name
+    ('FORFEIT_WIN', 'FORFEIT_LOSS', 'DOUBLE_FORFEIT')
+    """
+    if gp > opponent_gp:
+        return Kind.FORFEIT_WIN
+    if gp < opponent_gp:
+        return Kind.FORFEIT_LOSS
+    return Kind.DRAW if gp else Kind.DOUBLE_FORFEIT
+
+
 def _record(lines: list[str], code: str) -> list[str]:
     return [x for x in lines if x[:3] == code]
 
@@ -112,6 +128,8 @@ def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = 
     colour = np.zeros((nteams, rounds), np.int8)
     gp = np.zeros((nteams, rounds), np.int64)
     board_gp = np.zeros((nteams, rounds, max(boards, 1)), np.int64)
+    over_the_board = (t.kind <= Kind.UNKNOWN) & (t.opponent >= 0)  # a game played at the board (not forfeited)
+    match_played = np.zeros((nteams, rounds), bool)
     win_units = int(t.score_system.win * scale)
     for ti, team in enumerate(teams):
         rows = [t.row(s) for s in team.members if s in t._row_of]
@@ -126,6 +144,7 @@ def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = 
                                              f"{sorted(teams[o].name for o in opp_teams)}; the most frequent is used",
                                              Place(src, field="team matches")))
             gp[ti, r] = pts[playing, r].sum()
+            match_played[ti, r] = over_the_board[playing, r].any()
             for b, i in enumerate(playing[:boards]):
                 board_gp[ti, r, b] = pts[i, r]
             if len(playing) > boards:
@@ -134,12 +153,17 @@ def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = 
             if opp_teams:
                 opponent[ti, r] = opp_teams.most_common(1)[0][0]
                 colour[ti, r] = t.colour[playing[0], r]
-    # match results from game points; 330 forfeited matches; team byes (320, else the one team left out)
+    # match results from game points (a match with no board played at the board is a forfeited match, C.07 15.1,
+    # as record 330 would declare it); 330 forfeited matches; team byes (320, else the one team left out)
     for ti in range(nteams):
         for r in range(rounds):
             o = opponent[ti, r]
-            if o >= 0:
+            if o < 0:
+                continue
+            if match_played[ti, r] or match_played[o, r]:
                 kind[ti, r] = Kind.WIN if gp[ti, r] > gp[o, r] else Kind.DRAW if gp[ti, r] == gp[o, r] else Kind.LOSS
+            else:
+                kind[ti, r] = unplayed_match_kind(int(gp[ti, r]), int(gp[o, r]))
     number_row = {team.number: ti for ti, team in enumerate(teams)}
     for x in _record(lines, "330"):
         code, rnd, white, black = x[4:6], x[7:10].strip(), x[11:14].strip(), x[15:18].strip()

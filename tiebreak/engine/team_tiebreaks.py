@@ -59,8 +59,10 @@ def extended_sonneborn_berger(tc: TeamContext, spec: TieBreakSpec, x: str | None
     """ESB — Extended Sonneborn-Berger (Art. 13.2): Σ over matches of the opponent's total X × the Y obtained against
     it (EMMSB X=MP Y=MP, EMGSB MP×GP, EGMSB GP×MP, EGGSB GP×GP; AM 13.13.3 variants A-D).  Cut-1 (Art. 14.1.2)
     leaves out the opponent with the lowest X, among equals the lowest contribution; Art. 16 applies in Swiss events."""
-    x = x or (spec.score[0] + "P" if spec.score and len(spec.score) == 2 and spec.score[1] in "MG" else tc.tt.primary)
-    y = y or (spec.score[1] + "P" if spec.score and len(spec.score) == 2 and spec.score[1] in "MG" else tc.tt.primary)
+    score = spec.score or tc.tt.primary
+    if score in ("MP", "GP"):  # SB:MP = EMMSB, SB:GP = EGGSB (catalogue; the reference checker's list)
+        score = score[0] * 2
+    x, y = x or score[0] + "P", y or score[1] + "P"
     cx, cy = tc.of(x), tc.of(y)
     opp_score, valid, source, games = cx.opponent_scores(spec.played, spec.swiss)
     contrib = opp_score * cy.pts
