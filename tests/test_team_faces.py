@@ -338,3 +338,16 @@ def test_a_real_team_event_on_the_page_in_explanations_and_play_offs(capsys):
     nine = {e["team"] for e in published if e["match_points"] == "9"}
     code, out, _ = run(capsys, "standings", str(FRIENDSHIP), "-t", "MP", "--format", "json", "--no-lots")
     assert {r["name"] for r in json.loads(out)["standings"] if r["start_no"] in tied} == nine
+
+
+def test_explain_of_an_individual_event_keeps_every_option(capsys):
+    """explain, play-offs and prizes now share one way to the standings: the individual options still reach it.
+    Player 5 of the bundled Swiss (1, =, 1, half-point bye, 1, 0, 1; tests/test_web.py): running scores add to 21;
+    deducting the half-point bye's ½ (seed 004) gives 20½."""
+    example = Path(__file__).resolve().parents[1] / "examples" / "hobsons-bay-cup-2025.trf"
+    values = []
+    for choice in ("keep", "deduct"):
+        code, out, _ = run(capsys, "explain", str(example), "--player", "5", "--tiebreaks", "PTS,RU-CUM",
+                           "--cumulative-half-bye", choice)
+        values.append(next(x for x in out.splitlines() if x.startswith("RU-CUM = ")).split()[2])
+    assert values == ["21", "20.5"]

@@ -85,10 +85,11 @@ def list_and_rules(o, team_event: bool) -> tuple[str | None, str]:
     return tiebreaks, rules
 
 
-def individual_standings(o, path: str, warnings: list[InputWarning]) -> Standings:
-    """The standings of the players of ``path`` (team events: the players of every board)."""
+def individual_standings(o, path: str, warnings: list[InputWarning], t=None) -> Standings:
+    """The standings of the players of ``path`` (team events: the players of every board); ``t`` is the file when it
+    is already read."""
     o = options(o)
-    t = readers.load(path, warnings)
+    t = t if t is not None else readers.load(path, warnings)
     tiebreaks, rules = list_and_rules(o, False)
     return compute_standings(t, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
                              seed=o.seed, lots=not o.no_lots, system=_system(o), warnings=warnings,
@@ -178,9 +179,7 @@ def final_standings(o, path: str, warnings: list[InputWarning]):
     o = options(o)
     t = readers.load(path, warnings)
     if o.players or not has_teams(t):
-        tiebreaks, rules = list_and_rules(o, False)
-        return compute_standings(t, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
-                                 seed=o.seed, lots=not o.no_lots, system=_system(o), warnings=warnings)
+        return individual_standings(o, path, warnings, t)
     from .engine import team
 
     tiebreaks, rules = list_and_rules(o, True)
