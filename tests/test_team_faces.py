@@ -351,3 +351,21 @@ def test_explain_of_an_individual_event_keeps_every_option(capsys):
                            "--cumulative-half-bye", choice)
         values.append(next(x for x in out.splitlines() if x.startswith("RU-CUM = ")).split()[2])
     assert values == ["21", "20.5"]
+
+
+def test_a_team_page_with_many_rounds_prints_on_landscape(tmp_path):
+    """Example T's three rounds repeated to 20 rounds: 20 match cells do not fit A4 portrait (tiebreak.render.html.fit)."""
+    from tiebreak.render import team_html
+
+    lines = []
+    for x in EXAMPLE_T.read_text().splitlines():
+        if x.startswith("001"):
+            blocks = [x[91:][i:i + 10].ljust(10) for i in range(0, 30, 10)]
+            x = x[:91] + "".join((blocks * 7)[:20]).rstrip()
+        lines.append("XXR 20" if x.startswith("XXR") else x)
+    (tmp_path / "wide.trf").write_text("\n".join(lines) + "\n")
+    wide = compute_team_standings(build(trf.load(tmp_path / "wide.trf")), "MP,GP", lots=False)
+    assert wide.after_round == 20 and wide.value(3, "MP") == 5 * 6 + 2 + 1  # C: 5 MP per 3 rounds, then R19 2, R20 1
+    assert "@page{size:A4 landscape" in team_html.to_html(wide)
+    small = compute_team_standings(build(trf.load(EXAMPLE_T)), "MP,GP", lots=False)
+    assert "@page{size:A4 portrait" in team_html.to_html(small)

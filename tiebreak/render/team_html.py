@@ -10,12 +10,13 @@ from html import escape
 
 from ..engine.model import Kind, format_number
 from ..engine.team import TeamStandings
+from .html import fit
 from .i18n import message, word
 from .output import place_sizes, shared_place
 from .team_words import TEAM_WORDS, match_rounds, team_legend
 
 _STYLE = """
-@page{size:A4;margin:12mm}
+h1{overflow-wrap:anywhere}
 body{font-family:system-ui,"DejaVu Sans",sans-serif;margin:1.5em;color:#222}
 table{border-collapse:collapse;margin:1em 0;font-variant-numeric:tabular-nums}
 th,td{border:1px solid #bbb;padding:.25em .5em;text-align:right}
@@ -83,9 +84,14 @@ def to_html(s: TeamStandings, lang: str = "en") -> str:
     event = "; ".join([word("after_round", lang, k=s.after_round, n=m.rounds), word(s.system, lang),
                        w.text("boards", lang, n=s.tt.boards), w.text("primary", lang, score=s.tt.primary),
                        f"{word('rules', lang)} {s.rules.name}"])
+    # printed in the orientation and font the wider of the two tables needs (a match cell holds about 7 characters)
+    longest = max((len(r.name) for r in s.rows), default=4)
+    orientation, pt = max(fit([3, 3, longest, *(max(len(x), 5) for x in shown)]),
+                          fit([3, longest, *[7] * s.after_round]), key=lambda f: (f[0] == "landscape", -f[1]))
+    page = f"@page{{size:A4 {orientation};margin:12mm}}@media print{{body{{font-size:{pt}pt;margin:0}}}}"
     return f"""<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title><style>{_STYLE}</style></head>
+<title>{title}</title><style>{page}{_STYLE}</style></head>
 <body>
 <h1>{title}</h1>
 <p>{escape(event)}</p>
