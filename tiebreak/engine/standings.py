@@ -12,6 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any, Sequence
+
+import numpy as np
 
 from .direct import groups_with_encounters
 from .errors import InputError, InputWarning, Place
@@ -28,7 +31,7 @@ from .passes import (
     Column,
     Context,
 )
-from .ranking import apply_list, finish
+from .ranking import Step, apply_list, finish
 from .registry import CATALOGUE, parse_list
 from .rules import RULE_SETS, RuleSet, choose_rules, with_choices
 from .specifier import TieBreakSpec
@@ -176,7 +179,8 @@ class _Points:
         return Fraction(int(self.col.num[i]), self.col.den)
 
 
-def _resolve_list(t: Tournament, tiebreaks, system: str, notes: list[str]) -> list[TieBreakSpec]:
+def _resolve_list(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | None, system: str,
+                  notes: list[str]) -> list[TieBreakSpec]:
     if tiebreaks is None or (isinstance(tiebreaks, str) and not tiebreaks.strip()):
         if t.declared_tiebreaks:
             specs = parse_list(t.declared_tiebreaks)
@@ -185,8 +189,8 @@ def _resolve_list(t: Tournament, tiebreaks, system: str, notes: list[str]) -> li
             specs = parse_list(DEFAULT_LISTS[system])
             notes.append(f"no tie-break list given; FIDE default for a {system} event: {DEFAULT_LISTS[system]}")
     else:
-        specs = [s if isinstance(s, TieBreakSpec) else parse_list(s)[0] for s in tiebreaks] \
-            if isinstance(tiebreaks, list) else parse_list(tiebreaks)
+        specs = parse_list(tiebreaks) if isinstance(tiebreaks, str) \
+            else [s if isinstance(s, TieBreakSpec) else parse_list(s)[0] for s in tiebreaks]
     if not any(s.code == "PTS" for s in specs):
         specs = [TieBreakSpec("PTS")] + specs
     return specs
@@ -194,7 +198,7 @@ def _resolve_list(t: Tournament, tiebreaks, system: str, notes: list[str]) -> li
 
 def compute_standings(
     tournament: Tournament,
-    tiebreaks: str | list | None = None,
+    tiebreaks: str | Sequence[str | TieBreakSpec] | None = None,
     *,
     rules: "str | RuleSet" = "auto",
     after_round: int | None = None,
@@ -247,23 +251,29 @@ def compute_standings(
             contexts[rs.name] = Context(t, with_choices(rs, cumulative_half_bye), k, system == "round robin")
         return contexts[rs.name]
 
-    def step(spec: TieBreakSpec):
+    def step(spec: TieBreakSpec) -> Step:
         d = CATALOGUE[spec.code]
-        ctx = context(RULE_SETS[spec.version or d.rules] if (spec.version or d.rules) else ruleset)
+        version = spec.version or d.rules
+        ctx = context(RULE_SETS[version] if version else ruleset)
 
         def column() -> Column:
+            assert d.compute is not None, "only Type A tie-breaks have no column function"
             col = d.compute(ctx, spec)
             col.higher_is_better = d.higher_is_better
             return col
 
-        def split(members: list[int]):
-            de = d.group(ctx, members, spec.played)
+        encounter = d.group
+        if encounter is None:
+            return spec, column, None, None
+
+        def split(members: list[int]) -> tuple[list[list[int]], dict[str, Any]]:
+            de = encounter(ctx, members, spec.played)
             return de.tiers, {"de": {m: (de.scores.get(m), de.unmet.get(m)) for m in members}}
 
-        def groups(group):
+        def groups(group: np.ndarray) -> list[list[int]]:
             return groups_with_encounters(ctx, group, spec.played)
 
-        return (spec, column, split, groups) if d.group is not None else (spec, column, None, None)
+        return spec, column, split, groups
 
     n = len(t.players)
     group, columns = apply_list(n, (step(spec) for spec in effective))

@@ -13,8 +13,8 @@ from fractions import Fraction
 from .errors import InputWarning
 from .model import Kind, Tournament, format_number
 from .passes import Column
-from .ranking import apply_list, finish, tied_groups
-from .rules import RULE_SETS, choose_rules
+from .ranking import Step, apply_list, finish, tied_groups
+from .rules import RULE_SETS, RuleSet, choose_rules
 from .specifier import TieBreakSpec
 from .team_matches import DEFAULT_MATCH_POINTS, Team, TeamTournament, build, read_teams
 from .team_tiebreaks import (
@@ -63,7 +63,7 @@ class TeamRow:
 @dataclass
 class TeamStandings:
     tt: TeamTournament
-    rules: object
+    rules: RuleSet
     system: str
     after_round: int
     specs: list[TieBreakSpec]
@@ -112,7 +112,7 @@ def list_primary(tt: TeamTournament, specs: list[TieBreakSpec]) -> str:
     return tt.primary
 
 
-def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, rules="auto",
+def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, rules: str | RuleSet = "auto",
                            after_round: int | None = None, seed: int | None = None, lots: bool = True,
                            system: str | None = None) -> TeamStandings:
     """Rank the teams (C.07 Art. 4.2 as for individuals)."""
@@ -140,23 +140,25 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
         notes.append(f"primary score {primary}: the list names {primary} before {tt.secondary} (C.07 Art. 13)")
     tc_by_rules: dict[str, TeamContext] = {}
 
-    def context(rs) -> TeamContext:
+    def context(rs: RuleSet) -> TeamContext:
         if rs.name not in tc_by_rules:
             tc_by_rules[rs.name] = TeamContext(tt, rs, k, system == "round robin")
         return tc_by_rules[rs.name]
 
-    def step(spec: TieBreakSpec):
+    def step(spec: TieBreakSpec) -> Step:
         d = TEAM_CATALOGUE[spec.code]
         tc = context(RULE_SETS[spec.version] if spec.version else ruleset)
 
         def column() -> Column:
+            assert d.compute is not None, "only Type A tie-breaks have no column function"
             col = d.compute(tc, spec)
             col.higher_is_better = d.higher_is_better
             return col
 
-        if d.group is None:
+        encounter = d.group
+        if encounter is None:
             return spec, column, None, None
-        return spec, None, (lambda members: (d.group(tc, members, spec.played).tiers, {})), tied_groups
+        return spec, None, (lambda members: (encounter(tc, members, spec.played).tiers, {})), tied_groups
 
     group, columns = apply_list(len(tt.teams), (step(spec) for spec in specs))
     order, ranks, lot, seed = finish(group, [tm.number for tm in tt.teams], lots, seed)

@@ -145,8 +145,8 @@ def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = 
                                              Place(src, field="team matches")))
             gp[ti, r] = pts[playing, r].sum()
             match_played[ti, r] = over_the_board[playing, r].any()
-            for b, i in enumerate(playing[:boards]):
-                board_gp[ti, r, b] = pts[i, r]
+            for board, i in enumerate(playing[:boards]):
+                board_gp[ti, r, board] = pts[i, r]
             if len(playing) > boards:
                 warnings.append(InputWarning(f"round {r + 1}: team {team.name!r} has {len(playing)} boards, more than "
                                              f"{boards}", Place(src, field="team boards")))
@@ -173,10 +173,11 @@ def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = 
         r, a, b = int(rnd) - 1, number_row.get(int(white)), number_row.get(int(black))
         if a is None or b is None or r >= rounds:
             continue
-        ka, kb = {"+-": (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS), "-+": (Kind.FORFEIT_LOSS, Kind.FORFEIT_WIN),
-                  "--": (Kind.DOUBLE_FORFEIT, Kind.DOUBLE_FORFEIT)}.get(code, (None, None))
-        if ka is None:
+        kinds = {"+-": (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS), "-+": (Kind.FORFEIT_LOSS, Kind.FORFEIT_WIN),
+                 "--": (Kind.DOUBLE_FORFEIT, Kind.DOUBLE_FORFEIT)}.get(code)
+        if kinds is None:
             continue
+        ka, kb = kinds
         opponent[a, r], opponent[b, r], kind[a, r], kind[b, r] = b, a, ka, kb
         for side, k in ((a, ka), (b, kb)):
             gp[side, r] = win_units * boards if k is Kind.FORFEIT_WIN else 0

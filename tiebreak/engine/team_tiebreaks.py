@@ -5,6 +5,7 @@ computed on the match grid of :mod:`tiebreak.engine.team_matches` (``BH:MP``, ``
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -12,7 +13,7 @@ from . import fide
 from .direct import DirectEncounter, direct_encounter
 from .errors import SpecifierError
 from .passes import Column, Context, Points, apply_cuts, round_half_up_div
-from .rules import RULE_SETS
+from .rules import RULE_SETS, RuleSet
 from .specifier import TieBreakSpec
 from .team_matches import TeamTournament
 
@@ -20,7 +21,7 @@ from .team_matches import TeamTournament
 class TeamContext:
     """The two score views of a team event over the evaluated rounds: match points and game points."""
 
-    def __init__(self, tt: TeamTournament, rules, rounds: int, round_robin: bool) -> None:
+    def __init__(self, tt: TeamTournament, rules: RuleSet, rounds: int, round_robin: bool) -> None:
         self.tt = tt
         self.k = rounds
         self.mp = Context(tt.matches, rules, rounds, round_robin)
@@ -31,6 +32,12 @@ class TeamContext:
 
     def of(self, which: str) -> Context:
         return self.mp if which == "MP" else self.gp
+
+
+#: a team tie-break computed for every team at once
+TeamCompute = Callable[[TeamContext, TieBreakSpec], Column]
+#: a Type A team tie-break: the tiers of a tied group ``(context, members, played)``
+TeamGroup = Callable[[TeamContext, list[int], bool], DirectEncounter]
 
 
 def _score(spec: TieBreakSpec, tt: TeamTournament, default: str | None = None) -> str:
@@ -48,7 +55,7 @@ def _secondary(tc: TeamContext, spec: TieBreakSpec) -> Column:
     return fide.points(tc.of(tc.tt.secondary), spec)
 
 
-def _individual(fn):
+def _individual(fn: Callable[[Context, TieBreakSpec], Column]) -> TeamCompute:
     def compute(tc: TeamContext, spec: TieBreakSpec) -> Column:
         return fn(tc.of(_score(spec, tc.tt)), spec)
     compute.__doc__ = f"{fn.__doc__}  On match points (``:MP``) or game points (``:GP``); Art. 16 with 'points' = MP and GP."
@@ -75,7 +82,7 @@ def extended_sonneborn_berger(tc: TeamContext, spec: TieBreakSpec, x: str | None
                   source=source)
 
 
-def _esb(x: str, y: str):
+def _esb(x: str, y: str) -> TeamCompute:
     def compute(tc: TeamContext, spec: TieBreakSpec) -> Column:
         return extended_sonneborn_berger(tc, spec, x, y)
     compute.__doc__ = f"E{x[0]}{y[0]}SB — opponent's {x} × {y} obtained (Art. 13.2; see extended_sonneborn_berger)."
@@ -124,7 +131,7 @@ def extended_direct_encounter(tc: TeamContext, members: list[int], played: bool 
     return DirectEncounter(order(list(members), True))
 
 
-def _lexicographic(values: dict[int, tuple]) -> list[list[int]]:
+def _lexicographic(values: dict[int, tuple[int, ...]]) -> list[list[int]]:
     levels = sorted(set(values.values()), reverse=True)
     return [[m for m in values if values[m] == v] for v in levels]
 
@@ -143,13 +150,18 @@ def bottom_board_elimination(tc: TeamContext, members: list[int], played: bool =
     return DirectEncounter(_lexicographic(keys))
 
 
+def primary_direct_encounter(tc: TeamContext, members: list[int], played: bool = False) -> DirectEncounter:
+    """DE — Direct encounter (Art. 6) on the primary score."""
+    return direct_encounter(tc.of(tc.tt.primary), members, played)
+
+
 @dataclass(frozen=True)
 class TeamTieBreak:
     code: str
     name: str
     article: str
-    compute: object = None
-    group: object = None
+    compute: TeamCompute | None = None
+    group: TeamGroup | None = None
     higher_is_better: bool = True
 
 
@@ -179,7 +191,7 @@ TEAM_CATALOGUE = {d.code: d for d in [
     TeamTieBreak("EDE", "Extended direct encounter", "C.07 13.3", group=extended_direct_encounter,
                  higher_is_better=False),
     TeamTieBreak("DE", "Direct encounter on the primary score", "C.07 6, 13.3", higher_is_better=False,
-                 group=lambda tc, members, played=False: direct_encounter(tc.of(tc.tt.primary), members, played)),
+                 group=primary_direct_encounter),
 ]}
 def team_cumulative(tc: TeamContext, spec: TieBreakSpec) -> Column:
     """US-TCUM — Team cumulative (seed 002, USCF team scoring in individual events): the sum of the Cumulative
@@ -198,12 +210,12 @@ def team_cumulative(tc: TeamContext, spec: TieBreakSpec) -> Column:
     return Column(num, ctx.scale)
 
 
-def _ede_then(*knockouts):
+def _ede_then(*knockouts: str) -> TeamGroup:
     """EDE followed, for teams still equal on both scores, by knock-out tie-breaks (Art. 13.3.2)."""
     def group(tc: TeamContext, members: list[int], played: bool = False) -> DirectEncounter:
         tiers = extended_direct_encounter(tc, members, played).tiers
         for breaker in knockouts:
-            out = []
+            out: list[list[int]] = []
             for tier in tiers:
                 if len(tier) < 2:
                     out.append(tier)
