@@ -72,11 +72,12 @@ def rating_changes(t: Tournament, system: str = "fide", k: int | None = None, ro
         games = 0
         for r in range(last):
             kind, o = Kind(int(t.kind[i, r])), int(t.opponent[i, r])
-            if kind not in _RESULT or o < 0 or not t.players[o].rating:
+            opp_rating = t.players[o].rating if o >= 0 else None
+            if kind not in _RESULT or not opp_rating:
                 continue
             games += 1
             score += _RESULT[kind]
-            exp += expected(p.rating, t.players[o].rating)
+            exp += expected(p.rating, opp_rating)
         kk = k or k_of(p.rating)
         out.append(Change(p.start_no, p.name, p.rating, games, score, exp, kk, kk * (score - exp)))
     return out
@@ -87,11 +88,12 @@ def uscf_performance(t: Tournament, rounds: int | None = None) -> dict[int, Frac
     out: dict[int, Fraction | None] = {}
     last = t.rounds if rounds is None else rounds
     for i, p in enumerate(t.players):
-        values = []
+        values: list[Fraction] = []
         for r in range(last):
             kind, o = Kind(int(t.kind[i, r])), int(t.opponent[i, r])
-            if kind in _RESULT and o >= 0 and t.players[o].rating:
-                values.append(t.players[o].rating + 400 * (2 * _RESULT[kind] - 1))
+            opp_rating = t.players[o].rating if o >= 0 else None
+            if kind in _RESULT and opp_rating:
+                values.append(opp_rating + 400 * (2 * _RESULT[kind] - 1))
         out[p.start_no] = Fraction(sum(values), len(values)) if values else None
     return out
 
@@ -100,11 +102,13 @@ def harkness_all(t: Tournament, rounds: int | None = None) -> dict[int, int | No
     last = t.rounds if rounds is None else rounds
     out: dict[int, int | None] = {}
     for i, p in enumerate(t.players):
-        ratings, score = [], Fraction(0)
+        ratings: list[int] = []
+        score = Fraction(0)
         for r in range(last):
             kind, o = Kind(int(t.kind[i, r])), int(t.opponent[i, r])
-            if kind in _RESULT and o >= 0 and t.players[o].rating:
-                ratings.append(t.players[o].rating)
+            opp_rating = t.players[o].rating if o >= 0 else None
+            if kind in _RESULT and opp_rating:
+                ratings.append(opp_rating)
                 score += _RESULT[kind]
         out[p.start_no] = harkness(Fraction(sum(ratings), len(ratings)), score, len(ratings)) if ratings else None
     return out

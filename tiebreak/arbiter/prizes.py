@@ -15,12 +15,14 @@ prizes among the players without one (the usual rule in prize lists; ``one_per_p
 from __future__ import annotations
 
 import csv
+import operator
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from ..engine.errors import InputError, Place
+from ..engine.model import Player
 from ..engine.standings import Standings
 from ..formats.files import read_text
 
@@ -33,7 +35,7 @@ class Prize:
     amount: Fraction | None  # None: indivisible (a title, a cup)
     place: int | None = None  # place prize: the place; category prize: the place inside the category
     category: str = ""
-    eligible: Callable | None = None  # Player -> bool, for category prizes
+    eligible: Callable[[Player], bool] | None = None  # for category prizes
 
 
 @dataclass(frozen=True)
@@ -67,17 +69,18 @@ def _award(s: Standings, prizes: list[Prize], players: list[int], method: str) -
         index += len(block)
         if not taken:
             break
-        if method == "tiebreak" or any(p.amount is None for p in taken) or len(block) == 1:
+        amounts = [p.amount for p in taken if p.amount is not None]
+        if method == "tiebreak" or len(amounts) < len(taken) or len(block) == 1:
             for sno, p in zip(block, taken):  # by the tie-break order
                 awards.append(Award(sno, p.name, p.amount))
             continue
-        pool = sum((p.amount for p in taken), Fraction(0))
+        pool = sum(amounts, Fraction(0))
         names = " + ".join(p.name for p in taken)
         for k, sno in enumerate(block):
             if method == "shared":
                 share = pool / len(block)
             else:  # hort: half by place, half shared equally
-                own = taken[k].amount if k < len(taken) else Fraction(0)
+                own = amounts[k] if k < len(amounts) else Fraction(0)
                 share = own / 2 + pool / 2 / len(block)
             if share:
                 awards.append(Award(sno, f"{names} ({method})", share))
@@ -133,7 +136,12 @@ def parse_prizes(text: str, source: str = "") -> list[Prize]:
     return prizes
 
 
-def _predicate(kind: str, path, ln) -> Callable:
+#: the comparison of a category (``rating<1600``): the player's value, then the category's
+_COMPARE: dict[str, Callable[[Any, Any], Any]] = {"<": operator.lt, ">": operator.gt, "<=": operator.le,
+                                                  ">=": operator.ge, "=": operator.eq}
+
+
+def _predicate(kind: str, path: str, ln: int) -> Callable[[Player], bool]:
     for op in ("<=", ">=", "<", ">", "="):
         if op in kind:
             field, value = (x.strip() for x in kind.split(op, 1))
@@ -145,13 +153,14 @@ def _predicate(kind: str, path, ln) -> Callable:
     if attr is None:
         raise InputError(f"category field {field!r} not known", Place(str(path), ln, 1, "kind"))
 
-    def test(player) -> bool:
+    def test(player: Player) -> bool:
         v = getattr(player, attr)
+        target: int | str
         if attr == "rating":
             v, target = (v or 0), int(value)
         elif attr == "birth_date":
             v, target = int((v or "0")[:4] or 0), int(value)
         else:
             v, target = (v or "").lower(), value.lower()
-        return {"<": v < target, ">": v > target, "<=": v <= target, ">=": v >= target, "=": v == target}[op]
+        return bool(_COMPARE[op](v, target))
     return test

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..engine.errors import InputError, Place
 from .berger import schedule
@@ -56,7 +57,7 @@ class Draw:
     conflicts: list[tuple[str, str, int]] = field(default_factory=list)  # same federation, meeting round (last 3)
 
 
-def last_rounds_meetings(n: int) -> dict[frozenset, int]:
+def last_rounds_meetings(n: int) -> dict[frozenset[int], int]:
     """Pairs of numbers meeting in the last three rounds of the n-player Berger table, and the round."""
     rounds = schedule(n + n % 2)
     return {frozenset(p): r.number for r in rounds[-3:] for p in r.pairings}
@@ -135,7 +136,7 @@ def parse_players(text: str, source: str = "") -> list[tuple[str, str]]:
     return players
 
 
-def to_dict(d: Draw, seed: int) -> dict:
+def to_dict(d: Draw, seed: int) -> dict[str, Any]:
     """The draw as JSON data: the seed (to repeat it), name -> number, the drawing order and any conflicts."""
     return {"seed": seed, "numbers": d.numbers,
             "order": [{"federation": f, "name": n, "set": s, "number": k} for f, n, s, k in d.order],
