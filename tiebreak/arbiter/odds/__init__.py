@@ -16,7 +16,10 @@
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from ...engine.model import Tournament
+from ...engine.specifier import TieBreakSpec
 from ...engine.standings import _resolve_list
 from .models import apply_fixes
 from .pending import Future, Game, find_future
@@ -25,9 +28,10 @@ from .run import Odds, run_odds
 __all__ = ["Future", "Game", "Odds", "compute_odds", "find_future"]
 
 
-def compute_odds(t: Tournament, tiebreaks=None, *, rules: str = "auto", system: str | None = None,
-                 after_round: int | None = None, model: str = "equal", draw_rate: float | None = None,
-                 white_advantage: float = 35, fixes: list[str] = (), method: str = "auto",
+def compute_odds(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | None = None, *, rules: str = "auto",
+                 system: str | None = None, after_round: int | None = None, model: str = "equal",
+                 draw_rate: float | None = None,
+                 white_advantage: float = 35, fixes: Sequence[str] = (), method: str = "auto",
                  simulations: int | None = None, seed: int | None = None, player: int | None = None,
                  budget: float = 30.0, unrated_rating: int | None = None) -> Odds:
     """The probability of every place for every player once the pending games are played.

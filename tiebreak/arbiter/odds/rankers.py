@@ -188,14 +188,15 @@ class RoundRobinRanker:
         """Σ over each player's games of (points scored) x ``values`` of the opponent (players x B).  The known
         games are one matrix product, in float64 because BLAS does that fast: the sums are integers far below 2**53,
         so they are exact."""
-        out = np.rint(self.m0.astype(np.float64) @ values).astype(np.int64)
+        out: np.ndarray = np.rint(self.m0.astype(np.float64) @ values).astype(np.int64)
         for k in range(len(self.gw)):
             w, bl = self.gw[k], self.gb[k]
             out[w] += pw[k] * values[bl]
             out[bl] += pb[k] * values[w]
         return out
 
-    def _column(self, code: str, score, pw, pb, d) -> tuple[np.ndarray, int]:
+    def _column(self, code: str, score: np.ndarray, pw: np.ndarray, pb: np.ndarray,
+                d: np.ndarray) -> tuple[np.ndarray, int]:
         """A tie-break's values (players x B) and their upper bound."""
         W, rounds = self.W, self.rounds
         if code == "PTS":

@@ -15,11 +15,14 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Callable, cast
 
 import numpy as np
 
+from ...engine.rules import RuleSet
+from ...engine.specifier import TieBreakSpec
 from .models import probabilities
-from .pending import Future
+from .pending import Future, Game
 from .rankers import EngineRanker, RoundRobinRanker, fast_ranker_reason
 
 BATCH = 1 << 15
@@ -31,6 +34,10 @@ ENGINE_SIMULATIONS = 2_000  # one by one through the engine, when nothing measur
 MAX_EXACT_GAMES = 30  # 3**30 outcomes: beyond any budget (and 3**40 overflows the outcome numbers)
 NEEDS_MAX_GAMES = 12  # 4**12 cubes for "what X needs"
 
+#: a weight or probability: exact (an integer count or a Fraction) or a float (model probabilities, simulations)
+Weight = Fraction | float
+Ranker = RoundRobinRanker | EngineRanker
+
 
 @dataclass
 class Tally:
@@ -40,14 +47,14 @@ class Tally:
     g: int
     exact: bool
     #: by tie size s: players x ahead, the weight of outcomes in which the player shares places ahead+1..ahead+s
-    table: dict = field(default_factory=dict)
+    table: dict[int, np.ndarray]
     #: by tie size s: games x results x players, the weight of first place shared by s players
-    first: dict = field(default_factory=dict)
-    result_weight: np.ndarray | None = None  # game x result
-    best: np.ndarray | None = None
-    worst: np.ndarray | None = None
-    total: float | int = 0
-    alone_first: list = field(default_factory=list)  # per outcome, the chosen player first alone (exact only)
+    first: dict[int, np.ndarray]
+    result_weight: np.ndarray  # game x result
+    best: np.ndarray
+    worst: np.ndarray
+    total: float | int
+    alone_first: list[np.ndarray] = field(default_factory=list)  # per outcome, the chosen player first alone (exact only)
 
     @classmethod
     def empty(cls, n: int, g: int, exact: bool) -> "Tally":
@@ -55,7 +62,7 @@ class Tally:
         return cls(n, g, exact, {}, {}, np.zeros((g, 3), dtype), np.full(n, n, np.int64), np.zeros(n, np.int64),
                    0 if exact else 0.0)
 
-    def _add_to(self, store: dict, size: int, values: np.ndarray) -> None:
+    def _add_to(self, store: dict[int, np.ndarray], size: int, values: np.ndarray) -> None:
         values = values.astype(np.int64 if self.exact else float)
         if size in store:
             store[size] += values
@@ -92,15 +99,15 @@ class Tally:
         if player is not None:
             self.alone_first.append((ahead[:, player] == 0) & (size[:, player] == 1))
 
-    def first_weights(self, k: int, r: int) -> list:
+    def first_weights(self, k: int, r: int) -> list[Weight]:
         """Weight of first place for each player when game ``k`` has result ``r`` (Fractions when exact)."""
-        out = [Fraction(0) if self.exact else 0.0] * self.n
+        out: list[Weight] = [Fraction(0) if self.exact else 0.0] * self.n
         for sz, counts in self.first.items():
-            share = Fraction(1, sz) if self.exact else 1 / sz
+            share: Weight = Fraction(1, sz) if self.exact else 1 / sz
             out = [x + int(c) * share if self.exact else x + float(c) * share for x, c in zip(out, counts[k, r])]
         return out
 
-    def place_weights(self) -> list[list]:
+    def place_weights(self) -> list[list[Weight]]:
         """Weight of each place for each player (Fractions when exact): a difference array over the places."""
         n = self.n
         diff = np.zeros((n, 2 * n + 1), object if self.exact else float)
@@ -108,25 +115,27 @@ class Tally:
             share = counts.astype(object) * Fraction(1, sz) if self.exact else counts / sz
             diff[:, :n] += share
             diff[:, sz:sz + n] -= share
-        return np.cumsum(diff, axis=1)[:, :n].tolist()
+        weights: list[list[Weight]] = np.cumsum(diff, axis=1)[:, :n].tolist()
+        return weights
 
 
 @dataclass
 class Odds:
     future: Future
-    specs: list
+    specs: list[TieBreakSpec]
     method: str
     outcomes: int
     model: str
     ranker: str
-    places: list[list]  # player x place: probability (Fraction when exact and the model is exact)
-    first_by_result: list  # game x result x player: P(first | result), None where the result cannot happen
-    result_probability: list  # game x result
+    places: list[list[Weight]]  # player x place: probability (Fraction when exact and the model is exact)
+    first_by_result: list[list[list[Weight] | None]]  # game x result x player: P(first | result), None where the
+    # result cannot happen
+    result_probability: list[list[Weight]]  # game x result
     best: list[int]
     worst: list[int]
     margin: float | None  # 95 % half-width of the simulation
     seed: int | None
-    fixed_games: list  # (Game, result digit) fixed by --fix
+    fixed_games: list[tuple[Game, int]]  # (Game, result digit) fixed by --fix
     alone_first: np.ndarray | None
     player: int | None
     notes: list[str]
@@ -135,16 +144,18 @@ class Odds:
 
 def _digits(start: int, stop: int, g: int) -> np.ndarray:
     o = np.arange(start, stop, dtype=np.int64)
-    return ((o[:, None] // (3 ** np.arange(g, dtype=np.int64))[None, :]) % 3).astype(np.int8)
+    digits: np.ndarray = ((o[:, None] // (3 ** np.arange(g, dtype=np.int64))[None, :]) % 3).astype(np.int8)
+    return digits
 
 
-def tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method: str, simulations: int,
+def tally(future: Future, ranker: Ranker, probs: np.ndarray, exact_model: bool, method: str, simulations: int | None,
           seed: int | None, player: int | None, budget: float, notes: list[str]) -> tuple[str, int, Tally]:
     g = len(future.games)
     n = len(future.base.players)
     total = 3 ** g
     batch = ENGINE_BATCH if isinstance(ranker, EngineRanker) else BATCH
-    weights_of = None if exact_model else (lambda d: probs[np.arange(g)[None, :], d].prod(axis=1))
+    weights_of: Callable[[np.ndarray], np.ndarray] | None = \
+        None if exact_model else (lambda d: probs[np.arange(g)[None, :], d].prod(axis=1))
     if method != "simulation" and g > MAX_EXACT_GAMES:
         notes.append(f"{g} pending games: too many outcomes to enumerate, simulated instead")
         method = "simulation"
@@ -172,7 +183,7 @@ def tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method: 
             acc = Tally.empty(n, g, exact_model)
             acc.add(first, ahead, size, weights_of(first) if weights_of else None,
                     player if g <= NEEDS_MAX_GAMES else None)
-            def work(start: int):
+            def work(start: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
                 d = digits_at(start)
                 return (d, *ranker.rank(d))
 
@@ -188,7 +199,7 @@ def tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method: 
     rng = np.random.default_rng(seed)
     cum = np.cumsum(probs, axis=1)
     acc = Tally.empty(n, g, True)
-    draws = []
+    draws: list[np.ndarray] = []
     for start in range(0, simulations, batch):  # drawn in order from one generator: the seed repeats the run
         u = rng.random((min(batch, simulations - start), g))
         draws.append(((u >= cum[None, :, 0]).astype(np.int8) + (u >= cum[None, :, 1])).astype(np.int8))
@@ -198,7 +209,8 @@ def tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method: 
     return "simulation", simulations, acc
 
 
-def make_ranker(future: Future, specs, rules, unrated_rating, notes: list[str]):
+def make_ranker(future: Future, specs: list[TieBreakSpec], rules: str | RuleSet, unrated_rating: int | None,
+                notes: list[str]) -> tuple[Ranker, str]:
     """The array ranker where it applies, else the engine (with a note saying why)."""
     why = fast_ranker_reason(future, specs)
     if why is None:
@@ -216,9 +228,10 @@ def make_ranker(future: Future, specs, rules, unrated_rating, notes: list[str]):
     return EngineRanker(future, specs, rules, unrated_rating), "engine"
 
 
-def run_odds(future: Future, specs, *, rules="auto", model="equal", draw_rate=None, white_advantage=35,
-             method="auto", simulations=None, seed=None, player=None, budget=30.0, unrated_rating=None,
-             fixed=None) -> Odds:
+def run_odds(future: Future, specs: list[TieBreakSpec], *, rules: str | RuleSet = "auto", model: str = "equal",
+             draw_rate: float | None = None, white_advantage: float = 35, method: str = "auto",
+             simulations: int | None = None, seed: int | None = None, player: int | None = None, budget: float = 30.0,
+             unrated_rating: int | None = None, fixed: list[tuple[Game, int]] | None = None) -> Odds:
     """Odds of every place for the pending games of ``future`` (see :func:`tiebreak.arbiter.odds.compute_odds`)."""
     clock = time.perf_counter()
     notes = list(future.notes)
@@ -226,17 +239,20 @@ def run_odds(future: Future, specs, *, rules="auto", model="equal", draw_rate=No
     notes += model_notes
     ranker, ranker_name = make_ranker(future, specs, rules, unrated_rating, notes)
     if seed is None:  # chosen now, so that a simulation (asked for, or over the budget) is reported repeatable
-        seed = int(np.random.SeedSequence().entropy % 10**6)
+        seed = int(cast(int, np.random.SeedSequence().entropy) % 10**6)  # drawn fresh, so an int
     row = None if player is None else future.base.row(player)
     how, count, acc = tally(future, ranker, probs, fractions is not None, method, simulations, seed, row, budget,
                             notes)
     exact_numbers = how == "exact" and fractions is not None
     weights = acc.place_weights()
     total = acc.total
-    places = [[(Fraction(w) / total) if exact_numbers else float(w) / float(total) for w in line] for line in weights]
-    first, result_p = [], []
+    places: list[list[Weight]] = [[(Fraction(w) / total) if exact_numbers else float(w) / float(total) for w in line]
+                                  for line in weights]
+    first: list[list[list[Weight] | None]] = []
+    result_p: list[list[Weight]] = []
     for k in range(len(future.games)):
-        line, rp = [], []
+        line: list[list[Weight] | None] = []
+        rp: list[Weight] = []
         for r in range(3):
             wr = acc.result_weight[k, r]
             rp.append(Fraction(int(wr), int(total)) if exact_numbers else float(wr) / float(total))
