@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
 
@@ -58,7 +58,16 @@ class Column:
             return None
         return Fraction(int(self.num[i]), self.den)
 
-    def texts(self, prefix: str | None = None, undefined: str | None = None) -> list[str | None]:
+    @overload
+    def texts(self, prefix: str | None = None, undefined: None = None) -> list[str | None]: ...
+
+    @overload
+    def texts(self, prefix: str | None, undefined: str) -> list[str]: ...
+
+    @overload
+    def texts(self, prefix: str | None = None, *, undefined: str) -> list[str]: ...
+
+    def texts(self, prefix: str | None = None, undefined: str | None = None) -> list[str] | list[str | None]:
         """Exact decimal text of every value (``undefined`` where undefined), each distinct value formatted once;
         with ``prefix`` every text starts with it (JSON members are made this way)."""
         from .model import format_number

@@ -9,6 +9,7 @@ first separated by BH/C1 [C.07 8.1]: 30 against 28.5
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from ..engine.model import format_number
 from ..engine.registry import CATALOGUE
@@ -16,13 +17,13 @@ from ..engine.standings import Contribution, Standings
 from .i18n import Table, kind_name, message, word
 
 
-def details(s: Standings, start_no: int) -> dict:
+def details(s: Standings, start_no: int) -> dict[str, dict[str, Any]]:
     """Machine-readable explanation of every value of one player (the JSON ``details``)."""
-    out = {}
+    out: dict[str, dict[str, Any]] = {}
     for spec in s.specs:
         col = s.column(spec.text)
         d = CATALOGUE[spec.code]
-        entry: dict = {"article": d.article, "value": s.value(start_no, spec.text)}
+        entry: dict[str, Any] = {"article": d.article, "value": s.value(start_no, spec.text)}
         if d.group is not None:
             scores = col.extra.get("de", {}).get(s.tournament.row(start_no))
             entry["group_score"] = scores[0] if scores else None
@@ -94,7 +95,7 @@ def _first_difference(s: Standings, a: int, b: int) -> str | None:
     return next((spec.text for spec in s.specs if ra.values[spec.text] != rb.values[spec.text]), None)
 
 
-def pair_details(s: Standings, a: int, b: int) -> dict:
+def pair_details(s: Standings, a: int, b: int) -> dict[str, Any]:
     """Why ``a`` and ``b`` stand where they do, as data (the API's pair ``details``): the first tie-break that
     separates them with its article and both values, or whether a lot decided (``separated_by`` None).
 
@@ -106,7 +107,7 @@ def pair_details(s: Standings, a: int, b: int) -> dict:
     """
     first = _first_difference(s, a, b)
     ra, rb = s.row(a), s.row(b)
-    out = {"players": [a, b], "ranks": [ra.rank, rb.rank], "separated_by": first,
+    out: dict[str, Any] = {"players": [a, b], "ranks": [ra.rank, rb.rank], "separated_by": first,
            "by_lot": first is None and bool(ra.lot or rb.lot)}
     if first is not None:
         out["article"] = CATALOGUE[s.specs[s.tiebreaks.index(first)].code].article

@@ -10,10 +10,12 @@ file is escaped.
 from __future__ import annotations
 
 import datetime
+from fractions import Fraction
 from html import escape
 
 from ..engine.model import Kind, format_number
 from ..engine.standings import Standings
+from .columns import PlayerColumns
 from .i18n import word
 from .output import legend, place_sizes, shared_place
 
@@ -59,7 +61,7 @@ _RESULT = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.WIN_SHORT: "1", 
            Kind.DOUBLE_FORFEIT: "−", Kind.PAB: "bye", Kind.FPB: "F", Kind.HPB: "½ bye", Kind.ZPB: "0 bye", Kind.ABSENT: ""}
 
 
-def _cell(value) -> str:
+def _cell(value: Fraction | None) -> str:
     return "-" if value is None else format_number(value)
 
 
@@ -124,7 +126,8 @@ def _table(table_id: str, heads: list[str], rows: list[list[str]], points_at: in
     return f'<table id="{table_id}">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>', widths
 
 
-def to_html(s: Standings, lang: str = "en", sections: str = "", columns=None, printed: datetime.date | None = None) -> str:
+def to_html(s: Standings, lang: str = "en", sections: str = "", columns: PlayerColumns | None = None,
+            printed: datetime.date | None = None) -> str:
     """The page; ``sections`` (HTML, already escaped) go after the standings: category standings, team rankings."""
     t = s.tournament
     shown = [x for x in s.tiebreaks if x != "PTS"]

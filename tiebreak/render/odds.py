@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import json
 from fractions import Fraction
+from typing import Any
 
 from ..arbiter.odds import Odds
 from ..arbiter.odds.models import RESULT_TEXT
@@ -39,11 +40,11 @@ WORDS = Table("odds", {
 TEXT_SETS = 12
 
 
-def _number(p) -> float:
+def _number(p: Fraction | float) -> float:
     return float(p)
 
 
-def _percent(p) -> str:
+def _percent(p: Fraction | float) -> str:
     if p == 0:
         return "·"
     if p == 1:
@@ -73,7 +74,7 @@ def _order(odds: Odds) -> list[int]:
     return sorted(range(n), key=lambda i: (-float(odds.places[i][0]), expected[i]))
 
 
-def to_json_obj(odds: Odds, top: int = 3) -> dict:
+def to_json_obj(odds: Odds, top: int = 3) -> dict[str, Any]:
     t = odds.future.base
     exact = odds.method == "exact" and odds.places and isinstance(odds.places[0][0], Fraction)
     points = [sum(int(x) for x in row) for row in _known_points(odds)]
@@ -199,6 +200,7 @@ def _needs_text(odds: Odds, lang: str) -> list[str]:
     from ..arbiter.odds.run import NEEDS_MAX_GAMES
 
     w = {k: WORDS[k][lang] for k in WORDS}
+    assert odds.player is not None, "asked only when a player was chosen"
     player = odds.future.base.players[odds.player].start_no
     sets = needs(odds)
     if sets is None:

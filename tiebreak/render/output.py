@@ -9,9 +9,15 @@ import csv
 import io
 import json
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..engine.model import format_number
+from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
+
+if TYPE_CHECKING:  # for the annotations only: the team engine and the columns are not loaded for individual events
+    from ..engine.team import TeamStandings
+    from .columns import PlayerColumns
 
 JSON_SCHEMA_VERSION = 1
 
@@ -24,7 +30,7 @@ def number(x: Fraction | None) -> _Number | None:
     return None if x is None else _Number(format_number(x))
 
 
-def _dump(obj, indent: str = "", step: str = "  ") -> str:
+def _dump(obj: object, indent: str = "", step: str = "  ") -> str:
     if obj is None:
         return "null"
     if isinstance(obj, _Number):
@@ -46,11 +52,11 @@ def _dump(obj, indent: str = "", step: str = "  ") -> str:
     raise TypeError(type(obj))
 
 
-def to_json_obj(s: Standings, standings: bool = True, columns=None) -> dict:
+def to_json_obj(s: Standings, standings: bool = True, columns: PlayerColumns | None = None) -> dict[str, Any]:
     """The JSON document as data; ``columns`` (:class:`~tiebreak.render.columns.PlayerColumns`) adds the player
     members chosen (``title``, ``federation``, ``rating``...) to every row."""
     t = s.tournament
-    obj = {
+    obj: dict[str, Any] = {
         "schema": JSON_SCHEMA_VERSION,
         "tournament": {"name": t.name, "rounds": t.rounds, "after_round": s.after_round, "rules": s.rules.name,
                        "system": s.system},
@@ -74,8 +80,8 @@ def to_json_obj(s: Standings, standings: bool = True, columns=None) -> dict:
     return obj
 
 
-def _numbers(obj):
-    """Fractions in nested data as exact JSON numbers."""
+def _numbers(obj: Any) -> Any:
+    """Fractions in nested data as exact JSON numbers (the data is JSON-shaped: of any shape)."""
     if isinstance(obj, Fraction):
         return number(obj)
     if isinstance(obj, dict):
@@ -85,12 +91,13 @@ def _numbers(obj):
     return obj
 
 
-def dumps_exact(obj) -> str:
+def dumps_exact(obj: object) -> str:
     """JSON text of nested data whose Fractions are written as exact decimal numbers."""
     return _dump(_numbers(obj)) + "\n"
 
 
-def to_json(s: Standings, details: bool = False, extra: dict | None = None, columns=None) -> str:
+def to_json(s: Standings, details: bool = False, extra: dict[str, Any] | None = None,
+            columns: PlayerColumns | None = None) -> str:
     """The CLI's JSON document; one standings row per line (large events stay fast to write and to diff).
     With ``details`` every row carries the per-round record of each value (:func:`tiebreak.render.explain.details`);
     ``extra`` adds members after the standings (category standings, team rankings)."""
@@ -105,7 +112,7 @@ def to_json(s: Standings, details: bool = False, extra: dict | None = None, colu
     points = s.score.texts()
     cells = [col.texts(prefix=f"{json.dumps(key)}: ", undefined="null") for key, col in zip(s.tiebreaks, s.columns)]
     players = s.tournament.players
-    member = {}
+    member: dict[int, str] = {}
     if columns is not None:  # the chosen player members, each row's written once
         member = {sno: "".join(f"{json.dumps(k)}: {_dump(v)}, " for k, v in _numbers(vals).items())
                   for sno, vals in columns.values.items()}
@@ -125,7 +132,8 @@ def _cell(x: Fraction | None) -> str:
     return "-" if x is None else format_number(x)
 
 
-def to_csv(s: Standings, extra_columns: tuple[list[str], dict[int, list[str]]] | None = None, columns=None) -> str:
+def to_csv(s: Standings, extra_columns: tuple[list[str], dict[int, list[str]]] | None = None,
+           columns: PlayerColumns | None = None) -> str:
     """One row per player; ``columns`` (player columns) follow the name, ``extra_columns`` (headings, start number ->
     cells) are added at the right."""
     out = io.StringIO()
@@ -141,7 +149,7 @@ def to_csv(s: Standings, extra_columns: tuple[list[str], dict[int, list[str]]] |
     return out.getvalue()
 
 
-def legend(specs, lang: str = "en") -> list[str]:
+def legend(specs: Sequence[TieBreakSpec], lang: str = "en") -> list[str]:
     """One line per tie-break: specifier, name in ``lang``, source article."""
     from ..engine.registry import CATALOGUE
 
@@ -153,7 +161,7 @@ def legend(specs, lang: str = "en") -> list[str]:
     return lines
 
 
-def legend_line(spec, name: str, article: str, lang: str = "en") -> str:
+def legend_line(spec: TieBreakSpec, name: str, article: str, lang: str = "en") -> str:
     """``BH/C1      Buchholz, Cut-1 (C.07 8.1)``: the specifier, the name with its cut or median, the article."""
     from .i18n import word
 
@@ -164,7 +172,7 @@ def legend_line(spec, name: str, article: str, lang: str = "en") -> str:
     return f"{spec.text:10} {name} ({article})"
 
 
-def place_sizes(s: Standings) -> dict[int, int]:
+def place_sizes(s: Standings | TeamStandings) -> dict[int, int]:
     """Rank -> how many players share it (more than one only where lots were not drawn)."""
     sizes: dict[int, int] = {}
     for r in s.rows:
@@ -177,14 +185,14 @@ def shared_place(rank: int, size: int) -> str:
     return str(rank) if size == 1 else f"{rank}-{rank + size - 1}"
 
 
-def to_text(s: Standings, lang: str = "en", columns=None) -> str:
+def to_text(s: Standings, lang: str = "en", columns: PlayerColumns | None = None) -> str:
     from .i18n import word
 
     t = s.tournament
     shown = [x for x in s.tiebreaks if x != "PTS"]
     player_head = columns.headings(lang) if columns else []
     head = [word("rank", lang), word("number", lang), word("name", lang), *player_head, word("points", lang), *shown]
-    body = []
+    body: list[list[str]] = []
     sizes = place_sizes(s)
     prev_rank = None
     for r in s.rows:
@@ -197,7 +205,7 @@ def to_text(s: Standings, lang: str = "en", columns=None) -> str:
     widths = [max(len(row[c]) for row in [head, *body]) for c in range(len(head))]
     left = {2, *(3 + k for k, n in enumerate(columns.names if columns else []) if n in ("title", "fed", "club", "sex"))}
 
-    def fmt(row):
+    def fmt(row: list[str]) -> str:
         return "  ".join(v.ljust(widths[c]) if c in left else v.rjust(widths[c]) for c, v in enumerate(row)).rstrip()
 
     title = t.name or t.source
@@ -212,7 +220,7 @@ def to_text(s: Standings, lang: str = "en", columns=None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def team_to_json_obj(s) -> dict:
+def team_to_json_obj(s: TeamStandings) -> dict[str, Any]:
     """Team standings in the individual JSON shape: ``start_no`` is the team number, ``name`` the team name."""
     m = s.tt.matches
     return {
@@ -229,7 +237,7 @@ def team_to_json_obj(s) -> dict:
     }
 
 
-def team_to_csv(s) -> str:
+def team_to_csv(s: TeamStandings) -> str:
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["rank", "start_no", "name", *s.tiebreaks])

@@ -13,6 +13,7 @@ game points, and what each team tie-break took from the round (cut rounds marked
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from ..engine.model import Kind, format_number
 from ..engine.standings import SOURCES
@@ -42,26 +43,26 @@ def _num(x: Fraction | None) -> str:
     return "-" if x is None else format_number(x)
 
 
-def _match(mr: MatchRound) -> dict:
+def _match(mr: MatchRound) -> dict[str, Any]:
     return {"round": mr.round, "kind": mr.kind.name, "opponent": mr.opponent, "opponent_name": mr.opponent_name or None,
             "match_points": mr.match_points, "game_points": mr.game_points,
             "opponent_game_points": mr.opponent_game_points}
 
 
-def matches(s: TeamStandings, number: int) -> list[dict]:
+def matches(s: TeamStandings, number: int) -> list[dict[str, Any]]:
     """The team's rounds as data: opponent team, kind, match points, game points and the opponent's game points."""
     return [_match(mr) for mr in match_rounds(s, number)]
 
 
-def team_details(s: TeamStandings, number: int) -> dict:
+def team_details(s: TeamStandings, number: int) -> dict[str, Any]:
     """Machine-readable explanation of every value of team ``number`` (the JSON ``details``): per tie-break its
     article and value and, for sums over rounds, what each round added (``cut``: left out by a modifier)."""
     m = s.tt.matches
     i = m.row(number)
-    out = {}
+    out: dict[str, dict[str, Any]] = {}
     for spec, col in zip(s.specs, s.columns):
         d = TEAM_CATALOGUE[spec.code]
-        entry: dict = {"article": d.article, "value": s.value(number, spec.text)}
+        entry: dict[str, Any] = {"article": d.article, "value": s.value(number, spec.text)}
         if d.group is not None:
             entry["group_place"] = int(col.num[i])
             entry["group_score"] = None  # the page's shape; a team's place among the tied teams is group_place
@@ -113,12 +114,12 @@ def explain_team(s: TeamStandings, number: int, lang: str = "en") -> str:
     return "\n".join(lines) + "\n"
 
 
-def team_pair_details(s: TeamStandings, a: int, b: int) -> dict:
+def team_pair_details(s: TeamStandings, a: int, b: int) -> dict[str, Any]:
     """Why teams ``a`` and ``b`` stand where they do, as data (the shape of the individual pair ``details``): the first
     tie-break that separates them with its article and both values, or whether a lot decided."""
     ra, rb = s.row(a), s.row(b)
     first = next((spec for spec in s.specs if ra.values[spec.text] != rb.values[spec.text]), None)
-    out: dict = {"players": [a, b], "ranks": [ra.rank, rb.rank], "separated_by": first.text if first else None,
+    out: dict[str, Any] = {"players": [a, b], "ranks": [ra.rank, rb.rank], "separated_by": first.text if first else None,
                  "by_lot": first is None and bool(ra.lot or rb.lot)}
     if first is not None:
         out["article"] = TEAM_CATALOGUE[first.code].article

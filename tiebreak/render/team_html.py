@@ -6,6 +6,7 @@ No script, no external asset; every text from the tournament file is escaped.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from html import escape
 
 from ..engine.model import Kind, format_number
@@ -13,7 +14,7 @@ from ..engine.team import TeamStandings
 from .html import fit
 from .i18n import message, word
 from .output import place_sizes, shared_place
-from .team_words import TEAM_WORDS, match_rounds, team_legend
+from .team_words import TEAM_WORDS, MatchRound, match_rounds, team_legend
 
 _STYLE = """
 h1{overflow-wrap:anywhere}
@@ -37,11 +38,11 @@ _WON = {Kind.WIN: "win", Kind.FORFEIT_WIN: "win", Kind.LOSS: "loss", Kind.FORFEI
         Kind.DOUBLE_FORFEIT: "loss"}
 
 
-def _cell(value) -> str:
+def _cell(value: Fraction | None) -> str:
     return "-" if value is None else format_number(value)
 
 
-def _match_cell(mr, lang: str) -> str:
+def _match_cell(mr: MatchRound, lang: str) -> str:
     """Opponent number (``+``/``−`` for a forfeited match) over ``MP / GP``; a bye or a round without a match."""
     w = TEAM_WORDS
     if mr.opponent is None and mr.kind is Kind.ABSENT:

@@ -5,12 +5,13 @@ crosstable (per round the opposing team's number and the game points).
 from __future__ import annotations
 
 from ..engine.model import Kind, format_number
+from ..engine.team import TeamStandings
 from .i18n import word
 from .output import place_sizes, shared_place
 from .team_words import TEAM_WORDS, match_rounds, team_legend
 
 
-def team_to_text(s, lang: str = "en") -> str:
+def team_to_text(s: TeamStandings, lang: str = "en") -> str:
     """Team standings as an aligned table in ``lang``, the legend of the team tie-breaks and the match crosstable."""
     shown = s.tiebreaks
     head = [word("rank", lang), word("number", lang), TEAM_WORDS.text("team", lang), *shown]
@@ -19,7 +20,7 @@ def team_to_text(s, lang: str = "en") -> str:
              *("-" if r.values[x] is None else format_number(r.values[x]) for x in shown)] for r in s.rows]
     widths = [max(len(row[c]) for row in [head, *body]) for c in range(len(head))]
 
-    def fmt(row):
+    def fmt(row: list[str]) -> str:
         return "  ".join(v.ljust(widths[c]) if c == 2 else v.rjust(widths[c]) for c, v in enumerate(row)).rstrip()
 
     m = s.tt.matches
@@ -36,7 +37,7 @@ def team_to_text(s, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def _team_crosstable(s, lang: str) -> str:
+def _team_crosstable(s: TeamStandings, lang: str) -> str:
     """Per round the opponent's number (``+``/``-`` after it for a match won/lost by forfeit) and the game points."""
     bye = TEAM_WORDS.text("bye", lang)
     lines = []

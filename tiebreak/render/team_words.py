@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, Sequence
 
 from ..engine.model import Kind
+from ..engine.specifier import TieBreakSpec
 from ..engine.team import TEAM_CATALOGUE, TEAM_MODIFIERS, TeamStandings
 from ..engine.team_tiebreaks import TEAM_ALIASES
 from .i18n import Table
@@ -38,7 +40,7 @@ TEAM_WORDS = Table("team", {
 })
 
 
-def team_legend(specs, lang: str = "en") -> list[str]:
+def team_legend(specs: Sequence[TieBreakSpec], lang: str = "en") -> list[str]:
     """One line per team tie-break of the list: specifier, name in ``lang``, cut, source article."""
     lines = []
     for spec in specs:
@@ -54,7 +56,7 @@ def team_modifiers(code: str) -> str:
     return TEAM_MODIFIERS.get(code, "")
 
 
-def team_catalogue(lang: str = "en") -> list[dict]:
+def team_catalogue(lang: str = "en") -> list[dict[str, Any]]:
     """Every team tie-break as the API lists it (``team`` true): code, name in ``lang``, article, kind (A: among the
     tied teams; B: a value per team), modifiers; ``MPTS``/``GPTS`` are accepted for MP/GP.
 
