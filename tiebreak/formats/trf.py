@@ -22,10 +22,11 @@ import numpy as np
 
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.model import NO_OPPONENT, Kind, Player, ScoreSystem, Tournament, format_number
+from ..engine.numbers import MAX_RATING, NumberError, parse_int, parse_number
 from .files import read_input
+from .text import MAX_ROUNDS, check_size, decode, one_line
 
 FIRST_ROUND_COLUMN = 92  # 1-based column of the round-1 opponent field
-MAX_ROUNDS = 1000  # more is a typing error, and would only make the grid huge
 ROUND_STRIDE = 10
 NAME_WIDTH = 33
 
@@ -90,12 +91,18 @@ def parse_date(text: str) -> _dt.date | None:
     return None
 
 
-def _decimal(text: str) -> Fraction:
-    return Fraction(text.strip().replace(",", "."))
+_SCORE_VALUE = r"(-?[0-9]+(?:[.,][0-9]+)?)"
+
+
+def _decimal(text: str, place: Place) -> Fraction:
+    try:
+        return parse_number(text, fractions=False)
+    except NumberError as e:
+        raise InputError(str(e), place) from None
 
 
 def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
-    """Read a TRF file (UTF-8, or Latin-1 when the bytes are not UTF-8)."""
+    """Read a TRF file (UTF-8; else Windows-1251 or Latin-1, guessed from the bytes, with a warning)."""
     path = Path(path)
     data = read_input(path)
     return loads(data, source=str(path), warnings=warnings)
@@ -107,12 +114,7 @@ def loads(data: str | bytes, source: str = "", warnings: list[InputWarning] | No
         warnings = []
     encoding = "utf-8"
     if isinstance(data, bytes):
-        if data.startswith(b"\xef\xbb\xbf"):
-            data = data[3:]
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            text, encoding = data.decode("latin-1"), "latin-1"
+        text, encoding = decode(data, source, warnings)
     else:
         text = data
     if "\x00" in text:
@@ -178,28 +180,25 @@ class _Reader:
                 header["extra_lines"].append(line)
             elif code in ("142", "XXR"):
                 try:
-                    planned = max(planned or 0, int(value.split()[0]))
-                except (ValueError, IndexError):
-                    raise InputError(f"number of rounds {value.strip()!r} is not a whole number",
-                                     self.place(ln, 5, "number of rounds")) from None
-                if planned > MAX_ROUNDS:
-                    raise InputError(f"number of rounds {planned} is more than {MAX_ROUNDS}",
-                                     self.place(ln, 5, "number of rounds"))
+                    planned = max(planned or 0, parse_int((value.split() or [""])[0], 0, MAX_ROUNDS))
+                except NumberError as e:
+                    raise InputError(f"number of rounds: {e}", self.place(ln, 5, "number of rounds")) from None
                 header["extra_lines"].append(line)
             elif code == "162":
-                for letter, pts in re.findall(r"([WDLAPX])\s*(-?\d+(?:[.,]\d+)?)", value):
-                    score_fields[_SCORE_FIELDS_162[letter]] = _decimal(pts)
+                for letter, pts in re.findall(r"([WDLAPX])\s*" + _SCORE_VALUE, value):
+                    score_fields[_SCORE_FIELDS_162[letter]] = _decimal(pts, self.place(ln, 5, "162"))
                 score_source = "record 162"
                 header["extra_lines"].append(line)
             elif code == "XXS":
                 if score_source != "record 162":
-                    for key, pts in re.findall(r"([A-Z]+)\s*=\s*(-?\d+(?:[.,]\d+)?)", value):
+                    for key, pts_text in re.findall(r"([A-Z]+)\s*=\s*" + _SCORE_VALUE, value):
+                        pts = _decimal(pts_text, self.place(ln, 5, "XXS"))
                         for f in _XXS_FIELDS.get(key, ()):
-                            score_fields[f] = _decimal(pts)
+                            score_fields[f] = pts
                         if key == "W":
-                            score_fields.update(forfeit_win=_decimal(pts), full_bye=_decimal(pts))
+                            score_fields.update(forfeit_win=pts, full_bye=pts)
                         elif key == "D":
-                            score_fields["half_bye"] = _decimal(pts)
+                            score_fields["half_bye"] = pts
                         elif key not in _XXS_FIELDS:
                             self.warn(f"XXS code {key!r} not known; ignored", ln, 5, "XXS")
                     score_source = "record XXS"
@@ -220,7 +219,7 @@ class _Reader:
             s = line[a - 1:b].strip()
             if not s:
                 return None
-            if not s.isdigit():
+            if not (s.isascii() and s.isdigit()):
                 raise InputError(f"{field} {s!r} is not a number", self.place(ln, a, field))
             return int(s)
 
@@ -231,18 +230,15 @@ class _Reader:
         pts_text = line[80:84].strip()
         declared = None
         if pts_text:
-            try:
-                declared = self._points_cache.get(pts_text)
-                if declared is None:
-                    declared = self._points_cache[pts_text] = _decimal(pts_text)
-            except (ValueError, ZeroDivisionError):
-                raise InputError(f"points {pts_text!r} is not a number", self.place(ln, 81, "points")) from None
+            declared = self._points_cache.get(pts_text)
+            if declared is None:
+                declared = self._points_cache[pts_text] = _decimal(pts_text, self.place(ln, 81, "points"))
         rank_text = line[85:89].strip()
         p = Player(
             start_no=start, name=line[14:47].strip(), rating=rating or None, sex=line[9:10].strip(),
             title=line[10:13].strip(), federation=line[53:56].strip(), fide_id=line[57:68].strip(),
             birth_date=line[69:79].strip(), declared_points=declared,
-            declared_rank=int(rank_text) if rank_text.isdigit() else None, source_line=ln)
+            declared_rank=int(rank_text) if rank_text.isascii() and rank_text.isdigit() else None, source_line=ln)
         return p, line[FIRST_ROUND_COLUMN - 1:].rstrip()
 
     def _decode_rounds(self, rows: list[tuple[int, str]], rounds: int):
@@ -315,10 +311,11 @@ class _Reader:
             ln = max(rows, key=lambda row: len(row[1]))[0]
             raise InputError(f"the line holds more than {MAX_ROUNDS} rounds", self.place(ln, FIRST_ROUND_COLUMN, "rounds"))
         rounds = max((longest + ROUND_STRIDE - 1) // ROUND_STRIDE, planned or 0)
+        check_size(n, rounds, Place(self.source, field="rounds"))
         opp_no, kind, colour = self._decode_rounds(rows, rounds)
         # start numbers -> rows
         start_nos = np.array([p.start_no for p in players], np.int64)
-        lookup = np.full(int(max(start_nos.max(), opp_no.max())) + 1, NO_OPPONENT, np.int64)
+        lookup = np.full(int(max(start_nos.max(), opp_no.max(initial=0))) + 1, NO_OPPONENT, np.int64)
         lookup[start_nos] = np.arange(n)
         opponent = lookup[opp_no]
         opponent[opp_no == 0] = NO_OPPONENT
@@ -354,23 +351,30 @@ class _Reader:
         for x in lines:
             if fed and x[:3] == fed:
                 link, rating = x[4:8].strip(), x[48:52].strip()
-                if link.isdigit() and int(link) in t._row_of:
-                    t.player(int(link)).national_rating = int(rating) if rating.isdigit() and int(rating) else None
+                if link.isascii() and link.isdigit() and int(link) in t._row_of:
+                    t.player(int(link)).national_rating = (int(rating) if rating.isascii() and rating.isdigit()
+                                                           and 0 < int(rating) <= MAX_RATING else None)
                 else:
                     self.warn(f"national rating record for unknown player {link!r}", None, 5, "starting rank")
 
     def _check_pairs(self, players, rows, opponent, kind, colour) -> None:
         """Both sides of a game must name each other, with mirrored results and opposite colours."""
         n, rounds = opponent.shape
-        i_idx, r_idx = np.nonzero(opponent >= 0)
-        o_idx = opponent[i_idx, r_idx]
-        back = opponent[o_idx, r_idx]
+        own_row = np.arange(n)[:, None]
+        if (opponent == own_row).any():
+            i, r = map(int, np.argwhere(opponent == own_row)[0])
+            raise InputError(f"round {r + 1}: player {players[i].start_no} is paired with himself",
+                             self.place(rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1} opponent"))
         mirror = np.full(len(Kind), -1, np.int16)
         for a, b in [(Kind.WIN, Kind.LOSS), (Kind.LOSS, Kind.WIN), (Kind.DRAW, Kind.DRAW), (Kind.UNKNOWN, Kind.UNKNOWN),
                      (Kind.WIN_SHORT, Kind.LOSS_SHORT), (Kind.LOSS_SHORT, Kind.WIN_SHORT),
                      (Kind.DRAW_SHORT, Kind.DRAW_SHORT), (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS),
                      (Kind.FORFEIT_LOSS, Kind.FORFEIT_WIN)]:
             mirror[a] = b
+        self._complete_one_sided(players, rows, opponent, kind, colour, mirror)
+        i_idx, r_idx = np.nonzero(opponent >= 0)
+        o_idx = opponent[i_idx, r_idx]
+        back = opponent[o_idx, r_idx]
         # both sides '-': a double forfeit
         dbl = (kind[i_idx, r_idx] == Kind.FORFEIT_LOSS) & (back == i_idx) & (kind[o_idx, r_idx] == Kind.FORFEIT_LOSS)
         kind[i_idx[dbl], r_idx[dbl]] = Kind.DOUBLE_FORFEIT
@@ -400,6 +404,21 @@ class _Reader:
                         continue
                 self.warn(msg, rows[i][0], col, f"round {r + 1} {what}")
                 shown += 1
+
+    def _complete_one_sided(self, players, rows, opponent, kind, colour, mirror) -> None:
+        """A game that only one side lists (the other line is blank that round) is completed from that side, mirrored,
+        so every game has two sides (the writers and the engine rely on it)."""
+        i_idx, r_idx = np.nonzero(opponent >= 0)
+        o_idx = opponent[i_idx, r_idx]
+        lonely = (opponent[o_idx, r_idx] == NO_OPPONENT) & (kind[o_idx, r_idx] == Kind.ABSENT)
+        for i, r, o in zip(i_idx[lonely].tolist(), r_idx[lonely].tolist(), o_idx[lonely].tolist()):
+            if opponent[o, r] != NO_OPPONENT or mirror[kind[i, r]] < 0:
+                continue  # a second player listing the same opponent: left to the checks below
+            opponent[o, r], kind[o, r], colour[o, r] = i, mirror[kind[i, r]], -colour[i, r]
+            a, b = players[i].start_no, players[o].start_no
+            self.warn(f"round {r + 1}: player {a} lists {b} as opponent, but {b}'s line is blank in that round; "
+                      f"{b}'s side is filled in from {a}'s", rows[o][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r,
+                      f"round {r + 1}")
 
     def _score_system(self, t: Tournament, fields: dict[str, Fraction], source: str) -> None:
         if fields:
@@ -490,7 +509,8 @@ def dumps(t: Tournament, with_points: bool = True, ranks: dict[int, int] | None 
             blocks.append(f"{on:4d} {c} {k.trf_code}" if on else f"0000 - {k.trf_code}")
         line = line.ljust(FIRST_ROUND_COLUMN - 3) + "  " + "  ".join(blocks)
         out.append(line.rstrip())
-    return "\n".join(out) + "\n"
+    # every field stays on its line: a newline in a name (from JSON, XML or CSV) would otherwise add records
+    return "\n".join(one_line(x) for x in out) + "\n"
 
 
 def _record_162(system: ScoreSystem) -> str:
