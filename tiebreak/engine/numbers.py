@@ -44,6 +44,10 @@ class NumberError(ValueError):
     """A number in the input that is not a number, or too large to be a real one (the message says which)."""
 
 
+class NumberOutOfRange(NumberError):
+    """A number too large (or too long) to be a real one."""
+
+
 def _shown(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:37] + "...")
 
@@ -55,10 +59,10 @@ def parse_number(text: str, *, fractions: bool = True) -> Fraction:
     if m and (m.group(2) or m.group(3)):
         sign, whole, frac, exp = m.group(1), m.group(2), m.group(3) or "", m.group(4)
         if len(whole) + len(frac) > MAX_DIGITS or (exp is not None and len(exp.lstrip("+-")) > 4):
-            raise NumberError(f"{_shown(text)} is out of range")
+            raise NumberOutOfRange(f"{_shown(text)} is out of range")
         e = int(exp) if exp is not None else 0
         if abs(e) > MAX_EXPONENT:
-            raise NumberError(f"{_shown(text)} is out of range")
+            raise NumberOutOfRange(f"{_shown(text)} is out of range")
         value = Fraction(int(whole + frac or "0"), 10 ** len(frac)) * Fraction(10) ** e
         value = -value if sign == "-" else value
     else:
@@ -66,13 +70,13 @@ def parse_number(text: str, *, fractions: bool = True) -> Fraction:
         if m is None:
             raise NumberError(f"{_shown(text)} is not a number")
         if len(m.group(2)) + len(m.group(3)) > MAX_DIGITS:
-            raise NumberError(f"{_shown(text)} is out of range")
+            raise NumberOutOfRange(f"{_shown(text)} is out of range")
         if int(m.group(3)) == 0:
             raise NumberError(f"{_shown(text)} divides by zero")
         value = Fraction(int(m.group(2)), int(m.group(3)))
         value = -value if m.group(1) == "-" else value
     if abs(value) > MAX_MAGNITUDE:
-        raise NumberError(f"{_shown(text)} is out of range")
+        raise NumberOutOfRange(f"{_shown(text)} is out of range")
     return value
 
 
@@ -82,10 +86,10 @@ def parse_int(text: str, low: int | None = None, high: int | None = None) -> int
     if not _INT.fullmatch(text):
         raise NumberError(f"{_shown(text)} is not a whole number")
     if len(text.lstrip("+-")) > 19:
-        raise NumberError(f"{_shown(text)} is out of range")
+        raise NumberOutOfRange(f"{_shown(text)} is out of range")
     value = int(text)
     if (low is not None and value < low) or (high is not None and value > high):
-        raise NumberError(f"{value} is out of range ({low}-{high})" if low is not None and high is not None
+        raise NumberOutOfRange(f"{value} is out of range ({low}-{high})" if low is not None and high is not None
                           else f"{_shown(text)} is out of range")
     return value
 
@@ -102,7 +106,7 @@ def exact(value) -> Fraction:
         return parse_number(value)
     if isinstance(value, int):
         if abs(value) > MAX_MAGNITUDE:
-            raise NumberError(f"{_shown(str(value))} is out of range")
+            raise NumberOutOfRange(f"{_shown(str(value))} is out of range")
         return Fraction(value)
     if isinstance(value, Decimal):
         if not value.is_finite():
@@ -124,5 +128,5 @@ def bounded_decimal(text: str) -> Decimal:
 def bounded_int(text: str) -> int:
     """``parse_int`` for ``json.loads``: refuses numbers with more than 19 digits before converting them."""
     if len(text.lstrip("-")) > 19:
-        raise NumberError(f"{_shown(text)} is out of range")
+        raise NumberOutOfRange(f"{_shown(text)} is out of range")
     return int(text)
