@@ -10,7 +10,7 @@ import argparse
 import sys
 
 from . import service
-from .engine.errors import InputWarning, SpecifierError, TiebreakError
+from .engine.errors import InputError, InputWarning, Place, SpecifierError, TiebreakError
 from .engine.presets import PRESETS
 from .engine.registry import CATALOGUE
 from .engine.rules import RULE_CHOICES
@@ -49,7 +49,10 @@ def _batch(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     out = Path(args.out or ".")
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise InputError(f"cannot make the folder: {e.strerror or e}", Place(str(out))) from None
     failed: list[tuple[str, str]] = []
     total = len(args.file)
     for n, path in enumerate(args.file, 1):
@@ -378,6 +381,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except OSError as e:  # a file that cannot be written (a read error is an InputError of the reader)
+        err = InputError(f"cannot write the file: {e.strerror or e}", Place(str(e.filename or "")))
+        print(f"tiebreak: {MESSAGE_WORDS['error'][args.lang]}: {problem(err, args.lang)}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

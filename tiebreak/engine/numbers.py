@@ -11,7 +11,7 @@ gigabytes).  Errors are :class:`NumberError` (a ``ValueError``) with a message t
 >>> parse_number("1e40000000")
 Traceback (most recent call last):
 ...
-tiebreak.engine.numbers.NumberError: '1e40000000' is out of range
+tiebreak.engine.numbers.NumberOutOfRange: '1e40000000' is out of range
 >>> parse_int("²")
 Traceback (most recent call last):
 ...
@@ -25,6 +25,8 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 from fractions import Fraction
+
+from .errors import InputError, Place
 
 MAX_DIGITS = 24
 MAX_EXPONENT = 24
@@ -130,3 +132,21 @@ def bounded_int(text: str) -> int:
     if len(text.lstrip("-")) > 19:
         raise NumberOutOfRange(f"{_shown(text)} is out of range")
     return int(text)
+
+
+def check_seed(seed: int | None) -> None:
+    """A seed for drawing lots is a whole number from 0 to 2**63 - 1 (what the random generators take).
+
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    ...
+    tiebreak.engine.errors.InputError: <input> (seed): seed -1 is out of range (0-9223372036854775807)
+    """
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise InputError(f"seed {str(seed)[:24]} is out of range (0-{MAX_SEED})", Place(field="seed"))
+
+
+def check_rating(rating: int | None, what: str = "unrated rating") -> None:
+    """A rating given on the command line or a form: 0 to :data:`MAX_RATING`."""
+    if rating is not None and not 0 <= rating <= MAX_RATING:
+        raise InputError(f"{what} {str(rating)[:24]} is out of range (0-{MAX_RATING})", Place(field=what))

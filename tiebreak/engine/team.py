@@ -18,10 +18,11 @@ from . import fide
 from .direct import DirectEncounter, direct_encounter
 from .errors import InputWarning, Place, SpecifierError
 from .model import NO_OPPONENT, Kind, Player, ScoreSystem, Tournament, format_number
+from .numbers import check_seed
 from .passes import Column, Context, Points, apply_cuts, round_half_up_div
 from .ranking import apply_list, finish, tied_groups
 from .rules import RULE_SETS, choose_rules
-from .specifier import TieBreakSpec
+from .specifier import MAX_LIST, TieBreakSpec
 
 #: Team score system (TRF-2026 record 362): match won 2, drawn 1, lost 0.
 DEFAULT_MATCH_POINTS = ScoreSystem(win=Fraction(2), draw=Fraction(1), loss=Fraction(0), pab=Fraction(1))
@@ -483,7 +484,11 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
         text = ",".join(declared) if declared else "PTS,MPVGP,EDE,BH/C1,BH,SB"
         notes.append("tie-breaks from the file" if declared else f"no tie-break list given; default {text}")
     import re
-    specs = [parse_team(x) for x in re.split(r"[,;\s]+", text.strip()) if x]
+    items = [x for x in re.split(r"[,;\s]+", text.strip()) if x]
+    if len(items) > MAX_LIST:
+        raise SpecifierError(f"the list has {len(items)} tie-breaks; at most {MAX_LIST} are accepted")
+    specs = [parse_team(x) for x in items]
+    check_seed(seed)
     if not specs or specs[0].code not in ("PTS", "MP", "GP"):
         specs = [TieBreakSpec("PTS")] + specs
     tc_by_rules: dict[str, TeamContext] = {}

@@ -23,7 +23,7 @@ from ..engine.model import MIRROR, NO_OPPONENT, Kind, Player, Tournament, format
 from ..engine.numbers import MAX_RATING, NumberError, parse_int, parse_number
 from . import xlsx
 from .files import read_input
-from .text import MAX_ROUNDS, check_size, decode, one_line, spreadsheet_safe
+from .text import MAX_ROUNDS, SafeCsvWriter, check_size, decode, one_line
 
 _GAME = re.compile(r"^([0-9]{1,7})\s*([wbWB-])?\s*(1|0|=|½|0[.,]5|1/2|\+|-|W|D|L|X|\?)$")
 _RESULT = {"1": Kind.WIN, "0": Kind.LOSS, "=": Kind.DRAW, "½": Kind.DRAW, "0.5": Kind.DRAW, "0,5": Kind.DRAW,
@@ -184,7 +184,7 @@ def to_rows(t: Tournament) -> list[list]:
 def dumps(t: Tournament) -> str:
     """CSV text of the crosstable; a cell that a spreadsheet would run as a formula is written as text."""
     out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows([spreadsheet_safe(v) for v in row] for row in to_rows(t))
+    SafeCsvWriter(out, lineterminator="\n").writerows(to_rows(t))
     return out.getvalue()
 
 

@@ -39,5 +39,8 @@ def convert(source: str | Path, target: str | Path, warnings: list[InputWarning]
             warnings = warnings if warnings is not None else []
             warnings.append(InputWarning(f"a crosstable holds players and results only; not written: {', '.join(lost)}",
                                          Place(str(target))))
-    writer(t, target)
+    try:
+        writer(t, target)
+    except OSError as e:
+        raise InputError(f"cannot write the file: {e.strerror or e}", Place(str(target))) from None
     return t

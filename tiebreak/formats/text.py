@@ -13,6 +13,7 @@ shows it as text; numbers (``-1``, ``+0.5``) are left alone.
 
 from __future__ import annotations
 
+import csv
 import re
 
 from ..engine.errors import InputError, InputWarning, Place
@@ -24,8 +25,6 @@ MAX_PLAYERS = 100_000
 MAX_GRID = 1_500_000
 #: players x rounds x rounds: per-round passes (progressive scores, running standings) grow with it
 MAX_GRID_ROUNDS = 25_000_000
-#: a tie-break list longer than this is a typing error (the longest real lists have about ten entries)
-MAX_TIEBREAKS = 50
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -42,9 +41,30 @@ def spreadsheet_safe(value):
     if not isinstance(value, str):
         return value
     value = one_line(value) if _CONTROL.search(value.lstrip("\t\r")) else value
-    if value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value):
+    if value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value) and value != "-":
         return "'" + value
     return value
+
+
+class SafeCsvWriter:
+    """A ``csv.writer`` whose text cells go through :func:`spreadsheet_safe` (every CSV output uses it).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> SafeCsvWriter(out, lineterminator="\\n").writerow([1, "@SUM(1)", "-2.5", "Ann"])
+    >>> out.getvalue()
+    "1,'@SUM(1),-2.5,Ann\\n"
+    """
+
+    def __init__(self, out, **kw) -> None:
+        self._writer = csv.writer(out, **kw)
+
+    def writerow(self, row) -> None:
+        self._writer.writerow([spreadsheet_safe(v) for v in row])
+
+    def writerows(self, rows) -> None:
+        for row in rows:
+            self.writerow(row)
 
 
 def check_size(players: int, rounds: int, place: Place) -> None:

@@ -235,7 +235,7 @@ class _Reader:
                 declared = self._points_cache[pts_text] = _decimal(pts_text, self.place(ln, 81, "points"))
         rank_text = line[85:89].strip()
         p = Player(
-            start_no=start, name=line[14:47].strip(), rating=rating or None, sex=line[9:10].strip(),
+            start_no=start, name=one_line(line[14:47]).strip(), rating=rating or None, sex=line[9:10].strip(),
             title=line[10:13].strip(), federation=line[53:56].strip(), fide_id=line[57:68].strip(),
             birth_date=line[69:79].strip(), declared_points=declared,
             declared_rank=int(rank_text) if rank_text.isascii() and rank_text.isdigit() else None, source_line=ln)
