@@ -139,6 +139,12 @@ def attacks() -> list[Attack]:
                                                     + "".join(f"{i},P{i}" + ",U" * 1000 + "\n" for i in range(1, 80))
                                                     ).encode()},
           ["standings", "{d}/a.csv"], expect="clean", finding=2),
+        A("csv at the size bound: 250 rounds, 400 players", {"a.csv": ("No,Name," + ",".join(f"R{r}" for r in range(1, 251))
+                                                                 + "\n" + "".join(f"{i},P{i}" + ",U" * 250 + "\n"
+                                                                                  for i in range(1, 401))).encode()},
+          ["standings", "{d}/a.csv"], expect="ok", finding=2),
+        A("trf over the size bound: 250 rounds, 500 players", {"a.trf": _many_rounds_trf(250, 500)},
+          ["standings", "{d}/a.trf"], finding=2),
         # 4. tracebacks
         A("huge modifier ARO/U", {"a.trf": TRF_2.encode()}, ["standings", "{d}/a.trf", "-t", "PTS,ARO/U99999999999999999999"],
           finding=4),
@@ -236,9 +242,14 @@ def attacks() -> list[Attack]:
           ["standings", "{d}/a.trf", "--unrated-rating", "1000000000000000000"], finding=10),
         A("BH/C999", {"a.trf": TRF_2.encode()}, ["standings", "{d}/a.trf", "-t", "PTS,BH/C999"], finding=10),
         A("BH/M999", {"a.trf": TRF_2.encode()}, ["standings", "{d}/a.trf", "-t", "PTS,BH/M999"], finding=10),
-        A("varma duplicate names", {"v.csv": "Ann, AUS\nAnn, AUS\nBob, NZL\nCy, FIJ\n".encode()},
-          ["varma", "{d}/v.csv", "--seed", "1"], expect="clean", finding=10),
-        A("varma seed -1", {"v.csv": "Ann, AUS\nBob, NZL\n".encode()}, ["varma", "{d}/v.csv", "--seed", "-1"], finding=4),
+        A("varma short list", {"v.csv": "Ann, AUS\nAnn, AUS\nBob, NZL\nCy, FIJ\n".encode()},
+          ["varma", "{d}/v.csv", "--seed", "1"], finding=10),
+        A("varma seed -1", {"v.csv": "".join(f"P{i}, F{i}\n" for i in range(10)).encode()},
+          ["varma", "{d}/v.csv", "--seed", "-1"], finding=4),
+        A("BH/C5 on a one-round event", {"a.trf": TRF_2.encode()}, ["standings", "{d}/a.trf", "-t", "PTS,BH/C5"],
+          finding=10),
+        A("varma duplicate names refused", {"v.csv": "".join(f"P{i % 9}, F{i}\n" for i in range(10)).encode()},
+          ["varma", "{d}/v.csv", "--seed", "1"], finding=10),
         A("berger players 5000 digits", {}, ["berger", digits], finding=4),
     ]
     return out

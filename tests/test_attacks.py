@@ -25,8 +25,10 @@ from tiebreak.cli import main
 try:
     code = main(sys.argv[1:])
 finally:
+    # the peak resident size of this process (ru_maxrss would carry the parent's peak over the exec)
+    peak = [x.split()[1] for x in open("/proc/self/status") if x.startswith("VmHWM:")]
     with open({rss!r}, "w") as f:
-        f.write(str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
+        f.write(peak[0] if peak else "nan")
 sys.exit(code)
 """
 
@@ -55,7 +57,7 @@ def run_attack(attack: Attack) -> Outcome:
             return Outcome(-9, "", f"timed out after {TIME_LIMIT} s\n{(e.stderr or b'').decode('utf-8', 'replace')}",
                            TIME_LIMIT, float("nan"))
         seconds = time.monotonic() - start
-        peak = int(Path(rss).read_text()) / 1024 if Path(rss).is_file() else float("nan")
+        peak = float(Path(rss).read_text()) / 1024 if Path(rss).is_file() else float("nan")
         return Outcome(r.returncode, r.stdout.decode("utf-8", "replace"), r.stderr.decode("utf-8", "replace"),
                        seconds, peak)
 
@@ -66,7 +68,7 @@ def test_attack_gives_a_clear_answer(attack: Attack):
     assert "Traceback" not in r.stderr, r.stderr[-3000:]
     assert r.returncode in (0, 1, 2), (r.returncode, r.stderr[-2000:])
     if attack.expect == "error":
-        assert r.returncode == 2 and "tiebreak: error: " in r.stderr, (r.returncode, r.stderr[-2000:])
+        assert r.returncode == 2 and "error: " in r.stderr, (r.returncode, r.stderr[-2000:])
     elif attack.expect == "ok":
         assert r.returncode == 0, r.stderr[-2000:]
-    assert r.peak_mb < 900, r.peak_mb
+    assert not r.peak_mb > 600, r.peak_mb  # MB; NaN where /proc is missing
