@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from tiebreak.cli import main
-from tiebreak.render.i18n import message, problem
-from tiebreak.render.messages import MESSAGES
+from tiebreak.render.i18n import message, messages, problem
+
+MESSAGES = messages()
 
 PACKAGE = Path(__file__).resolve().parents[1] / "tiebreak"
 #: calls whose first text argument is a message the user reads

@@ -466,3 +466,19 @@ def test_categories_columns_and_team_ranking_through_the_api(client):
     # a membership file is not read from the server's disk
     bad = client.post("/api/standings", data={"example": EXAMPLE.name, "team_ranking": "/etc/passwd"})
     assert bad.status_code == 400 and bad.json()["field"] == "team_ranking"
+
+
+def test_check_report_fits_a_phone(browser, tmp_path, capsys):
+    from tiebreak.cli import main
+
+    main(["check", str(CHECK_DATA / "rapid-1-2024.trf"), "--published", str(CHECK_DATA / "rapid-1-2024.published.csv"),
+          "-f", "html", "--lang", "uk"])
+    target = tmp_path / "check.html"
+    target.write_text(capsys.readouterr().out, encoding="utf-8")
+    page = browser.new_page(viewport={"width": 390, "height": 800})
+    page.goto(target.as_uri())
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    # the kinds of rounds and the sources of values are in Ukrainian too
+    text = page.locator("body").inner_text()
+    assert "бай за жеребкуванням" in text and "PAB" not in text and "dummy" not in text
+    page.close()

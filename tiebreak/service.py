@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .engine import team
 from .engine.errors import InputError, InputWarning, Place, SpecifierError
 from .engine.presets import PRESETS
 from .engine.standings import Standings, compute_standings
-from .formats import chessjson, readers, trf
-from .render import html, output
+from .formats import readers
+from .render import output
 
 #: output format -> file extension
 EXTENSIONS = {"text": "txt", "json": "json", "csv": "csv", "trf": "trf", "html": "html", "chess-json": "json",
@@ -101,9 +100,11 @@ def render_standings(o, path: str, warnings: list[InputWarning]) -> tuple[str | 
     o = options(o)
     t = readers.load(path, warnings)
     system = _system(o)
-    team_event = not o.players and not o.team_ranking and bool(team.read_teams(t))
+    team_event = not o.players and not o.team_ranking and has_teams(t)
     tiebreaks, rules = list_and_rules(o, team_event)
     if team_event:
+        from .engine import team
+
         tt = team.build(t, system=system)
         warnings += tt.warnings
         s = team.compute_team_standings(tt, tiebreaks, rules=rules, after_round=o.after_round, seed=o.seed,
@@ -135,7 +136,7 @@ def render_standings(o, path: str, warnings: list[InputWarning]) -> tuple[str | 
                    "csv": lambda: output.to_csv(s, columns, pc),
                    "text": lambda: output.to_text(s, o.lang, pc) + ("\n" + text if text else ""),
                    "trf": lambda: trf_with_ranks(t, s), "chess-json": lambda: chess_json_with_ranks(t, s),
-                   "html": lambda: html.to_html(s, o.lang, sections, pc), "pdf": lambda: _pdf(s, o.lang, sections, pc)}
+                   "html": lambda: _html(s, o.lang, sections, pc), "pdf": lambda: _pdf(s, o.lang, sections, pc)}
     if o.format not in writers:
         raise SpecifierError(f"format {o.format!r} is not available for team events")
     return writers[o.format](), s.notes, s
@@ -144,7 +145,22 @@ def render_standings(o, path: str, warnings: list[InputWarning]) -> tuple[str | 
 def _pdf(s: Standings, lang: str, sections: str = "", columns=None) -> bytes:
     from .render.pdf import html_to_pdf
 
-    return html_to_pdf(html.to_html(s, lang, sections, columns))
+    return html_to_pdf(_html(s, lang, sections, columns))
+
+
+def _html(s: Standings, lang: str, sections: str = "", columns=None) -> str:
+    from .render import html
+
+    return html.to_html(s, lang, sections, columns)
+
+
+def has_teams(t) -> bool:
+    """Whether the file has team records (TRF 013/310); the team module is imported only then."""
+    if not any(x[:3] in ("013", "310") for x in t.extra.get("lines", ())):
+        return False
+    from .engine import team
+
+    return bool(team.read_teams(t))
 
 
 def rating_hint(s: Standings) -> None:
@@ -183,6 +199,8 @@ def groups(o, s: Standings):
 def trf_with_ranks(t, s: Standings) -> str:
     """The TRF with the computed ranks in columns 86-89 and the list in record 212 (TRF-2026)."""
     ranked = replace(t, declared_tiebreaks=s.tiebreaks, declared_tiebreaks_complete=True)
+    from .formats import trf
+
     return trf.dumps(ranked, ranks={r.start_no: r.rank for r in s.rows})
 
 
@@ -190,6 +208,8 @@ def chess_json_with_ranks(t, s: Standings) -> str:
     """The tournament as Chess-JSON with the computed ranks, the list (``rankOrder``) and the values
     (``tieBreakScore``)."""
     ranked = replace(t, declared_tiebreaks=s.tiebreaks, declared_tiebreaks_complete=True)
+    from .formats import chessjson
+
     return chessjson.dumps(ranked, ranks={r.start_no: r.rank for r in s.rows},
                            tiebreaks={r.start_no: [r.values[c] for c in s.tiebreaks] for r in s.rows})
 

@@ -146,7 +146,8 @@ def check_seed(seed: int | None) -> None:
         raise InputError(f"seed {str(seed)[:24]} is out of range (0-{MAX_SEED})", Place(field="seed"))
 
 
-def check_rating(rating: int | None, what: str = "unrated rating") -> None:
-    """A rating given on the command line or a form: 0 to :data:`MAX_RATING`."""
+def check_rating(rating: int | None) -> None:
+    """The rating given to unrated players (command line, form): 0 to :data:`MAX_RATING`."""
     if rating is not None and not 0 <= rating <= MAX_RATING:
-        raise InputError(f"{what} {str(rating)[:24]} is out of range (0-{MAX_RATING})", Place(field=what))
+        raise InputError(f"unrated rating {str(rating)[:24]} is out of range (0-{MAX_RATING})",
+                         Place(field="unrated rating"))

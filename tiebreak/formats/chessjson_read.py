@@ -44,7 +44,7 @@ def loads(data: str | bytes, source: str = "", warnings: list[InputWarning] | No
     try:  # numbers are bounded on their text, before a Decimal or an int is made of them
         doc = json.loads(data, parse_float=bounded_decimal, parse_int=bounded_int, parse_constant=_no_constant)
     except NumberError as e:
-        raise InputError(f"{e}", Place(source, field="number")) from None
+        raise InputError(str(e), Place(source, field="number")) from None
     except json.JSONDecodeError as e:
         raise InputError(f"not valid JSON: {e.msg}", Place(source, e.lineno, e.colno)) from None
     except RecursionError:

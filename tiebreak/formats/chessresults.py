@@ -94,7 +94,7 @@ class _Reader:
         try:
             return parse_int(text, -10**7, 10**7)
         except NumberError as e:
-            raise self.fail(f"{key}: {e}", f"{where}@{key}") from None
+            raise self.fail(f"attribute {key}: {e}", f"{where}@{key}") from None
 
     def rating(self, e: ET.Element, key: str, where: str) -> int | None:
         value = self.integer(e, key, where, 0)

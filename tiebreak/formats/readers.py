@@ -3,20 +3,24 @@ crosstable, ``.json`` Chess-JSON, anything else TRF (TRF-16, TRF-2026, Krause)."
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.model import Tournament
-from . import chessjson, chessresults, crosstable, pgn, trf
 
-READERS = {".xml": chessresults.load, ".pgn": pgn.load, ".csv": crosstable.load, ".xlsx": crosstable.load,
-           ".json": chessjson.load}
-WRITERS = {".trf": trf.dump, ".txt": trf.dump, ".tab": trf.dump, ".csv": crosstable.dump, ".xlsx": crosstable.dump,
-           ".json": chessjson.dump}
+#: file extension -> the module that reads it (anything else is TRF); modules are imported when a file needs them,
+#: so a command pays only for the format it reads
+READERS = {".xml": "chessresults", ".pgn": "pgn", ".csv": "crosstable", ".xlsx": "crosstable", ".json": "chessjson"}
+WRITERS = {".trf": "trf", ".txt": "trf", ".tab": "trf", ".csv": "crosstable", ".xlsx": "crosstable", ".json": "chessjson"}
+
+
+def _module(name: str):
+    return import_module(f"{__package__}.{name}")
 
 
 def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
-    return READERS.get(Path(path).suffix.lower(), trf.load)(path, warnings)
+    return _module(READERS.get(Path(path).suffix.lower(), "trf")).load(path, warnings)
 
 
 def convert(source: str | Path, target: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
@@ -27,7 +31,7 @@ def convert(source: str | Path, target: str | Path, warnings: list[InputWarning]
         raise InputError(f"cannot write {Path(target).suffix or 'files without an extension'}; "
                          f"formats: {', '.join(WRITERS)}", Place(str(target)))
     t = load(source, warnings)
-    if writer is crosstable.dump:
+    if writer == "crosstable":
         lost = [what for what, present in (
             ("event name", t.name), ("dates", t.start_date or t.end_date), ("event type", t.type_text or t.type_code),
             ("score system", not t.score_system.is_default), ("tie-break list", t.declared_tiebreaks),
@@ -40,7 +44,7 @@ def convert(source: str | Path, target: str | Path, warnings: list[InputWarning]
             warnings.append(InputWarning(f"a crosstable holds players and results only; not written: {', '.join(lost)}",
                                          Place(str(target))))
     try:
-        writer(t, target)
+        _module(writer).dump(t, target)
     except OSError as e:
         raise InputError(f"cannot write the file: {e.strerror or e}", Place(str(target))) from None
     return t

@@ -18,8 +18,8 @@ import io
 import re
 import zipfile
 import zlib
+from html import escape  # XML text and attribute escaping (&, <, >, quotes); lighter than xml.sax
 from xml.etree import ElementTree as ET
-from xml.sax.saxutils import escape
 
 from defusedxml import DefusedXmlException
 from defusedxml import ElementTree as SafeET

@@ -15,24 +15,26 @@ By default (``auto``) the title, federation and rating columns are shown when th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ..engine.errors import SpecifierError
 from ..engine.model import Player, format_number
 from ..engine.standings import Standings
+from .i18n import Table
 
 #: column -> (player attribute or computed value, shown by ``auto`` when present)
 COLUMNS = {"title": True, "fed": True, "rating": True, "club": False, "sex": False, "birth": False, "perf": False,
            "change": False}
-HEADINGS = {
-    "title": {"en": "Tit", "ru": "Зв", "uk": "Зв"},
-    "fed": {"en": "Fed", "ru": "Фед", "uk": "Фед"},
-    "rating": {"en": "Rtg", "ru": "Рейт", "uk": "Рейт"},
-    "club": {"en": "Club", "ru": "Клуб", "uk": "Клуб"},
-    "sex": {"en": "Sex", "ru": "Пол", "uk": "Стать"},
-    "birth": {"en": "Born", "ru": "Г.р.", "uk": "Р.н."},
-    "perf": {"en": "Perf", "ru": "Перф", "uk": "Перф"},
-    "change": {"en": "+/-", "ru": "+/-", "uk": "+/-"},
-}
+HEADINGS = Table("column", {
+    'title': 'Tit',
+    'fed': 'Fed',
+    'rating': 'Rtg',
+    'club': 'Club',
+    'sex': 'Sex',
+    'birth': 'Born',
+    'perf': 'Perf',
+    'change': '+/-',
+})
 #: the JSON member of each column
 JSON_KEYS = {"title": "title", "fed": "federation", "rating": "rating", "club": "club", "sex": "sex", "birth": "birth",
              "perf": "performance", "change": "rating_change"}
@@ -79,13 +81,13 @@ def player_columns(s: Standings, text: str | None = "auto") -> PlayerColumns:
     if names is None:
         names = [n for n, shown in COLUMNS.items() if shown and any(_FIELD[n](p) for p in t.players)]
     computed: dict[str, dict[int, str]] = {}
-    raw: dict[str, dict[int, object]] = {}
+    raw: dict[str, dict[int, Fraction | None]] = {}
     if "perf" in names:
         from ..engine.standings import compute_standings
 
         perf = compute_standings(t, "PTS,TPR", rules=s.rules, after_round=s.after_round, lots=False, system=s.system)
         raw["perf"] = {r.start_no: r.values["TPR"] for r in perf.rows}
-        computed["perf"] = {k: "" if v is None else format_number(v) for k, v in raw["perf"].items()}
+        computed["perf"] = {k: format_number(v) for k, v in raw["perf"].items()}
     if "change" in names:
         from ..arbiter.performance import rating_changes
 

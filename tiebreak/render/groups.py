@@ -11,37 +11,33 @@ Category rating<900
 
 from __future__ import annotations
 
+from fractions import Fraction
 from html import escape
+from typing import Any
 
 from ..arbiter.categories import CategoryStandings
 from ..arbiter.clubs import TEAM_CODES, ClubRanking
 from ..engine.model import format_number
+from .i18n import Table
 
-WORDS = {
-    "category": {"en": "Category {name}", "ru": "Категория {name}", "uk": "Категорія {name}"},
-    "cat_rank": {"en": "Rk", "ru": "Место", "uk": "Місце"},
-    "overall": {"en": "Overall", "ru": "Общее", "uk": "Загальне"},
-    "no": {"en": "No", "ru": "Ном", "uk": "Ном"},
-    "name": {"en": "Name", "ru": "Участник", "uk": "Учасник"},
-    "points": {"en": "Pts", "ru": "Очки", "uk": "Очки"},
-    "team": {"en": "Team", "ru": "Команда", "uk": "Команда"},
-    "counted": {"en": "Players counted", "ru": "Зачётные участники", "uk": "Залікові учасники"},
-    "ranking": {"en": "Team ranking (best {n} players)", "ru": "Командный зачёт (лучшие {n} участника)",
-                "uk": "Командний залік (найкращі {n} учасники)"},
-    "empty": {"en": "no player in this category", "ru": "в этой категории нет участников",
-              "uk": "у цій категорії немає учасників"},
-    "TC": {"en": "TC = Team Cumulative (USCF, seed 002)", "ru": "TC = командный кумулятивный (USCF, seed 002)",
-           "uk": "TC = командний кумулятивний (USCF, seed 002)"},
-    "CUM": {"en": "CUM = cumulative of the players counted (USCF, seed 002)",
-            "ru": "CUM = кумулятивный зачётных участников (USCF, seed 002)",
-            "uk": "CUM = кумулятивний залікових учасників (USCF, seed 002)"},
-    "sum": {"en": "{code} = sum over the players counted", "ru": "{code} = сумма по зачётным участникам",
-            "uk": "{code} = сума за заліковими учасниками"},
-}
+WORDS = Table("groups", {
+    'category': 'Category {name}',
+    'cat_rank': 'Rk',
+    'overall': 'Overall',
+    'no': 'No',
+    'name': 'Name',
+    'points': 'Pts',
+    'team': 'Team',
+    'counted': 'Players counted',
+    'ranking': 'Team ranking (best {n} players)',
+    'empty': 'no player in this category',
+    'TC': 'TC = Team Cumulative (USCF, seed 002)',
+    'CUM': 'CUM = cumulative of the players counted (USCF, seed 002)',
+    'sum': '{code} = sum over the players counted',
+})
 
 
-def _w(key: str, lang: str, **kw) -> str:
-    return WORDS[key].get(lang, WORDS[key]["en"]).format(**kw)
+_w = WORDS.text
 
 
 def _table(head: list[str], body: list[list[str]], left: set[int]) -> list[str]:
@@ -53,7 +49,7 @@ def _table(head: list[str], body: list[list[str]], left: set[int]) -> list[str]:
     return [fmt(head), fmt(["-" * w for w in widths]), *(fmt(r) for r in body)]
 
 
-def _cell(v) -> str:
+def _cell(v: Fraction | None) -> str:
     return "-" if v is None else format_number(v)
 
 
@@ -75,7 +71,7 @@ def categories_text(cats: list[CategoryStandings], lang: str = "en", shown: list
     return "\n".join(lines) + "\n"
 
 
-def categories_json(cats: list[CategoryStandings]) -> list[dict]:
+def categories_json(cats: list[CategoryStandings]) -> list[dict[str, Any]]:
     return [{"category": c.category.text,
              "standings": [{"rank": r.rank, "overall": r.overall, "start_no": r.start_no} for r in c.rows]}
             for c in cats]
@@ -120,7 +116,7 @@ def clubs_text(r: ClubRanking, lang: str = "en") -> str:
     return "\n".join(lines) + "\n"
 
 
-def clubs_json(r: ClubRanking) -> dict:
+def clubs_json(r: ClubRanking) -> dict[str, Any]:
     return {"best": r.best, "tiebreaks": r.tiebreaks,
             "standings": [{"rank": row.rank, "team": row.name, "points": row.score,
                            "values": dict(row.values), "counted": row.counted, "members": row.members}

@@ -1,6 +1,11 @@
 """Words of the human-readable outputs in English, Russian and Ukrainian (machine formats are never localised).
 
-Tie-break names come from the catalogue (``names`` of each entry, after the seeds and ../shared/spec/glossary.md).
+English is written in the code; Russian and Ukrainian are in the gettext catalogues
+``tiebreak/render/locale/<lang>/LC_MESSAGES/tiebreak.po`` (compiled to ``.mo``), which translators edit with their
+usual tools (Poedit, Weblate, Lokalize). Messages (errors, warnings, notes) are looked up by their English text with
+``{}`` for each value inserted at run time (``{0}``, ``{1}``... in a translation are those values in their English
+order); words of tables and pages by a context ``<table>:<key>`` (``word:rank``). Tie-break names come from the
+catalogue of tie-breaks (``names`` of each entry, after the seeds and ../shared/spec/glossary.md).
 
 >>> word("points", "uk")
 'Очки'
@@ -8,132 +13,195 @@ Tie-break names come from the catalogue (``names`` of each entry, after the seed
 
 from __future__ import annotations
 
+import gettext
+import re
+from collections.abc import Iterator, Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..engine.errors import InputWarning, Place, TiebreakError
+
 LANGUAGES = ("en", "ru", "uk")
-
-WORDS = {
-    "rank": {"en": "Rk", "ru": "Место", "uk": "Місце"},
-    "number": {"en": "No", "ru": "Ном", "uk": "Ном"},
-    "name": {"en": "Name", "ru": "Участник", "uk": "Учасник"},
-    "team": {"en": "Team", "ru": "Команда", "uk": "Команда"},
-    "points": {"en": "Pts", "ru": "Очки", "uk": "Очки"},
-    "after_round": {"en": "after round {k} of {n}", "ru": "после {k}-го тура из {n}", "uk": "після {k}-го туру з {n}"},
-    "swiss": {"en": "Swiss", "ru": "швейцарская система", "uk": "швейцарська система"},
-    "round robin": {"en": "round robin", "ru": "круговая система", "uk": "колова система"},
-    "rules": {"en": "rules", "ru": "правила", "uk": "правила"},
-    "lot": {"en": "* place decided by lot (seed {seed})", "ru": "* место определено жребием (seed {seed})",
-            "uk": "* місце визначено жеребом (seed {seed})"},
-    "legend": {"en": "Tie-breaks", "ru": "Дополнительные показатели", "uk": "Тай-брейки"},
-    "cut": {"en": "Cut-{n}", "ru": "усечение {n}", "uk": "скорочення-{n}"},
-    "median": {"en": "Median-{n}", "ru": "медиана {n}", "uk": "усереднений-{n}"},
-    "crosstable": {"en": "Crosstable", "ru": "Турнирная таблица", "uk": "Турнірна таблиця"},
-    "undefined": {"en": "- = undefined", "ru": "- = не определено", "uk": "- = не визначено"},
-    # the web page
-    "title": {"en": "Tie-break standings", "ru": "Итоговое положение по дополнительным показателям",
-              "uk": "Підсумкове положення за тай-брейками"},
-    "file": {"en": "Tournament file (TRF, Chess-JSON, PGN, CSV, XLSX)", "ru": "Файл турнира (TRF, Chess-JSON, PGN, CSV, XLSX)",
-             "uk": "Файл турніру (TRF, Chess-JSON, PGN, CSV, XLSX)"},
-    "example": {"en": "or a bundled example", "ru": "или пример из комплекта", "uk": "або приклад із комплекту"},
-    "preset": {"en": "Preset", "ru": "Готовый список", "uk": "Готовий список"},
-    "add": {"en": "Add", "ru": "Добавить", "uk": "Додати"},
-    "modifiers": {"en": "modifiers, e.g. /C1", "ru": "модификаторы, напр. /C1", "uk": "модифікатори, напр. /C1"},
-    "download": {"en": "Download", "ru": "Скачать", "uk": "Завантажити"},
-    "explanation": {"en": "Explanation (click a player)", "ru": "Пояснение (нажмите на участника)",
-                    "uk": "Пояснення (натисніть на учасника)"},
-    "event": {"en": "Event", "ru": "Турнир", "uk": "Турнір"},
-    "language": {"en": "Language", "ru": "Язык", "uk": "Мова"},
-    "tools": {"en": "Tools", "ru": "Инструменты", "uk": "Інструменти"},
-    "berger": {"en": "Berger tables (13.16)", "ru": "Таблицы Бергера (13.16)", "uk": "Таблиці Бергера (13.16)"},
-    "players_count": {"en": "players", "ru": "участников", "uk": "учасників"},
-    "double": {"en": "double round robin", "ru": "двухкруговой", "uk": "двоколовий"},
-    "show": {"en": "Show", "ru": "Показать", "uk": "Показати"},
-    "playoffs": {"en": "Play-offs (13.2) for places", "ru": "Дополнительные соревнования (13.2) за места",
-                 "uk": "Додаткові змагання (13.2) за місця"},
-    "round": {"en": "Round", "ru": "Тур", "uk": "Тур"},
-    "prizes": {"en": "Prizes (13.2.6): lines kind,place,amount", "ru": "Призы (13.2.6): строки вид,место,сумма",
-               "uk": "Призи (13.2.6): рядки вид,місце,сума"},
-    "prize_method": {"en": "Tied players", "ru": "Равные по очкам", "uk": "Рівні за очками"},
-    "shared": {"en": "share the prizes", "ru": "делят призы", "uk": "ділять призи"},
-    "hort": {"en": "Hort system", "ru": "система Хорта", "uk": "система Горта"},
-    "tiebreak": {"en": "by tie-break", "ru": "по дополнительным показателям", "uk": "за додатковими показниками"},
-    "varma": {"en": "Varma tables (13.17): lines Name, FED", "ru": "Таблицы Варма (13.17): строки Имя, ФЕД",
-              "uk": "Таблиці Варма (13.17): рядки Ім'я, ФЕД"},
-    "seed": {"en": "seed", "ru": "зерно жребия", "uk": "зерно жеребу"},
-    "check": {"en": "Check published standings", "ru": "Проверка опубликованного положения",
-              "uk": "Перевірка опублікованого положення"},
-    "published_file": {"en": "Published standings (CSV/XLSX; empty: the file's own ranks)",
-                       "ru": "Опубликованное положение (CSV/XLSX; пусто: места из самого файла)",
-                       "uk": "Опубліковане положення (CSV/XLSX; порожньо: місця з самого файлу)"},
-    "check_button": {"en": "Check", "ru": "Проверить", "uk": "Перевірити"},
-    "check_right": {"en": "Right under the announced rules", "ru": "Верно по объявленным правилам",
-                    "uk": "Правильно за оголошеними правилами"},
-    "check_wrong": {"en": "Differs from ours under the announced rules", "ru": "Расходится с нашим по объявленным правилам",
-                    "uk": "Розходиться з нашим за оголошеними правилами"},
-    "draw": {"en": "Draw", "ru": "Провести жеребьёвку", "uk": "Провести жеребкування"},
-}
+LOCALE_DIR = Path(__file__).with_name("locale")
+DOMAIN = "tiebreak"
 
 
-def word(key: str, lang: str = "en", **kw) -> str:
-    text = WORDS[key].get(lang) or WORDS[key]["en"]
-    return text.format(**kw) if kw else text
+@lru_cache(maxsize=None)
+def catalogue(lang: str) -> dict[tuple[str | None, str], str]:
+    """(context or None, English) -> translation, for ``ru`` and ``uk`` (empty for English)."""
+    if lang not in LANGUAGES or lang == "en":
+        return {}
+    t = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang])
+    out: dict[tuple[str | None, str], str] = {}
+    # GNUTranslations keeps the compiled catalogue in _catalog ("context\x04msgid" keys); gettext has no public
+    # way to list the messages, and message() needs them all to match texts with values inserted
+    for key, value in t._catalog.items():  # type: ignore[attr-defined]
+        if not isinstance(key, str) or not key:
+            continue
+        ctx, sep, msgid = key.partition("\x04")
+        out[(ctx, msgid) if sep else (None, key)] = value
+    return out
+
+
+class Table(Mapping[str, dict[str, str]]):
+    """English texts by key; ``table[key][lang]`` is the text in ``lang`` (the catalogue's entry with context
+    ``<name>:<key>``, English where it has none).
+
+    >>> Table("word", {"rank": "Rk"})["rank"]["ru"]
+    'Место'
+    """
+
+    def __init__(self, name: str, english: dict[str, str]) -> None:
+        self.name, self.english = name, english
+
+    def __getitem__(self, key: str) -> dict[str, str]:
+        en = self.english[key]
+        return {lang: catalogue(lang).get((f"{self.name}:{key}", en), en) for lang in LANGUAGES}
+
+    def text(self, key: str, lang: str = "en", **kw: object) -> str:
+        """The text of ``key`` in ``lang``, ``kw`` put into its ``{name}`` fields."""
+        text = self[key][lang if lang in LANGUAGES else "en"]
+        return text.format(**kw) if kw else text
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.english)
+
+    def __len__(self) -> int:
+        return len(self.english)
+
+
+WORDS = Table("word", {
+    'rank': 'Rk',
+    'number': 'No',
+    'name': 'Name',
+    'team': 'Team',
+    'points': 'Pts',
+    'after_round': 'after round {k} of {n}',
+    'swiss': 'Swiss',
+    'round robin': 'round robin',
+    'rules': 'rules',
+    'lot': '* place decided by lot (seed {seed})',
+    'legend': 'Tie-breaks',
+    'cut': 'Cut-{n}',
+    'median': 'Median-{n}',
+    'crosstable': 'Crosstable',
+    'undefined': '- = undefined',
+    'title': 'Tie-break standings',
+    'file': 'Tournament file (TRF, Chess-JSON, PGN, CSV, XLSX)',
+    'example': 'or a bundled example',
+    'preset': 'Preset',
+    'add': 'Add',
+    'modifiers': 'modifiers, e.g. /C1',
+    'download': 'Download',
+    'explanation': 'Explanation (click a player)',
+    'event': 'Event',
+    'language': 'Language',
+    'tools': 'Tools',
+    'berger': 'Berger tables (13.16)',
+    'players_count': 'players',
+    'double': 'double round robin',
+    'show': 'Show',
+    'playoffs': 'Play-offs (13.2) for places',
+    'round': 'Round',
+    'prizes': 'Prizes (13.2.6): lines kind,place,amount',
+    'prize_method': 'Tied players',
+    'shared': 'share the prizes',
+    'hort': 'Hort system',
+    'tiebreak': 'by tie-break',
+    'varma': 'Varma tables (13.17): lines Name, FED',
+    'seed': 'seed',
+    'check': 'Check published standings',
+    'published_file': "Published standings (CSV/XLSX; empty: the file's own ranks)",
+    'check_button': 'Check',
+    'check_right': 'Right under the announced rules',
+    'check_wrong': 'Differs from ours under the announced rules',
+    'draw': 'Draw',
+    'list_head': 'code       family  type source                          mods  name; unplayed rounds',
+    'alias': 'alias {alias}',
+    'ratings_head': 'No,Name,Rtg,Gms,Score,Exp,K,Change',
+    'bye': 'bye',
+})
+
+
+#: what happened in a round (:class:`~tiebreak.engine.model.Kind`), as a reader names it
+KINDS = Table("kind", {
+    "WIN": "win", "DRAW": "draw", "LOSS": "loss", "WIN_SHORT": "win (less than one move)",
+    "DRAW_SHORT": "draw (less than one move)", "LOSS_SHORT": "loss (less than one move)", "UNKNOWN": "result unknown",
+    "FORFEIT_WIN": "forfeit win", "FORFEIT_LOSS": "forfeit loss", "DOUBLE_FORFEIT": "double forfeit",
+    "PAB": "pairing-allocated bye", "FPB": "full-point bye", "HPB": "half-point bye", "ZPB": "zero-point bye",
+    "ABSENT": "absent",
+})
+
+
+def kind_name(kind: str, lang: str = "en") -> str:
+    """``FORFEIT_WIN`` as ``forfeit win`` / ``победа без игры`` / ``перемога без гри``."""
+    return KINDS[kind][lang] if kind in KINDS else kind
+
+
+def word(key: str, lang: str = "en", **kw: object) -> str:
+    return WORDS.text(key, lang, **kw)
 
 
 # ---------------------------------------------------------------------------------------------------- messages
 #: words of error and warning lines (the place: file, line, column)
-MESSAGE_WORDS = {
-    "line": {"en": "line", "ru": "строка", "uk": "рядок"},
-    "column": {"en": "column", "ru": "столбец", "uk": "стовпець"},
-    "error": {"en": "error", "ru": "ошибка", "uk": "помилка"},
-    "warning": {"en": "warning", "ru": "предупреждение", "uk": "попередження"},
-    "note": {"en": "note", "ru": "примечание", "uk": "примітка"},
-}
+MESSAGE_WORDS = Table("message word", {
+    'line': 'line',
+    'column': 'column',
+    'error': 'error',
+    'warning': 'warning',
+    'note': 'note',
+})
 #: names of the fields of the input that messages and places name (TRF columns, Chess-JSON and form fields stay as
 #: they are: they are names in the file)
-FIELD_NAMES = {
-    "starting rank": {"ru": "стартовый номер", "uk": "стартовий номер"},
-    "rating": {"ru": "рейтинг", "uk": "рейтинг"},
-    "points": {"ru": "очки", "uk": "очки"},
-    "number of rounds": {"ru": "число туров", "uk": "кількість турів"},
-    "rounds": {"ru": "туры", "uk": "тури"},
-    "score system": {"ru": "система подсчёта очков", "uk": "система підрахунку очок"},
-    "rating method": {"ru": "способ учёта рейтинга", "uk": "спосіб урахування рейтингу"},
-    "header": {"ru": "заголовок", "uk": "заголовок"},
-    "player": {"ru": "участник", "uk": "учасник"},
-    "prize": {"ru": "приз", "uk": "приз"},
-    "amount": {"ru": "сумма", "uk": "сума"},
-    "kind": {"ru": "вид", "uk": "вид"},
-    "encoding": {"ru": "кодировка", "uk": "кодування"},
-    "team members": {"ru": "состав команды", "uk": "склад команди"},
-    "team matches": {"ru": "матчи команд", "uk": "матчі команд"},
-    "team boards": {"ru": "доски команды", "uk": "дошки команди"},
-    "after round": {"ru": "после тура", "uk": "після туру"},
-    # the event types the notes name
-    "swiss": {"ru": "швейцарская система", "uk": "швейцарська система"},
-    "round robin": {"ru": "круговой турнир", "uk": "коловий турнір"},
-}
-_ROUND_FIELD = {"opponent": {"ru": "тур {0}, соперник", "uk": "тур {0}, суперник"},
-                "result": {"ru": "тур {0}, результат", "uk": "тур {0}, результат"},
-                "colour": {"ru": "тур {0}, цвет", "uk": "тур {0}, колір"}}
-_COMPILED: list | None = None
+FIELD_NAMES = Table("field", {name: name for name in (
+    'starting rank',
+    'rating',
+    'points',
+    'number of rounds',
+    'rounds',
+    'score system',
+    'rating method',
+    'header',
+    'player',
+    'prize',
+    'amount',
+    'kind',
+    'encoding',
+    'team members',
+    'team matches',
+    'team boards',
+    'after round',
+    'swiss',
+    'round robin',
+)})
+_ROUND_FIELD = Table("round field", {k: f"round {{0}} {k}" for k in ("opponent", "result", "colour")})
+_COMPILED: dict[str, list[tuple[re.Pattern[str], str]]] = {}
 
 
-def _compiled() -> list:
-    """The message catalogue as (pattern, translations), most specific (longest fixed text) first."""
-    global _COMPILED
-    if _COMPILED is None:
-        import re
-
-        from .messages import MESSAGES
-
+def _compiled(lang: str) -> list[tuple[re.Pattern[str], str]]:
+    """The messages of the catalogue of ``lang`` as (pattern, translation), most specific (longest fixed text)
+    first."""
+    if lang not in _COMPILED:
         # a value is a field name when it can be ("starting rank 'x' is not a number"), else the shortest text
         value = "((?:" + "|".join(re.escape(k) for k in sorted(FIELD_NAMES, key=len, reverse=True)) + ")|.+?)"
         out = []
-        for en, ru, uk in MESSAGES:
+        for (ctx, en), translated in catalogue(lang).items():
+            if ctx is not None:
+                continue
             pieces = re.split(r"(?<!\{)\{\}(?!\})", en)
             fixed = [re.escape(p.replace("{{", "{").replace("}}", "}")) for p in pieces]
-            out.append((sum(len(p) for p in pieces), re.compile(value.join(fixed), re.S), {"ru": ru, "uk": uk}))
+            out.append((sum(len(p) for p in pieces), re.compile(value.join(fixed), re.S), translated))
         out.sort(key=lambda x: -x[0])
-        _COMPILED = [(pattern, texts) for _, pattern, texts in out]
-    return _COMPILED
+        _COMPILED[lang] = [(pattern, text) for _, pattern, text in out]
+    return _COMPILED[lang]
+
+
+def messages() -> list[tuple[str, str, str]]:
+    """Every message of the catalogues as (English, Russian, Ukrainian)."""
+    ru, uk = catalogue("ru"), catalogue("uk")
+    return [(en, text, uk.get((None, en), "")) for (ctx, en), text in ru.items() if ctx is None]
 
 
 def field_name(name: str, lang: str = "en") -> str:
@@ -149,8 +217,8 @@ def field_name(name: str, lang: str = "en") -> str:
 
 
 def message(text: str, lang: str = "en", _depth: int = 0) -> str:
-    """An English error or warning message in ``lang``, by the message catalogue (:mod:`tiebreak.render.messages`); values
-    inside it (numbers, names, quoted input) are kept as they are.  A message not in the catalogue stays English.
+    """An English error or warning message in ``lang``, by the message catalogue; values inside it (numbers, names,
+    quoted input) are kept as they are.  A message not in the catalogue stays English.
 
     >>> message("round 3: player 7 has two games or byes", "uk")
     'тур 3: учасник 7 має дві партії або два тури без гри'
@@ -159,15 +227,15 @@ def message(text: str, lang: str = "en", _depth: int = 0) -> str:
         return text
     if field_name(text, lang) != text:
         return field_name(text, lang)
-    for pattern, texts in _compiled():
+    for pattern, translated in _compiled(lang):
         m = pattern.fullmatch(text)
         if m:
             values = [message(v, lang, _depth + 1) if _depth < 2 else v for v in m.groups()]
-            return texts[lang].format(*values)
+            return str(translated.format(*values))
     return text
 
 
-def place_text(place, lang: str = "en") -> str:
+def place_text(place: Place, lang: str = "en") -> str:
     """``file, line 3, column 5 (field)`` in ``lang``."""
     parts = [place.file or "<input>"]
     if place.line is not None:
@@ -178,7 +246,7 @@ def place_text(place, lang: str = "en") -> str:
     return f"{where} ({field_name(place.field, lang)})" if place.field else where
 
 
-def problem(e, lang: str = "en") -> str:
+def problem(e: TiebreakError | InputWarning, lang: str = "en") -> str:
     """An error (:class:`~tiebreak.engine.errors.TiebreakError`) or an :class:`~tiebreak.engine.errors.InputWarning` as the user
     reads it: the place, then the message, in ``lang``."""
     place = getattr(e, "place", None)

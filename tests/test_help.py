@@ -1,0 +1,48 @@
+"""The command line and its documentation agree (issue 16): every option of every command is in README.md, and every
+option that README's usage block gives a command is one the command takes. ``--help`` is generated from the same
+parser, so it names the same options."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+from tiebreak.cli import build_parser
+
+README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+
+
+def _commands() -> dict[str, set[str]]:
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return {name: {o for a in sp._actions for o in a.option_strings} for name, sp in sub.choices.items()}
+
+
+def _usage_block() -> dict[str, set[str]]:
+    """Command -> the options README's usage block (the code block under '## Command line') shows for it."""
+    block = README.split("## Command line", 1)[1].split("```", 2)[1]
+    shown: dict[str, set[str]] = {}
+    current = None
+    for line in block.splitlines():
+        m = re.match(r"tiebreak (\w+)", line.strip())
+        if m:
+            current = m.group(1)
+        if current:
+            text = line.split("#", 1)[0]  # comments after the usage
+            shown.setdefault(current, set()).update(re.findall(r"(?<![\w-])--[a-z][a-z-]*", text))
+    return shown
+
+
+def test_every_command_and_option_is_documented():
+    for name, options in _commands().items():
+        assert f"tiebreak {name}" in README, f"command {name} is not in README.md"
+        missing = sorted(o for o in options if o.startswith("--") and o != "--help" and o not in README)
+        assert not missing, f"tiebreak {name}: {missing} not in README.md"
+
+
+def test_the_usage_block_names_only_real_options():
+    commands = _commands()
+    for name, shown in _usage_block().items():
+        assert name in commands, f"README's usage block has a command {name!r} the program does not have"
+        wrong = sorted(shown - commands[name])
+        assert not wrong, f"README gives 'tiebreak {name}' options it does not take: {wrong}"

@@ -1,0 +1,60 @@
+"""The gettext catalogues (tiebreak/render/locale): the compiled .mo files say what the .po files say, and every word
+of every table of the package has its Russian and Ukrainian translation there (messages are checked by
+tests/test_messages.py)."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+
+from tiebreak.render import check, columns, groups, i18n
+
+LOCALE = Path(i18n.__file__).with_name("locale")
+TABLES = [i18n.WORDS, i18n.MESSAGE_WORDS, i18n.FIELD_NAMES, i18n._ROUND_FIELD, check.WORDS, groups.WORDS,
+          columns.HEADINGS]
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_compiled_catalogue_matches_its_source(lang):
+    pofile = pytest.importorskip("babel.messages.pofile")
+    with open(LOCALE / lang / "LC_MESSAGES" / "tiebreak.po", "rb") as f:
+        source = pofile.read_po(f)
+    po = {(m.context, m.id): m.string for m in source if m.id}
+    assert po == i18n.catalogue(lang), "run: pybabel compile -d tiebreak/render/locale -D tiebreak"
+    assert not [m.id for m in source if m.id and (m.fuzzy or not m.string)]
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: t.name)
+def test_every_word_is_translated(table):
+    for lang in ("ru", "uk"):
+        cat = i18n.catalogue(lang)
+        missing = [k for k, en in table.english.items() if (f"{table.name}:{k}", en) not in cat]
+        assert not missing, f"{lang}: no translation of {table.name}: {missing}"
+        for key in table:
+            en, text = table[key]["en"], table[key][lang]
+            assert _fields(text) == _fields(en), (key, text)
+            # a translation is Cyrillic unless it is a symbol or a code (+/-, '- = undefined' keeps its dash)
+            assert re.search("[а-яіїєґА-ЯІЇЄҐ]", text) or not re.search("[A-Za-z]{3}", en), (key, text)
+
+
+def test_a_word_falls_back_to_english_only_when_the_catalogue_has_none():
+    table = i18n.Table("word", {"nowhere": "Nowhere"})
+    assert table["nowhere"] == {"en": "Nowhere", "ru": "Nowhere", "uk": "Nowhere"}
+    assert i18n.word("rank", "uk") == "Місце"
+
+
+def test_every_kind_and_every_source_of_a_value_is_translated():
+    from tiebreak import Kind
+    from tiebreak.engine.standings import SOURCES
+
+    assert set(i18n.KINDS) == {k.name for k in Kind}
+    for lang in ("ru", "uk"):
+        untranslated = [s for s in SOURCES.values() if i18n.message(s, lang) == s]
+        assert not untranslated, f"{lang}: {untranslated}"
