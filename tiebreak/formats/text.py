@@ -5,7 +5,7 @@ A text field written to a line-based format (a TRF record, a CSV cell) must stay
 otherwise add records (issue 14, "record injection").  :func:`one_line` replaces control characters and line
 separators by a space and a lone surrogate (which no encoder writes) by U+FFFD.  A CSV cell that starts like a
 formula (``=``, ``+``, ``-``, ``@``, tab, carriage return) is prefixed with ``'`` as OWASP recommends, so a spreadsheet
-shows it as text; numbers (``-1``, ``+0.5``) are left alone.
+shows it as text; numbers (``-1``, ``+0.5``) are left alone.  CSV cells are put on one line too.
 
 >>> one_line("Ann\\n001    9 Evil"), spreadsheet_safe("=HYPERLINK(1)"), spreadsheet_safe("-0.5")
 ('Ann 001    9 Evil', "'=HYPERLINK(1)", '-0.5')
@@ -40,7 +40,9 @@ def spreadsheet_safe(value):
     """A CSV cell that no spreadsheet runs as a formula (OWASP "CSV injection"); other values are returned as they are."""
     if not isinstance(value, str):
         return value
-    value = one_line(value) if _CONTROL.search(value.lstrip("\t\r")) else value
+    if value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value) and value != "-":
+        return "'" + one_line(value)
+    value = one_line(value)  # a cell on one line: control characters and line breaks become spaces
     if value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value) and value != "-":
         return "'" + value
     return value
