@@ -197,7 +197,7 @@ class _Reader:
         return out
 
     def date(self, info: dict, key: str, path: str) -> _dt.date | None:
-        from .trf import parse_date
+        from .dates import parse_date
 
         text = info.get(key)
         if not isinstance(text, str) or not text.strip():

@@ -21,9 +21,9 @@ from pathlib import Path
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.model import Kind, Player, Tournament
 from ..engine.numbers import MAX_RATING
+from .dates import parse_date
 from .files import read_input
 from .text import MAX_ROUNDS, check_size, decode, one_line
-from .trf import parse_date
 
 _TAG = re.compile(r'^\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _RESULTS = {"1-0": Kind.WIN, "0-1": Kind.LOSS, "1/2-1/2": Kind.DRAW, "½-½": Kind.DRAW, "*": Kind.UNKNOWN,
