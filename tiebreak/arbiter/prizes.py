@@ -14,7 +14,6 @@ prizes among the players without one (the usual rule in prize lists; ``one_per_p
 
 from __future__ import annotations
 
-import csv
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -25,6 +24,7 @@ from ..engine.errors import InputError, Place
 from ..engine.numbers import NumberError, parse_int, parse_number
 from ..engine.standings import Standings
 from ..formats.files import read_text
+from ..formats.text import csv_rows
 
 METHODS = ("shared", "hort", "tiebreak")
 
@@ -117,7 +117,7 @@ def parse_prizes(text: str, source: str = "") -> list[Prize]:
     [('1. place', Fraction(500, 1)), ('rating<1600 1.', None)]
     """
     prizes = []
-    for ln, row in enumerate(csv.reader(text.splitlines()), 1):
+    for ln, row in enumerate(csv_rows(text, source), 1):
         if not row or row[0].strip().lower() in ("kind", "") or row[0].startswith("#"):
             continue
         if len(row) < 2:

@@ -96,7 +96,7 @@ def parse_int(text: str, low: int | None = None, high: int | None = None) -> int
     return value
 
 
-def exact(value) -> Fraction:
+def exact(value: object) -> Fraction:
     """A number that a parser (JSON) already made, bounded like text: int, Decimal, or the text of one.
 
     >>> exact(Decimal("7.5")), exact(3)

@@ -24,6 +24,12 @@ from .ranking import apply_list, finish, tied_groups
 from .rules import RULE_SETS, choose_rules
 from .specifier import MAX_LIST, TieBreakSpec
 
+
+def _digits(field: str) -> bool:
+    """A TRF number field: ASCII digits only (``²`` passes ``str.isdigit()`` but is no number)."""
+    field = field.strip()
+    return field.isascii() and field.isdigit()
+
 #: Team score system (TRF-2026 record 362): match won 2, drawn 1, lost 0.
 DEFAULT_MATCH_POINTS = ScoreSystem(win=Fraction(2), draw=Fraction(1), loss=Fraction(0), pab=Fraction(1))
 
@@ -64,13 +70,13 @@ def read_teams(t: Tournament) -> list[Team]:
     teams = []
     for x in lines:
         if x[:3] == "310":
-            members = [int(x[c:c + 4]) for c in range(73, len(x), 5) if x[c:c + 4].strip().isdigit()]
+            members = [int(x[c:c + 4]) for c in range(73, len(x), 5) if _digits(x[c:c + 4])]
             teams.append(Team(int(x[4:7]), x[8:40].strip(), members, x[41:46].strip()))
     if teams:
         return teams
     for x in lines:
         if x[:3] == "013":
-            members = [int(x[c:c + 4]) for c in range(36, len(x), 5) if x[c:c + 4].strip().isdigit()]
+            members = [int(x[c:c + 4]) for c in range(36, len(x), 5) if _digits(x[c:c + 4])]
             teams.append(Team(len(teams) + 1, x[4:36].strip(), members))
     return teams
 
@@ -150,7 +156,7 @@ def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = 
     number_row = {team.number: ti for ti, team in enumerate(teams)}
     for x in _record(lines, "330"):
         code, rnd, white, black = x[4:6], x[7:10].strip(), x[11:14].strip(), x[15:18].strip()
-        if not (rnd.isdigit() and white.isdigit() and black.isdigit()):
+        if not (_digits(rnd) and _digits(white) and _digits(black)):
             warnings.append(InputWarning(f"record 330 not understood: {x!r}", Place(src, field="330")))
             continue
         r, a, b = int(rnd) - 1, number_row.get(int(white)), number_row.get(int(black))
@@ -172,7 +178,7 @@ def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = 
         except ValueError:
             warnings.append(InputWarning(f"record 320 not understood: {x!r}", Place(src, field="320")))
         for r, c in enumerate(range(14, len(x), 4)):
-            if x[c:c + 3].strip().isdigit() and int(x[c:c + 3]) in number_row:
+            if _digits(x[c:c + 3]) and int(x[c:c + 3]) in number_row:
                 pab_rounds.setdefault(r, set()).add(number_row[int(x[c:c + 3])])
     if system is None:
         from .standings import detect_system

@@ -91,7 +91,8 @@ def to_dict(t: Tournament, ranks: dict[int, int] | None = None, tiebreaks: dict[
         last, first = _split_name(p.name)
         prof: dict = {"id": p.start_no, "lastName": last, "firstName": first, "fideName": p.name,
                       "sex": p.sex or "u", "federation": p.federation}
-        if p.fide_id.isdigit() and str(int(p.fide_id)) == p.fide_id and int(p.fide_id):
+        if p.fide_id.isascii() and p.fide_id.isdigit() and len(p.fide_id) <= 12 and str(int(p.fide_id)) == p.fide_id \
+                and int(p.fide_id):
             prof["fideId"] = int(p.fide_id)
         elif p.fide_id:
             prof["localId"] = p.fide_id  # kept as written: '0', leading zeros, letters

@@ -13,7 +13,6 @@ Columns (header names are case-insensitive): ``No`` (start number; default the r
 
 from __future__ import annotations
 
-import csv
 import io
 import re
 from pathlib import Path
@@ -23,7 +22,7 @@ from ..engine.model import MIRROR, NO_OPPONENT, Kind, Player, Tournament, format
 from ..engine.numbers import MAX_RATING, NumberError, parse_int, parse_number
 from . import xlsx
 from .files import read_input
-from .text import MAX_ROUNDS, SafeCsvWriter, check_size, decode, one_line
+from .text import MAX_ROUNDS, SafeCsvWriter, check_size, csv_rows, decode, one_line
 
 _GAME = re.compile(r"^([0-9]{1,7})\s*([wbWB-])?\s*(1|0|=|½|0[.,]5|1/2|\+|-|W|D|L|X|\?)$")
 _RESULT = {"1": Kind.WIN, "0": Kind.LOSS, "=": Kind.DRAW, "½": Kind.DRAW, "0.5": Kind.DRAW, "0,5": Kind.DRAW,
@@ -50,12 +49,7 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
 
 def loads(text: str, source: str = "", warnings: list[InputWarning] | None = None) -> Tournament:
     dialect = ";" if text.split("\n", 1)[0].count(";") > text.split("\n", 1)[0].count(",") else ","
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=dialect)
-    try:
-        rows = list(reader)
-    except csv.Error as e:
-        raise InputError(f"not a readable CSV table: {e}", Place(source, reader.line_num)) from None
-    return from_rows(rows, source, warnings)
+    return from_rows(csv_rows(text, source, dialect), source, warnings)
 
 
 def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarning] | None = None) -> Tournament:

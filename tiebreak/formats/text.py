@@ -14,7 +14,10 @@ shows it as text; numbers (``-1``, ``+0.5``) are left alone.  CSV cells are put 
 from __future__ import annotations
 
 import csv
+import io
 import re
+from collections.abc import Iterable
+from typing import Any, TextIO
 
 from ..engine.errors import InputError, InputWarning, Place
 
@@ -36,7 +39,7 @@ def one_line(text: str) -> str:
     return _CONTROL.sub(lambda m: "\ufffd" if "\ud800" <= m.group() <= "\udfff" else " ", text)
 
 
-def spreadsheet_safe(value):
+def spreadsheet_safe(value: object) -> object:
     """A CSV cell that no spreadsheet runs as a formula (OWASP "CSV injection"); other values are returned as they are."""
     if not isinstance(value, str):
         return value
@@ -58,15 +61,29 @@ class SafeCsvWriter:
     "1,'@SUM(1),-2.5,Ann\\n"
     """
 
-    def __init__(self, out, **kw) -> None:
+    def __init__(self, out: TextIO, **kw: Any) -> None:
         self._writer = csv.writer(out, **kw)
 
-    def writerow(self, row) -> None:
+    def writerow(self, row: Iterable[object]) -> None:
         self._writer.writerow([spreadsheet_safe(v) for v in row])
 
-    def writerows(self, rows) -> None:
+    def writerows(self, rows: Iterable[Iterable[object]]) -> None:
         for row in rows:
             self.writerow(row)
+
+
+def csv_rows(text: str, source: str, delimiter: str = ",") -> list[list[str]]:
+    """The rows of CSV text, or an InputError with the line the csv module stopped at (a stray carriage return, a
+    field over its size limit).
+
+    >>> csv_rows('a,"b\nc"\n1,2\n', "x.csv")
+    [['a', 'b\nc'], ['1', '2']]
+    """
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        return list(reader)
+    except csv.Error as e:
+        raise InputError(f"not a readable CSV table: {e}", Place(source, reader.line_num)) from None
 
 
 def check_size(players: int, rounds: int, place: Place) -> None:
