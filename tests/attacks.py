@@ -72,19 +72,15 @@ def _xlsx(sheet_xml: str, lie_size: int | None = None, extra: dict[str, str] | N
 def _lie_about_size(data: bytes, name: str, size: int) -> bytes:
     raw = bytearray(data)
     encoded = name.encode()
-    # central directory entries: signature PK\1\2, uncompressed size at offset 24
-    pos = 0
-    while (pos := raw.find(b"PK\x01\x02", pos)) >= 0:
-        n = int.from_bytes(raw[pos + 28:pos + 30], "little")
-        if raw[pos + 46:pos + 46 + n] == encoded:
-            raw[pos + 24:pos + 28] = size.to_bytes(4, "little")
-        pos += 4
-    pos = 0
-    while (pos := raw.find(b"PK\x03\x04", pos)) >= 0:
-        n = int.from_bytes(raw[pos + 26:pos + 28], "little")
-        if raw[pos + 30:pos + 30 + n] == encoded:
-            raw[pos + 22:pos + 26] = size.to_bytes(4, "little")
-        pos += 4
+    # (signature, offset of the name length, offset of the name, offset of the uncompressed size): the central
+    # directory entry, then the local header
+    for signature, length_at, name_at, size_at in ((b"PK\x01\x02", 28, 46, 24), (b"PK\x03\x04", 26, 30, 22)):
+        pos = 0
+        while (pos := raw.find(signature, pos)) >= 0:
+            n = int.from_bytes(raw[pos + length_at:pos + length_at + 2], "little")
+            if raw[pos + name_at:pos + name_at + n] == encoded:
+                raw[pos + size_at:pos + size_at + 4] = size.to_bytes(4, "little")
+            pos += 4
     return bytes(raw)
 
 
@@ -127,6 +123,8 @@ def attacks() -> list[Attack]:
         # 2. memory amplification
         A("xlsx entry lying about its size", {"a.xlsx": _xlsx(_sheet([["No", "Name", "R1"]]) + " " * (300 * 2**20),
                                                                lie_size=1000)},
+          ["standings", "{d}/a.xlsx"], finding=2),
+        A("xlsx part of 300 MB", {"a.xlsx": _xlsx(_sheet([["No", "Name", "R1"]]) + " " * (300 * 2**20))},
           ["standings", "{d}/a.xlsx"], finding=2),
         A("xlsx sheet of empty cells", {"a.xlsx": _xlsx(_sheet([["No", "Name", "R1"]]).replace(
             "</sheetData>", '<row r="2">' + "<c/>" * 3_000_000 + "</row></sheetData>"))},

@@ -157,11 +157,16 @@ def test_xlsx_dtd_after_4_kb_of_comments_is_refused():
         xlsx.read_rows(_workbook(sheet))
 
 
-def test_xlsx_sheet_of_empty_cells_is_refused_while_streaming():
-    sheet = ('<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1">'
-             + "<c/>" * (xlsx.MAX_CELL_ELEMENTS + 1) + "</row></sheetData></worksheet>")
-    with pytest.raises(xlsx.XlsxError, match="more than"):
+@pytest.mark.parametrize("prefix", ["", "x:"])
+def test_xlsx_sheet_of_empty_cells_is_refused_while_streaming(monkeypatch, prefix):
+    monkeypatch.setattr(xlsx, "MAX_CELL_ELEMENTS", 1000)  # the bound, made small so the test is quick
+    ns = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    sheet = (f'<x:worksheet xmlns:x="{ns}" xmlns="{ns}"><x:sheetData><x:row r="1">'
+             + f"<{prefix}c/>" * 1001 + "</x:row></x:sheetData></x:worksheet>")
+    with pytest.raises(xlsx.XlsxError, match="more than 1,000 cells"):
         xlsx.read_rows(_workbook(sheet))
+    assert xlsx.read_rows(_workbook(sheet.replace("<x:row", "<x:row><x:c t=\"inlineStr\"><x:is><x:t>Ann</x:t></x:is></x:c></x:row><x:row", 1)
+                                    .replace(f"<{prefix}c/>" * 1001, f"<{prefix}c/>" * 10))) == [["Ann"]]
 
 
 # ------------------------------------------------------------------------------------- reader crashes (finding 4)

@@ -55,6 +55,8 @@ def _bytes(z: zipfile.ZipFile, name: str) -> bytes | None:
                 if total > MAX_PART_BYTES:
                     raise XlsxError(f"part {name} is larger than {MAX_PART_BYTES // 2**20} MB")
                 chunks.append(chunk)
+    except XlsxError:
+        raise
     except _ZIP_ERRORS as e:
         raise XlsxError(f"part {name} cannot be unpacked ({e})") from None
     return b"".join(chunks)
@@ -118,6 +120,10 @@ def read_rows(data: bytes) -> list[list[str]]:
         sheet = _bytes(z, name)
     if sheet is None:
         raise XlsxError("the first worksheet is missing")
+    # a quick count on the bytes refuses a sheet of millions of empty cells before any is parsed; the count while
+    # parsing below also catches cells written with a namespace prefix
+    if sum(sheet.count(tag) for tag in (b"<c ", b"<c/", b"<c>")) > MAX_CELL_ELEMENTS:
+        raise XlsxError(f"the sheet has more than {MAX_CELL_ELEMENTS:,} cells")
     rows: dict[int, dict[int, str]] = {}
     seen = r_pos = 0
     for event, element in _parse(sheet, name, ("start", "end")):
