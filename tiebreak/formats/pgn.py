@@ -101,10 +101,10 @@ def loads(text: str, source: str = "", warnings: list[InputWarning] | None = Non
     check_size(len(players), rounds, Place(source, field="Round"))
     first = found[0][1]
     events = Counter(tags.get("Event", "") for _, tags in found)
-    name = events.most_common(1)[0][0] if events.most_common(1)[0][1] > 1 else ""
+    name = one_line(events.most_common(1)[0][0]) if events.most_common(1)[0][1] > 1 else ""
     t = Tournament.build(players, rounds, name=name, source=source,
                          start_date=parse_date(first.get("Date", first.get("UTCDate", "")).replace("?", "")),
-                         type_text=first.get("EventType", ""))
+                         type_text=one_line(first.get("EventType", "")))
     seen: dict[tuple[int, str], int] = {}
     for ln, rnd, (white, black), kind in parsed:
         for key in (white, black):
