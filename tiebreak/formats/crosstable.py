@@ -65,7 +65,7 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
             rounds[c] = int(m.group(1))
     names = [c for c, h in enumerate(header) if h in ("name", "player", "имя", "игрок", "гравець", "учасник")]
     if max(rounds.values(), default=0) > MAX_ROUNDS or 0 in rounds.values():
-        c = max(rounds, key=rounds.get) if 0 not in rounds.values() else list(rounds.values()).index(0)
+        c = next(c for c, r in rounds.items() if not 1 <= r <= MAX_ROUNDS)
         raise InputError(f"round {rounds[c]} is outside 1..{MAX_ROUNDS}", Place(source, 1, c + 1, "header"))
     if not rounds:
         raise InputError("no round columns (R1, R2 ... or 1, 2 ...)", Place(source, 1, None, "header"))

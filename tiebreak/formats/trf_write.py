@@ -39,8 +39,10 @@ def dumps(t: Tournament, with_points: bool = True, ranks: dict[int, int] | None 
         out.append(f"092 {t.type_text}")
     if t.type_code:
         out.append(f"192 {t.type_code}")
-    if t.planned_rounds:
-        out.append(f"XXR {t.planned_rounds}")
+    # rounds at the end that nobody has an entry in leave no trace in the 001 lines: XXR keeps their count
+    blank_end = t.rounds > (t.planned_rounds or 0) and bool((t.kind[:, -1] == Kind.ABSENT).all())
+    if t.planned_rounds or blank_end:
+        out.append(f"XXR {max(t.planned_rounds or 0, t.rounds) if blank_end else t.planned_rounds}")
     if not t.score_system.is_default or any(x[:3] in ("162", "XXS") for x in kept):
         out.append(_record_162(t.score_system))
     if t.declared_tiebreaks:
