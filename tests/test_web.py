@@ -323,8 +323,8 @@ def test_upload_reorder_explain_download_in_a_real_browser(browser, server, tmp_
     assert page.locator("#standings thead th").all_inner_texts()[-3:] == ["BH", "BH/C1", "SB"]
     # explanation of the winner
     page.locator('#standings tbody tr[data-start-no="7"]').click()
-    page.wait_for_function("document.getElementById('explain-text').textContent.includes('Nguyen')")
-    assert "BH = 33.5" in page.locator("#explain-text").inner_text()
+    page.wait_for_function("document.body.dataset.explained === '7'")
+    assert page.locator('#explain-body section[data-spec="BH"] .tb-value').inner_text() == "BH = 33.5"
     # download the CSV of what is shown
     with page.expect_download() as info:
         page.locator('button.download[data-format="csv"]').click()

@@ -86,9 +86,9 @@ def _explain(args: argparse.Namespace) -> int:
         if n not in t._row_of:
             raise SpecifierError(f"no player with start number {n} in {args.file}")
     if len(numbers) == 1:
-        sys.stdout.write(explain_player(s, numbers[0]))
+        sys.stdout.write(explain_player(s, numbers[0], args.lang))
     elif len(numbers) == 2:
-        sys.stdout.write(explain_pair(s, *numbers))
+        sys.stdout.write(explain_pair(s, *numbers, lang=args.lang))
     else:
         raise SpecifierError("give --player N, or --players N M")
     return 0

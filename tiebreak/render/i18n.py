@@ -118,6 +118,8 @@ WORDS = Table("word", {
     'check_right': 'Right under the announced rules',
     'check_wrong': 'Differs from ours under the announced rules',
     'draw': 'Draw',
+    'page_of': 'Page {page} of {pages}',
+    'printed': 'printed {date}',
     'list_head': 'code       family  type source                          mods  name; unplayed rounds',
     'alias': 'alias {alias}',
     'ratings_head': 'No,Name,Rtg,Gms,Score,Exp,K,Change',

@@ -23,7 +23,8 @@ from ..engine.registry import CATALOGUE
 from ..engine.rules import RULE_CHOICES
 from ..formats.readers import READERS
 from ..render import output
-from ..render.i18n import LANGUAGES, WORDS, message, place_text
+from ..render.i18n import LANGUAGES, message, place_text
+from . import words
 from .openapi import OPENAPI
 
 HERE = Path(__file__).parent
@@ -185,7 +186,7 @@ async def standings(request: Request) -> Response:
 
 
 async def explain(request: Request) -> Response:
-    from ..render.explain import details, explain_pair, explain_player
+    from ..render.explain import details, explain_pair, explain_player, pair_details
 
     def work(o, path, form, warnings):
         s = service.individual_standings(o, path, warnings)
@@ -199,8 +200,9 @@ async def explain(request: Request) -> Response:
         if not numbers:
             raise ApiError(400, "give the start number of a player (field 'player')", field="player")
         if len(numbers) == 2:
-            return {"players": numbers, "text": explain_pair(s, *numbers)}
-        return {"players": numbers, "text": explain_player(s, numbers[0]), "details": details(s, numbers[0])}
+            return {"players": numbers, "text": explain_pair(s, *numbers, lang=o.lang),
+                    "details": pair_details(s, *numbers)}
+        return {"players": numbers, "text": explain_player(s, numbers[0], o.lang), "details": details(s, numbers[0])}
 
     result, _, _ = await _with_upload(request, work)
     return Response(output.dumps_exact(result), media_type="application/json")
@@ -297,6 +299,18 @@ async def catalogue(request: Request) -> Response:
                          for d in CATALOGUE.values()])
 
 
+async def page_words(request: Request) -> Response:
+    """Every word of the page in ``lang`` (the page asks again when the reader changes the language)."""
+    return JSONResponse(words.page_words(request.query_params.get("lang", "en")))
+
+
+async def translate(request: Request) -> Response:
+    """The notes and warnings of an answer (``text``, repeated) in ``lang``: the JSON answers stay English."""
+    form = await _read_form(request, 256 * 1024)
+    lang = form.get("lang") if form.get("lang") in LANGUAGES else "en"
+    return JSONResponse([words.translate(t, lang) for t in form.getlist("text") if isinstance(t, str)])
+
+
 async def presets(request: Request) -> Response:
     return JSONResponse([{"name": p.name, "tiebreaks": p.tiebreaks, "rules": p.rules, "team": p.team,
                           "source": p.source} for p in PRESETS.values()])
@@ -324,12 +338,13 @@ def create_app(max_upload: int = MAX_UPLOAD_BYTES, time_limit: float = TIME_LIMI
     async def page(request: Request) -> Response:
         lang = request.query_params.get("lang", "en")
         lang = lang if lang in LANGUAGES else "en"
-        words = {k: v.get(lang) or v["en"] for k, v in WORDS.items()}
+        all_words = words.page_words(lang)
         html = env.get_template("index.html").render(
-            lang=lang, w=words, languages=LANGUAGES, rules=RULE_CHOICES, presets=PRESETS.values(),
+            lang=lang, w=all_words["words"], p=all_words["page"], languages=LANGUAGES, rules=RULE_CHOICES,
+            presets=PRESETS.values(),
             examples=sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [],
             formats=[f for f in service.EXTENSIONS if f != "json"],
-            words_json=json.dumps(words, ensure_ascii=False).replace("<", "\\u003c"))
+            words_json=json.dumps(all_words, ensure_ascii=False).replace("<", "\\u003c"))
         return HTMLResponse(html)
 
     app = Starlette(routes=[
@@ -342,6 +357,8 @@ def create_app(max_upload: int = MAX_UPLOAD_BYTES, time_limit: float = TIME_LIMI
         Route("/api/varma", _api(varma_draw), methods=["POST"]),
         Route("/api/catalogue", catalogue),
         Route("/api/presets", presets),
+        Route("/api/words", page_words),
+        Route("/api/translate", _api(translate), methods=["POST"]),
         Route("/api/berger", berger_tables),
         Route("/api/examples", examples),
         Route("/openapi.json", openapi),
