@@ -249,6 +249,9 @@ def attacks() -> list[Attack]:
         A("varma duplicate names refused", {"v.csv": "".join(f"P{i % 9}, F{i}\n" for i in range(10)).encode()},
           ["varma", "{d}/v.csv", "--seed", "1"], finding=10),
         A("berger players 5000 digits", {}, ["berger", digits], finding=4),
+        A("ratings K -5", {"a.trf": TRF_2.encode()}, ["ratings", "{d}/a.trf", "--k", "-5"], finding=4),
+        A("playoffs place superscript", {"a.trf": TRF_2.encode()}, ["playoffs", "{d}/a.trf", "--places", "²"], finding=4),
+        A("playoffs after -3", {"a.trf": TRF_2.encode()}, ["playoffs", "{d}/a.trf", "--after", "-3"], finding=4),
     ]
     return out
 

@@ -11,6 +11,7 @@ import sys
 
 from . import service
 from .engine.errors import InputError, InputWarning, Place, SpecifierError, TiebreakError
+from .engine.numbers import NumberError, parse_int
 from .engine.rules import RULE_CHOICES
 from .formats import readers
 from .render.i18n import MESSAGE_WORDS, message, problem, word
@@ -153,6 +154,8 @@ def _ratings(args: argparse.Namespace) -> int:
     from .arbiter import performance
     from .engine.model import format_number
 
+    if args.k is not None and not 1 <= args.k <= 100:
+        raise InputError(f"K factor {str(args.k)[:24]} is out of range (1-100)", Place(field="K"))
     warnings: list[InputWarning] = []
     t = readers.load(args.file, warnings)
     for w in warnings:
@@ -185,7 +188,12 @@ def _playoffs(args: argparse.Namespace) -> int:
     from .arbiter.playoff import plan_playoffs
 
     s = _final_standings(args)
-    places = [int(x) for x in args.places.split(",") if x.strip()]
+    try:
+        places = [parse_int(x, 1, len(s.rows)) for x in args.places.split(",") if x.strip()]
+    except NumberError as e:
+        raise InputError(f"place: {e}", Place(field="places")) from None
+    if not 0 <= args.after <= len(s.tiebreaks):
+        raise InputError(f"--after {args.after} is outside 0..{len(s.tiebreaks)}", Place(field="after"))
     groups = plan_playoffs(s, places, args.after)
     if not groups:
         print(f"no tie for place(s) {args.places}: no play-off needed")
