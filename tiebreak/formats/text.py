@@ -76,8 +76,8 @@ def csv_rows(text: str, source: str, delimiter: str = ",") -> list[list[str]]:
     """The rows of CSV text, or an InputError with the line the csv module stopped at (a stray carriage return, a
     field over its size limit).
 
-    >>> csv_rows('a,"b\nc"\n1,2\n', "x.csv")
-    [['a', 'b\nc'], ['1', '2']]
+    >>> csv_rows('a,"b\\nc"\\n1,2\\n', "x.csv")
+    [['a', 'b\\nc'], ['1', '2']]
     """
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
     try:
