@@ -43,12 +43,9 @@ def spreadsheet_safe(value: object) -> object:
     """A CSV cell that no spreadsheet runs as a formula (OWASP "CSV injection"); other values are returned as they are."""
     if not isinstance(value, str):
         return value
-    if value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value) and value != "-":
-        return "'" + one_line(value)
+    formula = value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value) and value != "-"
     value = one_line(value)  # a cell on one line: control characters and line breaks become spaces
-    if value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value) and value != "-":
-        return "'" + value
-    return value
+    return "'" + value if formula else value
 
 
 class SafeCsvWriter:
