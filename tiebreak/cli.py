@@ -12,7 +12,7 @@ import sys
 from . import service
 from .engine.errors import InputError, InputWarning, Place, SpecifierError, TiebreakError
 from .engine.numbers import NumberError, parse_int
-from .engine.rules import RULE_CHOICES
+from .engine.rules import CUMULATIVE_HALF_BYE, RULE_CHOICES
 from .formats import readers
 from .render.i18n import MESSAGE_WORDS, message, problem, word
 
@@ -271,6 +271,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--after-round", type=int, help="standings after this round")
     s.add_argument("--unrated-rating", type=int, help="rating for unrated players in rating tie-breaks")
     s.add_argument("--seed", type=int, help="seed for drawing lots (printed when chosen at random)")
+    s.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE,
+                   help="cumulative score (US-CUM, RU-CUM): deduct a half-point bye's 1/2 or keep it (default: the "
+                        "rule set's: uscf keeps it, seed 002; ru deducts it, seed 004)")
     s.add_argument("--no-lots", action="store_true", help="leave remaining ties unbroken (shared ranks)")
     s.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
     s.add_argument("--format", "-f", default="text", choices=list(service.EXTENSIONS),
@@ -301,6 +304,7 @@ def build_parser() -> argparse.ArgumentParser:
                      ("--unrated-rating", {"type": int}), ("--seed", {"type": int})):
         e.add_argument(flag, **kw)
     e.add_argument("--rules", default="auto", choices=RULE_CHOICES)
+    e.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE)
     e.add_argument("--no-lots", action="store_true")
     e.set_defaults(run=_explain)
     ch = sub.add_parser("check", help="check published standings: which values differ, why, and which rules "

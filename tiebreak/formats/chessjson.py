@@ -15,6 +15,7 @@ played ``1 = 0``       ``W/D/L``, played, rated
 less than one move     ``W/D/L``, played, not rated
 unknown ``X``          ``A/A``, played, not rated
 forfeit ``+ -``        ``W/Z``, not played; double forfeit ``Z/Z``
+lost by both ``0 0``    ``L/L``, played (not a double forfeit)
 PAB ``U``              ``black: 0``, ``P``, played, not rated
 byes ``F H Z``         ``black: 0``, ``W``/``D``/``Z``, not played
 absent (blank)         no record

@@ -20,7 +20,7 @@ from ..arbiter import berger
 from ..engine.errors import InputError, InputWarning, Place, TiebreakError
 from ..engine.presets import PRESETS
 from ..engine.registry import CATALOGUE
-from ..engine.rules import RULE_CHOICES
+from ..engine.rules import CUMULATIVE_HALF_BYE, RULE_CHOICES
 from ..formats.readers import READERS
 from ..render import output
 from ..render.i18n import LANGUAGES, message, place_text
@@ -104,6 +104,8 @@ def _options(form) -> service.Options:
     o = service.Options(**values)
     if o.rules not in RULE_CHOICES:
         raise ApiError(400, f"unknown rule set {o.rules!r}; choose from {', '.join(RULE_CHOICES)}", field="rules")
+    if o.cumulative_half_bye is not None and o.cumulative_half_bye not in CUMULATIVE_HALF_BYE:
+        raise ApiError(400, "cumulative_half_bye must be deduct or keep", field="cumulative_half_bye")
     if o.format not in service.EXTENSIONS:
         raise ApiError(400, f"unknown format {o.format!r}; choose from {', '.join(service.EXTENSIONS)}", field="format")
     if o.lang not in LANGUAGES:
