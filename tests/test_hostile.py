@@ -7,7 +7,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import time
 import zipfile
 from fractions import Fraction
 
@@ -36,11 +35,13 @@ def _tournament(names: list[str]) -> Tournament:
 
 # ------------------------------------------------------------------------------------------- numbers (finding 1)
 @pytest.mark.parametrize("text", ["1e40000000", "9" * 5000, "1e-40000000", "1" + "0" * 30, "1/" + "7" * 5000])
-def test_huge_numbers_are_refused_at_once(text):
-    start = time.perf_counter()
+def test_huge_numbers_are_refused_on_their_text(text, monkeypatch):
+    # refused before any exact value is made (making it would take minutes): Fraction is never called
+    import tiebreak.engine.numbers as numbers
+
+    monkeypatch.setattr(numbers, "Fraction", None)
     with pytest.raises(NumberOutOfRange):
         parse_number(text)
-    assert time.perf_counter() - start < 0.1  # seconds; the exact value would take minutes
 
 
 @pytest.mark.parametrize("text", ["²", "1²", "٣", "１", "0x10", "1_000", "nan", "inf", ""])
