@@ -5,7 +5,6 @@ JSON numbers are written from exact fractions, never through floats: ``Fraction(
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from fractions import Fraction
@@ -14,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from ..engine.model import format_number
 from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
+from ..formats.text import SafeCsvWriter
 
 if TYPE_CHECKING:  # for the annotations only: the team engine and the columns are not loaded for individual events
     from ..engine.team import TeamStandings
@@ -137,7 +137,7 @@ def to_csv(s: Standings, extra_columns: tuple[list[str], dict[int, list[str]]] |
     """One row per player; ``columns`` (player columns) follow the name, ``extra_columns`` (headings, start number ->
     cells) are added at the right."""
     out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
+    w = SafeCsvWriter(out, lineterminator="\n")
     extra_head, extra_cells = extra_columns or ([], {})
     player_head = columns.names if columns else []
     w.writerow(["rank", "start_no", "name", *player_head, "points", *s.tiebreaks, *extra_head])
@@ -239,7 +239,7 @@ def team_to_json_obj(s: TeamStandings) -> dict[str, Any]:
 
 def team_to_csv(s: TeamStandings) -> str:
     out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
+    w = SafeCsvWriter(out, lineterminator="\n")
     w.writerow(["rank", "start_no", "name", *s.tiebreaks])
     for r in s.rows:
         w.writerow([r.rank, r.number, r.name, *("" if v is None else format_number(v) for v in r.values.values())])
