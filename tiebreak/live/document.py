@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
 from ..engine.model import format_number
+from ..engine.standings import Standings
 from ..render import output
 
 
@@ -34,7 +36,7 @@ class DocumentWriter:
     def texts(self, num: np.ndarray, den: int, defined: np.ndarray | None) -> list[str]:
         uniq, inverse = np.unique(num, return_inverse=True)
         known = self._numbers
-        texts = []
+        texts: list[str] = []
         for u in uniq.tolist():
             t = known.get((u, den))
             if t is None:
@@ -44,7 +46,8 @@ class DocumentWriter:
         inverse = inverse.ravel()
         if defined is not None:
             inverse = np.where(defined, inverse, len(uniq))
-        return strings[inverse].tolist()
+        result: list[str] = strings[inverse].tolist()
+        return result
 
     def _name(self, name: str) -> str:
         t = self._names.get(name)
@@ -52,7 +55,7 @@ class DocumentWriter:
             t = self._names[name] = json.dumps(name, ensure_ascii=False)
         return t
 
-    def standings(self, s, extras: list[str] | None = None) -> str:
+    def standings(self, s: Standings, extras: list[str] | None = None) -> str:
         """The ``/api/standings`` document of ``s`` without its closing brace; ``extras`` are JSON members added
         to each row (in the order of ``s.rows``)."""
         head = output.to_json_obj(s, standings=False)
@@ -74,7 +77,11 @@ class DocumentWriter:
         members.insert(at, '  "standings": [\n' + ",\n".join(lines) + "\n  ]" if lines else '  "standings": []')
         return "{\n" + ",\n".join(members)
 
-    def write(self, s, live: dict, standings: str | None = None) -> str:
-        """The whole document: the standings (``standings``: already written by :meth:`standings`) and ``live``."""
+    def write(self, s: Standings | None, live: dict[str, Any], standings: str | None = None) -> str:
+        """The whole document: the standings (``standings``: already written by :meth:`standings`, else made from
+        ``s``) and ``live``."""
         tail = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in live.items())
-        return f"{standings if standings is not None else self.standings(s)},\n{tail}\n}}\n"
+        if standings is None:
+            assert s is not None, "the standings, or their text"
+            standings = self.standings(s)
+        return f"{standings},\n{tail}\n}}\n"

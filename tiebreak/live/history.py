@@ -19,8 +19,14 @@ the file: a result entered or corrected, a pairing published).
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 from sqlalchemy import Boolean, Column, ForeignKey, Integer, MetaData, String, Table, Text, create_engine, func, insert, select
+
+#: one player's place in a version: (start_no, rank, points text, settled, moved)
+PlaceRow = tuple[int, int, str, bool, int]
+#: one change of the file: (round, start_no, what, before, after)
+ChangeRow = tuple[int, int, str, str | None, str | None]
 
 _META = MetaData()
 VERSIONS = Table(
@@ -60,7 +66,7 @@ class History:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        kw = {"connect_args": {"check_same_thread": False}} if url.startswith("sqlite") else {}
+        kw: dict[str, Any] = {"connect_args": {"check_same_thread": False}} if url.startswith("sqlite") else {}
         if url in ("sqlite://", "sqlite:///:memory:"):
             from sqlalchemy.pool import StaticPool
 
@@ -70,13 +76,15 @@ class History:
         self._lock = threading.Lock()
 
     def record(self, event: str, version: int, time: str, round_no: int, digest: str, warning: str | None,
-               document: str, places: list[tuple], changes: list[tuple]) -> None:
+               document: str, places: list[PlaceRow], changes: list[ChangeRow]) -> None:
         """Keep one version: ``places`` are (start_no, rank, points text, settled, moved), ``changes`` (round,
         start_no, what, before, after)."""
         with self._lock, self.engine.begin() as db:
-            vid = db.execute(insert(VERSIONS).values(
+            key = db.execute(insert(VERSIONS).values(
                 event=event, version=version, time=time, round=round_no, digest=digest, warning=warning,
-                document=document)).inserted_primary_key[0]
+                document=document)).inserted_primary_key
+            assert key is not None, "an insert into a table with a primary key has one"
+            vid = key[0]
             if places:
                 db.execute(insert(PLACES), [{"version_id": vid, "event": event, "start_no": p[0], "rank": p[1],
                                              "points": p[2], "settled": p[3], "moved": p[4]} for p in places])
@@ -84,14 +92,14 @@ class History:
                 db.execute(insert(CHANGES), [{"version_id": vid, "round": c[0], "start_no": c[1], "what": c[2],
                                               "before": c[3], "after": c[4]} for c in changes])
 
-    def last(self, event: str) -> dict | None:
+    def last(self, event: str) -> dict[str, Any] | None:
         """The newest version kept for ``event`` (its number, digest and document), or None."""
         with self.engine.connect() as db:
             row = db.execute(select(VERSIONS).where(VERSIONS.c.event == event)
                              .order_by(VERSIONS.c.version.desc()).limit(1)).mappings().first()
         return dict(row) if row else None
 
-    def player(self, event: str, start_no: int) -> list[dict]:
+    def player(self, event: str, start_no: int) -> list[dict[str, Any]]:
         """A player's rank and points in every version, oldest first."""
         q = (select(VERSIONS.c.version, VERSIONS.c.time, VERSIONS.c.round, PLACES.c.rank, PLACES.c.points,
                     PLACES.c.settled, PLACES.c.moved)
@@ -100,7 +108,7 @@ class History:
         with self.engine.connect() as db:
             return [dict(r) for r in db.execute(q).mappings()]
 
-    def rounds(self, event: str) -> list[dict]:
+    def rounds(self, event: str) -> list[dict[str, Any]]:
         """The last version of each round: the standings after that round as they were published."""
         last = (select(VERSIONS.c.round, func.max(VERSIONS.c.version).label("version"))
                 .where(VERSIONS.c.event == event).group_by(VERSIONS.c.round).subquery())
@@ -110,7 +118,7 @@ class History:
         with self.engine.connect() as db:
             return [dict(r) for r in db.execute(q).mappings()]
 
-    def changes(self, event: str, version: int) -> list[dict]:
+    def changes(self, event: str, version: int) -> list[dict[str, Any]]:
         """What changed in the file for that version."""
         q = (select(CHANGES.c.round, CHANGES.c.start_no, CHANGES.c.what, CHANGES.c.before, CHANGES.c.after)
              .join(VERSIONS, CHANGES.c.version_id == VERSIONS.c.id)

@@ -26,6 +26,7 @@ import numpy as np
 from ..engine.errors import InputWarning
 from ..engine.model import NO_OPPONENT, Tournament
 from ..formats import trf
+from ..formats.trf_read import _Reader
 from .pending import trf_pending, trf_pending_blocks
 
 #: the part of a 001 record before the round blocks (start number to rank; points and rank may change freely)
@@ -43,7 +44,7 @@ class TrfFile:
         self.blocks: dict[int, list[tuple[int, int, int]]] = {}
         self.warnings: list[InputWarning] = []
 
-    def read(self, text: str, warnings: list[InputWarning]) -> tuple[Tournament, dict, bool]:
+    def read(self, text: str, warnings: list[InputWarning]) -> tuple[Tournament, dict[int, list[tuple[int, int, int]]], bool]:
         """The tournament of ``text``, its pending blocks and whether it was patched (True) or read in full."""
         lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
         patched = self._patch(lines) if self.lines is not None else None
@@ -53,11 +54,12 @@ class TrfFile:
             self.tournament, self.warnings, self.blocks = t, own, trf_pending(lines)
         self.lines = lines
         warnings += self.warnings
+        assert self.tournament is not None, "read in full or patched just now"
         return self.tournament, self.blocks, patched is not None
 
     def _patch(self, lines: list[str]) -> Tournament | None:
         old, t = self.lines, self.tournament
-        if len(lines) != len(old) or t is None:
+        if old is None or len(lines) != len(old) or t is None:
             return None
         changed = [k for k, (a, b) in enumerate(zip(old, lines)) if a != b]
         if not changed:
@@ -71,7 +73,7 @@ class TrfFile:
             if len(section) > trf.ROUND_STRIDE * t.rounds:
                 return None  # a round more than the grid holds
             rows.append((k + 1, section))
-        reader = trf._Reader("", self.source, [], t.extra.get("encoding", "utf-8"))
+        reader = _Reader("", self.source, [], t.extra.get("encoding", "utf-8"))
         try:
             opp_no, kind, colour = reader._decode_rounds(rows, t.rounds)
         except Exception:

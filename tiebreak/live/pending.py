@@ -104,7 +104,7 @@ def as_it_stands(t: Tournament, blocks: dict[int, list[tuple[int, int, int]]]) -
         score = replace(score, unknown=Fraction(0))
     live = replace(t, kind=kind, opponent=opponent, colour=colour, score_system=score)
     white = np.argwhere((kind == Kind.UNKNOWN) & (colour == WHITE) & (opponent != NO_OPPONENT))
-    order = np.lexsort((white[:, 0], white[:, 1])) if len(white) else []
+    order: np.ndarray | list[int] = np.lexsort((white[:, 0], white[:, 1])) if len(white) else []
     pending = [(int(white[k, 1]) + 1, t.players[int(white[k, 0])].start_no,
                 t.players[int(opponent[white[k, 0], white[k, 1]])].start_no) for k in order]
     return AsItStands(live, pending, live.rounds_with_results)
@@ -134,4 +134,5 @@ def settled(points: np.ndarray, gain: np.ndarray) -> np.ndarray:
     np.add.at(covers, start, 1)
     np.add.at(covers, stop, -1)
     covered = np.cumsum(covers)[:n][np.searchsorted(order, points, "left")]
-    return (gain == 0) & (same == 1) & (covered == 0)
+    result: np.ndarray = (gain == 0) & (same == 1) & (covered == 0)
+    return result

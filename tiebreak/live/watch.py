@@ -18,10 +18,14 @@ import hmac
 import logging
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine.errors import InputError, Place
 from .event import SUFFIXES, LiveEvent, Settings, Update
 from .history import History
+
+if TYPE_CHECKING:  # watchfiles is loaded only when a watch starts
+    from watchfiles import Change
 
 log = logging.getLogger("tiebreak.live")
 #: at most this many events in one watched folder, looked for at most this deep
@@ -67,7 +71,7 @@ class LiveHub:
         self.history = None if database == "none" else History(database)
         self.settings = settings or Settings()
         self.events: dict[str, LiveEvent] = {}
-        self.subscribers: set[asyncio.Queue] = set()
+        self.subscribers: set[asyncio.Queue[Update]] = set()
         self.stopping = asyncio.Event()  # set when the server stops: the watcher and the event streams end
         self.scan()
 
@@ -123,12 +127,12 @@ class LiveHub:
         return hmac.compare_digest(given.encode("utf-8"), self.token.encode("utf-8"))
 
     # ---- subscribers
-    def subscribe(self) -> asyncio.Queue:
-        q: asyncio.Queue = asyncio.Queue(maxsize=64)
+    def subscribe(self) -> asyncio.Queue[Update]:
+        q: asyncio.Queue[Update] = asyncio.Queue(maxsize=64)
         self.subscribers.add(q)
         return q
 
-    def unsubscribe(self, q: asyncio.Queue) -> None:
+    def unsubscribe(self, q: asyncio.Queue[Update]) -> None:
         self.subscribers.discard(q)
 
     def tell(self, updates: list[Update]) -> None:
@@ -143,7 +147,7 @@ class LiveHub:
         """Follow the files until ``stop`` is set: every change is read in a worker thread, then told."""
         from watchfiles import awatch
 
-        def wanted(change, path: str) -> bool:
+        def wanted(change: Change, path: str) -> bool:
             return self.name_of(path) is not None or Path(path).is_dir()
 
         async for changes in awatch(self.root, watch_filter=wanted, stop_event=stop, recursive=self.only is None,
