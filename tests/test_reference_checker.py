@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from refcompare import CORPUS, compare, reference_files, trf_beside, variant_options
+from sources import BESIDE
 
 from tiebreak import RULE_SETS, compute_standings
 from tiebreak.formats import trf
@@ -43,7 +44,8 @@ def reference_rules(ref: Path):
 
 
 def test_corpus_is_there():
-    assert len(REFS) >= 240
+    # 252 files beside the repository; the 186 of the MIT-licensed events travel with it (tests/data/README.md)
+    assert len(REFS) >= (240 if CORPUS.is_relative_to(BESIDE) else 180)
 
 
 @pytest.mark.parametrize("ref", REFS, ids=lambda p: str(p.relative_to(CORPUS)))
