@@ -20,6 +20,8 @@ from .render import output
 #: output format -> file extension
 EXTENSIONS = {"text": "txt", "json": "json", "csv": "csv", "trf": "trf", "html": "html", "chess-json": "json",
               "pdf": "pdf"}
+#: formats that are bytes, never written to a terminal
+BINARY_FORMATS = {"pdf"}
 MEDIA_TYPES = {"text": "text/plain; charset=utf-8", "json": "application/json", "csv": "text/csv; charset=utf-8",
                "trf": "text/plain; charset=utf-8", "html": "text/html; charset=utf-8", "chess-json": "application/json",
                "pdf": "application/pdf"}

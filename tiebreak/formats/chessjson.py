@@ -44,7 +44,7 @@ import numpy as np
 
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.model import BLACK, Kind, Player, ScoreSystem, Tournament, format_number
-from .files import read_input
+from .files import read_input, write_output
 
 FORMAT_VERSION = "1.0"
 
@@ -259,8 +259,9 @@ def dumps(t: Tournament, **kw) -> str:
     return json.dumps(to_dict(t, **kw), ensure_ascii=False, indent=1) + "\n"
 
 
-def dump(t: Tournament, path: str | Path, **kw) -> None:
-    Path(path).write_text(dumps(t, **kw), encoding="utf-8")
+def dump(t: Tournament, path: str | Path, inputs=(), force: bool = True, **kw) -> None:
+    """Write the Chess-JSON to ``path`` safely (:func:`~tiebreak.formats.files.write_output`)."""
+    write_output(path, dumps(t, **kw), inputs, force)
 
 
 # ---------------------------------------------------------------------------------------------------- reading

@@ -22,7 +22,7 @@ import numpy as np
 
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.model import NO_OPPONENT, Kind, Player, ScoreSystem, Tournament, format_number
-from .files import read_input
+from .files import read_input, write_output
 
 FIRST_ROUND_COLUMN = 92  # 1-based column of the round-1 opponent field
 MAX_ROUNDS = 1000  # more is a typing error, and would only make the grid huge
@@ -500,5 +500,7 @@ def _record_162(system: ScoreSystem) -> str:
     return "162  " + "".join(f"{c}{format_number(v, 1):>4}    " for c, v in fields).rstrip()
 
 
-def dump(t: Tournament, path: str | Path, **kw) -> None:
-    Path(path).write_text(dumps(t, **kw), encoding="utf-8")
+def dump(t: Tournament, path: str | Path, inputs=(), force: bool = True, **kw) -> None:
+    """Write the TRF to ``path`` safely (:func:`~tiebreak.formats.files.write_output`: never over one of ``inputs``,
+    an existing file only with ``force``)."""
+    write_output(path, dumps(t, **kw), inputs, force)
