@@ -19,7 +19,7 @@ from .direct import DirectEncounter, direct_encounter
 from .errors import InputWarning, Place, SpecifierError
 from .model import NO_OPPONENT, Kind, Player, ScoreSystem, Tournament, format_number
 from .passes import Column, Context, Points, apply_cuts, round_half_up_div
-from .ranking import apply_list, finish, tied_groups
+from .ranking import apply_list, column_keys, finish, tied_groups
 from .rules import RULE_SETS, choose_rules
 from .specifier import TieBreakSpec
 
@@ -459,6 +459,11 @@ class TeamStandings:
     def tiebreaks(self) -> list[str]:
         return [s.text for s in self.specs]
 
+    @property
+    def keys(self) -> list[str]:
+        """The columns' keys in ``TeamRow.values`` (a repeated specifier numbered: ``BH:MP (2)``)."""
+        return column_keys(self.tiebreaks)
+
     def value(self, number: int, spec: str) -> Fraction | None:
         return next(r for r in self.rows if r.number == number).values[spec]
 
@@ -509,7 +514,8 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
     group, columns = apply_list(len(tt.teams), (step(spec) for spec in specs))
     order, ranks, lot, seed = finish(group, [tm.number for tm in tt.teams], lots, seed)
     rows = [TeamRow(int(ranks[i]), i, tt.teams[i].number, tt.teams[i].name,
-                    {s.text: c.value(i) for s, c in zip(specs, columns)}, int(lot[i]) or None) for i in order.tolist()]
+                    {k: c.value(i) for k, c in zip(column_keys([s.text for s in specs]), columns)},
+                    int(lot[i]) or None) for i in order.tolist()]
     return TeamStandings(tt, ruleset, system, k, specs, columns, rows, seed, notes, tt.warnings)
 
 

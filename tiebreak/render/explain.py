@@ -18,10 +18,10 @@ from ..engine.standings import Standings
 def details(s: Standings, start_no: int) -> dict:
     """Machine-readable explanation of every value of one player (the JSON ``details``)."""
     out = {}
-    for spec in s.specs:
-        col = s.column(spec.text)
+    for key, spec in zip(s.keys, s.specs):
+        col = s.column(key)
         d = CATALOGUE[spec.code]
-        entry: dict = {"article": d.article, "value": s.value(start_no, spec.text)}
+        entry: dict = {"article": d.article, "value": s.value(start_no, key)}
         if d.group is not None:
             scores = col.extra.get("de", {}).get(s.tournament.row(start_no))
             entry["group_score"] = scores[0] if scores else None
@@ -29,8 +29,8 @@ def details(s: Standings, start_no: int) -> dict:
         else:
             entry["rounds"] = [
                 {"round": c.round, "kind": c.kind, "opponent": c.opponent, "value": c.value, "cut": c.cut,
-                 "source": c.source} for c in s.contributions(start_no, spec.text)]
-        out[spec.text] = entry
+                 "source": c.source} for c in s.contributions(start_no, key)]
+        out[key] = entry
     return out
 
 
@@ -45,7 +45,8 @@ def explain_player(s: Standings, start_no: int) -> str:
     for spec, info in details(s, start_no).items():
         lines.append("")
         lines.append(f"{spec} = {_num(info['value'])}   [{info['article']}]")
-        if info["value"] is None and CATALOGUE[spec.split("/")[0]].type.startswith("D") and s.column(spec).contrib is not None:
+        rating_type = CATALOGUE[s.specs[s.keys.index(spec)].code].type.startswith("D")
+        if info["value"] is None and rating_type and s.column(spec).contrib is not None:
             lines.append("  undefined: the event has unrated players and no rating was given for them (C.07 Art. 10; "
                          "use --unrated-rating R or /U<R>)")
         if "rounds" not in info:
@@ -64,16 +65,16 @@ def explain_player(s: Standings, start_no: int) -> str:
 def explain_pair(s: Standings, a: int, b: int) -> str:
     ra, rb = s.row(a), s.row(b)
     first = None
-    for spec in s.specs:
-        if ra.values[spec.text] != rb.values[spec.text]:
-            first = spec.text
+    for key in s.keys:
+        if ra.values[key] != rb.values[key]:
+            first = key
             break
     lines = [f"no. {a} {ra.name}: rank {ra.rank}; no. {b} {rb.name}: rank {rb.rank}"]
     if first is None:
         lot = "by lot" if ra.lot or rb.lot else "not separated (shared rank)"
         lines.append(f"equal on every tie-break of the list; {lot}")
         return "\n".join(lines) + "\n"
-    d = CATALOGUE[s.specs[s.tiebreaks.index(first)].code]
+    d = CATALOGUE[s.specs[s.keys.index(first)].code]
     lines.append(f"first separated by {first} [{d.article}]: {_num(ra.values[first])} against {_num(rb.values[first])}")
     ca, cb = s.contributions(a, first), s.contributions(b, first)
     if ca or cb:

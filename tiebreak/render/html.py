@@ -36,7 +36,7 @@ def _cell(value) -> str:
 def to_html(s: Standings, lang: str = "en", sections: str = "", columns=None) -> str:
     """The page; ``sections`` (HTML, already escaped) go after the standings: category standings, team rankings."""
     t = s.tournament
-    shown = [x for x in s.tiebreaks if x != "PTS"]
+    shown = [x for x in s.keys if x != "PTS"]
     title = escape(t.name or t.source or "Standings")
     head = "".join(f"<th>{escape(h)}</th>" for h in
                    [word("rank", lang), word("number", lang), word("name", lang),
