@@ -60,7 +60,7 @@ def _standings(args: argparse.Namespace) -> int:
         for w in warnings:
             _warn(w, args)
         _emit(args, text)
-        if args.format == "text":
+        if args.format not in ("json", "html", "pdf"):  # those carry the notes (the seed of a draw among them)
             for note in notes:
                 print(f"{MESSAGE_WORDS['note'][args.lang]}: {message(note, args.lang)}", file=sys.stderr)
         return 0

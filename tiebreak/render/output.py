@@ -226,6 +226,7 @@ def team_to_json_obj(s) -> dict:
 
 def team_to_text(s) -> str:
     from ..engine.team import crosstable
+    from .i18n import word
 
     shown = s.keys
     head = ["Rk", "No", "Team", *shown]
@@ -240,6 +241,8 @@ def team_to_text(s) -> str:
     lines = [m.name or m.source, f"after round {s.after_round} of {m.rounds}; team {s.system}, {s.tt.boards} boards; "
              f"primary {s.tt.primary}; rules {s.rules.name}", "", fmt(head), fmt(["-" * w for w in widths])]
     lines += [fmt(row) for row in body]
+    if any(r.lot is not None for r in s.rows):
+        lines += ["", word("lot", "en", seed=s.seed)]
     lines += ["", "Matches (opponent number, game points; bye = pairing-allocated bye):", crosstable(s)]
     return "\n".join(lines)
 

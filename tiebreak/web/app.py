@@ -176,12 +176,18 @@ async def standings(request: Request) -> Response:
     def work(o, path, form, warnings):
         return service.render_standings(o, path, warnings)
 
-    (body, _notes, _s), o, shown = await _with_upload(request, work)
+    (body, _notes, s), o, shown = await _with_upload(request, work)
     if o.format == "json":
-        return Response(body, media_type="application/json")
+        return Response(body, media_type="application/json", headers=_seed_header(s.seed))
     name = Path(shown).stem + "." + service.EXTENSIONS[o.format]
     return Response(body, media_type=service.MEDIA_TYPES[o.format],
-                    headers={"content-disposition": f'attachment; filename="{name}"'})
+                    headers={"content-disposition": f'attachment; filename="{name}"', **_seed_header(s.seed)})
+
+
+def _seed_header(seed: int | None) -> dict[str, str]:
+    """The seed the lots were drawn with, on every answer that ranks (the body of a CSV or PDF has no place for it):
+    send it back as the form field ``seed`` to get the same order; none with ``no_lots``."""
+    return {"x-tiebreak-seed": str(seed)} if seed is not None else {}
 
 
 async def explain(request: Request) -> Response:
@@ -199,11 +205,12 @@ async def explain(request: Request) -> Response:
         if not numbers:
             raise ApiError(400, "give the start number of a player (field 'player')", field="player")
         if len(numbers) == 2:
-            return {"players": numbers, "text": explain_pair(s, *numbers)}
-        return {"players": numbers, "text": explain_player(s, numbers[0]), "details": details(s, numbers[0])}
+            return {"players": numbers, "text": explain_pair(s, *numbers), "seed": s.seed}
+        return {"players": numbers, "text": explain_player(s, numbers[0]), "details": details(s, numbers[0]),
+                "seed": s.seed}
 
     result, _, _ = await _with_upload(request, work)
-    return Response(output.dumps_exact(result), media_type="application/json")
+    return Response(output.dumps_exact(result), media_type="application/json", headers=_seed_header(result["seed"]))
 
 
 async def check(request: Request) -> Response:
@@ -242,11 +249,11 @@ async def playoffs(request: Request) -> Response:
             places = [int(x) for x in str(raw).split(",") if x.strip()]
         except ValueError:
             raise ApiError(400, f"places must be numbers like 1,2 — not {raw!r}", field="places") from None
-        return [{"places": list(g.places), "players": g.players, "format": g.format, "stages": g.stages}
-                for g in plan_playoffs(s, places)]
+        return s.seed, [{"places": list(g.places), "players": g.players, "format": g.format, "stages": g.stages}
+                        for g in plan_playoffs(s, places)]
 
-    result, _, _ = await _with_upload(request, work)
-    return JSONResponse(result)
+    (seed, result), _, _ = await _with_upload(request, work)
+    return JSONResponse(result, headers=_seed_header(seed))
 
 
 async def prizes(request: Request) -> Response:
@@ -261,11 +268,11 @@ async def prizes(request: Request) -> Response:
             raise ApiError(400, "give the prize list (field 'prizes': lines kind,place,amount)", field="prizes")
         s = service.individual_standings(o, path, warnings)
         awards = distribute(s, parse_prizes(text, "prizes"), method)
-        return [{"rank": s.row(a.start_no).rank, "start_no": a.start_no, "name": s.row(a.start_no).name,
-                 "prize": a.prize, "amount": a.amount} for a in awards]
+        return s.seed, [{"rank": s.row(a.start_no).rank, "start_no": a.start_no, "name": s.row(a.start_no).name,
+                         "prize": a.prize, "amount": a.amount} for a in awards]
 
-    result, _, _ = await _with_upload(request, work)
-    return Response(output.dumps_exact(result), media_type="application/json")
+    (seed, result), _, _ = await _with_upload(request, work)
+    return Response(output.dumps_exact(result), media_type="application/json", headers=_seed_header(seed))
 
 
 async def varma_draw(request: Request) -> Response:

@@ -26,8 +26,12 @@ _UPLOAD_FIELDS = {
     "tiebreaks": {"type": "string", "example": "PTS,BH/C1,BH,SB"},
     "preset": {"type": "string"},
     "rules": {"type": "string", "enum": list(RULE_CHOICES)},
-    "after_round": {"type": "integer"}, "unrated_rating": {"type": "integer"}, "seed": {"type": "integer"},
-    "no_lots": {"type": "boolean"}, "system": {"type": "string", "enum": ["swiss", "rr"]},
+    "after_round": {"type": "integer"}, "unrated_rating": {"type": "integer"},
+    "seed": {"type": "integer", "description": "seed of the lots that break the ties left after the list (C.07 4.2); "
+                                               "every answer that ranks gives the seed it used (JSON `seed`, header "
+                                               "X-Tiebreak-Seed): send it back to get the same order in any format"},
+    "no_lots": {"type": "boolean", "description": "leave the ties unbroken (shared ranks) instead of drawing lots"},
+    "system": {"type": "string", "enum": ["swiss", "rr"]},
     "players": {"type": "boolean", "description": "team event: rank the individual players"},
     "lang": {"type": "string", "enum": ["en", "ru", "uk"]}, "details": {"type": "boolean"},
     "columns": {"type": "string", "example": "title,fed,rating",
