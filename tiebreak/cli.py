@@ -12,7 +12,7 @@ from pathlib import Path
 
 from . import service
 from .engine.errors import InputWarning, Place, SpecifierError, TiebreakError
-from .engine.rules import RULE_CHOICES
+from .engine.rules import COMPAT_CHOICES, RULE_CHOICES
 from .formats import readers
 from .formats.files import OutputError, check_target, write_output
 from .render.i18n import MESSAGE_WORDS, message, problem, word
@@ -280,6 +280,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--force", action="store_true", help="replace existing output files (never an input)")
     s.add_argument("--tiebreaks", "-t", help="ordered list, e.g. 'PTS,BH/C1,BH,SB' (default: the file's 202/212 "
                    "record, else a FIDE default)")
+    s.add_argument("--compat", default="text", choices=COMPAT_CHOICES,
+                   help="text: our reading of C.07 (default); reference: the FIDE reference checker's choices "
+                        "where it reads the text otherwise (docs/known-differences.md K1-K3)")
     s.add_argument("--rules", default="auto", choices=RULE_CHOICES,
                    help="rule set (auto: the FIDE edition by start date; fide-2009 = Arbiters' Manual Art. 13; uscf; ru)")
     s.add_argument("--preset", help="a ready-made list (see 'tiebreak presets'); --tiebreaks and --rules override it")
@@ -315,6 +318,9 @@ def build_parser() -> argparse.ArgumentParser:
     for flag, kw in (("--tiebreaks", {}), ("--preset", {}), ("--after-round", {"type": int}),
                      ("--unrated-rating", {"type": int}), ("--seed", {"type": int})):
         e.add_argument(flag, **kw)
+    e.add_argument("--compat", default="text", choices=COMPAT_CHOICES,
+                   help="text: our reading of C.07 (default); reference: the FIDE reference checker's choices "
+                        "where it reads the text otherwise (docs/known-differences.md K1-K3)")
     e.add_argument("--rules", default="auto", choices=RULE_CHOICES)
     e.add_argument("--no-lots", action="store_true")
     e.set_defaults(run=_explain)
@@ -326,6 +332,9 @@ def build_parser() -> argparse.ArgumentParser:
                          "once per FILE")
     ch.add_argument("--tiebreaks", "-t", help="the announced list (default: the published columns)")
     ch.add_argument("--preset", help="a ready-made list (see 'tiebreak presets')")
+    ch.add_argument("--compat", default="text", choices=COMPAT_CHOICES,
+                   help="text: our reading of C.07 (default); reference: the FIDE reference checker's choices "
+                        "where it reads the text otherwise (docs/known-differences.md K1-K3)")
     ch.add_argument("--rules", default="auto", choices=[*RULE_CHOICES, *CHECK_RULES],
                     help="the announced rule set (auto: the FIDE edition by start date)")
     for flag in ("--after-round", "--unrated-rating"):
@@ -364,6 +373,9 @@ def build_parser() -> argparse.ArgumentParser:
         for flag, kw in (("--tiebreaks", {}), ("--preset", {}), ("--unrated-rating", {"type": int}),
                          ("--seed", {"type": int})):
             q.add_argument(flag, **kw)
+        q.add_argument("--compat", default="text", choices=COMPAT_CHOICES,
+                   help="text: our reading of C.07 (default); reference: the FIDE reference checker's choices "
+                        "where it reads the text otherwise (docs/known-differences.md K1-K3)")
         q.add_argument("--rules", default="auto", choices=RULE_CHOICES)
         q.add_argument("--no-lots", action="store_true")
         if name == "playoffs":

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from .engine.errors import InputError, InputWarning, Place, SpecifierError
 from .engine.presets import PRESETS
+from .engine.rules import with_compat
 from .engine.standings import Standings, compute_standings
 from .formats import readers
 from .render import output
@@ -34,6 +35,9 @@ class Options:
     tiebreaks: str | None = None
     preset: str | None = None
     rules: str = "auto"
+    #: ``text`` (our reading of C.07) or ``reference`` (the FIDE reference checker's choices, K1-K3 of
+    #: docs/known-differences.md; :data:`~tiebreak.engine.rules.REFERENCE_CHOICES`)
+    compat: str = "text"
     after_round: int | None = None
     unrated_rating: int | None = None
     seed: int | None = None
@@ -81,7 +85,7 @@ def list_and_rules(o, team_event: bool) -> tuple[str | None, str]:
         from .formats.swissmanager import translate
 
         tiebreaks = translate(tiebreaks)
-    return tiebreaks, rules
+    return tiebreaks, with_compat(rules, o.compat or "text")
 
 
 def individual_standings(o, path: str, warnings: list[InputWarning]) -> Standings:

@@ -20,7 +20,7 @@ from ..arbiter import berger
 from ..engine.errors import InputError, InputWarning, Place, TiebreakError
 from ..engine.presets import PRESETS
 from ..engine.registry import CATALOGUE
-from ..engine.rules import RULE_CHOICES
+from ..engine.rules import COMPAT_CHOICES, RULE_CHOICES
 from ..formats.readers import READERS
 from ..render import output
 from ..render.i18n import LANGUAGES, WORDS, message, place_text
@@ -103,6 +103,9 @@ def _options(form) -> service.Options:
     o = service.Options(**values)
     if o.rules not in RULE_CHOICES:
         raise ApiError(400, f"unknown rule set {o.rules!r}; choose from {', '.join(RULE_CHOICES)}", field="rules")
+    if o.compat not in COMPAT_CHOICES:
+        raise ApiError(400, f"unknown compatibility {o.compat!r}; choose from {', '.join(COMPAT_CHOICES)}",
+                       field="compat")
     if o.format not in service.EXTENSIONS:
         raise ApiError(400, f"unknown format {o.format!r}; choose from {', '.join(service.EXTENSIONS)}", field="format")
     if o.lang not in LANGUAGES:
