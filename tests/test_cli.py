@@ -139,7 +139,7 @@ def test_explain_a_player_and_a_pair(capsys):
                        "fide-2026", "--no-lots")
     assert code == 0 and "BH/C1 = 25   [C.07 8.1]" in out
     # R4 forfeit win against no. 1: dummy capped at no. 1's adjusted score (Art. 16.4.1, 2026); R2 (2) is cut
-    assert "R4  FORFEIT_WIN    vs    1          2.5" in out and "R2  WIN            vs   25            2  (cut)" in out
+    assert "R4  forfeit win        vs    1          2.5" in out and "R2  win                vs   25            2  (cut)" in out
     code, out, _ = run(capsys, "explain", str(EXAMPLE), "--players", "7", "9", "--tiebreaks", "PTS,BH/C1,SB",
                        "--no-lots")
     assert "first separated by BH/C1 [C.07 8.1]: 30 against 28.5" in out
@@ -248,3 +248,15 @@ def test_playoffs_and_prizes_commands(capsys, tmp_path):
     prizes.write_text("place,first,300\n")
     code, _, err = run(capsys, "prizes", str(EXAMPLE), "--prizes", str(prizes))
     assert code == 2 and "prizes.csv, line 1" in err
+
+
+def test_cumulative_half_point_bye_option(capsys):
+    """Issue 13.6f: player 5 of the example (1, =, 1, half-point bye, 1, 0, 1) has running scores 1, 1½, 2½, 3, 4, 4, 5
+    = 21; seed 002 (uscf, the default) deducts nothing for the half-point bye, seed 004's rule ½: 20½."""
+    values = {}
+    for extra in ([], ["--cumulative-half-bye", "keep"], ["--cumulative-half-bye", "deduct"]):
+        code, out, _ = run(capsys, "standings", str(EXAMPLE), "-t", "PTS,US-CUM", "-f", "json", "--no-lots", *extra)
+        assert code == 0
+        row = next(r for r in json.loads(out)["standings"] if r["start_no"] == 5)
+        values[" ".join(extra)] = row["values"]["US-CUM"]
+    assert values == {"": 21, "--cumulative-half-bye keep": 21, "--cumulative-half-bye deduct": 20.5}

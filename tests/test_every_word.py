@@ -51,3 +51,11 @@ def test_command_prints_no_english(argv, lang, capsys):
     else:
         text = out.out
     assert english(text) == [], text[:2000]
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+@pytest.mark.parametrize("argv", [["--player", "9"], ["--players", "7", "9"]], ids=["player", "pair"])
+def test_explanations_print_no_english(argv, lang, capsys):
+    assert main(["explain", str(EXAMPLE), *argv, "--lang", lang, "--no-lots"]) == 0
+    out = capsys.readouterr().out
+    assert english(out) == [], out[:1500]

@@ -324,8 +324,8 @@ def test_upload_reorder_explain_download_in_a_real_browser(browser, server, tmp_
     assert page.locator("#standings thead th").all_inner_texts()[-3:] == ["BH", "BH/C1", "SB"]
     # explanation of the winner
     page.locator('#standings tbody tr[data-start-no="7"]').click()
-    page.wait_for_function("document.getElementById('explain-text').textContent.includes('Nguyen')")
-    assert "BH = 33.5" in page.locator("#explain-text").inner_text()
+    page.wait_for_function("document.body.dataset.explained === '7'")
+    assert page.locator('#explain-body section[data-spec="BH"] .tb-value').inner_text() == "BH = 33.5"
     # download the CSV of what is shown
     with page.expect_download() as info:
         page.locator('button.download[data-format="csv"]').click()
@@ -483,3 +483,16 @@ def test_check_report_fits_a_phone(browser, tmp_path, capsys):
     text = page.locator("body").inner_text()
     assert "бай за жеребкуванням" in text and "PAB" not in text and "dummy" not in text
     page.close()
+
+
+def test_cumulative_half_point_bye_is_a_form_field(client):
+    """Issue 13.6f: player 5 (1, =, 1, half-point bye, 1, 0, 1): running scores add to 21; deducting the half-point
+    bye's ½ (seed 004) gives 20½.  An unknown choice is a 400 naming the field."""
+    def cum(**extra):
+        r = client.post("/api/standings", data={"example": EXAMPLE.name, "tiebreaks": "PTS,RU-CUM", "seed": "1", **extra})
+        assert r.status_code == 200, r.text
+        return next(row for row in r.json()["standings"] if row["start_no"] == 5)["values"]["RU-CUM"]
+
+    assert (cum(), cum(cumulative_half_bye="keep"), cum(cumulative_half_bye="deduct")) == (20.5, 21, 20.5)
+    r = client.post("/api/standings", data={"example": EXAMPLE.name, "cumulative_half_bye": "half"})
+    assert r.status_code == 400 and "cumulative_half_bye" in r.text

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from . import service
 from .engine.errors import InputWarning, Place, SpecifierError, TiebreakError
-from .engine.rules import COMPAT_CHOICES, RULE_CHOICES
+from .engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from .formats import readers
 from .formats.files import OutputError, check_target, write_output
 from .render.i18n import MESSAGE_WORDS, message, problem, word
@@ -106,9 +106,9 @@ def _explain(args: argparse.Namespace) -> int:
         if n not in t._row_of:
             raise SpecifierError(f"no player with start number {n} in {args.file}")
     if len(numbers) == 1:
-        sys.stdout.write(explain_player(s, numbers[0]))
+        sys.stdout.write(explain_player(s, numbers[0], args.lang))
     elif len(numbers) == 2:
-        sys.stdout.write(explain_pair(s, *numbers))
+        sys.stdout.write(explain_pair(s, *numbers, lang=args.lang))
     else:
         raise SpecifierError("give --player N, or --players N M")
     return 0
@@ -289,6 +289,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--after-round", type=int, help="standings after this round")
     s.add_argument("--unrated-rating", type=int, help="rating for unrated players in rating tie-breaks")
     s.add_argument("--seed", type=int, help="seed for drawing lots (printed when chosen at random)")
+    s.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE,
+                   help="cumulative score (US-CUM, RU-CUM): deduct a half-point bye's 1/2 or keep it (default: the "
+                        "rule set's: uscf keeps it, seed 002; ru deducts it, seed 004)")
     s.add_argument("--no-lots", action="store_true", help="leave remaining ties unbroken (shared ranks)")
     s.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
     s.add_argument("--format", "-f", choices=list(service.EXTENSIONS),
@@ -322,6 +325,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="text: our reading of C.07 (default); reference: the FIDE reference checker's choices "
                         "where it reads the text otherwise (docs/known-differences.md K1-K3)")
     e.add_argument("--rules", default="auto", choices=RULE_CHOICES)
+    e.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE)
     e.add_argument("--no-lots", action="store_true")
     e.set_defaults(run=_explain)
     ch = sub.add_parser("check", help="check published standings: which values differ, why, and which rules "

@@ -56,6 +56,9 @@ class Options:
     #: player columns: ``auto`` (title, federation, rating where the file has them), ``none``, or a list
     #: (title,fed,rating,club,sex,birth,perf,change; :mod:`tiebreak.render.columns`)
     columns: str | None = "auto"
+    #: a half-point bye in the cumulative score (US-CUM, RU-CUM): ``deduct`` its ½ or ``keep`` it (None: the rule
+    #: set's default: uscf keeps, seed 002; ru deducts, seed 004)
+    cumulative_half_bye: str | None = None
 
 
 def options(o) -> Options:
@@ -94,7 +97,8 @@ def individual_standings(o, path: str, warnings: list[InputWarning]) -> Standing
     t = readers.load(path, warnings)
     tiebreaks, rules = list_and_rules(o, False)
     return compute_standings(t, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
-                             seed=o.seed, lots=not o.no_lots, system=_system(o), warnings=warnings)
+                             seed=o.seed, lots=not o.no_lots, system=_system(o), warnings=warnings,
+                             cumulative_half_bye=o.cumulative_half_bye)
 
 
 def _system(o) -> str | None:
@@ -120,7 +124,8 @@ def render_standings(o, path: str, warnings: list[InputWarning]) -> tuple[str | 
     else:
         s = compute_standings(t, tiebreaks, rules=rules, after_round=o.after_round,
                               unrated_rating=o.unrated_rating, seed=o.seed, lots=not o.no_lots,
-                              system=system, warnings=warnings)
+                              system=system, warnings=warnings,
+                              cumulative_half_bye=o.cumulative_half_bye)
         cats, clubs = groups(o, s)
         if cats or clubs:
             from .render import groups as render

@@ -377,7 +377,9 @@ class _Reader:
         own = kind[i_idx, r_idx]
         other = kind[o_idx, r_idx]
         wrong_opp = back != i_idx
-        wrong_res = ~wrong_opp & (mirror[own] != other) & (own != Kind.DOUBLE_FORFEIT)
+        # both sides '0' (or 'L'): a played game lost by both (e.g. both defaulted after play): the sides agree
+        both_lost = ((own == Kind.LOSS) | (own == Kind.LOSS_SHORT)) & (other == own)
+        wrong_res = ~wrong_opp & (mirror[own] != other) & (own != Kind.DOUBLE_FORFEIT) & ~both_lost
         ci, co = colour[i_idx, r_idx], colour[o_idx, r_idx]
         wrong_col = ~wrong_opp & (ci != 0) & (ci == co)
         shown = 0

@@ -20,10 +20,11 @@ from ..arbiter import berger
 from ..engine.errors import InputError, InputWarning, Place, TiebreakError
 from ..engine.presets import PRESETS
 from ..engine.registry import CATALOGUE
-from ..engine.rules import COMPAT_CHOICES, RULE_CHOICES
+from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from ..formats.readers import READERS
 from ..render import output
-from ..render.i18n import LANGUAGES, WORDS, message, place_text
+from ..render.i18n import LANGUAGES, message, place_text
+from . import words
 from .openapi import OPENAPI
 
 HERE = Path(__file__).parent
@@ -106,6 +107,8 @@ def _options(form) -> service.Options:
     if o.compat not in COMPAT_CHOICES:
         raise ApiError(400, f"unknown compatibility {o.compat!r}; choose from {', '.join(COMPAT_CHOICES)}",
                        field="compat")
+    if o.cumulative_half_bye is not None and o.cumulative_half_bye not in CUMULATIVE_HALF_BYE:
+        raise ApiError(400, "cumulative_half_bye must be deduct or keep", field="cumulative_half_bye")
     if o.format not in service.EXTENSIONS:
         raise ApiError(400, f"unknown format {o.format!r}; choose from {', '.join(service.EXTENSIONS)}", field="format")
     if o.lang not in LANGUAGES:
@@ -194,7 +197,7 @@ def _seed_header(seed: int | None) -> dict[str, str]:
 
 
 async def explain(request: Request) -> Response:
-    from ..render.explain import details, explain_pair, explain_player
+    from ..render.explain import details, explain_pair, explain_player, pair_details
 
     def work(o, path, form, warnings):
         s = service.individual_standings(o, path, warnings)
@@ -208,8 +211,9 @@ async def explain(request: Request) -> Response:
         if not numbers:
             raise ApiError(400, "give the start number of a player (field 'player')", field="player")
         if len(numbers) == 2:
-            return {"players": numbers, "text": explain_pair(s, *numbers), "seed": s.seed}
-        return {"players": numbers, "text": explain_player(s, numbers[0]), "details": details(s, numbers[0]),
+            return {"players": numbers, "text": explain_pair(s, *numbers, lang=o.lang),
+                    "details": pair_details(s, *numbers), "seed": s.seed}
+        return {"players": numbers, "text": explain_player(s, numbers[0], o.lang), "details": details(s, numbers[0]),
                 "seed": s.seed}
 
     result, _, _ = await _with_upload(request, work)
@@ -307,6 +311,18 @@ async def catalogue(request: Request) -> Response:
                          for d in CATALOGUE.values()])
 
 
+async def page_words(request: Request) -> Response:
+    """Every word of the page in ``lang`` (the page asks again when the reader changes the language)."""
+    return JSONResponse(words.page_words(request.query_params.get("lang", "en")))
+
+
+async def translate(request: Request) -> Response:
+    """The notes and warnings of an answer (``text``, repeated) in ``lang``: the JSON answers stay English."""
+    form = await _read_form(request, 256 * 1024)
+    lang = form.get("lang") if form.get("lang") in LANGUAGES else "en"
+    return JSONResponse([words.translate(t, lang) for t in form.getlist("text") if isinstance(t, str)])
+
+
 async def presets(request: Request) -> Response:
     return JSONResponse([{"name": p.name, "tiebreaks": p.tiebreaks, "rules": p.rules, "team": p.team,
                           "source": p.source} for p in PRESETS.values()])
@@ -334,12 +350,13 @@ def create_app(max_upload: int = MAX_UPLOAD_BYTES, time_limit: float = TIME_LIMI
     async def page(request: Request) -> Response:
         lang = request.query_params.get("lang", "en")
         lang = lang if lang in LANGUAGES else "en"
-        words = {k: v.get(lang) or v["en"] for k, v in WORDS.items()}
+        all_words = words.page_words(lang)
         html = env.get_template("index.html").render(
-            lang=lang, w=words, languages=LANGUAGES, rules=RULE_CHOICES, presets=PRESETS.values(),
+            lang=lang, w=all_words["words"], p=all_words["page"], languages=LANGUAGES, rules=RULE_CHOICES,
+            presets=PRESETS.values(),
             examples=sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [],
             formats=[f for f in service.EXTENSIONS if f != "json"],
-            words_json=json.dumps(words, ensure_ascii=False).replace("<", "\\u003c"))
+            words_json=json.dumps(all_words, ensure_ascii=False).replace("<", "\\u003c"))
         return HTMLResponse(html)
 
     app = Starlette(routes=[
@@ -352,6 +369,8 @@ def create_app(max_upload: int = MAX_UPLOAD_BYTES, time_limit: float = TIME_LIMI
         Route("/api/varma", _api(varma_draw), methods=["POST"]),
         Route("/api/catalogue", catalogue),
         Route("/api/presets", presets),
+        Route("/api/words", page_words),
+        Route("/api/translate", _api(translate), methods=["POST"]),
         Route("/api/berger", berger_tables),
         Route("/api/examples", examples),
         Route("/openapi.json", openapi),

@@ -114,6 +114,19 @@ OPENAPI = {
             "parameters": [{"name": "lang", "in": "query", "schema": {"type": "string", "enum": ["en", "ru", "uk"]}}],
             "responses": {"200": {"description": "the catalogue", "content": {"application/json": {"schema": {
                 "type": "array", "items": {"$ref": "#/components/schemas/TieBreak"}}}}}}}},
+        "/api/words": {"get": {
+            "summary": "Every word of the page in one language (page, words, kinds of rounds, columns, sources)",
+            "parameters": [{"name": "lang", "in": "query", "schema": {"type": "string", "enum": ["en", "ru", "uk"]}}],
+            "responses": {"200": {"description": "groups of words by key", "content": {"application/json": {"schema": {
+                "type": "object", "required": ["page", "words", "kinds", "columns", "sources"],
+                "additionalProperties": {"type": "object"}}}}}}}},
+        "/api/translate": {"post": {
+            "summary": "Notes and warnings of an answer (English) in another language",
+            "requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
+                "type": "object", "properties": {"lang": {"type": "string", "enum": ["en", "ru", "uk"]},
+                                                 "text": {"type": "array", "items": {"type": "string"}}}}}}},
+            "responses": {"200": {"description": "the texts in the same order", "content": {"application/json": {
+                "schema": {"type": "array", "items": {"type": "string"}}}}}, "413": _ERRORS["413"]}}},
         "/api/presets": {"get": {
             "summary": "Ready-made tie-break lists",
             "responses": {"200": {"description": "the presets", "content": {"application/json": {"schema": {
@@ -153,7 +166,10 @@ OPENAPI = {
                           "warnings": {"type": "array", "items": {"type": "string"}}}},
         "Explanation": {"type": "object", "required": ["players", "text"],
                         "properties": {"players": {"type": "array", "items": {"type": "integer"}},
-                                       "text": {"type": "string"}, "details": {"type": "object"}}},
+                                       "text": {"type": "string"},
+                                       "details": {"type": "object", "description":
+                                                   "one player: every value's rounds; two players (player2): "
+                                                   "separated_by, article, values, ranks, by_lot"}}},
         "PlayoffGroup": {"type": "object", "required": ["places", "players", "format"],
                          "properties": {"places": {"type": "array", "items": {"type": "integer"}},
                                         "players": {"type": "array", "items": {"type": "integer"}},
