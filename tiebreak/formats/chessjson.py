@@ -524,6 +524,11 @@ class _Reader:
             return
         if white == black:
             raise self.fail(f"round {rnd}: player {white} is paired with themself", f"{gpath}.black")
+        if not wres and not bres and "played" not in g:  # paired, not played yet (kept for `tiebreak odds`)
+            self._clash(t, white, rnd, gpath)
+            self._clash(t, black, rnd, gpath)
+            t.pending.append((rnd, white, black))
+            return
         if not bres:
             bres = {"W": "L", "L": "W", "D": "D", "A": "A", "Z": "W" if not played else "L"}.get(wres, "")
         kind = (_PLAYED if played else _UNPLAYED).get((wres, bres))

@@ -24,7 +24,7 @@ from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from ..formats.readers import READERS
 from ..render import output
 from ..render.i18n import LANGUAGES, message, place_text
-from . import words
+from . import api_odds, words
 from .openapi import OPENAPI
 
 HERE = Path(__file__).parent
@@ -344,7 +344,8 @@ async def openapi(request: Request) -> Response:
     return JSONResponse(OPENAPI)
 
 
-def create_app(max_upload: int = MAX_UPLOAD_BYTES, time_limit: float = TIME_LIMIT_SECONDS) -> Starlette:
+def create_app(max_upload: int = MAX_UPLOAD_BYTES, time_limit: float = TIME_LIMIT_SECONDS, live=None) -> Starlette:
+    """The app; ``live`` (a :class:`~tiebreak.live.watch.LiveHub`) adds the live face (:mod:`tiebreak.web.live`)."""
     env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]))
 
     async def page(request: Request) -> Response:
@@ -367,6 +368,7 @@ def create_app(max_upload: int = MAX_UPLOAD_BYTES, time_limit: float = TIME_LIMI
         Route("/api/check", _api(check), methods=["POST"]),
         Route("/api/prizes", _api(prizes), methods=["POST"]),
         Route("/api/varma", _api(varma_draw), methods=["POST"]),
+        Route("/api/odds", api_odds.asgi_app(), methods=["POST"]),
         Route("/api/catalogue", catalogue),
         Route("/api/presets", presets),
         Route("/api/words", page_words),
@@ -375,12 +377,29 @@ def create_app(max_upload: int = MAX_UPLOAD_BYTES, time_limit: float = TIME_LIMI
         Route("/api/examples", examples),
         Route("/openapi.json", openapi),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
-    ])
+    ] + _live_routes(live), lifespan=_live_lifespan(live))
     app.state.max_upload, app.state.time_limit = max_upload, time_limit
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
+def _live_routes(live) -> list:
+    if live is None:
+        return []
+    from .live import live_app
+
+    return [Mount("", live_app(live))]
+
+
+def _live_lifespan(live):
+    if live is None:
+        return None
+    from .live import lifespan
+
+    return lambda app: lifespan(live)
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, live=None) -> None:
     import uvicorn
 
-    uvicorn.run(create_app(), host=host, port=port, log_level="info")
+    # event streams stay open: give them 2 s to end when the server stops
+    uvicorn.run(create_app(live=live), host=host, port=port, log_level="info", timeout_graceful_shutdown=2)
