@@ -19,6 +19,9 @@ from .render.i18n import MESSAGE_WORDS, message, problem, word
 
 #: the rule sets with the FIDE reference checker's choices, which `check` also accepts as the announced rules
 CHECK_RULES = ("fide-2024+reference", "fide-2026+reference")
+COMPAT_HELP = ("text: our reading of C.07 (default); reference: the FIDE reference checker's choices where it reads the "
+               "text otherwise (docs/known-differences.md K1-K3); letter: the 2023 Art. 15.2 to the letter (round-robin "
+               "forfeits count for the rating tie-breaks)")
 
 
 def _warn(w: InputWarning, args: argparse.Namespace) -> None:
@@ -289,9 +292,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--force", action="store_true", help="replace existing output files (never an input)")
     s.add_argument("--tiebreaks", "-t", help="ordered list, e.g. 'PTS,BH/C1,BH,SB' (default: the file's 202/212 "
                    "record, else a FIDE default)")
-    s.add_argument("--compat", default="text", choices=COMPAT_CHOICES,
-                   help="text: our reading of C.07 (default); reference: the FIDE reference checker's choices "
-                        "where it reads the text otherwise (docs/known-differences.md K1-K3)")
+    s.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
     s.add_argument("--rules", default="auto", choices=RULE_CHOICES,
                    help="rule set (auto: the FIDE edition by start date; fide-2009 = Arbiters' Manual Art. 13; uscf; ru)")
     s.add_argument("--preset", help="a ready-made list (see 'tiebreak presets'); --tiebreaks and --rules override it")
@@ -330,9 +331,7 @@ def build_parser() -> argparse.ArgumentParser:
     for flag, kw in (("--tiebreaks", {}), ("--preset", {}), ("--after-round", {"type": int}),
                      ("--unrated-rating", {"type": int}), ("--seed", {"type": int})):
         e.add_argument(flag, **kw)
-    e.add_argument("--compat", default="text", choices=COMPAT_CHOICES,
-                   help="text: our reading of C.07 (default); reference: the FIDE reference checker's choices "
-                        "where it reads the text otherwise (docs/known-differences.md K1-K3)")
+    e.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
     e.add_argument("--rules", default="auto", choices=RULE_CHOICES)
     e.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE)
     e.add_argument("--no-lots", action="store_true")
@@ -345,9 +344,7 @@ def build_parser() -> argparse.ArgumentParser:
                          "once per FILE")
     ch.add_argument("--tiebreaks", "-t", help="the announced list (default: the published columns)")
     ch.add_argument("--preset", help="a ready-made list (see 'tiebreak presets')")
-    ch.add_argument("--compat", default="text", choices=COMPAT_CHOICES,
-                   help="text: our reading of C.07 (default); reference: the FIDE reference checker's choices "
-                        "where it reads the text otherwise (docs/known-differences.md K1-K3)")
+    ch.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
     ch.add_argument("--rules", default="auto", choices=[*RULE_CHOICES, *CHECK_RULES],
                     help="the announced rule set (auto: the FIDE edition by start date)")
     for flag in ("--after-round", "--unrated-rating"):
@@ -386,9 +383,7 @@ def build_parser() -> argparse.ArgumentParser:
         for flag, kw in (("--tiebreaks", {}), ("--preset", {}), ("--unrated-rating", {"type": int}),
                          ("--seed", {"type": int})):
             q.add_argument(flag, **kw)
-        q.add_argument("--compat", default="text", choices=COMPAT_CHOICES,
-                   help="text: our reading of C.07 (default); reference: the FIDE reference checker's choices "
-                        "where it reads the text otherwise (docs/known-differences.md K1-K3)")
+        q.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
         q.add_argument("--rules", default="auto", choices=RULE_CHOICES)
         q.add_argument("--no-lots", action="store_true")
         if name == "playoffs":
