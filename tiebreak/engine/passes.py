@@ -84,15 +84,14 @@ class Column:
 
     def sort_key(self, reverse: bool = False) -> np.ndarray:
         """Ascending key (smaller = better); undefined values sort after every defined one (spec §1.4.5)."""
-        key = self.num.astype(np.int64)
+        key: np.ndarray = self.num.astype(np.int64)
         if self.higher_is_better != reverse:
             key = -key
         if self.priority is not None:
             key = np.where(self.priority, key, key + (BIG >> 1))
         if self.defined is not None:
             key = np.where(self.defined, key, BIG)
-        result: np.ndarray = key
-        return result
+        return key
 
 
 def round_half_up_div(num: np.ndarray, den: np.ndarray | int) -> np.ndarray:
