@@ -1,0 +1,78 @@
+"""The heavy work of the API, run in a worker process (:mod:`tiebreak.web.workers`): plain functions of the
+standings options (:class:`tiebreak.service.Options`), the path of the uploaded file and the endpoint's own fields,
+answering bytes or JSON text.  Nothing here knows about HTTP; refusals are :class:`~tiebreak.web.errors.ApiError`.
+
+>>> from tiebreak import service
+>>> text = standings(service.Options(tiebreaks="PTS,BH/C1", seed=1), "examples/hobsons-bay-cup-2025.trf")
+>>> b'"start_no": 7' in text
+True
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .. import service
+from ..engine.errors import InputWarning
+from ..render import output
+from .errors import ApiError
+
+
+def _bytes(body: str | bytes) -> bytes:
+    return body if isinstance(body, bytes) else body.encode("utf-8")
+
+
+def standings(o: service.Options, path: str) -> bytes:
+    """The standings in ``o.format`` (the command line's JSON, or a download)."""
+    warnings: list[InputWarning] = []
+    body, _notes, _s = service.render_standings(o, path, warnings)
+    return _bytes(body)
+
+
+def explain(o: service.Options, path: str, numbers: list[tuple[str, int]]) -> bytes:
+    """How each value of one player was made, or what separated two (``numbers``: (field, start number))."""
+    from ..render.explain import details, explain_pair, explain_player
+
+    s = service.individual_standings(o, path, [])
+    for field, number in numbers:
+        if number not in s.tournament._row_of:
+            raise ApiError(400, f"no player with start number {number}", field=field)
+    players = [n for _, n in numbers]
+    if len(players) == 2:
+        result = {"players": players, "text": explain_pair(s, *players)}
+    else:
+        result = {"players": players, "text": explain_player(s, players[0]), "details": details(s, players[0])}
+    return _bytes(output.dumps_exact(result))
+
+
+def check(o: service.Options, path: str, published: tuple[str, bytes] | None) -> bytes:
+    """Published standings checked against ours (``published``: file name and bytes of an export, or None)."""
+    from ..render.check import to_json_obj
+
+    target = None
+    if published is not None:
+        target = Path(path).parent / published[0]
+        target.write_bytes(published[1])
+    report = service.check_published(o, path, str(target) if target else None, [])
+    return _bytes(output.dumps_exact(to_json_obj(report)))
+
+
+def playoffs(o: service.Options, path: str, places: list[int]) -> bytes:
+    """Play-off groups for the tied ``places`` (Arbiters' Manual 13.2)."""
+    from ..arbiter.playoff import plan_playoffs
+
+    s = service.individual_standings(o, path, [])
+    groups = [{"places": list(g.places), "players": g.players, "format": g.format, "stages": g.stages}
+              for g in plan_playoffs(s, places)]
+    return _bytes(output.dumps_exact(groups))
+
+
+def prizes(o: service.Options, path: str, text: str, method: str) -> bytes:
+    """The prizes of ``text`` (lines kind,place,amount) distributed by ``method``."""
+    from ..arbiter.prizes import distribute, parse_prizes
+
+    s = service.individual_standings(o, path, [])
+    awards = distribute(s, parse_prizes(text, "prizes"), method)
+    return _bytes(output.dumps_exact([{"rank": s.row(a.start_no).rank, "start_no": a.start_no,
+                                       "name": s.row(a.start_no).name, "prize": a.prize, "amount": a.amount}
+                                      for a in awards]))
