@@ -15,7 +15,7 @@ from .. import service
 from ..render.output import json_schema
 from . import jobs
 from .errors import ERRORS, ApiError
-from .fields import MAX_START_NO, MAX_TEXT, StandingsForm, Text, choice, whole_number
+from .fields import MAX_START_NO, MAX_TEXT, StandingsForm, Text, choice, multipart, whole_number
 from .models import Award, CheckReport, Explanation, PlayoffGroup
 from .uploads import content_disposition, run_on_upload
 
@@ -27,7 +27,8 @@ def _json(body: bytes) -> Response:
     return Response(body, media_type="application/json")
 
 
-@router.post("/standings", summary="Standings of an uploaded tournament file", responses={200: {
+@router.post("/standings", summary="Standings of an uploaded tournament file", openapi_extra=multipart(StandingsForm),
+             responses={200: {
     "description": "the standings: JSON as `tiebreak standings --format json` (the published JSON Schema "
                    "standings-1), other formats as a download",
     "content": {"application/json": {"schema": json_schema()}}}})
@@ -51,7 +52,7 @@ class ExplainForm(StandingsForm):
 
 
 @router.post("/explain", summary="How each value of a player was made, or what separated two players",
-             response_model=Explanation)
+             response_model=Explanation, openapi_extra=multipart(ExplainForm))
 async def explain(request: Request, form: Annotated[ExplainForm, Form()]) -> Response:
     numbers = [(k, n) for k, n in (("player", form.player), ("player2", form.player2)) if n is not None]
     if form.player is None:
@@ -65,7 +66,7 @@ class CheckForm(StandingsForm):
         None, description="published standings: a CSV/XLSX file, or CSV text")
 
 
-@router.post("/check", response_model=CheckReport,
+@router.post("/check", response_model=CheckReport, openapi_extra=multipart(CheckForm),
              summary="Check published standings: differences under the announced rules, and the rule set that "
                      "reproduces them (the file's own ranks and values, or the export in 'published')")
 async def check(request: Request, form: Annotated[CheckForm, Form()]) -> Response:
@@ -84,7 +85,7 @@ class PlayoffForm(StandingsForm):
 
 
 @router.post("/playoffs", summary="Play-off groups for tied places (Arbiters' Manual 13.2)",
-             response_model=list[PlayoffGroup])
+             response_model=list[PlayoffGroup], openapi_extra=multipart(PlayoffForm))
 async def playoffs(request: Request, form: Annotated[PlayoffForm, Form()]) -> Response:
     raw = form.places or "1"
     items = [x.strip() for x in raw.split(",") if x.strip()]
@@ -101,7 +102,7 @@ class PrizeForm(StandingsForm):
 
 
 @router.post("/prizes", summary="Distribute a prize list on the final standings (shared, Hort or by tie-break; 13.2.6)",
-             response_model=list[Award])
+             response_model=list[Award], openapi_extra=multipart(PrizeForm))
 async def prizes(request: Request, form: Annotated[PrizeForm, Form()]) -> Response:
     if not form.prizes:
         raise ApiError(400, "give the prize list (field 'prizes': lines kind,place,amount)", field="prizes")

@@ -14,7 +14,7 @@ from ..engine.errors import TiebreakError
 from ..engine.presets import PRESETS
 from ..engine.registry import CATALOGUE
 from .errors import ERRORS, ApiError, from_tiebreak_error
-from .fields import Flag, Lang, Seed, Text, choice, whole_number
+from .fields import Flag, Lang, Seed, Text, choice, multipart, whole_number
 from .models import BergerSchedule, Preset, TieBreak, VarmaDraw
 from .uploads import EXAMPLES
 
@@ -77,7 +77,7 @@ def _varma(text: str, seed: int, variant: str) -> dict:
 
 
 @router.post("/varma", summary="Restricted drawing of lots with Varma tables (Arbiters' Manual 13.17)",
-             response_model=VarmaDraw, responses={400: ERRORS[400], 413: ERRORS[413]})
+             response_model=VarmaDraw, responses={400: ERRORS[400], 413: ERRORS[413]}, openapi_extra=multipart(VarmaForm))
 async def varma_draw(form: Annotated[VarmaForm, Form()]) -> dict:
     if not form.list:
         raise ApiError(400, "give the players (field 'list': lines Name, FED)", field="list")

@@ -18,15 +18,15 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from fastapi import UploadFile
+from fastapi import File, UploadFile
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
 from ..engine.rules import RULE_CHOICES
 from ..render.i18n import LANGUAGES
 
-#: seeds for drawing lots: any number a 64-bit integer holds (numpy's generator takes them all)
-MAX_SEED = 2**63 - 1
+#: seeds for drawing lots: up to the largest whole number every JSON reader keeps exactly
+MAX_SEED = 2**53 - 1
 #: start numbers, rounds and ratings: far above any real event, far below what is slow to read
 MAX_START_NO = 999_999
 MAX_ROUND = 999
@@ -57,8 +57,8 @@ def whole_number(low: int, high: int, optional: bool = False) -> Any:
             raise PydanticCustomError("whole_number", "a whole number from {low} to {high}", {"low": low, "high": high})
         return number
 
-    kind = int | None if optional else int
-    return Annotated[kind, BeforeValidator(check), Field(ge=low, le=high)]
+    bounded = Annotated[int, Field(ge=low, le=high)]
+    return Annotated[bounded | None if optional else bounded, BeforeValidator(check)]
 
 
 def choice(*choices: str, optional: bool = True) -> Any:
@@ -105,12 +105,19 @@ FORMATS = ("json", "text", "csv", "trf", "html", "chess-json", "pdf")
 TEAM_RANKINGS = ("federation", "records")
 
 
+def multipart(form: type[BaseModel]) -> dict:
+    """``openapi_extra`` of a route whose form can carry a file: the body is documented as multipart too (a form
+    model alone is documented as url-encoded, which the route also accepts)."""
+    return {"requestBody": {"content": {"multipart/form-data": {
+        "schema": {"$ref": f"#/components/schemas/{form.__name__}"}}}}}
+
+
 class StandingsForm(BaseModel):
     """The options of ``tiebreak standings`` as form fields (the uploaded file is its own field, ``file``)."""
 
     model_config = ConfigDict(extra="ignore")
 
-    file: UploadFile | None = Field(None, description="TRF, Chess-JSON, Chess-Results XML, PGN, CSV or XLSX")
+    file: UploadFile | None = File(None, description="TRF, Chess-JSON, Chess-Results XML, PGN, CSV or XLSX")
     example: Text = Field(None, description="name of a bundled example instead of a file")
     tiebreaks: Text = Field(None, examples=["PTS,BH/C1,BH,SB"])
     preset: Text = None
