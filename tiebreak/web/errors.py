@@ -92,7 +92,7 @@ def validation_error(errors) -> ApiError:
     if kind == "flag":
         return ApiError(400, f"{field} must be true or false, not {_shown(value)}", field=field)
     if kind in ("string_too_long", "too_long"):
-        return ApiError(400, f"{field} is too long: at most {ctx.get('max_length')}", field=field)
+        return ApiError(400, f"{field} is too long (at most {ctx.get('max_length')})", field=field)
     return ApiError(400, f"the field {field} is not valid: {e.get('msg')}", field=field)
 
 

@@ -105,7 +105,8 @@ class WorkerPool:
         finally:
             _kill(process)
             receiving.close()
-            await anyio.to_thread.run_sync(process.join)
+            with anyio.CancelScope(shield=True):  # even after the time limit: gone before the 503 is sent
+                await anyio.to_thread.run_sync(process.join, 10)
             process.close()
             self.running.discard(pid)
         if kind == "ok":
