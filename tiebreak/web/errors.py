@@ -32,6 +32,7 @@ class ErrorAnswer(BaseModel):
 #: the documented error answers, for ``responses=`` of the routes
 ERRORS: dict[int | str, dict] = {
     400: {"model": ErrorAnswer, "description": "bad input: the message names the file, line, column and field"},
+    404: {"model": ErrorAnswer, "description": "no such bundled example"},
     413: {"model": ErrorAnswer, "description": "upload too large"},
     503: {"model": ErrorAnswer, "description": "time limit reached, or the server is busy"},
 }

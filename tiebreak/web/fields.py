@@ -62,16 +62,17 @@ def whole_number(low: int, high: int, optional: bool = False) -> Any:
 
 
 def choice(*choices: str, optional: bool = True) -> Any:
-    """One of ``choices`` (an empty field is ``None`` when ``optional``)."""
+    """One of ``choices``; when ``optional``, also absent or empty (``""``, as a form sends an unchosen field:
+    ``None``)."""
 
     def check(value: Any) -> str | None:
-        if optional and _blank(value):
+        if optional and (value is None or value == ""):
             return None
         if value not in choices:
             raise PydanticCustomError("choice", "one of {choices}", {"choices": ", ".join(choices)})
         return value
 
-    kind = Literal[choices] | None if optional else Literal[choices]  # type: ignore[valid-type]
+    kind = Literal[(*choices, "")] | None if optional else Literal[choices]  # type: ignore[valid-type]
     return Annotated[kind, BeforeValidator(check)]
 
 
@@ -97,7 +98,7 @@ def _text_or_none(value: Any) -> Any:
 
 
 #: a text field; empty is the same as absent
-Text = Annotated[str | None, BeforeValidator(_text_or_none), Field(max_length=MAX_TEXT)]
+Text = Annotated[Annotated[str, Field(max_length=MAX_TEXT)] | None, BeforeValidator(_text_or_none)]
 Seed = whole_number(0, MAX_SEED, optional=True)
 Lang = choice(*LANGUAGES)
 FORMATS = ("json", "text", "csv", "trf", "html", "chess-json", "pdf")
