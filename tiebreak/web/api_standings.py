@@ -47,7 +47,7 @@ async def standings(request: Request, form: Annotated[StandingsForm, Form()]) ->
 
 
 class ExplainForm(StandingsForm):
-    player: StartNo = Field(None, description="start number of the player to explain")  # type: ignore[valid-type]
+    player: StartNo = Field(None, description="start number of the player to explain", examples=[7])  # type: ignore[valid-type]
     player2: StartNo = Field(None, description="a second player: what separated the two")  # type: ignore[valid-type]
 
 

@@ -19,7 +19,7 @@ import re
 from typing import Annotated, Any, Literal
 
 from fastapi import File, UploadFile
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
 from ..engine.rules import RULE_CHOICES
@@ -58,7 +58,9 @@ def whole_number(low: int, high: int, optional: bool = False) -> Any:
         return number
 
     bounded = Annotated[int, Field(ge=low, le=high)]
-    return Annotated[bounded | None if optional else bounded, BeforeValidator(check)]
+    # documented as what a form can send: a number (an optional field is simply left out)
+    return Annotated[bounded | None if optional else bounded, BeforeValidator(check),
+                     WithJsonSchema({"type": "integer", "minimum": low, "maximum": high})]
 
 
 def choice(*choices: str, optional: bool = True) -> Any:
@@ -73,7 +75,8 @@ def choice(*choices: str, optional: bool = True) -> Any:
         return value
 
     kind = Literal[(*choices, "")] | None if optional else Literal[choices]  # type: ignore[valid-type]
-    return Annotated[kind, BeforeValidator(check)]
+    return Annotated[kind, BeforeValidator(check),
+                     WithJsonSchema({"type": "string", "enum": [*choices, ""] if optional else list(choices)})]
 
 
 def _flag(value: Any) -> bool:
@@ -98,7 +101,8 @@ def _text_or_none(value: Any) -> Any:
 
 
 #: a text field; empty is the same as absent
-Text = Annotated[Annotated[str, Field(max_length=MAX_TEXT)] | None, BeforeValidator(_text_or_none)]
+Text = Annotated[Annotated[str, Field(max_length=MAX_TEXT)] | None, BeforeValidator(_text_or_none),
+                 WithJsonSchema({"type": "string", "maxLength": MAX_TEXT})]
 Seed = whole_number(0, MAX_SEED, optional=True)
 Lang = choice(*LANGUAGES)
 FORMATS = ("json", "text", "csv", "trf", "html", "chess-json", "pdf")
@@ -119,7 +123,8 @@ class StandingsForm(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     file: UploadFile | None = File(None, description="TRF, Chess-JSON, Chess-Results XML, PGN, CSV or XLSX")
-    example: Text = Field(None, description="name of a bundled example instead of a file")
+    example: Text = Field(None, description="name of a bundled example instead of a file",
+                          examples=["hobsons-bay-cup-2025.trf"])
     tiebreaks: Text = Field(None, examples=["PTS,BH/C1,BH,SB"])
     preset: Text = None
     rules: choice(*RULE_CHOICES) = None  # type: ignore[valid-type]
