@@ -14,6 +14,7 @@ import csv
 import io
 import json
 import os
+import re
 import shutil
 import socket
 import sys
@@ -156,6 +157,7 @@ def test_player_names_are_escaped_in_downloads(client):
 def test_uploads_leave_nothing_behind(client, tmp_path, monkeypatch):
     import tempfile
 
+    client.post("/api/standings", data={"example": EXAMPLE.name})  # the worker processes' fork server is running
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     client.post("/api/standings", files={"file": ("x.trf", EXAMPLE.read_bytes())})
     client.post("/api/standings", files={"file": ("x.trf", b"garbage")})
@@ -427,3 +429,55 @@ def test_categories_columns_and_team_ranking_through_the_api(client):
     # a membership file is not read from the server's disk
     bad = client.post("/api/standings", data={"example": EXAMPLE.name, "team_ranking": "/etc/passwd"})
     assert bad.status_code == 400 and bad.json()["field"] == "team_ranking"
+
+
+# ---------------------------------------------------------------------------------------------------- hostile fields
+@pytest.mark.parametrize("path, data, field", [
+    ("/api/standings", {"seed": "-1"}, "seed"),
+    ("/api/standings", {"seed": "²"}, "seed"),
+    ("/api/standings", {"seed": "9" * 5000}, "seed"),
+    ("/api/standings", {"after_round": "٣"}, "after_round"),     # Arabic-Indic 3: int() takes it, we do not
+    ("/api/standings", {"system": "bogus"}, "system"),
+    ("/api/standings", {"no_lots": "perhaps"}, "no_lots"),
+    ("/api/standings", {"players": "²"}, "players"),
+    ("/api/standings", {"team_best": "1" * 5000}, "team_best"),
+    ("/api/explain", {"player": "²"}, "player"),
+    ("/api/explain", {"player": "7", "player2": "-3"}, "player2"),
+    ("/api/explain", {"player": "9" * 5000}, "player"),
+    ("/api/prizes", {"prizes": "place,1,100", "method": "bogus"}, "method"),
+    ("/api/varma", {"list": "a, B", "seed": "-1"}, "seed"),
+])
+def test_a_bad_field_is_the_documented_json_400(client, path, data, field):
+    r = client.post(path, data={"example": EXAMPLE.name, **data, "lang": "uk"})
+    assert r.status_code == 400 and r.headers["content-type"] == "application/json"
+    e = r.json()
+    assert e["field"] == field and set(e) == {"error", "file", "line", "column", "field"}
+    assert e["error"].startswith("поле ") and len(e["error"]) < 200  # Ukrainian, the value cut short
+
+
+def test_query_fields_and_unknown_paths_answer_in_the_error_shape(client):
+    r = client.get("/api/berger", params={"players": "²"})
+    assert r.status_code == 400 and r.json()["field"] == "players"
+    assert client.get("/api/berger", params={"players": "1000", "double": "1"}).status_code == 400
+    r = client.get("/api/berger", params={"players": "100", "double": "1"})
+    # a double round robin of 100 players: 2 x 99 rounds of 50 games (Arbiters' Manual 13.16)
+    assert r.status_code == 200 and len(r.json()["rounds"]) == 198 and len(r.json()["rounds"][0]["pairings"]) == 50
+    assert client.get("/nowhere").json()["error"] == "no such page"
+    assert client.get("/api/standings").status_code == 405 and "error" in client.get("/api/standings").json()
+
+
+@pytest.mark.parametrize("fmt", ["text", "csv", "trf", "html", "chess-json"])
+@pytest.mark.parametrize("name", ["Турнир.trf", 'a"; filename*=utf-8\'\'evil.exe; x=".trf', "tab\tand\nnewline.trf"])
+def test_download_names_are_encoded_not_injected(client, fmt, name):
+    from urllib.parse import unquote
+
+    r = client.post("/api/standings", files={"file": (name, EXAMPLE.read_bytes())}, data={"format": fmt})
+    assert r.status_code == 200, r.text
+    header = r.headers["content-disposition"]
+    assert header.isascii() and "\n" not in header and "\t" not in header
+    # nothing injected: a quoted ASCII name and an encoded exact one (RFC 6266 4.1, RFC 5987 3.2.1 attr-chars)
+    assert re.fullmatch(r'attachment; filename="[ -!#-~]*"; filename\*=utf-8\'\'[A-Za-z0-9!#$&+.^_`|~%-]*', header)
+    exact = unquote(header.rsplit("filename*=utf-8''", 1)[1], errors="strict")
+    assert exact.endswith("." + service.EXTENSIONS[fmt])
+    if name == "Турнир.trf":
+        assert exact == "Турнир." + service.EXTENSIONS[fmt]

@@ -86,14 +86,14 @@ def validation_error(errors) -> ApiError:
     if kind == "missing":
         return ApiError(400, f"the field {field} is missing", field=field)
     if kind == "whole_number":
-        return ApiError(400, f"{field} must be a whole number from {ctx['low']} to {ctx['high']}, not {_shown(value)}",
+        return ApiError(400, f"the field {field} must be a whole number from {ctx['low']} to {ctx['high']}, not {_shown(value)}",
                         field=field)
     if kind == "choice":
-        return ApiError(400, f"{field} must be one of {ctx['choices']}, not {_shown(value)}", field=field)
+        return ApiError(400, f"the field {field} must be one of {ctx['choices']}, not {_shown(value)}", field=field)
     if kind == "flag":
-        return ApiError(400, f"{field} must be true or false, not {_shown(value)}", field=field)
+        return ApiError(400, f"the field {field} must be true or false, not {_shown(value)}", field=field)
     if kind in ("string_too_long", "too_long"):
-        return ApiError(400, f"{field} is too long (at most {ctx.get('max_length')})", field=field)
+        return ApiError(400, f"the field {field} is too long (at most {ctx.get('max_length')})", field=field)
     return ApiError(400, f"the field {field} is not valid: {e.get('msg')}", field=field)
 
 

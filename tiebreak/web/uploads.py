@@ -21,10 +21,11 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def content_disposition(name: str) -> str:
-    """The download header for ``name`` (RFC 6266): a plain-ASCII ``filename`` for old clients, and the exact name
+    """The download header for ``name`` (RFC 6266): a plain ``filename`` for old clients (letters, digits and a few
+    marks; the rest becomes ``_``), and the exact name
     percent-encoded in ``filename*`` (RFC 5987), so quotes, control characters and Cyrillic can neither break nor
     inject anything."""
-    plain = "".join(c if " " <= c <= "~" and c not in '"\\%;' else "_" for c in name)
+    plain = "".join(c if c.isascii() and (c.isalnum() or c in " .,-_()[]+") else "_" for c in name)
     return f'attachment; filename="{plain}"; filename*={encode_rfc2231(name, "utf-8")}'
 
 
