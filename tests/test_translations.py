@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 from tiebreak.render import check, columns, groups, i18n
+from tiebreak.web import words
 
 LOCALE = Path(i18n.__file__).with_name("locale")
 TABLES = [i18n.WORDS, i18n.MESSAGE_WORDS, i18n.FIELD_NAMES, i18n._ROUND_FIELD, check.WORDS, groups.WORDS,
-          columns.HEADINGS]
+          columns.HEADINGS, words.PAGE]
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
@@ -48,3 +49,13 @@ def test_a_word_falls_back_to_english_only_when_the_catalogue_has_none():
     table = i18n.Table("word", {"nowhere": "Nowhere"})
     assert table["nowhere"] == {"en": "Nowhere", "ru": "Nowhere", "uk": "Nowhere"}
     assert i18n.word("rank", "uk") == "Місце"
+
+
+def test_every_kind_and_every_source_of_a_value_is_translated():
+    from tiebreak import Kind
+    from tiebreak.engine.standings import SOURCES
+
+    assert set(i18n.KINDS) == {k.name for k in Kind}
+    for lang in ("ru", "uk"):
+        untranslated = [s for s in SOURCES.values() if i18n.message(s, lang) == s]
+        assert not untranslated, f"{lang}: {untranslated}"

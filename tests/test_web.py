@@ -169,7 +169,8 @@ def test_openapi_document_is_generated_from_the_code(client):
     """The document is FastAPI's, built from the routes' typed fields (tests/test_api_fuzz.py fuzzes the app from it)."""
     doc = client.get("/openapi.json").json()
     assert set(doc["paths"]) == {"/api/standings", "/api/explain", "/api/check", "/api/playoffs", "/api/prizes",
-                                 "/api/varma", "/api/catalogue", "/api/presets", "/api/berger", "/api/examples"}
+                                 "/api/varma", "/api/catalogue", "/api/presets", "/api/berger", "/api/examples",
+                                 "/api/words", "/api/translate"}
     berger = {p["name"]: p["schema"] for p in doc["paths"]["/api/berger"]["get"]["parameters"]}
     assert (berger["players"]["minimum"], berger["players"]["maximum"]) == (2, 100)
     standings = doc["paths"]["/api/standings"]["post"]
@@ -286,8 +287,8 @@ def test_upload_reorder_explain_download_in_a_real_browser(browser, server, tmp_
     assert page.locator("#standings thead th").all_inner_texts()[-3:] == ["BH", "BH/C1", "SB"]
     # explanation of the winner
     page.locator('#standings tbody tr[data-start-no="7"]').click()
-    page.wait_for_function("document.getElementById('explain-text').textContent.includes('Nguyen')")
-    assert "BH = 33.5" in page.locator("#explain-text").inner_text()
+    page.wait_for_function("document.body.dataset.explained === '7'")
+    assert page.locator('#explain-body section[data-spec="BH"] .tb-value').inner_text() == "BH = 33.5"
     # download the CSV of what is shown
     with page.expect_download() as info:
         page.locator('button.download[data-format="csv"]').click()
@@ -481,3 +482,19 @@ def test_download_names_are_encoded_not_injected(client, fmt, name):
     assert exact.endswith("." + service.EXTENSIONS[fmt])
     if name == "Турнир.trf":
         assert exact == "Турнир." + service.EXTENSIONS[fmt]
+
+
+def test_check_report_fits_a_phone(browser, tmp_path, capsys):
+    from tiebreak.cli import main
+
+    main(["check", str(CHECK_DATA / "rapid-1-2024.trf"), "--published", str(CHECK_DATA / "rapid-1-2024.published.csv"),
+          "-f", "html", "--lang", "uk"])
+    target = tmp_path / "check.html"
+    target.write_text(capsys.readouterr().out, encoding="utf-8")
+    page = browser.new_page(viewport={"width": 390, "height": 800})
+    page.goto(target.as_uri())
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    # the kinds of rounds and the sources of values are in Ukrainian too
+    text = page.locator("body").inner_text()
+    assert "бай за жеребкуванням" in text and "PAB" not in text and "dummy" not in text
+    page.close()

@@ -13,7 +13,7 @@ from . import service
 from .engine.errors import InputWarning, SpecifierError, TiebreakError
 from .engine.rules import RULE_CHOICES
 from .formats import readers
-from .render.i18n import MESSAGE_WORDS, message, problem
+from .render.i18n import MESSAGE_WORDS, message, problem, word
 
 #: the rule sets with the FIDE reference checker's choices, which `check` also accepts as the announced rules
 CHECK_RULES = ("fide-2024+reference", "fide-2026+reference")
@@ -83,9 +83,9 @@ def _explain(args: argparse.Namespace) -> int:
         if n not in t._row_of:
             raise SpecifierError(f"no player with start number {n} in {args.file}")
     if len(numbers) == 1:
-        sys.stdout.write(explain_player(s, numbers[0]))
+        sys.stdout.write(explain_player(s, numbers[0], args.lang))
     elif len(numbers) == 2:
-        sys.stdout.write(explain_pair(s, *numbers))
+        sys.stdout.write(explain_pair(s, *numbers, lang=args.lang))
     else:
         raise SpecifierError("give --player N, or --players N M")
     return 0
@@ -127,7 +127,7 @@ def _berger(args: argparse.Namespace) -> int:
     if not 2 <= args.players <= 9999:
         raise SpecifierError(f"number of players {args.players} is outside 2..9999")
     rounds = berger.schedule(args.players, double=args.double)
-    sys.stdout.write(berger.to_json(rounds) + "\n" if args.format == "json" else berger.to_text(rounds))
+    sys.stdout.write(berger.to_json(rounds) + "\n" if args.format == "json" else berger.to_text(rounds, args.lang))
     return 0
 
 
@@ -155,13 +155,15 @@ def _ratings(args: argparse.Namespace) -> int:
     for w in warnings:
         _warn(w, args)
     if args.system in ("fide", "ru"):
-        print(f"{'No':>4}  {'Name':30} {'Rtg':>5} {'Gms':>4} {'Score':>6} {'Exp':>6} {'K':>3} {'Change':>7}")
+        no, name, rtg, gms, score, exp, k, change = word("ratings_head", args.lang).split(",")
+        print(f"{no:>4}  {name:30} {rtg:>5} {gms:>4} {score:>6} {exp:>6} {k:>3} {change:>7}")
         for c in performance.rating_changes(t, args.system, args.k):
             print(f"{c.start_no:>4}  {c.name[:30]:30} {c.rating:>5} {c.games:>4} {format_number(c.score):>6} "
                   f"{format_number(c.expected):>6} {c.k:>3} {format_number(c.change, 1):>7}")
     else:
         values = performance.harkness_all(t) if args.system == "harkness" else performance.uscf_performance(t)
-        print(f"{'No':>4}  {'Name':30} {'Rtg':>5} {args.system:>9}")
+        no, name, rtg = word("ratings_head", args.lang).split(",")[:3]
+        print(f"{no:>4}  {name:30} {rtg:>5} {args.system:>9}")
         for p in t.players:
             v = values[p.start_no]
             print(f"{p.start_no:>4}  {p.name[:30]:30} {p.rating or '':>5} {'-' if v is None else format_number(v, 0):>9}")
@@ -223,14 +225,15 @@ def _list(args: argparse.Namespace) -> int:
     from .engine.registry import CATALOGUE
     from .engine.specifier import MODIFIERS
 
-    print(f"{'code':10} {'family':7} {'type':4} {'source':31} {'mods':5} name; unplayed rounds")
+    print(word("list_head", lang))
     for d in CATALOGUE.values():
-        aliases = f" (alias {', '.join(d.aliases)})" if d.aliases else ""
+        aliases = f" ({word('alias', lang, alias=', '.join(d.aliases))})" if d.aliases else ""
         mods = "".join(sorted(set(d.modifiers) - set("RV"))) or "-"
-        print(f"{d.code:10} {d.family:7} {d.type:4} {d.article:31} {mods:5} {d.names[lang]}{aliases}; {d.unplayed}")
+        print(f"{d.code:10} {d.family:7} {d.type:4} {d.article:31} {mods:5} {d.names[lang]}{aliases}; "
+              f"{message(d.unplayed, lang)}")
     print()
     for letter, text in MODIFIERS.items():
-        print(f"/{letter}  {text}")
+        print(f"/{letter}  {message(text, lang)}")
     return 0
 
 
@@ -239,7 +242,7 @@ def _presets(args: argparse.Namespace) -> int:
 
     for p in PRESETS.values():
         rules = f" [rules {p.rules}]" if p.rules else ""
-        print(f"{p.name:19} {p.tiebreaks}{rules}\n{'':19} {p.source}")
+        print(f"{p.name:19} {p.tiebreaks}{rules}\n{'':19} {message(p.source, args.lang)}")
     return 0
 
 

@@ -59,9 +59,11 @@ def to_json(rounds: list[Round]) -> str:
                                   for r in rounds]}, indent=1)
 
 
-def to_text(rounds: list[Round]) -> str:
+def to_text(rounds: list[Round], lang: str = "en") -> str:
+    from ..render.i18n import word
+
     lines = []
     for r in rounds:
         pairs = ", ".join(f"{w}-{b}" for w, b in r.pairings)
-        lines.append(f"Round {r.number}: {pairs}" + (f"  (bye: {r.bye})" if r.bye else ""))
+        lines.append(f"{word('round', lang)} {r.number}: {pairs}" + (f"  ({word('bye', lang)}: {r.bye})" if r.bye else ""))
     return "\n".join(lines) + "\n"

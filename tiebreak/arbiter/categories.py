@@ -15,9 +15,10 @@ the birth year; a player without a rating has rating 0 (so ``rating<1600`` inclu
 
 from __future__ import annotations
 
+import operator
 import re
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from ..engine.errors import SpecifierError
 from ..engine.model import Player
@@ -27,8 +28,8 @@ from ..engine.standings import Row, Standings
 FIELDS = {"rating": "rating", "elo": "rating", "sex": "sex", "fed": "federation", "federation": "federation",
           "birth": "birth", "born": "birth", "title": "title"}
 _CONDITION = re.compile(r"^\s*([A-Za-z]+)\s*(<=|>=|!=|<|>|=)\s*([^<>=!&]{1,40})\s*$")
-_OPS: dict[str, Callable] = {"<": lambda a, b: a < b, ">": lambda a, b: a > b, "<=": lambda a, b: a <= b,
-                             ">=": lambda a, b: a >= b, "=": lambda a, b: a == b, "!=": lambda a, b: a != b}
+_OPS: dict[str, Callable[[Any, Any], bool]] = {"<": operator.lt, ">": operator.gt, "<=": operator.le, ">=": operator.ge,
+                                               "=": operator.eq, "!=": operator.ne}
 MAX_CONDITIONS = 8
 
 

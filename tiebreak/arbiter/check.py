@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import Any
 
 from ..engine.errors import InputError, Place
 from ..engine.model import Tournament, format_number
@@ -26,8 +27,8 @@ from ..engine.standings import Standings, compute_standings
 from ..formats.published import Published, PublishedRow
 
 #: The FIDE reference checker's answers where the texts leave a choice (docs/known-differences.md K1-K3).
-REFERENCE_CHOICES = dict(rr_forfeits_in_rating_tiebreaks=False, rr_forfeit_wins_in_type_b=False,
-                         rr_forfeit_losses_in_type_b=False, vur_cut_by_contribution=False)
+REFERENCE_CHOICES: dict[str, Any] = dict(rr_forfeits_in_rating_tiebreaks=False, rr_forfeit_wins_in_type_b=False,
+                                         rr_forfeit_losses_in_type_b=False, vur_cut_by_contribution=False)
 
 
 def candidates() -> dict[str, RuleSet]:
@@ -73,7 +74,7 @@ class Difference:
     reproduced_by: list[str]
     #: rounds that explain it: each round where the announced rules and the first rule set that reproduces the
     #: published value count differently (or every round, when no rule set reproduces it)
-    rounds: list[dict] = field(default_factory=list)
+    rounds: list[dict[str, Any]] = field(default_factory=list)
     article: str = ""
 
 
@@ -162,8 +163,8 @@ def check(t: Tournament, published: Published, tiebreaks: str | None = None, *, 
     table = candidates()
     announced, why = _announced(rules, t, table)
     notes.append(why)
-    options = dict(after_round=after_round, unrated_rating=unrated_rating, lots=False, system=system)
-    standings = {label: compute_standings(t, tiebreaks, rules=rs, **options) for label, rs in table.items()}
+    standings = {label: compute_standings(t, tiebreaks, rules=rs, after_round=after_round, unrated_rating=unrated_rating,
+                                          lots=False, system=system) for label, rs in table.items()}
     ours = standings[announced]
     notes += [n for n in ours.notes if not n.startswith("rules ")]
     agreements = [_agreement(label, s, rows, columns) for label, s in standings.items()]
@@ -212,7 +213,7 @@ def _show(x: Fraction | None) -> str:
     return "-" if x is None else format_number(x)
 
 
-def _rounds(ours: Standings, other: tuple[str, Standings] | None, sno: int, spec: str) -> list[dict]:
+def _rounds(ours: Standings, other: tuple[str, Standings] | None, sno: int, spec: str) -> list[dict[str, Any]]:
     """The rounds behind a differing value: where ``other`` (the first rule set that reproduces the published value,
     with its label) counts differently from the announced rules; every round when there is none."""
     mine = ours.contributions(sno, spec)
@@ -224,7 +225,7 @@ def _rounds(ours: Standings, other: tuple[str, Standings] | None, sno: int, spec
             continue
         entry = {"round": c.round, "kind": c.kind, "opponent": c.opponent, "ours": c.value, "cut": c.cut,
                  "source": c.source}
-        if o is not None:
+        if o is not None and other is not None:
             entry |= {"rules": other[0], "theirs": o.value, "theirs_cut": o.cut, "theirs_source": o.source}
         out.append(entry)
     return out

@@ -104,7 +104,9 @@ def club_ranking(s: Standings, membership: dict[int, str], best: int = 4, tiebre
     rows.sort(key=lambda r: (-r.score, *(-r.values[c] for c in tiebreaks), r.name))
     for k, row in enumerate(rows):
         prev = rows[k - 1] if k else None
-        same = prev is not None and (prev.score, [prev.values[c] for c in tiebreaks]) == (
-            row.score, [row.values[c] for c in tiebreaks])
-        row.rank = prev.rank if same else k + 1
+        if prev is not None and (prev.score, [prev.values[c] for c in tiebreaks]) == (
+                row.score, [row.values[c] for c in tiebreaks]):
+            row.rank = prev.rank
+        else:
+            row.rank = k + 1
     return ClubRanking(best, tiebreaks, rows)

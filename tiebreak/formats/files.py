@@ -7,7 +7,7 @@ from pathlib import Path
 from ..engine.errors import InputError, Place
 
 
-def read_input(path) -> bytes:
+def read_input(path: str | Path) -> bytes:
     """The bytes of an input file, or an InputError naming it (every reader starts here)."""
     try:
         return Path(path).read_bytes()
@@ -15,7 +15,7 @@ def read_input(path) -> bytes:
         raise InputError(f"cannot read the file: {e.strerror or e}", Place(str(path))) from None
 
 
-def read_text(path) -> str:
+def read_text(path: str | Path) -> str:
     """The text of a UTF-8 input file (a BOM is allowed), or an InputError naming the file and the bad byte."""
     data = read_input(path)
     try:

@@ -29,14 +29,13 @@ def loads(text: str, names: dict[int, str], source: str = "<teams>") -> dict[int
         if len(row) < 2 or not row[1].strip():
             raise InputError("expected: start number or name, team", Place(source, ln, 1, "team"))
         who, team = row[0].strip(), row[1].strip()
-        if who.isascii() and who.isdigit() and len(who) <= 6:
-            sno = int(who)
-        else:
-            sno = by_name.get(" ".join(who.casefold().split()))
-            if sno is None:
-                if ln == 1:
-                    continue  # a heading
-                raise InputError(f"no player named {who[:60]!r}", Place(source, ln, 1, "player"))
+        found = int(who) if who.isascii() and who.isdigit() and len(who) <= 6 else \
+            by_name.get(" ".join(who.casefold().split()))
+        if found is None:
+            if ln == 1:
+                continue  # a heading
+            raise InputError(f"no player named {who[:60]!r}", Place(source, ln, 1, "player"))
+        sno = found
         if sno not in names:
             raise InputError(f"no player with start number {sno}", Place(source, ln, 1, "player"))
         out[sno] = team

@@ -12,10 +12,11 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from html import escape
+from typing import Any
 
 from ..arbiter.check import Difference, Report
 from ..engine.model import format_number
-from .i18n import Table, message
+from .i18n import Table, kind_name, message
 
 #: the words of the report (Russian and Ukrainian in the gettext catalogues, context 'check:<key>')
 WORDS = Table("check", {
@@ -47,15 +48,14 @@ WORDS = Table("check", {
 })
 
 
-def _w(key: str, lang: str, **kw) -> str:
-    return WORDS[key].get(lang, WORDS[key]["en"]).format(**kw)
+_w = WORDS.text
 
 
-def _num(x) -> str | None:
+def _num(x: object) -> object:
     return None if x is None else format_number(x) if isinstance(x, Fraction) else x
 
 
-def to_json_obj(r: Report) -> dict:
+def to_json_obj(r: Report) -> dict[str, Any]:
     """The JSON of one check (issue 19's shape; ``differences`` carry the rounds behind them)."""
     return {
         "schema": 1, "source": r.source, "announced": r.announced, "tiebreaks": r.tiebreaks, "agree": r.agree,
@@ -78,13 +78,14 @@ def _what(d: Difference, lang: str) -> str:
     return _w(d.what, lang) if d.what in ("rank", "points") else d.what
 
 
-def _round_text(c: dict, lang: str) -> str:
+def _round_text(c: dict[str, Any], lang: str) -> str:
     opp = f" {_w('vs', lang)} {c['opponent']}" if c.get("opponent") else ""
     ours = format_number(c["ours"]) + (f" ({_w('cut', lang)})" if c["cut"] else "")
-    text = f"{_w('round', lang)}{c['round']} {c['kind']}{opp}: {_w('ours', lang)} {ours} [{c['source']}]"
+    text = (f"{_w('round', lang)}{c['round']} {kind_name(c['kind'], lang)}{opp}: {_w('ours', lang)} {ours} "
+            f"[{message(c['source'], lang)}]")
     if "theirs" in c:
         theirs = format_number(c["theirs"]) + (f" ({_w('cut', lang)})" if c["theirs_cut"] else "")
-        text += f"; {c['rules']}: {theirs} [{c['theirs_source']}]"
+        text += f"; {c['rules']}: {theirs} [{message(c['theirs_source'], lang)}]"
     return text
 
 
@@ -110,9 +111,18 @@ def to_text(r: Report, lang: str = "en") -> str:
 
 
 _STYLE = """body{font-family:system-ui,"DejaVu Sans",sans-serif;margin:1em;color:#222;max-width:70em}
-table{border-collapse:collapse;margin:.5em 0;display:block;overflow-x:auto}
+h1,h2{overflow-wrap:anywhere}
+table{border-collapse:collapse;margin:.5em 0}
 th,td{border:1px solid #bbb;padding:.25em .5em;text-align:left;vertical-align:top}
-th{background:#eee}.ok{color:#075e07}.bad{color:#a00}td.n{text-align:right}"""
+th{background:#eee}.ok{color:#075e07}.bad{color:#a00}td.n{text-align:right}
+td.why{font-size:.9em}
+@media (max-width:640px){
+ table.cards thead{display:none}
+ table.cards,table.cards tbody,table.cards tr,table.cards td{display:block;border:0}
+ table.cards tr{border:1px solid #bbb;margin:.5em 0;padding:.25em}
+ table.cards td{padding:.15em .25em;text-align:left}
+ table.cards td[data-label]::before{content:attr(data-label) ": ";font-weight:bold}
+}"""
 
 
 def to_html(reports: list[Report], lang: str = "en") -> str:
@@ -122,23 +132,26 @@ def to_html(reports: list[Report], lang: str = "en") -> str:
     for k, r in enumerate(reports):
         verdict = (f'<span class="ok">{escape(_w("ok", lang))}</span>' if r.agree else
                    f'<span class="bad">{escape(_w("differs", lang, n=len(r.differences)))}</span>')
-        summary.append(f'<tr><td><a href="#e{k}">{escape(r.source)}</a></td><td>{escape(r.announced)}</td>'
-                       f"<td>{verdict}</td><td>{escape(', '.join(r.best_rules))}</td></tr>")
+        cols = [escape(_w(x, lang)) for x in ("announced", "verdict", "best")]
+        summary.append(f'<tr><td><a href="#e{k}">{escape(r.source)}</a></td><td data-label="{cols[0]}">'
+                       f'{escape(r.announced)}</td><td data-label="{cols[1]}">{verdict}</td>'
+                       f"<td data-label=\"{cols[2]}\">{escape(', '.join(r.best_rules))}</td></tr>")
+        labels = [escape(_w(x, lang)) for x in ("player", "what", "published", "ours", "reproduced", "why")]
         diffs = "".join(
-            f"<tr><td>{d.start_no} {escape(d.name)}</td><td>{escape(_what(d, lang))}</td>"
-            f"<td class=n>{escape(d.published)}</td><td class=n>{escape(d.ours)}</td>"
-            f"<td>{escape(', '.join(d.reproduced_by) or _w('no_rules', lang))}</td>"
-            f"<td>{'<br>'.join(escape(_round_text(c, lang)) for c in d.rounds)}</td></tr>" for d in r.differences)
-        head = (f"<tr><th>{escape(_w('player', lang))}</th><th>{escape(_w('what', lang))}</th>"
-                f"<th>{escape(_w('published', lang))}</th><th>{escape(_w('ours', lang))}</th>"
-                f"<th>{escape(_w('reproduced', lang))}</th><th>{escape(_w('why', lang))}</th></tr>")
+            f"<tr><td>{d.start_no} {escape(d.name)}</td><td data-label=\"{labels[1]}\">{escape(_what(d, lang))}</td>"
+            f"<td class=n data-label=\"{labels[2]}\">{escape(d.published)}</td>"
+            f"<td class=n data-label=\"{labels[3]}\">{escape(d.ours)}</td>"
+            f"<td data-label=\"{labels[4]}\">{escape(', '.join(d.reproduced_by) or _w('no_rules', lang))}</td>"
+            f"<td class=why>{'<br>'.join(escape(_round_text(c, lang)) for c in d.rounds)}</td></tr>"
+            for d in r.differences)
+        head = "<thead><tr>" + "".join(f"<th>{x}</th>" for x in labels) + "</tr></thead>"
         rules = "".join(f"<tr><td>{escape(a.rules)}</td><td class=n>{a.values_agree}/{a.values}</td>"
                         f"<td class=n>{a.ranks_agree}/{a.ranks}</td></tr>" for a in r.rules)
         key = "right" if r.agree else "wrong"
         sections.append(
             f'<section id="e{k}"><h2>{escape(r.source)}</h2>'
             f"<p>{escape(_w(key, lang, rules=r.announced, list=', '.join(r.tiebreaks), n=len(r.differences)))}</p>"
-            + (f"<table>{head}{diffs}</table>" if r.differences else "")
+            + (f'<table class="cards">{head}<tbody>{diffs}</tbody></table>' if r.differences else "")
             + f"<table><tr><th>{escape(_w('rules_best', lang))}</th><th>{escape(_w('values', lang))}</th>"
               f"<th>{escape(_w('ranks', lang))}</th></tr>{rules}</table>"
             + "".join(f"<p>{escape(message(n, lang))}</p>" for n in r.notes) + "</section>")
@@ -146,6 +159,7 @@ def to_html(reports: list[Report], lang: str = "en") -> str:
     return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width,initial-scale=1"><title>{title}</title>'
             f"<style>{_STYLE}</style></head><body><h1>{title}</h1>"
-            f"<table><tr><th>{escape(_w('event', lang))}</th><th>{escape(_w('announced', lang))}</th>"
-            f"<th>{escape(_w('verdict', lang))}</th><th>{escape(_w('best', lang))}</th></tr>{''.join(summary)}</table>"
+            f"<table class=\"cards\"><thead><tr><th>{escape(_w('event', lang))}</th><th>{escape(_w('announced', lang))}</th>"
+            f"<th>{escape(_w('verdict', lang))}</th><th>{escape(_w('best', lang))}</th></tr></thead>"
+            f"<tbody>{''.join(summary)}</tbody></table>"
             f"{''.join(sections)}</body></html>\n")

@@ -15,6 +15,7 @@ By default (``auto``) the title, federation and rating columns are shown when th
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ..engine.errors import SpecifierError
 from ..engine.model import Player, format_number
@@ -80,13 +81,13 @@ def player_columns(s: Standings, text: str | None = "auto") -> PlayerColumns:
     if names is None:
         names = [n for n, shown in COLUMNS.items() if shown and any(_FIELD[n](p) for p in t.players)]
     computed: dict[str, dict[int, str]] = {}
-    raw: dict[str, dict[int, object]] = {}
+    raw: dict[str, dict[int, Fraction | None]] = {}
     if "perf" in names:
         from ..engine.standings import compute_standings
 
         perf = compute_standings(t, "PTS,TPR", rules=s.rules, after_round=s.after_round, lots=False, system=s.system)
         raw["perf"] = {r.start_no: r.values["TPR"] for r in perf.rows}
-        computed["perf"] = {k: "" if v is None else format_number(v) for k, v in raw["perf"].items()}
+        computed["perf"] = {k: format_number(v) for k, v in raw["perf"].items()}
     if "change" in names:
         from ..arbiter.performance import rating_changes
 

@@ -12,7 +12,8 @@ from fractions import Fraction
 
 from ..engine.model import format_number
 from ..engine.registry import CATALOGUE
-from ..engine.standings import Standings
+from ..engine.standings import Contribution, Standings
+from .i18n import Table, kind_name, message, word
 
 
 def details(s: Standings, start_no: int) -> dict:
@@ -38,54 +39,103 @@ def _num(x: Fraction | None) -> str:
     return "-" if x is None else format_number(x)
 
 
-def explain_player(s: Standings, start_no: int) -> str:
+#: the words of explanations (Russian and Ukrainian in the gettext catalogues, context ``explain:<key>``)
+WORDS = Table("explain", {
+    "head": "{name} (no. {no}): rank {rank}, {points} points; rules {rules}, {system}, after round {round}",
+    "undefined": "  undefined: the event has unrated players and no rating was given for them (C.07 Art. 10; "
+                 "use --unrated-rating R or /U<R>)",
+    "group": "computed among the players still tied at this point (Type A)",
+    "group_score": "  {note}; score among them: {score}",
+    "vs": "vs {opponent}",
+    "no_opponent": "no opponent",
+    "cut": "(cut)",
+    "kept": "  sum of the rounds kept: {sum}; the value is derived from it (average, rating table)",
+    "pair_head": "no. {a} {name_a}: rank {rank_a}; no. {b} {name_b}: rank {rank_b}",
+    "equal": "equal on every tie-break of the list; {how}",
+    "by_lot": "by lot",
+    "shared": "not separated (shared rank)",
+    "separated": "first separated by {spec} [{article}]: {a} against {b}",
+    "round": "round",
+    "no": "no. {n}",
+    "star_cut": "  (* cut)",
+    "r": "R",
+})
+_w = WORDS.text
+
+
+def explain_player(s: Standings, start_no: int, lang: str = "en") -> str:
+    """Every value of one player with the rounds that made it, in ``lang``."""
     row = s.row(start_no)
-    lines = [f"{row.name} (no. {start_no}): rank {row.rank}, {format_number(row.points)} points; rules {s.rules.name}, "
-             f"{s.system}, after round {s.after_round}"]
+    lines = [_w("head", lang, name=row.name, no=start_no, rank=row.rank, points=format_number(row.points),
+                rules=s.rules.name, system=word(s.system, lang), round=s.after_round)]
     for spec, info in details(s, start_no).items():
         lines.append("")
         lines.append(f"{spec} = {_num(info['value'])}   [{info['article']}]")
         if info["value"] is None and CATALOGUE[spec.split("/")[0]].type.startswith("D") and s.column(spec).contrib is not None:
-            lines.append("  undefined: the event has unrated players and no rating was given for them (C.07 Art. 10; "
-                         "use --unrated-rating R or /U<R>)")
+            lines.append(_w("undefined", lang))
         if "rounds" not in info:
-            lines.append(f"  {info['note']}; score among them: {_num(info.get('group_score'))}")
+            lines.append(_w("group_score", lang, note=_w("group", lang), score=_num(info.get("group_score"))))
             continue
         for c in info["rounds"]:
-            opp = f"vs {c['opponent']:>4}" if c["opponent"] else "no opponent"
-            cut = "  (cut)" if c["cut"] else ""
-            lines.append(f"  R{c['round']:<2} {c['kind']:<14} {opp:<11} {_num(c['value']):>8}{cut}   {c['source']}")
+            opp = _w("vs", lang, opponent=f"{c['opponent']:>4}") if c["opponent"] else _w("no_opponent", lang)
+            cut = "  " + _w("cut", lang) if c["cut"] else ""
+            kind = kind_name(c["kind"], lang)
+            lines.append(f"  {_w('r', lang)}{c['round']:<2} {kind:<18} {opp:<11} {_num(c['value']):>8}{cut}   "
+                         f"{message(c['source'], lang)}")
         kept = sum((c["value"] for c in info["rounds"] if not c["cut"]), Fraction(0))
         if info["rounds"] and kept != info["value"] and info["value"] is not None:
-            lines.append(f"  sum of the rounds kept: {_num(kept)}; the value is derived from it (average, rating table)")
+            lines.append(_w("kept", lang, sum=_num(kept)))
     return "\n".join(lines) + "\n"
 
 
-def explain_pair(s: Standings, a: int, b: int) -> str:
+def _first_difference(s: Standings, a: int, b: int) -> str | None:
+    """The first tie-break of the list on which players ``a`` and ``b`` differ (None: equal on all of them)."""
     ra, rb = s.row(a), s.row(b)
-    first = None
-    for spec in s.specs:
-        if ra.values[spec.text] != rb.values[spec.text]:
-            first = spec.text
-            break
-    lines = [f"no. {a} {ra.name}: rank {ra.rank}; no. {b} {rb.name}: rank {rb.rank}"]
+    return next((spec.text for spec in s.specs if ra.values[spec.text] != rb.values[spec.text]), None)
+
+
+def pair_details(s: Standings, a: int, b: int) -> dict:
+    """Why ``a`` and ``b`` stand where they do, as data (the API's pair ``details``): the first tie-break that
+    separates them with its article and both values, or whether a lot decided (``separated_by`` None).
+
+    >>> from tiebreak import compute_standings, trf
+    >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
+    >>> d = pair_details(s, 7, 9)
+    >>> d["separated_by"], d["article"], str(d["values"][0]), str(d["values"][1])
+    ('BH/C1', 'C.07 8.1', '30', '57/2')
+    """
+    first = _first_difference(s, a, b)
+    ra, rb = s.row(a), s.row(b)
+    out = {"players": [a, b], "ranks": [ra.rank, rb.rank], "separated_by": first,
+           "by_lot": first is None and bool(ra.lot or rb.lot)}
+    if first is not None:
+        out["article"] = CATALOGUE[s.specs[s.tiebreaks.index(first)].code].article
+        out["values"] = [ra.values[first], rb.values[first]]
+    return out
+
+
+def explain_pair(s: Standings, a: int, b: int, lang: str = "en") -> str:
+    """What separated two players: the first tie-break of the list on which they differ, round by round."""
+    ra, rb = s.row(a), s.row(b)
+    first = _first_difference(s, a, b)
+    lines = [_w("pair_head", lang, a=a, name_a=ra.name, rank_a=ra.rank, b=b, name_b=rb.name, rank_b=rb.rank)]
     if first is None:
-        lot = "by lot" if ra.lot or rb.lot else "not separated (shared rank)"
-        lines.append(f"equal on every tie-break of the list; {lot}")
+        how = _w("by_lot", lang) if ra.lot or rb.lot else _w("shared", lang)
+        lines.append(_w("equal", lang, how=how))
         return "\n".join(lines) + "\n"
     d = CATALOGUE[s.specs[s.tiebreaks.index(first)].code]
-    lines.append(f"first separated by {first} [{d.article}]: {_num(ra.values[first])} against {_num(rb.values[first])}")
+    lines.append(_w("separated", lang, spec=first, article=d.article, a=_num(ra.values[first]), b=_num(rb.values[first])))
     ca, cb = s.contributions(a, first), s.contributions(b, first)
     if ca or cb:
-        lines.append(f"  {'round':<6}{'no. ' + str(a):>24}{'no. ' + str(b):>24}")
+        lines.append(f"  {_w('round', lang):<6}{_w('no', lang, n=a):>24}{_w('no', lang, n=b):>24}")
         rounds = sorted({c.round for c in ca} | {c.round for c in cb})
         by_a, by_b = {c.round: c for c in ca}, {c.round: c for c in cb}
 
-        def cell(c):
+        def cell(c: Contribution | None) -> str:
             if c is None:
                 return ""
-            return f"{c.kind[:10]} {_num(c.value)}{'*' if c.cut else ''}"
+            return f"{kind_name(c.kind, lang)[:12]} {_num(c.value)}{'*' if c.cut else ''}"
         for r in rounds:
-            lines.append(f"  R{r:<5}{cell(by_a.get(r)):>24}{cell(by_b.get(r)):>24}")
-        lines.append("  (* cut)")
+            lines.append(f"  {_w('r', lang)}{r:<5}{cell(by_a.get(r)):>24}{cell(by_b.get(r)):>24}")
+        lines.append(_w("star_cut", lang))
     return "\n".join(lines) + "\n"

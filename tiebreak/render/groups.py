@@ -11,7 +11,9 @@ Category rating<900
 
 from __future__ import annotations
 
+from fractions import Fraction
 from html import escape
+from typing import Any
 
 from ..arbiter.categories import CategoryStandings
 from ..arbiter.clubs import TEAM_CODES, ClubRanking
@@ -35,8 +37,7 @@ WORDS = Table("groups", {
 })
 
 
-def _w(key: str, lang: str, **kw) -> str:
-    return WORDS[key].get(lang, WORDS[key]["en"]).format(**kw)
+_w = WORDS.text
 
 
 def _table(head: list[str], body: list[list[str]], left: set[int]) -> list[str]:
@@ -48,7 +49,7 @@ def _table(head: list[str], body: list[list[str]], left: set[int]) -> list[str]:
     return [fmt(head), fmt(["-" * w for w in widths]), *(fmt(r) for r in body)]
 
 
-def _cell(v) -> str:
+def _cell(v: Fraction | None) -> str:
     return "-" if v is None else format_number(v)
 
 
@@ -70,7 +71,7 @@ def categories_text(cats: list[CategoryStandings], lang: str = "en", shown: list
     return "\n".join(lines) + "\n"
 
 
-def categories_json(cats: list[CategoryStandings]) -> list[dict]:
+def categories_json(cats: list[CategoryStandings]) -> list[dict[str, Any]]:
     return [{"category": c.category.text,
              "standings": [{"rank": r.rank, "overall": r.overall, "start_no": r.start_no} for r in c.rows]}
             for c in cats]
@@ -115,7 +116,7 @@ def clubs_text(r: ClubRanking, lang: str = "en") -> str:
     return "\n".join(lines) + "\n"
 
 
-def clubs_json(r: ClubRanking) -> dict:
+def clubs_json(r: ClubRanking) -> dict[str, Any]:
     return {"best": r.best, "tiebreaks": r.tiebreaks,
             "standings": [{"rank": row.rank, "team": row.name, "points": row.score,
                            "values": dict(row.values), "counted": row.counted, "members": row.members}

@@ -1,27 +1,57 @@
-"""A self-contained HTML page of the standings: table, legend of tie-breaks with their articles, crosstable.
+"""A self-contained HTML page of the standings, made to be published and printed: a cover line with the rules and the
+tie-break legend, the table, the crosstable with rank and points.
 
-No script, no external asset; every text from the tournament file is escaped.
+Printed (``--format pdf``, or the browser's Print) every page of A4 carries the event, the print date and its page
+number; a table too wide for A4 portrait is printed on landscape pages, and one too wide for those in a smaller font,
+so no column is cut (:func:`fit`).  No script, no external asset, no internal notes; every text from the tournament
+file is escaped.
 """
 
 from __future__ import annotations
 
+import datetime
 from html import escape
 
 from ..engine.model import Kind, format_number
 from ..engine.standings import Standings
-from .i18n import message, word
+from .i18n import word
 from .output import legend, place_sizes, shared_place
 
+#: printable width of A4 in mm with the page margins below (portrait, landscape)
+_A4_WIDTH_MM = {"portrait": 210 - 2 * 10, "landscape": 297 - 2 * 10}
+_BASE_PT, _MIN_PT = 9.5, 6.0
+_MM_PER_PT = 25.4 / 72
+#: average width of a character of the print font (Liberation Sans, Arial's metrics) and a cell's padding and
+#: border, in em
+_CHAR_EM, _CELL_EM = 0.56, 0.8
+
 _STYLE = """
-@page{size:A4;margin:12mm}
-body{font-family:system-ui,"DejaVu Sans",sans-serif;margin:2em;color:#222}
-table{border-collapse:collapse;margin:1em 0}
-th,td{border:1px solid #bbb;padding:.25em .5em;text-align:right}
-th{background:#eee}
-td.name,th:nth-child(3){text-align:left}
+@page{size:A4 portrait;margin:14mm 10mm 12mm;%(boxes)s}
+@page wide{size:A4 landscape}
+body{font-family:"Liberation Sans",Arial,"DejaVu Sans",sans-serif;margin:1.2em;color:#1d2430;line-height:1.3}
+h1{font-size:1.4em;margin:.2em 0}
+section.sheet h1{font-size:1.5em}
+.cover{margin:.2em 0 .6em}
+.legend{font-size:.9em;margin:.3em 0 .8em;padding:0;list-style:none;columns:2 18em}
+.legend li{break-inside:avoid}
+.scroll{overflow-x:auto;max-width:100%%}
+table{border-collapse:collapse;margin:.6em 0;font-variant-numeric:tabular-nums}
+th,td{border:1px solid #aab;padding:.15em .35em;text-align:right;white-space:nowrap}
+th{background:#e9eef4}
+td.name,th.name{text-align:left;white-space:normal;min-width:8em}
+td.pts{font-weight:bold}
+caption{text-align:left;font-weight:bold;padding:.2em 0}
 tr.tied td.rank::after{content:"*"}
-caption{text-align:left;font-weight:bold}
-.legend{font-size:.9em}
+.print-head{display:none}
+@media print{
+  body{margin:0}
+  .scroll{overflow:visible}
+  thead{display:table-header-group}
+  tr{break-inside:avoid}
+  section.sheet{font-size:var(--pt)}
+  section.wide{page:wide}
+  section.sheet+section.sheet{break-before:page}
+}
 """
 
 _RESULT = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.WIN_SHORT: "1", Kind.DRAW_SHORT: "½",
@@ -33,53 +63,113 @@ def _cell(value) -> str:
     return "-" if value is None else format_number(value)
 
 
-def to_html(s: Standings, lang: str = "en", sections: str = "", columns=None) -> str:
+def fit(widths: list[int]) -> tuple[str, float]:
+    """The orientation and font size (pt) that print a table whose columns hold at most ``widths`` characters
+    without cutting any: portrait if it fits, else landscape, else landscape in the font that fits (not below 6 pt).
+
+    >>> fit([3, 3, 20, 4, 5, 5, 5])
+    ('portrait', 9.5)
+    >>> fit([3, 3, 25] + [6] * 13 + [4])
+    ('landscape', 9.5)
+    >>> fit([3, 3, 25] + [6] * 24 + [4])
+    ('landscape', 6.4)
+    """
+    em = sum(w * _CHAR_EM + _CELL_EM for w in widths)
+    for orientation in ("portrait", "landscape"):
+        if em * _BASE_PT * _MM_PER_PT <= _A4_WIDTH_MM[orientation]:
+            return orientation, _BASE_PT
+    return "landscape", max(_MIN_PT, int(_A4_WIDTH_MM["landscape"] / (em * _MM_PER_PT) * 10) / 10)
+
+
+def _css_string(text: str) -> str:
+    """``text`` as a CSS string (inside a <style>: no quote, backslash, line break or '<' left as they are)."""
+    out = "".join(f"\\{ord(c):x} " if c in '"\\<>' or ord(c) < 32 else c for c in text)
+    return f'"{out}"'
+
+
+def _page_boxes(title: str, lang: str, printed: datetime.date) -> str:
+    """The page's margin boxes: event at the top left, print date at the top right, page number at the bottom."""
+    before, _, rest = word("page_of", lang).partition("{page}")
+    middle, _, after = rest.partition("{pages}")
+    number = " ".join(x for x in (_css_string(before) if before else "", "counter(page)",
+                                  _css_string(middle) if middle else "", "counter(pages)",
+                                  _css_string(after) if after else "") if x)
+    small = "font-family:'Liberation Sans',Arial,sans-serif;font-size:8pt;color:#555"
+    return (f"@top-left{{content:{_css_string(title)};{small}}}"
+            f"@top-right{{content:{_css_string(word('printed', lang, date=printed.isoformat()))};{small}}}"
+            f"@bottom-center{{content:{number};{small}}}")
+
+
+def _sheet(table: str, widths: list[int], before: str = "", after: str = "") -> str:
+    """A table on pages of the orientation and font size it needs (``before``/``after`` printed with it)."""
+    orientation, pt = fit(widths)
+    wide = " wide" if orientation == "landscape" else ""
+    return (f'<section class="sheet{wide}" style="--pt:{pt}pt">{before}<div class="scroll">{table}</div>{after}'
+            f'</section>')
+
+
+def _table(table_id: str, heads: list[str], rows: list[list[str]], points_at: int, tied: list[bool],
+           caption: str = "") -> tuple[str, list[int]]:
+    """A table of rank, number, name and other cells, on the pages its widths need (names wrap past 26 characters)."""
+    def cls(j: int) -> str:
+        return {0: ' class="rank"', 2: ' class="name"', points_at: ' class="pts"'}.get(j, "")
+
+    head = "".join(f'<th{" class=name" if j == 2 else ""}>{escape(h)}</th>' for j, h in enumerate(heads))
+    body = "".join(f'<tr{" class=tied" if lot else ""}>' + "".join(f"<td{cls(j)}>{escape(c)}</td>"
+                                                                  for j, c in enumerate(row)) + "</tr>"
+                   for row, lot in zip(rows, tied))
+    widths = [max(len(x) for x in col) for col in zip(heads, *rows)]
+    widths[2] = min(widths[2], 26)
+    caption = f"<caption>{escape(caption)}</caption>" if caption else ""
+    return f'<table id="{table_id}">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>', widths
+
+
+def to_html(s: Standings, lang: str = "en", sections: str = "", columns=None, printed: datetime.date | None = None) -> str:
     """The page; ``sections`` (HTML, already escaped) go after the standings: category standings, team rankings."""
     t = s.tournament
     shown = [x for x in s.tiebreaks if x != "PTS"]
-    title = escape(t.name or t.source or "Standings")
-    head = "".join(f"<th>{escape(h)}</th>" for h in
-                   [word("rank", lang), word("number", lang), word("name", lang),
-                    *(columns.headings(lang) if columns else []), word("points", lang), *shown])
-    rows = []
+    title = t.name or t.source or "Standings"
+    player_heads = columns.headings(lang) if columns else []
+    heads = [word("rank", lang), word("number", lang), word("name", lang), *player_heads, word("points", lang), *shown]
     sizes = place_sizes(s)
-    for r in s.rows:
-        cls = ' class="tied"' if r.lot else ""
-        cells = "".join(f"<td>{escape(_cell(r.values[x]))}</td>" for x in shown)
-        player = "".join(f"<td>{escape(c)}</td>" for c in columns.cells[r.start_no]) if columns else ""
-        rows.append(f"<tr{cls}><td class=\"rank\">{shared_place(r.rank, sizes[r.rank])}</td><td>{r.start_no}</td>"
-                    f"<td class=\"name\">{escape(r.name)}</td>{player}<td>{escape(format_number(r.points))}</td>{cells}</tr>")
-    rounds = "".join(f"<th>{k + 1}</th>" for k in range(s.after_round))
-    cross = []
+    rows = [[shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, *(columns.cells[r.start_no] if columns else []),
+             format_number(r.points), *(_cell(r.values[x]) for x in shown)] for r in s.rows]
+    standings, widths = _table("standings", heads, rows, 3 + len(player_heads), [bool(r.lot) for r in s.rows])
+    lots = f"<p>{escape(word('lot', lang, seed=s.seed))}</p>" if any(r.lot for r in s.rows) else ""
+    items = "".join(f"<li><b>{escape(code)}</b> {escape(name)}</li>"
+                    for code, _, name in (line.strip().partition(" ") for line in legend(s.specs, lang)))
+    cover = (f"{escape(word('after_round', lang, k=s.after_round, n=t.rounds))}; {escape(word(s.system, lang))}; "
+             f"{escape(word('rules', lang))} {escape(s.rules.name)}; {escape(word('legend', lang))}: "
+             f"{escape(', '.join(s.tiebreaks))}")
+    heading = (f'<h1>{escape(title)}</h1><p class="cover">{cover}</p><ul class="legend">{items}'
+               f'<li>{escape(word("undefined", lang))}</li></ul>')
+    boxes = _page_boxes(title, lang, printed or datetime.date.today())
+    return f"""<!DOCTYPE html>
+<html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)}</title><style>{_STYLE % {"boxes": boxes}}</style></head>
+<body>
+{_sheet(standings, widths, heading, lots)}
+{sections}
+{_crosstable(s, lang)}
+</body></html>
+"""
+
+
+def _crosstable(s: Standings, lang: str) -> str:
+    """Every player's rounds (opponent, colour, result) in the order of the standings, with rank and points."""
+    t = s.tournament
+    sizes = place_sizes(s)
+    heads = [word("rank", lang), word("number", lang), word("name", lang),
+             *(str(k + 1) for k in range(s.after_round)), word("points", lang)]
+    rows = []
     for r in s.rows:
         i = r.index
         cells = []
         for k in range(s.after_round):
-            kind = Kind(int(t.kind[i, k]))
             o = int(t.opponent[i, k])
             colour = {1: "w", -1: "b"}.get(int(t.colour[i, k]), "")
             opp = f"{t.players[o].start_no}{colour} " if o >= 0 else ""
-            cells.append(f"<td>{escape(opp + _RESULT[kind])}</td>")
-        cross.append(f"<tr><td>{r.start_no}</td><td class=\"name\">{escape(r.name)}</td>{''.join(cells)}</tr>")
-    notes = "".join(f"<li>{escape(message(n, lang))}</li>" for n in s.notes)
-    lots = f"<p>{escape(word('lot', lang, seed=s.seed))}</p>" if any(r.lot for r in s.rows) else ""
-    items = "".join(f"<li>{escape(line.strip())}</li>" for line in legend(s.specs, lang))
-    return f"""<!DOCTYPE html>
-<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title><style>{_STYLE}</style></head>
-<body>
-<h1>{title}</h1>
-<p>{escape(word('after_round', lang, k=s.after_round, n=t.rounds))}; {escape(word(s.system, lang))};
-{escape(word('rules', lang))} {escape(s.rules.name)}</p>
-<table id="standings"><thead><tr>{head}</tr></thead><tbody>
-{chr(10).join(rows)}
-</tbody></table>
-{lots}
-{sections}
-<div class="legend"><h2>{escape(word('legend', lang))}</h2><ul>{items}<li>{escape(word('undefined', lang))}</li></ul></div>
-<table id="crosstable"><caption>{escape(word('crosstable', lang))}</caption>
-<thead><tr><th>{escape(word('number', lang))}</th><th>{escape(word('name', lang))}</th>{rounds}</tr></thead><tbody>
-{chr(10).join(cross)}
-</tbody></table>
-<ul class="notes">{notes}</ul>
-</body></html>
-"""
+            cells.append(opp + _RESULT[Kind(int(t.kind[i, k]))])
+        rows.append([shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, *cells, format_number(r.points)])
+    table, widths = _table("crosstable", heads, rows, len(heads) - 1, [False] * len(rows), word("crosstable", lang))
+    return _sheet(table, widths)

@@ -18,6 +18,10 @@ import re
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..engine.errors import InputWarning, Place, TiebreakError
 
 LANGUAGES = ("en", "ru", "uk")
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -41,7 +45,7 @@ def catalogue(lang: str) -> dict[tuple[str | None, str], str]:
     return out
 
 
-class Table(Mapping):
+class Table(Mapping[str, dict[str, str]]):
     """English texts by key; ``table[key][lang]`` is the text in ``lang`` (the catalogue's entry with context
     ``<name>:<key>``, English where it has none).
 
@@ -55,6 +59,11 @@ class Table(Mapping):
     def __getitem__(self, key: str) -> dict[str, str]:
         en = self.english[key]
         return {lang: catalogue(lang).get((f"{self.name}:{key}", en), en) for lang in LANGUAGES}
+
+    def text(self, key: str, lang: str = "en", **kw: object) -> str:
+        """The text of ``key`` in ``lang``, ``kw`` put into its ``{name}`` fields."""
+        text = self[key][lang if lang in LANGUAGES else "en"]
+        return text.format(**kw) if kw else text
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.english)
@@ -109,12 +118,32 @@ WORDS = Table("word", {
     'check_right': 'Right under the announced rules',
     'check_wrong': 'Differs from ours under the announced rules',
     'draw': 'Draw',
+    'page_of': 'Page {page} of {pages}',
+    'printed': 'printed {date}',
+    'list_head': 'code       family  type source                          mods  name; unplayed rounds',
+    'alias': 'alias {alias}',
+    'ratings_head': 'No,Name,Rtg,Gms,Score,Exp,K,Change',
+    'bye': 'bye',
 })
 
 
-def word(key: str, lang: str = "en", **kw) -> str:
-    text = WORDS[key].get(lang) or WORDS[key]["en"]
-    return text.format(**kw) if kw else text
+#: what happened in a round (:class:`~tiebreak.engine.model.Kind`), as a reader names it
+KINDS = Table("kind", {
+    "WIN": "win", "DRAW": "draw", "LOSS": "loss", "WIN_SHORT": "win (less than one move)",
+    "DRAW_SHORT": "draw (less than one move)", "LOSS_SHORT": "loss (less than one move)", "UNKNOWN": "result unknown",
+    "FORFEIT_WIN": "forfeit win", "FORFEIT_LOSS": "forfeit loss", "DOUBLE_FORFEIT": "double forfeit",
+    "PAB": "pairing-allocated bye", "FPB": "full-point bye", "HPB": "half-point bye", "ZPB": "zero-point bye",
+    "ABSENT": "absent",
+})
+
+
+def kind_name(kind: str, lang: str = "en") -> str:
+    """``FORFEIT_WIN`` as ``forfeit win`` / ``победа без игры`` / ``перемога без гри``."""
+    return KINDS[kind][lang] if kind in KINDS else kind
+
+
+def word(key: str, lang: str = "en", **kw: object) -> str:
+    return WORDS.text(key, lang, **kw)
 
 
 # ---------------------------------------------------------------------------------------------------- messages
@@ -150,10 +179,10 @@ FIELD_NAMES = Table("field", {name: name for name in (
     'round robin',
 )})
 _ROUND_FIELD = Table("round field", {k: f"round {{0}} {k}" for k in ("opponent", "result", "colour")})
-_COMPILED: dict[str, list] = {}
+_COMPILED: dict[str, list[tuple[re.Pattern[str], str]]] = {}
 
 
-def _compiled(lang: str) -> list:
+def _compiled(lang: str) -> list[tuple[re.Pattern[str], str]]:
     """The messages of the catalogue of ``lang`` as (pattern, translation), most specific (longest fixed text)
     first."""
     if lang not in _COMPILED:
@@ -204,11 +233,11 @@ def message(text: str, lang: str = "en", _depth: int = 0) -> str:
         m = pattern.fullmatch(text)
         if m:
             values = [message(v, lang, _depth + 1) if _depth < 2 else v for v in m.groups()]
-            return translated.format(*values)
+            return str(translated.format(*values))
     return text
 
 
-def place_text(place, lang: str = "en") -> str:
+def place_text(place: Place, lang: str = "en") -> str:
     """``file, line 3, column 5 (field)`` in ``lang``."""
     parts = [place.file or "<input>"]
     if place.line is not None:
@@ -219,7 +248,7 @@ def place_text(place, lang: str = "en") -> str:
     return f"{where} ({field_name(place.field, lang)})" if place.field else where
 
 
-def problem(e, lang: str = "en") -> str:
+def problem(e: TiebreakError | InputWarning, lang: str = "en") -> str:
     """An error (:class:`~tiebreak.engine.errors.TiebreakError`) or an :class:`~tiebreak.engine.errors.InputWarning` as the user
     reads it: the place, then the message, in ``lang``."""
     place = getattr(e, "place", None)

@@ -31,7 +31,7 @@ def standings(o: service.Options, path: str) -> bytes:
 
 def explain(o: service.Options, path: str, numbers: list[tuple[str, int]]) -> bytes:
     """How each value of one player was made, or what separated two (``numbers``: (field, start number))."""
-    from ..render.explain import details, explain_pair, explain_player
+    from ..render.explain import details, explain_pair, explain_player, pair_details
 
     s = service.individual_standings(o, path, [])
     for field, number in numbers:
@@ -39,9 +39,10 @@ def explain(o: service.Options, path: str, numbers: list[tuple[str, int]]) -> by
             raise ApiError(400, f"no player with start number {number}", field=field)
     players = [n for _, n in numbers]
     if len(players) == 2:
-        result = {"players": players, "text": explain_pair(s, *players)}
+        result = {"players": players, "text": explain_pair(s, *players, lang=o.lang),
+                  "details": pair_details(s, *players)}
     else:
-        result = {"players": players, "text": explain_player(s, players[0]), "details": details(s, players[0])}
+        result = {"players": players, "text": explain_player(s, players[0], o.lang), "details": details(s, players[0])}
     return _bytes(output.dumps_exact(result))
 
 

@@ -66,7 +66,8 @@ class VarmaDraw(BaseModel):
 
 
 class Explanation(BaseModel):
-    """The explanation text, and per-round details for one player."""
+    """The explanation text and its details: one player, every value's rounds; two players (``player2``):
+    ``separated_by``, ``article``, ``values``, ``ranks``, ``by_lot``."""
 
     players: list[int]
     text: str

@@ -13,7 +13,8 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from .. import service
 from ..engine.presets import PRESETS
 from ..engine.rules import RULE_CHOICES
-from ..render.i18n import LANGUAGES, WORDS
+from ..render.i18n import LANGUAGES
+from . import words
 from .uploads import EXAMPLES
 
 HERE = Path(__file__).parent
@@ -24,10 +25,11 @@ _env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=selec
 @router.get("/", response_class=HTMLResponse)
 async def page(lang: Annotated[str, Query()] = "en") -> HTMLResponse:
     lang = lang if lang in LANGUAGES else "en"
-    words = {k: v.get(lang) or v["en"] for k, v in WORDS.items()}
+    all_words = words.page_words(lang)
     html = _env.get_template("index.html").render(
-        lang=lang, w=words, languages=LANGUAGES, rules=RULE_CHOICES, presets=PRESETS.values(),
+        lang=lang, w=all_words["words"], p=all_words["page"], languages=LANGUAGES, rules=RULE_CHOICES,
+        presets=PRESETS.values(),
         examples=sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [],
         formats=[f for f in service.EXTENSIONS if f != "json"],
-        words_json=json.dumps(words, ensure_ascii=False).replace("<", "\\u003c"))
+        words_json=json.dumps(all_words, ensure_ascii=False).replace("<", "\\u003c"))
     return HTMLResponse(html)

@@ -1,11 +1,21 @@
 // The tiebreak page: no framework, no build step. Every text from a file is put in with textContent, never as HTML.
+// The words come from the server's catalogue (/api/words); changing the language fetches them again and redraws
+// what is loaded, so the event, the list and the explanation stay.
 "use strict";
 
-const words = JSON.parse(document.getElementById("words").textContent);
-const lang = document.documentElement.lang;
+let W = JSON.parse(document.getElementById("words").textContent);   // {page, words, kinds, columns, sources}
+let lang = document.documentElement.lang;
 const $ = (id) => document.getElementById(id);
-let tiebreaks = [];   // the list being edited, e.g. ["PTS", "BH/C1"]
+let tiebreaks = [];     // the list being edited, e.g. ["PTS", "BH/C1"]
+let catalogue = {};     // code -> {name, article, modifiers}
+let data = null;        // the last standings answer
+let selected = [];      // start numbers: one (explanation) or two (why one is ahead)
+let detailsCache = {};  // start number -> details of the current answer
 let lastRequest = 0;
+// JSON members of the player columns (title, federation...) -> the key of their heading
+const PLAYER_COLUMNS = [["title", "title"], ["federation", "fed"], ["rating", "rating"], ["club", "club"],
+  ["sex", "sex"], ["birth", "birth"], ["performance", "perf"], ["rating_change", "change"]];
+const MODIFIER = /^(C|M)(\d+)$|^L([+-]?\d+(?:\.\d+)?)$|^U(\d+)$|^V(\d+)$|^(P|F|R|S)$|^K(\d+)$/;
 
 function el(tag, text, attrs) {
   const node = document.createElement(tag);
@@ -14,6 +24,13 @@ function el(tag, text, attrs) {
   return node;
 }
 
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
+}
+
+const num = (x) => (x === null || x === undefined ? "-" : String(x));
+
+// ------------------------------------------------------------------------------------------- requests
 function source() {
   const form = new FormData();
   const file = $("file").files[0];
@@ -23,6 +40,11 @@ function source() {
   form.append("rules", $("rules").value);
   form.append("lang", lang);
   if (tiebreaks.length) form.append("tiebreaks", tiebreaks.join(","));
+  if ($("after-round").value) form.append("after_round", $("after-round").value);
+  if ($("system").value) form.append("system", $("system").value);
+  if ($("unrated-rating").value) form.append("unrated_rating", $("unrated-rating").value);
+  if ($("no-lots").checked) form.append("no_lots", "true");
+  else if ($("seed").value) form.append("seed", $("seed").value);
   return form;
 }
 
@@ -40,15 +62,64 @@ async function post(path, form) {
   return response;
 }
 
+async function translated(texts) {
+  if (lang === "en" || !texts.length) return texts;
+  const form = new FormData();
+  form.append("lang", lang);
+  for (const t of texts.slice(0, 40)) form.append("text", t);
+  try {
+    return (await (await post("/api/translate", form)).json()).concat(texts.slice(40));
+  } catch (_) { return texts; }
+}
+
+// ------------------------------------------------------------------------------------------- words
+function relabel() {
+  for (const node of document.querySelectorAll("[data-w]")) node.textContent = W.words[node.dataset.w] || node.textContent;
+  for (const node of document.querySelectorAll("[data-p]")) node.textContent = W.page[node.dataset.p] || node.textContent;
+  for (const node of document.querySelectorAll("[data-ph]")) node.placeholder = W.words[node.dataset.ph] || node.placeholder;
+  document.title = W.words.title + " — tiebreak";
+}
+
+async function loadCatalogue() {
+  const list = await (await fetch("/api/catalogue?lang=" + lang)).json();
+  const select = $("add-code");
+  const chosen = select.value;
+  select.replaceChildren();
+  catalogue = {};
+  for (const d of list) {
+    catalogue[d.code] = d;
+    select.append(el("option", d.code + " — " + d.name + " (" + d.article + ")", {value: d.code}));
+  }
+  if (chosen) select.value = chosen;
+}
+
+async function setLanguage(next) {
+  const answer = await fetch("/api/words?lang=" + encodeURIComponent(next));
+  if (!answer.ok) return;
+  W = await answer.json();
+  lang = next;
+  document.documentElement.lang = next;
+  history.replaceState(null, "", "?lang=" + next);
+  relabel();
+  await loadCatalogue();
+  renderList();
+  validateModifiers();
+  // the same file, list and seed give the same standings; notes and the open explanation come back in the new words
+  if (data) await compute();
+}
+
+// ------------------------------------------------------------------------------------------- list editor
 function renderList() {
   const list = $("tiebreak-list");
   list.replaceChildren();
   tiebreaks.forEach((code, i) => {
     const item = el("li", null, {"data-code": code});
-    item.append(el("span", code, {class: "code"}));
-    const buttons = [["↑", "up", i > 0], ["↓", "down", i < tiebreaks.length - 1], ["✕", "remove", true]];
-    for (const [label, action, enabled] of buttons) {
-      const b = el("button", label, {type: "button", class: action, title: action, "aria-label": action + " " + code});
+    item.append(el("span", code, {class: "code"}), el("span", tiebreakName(code), {class: "tb-name"}));
+    const buttons = [["↑", "up", "move_up", i > 0], ["↓", "down", "move_down", i < tiebreaks.length - 1],
+                     ["✕", "remove", "remove", true]];
+    for (const [label, action, key, enabled] of buttons) {
+      const b = el("button", label, {type: "button", class: action, title: W.page[key],
+                                     "aria-label": W.page[key] + " " + code});
       b.disabled = !enabled;
       b.addEventListener("click", () => {
         if (action === "remove") tiebreaks.splice(i, 1);
@@ -65,29 +136,98 @@ function renderList() {
   });
 }
 
-function renderStandings(data) {
-  const t = data.tournament;
-  $("event").textContent = [t.name, (words.after_round || "").replace("{k}", t.after_round).replace("{n}", t.rounds),
-    words[t.system] || t.system, words.rules + " " + t.rules].filter(Boolean).join("; ");
-  tiebreaks = data.tiebreaks.slice();
+// The modifiers typed for the chosen code, checked as they are typed against the catalogue (its letters).
+function validateModifiers() {
+  const code = $("add-code").value;
+  const raw = $("add-modifiers").value.trim();
+  const allowed = ((catalogue[code] || {}).modifiers || "");
+  let problem = "";
+  for (const mod of raw.split(/[/#]/).map((m) => m.trim().toUpperCase()).filter(Boolean)) {
+    if (!MODIFIER.test(mod)) { problem = fill(W.page.modifier_unknown, {mod}); break; }
+    if (!allowed.includes(mod[0])) {
+      problem = fill(W.page.modifier_bad, {mod, code, allowed: allowed.split("").join(", ") || W.page.none});
+      break;
+    }
+  }
+  $("modifier-message").textContent = problem;
+  $("add-modifiers").setAttribute("aria-invalid", problem ? "true" : "false");
+  $("add-button").disabled = Boolean(problem) || !code;
+  return !problem;
+}
+
+// ------------------------------------------------------------------------------------------- standings
+function clearResult(message) {
+  data = null;
+  selected = [];
+  detailsCache = {};
+  $("error").textContent = message || "";
+  $("result").hidden = true;
+  $("summary").hidden = true;
+  $("standings").tHead.replaceChildren();
+  $("standings").tBodies[0].replaceChildren();
+  closeExplanation();
+}
+
+function playerColumns(rows) {
+  return PLAYER_COLUMNS.filter(([key]) => rows.some((r) => r[key] !== undefined && r[key] !== null && r[key] !== ""));
+}
+
+async function renderSummary(d) {
+  const t = d.tournament;
+  const parts = [t.name, fill(W.words.after_round, {k: t.after_round, n: t.rounds}), W.words[t.system] || t.system,
+                 W.words.rules + " " + t.rules, fill(W.page.players_n, {n: d.standings.length})];
+  $("event").textContent = parts.filter(Boolean).join(" · ");
+  const lots = d.standings.some((r) => r.lot !== null && r.lot !== undefined);
+  $("seed-line").textContent = $("no-lots").checked ? W.page.shared_places
+    : lots ? fill(W.page.seed_used, {seed: d.seed}) : W.page.no_lot_needed;
+  $("lot-legend").textContent = lots ? fill(W.words.lot, {seed: d.seed}) : "";
+  const [notes, warnings] = await Promise.all([translated(d.notes || []), translated(d.warnings || [])]);
+  $("notes").replaceChildren(...notes.map((n) => el("li", n)));
+  $("warnings").replaceChildren(...warnings.map((n) => el("li", n)));
+  $("warnings-box").hidden = !warnings.length;
+  $("summary").hidden = false;
+}
+
+function renderAfterRound(t) {
+  const select = $("after-round");
+  select.replaceChildren();
+  for (let k = 1; k <= Math.max(t.rounds, t.after_round); k++) select.append(el("option", k, {value: k}));
+  select.value = String(t.after_round);
+}
+
+function renderStandings(d) {
+  tiebreaks = d.tiebreaks.slice();
   renderList();
-  const shown = data.tiebreaks.filter((c) => c !== "PTS");
+  renderAfterRound(d.tournament);
+  if (!$("no-lots").checked && d.seed !== null && d.seed !== undefined) $("seed").value = d.seed;
+  const shown = d.tiebreaks.filter((c) => c !== "PTS");
+  const extra = playerColumns(d.standings);
   const head = el("tr");
-  for (const h of [words.rank, words.number, words.name, words.points, ...shown]) head.append(el("th", h));
+  head.append(el("th", W.words.rank), el("th", W.words.number), el("th", W.words.name, {class: "name"}));
+  for (const [, key] of extra) head.append(el("th", W.columns[key] || key));
+  head.append(el("th", W.words.points));
+  for (const c of shown) head.append(el("th", c, {title: tiebreakName(c)}));
   $("standings").tHead.replaceChildren(head);
   const body = $("standings").tBodies[0];
   body.replaceChildren();
-  for (const row of data.standings) {
-    const tr = el("tr", null, {"data-start-no": row.start_no});
+  const sharing = {};   // rank -> how many share it (no lots): printed 5-9 as in the text and HTML outputs
+  for (const row of d.standings) sharing[row.rank] = (sharing[row.rank] || 0) + 1;
+  for (const row of d.standings) {
     const no = row.start_no !== undefined ? row.start_no : row.team;
-    tr.append(el("td", row.rank + (row.lot !== null && row.lot !== undefined ? "*" : "")), el("td", no),
-              el("td", row.name, {class: "name"}), el("td", row.points));
-    for (const c of shown) tr.append(el("td", row.values[c] === null ? "-" : row.values[c]));
-    tr.addEventListener("click", () => explain(row.start_no));
+    const tr = el("tr", null, {"data-start-no": no, tabindex: "0"});
+    const place = sharing[row.rank] > 1 ? row.rank + "-" + (row.rank + sharing[row.rank] - 1) : String(row.rank);
+    tr.append(el("td", place + (row.lot !== null && row.lot !== undefined ? "*" : ""), {class: "rank"}),
+              el("td", no), el("td", row.name, {class: "name"}));
+    for (const [key] of extra) tr.append(el("td", row[key] === null || row[key] === undefined ? "" : row[key]));
+    tr.append(el("td", row.points, {class: "points"}));
+    for (const c of shown) tr.append(el("td", num(row.values[c])));
+    if (row.start_no !== undefined) {
+      tr.addEventListener("click", () => choose(row.start_no));
+      tr.addEventListener("keydown", (e) => { if (e.key === "Enter") choose(row.start_no); });
+    }
     body.append(tr);
   }
-  const warnings = $("warnings");
-  warnings.replaceChildren(...(data.warnings || []).map((w) => el("li", w)));
+  $("result").hidden = false;
 }
 
 async function compute() {
@@ -95,29 +235,219 @@ async function compute() {
   if (!form) return;
   form.append("format", "json");
   const ticket = ++lastRequest;
-  $("error").textContent = "";
+  document.body.classList.add("busy");
   try {
-    const data = await (await post("/api/standings", form)).json();
-    if (ticket === lastRequest) renderStandings(data);
-    document.body.dataset.ready = String(ticket);
+    const answer = await (await post("/api/standings", form)).json();
+    if (ticket === lastRequest) {
+      data = answer;
+      detailsCache = {};
+      $("error").textContent = "";
+      renderStandings(answer);
+      await renderSummary(answer);
+      if (selected.length) await showSelection(selected.filter((n) => answer.standings.some((r) => r.start_no === n)));
+    }
   } catch (e) {
-    $("error").textContent = e.message;
-    document.body.dataset.ready = String(ticket);
+    if (ticket === lastRequest) clearResult(e.message);   // never leave stale standings under an error
+  }
+  document.body.classList.remove("busy");
+  document.body.dataset.ready = String(ticket);
+}
+
+// ------------------------------------------------------------------------------------------- explanations
+function nameOf(startNo) {
+  const row = data && data.standings.find((r) => r.start_no === startNo);
+  return row ? row.name : String(startNo);
+}
+
+async function detailsOf(startNo) {
+  if (!detailsCache[startNo]) {
+    const form = source();
+    form.append("player", startNo);
+    detailsCache[startNo] = (await (await post("/api/explain", form)).json()).details;
+  }
+  return detailsCache[startNo];
+}
+
+function choose(startNo) {
+  const next = selected.length === 1 && selected[0] !== startNo ? [selected[0], startNo] : [startNo];
+  showSelection(next);
+}
+
+function markRows() {
+  for (const tr of $("standings").tBodies[0].rows) {
+    const n = Number(tr.dataset.startNo);
+    tr.classList.toggle("selected", n === selected[0]);
+    tr.classList.toggle("compared", selected.length === 2 && n === selected[1]);
   }
 }
 
-async function explain(startNo) {
+function openExplanation() {
+  const panel = $("explanation");
+  panel.hidden = false;
+  $("standings-area").classList.add("open");
+  // on a phone the panel covers the screen like a dialog; on a desktop it stands beside the table
+  if (matchMedia("(max-width: 59.99rem)").matches) {
+    panel.setAttribute("role", "dialog");
+    panel.setAttribute("aria-modal", "true");
+    document.body.classList.add("dialog-open");
+    $("explain-close").focus();
+  } else {
+    panel.removeAttribute("role");
+    panel.removeAttribute("aria-modal");
+  }
+}
+
+function closeExplanation() {
+  $("explanation").hidden = true;
+  $("standings-area").classList.remove("open");
+  document.body.classList.remove("dialog-open");
+  selected = [];
+  if (data) markRows();
+}
+
+function fillCompare() {
+  const select = $("compare-with");
+  select.replaceChildren(el("option", "—", {value: ""}));
+  for (const r of data.standings) {
+    if (r.start_no === selected[0]) continue;
+    select.append(el("option", r.rank + ". " + r.name + " (" + r.start_no + ")", {value: r.start_no}));
+  }
+  select.value = selected.length === 2 ? String(selected[1]) : "";
+}
+
+async function showSelection(players) {
+  if (!data || !players.length) return;
+  selected = players;
+  markRows();
+  openExplanation();
+  fillCompare();
+  const body = $("explain-body");
+  try {
+    if (players.length === 1) await explainPlayer(players[0]);
+    else await explainPair(players[0], players[1]);
+  } catch (e) {
+    body.replaceChildren(el("p", e.message, {class: "error"}));
+  }
+  document.body.dataset.explained = players.join(",");
+}
+
+// The catalogue's name of a specifier's code, with its cut or median (BH/C1: "Buchholz, Cut-1").
+function tiebreakName(spec) {
+  const parts = spec.toUpperCase().split(/[/#]/);
+  const d = catalogue[parts[0]];
+  if (!d) return "";
+  const extra = [];
+  for (const m of parts.slice(1)) {
+    if (/^C\d+$/.test(m)) extra.push(fill(W.words.cut, {n: m.slice(1)}));
+    if (/^M\d+$/.test(m)) extra.push(fill(W.words.median, {n: m.slice(1)}));
+  }
+  return [d.name, ...extra].join(", ");
+}
+
+// One tie-break's rounds: opponent by name, result, contribution; cut rounds struck through.  How a round was
+// counted is a column only where the rounds differ in it (a dummy opponent beside games), else one line below.
+function roundsTable(info) {
+  const sources = [...new Set(info.rounds.map((c) => c.source))];
+  const table = el("table", null, {class: "rounds"});
+  const head = el("tr");
+  // the contribution comes right after the round, so a phone shows it without scrolling the table
+  head.append(el("th", W.words.round), el("th", W.page.contribution), el("th", W.page.result, {class: "name"}),
+              el("th", W.page.opponent, {class: "name"}));
+  if (sources.length > 1) head.append(el("th", W.page.source, {class: "name"}));
+  table.append(el("thead"));
+  table.tHead.append(head);
+  const body = el("tbody");
+  for (const c of info.rounds) {
+    const tr = el("tr", null, c.cut ? {class: "cut"} : {});
+    tr.append(el("td", c.round), el("td", num(c.value)), el("td", W.kinds[c.kind] || c.kind, {class: "name"}),
+              el("td", c.opponent ? nameOf(c.opponent) + " (" + c.opponent + ")" : W.page.no_opponent, {class: "name"}));
+    if (sources.length > 1) tr.append(el("td", W.sources[c.source] || c.source, {class: "src"}));
+    body.append(tr);
+  }
+  table.append(body);
+  const box = el("div", null, {class: "table-box"});
+  box.append(table);
+  const out = [box];
+  if (sources.length === 1 && sources[0]) out.push(el("p", W.sources[sources[0]] || sources[0], {class: "note"}));
+  return out;
+}
+
+async function explainPlayer(startNo) {
+  const details = await detailsOf(startNo);
+  const row = data.standings.find((r) => r.start_no === startNo);
+  $("explain-title").textContent = row.rank + ". " + row.name + " (" + startNo + ") — " + row.points;
+  const out = [];
+  let anyCut = false;
+  for (const [spec, info] of Object.entries(details)) {
+    const block = el("section", null, {class: "tb", "data-spec": spec});
+    const h = el("h4");
+    h.append(el("span", spec + " = " + num(info.value), {class: "tb-value"}), " ",
+             el("span", tiebreakName(spec), {class: "tb-name"}), " ", el("span", info.article, {class: "article"}));
+    block.append(h);
+    if (info.rounds) {
+      anyCut = anyCut || info.rounds.some((c) => c.cut);
+      if (info.value === null) block.append(el("p", W.page.undefined_rating, {class: "note"}));
+      block.append(...roundsTable(info));
+    } else {
+      block.append(el("p", fill(W.page.group, {score: num(info.group_score)}), {class: "note"}));
+    }
+    out.push(block);
+  }
+  if (anyCut) out.push(el("p", W.page.cut_legend, {class: "note"}));
+  $("explain-body").replaceChildren(...out);
+}
+
+async function explainPair(a, b) {
   const form = source();
-  if (!form) return;
-  form.append("player", startNo);
-  try {
-    const data = await (await post("/api/explain", form)).json();
-    $("explain-text").textContent = data.text;
-  } catch (e) {
-    $("explain-text").textContent = e.message;
+  form.append("player", a);
+  form.append("player2", b);
+  const [pair, da, db] = await Promise.all([post("/api/explain", form).then((r) => r.json()), detailsOf(a), detailsOf(b)]);
+  const p = pair.details;
+  const [ahead, behind] = p.ranks[0] <= p.ranks[1] ? [a, b] : [b, a];
+  $("explain-title").textContent = fill(W.page.ahead, {a: nameOf(ahead), b: nameOf(behind)});
+  const out = [];
+  if (!p.separated_by) {
+    out.push(el("p", W.page.equal + " " + (p.by_lot ? W.page.by_lot : W.page.shared)));
+    $("explain-body").replaceChildren(...out);
+    return;
   }
+  const spec = p.separated_by;
+  out.push(el("p", fill(W.page.separated, {tb: spec + " (" + tiebreakName(spec) + ")", article: p.article,
+                                           a: num(p.values[0]), b: num(p.values[1])}), {class: "verdict"}));
+  const ra = (da[spec] || {}).rounds || [], rb = (db[spec] || {}).rounds || [];
+  if (ra.length || rb.length) {
+    const table = el("table", null, {class: "rounds pair"});
+    const head = el("tr");
+    head.append(el("th", W.words.round), el("th", nameOf(a), {class: "name"}), el("th", spec),
+                el("th", nameOf(b), {class: "name"}), el("th", spec));
+    table.append(el("thead"));
+    table.tHead.append(head);
+    const body = el("tbody");
+    const rounds = [...new Set([...ra, ...rb].map((c) => c.round))].sort((x, y) => x - y);
+    const cells = (list, r) => {
+      const c = list.find((x) => x.round === r);
+      if (!c) return [el("td", ""), el("td", "")];
+      const who = c.opponent ? nameOf(c.opponent) + " (" + c.opponent + ")" : W.page.no_opponent;
+      return [el("td", who, {class: "name" + (c.cut ? " cut" : ""), title: W.kinds[c.kind] || c.kind}), el("td", num(c.value), c.cut ? {class: "cut"} : {})];
+    };
+    for (const r of rounds) {
+      const tr = el("tr");
+      tr.append(el("td", r), ...cells(ra, r), ...cells(rb, r));
+      body.append(tr);
+    }
+    const total = el("tr", null, {class: "total"});
+    total.append(el("td", W.page.total), el("td", ""), el("td", num(p.values[0])), el("td", ""), el("td", num(p.values[1])));
+    body.append(total);
+    table.append(body);
+    const box = el("div", null, {class: "table-box"});
+    box.append(table);
+    out.push(box);
+    if ([...ra, ...rb].some((c) => c.cut)) out.push(el("p", W.page.cut_legend, {class: "note"}));
+  }
+  $("explain-body").replaceChildren(...out);
 }
 
+// ------------------------------------------------------------------------------------------- downloads, tools
 async function download(format) {
   const form = source();
   if (!form) return;
@@ -135,15 +465,21 @@ async function download(format) {
   }
 }
 
-async function loadCatalogue() {
-  const list = await (await fetch("/api/catalogue?lang=" + lang)).json();
-  const select = $("add-code");
-  for (const d of list) select.append(el("option", d.code + " — " + d.name + " (" + d.article + ")", {value: d.code}));
+function newSource() {
+  tiebreaks = [];
+  $("seed").value = "";
+  $("after-round").replaceChildren();
+  selected = [];
+  closeExplanation();
+  compute();
 }
 
-$("file").addEventListener("change", () => { $("example").value = ""; tiebreaks = []; compute(); });
-$("example").addEventListener("change", () => { $("file").value = ""; tiebreaks = []; compute(); });
-$("rules").addEventListener("change", compute);
+$("lang").addEventListener("change", () => setLanguage($("lang").value));
+$("file").addEventListener("change", () => { $("example").value = ""; newSource(); });
+$("example").addEventListener("change", () => { $("file").value = ""; newSource(); });
+for (const id of ["rules", "after-round", "system"]) $(id).addEventListener("change", compute);
+for (const id of ["seed", "unrated-rating"]) $(id).addEventListener("change", compute);
+$("no-lots").addEventListener("change", () => { $("seed").disabled = $("no-lots").checked; compute(); });
 $("preset").addEventListener("change", () => {
   const option = $("preset").selectedOptions[0];
   if (!option || !option.value) return;
@@ -152,13 +488,23 @@ $("preset").addEventListener("change", () => {
   renderList();
   compute();
 });
+$("add-code").addEventListener("change", validateModifiers);
+$("add-modifiers").addEventListener("input", validateModifiers);
 $("add-button").addEventListener("click", () => {
-  const code = $("add-code").value + $("add-modifiers").value.trim();
+  if (!validateModifiers()) return;
+  const mods = $("add-modifiers").value.trim();
+  const code = $("add-code").value + (mods && !/^[/#]/.test(mods) ? "/" : "") + mods;
   if (!code) return;
   tiebreaks.push(code);
   $("add-modifiers").value = "";
   renderList();
   compute();
+});
+$("explain-close").addEventListener("click", closeExplanation);
+document.addEventListener("keydown", (e) => { if (e.key === "Escape" && !$("explanation").hidden) closeExplanation(); });
+$("compare-with").addEventListener("change", () => {
+  const other = Number($("compare-with").value);
+  showSelection(other ? [selected[0], other] : [selected[0]]);
 });
 for (const b of document.querySelectorAll("button.download")) b.addEventListener("click", () => download(b.dataset.format));
 $("playoff-button").addEventListener("click", async () => {
@@ -172,11 +518,12 @@ $("playoff-button").addEventListener("click", async () => {
   } catch (e) { $("playoff-text").textContent = e.message; }
 });
 $("berger-button").addEventListener("click", async () => {
-  const q = "players=" + encodeURIComponent($("berger-n").value) + ($("berger-double").checked ? "&double=1" : "");
+  const q = "players=" + encodeURIComponent($("berger-n").value) + ($("berger-double").checked ? "&double=1" : "") +
+    "&lang=" + lang;
   const response = await fetch("/api/berger?" + q);
-  const data = await response.json();
-  $("berger-text").textContent = response.ok ? data.rounds.map((r) => words.round + " " + r.round + ": " +
-    r.pairings.map((p) => p.join("–")).join("  ")).join("\n") : data.error;
+  const d = await response.json();
+  $("berger-text").textContent = response.ok ? d.rounds.map((r) => W.words.round + " " + r.round + ": " +
+    r.pairings.map((p) => p.join("–")).join("  ")).join("\n") : d.error;
 });
 $("prize-button").addEventListener("click", async () => {
   const form = source();
@@ -199,12 +546,13 @@ $("varma-button").addEventListener("click", async () => {
   const form = new FormData();
   form.append("list", $("varma-list").value);
   form.append("seed", $("varma-seed").value);
+  form.append("lang", lang);
   try {
     const d = await (await post("/api/varma", form)).json();
     const lines = d.order.map((o) => o.federation + "  " + o.name + "  " + o.set + " " + o.number);
     lines.push("");
     for (const r of d.rounds) {
-      lines.push(words.round + " " + r.round + ": " + r.pairings.map((p) => p.join(" – ")).join(",  ") +
+      lines.push(W.words.round + " " + r.round + ": " + r.pairings.map((p) => p.join(" – ")).join(",  ") +
                  (r.bye ? "  (" + r.bye + ")" : ""));
     }
     $("varma-text").textContent = lines.join("\n");
@@ -220,7 +568,7 @@ $("check-button").addEventListener("click", async () => {
   $("check-rules").textContent = "";
   try {
     const r = await (await post("/api/check", form)).json();
-    $("check-verdict").textContent = (r.agree ? words.check_right : words.check_wrong) + " (" + r.announced + ")";
+    $("check-verdict").textContent = (r.agree ? W.words.check_right : W.words.check_wrong) + " (" + r.announced + ")";
     for (const d of r.differences) {
       const tr = el("tr", null, {"data-start-no": d.start_no});
       tr.append(el("td", d.start_no), el("td", d.name, {class: "name"}), el("td", d.what),
@@ -231,4 +579,4 @@ $("check-button").addEventListener("click", async () => {
       a.ranks_agree + "/" + a.ranks).join("\n");
   } catch (e) { $("check-verdict").textContent = e.message; }
 });
-loadCatalogue();
+loadCatalogue().then(validateModifiers);

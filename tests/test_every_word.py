@@ -1,0 +1,61 @@
+"""Every word in the reader's language (issue 16): commands run with --lang ru and --lang uk print no English words
+outside codes (tie-break codes, rule-set and preset names, file fields) and names from the file."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tiebreak.cli import main
+from tiebreak.engine.presets import PRESETS
+from tiebreak.engine.registry import CATALOGUE
+from tiebreak.render.i18n import message
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "hobsons-bay-cup-2025.trf"
+#: lower-case Latin words that are codes or names, not English prose: rule-set families, the seed label of our
+#: sources, the rating systems of `tiebreak ratings`
+CODES = {"fide", "legacy", "uscf", "seed", "harkness"}
+
+
+def english(text: str) -> list[str]:
+    """Lower-case Latin words of three letters or more that are not codes (names and codes are capitalised or
+    upper case in our outputs)."""
+    return [w for w in re.findall(r"(?<![\w./-])[a-z]{3,}(?![\w/-])", text) if w not in CODES]
+
+
+def test_english_finds_prose_and_spares_codes():
+    assert english("Бухгольц (C.07 8.1); fide-2024 BH/C1 PTS seed 004") == []
+    assert english("по выбранному набору; by the rule set") == ["the", "rule", "set"]
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_data_texts_are_translated(lang):
+    untranslated = [p.source for p in PRESETS.values() if message(p.source, lang) == p.source]
+    untranslated += sorted({d.unplayed for d in CATALOGUE.values() if message(d.unplayed, lang) == d.unplayed})
+    assert not untranslated
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+@pytest.mark.parametrize("argv", [["list"], ["presets"], ["berger", "5"], ["ratings", str(EXAMPLE)],
+                                  ["standings", str(EXAMPLE), "--seed", "1"]],
+                         ids=["list", "presets", "berger", "ratings", "standings"])
+def test_command_prints_no_english(argv, lang, capsys):
+    assert main([*argv, "--lang", lang]) == 0
+    out = capsys.readouterr()
+    if argv[0] == "presets":  # the first column is the preset's name, a code
+        text = "\n".join(line for line in out.out.splitlines() if line.startswith(" "))
+    elif argv[0] == "list":  # the source column cites a document by its name ("seed 004 (cumulative)"), as codes do
+        text = "\n".join(line[:24] + line[56:] for line in out.out.splitlines())
+    else:
+        text = out.out
+    assert english(text) == [], text[:2000]
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+@pytest.mark.parametrize("argv", [["--player", "9"], ["--players", "7", "9"]], ids=["player", "pair"])
+def test_explanations_print_no_english(argv, lang, capsys):
+    assert main(["explain", str(EXAMPLE), *argv, "--lang", lang, "--no-lots"]) == 0
+    out = capsys.readouterr().out
+    assert english(out) == [], out[:1500]

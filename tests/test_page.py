@@ -1,0 +1,261 @@
+"""The page as a person uses it, in Debian's headless Chromium (issue 16): it fits a 390 px phone, shows the seed of
+its lots, keeps the loaded event when the language changes, explains a player as a table per tie-break and two
+players by the tie-break that separates them, clears stale results on an error, checks modifiers as they are typed;
+and the printed standings (PDF) show every column whole, with page numbers.
+
+Outside values: Vega's published standings of the 2025 Hobsons Bay Cup (``tests/data/check/
+hobsons-bay-cup-2025.published.csv``): no. 7 has BH 33.5 and BH/C1 30.0, no. 9 BH/C1 28.5, both on 6 points.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+import test_web  # noqa: E402
+from test_web import CHROMIUM, EXAMPLE, _skip_or_fail, _wait_ready  # noqa: E402
+
+browser, server = test_web.browser, test_web.server  # the same real server and Chromium fixtures
+
+PUBLISHED = Path(__file__).parent / "data" / "check" / "hobsons-bay-cup-2025.published.csv"
+
+
+def _published() -> dict[int, dict[str, str]]:
+    with open(PUBLISHED, encoding="utf-8") as f:
+        return {int(r["startno"]): r for r in csv.DictReader(f)}
+
+
+def _open(browser, server, width: int, lang: str = "en"):
+    page = browser.new_page(viewport={"width": width, "height": 900}, accept_downloads=True)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server}/?lang={lang}")
+    page.select_option("#example", EXAMPLE.name)
+    _wait_ready(page, 1)
+    return page, errors
+
+
+def _explained(page, players: str) -> None:
+    page.wait_for_function(f"document.body.dataset.explained === '{players}'", timeout=30_000)
+
+
+def test_phone_width_has_no_sideways_scroll_and_explains_in_a_dialog(browser, server, tmp_path):
+    page, errors = _open(browser, server, 390, "ru")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    # the standings scroll inside their own box
+    assert page.evaluate("document.querySelector('#standings').parentElement.scrollWidth > 0")
+    page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
+    page.locator('#standings tbody tr[data-start-no="7"]').click()
+    _explained(page, "7")
+    panel = page.locator("#explanation")
+    assert panel.get_attribute("role") == "dialog"
+    box = panel.bounding_box()
+    assert box["x"] == 0 and box["width"] == 390  # covers the screen
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert "Соперник" in page.locator("#explain-body").inner_text()
+    page.screenshot(path=str(tmp_path / "phone-explained.png"))
+    page.locator("#explain-close").click()
+    assert panel.is_hidden() and not errors
+    page.close()
+
+
+def test_explanation_is_a_table_per_tiebreak_with_cut_rounds_struck_through(browser, server):
+    page, errors = _open(browser, server, 1280)
+    page.locator('#standings tbody tr[data-start-no="7"]').click()
+    _explained(page, "7")
+    assert page.locator('#standings tr[data-start-no="7"]').get_attribute("class") == "selected"
+    published = _published()[7]
+    bh_c1 = page.locator('#explain-body section[data-spec="BH/C1"]')
+    assert bh_c1.locator(".tb-value").inner_text() == "BH/C1 = 30"
+    assert "C.07 8.1" in bh_c1.locator(".article").inner_text()
+    cut = bh_c1.locator("tr.cut td").all_inner_texts()
+    # the cut round is worth published BH - BH/C1 (33.5 - 30), and the opponent is shown by name
+    assert float(cut[1]) == float(published["BH"]) - float(published["BH/C1"])
+    assert re.fullmatch(r".+,.+ \(\d+\)", cut[3])
+    assert page.locator('#explain-body section[data-spec="BH/C1"] tr.cut td').first.evaluate(
+        "td => getComputedStyle(td).textDecorationLine") == "line-through"
+    # beside the table on a desktop, not over it
+    table, panel = page.locator(".table-box").first.bounding_box(), page.locator("#explanation").bounding_box()
+    assert panel["x"] >= table["x"] + table["width"] - 1
+    assert not errors
+    page.close()
+
+
+def test_a_second_player_shows_why_one_is_ahead(browser, server):
+    page, errors = _open(browser, server, 1280)
+    page.locator('#standings tbody tr[data-start-no="9"]').click()
+    _explained(page, "9")
+    page.locator('#standings tbody tr[data-start-no="7"]').click()
+    _explained(page, "9,7")
+    published = _published()
+    verdict = page.locator("#explain-body .verdict").inner_text()
+    # both on 6 points; the default list's first tie-break after PTS separates them: published 30.0 against 28.5
+    assert "BH/C1" in verdict
+    assert f"{float(published[9]['BH/C1']):g} against {float(published[7]['BH/C1']):g}" in verdict
+    assert page.locator("#explain-title").inner_text() == "Why Nguyen,Anh Kiet is ahead of Wongso,Renaldo"
+    assert page.locator("#standings tr.compared").get_attribute("data-start-no") == "7"
+    assert not errors
+    page.close()
+
+
+def test_the_seed_of_the_lots_is_on_the_page_and_in_every_download(browser, server):
+    page, errors = _open(browser, server, 1280)
+    for code in ("BH/C1", "BH", "DE", "WIN", "WON", "BPG", "SB"):  # points alone: ties left for the lots
+        ticket = int(page.evaluate("document.body.dataset.ready"))
+        page.locator(f'#tiebreak-list li[data-code="{code}"] button.remove').click()
+        _wait_ready(page, ticket + 1)
+    seed = page.locator("#seed").input_value()
+    assert seed.isdigit()
+    assert seed in page.locator("#seed-line").inner_text() and seed in page.locator("#lot-legend").inner_text()
+    shown = [int(x) for x in page.locator("#standings tbody tr").evaluate_all("rows => rows.map(r => r.dataset.startNo)")]
+    with page.expect_download() as info:
+        page.locator('button.download[data-format="csv"]').click()
+    rows = list(csv.reader(open(info.value.path(), encoding="utf-8")))
+    assert [int(r[1]) for r in rows[1:]] == shown  # the same draw as on the page
+    # published points: the two on 6 points (7 and 9) take places 1-2 in the order the seed drew
+    assert sorted(shown[:2]) == [7, 9]
+    assert not errors
+    page.close()
+
+
+def test_switching_to_russian_keeps_the_loaded_standings_and_explanation(browser, server):
+    page, errors = _open(browser, server, 1280)
+    order = page.locator("#standings tbody tr").evaluate_all("rows => rows.map(r => r.dataset.startNo)")
+    seed = page.locator("#seed").input_value()
+    page.locator('#standings tbody tr[data-start-no="7"]').click()
+    _explained(page, "7")
+    ticket = int(page.evaluate("document.body.dataset.ready"))
+    page.select_option("#lang", "ru")
+    _wait_ready(page, ticket + 1)
+    _explained(page, "7")
+    assert page.evaluate("document.documentElement.lang") == "ru" and page.url.endswith("?lang=ru")
+    assert page.locator("#standings tbody tr").evaluate_all("rows => rows.map(r => r.dataset.startNo)") == order
+    assert page.locator("#seed").input_value() == seed and page.locator("#example").input_value() == EXAMPLE.name
+    assert page.locator("#standings thead th").first.inner_text() == "Место"
+    assert "Соперник" in page.locator("#explain-body").inner_text()
+    assert "швейцарская" in page.locator("#event").inner_text()
+    notes = page.locator("#notes").inner_text()
+    assert re.search("[а-я]", notes) and "chosen by" not in notes
+    assert not errors
+    page.close()
+
+
+def test_no_lots_shows_shared_places(browser, server):
+    page, errors = _open(browser, server, 390)
+    for code in ("BH/C1", "BH", "DE", "WIN", "WON", "BPG", "SB"):
+        ticket = int(page.evaluate("document.body.dataset.ready"))
+        page.locator(f'#tiebreak-list li[data-code="{code}"] button.remove').click()
+        _wait_ready(page, ticket + 1)
+    ticket = int(page.evaluate("document.body.dataset.ready"))
+    page.locator("#no-lots").check()
+    _wait_ready(page, ticket + 1)
+    ranks = page.locator("#standings td.rank").all_inner_texts()
+    # published points: 7 and 9 on 6, then 3 alone on 5.5
+    assert ranks[:3] == ["1-2", "1-2", "3"] and page.locator("#seed").is_disabled()
+    assert not errors
+    page.close()
+
+
+def test_the_downloaded_html_fits_a_phone(browser, tmp_path):
+    from tiebreak.cli import main
+
+    target = tmp_path / "out"
+    assert main(["standings", str(EXAMPLE), "-f", "html", "--lang", "ru", "--out", str(target)]) == 0
+    page = browser.new_page(viewport={"width": 390, "height": 800})
+    page.goto((target / "hobsons-bay-cup-2025.html").as_uri())
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    text = page.locator("body").inner_text()
+    # a cover line with the rules and the list, the legend, the crosstable with rank and points; no internal notes
+    assert "fide-2024" in text and "BH/C1" in text and "C.07 8.1" in text and "выбраны" not in text
+    heads = page.locator("#crosstable thead th").all_inner_texts()
+    assert heads == ["Место", "Ном", "Участник", *map(str, range(1, 8)), "Очки"]
+    page.close()
+
+
+def test_an_error_replaces_the_stale_standings(browser, server, tmp_path):
+    page, _ = _open(browser, server, 390)
+    broken = tmp_path / "broken.trf"
+    broken.write_bytes(b"012 x\n001    1      A  0\n001 abcd\n")
+    ticket = int(page.evaluate("document.body.dataset.ready"))
+    page.set_input_files("#file", str(broken))
+    _wait_ready(page, ticket + 1)
+    assert "broken.trf" in page.locator("#error").inner_text()
+    assert page.locator("#standings tbody tr").count() == 0 and page.locator("#result").is_hidden()
+    page.close()
+
+
+def test_modifiers_are_checked_as_they_are_typed(browser, server):
+    page, _ = _open(browser, server, 390, "uk")
+    page.select_option("#add-code", "DE")
+    page.fill("#add-modifiers", "/C1")  # DE takes P, R, V only
+    assert page.locator("#add-modifiers").get_attribute("aria-invalid") == "true"
+    assert page.locator("#add-button").is_disabled()
+    message = page.locator("#modifier-message").inner_text()
+    assert "C1" in message and "неприпустимий" in message
+    page.select_option("#add-code", "BH")
+    page.fill("#add-modifiers", "/C1")
+    assert page.locator("#add-modifiers").get_attribute("aria-invalid") == "false" and page.locator("#add-button").is_enabled()
+    page.close()
+
+
+def test_pdf_pages_show_every_column_whole_and_page_numbers(tmp_path):
+    """A 13-round event with a long list: the crosstable goes landscape; every heading is on its page, no word
+    reaches past the page's right edge, and every page says which it is."""
+    if not CHROMIUM or not shutil.which("pdftotext"):
+        _skip_or_fail("needs Chromium and poppler-utils (pdftotext)")
+    from tiebreak import trf
+    from tiebreak.cli import main
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from swiss import generate
+
+    src = tmp_path / "long.trf"
+    trf.dump(generate(60, 13, seed=3), src)
+    codes = "PTS,BH/C1,BH,SB,ARO,DE,WIN,WON,BPG,BWG,KS,AOB,PS"
+    assert main(["standings", str(src), "-f", "pdf", "-t", codes, "--unrated-rating", "1000", "--columns",
+                 "title,fed,rating,club,birth", "--out", str(tmp_path)]) == 0
+    pdf = tmp_path / "long.pdf"
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    pages = int(re.search(r"Pages:\s+(\d+)", info).group(1))
+    assert pages >= 3
+    bbox = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    texts = []
+    for k, page in enumerate(re.findall(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', bbox, re.S), 1):
+        width = float(page[0])
+        words = re.findall(r'xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<', page[2])
+        assert all(float(x1) <= width for _, x1, _ in words), f"page {k}: a word past the right edge"
+        text = " ".join(w for _, _, w in words)
+        texts.append(text)
+        assert f"Page {k} of {pages}" in text
+    standings, crosstable = texts[0], next(t for t in texts if "Crosstable" in t)
+    for heading in ("Rk", "No", "Name", "Tit", "Fed", "Rtg", "Club", "Born", "Pts", *codes.split(",")[1:]):
+        assert heading in standings.split(), heading
+    assert all(str(k) in crosstable.split() for k in range(1, 14))
+    # the crosstable is printed on a landscape page
+    sizes = re.findall(r'<page width="([\d.]+)" height="([\d.]+)">', bbox)
+    k = texts.index(crosstable)
+    assert float(sizes[k][0]) > float(sizes[k][1])
+
+
+def test_the_page_words_and_the_translation_of_notes_and_warnings():
+    from starlette.testclient import TestClient
+
+    from tiebreak.web import create_app
+
+    client = TestClient(create_app())
+    ru = client.get("/api/words", params={"lang": "ru"}).json()
+    assert ru["words"]["rank"] == "Место" and ru["page"]["opponent"] == "Соперник"
+    # an unknown language gets English
+    assert client.get("/api/words", params={"lang": "xx"}).json()["words"]["rank"] == "Rk"
+    texts = ["rules fide-2024 chosen by start date 2025-06-10",
+             "x.trf, line 4, column 1: round 3: player 7 has two games or byes"]
+    uk = client.post("/api/translate", data={"lang": "uk", "text": texts}).json()
+    assert uk[0].startswith("правила fide-2024") and "2025-06-10" in uk[0]
+    assert uk[1] == "x.trf, рядок 4, стовпець 1: тур 3: учасник 7 має дві партії або два тури без гри"

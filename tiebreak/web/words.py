@@ -1,0 +1,95 @@
+"""The words of the web page in one language: the page's own (context ``page:<key>`` in the gettext catalogues), the
+words of the standings, the kinds of rounds, the player columns and the sources of values.  The page asks for them
+again when the reader changes the language, so nothing loaded is lost.
+
+>>> w = page_words("uk")
+>>> w["page"]["opponent"], w["kinds"]["FORFEIT_WIN"], w["columns"]["rating"]
+('Суперник', 'перемога без гри', 'Рейт')
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..engine.errors import Place
+from ..engine.standings import SOURCES
+from ..render.columns import HEADINGS
+from ..render.i18n import KINDS, LANGUAGES, WORDS, Table, message, place_text
+
+PAGE = Table("page", {
+    'step_file': 'Tournament file',
+    'step_event': 'Event',
+    'step_list': 'Tie-break list',
+    'step_standings': 'Standings',
+    'rules': 'Rules',
+    'after_round': 'After round',
+    'system': 'Event type',
+    'from_file': 'as in the file',
+    'seed': 'Seed of the lots',
+    'no_lots': 'No lots: tied players share the place',
+    'unrated': 'Rating for unrated players',
+    'notes': 'Notes',
+    'warnings': 'Warnings',
+    'players_n': '{n} players',
+    'seed_used': 'Ties left after the list were drawn by lot with seed {seed}.',
+    'no_lot_needed': 'No lots were needed: the list separates every tie.',
+    'shared_places': 'Ties left after the list share their place (no lots).',
+    'click_hint': 'Click a player for the explanation; click a second player to see why one is ahead.',
+    'opponent': 'Opponent',
+    'result': 'Result',
+    'contribution': 'Contribution',
+    'article': 'Article',
+    'source': 'How counted',
+    'total': 'Value',
+    'cut_legend': 'Struck-through rounds are cut (not counted).',
+    'no_opponent': 'no opponent',
+    'group': 'Computed among the players still tied at this point (Type A); score among them: {score}.',
+    'derived': 'The value is derived from the sum of the rounds kept (average or rating table).',
+    'undefined_rating': 'Undefined: the event has unrated players and no rating was given for them (C.07 Art. 10).',
+    'close': 'Close',
+    'compare': 'Compare with',
+    'ahead': 'Why {a} is ahead of {b}',
+    'separated': 'First separated by {tb} ({article}): {a} against {b}.',
+    'equal': 'Equal on every tie-break of the list.',
+    'by_lot': 'The order between them was drawn by lot.',
+    'shared': 'They share the place.',
+    'modifier_bad': 'Modifier {mod} is not allowed with {code} (allowed: {allowed}).',
+    'modifier_unknown': 'Modifier {mod} is not a modifier (C1, M1, L-1, U1000, V2026, P, F, R, S, K2).',
+    'move_up': 'Move up',
+    'move_down': 'Move down',
+    'remove': 'Remove',
+    'computing': 'Computing…',
+    'none': 'none',
+})
+
+
+def page_words(lang: str) -> dict[str, dict[str, str]]:
+    """Every word the page shows, in ``lang`` (English for a language the package has not)."""
+    lang = lang if lang in LANGUAGES else "en"
+    return {
+        "page": {k: PAGE[k][lang] for k in PAGE},
+        "words": {k: WORDS[k][lang] for k in WORDS},
+        "kinds": {k: KINDS[k][lang] for k in KINDS},
+        "columns": {k: HEADINGS[k][lang] for k in HEADINGS},
+        "sources": {en: message(en, lang) for en in SOURCES.values()},
+    }
+
+
+#: a warning as the JSON answer writes it: the place (file, line, column, field), then the message
+_PLACED = re.compile(r"(?P<file>[^:]+?)(?:, line (?P<line>\d+))?(?:, column (?P<column>\d+))?(?: \((?P<field>[^)]*)\))?: "
+                     r"(?P<message>.+)", re.S)
+
+
+def translate(text: str, lang: str) -> str:
+    """A note or warning of a JSON answer in ``lang``; a warning's place too.
+
+    >>> translate("x.trf, line 4, column 1 (points): round 3: player 7 has two games or byes", "uk")
+    'x.trf, рядок 4, стовпець 1 (очки): тур 3: учасник 7 має дві партії або два тури без гри'
+    """
+    translated = message(text, lang)
+    m = _PLACED.fullmatch(text) if translated == text else None
+    if m is None or not (m["line"] or m["column"] or m["field"]):
+        return translated
+    place = Place(m["file"], int(m["line"]) if m["line"] else None, int(m["column"]) if m["column"] else None,
+                  m["field"] or "")
+    return f"{place_text(place, lang)}: {message(m['message'], lang)}"
