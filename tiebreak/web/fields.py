@@ -24,6 +24,7 @@ from pydantic_core import PydanticCustomError
 
 from ..engine.rules import RULE_CHOICES
 from ..render.i18n import LANGUAGES
+from ..service import EXTENSIONS
 
 #: seeds for drawing lots: up to the largest whole number every JSON reader keeps exactly
 MAX_SEED = 2**53 - 1
@@ -105,7 +106,7 @@ Text = Annotated[Annotated[str, Field(max_length=MAX_TEXT)] | None, BeforeValida
                  WithJsonSchema({"type": "string", "maxLength": MAX_TEXT})]
 Seed = whole_number(0, MAX_SEED, optional=True)
 Lang = choice(*LANGUAGES)
-FORMATS = ("json", "text", "csv", "trf", "html", "chess-json", "pdf")
+FORMATS = tuple(EXTENSIONS)
 #: the team rankings the API offers (a membership file given by path would read the server's disk)
 TEAM_RANKINGS = ("federation", "records")
 
