@@ -70,8 +70,12 @@ def error_response(e: ApiError, lang: str | None = "en") -> JSONResponse:
     return JSONResponse({"error": message(e.message, lang), **place, **where}, status_code=e.status)
 
 
-def _shown(value) -> str:
-    """A refused value as the message quotes it: short, whatever was sent."""
+def shown_value(value) -> str:
+    """A refused value as a message quotes it: short, whatever was sent.
+
+    >>> shown_value("9" * 5000)[:6], len(shown_value("9" * 5000))
+    ("'99999", 43)
+    """
     text = value if isinstance(value, str) else repr(value)
     return repr(text if len(text) <= 40 else text[:40] + "…")
 
@@ -81,17 +85,17 @@ def validation_error(errors) -> ApiError:
     e = errors[0]
     loc = [str(x) for x in e.get("loc", ()) if not isinstance(x, int)]
     field = loc[-1] if loc and loc[-1] not in ("body", "query") else None
-    ctx, value = e.get("ctx") or {}, e.get("input")
-    kind = e.get("type")
+    ctx, value, kind = e.get("ctx") or {}, e.get("input"), e.get("type")
+    low, high = ctx.get("low"), ctx.get("high")
     if kind == "missing":
         return ApiError(400, f"the field {field} is missing", field=field)
     if kind == "whole_number":
-        return ApiError(400, f"the field {field} must be a whole number from {ctx['low']} to {ctx['high']}, not {_shown(value)}",
+        return ApiError(400, f"the field {field} must be a whole number from {low} to {high}, not {shown_value(value)}",
                         field=field)
     if kind == "choice":
-        return ApiError(400, f"the field {field} must be one of {ctx['choices']}, not {_shown(value)}", field=field)
+        return ApiError(400, f"the field {field} must be one of {ctx['choices']}, not {shown_value(value)}", field=field)
     if kind == "flag":
-        return ApiError(400, f"the field {field} must be true or false, not {_shown(value)}", field=field)
+        return ApiError(400, f"the field {field} must be true or false, not {shown_value(value)}", field=field)
     if kind in ("string_too_long", "too_long"):
         return ApiError(400, f"the field {field} is too long (at most {ctx.get('max_length')})", field=field)
     return ApiError(400, f"the field {field} is not valid: {e.get('msg')}", field=field)

@@ -15,7 +15,7 @@ from typing import Any, Callable
 from fastapi import Request, UploadFile
 
 from ..formats.readers import READERS
-from .errors import ApiError, error_response
+from .errors import ApiError, error_response, shown_value
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -88,7 +88,7 @@ async def run_on_upload(request: Request, form, fn: Callable, *args: Any) -> tup
         elif form.example:
             path = EXAMPLES / Path(form.example).name
             if not path.is_file() or path.parent != EXAMPLES:
-                raise ApiError(404, f"no bundled example {form.example!r}", field="example")
+                raise ApiError(404, f"no bundled example {shown_value(form.example)}", field="example")
             shown = path.name
         else:
             raise ApiError(400, "give a tournament file (field 'file') or a bundled example (field 'example')",
