@@ -31,7 +31,9 @@ def _json(body: bytes) -> Response:
              responses={200: {
     "description": "the standings: JSON as `tiebreak standings --format json` (the published JSON Schema "
                    "standings-1), other formats as a download",
-    "content": {"application/json": {"schema": json_schema()}}}})
+    "content": {"application/json": {"schema": json_schema()},
+                **{kind.split(";")[0]: {"schema": {"type": "string", "format": "binary"}}
+                   for kind in service.MEDIA_TYPES.values() if kind != "application/json"}}}})
 async def standings(request: Request, form: Annotated[StandingsForm, Form()]) -> Response:
     o = form.options()
     if o.format == "pdf":  # at most so many Chromium prints at once, whatever else runs

@@ -81,7 +81,7 @@ def choice(*choices: str, optional: bool = True) -> Any:
 
 
 def _flag(value: Any) -> bool:
-    if _blank(value):
+    if value is None:
         return False
     if isinstance(value, bool):
         return value
@@ -93,7 +93,7 @@ def _flag(value: Any) -> bool:
     raise PydanticCustomError("flag", "true or false", {})
 
 
-#: true/false as forms send it (``1``, ``true``, ``on``, ``yes``; empty or ``0``, ``false``, ``off``, ``no``)
+#: true/false as forms send it (``1``, ``true``, ``on``, ``yes``; ``0``, ``false``, ``off``, ``no``; absent: false)
 Flag = Annotated[bool, BeforeValidator(_flag)]
 
 
