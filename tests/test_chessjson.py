@@ -149,3 +149,44 @@ def test_points_that_disagree_with_the_results_are_reported():
     t = chessjson.loads(doc, "p.json", warnings)
     assert t.points(1) == 1 and t.player(1).declared_points == 2
     assert len(warnings) == 1 and "competitors[0].gamePoints" in str(warnings[0])
+
+
+# --- issue 13.5: a played game lost by both sides -----------------------------------------------------------------
+LOST_BY_BOTH = """012 Lost by both
+042 2025/01/10
+092 Swiss
+XXR 2
+001    1      P1                                                                 0.5          2 w 0     3 b =
+001    2      P2                                                                 1.0          1 b 0     4 w 1
+001    3      P3                                                                 1.5          4 w 1     1 w =
+001    4      P4                                                                 0.0          3 b 0     2 b 0
+"""
+
+
+def test_a_game_lost_by_both_sides_survives_the_round_trip_as_played():
+    """Round 1: 1-2 played and lost by both ('0' on both lines, e.g. both defaulted after play).  Scores: P1 0 + ½ = ½,
+    P2 0 + 1 = 1, P3 1 + ½ = 1½, P4 0.  BH (C.07 8.1, 2024 rules; every round played, so no Art. 16 dummy):
+    P1 = P2 1 + P3 1½ = 2½; P2 = P1 ½ + P4 0 = ½.  Read as a double forfeit instead, round 1 would be unplayed and
+    scored against a dummy with the player's own score (16.4): P1 ½ + 1½ = 2, P2 1 + 0 = 1."""
+    warnings = []
+    t = trf.loads(LOST_BY_BOTH, "lost.trf", warnings)
+    assert not warnings  # the two sides agree: both lost
+    back_warnings = []
+    back = chessjson.loads(chessjson.dumps(t), "lost.json", back_warnings)
+    assert not back_warnings
+    assert Kind(int(back.kind[0, 0])) is Kind.LOSS and Kind(int(back.kind[1, 0])) is Kind.LOSS
+    assert trf.dumps(trf.loads(trf.dumps(back))) == trf.dumps(t)
+    for tournament in (t, back):
+        s = compute_standings(tournament, "PTS,BH", rules="fide-2024", lots=False)
+        assert [s.value(n, "BH") for n in (1, 2, 3, 4)][:2] == [Fraction(5, 2), Fraction(1, 2)]
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus not present (real events)")
+@pytest.mark.parametrize("path", sorted(CORPUS.rglob("*.trf")), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_trf_json_trf_keeps_the_standings_of_every_real_event(path):
+    """TRF -> Chess-JSON -> TRF gives the same standings (ranks and every value of a broad list)."""
+    t = trf.load(path, [])
+    back = trf.loads(trf.dumps(chessjson.loads(chessjson.dumps(t), "x.json", [])), "x.trf", [])
+    codes = "PTS,BH/C1,BH,SB,DE,WIN,PS,AOB,ARO"
+    a, b = compute_standings(t, codes, lots=False), compute_standings(back, codes, lots=False)
+    assert [(r.start_no, r.rank, r.values) for r in a.rows] == [(r.start_no, r.rank, r.values) for r in b.rows]

@@ -247,3 +247,15 @@ def test_playoffs_and_prizes_commands(capsys, tmp_path):
     prizes.write_text("place,first,300\n")
     code, _, err = run(capsys, "prizes", str(EXAMPLE), "--prizes", str(prizes))
     assert code == 2 and "prizes.csv, line 1" in err
+
+
+def test_cumulative_half_point_bye_option(capsys):
+    """Issue 13.6f: player 5 of the example (1, =, 1, half-point bye, 1, 0, 1) has running scores 1, 1½, 2½, 3, 4, 4, 5
+    = 21; seed 002 (uscf, the default) deducts nothing for the half-point bye, seed 004's rule ½: 20½."""
+    values = {}
+    for extra in ([], ["--cumulative-half-bye", "keep"], ["--cumulative-half-bye", "deduct"]):
+        code, out, _ = run(capsys, "standings", str(EXAMPLE), "-t", "PTS,US-CUM", "-f", "json", "--no-lots", *extra)
+        assert code == 0
+        row = next(r for r in json.loads(out)["standings"] if r["start_no"] == 5)
+        values[" ".join(extra)] = row["values"]["US-CUM"]
+    assert values == {"": 21, "--cumulative-half-bye keep": 21, "--cumulative-half-bye deduct": 20.5}

@@ -41,7 +41,8 @@ def test_example_s_uscf_values():
     v = s.value
     assert (v(1, "US-MM"), v(3, "US-MM"), v(4, "US-MM")) == (F(13, 2), 5, 5)  # plus, plus, minus
     assert (v(1, "US-SOLK"), v(3, "US-SOLK"), v(4, "US-SOLK")) == (8, 5, F(17, 2))
-    assert (v(1, "US-CUM"), v(3, "US-CUM")) == (9, 6)  # 3: 7.5 - 1 (forfeit win) - ½ (half-point bye)
+    # 3: running scores add to 7.5; seed 002 deducts 1 for the forfeit win and nothing for the half-point bye
+    assert (v(1, "US-CUM"), v(3, "US-CUM")) == (9, F(13, 2))
     assert v(1, "US-MED") == 4
     assert (v(1, "US-KASH"), v(3, "US-KASH")) == (14, 6)
     assert (v(1, "US-SB"), v(3, "US-SB")) == (7, F(13, 4))
@@ -50,16 +51,18 @@ def test_example_s_uscf_values():
     assert v(3, "US-AVGOPP") == 1900 and v(5, "US-BLK") == 3
 
 
-def test_uscf_cumulative_4th_edition_option():
-    """Seed 002 (4th ed.) deducts only unplayed wins and one-point byes: player 3 then has 6.5 (spec A38)."""
-    from dataclasses import replace
-    rules = replace(RULE_SETS["uscf"], cumulative_deducts_half_byes=False)
-    s = compute_standings(example_s(dt.date(2026, 6, 1)), "PTS,BH", rules=rules, lots=False)
-    assert s.value(3, "BH") == 5
-    ctx = Context(example_s(dt.date(2026, 6, 1)), rules, 4, False)
-    from tiebreak.engine.families import cumulative
-    from tiebreak.engine.specifier import TieBreakSpec
-    assert F(int(cumulative(ctx, TieBreakSpec("US-CUM")).num[2]), 2) == F(13, 2)
+def test_cumulative_half_point_bye_is_a_named_choice():
+    """Issue 13.6f, spec A38: seed 002 deducts only unplayed wins and one-point byes (player 3 of Example S:
+    7.5 − 1 = 6.5), seed 004 also ½ for a half-point bye (7.5 − 1 − ½ = 6).  Each rule set keeps its own text by
+    default; ``cumulative_half_bye`` chooses either for both codes."""
+    t = example_s(dt.date(2026, 6, 1))
+    value = lambda code, choice=None: compute_standings(  # noqa: E731
+        t, f"PTS,{code}", lots=False, cumulative_half_bye=choice).value(3, code)
+    assert value("US-CUM") == F(13, 2) and value("US-CUM", "deduct") == 6 and value("US-CUM", "keep") == F(13, 2)
+    assert value("RU-CUM") == 6 and value("RU-CUM", "keep") == F(13, 2) and value("RU-CUM", "deduct") == 6
+    with pytest.raises(ValueError):
+        value("US-CUM", "half")
+    assert not RULE_SETS["uscf"].cumulative_deducts_half_byes and RULE_SETS["ru"].cumulative_deducts_half_byes
 
 
 def test_cumulative_examples_of_seed_004():
@@ -151,3 +154,50 @@ def test_result_between_tied_players_plus_minus():
     assert [s.value(n, "PTS") for n in (1, 2, 3)] == [2, 2, 2]
     assert [r.start_no for r in s.rows][:3] == [1, 2, 3]
     assert [r.rank for r in s.rows][:3] == [1, 2, 3]
+
+
+def test_russian_unplayed_games_are_draws_with_the_scheduled_opponent_or_oneself():
+    """Seed 004 (note on byes and forfeits): every unplayed game counts as a draw for the coefficients — a forfeit a
+    draw with the scheduled opponent, a bye or a missed round a draw with oneself; the Berger coefficient takes half
+    the score of that opponent.
+
+    Five players, three Swiss rounds:
+      R1  1–2 1-0      3–4 forfeit (3 wins: '+'/'-')    5 pairing-allocated bye (1 point)
+      R2  1–3 ½-½      2–5 0-1                          4 missed the round (no entry)
+      R3  1–5 1-0      2–4 ½-½                          3 pairing-allocated bye (1 point)
+    Scores: 1 = 2½, 2 = ½, 3 = 1 + ½ + 1 = 2½, 4 = 0 + 0 + ½ = ½, 5 = 1 + 1 + 0 = 2.
+    As somebody's opponent every unplayed game is a draw: 3 = 2½ − ½ (forfeit win) − ½ (bye) = 1½;
+    4 = ½ + ½ (forfeit loss) + ½ (missed) = 1½; 5 = 2 − ½ (bye) = 1½; 1 and 2 played every game: 2½, ½.
+    Buchholz: 1 = 2 ½ + 3 1½ + 5 1½ = 3½; 2 = 1 2½ + 5 1½ + 4 1½ = 5½;
+      3 = 4 (scheduled, 1½) + 1 2½ + itself 2½ = 6½; 4 = 3 (scheduled, 1½) + itself ½ + 2 ½ = 2½;
+      5 = itself 2 + 2 ½ + 1 2½ = 5.
+    Berger: 1 = ½·1 + 1½·½ + 1½·1 = 2¾; 2 = 0 + 0 + 1½·½ = ¾; 3 = 1½·½ + 2½·½ + 2½·½ = 3¼;
+      4 = 1½·½ + ½·½ + ½·½ = 1¼; 5 = 2·½ + ½·1 + 0 = 1½."""
+    t = Tournament.build([Player(i, str(i)) for i in range(1, 6)], 3, type_text="Swiss")
+    t.set_game(1, 1, 2, W)
+    t.set_game(1, 3, 4, Kind.FORFEIT_WIN)
+    t.set_bye(1, 5, Kind.PAB)
+    t.set_game(2, 1, 3, D)
+    t.set_game(2, 2, 5, L)
+    t.set_game(3, 1, 5, W)
+    t.set_game(3, 2, 4, D)
+    t.set_bye(3, 3, Kind.PAB)
+    s = compute_standings(t, "PTS,BH,RU-BERGER", rules="ru", lots=False, system="swiss")
+    assert [s.value(n, "PTS") for n in range(1, 6)] == [F(5, 2), F(1, 2), F(5, 2), F(1, 2), 2]
+    assert [s.value(n, "BH") for n in range(1, 6)] == [F(7, 2), F(11, 2), F(13, 2), F(5, 2), 5]
+    assert [s.value(n, "RU-BERGER") for n in range(1, 6)] == [F(11, 4), F(3, 4), F(13, 4), F(5, 4), F(3, 2)]
+
+
+def test_explain_names_the_opponent_that_stands_in_an_unplayed_round_by_the_rule_set():
+    """Issue 13.6e: under fide-2009 the unplayed round is against the Arbiters' Manual's virtual opponent (13.14.2,
+    seed 000), not the C.07 Art. 16.4 dummy; the Russian rules name their draws (seed 004), USCF its zero opponent."""
+    from tiebreak.render.explain import explain_player
+
+    t = example_s(dt.date(2026, 6, 1))
+    texts = {rules: explain_player(compute_standings(t, "PTS,BH", rules=rules, lots=False), 3)
+             for rules in ("fide-2009", "fide-2024", "uscf", "ru")}
+    assert "virtual opponent" in texts["fide-2009"] and "13.14.2" in texts["fide-2009"]
+    assert "dummy" not in texts["fide-2009"] and "16.4" not in texts["fide-2009"]
+    assert "dummy opponent with the player's own score (Art. 16.4)" in texts["fide-2024"]
+    assert "an opponent with 0 points (USCF 34E1)" in texts["uscf"] and "dummy" not in texts["uscf"]
+    assert "dummy" not in texts["ru"] and "(seed 004)" in texts["ru"]

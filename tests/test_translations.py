@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 from tiebreak.render import check, columns, groups, i18n
+from tiebreak.render.live_words import LIVE_WORDS
 from tiebreak.web import words
 
 LOCALE = Path(i18n.__file__).with_name("locale")
-TABLES = [i18n.WORDS, i18n.MESSAGE_WORDS, i18n.FIELD_NAMES, i18n._ROUND_FIELD, check.WORDS, groups.WORDS,
+TABLES = [i18n.WORDS, i18n.MESSAGE_WORDS, i18n.FIELD_NAMES, i18n._ROUND_FIELD, check.WORDS, groups.WORDS, LIVE_WORDS,
           columns.HEADINGS, words.PAGE]
 
 

@@ -170,7 +170,7 @@ def test_openapi_document_is_generated_from_the_code(client):
     doc = client.get("/openapi.json").json()
     assert set(doc["paths"]) == {"/api/standings", "/api/explain", "/api/check", "/api/playoffs", "/api/prizes",
                                  "/api/varma", "/api/catalogue", "/api/presets", "/api/berger", "/api/examples",
-                                 "/api/words", "/api/translate"}
+                                 "/api/words", "/api/translate", "/api/odds"}
     berger = {p["name"]: p["schema"] for p in doc["paths"]["/api/berger"]["get"]["parameters"]}
     assert (berger["players"]["minimum"], berger["players"]["maximum"]) == (2, 100)
     standings = doc["paths"]["/api/standings"]["post"]
@@ -498,3 +498,16 @@ def test_check_report_fits_a_phone(browser, tmp_path, capsys):
     text = page.locator("body").inner_text()
     assert "бай за жеребкуванням" in text and "PAB" not in text and "dummy" not in text
     page.close()
+
+
+def test_cumulative_half_point_bye_is_a_form_field(client):
+    """Issue 13.6f: player 5 (1, =, 1, half-point bye, 1, 0, 1): running scores add to 21; deducting the half-point
+    bye's ½ (seed 004) gives 20½.  An unknown choice is a 400 naming the field."""
+    def cum(**extra):
+        r = client.post("/api/standings", data={"example": EXAMPLE.name, "tiebreaks": "PTS,RU-CUM", "seed": "1", **extra})
+        assert r.status_code == 200, r.text
+        return next(row for row in r.json()["standings"] if row["start_no"] == 5)["values"]["RU-CUM"]
+
+    assert (cum(), cum(cumulative_half_bye="keep"), cum(cumulative_half_bye="deduct")) == (20.5, 21, 20.5)
+    r = client.post("/api/standings", data={"example": EXAMPLE.name, "cumulative_half_bye": "half"})
+    assert r.status_code == 400 and "cumulative_half_bye" in r.text

@@ -11,7 +11,7 @@ import sys
 
 from . import service
 from .engine.errors import InputWarning, SpecifierError, TiebreakError
-from .engine.rules import RULE_CHOICES
+from .engine.rules import CUMULATIVE_HALF_BYE, RULE_CHOICES
 from .formats import readers
 from .render.i18n import MESSAGE_WORDS, message, problem, word
 
@@ -246,6 +246,15 @@ def _presets(args: argparse.Namespace) -> int:
     return 0
 
 
+def _odds(args: argparse.Namespace) -> int:
+    warnings: list[InputWarning] = []
+    text = service.render_odds(args, args.file, warnings)
+    for w in warnings:
+        _warn(w, args)
+    sys.stdout.write(text)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tiebreak", description="Exact chess tournament standings by tie-break rules.")
     sub = p.add_subparsers(dest="command", required=True)
@@ -260,6 +269,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--after-round", type=int, help="standings after this round")
     s.add_argument("--unrated-rating", type=int, help="rating for unrated players in rating tie-breaks")
     s.add_argument("--seed", type=int, help="seed for drawing lots (printed when chosen at random)")
+    s.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE,
+                   help="cumulative score (US-CUM, RU-CUM): deduct a half-point bye's 1/2 or keep it (default: the "
+                        "rule set's: uscf keeps it, seed 002; ru deducts it, seed 004)")
     s.add_argument("--no-lots", action="store_true", help="leave remaining ties unbroken (shared ranks)")
     s.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
     s.add_argument("--format", "-f", default="text", choices=list(service.EXTENSIONS),
@@ -290,6 +302,7 @@ def build_parser() -> argparse.ArgumentParser:
                      ("--unrated-rating", {"type": int}), ("--seed", {"type": int})):
         e.add_argument(flag, **kw)
     e.add_argument("--rules", default="auto", choices=RULE_CHOICES)
+    e.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE)
     e.add_argument("--no-lots", action="store_true")
     e.set_defaults(run=_explain)
     ch = sub.add_parser("check", help="check published standings: which values differ, why, and which rules "
@@ -344,11 +357,42 @@ def build_parser() -> argparse.ArgumentParser:
             q.add_argument("--prizes", required=True, help="CSV: kind,place_or_category,amount")
             q.add_argument("--method", default="shared", choices=["shared", "hort", "tiebreak"])
         q.set_defaults(run=run_)
+    od = sub.add_parser("odds", help="who can still win: the chance of every place once the pending games are played")
+    od.add_argument("file")
+    od.add_argument("--tiebreaks", "-t", help="ordered list (default: the file's, else a FIDE default)")
+    for flag, kw in (("--preset", {}), ("--after-round", {"type": int}),
+                     ("--unrated-rating", {"type": int}), ("--seed", {"type": int})):
+        od.add_argument(flag, **kw)
+    od.add_argument("--rules", default="auto", choices=RULE_CHOICES)
+    od.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
+    od.add_argument("--model", default="equal", choices=["equal", "elo"],
+                    help="equal: every result 1/3; elo: Davidson's draw model on the ratings and colour")
+    od.add_argument("--draw-rate", type=float, help="elo model: draw probability of equal players (default: the "
+                                                    "event's share of draws)")
+    od.add_argument("--white-advantage", type=float, default=35, help="elo model: White's edge in rating points")
+    od.add_argument("--fix", action="append", metavar="W-B=RESULT",
+                    help="fix a pending game's result, e.g. 12-7=1-0 or 13:12-7=1/2 (round 13); repeatable")
+    od.add_argument("--exact", action="store_true", help="enumerate every outcome, however long it takes")
+    od.add_argument("--simulations", type=int, help="simulate this many outcomes instead")
+    od.add_argument("--budget", type=float, default=30.0,
+                    help="seconds the exact enumeration may take before simulation is used instead (default 30)")
+    od.add_argument("--places", type=int, default=3, help="the chance of finishing in the top K (default 3)")
+    od.add_argument("--player", type=int, help="start number: the minimal sets of results that make them first")
+    od.add_argument("--format", "-f", default="text", choices=["text", "json", "html"])
+    od.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
+    od.set_defaults(run=_odds)
     pre = sub.add_parser("presets", help="list the ready-made tie-break lists")
     pre.set_defaults(run=_presets)
     web = sub.add_parser("serve", help="start the web page and JSON API (needs the 'web' extras)")
     web.add_argument("--host", default="127.0.0.1")
     web.add_argument("--port", type=int, default=8000)
+    web.add_argument("--watch", metavar="PATH", help="live standings of a file, or of every event file in a folder, "
+                                                     "recomputed when they change (page /live)")
+    web.add_argument("--token", help="the arbiter's token: needed to change an event's list or publish a held-back file")
+    web.add_argument("--database", metavar="URL", help="where every live version is kept: an SQLAlchemy URL "
+                                                       "(default: tiebreak-live.sqlite beside the watched files; none)")
+    web.add_argument("--tiebreaks", help="tie-break list of the live events (default: each file's own)")
+    web.add_argument("--rules", default="auto", choices=RULE_CHOICES)
     web.set_defaults(run=_serve)
     lst = sub.add_parser("list", help="list the tie-breaks and modifiers")
     lst.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
@@ -369,8 +413,16 @@ def _serve(args: argparse.Namespace) -> int:
         from .web import serve
     except ImportError as e:
         raise SpecifierError(f"the web app needs its extras: pip install 'tiebreak[web]' ({e.name} is missing)") from None
+    live = None
+    if args.watch:
+        from .live.event import Settings
+        from .live.watch import LiveHub
+
+        live = LiveHub(args.watch, args.database, args.token, Settings(tiebreaks=args.tiebreaks, rules=args.rules))
+        print(f"tiebreak: live standings of {len(live.events)} event file(s) at http://{args.host}:{args.port}/live",
+              file=sys.stderr)
     print(f"tiebreak: open http://{args.host}:{args.port}/ in a browser (Ctrl-C stops)", file=sys.stderr)
-    serve(args.host, args.port)
+    serve(args.host, args.port, live)
     return 0
 
 

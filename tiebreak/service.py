@@ -50,6 +50,9 @@ class Options:
     #: player columns: ``auto`` (title, federation, rating where the file has them), ``none``, or a list
     #: (title,fed,rating,club,sex,birth,perf,change; :mod:`tiebreak.render.columns`)
     columns: str | None = "auto"
+    #: a half-point bye in the cumulative score (US-CUM, RU-CUM): ``deduct`` its ½ or ``keep`` it (None: the rule
+    #: set's default: uscf keeps, seed 002; ru deducts, seed 004)
+    cumulative_half_bye: str | None = None
 
 
 def options(o) -> Options:
@@ -88,7 +91,8 @@ def individual_standings(o, path: str, warnings: list[InputWarning]) -> Standing
     t = readers.load(path, warnings)
     tiebreaks, rules = list_and_rules(o, False)
     return compute_standings(t, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
-                             seed=o.seed, lots=not o.no_lots, system=_system(o), warnings=warnings)
+                             seed=o.seed, lots=not o.no_lots, system=_system(o), warnings=warnings,
+                             cumulative_half_bye=o.cumulative_half_bye)
 
 
 def _system(o) -> str | None:
@@ -114,7 +118,8 @@ def render_standings(o, path: str, warnings: list[InputWarning]) -> tuple[str | 
     else:
         s = compute_standings(t, tiebreaks, rules=rules, after_round=o.after_round,
                               unrated_rating=o.unrated_rating, seed=o.seed, lots=not o.no_lots,
-                              system=system, warnings=warnings)
+                              system=system, warnings=warnings,
+                              cumulative_half_bye=o.cumulative_half_bye)
         cats, clubs = groups(o, s)
         if cats or clubs:
             from .render import groups as render
@@ -233,3 +238,52 @@ def check_published(o, path: str, published_path: str | None, warnings: list[Inp
     tiebreaks, rules = list_and_rules(o, False)
     return check(t, figures, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
                  system=_system(o))
+
+
+@dataclass
+class OddsOptions:
+    """The ``tiebreak odds`` options (argparse results work as well)."""
+
+    tiebreaks: str | None = None
+    preset: str | None = None
+    rules: str = "auto"
+    after_round: int | None = None
+    unrated_rating: int | None = None
+    system: str | None = None
+    model: str = "equal"
+    draw_rate: float | None = None
+    white_advantage: float = 35
+    fix: list[str] | None = None
+    exact: bool = False
+    simulations: int | None = None
+    seed: int | None = None
+    places: int = 3
+    player: int | None = None
+    budget: float = 30.0
+    format: str = "text"
+    lang: str = "en"
+
+
+def render_odds(o, path: str, warnings: list[InputWarning]) -> str:
+    """``tiebreak odds`` of one file in ``o.format`` (text, json or html)."""
+    from .arbiter.odds import compute_odds
+    from .render import odds as render
+
+    t = readers.load(path, warnings)
+    tiebreaks, rules = list_and_rules(o, False)
+    if o.player is not None and o.player not in {p.start_no for p in t.players}:
+        raise InputError(f"--player {o.player} is not a start number of this tournament", Place(path, field="player"))
+    if o.simulations is not None and o.simulations < 1:
+        raise InputError(f"--simulations {o.simulations} must be at least 1", Place(path, field="simulations"))
+    if o.places < 1:
+        raise InputError(f"--places {o.places} must be at least 1", Place(path, field="places"))
+    method = "exact" if o.exact else "simulation" if o.simulations else "auto"
+    result = compute_odds(t, tiebreaks, rules=rules, system=_system(o), after_round=o.after_round, model=o.model,
+                          draw_rate=o.draw_rate, white_advantage=o.white_advantage, fixes=o.fix or [], method=method,
+                          simulations=o.simulations, seed=o.seed, player=o.player, budget=o.budget,
+                          unrated_rating=o.unrated_rating)
+    if o.format == "json":
+        return render.to_json(result, o.places)
+    if o.format == "html":
+        return render.to_html(result, o.lang, o.places)
+    return render.to_text(result, o.lang, o.places)

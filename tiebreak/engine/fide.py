@@ -156,7 +156,9 @@ def sonneborn_berger(ctx: Context, spec: TieBreakSpec) -> Column:
     dummy × points of the unplayed round (Art. 16.3, 16.4).  Cut-1 leaves out the opponent with the lowest
     score, among equals the lowest contribution (Art. 14.1 d), with the Art. 16.5 exception."""
     opp_score, valid, source, games = _buchholz_parts(ctx, spec)
-    contrib = opp_score * ctx.pts
+    # seed 004: every unplayed game is a draw for the coefficients (half the opponent's score)
+    result = np.where(ctx.otb, ctx.pts, ctx.D) if ctx.rules.unplayed_result_is_draw else ctx.pts
+    contrib = opp_score * result
     key = opp_score * (np.int64(1) << 31) + contrib
     cut = apply_cuts(key, valid, spec.cut + spec.median, spec.median, _exception_mask(ctx, spec, games), contrib,
                      None if ctx.rules.vur_cut_by_contribution else key)

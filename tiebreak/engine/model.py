@@ -258,6 +258,9 @@ class Tournament:
     rating_method: str = "FIDE"  # TRF-2026 record 172: which rating the rating tie-breaks use
     source: str = ""
     extra: dict = field(default_factory=dict)  # records kept for the writer, e.g. {"022": "City"}
+    #: games paired but not yet played, ``(round, white start_no, black start_no)``: TRF pairings with a blank
+    #: result, Chess-JSON games without results (they count as nothing in the standings; ``tiebreak odds`` plays them)
+    pending: list[tuple[int, int, int]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self._row_of = {p.start_no: i for i, p in enumerate(self.players)}

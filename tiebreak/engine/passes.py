@@ -22,6 +22,10 @@ SOURCE_GAME = 1  # the opponent's score (Art. 16.3 adjusted in Swiss events)
 SOURCE_DUMMY = 2  # Art. 16.4 dummy opponent
 SOURCE_CAPPED = 3  # Art. 16.4.1/16.4.2 dummy with the 2026 cap applied
 SOURCE_VALUE = 4  # the round's own value (rating, running score, points)
+SOURCE_VIRTUAL = 5  # Arbiters' Manual 13.14.2 virtual opponent (rules fide-2009)
+SOURCE_ZERO = 6  # USCF 34E1: an opponent with 0 points
+SOURCE_ONESELF = 7  # seed 004: a draw with oneself (a bye or a missed round)
+SOURCE_SCHEDULED = 8  # seed 004: a draw with the scheduled opponent (a forfeit)
 
 _VUR_KINDS = [Kind.HPB, Kind.ZPB, Kind.ABSENT, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT]
 _REQUESTED_KINDS = [Kind.HPB, Kind.ZPB, Kind.ABSENT]
@@ -196,6 +200,8 @@ class Context:
         if self.rules.own_unplayed == "zero":
             return np.zeros((self.n, self.k), np.int64), no_cap
         own = np.broadcast_to(self.score[:, None], (self.n, self.k))
+        if self.rules.own_unplayed == "own":  # seed 004: a forfeit is a draw with the scheduled opponent
+            return np.where(self.has_opp & ~games, self.adjusted[self.opp0], own), no_cap
         if not self.rules.dummy_caps:
             return own, no_cap
         forfeit = self.has_opp & ~games
@@ -212,7 +218,10 @@ class Context:
             return opp_score, games.copy(), np.where(games, SOURCE_GAME, 0).astype(np.int8), games
         dummy, capped = self.dummy(games)
         opp_score = np.where(games, self.adjusted[self.opp0], dummy)
-        source = np.where(games, SOURCE_GAME, np.where(capped, SOURCE_CAPPED, SOURCE_DUMMY)).astype(np.int8)
+        unplayed = {"virtual": SOURCE_VIRTUAL, "zero": SOURCE_ZERO}.get(self.rules.own_unplayed, SOURCE_DUMMY)
+        if self.rules.own_unplayed == "own":
+            unplayed = np.where(self.has_opp, SOURCE_SCHEDULED, SOURCE_ONESELF)
+        source = np.where(games, SOURCE_GAME, np.where(capped, SOURCE_CAPPED, unplayed)).astype(np.int8)
         return opp_score, np.ones_like(games), source, games
 
     @cached_property

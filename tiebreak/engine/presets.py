@@ -23,12 +23,15 @@ class Preset:
 _ALL = [
     Preset("fide-rr", "PTS,DE,WIN,SB,KS", None,
            "Arbiters' Manual 13.15: individual round robin (direct encounter, wins incl. forfeits, SB, Koya)"),
-    Preset("fide-team-rr", "MP,EDE,SB", None, "Arbiters' Manual 13.15: team round robin", team=True),
+    Preset("fide-team-rr", "MP,MPVGP,EDE,EMGSB", None,
+           "Arbiters' Manual 13.15.3: team round robin (the other score, direct encounter, team SB of 13.9.3)", team=True),
     Preset("fide-swiss-unrated", "PTS,BH/C1,BH,SB,DE,WIN,BWG", None,
            "Arbiters' Manual 13.15: individual Swiss where not all players are rated"),
     Preset("fide-swiss-rated", "PTS,BH/C1,BH,DE,ARO/C1,WIN,BWG,BPG,SB", None,
            "Arbiters' Manual 13.15: individual Swiss where all players are rated"),
-    Preset("fide-team-swiss", "MP,EDE,BH/C1,BH,SB", None, "Arbiters' Manual 13.15: team Swiss", team=True),
+    Preset("fide-team-swiss", "MP,MPVGP,EDE,BH/C1,BH,EMGSB", None,
+           "Arbiters' Manual 13.15.5: team Swiss (the other score, direct encounter, Buchholz Cut-1, Buchholz, "
+           "team SB of 13.9.3)", team=True),
     Preset("c07-swiss", "PTS,BH/C1,BH,DE,WIN,WON,BPG,SB", None,
            "our C.07 default for Swiss events (used when neither the user nor the file gives a list)"),
     Preset("c07-rr", "PTS,DE,WIN,SB,KS", None, "our C.07 default for round robins"),

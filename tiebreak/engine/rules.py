@@ -10,7 +10,7 @@ is a named field here with its article; the engine reads the fields and never as
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 #: C.07 as revised in February 2026 applies from this date (spec §1.5).
 FIDE_2026_EFFECTIVE = _dt.date(2026, 3, 1)
@@ -25,7 +25,8 @@ class RuleSet:
     #: What stands for the opponent in a participant's *own* unplayed rounds (Swiss events):
     #: ``dummy`` C.07 Art. 16.4 (the player's own score; capped in 2026); ``virtual`` Arbiters' Manual 13.14.2
     #: (Svon = score before the round + (1 - points of the round) + ½ per later round); ``zero`` USCF 34E1 (an
-    #: opponent with 0 points); ``own`` the Russian "draw with oneself" (the player's own score).
+    #: opponent with 0 points); ``own`` Russian practice (seed 004): a forfeit is a game with the *scheduled*
+    #: opponent (its adjusted score), a bye or a missed round a game with oneself (the player's own score).
     own_unplayed: str = "dummy"
     #: How a participant's unplayed rounds count when it is somebody's *opponent*: ``art16`` C.07 Art. 16.3
     #: (their points, category 16.2.5 as a draw); ``draw`` every unplayed round counts a draw (Arbiters' Manual
@@ -56,8 +57,15 @@ class RuleSet:
     #: unplayed round put up for the cut is the one with the lowest contribution (True, the text) or, as the
     #: reference checker does, the one whose dummy opponent has the lowest score (False).  Matters for SB only.
     vur_cut_by_contribution: bool = True
-    #: USCF 34E3 / RU cumulative: deduct ½ for a half-point bye as well as 1 for an unplayed win (spec A38).
-    cumulative_deducts_half_byes: bool = True
+    #: Seed 004 (Russian practice): every unplayed game counts as a *draw* for the coefficients, so the
+    #: Sonneborn-Berger / Berger coefficient takes half the score of whoever stands for the opponent.  False: the
+    #: points awarded in the round (C.07 Art. 16.4 "the result corresponding to the points awarded").
+    unplayed_result_is_draw: bool = False
+    #: Cumulative (US-CUM, RU-CUM): deduct ½ for a half-point bye as well as 1 for an unplayed win or full-point bye.
+    #: Seed 002 (USCF 34E3, 4th ed.) deducts only "each unplayed win or one-point bye" (False, ``uscf``); seed 004
+    #: (Russian) also "½ point for each unplayed draw" (True, ``ru``).  Spec A38; the named choice
+    #: ``cumulative_half_bye`` (``deduct``/``keep``) overrides it.
+    cumulative_deducts_half_byes: bool = False
     family: str = "fide"
     article_note: str = ""
 
@@ -99,13 +107,31 @@ RULE_SETS: dict[str, RuleSet] = {
         name="ru",
         title="Russian practice: all unplayed games count as draws (seed 004)",
         own_unplayed="own", opponent_unplayed="draw", cut_exception=False, direct_encounter_partial=False,
-        family="ru",
+        unplayed_result_is_draw=True, cumulative_deducts_half_byes=True, family="ru",
         article_note="a forfeit is a draw with the scheduled opponent, a bye or a missed round a draw with oneself",
     ),
 }
 LEGACY_ALIASES = {"legacy": "fide-2009"}
 
 RULE_CHOICES = ("auto", *RULE_SETS, *LEGACY_ALIASES)
+
+#: The named choice for a half-point bye in the cumulative score (``None``: each rule set's default).
+CUMULATIVE_HALF_BYE = ("deduct", "keep")
+
+
+def with_choices(rules: RuleSet, cumulative_half_bye: str | None = None) -> RuleSet:
+    """``rules`` with the user's named choices applied (``None`` keeps the rule set's default).
+
+    >>> with_choices(RULE_SETS["uscf"], "deduct").cumulative_deducts_half_byes
+    True
+    >>> RULE_SETS["uscf"].cumulative_deducts_half_byes, RULE_SETS["ru"].cumulative_deducts_half_byes
+    (False, True)
+    """
+    if cumulative_half_bye is None:
+        return rules
+    if cumulative_half_bye not in CUMULATIVE_HALF_BYE:
+        raise ValueError(f"cumulative half-point bye must be 'deduct' or 'keep', not {cumulative_half_bye!r}")
+    return replace(rules, cumulative_deducts_half_byes=cumulative_half_bye == "deduct")
 
 
 def choose_rules(name: "str | RuleSet", start_date: _dt.date | None, today: _dt.date | None = None) -> tuple[RuleSet, str]:

@@ -16,10 +16,21 @@ from fractions import Fraction
 from .direct import groups_with_encounters
 from .errors import InputError, InputWarning, Place
 from .model import Kind, Tournament
-from .passes import SOURCE_CAPPED, SOURCE_DUMMY, SOURCE_GAME, SOURCE_VALUE, Column, Context
+from .passes import (
+    SOURCE_CAPPED,
+    SOURCE_DUMMY,
+    SOURCE_GAME,
+    SOURCE_ONESELF,
+    SOURCE_SCHEDULED,
+    SOURCE_VALUE,
+    SOURCE_VIRTUAL,
+    SOURCE_ZERO,
+    Column,
+    Context,
+)
 from .ranking import apply_list, finish
 from .registry import CATALOGUE, parse_list
-from .rules import RULE_SETS, RuleSet, choose_rules
+from .rules import RULE_SETS, RuleSet, choose_rules, with_choices
 from .specifier import TieBreakSpec
 
 #: Lists used when neither the user nor the file gives one (C.07 Art. 2.1 asks the regulations to; these follow
@@ -139,6 +150,11 @@ SOURCES = {
     SOURCE_DUMMY: "unplayed round: dummy opponent with the player's own score (Art. 16.4)",
     SOURCE_CAPPED: "unplayed round: dummy opponent, score capped (Art. 16.4.1/16.4.2, 2026)",
     SOURCE_VALUE: "the round's own value",
+    SOURCE_VIRTUAL: "unplayed round: virtual opponent with the player's score before the round, the opposite result "
+                    "in it and draws in every later round (Arbiters' Manual 13.14.2, FIDE Congress 2009)",
+    SOURCE_ZERO: "unplayed round: an opponent with 0 points (USCF 34E1)",
+    SOURCE_ONESELF: "unplayed round: a draw with oneself (seed 004)",
+    SOURCE_SCHEDULED: "forfeit: a draw with the scheduled opponent (seed 004)",
 }
 
 
@@ -187,6 +203,7 @@ def compute_standings(
     lots: bool = True,
     system: str | None = None,
     warnings: list[InputWarning] | None = None,
+    cumulative_half_bye: str | None = None,
 ) -> Standings:
     """Rank the players of ``tournament`` by ``tiebreaks`` (a list string such as ``"PTS,BH/C1,SB"``).
 
@@ -197,6 +214,8 @@ def compute_standings(
     * ``seed``/``lots``: remaining ties are drawn by lot with ``seed`` (a random seed is chosen and reported
       when none is given); ``lots=False`` leaves them tied with shared ranks.
     * ``system``: ``swiss`` or ``round robin`` to override the detection.
+    * ``cumulative_half_bye``: ``deduct`` or ``keep`` a half-point bye's ½ in the cumulative score (US-CUM,
+      RU-CUM); default: each rule set's own (``uscf`` keeps it, seed 002; ``ru`` deducts it, seed 004).
     """
     t = tournament
     notes: list[str] = []
@@ -211,6 +230,7 @@ def compute_standings(
         k = after_round
     ruleset, why = choose_rules(rules, t.start_date)
     notes.append(why)
+    with_choices(ruleset, cumulative_half_bye)  # an unknown choice stops here, before any work
     if system is None:
         system, sys_why = detect_system(t)
         notes.append(f"{system} ({sys_why})")
@@ -224,7 +244,7 @@ def compute_standings(
 
     def context(rs: RuleSet) -> Context:
         if rs.name not in contexts:
-            contexts[rs.name] = Context(t, rs, k, system == "round robin")
+            contexts[rs.name] = Context(t, with_choices(rs, cumulative_half_bye), k, system == "round robin")
         return contexts[rs.name]
 
     def step(spec: TieBreakSpec):

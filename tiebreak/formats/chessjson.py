@@ -15,6 +15,7 @@ played ``1 = 0``       ``W/D/L``, played, rated
 less than one move     ``W/D/L``, played, not rated
 unknown ``X``          ``A/A``, played, not rated
 forfeit ``+ -``        ``W/Z``, not played; double forfeit ``Z/Z``
+lost by both ``0 0``    ``L/L``, played (not a double forfeit)
 PAB ``U``              ``black: 0``, ``P``, played, not rated
 byes ``F H Z``         ``black: 0``, ``W``/``D``/``Z``, not played
 absent (blank)         no record
@@ -58,7 +59,9 @@ _LETTERS = {
 }
 _BYE_OF_LETTER = {"P": Kind.PAB, "W": Kind.FPB, "F": Kind.FPB, "D": Kind.HPB, "H": Kind.HPB, "Z": Kind.ZPB,
                   "L": Kind.ZPB, "U": Kind.ZPB}
-_PLAYED = {("W", "L"): Kind.WIN, ("D", "D"): Kind.DRAW, ("L", "W"): Kind.LOSS, ("A", "A"): Kind.UNKNOWN}
+#: ``L/L`` played: a game lost by both sides (e.g. both defaulted after play), not a double forfeit
+_PLAYED = {("W", "L"): Kind.WIN, ("D", "D"): Kind.DRAW, ("L", "W"): Kind.LOSS, ("A", "A"): Kind.UNKNOWN,
+           ("L", "L"): Kind.LOSS}
 _SHORT = {Kind.WIN: Kind.WIN_SHORT, Kind.DRAW: Kind.DRAW_SHORT, Kind.LOSS: Kind.LOSS_SHORT, Kind.UNKNOWN: Kind.UNKNOWN}
 _UNPLAYED = {("W", "Z"): Kind.FORFEIT_WIN, ("W", "L"): Kind.FORFEIT_WIN, ("Z", "W"): Kind.FORFEIT_LOSS,
              ("L", "W"): Kind.FORFEIT_LOSS, ("Z", "Z"): Kind.DOUBLE_FORFEIT, ("L", "L"): Kind.DOUBLE_FORFEIT,
@@ -520,6 +523,11 @@ class _Reader:
             return
         if white == black:
             raise self.fail(f"round {rnd}: player {white} is paired with themself", f"{gpath}.black")
+        if not wres and not bres and "played" not in g:  # paired, not played yet (kept for `tiebreak odds`)
+            self._clash(t, white, rnd, gpath)
+            self._clash(t, black, rnd, gpath)
+            t.pending.append((rnd, white, black))
+            return
         if not bres:
             bres = {"W": "L", "L": "W", "D": "D", "A": "A", "Z": "W" if not played else "L"}.get(wres, "")
         kind = (_PLAYED if played else _UNPLAYED).get((wres, bres))
@@ -536,6 +544,8 @@ class _Reader:
         self._clash(t, white, rnd, gpath)
         self._clash(t, black, rnd, gpath)
         t.set_game(rnd, white, black, kind)
+        if played and (wres, bres) == ("L", "L"):
+            t.kind[t.row(black), rnd - 1] = kind  # lost by both: not mirrored
         if g.get("colours") is False:
             t.colour[t.row(white), rnd - 1] = t.colour[t.row(black), rnd - 1] = 0
 

@@ -288,6 +288,9 @@ class _Reader:
         for i, r in np.argwhere(has & ~needs & (kind != Kind.ABSENT)):
             self.warn(f"round {r + 1}: a bye ({Kind(int(kind[i, r])).trf_code}) with opponent {int(opp_no[i, r])}; "
                       "the opponent is ignored", rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1} opponent")
+        # a pairing with a colour and a blank result is a game still to be played (kept for `tiebreak odds`)
+        self._pending = [(int(r) + 1, int(i), int(opp_no[i, r]))
+                         for i, r in np.argwhere(has & (kind == Kind.ABSENT) & (colour == 1) & (res == 32))]
         opp_no[~needs] = 0
         # a game result without an opponent: read as the bye it amounts to ('0000 - -' is a round-robin rest round)
         for i, r in np.argwhere(~has & needs):
@@ -335,6 +338,8 @@ class _Reader:
             type_code=header.get("type_code", ""), declared_tiebreaks=tiebreaks,
             declared_tiebreaks_complete=complete, source=self.source,
             extra={"lines": header["extra_lines"], "comments": header["comments"], "encoding": self.encoding})
+        known = set(start_nos.tolist())
+        t.pending = [(r, players[i].start_no, black) for r, i, black in self._pending if black in known]
         self._score_system(t, score_fields, score_source)
         self._national_ratings(t)
         return t
@@ -377,7 +382,9 @@ class _Reader:
         own = kind[i_idx, r_idx]
         other = kind[o_idx, r_idx]
         wrong_opp = back != i_idx
-        wrong_res = ~wrong_opp & (mirror[own] != other) & (own != Kind.DOUBLE_FORFEIT)
+        # both sides '0' (or 'L'): a played game lost by both (e.g. both defaulted after play): the sides agree
+        both_lost = ((own == Kind.LOSS) | (own == Kind.LOSS_SHORT)) & (other == own)
+        wrong_res = ~wrong_opp & (mirror[own] != other) & (own != Kind.DOUBLE_FORFEIT) & ~both_lost
         ci, co = colour[i_idx, r_idx], colour[o_idx, r_idx]
         wrong_col = ~wrong_opp & (ci != 0) & (ci == co)
         shown = 0

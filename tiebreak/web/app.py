@@ -15,7 +15,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from .. import __version__
-from . import api_standings, api_tools, api_words, errors, pages
+from . import api_odds, api_standings, api_tools, api_words, errors, pages
 from .uploads import BodyLimit
 from .workers import WorkerPool
 
@@ -25,22 +25,27 @@ TIME_LIMIT_SECONDS = 60
 #: Chromium prints at once (each is ~5 processes and a few hundred MB)
 PDF_PRINTS = 2
 #: the routers of the app, in the order of the OpenAPI document
-ROUTERS = [api_standings.router, api_tools.router, api_words.router, pages.router]
+ROUTERS = [api_standings.router, api_tools.router, api_words.router, api_odds.router, pages.router]
 
 
 def create_app(max_upload: int = MAX_UPLOAD_BYTES, time_limit: float = TIME_LIMIT_SECONDS, workers: int | None = None,
-               queue: int = 64, pdf_prints: int = PDF_PRINTS) -> FastAPI:
-    """The app.  ``time_limit``: seconds a heavy request may take (waiting included) before it is answered 503 and
+               queue: int = 64, pdf_prints: int = PDF_PRINTS, live=None) -> FastAPI:
+    """The app; ``live`` (a :class:`~tiebreak.live.watch.LiveHub`) adds the live face (:mod:`tiebreak.web.live`).
+    ``time_limit``: seconds a heavy request may take (waiting included) before it is answered 503 and
     its worker process killed; ``workers``: heavy requests at once (default: the machine's cores); ``queue``: heavy
     requests that may wait for one (more are refused with 503 at once); ``pdf_prints``: Chromium prints at once."""
     app = FastAPI(title="tiebreak", version=__version__,
                   description="Exact chess tournament standings by tie-break rules (FIDE C.07 2024/2026, Arbiters' "
                               "Manual Art. 13, USCF, Russian practice). The JSON shapes are those of the command "
                               "line; errors are {error, file, line, column, field} (+ place when lang is given).",
-                  docs_url=None, redoc_url=None)
+                  docs_url=None, redoc_url=None, lifespan=_live_lifespan(live))
     errors.install(app)
     for router in ROUTERS:
         app.include_router(router)
+    if live is not None:
+        from .live import router as live_router
+
+        app.include_router(live_router(live))
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_middleware(BodyLimit, limit=max_upload)
     app.state.max_upload, app.state.time_limit = max_upload, time_limit
@@ -49,9 +54,19 @@ def create_app(max_upload: int = MAX_UPLOAD_BYTES, time_limit: float = TIME_LIMI
     return app
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
+def _live_lifespan(live):
+    if live is None:
+        return None
+    from .live import lifespan
+
+    return lambda app: lifespan(live)
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, live=None) -> None:
     import uvicorn
 
     workers = int(os.environ.get("TIEBREAK_WORKERS", "0")) or None
     time_limit = float(os.environ.get("TIEBREAK_TIME_LIMIT", TIME_LIMIT_SECONDS))
-    uvicorn.run(create_app(time_limit=time_limit, workers=workers), host=host, port=port, log_level="info")
+    # event streams stay open: give them 2 s to end when the server stops
+    uvicorn.run(create_app(time_limit=time_limit, workers=workers, live=live), host=host, port=port, log_level="info",
+                timeout_graceful_shutdown=2)

@@ -43,6 +43,7 @@ function source() {
   if ($("after-round").value) form.append("after_round", $("after-round").value);
   if ($("system").value) form.append("system", $("system").value);
   if ($("unrated-rating").value) form.append("unrated_rating", $("unrated-rating").value);
+  if ($("cumulative-half-bye").value) form.append("cumulative_half_bye", $("cumulative-half-bye").value);
   if ($("no-lots").checked) form.append("no_lots", "true");
   else if ($("seed").value) form.append("seed", $("seed").value);
   return form;
@@ -477,7 +478,7 @@ function newSource() {
 $("lang").addEventListener("change", () => setLanguage($("lang").value));
 $("file").addEventListener("change", () => { $("example").value = ""; newSource(); });
 $("example").addEventListener("change", () => { $("file").value = ""; newSource(); });
-for (const id of ["rules", "after-round", "system"]) $(id).addEventListener("change", compute);
+for (const id of ["rules", "after-round", "system", "cumulative-half-bye"]) $(id).addEventListener("change", compute);
 for (const id of ["seed", "unrated-rating"]) $(id).addEventListener("change", compute);
 $("no-lots").addEventListener("change", () => { $("seed").disabled = $("no-lots").checked; compute(); });
 $("preset").addEventListener("change", () => {

@@ -1,0 +1,258 @@
+"""Enumerate (or simulate) the outcomes of the pending games and add up the places they give.
+
+Every outcome of the ``g`` pending games is a row of ``g`` digits (0 White wins, 1 draw, 2 Black wins); outcome
+number ``o`` has digit ``k`` = ``o // 3**k % 3``.  Exact enumeration goes through all ``3**g`` rows in batches when
+the first batch says that fits in the time budget; otherwise ``N`` outcomes are drawn from the model (seeded).
+
+For each outcome the ranker gives every player's ``ahead`` (players strictly ahead) and ``size`` (players sharing
+the place); the player takes each of the places ``ahead + 1 … ahead + size`` with weight ``1 / size``.  Counts are
+kept by ``(player, ahead, size)`` as integers, so the equal model's probabilities are exact fractions.
+"""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from .models import probabilities
+from .pending import Future
+from .rankers import EngineRanker, RoundRobinRanker, fast_ranker_reason
+
+BATCH = 1 << 15
+BATCH_DIGITS = 10  # exact enumeration: batches of 3**10 = 59,049 outcomes
+THREADS = 2
+ENGINE_BATCH = 200
+DEFAULT_SIMULATIONS = 100_000
+ENGINE_SIMULATIONS = 2_000  # one by one through the engine, when nothing measured the time an outcome takes
+MAX_EXACT_GAMES = 30  # 3**30 outcomes: beyond any budget (and 3**40 overflows the outcome numbers)
+NEEDS_MAX_GAMES = 12  # 4**12 cubes for "what X needs"
+
+
+@dataclass
+class Tally:
+    """What the outcomes add up to (weights: integer counts, or model probabilities as floats)."""
+
+    n: int
+    g: int
+    exact: bool
+    #: by tie size s: players x ahead, the weight of outcomes in which the player shares places ahead+1..ahead+s
+    table: dict = field(default_factory=dict)
+    #: by tie size s: games x results x players, the weight of first place shared by s players
+    first: dict = field(default_factory=dict)
+    result_weight: np.ndarray | None = None  # game x result
+    best: np.ndarray | None = None
+    worst: np.ndarray | None = None
+    total: float | int = 0
+    alone_first: list = field(default_factory=list)  # per outcome, the chosen player first alone (exact only)
+
+    @classmethod
+    def empty(cls, n: int, g: int, exact: bool) -> "Tally":
+        dtype = np.int64 if exact else float
+        return cls(n, g, exact, {}, {}, np.zeros((g, 3), dtype), np.full(n, n, np.int64), np.zeros(n, np.int64),
+                   0 if exact else 0.0)
+
+    def _add_to(self, store: dict, size: int, values: np.ndarray) -> None:
+        values = values.astype(np.int64 if self.exact else float)
+        if size in store:
+            store[size] += values
+        else:
+            store[size] = values
+
+    def add(self, digits: np.ndarray, ahead: np.ndarray, size: np.ndarray, weights: np.ndarray | None,
+            player: int | None) -> None:
+        n, g = self.n, self.g
+        live = np.ones(len(digits), bool) if weights is None else weights > 0
+        if live.any():
+            self.best = np.minimum(self.best, ahead[live].min(axis=0))
+            self.worst = np.maximum(self.worst, (ahead + size - 1)[live].max(axis=0))
+        self.total += len(digits) if weights is None else float(weights.sum())
+        cells = (np.arange(n)[None, :] * n + ahead).ravel()
+        flat_size = size.ravel()
+        w = None if weights is None else np.repeat(weights, n)
+        for sz in np.unique(flat_size).tolist():
+            sel = flat_size == sz
+            self._add_to(self.table, sz, np.bincount(cells[sel], None if w is None else w[sel],
+                                                     minlength=n * n).reshape(n, n))
+        cells = (np.arange(g)[None, :] * 3 + digits).ravel()
+        self.result_weight += np.bincount(cells, None if weights is None else np.repeat(weights, g),
+                                          minlength=3 * g).reshape(g, 3).astype(self.result_weight.dtype)
+        o, i = np.nonzero(ahead == 0)
+        first_size = size[o, i]
+        for sz in np.unique(first_size).tolist():
+            sel = first_size == sz
+            oo, ii = o[sel], i[sel]
+            # one count over (game, result, player) for every game at once
+            cells = ((np.arange(g)[None, :] * 3 + digits[oo]) * n + ii[:, None]).ravel()
+            ww = None if weights is None else np.repeat(weights[oo], g)
+            self._add_to(self.first, sz, np.bincount(cells, ww, minlength=g * 3 * n).reshape(g, 3, n))
+        if player is not None:
+            self.alone_first.append((ahead[:, player] == 0) & (size[:, player] == 1))
+
+    def first_weights(self, k: int, r: int) -> list:
+        """Weight of first place for each player when game ``k`` has result ``r`` (Fractions when exact)."""
+        out = [Fraction(0) if self.exact else 0.0] * self.n
+        for sz, counts in self.first.items():
+            share = Fraction(1, sz) if self.exact else 1 / sz
+            out = [x + int(c) * share if self.exact else x + float(c) * share for x, c in zip(out, counts[k, r])]
+        return out
+
+    def place_weights(self) -> list[list]:
+        """Weight of each place for each player (Fractions when exact): a difference array over the places."""
+        n = self.n
+        diff = np.zeros((n, 2 * n + 1), object if self.exact else float)
+        for sz, counts in self.table.items():
+            share = counts.astype(object) * Fraction(1, sz) if self.exact else counts / sz
+            diff[:, :n] += share
+            diff[:, sz:sz + n] -= share
+        return np.cumsum(diff, axis=1)[:, :n].tolist()
+
+
+@dataclass
+class Odds:
+    future: Future
+    specs: list
+    method: str
+    outcomes: int
+    model: str
+    ranker: str
+    places: list[list]  # player x place: probability (Fraction when exact and the model is exact)
+    first_by_result: list  # game x result x player: P(first | result), None where the result cannot happen
+    result_probability: list  # game x result
+    best: list[int]
+    worst: list[int]
+    margin: float | None  # 95 % half-width of the simulation
+    seed: int | None
+    fixed_games: list  # (Game, result digit) fixed by --fix
+    alone_first: np.ndarray | None
+    player: int | None
+    notes: list[str]
+    seconds: float
+
+
+def _digits(start: int, stop: int, g: int) -> np.ndarray:
+    o = np.arange(start, stop, dtype=np.int64)
+    return ((o[:, None] // (3 ** np.arange(g, dtype=np.int64))[None, :]) % 3).astype(np.int8)
+
+
+def tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method: str, simulations: int,
+          seed: int | None, player: int | None, budget: float, notes: list[str]) -> tuple[str, int, Tally]:
+    g = len(future.games)
+    n = len(future.base.players)
+    total = 3 ** g
+    batch = ENGINE_BATCH if isinstance(ranker, EngineRanker) else BATCH
+    weights_of = None if exact_model else (lambda d: probs[np.arange(g)[None, :], d].prod(axis=1))
+    if method != "simulation" and g > MAX_EXACT_GAMES:
+        notes.append(f"{g} pending games: too many outcomes to enumerate, simulated instead")
+        method = "simulation"
+        if simulations is None and isinstance(ranker, EngineRanker):
+            simulations = ENGINE_SIMULATIONS
+    if method != "simulation":
+        if not isinstance(ranker, EngineRanker):  # batches of 3**k outcomes share their low digits
+            low = min(g, BATCH_DIGITS)
+            batch = 3 ** low
+            inner = _digits(0, batch, low)
+
+            def digits_at(start: int) -> np.ndarray:
+                d = np.empty((batch, g), np.int8)
+                d[:, :low] = inner
+                d[:, low:] = _digits(start // batch, start // batch + 1, g - low)
+                return d
+        else:
+            def digits_at(start: int) -> np.ndarray:
+                return _digits(start, min(total, start + batch), g)
+        first = digits_at(0)
+        clock = time.perf_counter()
+        ahead, size = ranker.rank(first)
+        per = (time.perf_counter() - clock) / len(first)
+        if method == "exact" or total * per <= budget:
+            acc = Tally.empty(n, g, exact_model)
+            acc.add(first, ahead, size, weights_of(first) if weights_of else None,
+                    player if g <= NEEDS_MAX_GAMES else None)
+            def work(start: int):
+                d = digits_at(start)
+                return (d, *ranker.rank(d))
+
+            # numpy lets go of the GIL inside its loops: two threads keep both cores busy
+            with ThreadPoolExecutor(THREADS) as pool:
+                for d, a, s in pool.map(work, range(len(first), total, batch)):
+                    acc.add(d, a, s, weights_of(d) if weights_of else None, player if g <= NEEDS_MAX_GAMES else None)
+            return "exact", total, acc
+        if simulations is None:
+            simulations = min(DEFAULT_SIMULATIONS, max(1000, int(budget / per) // 1000 * 1000))
+        notes.append(f"{total} outcomes would take about {total * per:.0f} s: simulated instead")
+    simulations = simulations or DEFAULT_SIMULATIONS
+    rng = np.random.default_rng(seed)
+    cum = np.cumsum(probs, axis=1)
+    acc = Tally.empty(n, g, True)
+    draws = []
+    for start in range(0, simulations, batch):  # drawn in order from one generator: the seed repeats the run
+        u = rng.random((min(batch, simulations - start), g))
+        draws.append(((u >= cum[None, :, 0]).astype(np.int8) + (u >= cum[None, :, 1])).astype(np.int8))
+    with ThreadPoolExecutor(THREADS) as pool:
+        for d, (a, s) in zip(draws, pool.map(ranker.rank, draws)):
+            acc.add(d, a, s, None, None)
+    return "simulation", simulations, acc
+
+
+def make_ranker(future: Future, specs, rules, unrated_rating, notes: list[str]):
+    """The array ranker where it applies, else the engine (with a note saying why)."""
+    why = fast_ranker_reason(future, specs)
+    if why is None:
+        return RoundRobinRanker(future, specs, rules), "arrays"
+    if why == "swiss":
+        notes.append("not a round robin: every outcome is ranked by the engine one by one")
+    elif why == "list":
+        codes = ", ".join(s.text for s in specs)
+        notes.append(f"tie-break list {codes}: every outcome is ranked by the engine one by one (the array ranker "
+                     "takes PTS DE WIN WON BPG BWG SB KS without modifiers)")
+    elif why == "unplayed":
+        notes.append("rounds not played over the board: every outcome is ranked by the engine one by one")
+    else:
+        notes.append("some players never meet: every outcome is ranked by the engine one by one")
+    return EngineRanker(future, specs, rules, unrated_rating), "engine"
+
+
+def run_odds(future: Future, specs, *, rules="auto", model="equal", draw_rate=None, white_advantage=35,
+             method="auto", simulations=None, seed=None, player=None, budget=30.0, unrated_rating=None,
+             fixed=None) -> Odds:
+    """Odds of every place for the pending games of ``future`` (see :func:`tiebreak.arbiter.odds.compute_odds`)."""
+    clock = time.perf_counter()
+    notes = list(future.notes)
+    probs, fractions, model_notes = probabilities(future, model, draw_rate, white_advantage, unrated_rating)
+    notes += model_notes
+    ranker, ranker_name = make_ranker(future, specs, rules, unrated_rating, notes)
+    if method == "simulation" and seed is None:
+        seed = int(np.random.SeedSequence().entropy % 10**6)
+    row = None if player is None else future.base.row(player)
+    how, count, acc = tally(future, ranker, probs, fractions is not None, method, simulations, seed, row, budget,
+                            notes)
+    if how == "simulation" and seed is None:
+        seed = 0
+    exact_numbers = how == "exact" and fractions is not None
+    weights = acc.place_weights()
+    total = acc.total
+    places = [[(Fraction(w) / total) if exact_numbers else float(w) / float(total) for w in line] for line in weights]
+    first, result_p = [], []
+    for k in range(len(future.games)):
+        line, rp = [], []
+        for r in range(3):
+            wr = acc.result_weight[k, r]
+            rp.append(Fraction(int(wr), int(total)) if exact_numbers else float(wr) / float(total))
+            if wr == 0:
+                line.append(None)
+            else:
+                line.append([(x / int(wr)) if exact_numbers else float(x) / float(wr) for x in acc.first_weights(k, r)])
+        first.append(line)
+        result_p.append(rp)
+    margin = None
+    if how == "simulation":
+        worst_p = max((float(p) for line in places for p in line), key=lambda p: p * (1 - p), default=0.0)
+        margin = 1.96 * (worst_p * (1 - worst_p) / count) ** 0.5
+    alone = np.concatenate(acc.alone_first) if acc.alone_first else None
+    return Odds(future, specs, how, count, model, ranker_name, places, first, result_p,
+                [int(x) + 1 for x in acc.best], [int(x) + 1 for x in acc.worst], margin,
+                seed if how == "simulation" else None, fixed or [], alone, row, notes, time.perf_counter() - clock)

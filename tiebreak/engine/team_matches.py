@@ -1,0 +1,217 @@
+"""Team events, the match layer: teams with ordered boards and the matches built from their board games (match and
+game points, forfeited matches of record 330, team byes of record 320), C.07 Arts 11-12 (seed 001).
+
+The individual model is kept as it is (every board game is an entry of the individual grid); a second grid with one
+participant per team and one entry per match is derived from it, so every individual tie-break works on match
+points (MP) or game points (GP) through the same engine.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from .errors import InputWarning, Place
+from .model import NO_OPPONENT, Kind, Player, ScoreSystem, Tournament
+
+#: Team score system (TRF-2026 record 362): match won 2, drawn 1, lost 0.
+DEFAULT_MATCH_POINTS = ScoreSystem(win=Fraction(2), draw=Fraction(1), loss=Fraction(0), pab=Fraction(1))
+
+
+@dataclass
+class Team:
+    number: int
+    name: str
+    members: list[int]  # start numbers, board order
+    nickname: str = ""
+    source_line: int | None = None
+
+
+@dataclass
+class TeamTournament:
+    """Teams, the individual board games, and the derived match grid (``matches``: participants = teams)."""
+
+    games: Tournament
+    teams: list[Team]
+    boards: int
+    matches: Tournament
+    gp: np.ndarray  # (teams, rounds) game points of each match, in units of ``gp_scale``
+    board_gp: np.ndarray  # (teams, rounds, boards) game points per board (Art. 12: a PAB scores a win on every board)
+    gp_scale: int
+    match_points: ScoreSystem
+    primary: str = "MP"
+    warnings: list[InputWarning] = field(default_factory=list)
+
+    @property
+    def secondary(self) -> str:
+        return "GP" if self.primary == "MP" else "MP"
+
+
+def read_teams(t: Tournament) -> list[Team]:
+    """Teams from TRF-2026 records 310 (number 5-7, name 9-40, nickname 42-46, players from 74, stride 5) or, when
+    there are none, TRF-16 records 013 (name 5-36, players from 37, stride 5; numbered in file order)."""
+    lines = t.extra.get("lines", [])
+    teams = []
+    for x in lines:
+        if x[:3] == "310":
+            members = [int(x[c:c + 4]) for c in range(73, len(x), 5) if x[c:c + 4].strip().isdigit()]
+            teams.append(Team(int(x[4:7]), x[8:40].strip(), members, x[41:46].strip()))
+    if teams:
+        return teams
+    for x in lines:
+        if x[:3] == "013":
+            members = [int(x[c:c + 4]) for c in range(36, len(x), 5) if x[c:c + 4].strip().isdigit()]
+            teams.append(Team(len(teams) + 1, x[4:36].strip(), members))
+    return teams
+
+
+def unplayed_match_kind(gp: int, opponent_gp: int) -> Kind:
+    """The kind of a team match in which no board was played at the board (every board forfeited or unplayed): an
+    unplayed round of C.07 Art. 15.1 ("did not play ... a match in a team tournament"), scored as a win or loss
+    without play (16.2.2, 16.2.4) exactly as a TRF-2026 record 330 ``+-``/``-+``/``--`` declares it.  Equal nonzero
+    game points (each side forfeited some boards) stay a drawn match, as the FIDE reference checker counts it.
+
+    >>> unplayed_match_kind(4, 0).name, unplayed_match_kind(0, 4).name, unplayed_match_kind(0, 0).name
+    ('FORFEIT_WIN', 'FORFEIT_LOSS', 'DOUBLE_FORFEIT')
+    """
+    if gp > opponent_gp:
+        return Kind.FORFEIT_WIN
+    if gp < opponent_gp:
+        return Kind.FORFEIT_LOSS
+    return Kind.DRAW if gp else Kind.DOUBLE_FORFEIT
+
+
+def _record(lines: list[str], code: str) -> list[str]:
+    return [x for x in lines if x[:3] == code]
+
+
+def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = None,
+          system: str | None = None, infer_byes: bool = True) -> TeamTournament:
+    """Derive the matches of a team event from its board games (individual TRF records).
+
+    A team without a match in a round gets the pairing-allocated bye when record 320 says so, or, in a Swiss event,
+    when it is the only team left out of an odd number (``infer_byes``; the reference checker gives a bye only from
+    record 320); a round robin's rest round scores nothing.
+    """
+    teams = teams or read_teams(t)
+    warnings: list[InputWarning] = []
+    src = t.source
+    lines = t.extra.get("lines", [])
+    team_of = np.full(len(t.players), -1, np.int64)
+    for ti, team in enumerate(teams):
+        for sno in team.members:
+            if sno not in t._row_of:
+                warnings.append(InputWarning(f"team {team.name!r} lists player {sno}, who has no 001 record",
+                                             Place(src, field="team members")))
+                continue
+            team_of[t.row(sno)] = ti
+    nteams, rounds = len(teams), t.rounds
+    # record 362: match points; 352: colours per board (its length = boards)
+    mp = DEFAULT_MATCH_POINTS
+    for x in _record(lines, "362"):
+        import re
+        values = {k: Fraction(v) for k, v in re.findall(r"T([WDL])\s*(\d+(?:\.\d+)?)", x[4:])}
+        mp = ScoreSystem(win=values.get("W", mp.win), draw=values.get("D", mp.draw), loss=values.get("L", mp.loss),
+                         pab=values.get("D", mp.draw))
+    present = (t.kind != Kind.ABSENT) & (team_of[:, None] >= 0)
+    boards = max(len(x[4:].strip()) for x in _record(lines, "352")) if _record(lines, "352") else 0
+    if not boards:
+        per_round = [np.bincount(team_of[present[:, r]], minlength=nteams).max(initial=0) for r in range(rounds)]
+        boards = int(max(per_round, default=0))
+    scale = t.score_system.scale
+    pts = np.array([int(p * scale) for p in t.score_system.table()], np.int64)[t.kind]
+    opponent = np.full((nteams, rounds), NO_OPPONENT, np.int32)
+    kind = np.full((nteams, rounds), int(Kind.ABSENT), np.int8)
+    colour = np.zeros((nteams, rounds), np.int8)
+    gp = np.zeros((nteams, rounds), np.int64)
+    board_gp = np.zeros((nteams, rounds, max(boards, 1)), np.int64)
+    over_the_board = (t.kind <= Kind.UNKNOWN) & (t.opponent >= 0)  # a game played at the board (not forfeited)
+    match_played = np.zeros((nteams, rounds), bool)
+    win_units = int(t.score_system.win * scale)
+    for ti, team in enumerate(teams):
+        rows = [t.row(s) for s in team.members if s in t._row_of]
+        for r in range(rounds):
+            playing = [i for i in rows if present[i, r]]
+            if not playing:
+                continue
+            opp_teams = Counter(int(team_of[t.opponent[i, r]]) for i in playing if t.opponent[i, r] >= 0)
+            opp_teams.pop(-1, None)
+            if len(opp_teams) > 1:
+                warnings.append(InputWarning(f"round {r + 1}: team {team.name!r} played boards against several teams "
+                                             f"{sorted(teams[o].name for o in opp_teams)}; the most frequent is used",
+                                             Place(src, field="team matches")))
+            gp[ti, r] = pts[playing, r].sum()
+            match_played[ti, r] = over_the_board[playing, r].any()
+            for b, i in enumerate(playing[:boards]):
+                board_gp[ti, r, b] = pts[i, r]
+            if len(playing) > boards:
+                warnings.append(InputWarning(f"round {r + 1}: team {team.name!r} has {len(playing)} boards, more than "
+                                             f"{boards}", Place(src, field="team boards")))
+            if opp_teams:
+                opponent[ti, r] = opp_teams.most_common(1)[0][0]
+                colour[ti, r] = t.colour[playing[0], r]
+    # match results from game points (a match with no board played at the board is a forfeited match, C.07 15.1,
+    # as record 330 would declare it); 330 forfeited matches; team byes (320, else the one team left out)
+    for ti in range(nteams):
+        for r in range(rounds):
+            o = opponent[ti, r]
+            if o < 0:
+                continue
+            if match_played[ti, r] or match_played[o, r]:
+                kind[ti, r] = Kind.WIN if gp[ti, r] > gp[o, r] else Kind.DRAW if gp[ti, r] == gp[o, r] else Kind.LOSS
+            else:
+                kind[ti, r] = unplayed_match_kind(int(gp[ti, r]), int(gp[o, r]))
+    number_row = {team.number: ti for ti, team in enumerate(teams)}
+    for x in _record(lines, "330"):
+        code, rnd, white, black = x[4:6], x[7:10].strip(), x[11:14].strip(), x[15:18].strip()
+        if not (rnd.isdigit() and white.isdigit() and black.isdigit()):
+            warnings.append(InputWarning(f"record 330 not understood: {x!r}", Place(src, field="330")))
+            continue
+        r, a, b = int(rnd) - 1, number_row.get(int(white)), number_row.get(int(black))
+        if a is None or b is None or r >= rounds:
+            continue
+        ka, kb = {"+-": (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS), "-+": (Kind.FORFEIT_LOSS, Kind.FORFEIT_WIN),
+                  "--": (Kind.DOUBLE_FORFEIT, Kind.DOUBLE_FORFEIT)}.get(code, (None, None))
+        if ka is None:
+            continue
+        opponent[a, r], opponent[b, r], kind[a, r], kind[b, r] = b, a, ka, kb
+        for side, k in ((a, ka), (b, kb)):
+            gp[side, r] = win_units * boards if k is Kind.FORFEIT_WIN else 0
+    pab_gp = Fraction(boards) * t.score_system.draw
+    pab_rounds: dict[int, set[int]] = {}
+    for x in _record(lines, "320"):
+        try:
+            mp = ScoreSystem(win=mp.win, draw=mp.draw, loss=mp.loss, pab=Fraction(x[4:8].strip() or mp.draw))
+            pab_gp = Fraction(x[9:13].strip() or pab_gp)
+        except ValueError:
+            warnings.append(InputWarning(f"record 320 not understood: {x!r}", Place(src, field="320")))
+        for r, c in enumerate(range(14, len(x), 4)):
+            if x[c:c + 3].strip().isdigit() and int(x[c:c + 3]) in number_row:
+                pab_rounds.setdefault(r, set()).add(number_row[int(x[c:c + 3])])
+    if system is None:
+        from .standings import detect_system
+
+        probe = Tournament([Player(team.number, team.name) for team in teams], opponent, kind, colour,
+                           type_text=t.type_text, type_code=t.type_code)
+        system = detect_system(probe)[0]
+    for r in range(rounds):
+        idle = [ti for ti in range(nteams) if kind[ti, r] == Kind.ABSENT]
+        if not (kind[:, r] != Kind.ABSENT).any():
+            continue
+        swiss_bye = set(idle) if infer_byes and len(idle) == 1 and nteams % 2 and system == "swiss" else set()
+        byes = pab_rounds.get(r, swiss_bye)
+        for ti in byes:
+            kind[ti, r] = Kind.PAB
+            gp[ti, r] = int(pab_gp * scale)
+            board_gp[ti, r, :] = win_units  # Art. 12: a PAB scores a win on every board for BC, TBR, BBE
+    players = [Player(team.number, team.name, federation=team.nickname) for team in teams]
+    matches = Tournament(players, opponent, kind, colour, name=t.name, start_date=t.start_date, end_date=t.end_date,
+                         planned_rounds=t.planned_rounds, type_text=t.type_text, type_code=t.type_code,
+                         score_system=mp, source=t.source)
+    code = t.type_code.upper()
+    primary = primary or ("GP" if "_GP" in code and "_GP_MP" not in code and "_MP_GP" not in code
+                          or code.endswith("TEAM_GP") or "_GP_MP" in code else "MP")
+    return TeamTournament(t, teams, boards, matches, gp, board_gp, scale, mp, primary, warnings)

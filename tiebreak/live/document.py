@@ -1,0 +1,80 @@
+"""The live JSON document, written fast for large events by re-using what did not change between versions.
+
+The document is the ``/api/standings`` one (:func:`tiebreak.render.output.to_json`, same members, same exact
+decimals) followed by the live members.  Between two versions most values are the same numbers, and every name is the
+same: :class:`DocumentWriter` keeps the text of every value and name it has written and formats only new ones.
+
+>>> from tiebreak.formats import trf
+>>> from tiebreak.engine.standings import compute_standings
+>>> from tiebreak.render import output
+>>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1,SB", lots=False)
+>>> text = DocumentWriter().write(s, {"odds": None})
+>>> json.loads(text) == json.loads(output.to_json(s)) | {"odds": None}
+True
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import numpy as np
+
+from ..engine.model import format_number
+from ..render import output
+
+
+class DocumentWriter:
+    """Writes the documents of one event; keeps value and name texts from version to version."""
+
+    def __init__(self) -> None:
+        self._numbers: dict[tuple[int, int], str] = {}  # (numerator, denominator) -> exact decimal text
+        self._names: dict[str, str] = {}
+
+    def texts(self, num: np.ndarray, den: int, defined: np.ndarray | None) -> list[str]:
+        uniq, inverse = np.unique(num, return_inverse=True)
+        known = self._numbers
+        texts = []
+        for u in uniq.tolist():
+            t = known.get((u, den))
+            if t is None:
+                t = known[(u, den)] = format_number(Fraction(u, den))
+            texts.append(t)
+        strings = np.array(texts + ["null"], dtype=object)
+        inverse = inverse.ravel()
+        if defined is not None:
+            inverse = np.where(defined, inverse, len(uniq))
+        return strings[inverse].tolist()
+
+    def _name(self, name: str) -> str:
+        t = self._names.get(name)
+        if t is None:
+            t = self._names[name] = json.dumps(name, ensure_ascii=False)
+        return t
+
+    def standings(self, s, extras: list[str] | None = None) -> str:
+        """The ``/api/standings`` document of ``s`` without its closing brace; ``extras`` are JSON members added
+        to each row (in the order of ``s.rows``)."""
+        head = output.to_json_obj(s, standings=False)
+        points = self.texts(s.score.num, s.score.den, None)
+        keys = [json.dumps(k) + ": " for k in s.tiebreaks]
+        cells = [self.texts(col.num, col.den, col.defined) for col in s.columns]
+        players = s.tournament.players
+        lines = []
+        for k, r in enumerate(s.rows):
+            i = r.index
+            p = players[i]
+            values = ", ".join([key + c[i] for key, c in zip(keys, cells)])
+            more = ", " + extras[k] if extras else ""
+            lines.append(f'    {{"rank": {r.rank}, "start_no": {p.start_no}, "name": {self._name(p.name)}, '
+                         f'"points": {points[i]}, "values": {{{values}}}, "lot": {"null" if r.lot is None else r.lot}'
+                         f'{more}}}')
+        members = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in head.items() if k != "standings"]
+        at = list(head).index("standings")
+        members.insert(at, '  "standings": [\n' + ",\n".join(lines) + "\n  ]" if lines else '  "standings": []')
+        return "{\n" + ",\n".join(members)
+
+    def write(self, s, live: dict, standings: str | None = None) -> str:
+        """The whole document: the standings (``standings``: already written by :meth:`standings`) and ``live``."""
+        tail = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in live.items())
+        return f"{standings if standings is not None else self.standings(s)},\n{tail}\n}}\n"

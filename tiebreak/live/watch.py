@@ -1,0 +1,167 @@
+"""The watched files of ``tiebreak serve --watch PATH``: which files are events, following them with ``watchfiles``,
+and telling the subscribers (the Server-Sent Event streams) of every new version.
+
+A path is watched only when it lies inside the folder given, whatever symbolic links or ``..`` say:
+
+>>> import pathlib, tempfile
+>>> root = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (root / "open.trf").write_text("x")
+>>> (root / "link.trf").symlink_to("/etc/passwd")
+>>> inside(root, root / "open.trf"), inside(root, root / "link.trf"), inside(root, root / ".." / "open.trf")
+('open.trf', None, None)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import logging
+import os
+from pathlib import Path
+
+from ..engine.errors import InputError, Place
+from .event import SUFFIXES, LiveEvent, Settings, Update
+from .history import History
+
+log = logging.getLogger("tiebreak.live")
+#: at most this many events in one watched folder, looked for at most this deep
+MAX_EVENTS, MAX_DEPTH = 200, 3
+DATABASE_NAME = "tiebreak-live.sqlite"
+
+
+def inside(root: Path, path: Path) -> str | None:
+    """The name of ``path`` relative to ``root`` (``/``-separated) when it is an event file inside it, else None:
+    ``..`` and links that lead outside are refused, as are hidden files and other endings."""
+    root = root.resolve()
+    lexical = Path(os.path.normpath(os.path.join(root, path)))
+    if not lexical.is_relative_to(root) or lexical == root:
+        return None
+    try:
+        real = lexical.resolve(strict=True)
+    except OSError:
+        return None
+    if not real.is_relative_to(root) or not real.is_file():
+        return None
+    rel = lexical.relative_to(root)
+    if len(rel.parts) > MAX_DEPTH or any(p.startswith(".") for p in rel.parts) or rel.suffix.lower() not in SUFFIXES:
+        return None
+    return rel.as_posix()
+
+
+class LiveHub:
+    """Every live event of one server, the history store and the subscribers.
+
+    ``target`` is a file (one event) or a folder (every event file in it).  ``database`` is an SQLAlchemy URL; by
+    default an SQLite file beside the watched files; ``"none"`` keeps no history."""
+
+    def __init__(self, target: str | Path, database: str | None = None, token: str | None = None,
+                 settings: Settings | None = None) -> None:
+        target = Path(target).resolve()
+        if not target.exists():
+            raise InputError(f"nothing to watch at {target}", Place(str(target)))
+        self.root = target if target.is_dir() else target.parent
+        self.only = None if target.is_dir() else target.name
+        self.token = token or None
+        if database is None:
+            database = f"sqlite:///{self.root / DATABASE_NAME}"
+        self.history = None if database == "none" else History(database)
+        self.settings = settings or Settings()
+        self.events: dict[str, LiveEvent] = {}
+        self.subscribers: set[asyncio.Queue] = set()
+        self.stopping = asyncio.Event()  # set when the server stops: the watcher and the event streams end
+        self.scan()
+
+    # ---- events
+    def name_of(self, path: str | Path) -> str | None:
+        name = inside(self.root, Path(path))
+        if name is None or (self.only is not None and name != self.only):
+            return None
+        return name
+
+    def scan(self) -> list[Update]:
+        """Find the event files and read every one that changed; the updates to tell."""
+        candidates = [self.root / self.only] if self.only else sorted(self.root.rglob("*"))
+        updates = []
+        for path in candidates:
+            name = self.name_of(path)
+            if name is None:
+                continue
+            u = self.update(name)
+            if u is not None:
+                updates.append(u)
+        return updates
+
+    def update(self, name: str, force: bool = False) -> Update | None:
+        event = self.events.get(name)
+        if event is None:
+            if len(self.events) >= MAX_EVENTS:
+                log.warning("more than %d event files; %s is not watched", MAX_EVENTS, name)
+                return None
+            event = self.events[name] = LiveEvent(name, self.root / name, _copy(self.settings), self.history)
+        try:
+            return event.update(force=force)
+        except Exception as e:  # a bug must not stop the watching of the other events; the page shows a warning
+            log.exception("live update of %s failed", name)
+            return event.warn(f"the standings could not be computed, the last good version is shown: {e}")
+
+    def published(self) -> list[LiveEvent]:
+        return [e for e in self.events.values() if e.settings.published and e.version]
+
+    def event(self, name: str | None) -> LiveEvent | None:
+        """A published event by name; without a name the first one."""
+        if name is None:
+            shown = self.published()
+            return shown[0] if shown else None
+        e = self.events.get(name)
+        return e if e is not None and e.settings.published and e.version else None
+
+    # ---- the arbiter
+    def authorised(self, given: str | None) -> bool:
+        """Whether ``given`` is the arbiter's token (compared in constant time); without a token nobody is."""
+        if not self.token or not given:
+            return False
+        return hmac.compare_digest(given.encode("utf-8"), self.token.encode("utf-8"))
+
+    # ---- subscribers
+    def subscribe(self) -> asyncio.Queue:
+        q: asyncio.Queue = asyncio.Queue(maxsize=64)
+        self.subscribers.add(q)
+        return q
+
+    def unsubscribe(self, q: asyncio.Queue) -> None:
+        self.subscribers.discard(q)
+
+    def tell(self, updates: list[Update]) -> None:
+        """Queue every update for every subscriber (a subscriber too slow to take 64 loses the oldest)."""
+        for u in updates:
+            for q in list(self.subscribers):
+                if q.full():
+                    q.get_nowait()
+                q.put_nowait(u)
+
+    async def watch(self, stop: asyncio.Event | None = None) -> None:
+        """Follow the files until ``stop`` is set: every change is read in a worker thread, then told."""
+        from watchfiles import awatch
+
+        def wanted(change, path: str) -> bool:
+            return self.name_of(path) is not None or Path(path).is_dir()
+
+        async for changes in awatch(self.root, watch_filter=wanted, stop_event=stop, recursive=self.only is None,
+                                    step=50):
+            names = sorted({n for _, p in changes if (n := self.name_of(p)) is not None})
+            updates = []
+            for name in names:
+                u = await asyncio.to_thread(self.update, name)
+                if u is not None:
+                    updates.append(u)
+            self.tell(updates)
+
+    def close(self) -> None:
+        if self.history is not None:
+            self.history.close()
+
+
+def _copy(settings: Settings) -> Settings:
+    from dataclasses import replace
+
+    return replace(settings)

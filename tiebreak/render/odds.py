@@ -1,0 +1,246 @@
+"""`tiebreak odds` as text, JSON and HTML: the chance of every place, the scenario table and what a player needs.
+
+JSON numbers are probabilities (floats); exact ones are also given as fraction strings (``"35/54"``).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from fractions import Fraction
+
+from ..arbiter.odds import Odds
+from ..arbiter.odds.models import RESULT_TEXT
+from ..arbiter.odds.needs import minimal_sets
+from ..engine.model import format_number
+from .i18n import WORDS as BASE_WORDS
+from .i18n import Table, message
+
+WORDS = Table("odds", {
+    "title": "Odds after round {played} of {final}: {games} pending games",
+    "exact": "exact: all {outcomes} outcomes",
+    "simulation": "simulation: {outcomes} outcomes, seed {seed}, 95 percent confidence interval ±{margin} at most",
+    "model": "model",
+    "tiebreaks": "tie-breaks",
+    "place": "{n}.",
+    "top": "top {k}",
+    "range": "best-worst",
+    "scenarios": "Chance of first place by the result of each game of round {round}",
+    "game": "game",
+    "chance": "chance",
+    "needs": "What {player} needs for first place alone, whatever the other games give:",
+    "needs_none": "{player} cannot finish first alone",
+    "needs_sure": "{player} is first whatever happens",
+    "needs_exact_only": "what a player needs is worked out by exact enumeration of at most {games} games",
+    "clinched": "clinched first place: {players}",
+    "eliminated": "no longer able to finish first: {players}",
+    "more": "… and {n} more (JSON lists up to 50)",
+})
+TEXT_SETS = 12
+
+
+def _number(p) -> float:
+    return float(p)
+
+
+def _percent(p) -> str:
+    if p == 0:
+        return "·"
+    if p == 1:
+        return "100%"
+    return f"{100 * float(p):.1f}%"
+
+
+def next_round_games(odds: Odds) -> list[int]:
+    """Indices of the pending games of the first round that has any."""
+    games = odds.future.games
+    if not games:
+        return []
+    first = min(g.round for g in games)
+    return [k for k, g in enumerate(games) if g.round == first]
+
+
+def needs(odds: Odds) -> list[dict[int, int]] | None:
+    """Minimal sets of results for the chosen player (None when not worked out)."""
+    if odds.alone_first is None:
+        return None
+    return minimal_sets(odds.alone_first, len(odds.future.games))
+
+
+def _order(odds: Odds) -> list[int]:
+    n = len(odds.places)
+    expected = [sum(float(p) * k for k, p in enumerate(odds.places[i])) for i in range(n)]
+    return sorted(range(n), key=lambda i: (-float(odds.places[i][0]), expected[i]))
+
+
+def to_json_obj(odds: Odds, top: int = 3) -> dict:
+    t = odds.future.base
+    exact = odds.method == "exact" and odds.places and isinstance(odds.places[0][0], Fraction)
+    points = [sum(int(x) for x in row) for row in _known_points(odds)]
+    players = []
+    for i in _order(odds):
+        p = t.players[i]
+        row = {"start_no": p.start_no, "name": p.name, "points": _points_value(points[i], odds),
+               "places": [_number(x) for x in odds.places[i]],
+               "top": _number(sum(odds.places[i][:top])), "best": odds.best[i], "worst": odds.worst[i]}
+        if exact:
+            row["places_exact"] = [str(x) for x in odds.places[i]]
+        players.append(row)
+    games = []
+    for k, g in enumerate(odds.future.games):
+        results = {}
+        for r in range(3):
+            first = odds.first_by_result[k][r]
+            results[RESULT_TEXT[r]] = {
+                "probability": _number(odds.result_probability[k][r]),
+                "first": None if first is None else {str(t.players[i].start_no): _number(x)
+                                                     for i, x in enumerate(first) if x}}
+        games.append({"round": g.round, "white": g.white_no, "black": g.black_no, "results": results})
+    out = {"schema": 1, "method": odds.method, "outcomes": odds.outcomes, "model": odds.model,
+           "tiebreaks": [s.text for s in odds.specs], "played_rounds": odds.future.played_rounds,
+           "final_round": odds.future.final_round, "ranker": odds.ranker, "seed": odds.seed,
+           "margin95": odds.margin, "top": top, "players": players, "games": games,
+           "fixed": [{"round": g.round, "white": g.white_no, "black": g.black_no, "result": RESULT_TEXT[d]}
+                     for g, d in odds.fixed_games],
+           "notes": odds.notes}
+    sets = needs(odds)
+    if odds.player is not None:
+        out["needs"] = {"start_no": t.players[odds.player].start_no,
+                        "sets": None if sets is None else [_named_set(odds, s) for s in sets]}
+    return out
+
+
+def _known_points(odds: Odds) -> list[list[int]]:
+    """Units each player scored in the known rounds (pending and fixed games left out)."""
+    t = odds.future.base
+    units = [int(x * t.score_system.scale) for x in t.score_system.table()]
+    pending = {(g.white, g.round - 1) for g in odds.future.games} | {(g.black, g.round - 1) for g in odds.future.games}
+    return [[units[int(t.kind[i, r])] for r in range(odds.future.played_rounds) if (i, r) not in pending]
+            for i in range(len(t.players))]
+
+
+def _points_value(units: int, odds: Odds) -> float | int:
+    x = Fraction(units, odds.future.base.score_system.scale)
+    return int(x) if x.denominator == 1 else float(x)
+
+
+def _named_set(odds: Odds, s: dict[int, int]) -> dict[str, str]:
+    return {f"{odds.future.games[k].round}:{odds.future.games[k].label}": RESULT_TEXT[d] for k, d in sorted(s.items())}
+
+
+def to_json(odds: Odds, top: int = 3) -> str:
+    return json.dumps(to_json_obj(odds, top), ensure_ascii=False, indent=1) + "\n"
+
+
+def _header(odds: Odds, lang: str) -> list[str]:
+    f = odds.future
+    w = {k: WORDS[k][lang] for k in WORDS}
+    how = w["exact"].format(outcomes=f"{odds.outcomes:,}") if odds.method == "exact" else w["simulation"].format(
+        outcomes=f"{odds.outcomes:,}", seed=odds.seed, margin=f"{100 * (odds.margin or 0):.2f}%")
+    return [w["title"].format(played=f.played_rounds, final=f.final_round, games=len(f.games)) + "; " + how,
+            f"{w['tiebreaks']}: {', '.join(s.text for s in odds.specs)}; {w['model']}: {odds.model}"]
+
+
+def to_text(odds: Odds, lang: str = "en", top: int = 3) -> str:
+    t = odds.future.base
+    w = {k: WORDS[k][lang] for k in WORDS}
+    n = len(t.players)
+    shown = min(n, max(top, 6))
+    lines = _header(odds, lang) + [""]
+    points = [sum(row) for row in _known_points(odds)]
+    scale = t.score_system.scale
+    number, name, pts = (BASE_WORDS[k][lang] for k in ("number", "name", "points"))
+    head = f"{number:>4}  {name:24} {pts:>5} " + "".join(f"{w['place'].format(n=k + 1):>7}" for k in range(shown))
+    lines.append(head + f" {w['top'].format(k=top):>7} {w['range']:>10}")
+    for i in _order(odds):
+        p = t.players[i]
+        cells = "".join(f"{_percent(x):>7}" for x in odds.places[i][:shown])
+        lines.append(f"{p.start_no:>4}  {p.name[:24]:24} {format_number(Fraction(points[i], scale)):>5} {cells} "
+                     f"{_percent(sum(odds.places[i][:top])):>7} {odds.best[i]:>4}-{odds.worst[i]:<5}")
+    sure = [t.players[i].start_no for i in range(n) if odds.places[i][0] == 1]
+    out = [t.players[i].start_no for i in range(n) if odds.places[i][0] == 0]
+    if odds.method == "exact":
+        lines.append("")
+        if sure:
+            lines.append(w["clinched"].format(players=", ".join(map(str, sure))))
+        if out:
+            lines.append(w["eliminated"].format(players=", ".join(map(str, sorted(out)))))
+    lines += [""] + _scenario_text(odds, lang)
+    if odds.player is not None:
+        lines += [""] + _needs_text(odds, lang)
+    lines += [""] + [message(x, lang) for x in odds.notes]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _contenders(odds: Odds) -> list[int]:
+    return [i for i in _order(odds) if odds.places[i][0] > 0]
+
+
+def _scenario_text(odds: Odds, lang: str) -> list[str]:
+    games = next_round_games(odds)
+    if not games:
+        return []
+    w = {k: WORDS[k][lang] for k in WORDS}
+    t = odds.future.base
+    who = _contenders(odds)
+    lines = [w["scenarios"].format(round=odds.future.games[games[0]].round),
+             f"{w['game']:>12} {'':5} {w['chance']:>7} " + "".join(f"{t.players[i].start_no:>7}" for i in who)]
+    for k in games:
+        g = odds.future.games[k]
+        for r in range(3):
+            first = odds.first_by_result[k][r]
+            cells = "".join(f"{'-' if first is None else _percent(first[i]):>7}" for i in who)
+            lines.append(f"{g.label if r == 0 else '':>12} {RESULT_TEXT[r]:5} "
+                         f"{_percent(odds.result_probability[k][r]):>7} {cells}")
+    return lines
+
+
+def _needs_text(odds: Odds, lang: str) -> list[str]:
+    from ..arbiter.odds.run import NEEDS_MAX_GAMES
+
+    w = {k: WORDS[k][lang] for k in WORDS}
+    player = odds.future.base.players[odds.player].start_no
+    sets = needs(odds)
+    if sets is None:
+        return [w["needs_exact_only"].format(games=NEEDS_MAX_GAMES)]
+    if not sets:
+        return [w["needs_none"].format(player=player)]
+    if sets == [{}]:
+        return [w["needs_sure"].format(player=player)]
+    lines = [w["needs"].format(player=player)]
+    for s in sets[:TEXT_SETS]:
+        lines.append("  " + ", ".join(f"r{odds.future.games[k].round} {odds.future.games[k].label} {RESULT_TEXT[d]}"
+                                      for k, d in sorted(s.items())))
+    if len(sets) > TEXT_SETS:
+        lines.append("  " + w["more"].format(n=len(sets) - TEXT_SETS))
+    return lines
+
+
+def to_html(odds: Odds, lang: str = "en", top: int = 3) -> str:
+    """A standalone page: the text report's tables as HTML tables (names escaped)."""
+    t = odds.future.base
+    w = {k: WORDS[k][lang] for k in WORDS}
+    n = len(t.players)
+    shown = min(n, max(top, 6))
+    esc = html.escape
+    number, name = (esc(BASE_WORDS[k][lang]) for k in ("number", "name"))
+    head = "".join(f"<th>{esc(w['place'].format(n=k + 1))}</th>" for k in range(shown))
+    rows = []
+    for i in _order(odds):
+        p = t.players[i]
+        cells = "".join(f"<td>{_percent(x)}</td>" for x in odds.places[i][:shown])
+        rows.append(f"<tr><td>{p.start_no}</td><td>{esc(p.name)}</td>{cells}"
+                    f"<td>{_percent(sum(odds.places[i][:top]))}</td><td>{odds.best[i]}-{odds.worst[i]}</td></tr>")
+    scen = _scenario_text(odds, lang)
+    needs_lines = _needs_text(odds, lang) if odds.player is not None else []
+    header = "".join(f"<p>{esc(x)}</p>" for x in _header(odds, lang))
+    return (f"<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
+            "content=\"width=device-width\"><title>tiebreak odds</title><style>body{font-family:sans-serif;margin:1em}"
+            "table{border-collapse:collapse}td,th{padding:2px 6px;text-align:right;border-bottom:1px solid #ddd}"
+            "td:nth-child(2),th:nth-child(2){text-align:left}pre{overflow-x:auto}</style></head><body>"
+            f"<h1>{esc(t.name or 'tiebreak odds')}</h1>{header}<div style=\"overflow-x:auto\"><table><tr><th>{number}</th>"
+            f"<th>{name}</th>{head}<th>{esc(w['top'].format(k=top))}</th><th>{esc(w['range'])}</th></tr>"
+            + "".join(rows) + "</table></div>"
+            + (f"<pre>{esc(chr(10).join(scen))}</pre>" if scen else "")
+            + (f"<pre>{esc(chr(10).join(needs_lines))}</pre>" if needs_lines else "")
+            + "".join(f"<p><small>{esc(message(x, lang))}</small></p>" for x in odds.notes) + "</body></html>\n")

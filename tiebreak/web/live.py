@@ -1,0 +1,220 @@
+"""The live face: ``/live`` (the public page), ``/api/live...`` (JSON and Server-Sent Events), as a FastAPI router.
+
+Reading is public; what changes state (an event's tie-break list, rules, whether it is on the list, publishing a
+file the watcher held back) needs the arbiter's token in ``Authorization: Bearer TOKEN``.  Event names are looked
+up among the watched events, never used as paths.
+
+>>> from fastapi.testclient import TestClient
+>>> import pathlib, tempfile
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> lines = ["001    1      Alpha, A".ljust(91) + "   2 w 1", "001    2      Beta, B".ljust(91) + "   1 b 0"]
+>>> _ = (folder / "open.trf").write_text("\\n".join(lines))
+>>> client = TestClient(live_app(LiveHub(folder, database="none", token="s3cret")))
+>>> [r["start_no"] for r in client.get("/api/live").json()["standings"]]
+[1, 2]
+>>> client.post("/api/live/republish", json={"event": "open.trf"}).status_code      # no token
+401
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from pathlib import Path
+
+from fastapi import APIRouter, FastAPI, Header, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.sse import EventSourceResponse, ServerSentEvent
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from pydantic import BaseModel
+
+from ..engine.errors import TiebreakError
+from ..engine.rules import RULE_CHOICES
+from ..live.watch import LiveHub
+from ..render.i18n import LANGUAGES, WORDS, message
+from ..render.live_words import LIVE_WORDS
+
+HERE = Path(__file__).parent
+#: more Server-Sent Event streams than this at once are refused (503)
+MAX_SUBSCRIBERS = 2000
+
+
+def fail(text: str, status: int, lang: str = "en", **fields) -> JSONResponse:
+    """The error as JSON, its message in the request's language (the API's error shape)."""
+    return JSONResponse({"error": message(text, lang if lang in LANGUAGES else "en"), **fields}, status_code=status)
+
+
+class Settings(BaseModel):
+    """What the arbiter may change for an event (fields left out stay as they are)."""
+
+    event: str
+    tiebreaks: str | None = None
+    rules: str | None = None
+    published: bool | None = None
+
+
+class Republish(BaseModel):
+    event: str
+
+
+def router(hub: LiveHub) -> APIRouter:
+    """The routes of the live face, bound to ``hub``."""
+    api = APIRouter()
+    env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]))
+
+    def missing(name: str | None, lang: str) -> JSONResponse:
+        if name is None:
+            return fail("no live event is published yet", 404, lang)
+        return fail(f"no live event {name!r}", 404, lang, field="event")
+
+    @api.get("/live", response_class=HTMLResponse, include_in_schema=False)
+    def page(lang: str = "en") -> HTMLResponse:
+        lang = lang if lang in LANGUAGES else "en"
+        words = {k: table.text(k, lang) for table in (WORDS, LIVE_WORDS) for k in table}
+        html = env.get_template("live.html").render(
+            lang=lang, w=words, languages=LANGUAGES,
+            words_json=json.dumps(words, ensure_ascii=False).replace("<", "\\u003c"))
+        return HTMLResponse(html)
+
+    @api.get("/api/live")
+    def live(event: str | None = None, lang: str = "en") -> Response:
+        """The standings as they stand (the ``/api/standings`` document) with ``live`` (event, version, time,
+        round, warning), ``pairings``, ``pending`` and ``odds``; each standings row also has ``settled``,
+        ``playing``, ``moved`` and ``since_round``."""
+        e = hub.event(event)
+        if e is None:
+            return missing(event, lang)
+        text = e.text
+        if e.warning and lang != "en":
+            text = text.replace(json.dumps(e.warning, ensure_ascii=False), json.dumps(message(e.warning, lang),
+                                                                                     ensure_ascii=False), 1)
+        return Response(text, media_type="application/json", headers={"cache-control": "no-cache"})
+
+    @api.get("/api/live/list")
+    def events(lang: str = "en") -> list[dict]:
+        """The published events: name, version, time, round, pending games, warning."""
+        return [{"event": e.name, "version": e.version, "time": e.time,
+                 "round": e.document["live"]["round"] if e.document else None,
+                 "pending": e.document["live"]["pending"] if e.document else None,
+                 "warning": message(e.warning, lang) if e.warning and lang in LANGUAGES else e.warning}
+                for e in hub.published()]
+
+    @api.get("/api/live/crosstable")
+    def crosstable(event: str | None = None, lang: str = "en") -> Response:
+        e = hub.event(event)
+        if e is None:
+            return missing(event, lang)
+        return JSONResponse({"event": e.name, "version": e.version, "rows": e.crosstable()})
+
+    @api.get("/api/live/history")
+    def history(event: str | None = None, player: int | None = Query(None, ge=1, le=99999),
+                lang: str = "en") -> Response:
+        """A player's rank in every version (``player``), or the last version of every round."""
+        e = hub.event(event)
+        if e is None:
+            return missing(event, lang)
+        if hub.history is None:
+            return fail("this server keeps no history", 404, lang)
+        if player is not None:
+            return JSONResponse({"event": e.name, "player": player, "versions": hub.history.player(e.name, player)})
+        return JSONResponse({"event": e.name, "rounds": hub.history.rounds(e.name)})
+
+    @api.get("/api/live/events", response_class=EventSourceResponse)
+    async def stream(request: Request, event: str | None = None):
+        """One Server-Sent Event per new version (``update``: event, version, time, round, warning, moved,
+        changes); first a ``hello`` with the published events."""
+        if len(hub.subscribers) >= MAX_SUBSCRIBERS:
+            yield ServerSentEvent(event="busy", data={"retry_after": 5}, retry=5000)
+            return
+        q = hub.subscribe()
+        try:
+            yield ServerSentEvent(event="hello", data=[{"event": e.name, "version": e.version}
+                                                       for e in hub.published()], retry=2000)
+            while not hub.stopping.is_set():
+                try:
+                    u = await asyncio.wait_for(q.get(), 1.0)
+                except TimeoutError:
+                    if await request.is_disconnected():
+                        break
+                    continue
+                if (event is None or u.event == event) and hub.event(u.event) is not None:
+                    yield ServerSentEvent(event="update", data=u.to_json(), id=f"{u.event}:{u.version}")
+        finally:
+            hub.unsubscribe(q)
+
+    def check(authorization: str | None) -> JSONResponse | None:
+        if not hub.token:
+            return fail("this server has no arbiter token: start it with --token to change anything", 403)
+        given = authorization[7:] if authorization and authorization.lower().startswith("bearer ") else None
+        if not hub.authorised(given):
+            return fail("the arbiter's token is missing or wrong", 401)
+        return None
+
+    @api.post("/api/live/settings")
+    async def settings(body: Settings, authorization: str | None = Header(None)) -> Response:
+        """(Arbiter) change an event's tie-break list, rules or whether it is published; recomputed at once."""
+        refused = check(authorization)
+        if refused is not None:
+            return refused
+        e = hub.events.get(body.event)
+        if e is None:
+            return missing(body.event, "en")
+        if body.rules is not None and body.rules not in RULE_CHOICES:
+            return fail(f"unknown rule set {body.rules!r}; choose from {', '.join(RULE_CHOICES)}", 400, field="rules")
+        old = (e.settings.tiebreaks, e.settings.rules, e.settings.published)
+        if body.tiebreaks is not None:
+            e.settings.tiebreaks = body.tiebreaks.strip() or None
+        if body.rules is not None:
+            e.settings.rules = body.rules
+        if body.published is not None:
+            e.settings.published = body.published
+        try:
+            from ..engine.registry import parse_list
+
+            if e.settings.tiebreaks:
+                parse_list(e.settings.tiebreaks)
+        except TiebreakError as err:
+            e.settings.tiebreaks, e.settings.rules, e.settings.published = old
+            return fail(str(err), 400, field="tiebreaks")
+        u = await asyncio.to_thread(hub.update, e.name, True)
+        hub.tell([u] if u is not None else [])
+        return JSONResponse({"event": e.name, "version": e.version, "tiebreaks": e.settings.tiebreaks,
+                             "rules": e.settings.rules, "published": e.settings.published, "warning": e.warning})
+
+    @api.post("/api/live/republish")
+    async def republish(body: Republish, authorization: str | None = Header(None)) -> Response:
+        """(Arbiter) read the file again and publish it, even one the watcher held back."""
+        refused = check(authorization)
+        if refused is not None:
+            return refused
+        if body.event not in hub.events:
+            return missing(body.event, "en")
+        u = await asyncio.to_thread(hub.update, body.event, True)
+        hub.tell([u] if u is not None else [])
+        e = hub.events[body.event]
+        return JSONResponse({"event": e.name, "version": e.version, "warning": e.warning})
+
+    return api
+
+
+@contextlib.asynccontextmanager
+async def lifespan(hub: LiveHub):
+    """Watch the files while the server runs."""
+    hub.stopping.clear()
+    task = asyncio.create_task(hub.watch(hub.stopping))
+    try:
+        yield
+    finally:
+        hub.stopping.set()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await asyncio.wait_for(task, 5)
+        hub.close()
+
+
+def live_app(hub: LiveHub) -> FastAPI:
+    """A FastAPI app with only the live face (mounted by :func:`tiebreak.web.app.create_app`; the page's script and
+    style are the main app's ``/static/live.js`` and ``/static/live.css``)."""
+    app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+    app.include_router(router(hub))
+    return app

@@ -1,0 +1,172 @@
+// The live page: standings as they stand, the round's pairings, crosstable and a player's history, kept up to date
+// by the server's events (/api/live/events).  Every name from the file is shown as text, never as markup.
+"use strict";
+const W = JSON.parse(document.getElementById("words").textContent);
+const params = new URLSearchParams(location.search);
+const lang = document.documentElement.lang || "en";
+let current = params.get("event"), doc = null, names = {}, ranks = {}, player = null, scrollTimer = null;
+
+function el(tag, text, cls) {
+  const e = document.createElement(tag);
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  if (cls) e.className = cls;
+  return e;
+}
+function fill(text, values) { return text.replace(/\{(\w+)\}/g, (_, k) => values[k]); }
+function api(path) {
+  const q = new URLSearchParams({lang});
+  if (current) q.set("event", current);
+  return fetch(path + (path.includes("?") ? "&" : "?") + q).then(r => r.ok ? r.json() : Promise.reject(r.status));
+}
+
+async function loadList() {
+  const list = await fetch("/api/live/list?lang=" + lang).then(r => r.json());
+  const select = document.getElementById("event");
+  select.replaceChildren(...list.map(e => { const o = el("option", e.event); o.value = e.event; return o; }));
+  select.hidden = list.length < 2;
+  if (!current || !list.some(e => e.event === current)) current = list.length ? list[0].event : null;
+  select.value = current || "";
+  document.getElementById("empty").hidden = list.length > 0;
+}
+
+async function refresh() {
+  if (!current) { await loadList(); if (!current) return; }
+  doc = await api("/api/live");
+  render();
+  if (!document.getElementById("crosstable-section").hidden) api("/api/live/crosstable").then(crosstable);
+  if (player !== null) history(player);
+}
+
+function render() {
+  const live = doc.live;
+  names = {}; ranks = {};
+  doc.standings.forEach(r => { names[r.start_no] = r.name; ranks[r.start_no] = r.rank; });
+  document.getElementById("event-name").textContent = doc.tournament.name || live.event;
+  document.title = (doc.tournament.name || live.event) + " — " + W.live_title;
+  document.getElementById("stamp").textContent =
+    fill(W.live_round, {k: live.round}) + " · " + fill(W.version, {v: live.version, time: new Date(live.time).toLocaleTimeString()});
+  const warning = document.getElementById("warning");
+  warning.hidden = !live.warning;
+  warning.textContent = live.warning ? W.warning + ": " + live.warning : "";
+  document.getElementById("summary").textContent =
+    "(" + fill(W.games_pending, {n: live.pending}) + ", " + fill(W.places_settled, {n: live.settled}) + ")";
+  standings();
+  pairings();
+  odds();
+}
+
+function standings() {
+  const table = document.getElementById("standings");
+  const codes = doc.tiebreaks.filter(c => c !== "PTS");
+  const head = el("tr");
+  [W.rank, "", "", W.name, W.points, ...codes].forEach((h, i) => head.append(el("th", h, i === 3 ? "name" : i > 4 ? "tb" : "")));
+  table.tHead.replaceChildren(head);
+  const byArrow = document.getElementById("arrows").value;
+  const rows = doc.standings.map((r, i) => {
+    const p = r, tr = el("tr");
+    const state = p.playing ? ["●", "playing", W.playing] : p.settled ? ["✓", "settled", W.settled] : ["~", "provisional", W.provisional];
+    const mark = el("td", state[0], "state " + state[1]); mark.title = state[2];
+    tr.append(el("td", r.rank), mark);
+    const move = byArrow === "round" ? p.since_round : p.moved;
+    const arrow = el("td", move > 0 ? "▲" + move : move < 0 ? "▼" + (-move) : "", move > 0 ? "up" : move < 0 ? "down" : "");
+    if (move) arrow.title = fill(move > 0 ? W.moved_up : W.moved_down, {n: Math.abs(move)});
+    tr.append(arrow);
+    tr.append(el("td", r.name, "name"), el("td", r.points, "pts"));
+    codes.forEach(c => tr.append(el("td", r.values[c] === null ? "-" : r.values[c], "tb")));
+    tr.onclick = () => history(r.start_no);
+    return tr;
+  });
+  table.tBodies[0].replaceChildren(...rows);
+}
+
+function pairings() {
+  document.getElementById("round").textContent = "(" + fill(W.live_round, {k: doc.live.round}) + ")";
+  const who = n => (names[n] || n) + " (" + ranks[n] + ")";
+  const rows = doc.pairings.map(g => {
+    const tr = el("tr", null, g.pending ? "pending" : "");
+    if (g.board === null) {
+      tr.append(el("td", ""), el("td", who(g.start_no), "name"), el("td", g.kind === "U" || g.kind === "F" ? "1" : g.kind === "H" ? "½" : "0"),
+                el("td", W.bye, "name"));
+    } else {
+      tr.append(el("td", g.board), el("td", who(g.white), "name"), el("td", g.pending ? W.pending : g.result, "result"),
+                el("td", who(g.black), "name"));
+    }
+    return tr;
+  });
+  document.getElementById("pairings").tBodies[0].replaceChildren(...rows);
+}
+
+function odds() {
+  // filled by the odds module (branch odds, tiebreak.arbiter.odds) when the server computes it
+  const section = document.getElementById("odds-section"), box = document.getElementById("odds");
+  section.hidden = !doc.odds;
+  if (!doc.odds) return;
+  box.replaceChildren(el("pre", JSON.stringify(doc.odds, null, 1)));
+}
+
+function crosstable(data) {
+  const table = document.getElementById("crosstable");
+  const rounds = data.rows.length ? data.rows[0].rounds.length : 0;
+  const head = el("tr");
+  [W.rank, W.name, W.points, ...Array.from({length: rounds}, (_, i) => i + 1)].forEach((h, i) => head.append(el("th", h, i === 1 ? "name" : "")));
+  table.tHead.replaceChildren(head);
+  const rank = {}; data.rows.forEach(r => { rank[r.start_no] = r.rank; });
+  table.tBodies[0].replaceChildren(...data.rows.map(r => {
+    const tr = el("tr");
+    tr.append(el("td", r.rank), el("td", r.name, "name"), el("td", r.points));
+    r.rounds.forEach(c => tr.append(el("td", (c.opponent ? rank[c.opponent] + (c.colour || "") : "") + (c.result === "*" ? "…" : c.result),
+                                       c.result === "*" ? "pending" : "")));
+    tr.onclick = () => history(r.start_no);
+    return tr;
+  }));
+}
+
+async function history(startNo) {
+  player = startNo;
+  let data;
+  try { data = await api("/api/live/history?player=" + startNo); } catch (e) { return; }
+  document.getElementById("history-hint").textContent = names[startNo] || startNo;
+  const table = document.getElementById("history");
+  table.hidden = false;
+  table.tBodies[0].replaceChildren(...data.versions.slice(-30).reverse().map(v => {
+    const tr = el("tr");
+    tr.append(el("td", v.version), el("td", v.round), el("td", v.rank), el("td", v.points),
+              el("td", new Date(v.time).toLocaleTimeString(), "name"));
+    return tr;
+  }));
+}
+
+function hall(on) {
+  document.body.classList.toggle("hall", on);
+  document.getElementById("hall").textContent = on ? W.normal : W.hall;
+  clearInterval(scrollTimer);
+  if (!on) return;
+  // auto-scroll: down a little every tick, back to the top after a pause at the bottom
+  let pause = 0;
+  scrollTimer = setInterval(() => {
+    if (pause > 0) { pause--; if (pause === 0) window.scrollTo(0, 0); return; }
+    const before = window.scrollY;
+    window.scrollBy(0, 2);
+    if (window.scrollY === before) pause = 60;
+  }, 50);
+}
+
+function connect() {
+  const dot = document.getElementById("dot");
+  const source = new EventSource("/api/live/events");
+  source.onopen = () => { dot.className = "on"; dot.title = W.connected; };
+  source.onerror = () => { dot.className = "off"; dot.title = W.disconnected; };
+  source.addEventListener("hello", () => loadList().then(refresh));
+  source.addEventListener("update", e => {
+    const u = JSON.parse(e.data);
+    if (u.event === current) refresh(); else loadList();
+  });
+}
+
+document.getElementById("event").onchange = e => { current = e.target.value; player = null; refresh(); };
+document.getElementById("lang").onchange = e => { params.set("lang", e.target.value); location.search = params; };
+document.getElementById("arrows").onchange = () => doc && standings();
+document.getElementById("hall").onclick = () => hall(!document.body.classList.contains("hall"));
+hall(params.get("screen") === "hall");
+loadList().then(refresh).then(() => api("/api/live/crosstable").then(crosstable)).catch(() => {});
+connect();
