@@ -92,6 +92,9 @@ def validation_error(errors) -> ApiError:
     if kind == "whole_number":
         return ApiError(400, f"the field {field} must be a whole number from {low} to {high}, not {shown_value(value)}",
                         field=field)
+    if kind == "decimal_number":
+        return ApiError(400, f"the field {field} must be a number from {low} to {high}, not {shown_value(value)}",
+                        field=field)
     if kind == "choice":
         return ApiError(400, f"the field {field} must be one of {ctx['choices']}, not {shown_value(value)}", field=field)
     if kind == "flag":

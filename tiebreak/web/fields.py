@@ -35,6 +35,7 @@ MAX_RATING = 4_000
 #: what the form fields of text may hold (a tie-break list, a category, a prize list, a Varma list)
 MAX_TEXT = 100_000
 _DIGITS = re.compile(r"[0-9]{1,20}")
+_DECIMAL = re.compile(r"-?[0-9]{1,10}(\.[0-9]{1,10})?")
 
 
 def _blank(value: Any) -> bool:
@@ -62,6 +63,22 @@ def whole_number(low: int, high: int, optional: bool = False) -> Any:
     # documented as what a form can send: a number (an optional field is simply left out)
     return Annotated[bounded | None if optional else bounded, BeforeValidator(check),
                      WithJsonSchema({"type": "integer", "minimum": low, "maximum": high})]
+
+
+def decimal_number(low: float, high: float) -> Any:
+    """An optional decimal number (ASCII digits, a point, a minus sign) from ``low`` to ``high``: no exponent,
+    no ``nan``, no ``inf``."""
+
+    def check(value: Any) -> float | None:
+        if _blank(value):
+            return None
+        text = value.strip() if isinstance(value, str) else str(value)
+        if not _DECIMAL.fullmatch(text) or not low <= float(text) <= high:
+            raise PydanticCustomError("decimal_number", "a number from {low} to {high}", {"low": low, "high": high})
+        return float(text)
+
+    return Annotated[float | None, BeforeValidator(check), WithJsonSchema({"type": "number", "minimum": low,
+                                                                           "maximum": high})]
 
 
 def choice(*choices: str, optional: bool = True) -> Any:
