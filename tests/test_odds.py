@@ -241,3 +241,42 @@ def test_a_large_swiss_round_is_simulated():
     assert odds.method == "simulation" and odds.outcomes == 50 and odds.seed == 5
     assert any("too many outcomes" in x for x in odds.notes)
     assert sum(row[0] for row in odds.places) == pytest.approx(1)
+
+
+@needs_shared
+def test_over_the_budget_the_outcomes_are_simulated_with_a_reported_seed():
+    odds = compute_odds(trf.load(CLUB), "PTS,DE,SB", after_round=5, budget=0)
+    assert odds.method == "simulation" and odds.outcomes == 1000 and odds.seed is not None
+    assert any("simulated instead" in x for x in odds.notes)
+    again = compute_odds(trf.load(CLUB), "PTS,DE,SB", after_round=5, method="simulation", simulations=1000,
+                         seed=odds.seed)
+    assert again.places == odds.places
+
+
+def test_chess_json_games_without_results_are_pending(tmp_path):
+    from tiebreak.formats import chessjson
+
+    t = three_players()
+    t.set_game(2, 1, 2, Kind.DRAW)
+    doc = json.loads(chessjson.dumps(t))
+    games = [g for g in _walk_games(doc) if g.get("round") == 2 and g.get("black")]
+    assert len(games) == 1
+    for key in ("wResult", "bResult", "played"):
+        games[0].pop(key, None)
+    path = tmp_path / "event.json"
+    path.write_text(json.dumps(doc))
+    back = chessjson.load(path)
+    assert back.pending == [(2, 1, 2)]
+    assert [(g.round, g.label) for g in find_future(back).games] == [(2, "1-2"), (3, "3-1")]
+
+
+def _walk_games(node):
+    """Every game object (a dict with round, white and black) anywhere in a Chess-JSON document."""
+    if isinstance(node, dict):
+        if {"round", "white"} <= node.keys():
+            yield node
+        for v in node.values():
+            yield from _walk_games(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _walk_games(v)

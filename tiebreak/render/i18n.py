@@ -108,6 +108,7 @@ WORDS = Table("word", {
     'double': 'double round robin',
     'show': 'Show',
     'playoffs': 'Play-offs (13.2) for places',
+    'odds': 'Who can still win: odds of every place once the pending games are played',
     'round': 'Round',
     'prizes': 'Prizes (13.2.6): lines kind,place,amount',
     'prize_method': 'Tied players',

@@ -225,13 +225,11 @@ def run_odds(future: Future, specs, *, rules="auto", model="equal", draw_rate=No
     probs, fractions, model_notes = probabilities(future, model, draw_rate, white_advantage, unrated_rating)
     notes += model_notes
     ranker, ranker_name = make_ranker(future, specs, rules, unrated_rating, notes)
-    if method == "simulation" and seed is None:
+    if seed is None:  # chosen now, so that a simulation (asked for, or over the budget) is reported repeatable
         seed = int(np.random.SeedSequence().entropy % 10**6)
     row = None if player is None else future.base.row(player)
     how, count, acc = tally(future, ranker, probs, fractions is not None, method, simulations, seed, row, budget,
                             notes)
-    if how == "simulation" and seed is None:
-        seed = 0
     exact_numbers = how == "exact" and fractions is not None
     weights = acc.place_weights()
     total = acc.total

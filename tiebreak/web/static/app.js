@@ -518,6 +518,16 @@ $("playoff-button").addEventListener("click", async () => {
       g.places.join("–") + ": " + g.players.join(", ") + " — " + g.format).join("\n") : "—";
   } catch (e) { $("playoff-text").textContent = e.message; }
 });
+$("odds-button").addEventListener("click", async () => {
+  const form = source();
+  if (!form) return;
+  form.set("format", "text");
+  form.set("lang", lang);
+  $("odds-text").textContent = "…";
+  try {
+    $("odds-text").textContent = await (await post("/api/odds", form)).text();
+  } catch (e) { $("odds-text").textContent = e.message; }
+});
 $("berger-button").addEventListener("click", async () => {
   const q = "players=" + encodeURIComponent($("berger-n").value) + ($("berger-double").checked ? "&double=1" : "") +
     "&lang=" + lang;
