@@ -53,10 +53,10 @@ class ExplainForm(StandingsForm):
     player2: StartNo = Field(None, description="a second player: what separated the two")  # type: ignore[valid-type]
 
 
-@router.post("/explain", summary="How each value of a player was made, or what separated two players",
+@router.post("/explain", summary="How each value of a player (in a team event: of a team) was made, or what separated two",
              response_model=Explanation, openapi_extra=multipart(ExplainForm))
 async def explain(request: Request, form: Annotated[ExplainForm, Form()]) -> Response:
-    numbers = [(k, n) for k, n in (("player", form.player), ("player2", form.player2)) if n is not None]
+    numbers = [n for n in (form.player, form.player2) if n is not None]
     if form.player is None:
         raise ApiError(400, "give the start number of a player (field 'player')", field="player")
     body, _ = await run_on_upload(request, form, jobs.explain, numbers)

@@ -24,12 +24,15 @@ router = APIRouter(prefix="/api", tags=["tools"])
 MAX_BERGER_PLAYERS = 100
 
 
-@router.get("/catalogue", summary="Every tie-break: code, name, article, type, modifiers, family",
+@router.get("/catalogue", summary="Every tie-break, individual and team: code, name, article, type, modifiers, family",
             response_model=list[TieBreak], responses={400: ERRORS[400]})
 async def catalogue(lang: Annotated[Lang, Query()] = None) -> list[TieBreak]:  # type: ignore[valid-type]
+    from ..render.team_words import team_catalogue
+
     lang = lang or "en"
     return [TieBreak(code=d.code, name=d.names.get(lang) or d.names["en"], article=d.article, type=d.type,
-                     modifiers=d.modifiers, family=d.family) for d in CATALOGUE.values()]
+                     modifiers=d.modifiers, family=d.family, team=False) for d in CATALOGUE.values()] + [
+        TieBreak(**d) for d in team_catalogue(lang)]
 
 
 @router.get("/presets", summary="Ready-made tie-break lists", response_model=list[Preset])

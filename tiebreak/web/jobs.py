@@ -15,7 +15,6 @@ from pathlib import Path
 from .. import service
 from ..engine.errors import InputWarning
 from ..render import output
-from .errors import ApiError
 
 
 def _bytes(body: str | bytes) -> bytes:
@@ -29,21 +28,9 @@ def standings(o: service.Options, path: str) -> bytes:
     return _bytes(body)
 
 
-def explain(o: service.Options, path: str, numbers: list[tuple[str, int]]) -> bytes:
-    """How each value of one player was made, or what separated two (``numbers``: (field, start number))."""
-    from ..render.explain import details, explain_pair, explain_player, pair_details
-
-    s = service.individual_standings(o, path, [])
-    for field, number in numbers:
-        if number not in s.tournament._row_of:
-            raise ApiError(400, f"no player with start number {number}", field=field)
-    players = [n for _, n in numbers]
-    if len(players) == 2:
-        result = {"players": players, "text": explain_pair(s, *players, lang=o.lang),
-                  "details": pair_details(s, *players)}
-    else:
-        result = {"players": players, "text": explain_player(s, players[0], o.lang), "details": details(s, players[0])}
-    return _bytes(output.dumps_exact(result))
+def explain(o: service.Options, path: str, numbers: list[int]) -> bytes:
+    """How each value of one player (in a team event: of a team) was made, or what separated two."""
+    return _bytes(output.dumps_exact(service.explain(o, path, numbers, [])))
 
 
 def check(o: service.Options, path: str, published: tuple[str, bytes] | None) -> bytes:
@@ -62,9 +49,9 @@ def playoffs(o: service.Options, path: str, places: list[int]) -> bytes:
     """Play-off groups for the tied ``places`` (Arbiters' Manual 13.2)."""
     from ..arbiter.playoff import plan_playoffs
 
-    s = service.individual_standings(o, path, [])
-    groups = [{"places": list(g.places), "players": g.players, "format": g.format, "stages": g.stages}
-              for g in plan_playoffs(s, places)]
+    s = service.final_standings(o, path, [])
+    groups = [{"places": list(g.places), "players": g.players, "format": g.format, "stages": g.stages,
+               "team": service.is_team(s)} for g in plan_playoffs(s, places)]
     return _bytes(output.dumps_exact(groups))
 
 
@@ -72,7 +59,7 @@ def prizes(o: service.Options, path: str, text: str, method: str) -> bytes:
     """The prizes of ``text`` (lines kind,place,amount) distributed by ``method``."""
     from ..arbiter.prizes import distribute, parse_prizes
 
-    s = service.individual_standings(o, path, [])
+    s = service.final_standings(o, path, [])
     awards = distribute(s, parse_prizes(text, "prizes"), method)
     return _bytes(output.dumps_exact([{"rank": s.row(a.start_no).rank, "start_no": a.start_no,
                                        "name": s.row(a.start_no).name, "prize": a.prize, "amount": a.amount}

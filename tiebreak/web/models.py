@@ -24,6 +24,8 @@ class TieBreak(BaseModel):
     type: str
     modifiers: str
     family: str
+    team: bool = Field(description="a team tie-break")
+    aliases: list[str] | None = None
 
 
 class Preset(BaseModel):
@@ -69,9 +71,12 @@ class Explanation(BaseModel):
     """The explanation text and its details: one player, every value's rounds; two players (``player2``):
     ``separated_by``, ``article``, ``values``, ``ranks``, ``by_lot``."""
 
+    team: bool | None = None
     players: list[int]
+    name: str | None = None
     text: str
     details: dict[str, Any] | None = None
+    matches: list[dict[str, Any]] | None = None
 
 
 class PlayoffGroup(BaseModel):
@@ -79,6 +84,7 @@ class PlayoffGroup(BaseModel):
     players: list[int]
     format: str
     stages: list[str]
+    team: bool = Field(description="the groups are of teams (a team event)")
 
 
 class Award(BaseModel):
