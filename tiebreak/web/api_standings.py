@@ -23,8 +23,15 @@ router = APIRouter(prefix="/api", tags=["standings"], responses=ERRORS)
 StartNo = whole_number(1, MAX_START_NO, optional=True)
 
 
-def _json(body: bytes) -> Response:
-    return Response(body, media_type="application/json")
+def _json(answer: tuple[bytes, int | None]) -> Response:
+    body, seed = answer
+    return Response(body, media_type="application/json", headers=seed_header(seed))
+
+
+def seed_header(seed: int | None) -> dict[str, str]:
+    """The seed the lots were drawn with, on every answer that ranks (the body of a CSV or PDF has no place for it):
+    send it back as the form field ``seed`` to get the same order; none with ``no_lots``."""
+    return {"x-tiebreak-seed": str(seed)} if seed is not None else {}
 
 
 @router.post("/standings", summary="Standings of an uploaded tournament file", openapi_extra=multipart(StandingsForm),
@@ -38,14 +45,14 @@ async def standings(request: Request, form: Annotated[StandingsForm, Form()]) ->
     o = form.options()
     if o.format == "pdf":  # at most so many Chromium prints at once, whatever else runs
         async with request.app.state.pdf_prints:
-            body, shown = await run_on_upload(request, form, jobs.standings)
+            answer, shown = await run_on_upload(request, form, jobs.standings)
     else:
-        body, shown = await run_on_upload(request, form, jobs.standings)
+        answer, shown = await run_on_upload(request, form, jobs.standings)
     if o.format == "json":
-        return _json(body)
+        return _json(answer)
     name = Path(shown).stem + "." + service.EXTENSIONS[o.format]
-    return Response(body, media_type=service.MEDIA_TYPES[o.format],
-                    headers={"content-disposition": content_disposition(name)})
+    return Response(answer[0], media_type=service.MEDIA_TYPES[o.format],
+                    headers={"content-disposition": content_disposition(name), **seed_header(answer[1])})
 
 
 class ExplainForm(StandingsForm):
@@ -59,8 +66,8 @@ async def explain(request: Request, form: Annotated[ExplainForm, Form()]) -> Res
     numbers = [n for n in (form.player, form.player2) if n is not None]
     if form.player is None:
         raise ApiError(400, "give the start number of a player (field 'player')", field="player")
-    body, _ = await run_on_upload(request, form, jobs.explain, numbers)
-    return _json(body)
+    answer, _ = await run_on_upload(request, form, jobs.explain, numbers)
+    return _json(answer)
 
 
 class CheckForm(StandingsForm):
@@ -79,7 +86,7 @@ async def check(request: Request, form: Annotated[CheckForm, Form()]) -> Respons
         suffix = ".xlsx" if Path(upload.filename or "").suffix.lower() == ".xlsx" else ".csv"
         published = ("published" + suffix, await upload.read())
     body, _ = await run_on_upload(request, form, jobs.check, published)
-    return _json(body)
+    return _json((body, None))
 
 
 class PlayoffForm(StandingsForm):
@@ -93,8 +100,8 @@ async def playoffs(request: Request, form: Annotated[PlayoffForm, Form()]) -> Re
     items = [x.strip() for x in raw.split(",") if x.strip()]
     if not items or len(items) > 100 or not all(x.isascii() and x.isdigit() and len(x) <= 6 for x in items):
         raise ApiError(400, f"places must be numbers like 1,2 — not {raw[:40]!r}", field="places")
-    body, _ = await run_on_upload(request, form, jobs.playoffs, [int(x) for x in items])
-    return _json(body)
+    answer, _ = await run_on_upload(request, form, jobs.playoffs, [int(x) for x in items])
+    return _json(answer)
 
 
 class PrizeForm(StandingsForm):
@@ -108,5 +115,5 @@ class PrizeForm(StandingsForm):
 async def prizes(request: Request, form: Annotated[PrizeForm, Form()]) -> Response:
     if not form.prizes:
         raise ApiError(400, "give the prize list (field 'prizes': lines kind,place,amount)", field="prizes")
-    body, _ = await run_on_upload(request, form, jobs.prizes, form.prizes, form.method or "shared")
-    return _json(body)
+    answer, _ = await run_on_upload(request, form, jobs.prizes, form.prizes, form.method or "shared")
+    return _json(answer)

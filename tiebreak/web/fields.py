@@ -22,7 +22,7 @@ from fastapi import File, UploadFile
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
-from ..engine.rules import CUMULATIVE_HALF_BYE, RULE_CHOICES
+from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from ..render.i18n import LANGUAGES
 from ..service import EXTENSIONS
 
@@ -161,6 +161,8 @@ class StandingsForm(BaseModel):
     team_ranking: choice(*TEAM_RANKINGS) = Field(None, description="a team ranking inside the individual event")  # type: ignore[valid-type]
     team_best: whole_number(1, 1000, optional=True) = None  # type: ignore[valid-type]
     team_tiebreaks: Text = Field(None, examples=["TC,CUM"])
+    compat: choice(*COMPAT_CHOICES) = Field(  # type: ignore[valid-type]
+        None, description="text: our reading of C.07; reference: the FIDE reference checker's choices (K1-K3)")
     cumulative_half_bye: choice(*CUMULATIVE_HALF_BYE) = Field(  # type: ignore[valid-type]
         None, description="a half-point bye in US-CUM/RU-CUM: deduct its half point or keep it (default: the rule set's)")
 

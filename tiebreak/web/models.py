@@ -77,6 +77,7 @@ class Explanation(BaseModel):
     text: str
     details: dict[str, Any] | None = None
     matches: list[dict[str, Any]] | None = None
+    seed: int | None = Field(None, description="the seed of the lots the order was drawn with")
 
 
 class PlayoffGroup(BaseModel):
