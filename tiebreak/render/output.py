@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # for the annotations only: the team engine and the columns a
 JSON_SCHEMA_VERSION = 1
 
 
-def json_schema(version: int = JSON_SCHEMA_VERSION) -> dict:
+def json_schema(version: int = JSON_SCHEMA_VERSION) -> dict[str, Any]:
     """The published JSON Schema of the JSON output (``tiebreak/render/schema/standings-<version>.json``).
 
     >>> json_schema()["properties"]["schema"]
@@ -30,7 +30,9 @@ def json_schema(version: int = JSON_SCHEMA_VERSION) -> dict:
     """
     from importlib.resources import files
 
-    return json.loads((files(__package__) / "schema" / f"standings-{version}.json").read_text(encoding="utf-8"))
+    schema: dict[str, Any] = json.loads((files(__package__) / "schema" / f"standings-{version}.json").read_text(
+        encoding="utf-8"))
+    return schema
 
 
 class _Number(str):
