@@ -555,6 +555,10 @@ for (const id of ["seed", "unrated-rating", "categories", "team-ranking", "team-
   $(id).addEventListener("change", compute);
 }
 for (const b of columnBoxes()) b.addEventListener("change", () => { columnsChosen = true; compute(); });
+// the number counted and the team tie-breaks mean something only with a team ranking
+const teamOptions = () => { for (const id of ["team-best", "team-tiebreaks"]) $(id).disabled = !$("team-ranking").value; };
+$("team-ranking").addEventListener("change", teamOptions);
+teamOptions();
 $("no-lots").addEventListener("change", () => { $("seed").disabled = $("no-lots").checked; compute(); });
 $("preset").addEventListener("change", () => {
   const option = $("preset").selectedOptions[0];
