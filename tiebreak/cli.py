@@ -73,21 +73,12 @@ def _batch(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    from .render.explain import explain_pair, explain_player
-
     warnings: list[InputWarning] = []
-    s = service.individual_standings(args, args.file, warnings)
-    t = s.tournament
     numbers = args.pair or ([args.player] if args.player else [])
-    for n in numbers:
-        if n not in t._row_of:
-            raise SpecifierError(f"no player with start number {n} in {args.file}")
-    if len(numbers) == 1:
-        sys.stdout.write(explain_player(s, numbers[0], args.lang))
-    elif len(numbers) == 2:
-        sys.stdout.write(explain_pair(s, *numbers, lang=args.lang))
-    else:
-        raise SpecifierError("give --player N, or --players N M")
+    result = service.explain(args, args.file, numbers, warnings)
+    for w in warnings:
+        _warn(w, args)
+    sys.stdout.write(result["text"])
     return 0
 
 
@@ -172,7 +163,7 @@ def _ratings(args: argparse.Namespace) -> int:
 
 def _final_standings(args: argparse.Namespace):
     warnings: list[InputWarning] = []
-    s = service.individual_standings(args, args.file, warnings)
+    s = service.final_standings(args, args.file, warnings)
     for w in warnings:
         _warn(w, args)
     return s
@@ -184,10 +175,11 @@ def _playoffs(args: argparse.Namespace) -> int:
     s = _final_standings(args)
     places = [int(x) for x in args.places.split(",") if x.strip()]
     groups = plan_playoffs(s, places, args.after)
+    who = "teams" if service.is_team(s) else "players"
     if not groups:
         print(f"no tie for place(s) {args.places}: no play-off needed")
     for g in groups:
-        print(f"places {g.places[0]}-{g.places[1]}: players {', '.join(map(str, g.players))} — {g.format}")
+        print(f"places {g.places[0]}-{g.places[1]}: {who} {', '.join(map(str, g.players))} — {g.format}")
         for line in g.stages + g.shared:
             print(f"  {line}")
     return 0
@@ -231,6 +223,14 @@ def _list(args: argparse.Namespace) -> int:
         mods = "".join(sorted(set(d.modifiers) - set("RV"))) or "-"
         print(f"{d.code:10} {d.family:7} {d.type:4} {d.article:31} {mods:5} {d.names[lang]}{aliases}; "
               f"{message(d.unplayed, lang)}")
+    from .render.team_words import TEAM_WORDS, team_catalogue
+
+    print()
+    print(TEAM_WORDS.text("list_head", lang))
+    for d in team_catalogue(lang):
+        aliases = f" ({word('alias', lang, alias=', '.join(d['aliases']))})" if d["aliases"] else ""
+        mods = "".join(sorted(set(d["modifiers"]) - set("RV"))) or "-"
+        print(f"{d['code']:10} {TEAM_WORDS.text('team', lang):7} {d['type']:4} {d['article']:31} {mods:5} {d['name']}{aliases}")
     print()
     for letter, text in MODIFIERS.items():
         print(f"/{letter}  {message(text, lang)}")
@@ -304,6 +304,8 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--rules", default="auto", choices=RULE_CHOICES)
     e.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE)
     e.add_argument("--no-lots", action="store_true")
+    e.add_argument("--individual", dest="players", action="store_true",
+                   help="in a team event, N is a player's start number (default: a team number)")
     e.set_defaults(run=_explain)
     ch = sub.add_parser("check", help="check published standings: which values differ, why, and which rules "
                         "reproduce them (exit status 1 when they differ under the announced rules)")
@@ -350,6 +352,8 @@ def build_parser() -> argparse.ArgumentParser:
             q.add_argument(flag, **kw)
         q.add_argument("--rules", default="auto", choices=RULE_CHOICES)
         q.add_argument("--no-lots", action="store_true")
+        q.add_argument("--individual", dest="players", action="store_true",
+                       help="in a team event, the players instead of the teams")
         if name == "playoffs":
             q.add_argument("--places", default="1", help="places played off, e.g. 1 or 1,2,3")
             q.add_argument("--after", type=int, default=0, help="play off only after this many tie-breaks")

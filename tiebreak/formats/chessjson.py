@@ -122,9 +122,11 @@ def _games(t: Tournament, board_of: dict[tuple[int, int], int] | None = None
 
 
 def to_dict(t: Tournament, ranks: dict[int, int] | None = None, tiebreaks: dict[int, list[Fraction | None]] | None = None,
-            origin: str = "") -> dict:
+            origin: str = "", team_ranks: dict[int, int] | None = None,
+            team_tiebreaks: dict[int, list[Fraction | None]] | None = None) -> dict:
     """The Chess-JSON document of ``t``.  ``ranks`` and ``tiebreaks`` (start number -> rank / values in the order of
-    ``t.declared_tiebreaks``) add computed standings, as the TRF writer adds ranks."""
+    ``t.declared_tiebreaks``) add computed standings, as the TRF writer adds ranks; ``team_ranks`` and
+    ``team_tiebreaks`` (team number -> ...) do the same for the team competitors of a team event."""
     from .. import __version__
     from ..engine import team
 
@@ -184,6 +186,9 @@ def to_dict(t: Tournament, ranks: dict[int, int] | None = None, tiebreaks: dict[
             {"cid": tm.number, "teamId": tm.number, "present": True,
              "matchPoints": _number(tt.matches.points(tm.number)),
              "gamePoints": _number(Fraction(int(tt.gp[ti].sum()), tt.gp_scale)),
+             **({"rank": team_ranks[tm.number]} if team_ranks and tm.number in team_ranks else {}),
+             **({"tieBreakScore": [None if v is None else _number(v) for v in team_tiebreaks[tm.number]]}
+                if team_tiebreaks and tm.number in team_tiebreaks else {}),
              "cplayers": [dict(competitor(by_number[s]), order=b + 1, teamId=tm.number)
                           for b, s in enumerate(tm.members) if s in by_number]}
             for ti, tm in enumerate(tt.teams)]

@@ -144,19 +144,24 @@ def to_csv(s: Standings, extra_columns: tuple[list[str], dict[int, list[str]]] |
 def legend(specs, lang: str = "en") -> list[str]:
     """One line per tie-break: specifier, name in ``lang``, source article."""
     from ..engine.registry import CATALOGUE
-    from .i18n import word
 
     lines = []
     for spec in specs:
         d = CATALOGUE.get(spec.code)
         if d is not None and spec.code != "PTS":
-            name = d.names.get(lang, d.names["en"])
-            if spec.cut:
-                name += ", " + word("cut", lang, n=spec.cut)
-            if spec.median:
-                name += ", " + word("median", lang, n=spec.median)
-            lines.append(f"  {spec.text:10} {name} ({d.article})")
+            lines.append("  " + legend_line(spec, d.names.get(lang, d.names["en"]), d.article, lang))
     return lines
+
+
+def legend_line(spec, name: str, article: str, lang: str = "en") -> str:
+    """``BH/C1      Buchholz, Cut-1 (C.07 8.1)``: the specifier, the name with its cut or median, the article."""
+    from .i18n import word
+
+    if spec.cut:
+        name += ", " + word("cut", lang, n=spec.cut)
+    if spec.median:
+        name += ", " + word("median", lang, n=spec.median)
+    return f"{spec.text:10} {name} ({article})"
 
 
 def place_sizes(s: Standings) -> dict[int, int]:
@@ -222,26 +227,6 @@ def team_to_json_obj(s) -> dict:
         "notes": s.notes,
         "warnings": [str(w) for w in s.warnings],
     }
-
-
-def team_to_text(s) -> str:
-    from ..engine.team import crosstable
-
-    shown = s.tiebreaks
-    head = ["Rk", "No", "Team", *shown]
-    body = [[str(r.rank) + ("*" if r.lot else ""), str(r.number), r.name, *(_cell(r.values[x]) for x in shown)]
-            for r in s.rows]
-    widths = [max(len(row[c]) for row in [head, *body]) for c in range(len(head))]
-
-    def fmt(row):
-        return "  ".join(v.ljust(widths[c]) if c == 2 else v.rjust(widths[c]) for c, v in enumerate(row)).rstrip()
-
-    m = s.tt.matches
-    lines = [m.name or m.source, f"after round {s.after_round} of {m.rounds}; team {s.system}, {s.tt.boards} boards; "
-             f"primary {s.tt.primary}; rules {s.rules.name}", "", fmt(head), fmt(["-" * w for w in widths])]
-    lines += [fmt(row) for row in body]
-    lines += ["", "Matches (opponent number, game points; bye = pairing-allocated bye):", crosstable(s)]
-    return "\n".join(lines)
 
 
 def team_to_csv(s) -> str:

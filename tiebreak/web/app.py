@@ -188,23 +188,17 @@ async def standings(request: Request) -> Response:
 
 
 async def explain(request: Request) -> Response:
-    from ..render.explain import details, explain_pair, explain_player, pair_details
-
     def work(o, path, form, warnings):
-        s = service.individual_standings(o, path, warnings)
         numbers = []
         for key in ("player", "player2"):
             raw = form.get(key)
             if isinstance(raw, str) and raw.strip():
-                if not raw.strip().isdigit() or int(raw) not in s.tournament._row_of:
+                if not raw.strip().isdigit():
                     raise ApiError(400, f"no player with start number {raw!r}", field=key)
                 numbers.append(int(raw))
         if not numbers:
             raise ApiError(400, "give the start number of a player (field 'player')", field="player")
-        if len(numbers) == 2:
-            return {"players": numbers, "text": explain_pair(s, *numbers, lang=o.lang),
-                    "details": pair_details(s, *numbers)}
-        return {"players": numbers, "text": explain_player(s, numbers[0], o.lang), "details": details(s, numbers[0])}
+        return service.explain(o, path, numbers, warnings)
 
     result, _, _ = await _with_upload(request, work)
     return Response(output.dumps_exact(result), media_type="application/json")
@@ -240,14 +234,14 @@ async def playoffs(request: Request) -> Response:
     from ..arbiter.playoff import plan_playoffs
 
     def work(o, path, form, warnings):
-        s = service.individual_standings(o, path, warnings)
+        s = service.final_standings(o, path, warnings)
         raw = form.get("places") or "1"
         try:
             places = [int(x) for x in str(raw).split(",") if x.strip()]
         except ValueError:
             raise ApiError(400, f"places must be numbers like 1,2 — not {raw!r}", field="places") from None
-        return [{"places": list(g.places), "players": g.players, "format": g.format, "stages": g.stages}
-                for g in plan_playoffs(s, places)]
+        return [{"places": list(g.places), "players": g.players, "format": g.format, "stages": g.stages,
+                 "team": service.is_team(s)} for g in plan_playoffs(s, places)]
 
     result, _, _ = await _with_upload(request, work)
     return JSONResponse(result)
@@ -263,7 +257,7 @@ async def prizes(request: Request) -> Response:
         text = form.get("prizes")
         if not isinstance(text, str) or not text.strip():
             raise ApiError(400, "give the prize list (field 'prizes': lines kind,place,amount)", field="prizes")
-        s = service.individual_standings(o, path, warnings)
+        s = service.final_standings(o, path, warnings)
         awards = distribute(s, parse_prizes(text, "prizes"), method)
         return [{"rank": s.row(a.start_no).rank, "start_no": a.start_no, "name": s.row(a.start_no).name,
                  "prize": a.prize, "amount": a.amount} for a in awards]
@@ -296,9 +290,11 @@ async def varma_draw(request: Request) -> Response:
 
 async def catalogue(request: Request) -> Response:
     lang = request.query_params.get("lang", "en")
+    from ..render.team_words import team_catalogue
+
     return JSONResponse([{"code": d.code, "name": d.names.get(lang) or d.names["en"], "article": d.article,
-                          "type": d.type, "modifiers": d.modifiers, "family": d.family}
-                         for d in CATALOGUE.values()])
+                          "type": d.type, "modifiers": d.modifiers, "family": d.family, "team": False}
+                         for d in CATALOGUE.values()] + team_catalogue(lang))
 
 
 async def page_words(request: Request) -> Response:

@@ -62,7 +62,7 @@ OPENAPI = {
                                   "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Standings"}}}},
                           **_ERRORS}}},
         "/api/explain": {"post": {
-            "summary": "How each value of a player was made, or what separated two players",
+            "summary": "How each value of a player (in a team event: of a team) was made, or what separated two",
             "requestBody": _upload({"player": {"type": "integer"}, "player2": {"type": "integer"}}, ["player"]),
             "responses": {"200": {"description": "explanation text and per-round details",
                                   "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Explanation"}}}},
@@ -162,12 +162,15 @@ OPENAPI = {
                                        "text": {"type": "string"},
                                        "details": {"type": "object", "description":
                                                    "one player: every value's rounds; two players (player2): "
-                                                   "separated_by, article, values, ranks, by_lot"}}},
+                                                   "separated_by, article, values, ranks, by_lot"},
+                                       "team": {"type": "boolean"}, "name": {"type": "string"},
+                                       "matches": {"type": "array", "items": {"type": "object"}}}},
         "PlayoffGroup": {"type": "object", "required": ["places", "players", "format"],
                          "properties": {"places": {"type": "array", "items": {"type": "integer"}},
                                         "players": {"type": "array", "items": {"type": "integer"}},
                                         "format": {"type": "string"},
-                                        "stages": {"type": "array", "items": {"type": "string"}}}},
+                                        "stages": {"type": "array", "items": {"type": "string"}},
+                                        "team": {"type": "boolean"}}},
         "TieBreak": {"type": "object", "required": ["code", "name", "article", "type"],
                      "properties": {"code": {"type": "string"}, "name": {"type": "string"},
                                     "article": {"type": "string"}, "type": {"type": "string"},
