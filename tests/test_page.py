@@ -326,3 +326,36 @@ def test_a_bad_category_replaces_the_standings_with_its_error(browser, server):
     _settle(page, lambda: page.fill("#categories", "height>180") or page.locator("#categories").blur())
     assert "height" in page.locator("#error").inner_text() and page.locator("#result").is_hidden()
     page.close()
+
+
+def test_pdf_category_and_team_sections_fit_a4_with_every_heading(tmp_path):
+    """Two categories and a team ranking under the standings: each section's heading and column headings are in the
+    PDF's text, no word reaches past a page's right edge, and a category wider than portrait goes landscape."""
+    if not CHROMIUM or not shutil.which("pdftotext"):
+        _skip_or_fail("needs Chromium and poppler-utils (pdftotext)")
+    from tiebreak.cli import main
+
+    codes = "PTS,BH/C1,BH,SB,ARO,DE,WIN,WON,BPG,BWG,KS,AOB,PS,TPR,APRO,FB"
+    assert main(["standings", str(EXAMPLE), "-f", "pdf", "--lang", "ru", "-t", codes, "--unrated-rating", "1000",
+                 "--category", "rating<900", "--category", "rating>=1500&fed=AUS", "--team-ranking", "federation",
+                 "--team-best", "3", "--team-tiebreaks", "TC,CUM", "--out", str(tmp_path)]) == 0
+    pdf = tmp_path / "hobsons-bay-cup-2025.pdf"
+    bbox = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    pages = re.findall(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', bbox, re.S)
+    texts = []
+    for k, (width, _height, body) in enumerate(pages, 1):
+        words = re.findall(r'xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<', body)
+        assert all(float(x1) <= float(width) for _, x1, _ in words), f"page {k}: a word past the right edge"
+        texts.append(" ".join(w for _, _, w in words).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
+    text = " ".join(texts)
+    for heading in ("Категория rating<900", "Категория rating>=1500&fed=AUS", "Командный зачёт (лучшие 3"):
+        assert heading in text, heading
+    category_page = next(t for t in texts if "Категория rating<900" in t)
+    # the category table's columns: place in the category, overall place, number, name, points, the whole list
+    for column in ("Место", "Общее", "Ном", "Участник", "Очки", *codes.split(",")[1:]):
+        assert column in category_page.split(), column
+    team_page = next(t for t in texts if "Командный зачёт" in t)
+    assert all(x in team_page.split() for x in ("Команда", "TC", "CUM", "AUS", "VIC"))
+    # 16 tie-breaks do not fit portrait: the category is printed on a landscape page, as the standings are
+    k = texts.index(category_page)
+    assert float(pages[k][0]) > float(pages[k][1])
