@@ -131,7 +131,8 @@ def _club_rows(r: ClubRanking) -> list[list[str]]:
 
 def clubs_text(r: ClubRanking, lang: str = "en") -> str:
     head = [_w("cat_rank", lang), _w("team", lang), _w("points", lang), *r.tiebreaks, _w("counted", lang)]
-    lines = [_w("ranking", lang, n=r.best), *_table(head, _club_rows(r), {1, len(head) - 1}), *("  " + x for x in _legend(r, lang))]
+    lines = [_w("ranking", lang, n=r.best), *_table(head, _club_rows(r), {1, len(head) - 1}),
+             *("  " + x for x in _legend(r, lang))]
     return "\n".join(lines) + "\n"
 
 
