@@ -10,7 +10,8 @@ import argparse
 import sys
 
 from . import service
-from .engine.errors import InputWarning, SpecifierError, TiebreakError
+from .engine.errors import InputError, InputWarning, Place, SpecifierError, TiebreakError
+from .engine.numbers import NumberError, parse_int
 from .engine.rules import CUMULATIVE_HALF_BYE, RULE_CHOICES
 from .formats import readers
 from .render.i18n import MESSAGE_WORDS, message, problem, word
@@ -46,7 +47,10 @@ def _batch(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     out = Path(args.out or ".")
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise InputError(f"cannot make the folder: {e.strerror or e}", Place(str(out))) from None
     failed: list[tuple[str, str]] = []
     total = len(args.file)
     for n, path in enumerate(args.file, 1):
@@ -141,6 +145,8 @@ def _ratings(args: argparse.Namespace) -> int:
     from .arbiter import performance
     from .engine.model import format_number
 
+    if args.k is not None and not 1 <= args.k <= 100:
+        raise InputError(f"K factor {str(args.k)[:24]} is out of range (1-100)", Place(field="K"))
     warnings: list[InputWarning] = []
     t = readers.load(args.file, warnings)
     for w in warnings:
@@ -173,7 +179,12 @@ def _playoffs(args: argparse.Namespace) -> int:
     from .arbiter.playoff import plan_playoffs
 
     s = _final_standings(args)
-    places = [int(x) for x in args.places.split(",") if x.strip()]
+    try:
+        places = [parse_int(x, 1, len(s.rows)) for x in args.places.split(",") if x.strip()]
+    except NumberError as e:
+        raise InputError(f"place: {e}", Place(field="places")) from None
+    if not 0 <= args.after <= len(s.tiebreaks):
+        raise InputError(f"--after {args.after} is outside 0..{len(s.tiebreaks)}", Place(field="after"))
     groups = plan_playoffs(s, places, args.after)
     who = "teams" if service.is_team(s) else "players"
     if not groups:  # the lines in the reader's language by the message catalogue (the format, time control inside)
@@ -440,6 +451,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except OSError as e:  # a file that cannot be written (a read error is an InputError of the reader)
+        err = InputError(f"cannot write the file: {e.strerror or e}", Place(str(e.filename or "")))
+        print(f"tiebreak: {MESSAGE_WORDS['error'][args.lang]}: {problem(err, args.lang)}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .direct import groups_with_encounters
-from .errors import InputError, InputWarning, Place
+from .errors import InputError, InputWarning, Place, SpecifierError
 from .model import Kind, Tournament
+from .numbers import check_rating, check_seed
 from .passes import (
     SOURCE_CAPPED,
     SOURCE_DUMMY,
@@ -192,6 +193,17 @@ def _resolve_list(t: Tournament, tiebreaks, system: str, notes: list[str]) -> li
     return specs
 
 
+def _check_bounds(t: Tournament, specs: list[TieBreakSpec], seed: int | None, unrated_rating: int | None) -> None:
+    """Options that no event can use are refused rather than computed into values that mean nothing: a cut or median
+    of more rounds than the event has (every value would be 0), a negative or huge seed or rating."""
+    check_seed(seed)
+    check_rating(unrated_rating)
+    for spec in specs:
+        if spec.cut > max(t.rounds, 1) or 2 * spec.median > max(t.rounds, 2):
+            raise SpecifierError(f"{spec.text}: the event has {t.rounds} rounds; a cut or median of more rounds "
+                                 "leaves no value (Art. 14.1-14.4)")
+
+
 def compute_standings(
     tournament: Tournament,
     tiebreaks: str | list | None = None,
@@ -237,6 +249,7 @@ def compute_standings(
     elif system not in DEFAULT_LISTS:
         raise ValueError(f"system must be 'swiss' or 'round robin', not {system!r}")
     specs = _resolve_list(t, tiebreaks, system, notes)
+    _check_bounds(t, specs, seed, unrated_rating)
     # a global rating for unrated players applies to every rating tie-break that has no /U of its own
     effective = [s.with_unrated(unrated_rating) if "U" in CATALOGUE[s.code].modifiers else s for s in specs]
 

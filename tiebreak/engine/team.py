@@ -10,12 +10,13 @@ import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from .errors import InputWarning
+from .errors import InputWarning, SpecifierError
 from .model import Kind, Tournament, format_number
+from .numbers import check_seed
 from .passes import Column
 from .ranking import apply_list, finish, tied_groups
 from .rules import RULE_SETS, choose_rules
-from .specifier import TieBreakSpec
+from .specifier import MAX_LIST, TieBreakSpec
 from .team_matches import DEFAULT_MATCH_POINTS, Team, TeamTournament, build, read_teams
 from .team_tiebreaks import (
     TEAM_CATALOGUE,
@@ -131,7 +132,11 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
         declared = tt.games.declared_tiebreaks
         text = ",".join(declared) if declared else "PTS,MPVGP,EDE,BH/C1,BH,SB"
         notes.append("tie-breaks from the file" if declared else f"no tie-break list given; default {text}")
-    specs = [parse_team(x) for x in re.split(r"[,;\s]+", text.strip()) if x]
+    items = [x for x in re.split(r"[,;\s]+", text.strip()) if x]
+    if len(items) > MAX_LIST:
+        raise SpecifierError(f"the list has {len(items)} tie-breaks; at most {MAX_LIST} are accepted")
+    specs = [parse_team(x) for x in items]
+    check_seed(seed)
     if not specs or specs[0].code not in ("PTS", "MP", "GP"):
         specs = [TieBreakSpec("PTS")] + specs
     primary = list_primary(tt, specs)

@@ -43,5 +43,8 @@ def convert(source: str | Path, target: str | Path, warnings: list[InputWarning]
             warnings = warnings if warnings is not None else []
             warnings.append(InputWarning(f"a crosstable holds players and results only; not written: {', '.join(lost)}",
                                          Place(str(target))))
-    _module(writer).dump(t, target)
+    try:
+        _module(writer).dump(t, target)
+    except OSError as e:
+        raise InputError(f"cannot write the file: {e.strerror or e}", Place(str(target))) from None
     return t

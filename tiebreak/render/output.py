@@ -5,13 +5,13 @@ JSON numbers are written from exact fractions, never through floats: ``Fraction(
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from fractions import Fraction
 
 from ..engine.model import format_number
 from ..engine.standings import Standings
+from ..formats.text import SafeCsvWriter
 
 JSON_SCHEMA_VERSION = 1
 
@@ -129,7 +129,7 @@ def to_csv(s: Standings, extra_columns: tuple[list[str], dict[int, list[str]]] |
     """One row per player; ``columns`` (player columns) follow the name, ``extra_columns`` (headings, start number ->
     cells) are added at the right."""
     out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
+    w = SafeCsvWriter(out, lineterminator="\n")
     extra_head, extra_cells = extra_columns or ([], {})
     player_head = columns.names if columns else []
     w.writerow(["rank", "start_no", "name", *player_head, "points", *s.tiebreaks, *extra_head])
@@ -231,7 +231,7 @@ def team_to_json_obj(s) -> dict:
 
 def team_to_csv(s) -> str:
     out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
+    w = SafeCsvWriter(out, lineterminator="\n")
     w.writerow(["rank", "start_no", "name", *s.tiebreaks])
     for r in s.rows:
         w.writerow([r.rank, r.number, r.name, *("" if v is None else format_number(v) for v in r.values.values())])
