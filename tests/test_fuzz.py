@@ -13,6 +13,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sources import CORPUS, PEERS
 
 from tiebreak import InputError, TiebreakError, compute_standings
 from tiebreak.arbiter import prizes, varma
@@ -24,12 +25,12 @@ from tiebreak.formats import chessjson, chessresults, crosstable, membership, pg
 
 ROOT = Path(__file__).resolve().parents[1]
 TRF_TEXT = (ROOT / "examples" / "hobsons-bay-cup-2025.trf").read_text()
-PGN_TEXT = "\n".join((ROOT.parent / "shared" / "corpus" / "scalachess-tiebreak" / "uzchesscup.pgn")
+PGN_TEXT = "\n".join((CORPUS / "scalachess-tiebreak" / "uzchesscup.pgn")
                      .read_text(encoding="utf-8").splitlines()[:120]) + "\n"
 JSON_TEXT = chessjson.dumps(trf.load(ROOT / "tests" / "data" / "chessjson" / "kinds.trf"))
 TEAM_JSON = chessjson.to_dict(trf.load(ROOT / "tests" / "data" / "generated-team" / "team-swiss-a.trf"))
 CSV_TEXT = crosstable.dumps(trf.loads(TRF_TEXT))
-_XML = ROOT.parent / "shared" / "peers" / "chess-results-xml" / "Single_SwissSystem.xml"
+_XML = PEERS / "chess-results-xml" / "Single_SwissSystem.xml"
 XML_TEXT = _XML.read_text(encoding="utf-8") if _XML.is_file() else "<chessresults/>"
 BUDGET = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "150")), deadline=None,
                   suppress_health_check=list(HealthCheck))

@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 import pytest
+from sources import CORPUS
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
@@ -34,7 +35,7 @@ from tiebreak.web.openapi import OPENAPI  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
-PUBLISHED = ROOT.parent / "shared" / "corpus" / "hobsons-bay-vega" / "2025hobsonsbaycup" / "expected.csv"
+PUBLISHED = CORPUS / "hobsons-bay-vega" / "2025hobsonsbaycup" / "expected.csv"
 XSS = "<script>alert(1)</script>"
 
 

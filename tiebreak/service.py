@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from .engine.errors import InputError, InputWarning, Place, SpecifierError
 from .engine.presets import PRESETS
+from .engine.rules import with_compat
 from .engine.standings import Standings, compute_standings
 from .formats import readers
 from .render import output
@@ -20,6 +21,8 @@ from .render import output
 #: output format -> file extension
 EXTENSIONS = {"text": "txt", "json": "json", "csv": "csv", "trf": "trf", "html": "html", "chess-json": "json",
               "pdf": "pdf"}
+#: formats that are bytes, never written to a terminal
+BINARY_FORMATS = {"pdf"}
 MEDIA_TYPES = {"text": "text/plain; charset=utf-8", "json": "application/json", "csv": "text/csv; charset=utf-8",
                "trf": "text/plain; charset=utf-8", "html": "text/html; charset=utf-8", "chess-json": "application/json",
                "pdf": "application/pdf"}
@@ -32,6 +35,9 @@ class Options:
     tiebreaks: str | None = None
     preset: str | None = None
     rules: str = "auto"
+    #: ``text`` (our reading of C.07) or ``reference`` (the FIDE reference checker's choices, K1-K3 of
+    #: docs/known-differences.md; :data:`~tiebreak.engine.rules.REFERENCE_CHOICES`)
+    compat: str = "text"
     after_round: int | None = None
     unrated_rating: int | None = None
     seed: int | None = None
@@ -82,7 +88,7 @@ def list_and_rules(o, team_event: bool) -> tuple[str | None, str]:
         from .formats.swissmanager import translate
 
         tiebreaks = translate(tiebreaks)
-    return tiebreaks, rules
+    return tiebreaks, with_compat(rules, o.compat or "text")
 
 
 def individual_standings(o, path: str, warnings: list[InputWarning], t=None) -> Standings:
@@ -208,22 +214,23 @@ def explain(o, path: str, numbers: list[int], warnings: list[InputWarning]) -> d
                                  f"no player with start number {n} in {path}")
     if len(numbers) not in (1, 2):
         raise SpecifierError("give --player N, or --players N M")
+    # the seed of the lots the order was drawn with: the same request with it gives the same order
     if team:
         from .render import team_explain as te
 
         if len(numbers) == 2:
             return {"team": True, "players": numbers, "text": te.explain_team_pair(s, *numbers, lang=o.lang),
-                    "details": te.team_pair_details(s, *numbers)}
+                    "details": te.team_pair_details(s, *numbers), "seed": s.seed}
         n = numbers[0]
-        return {"team": True, "players": numbers, "name": s.row(n).name,
-                "text": te.explain_team(s, n, o.lang), "matches": te.matches(s, n), "details": te.team_details(s, n)}
+        return {"team": True, "players": numbers, "name": s.row(n).name, "text": te.explain_team(s, n, o.lang),
+                "matches": te.matches(s, n), "details": te.team_details(s, n), "seed": s.seed}
     from .render.explain import details, explain_pair, explain_player, pair_details
 
     if len(numbers) == 2:
         return {"team": False, "players": numbers, "text": explain_pair(s, *numbers, lang=o.lang),
-                "details": pair_details(s, *numbers)}
+                "details": pair_details(s, *numbers), "seed": s.seed}
     return {"team": False, "players": numbers, "text": explain_player(s, numbers[0], o.lang),
-            "details": details(s, numbers[0])}
+            "details": details(s, numbers[0]), "seed": s.seed}
 
 
 def _pdf(s: Standings, lang: str, sections: str = "", columns=None) -> bytes:

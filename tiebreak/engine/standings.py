@@ -29,7 +29,7 @@ from .passes import (
     Column,
     Context,
 )
-from .ranking import apply_list, finish
+from .ranking import apply_list, column_keys, finish
 from .registry import CATALOGUE, parse_list
 from .rules import RULE_SETS, RuleSet, choose_rules, with_choices
 from .specifier import TieBreakSpec
@@ -65,7 +65,8 @@ def detect_system(t: Tournament, rounds: int | None = None) -> tuple[str, str]:
 
 
 class Row:
-    """One line of the standings; ``values`` maps each specifier to an exact Fraction (None = undefined)."""
+    """One line of the standings; ``values`` maps each column key (the specifier; :func:`column_keys`) to an exact
+    Fraction (None = undefined)."""
 
     __slots__ = ("rank", "index", "lot", "_s")
 
@@ -86,7 +87,7 @@ class Row:
 
     @property
     def values(self) -> dict[str, Fraction | None]:
-        return {spec.text: col.value(self.index) for spec, col in zip(self._s.specs, self._s.columns)}
+        return {key: col.value(self.index) for key, col in zip(self._s.keys, self._s.columns)}
 
     def __repr__(self) -> str:
         return f"Row(rank={self.rank}, start_no={self.start_no}, points={self.points})"
@@ -114,6 +115,11 @@ class Standings:
     def tiebreaks(self) -> list[str]:
         return [s.text for s in self.specs]
 
+    @property
+    def keys(self) -> list[str]:
+        """The columns' keys in ``Row.values``: the specifiers, a repeated one numbered (:func:`column_keys`)."""
+        return column_keys(self.tiebreaks)
+
     def row(self, start_no: int) -> Row:
         return next(r for r in self.rows if r.start_no == start_no)
 
@@ -121,7 +127,8 @@ class Standings:
         return self.row(start_no).values[spec]
 
     def column(self, spec: str) -> Column:
-        return self.columns[self.tiebreaks.index(spec)]
+        """The column of a specifier or column key (``DE (2)``: the second DE of the list)."""
+        return self.columns[self.keys.index(spec) if spec in self.keys else self.tiebreaks.index(spec)]
 
     def contributions(self, start_no: int, spec: str) -> list[Contribution]:
         """What each round added to a value: the engine's record behind every number (for explanations).

@@ -14,7 +14,7 @@ from .errors import InputWarning, SpecifierError
 from .model import Kind, Tournament, format_number
 from .numbers import check_seed
 from .passes import Column
-from .ranking import apply_list, finish, tied_groups
+from .ranking import apply_list, column_keys, finish, tied_groups
 from .rules import RULE_SETS, choose_rules
 from .specifier import MAX_LIST, TieBreakSpec
 from .team_matches import DEFAULT_MATCH_POINTS, Team, TeamTournament, build, read_teams
@@ -77,6 +77,11 @@ class TeamStandings:
     @property
     def tiebreaks(self) -> list[str]:
         return [s.text for s in self.specs]
+
+    @property
+    def keys(self) -> list[str]:
+        """The columns' keys in ``TeamRow.values`` (a repeated specifier numbered: ``BH:MP (2)``)."""
+        return column_keys(self.tiebreaks)
 
     def value(self, number: int, spec: str) -> Fraction | None:
         return self.row(number).values[spec]
@@ -165,8 +170,13 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
 
     group, columns = apply_list(len(tt.teams), (step(spec) for spec in specs))
     order, ranks, lot, seed = finish(group, [tm.number for tm in tt.teams], lots, seed)
+    drawn = int((lot > 0).sum())
+    if drawn:  # as for players: the seed is told, so the draw can be repeated
+        notes.append(f"{drawn} teams still tied after the list: drawn by lot with seed {seed} "
+                     f"(pass --seed {seed} to repeat the draw)")
     rows = [TeamRow(int(ranks[i]), i, tt.teams[i].number, tt.teams[i].name,
-                    {s.text: c.value(i) for s, c in zip(specs, columns)}, int(lot[i]) or None) for i in order.tolist()]
+                    {k: c.value(i) for k, c in zip(column_keys([s.text for s in specs]), columns)},
+                    int(lot[i]) or None) for i in order.tolist()]
     return TeamStandings(tt, ruleset, system, k, specs, columns, rows, seed, notes, tt.warnings)
 
 

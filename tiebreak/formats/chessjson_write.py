@@ -4,12 +4,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from ..engine.model import BLACK, MIRROR, Kind, Player, ScoreSystem, Tournament
+from .files import write_output
 
 FORMAT_VERSION = "1.0"
 
@@ -222,7 +225,8 @@ def dumps(t: Tournament, **kw) -> str:
     return json.dumps(to_dict(t, **kw), ensure_ascii=False, indent=1) + "\n"
 
 
-def dump(t: Tournament, path: str | Path, **kw) -> None:
-    Path(path).write_text(dumps(t, **kw), encoding="utf-8")
+def dump(t: Tournament, path: str | Path, inputs: Iterable[str | Path] = (), force: bool = True, **kw: Any) -> None:
+    """Write the Chess-JSON to ``path`` safely (:func:`~tiebreak.formats.files.write_output`)."""
+    write_output(path, dumps(t, **kw), inputs, force)
 
 

@@ -21,7 +21,7 @@ from ..engine.errors import InputError, InputWarning, Place
 from ..engine.model import MIRROR, NO_OPPONENT, Kind, Player, Tournament, format_number
 from ..engine.numbers import MAX_RATING, NumberError, parse_int, parse_number
 from . import xlsx
-from .files import read_input
+from .files import read_input, write_output
 from .text import MAX_ROUNDS, SafeCsvWriter, check_size, csv_rows, decode, one_line
 
 _GAME = re.compile(r"^([0-9]{1,7})\s*([wbWB-])?\s*(1|0|=|½|0[.,]5|1/2|\+|-|W|D|L|X|\?)$")
@@ -182,9 +182,11 @@ def dumps(t: Tournament) -> str:
     return out.getvalue()
 
 
-def dump(t: Tournament, path: str | Path) -> None:
-    """Write a CSV crosstable, or an ``.xlsx`` workbook when the name ends so."""
+def dump(t: Tournament, path: str | Path, inputs=(), force: bool = True) -> None:
+    """Write a CSV crosstable, or an ``.xlsx`` workbook when the name ends so, safely
+    (:func:`~tiebreak.formats.files.write_output`)."""
     if Path(path).suffix.lower() == ".xlsx":
-        xlsx.write_rows(path, to_rows(t))
+        rows = to_rows(t)
+        write_output(path, lambda f: xlsx.write_rows(f, rows), inputs, force)
     else:
-        Path(path).write_text(dumps(t), encoding="utf-8")
+        write_output(path, dumps(t), inputs, force)

@@ -3,11 +3,14 @@ every line is written on one line whatever its fields hold."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from ..engine.errors import InputError, Place
 from ..engine.model import Kind, ScoreSystem, Tournament, format_number
+from .files import write_output
 from .text import one_line
 from .trf_read import FIRST_ROUND_COLUMN, NAME_WIDTH
 
@@ -79,5 +82,7 @@ def _record_162(system: ScoreSystem) -> str:
     return "162  " + "".join(f"{c}{format_number(v, 1):>4}    " for c, v in fields).rstrip()
 
 
-def dump(t: Tournament, path: str | Path, **kw) -> None:
-    Path(path).write_text(dumps(t, **kw), encoding="utf-8")
+def dump(t: Tournament, path: str | Path, inputs: Iterable[str | Path] = (), force: bool = True, **kw: Any) -> None:
+    """Write the TRF to ``path`` safely (:func:`~tiebreak.formats.files.write_output`: never over one of ``inputs``,
+    an existing file only with ``force``)."""
+    write_output(path, dumps(t, **kw), inputs, force)

@@ -63,7 +63,7 @@ def to_json_obj(s: Standings, standings: bool = True, columns=None) -> dict:
     if standings:
         texts = [c.texts() for c in s.columns]
         points = s.score.texts()
-        names = s.tiebreaks
+        names = s.keys
         obj["standings"] = [
             {"rank": r.rank, "start_no": r.start_no, "name": r.name,
              **(_numbers(columns.values[r.start_no]) if columns else {}), "points": _Number(points[r.index]),
@@ -103,7 +103,7 @@ def to_json(s: Standings, details: bool = False, extra: dict | None = None, colu
         return _dump(obj) + "\n"
     head = _dump(to_json_obj(s, standings=False) | _numbers(extra or {}))
     points = s.score.texts()
-    cells = [col.texts(prefix=f"{json.dumps(key)}: ", undefined="null") for key, col in zip(s.tiebreaks, s.columns)]
+    cells = [col.texts(prefix=f"{json.dumps(key)}: ", undefined="null") for key, col in zip(s.keys, s.columns)]
     players = s.tournament.players
     member = {}
     if columns is not None:  # the chosen player members, each row's written once
@@ -132,7 +132,7 @@ def to_csv(s: Standings, extra_columns: tuple[list[str], dict[int, list[str]]] |
     w = SafeCsvWriter(out, lineterminator="\n")
     extra_head, extra_cells = extra_columns or ([], {})
     player_head = columns.names if columns else []
-    w.writerow(["rank", "start_no", "name", *player_head, "points", *s.tiebreaks, *extra_head])
+    w.writerow(["rank", "start_no", "name", *player_head, "points", *s.keys, *extra_head])
     blank = [""] * len(extra_head)
     for r in s.rows:
         w.writerow([r.rank, r.start_no, r.name, *(columns.cells[r.start_no] if columns else []), format_number(r.points),
@@ -181,7 +181,7 @@ def to_text(s: Standings, lang: str = "en", columns=None) -> str:
     from .i18n import word
 
     t = s.tournament
-    shown = [x for x in s.tiebreaks if x != "PTS"]
+    shown = [x for x in s.keys if x != "PTS"]
     player_head = columns.headings(lang) if columns else []
     head = [word("rank", lang), word("number", lang), word("name", lang), *player_head, word("points", lang), *shown]
     body = []
@@ -222,7 +222,7 @@ def team_to_json_obj(s) -> dict:
         "tiebreaks": s.tiebreaks,
         "seed": s.seed,
         "standings": [{"rank": r.rank, "start_no": r.number, "name": r.name, "team": r.name,
-                       "points": number(r.values[s.tiebreaks[0]]),
+                       "points": number(r.values[s.keys[0]]),
                        "values": {k: number(v) for k, v in r.values.items()}, "lot": r.lot} for r in s.rows],
         "notes": s.notes,
         "warnings": [str(w) for w in s.warnings],
@@ -232,7 +232,7 @@ def team_to_json_obj(s) -> dict:
 def team_to_csv(s) -> str:
     out = io.StringIO()
     w = SafeCsvWriter(out, lineterminator="\n")
-    w.writerow(["rank", "start_no", "name", *s.tiebreaks])
+    w.writerow(["rank", "start_no", "name", *s.keys])
     for r in s.rows:
         w.writerow([r.rank, r.number, r.name, *("" if v is None else format_number(v) for v in r.values.values())])
     return out.getvalue()

@@ -62,7 +62,7 @@ def to_html(s: TeamStandings, lang: str = "en") -> str:
     """The team standings page in ``lang``."""
     m, w = s.tt.matches, TEAM_WORDS
     title = escape(m.name or m.source or "Standings")
-    shown = s.tiebreaks
+    shown = s.keys
     head = "".join(f"<th>{escape(h)}</th>" for h in
                    [word("rank", lang), word("number", lang), w.text("team", lang), *shown])
     sizes = place_sizes(s)

@@ -12,7 +12,7 @@ from .team_words import TEAM_WORDS, match_rounds, team_legend
 
 def team_to_text(s, lang: str = "en") -> str:
     """Team standings as an aligned table in ``lang``, the legend of the team tie-breaks and the match crosstable."""
-    shown = s.tiebreaks
+    shown = s.keys
     head = [word("rank", lang), word("number", lang), TEAM_WORDS.text("team", lang), *shown]
     sizes = place_sizes(s)
     body = [[shared_place(r.rank, sizes[r.rank]) + ("*" if r.lot else ""), str(r.number), r.name,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import __version__
-from ..engine.rules import RULE_CHOICES
+from ..engine.rules import COMPAT_CHOICES, RULE_CHOICES
 
 _NUMBER_OR_NULL = {"type": ["number", "null"]}
 _ERROR = {"type": "object", "required": ["error"],
@@ -26,8 +26,15 @@ _UPLOAD_FIELDS = {
     "tiebreaks": {"type": "string", "example": "PTS,BH/C1,BH,SB"},
     "preset": {"type": "string"},
     "rules": {"type": "string", "enum": list(RULE_CHOICES)},
-    "after_round": {"type": "integer"}, "unrated_rating": {"type": "integer"}, "seed": {"type": "integer"},
-    "no_lots": {"type": "boolean"}, "system": {"type": "string", "enum": ["swiss", "rr"]},
+    "compat": {"type": "string", "enum": list(COMPAT_CHOICES), "default": "text",
+               "description": "text: our reading of C.07; reference: the FIDE reference checker's choices "
+                              "(docs/known-differences.md K1-K3)"},
+    "after_round": {"type": "integer"}, "unrated_rating": {"type": "integer"},
+    "seed": {"type": "integer", "description": "seed of the lots that break the ties left after the list (C.07 4.2); "
+                                               "every answer that ranks gives the seed it used (JSON `seed`, header "
+                                               "X-Tiebreak-Seed): send it back to get the same order in any format"},
+    "no_lots": {"type": "boolean", "description": "leave the ties unbroken (shared ranks) instead of drawing lots"},
+    "system": {"type": "string", "enum": ["swiss", "rr"]},
     "players": {"type": "boolean", "description": "team event: rank the individual players"},
     "lang": {"type": "string", "enum": ["en", "ru", "uk"]}, "details": {"type": "boolean"},
     "columns": {"type": "string", "example": "title,fed,rating",
