@@ -160,7 +160,7 @@ def _varma(args: argparse.Namespace) -> int:
     if args.format == "json":
         sys.stdout.write(_json.dumps(varma.to_dict(d, args.seed), ensure_ascii=False, indent=1) + "\n")
     else:
-        sys.stdout.write(varma.to_text(d, len(players)))
+        sys.stdout.write(varma.to_text(d, len(players), args.lang))
     return 0
 
 
@@ -210,12 +210,13 @@ def _playoffs(args: argparse.Namespace) -> int:
         raise InputError(f"--after {args.after} is outside 0..{len(s.tiebreaks)}", Place(field="after"))
     groups = plan_playoffs(s, places, args.after)
     who = "teams" if service.is_team(s) else "players"
-    if not groups:
-        print(f"no tie for place(s) {args.places}: no play-off needed")
+    if not groups:  # the lines in the reader's language by the message catalogue (the format, time control inside)
+        print(message(f"no tie for place(s) {args.places}: no play-off needed", args.lang))
     for g in groups:
-        print(f"places {g.places[0]}-{g.places[1]}: {who} {', '.join(map(str, g.players))} — {g.format}")
+        print(message(f"places {g.places[0]}-{g.places[1]}: {who} {', '.join(map(str, g.players))} — {g.format}",
+                      args.lang))
         for line in g.stages + g.shared:
-            print(f"  {line}")
+            print(f"  {message(line, args.lang)}")
     return 0
 
 
@@ -224,7 +225,7 @@ def _prizes(args: argparse.Namespace) -> int:
     from .engine.model import format_number
 
     s = _final_standings(args)
-    for a in distribute(s, read_prizes(args.prizes), args.method):
+    for a in distribute(s, read_prizes(args.prizes, args.lang), args.method, lang=args.lang):
         row = s.row(a.start_no)
         amount = "—" if a.amount is None else format_number(a.amount, 2)
         print(f"{row.rank:>4} {a.start_no:>4}  {row.name[:30]:30} {a.prize:40} {amount:>10}")
