@@ -1,0 +1,186 @@
+"""The argument parser of every command (``tiebreak --help``; README's usage block is checked against it)."""
+
+from __future__ import annotations
+
+import argparse
+
+from .. import service
+from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
+from .files import _check, _convert, _explain, _standings
+from .tools import _berger, _list, _odds, _playoffs, _presets, _prizes, _ratings, _serve, _varma
+
+#: the rule sets with the FIDE reference checker's choices, which `check` also accepts as the announced rules
+CHECK_RULES = ("fide-2024+reference", "fide-2026+reference")
+COMPAT_HELP = ("text: our reading of C.07 (default); reference: the FIDE reference checker's choices where it reads the "
+               "text otherwise (docs/known-differences.md K1-K3); letter: the 2023 Art. 15.2 to the letter (round-robin "
+               "forfeits count for the rating tie-breaks)")
+
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="tiebreak", description="Exact chess tournament standings by tie-break rules.")
+    sub = p.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("standings", help="rank the players of a tournament file")
+    s.add_argument("file", nargs="+", help="TRF file (TRF-16 or TRF-2026), or broadcast PGN (.pgn); several with --out")
+    s.add_argument("--out", help="directory for one output file per input (batch)")
+    s.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE (its name gives the format when "
+                   "--format is not given: .pdf, .html, .csv, .json, .trf, .txt)")
+    s.add_argument("--force", action="store_true", help="replace existing output files (never an input)")
+    s.add_argument("--tiebreaks", "-t", help="ordered list, e.g. 'PTS,BH/C1,BH,SB' (default: the file's 202/212 "
+                   "record, else a FIDE default)")
+    s.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
+    s.add_argument("--rules", default="auto", choices=RULE_CHOICES,
+                   help="rule set (auto: the FIDE edition by start date; fide-2009 = Arbiters' Manual Art. 13; uscf; ru)")
+    s.add_argument("--preset", help="a ready-made list (see 'tiebreak presets'); --tiebreaks and --rules override it")
+    s.add_argument("--after-round", type=int, help="standings after this round")
+    s.add_argument("--unrated-rating", type=int, help="rating for unrated players in rating tie-breaks")
+    s.add_argument("--seed", type=int, help="seed for drawing lots (printed when chosen at random)")
+    s.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE,
+                   help="cumulative score (US-CUM, RU-CUM): deduct a half-point bye's 1/2 or keep it (default: the "
+                        "rule set's: uscf keeps it, seed 002; ru deducts it, seed 004)")
+    s.add_argument("--no-lots", action="store_true", help="leave remaining ties unbroken (shared ranks)")
+    s.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
+    s.add_argument("--format", "-f", choices=list(service.EXTENSIONS),
+                   help="trf / chess-json: the tournament written back with the computed ranks and the list "
+                        "(TRF record 212; Chess-JSON rankOrder and tieBreakScore); pdf: the HTML page printed "
+                        "by Chromium (A4)")
+    s.add_argument("--lang", default="en", choices=["en", "ru", "uk"], help="language of the text output")
+    s.add_argument("--players", action="store_true", help="in a team event, rank the individual players instead")
+    s.add_argument("--details", action="store_true", help="JSON: add each value's per-round record ('details')")
+    s.add_argument("--columns", default="auto",
+                   help="player columns: auto (title, fed, rating where the file has them), none, or a list of "
+                        "title,fed,rating,club,sex,birth,perf,change")
+    s.add_argument("--category", action="append", metavar="EXPR",
+                   help="add the standings of a category: rating<1600, birth>=2010, sex=w, fed=AUS, title=WGM, "
+                        "unrated; conditions joined by & (repeat for several categories)")
+    s.add_argument("--team-ranking", metavar="BY",
+                   help="add a team ranking of this individual event: federation, records (TRF 013/310 teams) or a "
+                        "CSV file of 'start number, team' lines")
+    s.add_argument("--team-best", type=int, default=4, help="players counted per team (default 4)")
+    s.add_argument("--team-tiebreaks", help="team tie-breaks: TC (Team Cumulative), CUM, or codes of the "
+                                            "individual list summed over the players counted (default TC)")
+    s.set_defaults(run=_standings)
+    e = sub.add_parser("explain", help="show how each value of a player was made, or what separated two players")
+    e.add_argument("file")
+    e.add_argument("--player", type=int)
+    e.add_argument("--players", type=int, nargs=2, dest="pair")
+    for flag, kw in (("--tiebreaks", {}), ("--preset", {}), ("--after-round", {"type": int}),
+                     ("--unrated-rating", {"type": int}), ("--seed", {"type": int})):
+        e.add_argument(flag, **kw)
+    e.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
+    e.add_argument("--rules", default="auto", choices=RULE_CHOICES)
+    e.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE)
+    e.add_argument("--no-lots", action="store_true")
+    e.add_argument("--individual", dest="players", action="store_true",
+                   help="in a team event, N is a player's start number (default: a team number)")
+    e.set_defaults(run=_explain)
+    ch = sub.add_parser("check", help="check published standings: which values differ, why, and which rules "
+                        "reproduce them (exit status 1 when they differ under the announced rules)")
+    ch.add_argument("file", nargs="+", help="tournament files; their own ranks/values are checked unless --published")
+    ch.add_argument("--published", action="append", metavar="STANDINGS",
+                    help="the published standings (CSV/XLSX: start number or name, points, one column per tie-break); "
+                         "once per FILE")
+    ch.add_argument("--tiebreaks", "-t", help="the announced list (default: the published columns)")
+    ch.add_argument("--preset", help="a ready-made list (see 'tiebreak presets')")
+    ch.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
+    ch.add_argument("--rules", default="auto", choices=[*RULE_CHOICES, *CHECK_RULES],
+                    help="the announced rule set (auto: the FIDE edition by start date)")
+    for flag in ("--after-round", "--unrated-rating"):
+        ch.add_argument(flag, type=int)
+    ch.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
+    ch.add_argument("--format", "-f", default="text", choices=["text", "json", "html"])
+    ch.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
+    ch.add_argument("--force", action="store_true", help="replace an existing FILE")
+    ch.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
+    ch.set_defaults(run=_check)
+    c = sub.add_parser("convert", help="convert a tournament file (PGN or TRF in, TRF out)")
+    c.add_argument("source")
+    c.add_argument("target")
+    c.add_argument("--force", action="store_true", help="replace an existing target (never the source)")
+    c.set_defaults(run=_convert)
+    b = sub.add_parser("berger", help="Berger round-robin schedule (Arbiters' Manual 13.16)")
+    b.add_argument("players", type=int)
+    b.add_argument("--double", action="store_true", help="double round robin (13.16.2)")
+    b.add_argument("--format", "-f", default="text", choices=["text", "json"])
+    b.set_defaults(run=_berger)
+    v = sub.add_parser("varma", help="restricted drawing of lots with Varma tables (Arbiters' Manual 13.17)")
+    v.add_argument("players_file", help="one player a line: Name, FED (CSV or ';')")
+    v.add_argument("--seed", type=int, required=True)
+    v.add_argument("--variant", default="s000", choices=["s000", "fide"], help="the 11/12-player table (see docs)")
+    v.add_argument("--format", "-f", default="text", choices=["text", "json"])
+    v.set_defaults(run=_varma)
+    rt = sub.add_parser("ratings", help="rating change or performance of every player")
+    rt.add_argument("file")
+    rt.add_argument("--system", default="fide", choices=["fide", "ru", "harkness", "uscf"])
+    rt.add_argument("--k", type=int, help="K factor for everybody (default: from the rating)")
+    rt.set_defaults(run=_ratings)
+    for name, run_, help_ in (("playoffs", _playoffs, "plan the play-offs of tied places (Arbiters' Manual 13.2)"),
+                              ("prizes", _prizes, "distribute a prize list on the final standings")):
+        q = sub.add_parser(name, help=help_)
+        q.add_argument("file")
+        for flag, kw in (("--tiebreaks", {}), ("--preset", {}), ("--unrated-rating", {"type": int}),
+                         ("--seed", {"type": int})):
+            q.add_argument(flag, **kw)
+        q.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
+        q.add_argument("--rules", default="auto", choices=RULE_CHOICES)
+        q.add_argument("--no-lots", action="store_true")
+        q.add_argument("--individual", dest="players", action="store_true",
+                       help="in a team event, the players instead of the teams")
+        if name == "playoffs":
+            q.add_argument("--places", default="1", help="places played off, e.g. 1 or 1,2,3")
+            q.add_argument("--after", type=int, default=0, help="play off only after this many tie-breaks")
+        else:
+            q.add_argument("--prizes", required=True, help="CSV: kind,place_or_category,amount")
+            q.add_argument("--method", default="shared", choices=["shared", "hort", "tiebreak"])
+        q.set_defaults(run=run_)
+    od = sub.add_parser("odds", help="who can still win: the chance of every place once the pending games are played")
+    od.add_argument("file")
+    od.add_argument("--tiebreaks", "-t", help="ordered list (default: the file's, else a FIDE default)")
+    for flag, kw in (("--preset", {}), ("--after-round", {"type": int}),
+                     ("--unrated-rating", {"type": int}), ("--seed", {"type": int})):
+        od.add_argument(flag, **kw)
+    od.add_argument("--rules", default="auto", choices=RULE_CHOICES)
+    od.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
+    od.add_argument("--model", default="equal", choices=["equal", "elo"],
+                    help="equal: every result 1/3; elo: Davidson's draw model on the ratings and colour")
+    od.add_argument("--draw-rate", type=float, help="elo model: draw probability of equal players (default: the "
+                                                    "event's share of draws)")
+    od.add_argument("--white-advantage", type=float, default=35, help="elo model: White's edge in rating points")
+    od.add_argument("--fix", action="append", metavar="W-B=RESULT",
+                    help="fix a pending game's result, e.g. 12-7=1-0 or 13:12-7=1/2 (round 13); repeatable")
+    od.add_argument("--exact", action="store_true", help="enumerate every outcome, however long it takes")
+    od.add_argument("--simulations", type=int, help="simulate this many outcomes instead")
+    od.add_argument("--budget", type=float, default=30.0,
+                    help="seconds the exact enumeration may take before simulation is used instead (default 30)")
+    od.add_argument("--places", type=int, default=3, help="the chance of finishing in the top K (default 3)")
+    od.add_argument("--player", type=int, help="start number: the minimal sets of results that make them first")
+    od.add_argument("--format", "-f", default="text", choices=["text", "json", "html"])
+    od.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
+    od.set_defaults(run=_odds)
+    pre = sub.add_parser("presets", help="list the ready-made tie-break lists")
+    pre.set_defaults(run=_presets)
+    web = sub.add_parser("serve", help="start the web page and JSON API (needs the 'web' extras)")
+    web.add_argument("--host", default="127.0.0.1")
+    web.add_argument("--port", type=int, default=8000)
+    web.add_argument("--watch", metavar="PATH", help="live standings of a file, or of every event file in a folder, "
+                                                     "recomputed when they change (page /live)")
+    web.add_argument("--token", help="the arbiter's token: needed to change an event's list or publish a held-back file")
+    web.add_argument("--database", metavar="URL", help="where every live version is kept: an SQLAlchemy URL "
+                                                       "(default: tiebreak-live.sqlite beside the watched files; none)")
+    web.add_argument("--tiebreaks", help="tie-break list of the live events (default: each file's own)")
+    web.add_argument("--rules", default="auto", choices=RULE_CHOICES)
+    web.set_defaults(run=_serve)
+    lst = sub.add_parser("list", help="list the tie-breaks and modifiers")
+    lst.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
+    lst.add_argument("--swiss-manager", action="store_true", help="Swiss-Manager's numbered tie-breaks and ours")
+    lst.add_argument("--from-chess-results", metavar="FILE",
+                     help="translate a Chess-Results legend or column names (one per line; - = standard input) "
+                          "into our list")
+    lst.set_defaults(run=_list)
+    for command in sub.choices.values():  # errors and warnings in the user's language, whatever the command
+        if not any("--lang" in a.option_strings for a in command._actions):
+            command.add_argument("--lang", default="en", choices=["en", "ru", "uk"],
+                                 help="language of messages (errors, warnings)")
+    return p
+
+
