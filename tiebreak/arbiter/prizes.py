@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..engine.errors import InputError, Place
 from ..engine.model import Player
@@ -27,6 +27,9 @@ from ..engine.numbers import NumberError, parse_int, parse_number
 from ..engine.standings import Standings
 from ..formats.files import read_text
 from ..formats.text import csv_rows
+
+if TYPE_CHECKING:  # the words are loaded only when prizes are named
+    from ..render.i18n import Table
 
 METHODS = ("shared", "hort", "tiebreak")
 
@@ -62,7 +65,7 @@ def _blocks(s: Standings, players: list[int]) -> list[list[int]]:
     return blocks
 
 
-def _words():
+def _words() -> Table:
     """The words of prize names (context ``prize:<key>`` in the catalogues)."""
     from ..render.i18n import Table
 
