@@ -34,6 +34,48 @@ _KEY_LIMIT = 1 << 40  # compress the key to ranks before it could overflow int64
 CHUNK = 4096  # outcomes ranked at once (measured: 2-3 times faster per outcome than 32,768)
 
 
+def digit_rows(start: int, stop: int, g: int) -> np.ndarray:
+    """Outcomes ``start`` .. ``stop - 1`` of ``g`` games as rows of digits (digit ``k`` = ``o // 3**k % 3``).
+
+    >>> digit_rows(5, 7, 3).tolist()
+    [[2, 1, 0], [0, 2, 0]]
+    """
+    o = np.arange(start, stop, dtype=np.int64)
+    return ((o[:, None] // (3 ** np.arange(g, dtype=np.int64))[None, :]) % 3).astype(np.int8)
+
+
+def sorted_places(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each row of ``key`` (0 <= key < 2**40, smaller = better) in order of place: ``who`` (the player at each
+    position), ``ahead`` (players strictly ahead of them) and ``size`` (players sharing their place).
+
+    One sort of the keys with the player number in their low bits; the runs of equal keys then give the places.
+
+    >>> who, ahead, size = sorted_places(np.array([[5, 3, 5, 9]]))
+    >>> who.tolist(), ahead.tolist(), size.tolist()
+    ([[1, 0, 2, 3]], [[0, 1, 1, 3]], [[1, 2, 2, 1]])
+    """
+    b, n = key.shape
+    bits = max(1, (n - 1).bit_length())
+    s = np.sort((key << bits) | np.arange(n), axis=1)
+    who = s & ((1 << bits) - 1)
+    s >>= bits
+    small = np.int16 if n < 1 << 15 else np.int64
+    idx = np.arange(n, dtype=small)
+    new = np.ones((b, n), bool)
+    np.not_equal(s[:, 1:], s[:, :-1], out=new[:, 1:])
+    end = np.ones((b, n), bool)
+    end[:, :-1] = new[:, 1:]
+    # the first and the last position of each run, along the row (a pass over the n columns)
+    first = np.where(new, idx, 0).astype(small)
+    last = np.where(end, idx, n).astype(small)
+    for c in range(1, n):
+        np.maximum(first[:, c], first[:, c - 1], out=first[:, c])
+        np.minimum(last[:, n - 1 - c], last[:, n - c], out=last[:, n - 1 - c])
+    last -= first
+    last += 1
+    return who, first, last
+
+
 def places(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Players strictly ahead and the size of each player's tie, per row of ``key`` (smaller = better).
 
@@ -41,23 +83,24 @@ def places(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     >>> ahead.tolist(), size.tolist()
     ([[1, 0, 1, 3]], [[2, 1, 2, 1]])
     """
-    b, n = key.shape
-    order = np.argsort(key, axis=1, kind="stable")
-    flat = (order + (np.arange(b) * n)[:, None]).ravel()  # flat positions in sorted order (faster than *_along_axis)
-    s = key.ravel()[flat].reshape(b, n)
-    idx = np.arange(n)
-    new = np.ones((b, n), bool)
-    new[:, 1:] = s[:, 1:] != s[:, :-1]
-    end = np.ones((b, n), bool)
-    end[:, :-1] = new[:, 1:]
-    first = np.maximum.accumulate(np.where(new, idx, 0), axis=1)
-    last = np.minimum.accumulate(np.where(end, idx, n)[:, ::-1], axis=1)[:, ::-1]
-    ahead = np.empty(b * n, np.int64)
-    size = np.empty(b * n, np.int64)
-    ahead[flat] = first.ravel()
-    size[flat] = (last - first + 1).ravel()
-    ahead, size = ahead.reshape(b, n), size.reshape(b, n)
-    return ahead, size
+    return by_player(*sorted_places(key))
+
+
+def by_player(who: np.ndarray, ahead: np.ndarray, size: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rows in order of place (:func:`sorted_places`) back in order of players."""
+    b, n = who.shape
+    flat = (who + (np.arange(b) * n)[:, None]).ravel()
+    out_ahead = np.empty(b * n, np.int64)
+    out_size = np.empty(b * n, np.int64)
+    out_ahead[flat] = ahead.ravel()
+    out_size[flat] = size.ravel()
+    return out_ahead.reshape(b, n), out_size.reshape(b, n)
+
+
+def _rank_key(key: np.ndarray) -> np.ndarray:
+    """``key`` replaced by the players ahead in each row (the same order, smaller numbers)."""
+    who, ahead, _ = sorted_places(key)
+    return by_player(who, ahead, ahead)[0]
 
 
 class EngineRanker:
@@ -153,28 +196,34 @@ class RoundRobinRanker:
             if self.pair_slot[w, bl] < 0:
                 self.pair_slot[w, bl] = self.pair_slot[bl, w] = int(self.pair_slot.max()) + 1
         self.pairs = int(self.pair_slot.max()) + 1
+        # DE: every pair (p < q) with the weighted points each side has; the pairs with pending games apart
+        self.de_pairs = [(p, q, int(self.weighted[p, q]), int(self.weighted[q, p]))
+                         for p in range(n) for q in range(p + 1, n) if self.pair_slot[p, q] < 0]
+        self.de_pending = [(p, q, [(k, 0 if self.gw[k] == p else 1) for k in range(len(self.gw))
+                                   if {int(self.gw[k]), int(self.gb[k])} == {p, q}])
+                           for p in range(n) for q in range(p + 1, n) if self.pair_slot[p, q] >= 0]
+        self._blocks: dict = {}
+
+    # -- any rows of digits -------------------------------------------------------------------------------------
 
     def rank(self, digits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        if len(digits) > CHUNK:  # the arrays of a few thousand outcomes stay in the CPU cache: twice as fast
-            parts = [self._rank(digits[k:k + CHUNK]) for k in range(0, len(digits), CHUNK)]
-            return np.concatenate([a for a, _ in parts]), np.concatenate([s for _, s in parts])
-        return self._rank(digits)
+        """Players ahead and tie sizes (outcomes x players) for any rows of digits."""
+        return by_player(*self.rank_sorted(digits))
 
-    def _rank(self, digits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        # players x outcomes inside (each pending game updates two contiguous rows); outcomes x players for ranking
-        b, n = len(digits), self.n
+    def rank_sorted(self, digits: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:func:`sorted_places` of every row of digits."""
+        if len(digits) > CHUNK:  # the arrays of a few thousand outcomes stay in the CPU cache
+            parts = [self.rank_sorted(digits[k:k + CHUNK]) for k in range(0, len(digits), CHUNK)]
+            return tuple(np.concatenate(x) for x in zip(*parts))
+        # players x outcomes while adding up games (each pending game updates two contiguous rows)
         d = np.ascontiguousarray(digits.T)
         pw, pb = self.units[d, 0], self.units[d, 1]  # games x B: units of White and Black
         score = self._add_games(self.points0, pw, pb)
-        key = np.zeros((b, n), np.int64)
-        bound = 1  # every key is below this
-        for spec in self.specs:
-            if spec.code == "DE":
-                key, bound = self._direct_encounter(key, bound, pw, pb)
-                continue
-            values, top = self._column(spec.code, score, pw, pb, d)
-            key, bound = _extend(key, bound, top - values.T, top + 1, n)
-        return places(key)
+
+        def column(code: str) -> tuple[np.ndarray, int]:
+            values, top = self._column(code, score, pw, pb, d)
+            return values.T, top
+        return sorted_places(self._key(digits, score.T, column))
 
     def _add_games(self, known: np.ndarray, white: np.ndarray, black: np.ndarray) -> np.ndarray:
         """``known`` (per player) plus each pending game's ``white``/``black`` rows (games x B): players x B."""
@@ -212,78 +261,158 @@ class RoundRobinRanker:
         qualifies = (2 * score >= self.koya_half).astype(np.int64)
         return self._pairs_against(qualifies, pw, pb), W * rounds
 
-    def _direct_encounter(self, key: np.ndarray, bound: int, pw: np.ndarray, pb: np.ndarray) -> tuple[np.ndarray, int]:
+    # -- exact enumeration: blocks of 3**low outcomes that share the digits of the games after the low ones -----
+
+    def rank_block(self, high: int, low: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Outcomes ``high * 3**low`` .. ``(high + 1) * 3**low - 1``: their digits and :func:`sorted_places`.
+
+        Within a block only the ``low`` first games vary: what they add (points, wins, Sonneborn-Berger terms) is
+        computed once for all blocks; the other games add constants.  Sonneborn-Berger of an outcome is
+        ``M @ score`` with ``M`` the points matrix and ``score = c + L`` (``c`` the block's constant part, ``L`` the
+        varying part of the low games), so ``M = A + P`` gives ``A c + A L + P c + P L``: ``P L`` is computed once,
+        ``A L + P c`` is one matrix product of ``[L | U]`` (``U`` the low games' units) with a small matrix."""
+        g, n = len(self.gw), self.n
+        c = self._block(low)
+        high_digits = digit_rows(high, high + 1, g - low)[0].tolist()
+        digits = np.empty((len(c["inner"]), g), np.int8)
+        digits[:, :low] = c["inner"]
+        digits[:, low:] = high_digits
+        points, wins, black_wins, A = (self.points0.copy(), self.wins0.copy(), self.black_wins0.copy(),
+                                       self.m0.copy())
+        for k, r in zip(range(low, g), high_digits):
+            w, bl = self.gw[k], self.gb[k]
+            uw, ub = self.units[r]
+            points[w] += uw
+            points[bl] += ub
+            A[w, bl] += uw
+            A[bl, w] += ub
+            if r != 1:
+                wins[w if r == 0 else bl] += 1
+                black_wins[bl] += r == 2
+        score = c["L"] + points
+
+        def column(code: str) -> tuple[np.ndarray, int]:
+            W, rounds = self.W, self.rounds
+            if code == "PTS":
+                return score, W * rounds
+            if code in ("WIN", "WON"):
+                return c["wins"] + wins, rounds
+            if code == "BWG":
+                return c["black_wins"] + black_wins, rounds
+            if code == "BPG":
+                return np.broadcast_to(self.black_games, score.shape), rounds
+            if code == "SB":
+                lows = np.zeros((2 * low, n))
+                for k in range(low):
+                    lows[2 * k, self.gw[k]] = points[self.gb[k]]
+                    lows[2 * k + 1, self.gb[k]] = points[self.gw[k]]
+                product = c["LU"] @ np.vstack([A.T.astype(np.float64), lows])
+                return product.astype(np.int64) + (c["PL"] + A @ points), (W * rounds) ** 2
+            qualifies = (2 * score >= self.koya_half).astype(np.int64)  # KS, as in _column
+            out = np.rint(qualifies.astype(np.float64) @ A.T).astype(np.int64)
+            for k in range(low):
+                out[:, self.gw[k]] += c["pw"][:, k] * qualifies[:, self.gb[k]]
+                out[:, self.gb[k]] += c["pb"][:, k] * qualifies[:, self.gw[k]]
+            return out, W * rounds
+        return (digits, *sorted_places(self._key(digits, score, column)))
+
+    def _block(self, low: int) -> dict:
+        """What the ``low`` first games add, for every one of their ``3**low`` outcomes (outcomes x players)."""
+        if low in self._blocks:
+            return self._blocks[low]
+        n = self.n
+        inner = digit_rows(0, 3 ** low, low)
+        pw, pb = self.units[inner, 0], self.units[inner, 1]
+        L, PL = np.zeros((len(inner), n), np.int64), np.zeros((len(inner), n), np.int64)
+        wins, black_wins = np.zeros_like(L), np.zeros_like(L)
+        for k in range(low):
+            w, bl = self.gw[k], self.gb[k]
+            L[:, w] += pw[:, k]
+            L[:, bl] += pb[:, k]
+            wins[:, w] += inner[:, k] == 0
+            wins[:, bl] += inner[:, k] == 2
+            black_wins[:, bl] += inner[:, k] == 2
+        for k in range(low):
+            w, bl = self.gw[k], self.gb[k]
+            PL[:, w] += pw[:, k] * L[:, bl]
+            PL[:, bl] += pb[:, k] * L[:, w]
+        U = np.empty((len(inner), 2 * low))
+        U[:, 0::2], U[:, 1::2] = pw, pb
+        block = {"inner": inner, "L": L, "PL": PL, "wins": wins, "black_wins": black_wins, "pw": pw, "pb": pb,
+                 "LU": np.hstack([L.astype(np.float64), U])}
+        self._blocks = {low: block}
+        return block
+
+    # -- the key and DE -----------------------------------------------------------------------------------------
+
+    def _key(self, digits: np.ndarray, score: np.ndarray, column) -> np.ndarray:
+        """One integer per outcome and player, smaller = better, tie-break by tie-break (outcomes x players)."""
+        key = np.zeros(score.shape, np.int64)
+        bound = 1  # every key is below this
+        for spec in self.specs:
+            if spec.code == "DE":
+                key, bound = self._direct_encounter(key, bound, digits)
+                continue
+            values, top = column(spec.code)
+            key, bound = _extend(key, bound, top - values, top + 1)
+        return key
+
+    def _direct_encounter(self, key: np.ndarray, bound: int, digits: np.ndarray) -> tuple[np.ndarray, int]:
         """Art. 6.2 inside every group of equal keys, again inside the sub-groups it leaves, until nothing splits.
 
-        Only the pairs of players still tied are looked at (a few per outcome): they are found once by sorting the
-        keys (a group is a run of equal keys), and a split only removes pairs."""
+        Each pass adds, for every pair of players, their points against each other to both where their keys are
+        equal (one comparison and masked additions over all outcomes per pair); the next pass looks only at the
+        outcomes where a group split and some players are still tied."""
         b, n = key.shape
-        order = np.argsort(key, axis=1, kind="stable")
-        s = np.take_along_axis(key, order, axis=1)
-        # distance of each sorted position from the start of its run of equal keys: a position at distance >= d
-        # pairs with the one d places before it; only positions inside a run are looked at
-        idx = np.arange(n)
-        new = np.ones((b, n), bool)
-        new[:, 1:] = s[:, 1:] != s[:, :-1]
-        dist = (idx - np.maximum.accumulate(np.where(new, idx, 0), axis=1)).ravel()
-        inside = np.flatnonzero(dist)
-        if not len(inside):
-            return key, bound
-        far = dist[inside]
-        flat_order = order.ravel()
-        found = []
-        for d in range(1, int(far.max()) + 1):
-            at = inside[far >= d]
-            found.append((at // n, flat_order[at - d], flat_order[at]))
-        row, i, j = (np.concatenate(x) for x in zip(*found))
-        # each side's weighted points in the pair's games: the known ones, plus the pending ones of this outcome
-        slot = _at(self.pair_slot, i * n + j)
-        lower, higher = self._pending_pairs(pw, pb)
-        has = slot >= 0
-        at = np.maximum(slot, 0)
-        cell = at * b + row
-        lo, hi = np.where(has, _at(lower, cell), 0), np.where(has, _at(higher, cell), 0)
-        first_is_lower = i < j
-        pi = _at(self.weighted, i * n + j) + np.where(first_is_lower, lo, hi)
-        pj = _at(self.weighted, j * n + i) + np.where(first_is_lower, hi, lo)
         top = int(self.W * self.lcm * n)
-        mark = np.zeros(b, bool)
-        mark[row] = True
-        active = np.nonzero(mark)[0]  # outcomes still being split; ``local`` numbers them 0..
-        local = (np.cumsum(mark) - 1)[row]
-        while len(row):
-            m = len(active)
-            # bincount adds in float64: sums of small integers, exact
-            de = (np.bincount(local * n + i, pi, m * n) + np.bincount(local * n + j, pj, m * n)).astype(np.int64)
-            de = de.reshape(m, n)
+        ties = _ties(key)
+        rows = np.nonzero(ties)[0]
+        ties = ties[rows]
+        while len(rows):
+            everything = len(rows) == b
+            part = key if everything else key[rows]
+            de = self._de_values(np.ascontiguousarray(part.T), digits if everything else digits[rows])
             if bound * (top + 1) >= _KEY_LIMIT:
-                key, bound = places(key)[0], n
-            if m == b:
-                key = key * (top + 1) + (top - de)
+                key, bound = _rank_key(key), n
+                part = key if everything else key[rows]
+            part = part * (top + 1) + (top - de.T)
+            bound *= top + 1  # rows are compared only within themselves: the others keep their smaller keys
+            if everything:
+                key = part
             else:
-                key[active] = key[active] * (top + 1) + (top - de)  # each outcome's keys share one scale
-            bound *= top + 1
-            keep = _at(de, local * n + i) == _at(de, local * n + j)
-            if keep.all():
-                break
-            split = np.zeros(m, bool)
-            split[local[~keep]] = True
-            kept = np.nonzero(keep & split[local])[0]
-            row, i, j, pi, pj = row[kept], i[kept], j[kept], pi[kept], pj[kept]
-            local = (np.cumsum(split) - 1)[local[kept]]
-            active = active[split]
+                key[rows] = part
+            after = _ties(part)
+            again = (after < ties) & (after > 0)  # a group split and some players are still tied
+            rows, ties = rows[again], after[again]
         return key, bound
 
-    def _pending_pairs(self, pw: np.ndarray, pb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Weighted points of the lower and the higher row of each pending pair (pairs x B)."""
-        lower = np.zeros((max(self.pairs, 1), pw.shape[1]), np.int64)  # one empty slot when nothing is pending
-        higher = np.zeros_like(lower)
-        for g in range(len(self.gw)):
-            w, bl = self.gw[g], self.gb[g]
-            q, wt = self.pair_slot[w, bl], self.weight[w, bl]
-            (lower if w < bl else higher)[q] += pw[g] * wt
-            (higher if w < bl else lower)[q] += pb[g] * wt
-        return lower, higher
+    def _de_values(self, key: np.ndarray, digits: np.ndarray) -> np.ndarray:
+        """Each player's weighted points against the players with an equal key (``key``: players x outcomes)."""
+        de = np.zeros(key.shape, np.int64)
+        eq = np.empty(key.shape[1], bool)
+        for p, q, wp, wq in self.de_pairs:
+            np.equal(key[p], key[q], out=eq)
+            if wp:
+                np.add(de[p], wp, out=de[p], where=eq)
+            if wq:
+                np.add(de[q], wq, out=de[q], where=eq)
+        for p, q, games in self.de_pending:
+            np.equal(key[p], key[q], out=eq)
+            wt = int(self.weight[p, q])
+            vp, vq = int(self.weighted[p, q]), int(self.weighted[q, p])
+            for k, side in games:
+                r = digits[:, k]
+                vp = vp + self.units[r, side] * wt
+                vq = vq + self.units[r, 1 - side] * wt
+            np.add(de[p], vp, out=de[p], where=eq)
+            np.add(de[q], vq, out=de[q], where=eq)
+        return de
+
+
+def _ties(key: np.ndarray) -> np.ndarray:
+    """Per row, the number of neighbours with equal keys once sorted (0: no tie; it falls when a group splits)."""
+    s = np.sort(key, axis=1)
+    return np.count_nonzero(s[:, 1:] == s[:, :-1], axis=1)
 
 
 def _at(array: np.ndarray, flat: np.ndarray) -> np.ndarray:
@@ -291,10 +420,10 @@ def _at(array: np.ndarray, flat: np.ndarray) -> np.ndarray:
     return np.take(array.ravel(), flat)
 
 
-def _extend(key: np.ndarray, bound: int, values: np.ndarray, size: int, n: int) -> tuple[np.ndarray, int]:
+def _extend(key: np.ndarray, bound: int, values: np.ndarray, size: int) -> tuple[np.ndarray, int]:
     """``key`` refined by ``values`` (0 <= values < size): compressed to places first if it would overflow."""
     if bound * size >= _KEY_LIMIT:
-        key, bound = places(key)[0], n
+        key, bound = _rank_key(key), key.shape[1]
     return key * size + values, bound * size
 
 
