@@ -14,7 +14,7 @@ import pytest
 from tiebreak.arbiter.odds import compute_odds, find_future
 from tiebreak.arbiter.odds.models import davidson, parse_fix
 from tiebreak.arbiter.odds.rankers import EngineRanker, RoundRobinRanker, fast_ranker_reason
-from tiebreak.arbiter.odds.run import _digits
+from tiebreak.arbiter.odds.rankers import digit_rows as _digits
 from tiebreak.cli import main
 from tiebreak.engine.model import Kind, Player, Tournament
 from tiebreak.engine.registry import parse_list

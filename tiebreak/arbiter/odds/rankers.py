@@ -361,58 +361,60 @@ class RoundRobinRanker:
         """Art. 6.2 inside every group of equal keys, again inside the sub-groups it leaves, until nothing splits.
 
         Each pass adds, for every pair of players, their points against each other to both where their keys are
-        equal (one comparison and masked additions over all outcomes per pair); the next pass looks only at the
-        outcomes where a group split and some players are still tied."""
+        equal (one comparison and a few additions over all outcomes per pair), and counts the equal pairs.  A pass
+        over a row whose count did not fall gives the values of the pass before (the groups are the same): the row
+        is done."""
         b, n = key.shape
         top = int(self.W * self.lcm * n)
-        ties = _ties(key)
-        rows = np.nonzero(ties)[0]
-        ties = ties[rows]
-        while len(rows):
-            everything = len(rows) == b
-            part = key if everything else key[rows]
-            de = self._de_values(np.ascontiguousarray(part.T), digits if everything else digits[rows])
+        rows, before = None, None  # None: every row
+        while True:
             if bound * (top + 1) >= _KEY_LIMIT:
                 key, bound = _rank_key(key), n
-                part = key if everything else key[rows]
+            part = key if rows is None else key[rows]
+            de, ties = self._de_values(np.ascontiguousarray(part.T, np.int32 if bound < 1 << 31 else np.int64),
+                                       digits if rows is None else digits[rows])
             part = part * (top + 1) + (top - de.T)
             bound *= top + 1  # rows are compared only within themselves: the others keep their smaller keys
-            if everything:
-                key = part
+            if rows is None:
+                key, rows, before = part, np.nonzero(ties)[0], ties
             else:
                 key[rows] = part
-            after = _ties(part)
-            again = (after < ties) & (after > 0)  # a group split and some players are still tied
-            rows, ties = rows[again], after[again]
-        return key, bound
+                go_on = (ties < before) & (ties > 0)  # the pass before split a group, and ties are left
+                rows, before = rows[go_on], ties[go_on]
+            if not len(rows):
+                return key, bound
+            before = before if len(before) == len(rows) else before[rows]
 
-    def _de_values(self, key: np.ndarray, digits: np.ndarray) -> np.ndarray:
-        """Each player's weighted points against the players with an equal key (``key``: players x outcomes)."""
-        de = np.zeros(key.shape, np.int64)
-        eq = np.empty(key.shape[1], bool)
+    def _de_values(self, key: np.ndarray, digits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Each player's weighted points against the players with an equal key (``key``: players x outcomes), and
+        the number of equal pairs per outcome."""
+        m = key.shape[1]
+        small = np.int16 if self.W * self.lcm * self.n < 1 << 15 else np.int64  # DE values are below that
+        de = np.zeros(key.shape, small)
+        ties = np.zeros(m, np.int32)
+        eq = np.empty(m, bool)
+        add = np.empty(m, small)
         for p, q, wp, wq in self.de_pairs:
             np.equal(key[p], key[q], out=eq)
+            ties += eq
             if wp:
-                np.add(de[p], wp, out=de[p], where=eq)
+                np.multiply(eq, wp, out=add)
+                de[p] += add
             if wq:
-                np.add(de[q], wq, out=de[q], where=eq)
+                np.multiply(eq, wq, out=add)
+                de[q] += add
         for p, q, games in self.de_pending:
             np.equal(key[p], key[q], out=eq)
+            ties += eq
             wt = int(self.weight[p, q])
             vp, vq = int(self.weighted[p, q]), int(self.weighted[q, p])
             for k, side in games:
                 r = digits[:, k]
                 vp = vp + self.units[r, side] * wt
                 vq = vq + self.units[r, 1 - side] * wt
-            np.add(de[p], vp, out=de[p], where=eq)
-            np.add(de[q], vq, out=de[q], where=eq)
-        return de
-
-
-def _ties(key: np.ndarray) -> np.ndarray:
-    """Per row, the number of neighbours with equal keys once sorted (0: no tie; it falls when a group splits)."""
-    s = np.sort(key, axis=1)
-    return np.count_nonzero(s[:, 1:] == s[:, :-1], axis=1)
+            de[p] += (eq * vp).astype(small)
+            de[q] += (eq * vq).astype(small)
+        return de, ties
 
 
 def _at(array: np.ndarray, flat: np.ndarray) -> np.ndarray:
