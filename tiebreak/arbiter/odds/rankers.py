@@ -30,7 +30,7 @@ from .models import KINDS
 from .pending import Future
 
 FAST_CODES = {"PTS", "DE", "WIN", "WON", "BPG", "BWG", "SB", "KS"}
-_KEY_LIMIT = 1 << 40  # compress the key to ranks before it could overflow int64
+_KEY_LIMIT = 1 << 50  # compress the key to ranks before it could overflow int64 (once shifted by the player bits)
 CHUNK = 4096  # outcomes ranked at once (measured: 2-3 times faster per outcome than 32,768)
 
 
@@ -45,7 +45,7 @@ def digit_rows(start: int, stop: int, g: int) -> np.ndarray:
 
 
 def sorted_places(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Each row of ``key`` (0 <= key < 2**40, smaller = better) in order of place: ``who`` (the player at each
+    """Each row of ``key`` (0 <= key < 2**50, smaller = better) in order of place: ``who`` (the player at each
     position), ``ahead`` (players strictly ahead of them) and ``size`` (players sharing their place).
 
     One sort of the keys with the player number in their low bits; the runs of equal keys then give the places.
@@ -98,9 +98,10 @@ def by_player(who: np.ndarray, ahead: np.ndarray, size: np.ndarray) -> tuple[np.
 
 
 def _rank_key(key: np.ndarray) -> np.ndarray:
-    """``key`` replaced by the players ahead in each row (the same order, smaller numbers)."""
-    who, ahead, _ = sorted_places(key)
-    return by_player(who, ahead, ahead)[0]
+    """``key`` (players x outcomes) replaced by the players ahead in each outcome (the same order, smaller
+    numbers)."""
+    who, ahead, _ = sorted_places(np.ascontiguousarray(key.T))
+    return np.ascontiguousarray(by_player(who, ahead, ahead)[0].T)
 
 
 class EngineRanker:
@@ -196,12 +197,26 @@ class RoundRobinRanker:
             if self.pair_slot[w, bl] < 0:
                 self.pair_slot[w, bl] = self.pair_slot[bl, w] = int(self.pair_slot.max()) + 1
         self.pairs = int(self.pair_slot.max()) + 1
-        # DE: every pair (p < q) with the weighted points each side has; the pairs with pending games apart
-        self.de_pairs = [(p, q, int(self.weighted[p, q]), int(self.weighted[q, p]))
-                         for p in range(n) for q in range(p + 1, n) if self.pair_slot[p, q] < 0]
-        self.de_pending = [(p, q, [(k, 0 if self.gw[k] == p else 1) for k in range(len(self.gw))
-                                   if {int(self.gw[k]), int(self.gb[k])} == {p, q}])
-                           for p in range(n) for q in range(p + 1, n) if self.pair_slot[p, q] >= 0]
+        # DE: the known points of each pair by distance d between the players' rows (pairs p, p + d), in the
+        # type DE values fit in; the pairs with pending games apart
+        self.de_type = np.int16 if self.W * self.lcm * n < 1 << 15 else np.int64
+        known = np.where(self.pair_slot < 0, self.weighted, 0).astype(self.de_type)
+        rows = np.arange(n)
+        self.de_ahead = [None] + [known[rows[:-d], rows[d:]][:, None] for d in range(1, n)]
+        self.de_behind = [None] + [known[rows[d:], rows[:-d]][:, None] for d in range(1, n)]
+        # the pairs with pending games, in groups where no player appears twice (a round's games, usually)
+        groups: list[list] = []
+        for p in range(n):
+            for q in range(p + 1, n):
+                if self.pair_slot[p, q] < 0:
+                    continue
+                games = [(k, 0 if self.gw[k] == p else 1) for k in range(len(self.gw))
+                         if {int(self.gw[k]), int(self.gb[k])} == {p, q}]
+                group = next((x for x in groups if not any({p, q} & {a, b} for a, b, _ in x)), None)
+                if group is None:
+                    groups.append(group := [])
+                group.append((p, q, games))
+        self.de_groups = groups
         self._blocks: dict = {}
 
     # -- any rows of digits -------------------------------------------------------------------------------------
@@ -221,9 +236,8 @@ class RoundRobinRanker:
         score = self._add_games(self.points0, pw, pb)
 
         def column(code: str) -> tuple[np.ndarray, int]:
-            values, top = self._column(code, score, pw, pb, d)
-            return values.T, top
-        return sorted_places(self._key(digits, score.T, column))
+            return self._column(code, score, pw, pb, d)
+        return sorted_places(np.ascontiguousarray(self._key(digits, score, column).T))
 
     def _add_games(self, known: np.ndarray, white: np.ndarray, black: np.ndarray) -> np.ndarray:
         """``known`` (per player) plus each pending game's ``white``/``black`` rows (games x B): players x B."""
@@ -270,7 +284,8 @@ class RoundRobinRanker:
         computed once for all blocks; the other games add constants.  Sonneborn-Berger of an outcome is
         ``M @ score`` with ``M`` the points matrix and ``score = c + L`` (``c`` the block's constant part, ``L`` the
         varying part of the low games), so ``M = A + P`` gives ``A c + A L + P c + P L``: ``P L`` is computed once,
-        ``A L + P c`` is one matrix product of ``[L | U]`` (``U`` the low games' units) with a small matrix."""
+        ``A L + P c`` is one matrix product of ``[L | U]`` (``U`` the low games' units) with a small matrix.
+        Inside, the arrays are players x outcomes (a player's values contiguous)."""
         g, n = len(self.gw), self.n
         c = self._block(low)
         high_digits = digit_rows(high, high + 1, g - low)[0].tolist()
@@ -289,64 +304,65 @@ class RoundRobinRanker:
             if r != 1:
                 wins[w if r == 0 else bl] += 1
                 black_wins[bl] += r == 2
-        score = c["L"] + points
+        score = c["L"] + points[:, None]
 
         def column(code: str) -> tuple[np.ndarray, int]:
             W, rounds = self.W, self.rounds
             if code == "PTS":
                 return score, W * rounds
             if code in ("WIN", "WON"):
-                return c["wins"] + wins, rounds
+                return c["wins"] + wins[:, None], rounds
             if code == "BWG":
-                return c["black_wins"] + black_wins, rounds
+                return c["black_wins"] + black_wins[:, None], rounds
             if code == "BPG":
-                return np.broadcast_to(self.black_games, score.shape), rounds
+                return np.broadcast_to(self.black_games[:, None], score.shape), rounds
             if code == "SB":
-                lows = np.zeros((2 * low, n))
+                lows = np.zeros((n, 2 * low))
                 for k in range(low):
-                    lows[2 * k, self.gw[k]] = points[self.gb[k]]
-                    lows[2 * k + 1, self.gb[k]] = points[self.gw[k]]
-                product = c["LU"] @ np.vstack([A.T.astype(np.float64), lows])
-                return product.astype(np.int64) + (c["PL"] + A @ points), (W * rounds) ** 2
+                    lows[self.gw[k], 2 * k] = points[self.gb[k]]
+                    lows[self.gb[k], 2 * k + 1] = points[self.gw[k]]
+                product = np.hstack([A.astype(np.float64), lows]) @ c["LU"]
+                return product.astype(np.int64) + c["PL"] + (A @ points)[:, None], (W * rounds) ** 2
             qualifies = (2 * score >= self.koya_half).astype(np.int64)  # KS, as in _column
-            out = np.rint(qualifies.astype(np.float64) @ A.T).astype(np.int64)
+            out = np.rint(A.astype(np.float64) @ qualifies).astype(np.int64)
             for k in range(low):
-                out[:, self.gw[k]] += c["pw"][:, k] * qualifies[:, self.gb[k]]
-                out[:, self.gb[k]] += c["pb"][:, k] * qualifies[:, self.gw[k]]
+                out[self.gw[k]] += c["pw"][k] * qualifies[self.gb[k]]
+                out[self.gb[k]] += c["pb"][k] * qualifies[self.gw[k]]
             return out, W * rounds
-        return (digits, *sorted_places(self._key(digits, score, column)))
+        return (digits, *sorted_places(np.ascontiguousarray(self._key(digits, score, column).T)))
 
     def _block(self, low: int) -> dict:
-        """What the ``low`` first games add, for every one of their ``3**low`` outcomes (outcomes x players)."""
+        """What the ``low`` first games add, for every one of their ``3**low`` outcomes (players x outcomes)."""
         if low in self._blocks:
             return self._blocks[low]
         n = self.n
         inner = digit_rows(0, 3 ** low, low)
-        pw, pb = self.units[inner, 0], self.units[inner, 1]
-        L, PL = np.zeros((len(inner), n), np.int64), np.zeros((len(inner), n), np.int64)
+        d = np.ascontiguousarray(inner.T)
+        pw, pb = self.units[d, 0], self.units[d, 1]  # low games x outcomes
+        L, PL = np.zeros((n, len(inner)), np.int64), np.zeros((n, len(inner)), np.int64)
         wins, black_wins = np.zeros_like(L), np.zeros_like(L)
         for k in range(low):
             w, bl = self.gw[k], self.gb[k]
-            L[:, w] += pw[:, k]
-            L[:, bl] += pb[:, k]
-            wins[:, w] += inner[:, k] == 0
-            wins[:, bl] += inner[:, k] == 2
-            black_wins[:, bl] += inner[:, k] == 2
+            L[w] += pw[k]
+            L[bl] += pb[k]
+            wins[w] += d[k] == 0
+            wins[bl] += d[k] == 2
+            black_wins[bl] += d[k] == 2
         for k in range(low):
             w, bl = self.gw[k], self.gb[k]
-            PL[:, w] += pw[:, k] * L[:, bl]
-            PL[:, bl] += pb[:, k] * L[:, w]
-        U = np.empty((len(inner), 2 * low))
-        U[:, 0::2], U[:, 1::2] = pw, pb
+            PL[w] += pw[k] * L[bl]
+            PL[bl] += pb[k] * L[w]
+        U = np.empty((2 * low, len(inner)))
+        U[0::2], U[1::2] = pw, pb
         block = {"inner": inner, "L": L, "PL": PL, "wins": wins, "black_wins": black_wins, "pw": pw, "pb": pb,
-                 "LU": np.hstack([L.astype(np.float64), U])}
+                 "LU": np.vstack([L.astype(np.float64), U])}
         self._blocks = {low: block}
         return block
 
     # -- the key and DE -----------------------------------------------------------------------------------------
 
     def _key(self, digits: np.ndarray, score: np.ndarray, column) -> np.ndarray:
-        """One integer per outcome and player, smaller = better, tie-break by tie-break (outcomes x players)."""
+        """One integer per player and outcome, smaller = better, tie-break by tie-break (players x outcomes)."""
         key = np.zeros(score.shape, np.int64)
         bound = 1  # every key is below this
         for spec in self.specs:
@@ -361,59 +377,67 @@ class RoundRobinRanker:
         """Art. 6.2 inside every group of equal keys, again inside the sub-groups it leaves, until nothing splits.
 
         Each pass adds, for every pair of players, their points against each other to both where their keys are
-        equal (one comparison and a few additions over all outcomes per pair), and counts the equal pairs.  A pass
-        over a row whose count did not fall gives the values of the pass before (the groups are the same): the row
-        is done."""
-        b, n = key.shape
+        equal, and counts the equal pairs.  A pass over a row whose count did not fall gives the values of the pass
+        before (the groups are the same): the row is done."""
+        n, b = key.shape
         top = int(self.W * self.lcm * n)
-        rows, before = None, None  # None: every row
+        pending = self._pending_points(digits)
+        rows, before, now = None, None, pending  # rows None: every row (also while nearly every row goes on)
         while True:
             if bound * (top + 1) >= _KEY_LIMIT:
                 key, bound = _rank_key(key), n
-            part = key if rows is None else key[rows]
-            de, ties = self._de_values(np.ascontiguousarray(part.T, np.int32 if bound < 1 << 31 else np.int64),
-                                       digits if rows is None else digits[rows])
-            part = part * (top + 1) + (top - de.T)
+            part = key if rows is None else key[:, rows]
+            de, ties = self._de_values(np.ascontiguousarray(part, np.int32 if bound < 1 << 31 else np.int64), now)
+            part *= top + 1
+            part += top - de
             bound *= top + 1  # rows are compared only within themselves: the others keep their smaller keys
-            if rows is None:
-                key, rows, before = part, np.nonzero(ties)[0], ties
-            else:
-                key[rows] = part
-                go_on = (ties < before) & (ties > 0)  # the pass before split a group, and ties are left
-                rows, before = rows[go_on], ties[go_on]
-            if not len(rows):
+            if rows is not None:
+                key[:, rows] = part
+            # go on where the pass before split a group (always, after the first pass) and ties are left
+            go_on = ties > 0 if before is None else (ties < before) & (ties > 0)
+            if not go_on.any():
                 return key, bound
-            before = before if len(before) == len(rows) else before[rows]
+            if rows is None and go_on.sum() * 4 > b * 3:  # a pass more over the other rows is harmless
+                before = np.where(go_on, ties, 0)
+                continue
+            at = np.nonzero(go_on)[0]
+            rows, before = (at if rows is None else rows[at]), ties[at]
+            now = [(P, Q, vp[:, rows], vq[:, rows]) for P, Q, vp, vq in pending]
 
-    def _de_values(self, key: np.ndarray, digits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def _pending_points(self, digits: np.ndarray) -> list:
+        """For each group of pairs with pending games: the pairs' rows and each side's weighted points against the
+        other in every outcome (pairs x outcomes)."""
+        out = []
+        for group in self.de_groups:
+            P = np.array([p for p, _, _ in group])
+            Q = np.array([q for _, q, _ in group])
+            vp = np.repeat(self.weighted[P, Q][:, None], len(digits), axis=1).astype(self.de_type)
+            vq = np.repeat(self.weighted[Q, P][:, None], len(digits), axis=1).astype(self.de_type)
+            for x, (p, q, games) in enumerate(group):
+                wt = int(self.weight[p, q])
+                for k, side in games:
+                    r = digits[:, k]
+                    vp[x] += (self.units[r, side] * wt).astype(self.de_type)
+                    vq[x] += (self.units[r, 1 - side] * wt).astype(self.de_type)
+            out.append((P, Q, vp, vq))
+        return out
+
+    def _de_values(self, key: np.ndarray, pending: list) -> tuple[np.ndarray, np.ndarray]:
         """Each player's weighted points against the players with an equal key (``key``: players x outcomes), and
-        the number of equal pairs per outcome."""
-        m = key.shape[1]
-        small = np.int16 if self.W * self.lcm * self.n < 1 << 15 else np.int64  # DE values are below that
-        de = np.zeros(key.shape, small)
+        the number of equal pairs per outcome.  The pairs without pending games are taken by the distance ``d``
+        between their rows: one comparison of ``key[:-d]`` with ``key[d:]`` covers them all."""
+        n, m = key.shape
+        de = np.zeros(key.shape, self.de_type)
         ties = np.zeros(m, np.int32)
-        eq = np.empty(m, bool)
-        add = np.empty(m, small)
-        for p, q, wp, wq in self.de_pairs:
-            np.equal(key[p], key[q], out=eq)
-            ties += eq
-            if wp:
-                np.multiply(eq, wp, out=add)
-                de[p] += add
-            if wq:
-                np.multiply(eq, wq, out=add)
-                de[q] += add
-        for p, q, games in self.de_pending:
-            np.equal(key[p], key[q], out=eq)
-            ties += eq
-            wt = int(self.weight[p, q])
-            vp, vq = int(self.weighted[p, q]), int(self.weighted[q, p])
-            for k, side in games:
-                r = digits[:, k]
-                vp = vp + self.units[r, side] * wt
-                vq = vq + self.units[r, 1 - side] * wt
-            de[p] += (eq * vp).astype(small)
-            de[q] += (eq * vq).astype(small)
+        for d in range(1, n):
+            eq = key[:-d] == key[d:]
+            ties += np.add.reduce(eq, axis=0, dtype=np.int32)
+            de[:-d] += eq * self.de_ahead[d]
+            de[d:] += eq * self.de_behind[d]
+        for P, Q, vp, vq in pending:  # no player twice in a group: the fancy additions add once per row
+            eq = key[P] == key[Q]
+            de[P] += eq * vp
+            de[Q] += eq * vq
         return de, ties
 
 
@@ -425,7 +449,7 @@ def _at(array: np.ndarray, flat: np.ndarray) -> np.ndarray:
 def _extend(key: np.ndarray, bound: int, values: np.ndarray, size: int) -> tuple[np.ndarray, int]:
     """``key`` refined by ``values`` (0 <= values < size): compressed to places first if it would overflow."""
     if bound * size >= _KEY_LIMIT:
-        key, bound = _rank_key(key), key.shape[1]
+        key, bound = _rank_key(key), key.shape[0]
     return key * size + values, bound * size
 
 
