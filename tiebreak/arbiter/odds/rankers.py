@@ -216,7 +216,17 @@ class RoundRobinRanker:
                 if group is None:
                     groups.append(group := [])
                 group.append((p, q, games))
-        self.de_groups = groups
+        self.de_groups = []
+        for group in groups:
+            most = max(len(games) for _, _, games in group)
+            slots = []
+            for m in range(most):
+                has = np.array([len(games) > m for _, _, games in group])
+                games = np.array([games[m][0] if len(games) > m else 0 for _, _, games in group])
+                sides = np.array([games_[m][1] if len(games_) > m else 0 for _, _, games_ in group])[:, None]
+                weights = np.array([int(self.weight[p, q]) for p, q, _ in group])[:, None] * has[:, None]
+                slots.append((games, sides, weights, has))
+            self.de_groups.append((np.array([p for p, _, _ in group]), np.array([q for _, q, _ in group]), slots))
         self._blocks: dict = {}
 
     # -- any rows of digits -------------------------------------------------------------------------------------
@@ -408,17 +418,13 @@ class RoundRobinRanker:
         """For each group of pairs with pending games: the pairs' rows and each side's weighted points against the
         other in every outcome (pairs x outcomes)."""
         out = []
-        for group in self.de_groups:
-            P = np.array([p for p, _, _ in group])
-            Q = np.array([q for _, q, _ in group])
+        for P, Q, slots in self.de_groups:
             vp = np.repeat(self.weighted[P, Q][:, None], len(digits), axis=1).astype(self.de_type)
             vq = np.repeat(self.weighted[Q, P][:, None], len(digits), axis=1).astype(self.de_type)
-            for x, (p, q, games) in enumerate(group):
-                wt = int(self.weight[p, q])
-                for k, side in games:
-                    r = digits[:, k]
-                    vp[x] += (self.units[r, side] * wt).astype(self.de_type)
-                    vq[x] += (self.units[r, 1 - side] * wt).astype(self.de_type)
+            for games, sides, weights, has in slots:  # the pairs' first pending game, second, ...
+                r = digits[:, games].T  # pairs x outcomes
+                vp += (self.units[r, sides] * weights).astype(self.de_type)
+                vq += (self.units[r, 1 - sides] * weights).astype(self.de_type)
             out.append((P, Q, vp, vq))
         return out
 
