@@ -225,7 +225,7 @@ class RoundRobinRanker:
                 games = np.array([games[m][0] if len(games) > m else 0 for _, _, games in group])
                 sides = np.array([games_[m][1] if len(games_) > m else 0 for _, _, games_ in group])[:, None]
                 weights = np.array([int(self.weight[p, q]) for p, q, _ in group])[:, None] * has[:, None]
-                slots.append((games, sides, weights, has))
+                slots.append((games, sides, weights))
             self.de_groups.append((np.array([p for p, _, _ in group]), np.array([q for _, q, _ in group]), slots))
         self._blocks: dict = {}
 
@@ -421,7 +421,7 @@ class RoundRobinRanker:
         for P, Q, slots in self.de_groups:
             vp = np.repeat(self.weighted[P, Q][:, None], len(digits), axis=1).astype(self.de_type)
             vq = np.repeat(self.weighted[Q, P][:, None], len(digits), axis=1).astype(self.de_type)
-            for games, sides, weights, has in slots:  # the pairs' first pending game, second, ...
+            for games, sides, weights in slots:  # the pairs' first pending game, second, ... (weight 0: none)
                 r = digits[:, games].T  # pairs x outcomes
                 vp += (self.units[r, sides] * weights).astype(self.de_type)
                 vq += (self.units[r, 1 - sides] * weights).astype(self.de_type)
