@@ -10,8 +10,9 @@ import sys
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 
+from sources import CORPUS
+
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT.parent / "shared" / "corpus"
 LIST = "PTS,DE,WIN,WON,BPG,BWG,PS,PS/C1,REP,STD,BH,BH/C1,BH/C2,BH/M1,BH/M2,FB,FB/C1,SB,SB/C1,AOB,KS,ARO,ARO/C1,TPR,PTP,APRO,APPO"
 RANK_LIKE = {"DE"}
 

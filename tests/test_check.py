@@ -13,6 +13,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import sources
+from sources import CORPUS, needs
 
 from tiebreak.arbiter.check import check
 from tiebreak.cli import main
@@ -22,9 +24,8 @@ from tiebreak.formats.published import parse_value
 ROOT = Path(__file__).resolve().parents[1]
 DATA = Path(__file__).parent / "data" / "check"
 EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
-VEGA = ROOT.parent / "shared" / "corpus" / "hobsons-bay-vega"
-PEERS = ROOT.parent / "shared" / "peers" / "chess-results-xml"
-needs_shared = pytest.mark.skipif(not VEGA.is_dir(), reason="../shared (the corpus) is not beside the repository")
+VEGA = CORPUS / "hobsons-bay-vega"
+PEERS = sources.PEERS / "chess-results-xml"
 
 
 def run(capsys, *argv):
@@ -132,7 +133,7 @@ def test_the_files_own_figures_chess_json_round_trip(tmp_path, capsys):
     assert code == 1 and [(d["start_no"], d["what"], d["published"]) for d in r["differences"]] == [(7, "BH/C1", "99")]
 
 
-@needs_shared
+@needs(PEERS)
 @pytest.mark.parametrize("name", ["Single_SwissSystem.xml", "Single_RoundRobin.xml"])
 def test_chess_results_uploads_are_right(name, capsys):
     # Swiss-Manager published ranks and tb values in its upload; tests/test_chessresults.py shows they agree
@@ -154,7 +155,6 @@ def _vega_events():
     return sorted(known.items())
 
 
-@needs_shared
 @pytest.mark.parametrize("name, rules", _vega_events())
 def test_best_rules_reproduce_every_published_vega_value(name, rules):
     folder = VEGA / name

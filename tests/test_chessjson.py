@@ -14,6 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from sources import CORPUS
 
 from tiebreak.engine import team
 from tiebreak.engine.errors import InputError
@@ -22,7 +23,6 @@ from tiebreak.engine.standings import compute_standings
 from tiebreak.formats import chessjson, trf
 
 DATA = Path(__file__).parent / "data"
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 CORPUS_TRF = sorted(CORPUS.rglob("*.trf")) + sorted((DATA / "generated").glob("*.trf"))
 
 

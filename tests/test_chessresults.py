@@ -10,14 +10,16 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+import sources
+from sources import needs
 
 from tiebreak.engine import team
 from tiebreak.engine.errors import InputError
 from tiebreak.engine.standings import compute_standings
 from tiebreak.formats import chessresults, readers
 
-PEERS = Path(__file__).resolve().parents[2] / "shared" / "peers" / "chess-results-xml"
-pytestmark = pytest.mark.skipif(not PEERS.is_dir(), reason="../shared/peers not present")
+PEERS = sources.PEERS / "chess-results-xml"
+pytestmark = needs(PEERS)
 
 
 def _published_players(path: Path) -> dict[int, tuple[int, dict]]:

@@ -8,12 +8,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from sources import CORPUS
 
 from tiebreak.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
-REF_2024 = ROOT.parent / "shared" / "corpus" / "hobsons-bay-vega" / "2025hobsonsbaycup" / "tournament.ref-2024.tsv"
+REF_2024 = CORPUS / "hobsons-bay-vega" / "2025hobsonsbaycup" / "tournament.ref-2024.tsv"
 
 
 def run(capsys, *args):
@@ -120,7 +121,7 @@ def test_list_has_every_family(capsys):
 
 
 def test_team_event_standings(capsys):
-    path = ROOT.parent / "shared" / "corpus" / "heltour-crete-team" / "friendship-cup-2024.trf"
+    path = CORPUS / "heltour-crete-team" / "friendship-cup-2024.trf"
     code, out, err = run(capsys, "standings", str(path), "-t", "MP,GP,EGGSB,BH:MP", "-f", "json", "--no-lots")
     doc = json.loads(out)
     assert code == 0 and doc["tournament"]["teams"] is True and doc["tournament"]["boards"] == 6
@@ -156,7 +157,7 @@ def test_json_details_add_up(capsys):
 
 
 def test_pgn_in_and_convert(capsys, tmp_path):
-    pgn_path = ROOT.parent / "shared" / "corpus" / "scalachess-tiebreak" / "uzchesscup.pgn"
+    pgn_path = CORPUS / "scalachess-tiebreak" / "uzchesscup.pgn"
     doc = json.loads(run(capsys, "standings", str(pgn_path), "-t", "PTS,SB", "-f", "json", "--no-lots")[1])
     assert doc["tournament"]["system"] == "round robin" and doc["standings"][0]["values"] == {"PTS": 5.5, "SB": 25.25}
     target = tmp_path / "uz.trf"
@@ -199,7 +200,7 @@ def test_html_page_is_self_contained_and_escaped(capsys, tmp_path):
 def test_batch_goes_on_after_a_bad_file(capsys, tmp_path):
     bad = tmp_path / "bad.trf"
     bad.write_text("not a tournament\n")
-    good = ROOT.parent / "shared" / "corpus" / "hobsons-bay-vega" / "rapid12024" / "tournament.trf"
+    good = CORPUS / "hobsons-bay-vega" / "rapid12024" / "tournament.trf"
     code, _, err = run(capsys, "standings", str(bad), str(EXAMPLE), str(good), "--out", str(tmp_path / "out"),
                        "-f", "csv", "--no-lots")
     assert code == 1 and "[1/3]" in err and "FAILED" in err and "2 of 3 files done" in err
@@ -229,7 +230,7 @@ def test_varma_command(capsys, tmp_path):
 
 
 def test_ratings_command(capsys):
-    pgn_path = ROOT.parent / "shared" / "corpus" / "scalachess-tiebreak" / "uzchesscup.pgn"
+    pgn_path = CORPUS / "scalachess-tiebreak" / "uzchesscup.pgn"
     code, out, _ = run(capsys, "ratings", str(pgn_path), "--system", "fide")
     assert code == 0 and out.splitlines()[0].split()[-1] == "Change" and len(out.splitlines()) == 11
     code, out, _ = run(capsys, "ratings", str(pgn_path), "--system", "harkness")

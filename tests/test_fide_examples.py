@@ -116,10 +116,16 @@ def test_example_r_round_robin_forfeits_in_type_b():
     assert [s.value(n, "BPG") for n in range(1, 6)] == [1, 2, 2, 2, 2]  # REF
 
 
-def test_example_r_2024_forfeits_are_games_for_ratings():
-    """C.07 (2023) 15.2 has no exception: 1's forfeit win over 5 (1600) counts for ARO: (1900+1800+1700+1600)/4."""
+def test_example_r_2024_forfeits_are_left_out_of_ratings_by_default():
+    """K1 (docs/known-differences.md): under the 2024 text too, 1's forfeit win over 5 (1600) is left out of ARO, as
+    the 2026 Art. 15.2 writes and the reference checker does: (1900+1800+1700)/3 = 1800.  Read to the letter, the
+    2023 Art. 15.2 has no exception (``--compat letter``): (1900+1800+1700+1600)/4 = 1750."""
     s = compute_standings(example_r(), "PTS,ARO", rules="fide-2024", lots=False)
-    assert s.value(1, "ARO") == 1750
+    assert s.value(1, "ARO") == 1800
+    s = compute_standings(example_r(), "PTS,ARO", rules="fide-2024+letter", lots=False)
+    assert s.value(1, "ARO") == 1750 and s.rules.name == "fide-2024+letter"
+    s = compute_standings(example_r(), "PTS,ARO", rules="fide-2026+letter", lots=False)  # 2026 says so itself
+    assert s.value(1, "ARO") == 1800
 
 
 def _three_way_swiss() -> Tournament:

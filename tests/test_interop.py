@@ -8,14 +8,14 @@ import re
 from pathlib import Path
 
 import pytest
+from sources import PEERS, needs
 
 from tiebreak import SpecifierError
 from tiebreak.engine.standings import compute_standings
 from tiebreak.formats import trf
 from tiebreak.formats.swissmanager import SWISS_MANAGER, UNTRANSLATABLE, from_swiss_manager, translate
 
-PEERS = Path(__file__).resolve().parents[2] / "shared" / "peers"
-pytestmark = pytest.mark.skipif(not PEERS.is_dir(), reason="shared/peers not present")
+pytestmark = needs(PEERS)
 
 
 def _table() -> dict[int, dict]:

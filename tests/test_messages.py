@@ -16,7 +16,7 @@ MESSAGES = messages()
 
 PACKAGE = Path(__file__).resolve().parents[1] / "tiebreak"
 #: calls whose first text argument is a message the user reads
-RAISERS = {"InputError", "SpecifierError", "TiebreakError", "InputWarning", "ApiError", "fail", "warn", "PdfError",
+RAISERS = {"InputError", "OutputError", "SpecifierError", "TiebreakError", "InputWarning", "ApiError", "fail", "warn", "PdfError",
            "append"}
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from sources import CORPUS
+from sources import needs as needs_file
 
 from tiebreak.arbiter.berger import schedule
 from tiebreak.arbiter.odds import compute_odds, find_future, run
@@ -23,10 +25,9 @@ from tiebreak.engine.standings import compute_standings
 from tiebreak.formats import trf
 from tiebreak.render.odds import needs
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-CLUB = SHARED / "corpus/hobsons-bay-vega/2025hobsonsbayclubchampionship/tournament.trf"
-UZCHESS = SHARED / "corpus/scalachess-tiebreak/uzchesscup.pgn"
-needs_shared = pytest.mark.skipif(not CLUB.exists(), reason="../shared (the corpus) is not next to the repository")
+CLUB = CORPUS / "hobsons-bay-vega/2025hobsonsbayclubchampionship/tournament.trf"
+UZCHESS = CORPUS / "scalachess-tiebreak/uzchesscup.pgn"
+needs_shared = needs_file(CLUB)
 
 
 def three_players() -> Tournament:

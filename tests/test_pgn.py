@@ -8,16 +8,17 @@ from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
+from sources import CORPUS
 
 from tiebreak import InputError, Kind, compute_standings
 from tiebreak.formats import pgn
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "scalachess-tiebreak"
+SCALACHESS = CORPUS / "scalachess-tiebreak"
 DATA = Path(__file__).parent / "data" / "pgn"
 
 
 def expected(name):
-    with open(CORPUS / name, encoding="utf-8") as f:
+    with open(SCALACHESS / name, encoding="utf-8") as f:
         return list(csv.DictReader(f))
 
 
@@ -49,7 +50,7 @@ def test_bad_pgn_is_a_clear_error(text, field):
 
 def test_womens_world_rapid_official_values():
     """BH/C1, BH, ARO/C1 as published by the organisers (the scalachess test that encodes them links chess-results)."""
-    t = pgn.load(CORPUS / "FWWRC.pgn")
+    t = pgn.load(SCALACHESS / "FWWRC.pgn")
     assert (len(t.players), t.rounds) == (110, 11)
     s = compute_standings(t, "PTS,BH/C1,BH,ARO/C1", lots=False)
     players = by_id(t)
@@ -62,7 +63,7 @@ def test_womens_world_rapid_official_values():
 def test_womens_world_rapid_scalachess_values():
     """scalachess's own AOB (unrounded) and SB agree; its PTP/APPO differ by a point or two for some players, where
     ours equal the FIDE reference checker's for every player (tests/data/pgn, ORACLE.md)."""
-    t = pgn.load(CORPUS / "FWWRC.pgn")
+    t = pgn.load(SCALACHESS / "FWWRC.pgn")
     s = compute_standings(t, "PTS,AOB,SB,PTP,APPO", lots=False)
     players = by_id(t)
     for row in expected("fwwrc-2024.expected-scalachess-tournament.csv"):
@@ -76,7 +77,7 @@ def test_womens_world_rapid_scalachess_values():
 
 
 def test_uzchess_cup():
-    t = pgn.load(CORPUS / "uzchesscup.pgn")
+    t = pgn.load(SCALACHESS / "uzchesscup.pgn")
     s = compute_standings(t, "PTS,DE,SB,WIN,BWG,KS", lots=False)
     assert s.system == "round robin"
     players = by_id(t)

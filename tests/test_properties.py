@@ -3,15 +3,13 @@ players changes nothing, and the same seed draws the same lots."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
+from sources import CORPUS
 
 from tiebreak import Player, Tournament, compute_standings
 from tiebreak.formats import trf
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 FILES = sorted(p for p in CORPUS.rglob("*.trf") if "heltour" not in str(p) and "example_trf26" not in p.name)
 SUMS = ["PTS", "BH", "BH/C1", "BH/M1", "FB", "FB/C1", "SB", "SB/C1", "PS", "PS/C1", "KS", "WIN", "WON", "BPG", "REP", "STD"]
 

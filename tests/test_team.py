@@ -7,12 +7,12 @@ from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
+from sources import CORPUS
 
 from tiebreak import Kind, Player, Tournament
 from tiebreak.engine.team import Team, build, compute_team_standings
 from tiebreak.formats import trf
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 W, D, L = Kind.WIN, Kind.DRAW, Kind.LOSS
 
 

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 import pytest
+from sources import CORPUS
 
 from tiebreak import InputError, Kind, compute_standings
 from tiebreak.formats import trf
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 INDIVIDUAL = sorted(p for p in CORPUS.rglob("*.trf") if "heltour" not in str(p) and "example_trf26" not in p.name)
 
 

@@ -13,11 +13,12 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from sources import CORPUS
 
 from tiebreak import Kind, compute_standings
 from tiebreak.formats import trf
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "hobsons-bay-vega"
+VEGA = CORPUS / "hobsons-bay-vega"
 VEGA_NAMES = {"BH": "BH", "BH-C1": "BH/C1", "BH/C1": "BH/C1", "SB": "SB", "SB/C1": "SB/C1", "DE": "DE",
               "DirE": "DE", "KS": "KS", "ARO": "ARO", "WIN": "WIN", "BPG": "BPG", "BWG": "BWG"}
 # Vega printed KS 0.00 for every player of this double round robin although four players scored at least 50 %
@@ -26,7 +27,7 @@ KNOWN = {("bobgrievesjuniorblitzcup2024open", "KS")}
 
 
 def events():
-    return sorted(p for p in CORPUS.iterdir() if (p / "expected.csv").exists() and (p / "tournament.trf").exists())
+    return sorted(p for p in VEGA.iterdir() if (p / "expected.csv").exists() and (p / "tournament.trf").exists())
 
 
 def read_expected(folder: Path):
@@ -98,7 +99,7 @@ EXACT_2026 = "2026koshnitskycuprookiesandjuniors 2026westernjuniorsrapid blitz12
 
 @pytest.mark.parametrize("name, rules", [(n, "fide-2024") for n in EXACT_2024] + [(n, "fide-2026") for n in EXACT_2026])
 def test_published_values_with_unplayed_rounds(name, rules):
-    folder = CORPUS / name
+    folder = VEGA / name
     t = trf.load(folder / "tournament.trf")
     rows, columns = read_expected(folder)
     s = compute_standings(t, ",".join(dict.fromkeys(["PTS"] + [VEGA_NAMES[c] for c in columns])), rules=rules, lots=False)

@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 
 import pytest
+from sources import CORPUS
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
@@ -34,7 +35,7 @@ from tiebreak.web.openapi import OPENAPI  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
-PUBLISHED = ROOT.parent / "shared" / "corpus" / "hobsons-bay-vega" / "2025hobsonsbaycup" / "expected.csv"
+PUBLISHED = CORPUS / "hobsons-bay-vega" / "2025hobsonsbaycup" / "expected.csv"
 XSS = "<script>alert(1)</script>"
 
 
@@ -481,6 +482,38 @@ def test_check_report_fits_a_phone(browser, tmp_path, capsys):
     # the kinds of rounds and the sources of values are in Ukrainian too
     text = page.locator("body").inner_text()
     assert "бай за жеребкуванням" in text and "PAB" not in text and "dummy" not in text
+    page.close()
+
+
+def test_a_team_event_on_the_page(browser, server, tmp_path):
+    """A team file on the page: team standings, team codes in their own group of the "Add" list, a click explains
+    the team with its opponents by name, a second click says which team tie-break separates two teams (Example T:
+    C first with MP 5; tests/test_team_faces.py)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + "/")
+    page.set_input_files("#file", str(ROOT / "tests" / "data" / "team" / "example-t.trf"))
+    _wait_ready(page, 1)
+    assert _shown_order(page) == [3, 1, 2, 4]
+    assert page.locator("#standings thead th").nth(2).inner_text() == "Team"
+    team_codes = page.locator('#add-code option[data-team="true"]').evaluate_all("o => o.map(x => x.value)")
+    assert {"MP", "GP", "EDE", "SSSC", "BC", "MPVGP", "TBR", "BBE", "EMGSB"} <= set(team_codes)
+    assert "CMPS" in page.locator('#add-code option[data-team="true"][value="EMGSB"]').inner_text()
+    page.locator('#standings tbody tr[data-start-no="3"]').click()
+    page.wait_for_function("document.body.dataset.explained === '3'", timeout=30_000)
+    bh = page.locator('#explain-body section[data-spec="BH/C1"]')
+    assert bh.locator(".tb-value").inner_text() == "BH/C1 = 6" and "C.07 8.1" in bh.locator(".article").inner_text()
+    assert "D (4)" in bh.locator("tr.cut").inner_text()  # C's weakest opponent, D (1 MP), is the one cut
+    page.screenshot(path=str(tmp_path / "team-page.png"), full_page=True)
+    page.locator("#explain-close").click()
+    page.locator('#standings tbody tr[data-start-no="1"]').click()
+    page.wait_for_function("document.body.dataset.explained === '1'", timeout=30_000)
+    page.locator('#standings tbody tr[data-start-no="2"]').click()
+    page.wait_for_function("document.body.dataset.explained === '1,2'", timeout=30_000)
+    verdict = page.locator("#explain-body .verdict").inner_text()
+    assert "PTS" in verdict and "4 against 2" in verdict  # A 4 MP, B 2 MP
+    assert not errors
     page.close()
 
 

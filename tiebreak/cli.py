@@ -8,33 +8,63 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from . import service
-from .engine.errors import InputWarning, SpecifierError, TiebreakError
-from .engine.rules import CUMULATIVE_HALF_BYE, RULE_CHOICES
+from .engine.errors import InputError, InputWarning, Place, SpecifierError, TiebreakError
+from .engine.numbers import NumberError, parse_int
+from .engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from .formats import readers
+from .formats.files import OutputError, check_target, write_output
 from .render.i18n import MESSAGE_WORDS, message, problem, word
 
 #: the rule sets with the FIDE reference checker's choices, which `check` also accepts as the announced rules
 CHECK_RULES = ("fide-2024+reference", "fide-2026+reference")
+COMPAT_HELP = ("text: our reading of C.07 (default); reference: the FIDE reference checker's choices where it reads the "
+               "text otherwise (docs/known-differences.md K1-K3); letter: the 2023 Art. 15.2 to the letter (round-robin "
+               "forfeits count for the rating tie-breaks)")
 
 
 def _warn(w: InputWarning, args: argparse.Namespace) -> None:
     print(f"{MESSAGE_WORDS['warning'][args.lang]}: {problem(w, args.lang)}", file=sys.stderr)
 
 
+def _inputs(args: argparse.Namespace) -> list[str]:
+    """Every file the command reads, which no output may write over."""
+    files = args.file if isinstance(args.file, list) else [args.file]
+    extra = [getattr(args, "team_ranking", None), *(getattr(args, "published", None) or [])]
+    return [*files, *(x for x in extra if x and x not in ("federation", "fed", "club", "records"))]
+
+
+def _emit(args: argparse.Namespace, text: str | bytes) -> None:
+    """The output to ``-o FILE`` (written safely: never over an input, an existing file only with --force), else to
+    standard output."""
+    if args.output:
+        target = write_output(args.output, text, _inputs(args), args.force)
+        print(f"wrote {target}", file=sys.stderr)
+    elif isinstance(text, bytes):
+        sys.stdout.flush()
+        sys.stdout.buffer.write(text)
+    else:
+        sys.stdout.write(text)
+
+
 def _standings(args: argparse.Namespace) -> int:
+    if args.format is None:  # from the name given with -o (standings.pdf), else text
+        suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""
+        args.format = {"txt": "text", "htm": "html"}.get(suffix, suffix if suffix in service.EXTENSIONS else "text")
+    if args.output and (len(args.file) > 1 or args.out):
+        raise SpecifierError("-o FILE takes one input file; give --out DIR for several")
     if len(args.file) == 1 and not args.out:
+        if args.format in service.BINARY_FORMATS and not args.output and sys.stdout.isatty():
+            raise OutputError("binary output is not written to a terminal; give -o FILE or redirect it to a file",
+                              Place("<standard output>"))
         warnings: list[InputWarning] = []
         text, notes, _ = service.render_standings(args, args.file[0], warnings)
         for w in warnings:
             _warn(w, args)
-        if isinstance(text, bytes):
-            sys.stdout.flush()
-            sys.stdout.buffer.write(text)
-        else:
-            sys.stdout.write(text)
-        if args.format == "text":
+        _emit(args, text)
+        if args.format not in ("json", "html", "pdf"):  # those carry the notes (the seed of a draw among them)
             for note in notes:
                 print(f"{MESSAGE_WORDS['note'][args.lang]}: {message(note, args.lang)}", file=sys.stderr)
         return 0
@@ -42,28 +72,25 @@ def _standings(args: argparse.Namespace) -> int:
 
 
 def _batch(args: argparse.Namespace) -> int:
-    """Many files: each one on its own (a bad file never stops the rest), a progress line each, a summary."""
-    from pathlib import Path
-
+    """Many files: each one on its own (a bad file never stops the rest), a progress line each, a summary.  No output
+    is written over an input (``a.trf b.trf --format trf`` in their own folder is refused file by file) or, without
+    --force, over an existing file."""
     out = Path(args.out or ".")
-    out.mkdir(parents=True, exist_ok=True)
     failed: list[tuple[str, str]] = []
     total = len(args.file)
     for n, path in enumerate(args.file, 1):
         warnings: list[InputWarning] = []
+        target = out / f"{Path(path).stem}.{service.EXTENSIONS[args.format]}"
+        if any(Path(p).stem == Path(path).stem for p in args.file[:n - 1]):
+            target = out / f"{Path(path).parent.name}-{Path(path).stem}.{service.EXTENSIONS[args.format]}"
         try:
+            check_target(target, _inputs(args), args.force)  # before the work: a refused target costs nothing
             text, _, _ = service.render_standings(args, path, warnings)
+            write_output(target, text, _inputs(args), args.force)
         except TiebreakError as e:
             failed.append((path, problem(e, args.lang)))
             print(f"[{n}/{total}] {path}: FAILED", file=sys.stderr)
             continue
-        target = out / f"{Path(path).stem}.{service.EXTENSIONS[args.format]}"
-        if target.exists() and any(Path(p).stem == Path(path).stem for p in args.file[:n - 1]):
-            target = out / f"{Path(path).parent.name}-{Path(path).stem}.{service.EXTENSIONS[args.format]}"
-        if isinstance(text, bytes):
-            target.write_bytes(text)
-        else:
-            target.write_text(text, encoding="utf-8")
         print(f"[{n}/{total}] {path} -> {target}" + (f" ({len(warnings)} warnings)" if warnings else ""),
               file=sys.stderr)
     print(f"{total - len(failed)} of {total} files done", file=sys.stderr)
@@ -73,21 +100,12 @@ def _batch(args: argparse.Namespace) -> int:
 
 
 def _explain(args: argparse.Namespace) -> int:
-    from .render.explain import explain_pair, explain_player
-
     warnings: list[InputWarning] = []
-    s = service.individual_standings(args, args.file, warnings)
-    t = s.tournament
     numbers = args.pair or ([args.player] if args.player else [])
-    for n in numbers:
-        if n not in t._row_of:
-            raise SpecifierError(f"no player with start number {n} in {args.file}")
-    if len(numbers) == 1:
-        sys.stdout.write(explain_player(s, numbers[0], args.lang))
-    elif len(numbers) == 2:
-        sys.stdout.write(explain_pair(s, *numbers, lang=args.lang))
-    else:
-        raise SpecifierError("give --player N, or --players N M")
+    result = service.explain(args, args.file, numbers, warnings)
+    for w in warnings:
+        _warn(w, args)
+    sys.stdout.write(result["text"])
     return 0
 
 
@@ -104,17 +122,17 @@ def _check(args: argparse.Namespace) -> int:
         for w in warnings:
             _warn(w, args)
     if args.format == "json":
-        sys.stdout.write(render.to_json(reports))
+        _emit(args, render.to_json(reports))
     elif args.format == "html":
-        sys.stdout.write(render.to_html(reports, args.lang))
+        _emit(args, render.to_html(reports, args.lang))
     else:
-        sys.stdout.write("\n".join(render.to_text(r, args.lang) for r in reports))
+        _emit(args, "\n".join(render.to_text(r, args.lang) for r in reports))
     return 0 if all(r.agree for r in reports) else 1
 
 
 def _convert(args: argparse.Namespace) -> int:
     warnings: list[InputWarning] = []
-    t = readers.convert(args.source, args.target, warnings)
+    t = readers.convert(args.source, args.target, warnings, force=args.force)
     for w in warnings:
         _warn(w, args)
     print(f"wrote {args.target}: {len(t.players)} players, {t.rounds} rounds", file=sys.stderr)
@@ -150,6 +168,8 @@ def _ratings(args: argparse.Namespace) -> int:
     from .arbiter import performance
     from .engine.model import format_number
 
+    if args.k is not None and not 1 <= args.k <= 100:
+        raise InputError(f"K factor {str(args.k)[:24]} is out of range (1-100)", Place(field="K"))
     warnings: list[InputWarning] = []
     t = readers.load(args.file, warnings)
     for w in warnings:
@@ -172,7 +192,7 @@ def _ratings(args: argparse.Namespace) -> int:
 
 def _final_standings(args: argparse.Namespace):
     warnings: list[InputWarning] = []
-    s = service.individual_standings(args, args.file, warnings)
+    s = service.final_standings(args, args.file, warnings)
     for w in warnings:
         _warn(w, args)
     return s
@@ -182,12 +202,18 @@ def _playoffs(args: argparse.Namespace) -> int:
     from .arbiter.playoff import plan_playoffs
 
     s = _final_standings(args)
-    places = [int(x) for x in args.places.split(",") if x.strip()]
+    try:
+        places = [parse_int(x, 1, len(s.rows)) for x in args.places.split(",") if x.strip()]
+    except NumberError as e:
+        raise InputError(f"place: {e}", Place(field="places")) from None
+    if not 0 <= args.after <= len(s.tiebreaks):
+        raise InputError(f"--after {args.after} is outside 0..{len(s.tiebreaks)}", Place(field="after"))
     groups = plan_playoffs(s, places, args.after)
+    who = "teams" if service.is_team(s) else "players"
     if not groups:
         print(f"no tie for place(s) {args.places}: no play-off needed")
     for g in groups:
-        print(f"places {g.places[0]}-{g.places[1]}: players {', '.join(map(str, g.players))} — {g.format}")
+        print(f"places {g.places[0]}-{g.places[1]}: {who} {', '.join(map(str, g.players))} — {g.format}")
         for line in g.stages + g.shared:
             print(f"  {line}")
     return 0
@@ -231,6 +257,14 @@ def _list(args: argparse.Namespace) -> int:
         mods = "".join(sorted(set(d.modifiers) - set("RV"))) or "-"
         print(f"{d.code:10} {d.family:7} {d.type:4} {d.article:31} {mods:5} {d.names[lang]}{aliases}; "
               f"{message(d.unplayed, lang)}")
+    from .render.team_words import TEAM_WORDS, team_catalogue
+
+    print()
+    print(TEAM_WORDS.text("list_head", lang))
+    for d in team_catalogue(lang):
+        aliases = f" ({word('alias', lang, alias=', '.join(d['aliases']))})" if d["aliases"] else ""
+        mods = "".join(sorted(set(d["modifiers"]) - set("RV"))) or "-"
+        print(f"{d['code']:10} {TEAM_WORDS.text('team', lang):7} {d['type']:4} {d['article']:31} {mods:5} {d['name']}{aliases}")
     print()
     for letter, text in MODIFIERS.items():
         print(f"/{letter}  {message(text, lang)}")
@@ -261,8 +295,12 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("standings", help="rank the players of a tournament file")
     s.add_argument("file", nargs="+", help="TRF file (TRF-16 or TRF-2026), or broadcast PGN (.pgn); several with --out")
     s.add_argument("--out", help="directory for one output file per input (batch)")
+    s.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE (its name gives the format when "
+                   "--format is not given: .pdf, .html, .csv, .json, .trf, .txt)")
+    s.add_argument("--force", action="store_true", help="replace existing output files (never an input)")
     s.add_argument("--tiebreaks", "-t", help="ordered list, e.g. 'PTS,BH/C1,BH,SB' (default: the file's 202/212 "
                    "record, else a FIDE default)")
+    s.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
     s.add_argument("--rules", default="auto", choices=RULE_CHOICES,
                    help="rule set (auto: the FIDE edition by start date; fide-2009 = Arbiters' Manual Art. 13; uscf; ru)")
     s.add_argument("--preset", help="a ready-made list (see 'tiebreak presets'); --tiebreaks and --rules override it")
@@ -274,7 +312,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "rule set's: uscf keeps it, seed 002; ru deducts it, seed 004)")
     s.add_argument("--no-lots", action="store_true", help="leave remaining ties unbroken (shared ranks)")
     s.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
-    s.add_argument("--format", "-f", default="text", choices=list(service.EXTENSIONS),
+    s.add_argument("--format", "-f", choices=list(service.EXTENSIONS),
                    help="trf / chess-json: the tournament written back with the computed ranks and the list "
                         "(TRF record 212; Chess-JSON rankOrder and tieBreakScore); pdf: the HTML page printed "
                         "by Chromium (A4)")
@@ -301,9 +339,12 @@ def build_parser() -> argparse.ArgumentParser:
     for flag, kw in (("--tiebreaks", {}), ("--preset", {}), ("--after-round", {"type": int}),
                      ("--unrated-rating", {"type": int}), ("--seed", {"type": int})):
         e.add_argument(flag, **kw)
+    e.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
     e.add_argument("--rules", default="auto", choices=RULE_CHOICES)
     e.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE)
     e.add_argument("--no-lots", action="store_true")
+    e.add_argument("--individual", dest="players", action="store_true",
+                   help="in a team event, N is a player's start number (default: a team number)")
     e.set_defaults(run=_explain)
     ch = sub.add_parser("check", help="check published standings: which values differ, why, and which rules "
                         "reproduce them (exit status 1 when they differ under the announced rules)")
@@ -313,17 +354,21 @@ def build_parser() -> argparse.ArgumentParser:
                          "once per FILE")
     ch.add_argument("--tiebreaks", "-t", help="the announced list (default: the published columns)")
     ch.add_argument("--preset", help="a ready-made list (see 'tiebreak presets')")
+    ch.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
     ch.add_argument("--rules", default="auto", choices=[*RULE_CHOICES, *CHECK_RULES],
                     help="the announced rule set (auto: the FIDE edition by start date)")
     for flag in ("--after-round", "--unrated-rating"):
         ch.add_argument(flag, type=int)
     ch.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
     ch.add_argument("--format", "-f", default="text", choices=["text", "json", "html"])
+    ch.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
+    ch.add_argument("--force", action="store_true", help="replace an existing FILE")
     ch.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
     ch.set_defaults(run=_check)
     c = sub.add_parser("convert", help="convert a tournament file (PGN or TRF in, TRF out)")
     c.add_argument("source")
     c.add_argument("target")
+    c.add_argument("--force", action="store_true", help="replace an existing target (never the source)")
     c.set_defaults(run=_convert)
     b = sub.add_parser("berger", help="Berger round-robin schedule (Arbiters' Manual 13.16)")
     b.add_argument("players", type=int)
@@ -348,8 +393,11 @@ def build_parser() -> argparse.ArgumentParser:
         for flag, kw in (("--tiebreaks", {}), ("--preset", {}), ("--unrated-rating", {"type": int}),
                          ("--seed", {"type": int})):
             q.add_argument(flag, **kw)
+        q.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
         q.add_argument("--rules", default="auto", choices=RULE_CHOICES)
         q.add_argument("--no-lots", action="store_true")
+        q.add_argument("--individual", dest="players", action="store_true",
+                       help="in a team event, the players instead of the teams")
         if name == "playoffs":
             q.add_argument("--places", default="1", help="places played off, e.g. 1 or 1,2,3")
             q.add_argument("--after", type=int, default=0, help="play off only after this many tie-breaks")
@@ -435,6 +483,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except OSError as e:  # a file that cannot be written (a read error is an InputError of the reader)
+        err = InputError(f"cannot write the file: {e.strerror or e}", Place(str(e.filename or "")))
+        print(f"tiebreak: {MESSAGE_WORDS['error'][args.lang]}: {problem(err, args.lang)}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 from .engine.errors import InputError, InputWarning, Place, SpecifierError
 from .engine.presets import PRESETS
+from .engine.rules import with_compat
 from .engine.standings import Standings, compute_standings
 from .formats import readers
 from .render import output
@@ -20,6 +21,8 @@ from .render import output
 #: output format -> file extension
 EXTENSIONS = {"text": "txt", "json": "json", "csv": "csv", "trf": "trf", "html": "html", "chess-json": "json",
               "pdf": "pdf"}
+#: formats that are bytes, never written to a terminal
+BINARY_FORMATS = {"pdf"}
 MEDIA_TYPES = {"text": "text/plain; charset=utf-8", "json": "application/json", "csv": "text/csv; charset=utf-8",
                "trf": "text/plain; charset=utf-8", "html": "text/html; charset=utf-8", "chess-json": "application/json",
                "pdf": "application/pdf"}
@@ -32,6 +35,9 @@ class Options:
     tiebreaks: str | None = None
     preset: str | None = None
     rules: str = "auto"
+    #: ``text`` (our reading of C.07) or ``reference`` (the FIDE reference checker's choices, K1-K3 of
+    #: docs/known-differences.md; :data:`~tiebreak.engine.rules.REFERENCE_CHOICES`)
+    compat: str = "text"
     after_round: int | None = None
     unrated_rating: int | None = None
     seed: int | None = None
@@ -82,13 +88,14 @@ def list_and_rules(o, team_event: bool) -> tuple[str | None, str]:
         from .formats.swissmanager import translate
 
         tiebreaks = translate(tiebreaks)
-    return tiebreaks, rules
+    return tiebreaks, with_compat(rules, o.compat or "text")
 
 
-def individual_standings(o, path: str, warnings: list[InputWarning]) -> Standings:
-    """The standings of the players of ``path`` (team events: the players of every board)."""
+def individual_standings(o, path: str, warnings: list[InputWarning], t=None) -> Standings:
+    """The standings of the players of ``path`` (team events: the players of every board); ``t`` is the file when it
+    is already read."""
     o = options(o)
-    t = readers.load(path, warnings)
+    t = t if t is not None else readers.load(path, warnings)
     tiebreaks, rules = list_and_rules(o, False)
     return compute_standings(t, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
                              seed=o.seed, lots=not o.no_lots, system=_system(o), warnings=warnings,
@@ -113,8 +120,7 @@ def render_standings(o, path: str, warnings: list[InputWarning]) -> tuple[str | 
         warnings += tt.warnings
         s = team.compute_team_standings(tt, tiebreaks, rules=rules, after_round=o.after_round, seed=o.seed,
                                         lots=not o.no_lots, system=system)
-        writers = {"json": lambda: output._dump(output.team_to_json_obj(s)) + "\n",
-                   "csv": lambda: output.team_to_csv(s), "text": lambda: output.team_to_text(s)}
+        writers = team_writers(t, s, o)
     else:
         s = compute_standings(t, tiebreaks, rules=rules, after_round=o.after_round,
                               unrated_rating=o.unrated_rating, seed=o.seed, lots=not o.no_lots,
@@ -145,6 +151,86 @@ def render_standings(o, path: str, warnings: list[InputWarning]) -> tuple[str | 
     if o.format not in writers:
         raise SpecifierError(f"format {o.format!r} is not available for team events")
     return writers[o.format](), s.notes, s
+
+
+def team_writers(t, s, o: Options) -> dict:
+    """The output formats of team standings ``s`` of the file ``t``."""
+    from .formats import team_ranks
+    from .render import team_html, team_text
+
+    def json_text() -> str:
+        obj = output.team_to_json_obj(s)
+        if o.details:
+            from .render.team_explain import matches, team_details
+
+            for row in obj["standings"]:
+                row["matches"] = matches(s, row["start_no"])
+                row["details"] = team_details(s, row["start_no"])
+        return output.dumps_exact(obj)
+
+    def pdf() -> bytes:
+        from .render.pdf import html_to_pdf
+
+        return html_to_pdf(team_html.to_html(s, o.lang))
+
+    return {"json": json_text, "csv": lambda: output.team_to_csv(s), "text": lambda: team_text.team_to_text(s, o.lang),
+            "html": lambda: team_html.to_html(s, o.lang), "pdf": pdf,
+            "trf": lambda: team_ranks.trf_with_team_ranks(t, s),
+            "chess-json": lambda: team_ranks.chess_json_with_team_ranks(t, s)}
+
+
+def final_standings(o, path: str, warnings: list[InputWarning]):
+    """The standings the arbiter's tools (explanations, play-offs, prizes) work on: the teams' in a team event (unless
+    ``o.players``), else the players'."""
+    o = options(o)
+    t = readers.load(path, warnings)
+    if o.players or not has_teams(t):
+        return individual_standings(o, path, warnings, t)
+    from .engine import team
+
+    tiebreaks, rules = list_and_rules(o, True)
+    tt = team.build(t, system=_system(o))
+    warnings += tt.warnings
+    return team.compute_team_standings(tt, tiebreaks, rules=rules, after_round=o.after_round, seed=o.seed,
+                                       lots=not o.no_lots, system=_system(o))
+
+
+def is_team(s) -> bool:
+    """Whether ``s`` are team standings."""
+    return hasattr(s, "tt")
+
+
+def explain(o, path: str, numbers: list[int], warnings: list[InputWarning]) -> dict:
+    """The explanation of one participant (``numbers`` = [N]) or of what separated two: in a team event N is a team
+    number (unless ``o.players``).  ``{"team", "players", "text"}``, with ``"details"`` (and for a team
+    ``"name"`` and ``"matches"``) for one participant."""
+    o = options(o)
+    s = final_standings(o, path, warnings)
+    team = is_team(s)
+    known = {r.start_no for r in s.rows}
+    for n in numbers:
+        if n not in known:
+            raise SpecifierError(f"no team with number {n} in {path}" if team else
+                                 f"no player with start number {n} in {path}")
+    if len(numbers) not in (1, 2):
+        raise SpecifierError("give --player N, or --players N M")
+    # the seed of the lots the order was drawn with: the same request with it gives the same order
+    if team:
+        from .render import team_explain as te
+
+        if len(numbers) == 2:
+            return {"team": True, "players": numbers, "text": te.explain_team_pair(s, *numbers, lang=o.lang),
+                    "details": te.team_pair_details(s, *numbers), "seed": s.seed}
+        n = numbers[0]
+        return {"team": True, "players": numbers, "name": s.row(n).name, "text": te.explain_team(s, n, o.lang),
+                "matches": te.matches(s, n), "details": te.team_details(s, n), "seed": s.seed}
+    from .render.explain import details, explain_pair, explain_player, pair_details
+
+    if len(numbers) == 2:
+        return {"team": False, "players": numbers, "text": explain_pair(s, *numbers, lang=o.lang),
+                "details": pair_details(s, *numbers), "seed": s.seed}
+    return {"team": False, "players": numbers, "text": explain_player(s, numbers[0], o.lang),
+            "details": details(s, numbers[0]), "seed": s.seed}
 
 
 def _pdf(s: Standings, lang: str, sections: str = "", columns=None) -> bytes:

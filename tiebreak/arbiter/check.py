@@ -22,13 +22,9 @@ from typing import Any
 from ..engine.errors import InputError, Place
 from ..engine.model import Tournament, format_number
 from ..engine.registry import CATALOGUE, parse_list
-from ..engine.rules import RULE_SETS, RuleSet, choose_rules
+from ..engine.rules import REFERENCE_CHOICES, RULE_SETS, RuleSet, choose_rules
 from ..engine.standings import Standings, compute_standings
 from ..formats.published import Published, PublishedRow
-
-#: The FIDE reference checker's answers where the texts leave a choice (docs/known-differences.md K1-K3).
-REFERENCE_CHOICES: dict[str, Any] = dict(rr_forfeits_in_rating_tiebreaks=False, rr_forfeit_wins_in_type_b=False,
-                                         rr_forfeit_losses_in_type_b=False, vur_cut_by_contribution=False)
 
 
 def candidates() -> dict[str, RuleSet]:

@@ -35,7 +35,7 @@ class PlayoffGroup:
 
 def _tied_groups(s: Standings, after: int) -> list[list[int]]:
     """Players equal on points and on the first ``after`` tie-breaks of the list, in standings order."""
-    keys = [s.tiebreaks[0]] + [t for t in s.tiebreaks[1:after + 1]]
+    keys = s.keys[:after + 1]
     groups: list[list[int]] = []
     previous = None
     for r in s.rows:

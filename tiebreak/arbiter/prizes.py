@@ -14,15 +14,17 @@ prizes among the players without one (the usual rule in prize lists; ``one_per_p
 
 from __future__ import annotations
 
-import csv
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Callable
 
 from ..engine.errors import InputError, Place
+from ..engine.numbers import NumberError, parse_int, parse_number
 from ..engine.standings import Standings
 from ..formats.files import read_text
+from ..formats.text import csv_rows
 
 METHODS = ("shared", "hort", "tiebreak")
 
@@ -115,17 +117,23 @@ def parse_prizes(text: str, source: str = "") -> list[Prize]:
     [('1. place', Fraction(500, 1)), ('rating<1600 1.', None)]
     """
     prizes = []
-    for ln, row in enumerate(csv.reader(text.splitlines()), 1):
+    for ln, row in enumerate(csv_rows(text, source), 1):
         if not row or row[0].strip().lower() in ("kind", "") or row[0].startswith("#"):
             continue
-        if len(row) < 2 or not row[1].strip().isdigit():
+        if len(row) < 2:
             raise InputError("expected kind,place,amount", Place(source, ln, 1, "prize"))
-        kind, place = row[0].strip(), int(row[1])
+        try:
+            place = parse_int(row[1], 1, 100_000)
+        except NumberError as e:
+            raise InputError(f"place: {e}", Place(source, ln, 2, "place")) from None
+        kind = row[0].strip()
         amount_text = row[2].strip() if len(row) > 2 else ""
         try:
-            amount = Fraction(amount_text) if amount_text else None
-        except ValueError:
-            raise InputError(f"amount {amount_text!r} is not a number", Place(source, ln, 3, "amount")) from None
+            amount = parse_number(amount_text) if amount_text else None
+        except NumberError as e:
+            raise InputError(f"amount: {e}", Place(source, ln, 3, "amount")) from None
+        if amount is not None and amount < 0:
+            raise InputError(f"amount {amount_text!r} is negative", Place(source, ln, 3, "amount"))
         if kind == "place":
             prizes.append(Prize(f"{place}. place", amount, place))
         else:
@@ -133,24 +141,31 @@ def parse_prizes(text: str, source: str = "") -> list[Prize]:
     return prizes
 
 
+_CATEGORY = re.compile(r"\s*([A-Za-z]+)\s*(<=|>=|<|>|=)\s*([^<>=]*?)\s*")
+
+
 def _predicate(kind: str, path, ln) -> Callable:
-    for op in ("<=", ">=", "<", ">", "="):
-        if op in kind:
-            field, value = (x.strip() for x in kind.split(op, 1))
-            break
-    else:
+    m = _CATEGORY.fullmatch(kind)
+    if m is None or not m.group(3):
         raise InputError(f"category {kind!r} not understood (e.g. rating<1600, sex=w)", Place(str(path), ln, 1, "kind"))
+    field, op, value = m.groups()
     attr = {"rating": "rating", "sex": "sex", "fed": "federation", "federation": "federation",
             "birth": "birth_date", "title": "title"}.get(field.lower())
     if attr is None:
         raise InputError(f"category field {field!r} not known", Place(str(path), ln, 1, "kind"))
+    if attr in ("rating", "birth_date"):
+        try:
+            number = parse_int(value, 0, 9999)
+        except NumberError as e:
+            raise InputError(f"category {kind!r}: {e}", Place(str(path), ln, 1, "kind")) from None
 
     def test(player) -> bool:
         v = getattr(player, attr)
         if attr == "rating":
-            v, target = (v or 0), int(value)
+            v, target = (v or 0), number
         elif attr == "birth_date":
-            v, target = int((v or "0")[:4] or 0), int(value)
+            head = (v or "")[:4]
+            v, target = int(head) if head.isascii() and head.isdigit() else 0, number
         else:
             v, target = (v or "").lower(), value.lower()
         return {"<": v < target, ">": v > target, "<=": v <= target, ">=": v >= target, "=": v == target}[op]

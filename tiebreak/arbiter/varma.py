@@ -23,6 +23,7 @@ import random
 from dataclasses import dataclass, field
 
 from ..engine.errors import InputError, Place
+from ..engine.numbers import check_seed
 from .berger import schedule
 
 TABLES: dict[int, dict[str, list[int]]] = {
@@ -77,8 +78,15 @@ def _packable(sizes: list[int], room: list[int]) -> bool:
 
 
 def draw(players: list[tuple[str, str]], seed: int, variant: str = "s000") -> Draw:
-    """Restricted drawing of lots for ``players`` given as (name, federation)."""
+    """Restricted drawing of lots for ``players`` given as (name, federation); names must differ (the draw gives
+    each name its number)."""
+    check_seed(seed)
     n = len(players)
+    names = [name for name, _ in players]
+    if len(set(names)) != n:
+        twice = next(x for x in names if names.count(x) > 1)
+        raise InputError(f"{twice!r} is listed twice; give the players different names (add an initial)",
+                         Place(field="player"))
     sets = table(n, variant)
     if n % 2:  # the highest number is the bye: nobody draws it
         for numbers in sets.values():
@@ -121,6 +129,7 @@ def parse_players(text: str, source: str = "") -> list[tuple[str, str]]:
     [('P0', 'F0'), ('P1', 'F1')]
     """
     players = []
+    first_line: dict[str, int] = {}
     for ln, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
@@ -129,7 +138,12 @@ def parse_players(text: str, source: str = "") -> list[tuple[str, str]]:
             raise InputError("expected 'Name, FED'", Place(source, ln, 1, "player"))
         if parts[0].lower() == "name":
             continue
-        players.append((", ".join(parts[:-1]), parts[-1].upper()))
+        name = ", ".join(parts[:-1])
+        if name in first_line:
+            raise InputError(f"{name!r} is listed twice (first on line {first_line[name]}); give the players different "
+                             "names (add an initial)", Place(source, ln, 1, "player"))
+        first_line[name] = ln
+        players.append((name, parts[-1].upper()))
     if not 9 <= len(players) <= 24:
         raise InputError(f"Varma tables are for 9 to 24 players, the list has {len(players)}", Place(source))
     return players

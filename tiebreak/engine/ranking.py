@@ -101,3 +101,18 @@ def finish(group: np.ndarray, numbers: list[int], lots: bool, seed: int | None):
         return order, ranks, lot, seed
     order = np.lexsort((np.array(numbers), group))
     return order, shared_ranks(group, order), np.zeros(n, np.int64), None
+
+
+def column_keys(tiebreaks: list[str]) -> list[str]:
+    """One key per column of the list: the specifier, and for a tie-break listed again (C.07 4.3 allows it; DE, for
+    one, can separate differently later in the list) the specifier with its occurrence.
+
+    >>> column_keys(["PTS", "DE", "SB", "DE", "DE"])
+    ['PTS', 'DE', 'SB', 'DE (2)', 'DE (3)']
+    """
+    seen: dict[str, int] = {}
+    keys = []
+    for text in tiebreaks:
+        seen[text] = seen.get(text, 0) + 1
+        keys.append(text if seen[text] == 1 else f"{text} ({seen[text]})")
+    return keys

@@ -15,7 +15,7 @@ from typing import Callable
 from . import families, fide
 from .direct import direct_encounter, result_between
 from .errors import SpecifierError
-from .specifier import TieBreakSpec, parse_modifiers
+from .specifier import MAX_LIST, TieBreakSpec, parse_modifiers
 
 
 @dataclass(frozen=True)
@@ -149,5 +149,7 @@ def parse(text: str) -> TieBreakSpec:
 
 def parse_list(text: str | list[str]) -> list[TieBreakSpec]:
     """Parse a comma- or space-separated list (TRF records 202/212 use either)."""
-    items = text if isinstance(text, list) else re.split(r"[,;\s]+", text.strip())
-    return [parse(x) for x in items if x.strip()]
+    items = [x for x in (text if isinstance(text, list) else re.split(r"[,;\s]+", text.strip())) if x.strip()]
+    if len(items) > MAX_LIST:
+        raise SpecifierError(f"the list has {len(items)} tie-breaks; at most {MAX_LIST} are accepted")
+    return [parse(x) for x in items]

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import datetime as _dt
 from dataclasses import dataclass, replace
+from typing import Any
+
+from .errors import SpecifierError
 
 #: C.07 as revised in February 2026 applies from this date (spec §1.5).
 FIDE_2026_EFFECTIVE = _dt.date(2026, 3, 1)
@@ -75,10 +78,13 @@ RULE_SETS: dict[str, RuleSet] = {
         name="fide-2024",
         title="FIDE Tie-Break Regulations C.07 (2023, re-issued 2024)",
         dummy_caps=False,
-        rr_forfeits_in_rating_tiebreaks=True,
+        # K1 (docs/known-differences.md): the 2023 text of Art. 15.2 makes no exception, but forfeits are left out of
+        # the rating tie-breaks, as the 2026 revision wrote into Art. 15.2 and as the reference checker does
+        rr_forfeits_in_rating_tiebreaks=False,
         rr_forfeit_wins_in_type_b=True,
         rr_forfeit_losses_in_type_b=True,
-        article_note="Art. 15.2: in round robins awarded results are regular games; Art. 16.4: dummy = own score",
+        article_note="Art. 15.2: in round robins awarded results are regular games (not for the rating tie-breaks of "
+                     "Art. 10, as in 2026); Art. 16.4: dummy = own score",
     ),
     "fide-2026": RuleSet(
         name="fide-2026",
@@ -115,6 +121,37 @@ LEGACY_ALIASES = {"legacy": "fide-2009"}
 
 RULE_CHOICES = ("auto", *RULE_SETS, *LEGACY_ALIASES)
 
+#: The FIDE reference checker's answers where C.07 leaves a choice or where it reads the text otherwise
+#: (docs/known-differences.md K1-K3); ``compat="reference"`` (``--compat reference``) switches them on.
+REFERENCE_CHOICES: dict[str, Any] = dict(
+    rr_forfeits_in_rating_tiebreaks=False,  # K1 (our default too)
+    rr_forfeit_wins_in_type_b=False,  # K2: never counts forfeits for Type B in round robins
+    rr_forfeit_losses_in_type_b=False,  # K2
+    vur_cut_by_contribution=False,  # K3: cuts the voluntarily unplayed round whose dummy scored least
+)
+#: Named answers to the places where the texts and the reference checker part (``--compat``): the choices a
+#: ``<rules>+<compat>`` rule-set name applies to a FIDE edition.  ``letter`` reads the 2023 Art. 15.2 to the letter
+#: (round-robin forfeits count for the rating tie-breaks; K1), which the 2026 text itself excludes.
+COMPAT: dict[str, dict[str, Any]] = {
+    "text": {},
+    "reference": REFERENCE_CHOICES,
+    "letter": {"rr_forfeits_in_rating_tiebreaks": True},
+}
+COMPAT_CHOICES = tuple(COMPAT)
+
+
+def with_compat(name: str, compat: str = "text") -> str:
+    """The rule-set name that :func:`choose_rules` reads for ``name`` under ``compat``: ``reference`` adds the
+    reference checker's choices (``fide-2024+reference``; ``auto+reference`` picks the edition by date first).
+
+    >>> with_compat("auto", "reference"), with_compat("fide-2026"), with_compat("fide-2024+reference", "reference")
+    ('auto+reference', 'fide-2026', 'fide-2024+reference')
+    """
+    if compat not in COMPAT:
+        raise SpecifierError(f"unknown compatibility {compat!r}; choose from {', '.join(COMPAT)}")
+    return name if compat == "text" or name.endswith("+" + compat) else f"{name}+{compat}"
+
+
 #: The named choice for a half-point bye in the cumulative score (``None``: each rule set's default).
 CUMULATIVE_HALF_BYE = ("deduct", "keep")
 
@@ -141,9 +178,20 @@ def choose_rules(name: "str | RuleSet", start_date: _dt.date | None, today: _dt.
 
     >>> choose_rules("auto", _dt.date(2025, 6, 1))[0].name
     'fide-2024'
+    >>> r, why = choose_rules("auto+reference", _dt.date(2025, 6, 1))
+    >>> r.name, r.rr_forfeit_wins_in_type_b
+    ('fide-2024+reference', False)
     """
     if isinstance(name, RuleSet):
         return name, f"rules {name.name} (as given)"
+    base_name, _, compat = name.rpartition("+")
+    if base_name and compat in COMPAT:  # an edition with named choices: fide-2024+reference, auto+letter
+        base, why = choose_rules(base_name, start_date, today)
+        if base.family != "fide":
+            raise SpecifierError(f"--compat {compat} applies to the FIDE editions (fide-2024, fide-2026), "
+                                 f"not to {base.name}")
+        choices = COMPAT[compat] if compat != "letter" or base.name == "fide-2024" else {}
+        return replace(base, name=f"{base.name}+{compat}", **choices), f"{why}; choices of --compat {compat}"
     if name != "auto":
         name = LEGACY_ALIASES.get(name, name)
         if name not in RULE_SETS:

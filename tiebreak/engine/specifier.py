@@ -86,7 +86,13 @@ class TieBreakSpec:
         return self if rating is None or self.unrated is not None else replace(self, unrated=rating)
 
 
-_MOD_RE = re.compile(r"^(C|M)(\d+)$|^L([+-]?\d+(?:\.\d+)?)$|^U(\d+)$|^V(\d+)$|^(P|F|R|S)$|^K(\d+)$")
+_MOD_RE = re.compile(r"^(C|M)([0-9]+)$|^L([+-]?[0-9]+(?:\.[0-9]+)?)$|^U([0-9]+)$|^V([0-9]+)$|^(P|F|R|S)$|^K([0-9]+)$",
+                     re.ASCII)
+#: bounds of the modifiers' numbers: a cut or median of more rounds than any event has, a rating beyond every rating
+#: scale, a factor or limit no regulation uses, are typing errors (and a 5,000-digit number would be slow to read)
+#: a longer tie-break list is a typing error (real lists have up to about ten entries)
+MAX_LIST = 50
+MODIFIER_BOUNDS = {"C": 250, "M": 125, "U": 9999, "K": 100, "L": 100, "V": 9999}
 
 
 def parse_modifiers(raw: str, code: str, mods: list[str], allowed: str) -> dict:
@@ -95,9 +101,12 @@ def parse_modifiers(raw: str, code: str, mods: list[str], allowed: str) -> dict:
     for mod in mods:
         m = _MOD_RE.match(mod)
         if not m:
-            raise SpecifierError(f"unknown modifier {mod!r} in {raw!r}; modifiers: "
+            raise SpecifierError(f"unknown modifier {mod[:12]!r} in {raw[:40]!r}; modifiers: "
                                  + "; ".join(f"{k}: {v}" for k, v in MODIFIERS.items()))
         letter = mod[0]
+        if letter in MODIFIER_BOUNDS and (len(mod) > 8 or abs(Fraction(mod[1:])) > MODIFIER_BOUNDS[letter]):
+            raise SpecifierError(f"modifier {mod[:12]!r} in {raw[:40]!r} is out of range "
+                                 f"({letter} at most {MODIFIER_BOUNDS.get(letter, 0)})")
         if letter not in allowed:
             shown = ", ".join(sorted(set(allowed))) or "none"
             raise SpecifierError(f"modifier {mod!r} is not allowed with {code} in {raw!r} (allowed: {shown})")

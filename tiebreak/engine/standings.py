@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .direct import groups_with_encounters
-from .errors import InputError, InputWarning, Place
+from .errors import InputError, InputWarning, Place, SpecifierError
 from .model import Kind, Tournament
+from .numbers import check_rating, check_seed
 from .passes import (
     SOURCE_CAPPED,
     SOURCE_DUMMY,
@@ -28,7 +29,7 @@ from .passes import (
     Column,
     Context,
 )
-from .ranking import apply_list, finish
+from .ranking import apply_list, column_keys, finish
 from .registry import CATALOGUE, parse_list
 from .rules import RULE_SETS, RuleSet, choose_rules, with_choices
 from .specifier import TieBreakSpec
@@ -64,7 +65,8 @@ def detect_system(t: Tournament, rounds: int | None = None) -> tuple[str, str]:
 
 
 class Row:
-    """One line of the standings; ``values`` maps each specifier to an exact Fraction (None = undefined)."""
+    """One line of the standings; ``values`` maps each column key (the specifier; :func:`column_keys`) to an exact
+    Fraction (None = undefined)."""
 
     __slots__ = ("rank", "index", "lot", "_s")
 
@@ -85,7 +87,7 @@ class Row:
 
     @property
     def values(self) -> dict[str, Fraction | None]:
-        return {spec.text: col.value(self.index) for spec, col in zip(self._s.specs, self._s.columns)}
+        return {key: col.value(self.index) for key, col in zip(self._s.keys, self._s.columns)}
 
     def __repr__(self) -> str:
         return f"Row(rank={self.rank}, start_no={self.start_no}, points={self.points})"
@@ -113,6 +115,11 @@ class Standings:
     def tiebreaks(self) -> list[str]:
         return [s.text for s in self.specs]
 
+    @property
+    def keys(self) -> list[str]:
+        """The columns' keys in ``Row.values``: the specifiers, a repeated one numbered (:func:`column_keys`)."""
+        return column_keys(self.tiebreaks)
+
     def row(self, start_no: int) -> Row:
         return next(r for r in self.rows if r.start_no == start_no)
 
@@ -120,7 +127,8 @@ class Standings:
         return self.row(start_no).values[spec]
 
     def column(self, spec: str) -> Column:
-        return self.columns[self.tiebreaks.index(spec)]
+        """The column of a specifier or column key (``DE (2)``: the second DE of the list)."""
+        return self.columns[self.keys.index(spec) if spec in self.keys else self.tiebreaks.index(spec)]
 
     def contributions(self, start_no: int, spec: str) -> list[Contribution]:
         """What each round added to a value: the engine's record behind every number (for explanations).
@@ -192,6 +200,17 @@ def _resolve_list(t: Tournament, tiebreaks, system: str, notes: list[str]) -> li
     return specs
 
 
+def _check_bounds(t: Tournament, specs: list[TieBreakSpec], seed: int | None, unrated_rating: int | None) -> None:
+    """Options that no event can use are refused rather than computed into values that mean nothing: a cut or median
+    of more rounds than the event has (every value would be 0), a negative or huge seed or rating."""
+    check_seed(seed)
+    check_rating(unrated_rating)
+    for spec in specs:
+        if spec.cut > max(t.rounds, 1) or 2 * spec.median > max(t.rounds, 2):
+            raise SpecifierError(f"{spec.text}: the event has {t.rounds} rounds; a cut or median of more rounds "
+                                 "leaves no value (Art. 14.1-14.4)")
+
+
 def compute_standings(
     tournament: Tournament,
     tiebreaks: str | list | None = None,
@@ -237,6 +256,7 @@ def compute_standings(
     elif system not in DEFAULT_LISTS:
         raise ValueError(f"system must be 'swiss' or 'round robin', not {system!r}")
     specs = _resolve_list(t, tiebreaks, system, notes)
+    _check_bounds(t, specs, seed, unrated_rating)
     # a global rating for unrated players applies to every rating tie-break that has no /U of its own
     effective = [s.with_unrated(unrated_rating) if "U" in CATALOGUE[s.code].modifiers else s for s in specs]
 

@@ -6,15 +6,17 @@ The matches are built in :mod:`tiebreak.engine.team_matches`, the team tie-break
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from .errors import InputWarning
-from .model import Kind, format_number
+from .errors import InputWarning, SpecifierError
+from .model import Kind, Tournament, format_number
+from .numbers import check_seed
 from .passes import Column
-from .ranking import apply_list, finish, tied_groups
+from .ranking import apply_list, column_keys, finish, tied_groups
 from .rules import RULE_SETS, choose_rules
-from .specifier import TieBreakSpec
+from .specifier import MAX_LIST, TieBreakSpec
 from .team_matches import DEFAULT_MATCH_POINTS, Team, TeamTournament, build, read_teams
 from .team_tiebreaks import (
     TEAM_CATALOGUE,
@@ -48,6 +50,16 @@ class TeamRow:
     values: dict[str, Fraction | None]
     lot: int | None = None
 
+    @property
+    def start_no(self) -> int:
+        """The team number (the arbiter's tools address teams and players alike by ``start_no``)."""
+        return self.number
+
+    @property
+    def points(self) -> Fraction | None:
+        """The primary score (the first value of the list)."""
+        return next(iter(self.values.values()), None)
+
 
 @dataclass
 class TeamStandings:
@@ -66,8 +78,44 @@ class TeamStandings:
     def tiebreaks(self) -> list[str]:
         return [s.text for s in self.specs]
 
+    @property
+    def keys(self) -> list[str]:
+        """The columns' keys in ``TeamRow.values`` (a repeated specifier numbered: ``BH:MP (2)``)."""
+        return column_keys(self.tiebreaks)
+
     def value(self, number: int, spec: str) -> Fraction | None:
-        return next(r for r in self.rows if r.number == number).values[spec]
+        return self.row(number).values[spec]
+
+    def row(self, number: int) -> TeamRow:
+        """The row of team ``number``."""
+        return next(r for r in self.rows if r.number == number)
+
+    @property
+    def tournament(self) -> Tournament:
+        """The match grid (one participant per team, ``start_no`` = team number), as the arbiter's tools read it."""
+        return self.tt.matches
+
+    def column(self, spec: str) -> Column:
+        return self.columns[self.tiebreaks.index(spec)]
+
+
+def list_primary(tt: TeamTournament, specs: list[TieBreakSpec]) -> str:
+    """The primary score: the one the event type states (TRF-2026 record 192 ``..._MP_GP``, ``..._GP``), else the
+    first of MP and GP in the list (C.07 Art. 13: "the first one is the primary score by default, unless stated
+    otherwise"), else MP.
+
+    >>> list_primary(TeamTournament(Tournament([], None, None, None), [], 0, None, None, None, 1, None),
+    ...              [TieBreakSpec("GP"), TieBreakSpec("MP")])
+    'GP'
+    """
+    if re.search(r"_(MP|GP)(_|$)", tt.games.type_code.upper()):
+        return tt.primary
+    for spec in specs:
+        if spec.code in ("MP", "GP"):
+            return spec.code
+        if spec.code == "PTS" and spec.score in ("MP", "GP"):
+            return spec.score
+    return tt.primary
 
 
 def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, rules="auto",
@@ -89,10 +137,17 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
         declared = tt.games.declared_tiebreaks
         text = ",".join(declared) if declared else "PTS,MPVGP,EDE,BH/C1,BH,SB"
         notes.append("tie-breaks from the file" if declared else f"no tie-break list given; default {text}")
-    import re
-    specs = [parse_team(x) for x in re.split(r"[,;\s]+", text.strip()) if x]
+    items = [x for x in re.split(r"[,;\s]+", text.strip()) if x]
+    if len(items) > MAX_LIST:
+        raise SpecifierError(f"the list has {len(items)} tie-breaks; at most {MAX_LIST} are accepted")
+    specs = [parse_team(x) for x in items]
+    check_seed(seed)
     if not specs or specs[0].code not in ("PTS", "MP", "GP"):
         specs = [TieBreakSpec("PTS")] + specs
+    primary = list_primary(tt, specs)
+    if primary != tt.primary:
+        tt = replace(tt, primary=primary)
+        notes.append(f"primary score {primary}: the list names {primary} before {tt.secondary} (C.07 Art. 13)")
     tc_by_rules: dict[str, TeamContext] = {}
 
     def context(rs) -> TeamContext:
@@ -115,8 +170,13 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
 
     group, columns = apply_list(len(tt.teams), (step(spec) for spec in specs))
     order, ranks, lot, seed = finish(group, [tm.number for tm in tt.teams], lots, seed)
+    drawn = int((lot > 0).sum())
+    if drawn:  # as for players: the seed is told, so the draw can be repeated
+        notes.append(f"{drawn} teams still tied after the list: drawn by lot with seed {seed} "
+                     f"(pass --seed {seed} to repeat the draw)")
     rows = [TeamRow(int(ranks[i]), i, tt.teams[i].number, tt.teams[i].name,
-                    {s.text: c.value(i) for s, c in zip(specs, columns)}, int(lot[i]) or None) for i in order.tolist()]
+                    {k: c.value(i) for k, c in zip(column_keys([s.text for s in specs]), columns)},
+                    int(lot[i]) or None) for i in order.tolist()]
     return TeamStandings(tt, ruleset, system, k, specs, columns, rows, seed, notes, tt.warnings)
 
 

@@ -57,13 +57,13 @@ def read_teams(t: Tournament) -> list[Team]:
     teams = []
     for x in lines:
         if x[:3] == "310":
-            members = [int(x[c:c + 4]) for c in range(73, len(x), 5) if x[c:c + 4].strip().isdigit()]
+            members = [int(x[c:c + 4]) for c in range(73, len(x), 5) if _digits(x[c:c + 4])]
             teams.append(Team(int(x[4:7]), x[8:40].strip(), members, x[41:46].strip()))
     if teams:
         return teams
     for x in lines:
         if x[:3] == "013":
-            members = [int(x[c:c + 4]) for c in range(36, len(x), 5) if x[c:c + 4].strip().isdigit()]
+            members = [int(x[c:c + 4]) for c in range(36, len(x), 5) if _digits(x[c:c + 4])]
             teams.append(Team(len(teams) + 1, x[4:36].strip(), members))
     return teams
 
@@ -167,7 +167,7 @@ def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = 
     number_row = {team.number: ti for ti, team in enumerate(teams)}
     for x in _record(lines, "330"):
         code, rnd, white, black = x[4:6], x[7:10].strip(), x[11:14].strip(), x[15:18].strip()
-        if not (rnd.isdigit() and white.isdigit() and black.isdigit()):
+        if not (_digits(rnd) and _digits(white) and _digits(black)):
             warnings.append(InputWarning(f"record 330 not understood: {x!r}", Place(src, field="330")))
             continue
         r, a, b = int(rnd) - 1, number_row.get(int(white)), number_row.get(int(black))
@@ -189,7 +189,7 @@ def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = 
         except ValueError:
             warnings.append(InputWarning(f"record 320 not understood: {x!r}", Place(src, field="320")))
         for r, c in enumerate(range(14, len(x), 4)):
-            if x[c:c + 3].strip().isdigit() and int(x[c:c + 3]) in number_row:
+            if _digits(x[c:c + 3]) and int(x[c:c + 3]) in number_row:
                 pab_rounds.setdefault(r, set()).add(number_row[int(x[c:c + 3])])
     if system is None:
         from .standings import detect_system
@@ -215,3 +215,9 @@ def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = 
     primary = primary or ("GP" if "_GP" in code and "_GP_MP" not in code and "_MP_GP" not in code
                           or code.endswith("TEAM_GP") or "_GP_MP" in code else "MP")
     return TeamTournament(t, teams, boards, matches, gp, board_gp, scale, mp, primary, warnings)
+
+
+def _digits(field: str) -> bool:
+    """A TRF number field: ASCII digits only (``²`` passes ``str.isdigit()`` but is no number)."""
+    field = field.strip()
+    return field.isascii() and field.isdigit()

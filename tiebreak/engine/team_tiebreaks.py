@@ -234,13 +234,22 @@ TEAM_MODIFIERS = {"EDEC": "P", "EDET": "P", "EDEB": "P", "EDEBT": "P", "EDEBB": 
                   "EGMSB": "CMPS", "EGGSB": "CMPS", "PS": "C", "KS": "L", "AOB": "FPS", "SSSC": "FK", "EDE": "P", "DE": "P"}
 
 
+#: the reference checker's own names of the two scores (its ``MPTS``/``GPTS`` set the primary score as ours do)
+TEAM_ALIASES = {"MPTS": "MP", "GPTS": "GP"}
+
+
 def parse_team(text: str) -> TieBreakSpec:
-    """A team specifier: ``CODE[:MP|:GP|:MM|:MG|:GM|:GG][/modifiers]``."""
+    """A team specifier: ``CODE[:MP|:GP|:MM|:MG|:GM|:GG][/modifiers]``; ``MPTS`` and ``GPTS`` are MP and GP.
+
+    >>> parse_team("gpts").text, parse_team("EMGSB#C1").text
+    ('GP', 'EMGSB/C1')
+    """
     from .specifier import parse_modifiers
 
     raw = text.strip()
     head, *mods = raw.upper().replace("#", "/").split("/")
     code, _, score = head.partition(":")
+    code = TEAM_ALIASES.get(code, code)
     if code not in TEAM_CATALOGUE:
         raise SpecifierError(f"unknown team tie-break {code!r} in {raw!r}; valid codes: " + ", ".join(TEAM_CATALOGUE))
     if score and score not in ("MP", "GP", "MM", "MG", "GM", "GG"):

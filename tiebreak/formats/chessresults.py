@@ -23,9 +23,14 @@ import xml.etree.ElementTree as ET
 from fractions import Fraction
 from pathlib import Path
 
+from defusedxml import DefusedXmlException
+from defusedxml import ElementTree as SafeET
+
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
 from ..engine.model import Kind, Player, Tournament, format_number
+from ..engine.numbers import MAX_RATING, NumberError, NumberOutOfRange, parse_int, parse_number
 from .files import read_input
+from .text import MAX_ROUNDS, check_size, one_line
 
 #: Chess-Results ``type``: 0 single Swiss, 1 single round robin, 2 team round robin, 3 team Swiss
 TYPES = {"0": "Swiss System", "1": "Round Robin", "2": "Team Round Robin", "3": "Team Swiss System"}
@@ -43,12 +48,11 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
 
 
 def loads(data: str | bytes, source: str = "", warnings: list[InputWarning] | None = None) -> Tournament:
-    raw = data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data
-    if b"<!DOCTYPE" in raw.upper() or b"<!ENTITY" in raw.upper():  # none in real uploads; refused so no entity expands
+    try:  # defusedxml refuses any DTD, whatever the encoding (real uploads have none), so no entity expands
+        root = SafeET.fromstring(data, forbid_dtd=True)
+    except DefusedXmlException:
         raise InputError("a DOCTYPE or ENTITY declaration is not allowed in a Chess-Results file",
-                         Place(source, field="DOCTYPE"))
-    try:
-        root = ET.fromstring(data)
+                         Place(source, field="DOCTYPE")) from None
     except ET.ParseError as e:
         line, column = e.position
         raise InputError(f"not valid XML: {str(e).split(':')[0]}", Place(source, line, column + 1)) from None
@@ -58,14 +62,17 @@ def loads(data: str | bytes, source: str = "", warnings: list[InputWarning] | No
     return _Reader(source, warnings if warnings is not None else []).read(root)
 
 
-def _number(text: str) -> Fraction | None:
-    """``26,5`` / ``7.50`` / ``''`` -> Fraction or None (Chess-Results writes decimal commas in published values)."""
-    text = (text or "").strip().replace(",", ".")
+def _number(text: str, place: Place) -> Fraction | None:
+    """``26,5`` / ``7.50`` / ``''`` -> Fraction or None (Chess-Results writes decimal commas in published values);
+    a number too large for any real value is an error."""
+    text = (text or "").strip()
     if not text:
         return None
     try:
-        return Fraction(text)
-    except (ValueError, ZeroDivisionError):
+        return parse_number(text)
+    except NumberOutOfRange as e:
+        raise InputError(str(e), place) from None
+    except NumberError:
         return None
 
 
@@ -85,9 +92,15 @@ class _Reader:
                 raise self.fail(f"the attribute {key!r} is missing", where)
             return default
         try:
-            return int(text)
-        except ValueError:
-            raise self.fail(f"{key}={text!r} is not a whole number", f"{where}@{key}") from None
+            return parse_int(text, -10**7, 10**7)
+        except NumberError as e:
+            raise self.fail(f"attribute {key}: {e}", f"{where}@{key}") from None
+
+    def rating(self, e: ET.Element, key: str, where: str) -> int | None:
+        value = self.integer(e, key, where, 0)
+        if not 0 <= value <= MAX_RATING:
+            raise self.fail(f"rating {value} is out of range (0-{MAX_RATING})", f"{where}@{key}")
+        return value or None
 
     def read(self, root: ET.Element) -> Tournament:
         info = root.find("tournamentdata/tournament")
@@ -101,14 +114,16 @@ class _Reader:
             no = self.integer(e, "no", where)
             if not 0 < no <= 10**7:
                 raise self.fail(f"player number {no} is out of range", f"{where}@no")
-            name = ", ".join(x.strip() for x in (e.get("lastname", ""), e.get("firstname", "")) if x.strip())
-            fide = self.integer(e, "rtgfide", where, 0) or self.integer(e, "rtg", where, 0)
-            players.append(Player(no, name, fide or None, (e.get("sex") or "").strip().lower()[:1].replace("f", "w"),
-                                  (e.get("title") or "").strip(), (e.get("fed") or "").strip(),
-                                  (e.get("fideid") or "").strip(), (e.get("dob") or "").strip(),
-                                  _number(e.get("pts", "")), self.integer(e, "rank", where, 0) or None,
-                                  national_rating=self.integer(e, "rtgnat", where, 0) or None,
-                                  club=(e.get("club") or "").strip()))
+            def text(key: str, e=e) -> str:
+                return one_line(e.get(key) or "").strip()
+
+            name = ", ".join(x for x in (text("lastname"), text("firstname")) if x)
+            fide = self.rating(e, "rtgfide", where) or self.rating(e, "rtg", where)
+            players.append(Player(no, name, fide, text("sex").lower()[:1].replace("f", "w"), text("title"),
+                                  text("fed"), text("fideid"), text("dob"),
+                                  _number(e.get("pts", ""), Place(self.source, field=f"{where}@pts")),
+                                  self.integer(e, "rank", where, 0) or None,
+                                  national_rating=self.rating(e, "rtgnat", where), club=text("club")))
             if team_event and self.integer(e, "teamno", where, 0):
                 teams_of.setdefault(self.integer(e, "teamno", where), []).append(
                     (self.integer(e, "board", where, 0), no))
@@ -121,13 +136,15 @@ class _Reader:
         pairings = root.findall("playerpairings/playerpairing")
         rounds = max([self.integer(info, "rounds", "tournament", 0)]
                      + [self.integer(e, "round", f"playerpairing[{j}]") for j, e in enumerate(pairings, 1)])
-        if not 0 <= rounds <= 1000:
-            raise self.fail(f"number of rounds {rounds} is out of range (0-1000)", "tournament@rounds")
+        if not 0 <= rounds <= MAX_ROUNDS:
+            raise self.fail(f"number of rounds {rounds} is out of range (0-{MAX_ROUNDS})", "tournament@rounds")
+        check_size(len(players), rounds, Place(self.source, field="tournament@rounds"))
         tiebreaks, code_of = self.tiebreak_list(info, team_event)
         t = Tournament.build(
-            sorted(players, key=lambda p: p.start_no), rounds, name=(info.get("name") or "").strip(),
+            sorted(players, key=lambda p: p.start_no), rounds,
             start_date=self.date(info, "from"), end_date=self.date(info, "to"),
             planned_rounds=self.integer(info, "rounds", "tournament", 0) or None, type_text=TYPES.get(kind, ""),
+            name=one_line(info.get("name") or "").strip(),
             declared_tiebreaks=tiebreaks, source=self.source)
         for j, e in enumerate(pairings, 1):
             self.pairing(t, e, f"playerpairing[{j}]")
@@ -140,7 +157,7 @@ class _Reader:
                     f"player {p.start_no}: pts says {format_number(p.declared_points)} but the results add up to "
                     f"{format_number(got)}; the results are used", Place(self.source, field="pts")))
         def by_code(e: ET.Element) -> dict[str, Fraction]:
-            values = {code_of[k]: _number(e.get(f"tb{k}", "")) for k in code_of}
+            values = {code_of[k]: _number(e.get(f"tb{k}", ""), Place(self.source, field=f"tb{k}")) for k in code_of}
             return {c: v for c, v in values.items() if v is not None}
 
         if team_event:  # the players' tb values of a team event are board statistics, not the team list's
@@ -163,7 +180,7 @@ class _Reader:
             if not number:
                 continue
             detail = [int(x) for x in (info.get(f"tb{k}_detail") or "").replace(";", ",").split(",")
-                      if x.strip().isdigit()]
+                      if x.strip().isascii() and x.strip().isdigit() and len(x.strip()) <= 4]
             try:
                 code = from_swiss_manager(number, detail)
             except SpecifierError as e:
@@ -191,13 +208,17 @@ class _Reader:
     def pairing(self, t: Tournament, e: ET.Element, where: str) -> None:
         rnd = self.integer(e, "round", where)
         white, black = self.integer(e, "whiteno", where), self.integer(e, "blackno", where, 0)
+        if not 1 <= rnd <= t.rounds:
+            raise self.fail(f"round {rnd} is out of range", f"{where}@round")
+        if white <= 0:
+            raise self.fail(f"round {rnd}: whiteno {white} is not a player number", f"{where}@whiteno")
+        if white == black:
+            raise self.fail(f"round {rnd}: player {white} is paired with himself", f"{where}@blackno")
         for no, key in ((white, "whiteno"), (black, "blackno")):
             if no > 0 and no not in t._row_of:
                 raise self.fail(f"round {rnd}: {no} is not a player of this tournament", f"{where}@{key}")
             if no > 0 and int(t.kind[t.row(no), rnd - 1]) != Kind.ABSENT:
                 raise self.fail(f"round {rnd}: player {no} has two pairings", f"{where}@{key}")
-        if not 1 <= rnd <= t.rounds:
-            raise self.fail(f"round {rnd} is out of range", f"{where}@round")
         wres, bres = (e.get("reswhite") or "").strip(), (e.get("resblack") or "").strip()
         w, b = _RESULTS.get(wres), _RESULTS.get(bres)
         if (wres and w is None) or (bres and b is None):
@@ -229,7 +250,7 @@ class _Reader:
             if not 1 <= rnd <= t.rounds:
                 raise self.fail(f"round {rnd} is out of range", f"teampairing[{j}]@round")
             self.byes[rnd] = team
-            self.bye_points = _number(e.get("res1", ""))
+            self.bye_points = _number(e.get("res1", ""), Place(self.source, field=f"teampairing[{j}]@res1"))
             free = [no for _, no in sorted(teams_of.get(team, [])) if int(t.kind[t.row(no), rnd - 1]) == Kind.ABSENT]
             for no in free[:size]:
                 t.set_bye(rnd, no, Kind.PAB)
@@ -245,10 +266,10 @@ class _Reader:
             members = [no for _, no in sorted(teams_of.get(number, []))]
             if any(not 0 < m <= 9999 for m in members):
                 raise self.fail(f"team {number}: player numbers of team events run from 1 to 9999", f"team[{j}]")
-            name = (e.get("teamname") or "").strip()
+            name = one_line(e.get("teamname") or "").strip()
             lines.append(f"310 {number:3d} {name[:32]:<32} {'':5}".ljust(72) + "".join(f" {m:4d}" for m in members))
         size = self.integer(info, "playerperteam", "tournament", 0)
-        if size > 0:
+        if 0 < size <= 100:
             lines.append("352 " + "WB" * (size // 2) + "W" * (size % 2))
         if self.byes:
             cells = "".join(f"{self.byes.get(r, 0):3d} " for r in range(1, max(self.byes) + 1))

@@ -13,26 +13,25 @@ Columns (header names are case-insensitive): ``No`` (start number; default the r
 
 from __future__ import annotations
 
-import csv
 import io
 import re
-from fractions import Fraction
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.model import MIRROR, NO_OPPONENT, Kind, Player, Tournament, format_number
+from ..engine.numbers import MAX_RATING, NumberError, parse_int, parse_number
 from . import xlsx
-from .files import read_input
-from .trf import MAX_ROUNDS
+from .files import read_input, write_output
+from .text import MAX_ROUNDS, SafeCsvWriter, check_size, csv_rows, decode, one_line
 
-_GAME = re.compile(r"^(\d+)\s*([wbWB-])?\s*(1|0|=|½|0[.,]5|1/2|\+|-|W|D|L|X|\?)$")
+_GAME = re.compile(r"^([0-9]{1,7})\s*([wbWB-])?\s*(1|0|=|½|0[.,]5|1/2|\+|-|W|D|L|X|\?)$")
 _RESULT = {"1": Kind.WIN, "0": Kind.LOSS, "=": Kind.DRAW, "½": Kind.DRAW, "0.5": Kind.DRAW, "0,5": Kind.DRAW,
            "1/2": Kind.DRAW, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, "W": Kind.WIN_SHORT,
            "D": Kind.DRAW_SHORT, "L": Kind.LOSS_SHORT, "X": Kind.UNKNOWN, "?": Kind.UNKNOWN}
 _BYES = {"U": Kind.PAB, "PAB": Kind.PAB, "BYE": Kind.PAB, "F": Kind.FPB, "FPB": Kind.FPB, "H": Kind.HPB,
          "HPB": Kind.HPB, "½": Kind.HPB, "Z": Kind.ZPB, "ZPB": Kind.ZPB, "0": Kind.ZPB, "": Kind.ABSENT,
          "-": Kind.ABSENT}
-_ROUND = re.compile(r"^(?:r|rd|round|тур)?\s*\.?\s*(\d+)$", re.I)
+_ROUND = re.compile(r"^(?:r|rd|round|тур)?\s*\.?\s*([0-9]{1,7})$", re.I)
 
 
 def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
@@ -44,21 +43,13 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
         except xlsx.XlsxError as e:
             raise InputError(str(e), Place(str(path))) from None
         return from_rows(rows, str(path), warnings)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
+    text, _ = decode(data, str(path), warnings)
     return loads(text, str(path), warnings)
 
 
 def loads(text: str, source: str = "", warnings: list[InputWarning] | None = None) -> Tournament:
     dialect = ";" if text.split("\n", 1)[0].count(";") > text.split("\n", 1)[0].count(",") else ","
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=dialect)
-    try:
-        rows = list(reader)
-    except csv.Error as e:
-        raise InputError(f"not a readable CSV table: {e}", Place(source, reader.line_num)) from None
-    return from_rows(rows, source, warnings)
+    return from_rows(csv_rows(text, source, dialect), source, warnings)
 
 
 def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarning] | None = None) -> Tournament:
@@ -73,9 +64,9 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
         if m:
             rounds[c] = int(m.group(1))
     names = [c for c, h in enumerate(header) if h in ("name", "player", "имя", "игрок", "гравець", "учасник")]
-    if max(rounds.values(), default=0) > MAX_ROUNDS:
-        c = max(rounds, key=rounds.get)
-        raise InputError(f"round {rounds[c]} is more than {MAX_ROUNDS}", Place(source, 1, c + 1, "header"))
+    if max(rounds.values(), default=0) > MAX_ROUNDS or 0 in rounds.values():
+        c = next(c for c, r in rounds.items() if not 1 <= r <= MAX_ROUNDS)
+        raise InputError(f"round {rounds[c]} is outside 1..{MAX_ROUNDS}", Place(source, 1, c + 1, "header"))
     if not rounds:
         raise InputError("no round columns (R1, R2 ... or 1, 2 ...)", Place(source, 1, None, "header"))
     if not names:
@@ -88,24 +79,27 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
     c_fed, c_id, c_pts = column("fed", "federation"), column("fide id", "fide_id", "id"), column("points", "pts")
     c_club = column("club", "клуб")
     body = [(ln, r) for ln, r in enumerate(rows[1:], 2) if any(x.strip() for x in r)]
+    check_size(len(body), max(rounds.values()), Place(source, 1, None, "header"))
     players, cells = [], []
     for pos, (ln, r) in enumerate(body, 1):
         def get(c, r=r):
             return r[c].strip() if c is not None and c < len(r) else ""
-        no = get(c_no) or str(pos)
-        if not no.isdigit():
-            raise InputError(f"start number {no!r} is not a number", Place(source, ln, c_no + 1, "No"))
-        rating = get(c_rating)
-        if rating and not rating.isdigit():
-            raise InputError(f"rating {rating!r} is not a number", Place(source, ln, c_rating + 1, "Rating"))
-        pts = get(c_pts).replace(",", ".").replace("½", ".5")
         try:
-            declared = Fraction(pts) if pts else None
-        except ValueError:
-            raise InputError(f"points {get(c_pts)!r} is not a number", Place(source, ln, c_pts + 1, "Points")) from None
-        players.append(Player(int(no), get(names[0]), int(rating) if rating and int(rating) else None,
-                              federation=get(c_fed), fide_id=get(c_id), declared_points=declared, source_line=ln,
-                              club=get(c_club)))
+            no = parse_int(get(c_no) or str(pos), 1, 10**7)
+        except NumberError as e:
+            raise InputError(f"start number: {e}", Place(source, ln, (c_no or 0) + 1, "No")) from None
+        try:
+            rating = parse_int(get(c_rating), 0, MAX_RATING) if get(c_rating) else None
+        except NumberError as e:
+            raise InputError(f"rating: {e}", Place(source, ln, c_rating + 1, "Rating")) from None
+        pts = get(c_pts).replace("½", ".5")
+        try:
+            declared = parse_number(pts) if pts else None
+        except NumberError as e:
+            raise InputError(f"points: {e}", Place(source, ln, c_pts + 1, "Points")) from None
+        players.append(Player(no, one_line(get(names[0])), rating or None, federation=one_line(get(c_fed)),
+                              fide_id=one_line(get(c_id)), declared_points=declared, source_line=ln,
+                              club=one_line(get(c_club))))
         cells.append((ln, {rnd: (c, get(c)) for c, rnd in rounds.items()}))
     if len({p.start_no for p in players}) != len(players):
         raise InputError("two rows have the same start number", Place(source, None, None, "No"))
@@ -124,6 +118,8 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
             opp = int(m.group(1))
             if opp not in t._row_of:
                 raise InputError(f"opponent {opp} is not a player of this crosstable", place)
+            if opp == p.start_no:
+                raise InputError(f"round {rnd}: player {opp} is paired with himself", place)
             t.opponent[i, rnd - 1] = t.row(opp)
             t.colour[i, rnd - 1] = {"w": 1, "b": -1}.get((m.group(2) or "-").lower(), 0)
             t.kind[i, rnd - 1] = _RESULT[m.group(3).replace(",", ".")]
@@ -138,6 +134,14 @@ def _check(t: Tournament, warnings: list[InputWarning]) -> None:
             if o == NO_OPPONENT:
                 continue
             k, back = Kind(int(t.kind[i, r])), Kind(int(t.kind[o, r]))
+            if int(t.opponent[o, r]) == NO_OPPONENT and back is Kind.ABSENT and k in MIRROR:
+                # the other row is blank that round: its side is filled in from this one
+                t.opponent[o, r], t.kind[o, r], t.colour[o, r] = i, MIRROR[k], -int(t.colour[i, r])
+                warnings.append(InputWarning(
+                    f"round {r + 1}: player {p.start_no} lists {t.players[o].start_no} as opponent, but "
+                    f"{t.players[o].start_no}'s line is blank in that round; {t.players[o].start_no}'s side is "
+                    f"filled in from {p.start_no}'s", Place(t.source, t.players[o].source_line, None, f"round {r + 1}")))
+                continue
             if int(t.opponent[o, r]) != i or MIRROR.get(k) != back:
                 if k is Kind.FORFEIT_LOSS and back is Kind.FORFEIT_LOSS:
                     t.kind[i, r] = t.kind[o, r] = Kind.DOUBLE_FORFEIT
@@ -172,14 +176,17 @@ def to_rows(t: Tournament) -> list[list]:
 
 
 def dumps(t: Tournament) -> str:
+    """CSV text of the crosstable; a cell that a spreadsheet would run as a formula is written as text."""
     out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows(to_rows(t))
+    SafeCsvWriter(out, lineterminator="\n").writerows(to_rows(t))
     return out.getvalue()
 
 
-def dump(t: Tournament, path: str | Path) -> None:
-    """Write a CSV crosstable, or an ``.xlsx`` workbook when the name ends so."""
+def dump(t: Tournament, path: str | Path, inputs=(), force: bool = True) -> None:
+    """Write a CSV crosstable, or an ``.xlsx`` workbook when the name ends so, safely
+    (:func:`~tiebreak.formats.files.write_output`)."""
     if Path(path).suffix.lower() == ".xlsx":
-        xlsx.write_rows(path, to_rows(t))
+        rows = to_rows(t)
+        write_output(path, lambda f: xlsx.write_rows(f, rows), inputs, force)
     else:
-        Path(path).write_text(dumps(t), encoding="utf-8")
+        write_output(path, dumps(t), inputs, force)

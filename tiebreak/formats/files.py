@@ -1,8 +1,13 @@
-"""Reading an input file: its bytes or UTF-8 text, or an InputError that names it."""
+"""Reading an input file (its bytes or UTF-8 text, or an InputError that names it) and writing an output safely (never
+over an input, never half-written)."""
 
 from __future__ import annotations
 
+import os
+import tempfile
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import BinaryIO
 
 from ..engine.errors import InputError, Place
 
@@ -22,3 +27,95 @@ def read_text(path: str | Path) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         raise InputError(f"the file is not UTF-8 text (byte {e.start + 1})", Place(str(path))) from None
+
+
+class OutputError(InputError):
+    """An output that must not be written: over an input, over an existing file without ``--force``, or binary to a
+    terminal; ``place`` names the target."""
+
+
+def same_file(a: str | Path, b: str | Path) -> bool:
+    """Whether two names are one file: the same resolved path, or the same file reached another way (a hard or
+    symbolic link, a bind mount: ``os.path.samefile``).
+
+    >>> same_file("README.md", "./docs/../README.md"), same_file("README.md", "pyproject.toml")
+    (True, False)
+    """
+    if Path(a).resolve() == Path(b).resolve():
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist (yet): not the same file
+        return False
+
+
+def check_target(target: str | Path, inputs: Iterable[str | Path] = (), force: bool = False) -> Path:
+    """``target`` as a Path when it may be written: never one of ``inputs``, and an existing file only with ``force``."""
+    path = Path(target)
+    for source in inputs:
+        if same_file(path, source):
+            raise OutputError(f"the output would write over the input {source}; choose another name", Place(str(path)))
+    if path.is_dir():
+        raise OutputError("the output is a folder; give a file name", Place(str(path)))
+    if path.exists() and not force:
+        raise OutputError("the file exists; give --force to replace it", Place(str(path)))
+    return path
+
+
+def write_output(target: str | Path, data: str | bytes | Callable[[BinaryIO], None],
+                 inputs: Iterable[str | Path] = (), force: bool = False) -> Path:
+    """Write ``data`` (text as UTF-8, bytes, or a function writing to a binary file) to ``target`` without ever
+    leaving a half-written file: it goes to a temporary file in the target's folder, which is renamed into place
+    (atomic on one file system) only when complete.  A target that is one of ``inputs`` is refused; an existing one
+    is replaced only with ``force``.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> write_output(folder / "a.txt", "first").read_text()
+    'first'
+    >>> write_output(folder / "a.txt", "second")
+    Traceback (most recent call last):
+    tiebreak.formats.files.OutputError: ...a.txt: the file exists; give --force to replace it
+    >>> write_output(folder / "b.txt", "x", inputs=[folder / "b.txt"])
+    Traceback (most recent call last):
+    tiebreak.formats.files.OutputError: ...b.txt: the output would write over the input ...b.txt; choose another name
+    >>> sorted(p.name for p in folder.iterdir())   # no temporary file left behind
+    ['a.txt']
+    """
+    path = check_target(target, inputs, force)
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
+    except OSError as e:
+        raise OutputError(f"cannot write the file: {e.strerror or e}", Place(str(path))) from None
+    try:
+        with os.fdopen(fd, "wb") as f:
+            if callable(data):
+                data(f)
+            else:
+                f.write(data.encode("utf-8") if isinstance(data, str) else data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes it private; the output gets the usual permissions
+        os.replace(tmp, path)
+    except OSError as e:
+        _remove(tmp)
+        raise OutputError(f"cannot write the file: {e.strerror or e}", Place(str(path))) from None
+    except BaseException:
+        _remove(tmp)
+        raise
+    return path
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _remove(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass

@@ -7,12 +7,11 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from pathlib import Path
 
 from ..engine.errors import InputError, Place
 from .files import read_text
+from .text import csv_rows
 
 MAX_LINES = 100_000
 
@@ -21,7 +20,7 @@ def loads(text: str, names: dict[int, str], source: str = "<teams>") -> dict[int
     """Start number -> team; a first cell that is not a number is looked up among ``names`` (start number -> name)."""
     by_name = {" ".join(n.casefold().split()): sno for sno, n in names.items()}
     out: dict[int, str] = {}
-    for ln, row in enumerate(csv.reader(io.StringIO(text)), 1):
+    for ln, row in enumerate(csv_rows(text, source), 1):
         if ln > MAX_LINES:
             raise InputError(f"a team list holds at most {MAX_LINES:,} lines", Place(source, ln))
         if not row or not row[0].strip() or row[0].lstrip().startswith("#"):

@@ -20,8 +20,10 @@ from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.model import Kind, Player, Tournament
+from ..engine.numbers import MAX_RATING
+from .dates import parse_date
 from .files import read_input
-from .trf import MAX_ROUNDS, parse_date
+from .text import MAX_ROUNDS, check_size, decode, one_line
 
 _TAG = re.compile(r'^\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _RESULTS = {"1-0": Kind.WIN, "0-1": Kind.LOSS, "1/2-1/2": Kind.DRAW, "½-½": Kind.DRAW, "*": Kind.UNKNOWN,
@@ -55,10 +57,7 @@ def games(text: str, source: str = "") -> list[tuple[int, dict[str, str]]]:
 def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
     path = Path(path)
     data = read_input(path)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
+    text, _ = decode(data, str(path), warnings)
     return loads(text, str(path), warnings)
 
 
@@ -71,25 +70,25 @@ def loads(text: str, source: str = "", warnings: list[InputWarning] | None = Non
     parsed = []
     for ln, tags in found:
         rnd_text = tags.get("Round", "").strip()
-        m = re.match(r"(\d+)(?:\.(\d+))?", rnd_text)
+        m = re.match(r"([0-9]+)(?:\.([0-9]+))?", rnd_text)
         if not m:
-            raise InputError(f"Round tag {rnd_text!r} is not a round number", Place(source, ln, None, "Round"))
-        if int(m.group(1)) > MAX_ROUNDS or int(m.group(1)) == 0:
-            raise InputError(f"round {m.group(1)} is outside 1..{MAX_ROUNDS}", Place(source, ln, None, "Round"))
+            raise InputError(f"Round tag {rnd_text[:40]!r} is not a round number", Place(source, ln, None, "Round"))
+        if len(m.group(1)) > 4 or int(m.group(1)) > MAX_ROUNDS or int(m.group(1)) == 0:
+            raise InputError(f"round {m.group(1)[:40]} is outside 1..{MAX_ROUNDS}", Place(source, ln, None, "Round"))
         result = tags.get("Result", "*").strip()
         kind = _RESULTS.get(result)
         if kind is None:
             raise InputError(f"result {result!r} not understood", Place(source, ln, None, "Result"))
         sides = []
         for colour in ("White", "Black"):
-            name = tags.get(colour, "").strip()
-            fide_id = tags.get(f"{colour}FideId", "").strip()
+            name = one_line(tags.get(colour, "")).strip()
+            fide_id = one_line(tags.get(f"{colour}FideId", "")).strip()
             if not name and not fide_id:
                 raise InputError(f"game without a {colour} player", Place(source, ln, None, colour))
             key = fide_id or name
             p = people.setdefault(key, {"name": name, "fide_id": fide_id, "rating": None, "title": ""})
             elo = tags.get(f"{colour}Elo", "").strip()
-            if elo.isdigit() and int(elo) > 0:
+            if elo.isascii() and elo.isdigit() and 0 < len(elo) <= 4 and 0 < int(elo) <= MAX_RATING:
                 p["rating"] = p["rating"] or int(elo)
             p["title"] = p["title"] or tags.get(f"{colour}Title", "")
             sides.append(key)
@@ -99,12 +98,13 @@ def loads(text: str, source: str = "", warnings: list[InputWarning] | None = Non
                       fide_id=people[k]["fide_id"]) for i, k in enumerate(order)]
     number = {k: i + 1 for i, k in enumerate(order)}
     rounds = max(r for _, r, _, _ in parsed)
+    check_size(len(players), rounds, Place(source, field="Round"))
     first = found[0][1]
     events = Counter(tags.get("Event", "") for _, tags in found)
-    name = events.most_common(1)[0][0] if events.most_common(1)[0][1] > 1 else ""
+    name = one_line(events.most_common(1)[0][0]) if events.most_common(1)[0][1] > 1 else ""
     t = Tournament.build(players, rounds, name=name, source=source,
                          start_date=parse_date(first.get("Date", first.get("UTCDate", "")).replace("?", "")),
-                         type_text=first.get("EventType", ""))
+                         type_text=one_line(first.get("EventType", "")))
     seen: dict[tuple[int, str], int] = {}
     for ln, rnd, (white, black), kind in parsed:
         for key in (white, black):

@@ -14,8 +14,6 @@ specifiers (``BH/C1``), Vega's (``BH-C1``) or Chess-Results' (``BH1.``, ``Wtg1``
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -26,6 +24,7 @@ from ..engine.errors import InputError, InputWarning, Place, SpecifierError
 from ..engine.model import Tournament
 from ..engine.registry import parse
 from .files import read_input
+from .text import csv_rows
 
 #: at most this many rows and columns in a published table (a federation's largest open has a few thousand players)
 MAX_ROWS, MAX_COLUMNS = 20_000, 64
@@ -197,7 +196,7 @@ def loads(text: str, source: str = "<published>", warnings: list[InputWarning] |
     """Published standings from CSV text (comma, semicolon or tab separated)."""
     sample = text[:4096]
     delimiter = max(",;\t", key=sample.count)
-    return from_rows(list(csv.reader(io.StringIO(text), delimiter=delimiter)), source, warnings)
+    return from_rows(csv_rows(text, source, delimiter), source, warnings)
 
 
 def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Published:

@@ -23,13 +23,18 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
     return _module(READERS.get(Path(path).suffix.lower(), "trf")).load(path, warnings)
 
 
-def convert(source: str | Path, target: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
+def convert(source: str | Path, target: str | Path, warnings: list[InputWarning] | None = None,
+            force: bool = False) -> Tournament:
     """Read ``source`` in its format and write ``target`` in the format its name says (TRF, Chess-JSON, crosstable CSV
-    or XLSX)."""
+    or XLSX).  The target is never the source, and an existing file is replaced only with ``force``; it is written to
+    a temporary file renamed into place (:func:`~tiebreak.formats.files.write_output`)."""
+    from .files import check_target
+
     writer = WRITERS.get(Path(target).suffix.lower())
     if writer is None:
         raise InputError(f"cannot write {Path(target).suffix or 'files without an extension'}; "
                          f"formats: {', '.join(WRITERS)}", Place(str(target)))
+    check_target(target, [source], force)  # before reading: a refused target costs nothing
     t = load(source, warnings)
     if writer == "crosstable":
         lost = [what for what, present in (
@@ -43,5 +48,5 @@ def convert(source: str | Path, target: str | Path, warnings: list[InputWarning]
             warnings = warnings if warnings is not None else []
             warnings.append(InputWarning(f"a crosstable holds players and results only; not written: {', '.join(lost)}",
                                          Place(str(target))))
-    _module(writer).dump(t, target)
+    _module(writer).dump(t, target, inputs=[source], force=force)
     return t

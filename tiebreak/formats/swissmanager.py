@@ -57,7 +57,7 @@ DESCRIPTIONS: dict[int, str] = {
 }
 #: numbers whose parameters are (type, discarded strongest, discarded weakest): the C.07 Cut (lowest) and Median
 _CUT_PARAMETERS = {80, 84, 85}
-_TOKEN = re.compile(r"^SM(\d+)(?::([\d,\s]*))?$", re.I)
+_TOKEN = re.compile(r"^SM([0-9]{1,4})(?::((?:[0-9]{1,4}[,\s]*){0,20}))?$", re.I)
 
 
 def from_swiss_manager(number: int, parameters: list[int] | None = None) -> str:

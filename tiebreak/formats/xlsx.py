@@ -2,8 +2,8 @@
 
 Only what a crosstable needs: cell text and numbers of the first sheet, shared and inline strings; no formulas are
 evaluated (the cached value a spreadsheet program stored is read), no styles.  Standard library only.  Reading is
-guarded against hostile files: a size limit on every part, no DTDs (entity expansion), a clear error for anything
-that is not a workbook.
+guarded against hostile files: a size limit on every part counted while it is unpacked, the sheet read as a stream
+with a bound on its cells, no DTDs anywhere (defusedxml), a clear error for anything that is not a workbook.
 
 >>> import io
 >>> buf = io.BytesIO()
@@ -21,37 +21,66 @@ import zlib
 from html import escape  # XML text and attribute escaping (&, <, >, quotes); lighter than xml.sax
 from xml.etree import ElementTree as ET
 
+from defusedxml import DefusedXmlException
+from defusedxml import ElementTree as SafeET
+
 MAX_PART_BYTES = 64 * 1024 * 1024
-MAX_CELLS = 20_000_000
+#: cells of the table made from the sheet (rows x columns), and cell elements in the sheet (empty ones count)
+MAX_CELLS = 2_000_000
+MAX_CELL_ELEMENTS = 2_000_000
 _NS = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
        "r": "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
        "rel": "http://schemas.openxmlformats.org/package/2006/relationships"}
 #: what the standard zip module raises on a damaged or unsupported archive
 _ZIP_ERRORS = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError, OSError, ValueError)
-_CELL_REF = re.compile(r"^([A-Z]{1,3})(\d+)$")
+_CELL_REF = re.compile(r"^([A-Z]{1,3})([0-9]{1,7})$")
+_C, _ROW, _SI, _T = (f"{{{_NS['m']}}}{tag}" for tag in ("c", "row", "si", "t"))
 
 
 class XlsxError(ValueError):
     """The bytes are not a workbook this reader can use; the message says why."""
 
 
-def _part(z: zipfile.ZipFile, name: str) -> ET.Element | None:
+def _bytes(z: zipfile.ZipFile, name: str) -> bytes | None:
+    """The unpacked bytes of a part, counted while they are unpacked (a zip entry may lie about its size)."""
     try:
         info = z.getinfo(name)
     except KeyError:
         return None
-    if info.file_size > MAX_PART_BYTES:
-        raise XlsxError(f"part {name} is larger than {MAX_PART_BYTES // 2**20} MB")
+    chunks, total = [], 0
     try:
-        data = z.read(info)
+        with z.open(info) as f:
+            while chunk := f.read(1 << 20):
+                total += len(chunk)
+                if total > MAX_PART_BYTES:
+                    raise XlsxError(f"part {name} is larger than {MAX_PART_BYTES // 2**20} MB")
+                chunks.append(chunk)
+    except XlsxError:
+        raise
     except _ZIP_ERRORS as e:
         raise XlsxError(f"part {name} cannot be unpacked ({e})") from None
-    if b"<!DOCTYPE" in data[:4096].upper():
-        raise XlsxError(f"part {name} declares a DTD, which a workbook never does")
+    return b"".join(chunks)
+
+
+def _parse(data: bytes, name: str, events=("end",)):
+    """Elements of a part as they are parsed; defusedxml refuses a DTD anywhere (no entity can expand)."""
     try:
-        return ET.fromstring(data)
+        yield from SafeET.iterparse(io.BytesIO(data), events, forbid_dtd=True)
+    except DefusedXmlException:
+        raise XlsxError(f"part {name} declares a DTD, which a workbook never does") from None
     except ET.ParseError as e:
         raise XlsxError(f"part {name} is not well-formed XML ({e})") from None
+
+
+def _part(z: zipfile.ZipFile, name: str) -> ET.Element | None:
+    """A small part (workbook, relationships) as a tree."""
+    data = _bytes(z, name)
+    if data is None:
+        return None
+    root = None
+    for _, element in _parse(data, name):
+        root = element
+    return root
 
 
 def _column_index(letters: str) -> int:
@@ -78,46 +107,77 @@ def _first_sheet(z: zipfile.ZipFile) -> str:
 
 
 def read_rows(data: bytes) -> list[list[str]]:
-    """The cells of the first worksheet as text, row by row (empty cells as ``""``)."""
+    """The cells of the first worksheet as text, row by row (empty cells as ``""``).  The sheet is read as a stream
+    and at most :data:`MAX_CELL_ELEMENTS` cell elements (empty ones too) and :data:`MAX_CELLS` cells of the
+    resulting table are accepted."""
     try:
         z = zipfile.ZipFile(io.BytesIO(data))
     except _ZIP_ERRORS as e:
         raise XlsxError(f"not an .xlsx workbook ({e})") from None
     with z:
-        shared_root = _part(z, "xl/sharedStrings.xml")
-        shared = ["".join(t.text or "" for t in si.iter(f"{{{_NS['m']}}}t"))
-                  for si in (shared_root.findall("m:si", _NS) if shared_root is not None else [])]
-        sheet = _part(z, _first_sheet(z))
+        shared = _shared_strings(_bytes(z, "xl/sharedStrings.xml"))
+        name = _first_sheet(z)
+        sheet = _bytes(z, name)
     if sheet is None:
         raise XlsxError("the first worksheet is missing")
+    # a quick count on the bytes refuses a sheet of millions of empty cells before any is parsed; the count while
+    # parsing below also catches cells written with a namespace prefix
+    if sum(sheet.count(tag) for tag in (b"<c ", b"<c/", b"<c>")) > MAX_CELL_ELEMENTS:
+        raise XlsxError(f"the sheet has more than {MAX_CELL_ELEMENTS:,} cells")
     rows: dict[int, dict[int, str]] = {}
-    for r_pos, row in enumerate(sheet.iterfind("m:sheetData/m:row", _NS)):
-        r_attr = row.get("r")
-        r = int(r_attr) - 1 if r_attr and r_attr.isdigit() else r_pos
-        cells = rows.setdefault(r, {})
-        for c_pos, cell in enumerate(row.iterfind("m:c", _NS)):
-            m = _CELL_REF.match(cell.get("r", ""))
-            c = _column_index(m.group(1)) if m else c_pos
-            kind = cell.get("t", "n")
-            if kind == "inlineStr":
-                text = "".join(t.text or "" for t in cell.iter(f"{{{_NS['m']}}}t"))
-            else:
-                v = cell.find("m:v", _NS)
-                text = v.text or "" if v is not None else ""
-                if kind == "s":
-                    try:
-                        text = shared[int(text)]
-                    except (ValueError, IndexError):
-                        raise XlsxError(f"cell {cell.get('r', '?')} points at a shared string that is not there") from None
-                elif kind == "n" and text:
-                    text = _number_text(text)
-            if c > 16384 or r > 1_048_576:
-                raise XlsxError(f"cell {cell.get('r', '?')} is outside a worksheet")
-            cells[c] = text
+    seen = r_pos = 0
+    for event, element in _parse(sheet, name, ("start", "end")):
+        if element.tag == _C and event == "start":
+            seen += 1
+            if seen > MAX_CELL_ELEMENTS:
+                raise XlsxError(f"the sheet has more than {MAX_CELL_ELEMENTS:,} cells")
+        elif element.tag == _ROW and event == "end":
+            r_attr = element.get("r") or ""
+            r = int(r_attr) - 1 if r_attr.isascii() and r_attr.isdigit() and len(r_attr) <= 7 else r_pos
+            r_pos = r + 1
+            if r >= 1_048_576:
+                raise XlsxError(f"row {r + 1} is outside a worksheet")
+            for c_pos, cell in enumerate(element.iterfind("m:c", _NS)):
+                m = _CELL_REF.match(cell.get("r", ""))
+                c = _column_index(m.group(1)) if m else c_pos
+                if c >= 16384:
+                    raise XlsxError(f"cell {cell.get('r', '?')} is outside a worksheet")
+                text = _cell_text(cell, shared)
+                if text:
+                    rows.setdefault(r, {})[c] = text
+            element.clear()  # the row is read: drop it so the tree does not grow with the sheet
     width = max((max(c) + 1 for c in rows.values() if c), default=0)
     if (max(rows, default=0) + 1) * width > MAX_CELLS:
         raise XlsxError(f"the sheet spans more than {MAX_CELLS:,} cells")
     return [[rows.get(r, {}).get(c, "") for c in range(width)] for r in range(max(rows, default=-1) + 1)]
+
+
+def _shared_strings(data: bytes | None) -> list[str]:
+    if data is None:
+        return []
+    out: list[str] = []
+    for _, element in _parse(data, "xl/sharedStrings.xml"):
+        if element.tag == _SI:
+            out.append("".join(t.text or "" for t in element.iter(_T)))
+            element.clear()
+            if len(out) > MAX_CELL_ELEMENTS:
+                raise XlsxError(f"more than {MAX_CELL_ELEMENTS:,} shared strings")
+    return out
+
+
+def _cell_text(cell: ET.Element, shared: list[str]) -> str:
+    kind = cell.get("t", "n")
+    if kind == "inlineStr":
+        return "".join(t.text or "" for t in cell.iter(_T))
+    v = cell.find("m:v", _NS)
+    text = v.text or "" if v is not None else ""
+    if kind == "s":
+        if not (text.isascii() and text.isdigit() and int(text) < len(shared)):
+            raise XlsxError(f"cell {cell.get('r', '?')} points at a shared string that is not there")
+        return shared[int(text)]
+    if kind == "n" and text:
+        return _number_text(text)
+    return text
 
 
 def _number_text(text: str) -> str:

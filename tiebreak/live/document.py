@@ -57,7 +57,7 @@ class DocumentWriter:
         to each row (in the order of ``s.rows``)."""
         head = output.to_json_obj(s, standings=False)
         points = self.texts(s.score.num, s.score.den, None)
-        keys = [json.dumps(k) + ": " for k in s.tiebreaks]
+        keys = [json.dumps(k) + ": " for k in s.keys]  # a repeated tie-break keeps its own value ("DE (2)")
         cells = [self.texts(col.num, col.den, col.defined) for col in s.columns]
         players = s.tournament.players
         lines = []

@@ -19,10 +19,10 @@ from .i18n import Table, kind_name, message, word
 def details(s: Standings, start_no: int) -> dict:
     """Machine-readable explanation of every value of one player (the JSON ``details``)."""
     out = {}
-    for spec in s.specs:
-        col = s.column(spec.text)
+    for key, spec in zip(s.keys, s.specs):
+        col = s.column(key)
         d = CATALOGUE[spec.code]
-        entry: dict = {"article": d.article, "value": s.value(start_no, spec.text)}
+        entry: dict = {"article": d.article, "value": s.value(start_no, key)}
         if d.group is not None:
             scores = col.extra.get("de", {}).get(s.tournament.row(start_no))
             entry["group_score"] = scores[0] if scores else None
@@ -30,8 +30,8 @@ def details(s: Standings, start_no: int) -> dict:
         else:
             entry["rounds"] = [
                 {"round": c.round, "kind": c.kind, "opponent": c.opponent, "value": c.value, "cut": c.cut,
-                 "source": c.source} for c in s.contributions(start_no, spec.text)]
-        out[spec.text] = entry
+                 "source": c.source} for c in s.contributions(start_no, key)]
+        out[key] = entry
     return out
 
 
@@ -71,7 +71,8 @@ def explain_player(s: Standings, start_no: int, lang: str = "en") -> str:
     for spec, info in details(s, start_no).items():
         lines.append("")
         lines.append(f"{spec} = {_num(info['value'])}   [{info['article']}]")
-        if info["value"] is None and CATALOGUE[spec.split("/")[0]].type.startswith("D") and s.column(spec).contrib is not None:
+        rating_type = CATALOGUE[s.specs[s.keys.index(spec)].code].type.startswith("D")
+        if info["value"] is None and rating_type and s.column(spec).contrib is not None:
             lines.append(_w("undefined", lang))
         if "rounds" not in info:
             lines.append(_w("group_score", lang, note=_w("group", lang), score=_num(info.get("group_score"))))
@@ -91,7 +92,7 @@ def explain_player(s: Standings, start_no: int, lang: str = "en") -> str:
 def _first_difference(s: Standings, a: int, b: int) -> str | None:
     """The first tie-break of the list on which players ``a`` and ``b`` differ (None: equal on all of them)."""
     ra, rb = s.row(a), s.row(b)
-    return next((spec.text for spec in s.specs if ra.values[spec.text] != rb.values[spec.text]), None)
+    return next((key for key in s.keys if ra.values[key] != rb.values[key]), None)
 
 
 def pair_details(s: Standings, a: int, b: int) -> dict:
@@ -109,7 +110,7 @@ def pair_details(s: Standings, a: int, b: int) -> dict:
     out = {"players": [a, b], "ranks": [ra.rank, rb.rank], "separated_by": first,
            "by_lot": first is None and bool(ra.lot or rb.lot)}
     if first is not None:
-        out["article"] = CATALOGUE[s.specs[s.tiebreaks.index(first)].code].article
+        out["article"] = CATALOGUE[s.specs[s.keys.index(first)].code].article
         out["values"] = [ra.values[first], rb.values[first]]
     return out
 
@@ -123,7 +124,7 @@ def explain_pair(s: Standings, a: int, b: int, lang: str = "en") -> str:
         how = _w("by_lot", lang) if ra.lot or rb.lot else _w("shared", lang)
         lines.append(_w("equal", lang, how=how))
         return "\n".join(lines) + "\n"
-    d = CATALOGUE[s.specs[s.tiebreaks.index(first)].code]
+    d = CATALOGUE[s.specs[s.keys.index(first)].code]
     lines.append(_w("separated", lang, spec=first, article=d.article, a=_num(ra.values[first]), b=_num(rb.values[first])))
     ca, cb = s.contributions(a, first), s.contributions(b, first)
     if ca or cb:

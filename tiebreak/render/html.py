@@ -127,7 +127,7 @@ def _table(table_id: str, heads: list[str], rows: list[list[str]], points_at: in
 def to_html(s: Standings, lang: str = "en", sections: str = "", columns=None, printed: datetime.date | None = None) -> str:
     """The page; ``sections`` (HTML, already escaped) go after the standings: category standings, team rankings."""
     t = s.tournament
-    shown = [x for x in s.tiebreaks if x != "PTS"]
+    shown = [x for x in s.keys if x != "PTS"]
     title = t.name or t.source or "Standings"
     player_heads = columns.headings(lang) if columns else []
     heads = [word("rank", lang), word("number", lang), word("name", lang), *player_heads, word("points", lang), *shown]

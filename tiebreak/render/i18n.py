@@ -129,6 +129,8 @@ WORDS = Table("word", {
     'alias': 'alias {alias}',
     'ratings_head': 'No,Name,Rtg,Gms,Score,Exp,K,Change',
     'bye': 'bye',
+    'individual_codes': 'Individual events',
+    'team_codes': 'Team events (C.07 Arts 11-13)',
 })
 
 

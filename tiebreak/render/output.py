@@ -5,13 +5,13 @@ JSON numbers are written from exact fractions, never through floats: ``Fraction(
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from fractions import Fraction
 
 from ..engine.model import format_number
 from ..engine.standings import Standings
+from ..formats.text import SafeCsvWriter
 
 JSON_SCHEMA_VERSION = 1
 
@@ -63,7 +63,7 @@ def to_json_obj(s: Standings, standings: bool = True, columns=None) -> dict:
     if standings:
         texts = [c.texts() for c in s.columns]
         points = s.score.texts()
-        names = s.tiebreaks
+        names = s.keys
         obj["standings"] = [
             {"rank": r.rank, "start_no": r.start_no, "name": r.name,
              **(_numbers(columns.values[r.start_no]) if columns else {}), "points": _Number(points[r.index]),
@@ -103,7 +103,7 @@ def to_json(s: Standings, details: bool = False, extra: dict | None = None, colu
         return _dump(obj) + "\n"
     head = _dump(to_json_obj(s, standings=False) | _numbers(extra or {}))
     points = s.score.texts()
-    cells = [col.texts(prefix=f"{json.dumps(key)}: ", undefined="null") for key, col in zip(s.tiebreaks, s.columns)]
+    cells = [col.texts(prefix=f"{json.dumps(key)}: ", undefined="null") for key, col in zip(s.keys, s.columns)]
     players = s.tournament.players
     member = {}
     if columns is not None:  # the chosen player members, each row's written once
@@ -129,10 +129,10 @@ def to_csv(s: Standings, extra_columns: tuple[list[str], dict[int, list[str]]] |
     """One row per player; ``columns`` (player columns) follow the name, ``extra_columns`` (headings, start number ->
     cells) are added at the right."""
     out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
+    w = SafeCsvWriter(out, lineterminator="\n")
     extra_head, extra_cells = extra_columns or ([], {})
     player_head = columns.names if columns else []
-    w.writerow(["rank", "start_no", "name", *player_head, "points", *s.tiebreaks, *extra_head])
+    w.writerow(["rank", "start_no", "name", *player_head, "points", *s.keys, *extra_head])
     blank = [""] * len(extra_head)
     for r in s.rows:
         w.writerow([r.rank, r.start_no, r.name, *(columns.cells[r.start_no] if columns else []), format_number(r.points),
@@ -144,19 +144,24 @@ def to_csv(s: Standings, extra_columns: tuple[list[str], dict[int, list[str]]] |
 def legend(specs, lang: str = "en") -> list[str]:
     """One line per tie-break: specifier, name in ``lang``, source article."""
     from ..engine.registry import CATALOGUE
-    from .i18n import word
 
     lines = []
     for spec in specs:
         d = CATALOGUE.get(spec.code)
         if d is not None and spec.code != "PTS":
-            name = d.names.get(lang, d.names["en"])
-            if spec.cut:
-                name += ", " + word("cut", lang, n=spec.cut)
-            if spec.median:
-                name += ", " + word("median", lang, n=spec.median)
-            lines.append(f"  {spec.text:10} {name} ({d.article})")
+            lines.append("  " + legend_line(spec, d.names.get(lang, d.names["en"]), d.article, lang))
     return lines
+
+
+def legend_line(spec, name: str, article: str, lang: str = "en") -> str:
+    """``BH/C1      Buchholz, Cut-1 (C.07 8.1)``: the specifier, the name with its cut or median, the article."""
+    from .i18n import word
+
+    if spec.cut:
+        name += ", " + word("cut", lang, n=spec.cut)
+    if spec.median:
+        name += ", " + word("median", lang, n=spec.median)
+    return f"{spec.text:10} {name} ({article})"
 
 
 def place_sizes(s: Standings) -> dict[int, int]:
@@ -176,7 +181,7 @@ def to_text(s: Standings, lang: str = "en", columns=None) -> str:
     from .i18n import word
 
     t = s.tournament
-    shown = [x for x in s.tiebreaks if x != "PTS"]
+    shown = [x for x in s.keys if x != "PTS"]
     player_head = columns.headings(lang) if columns else []
     head = [word("rank", lang), word("number", lang), word("name", lang), *player_head, word("points", lang), *shown]
     body = []
@@ -217,37 +222,17 @@ def team_to_json_obj(s) -> dict:
         "tiebreaks": s.tiebreaks,
         "seed": s.seed,
         "standings": [{"rank": r.rank, "start_no": r.number, "name": r.name, "team": r.name,
-                       "points": number(r.values[s.tiebreaks[0]]),
+                       "points": number(r.values[s.keys[0]]),
                        "values": {k: number(v) for k, v in r.values.items()}, "lot": r.lot} for r in s.rows],
         "notes": s.notes,
         "warnings": [str(w) for w in s.warnings],
     }
 
 
-def team_to_text(s) -> str:
-    from ..engine.team import crosstable
-
-    shown = s.tiebreaks
-    head = ["Rk", "No", "Team", *shown]
-    body = [[str(r.rank) + ("*" if r.lot else ""), str(r.number), r.name, *(_cell(r.values[x]) for x in shown)]
-            for r in s.rows]
-    widths = [max(len(row[c]) for row in [head, *body]) for c in range(len(head))]
-
-    def fmt(row):
-        return "  ".join(v.ljust(widths[c]) if c == 2 else v.rjust(widths[c]) for c, v in enumerate(row)).rstrip()
-
-    m = s.tt.matches
-    lines = [m.name or m.source, f"after round {s.after_round} of {m.rounds}; team {s.system}, {s.tt.boards} boards; "
-             f"primary {s.tt.primary}; rules {s.rules.name}", "", fmt(head), fmt(["-" * w for w in widths])]
-    lines += [fmt(row) for row in body]
-    lines += ["", "Matches (opponent number, game points; bye = pairing-allocated bye):", crosstable(s)]
-    return "\n".join(lines)
-
-
 def team_to_csv(s) -> str:
     out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(["rank", "start_no", "name", *s.tiebreaks])
+    w = SafeCsvWriter(out, lineterminator="\n")
+    w.writerow(["rank", "start_no", "name", *s.keys])
     for r in s.rows:
         w.writerow([r.rank, r.number, r.name, *("" if v is None else format_number(v) for v in r.values.values())])
     return out.getvalue()

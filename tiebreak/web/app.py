@@ -20,7 +20,7 @@ from ..arbiter import berger
 from ..engine.errors import InputError, InputWarning, Place, TiebreakError
 from ..engine.presets import PRESETS
 from ..engine.registry import CATALOGUE
-from ..engine.rules import CUMULATIVE_HALF_BYE, RULE_CHOICES
+from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from ..formats.readers import READERS
 from ..render import output
 from ..render.i18n import LANGUAGES, message, place_text
@@ -104,6 +104,9 @@ def _options(form) -> service.Options:
     o = service.Options(**values)
     if o.rules not in RULE_CHOICES:
         raise ApiError(400, f"unknown rule set {o.rules!r}; choose from {', '.join(RULE_CHOICES)}", field="rules")
+    if o.compat not in COMPAT_CHOICES:
+        raise ApiError(400, f"unknown compatibility {o.compat!r}; choose from {', '.join(COMPAT_CHOICES)}",
+                       field="compat")
     if o.cumulative_half_bye is not None and o.cumulative_half_bye not in CUMULATIVE_HALF_BYE:
         raise ApiError(400, "cumulative_half_bye must be deduct or keep", field="cumulative_half_bye")
     if o.format not in service.EXTENSIONS:
@@ -179,35 +182,35 @@ async def standings(request: Request) -> Response:
     def work(o, path, form, warnings):
         return service.render_standings(o, path, warnings)
 
-    (body, _notes, _s), o, shown = await _with_upload(request, work)
+    (body, _notes, s), o, shown = await _with_upload(request, work)
     if o.format == "json":
-        return Response(body, media_type="application/json")
+        return Response(body, media_type="application/json", headers=_seed_header(s.seed))
     name = Path(shown).stem + "." + service.EXTENSIONS[o.format]
     return Response(body, media_type=service.MEDIA_TYPES[o.format],
-                    headers={"content-disposition": f'attachment; filename="{name}"'})
+                    headers={"content-disposition": f'attachment; filename="{name}"', **_seed_header(s.seed)})
+
+
+def _seed_header(seed: int | None) -> dict[str, str]:
+    """The seed the lots were drawn with, on every answer that ranks (the body of a CSV or PDF has no place for it):
+    send it back as the form field ``seed`` to get the same order; none with ``no_lots``."""
+    return {"x-tiebreak-seed": str(seed)} if seed is not None else {}
 
 
 async def explain(request: Request) -> Response:
-    from ..render.explain import details, explain_pair, explain_player, pair_details
-
     def work(o, path, form, warnings):
-        s = service.individual_standings(o, path, warnings)
         numbers = []
         for key in ("player", "player2"):
             raw = form.get(key)
             if isinstance(raw, str) and raw.strip():
-                if not raw.strip().isdigit() or int(raw) not in s.tournament._row_of:
+                if not raw.strip().isdigit():
                     raise ApiError(400, f"no player with start number {raw!r}", field=key)
                 numbers.append(int(raw))
         if not numbers:
             raise ApiError(400, "give the start number of a player (field 'player')", field="player")
-        if len(numbers) == 2:
-            return {"players": numbers, "text": explain_pair(s, *numbers, lang=o.lang),
-                    "details": pair_details(s, *numbers)}
-        return {"players": numbers, "text": explain_player(s, numbers[0], o.lang), "details": details(s, numbers[0])}
+        return service.explain(o, path, numbers, warnings)
 
     result, _, _ = await _with_upload(request, work)
-    return Response(output.dumps_exact(result), media_type="application/json")
+    return Response(output.dumps_exact(result), media_type="application/json", headers=_seed_header(result["seed"]))
 
 
 async def check(request: Request) -> Response:
@@ -240,17 +243,17 @@ async def playoffs(request: Request) -> Response:
     from ..arbiter.playoff import plan_playoffs
 
     def work(o, path, form, warnings):
-        s = service.individual_standings(o, path, warnings)
+        s = service.final_standings(o, path, warnings)
         raw = form.get("places") or "1"
         try:
             places = [int(x) for x in str(raw).split(",") if x.strip()]
         except ValueError:
             raise ApiError(400, f"places must be numbers like 1,2 — not {raw!r}", field="places") from None
-        return [{"places": list(g.places), "players": g.players, "format": g.format, "stages": g.stages}
-                for g in plan_playoffs(s, places)]
+        return s.seed, [{"places": list(g.places), "players": g.players, "format": g.format, "stages": g.stages,
+                         "team": service.is_team(s)} for g in plan_playoffs(s, places)]
 
-    result, _, _ = await _with_upload(request, work)
-    return JSONResponse(result)
+    (seed, result), _, _ = await _with_upload(request, work)
+    return JSONResponse(result, headers=_seed_header(seed))
 
 
 async def prizes(request: Request) -> Response:
@@ -263,13 +266,13 @@ async def prizes(request: Request) -> Response:
         text = form.get("prizes")
         if not isinstance(text, str) or not text.strip():
             raise ApiError(400, "give the prize list (field 'prizes': lines kind,place,amount)", field="prizes")
-        s = service.individual_standings(o, path, warnings)
+        s = service.final_standings(o, path, warnings)
         awards = distribute(s, parse_prizes(text, "prizes"), method)
-        return [{"rank": s.row(a.start_no).rank, "start_no": a.start_no, "name": s.row(a.start_no).name,
-                 "prize": a.prize, "amount": a.amount} for a in awards]
+        return s.seed, [{"rank": s.row(a.start_no).rank, "start_no": a.start_no, "name": s.row(a.start_no).name,
+                         "prize": a.prize, "amount": a.amount} for a in awards]
 
-    result, _, _ = await _with_upload(request, work)
-    return Response(output.dumps_exact(result), media_type="application/json")
+    (seed, result), _, _ = await _with_upload(request, work)
+    return Response(output.dumps_exact(result), media_type="application/json", headers=_seed_header(seed))
 
 
 async def varma_draw(request: Request) -> Response:
@@ -296,9 +299,11 @@ async def varma_draw(request: Request) -> Response:
 
 async def catalogue(request: Request) -> Response:
     lang = request.query_params.get("lang", "en")
+    from ..render.team_words import team_catalogue
+
     return JSONResponse([{"code": d.code, "name": d.names.get(lang) or d.names["en"], "article": d.article,
-                          "type": d.type, "modifiers": d.modifiers, "family": d.family}
-                         for d in CATALOGUE.values()])
+                          "type": d.type, "modifiers": d.modifiers, "family": d.family, "team": False}
+                         for d in CATALOGUE.values()] + team_catalogue(lang))
 
 
 async def page_words(request: Request) -> Response:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import __version__
-from ..engine.rules import RULE_CHOICES
+from ..engine.rules import COMPAT_CHOICES, RULE_CHOICES
 
 _NUMBER_OR_NULL = {"type": ["number", "null"]}
 _ERROR = {"type": "object", "required": ["error"],
@@ -26,8 +26,15 @@ _UPLOAD_FIELDS = {
     "tiebreaks": {"type": "string", "example": "PTS,BH/C1,BH,SB"},
     "preset": {"type": "string"},
     "rules": {"type": "string", "enum": list(RULE_CHOICES)},
-    "after_round": {"type": "integer"}, "unrated_rating": {"type": "integer"}, "seed": {"type": "integer"},
-    "no_lots": {"type": "boolean"}, "system": {"type": "string", "enum": ["swiss", "rr"]},
+    "compat": {"type": "string", "enum": list(COMPAT_CHOICES), "default": "text",
+               "description": "text: our reading of C.07; reference: the FIDE reference checker's choices "
+                              "(docs/known-differences.md K1-K3)"},
+    "after_round": {"type": "integer"}, "unrated_rating": {"type": "integer"},
+    "seed": {"type": "integer", "description": "seed of the lots that break the ties left after the list (C.07 4.2); "
+                                               "every answer that ranks gives the seed it used (JSON `seed`, header "
+                                               "X-Tiebreak-Seed): send it back to get the same order in any format"},
+    "no_lots": {"type": "boolean", "description": "leave the ties unbroken (shared ranks) instead of drawing lots"},
+    "system": {"type": "string", "enum": ["swiss", "rr"]},
     "players": {"type": "boolean", "description": "team event: rank the individual players"},
     "lang": {"type": "string", "enum": ["en", "ru", "uk"]}, "details": {"type": "boolean"},
     "columns": {"type": "string", "example": "title,fed,rating",
@@ -62,7 +69,7 @@ OPENAPI = {
                                   "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Standings"}}}},
                           **_ERRORS}}},
         "/api/explain": {"post": {
-            "summary": "How each value of a player was made, or what separated two players",
+            "summary": "How each value of a player (in a team event: of a team) was made, or what separated two",
             "requestBody": _upload({"player": {"type": "integer"}, "player2": {"type": "integer"}}, ["player"]),
             "responses": {"200": {"description": "explanation text and per-round details",
                                   "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Explanation"}}}},
@@ -162,12 +169,15 @@ OPENAPI = {
                                        "text": {"type": "string"},
                                        "details": {"type": "object", "description":
                                                    "one player: every value's rounds; two players (player2): "
-                                                   "separated_by, article, values, ranks, by_lot"}}},
+                                                   "separated_by, article, values, ranks, by_lot"},
+                                       "team": {"type": "boolean"}, "name": {"type": "string"},
+                                       "matches": {"type": "array", "items": {"type": "object"}}}},
         "PlayoffGroup": {"type": "object", "required": ["places", "players", "format"],
                          "properties": {"places": {"type": "array", "items": {"type": "integer"}},
                                         "players": {"type": "array", "items": {"type": "integer"}},
                                         "format": {"type": "string"},
-                                        "stages": {"type": "array", "items": {"type": "string"}}}},
+                                        "stages": {"type": "array", "items": {"type": "string"}},
+                                        "team": {"type": "boolean"}}},
         "TieBreak": {"type": "object", "required": ["code", "name", "article", "type"],
                      "properties": {"code": {"type": "string"}, "name": {"type": "string"},
                                     "article": {"type": "string"}, "type": {"type": "string"},

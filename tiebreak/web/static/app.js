@@ -8,6 +8,14 @@ let lang = document.documentElement.lang;
 const $ = (id) => document.getElementById(id);
 let tiebreaks = [];     // the list being edited, e.g. ["PTS", "BH/C1"]
 let catalogue = {};     // code -> {name, article, modifiers}
+let teamCatalogue = {}; // the same for the team codes (a team event's BH, SB... are the team ones)
+
+// The catalogue entry of a code (BH:MP/C1 -> BH) in the current event: team codes for a team event.
+function codeInfo(code) {
+  const c = code.toUpperCase().split(/[/#:]/)[0];
+  const team = data && data.tournament && data.tournament.teams;
+  return (team ? teamCatalogue[c] || catalogue[c] : catalogue[c] || teamCatalogue[c]);
+}
 let data = null;        // the last standings answer
 let selected = [];      // start numbers: one (explanation) or two (why one is ahead)
 let detailsCache = {};  // start number -> details of the current answer
@@ -87,9 +95,17 @@ async function loadCatalogue() {
   const chosen = select.value;
   select.replaceChildren();
   catalogue = {};
-  for (const d of list) {
-    catalogue[d.code] = d;
-    select.append(el("option", d.code + " — " + d.name + " (" + d.article + ")", {value: d.code}));
+  teamCatalogue = {};
+  // individual and team codes in two groups (a team event takes MP, GP, EDE, ESB...; MPTS/GPTS are MP/GP)
+  for (const team of [false, true]) {
+    const group = el("optgroup", null, {label: team ? W.words.team_codes : W.words.individual_codes});
+    for (const d of list.filter((x) => Boolean(x.team) === team)) {
+      (team ? teamCatalogue : catalogue)[d.code] = d;
+      const mods = d.modifiers.replace(/[RV]/g, "");
+      group.append(el("option", d.code + " — " + d.name + " (" + d.article + ")" + (mods ? " /" + mods : ""),
+                      {value: d.code, "data-team": String(team)}));
+    }
+    select.append(group);
   }
   if (chosen) select.value = chosen;
 }
@@ -141,7 +157,7 @@ function renderList() {
 function validateModifiers() {
   const code = $("add-code").value;
   const raw = $("add-modifiers").value.trim();
-  const allowed = ((catalogue[code] || {}).modifiers || "");
+  const allowed = ((codeInfo(code) || {}).modifiers || "");
   let problem = "";
   for (const mod of raw.split(/[/#]/).map((m) => m.trim().toUpperCase()).filter(Boolean)) {
     if (!MODIFIER.test(mod)) { problem = fill(W.page.modifier_unknown, {mod}); break; }
@@ -204,7 +220,8 @@ function renderStandings(d) {
   const shown = d.tiebreaks.filter((c) => c !== "PTS");
   const extra = playerColumns(d.standings);
   const head = el("tr");
-  head.append(el("th", W.words.rank), el("th", W.words.number), el("th", W.words.name, {class: "name"}));
+  head.append(el("th", W.words.rank), el("th", W.words.number), el("th", d.tournament.teams ? W.words.team : W.words.name,
+                                                                    {class: "name"}));
   for (const [, key] of extra) head.append(el("th", W.columns[key] || key));
   head.append(el("th", W.words.points));
   for (const c of shown) head.append(el("th", c, {title: tiebreakName(c)}));
@@ -335,7 +352,7 @@ async function showSelection(players) {
 // The catalogue's name of a specifier's code, with its cut or median (BH/C1: "Buchholz, Cut-1").
 function tiebreakName(spec) {
   const parts = spec.toUpperCase().split(/[/#]/);
-  const d = catalogue[parts[0]];
+  const d = codeInfo(parts[0]);
   if (!d) return "";
   const extra = [];
   for (const m of parts.slice(1)) {

@@ -1,0 +1,269 @@
+"""The attack corpus of issue 14: small hostile inputs, each run through the command line by tests/test_attacks.py
+(in a subprocess with a memory limit and a time limit), which asserts a clear error or a result, never a traceback.
+
+Run by hand: ``python tests/attacks.py`` prints every attack's exit status, time, peak memory and first error line.
+Each attack is ``Attack(name, files, argv, expect)``: ``files`` maps a file name to its bytes, ``argv`` is the
+command line after ``tiebreak`` (``{d}`` is the folder holding the files), ``expect`` is ``"error"`` (exit 2 with a
+``tiebreak: error`` line), ``"ok"`` (exit 0) or ``"clean"`` (either, never a traceback).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Attack:
+    name: str
+    files: dict[str, bytes]
+    argv: list[str]
+    expect: str = "error"
+    finding: int = 0
+    check: dict = field(default_factory=dict)  # optional: {"stdout_has": ..., "stdout_lacks": ...}
+
+
+def _trf_line(no: int, name: str, points: str = "", rounds: str = "", rating: str = "") -> str:
+    line = f"001 {no:4d}      {name[:33]:<33} {rating:>4}                             {points:>4}"
+    return (line.ljust(89) + "  " + rounds).rstrip()
+
+
+TRF_2 = "012 Two\n" + _trf_line(1, "Ann", "1.0", "   2 w 1") + "\n" + _trf_line(2, "Bob", "0.0", "   1 b 0") + "\n"
+CSV_2 = "No,Name,Points,R1\n1,Ann,1,2w1\n2,Bob,0,1b0\n"
+
+
+def _json_doc(gamepoints="1.0", last_name="Ann", records=None, rank_order=None, games=None) -> bytes:
+    doc = {"filetype": "Event", "version": "1.0", "event": {
+        "profiles": [{"id": 1, "lastName": last_name, "firstName": ""}, {"id": 2, "lastName": "Bob", "firstName": ""}],
+        "tournaments": [{"tournamentNo": 1, "name": "T", "numRounds": 1, "rankOrder": rank_order or ["PTS"],
+                         "competitors": [{"cid": 1, "profileId": 1, "gamePoints": "@G@"},
+                                         {"cid": 2, "profileId": 2, "gamePoints": 0}],
+                         "gameList": games if games is not None else [
+                             {"round": 1, "white": 1, "black": 2, "wResult": "W", "bResult": "L", "played": True}],
+                         "other": {"tiebreak": {"records": records if records is not None else []}}}]}}
+    return json.dumps(doc).replace('"@G@"', gamepoints).encode()
+
+
+def _xml(pts="1", tb1="", pairing='round="1" whiteno="1" blackno="2" reswhite="1" resblack="0"', prolog="",
+         name="Ann") -> bytes:
+    return (f'{prolog}<chessresults><tournamentdata><tournament type="0" name="T" rounds="1" tb1no="37"/>'
+            f'</tournamentdata><players><player no="1" lastname="{name}" pts="{pts}" tb1="{tb1}"/>'
+            f'<player no="2" lastname="Bob" pts="0"/></players>'
+            f'<playerpairings><playerpairing {pairing}/></playerpairings></chessresults>').encode()
+
+
+def _xlsx(sheet_xml: str, lie_size: int | None = None, extra: dict[str, str] | None = None) -> bytes:
+    ns = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    parts = {"xl/workbook.xml": f'<workbook xmlns="{ns}" xmlns:r="http://schemas.openxmlformats.org/officeDocument/'
+                                '2006/relationships"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>',
+             "xl/worksheets/sheet1.xml": sheet_xml, **(extra or {})}
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, text in parts.items():
+            z.writestr(name, text)
+    data = buf.getvalue()
+    if lie_size is not None:  # the central directory and the local header claim a small size for the sheet
+        data = _lie_about_size(data, "xl/worksheets/sheet1.xml", lie_size)
+    return data
+
+
+def _lie_about_size(data: bytes, name: str, size: int) -> bytes:
+    raw = bytearray(data)
+    encoded = name.encode()
+    # (signature, offset of the name length, offset of the name, offset of the uncompressed size): the central
+    # directory entry, then the local header
+    for signature, length_at, name_at, size_at in ((b"PK\x01\x02", 28, 46, 24), (b"PK\x03\x04", 26, 30, 22)):
+        pos = 0
+        while (pos := raw.find(signature, pos)) >= 0:
+            n = int.from_bytes(raw[pos + length_at:pos + length_at + 2], "little")
+            if raw[pos + name_at:pos + name_at + n] == encoded:
+                raw[pos + size_at:pos + size_at + 4] = size.to_bytes(4, "little")
+            pos += 4
+    return bytes(raw)
+
+
+def _sheet(rows: list[list[str]]) -> str:
+    ns = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    body = "".join(f'<row r="{r + 1}">' + "".join(f'<c t="inlineStr"><is><t>{v}</t></is></c>' for v in row) + "</row>"
+                   for r, row in enumerate(rows))
+    return f'<worksheet xmlns="{ns}"><sheetData>{body}</sheetData></worksheet>'
+
+
+def _many_rounds_trf(rounds: int, players: int) -> bytes:
+    lines = [f"012 Long\nXXR {rounds}"]
+    for i in range(1, players + 1):
+        lines.append(_trf_line(i, f"P{i}"))
+    return ("\n".join(lines) + "\n").encode()
+
+
+def attacks() -> list[Attack]:
+    huge = "1e40000000"
+    digits = "9" * 5000
+    A = Attack
+    out = [
+        # 1. one number that takes minutes to read exactly
+        A("csv points 1e40000000", {"a.csv": f"No,Name,Points,R1\n1,Ann,{huge},2w1\n2,Bob,0,1b0\n".encode()},
+          ["standings", "{d}/a.csv"], finding=1),
+        A("xlsx points 1e40000000", {"a.xlsx": _xlsx(_sheet([["No", "Name", "Points", "R1"], ["1", "Ann", huge, "2w1"],
+                                                             ["2", "Bob", "0", "1b0"]]))},
+          ["standings", "{d}/a.xlsx"], finding=1),
+        A("chess-json gamePoints 1e40000000", {"a.json": _json_doc(huge)}, ["standings", "{d}/a.json"], finding=1),
+        A("chess-json gamePoints text 1e40000000", {"a.json": _json_doc(f'"{huge}"')}, ["standings", "{d}/a.json"],
+          finding=1),
+        A("chess-json 5000-digit integer", {"a.json": _json_doc(digits)}, ["standings", "{d}/a.json"], finding=4),
+        A("chess-json score 10^30", {"a.json": _json_doc(str(10**30))}, ["standings", "{d}/a.json"], finding=4),
+        A("xml pts 1e40000000", {"a.xml": _xml(pts=huge)}, ["standings", "{d}/a.xml"], finding=1),
+        A("xml tb value 1e40000000", {"a.xml": _xml(tb1=huge)}, ["check", "{d}/a.xml"], expect="clean", finding=1),
+        A("prize amount 1e40000000", {"a.trf": TRF_2.encode(), "p.csv": f"place,1,{huge}\n".encode()},
+          ["prizes", "{d}/a.trf", "--prizes", "{d}/p.csv"], finding=1),
+        A("trf 162 with 5000 digits", {"a.trf": ("162  W" + digits + "\n" + TRF_2).encode()},
+          ["standings", "{d}/a.trf"], finding=4),
+        # 2. memory amplification
+        A("xlsx entry lying about its size", {"a.xlsx": _xlsx(_sheet([["No", "Name", "R1"]]) + " " * (300 * 2**20),
+                                                               lie_size=1000)},
+          ["standings", "{d}/a.xlsx"], finding=2),
+        A("xlsx part of 300 MB", {"a.xlsx": _xlsx(_sheet([["No", "Name", "R1"]]) + " " * (300 * 2**20))},
+          ["standings", "{d}/a.xlsx"], finding=2),
+        A("xlsx sheet of empty cells", {"a.xlsx": _xlsx(_sheet([["No", "Name", "R1"]]).replace(
+            "</sheetData>", '<row r="2">' + "<c/>" * 3_000_000 + "</row></sheetData>"))},
+          ["standings", "{d}/a.xlsx"], finding=2),
+        A("20000 tie-breaks", {"a.trf": TRF_2.encode()}, ["standings", "{d}/a.trf", "-t", ",".join(["BH"] * 20000)],
+          finding=2),
+        A("trf announcing 1000 rounds", {"a.trf": _many_rounds_trf(1000, 4000)}, ["standings", "{d}/a.trf"],
+          expect="clean", finding=2),
+        A("csv with 1000 round columns", {"a.csv": ("No,Name," + ",".join(f"R{r}" for r in range(1, 1001)) + "\n"
+                                                    + "".join(f"{i},P{i}" + ",U" * 1000 + "\n" for i in range(1, 80))
+                                                    ).encode()},
+          ["standings", "{d}/a.csv"], expect="clean", finding=2),
+        A("csv at the size bound: 250 rounds, 400 players", {"a.csv": ("No,Name," + ",".join(f"R{r}" for r in range(1, 251))
+                                                                 + "\n" + "".join(f"{i},P{i}" + ",U" * 250 + "\n"
+                                                                                  for i in range(1, 401))).encode()},
+          ["standings", "{d}/a.csv"], expect="ok", finding=2),
+        A("trf over the size bound: 250 rounds, 500 players", {"a.trf": _many_rounds_trf(250, 500)},
+          ["standings", "{d}/a.trf"], finding=2),
+        # 4. tracebacks
+        A("huge modifier ARO/U", {"a.trf": TRF_2.encode()}, ["standings", "{d}/a.trf", "-t", "PTS,ARO/U99999999999999999999"],
+          finding=4),
+        A("huge modifier BH/C digits", {"a.trf": TRF_2.encode()}, ["standings", "{d}/a.trf", "-t", "PTS,BH/C" + digits],
+          finding=4),
+        A("prize rating<abc", {"a.trf": TRF_2.encode(), "p.csv": b"rating<abc,1,100\n"},
+          ["prizes", "{d}/a.trf", "--prizes", "{d}/p.csv"], finding=4),
+        A("prize 1/0", {"a.trf": TRF_2.encode(), "p.csv": b"place,1,1/0\n"},
+          ["prizes", "{d}/a.trf", "--prizes", "{d}/p.csv"], finding=4),
+        A("prize rating<=>1600", {"a.trf": TRF_2.encode(), "p.csv": b"rating<=>1600,1,100\n"},
+          ["prizes", "{d}/a.trf", "--prizes", "{d}/p.csv"], finding=4),
+        A("prize place superscript", {"a.trf": TRF_2.encode(), "p.csv": "place,²,100\n".encode()},
+          ["prizes", "{d}/a.trf", "--prizes", "{d}/p.csv"], finding=4),
+        A("trf players, no rounds yet", {"a.trf": ("012 T\nXXR 7\n" + _trf_line(1, "Ann") + "\n" + _trf_line(2, "Bob")
+                                                    + "\n").encode()},
+          ["standings", "{d}/a.trf"], expect="ok", finding=4),
+        A("trf players, no rounds, json", {"a.trf": ("012 T\n" + _trf_line(1, "Ann") + "\n" + _trf_line(2, "Bob")
+                                                      + "\n").encode()},
+          ["standings", "{d}/a.trf", "-f", "json"], expect="ok", finding=4),
+        A("one-sided pairing to chess-json", {"a.trf": ("012 T\n" + _trf_line(1, "Ann", "1.0", "   2 w 1") + "\n"
+                                                         + _trf_line(2, "Bob", "0.0") + "\n").encode()},
+          ["standings", "{d}/a.trf", "-f", "chess-json"], expect="ok", finding=4),
+        A("one-sided pairing convert", {"a.trf": ("012 T\n" + _trf_line(1, "Ann", "1.0", "   2 w 1") + "\n"
+                                                   + _trf_line(2, "Bob", "0.0") + "\n").encode()},
+          ["convert", "{d}/a.trf", "{d}/out.json"], expect="ok", finding=4),
+        A("crosstable player paired with himself", {"a.csv": b"No,Name,R1\n1,Ann,1w1\n2,Bob,U\n"},
+          ["standings", "{d}/a.csv"], finding=4),
+        A("trf player paired with himself", {"a.trf": ("012 T\n" + _trf_line(1, "Ann", "", "   1 w 1") + "\n"
+                                                        + _trf_line(2, "Bob") + "\n").encode()},
+          ["standings", "{d}/a.trf"], finding=4),
+        A("superscript in trf start number", {"a.trf": TRF_2.replace("001    1", "001    ²").encode()},
+          ["standings", "{d}/a.trf"], finding=4),
+        A("superscript in trf rating", {"a.trf": ("012 T\n" + _trf_line(1, "Ann", "1.0", "   2 w 1", rating="²")
+                                                   + "\n" + _trf_line(2, "Bob", "0.0", "   1 b 0") + "\n").encode()},
+          ["standings", "{d}/a.trf"], finding=4),
+        A("superscript in trf rank", {"a.trf": (TRF_2.splitlines()[0] + "\n" + TRF_2.splitlines()[1][:85] + "   ²"
+                                                + TRF_2.splitlines()[1][89:] + "\n" + TRF_2.splitlines()[2] + "\n"
+                                                ).encode()},
+          ["standings", "{d}/a.trf"], expect="clean", finding=4),
+        A("superscript in csv number", {"a.csv": "No,Name,R1\n²,Ann,2w1\n2,Bob,1b0\n".encode()},
+          ["standings", "{d}/a.csv"], finding=4),
+        A("superscript in csv rating", {"a.csv": "No,Name,Rating,R1\n1,Ann,²,2w1\n2,Bob,,1b0\n".encode()},
+          ["standings", "{d}/a.csv"], finding=4),
+        A("superscript in csv round cell", {"a.csv": "No,Name,R1\n1,Ann,²w1\n2,Bob,1b0\n".encode()},
+          ["standings", "{d}/a.csv"], finding=4),
+        A("superscript in pgn elo", {"a.pgn": '[Round "1"]\n[White "A"]\n[Black "B"]\n[WhiteElo "²"]\n[Result "1-0"]\n'
+                                              .encode()}, ["standings", "{d}/a.pgn"], expect="clean", finding=4),
+        A("superscript in pgn round", {"a.pgn": '[Round "²"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n'.encode()},
+          ["standings", "{d}/a.pgn"], finding=4),
+        A("5000-digit pgn round", {"a.pgn": f'[Round "{digits}"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n'.encode()},
+          ["standings", "{d}/a.pgn"], finding=4),
+        A("superscript in xml number", {"a.xml": _xml(pairing='round="1" whiteno="²" blackno="2" reswhite="1" '
+                                                              'resblack="0"')}, ["standings", "{d}/a.xml"], finding=4),
+        A("5000-digit xml number", {"a.xml": _xml(pairing=f'round="{digits}" whiteno="1" blackno="2" reswhite="1"')},
+          ["standings", "{d}/a.xml"], finding=4),
+        A("csv 5000-digit start number", {"a.csv": f"No,Name,R1\n{digits},Ann,U\n2,Bob,U\n".encode()},
+          ["standings", "{d}/a.csv"], finding=4),
+        A("csv points 1/0", {"a.csv": b"No,Name,Points,R1\n1,Ann,1/0,2w1\n2,Bob,0,1b0\n"},
+          ["standings", "{d}/a.csv"], finding=4),
+        A("xml pairing round 0", {"a.xml": _xml(pairing='round="0" whiteno="1" blackno="2" reswhite="1" resblack="0"')},
+          ["standings", "{d}/a.xml"], finding=4),
+        A("xml pairing round -3", {"a.xml": _xml(pairing='round="-3" whiteno="1" blackno="2" reswhite="1"')},
+          ["standings", "{d}/a.xml"], finding=4),
+        A("xml pairing whiteno 0", {"a.xml": _xml(pairing='round="1" whiteno="0" blackno="-1" reswhite="1"')},
+          ["standings", "{d}/a.xml"], finding=4),
+        A("chess-json records: 5", {"a.json": _json_doc(records=5)}, ["standings", "{d}/a.json"], expect="clean",
+          finding=4),
+        A("chess-json numeric lastName", {"a.json": _json_doc(last_name=5)}, ["standings", "{d}/a.json"],
+          expect="clean", finding=4),
+        A("chess-json rankOrder name 5", {"a.json": _json_doc(rank_order=[{"name": 5}])}, ["standings", "{d}/a.json"],
+          expect="clean", finding=4),
+        A("chess-json game round text", {"a.json": _json_doc(games=[{"round": "1", "white": 1, "black": 2}])},
+          ["standings", "{d}/a.json"], finding=4),
+        A("chess-json lone surrogate", {"a.json": _json_doc(last_name="\ud800")}, ["standings", "{d}/a.json"],
+          expect="clean", finding=4),
+        A("chess-json lone surrogate to trf", {"a.json": _json_doc(last_name="\ud800")},
+          ["convert", "{d}/a.json", "{d}/out.trf"], expect="clean", finding=4),
+        A("chess-json lone surrogate to csv", {"a.json": _json_doc(last_name="\ud800")},
+          ["standings", "{d}/a.json", "-f", "csv"], expect="clean", finding=4),
+        A("seed -1", {"a.trf": TRF_2.encode()}, ["standings", "{d}/a.trf", "--seed", "-1"], finding=4),
+        A("seed 5000 digits", {"a.trf": TRF_2.encode()}, ["standings", "{d}/a.trf", "--seed", digits], finding=4),
+        A("unwritable convert target", {"a.trf": TRF_2.encode()}, ["convert", "{d}/a.trf", "{d}/no/such/dir/out.json"],
+          finding=4),
+        A("unwritable --out", {"a.trf": TRF_2.encode(), "f": b""}, ["standings", "{d}/a.trf", "--out", "{d}/f/x"],
+          expect="clean", finding=4),
+        # 7. XML guard bypass
+        A("utf-16 xml with an entity", {"a.xml": ('<?xml version="1.0" encoding="UTF-16"?><!DOCTYPE c [<!ENTITY x "X">]>'
+                                                  + _xml(name="&x;").decode()).encode("utf-16")},
+          ["standings", "{d}/a.xml"], finding=7),
+        A("xlsx DTD after 4 KB of comments", {"a.xlsx": _xlsx("<!--" + "c" * 5000 + '--><!DOCTYPE w [<!ENTITY x "Y">]>'
+                                                              + _sheet([["No", "Name", "R1"], ["1", "&x;", "U"]]))},
+          ["standings", "{d}/a.xlsx"], finding=7),
+        # 10. silently wrong
+        A("unrated rating 1e18", {"a.trf": TRF_2.encode()},
+          ["standings", "{d}/a.trf", "--unrated-rating", "1000000000000000000"], finding=10),
+        A("BH/C999", {"a.trf": TRF_2.encode()}, ["standings", "{d}/a.trf", "-t", "PTS,BH/C999"], finding=10),
+        A("BH/M999", {"a.trf": TRF_2.encode()}, ["standings", "{d}/a.trf", "-t", "PTS,BH/M999"], finding=10),
+        A("varma short list", {"v.csv": "Ann, AUS\nAnn, AUS\nBob, NZL\nCy, FIJ\n".encode()},
+          ["varma", "{d}/v.csv", "--seed", "1"], finding=10),
+        A("varma seed -1", {"v.csv": "".join(f"P{i}, F{i}\n" for i in range(10)).encode()},
+          ["varma", "{d}/v.csv", "--seed", "-1"], finding=4),
+        A("BH/C5 on a one-round event", {"a.trf": TRF_2.encode()}, ["standings", "{d}/a.trf", "-t", "PTS,BH/C5"],
+          finding=10),
+        A("varma duplicate names refused", {"v.csv": "".join(f"P{i % 9}, F{i}\n" for i in range(10)).encode()},
+          ["varma", "{d}/v.csv", "--seed", "1"], finding=10),
+        A("berger players 5000 digits", {}, ["berger", digits], finding=4),
+        A("ratings K -5", {"a.trf": TRF_2.encode()}, ["ratings", "{d}/a.trf", "--k", "-5"], finding=4),
+        A("playoffs place superscript", {"a.trf": TRF_2.encode()}, ["playoffs", "{d}/a.trf", "--places", "²"], finding=4),
+        A("playoffs after -3", {"a.trf": TRF_2.encode()}, ["playoffs", "{d}/a.trf", "--after", "-3"], finding=4),
+    ]
+    return out
+
+
+if __name__ == "__main__":  # pragma: no cover - a hand run
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_attacks import run_attack
+
+    for a in attacks():
+        r = run_attack(a)
+        first = (r.stderr.strip().splitlines() or [""])[-1][:110]
+        print(f"{r.returncode:>3} {r.seconds:6.2f}s {r.peak_mb:7.0f} MB  {a.name:40} {first}")

@@ -1,0 +1,74 @@
+"""Every attack of tests/attacks.py through the command line, in a subprocess limited to 1 GB of address space and
+30 s: a clear error (exit 2, ``tiebreak: error: ...`` naming the place) or a result, never a traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from attacks import Attack, attacks  # noqa: E402
+
+MEMORY_LIMIT = 2**30
+TIME_LIMIT = 30
+_CHILD = """
+import resource, sys
+resource.setrlimit(resource.RLIMIT_AS, ({limit}, {limit}))
+from tiebreak.cli import main
+try:
+    code = main(sys.argv[1:])
+finally:
+    # the peak resident size of this process (ru_maxrss would carry the parent's peak over the exec)
+    peak = [x.split()[1] for x in open("/proc/self/status") if x.startswith("VmHWM:")]
+    with open({rss!r}, "w") as f:
+        f.write(peak[0] if peak else "nan")
+sys.exit(code)
+"""
+
+
+@dataclass
+class Outcome:
+    returncode: int
+    stdout: str
+    stderr: str
+    seconds: float
+    peak_mb: float
+
+
+def run_attack(attack: Attack) -> Outcome:
+    with tempfile.TemporaryDirectory() as d:
+        for name, data in attack.files.items():
+            (Path(d) / name).write_bytes(data)
+        rss = str(Path(d) / "maxrss")
+        argv = [a.replace("{d}", d) for a in attack.argv]
+        env = dict(os.environ, OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1", PYTHONIOENCODING="utf-8")
+        start = time.monotonic()
+        try:
+            r = subprocess.run([sys.executable, "-c", _CHILD.format(limit=MEMORY_LIMIT, rss=rss), *argv],
+                               capture_output=True, timeout=TIME_LIMIT, env=env)
+        except subprocess.TimeoutExpired as e:
+            return Outcome(-9, "", f"timed out after {TIME_LIMIT} s\n{(e.stderr or b'').decode('utf-8', 'replace')}",
+                           TIME_LIMIT, float("nan"))
+        seconds = time.monotonic() - start
+        peak = float(Path(rss).read_text()) / 1024 if Path(rss).is_file() else float("nan")
+        return Outcome(r.returncode, r.stdout.decode("utf-8", "replace"), r.stderr.decode("utf-8", "replace"),
+                       seconds, peak)
+
+
+@pytest.mark.parametrize("attack", attacks(), ids=lambda a: a.name)
+def test_attack_gives_a_clear_answer(attack: Attack):
+    r = run_attack(attack)
+    assert "Traceback" not in r.stderr, r.stderr[-3000:]
+    assert r.returncode in (0, 1, 2), (r.returncode, r.stderr[-2000:])
+    if attack.expect == "error":
+        assert r.returncode == 2 and "error: " in r.stderr, (r.returncode, r.stderr[-2000:])
+    elif attack.expect == "ok":
+        assert r.returncode == 0, r.stderr[-2000:]
+    assert not r.peak_mb > 600, r.peak_mb  # MB; NaN where /proc is missing

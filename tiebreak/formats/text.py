@@ -1,0 +1,138 @@
+"""Text read from and written to files: decoding with a guess at the encoding, one-line fields, spreadsheet-safe
+cells, and the size bounds every reader keeps to.
+
+A text field written to a line-based format (a TRF record, a CSV cell) must stay one field: a newline in a name would
+otherwise add records (issue 14, "record injection").  :func:`one_line` replaces control characters and line
+separators by a space and a lone surrogate (which no encoder writes) by U+FFFD.  A CSV cell that starts like a
+formula (``=``, ``+``, ``-``, ``@``, tab, carriage return) is prefixed with ``'`` as OWASP recommends, so a spreadsheet
+shows it as text; numbers (``-1``, ``+0.5``) are left alone.  CSV cells are put on one line too.
+
+>>> one_line("Ann\\n001    9 Evil"), spreadsheet_safe("=HYPERLINK(1)"), spreadsheet_safe("-0.5")
+('Ann 001    9 Evil', "'=HYPERLINK(1)", '-0.5')
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable
+from typing import Any, TextIO
+
+from ..engine.errors import InputError, InputWarning, Place
+
+#: a reader refuses a tournament larger than this (a bound on what a small file can make us build)
+MAX_ROUNDS = 250
+MAX_PLAYERS = 100_000
+#: players x rounds: a 3,000-player open of 13 rounds is 39,000; the engine keeps several arrays of this size
+MAX_GRID = 1_500_000
+#: players x rounds x rounds: per-round passes (progressive scores, running standings) grow with it
+MAX_GRID_ROUNDS = 25_000_000
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?", re.ASCII)
+
+
+def one_line(text: str) -> str:
+    """``text`` as one line: control characters and line separators become spaces, lone surrogates U+FFFD."""
+    return _CONTROL.sub(lambda m: "\ufffd" if "\ud800" <= m.group() <= "\udfff" else " ", text)
+
+
+def spreadsheet_safe(value: object) -> object:
+    """A CSV cell that no spreadsheet runs as a formula (OWASP "CSV injection"); other values are returned as they are."""
+    if not isinstance(value, str):
+        return value
+    formula = value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value) and value != "-"
+    value = one_line(value)  # a cell on one line: control characters and line breaks become spaces
+    return "'" + value if formula else value
+
+
+class SafeCsvWriter:
+    """A ``csv.writer`` whose text cells go through :func:`spreadsheet_safe` (every CSV output uses it).
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> SafeCsvWriter(out, lineterminator="\\n").writerow([1, "@SUM(1)", "-2.5", "Ann"])
+    >>> out.getvalue()
+    "1,'@SUM(1),-2.5,Ann\\n"
+    """
+
+    def __init__(self, out: TextIO, **kw: Any) -> None:
+        self._writer = csv.writer(out, **kw)
+
+    def writerow(self, row: Iterable[object]) -> None:
+        self._writer.writerow([spreadsheet_safe(v) for v in row])
+
+    def writerows(self, rows: Iterable[Iterable[object]]) -> None:
+        for row in rows:
+            self.writerow(row)
+
+
+def csv_rows(text: str, source: str, delimiter: str = ",") -> list[list[str]]:
+    """The rows of CSV text, or an InputError with the line the csv module stopped at (a stray carriage return, a
+    field over its size limit).
+
+    >>> csv_rows('a,"b\\nc"\\n1,2\\n', "x.csv")
+    [['a', 'b\\nc'], ['1', '2']]
+    """
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    try:
+        return list(reader)
+    except csv.Error as e:
+        raise InputError(f"not a readable CSV table: {e}", Place(source, reader.line_num)) from None
+
+
+def check_size(players: int, rounds: int, place: Place) -> None:
+    """Refuse a tournament that would be larger than any real one (and take gigabytes to compute).
+
+    >>> check_size(3000, 13, Place("a.trf"))
+    >>> check_size(4000, 1000, Place("a.trf"))
+    Traceback (most recent call last):
+    ...
+    tiebreak.engine.errors.InputError: a.trf: 1000 rounds: more than 250 rounds
+    """
+    if rounds > MAX_ROUNDS:
+        raise InputError(f"{rounds} rounds: more than {MAX_ROUNDS} rounds", place)
+    if players > MAX_PLAYERS:
+        raise InputError(f"{players} players: more than {MAX_PLAYERS}", place)
+    if players * rounds > MAX_GRID or players * rounds * rounds > MAX_GRID_ROUNDS:
+        raise InputError(f"{players} players and {rounds} rounds: larger than this program accepts "
+                         f"(players x rounds at most {MAX_GRID:,}, and x rounds again at most {MAX_GRID_ROUNDS:,})", place)
+
+
+def decode(data: bytes, source: str, warnings: list[InputWarning] | None) -> tuple[str, str]:
+    """Text and encoding of a file: UTF-8 (with or without BOM, or UTF-16 with a BOM); otherwise Windows-1251 when
+    the bytes look like Cyrillic words, else Latin-1, with a warning that says which was assumed.
+
+    >>> decode("Иванов".encode("cp1251"), "a.trf", [])
+    ('Иванов', 'cp1251')
+    >>> decode("Müller".encode("latin-1"), "a.trf", [])
+    ('Müller', 'latin-1')
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16"), "utf-16"
+        except UnicodeDecodeError as e:
+            raise InputError(f"not UTF-16 text (byte {e.start + 1})", Place(source, field="encoding")) from None
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    encoding = "cp1251" if _looks_cyrillic(data) else "latin-1"
+    if warnings is not None:
+        name = "Windows-1251 (Cyrillic)" if encoding == "cp1251" else "Latin-1 (Western European)"
+        warnings.append(InputWarning(f"the file is not UTF-8; read as {name}: check the names",
+                                     Place(source, field="encoding")))
+    return data.decode(encoding, "replace"), encoding
+
+
+def _looks_cyrillic(data: bytes) -> bool:
+    """Cyrillic words in Windows-1251 are runs of bytes 0xC0-0xFF; Latin-1 names have such a byte here and there."""
+    high = [i for i, b in enumerate(data) if b >= 0xC0]
+    if not high:
+        return False
+    in_runs = sum(1 for i in high if (i > 0 and data[i - 1] >= 0xC0) or (i + 1 < len(data) and data[i + 1] >= 0xC0))
+    return in_runs >= 0.6 * len(high)

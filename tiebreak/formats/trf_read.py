@@ -1,0 +1,396 @@
+"""The TRF reader (TRF-16, TRF-2026, Krause): record by record, the round blocks of all players at once as one array;
+see :mod:`tiebreak.formats.trf`."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import numpy as np
+
+from ..engine.errors import InputError, InputWarning, Place
+from ..engine.model import NO_OPPONENT, Kind, Player, ScoreSystem, Tournament, format_number
+from ..engine.numbers import MAX_RATING, NumberError, parse_int, parse_number
+from .dates import parse_date
+from .text import MAX_ROUNDS, check_size, one_line
+
+FIRST_ROUND_COLUMN = 92  # 1-based column of the round-1 opponent field
+ROUND_STRIDE = 10
+NAME_WIDTH = 33
+
+_RESULT_KIND = {
+    "1": Kind.WIN, "=": Kind.DRAW, "0": Kind.LOSS, "W": Kind.WIN_SHORT, "D": Kind.DRAW_SHORT,
+    "L": Kind.LOSS_SHORT, "X": Kind.UNKNOWN, "?": Kind.UNKNOWN, "+": Kind.FORFEIT_WIN,
+    "-": Kind.FORFEIT_LOSS, "U": Kind.PAB, "F": Kind.FPB, "H": Kind.HPB, "Z": Kind.ZPB, " ": Kind.ABSENT, "": Kind.ABSENT,
+}
+# A result that needs an opponent but has none, read as the bye it amounts to (with a warning).
+_WITHOUT_OPPONENT = {Kind.WIN: Kind.FPB, Kind.WIN_SHORT: Kind.FPB, Kind.FORFEIT_WIN: Kind.FPB,
+                     Kind.DRAW: Kind.HPB, Kind.DRAW_SHORT: Kind.HPB, Kind.UNKNOWN: Kind.HPB,
+                     Kind.LOSS: Kind.ZPB, Kind.LOSS_SHORT: Kind.ZPB, Kind.FORFEIT_LOSS: Kind.ABSENT}
+_COLOUR = {"w": 1, "W": 1, "b": -1, "B": -1, "-": 0, " ": 0, "": 0}
+
+_SCORE_FIELDS_162 = {"W": "win", "D": "draw", "L": "loss", "A": "absence", "P": "pab", "X": "unknown"}
+_XXS_FIELDS = {"WW": ("win",), "BW": ("win",), "W": ("win",), "WD": ("draw",), "BD": ("draw",), "D": ("draw",),
+               "WL": ("loss",), "BL": ("loss",), "FW": ("forfeit_win",), "FL": ("absence",),
+               "ZPB": ("zero_bye",), "HPB": ("half_bye",), "FPB": ("full_bye",), "PAB": ("pab",)}
+
+# Score systems tried, in order, when a file has no 162/XXS record and the points column disagrees with 1-½-0
+# (the reference checker infers the system from that column too; spec §1.2).
+_CANDIDATE_SYSTEMS = [
+    ScoreSystem(pab=Fraction(1, 2)),
+    ScoreSystem(pab=Fraction(0)),
+    ScoreSystem(win=Fraction(3), draw=Fraction(1)),
+    ScoreSystem(win=Fraction(3), draw=Fraction(1), pab=Fraction(1)),
+    ScoreSystem(win=Fraction(2), draw=Fraction(1)),
+]
+
+
+_SCORE_VALUE = r"(-?[0-9]+(?:[.,][0-9]+)?)"
+
+
+def _decimal(text: str, place: Place) -> Fraction:
+    try:
+        return parse_number(text, fractions=False)
+    except NumberError as e:
+        raise InputError(str(e), place) from None
+
+
+
+class _Reader:
+    def __init__(self, text: str, source: str, warnings: list[InputWarning], encoding: str) -> None:
+        self.lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        self.source = source
+        self.warnings = warnings
+        self.encoding = encoding
+        self._points_cache: dict[str, Fraction] = {}
+
+    def place(self, line: int, column: int | None = None, field: str = "") -> Place:
+        return Place(self.source, line, column, field)
+
+    def warn(self, message: str, line: int | None = None, column: int | None = None, field: str = "") -> None:
+        self.warnings.append(InputWarning(message, self.place(line, column, field) if line else Place(self.source)))
+
+    def read(self) -> Tournament:
+        players: list[Player] = []
+        rows: list[tuple[int, str]] = []  # (line number, text from the round-1 column on)
+        header: dict = {"extra_lines": [], "comments": []}
+        planned: int | None = None
+        score_fields: dict[str, Fraction] = {}
+        score_source = "default"
+        tiebreaks: list[str] = []
+        complete = False
+        seen: dict[int, int] = {}
+        for ln, line in enumerate(self.lines, 1):
+            if not line.strip():
+                continue
+            code = line[:3]
+            if code == "###":
+                header["comments"].append(line)
+                continue
+            if code == "001":
+                p, blocks = self._player(line, ln)
+                if p.start_no in seen:
+                    raise InputError(f"start number {p.start_no} is used twice (first on line {seen[p.start_no]})",
+                                     self.place(ln, 5, "starting rank"))
+                seen[p.start_no] = ln
+                players.append(p)
+                rows.append((ln, blocks))
+                continue
+            value = line[4:].rstrip() if len(line) > 4 else ""
+            if code == "012":
+                header["name"] = value.strip()
+            elif code in ("042", "052"):
+                d = parse_date(value)
+                if d is None and value.strip():
+                    self.warn(f"date {value.strip()!r} not understood (expected YYYY/MM/DD)", ln, 5,
+                              "start date" if code == "042" else "end date")
+                header["start_date" if code == "042" else "end_date"] = d
+                header["extra_lines"].append(line)
+            elif code == "092":
+                header["type_text"] = value.strip()
+                header["extra_lines"].append(line)
+            elif code == "192":
+                header["type_code"] = value.strip()
+                header["extra_lines"].append(line)
+            elif code in ("142", "XXR"):
+                try:
+                    planned = max(planned or 0, parse_int((value.split() or [""])[0], 0, MAX_ROUNDS))
+                except NumberError as e:
+                    raise InputError(f"number of rounds: {e}", self.place(ln, 5, "number of rounds")) from None
+                header["extra_lines"].append(line)
+            elif code == "162":
+                for letter, pts in re.findall(r"([WDLAPX])\s*" + _SCORE_VALUE, value):
+                    score_fields[_SCORE_FIELDS_162[letter]] = _decimal(pts, self.place(ln, 5, "162"))
+                score_source = "record 162"
+                header["extra_lines"].append(line)
+            elif code == "XXS":
+                if score_source != "record 162":
+                    for key, pts_text in re.findall(r"([A-Z]+)\s*=\s*" + _SCORE_VALUE, value):
+                        pts = _decimal(pts_text, self.place(ln, 5, "XXS"))
+                        for f in _XXS_FIELDS.get(key, ()):
+                            score_fields[f] = pts
+                        if key == "W":
+                            score_fields.update(forfeit_win=pts, full_bye=pts)
+                        elif key == "D":
+                            score_fields["half_bye"] = pts
+                        elif key not in _XXS_FIELDS:
+                            self.warn(f"XXS code {key!r} not known; ignored", ln, 5, "XXS")
+                    score_source = "record XXS"
+                header["extra_lines"].append(line)
+            elif code in ("202", "212"):
+                if code == "212" or not complete:
+                    tiebreaks = [c for c in re.split(r"[,\s]+", value.strip()) if c]
+                    complete = code == "212"
+                header["extra_lines"].append(line)
+            else:
+                header["extra_lines"].append(line)
+        if not players:
+            raise InputError("no player records (001) found: is this a TRF file?", Place(self.source))
+        return self._build(players, rows, header, planned, score_fields, score_source, tiebreaks, complete)
+
+    def _player(self, line: str, ln: int) -> tuple[Player, str]:
+        def num(a: int, b: int, field: str) -> int | None:
+            s = line[a - 1:b].strip()
+            if not s:
+                return None
+            if not (s.isascii() and s.isdigit()):
+                raise InputError(f"{field} {s!r} is not a number", self.place(ln, a, field))
+            return int(s)
+
+        start = num(5, 8, "starting rank")
+        if start is None or start == 0:
+            raise InputError("missing starting-rank number", self.place(ln, 5, "starting rank"))
+        rating = num(49, 52, "rating")
+        pts_text = line[80:84].strip()
+        declared = None
+        if pts_text:
+            declared = self._points_cache.get(pts_text)
+            if declared is None:
+                declared = self._points_cache[pts_text] = _decimal(pts_text, self.place(ln, 81, "points"))
+        rank_text = line[85:89].strip()
+        p = Player(
+            start_no=start, name=one_line(line[14:47]).strip(), rating=rating or None, sex=line[9:10].strip(),
+            title=line[10:13].strip(), federation=line[53:56].strip(), fide_id=line[57:68].strip(),
+            birth_date=line[69:79].strip(), declared_points=declared,
+            declared_rank=int(rank_text) if rank_text.isascii() and rank_text.isdigit() else None, source_line=ln)
+        return p, line[FIRST_ROUND_COLUMN - 1:].rstrip()
+
+    def _decode_rounds(self, rows: list[tuple[int, str]], rounds: int):
+        """All round blocks at once: a (players, rounds, 10) array of code points, checked field by field."""
+        n = len(rows)
+        width = ROUND_STRIDE * rounds
+        text = "".join(section.ljust(width)[:width] for _, section in rows)
+        cells = np.frombuffer(text.encode("utf-32-le"), np.uint32).reshape(n, rounds, ROUND_STRIDE)
+        opp_chars = cells[:, :, 0:4]
+        is_digit = (opp_chars >= 48) & (opp_chars <= 57)
+        is_space = opp_chars == 32
+        bad_opp = ~(is_digit | is_space).all(axis=2)
+        self._fail_at(rows, bad_opp, 0, "opponent", lambda b: f"opponent {b[0:4].strip()!r} is not a number")
+        digits = np.where(is_digit, opp_chars - 48, 0).astype(np.int64)
+        opp_no = digits @ np.array([1000, 100, 10, 1], np.int64)
+        colour_code = np.full(128, 99, np.int8)
+        for ch, v in _COLOUR.items():
+            if ch:
+                colour_code[ord(ch)] = v
+        kind_code = np.full(128, -1, np.int8)
+        for ch, k in _RESULT_KIND.items():
+            if ch:
+                kind_code[ord(ch)] = k
+                kind_code[ord(ch.lower())] = k
+        c = cells[:, :, 5]
+        colour = colour_code[np.where(c < 128, c, 0)]
+        colour[c >= 128] = 99
+        self._fail_at(rows, colour == 99, 5, "colour", lambda b: f"colour {b[5]!r} is not w, b or -")
+        res = cells[:, :, 7]
+        kind = kind_code[np.where(res < 128, res, 0)]
+        kind[(res >= 128) | (res == 0)] = -1
+        self._fail_at(rows, kind < 0, 7, "result",
+                      lambda b: f"result {b[7]!r} is not a TRF result code (1 = 0 + - W D L H F U Z X)")
+        odd = (cells[:, :, 4] != 32) | (cells[:, :, 6] != 32) | (cells[:, :, 8] != 32) | (cells[:, :, 9] != 32)
+        for i, r in np.argwhere(odd)[:20]:
+            block = rows[i][1][ROUND_STRIDE * r:ROUND_STRIDE * (r + 1)]
+            self.warn(f"round {r + 1}: unexpected characters in {block!r}; is the line misaligned?",
+                      rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1}")
+        kind = kind.astype(np.int8)
+        needs = kind <= Kind.DOUBLE_FORFEIT
+        has = opp_no > 0
+        # a bye code with an opponent number: the opponent is ignored (warned)
+        for i, r in np.argwhere(has & ~needs & (kind != Kind.ABSENT)):
+            self.warn(f"round {r + 1}: a bye ({Kind(int(kind[i, r])).trf_code}) with opponent {int(opp_no[i, r])}; "
+                      "the opponent is ignored", rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1} opponent")
+        # a pairing with a colour and a blank result is a game still to be played (kept for `tiebreak odds`)
+        self._pending = [(int(r) + 1, int(i), int(opp_no[i, r]))
+                         for i, r in np.argwhere(has & (kind == Kind.ABSENT) & (colour == 1) & (res == 32))]
+        opp_no[~needs] = 0
+        # a game result without an opponent: read as the bye it amounts to ('0000 - -' is a round-robin rest round)
+        for i, r in np.argwhere(~has & needs):
+            old = Kind(int(kind[i, r]))
+            new = _WITHOUT_OPPONENT[old]
+            if old is not Kind.FORFEIT_LOSS:
+                self.warn(f"round {r + 1}: result {old.trf_code!r} without an opponent, read as {new.name}",
+                          rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r + 7, f"round {r + 1} result")
+            kind[i, r] = new
+        colour[opp_no == 0] = 0
+        return opp_no, kind, colour
+
+    def _fail_at(self, rows, bad: np.ndarray, offset: int, field: str, message) -> None:
+        if bad.any():
+            i, r = map(int, np.argwhere(bad)[0])
+            block = rows[i][1][ROUND_STRIDE * r:ROUND_STRIDE * (r + 1)].ljust(ROUND_STRIDE)
+            raise InputError(f"round {r + 1}: {message(block)}",
+                             self.place(rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r + offset,
+                                        f"round {r + 1} {field}"))
+
+    def _build(self, players, rows, header, planned, score_fields, score_source, tiebreaks, complete) -> Tournament:
+        n = len(players)
+        longest = max((len(section) for _, section in rows), default=0)
+        if longest > ROUND_STRIDE * MAX_ROUNDS:
+            ln = max(rows, key=lambda row: len(row[1]))[0]
+            raise InputError(f"the line holds more than {MAX_ROUNDS} rounds", self.place(ln, FIRST_ROUND_COLUMN, "rounds"))
+        rounds = max((longest + ROUND_STRIDE - 1) // ROUND_STRIDE, planned or 0)
+        check_size(n, rounds, Place(self.source, field="rounds"))
+        opp_no, kind, colour = self._decode_rounds(rows, rounds)
+        # start numbers -> rows
+        start_nos = np.array([p.start_no for p in players], np.int64)
+        lookup = np.full(int(max(start_nos.max(), opp_no.max(initial=0))) + 1, NO_OPPONENT, np.int64)
+        lookup[start_nos] = np.arange(n)
+        opponent = lookup[opp_no]
+        opponent[opp_no == 0] = NO_OPPONENT
+        bad = (opp_no != 0) & (opponent == NO_OPPONENT)
+        if bad.any():
+            i, r = map(int, np.argwhere(bad)[0])
+            raise InputError(f"round {r + 1}: opponent {int(opp_no[i, r])} is not a player of this tournament",
+                             self.place(rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1} opponent"))
+        opponent = opponent.astype(np.int32)
+        self._check_pairs(players, rows, opponent, kind, colour)
+        t = Tournament(
+            players, opponent, kind, colour, name=header.get("name", ""), start_date=header.get("start_date"),
+            end_date=header.get("end_date"), planned_rounds=planned, type_text=header.get("type_text", ""),
+            type_code=header.get("type_code", ""), declared_tiebreaks=tiebreaks,
+            declared_tiebreaks_complete=complete, source=self.source,
+            extra={"lines": header["extra_lines"], "comments": header["comments"], "encoding": self.encoding})
+        known = set(start_nos.tolist())
+        t.pending = [(r, players[i].start_no, black) for r, i, black in self._pending if black in known]
+        self._score_system(t, score_fields, score_source)
+        self._national_ratings(t)
+        return t
+
+    def _national_ratings(self, t: Tournament) -> None:
+        """Record 172 (federation code in columns 5-7, method in 9-13) and the NRS records it announces: columns as
+        in 001, the link to the 001 record in 5-8 and the national rating in 49-52 (trf.md §3)."""
+        lines = t.extra["lines"]
+        record = next((x for x in lines if x[:3] == "172"), None)
+        if record is None:
+            return
+        fed, method = record[4:7].strip(), record[8:13].strip().upper() or "FIDE"
+        if method not in ("FIDE", "NRO", "FIDON", "NIDOF", "HBFN", "LBFN", "OTHER"):
+            self.warn(f"rating method {method!r} not known; FIDE ratings are used", None, 9, "rating method")
+            method = "FIDE"
+        t.rating_method = method
+        for x in lines:
+            if fed and x[:3] == fed:
+                link, rating = x[4:8].strip(), x[48:52].strip()
+                if link.isascii() and link.isdigit() and int(link) in t._row_of:
+                    t.player(int(link)).national_rating = (int(rating) if rating.isascii() and rating.isdigit()
+                                                           and 0 < int(rating) <= MAX_RATING else None)
+                else:
+                    self.warn(f"national rating record for unknown player {link!r}", None, 5, "starting rank")
+
+    def _check_pairs(self, players, rows, opponent, kind, colour) -> None:
+        """Both sides of a game must name each other, with mirrored results and opposite colours."""
+        n, rounds = opponent.shape
+        own_row = np.arange(n)[:, None]
+        if (opponent == own_row).any():
+            i, r = map(int, np.argwhere(opponent == own_row)[0])
+            raise InputError(f"round {r + 1}: player {players[i].start_no} is paired with himself",
+                             self.place(rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1} opponent"))
+        mirror = np.full(len(Kind), -1, np.int16)
+        for a, b in [(Kind.WIN, Kind.LOSS), (Kind.LOSS, Kind.WIN), (Kind.DRAW, Kind.DRAW), (Kind.UNKNOWN, Kind.UNKNOWN),
+                     (Kind.WIN_SHORT, Kind.LOSS_SHORT), (Kind.LOSS_SHORT, Kind.WIN_SHORT),
+                     (Kind.DRAW_SHORT, Kind.DRAW_SHORT), (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS),
+                     (Kind.FORFEIT_LOSS, Kind.FORFEIT_WIN)]:
+            mirror[a] = b
+        self._complete_one_sided(players, rows, opponent, kind, colour, mirror)
+        i_idx, r_idx = np.nonzero(opponent >= 0)
+        o_idx = opponent[i_idx, r_idx]
+        back = opponent[o_idx, r_idx]
+        # both sides '-': a double forfeit
+        dbl = (kind[i_idx, r_idx] == Kind.FORFEIT_LOSS) & (back == i_idx) & (kind[o_idx, r_idx] == Kind.FORFEIT_LOSS)
+        kind[i_idx[dbl], r_idx[dbl]] = Kind.DOUBLE_FORFEIT
+        own = kind[i_idx, r_idx]
+        other = kind[o_idx, r_idx]
+        wrong_opp = back != i_idx
+        # both sides '0' (or 'L'): a played game lost by both (e.g. both defaulted after play): the sides agree
+        both_lost = ((own == Kind.LOSS) | (own == Kind.LOSS_SHORT)) & (other == own)
+        wrong_res = ~wrong_opp & (mirror[own] != other) & (own != Kind.DOUBLE_FORFEIT) & ~both_lost
+        ci, co = colour[i_idx, r_idx], colour[o_idx, r_idx]
+        wrong_col = ~wrong_opp & (ci != 0) & (ci == co)
+        shown = 0
+        for mask, what in ((wrong_opp, "opponent"), (wrong_res, "result"), (wrong_col, "colour")):
+            for j in np.nonzero(mask)[0]:
+                i, r, o = int(i_idx[j]), int(r_idx[j]), int(o_idx[j])
+                if what == "result" and i > o:
+                    continue  # one warning per game
+                a, b = players[i].start_no, players[o].start_no
+                col = FIRST_ROUND_COLUMN + ROUND_STRIDE * r
+                if what == "opponent":
+                    back_no = players[int(back[j])].start_no if back[j] >= 0 else "nobody"
+                    msg = f"round {r + 1}: player {a} lists {b} as opponent, but {b} lists {back_no}"
+                elif what == "result":
+                    msg = (f"round {r + 1}: the two sides of game {a}-{b} disagree "
+                           f"({Kind(int(own[j])).trf_code!r} vs {Kind(int(other[j])).trf_code!r}); each side's own line is used")
+                else:
+                    msg = f"round {r + 1}: players {a} and {b} both have the same colour"
+                    if i > o:
+                        continue
+                self.warn(msg, rows[i][0], col, f"round {r + 1} {what}")
+                shown += 1
+
+    def _complete_one_sided(self, players, rows, opponent, kind, colour, mirror) -> None:
+        """A game that only one side lists (the other line is blank that round) is completed from that side, mirrored,
+        so every game has two sides (the writers and the engine rely on it)."""
+        i_idx, r_idx = np.nonzero(opponent >= 0)
+        o_idx = opponent[i_idx, r_idx]
+        lonely = (opponent[o_idx, r_idx] == NO_OPPONENT) & (kind[o_idx, r_idx] == Kind.ABSENT)
+        for i, r, o in zip(i_idx[lonely].tolist(), r_idx[lonely].tolist(), o_idx[lonely].tolist()):
+            if opponent[o, r] != NO_OPPONENT or mirror[kind[i, r]] < 0:
+                continue  # a second player listing the same opponent: left to the checks below
+            opponent[o, r], kind[o, r], colour[o, r] = i, mirror[kind[i, r]], -colour[i, r]
+            a, b = players[i].start_no, players[o].start_no
+            self.warn(f"round {r + 1}: player {a} lists {b} as opponent, but {b}'s line is blank in that round; "
+                      f"{b}'s side is filled in from {a}'s", rows[o][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r,
+                      f"round {r + 1}")
+
+    def _score_system(self, t: Tournament, fields: dict[str, Fraction], source: str) -> None:
+        if fields:
+            t.score_system = ScoreSystem(**fields)
+            t.score_system_source = source
+        declared = [(i, p.declared_points) for i, p in enumerate(t.players) if p.declared_points is not None]
+        if not declared:
+            return
+
+        def mismatches(system: ScoreSystem) -> list[tuple[int, Fraction, Fraction]]:
+            table = np.array([float(x) for x in system.table()])  # only for a quick screen
+            sums = table[t.kind.astype(np.int64)].sum(axis=1)
+            out = []
+            for i, d in declared:
+                if abs(sums[i] - float(d)) > 1e-9:
+                    exact = sum((system.points(Kind(int(k))) for k in t.kind[i]), Fraction(0))
+                    if exact != d:
+                        out.append((i, d, exact))
+            return out
+
+        bad = mismatches(t.score_system)
+        if bad and not fields:
+            for system in _CANDIDATE_SYSTEMS:
+                if not mismatches(system):
+                    t.score_system = system
+                    t.score_system_source = "inferred from the points column"
+                    self.warnings.append(InputWarning(
+                        f"no score-system record (162); the points column fits {system.describe()}, which is used",
+                        Place(self.source, field="score system")))
+                    return
+        for i, d, exact in bad:
+            p = t.players[i]
+            self.warn(f"player {p.start_no}: points column says {format_number(d)} but the results add up to "
+                      f"{format_number(exact)}; the results are used", p.source_line, 81, "points")

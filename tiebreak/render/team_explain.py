@@ -1,0 +1,140 @@
+"""Why a team has a value, and why one team is ahead of another: per round the opposing team, the match points and
+game points, and what each team tie-break took from the round (cut rounds marked), with the article.
+
+>>> from tiebreak.engine.team import Team, build, compute_team_standings
+>>> from tiebreak.engine.model import Kind, Player, Tournament
+>>> t = Tournament.build([Player(i, n) for i, n in enumerate(["A1", "A2", "B1", "B2"], 1)], 1)
+>>> t.set_game(1, 1, 3, Kind.WIN); t.set_game(1, 4, 2, Kind.DRAW)
+>>> s = compute_team_standings(build(t, [Team(1, "A", [1, 2]), Team(2, "B", [3, 4])]), "MP,GP", lots=False)
+>>> print(explain_team(s, 1).splitlines()[2])
+  R1  vs team 2 B                    MP 2  GP 1.5 : 0.5
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..engine.model import Kind, format_number
+from ..engine.standings import SOURCES
+from ..engine.team import TEAM_CATALOGUE, TeamStandings
+from .i18n import Table, kind_name, message, word
+from .team_words import TEAM_NAMES, TEAM_WORDS, MatchRound, match_rounds
+
+EXPLAIN = Table("team explain", {
+    "head": "team {number} {name}: rank {rank}; rules {rules}, {system}, after round {k}, {boards} boards, "
+            "primary score {primary}",
+    "vs": "vs team {number} {name}",
+    "bye": "pairing-allocated bye",
+    "none": "no match",
+    "group": "computed among the teams still tied at this point (Type A); place among them: {place}",
+    "boards": "game points by board: {points}",
+    "factor": "normalising factor F = {factor}",
+    "cut": "(cut)",
+    "pair_head": "team {a} {name_a}: rank {rank_a}; team {b} {name_b}: rank {rank_b}",
+    "separated": "first separated by {spec} [{article}]: {va} against {vb}",
+    "equal": "equal on every tie-break of the list; {how}",
+    "by_lot": "separated by lot",
+    "shared": "not separated (shared rank)",
+})
+
+
+def _num(x: Fraction | None) -> str:
+    return "-" if x is None else format_number(x)
+
+
+def _match(mr: MatchRound) -> dict:
+    return {"round": mr.round, "kind": mr.kind.name, "opponent": mr.opponent, "opponent_name": mr.opponent_name or None,
+            "match_points": mr.match_points, "game_points": mr.game_points,
+            "opponent_game_points": mr.opponent_game_points}
+
+
+def matches(s: TeamStandings, number: int) -> list[dict]:
+    """The team's rounds as data: opponent team, kind, match points, game points and the opponent's game points."""
+    return [_match(mr) for mr in match_rounds(s, number)]
+
+
+def team_details(s: TeamStandings, number: int) -> dict:
+    """Machine-readable explanation of every value of team ``number`` (the JSON ``details``): per tie-break its
+    article and value and, for sums over rounds, what each round added (``cut``: left out by a modifier)."""
+    m = s.tt.matches
+    i = m.row(number)
+    out = {}
+    for spec, col in zip(s.specs, s.columns):
+        d = TEAM_CATALOGUE[spec.code]
+        entry: dict = {"article": d.article, "value": s.value(number, spec.text)}
+        if d.group is not None:
+            entry["group_place"] = int(col.num[i])
+            entry["group_score"] = None  # the page's shape; a team's place among the tied teams is group_place
+            entry["note"] = "computed among the teams still tied at this point (Type A)"
+        elif col.contrib is not None:
+            den = col.contrib_den or col.den
+            entry["rounds"] = [
+                {"round": r + 1, "kind": Kind(int(m.kind[i, r])).name,
+                 "opponent": m.players[int(m.opponent[i, r])].start_no if m.opponent[i, r] >= 0 else None,
+                 "value": Fraction(int(col.contrib[i, r]), den),
+                 "cut": bool(col.cut[i, r]) if col.cut is not None else False,
+                 "source": SOURCES.get(int(col.source[i, r]) if col.source is not None else 0, "")}
+                for r in range(col.contrib.shape[1]) if col.valid is None or col.valid[i, r]]
+        if spec.code in ("BC", "TBR", "BBE"):
+            entry["boards"] = [Fraction(int(x), s.tt.gp_scale) for x in s.tt.board_gp[i, :s.after_round].sum(axis=0)]
+        if "factor" in col.extra:
+            entry["factor"] = col.extra["factor"]
+        out[spec.text] = entry
+    return out
+
+
+def explain_team(s: TeamStandings, number: int, lang: str = "en") -> str:
+    """The explanation of team ``number`` as text in ``lang``."""
+    e, w = EXPLAIN, TEAM_WORDS
+    row = s.row(number)
+    lines = [e.text("head", lang, number=number, name=row.name, rank=row.rank, rules=s.rules.name,
+                    system=word(s.system, lang), k=s.after_round, boards=s.tt.boards, primary=s.tt.primary), ""]
+    for mr in match_rounds(s, number):
+        who = (e.text("vs", lang, number=mr.opponent, name=mr.opponent_name[:20]) if mr.opponent is not None
+               else e.text("bye" if mr.kind.name == "PAB" else "none", lang))
+        score = f"{w.text('mp', lang)} {_num(mr.match_points)}  {w.text('gp', lang)} {_num(mr.game_points)}"
+        if mr.opponent_game_points is not None:
+            score += f" : {_num(mr.opponent_game_points)}"
+        forfeit = f"  ({kind_name(mr.kind.name, lang)})" if mr.kind.name.startswith(("FORFEIT", "DOUBLE")) else ""
+        lines.append(f"  R{mr.round:<2} {who:<30} {score}{forfeit}")
+    for spec, info in team_details(s, number).items():
+        lines += ["", f"{spec} = {_num(info['value'])}   {TEAM_NAMES.text(spec.split('/')[0].split(':')[0], lang)} "
+                      f"[{info['article']}]"]
+        if "group_place" in info:
+            lines.append("  " + e.text("group", lang, place=info["group_place"] or "-"))
+        if "boards" in info:
+            lines.append("  " + e.text("boards", lang, points=", ".join(_num(x) for x in info["boards"])))
+        if "factor" in info:
+            lines.append("  " + e.text("factor", lang, factor=info["factor"]))
+        for c in info.get("rounds", []):
+            opp = e.text("vs", lang, number=c["opponent"], name="").strip() if c["opponent"] else ""
+            cut = "  " + e.text("cut", lang) if c["cut"] else ""
+            lines.append(f"  R{c['round']:<2} {opp:<16} {_num(c['value']):>8}{cut}   {message(c['source'], lang)}")
+    return "\n".join(lines) + "\n"
+
+
+def team_pair_details(s: TeamStandings, a: int, b: int) -> dict:
+    """Why teams ``a`` and ``b`` stand where they do, as data (the shape of the individual pair ``details``): the first
+    tie-break that separates them with its article and both values, or whether a lot decided."""
+    ra, rb = s.row(a), s.row(b)
+    first = next((spec for spec in s.specs if ra.values[spec.text] != rb.values[spec.text]), None)
+    out: dict = {"players": [a, b], "ranks": [ra.rank, rb.rank], "separated_by": first.text if first else None,
+                 "by_lot": first is None and bool(ra.lot or rb.lot)}
+    if first is not None:
+        out["article"] = TEAM_CATALOGUE[first.code].article
+        out["values"] = [ra.values[first.text], rb.values[first.text]]
+    return out
+
+
+def explain_team_pair(s: TeamStandings, a: int, b: int, lang: str = "en") -> str:
+    """The first tie-break of the list that separates teams ``a`` and ``b``, and the two values."""
+    e = EXPLAIN
+    ra, rb = s.row(a), s.row(b)
+    lines = [e.text("pair_head", lang, a=a, name_a=ra.name, rank_a=ra.rank, b=b, name_b=rb.name, rank_b=rb.rank)]
+    d = team_pair_details(s, a, b)
+    if d["separated_by"] is None:
+        lines.append(e.text("equal", lang, how=e.text("by_lot" if d["by_lot"] else "shared", lang)))
+    else:
+        lines.append(e.text("separated", lang, spec=d["separated_by"], article=d["article"],
+                            va=_num(d["values"][0]), vb=_num(d["values"][1])))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,51 @@
+"""Team standings as text: an aligned table in the reader's language, the legend of the team tie-breaks and the match
+crosstable (per round the opposing team's number and the game points).
+"""
+
+from __future__ import annotations
+
+from ..engine.model import Kind, format_number
+from .i18n import word
+from .output import place_sizes, shared_place
+from .team_words import TEAM_WORDS, match_rounds, team_legend
+
+
+def team_to_text(s, lang: str = "en") -> str:
+    """Team standings as an aligned table in ``lang``, the legend of the team tie-breaks and the match crosstable."""
+    shown = s.keys
+    head = [word("rank", lang), word("number", lang), TEAM_WORDS.text("team", lang), *shown]
+    sizes = place_sizes(s)
+    body = [[shared_place(r.rank, sizes[r.rank]) + ("*" if r.lot else ""), str(r.number), r.name,
+             *("-" if r.values[x] is None else format_number(r.values[x]) for x in shown)] for r in s.rows]
+    widths = [max(len(row[c]) for row in [head, *body]) for c in range(len(head))]
+
+    def fmt(row):
+        return "  ".join(v.ljust(widths[c]) if c == 2 else v.rjust(widths[c]) for c, v in enumerate(row)).rstrip()
+
+    m = s.tt.matches
+    event = "; ".join([word("after_round", lang, k=s.after_round, n=m.rounds), word(s.system, lang),
+                       TEAM_WORDS.text("boards", lang, n=s.tt.boards),
+                       TEAM_WORDS.text("primary", lang, score=s.tt.primary), f"{word('rules', lang)} {s.rules.name}"])
+    lines = [m.name or m.source, event, "", fmt(head), fmt(["-" * w for w in widths])]
+    lines += [fmt(row) for row in body]
+    if any(r.lot is not None for r in s.rows):
+        lines += ["", word("lot", lang, seed=s.seed)]
+    lines += ["", word("legend", lang) + ":", *("  " + x for x in team_legend(s.specs, lang)),
+              "  " + word("undefined", lang)]
+    lines += ["", TEAM_WORDS.text("crosstable_text", lang) + ":", _team_crosstable(s, lang)]
+    return "\n".join(lines)
+
+
+def _team_crosstable(s, lang: str) -> str:
+    """Per round the opponent's number (``+``/``-`` after it for a match won/lost by forfeit) and the game points."""
+    bye = TEAM_WORDS.text("bye", lang)
+    lines = []
+    for r in s.rows:
+        cells = []
+        for mr in match_rounds(s, r.number):
+            mark = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-"}.get(mr.kind, "")
+            head = f"{mr.opponent}{mark}" if mr.opponent is not None else bye if mr.kind is Kind.PAB else "-"
+            points = format_number(mr.game_points) if mr.opponent is not None or mr.kind is Kind.PAB else ""
+            cells.append(f"{head:>6}{points:>5}")
+        lines.append(f"{r.number:>3} {r.name[:24]:<24} " + " ".join(cells))
+    return "\n".join(lines) + "\n"

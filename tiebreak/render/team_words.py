@@ -1,0 +1,96 @@
+"""Words of the team pages and explanations in English, Russian and Ukrainian (the catalogues of
+:mod:`tiebreak.render.i18n`), and the per-round record of a team that the pages and the explanations share.
+
+>>> TEAM_NAMES.text("EDE", "ru")
+'Расширенная личная встреча'
+>>> from tiebreak.engine.team import parse_team
+>>> team_legend([parse_team("BH:GP/C1")], "uk")
+['BH:GP/C1   Бухгольц, скорочення-1 (C.07 8.1, 16)']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..engine.model import Kind
+from ..engine.team import TEAM_CATALOGUE, TEAM_MODIFIERS, TeamStandings
+from ..engine.team_tiebreaks import TEAM_ALIASES
+from .i18n import Table
+from .output import legend_line
+
+__all__ = ["TEAM_NAMES", "TEAM_WORDS", "MatchRound", "match_rounds", "team_catalogue", "team_legend", "team_modifiers"]
+
+#: team tie-break names by code (the English is the catalogue's own)
+TEAM_NAMES = Table("team tie-break", {code: d.name for code, d in TEAM_CATALOGUE.items()})
+
+TEAM_WORDS = Table("team", {
+    "team": "Team",
+    "boards": "{n} boards",
+    "primary": "primary score {score}",
+    "matches": "Matches: opponent team, match points and game points of each round",
+    "mp": "MP",
+    "gp": "GP",
+    "bye": "bye",
+    "no_match": "no match",
+    "crosstable_text": "Matches (opponent number, game points; + / - forfeited match; bye = pairing-allocated bye)",
+    "list_head": "Team events (C.07 Arts 11-13; the score after a colon: BH:GP, EMGSB = ESB:MG)",
+})
+
+
+def team_legend(specs, lang: str = "en") -> list[str]:
+    """One line per team tie-break of the list: specifier, name in ``lang``, cut, source article."""
+    lines = []
+    for spec in specs:
+        d = TEAM_CATALOGUE.get(spec.code)
+        if d is None:
+            continue
+        lines.append(legend_line(spec, TEAM_NAMES.text(spec.code, lang), d.article, lang))
+    return lines
+
+
+def team_modifiers(code: str) -> str:
+    """The modifier letters a team code takes (besides R and V, which every code takes)."""
+    return TEAM_MODIFIERS.get(code, "")
+
+
+def team_catalogue(lang: str = "en") -> list[dict]:
+    """Every team tie-break as the API lists it (``team`` true): code, name in ``lang``, article, kind (A: among the
+    tied teams; B: a value per team), modifiers; ``MPTS``/``GPTS`` are accepted for MP/GP.
+
+    >>> [d for d in team_catalogue() if d["code"] == "EMGSB"][0]["modifiers"]
+    'CMPSRV'
+    """
+    return [{"code": code, "name": TEAM_NAMES.text(code, lang), "article": d.article,
+             "type": "A" if d.group is not None else "B", "modifiers": team_modifiers(code) + "RV", "family": "team",
+             "team": True, "aliases": [a for a, c in TEAM_ALIASES.items() if c == code]}
+            for code, d in TEAM_CATALOGUE.items()]
+
+
+@dataclass(frozen=True)
+class MatchRound:
+    """One round of a team: the opposing team (number and name, None for a bye or no match), what happened, the match
+    points and the game points scored, and the opponent's game points."""
+
+    round: int
+    kind: Kind
+    opponent: int | None
+    opponent_name: str
+    match_points: Fraction
+    game_points: Fraction
+    opponent_game_points: Fraction | None
+
+
+def match_rounds(s: TeamStandings, number: int) -> list[MatchRound]:
+    """The rounds of team ``number`` up to the evaluated round."""
+    tt, m = s.tt, s.tt.matches
+    i = m.row(number)
+    system = m.score_system
+    out = []
+    for r in range(s.after_round):
+        kind, o = Kind(int(m.kind[i, r])), int(m.opponent[i, r])
+        gp = Fraction(int(tt.gp[i, r]), tt.gp_scale)
+        ogp = Fraction(int(tt.gp[o, r]), tt.gp_scale) if o >= 0 else None
+        out.append(MatchRound(r + 1, kind, tt.teams[o].number if o >= 0 else None, tt.teams[o].name if o >= 0 else "",
+                              system.points(kind), gp, ogp))
+    return out
