@@ -178,8 +178,10 @@ class LiveEvent:
                      "settled": sum(1 for p in rows if p[3]), "moved": moved},
             "pairings": _pairings(live.tournament, live.round, rank),
             "pending": [{"round": r, "white": w, "black": b} for r, w, b in live.pending],
-            "odds": None,  # filled by the odds module when it is present (tiebreak.arbiter.odds)
+            "odds": None,  # filled off the request path while the round has pending games (tiebreak.live.odds)
         }
+        if live.pending:
+            self._ask_odds(live, digest)
         placed = time.perf_counter()
         self._standings_text = self._writer.standings(s, extras)  # the /api/standings document, still open
         self.text = self._writer.write(s, self.document, self._standings_text)
@@ -193,6 +195,28 @@ class LiveEvent:
             self.history.record(self.name, self.version, self.time, live.round, digest, None, self.text, rows, changes)
         return Update(self.name, self.version, self.time, live.round, None, moved,
                       [{"round": c[0], "start_no": c[1], "what": c[2], "before": c[3], "after": c[4]} for c in changes])
+
+    def _ask_odds(self, live, digest: str) -> None:
+        """The odds of this version: known already (the same file and settings), or asked of the odds worker, which
+        puts them into this version's document when they come (:mod:`tiebreak.live.odds`)."""
+        from .odds import worker
+
+        st = self.settings
+        key = (digest, st.tiebreaks, st.rules, st.system, st.unrated_rating)
+        known, odds = worker().known(self.name, key)
+        if known:
+            self.document["odds"] = odds
+            return
+        version = self.version
+        worker().submit(self.name, key, live.tournament, st, lambda: self.version == version,
+                        lambda odds: self._odds_ready(version, odds))
+
+    def _odds_ready(self, version: int, odds: dict | None) -> None:
+        with self._lock:
+            if self.version != version or self.document is None or odds is None:
+                return
+            self.document["odds"] = odds
+            self.text = self._writer.write(None, self.document, self._standings_text)
 
     def _places(self, s, live) -> tuple[list[str], list[tuple], int]:
         """Each row's place state in standings order as JSON members (``settled``, ``playing``, ``moved``: places
