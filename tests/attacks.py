@@ -224,7 +224,8 @@ def attacks() -> list[Attack]:
           ["standings", "{d}/a.json", "-f", "csv"], expect="clean", finding=4),
         A("seed -1", {"a.trf": TRF_2.encode()}, ["standings", "{d}/a.trf", "--seed", "-1"], finding=4),
         A("seed 5000 digits", {"a.trf": TRF_2.encode()}, ["standings", "{d}/a.trf", "--seed", digits], finding=4),
-        A("unwritable convert target", {"a.trf": TRF_2.encode()}, ["convert", "{d}/a.trf", "{d}/no/such/dir/out.json"],
+        # a missing folder is made (formats.files.write_output); a folder that is a file cannot be
+        A("unwritable convert target", {"a.trf": TRF_2.encode()}, ["convert", "{d}/a.trf", "{d}/a.trf/dir/out.json"],
           finding=4),
         A("unwritable --out", {"a.trf": TRF_2.encode(), "f": b""}, ["standings", "{d}/a.trf", "--out", "{d}/f/x"],
           expect="clean", finding=4),

@@ -16,6 +16,17 @@ from ..formats.text import SafeCsvWriter
 JSON_SCHEMA_VERSION = 1
 
 
+def json_schema(version: int = JSON_SCHEMA_VERSION) -> dict:
+    """The published JSON Schema of the JSON output (``tiebreak/render/schema/standings-<version>.json``).
+
+    >>> json_schema()["properties"]["schema"]
+    {'const': 1, 'description': 'version of this shape'}
+    """
+    from importlib.resources import files
+
+    return json.loads((files(__package__) / "schema" / f"standings-{version}.json").read_text(encoding="utf-8"))
+
+
 class _Number(str):
     """A JSON number written verbatim."""
 

@@ -1,22 +1,41 @@
 """PDF of a self-contained HTML page, printed by a headless Chromium (A4; the page's own fonts, so Cyrillic names come
 out as they are).  No Python dependency: the browser is found as ``$TIEBREAK_CHROMIUM``, else ``chromium``,
 ``chromium-browser``, ``google-chrome`` on the PATH (Debian: ``apt install chromium``).
+
+The page holds names from an uploaded file, so the printer trusts nothing in it (issue 14, finding 9): a
+Content-Security-Policy turns scripts off and lets the page load nothing (no network, no ``file://`` beyond the page itself),
+every request the browser would still make goes to a proxy that is not there, and Chromium's sandbox is on where
+the machine allows it (:func:`sandbox_flags`).  Chromium runs in its own process group, killed whole when the print
+takes too long, and its profile lives in a temporary folder removed whatever happens.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import signal
 import subprocess
 import tempfile
+import threading
 from pathlib import Path
 
 from ..engine.errors import TiebreakError
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 #: flags for a browser that must not reach the network or keep state (venues are offline; CI machines too)
-HEADLESS_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+HEADLESS_FLAGS = ["--headless", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--disable-extensions"]
+#: printing an untrusted page: no request leaves the machine (an unreachable proxy for everything, loopback
+#: included), no fonts from elsewhere.  (Chromium's own switch for scripts, ``--blink-settings=scriptEnabled=false``,
+#: stops headless printing altogether; the content policy below turns scripts off instead.)
+PRINT_FLAGS = ["--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>", "--disable-remote-fonts",
+               "--no-pdf-header-footer"]
+#: what the printed page may load: its own inline style, and images and fonts written into it; no script at all
+CONTENT_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:"
+#: prints at once in this process (each Chromium is ~5 processes and a few hundred MB); the web app bounds its
+#: worker processes' prints as well
+PRINTS = threading.BoundedSemaphore(int(os.environ.get("TIEBREAK_PDF_PRINTS", "2")))
 
 
 class PdfError(TiebreakError):
@@ -31,19 +50,76 @@ def browser() -> str:
     return found
 
 
+def _user_namespaces() -> bool:
+    """Whether an unprivileged process may make user namespaces (what Chromium's sandbox needs without setuid)."""
+    for path, refused in (("/proc/sys/kernel/unprivileged_userns_clone", "0"),
+                          ("/proc/sys/kernel/apparmor_restrict_unprivileged_userns", "1")):
+        try:
+            if Path(path).read_text().strip() == refused:
+                return False
+        except OSError:
+            pass
+    try:
+        return int(Path("/proc/sys/user/max_user_namespaces").read_text()) > 0
+    except (OSError, ValueError):
+        return False
+
+
+def sandbox_flags() -> list[str]:
+    """``[]`` (Chromium's sandbox on) where the machine allows it, else ``["--no-sandbox"]``: Chromium refuses its
+    sandbox to root, and needs user namespaces for it.  ``TIEBREAK_CHROMIUM_SANDBOX=1``/``0`` decides instead.
+
+    >>> sandbox_flags() in ([], ["--no-sandbox"])
+    True
+    """
+    forced = os.environ.get("TIEBREAK_CHROMIUM_SANDBOX")
+    if forced in ("0", "1"):
+        return [] if forced == "1" else ["--no-sandbox"]
+    if os.geteuid() == 0 or not _user_namespaces():
+        return ["--no-sandbox"]
+    return []
+
+
+def locked_down(page: str) -> str:
+    """``page`` with the content policy as the first thing in its head (a policy can only be tightened after it).
+
+    >>> locked_down("<html><head><title>x</title>")[:40]
+    '<html><head><meta http-equiv="Content-Se'
+    """
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{CONTENT_POLICY}">'
+    head = re.search(r"<head\b[^>]*>", page, re.I)
+    if head:
+        return page[:head.end()] + meta + page[head.end():]
+    return "<!doctype html><head>" + meta + "</head>" + page
+
+
 def html_to_pdf(page: str, timeout: float = 60) -> bytes:
     """Print ``page`` (HTML text) to PDF bytes."""
     exe = browser()
-    with tempfile.TemporaryDirectory(prefix="tiebreak-pdf-") as tmp:
+    with PRINTS, tempfile.TemporaryDirectory(prefix="tiebreak-pdf-", ignore_cleanup_errors=True) as tmp:
         src, out = Path(tmp) / "page.html", Path(tmp) / "page.pdf"
-        src.write_text(page, encoding="utf-8")
-        cmd = [exe, *HEADLESS_FLAGS, f"--user-data-dir={tmp}/profile", "--no-pdf-header-footer",
+        src.write_text(locked_down(page), encoding="utf-8")
+        cmd = [exe, *HEADLESS_FLAGS, *sandbox_flags(), *PRINT_FLAGS, f"--user-data-dir={tmp}/profile",
                f"--print-to-pdf={out}", src.as_uri()]
-        try:
-            done = subprocess.run(cmd, capture_output=True, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            raise PdfError(f"Chromium did not finish printing within {timeout:g} s") from None
+        code, stderr = _run(cmd, timeout)
         if not out.exists() or out.stat().st_size == 0:
-            tail = done.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or ["no message"]
-            raise PdfError(f"Chromium could not print the page (exit {done.returncode}: {tail[0]})")
+            tail = stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or ["no message"]
+            raise PdfError(f"Chromium could not print the page (exit {code}: {tail[0]})")
         return out.read_bytes()
+
+
+def _run(cmd: list[str], timeout: float) -> tuple[int, bytes]:
+    """Run Chromium in its own process group; the whole group is killed on a timeout or any interruption."""
+    process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        _, stderr = process.communicate(timeout=timeout)
+        return process.returncode, stderr
+    except subprocess.TimeoutExpired:
+        raise PdfError(f"Chromium did not finish printing within {timeout:g} s") from None
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)  # the renderer and helper processes too
+        except (ProcessLookupError, PermissionError):
+            pass
+        process.kill()
+        process.wait()

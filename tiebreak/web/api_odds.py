@@ -1,137 +1,72 @@
 """``POST /api/odds``: `tiebreak odds` over HTTP (multipart upload of the tournament file plus the command's options
-as form fields).  An ``APIRouter``: a FastAPI app includes it with ``app.include_router(router)``; :func:`asgi_app`
-wraps it for a Starlette route list.
+as typed form fields), run in a killable worker process like every computation on a file.
 
-Answers are the command line's JSON (``format=html`` or ``text`` for the other outputs); errors are
-``{"error", "file", "line", "column", "field"}`` with status 400 (413 for an upload over 20 MB, 503 past the time
-limit).  The exact enumeration gets at most :data:`BUDGET_SECONDS` before simulation takes over, and at most
+Answers are the command line's JSON (``format=html`` or ``text`` for the other outputs); errors are the API's error
+shape.  The exact enumeration gets at most :data:`BUDGET_SECONDS` before simulation takes over, and at most
 :data:`MAX_SIMULATIONS` outcomes are simulated.
 """
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
+from typing import Annotated
 
-import anyio
-from fastapi import APIRouter, FastAPI, Request
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi import APIRouter, File, Form, Request, UploadFile
+from fastapi.responses import Response
+from pydantic import BaseModel, ConfigDict, Field
 
 from .. import service
-from ..engine.errors import InputError, InputWarning, TiebreakError
-from ..formats.readers import READERS
-from ..render.i18n import LANGUAGES, message
+from ..engine.rules import RULE_CHOICES
+from .errors import ERRORS
+from .fields import MAX_RATING, MAX_ROUND, MAX_START_NO, Lang, Seed, Text, choice, decimal_number, multipart, whole_number
+from .uploads import run_on_upload
 
-router = APIRouter(tags=["odds"])
-MAX_UPLOAD_BYTES = 20 * 1024 * 1024
-TIME_LIMIT_SECONDS = 60
+router = APIRouter(prefix="/api", tags=["odds"], responses=ERRORS)
 BUDGET_SECONDS = 20.0
 MAX_SIMULATIONS = 1_000_000
-#: form field -> type (every field is optional)
-FIELDS = {"tiebreaks": str, "preset": str, "rules": str, "after_round": int, "unrated_rating": int, "system": str,
-          "model": str, "draw_rate": float, "white_advantage": float, "exact": bool, "simulations": int,
-          "seed": int, "places": int, "player": int, "format": str, "lang": str}
-EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+MEDIA_TYPES = {"json": "application/json", "html": "text/html; charset=utf-8", "text": "text/plain; charset=utf-8"}
 
 
-class _Failure(Exception):
-    def __init__(self, status: int, text: str, **place) -> None:
-        super().__init__(text)
-        self.status, self.text, self.place = status, text, place
+class OddsForm(BaseModel):
+    """The ``tiebreak odds`` options as form fields."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    file: UploadFile | None = File(None, description="TRF, Chess-JSON, Chess-Results XML, PGN, CSV or XLSX")
+    example: Text = Field(None, examples=["hobsons-bay-cup-2025.trf"])
+    tiebreaks: Text = None
+    preset: Text = None
+    rules: choice(*RULE_CHOICES) = None  # type: ignore[valid-type]
+    after_round: whole_number(0, MAX_ROUND, optional=True) = None  # type: ignore[valid-type]
+    unrated_rating: whole_number(0, MAX_RATING, optional=True) = None  # type: ignore[valid-type]
+    system: choice("swiss", "rr", "round-robin") = None  # type: ignore[valid-type]
+    model: choice("equal", "elo") = Field(None, description="equal: every result 1/3; elo: Davidson's draw model")  # type: ignore[valid-type]
+    draw_rate: decimal_number(0, 1) = None  # type: ignore[valid-type]
+    white_advantage: decimal_number(-1000, 1000) = None  # type: ignore[valid-type]
+    fix: list[Annotated[str, Field(max_length=100)]] = Field([], max_length=1000, examples=[["12-7=1-0"]],
+                                                             description="a pending game's result, repeatable")
+    simulations: whole_number(1, MAX_SIMULATIONS, optional=True) = None  # type: ignore[valid-type]
+    seed: Seed = None  # type: ignore[valid-type]
+    places: whole_number(1, MAX_START_NO, optional=True) = None  # type: ignore[valid-type]
+    player: whole_number(1, MAX_START_NO, optional=True) = None  # type: ignore[valid-type]
+    format: choice(*MEDIA_TYPES) = None  # type: ignore[valid-type]
+    lang: Lang = None  # type: ignore[valid-type]
+
+    def options(self) -> service.OddsOptions:
+        """The service's options; the budget decides between enumeration and simulation (never hours of work)."""
+        given = self.model_dump(exclude={"file", "example", "fix"}, exclude_none=True)
+        return service.OddsOptions(**{"format": "json", **given}, fix=[f for f in self.fix if f.strip()] or None,
+                                   budget=BUDGET_SECONDS, exact=False)
 
 
-def _value(name: str, text: str):
-    kind = FIELDS[name]
-    if kind is bool:
-        return text.lower() in ("1", "true", "on", "yes")
-    try:
-        return kind(text)
-    except ValueError:
-        raise _Failure(400, f"form field {name}: {text!r} is not a number", field=name) from None
+def odds_job(o: service.OddsOptions, path: str) -> bytes:
+    """The odds of one file (run in a worker process)."""
+    return service.render_odds(o, path, []).encode("utf-8")
 
 
-def _options(form) -> service.OddsOptions:
-    o = service.OddsOptions(format="json", budget=BUDGET_SECONDS)
-    for name in FIELDS:
-        text = form.get(name)
-        if isinstance(text, str) and text.strip():
-            setattr(o, name, _value(name, text.strip()))
-    o.fix = [x for x in form.getlist("fix") if isinstance(x, str) and x.strip()] or None
-    if o.format not in ("json", "html", "text"):
-        raise _Failure(400, f"form field format: {o.format!r} is not json, html or text", field="format")
-    if o.lang not in LANGUAGES:
-        o.lang = "en"
-    if o.simulations is not None and not 1 <= o.simulations <= MAX_SIMULATIONS:
-        raise _Failure(400, f"simulations must be between 1 and {MAX_SIMULATIONS}", field="simulations")
-    o.exact = False  # the budget decides: a request must not run for hours
-    return o
-
-
-def _error(e: _Failure, lang: str) -> JSONResponse:
-    body = {"error": message(e.text, lang), "file": None, "line": None, "column": None, "field": None}
-    body.update({k: v for k, v in e.place.items() if v is not None})
-    return JSONResponse(body, status_code=e.status)
-
-
-@router.post("/api/odds", summary="Who can still win: the chance of every place once the pending games are played")
-async def odds(request: Request) -> Response:
-    """Multipart form: ``file`` (or ``example``), ``tiebreaks``, ``preset``, ``rules``, ``after_round``, ``model``
-    (equal/elo), ``draw_rate``, ``white_advantage``, ``fix`` (repeatable, ``12-7=1-0``), ``simulations``, ``seed``,
-    ``places``, ``player``, ``format`` (json/html/text), ``lang``."""
-    lang = request.query_params.get("lang", "en")
-    try:
-        if int(request.headers.get("content-length") or 0) > MAX_UPLOAD_BYTES:
-            raise _Failure(413, f"the upload is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MB", field="file")
-        form = await request.form(max_part_size=MAX_UPLOAD_BYTES)
-        o = _options(form)
-        lang = o.lang
-        return await _answer(form, o)
-    except _Failure as e:
-        return _error(e, lang)
-
-
-async def _answer(form, o: service.OddsOptions) -> Response:
-    upload, example = form.get("file"), form.get("example")
-    with tempfile.TemporaryDirectory(prefix="tiebreak-odds-") as tmp:
-        if upload is not None and not isinstance(upload, str) and upload.filename:
-            suffix = Path(upload.filename).suffix.lower()
-            path = Path(tmp) / ("upload" + (suffix if suffix in READERS or suffix in (".trf", ".txt", ".tab")
-                                           else ".trf"))
-            data = await upload.read()
-            if len(data) > MAX_UPLOAD_BYTES:
-                raise _Failure(413, f"the upload is larger than {MAX_UPLOAD_BYTES // (1024 * 1024)} MB", field="file")
-            path.write_bytes(data)
-            shown = Path(upload.filename).name
-        elif isinstance(example, str) and example:
-            path = EXAMPLES / Path(example).name
-            if not path.is_file():
-                raise _Failure(400, f"no bundled example {example!r}", field="example")
-            shown = path.name
-        else:
-            raise _Failure(400, "give a tournament file (field 'file') or a bundled example (field 'example')",
-                           field="file")
-        warnings: list[InputWarning] = []
-        try:
-            with anyio.fail_after(TIME_LIMIT_SECONDS):
-                text = await anyio.to_thread.run_sync(lambda: service.render_odds(o, str(path), warnings),
-                                                      abandon_on_cancel=True)
-        except TimeoutError:
-            raise _Failure(503, f"the computation took longer than {TIME_LIMIT_SECONDS} s") from None
-        except TiebreakError as e:
-            if isinstance(e, InputError):
-                p = e.place
-                raise _Failure(400, e.message.replace(str(path), shown), file=shown if p.file else None,
-                               line=p.line, column=p.column, field=p.field or None) from None
-            raise _Failure(400, str(e).replace(str(path), shown)) from None
-    if o.format == "html":
-        return HTMLResponse(text)
-    if o.format == "text":
-        return PlainTextResponse(text)
-    return Response(text, media_type="application/json")
-
-
-def asgi_app() -> FastAPI:
-    """The router as an ASGI app of its own, for a Starlette ``Route("/api/odds", asgi_app())``."""
-    app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
-    app.include_router(router)
-    return app
+@router.post("/odds", summary="Who can still win: the chance of every place once the pending games are played",
+             openapi_extra=multipart(OddsForm), responses={200: {
+                 "description": "the command line's JSON, or HTML or text",
+                 "content": {kind.split(";")[0]: {} for kind in MEDIA_TYPES.values()}}})
+async def odds(request: Request, form: Annotated[OddsForm, Form()]) -> Response:
+    body, _ = await run_on_upload(request, form, odds_job)
+    return Response(body, media_type=MEDIA_TYPES[form.format or "json"])

@@ -1,0 +1,96 @@
+"""Heavy requests run in worker processes killed at the time limit (issue 14, finding 3): after the 503 the work has
+really stopped and its memory is the system's again, other requests are answered meanwhile, and the queue is
+bounded.  A deliberately slow computation (``tests/webwork.py``) is put behind an endpoint the test adds as a router,
+the way every group of endpoints is added."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+import httpx  # noqa: E402
+import webwork  # noqa: E402
+from fastapi import APIRouter, Request  # noqa: E402
+
+from tiebreak.web import create_app  # noqa: E402
+
+EXAMPLE = "hobsons-bay-cup-2025.trf"
+
+
+def _app(tmp_path: Path, **kw):
+    app = create_app(**kw)
+    router = APIRouter()
+
+    @router.get("/slow")
+    async def slow(request: Request, n: int = 0):
+        return await request.app.state.workers.run(webwork.hog, 300, str(tmp_path / f"pid{n}"))
+
+    app.include_router(router)
+    return app
+
+
+def _resident_mb(pid: int) -> float | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except FileNotFoundError:
+        return None
+    return None
+
+
+async def _wait_for(path: Path, seconds: float = 10) -> int:
+    for _ in range(int(seconds / 0.05)):
+        if path.exists() and path.read_text():
+            return int(path.read_text())
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"{path} never written")
+
+
+def test_a_slow_request_is_killed_its_memory_returned_and_others_answered(tmp_path):
+    app = _app(tmp_path, time_limit=3, workers=2)
+
+    async def run():
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t", timeout=30) as c:
+            warm = await c.post("/api/standings", data={"example": EXAMPLE, "seed": "1"})  # starts the fork server
+            assert warm.status_code == 200
+            slow = asyncio.create_task(c.get("/slow"))
+            pid = await _wait_for(tmp_path / "pid0")
+            held = _resident_mb(pid)
+            start = time.monotonic()
+            other = await c.post("/api/standings", data={"example": EXAMPLE, "seed": "1"})
+            other_time = time.monotonic() - start
+            assert not slow.done()
+            answer = await slow
+            return held, other, other_time, answer, pid
+
+    held, other, other_time, answer, pid = asyncio.run(run())
+    assert held is not None and held > 250  # the worker really held the 300 MB
+    assert other.status_code == 200 and other.json()["standings"][0]["start_no"] == 7 and other_time < 1
+    assert answer.status_code == 503 and answer.json()["error"] == "the computation took longer than 3 s"
+    assert _resident_mb(pid) is None  # the process is gone, and its memory with it
+    assert app.state.workers.running == set()
+
+
+def test_the_queue_is_bounded(tmp_path):
+    app = _app(tmp_path, time_limit=3, workers=1, queue=1)
+
+    async def run():
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t", timeout=30) as c:
+            running = asyncio.create_task(c.get("/slow", params={"n": 1}))
+            await _wait_for(tmp_path / "pid1")
+            waiting = asyncio.create_task(c.get("/slow", params={"n": 2}))
+            await asyncio.sleep(0.2)
+            start = time.monotonic()
+            refused = await c.post("/api/standings", data={"example": EXAMPLE, "lang": "uk"})
+            refused_time = time.monotonic() - start
+            return refused, refused_time, await running, await waiting
+
+    refused, refused_time, running, waiting = asyncio.run(run())
+    # one running, one waiting: a third heavy request is refused at once, in the language it asked for
+    assert refused.status_code == 503 and refused_time < 1 and "сервер" in refused.json()["error"].lower()
+    assert running.status_code == 503 and waiting.status_code == 503  # the waiting one ran out of time (waiting counts)

@@ -1,0 +1,119 @@
+"""Endpoints on an uploaded tournament file: standings, explanations, checks of published standings, play-offs and
+prizes.  Each reads its form into a typed model (:mod:`tiebreak.web.fields`) and runs the work in a worker process
+(:mod:`tiebreak.web.jobs`, :mod:`tiebreak.web.workers`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Request, UploadFile
+from fastapi.responses import Response
+from pydantic import Field
+
+from .. import service
+from ..render.output import json_schema
+from . import jobs
+from .errors import ERRORS, ApiError
+from .fields import MAX_START_NO, MAX_TEXT, StandingsForm, Text, choice, multipart, whole_number
+from .models import Award, CheckReport, Explanation, PlayoffGroup
+from .uploads import content_disposition, run_on_upload
+
+router = APIRouter(prefix="/api", tags=["standings"], responses=ERRORS)
+StartNo = whole_number(1, MAX_START_NO, optional=True)
+
+
+def _json(answer: tuple[bytes, int | None]) -> Response:
+    body, seed = answer
+    return Response(body, media_type="application/json", headers=seed_header(seed))
+
+
+def seed_header(seed: int | None) -> dict[str, str]:
+    """The seed the lots were drawn with, on every answer that ranks (the body of a CSV or PDF has no place for it):
+    send it back as the form field ``seed`` to get the same order; none with ``no_lots``."""
+    return {"x-tiebreak-seed": str(seed)} if seed is not None else {}
+
+
+@router.post("/standings", summary="Standings of an uploaded tournament file", openapi_extra=multipart(StandingsForm),
+             responses={200: {
+    "description": "the standings: JSON as `tiebreak standings --format json` (the published JSON Schema "
+                   "standings-1), other formats as a download",
+    "content": {"application/json": {"schema": json_schema()},
+                **{kind.split(";")[0]: {"schema": {"type": "string", "format": "binary"}}
+                   for kind in service.MEDIA_TYPES.values() if kind != "application/json"}}}})
+async def standings(request: Request, form: Annotated[StandingsForm, Form()]) -> Response:
+    o = form.options()
+    if o.format == "pdf":  # at most so many Chromium prints at once, whatever else runs
+        async with request.app.state.pdf_prints:
+            answer, shown = await run_on_upload(request, form, jobs.standings)
+    else:
+        answer, shown = await run_on_upload(request, form, jobs.standings)
+    if o.format == "json":
+        return _json(answer)
+    name = Path(shown).stem + "." + service.EXTENSIONS[o.format]
+    return Response(answer[0], media_type=service.MEDIA_TYPES[o.format],
+                    headers={"content-disposition": content_disposition(name), **seed_header(answer[1])})
+
+
+class ExplainForm(StandingsForm):
+    player: StartNo = Field(None, description="start number of the player to explain", examples=[7])  # type: ignore[valid-type]
+    player2: StartNo = Field(None, description="a second player: what separated the two")  # type: ignore[valid-type]
+
+
+@router.post("/explain", summary="How each value of a player (in a team event: of a team) was made, or what separated two",
+             response_model=Explanation, openapi_extra=multipart(ExplainForm))
+async def explain(request: Request, form: Annotated[ExplainForm, Form()]) -> Response:
+    numbers = [n for n in (form.player, form.player2) if n is not None]
+    if form.player is None:
+        raise ApiError(400, "give the start number of a player (field 'player')", field="player")
+    answer, _ = await run_on_upload(request, form, jobs.explain, numbers)
+    return _json(answer)
+
+
+class CheckForm(StandingsForm):
+    published: UploadFile | Annotated[str, Field(max_length=MAX_TEXT)] | None = Field(
+        None, description="published standings: a CSV/XLSX file, or CSV text")
+
+
+@router.post("/check", response_model=CheckReport, openapi_extra=multipart(CheckForm),
+             summary="Check published standings: differences under the announced rules, and the rule set that "
+                     "reproduces them (the file's own ranks and values, or the export in 'published')")
+async def check(request: Request, form: Annotated[CheckForm, Form()]) -> Response:
+    upload, published = form.published, None
+    if isinstance(upload, str) and upload.strip():
+        published = ("published.csv", upload.encode("utf-8"))
+    elif upload is not None and not isinstance(upload, str):
+        suffix = ".xlsx" if Path(upload.filename or "").suffix.lower() == ".xlsx" else ".csv"
+        published = ("published" + suffix, await upload.read())
+    body, _ = await run_on_upload(request, form, jobs.check, published)
+    return _json((body, None))
+
+
+class PlayoffForm(StandingsForm):
+    places: Text = Field(None, examples=["1,2"], description="places at stake (default 1)")
+
+
+@router.post("/playoffs", summary="Play-off groups for tied places (Arbiters' Manual 13.2)",
+             response_model=list[PlayoffGroup], openapi_extra=multipart(PlayoffForm))
+async def playoffs(request: Request, form: Annotated[PlayoffForm, Form()]) -> Response:
+    raw = form.places or "1"
+    items = [x.strip() for x in raw.split(",") if x.strip()]
+    if not items or len(items) > 100 or not all(x.isascii() and x.isdigit() and len(x) <= 6 for x in items):
+        raise ApiError(400, f"places must be numbers like 1,2 — not {raw[:40]!r}", field="places")
+    answer, _ = await run_on_upload(request, form, jobs.playoffs, [int(x) for x in items])
+    return _json(answer)
+
+
+class PrizeForm(StandingsForm):
+    prizes: Text = Field(None, examples=["place,1,300\nplace,2,100\nrating<1600,1,50"],
+                         description="CSV lines kind,place,amount (empty amount: a cup)")
+    method: choice("shared", "hort", "tiebreak") = None  # type: ignore[valid-type]
+
+
+@router.post("/prizes", summary="Distribute a prize list on the final standings (shared, Hort or by tie-break; 13.2.6)",
+             response_model=list[Award], openapi_extra=multipart(PrizeForm))
+async def prizes(request: Request, form: Annotated[PrizeForm, Form()]) -> Response:
+    if not form.prizes:
+        raise ApiError(400, "give the prize list (field 'prizes': lines kind,place,amount)", field="prizes")
+    answer, _ = await run_on_upload(request, form, jobs.prizes, form.prizes, form.method or "shared")
+    return _json(answer)

@@ -1,0 +1,92 @@
+"""Endpoints that need no tournament file: the catalogue of tie-breaks, the presets, the bundled examples, Berger
+tables and the Varma draw."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import anyio
+from fastapi import APIRouter, Form, Query
+from fastapi.responses import Response
+from pydantic import BaseModel, Field
+
+from ..engine.errors import TiebreakError
+from ..engine.presets import PRESETS
+from ..engine.registry import CATALOGUE
+from .errors import ERRORS, ApiError, from_tiebreak_error
+from .fields import Flag, Lang, Seed, Text, choice, multipart, whole_number
+from .models import BergerSchedule, Preset, TieBreak, VarmaDraw
+from .uploads import EXAMPLES
+
+router = APIRouter(prefix="/api", tags=["tools"])
+#: the largest Berger table the API builds (a double round-robin of 100 players is 198 rounds, ~0.3 MB of JSON);
+#: the command line has no limit
+MAX_BERGER_PLAYERS = 100
+
+
+@router.get("/catalogue", summary="Every tie-break, individual and team: code, name, article, type, modifiers, family",
+            response_model=list[TieBreak], responses={400: ERRORS[400]})
+async def catalogue(lang: Annotated[Lang, Query()] = None) -> list[TieBreak]:  # type: ignore[valid-type]
+    from ..render.team_words import team_catalogue
+
+    lang = lang or "en"
+    return [TieBreak(code=d.code, name=d.names.get(lang) or d.names["en"], article=d.article, type=d.type,
+                     modifiers=d.modifiers, family=d.family, team=False) for d in CATALOGUE.values()] + [
+        TieBreak(**d) for d in team_catalogue(lang)]
+
+
+@router.get("/presets", summary="Ready-made tie-break lists", response_model=list[Preset])
+async def presets() -> list[Preset]:
+    return [Preset(name=p.name, tiebreaks=p.tiebreaks, rules=p.rules, team=p.team, source=p.source)
+            for p in PRESETS.values()]
+
+
+@router.get("/examples", summary="Names of the bundled example tournaments", response_model=list[str])
+async def examples() -> list[str]:
+    return sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else []
+
+
+def _berger(players: int, double: bool) -> str:
+    from ..arbiter import berger
+
+    return berger.to_json(berger.schedule(players, double=double))
+
+
+@router.get("/berger", summary=f"Berger round-robin schedule (Arbiters' Manual 13.16), 2 to {MAX_BERGER_PLAYERS} "
+                               "players", response_model=BergerSchedule, responses={400: ERRORS[400]})
+async def berger_tables(players: Annotated[whole_number(2, MAX_BERGER_PLAYERS), Query(examples=[6])],  # type: ignore[valid-type]
+                        double: Annotated[Flag, Query()] = False) -> Response:
+    body = await anyio.to_thread.run_sync(_berger, players, double)
+    return Response(body, media_type="application/json")
+
+
+class VarmaForm(BaseModel):
+    list: Text = Field(None, description="9 to 24 lines 'Name, FED'")
+    seed: Seed = Field(None, description="makes the draw repeatable")  # type: ignore[valid-type]
+    variant: choice("s000", "fide") = Field(  # type: ignore[valid-type]
+        None, description="12-player table: the Manual's (default) or C.05's")
+    lang: Lang = None  # type: ignore[valid-type]
+
+
+def _varma(text: str, seed: int, variant: str) -> dict:
+    from ..arbiter import varma
+
+    players = varma.parse_players(text, "list")
+    d = varma.draw(players, seed, variant)
+    doc = varma.to_dict(d, seed)
+    doc["rounds"] = [{"round": r.number, "pairings": [[by, bl] for by, bl in r.pairings], "bye": r.bye}
+                     for r in varma.named_schedule(d, len(players))]
+    return doc
+
+
+@router.post("/varma", summary="Restricted drawing of lots with Varma tables (Arbiters' Manual 13.17)",
+             response_model=VarmaDraw, responses={400: ERRORS[400], 413: ERRORS[413]}, openapi_extra=multipart(VarmaForm))
+async def varma_draw(form: Annotated[VarmaForm, Form()]) -> dict:
+    if not form.list:
+        raise ApiError(400, "give the players (field 'list': lines Name, FED)", field="list")
+    if form.seed is None:
+        raise ApiError(400, "seed must be a whole number (it makes the draw repeatable)", field="seed")
+    try:
+        return await anyio.to_thread.run_sync(_varma, form.list, form.seed, form.variant or "s000")
+    except TiebreakError as e:
+        raise from_tiebreak_error(e) from None

@@ -1,0 +1,178 @@
+"""Typed form and query fields of the API: each kind checks what a browser or a script sends as text (whole numbers
+of ASCII digits inside documented bounds, one of a few choices, true/false) and refuses the rest with an error that
+:mod:`tiebreak.web.errors` turns into the documented JSON 400.  The same types give the OpenAPI document its
+``minimum``/``maximum``/``enum``, so the document and the checks cannot drift apart.
+
+>>> from pydantic import TypeAdapter, ValidationError
+>>> TypeAdapter(whole_number(0, 9)).validate_python("7")
+7
+>>> try:
+...     TypeAdapter(whole_number(0, 9)).validate_python("²")
+... except ValidationError as e:
+...     print(e.errors()[0]["type"], e.errors()[0]["ctx"])
+whole_number {'low': 0, 'high': 9}
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal
+
+from fastapi import File, UploadFile
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
+from pydantic_core import PydanticCustomError
+
+from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
+from ..render.i18n import LANGUAGES
+from ..service import EXTENSIONS
+
+#: seeds for drawing lots: up to the largest whole number every JSON reader keeps exactly
+MAX_SEED = 2**53 - 1
+#: start numbers, rounds and ratings: far above any real event, far below what is slow to read
+MAX_START_NO = 999_999
+MAX_ROUND = 999
+MAX_RATING = 4_000
+#: what the form fields of text may hold (a tie-break list, a category, a prize list, a Varma list)
+MAX_TEXT = 100_000
+_DIGITS = re.compile(r"[0-9]{1,20}")
+_DECIMAL = re.compile(r"-?[0-9]{1,10}(\.[0-9]{1,10})?")
+
+
+def _blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def whole_number(low: int, high: int, optional: bool = False) -> Any:
+    """A whole number of ASCII digits from ``low`` to ``high`` (an empty field is ``None`` when ``optional``)."""
+
+    def check(value: Any) -> int | None:
+        if optional and _blank(value):
+            return None
+        text = value.strip() if isinstance(value, str) else value
+        if isinstance(text, int) and not isinstance(text, bool):
+            number = text
+        elif isinstance(text, str) and _DIGITS.fullmatch(text):
+            number = int(text)
+        else:
+            number = None
+        if number is None or not low <= number <= high:
+            raise PydanticCustomError("whole_number", "a whole number from {low} to {high}", {"low": low, "high": high})
+        return number
+
+    bounded = Annotated[int, Field(ge=low, le=high)]
+    # documented as what a form can send: a number (an optional field is simply left out)
+    return Annotated[bounded | None if optional else bounded, BeforeValidator(check),
+                     WithJsonSchema({"type": "integer", "minimum": low, "maximum": high})]
+
+
+def decimal_number(low: float, high: float) -> Any:
+    """An optional decimal number (ASCII digits, a point, a minus sign) from ``low`` to ``high``: no exponent,
+    no ``nan``, no ``inf``."""
+
+    def check(value: Any) -> float | None:
+        if _blank(value):
+            return None
+        text = value.strip() if isinstance(value, str) else str(value)
+        if not _DECIMAL.fullmatch(text) or not low <= float(text) <= high:
+            raise PydanticCustomError("decimal_number", "a number from {low} to {high}", {"low": low, "high": high})
+        return float(text)
+
+    return Annotated[float | None, BeforeValidator(check), WithJsonSchema({"type": "number", "minimum": low,
+                                                                           "maximum": high})]
+
+
+def choice(*choices: str, optional: bool = True) -> Any:
+    """One of ``choices``; when ``optional``, also absent or empty (``""``, as a form sends an unchosen field:
+    ``None``)."""
+
+    def check(value: Any) -> str | None:
+        if optional and (value is None or value == ""):
+            return None
+        if value not in choices:
+            raise PydanticCustomError("choice", "one of {choices}", {"choices": ", ".join(choices)})
+        return value
+
+    kind = Literal[(*choices, "")] | None if optional else Literal[choices]  # type: ignore[valid-type]
+    return Annotated[kind, BeforeValidator(check),
+                     WithJsonSchema({"type": "string", "enum": [*choices, ""] if optional else list(choices)})]
+
+
+def _flag(value: Any) -> bool:
+    if value is None:
+        return False
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("1", "true", "on", "yes"):
+        return True
+    if text in ("0", "false", "off", "no"):
+        return False
+    raise PydanticCustomError("flag", "true or false", {})
+
+
+#: true/false as forms send it (``1``, ``true``, ``on``, ``yes``; ``0``, ``false``, ``off``, ``no``; absent: false)
+Flag = Annotated[bool, BeforeValidator(_flag)]
+
+
+def _text_or_none(value: Any) -> Any:
+    return None if _blank(value) else value
+
+
+#: a text field; empty is the same as absent
+Text = Annotated[Annotated[str, Field(max_length=MAX_TEXT)] | None, BeforeValidator(_text_or_none),
+                 WithJsonSchema({"type": "string", "maxLength": MAX_TEXT})]
+Seed = whole_number(0, MAX_SEED, optional=True)
+Lang = choice(*LANGUAGES)
+FORMATS = tuple(EXTENSIONS)
+#: the team rankings the API offers (a membership file given by path would read the server's disk)
+TEAM_RANKINGS = ("federation", "records")
+
+
+def multipart(form: type[BaseModel]) -> dict:
+    """``openapi_extra`` of a route whose form can carry a file: the body is documented as multipart too (a form
+    model alone is documented as url-encoded, which the route also accepts)."""
+    return {"requestBody": {"content": {"multipart/form-data": {
+        "schema": {"$ref": f"#/components/schemas/{form.__name__}"}}}}}
+
+
+class StandingsForm(BaseModel):
+    """The options of ``tiebreak standings`` as form fields (the uploaded file is its own field, ``file``)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    file: UploadFile | None = File(None, description="TRF, Chess-JSON, Chess-Results XML, PGN, CSV or XLSX")
+    example: Text = Field(None, description="name of a bundled example instead of a file",
+                          examples=["hobsons-bay-cup-2025.trf"])
+    tiebreaks: Text = Field(None, examples=["PTS,BH/C1,BH,SB"])
+    preset: Text = None
+    rules: choice(*RULE_CHOICES) = None  # type: ignore[valid-type]
+    after_round: whole_number(0, MAX_ROUND, optional=True) = None  # type: ignore[valid-type]
+    unrated_rating: whole_number(0, MAX_RATING, optional=True) = None  # type: ignore[valid-type]
+    seed: Seed = None  # type: ignore[valid-type]
+    no_lots: Flag = False
+    system: choice("swiss", "rr", "round-robin") = None  # type: ignore[valid-type]
+    players: Flag = Field(False, description="team event: rank the individual players")
+    format: choice(*FORMATS) = None  # type: ignore[valid-type]
+    lang: Lang = None  # type: ignore[valid-type]
+    details: Flag = False
+    columns: Text = Field(None, description="player columns: auto, none, or title,fed,rating,club,sex,birth,perf,change")
+    category: list[Annotated[str, Field(max_length=1000)]] = Field([], max_length=50,
+                                                                    description="category standings to add")
+    team_ranking: choice(*TEAM_RANKINGS) = Field(None, description="a team ranking inside the individual event")  # type: ignore[valid-type]
+    team_best: whole_number(1, 1000, optional=True) = None  # type: ignore[valid-type]
+    team_tiebreaks: Text = Field(None, examples=["TC,CUM"])
+    compat: choice(*COMPAT_CHOICES) = Field(  # type: ignore[valid-type]
+        None, description="text: our reading of C.07; reference: the FIDE reference checker's choices (K1-K3)")
+    cumulative_half_bye: choice(*CUMULATIVE_HALF_BYE) = Field(  # type: ignore[valid-type]
+        None, description="a half-point bye in US-CUM/RU-CUM: deduct its half point or keep it (default: the rule set's)")
+
+    def options(self):
+        """The service's options (:class:`tiebreak.service.Options`) for this form."""
+        from dataclasses import fields
+
+        from .. import service
+
+        names = {f.name for f in fields(service.Options)}
+        given = self.model_dump(include=names, exclude_none=True)
+        given["category"] = [c for c in self.category if c.strip()] or None
+        return service.Options(**given)

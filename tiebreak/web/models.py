@@ -1,0 +1,115 @@
+"""The API's answers as typed models: the OpenAPI document is generated from them, and the Schemathesis run of the
+suite checks every answer against it.  Values computed exactly (tie-break values, prize amounts) are written by the
+command line's exact JSON writer, so their models say ``number`` and the writer keeps every digit.
+
+The standings answer is the published JSON Schema of the command line's output
+(:data:`tiebreak.render.schema.STANDINGS`), not a model: one document for every face.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+Number = float | int
+
+
+class TieBreak(BaseModel):
+    """One entry of the catalogue."""
+
+    code: str
+    name: str
+    article: str
+    type: str
+    modifiers: str
+    family: str
+    team: bool = Field(description="a team tie-break")
+    aliases: list[str] | None = None
+
+
+class Preset(BaseModel):
+    """A ready-made tie-break list."""
+
+    name: str
+    tiebreaks: str
+    rules: str | None
+    team: bool
+    source: str
+
+
+class BergerRound(BaseModel):
+    """One round: pairings (White, Black) by number or name, and the player with the bye (odd fields)."""
+
+    round: int
+    pairings: list[list[Any]]
+    bye: Any = None
+
+
+class BergerSchedule(BaseModel):
+    rounds: list[BergerRound]
+
+
+class VarmaPlace(BaseModel):
+    federation: str
+    name: str
+    set: str
+    number: int
+
+
+class VarmaDraw(BaseModel):
+    """Pairing numbers, the drawing order, conflicts and the named schedule (Arbiters' Manual 13.17)."""
+
+    seed: int
+    numbers: dict[str, int]
+    order: list[VarmaPlace]
+    conflicts: list[list[Any]]
+    rounds: list[BergerRound]
+
+
+class Explanation(BaseModel):
+    """The explanation text and its details: one player, every value's rounds; two players (``player2``):
+    ``separated_by``, ``article``, ``values``, ``ranks``, ``by_lot``."""
+
+    team: bool | None = None
+    players: list[int]
+    name: str | None = None
+    text: str
+    details: dict[str, Any] | None = None
+    matches: list[dict[str, Any]] | None = None
+    seed: int | None = Field(None, description="the seed of the lots the order was drawn with")
+
+
+class PlayoffGroup(BaseModel):
+    places: list[int]
+    players: list[int]
+    format: str
+    stages: list[str]
+    team: bool = Field(description="the groups are of teams (a team event)")
+
+
+class Award(BaseModel):
+    rank: int
+    start_no: int
+    name: str
+    prize: str
+    amount: Number | None = Field(description="exact decimal; null for a cup")
+
+
+class RulesAgreement(BaseModel):
+    rules: str
+    values_agree: int
+    values: int
+    ranks_agree: int
+    ranks: int
+
+
+class CheckReport(BaseModel):
+    """``tiebreak check --format json``."""
+
+    announced: str
+    agree: bool
+    differences: list[dict[str, Any]]
+    rules: list[RulesAgreement]
+    best_rules: list[str]
+    notes: list[str]

@@ -1,0 +1,35 @@
+"""The page (``/``): one HTML document in the language asked for; its script and style are served from ``/static``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+from fastapi.responses import HTMLResponse
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from .. import service
+from ..engine.presets import PRESETS
+from ..engine.rules import RULE_CHOICES
+from ..render.i18n import LANGUAGES
+from . import words
+from .uploads import EXAMPLES
+
+HERE = Path(__file__).parent
+router = APIRouter(include_in_schema=False)
+_env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]))
+
+
+@router.get("/", response_class=HTMLResponse)
+async def page(lang: Annotated[str, Query()] = "en") -> HTMLResponse:
+    lang = lang if lang in LANGUAGES else "en"
+    all_words = words.page_words(lang)
+    html = _env.get_template("index.html").render(
+        lang=lang, w=all_words["words"], p=all_words["page"], languages=LANGUAGES, rules=RULE_CHOICES,
+        presets=PRESETS.values(),
+        examples=sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [],
+        formats=[f for f in service.EXTENSIONS if f != "json"],
+        words_json=json.dumps(all_words, ensure_ascii=False).replace("<", "\\u003c"))
+    return HTMLResponse(html)

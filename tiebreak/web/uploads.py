@@ -1,0 +1,102 @@
+"""Uploads: the size limit on every request body (413 as soon as more than the limit arrives, whatever
+Content-Length says), and the temporary folder an uploaded file lives in while a worker process reads it.
+
+>>> content_disposition("Турнир \\"1\\".csv")
+'attachment; filename="______ _1_.csv"; filename*=utf-8\\'\\'%D0%A2%D1%83%D1%80%D0%BD%D0%B8%D1%80%20%221%22.csv'
+"""
+
+from __future__ import annotations
+
+import tempfile
+from email.utils import encode_rfc2231
+from pathlib import Path
+from typing import Any, Callable
+
+from fastapi import Request, UploadFile
+
+from ..formats.readers import READERS
+from .errors import ApiError, error_response, shown_value
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def content_disposition(name: str) -> str:
+    """The download header for ``name`` (RFC 6266): a plain ``filename`` for old clients (letters, digits and a few
+    marks; the rest becomes ``_``), and the exact name
+    percent-encoded in ``filename*`` (RFC 5987), so quotes, control characters and Cyrillic can neither break nor
+    inject anything."""
+    plain = "".join(c if c.isascii() and (c.isalnum() or c in " .,-_()[]+") else "_" for c in name)
+    return f'attachment; filename="{plain}"; filename*={encode_rfc2231(name, "utf-8")}'
+
+
+class BodyLimit:
+    """ASGI middleware: refuse a request body over ``limit`` bytes with 413 (the body is read before the app sees
+    it, so the form parser never holds more than the limit)."""
+
+    def __init__(self, app, limit: int) -> None:
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        headers = dict(scope.get("headers") or [])
+        declared = headers.get(b"content-length", b"").decode("latin-1")
+        if declared.isascii() and declared.isdigit() and len(declared) < 20 and int(declared) > self.limit:
+            return await self._refuse(scope, receive, send)
+        chunks, size = [], 0
+        while True:
+            event = await receive()
+            if event["type"] != "http.request":
+                return
+            chunks.append(event.get("body", b""))
+            size += len(chunks[-1])
+            if size > self.limit:
+                return await self._refuse(scope, receive, send)
+            if not event.get("more_body"):
+                break
+        body, given = b"".join(chunks), False
+
+        async def replay():
+            nonlocal given
+            if not given:
+                given = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, scope, receive, send) -> None:
+        from urllib.parse import parse_qs
+
+        lang = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", ["en"])[0]
+        e = ApiError(413, f"upload too large: more than {self.limit // 2**20} MB")
+        await error_response(e, lang)(scope, receive, send)
+
+
+async def run_on_upload(request: Request, form, fn: Callable, *args: Any) -> tuple[Any, str]:
+    """``fn(options, path, *args)`` in a worker process on the uploaded file (or the chosen example); the answer
+    and the file name the user knows it by.  Errors name that file, never the temporary one."""
+    request.state.lang = form.lang
+    upload: UploadFile | None = form.file
+    with tempfile.TemporaryDirectory(prefix="tiebreak-upload-") as tmp:
+        if upload is not None and upload.filename:
+            shown = Path(upload.filename.replace("\\", "/")).name or "upload"
+            suffix = Path(shown).suffix.lower()
+            known = suffix in READERS or suffix in (".trf", ".txt", ".tab")
+            path = Path(tmp) / ("upload" + (suffix if known else ".trf"))
+            path.write_bytes(await upload.read())
+        elif form.example:
+            path = EXAMPLES / Path(form.example).name
+            if not path.is_file() or path.parent != EXAMPLES:
+                raise ApiError(404, f"no bundled example {shown_value(form.example)}", field="example")
+            shown = path.name
+        else:
+            raise ApiError(400, "give a tournament file (field 'file') or a bundled example (field 'example')",
+                           field="file")
+        try:
+            return await request.app.state.workers.run(fn, form.options(), str(path), *args, tmp=tmp), shown
+        except ApiError as e:
+            if e.place.get("file") == str(path):
+                e.place["file"] = shown
+            e.message = e.message.replace(str(path), shown)
+            raise
