@@ -56,24 +56,23 @@ def sorted_places(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """
     b, n = key.shape
     bits = max(1, (n - 1).bit_length())
-    s = np.sort((key << bits) | np.arange(n), axis=1)
+    # positions x outcomes from here on: each step below is a pass over contiguous rows
+    s = np.ascontiguousarray(np.sort((key << bits) | np.arange(n), axis=1).T)
     who = s & ((1 << bits) - 1)
     s >>= bits
     small = np.int16 if n < 1 << 15 else np.int64
-    idx = np.arange(n, dtype=small)
-    new = np.ones((b, n), bool)
-    np.not_equal(s[:, 1:], s[:, :-1], out=new[:, 1:])
-    end = np.ones((b, n), bool)
-    end[:, :-1] = new[:, 1:]
-    # the first and the last position of each run, along the row (a pass over the n columns)
+    idx = np.arange(n, dtype=small)[:, None]
+    new = np.ones((n, b), bool)
+    np.not_equal(s[1:], s[:-1], out=new[1:])
+    end = np.ones((n, b), bool)
+    end[:-1] = new[1:]
+    # the first and the last position of each run of equal keys
     first = np.where(new, idx, 0).astype(small)
-    last = np.where(end, idx, n).astype(small)
-    for c in range(1, n):
-        np.maximum(first[:, c], first[:, c - 1], out=first[:, c])
-        np.minimum(last[:, n - 1 - c], last[:, n - c], out=last[:, n - 1 - c])
-    last -= first
-    last += 1
-    return who, first, last
+    np.maximum.accumulate(first, axis=0, out=first)
+    last = np.where(end, idx, n).astype(small)[::-1].copy()
+    np.minimum.accumulate(last, axis=0, out=last)
+    size = last[::-1] - first + 1
+    return who.T, first.T, size.T
 
 
 def places(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -247,7 +246,7 @@ class RoundRobinRanker:
 
         def column(code: str) -> tuple[np.ndarray, int]:
             return self._column(code, score, pw, pb, d)
-        return sorted_places(np.ascontiguousarray(self._key(digits, score, column).T))
+        return sorted_places(np.ascontiguousarray(self._key(lambda: self._pending_points(digits), score, column).T))
 
     def _add_games(self, known: np.ndarray, white: np.ndarray, black: np.ndarray) -> np.ndarray:
         """``known`` (per player) plus each pending game's ``white``/``black`` rows (games x B): players x B."""
@@ -327,19 +326,24 @@ class RoundRobinRanker:
             if code == "BPG":
                 return np.broadcast_to(self.black_games[:, None], score.shape), rounds
             if code == "SB":
-                lows = np.zeros((n, 2 * low))
+                LU = c["LU"]
+                Y = np.zeros((n, len(LU)), LU.dtype)  # [A | the low games' opponents' points | A c]
+                Y[:, :n] = A
                 for k in range(low):
-                    lows[self.gw[k], 2 * k] = points[self.gb[k]]
-                    lows[self.gb[k], 2 * k + 1] = points[self.gw[k]]
-                product = np.hstack([A.astype(np.float64), lows]) @ c["LU"]
-                return product.astype(np.int64) + c["PL"] + (A @ points)[:, None], (W * rounds) ** 2
+                    Y[self.gw[k], n + 2 * k] = points[self.gb[k]]
+                    Y[self.gb[k], n + 2 * k + 1] = points[self.gw[k]]
+                Y[:, -1] = A @ points
+                sb = (Y @ LU).astype(np.int64)
+                sb += c["PL"]
+                return sb, (W * rounds) ** 2
             qualifies = (2 * score >= self.koya_half).astype(np.int64)  # KS, as in _column
             out = np.rint(A.astype(np.float64) @ qualifies).astype(np.int64)
             for k in range(low):
                 out[self.gw[k]] += c["pw"][k] * qualifies[self.gb[k]]
                 out[self.gb[k]] += c["pb"][k] * qualifies[self.gw[k]]
             return out, W * rounds
-        return (digits, *sorted_places(np.ascontiguousarray(self._key(digits, score, column).T)))
+        key = self._key(lambda: self._block_pending(c, low, high_digits), score, column)
+        return (digits, *sorted_places(np.ascontiguousarray(key.T)))
 
     def _block(self, low: int) -> dict:
         """What the ``low`` first games add, for every one of their ``3**low`` outcomes (players x outcomes)."""
@@ -362,28 +366,30 @@ class RoundRobinRanker:
             w, bl = self.gw[k], self.gb[k]
             PL[w] += pw[k] * L[bl]
             PL[bl] += pb[k] * L[w]
-        U = np.empty((2 * low, len(inner)))
-        U[0::2], U[1::2] = pw, pb
+        # [L | U | 1] for Sonneborn-Berger (rank_block), in float32 where every sum stays an exact integer there
+        exact32 = (self.W * self.rounds) ** 2 < 1 << 24
+        LU = np.ones((n + 2 * low + 1, len(inner)), np.float32 if exact32 else np.float64)
+        LU[:n], LU[n:n + 2 * low:2], LU[n + 1:n + 2 * low:2] = L, pw, pb
         block = {"inner": inner, "L": L, "PL": PL, "wins": wins, "black_wins": black_wins, "pw": pw, "pb": pb,
-                 "LU": np.vstack([L.astype(np.float64), U])}
+                 "LU": LU}
         self._blocks = {low: block}
         return block
 
     # -- the key and DE -----------------------------------------------------------------------------------------
 
-    def _key(self, digits: np.ndarray, score: np.ndarray, column) -> np.ndarray:
+    def _key(self, pending, score: np.ndarray, column) -> np.ndarray:
         """One integer per player and outcome, smaller = better, tie-break by tie-break (players x outcomes)."""
         key = np.zeros(score.shape, np.int64)
         bound = 1  # every key is below this
         for spec in self.specs:
             if spec.code == "DE":
-                key, bound = self._direct_encounter(key, bound, digits)
+                key, bound = self._direct_encounter(key, bound, pending())
                 continue
             values, top = column(spec.code)
             key, bound = _extend(key, bound, top - values, top + 1)
         return key
 
-    def _direct_encounter(self, key: np.ndarray, bound: int, digits: np.ndarray) -> tuple[np.ndarray, int]:
+    def _direct_encounter(self, key: np.ndarray, bound: int, pending: list) -> tuple[np.ndarray, int]:
         """Art. 6.2 inside every group of equal keys, again inside the sub-groups it leaves, until nothing splits.
 
         Each pass adds, for every pair of players, their points against each other to both where their keys are
@@ -391,7 +397,6 @@ class RoundRobinRanker:
         before (the groups are the same): the row is done."""
         n, b = key.shape
         top = int(self.W * self.lcm * n)
-        pending = self._pending_points(digits)
         rows, before, now = None, None, pending  # rows None: every row (also while nearly every row goes on)
         while True:
             if bound * (top + 1) >= _KEY_LIMIT:
@@ -413,6 +418,27 @@ class RoundRobinRanker:
             at = np.nonzero(go_on)[0]
             rows, before = (at if rows is None else rows[at]), ties[at]
             now = [(P, Q, vp[:, rows], vq[:, rows]) for P, Q, vp, vq in pending]
+
+    def _block_pending(self, c: dict, low: int, high_digits: list[int]) -> list:
+        """:meth:`_pending_points` of a block: those of the low games once for all blocks (the others 1-0 there),
+        then each pair whose game is not a low one moved to this block's result."""
+        if "pending" not in c:
+            digits = np.zeros((len(c["inner"]), len(self.gw)), np.int8)
+            digits[:, :low] = c["inner"]
+            c["moves"] = [[(x, int(games[x]), int(sides[x, 0]), int(weights[x, 0]))
+                           for games, sides, weights in slots for x in range(len(P))
+                           if weights[x, 0] and games[x] >= low] for P, _, slots in self.de_groups]
+            c["pending"] = self._pending_points(digits)  # last: the other thread looks for this one
+        out = []
+        for (P, Q, vp, vq), moves in zip(c["pending"], c["moves"]):
+            if moves:
+                vp, vq = vp.copy(), vq.copy()
+                for x, k, side, wt in moves:
+                    r = high_digits[k - low]
+                    vp[x] += (self.units[r, side] - self.units[0, side]) * wt
+                    vq[x] += (self.units[r, 1 - side] - self.units[0, 1 - side]) * wt
+            out.append((P, Q, vp, vq))
+        return out
 
     def _pending_points(self, digits: np.ndarray) -> list:
         """For each group of pairs with pending games: the pairs' rows and each side's weighted points against the
@@ -456,7 +482,9 @@ def _extend(key: np.ndarray, bound: int, values: np.ndarray, size: int) -> tuple
     """``key`` refined by ``values`` (0 <= values < size): compressed to places first if it would overflow."""
     if bound * size >= _KEY_LIMIT:
         key, bound = _rank_key(key), key.shape[0]
-    return key * size + values, bound * size
+    key *= size  # in place: the key is the caller's own working array
+    key += values
+    return key, bound * size
 
 
 def _ruleset(rules: "str | RuleSet") -> RuleSet:
