@@ -24,7 +24,7 @@ from .pending import Future
 from .rankers import EngineRanker, RoundRobinRanker, digit_rows, fast_ranker_reason
 
 BATCH = 1 << 15
-BLOCK_DIGITS = 8  # exact enumeration: blocks of 3**8 = 6,561 outcomes (small arrays stay in the CPU cache)
+BLOCK_DIGITS = 9  # exact enumeration: blocks of 3**9 = 19,683 outcomes (measured: faster than 3**8 and 3**10)
 THREADS = 2
 ENGINE_BATCH = 200
 DEFAULT_SIMULATIONS = 100_000
