@@ -195,7 +195,6 @@ class RoundRobinRanker:
         for w, bl in zip(self.gw.tolist(), self.gb.tolist()):
             if self.pair_slot[w, bl] < 0:
                 self.pair_slot[w, bl] = self.pair_slot[bl, w] = int(self.pair_slot.max()) + 1
-        self.pairs = int(self.pair_slot.max()) + 1
         # DE: the known points of each pair by distance d between the players' rows (pairs p, p + d), in the
         # type DE values fit in; the pairs with pending games apart
         self.de_type = np.int16 if self.W * self.lcm * n < 1 << 15 else np.int64
@@ -293,7 +292,8 @@ class RoundRobinRanker:
         computed once for all blocks; the other games add constants.  Sonneborn-Berger of an outcome is
         ``M @ score`` with ``M`` the points matrix and ``score = c + L`` (``c`` the block's constant part, ``L`` the
         varying part of the low games), so ``M = A + P`` gives ``A c + A L + P c + P L``: ``P L`` is computed once,
-        ``A L + P c`` is one matrix product of ``[L | U]`` (``U`` the low games' units) with a small matrix.
+        ``A L + P c + A c`` is one matrix product of ``[L | U | 1]`` (``U`` the low games' units) with a small
+        matrix.
         Inside, the arrays are players x outcomes (a player's values contiguous)."""
         g, n = len(self.gw), self.n
         c = self._block(low)
@@ -471,11 +471,6 @@ class RoundRobinRanker:
             de[P] += eq * vp
             de[Q] += eq * vq
         return de, ties
-
-
-def _at(array: np.ndarray, flat: np.ndarray) -> np.ndarray:
-    """``array`` at flat (C-order) positions: np.take on the raveled array, much faster than 2-D fancy indexing."""
-    return np.take(array.ravel(), flat)
 
 
 def _extend(key: np.ndarray, bound: int, values: np.ndarray, size: int) -> tuple[np.ndarray, int]:
