@@ -10,7 +10,8 @@ Two rankers give the same answer (tests/test_odds.py compares them with ``comput
   outcome does not change (the known games) is summed once; each pending game adds its result to its two players.
   The list becomes one integer key per player (smaller = better), built tie-break by tie-break; DE (Art. 6.2, every
   pair met) is applied inside each group of equal keys and again inside the sub-groups it leaves, until nothing
-  more separates.
+  more separates.  Exact enumeration goes by blocks of outcomes that differ only in their first games
+  (:meth:`RoundRobinRanker.rank_block`): what those games add is computed once for every block.
 """
 
 from __future__ import annotations
