@@ -21,7 +21,8 @@ from threadpoolctl import threadpool_limits
 
 from .models import probabilities
 from .pending import Future
-from .rankers import EngineRanker, RoundRobinRanker, digit_rows, fast_ranker_reason
+from .places import digit_rows
+from .rankers import EngineRanker, RoundRobinRanker, fast_ranker_reason
 
 BATCH = 1 << 15
 BLOCK_DIGITS = 9  # exact enumeration: blocks of 3**9 = 19,683 outcomes (measured: faster than 3**8 and 3**10)
