@@ -59,3 +59,24 @@ def test_explanations_print_no_english(argv, lang, capsys):
     assert main(["explain", str(EXAMPLE), *argv, "--lang", lang, "--no-lots"]) == 0
     out = capsys.readouterr().out
     assert english(out) == [], out[:1500]
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_playoffs_prizes_and_varma_print_no_english(lang, tmp_path, capsys):
+    """Play-offs of two and of five tied players (points alone), places with no tie, prizes shared and by the Hort
+    system with a category prize, and a Varma draw with a federation conflict-free order."""
+    places = ",".join(map(str, range(1, 33)))
+    assert main(["playoffs", str(EXAMPLE), "--tiebreaks", "PTS", "--no-lots", "--places", places, "--lang", lang]) == 0
+    assert main(["playoffs", str(EXAMPLE), "--seed", "1", "--places", "3", "--lang", lang]) == 0
+    prizes = tmp_path / "prizes.csv"
+    prizes.write_text("place,1,300\nplace,2,200\nplace,3,100\nrating<1200,1,50\n", encoding="utf-8")
+    for method in ("shared", "hort"):
+        assert main(["prizes", str(EXAMPLE), "--prizes", str(prizes), "--method", method, "--lang", lang]) == 0
+    players = tmp_path / "players.txt"
+    players.write_text("".join(f"Player{k}, {('AUS', 'NZL', 'IND', 'CHN')[k % 4]}\n" for k in range(12)),
+                       encoding="utf-8")
+    assert main(["varma", str(players), "--seed", "3", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    # the sample covers each kind of line: a mini-match, a cut to four, no tie, shared prizes, the Varma order
+    assert out.count("\n") > 60 and "rating<1200" in out
+    assert english(out.replace("rating<1200", "")) == [], out[:3000]

@@ -259,3 +259,103 @@ def test_the_page_words_and_the_translation_of_notes_and_warnings():
     uk = client.post("/api/translate", data={"lang": "uk", "text": texts}).json()
     assert uk[0].startswith("правила fide-2024") and "2025-06-10" in uk[0]
     assert uk[1] == "x.trf, рядок 4, стовпець 1: тур 3: учасник 7 має дві партії або два тури без гри"
+
+
+def _ratings_in_file() -> dict[int, int]:
+    """Start number -> rating, read straight from the TRF's 001 records (columns 49-52), 0 where empty."""
+    out = {}
+    for line in EXAMPLE.read_text(encoding="utf-8").splitlines():
+        if line.startswith("001"):
+            out[int(line[4:8])] = int(line[48:52].strip() or 0)
+    return out
+
+
+def _settle(page, action) -> None:
+    ticket = int(page.evaluate("document.body.dataset.ready"))
+    action()
+    _wait_ready(page, ticket + 1)
+
+
+def test_columns_categories_and_team_ranking_on_a_phone_in_russian(browser, server, tmp_path):
+    page, errors = _open(browser, server, 390, "ru")
+    # the default columns are the ones the file fills (no. 2 is a CM; federations, ratings): their boxes are ticked
+    assert page.locator("#columns input:checked").evaluate_all("b => b.map(x => x.value)") == ["title", "fed", "rating"]
+    _settle(page, lambda: page.locator('#columns input[value="club"]').check())
+    heads = page.locator("#standings thead th").all_inner_texts()
+    assert "Клуб" in heads and "Фед" in heads and "Рейт" in heads
+    _settle(page, lambda: page.fill("#categories", "rating<900; birth>=2030") or page.locator("#categories").blur())
+    _settle(page, lambda: page.select_option("#team-ranking", "federation"))
+    # the API's JSON for the same file, list and seed
+    form = {"example": EXAMPLE.name, "format": "json", "seed": page.locator("#seed").input_value(),
+            "category": "rating<900", "team_ranking": "federation"}
+    answer = page.request.post(f"{server}/api/standings", multipart=form).json()
+    overall = {r["start_no"]: r["rank"] for r in answer["standings"]}
+    below_900 = sorted((overall[n], n) for n, rating in _ratings_in_file().items() if rating < 900)
+    section = page.locator('#groups section[data-category="rating<900"]')
+    assert section.locator("h3").inner_text() == "Категория rating<900"
+    rows = [r.split("\t") for r in section.locator("tbody tr").all_inner_texts()]
+    # ranks 1..8 inside the category; the overall ranks and the order are the file's players below 900 as ranked
+    assert [int(r[0]) for r in rows] == list(range(1, 9)) == list(range(1, len(below_900) + 1))
+    assert [(int(r[1]), int(r[2])) for r in rows] == below_900
+    assert [x["overall"] for x in answer["categories"][0]["standings"]] == [o for o, _ in below_900]
+    assert "нет участников" in page.locator('#groups section[data-category="birth>=2030"]').inner_text()
+    team = page.locator("#groups section.team-ranking")
+    assert team.locator("h3").inner_text().startswith("Командный зачёт")
+    assert [r.split("\t")[1] for r in team.locator("tbody tr").all_inner_texts()] == \
+        [t["team"] for t in answer["team_ranking"]["standings"]]
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.screenshot(path=str(tmp_path / "phone-groups.png"), full_page=True)
+    # every download carries the three choices: the CSV has the club column and the rank inside each category
+    with page.expect_download() as info:
+        page.locator('button.download[data-format="csv"]').click()
+    head = next(csv.reader(open(info.value.path(), encoding="utf-8")))
+    assert "rank rating<900" in head and "rank birth>=2030" in head and "club" in head
+    # a language switch computes the same again: the same category table, the club column kept
+    _settle(page, lambda: page.select_option("#lang", "uk"))
+    assert page.locator('#groups section[data-category="rating<900"] h3').inner_text() == "Категорія rating<900"
+    assert [r.split("\t")[1] for r in page.locator('#groups section[data-category="rating<900"] tbody tr')
+            .all_inner_texts()] == [str(o) for o, _ in below_900]
+    assert "Клуб" in page.locator("#standings thead th").all_inner_texts()
+    assert page.locator("#team-ranking").input_value() == "federation"
+    assert not errors
+    page.close()
+
+
+def test_a_bad_category_replaces_the_standings_with_its_error(browser, server):
+    page, _ = _open(browser, server, 1280)
+    _settle(page, lambda: page.fill("#categories", "height>180") or page.locator("#categories").blur())
+    assert "height" in page.locator("#error").inner_text() and page.locator("#result").is_hidden()
+    page.close()
+
+
+def test_pdf_category_and_team_sections_fit_a4_with_every_heading(tmp_path):
+    """Two categories and a team ranking under the standings: each section's heading and column headings are in the
+    PDF's text, no word reaches past a page's right edge, and a category wider than portrait goes landscape."""
+    if not CHROMIUM or not shutil.which("pdftotext"):
+        _skip_or_fail("needs Chromium and poppler-utils (pdftotext)")
+    from tiebreak.cli import main
+
+    codes = "PTS,BH/C1,BH,SB,ARO,DE,WIN,WON,BPG,BWG,KS,AOB,PS,TPR,APRO,FB"
+    assert main(["standings", str(EXAMPLE), "-f", "pdf", "--lang", "ru", "-t", codes, "--unrated-rating", "1000",
+                 "--category", "rating<900", "--category", "rating>=1500&fed=AUS", "--team-ranking", "federation",
+                 "--team-best", "3", "--team-tiebreaks", "TC,CUM", "--out", str(tmp_path)]) == 0
+    pdf = tmp_path / "hobsons-bay-cup-2025.pdf"
+    bbox = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    pages = re.findall(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', bbox, re.S)
+    texts = []
+    for k, (width, _height, body) in enumerate(pages, 1):
+        words = re.findall(r'xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<', body)
+        assert all(float(x1) <= float(width) for _, x1, _ in words), f"page {k}: a word past the right edge"
+        texts.append(" ".join(w for _, _, w in words).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
+    text = " ".join(texts)
+    for heading in ("Категория rating<900", "Категория rating>=1500&fed=AUS", "Командный зачёт (лучшие 3"):
+        assert heading in text, heading
+    category_page = next(t for t in texts if "Категория rating<900" in t)
+    # the category table's columns: place in the category, overall place, number, name, points, the whole list
+    for column in ("Место", "Общее", "Ном", "Участник", "Очки", *codes.split(",")[1:]):
+        assert column in category_page.split(), column
+    team_page = next(t for t in texts if "Командный зачёт" in t)
+    assert all(x in team_page.split() for x in ("Команда", "TC", "CUM", "AUS", "VIC"))
+    # 16 tie-breaks do not fit portrait: the category is printed on a landscape page, as the standings are
+    k = texts.index(category_page)
+    assert float(pages[k][0]) > float(pages[k][1])

@@ -544,3 +544,11 @@ def test_cumulative_half_point_bye_is_a_form_field(client):
     assert (cum(), cum(cumulative_half_bye="keep"), cum(cumulative_half_bye="deduct")) == (20.5, 21, 20.5)
     r = client.post("/api/standings", data={"example": EXAMPLE.name, "cumulative_half_bye": "half"})
     assert r.status_code == 400 and "cumulative_half_bye" in r.text
+
+
+def test_checking_a_bundled_example_writes_nothing_beside_it(client):
+    # the published standings of /api/check go to a folder of their own, never into the examples folder
+    before = sorted(p.name for p in EXAMPLE.parent.iterdir())
+    r = client.post("/api/check", data={"example": EXAMPLE.name, "published": "pos,startno,BH\n1,7,33.5\n"})
+    assert r.status_code == 200, r.text
+    assert sorted(p.name for p in EXAMPLE.parent.iterdir()) == before

@@ -60,7 +60,14 @@ def _blocks(s: Standings, players: list[int]) -> list[list[int]]:
     return blocks
 
 
-def _award(s: Standings, prizes: list[Prize], players: list[int], method: str) -> list[Award]:
+def _words():
+    """The words of prize names (context ``prize:<key>`` in the catalogues)."""
+    from ..render.i18n import Table
+
+    return Table("prize", {"place": "{n}. place", "category": "{category} {n}.", "shared": "shared", "hort": "hort"})
+
+
+def _award(s: Standings, prizes: list[Prize], players: list[int], method: str, lang: str = "en") -> list[Award]:
     prizes = sorted(prizes, key=lambda p: p.place or 0)
     awards: list[Award] = []
     index = 0
@@ -82,16 +89,17 @@ def _award(s: Standings, prizes: list[Prize], players: list[int], method: str) -
                 own = taken[k].amount if k < len(taken) else Fraction(0)
                 share = own / 2 + pool / 2 / len(block)
             if share:
-                awards.append(Award(sno, f"{names} ({method})", share))
+                awards.append(Award(sno, f"{names} ({_words().text(method, lang)})", share))
     return awards
 
 
-def distribute(s: Standings, prizes: list[Prize], method: str = "shared", one_per_player: bool = True) -> list[Award]:
-    """Awards for the place prizes, then for each category's prizes."""
+def distribute(s: Standings, prizes: list[Prize], method: str = "shared", one_per_player: bool = True,
+               lang: str = "en") -> list[Award]:
+    """Awards for the place prizes, then for each category's prizes (prize names of shared prizes in ``lang``)."""
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}")
     everyone = [r.start_no for r in s.rows]
-    awards = _award(s, [p for p in prizes if not p.category], everyone, method)
+    awards = _award(s, [p for p in prizes if not p.category], everyone, method, lang)
     categories: dict[str, list[Prize]] = {}
     for p in prizes:
         if p.category:
@@ -100,22 +108,25 @@ def distribute(s: Standings, prizes: list[Prize], method: str = "shared", one_pe
         rewarded = {a.start_no for a in awards} if one_per_player else set()
         test = group[0].eligible or (lambda player: True)
         players = [n for n in everyone if n not in rewarded and test(s.tournament.player(n))]
-        awards += _award(s, group, players, method)
+        awards += _award(s, group, players, method, lang)
     return awards
 
 
-def read_prizes(path: str | Path) -> list[Prize]:
+def read_prizes(path: str | Path, lang: str = "en") -> list[Prize]:
     """The prize list in the CSV file ``path`` (see :func:`parse_prizes`)."""
-    return parse_prizes(read_text(path), str(path))
+    return parse_prizes(read_text(path), str(path), lang)
 
 
-def parse_prizes(text: str, source: str = "") -> list[Prize]:
+def parse_prizes(text: str, source: str = "", lang: str = "en") -> list[Prize]:
     """CSV ``kind,place_or_category,amount``: ``place,1,500``; ``rating<1600,1,100`` (category by rating);
     ``sex=w,1,80``; ``place,1,`` (indivisible).
 
     >>> [(p.name, p.amount) for p in parse_prizes("place,1,500\\nrating<1600,1,")]
     [('1. place', Fraction(500, 1)), ('rating<1600 1.', None)]
+    >>> parse_prizes("place,2,100", lang="ru")[0].name
+    '2-е место'
     """
+    words = _words()
     prizes = []
     for ln, row in enumerate(csv_rows(text, source), 1):
         if not row or row[0].strip().lower() in ("kind", "") or row[0].startswith("#"):
@@ -135,9 +146,10 @@ def parse_prizes(text: str, source: str = "") -> list[Prize]:
         if amount is not None and amount < 0:
             raise InputError(f"amount {amount_text!r} is negative", Place(source, ln, 3, "amount"))
         if kind == "place":
-            prizes.append(Prize(f"{place}. place", amount, place))
+            prizes.append(Prize(words.text("place", lang, n=place), amount, place))
         else:
-            prizes.append(Prize(f"{kind} {place}.", amount, place, kind, _predicate(kind, source, ln)))
+            prizes.append(Prize(words.text("category", lang, category=kind, n=place), amount, place, kind,
+                                _predicate(kind, source, ln)))
     return prizes
 
 

@@ -171,14 +171,19 @@ def named_schedule(d: Draw, n_players: int) -> list[NamedRound]:
             for r in schedule(n_players)]
 
 
-def to_text(d: Draw, n_players: int) -> str:
-    lines = ["Drawing order (federation, player, set, number):"]
+def to_text(d: Draw, n_players: int, lang: str = "en") -> str:
+    """The drawing order and the rounds by name, in ``lang`` (words: context ``varma:<key>`` in the catalogues)."""
+    from ..render.i18n import Table, word
+
+    w = Table("varma", {"order": "Drawing order (federation, player, set, number):",
+                        "conflict": "same federation in the last three rounds: {a} - {b} (round {round})"})
+    lines = [w.text("order", lang)]
     lines += [f"  {fed:4} {name:30} {s} {num:>3}" for fed, name, s, num in d.order]
     lines.append("")
     for r in named_schedule(d, n_players):
-        pairs = ", ".join(f"{w} - {b}" for w, b in r.pairings)
-        lines.append(f"Round {r.number}: {pairs}" + (f"  (bye: {r.bye})" if r.bye else ""))
+        pairs = ", ".join(f"{a} - {b}" for a, b in r.pairings)
+        lines.append(f"{word('round', lang)} {r.number}: {pairs}" + (f"  ({word('bye', lang)}: {r.bye})" if r.bye else ""))
     if d.conflicts:
         lines.append("")
-        lines += [f"same federation in the last three rounds: {a} - {b} (round {r})" for a, b, r in d.conflicts]
+        lines += [w.text("conflict", lang, a=a, b=b, round=r) for a, b, r in d.conflicts]
     return "\n".join(lines) + "\n"

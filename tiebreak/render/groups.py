@@ -18,6 +18,7 @@ from typing import Any
 from ..arbiter.categories import CategoryStandings
 from ..arbiter.clubs import TEAM_CODES, ClubRanking
 from ..engine.model import format_number
+from .html import column_widths, sheet
 from .i18n import Table
 
 WORDS = Table("groups", {
@@ -87,20 +88,35 @@ def category_columns(cats: list[CategoryStandings]) -> tuple[list[str], dict[int
     return head, cells
 
 
+def _html_table(head: list[str], body: list[list[str]], names: tuple[int, ...]) -> str:
+    def cell(tag: str, j: int, v: str) -> str:
+        return f'<{tag}{" class=name" if j in names else ""}>{escape(v)}</{tag}>'
+
+    return ("<table><thead><tr>" + "".join(cell("th", j, h) for j, h in enumerate(head)) + "</tr></thead><tbody>"
+            + "".join("<tr>" + "".join(cell("td", j, v) for j, v in enumerate(row)) + "</tr>" for row in body)
+            + "</tbody></table>")
+
+
 def categories_html(cats: list[CategoryStandings], lang: str = "en") -> str:
+    """Each category as its own printed section, in the orientation and font its columns need (as the standings).
+
+    >>> from tiebreak import compute_standings
+    >>> from tiebreak.arbiter.categories import category_standings, parse_category
+    >>> from tiebreak.formats import trf
+    >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
+    >>> categories_html([category_standings(s, parse_category("rating<900"))]).startswith('<section class="sheet category"')
+    True
+    """
     out = []
     for c in cats:
-        out.append(f'<section class="category"><h2>{escape(_w("category", lang, name=c.category.text))}</h2>')
+        heading = f'<h2>{escape(_w("category", lang, name=c.category.text))}</h2>'
         if not c.rows:
-            out.append(f"<p>{escape(_w('empty', lang))}</p></section>")
+            out.append(f'<section class="sheet category">{heading}<p>{escape(_w("empty", lang))}</p></section>')
             continue
         shown = [x for x in c.rows[0].row.values if x != "PTS"]
         head = [_w("cat_rank", lang), _w("overall", lang), _w("no", lang), _w("name", lang), _w("points", lang), *shown]
-        out.append("<table><thead><tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr></thead><tbody>")
-        for row in _category_rows(c, shown):
-            out.append("<tr>" + "".join(f'<td{" class=name" if i == 3 else ""}>{escape(v)}</td>'
-                                        for i, v in enumerate(row)) + "</tr>")
-        out.append("</tbody></table></section>")
+        body = _category_rows(c, shown)
+        out.append(sheet(_html_table(head, body, (3,)), column_widths(head, body, (3,)), heading, kind="category"))
     return "\n".join(out)
 
 
@@ -108,11 +124,15 @@ def _legend(r: ClubRanking, lang: str) -> list[str]:
     return [_w(c, lang) if c in TEAM_CODES else _w("sum", lang, code=c) for c in r.tiebreaks]
 
 
+def _club_rows(r: ClubRanking) -> list[list[str]]:
+    return [[str(row.rank), row.name, format_number(row.score), *(format_number(row.values[c]) for c in r.tiebreaks),
+             " ".join(map(str, row.counted))] for row in r.rows]
+
+
 def clubs_text(r: ClubRanking, lang: str = "en") -> str:
     head = [_w("cat_rank", lang), _w("team", lang), _w("points", lang), *r.tiebreaks, _w("counted", lang)]
-    body = [[str(row.rank), row.name, format_number(row.score), *(format_number(row.values[c]) for c in r.tiebreaks),
-             " ".join(map(str, row.counted))] for row in r.rows]
-    lines = [_w("ranking", lang, n=r.best), *_table(head, body, {1, len(head) - 1}), *("  " + x for x in _legend(r, lang))]
+    lines = [_w("ranking", lang, n=r.best), *_table(head, _club_rows(r), {1, len(head) - 1}),
+             *("  " + x for x in _legend(r, lang))]
     return "\n".join(lines) + "\n"
 
 
@@ -124,12 +144,10 @@ def clubs_json(r: ClubRanking) -> dict[str, Any]:
 
 
 def clubs_html(r: ClubRanking, lang: str = "en") -> str:
+    """The team ranking as a printed section, in the orientation and font its columns need (as the standings)."""
     head = [_w("cat_rank", lang), _w("team", lang), _w("points", lang), *r.tiebreaks, _w("counted", lang)]
-    rows = "".join(
-        f"<tr><td>{row.rank}</td><td class=name>{escape(row.name)}</td><td>{format_number(row.score)}</td>"
-        + "".join(f"<td>{format_number(row.values[c])}</td>" for c in r.tiebreaks)
-        + f"<td class=name>{' '.join(map(str, row.counted))}</td></tr>" for row in r.rows)
+    body = _club_rows(r)
+    names = (1, len(head) - 1)
     legend = "".join(f"<li>{escape(x)}</li>" for x in _legend(r, lang))
-    return (f'<section class="clubs"><h2>{escape(_w("ranking", lang, n=r.best))}</h2><table><thead><tr>'
-            + "".join(f"<th>{escape(h)}</th>" for h in head) + f"</tr></thead><tbody>{rows}</tbody></table>"
-            f"<ul class=legend>{legend}</ul></section>")
+    return sheet(_html_table(head, body, names), column_widths(head, body, names),
+                 f'<h2>{escape(_w("ranking", lang, n=r.best))}</h2>', f"<ul class=legend>{legend}</ul>", kind="clubs")

@@ -40,6 +40,7 @@ th,td{border:1px solid #aab;padding:.15em .35em;text-align:right;white-space:now
 th{background:#e9eef4}
 td.name,th.name{text-align:left;white-space:normal;min-width:8em}
 td.pts{font-weight:bold}
+section.category h2,section.clubs h2{font-size:1.15em;margin:.9em 0 .2em;break-after:avoid}
 caption{text-align:left;font-weight:bold;padding:.2em 0}
 tr.tied td.rank::after{content:"*"}
 .print-head{display:none}
@@ -51,6 +52,7 @@ tr.tied td.rank::after{content:"*"}
   section.sheet{font-size:var(--pt)}
   section.wide{page:wide}
   section.sheet+section.sheet{break-before:page}
+  section.sheet+section.category,section.sheet+section.clubs{break-before:auto}
 }
 """
 
@@ -100,12 +102,29 @@ def _page_boxes(title: str, lang: str, printed: datetime.date) -> str:
             f"@bottom-center{{content:{number};{small}}}")
 
 
-def _sheet(table: str, widths: list[int], before: str = "", after: str = "") -> str:
-    """A table on pages of the orientation and font size it needs (``before``/``after`` printed with it)."""
+def sheet(table: str, widths: list[int], before: str = "", after: str = "", kind: str = "") -> str:
+    """A table on pages of the orientation and font size it needs (``before``/``after`` printed with it); ``kind``
+    (``category``, ``clubs``) marks a section that follows the one before it on the same page when it can.
+
+    >>> sheet("<table></table>", [3, 3, 20], kind="category")
+    '<section class="sheet category" style="--pt:9.5pt"><div class="scroll"><table></table></div></section>'
+    """
     orientation, pt = fit(widths)
-    wide = " wide" if orientation == "landscape" else ""
-    return (f'<section class="sheet{wide}" style="--pt:{pt}pt">{before}<div class="scroll">{table}</div>{after}'
+    classes = " ".join(x for x in ("sheet", kind, "wide" if orientation == "landscape" else "") if x)
+    return (f'<section class="{classes}" style="--pt:{pt}pt">{before}<div class="scroll">{table}</div>{after}'
             f'</section>')
+
+
+def column_widths(heads: list[str], rows: list[list[str]], names: tuple[int, ...] = (2,)) -> list[int]:
+    """The characters each column needs; a column of names wraps past 26.
+
+    >>> column_widths(["Rk", "No", "Name"], [["1", "12", "A very long name of a player, from a club"]])
+    [2, 2, 26]
+    """
+    widths = [max(len(x) for x in col) for col in zip(heads, *rows)]
+    for j in names:
+        widths[j] = min(widths[j], 26)
+    return widths
 
 
 def _table(table_id: str, heads: list[str], rows: list[list[str]], points_at: int, tied: list[bool],
@@ -118,8 +137,7 @@ def _table(table_id: str, heads: list[str], rows: list[list[str]], points_at: in
     body = "".join(f'<tr{" class=tied" if lot else ""}>' + "".join(f"<td{cls(j)}>{escape(c)}</td>"
                                                                   for j, c in enumerate(row)) + "</tr>"
                    for row, lot in zip(rows, tied))
-    widths = [max(len(x) for x in col) for col in zip(heads, *rows)]
-    widths[2] = min(widths[2], 26)
+    widths = column_widths(heads, rows)
     caption = f"<caption>{escape(caption)}</caption>" if caption else ""
     return f'<table id="{table_id}">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>', widths
 
@@ -148,7 +166,7 @@ def to_html(s: Standings, lang: str = "en", sections: str = "", columns=None, pr
 <html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{escape(title)}</title><style>{_STYLE % {"boxes": boxes}}</style></head>
 <body>
-{_sheet(standings, widths, heading, lots)}
+{sheet(standings, widths, heading, lots)}
 {sections}
 {_crosstable(s, lang)}
 </body></html>
@@ -172,4 +190,4 @@ def _crosstable(s: Standings, lang: str) -> str:
             cells.append(opp + _RESULT[Kind(int(t.kind[i, k]))])
         rows.append([shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, *cells, format_number(r.points)])
     table, widths = _table("crosstable", heads, rows, len(heads) - 1, [False] * len(rows), word("crosstable", lang))
-    return _sheet(table, widths)
+    return sheet(table, widths)

@@ -10,6 +10,7 @@ answering bytes or JSON text.  Nothing here knows about HTTP; refusals are :clas
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 from .. import service
@@ -38,11 +39,13 @@ def check(o: service.Options, path: str, published: tuple[str, bytes] | None) ->
     """Published standings checked against ours (``published``: file name and bytes of an export, or None)."""
     from ..render.check import to_json_obj
 
-    target = None
-    if published is not None:
-        target = Path(path).parent / published[0]
-        target.write_bytes(published[1])
-    report = service.check_published(o, path, str(target) if target else None, [])
+    if published is None:
+        report = service.check_published(o, path, None, [])
+    else:  # a folder of its own: the tournament may be a bundled example, whose folder is never written to
+        with tempfile.TemporaryDirectory(prefix="tiebreak-published-") as tmp:
+            target = Path(tmp) / published[0]
+            target.write_bytes(published[1])
+            report = service.check_published(o, path, str(target), [])
     return _bytes(output.dumps_exact(to_json_obj(report)))
 
 

@@ -1,5 +1,6 @@
 """The words of the web page in one language: the page's own (context ``page:<key>`` in the gettext catalogues), the
-words of the standings, the kinds of rounds, the player columns and the sources of values.  The page asks for them
+words of the standings, the kinds of rounds, the player columns, the category and team rankings and the sources of
+values.  The page asks for them
 again when the reader changes the language, so nothing loaded is lost.
 
 >>> w = page_words("uk")
@@ -14,6 +15,7 @@ import re
 from ..engine.errors import Place
 from ..engine.standings import SOURCES
 from ..render.columns import HEADINGS
+from ..render.groups import WORDS as GROUPS
 from ..render.i18n import KINDS, LANGUAGES, WORDS, Table, message, place_text
 
 PAGE = Table("page", {
@@ -60,6 +62,25 @@ PAGE = Table("page", {
     'remove': 'Remove',
     'computing': 'Computing…',
     'none': 'none',
+    'shown_columns': 'Player columns',
+    'col_title': 'Title',
+    'col_fed': 'Federation',
+    'col_rating': 'Rating',
+    'col_club': 'Club',
+    'col_sex': 'Sex',
+    'col_birth': 'Birth year',
+    'col_perf': 'Rating performance',
+    'col_change': 'Rating change',
+    'rankings': 'Categories and team ranking',
+    'categories': 'Category standings',
+    'categories_hint': 'One or more categories separated by ";", each shown as its own table: birth>=2010; sex=w; '
+                       'rating<1600; fed=AUS; unrated; conditions joined by & (rating>=1400&rating<1600).',
+    'team_ranking': 'Team ranking',
+    'team_none': 'none',
+    'team_federation': 'by federation',
+    'team_records': "by the file's team records",
+    'team_best': 'Players counted (best N)',
+    'team_tiebreaks': 'Team tie-breaks (TC, CUM or a code)',
 })
 
 
@@ -71,6 +92,7 @@ def page_words(lang: str) -> dict[str, dict[str, str]]:
         "words": {k: WORDS[k][lang] for k in WORDS},
         "kinds": {k: KINDS[k][lang] for k in KINDS},
         "columns": {k: HEADINGS[k][lang] for k in HEADINGS},
+        "groups": {k: GROUPS[k][lang] for k in GROUPS},
         "sources": {en: message(en, lang) for en in SOURCES.values()},
     }
 

@@ -20,6 +20,7 @@ let data = null;        // the last standings answer
 let selected = [];      // start numbers: one (explanation) or two (why one is ahead)
 let detailsCache = {};  // start number -> details of the current answer
 let lastRequest = 0;
+let columnsChosen = false;   // false: the columns the file has (the server's "auto"); true: the boxes ticked
 // JSON members of the player columns (title, federation...) -> the key of their heading
 const PLAYER_COLUMNS = [["title", "title"], ["federation", "fed"], ["rating", "rating"], ["club", "club"],
   ["sex", "sex"], ["birth", "birth"], ["performance", "perf"], ["rating_change", "change"]];
@@ -54,8 +55,20 @@ function source() {
   if ($("cumulative-half-bye").value) form.append("cumulative_half_bye", $("cumulative-half-bye").value);
   if ($("no-lots").checked) form.append("no_lots", "true");
   else if ($("seed").value) form.append("seed", $("seed").value);
+  if (columnsChosen) form.append("columns", chosenColumns().join(",") || "none");
+  for (const c of categoryList()) form.append("category", c);
+  if ($("team-ranking").value) {
+    form.append("team_ranking", $("team-ranking").value);
+    if ($("team-best").value) form.append("team_best", $("team-best").value);
+    if ($("team-tiebreaks").value.trim()) form.append("team_tiebreaks", $("team-tiebreaks").value.trim());
+  }
   return form;
 }
+
+// the category expressions typed, one per ";" or line ("&" joins the conditions of one category)
+const categoryList = () => $("categories").value.split(/[;\n]/).map((c) => c.trim()).filter(Boolean).slice(0, 20);
+const columnBoxes = () => [...document.querySelectorAll("#columns input")];
+const chosenColumns = () => columnBoxes().filter((b) => b.checked).map((b) => b.value);
 
 async function post(path, form) {
   const response = await fetch(path, {method: "POST", body: form});
@@ -185,8 +198,14 @@ function clearResult(message) {
   closeExplanation();
 }
 
+// the columns the answer has (the ones chosen, or by default the ones the file fills); the boxes follow the default
 function playerColumns(rows) {
-  return PLAYER_COLUMNS.filter(([key]) => rows.some((r) => r[key] !== undefined && r[key] !== null && r[key] !== ""));
+  const shown = PLAYER_COLUMNS.filter(([key]) => rows.length && key in rows[0]);
+  if (!columnsChosen) {
+    const keys = shown.map(([, key]) => key);
+    for (const b of columnBoxes()) b.checked = keys.includes(b.value);
+  }
+  return shown;
 }
 
 async function renderSummary(d) {
@@ -245,7 +264,59 @@ function renderStandings(d) {
     }
     body.append(tr);
   }
+  renderGroups(d, extra);
   $("result").hidden = false;
+}
+
+function table(head, rows, nameColumns) {
+  const t = el("table");
+  const tr = el("tr");
+  head.forEach((h, i) => tr.append(el("th", h, nameColumns.includes(i) ? {class: "name"} : {})));
+  t.append(el("thead"), el("tbody"));
+  t.tHead.append(tr);
+  for (const row of rows) {
+    const r = el("tr");
+    row.forEach((v, i) => r.append(el("td", v, nameColumns.includes(i) ? {class: "name"} : {})));
+    t.tBodies[0].append(r);
+  }
+  const box = el("div", null, {class: "table-box"});
+  box.append(t);
+  return box;
+}
+
+// The category standings (rank inside the category and overall) and the team ranking, each its own table.
+function renderGroups(d, extra) {
+  const G = W.groups, out = [];
+  const rowOf = Object.fromEntries(d.standings.map((r) => [r.start_no, r]));
+  const shown = d.tiebreaks.filter((c) => c !== "PTS");
+  for (const c of d.categories || []) {
+    const section = el("section", null, {class: "category", "data-category": c.category});
+    section.append(el("h3", fill(G.category, {name: c.category})));
+    if (!c.standings.length) section.append(el("p", G.empty, {class: "note"}));
+    else {
+      const head = [G.cat_rank, G.overall, W.words.number, W.words.name, ...extra.map(([, k]) => W.columns[k] || k),
+                    W.words.points, ...shown];
+      section.append(table(head, c.standings.map((x) => {
+        const r = rowOf[x.start_no] || {values: {}};
+        return [x.rank, x.overall, x.start_no, r.name, ...extra.map(([key]) => r[key] === null || r[key] === undefined
+          ? "" : r[key]), r.points, ...shown.map((tb) => num(r.values[tb]))];
+      }), [3]));
+    }
+    out.push(section);
+  }
+  const t = d.team_ranking;
+  if (t) {
+    const section = el("section", null, {class: "team-ranking"});
+    section.append(el("h3", fill(G.ranking, {n: t.best})));
+    const head = [G.cat_rank, G.team, G.points, ...t.tiebreaks, G.counted];
+    section.append(table(head, t.standings.map((r) => [r.rank, r.team, r.points, ...t.tiebreaks.map((c) => num(r.values[c])),
+      r.counted.map((n) => (rowOf[n] ? rowOf[n].name : "") + " (" + n + ")").join(", ")]), [1, head.length - 1]));
+    const legend = el("ul", null, {class: "legend note"});
+    for (const c of t.tiebreaks) legend.append(el("li", G[c] || fill(G.sum, {code: c})));
+    section.append(legend);
+    out.push(section);
+  }
+  $("groups").replaceChildren(...out);
 }
 
 async function compute() {
@@ -485,6 +556,7 @@ async function download(format) {
 
 function newSource() {
   tiebreaks = [];
+  columnsChosen = false;
   $("seed").value = "";
   $("after-round").replaceChildren();
   selected = [];
@@ -496,7 +568,14 @@ $("lang").addEventListener("change", () => setLanguage($("lang").value));
 $("file").addEventListener("change", () => { $("example").value = ""; newSource(); });
 $("example").addEventListener("change", () => { $("file").value = ""; newSource(); });
 for (const id of ["rules", "after-round", "system", "cumulative-half-bye"]) $(id).addEventListener("change", compute);
-for (const id of ["seed", "unrated-rating"]) $(id).addEventListener("change", compute);
+for (const id of ["seed", "unrated-rating", "categories", "team-ranking", "team-best", "team-tiebreaks"]) {
+  $(id).addEventListener("change", compute);
+}
+for (const b of columnBoxes()) b.addEventListener("change", () => { columnsChosen = true; compute(); });
+// the number counted and the team tie-breaks mean something only with a team ranking
+const teamOptions = () => { for (const id of ["team-best", "team-tiebreaks"]) $(id).disabled = !$("team-ranking").value; };
+$("team-ranking").addEventListener("change", teamOptions);
+teamOptions();
 $("no-lots").addEventListener("change", () => { $("seed").disabled = $("no-lots").checked; compute(); });
 $("preset").addEventListener("change", () => {
   const option = $("preset").selectedOptions[0];

@@ -1,0 +1,31 @@
+"""The ``tiebreak`` command line: ``main`` runs one command; the parser is in :mod:`.parser`, the commands on
+tournament files in :mod:`.files`, the arbiter's tools in :mod:`.tools` (README's usage block lists them all)."""
+
+from __future__ import annotations
+
+import sys
+
+from ..engine.errors import InputError, Place, TiebreakError
+from ..render.i18n import MESSAGE_WORDS, problem
+from .parser import build_parser
+
+__all__ = ["build_parser", "main"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except TiebreakError as e:
+        print(f"tiebreak: {MESSAGE_WORDS['error'][args.lang]}: {problem(e, args.lang)}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except OSError as e:  # a file that cannot be written (a read error is an InputError of the reader)
+        err = InputError(f"cannot write the file: {e.strerror or e}", Place(str(e.filename or "")))
+        print(f"tiebreak: {MESSAGE_WORDS['error'][args.lang]}: {problem(err, args.lang)}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

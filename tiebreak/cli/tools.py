@@ -1,0 +1,177 @@
+"""The arbiter's tools on the command line: Berger and Varma tables, ratings, play-offs, prizes, odds, the lists of
+tie-breaks and presets, and the web server."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .. import service
+from ..engine.errors import InputError, InputWarning, Place, SpecifierError
+from ..engine.numbers import NumberError, parse_int
+from ..formats import readers
+from ..render.i18n import message, word
+from .files import _final_standings, _warn
+
+
+def _berger(args: argparse.Namespace) -> int:
+    from ..arbiter import berger
+
+    if not 2 <= args.players <= 9999:
+        raise SpecifierError(f"number of players {args.players} is outside 2..9999")
+    rounds = berger.schedule(args.players, double=args.double)
+    sys.stdout.write(berger.to_json(rounds) + "\n" if args.format == "json" else berger.to_text(rounds, args.lang))
+    return 0
+
+
+def _varma(args: argparse.Namespace) -> int:
+    import json as _json
+
+    from ..arbiter import varma
+    from ..formats.files import read_text
+
+    players = varma.parse_players(read_text(args.players_file), args.players_file)
+    d = varma.draw(players, args.seed, args.variant)
+    if args.format == "json":
+        sys.stdout.write(_json.dumps(varma.to_dict(d, args.seed), ensure_ascii=False, indent=1) + "\n")
+    else:
+        sys.stdout.write(varma.to_text(d, len(players), args.lang))
+    return 0
+
+
+def _ratings(args: argparse.Namespace) -> int:
+    from ..arbiter import performance
+    from ..engine.model import format_number
+
+    if args.k is not None and not 1 <= args.k <= 100:
+        raise InputError(f"K factor {str(args.k)[:24]} is out of range (1-100)", Place(field="K"))
+    warnings: list[InputWarning] = []
+    t = readers.load(args.file, warnings)
+    for w in warnings:
+        _warn(w, args)
+    if args.system in ("fide", "ru"):
+        no, name, rtg, gms, score, exp, k, change = word("ratings_head", args.lang).split(",")
+        print(f"{no:>4}  {name:30} {rtg:>5} {gms:>4} {score:>6} {exp:>6} {k:>3} {change:>7}")
+        for c in performance.rating_changes(t, args.system, args.k):
+            print(f"{c.start_no:>4}  {c.name[:30]:30} {c.rating:>5} {c.games:>4} {format_number(c.score):>6} "
+                  f"{format_number(c.expected):>6} {c.k:>3} {format_number(c.change, 1):>7}")
+    else:
+        values = performance.harkness_all(t) if args.system == "harkness" else performance.uscf_performance(t)
+        no, name, rtg = word("ratings_head", args.lang).split(",")[:3]
+        print(f"{no:>4}  {name:30} {rtg:>5} {args.system:>9}")
+        for p in t.players:
+            v = values[p.start_no]
+            print(f"{p.start_no:>4}  {p.name[:30]:30} {p.rating or '':>5} {'-' if v is None else format_number(v, 0):>9}")
+    return 0
+
+
+def _playoffs(args: argparse.Namespace) -> int:
+    from ..arbiter.playoff import plan_playoffs
+
+    s = _final_standings(args)
+    try:
+        places = [parse_int(x, 1, len(s.rows)) for x in args.places.split(",") if x.strip()]
+    except NumberError as e:
+        raise InputError(f"place: {e}", Place(field="places")) from None
+    if not 0 <= args.after <= len(s.tiebreaks):
+        raise InputError(f"--after {args.after} is outside 0..{len(s.tiebreaks)}", Place(field="after"))
+    groups = plan_playoffs(s, places, args.after)
+    who = "teams" if service.is_team(s) else "players"
+    if not groups:  # the lines in the reader's language by the message catalogue (the format, time control inside)
+        print(message(f"no tie for place(s) {args.places}: no play-off needed", args.lang))
+    for g in groups:
+        print(message(f"places {g.places[0]}-{g.places[1]}: {who} {', '.join(map(str, g.players))} — {g.format}",
+                      args.lang))
+        for line in g.stages + g.shared:
+            print(f"  {message(line, args.lang)}")
+    return 0
+
+
+def _prizes(args: argparse.Namespace) -> int:
+    from ..arbiter.prizes import distribute, read_prizes
+    from ..engine.model import format_number
+
+    s = _final_standings(args)
+    for a in distribute(s, read_prizes(args.prizes, args.lang), args.method, lang=args.lang):
+        row = s.row(a.start_no)
+        amount = "—" if a.amount is None else format_number(a.amount, 2)
+        print(f"{row.rank:>4} {a.start_no:>4}  {row.name[:30]:30} {a.prize:40} {amount:>10}")
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    lang = args.lang
+    if args.from_chess_results:
+        from ..formats.files import read_text
+        from ..formats.swissmanager import from_chess_results_legend
+
+        text = sys.stdin.read() if args.from_chess_results == "-" else read_text(args.from_chess_results)
+        print(from_chess_results_legend(text))
+        return 0
+    if args.swiss_manager:
+        from ..formats.swissmanager import SWISS_MANAGER, UNTRANSLATABLE
+
+        print("Swiss-Manager / Chess-Results number -> specifier (write SM<n> or SM<n>:<parameters> in a list)")
+        for n in sorted({*SWISS_MANAGER, *UNTRANSLATABLE}):
+            spec, short = SWISS_MANAGER.get(n, (None, ""))
+            print(f"SM{n:<4} {short:7} {spec or '-':10} {UNTRANSLATABLE.get(n, '')}".rstrip())
+        return 0
+    from ..engine.registry import CATALOGUE
+    from ..engine.specifier import MODIFIERS
+
+    print(word("list_head", lang))
+    for d in CATALOGUE.values():
+        aliases = f" ({word('alias', lang, alias=', '.join(d.aliases))})" if d.aliases else ""
+        mods = "".join(sorted(set(d.modifiers) - set("RV"))) or "-"
+        print(f"{d.code:10} {d.family:7} {d.type:4} {d.article:31} {mods:5} {d.names[lang]}{aliases}; "
+              f"{message(d.unplayed, lang)}")
+    from ..render.team_words import TEAM_WORDS, team_catalogue
+
+    print()
+    print(TEAM_WORDS.text("list_head", lang))
+    for d in team_catalogue(lang):
+        aliases = f" ({word('alias', lang, alias=', '.join(d['aliases']))})" if d["aliases"] else ""
+        mods = "".join(sorted(set(d["modifiers"]) - set("RV"))) or "-"
+        print(f"{d['code']:10} {TEAM_WORDS.text('team', lang):7} {d['type']:4} {d['article']:31} {mods:5} {d['name']}{aliases}")
+    print()
+    for letter, text in MODIFIERS.items():
+        print(f"/{letter}  {message(text, lang)}")
+    return 0
+
+
+def _presets(args: argparse.Namespace) -> int:
+    from ..engine.presets import PRESETS
+
+    for p in PRESETS.values():
+        rules = f" [rules {p.rules}]" if p.rules else ""
+        print(f"{p.name:19} {p.tiebreaks}{rules}\n{'':19} {message(p.source, args.lang)}")
+    return 0
+
+
+def _odds(args: argparse.Namespace) -> int:
+    warnings: list[InputWarning] = []
+    text = service.render_odds(args, args.file, warnings)
+    for w in warnings:
+        _warn(w, args)
+    sys.stdout.write(text)
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from ..web import serve
+    except ImportError as e:
+        raise SpecifierError(f"the web app needs its extras: pip install 'tiebreak[web]' ({e.name} is missing)") from None
+    live = None
+    if args.watch:
+        from ..live.event import Settings
+        from ..live.watch import LiveHub
+
+        live = LiveHub(args.watch, args.database, args.token, Settings(tiebreaks=args.tiebreaks, rules=args.rules))
+        print(f"tiebreak: live standings of {len(live.events)} event file(s) at http://{args.host}:{args.port}/live",
+              file=sys.stderr)
+    print(f"tiebreak: open http://{args.host}:{args.port}/ in a browser (Ctrl-C stops)", file=sys.stderr)
+    serve(args.host, args.port, live)
+    return 0
+
+
