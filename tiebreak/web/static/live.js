@@ -96,13 +96,14 @@ function pairings() {
   document.getElementById("pairings").tBodies[0].replaceChildren(...rows);
 }
 
-let oddsTimer = null;
+let oddsTimer = null, oddsVersion = null, oddsAsked = 0;
 function odds() {
   // computed by the server off the request path (tiebreak.live.odds): while games are being played and the odds of
-  // this version are not there yet, ask again in a few seconds
+  // this version are not there yet, ask again in a few seconds (ten times at most: they may not come for this event)
   const section = document.getElementById("odds-section"), box = document.getElementById("odds");
   clearTimeout(oddsTimer);
-  if (!doc.odds && doc.live.pending > 0) oddsTimer = setTimeout(refresh, 3000);
+  if (doc.live.version !== oddsVersion) { oddsVersion = doc.live.version; oddsAsked = 0; }
+  if (!doc.odds && doc.live.pending > 0 && oddsAsked++ < 10) oddsTimer = setTimeout(refresh, 3000);
   section.hidden = !doc.odds;
   if (!doc.odds) return;
   const o = doc.odds, percent = p => (100 * p).toFixed(1) + " %";
