@@ -270,6 +270,10 @@ def test_a_large_swiss_round_is_simulated():
     assert odds.method == "simulation" and odds.outcomes == 50 and odds.seed == 5
     assert any("too many outcomes" in x for x in odds.notes)
     assert sum(row[0] for row in odds.places) == pytest.approx(1)
+    # no number asked for: at most 2,000, and no more than the first batch of 200 says fit in the budget (a
+    # millisecond here: one batch)
+    odds = compute_odds(t, "PTS,BH", seed=5, budget=0.001)
+    assert odds.method == "simulation" and odds.outcomes == 200
 
 
 @needs_shared

@@ -159,6 +159,7 @@ def _tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method:
     batch = ENGINE_BATCH if engine else BATCH
     weights_of = None if exact_model else (lambda d: probs[np.arange(g)[None, :], d].prod(axis=1))
     every = np.arange(n)[None, :]
+    bounded = False
 
     def ranked(d: np.ndarray) -> tuple:
         """Digits, who, ahead, size."""
@@ -170,8 +171,8 @@ def _tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method:
     if method != "simulation" and g > MAX_EXACT_GAMES:
         notes.append(f"{g} pending games: too many outcomes to enumerate, simulated instead")
         method = "simulation"
-        if simulations is None and engine:
-            simulations = ENGINE_SIMULATIONS
+        if simulations is None and engine:  # at most this many, fewer if they would take more than the budget
+            simulations, bounded = ENGINE_SIMULATIONS, True
     if method != "simulation":
         if not engine:  # blocks of 3**low outcomes that share the digits of the other games
             low = min(g, BLOCK_DIGITS)
@@ -201,10 +202,19 @@ def _tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method:
     rng = np.random.default_rng(seed)
     cum = np.cumsum(probs, axis=1)
     acc = Tally.empty(n, g, True)
-    draws = []
-    for start in range(0, simulations, batch):  # drawn in order from one generator: the seed repeats the run
-        u = rng.random((min(batch, simulations - start), g))
-        draws.append(((u >= cum[None, :, 0]).astype(np.int8) + (u >= cum[None, :, 1])).astype(np.int8))
+
+    def draw(count: int) -> np.ndarray:  # drawn in order from one generator: the seed repeats the run
+        u = rng.random((count, g))
+        return ((u >= cum[None, :, 0]).astype(np.int8) + (u >= cum[None, :, 1])).astype(np.int8)
+    done = 0
+    if bounded:  # a bound, not a number asked for: the first batch says how many fit in the budget
+        clock = time.perf_counter()
+        first = ranked(draw(min(batch, simulations)))
+        per = (time.perf_counter() - clock) / len(first[0])
+        acc.add(*first, None, None)
+        done = len(first[0])
+        simulations = max(done, min(simulations, int(budget / per)))
+    draws = [draw(min(batch, simulations - start)) for start in range(done, simulations, batch)]
     with ThreadPoolExecutor(THREADS) as pool:
         for d, who, a, s in pool.map(ranked, draws):
             acc.add(d, who, a, s, None, None)
