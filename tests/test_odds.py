@@ -15,10 +15,11 @@ from sources import needs as needs_file
 
 from tiebreak.arbiter.berger import schedule
 from tiebreak.arbiter.odds import compute_odds, find_future, run
+from tiebreak.arbiter.odds.engine_ranker import EngineRanker
 from tiebreak.arbiter.odds.models import davidson, parse_fix
 from tiebreak.arbiter.odds.places import by_player
 from tiebreak.arbiter.odds.places import digit_rows as _digits
-from tiebreak.arbiter.odds.rankers import EngineRanker, RoundRobinRanker, fast_ranker_reason
+from tiebreak.arbiter.odds.rankers import RoundRobinRanker, fast_ranker_reason
 from tiebreak.cli import main
 from tiebreak.engine.model import Kind, Player, Tournament
 from tiebreak.engine.registry import parse_list

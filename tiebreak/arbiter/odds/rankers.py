@@ -3,8 +3,8 @@ share the player's place after the whole list (they share those places equally: 
 
 Two rankers give the same answer (tests/test_odds.py compares them with ``compute_standings`` outcome by outcome):
 
-* :class:`EngineRanker` writes each outcome into the tournament and calls ``compute_standings``: any list, any
-  event, about a millisecond per outcome.
+* :class:`~.engine_ranker.EngineRanker` writes each outcome into the tournament and calls ``compute_standings``: any
+  list, any event, about a millisecond per outcome.
 * :class:`RoundRobinRanker` works on arrays of outcomes x players for round robins whose known games were all
   played over the board and whose list is made of ``PTS DE WIN WON BPG BWG SB KS`` (no modifiers).  What an
   outcome does not change (the known games) is summed once; each pending game adds its result to its two players.
@@ -16,7 +16,6 @@ Two rankers give the same answer (tests/test_odds.py compares them with ``comput
 
 from __future__ import annotations
 
-import dataclasses
 from math import lcm
 
 import numpy as np
@@ -26,45 +25,12 @@ from ...engine.model import BLACK, Kind
 from ...engine.passes import Context
 from ...engine.rules import RuleSet
 from ...engine.specifier import TieBreakSpec
-from ...engine.standings import compute_standings
 from .models import KINDS
 from .pending import Future
 from .places import KEY_LIMIT, by_player, digit_rows, extend, rank_key, sorted_places
 
 FAST_CODES = {"PTS", "DE", "WIN", "WON", "BPG", "BWG", "SB", "KS"}
 CHUNK = 4096  # outcomes ranked at once (measured: 2-3 times faster per outcome than 32,768)
-
-
-class EngineRanker:
-    """Every outcome through ``compute_standings`` (the reference the fast ranker is tested against)."""
-
-    def __init__(self, future: Future, specs: list[TieBreakSpec], rules: "str | RuleSet",
-                 unrated_rating: int | None = None) -> None:
-        self.future, self.specs, self.rules, self.unrated = future, specs, rules, unrated_rating
-
-    def rank(self, digits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        f = self.future
-        base = f.base
-        kind = base.kind.copy()
-        t = dataclasses.replace(base, kind=kind)
-        n = len(base.players)
-        ahead = np.empty((len(digits), n), np.int64)
-        size = np.empty((len(digits), n), np.int64)
-        w = np.array([g.white for g in f.games], np.int64)
-        b = np.array([g.black for g in f.games], np.int64)
-        r = np.array([g.round - 1 for g in f.games], np.int64)
-        kinds = np.array(KINDS, np.int8)
-        for o, row in enumerate(digits):
-            kind[w, r] = kinds[row, 0]
-            kind[b, r] = kinds[row, 1]
-            s = compute_standings(t, self.specs, rules=self.rules, after_round=f.final_round, lots=False,
-                                  system=f.system, unrated_rating=self.unrated)
-            rank = np.empty(n, np.int64)
-            for x in s.rows:
-                rank[x.index] = x.rank
-            ahead[o] = rank - 1
-            size[o] = np.bincount(rank)[rank]
-        return ahead, size
 
 
 def fast_ranker_reason(future: Future, specs: list[TieBreakSpec]) -> str | None:

@@ -19,10 +19,11 @@ from fractions import Fraction
 import numpy as np
 from threadpoolctl import threadpool_limits
 
+from .engine_ranker import EngineRanker
 from .models import probabilities
 from .pending import Future
 from .places import digit_rows
-from .rankers import EngineRanker, RoundRobinRanker, fast_ranker_reason
+from .rankers import RoundRobinRanker, fast_ranker_reason
 
 BATCH = 1 << 15
 BLOCK_DIGITS = 9  # exact enumeration: blocks of 3**9 = 19,683 outcomes (measured: faster than 3**8 and 3**10)
