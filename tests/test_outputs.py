@@ -18,7 +18,7 @@ from tiebreak.formats.files import OutputError, write_output
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
-PUBLISHED = ROOT / "examples" / "published.csv"
+PUBLISHED = ROOT / "tests" / "data" / "check" / "hobsons-bay-cup-2025.published.csv"
 
 
 def digest(*paths: Path) -> dict[str, str]:

@@ -26,6 +26,3 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tiebreak: {MESSAGE_WORDS['error'][args.lang]}: {problem(err, args.lang)}", file=sys.stderr)
         return 2
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -65,12 +65,14 @@ def _batch(args: argparse.Namespace) -> int:
     --force, over an existing file."""
     out = Path(args.out or ".")
     failed: list[tuple[str, str]] = []
+    warned: list[tuple[str, list[InputWarning]]] = []
     total = len(args.file)
+    stems = [Path(p).stem for p in args.file]
     for n, path in enumerate(args.file, 1):
         warnings: list[InputWarning] = []
-        target = out / f"{Path(path).stem}.{service.EXTENSIONS[args.format]}"
-        if any(Path(p).stem == Path(path).stem for p in args.file[:n - 1]):
-            target = out / f"{Path(path).parent.name}-{Path(path).stem}.{service.EXTENSIONS[args.format]}"
+        # every file whose name another input shares is named with its folder too, so the names say which is which
+        name = Path(path).stem if stems.count(Path(path).stem) == 1 else f"{Path(path).parent.name}-{Path(path).stem}"
+        target = out / f"{name}.{service.EXTENSIONS[args.format]}"
         try:
             check_target(target, _inputs(args), args.force)  # before the work: a refused target costs nothing
             text, _, _ = service.render_standings(args, path, warnings)
@@ -81,7 +83,12 @@ def _batch(args: argparse.Namespace) -> int:
             continue
         print(f"[{n}/{total}] {path} -> {target}" + (f" ({len(warnings)} warnings)" if warnings else ""),
               file=sys.stderr)
+        if warnings:
+            warned.append((path, warnings))
     print(f"{total - len(failed)} of {total} files done", file=sys.stderr)
+    for _, warnings in warned:  # every warning of every file (each names its file), after the summary line
+        for w in warnings:
+            _warn(w, args)
     for _, why in failed:  # the reason names the file
         print(f"failed: {why}", file=sys.stderr)
     return 1 if failed else 0

@@ -16,12 +16,14 @@ router = APIRouter(prefix="/api", tags=["page"])
 
 
 class PageWords(BaseModel):
-    """Groups of words by key: the page's, the table's, kinds of rounds, columns, sources of values."""
+    """Groups of words by key: the page's, the table's, kinds of rounds, columns, category and team-ranking sections,
+    sources of values."""
 
     page: dict[str, str]
     words: dict[str, str]
     kinds: dict[str, str]
     columns: dict[str, str]
+    groups: dict[str, str]
     sources: dict[str, str]
 
 

@@ -1,0 +1,7 @@
+"""``python -m tiebreak.cli``: the same as the ``tiebreak`` command."""
+
+import sys
+
+from . import main
+
+sys.exit(main())
