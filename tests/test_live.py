@@ -136,8 +136,9 @@ def test_a_result_written_into_the_file_shows_within_two_seconds_with_an_event(l
 
 def test_history_rows_are_written_beside_the_file(live):
     base, path = live
+    before = httpx.get(base + "/api/live").json()["live"]["version"]  # read before the file changes
     path.write_text(EXAMPLE.read_text())  # every result entered: the final standings
-    doc, _ = _wait_for_version(base, httpx.get(base + "/api/live").json()["live"]["version"], limit=10)
+    doc, _ = _wait_for_version(base, before, limit=10)
     assert doc is not None
     assert doc["standings"][0]["start_no"] == 7 and doc["standings"][0]["values"]["BH/C1"] == 30
     assert all(r["settled"] for r in doc["standings"]) and doc["pending"] == []
@@ -231,6 +232,33 @@ def test_several_events_in_a_folder(tmp_path):
         (19, "b", "1"), (14, "w", "1"), (9, "b", "1"), (2, "w", "1"), (4, "b", "1"), (5, "w", "1"), (3, "b", "*")]
 
 
+def test_live_odds_of_a_round_being_played(tmp_path):
+    """Five round-7 games being played: the odds come off the request path (null until they are computed), then
+    /api/live carries them: every one of the 3**5 = 243 outcomes ranked, each place's chances adding up to 1 over the
+    players."""
+    from fastapi.testclient import TestClient
+
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.web.live import live_app
+
+    (tmp_path / "open.trf").write_text(_without_results(EXAMPLE.read_text(), ROUND7_TAKEN_OUT))
+    (tmp_path / "done.trf").write_text(EXAMPLE.read_text())
+    client = TestClient(live_app(LiveHub(tmp_path, database="none")))
+    deadline = time.monotonic() + 60
+    while (odds := client.get("/api/live", params={"event": "open.trf"}).json()["odds"]) is None:
+        assert time.monotonic() < deadline, "no odds within 60 s"
+        time.sleep(0.1)
+    assert odds["method"] == "exact" and odds["outcomes"] == 243 and odds["games"] == 5
+    players = odds["players"]
+    assert len(players) == len(_without_results(EXAMPLE.read_text(), []).split("\n001")) - 1
+    for place in range(len(players)):
+        assert sum(p["places"][place] for p in players) == pytest.approx(1, abs=1e-9)
+    for p in players:
+        assert p["first"] == p["places"][0] and p["top"] == pytest.approx(sum(p["places"][:3]), abs=1e-12)
+    # the finished event has no pending game: no odds
+    assert client.get("/api/live", params={"event": "done.trf"}).json()["odds"] is None
+
+
 def test_settled_places_by_hand():
     import numpy as np
 
@@ -289,6 +317,8 @@ def chromium():
 @pytest.mark.parametrize("width", [390, 1280])
 def test_the_live_page_on_a_phone_and_a_wide_screen(live, chromium, width, tmp_path):
     base, path = live
+    shots = os.environ.get("TIEBREAK_SHOTS")  # a folder to keep the screenshots in, to look at them
+    tmp_path = Path(shots) if shots else tmp_path
     page = chromium.new_page(viewport={"width": width, "height": 800})
     page.goto(base + "/live?lang=uk")
     page.wait_for_function("document.querySelectorAll('#standings tbody tr').length === 32", timeout=15_000)
@@ -301,6 +331,11 @@ def test_the_live_page_on_a_phone_and_a_wide_screen(live, chromium, width, tmp_p
     path.write_text(_without_results(EXAMPLE.read_text(), ROUND7_TAKEN_OUT))
     page.wait_for_function(f"document.getElementById('stamp').textContent.includes('{version + 1}')", timeout=5_000)
     page.wait_for_function("document.querySelectorAll('#pairings .pending').length === 5", timeout=5_000)
+    # the odds come a little later (the page asks again while they are missing): chances in per cent, in Ukrainian
+    page.wait_for_function("!document.getElementById('odds-section').hidden", timeout=30_000)
+    assert page.locator("#odds thead").inner_text().strip().split("\t")[1:] == ["Перше місце", "Місця 1–3"]
+    assert page.locator("#odds tbody tr").first.inner_text().endswith("%")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.screenshot(path=str(tmp_path / f"live-{width}.png"), full_page=True)
     page.close()
     path.write_text(EXAMPLE.read_text())

@@ -13,10 +13,13 @@ import pytest
 from sources import CORPUS
 from sources import needs as needs_file
 
-from tiebreak.arbiter.odds import compute_odds, find_future
+from tiebreak.arbiter.berger import schedule
+from tiebreak.arbiter.odds import compute_odds, find_future, run
+from tiebreak.arbiter.odds.engine_ranker import EngineRanker
 from tiebreak.arbiter.odds.models import davidson, parse_fix
-from tiebreak.arbiter.odds.rankers import EngineRanker, RoundRobinRanker, fast_ranker_reason
-from tiebreak.arbiter.odds.run import _digits
+from tiebreak.arbiter.odds.places import by_player
+from tiebreak.arbiter.odds.places import digit_rows as _digits
+from tiebreak.arbiter.odds.rankers import RoundRobinRanker, fast_ranker_reason
 from tiebreak.cli import main
 from tiebreak.engine.model import Kind, Player, Tournament
 from tiebreak.engine.registry import parse_list
@@ -79,13 +82,16 @@ def _brute_force(t: Tournament, after: int, tiebreaks: str) -> list[list[Fractio
 
 
 @needs_shared
-def test_exact_odds_equal_a_brute_force_count_on_a_real_round_robin():
+def test_exact_odds_equal_a_brute_force_count_on_a_real_round_robin(monkeypatch):
     """Hobsons Bay Club Championship 2025 (8 players, 7 rounds) cut after round 5: 8 games, 6,561 outcomes."""
     lst = "PTS,DE,SB,WIN"
     odds = compute_odds(trf.load(CLUB), lst, after_round=5, model="equal")
     assert odds.method == "exact" and odds.outcomes == 3 ** 8 and odds.ranker == "arrays"
     expected = _brute_force(trf.load(CLUB), 5, lst)
     assert odds.places == expected  # exact fractions, so equal to far better than 1e-9
+    # the same in blocks of 3**5 outcomes: 27 blocks whose last three games add constants
+    monkeypatch.setattr(run, "BLOCK_DIGITS", 5)
+    assert compute_odds(trf.load(CLUB), lst, after_round=5, model="equal").places == expected
 
 
 @needs_shared
@@ -110,6 +116,29 @@ def test_array_ranker_agrees_with_the_engine_outcome_by_outcome(lst):
     digits = np.random.default_rng(7).integers(0, 3, (300, len(f.games))).astype(np.int8)
     fast, slow = RoundRobinRanker(f, specs).rank(digits), EngineRanker(f, specs, "auto").rank(digits)
     assert (fast[0] == slow[0]).all() and (fast[1] == slow[1]).all()
+
+
+@pytest.mark.parametrize("lst", ["PTS,DE,WIN,SB", "PTS,SB,DE,KS,BWG,BPG,WON"])
+def test_blocks_of_the_benchmark_shape_agree_with_the_engine(lst):
+    """The benchmark's shape: a 14-player round robin two rounds from the end (14 games), ranked in blocks of 3**8
+    outcomes that share the digits of the last 6 games; a sample of each block against compute_standings."""
+    rounds = schedule(14, False)
+    t = Tournament.build([Player(i, f"P{i}", 2400 - 15 * i) for i in range(1, 15)], len(rounds),
+                         type_text="Round Robin")
+    for r in rounds[:11]:
+        for x, (w, b) in enumerate(r.pairings):
+            t.set_game(r.number, w, b, (Kind.WIN, Kind.DRAW, Kind.LOSS, Kind.DRAW)[(r.number + x) % 4])
+    f = find_future(t)
+    specs = parse_list(lst)
+    assert len(f.games) == 14 and fast_ranker_reason(f, specs) is None
+    ranker, engine = RoundRobinRanker(f, specs), EngineRanker(f, specs, "auto")
+    for high in (0, 400, 728):
+        digits, who, ahead, size = ranker.rank_block(high, 8)
+        assert (digits == _digits(high * 3 ** 8, (high + 1) * 3 ** 8, 14)).all()
+        sample = np.random.default_rng(high).choice(len(digits), 25, replace=False)
+        fast = by_player(who[sample], ahead[sample], size[sample])
+        slow = engine.rank(digits[sample])
+        assert (fast[0] == slow[0]).all() and (fast[1] == slow[1]).all()
 
 
 @pytest.mark.skipif(not UZCHESS.exists(), reason="../shared (the corpus) is not next to the repository")
@@ -242,6 +271,10 @@ def test_a_large_swiss_round_is_simulated():
     assert odds.method == "simulation" and odds.outcomes == 50 and odds.seed == 5
     assert any("too many outcomes" in x for x in odds.notes)
     assert sum(row[0] for row in odds.places) == pytest.approx(1)
+    # no number asked for: at most 2,000, and no more than the first batch of 200 says fit in the budget (a
+    # millisecond here: one batch)
+    odds = compute_odds(t, "PTS,BH", seed=5, budget=0.001)
+    assert odds.method == "simulation" and odds.outcomes == 200
 
 
 @needs_shared

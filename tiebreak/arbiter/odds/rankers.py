@@ -3,19 +3,19 @@ share the player's place after the whole list (they share those places equally: 
 
 Two rankers give the same answer (tests/test_odds.py compares them with ``compute_standings`` outcome by outcome):
 
-* :class:`EngineRanker` writes each outcome into the tournament and calls ``compute_standings``: any list, any
-  event, about a millisecond per outcome.
+* :class:`~.engine_ranker.EngineRanker` writes each outcome into the tournament and calls ``compute_standings``: any
+  list, any event, about a millisecond per outcome.
 * :class:`RoundRobinRanker` works on arrays of outcomes x players for round robins whose known games were all
   played over the board and whose list is made of ``PTS DE WIN WON BPG BWG SB KS`` (no modifiers).  What an
   outcome does not change (the known games) is summed once; each pending game adds its result to its two players.
   The list becomes one integer key per player (smaller = better), built tie-break by tie-break; DE (Art. 6.2, every
   pair met) is applied inside each group of equal keys and again inside the sub-groups it leaves, until nothing
-  more separates.
+  more separates.  Exact enumeration goes by blocks of outcomes that differ only in their first games
+  (:meth:`RoundRobinRanker.rank_block`): what those games add is computed once for every block.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from math import lcm
 
 import numpy as np
@@ -25,71 +25,12 @@ from ...engine.model import BLACK, Kind
 from ...engine.passes import Context
 from ...engine.rules import RuleSet
 from ...engine.specifier import TieBreakSpec
-from ...engine.standings import compute_standings
 from .models import KINDS
 from .pending import Future
+from .places import KEY_LIMIT, by_player, digit_rows, extend, rank_key, sorted_places
 
 FAST_CODES = {"PTS", "DE", "WIN", "WON", "BPG", "BWG", "SB", "KS"}
-_KEY_LIMIT = 1 << 40  # compress the key to ranks before it could overflow int64
 CHUNK = 4096  # outcomes ranked at once (measured: 2-3 times faster per outcome than 32,768)
-
-
-def places(key: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Players strictly ahead and the size of each player's tie, per row of ``key`` (smaller = better).
-
-    >>> ahead, size = places(np.array([[5, 3, 5, 9]]))
-    >>> ahead.tolist(), size.tolist()
-    ([[1, 0, 1, 3]], [[2, 1, 2, 1]])
-    """
-    b, n = key.shape
-    order = np.argsort(key, axis=1, kind="stable")
-    flat = (order + (np.arange(b) * n)[:, None]).ravel()  # flat positions in sorted order (faster than *_along_axis)
-    s = key.ravel()[flat].reshape(b, n)
-    idx = np.arange(n)
-    new = np.ones((b, n), bool)
-    new[:, 1:] = s[:, 1:] != s[:, :-1]
-    end = np.ones((b, n), bool)
-    end[:, :-1] = new[:, 1:]
-    first = np.maximum.accumulate(np.where(new, idx, 0), axis=1)
-    last = np.minimum.accumulate(np.where(end, idx, n)[:, ::-1], axis=1)[:, ::-1]
-    ahead = np.empty(b * n, np.int64)
-    size = np.empty(b * n, np.int64)
-    ahead[flat] = first.ravel()
-    size[flat] = (last - first + 1).ravel()
-    ahead, size = ahead.reshape(b, n), size.reshape(b, n)
-    return ahead, size
-
-
-class EngineRanker:
-    """Every outcome through ``compute_standings`` (the reference the fast ranker is tested against)."""
-
-    def __init__(self, future: Future, specs: list[TieBreakSpec], rules: "str | RuleSet",
-                 unrated_rating: int | None = None) -> None:
-        self.future, self.specs, self.rules, self.unrated = future, specs, rules, unrated_rating
-
-    def rank(self, digits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        f = self.future
-        base = f.base
-        kind = base.kind.copy()
-        t = dataclasses.replace(base, kind=kind)
-        n = len(base.players)
-        ahead = np.empty((len(digits), n), np.int64)
-        size = np.empty((len(digits), n), np.int64)
-        w = np.array([g.white for g in f.games], np.int64)
-        b = np.array([g.black for g in f.games], np.int64)
-        r = np.array([g.round - 1 for g in f.games], np.int64)
-        kinds = np.array(KINDS, np.int8)
-        for o, row in enumerate(digits):
-            kind[w, r] = kinds[row, 0]
-            kind[b, r] = kinds[row, 1]
-            s = compute_standings(t, self.specs, rules=self.rules, after_round=f.final_round, lots=False,
-                                  system=f.system, unrated_rating=self.unrated)
-            rank = np.empty(n, np.int64)
-            for x in s.rows:
-                rank[x.index] = x.rank
-            ahead[o] = rank - 1
-            size[o] = np.bincount(rank)[rank]
-        return ahead, size
 
 
 def fast_ranker_reason(future: Future, specs: list[TieBreakSpec]) -> str | None:
@@ -152,29 +93,57 @@ class RoundRobinRanker:
         for w, bl in zip(self.gw.tolist(), self.gb.tolist()):
             if self.pair_slot[w, bl] < 0:
                 self.pair_slot[w, bl] = self.pair_slot[bl, w] = int(self.pair_slot.max()) + 1
-        self.pairs = int(self.pair_slot.max()) + 1
+        # DE: the known points of each pair by distance d between the players' rows (pairs p, p + d), in the
+        # type DE values fit in; the pairs with pending games apart
+        self.de_type = np.int16 if self.W * self.lcm * n < 1 << 15 else np.int64
+        known = np.where(self.pair_slot < 0, self.weighted, 0).astype(self.de_type)
+        rows = np.arange(n)
+        self.de_ahead = [None] + [known[rows[:-d], rows[d:]][:, None] for d in range(1, n)]
+        self.de_behind = [None] + [known[rows[d:], rows[:-d]][:, None] for d in range(1, n)]
+        # the pairs with pending games, in groups where no player appears twice (a round's games, usually)
+        groups: list[list] = []
+        for p in range(n):
+            for q in range(p + 1, n):
+                if self.pair_slot[p, q] < 0:
+                    continue
+                games = [(k, 0 if self.gw[k] == p else 1) for k in range(len(self.gw))
+                         if {int(self.gw[k]), int(self.gb[k])} == {p, q}]
+                group = next((x for x in groups if not any({p, q} & {a, b} for a, b, _ in x)), None)
+                if group is None:
+                    groups.append(group := [])
+                group.append((p, q, games))
+        self.de_groups = []
+        for group in groups:
+            most = max(len(games) for _, _, games in group)
+            slots = []
+            for m in range(most):
+                has = np.array([len(games) > m for _, _, games in group])
+                games = np.array([games[m][0] if len(games) > m else 0 for _, _, games in group])
+                sides = np.array([games_[m][1] if len(games_) > m else 0 for _, _, games_ in group])[:, None]
+                weights = np.array([int(self.weight[p, q]) for p, q, _ in group])[:, None] * has[:, None]
+                slots.append((games, sides, weights))
+            self.de_groups.append((np.array([p for p, _, _ in group]), np.array([q for _, q, _ in group]), slots))
+        self._blocks: dict = {}
+
+    # -- any rows of digits -------------------------------------------------------------------------------------
 
     def rank(self, digits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        if len(digits) > CHUNK:  # the arrays of a few thousand outcomes stay in the CPU cache: twice as fast
-            parts = [self._rank(digits[k:k + CHUNK]) for k in range(0, len(digits), CHUNK)]
-            return np.concatenate([a for a, _ in parts]), np.concatenate([s for _, s in parts])
-        return self._rank(digits)
+        """Players ahead and tie sizes (outcomes x players) for any rows of digits."""
+        return by_player(*self.rank_sorted(digits))
 
-    def _rank(self, digits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        # players x outcomes inside (each pending game updates two contiguous rows); outcomes x players for ranking
-        b, n = len(digits), self.n
+    def rank_sorted(self, digits: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:func:`sorted_places` of every row of digits."""
+        if len(digits) > CHUNK:  # the arrays of a few thousand outcomes stay in the CPU cache
+            parts = [self.rank_sorted(digits[k:k + CHUNK]) for k in range(0, len(digits), CHUNK)]
+            return tuple(np.concatenate(x) for x in zip(*parts))
+        # players x outcomes while adding up games (each pending game updates two contiguous rows)
         d = np.ascontiguousarray(digits.T)
         pw, pb = self.units[d, 0], self.units[d, 1]  # games x B: units of White and Black
         score = self._add_games(self.points0, pw, pb)
-        key = np.zeros((b, n), np.int64)
-        bound = 1  # every key is below this
-        for spec in self.specs:
-            if spec.code == "DE":
-                key, bound = self._direct_encounter(key, bound, pw, pb)
-                continue
-            values, top = self._column(spec.code, score, pw, pb, d)
-            key, bound = _extend(key, bound, top - values.T, top + 1, n)
-        return places(key)
+
+        def column(code: str) -> tuple[np.ndarray, int]:
+            return self._column(code, score, pw, pb, d)
+        return sorted_places(np.ascontiguousarray(self._key(lambda: self._pending_points(digits), score, column).T))
 
     def _add_games(self, known: np.ndarray, white: np.ndarray, black: np.ndarray) -> np.ndarray:
         """``known`` (per player) plus each pending game's ``white``/``black`` rows (games x B): players x B."""
@@ -213,90 +182,194 @@ class RoundRobinRanker:
         qualifies = (2 * score >= self.koya_half).astype(np.int64)
         return self._pairs_against(qualifies, pw, pb), W * rounds
 
-    def _direct_encounter(self, key: np.ndarray, bound: int, pw: np.ndarray, pb: np.ndarray) -> tuple[np.ndarray, int]:
+    # -- exact enumeration: blocks of 3**low outcomes that share the digits of the games after the low ones -----
+
+    def rank_block(self, high: int, low: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Outcomes ``high * 3**low`` .. ``(high + 1) * 3**low - 1``: their digits and :func:`sorted_places`.
+
+        Within a block only the ``low`` first games vary: what they add (points, wins, Sonneborn-Berger terms) is
+        computed once for all blocks; the other games add constants.  Sonneborn-Berger of an outcome is
+        ``M @ score`` with ``M`` the points matrix and ``score = c + L`` (``c`` the block's constant part, ``L`` the
+        varying part of the low games), so ``M = A + P`` gives ``A c + A L + P c + P L``: ``P L`` is computed once,
+        ``A L + P c + A c`` is one matrix product of ``[L | U | 1]`` (``U`` the low games' units) with a small
+        matrix.
+        Inside, the arrays are players x outcomes (a player's values contiguous)."""
+        g, n = len(self.gw), self.n
+        c = self._block(low)
+        high_digits = digit_rows(high, high + 1, g - low)[0].tolist()
+        digits = np.empty((len(c["inner"]), g), np.int8)
+        digits[:, :low] = c["inner"]
+        digits[:, low:] = high_digits
+        points, wins, black_wins, A = (self.points0.copy(), self.wins0.copy(), self.black_wins0.copy(),
+                                       self.m0.copy())
+        for k, r in zip(range(low, g), high_digits):
+            w, bl = self.gw[k], self.gb[k]
+            uw, ub = self.units[r]
+            points[w] += uw
+            points[bl] += ub
+            A[w, bl] += uw
+            A[bl, w] += ub
+            if r != 1:
+                wins[w if r == 0 else bl] += 1
+                black_wins[bl] += r == 2
+        score = c["L"] + points[:, None]
+
+        def column(code: str) -> tuple[np.ndarray, int]:
+            W, rounds = self.W, self.rounds
+            if code == "PTS":
+                return score, W * rounds
+            if code in ("WIN", "WON"):
+                return c["wins"] + wins[:, None], rounds
+            if code == "BWG":
+                return c["black_wins"] + black_wins[:, None], rounds
+            if code == "BPG":
+                return np.broadcast_to(self.black_games[:, None], score.shape), rounds
+            if code == "SB":
+                LU = c["LU"]
+                Y = np.zeros((n, len(LU)), LU.dtype)  # [A | the low games' opponents' points | A c]
+                Y[:, :n] = A
+                for k in range(low):
+                    Y[self.gw[k], n + 2 * k] = points[self.gb[k]]
+                    Y[self.gb[k], n + 2 * k + 1] = points[self.gw[k]]
+                Y[:, -1] = A @ points
+                sb = (Y @ LU).astype(np.int64)
+                sb += c["PL"]
+                return sb, (W * rounds) ** 2
+            qualifies = (2 * score >= self.koya_half).astype(np.int64)  # KS, as in _column
+            out = np.rint(A.astype(np.float64) @ qualifies).astype(np.int64)
+            for k in range(low):
+                out[self.gw[k]] += c["pw"][k] * qualifies[self.gb[k]]
+                out[self.gb[k]] += c["pb"][k] * qualifies[self.gw[k]]
+            return out, W * rounds
+        key = self._key(lambda: self._block_pending(c, low, high_digits), score, column)
+        return (digits, *sorted_places(np.ascontiguousarray(key.T)))
+
+    def _block(self, low: int) -> dict:
+        """What the ``low`` first games add, for every one of their ``3**low`` outcomes (players x outcomes)."""
+        if low in self._blocks:
+            return self._blocks[low]
+        n = self.n
+        inner = digit_rows(0, 3 ** low, low)
+        d = np.ascontiguousarray(inner.T)
+        pw, pb = self.units[d, 0], self.units[d, 1]  # low games x outcomes
+        L, PL = np.zeros((n, len(inner)), np.int64), np.zeros((n, len(inner)), np.int64)
+        wins, black_wins = np.zeros_like(L), np.zeros_like(L)
+        for k in range(low):
+            w, bl = self.gw[k], self.gb[k]
+            L[w] += pw[k]
+            L[bl] += pb[k]
+            wins[w] += d[k] == 0
+            wins[bl] += d[k] == 2
+            black_wins[bl] += d[k] == 2
+        for k in range(low):
+            w, bl = self.gw[k], self.gb[k]
+            PL[w] += pw[k] * L[bl]
+            PL[bl] += pb[k] * L[w]
+        # [L | U | 1] for Sonneborn-Berger (rank_block), in float32 where every sum stays an exact integer there
+        exact32 = (self.W * self.rounds) ** 2 < 1 << 24
+        LU = np.ones((n + 2 * low + 1, len(inner)), np.float32 if exact32 else np.float64)
+        LU[:n], LU[n:n + 2 * low:2], LU[n + 1:n + 2 * low:2] = L, pw, pb
+        block = {"inner": inner, "L": L, "PL": PL, "wins": wins, "black_wins": black_wins, "pw": pw, "pb": pb,
+                 "LU": LU}
+        self._blocks = {low: block}
+        return block
+
+    # -- the key and DE -----------------------------------------------------------------------------------------
+
+    def _key(self, pending, score: np.ndarray, column) -> np.ndarray:
+        """One integer per player and outcome, smaller = better, tie-break by tie-break (players x outcomes)."""
+        key = np.zeros(score.shape, np.int64)
+        bound = 1  # every key is below this
+        for spec in self.specs:
+            if spec.code == "DE":
+                key, bound = self._direct_encounter(key, bound, pending())
+                continue
+            values, top = column(spec.code)
+            key, bound = extend(key, bound, top - values, top + 1)
+        return key
+
+    def _direct_encounter(self, key: np.ndarray, bound: int, pending: list) -> tuple[np.ndarray, int]:
         """Art. 6.2 inside every group of equal keys, again inside the sub-groups it leaves, until nothing splits.
 
-        Only the pairs of players still tied are looked at (a few per outcome): they are found once by sorting the
-        keys (a group is a run of equal keys), and a split only removes pairs."""
-        b, n = key.shape
-        order = np.argsort(key, axis=1, kind="stable")
-        s = np.take_along_axis(key, order, axis=1)
-        # distance of each sorted position from the start of its run of equal keys: a position at distance >= d
-        # pairs with the one d places before it; only positions inside a run are looked at
-        idx = np.arange(n)
-        new = np.ones((b, n), bool)
-        new[:, 1:] = s[:, 1:] != s[:, :-1]
-        dist = (idx - np.maximum.accumulate(np.where(new, idx, 0), axis=1)).ravel()
-        inside = np.flatnonzero(dist)
-        if not len(inside):
-            return key, bound
-        far = dist[inside]
-        flat_order = order.ravel()
-        found = []
-        for d in range(1, int(far.max()) + 1):
-            at = inside[far >= d]
-            found.append((at // n, flat_order[at - d], flat_order[at]))
-        row, i, j = (np.concatenate(x) for x in zip(*found))
-        # each side's weighted points in the pair's games: the known ones, plus the pending ones of this outcome
-        slot = _at(self.pair_slot, i * n + j)
-        lower, higher = self._pending_pairs(pw, pb)
-        has = slot >= 0
-        at = np.maximum(slot, 0)
-        cell = at * b + row
-        lo, hi = np.where(has, _at(lower, cell), 0), np.where(has, _at(higher, cell), 0)
-        first_is_lower = i < j
-        pi = _at(self.weighted, i * n + j) + np.where(first_is_lower, lo, hi)
-        pj = _at(self.weighted, j * n + i) + np.where(first_is_lower, hi, lo)
+        Each pass adds, for every pair of players, their points against each other to both where their keys are
+        equal, and counts the equal pairs.  A pass over a row whose count did not fall gives the values of the pass
+        before (the groups are the same): the row is done."""
+        n, b = key.shape
         top = int(self.W * self.lcm * n)
-        mark = np.zeros(b, bool)
-        mark[row] = True
-        active = np.nonzero(mark)[0]  # outcomes still being split; ``local`` numbers them 0..
-        local = (np.cumsum(mark) - 1)[row]
-        while len(row):
-            m = len(active)
-            # bincount adds in float64: sums of small integers, exact
-            de = (np.bincount(local * n + i, pi, m * n) + np.bincount(local * n + j, pj, m * n)).astype(np.int64)
-            de = de.reshape(m, n)
-            if bound * (top + 1) >= _KEY_LIMIT:
-                key, bound = places(key)[0], n
-            if m == b:
-                key = key * (top + 1) + (top - de)
-            else:
-                key[active] = key[active] * (top + 1) + (top - de)  # each outcome's keys share one scale
-            bound *= top + 1
-            keep = _at(de, local * n + i) == _at(de, local * n + j)
-            if keep.all():
-                break
-            split = np.zeros(m, bool)
-            split[local[~keep]] = True
-            kept = np.nonzero(keep & split[local])[0]
-            row, i, j, pi, pj = row[kept], i[kept], j[kept], pi[kept], pj[kept]
-            local = (np.cumsum(split) - 1)[local[kept]]
-            active = active[split]
-        return key, bound
+        rows, before, now = None, None, pending  # rows None: every row (also while nearly every row goes on)
+        while True:
+            if bound * (top + 1) >= KEY_LIMIT:
+                key, bound = rank_key(key), n
+            part = key if rows is None else key[:, rows]
+            de, ties = self._de_values(np.ascontiguousarray(part, np.int32 if bound < 1 << 31 else np.int64), now)
+            part *= top + 1
+            part += top - de
+            bound *= top + 1  # rows are compared only within themselves: the others keep their smaller keys
+            if rows is not None:
+                key[:, rows] = part
+            # go on where the pass before split a group (always, after the first pass) and ties are left
+            go_on = ties > 0 if before is None else (ties < before) & (ties > 0)
+            if not go_on.any():
+                return key, bound
+            if rows is None and go_on.sum() * 4 > b * 3:  # a pass more over the other rows is harmless
+                before = np.where(go_on, ties, 0)
+                continue
+            at = np.nonzero(go_on)[0]
+            rows, before = (at if rows is None else rows[at]), ties[at]
+            now = [(P, Q, vp[:, rows], vq[:, rows]) for P, Q, vp, vq in pending]
 
-    def _pending_pairs(self, pw: np.ndarray, pb: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Weighted points of the lower and the higher row of each pending pair (pairs x B)."""
-        lower = np.zeros((max(self.pairs, 1), pw.shape[1]), np.int64)  # one empty slot when nothing is pending
-        higher = np.zeros_like(lower)
-        for g in range(len(self.gw)):
-            w, bl = self.gw[g], self.gb[g]
-            q, wt = self.pair_slot[w, bl], self.weight[w, bl]
-            (lower if w < bl else higher)[q] += pw[g] * wt
-            (higher if w < bl else lower)[q] += pb[g] * wt
-        return lower, higher
+    def _block_pending(self, c: dict, low: int, high_digits: list[int]) -> list:
+        """:meth:`_pending_points` of a block: those of the low games once for all blocks (the others 1-0 there),
+        then each pair whose game is not a low one moved to this block's result."""
+        if "pending" not in c:
+            digits = np.zeros((len(c["inner"]), len(self.gw)), np.int8)
+            digits[:, :low] = c["inner"]
+            c["moves"] = [[(x, int(games[x]), int(sides[x, 0]), int(weights[x, 0]))
+                           for games, sides, weights in slots for x in range(len(P))
+                           if weights[x, 0] and games[x] >= low] for P, _, slots in self.de_groups]
+            c["pending"] = self._pending_points(digits)  # last: the other thread looks for this one
+        out = []
+        for (P, Q, vp, vq), moves in zip(c["pending"], c["moves"]):
+            if moves:
+                vp, vq = vp.copy(), vq.copy()
+                for x, k, side, wt in moves:
+                    r = high_digits[k - low]
+                    vp[x] += (self.units[r, side] - self.units[0, side]) * wt
+                    vq[x] += (self.units[r, 1 - side] - self.units[0, 1 - side]) * wt
+            out.append((P, Q, vp, vq))
+        return out
 
+    def _pending_points(self, digits: np.ndarray) -> list:
+        """For each group of pairs with pending games: the pairs' rows and each side's weighted points against the
+        other in every outcome (pairs x outcomes)."""
+        out = []
+        for P, Q, slots in self.de_groups:
+            vp = np.repeat(self.weighted[P, Q][:, None], len(digits), axis=1).astype(self.de_type)
+            vq = np.repeat(self.weighted[Q, P][:, None], len(digits), axis=1).astype(self.de_type)
+            for games, sides, weights in slots:  # the pairs' first pending game, second, ... (weight 0: none)
+                r = digits[:, games].T  # pairs x outcomes
+                vp += (self.units[r, sides] * weights).astype(self.de_type)
+                vq += (self.units[r, 1 - sides] * weights).astype(self.de_type)
+            out.append((P, Q, vp, vq))
+        return out
 
-def _at(array: np.ndarray, flat: np.ndarray) -> np.ndarray:
-    """``array`` at flat (C-order) positions: np.take on the raveled array, much faster than 2-D fancy indexing."""
-    return np.take(array.ravel(), flat)
-
-
-def _extend(key: np.ndarray, bound: int, values: np.ndarray, size: int, n: int) -> tuple[np.ndarray, int]:
-    """``key`` refined by ``values`` (0 <= values < size): compressed to places first if it would overflow."""
-    if bound * size >= _KEY_LIMIT:
-        key, bound = places(key)[0], n
-    return key * size + values, bound * size
+    def _de_values(self, key: np.ndarray, pending: list) -> tuple[np.ndarray, np.ndarray]:
+        """Each player's weighted points against the players with an equal key (``key``: players x outcomes), and
+        the number of equal pairs per outcome.  The pairs without pending games are taken by the distance ``d``
+        between their rows: one comparison of ``key[:-d]`` with ``key[d:]`` covers them all."""
+        n, m = key.shape
+        de = np.zeros(key.shape, self.de_type)
+        ties = np.zeros(m, np.int32)
+        for d in range(1, n):
+            eq = key[:-d] == key[d:]
+            ties += np.add.reduce(eq, axis=0, dtype=np.int32)
+            de[:-d] += eq * self.de_ahead[d]
+            de[d:] += eq * self.de_behind[d]
+        for P, Q, vp, vq in pending:  # no player twice in a group: the fancy additions add once per row
+            eq = key[P] == key[Q]
+            de[P] += eq * vp
+            de[Q] += eq * vq
+        return de, ties
 
 
 def _ruleset(rules: "str | RuleSet") -> RuleSet:

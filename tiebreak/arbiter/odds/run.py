@@ -15,28 +15,24 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, cast
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 
-from ...engine.rules import RuleSet
-from ...engine.specifier import TieBreakSpec
+from .engine_ranker import EngineRanker
 from .models import probabilities
-from .pending import Future, Game
-from .rankers import EngineRanker, RoundRobinRanker, fast_ranker_reason
+from .pending import Future
+from .places import digit_rows
+from .rankers import RoundRobinRanker, fast_ranker_reason
 
 BATCH = 1 << 15
-BATCH_DIGITS = 10  # exact enumeration: batches of 3**10 = 59,049 outcomes
+BLOCK_DIGITS = 9  # exact enumeration: blocks of 3**9 = 19,683 outcomes (measured: faster than 3**8 and 3**10)
 THREADS = 2
 ENGINE_BATCH = 200
 DEFAULT_SIMULATIONS = 100_000
 ENGINE_SIMULATIONS = 2_000  # one by one through the engine, when nothing measured the time an outcome takes
 MAX_EXACT_GAMES = 30  # 3**30 outcomes: beyond any budget (and 3**40 overflows the outcome numbers)
 NEEDS_MAX_GAMES = 12  # 4**12 cubes for "what X needs"
-
-#: a weight or probability: exact (an integer count or a Fraction) or a float (model probabilities, simulations)
-Weight = Fraction | float
-Ranker = RoundRobinRanker | EngineRanker
 
 
 @dataclass
@@ -46,151 +42,159 @@ class Tally:
     n: int
     g: int
     exact: bool
-    #: by tie size s: players x ahead, the weight of outcomes in which the player shares places ahead+1..ahead+s
-    table: dict[int, np.ndarray]
-    #: by tie size s: games x results x players, the weight of first place shared by s players
-    first: dict[int, np.ndarray]
+    #: size - 1 x player x ahead: the weight of outcomes in which the player shares places ahead+1..ahead+size
+    table: np.ndarray
+    #: size - 1 x game x result x player: the weight of first place shared by ``size`` players
+    first: np.ndarray
     result_weight: np.ndarray  # game x result
-    best: np.ndarray
-    worst: np.ndarray
-    total: float | int
-    alone_first: list[np.ndarray] = field(default_factory=list)  # per outcome, the chosen player first alone (exact only)
+    total: float | int = 0
+    alone_first: list = field(default_factory=list)  # per outcome, the chosen player first alone (exact only)
 
     @classmethod
     def empty(cls, n: int, g: int, exact: bool) -> "Tally":
         dtype = np.int64 if exact else float
-        return cls(n, g, exact, {}, {}, np.zeros((g, 3), dtype), np.full(n, n, np.int64), np.zeros(n, np.int64),
+        return cls(n, g, exact, np.zeros((1, n, n), dtype), np.zeros((1, g, 3, n), dtype), np.zeros((g, 3), dtype),
                    0 if exact else 0.0)
 
-    def _add_to(self, store: dict[int, np.ndarray], size: int, values: np.ndarray) -> None:
-        values = values.astype(np.int64 if self.exact else float)
-        if size in store:
-            store[size] += values
-        else:
-            store[size] = values
+    def _count(self, store: np.ndarray, cells: np.ndarray, weights, sizes: int) -> np.ndarray:
+        """``store`` plus the weight of each of its flat ``cells`` (grown to ``sizes`` tie sizes first)."""
+        if sizes > len(store):
+            store = np.concatenate([store, np.zeros((sizes - len(store), *store.shape[1:]), store.dtype)])
+        counts = np.bincount(cells, weights, minlength=store.size)
+        store += counts.reshape(store.shape).astype(store.dtype, copy=False)
+        return store
 
-    def add(self, digits: np.ndarray, ahead: np.ndarray, size: np.ndarray, weights: np.ndarray | None,
-            player: int | None) -> None:
+    def add(self, digits: np.ndarray, who: np.ndarray, ahead: np.ndarray, size: np.ndarray,
+            weights: np.ndarray | None, player: int | None) -> None:
+        """One batch: ``who``/``ahead``/``size`` as :func:`~.rankers.sorted_places` gives them (any order of the
+        players inside a row will do)."""
         n, g = self.n, self.g
-        live = np.ones(len(digits), bool) if weights is None else weights > 0
-        if live.any():
-            self.best = np.minimum(self.best, ahead[live].min(axis=0))
-            self.worst = np.maximum(self.worst, (ahead + size - 1)[live].max(axis=0))
         self.total += len(digits) if weights is None else float(weights.sum())
-        cells = (np.arange(n)[None, :] * n + ahead).ravel()
-        flat_size = size.ravel()
-        w = None if weights is None else np.repeat(weights, n)
-        for sz in np.unique(flat_size).tolist():
-            sel = flat_size == sz
-            self._add_to(self.table, sz, np.bincount(cells[sel], None if w is None else w[sel],
-                                                     minlength=n * n).reshape(n, n))
+        sizes = int(size.max())
+        cells = ((size.astype(np.int64) - 1) * n + who) * n + ahead
+        self.table = self._count(self.table, cells.ravel(), None if weights is None else np.repeat(weights, n), sizes)
         cells = (np.arange(g)[None, :] * 3 + digits).ravel()
         self.result_weight += np.bincount(cells, None if weights is None else np.repeat(weights, g),
                                           minlength=3 * g).reshape(g, 3).astype(self.result_weight.dtype)
         o, i = np.nonzero(ahead == 0)
-        first_size = size[o, i]
-        for sz in np.unique(first_size).tolist():
-            sel = first_size == sz
-            oo, ii = o[sel], i[sel]
-            # one count over (game, result, player) for every game at once
-            cells = ((np.arange(g)[None, :] * 3 + digits[oo]) * n + ii[:, None]).ravel()
-            ww = None if weights is None else np.repeat(weights[oo], g)
-            self._add_to(self.first, sz, np.bincount(cells, ww, minlength=g * 3 * n).reshape(g, 3, n))
+        # one count over (size, game, result, player) for every game at once
+        at = (size[o, i].astype(np.int64) - 1) * g
+        cells = (((at[:, None] + np.arange(g)[None, :]) * 3 + digits[o]) * n + who[o, i][:, None]).ravel()
+        self.first = self._count(self.first, cells, None if weights is None else np.repeat(weights[o], g),
+                                 int(size[o, i].max()))
         if player is not None:
-            self.alone_first.append((ahead[:, player] == 0) & (size[:, player] == 1))
+            alone = (ahead == 0) & (size == 1) & (who == player)
+            self.alone_first.append(alone.any(axis=1))
 
-    def first_weights(self, k: int, r: int) -> list[Weight]:
+    @property
+    def best(self) -> np.ndarray:
+        """Each player's best place - 1 over the outcomes of positive weight."""
+        seen = (self.table > 0).any(axis=0)
+        return np.where(seen.any(axis=1), np.argmax(seen, axis=1), self.n)
+
+    @property
+    def worst(self) -> np.ndarray:
+        """Each player's worst place - 1 over the outcomes of positive weight."""
+        s, p, a = np.nonzero(self.table > 0)
+        out = np.zeros(self.n, np.int64)
+        np.maximum.at(out, p, a + s)
+        return out
+
+    def first_weights(self, k: int, r: int) -> list:
         """Weight of first place for each player when game ``k`` has result ``r`` (Fractions when exact)."""
-        out: list[Weight] = [Fraction(0) if self.exact else 0.0] * self.n
-        for sz, counts in self.first.items():
-            share: Weight = Fraction(1, sz) if self.exact else 1 / sz
+        out = [Fraction(0) if self.exact else 0.0] * self.n
+        for sz, counts in enumerate(self.first, 1):
+            share = Fraction(1, sz) if self.exact else 1 / sz
             out = [x + int(c) * share if self.exact else x + float(c) * share for x, c in zip(out, counts[k, r])]
         return out
 
-    def place_weights(self) -> list[list[Weight]]:
+    def place_weights(self) -> list[list]:
         """Weight of each place for each player (Fractions when exact): a difference array over the places."""
         n = self.n
         diff = np.zeros((n, 2 * n + 1), object if self.exact else float)
-        for sz, counts in self.table.items():
+        for sz, counts in enumerate(self.table, 1):
+            if not counts.any():
+                continue
             share = counts.astype(object) * Fraction(1, sz) if self.exact else counts / sz
             diff[:, :n] += share
             diff[:, sz:sz + n] -= share
-        weights: list[list[Weight]] = np.cumsum(diff, axis=1)[:, :n].tolist()
-        return weights
+        return np.cumsum(diff, axis=1)[:, :n].tolist()
 
 
 @dataclass
 class Odds:
     future: Future
-    specs: list[TieBreakSpec]
+    specs: list
     method: str
     outcomes: int
     model: str
     ranker: str
-    places: list[list[Weight]]  # player x place: probability (Fraction when exact and the model is exact)
-    first_by_result: list[list[list[Weight] | None]]  # game x result x player: P(first | result), None where the
-    # result cannot happen
-    result_probability: list[list[Weight]]  # game x result
+    places: list[list]  # player x place: probability (Fraction when exact and the model is exact)
+    first_by_result: list  # game x result x player: P(first | result), None where the result cannot happen
+    result_probability: list  # game x result
     best: list[int]
     worst: list[int]
     margin: float | None  # 95 % half-width of the simulation
     seed: int | None
-    fixed_games: list[tuple[Game, int]]  # (Game, result digit) fixed by --fix
+    fixed_games: list  # (Game, result digit) fixed by --fix
     alone_first: np.ndarray | None
     player: int | None
     notes: list[str]
     seconds: float
 
 
-def _digits(start: int, stop: int, g: int) -> np.ndarray:
-    o = np.arange(start, stop, dtype=np.int64)
-    digits: np.ndarray = ((o[:, None] // (3 ** np.arange(g, dtype=np.int64))[None, :]) % 3).astype(np.int8)
-    return digits
-
-
-def tally(future: Future, ranker: Ranker, probs: np.ndarray, exact_model: bool, method: str, simulations: int | None,
+def tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method: str, simulations: int,
           seed: int | None, player: int | None, budget: float, notes: list[str]) -> tuple[str, int, Tally]:
+    # the ranker's matrix products are small: BLAS threads only spin (measured: 3 times the CPU time per block);
+    # the two threads below keep both cores busy instead
+    with threadpool_limits(1, user_api="blas"):
+        return _tally(future, ranker, probs, exact_model, method, simulations, seed, player, budget, notes)
+
+
+def _tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method: str, simulations: int,
+           seed: int | None, player: int | None, budget: float, notes: list[str]) -> tuple[str, int, Tally]:
     g = len(future.games)
     n = len(future.base.players)
     total = 3 ** g
-    batch = ENGINE_BATCH if isinstance(ranker, EngineRanker) else BATCH
-    weights_of: Callable[[np.ndarray], np.ndarray] | None = \
-        None if exact_model else (lambda d: probs[np.arange(g)[None, :], d].prod(axis=1))
+    engine = isinstance(ranker, EngineRanker)
+    batch = ENGINE_BATCH if engine else BATCH
+    weights_of = None if exact_model else (lambda d: probs[np.arange(g)[None, :], d].prod(axis=1))
+    every = np.arange(n)[None, :]
+    bounded = False
+
+    def ranked(d: np.ndarray) -> tuple:
+        """Digits, who, ahead, size."""
+        if engine:
+            ahead, size = ranker.rank(d)
+            return d, np.broadcast_to(every, ahead.shape), ahead, size
+        return (d, *ranker.rank_sorted(d))
+
     if method != "simulation" and g > MAX_EXACT_GAMES:
         notes.append(f"{g} pending games: too many outcomes to enumerate, simulated instead")
         method = "simulation"
-        if simulations is None and isinstance(ranker, EngineRanker):
-            simulations = ENGINE_SIMULATIONS
+        if simulations is None and engine:  # at most this many, fewer if they would take more than the budget
+            simulations, bounded = ENGINE_SIMULATIONS, True
     if method != "simulation":
-        if not isinstance(ranker, EngineRanker):  # batches of 3**k outcomes share their low digits
-            low = min(g, BATCH_DIGITS)
+        if not engine:  # blocks of 3**low outcomes that share the digits of the other games
+            low = min(g, BLOCK_DIGITS)
             batch = 3 ** low
-            inner = _digits(0, batch, low)
 
-            def digits_at(start: int) -> np.ndarray:
-                d = np.empty((batch, g), np.int8)
-                d[:, :low] = inner
-                d[:, low:] = _digits(start // batch, start // batch + 1, g - low)
-                return d
+            def work(start: int) -> tuple:
+                return ranker.rank_block(start // batch, low)
         else:
-            def digits_at(start: int) -> np.ndarray:
-                return _digits(start, min(total, start + batch), g)
-        first = digits_at(0)
+            def work(start: int) -> tuple:
+                return ranked(digit_rows(start, min(total, start + batch), g))
         clock = time.perf_counter()
-        ahead, size = ranker.rank(first)
-        per = (time.perf_counter() - clock) / len(first)
+        first = work(0)
+        per = (time.perf_counter() - clock) / len(first[0])
         if method == "exact" or total * per <= budget:
             acc = Tally.empty(n, g, exact_model)
-            acc.add(first, ahead, size, weights_of(first) if weights_of else None,
-                    player if g <= NEEDS_MAX_GAMES else None)
-            def work(start: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-                d = digits_at(start)
-                return (d, *ranker.rank(d))
-
+            chosen = player if g <= NEEDS_MAX_GAMES else None
+            acc.add(*first, weights_of(first[0]) if weights_of else None, chosen)
             # numpy lets go of the GIL inside its loops: two threads keep both cores busy
             with ThreadPoolExecutor(THREADS) as pool:
-                for d, a, s in pool.map(work, range(len(first), total, batch)):
-                    acc.add(d, a, s, weights_of(d) if weights_of else None, player if g <= NEEDS_MAX_GAMES else None)
+                for d, who, a, s in pool.map(work, range(len(first[0]), total, batch)):
+                    acc.add(d, who, a, s, weights_of(d) if weights_of else None, chosen)
             return "exact", total, acc
         if simulations is None:
             simulations = min(DEFAULT_SIMULATIONS, max(1000, int(budget / per) // 1000 * 1000))
@@ -199,18 +203,26 @@ def tally(future: Future, ranker: Ranker, probs: np.ndarray, exact_model: bool, 
     rng = np.random.default_rng(seed)
     cum = np.cumsum(probs, axis=1)
     acc = Tally.empty(n, g, True)
-    draws: list[np.ndarray] = []
-    for start in range(0, simulations, batch):  # drawn in order from one generator: the seed repeats the run
-        u = rng.random((min(batch, simulations - start), g))
-        draws.append(((u >= cum[None, :, 0]).astype(np.int8) + (u >= cum[None, :, 1])).astype(np.int8))
+
+    def draw(count: int) -> np.ndarray:  # drawn in order from one generator: the seed repeats the run
+        u = rng.random((count, g))
+        return ((u >= cum[None, :, 0]).astype(np.int8) + (u >= cum[None, :, 1])).astype(np.int8)
+    done = 0
+    if bounded:  # a bound, not a number asked for: the first batch says how many fit in the budget
+        clock = time.perf_counter()
+        first = ranked(draw(min(batch, simulations)))
+        per = (time.perf_counter() - clock) / len(first[0])
+        acc.add(*first, None, None)
+        done = len(first[0])
+        simulations = max(done, min(simulations, int(budget / per)))
+    draws = [draw(min(batch, simulations - start)) for start in range(done, simulations, batch)]
     with ThreadPoolExecutor(THREADS) as pool:
-        for d, (a, s) in zip(draws, pool.map(ranker.rank, draws)):
-            acc.add(d, a, s, None, None)
+        for d, who, a, s in pool.map(ranked, draws):
+            acc.add(d, who, a, s, None, None)
     return "simulation", simulations, acc
 
 
-def make_ranker(future: Future, specs: list[TieBreakSpec], rules: str | RuleSet, unrated_rating: int | None,
-                notes: list[str]) -> tuple[Ranker, str]:
+def make_ranker(future: Future, specs, rules, unrated_rating, notes: list[str]):
     """The array ranker where it applies, else the engine (with a note saying why)."""
     why = fast_ranker_reason(future, specs)
     if why is None:
@@ -228,10 +240,9 @@ def make_ranker(future: Future, specs: list[TieBreakSpec], rules: str | RuleSet,
     return EngineRanker(future, specs, rules, unrated_rating), "engine"
 
 
-def run_odds(future: Future, specs: list[TieBreakSpec], *, rules: str | RuleSet = "auto", model: str = "equal",
-             draw_rate: float | None = None, white_advantage: float = 35, method: str = "auto",
-             simulations: int | None = None, seed: int | None = None, player: int | None = None, budget: float = 30.0,
-             unrated_rating: int | None = None, fixed: list[tuple[Game, int]] | None = None) -> Odds:
+def run_odds(future: Future, specs, *, rules="auto", model="equal", draw_rate=None, white_advantage=35,
+             method="auto", simulations=None, seed=None, player=None, budget=30.0, unrated_rating=None,
+             fixed=None) -> Odds:
     """Odds of every place for the pending games of ``future`` (see :func:`tiebreak.arbiter.odds.compute_odds`)."""
     clock = time.perf_counter()
     notes = list(future.notes)
@@ -239,20 +250,17 @@ def run_odds(future: Future, specs: list[TieBreakSpec], *, rules: str | RuleSet 
     notes += model_notes
     ranker, ranker_name = make_ranker(future, specs, rules, unrated_rating, notes)
     if seed is None:  # chosen now, so that a simulation (asked for, or over the budget) is reported repeatable
-        seed = int(cast(int, np.random.SeedSequence().entropy) % 10**6)  # drawn fresh, so an int
+        seed = int(np.random.SeedSequence().entropy % 10**6)
     row = None if player is None else future.base.row(player)
     how, count, acc = tally(future, ranker, probs, fractions is not None, method, simulations, seed, row, budget,
                             notes)
     exact_numbers = how == "exact" and fractions is not None
     weights = acc.place_weights()
     total = acc.total
-    places: list[list[Weight]] = [[(Fraction(w) / total) if exact_numbers else float(w) / float(total) for w in line]
-                                  for line in weights]
-    first: list[list[list[Weight] | None]] = []
-    result_p: list[list[Weight]] = []
+    places = [[(Fraction(w) / total) if exact_numbers else float(w) / float(total) for w in line] for line in weights]
+    first, result_p = [], []
     for k in range(len(future.games)):
-        line: list[list[Weight] | None] = []
-        rp: list[Weight] = []
+        line, rp = [], []
         for r in range(3):
             wr = acc.result_weight[k, r]
             rp.append(Fraction(int(wr), int(total)) if exact_numbers else float(wr) / float(total))

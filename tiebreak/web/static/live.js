@@ -96,12 +96,33 @@ function pairings() {
   document.getElementById("pairings").tBodies[0].replaceChildren(...rows);
 }
 
+let oddsTimer = null, oddsVersion = null, oddsAsked = 0;
 function odds() {
-  // filled by the odds module (branch odds, tiebreak.arbiter.odds) when the server computes it
+  // computed by the server off the request path (tiebreak.live.odds): while games are being played and the odds of
+  // this version are not there yet, ask again in a few seconds (ten times at most: they may not come for this event)
   const section = document.getElementById("odds-section"), box = document.getElementById("odds");
+  clearTimeout(oddsTimer);
+  if (doc.live.version !== oddsVersion) { oddsVersion = doc.live.version; oddsAsked = 0; }
+  if (!doc.odds && doc.live.pending > 0 && oddsAsked++ < 10) oddsTimer = setTimeout(refresh, 3000);
   section.hidden = !doc.odds;
   if (!doc.odds) return;
-  box.replaceChildren(el("pre", JSON.stringify(doc.odds, null, 1)));
+  const o = doc.odds, percent = p => (100 * p).toFixed(1) + " %";
+  const note = o.method === "exact" ? fill(W.odds_exact, {n: o.outcomes.toLocaleString(), g: o.games})
+    : fill(W.odds_simulated, {n: o.outcomes.toLocaleString(), g: o.games, m: (100 * (o.margin || 0)).toFixed(1)});
+  const head = el("tr");
+  head.append(el("th", W.odds_player, "name"), el("th", W.odds_first), el("th", fill(W.odds_top, {k: o.top})));
+  const rows = o.players.filter(p => p.top > 0).map(p => {
+    const tr = el("tr");
+    tr.append(el("td", p.name || p.start_no, "name"), el("td", percent(p.first)), el("td", percent(p.top)));
+    return tr;
+  });
+  const table = el("table");
+  table.append(el("thead"), el("tbody"));
+  table.tHead.append(head);
+  table.tBodies[0].append(...rows);
+  const wrap = el("div", undefined, "scroll");
+  wrap.append(table);
+  box.replaceChildren(el("p", note, "legend"), wrap);
 }
 
 function crosstable(data) {

@@ -1,0 +1,107 @@
+"""Odds on the live page (issue 18): who can still finish where, from :mod:`tiebreak.arbiter.odds`.
+
+They are computed off the request path, so that publishing a version never waits for them: :class:`OddsWorker`
+runs one job at a time in a process of its own (the engine's Python would otherwise hold the interpreter lock the
+server needs), within a time budget (every outcome when that fits, a seeded simulation otherwise), and keeps the
+last answer of each event by version.  A job whose version a newer one has replaced by the time it starts is
+dropped.  When the answer comes, the event puts it into the document of that same
+version (the page asks again while a round has pending games and no odds yet).
+
+>>> from tiebreak.engine.model import Player, Tournament, Kind
+>>> t = Tournament.build([Player(i, f"P{i}") for i in (1, 2, 3)], 3, type_text="Round Robin")
+>>> t.set_game(1, 2, 3, Kind.WIN)
+>>> odds = live_odds(t, None, budget=1.0, seed=1)      # no. 2 first: 35/54, as tests/test_odds.py works out by hand
+>>> odds["method"], odds["outcomes"], [(p["start_no"], round(p["first"], 4)) for p in odds["players"]]
+('exact', 9, [(2, 0.6481), (1, 0.3148), (3, 0.037)])
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import threading
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Callable
+
+from ..arbiter.odds import compute_odds
+from ..engine.errors import TiebreakError
+from ..engine.model import Tournament
+
+#: seconds of work for the odds of one version: every outcome when they fit, a simulation otherwise
+BUDGET = 5.0
+#: the places whose chance the page shows besides first place
+TOP = 3
+
+log = logging.getLogger(__name__)
+
+
+def live_odds(t: Tournament, settings, budget: float = BUDGET, seed: int = 0) -> dict:
+    """The live document's ``odds`` member for the tournament as it stands (``settings``: the event's
+    :class:`~tiebreak.live.event.Settings`, or None): method, outcomes, pending games, the simulation's margin, and
+    per player (by the chance of first place) the chance of first place, of the top 3 and of every place."""
+    if settings is None:
+        odds = compute_odds(t, None, budget=budget, seed=seed)
+    else:
+        odds = compute_odds(t, settings.tiebreaks, rules=settings.rules, system=settings.system,
+                            unrated_rating=settings.unrated_rating, budget=budget, seed=seed)
+    players = []
+    for i, p in enumerate(odds.future.base.players):
+        places = [float(x) for x in odds.places[i]]
+        players.append({"start_no": p.start_no, "name": p.name, "first": places[0], "top": sum(places[:TOP]),
+                        "places": places})
+    players.sort(key=lambda r: (-r["first"], -r["top"], r["start_no"]))
+    return {"method": odds.method, "outcomes": odds.outcomes, "games": len(odds.future.games),
+            "final_round": odds.future.final_round, "top": TOP, "margin": odds.margin,
+            "tiebreaks": [s.text for s in odds.specs], "players": players}
+
+
+class OddsWorker:
+    """Computes the odds of live versions one at a time in a process, newest wins; answers kept per event and
+    version key.  A thread waits for each job, so that a job for a replaced version is dropped before it starts."""
+
+    def __init__(self, budget: float = BUDGET) -> None:
+        self.budget = budget
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="live-odds")
+        self._process: ProcessPoolExecutor | None = None
+        self._answers: dict[str, tuple[object, dict | None]] = {}  # event -> (key, odds)
+        self._lock = threading.Lock()
+
+    def known(self, event: str, key) -> tuple[bool, dict | None]:
+        """Whether the odds of ``key`` (the file's digest and the settings) are known, and what they are."""
+        with self._lock:
+            have = self._answers.get(event)
+        return (have is not None and have[0] == key), (have[1] if have is not None and have[0] == key else None)
+
+    def submit(self, event: str, key, t: Tournament, settings, wanted: Callable[[], bool],
+               done: Callable[[dict | None], None]):
+        """Compute the odds of ``t`` in the worker unless ``wanted()`` says no by then; ``done(odds)`` after."""
+        def job() -> None:
+            if not wanted():
+                return
+            if self._process is None:
+                self._process = ProcessPoolExecutor(1, multiprocessing.get_context("spawn"))
+            try:
+                odds = self._process.submit(live_odds, t, settings, self.budget,
+                                            int(str(key[0])[:8] or "0", 16)).result()
+            except BrokenProcessPool as e:  # the process died (killed, out of memory): a new one next time
+                log.warning("live odds of %s: %s", event, e)
+                self._process, odds = None, None
+            except Exception as e:  # noqa: BLE001 - any error: no odds for this version (the page shows none), said
+                log.warning("live odds of %s: %s", event, e, exc_info=not isinstance(e, TiebreakError))
+                odds = None
+            with self._lock:
+                self._answers[event] = (key, odds)
+            done(odds)
+        return self._pool.submit(job)
+
+
+_WORKER: OddsWorker | None = None
+
+
+def worker() -> OddsWorker:
+    """The process's odds worker (made on first use)."""
+    global _WORKER
+    if _WORKER is None:
+        _WORKER = OddsWorker()
+    return _WORKER
