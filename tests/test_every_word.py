@@ -16,13 +16,14 @@ from tiebreak.render.i18n import message
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "hobsons-bay-cup-2025.trf"
 #: lower-case Latin words that are codes or names, not English prose: rule-set families, the seed label of our
 #: sources, the rating systems of `tiebreak ratings`
-CODES = {"fide", "legacy", "uscf", "seed", "harkness"}
+CODES = {"fide", "legacy", "uscf", "seed", "harkness", "equal", "elo"}  # + the outcome models of `odds`
 
 
 def english(text: str) -> list[str]:
     """Lower-case Latin words of three letters or more that are not codes (names and codes are capitalised or
     upper case in our outputs)."""
-    return [w for w in re.findall(r"(?<![\w./-])[a-z]{3,}(?![\w/-])", text) if w not in CODES]
+    text = re.sub(r"'[^'\n]*'", "", text)  # words quoted from the file (record 092 'swiss FIDE Dutch') stay as they are
+    return [w for w in re.findall(r"(?<![\w./+-])[a-z]{3,}(?![\w/-])", text) if w not in CODES]
 
 
 def test_english_finds_prose_and_spares_codes():
@@ -80,3 +81,12 @@ def test_playoffs_prizes_and_varma_print_no_english(lang, tmp_path, capsys):
     # the sample covers each kind of line: a mini-match, a cut to four, no tie, shared prizes, the Varma order
     assert out.count("\n") > 60 and "rating<1200" in out
     assert english(out.replace("rating<1200", "")) == [], out[:3000]
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+@pytest.mark.parametrize("argv", [["odds", str(EXAMPLE), "--after-round", "6", "--simulations", "2000", "--seed", "1"],
+                                  ["check", str(EXAMPLE)]], ids=["odds", "check"])
+def test_odds_and_check_print_no_english(argv, lang, capsys):
+    main([*argv, "--lang", lang])
+    out = capsys.readouterr().out
+    assert out and english(out) == [], out[:1500]

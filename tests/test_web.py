@@ -552,3 +552,12 @@ def test_checking_a_bundled_example_writes_nothing_beside_it(client):
     r = client.post("/api/check", data={"example": EXAMPLE.name, "published": "pos,startno,BH\n1,7,33.5\n"})
     assert r.status_code == 200, r.text
     assert sorted(p.name for p in EXAMPLE.parent.iterdir()) == before
+
+
+def test_prize_names_in_the_language_asked(client):
+    # nos. 7 and 9 share 1st and 2nd on 6 points (Vega's published standings): the shared prize is named in Russian
+    r = client.post("/api/prizes", data={"example": EXAMPLE.name, "prizes": "place,1,300\nplace,2,100", "lang": "ru",
+                                         "seed": "1"})
+    assert r.status_code == 200, r.text
+    names = [a["prize"] for a in r.json()]
+    assert len(names) == 2 and all("место" in n and "place" not in n for n in names), names

@@ -64,7 +64,7 @@ def prizes(o: service.Options, path: str, text: str, method: str) -> tuple[bytes
     from ..arbiter.prizes import distribute, parse_prizes
 
     s = service.final_standings(o, path, [])
-    awards = distribute(s, parse_prizes(text, "prizes"), method)
+    awards = distribute(s, parse_prizes(text, "prizes", o.lang), method, lang=o.lang)
     return _bytes(output.dumps_exact([{"rank": s.row(a.start_no).rank, "start_no": a.start_no,
                                        "name": s.row(a.start_no).name, "prize": a.prize, "amount": a.amount}
                                       for a in awards])), s.seed
