@@ -27,6 +27,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -36,7 +37,12 @@ from ..engine.standings import compute_standings
 from ..formats import readers
 from .document import DocumentWriter
 from .incremental import TrfFile
-from .pending import as_it_stands, blocks_of, settled
+from .pending import AsItStands, as_it_stands, blocks_of, settled
+
+if TYPE_CHECKING:
+    from ..engine.model import Tournament
+    from ..engine.standings import Standings
+    from .history import ChangeRow, History, PlaceRow
 
 #: the file endings a live event can be read from
 SUFFIXES = (".trf", ".txt", ".tab", *readers.READERS)
@@ -70,9 +76,9 @@ class Update:
     round: int
     warning: str | None
     moved: int
-    changes: list = field(default_factory=list)
+    changes: list[dict[str, Any]] = field(default_factory=list)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"event": self.event, "version": self.version, "time": self.time, "round": self.round,
                 "warning": self.warning, "moved": self.moved, "changes": self.changes[:50]}
 
@@ -81,10 +87,10 @@ class LiveEvent:
     """One watched file and its published versions.  ``history`` (a :class:`~tiebreak.live.history.History`)
     keeps every version; without it only the last is kept."""
 
-    def __init__(self, name: str, path: Path, settings: Settings | None = None, history=None) -> None:
+    def __init__(self, name: str, path: Path, settings: Settings | None = None, history: History | None = None) -> None:
         self.name, self.path, self.settings, self.history = name, Path(path), settings or Settings(), history
         self.version, self.time, self.digest = 0, "", ""
-        self.document: dict | None = None  # the live members of the document (live, pairings, pending, odds)
+        self.document: dict[str, Any] | None = None  # the live members of the document (live, pairings, pending, odds)
         self.ranks: dict[int, int] = {}  # start number -> rank in the last good version
         self._standings_text = ""
         self._points: dict[int, str] = {}
@@ -93,9 +99,9 @@ class LiveEvent:
         self.warning: str | None = None
         self.timings: dict[str, float] = {}
         self._trf = TrfFile(name) if self.path.suffix.lower() not in readers.READERS else None
-        self._live = None  # the last good AsItStands
+        self._live: AsItStands | None = None  # the last good AsItStands
         self._previous_round: tuple[bytes, dict[int, int]] | None = None
-        self._crosstable: tuple[int, list] | None = None
+        self._crosstable: tuple[int, list[dict[str, Any]]] | None = None
         self._lock = threading.Lock()
         last = history.last(name) if history is not None else None
         if last is not None:  # continue the numbering kept in the database; the page starts from that version
@@ -163,7 +169,7 @@ class LiveEvent:
             return self.warn(f"the standings could not be computed, the last good version is shown: {e}")
         ranked = time.perf_counter()
         extras, rows, moved = self._places(s, live)
-        changes = _changes(before, live.tournament) if before is not None else []
+        changes: list[ChangeRow] = _changes(before, live.tournament) if before is not None else []
         # restarted on the file the database ends with: the same version again, not a new one
         again = before is None and digest == self.digest and not force
         self.version += 0 if again else 1
@@ -196,7 +202,7 @@ class LiveEvent:
         return Update(self.name, self.version, self.time, live.round, None, moved,
                       [{"round": c[0], "start_no": c[1], "what": c[2], "before": c[3], "after": c[4]} for c in changes])
 
-    def _ask_odds(self, live, digest: str) -> None:
+    def _ask_odds(self, live: AsItStands, digest: str) -> None:
         """The odds of this version: known already (the same file and settings), or asked of the odds worker, which
         puts them into this version's document when they come (:mod:`tiebreak.live.odds`)."""
         from .odds import worker
@@ -205,20 +211,21 @@ class LiveEvent:
         key = (digest, st.tiebreaks, st.rules, st.system, st.unrated_rating)
         known, odds = worker().known(self.name, key)
         if known:
+            assert self.document is not None  # this version's document, made just before
             self.document["odds"] = odds
             return
         version = self.version
         worker().submit(self.name, key, live.tournament, st, lambda: self.version == version,
                         lambda odds: self._odds_ready(version, odds))
 
-    def _odds_ready(self, version: int, odds: dict | None) -> None:
+    def _odds_ready(self, version: int, odds: dict[str, Any] | None) -> None:
         with self._lock:
             if self.version != version or self.document is None or odds is None:
                 return
             self.document["odds"] = odds
             self.text = self._writer.write(None, self.document, self._standings_text)
 
-    def _places(self, s, live) -> tuple[list[str], list[tuple], int]:
+    def _places(self, s: Standings, live: AsItStands) -> tuple[list[str], list[PlaceRow], int]:
         """Each row's place state in standings order as JSON members (``settled``, ``playing``, ``moved``: places
         gained since the previous version, ``since_round``: since the previous round), the rows the history keeps,
         and how many players moved."""
@@ -244,7 +251,7 @@ class LiveEvent:
         moved = sum(1 for m in moved_ if m)
         return extras, rows, moved
 
-    def _round_ranks(self, live, s) -> dict[int, int]:
+    def _round_ranks(self, live: AsItStands, s: Standings) -> dict[int, int]:
         """Ranks after the previous round (for the arrows since the round began), recomputed only when an earlier
         round changed."""
         k = live.round - 1
@@ -259,7 +266,7 @@ class LiveEvent:
             self._previous_round = (key, {r.start_no: r.rank for r in prev.rows})
         return self._previous_round[1]
 
-    def crosstable(self) -> list[dict]:
+    def crosstable(self) -> list[dict[str, Any]]:
         """Every player's rounds in standings order: opponent, colour and result (``*`` being played)."""
         with self._lock:
             if self._live is None or self.document is None:
@@ -267,7 +274,7 @@ class LiveEvent:
             if self._crosstable is not None and self._crosstable[0] == self.version:
                 return self._crosstable[1]
             t = self._live.tournament
-            rows = []
+            rows: list[dict[str, Any]] = []
             for sno, rank in sorted(self.ranks.items(), key=lambda x: (x[1], x[0])):
                 i = t.row(sno)
                 rows.append({"rank": rank, "start_no": sno, "name": t.players[i].name, "points": self._points[sno],
@@ -288,7 +295,7 @@ def _decode(data: bytes) -> str:
         return data.decode("latin-1")
 
 
-def _pairings(t, round_no: int, rank: dict[int, int]) -> list[dict]:
+def _pairings(t: Tournament, round_no: int, rank: dict[int, int]) -> list[dict[str, Any]]:
     """The games and byes of the round, the best-placed pair first (the files keep no board numbers)."""
     if round_no < 1:
         return []
@@ -308,12 +315,12 @@ def _pairings(t, round_no: int, rank: dict[int, int]) -> list[dict]:
                     for i, k in zip(idx[bye].tolist(), kind[bye].tolist())]
 
 
-def _changes(before, after) -> list[tuple]:
+def _changes(before: Tournament, after: Tournament) -> list[ChangeRow]:
     """(round, start number, what, before, after) for every entry of the grid that changed (at most 1,000)."""
     if len(before.players) != len(after.players) or before.rounds != after.rounds:
         return [(0, 0, "players", str(len(before.players)), str(len(after.players)))]
     diff = np.argwhere((before.kind != after.kind) | (before.opponent != after.opponent))[:1000]
-    out = []
+    out: list[ChangeRow] = []
     for i, r in diff.tolist():
         a, b = Kind(int(before.kind[i, r])), Kind(int(after.kind[i, r]))
         what = "pairing" if before.opponent[i, r] != after.opponent[i, r] else "result"

@@ -20,13 +20,16 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import threading
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..arbiter.odds import compute_odds
 from ..engine.errors import TiebreakError
 from ..engine.model import Tournament
+
+if TYPE_CHECKING:
+    from .event import Settings
 
 #: seconds of work for the odds of one version: every outcome when they fit, a simulation otherwise
 BUDGET = 5.0
@@ -36,7 +39,7 @@ TOP = 3
 log = logging.getLogger(__name__)
 
 
-def live_odds(t: Tournament, settings, budget: float = BUDGET, seed: int = 0) -> dict:
+def live_odds(t: Tournament, settings: Settings | None, budget: float = BUDGET, seed: int = 0) -> dict[str, Any]:
     """The live document's ``odds`` member for the tournament as it stands (``settings``: the event's
     :class:`~tiebreak.live.event.Settings`, or None): method, outcomes, pending games, the simulation's margin, and
     per player (by the chance of first place) the chance of first place, of the top 3 and of every place."""
@@ -45,7 +48,7 @@ def live_odds(t: Tournament, settings, budget: float = BUDGET, seed: int = 0) ->
     else:
         odds = compute_odds(t, settings.tiebreaks, rules=settings.rules, system=settings.system,
                             unrated_rating=settings.unrated_rating, budget=budget, seed=seed)
-    players = []
+    players: list[dict[str, Any]] = []
     for i, p in enumerate(odds.future.base.players):
         places = [float(x) for x in odds.places[i]]
         players.append({"start_no": p.start_no, "name": p.name, "first": places[0], "top": sum(places[:TOP]),
@@ -64,17 +67,17 @@ class OddsWorker:
         self.budget = budget
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="live-odds")
         self._process: ProcessPoolExecutor | None = None
-        self._answers: dict[str, tuple[object, dict | None]] = {}  # event -> (key, odds)
+        self._answers: dict[str, tuple[tuple[Any, ...], dict[str, Any] | None]] = {}  # event -> (key, odds)
         self._lock = threading.Lock()
 
-    def known(self, event: str, key) -> tuple[bool, dict | None]:
+    def known(self, event: str, key: tuple[Any, ...]) -> tuple[bool, dict[str, Any] | None]:
         """Whether the odds of ``key`` (the file's digest and the settings) are known, and what they are."""
         with self._lock:
             have = self._answers.get(event)
         return (have is not None and have[0] == key), (have[1] if have is not None and have[0] == key else None)
 
-    def submit(self, event: str, key, t: Tournament, settings, wanted: Callable[[], bool],
-               done: Callable[[dict | None], None]):
+    def submit(self, event: str, key: tuple[Any, ...], t: Tournament, settings: Settings | None,
+               wanted: Callable[[], bool], done: Callable[[dict[str, Any] | None], None]) -> Future[None]:
         """Compute the odds of ``t`` in the worker unless ``wanted()`` says no by then; ``done(odds)`` after."""
         def job() -> None:
             if not wanted():

@@ -6,6 +6,8 @@ by tie-break); players with equal keys share their places.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 KEY_LIMIT = 1 << 50  # compress the key to ranks before it could overflow int64 (once shifted by the player bits)
@@ -37,7 +39,7 @@ def sorted_places(key: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     s = np.ascontiguousarray(np.sort((key << bits) | np.arange(n), axis=1).T)
     who = s & ((1 << bits) - 1)
     s >>= bits
-    small = np.int16 if n < 1 << 15 else np.int64
+    small: type[np.signedinteger[Any]] = np.int16 if n < 1 << 15 else np.int64
     idx = np.arange(n, dtype=small)[:, None]
     new = np.ones((n, b), bool)
     np.not_equal(s[1:], s[:-1], out=new[1:])

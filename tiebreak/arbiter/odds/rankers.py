@@ -17,8 +17,10 @@ Two rankers give the same answer (tests/test_odds.py compares them with ``comput
 from __future__ import annotations
 
 from math import lcm
+from typing import Any, Callable
 
 import numpy as np
+from numpy.typing import NDArray
 
 from ...engine.fide import koya_max_score
 from ...engine.model import BLACK, Kind
@@ -30,6 +32,11 @@ from .pending import Future
 from .places import KEY_LIMIT, by_player, digit_rows, extend, rank_key, sorted_places
 
 FAST_CODES = {"PTS", "DE", "WIN", "WON", "BPG", "BWG", "SB", "KS"}
+#: a group of pairs' rows and each side's weighted points against the other (pairs x outcomes)
+PendingPoints = tuple[NDArray[Any], NDArray[Any], NDArray[Any], NDArray[Any]]
+#: a group's pending games, one slot per game of a pair: game numbers, sides and weights
+Slot = tuple[NDArray[Any], NDArray[Any], NDArray[Any]]
+
 CHUNK = 4096  # outcomes ranked at once (measured: 2-3 times faster per outcome than 32,768)
 
 
@@ -95,13 +102,13 @@ class RoundRobinRanker:
                 self.pair_slot[w, bl] = self.pair_slot[bl, w] = int(self.pair_slot.max()) + 1
         # DE: the known points of each pair by distance d between the players' rows (pairs p, p + d), in the
         # type DE values fit in; the pairs with pending games apart
-        self.de_type = np.int16 if self.W * self.lcm * n < 1 << 15 else np.int64
+        self.de_type: type[np.signedinteger[Any]] = np.int16 if self.W * self.lcm * n < 1 << 15 else np.int64
         known = np.where(self.pair_slot < 0, self.weighted, 0).astype(self.de_type)
         rows = np.arange(n)
         self.de_ahead = [None] + [known[rows[:-d], rows[d:]][:, None] for d in range(1, n)]
         self.de_behind = [None] + [known[rows[d:], rows[:-d]][:, None] for d in range(1, n)]
         # the pairs with pending games, in groups where no player appears twice (a round's games, usually)
-        groups: list[list] = []
+        groups: list[list[tuple[int, int, list[tuple[int, int]]]]] = []
         for p in range(n):
             for q in range(p + 1, n):
                 if self.pair_slot[p, q] < 0:
@@ -112,18 +119,18 @@ class RoundRobinRanker:
                 if group is None:
                     groups.append(group := [])
                 group.append((p, q, games))
-        self.de_groups = []
+        self.de_groups: list[tuple[NDArray[Any], NDArray[Any], list[Slot]]] = []
         for group in groups:
             most = max(len(games) for _, _, games in group)
-            slots = []
+            slots: list[Slot] = []
             for m in range(most):
                 has = np.array([len(games) > m for _, _, games in group])
-                games = np.array([games[m][0] if len(games) > m else 0 for _, _, games in group])
+                numbers = np.array([games[m][0] if len(games) > m else 0 for _, _, games in group])
                 sides = np.array([games_[m][1] if len(games_) > m else 0 for _, _, games_ in group])[:, None]
                 weights = np.array([int(self.weight[p, q]) for p, q, _ in group])[:, None] * has[:, None]
-                slots.append((games, sides, weights))
+                slots.append((numbers, sides, weights))
             self.de_groups.append((np.array([p for p, _, _ in group]), np.array([q for _, q, _ in group]), slots))
-        self._blocks: dict = {}
+        self._blocks: dict[int, dict[str, Any]] = {}
 
     # -- any rows of digits -------------------------------------------------------------------------------------
 
@@ -135,7 +142,8 @@ class RoundRobinRanker:
         """:func:`sorted_places` of every row of digits."""
         if len(digits) > CHUNK:  # the arrays of a few thousand outcomes stay in the CPU cache
             parts = [self.rank_sorted(digits[k:k + CHUNK]) for k in range(0, len(digits), CHUNK)]
-            return tuple(np.concatenate(x) for x in zip(*parts))
+            who, first, size = (np.concatenate(x) for x in zip(*parts))
+            return who, first, size
         # players x outcomes while adding up games (each pending game updates two contiguous rows)
         d = np.ascontiguousarray(digits.T)
         pw, pb = self.units[d, 0], self.units[d, 1]  # games x B: units of White and Black
@@ -244,7 +252,7 @@ class RoundRobinRanker:
         key = self._key(lambda: self._block_pending(c, low, high_digits), score, column)
         return (digits, *sorted_places(np.ascontiguousarray(key.T)))
 
-    def _block(self, low: int) -> dict:
+    def _block(self, low: int) -> dict[str, Any]:
         """What the ``low`` first games add, for every one of their ``3**low`` outcomes (players x outcomes)."""
         if low in self._blocks:
             return self._blocks[low]
@@ -276,7 +284,8 @@ class RoundRobinRanker:
 
     # -- the key and DE -----------------------------------------------------------------------------------------
 
-    def _key(self, pending, score: np.ndarray, column) -> np.ndarray:
+    def _key(self, pending: Callable[[], list[PendingPoints]], score: np.ndarray,
+             column: Callable[[str], tuple[np.ndarray, int]]) -> np.ndarray:
         """One integer per player and outcome, smaller = better, tie-break by tie-break (players x outcomes)."""
         key = np.zeros(score.shape, np.int64)
         bound = 1  # every key is below this
@@ -288,7 +297,7 @@ class RoundRobinRanker:
             key, bound = extend(key, bound, top - values, top + 1)
         return key
 
-    def _direct_encounter(self, key: np.ndarray, bound: int, pending: list) -> tuple[np.ndarray, int]:
+    def _direct_encounter(self, key: np.ndarray, bound: int, pending: list[PendingPoints]) -> tuple[np.ndarray, int]:
         """Art. 6.2 inside every group of equal keys, again inside the sub-groups it leaves, until nothing splits.
 
         Each pass adds, for every pair of players, their points against each other to both where their keys are
@@ -318,7 +327,7 @@ class RoundRobinRanker:
             rows, before = (at if rows is None else rows[at]), ties[at]
             now = [(P, Q, vp[:, rows], vq[:, rows]) for P, Q, vp, vq in pending]
 
-    def _block_pending(self, c: dict, low: int, high_digits: list[int]) -> list:
+    def _block_pending(self, c: dict[str, Any], low: int, high_digits: list[int]) -> list[PendingPoints]:
         """:meth:`_pending_points` of a block: those of the low games once for all blocks (the others 1-0 there),
         then each pair whose game is not a low one moved to this block's result."""
         if "pending" not in c:
@@ -328,7 +337,7 @@ class RoundRobinRanker:
                            for games, sides, weights in slots for x in range(len(P))
                            if weights[x, 0] and games[x] >= low] for P, _, slots in self.de_groups]
             c["pending"] = self._pending_points(digits)  # last: the other thread looks for this one
-        out = []
+        out: list[PendingPoints] = []
         for (P, Q, vp, vq), moves in zip(c["pending"], c["moves"]):
             if moves:
                 vp, vq = vp.copy(), vq.copy()
@@ -339,10 +348,10 @@ class RoundRobinRanker:
             out.append((P, Q, vp, vq))
         return out
 
-    def _pending_points(self, digits: np.ndarray) -> list:
+    def _pending_points(self, digits: np.ndarray) -> list[PendingPoints]:
         """For each group of pairs with pending games: the pairs' rows and each side's weighted points against the
         other in every outcome (pairs x outcomes)."""
-        out = []
+        out: list[PendingPoints] = []
         for P, Q, slots in self.de_groups:
             vp = np.repeat(self.weighted[P, Q][:, None], len(digits), axis=1).astype(self.de_type)
             vq = np.repeat(self.weighted[Q, P][:, None], len(digits), axis=1).astype(self.de_type)
@@ -353,7 +362,7 @@ class RoundRobinRanker:
             out.append((P, Q, vp, vq))
         return out
 
-    def _de_values(self, key: np.ndarray, pending: list) -> tuple[np.ndarray, np.ndarray]:
+    def _de_values(self, key: np.ndarray, pending: list[PendingPoints]) -> tuple[np.ndarray, np.ndarray]:
         """Each player's weighted points against the players with an equal key (``key``: players x outcomes), and
         the number of equal pairs per outcome.  The pairs without pending games are taken by the distance ``d``
         between their rows: one comparison of ``key[:-d]`` with ``key[d:]`` covers them all."""
