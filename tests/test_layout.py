@@ -1,7 +1,8 @@
 """The package's rooms (issue 15): no import circles, the engine imports nothing outside itself, no oversized module.
 
 The graph is read from the source text (every ``import``/``from`` statement, at any depth), not from what Python
-happens to have loaded, so a late import inside a function counts as well.
+happens to have loaded, so a late import inside a function counts as well; imports under ``if TYPE_CHECKING:`` are
+for annotations only and never run, so they do not count.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ def _imports(path: Path) -> set[str]:
     name = _module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names if a.name.startswith("tiebreak"))
         elif isinstance(node, ast.ImportFrom):
@@ -37,6 +38,19 @@ def _imports(path: Path) -> set[str]:
                 candidate = f"{target}.{a.name}"
                 found.add(candidate if _exists(candidate) else target)
     return {m for m in found if _exists(m)}
+
+
+def _runtime_nodes(tree: ast.AST):
+    """Every node, except those under ``if TYPE_CHECKING:`` (imports for annotations only, never run)."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                stack.extend(child.orelse)
+                continue
+            stack.append(child)
 
 
 def _exists(module: str) -> bool:
