@@ -90,3 +90,10 @@ def test_odds_and_check_print_no_english(argv, lang, capsys):
     main([*argv, "--lang", lang])
     out = capsys.readouterr().out
     assert out and english(out) == [], out[:1500]
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_convert_says_what_it_wrote_in_the_language(lang, tmp_path, capsys):
+    assert main(["convert", str(EXAMPLE), str(tmp_path / "x.json"), "--lang", lang]) == 0
+    err = capsys.readouterr().err.replace(str(tmp_path), "")
+    assert err.strip() and english(err) == [], err

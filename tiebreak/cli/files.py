@@ -29,7 +29,7 @@ def _emit(args: argparse.Namespace, text: str | bytes) -> None:
     standard output."""
     if args.output:
         target = write_output(args.output, text, _inputs(args), args.force)
-        print(f"wrote {target}", file=sys.stderr)
+        print(message(f"wrote {target}", args.lang), file=sys.stderr)
     elif isinstance(text, bytes):
         sys.stdout.flush()
         sys.stdout.buffer.write(text)
@@ -130,7 +130,7 @@ def _convert(args: argparse.Namespace) -> int:
     t = readers.convert(args.source, args.target, warnings, force=args.force)
     for w in warnings:
         _warn(w, args)
-    print(f"wrote {args.target}: {len(t.players)} players, {t.rounds} rounds", file=sys.stderr)
+    print(message(f"wrote {args.target}: {len(t.players)} players, {t.rounds} rounds", args.lang), file=sys.stderr)
     return 0
 
 
