@@ -15,26 +15,27 @@ printed with (:class:`~tiebreak.formats.published.PublishedValue`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from ..engine.errors import InputError, Place
 from ..engine.model import Tournament, format_number
 from ..engine.registry import CATALOGUE, parse_list
-from ..engine.rules import REFERENCE_CHOICES, RULE_SETS, RuleSet, choose_rules
+from ..engine.rules import RULE_SETS, RuleSet, choose_rules
 from ..engine.standings import Standings, compute_standings
 from ..formats.published import Published, PublishedRow
 
 
 def candidates() -> dict[str, RuleSet]:
     """Every rule set a published table is compared with: each edition, and the two FIDE editions with the reference
-    checker's choices (``+reference``)."""
+    checker's choices (``+reference``, as :func:`~tiebreak.engine.rules.choose_rules` reads that name)."""
     out: dict[str, RuleSet] = {}
     for name, rules in RULE_SETS.items():
         out[name] = rules
         if rules.family == "fide":
-            out[f"{name}+reference"] = replace(rules, name=f"{name}+reference", **REFERENCE_CHOICES)
+            reference = choose_rules(f"{name}+reference", None)[0]
+            out[reference.name] = reference
     return out
 
 
@@ -157,7 +158,8 @@ def check(t: Tournament, published: Published, tiebreaks: str | None = None, *, 
         if c not in columns:
             notes.append(f"published column {c} is not in the announced list; not compared")
     table = candidates()
-    announced, why = _announced(rules, t, table)
+    chosen, why = choose_rules(rules, t.start_date)
+    announced = chosen.name
     notes.append(why)
     standings = {label: compute_standings(t, tiebreaks, rules=rs, after_round=after_round, unrated_rating=unrated_rating,
                                           lots=False, system=system) for label, rs in table.items()}
@@ -169,13 +171,6 @@ def check(t: Tournament, published: Published, tiebreaks: str | None = None, *, 
     differences = _differences(ours, announced, standings, rows, columns, published.points_published)
     return Report(t.source or published.source, announced, ours.tiebreaks, not differences, differences, order, best,
                   notes, unmatched, published.source)
-
-
-def _announced(rules: str, t: Tournament, table: dict[str, RuleSet]) -> tuple[str, str]:
-    if rules in table:
-        return rules, f"rules {rules} (as asked)"
-    chosen, why = choose_rules(rules, t.start_date)
-    return chosen.name, why
 
 
 def _differences(ours: Standings, announced: str, standings: dict[str, Standings], rows: dict[int, PublishedRow],
