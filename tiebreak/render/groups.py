@@ -20,6 +20,7 @@ from ..arbiter.clubs import TEAM_CODES, ClubRanking
 from ..engine.model import format_number
 from .html import column_widths, sheet
 from .i18n import Table
+from .output import text_table
 
 WORDS = Table("groups", {
     'category': 'Category {name}',
@@ -41,15 +42,6 @@ WORDS = Table("groups", {
 _w = WORDS.text
 
 
-def _table(head: list[str], body: list[list[str]], left: set[int]) -> list[str]:
-    widths = [max(len(row[c]) for row in [head, *body]) for c in range(len(head))]
-
-    def fmt(row: list[str]) -> str:
-        return "  ".join(v.ljust(widths[c]) if c in left else v.rjust(widths[c]) for c, v in enumerate(row)).rstrip()
-
-    return [fmt(head), fmt(["-" * w for w in widths]), *(fmt(r) for r in body)]
-
-
 def _cell(v: Fraction | None) -> str:
     return "-" if v is None else format_number(v)
 
@@ -68,7 +60,7 @@ def categories_text(cats: list[CategoryStandings], lang: str = "en", shown: list
             continue
         shown_ = shown if shown is not None else [x for x in c.rows[0].row.values if x != "PTS"]
         head = [_w("cat_rank", lang), _w("overall", lang), _w("no", lang), _w("name", lang), _w("points", lang), *shown_]
-        lines += _table(head, _category_rows(c, shown_), {3})
+        lines += text_table(head, _category_rows(c, shown_), {3})
     return "\n".join(lines) + "\n"
 
 
@@ -88,7 +80,7 @@ def category_columns(cats: list[CategoryStandings]) -> tuple[list[str], dict[int
     return head, cells
 
 
-def _html_table(head: list[str], body: list[list[str]], names: tuple[int, ...]) -> str:
+def _htmltext_table(head: list[str], body: list[list[str]], names: tuple[int, ...]) -> str:
     def cell(tag: str, j: int, v: str) -> str:
         return f'<{tag}{" class=name" if j in names else ""}>{escape(v)}</{tag}>'
 
@@ -116,7 +108,7 @@ def categories_html(cats: list[CategoryStandings], lang: str = "en") -> str:
         shown = [x for x in c.rows[0].row.values if x != "PTS"]
         head = [_w("cat_rank", lang), _w("overall", lang), _w("no", lang), _w("name", lang), _w("points", lang), *shown]
         body = _category_rows(c, shown)
-        out.append(sheet(_html_table(head, body, (3,)), column_widths(head, body, (3,)), heading, kind="category"))
+        out.append(sheet(_htmltext_table(head, body, (3,)), column_widths(head, body, (3,)), heading, kind="category"))
     return "\n".join(out)
 
 
@@ -131,7 +123,7 @@ def _club_rows(r: ClubRanking) -> list[list[str]]:
 
 def clubs_text(r: ClubRanking, lang: str = "en") -> str:
     head = [_w("cat_rank", lang), _w("team", lang), _w("points", lang), *r.tiebreaks, _w("counted", lang)]
-    lines = [_w("ranking", lang, n=r.best), *_table(head, _club_rows(r), {1, len(head) - 1}),
+    lines = [_w("ranking", lang, n=r.best), *text_table(head, _club_rows(r), {1, len(head) - 1}),
              *("  " + x for x in _legend(r, lang))]
     return "\n".join(lines) + "\n"
 
@@ -149,5 +141,5 @@ def clubs_html(r: ClubRanking, lang: str = "en") -> str:
     body = _club_rows(r)
     names = (1, len(head) - 1)
     legend = "".join(f"<li>{escape(x)}</li>" for x in _legend(r, lang))
-    return sheet(_html_table(head, body, names), column_widths(head, body, names),
+    return sheet(_htmltext_table(head, body, names), column_widths(head, body, names),
                  f'<h2>{escape(_w("ranking", lang, n=r.best))}</h2>', f"<ul class=legend>{legend}</ul>", kind="clubs")

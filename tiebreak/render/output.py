@@ -185,6 +185,21 @@ def legend_line(spec: TieBreakSpec, name: str, article: str, lang: str = "en") -
     return f"{spec.text:10} {name} ({article})"
 
 
+def text_table(head: list[str], body: list[list[str]], left: set[int]) -> list[str]:
+    """An aligned plain-text table: the heading, a line of dashes, the rows; columns in ``left`` flush left, the
+    others flush right.
+
+    >>> text_table(["No", "Name"], [["7", "Ann"], ["12", "Bob"]], {1})
+    ['No  Name', '--  ----', ' 7  Ann', '12  Bob']
+    """
+    widths = [max(len(row[c]) for row in [head, *body]) for c in range(len(head))]
+
+    def fmt(row: list[str]) -> str:
+        return "  ".join(v.ljust(widths[c]) if c in left else v.rjust(widths[c]) for c, v in enumerate(row)).rstrip()
+
+    return [fmt(head), fmt(["-" * w for w in widths]), *(fmt(r) for r in body)]
+
+
 def place_sizes(s: Standings | TeamStandings) -> dict[int, int]:
     """Rank -> how many players share it (more than one only where lots were not drawn)."""
     sizes: dict[int, int] = {}
@@ -215,16 +230,10 @@ def to_text(s: Standings, lang: str = "en", columns: PlayerColumns | None = None
         prev_rank = r.rank
         body.append([rank, str(r.start_no), r.name, *(columns.cells[r.start_no] if columns else []),
                      format_number(r.points), *(_cell(r.values[x]) for x in shown)])
-    widths = [max(len(row[c]) for row in [head, *body]) for c in range(len(head))]
     left = {2, *(3 + k for k, n in enumerate(columns.names if columns else []) if n in ("title", "fed", "club", "sex"))}
-
-    def fmt(row: list[str]) -> str:
-        return "  ".join(v.ljust(widths[c]) if c in left else v.rjust(widths[c]) for c, v in enumerate(row)).rstrip()
-
     title = t.name or t.source
     lines = [title, f"{word('after_round', lang, k=s.after_round, n=t.rounds)}; {word(s.system, lang)}; "
-             f"{word('rules', lang)} {s.rules.name}", "", fmt(head), fmt(["-" * w for w in widths])]
-    lines += [fmt(row) for row in body]
+             f"{word('rules', lang)} {s.rules.name}", "", *text_table(head, body, left)]
     if any(r.lot is not None for r in s.rows):
         lines += ["", word("lot", lang, seed=s.seed)]
     extra = legend(s.specs, lang)

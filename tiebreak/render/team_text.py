@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..engine.model import Kind, format_number
 from ..engine.team import TeamStandings
 from .i18n import word
-from .output import place_sizes, shared_place
+from .output import place_sizes, shared_place, text_table
 from .team_words import TEAM_WORDS, match_rounds, team_legend
 
 
@@ -18,17 +18,11 @@ def team_to_text(s: TeamStandings, lang: str = "en") -> str:
     sizes = place_sizes(s)
     body = [[shared_place(r.rank, sizes[r.rank]) + ("*" if r.lot else ""), str(r.number), r.name,
              *("-" if r.values[x] is None else format_number(r.values[x]) for x in shown)] for r in s.rows]
-    widths = [max(len(row[c]) for row in [head, *body]) for c in range(len(head))]
-
-    def fmt(row: list[str]) -> str:
-        return "  ".join(v.ljust(widths[c]) if c == 2 else v.rjust(widths[c]) for c, v in enumerate(row)).rstrip()
-
     m = s.tt.matches
     event = "; ".join([word("after_round", lang, k=s.after_round, n=m.rounds), word(s.system, lang),
                        TEAM_WORDS.text("boards", lang, n=s.tt.boards),
                        TEAM_WORDS.text("primary", lang, score=s.tt.primary), f"{word('rules', lang)} {s.rules.name}"])
-    lines = [m.name or m.source, event, "", fmt(head), fmt(["-" * w for w in widths])]
-    lines += [fmt(row) for row in body]
+    lines = [m.name or m.source, event, "", *text_table(head, body, {2})]
     if any(r.lot is not None for r in s.rows):
         lines += ["", word("lot", lang, seed=s.seed)]
     lines += ["", word("legend", lang) + ":", *("  " + x for x in team_legend(s.specs, lang)),
