@@ -97,3 +97,33 @@ def test_convert_says_what_it_wrote_in_the_language(lang, tmp_path, capsys):
     assert main(["convert", str(EXAMPLE), str(tmp_path / "x.json"), "--lang", lang]) == 0
     err = capsys.readouterr().err.replace(str(tmp_path), "")
     assert err.strip() and english(err) == [], err
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_convert_to_a_crosstable_names_what_it_leaves_out_in_the_language(lang, tmp_path, capsys):
+    """The example's event name, dates, type, team-free header records (TRF 012, 042/052, 092...) cannot go into a
+    crosstable: the warning names each of them in the reader's language."""
+    assert main(["convert", str(EXAMPLE), str(tmp_path / "x.csv"), "--lang", lang]) == 0
+    err = capsys.readouterr().err.replace(str(tmp_path), "")
+    assert {"ru": "название турнира", "uk": "назва турніру"}[lang] in err
+    assert english(err) == [], err
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+@pytest.mark.parametrize("tiebreaks", ["PTS,XX", "PTS,BH/Q1"], ids=["code", "modifier"])
+def test_an_unknown_tiebreak_is_refused_in_the_language(tiebreaks, lang, capsys):
+    assert main(["standings", str(EXAMPLE), "-t", tiebreaks, "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert "'XX'" in err or "'Q1'" in err
+    assert english(err.replace("tiebreak list", "").replace("tiebreak:", "")) == [], err  # the command is a name
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_date_the_reader_does_not_understand_is_named_in_the_language(lang, tmp_path, capsys):
+    """A Krause file's day.month.year date (the Irish 2011 files write 10.09.13) is a warning naming the field."""
+    text = EXAMPLE.read_text(encoding="utf-8").replace("042 10/06/2025", "042 10.09.13")
+    (tmp_path / "d.trf").write_text(text, encoding="utf-8")
+    assert main(["standings", str(tmp_path / "d.trf"), "--lang", lang, "--seed", "1"]) == 0
+    err = capsys.readouterr().err.replace(str(tmp_path), "")
+    assert {"ru": "(дата начала)", "uk": "(дата початку)"}[lang] in err
+    assert english(err) == [], err

@@ -145,7 +145,7 @@ def parse(text: str) -> TieBreakSpec:
         raise SpecifierError(f"{raw}: ':{score}' applies to team events, and this is an individual event")
     code = resolve_code(head)
     if code is None:
-        raise SpecifierError(f"unknown tie-break {head!r} in {raw!r}; valid codes: " + ", ".join(sorted(CATALOGUE)))
+        raise SpecifierError(f"unknown tie-break {head!r} in {raw!r}; valid codes: {', '.join(sorted(CATALOGUE))}")
     return TieBreakSpec(code, raw=raw, **parse_modifiers(raw, code, parts[1:], CATALOGUE[code].modifiers))
 
 

@@ -263,7 +263,7 @@ def parse_team(text: str) -> TieBreakSpec:
     code, _, score = head.partition(":")
     code = TEAM_ALIASES.get(code, code)
     if code not in TEAM_CATALOGUE:
-        raise SpecifierError(f"unknown team tie-break {code!r} in {raw!r}; valid codes: " + ", ".join(TEAM_CATALOGUE))
+        raise SpecifierError(f"unknown team tie-break {code!r} in {raw!r}; valid codes: {', '.join(TEAM_CATALOGUE)}")
     if score and score not in ("MP", "GP", "MM", "MG", "GM", "GG"):
         raise SpecifierError(f"{raw}: score {score!r} is not MP or GP (or MM, MG, GM, GG for ESB)")
     if score in ("MM", "MG", "GM", "GG") and code not in ("ESB", "SB"):
