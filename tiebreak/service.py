@@ -333,6 +333,7 @@ class OddsOptions:
     tiebreaks: str | None = None
     preset: str | None = None
     rules: str = "auto"
+    compat: str = "text"
     after_round: int | None = None
     unrated_rating: int | None = None
     system: str | None = None

@@ -21,7 +21,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tiebreak", description="Exact chess tournament standings by tie-break rules.")
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("standings", help="rank the players of a tournament file")
-    s.add_argument("file", nargs="+", help="TRF file (TRF-16 or TRF-2026), or broadcast PGN (.pgn); several with --out")
+    s.add_argument("file", nargs="+", help="TRF (TRF-16, TRF-2026, Krause .tab), Chess-JSON, Chess-Results XML, "
+                   "PGN, CSV or XLSX; several with --out")
     s.add_argument("--out", help="directory for one output file per input (batch)")
     s.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE (its name gives the format when "
                    "--format is not given: .pdf, .html, .csv, .json, .trf, .txt)")
@@ -71,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--rules", default="auto", choices=RULE_CHOICES)
     e.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE)
     e.add_argument("--no-lots", action="store_true")
+    e.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
     e.add_argument("--individual", dest="players", action="store_true",
                    help="in a team event, N is a player's start number (default: a team number)")
     e.set_defaults(run=_explain)
@@ -93,7 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     ch.add_argument("--force", action="store_true", help="replace an existing FILE")
     ch.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
     ch.set_defaults(run=_check)
-    c = sub.add_parser("convert", help="convert a tournament file (PGN or TRF in, TRF out)")
+    c = sub.add_parser("convert", help="convert a tournament file (TRF, Chess-JSON, Chess-Results XML, PGN, CSV or "
+                       "XLSX in; TRF, Chess-JSON, CSV or XLSX out, by the target's extension)")
     c.add_argument("source")
     c.add_argument("target")
     c.add_argument("--force", action="store_true", help="replace an existing target (never the source)")
@@ -124,6 +127,9 @@ def build_parser() -> argparse.ArgumentParser:
         q.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
         q.add_argument("--rules", default="auto", choices=RULE_CHOICES)
         q.add_argument("--no-lots", action="store_true")
+        q.add_argument("--after-round", type=int, help="the standings after this round")
+        q.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
+        q.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE)
         q.add_argument("--individual", dest="players", action="store_true",
                        help="in a team event, the players instead of the teams")
         if name == "playoffs":
@@ -140,6 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
                      ("--unrated-rating", {"type": int}), ("--seed", {"type": int})):
         od.add_argument(flag, **kw)
     od.add_argument("--rules", default="auto", choices=RULE_CHOICES)
+    od.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
     od.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
     od.add_argument("--model", default="equal", choices=["equal", "elo"],
                     help="equal: every result 1/3; elo: Davidson's draw model on the ratings and colour")

@@ -15,7 +15,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import service
-from ..engine.rules import RULE_CHOICES
+from ..engine.rules import COMPAT_CHOICES, RULE_CHOICES
 from .errors import ERRORS
 from .fields import MAX_RATING, MAX_ROUND, MAX_START_NO, Lang, Seed, Text, choice, decimal_number, multipart, whole_number
 from .uploads import run_on_upload
@@ -36,6 +36,7 @@ class OddsForm(BaseModel):
     tiebreaks: Text = None
     preset: Text = None
     rules: choice(*RULE_CHOICES) = None  # type: ignore[valid-type]
+    compat: choice(*COMPAT_CHOICES) = Field(None, description="text (default), reference or letter, as for the standings")  # type: ignore[valid-type]
     after_round: whole_number(0, MAX_ROUND, optional=True) = None  # type: ignore[valid-type]
     unrated_rating: whole_number(0, MAX_RATING, optional=True) = None  # type: ignore[valid-type]
     system: choice("swiss", "rr", "round-robin") = None  # type: ignore[valid-type]
