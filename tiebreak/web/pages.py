@@ -12,7 +12,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from .. import service
 from ..engine.presets import PRESETS
-from ..engine.rules import RULE_CHOICES
+from ..engine.rules import COMPAT_CHOICES, RULE_CHOICES
 from ..render.i18n import LANGUAGES
 from . import words
 from .uploads import EXAMPLES
@@ -28,7 +28,7 @@ async def page(lang: Annotated[str, Query()] = "en") -> HTMLResponse:
     all_words = words.page_words(lang)
     html = _env.get_template("index.html").render(
         lang=lang, w=all_words["words"], p=all_words["page"], languages=LANGUAGES, rules=RULE_CHOICES,
-        presets=PRESETS.values(),
+        compat=COMPAT_CHOICES, presets=PRESETS.values(),
         examples=sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [],
         formats=[f for f in service.EXTENSIONS if f != "json"],
         words_json=json.dumps(all_words, ensure_ascii=False).replace("<", "\\u003c"))
