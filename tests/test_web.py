@@ -411,6 +411,11 @@ def test_check_endpoint_with_a_published_upload(client):
     doc = r.json()
     # Vega's 96 published values of the 2025 Hobsons Bay Cup agree under the 2024 text (the command line's answer)
     assert doc["agree"] and doc["best_rules"][0] == "fide-2024" and doc["rules"][0]["values"] == 96
+    # the files are named as the user knows them, never by the server's folders
+    assert (doc["source"], doc["published"]) == (EXAMPLE.name, "vega.csv")
+    r = client.post("/api/check", files={"file": ("C:\\events\\cup.trf", EXAMPLE.read_bytes()),
+                                         "published": ("vega.csv", published)})
+    assert (r.json()["source"], r.json()["published"]) == ("cup.trf", "vega.csv") and "/tmp" not in r.text
     altered = published.replace(b'2,9,"Wongso,Renaldo",,6.0,30.5,28.5,24.5', b'2,9,"Wongso,Renaldo",,6.0,30.5,29.5,24.5')
     r = client.post("/api/check", data={"example": EXAMPLE.name, "published": altered.decode(), "lang": "ru"})
     assert r.status_code == 200 and [(d["start_no"], d["what"]) for d in r.json()["differences"]] == [(9, "BH/C1")]

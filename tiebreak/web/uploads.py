@@ -73,6 +73,15 @@ class BodyLimit:
         await error_response(e, lang)(scope, receive, send)
 
 
+def uploaded_name(filename: str) -> str:
+    r"""The name the user knows an upload by: its last path part (``C:\event.trf`` gives ``event.trf``).
+
+    >>> uploaded_name("C:\\Users\\arbiter\\Open 2025.trf"), uploaded_name("")
+    ('Open 2025.trf', 'upload')
+    """
+    return Path(filename.replace("\\", "/")).name or "upload"
+
+
 async def run_on_upload(request: Request, form, fn: Callable, *args: Any) -> tuple[Any, str]:
     """``fn(options, path, *args)`` in a worker process on the uploaded file (or the chosen example); the answer
     and the file name the user knows it by.  Errors name that file, never the temporary one."""
@@ -80,7 +89,7 @@ async def run_on_upload(request: Request, form, fn: Callable, *args: Any) -> tup
     upload: UploadFile | None = form.file
     with tempfile.TemporaryDirectory(prefix="tiebreak-upload-") as tmp:
         if upload is not None and upload.filename:
-            shown = Path(upload.filename.replace("\\", "/")).name or "upload"
+            shown = uploaded_name(upload.filename)
             suffix = Path(shown).suffix.lower()
             known = suffix in READERS or suffix in (".trf", ".txt", ".tab")
             path = Path(tmp) / ("upload" + (suffix if known else ".trf"))
