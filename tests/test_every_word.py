@@ -127,3 +127,16 @@ def test_a_date_the_reader_does_not_understand_is_named_in_the_language(lang, tm
     err = capsys.readouterr().err.replace(str(tmp_path), "")
     assert {"ru": "(дата начала)", "uk": "(дата початку)"}[lang] in err
     assert english(err) == [], err
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_team_explanation_numbers_rounds_in_the_language(lang, capsys):
+    """A team's rounds are Т1, Т2... as a player's are, and the match points stand in one column (the spec's
+    Example T: team 1 A beat 2 B 1.5-0.5, drew 3 C and 4 D 1-1)."""
+    team = Path(__file__).resolve().parent / "data" / "team" / "example-t.trf"
+    assert main(["explain", str(team), "--player", "1", "--lang", lang]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    rounds = [x for x in lines if re.match(r"  [A-ZА-Я]\d ", x)]
+    assert rounds and all(x.startswith("  Т") for x in rounds), rounds
+    assert "2 B" in rounds[0] and len({x.find("МО") for x in rounds[:3]}) == 1  # МО: match points, in both
+    assert english("\n".join(lines)) == []
