@@ -140,3 +140,15 @@ def test_a_team_explanation_numbers_rounds_in_the_language(lang, capsys):
     assert rounds and all(x.startswith("  Т") for x in rounds), rounds
     assert "2 B" in rounds[0] and len({x.find("МО") for x in rounds[:3]}) == 1  # МО: match points, in both
     assert english("\n".join(lines)) == []
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_swiss_manager_table_is_in_the_language(lang, capsys):
+    """`list --swiss-manager`: the heading and the numbers we cannot translate (SM5 a manual input, SM8 the old 'Fide
+    Tie-Break', SM26 an imported value) are explained in the reader's language; the columns of numbers, Chess-Results
+    short names and our specifiers are codes."""
+    assert main(["list", "--swiss-manager", "--lang", lang]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    explained = [x[24:] for x in lines[1:] if len(x) > 24]
+    assert len(explained) >= 8
+    assert english("\n".join([lines[0].replace("Swiss-Manager", ""), *explained])) == [], lines[:12]

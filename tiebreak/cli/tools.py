@@ -111,10 +111,11 @@ def _list(args: argparse.Namespace) -> int:
     if args.swiss_manager:
         from ..formats.swissmanager import SWISS_MANAGER, UNTRANSLATABLE
 
-        print("Swiss-Manager / Chess-Results number -> specifier (write SM<n> or SM<n>:<parameters> in a list)")
+        print(message("Swiss-Manager / Chess-Results number -> specifier (write SM<n> or SM<n>:<parameters> in a list)",
+                      lang))
         for n in sorted({*SWISS_MANAGER, *UNTRANSLATABLE}):
             spec, short = SWISS_MANAGER.get(n, (None, ""))
-            print(f"SM{n:<4} {short:7} {spec or '-':10} {UNTRANSLATABLE.get(n, '')}".rstrip())
+            print(f"SM{n:<4} {short:7} {spec or '-':10} {message(UNTRANSLATABLE.get(n, ''), lang)}".rstrip())
         return 0
     from ..engine.registry import CATALOGUE
     from ..engine.specifier import MODIFIERS
