@@ -9,9 +9,11 @@ in the asked format out.  Everything here works on a file already on disk (the r
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, replace
 
 from .engine.errors import InputError, InputWarning, Place, SpecifierError
+from .engine.model import Tournament
 from .engine.presets import PRESETS
 from .engine.rules import with_compat
 from .engine.standings import Standings, compute_standings
@@ -95,11 +97,21 @@ def individual_standings(o, path: str, warnings: list[InputWarning], t=None) -> 
     """The standings of the players of ``path`` (team events: the players of every board); ``t`` is the file when it
     is already read."""
     o = options(o)
-    t = t if t is not None else readers.load(path, warnings)
+    t = players_event(t if t is not None else readers.load(path, warnings))
     tiebreaks, rules = list_and_rules(o, False)
     return compute_standings(t, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
                              seed=o.seed, lots=not o.no_lots, system=_system(o), warnings=warnings,
                              cumulative_half_bye=o.cumulative_half_bye)
+
+
+def players_event(t: Tournament) -> Tournament:
+    """``t`` as the event of its players: a team event's own list (Chess-Results ``MP,GP,BH``, TRF 212 of a team
+    file) is the teams', so the players are ranked by the list asked for, else the default for players."""
+    if not t.declared_tiebreaks or not has_teams(t):
+        return t
+    players = copy.copy(t)
+    players.declared_tiebreaks = []
+    return players
 
 
 def _system(o) -> str | None:
@@ -122,7 +134,7 @@ def render_standings(o, path: str, warnings: list[InputWarning]) -> tuple[str | 
                                         lots=not o.no_lots, system=system)
         writers = team_writers(t, s, o)
     else:
-        s = compute_standings(t, tiebreaks, rules=rules, after_round=o.after_round,
+        s = compute_standings(players_event(t), tiebreaks, rules=rules, after_round=o.after_round,
                               unrated_rating=o.unrated_rating, seed=o.seed, lots=not o.no_lots,
                               system=system, warnings=warnings,
                               cumulative_half_bye=o.cumulative_half_bye)
@@ -313,7 +325,7 @@ def check_published(o, path: str, published_path: str | None, warnings: list[Inp
     from .formats import published
 
     o = options(o)
-    t = readers.load(path, warnings)
+    t = players_event(readers.load(path, warnings))
     if published_path:
         figures = published.load(published_path, warnings)
     else:
@@ -356,7 +368,7 @@ def render_odds(o, path: str, warnings: list[InputWarning]) -> str:
     from .arbiter.odds import compute_odds
     from .render import odds as render
 
-    t = readers.load(path, warnings)
+    t = players_event(readers.load(path, warnings))  # the players' chances, in a team event too
     tiebreaks, rules = list_and_rules(o, False)
     if o.player is not None and o.player not in {p.start_no for p in t.players}:
         raise InputError(f"--player {o.player} is not a start number of this tournament", Place(path, field="player"))
