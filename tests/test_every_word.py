@@ -152,3 +152,16 @@ def test_the_swiss_manager_table_is_in_the_language(lang, capsys):
     explained = [x[24:] for x in lines[1:] if len(x) > 24]
     assert len(explained) >= 8
     assert english("\n".join([lines[0].replace("Swiss-Manager", ""), *explained])) == [], lines[:12]
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_difference_found_by_check_names_the_player_in_the_language(lang, tmp_path, capsys):
+    """Vega's published standings of the example with no. 9's BH/C1 changed from 28.5 to 29.5: the difference line
+    names him 'ном. 9', not 'no. 9'."""
+    vega = Path(__file__).parent / "data" / "check" / "hobsons-bay-cup-2025.published.csv"
+    altered = vega.read_text(encoding="utf-8").replace('2,9,"Wongso,Renaldo",,6.0,30.5,28.5,24.5',
+                                                      '2,9,"Wongso,Renaldo",,6.0,30.5,29.5,24.5')
+    (tmp_path / "vega.csv").write_text(altered, encoding="utf-8")
+    assert main(["check", str(EXAMPLE), "--published", str(tmp_path / "vega.csv"), "--lang", lang]) == 1
+    out = capsys.readouterr().out
+    assert "  ном. 9 Wongso,Renaldo" in out and "no. " not in out
