@@ -3,6 +3,7 @@ outside codes (tie-break codes, rule-set and preset names, file fields) and name
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -165,3 +166,14 @@ def test_a_difference_found_by_check_names_the_player_in_the_language(lang, tmp_
     assert main(["check", str(EXAMPLE), "--published", str(tmp_path / "vega.csv"), "--lang", lang]) == 1
     out = capsys.readouterr().out
     assert "  ном. 9 Wongso,Renaldo" in out and "no. " not in out
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_printed_page_has_no_english_words(lang, capsys):
+    """The HTML standings (the PDF is this page printed): the crosstable's byes (the example has half-point, zero-point
+    and pairing-allocated byes) are named in the reader's language too."""
+    assert main(["standings", str(EXAMPLE), "--format", "html", "--seed", "1", "--lang", lang]) == 0
+    page = capsys.readouterr().out
+    text = html.unescape(re.sub(r"<[^>]+>", "\n", re.sub(r"<(style|title)>.*?</\1>", "", page, flags=re.S)))
+    assert {"ru": "½ свободен", "uk": "½ вільний"}[lang] in text
+    assert english(text) == [], [x for x in text.splitlines() if english(x)][:10]
