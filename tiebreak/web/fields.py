@@ -50,7 +50,7 @@ class FormValue:
     ``check`` reads the text sent before the field's own type is validated, and ``schema`` is what the OpenAPI
     document says the field holds.  The field's type stays a plain Python type that mypy sees."""
 
-    check: Callable[[Any], object]
+    check: Callable[[object], object]
     schema: dict[str, Any]
 
     def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
