@@ -43,7 +43,7 @@ _LETTERS = {
 }
 
 
-class Standings(TypedDict, total=False):
+class DocumentOptions(TypedDict, total=False):
     """The computed standings :func:`to_dict` (and so :func:`dumps`, :func:`dump`) can add to the document."""
 
     ranks: dict[int, int] | None
@@ -259,12 +259,13 @@ def _matches(t: Tournament, tt: TeamTournament, game_id: dict[tuple[int, int], i
     return out
 
 
-def dumps(t: Tournament, **kw: Unpack[Standings]) -> str:
+def dumps(t: Tournament, **kw: Unpack[DocumentOptions]) -> str:
     """Chess-JSON text of ``t`` (see :func:`to_dict` for the keywords)."""
     return json.dumps(to_dict(t, **kw), ensure_ascii=False, indent=1) + "\n"
 
 
-def dump(t: Tournament, path: str | Path, inputs: Iterable[str | Path] = (), force: bool = True, **kw: Unpack[Standings]) -> None:
+def dump(t: Tournament, path: str | Path, inputs: Iterable[str | Path] = (), force: bool = True,
+         **kw: Unpack[DocumentOptions]) -> None:
     """Write the Chess-JSON to ``path`` safely (:func:`~tiebreak.formats.files.write_output`)."""
     write_output(path, dumps(t, **kw), inputs, force)
 
