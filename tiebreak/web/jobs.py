@@ -32,7 +32,7 @@ def standings(o: service.Options, path: str) -> tuple[bytes, int | None]:
 def explain(o: service.Options, path: str, numbers: list[int]) -> tuple[bytes, int | None]:
     """How each value of one player (in a team event: of a team) was made, or what separated two; the seed."""
     result = service.explain(o, path, numbers, [])
-    return _bytes(output.dumps_exact(result)), result.get("seed")
+    return _bytes(output.dumps_exact(result)), result["seed"]
 
 
 def check(o: service.Options, path: str, published: tuple[str, bytes] | None, names: tuple[str, str]) -> bytes:
@@ -48,7 +48,7 @@ def check(o: service.Options, path: str, published: tuple[str, bytes] | None, na
             target = Path(tmp) / published[0]
             target.write_bytes(published[1])
             report = service.check_published(o, path, str(target), [])
-    answer = to_json_obj(report) | {"source": names[0], "published": names[1] if published else report.published}
+    answer = to_json_obj(report) | {"source": names[0], "published": names[1] if published else names[0]}
     return _bytes(output.dumps_exact(answer))
 
 
