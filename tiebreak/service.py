@@ -9,7 +9,6 @@ in the asked format out.  Everything here works on a file already on disk (the r
 
 from __future__ import annotations
 
-import copy
 from argparse import Namespace
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, Callable, NotRequired, TypedDict, TypeGuard
@@ -19,6 +18,7 @@ from .engine.model import Tournament
 from .engine.presets import PRESETS
 from .engine.rules import with_compat
 from .engine.standings import Standings, compute_standings
+from .engine.team_matches import players_event
 from .formats import readers
 from .render import output
 
@@ -46,8 +46,7 @@ class Options:
     tiebreaks: str | None = None
     preset: str | None = None
     rules: str = "auto"
-    #: ``text`` (our reading of C.07) or ``reference`` (the FIDE reference checker's choices, K1-K3 of
-    #: docs/known-differences.md; :data:`~tiebreak.engine.rules.REFERENCE_CHOICES`)
+    #: ``text`` (our reading of C.07), ``reference`` (the reference checker's, K1-K3) or ``letter`` (docs/known-differences.md)
     compat: str = "text"
     after_round: int | None = None
     unrated_rating: int | None = None
@@ -67,8 +66,7 @@ class Options:
     #: player columns: ``auto`` (title, federation, rating where the file has them), ``none``, or a list
     #: (title,fed,rating,club,sex,birth,perf,change; :mod:`tiebreak.render.columns`)
     columns: str | None = "auto"
-    #: a half-point bye in the cumulative score (US-CUM, RU-CUM): ``deduct`` its ½ or ``keep`` it (None: the rule
-    #: set's default: uscf keeps, seed 002; ru deducts, seed 004)
+    #: a half-point bye in US-CUM/RU-CUM: ``deduct`` its ½ or ``keep`` it (None: the rule set's default, K10)
     cumulative_half_bye: str | None = None
 
 
@@ -110,16 +108,6 @@ def individual_standings(o: Options | Namespace, path: str, warnings: list[Input
     return compute_standings(t, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
                              seed=o.seed, lots=not o.no_lots, system=_system(o), warnings=warnings,
                              cumulative_half_bye=o.cumulative_half_bye)
-
-
-def players_event(t: Tournament) -> Tournament:
-    """``t`` as the event of its players: a team event's own list (Chess-Results ``MP,GP,BH``, TRF 212 of a team
-    file) is the teams', so the players are ranked by the list asked for, else the default for players."""
-    if not t.declared_tiebreaks or not has_teams(t):
-        return t
-    players = copy.copy(t)
-    players.declared_tiebreaks = []
-    return players
 
 
 def _system(o: Options | OddsOptions | Namespace) -> str | None:
