@@ -40,7 +40,10 @@ def _emit(args: argparse.Namespace, text: str | bytes) -> None:
 def _standings(args: argparse.Namespace) -> int:
     if args.format is None:  # from the name given with -o (standings.pdf), else text
         suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""
-        args.format = {"txt": "text", "htm": "html"}.get(suffix, suffix if suffix in service.EXTENSIONS else "text")
+        if suffix and suffix not in ("txt", "htm", *service.EXTENSIONS):  # out.docx is not a text file
+            raise SpecifierError(f"-o {args.output}: the name does not say the format; give --format or name it "
+                                 f".txt, .csv, .json, .trf, .html or .pdf")
+        args.format = {"txt": "text", "htm": "html"}.get(suffix, suffix or "text")
     if args.output and (len(args.file) > 1 or args.out):
         raise SpecifierError("-o FILE takes one input file; give --out DIR for several")
     if len(args.file) == 1 and not args.out:
