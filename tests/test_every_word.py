@@ -177,3 +177,12 @@ def test_the_printed_page_has_no_english_words(lang, capsys):
     text = html.unescape(re.sub(r"<[^>]+>", "\n", re.sub(r"<(style|title)>.*?</\1>", "", page, flags=re.S)))
     assert {"ru": "½ свободен", "uk": "½ вільний"}[lang] in text
     assert english(text) == [], [x for x in text.splitlines() if english(x)][:10]
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_file_that_is_not_there_is_said_in_the_language(lang, tmp_path, capsys):
+    """The operating system's reason (ENOENT, EISDIR) is part of the sentence, so it is translated too."""
+    assert main(["standings", str(tmp_path / "absent.trf"), "--lang", lang]) == 2
+    assert main(["standings", str(tmp_path), "--lang", lang]) == 2
+    err = capsys.readouterr().err.replace(str(tmp_path), "")
+    assert english(err.replace("tiebreak:", "")) == [], err
