@@ -186,3 +186,16 @@ def test_a_file_that_is_not_there_is_said_in_the_language(lang, tmp_path, capsys
     assert main(["standings", str(tmp_path), "--lang", lang]) == 2
     err = capsys.readouterr().err.replace(str(tmp_path), "")
     assert english(err.replace("tiebreak:", "")) == [], err
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_a_batch_reports_its_progress_in_the_language(lang, tmp_path, capsys):
+    """Several files with --out: the progress lines, the summary and the failures in the reader's language."""
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"a":', encoding="utf-8")
+    assert main(["standings", str(EXAMPLE), str(broken), "--out", str(tmp_path / "out"), "--format", "csv",
+                 "--seed", "1", "--lang", lang]) == 1
+    err = capsys.readouterr().err.replace(str(tmp_path), "").replace(str(EXAMPLE), "")
+    assert {"ru": "обработано файлов: 1 из 2", "uk": "оброблено файлів: 1 з 2"}[lang] in err
+    # the JSON parser's own words ("Expecting value") are quoted from it, as a file's are
+    assert english(err.replace("tiebreak:", "").replace("Expecting value", "")) == [], err

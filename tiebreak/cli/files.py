@@ -82,18 +82,18 @@ def _batch(args: argparse.Namespace) -> int:
             write_output(target, text, _inputs(args), args.force)
         except TiebreakError as e:
             failed.append((path, problem(e, args.lang)))
-            print(f"[{n}/{total}] {path}: FAILED", file=sys.stderr)
+            print(message(f"[{n}/{total}] {path}: FAILED", args.lang), file=sys.stderr)
             continue
-        print(f"[{n}/{total}] {path} -> {target}" + (f" ({len(warnings)} warnings)" if warnings else ""),
-              file=sys.stderr)
+        done = f"[{n}/{total}] {path} -> {target}"
+        print(message(f"{done} ({len(warnings)} warnings)", args.lang) if warnings else done, file=sys.stderr)
         if warnings:
             warned.append((path, warnings))
-    print(f"{total - len(failed)} of {total} files done", file=sys.stderr)
+    print(message(f"{total - len(failed)} of {total} files done", args.lang), file=sys.stderr)
     for _, warnings in warned:  # every warning of every file (each names its file), after the summary line
         for w in warnings:
             _warn(w, args)
     for _, why in failed:  # the reason names the file
-        print(f"failed: {why}", file=sys.stderr)
+        print(message(f"failed: {why}", args.lang), file=sys.stderr)
     return 1 if failed else 0
 
 
