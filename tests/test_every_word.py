@@ -199,3 +199,12 @@ def test_a_batch_reports_its_progress_in_the_language(lang, tmp_path, capsys):
     assert {"ru": "обработано файлов: 1 из 2", "uk": "оброблено файлів: 1 з 2"}[lang] in err
     # the JSON parser's own words ("Expecting value") are quoted from it, as a file's are
     assert english(err.replace("tiebreak:", "").replace("Expecting value", "")) == [], err
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_serve_says_where_to_look_in_the_language(lang):
+    """The lines `tiebreak serve` prints before it serves (the command itself runs until stopped)."""
+    for line in ("tiebreak: open http://127.0.0.1:8123/ in a browser (Ctrl-C stops)",
+                 "tiebreak: live standings of 2 event file(s) at http://127.0.0.1:8123/live"):
+        text = message(line, lang)
+        assert "127.0.0.1:8123" in text and english(text.replace("tiebreak:", "")) == [], text

@@ -169,9 +169,11 @@ def _serve(args: argparse.Namespace) -> int:
         from ..live.watch import LiveHub
 
         live = LiveHub(args.watch, args.database, args.token, Settings(tiebreaks=args.tiebreaks, rules=args.rules))
-        print(f"tiebreak: live standings of {len(live.events)} event file(s) at http://{args.host}:{args.port}/live",
+        print(message(f"tiebreak: live standings of {len(live.events)} event file(s) at http://{args.host}:{args.port}/live",
+                      args.lang),
               file=sys.stderr)
-    print(f"tiebreak: open http://{args.host}:{args.port}/ in a browser (Ctrl-C stops)", file=sys.stderr)
+    print(message(f"tiebreak: open http://{args.host}:{args.port}/ in a browser (Ctrl-C stops)", args.lang),
+          file=sys.stderr)
     serve(args.host, args.port, live)
     return 0
 
