@@ -388,3 +388,20 @@ def test_the_players_of_a_team_event_whose_file_lists_team_tiebreaks(tmp_path, c
     assert json.loads(capsys.readouterr().out)["outcomes"] == 3 ** 4  # round 3's four board games
     assert main(["standings", str(path), "--format", "json"]) == 0  # the teams still rank by the file's MP,GP
     assert json.loads(capsys.readouterr().out)["tiebreaks"] == ["MP", "GP"]
+
+
+def test_a_team_code_in_a_players_list_says_so(capsys):
+    """The page sends a team event's list (MP, MPVGP...) to every tool; where players are ranked (odds, --players)
+    the refusal says that the code is a team tie-break (C.07 Arts 11-13), not that it is unknown."""
+    assert main(["odds", str(EXAMPLE_T), "-t", "PTS,MPVGP", "--after-round", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "MPVGP is a team tie-break (C.07 Arts 11-13)" in err and "unknown" not in err
+    assert main(["standings", str(EXAMPLE_T), "--players", "-t", "MP,GP", "--lang", "ru"]) == 2
+    assert "MP — командный показатель" in capsys.readouterr().err
+
+
+def test_the_team_only_codes_are_the_team_catalogues():
+    from tiebreak.engine.registry import TEAM_ONLY_CODES, resolve_code
+    from tiebreak.engine.team_tiebreaks import TEAM_ALIASES, TEAM_CATALOGUE
+
+    assert TEAM_ONLY_CODES == {c for c in [*TEAM_CATALOGUE, *TEAM_ALIASES] if resolve_code(c) is None}

@@ -131,6 +131,12 @@ def resolve_code(name: str) -> str | None:
     return _ALIASES.get(name)
 
 
+#: the codes of team tie-breaks that no individual event has (engine.team_tiebreaks.TEAM_CATALOGUE and its aliases;
+#: a test keeps the two equal): named when they appear in a players' list
+TEAM_ONLY_CODES = frozenset({"MP", "GP", "MPTS", "GPTS", "MPVGP", "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "SSSC", "BC",
+                             "TBR", "BBE", "EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB", "US-AMTEAM", "US-TCUM"})
+
+
 def parse(text: str) -> TieBreakSpec:
     """Parse one specifier of an individual event (team events: :func:`tiebreak.engine.team.parse_team`)."""
     raw = text.strip()
@@ -145,6 +151,9 @@ def parse(text: str) -> TieBreakSpec:
         raise SpecifierError(f"{raw}: ':{score}' applies to team events, and this is an individual event")
     code = resolve_code(head)
     if code is None:
+        if head in TEAM_ONLY_CODES:
+            raise SpecifierError(f"{head} is a team tie-break (C.07 Arts 11-13), and players are ranked here; give "
+                                 f"tie-breaks of individual events (tiebreak list)")
         raise SpecifierError(f"unknown tie-break {head!r} in {raw!r}; valid codes: {', '.join(sorted(CATALOGUE))}")
     return TieBreakSpec(code, raw=raw, **parse_modifiers(raw, code, parts[1:], CATALOGUE[code].modifiers))
 
