@@ -84,6 +84,9 @@ class _Reader:
             if not line.strip():
                 continue
             code = line[:3]
+            if line[3:4] not in ("", " "):  # not a record: a column ruler ("0123456789...") is not record 012
+                header["extra_lines"].append(line)
+                continue
             if code == "###":
                 header["comments"].append(line)
                 continue
