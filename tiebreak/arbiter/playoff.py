@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine.standings import Standings
+from ..engine.team import TeamStandings
 
 FORMATS = {2: "mini-match", 3: "round robin", 4: "knock-out"}
 
@@ -33,7 +34,7 @@ class PlayoffGroup:
     shared: list[str] = field(default_factory=list)
 
 
-def _tied_groups(s: Standings, after: int) -> list[list[int]]:
+def _tied_groups(s: Standings | TeamStandings, after: int) -> list[list[int]]:
     """Players equal on points and on the first ``after`` tie-breaks of the list, in standings order."""
     keys = s.keys[:after + 1]
     groups: list[list[int]] = []
@@ -48,7 +49,7 @@ def _tied_groups(s: Standings, after: int) -> list[list[int]]:
     return groups
 
 
-def plan_playoffs(s: Standings, places: list[int] | int = 1, after: int = 0,
+def plan_playoffs(s: Standings | TeamStandings, places: list[int] | int = 1, after: int = 0,
                   time_control: str = "3 minutes + 2 seconds per move from move 1") -> list[PlayoffGroup]:
     """The play-offs for the ``places`` the regulations play off (13.2.4 recommends the title only), among players
     still equal after the first ``after`` tie-breaks of the list (C.07 3.1.2)."""
@@ -84,7 +85,7 @@ def plan_playoffs(s: Standings, places: list[int] | int = 1, after: int = 0,
     return out
 
 
-def apply_playoff(s: Standings, group: PlayoffGroup, order: list[int] | list[list[int]]) -> list[list[int]]:
+def apply_playoff(s: Standings | TeamStandings, group: PlayoffGroup, order: list[int] | list[list[int]]) -> list[list[int]]:
     """The final order with the play-off result: ``order`` lists the group's players best first; a sub-list holds
     players who stay equal (13.2.6, sharing).  Returns the whole standings as tiers of start numbers."""
     tiers = [t if isinstance(t, list) else [t] for t in order]

@@ -161,6 +161,8 @@ MESSAGE_WORDS = Table("message word", {
     'error': 'error',
     'warning': 'warning',
     'note': 'note',
+    'usage': 'usage',  # the command line's syntax, shown with its errors
+    'argument': 'argument',  # an option or argument of the command line, named in its errors
 })
 #: names of the fields of the input that messages and places name (TRF columns, Chess-JSON and form fields stay as
 #: they are: they are names in the file)
