@@ -6,6 +6,7 @@ import argparse
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import service
 from ..engine.errors import InputWarning, Place, SpecifierError, TiebreakError
@@ -15,6 +16,9 @@ from ..formats import readers
 from ..formats.files import OutputError, check_target, write_output
 from ..render.i18n import MESSAGE_WORDS, message, problem
 from .args import Check, Convert, Explain, Standings, Written, view
+
+if TYPE_CHECKING:
+    from ..arbiter.check import Report
 
 
 def _warn(w: InputWarning, lang: str) -> None:
@@ -112,7 +116,7 @@ def _check(ns: argparse.Namespace) -> int:
     args = view(Check, ns)
     if args.published and len(args.published) != len(args.file):
         raise SpecifierError("give --published once for every FILE, in the same order, or not at all")
-    reports = []
+    reports: list[Report] = []
     for k, path in enumerate(args.file):
         warnings: list[InputWarning] = []
         reports.append(service.check_published(service.options(ns), path,
