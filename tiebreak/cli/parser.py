@@ -145,8 +145,8 @@ def build_parser(lang: str = "en") -> Parser:
     od.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
     od.add_argument("--model", default="equal", choices=["equal", "elo"],
                     help="equal: every result 1/3; elo: Davidson's draw model on the ratings and colour")
-    od.add_argument("--draw-rate", type=decimal_number, help="elo model: draw probability of equal players (default: the "
-                                                    "event's share of draws)")
+    od.add_argument("--draw-rate", type=decimal_number,
+                    help="elo model: draw probability of equal players (default: the event's share of draws)")
     od.add_argument("--white-advantage", type=decimal_number, default=35, help="elo model: White's edge in rating points")
     od.add_argument("--fix", action="append", metavar="W-B=RESULT",
                     help="fix a pending game's result, e.g. 12-7=1-0 or 13:12-7=1/2 (round 13); repeatable")
