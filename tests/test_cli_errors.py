@@ -94,6 +94,11 @@ def test_a_missing_file_is_named_in_the_users_language(capsys, tmp_path):
     assert capsys.readouterr().err == f"tiebreak: помилка: {tmp_path}: не вдається прочитати файл: це тека\n"
 
 
+def test_a_port_no_socket_can_bind_is_refused_before_the_server_starts(capsys):
+    assert main(["serve", "--port", "70000", "--lang", "uk"]) == 2
+    assert capsys.readouterr().err == "tiebreak: помилка: <input> (port): 70000 поза допустимими межами (0-65535)\n"
+
+
 def test_numbers_of_the_options_are_read_as_before(capsys):
     """The bounded parsing takes what ``int``/``float`` took from real users: signs, a decimal exponent."""
     ns = build_parser().parse_args(["odds", EXAMPLE, "--seed", "+12", "--white-advantage", "-35",
