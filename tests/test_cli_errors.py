@@ -94,6 +94,12 @@ def test_a_missing_file_is_named_in_the_users_language(capsys, tmp_path):
     assert capsys.readouterr().err == f"tiebreak: помилка: {tmp_path}: не вдається прочитати файл: це тека\n"
 
 
+def test_a_huge_start_number_in_fix_is_refused_in_the_users_language(capsys):
+    """It reached int() (Python's digit limit: a traceback)."""
+    assert main(["odds", EXAMPLE, "--after-round", "6", "--fix", f"{HUGE}-1=1-0", "--lang", "ru"]) == 2
+    assert capsys.readouterr().err == f"tiebreak: ошибка: <input> (fix): {SHOWN} вне допустимых пределов\n"
+
+
 def test_a_port_no_socket_can_bind_is_refused_before_the_server_starts(capsys):
     assert main(["serve", "--port", "70000", "--lang", "uk"]) == 2
     assert capsys.readouterr().err == "tiebreak: помилка: <input> (port): 70000 поза допустимими межами (0-65535)\n"

@@ -170,8 +170,9 @@ def _odds(ns: argparse.Namespace) -> int:
 
 def _serve(ns: argparse.Namespace) -> int:
     args = view(Serve, ns)
-    if not 0 <= args.port <= 65535:  # what a socket can bind (beyond it the server stopped with a traceback)
-        raise InputError(f"{args.port} is out of range (0-65535)", Place(field="port"))
+    low, high = 0, 65535  # what a socket can bind (beyond it the server stopped with a traceback)
+    if not low <= args.port <= high:
+        raise InputError(f"{args.port} is out of range ({low}-{high})", Place(field="port"))
     try:
         from ..web import serve
     except ImportError as e:
