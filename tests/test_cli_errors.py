@@ -100,6 +100,16 @@ def test_a_huge_start_number_in_fix_is_refused_in_the_users_language(capsys):
     assert capsys.readouterr().err == f"tiebreak: ошибка: <input> (fix): {SHOWN} вне допустимых пределов\n"
 
 
+def test_a_white_advantage_beyond_the_pages_bound_is_refused(capsys):
+    """1e12 rating points made every probability nan (10**(R/400) overflows) and the odds 100 % for the order as it
+    stands; the page's bound is -1000..1000."""
+    argv = ["odds", EXAMPLE, "--after-round", "6", "--model", "elo", "--simulations", "100"]
+    assert main([*argv, "--white-advantage", "1e12", "--lang", "uk"]) == 2
+    assert capsys.readouterr().err == ("tiebreak: помилка: <input> (перевага білих): --white-advantage 1e+12 поза межами "
+                                       "-1000..1000\n")
+    assert main([*argv, "--white-advantage", "1000", "--seed", "1"]) == 0
+
+
 def test_a_port_no_socket_can_bind_is_refused_before_the_server_starts(capsys):
     assert main(["serve", "--port", "70000", "--lang", "uk"]) == 2
     assert capsys.readouterr().err == "tiebreak: помилка: <input> (port): 70000 поза допустимими межами (0-65535)\n"

@@ -186,6 +186,8 @@ FIELD_NAMES = Table("field", {name: name for name in (
     'after round',
     'swiss',
     'round robin',
+    'draw rate',
+    'white advantage',
 )})
 _ROUND_FIELD = Table("round field", {k: f"round {{0}} {k}" for k in ("opponent", "result", "colour")})
 _COMPILED: dict[str, list[tuple[re.Pattern[str], str]]] = {}

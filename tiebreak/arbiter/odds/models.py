@@ -89,6 +89,9 @@ def davidson(white: np.ndarray, black: np.ndarray, draw_rate: float, white_advan
     """Win/draw/loss probabilities (rows) of Davidson's model for the ratings given (module text)."""
     if not 0 <= draw_rate < 1:
         raise InputError(f"--draw-rate {draw_rate} is outside 0..1", Place("", field="draw rate"))
+    if not -1000 <= white_advantage <= 1000:  # the web form's bound; far beyond it 10**(R/400) overflows to nan
+        raise InputError(f"--white-advantage {white_advantage:g} is outside -1000..1000",
+                         Place("", field="white advantage"))
     nu = 2 * draw_rate / (1 - draw_rate)
     gw = 10 ** ((white + white_advantage) / 400)
     gb = 10 ** (black / 400)
