@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future as Pending
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TypeAlias
+from typing import TypeAlias, TypeVar
 
 import numpy as np
 from numpy.typing import NDArray
@@ -42,6 +44,7 @@ Batch: TypeAlias = tuple[Digits, Places, Places, Places]
 #: a probability: exact under the equal model (when every outcome is enumerated), else a float
 Probability: TypeAlias = Fraction | float
 Ranker: TypeAlias = RoundRobinRanker | EngineRanker
+T = TypeVar("T")
 
 BATCH = 1 << 15
 BLOCK_DIGITS = 9  # exact enumeration: blocks of 3**9 = 19,683 outcomes (measured: faster than 3**8 and 3**10)
@@ -216,10 +219,8 @@ def _tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_mod
             acc = Tally.empty(n, g, exact_model)
             chosen = player if g <= NEEDS_MAX_GAMES else None
             acc.add(*first, weights_of(first[0]) if weights_of else None, chosen)
-            # numpy lets go of the GIL inside its loops: two threads keep both cores busy
-            with ThreadPoolExecutor(THREADS) as pool:
-                for d, who, a, s in pool.map(work, range(len(first[0]), total, batch)):
-                    acc.add(d, who, a, s, weights_of(d) if weights_of else None, chosen)
+            for d, who, a, s in in_order(work, range(len(first[0]), total, batch)):
+                acc.add(d, who, a, s, weights_of(d) if weights_of else None, chosen)
             return "exact", total, acc
         if simulations is None:
             simulations = min(DEFAULT_SIMULATIONS, max(1000, int(budget / per) // 1000 * 1000))
@@ -240,11 +241,29 @@ def _tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_mod
         acc.add(*first, None, None)
         done = len(first[0])
         simulations = max(done, min(simulations, int(budget / per)))
-    draws = [draw(min(batch, simulations - start)) for start in range(done, simulations, batch)]
-    with ThreadPoolExecutor(THREADS) as pool:
-        for d, who, a, s in pool.map(ranked, draws):
-            acc.add(d, who, a, s, None, None)
+    draws = (draw(min(batch, simulations - start)) for start in range(done, simulations, batch))
+    for d, who, a, s in in_order(ranked, draws):
+        acc.add(d, who, a, s, None, None)
     return "simulation", simulations, acc
+
+
+def in_order(work: Callable[[T], Batch], items: Iterable[T]) -> Iterator[Batch]:
+    """``work`` of each item on :data:`THREADS` threads (numpy lets go of the GIL inside its loops: both cores stay
+    busy), the results in the order of the items.  At most ``2 * THREADS`` items are taken ahead of the one waited
+    for, so memory stays bounded however many batches there are (``Executor.map`` takes every item at once: a few
+    billion simulated outcomes were all drawn before the first was ranked).
+
+    >>> list(in_order(lambda x: x * x, range(5)))
+    [0, 1, 4, 9, 16]
+    """
+    with ThreadPoolExecutor(THREADS) as pool:
+        ahead: deque[Pending[Batch]] = deque()
+        for item in items:
+            ahead.append(pool.submit(work, item))
+            if len(ahead) > 2 * THREADS:
+                yield ahead.popleft().result()
+        while ahead:
+            yield ahead.popleft().result()
 
 
 def make_ranker(future: Future, specs: list[TieBreakSpec], rules: str | RuleSet, unrated_rating: int | None,
