@@ -17,9 +17,12 @@ semi-finals of a knock-out) share the prizes of their places equally.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..engine.standings import Standings
-from ..engine.team import TeamStandings
+
+if TYPE_CHECKING:  # a team event's standings work as well (its teams play off)
+    from ..engine.team import TeamStandings
 
 FORMATS = {2: "mini-match", 3: "round robin", 4: "knock-out"}
 
@@ -85,7 +88,7 @@ def plan_playoffs(s: Standings | TeamStandings, places: list[int] | int = 1, aft
     return out
 
 
-def apply_playoff(s: Standings | TeamStandings, group: PlayoffGroup, order: list[int] | list[list[int]]) -> list[list[int]]:
+def apply_playoff(s: Standings, group: PlayoffGroup, order: list[int] | list[list[int]]) -> list[list[int]]:
     """The final order with the play-off result: ``order`` lists the group's players best first; a sub-list holds
     players who stay equal (13.2.6, sharing).  Returns the whole standings as tiers of start numbers."""
     tiers = [t if isinstance(t, list) else [t] for t in order]

@@ -25,11 +25,11 @@ from ..engine.errors import InputError, Place
 from ..engine.model import Player
 from ..engine.numbers import NumberError, parse_int, parse_number
 from ..engine.standings import Standings
-from ..engine.team import TeamStandings
 from ..formats.files import read_text
 from ..formats.text import csv_rows
 
-if TYPE_CHECKING:  # the words are loaded only when prizes are named
+if TYPE_CHECKING:  # the words are loaded only when prizes are named; a team event's standings work as well
+    from ..engine.team import TeamStandings
     from ..render.i18n import Table
 
 METHODS = ("shared", "hort", "tiebreak")
