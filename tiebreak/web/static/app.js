@@ -610,8 +610,7 @@ $("playoff-button").addEventListener("click", async () => {
   form.append("places", $("playoff-places").value);
   try {
     const groups = await (await post("/api/playoffs", form)).json();
-    $("playoff-text").textContent = groups.length ? groups.map((g) =>
-      g.places.join("–") + ": " + g.players.join(", ") + " — " + g.format).join("\n") : "—";
+    $("playoff-text").textContent = groups.length ? groups.map((g) => g.text.join("\n  ")).join("\n") : "—";
   } catch (e) { $("playoff-text").textContent = e.message; }
 });
 $("odds-button").addEventListener("click", async () => {
