@@ -126,23 +126,23 @@ def render_standings(o, path: str, warnings: list[InputWarning]) -> tuple[str | 
                               unrated_rating=o.unrated_rating, seed=o.seed, lots=not o.no_lots,
                               system=system, warnings=warnings,
                               cumulative_half_bye=o.cumulative_half_bye)
+        from .render.columns import player_columns
+
+        pc = player_columns(s, o.columns)
         cats, clubs = groups(o, s)
         if cats or clubs:
             from .render import groups as render
 
             extra = ({"categories": render.categories_json(cats)} if cats else {}) | (
                 {"team_ranking": render.clubs_json(clubs)} if clubs else {})
-            text = (render.categories_text(cats, o.lang) if cats else "") + (
+            text = (render.categories_text(cats, o.lang, pc) if cats else "") + (
                 ("\n" if cats else "") + render.clubs_text(clubs, o.lang) if clubs else "")
-            sections = (render.categories_html(cats, o.lang) if cats else "") + (
+            sections = (render.categories_html(cats, o.lang, pc) if cats else "") + (
                 render.clubs_html(clubs, o.lang) if clubs else "")
             columns = render.category_columns(cats) if cats else None
         else:
             extra, text, sections, columns = {}, "", "", None
-        from .render.columns import player_columns
-
         rating_hint(s)
-        pc = player_columns(s, o.columns)
         writers = {"json": lambda: output.to_json(s, details=o.details, extra=extra, columns=pc),
                    "csv": lambda: output.to_csv(s, columns, pc),
                    "text": lambda: output.to_text(s, o.lang, pc) + ("\n" + text if text else ""),
