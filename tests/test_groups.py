@@ -192,7 +192,7 @@ def test_category_tables_carry_the_player_columns_of_the_main_table(capsys, lang
     records of nos. 1-3 (the players rated 1700 and over): 1 "Hogg,Dean 1847 AUS" m, 2 "CM Davis,Tony J 1774 AUS" m,
     3 "Krishnan,Anirudh 1763 AUS" m; Vega published them 3rd, 6th and 29th with PTS,BH,BH/C1,SB under fide-2024."""
     args = ["standings", str(EXAMPLE), "-t", "PTS,BH,BH/C1,SB", "--rules", "fide-2024", "--seed", "1",
-            "--columns", "title,fed,rating,sex",            "--category", "rating>=1700", "--lang", lang]
+            "--columns", "title,fed,rating,sex", "--category", "rating>=1700", "--lang", lang]
     assert main([*args, "-f", "html"]) == 0
     parser = _Tables()
     parser.feed(capsys.readouterr().out)
