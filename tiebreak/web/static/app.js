@@ -480,7 +480,7 @@ function matchesTable(matches) {
   for (const m of matches) {
     const gp = num(m.game_points) + (m.opponent_game_points === null ? "" : " : " + num(m.opponent_game_points));
     let who = m.opponent !== null ? (m.opponent_name || nameOf(m.opponent)) + " (" + m.opponent + ")"
-      : m.kind === "PAB" ? T.bye : T.no_match;
+      : m.kind === "ABSENT" ? T.no_match : W.kinds[m.kind] || T.bye;
     if (forfeits.includes(m.kind)) who += " — " + (W.kinds[m.kind] || m.kind);
     const tr = el("tr", null, {"data-kind": m.kind});
     tr.append(el("td", m.round), el("td", num(m.match_points)), el("td", gp), el("td", who, {class: "name"}));
