@@ -368,6 +368,7 @@ def test_a_team_page_with_many_rounds_prints_on_landscape(tmp_path):
     (tmp_path / "wide.trf").write_text("\n".join(lines) + "\n")
     wide = compute_team_standings(build(trf.load(tmp_path / "wide.trf")), "MP,GP", lots=False)
     assert wide.after_round == 20 and wide.value(3, "MP") == 5 * 6 + 2 + 1  # C: 5 MP per 3 rounds, then R19 2, R20 1
-    assert "@page{size:A4 landscape" in team_html.to_html(wide)
+    page = team_html.to_html(wide)  # the crosstable's section goes on landscape pages, the standings stay portrait
+    assert page.count('<section class="sheet wide"') == 1 and page.index("sheet wide") > page.index('id="standings"')
     small = compute_team_standings(build(trf.load(EXAMPLE_T)), "MP,GP", lots=False)
-    assert "@page{size:A4 portrait" in team_html.to_html(small)
+    assert "sheet wide" not in team_html.to_html(small)

@@ -102,3 +102,48 @@ def test_team_panel_on_a_phone_agrees_with_the_published_friendship_cup(browser,
     assert sum(float(r[1]) for r in bh) == float(published["ΟΑΑΗ"]["BH:MP"]) == 56
     assert not errors
     page.close()
+
+
+def test_team_pdf_prints_like_the_individual_one(tmp_path):
+    """The team PDF has the individual print's header (event at the top left, print date at the top right), a page
+    number on every page, no word past a page's right edge, the cover line and the legend; the standings of team 6
+    are the reference checker's (MP 7, MPVGP 11, BH:MP 30, BC 29) and its crosstable row ends with the match points
+    and game points of its five matches added by hand (7 and 11)."""
+    import re
+    import shutil
+    import subprocess
+
+    from tests.test_web import CHROMIUM, _skip_or_fail
+    from tiebreak.cli import main
+
+    if not CHROMIUM or not shutil.which("pdftotext"):
+        _skip_or_fail("needs Chromium and poppler-utils (pdftotext)")
+    out = tmp_path / "team.pdf"
+    assert main(["standings", str(FORFEITS), "--tiebreaks", "MP,MPVGP,BH:MP,BC", "-f", "pdf", "--lang", "uk",
+                 "-o", str(out)]) == 0
+    bbox = subprocess.run(["pdftotext", "-bbox", str(out), "-"], capture_output=True, text=True, check=True).stdout
+    pages = re.findall(r'<page width="([\d.]+)" height="([\d.]+)">(.*?)</page>', bbox, re.S)
+    assert len(pages) == 2
+    texts, lines = [], []
+    for k, (width, _, body) in enumerate(pages, 1):
+        words = re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<', body)
+        assert all(float(x1) <= float(width) for _, _, x1, _, _ in words), f"page {k}: a word past the right edge"
+        top = [w for _, y, _, _, w in words if float(y) < 40]
+        assert top[:3] == ["Team", "Swiss", "1"] and top[-2:-1] == ["надруковано"]  # the event, then the date
+        texts.append(" ".join(w for *_, w in words))
+        assert f"Сторінка {k} з {len(pages)}" in texts[-1]
+        # the words of each printed line, left to right (by the middle of their height)
+        by_line: dict[float, list[tuple[float, str]]] = {}
+        for x0, y0, _, y1, w in words:
+            by_line.setdefault(round((float(y0) + float(y1)) / 2), []).append((float(x0), w))
+        lines.append([" ".join(w for _, w in sorted(ws)) for _, ws in sorted(by_line.items())])
+    standings, crosstable = texts
+    assert "дошок: 4; основний показник MP; правила fide-2024" in standings
+    assert "BH:MP Бухгольц (C.07 8.1, 16)" in standings
+    reference = dict(zip(*(line.split("\t") for line in REFERENCE.read_text().splitlines()
+                           if line.startswith(("StartNo", "6\t")))))
+    row = [f"{float(reference[c]):g}" for c in ("PTS", "MPVGP", "BH:MP", "BC")]
+    assert f"2 6 Team 6 {' '.join(row)}" in standings
+    assert crosstable.startswith("Team Swiss 1") and "Матчі: команда-суперник" in crosstable
+    [team6] = [line for line in lines[1] if line.startswith("2 6 Team 6")]
+    assert team6.split()[-2:] == ["7", "11"]
