@@ -127,3 +127,25 @@ def test_five_tied_the_next_tiebreak_equal_a_later_one_cuts():
     assert g.stages[0] == "the next tie-break (BPG) leaves fourth and fifth equal; TPN keeps the top four"
     assert playoff_lines(g, False, "ru")[1] == ("следующий дополнительный показатель (BPG) не разделяет четвёртого и "
                                                 "пятого; четырёх лучших оставляет TPN")
+
+
+def test_api_playoffs_of_five_tied_in_the_readers_language():
+    """The bundled event with PTS,BH: nos. 4, 2, 14, 15 and 16 share 4.5 points (places 5-9, the published
+    standings); their BH (31.5, 31, 27.5, 25.5, 23.5 by the published table) keeps the first four and no. 16 takes
+    place 9.  The API gives the group's lines in the request's language (the page shows them)."""
+    pytest.importorskip("httpx")
+    from pathlib import Path
+
+    from starlette.testclient import TestClient
+
+    from tiebreak.web import create_app
+
+    example = Path(__file__).resolve().parents[1] / "examples" / "hobsons-bay-cup-2025.trf"
+    with open(example, "rb") as f:
+        r = TestClient(create_app()).post("/api/playoffs", data={"tiebreaks": "PTS,BH", "places": "5", "lang": "uk"},
+                                          files={"file": ("hb.trf", f)})
+    [g] = r.json()
+    assert (g["places"], g["players"], g["eliminated"]) == ([5, 9], [4, 2, 14, 15], [16])
+    assert g["text"][:3] == ["місця 5-9: учасники 4, 2, 14, 15 — відбір чотирьох, потім олімпійська система",
+                             "наступний додатковий показник (BH) залишає чотирьох найкращих",
+                             "№ 16 вибуває і посідає місце 9"]
