@@ -99,9 +99,12 @@ def category_columns(cats: list[CategoryStandings]) -> tuple[list[str], dict[int
     return head, cells
 
 
-def _htmltext_table(head: list[str], body: list[list[str]], names: tuple[int, ...]) -> str:
+def _htmltext_table(head: list[str], body: list[list[str]], names: tuple[int, ...], points_at: int = -1) -> str:
+    """A table of escaped cells; columns ``names`` left-aligned and wrapping, the points (``points_at``) in bold as in
+    the main table."""
     def cell(tag: str, j: int, v: str) -> str:
-        return f'<{tag}{" class=name" if j in names else ""}>{escape(v)}</{tag}>'
+        cls = " class=name" if j in names else " class=pts" if j == points_at and tag == "td" else ""
+        return f'<{tag}{cls}>{escape(v)}</{tag}>'
 
     return ("<table><thead><tr>" + "".join(cell("th", j, h) for j, h in enumerate(head)) + "</tr></thead><tbody>"
             + "".join("<tr>" + "".join(cell("td", j, v) for j, v in enumerate(row)) + "</tr>" for row in body)
@@ -126,7 +129,9 @@ def categories_html(cats: list[CategoryStandings], lang: str = "en", columns: Pl
             out.append(f'<section class="sheet category">{heading}<p>{escape(_w("empty", lang))}</p></section>')
             continue
         head, body = _category_table(c, lang, columns)
-        out.append(sheet(_htmltext_table(head, body, (3,)), column_widths(head, body, (3,)), heading, kind="category"))
+        points_at = head.index(_w("points", lang))
+        out.append(sheet(_htmltext_table(head, body, (3,), points_at), column_widths(head, body, (3,)), heading,
+                         kind="category"))
     return "\n".join(out)
 
 
