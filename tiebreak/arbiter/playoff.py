@@ -17,10 +17,13 @@ semi-finals of a knock-out) share the prizes of their places equally.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..engine.standings import Standings
-from ..engine.team import TeamStandings
 from ..render.output import place_sizes, shared_place
+
+if TYPE_CHECKING:  # a team event's standings work as well (its teams play off)
+    from ..engine.team import TeamStandings
 
 FORMATS = {2: "mini-match", 3: "round robin", 4: "knock-out"}
 
@@ -35,7 +38,7 @@ class PlayoffGroup:
     shared: list[str] = field(default_factory=list)
 
 
-def _tied_groups(s: Standings, after: int) -> list[list[int]]:
+def _tied_groups(s: Standings | TeamStandings, after: int) -> list[list[int]]:
     """Players equal on points and on the first ``after`` tie-breaks of the list, in standings order."""
     keys = s.keys[:after + 1]
     groups: list[list[int]] = []
@@ -50,7 +53,7 @@ def _tied_groups(s: Standings, after: int) -> list[list[int]]:
     return groups
 
 
-def plan_playoffs(s: Standings, places: list[int] | int = 1, after: int = 0,
+def plan_playoffs(s: Standings | TeamStandings, places: list[int] | int = 1, after: int = 0,
                   time_control: str = "3 minutes + 2 seconds per move from move 1") -> list[PlayoffGroup]:
     """The play-offs for the ``places`` the regulations play off (13.2.4 recommends the title only), among players
     still equal after the first ``after`` tie-breaks of the list (C.07 3.1.2)."""

@@ -31,12 +31,12 @@ class PageWords(BaseModel):
 @router.get("/words", summary="Every word of the page in one language (page, words, kinds of rounds, columns, sources)",
             response_model=PageWords, responses={400: ERRORS[400]})
 async def page_words(lang: Annotated[str, Query(max_length=20, description="en, ru or uk; another gives English")]
-                     = "en") -> dict:
+                     = "en") -> dict[str, dict[str, str]]:
     return words.page_words(lang)
 
 
 class TranslateForm(BaseModel):
-    lang: Lang = None  # type: ignore[valid-type]
+    lang: Lang = None
     text: list[Annotated[str, Field(max_length=20_000)]] = Field(min_length=1, max_length=500,
                                                                  description="notes and warnings, as the answer has them")
 

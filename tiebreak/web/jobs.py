@@ -32,7 +32,7 @@ def standings(o: service.Options, path: str) -> tuple[bytes, int | None]:
 def explain(o: service.Options, path: str, numbers: list[int]) -> tuple[bytes, int | None]:
     """How each value of one player (in a team event: of a team) was made, or what separated two; the seed."""
     result = service.explain(o, path, numbers, [])
-    return _bytes(output.dumps_exact(result)), result.get("seed")
+    return _bytes(output.dumps_exact(result)), result["seed"]
 
 
 def check(o: service.Options, path: str, published: tuple[str, bytes] | None) -> bytes:
