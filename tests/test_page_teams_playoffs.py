@@ -1,5 +1,6 @@
 """The page's explanation panel of a team (issue 16 gap): per round the opposing team, match points and game points,
-then how each team tie-break was reached, as the panel does for players.
+then how each team tie-break was reached, as the panel does for players; the team PDF printed like the individual
+one; the page's play-off lines in the reader's language.
 
 Expected figures: the FIDE reference checker's values of the generated event team-swiss-a-forfeits
 (tests/data/generated-team/*.ref.tsv, tests/data/ORACLE.md) and the official standings of the Friendship Cup 2024
@@ -147,3 +148,20 @@ def test_team_pdf_prints_like_the_individual_one(tmp_path):
     assert crosstable.startswith("Team Swiss 1") and "Матчі: команда-суперник" in crosstable
     [team6] = [line for line in lines[1] if line.startswith("2 6 Team 6")]
     assert team6.split()[-2:] == ["7", "11"]
+
+
+def test_page_plays_off_five_tied_in_russian(browser, server):
+    """The bundled event with PTS,BH: nos. 4, 2, 14, 15, 16 share places 5-9 on 4.5 points; the published BH (31.5,
+    31, 27.5, 25.5, 23.5) keeps four and no. 16 takes place 9."""
+    from tests.test_web import EXAMPLE
+
+    page, errors = _open_team(browser, server, EXAMPLE, 390, "ru", ["PTS", "BH"])
+    page.fill("#playoff-places", "5")
+    page.click("#playoff-button")
+    page.wait_for_function("document.querySelector('#playoff-text').textContent.length > 1", timeout=30_000)
+    lines = page.locator("#playoff-text").inner_text().splitlines()
+    assert lines[:3] == ["места 5-9: участники 4, 2, 14, 15 — отбор четырёх, затем олимпийская система",
+                         "  следующий дополнительный показатель (BH) оставляет четырёх лучших",
+                         "  № 16 выбывает и занимает место 9"]
+    assert not errors
+    page.close()
