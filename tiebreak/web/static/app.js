@@ -652,7 +652,7 @@ $("playoff-button").addEventListener("click", async () => {
   form.append("places", $("playoff-places").value);
   try {
     const groups = await (await post("/api/playoffs", form)).json();
-    $("playoff-text").textContent = groups.length ? groups.map((g) => g.text.join("\n  ")).join("\n") : "—";
+    $("playoff-text").textContent = groups.length ? groups.map((g) => g.text.join("\n  ")).join("\n\n") : "—";
   } catch (e) { $("playoff-text").textContent = e.message; }
 });
 $("odds-button").addEventListener("click", async () => {
