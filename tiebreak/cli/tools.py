@@ -72,7 +72,7 @@ def _ratings(ns: argparse.Namespace) -> int:
 
 
 def _playoffs(ns: argparse.Namespace) -> int:
-    from ..arbiter.playoff import plan_playoffs
+    from ..arbiter.playoff import plan_playoffs, playoff_lines
 
     args = view(Playoffs, ns)
     s = _final_standings(ns, args.file, args.lang)
@@ -83,14 +83,11 @@ def _playoffs(ns: argparse.Namespace) -> int:
     if not 0 <= args.after <= len(s.tiebreaks):
         raise InputError(f"--after {args.after} is outside 0..{len(s.tiebreaks)}", Place(field="after"))
     groups = plan_playoffs(s, places, args.after)
-    who = "teams" if service.is_team(s) else "players"
     if not groups:  # the lines in the reader's language by the message catalogue (the format, time control inside)
         print(message(f"no tie for place(s) {args.places}: no play-off needed", args.lang))
     for g in groups:
-        print(message(f"places {g.places[0]}-{g.places[1]}: {who} {', '.join(map(str, g.players))} — {g.format}",
-                      args.lang))
-        for line in g.stages + g.shared:
-            print(f"  {message(line, args.lang)}")
+        head, *lines = playoff_lines(g, service.is_team(s), args.lang)
+        print("\n  ".join([head, *lines]))
     return 0
 
 
