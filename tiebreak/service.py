@@ -137,23 +137,23 @@ def render_standings(o: Options | Namespace, path: str,
 def individual_writers(t: Tournament, s: Standings, o: Options) -> dict[str, Writer]:
     """The output formats of the standings ``s`` of the players of the file ``t``, with the category standings and
     the team ranking ``o`` asks for (a note on undefined rating tie-breaks is added to ``s.notes``)."""
+    from .render.columns import player_columns
+
+    pc = player_columns(s, o.columns)
     cats, clubs = groups(o, s)
     if cats or clubs:
         from .render import groups as render
 
         extra = ({"categories": render.categories_json(cats)} if cats else {}) | (
             {"team_ranking": render.clubs_json(clubs)} if clubs else {})
-        text = (render.categories_text(cats, o.lang) if cats else "") + (
+        text = (render.categories_text(cats, o.lang, pc) if cats else "") + (
             ("\n" if cats else "") + render.clubs_text(clubs, o.lang) if clubs else "")
-        sections = (render.categories_html(cats, o.lang) if cats else "") + (
+        sections = (render.categories_html(cats, o.lang, pc) if cats else "") + (
             render.clubs_html(clubs, o.lang) if clubs else "")
         columns = render.category_columns(cats) if cats else None
     else:
         extra, text, sections, columns = {}, "", "", None
-    from .render.columns import player_columns
-
     rating_hint(s)
-    pc = player_columns(s, o.columns)
     return {"json": lambda: output.to_json(s, details=o.details, extra=extra, columns=pc),
             "csv": lambda: output.to_csv(s, columns, pc),
             "text": lambda: output.to_text(s, o.lang, pc) + ("\n" + text if text else ""),

@@ -17,7 +17,7 @@ router = APIRouter(prefix="/api", tags=["page"])
 
 class PageWords(BaseModel):
     """Groups of words by key: the page's, the table's, kinds of rounds, columns, category and team-ranking sections,
-    sources of values."""
+    sources of values, a team's explanation."""
 
     page: dict[str, str]
     words: dict[str, str]
@@ -25,6 +25,7 @@ class PageWords(BaseModel):
     columns: dict[str, str]
     groups: dict[str, str]
     sources: dict[str, str]
+    team: dict[str, str] = Field(description="the explanation panel of a team: matches, match and game points")
 
 
 @router.get("/words", summary="Every word of the page in one language (page, words, kinds of rounds, columns, sources)",
