@@ -38,7 +38,7 @@ def build_parser(lang: str = "en") -> Parser:
     s.add_argument("--seed", type=whole_number, help="seed for drawing lots (printed when chosen at random)")
     s.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE,
                    help="cumulative score (US-CUM, RU-CUM): deduct a half-point bye's 1/2 or keep it (default: the "
-                        "rule set's: uscf keeps it, seed 002; ru deducts it, seed 004)")
+                        "rule set's: uscf keeps it, USCF 34E3; ru deducts it, Russian practice)")
     s.add_argument("--no-lots", action="store_true", help="leave remaining ties unbroken (shared ranks)")
     s.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
     s.add_argument("--format", "-f", choices=list(service.EXTENSIONS),

@@ -83,7 +83,7 @@ _ENTRIES = [
 
 _USCF = dict(family="uscf", rules="uscf",
              unplayed="34E1: an opponent's unplayed games count ½, the player's own unplayed games an opponent with 0")
-_RU = dict(family="ru", rules="ru", unplayed="every unplayed game counts as a draw (seed 004)")
+_RU = dict(family="ru", rules="ru", unplayed="every unplayed game counts as a draw (Russian practice)")
 _LEGACY = dict(family="legacy", rules="fide-2009",
                unplayed="13.14.2: virtual opponent for own unplayed rounds; opponents' unplayed games count as draws")
 _ENTRIES += [
@@ -107,13 +107,13 @@ _ENTRIES += [
        "USCF 34E10", "D", "U", families.opposition_performance, **_USCF),
     _d("US-AVGOPP", "Average rating of opposition", "Средний рейтинг соперников (USCF)",
        "Середній рейтинг суперників (USCF)", "USCF 34E11", "D", "U", families.average_opposition, **_USCF),
-    _d("RU-BERGER", "Berger coefficient", "Коэффициент Бергера", "Коефіцієнт Бергера", "seed 004 (Berger)", "BC", "C",
+    _d("RU-BERGER", "Berger coefficient", "Коэффициент Бергера", "Коефіцієнт Бергера", "Russian practice (Berger)", "BC", "C",
        fide.sonneborn_berger, **_RU),
     _d("RU-DVOR", "Simplified Berger (Dvoretsky)", "Упрощённый Бергер (Дворецкого)", "Спрощений Бергер (Дворецького)",
-       "seed 004 (Dvoretsky, 1985)", "BC", "", families.dvoretsky, **_RU),
+       "Russian practice (Dvoretsky, 1985)", "BC", "", families.dvoretsky, **_RU),
     _d("RU-SONN", "Sonneborn's original score", "Коэффициент Зоннеборна (1886)", "Коефіцієнт Зоннеборна (1886)",
-       "seed 004 (Sonneborn, 1886)", "BC", "", families.sonneborn_original, **_RU),
-    _d("RU-CUM", "Cumulative (Russian)", "Кумулятивный", "Кумулятивний", "seed 004 (cumulative)", "B", "",
+       "Russian practice (Sonneborn, 1886)", "BC", "", families.sonneborn_original, **_RU),
+    _d("RU-CUM", "Cumulative (Russian)", "Кумулятивный", "Кумулятивний", "Russian practice (cumulative)", "B", "",
        families.cumulative, **_RU),
     _d("L-SBH", "Sum of Buchholz", "Сумма коэффициентов Бухгольца соперников", "Сума Бухгольців суперників",
        "Arbiters' Manual 13.13.2 (2.5)", "CC", "", families.buchholz_sum, **_LEGACY),

@@ -231,9 +231,9 @@ def _ede_then(*knockouts: str) -> TeamGroup:
 
 
 TEAM_CATALOGUE["US-AMTEAM"] = TeamTieBreak(
-    "US-AMTEAM", "US Amateur Team: opposing team's match score × game points scored against it", "USCF 34G2 (seed 002)",
+    "US-AMTEAM", "US Amateur Team: opposing team's match score × game points scored against it", "USCF 34G2",
     _esb("MP", "GP"))
-TEAM_CATALOGUE["US-TCUM"] = TeamTieBreak("US-TCUM", "Team cumulative (top four scorers)", "seed 002 (USCF)",
+TEAM_CATALOGUE["US-TCUM"] = TeamTieBreak("US-TCUM", "Team cumulative (top four scorers)", "USCF scholastic rules",
                                          team_cumulative)
 
 for _code, _then in {"EDEC": ("BC",), "EDET": ("TBR",), "EDEB": ("BBE",), "EDEBT": ("BC", "TBR"),
