@@ -233,7 +233,7 @@ def _ede_then(*knockouts: str) -> TeamGroup:
 TEAM_CATALOGUE["US-AMTEAM"] = TeamTieBreak(
     "US-AMTEAM", "US Amateur Team: opposing team's match score × game points scored against it", "USCF 34G2",
     _esb("MP", "GP"))
-TEAM_CATALOGUE["US-TCUM"] = TeamTieBreak("US-TCUM", "Team cumulative (top four scorers)", "USCF scholastic rules",
+TEAM_CATALOGUE["US-TCUM"] = TeamTieBreak("US-TCUM", "Team cumulative (top four scorers)", "USCF scholastic",
                                          team_cumulative)
 
 for _code, _then in {"EDEC": ("BC",), "EDET": ("TBR",), "EDEB": ("BBE",), "EDEBT": ("BC", "TBR"),
