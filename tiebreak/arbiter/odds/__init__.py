@@ -3,6 +3,7 @@
 * :mod:`.pending` finds the games still to be played (and the Berger rounds of a round robin not in the file);
 * :mod:`.models` gives each result its probability (``equal`` or ``elo``) and applies ``--fix``;
 * :mod:`.rankers` ranks a batch of outcomes (arrays for round robins, the engine for everything else);
+  :mod:`.team_ranker` ranks the teams of a team event (:func:`compute_team_odds`);
 * :mod:`.run` enumerates every outcome or simulates, and adds up the places;
 * :mod:`.needs` finds the minimal sets of results that give a player first place.
 
@@ -18,14 +19,17 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ...engine import team
 from ...engine.model import Tournament
 from ...engine.specifier import TieBreakSpec
 from ...engine.standings import _resolve_list
 from .models import apply_fixes
 from .pending import Future, Game, find_future
+from .participants import Participant
 from .run import Odds, run_odds
+from .team_ranker import TeamEngineRanker
 
-__all__ = ["Future", "Game", "Odds", "compute_odds", "find_future"]
+__all__ = ["Future", "Game", "Odds", "Participant", "compute_odds", "compute_team_odds", "find_future"]
 
 
 def compute_odds(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | None = None, *, rules: str = "auto",
@@ -47,3 +51,37 @@ def compute_odds(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | 
     return run_odds(future, specs, rules=rules, model=model, draw_rate=draw_rate, white_advantage=white_advantage,
                     method=method, simulations=simulations, seed=seed, player=player, budget=budget,
                     unrated_rating=unrated_rating, fixed=fixed)
+
+
+def compute_team_odds(t: Tournament, tiebreaks: str | None = None, *, rules: str = "auto", system: str | None = None,
+                      after_round: int | None = None, model: str = "equal", draw_rate: float | None = None,
+                      white_advantage: float = 35, fixes: Sequence[str] = (), method: str = "auto",
+                      simulations: int | None = None, seed: int | None = None, team_no: int | None = None,
+                      budget: float = 30.0, unrated_rating: int | None = None) -> Odds:
+    """The probability of every place for every TEAM of the team event ``t`` (TRF records 310/013) once its pending
+    board games are played: each outcome of the board games is ranked by the team standings (match points, game
+    points and the team tie-breaks of ``tiebreaks``, else of the file, else the team default).  ``team_no``: the
+    team whose minimal sets of results for first place are wanted.  Options as for :func:`compute_odds`.
+
+    Only the board games paired in the file are pending: a round whose matches are not yet paired board by board
+    is not looked at (the rounds after the last paired one are left out, with a note)."""
+    teams = team.read_teams(t)
+    team_system = system or _detect(team.build(t, teams))
+    # the board games are paired by the file (never from Berger tables: those number players, not teams)
+    future = find_future(t, after_round, "swiss")
+    future.notes = [f"team event, {team_system}: the teams are ranked by the team standings"]
+    if (t.planned_rounds or 0) > future.final_round:
+        future.notes.append(f"looked at up to round {future.final_round}, the last round paired board by board")
+    future.system = team_system
+    fixed = apply_fixes(future, list(fixes))
+    ranker = TeamEngineRanker(future, t, teams, tiebreaks, rules)
+    future.notes += ranker.notes
+    return run_odds(future, ranker.specs, rules=rules, model=model, draw_rate=draw_rate,
+                    white_advantage=white_advantage, method=method, simulations=simulations, seed=seed,
+                    player=team_no, budget=budget, unrated_rating=unrated_rating, fixed=fixed, teams=ranker)
+
+
+def _detect(tt: team.TeamTournament) -> str:
+    from ...engine.standings import detect_system
+
+    return detect_system(tt.matches)[0]

@@ -20,6 +20,7 @@ class EngineRanker:
     def __init__(self, future: Future, specs: list[TieBreakSpec], rules: "str | RuleSet",
                  unrated_rating: int | None = None) -> None:
         self.future, self.specs, self.rules, self.unrated = future, specs, rules, unrated_rating
+        self.n = len(future.base.players)
 
     def rank(self, digits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         f = self.future

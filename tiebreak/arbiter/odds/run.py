@@ -29,9 +29,11 @@ from ...engine.rules import RuleSet
 from ...engine.specifier import TieBreakSpec
 from .engine_ranker import EngineRanker
 from .models import probabilities
+from .participants import Participant, players_of
 from .pending import Future, Game
 from .places import digit_rows
 from .rankers import RoundRobinRanker, fast_ranker_reason
+from .team_ranker import TeamEngineRanker
 
 #: outcomes x games: 0 White wins, 1 draw, 2 Black wins
 Digits: TypeAlias = NDArray[np.int8]
@@ -43,7 +45,7 @@ Weights: TypeAlias = NDArray[np.int64] | NDArray[np.float64]
 Batch: TypeAlias = tuple[Digits, Places, Places, Places]
 #: a probability: exact under the equal model (when every outcome is enumerated), else a float
 Probability: TypeAlias = Fraction | float
-Ranker: TypeAlias = RoundRobinRanker | EngineRanker
+Ranker: TypeAlias = RoundRobinRanker | EngineRanker | TeamEngineRanker
 T = TypeVar("T")
 
 BATCH = 1 << 15
@@ -163,9 +165,12 @@ class Odds:
     seed: int | None
     fixed_games: list[tuple[Game, int]]  # (Game, result digit) fixed by --fix
     alone_first: NDArray[np.bool_] | None
-    player: int | None
+    player: int | None  # the chosen participant's index in ``participants``
     notes: list[str]
     seconds: float
+    #: who is ranked, in the order of ``places``: the players, or the teams of a team event
+    participants: list[Participant] = field(default_factory=list)
+    team: bool = False
 
 
 def tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_model: bool, method: str,
@@ -181,9 +186,9 @@ def _tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_mod
           simulations: int | None,
            seed: int | None, player: int | None, budget: float, notes: list[str]) -> tuple[str, int, Tally]:
     g = len(future.games)
-    n = len(future.base.players)
+    n = ranker.n  # the participants ranked: players, or the teams of a team event
     total = 3 ** g
-    engine = isinstance(ranker, EngineRanker)
+    engine = not isinstance(ranker, RoundRobinRanker)
     batch = ENGINE_BATCH if engine else BATCH
     weights_of: Callable[[Digits], NDArray[np.float64]] | None = (
         None if exact_model else (lambda d: probs[np.arange(g)[None, :], d].prod(axis=1)))
@@ -192,7 +197,7 @@ def _tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_mod
 
     def ranked(d: Digits) -> Batch:
         """Digits, who, ahead, size."""
-        if isinstance(ranker, EngineRanker):
+        if not isinstance(ranker, RoundRobinRanker):
             ahead, size = ranker.rank(d)
             return d, np.broadcast_to(every, ahead.shape), ahead, size
         return (d, *ranker.rank_sorted(d))
@@ -289,16 +294,22 @@ def run_odds(future: Future, specs: list[TieBreakSpec], *, rules: str | RuleSet 
              draw_rate: float | None = None, white_advantage: float = 35, method: str = "auto",
              simulations: int | None = None, seed: int | None = None, player: int | None = None,
              budget: float = 30.0, unrated_rating: int | None = None,
-             fixed: list[tuple[Game, int]] | None = None) -> Odds:
-    """Odds of every place for the pending games of ``future`` (see :func:`tiebreak.arbiter.odds.compute_odds`)."""
+             fixed: list[tuple[Game, int]] | None = None, teams: TeamEngineRanker | None = None) -> Odds:
+    """Odds of every place for the pending games of ``future`` (see :func:`tiebreak.arbiter.odds.compute_odds`);
+    ``teams``: the ranker of a team event's teams (``player`` is then a team number)."""
     clock = time.perf_counter()
     notes = list(future.notes)
     probs, fractions, model_notes = probabilities(future, model, draw_rate, white_advantage, unrated_rating)
     notes += model_notes
-    ranker, ranker_name = make_ranker(future, specs, rules, unrated_rating, notes)
+    ranker: Ranker
+    if teams is None:
+        ranker, ranker_name = make_ranker(future, specs, rules, unrated_rating, notes)
+        participants = players_of(future)
+    else:
+        ranker, ranker_name, participants = teams, "engine", teams.participants
     if seed is None:  # chosen now, so that a simulation (asked for, or over the budget) is reported repeatable
         seed = secrets.randbelow(10**6)
-    row = None if player is None else future.base.row(player)
+    row = None if player is None else [p.start_no for p in participants].index(player)
     how, count, acc = tally(future, ranker, probs, fractions is not None, method, simulations, seed, row, budget,
                             notes)
     exact_numbers = how == "exact" and fractions is not None
@@ -327,4 +338,5 @@ def run_odds(future: Future, specs: list[TieBreakSpec], *, rules: str | RuleSet 
     alone = np.concatenate(acc.alone_first) if acc.alone_first else None
     return Odds(future, specs, how, count, model, ranker_name, places, first, result_p,
                 [int(x) + 1 for x in acc.best], [int(x) + 1 for x in acc.worst], margin,
-                seed if how == "simulation" else None, fixed or [], alone, row, notes, time.perf_counter() - clock)
+                seed if how == "simulation" else None, fixed or [], alone, row, notes, time.perf_counter() - clock,
+                participants, teams is not None)
