@@ -373,26 +373,45 @@ class OddsOptions:
     budget: float = 30.0
     format: str = "text"
     lang: str = "en"
+    #: in a team event, the players' odds instead of the teams'
+    players: bool = False
 
 
 def render_odds(o: OddsOptions | Namespace, path: str, warnings: list[InputWarning]) -> str:
-    """``tiebreak odds`` of one file in ``o.format`` (text, json or html)."""
-    from .arbiter.odds import compute_odds
+    """``tiebreak odds`` of one file in ``o.format`` (text, json or html): the teams' chances in a team event (unless
+    ``o.players``), the players' otherwise."""
+    from .arbiter.odds import compute_odds, compute_team_odds
     from .render import odds as render
 
-    t = players_event(readers.load(path, warnings))  # the players' chances, in a team event too
-    tiebreaks, rules = list_and_rules(o, False)
-    if o.player is not None and o.player not in {p.start_no for p in t.players}:
+    t = readers.load(path, warnings)
+    teams = not o.players and has_teams(t)
+    if not teams:
+        t = players_event(t)
+    tiebreaks, rules = list_and_rules(o, teams)
+    if teams:
+        from .engine.team import read_teams
+
+        numbers = {tm.number for tm in read_teams(t)}
+        if o.player is not None and o.player not in numbers:
+            raise InputError(f"--player {o.player} is not a team number of this event", Place(path, field="player"))
+    elif o.player is not None and o.player not in {p.start_no for p in t.players}:
         raise InputError(f"--player {o.player} is not a start number of this tournament", Place(path, field="player"))
     if o.simulations is not None and o.simulations < 1:
         raise InputError(f"--simulations {o.simulations} must be at least 1", Place(path, field="simulations"))
     if o.places < 1:
         raise InputError(f"--places {o.places} must be at least 1", Place(path, field="places"))
     method = "exact" if o.exact else "simulation" if o.simulations else "auto"
-    result = compute_odds(t, tiebreaks, rules=rules, system=_system(o), after_round=o.after_round, model=o.model,
-                          draw_rate=o.draw_rate, white_advantage=o.white_advantage, fixes=o.fix or [], method=method,
-                          simulations=o.simulations, seed=o.seed, player=o.player, budget=o.budget,
-                          unrated_rating=o.unrated_rating)
+    if teams:
+        result = compute_team_odds(t, tiebreaks, rules=rules, system=_system(o), after_round=o.after_round,
+                                   model=o.model, draw_rate=o.draw_rate, white_advantage=o.white_advantage,
+                                   fixes=o.fix or [], method=method, simulations=o.simulations, seed=o.seed,
+                                   team_no=o.player, budget=o.budget, unrated_rating=o.unrated_rating)
+        warnings += result.warnings
+    else:
+        result = compute_odds(t, tiebreaks, rules=rules, system=_system(o), after_round=o.after_round,
+                              model=o.model, draw_rate=o.draw_rate, white_advantage=o.white_advantage,
+                              fixes=o.fix or [], method=method, simulations=o.simulations, seed=o.seed,
+                              player=o.player, budget=o.budget, unrated_rating=o.unrated_rating)
     if o.format == "json":
         return render.to_json(result, o.places)
     if o.format == "html":

@@ -162,7 +162,10 @@ def build_parser(lang: str = "en") -> Parser:
     od.add_argument("--budget", type=decimal_number, default=30.0,
                     help="seconds the exact enumeration may take before simulation is used instead (default 30)")
     od.add_argument("--places", type=whole_number, default=3, help="the chance of finishing in the top K (default 3)")
-    od.add_argument("--player", type=whole_number, help="start number: the minimal sets of results that make them first")
+    od.add_argument("--player", type=whole_number,
+                    help="start number (a team's number in a team event): the minimal sets of results that make them "
+                    "first")
+    od.add_argument("--players", action="store_true", help="in a team event, the players' odds instead of the teams'")
     od.add_argument("--format", "-f", default="text", choices=["text", "json", "html"])
     od.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
     od.set_defaults(run=_odds)

@@ -14,6 +14,7 @@ from ..arbiter.odds import Odds
 from ..arbiter.odds.models import RESULT_TEXT
 from ..arbiter.odds.needs import minimal_sets
 from ..engine.model import format_number
+from ..engine.team import read_teams
 from .i18n import WORDS as BASE_WORDS
 from .i18n import Table, message
 
@@ -75,18 +76,19 @@ def _order(odds: Odds) -> list[int]:
 
 
 def to_json_obj(odds: Odds, top: int = 3) -> dict[str, Any]:
+    """The JSON answer: ``players`` (or ``teams`` in a team event, by team number) with their chances."""
     t = odds.future.base
     exact = odds.method == "exact" and odds.places and isinstance(odds.places[0][0], Fraction)
-    points = [sum(int(x) for x in row) for row in _known_points(odds)]
-    players = []
+    team_of = {no: tm.number for tm in read_teams(t) for no in tm.members} if odds.team else {}
+    rows = []
     for i in _order(odds):
-        p = t.players[i]
-        row = {"start_no": p.start_no, "name": p.name, "points": _points_value(points[i], odds),
+        p = odds.participants[i]
+        row = {"start_no": p.start_no, "name": p.name, "points": _points_value(p.points),
                "places": [_number(x) for x in odds.places[i]],
                "top": _number(sum(odds.places[i][:top])), "best": odds.best[i], "worst": odds.worst[i]}
         if exact:
             row["places_exact"] = [str(x) for x in odds.places[i]]
-        players.append(row)
+        rows.append(row)
     games = []
     for k, g in enumerate(odds.future.games):
         results = {}
@@ -94,34 +96,27 @@ def to_json_obj(odds: Odds, top: int = 3) -> dict[str, Any]:
             first = odds.first_by_result[k][r]
             results[RESULT_TEXT[r]] = {
                 "probability": _number(odds.result_probability[k][r]),
-                "first": None if first is None else {str(t.players[i].start_no): _number(x)
+                "first": None if first is None else {str(odds.participants[i].start_no): _number(x)
                                                      for i, x in enumerate(first) if x}}
         games.append({"round": g.round, "white": g.white_no, "black": g.black_no, "results": results})
+        if odds.team:
+            games[-1]["teams"] = [team_of.get(g.white_no), team_of.get(g.black_no)]
     out = {"schema": 1, "method": odds.method, "outcomes": odds.outcomes, "model": odds.model,
            "tiebreaks": [s.text for s in odds.specs], "played_rounds": odds.future.played_rounds,
            "final_round": odds.future.final_round, "ranker": odds.ranker, "seed": odds.seed,
-           "margin95": odds.margin, "top": top, "players": players, "games": games,
+           "margin95": odds.margin, "top": top, "team": odds.team, "teams" if odds.team else "players": rows,
+           "games": games,
            "fixed": [{"round": g.round, "white": g.white_no, "black": g.black_no, "result": RESULT_TEXT[d]}
                      for g, d in odds.fixed_games],
            "notes": odds.notes}
     sets = needs(odds)
     if odds.player is not None:
-        out["needs"] = {"start_no": t.players[odds.player].start_no,
+        out["needs"] = {"start_no": odds.participants[odds.player].start_no,
                         "sets": None if sets is None else [_named_set(odds, s) for s in sets]}
     return out
 
 
-def _known_points(odds: Odds) -> list[list[int]]:
-    """Units each player scored in the known rounds (pending and fixed games left out)."""
-    t = odds.future.base
-    units = [int(x * t.score_system.scale) for x in t.score_system.table()]
-    pending = {(g.white, g.round - 1) for g in odds.future.games} | {(g.black, g.round - 1) for g in odds.future.games}
-    return [[units[int(t.kind[i, r])] for r in range(odds.future.played_rounds) if (i, r) not in pending]
-            for i in range(len(t.players))]
-
-
-def _points_value(units: int, odds: Odds) -> float | int:
-    x = Fraction(units, odds.future.base.score_system.scale)
+def _points_value(x: Fraction) -> float | int:
     return int(x) if x.denominator == 1 else float(x)
 
 
@@ -145,21 +140,19 @@ def _header(odds: Odds, lang: str) -> list[str]:
 def to_text(odds: Odds, lang: str = "en", top: int = 3) -> str:
     t = odds.future.base
     w = {k: WORDS[k][lang] for k in WORDS}
-    n = len(t.players)
+    n = len(odds.participants)
     shown = min(n, max(top, 6))
     lines = _header(odds, lang) + [""]
-    points = [sum(row) for row in _known_points(odds)]
-    scale = t.score_system.scale
     number, name, pts = (BASE_WORDS[k][lang] for k in ("number", "name", "points"))
     head = f"{number:>4}  {name:24} {pts:>5} " + "".join(f"{w['place'].format(n=k + 1):>7}" for k in range(shown))
     lines.append(head + f" {w['top'].format(k=top):>7} {w['range']:>10}")
     for i in _order(odds):
-        p = t.players[i]
+        p = odds.participants[i]
         cells = "".join(f"{_percent(x):>7}" for x in odds.places[i][:shown])
-        lines.append(f"{p.start_no:>4}  {p.name[:24]:24} {format_number(Fraction(points[i], scale)):>5} {cells} "
+        lines.append(f"{p.start_no:>4}  {p.name[:24]:24} {format_number(p.points):>5} {cells} "
                      f"{_percent(sum(odds.places[i][:top])):>7} {odds.best[i]:>4}-{odds.worst[i]:<5}")
-    sure = [t.players[i].start_no for i in range(n) if odds.places[i][0] == 1]
-    out = [t.players[i].start_no for i in range(n) if odds.places[i][0] == 0]
+    sure = [odds.participants[i].start_no for i in range(n) if odds.places[i][0] == 1]
+    out = [odds.participants[i].start_no for i in range(n) if odds.places[i][0] == 0]
     if odds.method == "exact":
         lines.append("")
         if sure:
@@ -182,10 +175,9 @@ def _scenario_text(odds: Odds, lang: str) -> list[str]:
     if not games:
         return []
     w = {k: WORDS[k][lang] for k in WORDS}
-    t = odds.future.base
     who = _contenders(odds)
     lines = [w["scenarios"].format(round=odds.future.games[games[0]].round),
-             f"{w['game']:>12} {'':5} {w['chance']:>7} " + "".join(f"{t.players[i].start_no:>7}" for i in who)]
+             f"{w['game']:>12} {'':5} {w['chance']:>7} " + "".join(f"{odds.participants[i].start_no:>7}" for i in who)]
     for k in games:
         g = odds.future.games[k]
         for r in range(3):
@@ -201,7 +193,7 @@ def _needs_text(odds: Odds, lang: str) -> list[str]:
 
     w = {k: WORDS[k][lang] for k in WORDS}
     assert odds.player is not None, "asked only when a player was chosen"
-    player = odds.future.base.players[odds.player].start_no
+    player = odds.participants[odds.player].start_no
     sets = needs(odds)
     if sets is None:
         return [w["needs_exact_only"].format(games=NEEDS_MAX_GAMES)]
@@ -222,14 +214,14 @@ def to_html(odds: Odds, lang: str = "en", top: int = 3) -> str:
     """A standalone page: the text report's tables as HTML tables (names escaped)."""
     t = odds.future.base
     w = {k: WORDS[k][lang] for k in WORDS}
-    n = len(t.players)
+    n = len(odds.participants)
     shown = min(n, max(top, 6))
     esc = html.escape
     number, name = (esc(BASE_WORDS[k][lang]) for k in ("number", "name"))
     head = "".join(f"<th>{esc(w['place'].format(n=k + 1))}</th>" for k in range(shown))
     rows = []
     for i in _order(odds):
-        p = t.players[i]
+        p = odds.participants[i]
         cells = "".join(f"<td>{_percent(x)}</td>" for x in odds.places[i][:shown])
         rows.append(f"<tr><td>{p.start_no}</td><td>{esc(p.name)}</td>{cells}"
                     f"<td>{_percent(sum(odds.places[i][:top]))}</td><td>{odds.best[i]}-{odds.worst[i]}</td></tr>")

@@ -69,16 +69,18 @@ def compute_team_odds(t: Tournament, tiebreaks: str | None = None, *, rules: str
     team_system = system or _detect(team.build(t, teams))
     # the board games are paired by the file (never from Berger tables: those number players, not teams)
     future = find_future(t, after_round, "swiss")
-    future.notes = [f"team event, {team_system}: the teams are ranked by the team standings"]
+    future.notes = ["team event: the teams are ranked by the team standings"]
     if (t.planned_rounds or 0) > future.final_round:
         future.notes.append(f"looked at up to round {future.final_round}, the last round paired board by board")
     future.system = team_system
     fixed = apply_fixes(future, list(fixes))
     ranker = TeamEngineRanker(future, t, teams, tiebreaks, rules)
     future.notes += ranker.notes
-    return run_odds(future, ranker.specs, rules=rules, model=model, draw_rate=draw_rate,
+    odds = run_odds(future, ranker.specs, rules=rules, model=model, draw_rate=draw_rate,
                     white_advantage=white_advantage, method=method, simulations=simulations, seed=seed,
                     player=team_no, budget=budget, unrated_rating=unrated_rating, fixed=fixed, teams=ranker)
+    odds.warnings = ranker.warnings
+    return odds
 
 
 def _detect(tt: team.TeamTournament) -> str:

@@ -25,6 +25,7 @@ import numpy as np
 from numpy.typing import NDArray
 from threadpoolctl import threadpool_limits
 
+from ...engine.errors import InputWarning
 from ...engine.rules import RuleSet
 from ...engine.specifier import TieBreakSpec
 from .engine_ranker import EngineRanker
@@ -171,6 +172,8 @@ class Odds:
     #: who is ranked, in the order of ``places``: the players, or the teams of a team event
     participants: list[Participant] = field(default_factory=list)
     team: bool = False
+    #: what building the team matches warned about (team events)
+    warnings: list[InputWarning] = field(default_factory=list)
 
 
 def tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_model: bool, method: str,
