@@ -101,7 +101,7 @@ def to_json_obj(odds: Odds, top: int = 3) -> dict[str, Any]:
         games.append({"round": g.round, "white": g.white_no, "black": g.black_no, "results": results})
         if odds.team:
             games[-1]["teams"] = [team_of.get(g.white_no), team_of.get(g.black_no)]
-    out = {"schema": 1, "method": odds.method, "outcomes": odds.outcomes, "model": odds.model,
+    out: dict[str, Any] = {"schema": 1, "method": odds.method, "outcomes": odds.outcomes, "model": odds.model,
            "tiebreaks": [s.text for s in odds.specs], "played_rounds": odds.future.played_rounds,
            "final_round": odds.future.final_round, "ranker": odds.ranker, "seed": odds.seed,
            "margin95": odds.margin, "top": top, "team": odds.team, "teams" if odds.team else "players": rows,
@@ -138,7 +138,6 @@ def _header(odds: Odds, lang: str) -> list[str]:
 
 
 def to_text(odds: Odds, lang: str = "en", top: int = 3) -> str:
-    t = odds.future.base
     w = {k: WORDS[k][lang] for k in WORDS}
     n = len(odds.participants)
     shown = min(n, max(top, 6))

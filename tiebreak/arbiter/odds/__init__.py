@@ -24,8 +24,8 @@ from ...engine.model import Tournament
 from ...engine.specifier import TieBreakSpec
 from ...engine.standings import _resolve_list
 from .models import apply_fixes
-from .pending import Future, Game, find_future
 from .participants import Participant
+from .pending import Future, Game, find_future
 from .run import Odds, run_odds
 from .team_ranker import TeamEngineRanker
 

@@ -7,6 +7,7 @@ team standings rank them; teams still equal after the list share their places.
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 
 import numpy as np
 
@@ -35,7 +36,7 @@ class TeamEngineRanker:
         self.warnings = final.warnings
         now = team.compute_team_standings(team.build(known, teams, system=future.system), tiebreaks, rules=rules,
                                           after_round=future.played_rounds, lots=False, system=future.system)
-        points = {r.number: r.points or 0 for r in now.rows}
+        points = {r.number: r.points or Fraction(0) for r in now.rows}
         self.participants = [Participant(tm.number, tm.name, points[tm.number]) for tm in teams]
 
     def _standings(self, t: Tournament) -> team.TeamStandings:
