@@ -14,6 +14,7 @@ import json
 from fractions import Fraction as F
 from pathlib import Path
 
+import pytest
 from sources import CORPUS, needs
 
 from tiebreak.arbiter.odds import compute_team_odds
@@ -117,3 +118,26 @@ def test_friendship_cup_before_the_last_round(capsys):
     assert all(r["places"][0] == 0 and r["best"] > 1 for r in d["teams"] if r["points"] < 7)
     assert abs(sum(r["places"][0] for r in d["teams"]) - 1) < 1e-9
     assert odds_json(capsys, *args) == d
+
+
+def test_api_odds_of_a_team_event():
+    """The page's odds tool sends the team list of the team standings: the answer ranks the teams (as above)."""
+    pytest.importorskip("fastapi")
+    from starlette.testclient import TestClient
+
+    from tiebreak.web.app import create_app
+
+    client = TestClient(create_app())
+    upload = {"file": ("example-t.trf", EXAMPLE_T.read_bytes())}
+    r = client.post("/api/odds", files=upload, data={"tiebreaks": "MP,GP", "after_round": "2", "player": "3"})
+    assert r.status_code == 200, r.text
+    doc = r.json()
+    assert doc["team"] and {t["name"]: t["places_exact"][0] for t in doc["teams"]} == {
+        "A": "10/27", "B": "5/27", "C": "4/9", "D": "0"}
+    assert doc["needs"]["start_no"] == 3
+    r = client.post("/api/odds", files=upload, data={"after_round": "2", "players": "true"})
+    assert r.status_code == 200 and len(r.json()["players"]) == 8
+    r = client.post("/api/odds", files=upload, data={"after_round": "2", "player": "9", "lang": "uk"})
+    assert r.status_code == 400 and r.json()["field"] == "player"
+    r = client.post("/api/odds", files=upload, data={"after_round": "2", "format": "text", "lang": "ru"})
+    assert r.status_code == 200 and "командный турнир" in r.text

@@ -1,5 +1,6 @@
 """``POST /api/odds``: `tiebreak odds` over HTTP (multipart upload of the tournament file plus the command's options
-as typed form fields), run in a killable worker process like every computation on a file.
+as typed form fields), run in a killable worker process like every computation on a file.  In a team event the
+teams' odds (by the team standings), unless ``players`` asks for the players'.
 
 Answers are the command line's JSON (``format=html`` or ``text`` for the other outputs); errors are the API's error
 shape.  The exact enumeration gets at most :data:`BUDGET_SECONDS` before simulation takes over, and at most
@@ -17,7 +18,19 @@ from pydantic import BaseModel, ConfigDict, Field
 from .. import service
 from ..engine.rules import COMPAT_CHOICES, RULE_CHOICES
 from .errors import ERRORS
-from .fields import MAX_RATING, MAX_ROUND, MAX_START_NO, Lang, Seed, Text, choice, decimal_number, multipart, whole_number
+from .fields import (
+    MAX_RATING,
+    MAX_ROUND,
+    MAX_START_NO,
+    Flag,
+    Lang,
+    Seed,
+    Text,
+    choice,
+    decimal_number,
+    multipart,
+    whole_number,
+)
 from .uploads import run_on_upload
 
 router = APIRouter(prefix="/api", tags=["odds"], responses=ERRORS)
@@ -50,7 +63,9 @@ class OddsForm(BaseModel):
     simulations: Annotated[int | None, whole_number(1, MAX_SIMULATIONS, optional=True)] = None
     seed: Seed = None
     places: Annotated[int | None, whole_number(1, MAX_START_NO, optional=True)] = None
-    player: Annotated[int | None, whole_number(1, MAX_START_NO, optional=True)] = None
+    player: Annotated[int | None, whole_number(1, MAX_START_NO, optional=True)] = Field(
+        None, description="start number (a team's number in a team event): the minimal sets of results for first place")
+    players: Flag = Field(False, description="in a team event, the players' odds instead of the teams'")
     format: Annotated[str | None, choice(*MEDIA_TYPES)] = None
     lang: Lang = None
 
