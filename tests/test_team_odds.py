@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import itertools
 import json
+import re
 from fractions import Fraction as F
 from pathlib import Path
 
@@ -141,3 +142,20 @@ def test_api_odds_of_a_team_event():
     assert r.status_code == 400 and r.json()["field"] == "player"
     r = client.post("/api/odds", files=upload, data={"after_round": "2", "format": "text", "lang": "ru"})
     assert r.status_code == 200 and "командный турнир" in r.text
+
+
+def test_live_odds_of_a_team_event(tmp_path):
+    """The live page's odds of Example T with round 3 paired and not yet played (blank TRF results): the teams'
+    (D, at 0 MP, can reach 2 at most while A and C have 3 already: no chance of first place)."""
+    from tiebreak.live.odds import live_odds
+
+    lines = [re.sub(r"( +\d+ [wb]) [10=]$", r"\1  ", x) if x.startswith("001") else x
+             for x in EXAMPLE_T.read_text().splitlines()]
+    path = tmp_path / "live.trf"
+    path.write_text("\n".join(lines) + "\n")
+    t = trf.load(path)
+    assert len(t.pending) == 4
+    doc = live_odds(t, None, budget=5.0, seed=1)
+    assert doc["team"] is True and doc["method"] == "exact" and doc["outcomes"] == 81 and doc["games"] == 4
+    first = {p["name"]: p["first"] for p in doc["players"]}
+    assert first["D"] == 0 and all(first[x] > 0 for x in "ABC") and sum(first.values()) == pytest.approx(1)

@@ -24,9 +24,10 @@ from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, Callable
 
-from ..arbiter.odds import compute_odds
+from ..arbiter.odds import compute_odds, compute_team_odds
 from ..engine.errors import TiebreakError
 from ..engine.model import Tournament
+from ..engine.team_matches import read_teams
 
 if TYPE_CHECKING:
     from .event import Settings
@@ -42,19 +43,25 @@ log = logging.getLogger(__name__)
 def live_odds(t: Tournament, settings: Settings | None, budget: float = BUDGET, seed: int = 0) -> dict[str, Any]:
     """The live document's ``odds`` member for the tournament as it stands (``settings``: the event's
     :class:`~tiebreak.live.event.Settings`, or None): method, outcomes, pending games, the simulation's margin, and
-    per player (by the chance of first place) the chance of first place, of the top 3 and of every place."""
-    if settings is None:
+    per player (by the chance of first place) the chance of first place, of the top 3 and of every place.
+
+    In a team event (TRF records 013/310) the rows are the teams' (``team`` true), ranked by the file's team list
+    (the event's list ranks its players) under the event's rules and system."""
+    if read_teams(t):
+        odds = compute_team_odds(t, None, rules=settings.rules if settings else "auto",
+                                 system=settings.system if settings else None, budget=budget, seed=seed)
+    elif settings is None:
         odds = compute_odds(t, None, budget=budget, seed=seed)
     else:
         odds = compute_odds(t, settings.tiebreaks, rules=settings.rules, system=settings.system,
                             unrated_rating=settings.unrated_rating, budget=budget, seed=seed)
     players: list[dict[str, Any]] = []
-    for i, p in enumerate(odds.future.base.players):
+    for i, p in enumerate(odds.participants):
         places = [float(x) for x in odds.places[i]]
         players.append({"start_no": p.start_no, "name": p.name, "first": places[0], "top": sum(places[:TOP]),
                         "places": places})
     players.sort(key=lambda r: (-r["first"], -r["top"], r["start_no"]))
-    return {"method": odds.method, "outcomes": odds.outcomes, "games": len(odds.future.games),
+    return {"method": odds.method, "outcomes": odds.outcomes, "games": len(odds.future.games), "team": odds.team,
             "final_round": odds.future.final_round, "top": TOP, "margin": odds.margin,
             "tiebreaks": [s.text for s in odds.specs], "players": players}
 

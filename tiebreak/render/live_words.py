@@ -31,6 +31,7 @@ LIVE_WORDS = Table("live", {
     'odds': 'Who can still finish where',
     'odds_none': 'not computed for this event',
     'odds_player': 'Player',
+    'odds_team': 'Team',
     'odds_first': 'First place',
     'odds_top': 'Top {k}',
     'odds_exact': 'every one of the {n} outcomes of the {g} games still to play, the lot sharing tied places',

@@ -110,7 +110,7 @@ function odds() {
   const note = o.method === "exact" ? fill(W.odds_exact, {n: o.outcomes.toLocaleString(lang), g: o.games})
     : fill(W.odds_simulated, {n: o.outcomes.toLocaleString(lang), g: o.games, m: (100 * (o.margin || 0)).toFixed(1)});
   const head = el("tr");
-  head.append(el("th", W.odds_player, "name"), el("th", W.odds_first), el("th", fill(W.odds_top, {k: o.top})));
+  head.append(el("th", o.team ? W.odds_team : W.odds_player, "name"), el("th", W.odds_first), el("th", fill(W.odds_top, {k: o.top})));
   const rows = o.players.filter(p => p.top > 0).map(p => {
     const tr = el("tr");
     tr.append(el("td", p.name || p.start_no, "name"), el("td", percent(p.first)), el("td", percent(p.top)));
