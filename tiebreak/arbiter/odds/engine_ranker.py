@@ -4,14 +4,37 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import numpy as np
 
+from ...engine.model import Tournament
 from ...engine.rules import RuleSet
 from ...engine.specifier import TieBreakSpec
 from ...engine.standings import compute_standings
 from .models import KINDS
 from .pending import Future
+
+
+def rank_outcomes(future: Future, digits: np.ndarray, n: int,
+                  ranks: Callable[[Tournament], np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Each outcome (row of result digits) written into a copy of ``future.base`` and ranked by ``ranks`` (the rank of
+    each of the ``n`` participants, 1 = first, equal ranks shared): the participants ahead and sharing the place."""
+    kind = future.base.kind.copy()
+    t = dataclasses.replace(future.base, kind=kind)
+    ahead = np.empty((len(digits), n), np.int64)
+    size = np.empty((len(digits), n), np.int64)
+    w = np.array([g.white for g in future.games], np.int64)
+    b = np.array([g.black for g in future.games], np.int64)
+    r = np.array([g.round - 1 for g in future.games], np.int64)
+    kinds = np.array(KINDS, np.int8)
+    for o, row in enumerate(digits):
+        kind[w, r] = kinds[row, 0]
+        kind[b, r] = kinds[row, 1]
+        rank = ranks(t)
+        ahead[o] = rank - 1
+        size[o] = np.bincount(rank)[rank]
+    return ahead, size
 
 
 class EngineRanker:
@@ -22,26 +45,14 @@ class EngineRanker:
         self.future, self.specs, self.rules, self.unrated = future, specs, rules, unrated_rating
         self.n = len(future.base.players)
 
-    def rank(self, digits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def _ranks(self, t: Tournament) -> np.ndarray:
         f = self.future
-        base = f.base
-        kind = base.kind.copy()
-        t = dataclasses.replace(base, kind=kind)
-        n = len(base.players)
-        ahead = np.empty((len(digits), n), np.int64)
-        size = np.empty((len(digits), n), np.int64)
-        w = np.array([g.white for g in f.games], np.int64)
-        b = np.array([g.black for g in f.games], np.int64)
-        r = np.array([g.round - 1 for g in f.games], np.int64)
-        kinds = np.array(KINDS, np.int8)
-        for o, row in enumerate(digits):
-            kind[w, r] = kinds[row, 0]
-            kind[b, r] = kinds[row, 1]
-            s = compute_standings(t, self.specs, rules=self.rules, after_round=f.final_round, lots=False,
-                                  system=f.system, unrated_rating=self.unrated)
-            rank = np.empty(n, np.int64)
-            for x in s.rows:
-                rank[x.index] = x.rank
-            ahead[o] = rank - 1
-            size[o] = np.bincount(rank)[rank]
-        return ahead, size
+        s = compute_standings(t, self.specs, rules=self.rules, after_round=f.final_round, lots=False,
+                              system=f.system, unrated_rating=self.unrated)
+        rank = np.empty(self.n, np.int64)
+        for x in s.rows:
+            rank[x.index] = x.rank
+        return rank
+
+    def rank(self, digits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return rank_outcomes(self.future, digits, self.n, self._ranks)

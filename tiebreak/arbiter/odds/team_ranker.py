@@ -6,7 +6,6 @@ team standings rank them; teams still equal after the list share their places.
 
 from __future__ import annotations
 
-import dataclasses
 from fractions import Fraction
 
 import numpy as np
@@ -15,7 +14,7 @@ from ...engine import team
 from ...engine.model import Tournament
 from ...engine.rules import RuleSet
 from ...engine.specifier import TieBreakSpec
-from .models import KINDS
+from .engine_ranker import rank_outcomes
 from .participants import Participant
 from .pending import Future
 
@@ -44,23 +43,12 @@ class TeamEngineRanker:
         return team.compute_team_standings(team.build(t, self.teams, system=f.system), self.tiebreaks,
                                            rules=self.rules, after_round=f.final_round, lots=False, system=f.system)
 
+    def _ranks(self, t: Tournament) -> np.ndarray:
+        rank = np.empty(self.n, np.int64)
+        for x in self._standings(t).rows:
+            rank[x.index] = x.rank
+        return rank
+
     def rank(self, digits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Teams ahead and teams sharing the place (outcomes x teams) for each row of result digits."""
-        f = self.future
-        kind = f.base.kind.copy()
-        t = dataclasses.replace(f.base, kind=kind)
-        ahead = np.empty((len(digits), self.n), np.int64)
-        size = np.empty((len(digits), self.n), np.int64)
-        w = np.array([g.white for g in f.games], np.int64)
-        b = np.array([g.black for g in f.games], np.int64)
-        r = np.array([g.round - 1 for g in f.games], np.int64)
-        kinds = np.array(KINDS, np.int8)
-        for o, row in enumerate(digits):
-            kind[w, r] = kinds[row, 0]
-            kind[b, r] = kinds[row, 1]
-            rank = np.empty(self.n, np.int64)
-            for x in self._standings(t).rows:
-                rank[x.index] = x.rank
-            ahead[o] = rank - 1
-            size[o] = np.bincount(rank)[rank]
-        return ahead, size
+        return rank_outcomes(self.future, digits, self.n, self._ranks)
