@@ -180,6 +180,35 @@ def format_number(x: Fraction | None, places: int | None = None) -> str:
     return format_number(x, 6)
 
 
+def decimal_texts(numerators: list[int], den: int) -> list[str]:
+    """``format_number(Fraction(v, den))`` of every ``v``, in integer arithmetic when ``den`` divides a power of ten
+    (no Fraction made: the writers call this for every distinct value of a column).
+
+    >>> decimal_texts([3, 4, -1, 0, 7541, 7540], 100) == [format_number(Fraction(v, 100)) for v in [3, 4, -1, 0, 7541, 7540]]
+    True
+    >>> decimal_texts([7, 8], 2), decimal_texts([1, 2], 3)
+    (['3.5', '4'], ['0.333333', '0.666667'])
+    """
+    d, twos, fives = den, 0, 0
+    while d % 2 == 0:
+        d //= 2
+        twos += 1
+    while d % 5 == 0:
+        d //= 5
+        fives += 1
+    if d != 1:
+        return [format_number(Fraction(v, den)) for v in numerators]
+    if den == 1:
+        return [str(v) for v in numerators]
+    places = max(twos, fives)
+    unit, scale = 10**places, 10**places // den
+    texts = []
+    for v in numerators:
+        whole, part = divmod(abs(v) * scale, unit)
+        text = f"{whole}.{part:0{places}d}".rstrip("0") if part else str(whole)
+        texts.append("-" + text if v < 0 else text)
+    return texts
+
 def round_half_up(x: Fraction) -> int:
     """Round to the nearest integer, halves away from zero (FIDE: '.5 rounded up')."""
     if x >= 0:

@@ -13,7 +13,7 @@ from typing import Any, overload
 
 import numpy as np
 
-from .model import BLACK, Kind, Tournament
+from .model import BLACK, Kind, Tournament, decimal_texts
 from .rules import RuleSet
 
 BIG = np.int64(1) << 62  # larger than any key; marks "absent" in min/max searches
@@ -70,10 +70,8 @@ class Column:
     def texts(self, prefix: str | None = None, undefined: str | None = None) -> list[str] | list[str | None]:
         """Exact decimal text of every value (``undefined`` where undefined), each distinct value formatted once;
         with ``prefix`` every text starts with it (JSON members are made this way)."""
-        from .model import format_number
-
         uniq, inverse = np.unique(self.num, return_inverse=True)
-        texts = [format_number(Fraction(int(u), self.den)) for u in uniq.tolist()] + [undefined]
+        texts: list[str | None] = [*decimal_texts(uniq.tolist(), self.den), undefined]
         if prefix is not None:
             texts = [prefix + str(x) for x in texts]
         strings = np.array(texts, dtype=object)

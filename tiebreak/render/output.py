@@ -5,9 +5,11 @@ JSON numbers are written from exact fractions, never through floats: ``Fraction(
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 from fractions import Fraction
+from json.encoder import encode_basestring as json_string  # = json.dumps(text, ensure_ascii=False), without the setup
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..engine.model import format_number
@@ -126,16 +128,26 @@ def to_json(s: Standings, details: bool = False, extra: dict[str, Any] | None = 
     cells = [col.texts(prefix=f"{json.dumps(key)}: ", undefined="null") for key, col in zip(s.keys, s.columns)]
     players = s.tournament.players
     member: dict[int, str] = {}
-    if columns is not None:  # the chosen player members, each row's written once
-        member = {sno: "".join(f"{json.dumps(k)}: {_dump(v)}, " for k, v in _numbers(vals).items())
-                  for sno, vals in columns.values.items()}
+    if columns is not None:  # the chosen player members, each row's written once, each distinct member once
+        written: dict[tuple[str, type, object], str] = {}
+        for sno, vals in columns.values.items():
+            parts = []
+            for k, v in vals.items():
+                try:
+                    text = written[k, type(v), v]
+                except (KeyError, TypeError):
+                    text = f"{json.dumps(k)}: {_dump(_numbers(v))}, "
+                    with contextlib.suppress(TypeError):  # a list or a dict is not kept
+                        written[k, type(v), v] = text
+                parts.append(text)
+            member[sno] = "".join(parts)
+    values = list(map(", ".join, zip(*cells))) if cells else [""] * len(players)  # each player's, column by column
     lines = []
-    for r in s.rows:
+    for r in s.rows:  # the hot loop of large events
         i = r.index
         p = players[i]
-        values = ", ".join([c[i] for c in cells])  # the hot loop of large events
-        lines.append(f'    {{"rank": {r.rank}, "start_no": {p.start_no}, "name": {json.dumps(p.name, ensure_ascii=False)}, '
-                     f'{member.get(p.start_no, "")}"points": {points[i]}, "values": {{{values}}}, '
+        lines.append(f'    {{"rank": {r.rank}, "start_no": {p.start_no}, "name": {json_string(p.name)}, '
+                     f'{member.get(p.start_no, "")}"points": {points[i]}, "values": {{{values[i]}}}, '
                      f'"lot": {"null" if r.lot is None else r.lot}}}')
     body = "[\n" + ",\n".join(lines) + "\n  ]" if lines else "[]"
     return head.replace('"standings": []', '"standings": ' + body, 1) + "\n"
