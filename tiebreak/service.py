@@ -267,10 +267,12 @@ def rating_hint(s: Standings) -> None:
 
 def groups(o, s: Standings):
     """The category standings and the team ranking ``o`` asks for (empty list / None when it asks for none)."""
-    from .arbiter.categories import category_standings, parse_category
-
     o = options(o)
-    cats = [category_standings(s, parse_category(x)) for x in (o.category or [])]
+    cats = []
+    if o.category:
+        from .arbiter.categories import category_standings, parse_category
+
+        cats = [category_standings(s, parse_category(x)) for x in o.category]
     clubs = None
     if o.team_ranking:
         from .arbiter import clubs as club_tools

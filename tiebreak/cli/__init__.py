@@ -13,16 +13,17 @@ __all__ = ["build_parser", "main"]
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser(argv[0] if argv and not argv[0].startswith("-") else None).parse_args(argv)
     try:
         return args.run(args)
     except TiebreakError as e:
-        print(f"tiebreak: {MESSAGE_WORDS['error'][args.lang]}: {problem(e, args.lang)}", file=sys.stderr)
+        print(f"tiebreak: {MESSAGE_WORDS.text('error', args.lang)}: {problem(e, args.lang)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
     except OSError as e:  # a file that cannot be written (a read error is an InputError of the reader)
         err = InputError(f"cannot write the file: {e.strerror or e}", Place(str(e.filename or "")))
-        print(f"tiebreak: {MESSAGE_WORDS['error'][args.lang]}: {problem(err, args.lang)}", file=sys.stderr)
+        print(f"tiebreak: {MESSAGE_WORDS.text('error', args.lang)}: {problem(err, args.lang)}", file=sys.stderr)
         return 2
 

@@ -14,7 +14,7 @@ from ..render.i18n import MESSAGE_WORDS, message, problem
 
 
 def _warn(w: InputWarning, args: argparse.Namespace) -> None:
-    print(f"{MESSAGE_WORDS['warning'][args.lang]}: {problem(w, args.lang)}", file=sys.stderr)
+    print(f"{MESSAGE_WORDS.text('warning', args.lang)}: {problem(w, args.lang)}", file=sys.stderr)
 
 
 def _inputs(args: argparse.Namespace) -> list[str]:
@@ -54,7 +54,7 @@ def _standings(args: argparse.Namespace) -> int:
         _emit(args, text)
         if args.format not in ("json", "html", "pdf"):  # those carry the notes (the seed of a draw among them)
             for note in notes:
-                print(f"{MESSAGE_WORDS['note'][args.lang]}: {message(note, args.lang)}", file=sys.stderr)
+                print(f"{MESSAGE_WORDS.text('note', args.lang)}: {message(note, args.lang)}", file=sys.stderr)
         return 0
     return _batch(args)
 

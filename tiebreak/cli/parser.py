@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any, NoReturn
 
 from .. import service
 from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
@@ -16,10 +17,44 @@ COMPAT_HELP = ("text: our reading of C.07 (default); reference: the FIDE referen
                "forfeits count for the rating tie-breaks)")
 
 
+class _Skipped(argparse.ArgumentParser):
+    """The parser of a subcommand that is not run: takes its arguments and builds nothing."""
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="tiebreak", description="Exact chess tournament standings by tie-break rules.")
-    sub = p.add_subparsers(dest="command", required=True)
+    def __init__(self) -> None:  # no ArgumentParser.__init__: none of its work is wanted
+        pass
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        return argparse.Action([], "")
+
+    def set_defaults(self, **kwargs: Any) -> None:
+        pass
+
+
+class _Only:
+    """Subcommands of which only ``command``'s parser is built (all when None): building the thirteen parsers and
+    their 140 options is a tenth of the start-up of a small ``tiebreak standings``."""
+
+    def __init__(self, sub: argparse._SubParsersAction[argparse.ArgumentParser], command: str | None) -> None:
+        self.sub, self.command, self.choices = sub, command, sub.choices
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        return self.sub.add_parser(name, **kwargs) if self.command in (None, name) else _Skipped()
+
+
+class _Partial(argparse.ArgumentParser):
+    """The top parser when only one command's options are built: its own errors (an unknown option) are reported
+    by the whole parser, whose usage line lists every command."""
+
+    def error(self, message: str) -> NoReturn:
+        build_parser().error(message)
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; with ``only`` (a command), only that one's options are built (for any other
+    word, the whole parser, so its messages are the same)."""
+    p = (argparse.ArgumentParser if only is None else _Partial)(
+        prog="tiebreak", description="Exact chess tournament standings by tie-break rules.")
+    sub = _Only(p.add_subparsers(dest="command", required=True, parser_class=argparse.ArgumentParser), only)
     s = sub.add_parser("standings", help="rank the players of a tournament file")
     s.add_argument("file", nargs="+", help="TRF file (TRF-16 or TRF-2026), or broadcast PGN (.pgn); several with --out")
     s.add_argument("--out", help="directory for one output file per input (batch)")
@@ -181,6 +216,8 @@ def build_parser() -> argparse.ArgumentParser:
         if not any("--lang" in a.option_strings for a in command._actions):
             command.add_argument("--lang", default="en", choices=["en", "ru", "uk"],
                                  help="language of messages (errors, warnings)")
+    if only is not None and only not in sub.choices:
+        return build_parser()
     return p
 
 

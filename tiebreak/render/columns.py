@@ -58,7 +58,7 @@ class PlayerColumns:
     values: dict[int, dict[str, object]]
 
     def headings(self, lang: str = "en") -> list[str]:
-        return [HEADINGS[n].get(lang, HEADINGS[n]["en"]) for n in self.names]
+        return [HEADINGS.text(n, lang) for n in self.names]
 
 
 def parse_columns(text: str | None) -> list[str] | None:
