@@ -1,10 +1,10 @@
 """TRF player records (001): the fixed columns of every record decoded at once, as arrays.
 
-The records are laid side by side in one character grid (players x 91 columns, code points); each field is a block of
-columns, checked and converted for all players in a few array operations.  A record the fast checks cannot vouch for
-(a character outside digits and spaces in a number field, a control character anywhere, a points text that is not a
-number, a missing start number) goes through :func:`player_record`, the field-by-field reading, which gives the very
-same result or names the line, column and field of the problem.
+The records are laid side by side in one character grid (players x 91 columns, code points); each number field is a
+block of columns, checked and converted for all players in a few array operations; the text fields are sliced.  A
+record the fast checks cannot vouch for (a character outside digits and spaces in a number field, a control character
+anywhere, a points text that is not a number, a missing start number) goes through :func:`player_record`, the
+field-by-field reading, which gives the very same result or names the line, column and field of the problem.
 
 >>> ann = f"001 {1:4} m{'GM':>3} {'Ann':33} {2700:4} FRA {1234567:11} 1990/01/01 {'1.5':>4} {1:4}"
 >>> found = read_players([(2, ann), (3, "001    2      Bob")], "a.trf")
@@ -17,7 +17,6 @@ a.trf, line 5, column 5 (starting rank): start number 1 is used twice (first on 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
@@ -76,16 +75,13 @@ def player_record(line: str, ln: int, source: str, points: dict[str, Fraction]) 
         declared_rank=int(rank_text) if rank_text.isascii() and rank_text.isdigit() else None, source_line=ln)
 
 
-@dataclass
 class PlayerRecords:
     """The players of the 001 records in file order, up to the first record in error (``error``, raised by the
     reader when it comes to that line); ``declared``: each player's points column as a float (NaN where blank), for
-    quick screening only."""
+    quick screening only.  (A plain class: a dataclass costs start-up time to build.)"""
 
-    players: list[Player]
-    declared: np.ndarray
-    error: InputError | None = None
-    error_line: int = 0
+    def __init__(self, players: list[Player], declared: np.ndarray, error: InputError | None, error_line: int) -> None:
+        self.players, self.declared, self.error, self.error_line = players, declared, error, error_line
 
 
 def _number_field(block: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -99,14 +95,10 @@ def _number_field(block: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray
     return value, plain, runs == 0
 
 
-def _texts(grid: np.ndarray, a: int, b: int) -> list[str]:
-    """Columns ``a+1``..``b`` of every record as text, stripped like ``str.strip``."""
-    block = np.ascontiguousarray(grid[:, a:b]).astype("<u4").view(f"<U{b - a}")[:, 0]
-    strings = getattr(np, "strings", None)  # numpy 2: a strip over the whole array
-    if strings is None:
-        return [s.strip() for s in block.tolist()]
-    texts: list[str] = strings.strip(block).tolist()
-    return texts
+def _texts(rows: Sequence[tuple[int, str]], a: int, b: int) -> list[str]:
+    """Columns ``a+1``..``b`` of every record, stripped (a plain loop: quicker than any array strip for a small
+    event, as quick for 10,000 players)."""
+    return [line[a:b].strip() for _, line in rows]
 
 
 def read_players(rows: Sequence[tuple[int, str]], source: str) -> PlayerRecords:
@@ -123,7 +115,7 @@ def read_players(rows: Sequence[tuple[int, str]], source: str) -> PlayerRecords:
     rank, plain_rank, blank_rank = _number_field(grid[:, 85:89])
     suspect |= ~plain_start | (start == 0) | ~plain_rating | ~plain_rank
     points: dict[str, Fraction] = {}
-    point_texts = _texts(grid, 80, 84)
+    point_texts = _texts(rows, 80, 84)
     bad_points = set()
     for text in set(point_texts):
         if text:
@@ -136,8 +128,8 @@ def read_players(rows: Sequence[tuple[int, str]], source: str) -> PlayerRecords:
     value_of = {text: float(x) for text, x in points.items()} | {"": float("nan")}
     declared = np.array([value_of.get(text, np.nan) for text in point_texts], np.float64)
     players = list(map(
-        Player, start.tolist(), _texts(grid, 14, 47), [r or None for r in rating.tolist()], _texts(grid, 9, 10),
-        _texts(grid, 10, 13), _texts(grid, 53, 56), _texts(grid, 57, 68), _texts(grid, 69, 79),
+        Player, start.tolist(), _texts(rows, 14, 47), [r or None for r in rating.tolist()], _texts(rows, 9, 10),
+        _texts(rows, 10, 13), _texts(rows, 53, 56), _texts(rows, 57, 68), _texts(rows, 69, 79),
         [points.get(text) for text in point_texts], [None if b else r for r, b in zip(rank.tolist(), blank_rank.tolist())],
         [ln for ln, _ in rows]))
     error: InputError | None = None

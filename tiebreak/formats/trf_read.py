@@ -6,7 +6,6 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
@@ -54,17 +53,15 @@ _SCORE_VALUE = r"(-?[0-9]+(?:[.,][0-9]+)?)"
 Rows = list[tuple[int, str]]
 
 
-@dataclass
 class _Header:
     """What the records other than 001 say."""
 
-    name: str = ""
-    start_date: datetime.date | None = None
-    end_date: datetime.date | None = None
-    type_text: str = ""
-    type_code: str = ""
-    extra_lines: list[str] = field(default_factory=list)
-    comments: list[str] = field(default_factory=list)
+    def __init__(self) -> None:
+        self.name = self.type_text = self.type_code = ""
+        self.start_date: datetime.date | None = None
+        self.end_date: datetime.date | None = None
+        self.extra_lines: list[str] = []
+        self.comments: list[str] = []
 
 
 def _code_table(codes: dict[str, int], missing: int, lower: bool = False) -> np.ndarray:
