@@ -93,12 +93,19 @@ def player_columns(s: Standings, text: str | None = "auto") -> PlayerColumns:
 
         raw["change"] = {c.start_no: c.change for c in rating_changes(t, "fide", rounds=s.after_round)}
         computed["change"] = {k: format_number(v, 1) for k, v in raw["change"].items()}
-    cells: dict[int, list[str]] = {}
-    values: dict[int, dict[str, object]] = {}
-    for p in t.players:
-        row = [computed[n].get(p.start_no, "") if n in computed else _FIELD[n](p) for n in names]
-        cells[p.start_no] = row
-        values[p.start_no] = {JSON_KEYS[n]: (raw[n].get(p.start_no) if n in raw else
-                                             (p.rating if n == "rating" else cell) or None)
-                              for n, cell in zip(names, row)}
+    players = t.players
+    numbers = [p.start_no for p in players]
+    texts: list[list[str]] = []  # column by column: one text per player
+    members: list[list[object]] = []  # the same for JSON: numbers as numbers, None where the file has nothing
+    for n in names:
+        if n in computed:
+            texts.append([computed[n].get(sno, "") for sno in numbers])
+            members.append([raw[n].get(sno) for sno in numbers])
+        else:
+            texts.append(list(map(_FIELD[n], players)))
+            members.append([p.rating or None for p in players] if n == "rating" else [x or None for x in texts[-1]])
+    keys = [JSON_KEYS[n] for n in names]
+    cells = dict(zip(numbers, map(list, zip(*texts)))) if names else {sno: [] for sno in numbers}
+    values: dict[int, dict[str, object]] = {sno: dict(zip(keys, row)) for sno, row in zip(numbers, zip(*members))} \
+        if names else {sno: {} for sno in numbers}
     return PlayerColumns(names, cells, values)

@@ -141,14 +141,12 @@ def to_json(s: Standings, details: bool = False, extra: dict[str, Any] | None = 
                         written[k, type(v), v] = text
                 parts.append(text)
             member[sno] = "".join(parts)
-    values = list(map(", ".join, zip(*cells))) if cells else [""] * len(players)  # each player's, column by column
-    lines = []
-    for r in s.rows:  # the hot loop of large events
-        i = r.index
-        p = players[i]
-        lines.append(f'    {{"rank": {r.rank}, "start_no": {p.start_no}, "name": {json_string(p.name)}, '
-                     f'{member.get(p.start_no, "")}"points": {points[i]}, "values": {{{values[i]}}}, '
-                     f'"lot": {"null" if r.lot is None else r.lot}}}')
+    values = map(", ".join, zip(*cells)) if cells else [""] * len(players)  # each player's, column by column
+    numbers = [p.start_no for p in players]
+    names = map(json_string, [p.name for p in players])
+    middle = [f'"start_no": {sno}, "name": {name}, {member.get(sno, "")}"points": {pts}, "values": {{{vals}}}, '
+              for sno, name, pts, vals in zip(numbers, names, points, values)]  # by player, then in rank order:
+    lines = [f'    {{"rank": {r.rank}, {middle[r.index]}"lot": {"null" if r.lot is None else r.lot}}}' for r in s.rows]
     body = "[\n" + ",\n".join(lines) + "\n  ]" if lines else "[]"
     return head.replace('"standings": []', '"standings": ' + body, 1) + "\n"
 
