@@ -86,25 +86,33 @@ class PlayerRecords:
 
 def _number_field(block: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A right-aligned number field of every player: its value, whether it is plainly digits amid spaces (one run of
-    digits), and whether it is blank."""
-    digit = (block >= _ZERO) & (block <= _NINE)
-    runs = digit[:, 0].astype(np.int64) + (digit[:, 1:] & ~digit[:, :-1]).sum(axis=1)
-    plain = ((block == _SPACE) | digit).all(axis=1) & (runs <= 1)
-    to_the_right: np.ndarray = np.cumsum(digit[:, ::-1], axis=1)[:, ::-1] - digit
-    value = (np.where(digit, block.astype(np.int64) - _ZERO, 0) * 10 ** to_the_right).sum(axis=1)
-    return value, plain, runs == 0
+    digits), and whether it is blank (column by column: a field is four characters wide)."""
+    n, width = block.shape
+    value = np.zeros(n, np.int64)
+    plain = np.ones(n, bool)
+    runs = np.zeros(n, np.int8)
+    before = np.zeros(n, bool)  # the character before is a digit
+    for k in range(width):
+        char = block[:, k]
+        digit = (char >= _ZERO) & (char <= _NINE)
+        value = np.where(digit, value * 10 + char.astype(np.int64) - _ZERO, value)
+        plain &= digit | (char == _SPACE)
+        runs += digit & ~before
+        before = digit
+    return value, plain & (runs <= 1), runs == 0
 
 
-def _texts(rows: Sequence[tuple[int, str]], a: int, b: int) -> list[str]:
+def _texts(lines: list[str], a: int, b: int) -> list[str]:
     """Columns ``a+1``..``b`` of every record, stripped (a plain loop: quicker than any array strip for a small
     event, as quick for 10,000 players)."""
-    return [line[a:b].strip() for _, line in rows]
+    return [line[a:b].strip() for line in lines]
 
 
 def read_players(rows: Sequence[tuple[int, str]], source: str) -> PlayerRecords:
     """The players of the 001 records ``rows`` ((line number, text) in file order)."""
     n = len(rows)
-    grid = code_grid("".join([line[:PLAYER_COLUMNS].ljust(PLAYER_COLUMNS) for _, line in rows]), n, PLAYER_COLUMNS)
+    lines = [line for _, line in rows]
+    grid = code_grid("".join([line[:PLAYER_COLUMNS].ljust(PLAYER_COLUMNS) for line in lines]), n, PLAYER_COLUMNS)
     # control characters (one_line's set: C0, DEL, C1, line separators, surrogates) are left to player_record
     odd = (grid < _SPACE) | ((grid >= 0x7F) & (grid <= 0x9F))
     if grid.dtype != np.uint8:
@@ -115,7 +123,7 @@ def read_players(rows: Sequence[tuple[int, str]], source: str) -> PlayerRecords:
     rank, plain_rank, blank_rank = _number_field(grid[:, 85:89])
     suspect |= ~plain_start | (start == 0) | ~plain_rating | ~plain_rank
     points: dict[str, Fraction] = {}
-    point_texts = _texts(rows, 80, 84)
+    point_texts = _texts(lines, 80, 84)
     bad_points = set()
     for text in set(point_texts):
         if text:
@@ -128,8 +136,8 @@ def read_players(rows: Sequence[tuple[int, str]], source: str) -> PlayerRecords:
     value_of = {text: float(x) for text, x in points.items()} | {"": float("nan")}
     declared = np.array([value_of.get(text, np.nan) for text in point_texts], np.float64)
     players = list(map(
-        Player, start.tolist(), _texts(rows, 14, 47), [r or None for r in rating.tolist()], _texts(rows, 9, 10),
-        _texts(rows, 10, 13), _texts(rows, 53, 56), _texts(rows, 57, 68), _texts(rows, 69, 79),
+        Player, start.tolist(), _texts(lines, 14, 47), [r or None for r in rating.tolist()], _texts(lines, 9, 10),
+        _texts(lines, 10, 13), _texts(lines, 53, 56), _texts(lines, 57, 68), _texts(lines, 69, 79),
         [points.get(text) for text in point_texts], [None if b else r for r, b in zip(rank.tolist(), blank_rank.tolist())],
         [ln for ln, _ in rows]))
     error: InputError | None = None

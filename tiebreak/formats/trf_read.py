@@ -95,8 +95,9 @@ class _Reader:
         self.warnings.append(InputWarning(message, self.place(line, column, field) if line else Place(self.source)))
 
     def read(self) -> Tournament:
-        lines = self.lines
-        records = [(ln, line) for ln, line in enumerate(lines, 1) if line[:3] == "001"]
+        numbered = list(enumerate(self.lines, 1))
+        records = [(ln, line) for ln, line in numbered if line[:3] == "001"]
+        others = [(ln, line) for ln, line in numbered if line[:3] != "001"]
         found = read_players(records, self.source)  # all 001 records at once; the first bad one raised in turn below
         header = _Header()
         planned: int | None = None
@@ -104,12 +105,10 @@ class _Reader:
         score_source = "default"
         tiebreaks: list[str] = []
         complete = False
-        for ln, line in enumerate(lines, 1):
+        for ln, line in others:
+            if found.error is not None and ln > found.error_line:
+                raise found.error  # a bad 001 record before this line
             code = line[:3]
-            if code == "001":
-                if ln == found.error_line and found.error is not None:
-                    raise found.error
-                continue
             if not line.strip():
                 continue
             if code == "###":
@@ -166,6 +165,8 @@ class _Reader:
                 header.extra_lines.append(line)
             else:
                 header.extra_lines.append(line)
+        if found.error is not None:
+            raise found.error
         if not records:
             raise InputError("no player records (001) found: is this a TRF file?", Place(self.source))
         self._declared = found.declared
@@ -178,13 +179,14 @@ class _Reader:
         width = ROUND_STRIDE * rounds
         text = "".join([section.ljust(width)[:width] for _, section in rows])
         cells = code_grid(text, n, width).reshape(n, rounds, ROUND_STRIDE)
-        opp_chars = cells[:, :, 0:4]
-        is_digit = (opp_chars >= 48) & (opp_chars <= 57)
-        is_space = opp_chars == 32
-        bad_opp = ~(is_digit | is_space).all(axis=2)
-        self._fail_at(rows, bad_opp, 0, "opponent", lambda b: f"opponent {b[0:4].strip()!r} is not a number")
-        digits = np.where(is_digit, opp_chars.astype(np.int64) - 48, 0)
-        opp_no = digits @ np.array([1000, 100, 10, 1], np.int64)
+        opp_no = np.zeros((n, rounds), np.int64)  # the opponent field, digit by digit (a space counts as 0)
+        plain = np.ones((n, rounds), bool)
+        for k in range(4):
+            char = cells[:, :, k]
+            digit = (char >= 48) & (char <= 57)
+            plain &= digit | (char == 32)
+            opp_no = opp_no * 10 + np.where(digit, char.astype(np.int64) - 48, 0)
+        self._fail_at(rows, ~plain, 0, "opponent", lambda b: f"opponent {b[0:4].strip()!r} is not a number")
         c = cells[:, :, 5]
         colour = _COLOUR_CODE[np.where(c < 128, c, 0)]
         colour[c >= 128] = 99
