@@ -151,10 +151,6 @@ def to_json(s: Standings, details: bool = False, extra: dict[str, Any] | None = 
     return head.replace('"standings": []', '"standings": ' + body, 1) + "\n"
 
 
-def _cell(x: Fraction | None) -> str:
-    return "-" if x is None else format_number(x)
-
-
 def to_csv(s: Standings, extra_columns: tuple[list[str], dict[int, list[str]]] | None = None,
            columns: PlayerColumns | None = None) -> str:
     """One row per player; ``columns`` (player columns) follow the name, ``extra_columns`` (headings, start number ->
@@ -233,13 +229,17 @@ def to_text(s: Standings, lang: str = "en", columns: PlayerColumns | None = None
     body: list[list[str]] = []
     sizes = place_sizes(s)
     prev_rank = None
+    points = s.score.texts()
+    cells = [col.texts(None, "-") for key, col in zip(s.keys, s.columns) if key != "PTS"]  # each value written once
+    players = s.tournament.players
     for r in s.rows:
         rank = shared_place(r.rank, sizes[r.rank]) if r.rank != prev_rank else ""
         if r.lot is not None:
             rank += "*"
         prev_rank = r.rank
-        body.append([rank, str(r.start_no), r.name, *(columns.cells[r.start_no] if columns else []),
-                     format_number(r.points), *(_cell(r.values[x]) for x in shown)])
+        p = players[r.index]
+        body.append([rank, str(p.start_no), p.name, *(columns.cells[p.start_no] if columns else []),
+                     str(points[r.index]), *(c[r.index] for c in cells)])
     left = {2, *(3 + k for k, n in enumerate(columns.names if columns else []) if n in ("title", "fed", "club", "sex"))}
     title = t.name or t.source
     lines = [title, f"{word('after_round', lang, k=s.after_round, n=t.rounds)}; {word(s.system, lang)}; "
