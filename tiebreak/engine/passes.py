@@ -32,6 +32,17 @@ _VUR_KINDS = [Kind.HPB, Kind.ZPB, Kind.ABSENT, Kind.FORFEIT_LOSS, Kind.DOUBLE_FO
 _REQUESTED_KINDS = [Kind.HPB, Kind.ZPB, Kind.ABSENT]
 
 
+def _kind_table(kinds: list[Kind]) -> np.ndarray:
+    """Kind code -> whether it is one of ``kinds`` (a lookup: quicker than np.isin on every call)."""
+    table = np.zeros(len(Kind), bool)
+    table[kinds] = True
+    return table
+
+
+_VUR_TABLE = _kind_table(_VUR_KINDS)
+_REQUESTED_TABLE = _kind_table(_REQUESTED_KINDS)
+
+
 @dataclass
 class Column:
     """The values of one tie-break for every player: ``num[i] / den``, undefined where ``defined`` is False.
@@ -174,14 +185,14 @@ class Context:
     @cached_property
     def vur(self) -> np.ndarray:
         """Voluntarily unplayed rounds: requested byes, absences and forfeit losses (Art. 16.1, 16.5)."""
-        return np.isin(self.kind, _VUR_KINDS)
+        return _VUR_TABLE[self.kind]
 
     @cached_property
     def final_bye(self) -> np.ndarray:
         """Category 16.2.5: a requested bye followed by no round that is not a VUR (spec §1.1, A5)."""
         idx = np.arange(self.k)
         last_non_vur = np.where(~self.vur, idx, -1).max(axis=1, initial=-1)
-        final: np.ndarray = np.isin(self.kind, _REQUESTED_KINDS) & (idx[None, :] > last_non_vur[:, None])
+        final: np.ndarray = _REQUESTED_TABLE[self.kind] & (idx[None, :] > last_non_vur[:, None])
         return final
 
     @cached_property
@@ -266,6 +277,8 @@ class Context:
     @cached_property
     def ratings(self) -> np.ndarray:
         method = self.t.rating_method
+        if method == "FIDE":  # the usual case, without a method call per player
+            return np.array([p.rating or 0 for p in self.t.players], np.int64)
         return np.array([p.rating_for(method) or 0 for p in self.t.players], np.int64)
 
     @cached_property
