@@ -52,6 +52,8 @@ _FIELD = {"title": lambda p: p.title.strip(), "fed": lambda p: p.federation.stri
 
 @dataclass
 class PlayerColumns:
+    """The chosen player columns: their names, each player's texts, and the values for JSON."""
+
     names: list[str]
     cells: dict[int, list[str]]  # start number -> one text per column ("" where the file has nothing)
     #: values for JSON (numbers as numbers)
