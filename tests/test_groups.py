@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import json
 from fractions import Fraction
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -157,3 +158,54 @@ def test_club_survives_a_crosstable_round_trip(tmp_path):
     back = tmp_path / "back.csv"
     crosstable.dump(t, back)
     assert [p.club for p in crosstable.load(back).players] == ["Riverside", "Hilltop"]
+
+
+class _Tables(HTMLParser):
+    """The tables of an HTML page as lists of rows of cell texts (heading row first)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[list[list[str]]] = []
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "table":
+            self.tables.append([])
+        elif tag == "tr":
+            self.tables[-1].append([])
+        elif tag in ("td", "th"):
+            self._cell = []
+
+    def handle_endtag(self, tag):
+        if tag in ("td", "th") and self._cell is not None:
+            self.tables[-1][-1].append("".join(self._cell).strip())
+            self._cell = None
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+@pytest.mark.parametrize("lang, heads", [("en", ["Tit", "Fed", "Rtg", "Sex"]), ("ru", ["Зв", "Фед", "Рейт", "Пол"])])
+def test_category_tables_carry_the_player_columns_of_the_main_table(capsys, lang, heads):
+    """HTML and text: the category table shows the columns ``--columns`` chose, as the main table does.  The TRF
+    records of nos. 1-3 (the players rated 1700 and over): 1 "Hogg,Dean 1847 AUS" m, 2 "CM Davis,Tony J 1774 AUS" m,
+    3 "Krishnan,Anirudh 1763 AUS" m; Vega published them 3rd, 6th and 29th with PTS,BH,BH/C1,SB under fide-2024."""
+    args = ["standings", str(EXAMPLE), "-t", "PTS,BH,BH/C1,SB", "--rules", "fide-2024", "--seed", "1",
+            "--columns", "title,fed,rating,sex", "--category", "rating>=1700", "--lang", lang]
+    assert main([*args, "-f", "html"]) == 0
+    parser = _Tables()
+    parser.feed(capsys.readouterr().out)
+    main_table, category = parser.tables[0], parser.tables[1]
+    assert main_table[0][3:7] == heads and category[0][4:8] == heads
+    assert [row[:8] for row in category[1:]] == [["1", "3", "3", "Krishnan,Anirudh", "", "AUS", "1763", "m"],
+                                                 ["2", "6", "2", "Davis,Tony J", "CM", "AUS", "1774", "m"],
+                                                 ["3", "29", "1", "Hogg,Dean", "", "AUS", "1847", "m"]]
+    by_number = {row[1]: row for row in main_table[1:]}
+    for row in category[1:]:  # the same cells as the player's row of the main table, from the name on
+        assert row[3:] == by_number[row[2]][2:]
+    assert main([*args, "-f", "text"]) == 0
+    text = capsys.readouterr().out
+    lines = text[text.index("rating>=1700"):].splitlines()
+    assert lines[1].split()[4:8] == heads
+    assert lines[4].split()[:8] == ["2", "6", "2", "Davis,Tony", "J", "CM", "AUS", "1774"]

@@ -314,3 +314,18 @@ def _walk_games(node):
     elif isinstance(node, list):
         for v in node:
             yield from _walk_games(v)
+
+
+def test_batches_are_taken_a_few_ahead_not_all_at_once():
+    """Simulations are drawn batch by batch as the threads rank them: ``--simulations 10000000000`` must not draw
+    every batch (gigabytes) before ranking the first."""
+    taken = []
+
+    def items():
+        for k in range(1000):
+            taken.append(k)
+            yield k
+
+    results = run.in_order(lambda k: k + 1, items())
+    assert next(results) == 1 and len(taken) == 2 * run.THREADS + 1  # the one waited for and 2 * THREADS ahead
+    assert list(results) == list(range(2, 1001))  # every result, in the order of the items

@@ -278,8 +278,10 @@ def test_api_explains_a_team_and_plans_team_playoffs_and_prizes(client):
     r = _upload(client, "/api/explain", {"player": "7"})
     assert r.status_code == 400 and "no team with number 7" in r.json()["error"]
     r = _upload(client, "/api/playoffs", {"tiebreaks": "GP", "no_lots": "1", "places": "3"})
-    assert r.json() == [{"places": [3, 4], "players": [2, 4], "format": "mini-match", "stages": r.json()[0]["stages"],
-                         "team": True}]
+    [g] = r.json()
+    assert g == {"places": [3, 4], "players": [2, 4], "format": "mini-match", "stages": g["stages"], "eliminated": [],
+                 "team": True, "text": g["text"]}
+    assert g["text"][0] == "places 3-4: teams 2, 4 — mini-match"
     r = _upload(client, "/api/prizes", {"tiebreaks": "GP", "no_lots": "1",
                                         "prizes": "place,1,300\nplace,2,200\nplace,3,100\nplace,4,50"})
     assert [(a["start_no"], a["name"], a["amount"]) for a in r.json()][2:] == [(2, "B", 75), (4, "D", 75)]
@@ -366,6 +368,7 @@ def test_a_team_page_with_many_rounds_prints_on_landscape(tmp_path):
     (tmp_path / "wide.trf").write_text("\n".join(lines) + "\n")
     wide = compute_team_standings(build(trf.load(tmp_path / "wide.trf")), "MP,GP", lots=False)
     assert wide.after_round == 20 and wide.value(3, "MP") == 5 * 6 + 2 + 1  # C: 5 MP per 3 rounds, then R19 2, R20 1
-    assert "@page{size:A4 landscape" in team_html.to_html(wide)
+    page = team_html.to_html(wide)  # the crosstable's section goes on landscape pages, the standings stay portrait
+    assert page.count('<section class="sheet wide"') == 1 and page.index("sheet wide") > page.index('id="standings"')
     small = compute_team_standings(build(trf.load(EXAMPLE_T)), "MP,GP", lots=False)
-    assert "@page{size:A4 portrait" in team_html.to_html(small)
+    assert "sheet wide" not in team_html.to_html(small)

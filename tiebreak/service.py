@@ -9,14 +9,24 @@ in the asked format out.  Everything here works on a file already on disk (the r
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from argparse import Namespace
+from dataclasses import dataclass, fields, replace
+from typing import TYPE_CHECKING, Any, Callable, NotRequired, TypedDict, TypeGuard
 
 from .engine.errors import InputError, InputWarning, Place, SpecifierError
+from .engine.model import Tournament
 from .engine.presets import PRESETS
 from .engine.rules import with_compat
 from .engine.standings import Standings, compute_standings
 from .formats import readers
 from .render import output
+
+if TYPE_CHECKING:  # imported when used: a team event, a category, a check
+    from .arbiter.categories import CategoryStandings
+    from .arbiter.check import Report
+    from .arbiter.clubs import ClubRanking
+    from .engine.team import TeamStandings
+    from .render.columns import PlayerColumns
 
 #: output format -> file extension
 EXTENSIONS = {"text": "txt", "json": "json", "csv": "csv", "trf": "trf", "html": "html", "chess-json": "json",
@@ -61,16 +71,14 @@ class Options:
     cumulative_half_bye: str | None = None
 
 
-def options(o) -> Options:
-    """``o`` as Options: an argparse namespace of any command, missing fields taking their defaults."""
+def options(o: Options | OddsOptions | Namespace) -> Options:
+    """``o`` as Options: an argparse namespace of any command (or odds options), missing fields taking their defaults."""
     if isinstance(o, Options):
         return o
-    from dataclasses import fields
-
     return Options(**{f.name: getattr(o, f.name) for f in fields(Options) if hasattr(o, f.name)})
 
 
-def list_and_rules(o, team_event: bool) -> tuple[str | None, str]:
+def list_and_rules(o: Options | OddsOptions | Namespace, team_event: bool) -> tuple[str | None, str]:
     """The tie-break list and rule set asked for: an explicit list and rule set win over the preset's."""
     o = options(o)
     tiebreaks, rules = o.tiebreaks, o.rules
@@ -91,7 +99,8 @@ def list_and_rules(o, team_event: bool) -> tuple[str | None, str]:
     return tiebreaks, with_compat(rules, o.compat or "text")
 
 
-def individual_standings(o, path: str, warnings: list[InputWarning], t=None) -> Standings:
+def individual_standings(o: Options | Namespace, path: str, warnings: list[InputWarning],
+                         t: Tournament | None = None) -> Standings:
     """The standings of the players of ``path`` (team events: the players of every board); ``t`` is the file when it
     is already read."""
     o = options(o)
@@ -102,58 +111,58 @@ def individual_standings(o, path: str, warnings: list[InputWarning], t=None) -> 
                              cumulative_half_bye=o.cumulative_half_bye)
 
 
-def _system(o) -> str | None:
+def _system(o: Options | OddsOptions | Namespace) -> str | None:
     return {"swiss": "swiss", "rr": "round robin", "round-robin": "round robin"}.get(o.system) if o.system else None
 
 
-def render_standings(o, path: str, warnings: list[InputWarning]) -> tuple[str | bytes, list[str], object]:
+Writer = Callable[[], str | bytes]  # the writer of one output format: text, or bytes (PDF)
+
+
+def render_standings(o: Options | Namespace, path: str,
+                     warnings: list[InputWarning]) -> tuple[str | bytes, list[str], Standings | TeamStandings]:
     """The standings of one file in ``o.format``, the notes, and the standings object (team or individual)."""
     o = options(o)
     t = readers.load(path, warnings)
-    system = _system(o)
-    team_event = not o.players and not o.team_ranking and has_teams(t)
-    tiebreaks, rules = list_and_rules(o, team_event)
-    if team_event:
-        from .engine import team
-
-        tt = team.build(t, system=system)
-        warnings += tt.warnings
-        s = team.compute_team_standings(tt, tiebreaks, rules=rules, after_round=o.after_round, seed=o.seed,
-                                        lots=not o.no_lots, system=system)
-        writers = team_writers(t, s, o)
+    s: Standings | TeamStandings
+    if not o.players and not o.team_ranking and has_teams(t):
+        s = teams = team_standings(o, t, warnings)
+        writers = team_writers(t, teams, o)
     else:
-        s = compute_standings(t, tiebreaks, rules=rules, after_round=o.after_round,
-                              unrated_rating=o.unrated_rating, seed=o.seed, lots=not o.no_lots,
-                              system=system, warnings=warnings,
-                              cumulative_half_bye=o.cumulative_half_bye)
-        cats, clubs = groups(o, s)
-        if cats or clubs:
-            from .render import groups as render
-
-            extra = ({"categories": render.categories_json(cats)} if cats else {}) | (
-                {"team_ranking": render.clubs_json(clubs)} if clubs else {})
-            text = (render.categories_text(cats, o.lang) if cats else "") + (
-                ("\n" if cats else "") + render.clubs_text(clubs, o.lang) if clubs else "")
-            sections = (render.categories_html(cats, o.lang) if cats else "") + (
-                render.clubs_html(clubs, o.lang) if clubs else "")
-            columns = render.category_columns(cats) if cats else None
-        else:
-            extra, text, sections, columns = {}, "", "", None
-        from .render.columns import player_columns
-
-        rating_hint(s)
-        pc = player_columns(s, o.columns)
-        writers = {"json": lambda: output.to_json(s, details=o.details, extra=extra, columns=pc),
-                   "csv": lambda: output.to_csv(s, columns, pc),
-                   "text": lambda: output.to_text(s, o.lang, pc) + ("\n" + text if text else ""),
-                   "trf": lambda: trf_with_ranks(t, s), "chess-json": lambda: chess_json_with_ranks(t, s),
-                   "html": lambda: _html(s, o.lang, sections, pc), "pdf": lambda: _pdf(s, o.lang, sections, pc)}
+        s = players = individual_standings(o, path, warnings, t)
+        writers = individual_writers(t, players, o)
     if o.format not in writers:
         raise SpecifierError(f"format {o.format!r} is not available for team events")
     return writers[o.format](), s.notes, s
 
 
-def team_writers(t, s, o: Options) -> dict:
+def individual_writers(t: Tournament, s: Standings, o: Options) -> dict[str, Writer]:
+    """The output formats of the standings ``s`` of the players of the file ``t``, with the category standings and
+    the team ranking ``o`` asks for (a note on undefined rating tie-breaks is added to ``s.notes``)."""
+    from .render.columns import player_columns
+
+    pc = player_columns(s, o.columns)
+    cats, clubs = groups(o, s)
+    if cats or clubs:
+        from .render import groups as render
+
+        extra = ({"categories": render.categories_json(cats)} if cats else {}) | (
+            {"team_ranking": render.clubs_json(clubs)} if clubs else {})
+        text = (render.categories_text(cats, o.lang, pc) if cats else "") + (
+            ("\n" if cats else "") + render.clubs_text(clubs, o.lang) if clubs else "")
+        sections = (render.categories_html(cats, o.lang, pc) if cats else "") + (
+            render.clubs_html(clubs, o.lang) if clubs else "")
+        columns = render.category_columns(cats) if cats else None
+    else:
+        extra, text, sections, columns = {}, "", "", None
+    rating_hint(s)
+    return {"json": lambda: output.to_json(s, details=o.details, extra=extra, columns=pc),
+            "csv": lambda: output.to_csv(s, columns, pc),
+            "text": lambda: output.to_text(s, o.lang, pc) + ("\n" + text if text else ""),
+            "trf": lambda: trf_with_ranks(t, s), "chess-json": lambda: chess_json_with_ranks(t, s),
+            "html": lambda: _html(s, o.lang, sections, pc), "pdf": lambda: _pdf(s, o.lang, sections, pc)}
+
+
+def team_writers(t: Tournament, s: TeamStandings, o: Options) -> dict[str, Writer]:
     """The output formats of team standings ``s`` of the file ``t``."""
     from .formats import team_ranks
     from .render import team_html, team_text
@@ -179,13 +188,18 @@ def team_writers(t, s, o: Options) -> dict:
             "chess-json": lambda: team_ranks.chess_json_with_team_ranks(t, s)}
 
 
-def final_standings(o, path: str, warnings: list[InputWarning]):
+def final_standings(o: Options | Namespace, path: str, warnings: list[InputWarning]) -> Standings | TeamStandings:
     """The standings the arbiter's tools (explanations, play-offs, prizes) work on: the teams' in a team event (unless
     ``o.players``), else the players'."""
     o = options(o)
     t = readers.load(path, warnings)
     if o.players or not has_teams(t):
         return individual_standings(o, path, warnings, t)
+    return team_standings(o, t, warnings)
+
+
+def team_standings(o: Options, t: Tournament, warnings: list[InputWarning]) -> TeamStandings:
+    """The standings of the teams of the file ``t`` (the warnings of reading its teams added to ``warnings``)."""
     from .engine import team
 
     tiebreaks, rules = list_and_rules(o, True)
@@ -195,57 +209,70 @@ def final_standings(o, path: str, warnings: list[InputWarning]):
                                        lots=not o.no_lots, system=_system(o))
 
 
-def is_team(s) -> bool:
+def is_team(s: Standings | TeamStandings) -> TypeGuard[TeamStandings]:
     """Whether ``s`` are team standings."""
     return hasattr(s, "tt")
 
 
-def explain(o, path: str, numbers: list[int], warnings: list[InputWarning]) -> dict:
+class Explanation(TypedDict):
+    """What :func:`explain` answers (the JSON of ``tiebreak explain``): ``seed`` is the seed of the lots the order was
+    drawn with (the same request with it gives the same order); ``name`` and ``matches`` are of one team."""
+
+    team: bool
+    players: list[int]
+    text: str
+    details: dict[str, Any]
+    seed: int | None
+    name: NotRequired[str]
+    matches: NotRequired[list[dict[str, Any]]]
+
+
+def explain(o: Options | Namespace, path: str, numbers: list[int], warnings: list[InputWarning]) -> Explanation:
     """The explanation of one participant (``numbers`` = [N]) or of what separated two: in a team event N is a team
-    number (unless ``o.players``).  ``{"team", "players", "text"}``, with ``"details"`` (and for a team
-    ``"name"`` and ``"matches"``) for one participant."""
+    number (unless ``o.players``).  ``{"team", "players", "text", "details", "seed"}``, and for one team
+    ``"name"`` and ``"matches"``."""
     o = options(o)
     s = final_standings(o, path, warnings)
-    team = is_team(s)
     known = {r.start_no for r in s.rows}
     for n in numbers:
         if n not in known:
-            raise SpecifierError(f"no team with number {n} in {path}" if team else
+            raise SpecifierError(f"no team with number {n} in {path}" if is_team(s) else
                                  f"no player with start number {n} in {path}")
     if len(numbers) not in (1, 2):
         raise SpecifierError("give --player N, or --players N M")
-    # the seed of the lots the order was drawn with: the same request with it gives the same order
-    if team:
+    if not isinstance(s, Standings):
         from .render import team_explain as te
 
         if len(numbers) == 2:
-            return {"team": True, "players": numbers, "text": te.explain_team_pair(s, *numbers, lang=o.lang),
-                    "details": te.team_pair_details(s, *numbers), "seed": s.seed}
+            a, b = numbers
+            return {"team": True, "players": numbers, "text": te.explain_team_pair(s, a, b, lang=o.lang),
+                    "details": te.team_pair_details(s, a, b), "seed": s.seed}
         n = numbers[0]
         return {"team": True, "players": numbers, "name": s.row(n).name, "text": te.explain_team(s, n, o.lang),
                 "matches": te.matches(s, n), "details": te.team_details(s, n), "seed": s.seed}
     from .render.explain import details, explain_pair, explain_player, pair_details
 
     if len(numbers) == 2:
-        return {"team": False, "players": numbers, "text": explain_pair(s, *numbers, lang=o.lang),
-                "details": pair_details(s, *numbers), "seed": s.seed}
+        a, b = numbers
+        return {"team": False, "players": numbers, "text": explain_pair(s, a, b, lang=o.lang),
+                "details": pair_details(s, a, b), "seed": s.seed}
     return {"team": False, "players": numbers, "text": explain_player(s, numbers[0], o.lang),
             "details": details(s, numbers[0]), "seed": s.seed}
 
 
-def _pdf(s: Standings, lang: str, sections: str = "", columns=None) -> bytes:
+def _pdf(s: Standings, lang: str, sections: str = "", columns: PlayerColumns | None = None) -> bytes:
     from .render.pdf import html_to_pdf
 
     return html_to_pdf(_html(s, lang, sections, columns))
 
 
-def _html(s: Standings, lang: str, sections: str = "", columns=None) -> str:
+def _html(s: Standings, lang: str, sections: str = "", columns: PlayerColumns | None = None) -> str:
     from .render import html
 
     return html.to_html(s, lang, sections, columns)
 
 
-def has_teams(t) -> bool:
+def has_teams(t: Tournament) -> bool:
     """Whether the file has team records (TRF 013/310); the team module is imported only then."""
     if not any(x[:3] in ("013", "310") for x in t.extra.get("lines", ())):
         return False
@@ -265,7 +292,7 @@ def rating_hint(s: Standings) -> None:
                            f"are unrated (C.07 Art. 10); give them a rating with --unrated-rating R or {spec.code}/U<R>")
 
 
-def groups(o, s: Standings):
+def groups(o: Options | Namespace, s: Standings) -> tuple[list[CategoryStandings], ClubRanking | None]:
     """The category standings and the team ranking ``o`` asks for (empty list / None when it asks for none)."""
     o = options(o)
     cats = []
@@ -289,7 +316,7 @@ def groups(o, s: Standings):
     return cats, clubs
 
 
-def trf_with_ranks(t, s: Standings) -> str:
+def trf_with_ranks(t: Tournament, s: Standings) -> str:
     """The TRF with the computed ranks in columns 86-89 and the list in record 212 (TRF-2026)."""
     ranked = replace(t, declared_tiebreaks=s.tiebreaks, declared_tiebreaks_complete=True)
     from .formats import trf
@@ -297,7 +324,7 @@ def trf_with_ranks(t, s: Standings) -> str:
     return trf.dumps(ranked, ranks={r.start_no: r.rank for r in s.rows})
 
 
-def chess_json_with_ranks(t, s: Standings) -> str:
+def chess_json_with_ranks(t: Tournament, s: Standings) -> str:
     """The tournament as Chess-JSON with the computed ranks, the list (``rankOrder``) and the values
     (``tieBreakScore``)."""
     ranked = replace(t, declared_tiebreaks=s.tiebreaks, declared_tiebreaks_complete=True)
@@ -307,7 +334,8 @@ def chess_json_with_ranks(t, s: Standings) -> str:
                            tiebreaks={r.start_no: [r.values[c] for c in s.tiebreaks] for r in s.rows})
 
 
-def check_published(o, path: str, published_path: str | None, warnings: list[InputWarning]):
+def check_published(o: Options | Namespace, path: str, published_path: str | None,
+                    warnings: list[InputWarning]) -> Report:
     """Check the standings a file publishes (or the export at ``published_path``) against ours: a
     :class:`~tiebreak.arbiter.check.Report`.  ``o.tiebreaks``/``o.preset`` give the announced list (default: the
     published columns), ``o.rules`` the announced rule set."""
@@ -316,13 +344,10 @@ def check_published(o, path: str, published_path: str | None, warnings: list[Inp
 
     o = options(o)
     t = readers.load(path, warnings)
-    if published_path:
-        figures = published.load(published_path, warnings)
-    else:
-        figures = published.from_tournament(t)
-        if figures is None:
-            raise InputError("the file publishes no ranks or tie-break values; give the published standings with "
-                             "--published", Place(path))
+    figures = published.load(published_path, warnings) if published_path else published.from_tournament(t)
+    if figures is None:
+        raise InputError("the file publishes no ranks or tie-break values; give the published standings with "
+                         "--published", Place(path))
     tiebreaks, rules = list_and_rules(o, False)
     return check(t, figures, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
                  system=_system(o))
@@ -352,7 +377,7 @@ class OddsOptions:
     lang: str = "en"
 
 
-def render_odds(o, path: str, warnings: list[InputWarning]) -> str:
+def render_odds(o: OddsOptions | Namespace, path: str, warnings: list[InputWarning]) -> str:
     """``tiebreak odds`` of one file in ``o.format`` (text, json or html)."""
     from .arbiter.odds import compute_odds
     from .render import odds as render

@@ -17,8 +17,13 @@ semi-finals of a knock-out) share the prizes of their places equally.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..engine.standings import Standings
+from ..render.output import place_sizes, shared_place
+
+if TYPE_CHECKING:  # a team event's standings work as well (its teams play off)
+    from ..engine.team import TeamStandings
 
 FORMATS = {2: "mini-match", 3: "round robin", 4: "knock-out"}
 
@@ -33,7 +38,7 @@ class PlayoffGroup:
     shared: list[str] = field(default_factory=list)
 
 
-def _tied_groups(s: Standings, after: int) -> list[list[int]]:
+def _tied_groups(s: Standings | TeamStandings, after: int) -> list[list[int]]:
     """Players equal on points and on the first ``after`` tie-breaks of the list, in standings order."""
     keys = s.keys[:after + 1]
     groups: list[list[int]] = []
@@ -48,7 +53,7 @@ def _tied_groups(s: Standings, after: int) -> list[list[int]]:
     return groups
 
 
-def plan_playoffs(s: Standings, places: list[int] | int = 1, after: int = 0,
+def plan_playoffs(s: Standings | TeamStandings, places: list[int] | int = 1, after: int = 0,
                   time_control: str = "3 minutes + 2 seconds per move from move 1") -> list[PlayoffGroup]:
     """The play-offs for the ``places`` the regulations play off (13.2.4 recommends the title only), among players
     still equal after the first ``after`` tie-breaks of the list (C.07 3.1.2)."""
@@ -71,17 +76,72 @@ def plan_playoffs(s: Standings, places: list[int] | int = 1, after: int = 0,
                         "at least 10 minutes between stages (13.2.8)"]
         else:
             if len(group) > 4:
-                nxt = s.tiebreaks[after + 1] if after + 1 < len(s.tiebreaks) else None
-                g.eliminated = group[4:]  # the standings order already follows the rest of the list
-                g.players = group[:4]
-                g.stages.append(f"the next tie-break ({nxt or 'lots'}) keeps the top four; "
-                                f"{', '.join(map(str, g.eliminated))} take places {span[0] + 4}-{span[1]}")
+                g.stages += _cut_to_four(s, g, after)
             g.stages += [start, f"knock-out: semi-finals of two games, {time_control}, pairs drawn by lot",
                          "final of two games; at least 10 minutes between stages (13.2.8)"]
             g.shared.append(f"the two semi-final losers share the prizes of places {span[0] + 2} and {span[0] + 3} "
                             "equally (13.2.6)")
         out.append(g)
     return out
+
+
+def _places(s: Standings | TeamStandings, numbers: list[int]) -> str:
+    """The places of ``numbers`` in the standings, in order: ``16-19`` when each has its own place and they follow
+    one another, else each one's place (``16, 17-18, 17-18, 19`` where places are shared)."""
+    sizes = place_sizes(s)
+    ranks = [s.row(n).rank for n in numbers]
+    if all(sizes[r] == 1 for r in ranks) and ranks == list(range(ranks[0], ranks[0] + len(ranks))):
+        return str(ranks[0]) if len(ranks) == 1 else f"{ranks[0]}-{ranks[-1]}"
+    return ", ".join(shared_place(r, sizes[r]) for r in ranks)
+
+
+def _cut_to_four(s: Standings | TeamStandings, g: PlayoffGroup, after: int) -> list[str]:
+    """13.2.11 case 4: five or more are ranked by the next tie-break and all but the first four are out.  Where the
+    next tie-break leaves the fourth and fifth equal, the tie-breaks after it decide, then the lots the standings
+    drew; without lots the players equal at the cut stay in the group and lots must decide who plays on (C.07 4.2).
+    Sets ``g.players`` and ``g.eliminated``; returns the stage lines (English, translated by the message catalogue)."""
+    group, keys = g.players, s.keys
+    values = [s.row(n).values for n in group]
+    decider = next((k for k in range(after + 1, len(keys)) if values[3][keys[k]] != values[4][keys[k]]), None)
+    lines = []
+    if decider is not None:
+        kept = 4
+        if decider == after + 1:
+            lines.append(f"the next tie-break ({s.tiebreaks[decider]}) keeps the top four")
+        else:
+            lines.append(f"the next tie-break ({s.tiebreaks[after + 1]}) leaves fourth and fifth equal; "
+                         f"{s.tiebreaks[decider]} keeps the top four")
+    elif s.seed is not None:
+        kept = 4
+        lines.append(f"the tie-breaks leave fourth and fifth equal; the lots drawn for the standings (seed {s.seed}) "
+                     "keep the top four")
+    else:  # the players equal with the fourth on every tie-break from here on: lots not drawn yet
+        cut = [keys[k] for k in range(after + 1, len(keys))]
+        equal = [i for i, v in enumerate(values) if all(v[k] == values[3][k] for k in cut)]
+        kept = equal[-1] + 1
+        lines.append(f"the tie-breaks leave Nos. {', '.join(str(group[i]) for i in equal)} equal at the cut to four; "
+                     "lots decide which of them play on (C.07 4.2)")
+    g.players, g.eliminated = group[:kept], group[kept:]
+    if len(g.eliminated) == 1:
+        lines.append(f"No. {g.eliminated[0]} is out and takes place {_places(s, g.eliminated)}")
+    elif g.eliminated:
+        lines.append(f"Nos. {', '.join(map(str, g.eliminated))} are out and take places "
+                     f"{_places(s, g.eliminated)} in this order")
+    return lines
+
+
+def playoff_lines(g: PlayoffGroup, team: bool, lang: str = "en") -> list[str]:
+    """The group as the arbiter reads it in ``lang``: a heading, then the stages and the sharing, one a line.
+
+    >>> g = PlayoffGroup((9, 13), [4, 2, 14, 15], "cut to four, then knock-out", ["No. 16 is out and takes place 13"])
+    >>> playoff_lines(g, False, "ru")
+    ['места 9-13: участники 4, 2, 14, 15 — отбор четырёх, затем олимпийская система', '№ 16 выбывает и занимает место 13']
+    """
+    from ..render.i18n import message
+
+    who = "teams" if team else "players"
+    head = f"places {g.places[0]}-{g.places[1]}: {who} {', '.join(map(str, g.players))} — {g.format}"
+    return [message(line, lang) for line in (head, *g.stages, *g.shared)]
 
 
 def apply_playoff(s: Standings, group: PlayoffGroup, order: list[int] | list[list[int]]) -> list[list[int]]:

@@ -28,7 +28,8 @@ from ..engine.standings import Standings
 from ..formats.files import read_text
 from ..formats.text import csv_rows
 
-if TYPE_CHECKING:  # the words are loaded only when prizes are named
+if TYPE_CHECKING:  # the words are loaded only when prizes are named; a team event's standings work as well
+    from ..engine.team import TeamStandings
     from ..render.i18n import Table
 
 METHODS = ("shared", "hort", "tiebreak")
@@ -50,7 +51,7 @@ class Award:
     amount: Fraction | None
 
 
-def _blocks(s: Standings, players: list[int]) -> list[list[int]]:
+def _blocks(s: Standings | TeamStandings, players: list[int]) -> list[list[int]]:
     """The given players in standings order, grouped by equal points."""
     blocks: list[list[int]] = []
     last = None
@@ -72,7 +73,7 @@ def _words() -> Table:
     return Table("prize", {"place": "{n}. place", "category": "{category} {n}.", "shared": "shared", "hort": "hort"})
 
 
-def _award(s: Standings, prizes: list[Prize], players: list[int], method: str, lang: str = "en") -> list[Award]:
+def _award(s: Standings | TeamStandings, prizes: list[Prize], players: list[int], method: str, lang: str = "en") -> list[Award]:
     prizes = sorted(prizes, key=lambda p: p.place or 0)
     awards: list[Award] = []
     index = 0
@@ -99,7 +100,7 @@ def _award(s: Standings, prizes: list[Prize], players: list[int], method: str, l
     return awards
 
 
-def distribute(s: Standings, prizes: list[Prize], method: str = "shared", one_per_player: bool = True,
+def distribute(s: Standings | TeamStandings, prizes: list[Prize], method: str = "shared", one_per_player: bool = True,
                lang: str = "en") -> list[Award]:
     """Awards for the place prizes, then for each category's prizes (prize names of shared prizes in ``lang``)."""
     if method not in METHODS:

@@ -7,14 +7,17 @@ import sys
 
 from ..engine.errors import InputError, Place, TiebreakError
 from ..render.i18n import MESSAGE_WORDS, problem
+from .options import Parsed, language_asked
 from .parser import build_parser
 
 __all__ = ["build_parser", "main"]
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command (``argv`` without the program name; default: the process's arguments); the exit status."""
     argv = sys.argv[1:] if argv is None else argv
-    args = build_parser(argv[0] if argv and not argv[0].startswith("-") else None).parse_args(argv)
+    command = argv[0] if argv and not argv[0].startswith("-") else None
+    args = build_parser(language_asked(argv), command).parse_args(argv, namespace=Parsed())
     try:
         return args.run(args)
     except TiebreakError as e:

@@ -4,31 +4,32 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import service
 from ..engine.errors import InputWarning, Place, SpecifierError, TiebreakError
+from ..engine.standings import Standings as EngineStandings
+from ..engine.team import TeamStandings
 from ..formats import readers
 from ..formats.files import OutputError, check_target, write_output
 from ..render.i18n import MESSAGE_WORDS, message, problem
+from .args import Check, Convert, Explain, Standings, Written, view
+
+if TYPE_CHECKING:
+    from ..arbiter.check import Report
 
 
-def _warn(w: InputWarning, args: argparse.Namespace) -> None:
-    print(f"{MESSAGE_WORDS.text('warning', args.lang)}: {problem(w, args.lang)}", file=sys.stderr)
+def _warn(w: InputWarning, lang: str) -> None:
+    print(f"{MESSAGE_WORDS.text('warning', lang)}: {problem(w, lang)}", file=sys.stderr)
 
 
-def _inputs(args: argparse.Namespace) -> list[str]:
-    """Every file the command reads, which no output may write over."""
-    files = args.file if isinstance(args.file, list) else [args.file]
-    extra = [getattr(args, "team_ranking", None), *(getattr(args, "published", None) or [])]
-    return [*files, *(x for x in extra if x and x not in ("federation", "fed", "club", "records"))]
-
-
-def _emit(args: argparse.Namespace, text: str | bytes) -> None:
+def _emit(args: Written, text: str | bytes) -> None:
     """The output to ``-o FILE`` (written safely: never over an input, an existing file only with --force), else to
     standard output."""
     if args.output:
-        target = write_output(args.output, text, _inputs(args), args.force)
+        target = write_output(args.output, text, args.inputs(), args.force)
         print(message(f"wrote {target}", args.lang), file=sys.stderr)
     elif isinstance(text, bytes):
         sys.stdout.flush()
@@ -37,29 +38,32 @@ def _emit(args: argparse.Namespace, text: str | bytes) -> None:
         sys.stdout.write(text)
 
 
-def _standings(args: argparse.Namespace) -> int:
-    if args.format is None:  # from the name given with -o (standings.pdf), else text
+def _standings(ns: argparse.Namespace) -> int:
+    args = view(Standings, ns)
+    fmt = args.format
+    if fmt is None:  # from the name given with -o (standings.pdf), else text
         suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""
-        args.format = {"txt": "text", "htm": "html"}.get(suffix, suffix if suffix in service.EXTENSIONS else "text")
+        fmt = {"txt": "text", "htm": "html"}.get(suffix, suffix if suffix in service.EXTENSIONS else "text")
+    request = replace(service.options(ns), format=fmt)
     if args.output and (len(args.file) > 1 or args.out):
         raise SpecifierError("-o FILE takes one input file; give --out DIR for several")
     if len(args.file) == 1 and not args.out:
-        if args.format in service.BINARY_FORMATS and not args.output and sys.stdout.isatty():
+        if request.format in service.BINARY_FORMATS and not args.output and sys.stdout.isatty():
             raise OutputError("binary output is not written to a terminal; give -o FILE or redirect it to a file",
                               Place("<standard output>"))
         warnings: list[InputWarning] = []
-        text, notes, _ = service.render_standings(args, args.file[0], warnings)
+        text, notes, _ = service.render_standings(request, args.file[0], warnings)
         for w in warnings:
-            _warn(w, args)
+            _warn(w, args.lang)
         _emit(args, text)
-        if args.format not in ("json", "html", "pdf"):  # those carry the notes (the seed of a draw among them)
+        if request.format not in ("json", "html", "pdf"):  # those carry the notes (the seed of a draw among them)
             for note in notes:
                 print(f"{MESSAGE_WORDS.text('note', args.lang)}: {message(note, args.lang)}", file=sys.stderr)
         return 0
-    return _batch(args)
+    return _batch(args, request)
 
 
-def _batch(args: argparse.Namespace) -> int:
+def _batch(args: Standings, request: service.Options) -> int:
     """Many files: each one on its own (a bad file never stops the rest), a progress line each, a summary.  No output
     is written over an input (``a.trf b.trf --format trf`` in their own folder is refused file by file) or, without
     --force, over an existing file."""
@@ -72,11 +76,11 @@ def _batch(args: argparse.Namespace) -> int:
         warnings: list[InputWarning] = []
         # every file whose name another input shares is named with its folder too, so the names say which is which
         name = Path(path).stem if stems.count(Path(path).stem) == 1 else f"{Path(path).parent.name}-{Path(path).stem}"
-        target = out / f"{name}.{service.EXTENSIONS[args.format]}"
+        target = out / f"{name}.{service.EXTENSIONS[request.format]}"
         try:
-            check_target(target, _inputs(args), args.force)  # before the work: a refused target costs nothing
-            text, _, _ = service.render_standings(args, path, warnings)
-            write_output(target, text, _inputs(args), args.force)
+            check_target(target, args.inputs(), args.force)  # before the work: a refused target costs nothing
+            text, _, _ = service.render_standings(request, path, warnings)
+            write_output(target, text, args.inputs(), args.force)
         except TiebreakError as e:
             failed.append((path, problem(e, args.lang)))
             print(f"[{n}/{total}] {path}: FAILED", file=sys.stderr)
@@ -88,34 +92,37 @@ def _batch(args: argparse.Namespace) -> int:
     print(f"{total - len(failed)} of {total} files done", file=sys.stderr)
     for _, warnings in warned:  # every warning of every file (each names its file), after the summary line
         for w in warnings:
-            _warn(w, args)
+            _warn(w, args.lang)
     for _, why in failed:  # the reason names the file
         print(f"failed: {why}", file=sys.stderr)
     return 1 if failed else 0
 
 
-def _explain(args: argparse.Namespace) -> int:
+def _explain(ns: argparse.Namespace) -> int:
+    args = view(Explain, ns)
     warnings: list[InputWarning] = []
     numbers = args.pair or ([args.player] if args.player else [])
-    result = service.explain(args, args.file, numbers, warnings)
+    result = service.explain(service.options(ns), args.file, numbers, warnings)
     for w in warnings:
-        _warn(w, args)
+        _warn(w, args.lang)
     sys.stdout.write(result["text"])
     return 0
 
 
-def _check(args: argparse.Namespace) -> int:
+def _check(ns: argparse.Namespace) -> int:
     """Exit status 0 when every file's published standings are right under the announced rules, 1 otherwise."""
     from ..render import check as render
 
+    args = view(Check, ns)
     if args.published and len(args.published) != len(args.file):
         raise SpecifierError("give --published once for every FILE, in the same order, or not at all")
-    reports = []
+    reports: list[Report] = []
     for k, path in enumerate(args.file):
         warnings: list[InputWarning] = []
-        reports.append(service.check_published(args, path, args.published[k] if args.published else None, warnings))
+        reports.append(service.check_published(service.options(ns), path,
+                                               args.published[k] if args.published else None, warnings))
         for w in warnings:
-            _warn(w, args)
+            _warn(w, args.lang)
     if args.format == "json":
         _emit(args, render.to_json(reports))
     elif args.format == "html":
@@ -125,20 +132,20 @@ def _check(args: argparse.Namespace) -> int:
     return 0 if all(r.agree for r in reports) else 1
 
 
-def _convert(args: argparse.Namespace) -> int:
+def _convert(ns: argparse.Namespace) -> int:
+    args = view(Convert, ns)
     warnings: list[InputWarning] = []
     t = readers.convert(args.source, args.target, warnings, force=args.force)
     for w in warnings:
-        _warn(w, args)
+        _warn(w, args.lang)
     print(message(f"wrote {args.target}: {len(t.players)} players, {t.rounds} rounds", args.lang), file=sys.stderr)
     return 0
 
 
-def _final_standings(args: argparse.Namespace):
+def _final_standings(ns: argparse.Namespace, path: str, lang: str) -> EngineStandings | TeamStandings:
+    """The standings the arbiter's tools work on (the teams' in a team event, unless --individual)."""
     warnings: list[InputWarning] = []
-    s = service.final_standings(args, args.file, warnings)
+    s: EngineStandings | TeamStandings = service.final_standings(service.options(ns), path, warnings)
     for w in warnings:
-        _warn(w, args)
+        _warn(w, lang)
     return s
-
-

@@ -8,6 +8,7 @@ from typing import Any, NoReturn
 from .. import service
 from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from .files import _check, _convert, _explain, _standings
+from .options import Parser, decimal_number, whole_number
 from .tools import _berger, _list, _odds, _playoffs, _presets, _prizes, _ratings, _serve, _varma
 
 #: the rule sets with the FIDE reference checker's choices, which `check` also accepts as the announced rules
@@ -17,8 +18,8 @@ COMPAT_HELP = ("text: our reading of C.07 (default); reference: the FIDE referen
                "forfeits count for the rating tie-breaks)")
 
 
-class _Skipped(argparse.ArgumentParser):
-    """The parser of a subcommand that is not run: takes its arguments and builds nothing."""
+class _Skipped(Parser):
+    """The parser of a command that is not run: takes its arguments and builds nothing."""
 
     def __init__(self) -> None:  # no ArgumentParser.__init__: none of its work is wanted
         pass
@@ -31,30 +32,32 @@ class _Skipped(argparse.ArgumentParser):
 
 
 class _Only:
-    """Subcommands of which only ``command``'s parser is built (all when None): building the thirteen parsers and
+    """Commands of which only ``command``'s parser is built (all when None): building the thirteen parsers and
     their 140 options is a tenth of the start-up of a small ``tiebreak standings``."""
 
-    def __init__(self, sub: argparse._SubParsersAction[argparse.ArgumentParser], command: str | None) -> None:
+    def __init__(self, sub: argparse._SubParsersAction[Parser], command: str | None) -> None:
         self.sub, self.command, self.choices = sub, command, sub.choices
 
-    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+    def add_parser(self, name: str, **kwargs: Any) -> Parser:
         return self.sub.add_parser(name, **kwargs) if self.command in (None, name) else _Skipped()
 
 
-class _Partial(argparse.ArgumentParser):
+class _Partial(Parser):
     """The top parser when only one command's options are built: its own errors (an unknown option) are reported
     by the whole parser, whose usage line lists every command."""
 
-    def error(self, message: str) -> NoReturn:
-        build_parser().error(message)
+    def error(self, message_text: str) -> NoReturn:
+        build_parser(self.lang).error(message_text)
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """The parser of every command; with ``only`` (a command), only that one's options are built (for any other
-    word, the whole parser, so its messages are the same)."""
-    p = (argparse.ArgumentParser if only is None else _Partial)(
-        prog="tiebreak", description="Exact chess tournament standings by tie-break rules.")
-    sub = _Only(p.add_subparsers(dest="command", required=True, parser_class=argparse.ArgumentParser), only)
+def build_parser(lang: str = "en", only: str | None = None) -> Parser:
+    """The parser of every command; its errors are in ``lang`` (:func:`.options.language_asked` finds it).  With
+    ``only`` (a command), only that command's options are built (for any other word, the whole parser, so its
+    messages are the same)."""
+    p = (Parser if only is None else _Partial)(prog="tiebreak", description="Exact chess tournament standings by "
+                                                                           "tie-break rules.")
+    p.lang = lang
+    sub = _Only(p.add_subparsers(dest="command", required=True, parser_class=Parser), only)
     s = sub.add_parser("standings", help="rank the players of a tournament file")
     s.add_argument("file", nargs="+", help="TRF file (TRF-16 or TRF-2026), or broadcast PGN (.pgn); several with --out")
     s.add_argument("--out", help="directory for one output file per input (batch)")
@@ -67,9 +70,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     s.add_argument("--rules", default="auto", choices=RULE_CHOICES,
                    help="rule set (auto: the FIDE edition by start date; fide-2009 = Arbiters' Manual Art. 13; uscf; ru)")
     s.add_argument("--preset", help="a ready-made list (see 'tiebreak presets'); --tiebreaks and --rules override it")
-    s.add_argument("--after-round", type=int, help="standings after this round")
-    s.add_argument("--unrated-rating", type=int, help="rating for unrated players in rating tie-breaks")
-    s.add_argument("--seed", type=int, help="seed for drawing lots (printed when chosen at random)")
+    s.add_argument("--after-round", type=whole_number, help="standings after this round")
+    s.add_argument("--unrated-rating", type=whole_number, help="rating for unrated players in rating tie-breaks")
+    s.add_argument("--seed", type=whole_number, help="seed for drawing lots (printed when chosen at random)")
     s.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE,
                    help="cumulative score (US-CUM, RU-CUM): deduct a half-point bye's 1/2 or keep it (default: the "
                         "rule set's: uscf keeps it, seed 002; ru deducts it, seed 004)")
@@ -91,17 +94,18 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     s.add_argument("--team-ranking", metavar="BY",
                    help="add a team ranking of this individual event: federation, records (TRF 013/310 teams) or a "
                         "CSV file of 'start number, team' lines")
-    s.add_argument("--team-best", type=int, default=4, help="players counted per team (default 4)")
+    s.add_argument("--team-best", type=whole_number, default=4, help="players counted per team (default 4)")
     s.add_argument("--team-tiebreaks", help="team tie-breaks: TC (Team Cumulative), CUM, or codes of the "
                                             "individual list summed over the players counted (default TC)")
     s.set_defaults(run=_standings)
     e = sub.add_parser("explain", help="show how each value of a player was made, or what separated two players")
     e.add_argument("file")
-    e.add_argument("--player", type=int)
-    e.add_argument("--players", type=int, nargs=2, dest="pair")
-    for flag, kw in (("--tiebreaks", {}), ("--preset", {}), ("--after-round", {"type": int}),
-                     ("--unrated-rating", {"type": int}), ("--seed", {"type": int})):
-        e.add_argument(flag, **kw)
+    e.add_argument("--player", type=whole_number)
+    e.add_argument("--players", type=whole_number, nargs=2, dest="pair")
+    for flag in ("--tiebreaks", "--preset"):
+        e.add_argument(flag)
+    for flag in ("--after-round", "--unrated-rating", "--seed"):
+        e.add_argument(flag, type=whole_number)
     e.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
     e.add_argument("--rules", default="auto", choices=RULE_CHOICES)
     e.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE)
@@ -121,7 +125,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     ch.add_argument("--rules", default="auto", choices=[*RULE_CHOICES, *CHECK_RULES],
                     help="the announced rule set (auto: the FIDE edition by start date)")
     for flag in ("--after-round", "--unrated-rating"):
-        ch.add_argument(flag, type=int)
+        ch.add_argument(flag, type=whole_number)
     ch.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
     ch.add_argument("--format", "-f", default="text", choices=["text", "json", "html"])
     ch.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
@@ -134,28 +138,29 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     c.add_argument("--force", action="store_true", help="replace an existing target (never the source)")
     c.set_defaults(run=_convert)
     b = sub.add_parser("berger", help="Berger round-robin schedule (Arbiters' Manual 13.16)")
-    b.add_argument("players", type=int)
+    b.add_argument("players", type=whole_number)
     b.add_argument("--double", action="store_true", help="double round robin (13.16.2)")
     b.add_argument("--format", "-f", default="text", choices=["text", "json"])
     b.set_defaults(run=_berger)
     v = sub.add_parser("varma", help="restricted drawing of lots with Varma tables (Arbiters' Manual 13.17)")
     v.add_argument("players_file", help="one player a line: Name, FED (CSV or ';')")
-    v.add_argument("--seed", type=int, required=True)
+    v.add_argument("--seed", type=whole_number, required=True)
     v.add_argument("--variant", default="s000", choices=["s000", "fide"], help="the 11/12-player table (see docs)")
     v.add_argument("--format", "-f", default="text", choices=["text", "json"])
     v.set_defaults(run=_varma)
     rt = sub.add_parser("ratings", help="rating change or performance of every player")
     rt.add_argument("file")
     rt.add_argument("--system", default="fide", choices=["fide", "ru", "harkness", "uscf"])
-    rt.add_argument("--k", type=int, help="K factor for everybody (default: from the rating)")
+    rt.add_argument("--k", type=whole_number, help="K factor for everybody (default: from the rating)")
     rt.set_defaults(run=_ratings)
     for name, run_, help_ in (("playoffs", _playoffs, "plan the play-offs of tied places (Arbiters' Manual 13.2)"),
                               ("prizes", _prizes, "distribute a prize list on the final standings")):
         q = sub.add_parser(name, help=help_)
         q.add_argument("file")
-        for flag, kw in (("--tiebreaks", {}), ("--preset", {}), ("--unrated-rating", {"type": int}),
-                         ("--seed", {"type": int})):
-            q.add_argument(flag, **kw)
+        for flag in ("--tiebreaks", "--preset"):
+            q.add_argument(flag)
+        for flag in ("--unrated-rating", "--seed"):
+            q.add_argument(flag, type=whole_number)
         q.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
         q.add_argument("--rules", default="auto", choices=RULE_CHOICES)
         q.add_argument("--no-lots", action="store_true")
@@ -163,7 +168,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                        help="in a team event, the players instead of the teams")
         if name == "playoffs":
             q.add_argument("--places", default="1", help="places played off, e.g. 1 or 1,2,3")
-            q.add_argument("--after", type=int, default=0, help="play off only after this many tie-breaks")
+            q.add_argument("--after", type=whole_number, default=0, help="play off only after this many tie-breaks")
         else:
             q.add_argument("--prizes", required=True, help="CSV: kind,place_or_category,amount")
             q.add_argument("--method", default="shared", choices=["shared", "hort", "tiebreak"])
@@ -171,24 +176,24 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     od = sub.add_parser("odds", help="who can still win: the chance of every place once the pending games are played")
     od.add_argument("file")
     od.add_argument("--tiebreaks", "-t", help="ordered list (default: the file's, else a FIDE default)")
-    for flag, kw in (("--preset", {}), ("--after-round", {"type": int}),
-                     ("--unrated-rating", {"type": int}), ("--seed", {"type": int})):
-        od.add_argument(flag, **kw)
+    od.add_argument("--preset")
+    for flag in ("--after-round", "--unrated-rating", "--seed"):
+        od.add_argument(flag, type=whole_number)
     od.add_argument("--rules", default="auto", choices=RULE_CHOICES)
     od.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
     od.add_argument("--model", default="equal", choices=["equal", "elo"],
                     help="equal: every result 1/3; elo: Davidson's draw model on the ratings and colour")
-    od.add_argument("--draw-rate", type=float, help="elo model: draw probability of equal players (default: the "
-                                                    "event's share of draws)")
-    od.add_argument("--white-advantage", type=float, default=35, help="elo model: White's edge in rating points")
+    od.add_argument("--draw-rate", type=decimal_number,
+                    help="elo model: draw probability of equal players (default: the event's share of draws)")
+    od.add_argument("--white-advantage", type=decimal_number, default=35, help="elo model: White's edge in rating points")
     od.add_argument("--fix", action="append", metavar="W-B=RESULT",
                     help="fix a pending game's result, e.g. 12-7=1-0 or 13:12-7=1/2 (round 13); repeatable")
     od.add_argument("--exact", action="store_true", help="enumerate every outcome, however long it takes")
-    od.add_argument("--simulations", type=int, help="simulate this many outcomes instead")
-    od.add_argument("--budget", type=float, default=30.0,
+    od.add_argument("--simulations", type=whole_number, help="simulate this many outcomes instead")
+    od.add_argument("--budget", type=decimal_number, default=30.0,
                     help="seconds the exact enumeration may take before simulation is used instead (default 30)")
-    od.add_argument("--places", type=int, default=3, help="the chance of finishing in the top K (default 3)")
-    od.add_argument("--player", type=int, help="start number: the minimal sets of results that make them first")
+    od.add_argument("--places", type=whole_number, default=3, help="the chance of finishing in the top K (default 3)")
+    od.add_argument("--player", type=whole_number, help="start number: the minimal sets of results that make them first")
     od.add_argument("--format", "-f", default="text", choices=["text", "json", "html"])
     od.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
     od.set_defaults(run=_odds)
@@ -196,7 +201,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     pre.set_defaults(run=_presets)
     web = sub.add_parser("serve", help="start the web page and JSON API (needs the 'web' extras)")
     web.add_argument("--host", default="127.0.0.1")
-    web.add_argument("--port", type=int, default=8000)
+    web.add_argument("--port", type=whole_number, default=8000)
     web.add_argument("--watch", metavar="PATH", help="live standings of a file, or of every event file in a folder, "
                                                      "recomputed when they change (page /live)")
     web.add_argument("--token", help="the arbiter's token: needed to change an event's list or publish a held-back file")
@@ -213,11 +218,12 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                           "into our list")
     lst.set_defaults(run=_list)
     for command in sub.choices.values():  # errors and warnings in the user's language, whatever the command
+        command.lang = lang
         if not any("--lang" in a.option_strings for a in command._actions):
             command.add_argument("--lang", default="en", choices=["en", "ru", "uk"],
                                  help="language of messages (errors, warnings)")
     if only is not None and only not in sub.choices:
-        return build_parser()
+        return build_parser(lang)
     return p
 
 

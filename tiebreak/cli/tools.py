@@ -5,18 +5,21 @@ from __future__ import annotations
 
 import argparse
 import sys
+from fractions import Fraction
 
 from .. import service
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
 from ..engine.numbers import NumberError, parse_int
 from ..formats import readers
 from ..render.i18n import message, word
+from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Serve, Varma, view
 from .files import _final_standings, _warn
 
 
-def _berger(args: argparse.Namespace) -> int:
+def _berger(ns: argparse.Namespace) -> int:
     from ..arbiter import berger
 
+    args = view(Berger, ns)
     if not 2 <= args.players <= 9999:
         raise SpecifierError(f"number of players {args.players} is outside 2..9999")
     rounds = berger.schedule(args.players, double=args.double)
@@ -24,12 +27,13 @@ def _berger(args: argparse.Namespace) -> int:
     return 0
 
 
-def _varma(args: argparse.Namespace) -> int:
+def _varma(ns: argparse.Namespace) -> int:
     import json as _json
 
     from ..arbiter import varma
     from ..formats.files import read_text
 
+    args = view(Varma, ns)
     players = varma.parse_players(read_text(args.players_file), args.players_file)
     d = varma.draw(players, args.seed, args.variant)
     if args.format == "json":
@@ -39,16 +43,17 @@ def _varma(args: argparse.Namespace) -> int:
     return 0
 
 
-def _ratings(args: argparse.Namespace) -> int:
+def _ratings(ns: argparse.Namespace) -> int:
     from ..arbiter import performance
     from ..engine.model import format_number
 
+    args = view(Ratings, ns)
     if args.k is not None and not 1 <= args.k <= 100:
         raise InputError(f"K factor {str(args.k)[:24]} is out of range (1-100)", Place(field="K"))
     warnings: list[InputWarning] = []
     t = readers.load(args.file, warnings)
     for w in warnings:
-        _warn(w, args)
+        _warn(w, args.lang)
     if args.system in ("fide", "ru"):
         no, name, rtg, gms, score, exp, k, change = word("ratings_head", args.lang).split(",")
         print(f"{no:>4}  {name:30} {rtg:>5} {gms:>4} {score:>6} {exp:>6} {k:>3} {change:>7}")
@@ -61,14 +66,16 @@ def _ratings(args: argparse.Namespace) -> int:
         print(f"{no:>4}  {name:30} {rtg:>5} {args.system:>9}")
         for p in t.players:
             v = values[p.start_no]
-            print(f"{p.start_no:>4}  {p.name[:30]:30} {p.rating or '':>5} {'-' if v is None else format_number(v, 0):>9}")
+            shown = "-" if v is None else format_number(Fraction(v), 0)
+            print(f"{p.start_no:>4}  {p.name[:30]:30} {p.rating or '':>5} {shown:>9}")
     return 0
 
 
-def _playoffs(args: argparse.Namespace) -> int:
-    from ..arbiter.playoff import plan_playoffs
+def _playoffs(ns: argparse.Namespace) -> int:
+    from ..arbiter.playoff import plan_playoffs, playoff_lines
 
-    s = _final_standings(args)
+    args = view(Playoffs, ns)
+    s = _final_standings(ns, args.file, args.lang)
     try:
         places = [parse_int(x, 1, len(s.rows)) for x in args.places.split(",") if x.strip()]
     except NumberError as e:
@@ -76,22 +83,20 @@ def _playoffs(args: argparse.Namespace) -> int:
     if not 0 <= args.after <= len(s.tiebreaks):
         raise InputError(f"--after {args.after} is outside 0..{len(s.tiebreaks)}", Place(field="after"))
     groups = plan_playoffs(s, places, args.after)
-    who = "teams" if service.is_team(s) else "players"
     if not groups:  # the lines in the reader's language by the message catalogue (the format, time control inside)
         print(message(f"no tie for place(s) {args.places}: no play-off needed", args.lang))
     for g in groups:
-        print(message(f"places {g.places[0]}-{g.places[1]}: {who} {', '.join(map(str, g.players))} — {g.format}",
-                      args.lang))
-        for line in g.stages + g.shared:
-            print(f"  {message(line, args.lang)}")
+        head, *lines = playoff_lines(g, service.is_team(s), args.lang)
+        print("\n  ".join([head, *lines]))
     return 0
 
 
-def _prizes(args: argparse.Namespace) -> int:
+def _prizes(ns: argparse.Namespace) -> int:
     from ..arbiter.prizes import distribute, read_prizes
     from ..engine.model import format_number
 
-    s = _final_standings(args)
+    args = view(Prizes, ns)
+    s = _final_standings(ns, args.file, args.lang)
     for a in distribute(s, read_prizes(args.prizes, args.lang), args.method, lang=args.lang):
         row = s.row(a.start_no)
         amount = "—" if a.amount is None else format_number(a.amount, 2)
@@ -99,7 +104,8 @@ def _prizes(args: argparse.Namespace) -> int:
     return 0
 
 
-def _list(args: argparse.Namespace) -> int:
+def _list(ns: argparse.Namespace) -> int:
+    args = view(Listing, ns)
     lang = args.lang
     if args.from_chess_results:
         from ..formats.files import read_text
@@ -129,35 +135,41 @@ def _list(args: argparse.Namespace) -> int:
 
     print()
     print(TEAM_WORDS.text("list_head", lang))
-    for d in team_catalogue(lang):
-        aliases = f" ({word('alias', lang, alias=', '.join(d['aliases']))})" if d["aliases"] else ""
-        mods = "".join(sorted(set(d["modifiers"]) - set("RV"))) or "-"
-        print(f"{d['code']:10} {TEAM_WORDS.text('team', lang):7} {d['type']:4} {d['article']:31} {mods:5} {d['name']}{aliases}")
+    for team in team_catalogue(lang):
+        aliases = f" ({word('alias', lang, alias=', '.join(team['aliases']))})" if team["aliases"] else ""
+        mods = "".join(sorted(set(team["modifiers"]) - set("RV"))) or "-"
+        print(f"{team['code']:10} {TEAM_WORDS.text('team', lang):7} {team['type']:4} {team['article']:31} {mods:5} "
+              f"{team['name']}{aliases}")
     print()
     for letter, text in MODIFIERS.items():
         print(f"/{letter}  {message(text, lang)}")
     return 0
 
 
-def _presets(args: argparse.Namespace) -> int:
+def _presets(ns: argparse.Namespace) -> int:
     from ..engine.presets import PRESETS
 
     for p in PRESETS.values():
         rules = f" [rules {p.rules}]" if p.rules else ""
-        print(f"{p.name:19} {p.tiebreaks}{rules}\n{'':19} {message(p.source, args.lang)}")
+        print(f"{p.name:19} {p.tiebreaks}{rules}\n{'':19} {message(p.source, ns.lang)}")
     return 0
 
 
-def _odds(args: argparse.Namespace) -> int:
+def _odds(ns: argparse.Namespace) -> int:
+    args = view(Odds, ns)
     warnings: list[InputWarning] = []
-    text = service.render_odds(args, args.file, warnings)
+    text = service.render_odds(view(service.OddsOptions, ns), args.file, warnings)
     for w in warnings:
-        _warn(w, args)
+        _warn(w, args.lang)
     sys.stdout.write(text)
     return 0
 
 
-def _serve(args: argparse.Namespace) -> int:
+def _serve(ns: argparse.Namespace) -> int:
+    args = view(Serve, ns)
+    low, high = 0, 65535  # what a socket can bind (beyond it the server stopped with a traceback)
+    if not low <= args.port <= high:
+        raise InputError(f"{args.port} is out of range ({low}-{high})", Place(field="port"))
     try:
         from ..web import serve
     except ImportError as e:

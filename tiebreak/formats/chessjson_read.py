@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.model import Kind, Player, ScoreSystem, Tournament, format_number
-from ..engine.numbers import MAX_RATING, NumberError, bounded_decimal, bounded_int, exact
+from ..engine.numbers import NumberError, bounded_decimal, bounded_int
+from .chessjson_fields import Fields, is_array, is_object, no_constant
+from .chessjson_fields import text as _text
 from .files import read_input
 from .text import MAX_ROUNDS, check_size, one_line
 
@@ -27,8 +28,8 @@ _UNPLAYED = {("W", "Z"): Kind.FORFEIT_WIN, ("W", "L"): Kind.FORFEIT_WIN, ("Z", "
 #: score-system letters (reference) -> ScoreSystem fields
 _SCORE_FIELDS = {"W": ("win",), "D": ("draw",), "L": ("loss",), "Z": ("absence", "zero_bye"), "F": ("full_bye",),
                  "H": ("half_bye",), "P": ("pab",), "A": ("unknown",)}
-
-
+#: the competitors to read as players, each with its JSON path
+_Entrants = list[tuple[dict[str, object], str]]
 
 
 def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
@@ -44,7 +45,7 @@ def loads(data: str | bytes, source: str = "", warnings: list[InputWarning] | No
         except UnicodeDecodeError as e:
             raise InputError(f"not UTF-8 text (byte {e.start})", Place(source, field="encoding")) from None
     try:  # numbers are bounded on their text, before a Decimal or an int is made of them
-        doc = json.loads(data, parse_float=bounded_decimal, parse_int=bounded_int, parse_constant=_no_constant)
+        doc: object = json.loads(data, parse_float=bounded_decimal, parse_int=bounded_int, parse_constant=no_constant)
     except NumberError as e:
         raise InputError(str(e), Place(source, field="number")) from None
     except json.JSONDecodeError as e:
@@ -54,89 +55,48 @@ def loads(data: str | bytes, source: str = "", warnings: list[InputWarning] | No
     return _Reader(source, warnings if warnings is not None else []).read(doc, tournament_no)
 
 
-class _Reader:
-    def __init__(self, source: str, warnings: list[InputWarning]) -> None:
-        self.source, self.warnings = source, warnings
-
-    def fail(self, message: str, path: str) -> InputError:
-        return InputError(message, Place(self.source, field=path))
-
-    def warn(self, message: str, path: str) -> None:
-        self.warnings.append(InputWarning(message, Place(self.source, field=path)))
-
-    def get(self, obj, key: str, kind: type | tuple, path: str, default=None, required: bool = False):
-        if not isinstance(obj, dict):
-            raise self.fail("expected an object", path)
-        value = obj.get(key, default)
-        if value is None:
-            if required:
-                raise self.fail(f"the field {key!r} is missing", f"{path}.{key}")
-            return default
-        if isinstance(value, bool) and bool not in (kind if isinstance(kind, tuple) else (kind,)):
-            raise self.fail(f"expected a number, found {value!r}", f"{path}.{key}")
-        if not isinstance(value, kind):
-            raise self.fail(f"expected {_kind_name(kind)}, found {type(value).__name__}", f"{path}.{key}")
-        return value
-
-    def number(self, value, path: str) -> Fraction:
-        try:
-            return exact(value)
-        except NumberError as e:
-            raise self.fail(str(e), path) from None
-
-    def rating(self, value, path: str) -> int | None:
-        """A rating (an int from 0 to MAX_RATING; 0 and null mean unrated); anything else is an error."""
-        if value is None or value == 0:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_RATING:
-            raise self.fail(f"rating {str(value)[:40]!r} is not a rating (0-{MAX_RATING})", path)
-        return value
-
-    def read(self, doc, tournament_no: int | None) -> Tournament:
-        event = doc.get("event", doc) if isinstance(doc, dict) else None
-        if not isinstance(event, dict):
+class _Reader(Fields):
+    def read(self, doc: object, tournament_no: int | None) -> Tournament:
+        event = doc.get("event", doc) if is_object(doc) else None
+        if not is_object(event):
             raise self.fail("expected a Chess-JSON object with an 'event'", "event")
-        tournaments = self.get(event, "tournaments", list, "event", required=True)
+        tournaments: list[object] = self.need(event, "tournaments", list, "event")
         if not tournaments:
             raise self.fail("the event holds no tournament", "event.tournaments")
         index = 0
         if tournament_no is not None:
-            numbers = [x.get("tournamentNo") if isinstance(x, dict) else None for x in tournaments]
+            numbers = [x.get("tournamentNo") if is_object(x) else None for x in tournaments]
             if tournament_no not in numbers:
                 raise self.fail(f"no tournament number {tournament_no} (there are {numbers})", "event.tournaments")
             index = numbers.index(tournament_no)
         path = f"event.tournaments[{index}]"
-        tour = tournaments[index]
-        if not isinstance(tour, dict):
-            raise self.fail("expected an object", path)
-        profiles = {}
-        for j, prof in enumerate(self.get(event, "profiles", list, "event", [])):
-            pid = self.get(prof, "id", int, f"event.profiles[{j}]", required=True)
-            profiles[pid] = prof
-        other = self.get(tour, "other", dict, path, {}).get("tiebreak", {})
-        if not isinstance(other, dict):
-            raise self.fail("expected an object", f"{path}.other.tiebreak")
-        competitors = self.get(tour, "competitors", list, path, [])
+        tour = self.obj(tournaments[index], path)
+        profiles: dict[int, dict[str, object]] = {}
+        for j, prof in enumerate(self.array(event, "profiles", "event")):
+            prof = self.obj(prof, f"event.profiles[{j}]")
+            profiles[self.need(prof, "id", int, f"event.profiles[{j}]")] = prof
+        other = self.obj(self.mapping(tour, "other", path).get("tiebreak", {}), f"{path}.other.tiebreak")
+        competitors = self.array(tour, "competitors", path)
         team_event = bool(self.get(tour, "teamTournament", bool, path, False))
-        entrants: list[tuple[dict, str]] = []
+        entrants: _Entrants = []
         teams: list[tuple[int, str, str, list[int]]] = []
         for j, c in enumerate(competitors):
             cpath = f"{path}.competitors[{j}]"
-            cplayers = self.get(c, "cplayers", list, cpath, None)
+            c = self.obj(c, cpath)
+            cplayers: list[object] | None = self.get(c, "cplayers", list, cpath, None)
             if team_event or cplayers is not None:
-                number = self.get(c, "cid", int, cpath, required=True)
-                members = []
-                cplayers = sorted(cplayers or [], key=lambda cp: cp.get("order", 0) if isinstance(cp, dict)
-                                  and isinstance(cp.get("order"), int) else 0)
-                for b, cp in enumerate(cplayers):
-                    members.append(self.get(cp, "cid", int, f"{cpath}.cplayers[{b}]", required=True))
+                number = self.need(c, "cid", int, cpath)
+                members: list[int] = []
+                for b, cp in enumerate(sorted(cplayers or [], key=lambda cp: _whole(cp, "order"))):
+                    cp = self.obj(cp, f"{cpath}.cplayers[{b}]")
+                    members.append(self.need(cp, "cid", int, f"{cpath}.cplayers[{b}]"))
                     entrants.append((cp, f"{cpath}.cplayers[{b}]"))
                 team_info = self._team_info(event, c, cpath)
                 teams.append((number, team_info[0], team_info[1], members))
             else:
                 entrants.append((c, cpath))
         if teams:  # players in start-number order, as a TRF file lists them
-            entrants.sort(key=lambda e: e[0].get("cid") if isinstance(e[0].get("cid"), int) else 0)
+            entrants.sort(key=lambda e: _whole(e[0], "cid"))
         players = [self._player(c, p, profiles) for c, p in entrants]
         seen: dict[int, str] = {}
         for p, (_, cpath) in zip(players, entrants):
@@ -148,28 +108,28 @@ class _Reader:
             seen[p.start_no] = cpath
         if not players:
             raise self.fail("the tournament has no competitors", f"{path}.competitors")
-        games = self.get(tour, "gameList", list, path, [])
+        games: list[dict[str, object]] = []
         max_round = 0
-        for j, g in enumerate(games):
-            max_round = max(max_round, self.round(g, f"{path}.gameList[{j}]"))
+        for j, g in enumerate(self.array(tour, "gameList", path)):
+            games.append(self.obj(g, f"{path}.gameList[{j}]"))
+            max_round = max(max_round, self.round(games[-1], f"{path}.gameList[{j}]"))
         planned = self.get(other if "plannedRounds" in other else tour,
                            "plannedRounds" if "plannedRounds" in other else "numRounds", int, path, None)
         if planned is not None and not 0 <= planned <= MAX_ROUNDS:
             raise self.fail(f"number of rounds {planned} is out of range (0-{MAX_ROUNDS})", f"{path}.numRounds")
         check_size(len(players), max(max_round, planned or 0), Place(self.source, field=f"{path}.gameList"))
-        info = {**self.get(event, "eventInfo", dict, "event", {}), **self.get(tour, "tournamentInfo", dict, path, {})}
+        info = {**self.mapping(event, "eventInfo", "event"), **self.mapping(tour, "tournamentInfo", path)}
         name = _text(self.get(tour, "name", str, path, "")) or _text(info.get("fullName") or event.get("eventName")
                                                                      or event.get("name"))
-        rank_order = [_text(x.get("name") if isinstance(x, dict) else x)
-                      for x in self.get(tour, "rankOrder", list, path, [])]
+        rank_order = [_text(x.get("name") if is_object(x) else x) for x in self.array(tour, "rankOrder", path)]
         t = Tournament.build(
             players, max(max_round, planned or 0), name=name, start_date=self.date(info, "startDate", path),
             end_date=self.date(info, "endDate", path), planned_rounds=planned,
             type_text=_text(self.get(tour, "tournamentType", str, path, "")),
             type_code=_text(other.get("typeCode")), declared_tiebreaks=[x for x in rank_order if x],
             declared_tiebreaks_complete=bool(other.get("rankOrderComplete", False)), source=self.source,
-            extra={key: [one_line(x) for x in self.get(other, key, list, f"{path}.other.tiebreak", [])
-                         if isinstance(x, str)] for key in ("records", "comments")})
+            extra={key: [one_line(x) for x in self.array(other, key, f"{path}.other.tiebreak") if isinstance(x, str)]
+                   for key in ("records", "comments")})
         t.extra["lines"] = t.extra.pop("records")
         t.rating_method = _text(other.get("ratingMethod")) or "FIDE"
         t.score_system, t.score_system_source = self._score_system(tour, path, other)
@@ -183,22 +143,22 @@ class _Reader:
             t.extra["published"] = published
         return t
 
-    def _published(self, t: Tournament, entrants) -> dict[int, dict[str, Fraction]]:
+    def _published(self, t: Tournament, entrants: _Entrants) -> dict[int, dict[str, Fraction]]:
         """The ``tieBreakScore`` values a program published, by start number and specifier of ``rankOrder``
         (kept for ``tiebreak check``; the standings are always computed anew)."""
         out: dict[int, dict[str, Fraction]] = {}
         for p, (c, cpath) in zip(t.players, entrants):
             scores = c.get("tieBreakScore")
-            if not isinstance(scores, list):
+            if not is_array(scores):
                 continue
-            values = {}
+            values: dict[str, Fraction] = {}
             for k, (spec, v) in enumerate(zip(t.declared_tiebreaks, scores)):
                 if v is not None and not isinstance(v, (dict, list)):
                     values[spec] = self.number(v, f"{cpath}.tieBreakScore[{k}]")
             out[p.start_no] = values
         return out
 
-    def date(self, info: dict, key: str, path: str) -> _dt.date | None:
+    def date(self, info: dict[str, object], key: str, path: str) -> _dt.date | None:
         from .dates import parse_date
 
         text = info.get(key)
@@ -210,16 +170,16 @@ class _Reader:
                       f"{path}.tournamentInfo.{key}")
         return day
 
-    def _team_info(self, event: dict, c: dict, cpath: str) -> tuple[str, str]:
+    def _team_info(self, event: dict[str, object], c: dict[str, object], cpath: str) -> tuple[str, str]:
         tid = c.get("teamId")
-        for j, tm in enumerate(self.get(event, "teams", list, "event", [])):
-            if isinstance(tm, dict) and tm.get("id") == tid:
+        for j, tm in enumerate(self.array(event, "teams", "event")):
+            if is_object(tm) and tm.get("id") == tid:
                 return (_text(self.get(tm, "teamName", str, f"event.teams[{j}]", "")),
                         _text(self.get(tm, "federation", str, f"event.teams[{j}]", "")))
         return _text(c.get("teamName") or c.get("name")) or f"Team {c.get('cid')}", ""
 
-    def _player(self, c: dict, cpath: str, profiles: dict) -> Player:
-        cid = self.get(c, "cid", int, cpath, required=True)
+    def _player(self, c: dict[str, object], cpath: str, profiles: dict[int, dict[str, object]]) -> Player:
+        cid = self.need(c, "cid", int, cpath)
         pid = self.get(c, "profileId", int, cpath, None)
         prof = profiles.get(pid, {}) if pid is not None else {}
         if pid is not None and pid not in profiles:
@@ -227,7 +187,8 @@ class _Reader:
         name = _text(prof.get("fideName")) or ", ".join(
             x for x in (_text(prof.get("lastName")), _text(prof.get("firstName"))) if x)
         ppath = f"event.profiles[{pid}]"
-        ratings = prof.get("rating") if isinstance(prof.get("rating"), list) else []
+        listed = prof.get("rating")
+        ratings = listed if is_array(listed) else []
         rating = self.rating(c.get("rating"), f"{cpath}.rating")
         if rating is None and ratings:
             rating = self.rating(ratings[0], f"{ppath}.rating[0]")
@@ -242,9 +203,9 @@ class _Reader:
                       rank if isinstance(rank, int) and not isinstance(rank, bool) and 0 < rank <= 10**7 else None,
                       national_rating=national, club=_text(prof.get("club")))
 
-    def _score_system(self, tour: dict, path: str, other: dict) -> tuple[ScoreSystem, str]:
-        system = self.get(tour, "scoreSystem", dict, path, {})
-        game = system.get("game") if isinstance(system.get("game"), dict) else None
+    def _score_system(self, tour: dict[str, object], path: str, other: dict[str, object]) -> tuple[ScoreSystem, str]:
+        given = self.mapping(tour, "scoreSystem", path).get("game")
+        game = given if is_object(given) else None
         if not game:
             return ScoreSystem(), "default"
         spath = f"{path}.scoreSystem.game"
@@ -271,18 +232,18 @@ class _Reader:
         own = {f: v for f, v in fields.items() if f not in main and v != derived.points(_FIELD_KIND[f])}
         return ScoreSystem(**main, **own), "Chess-JSON score system"
 
-    def round(self, record, rpath: str) -> int:
-        rnd = self.get(record, "round", int, rpath, required=True)
+    def round(self, record: object, rpath: str) -> int:
+        rnd = self.need(record, "round", int, rpath)
         if not 1 <= rnd <= MAX_ROUNDS:
             raise self.fail(f"round {rnd} is out of range (1-{MAX_ROUNDS})", f"{rpath}.round")
         return rnd
 
-    def _game(self, t: Tournament, g: dict, gpath: str) -> None:
-        rnd = g["round"]
-        white = self.get(g, "white", int, gpath, required=True)
+    def _game(self, t: Tournament, g: dict[str, object], gpath: str) -> None:
+        rnd = self.round(g, gpath)  # checked already, while the number of rounds was found
+        white = self.need(g, "white", int, gpath)
         black = self.get(g, "black", int, gpath, 0)
-        wres = str(self.get(g, "wResult", str, gpath, "")).upper()
-        bres = str(self.get(g, "bResult", str, gpath, "")).upper()
+        wres = self.get(g, "wResult", str, gpath, "").upper()
+        bres = self.get(g, "bResult", str, gpath, "").upper()
         played = self.get(g, "played", bool, gpath, True)
         rated = self.get(g, "rated", bool, gpath, True)
         for sno, side in ((white, "white"), (black, "black")):
@@ -328,18 +289,19 @@ class _Reader:
         if int(t.kind[t.row(sno), rnd - 1]) != Kind.ABSENT:
             raise self.fail(f"round {rnd}: player {sno} has two games or byes", gpath)
 
-    def _team_records(self, t: Tournament, tour: dict, teams, path: str) -> list[str]:
+    def _team_records(self, t: Tournament, tour: dict[str, object], teams: list[tuple[int, str, str, list[int]]],
+                      path: str) -> list[str]:
         """TRF-2026 team records equivalent to the file's teams and matches (310, 362, 330, 320), for the team
         engine, which reads those."""
-        lines = []
+        lines: list[str] = []
         for number, name, nickname, members in teams:
             if not 0 < number <= 999 or any(not 0 < m <= 9999 for m in members):
                 raise self.fail(f"team {number}: team numbers run from 1 to 999 and player numbers from 1 to 9999",
                                 f"{path}.competitors")
             head = f"310 {number:3d} {name[:32]:<32} {nickname[:5]:<5}".ljust(72)
             lines.append(head + "".join(f" {m:4d}" for m in members))
-        match = (tour.get("scoreSystem") or {}).get("match")
-        match = match if isinstance(match, dict) else {}
+        given = self.mapping(tour, "scoreSystem", path).get("match")  # an object: _score_system checked it
+        match = given if is_object(given) else {}
         mp = {k: self.number(v, f"{path}.scoreSystem.match.{k}") for k, v in match.items()
               if k in ("W", "D", "L", "P") and not (isinstance(v, str) and v.rstrip("*") in match)}
         if any(k in mp for k in "WDL"):
@@ -348,8 +310,9 @@ class _Reader:
         if isinstance(size, int) and 0 < size <= 100:
             lines.append("352 " + "WB" * (size // 2) + "W" * (size % 2))
         byes: dict[int, list[int]] = {}
-        for j, m in enumerate(self.get(tour, "matchList", list, path, [])):
+        for j, m in enumerate(self.array(tour, "matchList", path)):
             mpath = f"{path}.matchList[{j}]"
+            m = self.obj(m, mpath)
             rnd = self.round(m, mpath)
             white, black = self.get(m, "white", int, mpath, 0), self.get(m, "black", int, mpath, 0)
             wres, bres = str(m.get("wResult", "")).upper(), str(m.get("bResult", "")).upper()
@@ -365,7 +328,7 @@ class _Reader:
             lines.append(f"320 {pab:>4} {'':4} {cells}".rstrip())
         return lines
 
-    def _check_points(self, t: Tournament, entrants) -> None:
+    def _check_points(self, t: Tournament, entrants: _Entrants) -> None:
         for p, (_, cpath) in zip(t.players, entrants):
             if p.declared_points is not None:
                 got = t.points(p.start_no)
@@ -379,21 +342,7 @@ _FIELD_KIND = {"win": Kind.WIN, "draw": Kind.DRAW, "loss": Kind.LOSS, "absence":
                "forfeit_win": Kind.FORFEIT_WIN}
 
 
-def _kind_name(kind) -> str:
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    names = {int: "a whole number", str: "a text", list: "a list", dict: "an object", bool: "true or false",
-             Decimal: "a number"}
-    return " or ".join(dict.fromkeys(names.get(k, k.__name__) for k in kinds))
-
-
-
-
-def _no_constant(name: str):
-    raise NumberError(f"{name} is not a number")
-
-
-def _text(value) -> str:
-    """A text field: a string (or a number written where a name was expected) on one line; anything else is empty."""
-    if isinstance(value, bool) or not isinstance(value, (str, int, Decimal)):
-        return ""
-    return one_line(str(value)).strip()
+def _whole(obj: object, key: str) -> int:
+    """An object's whole-number field (what to sort by), 0 when it has none."""
+    value = obj.get(key) if is_object(obj) else None
+    return value if isinstance(value, int) else 0

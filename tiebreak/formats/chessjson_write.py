@@ -7,11 +7,28 @@ import json
 from collections.abc import Iterable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TypedDict, Unpack
 
 import numpy as np
 
 from ..engine.model import BLACK, MIRROR, Kind, Player, ScoreSystem, Tournament
+from ..engine.team_matches import Team, TeamTournament
+from .chessjson_doc import (
+    BlackResult,
+    Competitor,
+    Document,
+    Game,
+    Info,
+    Match,
+    Number,
+    Other,
+    Profile,
+    Ranked,
+    RatingList,
+    TeamCompetitor,
+    TeamPlayer,
+    TournamentDoc,
+)
 from .files import write_output
 
 FORMAT_VERSION = "1.0"
@@ -26,14 +43,24 @@ _LETTERS = {
 }
 
 
-def _number(x: Fraction) -> float | str:
+class DocumentOptions(TypedDict, total=False):
+    """The computed standings :func:`to_dict` (and so :func:`dumps`, :func:`dump`) can add to the document."""
+
+    ranks: dict[int, int] | None
+    tiebreaks: dict[int, list[Fraction | None]] | None
+    origin: str
+    team_ranks: dict[int, int] | None
+    team_tiebreaks: dict[int, list[Fraction | None]] | None
+
+
+def _number(x: Fraction) -> Number:
     """A JSON number whose text is the exact decimal value (``1.0``, ``0.5``, ``0.1`` ...), else ``"p/q"``.  Points are
     always written with a decimal point: the reference checker keeps whole numbers as integers and prints them so."""
     f = float(x)
     return f if Fraction(repr(f)) == x else f"{x.numerator}/{x.denominator}"
 
 
-def _score_system(s: ScoreSystem) -> dict:
+def _score_system(s: ScoreSystem) -> dict[str, Number]:
     kinds = {"W": Kind.WIN, "D": Kind.DRAW, "L": Kind.LOSS, "F": Kind.FPB, "H": Kind.HPB, "Z": Kind.ZPB,
              "P": Kind.PAB, "A": Kind.UNKNOWN, "U": Kind.ABSENT}
     return {letter: _number(s.points(kind)) for letter, kind in kinds.items()}
@@ -45,9 +72,9 @@ def _split_name(name: str) -> tuple[str, str]:
 
 
 def _games(t: Tournament, board_of: dict[tuple[int, int], int] | None = None
-           ) -> tuple[list[dict], dict[tuple[int, int], int]]:
+           ) -> tuple[list[Game], dict[tuple[int, int], int]]:
     """One record per game (from White's side) or bye; returns them and the game id of each (row, round)."""
-    games: list[dict] = []
+    games: list[Game] = []
     ids: dict[tuple[int, int], int] = {}
     for r in range(t.rounds):
         for i, p in enumerate(t.players):
@@ -57,7 +84,7 @@ def _games(t: Tournament, board_of: dict[tuple[int, int], int] | None = None
                 continue
             letter, played, rated = _LETTERS[k]
             if o < 0:
-                g = {"id": len(games) + 1, "round": r + 1, "white": p.start_no, "black": 0, "played": played,
+                g: Game = {"id": len(games) + 1, "round": r + 1, "white": p.start_no, "black": 0, "played": played,
                      "rated": rated, "wResult": letter}
                 ids[(i, r)] = g["id"]
             else:
@@ -80,7 +107,7 @@ def _games(t: Tournament, board_of: dict[tuple[int, int], int] | None = None
 
 def to_dict(t: Tournament, ranks: dict[int, int] | None = None, tiebreaks: dict[int, list[Fraction | None]] | None = None,
             origin: str = "", team_ranks: dict[int, int] | None = None,
-            team_tiebreaks: dict[int, list[Fraction | None]] | None = None) -> dict:
+            team_tiebreaks: dict[int, list[Fraction | None]] | None = None) -> Document:
     """The Chess-JSON document of ``t``.  ``ranks`` and ``tiebreaks`` (start number -> rank / values in the order of
     ``t.declared_tiebreaks``) add computed standings, as the TRF writer adds ranks; ``team_ranks`` and
     ``team_tiebreaks`` (team number -> ...) do the same for the team competitors of a team event."""
@@ -90,73 +117,47 @@ def to_dict(t: Tournament, ranks: dict[int, int] | None = None, tiebreaks: dict[
     teams = team.read_teams(t)
     board_of = _boards(t, teams) if teams else None
     national = any(p.national_rating for p in t.players)
-    rating_lists = [{"listName": "FIDE"}] + ([{"listName": "National"}] if national else [])
-    profiles = []
-    for p in t.players:
-        last, first = _split_name(p.name)
-        prof: dict = {"id": p.start_no, "lastName": last, "firstName": first, "fideName": p.name,
-                      "sex": p.sex or "u", "federation": p.federation}
-        if p.fide_id.isascii() and p.fide_id.isdigit() and len(p.fide_id) <= 12 and str(int(p.fide_id)) == p.fide_id \
-                and int(p.fide_id):
-            prof["fideId"] = int(p.fide_id)
-        elif p.fide_id:
-            prof["localId"] = p.fide_id  # kept as written: '0', leading zeros, letters
-        if p.title:
-            prof["fideTitle"] = p.title
-        if p.birth_date.strip():
-            prof["birth"] = p.birth_date.strip()
-        if p.club.strip():
-            prof["club"] = p.club.strip()
-        if p.rating or p.national_rating:
-            prof["rating"] = [p.rating or 0] + ([p.national_rating or 0] if national else [])
-        profiles.append(prof)
+    rating_lists: list[RatingList] = [{"listName": "FIDE"}]
+    if national:
+        rating_lists.append({"listName": "National"})
+    profiles = [_profile(p, national) for p in t.players]
     points = {p.start_no: t.points(p.start_no) for p in t.players}
 
-    def competitor(p: Player) -> dict:
-        c: dict = {"cid": p.start_no, "profileId": p.start_no, "present": True, "gamePoints": _number(points[p.start_no]),
-                   "rating": p.rating or None}  # null = unrated (the reference reads a 0 as a rating)
-        rank = (ranks or {}).get(p.start_no, p.declared_rank)
-        if rank:
-            c["rank"] = rank
-        if tiebreaks and p.start_no in tiebreaks:
-            c["tieBreakScore"] = [None if v is None else _number(v) for v in tiebreaks[p.start_no]]
-        return c
+    def competitor(p: Player) -> Competitor:
+        return {"cid": p.start_no, "profileId": p.start_no, "present": True, "gamePoints": _number(points[p.start_no]),
+                "rating": p.rating or None,  # null = unrated (the reference reads a 0 as a rating)
+                **_ranked((ranks or {}).get(p.start_no, p.declared_rank), (tiebreaks or {}).get(p.start_no))}
 
     games, game_id = _games(t, board_of)
-    tournament: dict = {
-        "tournamentNo": 1, "name": t.name, "tournamentType": t.type_text,
-        "tournamentInfo": _info(t), "ratingList": "FIDE", "numRounds": t.planned_rounds or t.rounds,
-        "currentRound": t.rounds_with_results, "teamTournament": bool(teams), "teamSize": 0,
-        "rankOrder": list(t.declared_tiebreaks), "scoreSystem": {"game": _score_system(t.score_system), "match": {}},
-        "gameList": games, "matchList": [],
-    }
-    other: dict = {"typeCode": t.type_code, "ratingMethod": t.rating_method, "plannedRounds": t.planned_rounds,
-                   "rankOrderComplete": t.declared_tiebreaks_complete,
-                   "records": list(t.extra.get("lines", [])), "comments": list(t.extra.get("comments", []))}
+    other: Other = {"typeCode": t.type_code, "ratingMethod": t.rating_method, "plannedRounds": t.planned_rounds,
+                    "rankOrderComplete": t.declared_tiebreaks_complete,
+                    "records": list(t.extra.get("lines", [])), "comments": list(t.extra.get("comments", []))}
     if t.score_system.forfeit_win is not None and t.score_system.forfeit_win != t.score_system.win:
         other["forfeitWin"] = _number(t.score_system.forfeit_win)
+    competitors: list[TeamCompetitor | Competitor]
     if teams:
         tt = team.build(t, teams)
         by_number = {p.start_no: p for p in t.players}
-        tournament["teamSize"] = tt.boards
-        tournament["scoreSystem"]["match"] = _score_system(tt.match_points) | _team_bye_game_points(tt)
-        tournament["competitors"] = [
-            {"cid": tm.number, "teamId": tm.number, "present": True,
-             "matchPoints": _number(tt.matches.points(tm.number)),
-             "gamePoints": _number(Fraction(int(tt.gp[ti].sum()), tt.gp_scale)),
-             **({"rank": team_ranks[tm.number]} if team_ranks and tm.number in team_ranks else {}),
-             **({"tieBreakScore": [None if v is None else _number(v) for v in team_tiebreaks[tm.number]]}
-                if team_tiebreaks and tm.number in team_tiebreaks else {}),
-             "cplayers": [dict(competitor(by_number[s]), order=b + 1, teamId=tm.number)
-                          for b, s in enumerate(tm.members) if s in by_number]}
-            for ti, tm in enumerate(tt.teams)]
+        team_size, match_points = tt.boards, _score_system(tt.match_points) | _team_bye_game_points(tt)
+        competitors = [_team_competitor(tt, ti, [{**competitor(by_number[s]), "order": b + 1, "teamId": tm.number}
+                                                 for b, s in enumerate(tm.members) if s in by_number],
+                                        team_ranks, team_tiebreaks)
+                       for ti, tm in enumerate(tt.teams)]
         # players in no team (reserves never fielded, withdrawn) stay as plain competitors so nothing is lost
         in_team = {s for tm in tt.teams for s in tm.members}
-        tournament["competitors"] += [competitor(p) for p in t.players if p.start_no not in in_team]
-        tournament["matchList"] = _matches(t, tt, game_id, start=len(games))
+        competitors += [competitor(p) for p in t.players if p.start_no not in in_team]
+        matches = _matches(t, tt, game_id, start=len(games))
     else:
-        tournament["competitors"] = [competitor(p) for p in t.players]
-    tournament["other"] = {"tiebreak": other}
+        team_size, match_points, matches = 0, {}, []
+        competitors = [competitor(p) for p in t.players]
+    tournament: TournamentDoc = {
+        "tournamentNo": 1, "name": t.name, "tournamentType": t.type_text,
+        "tournamentInfo": _info(t), "ratingList": "FIDE", "numRounds": t.planned_rounds or t.rounds,
+        "currentRound": t.rounds_with_results, "teamTournament": bool(teams), "teamSize": team_size,
+        "rankOrder": list(t.declared_tiebreaks),
+        "scoreSystem": {"game": _score_system(t.score_system), "match": match_points},
+        "gameList": games, "matchList": matches, "competitors": competitors, "other": {"tiebreak": other},
+    }
     return {
         "filetype": "Event", "version": FORMAT_VERSION, "origin": origin or f"tiebreak {__version__}",
         "published": "", "status": {"code": 0, "error": []},
@@ -168,20 +169,60 @@ def to_dict(t: Tournament, ranks: dict[int, int] | None = None, tiebreaks: dict[
     }
 
 
-def _team_bye_game_points(tt) -> dict:
+def _profile(p: Player, national: bool) -> Profile:
+    """The person record of a player (``national``: the event has national ratings, written second)."""
+    last, first = _split_name(p.name)
+    prof: Profile = {"id": p.start_no, "lastName": last, "firstName": first, "fideName": p.name,
+                     "sex": p.sex or "u", "federation": p.federation}
+    if p.fide_id.isascii() and p.fide_id.isdigit() and len(p.fide_id) <= 12 and str(int(p.fide_id)) == p.fide_id \
+            and int(p.fide_id):
+        prof["fideId"] = int(p.fide_id)
+    elif p.fide_id:
+        prof["localId"] = p.fide_id  # kept as written: '0', leading zeros, letters
+    if p.title:
+        prof["fideTitle"] = p.title
+    if p.birth_date.strip():
+        prof["birth"] = p.birth_date.strip()
+    if p.club.strip():
+        prof["club"] = p.club.strip()
+    if p.rating or p.national_rating:
+        prof["rating"] = [p.rating or 0] + ([p.national_rating or 0] if national else [])
+    return prof
+
+
+def _team_competitor(tt: TeamTournament, ti: int, cplayers: list[TeamPlayer], team_ranks: dict[int, int] | None,
+                     team_tiebreaks: dict[int, list[Fraction | None]] | None) -> TeamCompetitor:
+    """Team ``ti`` of ``tt`` as a competitor, with its players and (when given) its rank and tie-break values."""
+    tm = tt.teams[ti]
+    return {"cid": tm.number, "teamId": tm.number, "present": True, "matchPoints": _number(tt.matches.points(tm.number)),
+            "gamePoints": _number(Fraction(int(tt.gp[ti].sum()), tt.gp_scale)),
+            **_ranked((team_ranks or {}).get(tm.number), (team_tiebreaks or {}).get(tm.number)), "cplayers": cplayers}
+
+
+def _ranked(rank: int | None, values: list[Fraction | None] | None) -> Ranked:
+    """The rank (when there is one) and the tie-break values (when given) of a competitor."""
+    out: Ranked = {}
+    if rank:
+        out["rank"] = rank
+    if values is not None:
+        out["tieBreakScore"] = [None if v is None else _number(v) for v in values]
+    return out
+
+
+def _team_bye_game_points(tt: TeamTournament) -> dict[str, Number]:
     """Game points of team byes, in the reference's notation (``W*`` = a win on every board); a pairing-allocated bye
     that the event awarded is written as its number."""
-    out: dict = {"FG": "W*", "HG": "D*", "ZG": "Z*", "PG": "P*"}
+    out: dict[str, Number] = {"FG": "W*", "HG": "D*", "ZG": "Z*", "PG": "P*"}
     pab = np.argwhere(tt.matches.kind == Kind.PAB)
     if len(pab):
         out["PG"] = _number(Fraction(int(tt.gp[tuple(pab[0])]), tt.gp_scale))
     return out
 
 
-def _boards(t: Tournament, teams) -> dict[tuple[int, int], int]:
+def _boards(t: Tournament, teams: list[Team]) -> dict[tuple[int, int], int]:
     """(row, round index) -> board: the place among the team's members who have a game or bye that round (the team
     engine counts boards the same way)."""
-    out = {}
+    out: dict[tuple[int, int], int] = {}
     for tm in teams:
         rows = [t.row(s) for s in tm.members if s in t._row_of]
         for r in range(t.rounds):
@@ -190,8 +231,8 @@ def _boards(t: Tournament, teams) -> dict[tuple[int, int], int]:
     return out
 
 
-def _info(t: Tournament) -> dict:
-    info: dict = {"fullName": t.name}
+def _info(t: Tournament) -> Info:
+    info: Info = {"fullName": t.name}
     if t.start_date:
         info["startDate"] = t.start_date.isoformat()
     if t.end_date:
@@ -199,33 +240,32 @@ def _info(t: Tournament) -> dict:
     return info
 
 
-def _matches(t: Tournament, tt, game_id: dict[tuple[int, int], int], start: int) -> list[dict]:
+def _matches(t: Tournament, tt: TeamTournament, game_id: dict[tuple[int, int], int], start: int) -> list[Match]:
     m = tt.matches
     rows_of = [[t.row(s) for s in tm.members if s in t._row_of] for tm in tt.teams]
-    out: list[dict] = []
+    out: list[Match] = []
     for r in range(m.rounds):
         for ti in range(len(tt.teams)):
             k, o = Kind(int(m.kind[ti, r])), int(m.opponent[ti, r])
             if k is Kind.ABSENT or (o >= 0 and (int(m.colour[ti, r]) == BLACK or (int(m.colour[ti, r]) == 0 and o < ti))):
                 continue
             letter, played, _ = _LETTERS[k]
-            rec: dict = {"id": start + len(out) + 1, "round": r + 1, "white": tt.teams[ti].number,
-                         "black": tt.teams[o].number if o >= 0 else 0, "played": played, "wResult": letter}
-            if o >= 0:
-                rec["bResult"] = _LETTERS[Kind(int(m.kind[o, r]))][0]
-            # the board records of the match (for a team bye: the members' byes); the reference needs the key
-            rec["games"] = sorted({game_id[(i, r)] for i in rows_of[ti] if (i, r) in game_id
-                                   and (int(t.opponent[i, r]) >= 0) == (o >= 0)})
-            out.append(rec)
+            black: BlackResult = {"bResult": _LETTERS[Kind(int(m.kind[o, r]))][0]} if o >= 0 else {}
+            out.append({"id": start + len(out) + 1, "round": r + 1, "white": tt.teams[ti].number,
+                        "black": tt.teams[o].number if o >= 0 else 0, "played": played, "wResult": letter, **black,
+                        # the board records of the match (for a team bye: the members' byes); the reference needs the key
+                        "games": sorted({game_id[(i, r)] for i in rows_of[ti] if (i, r) in game_id
+                                         and (int(t.opponent[i, r]) >= 0) == (o >= 0)})})
     return out
 
 
-def dumps(t: Tournament, **kw) -> str:
+def dumps(t: Tournament, **kw: Unpack[DocumentOptions]) -> str:
     """Chess-JSON text of ``t`` (see :func:`to_dict` for the keywords)."""
     return json.dumps(to_dict(t, **kw), ensure_ascii=False, indent=1) + "\n"
 
 
-def dump(t: Tournament, path: str | Path, inputs: Iterable[str | Path] = (), force: bool = True, **kw: Any) -> None:
+def dump(t: Tournament, path: str | Path, inputs: Iterable[str | Path] = (), force: bool = True,
+         **kw: Unpack[DocumentOptions]) -> None:
     """Write the Chess-JSON to ``path`` safely (:func:`~tiebreak.formats.files.write_output`)."""
     write_output(path, dumps(t, **kw), inputs, force)
 

@@ -36,10 +36,18 @@ from .text import MAX_ROUNDS, check_size, one_line
 TYPES = {"0": "Swiss System", "1": "Round Robin", "2": "Team Round Robin", "3": "Team Swiss System"}
 _RESULTS = {"1.0": Fraction(1), "1": Fraction(1), "0.5": Fraction(1, 2), "0.0": Fraction(0), "0": Fraction(0)}
 #: (white's, black's) points -> white's kind; played over the board, or (forfeit="K") not
-_PLAYED = {(1, 0): Kind.WIN, (Fraction(1, 2), Fraction(1, 2)): Kind.DRAW, (0, 1): Kind.LOSS}
-_FORFEIT = {(1, 0): Kind.FORFEIT_WIN, (0, 1): Kind.FORFEIT_LOSS, (0, 0): Kind.DOUBLE_FORFEIT}
-_PAIRING_BYE = {Fraction(1): Kind.PAB, Fraction(1, 2): Kind.HPB, Fraction(0): Kind.ZPB, None: Kind.PAB}
-_OTHER_BYE = {Fraction(1): Kind.FPB, Fraction(1, 2): Kind.HPB, Fraction(0): Kind.ZPB, None: Kind.ABSENT}
+_PLAYED: dict[tuple[Fraction, Fraction], Kind] = {
+    (Fraction(1), Fraction(0)): Kind.WIN, (Fraction(1, 2), Fraction(1, 2)): Kind.DRAW, (Fraction(0), Fraction(1)): Kind.LOSS}
+_FORFEIT: dict[tuple[Fraction, Fraction], Kind] = {
+    (Fraction(1), Fraction(0)): Kind.FORFEIT_WIN, (Fraction(0), Fraction(1)): Kind.FORFEIT_LOSS,
+    (Fraction(0), Fraction(0)): Kind.DOUBLE_FORFEIT}
+#: a bye's points (None: no result given) -> its kind, for every value of _RESULTS
+_PAIRING_BYE: dict[Fraction | None, Kind] = {
+    Fraction(1): Kind.PAB, Fraction(1, 2): Kind.HPB, Fraction(0): Kind.ZPB, None: Kind.PAB}
+_OTHER_BYE: dict[Fraction | None, Kind] = {
+    Fraction(1): Kind.FPB, Fraction(1, 2): Kind.HPB, Fraction(0): Kind.ZPB, None: Kind.ABSENT}
+#: team number -> (board, player number) of each of its players
+_Members = dict[int, list[tuple[int, int]]]
 
 
 def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
@@ -108,13 +116,14 @@ class _Reader:
             raise self.fail("the file has no <tournamentdata><tournament>", "tournamentdata")
         kind = info.get("type", "0").strip()
         team_event = kind in ("2", "3")
-        players, teams_of = [], {}
+        players: list[Player] = []
+        teams_of: _Members = {}
         for j, e in enumerate(root.findall("players/player"), 1):
             where = f"player[{j}]"
             no = self.integer(e, "no", where)
             if not 0 < no <= 10**7:
                 raise self.fail(f"player number {no} is out of range", f"{where}@no")
-            def text(key: str, e=e) -> str:
+            def text(key: str, e: ET.Element = e) -> str:
                 return one_line(e.get(key) or "").strip()
 
             name = ", ".join(x for x in (text("lastname"), text("firstname")) if x)
@@ -224,8 +233,7 @@ class _Reader:
         if (wres and w is None) or (bres and b is None):
             raise self.fail(f"round {rnd}: result {wres!r}/{bres!r} not understood", f"{where}@reswhite")
         if black <= 0:  # -1: a bye from the pairing; -2 (or 0): not paired, or a bye the player asked for
-            kind = (_PAIRING_BYE if black == -1 else _OTHER_BYE).get(w)
-            t.set_bye(rnd, white, kind)
+            t.set_bye(rnd, white, (_PAIRING_BYE if black == -1 else _OTHER_BYE)[w])
             return
         if w is None and b is None:  # Chess-Results counts such a board 0-0 (its published team points show it)
             t.set_game(rnd, white, black, Kind.DOUBLE_FORFEIT)
@@ -233,13 +241,13 @@ class _Reader:
                                               "(0-0), as Chess-Results counts it", Place(self.source, field=where)))
             return
         table = _FORFEIT if (e.get("forfeit") or "").strip() else _PLAYED
-        kind = table.get((w if w is not None else 0, b if b is not None else 0))
+        kind = table.get((w if w is not None else Fraction(0), b if b is not None else Fraction(0)))
         if kind is None:
             raise self.fail(f"round {rnd}: results {wres}/{bres} of game {white}-{black} do not fit together",
                             f"{where}@reswhite")
         t.set_game(rnd, white, black, kind)
 
-    def team_byes(self, t: Tournament, root: ET.Element, info: ET.Element, teams_of: dict) -> None:
+    def team_byes(self, t: Tournament, root: ET.Element, info: ET.Element, teams_of: _Members) -> None:
         """A team's pairing-allocated bye (``no2="-1"``) gives its first ``playerperteam`` players without a game
         that round a bye of their own, as the published player points count it."""
         size = self.integer(info, "playerperteam", "tournament", 0) or None
@@ -255,10 +263,10 @@ class _Reader:
             for no in free[:size]:
                 t.set_bye(rnd, no, Kind.PAB)
 
-    def team_records(self, t: Tournament, root: ET.Element, info: ET.Element, teams_of: dict) -> list[str]:
+    def team_records(self, t: Tournament, root: ET.Element, info: ET.Element, teams_of: _Members) -> list[str]:
         """TRF-2026 records 310 (team and its players by board), 352 (board colours) and 320 (team byes) for the
         team engine."""
-        lines = []
+        lines: list[str] = []
         for j, e in enumerate(root.findall("teams/team"), 1):
             number = self.integer(e, "no", f"team[{j}]")
             if not 0 < number <= 999:

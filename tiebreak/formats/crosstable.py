@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Iterable
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place
@@ -58,7 +59,7 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
     if not rows or not any(c.strip() for c in rows[0]):
         raise InputError("empty file: a header row is needed", Place(source, 1))
     header = [h.strip().lower() for h in rows[0]]
-    rounds = {}
+    rounds: dict[int, int] = {}  # column -> round
     for c, h in enumerate(header):
         m = _ROUND.match(h)
         if m:
@@ -72,7 +73,7 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
     if not names:
         raise InputError("no Name column", Place(source, 1, None, "header"))
 
-    def column(*keys):
+    def column(*keys: str) -> int | None:
         return next((c for c, h in enumerate(header) if h in keys), None)
 
     c_no, c_rating = column("no", "no.", "#", "start_no", "sno", "№"), column("rating", "elo", "rtg")
@@ -80,9 +81,10 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
     c_club = column("club", "клуб")
     body = [(ln, r) for ln, r in enumerate(rows[1:], 2) if any(x.strip() for x in r)]
     check_size(len(body), max(rounds.values()), Place(source, 1, None, "header"))
-    players, cells = [], []
+    players: list[Player] = []
+    cells: list[tuple[int, dict[int, tuple[int, str]]]] = []  # line, round -> (column, cell text)
     for pos, (ln, r) in enumerate(body, 1):
-        def get(c, r=r):
+        def get(c: int | None, r: list[str] = r) -> str:
             return r[c].strip() if c is not None and c < len(r) else ""
         try:
             no = parse_int(get(c_no) or str(pos), 1, 10**7)
@@ -91,12 +93,12 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
         try:
             rating = parse_int(get(c_rating), 0, MAX_RATING) if get(c_rating) else None
         except NumberError as e:
-            raise InputError(f"rating: {e}", Place(source, ln, c_rating + 1, "Rating")) from None
+            raise InputError(f"rating: {e}", Place(source, ln, _column_number(c_rating), "Rating")) from None
         pts = get(c_pts).replace("½", ".5")
         try:
             declared = parse_number(pts) if pts else None
         except NumberError as e:
-            raise InputError(f"points: {e}", Place(source, ln, c_pts + 1, "Points")) from None
+            raise InputError(f"points: {e}", Place(source, ln, _column_number(c_pts), "Points")) from None
         players.append(Player(no, one_line(get(names[0])), rating or None, federation=one_line(get(c_fed)),
                               fide_id=one_line(get(c_id)), declared_points=declared, source_line=ln,
                               club=one_line(get(c_club))))
@@ -125,6 +127,11 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
             t.kind[i, rnd - 1] = _RESULT[m.group(3).replace(",", ".")]
     _check(t, warnings)
     return t
+
+
+def _column_number(c: int | None) -> int | None:
+    """The 1-based column number of a 0-based column index (None: no such column)."""
+    return None if c is None else c + 1
 
 
 def _check(t: Tournament, warnings: list[InputWarning]) -> None:
@@ -160,12 +167,16 @@ _CELL_BACK = {Kind.WIN: "1", Kind.LOSS: "0", Kind.DRAW: "=", Kind.WIN_SHORT: "W"
               Kind.DOUBLE_FORFEIT: "-", Kind.PAB: "U", Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z", Kind.ABSENT: ""}
 
 
-def to_rows(t: Tournament) -> list[list]:
+#: a row of cells as written: text, or a whole number (a spreadsheet keeps it a number)
+Row = list[str | int]
+
+
+def to_rows(t: Tournament) -> list[Row]:
     """Header and one row per player, as :func:`from_rows` reads them."""
     club = ["Club"] if any(p.club for p in t.players) else []
-    rows: list[list] = [["No", "Name", "Rating", "Fed", *club, "FIDE ID", "Points", *(f"R{r + 1}" for r in range(t.rounds))]]
+    rows: list[Row] = [["No", "Name", "Rating", "Fed", *club, "FIDE ID", "Points", *(f"R{r + 1}" for r in range(t.rounds))]]
     for i, p in enumerate(t.players):
-        cells = []
+        cells: list[str] = []
         for r in range(t.rounds):
             k, o = Kind(int(t.kind[i, r])), int(t.opponent[i, r])
             colour = {1: "w", -1: "b"}.get(int(t.colour[i, r]), "-")
@@ -182,7 +193,7 @@ def dumps(t: Tournament) -> str:
     return out.getvalue()
 
 
-def dump(t: Tournament, path: str | Path, inputs=(), force: bool = True) -> None:
+def dump(t: Tournament, path: str | Path, inputs: Iterable[str | Path] = (), force: bool = True) -> None:
     """Write a CSV crosstable, or an ``.xlsx`` workbook when the name ends so, safely
     (:func:`~tiebreak.formats.files.write_output`)."""
     if Path(path).suffix.lower() == ".xlsx":

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from pathlib import Path
+from typing import TypedDict
 
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.model import Kind, Player, Tournament
@@ -29,6 +30,15 @@ _TAG = re.compile(r'^\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _RESULTS = {"1-0": Kind.WIN, "0-1": Kind.LOSS, "1/2-1/2": Kind.DRAW, "½-½": Kind.DRAW, "*": Kind.UNKNOWN,
             "+/-": Kind.FORFEIT_WIN, "+:-": Kind.FORFEIT_WIN, "-/+": Kind.FORFEIT_LOSS, "-:+": Kind.FORFEIT_LOSS,
             "--": Kind.DOUBLE_FORFEIT, "-/-": Kind.DOUBLE_FORFEIT, "0-0": Kind.DOUBLE_FORFEIT}
+
+
+class _Person(TypedDict):
+    """A player as the games name them: the first name and FIDE id seen, the first rating and title given."""
+
+    name: str
+    fide_id: str
+    rating: int | None
+    title: str
 
 
 def games(text: str, source: str = "") -> list[tuple[int, dict[str, str]]]:
@@ -66,8 +76,8 @@ def loads(text: str, source: str = "", warnings: list[InputWarning] | None = Non
     found = games(text, source)
     if not found:
         raise InputError("no games found: is this a PGN file?", Place(source))
-    people: dict[str, dict] = {}
-    parsed = []
+    people: dict[str, _Person] = {}
+    parsed: list[tuple[int, int, list[str], Kind]] = []
     for ln, tags in found:
         rnd_text = tags.get("Round", "").strip()
         m = re.match(r"([0-9]+)(?:\.([0-9]+))?", rnd_text)
@@ -79,7 +89,7 @@ def loads(text: str, source: str = "", warnings: list[InputWarning] | None = Non
         kind = _RESULTS.get(result)
         if kind is None:
             raise InputError(f"result {result!r} not understood", Place(source, ln, None, "Result"))
-        sides = []
+        sides: list[str] = []
         for colour in ("White", "Black"):
             name = one_line(tags.get(colour, "")).strip()
             fide_id = one_line(tags.get(f"{colour}FideId", "")).strip()

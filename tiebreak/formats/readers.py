@@ -3,8 +3,11 @@ crosstable, ``.json`` Chess-JSON, anything else TRF (TRF-16, TRF-2026, Krause)."
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from importlib import import_module
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Protocol, cast
 
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.model import Tournament
@@ -15,12 +18,36 @@ READERS = {".xml": "chessresults", ".pgn": "pgn", ".csv": "crosstable", ".xlsx":
 WRITERS = {".trf": "trf", ".txt": "trf", ".tab": "trf", ".csv": "crosstable", ".xlsx": "crosstable", ".json": "chessjson"}
 
 
-def _module(name: str):
+class _Reader(Protocol):
+    def load(self, path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament: ...
+
+
+class _Writer(Protocol):
+    def dump(self, t: Tournament, path: str | Path, inputs: Iterable[str | Path] = (), force: bool = True) -> None: ...
+
+
+if TYPE_CHECKING:  # mypy checks that the modules named above are readers (and writers); never run
+    from . import chessjson, chessresults, crosstable, pgn, trf
+
+    _READERS: list[_Reader] = [chessresults, pgn, crosstable, chessjson, trf]
+    _WRITERS: list[_Writer] = [trf, crosstable, chessjson]
+
+
+def _module(name: str) -> ModuleType:
+    # imported by name, so a command imports only the format it reads
     return import_module(f"{__package__}.{name}")
 
 
+def _reader(name: str) -> _Reader:
+    return cast(_Reader, _module(name))  # a module of READERS, each checked in _READERS
+
+
+def _writer(name: str) -> _Writer:
+    return cast(_Writer, _module(name))  # a module of WRITERS, each checked in _WRITERS
+
+
 def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
-    return _module(READERS.get(Path(path).suffix.lower(), "trf")).load(path, warnings)
+    return _reader(READERS.get(Path(path).suffix.lower(), "trf")).load(path, warnings)
 
 
 def convert(source: str | Path, target: str | Path, warnings: list[InputWarning] | None = None,
@@ -48,5 +75,5 @@ def convert(source: str | Path, target: str | Path, warnings: list[InputWarning]
             warnings = warnings if warnings is not None else []
             warnings.append(InputWarning(f"a crosstable holds players and results only; not written: {', '.join(lost)}",
                                          Place(str(target))))
-    _module(writer).dump(t, target, inputs=[source], force=force)
+    _writer(writer).dump(t, target, inputs=[source], force=force)
     return t

@@ -17,8 +17,9 @@ import re
 
 from ..engine.errors import SpecifierError
 
-#: Swiss-Manager number -> (our specifier, Swiss-Manager's short name); None = no faithful translation (the reason).
-SWISS_MANAGER: dict[int, tuple[str | None, str]] = {
+#: Swiss-Manager number -> (our specifier, Swiss-Manager's short name); numbers with no faithful translation are in
+#: UNTRANSLATABLE instead, with the reason.
+SWISS_MANAGER: dict[int, tuple[str, str]] = {
     1: ("PTS", "Pts."), 2: ("BH", "BH."), 3: ("BH/C1", "BH1."), 4: ("BH/M1", "BHm."), 10: ("ARO", "rtgØ"),
     11: ("DE", "Res."), 12: ("WIN", "vict"), 13: ("MP", "MP"), 14: ("EDE", "Res."), 15: ("GP", "BT"),
     20: ("ARO/C1", "ratØ"), 21: ("TPR", "ratP"), 36: ("ARO", "RtgØ"), 37: ("BH", "BH."), 45: ("KS", "Koya"),
@@ -28,7 +29,7 @@ SWISS_MANAGER: dict[int, tuple[str | None, str]] = {
     89: ("TBR", "TBR"), 90: ("BBE", "BBE"), 91: ("SSSC", "SSSC"), 92: ("US-KASH", "Kas"),
 }
 #: numbers we know but cannot translate faithfully, with the reason shown to the user
-UNTRANSLATABLE = {
+UNTRANSLATABLE: dict[int, str] = {
     5: "a manual input after tie-break matches", 6: "a manual input after tie-break matches",
     8: "Swiss-Manager's own 'Fide Tie-Break' of the old regulations; give the list it stands for",
     9: "Swiss-Manager's own 'Fide Tie-Break (fine)'; give the list it stands for",
@@ -86,7 +87,7 @@ def from_swiss_manager(number: int, parameters: list[int] | None = None) -> str:
 
 def translate(text: str) -> str:
     """A list in which ``SM<n>[:params]`` items are replaced by our specifiers; other items are kept as they are."""
-    out = []
+    out: list[str] = []
     for item in _split(text):
         m = _TOKEN.match(item)
         if m:

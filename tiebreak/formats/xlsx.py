@@ -18,7 +18,10 @@ import io
 import re
 import zipfile
 import zlib
+from collections.abc import Iterable, Iterator, Sequence
 from html import escape  # XML text and attribute escaping (&, <, >, quotes); lighter than xml.sax
+from pathlib import Path
+from typing import IO, Literal
 from xml.etree import ElementTree as ET
 
 from defusedxml import DefusedXmlException
@@ -62,8 +65,10 @@ def _bytes(z: zipfile.ZipFile, name: str) -> bytes | None:
     return b"".join(chunks)
 
 
-def _parse(data: bytes, name: str, events=("end",)):
-    """Elements of a part as they are parsed; defusedxml refuses a DTD anywhere (no entity can expand)."""
+def _parse(data: bytes, name: str,
+           events: tuple[Literal["start", "end"], ...] = ("end",)) -> Iterator[tuple[str, ET.Element]]:
+    """Elements of a part as they are parsed (with ``start``/``end`` events each item is the event and its element);
+    defusedxml refuses a DTD anywhere (no entity can expand)."""
     try:
         yield from SafeET.iterparse(io.BytesIO(data), events, forbid_dtd=True)
     except DefusedXmlException:
@@ -189,7 +194,7 @@ def _number_text(text: str) -> str:
     return str(int(f)) if f.is_integer() and abs(f) < 1e15 else text
 
 
-def _cell(ref: str, value) -> str:
+def _cell(ref: str, value: object) -> str:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return f'<c r="{ref}"><v>{value}</v></c>'
     text = escape(str(value))
@@ -206,7 +211,7 @@ def _column_letters(c: int) -> str:
     return out
 
 
-def write_rows(target, rows: list[list], sheet_name: str = "Crosstable") -> None:
+def write_rows(target: str | Path | IO[bytes], rows: Iterable[Sequence[object]], sheet_name: str = "Crosstable") -> None:
     """Write ``rows`` as the only worksheet of a new workbook (``target``: a path or a binary file object)."""
     body = "".join(
         f'<row r="{r + 1}">' + "".join(_cell(f"{_column_letters(c)}{r + 1}", v) for c, v in enumerate(row)

@@ -18,6 +18,7 @@ from typing import Any
 from ..arbiter.categories import CategoryStandings
 from ..arbiter.clubs import TEAM_CODES, ClubRanking
 from ..engine.model import format_number
+from .columns import PlayerColumns
 from .html import column_widths, sheet
 from .i18n import Table
 from .output import text_table
@@ -46,21 +47,39 @@ def _cell(v: Fraction | None) -> str:
     return "-" if v is None else format_number(v)
 
 
-def _category_rows(c: CategoryStandings, shown: list[str]) -> list[list[str]]:
-    return [[str(r.rank), str(r.overall), str(r.start_no), r.row.name, format_number(r.row.points),
+def _category_table(c: CategoryStandings, lang: str, columns: PlayerColumns | None) -> tuple[list[str], list[list[str]]]:
+    """The heading and rows of a category's table: rank in the category, overall rank, number, name, the player
+    columns the main table shows (``columns``), points and the tie-breaks of the list."""
+    shown = [x for x in c.rows[0].row.values if x != "PTS"]
+    player_heads = columns.headings(lang) if columns else []
+    head = [_w("cat_rank", lang), _w("overall", lang), _w("no", lang), _w("name", lang), *player_heads,
+            _w("points", lang), *shown]
+    body = [[str(r.rank), str(r.overall), str(r.start_no), r.row.name,
+             *(columns.cells[r.start_no] if columns else []), format_number(r.row.points),
              *(_cell(r.row.values[x]) for x in shown)] for r in c.rows]
+    return head, body
 
 
-def categories_text(cats: list[CategoryStandings], lang: str = "en", shown: list[str] | None = None) -> str:
+def categories_text(cats: list[CategoryStandings], lang: str = "en", columns: PlayerColumns | None = None) -> str:
+    """Each category as an aligned table under its heading, with the player ``columns`` of the main table.
+
+    >>> from tiebreak import compute_standings
+    >>> from tiebreak.arbiter.categories import category_standings, parse_category
+    >>> from tiebreak.formats import trf
+    >>> from tiebreak.render.columns import player_columns
+    >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
+    >>> text = categories_text([category_standings(s, parse_category("rating<700"))], "en", player_columns(s))
+    >>> print(text.splitlines()[1])
+    Rk  Overall  No  Name           Tit  Fed  Rtg  Pts  BH/C1
+    """
     lines: list[str] = []
     for c in cats:
         lines += ["", _w("category", lang, name=c.category.text)] if lines else [_w("category", lang, name=c.category.text)]
         if not c.rows:
             lines.append(_w("empty", lang))
             continue
-        shown_ = shown if shown is not None else [x for x in c.rows[0].row.values if x != "PTS"]
-        head = [_w("cat_rank", lang), _w("overall", lang), _w("no", lang), _w("name", lang), _w("points", lang), *shown_]
-        lines += text_table(head, _category_rows(c, shown_), {3})
+        head, body = _category_table(c, lang, columns)
+        lines += text_table(head, body, {3})
     return "\n".join(lines) + "\n"
 
 
@@ -80,17 +99,21 @@ def category_columns(cats: list[CategoryStandings]) -> tuple[list[str], dict[int
     return head, cells
 
 
-def _htmltext_table(head: list[str], body: list[list[str]], names: tuple[int, ...]) -> str:
+def _htmltext_table(head: list[str], body: list[list[str]], names: tuple[int, ...], points_at: int = -1) -> str:
+    """A table of escaped cells; columns ``names`` left-aligned and wrapping, the points (``points_at``) in bold as in
+    the main table."""
     def cell(tag: str, j: int, v: str) -> str:
-        return f'<{tag}{" class=name" if j in names else ""}>{escape(v)}</{tag}>'
+        cls = " class=name" if j in names else " class=pts" if j == points_at and tag == "td" else ""
+        return f'<{tag}{cls}>{escape(v)}</{tag}>'
 
     return ("<table><thead><tr>" + "".join(cell("th", j, h) for j, h in enumerate(head)) + "</tr></thead><tbody>"
             + "".join("<tr>" + "".join(cell("td", j, v) for j, v in enumerate(row)) + "</tr>" for row in body)
             + "</tbody></table>")
 
 
-def categories_html(cats: list[CategoryStandings], lang: str = "en") -> str:
-    """Each category as its own printed section, in the orientation and font its columns need (as the standings).
+def categories_html(cats: list[CategoryStandings], lang: str = "en", columns: PlayerColumns | None = None) -> str:
+    """Each category as its own printed section, in the orientation and font its columns need, with the player
+    ``columns`` of the main table (as the standings).
 
     >>> from tiebreak import compute_standings
     >>> from tiebreak.arbiter.categories import category_standings, parse_category
@@ -105,10 +128,10 @@ def categories_html(cats: list[CategoryStandings], lang: str = "en") -> str:
         if not c.rows:
             out.append(f'<section class="sheet category">{heading}<p>{escape(_w("empty", lang))}</p></section>')
             continue
-        shown = [x for x in c.rows[0].row.values if x != "PTS"]
-        head = [_w("cat_rank", lang), _w("overall", lang), _w("no", lang), _w("name", lang), _w("points", lang), *shown]
-        body = _category_rows(c, shown)
-        out.append(sheet(_htmltext_table(head, body, (3,)), column_widths(head, body, (3,)), heading, kind="category"))
+        head, body = _category_table(c, lang, columns)
+        points_at = head.index(_w("points", lang))
+        out.append(sheet(_htmltext_table(head, body, (3,), points_at), column_widths(head, body, (3,)), heading,
+                         kind="category"))
     return "\n".join(out)
 
 

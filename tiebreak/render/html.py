@@ -155,25 +155,47 @@ def to_html(s: Standings, lang: str = "en", sections: str = "", columns: PlayerC
     sizes = place_sizes(s)
     rows = [[shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, *(columns.cells[r.start_no] if columns else []),
              format_number(r.points), *(_cell(r.values[x]) for x in shown)] for r in s.rows]
-    standings, widths = _table("standings", heads, rows, 3 + len(player_heads), [bool(r.lot) for r in s.rows])
+    standings, widths = standings_table(heads, rows, 3 + len(player_heads), [bool(r.lot) for r in s.rows])
     lots = f"<p>{escape(word('lot', lang, seed=s.seed))}</p>" if any(r.lot for r in s.rows) else ""
-    items = "".join(f"<li><b>{escape(code)}</b> {escape(name)}</li>"
-                    for code, _, name in (line.strip().partition(" ") for line in legend(s.specs, lang)))
-    cover = (f"{escape(word('after_round', lang, k=s.after_round, n=t.rounds))}; {escape(word(s.system, lang))}; "
-             f"{escape(word('rules', lang))} {escape(s.rules.name)}; {escape(word('legend', lang))}: "
-             f"{escape(', '.join(s.tiebreaks))}")
-    heading = (f'<h1>{escape(title)}</h1><p class="cover">{cover}</p><ul class="legend">{items}'
-               f'<li>{escape(word("undefined", lang))}</li></ul>')
+    event = (f"{word('after_round', lang, k=s.after_round, n=t.rounds)}; {word(s.system, lang)}; "
+             f"{word('rules', lang)} {s.rules.name}; {word('legend', lang)}: {', '.join(s.tiebreaks)}")
+    heading = cover(title, event, legend(s.specs, lang), lang)
+    return document(title, lang, f"{sheet(standings, widths, heading, lots)}\n{sections}\n{_crosstable(s, lang)}",
+                    printed)
+
+
+def document(title: str, lang: str, body: str, printed: datetime.date | None = None, style: str = "") -> str:
+    """The page around ``body`` (sections made by :func:`sheet`, already escaped): printed on A4 with the event
+    ``title`` at the top left, the print date at the top right and the page number at the bottom of every page;
+    ``style`` is added to the shared style sheet.
+
+    >>> page = document("Open <2025>", "en", "<p>x</p>", datetime.date(2025, 6, 1))
+    >>> "<title>Open &lt;2025&gt;</title>" in page and "counter(page)" in page and "printed 2025-06-01" in page
+    True
+    """
     boxes = _page_boxes(title, lang, printed or datetime.date.today())
     return f"""<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(title)}</title><style>{_STYLE % {"boxes": boxes}}</style></head>
+<title>{escape(title)}</title><style>{_STYLE % {"boxes": boxes}}{style}</style></head>
 <body>
-{sheet(standings, widths, heading, lots)}
-{sections}
-{_crosstable(s, lang)}
+{body}
 </body></html>
 """
+
+
+def cover(title: str, event: str, legend_lines: list[str], lang: str) -> str:
+    """The head of the first sheet: the event's name, the cover line (``event``, then the list) and the legend of
+    the tie-breaks (``legend_lines``: a code, then its name and article), with the undefined-value mark."""
+    items = "".join(f"<li><b>{escape(code)}</b> {escape(name.strip())}</li>"
+                    for code, _, name in (line.strip().partition(" ") for line in legend_lines))
+    return (f'<h1>{escape(title)}</h1><p class="cover">{escape(event)}</p><ul class="legend">{items}'
+            f'<li>{escape(word("undefined", lang))}</li></ul>')
+
+
+def standings_table(heads: list[str], rows: list[list[str]], points_at: int, tied: list[bool]) -> tuple[str, list[int]]:
+    """The standings table (rank, number, name, ...; the cell at ``points_at`` in bold; a row drawn by lot marked)
+    and the characters each column needs."""
+    return _table("standings", heads, rows, points_at, tied)
 
 
 def _crosstable(s: Standings, lang: str) -> str:

@@ -164,6 +164,8 @@ MESSAGE_WORDS = Table("message word", {
     'error': 'error',
     'warning': 'warning',
     'note': 'note',
+    'usage': 'usage',  # the command line's syntax, shown with its errors
+    'argument': 'argument',  # an option or argument of the command line, named in its errors
 })
 #: names of the fields of the input that messages and places name (TRF columns, Chess-JSON and form fields stay as
 #: they are: they are names in the file)
@@ -187,6 +189,8 @@ FIELD_NAMES = Table("field", {name: name for name in (
     'after round',
     'swiss',
     'round robin',
+    'draw rate',
+    'white advantage',
 )})
 _ROUND_FIELD = Table("round field", {k: f"round {{0}} {k}" for k in ("opponent", "result", "colour")})
 _COMPILED: dict[str, list[tuple[re.Pattern[str], str]]] = {}

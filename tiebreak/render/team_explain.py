@@ -38,6 +38,27 @@ EXPLAIN = Table("team explain", {
     "shared": "not separated (shared rank)",
 })
 
+#: the words of the page's explanation panel of a team, as sentences like the page's own (the page fills the
+#: ``{fields}``)
+PANEL = Table("team panel", {
+    "matches": "Matches",
+    "opponent": "Opposing team",
+    "group": "Computed among the teams still tied at this point (Type A); place among them: {place}.",
+    "boards": "Game points by board: {points}.",
+    "factor": "Normalising factor F = {factor}.",
+    "teams_n": "{n} teams",
+})
+
+
+def panel_words(lang: str = "en") -> dict[str, str]:
+    """Every word the page's explanation panel of a team needs, in ``lang``.
+
+    >>> panel_words("uk")["teams_n"], panel_words("ru")["mp"]
+    ('команд: {n}', 'МО')
+    """
+    return {**{k: TEAM_WORDS.text(k, lang) for k in ("mp", "gp", "bye", "no_match")},
+            **{k: PANEL.text(k, lang) for k in PANEL}}
+
 
 def _num(x: Fraction | None) -> str:
     return "-" if x is None else format_number(x)

@@ -1,39 +1,33 @@
 """A self-contained HTML page of team standings: the table with the team tie-breaks, their legend with articles, and
-the match crosstable (per round the opposing team, match points and game points).  Printed to PDF as it is.
+the match crosstable (per round the opposing team, match points and game points; then the totals).  Printed to PDF
+as it is, with the header, page numbers and fitted tables of the individual page (:mod:`tiebreak.render.html`).
 
-No script, no external asset; every text from the tournament file is escaped.
+No script, no external asset, no internal notes; every text from the tournament file is escaped.
 """
 
 from __future__ import annotations
 
+import datetime
 from fractions import Fraction
 from html import escape
 
 from ..engine.model import Kind, format_number
 from ..engine.team import TeamStandings
-from .html import fit
-from .i18n import message, word
+from .html import column_widths, cover, document, sheet, standings_table
+from .i18n import word
 from .output import place_sizes, shared_place
 from .team_words import TEAM_WORDS, MatchRound, match_rounds, team_legend
 
+#: what the team page adds to the shared style sheet of :mod:`tiebreak.render.html`: the match cells
 _STYLE = """
-h1{overflow-wrap:anywhere}
-body{font-family:system-ui,"DejaVu Sans",sans-serif;margin:1.5em;color:#222}
-table{border-collapse:collapse;margin:1em 0;font-variant-numeric:tabular-nums}
-th,td{border:1px solid #bbb;padding:.25em .5em;text-align:right}
-th{background:#eee}
-td.name,#standings th:nth-child(3),#crosstable th:nth-child(2){text-align:left}
-#crosstable thead th:nth-child(n+3){text-align:center}
-h2.matches{font-size:1em;margin:1em 0 0}
-.legend b{display:inline-block;min-width:5em}
-tr.tied td.rank::after{content:"*"}
-.legend{font-size:.9em}
-@media print{.scroll{overflow:visible}thead{display:table-header-group}tr{break-inside:avoid}}
+#crosstable thead th:nth-child(n+4){text-align:center}
 td.match{white-space:nowrap;text-align:center;line-height:1.2}
 td.match small{display:block;color:#555}
 td.win{background:#eef7ee}td.loss{background:#fbeeee}
-.scroll{overflow-x:auto;max-width:100%}
+@media print{td.win,td.loss{-webkit-print-color-adjust:exact;print-color-adjust:exact}}
 """
+#: the characters a match cell needs (opponent and mark over "MP / GP")
+_MATCH_WIDTH = 7
 _WON = {Kind.WIN: "win", Kind.FORFEIT_WIN: "win", Kind.LOSS: "loss", Kind.FORFEIT_LOSS: "loss",
         Kind.DOUBLE_FORFEIT: "loss"}
 
@@ -59,53 +53,55 @@ def _match_cell(mr: MatchRound, lang: str) -> str:
             f"<small>{format_number(mr.match_points)} / {format_number(mr.game_points)}</small></td>")
 
 
-def to_html(s: TeamStandings, lang: str = "en") -> str:
-    """The team standings page in ``lang``."""
+def to_html(s: TeamStandings, lang: str = "en", printed: datetime.date | None = None) -> str:
+    """The team standings page in ``lang``, printed as the individual one (:mod:`tiebreak.render.html`): every A4
+    page with the event, the print date and its page number; each table on pages of the orientation and font its
+    columns need; a cover line with the rules, boards and primary score, and the legend of the team tie-breaks.
+
+    >>> from tiebreak.engine.team import Team, build, compute_team_standings
+    >>> from tiebreak.engine.model import Kind, Player, Tournament
+    >>> t = Tournament.build([Player(i, n) for i, n in enumerate(["A1", "A2", "B1", "B2"], 1)], 1, name="Cup")
+    >>> t.set_game(1, 1, 3, Kind.WIN); t.set_game(1, 4, 2, Kind.DRAW)
+    >>> s = compute_team_standings(build(t, [Team(1, "A", [1, 2]), Team(2, "B", [3, 4])]), "MP,GP", lots=False)
+    >>> page = to_html(s, "en", datetime.date(2025, 1, 2))
+    >>> "counter(pages)" in page and "printed 2025-01-02" in page and "@top-left{content:" + chr(34) + "Cup" in page
+    True
+    """
     m, w = s.tt.matches, TEAM_WORDS
-    title = escape(m.name or m.source or "Standings")
+    title = m.name or m.source or "Standings"
     shown = s.keys
-    head = "".join(f"<th>{escape(h)}</th>" for h in
-                   [word("rank", lang), word("number", lang), w.text("team", lang), *shown])
+    heads = [word("rank", lang), word("number", lang), w.text("team", lang), *shown]
     sizes = place_sizes(s)
-    rows = []
-    for r in s.rows:
-        cls = ' class="tied"' if r.lot else ""
-        cells = "".join(f"<td>{escape(_cell(r.values[x]))}</td>" for x in shown)
-        rows.append(f"<tr{cls}><td class=\"rank\">{shared_place(r.rank, sizes[r.rank])}</td><td>{r.number}</td>"
-                    f"<td class=\"name\">{escape(r.name)}</td>{cells}</tr>")
-    rounds = "".join(f"<th>{k + 1}</th>" for k in range(s.after_round))
-    cross = []
-    for r in s.rows:
-        cells = "".join(_match_cell(mr, lang) for mr in match_rounds(s, r.number))
-        cross.append(f"<tr><td>{r.number}</td><td class=\"name\">{escape(r.name)}</td>{cells}</tr>")
-    notes = "".join(f"<li>{escape(message(n, lang))}</li>" for n in s.notes)
+    rows = [[shared_place(r.rank, sizes[r.rank]), str(r.number), r.name, *(_cell(r.values[x]) for x in shown)]
+            for r in s.rows]
+    standings, widths = standings_table(heads, rows, 3, [bool(r.lot) for r in s.rows])
     lots = f"<p>{escape(word('lot', lang, seed=s.seed))}</p>" if any(r.lot for r in s.rows) else ""
-    items = "".join(f"<li><b>{escape(code)}</b> {escape(rest.strip())}</li>"
-                    for code, _, rest in (line.partition(" ") for line in team_legend(s.specs, lang)))
     event = "; ".join([word("after_round", lang, k=s.after_round, n=m.rounds), word(s.system, lang),
                        w.text("boards", lang, n=s.tt.boards), w.text("primary", lang, score=s.tt.primary),
-                       f"{word('rules', lang)} {s.rules.name}"])
-    # printed in the orientation and font the wider of the two tables needs (a match cell holds about 7 characters)
-    longest = max((len(r.name) for r in s.rows), default=4)
-    orientation, pt = max(fit([3, 3, longest, *(max(len(x), 5) for x in shown)]),
-                          fit([3, longest, *[7] * s.after_round]), key=lambda f: (f[0] == "landscape", -f[1]))
-    page = f"@page{{size:A4 {orientation};margin:12mm}}@media print{{body{{font-size:{pt}pt;margin:0}}}}"
-    return f"""<!DOCTYPE html>
-<html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title><style>{page}{_STYLE}</style></head>
-<body>
-<h1>{title}</h1>
-<p>{escape(event)}</p>
-<div class="scroll"><table id="standings"><thead><tr>{head}</tr></thead><tbody>
-{chr(10).join(rows)}
-</tbody></table></div>
-{lots}
-<div class="legend"><h2>{escape(word('legend', lang))}</h2><ul>{items}<li>{escape(word('undefined', lang))}</li></ul></div>
-<h2 class="matches">{escape(w.text('matches', lang))}</h2>
-<div class="scroll"><table id="crosstable">
-<thead><tr><th>{escape(word('number', lang))}</th><th>{escape(w.text('team', lang))}</th>{rounds}</tr></thead><tbody>
-{chr(10).join(cross)}
-</tbody></table></div>
-<ul class="notes">{notes}</ul>
-</body></html>
-"""
+                       f"{word('rules', lang)} {s.rules.name}", f"{word('legend', lang)}: {', '.join(s.tiebreaks)}"])
+    heading = cover(title, event, team_legend(s.specs, lang), lang)
+    body = f"{sheet(standings, widths, heading, lots)}\n{_crosstable(s, lang)}"
+    return document(title, lang, body, printed, _STYLE)
+
+
+def _crosstable(s: TeamStandings, lang: str) -> str:
+    """Every team's matches in the order of the standings, with rank and the match and game points of the rounds."""
+    w = TEAM_WORDS
+    sizes = place_sizes(s)
+    rounds = [str(k + 1) for k in range(s.after_round)]
+    heads = [word("rank", lang), word("number", lang), w.text("team", lang), *rounds, w.text("mp", lang),
+             w.text("gp", lang)]
+    head = "".join(f'<th{" class=name" if j == 2 else ""}>{escape(h)}</th>' for j, h in enumerate(heads))
+    body, texts = [], []
+    for r in s.rows:
+        played = match_rounds(s, r.number)
+        mp = format_number(sum((x.match_points for x in played), Fraction(0)))
+        gp = format_number(sum((x.game_points for x in played), Fraction(0)))
+        place = shared_place(r.rank, sizes[r.rank])
+        body.append(f'<tr><td class="rank">{place}</td><td>{r.number}</td><td class="name">{escape(r.name)}</td>'
+                    + "".join(_match_cell(mr, lang) for mr in played) + f'<td class="pts">{mp}</td><td>{gp}</td></tr>')
+        texts.append([place, str(r.number), r.name, *["0" * _MATCH_WIDTH] * len(played), mp, gp])
+    caption = escape(w.text("matches", lang))
+    table = (f'<table id="crosstable"><caption>{caption}</caption><thead><tr>{head}</tr></thead>'
+             f'<tbody>{"".join(body)}</tbody></table>')
+    return sheet(table, column_widths(heads, texts))

@@ -35,21 +35,22 @@ class OddsForm(BaseModel):
     example: Text = Field(None, examples=["hobsons-bay-cup-2025.trf"])
     tiebreaks: Text = None
     preset: Text = None
-    rules: choice(*RULE_CHOICES) = None  # type: ignore[valid-type]
-    after_round: whole_number(0, MAX_ROUND, optional=True) = None  # type: ignore[valid-type]
-    unrated_rating: whole_number(0, MAX_RATING, optional=True) = None  # type: ignore[valid-type]
-    system: choice("swiss", "rr", "round-robin") = None  # type: ignore[valid-type]
-    model: choice("equal", "elo") = Field(None, description="equal: every result 1/3; elo: Davidson's draw model")  # type: ignore[valid-type]
-    draw_rate: decimal_number(0, 1) = None  # type: ignore[valid-type]
-    white_advantage: decimal_number(-1000, 1000) = None  # type: ignore[valid-type]
+    rules: Annotated[str | None, choice(*RULE_CHOICES)] = None
+    after_round: Annotated[int | None, whole_number(0, MAX_ROUND, optional=True)] = None
+    unrated_rating: Annotated[int | None, whole_number(0, MAX_RATING, optional=True)] = None
+    system: Annotated[str | None, choice("swiss", "rr", "round-robin")] = None
+    model: Annotated[str | None, choice("equal", "elo")] = Field(
+        None, description="equal: every result 1/3; elo: Davidson's draw model")
+    draw_rate: Annotated[float | None, decimal_number(0, 1)] = None
+    white_advantage: Annotated[float | None, decimal_number(-1000, 1000)] = None
     fix: list[Annotated[str, Field(max_length=100)]] = Field([], max_length=1000, examples=[["12-7=1-0"]],
                                                              description="a pending game's result, repeatable")
-    simulations: whole_number(1, MAX_SIMULATIONS, optional=True) = None  # type: ignore[valid-type]
-    seed: Seed = None  # type: ignore[valid-type]
-    places: whole_number(1, MAX_START_NO, optional=True) = None  # type: ignore[valid-type]
-    player: whole_number(1, MAX_START_NO, optional=True) = None  # type: ignore[valid-type]
-    format: choice(*MEDIA_TYPES) = None  # type: ignore[valid-type]
-    lang: Lang = None  # type: ignore[valid-type]
+    simulations: Annotated[int | None, whole_number(1, MAX_SIMULATIONS, optional=True)] = None
+    seed: Seed = None
+    places: Annotated[int | None, whole_number(1, MAX_START_NO, optional=True)] = None
+    player: Annotated[int | None, whole_number(1, MAX_START_NO, optional=True)] = None
+    format: Annotated[str | None, choice(*MEDIA_TYPES)] = None
+    lang: Lang = None
 
     def options(self) -> service.OddsOptions:
         """The service's options; the budget decides between enumeration and simulation (never hours of work)."""

@@ -20,7 +20,7 @@ from .models import Award, CheckReport, Explanation, PlayoffGroup
 from .uploads import content_disposition, run_on_upload
 
 router = APIRouter(prefix="/api", tags=["standings"], responses=ERRORS)
-StartNo = whole_number(1, MAX_START_NO, optional=True)
+StartNo = Annotated[int | None, whole_number(1, MAX_START_NO, optional=True)]
 
 
 def _json(answer: tuple[bytes, int | None]) -> Response:
@@ -56,8 +56,8 @@ async def standings(request: Request, form: Annotated[StandingsForm, Form()]) ->
 
 
 class ExplainForm(StandingsForm):
-    player: StartNo = Field(None, description="start number of the player to explain", examples=[7])  # type: ignore[valid-type]
-    player2: StartNo = Field(None, description="a second player: what separated the two")  # type: ignore[valid-type]
+    player: StartNo = Field(None, description="start number of the player to explain", examples=[7])
+    player2: StartNo = Field(None, description="a second player: what separated the two")
 
 
 @router.post("/explain", summary="How each value of a player (in a team event: of a team) was made, or what separated two",
@@ -107,7 +107,7 @@ async def playoffs(request: Request, form: Annotated[PlayoffForm, Form()]) -> Re
 class PrizeForm(StandingsForm):
     prizes: Text = Field(None, examples=["place,1,300\nplace,2,100\nrating<1600,1,50"],
                          description="CSV lines kind,place,amount (empty amount: a cup)")
-    method: choice("shared", "hort", "tiebreak") = None  # type: ignore[valid-type]
+    method: Annotated[str | None, choice("shared", "hort", "tiebreak")] = None
 
 
 @router.post("/prizes", summary="Distribute a prize list on the final standings (shared, Hort or by tie-break; 13.2.6)",

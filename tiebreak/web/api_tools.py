@@ -3,7 +3,7 @@ tables and the Varma draw."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import anyio
 from fastapi import APIRouter, Form, Query
@@ -26,7 +26,7 @@ MAX_BERGER_PLAYERS = 100
 
 @router.get("/catalogue", summary="Every tie-break, individual and team: code, name, article, type, modifiers, family",
             response_model=list[TieBreak], responses={400: ERRORS[400]})
-async def catalogue(lang: Annotated[Lang, Query()] = None) -> list[TieBreak]:  # type: ignore[valid-type]
+async def catalogue(lang: Annotated[Lang, Query()] = None) -> list[TieBreak]:
     from ..render.team_words import team_catalogue
 
     lang = lang or "en"
@@ -54,7 +54,7 @@ def _berger(players: int, double: bool) -> str:
 
 @router.get("/berger", summary=f"Berger round-robin schedule (Arbiters' Manual 13.16), 2 to {MAX_BERGER_PLAYERS} "
                                "players", response_model=BergerSchedule, responses={400: ERRORS[400]})
-async def berger_tables(players: Annotated[whole_number(2, MAX_BERGER_PLAYERS), Query(examples=[6])],  # type: ignore[valid-type]
+async def berger_tables(players: Annotated[int, whole_number(2, MAX_BERGER_PLAYERS), Query(examples=[6])],
                         double: Annotated[Flag, Query()] = False) -> Response:
     body = await anyio.to_thread.run_sync(_berger, players, double)
     return Response(body, media_type="application/json")
@@ -62,13 +62,13 @@ async def berger_tables(players: Annotated[whole_number(2, MAX_BERGER_PLAYERS), 
 
 class VarmaForm(BaseModel):
     list: Text = Field(None, description="9 to 24 lines 'Name, FED'")
-    seed: Seed = Field(None, description="makes the draw repeatable")  # type: ignore[valid-type]
-    variant: choice("s000", "fide") = Field(  # type: ignore[valid-type]
+    seed: Seed = Field(None, description="makes the draw repeatable")
+    variant: Annotated[str | None, choice("s000", "fide")] = Field(
         None, description="12-player table: the Manual's (default) or C.05's")
-    lang: Lang = None  # type: ignore[valid-type]
+    lang: Lang = None
 
 
-def _varma(text: str, seed: int, variant: str) -> dict:
+def _varma(text: str, seed: int, variant: str) -> dict[str, Any]:
     from ..arbiter import varma
 
     players = varma.parse_players(text, "list")
@@ -81,7 +81,7 @@ def _varma(text: str, seed: int, variant: str) -> dict:
 
 @router.post("/varma", summary="Restricted drawing of lots with Varma tables (Arbiters' Manual 13.17)",
              response_model=VarmaDraw, responses={400: ERRORS[400], 413: ERRORS[413]}, openapi_extra=multipart(VarmaForm))
-async def varma_draw(form: Annotated[VarmaForm, Form()]) -> dict:
+async def varma_draw(form: Annotated[VarmaForm, Form()]) -> dict[str, Any]:
     if not form.list:
         raise ApiError(400, "give the players (field 'list': lines Name, FED)", field="list")
     if form.seed is None:

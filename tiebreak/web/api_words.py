@@ -17,7 +17,7 @@ router = APIRouter(prefix="/api", tags=["page"])
 
 class PageWords(BaseModel):
     """Groups of words by key: the page's, the table's, kinds of rounds, columns, category and team-ranking sections,
-    sources of values."""
+    sources of values, a team's explanation."""
 
     page: dict[str, str]
     words: dict[str, str]
@@ -25,17 +25,18 @@ class PageWords(BaseModel):
     columns: dict[str, str]
     groups: dict[str, str]
     sources: dict[str, str]
+    team: dict[str, str] = Field(description="the explanation panel of a team: matches, match and game points")
 
 
 @router.get("/words", summary="Every word of the page in one language (page, words, kinds of rounds, columns, sources)",
             response_model=PageWords, responses={400: ERRORS[400]})
 async def page_words(lang: Annotated[str, Query(max_length=20, description="en, ru or uk; another gives English")]
-                     = "en") -> dict:
+                     = "en") -> dict[str, dict[str, str]]:
     return words.page_words(lang)
 
 
 class TranslateForm(BaseModel):
-    lang: Lang = None  # type: ignore[valid-type]
+    lang: Lang = None
     text: list[Annotated[str, Field(max_length=20_000)]] = Field(min_length=1, max_length=500,
                                                                  description="notes and warnings, as the answer has them")
 

@@ -8,7 +8,9 @@ and API", says how).
 from __future__ import annotations
 
 import os
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
+from typing import TYPE_CHECKING, Callable
 
 import anyio
 from fastapi import FastAPI
@@ -18,6 +20,9 @@ from .. import __version__
 from . import api_odds, api_standings, api_tools, api_words, errors, pages
 from .uploads import BodyLimit
 from .workers import WorkerPool
+
+if TYPE_CHECKING:  # the live face is imported only when it is on
+    from ..live.watch import LiveHub
 
 HERE = Path(__file__).parent
 MAX_UPLOAD_BYTES = 20 * 1024 * 1024
@@ -29,7 +34,7 @@ ROUTERS = [api_standings.router, api_tools.router, api_words.router, api_odds.ro
 
 
 def create_app(max_upload: int = MAX_UPLOAD_BYTES, time_limit: float = TIME_LIMIT_SECONDS, workers: int | None = None,
-               queue: int = 64, pdf_prints: int = PDF_PRINTS, live=None) -> FastAPI:
+               queue: int = 64, pdf_prints: int = PDF_PRINTS, live: LiveHub | None = None) -> FastAPI:
     """The app; ``live`` (a :class:`~tiebreak.live.watch.LiveHub`) adds the live face (:mod:`tiebreak.web.live`).
     ``time_limit``: seconds a heavy request may take (waiting included) before it is answered 503 and
     its worker process killed; ``workers``: heavy requests at once (default: the machine's cores); ``queue``: heavy
@@ -54,7 +59,7 @@ def create_app(max_upload: int = MAX_UPLOAD_BYTES, time_limit: float = TIME_LIMI
     return app
 
 
-def _live_lifespan(live):
+def _live_lifespan(live: LiveHub | None) -> Callable[[FastAPI], AbstractAsyncContextManager[None]] | None:
     if live is None:
         return None
     from .live import lifespan
@@ -62,7 +67,7 @@ def _live_lifespan(live):
     return lambda app: lifespan(live)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, live=None) -> None:
+def serve(host: str = "127.0.0.1", port: int = 8000, live: LiveHub | None = None) -> None:
     import uvicorn
 
     workers = int(os.environ.get("TIEBREAK_WORKERS", "0")) or None

@@ -5,11 +5,14 @@ paths and methods, and (never expected) a bug, which is a JSON 500 rather than a
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping, Sequence
+from typing import Any, Callable, TypedDict, Unpack
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
+from pydantic_core import ErrorDetails
 from starlette.exceptions import HTTPException
 
 from ..engine.errors import InputError, Place, TiebreakError
@@ -30,7 +33,7 @@ class ErrorAnswer(BaseModel):
 
 
 #: the documented error answers, for ``responses=`` of the routes
-ERRORS: dict[int | str, dict] = {
+ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorAnswer, "description": "bad input: the message names the file, line, column and field"},
     404: {"model": ErrorAnswer, "description": "no such bundled example"},
     413: {"model": ErrorAnswer, "description": "upload too large"},
@@ -38,18 +41,27 @@ ERRORS: dict[int | str, dict] = {
 }
 
 
+class ErrorPlace(TypedDict, total=False):
+    """Where the problem of a refused request is (the fields of the error answer besides ``error``)."""
+
+    file: str | None
+    line: int | None
+    column: int | None
+    field: str | None
+
+
 class ApiError(Exception):
     """A refusal with its status and where the problem is (``file``, ``line``, ``column``, ``field``)."""
 
-    def __init__(self, status: int, message: str, **place) -> None:
+    def __init__(self, status: int, message: str, **place: Unpack[ErrorPlace]) -> None:
         super().__init__(status, message, place)
         self.status, self.message, self.place = status, message, place
 
-    def __reduce__(self):  # travels back from a worker process
-        return _rebuild, (self.status, self.message, self.place)
+    def __reduce__(self) -> tuple[Callable[[int, str, ErrorPlace], ApiError], tuple[int, str, ErrorPlace]]:
+        return _rebuild, (self.status, self.message, self.place)  # travels back from a worker process
 
 
-def _rebuild(status: int, text: str, place: dict) -> ApiError:
+def _rebuild(status: int, text: str, place: ErrorPlace) -> ApiError:
     return ApiError(status, text, **place)
 
 
@@ -64,13 +76,14 @@ def from_tiebreak_error(e: TiebreakError) -> ApiError:
 def error_response(e: ApiError, lang: str | None = "en") -> JSONResponse:
     """The error as JSON; the message in the language the request asked for (field names stay as they are)."""
     lang = lang if lang in LANGUAGES else "en"
-    place = {k: e.place.get(k) for k in ("file", "line", "column", "field")}
-    where = {"place": place_text(Place(**{k: v for k, v in place.items() if v is not None}), lang)} \
-        if place["file"] else {}
-    return JSONResponse({"error": message(e.message, lang), **place, **where}, status_code=e.status)
+    file, line, column, field = (e.place.get("file"), e.place.get("line"), e.place.get("column"),
+                                 e.place.get("field"))
+    where = {"place": place_text(Place(file, line, column, field or ""), lang)} if file else {}
+    return JSONResponse({"error": message(e.message, lang), "file": file, "line": line, "column": column,
+                         "field": field, **where}, status_code=e.status)
 
 
-def shown_value(value) -> str:
+def shown_value(value: object) -> str:
     """A refused value as a message quotes it: short, whatever was sent.
 
     >>> shown_value("9" * 5000)[:6], len(shown_value("9" * 5000))
@@ -80,7 +93,7 @@ def shown_value(value) -> str:
     return repr(text if len(text) <= 40 else text[:40] + "…")
 
 
-def validation_error(errors) -> ApiError:
+def validation_error(errors: Sequence[ErrorDetails]) -> ApiError:
     """The first problem pydantic found in a request's fields, as our message naming the field."""
     e = errors[0]
     loc = [str(x) for x in e.get("loc", ()) if not isinstance(x, int)]
@@ -104,9 +117,10 @@ def validation_error(errors) -> ApiError:
     return ApiError(400, f"the field {field} is not valid: {e.get('msg')}", field=field)
 
 
-def _lang(request: Request, body=None) -> str | None:
-    lang = getattr(request.state, "lang", None) or request.query_params.get("lang")
-    if lang is None and hasattr(body, "get"):
+def _lang(request: Request, body: object = None) -> str | None:
+    """The language a request asked for: its form's (set by the route), its query's, or its body's."""
+    lang: object = getattr(request.state, "lang", None) or request.query_params.get("lang")
+    if lang is None and isinstance(body, Mapping):  # a JSON object or a form
         lang = body.get("lang")
     return lang if isinstance(lang, str) else None
 
@@ -115,15 +129,15 @@ def install(app: FastAPI) -> None:
     """Make every failure of ``app`` answer in the error shape."""
 
     @app.exception_handler(ApiError)
-    async def api_error(request: Request, e: ApiError):
+    async def api_error(request: Request, e: ApiError) -> JSONResponse:
         return error_response(e, _lang(request))
 
     @app.exception_handler(RequestValidationError)
-    async def invalid(request: Request, e: RequestValidationError):
+    async def invalid(request: Request, e: RequestValidationError) -> JSONResponse:
         return error_response(validation_error(e.errors()), _lang(request, e.body))
 
     @app.exception_handler(HTTPException)
-    async def http_error(request: Request, e: HTTPException):
+    async def http_error(request: Request, e: HTTPException) -> JSONResponse:
         text = {404: "no such page", 405: "method not allowed"}.get(e.status_code, "the request was refused")
         response = error_response(ApiError(e.status_code, text), _lang(request))
         if e.headers:
@@ -131,7 +145,7 @@ def install(app: FastAPI) -> None:
         return response
 
     @app.exception_handler(Exception)
-    async def bug(request: Request, e: Exception):
+    async def bug(request: Request, e: Exception) -> JSONResponse:
         log.exception("internal error on %s", request.url.path)
         return error_response(ApiError(500, "internal error: the server could not answer this request"),
                               _lang(request))

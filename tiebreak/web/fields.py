@@ -4,10 +4,10 @@ of ASCII digits inside documented bounds, one of a few choices, true/false) and 
 ``minimum``/``maximum``/``enum``, so the document and the checks cannot drift apart.
 
 >>> from pydantic import TypeAdapter, ValidationError
->>> TypeAdapter(whole_number(0, 9)).validate_python("7")
+>>> TypeAdapter(Annotated[int, whole_number(0, 9)]).validate_python("7")
 7
 >>> try:
-...     TypeAdapter(whole_number(0, 9)).validate_python("²")
+...     TypeAdapter(Annotated[int, whole_number(0, 9)]).validate_python("²")
 ... except ValidationError as e:
 ...     print(e.errors()[0]["type"], e.errors()[0]["ctx"])
 whole_number {'low': 0, 'high': 9}
@@ -16,15 +16,17 @@ whole_number {'low': 0, 'high': 9}
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from dataclasses import dataclass, fields
+from typing import Annotated, Any, Callable
 
 from fastapi import File, UploadFile
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
-from pydantic_core import PydanticCustomError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, GetCoreSchemaHandler, GetJsonSchemaHandler, WithJsonSchema
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import PydanticCustomError, core_schema
 
 from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from ..render.i18n import LANGUAGES
-from ..service import EXTENSIONS
+from ..service import EXTENSIONS, Options
 
 #: seeds for drawing lots: up to the largest whole number every JSON reader keeps exactly
 MAX_SEED = 2**53 - 1
@@ -38,14 +40,32 @@ _DIGITS = re.compile(r"[0-9]{1,20}")
 _DECIMAL = re.compile(r"-?[0-9]{1,10}(\.[0-9]{1,10})?")
 
 
-def _blank(value: Any) -> bool:
+def _blank(value: object) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-def whole_number(low: int, high: int, optional: bool = False) -> Any:
-    """A whole number of ASCII digits from ``low`` to ``high`` (an empty field is ``None`` when ``optional``)."""
+@dataclass(frozen=True)
+class FormValue:
+    """What a form field holds, as pydantic metadata (``Annotated[int | None, whole_number(0, 9, optional=True)]``):
+    ``check`` reads the text sent before the field's own type is validated, and ``schema`` is what the OpenAPI
+    document says the field holds.  The field's type stays a plain Python type that mypy sees."""
 
-    def check(value: Any) -> int | None:
+    check: Callable[[object], object]
+    schema: dict[str, Any]
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+        return core_schema.no_info_before_validator_function(self.check, handler(source))
+
+    def __get_pydantic_json_schema__(self, schema: core_schema.CoreSchema,
+                                     handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        return dict(self.schema)
+
+
+def whole_number(low: int, high: int, optional: bool = False) -> FormValue:
+    """A whole number of ASCII digits from ``low`` to ``high`` (an empty field is ``None`` when ``optional``), for a
+    field of type ``int`` (``int | None`` when optional)."""
+
+    def check(value: object) -> int | None:
         if optional and _blank(value):
             return None
         text = value.strip() if isinstance(value, str) else value
@@ -59,17 +79,15 @@ def whole_number(low: int, high: int, optional: bool = False) -> Any:
             raise PydanticCustomError("whole_number", "a whole number from {low} to {high}", {"low": low, "high": high})
         return number
 
-    bounded = Annotated[int, Field(ge=low, le=high)]
     # documented as what a form can send: a number (an optional field is simply left out)
-    return Annotated[bounded | None if optional else bounded, BeforeValidator(check),
-                     WithJsonSchema({"type": "integer", "minimum": low, "maximum": high})]
+    return FormValue(check, {"type": "integer", "minimum": low, "maximum": high})
 
 
-def decimal_number(low: float, high: float) -> Any:
+def decimal_number(low: float, high: float) -> FormValue:
     """An optional decimal number (ASCII digits, a point, a minus sign) from ``low`` to ``high``: no exponent,
-    no ``nan``, no ``inf``."""
+    no ``nan``, no ``inf``; for a field of type ``float | None``."""
 
-    def check(value: Any) -> float | None:
+    def check(value: object) -> float | None:
         if _blank(value):
             return None
         text = value.strip() if isinstance(value, str) else str(value)
@@ -77,27 +95,24 @@ def decimal_number(low: float, high: float) -> Any:
             raise PydanticCustomError("decimal_number", "a number from {low} to {high}", {"low": low, "high": high})
         return float(text)
 
-    return Annotated[float | None, BeforeValidator(check), WithJsonSchema({"type": "number", "minimum": low,
-                                                                           "maximum": high})]
+    return FormValue(check, {"type": "number", "minimum": low, "maximum": high})
 
 
-def choice(*choices: str, optional: bool = True) -> Any:
-    """One of ``choices``; when ``optional``, also absent or empty (``""``, as a form sends an unchosen field:
-    ``None``)."""
+def choice(*choices: str, optional: bool = True) -> FormValue:
+    """One of ``choices``, for a field of type ``str``; when ``optional`` (type ``str | None``), also absent or empty
+    (``""``, as a form sends an unchosen field: ``None``)."""
 
-    def check(value: Any) -> str | None:
+    def check(value: object) -> str | None:
         if optional and (value is None or value == ""):
             return None
-        if value not in choices:
+        if not isinstance(value, str) or value not in choices:
             raise PydanticCustomError("choice", "one of {choices}", {"choices": ", ".join(choices)})
         return value
 
-    kind = Literal[(*choices, "")] | None if optional else Literal[choices]  # type: ignore[valid-type]
-    return Annotated[kind, BeforeValidator(check),
-                     WithJsonSchema({"type": "string", "enum": [*choices, ""] if optional else list(choices)})]
+    return FormValue(check, {"type": "string", "enum": [*choices, ""] if optional else list(choices)})
 
 
-def _flag(value: Any) -> bool:
+def _flag(value: object) -> bool:
     if value is None:
         return False
     if isinstance(value, bool):
@@ -114,21 +129,21 @@ def _flag(value: Any) -> bool:
 Flag = Annotated[bool, BeforeValidator(_flag)]
 
 
-def _text_or_none(value: Any) -> Any:
+def _text_or_none(value: object) -> object:
     return None if _blank(value) else value
 
 
 #: a text field; empty is the same as absent
 Text = Annotated[Annotated[str, Field(max_length=MAX_TEXT)] | None, BeforeValidator(_text_or_none),
                  WithJsonSchema({"type": "string", "maxLength": MAX_TEXT})]
-Seed = whole_number(0, MAX_SEED, optional=True)
-Lang = choice(*LANGUAGES)
+Seed = Annotated[int | None, whole_number(0, MAX_SEED, optional=True)]
+Lang = Annotated[str | None, choice(*LANGUAGES)]
 FORMATS = tuple(EXTENSIONS)
 #: the team rankings the API offers (a membership file given by path would read the server's disk)
 TEAM_RANKINGS = ("federation", "records")
 
 
-def multipart(form: type[BaseModel]) -> dict:
+def multipart(form: type[BaseModel]) -> dict[str, Any]:
     """``openapi_extra`` of a route whose form can carry a file: the body is documented as multipart too (a form
     model alone is documented as url-encoded, which the route also accepts)."""
     return {"requestBody": {"content": {"multipart/form-data": {
@@ -145,34 +160,31 @@ class StandingsForm(BaseModel):
                           examples=["hobsons-bay-cup-2025.trf"])
     tiebreaks: Text = Field(None, examples=["PTS,BH/C1,BH,SB"])
     preset: Text = None
-    rules: choice(*RULE_CHOICES) = None  # type: ignore[valid-type]
-    after_round: whole_number(0, MAX_ROUND, optional=True) = None  # type: ignore[valid-type]
-    unrated_rating: whole_number(0, MAX_RATING, optional=True) = None  # type: ignore[valid-type]
-    seed: Seed = None  # type: ignore[valid-type]
+    rules: Annotated[str | None, choice(*RULE_CHOICES)] = None
+    after_round: Annotated[int | None, whole_number(0, MAX_ROUND, optional=True)] = None
+    unrated_rating: Annotated[int | None, whole_number(0, MAX_RATING, optional=True)] = None
+    seed: Seed = None
     no_lots: Flag = False
-    system: choice("swiss", "rr", "round-robin") = None  # type: ignore[valid-type]
+    system: Annotated[str | None, choice("swiss", "rr", "round-robin")] = None
     players: Flag = Field(False, description="team event: rank the individual players")
-    format: choice(*FORMATS) = None  # type: ignore[valid-type]
-    lang: Lang = None  # type: ignore[valid-type]
+    format: Annotated[str | None, choice(*FORMATS)] = None
+    lang: Lang = None
     details: Flag = False
     columns: Text = Field(None, description="player columns: auto, none, or title,fed,rating,club,sex,birth,perf,change")
     category: list[Annotated[str, Field(max_length=1000)]] = Field([], max_length=50,
                                                                     description="category standings to add")
-    team_ranking: choice(*TEAM_RANKINGS) = Field(None, description="a team ranking inside the individual event")  # type: ignore[valid-type]
-    team_best: whole_number(1, 1000, optional=True) = None  # type: ignore[valid-type]
+    team_ranking: Annotated[str | None, choice(*TEAM_RANKINGS)] = Field(
+        None, description="a team ranking inside the individual event")
+    team_best: Annotated[int | None, whole_number(1, 1000, optional=True)] = None
     team_tiebreaks: Text = Field(None, examples=["TC,CUM"])
-    compat: choice(*COMPAT_CHOICES) = Field(  # type: ignore[valid-type]
+    compat: Annotated[str | None, choice(*COMPAT_CHOICES)] = Field(
         None, description="text: our reading of C.07; reference: the FIDE reference checker's choices (K1-K3)")
-    cumulative_half_bye: choice(*CUMULATIVE_HALF_BYE) = Field(  # type: ignore[valid-type]
+    cumulative_half_bye: Annotated[str | None, choice(*CUMULATIVE_HALF_BYE)] = Field(
         None, description="a half-point bye in US-CUM/RU-CUM: deduct its half point or keep it (default: the rule set's)")
 
-    def options(self):
+    def options(self) -> Options:
         """The service's options (:class:`tiebreak.service.Options`) for this form."""
-        from dataclasses import fields
-
-        from .. import service
-
-        names = {f.name for f in fields(service.Options)}
+        names = {f.name for f in fields(Options)}
         given = self.model_dump(include=names, exclude_none=True)
         given["category"] = [c for c in self.category if c.strip()] or None
-        return service.Options(**given)
+        return Options(**given)

@@ -32,7 +32,7 @@ def standings(o: service.Options, path: str) -> tuple[bytes, int | None]:
 def explain(o: service.Options, path: str, numbers: list[int]) -> tuple[bytes, int | None]:
     """How each value of one player (in a team event: of a team) was made, or what separated two; the seed."""
     result = service.explain(o, path, numbers, [])
-    return _bytes(output.dumps_exact(result)), result.get("seed")
+    return _bytes(output.dumps_exact(result)), result["seed"]
 
 
 def check(o: service.Options, path: str, published: tuple[str, bytes] | None) -> bytes:
@@ -51,11 +51,13 @@ def check(o: service.Options, path: str, published: tuple[str, bytes] | None) ->
 
 def playoffs(o: service.Options, path: str, places: list[int]) -> tuple[bytes, int | None]:
     """Play-off groups for the tied ``places`` (Arbiters' Manual 13.2)."""
-    from ..arbiter.playoff import plan_playoffs
+    from ..arbiter.playoff import plan_playoffs, playoff_lines
 
     s = service.final_standings(o, path, [])
+    team = service.is_team(s)
     groups = [{"places": list(g.places), "players": g.players, "format": g.format, "stages": g.stages,
-               "team": service.is_team(s)} for g in plan_playoffs(s, places)]
+               "eliminated": g.eliminated, "team": team, "text": playoff_lines(g, team, o.lang)}
+              for g in plan_playoffs(s, places)]
     return _bytes(output.dumps_exact(groups)), s.seed
 
 

@@ -21,7 +21,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any, TypedDict
 
 from fastapi import APIRouter, FastAPI, Header, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -40,7 +42,7 @@ HERE = Path(__file__).parent
 MAX_SUBSCRIBERS = 2000
 
 
-def fail(text: str, status: int, lang: str = "en", **fields) -> JSONResponse:
+def fail(text: str, status: int, lang: str = "en", **fields: str) -> JSONResponse:
     """The error as JSON, its message in the request's language (the API's error shape)."""
     return JSONResponse({"error": message(text, lang if lang in LANGUAGES else "en"), **fields}, status_code=status)
 
@@ -56,6 +58,17 @@ class Settings(BaseModel):
 
 class Republish(BaseModel):
     event: str
+
+
+class EventListing(TypedDict):
+    """One published event in ``/api/live/list``."""
+
+    event: str
+    version: int
+    time: str
+    round: int | None
+    pending: int | None
+    warning: str | None
 
 
 def router(hub: LiveHub) -> APIRouter:
@@ -91,8 +104,8 @@ def router(hub: LiveHub) -> APIRouter:
                                                                                      ensure_ascii=False), 1)
         return Response(text, media_type="application/json", headers={"cache-control": "no-cache"})
 
-    @api.get("/api/live/list")
-    def events(lang: str = "en") -> list[dict]:
+    @api.get("/api/live/list", response_model=list[dict[str, Any]])
+    def events(lang: str = "en") -> list[EventListing]:
         """The published events: name, version, time, round, pending games, warning."""
         return [{"event": e.name, "version": e.version, "time": e.time,
                  "round": e.document["live"]["round"] if e.document else None,
@@ -121,7 +134,7 @@ def router(hub: LiveHub) -> APIRouter:
         return JSONResponse({"event": e.name, "rounds": hub.history.rounds(e.name)})
 
     @api.get("/api/live/events", response_class=EventSourceResponse)
-    async def stream(request: Request, event: str | None = None):
+    async def stream(request: Request, event: str | None = None) -> AsyncIterator[ServerSentEvent]:
         """One Server-Sent Event per new version (``update``: event, version, time, round, warning, moved,
         changes); first a ``hello`` with the published events."""
         if len(hub.subscribers) >= MAX_SUBSCRIBERS:
@@ -199,7 +212,7 @@ def router(hub: LiveHub) -> APIRouter:
 
 
 @contextlib.asynccontextmanager
-async def lifespan(hub: LiveHub):
+async def lifespan(hub: LiveHub) -> AsyncIterator[None]:
     """Watch the files while the server runs."""
     hub.stopping.clear()
     task = asyncio.create_task(hub.watch(hub.stopping))

@@ -85,7 +85,10 @@ class PlayoffGroup(BaseModel):
     players: list[int]
     format: str
     stages: list[str]
+    eliminated: list[int] = Field(description="five or more tied: those the next tie-break leaves out (13.2.11)")
     team: bool = Field(description="the groups are of teams (a team event)")
+    text: list[str] = Field(description="the group as the arbiter reads it in the request's language: a heading, "
+                                        "then the stages and the sharing of prizes")
 
 
 class Award(BaseModel):

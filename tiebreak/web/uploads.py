@@ -10,14 +10,17 @@ from __future__ import annotations
 import tempfile
 from email.utils import encode_rfc2231
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable, Protocol, TypeVar, Unpack
 
 from fastapi import Request, UploadFile
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..formats.readers import READERS
 from .errors import ApiError, error_response, shown_value
+from .workers import Answer, Args, WorkerPool
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+Options_co = TypeVar("Options_co", covariant=True)
 
 
 def content_disposition(name: str) -> str:
@@ -33,17 +36,18 @@ class BodyLimit:
     """ASGI middleware: refuse a request body over ``limit`` bytes with 413 (the body is read before the app sees
     it, so the form parser never holds more than the limit)."""
 
-    def __init__(self, app, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app, self.limit = app, limit
 
-    async def __call__(self, scope, receive, send) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         headers = dict(scope.get("headers") or [])
         declared = headers.get(b"content-length", b"").decode("latin-1")
         if declared.isascii() and declared.isdigit() and len(declared) < 20 and int(declared) > self.limit:
             return await self._refuse(scope, receive, send)
-        chunks, size = [], 0
+        chunks: list[bytes] = []
+        size = 0
         while True:
             event = await receive()
             if event["type"] != "http.request":
@@ -56,7 +60,7 @@ class BodyLimit:
                 break
         body, given = b"".join(chunks), False
 
-        async def replay():
+        async def replay() -> Message:
             nonlocal given
             if not given:
                 given = True
@@ -65,7 +69,7 @@ class BodyLimit:
 
         await self.app(scope, replay, send)
 
-    async def _refuse(self, scope, receive, send) -> None:
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         from urllib.parse import parse_qs
 
         lang = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", ["en"])[0]
@@ -73,7 +77,23 @@ class BodyLimit:
         await error_response(e, lang)(scope, receive, send)
 
 
-async def run_on_upload(request: Request, form, fn: Callable, *args: Any) -> tuple[Any, str]:
+class UploadForm(Protocol[Options_co]):
+    """A form with a tournament file (or the name of a bundled example), a language, and the service's options."""
+
+    @property
+    def file(self) -> UploadFile | None: ...
+
+    @property
+    def example(self) -> str | None: ...
+
+    @property
+    def lang(self) -> str | None: ...
+
+    def options(self) -> Options_co: ...
+
+
+async def run_on_upload(request: Request, form: UploadForm[Options_co],
+                        fn: Callable[[Options_co, str, Unpack[Args]], Answer], *args: Unpack[Args]) -> tuple[Answer, str]:
     """``fn(options, path, *args)`` in a worker process on the uploaded file (or the chosen example); the answer
     and the file name the user knows it by.  Errors name that file, never the temporary one."""
     request.state.lang = form.lang
@@ -94,7 +114,8 @@ async def run_on_upload(request: Request, form, fn: Callable, *args: Any) -> tup
             raise ApiError(400, "give a tournament file (field 'file') or a bundled example (field 'example')",
                            field="file")
         try:
-            return await request.app.state.workers.run(fn, form.options(), str(path), *args, tmp=tmp), shown
+            workers: WorkerPool = request.app.state.workers
+            return await workers.run(fn, form.options(), str(path), *args, tmp=tmp), shown
         except ApiError as e:
             if e.place.get("file") == str(path):
                 e.place["file"] = shown

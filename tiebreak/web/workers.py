@@ -16,7 +16,9 @@ import multiprocessing
 import os
 import signal
 import traceback
-from typing import Any, Callable
+from multiprocessing.connection import Connection
+from multiprocessing.context import ForkServerContext, ForkServerProcess
+from typing import Callable, Literal, TypeVar, TypeVarTuple, Unpack, cast
 
 import anyio
 
@@ -26,14 +28,19 @@ from .errors import ApiError, from_tiebreak_error
 #: modules the fork server imports once, so that each worker starts with them loaded
 PRELOAD = ["tiebreak.service", "tiebreak.web.jobs", "tiebreak.formats.trf", "tiebreak.render.output", "numpy"]
 
+Answer = TypeVar("Answer")
+Args = TypeVarTuple("Args")
+#: what a worker sends back: its answer, a refusal, or the traceback of a bug
+Outcome = tuple[Literal["ok"], object] | tuple[Literal["error"], ApiError] | tuple[Literal["bug"], str]
 
-def _context():
+
+def _context() -> ForkServerContext:
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(PRELOAD)
     return ctx
 
 
-def _child(conn, tmp: str | None, fn: Callable, args: tuple) -> None:
+def _child(conn: Connection, tmp: str | None, fn: Callable[[Unpack[Args]], object], args: tuple[Unpack[Args]]) -> None:
     """Body of a worker process: its own process group (killed whole), temporary files inside the request's folder
     (removed by the server even when this process is killed), the answer or the error sent back."""
     os.setpgrp()
@@ -42,7 +49,7 @@ def _child(conn, tmp: str | None, fn: Callable, args: tuple) -> None:
 
         tempfile.tempdir = tmp
     try:
-        answer: tuple = ("ok", fn(*args))
+        answer: Outcome = ("ok", fn(*args))
     except ApiError as e:
         answer = ("error", e)
     except TiebreakError as e:
@@ -68,7 +75,7 @@ class WorkerPool:
         #: process ids of the workers running now (the tests look at them)
         self.running: set[int] = set()
 
-    async def run(self, fn: Callable, *args: Any, tmp: str | None = None) -> Any:
+    async def run(self, fn: Callable[[Unpack[Args]], Answer], *args: Unpack[Args], tmp: str | None = None) -> Answer:
         """``fn(*args)`` in a worker process; 503 when the queue is full or the time limit is reached."""
         if self._limiter is None:
             self._limiter = anyio.CapacityLimiter(self.slots)
@@ -88,18 +95,20 @@ class WorkerPool:
         except TimeoutError:
             raise ApiError(503, f"the computation took longer than {self.time_limit:g} s") from None
 
-    async def _in_process(self, fn: Callable, args: tuple, tmp: str | None) -> Any:
+    async def _in_process(self, fn: Callable[[Unpack[Args]], Answer], args: tuple[Unpack[Args]],
+                          tmp: str | None) -> Answer:
         ctx = _context()
         receiving, sending = ctx.Pipe(duplex=False)
         process = ctx.Process(target=_child, args=(sending, tmp, fn, args), daemon=True)
         await anyio.to_thread.run_sync(process.start)
         sending.close()
         pid = process.pid
+        assert pid is not None  # start() gave it
         self.running.add(pid)
         try:
             await anyio.wait_readable(receiving)
             try:
-                kind, value = await anyio.to_thread.run_sync(receiving.recv, abandon_on_cancel=True)
+                outcome: Outcome = await anyio.to_thread.run_sync(receiving.recv, abandon_on_cancel=True)
             except EOFError:  # the process died without answering (killed by the system: out of memory)
                 raise ApiError(503, "the computation was stopped: it needed more than the server gives it") from None
         finally:
@@ -109,17 +118,19 @@ class WorkerPool:
                 await anyio.to_thread.run_sync(process.join, 10)
             process.close()
             self.running.discard(pid)
+        kind, value = outcome
         if kind == "ok":
-            return value
-        if kind == "error":
+            return cast(Answer, value)  # what fn(*args) returned in the worker, unpickled
+        if isinstance(value, ApiError):
             raise value
         raise RuntimeError(f"worker failed:\n{value}")
 
 
-def _kill(process) -> None:
+def _kill(process: ForkServerProcess) -> None:
     """Kill the worker and everything it started (its process group: a PDF print's Chromium too)."""
     try:
-        os.killpg(process.pid, signal.SIGKILL)
+        if process.pid is not None:
+            os.killpg(process.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
     if process.is_alive():

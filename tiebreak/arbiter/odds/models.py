@@ -30,6 +30,7 @@ import numpy as np
 
 from ...engine.errors import InputError, Place
 from ...engine.model import Kind
+from ...engine.numbers import NumberError, parse_int
 from .pending import Future, Game
 
 WHITE_WINS, DRAW, BLACK_WINS = 0, 1, 2
@@ -40,7 +41,7 @@ MODELS = ("equal", "elo")
 WHITE_ADVANTAGE = 35
 
 _RESULTS = {"1-0": 0, "0-1": 2, "1/2": 1, "½": 1, "=": 1, "1/2-1/2": 1, "½-½": 1, "0.5-0.5": 1, "draw": 1}
-_FIX = re.compile(r"^\s*(?:(\d+)\s*:)?\s*(\d+)\s*-\s*(\d+)\s*=\s*(\S+)\s*$")
+_FIX = re.compile(r"^\s*(?:([0-9]+)\s*:)?\s*([0-9]+)\s*-\s*([0-9]+)\s*=\s*(\S+)\s*$")
 
 
 def parse_fix(text: str) -> tuple[int | None, int, int, int]:
@@ -50,8 +51,12 @@ def parse_fix(text: str) -> tuple[int | None, int, int, int]:
     if not m or m.group(4).lower() not in _RESULTS:
         raise InputError(f"--fix {text!r}: expected WHITE-BLACK=RESULT, e.g. 12-7=1-0 (results 1-0, 0-1, 1/2)",
                          Place("", field="fix"))
-    rnd = int(m.group(1)) if m.group(1) else None
-    return rnd, int(m.group(2)), int(m.group(3)), _RESULTS[m.group(4).lower()]
+    try:  # bounded: a 5,000-digit start number is refused, not handed to int()
+        rnd = parse_int(m.group(1)) if m.group(1) else None
+        white, black = parse_int(m.group(2)), parse_int(m.group(3))
+    except NumberError as e:
+        raise InputError(str(e), Place("", field="fix")) from None
+    return rnd, white, black, _RESULTS[m.group(4).lower()]
 
 
 def apply_fixes(future: Future, fixes: list[str]) -> list[tuple[Game, int]]:
@@ -84,6 +89,9 @@ def davidson(white: np.ndarray, black: np.ndarray, draw_rate: float, white_advan
     """Win/draw/loss probabilities (rows) of Davidson's model for the ratings given (module text)."""
     if not 0 <= draw_rate < 1:
         raise InputError(f"--draw-rate {draw_rate} is outside 0..1", Place("", field="draw rate"))
+    if not -1000 <= white_advantage <= 1000:  # the web form's bound; far beyond it 10**(R/400) overflows to nan
+        raise InputError(f"--white-advantage {white_advantage:g} is outside -1000..1000",
+                         Place("", field="white advantage"))
     nu = 2 * draw_rate / (1 - draw_rate)
     gw = 10 ** ((white + white_advantage) / 400)
     gb = 10 ** (black / 400)

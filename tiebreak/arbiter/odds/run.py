@@ -11,19 +11,40 @@ kept by ``(player, ahead, size)`` as integers, so the equal model's probabilitie
 
 from __future__ import annotations
 
+import secrets
 import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future as Pending
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TypeAlias, TypeVar
 
 import numpy as np
+from numpy.typing import NDArray
 from threadpoolctl import threadpool_limits
 
+from ...engine.rules import RuleSet
+from ...engine.specifier import TieBreakSpec
 from .engine_ranker import EngineRanker
 from .models import probabilities
-from .pending import Future
+from .pending import Future, Game
 from .places import digit_rows
 from .rankers import RoundRobinRanker, fast_ranker_reason
+
+#: outcomes x games: 0 White wins, 1 draw, 2 Black wins
+Digits: TypeAlias = NDArray[np.int8]
+#: outcomes x players (``who``: the players in place order; ``ahead``, ``size``: that player's place)
+Places: TypeAlias = NDArray[np.int64]
+#: integer counts (exact enumeration under the equal model) or model probabilities
+Weights: TypeAlias = NDArray[np.int64] | NDArray[np.float64]
+#: one batch: digits, who, ahead, size (:func:`~.places.sorted_places`, or every player in order for the engine)
+Batch: TypeAlias = tuple[Digits, Places, Places, Places]
+#: a probability: exact under the equal model (when every outcome is enumerated), else a float
+Probability: TypeAlias = Fraction | float
+Ranker: TypeAlias = RoundRobinRanker | EngineRanker
+T = TypeVar("T")
 
 BATCH = 1 << 15
 BLOCK_DIGITS = 9  # exact enumeration: blocks of 3**9 = 19,683 outcomes (measured: faster than 3**8 and 3**10)
@@ -43,12 +64,13 @@ class Tally:
     g: int
     exact: bool
     #: size - 1 x player x ahead: the weight of outcomes in which the player shares places ahead+1..ahead+size
-    table: np.ndarray
+    table: Weights
     #: size - 1 x game x result x player: the weight of first place shared by ``size`` players
-    first: np.ndarray
-    result_weight: np.ndarray  # game x result
+    first: Weights
+    result_weight: Weights  # game x result
     total: float | int = 0
-    alone_first: list = field(default_factory=list)  # per outcome, the chosen player first alone (exact only)
+    #: per batch, per outcome: the chosen player first alone (exact only)
+    alone_first: list[NDArray[np.bool_]] = field(default_factory=list)
 
     @classmethod
     def empty(cls, n: int, g: int, exact: bool) -> "Tally":
@@ -56,7 +78,8 @@ class Tally:
         return cls(n, g, exact, np.zeros((1, n, n), dtype), np.zeros((1, g, 3, n), dtype), np.zeros((g, 3), dtype),
                    0 if exact else 0.0)
 
-    def _count(self, store: np.ndarray, cells: np.ndarray, weights, sizes: int) -> np.ndarray:
+    def _count(self, store: Weights, cells: NDArray[np.int64], weights: NDArray[np.float64] | None,
+               sizes: int) -> Weights:
         """``store`` plus the weight of each of its flat ``cells`` (grown to ``sizes`` tie sizes first)."""
         if sizes > len(store):
             store = np.concatenate([store, np.zeros((sizes - len(store), *store.shape[1:]), store.dtype)])
@@ -64,8 +87,8 @@ class Tally:
         store += counts.reshape(store.shape).astype(store.dtype, copy=False)
         return store
 
-    def add(self, digits: np.ndarray, who: np.ndarray, ahead: np.ndarray, size: np.ndarray,
-            weights: np.ndarray | None, player: int | None) -> None:
+    def add(self, digits: Digits, who: Places, ahead: Places, size: Places, weights: NDArray[np.float64] | None,
+            player: int | None) -> None:
         """One batch: ``who``/``ahead``/``size`` as :func:`~.rankers.sorted_places` gives them (any order of the
         players inside a row will do)."""
         n, g = self.n, self.g
@@ -87,28 +110,28 @@ class Tally:
             self.alone_first.append(alone.any(axis=1))
 
     @property
-    def best(self) -> np.ndarray:
+    def best(self) -> NDArray[np.int64]:
         """Each player's best place - 1 over the outcomes of positive weight."""
-        seen = (self.table > 0).any(axis=0)
+        seen: NDArray[np.bool_] = np.any(self.table > 0, axis=0)
         return np.where(seen.any(axis=1), np.argmax(seen, axis=1), self.n)
 
     @property
-    def worst(self) -> np.ndarray:
+    def worst(self) -> NDArray[np.int64]:
         """Each player's worst place - 1 over the outcomes of positive weight."""
         s, p, a = np.nonzero(self.table > 0)
         out = np.zeros(self.n, np.int64)
         np.maximum.at(out, p, a + s)
         return out
 
-    def first_weights(self, k: int, r: int) -> list:
+    def first_weights(self, k: int, r: int) -> list[Probability]:
         """Weight of first place for each player when game ``k`` has result ``r`` (Fractions when exact)."""
-        out = [Fraction(0) if self.exact else 0.0] * self.n
+        out: list[Probability] = [Fraction(0) if self.exact else 0.0] * self.n
         for sz, counts in enumerate(self.first, 1):
             share = Fraction(1, sz) if self.exact else 1 / sz
             out = [x + int(c) * share if self.exact else x + float(c) * share for x, c in zip(out, counts[k, r])]
         return out
 
-    def place_weights(self) -> list[list]:
+    def place_weights(self) -> list[list[Probability]]:
         """Weight of each place for each player (Fractions when exact): a difference array over the places."""
         n = self.n
         diff = np.zeros((n, 2 * n + 1), object if self.exact else float)
@@ -118,32 +141,35 @@ class Tally:
             share = counts.astype(object) * Fraction(1, sz) if self.exact else counts / sz
             diff[:, :n] += share
             diff[:, sz:sz + n] -= share
-        return np.cumsum(diff, axis=1)[:, :n].tolist()
+        weights: list[list[Probability]] = np.cumsum(diff, axis=1)[:, :n].tolist()
+        return weights
 
 
 @dataclass
 class Odds:
     future: Future
-    specs: list
+    specs: list[TieBreakSpec]
     method: str
     outcomes: int
     model: str
     ranker: str
-    places: list[list]  # player x place: probability (Fraction when exact and the model is exact)
-    first_by_result: list  # game x result x player: P(first | result), None where the result cannot happen
-    result_probability: list  # game x result
+    places: list[list[Probability]]  # player x place: probability (Fraction when exact and the model is exact)
+    #: game x result x player: P(first | result), None where the result cannot happen
+    first_by_result: list[list[list[Probability] | None]]
+    result_probability: list[list[Probability]]  # game x result
     best: list[int]
     worst: list[int]
     margin: float | None  # 95 % half-width of the simulation
     seed: int | None
-    fixed_games: list  # (Game, result digit) fixed by --fix
-    alone_first: np.ndarray | None
+    fixed_games: list[tuple[Game, int]]  # (Game, result digit) fixed by --fix
+    alone_first: NDArray[np.bool_] | None
     player: int | None
     notes: list[str]
     seconds: float
 
 
-def tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method: str, simulations: int,
+def tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_model: bool, method: str,
+          simulations: int | None,
           seed: int | None, player: int | None, budget: float, notes: list[str]) -> tuple[str, int, Tally]:
     # the ranker's matrix products are small: BLAS threads only spin (measured: 3 times the CPU time per block);
     # the two threads below keep both cores busy instead
@@ -151,20 +177,22 @@ def tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method: 
         return _tally(future, ranker, probs, exact_model, method, simulations, seed, player, budget, notes)
 
 
-def _tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method: str, simulations: int,
+def _tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_model: bool, method: str,
+          simulations: int | None,
            seed: int | None, player: int | None, budget: float, notes: list[str]) -> tuple[str, int, Tally]:
     g = len(future.games)
     n = len(future.base.players)
     total = 3 ** g
     engine = isinstance(ranker, EngineRanker)
     batch = ENGINE_BATCH if engine else BATCH
-    weights_of = None if exact_model else (lambda d: probs[np.arange(g)[None, :], d].prod(axis=1))
+    weights_of: Callable[[Digits], NDArray[np.float64]] | None = (
+        None if exact_model else (lambda d: probs[np.arange(g)[None, :], d].prod(axis=1)))
     every = np.arange(n)[None, :]
     bounded = False
 
-    def ranked(d: np.ndarray) -> tuple:
+    def ranked(d: Digits) -> Batch:
         """Digits, who, ahead, size."""
-        if engine:
+        if isinstance(ranker, EngineRanker):
             ahead, size = ranker.rank(d)
             return d, np.broadcast_to(every, ahead.shape), ahead, size
         return (d, *ranker.rank_sorted(d))
@@ -175,14 +203,14 @@ def _tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method:
         if simulations is None and engine:  # at most this many, fewer if they would take more than the budget
             simulations, bounded = ENGINE_SIMULATIONS, True
     if method != "simulation":
-        if not engine:  # blocks of 3**low outcomes that share the digits of the other games
+        if isinstance(ranker, RoundRobinRanker):  # blocks of 3**low outcomes that share the other games' digits
             low = min(g, BLOCK_DIGITS)
             batch = 3 ** low
 
-            def work(start: int) -> tuple:
+            def work(start: int) -> Batch:
                 return ranker.rank_block(start // batch, low)
         else:
-            def work(start: int) -> tuple:
+            def work(start: int) -> Batch:
                 return ranked(digit_rows(start, min(total, start + batch), g))
         clock = time.perf_counter()
         first = work(0)
@@ -191,10 +219,8 @@ def _tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method:
             acc = Tally.empty(n, g, exact_model)
             chosen = player if g <= NEEDS_MAX_GAMES else None
             acc.add(*first, weights_of(first[0]) if weights_of else None, chosen)
-            # numpy lets go of the GIL inside its loops: two threads keep both cores busy
-            with ThreadPoolExecutor(THREADS) as pool:
-                for d, who, a, s in pool.map(work, range(len(first[0]), total, batch)):
-                    acc.add(d, who, a, s, weights_of(d) if weights_of else None, chosen)
+            for d, who, a, s in in_order(work, range(len(first[0]), total, batch)):
+                acc.add(d, who, a, s, weights_of(d) if weights_of else None, chosen)
             return "exact", total, acc
         if simulations is None:
             simulations = min(DEFAULT_SIMULATIONS, max(1000, int(budget / per) // 1000 * 1000))
@@ -204,7 +230,7 @@ def _tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method:
     cum = np.cumsum(probs, axis=1)
     acc = Tally.empty(n, g, True)
 
-    def draw(count: int) -> np.ndarray:  # drawn in order from one generator: the seed repeats the run
+    def draw(count: int) -> Digits:  # drawn in order from one generator: the seed repeats the run
         u = rng.random((count, g))
         return ((u >= cum[None, :, 0]).astype(np.int8) + (u >= cum[None, :, 1])).astype(np.int8)
     done = 0
@@ -215,14 +241,33 @@ def _tally(future: Future, ranker, probs: np.ndarray, exact_model: bool, method:
         acc.add(*first, None, None)
         done = len(first[0])
         simulations = max(done, min(simulations, int(budget / per)))
-    draws = [draw(min(batch, simulations - start)) for start in range(done, simulations, batch)]
-    with ThreadPoolExecutor(THREADS) as pool:
-        for d, who, a, s in pool.map(ranked, draws):
-            acc.add(d, who, a, s, None, None)
+    draws = (draw(min(batch, simulations - start)) for start in range(done, simulations, batch))
+    for d, who, a, s in in_order(ranked, draws):
+        acc.add(d, who, a, s, None, None)
     return "simulation", simulations, acc
 
 
-def make_ranker(future: Future, specs, rules, unrated_rating, notes: list[str]):
+def in_order(work: Callable[[T], Batch], items: Iterable[T]) -> Iterator[Batch]:
+    """``work`` of each item on :data:`THREADS` threads (numpy lets go of the GIL inside its loops: both cores stay
+    busy), the results in the order of the items.  At most ``2 * THREADS`` items are taken ahead of the one waited
+    for, so memory stays bounded however many batches there are (``Executor.map`` takes every item at once: a few
+    billion simulated outcomes were all drawn before the first was ranked).
+
+    >>> list(in_order(lambda x: x * x, range(5)))
+    [0, 1, 4, 9, 16]
+    """
+    with ThreadPoolExecutor(THREADS) as pool:
+        ahead: deque[Pending[Batch]] = deque()
+        for item in items:
+            ahead.append(pool.submit(work, item))
+            if len(ahead) > 2 * THREADS:
+                yield ahead.popleft().result()
+        while ahead:
+            yield ahead.popleft().result()
+
+
+def make_ranker(future: Future, specs: list[TieBreakSpec], rules: str | RuleSet, unrated_rating: int | None,
+                notes: list[str]) -> tuple[Ranker, str]:
     """The array ranker where it applies, else the engine (with a note saying why)."""
     why = fast_ranker_reason(future, specs)
     if why is None:
@@ -240,9 +285,11 @@ def make_ranker(future: Future, specs, rules, unrated_rating, notes: list[str]):
     return EngineRanker(future, specs, rules, unrated_rating), "engine"
 
 
-def run_odds(future: Future, specs, *, rules="auto", model="equal", draw_rate=None, white_advantage=35,
-             method="auto", simulations=None, seed=None, player=None, budget=30.0, unrated_rating=None,
-             fixed=None) -> Odds:
+def run_odds(future: Future, specs: list[TieBreakSpec], *, rules: str | RuleSet = "auto", model: str = "equal",
+             draw_rate: float | None = None, white_advantage: float = 35, method: str = "auto",
+             simulations: int | None = None, seed: int | None = None, player: int | None = None,
+             budget: float = 30.0, unrated_rating: int | None = None,
+             fixed: list[tuple[Game, int]] | None = None) -> Odds:
     """Odds of every place for the pending games of ``future`` (see :func:`tiebreak.arbiter.odds.compute_odds`)."""
     clock = time.perf_counter()
     notes = list(future.notes)
@@ -250,17 +297,20 @@ def run_odds(future: Future, specs, *, rules="auto", model="equal", draw_rate=No
     notes += model_notes
     ranker, ranker_name = make_ranker(future, specs, rules, unrated_rating, notes)
     if seed is None:  # chosen now, so that a simulation (asked for, or over the budget) is reported repeatable
-        seed = int(np.random.SeedSequence().entropy % 10**6)
+        seed = secrets.randbelow(10**6)
     row = None if player is None else future.base.row(player)
     how, count, acc = tally(future, ranker, probs, fractions is not None, method, simulations, seed, row, budget,
                             notes)
     exact_numbers = how == "exact" and fractions is not None
     weights = acc.place_weights()
     total = acc.total
-    places = [[(Fraction(w) / total) if exact_numbers else float(w) / float(total) for w in line] for line in weights]
-    first, result_p = [], []
+    places: list[list[Probability]] = [[(Fraction(w) / total) if exact_numbers else float(w) / float(total)
+                                         for w in line] for line in weights]
+    first: list[list[list[Probability] | None]] = []
+    result_p: list[list[Probability]] = []
     for k in range(len(future.games)):
-        line, rp = [], []
+        line: list[list[Probability] | None] = []
+        rp: list[Probability] = []
         for r in range(3):
             wr = acc.result_weight[k, r]
             rp.append(Fraction(int(wr), int(total)) if exact_numbers else float(wr) / float(total))

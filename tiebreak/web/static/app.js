@@ -211,7 +211,7 @@ function playerColumns(rows) {
 async function renderSummary(d) {
   const t = d.tournament;
   const parts = [t.name, fill(W.words.after_round, {k: t.after_round, n: t.rounds}), W.words[t.system] || t.system,
-                 W.words.rules + " " + t.rules, fill(W.page.players_n, {n: d.standings.length})];
+                 W.words.rules + " " + t.rules, fill(t.teams ? W.team.teams_n : W.page.players_n, {n: d.standings.length})];
   $("event").textContent = parts.filter(Boolean).join(" · ");
   const lots = d.standings.some((r) => r.lot !== null && r.lot !== undefined);
   $("seed-line").textContent = $("no-lots").checked ? W.page.shared_places
@@ -348,13 +348,18 @@ function nameOf(startNo) {
   return row ? row.name : String(startNo);
 }
 
-async function detailsOf(startNo) {
+// the explanation of one player or team (a team's has its "matches" too), asked once per computation
+async function explanationOf(startNo) {
   if (!detailsCache[startNo]) {
     const form = source();
     form.append("player", startNo);
-    detailsCache[startNo] = (await (await post("/api/explain", form)).json()).details;
+    detailsCache[startNo] = await (await post("/api/explain", form)).json();
   }
   return detailsCache[startNo];
+}
+
+async function detailsOf(startNo) {
+  return (await explanationOf(startNo)).details;
 }
 
 function choose(startNo) {
@@ -461,11 +466,49 @@ function roundsTable(info) {
   return out;
 }
 
+// A team's rounds: the opposing team, the match points and the game points (the team's : the opponent's), a
+// forfeited match named; the points come right after the round, so a phone shows them without scrolling the table.
+function matchesTable(matches) {
+  const T = W.team, forfeits = ["FORFEIT_WIN", "FORFEIT_LOSS", "DOUBLE_FORFEIT"];
+  const block = el("section", null, {class: "tb matches"});
+  block.append(el("h4", T.matches));
+  const table = el("table", null, {class: "rounds"});
+  const head = el("tr");
+  head.append(el("th", W.words.round), el("th", T.mp), el("th", T.gp), el("th", T.opponent, {class: "name"}));
+  table.append(el("thead"), el("tbody"));
+  table.tHead.append(head);
+  for (const m of matches) {
+    const gp = num(m.game_points) + (m.opponent_game_points === null ? "" : " : " + num(m.opponent_game_points));
+    let who = m.opponent !== null ? (m.opponent_name || nameOf(m.opponent)) + " (" + m.opponent + ")"
+      : m.kind === "ABSENT" ? T.no_match : W.kinds[m.kind] || T.bye;
+    if (forfeits.includes(m.kind)) who += " — " + (W.kinds[m.kind] || m.kind);
+    const tr = el("tr", null, {"data-kind": m.kind});
+    tr.append(el("td", m.round), el("td", num(m.match_points)), el("td", gp), el("td", who, {class: "name"}));
+    table.tBodies[0].append(tr);
+  }
+  const box = el("div", null, {class: "table-box"});
+  box.append(table);
+  block.append(box);
+  return block;
+}
+
+// What a value that is not a sum over rounds rests on: a team's place among the tied teams (Type A), its game
+// points by board, a normalising factor; a player's score among the tied players.
+function valueNotes(info) {
+  const T = W.team, out = [];
+  if (info.group_place !== undefined) out.push(fill(T.group, {place: info.group_place || "-"}));
+  else if (!info.rounds && !info.boards) out.push(fill(W.page.group, {score: num(info.group_score)}));
+  if (info.boards) out.push(fill(T.boards, {points: info.boards.map(num).join(", ")}));
+  if (info.factor !== undefined) out.push(fill(T.factor, {factor: num(info.factor)}));
+  return out.map((text) => el("p", text, {class: "note"}));
+}
+
 async function explainPlayer(startNo) {
-  const details = await detailsOf(startNo);
+  const answer = await explanationOf(startNo);
+  const details = answer.details;
   const row = data.standings.find((r) => r.start_no === startNo);
   $("explain-title").textContent = row.rank + ". " + row.name + " (" + startNo + ") — " + row.points;
-  const out = [];
+  const out = answer.matches ? [matchesTable(answer.matches)] : [];
   let anyCut = false;
   for (const [spec, info] of Object.entries(details)) {
     const block = el("section", null, {class: "tb", "data-spec": spec});
@@ -477,9 +520,8 @@ async function explainPlayer(startNo) {
       anyCut = anyCut || info.rounds.some((c) => c.cut);
       if (info.value === null) block.append(el("p", W.page.undefined_rating, {class: "note"}));
       block.append(...roundsTable(info));
-    } else {
-      block.append(el("p", fill(W.page.group, {score: num(info.group_score)}), {class: "note"}));
     }
+    block.append(...valueNotes(info));
     out.push(block);
   }
   if (anyCut) out.push(el("p", W.page.cut_legend, {class: "note"}));
@@ -610,8 +652,7 @@ $("playoff-button").addEventListener("click", async () => {
   form.append("places", $("playoff-places").value);
   try {
     const groups = await (await post("/api/playoffs", form)).json();
-    $("playoff-text").textContent = groups.length ? groups.map((g) =>
-      g.places.join("–") + ": " + g.players.join(", ") + " — " + g.format).join("\n") : "—";
+    $("playoff-text").textContent = groups.length ? groups.map((g) => g.text.join("\n  ")).join("\n\n") : "—";
   } catch (e) { $("playoff-text").textContent = e.message; }
 });
 $("odds-button").addEventListener("click", async () => {

@@ -1,0 +1,92 @@
+"""Reading the command line in the user's language: an argument parser whose errors (unknown option, bad choice,
+missing argument) are translated by the message catalogue, and the option types that read numbers through the
+project's bounded number parsing (:mod:`tiebreak.engine.numbers`) instead of ``int``/``float``.
+
+>>> whole_number("+7"), decimal_number("0.25")
+(7, 0.25)
+>>> whole_number("9" * 5000)
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: '9999999999999999999999999999999999999...' is out of range
+>>> language_asked(["standings", "a.trf", "--lang", "uk"]), language_asked(["list", "--lang=ru"]), language_asked([])
+('uk', 'ru', 'en')
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from ..engine.numbers import NumberError, parse_int, parse_number
+from ..render.i18n import LANGUAGES, MESSAGE_WORDS, message
+
+_ARGUMENT = re.compile(r"argument (\S+): (.*)", re.S)
+
+
+def whole_number(text: str) -> int:
+    """An integer option: ASCII digits with an optional sign, at most 19 digits (a 5,000-digit ``--seed`` is refused
+    at once, in the user's language, instead of reaching Python's digit limit).  The option's own range is checked
+    where the value is used."""
+    try:
+        return parse_int(text)
+    except NumberError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def decimal_number(text: str) -> float:
+    """A decimal option (``0.3``, ``35``, ``1e-3``): bounded like every number of the input (no ``nan``, ``inf`` or
+    ``1e999``)."""
+    try:
+        return float(parse_number(text, fractions=False))
+    except NumberError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def language_asked(argv: Sequence[str]) -> str:
+    """The ``--lang`` of a command line before it is parsed (the last one, as the parser takes it), so that the
+    parser's own errors are in that language; ``en`` when none or an unknown one is given."""
+    lang = "en"
+    for k, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and k + 1 < len(argv):
+            lang = argv[k + 1]
+        elif arg.startswith("--lang="):
+            lang = arg.removeprefix("--lang=")
+    return lang if lang in LANGUAGES else "en"
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser that states its errors in :attr:`lang` (argparse's messages go through the message
+    catalogue, like every other error of the command line)."""
+
+    #: the language of the errors (set on the parser and on each command's parser by ``build_parser``)
+    lang: str = "en"
+
+    def error(self, message_text: str) -> NoReturn:
+        """``usage: …`` and ``tiebreak standings: error: …`` as argparse writes them, in :attr:`lang`; exit status 2."""
+        lang = self.lang
+        usage = self._get_formatter()
+        usage.add_usage(self.usage, self._actions, self._mutually_exclusive_groups,
+                        prefix=f"{MESSAGE_WORDS['usage'][lang]}: ")
+        sys.stderr.write(usage.format_help())
+        # argparse names the option first ("argument --seed: expected one argument"): the option stays as it is
+        named = _ARGUMENT.fullmatch(message_text)
+        text = (f"{MESSAGE_WORDS['argument'][lang]} {named[1]}: {message(named[2], lang)}" if named
+                else message(message_text, lang))
+        self.exit(2, f"{self.prog}: {MESSAGE_WORDS['error'][lang]}: {text}\n")
+
+
+#: a command's function: it reads its options from the parsed namespace (:mod:`.args` gives the typed views)
+Run = Callable[[argparse.Namespace], int]
+
+
+class Parsed(argparse.Namespace):
+    """What the namespace of every command holds, whatever the command: the function that runs it and the language
+    of its messages (the other options differ by command: :mod:`.args`)."""
+
+    run: Run
+    lang: str
