@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 from ..engine.errors import SpecifierError
 from ..engine.model import Player, format_number
@@ -56,8 +57,18 @@ class PlayerColumns:
 
     names: list[str]
     cells: dict[int, list[str]]  # start number -> one text per column ("" where the file has nothing)
-    #: values for JSON (numbers as numbers)
-    values: dict[int, dict[str, object]]
+    #: the values for JSON column by column (numbers as numbers, None where the file has nothing): JSON member ->
+    #: one value per player, in the order of ``numbers``
+    members: dict[str, list[object]]
+    numbers: list[int]
+
+    @cached_property
+    def values(self) -> dict[int, dict[str, object]]:
+        """Start number -> the player's values for JSON."""
+        if not self.members:
+            return {sno: {} for sno in self.numbers}
+        keys = list(self.members)
+        return {sno: dict(zip(keys, row)) for sno, row in zip(self.numbers, zip(*self.members.values()))}
 
     def headings(self, lang: str = "en") -> list[str]:
         return [HEADINGS.text(n, lang) for n in self.names]
@@ -106,8 +117,5 @@ def player_columns(s: Standings, text: str | None = "auto") -> PlayerColumns:
         else:
             texts.append(list(map(_FIELD[n], players)))
             members.append([p.rating or None for p in players] if n == "rating" else [x or None for x in texts[-1]])
-    keys = [JSON_KEYS[n] for n in names]
     cells = dict(zip(numbers, map(list, zip(*texts)))) if names else {sno: [] for sno in numbers}
-    values: dict[int, dict[str, object]] = {sno: dict(zip(keys, row)) for sno, row in zip(numbers, zip(*members))} \
-        if names else {sno: {} for sno in numbers}
-    return PlayerColumns(names, cells, values)
+    return PlayerColumns(names, cells, {JSON_KEYS[n]: m for n, m in zip(names, members)}, numbers)

@@ -111,6 +111,21 @@ def dumps_exact(obj: object) -> str:
     return _dump(_numbers(obj)) + "\n"
 
 
+def _member_texts(key: str, values: list[object]) -> list[str]:
+    """``"key": value, `` for each value (JSON text), each distinct value written once."""
+    written: dict[tuple[type, object], str] = {}
+    texts = []
+    for v in values:
+        try:
+            text = written[type(v), v]
+        except (KeyError, TypeError):
+            text = f"{json.dumps(key)}: {_dump(_numbers(v))}, "
+            with contextlib.suppress(TypeError):  # a list or a dict is not kept
+                written[type(v), v] = text
+        texts.append(text)
+    return texts
+
+
 def to_json(s: Standings, details: bool = False, extra: dict[str, Any] | None = None,
             columns: PlayerColumns | None = None) -> str:
     """The CLI's JSON document; one standings row per line (large events stay fast to write and to diff).
@@ -128,19 +143,9 @@ def to_json(s: Standings, details: bool = False, extra: dict[str, Any] | None = 
     cells = [col.texts(prefix=f"{json.dumps(key)}: ", undefined="null") for key, col in zip(s.keys, s.columns)]
     players = s.tournament.players
     member: dict[int, str] = {}
-    if columns is not None:  # the chosen player members, each row's written once, each distinct member once
-        written: dict[tuple[str, type, object], str] = {}
-        for sno, vals in columns.values.items():
-            parts = []
-            for k, v in vals.items():
-                try:
-                    text = written[k, type(v), v]
-                except (KeyError, TypeError):
-                    text = f"{json.dumps(k)}: {_dump(_numbers(v))}, "
-                    with contextlib.suppress(TypeError):  # a list or a dict is not kept
-                        written[k, type(v), v] = text
-                parts.append(text)
-            member[sno] = "".join(parts)
+    if columns is not None and columns.members:  # the chosen player members, column by column, each value once
+        written = [_member_texts(key, values) for key, values in columns.members.items()]
+        member = dict(zip(columns.numbers, map("".join, zip(*written))))
     values = map(", ".join, zip(*cells)) if cells else [""] * len(players)  # each player's, column by column
     numbers = [p.start_no for p in players]
     names = map(json_string, [p.name for p in players])
