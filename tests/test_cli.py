@@ -260,3 +260,15 @@ def test_cumulative_half_point_bye_option(capsys):
         row = next(r for r in json.loads(out)["standings"] if r["start_no"] == 5)
         values[" ".join(extra)] = row["values"]["US-CUM"]
     assert values == {"": 21, "--cumulative-half-bye keep": 21, "--cumulative-half-bye deduct": 20.5}
+
+
+def test_an_output_name_that_does_not_say_the_format_is_refused(tmp_path, capsys):
+    """`-o standings.docx` would have been the text table under a Word name: refused, nothing written; a name
+    without an extension is text, and --format decides for any name."""
+    target = tmp_path / "standings.docx"
+    assert main(["standings", str(EXAMPLE), "-o", str(target)]) == 2
+    assert not target.exists() and "--format" in capsys.readouterr().err
+    assert main(["standings", str(EXAMPLE), "-o", str(target), "--format", "csv", "--seed", "1"]) == 0
+    assert target.read_text(encoding="utf-8").startswith("rank,")
+    assert main(["standings", str(EXAMPLE), "-o", str(tmp_path / "standings"), "--seed", "1"]) == 0
+    assert (tmp_path / "standings").read_text(encoding="utf-8").startswith("2025 Hobsons Bay Cup")

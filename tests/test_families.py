@@ -200,4 +200,4 @@ def test_explain_names_the_opponent_that_stands_in_an_unplayed_round_by_the_rule
     assert "dummy" not in texts["fide-2009"] and "16.4" not in texts["fide-2009"]
     assert "dummy opponent with the player's own score (Art. 16.4)" in texts["fide-2024"]
     assert "an opponent with 0 points (USCF 34E1)" in texts["uscf"] and "dummy" not in texts["uscf"]
-    assert "dummy" not in texts["ru"] and "(seed 004)" in texts["ru"]
+    assert "dummy" not in texts["ru"] and "(Russian practice)" in texts["ru"]

@@ -17,7 +17,7 @@ MESSAGES = messages()
 PACKAGE = Path(__file__).resolve().parents[1] / "tiebreak"
 #: calls whose first text argument is a message the user reads
 RAISERS = {"InputError", "OutputError", "SpecifierError", "TiebreakError", "InputWarning", "ApiError", "fail", "warn", "PdfError",
-           "append"}
+           "XlsxError", "append"}
 
 
 def _template(node) -> str | None:
@@ -27,9 +27,9 @@ def _template(node) -> str | None:
     if isinstance(node, ast.JoinedStr):
         return "".join(v.value.replace("{", "{{").replace("}", "}}") if isinstance(v, ast.Constant) else "{}"
                        for v in node.values)
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):  # "text: " + ", ".join(codes): a value
         a, b = _template(node.left), _template(node.right)
-        return None if a is None or b is None else a + b
+        return None if a is None and b is None else (a if a is not None else "{}") + (b if b is not None else "{}")
     return None
 
 

@@ -359,3 +359,16 @@ def test_pdf_category_and_team_sections_fit_a4_with_every_heading(tmp_path):
     # 16 tie-breaks do not fit portrait: the category is printed on a landscape page, as the standings are
     k = texts.index(category_page)
     assert float(pages[k][0]) > float(pages[k][1])
+
+
+def test_the_reading_of_the_rules_is_a_choice_on_the_page(browser, server):
+    """`--compat` on the page as on the command line and the API: the example (started 2025-06-10, so fide-2024 by
+    date) is computed under `fide-2024+reference` once the reference checker's reading is chosen."""
+    page, errors = _open(browser, server, 390, "uk")
+    labels = page.locator("#compat option").all_inner_texts()
+    assert page.locator("#compat").input_value() == "text" and len(labels) == 3
+    assert all(re.search("[а-яіїє]", x) for x in labels), labels
+    _settle(page, lambda: page.select_option("#compat", "reference"))
+    assert "fide-2024+reference" in page.locator("#event").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth") and not errors
+    page.close()

@@ -372,3 +372,39 @@ def test_a_team_page_with_many_rounds_prints_on_landscape(tmp_path):
     assert page.count('<section class="sheet wide"') == 1 and page.index("sheet wide") > page.index('id="standings"')
     small = compute_team_standings(build(trf.load(EXAMPLE_T)), "MP,GP", lots=False)
     assert "sheet wide" not in team_html.to_html(small)
+
+
+def test_the_players_of_a_team_event_whose_file_lists_team_tiebreaks(tmp_path, capsys):
+    """A team file's own list (here TRF 212 MP,GP; Chess-Results team uploads give MP,GP,BH) is the teams': the
+    players' standings, explanations and odds use the list asked for, else the default for players, instead of
+    refusing MP as an unknown tie-break.  Players' points from Example T's rounds: C1 3 (three wins), A2 2 (½ + 1 + ½),
+    then A1, C2 and D2 1½."""
+    path = tmp_path / "t212.trf"
+    path.write_text(EXAMPLE_T.read_text(encoding="utf-8").replace("XXR 3\n", "XXR 3\n212 MP,GP\n"), encoding="utf-8")
+    assert main(["standings", str(path), "--players", "--no-lots", "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["standings"]
+    assert [(r["start_no"], r["points"]) for r in rows[:2]] == [(5, 3), (2, 2)]
+    assert {r["start_no"] for r in rows if r["points"] == 1.5} == {1, 6, 8}
+    assert main(["explain", str(path), "--player", "5", "--individual"]) == 0
+    assert "C1 (no. 5): rank 1, 3 points" in capsys.readouterr().out
+    assert main(["odds", str(path), "--after-round", "2", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["outcomes"] == 3 ** 4  # round 3's four board games
+    assert main(["standings", str(path), "--format", "json"]) == 0  # the teams still rank by the file's MP,GP
+    assert json.loads(capsys.readouterr().out)["tiebreaks"] == ["MP", "GP"]
+
+
+def test_a_team_code_in_a_players_list_says_so(capsys):
+    """The page sends a team event's list (MP, MPVGP...) to every tool; where players are ranked (odds, --players)
+    the refusal says that the code is a team tie-break (C.07 Arts 11-13), not that it is unknown."""
+    assert main(["odds", str(EXAMPLE_T), "-t", "PTS,MPVGP", "--after-round", "2"]) == 2
+    err = capsys.readouterr().err
+    assert "MPVGP is a team tie-break (C.07 Arts 11-13)" in err and "unknown" not in err
+    assert main(["standings", str(EXAMPLE_T), "--players", "-t", "MP,GP", "--lang", "ru"]) == 2
+    assert "MP — командный показатель" in capsys.readouterr().err
+
+
+def test_the_team_only_codes_are_the_team_catalogues():
+    from tiebreak.engine.registry import TEAM_ONLY_CODES, resolve_code
+    from tiebreak.engine.team_tiebreaks import TEAM_ALIASES, TEAM_CATALOGUE
+
+    assert TEAM_ONLY_CODES == {c for c in [*TEAM_CATALOGUE, *TEAM_ALIASES] if resolve_code(c) is None}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -162,3 +163,20 @@ def test_national_ratings_record_172():
     assert s.value(1, "ARO") == 1850
     t = trf.loads(text.replace("HBFN", "FIDE "))
     assert compute_standings(t, "PTS,ARO", lots=False).value(1, "ARO") is None  # 3 is unrated for FIDE
+
+
+def test_a_column_ruler_is_not_the_event_name(tmp_path):
+    """The Irish Krause files (corpus icu-ireland-krause) carry a ruler line under the field legend,
+    '0123456789012345...': it starts with 012 but is no record 012 (the fourth column of a record is blank), so
+    the event keeps its name and a round trip through Chess-JSON writes the name back."""
+    from tiebreak.formats import readers
+
+    example = Path(__file__).resolve().parents[1] / "examples" / "hobsons-bay-cup-2025.trf"
+    text = example.read_text(encoding="utf-8")
+    ruler = "DDD SSSS sTTT NNNN\n" + "0123456789" * 10 + "\n"
+    head, rest = text.split("\n001", 1)
+    (tmp_path / "ruled.trf").write_text(head + "\n" + ruler + "001" + rest, encoding="utf-8")
+    assert trf.load(tmp_path / "ruled.trf").name == "2025 Hobsons Bay Cup"
+    readers.convert(tmp_path / "ruled.trf", tmp_path / "ruled.json")
+    readers.convert(tmp_path / "ruled.json", tmp_path / "back.trf")
+    assert (tmp_path / "back.trf").read_text(encoding="utf-8").startswith("012 2025 Hobsons Bay Cup\n")

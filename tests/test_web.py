@@ -124,6 +124,11 @@ def test_varma_draw_keeps_federations_apart_in_the_last_three_rounds(client):
     assert client.post("/api/varma", data={"list": text, "seed": "7"}).json() == d
     short = client.post("/api/varma", data={"list": "Ann, NOR", "seed": "1"})
     assert short.status_code == 400 and "9 to 24" in short.json()["error"]
+    # in the language the form asks for, place included
+    twice = client.post("/api/varma", data={"list": "Ann, NOR\nAnn, NOR", "seed": "1", "lang": "uk"}).json()
+    assert twice["error"].startswith("'Ann' зазначено двічі") and "рядок 2" in twice["place"], twice
+    no_seed = client.post("/api/varma", data={"list": text, "lang": "ru"}).json()
+    assert no_seed["field"] == "seed" and "целым числом" in no_seed["error"]
 
 
 @pytest.mark.parametrize("data, files, status, where", [
@@ -411,6 +416,11 @@ def test_check_endpoint_with_a_published_upload(client):
     doc = r.json()
     # Vega's 96 published values of the 2025 Hobsons Bay Cup agree under the 2024 text (the command line's answer)
     assert doc["agree"] and doc["best_rules"][0] == "fide-2024" and doc["rules"][0]["values"] == 96
+    # the files are named as the user knows them, never by the server's folders
+    assert (doc["source"], doc["published"]) == (EXAMPLE.name, "vega.csv")
+    r = client.post("/api/check", files={"file": ("C:\\events\\cup.trf", EXAMPLE.read_bytes()),
+                                         "published": ("vega.csv", published)})
+    assert (r.json()["source"], r.json()["published"]) == ("cup.trf", "vega.csv") and "/tmp" not in r.text
     altered = published.replace(b'2,9,"Wongso,Renaldo",,6.0,30.5,28.5,24.5', b'2,9,"Wongso,Renaldo",,6.0,30.5,29.5,24.5')
     r = client.post("/api/check", data={"example": EXAMPLE.name, "published": altered.decode(), "lang": "ru"})
     assert r.status_code == 200 and [(d["start_no"], d["what"]) for d in r.json()["differences"]] == [(9, "BH/C1")]
@@ -561,3 +571,10 @@ def test_prize_names_in_the_language_asked(client):
     assert r.status_code == 200, r.text
     names = [a["prize"] for a in r.json()]
     assert len(names) == 2 and all("место" in n and "place" not in n for n in names), names
+
+
+def test_the_page_describes_the_presets_in_its_language(client):
+    """The preset list's tooltips (Arbiters' Manual 13.15 and the other sources) are in the page's language."""
+    page = client.get("/?lang=uk").text
+    title = re.search(r'<option value="fide-rr"[^>]*title="([^"]*)"', page, re.S).group(1)
+    assert title.startswith("Посібник для арбітрів 13.15"), title

@@ -18,6 +18,7 @@ from .engine.model import Tournament
 from .engine.presets import PRESETS
 from .engine.rules import with_compat
 from .engine.standings import Standings, compute_standings
+from .engine.team_matches import players_event
 from .formats import readers
 from .render import output
 
@@ -45,8 +46,7 @@ class Options:
     tiebreaks: str | None = None
     preset: str | None = None
     rules: str = "auto"
-    #: ``text`` (our reading of C.07) or ``reference`` (the FIDE reference checker's choices, K1-K3 of
-    #: docs/known-differences.md; :data:`~tiebreak.engine.rules.REFERENCE_CHOICES`)
+    #: ``text`` (our reading of C.07), ``reference`` (the reference checker's, K1-K3) or ``letter`` (docs/known-differences.md)
     compat: str = "text"
     after_round: int | None = None
     unrated_rating: int | None = None
@@ -66,8 +66,7 @@ class Options:
     #: player columns: ``auto`` (title, federation, rating where the file has them), ``none``, or a list
     #: (title,fed,rating,club,sex,birth,perf,change; :mod:`tiebreak.render.columns`)
     columns: str | None = "auto"
-    #: a half-point bye in the cumulative score (US-CUM, RU-CUM): ``deduct`` its ½ or ``keep`` it (None: the rule
-    #: set's default: uscf keeps, seed 002; ru deducts, seed 004)
+    #: a half-point bye in US-CUM/RU-CUM: ``deduct`` its ½ or ``keep`` it (None: the rule set's default, K10)
     cumulative_half_bye: str | None = None
 
 
@@ -104,7 +103,7 @@ def individual_standings(o: Options | Namespace, path: str, warnings: list[Input
     """The standings of the players of ``path`` (team events: the players of every board); ``t`` is the file when it
     is already read."""
     o = options(o)
-    t = t if t is not None else readers.load(path, warnings)
+    t = players_event(t if t is not None else readers.load(path, warnings))
     tiebreaks, rules = list_and_rules(o, False)
     return compute_standings(t, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
                              seed=o.seed, lots=not o.no_lots, system=_system(o), warnings=warnings,
@@ -341,7 +340,7 @@ def check_published(o: Options | Namespace, path: str, published_path: str | Non
     from .formats import published
 
     o = options(o)
-    t = readers.load(path, warnings)
+    t = players_event(readers.load(path, warnings))
     figures = published.load(published_path, warnings) if published_path else published.from_tournament(t)
     if figures is None:
         raise InputError("the file publishes no ranks or tie-break values; give the published standings with "
@@ -358,6 +357,7 @@ class OddsOptions:
     tiebreaks: str | None = None
     preset: str | None = None
     rules: str = "auto"
+    compat: str = "text"
     after_round: int | None = None
     unrated_rating: int | None = None
     system: str | None = None
@@ -380,7 +380,7 @@ def render_odds(o: OddsOptions | Namespace, path: str, warnings: list[InputWarni
     from .arbiter.odds import compute_odds
     from .render import odds as render
 
-    t = readers.load(path, warnings)
+    t = players_event(readers.load(path, warnings))  # the players' chances, in a team event too
     tiebreaks, rules = list_and_rules(o, False)
     if o.player is not None and o.player not in {p.start_no for p in t.players}:
         raise InputError(f"--player {o.player} is not a start number of this tournament", Place(path, field="player"))

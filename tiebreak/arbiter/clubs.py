@@ -32,7 +32,7 @@ from ..engine.errors import SpecifierError
 from ..engine.passes import Context
 from ..engine.standings import Standings
 
-TEAM_CODES = {"TC": "Team Cumulative (USCF, seed 002)", "CUM": "Cumulative of the counted members (USCF, seed 002)"}
+TEAM_CODES = {"TC": "Team Cumulative (USCF)", "CUM": "Cumulative of the counted members (USCF)"}
 MAX_BEST = 100
 
 

@@ -43,7 +43,10 @@ def _standings(ns: argparse.Namespace) -> int:
     fmt = args.format
     if fmt is None:  # from the name given with -o (standings.pdf), else text
         suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""
-        fmt = {"txt": "text", "htm": "html"}.get(suffix, suffix if suffix in service.EXTENSIONS else "text")
+        if suffix and suffix not in ("txt", "htm", *service.EXTENSIONS):  # out.docx is not a text file
+            raise SpecifierError(f"-o {args.output}: the name does not say the format; give --format or name it "
+                                 f".txt, .csv, .json, .trf, .html or .pdf")
+        fmt = {"txt": "text", "htm": "html"}.get(suffix, suffix or "text")
     request = replace(service.options(ns), format=fmt)
     if args.output and (len(args.file) > 1 or args.out):
         raise SpecifierError("-o FILE takes one input file; give --out DIR for several")
@@ -83,18 +86,18 @@ def _batch(args: Standings, request: service.Options) -> int:
             write_output(target, text, args.inputs(), args.force)
         except TiebreakError as e:
             failed.append((path, problem(e, args.lang)))
-            print(f"[{n}/{total}] {path}: FAILED", file=sys.stderr)
+            print(message(f"[{n}/{total}] {path}: FAILED", args.lang), file=sys.stderr)
             continue
-        print(f"[{n}/{total}] {path} -> {target}" + (f" ({len(warnings)} warnings)" if warnings else ""),
-              file=sys.stderr)
+        done = f"[{n}/{total}] {path} -> {target}"
+        print(message(f"{done} ({len(warnings)} warnings)", args.lang) if warnings else done, file=sys.stderr)
         if warnings:
             warned.append((path, warnings))
-    print(f"{total - len(failed)} of {total} files done", file=sys.stderr)
+    print(message(f"{total - len(failed)} of {total} files done", args.lang), file=sys.stderr)
     for _, warnings in warned:  # every warning of every file (each names its file), after the summary line
         for w in warnings:
             _warn(w, args.lang)
     for _, why in failed:  # the reason names the file
-        print(f"failed: {why}", file=sys.stderr)
+        print(message(f"failed: {why}", args.lang), file=sys.stderr)
     return 1 if failed else 0
 
 

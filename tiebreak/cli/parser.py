@@ -59,7 +59,8 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     p.lang = lang
     sub = _Only(p.add_subparsers(dest="command", required=True, parser_class=Parser), only)
     s = sub.add_parser("standings", help="rank the players of a tournament file")
-    s.add_argument("file", nargs="+", help="TRF file (TRF-16 or TRF-2026), or broadcast PGN (.pgn); several with --out")
+    s.add_argument("file", nargs="+", help="TRF (TRF-16, TRF-2026, Krause .tab), Chess-JSON, Chess-Results XML, "
+                   "PGN, CSV or XLSX; several with --out")
     s.add_argument("--out", help="directory for one output file per input (batch)")
     s.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE (its name gives the format when "
                    "--format is not given: .pdf, .html, .csv, .json, .trf, .txt)")
@@ -75,7 +76,7 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     s.add_argument("--seed", type=whole_number, help="seed for drawing lots (printed when chosen at random)")
     s.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE,
                    help="cumulative score (US-CUM, RU-CUM): deduct a half-point bye's 1/2 or keep it (default: the "
-                        "rule set's: uscf keeps it, seed 002; ru deducts it, seed 004)")
+                        "rule set's: uscf keeps it, USCF 34E3; ru deducts it, Russian practice)")
     s.add_argument("--no-lots", action="store_true", help="leave remaining ties unbroken (shared ranks)")
     s.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
     s.add_argument("--format", "-f", choices=list(service.EXTENSIONS),
@@ -110,6 +111,7 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     e.add_argument("--rules", default="auto", choices=RULE_CHOICES)
     e.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE)
     e.add_argument("--no-lots", action="store_true")
+    e.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
     e.add_argument("--individual", dest="players", action="store_true",
                    help="in a team event, N is a player's start number (default: a team number)")
     e.set_defaults(run=_explain)
@@ -132,7 +134,8 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     ch.add_argument("--force", action="store_true", help="replace an existing FILE")
     ch.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
     ch.set_defaults(run=_check)
-    c = sub.add_parser("convert", help="convert a tournament file (PGN or TRF in, TRF out)")
+    c = sub.add_parser("convert", help="convert a tournament file (TRF, Chess-JSON, Chess-Results XML, PGN, CSV or "
+                       "XLSX in; TRF, Chess-JSON, CSV or XLSX out, by the target's extension)")
     c.add_argument("source")
     c.add_argument("target")
     c.add_argument("--force", action="store_true", help="replace an existing target (never the source)")
@@ -164,6 +167,9 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
         q.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
         q.add_argument("--rules", default="auto", choices=RULE_CHOICES)
         q.add_argument("--no-lots", action="store_true")
+        q.add_argument("--after-round", type=int, help="the standings after this round")
+        q.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
+        q.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE)
         q.add_argument("--individual", dest="players", action="store_true",
                        help="in a team event, the players instead of the teams")
         if name == "playoffs":
@@ -180,6 +186,7 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     for flag in ("--after-round", "--unrated-rating", "--seed"):
         od.add_argument(flag, type=whole_number)
     od.add_argument("--rules", default="auto", choices=RULE_CHOICES)
+    od.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
     od.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
     od.add_argument("--model", default="equal", choices=["equal", "elo"],
                     help="equal: every result 1/3; elo: Davidson's draw model on the ratings and colour")

@@ -117,10 +117,11 @@ def _list(ns: argparse.Namespace) -> int:
     if args.swiss_manager:
         from ..formats.swissmanager import SWISS_MANAGER, UNTRANSLATABLE
 
-        print("Swiss-Manager / Chess-Results number -> specifier (write SM<n> or SM<n>:<parameters> in a list)")
+        print(message("Swiss-Manager / Chess-Results number -> specifier (write SM<n> or SM<n>:<parameters> in a list)",
+                      lang))
         for n in sorted({*SWISS_MANAGER, *UNTRANSLATABLE}):
             spec, short = SWISS_MANAGER.get(n, (None, ""))
-            print(f"SM{n:<4} {short:7} {spec or '-':10} {UNTRANSLATABLE.get(n, '')}".rstrip())
+            print(f"SM{n:<4} {short:7} {spec or '-':10} {message(UNTRANSLATABLE.get(n, ''), lang)}".rstrip())
         return 0
     from ..engine.registry import CATALOGUE
     from ..engine.specifier import MODIFIERS
@@ -180,9 +181,11 @@ def _serve(ns: argparse.Namespace) -> int:
         from ..live.watch import LiveHub
 
         live = LiveHub(args.watch, args.database, args.token, Settings(tiebreaks=args.tiebreaks, rules=args.rules))
-        print(f"tiebreak: live standings of {len(live.events)} event file(s) at http://{args.host}:{args.port}/live",
+        print(message(f"tiebreak: live standings of {len(live.events)} event file(s) at http://{args.host}:{args.port}/live",
+                      args.lang),
               file=sys.stderr)
-    print(f"tiebreak: open http://{args.host}:{args.port}/ in a browser (Ctrl-C stops)", file=sys.stderr)
+    print(message(f"tiebreak: open http://{args.host}:{args.port}/ in a browser (Ctrl-C stops)", args.lang),
+          file=sys.stderr)
     serve(args.host, args.port, live)
     return 0
 

@@ -38,10 +38,10 @@ _ALL = [
            "our C.07 default for Swiss events (used when neither the user nor the file gives a list)"),
     Preset("c07-rr", "PTS,DE,WIN,SB,KS", None, "our C.07 default for round robins"),
     Preset("uscf", "PTS,US-MM,US-SOLK,US-CUM,US-COPP", "uscf",
-           "USCF default order (seed 002; Rule 34): modified median, Solkoff, cumulative, cumulative of opposition"),
-    Preset("ru-rr", "PTS,RU-BERGER,DE,WIN", "ru", "Russian practice, round robin: Berger coefficient first (seed 004)"),
+           "USCF default order (Rule 34): modified median, Solkoff, cumulative, cumulative of opposition"),
+    Preset("ru-rr", "PTS,RU-BERGER,DE,WIN", "ru", "Russian practice, round robin: Berger coefficient first"),
     Preset("ru-swiss", "PTS,BH,BH/C1,BH/C2,RU-BERGER", "ru",
-           "Russian practice, Swiss: the truncated Buchholz sequence (seed 004)"),
+           "Russian practice, Swiss: the truncated Buchholz sequence"),
     Preset("legacy-swiss-rated", "PTS,BH/C1,BH,DE,ARO/C1,WIN,BWG,BPG,SB", "fide-2009",
            "Arbiters' Manual 13.15 with the 2009 virtual opponent (13.14.2)"),
 ]

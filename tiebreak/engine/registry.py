@@ -85,7 +85,7 @@ _ENTRIES = [
 
 _USCF = dict(family="uscf", rules="uscf",
              unplayed="34E1: an opponent's unplayed games count ½, the player's own unplayed games an opponent with 0")
-_RU = dict(family="ru", rules="ru", unplayed="every unplayed game counts as a draw (seed 004)")
+_RU = dict(family="ru", rules="ru", unplayed="every unplayed game counts as a draw (Russian practice)")
 _LEGACY = dict(family="legacy", rules="fide-2009",
                unplayed="13.14.2: virtual opponent for own unplayed rounds; opponents' unplayed games count as draws")
 _ENTRIES += [
@@ -109,13 +109,13 @@ _ENTRIES += [
        "USCF 34E10", "D", "U", families.opposition_performance, **_USCF),
     _d("US-AVGOPP", "Average rating of opposition", "Средний рейтинг соперников (USCF)",
        "Середній рейтинг суперників (USCF)", "USCF 34E11", "D", "U", families.average_opposition, **_USCF),
-    _d("RU-BERGER", "Berger coefficient", "Коэффициент Бергера", "Коефіцієнт Бергера", "seed 004 (Berger)", "BC", "C",
+    _d("RU-BERGER", "Berger coefficient", "Коэффициент Бергера", "Коефіцієнт Бергера", "Russian (Berger)", "BC", "C",
        fide.sonneborn_berger, **_RU),
     _d("RU-DVOR", "Simplified Berger (Dvoretsky)", "Упрощённый Бергер (Дворецкого)", "Спрощений Бергер (Дворецького)",
-       "seed 004 (Dvoretsky, 1985)", "BC", "", families.dvoretsky, **_RU),
+       "Russian (Dvoretsky, 1985)", "BC", "", families.dvoretsky, **_RU),
     _d("RU-SONN", "Sonneborn's original score", "Коэффициент Зоннеборна (1886)", "Коефіцієнт Зоннеборна (1886)",
-       "seed 004 (Sonneborn, 1886)", "BC", "", families.sonneborn_original, **_RU),
-    _d("RU-CUM", "Cumulative (Russian)", "Кумулятивный", "Кумулятивний", "seed 004 (cumulative)", "B", "",
+       "Russian (Sonneborn, 1886)", "BC", "", families.sonneborn_original, **_RU),
+    _d("RU-CUM", "Cumulative (Russian)", "Кумулятивный", "Кумулятивний", "Russian (cumulative)", "B", "",
        families.cumulative, **_RU),
     _d("L-SBH", "Sum of Buchholz", "Сумма коэффициентов Бухгольца соперников", "Сума Бухгольців суперників",
        "Arbiters' Manual 13.13.2 (2.5)", "CC", "", families.buchholz_sum, **_LEGACY),
@@ -133,6 +133,12 @@ def resolve_code(name: str) -> str | None:
     return _ALIASES.get(name)
 
 
+#: the codes of team tie-breaks that no individual event has (engine.team_tiebreaks.TEAM_CATALOGUE and its aliases;
+#: a test keeps the two equal): named when they appear in a players' list
+TEAM_ONLY_CODES = frozenset({"MP", "GP", "MPTS", "GPTS", "MPVGP", "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "SSSC", "BC",
+                             "TBR", "BBE", "EDE", "EDEC", "EDET", "EDEB", "EDEBT", "EDEBB", "US-AMTEAM", "US-TCUM"})
+
+
 def parse(text: str) -> TieBreakSpec:
     """Parse one specifier of an individual event (team events: :func:`tiebreak.engine.team.parse_team`)."""
     raw = text.strip()
@@ -147,7 +153,10 @@ def parse(text: str) -> TieBreakSpec:
         raise SpecifierError(f"{raw}: ':{score}' applies to team events, and this is an individual event")
     code = resolve_code(head)
     if code is None:
-        raise SpecifierError(f"unknown tie-break {head!r} in {raw!r}; valid codes: " + ", ".join(sorted(CATALOGUE)))
+        if head in TEAM_ONLY_CODES:
+            raise SpecifierError(f"{head} is a team tie-break (C.07 Arts 11-13), and players are ranked here; give "
+                                 f"tie-breaks of individual events (tiebreak list)")
+        raise SpecifierError(f"unknown tie-break {head!r} in {raw!r}; valid codes: {', '.join(sorted(CATALOGUE))}")
     return TieBreakSpec(code, raw=raw, **parse_modifiers(raw, code, parts[1:], CATALOGUE[code].modifiers))
 
 

@@ -111,7 +111,7 @@ RULE_SETS: dict[str, RuleSet] = {
     ),
     "ru": RuleSet(
         name="ru",
-        title="Russian practice: all unplayed games count as draws (seed 004)",
+        title="Russian practice: all unplayed games count as draws",
         own_unplayed="own", opponent_unplayed="draw", cut_exception=False, direct_encounter_partial=False,
         unplayed_result_is_draw=True, cumulative_deducts_half_byes=True, family="ru",
         article_note="a forfeit is a draw with the scheduled opponent, a bye or a missed round a draw with oneself",

@@ -102,8 +102,9 @@ def parse_modifiers(raw: str, code: str, mods: list[str], allowed: str) -> dict[
     for mod in mods:
         m = _MOD_RE.match(mod)
         if not m:
-            raise SpecifierError(f"unknown modifier {mod[:12]!r} in {raw[:40]!r}; modifiers: "
-                                 + "; ".join(f"{k}: {v}" for k, v in MODIFIERS.items()))
+            # the letters only: what each one means is `tiebreak list` (in the reader's language)
+            raise SpecifierError(f"unknown modifier {mod[:12]!r} in {raw[:40]!r}; modifiers: {', '.join(MODIFIERS)} "
+                                 "(tiebreak list)")
         letter = mod[0]
         if letter in MODIFIER_BOUNDS and (len(mod) > 8 or abs(Fraction(mod[1:])) > MODIFIER_BOUNDS[letter]):
             raise SpecifierError(f"modifier {mod[:12]!r} in {raw[:40]!r} is out of range "

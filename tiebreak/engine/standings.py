@@ -166,8 +166,8 @@ SOURCES = {
     SOURCE_VIRTUAL: "unplayed round: virtual opponent with the player's score before the round, the opposite result "
                     "in it and draws in every later round (Arbiters' Manual 13.14.2, FIDE Congress 2009)",
     SOURCE_ZERO: "unplayed round: an opponent with 0 points (USCF 34E1)",
-    SOURCE_ONESELF: "unplayed round: a draw with oneself (seed 004)",
-    SOURCE_SCHEDULED: "forfeit: a draw with the scheduled opponent (seed 004)",
+    SOURCE_ONESELF: "unplayed round: a draw with oneself (Russian practice)",
+    SOURCE_SCHEDULED: "forfeit: a draw with the scheduled opponent (Russian practice)",
 }
 
 

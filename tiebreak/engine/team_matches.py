@@ -8,6 +8,7 @@ points (MP) or game points (GP) through the same engine.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -222,3 +223,20 @@ def _digits(field: str) -> bool:
     """A TRF number field: ASCII digits only (``²`` passes ``str.isdigit()`` but is no number)."""
     field = field.strip()
     return field.isascii() and field.isdigit()
+
+
+def players_event(t: Tournament) -> Tournament:
+    """``t`` as the event of its players: a team event's own list (Chess-Results ``MP,GP,BH``, TRF 212 of a team
+    file) is the teams', so its players are ranked by the list asked for, else the default for players.
+
+    >>> t = Tournament.build([Player(1), Player(2)], 1)
+    >>> t.declared_tiebreaks = ["MP", "GP"]
+    >>> players_event(t) is t  # no team records: the list is the players'
+    True
+    """
+    if not t.declared_tiebreaks or not any(x[:3] in ("013", "310") for x in t.extra.get("lines", ())) \
+            or not read_teams(t):
+        return t
+    players = copy.copy(t)
+    players.declared_tiebreaks = []
+    return players

@@ -231,9 +231,9 @@ def _ede_then(*knockouts: str) -> TeamGroup:
 
 
 TEAM_CATALOGUE["US-AMTEAM"] = TeamTieBreak(
-    "US-AMTEAM", "US Amateur Team: opposing team's match score × game points scored against it", "USCF 34G2 (seed 002)",
+    "US-AMTEAM", "US Amateur Team: opposing team's match score × game points scored against it", "USCF 34G2",
     _esb("MP", "GP"))
-TEAM_CATALOGUE["US-TCUM"] = TeamTieBreak("US-TCUM", "Team cumulative (top four scorers)", "seed 002 (USCF)",
+TEAM_CATALOGUE["US-TCUM"] = TeamTieBreak("US-TCUM", "Team cumulative (top four scorers)", "USCF scholastic",
                                          team_cumulative)
 
 for _code, _then in {"EDEC": ("BC",), "EDET": ("TBR",), "EDEB": ("BBE",), "EDEBT": ("BC", "TBR"),
@@ -263,7 +263,7 @@ def parse_team(text: str) -> TieBreakSpec:
     code, _, score = head.partition(":")
     code = TEAM_ALIASES.get(code, code)
     if code not in TEAM_CATALOGUE:
-        raise SpecifierError(f"unknown team tie-break {code!r} in {raw!r}; valid codes: " + ", ".join(TEAM_CATALOGUE))
+        raise SpecifierError(f"unknown team tie-break {code!r} in {raw!r}; valid codes: {', '.join(TEAM_CATALOGUE)}")
     if score and score not in ("MP", "GP", "MM", "MG", "GM", "GG"):
         raise SpecifierError(f"{raw}: score {score!r} is not MP or GP (or MM, MG, GM, GG for ESB)")
     if score in ("MM", "MG", "GM", "GG") and code not in ("ESB", "SB"):

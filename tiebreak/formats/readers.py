@@ -73,7 +73,7 @@ def convert(source: str | Path, target: str | Path, warnings: list[InputWarning]
             if present]
         if lost:
             warnings = warnings if warnings is not None else []
-            warnings.append(InputWarning(f"a crosstable holds players and results only; not written: {', '.join(lost)}",
+            warnings.append(InputWarning(f"a crosstable holds players and results only; not written: {'; '.join(lost)}",
                                          Place(str(target))))
     _writer(writer).dump(t, target, inputs=[source], force=force)
     return t

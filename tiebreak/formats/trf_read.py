@@ -96,8 +96,8 @@ class _Reader:
 
     def read(self) -> Tournament:
         numbered = list(enumerate(self.lines, 1))
-        records = [(ln, line) for ln, line in numbered if line[:3] == "001"]
-        others = [(ln, line) for ln, line in numbered if line[:3] != "001"]
+        records = [(ln, line) for ln, line in numbered if line[:3] == "001" and line[3:4] in ("", " ")]
+        others = [(ln, line) for ln, line in numbered if line[:3] != "001" or line[3:4] not in ("", " ")]
         found = read_players(records, self.source)  # all 001 records at once; the first bad one raised in turn below
         header = _Header()
         planned: int | None = None
@@ -110,6 +110,9 @@ class _Reader:
                 raise found.error  # a bad 001 record before this line
             code = line[:3]
             if not line.strip():
+                continue
+            if line[3:4] not in ("", " "):  # not a record: a column ruler ("0123456789...") is not record 012
+                header.extra_lines.append(line)
                 continue
             if code == "###":
                 header.comments.append(line)

@@ -45,6 +45,7 @@ WORDS = Table("check", {
     'differs': '{n} differences',
     'rank': 'rank',
     'points': 'points',
+    'no': 'no. {n}',
 })
 
 
@@ -96,7 +97,8 @@ def to_text(r: Report, lang: str = "en") -> str:
     for d in r.differences:
         article = f" [{d.article}]" if d.article else ""
         by = f"{_w('reproduced', lang)} {', '.join(d.reproduced_by)}" if d.reproduced_by else _w("no_rules", lang)
-        lines.append(f"  no. {d.start_no} {d.name} — {_what(d, lang)}{article}: {_w('published', lang)} {d.published}, "
+        who = _w("no", lang, n=d.start_no)
+        lines.append(f"  {who} {d.name} — {_what(d, lang)}{article}: {_w('published', lang)} {d.published}, "
                      f"{_w('ours', lang)} {d.ours}; {by}")
         lines += [f"      {_round_text(c, lang)}" for c in d.rounds]
     lines.append(f"{_w('rules_best', lang)}:")

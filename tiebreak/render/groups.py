@@ -34,8 +34,8 @@ WORDS = Table("groups", {
     'counted': 'Players counted',
     'ranking': 'Team ranking (best {n} players)',
     'empty': 'no player in this category',
-    'TC': 'TC = Team Cumulative (USCF, seed 002)',
-    'CUM': 'CUM = cumulative of the players counted (USCF, seed 002)',
+    'TC': 'TC = Team Cumulative (USCF)',
+    'CUM': 'CUM = cumulative of the players counted (USCF)',
     'sum': '{code} = sum over the players counted',
 })
 

@@ -212,7 +212,8 @@ def _crosstable(s: Standings, lang: str) -> str:
             o = int(t.opponent[i, k])
             colour = {1: "w", -1: "b"}.get(int(t.colour[i, k]), "")
             opp = f"{t.players[o].start_no}{colour} " if o >= 0 else ""
-            cells.append(opp + _RESULT[Kind(int(t.kind[i, k]))])
+            result = _RESULT[Kind(int(t.kind[i, k]))]
+            cells.append(opp + (result.replace("bye", word("bye", lang)) if result.endswith("bye") else result))
         rows.append([shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, *cells, format_number(r.points)])
     table, widths = _table("crosstable", heads, rows, len(heads) - 1, [False] * len(rows), word("crosstable", lang))
     return sheet(table, widths)

@@ -89,6 +89,10 @@ WORDS = Table("word", {
     'rule_set_default': "as the rules say",
     'deduct': 'deduct ½',
     'keep': 'keep',
+    'compat': 'Reading of C.07',
+    'compat_text': 'our reading of the text',
+    'compat_reference': "the FIDE reference checker's",
+    'compat_letter': '2023 Art. 15.2 to the letter',
     'lot': '* place decided by lot (seed {seed})',
     'legend': 'Tie-breaks',
     'cut': 'Cut-{n}',
@@ -189,6 +193,16 @@ FIELD_NAMES = Table("field", {name: name for name in (
     'after round',
     'swiss',
     'round robin',
+    'start date',
+    'end date',
+    # what a converted file cannot hold (`convert` names them, joined by "; ")
+    'event name',
+    'dates',
+    'event type',
+    'tie-break list',
+    'titles, sexes and birth dates',
+    'team records',
+    'other header records',
     'draw rate',
     'white advantage',
 )})
@@ -221,11 +235,18 @@ def messages() -> list[tuple[str, str, str]]:
 
 
 def field_name(name: str, lang: str = "en") -> str:
-    """A field of the input named in ``lang`` (``starting rank``, ``round 3 opponent``); other names as they are."""
+    """A field of the input named in ``lang`` (``starting rank``, ``round 3 opponent``, a list of fields joined by
+    ``"; "``); other names as they are.
+
+    >>> field_name("event name; team records", "uk")
+    'назва турніру; записи команд'
+    """
     if lang not in ("ru", "uk") or not name:
         return name
     if name in FIELD_NAMES:
         return FIELD_NAMES[name][lang]
+    if "; " in name and all(part in FIELD_NAMES for part in name.split("; ")):  # a list of fields
+        return "; ".join(FIELD_NAMES[part][lang] for part in name.split("; "))
     words = name.split()
     if len(words) == 3 and words[0] == "round" and words[1].isdigit() and words[2] in _ROUND_FIELD:
         return _ROUND_FIELD[words[2]][lang].format(words[1])

@@ -237,7 +237,8 @@ def to_html(odds: Odds, lang: str = "en", top: int = 3) -> str:
     needs_lines = _needs_text(odds, lang) if odds.player is not None else []
     header = "".join(f"<p>{esc(x)}</p>" for x in _header(odds, lang))
     return (f"<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
-            "content=\"width=device-width\"><title>tiebreak odds</title><style>body{font-family:sans-serif;margin:1em}"
+            f"content=\"width=device-width\"><title>{esc(t.name or 'tiebreak odds')}</title>"
+            "<style>body{font-family:sans-serif;margin:1em}"
             "table{border-collapse:collapse}td,th{padding:2px 6px;text-align:right;border-bottom:1px solid #ddd}"
             "td:nth-child(2),th:nth-child(2){text-align:left}pre{overflow-x:auto}</style></head><body>"
             f"<h1>{esc(t.name or 'tiebreak odds')}</h1>{header}<div style=\"overflow-x:auto\"><table><tr><th>{number}</th>"

@@ -36,6 +36,7 @@ EXPLAIN = Table("team explain", {
     "equal": "equal on every tie-break of the list; {how}",
     "by_lot": "separated by lot",
     "shared": "not separated (shared rank)",
+    "r": "R",
 })
 
 #: the words of the page's explanation panel of a team, as sentences like the page's own (the page fills the
@@ -111,6 +112,8 @@ def explain_team(s: TeamStandings, number: int, lang: str = "en") -> str:
     row = s.row(number)
     lines = [e.text("head", lang, number=number, name=row.name, rank=row.rank, rules=s.rules.name,
                     system=word(s.system, lang), k=s.after_round, boards=s.tt.boards, primary=s.tt.primary), ""]
+    r = e.text("r", lang)
+    rounds: list[tuple[int, str, str]] = []
     for mr in match_rounds(s, number):
         who = (e.text("vs", lang, number=mr.opponent, name=mr.opponent_name[:20]) if mr.opponent is not None
                else e.text("bye" if mr.kind.name == "PAB" else "none", lang))
@@ -118,7 +121,9 @@ def explain_team(s: TeamStandings, number: int, lang: str = "en") -> str:
         if mr.opponent_game_points is not None:
             score += f" : {_num(mr.opponent_game_points)}"
         forfeit = f"  ({kind_name(mr.kind.name, lang)})" if mr.kind.name.startswith(("FORFEIT", "DOUBLE")) else ""
-        lines.append(f"  R{mr.round:<2} {who:<30} {score}{forfeit}")
+        rounds.append((mr.round, who, score + forfeit))
+    width = max([30, *(len(who) for _, who, _ in rounds)])  # the scores in one column, whatever the names
+    lines += [f"  {r}{k:<2} {who:<{width}} {score}" for k, who, score in rounds]
     for spec, info in team_details(s, number).items():
         lines += ["", f"{spec} = {_num(info['value'])}   {TEAM_NAMES.text(spec.split('/')[0].split(':')[0], lang)} "
                       f"[{info['article']}]"]
@@ -128,10 +133,12 @@ def explain_team(s: TeamStandings, number: int, lang: str = "en") -> str:
             lines.append("  " + e.text("boards", lang, points=", ".join(_num(x) for x in info["boards"])))
         if "factor" in info:
             lines.append("  " + e.text("factor", lang, factor=info["factor"]))
-        for c in info.get("rounds", []):
-            opp = e.text("vs", lang, number=c["opponent"], name="").strip() if c["opponent"] else ""
+        opponents = [e.text("vs", lang, number=c["opponent"], name="").strip() if c["opponent"] else ""
+                     for c in info.get("rounds", [])]
+        width = max([16, *map(len, opponents)])
+        for c, opp in zip(info.get("rounds", []), opponents):
             cut = "  " + e.text("cut", lang) if c["cut"] else ""
-            lines.append(f"  R{c['round']:<2} {opp:<16} {_num(c['value']):>8}{cut}   {message(c['source'], lang)}")
+            lines.append(f"  {r}{c['round']:<2} {opp:<{width}} {_num(c['value']):>8}{cut}   {message(c['source'], lang)}")
     return "\n".join(lines) + "\n"
 
 

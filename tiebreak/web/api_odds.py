@@ -15,7 +15,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import service
-from ..engine.rules import RULE_CHOICES
+from ..engine.rules import COMPAT_CHOICES, RULE_CHOICES
 from .errors import ERRORS
 from .fields import MAX_RATING, MAX_ROUND, MAX_START_NO, Lang, Seed, Text, choice, decimal_number, multipart, whole_number
 from .uploads import run_on_upload
@@ -36,6 +36,8 @@ class OddsForm(BaseModel):
     tiebreaks: Text = None
     preset: Text = None
     rules: Annotated[str | None, choice(*RULE_CHOICES)] = None
+    compat: Annotated[str | None, choice(*COMPAT_CHOICES)] = Field(
+        None, description="text (default), reference or letter, as for the standings")
     after_round: Annotated[int | None, whole_number(0, MAX_ROUND, optional=True)] = None
     unrated_rating: Annotated[int | None, whole_number(0, MAX_RATING, optional=True)] = None
     system: Annotated[str | None, choice("swiss", "rr", "round-robin")] = None

@@ -17,7 +17,7 @@ from . import jobs
 from .errors import ERRORS, ApiError
 from .fields import MAX_START_NO, MAX_TEXT, StandingsForm, Text, choice, multipart, whole_number
 from .models import Award, CheckReport, Explanation, PlayoffGroup
-from .uploads import content_disposition, run_on_upload
+from .uploads import content_disposition, run_on_upload, uploaded_name
 
 router = APIRouter(prefix="/api", tags=["standings"], responses=ERRORS)
 StartNo = Annotated[int | None, whole_number(1, MAX_START_NO, optional=True)]
@@ -79,13 +79,15 @@ class CheckForm(StandingsForm):
              summary="Check published standings: differences under the announced rules, and the rule set that "
                      "reproduces them (the file's own ranks and values, or the export in 'published')")
 async def check(request: Request, form: Annotated[CheckForm, Form()]) -> Response:
-    upload, published = form.published, None
+    upload, published, published_name = form.published, None, ""
     if isinstance(upload, str) and upload.strip():
-        published = ("published.csv", upload.encode("utf-8"))
+        published, published_name = ("published.csv", upload.encode("utf-8")), "published"
     elif upload is not None and not isinstance(upload, str):
         suffix = ".xlsx" if Path(upload.filename or "").suffix.lower() == ".xlsx" else ".csv"
-        published = ("published" + suffix, await upload.read())
-    body, _ = await run_on_upload(request, form, jobs.check, published)
+        published, published_name = ("published" + suffix, await upload.read()), uploaded_name(upload.filename or "")
+    source = uploaded_name(form.file.filename) if form.file is not None and form.file.filename else \
+        Path(form.example or "").name
+    body, _ = await run_on_upload(request, form, jobs.check, published, (source, published_name))
     return _json((body, None))
 
 

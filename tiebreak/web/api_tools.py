@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 import anyio
-from fastapi import APIRouter, Form, Query
+from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
@@ -81,7 +81,8 @@ def _varma(text: str, seed: int, variant: str) -> dict[str, Any]:
 
 @router.post("/varma", summary="Restricted drawing of lots with Varma tables (Arbiters' Manual 13.17)",
              response_model=VarmaDraw, responses={400: ERRORS[400], 413: ERRORS[413]}, openapi_extra=multipart(VarmaForm))
-async def varma_draw(form: Annotated[VarmaForm, Form()]) -> dict[str, Any]:
+async def varma_draw(request: Request, form: Annotated[VarmaForm, Form()]) -> dict[str, Any]:
+    request.state.lang = form.lang  # errors in the language the form asks for
     if not form.list:
         raise ApiError(400, "give the players (field 'list': lines Name, FED)", field="list")
     if form.seed is None:

@@ -35,8 +35,10 @@ def explain(o: service.Options, path: str, numbers: list[int]) -> tuple[bytes, i
     return _bytes(output.dumps_exact(result)), result["seed"]
 
 
-def check(o: service.Options, path: str, published: tuple[str, bytes] | None) -> bytes:
-    """Published standings checked against ours (``published``: file name and bytes of an export, or None)."""
+def check(o: service.Options, path: str, published: tuple[str, bytes] | None, names: tuple[str, str]) -> bytes:
+    """Published standings checked against ours (``published``: file name and bytes of an export, or None);
+    ``names``: the tournament file's and the export's names as the user knows them, which the report gives (never
+    the server's temporary files)."""
     from ..render.check import to_json_obj
 
     if published is None:
@@ -46,7 +48,8 @@ def check(o: service.Options, path: str, published: tuple[str, bytes] | None) ->
             target = Path(tmp) / published[0]
             target.write_bytes(published[1])
             report = service.check_published(o, path, str(target), [])
-    return _bytes(output.dumps_exact(to_json_obj(report)))
+    answer = to_json_obj(report) | {"source": names[0], "published": names[1] if published else names[0]}
+    return _bytes(output.dumps_exact(answer))
 
 
 def playoffs(o: service.Options, path: str, places: list[int]) -> tuple[bytes, int | None]:

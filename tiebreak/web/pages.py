@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -12,8 +13,8 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from .. import service
 from ..engine.presets import PRESETS
-from ..engine.rules import RULE_CHOICES
-from ..render.i18n import LANGUAGES
+from ..engine.rules import COMPAT_CHOICES, RULE_CHOICES
+from ..render.i18n import LANGUAGES, message
 from . import words
 from .uploads import EXAMPLES
 
@@ -28,7 +29,8 @@ async def page(lang: Annotated[str, Query()] = "en") -> HTMLResponse:
     all_words = words.page_words(lang)
     html = _env.get_template("index.html").render(
         lang=lang, w=all_words["words"], p=all_words["page"], languages=LANGUAGES, rules=RULE_CHOICES,
-        presets=PRESETS.values(),
+        compat=COMPAT_CHOICES,
+        presets=[replace(pr, source=message(pr.source, lang)) for pr in PRESETS.values()],  # their tooltips
         examples=sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [],
         formats=[f for f in service.EXTENSIONS if f != "json"],
         words_json=json.dumps(all_words, ensure_ascii=False).replace("<", "\\u003c"))

@@ -77,6 +77,15 @@ class BodyLimit:
         await error_response(e, lang)(scope, receive, send)
 
 
+def uploaded_name(filename: str) -> str:
+    r"""The name the user knows an upload by: its last path part (``C:\event.trf`` gives ``event.trf``).
+
+    >>> uploaded_name("C:\\Users\\arbiter\\Open 2025.trf"), uploaded_name("")
+    ('Open 2025.trf', 'upload')
+    """
+    return Path(filename.replace("\\", "/")).name or "upload"
+
+
 class UploadForm(Protocol[Options_co]):
     """A form with a tournament file (or the name of a bundled example), a language, and the service's options."""
 
@@ -100,7 +109,7 @@ async def run_on_upload(request: Request, form: UploadForm[Options_co],
     upload: UploadFile | None = form.file
     with tempfile.TemporaryDirectory(prefix="tiebreak-upload-") as tmp:
         if upload is not None and upload.filename:
-            shown = Path(upload.filename.replace("\\", "/")).name or "upload"
+            shown = uploaded_name(upload.filename)
             suffix = Path(shown).suffix.lower()
             known = suffix in READERS or suffix in (".trf", ".txt", ".tab")
             path = Path(tmp) / ("upload" + (suffix if known else ".trf"))

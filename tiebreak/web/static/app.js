@@ -53,6 +53,7 @@ function source() {
   if ($("system").value) form.append("system", $("system").value);
   if ($("unrated-rating").value) form.append("unrated_rating", $("unrated-rating").value);
   if ($("cumulative-half-bye").value) form.append("cumulative_half_bye", $("cumulative-half-bye").value);
+  if ($("compat").value !== "text") form.append("compat", $("compat").value);
   if ($("no-lots").checked) form.append("no_lots", "true");
   else if ($("seed").value) form.append("seed", $("seed").value);
   if (columnsChosen) form.append("columns", chosenColumns().join(",") || "none");
@@ -609,7 +610,7 @@ function newSource() {
 $("lang").addEventListener("change", () => setLanguage($("lang").value));
 $("file").addEventListener("change", () => { $("example").value = ""; newSource(); });
 $("example").addEventListener("change", () => { $("file").value = ""; newSource(); });
-for (const id of ["rules", "after-round", "system", "cumulative-half-bye"]) $(id).addEventListener("change", compute);
+for (const id of ["rules", "after-round", "system", "cumulative-half-bye", "compat"]) $(id).addEventListener("change", compute);
 for (const id of ["seed", "unrated-rating", "categories", "team-ranking", "team-best", "team-tiebreaks"]) {
   $(id).addEventListener("change", compute);
 }

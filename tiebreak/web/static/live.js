@@ -44,7 +44,7 @@ function render() {
   document.getElementById("event-name").textContent = doc.tournament.name || live.event;
   document.title = (doc.tournament.name || live.event) + " — " + W.live_title;
   document.getElementById("stamp").textContent =
-    fill(W.live_round, {k: live.round}) + " · " + fill(W.version, {v: live.version, time: new Date(live.time).toLocaleTimeString()});
+    fill(W.live_round, {k: live.round}) + " · " + fill(W.version, {v: live.version, time: new Date(live.time).toLocaleTimeString(lang)});
   const warning = document.getElementById("warning");
   warning.hidden = !live.warning;
   warning.textContent = live.warning ? W.warning + ": " + live.warning : "";
@@ -107,8 +107,8 @@ function odds() {
   section.hidden = !doc.odds;
   if (!doc.odds) return;
   const o = doc.odds, percent = p => (100 * p).toFixed(1) + " %";
-  const note = o.method === "exact" ? fill(W.odds_exact, {n: o.outcomes.toLocaleString(), g: o.games})
-    : fill(W.odds_simulated, {n: o.outcomes.toLocaleString(), g: o.games, m: (100 * (o.margin || 0)).toFixed(1)});
+  const note = o.method === "exact" ? fill(W.odds_exact, {n: o.outcomes.toLocaleString(lang), g: o.games})
+    : fill(W.odds_simulated, {n: o.outcomes.toLocaleString(lang), g: o.games, m: (100 * (o.margin || 0)).toFixed(1)});
   const head = el("tr");
   head.append(el("th", W.odds_player, "name"), el("th", W.odds_first), el("th", fill(W.odds_top, {k: o.top})));
   const rows = o.players.filter(p => p.top > 0).map(p => {
@@ -152,7 +152,7 @@ async function history(startNo) {
   table.tBodies[0].replaceChildren(...data.versions.slice(-30).reverse().map(v => {
     const tr = el("tr");
     tr.append(el("td", v.version), el("td", v.round), el("td", v.rank), el("td", v.points),
-              el("td", new Date(v.time).toLocaleTimeString(), "name"));
+              el("td", new Date(v.time).toLocaleTimeString(lang), "name"));
     return tr;
   }));
 }
