@@ -10,15 +10,15 @@ from typing import TYPE_CHECKING
 
 from .. import service
 from ..engine.errors import InputWarning, Place, SpecifierError, TiebreakError
-from ..engine.standings import Standings as EngineStandings
-from ..engine.team import TeamStandings
 from ..formats import readers
 from ..formats.files import OutputError, check_target, write_output
 from ..render.i18n import MESSAGE_WORDS, message, problem
 from .args import Check, Convert, Explain, Standings, Written, view
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # annotations only: the team engine is loaded for team events alone
     from ..arbiter.check import Report
+    from ..engine.standings import Standings as EngineStandings
+    from ..engine.team import TeamStandings
 
 
 def _warn(w: InputWarning, lang: str) -> None:
