@@ -396,7 +396,7 @@ def test_the_players_of_a_team_event_whose_file_lists_team_tiebreaks(tmp_path, c
 def test_a_team_code_in_a_players_list_says_so(capsys):
     """The page sends a team event's list (MP, MPVGP...) to every tool; where players are ranked (odds, --players)
     the refusal says that the code is a team tie-break (C.07 Arts 11-13), not that it is unknown."""
-    assert main(["odds", str(EXAMPLE_T), "-t", "PTS,MPVGP", "--after-round", "2"]) == 2
+    assert main(["odds", str(EXAMPLE_T), "-t", "PTS,MPVGP", "--after-round", "2", "--players"]) == 2
     err = capsys.readouterr().err
     assert "MPVGP is a team tie-break (C.07 Arts 11-13)" in err and "unknown" not in err
     assert main(["standings", str(EXAMPLE_T), "--players", "-t", "MP,GP", "--lang", "ru"]) == 2

@@ -373,8 +373,7 @@ class OddsOptions:
     budget: float = 30.0
     format: str = "text"
     lang: str = "en"
-    #: in a team event, the players' odds instead of the teams'
-    players: bool = False
+    players: bool = False  # in a team event, the players' odds instead of the teams'
 
 
 def render_odds(o: OddsOptions | Namespace, path: str, warnings: list[InputWarning]) -> str:
@@ -385,35 +384,16 @@ def render_odds(o: OddsOptions | Namespace, path: str, warnings: list[InputWarni
 
     t = readers.load(path, warnings)
     teams = not o.players and has_teams(t)
-    if not teams:
-        t = players_event(t)
+    t = t if teams else players_event(t)
     tiebreaks, rules = list_and_rules(o, teams)
-    if teams:
-        from .engine.team import read_teams
-
-        numbers = {tm.number for tm in read_teams(t)}
-        if o.player is not None and o.player not in numbers:
-            raise InputError(f"--player {o.player} is not a team number of this event", Place(path, field="player"))
-    elif o.player is not None and o.player not in {p.start_no for p in t.players}:
-        raise InputError(f"--player {o.player} is not a start number of this tournament", Place(path, field="player"))
-    if o.simulations is not None and o.simulations < 1:
-        raise InputError(f"--simulations {o.simulations} must be at least 1", Place(path, field="simulations"))
-    if o.places < 1:
+    if o.places < 1:  # --player and --simulations are checked by the odds themselves
         raise InputError(f"--places {o.places} must be at least 1", Place(path, field="places"))
     method = "exact" if o.exact else "simulation" if o.simulations else "auto"
-    if teams:
-        result = compute_team_odds(t, tiebreaks, rules=rules, system=_system(o), after_round=o.after_round,
-                                   model=o.model, draw_rate=o.draw_rate, white_advantage=o.white_advantage,
-                                   fixes=o.fix or [], method=method, simulations=o.simulations, seed=o.seed,
-                                   team_no=o.player, budget=o.budget, unrated_rating=o.unrated_rating)
-        warnings += result.warnings
-    else:
-        result = compute_odds(t, tiebreaks, rules=rules, system=_system(o), after_round=o.after_round,
-                              model=o.model, draw_rate=o.draw_rate, white_advantage=o.white_advantage,
-                              fixes=o.fix or [], method=method, simulations=o.simulations, seed=o.seed,
-                              player=o.player, budget=o.budget, unrated_rating=o.unrated_rating)
+    result = (compute_team_odds if teams else compute_odds)(
+        t, tiebreaks, rules=rules, system=_system(o), after_round=o.after_round, model=o.model, draw_rate=o.draw_rate,
+        white_advantage=o.white_advantage, fixes=o.fix or [], method=method, simulations=o.simulations, seed=o.seed,
+        player=o.player, budget=o.budget, unrated_rating=o.unrated_rating)
+    warnings += result.warnings
     if o.format == "json":
         return render.to_json(result, o.places)
-    if o.format == "html":
-        return render.to_html(result, o.lang, o.places)
-    return render.to_text(result, o.lang, o.places)
+    return (render.to_html if o.format == "html" else render.to_text)(result, o.lang, o.places)

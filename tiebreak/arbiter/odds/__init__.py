@@ -56,12 +56,12 @@ def compute_odds(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | 
 def compute_team_odds(t: Tournament, tiebreaks: str | None = None, *, rules: str = "auto", system: str | None = None,
                       after_round: int | None = None, model: str = "equal", draw_rate: float | None = None,
                       white_advantage: float = 35, fixes: Sequence[str] = (), method: str = "auto",
-                      simulations: int | None = None, seed: int | None = None, team_no: int | None = None,
+                      simulations: int | None = None, seed: int | None = None, player: int | None = None,
                       budget: float = 30.0, unrated_rating: int | None = None) -> Odds:
     """The probability of every place for every TEAM of the team event ``t`` (TRF records 310/013) once its pending
     board games are played: each outcome of the board games is ranked by the team standings (match points, game
-    points and the team tie-breaks of ``tiebreaks``, else of the file, else the team default).  ``team_no``: the
-    team whose minimal sets of results for first place are wanted.  Options as for :func:`compute_odds`.
+    points and the team tie-breaks of ``tiebreaks``, else of the file, else the team default).  ``player``: the
+    number of the team whose minimal sets of results for first place are wanted.  Options as for :func:`compute_odds`.
 
     Only the board games paired in the file are pending: a round whose matches are not yet paired board by board
     is not looked at (the rounds after the last paired one are left out, with a note)."""
@@ -78,7 +78,7 @@ def compute_team_odds(t: Tournament, tiebreaks: str | None = None, *, rules: str
     future.notes += ranker.notes
     odds = run_odds(future, ranker.specs, rules=rules, model=model, draw_rate=draw_rate,
                     white_advantage=white_advantage, method=method, simulations=simulations, seed=seed,
-                    player=team_no, budget=budget, unrated_rating=unrated_rating, fixed=fixed, teams=ranker)
+                    player=player, budget=budget, unrated_rating=unrated_rating, fixed=fixed, teams=ranker)
     odds.warnings = ranker.warnings
     return odds
 

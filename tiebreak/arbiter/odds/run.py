@@ -25,7 +25,7 @@ import numpy as np
 from numpy.typing import NDArray
 from threadpoolctl import threadpool_limits
 
-from ...engine.errors import InputWarning
+from ...engine.errors import InputError, InputWarning, Place
 from ...engine.rules import RuleSet
 from ...engine.specifier import TieBreakSpec
 from .engine_ranker import EngineRanker
@@ -310,9 +310,16 @@ def run_odds(future: Future, specs: list[TieBreakSpec], *, rules: str | RuleSet 
         participants = players_of(future)
     else:
         ranker, ranker_name, participants = teams, "engine", teams.participants
+    numbers = [p.start_no for p in participants]
+    if player is not None and player not in numbers:
+        raise InputError(f"--player {player} is not a team number of this event" if teams else
+                         f"--player {player} is not a start number of this tournament",
+                         Place(future.base.source, field="player"))
+    if simulations is not None and simulations < 1:
+        raise InputError(f"--simulations {simulations} must be at least 1", Place(future.base.source, field="simulations"))
     if seed is None:  # chosen now, so that a simulation (asked for, or over the budget) is reported repeatable
         seed = secrets.randbelow(10**6)
-    row = None if player is None else [p.start_no for p in participants].index(player)
+    row = None if player is None else numbers.index(player)
     how, count, acc = tally(future, ranker, probs, fractions is not None, method, simulations, seed, row, budget,
                             notes)
     exact_numbers = how == "exact" and fractions is not None
