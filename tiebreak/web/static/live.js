@@ -99,9 +99,9 @@ function pairings() {
                 el("td", W.bye, "name"));
     } else if (g.white_gp !== undefined) {  // a team match: the game points so far, and how many boards still play
       const score = g.white_gp + "–" + g.black_gp;
-      tr.append(el("td", g.board), el("td", who(g.white), "name"),
-                el("td", g.pending ? score + " · " + fill(W.boards_playing, {n: g.pending}) : g.result, "result"),
-                el("td", who(g.black), "name"));
+      const cell = el("td", g.pending ? score : g.result, "result");
+      if (g.pending) cell.append(el("small", fill(W.boards_playing, {n: g.pending}), "boards"));
+      tr.append(el("td", g.board), el("td", who(g.white), "name"), cell, el("td", who(g.black), "name"));
     } else {
       tr.append(el("td", g.board), el("td", who(g.white), "name"), el("td", g.pending ? W.pending : g.result, "result"),
                 el("td", who(g.black), "name"));
@@ -149,7 +149,7 @@ function crosstable(data) {
   const table = document.getElementById("crosstable");
   const rounds = data.rows.length ? data.rows[0].rounds.length : 0;
   const head = el("tr");
-  [W.rank, W.name, W.points, ...Array.from({length: rounds}, (_, i) => i + 1)].forEach((h, i) => head.append(el("th", h, i === 1 ? "name" : "")));
+  [W.rank, teamView() ? W.team : W.name, W.points, ...Array.from({length: rounds}, (_, i) => i + 1)].forEach((h, i) => head.append(el("th", h, i === 1 ? "name" : "")));
   table.tHead.replaceChildren(head);
   const rank = {}; data.rows.forEach(r => { rank[r.start_no] = r.rank; });
   table.tBodies[0].replaceChildren(...data.rows.map(r => {
