@@ -216,8 +216,9 @@ class LiveEvent:
             self.ranks, self.players, self.players_text, self._team_standings = rank, None, "", None
             if live.pending:
                 self._ask_odds(live, digest)
-            self._standings_text = self._writer.standings(s, extras)  # the /api/standings document, still open
         placed = time.perf_counter()
+        if not team:
+            self._standings_text = self._writer.standings(s, extras)  # the /api/standings document, still open
         self.text = self._writer.write(None, self.document, self._standings_text)
         done = time.perf_counter()
         # re-ranked: the file read, the standings, every place's state and the pairings; then the JSON text
