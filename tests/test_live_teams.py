@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 import pytest
+from test_live import chromium  # noqa: F401  (the browser, shared with the individual page test)
 
 pytest.importorskip("fastapi")
 pytest.importorskip("watchfiles")
@@ -122,3 +123,25 @@ def test_the_friendship_cup_live_is_its_fifteen_teams(tmp_path):
     assert len(doc["standings"]) == 15
     assert [(r["name"], r["points"], r["values"]["MPVGP"]) for r in doc["standings"][:2]] == [("ΟΑΑΗ", 11, 24.5),
                                                                                             ("ΟΑΧ", 10, 23.5)]
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_team_live_page_on_a_phone_and_a_wide_screen(server, chromium, width):  # noqa: F811
+    import os
+
+    base, _ = server
+    shots = os.environ.get("TIEBREAK_SHOTS")  # a folder to keep the screenshots in, to look at them
+    page = chromium.new_page(viewport={"width": width, "height": 800})
+    page.goto(base + "/live?event=cup.trf&lang=ru")
+    page.wait_for_function("document.querySelectorAll('#standings tbody tr').length === 4", timeout=15_000)
+    assert page.locator("#standings tbody tr").first.inner_text().split()[:3] == ["1", "●", "A"]  # A plays the pending match
+    assert page.locator("#pairings thead").inner_text().split() == ["Дос", "Команда", "Результат", "Команда"]
+    match = page.locator("#pairings tbody tr.pending")  # A-D, 1-0 so far, one board being played
+    assert match.count() == 1 and match.inner_text().split("\t")[2].split() == ["1–0", "играется", "досок:", "1"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    if shots:
+        page.screenshot(path=str(Path(shots) / f"live-teams-{width}.png"), full_page=True)
+    page.locator("#view").click()  # the players of the event
+    page.wait_for_function("document.querySelectorAll('#standings tbody tr').length === 8", timeout=5_000)
+    assert page.locator("#view").inner_text() == "Команды"
+    page.close()

@@ -38,7 +38,7 @@ async function refresh() {
   doc = await api("/api/live");
   render();
   if (!document.getElementById("crosstable-section").hidden) api("/api/live/crosstable").then(crosstable);
-  if (player !== null) history(player);
+  if (player !== null) showHistory(player);
 }
 
 function render() {
@@ -81,7 +81,7 @@ function standings() {
     tr.append(arrow);
     tr.append(el("td", r.name, "name"), el("td", r.points, "pts"));
     codes.forEach(c => tr.append(el("td", r.values[c] === null ? "-" : r.values[c], "tb")));
-    tr.onclick = () => history(r.start_no);
+    tr.onclick = () => showHistory(r.start_no);
     return tr;
   });
   table.tBodies[0].replaceChildren(...rows);
@@ -157,12 +157,12 @@ function crosstable(data) {
     tr.append(el("td", r.rank), el("td", r.name, "name"), el("td", r.points));
     r.rounds.forEach(c => tr.append(el("td", (c.opponent ? rank[c.opponent] + (c.colour || "") : "") + (c.result === "*" ? "…" : c.result),
                                        c.result === "*" ? "pending" : "")));
-    tr.onclick = () => history(r.start_no);
+    tr.onclick = () => showHistory(r.start_no);
     return tr;
   }));
 }
 
-async function history(startNo) {
+async function showHistory(startNo) {
   if (doc && doc.live.team_event && !teamView()) return;  // a team event keeps the history of its teams
   player = startNo;
   let data;
