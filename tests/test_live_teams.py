@@ -145,3 +145,22 @@ def test_the_team_live_page_on_a_phone_and_a_wide_screen(server, chromium, width
     page.wait_for_function("document.querySelectorAll('#standings tbody tr').length === 8", timeout=5_000)
     assert page.locator("#view").inner_text() == "Команды"
     page.close()
+
+
+def test_the_arbiter_sets_a_team_list_for_a_team_event(tmp_path):
+    from fastapi.testclient import TestClient
+
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.web.live import live_app
+
+    (tmp_path / "cup.trf").write_text(event_text("1"))
+    client = TestClient(live_app(LiveHub(tmp_path, database="none", token="t0ken")))
+    auth = {"Authorization": "Bearer t0ken"}
+    # game points first (by hand, module docstring, after 8-2 1-0): D 3, A 2½, B 2, C ½
+    r = client.post("/api/live/settings", json={"event": "cup.trf", "tiebreaks": "GP,MP"}, headers=auth)
+    assert r.status_code == 200 and r.json()["warning"] is None
+    doc = client.get("/api/live").json()
+    assert doc["tiebreaks"] == ["GP", "MP"]
+    assert [(x["name"], x["points"]) for x in doc["standings"]] == [("D", 3), ("A", 2.5), ("B", 2), ("C", 0.5)]
+    r = client.post("/api/live/settings", json={"event": "cup.trf", "tiebreaks": "MP,XYZ"}, headers=auth)
+    assert r.status_code == 400 and "XYZ" in r.json()["error"]

@@ -175,9 +175,10 @@ class LiveEvent:
         live = as_it_stands(t, blocks)
         st = self.settings
         team = is_team_event(t)  # the players then ranked by the default list: the event's own list is the teams'
+        players_list = None if team else st.tiebreaks
         try:
             s = compute_standings(players_event(live.tournament) if team else live.tournament,
-                                  None if team else st.tiebreaks, rules=st.rules, unrated_rating=st.unrated_rating,
+                                  players_list, rules=st.rules, unrated_rating=st.unrated_rating,
                                   lots=False, system=st.system, warnings=warnings)
             if team:
                 self.teams = self.teams or LiveTeams(self.ranks)  # restarted: the arrows from the kept ranks
@@ -185,7 +186,7 @@ class LiveEvent:
         except TiebreakError as e:
             return self.warn(f"the standings could not be computed, the last good version is shown: {e}")
         ranked = time.perf_counter()
-        extras, rows, moved = self._places(s, live, self._player_ranks if team else self.ranks)
+        extras, rows, moved = self._places(s, live, self._player_ranks if team else self.ranks, players_list)
         changes: list[ChangeRow] = _changes(before, live.tournament) if before is not None else []
         # restarted on the file the database ends with: the same version again, not a new one
         again = before is None and digest == self.digest and not force
@@ -254,7 +255,8 @@ class LiveEvent:
             self.document["odds"] = odds
             self.text = self._writer.write(None, self.document, self._standings_text)
 
-    def _places(self, s: Standings, live: AsItStands, old: dict[int, int]) -> tuple[list[str], list[PlaceRow], int]:
+    def _places(self, s: Standings, live: AsItStands, old: dict[int, int],
+                tiebreaks: str | None) -> tuple[list[str], list[PlaceRow], int]:
         """Each row's place state in standings order as JSON members (``settled``, ``playing``, ``moved``: places
         gained since the previous version, ``since_round``: since the previous round), the rows the history keeps,
         and how many players moved."""
@@ -262,7 +264,7 @@ class LiveEvent:
         points, den = s.score.num, s.score.den
         gain = (t.kind == Kind.UNKNOWN).sum(axis=1) * int(t.score_system.win * den)
         fixed = settled(np.asarray(points, np.int64), gain.astype(np.int64))
-        before_round = self._round_ranks(live, s)
+        before_round = self._round_ranks(live, s, tiebreaks)
         texts = self._writer.texts(s.score.num, s.score.den, None)
         order = [r.index for r in s.rows]
         numbers = [t.players[i].start_no for i in order]
@@ -279,17 +281,17 @@ class LiveEvent:
         moved = sum(1 for m in moved_ if m)
         return extras, rows, moved
 
-    def _round_ranks(self, live: AsItStands, s: Standings) -> dict[int, int]:
+    def _round_ranks(self, live: AsItStands, s: Standings, tiebreaks: str | None) -> dict[int, int]:
         """Ranks after the previous round (for the arrows since the round began), recomputed only when an earlier
         round changed."""
         k = live.round - 1
         if k < 1:
             return {}
-        t = live.tournament
+        t = s.tournament  # a team event: its players, with the list the players are ranked by
         key = t.kind[:, :k].tobytes() + t.opponent[:, :k].tobytes() + repr(self.settings).encode()
         if self._previous_round is None or self._previous_round[0] != key:
             st = self.settings
-            prev = compute_standings(t, st.tiebreaks, rules=st.rules, unrated_rating=st.unrated_rating, lots=False,
+            prev = compute_standings(t, tiebreaks, rules=st.rules, unrated_rating=st.unrated_rating, lots=False,
                                      system=s.system, after_round=k)
             self._previous_round = (key, {r.start_no: r.rank for r in prev.rows})
         return self._previous_round[1]

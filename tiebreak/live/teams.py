@@ -22,6 +22,7 @@ still add is the match points of a win (primary MP) or a win on every board stil
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -49,6 +50,22 @@ def is_team_event(t: Tournament) -> bool:
     from ..engine.team import read_teams
 
     return bool(read_teams(t))
+
+
+def check_team_list(text: str) -> None:
+    """Raise the specifier error of the first tie-break of ``text`` a team event cannot take.
+
+    >>> check_team_list("MP,GP,BH:MP")
+    >>> check_team_list("MP,XYZ")
+    Traceback (most recent call last):
+    ...
+    tiebreak.engine.errors.SpecifierError: unknown team tie-break 'XYZ'...
+    """
+    from ..engine.team import parse_team
+
+    for item in re.split(r"[,;\s]+", text.strip()):
+        if item:
+            parse_team(item)
 
 
 @dataclass

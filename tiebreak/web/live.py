@@ -33,6 +33,7 @@ from pydantic import BaseModel
 
 from ..engine.errors import TiebreakError
 from ..engine.rules import RULE_CHOICES
+from ..live.teams import check_team_list
 from ..live.watch import LiveHub
 from ..render.i18n import LANGUAGES, WORDS, message
 from ..render.live_words import LIVE_WORDS
@@ -187,7 +188,9 @@ def router(hub: LiveHub) -> APIRouter:
         try:
             from ..engine.registry import parse_list
 
-            if e.settings.tiebreaks:
+            if e.settings.tiebreaks and e.players is not None:  # a team event: the teams' list
+                check_team_list(e.settings.tiebreaks)
+            elif e.settings.tiebreaks:
                 parse_list(e.settings.tiebreaks)
         except TiebreakError as err:
             e.settings.tiebreaks, e.settings.rules, e.settings.published = old
