@@ -302,11 +302,10 @@ class LiveEvent:
         with self._lock:
             if self._live is None or self.document is None:
                 return []
-            team = self._team_standings is not None and self.players is not None
-            if team and not players:
+            team = self._team_standings is not None
+            if self._team_standings is not None and not players:
                 from .teams import crosstable
 
-                assert self._team_standings is not None
                 return crosstable(self._team_standings)
             if self._crosstable is not None and self._crosstable[0] == self.version:
                 return self._crosstable[1]
