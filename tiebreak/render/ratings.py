@@ -29,7 +29,7 @@ COLUMNS = ("start_no", "name", "rating", "k", "games", "score", "expected", "cha
 WORDS = Table("ratings", {
     "start_no": "No", "name": "Name", "rating": "Rtg", "k": "K", "games": "Gms", "score": "Score",
     "expected": "Exp", "change": "Change", "rounded": "Rounded", "performance": "Perf",
-    "title": "Rating change", "after_round": "after round {k}",
+    "title": "Rating change", "after_round": "after round {k}", "k_factor": "K (empty: by the rating)",
     "fide": "FIDE rating change", "ru": "Russian rating change", "harkness": "Harkness performance",
     "uscf": "USCF performance (±400)",
     "rule_fide": "ΔR = K × Σ(score − PD), PD from the FIDE table with the 400-point rule; the change rounded to the "
@@ -108,6 +108,7 @@ def to_text(r: Report, lang: str = "en") -> str:
     widths = {"start_no": 4, "name": 30, "rating": 5, "k": 3, "games": 4, "score": 5, "expected": 6, "change": 7,
               "rounded": 7, "performance": 5}
     cols = r.columns()
+    widths = {c: max(widths[c], len(WORDS.text(c, lang))) for c in cols}
     lines = _header(r, lang) + [""]
     lines.append(" ".join(f"{WORDS.text(c, lang):{'<' if c == 'name' else '>'}{widths[c]}}" for c in cols).rstrip())
     for row in r.rows:
