@@ -18,7 +18,7 @@ import html
 import io
 from dataclasses import asdict
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
 from ..arbiter.rating_report import RatingRow, rating_report
 from ..engine.model import Tournament, format_number
@@ -136,4 +136,9 @@ def to_html(r: Report, lang: str = "en") -> str:
               "</div></body></html>\n")
 
 
-RENDERERS = {"text": to_text, "json": to_json, "html": to_html, "csv": lambda r, lang="en": to_csv(r)}
+def _csv(r: Report, lang: str = "en") -> str:
+    return to_csv(r)  # the CSV's header is the JSON's member names, in every language
+
+
+#: the outputs of ``tiebreak ratings --format``
+RENDERERS: dict[str, Callable[[Report, str], str]] = {"text": to_text, "csv": _csv, "json": to_json, "html": to_html}
