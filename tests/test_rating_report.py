@@ -119,3 +119,4 @@ def test_api(tmp_path):
                                       "performance": 2500}
     bad = client.post("/api/ratings", files=files, data={"k": "0"})
     assert bad.status_code == 400 and bad.json()["field"] == "k"
+
