@@ -670,7 +670,7 @@ $("rating-button").addEventListener("click", async () => {
     const d = await (await post("/api/ratings", form)).json();
     const columns = d.players.length ? Object.keys(d.players[0]) : [];
     const head = el("tr");
-    for (const c of columns) head.append(el("th", W.ratings[c] || c));
+    for (const c of columns) head.append(el("th", W.ratings[c] || c, c === "name" ? {class: "name"} : {}));
     table.tHead.append(head);
     for (const p of d.players) {
       const tr = el("tr", null, {"data-start-no": p.start_no});
