@@ -54,10 +54,11 @@ def test_russian_change_by_hand():
 
 
 def test_after_round_and_a_given_k():
-    """After round 1 player 1 has beaten the 2100 player only: K 40 × (1 − .36) = 25.6 → 26; player 3 has no game."""
+    """After round 1 player 1 has beaten the 2100 player only: K 40 × (1 − .36) = 25.6 → 26; player 3 has no game
+    yet: no change, no performance."""
     rows = {r.start_no: r for r in rating_report(_three_games(), "fide", k=40, rounds=1)}
     assert (rows[1].games, rows[1].change, rows[1].rounded) == (1, F(128, 5), 26)
-    assert (rows[3].games, rows[3].change, rows[3].performance) == (0, None, None)
+    assert (rows[3].games, rows[3].change, rows[3].rounded, rows[3].performance) == (0, 0, 0, None)
 
 
 def test_team_event_board_players():

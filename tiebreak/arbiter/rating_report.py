@@ -30,8 +30,8 @@ SYSTEMS = ("fide", "ru", "harkness", "uscf")
 
 @dataclass(frozen=True)
 class RatingRow:
-    """One player's row; ``rating``, ``k``, ``expected``, ``change``, ``rounded`` and ``performance`` are None where
-    the system gives none (unrated player, no rated game, or a system without a rating change)."""
+    """One player's row; ``rating``, ``k``, ``expected``, ``change`` and ``rounded`` are None for an unrated player
+    and in a system without a rating change, ``performance`` without a rated game."""
 
     start_no: int
     name: str
@@ -74,13 +74,10 @@ def rating_report(t: Tournament, system: str = "fide", k: int | None = None,
     rows = []
     for i, p in enumerate(t.players):
         n, score = int(games[i]), Fraction(int(score_halves[i]), 2)
-        rated = bool(p.rating) and n > 0
         kk = exp = change = rounded = None
         performance = None
-        if system in ("fide", "ru") and p.rating:
+        if system in ("fide", "ru") and p.rating:  # a rated player without a rated game: no change (0)
             kk = k or (fide_k if system == "fide" else ru_k)(p.rating)
-        if system in ("fide", "ru") and rated:
-            assert kk is not None
             exp = Fraction(int(expected_hundredths[i]), 100)
             change = kk * (score - exp)
             rounded = round_change(change)
