@@ -27,7 +27,12 @@ def test_rating_change_tool_in_ukrainian_on_a_phone(browser, server, tmp_path):
     first = page.locator("#rating-table tbody tr").first.inner_text().split("\t")
     assert first == ["1", "A", "2000", "25", "3", "2", "1.5", "12.5", "13", "2125"]
     assert "Положення про російський рейтинг" in page.locator("#rating-rule").inner_text()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390 and not errors
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    ticket = int(page.evaluate("document.body.dataset.ready"))
+    page.select_option("#lang", "ru")  # the tool's words follow the language
+    _wait_ready(page, ticket + 1)
+    assert page.locator('#rating-system option[value="ru"]').inner_text() == "Изменение российского рейтинга"
+    assert page.locator('span[data-r="k_factor"]').inner_text() == "K (пусто: по рейтингу)" and not errors
 
 
 def test_after_round_of_the_page_and_a_given_k(browser, server, tmp_path):

@@ -121,3 +121,13 @@ def test_api(tmp_path):
     bad = client.post("/api/ratings", files=files, data={"k": "0"})
     assert bad.status_code == 400 and bad.json()["field"] == "k"
 
+
+
+def test_csv_names_are_never_formulas_and_html_names_are_text():
+    from tiebreak.render import ratings
+
+    t = Tournament.build([Player(1, "=HYPERLINK(1)", 2000), Player(2, "<b>x</b>", 2100)], 1)
+    t.set_game(1, 1, 2, Kind.DRAW)
+    report = ratings.report(t)
+    assert ratings.to_csv(report).splitlines()[1].startswith("1,'=HYPERLINK(1),")
+    assert "&lt;b&gt;x&lt;/b&gt;" in ratings.to_html(report) and "<b>x" not in ratings.to_html(report)

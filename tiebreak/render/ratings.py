@@ -13,7 +13,6 @@ start_no,name,rating,k,games,score,expected,change,rounded,performance
 
 from __future__ import annotations
 
-import csv
 import html
 import io
 from dataclasses import asdict
@@ -22,6 +21,7 @@ from typing import Any, Callable
 
 from ..arbiter.rating_report import RatingRow, rating_report
 from ..engine.model import Tournament, format_number
+from ..formats.text import SafeCsvWriter
 from .i18n import Table
 from .output import dumps_exact
 
@@ -89,7 +89,7 @@ def to_json(r: Report, lang: str = "en") -> str:
 
 def to_csv(r: Report) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = SafeCsvWriter(out, lineterminator="\n")  # a name like =HYPERLINK(…) is never a formula
     writer.writerow(r.columns())
     for row in r.rows:
         values = asdict(row)
