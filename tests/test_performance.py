@@ -5,7 +5,8 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 from tiebreak import Kind, Player, Tournament
-from tiebreak.arbiter.performance import expected, harkness, harkness_all, rating_changes, uscf_performance
+from tiebreak.arbiter.performance import expected, harkness
+from tiebreak.arbiter.rating_report import rating_report
 
 
 def test_harkness_example_of_seed_004():
@@ -15,7 +16,7 @@ def test_harkness_example_of_seed_004():
     t = Tournament.build(players, 11, type_text="Swiss")
     for r, k in enumerate([Kind.WIN, Kind.WIN, Kind.DRAW] + [Kind.LOSS] * 8, 1):
         t.set_game(r, 1, r + 1, k)
-    assert harkness_all(t)[1] == 1577
+    assert rating_report(t, "harkness")[0].performance == 1577
 
 
 def _spec_9_7():
@@ -29,16 +30,16 @@ def _spec_9_7():
 
 def test_russian_rating_change_example():
     """ΣΔR = .64 − .07 − .24 = .33; K 40 (1400-1599) → +13.2."""
-    change = next(c for c in rating_changes(_spec_9_7(), "ru") if c.start_no == 1)
+    change = next(c for c in rating_report(_spec_9_7(), "ru") if c.start_no == 1)
     assert (change.k, change.score - change.expected, change.change) == (40, F(33, 100), F(66, 5))
 
 
 def test_fide_rating_change_and_the_400_point_rule():
-    change = next(c for c in rating_changes(_spec_9_7(), "fide") if c.start_no == 1)
+    change = next(c for c in rating_report(_spec_9_7(), "fide") if c.start_no == 1)
     assert (change.k, change.change) == (20, F(33, 5))  # K 20 × .33
     assert expected(2400, 1500) == F(92, 100) and expected(2400, 1500, cap=None) == F(1)
 
 
 def test_uscf_performance():
-    # 1500's games: 1600 + 400, 1450 + 0, 1700 − 400 → (2000 + 1450 + 1300) / 3
-    assert uscf_performance(_spec_9_7())[1] == F(4750, 3)
+    # 1500's games: 1600 + 400, 1450 + 0, 1700 − 400 → (2000 + 1450 + 1300) / 3 = 1583⅓, shown 1583
+    assert rating_report(_spec_9_7(), "uscf")[0].performance == 1583

@@ -111,6 +111,10 @@ class Ratings(Command):
     file: str
     system: str = "fide"
     k: int | None = None
+    after_round: int | None = None
+    format: str | None = None  # text, csv, json, html; default: from the name given with -o, else text
+    output: str | None = None
+    force: bool = False
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -155,6 +155,11 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     rt.add_argument("file")
     rt.add_argument("--system", default="fide", choices=["fide", "ru", "harkness", "uscf"])
     rt.add_argument("--k", type=whole_number, help="K factor for everybody (default: from the rating)")
+    rt.add_argument("--after-round", type=whole_number, help="the rating change after this round")
+    rt.add_argument("--format", "-f", choices=["text", "csv", "json", "html"],
+                    help="output format (default: from the name given with -o, else text)")
+    rt.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE (never over an input)")
+    rt.add_argument("--force", action="store_true", help="replace an existing FILE")
     rt.set_defaults(run=_ratings)
     for name, run_, help_ in (("playoffs", _playoffs, "plan the play-offs of tied places (Arbiters' Manual 13.2)"),
                               ("prizes", _prizes, "distribute a prize list on the final standings")):

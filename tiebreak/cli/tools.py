@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from fractions import Fraction
 
 from .. import service
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
 from ..engine.numbers import NumberError, parse_int
 from ..formats import readers
 from ..render.i18n import message, word
-from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Serve, Varma, view
-from .files import _final_standings, _warn
+from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Serve, Varma, Written, view
+from .files import _emit, _final_standings, _warn
 
 
 def _berger(ns: argparse.Namespace) -> int:
@@ -44,30 +43,23 @@ def _varma(ns: argparse.Namespace) -> int:
 
 
 def _ratings(ns: argparse.Namespace) -> int:
-    from ..arbiter import performance
-    from ..engine.model import format_number
+    from pathlib import Path
+
+    from ..render import ratings
 
     args = view(Ratings, ns)
     if args.k is not None and not 1 <= args.k <= 100:
         raise InputError(f"K factor {str(args.k)[:24]} is out of range (1-100)", Place(field="K"))
+    fmt = args.format
+    if fmt is None:  # from the name given with -o (ratings.csv), else text
+        suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""
+        fmt = suffix if suffix in ratings.RENDERERS else "text"
     warnings: list[InputWarning] = []
     t = readers.load(args.file, warnings)
     for w in warnings:
         _warn(w, args.lang)
-    if args.system in ("fide", "ru"):
-        no, name, rtg, gms, score, exp, k, change = word("ratings_head", args.lang).split(",")
-        print(f"{no:>4}  {name:30} {rtg:>5} {gms:>4} {score:>6} {exp:>6} {k:>3} {change:>7}")
-        for c in performance.rating_changes(t, args.system, args.k):
-            print(f"{c.start_no:>4}  {c.name[:30]:30} {c.rating:>5} {c.games:>4} {format_number(c.score):>6} "
-                  f"{format_number(c.expected):>6} {c.k:>3} {format_number(c.change, 1):>7}")
-    else:
-        values = performance.harkness_all(t) if args.system == "harkness" else performance.uscf_performance(t)
-        no, name, rtg = word("ratings_head", args.lang).split(",")[:3]
-        print(f"{no:>4}  {name:30} {rtg:>5} {args.system:>9}")
-        for p in t.players:
-            v = values[p.start_no]
-            shown = "-" if v is None else format_number(Fraction(v), 0)
-            print(f"{p.start_no:>4}  {p.name[:30]:30} {p.rating or '':>5} {shown:>9}")
+    text = ratings.RENDERERS[fmt](ratings.report(t, args.system, args.k, args.after_round), args.lang)
+    _emit(Written(file=[args.file], output=args.output, force=args.force, lang=args.lang), text)
     return 0
 
 

@@ -45,11 +45,11 @@ def live_odds(t: Tournament, settings: Settings | None, budget: float = BUDGET, 
     :class:`~tiebreak.live.event.Settings`, or None): method, outcomes, pending games, the simulation's margin, and
     per player (by the chance of first place) the chance of first place, of the top 3 and of every place.
 
-    In a team event (TRF records 013/310) the rows are the teams' (``team`` true), ranked by the file's team list
-    (the event's list ranks its players) under the event's rules and system."""
+    In a team event (TRF records 013/310) the rows are the teams' (``team`` true), ranked by the event's list as the
+    live team standings are (:mod:`tiebreak.live.teams`)."""
     if read_teams(t):
-        odds = compute_team_odds(t, None, rules=settings.rules if settings else "auto",
-                                 system=settings.system if settings else None, budget=budget, seed=seed)
+        odds = compute_team_odds(t, settings.tiebreaks if settings else None, rules=settings.rules if settings else
+                                 "auto", system=settings.system if settings else None, budget=budget, seed=seed)
     elif settings is None:
         odds = compute_odds(t, None, budget=budget, seed=seed)
     else:

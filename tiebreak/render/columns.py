@@ -102,9 +102,10 @@ def player_columns(s: Standings, text: str | None = "auto") -> PlayerColumns:
         raw["perf"] = {r.start_no: r.values["TPR"] for r in perf.rows}
         computed["perf"] = {k: format_number(v) for k, v in raw["perf"].items()}
     if "change" in names:
-        from ..arbiter.performance import rating_changes
+        from ..arbiter.rating_report import rating_report
 
-        raw["change"] = {c.start_no: c.change for c in rating_changes(t, "fide", rounds=s.after_round)}
+        raw["change"] = {c.start_no: c.change for c in rating_report(t, "fide", rounds=s.after_round)
+                         if c.change is not None}
         computed["change"] = {k: format_number(v, 1) for k, v in raw["change"].items()}
     players = t.players
     numbers = [p.start_no for p in players]

@@ -26,6 +26,7 @@ class PageWords(BaseModel):
     groups: dict[str, str]
     sources: dict[str, str]
     team: dict[str, str] = Field(description="the explanation panel of a team: matches, match and game points")
+    ratings: dict[str, str] = Field(description="the rating-change tool: columns, systems, rules and their sources")
 
 
 @router.get("/words", summary="Every word of the page in one language (page, words, kinds of rounds, columns, sources)",

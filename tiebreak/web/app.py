@@ -17,7 +17,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from .. import __version__
-from . import api_odds, api_standings, api_tools, api_words, errors, pages
+from . import api_odds, api_ratings, api_standings, api_tools, api_words, errors, pages
 from .uploads import BodyLimit
 from .workers import WorkerPool
 
@@ -30,7 +30,8 @@ TIME_LIMIT_SECONDS = 60
 #: Chromium prints at once (each is ~5 processes and a few hundred MB)
 PDF_PRINTS = 2
 #: the routers of the app, in the order of the OpenAPI document
-ROUTERS = [api_standings.router, api_tools.router, api_words.router, api_odds.router, pages.router]
+ROUTERS = [api_standings.router, api_tools.router, api_words.router, api_odds.router, api_ratings.router,
+           pages.router]
 
 
 def create_app(max_upload: int = MAX_UPLOAD_BYTES, time_limit: float = TIME_LIMIT_SECONDS, workers: int | None = None,

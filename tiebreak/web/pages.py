@@ -28,7 +28,7 @@ async def page(lang: Annotated[str, Query()] = "en") -> HTMLResponse:
     lang = lang if lang in LANGUAGES else "en"
     all_words = words.page_words(lang)
     html = _env.get_template("index.html").render(
-        lang=lang, w=all_words["words"], p=all_words["page"], languages=LANGUAGES, rules=RULE_CHOICES,
+        lang=lang, w=all_words["words"], p=all_words["page"], r=all_words["ratings"], languages=LANGUAGES, rules=RULE_CHOICES,
         compat=COMPAT_CHOICES,
         presets=[replace(pr, source=message(pr.source, lang)) for pr in PRESETS.values()],  # their tooltips
         examples=sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [],

@@ -17,6 +17,7 @@ from ..engine.standings import SOURCES
 from ..render.columns import HEADINGS
 from ..render.groups import WORDS as GROUPS
 from ..render.i18n import KINDS, LANGUAGES, WORDS, Table, message, place_text
+from ..render.ratings import WORDS as RATINGS
 from ..render.team_explain import panel_words
 
 PAGE = Table("page", {
@@ -94,6 +95,7 @@ def page_words(lang: str) -> dict[str, dict[str, str]]:
         "kinds": {k: KINDS[k][lang] for k in KINDS},
         "columns": {k: HEADINGS[k][lang] for k in HEADINGS},
         "groups": {k: GROUPS[k][lang] for k in GROUPS},
+        "ratings": {k: RATINGS[k][lang] for k in RATINGS},
         "sources": {en: message(en, lang) for en in SOURCES.values()},
         "team": panel_words(lang),
     }

@@ -99,6 +99,7 @@ async function translated(texts) {
 function relabel() {
   for (const node of document.querySelectorAll("[data-w]")) node.textContent = W.words[node.dataset.w] || node.textContent;
   for (const node of document.querySelectorAll("[data-p]")) node.textContent = W.page[node.dataset.p] || node.textContent;
+  for (const node of document.querySelectorAll("[data-r]")) node.textContent = W.ratings[node.dataset.r] || node.textContent;
   for (const node of document.querySelectorAll("[data-ph]")) node.placeholder = W.words[node.dataset.ph] || node.placeholder;
   document.title = W.words.title + " — tiebreak";
 }
@@ -655,6 +656,30 @@ $("playoff-button").addEventListener("click", async () => {
     const groups = await (await post("/api/playoffs", form)).json();
     $("playoff-text").textContent = groups.length ? groups.map((g) => g.text.join("\n  ")).join("\n\n") : "—";
   } catch (e) { $("playoff-text").textContent = e.message; }
+});
+$("rating-button").addEventListener("click", async () => {
+  const form = source();
+  if (!form) return;
+  form.set("system", $("rating-system").value);  // the rating system, not the event type
+  if ($("rating-k").value) form.set("k", $("rating-k").value);
+  const table = $("rating-table");
+  table.tHead.replaceChildren();
+  table.tBodies[0].replaceChildren();
+  $("rating-rule").textContent = $("rating-error").textContent = "";
+  try {
+    const d = await (await post("/api/ratings", form)).json();
+    const columns = d.players.length ? Object.keys(d.players[0]) : [];
+    const head = el("tr");
+    for (const c of columns) head.append(el("th", W.ratings[c] || c, c === "name" ? {class: "name"} : {}));
+    table.tHead.append(head);
+    for (const p of d.players) {
+      const tr = el("tr", null, {"data-start-no": p.start_no});
+      for (const c of columns) tr.append(el("td", num(p[c]), c === "name" ? {class: "name"} : {}));
+      table.tBodies[0].append(tr);
+    }
+    $("rating-rule").textContent = [fill(W.ratings.after_round, {k: d.after_round}) + ": " + d.rule + " (" +
+      d.article + ")", ...d.warnings].join("\n");
+  } catch (e) { $("rating-error").textContent = e.message; }
 });
 $("odds-button").addEventListener("click", async () => {
   const form = source();

@@ -1,0 +1,144 @@
+"""The rating report (`tiebreak ratings`, ``POST /api/ratings``, the page's "Rating change") as text, CSV, JSON and
+HTML: the rows of :func:`tiebreak.arbiter.rating_report.rating_report` and the rounding rule of the system with
+its article.
+
+>>> from tiebreak import Kind, Player, Tournament
+>>> t = Tournament.build([Player(1, "A", 2000), Player(2, "B", 2100)], 1)
+>>> t.set_game(1, 1, 2, Kind.DRAW)
+>>> print(to_csv(report(t, "fide")), end="")
+start_no,name,rating,k,games,score,expected,change,rounded,performance
+1,A,2000,20,1,0.5,0.36,2.8,3,2100
+2,B,2100,20,1,0.5,0.64,-2.8,-3,2000
+"""
+
+from __future__ import annotations
+
+import html
+import io
+from dataclasses import asdict
+from fractions import Fraction
+from typing import Any, Callable
+
+from ..arbiter.rating_report import RatingRow, rating_report
+from ..engine.model import Tournament, format_number
+from ..formats.text import SafeCsvWriter
+from .i18n import Table
+from .output import dumps_exact
+
+COLUMNS = ("start_no", "name", "rating", "k", "games", "score", "expected", "change", "rounded", "performance")
+WORDS = Table("ratings", {
+    "start_no": "No", "name": "Name", "rating": "Rtg", "k": "K", "games": "Gms", "score": "Score",
+    "expected": "Exp", "change": "Change", "rounded": "Rounded", "performance": "Perf",
+    "title": "Rating change", "after_round": "after round {k}", "k_factor": "K (empty: by the rating)",
+    "fide": "FIDE rating change", "ru": "Russian rating change", "harkness": "Harkness performance",
+    "uscf": "USCF performance (±400)",
+    "rule_fide": "ΔR = K × Σ(score − PD), PD from the FIDE table with the 400-point rule; the change rounded to the "
+                 "nearest whole number, .5 up; performance: ARO + dp (C.07 Art. 10.2)",
+    "article_fide": "FIDE Rating Regulations 8.3",
+    "rule_ru": "ΔR = K × Σ(N − PD), K by the rating band; PD from the FIDE table (the Russian table was not found) "
+               "with the 400-point rule; no rounding is stated: the change rounded as FIDE's, .5 up",
+    "article_ru": "Russian rating regulations: the K table",
+    "rule_harkness": "average rating of the opposition + 10 × (percentage − 50), the percentage to one decimal, "
+                     "rounded half up",
+    "article_harkness": "Harkness system (USCF 1950-1960)",
+    "rule_uscf": "average of the opponents' ratings, + 400 for a win, − 400 for a loss; rounded half up "
+                 "(no rounding is stated)",
+    "article_uscf": "USCF rules: performance rating ±400",
+    "games_note": "Rated games: played over the board against a rated opponent (no forfeits, byes, or games of "
+                  "less than one move).",
+})
+
+
+class Report:
+    """The rows and what they are: the system, the rounds counted, the event's name."""
+
+    def __init__(self, rows: list[RatingRow], system: str, rounds: int, name: str = "") -> None:
+        self.rows, self.system, self.rounds, self.name = rows, system, rounds, name
+
+    def columns(self) -> tuple[str, ...]:
+        """The columns of the system: the performance systems have no K, expected score or change."""
+        if self.system in ("fide", "ru"):
+            return COLUMNS
+        return tuple(c for c in COLUMNS if c not in ("k", "expected", "change", "rounded"))
+
+
+def report(t: Tournament, system: str = "fide", k: int | None = None, after_round: int | None = None) -> Report:
+    """The report of ``t`` after ``after_round`` rounds (default: every round)."""
+    rounds = t.rounds if after_round is None else min(after_round, t.rounds)
+    return Report(rating_report(t, system, k, rounds), system, rounds, t.name)
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, Fraction):
+        return format_number(value)
+    return str(value)
+
+
+def to_json_obj(r: Report, lang: str = "en") -> dict[str, Any]:
+    """The JSON answer: ``change`` exact, ``rounded`` by the system's rule (``rule``, ``article``)."""
+    return {"system": r.system, "after_round": r.rounds, "rule": WORDS.text(f"rule_{r.system}", lang),
+            "article": WORDS.text(f"article_{r.system}", lang),
+            "players": [{c: v for c, v in asdict(row).items() if c in r.columns()} for row in r.rows]}
+
+
+def to_json(r: Report, lang: str = "en") -> str:
+    return dumps_exact(to_json_obj(r, lang))
+
+
+def to_csv(r: Report) -> str:
+    out = io.StringIO()
+    writer = SafeCsvWriter(out, lineterminator="\n")  # a name like =HYPERLINK(…) is never a formula
+    writer.writerow(r.columns())
+    for row in r.rows:
+        values = asdict(row)
+        writer.writerow([_cell(values[c]) for c in r.columns()])
+    return out.getvalue()
+
+
+def _header(r: Report, lang: str) -> list[str]:
+    return [f"{WORDS.text(r.system, lang)}, {WORDS.text('after_round', lang, k=r.rounds)}",
+            f"{WORDS.text(f'rule_{r.system}', lang)} ({WORDS.text(f'article_{r.system}', lang)})",
+            WORDS.text("games_note", lang)]
+
+
+def to_text(r: Report, lang: str = "en") -> str:
+    """A fixed-width table."""
+    widths = {"start_no": 4, "name": 30, "rating": 5, "k": 3, "games": 4, "score": 5, "expected": 6, "change": 7,
+              "rounded": 7, "performance": 5}
+    cols = r.columns()
+    widths = {c: max(widths[c], len(WORDS.text(c, lang))) for c in cols}
+    lines = _header(r, lang) + [""]
+    lines.append(" ".join(f"{WORDS.text(c, lang):{'<' if c == 'name' else '>'}{widths[c]}}" for c in cols).rstrip())
+    for row in r.rows:
+        values = asdict(row)
+        values["name"] = row.name[:30]
+        lines.append(" ".join(f"{_cell(values[c]):{'<' if c == 'name' else '>'}{widths[c]}}" for c in cols).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def to_html(r: Report, lang: str = "en") -> str:
+    """A standalone page: the header lines and the table (names escaped)."""
+    esc = html.escape
+    cols = r.columns()
+    head = "".join(f"<th>{esc(WORDS.text(c, lang))}</th>" for c in cols)
+    body = "".join("<tr>" + "".join(f"<td>{esc(_cell(v))}</td>" for c, v in asdict(row).items() if c in cols)
+                   + "</tr>" for row in r.rows)
+    title = esc(r.name or WORDS.text("title", lang))
+    return (f"<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
+            f"content=\"width=device-width\"><title>{title}</title>"
+            "<style>body{font-family:sans-serif;margin:1em}table{border-collapse:collapse}"
+            "td,th{padding:2px 6px;text-align:right;border-bottom:1px solid #ddd}"
+            "td:nth-child(2),th:nth-child(2){text-align:left}</style></head><body>"
+            f"<h1>{title}</h1>" + "".join(f"<p>{esc(x)}</p>" for x in _header(r, lang))
+            + f"<div style=\"overflow-x:auto\"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+              "</div></body></html>\n")
+
+
+def _csv(r: Report, lang: str = "en") -> str:
+    return to_csv(r)  # the CSV's header is the JSON's member names, in every language
+
+
+#: the outputs of ``tiebreak ratings --format``
+RENDERERS: dict[str, Callable[[Report, str], str]] = {"text": to_text, "csv": _csv, "json": to_json, "html": to_html}

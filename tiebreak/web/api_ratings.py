@@ -1,0 +1,99 @@
+"""``POST /api/ratings``: `tiebreak ratings` over HTTP — the rating change (FIDE, Russian) or the performance
+(Harkness, USCF ±400) of every player after any round, run in a killable worker process like every computation on
+a file.  In a team event the players of every board are listed.
+
+The answer is the command line's JSON (``tiebreak ratings --format json``) plus the reader's warnings: the change
+exact, ``rounded`` by the system's rule, which ``rule`` and ``article`` name in the request's language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import APIRouter, File, Form, Request, UploadFile
+from fastapi.responses import Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..arbiter.rating_report import SYSTEMS
+from ..engine.errors import InputWarning
+from ..formats import readers
+from ..render import ratings
+from ..render.i18n import problem
+from ..render.output import dumps_exact
+from .errors import ERRORS
+from .fields import MAX_ROUND, Lang, Text, choice, multipart, whole_number
+from .models import Number
+from .uploads import run_on_upload
+
+router = APIRouter(prefix="/api", tags=["ratings"], responses=ERRORS)
+
+
+@dataclass(frozen=True)
+class RatingsOptions:
+    """What the worker needs besides the file."""
+
+    system: str = "fide"
+    k: int | None = None
+    after_round: int | None = None
+    lang: str = "en"
+
+
+class RatingsForm(BaseModel):
+    """The ``tiebreak ratings`` options as form fields."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    file: UploadFile | None = File(None, description="TRF, Chess-JSON, Chess-Results XML, PGN, CSV or XLSX")
+    example: Text = Field(None, description="name of a bundled example instead of a file",
+                          examples=["hobsons-bay-cup-2025.trf"])
+    system: Annotated[str | None, choice(*SYSTEMS)] = Field(
+        None, description="fide (default) or ru: rating change; harkness or uscf: performance")
+    k: Annotated[int | None, whole_number(1, 100, optional=True)] = Field(
+        None, description="K factor of everybody (default: from each player's rating)")
+    after_round: Annotated[int | None, whole_number(0, MAX_ROUND, optional=True)] = None
+    lang: Lang = None
+
+    def options(self) -> RatingsOptions:
+        return RatingsOptions(self.system or "fide", self.k, self.after_round, self.lang or "en")
+
+
+class RatingRow(BaseModel):
+    """One player; the fields of a performance system (harkness, uscf) are start_no, name, rating, games, score and
+    performance."""
+
+    start_no: int
+    name: str
+    rating: int | None
+    k: int | None = None
+    games: int = Field(description="rated games: over the board against a rated opponent")
+    score: Number = Field(description="points of the rated games")
+    expected: Number | None = Field(None, description="Σ PD, exact")
+    change: Number | None = Field(None, description="K × (score − expected), exact")
+    rounded: int | None = Field(None, description="the change rounded by the system's rule")
+    performance: int | None
+
+
+class RatingReport(BaseModel):
+    system: str
+    after_round: int = Field(description="the rounds counted")
+    rule: str = Field(description="how the change or performance is computed and rounded")
+    article: str = Field(description="where the rule is written")
+    players: list[RatingRow]
+    warnings: list[str] = Field(description="the reader's warnings, in the request's language")
+
+
+def ratings_job(o: RatingsOptions, path: str) -> bytes:
+    """The report of one file (run in a worker process)."""
+    warnings: list[InputWarning] = []
+    t = readers.load(path, warnings)
+    answer = ratings.to_json_obj(ratings.report(t, o.system, o.k, o.after_round), o.lang)
+    answer["warnings"] = [problem(w, o.lang) for w in warnings]
+    return dumps_exact(answer).encode("utf-8")
+
+
+@router.post("/ratings", summary="Rating change (FIDE, Russian) or performance (Harkness, USCF) of every player",
+             response_model=RatingReport, openapi_extra=multipart(RatingsForm))
+async def rating_report(request: Request, form: Annotated[RatingsForm, Form()]) -> Response:
+    body, _ = await run_on_upload(request, form, ratings_job)
+    return Response(body, media_type="application/json")
