@@ -9,6 +9,7 @@ in the asked format out.  Everything here works on a file already on disk (the r
 
 from __future__ import annotations
 
+import re
 from argparse import Namespace
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, Callable, NotRequired, TypedDict, TypeGuard
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable, NotRequired, TypedDict, TypeGua
 from .engine.errors import InputError, InputWarning, Place, SpecifierError
 from .engine.model import Tournament
 from .engine.presets import PRESETS
+from .engine.registry import parse_list
 from .engine.rules import with_compat
 from .engine.standings import Standings, compute_standings
 from .engine.team_matches import players_event
@@ -84,18 +86,35 @@ def list_and_rules(o: Options | OddsOptions | Namespace, team_event: bool) -> tu
     if o.preset:
         preset = PRESETS.get(o.preset)
         if preset is None:
-            raise SpecifierError(f"unknown preset {o.preset!r}; presets: {', '.join(PRESETS)}")
+            raise SpecifierError(f"unknown preset {o.preset!r}; presets: {', '.join(PRESETS)}", field="preset")
         if preset.team != team_event:
             kind = "team" if preset.team else "individual"
-            raise SpecifierError(f"preset {preset.name!r} is for {kind} events, and this is not one")
+            raise SpecifierError(f"preset {preset.name!r} is for {kind} events, and this is not one", field="preset")
         tiebreaks = tiebreaks or preset.tiebreaks
         if rules == "auto" and preset.rules:
             rules = preset.rules
-    if tiebreaks and "SM" in tiebreaks.upper():
-        from .formats.swissmanager import translate
+    try:
+        if tiebreaks and "SM" in tiebreaks.upper():
+            from .formats.swissmanager import translate
 
-        tiebreaks = translate(tiebreaks)
+            tiebreaks = translate(tiebreaks)
+        if o.tiebreaks:  # the user's own list: its errors name the field (a preset's list is known to be good)
+            _parse_list(tiebreaks or "", team_event)
+    except SpecifierError as e:
+        raise SpecifierError(e.message, field=e.field or "tiebreaks") from None
     return tiebreaks, with_compat(rules, o.compat or "text")
+
+
+def _parse_list(text: str, team_event: bool) -> None:
+    """Parse a tie-break list as its event's kind reads it (errors are the parsers' own)."""
+    if team_event:
+        from .engine import team
+
+        for item in re.split(r"[,;\s]+", text.strip()):
+            if item:
+                team.parse_team(item)
+    else:
+        parse_list(text)
 
 
 def individual_standings(o: Options | Namespace, path: str, warnings: list[InputWarning],
