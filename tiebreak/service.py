@@ -142,7 +142,9 @@ def render_standings(o: Options | Namespace, path: str,
     o = options(o)
     t = readers.load(path, warnings)
     s: Standings | TeamStandings
-    if not o.players and not o.team_ranking and has_teams(t):
+    # a team ranking read from the 013 records makes an individual event of a file that has them (its purpose)
+    if not o.players and o.team_ranking != "records" and has_teams(t):
+        refuse_individual_options(o)
         s = teams = team_standings(o, t, warnings)
         writers = team_writers(t, teams, o)
     else:
@@ -151,6 +153,22 @@ def render_standings(o: Options | Namespace, path: str,
     if o.format not in writers:
         raise SpecifierError(f"format {o.format!r} is not available for team events")
     return writers[o.format](), s.notes, s
+
+
+def refuse_individual_options(o: Options) -> None:
+    """Player columns, category tables and a team ranking belong to individual events: a team event refuses them,
+    naming the field, rather than ignoring them or quietly ranking the players instead.
+
+    >>> refuse_individual_options(Options(category=["rating<900"]))
+    Traceback (most recent call last):
+    ...
+    tiebreak.engine.errors.SpecifierError: category is for individual events, and this is a team event (players=true, --players on the command line, ranks its players)
+    """
+    asked = {"columns": o.columns not in (None, "auto"), "category": bool(o.category), "team_ranking": bool(o.team_ranking)}
+    for field, given in asked.items():
+        if given:
+            raise SpecifierError(f"{field} is for individual events, and this is a team event (players=true, --players "
+                                 "on the command line, ranks its players)", field=field)
 
 
 def individual_writers(t: Tournament, s: Standings, o: Options) -> dict[str, Writer]:
