@@ -70,6 +70,33 @@ def test_errors_name_line_column_and_field(bad, column, field):
     assert e.value.place.line in (4, 5, 6)
 
 
+def test_records_off_the_array_path_read_field_by_field():
+    # the 001 records are decoded as arrays; a record the array checks cannot vouch for is read field by field,
+    # with the same result: a tab before the rating is whitespace, a control character in a name a space
+    beta = line(2, "Beta, B", 1900, "1.0", "   1 b 0", "0000 - H", "   3 w =")
+    odd = beta.replace(" 1900 ", "\t1900 ").replace("Beta, B", "Beta,\x01B")
+    t = trf.loads(SMALL.replace(beta, odd), "odd.trf")
+    assert t.player(2).rating == 1900 and t.player(2).name == "Beta, B" and t.player(1).rating == 2000
+
+
+def test_first_bad_record_is_reported_in_line_order():
+    # a duplicate start number (line 5) comes before a bad number of rounds (line 7): line 5 is reported, as a
+    # record-by-record reader would; a bad rating (line 6) after it changes nothing
+    gamma = line(3, "Gamma, C", 0, "1.0", "0000 - Z", "   1 w =", "   2 b =")
+    text = SMALL.replace("001    2 m", "001    1 m").replace(gamma, gamma.replace("     AUS", "  x  AUS")) + "XXR 999999\n"
+    assert text != SMALL.replace("001    2 m", "001    1 m").replace(gamma, gamma)
+    with pytest.raises(InputError, match="start number 1 is used twice \\(first on line 5\\)") as e:
+        trf.loads(text, "bad.trf")
+    assert e.value.place.line == 6 and e.value.place.column == 5
+
+
+def test_a_lone_surrogate_in_a_round_is_a_clear_error():
+    # text handed to loads() may hold a lone surrogate (no decoder makes one); it used to end in UnicodeEncodeError
+    with pytest.raises(InputError, match="opponent") as e:
+        trf.loads(SMALL.replace("   2 w 1", "  \ud8002 w 1"), "s.trf")
+    assert e.value.place.field == "round 1 opponent" and e.value.place.line == 5
+
+
 def test_not_a_trf_file():
     with pytest.raises(InputError, match="no player records"):
         trf.loads("hello\nworld\n", "x.txt")

@@ -331,10 +331,10 @@ def rating_hint(s: Standings) -> None:
 
 def groups(o: Options | Namespace, s: Standings) -> tuple[list[CategoryStandings], ClubRanking | None]:
     """The category standings and the team ranking ``o`` asks for (empty list / None when it asks for none)."""
-    from .arbiter.categories import category_standings, parse_category
-
     o = options(o)
-    cats = [category_standings(s, parse_category(x)) for x in (o.category or [])]
+    if o.category:  # the categories module is loaded only when categories are asked for
+        from .arbiter.categories import category_standings, parse_category
+    cats = [category_standings(s, parse_category(x)) for x in o.category] if o.category else []
     clubs = None
     if o.team_ranking:
         from .arbiter import clubs as club_tools

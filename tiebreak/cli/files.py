@@ -10,19 +10,19 @@ from typing import TYPE_CHECKING
 
 from .. import service
 from ..engine.errors import InputWarning, Place, SpecifierError, TiebreakError
-from ..engine.standings import Standings as EngineStandings
-from ..engine.team import TeamStandings
 from ..formats import readers
 from ..formats.files import OutputError, check_target, write_output
 from ..render.i18n import MESSAGE_WORDS, message, problem
 from .args import Check, Convert, Explain, Standings, Written, view
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # annotations only: the team engine is loaded for team events alone
     from ..arbiter.check import Report
+    from ..engine.standings import Standings as EngineStandings
+    from ..engine.team import TeamStandings
 
 
 def _warn(w: InputWarning, lang: str) -> None:
-    print(f"{MESSAGE_WORDS['warning'][lang]}: {problem(w, lang)}", file=sys.stderr)
+    print(f"{MESSAGE_WORDS.text('warning', lang)}: {problem(w, lang)}", file=sys.stderr)
 
 
 def _emit(args: Written, text: str | bytes) -> None:
@@ -61,7 +61,7 @@ def _standings(ns: argparse.Namespace) -> int:
         _emit(args, text)
         if request.format not in ("json", "html", "pdf"):  # those carry the notes (the seed of a draw among them)
             for note in notes:
-                print(f"{MESSAGE_WORDS['note'][args.lang]}: {message(note, args.lang)}", file=sys.stderr)
+                print(f"{MESSAGE_WORDS.text('note', args.lang)}: {message(note, args.lang)}", file=sys.stderr)
         return 0
     return _batch(args, request)
 

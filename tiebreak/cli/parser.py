@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import argparse
+from typing import Any, NoReturn
+
 from .. import service
 from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from .files import _check, _convert, _explain, _standings
@@ -15,11 +18,46 @@ COMPAT_HELP = ("text: our reading of C.07 (default); reference: the FIDE referen
                "forfeits count for the rating tie-breaks)")
 
 
-def build_parser(lang: str = "en") -> Parser:
-    """The parser of every command; its errors are in ``lang`` (:func:`.options.language_asked` finds it)."""
-    p = Parser(prog="tiebreak", description="Exact chess tournament standings by tie-break rules.")
+class _Skipped(Parser):
+    """The parser of a command that is not run: takes its arguments and builds nothing."""
+
+    def __init__(self) -> None:  # no ArgumentParser.__init__: none of its work is wanted
+        pass
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        return argparse.Action([], "")
+
+    def set_defaults(self, **kwargs: Any) -> None:
+        pass
+
+
+class _Only:
+    """Commands of which only ``command``'s parser is built (all when None): building the thirteen parsers and
+    their 140 options is a tenth of the start-up of a small ``tiebreak standings``."""
+
+    def __init__(self, sub: argparse._SubParsersAction[Parser], command: str | None) -> None:
+        self.sub, self.command, self.choices = sub, command, sub.choices
+
+    def add_parser(self, name: str, **kwargs: Any) -> Parser:
+        return self.sub.add_parser(name, **kwargs) if self.command in (None, name) else _Skipped()
+
+
+class _Partial(Parser):
+    """The top parser when only one command's options are built: its own errors (an unknown option) are reported
+    by the whole parser, whose usage line lists every command."""
+
+    def error(self, message_text: str) -> NoReturn:
+        build_parser(self.lang).error(message_text)
+
+
+def build_parser(lang: str = "en", only: str | None = None) -> Parser:
+    """The parser of every command; its errors are in ``lang`` (:func:`.options.language_asked` finds it).  With
+    ``only`` (a command), only that command's options are built (for any other word, the whole parser, so its
+    messages are the same)."""
+    p = (Parser if only is None else _Partial)(prog="tiebreak", description="Exact chess tournament standings by "
+                                                                           "tie-break rules.")
     p.lang = lang
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = _Only(p.add_subparsers(dest="command", required=True, parser_class=Parser), only)
     s = sub.add_parser("standings", help="rank the players of a tournament file")
     s.add_argument("file", nargs="+", help="TRF (TRF-16, TRF-2026, Krause .tab), Chess-JSON, Chess-Results XML, "
                    "PGN, CSV or XLSX; several with --out")
@@ -192,6 +230,8 @@ def build_parser(lang: str = "en") -> Parser:
         if not any("--lang" in a.option_strings for a in command._actions):
             command.add_argument("--lang", default="en", choices=["en", "ru", "uk"],
                                  help="language of messages (errors, warnings)")
+    if only is not None and only not in sub.choices:
+        return build_parser(lang)
     return p
 
 

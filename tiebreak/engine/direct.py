@@ -116,10 +116,11 @@ def groups_with_encounters(ctx: Context, group: np.ndarray, played: bool) -> lis
     can be separated by Art. 6, so large events never loop over the others."""
     games = counted_games(ctx, played)
     inside = games & (group[ctx.opp0] == group[:, None])
-    wanted = np.unique(group[inside.any(axis=1)])
-    if not len(wanted):
+    wanted = np.zeros(int(group.max(initial=0)) + 1, bool)  # group numbers are dense (np.unique would load numpy.ma)
+    wanted[group[inside.any(axis=1)]] = True
+    members = np.nonzero(wanted[group])[0]
+    if not len(members):
         return []
-    members = np.nonzero(np.isin(group, wanted))[0]
     members = members[np.argsort(group[members], kind="stable")]
     g = group[members]
     bounds = np.nonzero(np.diff(g))[0] + 1

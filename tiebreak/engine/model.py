@@ -168,16 +168,46 @@ def format_number(x: Fraction | None, places: int | None = None) -> str:
     if x.denominator == 1:
         return str(x.numerator)
     # exact if the denominator divides a power of ten, else 6 places
-    d, twos, fives = x.denominator, 0, 0
+    return format_number(x, _decimal_places(x.denominator) or 6)
+
+
+def _decimal_places(den: int) -> int | None:
+    """The places a fraction with denominator ``den`` (> 0) needs in decimal, None when it has no exact decimal.
+
+    >>> _decimal_places(40), _decimal_places(1), _decimal_places(3)
+    (3, 0, None)
+    """
+    d, twos, fives = den, 0, 0
     while d % 2 == 0:
         d //= 2
         twos += 1
     while d % 5 == 0:
         d //= 5
         fives += 1
-    if d == 1:
-        return format_number(x, max(twos, fives))
-    return format_number(x, 6)
+    return max(twos, fives) if d == 1 else None
+
+
+def decimal_texts(numerators: list[int], den: int) -> list[str]:
+    """``format_number(Fraction(v, den))`` of every ``v``, in integer arithmetic when ``den`` divides a power of ten
+    (no Fraction made: the writers call this for every distinct value of a column).
+
+    >>> decimal_texts([3, 4, -1, 0, 7541, 7540], 100) == [format_number(Fraction(v, 100)) for v in [3, 4, -1, 0, 7541, 7540]]
+    True
+    >>> decimal_texts([7, 8], 2), decimal_texts([1, 2], 3)
+    (['3.5', '4'], ['0.333333', '0.666667'])
+    """
+    places = _decimal_places(den)
+    if places is None:
+        return [format_number(Fraction(v, den)) for v in numerators]
+    if places == 0:
+        return [str(v) for v in numerators]
+    unit, scale = 10**places, 10**places // den
+    texts = []
+    for v in numerators:
+        whole, part = divmod(abs(v) * scale, unit)
+        text = f"{whole}.{part:0{places}d}".rstrip("0") if part else str(whole)
+        texts.append("-" + text if v < 0 else text)
+    return texts
 
 
 def round_half_up(x: Fraction) -> int:

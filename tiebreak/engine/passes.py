@@ -13,7 +13,7 @@ from typing import Any, overload
 
 import numpy as np
 
-from .model import BLACK, Kind, Tournament
+from .model import BLACK, Kind, Tournament, decimal_texts
 from .rules import RuleSet
 
 BIG = np.int64(1) << 62  # larger than any key; marks "absent" in min/max searches
@@ -30,6 +30,17 @@ SOURCE_SCHEDULED = 8  # seed 004: a draw with the scheduled opponent (a forfeit)
 
 _VUR_KINDS = [Kind.HPB, Kind.ZPB, Kind.ABSENT, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT]
 _REQUESTED_KINDS = [Kind.HPB, Kind.ZPB, Kind.ABSENT]
+
+
+def _kind_table(kinds: list[Kind]) -> np.ndarray:
+    """Kind code -> whether it is one of ``kinds`` (a lookup: quicker than np.isin on every call)."""
+    table = np.zeros(len(Kind), bool)
+    table[kinds] = True
+    return table
+
+
+_VUR_TABLE = _kind_table(_VUR_KINDS)
+_REQUESTED_TABLE = _kind_table(_REQUESTED_KINDS)
 
 
 @dataclass
@@ -70,10 +81,8 @@ class Column:
     def texts(self, prefix: str | None = None, undefined: str | None = None) -> list[str] | list[str | None]:
         """Exact decimal text of every value (``undefined`` where undefined), each distinct value formatted once;
         with ``prefix`` every text starts with it (JSON members are made this way)."""
-        from .model import format_number
-
         uniq, inverse = np.unique(self.num, return_inverse=True)
-        texts = [format_number(Fraction(int(u), self.den)) for u in uniq.tolist()] + [undefined]
+        texts: list[str | None] = [*decimal_texts(uniq.tolist(), self.den), undefined]
         if prefix is not None:
             texts = [prefix + str(x) for x in texts]
         strings = np.array(texts, dtype=object)
@@ -176,14 +185,14 @@ class Context:
     @cached_property
     def vur(self) -> np.ndarray:
         """Voluntarily unplayed rounds: requested byes, absences and forfeit losses (Art. 16.1, 16.5)."""
-        return np.isin(self.kind, _VUR_KINDS)
+        return _VUR_TABLE[self.kind]
 
     @cached_property
     def final_bye(self) -> np.ndarray:
         """Category 16.2.5: a requested bye followed by no round that is not a VUR (spec §1.1, A5)."""
         idx = np.arange(self.k)
         last_non_vur = np.where(~self.vur, idx, -1).max(axis=1, initial=-1)
-        final: np.ndarray = np.isin(self.kind, _REQUESTED_KINDS) & (idx[None, :] > last_non_vur[:, None])
+        final: np.ndarray = _REQUESTED_TABLE[self.kind] & (idx[None, :] > last_non_vur[:, None])
         return final
 
     @cached_property
@@ -268,6 +277,8 @@ class Context:
     @cached_property
     def ratings(self) -> np.ndarray:
         method = self.t.rating_method
+        if method == "FIDE":  # the usual case, without a method call per player
+            return np.array([p.rating or 0 for p in self.t.players], np.int64)
         return np.array([p.rating_for(method) or 0 for p in self.t.players], np.int64)
 
     @cached_property

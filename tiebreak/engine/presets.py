@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Preset:
+    """A ready-made tie-break list with its rule set and its source."""
+
     name: str
     tiebreaks: str
     rules: str | None

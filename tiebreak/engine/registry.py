@@ -21,6 +21,8 @@ from .specifier import MAX_LIST, TieBreakSpec, parse_modifiers
 
 @dataclass(frozen=True)
 class TieBreakDef:
+    """One tie-break of the catalogue: its code, names, source article, type, modifiers and how it is computed."""
+
     code: str
     names: dict[str, str]  # en, ru, uk
     article: str

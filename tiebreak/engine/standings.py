@@ -98,6 +98,8 @@ class Row:
 
 @dataclass
 class Standings:
+    """The ranked players of a tournament under an ordered list: rows in rank order, one column per tie-break."""
+
     tournament: Tournament
     rules: RuleSet
     system: str
@@ -171,6 +173,8 @@ SOURCES = {
 
 @dataclass(frozen=True)
 class Contribution:
+    """What one round added to a value (or why it was cut): the record behind every number."""
+
     round: int
     kind: str
     opponent: int | None

@@ -4,7 +4,6 @@ over an input, never half-written)."""
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import BinaryIO
@@ -82,6 +81,8 @@ def write_output(target: str | Path, data: str | bytes | Callable[[BinaryIO], No
     >>> sorted(p.name for p in folder.iterdir())   # no temporary file left behind
     ['a.txt']
     """
+    import tempfile  # only when writing a file (it loads shutil, random and the compressors)
+
     path = check_target(target, inputs, force)
     folder = path.parent if str(path.parent) else Path(".")
     try:

@@ -3,18 +3,21 @@ see :mod:`tiebreak.formats.trf`."""
 
 from __future__ import annotations
 
+import datetime
 import re
+from collections.abc import Callable
 from fractions import Fraction
 
 import numpy as np
 
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.model import NO_OPPONENT, Kind, Player, ScoreSystem, Tournament, format_number
-from ..engine.numbers import MAX_RATING, NumberError, parse_int, parse_number
+from ..engine.numbers import MAX_RATING, NumberError, parse_int
 from .dates import parse_date, parse_two_digit_year
-from .text import MAX_ROUNDS, check_size, one_line
+from .text import MAX_ROUNDS, check_size
+from .trf_players import PLAYER_COLUMNS, code_grid, decimal, read_players
 
-FIRST_ROUND_COLUMN = 92  # 1-based column of the round-1 opponent field
+FIRST_ROUND_COLUMN = PLAYER_COLUMNS + 1  # 1-based column of the round-1 opponent field (92)
 ROUND_STRIDE = 10
 NAME_WIDTH = 33
 
@@ -46,14 +49,34 @@ _CANDIDATE_SYSTEMS = [
 
 
 _SCORE_VALUE = r"(-?[0-9]+(?:[.,][0-9]+)?)"
+#: the round blocks of the players: (line number, text from the round-1 column on)
+Rows = list[tuple[int, str]]
 
 
-def _decimal(text: str, place: Place) -> Fraction:
-    try:
-        return parse_number(text, fractions=False)
-    except NumberError as e:
-        raise InputError(str(e), place) from None
+class _Header:
+    """What the records other than 001 say."""
 
+    def __init__(self) -> None:
+        self.name = self.type_text = self.type_code = ""
+        self.start_date: datetime.date | None = None
+        self.end_date: datetime.date | None = None
+        self.extra_lines: list[str] = []
+        self.comments: list[str] = []
+
+
+def _code_table(codes: dict[str, int], missing: int, lower: bool = False) -> np.ndarray:
+    """A lookup table from ASCII code point to code (``missing`` for every other character)."""
+    table = np.full(128, missing, np.int8)
+    for ch, v in codes.items():
+        if ch:
+            table[ord(ch)] = v
+            if lower:
+                table[ord(ch.lower())] = v
+    return table
+
+
+_COLOUR_CODE = _code_table(_COLOUR, 99)
+_KIND_CODE = _code_table({ch: int(k) for ch, k in _RESULT_KIND.items()}, -1, lower=True)
 
 
 class _Reader:
@@ -62,7 +85,8 @@ class _Reader:
         self.source = source
         self.warnings = warnings
         self.encoding = encoding
-        self._points_cache: dict[str, Fraction] = {}
+        self._pending: list[tuple[int, int, int]] = []
+        self._declared = np.zeros(0)
 
     def place(self, line: int, column: int | None = None, field: str = "") -> Place:
         return Place(self.source, line, column, field)
@@ -71,37 +95,31 @@ class _Reader:
         self.warnings.append(InputWarning(message, self.place(line, column, field) if line else Place(self.source)))
 
     def read(self) -> Tournament:
-        players: list[Player] = []
-        rows: list[tuple[int, str]] = []  # (line number, text from the round-1 column on)
-        header: dict = {"extra_lines": [], "comments": []}
+        numbered = list(enumerate(self.lines, 1))
+        records = [(ln, line) for ln, line in numbered if line[:3] == "001" and line[3:4] in ("", " ")]
+        others = [(ln, line) for ln, line in numbered if line[:3] != "001" or line[3:4] not in ("", " ")]
+        found = read_players(records, self.source)  # all 001 records at once; the first bad one raised in turn below
+        header = _Header()
         planned: int | None = None
         score_fields: dict[str, Fraction] = {}
         score_source = "default"
         tiebreaks: list[str] = []
         complete = False
-        seen: dict[int, int] = {}
-        for ln, line in enumerate(self.lines, 1):
+        for ln, line in others:
+            if found.error is not None and ln > found.error_line:
+                raise found.error  # a bad 001 record before this line
+            code = line[:3]
             if not line.strip():
                 continue
-            code = line[:3]
             if line[3:4] not in ("", " "):  # not a record: a column ruler ("0123456789...") is not record 012
-                header["extra_lines"].append(line)
+                header.extra_lines.append(line)
                 continue
             if code == "###":
-                header["comments"].append(line)
-                continue
-            if code == "001":
-                p, blocks = self._player(line, ln)
-                if p.start_no in seen:
-                    raise InputError(f"start number {p.start_no} is used twice (first on line {seen[p.start_no]})",
-                                     self.place(ln, 5, "starting rank"))
-                seen[p.start_no] = ln
-                players.append(p)
-                rows.append((ln, blocks))
+                header.comments.append(line)
                 continue
             value = line[4:].rstrip() if len(line) > 4 else ""
             if code == "012":
-                header["name"] = value.strip()
+                header.name = value.strip()
             elif code in ("042", "052"):
                 d = parse_date(value)
                 what = "start date" if code == "042" else "end date"
@@ -112,29 +130,32 @@ class _Reader:
                                   ln, 5, what)
                     else:
                         self.warn(f"date {value.strip()!r} not understood (expected YYYY/MM/DD)", ln, 5, what)
-                header["start_date" if code == "042" else "end_date"] = d
-                header["extra_lines"].append(line)
+                if code == "042":
+                    header.start_date = d
+                else:
+                    header.end_date = d
+                header.extra_lines.append(line)
             elif code == "092":
-                header["type_text"] = value.strip()
-                header["extra_lines"].append(line)
+                header.type_text = value.strip()
+                header.extra_lines.append(line)
             elif code == "192":
-                header["type_code"] = value.strip()
-                header["extra_lines"].append(line)
+                header.type_code = value.strip()
+                header.extra_lines.append(line)
             elif code in ("142", "XXR"):
                 try:
                     planned = max(planned or 0, parse_int((value.split() or [""])[0], 0, MAX_ROUNDS))
                 except NumberError as e:
                     raise InputError(f"number of rounds: {e}", self.place(ln, 5, "number of rounds")) from None
-                header["extra_lines"].append(line)
+                header.extra_lines.append(line)
             elif code == "162":
                 for letter, pts in re.findall(r"([WDLAPX])\s*" + _SCORE_VALUE, value):
-                    score_fields[_SCORE_FIELDS_162[letter]] = _decimal(pts, self.place(ln, 5, "162"))
+                    score_fields[_SCORE_FIELDS_162[letter]] = decimal(pts, self.place(ln, 5, "162"))
                 score_source = "record 162"
-                header["extra_lines"].append(line)
+                header.extra_lines.append(line)
             elif code == "XXS":
                 if score_source != "record 162":
                     for key, pts_text in re.findall(r"([A-Z]+)\s*=\s*" + _SCORE_VALUE, value):
-                        pts = _decimal(pts_text, self.place(ln, 5, "XXS"))
+                        pts = decimal(pts_text, self.place(ln, 5, "XXS"))
                         for f in _XXS_FIELDS.get(key, ()):
                             score_fields[f] = pts
                         if key == "W":
@@ -144,73 +165,42 @@ class _Reader:
                         elif key not in _XXS_FIELDS:
                             self.warn(f"XXS code {key!r} not known; ignored", ln, 5, "XXS")
                     score_source = "record XXS"
-                header["extra_lines"].append(line)
+                header.extra_lines.append(line)
             elif code in ("202", "212"):
                 if code == "212" or not complete:
                     tiebreaks = [c for c in re.split(r"[,\s]+", value.strip()) if c]
                     complete = code == "212"
-                header["extra_lines"].append(line)
+                header.extra_lines.append(line)
             else:
-                header["extra_lines"].append(line)
-        if not players:
+                header.extra_lines.append(line)
+        if found.error is not None:
+            raise found.error
+        if not records:
             raise InputError("no player records (001) found: is this a TRF file?", Place(self.source))
-        return self._build(players, rows, header, planned, score_fields, score_source, tiebreaks, complete)
+        self._declared = found.declared
+        rows = [(ln, line[FIRST_ROUND_COLUMN - 1:].rstrip()) for ln, line in records]
+        return self._build(found.players, rows, header, planned, score_fields, score_source, tiebreaks, complete)
 
-    def _player(self, line: str, ln: int) -> tuple[Player, str]:
-        def num(a: int, b: int, field: str) -> int | None:
-            s = line[a - 1:b].strip()
-            if not s:
-                return None
-            if not (s.isascii() and s.isdigit()):
-                raise InputError(f"{field} {s!r} is not a number", self.place(ln, a, field))
-            return int(s)
-
-        start = num(5, 8, "starting rank")
-        if start is None or start == 0:
-            raise InputError("missing starting-rank number", self.place(ln, 5, "starting rank"))
-        rating = num(49, 52, "rating")
-        pts_text = line[80:84].strip()
-        declared = None
-        if pts_text:
-            declared = self._points_cache.get(pts_text)
-            if declared is None:
-                declared = self._points_cache[pts_text] = _decimal(pts_text, self.place(ln, 81, "points"))
-        rank_text = line[85:89].strip()
-        p = Player(
-            start_no=start, name=one_line(line[14:47]).strip(), rating=rating or None, sex=line[9:10].strip(),
-            title=line[10:13].strip(), federation=line[53:56].strip(), fide_id=line[57:68].strip(),
-            birth_date=line[69:79].strip(), declared_points=declared,
-            declared_rank=int(rank_text) if rank_text.isascii() and rank_text.isdigit() else None, source_line=ln)
-        return p, line[FIRST_ROUND_COLUMN - 1:].rstrip()
-
-    def _decode_rounds(self, rows: list[tuple[int, str]], rounds: int):
+    def _decode_rounds(self, rows: Rows, rounds: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """All round blocks at once: a (players, rounds, 10) array of code points, checked field by field."""
         n = len(rows)
         width = ROUND_STRIDE * rounds
-        text = "".join(section.ljust(width)[:width] for _, section in rows)
-        cells = np.frombuffer(text.encode("utf-32-le"), np.uint32).reshape(n, rounds, ROUND_STRIDE)
-        opp_chars = cells[:, :, 0:4]
-        is_digit = (opp_chars >= 48) & (opp_chars <= 57)
-        is_space = opp_chars == 32
-        bad_opp = ~(is_digit | is_space).all(axis=2)
-        self._fail_at(rows, bad_opp, 0, "opponent", lambda b: f"opponent {b[0:4].strip()!r} is not a number")
-        digits = np.where(is_digit, opp_chars - 48, 0).astype(np.int64)
-        opp_no = digits @ np.array([1000, 100, 10, 1], np.int64)
-        colour_code = np.full(128, 99, np.int8)
-        for ch, v in _COLOUR.items():
-            if ch:
-                colour_code[ord(ch)] = v
-        kind_code = np.full(128, -1, np.int8)
-        for ch, k in _RESULT_KIND.items():
-            if ch:
-                kind_code[ord(ch)] = k
-                kind_code[ord(ch.lower())] = k
+        text = "".join([section.ljust(width)[:width] for _, section in rows])
+        cells = code_grid(text, n, width).reshape(n, rounds, ROUND_STRIDE)
+        opp_no = np.zeros((n, rounds), np.int64)  # the opponent field, digit by digit (a space counts as 0)
+        plain = np.ones((n, rounds), bool)
+        for k in range(4):
+            char = cells[:, :, k]
+            digit = (char >= 48) & (char <= 57)
+            plain &= digit | (char == 32)
+            opp_no = opp_no * 10 + np.where(digit, char.astype(np.int64) - 48, 0)
+        self._fail_at(rows, ~plain, 0, "opponent", lambda b: f"opponent {b[0:4].strip()!r} is not a number")
         c = cells[:, :, 5]
-        colour = colour_code[np.where(c < 128, c, 0)]
+        colour = _COLOUR_CODE[np.where(c < 128, c, 0)]
         colour[c >= 128] = 99
         self._fail_at(rows, colour == 99, 5, "colour", lambda b: f"colour {b[5]!r} is not w, b or -")
         res = cells[:, :, 7]
-        kind = kind_code[np.where(res < 128, res, 0)]
+        kind = _KIND_CODE[np.where(res < 128, res, 0)]
         kind[(res >= 128) | (res == 0)] = -1
         self._fail_at(rows, kind < 0, 7, "result",
                       lambda b: f"result {b[7]!r} is not a TRF result code (1 = 0 + - W D L H F U Z X)")
@@ -241,7 +231,7 @@ class _Reader:
         colour[opp_no == 0] = 0
         return opp_no, kind, colour
 
-    def _fail_at(self, rows, bad: np.ndarray, offset: int, field: str, message) -> None:
+    def _fail_at(self, rows: Rows, bad: np.ndarray, offset: int, field: str, message: Callable[[str], str]) -> None:
         if bad.any():
             i, r = map(int, np.argwhere(bad)[0])
             block = rows[i][1][ROUND_STRIDE * r:ROUND_STRIDE * (r + 1)].ljust(ROUND_STRIDE)
@@ -249,7 +239,8 @@ class _Reader:
                              self.place(rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r + offset,
                                         f"round {r + 1} {field}"))
 
-    def _build(self, players, rows, header, planned, score_fields, score_source, tiebreaks, complete) -> Tournament:
+    def _build(self, players: list[Player], rows: Rows, header: _Header, planned: int | None,
+               score_fields: dict[str, Fraction], score_source: str, tiebreaks: list[str], complete: bool) -> Tournament:
         n = len(players)
         longest = max((len(section) for _, section in rows), default=0)
         if longest > ROUND_STRIDE * MAX_ROUNDS:
@@ -272,11 +263,11 @@ class _Reader:
         opponent = opponent.astype(np.int32)
         self._check_pairs(players, rows, opponent, kind, colour)
         t = Tournament(
-            players, opponent, kind, colour, name=header.get("name", ""), start_date=header.get("start_date"),
-            end_date=header.get("end_date"), planned_rounds=planned, type_text=header.get("type_text", ""),
-            type_code=header.get("type_code", ""), declared_tiebreaks=tiebreaks,
+            players, opponent, kind, colour, name=header.name, start_date=header.start_date,
+            end_date=header.end_date, planned_rounds=planned, type_text=header.type_text,
+            type_code=header.type_code, declared_tiebreaks=tiebreaks,
             declared_tiebreaks_complete=complete, source=self.source,
-            extra={"lines": header["extra_lines"], "comments": header["comments"], "encoding": self.encoding})
+            extra={"lines": header.extra_lines, "comments": header.comments, "encoding": self.encoding})
         known = set(start_nos.tolist())
         t.pending = [(r, players[i].start_no, black) for r, i, black in self._pending if black in known]
         self._score_system(t, score_fields, score_source)
@@ -304,7 +295,8 @@ class _Reader:
                 else:
                     self.warn(f"national rating record for unknown player {link!r}", None, 5, "starting rank")
 
-    def _check_pairs(self, players, rows, opponent, kind, colour) -> None:
+    def _check_pairs(self, players: list[Player], rows: Rows, opponent: np.ndarray, kind: np.ndarray,
+                     colour: np.ndarray) -> None:
         """Both sides of a game must name each other, with mirrored results and opposite colours."""
         n, rounds = opponent.shape
         own_row = np.arange(n)[:, None]
@@ -313,11 +305,11 @@ class _Reader:
             raise InputError(f"round {r + 1}: player {players[i].start_no} is paired with himself",
                              self.place(rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1} opponent"))
         mirror = np.full(len(Kind), -1, np.int16)
-        for a, b in [(Kind.WIN, Kind.LOSS), (Kind.LOSS, Kind.WIN), (Kind.DRAW, Kind.DRAW), (Kind.UNKNOWN, Kind.UNKNOWN),
+        for one, two in [(Kind.WIN, Kind.LOSS), (Kind.LOSS, Kind.WIN), (Kind.DRAW, Kind.DRAW), (Kind.UNKNOWN, Kind.UNKNOWN),
                      (Kind.WIN_SHORT, Kind.LOSS_SHORT), (Kind.LOSS_SHORT, Kind.WIN_SHORT),
                      (Kind.DRAW_SHORT, Kind.DRAW_SHORT), (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS),
                      (Kind.FORFEIT_LOSS, Kind.FORFEIT_WIN)]:
-            mirror[a] = b
+            mirror[one] = two
         self._complete_one_sided(players, rows, opponent, kind, colour, mirror)
         i_idx, r_idx = np.nonzero(opponent >= 0)
         o_idx = opponent[i_idx, r_idx]
@@ -333,7 +325,6 @@ class _Reader:
         wrong_res = ~wrong_opp & (mirror[own] != other) & (own != Kind.DOUBLE_FORFEIT) & ~both_lost
         ci, co = colour[i_idx, r_idx], colour[o_idx, r_idx]
         wrong_col = ~wrong_opp & (ci != 0) & (ci == co)
-        shown = 0
         for mask, what in ((wrong_opp, "opponent"), (wrong_res, "result"), (wrong_col, "colour")):
             for j in np.nonzero(mask)[0]:
                 i, r, o = int(i_idx[j]), int(r_idx[j]), int(o_idx[j])
@@ -342,7 +333,7 @@ class _Reader:
                 a, b = players[i].start_no, players[o].start_no
                 col = FIRST_ROUND_COLUMN + ROUND_STRIDE * r
                 if what == "opponent":
-                    back_no = players[int(back[j])].start_no if back[j] >= 0 else "nobody"
+                    back_no: int | str = players[int(back[j])].start_no if back[j] >= 0 else "nobody"
                     msg = f"round {r + 1}: player {a} lists {b} as opponent, but {b} lists {back_no}"
                 elif what == "result":
                     msg = (f"round {r + 1}: the two sides of game {a}-{b} disagree "
@@ -352,9 +343,9 @@ class _Reader:
                     if i > o:
                         continue
                 self.warn(msg, rows[i][0], col, f"round {r + 1} {what}")
-                shown += 1
 
-    def _complete_one_sided(self, players, rows, opponent, kind, colour, mirror) -> None:
+    def _complete_one_sided(self, players: list[Player], rows: Rows, opponent: np.ndarray, kind: np.ndarray,
+                            colour: np.ndarray, mirror: np.ndarray) -> None:
         """A game that only one side lists (the other line is blank that round) is completed from that side, mirrored,
         so every game has two sides (the writers and the engine rely on it)."""
         i_idx, r_idx = np.nonzero(opponent >= 0)
@@ -373,19 +364,19 @@ class _Reader:
         if fields:
             t.score_system = ScoreSystem(**fields)
             t.score_system_source = source
-        declared = [(i, p.declared_points) for i, p in enumerate(t.players) if p.declared_points is not None]
-        if not declared:
+        declared = self._declared  # the points column as floats (NaN where blank), in the players' order
+        if not (declared == declared).any():
             return
+        kinds = t.kind.astype(np.int64)
 
         def mismatches(system: ScoreSystem) -> list[tuple[int, Fraction, Fraction]]:
             table = np.array([float(x) for x in system.table()])  # only for a quick screen
-            sums = table[t.kind.astype(np.int64)].sum(axis=1)
             out = []
-            for i, d in declared:
-                if abs(sums[i] - float(d)) > 1e-9:
-                    exact = sum((system.points(Kind(int(k))) for k in t.kind[i]), Fraction(0))
-                    if exact != d:
-                        out.append((i, d, exact))
+            for i in np.flatnonzero(np.abs(table[kinds].sum(axis=1) - declared) > 1e-9).tolist():
+                d = t.players[i].declared_points
+                exact = sum((system.points(Kind(int(k))) for k in t.kind[i]), Fraction(0))
+                if d is not None and exact != d:
+                    out.append((i, d, exact))
             return out
 
         bad = mismatches(t.score_system)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 
 from ..engine.errors import SpecifierError
 from ..engine.model import Player, format_number
@@ -52,13 +53,25 @@ _FIELD = {"title": lambda p: p.title.strip(), "fed": lambda p: p.federation.stri
 
 @dataclass
 class PlayerColumns:
+    """The chosen player columns: their names, each player's texts, and the values for JSON."""
+
     names: list[str]
     cells: dict[int, list[str]]  # start number -> one text per column ("" where the file has nothing)
-    #: values for JSON (numbers as numbers)
-    values: dict[int, dict[str, object]]
+    #: the values for JSON column by column (numbers as numbers, None where the file has nothing): JSON member ->
+    #: one value per player, in the order of ``numbers``
+    members: dict[str, list[object]]
+    numbers: list[int]
+
+    @cached_property
+    def values(self) -> dict[int, dict[str, object]]:
+        """Start number -> the player's values for JSON."""
+        if not self.members:
+            return {sno: {} for sno in self.numbers}
+        keys = list(self.members)
+        return {sno: dict(zip(keys, row)) for sno, row in zip(self.numbers, zip(*self.members.values()))}
 
     def headings(self, lang: str = "en") -> list[str]:
-        return [HEADINGS[n].get(lang, HEADINGS[n]["en"]) for n in self.names]
+        return [HEADINGS.text(n, lang) for n in self.names]
 
 
 def parse_columns(text: str | None) -> list[str] | None:
@@ -93,12 +106,16 @@ def player_columns(s: Standings, text: str | None = "auto") -> PlayerColumns:
 
         raw["change"] = {c.start_no: c.change for c in rating_changes(t, "fide", rounds=s.after_round)}
         computed["change"] = {k: format_number(v, 1) for k, v in raw["change"].items()}
-    cells: dict[int, list[str]] = {}
-    values: dict[int, dict[str, object]] = {}
-    for p in t.players:
-        row = [computed[n].get(p.start_no, "") if n in computed else _FIELD[n](p) for n in names]
-        cells[p.start_no] = row
-        values[p.start_no] = {JSON_KEYS[n]: (raw[n].get(p.start_no) if n in raw else
-                                             (p.rating if n == "rating" else cell) or None)
-                              for n, cell in zip(names, row)}
-    return PlayerColumns(names, cells, values)
+    players = t.players
+    numbers = [p.start_no for p in players]
+    texts: list[list[str]] = []  # column by column: one text per player
+    members: list[list[object]] = []  # the same for JSON: numbers as numbers, None where the file has nothing
+    for n in names:
+        if n in computed:
+            texts.append([computed[n].get(sno, "") for sno in numbers])
+            members.append([raw[n].get(sno) for sno in numbers])
+        else:
+            texts.append(list(map(_FIELD[n], players)))
+            members.append([p.rating or None for p in players] if n == "rating" else [x or None for x in texts[-1]])
+    cells = dict(zip(numbers, map(list, zip(*texts)))) if names else {sno: [] for sno in numbers}
+    return PlayerColumns(names, cells, {JSON_KEYS[n]: m for n, m in zip(names, members)}, numbers)

@@ -61,8 +61,11 @@ class Table(Mapping[str, dict[str, str]]):
         return {lang: catalogue(lang).get((f"{self.name}:{key}", en), en) for lang in LANGUAGES}
 
     def text(self, key: str, lang: str = "en", **kw: object) -> str:
-        """The text of ``key`` in ``lang``, ``kw`` put into its ``{name}`` fields."""
-        text = self[key][lang if lang in LANGUAGES else "en"]
+        """The text of ``key`` in ``lang``, ``kw`` put into its ``{name}`` fields (only that language's catalogue is
+        read: English output reads none)."""
+        text = en = self.english[key]
+        if lang != "en" and lang in LANGUAGES:
+            text = catalogue(lang).get((f"{self.name}:{key}", en), en)
         return text.format(**kw) if kw else text
 
     def __iter__(self) -> Iterator[str]:
@@ -273,9 +276,9 @@ def place_text(place: Place, lang: str = "en") -> str:
     """``file, line 3, column 5 (field)`` in ``lang``."""
     parts = [place.file or "<input>"]
     if place.line is not None:
-        parts.append(f"{MESSAGE_WORDS['line'][lang]} {place.line}")
+        parts.append(f"{MESSAGE_WORDS.text('line', lang)} {place.line}")
     if place.column is not None:
-        parts.append(f"{MESSAGE_WORDS['column'][lang]} {place.column}")
+        parts.append(f"{MESSAGE_WORDS.text('column', lang)} {place.column}")
     where = ", ".join(parts)
     return f"{where} ({field_name(place.field, lang)})" if place.field else where
 

@@ -5,9 +5,11 @@ JSON numbers are written from exact fractions, never through floats: ``Fraction(
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 from fractions import Fraction
+from json.encoder import encode_basestring as json_string  # = json.dumps(text, ensure_ascii=False), without the setup
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..engine.model import format_number
@@ -109,6 +111,21 @@ def dumps_exact(obj: object) -> str:
     return _dump(_numbers(obj)) + "\n"
 
 
+def _member_texts(key: str, values: list[object]) -> list[str]:
+    """``"key": value, `` for each value (JSON text), each distinct value written once."""
+    written: dict[tuple[type, object], str] = {}
+    texts = []
+    for v in values:
+        try:
+            text = written[type(v), v]
+        except (KeyError, TypeError):
+            text = f"{json.dumps(key)}: {_dump(_numbers(v))}, "
+            with contextlib.suppress(TypeError):  # a list or a dict is not kept
+                written[type(v), v] = text
+        texts.append(text)
+    return texts
+
+
 def to_json(s: Standings, details: bool = False, extra: dict[str, Any] | None = None,
             columns: PlayerColumns | None = None) -> str:
     """The CLI's JSON document; one standings row per line (large events stay fast to write and to diff).
@@ -126,23 +143,17 @@ def to_json(s: Standings, details: bool = False, extra: dict[str, Any] | None = 
     cells = [col.texts(prefix=f"{json.dumps(key)}: ", undefined="null") for key, col in zip(s.keys, s.columns)]
     players = s.tournament.players
     member: dict[int, str] = {}
-    if columns is not None:  # the chosen player members, each row's written once
-        member = {sno: "".join(f"{json.dumps(k)}: {_dump(v)}, " for k, v in _numbers(vals).items())
-                  for sno, vals in columns.values.items()}
-    lines = []
-    for r in s.rows:
-        i = r.index
-        p = players[i]
-        values = ", ".join([c[i] for c in cells])  # the hot loop of large events
-        lines.append(f'    {{"rank": {r.rank}, "start_no": {p.start_no}, "name": {json.dumps(p.name, ensure_ascii=False)}, '
-                     f'{member.get(p.start_no, "")}"points": {points[i]}, "values": {{{values}}}, '
-                     f'"lot": {"null" if r.lot is None else r.lot}}}')
+    if columns is not None and columns.members:  # the chosen player members, column by column, each value once
+        written = [_member_texts(key, values) for key, values in columns.members.items()]
+        member = dict(zip(columns.numbers, map("".join, zip(*written))))
+    values = map(", ".join, zip(*cells)) if cells else [""] * len(players)  # each player's, column by column
+    numbers = [p.start_no for p in players]
+    names = map(json_string, [p.name for p in players])
+    middle = [f'"start_no": {sno}, "name": {name}, {member.get(sno, "")}"points": {pts}, "values": {{{vals}}}, '
+              for sno, name, pts, vals in zip(numbers, names, points, values)]  # by player, then in rank order:
+    lines = [f'    {{"rank": {r.rank}, {middle[r.index]}"lot": {"null" if r.lot is None else r.lot}}}' for r in s.rows]
     body = "[\n" + ",\n".join(lines) + "\n  ]" if lines else "[]"
     return head.replace('"standings": []', '"standings": ' + body, 1) + "\n"
-
-
-def _cell(x: Fraction | None) -> str:
-    return "-" if x is None else format_number(x)
 
 
 def to_csv(s: Standings, extra_columns: tuple[list[str], dict[int, list[str]]] | None = None,
@@ -223,13 +234,17 @@ def to_text(s: Standings, lang: str = "en", columns: PlayerColumns | None = None
     body: list[list[str]] = []
     sizes = place_sizes(s)
     prev_rank = None
+    points = s.score.texts()
+    cells = [col.texts(None, "-") for key, col in zip(s.keys, s.columns) if key != "PTS"]  # each value written once
+    players = s.tournament.players
     for r in s.rows:
         rank = shared_place(r.rank, sizes[r.rank]) if r.rank != prev_rank else ""
         if r.lot is not None:
             rank += "*"
         prev_rank = r.rank
-        body.append([rank, str(r.start_no), r.name, *(columns.cells[r.start_no] if columns else []),
-                     format_number(r.points), *(_cell(r.values[x]) for x in shown)])
+        p = players[r.index]
+        body.append([rank, str(p.start_no), p.name, *(columns.cells[p.start_no] if columns else []),
+                     str(points[r.index]), *(c[r.index] for c in cells)])
     left = {2, *(3 + k for k, n in enumerate(columns.names if columns else []) if n in ("title", "fed", "club", "sex"))}
     title = t.name or t.source
     lines = [title, f"{word('after_round', lang, k=s.after_round, n=t.rounds)}; {word(s.system, lang)}; "
