@@ -9,7 +9,6 @@ in the asked format out.  Everything here works on a file already on disk (the r
 
 from __future__ import annotations
 
-import re
 from argparse import Namespace
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, Callable, NotRequired, TypedDict, TypeGuard
@@ -17,11 +16,11 @@ from typing import TYPE_CHECKING, Any, Callable, NotRequired, TypedDict, TypeGua
 from .engine.errors import InputError, InputWarning, Place, SpecifierError
 from .engine.model import Tournament
 from .engine.presets import PRESETS
-from .engine.registry import parse_list
 from .engine.rules import with_compat
 from .engine.standings import Standings, compute_standings
 from .engine.team_matches import players_event
 from .formats import readers
+from .option_checks import checked_list, refuse_individual_options
 from .render import output
 
 if TYPE_CHECKING:  # imported when used: a team event, a category, a check
@@ -93,28 +92,7 @@ def list_and_rules(o: Options | OddsOptions | Namespace, team_event: bool) -> tu
         tiebreaks = tiebreaks or preset.tiebreaks
         if rules == "auto" and preset.rules:
             rules = preset.rules
-    try:
-        if tiebreaks and "SM" in tiebreaks.upper():
-            from .formats.swissmanager import translate
-
-            tiebreaks = translate(tiebreaks)
-        if o.tiebreaks:  # the user's own list: its errors name the field (a preset's list is known to be good)
-            _parse_list(tiebreaks or "", team_event)
-    except SpecifierError as e:
-        raise SpecifierError(e.message, field=e.field or "tiebreaks") from None
-    return tiebreaks, with_compat(rules, o.compat or "text")
-
-
-def _parse_list(text: str, team_event: bool) -> None:
-    """Parse a tie-break list as its event's kind reads it (errors are the parsers' own)."""
-    if team_event:
-        from .engine import team
-
-        for item in re.split(r"[,;\s]+", text.strip()):
-            if item:
-                team.parse_team(item)
-    else:
-        parse_list(text)
+    return checked_list(tiebreaks, team_event, bool(o.tiebreaks)), with_compat(rules, o.compat or "text")
 
 
 def individual_standings(o: Options | Namespace, path: str, warnings: list[InputWarning],
@@ -153,23 +131,6 @@ def render_standings(o: Options | Namespace, path: str,
     if o.format not in writers:
         raise SpecifierError(f"format {o.format!r} is not available for team events")
     return writers[o.format](), s.notes, s
-
-
-def refuse_individual_options(o: Options) -> None:
-    """Player columns, category tables and a team ranking belong to individual events: a team event refuses them,
-    naming the field, rather than ignoring them or quietly ranking the players instead.
-
-    >>> try:
-    ...     refuse_individual_options(Options(category=["rating<900"]))
-    ... except SpecifierError as e:
-    ...     print(e.field, "|", e.message.split(",")[0])
-    category | category is for individual events
-    """
-    asked = {"columns": o.columns not in (None, "auto"), "category": bool(o.category), "team_ranking": bool(o.team_ranking)}
-    for field, given in asked.items():
-        if given:
-            raise SpecifierError(f"{field} is for individual events, and this is a team event (players=true, --players "
-                                 "on the command line, ranks its players)", field=field)
 
 
 def individual_writers(t: Tournament, s: Standings, o: Options) -> dict[str, Writer]:
