@@ -8,6 +8,9 @@
    connected, a result written into the file 5 times; the time from writing the file to each client's event.
    Goal: every client within 1 s.  Bounded: at most 200 clients, every wait has a time limit, the server is
    stopped at the end whatever happens.
+3. A team event (``--team FILE``, by default the Friendship Cup of ``../shared/corpus``, 15 teams, 129 players):
+   one board result of the last round changed at a time; the same figures, the ranking of the teams (and of the
+   players, kept as the second view) included in ``rank``.
 
 ``load_test`` is also run with 10 clients by tests/test_live.py.
 """
@@ -85,6 +88,31 @@ def rerank(players: int = 2000, rounds: int = 9, changes: int = 60) -> dict:
                 for key in ("read", "rank", "places", "reranked", "json", "total", "cpu")}
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def rerank_team(path: Path, changes: int = 30) -> dict:
+    """The re-rank figures of a team event: board results of the last round flipped one at a time."""
+    from tiebreak.live.event import LiveEvent
+
+    text = path.read_text()
+    event = LiveEvent(path.name, path)
+    event.update(text.encode())
+    assert event.players is not None, f"{path} is not a team event"
+    rounds = event.document["live"]["round"] if event.document else 1
+    at = _BLOCK + 10 * (rounds - 1)
+    lines = {int(x[4:8]): x for x in text.split("\n") if x.startswith("001")}
+    games = [n for n, x in sorted(lines.items()) if x[at + 7:at + 8] in ("1", "0") and x[at:at + 4].strip()
+             and lines.get(int(x[at:at + 4]), "")[at + 7:at + 8] in ("1", "0")]
+    timings = []
+    for n in games[:changes]:
+        changed = flip(text, n, rounds)
+        cpu = time.process_time()
+        event.update(changed.encode())
+        timings.append(dict(event.timings, cpu=time.process_time() - cpu))
+        text = changed
+    return {key: (min(t[key] for t in timings) * 1000, statistics.median(t[key] for t in timings) * 1000,
+                  max(t[key] for t in timings) * 1000)
+            for key in ("read", "rank", "places", "reranked", "json", "total", "cpu")}
 
 
 async def _client(port: int, received: dict, ready: asyncio.Event, count: list, n: int, limit: float) -> None:
@@ -184,11 +212,22 @@ def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--players", type=int, default=2000)
     p.add_argument("--clients", type=int, default=200)
+    p.add_argument("--team", type=Path,
+                   default=HERE.parents[1] / "shared" / "corpus" / "heltour-crete-team" / "friendship-cup-2024.trf")
     a = p.parse_args()
     figures = rerank(a.players)
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     for key, (best, median, worst) in figures.items():
         print(f"re-rank {a.players} players, {key}: best {best:.1f} ms, median {median:.1f} ms, worst {worst:.1f} ms")
+    if a.team.exists():
+        folder = Path(tempfile.mkdtemp(prefix="tiebreak-live-team-"))
+        try:
+            shutil.copy(a.team, folder / a.team.name)
+            for key, (best, median, worst) in rerank_team(folder / a.team.name).items():
+                print(f"re-rank team event {a.team.name}, {key}: best {best:.1f} ms, median {median:.1f} ms, "
+                      f"worst {worst:.1f} ms")
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
     folder = Path(tempfile.mkdtemp(prefix="tiebreak-live-load-"))
     try:
         path = folder / "event.trf"

@@ -34,14 +34,17 @@ import numpy as np
 from ..engine.errors import InputWarning, TiebreakError
 from ..engine.model import Kind
 from ..engine.standings import compute_standings
+from ..engine.team_matches import players_event
 from ..formats import readers
 from .document import DocumentWriter
 from .incremental import TrfFile
 from .pending import AsItStands, as_it_stands, blocks_of, settled
+from .teams import LiveTeams, is_team_event
 
 if TYPE_CHECKING:
     from ..engine.model import Tournament
     from ..engine.standings import Standings
+    from ..engine.team import TeamStandings
     from .history import ChangeRow, History, PlaceRow
 
 #: the file endings a live event can be read from
@@ -91,7 +94,13 @@ class LiveEvent:
         self.name, self.path, self.settings, self.history = name, Path(path), settings or Settings(), history
         self.version, self.time, self.digest = 0, "", ""
         self.document: dict[str, Any] | None = None  # the live members of the document (live, pairings, pending, odds)
-        self.ranks: dict[int, int] = {}  # start number -> rank in the last good version
+        self.ranks: dict[int, int] = {}  # start number (team number in a team event) -> rank in the last good version
+        # a team event: its teams, and its players' view (``?players=1``: the document, its standings text, ranks)
+        self.teams: LiveTeams | None = None
+        self._team_standings: TeamStandings | None = None
+        self.players: tuple[dict[str, Any], str] | None = None
+        self.players_text = ""
+        self._player_ranks: dict[int, int] = {}
         self._standings_text = ""
         self._points: dict[int, str] = {}
         self._writer = DocumentWriter()
@@ -141,6 +150,9 @@ class LiveEvent:
         if self.document is not None:
             self.document["live"]["warning"] = warning
             self.text = self._writer.write(None, self.document, self._standings_text)
+        if self.players is not None:
+            self.players[0]["live"]["warning"] = warning
+            self.players_text = self._writer.write(None, *self.players)
         return Update(self.name, self.version, self.time, self.document["live"]["round"] if self.document else 0,
                       warning, 0)
 
@@ -162,13 +174,19 @@ class LiveEvent:
         read = time.perf_counter()
         live = as_it_stands(t, blocks)
         st = self.settings
+        team = is_team_event(t)  # the players then ranked by the default list: the event's own list is the teams'
+        players_list = None if team else st.tiebreaks
         try:
-            s = compute_standings(live.tournament, st.tiebreaks, rules=st.rules, unrated_rating=st.unrated_rating,
+            s = compute_standings(players_event(live.tournament) if team else live.tournament,
+                                  players_list, rules=st.rules, unrated_rating=st.unrated_rating,
                                   lots=False, system=st.system, warnings=warnings)
+            if team:
+                self.teams = self.teams or LiveTeams(self.ranks)  # restarted: the arrows from the kept ranks
+                view = self.teams.rank(live, st.tiebreaks, st.rules, st.system)
         except TiebreakError as e:
             return self.warn(f"the standings could not be computed, the last good version is shown: {e}")
         ranked = time.perf_counter()
-        extras, rows, moved = self._places(s, live)
+        extras, rows, moved = self._places(s, live, self._player_ranks if team else self.ranks, players_list)
         changes: list[ChangeRow] = _changes(before, live.tournament) if before is not None else []
         # restarted on the file the database ends with: the same version again, not a new one
         again = before is None and digest == self.digest and not force
@@ -177,20 +195,32 @@ class LiveEvent:
             self.time = dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
         self.digest, self.warning, self._live = digest, None, live
         rank = {r.start_no: r.rank for r in s.rows}
-        self.ranks = rank
         self.document = {
             "live": {"event": self.name, "version": self.version, "time": self.time, "round": live.round,
                      "digest": digest, "warning": None, "pending": len(live.pending),
-                     "settled": sum(1 for p in rows if p[3]), "moved": moved},
+                     "settled": sum(1 for p in rows if p[3]), "moved": moved, "team_event": team, "view": "players"},
             "pairings": _pairings(live.tournament, live.round, rank),
             "pending": [{"round": r, "white": w, "black": b} for r, w, b in live.pending],
             "odds": None,  # filled off the request path while the round has pending games (tiebreak.live.odds)
         }
-        if live.pending:
-            self._ask_odds(live, digest)
+        if team:  # odds are not computed for team events (yet)
+            self._player_ranks, self._team_standings = rank, view.standings
+            self.players = (self.document, self._writer.standings(s, extras))
+            self.players_text = self._writer.write(None, *self.players)
+            self.document = self.document | {
+                "live": self.document["live"] | {"settled": sum(1 for p in view.rows if p[3]), "moved": view.moved,
+                                                 "matches_pending": view.pending, "view": "teams"},
+                "pairings": view.pairings}
+            self.ranks, rows, moved = {r[0]: r[1] for r in view.rows}, view.rows, view.moved
+            self._standings_text = view.text
+        else:
+            self.ranks, self.players, self.players_text, self._team_standings = rank, None, "", None
+            if live.pending:
+                self._ask_odds(live, digest)
         placed = time.perf_counter()
-        self._standings_text = self._writer.standings(s, extras)  # the /api/standings document, still open
-        self.text = self._writer.write(s, self.document, self._standings_text)
+        if not team:
+            self._standings_text = self._writer.standings(s, extras)  # the /api/standings document, still open
+        self.text = self._writer.write(None, self.document, self._standings_text)
         done = time.perf_counter()
         # re-ranked: the file read, the standings, every place's state and the pairings; then the JSON text
         self.timings = {"read": read - started, "rank": ranked - read, "places": placed - ranked,
@@ -225,7 +255,8 @@ class LiveEvent:
             self.document["odds"] = odds
             self.text = self._writer.write(None, self.document, self._standings_text)
 
-    def _places(self, s: Standings, live: AsItStands) -> tuple[list[str], list[PlaceRow], int]:
+    def _places(self, s: Standings, live: AsItStands, old: dict[int, int],
+                tiebreaks: str | None) -> tuple[list[str], list[PlaceRow], int]:
         """Each row's place state in standings order as JSON members (``settled``, ``playing``, ``moved``: places
         gained since the previous version, ``since_round``: since the previous round), the rows the history keeps,
         and how many players moved."""
@@ -233,8 +264,7 @@ class LiveEvent:
         points, den = s.score.num, s.score.den
         gain = (t.kind == Kind.UNKNOWN).sum(axis=1) * int(t.score_system.win * den)
         fixed = settled(np.asarray(points, np.int64), gain.astype(np.int64))
-        old = self.ranks
-        before_round = self._round_ranks(live, s)
+        before_round = self._round_ranks(live, s, tiebreaks)
         texts = self._writer.texts(s.score.num, s.score.den, None)
         order = [r.index for r in s.rows]
         numbers = [t.players[i].start_no for i in order]
@@ -251,31 +281,37 @@ class LiveEvent:
         moved = sum(1 for m in moved_ if m)
         return extras, rows, moved
 
-    def _round_ranks(self, live: AsItStands, s: Standings) -> dict[int, int]:
+    def _round_ranks(self, live: AsItStands, s: Standings, tiebreaks: str | None) -> dict[int, int]:
         """Ranks after the previous round (for the arrows since the round began), recomputed only when an earlier
         round changed."""
         k = live.round - 1
         if k < 1:
             return {}
-        t = live.tournament
+        t = s.tournament  # a team event: its players, with the list the players are ranked by
         key = t.kind[:, :k].tobytes() + t.opponent[:, :k].tobytes() + repr(self.settings).encode()
         if self._previous_round is None or self._previous_round[0] != key:
             st = self.settings
-            prev = compute_standings(t, st.tiebreaks, rules=st.rules, unrated_rating=st.unrated_rating, lots=False,
+            prev = compute_standings(t, tiebreaks, rules=st.rules, unrated_rating=st.unrated_rating, lots=False,
                                      system=s.system, after_round=k)
             self._previous_round = (key, {r.start_no: r.rank for r in prev.rows})
         return self._previous_round[1]
 
-    def crosstable(self) -> list[dict[str, Any]]:
-        """Every player's rounds in standings order: opponent, colour and result (``*`` being played)."""
+    def crosstable(self, players: bool = False) -> list[dict[str, Any]]:
+        """Every player's rounds in standings order: opponent, colour and result (``*`` being played); in a team
+        event every team's matches (unless ``players``)."""
         with self._lock:
             if self._live is None or self.document is None:
                 return []
+            team = self._team_standings is not None
+            if self._team_standings is not None and not players:
+                from .teams import crosstable
+
+                return crosstable(self._team_standings)
             if self._crosstable is not None and self._crosstable[0] == self.version:
                 return self._crosstable[1]
             t = self._live.tournament
             rows: list[dict[str, Any]] = []
-            for sno, rank in sorted(self.ranks.items(), key=lambda x: (x[1], x[0])):
+            for sno, rank in sorted((self._player_ranks if team else self.ranks).items(), key=lambda x: (x[1], x[0])):
                 i = t.row(sno)
                 rows.append({"rank": rank, "start_no": sno, "name": t.players[i].name, "points": self._points[sno],
                              "rounds": [

@@ -45,4 +45,9 @@ LIVE_WORDS = Table("live", {
     'games_pending': '{n} games in progress',
     'places_settled': '{n} places settled',
     'warning': 'Warning',
+    'show_players': 'Players',
+    'show_teams': 'Teams',
+    'matches_pending': '{n} matches in progress',
+    'boards_playing': '{n} playing',
+    'odds_teams': 'not available for team events',
 })

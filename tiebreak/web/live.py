@@ -33,6 +33,7 @@ from pydantic import BaseModel
 
 from ..engine.errors import TiebreakError
 from ..engine.rules import RULE_CHOICES
+from ..live.teams import check_team_list
 from ..live.watch import LiveHub
 from ..render.i18n import LANGUAGES, WORDS, message
 from ..render.live_words import LIVE_WORDS
@@ -91,14 +92,15 @@ def router(hub: LiveHub) -> APIRouter:
         return HTMLResponse(html)
 
     @api.get("/api/live")
-    def live(event: str | None = None, lang: str = "en") -> Response:
+    def live(event: str | None = None, lang: str = "en", players: bool = False) -> Response:
         """The standings as they stand (the ``/api/standings`` document) with ``live`` (event, version, time,
-        round, warning), ``pairings``, ``pending`` and ``odds``; each standings row also has ``settled``,
-        ``playing``, ``moved`` and ``since_round``."""
+        round, warning, ``team_event``, ``view``), ``pairings``, ``pending`` and ``odds``; each standings row also
+        has ``settled``, ``playing``, ``moved`` and ``since_round``.  A team event ranks its teams and pairs its
+        team matches; ``players`` asks for its players instead."""
         e = hub.event(event)
         if e is None:
             return missing(event, lang)
-        text = e.text
+        text = e.players_text if players and e.players_text else e.text
         if e.warning and lang != "en":
             text = text.replace(json.dumps(e.warning, ensure_ascii=False), json.dumps(message(e.warning, lang),
                                                                                      ensure_ascii=False), 1)
@@ -114,11 +116,12 @@ def router(hub: LiveHub) -> APIRouter:
                 for e in hub.published()]
 
     @api.get("/api/live/crosstable")
-    def crosstable(event: str | None = None, lang: str = "en") -> Response:
+    def crosstable(event: str | None = None, lang: str = "en", players: bool = False) -> Response:
+        """Every player's rounds in standings order (a team event: every team's matches, unless ``players``)."""
         e = hub.event(event)
         if e is None:
             return missing(event, lang)
-        return JSONResponse({"event": e.name, "version": e.version, "rows": e.crosstable()})
+        return JSONResponse({"event": e.name, "version": e.version, "rows": e.crosstable(players)})
 
     @api.get("/api/live/history")
     def history(event: str | None = None, player: int | None = Query(None, ge=1, le=99999),
@@ -185,7 +188,9 @@ def router(hub: LiveHub) -> APIRouter:
         try:
             from ..engine.registry import parse_list
 
-            if e.settings.tiebreaks:
+            if e.settings.tiebreaks and e.players is not None:  # a team event: the teams' list
+                check_team_list(e.settings.tiebreaks)
+            elif e.settings.tiebreaks:
                 parse_list(e.settings.tiebreaks)
         except TiebreakError as err:
             e.settings.tiebreaks, e.settings.rules, e.settings.published = old

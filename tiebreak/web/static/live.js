@@ -5,6 +5,9 @@ const W = JSON.parse(document.getElementById("words").textContent);
 const params = new URLSearchParams(location.search);
 const lang = document.documentElement.lang || "en";
 let current = params.get("event"), doc = null, names = {}, ranks = {}, player = null, scrollTimer = null;
+// a team event shows its teams; ?players=1 (or the button) its players
+let players = params.get("players") === "1";
+const teamView = () => doc && doc.live.view === "teams";
 
 function el(tag, text, cls) {
   const e = document.createElement(tag);
@@ -16,6 +19,7 @@ function fill(text, values) { return text.replace(/\{(\w+)\}/g, (_, k) => values
 function api(path) {
   const q = new URLSearchParams({lang});
   if (current) q.set("event", current);
+  if (players) q.set("players", "1");
   return fetch(path + (path.includes("?") ? "&" : "?") + q).then(r => r.ok ? r.json() : Promise.reject(r.status));
 }
 
@@ -34,7 +38,7 @@ async function refresh() {
   doc = await api("/api/live");
   render();
   if (!document.getElementById("crosstable-section").hidden) api("/api/live/crosstable").then(crosstable);
-  if (player !== null) history(player);
+  if (player !== null) showHistory(player);
 }
 
 function render() {
@@ -48,8 +52,12 @@ function render() {
   const warning = document.getElementById("warning");
   warning.hidden = !live.warning;
   warning.textContent = live.warning ? W.warning + ": " + live.warning : "";
-  document.getElementById("summary").textContent =
-    "(" + fill(W.games_pending, {n: live.pending}) + ", " + fill(W.places_settled, {n: live.settled}) + ")";
+  const view = document.getElementById("view");
+  view.hidden = !live.team_event;
+  view.textContent = teamView() ? W.show_players : W.show_teams;
+  document.getElementById("summary").textContent = "(" + (teamView() ? fill(W.matches_pending, {n: live.matches_pending}) + ", " : "") +
+    fill(W.games_pending, {n: live.pending}) + ", " + fill(W.places_settled, {n: live.settled}) + ")";
+  document.querySelectorAll("#pairings th.side").forEach((th, i) => { th.textContent = teamView() ? W.team : [W.white, W.black][i]; });
   standings();
   pairings();
   odds();
@@ -59,7 +67,7 @@ function standings() {
   const table = document.getElementById("standings");
   const codes = doc.tiebreaks.filter(c => c !== "PTS");
   const head = el("tr");
-  [W.rank, "", "", W.name, W.points, ...codes].forEach((h, i) => head.append(el("th", h, i === 3 ? "name" : i > 4 ? "tb" : "")));
+  [W.rank, "", "", teamView() ? W.team : W.name, W.points, ...codes].forEach((h, i) => head.append(el("th", h, i === 3 ? "name" : i > 4 ? "tb" : "")));
   table.tHead.replaceChildren(head);
   const byArrow = document.getElementById("arrows").value;
   const rows = doc.standings.map((r, i) => {
@@ -73,10 +81,11 @@ function standings() {
     tr.append(arrow);
     tr.append(el("td", r.name, "name"), el("td", r.points, "pts"));
     codes.forEach(c => tr.append(el("td", r.values[c] === null ? "-" : r.values[c], "tb")));
-    tr.onclick = () => history(r.start_no);
+    tr.onclick = () => showHistory(r.start_no);
     return tr;
   });
   table.tBodies[0].replaceChildren(...rows);
+  document.getElementById("history-section").hidden = doc.live.team_event && !teamView();  // kept for the teams
 }
 
 function pairings() {
@@ -85,8 +94,14 @@ function pairings() {
   const rows = doc.pairings.map(g => {
     const tr = el("tr", null, g.pending ? "pending" : "");
     if (g.board === null) {
-      tr.append(el("td", ""), el("td", who(g.start_no), "name"), el("td", g.kind === "U" || g.kind === "F" ? "1" : g.kind === "H" ? "½" : "0"),
+      tr.append(el("td", ""), el("td", who(g.start_no), "name"),
+                el("td", g.gp !== undefined ? g.gp : g.kind === "U" || g.kind === "F" ? "1" : g.kind === "H" ? "½" : "0"),
                 el("td", W.bye, "name"));
+    } else if (g.white_gp !== undefined) {  // a team match: the game points so far, and how many boards still play
+      const score = g.white_gp + "–" + g.black_gp;
+      const cell = el("td", g.pending ? score : g.result, "result");
+      if (g.pending) cell.append(el("small", fill(W.boards_playing, {n: g.pending}), "boards"));
+      tr.append(el("td", g.board), el("td", who(g.white), "name"), cell, el("td", who(g.black), "name"));
     } else {
       tr.append(el("td", g.board), el("td", who(g.white), "name"), el("td", g.pending ? W.pending : g.result, "result"),
                 el("td", who(g.black), "name"));
@@ -103,6 +118,11 @@ function odds() {
   const section = document.getElementById("odds-section"), box = document.getElementById("odds");
   clearTimeout(oddsTimer);
   if (doc.live.version !== oddsVersion) { oddsVersion = doc.live.version; oddsAsked = 0; }
+  if (doc.live.team_event) {  // not computed for team events (yet)
+    section.hidden = doc.live.pending === 0;
+    box.replaceChildren(el("p", W.odds_teams, "legend"));
+    return;
+  }
   if (!doc.odds && doc.live.pending > 0 && oddsAsked++ < 10) oddsTimer = setTimeout(refresh, 3000);
   section.hidden = !doc.odds;
   if (!doc.odds) return;
@@ -129,7 +149,7 @@ function crosstable(data) {
   const table = document.getElementById("crosstable");
   const rounds = data.rows.length ? data.rows[0].rounds.length : 0;
   const head = el("tr");
-  [W.rank, W.name, W.points, ...Array.from({length: rounds}, (_, i) => i + 1)].forEach((h, i) => head.append(el("th", h, i === 1 ? "name" : "")));
+  [W.rank, teamView() ? W.team : W.name, W.points, ...Array.from({length: rounds}, (_, i) => i + 1)].forEach((h, i) => head.append(el("th", h, i === 1 ? "name" : "")));
   table.tHead.replaceChildren(head);
   const rank = {}; data.rows.forEach(r => { rank[r.start_no] = r.rank; });
   table.tBodies[0].replaceChildren(...data.rows.map(r => {
@@ -137,12 +157,13 @@ function crosstable(data) {
     tr.append(el("td", r.rank), el("td", r.name, "name"), el("td", r.points));
     r.rounds.forEach(c => tr.append(el("td", (c.opponent ? rank[c.opponent] + (c.colour || "") : "") + (c.result === "*" ? "…" : c.result),
                                        c.result === "*" ? "pending" : "")));
-    tr.onclick = () => history(r.start_no);
+    tr.onclick = () => showHistory(r.start_no);
     return tr;
   }));
 }
 
-async function history(startNo) {
+async function showHistory(startNo) {
+  if (doc && doc.live.team_event && !teamView()) return;  // a team event keeps the history of its teams
   player = startNo;
   let data;
   try { data = await api("/api/live/history?player=" + startNo); } catch (e) { return; }
@@ -187,6 +208,12 @@ function connect() {
 document.getElementById("event").onchange = e => { current = e.target.value; player = null; refresh(); };
 document.getElementById("lang").onchange = e => { params.set("lang", e.target.value); location.search = params; };
 document.getElementById("arrows").onchange = () => doc && standings();
+document.getElementById("view").onclick = () => {
+  players = !players; player = null;
+  if (players) params.set("players", "1"); else params.delete("players");
+  window.history.replaceState(null, "", "?" + params);
+  refresh().then(() => api("/api/live/crosstable").then(crosstable));
+};
 document.getElementById("hall").onclick = () => hall(!document.body.classList.contains("hall"));
 hall(params.get("screen") === "hall");
 loadList().then(refresh).then(() => api("/api/live/crosstable").then(crosstable)).catch(() => {});

@@ -1,0 +1,195 @@
+"""The live standings of a team event: the teams ranked as they stand (match points, game points, the team
+tie-breaks: the standings ``tiebreak standings`` prints for the file), the team matches of the round, and each
+team's place state.
+
+A team match is *pending* while any of its board games is being played: it gives no match points yet (as a pending
+game gives no points to a player), while the boards already finished count in the game points.  A team's place is
+settled as a player's is (:func:`tiebreak.live.pending.settled`), on the primary score: what a pending match can
+still add is the match points of a win (primary MP) or a win on every board still being played (primary GP).
+
+>>> from tiebreak.engine.model import Player, Tournament, WHITE, BLACK
+>>> from tiebreak.live.pending import as_it_stands
+>>> players = [Player(n, f"P{n}") for n in range(1, 5)]
+>>> t = Tournament.build(players, 1)
+>>> t.extra["lines"] = ["013 Reds                             1    2", "013 Blues                            3    4"]
+>>> blocks = {1: [(1, 3, WHITE)], 3: [(1, 1, BLACK)], 2: [(1, 4, BLACK)], 4: [(1, 2, WHITE)]}
+>>> view = LiveTeams().rank(as_it_stands(t, blocks), None, "auto", None)
+>>> [(m["white"], m["black"], m["pending"]) for m in view.pairings]        # both boards being played
+[(1, 2, 2)]
+>>> [(r[0], r[1], r[2], r[3]) for r in view.rows]                          # no match points yet: both tied
+[(1, 1, '0', False), (2, 1, '0', False)]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..engine.model import Kind, Tournament, format_number
+from ..render import output
+from .pending import settled
+
+if TYPE_CHECKING:
+    from ..engine.team import TeamStandings, TeamTournament
+    from .history import PlaceRow
+    from .pending import AsItStands
+
+
+def is_team_event(t: Tournament) -> bool:
+    """Whether the file has team records (TRF 013/310) naming teams; the team module is imported only then.
+
+    >>> is_team_event(Tournament.build([], 1))
+    False
+    """
+    if not any(x[:3] in ("013", "310") for x in t.extra.get("lines", ())):
+        return False
+    from ..engine.team import read_teams
+
+    return bool(read_teams(t))
+
+
+def check_team_list(text: str) -> None:
+    """Raise the specifier error of the first tie-break of ``text`` a team event cannot take.
+
+    >>> check_team_list("MP,GP,BH:MP")
+    >>> check_team_list("MP,XYZ")
+    Traceback (most recent call last):
+    ...
+    tiebreak.engine.errors.SpecifierError: unknown team tie-break 'XYZ'...
+    """
+    from ..engine.team import parse_team
+
+    for item in re.split(r"[,;\s]+", text.strip()):
+        if item:
+            parse_team(item)
+
+
+@dataclass
+class TeamView:
+    """One version of a team event's live standings."""
+
+    standings: TeamStandings
+    #: the ``/api/standings`` team document with each row's place state, without its closing brace
+    text: str
+    #: (team number, rank, primary score, settled, moved) in standings order, as the history keeps them
+    rows: list[PlaceRow]
+    moved: int
+    #: the team matches of the round (``white``/``black`` team numbers, game points, boards ``pending``) and byes
+    pairings: list[dict[str, Any]]
+    #: team matches being played
+    pending: int
+
+
+class LiveTeams:
+    """The team side of one live event: the ranks of the last version (for the arrows) and of the previous round."""
+
+    def __init__(self, ranks: dict[int, int] | None = None) -> None:
+        self.ranks: dict[int, int] = dict(ranks or {})
+        self._previous_round: tuple[bytes, dict[int, int]] | None = None
+
+    def rank(self, live: AsItStands, tiebreaks: str | None, rules: str, system: str | None) -> TeamView:
+        """The teams of ``live`` ranked by ``tiebreaks`` (None: the file's list, else the team default)."""
+        from ..engine import team
+
+        tt, boards_pending = _live_matches(team.build(live.tournament, system=system))
+        s = team.compute_team_standings(tt, tiebreaks, rules=rules, lots=False, system=system)
+        primary = s.columns[0]
+        if tt.primary == "MP":
+            gain = (boards_pending.sum(axis=1) > 0) * int(tt.match_points.win * primary.den)
+        else:
+            gain = boards_pending.sum(axis=1) * int(tt.games.score_system.win * primary.den)
+        fixed = settled(np.asarray(primary.num, np.int64), gain.astype(np.int64))
+        before_round = self._round_ranks(s, tiebreaks, rules, live.round - 1)
+        obj = output.team_to_json_obj(s)
+        rows: list[PlaceRow] = []
+        for row, r in zip(obj["standings"], s.rows):
+            n = r.number
+            moved = self.ranks[n] - r.rank if n in self.ranks else 0
+            row.update(settled=bool(fixed[r.index]), playing=bool(gain[r.index] > 0), moved=moved,
+                       since_round=before_round[n] - r.rank if n in before_round else None)
+            rows.append((n, r.rank, str(row["points"]), row["settled"], moved))
+        self.ranks = {r.number: r.rank for r in s.rows}
+        text = output.dumps_exact(obj)
+        pairings = _pairings(tt, boards_pending, live.round, self.ranks)
+        return TeamView(s, text[:text.rindex("}")].rstrip(), rows, sum(1 for r in rows if r[4]), pairings,
+                        sum(1 for m in pairings if m.get("pending")))
+
+    def _round_ranks(self, s: TeamStandings, tiebreaks: str | None, rules: str, k: int) -> dict[int, int]:
+        """The teams' ranks after round ``k`` (for the arrows since the round began), recomputed only when a match
+        of an earlier round changed."""
+        if k < 1:
+            return {}
+        from ..engine.team import compute_team_standings
+
+        m = s.tt.matches
+        key = m.kind[:, :k].tobytes() + m.opponent[:, :k].tobytes() + s.tt.gp[:, :k].tobytes() + \
+            repr((tiebreaks, rules, s.system)).encode()
+        if self._previous_round is None or self._previous_round[0] != key:
+            prev = compute_team_standings(s.tt, tiebreaks, rules=rules, lots=False, system=s.system, after_round=k)
+            self._previous_round = (key, {r.number: r.rank for r in prev.rows})
+        return self._previous_round[1]
+
+
+def _live_matches(tt: TeamTournament) -> tuple[TeamTournament, np.ndarray]:
+    """``tt`` with every match that has a board being played marked pending (no match points yet), and the number
+    of boards being played per team and round."""
+    games, m = tt.games, tt.matches
+    team_of = np.full(len(games.players), -1, np.int64)
+    for ti, tm in enumerate(tt.teams):
+        rows = [games._row_of[n] for n in tm.members if n in games._row_of]
+        team_of[rows] = ti
+    player, rnd = np.nonzero((games.kind == Kind.UNKNOWN) & (team_of[:, None] >= 0))
+    pending = np.zeros(m.kind.shape, np.int64)
+    np.add.at(pending, (team_of[player], rnd), 1)
+    if not pending.any():
+        return tt, pending
+    kind = m.kind.copy()
+    kind[(pending > 0) & (m.opponent >= 0)] = Kind.UNKNOWN
+    matches = replace(m, kind=kind, score_system=replace(m.score_system, unknown=Fraction(0)))
+    return replace(tt, matches=matches), pending
+
+
+def _pairings(tt: TeamTournament, pending: np.ndarray, round_no: int, rank: dict[int, int]) -> list[dict[str, Any]]:
+    """The team matches of the round, the best-placed pair first, then the teams with a bye."""
+    if round_no < 1:
+        return []
+    r, m = round_no - 1, tt.matches
+    opp, col, kind = m.opponent[:, r], m.colour[:, r], m.kind[:, r]
+    idx = np.arange(len(opp))
+    first = (opp >= 0) & ((col == 1) | ((col != -1) & (idx < opp)))
+    number = [tm.number for tm in tt.teams]
+
+    def gp(i: int) -> str:
+        return format_number(Fraction(int(tt.gp[i, r]), tt.gp_scale))
+
+    matches = [{"white": number[i], "black": number[o], "white_gp": gp(i), "black_gp": gp(o),
+                "result": None if pending[i, r] else f"{gp(i)}–{gp(o)}", "pending": int(pending[i, r])}
+               for i, o in zip(idx[first].tolist(), opp[first].tolist())]
+    matches.sort(key=lambda g: min(rank.get(g["white"], 0), rank.get(g["black"], 0)))
+    for board, g in enumerate(matches, 1):
+        g["board"] = board
+    byes = (opp < 0) & (kind == Kind.PAB)
+    return matches + [{"start_no": number[i], "kind": "U", "gp": gp(i), "board": None} for i in idx[byes].tolist()]
+
+
+def crosstable(s: TeamStandings) -> list[dict[str, Any]]:
+    """Every team's matches in standings order: opponent team, colour of board 1 and the game points (``*``: being
+    played)."""
+    tt, m = s.tt, s.tt.matches
+    out = []
+    for r in s.rows:
+        i = r.index
+        rounds = []
+        for k in range(m.rounds):
+            o, kd = int(m.opponent[i, k]), Kind(int(m.kind[i, k]))
+            gp = format_number(Fraction(int(tt.gp[i, k]), tt.gp_scale))
+            result = "*" if kd is Kind.UNKNOWN else gp if o >= 0 or kd is Kind.PAB else ""
+            rounds.append({"opponent": tt.teams[o].number if o >= 0 else None,
+                           "colour": {1: "w", -1: "b"}.get(int(m.colour[i, k])), "result": result})
+        out.append({"rank": r.rank, "start_no": r.number, "name": r.name, "points": format_number(r.points or Fraction(0)),
+                    "rounds": rounds})
+    return out
