@@ -463,7 +463,7 @@ def test_a_bad_field_is_the_documented_json_400(client, path, data, field):
     r = client.post(path, data={"example": EXAMPLE.name, **data, "lang": "uk"})
     assert r.status_code == 400 and r.headers["content-type"] == "application/json"
     e = r.json()
-    assert e["field"] == field and set(e) == {"error", "file", "line", "column", "field"}
+    assert e["field"] == field and set(e) == {"error", "file", "line", "column", "field", "place"}
     assert e["error"].startswith("поле ") and len(e["error"]) < 200  # Ukrainian, the value cut short
 
 

@@ -20,6 +20,7 @@ from .engine.rules import with_compat
 from .engine.standings import Standings, compute_standings
 from .engine.team_matches import players_event
 from .formats import readers
+from .option_checks import checked_list, refuse_individual_options
 from .render import output
 
 if TYPE_CHECKING:  # imported when used: a team event, a category, a check
@@ -84,18 +85,14 @@ def list_and_rules(o: Options | OddsOptions | Namespace, team_event: bool) -> tu
     if o.preset:
         preset = PRESETS.get(o.preset)
         if preset is None:
-            raise SpecifierError(f"unknown preset {o.preset!r}; presets: {', '.join(PRESETS)}")
+            raise SpecifierError(f"unknown preset {o.preset!r}; presets: {', '.join(PRESETS)}", field="preset")
         if preset.team != team_event:
             kind = "team" if preset.team else "individual"
-            raise SpecifierError(f"preset {preset.name!r} is for {kind} events, and this is not one")
+            raise SpecifierError(f"preset {preset.name!r} is for {kind} events, and this is not one", field="preset")
         tiebreaks = tiebreaks or preset.tiebreaks
         if rules == "auto" and preset.rules:
             rules = preset.rules
-    if tiebreaks and "SM" in tiebreaks.upper():
-        from .formats.swissmanager import translate
-
-        tiebreaks = translate(tiebreaks)
-    return tiebreaks, with_compat(rules, o.compat or "text")
+    return checked_list(tiebreaks, team_event, bool(o.tiebreaks)), with_compat(rules, o.compat or "text")
 
 
 def individual_standings(o: Options | Namespace, path: str, warnings: list[InputWarning],
@@ -123,7 +120,9 @@ def render_standings(o: Options | Namespace, path: str,
     o = options(o)
     t = readers.load(path, warnings)
     s: Standings | TeamStandings
-    if not o.players and not o.team_ranking and has_teams(t):
+    # a team ranking read from the 013 records makes an individual event of a file that has them (its purpose)
+    if not o.players and o.team_ranking != "records" and has_teams(t):
+        refuse_individual_options(o)
         s = teams = team_standings(o, t, warnings)
         writers = team_writers(t, teams, o)
     else:

@@ -69,7 +69,8 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
                    "record, else a FIDE default)")
     s.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
     s.add_argument("--rules", default="auto", choices=RULE_CHOICES,
-                   help="rule set (auto: the FIDE edition by start date; fide-2009 = Arbiters' Manual Art. 13; uscf; ru)")
+                   help="rule set (auto: the FIDE edition by start date; fide-2009 = Arbiters' Manual Art. 13, "
+                   "legacy = fide-2009; uscf; ru)")
     s.add_argument("--preset", help="a ready-made list (see 'tiebreak presets'); --tiebreaks and --rules override it")
     s.add_argument("--after-round", type=whole_number, help="standings after this round")
     s.add_argument("--unrated-rating", type=whole_number, help="rating for unrated players in rating tie-breaks")

@@ -39,7 +39,12 @@ class InputError(TiebreakError):
 
 
 class SpecifierError(TiebreakError):
-    """A tie-break specifier (``BH/C1``) that is not understood."""
+    """A tie-break specifier (``BH/C1``) or another option that is not understood; ``field`` names the option when
+    it is known (``tiebreaks``, ``preset``: the API's field names), else it is empty."""
+
+    def __init__(self, message: str, field: str = "") -> None:
+        self.message, self.field = message, field
+        super().__init__(message)
 
 
 @dataclass(frozen=True)

@@ -34,8 +34,12 @@ MAX_EXPONENT = 24
 MAX_MAGNITUDE = 10**12
 #: ratings: every rating system fits in four digits (TRF gives the rating four columns)
 MAX_RATING = 9999
-#: a seed for drawing lots (a 64-bit number)
-MAX_SEED = 2**63 - 1
+#: the rating given to unrated players (``--unrated-rating``, the API's and the page's field): far above any real
+#: rating; one bound for every face
+MAX_UNRATED_RATING = 4000
+#: a seed for drawing lots: up to the largest whole number every JSON reader keeps exactly (the seed is printed in
+#: the answer, to draw the same lots again); one bound for every face
+MAX_SEED = 2**53 - 1
 
 _DECIMAL = re.compile(r"([+-]?)([0-9]*)(?:[.,]([0-9]*))?(?:[eE]([+-]?[0-9]+))?", re.ASCII)
 _RATIO = re.compile(r"([+-]?)([0-9]+)/([0-9]+)", re.ASCII)
@@ -135,19 +139,25 @@ def bounded_int(text: str) -> int:
 
 
 def check_seed(seed: int | None) -> None:
-    """A seed for drawing lots is a whole number from 0 to 2**63 - 1 (what the random generators take).
+    """A seed for drawing lots is a whole number from 0 to :data:`MAX_SEED` (2**53 - 1).
 
     >>> check_seed(-1)
     Traceback (most recent call last):
     ...
-    tiebreak.engine.errors.InputError: <input> (seed): seed -1 is out of range (0-9223372036854775807)
+    tiebreak.engine.errors.InputError: <input> (seed): seed -1 is out of range (0-9007199254740991)
     """
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise InputError(f"seed {str(seed)[:24]} is out of range (0-{MAX_SEED})", Place(field="seed"))
 
 
 def check_rating(rating: int | None) -> None:
-    """The rating given to unrated players (command line, form): 0 to :data:`MAX_RATING`."""
-    if rating is not None and not 0 <= rating <= MAX_RATING:
-        raise InputError(f"unrated rating {str(rating)[:24]} is out of range (0-{MAX_RATING})",
+    """The rating given to unrated players (command line, form): 0 to :data:`MAX_UNRATED_RATING`.
+
+    >>> check_rating(4001)
+    Traceback (most recent call last):
+    ...
+    tiebreak.engine.errors.InputError: <input> (unrated rating): unrated rating 4001 is out of range (0-4000)
+    """
+    if rating is not None and not 0 <= rating <= MAX_UNRATED_RATING:
+        raise InputError(f"unrated rating {str(rating)[:24]} is out of range (0-{MAX_UNRATED_RATING})",
                          Place(field="unrated rating"))

@@ -13,7 +13,7 @@ import numpy as np
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.model import NO_OPPONENT, Kind, Player, ScoreSystem, Tournament, format_number
 from ..engine.numbers import MAX_RATING, NumberError, parse_int
-from .dates import parse_date
+from .dates import parse_date, parse_two_digit_year
 from .text import MAX_ROUNDS, check_size
 from .trf_players import PLAYER_COLUMNS, code_grid, decimal, read_players
 
@@ -122,9 +122,14 @@ class _Reader:
                 header.name = value.strip()
             elif code in ("042", "052"):
                 d = parse_date(value)
+                what = "start date" if code == "042" else "end date"
                 if d is None and value.strip():
-                    self.warn(f"date {value.strip()!r} not understood (expected YYYY/MM/DD)", ln, 5,
-                              "start date" if code == "042" else "end date")
+                    d = parse_two_digit_year(value)
+                    if d is not None:
+                        self.warn(f"date {value.strip()!r} has a two-digit year; read as YY.MM.DD: {d.isoformat()}",
+                                  ln, 5, what)
+                    else:
+                        self.warn(f"date {value.strip()!r} not understood (expected YYYY/MM/DD)", ln, 5, what)
                 if code == "042":
                     header.start_date = d
                 else:

@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 from ..engine.errors import TiebreakError
 from ..engine.presets import PRESETS
 from ..engine.registry import CATALOGUE
-from .errors import ERRORS, ApiError, from_tiebreak_error
+from .errors import ERRORS, ApiError, from_tiebreak_error, request_language
 from .fields import Flag, Lang, Seed, Text, choice, multipart, whole_number
 from .models import BergerSchedule, Preset, TieBreak, VarmaDraw
 from .uploads import EXAMPLES
@@ -82,7 +82,7 @@ def _varma(text: str, seed: int, variant: str) -> dict[str, Any]:
 @router.post("/varma", summary="Restricted drawing of lots with Varma tables (Arbiters' Manual 13.17)",
              response_model=VarmaDraw, responses={400: ERRORS[400], 413: ERRORS[413]}, openapi_extra=multipart(VarmaForm))
 async def varma_draw(request: Request, form: Annotated[VarmaForm, Form()]) -> dict[str, Any]:
-    request.state.lang = form.lang  # errors in the language the form asks for
+    request.state.lang = request_language(request, form.lang)  # errors in the language the request asks for
     if not form.list:
         raise ApiError(400, "give the players (field 'list': lines Name, FED)", field="list")
     if form.seed is None:

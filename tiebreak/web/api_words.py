@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Form, Query
+from fastapi import APIRouter, Form, Query, Request
 from pydantic import BaseModel, Field
 
 from . import words
-from .errors import ERRORS
+from .errors import ERRORS, request_language
 from .fields import Lang, multipart
 
 router = APIRouter(prefix="/api", tags=["page"])
@@ -45,5 +45,6 @@ class TranslateForm(BaseModel):
 @router.post("/translate", summary="Notes and warnings of an answer (English) in another language",
              response_model=list[str], responses={400: ERRORS[400], 413: ERRORS[413]},
              openapi_extra=multipart(TranslateForm))
-async def translate(form: Annotated[TranslateForm, Form()]) -> list[str]:
-    return [words.translate(t, form.lang or "en") for t in form.text]
+async def translate(request: Request, form: Annotated[TranslateForm, Form()]) -> list[str]:
+    lang = request.state.lang = request_language(request, form.lang)
+    return [words.translate(t, lang) for t in form.text]

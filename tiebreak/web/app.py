@@ -43,7 +43,8 @@ def create_app(max_upload: int = MAX_UPLOAD_BYTES, time_limit: float = TIME_LIMI
     app = FastAPI(title="tiebreak", version=__version__,
                   description="Exact chess tournament standings by tie-break rules (FIDE C.07 2024/2026, Arbiters' "
                               "Manual Art. 13, USCF, Russian practice). The JSON shapes are those of the command "
-                              "line; errors are {error, file, line, column, field} (+ place when lang is given).",
+                              "line; errors are {error, file, line, column, field, place} (null where unknown), in the "
+                              "language of the form field lang, else of ?lang=, else English.",
                   docs_url=None, redoc_url=None, lifespan=_live_lifespan(live))
     errors.install(app)
     for router in ROUTERS:

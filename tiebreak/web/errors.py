@@ -1,4 +1,5 @@
-"""The API's one error shape, ``{"error", "file", "line", "column", "field"}`` (+ ``place`` in the request's language),
+"""The API's one error shape, ``{"error", "file", "line", "column", "field", "place"}`` (``null`` where unknown;
+``place`` is where the problem is, in the request's language, when it is in a file),
 for every way a request can fail: our own checks, the library's input errors, the typed fields' validation, unknown
 paths and methods, and (never expected) a bug, which is a JSON 500 rather than a traceback in plain text."""
 
@@ -15,7 +16,7 @@ from pydantic import BaseModel
 from pydantic_core import ErrorDetails
 from starlette.exceptions import HTTPException
 
-from ..engine.errors import InputError, Place, TiebreakError
+from ..engine.errors import InputError, Place, SpecifierError, TiebreakError
 from ..render.i18n import LANGUAGES, message, place_text
 
 log = logging.getLogger("tiebreak.web")
@@ -69,7 +70,9 @@ def from_tiebreak_error(e: TiebreakError) -> ApiError:
     """Same message as the command line, and the place as fields."""
     if isinstance(e, InputError):
         p = e.place
-        return ApiError(400, e.message, file=p.file, line=p.line, column=p.column, field=p.field)
+        return ApiError(400, e.message, file=p.file or None, line=p.line, column=p.column, field=p.field or None)
+    if isinstance(e, SpecifierError):
+        return ApiError(400, e.message, field=e.field or None)
     return ApiError(400, str(e))
 
 
@@ -78,9 +81,9 @@ def error_response(e: ApiError, lang: str | None = "en") -> JSONResponse:
     lang = lang if lang in LANGUAGES else "en"
     file, line, column, field = (e.place.get("file"), e.place.get("line"), e.place.get("column"),
                                  e.place.get("field"))
-    where = {"place": place_text(Place(file, line, column, field or ""), lang)} if file else {}
-    return JSONResponse({"error": message(e.message, lang), "file": file, "line": line, "column": column,
-                         "field": field, **where}, status_code=e.status)
+    place = place_text(Place(file, line, column, field or ""), lang) if file else None
+    return JSONResponse({"error": message(e.message, lang), "file": file or None, "line": line, "column": column,
+                         "field": field or None, "place": place}, status_code=e.status)
 
 
 def shown_value(value: object) -> str:
@@ -117,12 +120,22 @@ def validation_error(errors: Sequence[ErrorDetails]) -> ApiError:
     return ApiError(400, f"the field {field} is not valid: {e.get('msg')}", field=field)
 
 
-def _lang(request: Request, body: object = None) -> str | None:
-    """The language a request asked for: its form's (set by the route), its query's, or its body's."""
-    lang: object = getattr(request.state, "lang", None) or request.query_params.get("lang")
-    if lang is None and isinstance(body, Mapping):  # a JSON object or a form
-        lang = body.get("lang")
-    return lang if isinstance(lang, str) else None
+def request_language(request: Request, form_lang: object = None) -> str:
+    """The language a request asks for, one rule for every answer and every error: the form's (or JSON body's)
+    field ``lang``, else the query's ``?lang=``, else English; an unknown language counts as none given."""
+    for lang in (form_lang, request.query_params.get("lang")):
+        if isinstance(lang, str) and lang in LANGUAGES:
+            return lang
+    return "en"
+
+
+def _lang(request: Request, body: object = None) -> str:
+    """The language of an error answer: the one the route settled on, else :func:`request_language` (the body is
+    the form or JSON object that failed validation)."""
+    settled = getattr(request.state, "lang", None)
+    if isinstance(settled, str):
+        return settled
+    return request_language(request, body.get("lang") if isinstance(body, Mapping) else None)
 
 
 def install(app: FastAPI) -> None:

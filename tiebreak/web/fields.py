@@ -24,16 +24,18 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, GetCoreSchem
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import PydanticCustomError, core_schema
 
+from ..arbiter.clubs import MAX_BEST
+from ..engine.numbers import MAX_SEED, MAX_UNRATED_RATING
 from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
+from ..formats.text import MAX_ROUNDS
 from ..render.i18n import LANGUAGES
 from ..service import EXTENSIONS, Options
 
-#: seeds for drawing lots: up to the largest whole number every JSON reader keeps exactly
-MAX_SEED = 2**53 - 1
-#: start numbers, rounds and ratings: far above any real event, far below what is slow to read
+#: start numbers: far above any real event, far below what is slow to read
 MAX_START_NO = 999_999
-MAX_ROUND = 999
-MAX_RATING = 4_000
+#: the bounds every face shares (command line, page, API): seeds, rounds, the unrated players' rating
+MAX_ROUND = MAX_ROUNDS
+MAX_RATING = MAX_UNRATED_RATING
 #: what the form fields of text may hold (a tie-break list, a category, a prize list, a Varma list)
 MAX_TEXT = 100_000
 _DIGITS = re.compile(r"[0-9]{1,20}")
@@ -175,7 +177,7 @@ class StandingsForm(BaseModel):
                                                                     description="category standings to add")
     team_ranking: Annotated[str | None, choice(*TEAM_RANKINGS)] = Field(
         None, description="a team ranking inside the individual event")
-    team_best: Annotated[int | None, whole_number(1, 1000, optional=True)] = None
+    team_best: Annotated[int | None, whole_number(1, MAX_BEST, optional=True)] = None
     team_tiebreaks: Text = Field(None, examples=["TC,CUM"])
     compat: Annotated[str | None, choice(*COMPAT_CHOICES)] = Field(
         None, description="text: our reading of C.07; reference: the FIDE reference checker's choices (K1-K3)")

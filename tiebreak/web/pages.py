@@ -12,10 +12,13 @@ from fastapi.responses import HTMLResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from .. import service
+from ..arbiter.clubs import MAX_BEST
+from ..engine.numbers import MAX_SEED, MAX_UNRATED_RATING
 from ..engine.presets import PRESETS
 from ..engine.rules import COMPAT_CHOICES, RULE_CHOICES
 from ..render.i18n import LANGUAGES, message
 from . import words
+from .api_tools import MAX_BERGER_PLAYERS
 from .uploads import EXAMPLES
 
 HERE = Path(__file__).parent
@@ -23,13 +26,18 @@ router = APIRouter(include_in_schema=False)
 _env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]))
 
 
+#: the bounds of the page's number fields: the same constants the API and the command line check
+PAGE_LIMITS = {"unrated_rating": MAX_UNRATED_RATING, "seed": MAX_SEED, "team_best": MAX_BEST,
+               "berger_players": MAX_BERGER_PLAYERS}
+
+
 @router.get("/", response_class=HTMLResponse)
 async def page(lang: Annotated[str, Query()] = "en") -> HTMLResponse:
     lang = lang if lang in LANGUAGES else "en"
     all_words = words.page_words(lang)
     html = _env.get_template("index.html").render(
-        lang=lang, w=all_words["words"], p=all_words["page"], r=all_words["ratings"], languages=LANGUAGES, rules=RULE_CHOICES,
-        compat=COMPAT_CHOICES,
+        lang=lang, w=all_words["words"], p=all_words["page"], r=all_words["ratings"], languages=LANGUAGES,
+        rules=RULE_CHOICES, compat=COMPAT_CHOICES, limits=PAGE_LIMITS,
         presets=[replace(pr, source=message(pr.source, lang)) for pr in PRESETS.values()],  # their tooltips
         examples=sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [],
         formats=[f for f in service.EXTENSIONS if f != "json"],

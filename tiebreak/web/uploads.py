@@ -8,15 +8,17 @@ Content-Length says), and the temporary folder an uploaded file lives in while a
 from __future__ import annotations
 
 import tempfile
+from dataclasses import replace
 from email.utils import encode_rfc2231
 from pathlib import Path
-from typing import Callable, Protocol, TypeVar, Unpack
+from typing import Callable, Protocol, TypeVar, Unpack, cast
 
 from fastapi import Request, UploadFile
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..formats.readers import READERS
-from .errors import ApiError, error_response, shown_value
+from ..service import Options
+from .errors import ApiError, error_response, request_language, shown_value
 from .workers import Answer, Args, WorkerPool
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -70,9 +72,7 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        from urllib.parse import parse_qs
-
-        lang = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("lang", ["en"])[0]
+        lang = request_language(Request(scope))  # the form is not read (too large): the query's, else English
         e = ApiError(413, f"upload too large: more than {self.limit // 2**20} MB")
         await error_response(e, lang)(scope, receive, send)
 
@@ -105,7 +105,10 @@ async def run_on_upload(request: Request, form: UploadForm[Options_co],
                         fn: Callable[[Options_co, str, Unpack[Args]], Answer], *args: Unpack[Args]) -> tuple[Answer, str]:
     """``fn(options, path, *args)`` in a worker process on the uploaded file (or the chosen example); the answer
     and the file name the user knows it by.  Errors name that file, never the temporary one."""
-    request.state.lang = form.lang
+    lang = request.state.lang = request_language(request, form.lang)
+    options = form.options()
+    if isinstance(options, Options):  # the answer's words in the request's language too, not only its errors
+        options = cast(Options_co, replace(options, lang=lang))
     upload: UploadFile | None = form.file
     with tempfile.TemporaryDirectory(prefix="tiebreak-upload-") as tmp:
         if upload is not None and upload.filename:
@@ -124,7 +127,7 @@ async def run_on_upload(request: Request, form: UploadForm[Options_co],
                            field="file")
         try:
             workers: WorkerPool = request.app.state.workers
-            return await workers.run(fn, form.options(), str(path), *args, tmp=tmp), shown
+            return await workers.run(fn, options, str(path), *args, tmp=tmp), shown
         except ApiError as e:
             if e.place.get("file") == str(path):
                 e.place["file"] = shown

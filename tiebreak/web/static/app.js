@@ -20,6 +20,7 @@ let data = null;        // the last standings answer
 let selected = [];      // start numbers: one (explanation) or two (why one is ahead)
 let detailsCache = {};  // start number -> details of the current answer
 let lastRequest = 0;
+let teamEvent = false;       // the last answer was a team event's: no player columns, categories or team ranking
 let columnsChosen = false;   // false: the columns the file has (the server's "auto"); true: the boxes ticked
 // JSON members of the player columns (title, federation...) -> the key of their heading
 const PLAYER_COLUMNS = [["title", "title"], ["federation", "fed"], ["rating", "rating"], ["club", "club"],
@@ -56,6 +57,7 @@ function source() {
   if ($("compat").value !== "text") form.append("compat", $("compat").value);
   if ($("no-lots").checked) form.append("no_lots", "true");
   else if ($("seed").value) form.append("seed", $("seed").value);
+  if (teamEvent) return form;  // the choices of individual events (the API refuses them for a team event)
   if (columnsChosen) form.append("columns", chosenColumns().join(",") || "none");
   for (const c of categoryList()) form.append("category", c);
   if ($("team-ranking").value) {
@@ -212,6 +214,8 @@ function playerColumns(rows) {
 
 async function renderSummary(d) {
   const t = d.tournament;
+  teamEvent = Boolean(t.teams);
+  $("individual-options").hidden = teamEvent;
   const parts = [t.name, fill(W.words.after_round, {k: t.after_round, n: t.rounds}), W.words[t.system] || t.system,
                  W.words.rules + " " + t.rules, fill(t.teams ? W.team.teams_n : W.page.players_n, {n: d.standings.length})];
   $("event").textContent = parts.filter(Boolean).join(" · ");
@@ -601,6 +605,11 @@ async function download(format) {
 function newSource() {
   tiebreaks = [];
   columnsChosen = false;
+  // a new file starts without the individual events' choices: a team event would refuse them
+  teamEvent = false;
+  $("categories").value = "";
+  $("team-ranking").value = "";
+  teamOptions();
   $("seed").value = "";
   $("after-round").replaceChildren();
   selected = [];

@@ -1,0 +1,65 @@
+"""The API's one error shape and one language rule (a new user's trial): every error has the six keys, ``field``
+names the form field at fault or is null, ``place`` is null unless the problem is in a file; the language is the
+form's ``lang``, else the query's, else English, for answers and errors alike (413 too)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from tiebreak.web import create_app  # noqa: E402
+
+EXAMPLE = {"example": "hobsons-bay-cup-2025.trf"}
+KEYS = {"error", "file", "line", "column", "field", "place"}
+
+
+@pytest.fixture(scope="module")
+def client():
+    return TestClient(create_app(max_upload=10_000))
+
+
+def test_a_bad_tiebreak_list_names_the_field(client):
+    r = client.post("/api/standings", data={**EXAMPLE, "tiebreaks": "PTS,XX"})
+    e = r.json()
+    assert r.status_code == 400 and set(e) == KEYS
+    assert (e["field"], e["file"], e["place"]) == ("tiebreaks", None, None)
+    assert e["error"].startswith("unknown tie-break 'XX'")
+
+
+def test_an_unknown_preset_names_the_field(client):
+    e = client.post("/api/standings", data={**EXAMPLE, "preset": "nothing-like-it"}).json()
+    assert e["field"] == "preset" and e["error"].startswith("unknown preset 'nothing-like-it'")
+
+
+@pytest.mark.parametrize("content", [b"", b"001 x\x00\xff"])
+def test_a_broken_file_has_no_field_and_its_place_in_english(client, content):
+    e = client.post("/api/standings", files={"file": ("broken.trf", content)}).json()
+    assert set(e) == KEYS and e["field"] is None and e["file"] == "broken.trf" and e["place"] == "broken.trf"
+
+
+def test_the_language_is_the_form_field_else_the_query_else_english(client):
+    bad = {**EXAMPLE, "tiebreaks": "PTS,XX"}
+    english = client.post("/api/standings", data=bad).json()["error"]
+    russian = client.post("/api/standings?lang=ru", data=bad).json()["error"]
+    ukrainian = client.post("/api/standings?lang=ru", data={**bad, "lang": "uk"}).json()["error"]
+    assert english.startswith("unknown tie-break")
+    assert russian.startswith("неизвестный дополнительный показатель 'XX'")
+    assert ukrainian.startswith("невідомий додатковий показник 'XX'")
+    # an unknown language in the form is a bad field, refused in the query's language
+    e = client.post("/api/standings?lang=ru", data={**bad, "lang": "fr"}).json()
+    assert e["field"] == "lang" and e["error"] == "поле lang должно быть одним из значений en, ru, uk, а не 'fr'"
+
+
+def test_the_answer_itself_follows_the_query_language(client):
+    text = client.post("/api/standings?lang=uk", data={**EXAMPLE, "format": "text"}).text
+    assert "після 7-го туру з 7" in text.splitlines()[1]
+
+
+def test_a_413_follows_the_same_rule(client):
+    big = {"file": ("big.trf", b"x" * 20_000)}
+    e = client.post("/api/standings?lang=uk", files=big).json()
+    assert set(e) == KEYS and e["error"].startswith("файл завеликий") and e["field"] is None
+    assert client.post("/api/standings", files=big).json()["error"].startswith("upload too large")
