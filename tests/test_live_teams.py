@@ -91,6 +91,16 @@ def test_a_team_event_ranks_its_teams_and_follows_a_board_result(server):
     assert row["A"]["playing"] and row["D"]["playing"] and not row["B"]["playing"]
     # C alone on 0 and nobody can come down to it: settled; B on 2 can be passed by A or D (2, playing for 2 more)
     assert row["C"]["settled"] and not row["B"]["settled"] and not row["A"]["settled"]
+    # the teams' odds, off the request path. By hand: the one pending board (8-2) decides; a win or a draw for A's
+    # player 2 wins A the match (MP 4, first); a win for 8 draws it 1-1 and D is first on game points 3 to 2½.
+    # Equal model: A first 2/3, D first 1/3, B and C never.
+    deadline = time.monotonic() + 60
+    while (odds := httpx.get(base + "/api/live?event=cup.trf").json()["odds"]) is None:
+        assert time.monotonic() < deadline, "no team odds within 60 s"
+        time.sleep(0.1)
+    assert odds["team"] is True and odds["method"] == "exact" and odds["outcomes"] == 3
+    first = {p["name"]: p["first"] for p in odds["players"]}
+    assert first == pytest.approx({"A": 2 / 3, "D": 1 / 3, "B": 0, "C": 0})
     # the players' view is still there
     players = httpx.get(base + "/api/live?event=cup.trf&players=1").json()
     assert players["live"]["view"] == "players" and len(players["standings"]) == 8

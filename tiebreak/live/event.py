@@ -203,7 +203,7 @@ class LiveEvent:
             "pending": [{"round": r, "white": w, "black": b} for r, w, b in live.pending],
             "odds": None,  # filled off the request path while the round has pending games (tiebreak.live.odds)
         }
-        if team:  # odds are not computed for team events (yet)
+        if team:  # the teams ranked; the players' view kept beside them (``?players=1``)
             self._player_ranks, self._team_standings = rank, view.standings
             self.players = (self.document, self._writer.standings(s, extras))
             self.players_text = self._writer.write(None, *self.players)
@@ -215,8 +215,8 @@ class LiveEvent:
             self._standings_text = view.text
         else:
             self.ranks, self.players, self.players_text, self._team_standings = rank, None, "", None
-            if live.pending:
-                self._ask_odds(live, digest)
+        if live.pending:  # a team event's odds are the teams' (tiebreak.arbiter.odds on its team list)
+            self._ask_odds(live, digest)
         placed = time.perf_counter()
         if not team:
             self._standings_text = self._writer.standings(s, extras)  # the /api/standings document, still open

@@ -50,5 +50,4 @@ LIVE_WORDS = Table("live", {
     'show_teams': 'Teams',
     'matches_pending': '{n} matches in progress',
     'boards_playing': '{n} playing',
-    'odds_teams': 'not available for team events',
 })

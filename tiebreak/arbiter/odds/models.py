@@ -88,7 +88,7 @@ def apply_fixes(future: Future, fixes: list[str]) -> list[tuple[Game, int]]:
 def davidson(white: np.ndarray, black: np.ndarray, draw_rate: float, white_advantage: float) -> np.ndarray:
     """Win/draw/loss probabilities (rows) of Davidson's model for the ratings given (module text)."""
     if not 0 <= draw_rate < 1:
-        raise InputError(f"--draw-rate {draw_rate} is outside 0..1", Place("", field="draw rate"))
+        raise InputError(f"--draw-rate {draw_rate:g} must be at least 0 and below 1", Place("", field="draw rate"))
     if not -1000 <= white_advantage <= 1000:  # the web form's bound; far beyond it 10**(R/400) overflows to nan
         raise InputError(f"--white-advantage {white_advantage:g} is outside -1000..1000",
                          Place("", field="white advantage"))

@@ -118,9 +118,8 @@ function odds() {
   const section = document.getElementById("odds-section"), box = document.getElementById("odds");
   clearTimeout(oddsTimer);
   if (doc.live.version !== oddsVersion) { oddsVersion = doc.live.version; oddsAsked = 0; }
-  if (doc.live.team_event) {  // not computed for team events (yet)
-    section.hidden = doc.live.pending === 0;
-    box.replaceChildren(el("p", W.odds_teams, "legend"));
+  if (doc.live.team_event && !teamView()) {  // a team event's odds are its teams': shown in the teams' view
+    section.hidden = true;
     return;
   }
   if (!doc.odds && doc.live.pending > 0 && oddsAsked++ < 10) oddsTimer = setTimeout(refresh, 3000);
