@@ -4,7 +4,6 @@ tie-break list, and the options of individual events that a team event refuses. 
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from .engine.errors import SpecifierError
@@ -33,11 +32,9 @@ def checked_list(tiebreaks: str | None, team_event: bool, users_own: bool) -> st
             tiebreaks = translate(tiebreaks)
         if users_own and tiebreaks:
             if team_event:
-                from .engine import team
+                from .engine.team_tiebreaks import parse_team
 
-                for item in re.split(r"[,;\s]+", tiebreaks.strip()):
-                    if item:
-                        team.parse_team(item)
+                parse_list(tiebreaks, parse_team)
             else:
                 parse_list(tiebreaks)
     except SpecifierError as e:

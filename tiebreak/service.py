@@ -18,7 +18,7 @@ from .engine.model import Tournament
 from .engine.presets import PRESETS
 from .engine.rules import with_compat
 from .engine.standings import Standings, compute_standings
-from .engine.team_matches import players_event
+from .engine.team_matches import has_teams, players_event
 from .formats import readers
 from .option_checks import checked_list, refuse_individual_options
 from .render import output
@@ -268,15 +268,6 @@ def _html(s: Standings, lang: str, sections: str = "", columns: PlayerColumns | 
     from .render import html
 
     return html.to_html(s, lang, sections, columns)
-
-
-def has_teams(t: Tournament) -> bool:
-    """Whether the file has team records (TRF 013/310); the team module is imported only then."""
-    if not any(x[:3] in ("013", "310") for x in t.extra.get("lines", ())):
-        return False
-    from .engine import team
-
-    return bool(team.read_teams(t))
 
 
 def rating_hint(s: Standings) -> None:

@@ -160,9 +160,10 @@ def parse(text: str) -> TieBreakSpec:
     return TieBreakSpec(code, raw=raw, **parse_modifiers(raw, code, parts[1:], CATALOGUE[code].modifiers))
 
 
-def parse_list(text: str | list[str]) -> list[TieBreakSpec]:
-    """Parse a comma- or space-separated list (TRF records 202/212 use either)."""
+def parse_list(text: str | list[str], parse_item: Callable[[str], TieBreakSpec] = parse) -> list[TieBreakSpec]:
+    """Parse a comma- or space-separated list (TRF records 202/212 use either); ``parse_item`` reads one specifier
+    (a team event's list: :func:`tiebreak.engine.team_tiebreaks.parse_team`)."""
     items = [x for x in (text if isinstance(text, list) else re.split(r"[,;\s]+", text.strip())) if x.strip()]
     if len(items) > MAX_LIST:
         raise SpecifierError(f"the list has {len(items)} tie-breaks; at most {MAX_LIST} are accepted")
-    return [parse(x) for x in items]
+    return [parse_item(x) for x in items]

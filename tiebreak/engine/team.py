@@ -10,13 +10,14 @@ import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from .errors import InputWarning, SpecifierError
+from .errors import InputWarning
 from .model import Kind, Tournament, format_number
 from .numbers import check_seed
 from .passes import Column
 from .ranking import Step, apply_list, column_keys, finish, tied_groups
+from .registry import parse_list
 from .rules import RULE_SETS, RuleSet, choose_rules
-from .specifier import MAX_LIST, TieBreakSpec
+from .specifier import TieBreakSpec
 from .team_matches import DEFAULT_MATCH_POINTS, Team, TeamTournament, build, read_teams
 from .team_tiebreaks import (
     TEAM_CATALOGUE,
@@ -137,10 +138,7 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
         declared = tt.games.declared_tiebreaks
         text = ",".join(declared) if declared else "PTS,MPVGP,EDE,BH/C1,BH,SB"
         notes.append("tie-breaks from the file" if declared else f"no tie-break list given; default {text}")
-    items = [x for x in re.split(r"[,;\s]+", text.strip()) if x]
-    if len(items) > MAX_LIST:
-        raise SpecifierError(f"the list has {len(items)} tie-breaks; at most {MAX_LIST} are accepted")
-    specs = [parse_team(x) for x in items]
+    specs = parse_list(text, parse_team)
     check_seed(seed)
     if not specs or specs[0].code not in ("PTS", "MP", "GP"):
         specs = [TieBreakSpec("PTS")] + specs

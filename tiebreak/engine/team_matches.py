@@ -51,6 +51,15 @@ class TeamTournament:
         return "GP" if self.primary == "MP" else "MP"
 
 
+def has_teams(t: Tournament) -> bool:
+    """Whether the file has team records (TRF 310/013) naming teams: a team event.
+
+    >>> has_teams(Tournament.build([], 1))
+    False
+    """
+    return any(x[:3] in ("013", "310") for x in t.extra.get("lines", ())) and bool(read_teams(t))
+
+
 def read_teams(t: Tournament) -> list[Team]:
     """Teams from TRF-2026 records 310 (number 5-7, name 9-40, nickname 42-46, players from 74, stride 5) or, when
     there are none, TRF-16 records 013 (name 5-36, players from 37, stride 5; numbered in file order)."""

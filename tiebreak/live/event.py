@@ -34,12 +34,12 @@ import numpy as np
 from ..engine.errors import InputWarning, TiebreakError
 from ..engine.model import Kind
 from ..engine.standings import compute_standings
-from ..engine.team_matches import players_event
+from ..engine.team_matches import has_teams, players_event
 from ..formats import readers
 from .document import DocumentWriter
 from .incremental import TrfFile
 from .pending import AsItStands, as_it_stands, blocks_of, settled
-from .teams import LiveTeams, is_team_event
+from .teams import LiveTeams
 
 if TYPE_CHECKING:
     from ..engine.model import Tournament
@@ -174,7 +174,7 @@ class LiveEvent:
         read = time.perf_counter()
         live = as_it_stands(t, blocks)
         st = self.settings
-        team = is_team_event(t)  # the players then ranked by the default list: the event's own list is the teams'
+        team = has_teams(t)  # the players then ranked by the default list: the event's own list is the teams'
         players_list = None if team else st.tiebreaks
         try:
             s = compute_standings(players_event(live.tournament) if team else live.tournament,

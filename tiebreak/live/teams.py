@@ -22,14 +22,13 @@ still add is the match points of a win (primary MP) or a win on every board stil
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..engine.model import Kind, Tournament, format_number
+from ..engine.model import Kind, format_number
 from ..render import output
 from .pending import settled
 
@@ -37,35 +36,6 @@ if TYPE_CHECKING:
     from ..engine.team import TeamStandings, TeamTournament
     from .history import PlaceRow
     from .pending import AsItStands
-
-
-def is_team_event(t: Tournament) -> bool:
-    """Whether the file has team records (TRF 013/310) naming teams; the team module is imported only then.
-
-    >>> is_team_event(Tournament.build([], 1))
-    False
-    """
-    if not any(x[:3] in ("013", "310") for x in t.extra.get("lines", ())):
-        return False
-    from ..engine.team import read_teams
-
-    return bool(read_teams(t))
-
-
-def check_team_list(text: str) -> None:
-    """Raise the specifier error of the first tie-break of ``text`` a team event cannot take.
-
-    >>> check_team_list("MP,GP,BH:MP")
-    >>> check_team_list("MP,XYZ")
-    Traceback (most recent call last):
-    ...
-    tiebreak.engine.errors.SpecifierError: unknown team tie-break 'XYZ'...
-    """
-    from ..engine.team import parse_team
-
-    for item in re.split(r"[,;\s]+", text.strip()):
-        if item:
-            parse_team(item)
 
 
 @dataclass

@@ -33,19 +33,19 @@ from pydantic import BaseModel
 
 from ..engine.errors import TiebreakError
 from ..engine.rules import RULE_CHOICES
-from ..live.teams import check_team_list
 from ..live.watch import LiveHub
 from ..render.i18n import LANGUAGES, WORDS, message
 from ..render.live_words import LIVE_WORDS
+from .errors import ApiError, error_response
 
 HERE = Path(__file__).parent
 #: more Server-Sent Event streams than this at once are refused (503)
 MAX_SUBSCRIBERS = 2000
 
 
-def fail(text: str, status: int, lang: str = "en", **fields: str) -> JSONResponse:
-    """The error as JSON, its message in the request's language (the API's error shape)."""
-    return JSONResponse({"error": message(text, lang if lang in LANGUAGES else "en"), **fields}, status_code=status)
+def fail(text: str, status: int, lang: str = "en", field: str | None = None) -> JSONResponse:
+    """The error in the API's one shape (:func:`~tiebreak.web.errors.error_response`), in the request's language."""
+    return error_response(ApiError(status, text, field=field), lang)
 
 
 class Settings(BaseModel):
@@ -186,12 +186,11 @@ def router(hub: LiveHub) -> APIRouter:
         if body.published is not None:
             e.settings.published = body.published
         try:
-            from ..engine.registry import parse_list
+            from ..engine.registry import parse, parse_list
+            from ..engine.team_tiebreaks import parse_team
 
-            if e.settings.tiebreaks and e.players is not None:  # a team event: the teams' list
-                check_team_list(e.settings.tiebreaks)
-            elif e.settings.tiebreaks:
-                parse_list(e.settings.tiebreaks)
+            if e.settings.tiebreaks:  # a team event lists its teams' tie-breaks
+                parse_list(e.settings.tiebreaks, parse_team if e.players is not None else parse)
         except TiebreakError as err:
             e.settings.tiebreaks, e.settings.rules, e.settings.published = old
             return fail(str(err), 400, field="tiebreaks")
