@@ -1,5 +1,5 @@
-"""The command line and its documentation agree (issue 16): every option of every command is in README.md, and every
-option that README's usage block gives a command is one the command takes. ``--help`` is generated from the same
+"""The command line and its documentation agree (issue 16): every option of every command is in the command-line
+reference (docs/reference/command-line.md), and every option that its usage block gives a command is one the command takes. ``--help`` is generated from the same
 parser, so it names the same options."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tiebreak.cli import build_parser
 
-README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+README = (Path(__file__).resolve().parents[1] / "docs" / "reference" / "command-line.md").read_text(encoding="utf-8")
 
 
 def _commands() -> dict[str, set[str]]:
@@ -19,8 +19,8 @@ def _commands() -> dict[str, set[str]]:
 
 
 def _usage_block() -> dict[str, set[str]]:
-    """Command -> the options README's usage block (the code block under '## Command line') shows for it."""
-    block = README.split("## Command line", 1)[1].split("```", 2)[1]
+    """Command -> the options the reference's usage block (its first code block) shows for it."""
+    block = README.split("```", 2)[1]
     shown: dict[str, set[str]] = {}
     current = None
     for line in block.splitlines():
@@ -35,14 +35,14 @@ def _usage_block() -> dict[str, set[str]]:
 
 def test_every_command_and_option_is_documented():
     for name, options in _commands().items():
-        assert f"tiebreak {name}" in README, f"command {name} is not in README.md"
+        assert f"tiebreak {name}" in README, f"command {name} is not in the command-line reference"
         missing = sorted(o for o in options if o.startswith("--") and o != "--help" and o not in README)
-        assert not missing, f"tiebreak {name}: {missing} not in README.md"
+        assert not missing, f"tiebreak {name}: {missing} not in the command-line reference"
 
 
 def test_the_usage_block_names_only_real_options():
     commands = _commands()
     for name, shown in _usage_block().items():
-        assert name in commands, f"README's usage block has a command {name!r} the program does not have"
+        assert name in commands, f"the reference's usage block has a command {name!r} the program does not have"
         wrong = sorted(shown - commands[name])
-        assert not wrong, f"README gives 'tiebreak {name}' options it does not take: {wrong}"
+        assert not wrong, f"the reference gives 'tiebreak {name}' options it does not take: {wrong}"
