@@ -1,6 +1,6 @@
 """The command line and its documentation agree (issue 16): every option of every command is in the command-line
-reference (docs/reference/command-line.md), and every option that its usage block gives a command is one the command takes. ``--help`` is generated from the same
-parser, so it names the same options."""
+reference (docs/reference/command-line.md), and every option that its usage block gives a command is one the command
+takes. ``--help`` is generated from the same parser, so it names the same options."""
 
 from __future__ import annotations
 
