@@ -55,7 +55,7 @@ def _ratings(ns: argparse.Namespace) -> int:
         suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""
         fmt = suffix if suffix in ratings.RENDERERS else "text"
     warnings: list[InputWarning] = []
-    t = readers.load(args.file, warnings)
+    t = readers.load(args.file, warnings, args.event)
     for w in warnings:
         _warn(w, args.lang)
     text = ratings.RENDERERS[fmt](ratings.report(t, args.system, args.k, args.after_round), args.lang)
