@@ -11,8 +11,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-
 from sources import CORPUS, glob_or_empty, needs
+
 from tiebreak.cli import main
 from tiebreak.engine.errors import InputError
 from tiebreak.engine.standings import compute_standings
@@ -152,3 +152,44 @@ def test_a_file_that_is_not_sqlite(tmp_path):
     db.write_bytes(b"012 not a database\n")
     with pytest.raises(InputError, match="not an SQLite database"):
         readers.load(db, [])
+
+
+@needs(BRETAGNE)
+def test_a_watched_sharly_database_updates_the_live_page_within_two_seconds(tmp_path):
+    """`serve --watch event.sce --event 4`: another process writes a result as Sharly does (an SQLite transaction on
+    the pairing rows of both players); /api/live shows it within 2 s."""
+    import sys
+    import time
+
+    httpx = pytest.importorskip("httpx")
+    pytest.importorskip("watchfiles")
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from live import live_server
+
+    db = writable_copy(tmp_path)
+    with sqlite3.connect(db) as c:  # the last board of round 7 not played yet
+        board = c.execute("SELECT max(board_id) FROM pairing WHERE tournament_id = 4 AND round = 7").fetchone()[0]
+        c.execute("UPDATE pairing SET result = 0 WHERE board_id = ?", (board,))
+        white = c.execute("SELECT pairing_number FROM tournament_player JOIN board ON player_id = white_player_id "
+                          "WHERE tournament_id = 4 AND board.id = ?", (board,)).fetchone()[0]
+    with live_server(db, "--event", "4", "--database", "none") as port:
+        base = f"http://127.0.0.1:{port}/api/live"
+        doc = httpx.get(base, timeout=10).json()
+        assert doc["live"]["pending"] == 1 and doc["live"]["event"] == "event.sce"
+        points = next(r["points"] for r in doc["standings"] if r["start_no"] == white)
+        version = doc["live"]["version"]
+        writer = sqlite3.connect(db, isolation_level=None)  # White wins: Sharly's codes 3 (win) and 1 (loss)
+        writer.execute("BEGIN IMMEDIATE")
+        writer.execute("UPDATE pairing SET result = CASE WHEN player_id = (SELECT white_player_id FROM board "
+                       "WHERE id = ?) THEN 3 ELSE 1 END WHERE board_id = ?", (board, board))
+        writer.execute("COMMIT")
+        writer.close()
+        start = time.monotonic()
+        while time.monotonic() - start < 2.0:
+            doc = httpx.get(base, timeout=10).json()
+            if doc["live"]["version"] > version:
+                break
+            time.sleep(0.05)
+        assert doc["live"]["version"] > version, "the result did not show within 2 s"
+        assert doc["live"]["pending"] == 0
+        assert float(next(r["points"] for r in doc["standings"] if r["start_no"] == white)) == float(points) + 1

@@ -153,3 +153,4 @@ class Serve(Command):
     database: str | None = None
     tiebreaks: str | None = None
     rules: str = "auto"
+    event: int | None = None  # which tournament of a watched file that holds several

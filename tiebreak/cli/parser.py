@@ -19,7 +19,7 @@ COMPAT_HELP = ("text: our reading of C.07 (default); reference: the FIDE referen
 
 
 #: the commands that read a tournament file, each with --event
-FILE_COMMANDS = ("standings", "explain", "check", "convert", "ratings", "playoffs", "prizes", "odds")
+FILE_COMMANDS = ("standings", "explain", "check", "convert", "ratings", "playoffs", "prizes", "odds", "serve")
 EVENT_HELP = ("which tournament of a file that holds several (a Sharly Chess event: Sharly's tournament number); "
               "without it such a file lists them")
 

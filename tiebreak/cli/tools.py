@@ -172,7 +172,8 @@ def _serve(ns: argparse.Namespace) -> int:
         from ..live.event import Settings
         from ..live.watch import LiveHub
 
-        live = LiveHub(args.watch, args.database, args.token, Settings(tiebreaks=args.tiebreaks, rules=args.rules))
+        live = LiveHub(args.watch, args.database, args.token, Settings(tiebreaks=args.tiebreaks, rules=args.rules,
+                                                                           event=args.event))
         print(message(f"tiebreak: live standings of {len(live.events)} event file(s) at http://{args.host}:{args.port}/live",
                       args.lang),
               file=sys.stderr)

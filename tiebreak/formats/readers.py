@@ -59,6 +59,11 @@ def _writer(name: str) -> _Writer:
     return cast(_Writer, _module(name))  # a module of WRITERS, each checked in _WRITERS
 
 
+def takes_event(path: str | Path) -> bool:
+    """Whether the file's format holds several tournaments (its reader takes ``event``)."""
+    return READERS.get(Path(path).suffix.lower(), "trf") in MULTI_EVENT
+
+
 def load(path: str | Path, warnings: list[InputWarning] | None = None, event: int | None = None) -> Tournament:
     """The tournament of ``path`` (``event``: which one, in a file that holds several)."""
     name = READERS.get(Path(path).suffix.lower(), "trf")
