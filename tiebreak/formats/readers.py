@@ -17,11 +17,11 @@ from ..engine.model import Tournament
 #: file extension -> the module that reads it (anything else is TRF); modules are imported when a file needs them,
 #: so a command pays only for the format it reads
 READERS = {".xml": "chessresults", ".pgn": "pgn", ".csv": "crosstable", ".xlsx": "crosstable", ".json": "chessjson",
-           ".sce": "sharly", ".swt": "swt"}
+           ".sce": "sharly", ".swt": "swt", ".papi": "papi"}
 #: the readers of files with several tournaments: their ``load`` takes ``event``
 MULTI_EVENT = {"sharly"}
 #: the pairing programs' own files (their suffixes), which the live watcher reads whole
-PROGRAM_FILES = {".sce", ".swt"}
+PROGRAM_FILES = {".sce", ".swt", ".papi"}
 WRITERS = {".trf": "trf", ".txt": "trf", ".tab": "trf", ".csv": "crosstable", ".xlsx": "crosstable", ".json": "chessjson"}
 
 
@@ -39,9 +39,9 @@ class _Writer(Protocol):
 
 
 if TYPE_CHECKING:  # mypy checks that the modules named above are readers (and writers); never run
-    from . import chessjson, chessresults, crosstable, pgn, sharly, swt, trf
+    from . import chessjson, chessresults, crosstable, papi, pgn, sharly, swt, trf
 
-    _READERS: list[_Reader] = [chessresults, pgn, crosstable, chessjson, trf, swt]
+    _READERS: list[_Reader] = [chessresults, pgn, crosstable, chessjson, trf, swt, papi]
     _MULTI: list[_MultiReader] = [sharly]
     _WRITERS: list[_Writer] = [trf, crosstable, chessjson]
 
