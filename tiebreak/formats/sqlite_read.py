@@ -134,6 +134,7 @@ def snapshot(path: str | Path) -> Iterator[Snapshot]:
     try:
         # a hostile schema runs no function of ours, and the read stops when it takes too long
         conn.set_progress_handler(lambda: 1 if time.monotonic() > deadline else 0, 20_000)
+        conn.text_factory = lambda raw: raw.decode("utf-8", errors="replace")  # a bad byte in a name is no crash
         conn.execute("PRAGMA query_only = ON")
         conn.execute("PRAGMA trusted_schema = OFF")
         conn.execute("BEGIN")  # one read transaction: every table from the same committed state
@@ -146,5 +147,7 @@ def snapshot(path: str | Path) -> Iterator[Snapshot]:
         raise InputError(f"cannot read the database: {why}", Place(source)) from None
     except sqlite3.Error as e:
         raise InputError(f"cannot read the database: {e}", Place(source)) from None
+    except UnicodeDecodeError:  # SQLite's message about a damaged schema quotes its bytes
+        raise InputError("cannot read the database: its schema is damaged", Place(source)) from None
     finally:
         conn.close()
