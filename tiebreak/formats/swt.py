@@ -170,8 +170,7 @@ def build(f: SwtFile, source: str, warnings: list[InputWarning]) -> Tournament:
     ids = {}
     for k, p in enumerate(f.players):
         if p.id in ids or p.id == 0:
-            raise InputError(f"player id {p.id} is {'given twice' if p.id else 'zero'}",
-                             Place(source, field=f"player {k + 1} (field 2020)"))
+            raise InputError(f"player id {p.id} is given twice or is zero", Place(source, field=f"player {k + 1} (field 2020)"))
         ids[p.id] = k
     players = [Player(start_no=p.id, name=p.name, rating=_rating(p.fide_rating),
                       national_rating=_rating(p.national_rating), title=p.title[:3], federation=p.federation[:3],
