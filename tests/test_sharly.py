@@ -193,3 +193,20 @@ def test_a_watched_sharly_database_updates_the_live_page_within_two_seconds(tmp_
         assert doc["live"]["version"] > version, "the result did not show within 2 s"
         assert doc["live"]["pending"] == 0
         assert float(next(r["points"] for r in doc["standings"] if r["start_no"] == white)) == float(points) + 1
+
+
+@needs(BRETAGNE)
+def test_the_api_takes_a_sharly_upload_and_its_event():
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from tiebreak.web.app import create_app
+
+    with TestClient(create_app()) as client:
+        body = BRETAGNE.read_bytes()
+        r = client.post("/api/standings", files={"file": ("bretagne.sce", body)})
+        assert r.status_code == 400 and r.json()["field"] == "event" and "4 Open A" in r.json()["error"]
+        r = client.post("/api/standings", files={"file": ("bretagne.sce", body)}, data={"event": "4"})
+        assert r.status_code == 200, r.text
+        assert r.json()["tournament"]["name"] == "Bretagne Jeunes 2026 - Open A"
+        assert r.json()["tiebreaks"] == ["PTS", "BH/C1", "BH", "TPR"]
