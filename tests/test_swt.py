@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 from sources import CORPUS, needs
 
-from tiebreak import service
+from tiebreak import compute_standings, service
 from tiebreak.cli import main
 from tiebreak.engine.errors import InputError
 from tiebreak.formats import readers, swt
@@ -63,6 +63,14 @@ def test_individual_points_are_the_files_own():
     points = {int(q["2020"], 16): Fraction(q["2030"], 2) for q in _expected("SwissIndividual")["players"]}
     assert {p.start_no: t.points(p.start_no) for p in t.players} == points
     assert t.rounds == 9 and len(t.players) == 24 and t.name == "Test Tournament with a very long title"
+    # field 43, the first fine tie-break (swtparser: "84-3", Buchholz) with field 5 (1 result cut): BH/C1, whose
+    # values are the file's own (field 2031, the first fine tie-break × 2) for every player
+    general = _expected("SwissIndividual")["general"]
+    assert (general["43"], general["5"]) == ("84-3", 1)
+    assert t.declared_tiebreaks == ["BH/C1"]
+    s = compute_standings(t, "PTS,BH/C1", rules="fide-2024", lots=False)
+    stored = {int(q["2020"], 16): Fraction(q["2031"], 2) for q in _expected("SwissIndividual")["players"]}
+    assert {r.start_no: r.values["BH/C1"] for r in s.rows} == stored
 
 
 @needs(SWT)
