@@ -86,9 +86,11 @@ def test_several_tournaments_are_listed_with_their_numbers(capsys):
     assert '"name": "Bretagne Jeunes 2026 - Open A"' in capsys.readouterr().out
 
 
-def test_event_on_a_file_of_one_tournament_is_refused():
-    with pytest.raises(InputError, match="one tournament"):
-        readers.load("examples/hobsons-bay-cup-2025.trf", [], 3)
+def test_event_on_a_file_of_one_tournament_is_said_and_ignored():
+    warnings = []
+    t = readers.load("examples/hobsons-bay-cup-2025.trf", warnings, 3)
+    assert len(t.players) == len(readers.load("examples/hobsons-bay-cup-2025.trf").players)
+    assert [w.place.field for w in warnings] == ["event"] and "ignored" in warnings[0].message
 
 
 @needs(BRETAGNE)

@@ -69,9 +69,10 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None, event: in
     name = READERS.get(Path(path).suffix.lower(), "trf")
     if name in MULTI_EVENT:
         return cast(_MultiReader, _module(name)).load(path, warnings, event)
-    if event is not None:
-        raise InputError("this file holds one tournament; --event (API field 'event') chooses one of a Sharly Chess "
-                         "database", Place(str(path), field="event"))
+    warnings = warnings if warnings is not None else []
+    if event is not None:  # the page's field may stay filled when another file is chosen: said, not refused
+        warnings.append(InputWarning(f"this file holds one tournament; --event {event} (API field 'event') is for a "
+                                     "Sharly Chess database, and is ignored", Place(str(path), field="event")))
     return _reader(name).load(path, warnings)
 
 
