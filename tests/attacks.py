@@ -253,8 +253,46 @@ def attacks() -> list[Attack]:
         A("ratings K -5", {"a.trf": TRF_2.encode()}, ["ratings", "{d}/a.trf", "--k", "-5"], finding=4),
         A("playoffs place superscript", {"a.trf": TRF_2.encode()}, ["playoffs", "{d}/a.trf", "--places", "²"], finding=4),
         A("playoffs after -3", {"a.trf": TRF_2.encode()}, ["playoffs", "{d}/a.trf", "--after", "-3"], finding=4),
+        # the pairing programs' files (issue 27)
+        A("swt header claims 65535 players", {"a.swt": _swt(players=65535, rounds=250)}, ["standings", "{d}/a.swt"]),
+        A("swt shorter than its header", {"a.swt": b"\xff" * 100}, ["standings", "{d}/a.swt"]),
+        A("sce not a database", {"a.sce": b"SQLite format 3\x00" + b"\x00" * 200}, ["standings", "{d}/a.sce"]),
+        A("sce with no tables", {"a.sce": _sqlite([])}, ["standings", "{d}/a.sce"]),
+        A("sce tournament id as text", {"a.sce": _sqlite(["CREATE TABLE tournament (id, name)",
+                                                           "INSERT INTO tournament VALUES ('x', 'T')"])},
+          ["standings", "{d}/a.sce"]),
+        A("sce 30,000 tournaments listed", {"a.sce": _sqlite(["CREATE TABLE tournament (id INTEGER, name)",
+                                                              "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 "
+                                                              "FROM n WHERE i < 30000) INSERT INTO tournament "
+                                                              "SELECT i, 'T' || i FROM n"])},
+          ["standings", "{d}/a.sce"]),
+        A("papi not an access file", {"a.papi": b"Standard Jet DB" + b"\x00" * 300}, ["standings", "{d}/a.papi"]),
     ]
     return out
+
+
+def _swt(players: int, rounds: int) -> bytes:
+    """A Swiss-Chess header that claims ``players`` and ``rounds`` (16-bit little-endian at offsets 7 and 1)."""
+    data = bytearray(13_384)
+    data[1:3], data[5:7], data[7:9] = rounds.to_bytes(2, "little"), rounds.to_bytes(2, "little"), \
+        players.to_bytes(2, "little")
+    return bytes(data)
+
+
+def _sqlite(statements: list[str]) -> bytes:
+    """An SQLite database made by ``statements`` (its bytes)."""
+    import sqlite3
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "a.sqlite"
+        with sqlite3.connect(path) as c:
+            c.execute("CREATE TABLE metadata (version)")
+            for sql in statements:
+                c.execute(sql)
+        c.close()
+        return path.read_bytes()
 
 
 if __name__ == "__main__":  # pragma: no cover - a hand run

@@ -69,6 +69,13 @@ class Options:
     columns: str | None = "auto"
     #: a half-point bye in US-CUM/RU-CUM: ``deduct`` its ½ or ``keep`` it (None: the rule set's default, K10)
     cumulative_half_bye: str | None = None
+    #: which tournament of a file that holds several (a Sharly Chess event): the program's own number
+    event: int | None = None
+
+
+def load(o: Options | OddsOptions | Namespace, path: str, warnings: list[InputWarning]) -> Tournament:
+    """The tournament of ``path`` (``o.event`` chooses one of a file that holds several)."""
+    return readers.load(path, warnings, getattr(o, "event", None))
 
 
 def options(o: Options | OddsOptions | Namespace) -> Options:
@@ -100,7 +107,7 @@ def individual_standings(o: Options | Namespace, path: str, warnings: list[Input
     """The standings of the players of ``path`` (team events: the players of every board); ``t`` is the file when it
     is already read."""
     o = options(o)
-    t = players_event(t if t is not None else readers.load(path, warnings))
+    t = players_event(t if t is not None else load(o, path, warnings))
     tiebreaks, rules = list_and_rules(o, False)
     return compute_standings(t, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
                              seed=o.seed, lots=not o.no_lots, system=_system(o), warnings=warnings,
@@ -118,7 +125,7 @@ def render_standings(o: Options | Namespace, path: str,
                      warnings: list[InputWarning]) -> tuple[str | bytes, list[str], Standings | TeamStandings]:
     """The standings of one file in ``o.format``, the notes, and the standings object (team or individual)."""
     o = options(o)
-    t = readers.load(path, warnings)
+    t = load(o, path, warnings)
     s: Standings | TeamStandings
     # a team ranking read from the 013 records makes an individual event of a file that has them (its purpose)
     if not o.players and o.team_ranking != "records" and has_teams(t):
@@ -190,7 +197,7 @@ def final_standings(o: Options | Namespace, path: str, warnings: list[InputWarni
     """The standings the arbiter's tools (explanations, play-offs, prizes) work on: the teams' in a team event (unless
     ``o.players``), else the players'."""
     o = options(o)
-    t = readers.load(path, warnings)
+    t = load(o, path, warnings)
     if o.players or not has_teams(t):
         return individual_standings(o, path, warnings, t)
     return team_standings(o, t, warnings)
@@ -330,7 +337,7 @@ def check_published(o: Options | Namespace, path: str, published_path: str | Non
     from .formats import published
 
     o = options(o)
-    t = players_event(readers.load(path, warnings))
+    t = players_event(load(o, path, warnings))
     figures = published.load(published_path, warnings) if published_path else published.from_tournament(t)
     if figures is None:
         raise InputError("the file publishes no ranks or tie-break values; give the published standings with "
@@ -364,6 +371,7 @@ class OddsOptions:
     format: str = "text"
     lang: str = "en"
     players: bool = False  # in a team event, the players' odds instead of the teams'
+    event: int | None = None  # which tournament of a file that holds several
 
 
 def render_odds(o: OddsOptions | Namespace, path: str, warnings: list[InputWarning]) -> str:
@@ -372,7 +380,7 @@ def render_odds(o: OddsOptions | Namespace, path: str, warnings: list[InputWarni
     from .arbiter.odds import compute_odds, compute_team_odds
     from .render import odds as render
 
-    t = readers.load(path, warnings)
+    t = load(o, path, warnings)
     teams = not o.players and has_teams(t)
     t = t if teams else players_event(t)
     tiebreaks, rules = list_and_rules(o, teams)

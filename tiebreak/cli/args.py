@@ -89,6 +89,7 @@ class Convert(Command):
     source: str
     target: str
     force: bool = False
+    event: int | None = None  # which tournament of a file that holds several
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -115,6 +116,7 @@ class Ratings(Command):
     format: str | None = None  # text, csv, json, html; default: from the name given with -o, else text
     output: str | None = None
     force: bool = False
+    event: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -151,3 +153,4 @@ class Serve(Command):
     database: str | None = None
     tiebreaks: str | None = None
     rules: str = "auto"
+    event: int | None = None  # which tournament of a watched file that holds several

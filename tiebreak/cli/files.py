@@ -138,7 +138,7 @@ def _check(ns: argparse.Namespace) -> int:
 def _convert(ns: argparse.Namespace) -> int:
     args = view(Convert, ns)
     warnings: list[InputWarning] = []
-    t = readers.convert(args.source, args.target, warnings, force=args.force)
+    t = readers.convert(args.source, args.target, warnings, force=args.force, event=args.event)
     for w in warnings:
         _warn(w, args.lang)
     print(message(f"wrote {args.target}: {len(t.players)} players, {t.rounds} rounds", args.lang), file=sys.stderr)

@@ -18,6 +18,12 @@ COMPAT_HELP = ("text: our reading of C.07 (default); reference: the FIDE referen
                "forfeits count for the rating tie-breaks)")
 
 
+#: the commands that read a tournament file, each with --event
+FILE_COMMANDS = ("standings", "explain", "check", "convert", "ratings", "playoffs", "prizes", "odds", "serve")
+EVENT_HELP = ("which tournament of a file that holds several (a Sharly Chess event: Sharly's tournament number); "
+              "without it such a file lists them")
+
+
 class _Skipped(Parser):
     """The parser of a command that is not run: takes its arguments and builds nothing."""
 
@@ -233,6 +239,10 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
                      help="translate a Chess-Results legend or column names (one per line; - = standard input) "
                           "into our list")
     lst.set_defaults(run=_list)
+    for name in FILE_COMMANDS:  # a file with several tournaments (a Sharly Chess event): which one
+        if name in sub.choices:
+            sub.choices[name].add_argument("--event", type=whole_number, metavar="N",
+                                           help=EVENT_HELP)
     for command in sub.choices.values():  # errors and warnings in the user's language, whatever the command
         command.lang = lang
         if not any("--lang" in a.option_strings for a in command._actions):

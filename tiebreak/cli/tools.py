@@ -55,7 +55,7 @@ def _ratings(ns: argparse.Namespace) -> int:
         suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""
         fmt = suffix if suffix in ratings.RENDERERS else "text"
     warnings: list[InputWarning] = []
-    t = readers.load(args.file, warnings)
+    t = readers.load(args.file, warnings, args.event)
     for w in warnings:
         _warn(w, args.lang)
     text = ratings.RENDERERS[fmt](ratings.report(t, args.system, args.k, args.after_round), args.lang)
@@ -172,7 +172,8 @@ def _serve(ns: argparse.Namespace) -> int:
         from ..live.event import Settings
         from ..live.watch import LiveHub
 
-        live = LiveHub(args.watch, args.database, args.token, Settings(tiebreaks=args.tiebreaks, rules=args.rules))
+        live = LiveHub(args.watch, args.database, args.token, Settings(tiebreaks=args.tiebreaks, rules=args.rules,
+                                                                           event=args.event))
         print(message(f"tiebreak: live standings of {len(live.events)} event file(s) at http://{args.host}:{args.port}/live",
                       args.lang),
               file=sys.stderr)

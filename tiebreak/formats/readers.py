@@ -1,5 +1,7 @@
 """Choose the reader by the file's name: ``.xml`` Chess-Results XML, ``.pgn`` broadcast PGN, ``.csv``/``.xlsx`` a
-crosstable, ``.json`` Chess-JSON, anything else TRF (TRF-16, TRF-2026, Krause)."""
+crosstable, ``.json`` Chess-JSON, the pairing programs' own files (``.sce`` Sharly Chess, ``.swt`` Swiss-Chess,
+``.papi`` Papi), anything else TRF (TRF-16, TRF-2026, Krause).  A file that holds several tournaments (a Sharly Chess
+event) is read with ``event``, the program's own number of one of them."""
 
 from __future__ import annotations
 
@@ -14,7 +16,12 @@ from ..engine.model import Tournament
 
 #: file extension -> the module that reads it (anything else is TRF); modules are imported when a file needs them,
 #: so a command pays only for the format it reads
-READERS = {".xml": "chessresults", ".pgn": "pgn", ".csv": "crosstable", ".xlsx": "crosstable", ".json": "chessjson"}
+READERS = {".xml": "chessresults", ".pgn": "pgn", ".csv": "crosstable", ".xlsx": "crosstable", ".json": "chessjson",
+           ".sce": "sharly", ".swt": "swt", ".papi": "papi"}
+#: the readers of files with several tournaments: their ``load`` takes ``event``
+MULTI_EVENT = {"sharly"}
+#: the pairing programs' own files (their suffixes), which the live watcher reads whole
+PROGRAM_FILES = {".sce", ".swt", ".papi"}
 WRITERS = {".trf": "trf", ".txt": "trf", ".tab": "trf", ".csv": "crosstable", ".xlsx": "crosstable", ".json": "chessjson"}
 
 
@@ -22,14 +29,20 @@ class _Reader(Protocol):
     def load(self, path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament: ...
 
 
+class _MultiReader(Protocol):
+    def load(self, path: str | Path, warnings: list[InputWarning] | None = None,
+             event: int | None = None) -> Tournament: ...
+
+
 class _Writer(Protocol):
     def dump(self, t: Tournament, path: str | Path, inputs: Iterable[str | Path] = (), force: bool = True) -> None: ...
 
 
 if TYPE_CHECKING:  # mypy checks that the modules named above are readers (and writers); never run
-    from . import chessjson, chessresults, crosstable, pgn, trf
+    from . import chessjson, chessresults, crosstable, papi, pgn, sharly, swt, trf
 
-    _READERS: list[_Reader] = [chessresults, pgn, crosstable, chessjson, trf]
+    _READERS: list[_Reader] = [chessresults, pgn, crosstable, chessjson, trf, swt, papi]
+    _MULTI: list[_MultiReader] = [sharly]
     _WRITERS: list[_Writer] = [trf, crosstable, chessjson]
 
 
@@ -46,12 +59,25 @@ def _writer(name: str) -> _Writer:
     return cast(_Writer, _module(name))  # a module of WRITERS, each checked in _WRITERS
 
 
-def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
-    return _reader(READERS.get(Path(path).suffix.lower(), "trf")).load(path, warnings)
+def takes_event(path: str | Path) -> bool:
+    """Whether the file's format holds several tournaments (its reader takes ``event``)."""
+    return READERS.get(Path(path).suffix.lower(), "trf") in MULTI_EVENT
+
+
+def load(path: str | Path, warnings: list[InputWarning] | None = None, event: int | None = None) -> Tournament:
+    """The tournament of ``path`` (``event``: which one, in a file that holds several)."""
+    name = READERS.get(Path(path).suffix.lower(), "trf")
+    if name in MULTI_EVENT:
+        return cast(_MultiReader, _module(name)).load(path, warnings, event)
+    warnings = warnings if warnings is not None else []
+    if event is not None:  # the page's field may stay filled when another file is chosen: said, not refused
+        warnings.append(InputWarning(f"this file holds one tournament; --event {event} (API field 'event') is for a "
+                                     "Sharly Chess database, and is ignored", Place(str(path), field="event")))
+    return _reader(name).load(path, warnings)
 
 
 def convert(source: str | Path, target: str | Path, warnings: list[InputWarning] | None = None,
-            force: bool = False) -> Tournament:
+            force: bool = False, event: int | None = None) -> Tournament:
     """Read ``source`` in its format and write ``target`` in the format its name says (TRF, Chess-JSON, crosstable CSV
     or XLSX).  The target is never the source, and an existing file is replaced only with ``force``; it is written to
     a temporary file renamed into place (:func:`~tiebreak.formats.files.write_output`)."""
@@ -62,7 +88,7 @@ def convert(source: str | Path, target: str | Path, warnings: list[InputWarning]
         raise InputError(f"cannot write {Path(target).suffix or 'files without an extension'}; "
                          f"formats: {', '.join(WRITERS)}", Place(str(target)))
     check_target(target, [source], force)  # before reading: a refused target costs nothing
-    t = load(source, warnings)
+    t = load(source, warnings, event)
     if writer == "crosstable":
         lost = [what for what, present in (
             ("event name", t.name), ("dates", t.start_date or t.end_date), ("event type", t.type_text or t.type_code),

@@ -67,6 +67,8 @@ class Settings:
     system: str | None = None
     #: whether the event is on the public list
     published: bool = True
+    #: which tournament of a file that holds several (a Sharly Chess event: Sharly's number; ``serve --event``)
+    event: int | None = None
 
 
 @dataclass
@@ -163,7 +165,10 @@ class LiveEvent:
             if self._trf is not None:
                 t, blocks, patched = self._trf.read(_decode(data), warnings)
             else:
-                t = readers.load(self.path, warnings)  # Chess-JSON keeps its games without results in t.pending
+                # Chess-JSON and Sharly keep their games without results in t.pending; a pairing program's database is
+                # read in one read transaction (never half a write)
+                event = self.settings.event if readers.takes_event(self.path) else None
+                t = readers.load(self.path, warnings, event)
                 blocks, patched = blocks_of(getattr(t, "pending", [])), False
         except TiebreakError as e:
             return self.warn(f"the file could not be read, the last good version is shown: {e}")

@@ -102,6 +102,7 @@ WORDS = Table("word", {
     'title': 'Tie-break standings',
     'file': 'Tournament file (TRF, Chess-JSON, PGN, CSV, XLSX)',
     'example': 'or a bundled example',
+    'event_number': 'Tournament number (a Sharly Chess database holds several)',
     'preset': 'Preset',
     'add': 'Add',
     'modifiers': 'modifiers, e.g. /C1',

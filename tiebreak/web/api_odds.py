@@ -22,6 +22,7 @@ from .fields import (
     MAX_RATING,
     MAX_ROUND,
     MAX_START_NO,
+    Event,
     Flag,
     Lang,
     Seed,
@@ -46,6 +47,7 @@ class OddsForm(BaseModel):
 
     file: UploadFile | None = File(None, description="TRF, Chess-JSON, Chess-Results XML, PGN, CSV or XLSX")
     example: Text = Field(None, examples=["hobsons-bay-cup-2025.trf"])
+    event: Event = None
     tiebreaks: Text = None
     preset: Text = None
     rules: Annotated[str | None, choice(*RULE_CHOICES)] = None

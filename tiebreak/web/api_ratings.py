@@ -22,7 +22,7 @@ from ..render import ratings
 from ..render.i18n import problem
 from ..render.output import dumps_exact
 from .errors import ERRORS
-from .fields import MAX_ROUND, Lang, Text, choice, multipart, whole_number
+from .fields import MAX_ROUND, Event, Lang, Text, choice, multipart, whole_number
 from .models import Number
 from .uploads import run_on_upload
 
@@ -37,6 +37,7 @@ class RatingsOptions:
     k: int | None = None
     after_round: int | None = None
     lang: str = "en"
+    event: int | None = None  # which tournament of a file that holds several
 
 
 class RatingsForm(BaseModel):
@@ -53,9 +54,10 @@ class RatingsForm(BaseModel):
         None, description="K factor of everybody (default: from each player's rating)")
     after_round: Annotated[int | None, whole_number(0, MAX_ROUND, optional=True)] = None
     lang: Lang = None
+    event: Event = None
 
     def options(self) -> RatingsOptions:
-        return RatingsOptions(self.system or "fide", self.k, self.after_round, self.lang or "en")
+        return RatingsOptions(self.system or "fide", self.k, self.after_round, self.lang or "en", self.event)
 
 
 class RatingRow(BaseModel):
@@ -86,7 +88,7 @@ class RatingReport(BaseModel):
 def ratings_job(o: RatingsOptions, path: str) -> bytes:
     """The report of one file (run in a worker process)."""
     warnings: list[InputWarning] = []
-    t = readers.load(path, warnings)
+    t = readers.load(path, warnings, o.event)
     answer = ratings.to_json_obj(ratings.report(t, o.system, o.k, o.after_round), o.lang)
     answer["warnings"] = [problem(w, o.lang) for w in warnings]
     return dumps_exact(answer).encode("utf-8")

@@ -152,14 +152,23 @@ def multipart(form: type[BaseModel]) -> dict[str, Any]:
         "schema": {"$ref": f"#/components/schemas/{form.__name__}"}}}}}
 
 
+#: which tournament of a file that holds several (a Sharly Chess event: Sharly's tournament number)
+Event = Annotated[int | None, whole_number(1, 10**12, optional=True), Field(
+    description="which tournament of a file that holds several (a Sharly Chess event: Sharly's tournament number); "
+                "without it such a file is answered with the list of its tournaments")]
+
+
 class StandingsForm(BaseModel):
     """The options of ``tiebreak standings`` as form fields (the uploaded file is its own field, ``file``)."""
 
     model_config = ConfigDict(extra="ignore")
 
-    file: UploadFile | None = File(None, description="TRF, Chess-JSON, Chess-Results XML, PGN, CSV or XLSX")
+    file: UploadFile | None = File(None, description="TRF, Chess-JSON, Chess-Results XML, PGN, CSV, XLSX, or a "
+                                                     "pairing program's own file (Sharly Chess .sce, Swiss-Chess .swt, "
+                                                     "Papi .papi)")
     example: Text = Field(None, description="name of a bundled example instead of a file",
                           examples=["hobsons-bay-cup-2025.trf"])
+    event: Event = None
     tiebreaks: Text = Field(None, examples=["PTS,BH/C1,BH,SB"])
     preset: Text = None
     rules: Annotated[str | None, choice(*RULE_CHOICES)] = None

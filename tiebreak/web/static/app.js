@@ -49,6 +49,7 @@ function source() {
   else return null;
   form.append("rules", $("rules").value);
   form.append("lang", lang);
+  if ($("event-number").value) form.append("event", $("event-number").value);
   if (tiebreaks.length) form.append("tiebreaks", tiebreaks.join(","));
   if ($("after-round").value) form.append("after_round", $("after-round").value);
   if ($("system").value) form.append("system", $("system").value);
@@ -620,6 +621,7 @@ function newSource() {
 $("lang").addEventListener("change", () => setLanguage($("lang").value));
 $("file").addEventListener("change", () => { $("example").value = ""; newSource(); });
 $("example").addEventListener("change", () => { $("file").value = ""; newSource(); });
+$("event-number").addEventListener("change", newSource);  // which tournament of a Sharly Chess database
 for (const id of ["rules", "after-round", "system", "cumulative-half-bye", "compat"]) $(id).addEventListener("change", compute);
 for (const id of ["seed", "unrated-rating", "categories", "team-ranking", "team-best", "team-tiebreaks"]) {
   $(id).addEventListener("change", compute);

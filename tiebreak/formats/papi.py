@@ -1,0 +1,158 @@
+"""Papi files (``.papi``: the French federation's pairing program; a Microsoft Access database), read with Debian's
+mdbtools (``mdb-export``).
+
+Why mdbtools: it is the long-kept reader of Access files (a C library packaged by Debian, in use for twenty years); the
+PyPI reader of pure Python (``access-parser``, version 0.0.x) is a small young project.  It runs as a subprocess with a
+time limit and a bound on its output, so a hostile file can neither hang nor flood us; without ``mdb-export`` on the
+PATH a Papi file is refused with an error saying what to install.
+
+Tables read: ``INFO`` (Variable/Value: ``Nom`` the name, ``NbrRondes`` the rounds, ``Genre`` Suisse/ToutesRondes,
+``DateDebut``/``DateFin``, ``Dep1``..``Dep3`` the tie-breaks) and ``JOUEUR`` (one row per player, ``Ref`` its number,
+``EXEMPT`` the bye's placeholder; per round ``RdNNCl`` the colour B White, N Black, F a bye, R not paired,
+``RdNNAdv`` the opponent's Ref, ``RdNNRes`` 0 none, 1 loss, 2 draw (a half-point bye with F), 3 win, 4 forfeit loss,
+5 double forfeit, 6 forfeit win (a full-point bye with F, the pairing-allocated bye against EXEMPT)).  Start number =
+``Ref``.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+import shutil
+import subprocess
+from pathlib import Path
+
+from ..engine.errors import InputError, InputWarning, Place
+from ..engine.model import BLACK, WHITE, Kind, Player, Tournament
+from .text import MAX_PLAYERS, MAX_ROUNDS, check_size, one_line
+
+MAX_BYTES = 64 * 2**20
+MAX_OUTPUT = 64 * 2**20
+TIMEOUT = 20.0
+_TIEBREAKS = {"Brésilien": "BH/C1", "Solkoff": "BH", "Harkness": "BH/M1", "Cumulatif": "PS", "Performance": "TPR",
+              "SommeDesBuchholz": "L-SBH", "Kashdan": "US-KASH", "Nombre de Victoires": "WIN",
+              "Sonnenborn-Berger": "SB", "Koya": "KS"}
+_PLAYED = {1: Kind.LOSS, 2: Kind.DRAW, 3: Kind.WIN, 4: Kind.FORFEIT_LOSS, 5: Kind.DOUBLE_FORFEIT, 6: Kind.FORFEIT_WIN}
+_BYES = {0: Kind.ZPB, 1: Kind.ZPB, 2: Kind.HPB, 3: Kind.FPB, 4: Kind.ZPB, 5: Kind.ZPB, 6: Kind.FPB}
+
+
+def export(path: str | Path, table: str) -> list[dict[str, str]]:
+    """The rows of one table, by ``mdb-export`` (bounded in time and output)."""
+    source = str(path)
+    program = shutil.which("mdb-export")
+    if program is None:
+        raise InputError("reading a Papi file needs mdbtools (mdb-export; Debian/Ubuntu: apt install mdbtools)",
+                         Place(source))
+    try:
+        size = Path(path).stat().st_size
+    except OSError as e:
+        raise InputError(f"cannot read the file: {e.strerror or e}", Place(source)) from None
+    if size > MAX_BYTES:
+        raise InputError(f"file of {size:,} bytes (at most {MAX_BYTES:,})", Place(source))
+    with subprocess.Popen([program, "-D", "%Y-%m-%d", "-T", "%Y-%m-%d", "--", str(Path(path).resolve()), table],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL) as proc:
+        try:
+            out, err = proc.communicate(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate()
+            raise InputError(f"reading table {table} took more than {TIMEOUT:.0f} s", Place(source, field=table)) \
+                from None
+    if len(out) > MAX_OUTPUT:
+        raise InputError(f"table {table} is larger than {MAX_OUTPUT:,} bytes", Place(source, field=table))
+    if proc.returncode != 0:
+        why = one_line(err.decode("utf-8", errors="replace"))[:200] or f"exit status {proc.returncode}"
+        raise InputError(f"not a Papi file, or table {table} cannot be read: {why}", Place(source, field=table))
+    return list(csv.DictReader(io.StringIO(out.decode("utf-8", errors="replace"))))
+
+
+def _int(value: str | None, place: Place, low: int = 0, high: int = 10**9) -> int | None:
+    text = (value or "").strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.lstrip("-").isdigit() and len(text) <= 12) or not low <= int(text) <= high:
+        raise InputError(f"not a whole number in {low}-{high}: {text[:20]!r}", place)
+    return int(text)
+
+
+def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
+    warnings = warnings if warnings is not None else []
+    source = str(path)
+    info = {r.get("Variable", ""): r.get("Value") or "" for r in export(path, "INFO")}
+    rows = export(path, "JOUEUR")
+    if len(rows) > MAX_PLAYERS:
+        raise InputError(f"more than {MAX_PLAYERS:,} players", Place(source, field="JOUEUR"))
+
+    def place(k: int, column: str) -> Place:
+        return Place(source, field=f"table JOUEUR, row {k + 1}, column {column}")
+
+    rounds = _int(info.get("NbrRondes"), Place(source, field="table INFO, NbrRondes"), 0, MAX_ROUNDS) or 0
+    exempt: set[int] = set()
+    people: list[tuple[int, int, dict[str, str]]] = []
+    for k, row in enumerate(rows):
+        ref = _int(row.get("Ref"), place(k, "Ref"), 1, 10**9)
+        if ref is None:
+            raise InputError("a player without Ref", place(k, "Ref"))
+        if (row.get("Nom") or "").strip().upper() == "EXEMPT":
+            exempt.add(ref)
+        else:
+            people.append((ref, k, row))
+    players = [Player(start_no=ref, name=one_line(f"{row.get('Nom', '')},{row.get('Prenom', '')}".strip(",")),
+                      rating=_rating(row, info.get("ClassElo") or "Elo", place(k, "Elo")),
+                      federation=one_line(row.get("Federation") or "")[:3], fide_id=(row.get("FideCode") or "").strip()
+                      if (row.get("FideCode") or "").strip().isdigit() else "",
+                      sex={"M": "m", "F": "w"}.get((row.get("Sexe") or "").upper(), ""),
+                      birth_date=(row.get("NeLe") or "")[:10], club=one_line(row.get("Club") or "")[:200])
+               for ref, k, row in sorted(people)]
+    if len({p.start_no for p in players}) != len(players):
+        raise InputError("two players with one Ref", Place(source, field="table JOUEUR, column Ref"))
+    check_size(len(players), rounds, Place(source, field="rounds"))
+    t = Tournament.build(players, rounds, name=one_line(info.get("Nom", "")), source=source,
+                         type_text={"Suisse": "Swiss", "ToutesRondes": "Round Robin"}.get(info.get("Genre", ""), ""),
+                         start_date=_date(info.get("DateDebut", "")), end_date=_date(info.get("DateFin", "")))
+    t.declared_tiebreaks = [_TIEBREAKS[d] for d in (info.get(f"Dep{n}", "") for n in (1, 2, 3)) if d in _TIEBREAKS]
+    if any(info.get(f"Dep{n}") in ("Brésilien", "Solkoff", "Harkness", "Performance") for n in (1, 2, 3)):
+        warnings.append(InputWarning("Papi's Buchholz and performance are computed by C.07 (BH, TPR); Papi's own "
+                                     "figures may differ", Place(source, field="table INFO, Dep1-Dep3")))
+    ids = {p.start_no for p in players}
+    pending: set[tuple[int, int, int]] = set()
+    for ref, k, row in people:
+        i = t.row(ref)
+        for r in range(rounds):
+            col = f"Rd{r + 1:02d}"
+            colour = (row.get(f"{col}Cl") or "R").strip().upper()
+            opp = _int(row.get(f"{col}Adv"), place(k, f"{col}Adv"), 0, 10**9)
+            res = _int(row.get(f"{col}Res"), place(k, f"{col}Res"), 0, 6) or 0
+            if colour == "F" or (opp in exempt and colour in ("B", "N")):  # a bye, or paired with EXEMPT: the PAB
+                t.kind[i, r] = Kind.PAB if opp in exempt and res in (3, 6) else _BYES[res]
+            elif colour in ("B", "N") and opp is not None:
+                if opp not in ids or opp == ref:
+                    raise InputError(f"opponent {opp} is not another player", place(k, f"{col}Adv"))
+                if res == 0:
+                    pending.add((r + 1, ref, opp) if colour == "B" else (r + 1, opp, ref))
+                    continue
+                t.opponent[i, r], t.colour[i, r] = t.row(opp), WHITE if colour == "B" else BLACK
+                t.kind[i, r] = _PLAYED[res]
+            elif colour not in ("R", "B", "N"):
+                warnings.append(InputWarning(f"colour {colour[:5]!r} unknown; read as not paired", place(k, f"{col}Cl")))
+    t.pending = sorted(pending)
+    return t
+
+
+def _rating(row: dict[str, str], kind: str, where: Place) -> int | None:
+    """The rating of the event's kind (``ClassElo``: Elo, Rapide, Blitz) when it is a FIDE or national one (flag
+    ``Fide``/``RapideFide``/``BlitzFide`` F or N); Papi's estimates (E, A, R) are no rating for C.07."""
+    column = kind if kind in ("Elo", "Rapide", "Blitz") else "Elo"
+    flag = (row.get({"Elo": "Fide", "Rapide": "RapideFide", "Blitz": "BlitzFide"}[column]) or "").strip().upper()
+    value = _int(row.get(column), where, 0, 9999)
+    return value if value and flag in ("F", "N") else None
+
+
+def _date(text: str) -> dt.date | None:
+    for fmt in ("%d/%m/%Y", "%Y-%m-%d"):
+        try:
+            return dt.datetime.strptime(text.strip()[:10], fmt).date()
+        except ValueError:
+            continue
+    return None

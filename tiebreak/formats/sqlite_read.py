@@ -1,0 +1,153 @@
+"""Reading an SQLite database that a pairing program may be writing at the same moment (Sharly Chess keeps each event
+in one): opened read-only (``file:…?mode=ro``, ``query_only``, no trusted schema), every table read in ONE read
+transaction (a consistent snapshot: never half of a write), closed at once, so no lock is held longer than the read.
+
+Everything in the file is hostile: the size is bounded before it is opened, the rows of a table are bounded while
+they are fetched, the read has a time budget (a progress handler stops a query that runs too long), and each cell is
+checked for its type and range, with an error naming the table, the row and the column.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from ..engine.errors import InputError, Place
+
+#: the largest database read (Sharly's real events are well under 1 MB)
+MAX_DATABASE_BYTES = 256 * 2**20
+#: rows read from one table (a table with more is refused)
+MAX_ROWS = 2_000_000
+#: characters of one text cell
+MAX_TEXT = 100_000
+#: seconds the whole read may take, and seconds to wait for a writer's commit to end
+READ_BUDGET = 20.0
+BUSY_TIMEOUT = 2.0
+_MAGIC = b"SQLite format 3\x00"
+
+
+class Snapshot:
+    """The database inside one read transaction: the tables and columns it has, rows of a table."""
+
+    def __init__(self, conn: sqlite3.Connection, source: str) -> None:
+        self.conn, self.source = conn, source
+        names = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' LIMIT 10000").fetchall()
+        self.tables = {str(n) for (n,) in names}
+
+    def place(self, table: str, row: object = None, column: str = "") -> Place:
+        where = f"table {table}" + (f", row {row}" if row is not None else "") + (f", column {column}" if column else "")
+        return Place(self.source, field=where)
+
+    def columns(self, table: str) -> set[str]:
+        if table not in self.tables:
+            return set()
+        return {str(r[1]) for r in self.conn.execute(f"PRAGMA table_info(`{table}`)").fetchall()}
+
+    def require(self, table: str, columns: tuple[str, ...]) -> None:
+        if table not in self.tables:
+            raise InputError(f"no table {table!r}: not a database of this program, or not one this reader knows",
+                             self.place(table))
+        missing = [c for c in columns if c not in self.columns(table)]
+        if missing:
+            raise InputError(f"table {table!r} has no column {missing[0]!r}", self.place(table))
+
+    def rows(self, table: str, columns: tuple[str, ...], where: str = "", params: tuple[Any, ...] = (),
+             limit: int = MAX_ROWS) -> list[dict[str, Any]]:
+        """The rows of ``table`` as dicts of ``columns`` (a column the table lacks reads as None) and ``_row``, its
+        rowid.  ``table``, ``columns`` and ``where`` are the reader's own words, never the file's; values go in
+        ``params``."""
+        have = self.columns(table)
+        chosen = ", ".join(f"`{c}`" if c in have else "NULL" for c in columns)
+        cursor = self.conn.execute(f"SELECT rowid, {chosen} FROM `{table}` {where} LIMIT ?", (*params, limit + 1))
+        out: list[dict[str, Any]] = []
+        for raw in cursor:
+            if len(out) == limit:
+                raise InputError(f"more than {limit:,} rows", self.place(table))
+            row = dict(zip(columns, raw[1:]))
+            row["_row"] = raw[0]
+            out.append(row)
+        return out
+
+    def integer(self, table: str, row: dict[str, Any], column: str, low: int, high: int,
+                optional: bool = False) -> int | None:
+        """A whole number cell in ``low..high`` (SQLite stores any type in any column: text or a real is refused)."""
+        value = row.get(column)
+        if value is None and optional:
+            return None
+        if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+            value = int(value)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InputError(f"not a whole number: {_shown(value)}", self.place(table, row["_row"], column))
+        if not low <= value <= high:
+            raise InputError(f"{value} is out of range ({low}-{high})", self.place(table, row["_row"], column))
+        return value
+
+    def text(self, table: str, row: dict[str, Any], column: str) -> str:
+        """A text cell ('' for NULL), bounded in length; a number is read as its text."""
+        value = row.get(column)
+        if value is None:
+            return ""
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return str(value)
+        if not isinstance(value, str):
+            raise InputError(f"not text: {_shown(value)}", self.place(table, row["_row"], column))
+        if len(value) > MAX_TEXT:
+            raise InputError(f"text of {len(value):,} characters (at most {MAX_TEXT:,})",
+                             self.place(table, row["_row"], column))
+        return value
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, bytes):
+        return f"{len(value)} bytes of binary data"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+@contextmanager
+def snapshot(path: str | Path) -> Iterator[Snapshot]:
+    """The database at ``path`` in one read-only transaction, closed when the block ends; every SQLite error is an
+    InputError naming the file."""
+    source = str(path)
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        with p.open("rb") as f:
+            head = f.read(len(_MAGIC))
+    except OSError as e:
+        raise InputError(f"cannot read the file: {e.strerror or e}", Place(source)) from None
+    if size > MAX_DATABASE_BYTES:
+        raise InputError(f"database of {size:,} bytes (at most {MAX_DATABASE_BYTES:,})", Place(source))
+    if head != _MAGIC:
+        raise InputError("not an SQLite database (the file does not start with 'SQLite format 3')", Place(source))
+    uri = "file:" + quote(str(p.resolve())) + "?mode=ro"
+    deadline = time.monotonic() + READ_BUDGET
+    try:
+        conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT, isolation_level=None)
+    except sqlite3.Error as e:
+        raise InputError(f"cannot open the database: {e}", Place(source)) from None
+    try:
+        # a hostile schema runs no function of ours, and the read stops when it takes too long
+        conn.set_progress_handler(lambda: 1 if time.monotonic() > deadline else 0, 20_000)
+        conn.text_factory = lambda raw: raw.decode("utf-8", errors="replace")  # a bad byte in a name is no crash
+        conn.execute("PRAGMA query_only = ON")
+        conn.execute("PRAGMA trusted_schema = OFF")
+        conn.execute("BEGIN")  # one read transaction: every table from the same committed state
+        try:
+            yield Snapshot(conn, source)
+        finally:
+            conn.execute("ROLLBACK")
+    except sqlite3.OperationalError as e:
+        why = "the read took too long" if "interrupt" in str(e) else str(e)
+        raise InputError(f"cannot read the database: {why}", Place(source)) from None
+    except sqlite3.Error as e:
+        raise InputError(f"cannot read the database: {e}", Place(source)) from None
+    except UnicodeDecodeError:  # SQLite's message about a damaged schema quotes its bytes
+        raise InputError("cannot read the database: its schema is damaged", Place(source)) from None
+    finally:
+        conn.close()
