@@ -19,6 +19,7 @@ from .engine.presets import PRESETS
 from .engine.rules import with_compat
 from .engine.standings import Standings, compute_standings
 from .engine.team_matches import has_teams, players_event
+from . import audit
 from .formats import readers
 from .option_checks import checked_list, refuse_individual_options
 from .render import output
@@ -69,6 +70,8 @@ class Options:
     columns: str | None = "auto"
     #: a half-point bye in US-CUM/RU-CUM: ``deduct`` its ½ or ``keep`` it (None: the rule set's default, K10)
     cumulative_half_bye: str | None = None
+    #: ``tiebreak check``: the points from the round ``results`` or from the points ``column``'s reading
+    points_from: str = "results"
 
 
 def options(o: Options | OddsOptions | Namespace) -> Options:
@@ -118,7 +121,7 @@ def render_standings(o: Options | Namespace, path: str,
                      warnings: list[InputWarning]) -> tuple[str | bytes, list[str], Standings | TeamStandings]:
     """The standings of one file in ``o.format``, the notes, and the standings object (team or individual)."""
     o = options(o)
-    t = readers.load(path, warnings)
+    t = audit.load(path, warnings, o.points_from)
     s: Standings | TeamStandings
     # a team ranking read from the 013 records makes an individual event of a file that has them (its purpose)
     if not o.players and o.team_ranking != "records" and has_teams(t):
@@ -190,7 +193,7 @@ def final_standings(o: Options | Namespace, path: str, warnings: list[InputWarni
     """The standings the arbiter's tools (explanations, play-offs, prizes) work on: the teams' in a team event (unless
     ``o.players``), else the players'."""
     o = options(o)
-    t = readers.load(path, warnings)
+    t = audit.load(path, warnings, o.points_from)
     if o.players or not has_teams(t):
         return individual_standings(o, path, warnings, t)
     return team_standings(o, t, warnings)
@@ -324,20 +327,14 @@ def chess_json_with_ranks(t: Tournament, s: Standings) -> str:
 def check_published(o: Options | Namespace, path: str, published_path: str | None,
                     warnings: list[InputWarning]) -> Report:
     """Check the standings a file publishes (or the export at ``published_path``) against ours: a
-    :class:`~tiebreak.arbiter.check.Report`.  ``o.tiebreaks``/``o.preset`` give the announced list (default: the
-    published columns), ``o.rules`` the announced rule set."""
-    from .arbiter.check import check
-    from .formats import published
-
+    :class:`~tiebreak.arbiter.check.Report` (a team event's teams unless ``o.players``).  ``o.tiebreaks``/``o.preset``
+    give the announced list (default: the published columns), ``o.rules`` the announced rule set, ``o.points_from``
+    the points (``results`` or the points ``column``'s reading)."""
     o = options(o)
-    t = players_event(readers.load(path, warnings))
-    figures = published.load(published_path, warnings) if published_path else published.from_tournament(t)
-    if figures is None:
-        raise InputError("the file publishes no ranks or tie-break values; give the published standings with "
-                         "--published", Place(path))
-    tiebreaks, rules = list_and_rules(o, False)
-    return check(t, figures, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
-                 system=_system(o))
+    t, teams = audit.load_event(path, o.players, warnings)
+    tiebreaks, rules = list_and_rules(o, teams)
+    return audit.check_event(t, teams, published_path, warnings, tiebreaks, rules, o.after_round, o.unrated_rating,
+                             _system(o), o.points_from)
 
 
 @dataclass

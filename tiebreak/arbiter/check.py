@@ -25,6 +25,10 @@ from ..engine.registry import CATALOGUE, parse_list
 from ..engine.rules import RULE_SETS, RuleSet, choose_rules
 from ..engine.standings import Standings, compute_standings
 from ..formats.published import Published, PublishedRow
+from . import points_column
+
+#: where the points come from (``--points-from``): the round results, or the points column's reading
+POINTS_FROM = ("results", "column")
 
 
 def candidates() -> dict[str, RuleSet]:
@@ -89,7 +93,7 @@ class Report:
     published: str = ""  # where the published figures came from (the file itself, or the export)
 
 
-def _places(s: Standings) -> dict[int, tuple[int, int]]:
+def _places(s: Any) -> dict[int, tuple[int, int]]:
     """start number -> (first, last) place of its rank group (shared ranks without lots)."""
     size: dict[int, int] = {}
     for r in s.rows:
@@ -121,7 +125,7 @@ def _name_key(name: str) -> str:
     return "".join(ch for ch in name.casefold() if ch.isalnum())
 
 
-def _agreement(label: str, s: Standings, rows: dict[int, PublishedRow], columns: list[str]) -> Agreement:
+def _agreement(label: str, s: Any, rows: dict[int, PublishedRow], columns: list[str]) -> Agreement:
     places = _places(s)
     values = agree = ranks = ranks_agree = 0
     for sno, row in rows.items():
@@ -139,12 +143,18 @@ def _agreement(label: str, s: Standings, rows: dict[int, PublishedRow], columns:
 
 
 def check(t: Tournament, published: Published, tiebreaks: str | None = None, *, rules: str = "auto",
-          after_round: int | None = None, unrated_rating: int | None = None, system: str | None = None) -> Report:
+          after_round: int | None = None, unrated_rating: int | None = None, system: str | None = None,
+          points_from: str = "results") -> Report:
     """Compare ``published`` with our standings of ``t`` under every candidate rule set.
 
     ``tiebreaks``: the announced list (default: the published columns, else the file's list); ``rules``: the
-    announced rule set (``auto`` by the start date, a rule set's name, or ``fide-2024+reference``...).
+    announced rule set (``auto`` by the start date, a rule set's name, or ``fide-2024+reference``...);
+    ``points_from``: ``results`` (the round results) or ``column`` (the points column's reading,
+    :mod:`~tiebreak.arbiter.points_column`).
     """
+    reading = points_column.read(t)
+    readings = {"results": t, "column": reading.tournament}
+    t = readings[_points_from(points_from)]
     rows, unmatched = _match(t, published)
     if not rows:
         raise InputError("no published row matches a player of the tournament (by start number or name)",
@@ -169,8 +179,50 @@ def check(t: Tournament, published: Published, tiebreaks: str | None = None, *, 
     order = sorted(agreements, key=lambda a: (-a.values_agree - a.ranks_agree, a.rules != announced))
     best = [a.rules for a in order if a.score == order[0].score]
     differences = _differences(ours, announced, standings, rows, columns, published.points_published)
+    if reading.fixes:
+        other = "results" if points_from == "column" else "column"
+        theirs = compute_standings(readings[other], tiebreaks, rules=chosen, after_round=after_round,
+                                   unrated_rating=unrated_rating, lots=False, system=system)
+        mine = next(a for a in agreements if a.rules == announced)
+        notes += follows(reading, points_from, mine, _agreement(announced, theirs, rows, columns))
+    notes += published.unknown
     return Report(t.source or published.source, announced, ours.tiebreaks, not differences, differences, order, best,
                   notes, unmatched, published.source)
+
+
+def _points_from(points_from: str) -> str:
+    if points_from not in POINTS_FROM:
+        raise InputError(f"points from {points_from!r}: choose results or column", Place(field="points_from"))
+    return points_from
+
+
+def records_text(reading: points_column.Reading) -> str:
+    """The records the points column reads otherwise: ``41 Name (R6: 0 → 1); 122 Name (R6: 1 → 0)``."""
+    return "; ".join(f"{f.start_no} {f.name} (R{f.round}: {format_number(f.results)} → {format_number(f.column)})"
+                     for f in reading.fixes)
+
+
+def follows(reading: points_column.Reading, points_from: str, mine: Agreement, theirs: Agreement) -> list[str]:
+    """The notes on a file whose points column and results disagree: which of the two the published standings follow
+    (``mine``: the agreement under ``points_from``, ``theirs`` under the other reading), and the records read."""
+    records = records_text(reading)
+    column, results = (mine, theirs) if points_from == "column" else (theirs, mine)
+    out = []
+    if column.score > results.score:
+        out.append(f"the published standings follow the points column, not the results (round: results → column), "
+                   f"in records {records}")
+    elif results.score > column.score:
+        out.append(f"the published standings follow the results, not the points column (round: results → column), "
+                   f"in records {records}")
+    else:
+        out.append(f"the points column and the results disagree (round: results → column) in records {records}; "
+                   "the published standings fit both alike")
+    if points_from == "column":
+        out.append("points from the points column's reading (--points-from column)")
+    if reading.unplaced:
+        out.append("the points column's reading cannot place the difference of players "
+                   + ", ".join(map(str, reading.unplaced)) + "; their results are kept")
+    return out
 
 
 def _differences(ours: Standings, announced: str, standings: dict[str, Standings], rows: dict[int, PublishedRow],

@@ -105,7 +105,7 @@ def read(t: Tournament, team_of: dict[int, int] | None = None,
         if len(places) == 1:
             k = places[0]
             taken.add(k)
-            kind[i, given[k][1]] = Kind.FORFEIT_WIN
+            kind[i, given[k][1]] = t.kind[t.row(given[k][0]), given[k][1]]  # the kind the point had
     fixed_rows = set()
     out = replace(t, kind=kind)
     for sno, d in delta.items():

@@ -237,3 +237,38 @@ def from_tournament(t: Tournament) -> Published | None:
                           for c in columns}, p.source_line)
             for p in t.players]
     return Published(t.source, columns, rows, points_published=False)
+
+
+def team_figures(t: Tournament) -> Published | None:
+    """The team standings a team event's file publishes itself, or None: TRF-2026 records 310 (match points 55-60,
+    game points 62-67, rank 69-71) and Chess-JSON team competitors' ``rank``, ``matchPoints`` and ``gamePoints``
+    (kept by the reader as ``extra["team_published"]``).
+
+    >>> from tiebreak.engine.model import Tournament
+    >>> x = Tournament.build([], 1, extra={"lines": ["310   7 Alpha                            ALP             9.0   15.5   2"]})
+    >>> p = team_figures(x)
+    >>> p.columns, p.rows[0].start_no, p.rows[0].rank, p.rows[0].values["GP"].value
+    (['MP', 'GP'], 7, 2, Fraction(31, 2))
+    """
+    found: dict[int, tuple[str, int | None, dict[str, PublishedValue | None]]] = {}
+    for x in t.extra.get("lines", ()):
+        if x[:3] != "310" or not x[4:7].strip().isdigit():
+            continue
+        values: dict[str, PublishedValue | None] = {}
+        for code, cells in (("MP", x[54:60]), ("GP", x[61:67])):
+            try:
+                values[code] = parse_value(cells)
+            except InputError:
+                values[code] = None
+        rank = x[68:71].strip()
+        found[int(x[4:7])] = (x[8:40].strip(), int(rank) if rank.isdigit() else None, values)
+    for number, figures in (t.extra.get("team_published") or {}).items():
+        name, rank, values = found.get(number, ("", None, {}))
+        values |= {code: _exact(v, 1) for code, v in figures.items() if code in ("MP", "GP")}
+        found[number] = (name, figures.get("rank") if isinstance(figures.get("rank"), int) else rank, values)
+    if not any(rank is not None or any(v is not None for v in values.values()) for _, rank, values in found.values()):
+        return None
+    columns = [c for c in ("MP", "GP") if any(v.get(c) is not None for _, _, v in found.values())]
+    rows = [PublishedRow(number, name, rank, None, {c: values.get(c) for c in columns})
+            for number, (name, rank, values) in sorted(found.items())]
+    return Published(t.source, columns, rows, team=True, points_published=False)

@@ -46,6 +46,8 @@ WORDS = Table("check", {
     'rank': 'rank',
     'points': 'points',
     'no': 'no. {n}',
+    'mp': 'MP',
+    'column': 'the points column reads a board otherwise',
 })
 
 
@@ -81,6 +83,10 @@ def _what(d: Difference, lang: str) -> str:
 
 def _round_text(c: dict[str, Any], lang: str) -> str:
     opp = f" {_w('vs', lang)} {c['opponent']}" if c.get("opponent") else ""
+    if c.get("match"):  # a team's match: the game points, the match points, a board the points column reads otherwise
+        column = f" [{_w('column', lang)}]" if c.get("column") else ""
+        return (f"{_w('round', lang)}{c['round']} {kind_name(c['kind'], lang)}{opp}: {c['score']} "
+                f"({format_number(c['ours'])} {_w('mp', lang)}){column}")
     ours = format_number(c["ours"]) + (f" ({_w('cut', lang)})" if c["cut"] else "")
     text = (f"{_w('round', lang)}{c['round']} {kind_name(c['kind'], lang)}{opp}: {_w('ours', lang)} {ours} "
             f"[{message(c['source'], lang)}]")
