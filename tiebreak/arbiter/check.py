@@ -22,6 +22,7 @@ from typing import Any
 from ..engine.errors import InputError, Place
 from ..engine.model import Tournament, format_number
 from ..engine.registry import CATALOGUE, parse_list
+from ..engine.conventions import CONVENTIONS, convention_of, convention_rules
 from ..engine.rules import RULE_SETS, RuleSet, choose_rules
 from ..engine.standings import Standings, compute_standings
 from ..formats.published import Published, PublishedRow
@@ -40,7 +41,40 @@ def candidates() -> dict[str, RuleSet]:
         if rules.family == "fide":
             reference = choose_rules(f"{name}+reference", None)[0]
             out[reference.name] = reference
-    return out
+    return out | convention_rules()
+
+
+def announced_rules(rules: str, start_date: Any) -> tuple[RuleSet, str]:
+    """The announced rule set: ``auto`` by the date, one of ours, or a program's convention (``sevilla``)."""
+    conv = CONVENTIONS.get(rules)
+    if conv is not None:
+        return conv.rules, f"rules {conv.rules.name}: {conv.program}'s convention (as asked)"
+    return choose_rules(rules, start_date)
+
+
+def verdict(differences: list[Any], order: list["Agreement"]) -> tuple[str, str, str]:
+    """(``right``, ``convention``, ``rules`` or ``none``; the rule set; the program whose convention it is): right
+    under the announced rules, else reproduced by a convention or a rule set (every published value and rank), else
+    by none (the rule set named is the nearest)."""
+    if not differences:
+        return "right", "", ""
+    complete = [a.rules for a in order if a.complete and a.values + a.ranks]
+    if not complete:
+        return "none", order[0].rules if order else "", ""
+    for name in complete:
+        conv = convention_of(name)
+        if conv is not None:
+            return "convention", name, conv.program
+    return "rules", complete[0], ""
+
+
+def row_agrees(s: Any, sno: int, row: PublishedRow, columns: list[str]) -> bool:
+    """Whether every published value of the row (points too) agrees with ``s``'s: a value is attributed to a rule set
+    only when that rule set reproduces the participant's other values too."""
+    mine = s.row(sno)
+    if row.points is not None and not row.points.agrees(mine.points):
+        return False
+    return all(row.values.get(c) is None or row.values[c].agrees(mine.values[c]) for c in columns)
 
 
 @dataclass
@@ -91,6 +125,8 @@ class Report:
     notes: list[str] = field(default_factory=list)
     unmatched: list[str] = field(default_factory=list)
     published: str = ""  # where the published figures came from (the file itself, or the export)
+    #: :func:`verdict`: ``right``, ``convention``, ``rules`` or ``none``; the rule set; the program
+    verdict: tuple[str, str, str] = ("right", "", "")
 
 
 def _places(s: Any) -> dict[int, tuple[int, int]]:
@@ -168,7 +204,7 @@ def check(t: Tournament, published: Published, tiebreaks: str | None = None, *, 
         if c not in columns:
             notes.append(f"published column {c} is not in the announced list; not compared")
     table = candidates()
-    chosen, why = choose_rules(rules, t.start_date)
+    chosen, why = announced_rules(rules, t.start_date)
     announced = chosen.name
     notes.append(why)
     standings = {label: compute_standings(t, tiebreaks, rules=rs, after_round=after_round, unrated_rating=unrated_rating,
@@ -187,7 +223,7 @@ def check(t: Tournament, published: Published, tiebreaks: str | None = None, *, 
         notes += follows(reading, points_from, mine, _agreement(announced, theirs, rows, columns))
     notes += published.unknown
     return Report(t.source or published.source, announced, ours.tiebreaks, not differences, differences, order, best,
-                  notes, unmatched, published.source)
+                  notes, unmatched, published.source, verdict(differences, order))
 
 
 def _points_from(points_from: str) -> str:
@@ -238,7 +274,8 @@ def _differences(ours: Standings, announced: str, standings: dict[str, Standings
             pv = row.values.get(spec)
             if pv is None or pv.agrees(mine.values[spec]):
                 continue
-            by = [label for label, s in standings.items() if pv.agrees(s.row(sno).values[spec])]
+            by = [label for label, s in standings.items() if pv.agrees(s.row(sno).values[spec])
+                  and row_agrees(s, sno, row, columns)]
             code = ours.specs[ours.tiebreaks.index(spec)].code
             out.append(Difference(sno, mine.name, spec, pv.text, _show(mine.values[spec]), by,
                                   _rounds(ours, (by[0], standings[by[0]]) if by else None, sno, spec),

@@ -13,13 +13,25 @@ from typing import Any
 from ..engine.errors import InputError, Place
 from ..engine.model import Kind, Tournament, format_number
 from ..engine.registry import parse_list
-from ..engine.rules import choose_rules
 from ..engine.team import TeamStandings, compute_team_standings
 from ..engine.team_matches import TeamTournament, build
 from ..engine.team_tiebreaks import parse_team
 from ..formats.published import Published, PublishedRow
 from . import points_column
-from .check import Difference, Report, _agreement, _name_key, _places, _points_from, _show, candidates, follows
+from .check import (
+    Difference,
+    Report,
+    _agreement,
+    _name_key,
+    _places,
+    _points_from,
+    _show,
+    announced_rules,
+    candidates,
+    follows,
+    row_agrees,
+    verdict,
+)
 
 
 def _match(tt: TeamTournament, published: Published) -> tuple[dict[int, PublishedRow], list[str]]:
@@ -70,7 +82,7 @@ def check_teams(t: Tournament, published: Published, tiebreaks: str | None = Non
     for c in published.columns:
         if c not in columns:
             notes.append(f"published column {c} is not in the announced list; not compared")
-    chosen, why = choose_rules(rules, tt.matches.start_date)
+    chosen, why = announced_rules(rules, tt.matches.start_date)
     announced = chosen.name
     notes.append(why)
     table = candidates()
@@ -91,7 +103,7 @@ def check_teams(t: Tournament, published: Published, tiebreaks: str | None = Non
         notes += follows(reading, points_from, mine, _agreement(announced, theirs, rows, columns))
     notes += published.unknown
     return Report(t.source or published.source, announced, ours.tiebreaks, not differences, differences, order, best,
-                  notes, unmatched, published.source)
+                  notes, unmatched, published.source, verdict(differences, order))
 
 
 def _differences(ours: TeamStandings, standings: dict[str, TeamStandings], rows: dict[int, PublishedRow],
@@ -106,7 +118,8 @@ def _differences(ours: TeamStandings, standings: dict[str, TeamStandings], rows:
             pv = row.values.get(spec)
             if pv is None or pv.agrees(mine.values[spec]):
                 continue
-            by = [label for label, s in standings.items() if pv.agrees(s.row(number).values[spec])]
+            by = [label for label, s in standings.items() if pv.agrees(s.row(number).values[spec])
+                  and row_agrees(s, number, row, columns)]
             out.append(Difference(number, mine.name, spec, pv.text, _show(mine.values[spec]), by, matches))
         if row.rank is not None:
             first, last = places[announced][number]

@@ -231,6 +231,8 @@ class Context:
             return self.virtual_opponent, no_cap
         if self.rules.own_unplayed == "zero":
             return np.zeros((self.n, self.k), np.int64), no_cap
+        if self.rules.own_unplayed == "adjusted":  # Sevilla: a draw with oneself at one's adjusted score
+            return np.broadcast_to(self.adjusted[:, None], (self.n, self.k)), no_cap
         own = np.broadcast_to(self.score[:, None], (self.n, self.k))
         if self.rules.own_unplayed == "own":  # seed 004: a forfeit is a draw with the scheduled opponent
             return np.where(self.has_opp & ~games, self.adjusted[self.opp0], own), no_cap
@@ -255,6 +257,8 @@ class Context:
                                                                                          SOURCE_DUMMY)
         if self.rules.own_unplayed == "own":
             unplayed = np.where(self.has_opp, SOURCE_SCHEDULED, SOURCE_ONESELF)
+        if self.rules.own_unplayed == "adjusted":
+            unplayed = SOURCE_ONESELF
         source = np.where(games, SOURCE_GAME, np.where(capped, SOURCE_CAPPED, unplayed)).astype(np.int8)
         return opp_score, np.ones_like(games), source, games
 

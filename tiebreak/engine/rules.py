@@ -40,7 +40,9 @@ class RuleSet:
     #: ``dummy`` C.07 Art. 16.4 (the player's own score; capped in 2026); ``virtual`` Arbiters' Manual 13.14.2
     #: (Svon = score before the round + (1 - points of the round) + ½ per later round); ``zero`` USCF 34E1 (an
     #: opponent with 0 points); ``own`` Russian practice (seed 004): a forfeit is a game with the *scheduled*
-    #: opponent (its adjusted score), a bye or a missed round a game with oneself (the player's own score).
+    #: opponent (its adjusted score), a bye or a missed round a game with oneself (the player's own score);
+    #: ``adjusted`` Sevilla's convention (:mod:`tiebreak.engine.conventions`): every own unplayed round a draw with
+    #: oneself at one's adjusted score (one's unplayed rounds counted as draws).
     own_unplayed: str = "dummy"
     #: How a participant's unplayed rounds count when it is somebody's *opponent*: ``art16`` C.07 Art. 16.3
     #: (their points, category 16.2.5 as a draw); ``draw`` every unplayed round counts a draw (Arbiters' Manual

@@ -47,6 +47,10 @@ WORDS = Table("check", {
     'points': 'points',
     'no': 'no. {n}',
     'mp': 'MP',
+    'verdict_right': 'right under the announced rules {rules}',
+    'verdict_convention': "reproduced by {program}'s convention ({rules})",
+    'verdict_rules': 'reproduced by rule set {rules}',
+    'verdict_none': 'reproduced by no rule set (nearest: {rules}, values {agree}/{values}, ranks {ragree}/{ranks})',
     'column': 'the points column reads a board otherwise',
 })
 
@@ -68,6 +72,8 @@ def to_json_obj(r: Report) -> dict[str, Any]:
         "rules": [{"rules": a.rules, "values_agree": a.values_agree, "values": a.values, "ranks_agree": a.ranks_agree,
                    "ranks": a.ranks} for a in r.rules],
         "best_rules": r.best_rules, "notes": r.notes, "unmatched": r.unmatched, "published": r.published,
+        "verdict": {"kind": r.verdict[0], "rules": r.verdict[1] or (r.announced if r.agree else ""),
+                    "program": r.verdict[2], "text": verdict_text(r)},
     }
 
 
@@ -75,6 +81,21 @@ def to_json(reports: list[Report]) -> str:
     """One report as an object; several as ``{"events": [...]}``."""
     obj = to_json_obj(reports[0]) if len(reports) == 1 else {"schema": 1, "events": [to_json_obj(r) for r in reports]}
     return json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
+
+
+def verdict_text(r: Report, lang: str = "en") -> str:
+    """The verdict in plain words: right under the announced rules, reproduced by a program's convention or by a rule
+    set, or by none (the nearest named)."""
+    kind, rules, program = r.verdict
+    if kind == "right":
+        return _w("verdict_right", lang, rules=r.announced)
+    if kind == "convention":
+        return _w("verdict_convention", lang, program=program, rules=rules)
+    if kind == "rules":
+        return _w("verdict_rules", lang, rules=rules)
+    a = next((a for a in r.rules if a.rules == rules), None)
+    return _w("verdict_none", lang, rules=rules, agree=a.values_agree if a else 0, values=a.values if a else 0,
+              ragree=a.ranks_agree if a else 0, ranks=a.ranks if a else 0)
 
 
 def _what(d: Difference, lang: str) -> str:
@@ -100,6 +121,8 @@ def to_text(r: Report, lang: str = "en") -> str:
     lst = ", ".join(r.tiebreaks)
     key = "right" if r.agree else "wrong"
     lines = [f"{r.source}: {_w(key, lang, rules=r.announced, list=lst, n=len(r.differences))}"]
+    if not r.agree:
+        lines.append(f"  {verdict_text(r, lang)}")
     for d in r.differences:
         article = f" [{d.article}]" if d.article else ""
         by = f"{_w('reproduced', lang)} {', '.join(d.reproduced_by)}" if d.reproduced_by else _w("no_rules", lang)
@@ -139,7 +162,8 @@ def to_html(reports: list[Report], lang: str = "en") -> str:
     sections = []
     for k, r in enumerate(reports):
         verdict = (f'<span class="ok">{escape(_w("ok", lang))}</span>' if r.agree else
-                   f'<span class="bad">{escape(_w("differs", lang, n=len(r.differences)))}</span>')
+                   f'<span class="bad">{escape(_w("differs", lang, n=len(r.differences)))}</span>: '
+                   f'{escape(verdict_text(r, lang))}')
         cols = [escape(_w(x, lang)) for x in ("announced", "verdict", "best")]
         summary.append(f'<tr><td><a href="#e{k}">{escape(r.source)}</a></td><td data-label="{cols[0]}">'
                        f'{escape(r.announced)}</td><td data-label="{cols[1]}">{verdict}</td>'
