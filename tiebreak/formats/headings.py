@@ -39,7 +39,11 @@ OTHER = ("fed", "fide", "rtg", "elo", "rating", "club", "club/city", "verein", "
          "federación", "federacion", "club/ciudad", "федерация", "федерація", "рейтинг", "клуб", "город", "місто",
          "звание", "звання", "group", "gr", "games", "won", "drawn", "lost", "s", "r", "v", "+", "=", "-", "w", "d",
          "l", "g", "n", "p", "partien", "gew", "rem", "verl", "parties", "jugadas", "ganadas", "tablas", "perdidas",
-         "игры", "партии", "партій", "rp", "rtgø", "team no", "flag", "birth", "yob", "age", "id", "fide id", "fideid")
+         "игры", "партии", "партій", "rp", "rtgø", "team no", "flag", "birth", "yob", "age", "id", "fide id", "fideid",
+         "fede", "féd", "fédé", "fed.", "origin", "state", "country", "pays", "país", "pais", "rtgi", "rtgn", "rtgf",
+         "rtg nat", "rtg int", "elo fide", "elo nat", "nat", "int", "ttl", "tl", "club/team", "verband", "jg",
+         "geb", "m/w", "sexe", "sexo", "categoría", "categorie", "catégorie", "kat", "ciudad", "страна", "країна",
+         "anz", "г р", "рік нар", "год рожд", "разряд", "розряд")
 #: tie-break headings of the programs (all languages) -> our specifier
 TIE_BREAKS: dict[str, str] = {
     # Swiss-Chess / German chess-results
