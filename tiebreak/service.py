@@ -13,13 +13,13 @@ from argparse import Namespace
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, Callable, NotRequired, TypedDict, TypeGuard
 
+from . import audit
 from .engine.errors import InputError, InputWarning, Place, SpecifierError
 from .engine.model import Tournament
 from .engine.presets import PRESETS
 from .engine.rules import with_compat
 from .engine.standings import Standings, compute_standings
 from .engine.team_matches import has_teams, players_event
-from . import audit
 from .formats import readers
 from .option_checks import checked_list, refuse_individual_options
 from .render import output

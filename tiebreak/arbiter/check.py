@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..engine.articles import article
+from ..engine.conventions import CONVENTIONS, convention_of, convention_rules
 from ..engine.errors import InputError, Place
 from ..engine.model import Tournament, format_number
 from ..engine.registry import CATALOGUE, parse_list
-from ..engine.conventions import CONVENTIONS, convention_of, convention_rules
 from ..engine.rules import RULE_SETS, RuleSet, choose_rules
 from ..engine.standings import Standings, compute_standings
 from ..formats.published import Published, PublishedRow
@@ -74,7 +75,11 @@ def row_agrees(s: Any, sno: int, row: PublishedRow, columns: list[str]) -> bool:
     mine = s.row(sno)
     if row.points is not None and not row.points.agrees(mine.points):
         return False
-    return all(row.values.get(c) is None or row.values[c].agrees(mine.values[c]) for c in columns)
+    for c in columns:
+        pv = row.values.get(c)
+        if pv is not None and not pv.agrees(mine.values[c]):
+            return False
+    return True
 
 
 @dataclass
@@ -279,7 +284,7 @@ def _differences(ours: Standings, announced: str, standings: dict[str, Standings
             code = ours.specs[ours.tiebreaks.index(spec)].code
             out.append(Difference(sno, mine.name, spec, pv.text, _show(mine.values[spec]), by,
                                   _rounds(ours, (by[0], standings[by[0]]) if by else None, sno, spec),
-                                  CATALOGUE[code].article))
+                                  article(spec, ours.rules, CATALOGUE[code].article)))
         if row.rank is not None:
             first, last = places[announced][sno]
             if not first <= row.rank <= last:

@@ -108,7 +108,7 @@ def read(t: Tournament, team_of: dict[int, int] | None = None,
             kind[i, given[k][1]] = t.kind[t.row(given[k][0]), given[k][1]]  # the kind the point had
     fixed_rows = set()
     out = replace(t, kind=kind)
-    for sno, d in delta.items():
+    for sno in delta:
         i = t.row(sno)
         for r in np.nonzero(kind[i] != t.kind[i])[0].tolist():
             fixes.append(Fix(sno, t.players[i].name, r + 1, t.points(sno), out.points(sno), Kind(int(kind[i, r]))))

@@ -27,6 +27,8 @@ SOURCE_VIRTUAL = 5  # Arbiters' Manual 13.14.2 virtual opponent (rules fide-2009
 SOURCE_ZERO = 6  # USCF 34E1: an opponent with 0 points
 SOURCE_ONESELF = 7  # seed 004: a draw with oneself (a bye or a missed round)
 SOURCE_SCHEDULED = 8  # seed 004: a draw with the scheduled opponent (a forfeit)
+SOURCE_OPPONENT_BH = 9  # L-SBH: the opponent's Buchholz (Arbiters' Manual 13.13.2 item 2.5)
+SOURCE_OWN_UNPLAYED = 10  # L-SBH: the player's own unplayed round, which counts 0
 
 _VUR_KINDS = [Kind.HPB, Kind.ZPB, Kind.ABSENT, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT]
 _REQUESTED_KINDS = [Kind.HPB, Kind.ZPB, Kind.ABSENT]

@@ -124,7 +124,7 @@ def to_text(r: Report, lang: str = "en") -> str:
     if not r.agree:
         lines.append(f"  {verdict_text(r, lang)}")
     for d in r.differences:
-        article = f" [{d.article}]" if d.article else ""
+        article = f" [{message(d.article, lang)}]" if d.article else ""
         by = f"{_w('reproduced', lang)} {', '.join(d.reproduced_by)}" if d.reproduced_by else _w("no_rules", lang)
         who = _w("no", lang, n=d.start_no)
         lines.append(f"  {who} {d.name} — {_what(d, lang)}{article}: {_w('published', lang)} {d.published}, "
