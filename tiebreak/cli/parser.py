@@ -122,7 +122,8 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     e.set_defaults(run=_explain)
     ch = sub.add_parser("check", help="check published standings: which values differ, why, and which rules "
                         "reproduce them (exit status 1 when they differ under the announced rules)")
-    ch.add_argument("file", nargs="+", help="tournament files; their own ranks/values are checked unless --published")
+    ch.add_argument("file", nargs="*", help="tournament files (or a folder of events); their own ranks/values are "
+                                            "checked unless --published")
     ch.add_argument("--published", action="append", metavar="STANDINGS",
                     help="the published standings (CSV/XLSX: start number or name, points, one column per tie-break); "
                          "once per FILE")
@@ -136,7 +137,11 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     ch.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
     ch.add_argument("--points-from", choices=POINTS_FROM, default="results", help=POINTS_FROM_HELP)
     ch.add_argument("--players", action="store_true", help="in a team event, check the players' standings")
-    ch.add_argument("--format", "-f", default="text", choices=["text", "json", "html"])
+    ch.add_argument("--published-dir", metavar="DIR", help="a folder's events: their published standings in DIR, by the "
+                                                           "event's name (NAME.csv, NAME.published.csv, ...)")
+    ch.add_argument("--manifest", metavar="CSV", help="the events to check: a CSV with columns file and published")
+    ch.add_argument("--jobs", "-j", type=whole_number, help="events checked at once (default: the cores)")
+    ch.add_argument("--format", "-f", default="text", choices=["text", "json", "html", "csv"])
     ch.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
     ch.add_argument("--force", action="store_true", help="replace an existing FILE")
     ch.add_argument("--lang", default="en", choices=["en", "ru", "uk"])

@@ -47,6 +47,10 @@ WORDS = Table("check", {
     'points': 'points',
     'no': 'no. {n}',
     'mp': 'MP',
+    'rule_set': 'rule set',
+    'values_right': 'values right',
+    'ranks_right': 'ranks right',
+    'failed': 'not checked',
     'verdict_right': 'right under the announced rules {rules}',
     'verdict_convention': "reproduced by {program}'s convention ({rules})",
     'verdict_rules': 'reproduced by rule set {rules}',
@@ -75,6 +79,35 @@ def to_json_obj(r: Report) -> dict[str, Any]:
         "verdict": {"kind": r.verdict[0], "rules": r.verdict[1] or (r.announced if r.agree else ""),
                     "program": r.verdict[2], "text": verdict_text(r)},
     }
+
+
+def summary_rows(reports: list[Report], failed: list[tuple[str, str]] | None = None,
+                 lang: str = "en") -> list[list[str]]:
+    """One row per event: event, verdict, rule set, values right under the announced rules / compared, ranks right /
+    compared; events that could not be checked with their error."""
+    head = [_w(k, lang) for k in ("event", "verdict", "rule_set", "values_right", "values", "ranks_right", "ranks")]
+    out = [head]
+    for r in reports:
+        a = next((a for a in r.rules if a.rules == r.announced), None)
+        rules = r.verdict[1] or r.announced
+        out.append([r.source, verdict_text(r, lang), rules, *(str(x) for x in (
+            (a.values_agree, a.values, a.ranks_agree, a.ranks) if a else ("", "", "", "")))])
+    out += [[path, message(error, lang), "", "", "", "", ""] for path, error in failed or []]
+    return out
+
+
+def to_csv(reports: list[Report], failed: list[tuple[str, str]] | None = None, lang: str = "en") -> str:
+    """The summary of many checks as CSV (cells made spreadsheet-safe)."""
+    import csv
+    import io
+
+    from ..formats.text import spreadsheet_safe
+
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    for row in summary_rows(reports, failed, lang):
+        writer.writerow([spreadsheet_safe(c) for c in row])
+    return buf.getvalue()
 
 
 def to_json(reports: list[Report]) -> str:
@@ -156,9 +189,12 @@ td.why{font-size:.9em}
 }"""
 
 
-def to_html(reports: list[Report], lang: str = "en") -> str:
-    """One page for many checks: a summary line per event, then each event's differences and rule sets."""
-    summary = []
+def to_html(reports: list[Report], lang: str = "en", failed: list[tuple[str, str]] | None = None) -> str:
+    """One page for many checks: a summary line per event, then each event's differences and rule sets (and the events
+    that could not be checked, with their error)."""
+    summary = [f'<tr><td>{escape(path)}</td><td></td><td data-label="{escape(_w("verdict", lang))}">'
+               f'<span class="bad">{escape(_w("failed", lang))}: {escape(message(error, lang))}</span></td><td></td></tr>'
+               for path, error in failed or []]
     sections = []
     for k, r in enumerate(reports):
         verdict = (f'<span class="ok">{escape(_w("ok", lang))}</span>' if r.agree else
