@@ -130,7 +130,8 @@ def _differences(ours: TeamStandings, standings: dict[str, TeamStandings], rows:
     return out
 
 
-def team_matches(s: TeamStandings, number: int, changed: frozenset[tuple[int, int]] | set[tuple[int, int]] = frozenset()) -> list[dict[str, Any]]:
+def team_matches(s: TeamStandings, number: int,
+                 changed: frozenset[tuple[int, int]] | set[tuple[int, int]] = frozenset()) -> list[dict[str, Any]]:
     """The team's matches, as a difference lists them: round, kind, opponent team, game points for and against,
     match points, and whether the points column's reading changed a board of it (``column``)."""
     tt = s.tt
