@@ -66,8 +66,9 @@ def _num(x: object) -> object:
     return None if x is None else format_number(x) if isinstance(x, Fraction) else x
 
 
-def to_json_obj(r: Report) -> dict[str, Any]:
-    """The JSON of one check (issue 19's shape; ``differences`` carry the rounds behind them)."""
+def to_json_obj(r: Report, lang: str = "en") -> dict[str, Any]:
+    """The JSON of one check (issue 19's shape; ``differences`` carry the rounds behind them; the verdict's ``text``
+    in ``lang``)."""
     return {
         "schema": 1, "source": r.source, "announced": r.announced, "tiebreaks": r.tiebreaks, "agree": r.agree,
         "differences": [{"start_no": d.start_no, "name": d.name, "what": d.what, "published": d.published,
@@ -77,7 +78,7 @@ def to_json_obj(r: Report) -> dict[str, Any]:
                    "ranks": a.ranks} for a in r.rules],
         "best_rules": r.best_rules, "notes": r.notes, "unmatched": r.unmatched, "published": r.published,
         "verdict": {"kind": r.verdict[0], "rules": r.verdict[1] or (r.announced if r.agree else ""),
-                    "program": r.verdict[2], "text": verdict_text(r)},
+                    "program": r.verdict[2], "text": verdict_text(r, lang)},
     }
 
 
