@@ -106,3 +106,73 @@ def test_german_headings_of_a_vega_event_check_right(tmp_path, capsys):
     code, out, _ = run(capsys, Path(__file__).resolve().parents[1] / "examples" / "hobsons-bay-cup-2025.trf",
                        "--published", target, "-f", "json")
     assert code == 0 and json.loads(out)["rules"][0]["values_agree"] == 96
+
+
+VEGA = CORPUS / "hobsons-bay-vega"
+
+
+@needs(VEGA)
+def test_a_folder_of_events_in_parallel(tmp_path, capsys):
+    # a season of uploads: four Vega events, each folder with its file and its published standings; two are right
+    # under fide-2024, two (early 2024) follow Vega's Arbiters' Manual reading (docs/known-differences.md)
+    season = tmp_path / "season"
+    for name in ("2025hobsonsbaycup", "2025hobsonsbaywesternmajor", "rapid12024", "blitz12024"):
+        (season / name).mkdir(parents=True)
+        for f in ("tournament.trf", "expected.csv"):
+            (season / name / f).write_bytes((VEGA / name / f).read_bytes())
+    summary = tmp_path / "summary.csv"
+    code = main(["check", str(season), "--jobs", "2", "-f", "csv", "-o", str(summary)])
+    err = capsys.readouterr().err
+    assert code == 1 and "4/4 [" in err
+    rows = list(csv.reader(summary.read_text(encoding="utf-8").splitlines()))
+    assert rows[0][:4] == ["Event", "Verdict", "rule set", "values right"]
+    by = {Path(r[0]).parent.name: r for r in rows[1:]}
+    assert by["2025hobsonsbaycup"][1:5] == ["right under the announced rules fide-2024", "fide-2024", "96", "96"]
+    assert by["rapid12024"][1:3] == ["reproduced by Swiss-Chess/Vega's convention (fide-2009)", "fide-2009"]
+    # the same events by a manifest, one job, as an HTML page
+    manifest = tmp_path / "events.csv"
+    manifest.write_text("file,published\n" + "".join(f"season/{n}/tournament.trf,season/{n}/expected.csv\n"
+                                                      for n in sorted(by)), encoding="utf-8")
+    assert main(["check", "--manifest", str(manifest), "--jobs", "1", "-f", "html"]) == 1
+    page = capsys.readouterr().out
+    assert page.count("<section") == 4 and "Swiss-Chess/Vega" in page
+    # an event that cannot be read is named in the summary; the others go on
+    (season / "broken.trf").write_text("001 nonsense\n", encoding="utf-8")
+    assert main(["check", str(season), "--jobs", "1", "-f", "csv"]) == 1
+    out = capsys.readouterr().out
+    assert "broken.trf" in out and out.count("\n") == 6
+
+
+def test_legacy_explanations_cite_the_arbiters_manual(capsys):
+    # Rapid 1 2024, no. 13 (hand computation in test_check.py): under fide-2009 BH cites 13.4.1 and each unplayed
+    # round the virtual opponent of 13.14.2; L-SBH lists each opponent's Buchholz and her own two unplayed rounds (0)
+    assert main(["explain", str(DATA / "rapid-1-2024.trf"), "--player", "13", "--rules", "fide-2009",
+                 "--tiebreaks", "BH,L-SBH"]) == 0
+    out = capsys.readouterr().out
+    tiebreaks = out[out.index("BH = "):]  # (the points are points in either text)
+    assert "BH = 12   [Arbiters' Manual 13.4.1]" in out and "Art. 16" not in tiebreaks and "C.07" not in tiebreaks
+    sbh = out[out.index("L-SBH"):]
+    assert sbh.count("the opponent's Buchholz") == 3 and sbh.count("own unplayed round") == 2
+    # the three opponents' Buchholz (13.14.2) add up to the value: 12.5 + 12 + 12.5 = 37
+    assert "L-SBH = 37" in sbh
+    # and `tiebreak list` says what L-SBH does with the player's own unplayed rounds
+    assert main(["list"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("L-SBH"))
+    assert "own unplayed rounds count 0" in line and "virtual opponent for own" not in line
+
+
+def test_api_points_from_and_verdict():
+    from fastapi.testclient import TestClient
+
+    from tiebreak.web import create_app
+
+    client = TestClient(create_app())
+    trf = (DATA / "rapid-1-2024.trf").read_bytes()
+    pub = (DATA / "rapid-1-2024.published.csv").read_bytes()
+    r = client.post("/api/check", data={"lang": "uk"}, files={"file": ("r.trf", trf), "published": ("p.csv", pub)})
+    assert r.status_code == 200 and r.json()["verdict"]["kind"] == "convention"
+    assert r.json()["verdict"]["text"].startswith("відтворюється домовленістю програми Swiss-Chess/Vega")
+    bad = client.post("/api/standings", data={"points_from": "both"}, files={"file": ("r.trf", trf)})
+    assert bad.status_code == 400 and bad.json()["field"] == "points_from"
+    ok = client.post("/api/standings", data={"points_from": "column", "format": "json"}, files={"file": ("r.trf", trf)})
+    assert ok.status_code == 200
