@@ -10,6 +10,7 @@ import csv
 import json
 from pathlib import Path
 
+import pytest
 from sources import CORPUS, needs
 
 from tiebreak.cli import main
@@ -176,3 +177,25 @@ def test_api_points_from_and_verdict():
     assert bad.status_code == 400 and bad.json()["field"] == "points_from"
     ok = client.post("/api/standings", data={"points_from": "column", "format": "json"}, files={"file": ("r.trf", trf)})
     assert ok.status_code == 200
+
+
+@needs(FRIENDSHIP)
+@pytest.mark.parametrize("suffix", [".trf", ".json"])
+def test_team_ranks_the_file_publishes(tmp_path, capsys, suffix):
+    # the Friendship Cup written back with its team standings (TRF-2026 310 records; Chess-JSON team ranks) is right;
+    # a rank moved in the file is reported against the official order
+    target = tmp_path / f"fc{suffix}"
+    fmt = "chess-json" if suffix == ".json" else "trf"
+    assert main(["standings", str(FRIENDSHIP), "-t", "MP,GP,EGGSB", "-f", fmt, "-o", str(target)]) == 0
+    capsys.readouterr()
+    code, out, _ = run(capsys, target, "-f", "json")
+    r = json.loads(out)
+    assert code == 0 and r["rules"][0]["ranks"] == 15 and r["rules"][0]["values"] == 30
+    if suffix == ".trf":
+        lines = target.read_text(encoding="utf-8").splitlines()
+        k = next(i for i, x in enumerate(lines) if x.startswith("310") and x[68:71].strip() == "1")
+        lines[k] = lines[k][:68] + "  9" + lines[k][71:]
+        target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        code, out, _ = run(capsys, target, "-f", "json")
+        d = json.loads(out)["differences"]
+        assert code == 1 and [(x["what"], x["published"], x["ours"], x["name"]) for x in d] == [("rank", "9", "1", "ΟΑΑΗ")]
