@@ -187,3 +187,22 @@ def test_errors_are_clear(tmp_path, capsys):
                      encoding="utf-8")
     code, _, err = run(capsys, plain)
     assert code == 2 and "--published" in err
+
+
+def test_an_event_of_2018_passes_under_auto(tmp_path, capsys):
+    # Rapid 1 2024 follows the Arbiters' Manual (13.14.2, hand computation above).  Played in 2018, before the C.07
+    # Tie-Break Regulations took effect (1 September 2023, FIDE's news of their coming into force), the same
+    # standings are right under `auto`: it chooses fide-2009 and says why.
+    text = (DATA / "rapid-1-2024.trf").read_text(encoding="utf-8")
+    old = tmp_path / "rapid-2018.trf"
+    old.write_text("\n".join("042 2018/04/02" if x.startswith("042") else x for x in text.splitlines()) + "\n",
+                   encoding="utf-8")
+    code, out, _ = run(capsys, old, "--published", DATA / "rapid-1-2024.published.csv", "-f", "json")
+    r = json.loads(out)
+    assert code == 0 and r["agree"] and r["announced"] == "fide-2009"
+    assert any("before 1 September 2023" in n and "13.14.2" in n for n in r["notes"])
+    # the day the regulations took effect: the 2023 text
+    day = tmp_path / "rapid-2023.trf"
+    day.write_text(old.read_text(encoding="utf-8").replace("042 2018/04/02", "042 2023/09/01"), encoding="utf-8")
+    code, out, _ = run(capsys, day, "--published", DATA / "rapid-1-2024.published.csv", "-f", "json")
+    assert code == 1 and json.loads(out)["announced"] == "fide-2024"

@@ -41,8 +41,9 @@ def test_impossible_two_digit_date_is_still_refused() -> None:
 
 @needs(ARMSTRONG)
 def test_armstrong_cup_2011_is_ranked_under_the_rules_of_its_time(capsys) -> None:
-    # the Leinster Armstrong Cup 2010-11 started on 13 September 2010: before March 2026, so C.07 2024 (not 2026)
+    # the Leinster Armstrong Cup 2010-11 started on 13 September 2010: before the C.07 Tie-Break Regulations took
+    # effect (1 September 2023), so the Arbiters' Manual rules of its time (fide-2009), not C.07
     assert main(["standings", str(ARMSTRONG), "--format", "json"]) == 0
     out, err = capsys.readouterr()
-    assert json.loads(out)["tournament"]["rules"] == "fide-2024"
+    assert json.loads(out)["tournament"]["rules"] == "fide-2009"
     assert "line 4, column 5 (start date): date '10.09.13' has a two-digit year; read as YY.MM.DD: 2010-09-13" in err

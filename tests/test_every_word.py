@@ -17,7 +17,7 @@ from tiebreak.render.i18n import message
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "hobsons-bay-cup-2025.trf"
 #: lower-case Latin words that are codes or names, not English prose: rule-set families, the seed label of our
 #: sources, the rating systems of `tiebreak ratings`
-CODES = {"fide", "legacy", "uscf", "seed", "harkness", "equal", "elo"}  # + the outcome models of `odds`
+CODES = {"fide", "legacy", "uscf", "sevilla", "vega", "seed", "harkness", "equal", "elo"}  # + the outcome models of `odds`
 
 
 def english(text: str) -> list[str]:

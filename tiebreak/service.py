@@ -13,6 +13,7 @@ from argparse import Namespace
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, Callable, NotRequired, TypedDict, TypeGuard
 
+from . import audit
 from .engine.errors import InputError, InputWarning, Place, SpecifierError
 from .engine.model import Tournament
 from .engine.presets import PRESETS
@@ -71,11 +72,14 @@ class Options:
     cumulative_half_bye: str | None = None
     #: which tournament of a file that holds several (a Sharly Chess event): the program's own number
     event: int | None = None
+    #: the points from the round ``results`` or from the points ``column``'s reading
+    points_from: str = "results"
 
 
 def load(o: Options | OddsOptions | Namespace, path: str, warnings: list[InputWarning]) -> Tournament:
-    """The tournament of ``path`` (``o.event`` chooses one of a file that holds several)."""
-    return readers.load(path, warnings, getattr(o, "event", None))
+    """The tournament of ``path`` (``o.event`` chooses one of a file that holds several; ``o.points_from`` where the
+    points come from)."""
+    return audit.load(path, warnings, getattr(o, "points_from", "results"), getattr(o, "event", None))
 
 
 def options(o: Options | OddsOptions | Namespace) -> Options:
@@ -331,20 +335,14 @@ def chess_json_with_ranks(t: Tournament, s: Standings) -> str:
 def check_published(o: Options | Namespace, path: str, published_path: str | None,
                     warnings: list[InputWarning]) -> Report:
     """Check the standings a file publishes (or the export at ``published_path``) against ours: a
-    :class:`~tiebreak.arbiter.check.Report`.  ``o.tiebreaks``/``o.preset`` give the announced list (default: the
-    published columns), ``o.rules`` the announced rule set."""
-    from .arbiter.check import check
-    from .formats import published
-
+    :class:`~tiebreak.arbiter.check.Report` (a team event's teams unless ``o.players``).  ``o.tiebreaks``/``o.preset``
+    give the announced list (default: the published columns), ``o.rules`` the announced rule set, ``o.points_from``
+    the points (``results`` or the points ``column``'s reading)."""
     o = options(o)
-    t = players_event(load(o, path, warnings))
-    figures = published.load(published_path, warnings) if published_path else published.from_tournament(t)
-    if figures is None:
-        raise InputError("the file publishes no ranks or tie-break values; give the published standings with "
-                         "--published", Place(path))
-    tiebreaks, rules = list_and_rules(o, False)
-    return check(t, figures, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
-                 system=_system(o))
+    t, teams = audit.load_event(path, o.players, warnings, o.event)
+    tiebreaks, rules = list_and_rules(o, teams)
+    return audit.check_event(t, teams, published_path, warnings, tiebreaks, rules, o.after_round, o.unrated_rating,
+                             _system(o), o.points_from)
 
 
 @dataclass

@@ -19,12 +19,18 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from ..engine.articles import article
+from ..engine.conventions import CONVENTIONS, convention_of, convention_rules
 from ..engine.errors import InputError, Place
 from ..engine.model import Tournament, format_number
 from ..engine.registry import CATALOGUE, parse_list
 from ..engine.rules import RULE_SETS, RuleSet, choose_rules
 from ..engine.standings import Standings, compute_standings
 from ..formats.published import Published, PublishedRow
+from . import points_column
+
+#: where the points come from (``--points-from``): the round results, or the points column's reading
+POINTS_FROM = ("results", "column")
 
 
 def candidates() -> dict[str, RuleSet]:
@@ -36,7 +42,44 @@ def candidates() -> dict[str, RuleSet]:
         if rules.family == "fide":
             reference = choose_rules(f"{name}+reference", None)[0]
             out[reference.name] = reference
-    return out
+    return out | convention_rules()
+
+
+def announced_rules(rules: str, start_date: Any) -> tuple[RuleSet, str]:
+    """The announced rule set: ``auto`` by the date, one of ours, or a program's convention (``sevilla``)."""
+    conv = CONVENTIONS.get(rules)
+    if conv is not None:
+        return conv.rules, f"rules {conv.rules.name}: {conv.program}'s convention (as asked)"
+    return choose_rules(rules, start_date)
+
+
+def verdict(differences: list[Any], order: list["Agreement"]) -> tuple[str, str, str]:
+    """(``right``, ``convention``, ``rules`` or ``none``; the rule set; the program whose convention it is): right
+    under the announced rules, else reproduced by a convention or a rule set (every published value and rank), else
+    by none (the rule set named is the nearest)."""
+    if not differences:
+        return "right", "", ""
+    complete = [a.rules for a in order if a.complete and a.values + a.ranks]
+    if not complete:
+        return "none", order[0].rules if order else "", ""
+    for name in complete:
+        conv = convention_of(name)
+        if conv is not None:
+            return "convention", name, conv.program
+    return "rules", complete[0], ""
+
+
+def row_agrees(s: Any, sno: int, row: PublishedRow, columns: list[str]) -> bool:
+    """Whether every published value of the row (points too) agrees with ``s``'s: a value is attributed to a rule set
+    only when that rule set reproduces the participant's other values too."""
+    mine = s.row(sno)
+    if row.points is not None and not row.points.agrees(mine.points):
+        return False
+    for c in columns:
+        pv = row.values.get(c)
+        if pv is not None and not pv.agrees(mine.values[c]):
+            return False
+    return True
 
 
 @dataclass
@@ -87,9 +130,11 @@ class Report:
     notes: list[str] = field(default_factory=list)
     unmatched: list[str] = field(default_factory=list)
     published: str = ""  # where the published figures came from (the file itself, or the export)
+    #: :func:`verdict`: ``right``, ``convention``, ``rules`` or ``none``; the rule set; the program
+    verdict: tuple[str, str, str] = ("right", "", "")
 
 
-def _places(s: Standings) -> dict[int, tuple[int, int]]:
+def _places(s: Any) -> dict[int, tuple[int, int]]:
     """start number -> (first, last) place of its rank group (shared ranks without lots)."""
     size: dict[int, int] = {}
     for r in s.rows:
@@ -121,7 +166,7 @@ def _name_key(name: str) -> str:
     return "".join(ch for ch in name.casefold() if ch.isalnum())
 
 
-def _agreement(label: str, s: Standings, rows: dict[int, PublishedRow], columns: list[str]) -> Agreement:
+def _agreement(label: str, s: Any, rows: dict[int, PublishedRow], columns: list[str]) -> Agreement:
     places = _places(s)
     values = agree = ranks = ranks_agree = 0
     for sno, row in rows.items():
@@ -139,12 +184,18 @@ def _agreement(label: str, s: Standings, rows: dict[int, PublishedRow], columns:
 
 
 def check(t: Tournament, published: Published, tiebreaks: str | None = None, *, rules: str = "auto",
-          after_round: int | None = None, unrated_rating: int | None = None, system: str | None = None) -> Report:
+          after_round: int | None = None, unrated_rating: int | None = None, system: str | None = None,
+          points_from: str = "results") -> Report:
     """Compare ``published`` with our standings of ``t`` under every candidate rule set.
 
     ``tiebreaks``: the announced list (default: the published columns, else the file's list); ``rules``: the
-    announced rule set (``auto`` by the start date, a rule set's name, or ``fide-2024+reference``...).
+    announced rule set (``auto`` by the start date, a rule set's name, or ``fide-2024+reference``...);
+    ``points_from``: ``results`` (the round results) or ``column`` (the points column's reading,
+    :mod:`~tiebreak.arbiter.points_column`).
     """
+    reading = points_column.read(t)
+    readings = {"results": t, "column": reading.tournament}
+    t = readings[_points_from(points_from)]
     rows, unmatched = _match(t, published)
     if not rows:
         raise InputError("no published row matches a player of the tournament (by start number or name)",
@@ -158,7 +209,7 @@ def check(t: Tournament, published: Published, tiebreaks: str | None = None, *, 
         if c not in columns:
             notes.append(f"published column {c} is not in the announced list; not compared")
     table = candidates()
-    chosen, why = choose_rules(rules, t.start_date)
+    chosen, why = announced_rules(rules, t.start_date)
     announced = chosen.name
     notes.append(why)
     standings = {label: compute_standings(t, tiebreaks, rules=rs, after_round=after_round, unrated_rating=unrated_rating,
@@ -169,8 +220,50 @@ def check(t: Tournament, published: Published, tiebreaks: str | None = None, *, 
     order = sorted(agreements, key=lambda a: (-a.values_agree - a.ranks_agree, a.rules != announced))
     best = [a.rules for a in order if a.score == order[0].score]
     differences = _differences(ours, announced, standings, rows, columns, published.points_published)
+    if reading.fixes:
+        other = "results" if points_from == "column" else "column"
+        theirs = compute_standings(readings[other], tiebreaks, rules=chosen, after_round=after_round,
+                                   unrated_rating=unrated_rating, lots=False, system=system)
+        mine = next(a for a in agreements if a.rules == announced)
+        notes += follows(reading, points_from, mine, _agreement(announced, theirs, rows, columns))
+    notes += published.unknown
     return Report(t.source or published.source, announced, ours.tiebreaks, not differences, differences, order, best,
-                  notes, unmatched, published.source)
+                  notes, unmatched, published.source, verdict(differences, order))
+
+
+def _points_from(points_from: str) -> str:
+    if points_from not in POINTS_FROM:
+        raise InputError(f"points from {points_from!r}: choose results or column", Place(field="points_from"))
+    return points_from
+
+
+def records_text(reading: points_column.Reading) -> str:
+    """The records the points column reads otherwise: ``41 Name (R6: 0 → 1); 122 Name (R6: 1 → 0)``."""
+    return "; ".join(f"{f.start_no} {f.name} (R{f.round}: {format_number(f.results)} → {format_number(f.column)})"
+                     for f in reading.fixes)
+
+
+def follows(reading: points_column.Reading, points_from: str, mine: Agreement, theirs: Agreement) -> list[str]:
+    """The notes on a file whose points column and results disagree: which of the two the published standings follow
+    (``mine``: the agreement under ``points_from``, ``theirs`` under the other reading), and the records read."""
+    records = records_text(reading)
+    column, results = (mine, theirs) if points_from == "column" else (theirs, mine)
+    out = []
+    if column.score > results.score:
+        out.append(f"the published standings follow the points column, not the results (round: results → column), "
+                   f"in records {records}")
+    elif results.score > column.score:
+        out.append(f"the published standings follow the results, not the points column (round: results → column), "
+                   f"in records {records}")
+    else:
+        out.append(f"the points column and the results disagree (round: results → column) in records {records}; "
+                   "the published standings fit both alike")
+    if points_from == "column":
+        out.append("points from the points column's reading (--points-from column)")
+    if reading.unplaced:
+        out.append("the points column's reading cannot place the difference of players "
+                   + ", ".join(map(str, reading.unplaced)) + "; their results are kept")
+    return out
 
 
 def _differences(ours: Standings, announced: str, standings: dict[str, Standings], rows: dict[int, PublishedRow],
@@ -186,11 +279,12 @@ def _differences(ours: Standings, announced: str, standings: dict[str, Standings
             pv = row.values.get(spec)
             if pv is None or pv.agrees(mine.values[spec]):
                 continue
-            by = [label for label, s in standings.items() if pv.agrees(s.row(sno).values[spec])]
+            by = [label for label, s in standings.items() if pv.agrees(s.row(sno).values[spec])
+                  and row_agrees(s, sno, row, columns)]
             code = ours.specs[ours.tiebreaks.index(spec)].code
             out.append(Difference(sno, mine.name, spec, pv.text, _show(mine.values[spec]), by,
                                   _rounds(ours, (by[0], standings[by[0]]) if by else None, sno, spec),
-                                  CATALOGUE[code].article))
+                                  article(spec, ours.rules, CATALOGUE[code].article)))
         if row.rank is not None:
             first, last = places[announced][sno]
             if not first <= row.rank <= last:

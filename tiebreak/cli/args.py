@@ -72,9 +72,12 @@ class Standings(Written):
 class Check(Written):
     format: str = "text"
     published: list[str] | None = None  # the published standings, one file per FILE
+    published_dir: str | None = None  # a folder's events: their published standings by name
+    manifest: str | None = None  # a CSV of events: file, published
+    jobs: int | None = None  # events checked at once
 
     def option_files(self) -> list[str]:
-        return self.published or []
+        return [*(self.published or []), *([self.manifest] if self.manifest else [])]
 
 
 @dataclass(frozen=True, kw_only=True)

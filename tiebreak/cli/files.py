@@ -114,9 +114,11 @@ def _explain(ns: argparse.Namespace) -> int:
 
 def _check(ns: argparse.Namespace) -> int:
     """Exit status 0 when every file's published standings are right under the announced rules, 1 otherwise."""
-    from ..render import check as render
-
     args = view(Check, ns)
+    if args.manifest or args.published_dir or any(Path(f).is_dir() for f in args.file):
+        return _check_folder(ns, args)
+    if not args.file:
+        raise SpecifierError("give the tournament FILE (or a folder of events, or --manifest)")
     if args.published and len(args.published) != len(args.file):
         raise SpecifierError("give --published once for every FILE, in the same order, or not at all")
     reports: list[Report] = []
@@ -126,13 +128,53 @@ def _check(ns: argparse.Namespace) -> int:
                                                args.published[k] if args.published else None, warnings))
         for w in warnings:
             _warn(w, args.lang)
+    _emit_reports(args, reports, [])
+    return 0 if all(r.agree for r in reports) else 1
+
+
+def _emit_reports(args: Check, reports: list[Report], failed: list[tuple[str, str]]) -> None:
+    from ..render import check as render
+
     if args.format == "json":
         _emit(args, render.to_json(reports))
     elif args.format == "html":
-        _emit(args, render.to_html(reports, args.lang))
+        _emit(args, render.to_html(reports, args.lang, failed))
+    elif args.format == "csv":
+        _emit(args, render.to_csv(reports, failed, args.lang))
     else:
-        _emit(args, "\n".join(render.to_text(r, args.lang) for r in reports))
-    return 0 if all(r.agree for r in reports) else 1
+        text = "\n".join(render.to_text(r, args.lang) for r in reports)
+        _emit(args, text + "".join(f"{path}: {message(e, args.lang)}\n" for path, e in failed))
+
+
+def _check_folder(ns: argparse.Namespace, args: Check) -> int:
+    """A folder of events (or a manifest): every event checked in parallel, one summary."""
+    from . import batch
+
+    if args.published:
+        raise SpecifierError("--published names one file's standings; a folder's are found with --published-dir")
+    events: list[tuple[str, str | None]] = []
+    if args.manifest:
+        events += batch.events_of_manifest(Path(args.manifest))
+    for f in args.file:
+        if Path(f).is_dir():
+            events += batch.events_of(Path(f), Path(args.published_dir) if args.published_dir else None)
+        else:
+            events.append((f, batch._published_for(Path(f), Path(args.published_dir)) if args.published_dir else None))
+    if not events:
+        raise SpecifierError("no events to check: give a folder, files or --manifest")
+    if args.output:
+        check_target(args.output, [*args.inputs(), *(e for e, _ in events), *(p for _, p in events if p)], args.force)
+    reports: list[Report] = []
+    failed: list[tuple[str, str]] = []
+    for path, report, warnings, error in batch.run(ns, events, args.jobs):
+        for w in warnings:
+            print(f"{MESSAGE_WORDS.text('warning', args.lang)}: {w}", file=sys.stderr)
+        if report is None:
+            failed.append((path, error))
+        else:
+            reports.append(report)
+    _emit_reports(args, reports, failed)
+    return 0 if reports and not failed and all(r.agree for r in reports) else 1
 
 
 def _convert(ns: argparse.Namespace) -> int:

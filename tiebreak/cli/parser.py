@@ -11,6 +11,9 @@ from .files import _check, _convert, _explain, _standings
 from .options import Parser, decimal_number, whole_number
 from .tools import _berger, _list, _odds, _playoffs, _presets, _prizes, _ratings, _serve, _varma
 
+POINTS_FROM = ("results", "column")
+POINTS_FROM_HELP = ("results: the points of the round results (default); column: the points column's reading where "
+                    "the file's points column and its results disagree")
 #: the rule sets with the FIDE reference checker's choices, which `check` also accepts as the announced rules
 CHECK_RULES = ("fide-2024+reference", "fide-2026+reference")
 COMPAT_HELP = ("text: our reading of C.07 (default); reference: the FIDE reference checker's choices where it reads the "
@@ -81,6 +84,7 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     s.add_argument("--after-round", type=whole_number, help="standings after this round")
     s.add_argument("--unrated-rating", type=whole_number, help="rating for unrated players in rating tie-breaks")
     s.add_argument("--seed", type=whole_number, help="seed for drawing lots (printed when chosen at random)")
+    s.add_argument("--points-from", choices=POINTS_FROM, default="results", help=POINTS_FROM_HELP)
     s.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE,
                    help="cumulative score (US-CUM, RU-CUM): deduct a half-point bye's 1/2 or keep it (default: the "
                         "rule set's: uscf keeps it, USCF 34E3; ru deducts it, Russian practice)")
@@ -124,7 +128,8 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     e.set_defaults(run=_explain)
     ch = sub.add_parser("check", help="check published standings: which values differ, why, and which rules "
                         "reproduce them (exit status 1 when they differ under the announced rules)")
-    ch.add_argument("file", nargs="+", help="tournament files; their own ranks/values are checked unless --published")
+    ch.add_argument("file", nargs="*", help="tournament files (or a folder of events); their own ranks/values are "
+                                            "checked unless --published")
     ch.add_argument("--published", action="append", metavar="STANDINGS",
                     help="the published standings (CSV/XLSX: start number or name, points, one column per tie-break); "
                          "once per FILE")
@@ -136,7 +141,13 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     for flag in ("--after-round", "--unrated-rating"):
         ch.add_argument(flag, type=whole_number)
     ch.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
-    ch.add_argument("--format", "-f", default="text", choices=["text", "json", "html"])
+    ch.add_argument("--points-from", choices=POINTS_FROM, default="results", help=POINTS_FROM_HELP)
+    ch.add_argument("--players", action="store_true", help="in a team event, check the players' standings")
+    ch.add_argument("--published-dir", metavar="DIR", help="a folder's events: their published standings in DIR, by the "
+                                                           "event's name (NAME.csv, NAME.published.csv, ...)")
+    ch.add_argument("--manifest", metavar="CSV", help="the events to check: a CSV with columns file and published")
+    ch.add_argument("--jobs", "-j", type=whole_number, help="events checked at once (default: the cores)")
+    ch.add_argument("--format", "-f", default="text", choices=["text", "json", "html", "csv"])
     ch.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
     ch.add_argument("--force", action="store_true", help="replace an existing FILE")
     ch.add_argument("--lang", default="en", choices=["en", "ru", "uk"])

@@ -13,7 +13,7 @@ import numpy as np
 
 from .fide import buchholz, sonneborn_berger
 from .model import Kind
-from .passes import SOURCE_VALUE, Column, Context, apply_cuts, round_half_up_div
+from .passes import SOURCE_OPPONENT_BH, SOURCE_OWN_UNPLAYED, SOURCE_VALUE, Column, Context, apply_cuts, round_half_up_div
 from .specifier import TieBreakSpec
 
 
@@ -160,9 +160,13 @@ def sonneborn_original(ctx: Context, spec: TieBreakSpec) -> Column:
 
 
 def buchholz_sum(ctx: Context, spec: TieBreakSpec) -> Column:
-    """L-SBH — Sum of Buchholz (Arbiters' Manual 13.13.2 item 2.5): the sum of the opponents' Buchholz scores,
-    computed with the virtual opponent; opponents met over the board only (spec A36)."""
+    """L-SBH — Sum of Buchholz (Arbiters' Manual 13.13.2 item 2.5): the sum of the opponents' Buchholz scores (each
+    Buchholz computed with the virtual opponent); opponents met over the board only, so the player's own unplayed
+    rounds count 0 (spec A36)."""
     bh = buchholz(ctx, TieBreakSpec("BH"))
     vals = np.where(ctx.otb, bh.num[ctx.opp0], 0)
-    return Column(vals.sum(axis=1), ctx.scale, contrib=vals, contrib_den=ctx.scale, valid=ctx.otb.copy(),
-                  source=_values(ctx.otb))
+    # every round is listed: the opponent's Buchholz, or 0 for the player's own unplayed round (the rounds that set
+    # the sum apart from the C.07 readings)
+    source = np.where(ctx.otb, SOURCE_OPPONENT_BH, SOURCE_OWN_UNPLAYED).astype(np.int8)
+    return Column(vals.sum(axis=1), ctx.scale, contrib=vals, contrib_den=ctx.scale, valid=np.ones_like(ctx.otb),
+                  source=source)

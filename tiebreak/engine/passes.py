@@ -27,6 +27,8 @@ SOURCE_VIRTUAL = 5  # Arbiters' Manual 13.14.2 virtual opponent (rules fide-2009
 SOURCE_ZERO = 6  # USCF 34E1: an opponent with 0 points
 SOURCE_ONESELF = 7  # seed 004: a draw with oneself (a bye or a missed round)
 SOURCE_SCHEDULED = 8  # seed 004: a draw with the scheduled opponent (a forfeit)
+SOURCE_OPPONENT_BH = 9  # L-SBH: the opponent's Buchholz (Arbiters' Manual 13.13.2 item 2.5)
+SOURCE_OWN_UNPLAYED = 10  # L-SBH: the player's own unplayed round, which counts 0
 
 _VUR_KINDS = [Kind.HPB, Kind.ZPB, Kind.ABSENT, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT]
 _REQUESTED_KINDS = [Kind.HPB, Kind.ZPB, Kind.ABSENT]
@@ -231,6 +233,8 @@ class Context:
             return self.virtual_opponent, no_cap
         if self.rules.own_unplayed == "zero":
             return np.zeros((self.n, self.k), np.int64), no_cap
+        if self.rules.own_unplayed == "adjusted":  # Sevilla: a draw with oneself at one's adjusted score
+            return np.broadcast_to(self.adjusted[:, None], (self.n, self.k)), no_cap
         own = np.broadcast_to(self.score[:, None], (self.n, self.k))
         if self.rules.own_unplayed == "own":  # seed 004: a forfeit is a draw with the scheduled opponent
             return np.where(self.has_opp & ~games, self.adjusted[self.opp0], own), no_cap
@@ -255,6 +259,8 @@ class Context:
                                                                                          SOURCE_DUMMY)
         if self.rules.own_unplayed == "own":
             unplayed = np.where(self.has_opp, SOURCE_SCHEDULED, SOURCE_ONESELF)
+        if self.rules.own_unplayed == "adjusted":
+            unplayed = SOURCE_ONESELF
         source = np.where(games, SOURCE_GAME, np.where(capped, SOURCE_CAPPED, unplayed)).astype(np.int8)
         return opp_score, np.ones_like(games), source, games
 

@@ -118,7 +118,9 @@ _ENTRIES += [
     _d("RU-CUM", "Cumulative (Russian)", "Кумулятивный", "Кумулятивний", "Russian (cumulative)", "B", "",
        families.cumulative, **_RU),
     _d("L-SBH", "Sum of Buchholz", "Сумма коэффициентов Бухгольца соперников", "Сума Бухгольців суперників",
-       "Arbiters' Manual 13.13.2 (2.5)", "CC", "", families.buchholz_sum, **_LEGACY),
+       "Arbiters' Manual 13.13.2 (2.5)", "CC", "", families.buchholz_sum,
+       **(_LEGACY | {"unplayed": "the opponents' Buchholz, each with 13.14.2's virtual opponents; the player's own "
+                                 "unplayed rounds count 0 (opponents met over the board only)"})),
 ]
 
 CATALOGUE: dict[str, TieBreakDef] = {d.code: d for d in _ENTRIES}

@@ -17,6 +17,17 @@ from .errors import SpecifierError
 
 #: C.07 as revised in February 2026 applies from this date (spec §1.5).
 FIDE_2026_EFFECTIVE = _dt.date(2026, 3, 1)
+#: The FIDE Tie-Break Regulations C.07 took effect on this date: FIDE's news "Revised Tie-break Regulations come to
+#: force on September 1, 2023" (the FIDE Council ratified them, an enhanced version of the text approved at the 44th
+#: Congress and retracted in July 2023; the re-issue "effective from April 1, 2024" changed no definition).  Before
+#: it the Arbiters' Manual Art. 13 (seeds 000/003, virtual opponent 13.14.2) was in force.
+FIDE_2023_EFFECTIVE = _dt.date(2023, 9, 1)
+#: Why ``auto`` chose a rule set: the regulations in force on the day (one sentence per period).
+IN_FORCE = {
+    "fide-2009": "before 1 September 2023 the Arbiters' Manual Art. 13 (virtual opponent, 13.14.2) was in force",
+    "fide-2024": "the FIDE Tie-Break Regulations C.07 were in force from 1 September 2023 (re-issued 1 April 2024)",
+    "fide-2026": "the revised C.07 is in force from 1 March 2026",
+}
 
 
 @dataclass(frozen=True)
@@ -29,7 +40,9 @@ class RuleSet:
     #: ``dummy`` C.07 Art. 16.4 (the player's own score; capped in 2026); ``virtual`` Arbiters' Manual 13.14.2
     #: (Svon = score before the round + (1 - points of the round) + ½ per later round); ``zero`` USCF 34E1 (an
     #: opponent with 0 points); ``own`` Russian practice (seed 004): a forfeit is a game with the *scheduled*
-    #: opponent (its adjusted score), a bye or a missed round a game with oneself (the player's own score).
+    #: opponent (its adjusted score), a bye or a missed round a game with oneself (the player's own score);
+    #: ``adjusted`` Sevilla's convention (:mod:`tiebreak.engine.conventions`): every own unplayed round a draw with
+    #: oneself at one's adjusted score (one's unplayed rounds counted as draws).
     own_unplayed: str = "dummy"
     #: How a participant's unplayed rounds count when it is somebody's *opponent*: ``art16`` C.07 Art. 16.3
     #: (their points, category 16.2.5 as a draw); ``draw`` every unplayed round counts a draw (Arbiters' Manual
@@ -178,6 +191,9 @@ def choose_rules(name: "str | RuleSet", start_date: _dt.date | None, today: _dt.
 
     >>> choose_rules("auto", _dt.date(2025, 6, 1))[0].name
     'fide-2024'
+    >>> choose_rules("auto", _dt.date(2018, 5, 1))[1]
+    "rules fide-2009 chosen by start date 2018-05-01; before 1 September 2023 the Arbiters' Manual Art. 13 (virtual \
+opponent, 13.14.2) was in force"
     >>> r, why = choose_rules("auto+reference", _dt.date(2025, 6, 1))
     >>> r.name, r.rr_forfeit_wins_in_type_b
     ('fide-2024+reference', False)
@@ -187,6 +203,8 @@ def choose_rules(name: "str | RuleSet", start_date: _dt.date | None, today: _dt.
     base_name, _, compat = name.rpartition("+")
     if base_name and compat in COMPAT:  # an edition with named choices: fide-2024+reference, auto+letter
         base, why = choose_rules(base_name, start_date, today)
+        if base.family != "fide" and base_name == "auto":  # an event before C.07: the choices have nothing to read
+            return base, why
         if base.family != "fide":
             raise SpecifierError(f"--compat {compat} applies to the FIDE editions (fide-2024, fide-2026), "
                                  f"not to {base.name}")
@@ -202,5 +220,6 @@ def choose_rules(name: "str | RuleSet", start_date: _dt.date | None, today: _dt.
         why = f"no start date in the file; today's date {day.isoformat()} decides"
     else:
         day, why = start_date, f"start date {start_date.isoformat()}"
-    rules = RULE_SETS["fide-2026" if day >= FIDE_2026_EFFECTIVE else "fide-2024"]
-    return rules, f"rules {rules.name} chosen by {why}"
+    edition = "fide-2026" if day >= FIDE_2026_EFFECTIVE else "fide-2024" if day >= FIDE_2023_EFFECTIVE else "fide-2009"
+    rules = RULE_SETS[edition]
+    return rules, f"rules {rules.name} chosen by {why}; {IN_FORCE[edition]}"

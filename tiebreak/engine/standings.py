@@ -16,6 +16,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from .articles import source_text
 from .direct import groups_with_encounters
 from .errors import InputError, InputWarning, Place, SpecifierError
 from .model import Kind, Tournament
@@ -25,6 +26,8 @@ from .passes import (
     SOURCE_DUMMY,
     SOURCE_GAME,
     SOURCE_ONESELF,
+    SOURCE_OPPONENT_BH,
+    SOURCE_OWN_UNPLAYED,
     SOURCE_SCHEDULED,
     SOURCE_VALUE,
     SOURCE_VIRTUAL,
@@ -154,7 +157,8 @@ class Standings:
             out.append(Contribution(
                 round=r + 1, kind=Kind(int(t.kind[i, r])).name, opponent=t.players[o].start_no if o >= 0 else None,
                 value=Fraction(int(col.contrib[i, r]), den), cut=bool(col.cut[i, r]) if col.cut is not None else False,
-                source=SOURCES.get(int(col.source[i, r]) if col.source is not None else 0, "")))
+                source=source_text(code := int(col.source[i, r]) if col.source is not None else 0, self.rules,
+                                   SOURCES.get(code, ""))))
         return out
 
 
@@ -168,6 +172,8 @@ SOURCES = {
     SOURCE_ZERO: "unplayed round: an opponent with 0 points (USCF 34E1)",
     SOURCE_ONESELF: "unplayed round: a draw with oneself (Russian practice)",
     SOURCE_SCHEDULED: "forfeit: a draw with the scheduled opponent (Russian practice)",
+    SOURCE_OPPONENT_BH: "game: the opponent's Buchholz (Arbiters' Manual 13.13.2 item 2.5)",
+    SOURCE_OWN_UNPLAYED: "own unplayed round: no opponent's Buchholz, counts 0 (Arbiters' Manual 13.13.2 item 2.5)",
 }
 
 

@@ -7,6 +7,7 @@ import datetime as _dt
 import json
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.model import Kind, Player, ScoreSystem, Tournament, format_number
@@ -80,6 +81,7 @@ class _Reader(Fields):
         team_event = bool(self.get(tour, "teamTournament", bool, path, False))
         entrants: _Entrants = []
         teams: list[tuple[int, str, str, list[int]]] = []
+        team_published: dict[int, dict[str, Any]] = {}  # a team's published rank, matchPoints, gamePoints
         for j, c in enumerate(competitors):
             cpath = f"{path}.competitors[{j}]"
             c = self.obj(c, cpath)
@@ -93,6 +95,13 @@ class _Reader(Fields):
                     entrants.append((cp, f"{cpath}.cplayers[{b}]"))
                 team_info = self._team_info(event, c, cpath)
                 teams.append((number, team_info[0], team_info[1], members))
+                figures: dict[str, Any] = {code: self.number(c[key], f"{cpath}.{key}")
+                                           for code, key in (("MP", "matchPoints"), ("GP", "gamePoints")) if key in c}
+                rank = c.get("rank")
+                if isinstance(rank, int) and not isinstance(rank, bool) and 0 < rank <= 10**7:
+                    figures["rank"] = rank
+                if "rank" in figures:  # figures a program published with its standings
+                    team_published[number] = figures
             else:
                 entrants.append((c, cpath))
         if teams:  # players in start-number order, as a TRF file lists them
@@ -137,6 +146,8 @@ class _Reader(Fields):
             self._game(t, g, f"{path}.gameList[{j}]")
         if teams and not any(x[:3] in ("310", "013") for x in t.extra["lines"]):
             t.extra["lines"] += self._team_records(t, tour, teams, path)
+        if team_published:
+            t.extra["team_published"] = team_published
         self._check_points(t, entrants)
         published = self._published(t, entrants)
         if published:

@@ -15,7 +15,6 @@ specifiers (``BH/C1``), Vega's (``BH-C1``) or Chess-Results' (``BH1.``, ``Wtg1``
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -23,17 +22,12 @@ from pathlib import Path
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
 from ..engine.model import Tournament
 from ..engine.registry import parse
+from . import headings
 from .files import read_input
 from .text import csv_rows
 
 #: at most this many rows and columns in a published table (a federation's largest open has a few thousand players)
 MAX_ROWS, MAX_COLUMNS = 20_000, 64
-#: headings of the columns that are not tie-breaks (compared case-insensitively, without dots)
-RANK_HEADINGS = {"pos", "rank", "rk", "place", "pl", "platz", "#", "место", "місце", "м"}
-NUMBER_HEADINGS = {"startno", "start_no", "start no", "sno", "snr", "no", "nr", "start", "ном", "номер", "стартовый номер",
-                   "стартовий номер"}
-NAME_HEADINGS = {"name", "player", "participant", "team", "участник", "учасник", "имя", "ім'я", "команда"}
-POINTS_HEADINGS = {"pts", "points", "score", "punkte", "очки", "pts.", "mp"}
 # a printed number: digits, one decimal separator, digits (a half as ½); bounded so no text can cost time
 _NUMBER = re.compile(r"^([+-]?)([0-9]{1,9})(?:[.,]([0-9]{1,6}))?(½)?$|^([+-]?)½$")
 
@@ -76,6 +70,10 @@ class Published:
     columns: list[str]
     rows: list[PublishedRow]
     ignored: list[str] = field(default_factory=list)
+    #: notes on the headings not understood, each with the known headings nearest to it
+    unknown: list[str] = field(default_factory=list)
+    #: a team event's standings (a row is a team: its number or name)
+    team: bool = False
     #: False when the points were read from the file's own points column (always its published points)
     points_published: bool = True
 
@@ -109,23 +107,25 @@ def _exact(value: Fraction, at_least: int) -> PublishedValue:
     return PublishedValue(value, max(d, at_least), str(value))
 
 
-def _heading_key(text: str) -> str:
-    return " ".join(unicodedata.normalize("NFKC", text).split()).casefold().rstrip(".").strip()
-
-
-def specifier_of(heading: str) -> str | None:
+def specifier_of(heading: str, team: bool = False) -> str | None:
     """Our specifier for a published column heading, or None when the column is not a tie-break.
 
     >>> specifier_of("BH/C1"), specifier_of("BH-C1"), specifier_of("Buchh"), specifier_of("Rtg")
-    ('BH/C1', 'BH/C1', None, None)
+    ('BH/C1', 'BH/C1', 'BH', None)
+    >>> specifier_of("EGGSB", team=True), specifier_of("BH:MP", team=True), specifier_of("match_points", team=True)
+    ('EGGSB', 'BH:MP', 'MP')
     """
+    from ..engine.team_tiebreaks import parse_team
     from .swissmanager import from_chess_results
 
     text = heading.strip()
+    known = headings.tiebreak(text, team)
+    if known is not None:
+        return known
     candidates = [text, re.sub(r"-(?=[CMLUVK]?\d|[PFRS]\b)", "/", text)]
     for c in candidates:
         try:
-            return parse(c).text
+            return (parse_team if team else parse)(c).text
         except SpecifierError:
             pass
     try:
@@ -134,8 +134,9 @@ def specifier_of(heading: str) -> str | None:
         return None
 
 
-def from_rows(rows: list[list[str]], source: str, warnings: list[InputWarning] | None = None) -> Published:
-    """The published standings in ``rows`` (first row the headings)."""
+def from_rows(rows: list[list[str]], source: str, warnings: list[InputWarning] | None = None,
+              team: bool = False) -> Published:
+    """The published standings in ``rows`` (first row the headings); ``team``: a team event's (a row is a team)."""
     if not rows:
         raise InputError("the published standings are empty", Place(source))
     if len(rows) > MAX_ROWS + 1 or len(rows[0]) > MAX_COLUMNS:
@@ -144,23 +145,25 @@ def from_rows(rows: list[list[str]], source: str, warnings: list[InputWarning] |
     role: dict[int, str] = {}
     columns: list[str] = []
     ignored: list[str] = []
+    unknown: list[str] = []
     for i, h in enumerate(head):
-        key = _heading_key(h)
-        for name, words in (("rank", RANK_HEADINGS), ("start_no", NUMBER_HEADINGS), ("name", NAME_HEADINGS),
-                            ("points", POINTS_HEADINGS)):
-            if key in words and name not in role.values():
-                role[i] = name
-                break
-        else:
-            spec = specifier_of(h) if h else None
-            if spec in (None, "PTS") or spec in columns:
-                if spec == "PTS" and "points" not in role.values():
-                    role[i] = "points"
-                else:
-                    ignored.append(h)
-                continue
-            role[i] = spec
-            columns.append(spec)
+        found = headings.role(h, team) if h else None
+        if found is not None and found not in role.values():
+            role[i] = found
+            continue
+        spec = specifier_of(h, team) if h and found is None and not headings.other(h) else None
+        if spec in (None, "PTS") or spec in columns:
+            if spec == "PTS" and "points" not in role.values():
+                role[i] = "points"
+            else:
+                ignored.append(h)
+                if h and spec is None and found is None and not headings.other(h):
+                    near = headings.nearest(h, team)
+                    unknown.append(f"published column {h[:40]!r} is not a heading we know; not compared"
+                                   + (f" (nearest: {', '.join(near)})" if near else ""))
+            continue
+        role[i] = spec
+        columns.append(spec)
     if "start_no" not in role.values() and "name" not in role.values():
         raise InputError("the published standings need a start-number or a name column (e.g. 'startno' or 'name')",
                          Place(source, 1, field="headings"))
@@ -189,31 +192,32 @@ def from_rows(rows: list[list[str]], source: str, warnings: list[InputWarning] |
                 InputWarning("a row without start number or name is left out", Place(source, n)))
             continue
         out.append(row)
-    return Published(source, columns, out, ignored)
+    return Published(source, columns, out, ignored, unknown, team)
 
 
-def loads(text: str, source: str = "<published>", warnings: list[InputWarning] | None = None) -> Published:
+def loads(text: str, source: str = "<published>", warnings: list[InputWarning] | None = None,
+          team: bool = False) -> Published:
     """Published standings from CSV text (comma, semicolon or tab separated)."""
     sample = text[:4096]
     delimiter = max(",;\t", key=sample.count)
-    return from_rows(csv_rows(text, source, delimiter), source, warnings)
+    return from_rows(csv_rows(text, source, delimiter), source, warnings, team)
 
 
-def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Published:
+def load(path: str | Path, warnings: list[InputWarning] | None = None, team: bool = False) -> Published:
     """Published standings from a CSV or XLSX file."""
     data = read_input(path)
     if Path(path).suffix.lower() == ".xlsx":
         from . import xlsx
 
         try:
-            return from_rows(xlsx.read_rows(data), str(path), warnings)
+            return from_rows(xlsx.read_rows(data), str(path), warnings, team)
         except xlsx.XlsxError as e:
             raise InputError(str(e), Place(str(path))) from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         raise InputError(f"the file is not UTF-8 text (byte {e.start + 1})", Place(str(path))) from None
-    return loads(text, str(path), warnings)
+    return loads(text, str(path), warnings, team)
 
 
 def from_tournament(t: Tournament) -> Published | None:
@@ -233,3 +237,38 @@ def from_tournament(t: Tournament) -> Published | None:
                           for c in columns}, p.source_line)
             for p in t.players]
     return Published(t.source, columns, rows, points_published=False)
+
+
+def team_figures(t: Tournament) -> Published | None:
+    """The team standings a team event's file publishes itself, or None: TRF-2026 records 310 (match points 55-60,
+    game points 62-67, rank 69-71) and Chess-JSON team competitors' ``rank``, ``matchPoints`` and ``gamePoints``
+    (kept by the reader as ``extra["team_published"]``).
+
+    >>> from tiebreak.engine.model import Tournament
+    >>> x = Tournament.build([], 1, extra={"lines": ["310   7 Alpha                            ALP             9.0   15.5   2"]})
+    >>> p = team_figures(x)
+    >>> p.columns, p.rows[0].start_no, p.rows[0].rank, p.rows[0].values["GP"].value
+    (['MP', 'GP'], 7, 2, Fraction(31, 2))
+    """
+    found: dict[int, tuple[str, int | None, dict[str, PublishedValue | None]]] = {}
+    for x in t.extra.get("lines", ()):
+        if x[:3] != "310" or not x[4:7].strip().isdigit():
+            continue
+        values: dict[str, PublishedValue | None] = {}
+        for code, cells in (("MP", x[54:60]), ("GP", x[61:67])):
+            try:
+                values[code] = parse_value(cells)
+            except InputError:
+                values[code] = None
+        rank = x[68:71].strip()
+        found[int(x[4:7])] = (x[8:40].strip(), int(rank) if rank.isdigit() else None, values)
+    for number, figures in (t.extra.get("team_published") or {}).items():
+        name, rank, values = found.get(number, ("", None, {}))
+        values |= {code: _exact(v, 1) for code, v in figures.items() if code in ("MP", "GP")}
+        found[number] = (name, figures.get("rank") if isinstance(figures.get("rank"), int) else rank, values)
+    if not any(rank is not None or any(v is not None for v in values.values()) for _, rank, values in found.values()):
+        return None
+    columns = [c for c in ("MP", "GP") if any(v.get(c) is not None for _, _, v in found.values())]
+    rows = [PublishedRow(number, name, rank, None, {c: values.get(c) for c in columns})
+            for number, (name, rank, values) in sorted(found.items())]
+    return Published(t.source, columns, rows, team=True, points_published=False)

@@ -46,6 +46,16 @@ WORDS = Table("check", {
     'rank': 'rank',
     'points': 'points',
     'no': 'no. {n}',
+    'mp': 'MP',
+    'rule_set': 'rule set',
+    'values_right': 'values right',
+    'ranks_right': 'ranks right',
+    'failed': 'not checked',
+    'verdict_right': 'right under the announced rules {rules}',
+    'verdict_convention': "reproduced by {program}'s convention ({rules})",
+    'verdict_rules': 'reproduced by rule set {rules}',
+    'verdict_none': 'reproduced by no rule set (nearest: {rules}, values {agree}/{values}, ranks {ragree}/{ranks})',
+    'column': 'the points column reads a board otherwise',
 })
 
 
@@ -56,8 +66,9 @@ def _num(x: object) -> object:
     return None if x is None else format_number(x) if isinstance(x, Fraction) else x
 
 
-def to_json_obj(r: Report) -> dict[str, Any]:
-    """The JSON of one check (issue 19's shape; ``differences`` carry the rounds behind them)."""
+def to_json_obj(r: Report, lang: str = "en") -> dict[str, Any]:
+    """The JSON of one check (issue 19's shape; ``differences`` carry the rounds behind them; the verdict's ``text``
+    in ``lang``)."""
     return {
         "schema": 1, "source": r.source, "announced": r.announced, "tiebreaks": r.tiebreaks, "agree": r.agree,
         "differences": [{"start_no": d.start_no, "name": d.name, "what": d.what, "published": d.published,
@@ -66,7 +77,38 @@ def to_json_obj(r: Report) -> dict[str, Any]:
         "rules": [{"rules": a.rules, "values_agree": a.values_agree, "values": a.values, "ranks_agree": a.ranks_agree,
                    "ranks": a.ranks} for a in r.rules],
         "best_rules": r.best_rules, "notes": r.notes, "unmatched": r.unmatched, "published": r.published,
+        "verdict": {"kind": r.verdict[0], "rules": r.verdict[1] or (r.announced if r.agree else ""),
+                    "program": r.verdict[2], "text": verdict_text(r, lang)},
     }
+
+
+def summary_rows(reports: list[Report], failed: list[tuple[str, str]] | None = None,
+                 lang: str = "en") -> list[list[str]]:
+    """One row per event: event, verdict, rule set, values right under the announced rules / compared, ranks right /
+    compared; events that could not be checked with their error."""
+    head = [_w(k, lang) for k in ("event", "verdict", "rule_set", "values_right", "values", "ranks_right", "ranks")]
+    out = [head]
+    for r in reports:
+        a = next((a for a in r.rules if a.rules == r.announced), None)
+        rules = r.verdict[1] or r.announced
+        out.append([r.source, verdict_text(r, lang), rules, *(str(x) for x in (
+            (a.values_agree, a.values, a.ranks_agree, a.ranks) if a else ("", "", "", "")))])
+    out += [[path, message(error, lang), "", "", "", "", ""] for path, error in failed or []]
+    return out
+
+
+def to_csv(reports: list[Report], failed: list[tuple[str, str]] | None = None, lang: str = "en") -> str:
+    """The summary of many checks as CSV (cells made spreadsheet-safe)."""
+    import csv
+    import io
+
+    from ..formats.text import spreadsheet_safe
+
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    for row in summary_rows(reports, failed, lang):
+        writer.writerow([spreadsheet_safe(c) for c in row])
+    return buf.getvalue()
 
 
 def to_json(reports: list[Report]) -> str:
@@ -75,12 +117,31 @@ def to_json(reports: list[Report]) -> str:
     return json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
 
 
+def verdict_text(r: Report, lang: str = "en") -> str:
+    """The verdict in plain words: right under the announced rules, reproduced by a program's convention or by a rule
+    set, or by none (the nearest named)."""
+    kind, rules, program = r.verdict
+    if kind == "right":
+        return _w("verdict_right", lang, rules=r.announced)
+    if kind == "convention":
+        return _w("verdict_convention", lang, program=program, rules=rules)
+    if kind == "rules":
+        return _w("verdict_rules", lang, rules=rules)
+    a = next((a for a in r.rules if a.rules == rules), None)
+    return _w("verdict_none", lang, rules=rules, agree=a.values_agree if a else 0, values=a.values if a else 0,
+              ragree=a.ranks_agree if a else 0, ranks=a.ranks if a else 0)
+
+
 def _what(d: Difference, lang: str) -> str:
     return _w(d.what, lang) if d.what in ("rank", "points") else d.what
 
 
 def _round_text(c: dict[str, Any], lang: str) -> str:
     opp = f" {_w('vs', lang)} {c['opponent']}" if c.get("opponent") else ""
+    if c.get("match"):  # a team's match: the game points, the match points, a board the points column reads otherwise
+        column = f" [{_w('column', lang)}]" if c.get("column") else ""
+        return (f"{_w('round', lang)}{c['round']} {kind_name(c['kind'], lang)}{opp}: {c['score']} "
+                f"({format_number(c['ours'])} {_w('mp', lang)}){column}")
     ours = format_number(c["ours"]) + (f" ({_w('cut', lang)})" if c["cut"] else "")
     text = (f"{_w('round', lang)}{c['round']} {kind_name(c['kind'], lang)}{opp}: {_w('ours', lang)} {ours} "
             f"[{message(c['source'], lang)}]")
@@ -94,8 +155,10 @@ def to_text(r: Report, lang: str = "en") -> str:
     lst = ", ".join(r.tiebreaks)
     key = "right" if r.agree else "wrong"
     lines = [f"{r.source}: {_w(key, lang, rules=r.announced, list=lst, n=len(r.differences))}"]
+    if not r.agree:
+        lines.append(f"  {verdict_text(r, lang)}")
     for d in r.differences:
-        article = f" [{d.article}]" if d.article else ""
+        article = f" [{message(d.article, lang)}]" if d.article else ""
         by = f"{_w('reproduced', lang)} {', '.join(d.reproduced_by)}" if d.reproduced_by else _w("no_rules", lang)
         who = _w("no", lang, n=d.start_no)
         lines.append(f"  {who} {d.name} — {_what(d, lang)}{article}: {_w('published', lang)} {d.published}, "
@@ -127,13 +190,17 @@ td.why{font-size:.9em}
 }"""
 
 
-def to_html(reports: list[Report], lang: str = "en") -> str:
-    """One page for many checks: a summary line per event, then each event's differences and rule sets."""
-    summary = []
+def to_html(reports: list[Report], lang: str = "en", failed: list[tuple[str, str]] | None = None) -> str:
+    """One page for many checks: a summary line per event, then each event's differences and rule sets (and the events
+    that could not be checked, with their error)."""
+    summary = [f'<tr><td>{escape(path)}</td><td></td><td data-label="{escape(_w("verdict", lang))}">'
+               f'<span class="bad">{escape(_w("failed", lang))}: {escape(message(error, lang))}</span></td><td></td></tr>'
+               for path, error in failed or []]
     sections = []
     for k, r in enumerate(reports):
         verdict = (f'<span class="ok">{escape(_w("ok", lang))}</span>' if r.agree else
-                   f'<span class="bad">{escape(_w("differs", lang, n=len(r.differences)))}</span>')
+                   f'<span class="bad">{escape(_w("differs", lang, n=len(r.differences)))}</span>: '
+                   f'{escape(verdict_text(r, lang))}')
         cols = [escape(_w(x, lang)) for x in ("announced", "verdict", "best")]
         summary.append(f'<tr><td><a href="#e{k}">{escape(r.source)}</a></td><td data-label="{cols[0]}">'
                        f'{escape(r.announced)}</td><td data-label="{cols[1]}">{verdict}</td>'

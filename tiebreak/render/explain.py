@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ..engine.articles import article
 from ..engine.model import format_number
 from ..engine.registry import CATALOGUE
 from ..engine.standings import Contribution, Standings
@@ -23,7 +24,7 @@ def details(s: Standings, start_no: int) -> dict[str, dict[str, Any]]:
     for key, spec in zip(s.keys, s.specs):
         col = s.column(key)
         d = CATALOGUE[spec.code]
-        entry: dict[str, Any] = {"article": d.article, "value": s.value(start_no, key)}
+        entry: dict[str, Any] = {"article": article(spec.text, s.rules, d.article), "value": s.value(start_no, key)}
         if d.group is not None:
             scores = col.extra.get("de", {}).get(s.tournament.row(start_no))
             entry["group_score"] = scores[0] if scores else None
@@ -71,7 +72,7 @@ def explain_player(s: Standings, start_no: int, lang: str = "en") -> str:
                 rules=s.rules.name, system=word(s.system, lang), round=s.after_round)]
     for spec, info in details(s, start_no).items():
         lines.append("")
-        lines.append(f"{spec} = {_num(info['value'])}   [{info['article']}]")
+        lines.append(f"{spec} = {_num(info['value'])}   [{message(info['article'], lang)}]")
         rating_type = CATALOGUE[s.specs[s.keys.index(spec)].code].type.startswith("D")
         if info["value"] is None and rating_type and s.column(spec).contrib is not None:
             lines.append(_w("undefined", lang))
@@ -111,7 +112,8 @@ def pair_details(s: Standings, a: int, b: int) -> dict[str, Any]:
     out: dict[str, Any] = {"players": [a, b], "ranks": [ra.rank, rb.rank], "separated_by": first,
            "by_lot": first is None and bool(ra.lot or rb.lot)}
     if first is not None:
-        out["article"] = CATALOGUE[s.specs[s.keys.index(first)].code].article
+        spec = s.specs[s.keys.index(first)]
+        out["article"] = article(spec.text, s.rules, CATALOGUE[spec.code].article)
         out["values"] = [ra.values[first], rb.values[first]]
     return out
 

@@ -190,6 +190,9 @@ class StandingsForm(BaseModel):
     team_tiebreaks: Text = Field(None, examples=["TC,CUM"])
     compat: Annotated[str | None, choice(*COMPAT_CHOICES)] = Field(
         None, description="text: our reading of C.07; reference: the FIDE reference checker's choices (K1-K3)")
+    points_from: Annotated[str | None, choice("results", "column")] = Field(
+        None, description="results: the points of the round results (default); column: the points column's reading "
+                          "where the file's points column and its results disagree")
     cumulative_half_bye: Annotated[str | None, choice(*CUMULATIVE_HALF_BYE)] = Field(
         None, description="a half-point bye in US-CUM/RU-CUM: deduct its half point or keep it (default: the rule set's)")
 

@@ -48,7 +48,7 @@ def check(o: service.Options, path: str, published: tuple[str, bytes] | None, na
             target = Path(tmp) / published[0]
             target.write_bytes(published[1])
             report = service.check_published(o, path, str(target), [])
-    answer = to_json_obj(report) | {"source": names[0], "published": names[1] if published else names[0]}
+    answer = to_json_obj(report, o.lang or "en") | {"source": names[0], "published": names[1] if published else names[0]}
     return _bytes(output.dumps_exact(answer))
 
 

@@ -116,3 +116,5 @@ class CheckReport(BaseModel):
     rules: list[RulesAgreement]
     best_rules: list[str]
     notes: list[str]
+    #: ``kind`` (right, convention, rules, none), ``rules``, ``program``, ``text`` (in the request's language)
+    verdict: dict[str, str] = {}

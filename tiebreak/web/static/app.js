@@ -56,6 +56,7 @@ function source() {
   if ($("unrated-rating").value) form.append("unrated_rating", $("unrated-rating").value);
   if ($("cumulative-half-bye").value) form.append("cumulative_half_bye", $("cumulative-half-bye").value);
   if ($("compat").value !== "text") form.append("compat", $("compat").value);
+  if ($("points-from").value === "column") form.append("points_from", "column");
   if ($("no-lots").checked) form.append("no_lots", "true");
   else if ($("seed").value) form.append("seed", $("seed").value);
   if (teamEvent) return form;  // the choices of individual events (the API refuses them for a team event)
@@ -622,7 +623,7 @@ $("lang").addEventListener("change", () => setLanguage($("lang").value));
 $("file").addEventListener("change", () => { $("example").value = ""; newSource(); });
 $("example").addEventListener("change", () => { $("file").value = ""; newSource(); });
 $("event-number").addEventListener("change", newSource);  // which tournament of a Sharly Chess database
-for (const id of ["rules", "after-round", "system", "cumulative-half-bye", "compat"]) $(id).addEventListener("change", compute);
+for (const id of ["rules", "after-round", "system", "cumulative-half-bye", "compat", "points-from"]) $(id).addEventListener("change", compute);
 for (const id of ["seed", "unrated-rating", "categories", "team-ranking", "team-best", "team-tiebreaks"]) {
   $(id).addEventListener("change", compute);
 }
@@ -753,7 +754,8 @@ $("check-button").addEventListener("click", async () => {
   $("check-rules").textContent = "";
   try {
     const r = await (await post("/api/check", form)).json();
-    $("check-verdict").textContent = (r.agree ? W.words.check_right : W.words.check_wrong) + " (" + r.announced + ")";
+    $("check-verdict").textContent = (r.agree ? W.words.check_right : W.words.check_wrong) + " (" + r.announced + ")" +
+      (r.agree || !r.verdict ? "" : ": " + r.verdict.text);
     for (const d of r.differences) {
       const tr = el("tr", null, {"data-start-no": d.start_no});
       tr.append(el("td", d.start_no), el("td", d.name, {class: "name"}), el("td", d.what),

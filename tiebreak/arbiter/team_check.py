@@ -1,0 +1,155 @@
+"""Check published team standings: each team's published rank, match points, game points and team tie-breaks
+compared with ours under every candidate rule set, as :mod:`~tiebreak.arbiter.check` compares players, with the
+team's matches behind each difference.
+
+Published rows are matched with the teams by team number, else by name (or nickname).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..engine.errors import InputError, Place
+from ..engine.model import Kind, Tournament, format_number
+from ..engine.registry import parse_list
+from ..engine.team import TeamStandings, compute_team_standings
+from ..engine.team_matches import TeamTournament, build
+from ..engine.team_tiebreaks import parse_team
+from ..formats.published import Published, PublishedRow
+from . import points_column
+from .check import (
+    Difference,
+    Report,
+    _agreement,
+    _name_key,
+    _places,
+    _points_from,
+    _show,
+    announced_rules,
+    candidates,
+    follows,
+    row_agrees,
+    verdict,
+)
+
+
+def _match(tt: TeamTournament, published: Published) -> tuple[dict[int, PublishedRow], list[str]]:
+    by_name: dict[str, list[int]] = {}
+    for team in tt.teams:
+        for name in {team.name, team.nickname} - {""}:
+            by_name.setdefault(_name_key(name), []).append(team.number)
+    numbers = {team.number for team in tt.teams}
+    matched: dict[int, PublishedRow] = {}
+    unmatched: list[str] = []
+    for row in published.rows:
+        found = by_name.get(_name_key(row.name), []) if row.name else []
+        if row.start_no is not None and (not row.name or not found):
+            number = row.start_no if row.start_no in numbers else None
+        else:
+            number = found[0] if len(set(found)) == 1 else None
+        if number is None or number in matched:
+            unmatched.append(f"line {row.line}: {row.start_no or row.name!s}")
+            continue
+        matched[number] = row
+    return matched, unmatched
+
+
+def team_reading(tt: TeamTournament, t: Tournament) -> points_column.Reading:
+    """The points column's reading of a team event's board games ``t``: a point moves only between the two teams of a
+    match."""
+    team_of = {sno: ti for ti, team in enumerate(tt.teams) for sno in team.members}
+    met = {(ti, r): int(tt.matches.opponent[ti, r]) for ti in range(len(tt.teams)) for r in range(tt.matches.rounds)}
+    return points_column.read(t, team_of, met)
+
+
+def check_teams(t: Tournament, published: Published, tiebreaks: str | None = None, *, rules: str = "auto",
+                after_round: int | None = None, system: str | None = None, points_from: str = "results") -> Report:
+    """Compare the published team standings with ours of the team event ``t`` (its board games)."""
+    tt = build(t, system=system)
+    reading = team_reading(tt, t)
+    by_reading = {"results": tt, "column": build(reading.tournament, system=system) if reading.fixes else tt}
+    tt = by_reading[_points_from(points_from)]
+    rows, unmatched = _match(tt, published)
+    if not rows:
+        raise InputError("no published row matches a team of the event (by team number or name)",
+                         Place(published.source))
+    notes: list[str] = []
+    if tiebreaks is None and published.columns:
+        tiebreaks = ",".join(published.columns)
+    specs = [s.text for s in parse_list(tiebreaks, parse_team)] if tiebreaks else None
+    columns = [c for c in published.columns if specs is None or c in specs]
+    for c in published.columns:
+        if c not in columns:
+            notes.append(f"published column {c} is not in the announced list; not compared")
+    chosen, why = announced_rules(rules, tt.matches.start_date)
+    announced = chosen.name
+    notes.append(why)
+    table = candidates()
+    standings = {label: compute_team_standings(tt, tiebreaks, rules=rs, after_round=after_round, lots=False,
+                                               system=system) for label, rs in table.items()}
+    ours = standings[announced]
+    notes += [n for n in ours.notes if not n.startswith("rules ")]
+    agreements = [_agreement(label, s, rows, columns) for label, s in standings.items()]
+    order = sorted(agreements, key=lambda a: (-a.values_agree - a.ranks_agree, a.rules != announced))
+    best = [a.rules for a in order if a.score == order[0].score]
+    changed = {(f.round, team) for f in reading.fixes for team, tm in enumerate(tt.teams) if f.start_no in tm.members}
+    differences = _differences(ours, standings, rows, columns, changed)
+    if reading.fixes:
+        other = by_reading["results" if points_from == "column" else "column"]
+        theirs = compute_team_standings(other, tiebreaks, rules=chosen, after_round=after_round, lots=False,
+                                        system=system)
+        mine = next(a for a in agreements if a.rules == announced)
+        notes += follows(reading, points_from, mine, _agreement(announced, theirs, rows, columns))
+    notes += published.unknown
+    return Report(t.source or published.source, announced, ours.tiebreaks, not differences, differences, order, best,
+                  notes, unmatched, published.source, verdict(differences, order))
+
+
+def _differences(ours: TeamStandings, standings: dict[str, TeamStandings], rows: dict[int, PublishedRow],
+                 columns: list[str], changed: set[tuple[int, int]]) -> list[Difference]:
+    out: list[Difference] = []
+    places = {label: _places(s) for label, s in standings.items()}
+    announced = next(label for label, s in standings.items() if s is ours)
+    for number, row in sorted(rows.items(), key=lambda kv: places[announced][kv[0]]):
+        mine = ours.row(number)
+        matches = team_matches(ours, number, changed)
+        for spec in columns:
+            pv = row.values.get(spec)
+            if pv is None or pv.agrees(mine.values[spec]):
+                continue
+            by = [label for label, s in standings.items() if pv.agrees(s.row(number).values[spec])
+                  and row_agrees(s, number, row, columns)]
+            out.append(Difference(number, mine.name, spec, pv.text, _show(mine.values[spec]), by, matches))
+        if row.rank is not None:
+            first, last = places[announced][number]
+            if not first <= row.rank <= last:
+                by = [label for label, p in places.items() if p[number][0] <= row.rank <= p[number][1]]
+                shown = str(first) if first == last else f"{first}-{last}"
+                out.append(Difference(number, mine.name, "rank", str(row.rank), shown, by, matches))
+    return out
+
+
+def team_matches(s: TeamStandings, number: int,
+                 changed: frozenset[tuple[int, int]] | set[tuple[int, int]] = frozenset()) -> list[dict[str, Any]]:
+    """The team's matches, as a difference lists them: round, kind, opponent team, game points for and against,
+    match points, and whether the points column's reading changed a board of it (``column``)."""
+    tt = s.tt
+    ti = next(i for i, tm in enumerate(tt.teams) if tm.number == number)
+    m = tt.matches
+    table = m.score_system.table()
+    out: list[dict[str, Any]] = []
+    for r in range(min(s.after_round, m.rounds)):
+        kind = Kind(int(m.kind[ti, r]))
+        o = int(m.opponent[ti, r])
+        gp = format_number(_gp(tt, ti, r))
+        entry: dict[str, Any] = {"round": r + 1, "kind": kind.name, "opponent": tt.teams[o].name if o >= 0 else None,
+                                 "ours": table[int(kind)], "cut": False, "source": "", "match": True,
+                                 "score": f"{gp}–{format_number(_gp(tt, o, r))}" if o >= 0 else gp,
+                                 "column": (r + 1, ti) in changed or (o >= 0 and (r + 1, o) in changed)}
+        out.append(entry)
+    return out
+
+
+def _gp(tt: TeamTournament, ti: int, r: int) -> Fraction:
+    return Fraction(int(tt.gp[ti, r]), tt.gp_scale)

@@ -1,0 +1,128 @@
+"""``tiebreak check`` over a folder of events (a season of uploads): the events and their published standings found
+by name (``--published-dir``) or listed in a manifest CSV (``--manifest``: columns ``file`` and ``published``, paths
+relative to the manifest), checked in parallel over the cores (``--jobs``) with a progress bar on standard error.
+
+The bar is a dozen lines of our own: the package's one run-time dependency for it (tqdm) would be the only one of its
+kind, and the bar needs no more than a count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .. import service
+from ..engine.errors import InputError, InputWarning, Place, TiebreakError
+from ..formats.text import csv_rows
+
+if TYPE_CHECKING:
+    from ..arbiter.check import Report
+
+#: the files a folder's events are read from (the readers' formats; CSV/XLSX are published standings in a folder)
+EVENT_SUFFIXES = (".trf", ".txt", ".tab", ".json", ".xml", ".pgn")
+#: names of published standings beside an event, tried in this order (``{stem}``: the event file's name without suffix)
+PUBLISHED_NAMES = ("{stem}.published.csv", "{stem}.published.xlsx", "{stem}.expected.csv", "{stem}.csv", "{stem}.xlsx",
+                   "published.csv", "expected.csv", "published.xlsx")
+MAX_EVENTS = 10_000
+
+
+def _published_for(event: Path, published_dir: Path | None) -> str | None:
+    folders = [published_dir] if published_dir else [event.parent]
+    for folder in folders:
+        for pattern in PUBLISHED_NAMES:
+            if pattern.startswith("{stem}") or published_dir is None:
+                candidate = folder / pattern.format(stem=event.stem)
+                if candidate.is_file() and candidate != event:
+                    return str(candidate)
+    return None
+
+
+def events_of(folder: Path, published_dir: Path | None) -> list[tuple[str, str | None]]:
+    """The events of ``folder`` (its tournament files, and those one folder down) with their published standings (in
+    ``published_dir`` by the event's name, else beside it; None: the file's own figures)."""
+    if published_dir is not None and not published_dir.is_dir():
+        raise InputError("--published-dir is not a folder", Place(str(published_dir), field="published_dir"))
+    found = sorted(p for p in [*folder.glob("*"), *folder.glob("*/*")]
+                   if p.is_file() and p.suffix.lower() in EVENT_SUFFIXES)
+    if not found:
+        raise InputError(f"no tournament files ({', '.join(EVENT_SUFFIXES)}) in the folder", Place(str(folder)))
+    if len(found) > MAX_EVENTS:
+        raise InputError(f"a folder holds at most {MAX_EVENTS:,} events", Place(str(folder)))
+    return [(str(p), _published_for(p, published_dir)) for p in found]
+
+
+def events_of_manifest(manifest: Path) -> list[tuple[str, str | None]]:
+    """The events a manifest CSV lists: columns ``file`` and ``published`` (empty: the file's own figures)."""
+    try:
+        text = manifest.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError(f"the manifest cannot be read: {e}", Place(str(manifest))) from None
+    rows = csv_rows(text, str(manifest), max(",;\t", key=text[:4096].count))
+    if not rows:
+        raise InputError("the manifest is empty", Place(str(manifest)))
+    head = [h.strip().casefold() for h in rows[0]]
+    if "file" not in head:
+        raise InputError("the manifest needs a 'file' column (and 'published')", Place(str(manifest), 1, field="file"))
+    fi, pi = head.index("file"), head.index("published") if "published" in head else None
+    out: list[tuple[str, str | None]] = []
+    for n, row in enumerate(rows[1:MAX_EVENTS + 1], 2):
+        name = row[fi].strip() if fi < len(row) else ""
+        if not name:
+            continue
+        pub = row[pi].strip() if pi is not None and pi < len(row) else ""
+        event = manifest.parent / name
+        if not event.is_file():
+            raise InputError(f"{name[:80]!r} is not a file", Place(str(manifest), n, fi + 1, "file"))
+        out.append((str(event), str(manifest.parent / pub) if pub else None))
+    return out
+
+
+def _one(ns: dict[str, Any], path: str, published: str | None) -> tuple[str, Report | None, list[str], str]:
+    """One event's check in a worker: the report, or the error's words (an event that cannot be read is named in the
+    summary, the others go on)."""
+    from ..render.i18n import problem
+
+    warnings: list[InputWarning] = []
+    lang = ns.get("lang", "en")
+    try:
+        report = service.check_published(argparse.Namespace(**ns), path, published, warnings)
+        return path, report, [problem(w, lang) for w in warnings], ""
+    except TiebreakError as e:
+        return path, None, [problem(w, lang) for w in warnings], problem(e, lang)
+
+
+class Bar:
+    """A progress bar on standard error: ``checked 12/40 [#####.....]``."""
+
+    def __init__(self, total: int, width: int = 30) -> None:
+        self.total, self.width, self.done = total, width, 0
+
+    def step(self) -> None:
+        self.done += 1
+        filled = self.width * self.done // max(self.total, 1)
+        end = "\n" if self.done == self.total else ""
+        print(f"\r{self.done}/{self.total} [{'#' * filled}{'.' * (self.width - filled)}]", end=end, file=sys.stderr,
+              flush=True)
+
+
+def run(ns: argparse.Namespace, events: list[tuple[str, str | None]], jobs: int | None) -> list[tuple[str, Any, list[str], str]]:
+    """Every event checked (in parallel over ``jobs`` processes, default the cores), in the order given."""
+    options = {k: v for k, v in vars(ns).items() if k not in ("run", "command") and not callable(v)}
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(events)))
+    bar = Bar(len(events))
+    results: dict[int, tuple[str, Any, list[str], str]] = {}
+    if jobs == 1:
+        for k, (path, published) in enumerate(events):
+            results[k] = _one(options, path, published)
+            bar.step()
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            futures = {pool.submit(_one, options, path, published): k for k, (path, published) in enumerate(events)}
+            for future in as_completed(futures):
+                results[futures[future]] = future.result()
+                bar.step()
+    return [results[k] for k in range(len(events))]

@@ -1,0 +1,59 @@
+"""The article of the rule set in force, for explanations: a tie-break's article (C.07, or the Arbiters' Manual 13.x
+under ``fide-2009``, USCF 34, the Russian text) and the words behind each round's contribution.
+
+>>> from .rules import RULE_SETS
+>>> article("BH", RULE_SETS["fide-2009"]), article("BH", RULE_SETS["fide-2024"]), article("SB", RULE_SETS["ru"])
+("Arbiters' Manual 13.4.1", 'C.07 8.1', 'C.07 9.1; Russian practice: unplayed games as draws (seed 004)')
+>>> source_text(1, RULE_SETS["fide-2009"], "game")
+"game (opponent's score, the opponent's unplayed rounds as draws; Arbiters' Manual 13.14.2)"
+"""
+
+from __future__ import annotations
+
+from .rules import RuleSet
+
+#: Arbiters' Manual Art. 13 (seeds 000/003) for the codes the 2009 rules share with C.07
+ARBITERS_MANUAL = {
+    "BH": "13.4.1", "BH/M1": "13.4.2", "BH/M2": "13.4.3", "BH/C1": "13.4.4", "BH/C2": "13.4.5", "ARO": "13.3.1",
+    "ARO/C1": "13.3.2", "DE": "13.5", "KS": "13.6.1", "BWG": "13.7", "BPG": "13.8", "WIN": "13.11.4", "SB": "13.9.1",
+    "L-SBH": "13.13.2 (2.5)", "EMMSB": "13.13.3 (3.2)", "EMGSB": "13.13.3 (3.3)", "EGMSB": "13.13.3 (3.4)",
+    "EGGSB": "13.13.3 (3.5)", "MPVGP": "13.10/13.12",
+}
+_FAMILY_NOTE = {
+    "uscf": "USCF 34E1: opponents' unplayed games ½, own unplayed games an opponent with 0",
+    "ru": "Russian practice: unplayed games as draws (seed 004)",
+    "sevilla": "Sevilla's convention: unplayed rounds as draws, own ones with oneself at one's adjusted score",
+}
+
+
+def article(spec: str, rules: RuleSet, c07: str = "") -> str:
+    """The article behind ``spec`` (a specifier: ``BH/C1``) under ``rules``; ``c07`` is the catalogue's article."""
+    from .registry import CATALOGUE, parse
+
+    try:
+        parsed = parse(spec)
+        code, text = parsed.code, parsed.text
+    except Exception:  # a team code: the catalogue's article stands
+        return c07
+    c07 = c07 or CATALOGUE[code].article
+    if rules.family == "legacy":
+        found = ARBITERS_MANUAL.get(text) or ARBITERS_MANUAL.get(code)
+        return f"Arbiters' Manual {found}" if found else c07
+    note = _FAMILY_NOTE.get(rules.family)
+    return f"{c07}; {note}" if note and not c07.startswith(("USCF", "Russian")) else c07
+
+
+#: contribution sources (tiebreak.engine.passes SOURCE_*) worded by the rule set's family
+_BY_FAMILY = {
+    ("legacy", 1): "game (opponent's score, the opponent's unplayed rounds as draws; Arbiters' Manual 13.14.2)",
+    ("uscf", 1): "game (opponent's adjusted score, the opponent's unplayed games ½; USCF 34E1)",
+    ("ru", 1): "game (opponent's score, the opponent's unplayed games as draws; Russian practice)",
+    ("sevilla", 1): "game (opponent's score, the opponent's unplayed rounds as draws; Sevilla's convention)",
+    ("sevilla", 7): "unplayed round: a draw with oneself at one's adjusted score (Sevilla's convention)",
+}
+
+
+def source_text(source: int, rules: RuleSet, default: str = "") -> str:
+    """The words for a contribution's source under ``rules`` (``default``, the C.07 words, unless the rule set words it
+    otherwise)."""
+    return _BY_FAMILY.get((rules.family, source)) or default
