@@ -20,7 +20,6 @@ from .engine.presets import PRESETS
 from .engine.rules import with_compat
 from .engine.standings import Standings, compute_standings
 from .engine.team_matches import has_teams, players_event
-from .formats import readers
 from .option_checks import checked_list, refuse_individual_options
 from .render import output
 

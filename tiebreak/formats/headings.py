@@ -43,7 +43,8 @@ OTHER = ("fed", "fide", "rtg", "elo", "rating", "club", "club/city", "verein", "
          "fede", "féd", "fédé", "fed.", "origin", "state", "country", "pays", "país", "pais", "rtgi", "rtgn", "rtgf",
          "rtg nat", "rtg int", "elo fide", "elo nat", "nat", "int", "ttl", "tl", "club/team", "verband", "jg",
          "geb", "m/w", "sexe", "sexo", "categoría", "categorie", "catégorie", "kat", "ciudad", "страна", "країна",
-         "anz", "рейт", "фиде", "фіде", "эло", "ело", "клуб/город", "клуб/місто", "т", "звание", "фед", "г р", "рік нар", "год рожд", "разряд", "розряд")
+         "anz", "рейт", "фиде", "фіде", "эло", "ело", "клуб/город", "клуб/місто", "т", "звание", "фед", "г р",
+         "рік нар", "год рожд", "разряд", "розряд")
 #: tie-break headings of the programs (all languages) -> our specifier
 TIE_BREAKS: dict[str, str] = {
     # Swiss-Chess / German chess-results
