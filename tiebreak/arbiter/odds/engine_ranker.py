@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Callable
 
 import numpy as np
@@ -16,10 +17,13 @@ from .models import KINDS
 from .pending import Future
 
 
-def rank_outcomes(future: Future, digits: np.ndarray, n: int,
-                  ranks: Callable[[Tournament], np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+def rank_outcomes(future: Future, digits: np.ndarray, n: int, ranks: Callable[[Tournament], np.ndarray],
+                  until: float | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Each outcome (row of result digits) written into a copy of ``future.base`` and ranked by ``ranks`` (the rank of
-    each of the ``n`` participants, 1 = first, equal ranks shared): the participants ahead and sharing the place."""
+    each of the ``n`` participants, 1 = first, equal ranks shared): the participants ahead and sharing the place.
+
+    ``until``: a ``time.perf_counter()`` past which no further outcome is ranked (at least one is): the rows
+    returned are then the first outcomes only."""
     kind = future.base.kind.copy()
     t = dataclasses.replace(future.base, kind=kind)
     ahead = np.empty((len(digits), n), np.int64)
@@ -34,6 +38,8 @@ def rank_outcomes(future: Future, digits: np.ndarray, n: int,
         rank = ranks(t)
         ahead[o] = rank - 1
         size[o] = np.bincount(rank)[rank]
+        if until is not None and time.perf_counter() > until:
+            return ahead[:o + 1], size[:o + 1]
     return ahead, size
 
 
@@ -54,5 +60,5 @@ class EngineRanker:
             rank[x.index] = x.rank
         return rank
 
-    def rank(self, digits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        return rank_outcomes(self.future, digits, self.n, self._ranks)
+    def rank(self, digits: np.ndarray, until: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+        return rank_outcomes(self.future, digits, self.n, self._ranks, until)
