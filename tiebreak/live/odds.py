@@ -2,8 +2,10 @@
 
 They are computed off the request path, so that publishing a version never waits for them: :class:`OddsWorker`
 runs one job at a time in a process of its own (the engine's Python would otherwise hold the interpreter lock the
-server needs), within a time budget (every outcome when that fits, a seeded simulation otherwise), and keeps the
-last answer of each event by version.  A job whose version a newer one has replaced by the time it starts is
+server needs), within a time budget for all the work (every outcome when that fits, else a seeded simulation that
+stops at the budget with its margin: a 2,000-player Swiss has its odds within :data:`BUDGET` seconds), and keeps
+the last answer of each event by version.  The document holds the top places only, for the participants who can
+reach them (a 3,000-player event answered 56 MB with every place of every player).  A job whose version a newer one has replaced by the time it starts is
 dropped.  When the answer comes, the event puts it into the document of that same
 version (the page asks again while a round has pending games and no odds yet).
 
@@ -13,10 +15,13 @@ version (the page asks again while a round has pending games and no odds yet).
 >>> odds = live_odds(t, None, budget=1.0, seed=1)      # no. 2 first: 35/54, as tests/test_odds.py works out by hand
 >>> odds["method"], odds["outcomes"], [(p["start_no"], round(p["first"], 4)) for p in odds["players"]]
 ('exact', 9, [(2, 0.6481), (1, 0.3148), (3, 0.037)])
+>>> odds["participants"], odds["top"], len(odds["players"][0]["places"])
+(3, 3, 3)
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import multiprocessing
 import threading
@@ -43,27 +48,36 @@ log = logging.getLogger(__name__)
 def live_odds(t: Tournament, settings: Settings | None, budget: float = BUDGET, seed: int = 0) -> dict[str, Any]:
     """The live document's ``odds`` member for the tournament as it stands (``settings``: the event's
     :class:`~tiebreak.live.event.Settings`, or None): method, outcomes, pending games, the simulation's margin, and
-    per player (by the chance of first place) the chance of first place, of the top 3 and of every place.
+    per participant with a chance of the top places (by the chance of first place) the chance of first place, of
+    the top 3 and of each of those places.  ``budget`` bounds all the work (a simulation stops there with its margin).
+
+    ``t`` is the tournament as it stands (:func:`~tiebreak.live.pending.as_it_stands`): its games in play are the
+    cells of unknown result, exactly the games still unplayed; the readers' list of blank pairings
+    (``Tournament.pending``) is left out, as an incremental re-read may keep it from an earlier version of the file
+    (a game whose result has come in since was played out again).
 
     In a team event (TRF records 013/310) the rows are the teams' (``team`` true), ranked by the event's list as the
     live team standings are (:mod:`tiebreak.live.teams`)."""
+    t = dataclasses.replace(t, pending=[])
     if read_teams(t):
         odds = compute_team_odds(t, settings.tiebreaks if settings else None, rules=settings.rules if settings else
-                                 "auto", system=settings.system if settings else None, budget=budget, seed=seed)
+                                 "auto", system=settings.system if settings else None, budget=budget, seed=seed,
+                                 places=TOP)
     elif settings is None:
-        odds = compute_odds(t, None, budget=budget, seed=seed)
+        odds = compute_odds(t, None, budget=budget, seed=seed, places=TOP)
     else:
         odds = compute_odds(t, settings.tiebreaks, rules=settings.rules, system=settings.system,
-                            unrated_rating=settings.unrated_rating, budget=budget, seed=seed)
+                            unrated_rating=settings.unrated_rating, budget=budget, seed=seed, places=TOP)
     players: list[dict[str, Any]] = []
     for i, p in enumerate(odds.participants):
-        places = [float(x) for x in odds.places[i]]
-        players.append({"start_no": p.start_no, "name": p.name, "first": places[0], "top": sum(places[:TOP]),
-                        "places": places})
+        places = [round(float(x), 12) for x in odds.places[i][:TOP]]
+        if any(places):  # the others cannot reach the top places: not listed (the document stays small)
+            players.append({"start_no": p.start_no, "name": p.name, "first": places[0],
+                            "top": round(min(1.0, sum(places)), 12), "places": places})
     players.sort(key=lambda r: (-r["first"], -r["top"], r["start_no"]))
     return {"method": odds.method, "outcomes": odds.outcomes, "games": len(odds.future.games), "team": odds.team,
             "final_round": odds.future.final_round, "top": TOP, "margin": odds.margin,
-            "tiebreaks": [s.text for s in odds.specs], "players": players}
+            "participants": len(odds.participants), "tiebreaks": [s.text for s in odds.specs], "players": players}
 
 
 class OddsWorker:

@@ -105,17 +105,16 @@ def next_round_games(odds: Odds) -> list[int]:
     if not games:
         return []
     first = min(g.round for g in games)
-    return [k for k, g in enumerate(games) if g.round == first and _contender_game(odds, k)]
+    playing = contender_games(odds)
+    return [k for k, g in enumerate(games) if g.round == first and k in playing]
 
 
-def _contender_game(odds: Odds, k: int) -> bool:
-    """Whether a contender plays game ``k`` (in a team event: a board of a contending team)."""
-    g = odds.future.games[k]
-    able = {odds.participants[i].start_no for i in _contenders(odds)}
-    if odds.team:
-        team_of = _team_of(odds)
-        return team_of.get(g.white_no) in able or team_of.get(g.black_no) in able
-    return g.white_no in able or g.black_no in able
+def contender_games(odds: Odds) -> set[int]:
+    """The pending games a contender plays (in a team event: a board of a contending team)."""
+    able = {odds.participants[i].start_no for i in range(len(odds.places)) if odds.places[i][0] > 0}
+    team_of = _team_of(odds)
+    side = team_of.get if odds.team else (lambda no: no)
+    return {k for k, g in enumerate(odds.future.games) if side(g.white_no) in able or side(g.black_no) in able}
 
 
 def _team_of(odds: Odds) -> dict[int, int]:
@@ -162,9 +161,10 @@ def to_json_obj(odds: Odds, top: int = 3) -> dict[str, Any]:
             row["places_exact"] = [str(x) for x in odds.places[i]]
         rows.append(row)
     games = []
+    playing = contender_games(odds)
     for k, g in enumerate(odds.future.games):
         results: dict[str, dict[str, Any]] = {}
-        contender = _contender_game(odds, k)
+        contender = k in playing
         for r in range(3):
             first = odds.first_by_result[k][r]
             results[RESULT_TEXT[r]] = {"probability": _number(odds.result_probability[k][r])}

@@ -24,8 +24,9 @@ from ...engine.errors import InputError, Place
 MAX_BUDGET, MAX_SIMULATIONS = 20.0, 1_000_000
 DEFAULT_BUDGET = MAX_BUDGET
 
-#: what the simulation keeps of the budget for the work after it (the answer), as a share and at least this long
-RESERVE_SHARE, RESERVE_SECONDS = 0.05, 0.1
+#: what the ranking keeps of the budget for the work after it (the answer), as a share and at least this long, and
+#: per participant (the answer's rows: about 50 microseconds each, measured with 9,999 players)
+RESERVE_SHARE, RESERVE_SECONDS, RESERVE_PER_ROW = 0.05, 0.1, 50e-6
 
 #: called after each batch: outcomes ranked so far, outcomes planned (None: until the budget), seconds spent
 Progress = Callable[[int, int | None, float], None]
@@ -38,6 +39,8 @@ class Budget:
     seconds: float | None
     start: float = field(default_factory=time.perf_counter)
     progress: Progress | None = None
+    #: seconds kept for the answer after the ranking (set by the odds from the number of participants)
+    after: float = 0.0
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
@@ -56,7 +59,7 @@ class Budget:
         work after it), or None."""
         if self.seconds is None:
             return None
-        return self.start + self.seconds - max(RESERVE_SECONDS, RESERVE_SHARE * self.seconds)
+        return self.start + self.seconds - max(RESERVE_SECONDS, RESERVE_SHARE * self.seconds) - self.after
 
     def report(self, done: int, planned: int | None) -> None:
         if self.progress is not None:

@@ -22,8 +22,8 @@ def rank_outcomes(future: Future, digits: np.ndarray, n: int, ranks: Callable[[T
     """Each outcome (row of result digits) written into a copy of ``future.base`` and ranked by ``ranks`` (the rank of
     each of the ``n`` participants, 1 = first, equal ranks shared): the participants ahead and sharing the place.
 
-    ``until``: a ``time.perf_counter()`` past which no further outcome is ranked (at least one is): the rows
-    returned are then the first outcomes only."""
+    ``until``: a ``time.perf_counter()`` past which no outcome should end (at least one is ranked; the time of the
+    next one is guessed from those before): the rows returned are then the first outcomes only."""
     kind = future.base.kind.copy()
     t = dataclasses.replace(future.base, kind=kind)
     ahead = np.empty((len(digits), n), np.int64)
@@ -32,14 +32,15 @@ def rank_outcomes(future: Future, digits: np.ndarray, n: int, ranks: Callable[[T
     b = np.array([g.black for g in future.games], np.int64)
     r = np.array([g.round - 1 for g in future.games], np.int64)
     kinds = np.array(KINDS, np.int8)
+    started = time.perf_counter()
     for o, row in enumerate(digits):
         kind[w, r] = kinds[row, 0]
         kind[b, r] = kinds[row, 1]
         rank = ranks(t)
         ahead[o] = rank - 1
         size[o] = np.bincount(rank)[rank]
-        if until is not None and time.perf_counter() > until:
-            return ahead[:o + 1], size[:o + 1]
+        if until is not None and (now := time.perf_counter()) + (now - started) / (o + 1) > until:
+            return ahead[:o + 1], size[:o + 1]  # the next one would end past ``until``
     return ahead, size
 
 

@@ -25,7 +25,7 @@ from threadpoolctl import threadpool_limits
 from ...engine.errors import InputError, InputWarning, Place
 from ...engine.rules import RuleSet
 from ...engine.specifier import TieBreakSpec
-from .budget import Budget, as_budget
+from .budget import RESERVE_PER_ROW, Budget, as_budget
 from .engine_ranker import EngineRanker
 from .models import probabilities
 from .participants import Participant, players_of
@@ -285,6 +285,7 @@ def run_odds(future: Future, specs: list[TieBreakSpec], *, rules: str | RuleSet 
         seed = secrets.randbelow(10**6)
     row = None if player is None else numbers.index(player)
     depth = depth_for(len(participants), places)
+    budget.after = RESERVE_PER_ROW * (len(participants) + len(future.games))
     how, count, acc = tally(future, ranker, probs, fractions is not None, method, simulations, seed, row, budget,
                             notes, depth)
     chances = acc.places()
