@@ -5,9 +5,9 @@ runs one job at a time in a process of its own (the engine's Python would otherw
 server needs), within a time budget for all the work (every outcome when that fits, else a seeded simulation that
 stops at the budget with its margin: a 2,000-player Swiss has its odds within :data:`BUDGET` seconds), and keeps
 the last answer of each event by version.  The document holds the top places only, for the participants who can
-reach them (a 3,000-player event answered 56 MB with every place of every player).  A job whose version a newer one has replaced by the time it starts is
-dropped.  When the answer comes, the event puts it into the document of that same
-version (the page asks again while a round has pending games and no odds yet).
+reach them (a 3,000-player event answered 56 MB with every place of every player).  A job whose version a newer
+one has replaced by the time it starts is dropped.  When the answer comes, the event puts it into the document of
+that same version (the page asks again while a round has pending games and no odds yet).
 
 >>> from tiebreak.engine.model import Player, Tournament, Kind
 >>> t = Tournament.build([Player(i, f"P{i}") for i in (1, 2, 3)], 3, type_text="Round Robin")

@@ -148,7 +148,6 @@ def _order(odds: Odds) -> list[int]:
 
 def to_json_obj(odds: Odds, top: int = 3) -> dict[str, Any]:
     """The JSON answer: ``players`` (or ``teams`` in a team event, by team number) with their chances."""
-    t = odds.future.base
     exact = odds.method == "exact" and odds.places and isinstance(odds.places[0][0], Fraction)
     team_of = _team_of(odds)
     rows = []
