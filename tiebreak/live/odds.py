@@ -25,6 +25,7 @@ import dataclasses
 import logging
 import multiprocessing
 import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, Callable
@@ -37,19 +38,23 @@ from ..engine.team_matches import read_teams
 if TYPE_CHECKING:
     from .event import Settings
 
-#: seconds of work for the odds of one version: every outcome when they fit, a simulation otherwise
-BUDGET = 5.0
+#: seconds from a version's publication to its odds: every outcome when they fit, a simulation otherwise (the odds
+#: worker's start, the first time, counts in them); at least :data:`LEAST` seconds of work once the job starts
+BUDGET, LEAST = 4.5, 2.0
 #: the places whose chance the page shows besides first place
 TOP = 3
 
 log = logging.getLogger(__name__)
 
 
-def live_odds(t: Tournament, settings: Settings | None, budget: float = BUDGET, seed: int = 0) -> dict[str, Any]:
+def live_odds(t: Tournament, settings: Settings | None, budget: float = BUDGET, seed: int = 0,
+              since: float | None = None) -> dict[str, Any]:
     """The live document's ``odds`` member for the tournament as it stands (``settings``: the event's
     :class:`~tiebreak.live.event.Settings`, or None): method, outcomes, pending games, the simulation's margin, and
     per participant with a chance of the top places (by the chance of first place) the chance of first place, of
-    the top 3 and of each of those places.  ``budget`` bounds all the work (a simulation stops there with its margin).
+    the top 3 and of each of those places.  ``budget`` bounds all the work (a simulation stops there with its margin),
+    counted from ``since`` (a ``time.time()``: the version's publication in the server's process) when given, with at
+    least :data:`LEAST` seconds left.
 
     ``t`` is the tournament as it stands (:func:`~tiebreak.live.pending.as_it_stands`): its games in play are the
     cells of unknown result, exactly the games still unplayed; the readers' list of blank pairings
@@ -59,6 +64,8 @@ def live_odds(t: Tournament, settings: Settings | None, budget: float = BUDGET, 
     In a team event (TRF records 013/310) the rows are the teams' (``team`` true), ranked by the event's list as the
     live team standings are (:mod:`tiebreak.live.teams`)."""
     t = dataclasses.replace(t, pending=[])
+    if since is not None:
+        budget = max(LEAST, budget - max(0.0, time.time() - since))
     if read_teams(t):
         odds = compute_team_odds(t, settings.tiebreaks if settings else None, rules=settings.rules if settings else
                                  "auto", system=settings.system if settings else None, budget=budget, seed=seed,
@@ -100,6 +107,8 @@ class OddsWorker:
     def submit(self, event: str, key: tuple[Any, ...], t: Tournament, settings: Settings | None,
                wanted: Callable[[], bool], done: Callable[[dict[str, Any] | None], None]) -> Future[None]:
         """Compute the odds of ``t`` in the worker unless ``wanted()`` says no by then; ``done(odds)`` after."""
+        since = time.time()
+
         def job() -> None:
             if not wanted():
                 return
@@ -107,7 +116,7 @@ class OddsWorker:
                 self._process = ProcessPoolExecutor(1, multiprocessing.get_context("spawn"))
             try:
                 odds = self._process.submit(live_odds, t, settings, self.budget,
-                                            int(str(key[0])[:8] or "0", 16)).result()
+                                            int(str(key[0])[:8] or "0", 16), since).result()
             except BrokenProcessPool as e:  # the process died (killed, out of memory): a new one next time
                 log.warning("live odds of %s: %s", event, e)
                 self._process, odds = None, None
