@@ -21,7 +21,6 @@ that same version (the page asks again while a round has pending games and no od
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import multiprocessing
 import threading
@@ -57,13 +56,12 @@ def live_odds(t: Tournament, settings: Settings | None, budget: float = BUDGET, 
     least :data:`LEAST` seconds left.
 
     ``t`` is the tournament as it stands (:func:`~tiebreak.live.pending.as_it_stands`): its games in play are the
-    cells of unknown result, exactly the games still unplayed; the readers' list of blank pairings
-    (``Tournament.pending``) is left out, as an incremental re-read may keep it from an earlier version of the file
-    (a game whose result has come in since was played out again).
+    cells of unknown result, exactly the games still unplayed (an incremental re-read may keep the readers' list of
+    blank pairings, ``Tournament.pending``, from an earlier version of the file: a game of that list whose result
+    the grid holds is not pending, :func:`~tiebreak.arbiter.odds.find_future`).
 
     In a team event (TRF records 013/310) the rows are the teams' (``team`` true), ranked by the event's list as the
     live team standings are (:mod:`tiebreak.live.teams`)."""
-    t = dataclasses.replace(t, pending=[])
     if since is not None:
         budget = max(LEAST, budget - max(0.0, time.time() - since))
     if read_teams(t):

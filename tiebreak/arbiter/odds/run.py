@@ -106,10 +106,11 @@ def tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_mode
             notes.append(f"{g} pending games: too many outcomes to enumerate, simulated instead")
             method = "simulation"
         if method != "simulation":
-            done = _enumerate(future, ranker, probs, exact_model, method == "exact", player, budget, notes, depth)
+            done, overran = _enumerate(future, ranker, probs, exact_model, method == "exact", player, budget, notes,
+                                       depth)
             if done is not None:
                 return "exact", 3 ** g, done
-            if budget.over():  # the enumeration ran past the budget (a slower machine than measured): a short
+            if overran:  # the enumeration ran past the budget (a slower machine than measured): a short simulation
                 budget = Budget(max(GRACE_SECONDS, GRACE_SHARE * (budget.seconds or 0)), progress=budget.progress)
         return _simulate(future, ranker, probs, simulations, seed, budget, notes, depth)
 
@@ -128,9 +129,9 @@ def _ranked(ranker: Ranker, until: float | None) -> Callable[[Digits], Batch]:
 
 
 def _enumerate(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_model: bool, asked: bool,
-               player: int | None, budget: Budget, notes: list[str], depth: int) -> Tally | None:
+               player: int | None, budget: Budget, notes: list[str], depth: int) -> tuple[Tally | None, bool]:
     """Every outcome when the first ones timed say they fit in the budget (None: they do not, said in ``notes``;
-    ``asked`` (``--exact``): refused instead, with the estimate)."""
+    ``asked`` (``--exact``): refused instead, with the estimate), and whether it ran past the budget."""
     g, n = len(future.games), ranker.n
     total = 3 ** g
     weights_of: Callable[[Digits], NDArray[np.float64]] | None = (
@@ -152,8 +153,15 @@ def _enumerate(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact
         def probe(start: int) -> Batch:  # a few outcomes timed before choosing (a big event: 10-50 ms each)
             return ranked(digit_rows(start, min(total, PROBE), g))
     clock = time.perf_counter()
-    first = probe(0)
-    estimate = total * (time.perf_counter() - clock) / len(first[0])
+    probes = [probe(0)]
+    per = (time.perf_counter() - clock) / len(probes[0][0])
+    if isinstance(ranker, RoundRobinRanker) and total > step:  # the first block also made what all blocks share
+        clock = time.perf_counter()
+        probes.append(work(step))
+        # the blocks are ranked on THREADS threads (numpy lets go of the interpreter lock), the engine's outcomes
+        # mostly hold it
+        per = min(per, (time.perf_counter() - clock) / step) / THREADS
+    estimate = total * per
     seconds = budget.seconds
     if seconds is not None and estimate > EXACT_SHARE * budget.left():
         if asked:
@@ -161,11 +169,13 @@ def _enumerate(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact
                              f"of {seconds:g} s: give --budget none to wait for them, or leave out --exact for a "
                              "simulation", Place(future.base.source, field="budget"))
         notes.append(f"{total} outcomes would take about {estimate:.0f} s: simulated instead")
-        return None
-    acc = Tally(n, g, depth, exact_model)
+        return None, False
+    acc = Tally(n, g, depth, exact_model, weighted=not exact_model)
     chosen = player if g <= NEEDS_MAX_GAMES else None
-    acc.add(*first, weights_of(first[0]) if weights_of else None, chosen)
-    done = len(first[0])
+    done = 0
+    for first in probes:
+        acc.add(*first, weights_of(first[0]) if weights_of else None, chosen)
+        done += len(first[0])
     for d, who, a, s in in_order(work, range(done, total, step)):
         acc.add(d, who, a, s, weights_of(d) if weights_of else None, chosen)
         done += len(d)
@@ -173,13 +183,13 @@ def _enumerate(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact
         if until is not None and time.perf_counter() > until:
             break
     if done == total:
-        return acc
+        return acc, False
     if asked:
         raise InputError(f"--exact: the {total} outcomes took longer than the budget of {seconds:g} s (estimated "
                          f"{estimate:.0f} s): give --budget none to wait for them",
                          Place(future.base.source, field="budget"))
     notes.append(f"the {total} outcomes took longer than the budget of {seconds:g} s: simulated instead")
-    return None
+    return None, True
 
 
 def _simulate(future: Future, ranker: Ranker, probs: NDArray[np.float64], simulations: int | None,
@@ -195,7 +205,7 @@ def _simulate(future: Future, ranker: Ranker, probs: NDArray[np.float64], simula
     ranked = _ranked(ranker, until)
     rng = np.random.default_rng(seed)
     cum = np.cumsum(probs, axis=1)
-    acc = Tally(ranker.n, g, depth, exact=False)
+    acc = Tally(ranker.n, g, depth, exact=False)  # each outcome counts 1: counted, then floating point
 
     def draw(size: int) -> Digits:  # drawn in order from one generator: the seed repeats the run
         u = rng.random((size, g))

@@ -7,10 +7,11 @@ For each outcome the ranker gives every participant's ``ahead`` (participants st
 participants; else the places asked for, at least :data:`SHOWN`); best, worst and expected places are kept for
 everybody, and first place by the result of each game only for the participants ever first (the contenders).
 
-* **Exact** (every outcome enumerated under the ``equal`` model): integer counts by tie size, turned into fractions
-  at the end (a few thousand of them at most).
-* **Floating point** (simulations, and enumeration under the ``elo`` model): each outcome's weight over the tie size
-  is added into a difference array over the places (players × (depth + 1)) and summed along the places at the end.
+* **Counted** (every outcome enumerated under the ``equal`` model, and simulations: each outcome weighs 1): integer
+  counts by tie size (arrays participants × places), turned at the end into fractions (exact enumeration: a few
+  thousand of them at most) or floating point (simulations).
+* **Weighted** (enumeration under the ``elo`` model): each outcome's probability over the tie size is added into a
+  floating-point difference array over the places (participants × (depth + 1)), summed along the places at the end.
 
 >>> t = Tally(3, 1, 3, exact=True)
 >>> who = np.array([[0, 1, 2], [0, 1, 2]]); ahead = np.array([[0, 0, 2], [0, 1, 2]])
@@ -18,7 +19,7 @@ everybody, and first place by the result of each game only for the participants 
 >>> t.add(np.array([[0], [1]], np.int8), who, ahead, size, None, None)
 >>> [[str(p) for p in row] for row in t.places()]
 [['3/4', '1/4', '0'], ['1/4', '3/4', '0'], ['0', '0', '1']]
->>> f = Tally(3, 1, 3, exact=False)
+>>> f = Tally(3, 1, 3, exact=False, weighted=True)
 >>> f.add(np.array([[0], [1]], np.int8), who, ahead, size, None, None)
 >>> [[round(float(p), 3) for p in row] for row in f.places()]
 [[0.75, 0.25, 0.0], [0.25, 0.75, 0.0], [0.0, 0.0, 1.0]]
@@ -79,19 +80,19 @@ def _put(store: dict[int, NDArray[np.int64]], s: int, counts: NDArray[np.int64])
 class Tally:
     """The outcomes added up (module text): ``n`` participants, ``g`` pending games, the first ``depth`` places."""
 
-    def __init__(self, n: int, g: int, depth: int, exact: bool) -> None:
-        self.n, self.g, self.depth, self.exact = n, g, depth, exact
-        self.total: int | float = 0 if exact else 0.0
-        self.result_weight: NDArray[Any] = np.zeros((g, 3), np.int64 if exact else np.float64)
+    def __init__(self, n: int, g: int, depth: int, exact: bool, weighted: bool = False) -> None:
+        self.n, self.g, self.depth, self.exact, self.weighted = n, g, depth, exact and not weighted, weighted
+        self.total: int | float = 0.0 if weighted else 0
+        self.result_weight: NDArray[Any] = np.zeros((g, 3), np.float64 if weighted else np.int64)
         self.low = np.full(n, n, np.int64)  # best place - 1
         self.high = np.zeros(n, np.int64)  # worst place
         self.place_sum = np.zeros(n)  # the weight times the middle of the places shared (the expected place)
-        self.by_size: dict[int, NDArray[np.int64]] = {}  # exact: tie size -> participant x ahead (< depth)
-        self.diff = np.zeros((n, depth + 1))  # floating point: a difference array over the places
+        self.by_size: dict[int, NDArray[np.int64]] = {}  # counted: tie size -> participant x ahead (< depth)
+        self.diff = np.zeros((n, depth + 1) if weighted else (0, 0))  # weighted: a difference array over the places
         self.column = np.full(n, -1, np.int64)  # participant -> column of the first-place arrays
         self.contenders: list[int] = []  # the participants ever first, by column
-        self.first_by_size: dict[int, NDArray[np.int64]] = {}  # exact: tie size -> game x result x contender
-        self.first = np.zeros((g, 3, 0))  # floating point: game x result x contender
+        self.first_by_size: dict[int, NDArray[np.int64]] = {}  # counted: tie size -> game x result x contender
+        self.first = np.zeros((g, 3, 0))  # weighted: game x result x contender
         self.alone_first: list[NDArray[np.bool_]] = []  # per batch, per outcome: the chosen one first alone
 
     def add(self, digits: NDArray[np.int8], who: NDArray[Any], ahead: NDArray[Any], size: NDArray[Any],
@@ -107,21 +108,27 @@ class Tally:
             return
         n, g, depth = self.n, self.g, self.depth
         self.total += len(digits) if weights is None else float(weights.sum())
-        p, a, s = who.ravel().astype(np.int64), ahead.ravel().astype(np.int64), size.ravel().astype(np.int64)
-        w = None if weights is None else np.repeat(weights, n)
-        np.minimum.at(self.low, p, a)
-        np.maximum.at(self.high, p, a + s)
-        self.place_sum += np.bincount(p, (a + (s + 1) / 2) * (1 if w is None else w), minlength=n)
+        # flat, in the order the arrays are in memory (the array ranker's are positions x outcomes, transposed)
+        flip = all(x.T.flags.c_contiguous for x in (who, ahead, size))
+        p, a, s = (x.T.ravel() if flip else x.ravel() for x in (who, ahead, size))
+        w = None if weights is None else (np.tile(weights, n) if flip else np.repeat(weights, n))
+        if self.weighted or depth < n:  # else read from the counts at the end
+            np.minimum.at(self.low, p, a)
+            np.maximum.at(self.high, p, a + s)
+            middle = a + (s + 1) * 0.5
+            self.place_sum += np.bincount(p, middle if w is None else middle * w, minlength=n)
         cells = (np.arange(g)[None, :] * 3 + digits).ravel()
         self.result_weight += np.bincount(cells, None if weights is None else np.repeat(weights, g),
                                           minlength=3 * g).reshape(g, 3).astype(self.result_weight.dtype)
-        top = a < depth
-        p, a, s = p[top], a[top], s[top]
-        if self.exact:
-            _count(self.by_size, (n, depth), s, p * depth + a)
+        if depth < n:
+            top = a < depth
+            p, a, s, w = p[top], a[top], s[top], None if w is None else w[top]
+        if not self.weighted:
+            _count(self.by_size, (n, depth), s, p.astype(np.int64) * depth + a)
         else:
-            share = (1.0 if w is None else w[top]) / s
-            cells = np.concatenate([p * (depth + 1) + a, p * (depth + 1) + np.minimum(a + s, depth)])
+            share = (1.0 if w is None else w) / s
+            p1 = p.astype(np.int64) * (depth + 1)
+            cells = np.concatenate([p1 + a, p1 + np.minimum(a + s, depth)])
             self.diff += np.bincount(cells, np.concatenate([share, -share]),
                                      minlength=n * (depth + 1)).reshape(n, depth + 1)
         o, i = np.nonzero(ahead == 0)
@@ -129,7 +136,7 @@ class Tally:
         self._grow(firsts)
         c = len(self.contenders)
         cells = (((np.arange(g)[None, :] * 3 + digits[o]) * c) + self.column[firsts][:, None]).ravel()
-        if self.exact:
+        if not self.weighted:
             _count(self.first_by_size, (g, 3, c), np.repeat(sizes, g), cells)
         else:
             share = (1.0 if weights is None else weights[o]) / sizes
@@ -143,23 +150,39 @@ class Tally:
         self.column[new] = np.arange(len(self.contenders), len(self.contenders) + len(new))
         self.contenders += new.tolist()
         pad = ((0, 0), (0, 0), (0, len(new)))
-        self.first = np.pad(self.first, pad)
+        if self.weighted:
+            self.first = np.pad(self.first, pad)
         for s, counts in self.first_by_size.items():
             self.first_by_size[s] = np.pad(counts, pad)
 
     # -- the answer ----------------------------------------------------------------------------------------------
 
+    def _from_counts(self) -> None:
+        """Best, worst and expected places from the exact counts when they hold every place."""
+        if self.weighted or self.depth < self.n or not self.by_size:
+            return
+        self.low[:], self.high[:], self.place_sum[:] = self.n, 0, 0.0
+        a = np.arange(self.n)
+        for s, counts in self.by_size.items():
+            seen = counts > 0
+            self.low = np.minimum(self.low, np.where(seen, a[None, :], self.n).min(axis=1))
+            self.high = np.maximum(self.high, np.where(seen, a[None, :] + s, 0).max(axis=1))
+            self.place_sum += (counts * (a[None, :] + (s + 1) / 2)).sum(axis=1)
+
     @property
     def best(self) -> list[int]:
         """Each participant's best place (1-based) over the outcomes of positive weight."""
+        self._from_counts()
         return [int(x) + 1 for x in self.low]
 
     @property
     def worst(self) -> list[int]:
+        self._from_counts()
         return [int(x) for x in self.high]
 
     def expected(self) -> list[float]:
         """Each participant's expected place (the order of the report after the chance of first place)."""
+        self._from_counts()
         return [float(x) for x in self.place_sum / (self.total or 1)]
 
     def places(self) -> list[list[Probability]]:
@@ -172,29 +195,50 @@ class Tally:
         if self.exact:
             common = lcm(*self.by_size) if self.by_size else 1
             num = np.zeros((n, depth), object)
-            for s, counts in self.by_size.items():
-                cs = np.cumsum(counts, axis=1)
-                window = cs.copy()
-                if s < depth:
-                    window[:, s:] -= cs[:, :-s]
+            for s, window in self._windows():
                 num += window.astype(object) * (common // s)
             return [[Fraction(int(x), common * int(total)) for x in row] for row in num]
-        out = np.clip(np.cumsum(self.diff, axis=1)[:, :depth] / float(total), 0.0, 1.0)
+        if self.weighted:
+            out = np.cumsum(self.diff, axis=1)[:, :depth] / float(total)
+        else:
+            out = np.zeros((n, depth))
+            for s, window in self._windows():
+                out += window / s
+            out /= float(total)
+        out = np.clip(out, 0.0, 1.0)
+        self._from_counts()
         places = np.arange(1, depth + 1)[None, :]
         low, high = (self.low + 1)[:, None], self.high[:, None]
         out[(places < low) | (places > high)] = 0.0
         out[(low == high) & (places == low)] = 1.0
         return out.tolist()  # type: ignore[no-any-return]
 
+    def _windows(self) -> list[tuple[int, NDArray[np.int64]]]:
+        """Per tie size ``s``: the count of outcomes in which each participant shares place ``j`` (the counts of
+        ``ahead`` from ``j - s + 1`` to ``j``)."""
+        out = []
+        for s, counts in self.by_size.items():
+            cs = np.cumsum(counts, axis=1)
+            window = cs.copy()
+            if s < self.depth:
+                window[:, s:] -= cs[:, :-s]
+            out.append((s, window))
+        return out
+
     def first_by_result(self) -> list[list[dict[int, Probability] | None]]:
         """Game x result: each contender's chance of first place when the game has that result (participant index
         -> probability, contenders only), None where the result cannot happen."""
         out: list[list[dict[int, Probability] | None]] = []
+        common = lcm(*self.first_by_size) if self.first_by_size else 1
         if self.exact:
-            common = lcm(*self.first_by_size) if self.first_by_size else 1
             num = np.zeros((self.g, 3, len(self.contenders)), object)
             for s, counts in self.first_by_size.items():
                 num += counts.astype(object) * (common // s)
+        elif not self.weighted:
+            first = np.zeros((self.g, 3, len(self.contenders)))
+            for s, counts in self.first_by_size.items():
+                first += counts / s
+            self.first = first
         for k in range(self.g):
             line: list[dict[int, Probability] | None] = []
             for r in range(3):
