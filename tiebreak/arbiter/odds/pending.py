@@ -1,8 +1,8 @@
 """The games still to be played: what `tiebreak odds` enumerates.
 
 A game is *pending* when it is paired but has no result: a TRF pairing with a blank result, a Chess-JSON game
-without results (both kept by the readers in ``Tournament.pending``; one whose result the grid holds by now is not), an unknown result (TRF ``X``/``?``, PGN
-``*``), and every game of a round after ``--after-round``.  In a round robin the rounds the file does not hold yet
+without results (both kept by the readers in ``Tournament.pending``; one whose result the grid holds by now is
+not), an unknown result (TRF ``X``/``?``, PGN ``*``), and every game of a round after ``--after-round``.  In a round robin the rounds the file does not hold yet
 come from the Berger tables (Arbiters' Manual 13.16) by pairing number; a Swiss event can only be looked at up to
 its last paired round, since later pairings depend on results not known yet.
 
