@@ -2,9 +2,9 @@
 
 A game is *pending* when it is paired but has no result: a TRF pairing with a blank result, a Chess-JSON game
 without results (both kept by the readers in ``Tournament.pending``; one whose result the grid holds by now is
-not), an unknown result (TRF ``X``/``?``, PGN ``*``), and every game of a round after ``--after-round``.  In a round robin the rounds the file does not hold yet
-come from the Berger tables (Arbiters' Manual 13.16) by pairing number; a Swiss event can only be looked at up to
-its last paired round, since later pairings depend on results not known yet.
+not), an unknown result (TRF ``X``/``?``, PGN ``*``), and every game of a round after ``--after-round``.  In a round
+robin the rounds the file does not hold yet come from the Berger tables (Arbiters' Manual 13.16) by pairing number; a
+Swiss event can only be looked at up to its last paired round, since later pairings depend on results not known yet.
 
 >>> from tiebreak.engine.model import Player, Tournament, Kind
 >>> t = Tournament.build([Player(i) for i in (1, 2, 3, 4)], 3, type_text="Round Robin")
