@@ -137,3 +137,24 @@ def test_progress_is_shown_on_a_terminal_only_after_the_first_second():
     quiet(100, None, 5.0)
     quiet.clear()
     assert pipe.getvalue() == ""
+
+
+def test_the_top_k_beyond_the_places_kept_is_one_number_per_participant():
+    """Every one of the places 1..K is someone's in every outcome: the chances of the top K add up to K over the
+    participants (exact: a 70-player Swiss with two games of round 2 pending, 9 outcomes), and to 1 each beyond the
+    number of participants; at most 64 places are kept whatever K is."""
+    n = 70
+    t = Tournament.build([Player(i, f"P{i}") for i in range(1, n + 1)], 2, type_text="Swiss")
+    for k in range(1, n // 2 + 1):
+        t.set_game(1, k, k + n // 2, Kind.WIN)
+    for k in range(3, n // 2 + 1):  # round 2: all but the games of 1 and 2 played
+        t.set_game(2, k, n + 1 - k, Kind.DRAW)
+    t.pending = [(2, 1, n), (2, 2, n - 1)]
+    odds = compute_odds(t, "PTS,BH", places=67)
+    assert odds.method == "exact" and odds.outcomes == 9 and odds.depth == 64 and odds.top is not None
+    assert sum(odds.top) == 67 and all(isinstance(x, Fraction) for x in odds.top)
+    assert to_json_obj(odds, 67)["players"][0]["top"] == 1.0
+    sim = compute_odds(swiss(), "PTS,BH", simulations=300, seed=2, places=100)
+    assert sim.depth == 64 and sim.top == [1.0] * 80
+    kept = compute_odds(swiss(), "PTS,BH", simulations=300, seed=2, places=70)
+    assert sum(kept.top) == pytest.approx(70)

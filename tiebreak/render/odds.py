@@ -121,6 +121,13 @@ def _team_of(odds: Odds) -> dict[int, int]:
     return {no: tm.number for tm in read_teams(odds.future.base) for no in tm.members} if odds.team else {}
 
 
+def top_chance(odds: Odds, i: int, top: int) -> Fraction | float:
+    """Participant ``i``'s chance of the top ``top`` places (kept apart when beyond the places kept)."""
+    if odds.top is not None and top > len(odds.places[i]):
+        return odds.top[i]
+    return sum(odds.places[i][:top], Fraction(0) if odds.places[i] and isinstance(odds.places[i][0], Fraction) else 0.0)
+
+
 def clinched(odds: Odds) -> list[int]:
     """The start numbers (team numbers) sure of first place alone: first in every outcome (exact enumeration)."""
     n = len(odds.participants)
@@ -155,7 +162,7 @@ def to_json_obj(odds: Odds, top: int = 3) -> dict[str, Any]:
         p = odds.participants[i]
         row = {"start_no": p.start_no, "name": p.name, "points": _points_value(p.points),
                "places": [_number(x) for x in odds.places[i]],
-               "top": _number(sum(odds.places[i][:top])), "best": odds.best[i], "worst": odds.worst[i]}
+               "top": _number(top_chance(odds, i, top)), "best": odds.best[i], "worst": odds.worst[i]}
         if exact:
             row["places_exact"] = [str(x) for x in odds.places[i]]
         rows.append(row)
@@ -226,7 +233,7 @@ def to_text(odds: Odds, lang: str = "en", top: int = 3) -> str:
         p = odds.participants[i]
         cells = "".join(f"{_percent(x):>7}" for x in odds.places[i][:shown])
         lines.append(f"{p.start_no:>4}  {p.name[:24]:24} {format_number(p.points):>5} {cells} "
-                     f"{_percent(sum(odds.places[i][:top])):>7} {odds.best[i]:>4}-{odds.worst[i]:<5}")
+                     f"{_percent(top_chance(odds, i, top)):>7} {odds.best[i]:>4}-{odds.worst[i]:<5}")
     verdict = _verdict(odds, lang)
     lines += ([""] + verdict if verdict else []) + [""] + _scenario_text(odds, lang)
     if odds.player is not None:
@@ -302,7 +309,7 @@ def to_html(odds: Odds, lang: str = "en", top: int = 3) -> str:
         p = odds.participants[i]
         cells = "".join(f"<td>{_percent(x)}</td>" for x in odds.places[i][:shown])
         rows.append(f"<tr><td>{p.start_no}</td><td>{esc(p.name)}</td>{cells}"
-                    f"<td>{_percent(sum(odds.places[i][:top]))}</td><td>{odds.best[i]}-{odds.worst[i]}</td></tr>")
+                    f"<td>{_percent(top_chance(odds, i, top))}</td><td>{odds.best[i]}-{odds.worst[i]}</td></tr>")
     scen = _scenario_text(odds, lang)
     needs_lines = _needs_text(odds, lang) if odds.player is not None else []
     header = "".join(f"<p>{esc(x)}</p>" for x in _header(odds, lang))

@@ -87,13 +87,15 @@ class Odds:
     warnings: list[InputWarning] = field(default_factory=list)
     #: each participant's expected place (the order of the report after the chance of first place)
     expected: list[float] = field(default_factory=list)
-    #: the places whose chances are kept (every place in a small event; else the places asked for, at least 6)
+    #: the places whose chances are kept (every place in a small event; else the places asked for, 6 to 64)
     depth: int = 0
+    #: the chance of the top K per participant when K (``places``) is beyond the places kept
+    top: list[Probability] | None = None
 
 
 def tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_model: bool, method: str,
           simulations: int | None, seed: int | None, player: int | None, budget: Budget, notes: list[str],
-          depth: int) -> tuple[str, int, Tally]:
+          depth: int, top: int = 0) -> tuple[str, int, Tally]:
     """Every outcome, or a simulation (module text), within ``budget``: (method, outcomes, their tally)."""
     # the ranker's matrix products are small: BLAS threads only spin (measured: 3 times the CPU time per block);
     # the two threads below keep both cores busy instead
@@ -107,12 +109,12 @@ def tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_mode
             method = "simulation"
         if method != "simulation":
             done, overran = _enumerate(future, ranker, probs, exact_model, method == "exact", player, budget, notes,
-                                       depth)
+                                       depth, top)
             if done is not None:
                 return "exact", 3 ** g, done
             if overran:  # the enumeration ran past the budget (a slower machine than measured): a short simulation
                 budget = Budget(max(GRACE_SECONDS, GRACE_SHARE * (budget.seconds or 0)), progress=budget.progress)
-        return _simulate(future, ranker, probs, simulations, seed, budget, notes, depth)
+        return _simulate(future, ranker, probs, simulations, seed, budget, notes, depth, top)
 
 
 def _ranked(ranker: Ranker, until: float | None) -> Callable[[Digits], Batch]:
@@ -129,7 +131,8 @@ def _ranked(ranker: Ranker, until: float | None) -> Callable[[Digits], Batch]:
 
 
 def _enumerate(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_model: bool, asked: bool,
-               player: int | None, budget: Budget, notes: list[str], depth: int) -> tuple[Tally | None, bool]:
+               player: int | None, budget: Budget, notes: list[str], depth: int,
+               top: int) -> tuple[Tally | None, bool]:
     """Every outcome when the first ones timed say they fit in the budget (None: they do not, said in ``notes``;
     ``asked`` (``--exact``): refused instead, with the estimate), and whether it ran past the budget."""
     g, n = len(future.games), ranker.n
@@ -170,7 +173,7 @@ def _enumerate(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact
                              "simulation", Place(future.base.source, field="budget"))
         notes.append(f"{total} outcomes would take about {estimate:.0f} s: simulated instead")
         return None, False
-    acc = Tally(n, g, depth, exact_model, weighted=not exact_model)
+    acc = Tally(n, g, depth, exact_model, weighted=not exact_model, top=top)
     chosen = player if g <= NEEDS_MAX_GAMES else None
     done = 0
     for first in probes:
@@ -193,7 +196,7 @@ def _enumerate(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact
 
 
 def _simulate(future: Future, ranker: Ranker, probs: NDArray[np.float64], simulations: int | None,
-              seed: int | None, budget: Budget, notes: list[str], depth: int) -> tuple[str, int, Tally]:
+              seed: int | None, budget: Budget, notes: list[str], depth: int, top: int) -> tuple[str, int, Tally]:
     """Outcomes drawn from the model (seeded) until there are ``simulations`` of them (by default
     :data:`DEFAULT_SIMULATIONS`, or :data:`ENGINE_SIMULATIONS` for the engine) or the budget is spent, tallied in
     floating point."""
@@ -205,7 +208,7 @@ def _simulate(future: Future, ranker: Ranker, probs: NDArray[np.float64], simula
     ranked = _ranked(ranker, until)
     rng = np.random.default_rng(seed)
     cum = np.cumsum(probs, axis=1)
-    acc = Tally(ranker.n, g, depth, exact=False)  # each outcome counts 1: counted, then floating point
+    acc = Tally(ranker.n, g, depth, exact=False, top=top)  # each outcome counts 1: counted, then floating point
 
     def draw(size: int) -> Digits:  # drawn in order from one generator: the seed repeats the run
         u = rng.random((size, g))
@@ -297,7 +300,7 @@ def run_odds(future: Future, specs: list[TieBreakSpec], *, rules: str | RuleSet 
     depth = depth_for(len(participants), places)
     budget.after = RESERVE_PER_ROW * (len(participants) + len(future.games))
     how, count, acc = tally(future, ranker, probs, fractions is not None, method, simulations, seed, row, budget,
-                            notes, depth)
+                            notes, depth, places or 0)
     chances = acc.places()
     margin = None
     if how == "simulation":
@@ -307,4 +310,4 @@ def run_odds(future: Future, specs: list[TieBreakSpec], *, rules: str | RuleSet 
     return Odds(future, specs, how, count, model, ranker_name, chances, acc.first_by_result(),
                 acc.result_probability(), acc.best, acc.worst, margin, seed if how == "simulation" else None,
                 fixed or [], alone, row, notes, time.perf_counter() - clock, participants, teams is not None,
-                expected=acc.expected(), depth=depth)
+                expected=acc.expected(), depth=depth, top=acc.top_chance())

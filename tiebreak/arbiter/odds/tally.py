@@ -36,7 +36,8 @@ from numpy.typing import NDArray
 
 #: a probability: exact under the equal model (when every outcome is enumerated), else a float
 Probability: TypeAlias = Fraction | float
-#: events of at most this many participants get the chance of every place (players² is small there)
+#: events of at most this many participants get the chance of every place (players² is small there); a larger event
+#: at most this many places (the chance of the top K beyond them is kept as one number per participant)
 EVERY_PLACE = 64
 #: places kept at least in a larger event (the text report's columns)
 SHOWN = 6
@@ -47,12 +48,12 @@ DENSE_CELLS = 1 << 22
 def depth_for(n: int, places: int | None) -> int:
     """How many places are kept for ``n`` participants when the top ``places`` are asked for.
 
-    >>> depth_for(14, 3), depth_for(2000, 3), depth_for(2000, 10), depth_for(70, 100)
-    (14, 6, 10, 70)
+    >>> depth_for(14, 3), depth_for(2000, 3), depth_for(2000, 10), depth_for(70, 100), depth_for(9999, 9999)
+    (14, 6, 10, 64, 64)
     """
     if n <= EVERY_PLACE:
         return n
-    return min(n, max(places or 0, SHOWN))
+    return min(n, max(min(places or 0, EVERY_PLACE), SHOWN))
 
 
 def _count(store: dict[int, NDArray[np.int64]], shape: tuple[int, ...], sizes: NDArray[Any],
@@ -80,8 +81,13 @@ def _put(store: dict[int, NDArray[np.int64]], s: int, counts: NDArray[np.int64])
 class Tally:
     """The outcomes added up (module text): ``n`` participants, ``g`` pending games, the first ``depth`` places."""
 
-    def __init__(self, n: int, g: int, depth: int, exact: bool, weighted: bool = False) -> None:
+    def __init__(self, n: int, g: int, depth: int, exact: bool, weighted: bool = False, top: int = 0) -> None:
         self.n, self.g, self.depth, self.exact, self.weighted = n, g, depth, exact and not weighted, weighted
+        #: the top K asked for beyond the places kept: the weight of places 1..K per participant (by tie size when
+        #: counted: the places of 1..K the participant shares, summed)
+        self.top = top if top > depth else 0
+        self.top_by_size: dict[int, NDArray[np.int64]] = {}
+        self.top_weight = np.zeros(n)
         self.total: int | float = 0.0 if weighted else 0
         self.result_weight: NDArray[Any] = np.zeros((g, 3), np.float64 if weighted else np.int64)
         self.low = np.full(n, n, np.int64)  # best place - 1
@@ -120,6 +126,8 @@ class Tally:
         cells = (np.arange(g)[None, :] * 3 + digits).ravel()
         self.result_weight += np.bincount(cells, None if weights is None else np.repeat(weights, g),
                                           minlength=3 * g).reshape(g, 3).astype(self.result_weight.dtype)
+        if self.top:
+            self._add_top(p, a, s, w)
         if depth < n:
             top = a < depth
             p, a, s, w = p[top], a[top], s[top], None if w is None else w[top]
@@ -141,6 +149,34 @@ class Tally:
         else:
             share = (1.0 if weights is None else weights[o]) / sizes
             self.first += np.bincount(cells, np.repeat(share, g), minlength=g * 3 * c).reshape(g, 3, c)
+
+    def _add_top(self, p: NDArray[Any], a: NDArray[Any], s: NDArray[Any], w: NDArray[np.float64] | None) -> None:
+        """The places of 1..K each participant shares in each outcome."""
+        k = self.top
+        inside = a < k
+        p, a, s = p[inside].astype(np.int64), a[inside].astype(np.int64), s[inside].astype(np.int64)
+        shared = np.minimum(a + s, k) - a
+        if self.weighted:
+            self.top_weight += np.bincount(p, shared / s * (1.0 if w is None else w[inside]), minlength=self.n)
+            return
+        for size in np.unique(s).tolist():
+            sel = s == size
+            counts = np.rint(np.bincount(p[sel], shared[sel], minlength=self.n)).astype(np.int64)
+            _put(self.top_by_size, int(size), counts)
+
+    def top_chance(self) -> list[Probability] | None:
+        """The chance of the top K (:attr:`top`) per participant, when K is beyond the places kept."""
+        if not self.top or not self.total:
+            return None
+        if self.weighted:
+            return [min(1.0, float(x) / float(self.total)) for x in self.top_weight]
+        common = lcm(*self.top_by_size) if self.top_by_size else 1
+        num = np.zeros(self.n, object)
+        for s, counts in self.top_by_size.items():
+            num += counts.astype(object) * (common // s)
+        if self.exact:
+            return [Fraction(int(x), common * int(self.total)) for x in num]
+        return [min(1.0, int(x) / common / float(self.total)) for x in num]
 
     def _grow(self, firsts: NDArray[np.int64]) -> None:
         """New contenders get a column of the first-place arrays."""
