@@ -92,3 +92,31 @@ def test_the_live_document_holds_the_top_places_of_those_who_can_reach_them():
     assert all(len(p["places"]) == 3 and p["top"] > 0 for p in odds["players"])
     for place in range(3):
         assert sum(p["places"][place] for p in odds["players"]) == pytest.approx(1)
+
+
+def test_a_job_no_longer_wanted_stops_between_batches(monkeypatch):
+    """The live odds of a replaced version are cancelled by the newer version's job (a flag the worker process
+    shares): the work stops at its next batch and answers nothing."""
+    from tiebreak.arbiter.odds import compute_odds
+    from tiebreak.arbiter.odds.budget import Budget, Cancelled
+    from tiebreak.engine.model import Kind, Player, Tournament
+    from tiebreak.live import odds as live
+    from tiebreak.live.pending import as_it_stands, blocks_of
+
+    n = 80
+    t = Tournament.build([Player(i, f"P{i}") for i in range(1, n + 1)], 3, type_text="Swiss")
+    for k in range(1, n // 2 + 1):
+        t.set_game(1, k, k + n // 2, Kind.WIN)
+    t.pending = [(2, k, n + 1 - k) for k in range(1, n // 2 + 1)]
+    asked = []
+    with pytest.raises(Cancelled):
+        compute_odds(t, "PTS,BH", simulations=10_000, budget=Budget(20, stop=lambda: asked.append(1) or True))
+    assert len(asked) == 1  # after the first batch
+    stands = as_it_stands(t, blocks_of(t.pending)).tournament
+    flags = [0] * live.SLOTS
+    monkeypatch.setattr(live, "_CANCEL", flags)
+    assert live.live_odds(stands, None, budget=2.0, seed=1, job=7) is not None
+    flags[7] = 1
+    clock = time.monotonic()
+    assert live.live_odds(stands, None, budget=20.0, seed=1, job=7) is None
+    assert time.monotonic() - clock < 10  # stopped at once, not at the budget

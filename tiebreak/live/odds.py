@@ -30,6 +30,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..arbiter.odds import compute_odds, compute_team_odds
+from ..arbiter.odds.budget import Budget, Cancelled
 from ..engine.errors import TiebreakError
 from ..engine.model import Tournament
 from ..engine.team_matches import read_teams
@@ -44,16 +45,27 @@ BUDGET, LEAST = 4.5, 2.0
 TOP = 3
 
 log = logging.getLogger(__name__)
+#: jobs' cancel flags shared with the worker process (job number modulo SLOTS; set when a newer job of the same event
+#: comes: one job runs at a time, so a slot is long free when its number comes round again)
+SLOTS = 64
+_CANCEL: Any = None  # in the worker process: the shared flags
+
+
+def _share(flags: Any) -> None:
+    """The worker process's initializer: the cancel flags, shared at its start."""
+    global _CANCEL
+    _CANCEL = flags
 
 
 def live_odds(t: Tournament, settings: Settings | None, budget: float = BUDGET, seed: int = 0,
-              since: float | None = None) -> dict[str, Any]:
+              since: float | None = None, job: int | None = None) -> dict[str, Any] | None:
     """The live document's ``odds`` member for the tournament as it stands (``settings``: the event's
     :class:`~tiebreak.live.event.Settings`, or None): method, outcomes, pending games, the simulation's margin, and
     per participant with a chance of the top places (by the chance of first place) the chance of first place, of
     the top 3 and of each of those places.  ``budget`` bounds all the work (a simulation stops there with its margin),
     counted from ``since`` (a ``time.time()``: the version's publication in the server's process) when given, with at
-    least :data:`LEAST` seconds left.
+    least :data:`LEAST` seconds left.  ``job``: the worker's number of this job; None is answered once a newer job of
+    the same event has cancelled it (its version replaced: the newest gets the worker at once).
 
     ``t`` is the tournament as it stands (:func:`~tiebreak.live.pending.as_it_stands`): its games in play are the
     cells of unknown result, exactly the games still unplayed (an incremental re-read may keep the readers' list of
@@ -64,15 +76,20 @@ def live_odds(t: Tournament, settings: Settings | None, budget: float = BUDGET, 
     live team standings are (:mod:`tiebreak.live.teams`)."""
     if since is not None:
         budget = max(LEAST, budget - max(0.0, time.time() - since))
-    if read_teams(t):
-        odds = compute_team_odds(t, settings.tiebreaks if settings else None, rules=settings.rules if settings else
-                                 "auto", system=settings.system if settings else None, budget=budget, seed=seed,
-                                 places=TOP)
-    elif settings is None:
-        odds = compute_odds(t, None, budget=budget, seed=seed, places=TOP)
-    else:
-        odds = compute_odds(t, settings.tiebreaks, rules=settings.rules, system=settings.system,
-                            unrated_rating=settings.unrated_rating, budget=budget, seed=seed, places=TOP)
+    cancel = _CANCEL
+    left = Budget(budget, stop=None if job is None or cancel is None else (lambda: bool(cancel[job % SLOTS])))
+    try:
+        if read_teams(t):
+            odds = compute_team_odds(t, settings.tiebreaks if settings else None, rules=settings.rules if settings
+                                     else "auto", system=settings.system if settings else None, budget=left,
+                                     seed=seed, places=TOP)
+        elif settings is None:
+            odds = compute_odds(t, None, budget=left, seed=seed, places=TOP)
+        else:
+            odds = compute_odds(t, settings.tiebreaks, rules=settings.rules, system=settings.system,
+                                unrated_rating=settings.unrated_rating, budget=left, seed=seed, places=TOP)
+    except Cancelled:
+        return None
     players: list[dict[str, Any]] = []
     for i, p in enumerate(odds.participants):
         places = [round(float(x), 12) for x in odds.places[i][:TOP]]
@@ -93,6 +110,10 @@ class OddsWorker:
         self.budget = budget
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="live-odds")
         self._process: ProcessPoolExecutor | None = None
+        self._context = multiprocessing.get_context("spawn")
+        self._cancel = self._context.Array("b", SLOTS, lock=False)
+        self._jobs = 0
+        self._newest: dict[str, int] = {}  # event -> its newest job's number
         self._answers: dict[str, tuple[tuple[Any, ...], dict[str, Any] | None]] = {}  # event -> (key, odds)
         self._lock = threading.Lock()
 
@@ -104,17 +125,25 @@ class OddsWorker:
 
     def submit(self, event: str, key: tuple[Any, ...], t: Tournament, settings: Settings | None,
                wanted: Callable[[], bool], done: Callable[[dict[str, Any] | None], None]) -> Future[None]:
-        """Compute the odds of ``t`` in the worker unless ``wanted()`` says no by then; ``done(odds)`` after."""
+        """Compute the odds of ``t`` in the worker unless ``wanted()`` says no by then; ``done(odds)`` after.  The
+        job of the same event still running (its version replaced) is cancelled: this one gets the worker at once."""
         since = time.time()
+        with self._lock:
+            self._jobs += 1
+            number = self._jobs
+            if (older := self._newest.get(event)) is not None:
+                self._cancel[older % SLOTS] = 1
+            self._cancel[number % SLOTS] = 0
+            self._newest[event] = number
 
         def job() -> None:
             if not wanted():
                 return
             if self._process is None:
-                self._process = ProcessPoolExecutor(1, multiprocessing.get_context("spawn"))
+                self._process = ProcessPoolExecutor(1, self._context, initializer=_share, initargs=(self._cancel,))
             try:
                 odds = self._process.submit(live_odds, t, settings, self.budget,
-                                            int(str(key[0])[:8] or "0", 16), since).result()
+                                            int(str(key[0])[:8] or "0", 16), since, number).result()
             except BrokenProcessPool as e:  # the process died (killed, out of memory): a new one next time
                 log.warning("live odds of %s: %s", event, e)
                 self._process, odds = None, None

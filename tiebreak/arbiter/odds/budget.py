@@ -41,6 +41,8 @@ class Budget:
     progress: Progress | None = None
     #: seconds kept for the answer after the ranking (set by the odds from the number of participants)
     after: float = 0.0
+    #: asked between batches: whether the work is no longer wanted (the live odds of a replaced version)
+    stop: Callable[[], bool] | None = None
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.start
@@ -62,8 +64,15 @@ class Budget:
         return self.start + self.seconds - max(RESERVE_SECONDS, RESERVE_SHARE * self.seconds) - self.after
 
     def report(self, done: int, planned: int | None) -> None:
+        """How far the outcomes are (to ``progress``); :class:`Cancelled` when the work is no longer wanted."""
         if self.progress is not None:
             self.progress(done, planned, self.elapsed())
+        if self.stop is not None and self.stop():
+            raise Cancelled()
+
+
+class Cancelled(Exception):
+    """The work was stopped because its answer is no longer wanted (:attr:`Budget.stop`)."""
 
 
 def within_limits(seconds: float | None, simulations: int | None, source: str,

@@ -47,8 +47,8 @@ T = TypeVar("T")
 BATCH = 1 << 15
 BLOCK_DIGITS = 9  # exact enumeration: blocks of 3**9 = 19,683 outcomes (measured: faster than 3**8 and 3**10)
 THREADS = 2
-ENGINE_BATCH = 100
-PROBE = 8  # outcomes the engine ranks, timed, before enumeration is chosen
+ENGINE_BATCH = 50
+PROBE = 8  # outcomes the engine ranks, timed (after a first one), before enumeration is chosen
 DEFAULT_SIMULATIONS = 100_000
 ENGINE_SIMULATIONS = 2_000  # one by one through the engine: at most this many unless asked (fewer past the budget)
 EXACT_SHARE = 0.8  # enumeration is chosen when it should take at most this share of the budget left
@@ -153,17 +153,17 @@ def _enumerate(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact
         def work(start: int) -> Batch:
             return ranked(digit_rows(start, min(total, start + step), g))
 
-        def probe(start: int) -> Batch:  # a few outcomes timed before choosing (a big event: 10-50 ms each)
-            return ranked(digit_rows(start, min(total, PROBE), g))
+        def probe(start: int) -> Batch:  # outcome 0 (the first call warms the engine up), then a few timed
+            return ranked(digit_rows(start, min(total, PROBE if start else 1), g))
     clock = time.perf_counter()
     probes = [probe(0)]
     per = (time.perf_counter() - clock) / len(probes[0][0])
-    if isinstance(ranker, RoundRobinRanker) and total > step:  # the first block also made what all blocks share
+    if total > len(probes[0][0]):  # the first block or outcome also made what the others share: time the next
         clock = time.perf_counter()
-        probes.append(work(step))
-        # the blocks are ranked on THREADS threads (numpy lets go of the interpreter lock), the engine's outcomes
-        # mostly hold it
-        per = min(per, (time.perf_counter() - clock) / step) / THREADS
+        probes.append(probe(len(probes[0][0])) if not isinstance(ranker, RoundRobinRanker) else work(step))
+        per = min(per, (time.perf_counter() - clock) / len(probes[1][0]))
+        if isinstance(ranker, RoundRobinRanker):  # ranked on THREADS threads (numpy lets go of the interpreter
+            per /= THREADS  # lock); the engine's outcomes mostly hold it
     estimate = total * per
     seconds = budget.seconds
     if seconds is not None and estimate > EXACT_SHARE * budget.left():
