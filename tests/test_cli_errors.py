@@ -97,7 +97,7 @@ def test_a_missing_file_is_named_in_the_users_language(capsys, tmp_path):
 def test_a_huge_start_number_in_fix_is_refused_in_the_users_language(capsys):
     """It reached int() (Python's digit limit: a traceback)."""
     assert main(["odds", EXAMPLE, "--after-round", "6", "--fix", f"{HUGE}-1=1-0", "--lang", "ru"]) == 2
-    assert capsys.readouterr().err == f"tiebreak: ошибка: <input> (fix): {SHOWN} вне допустимых пределов\n"
+    assert capsys.readouterr().err == f"tiebreak: ошибка: {EXAMPLE} (fix): {SHOWN} вне допустимых пределов\n"  # the file
 
 
 def test_a_white_advantage_beyond_the_pages_bound_is_refused(capsys):
@@ -105,7 +105,7 @@ def test_a_white_advantage_beyond_the_pages_bound_is_refused(capsys):
     stands; the page's bound is -1000..1000."""
     argv = ["odds", EXAMPLE, "--after-round", "6", "--model", "elo", "--simulations", "100"]
     assert main([*argv, "--white-advantage", "1e12", "--lang", "uk"]) == 2
-    assert capsys.readouterr().err == ("tiebreak: помилка: <input> (перевага білих): --white-advantage 1e+12 поза межами "
+    assert capsys.readouterr().err == (f"tiebreak: помилка: {EXAMPLE} (перевага білих): --white-advantage 1e+12 поза межами "
                                        "-1000..1000\n")
     assert main([*argv, "--white-advantage", "1000", "--seed", "1"]) == 0
 

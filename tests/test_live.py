@@ -259,9 +259,10 @@ def test_live_odds_of_a_round_being_played(tmp_path):
         assert time.monotonic() < deadline, "no odds within 60 s"
         time.sleep(0.1)
     assert odds["method"] == "exact" and odds["outcomes"] == 243 and odds["games"] == 5
-    players = odds["players"]
-    assert len(players) == len(_without_results(EXAMPLE.read_text(), []).split("\n001")) - 1
-    for place in range(len(players)):
+    players = odds["players"]  # those who can reach the top 3, with the chances of those places only
+    assert odds["participants"] == len(_without_results(EXAMPLE.read_text(), []).split("\n001")) - 1
+    assert odds["top"] == 3 and all(len(p["places"]) == 3 for p in players)
+    for place in range(3):
         assert sum(p["places"][place] for p in players) == pytest.approx(1, abs=1e-9)
     for p in players:
         assert p["first"] == p["places"][0] and p["top"] == pytest.approx(sum(p["places"][:3]), abs=1e-12)

@@ -271,18 +271,21 @@ def test_a_large_swiss_round_is_simulated():
     assert odds.method == "simulation" and odds.outcomes == 50 and odds.seed == 5
     assert any("too many outcomes" in x for x in odds.notes)
     assert sum(row[0] for row in odds.places) == pytest.approx(1)
-    # no number asked for: at most 2,000, and no more than the first batch of 200 says fit in the budget (a
-    # millisecond here: one batch)
+    # no number asked for: at most 2,000, and no more than the budget allows (a millisecond here: the first outcome,
+    # which is always ranked, is already past it); the note says where it stopped
     odds = compute_odds(t, "PTS,BH", seed=5, budget=0.001)
-    assert odds.method == "simulation" and odds.outcomes == 200
+    assert odds.method == "simulation" and odds.outcomes == 1
+    assert "simulation stopped at the budget of 0.001 s: 1 outcomes" in odds.notes
 
 
 @needs_shared
 def test_over_the_budget_the_outcomes_are_simulated_with_a_reported_seed():
+    # no time at all: the first batch of simulated outcomes only (it is always ranked); the seed and the number of
+    # outcomes repeat the run
     odds = compute_odds(trf.load(CLUB), "PTS,DE,SB", after_round=5, budget=0)
-    assert odds.method == "simulation" and odds.outcomes == 1000 and odds.seed is not None
+    assert odds.method == "simulation" and odds.outcomes == run.BATCH and odds.seed is not None
     assert any("simulated instead" in x for x in odds.notes)
-    again = compute_odds(trf.load(CLUB), "PTS,DE,SB", after_round=5, method="simulation", simulations=1000,
+    again = compute_odds(trf.load(CLUB), "PTS,DE,SB", after_round=5, method="simulation", simulations=run.BATCH,
                          seed=odds.seed)
     assert again.places == odds.places
 

@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # imported when used: a team event, a category, a check
     from .arbiter.categories import CategoryStandings
     from .arbiter.check import Report
     from .arbiter.clubs import ClubRanking
+    from .arbiter.odds.budget import Progress
     from .engine.team import TeamStandings
     from .render.columns import PlayerColumns
 
@@ -364,19 +365,23 @@ class OddsOptions:
     seed: int | None = None
     places: int = 3
     player: int | None = None
-    budget: float = 30.0
+    budget: float | None = 20.0  # seconds for all the work, from the start of the request; None: no limit
     format: str = "text"
     lang: str = "en"
     players: bool = False  # in a team event, the players' odds instead of the teams'
     event: int | None = None  # which tournament of a file that holds several
 
 
-def render_odds(o: OddsOptions | Namespace, path: str, warnings: list[InputWarning]) -> str:
+def render_odds(o: OddsOptions | Namespace, path: str, warnings: list[InputWarning],
+                progress: Progress | None = None) -> str:
     """``tiebreak odds`` of one file in ``o.format`` (text, json or html): the teams' chances in a team event (unless
-    ``o.players``), the players' otherwise."""
+    ``o.players``), the players' otherwise.  ``o.budget`` bounds all the work from here on, reading the file included
+    (:mod:`tiebreak.arbiter.odds.budget`); ``progress`` is told how far the outcomes are (the command line's)."""
     from .arbiter.odds import compute_odds, compute_team_odds
+    from .arbiter.odds.budget import within_limits
     from .render import odds as render
 
+    budget = within_limits(o.budget, o.simulations, path, progress)
     t = load(o, path, warnings)
     teams = not o.players and has_teams(t)
     t = t if teams else players_event(t)
@@ -387,7 +392,7 @@ def render_odds(o: OddsOptions | Namespace, path: str, warnings: list[InputWarni
     result = (compute_team_odds if teams else compute_odds)(
         t, tiebreaks, rules=rules, system=_system(o), after_round=o.after_round, model=o.model, draw_rate=o.draw_rate,
         white_advantage=o.white_advantage, fixes=o.fix or [], method=method, simulations=o.simulations, seed=o.seed,
-        player=o.player, budget=o.budget, unrated_rating=o.unrated_rating)
+        player=o.player, budget=budget, unrated_rating=o.unrated_rating, places=o.places)
     warnings += result.warnings
     if o.format == "json":
         return render.to_json(result, o.places)

@@ -45,6 +45,17 @@ def decimal_number(text: str) -> float:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
+def seconds_or_none(text: str) -> float | None:
+    """``--budget``: seconds (a decimal, its range checked where it is used) or ``none`` (no time limit).
+
+    >>> seconds_or_none("2.5"), seconds_or_none("none")
+    (2.5, None)
+    """
+    if text.strip().lower() == "none":
+        return None
+    return decimal_number(text)
+
+
 def language_asked(argv: Sequence[str]) -> str:
     """The ``--lang`` of a command line before it is parsed (the last one, as the parser takes it), so that the
     parser's own errors are in that language; ``en`` when none or an unknown one is given."""

@@ -8,7 +8,7 @@ from typing import Any, NoReturn
 from .. import service
 from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from .files import _check, _convert, _explain, _standings
-from .options import Parser, decimal_number, whole_number
+from .options import Parser, decimal_number, seconds_or_none, whole_number
 from .tools import _berger, _list, _odds, _playoffs, _presets, _prizes, _ratings, _serve, _varma
 
 POINTS_FROM = ("results", "column")
@@ -218,10 +218,12 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     od.add_argument("--white-advantage", type=decimal_number, default=35, help="elo model: White's edge in rating points")
     od.add_argument("--fix", action="append", metavar="W-B=RESULT",
                     help="fix a pending game's result, e.g. 12-7=1-0 or 13:12-7=1/2 (round 13); repeatable")
-    od.add_argument("--exact", action="store_true", help="enumerate every outcome, however long it takes")
-    od.add_argument("--simulations", type=whole_number, help="simulate this many outcomes instead")
-    od.add_argument("--budget", type=decimal_number, default=30.0,
-                    help="seconds the exact enumeration may take before simulation is used instead (default 30)")
+    od.add_argument("--exact", action="store_true",
+                    help="enumerate every outcome (refused when they do not fit in the budget; see --budget none)")
+    od.add_argument("--simulations", type=whole_number, help="simulate this many outcomes instead (at most 1000000)")
+    od.add_argument("--budget", type=seconds_or_none, default=20.0,
+                    help="seconds for all the work, at most 20 (default 20): every outcome when they fit, else a "
+                    "simulation stopped at the budget; none: no time limit")
     od.add_argument("--places", type=whole_number, default=3, help="the chance of finishing in the top K (default 3)")
     od.add_argument("--player", type=whole_number,
                     help="start number (a team's number in a team event): the minimal sets of results that make them "

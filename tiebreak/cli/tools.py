@@ -149,9 +149,15 @@ def _presets(ns: argparse.Namespace) -> int:
 
 
 def _odds(ns: argparse.Namespace) -> int:
+    from ..render.odds import Progress
+
     args = view(Odds, ns)
     warnings: list[InputWarning] = []
-    text = service.render_odds(view(service.OddsOptions, ns), args.file, warnings)
+    progress = Progress(sys.stderr, args.lang)  # on a terminal, after the first second: how far the outcomes are
+    try:
+        text = service.render_odds(view(service.OddsOptions, ns), args.file, warnings, progress)
+    finally:
+        progress.clear()
     for w in warnings:
         _warn(w, args.lang)
     sys.stdout.write(text)

@@ -2,10 +2,12 @@
 
 They are computed off the request path, so that publishing a version never waits for them: :class:`OddsWorker`
 runs one job at a time in a process of its own (the engine's Python would otherwise hold the interpreter lock the
-server needs), within a time budget (every outcome when that fits, a seeded simulation otherwise), and keeps the
-last answer of each event by version.  A job whose version a newer one has replaced by the time it starts is
-dropped.  When the answer comes, the event puts it into the document of that same
-version (the page asks again while a round has pending games and no odds yet).
+server needs), within a time budget for all the work (every outcome when that fits, else a seeded simulation that
+stops at the budget with its margin: a 2,000-player Swiss has its odds within :data:`BUDGET` seconds), and keeps
+the last answer of each event by version.  The document holds the top places only, for the participants who can
+reach them (a 3,000-player event answered 56 MB with every place of every player).  A job whose version a newer
+one has replaced by the time it starts is dropped.  When the answer comes, the event puts it into the document of
+that same version (the page asks again while a round has pending games and no odds yet).
 
 >>> from tiebreak.engine.model import Player, Tournament, Kind
 >>> t = Tournament.build([Player(i, f"P{i}") for i in (1, 2, 3)], 3, type_text="Round Robin")
@@ -13,6 +15,8 @@ version (the page asks again while a round has pending games and no odds yet).
 >>> odds = live_odds(t, None, budget=1.0, seed=1)      # no. 2 first: 35/54, as tests/test_odds.py works out by hand
 >>> odds["method"], odds["outcomes"], [(p["start_no"], round(p["first"], 4)) for p in odds["players"]]
 ('exact', 9, [(2, 0.6481), (1, 0.3148), (3, 0.037)])
+>>> odds["participants"], odds["top"], len(odds["players"][0]["places"])
+(3, 3, 3)
 """
 
 from __future__ import annotations
@@ -20,11 +24,13 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import threading
+import time
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..arbiter.odds import compute_odds, compute_team_odds
+from ..arbiter.odds.budget import Budget, Cancelled
 from ..engine.errors import TiebreakError
 from ..engine.model import Tournament
 from ..engine.team_matches import read_teams
@@ -32,38 +38,68 @@ from ..engine.team_matches import read_teams
 if TYPE_CHECKING:
     from .event import Settings
 
-#: seconds of work for the odds of one version: every outcome when they fit, a simulation otherwise
-BUDGET = 5.0
+#: seconds from a version's publication to its odds: every outcome when they fit, a simulation otherwise (the odds
+#: worker's start, the first time, counts in them); at least :data:`LEAST` seconds of work once the job starts
+BUDGET, LEAST = 4.5, 2.0
 #: the places whose chance the page shows besides first place
 TOP = 3
 
 log = logging.getLogger(__name__)
+#: jobs' cancel flags shared with the worker process (job number modulo SLOTS; set when a newer job of the same event
+#: comes: one job runs at a time, so a slot is long free when its number comes round again)
+SLOTS = 64
+_CANCEL: Any = None  # in the worker process: the shared flags
 
 
-def live_odds(t: Tournament, settings: Settings | None, budget: float = BUDGET, seed: int = 0) -> dict[str, Any]:
+def _share(flags: Any) -> None:
+    """The worker process's initializer: the cancel flags, shared at its start."""
+    global _CANCEL
+    _CANCEL = flags
+
+
+def live_odds(t: Tournament, settings: Settings | None, budget: float = BUDGET, seed: int = 0,
+              since: float | None = None, job: int | None = None) -> dict[str, Any] | None:
     """The live document's ``odds`` member for the tournament as it stands (``settings``: the event's
     :class:`~tiebreak.live.event.Settings`, or None): method, outcomes, pending games, the simulation's margin, and
-    per player (by the chance of first place) the chance of first place, of the top 3 and of every place.
+    per participant with a chance of the top places (by the chance of first place) the chance of first place, of
+    the top 3 and of each of those places.  ``budget`` bounds all the work (a simulation stops there with its margin),
+    counted from ``since`` (a ``time.time()``: the version's publication in the server's process) when given, with at
+    least :data:`LEAST` seconds left.  ``job``: the worker's number of this job; None is answered once a newer job of
+    the same event has cancelled it (its version replaced: the newest gets the worker at once).
+
+    ``t`` is the tournament as it stands (:func:`~tiebreak.live.pending.as_it_stands`): its games in play are the
+    cells of unknown result, exactly the games still unplayed (an incremental re-read may keep the readers' list of
+    blank pairings, ``Tournament.pending``, from an earlier version of the file: a game of that list whose result
+    the grid holds is not pending, :func:`~tiebreak.arbiter.odds.find_future`).
 
     In a team event (TRF records 013/310) the rows are the teams' (``team`` true), ranked by the event's list as the
     live team standings are (:mod:`tiebreak.live.teams`)."""
-    if read_teams(t):
-        odds = compute_team_odds(t, settings.tiebreaks if settings else None, rules=settings.rules if settings else
-                                 "auto", system=settings.system if settings else None, budget=budget, seed=seed)
-    elif settings is None:
-        odds = compute_odds(t, None, budget=budget, seed=seed)
-    else:
-        odds = compute_odds(t, settings.tiebreaks, rules=settings.rules, system=settings.system,
-                            unrated_rating=settings.unrated_rating, budget=budget, seed=seed)
+    if since is not None:
+        budget = max(LEAST, budget - max(0.0, time.time() - since))
+    cancel = _CANCEL
+    left = Budget(budget, stop=None if job is None or cancel is None else (lambda: bool(cancel[job % SLOTS])))
+    try:
+        if read_teams(t):
+            odds = compute_team_odds(t, settings.tiebreaks if settings else None, rules=settings.rules if settings
+                                     else "auto", system=settings.system if settings else None, budget=left,
+                                     seed=seed, places=TOP)
+        elif settings is None:
+            odds = compute_odds(t, None, budget=left, seed=seed, places=TOP)
+        else:
+            odds = compute_odds(t, settings.tiebreaks, rules=settings.rules, system=settings.system,
+                                unrated_rating=settings.unrated_rating, budget=left, seed=seed, places=TOP)
+    except Cancelled:
+        return None
     players: list[dict[str, Any]] = []
     for i, p in enumerate(odds.participants):
-        places = [float(x) for x in odds.places[i]]
-        players.append({"start_no": p.start_no, "name": p.name, "first": places[0], "top": sum(places[:TOP]),
-                        "places": places})
+        places = [round(float(x), 12) for x in odds.places[i][:TOP]]
+        if any(places):  # the others cannot reach the top places: not listed (the document stays small)
+            players.append({"start_no": p.start_no, "name": p.name, "first": places[0],
+                            "top": round(min(1.0, sum(places)), 12), "places": places})
     players.sort(key=lambda r: (-r["first"], -r["top"], r["start_no"]))
     return {"method": odds.method, "outcomes": odds.outcomes, "games": len(odds.future.games), "team": odds.team,
             "final_round": odds.future.final_round, "top": TOP, "margin": odds.margin,
-            "tiebreaks": [s.text for s in odds.specs], "players": players}
+            "participants": len(odds.participants), "tiebreaks": [s.text for s in odds.specs], "players": players}
 
 
 class OddsWorker:
@@ -74,6 +110,10 @@ class OddsWorker:
         self.budget = budget
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="live-odds")
         self._process: ProcessPoolExecutor | None = None
+        self._context = multiprocessing.get_context("spawn")
+        self._cancel = self._context.Array("b", SLOTS, lock=False)
+        self._jobs = 0
+        self._newest: dict[str, int] = {}  # event -> its newest job's number
         self._answers: dict[str, tuple[tuple[Any, ...], dict[str, Any] | None]] = {}  # event -> (key, odds)
         self._lock = threading.Lock()
 
@@ -85,15 +125,25 @@ class OddsWorker:
 
     def submit(self, event: str, key: tuple[Any, ...], t: Tournament, settings: Settings | None,
                wanted: Callable[[], bool], done: Callable[[dict[str, Any] | None], None]) -> Future[None]:
-        """Compute the odds of ``t`` in the worker unless ``wanted()`` says no by then; ``done(odds)`` after."""
+        """Compute the odds of ``t`` in the worker unless ``wanted()`` says no by then; ``done(odds)`` after.  The
+        job of the same event still running (its version replaced) is cancelled: this one gets the worker at once."""
+        since = time.time()
+        with self._lock:
+            self._jobs += 1
+            number = self._jobs
+            if (older := self._newest.get(event)) is not None:
+                self._cancel[older % SLOTS] = 1
+            self._cancel[number % SLOTS] = 0
+            self._newest[event] = number
+
         def job() -> None:
             if not wanted():
                 return
             if self._process is None:
-                self._process = ProcessPoolExecutor(1, multiprocessing.get_context("spawn"))
+                self._process = ProcessPoolExecutor(1, self._context, initializer=_share, initargs=(self._cancel,))
             try:
                 odds = self._process.submit(live_odds, t, settings, self.budget,
-                                            int(str(key[0])[:8] or "0", 16)).result()
+                                            int(str(key[0])[:8] or "0", 16), since, number).result()
             except BrokenProcessPool as e:  # the process died (killed, out of memory): a new one next time
                 log.warning("live odds of %s: %s", event, e)
                 self._process, odds = None, None

@@ -1,6 +1,10 @@
 """`tiebreak odds` as text, JSON and HTML: the chance of every place, the scenario table and what a player needs.
 
-JSON numbers are probabilities (floats); exact ones are also given as fraction strings (``"35/54"``).
+JSON numbers are probabilities (floats, rounded to 12 decimals: no ``1.0000000000000004``); exact ones are also given
+as fraction strings (``"35/54"``).  What is certain (clinched first place, no longer able to finish first) is decided
+from the best and worst places over every outcome, never from a float, and said in every format.  The answer's size
+follows what is asked: the places kept (:mod:`tiebreak.arbiter.odds.tally`), and first place by result for the games
+of the participants who can still finish first.
 """
 
 from __future__ import annotations
@@ -8,7 +12,7 @@ from __future__ import annotations
 import html
 import json
 from fractions import Fraction
-from typing import Any
+from typing import Any, TextIO
 
 from ..arbiter.odds import Odds
 from ..arbiter.odds.models import RESULT_TEXT
@@ -20,6 +24,7 @@ from .i18n import Table, message
 
 WORDS = Table("odds", {
     "title": "Odds after round {played} of {final}: {games} pending games",
+    "title_playing": "Odds with round {round} of {final} in play: {games} pending games",
     "exact": "exact: all {outcomes} outcomes",
     "simulation": "simulation: {outcomes} outcomes, seed {seed}, 95 percent confidence interval ±{margin} at most",
     "model": "model",
@@ -37,29 +42,102 @@ WORDS = Table("odds", {
     "clinched": "clinched first place: {players}",
     "eliminated": "no longer able to finish first: {players}",
     "more": "… and {n} more (JSON lists up to 50)",
+    "more_games": "… and {n} more games of contenders (JSON lists them)",
+    "progress": "odds: {done} of {planned} outcomes, {seconds} s",
+    "progress_open": "odds: {done} outcomes, {seconds} s",
 })
 TEXT_SETS = 12
+#: the scenario table of the text and HTML reports: at most this many games and contenders' columns
+SCENARIO_GAMES, SCENARIO_COLUMNS = 30, 12
 
 
 def _number(p: Fraction | float) -> float:
-    return float(p)
+    return round(float(p), 12)
 
 
 def _percent(p: Fraction | float) -> str:
     if p == 0:
         return "·"
-    if p == 1:
+    if p == 1 or (isinstance(p, float) and abs(p - 1) < 1e-12):  # a sum of floats a rounding past 1
         return "100%"
     return f"{100 * float(p):.1f}%"
 
 
+class Progress:
+    """How far the outcomes are, on one line of ``stream`` rewritten in place: only on a terminal (never in a file or
+    a pipe, so the JSON and the text outputs stay what they are), from the first second on, four times a second."""
+
+    AFTER, EVERY = 1.0, 0.25
+
+    def __init__(self, stream: TextIO, lang: str = "en") -> None:
+        self.stream, self.lang = stream, lang
+        self.on = stream.isatty()
+        self.shown: float | None = None
+
+    def __call__(self, done: int, planned: int | None, seconds: float) -> None:
+        if not self.on or seconds < self.AFTER or (self.shown is not None and seconds - self.shown < self.EVERY):
+            return
+        self.shown = seconds
+        self.stream.write("\r" + progress_text(done, planned, seconds, self.lang) + "\033[K")
+        self.stream.flush()
+
+    def clear(self) -> None:
+        if self.shown is not None:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
+def progress_text(done: int, planned: int | None, seconds: float, lang: str = "en") -> str:
+    """``odds: 12,000 of 100,000 outcomes, 3 s``.
+
+    >>> progress_text(12000, 100000, 3.2)
+    'odds: 12,000 of 100,000 outcomes, 3 s'
+    """
+    if planned is None:
+        return WORDS["progress_open"][lang].format(done=f"{done:,}", seconds=f"{seconds:.0f}")
+    return WORDS["progress"][lang].format(done=f"{done:,}", planned=f"{planned:,}", seconds=f"{seconds:.0f}")
+
+
 def next_round_games(odds: Odds) -> list[int]:
-    """Indices of the pending games of the first round that has any."""
+    """Indices of the pending games of the first round that has any, in which a contender (a participant who can
+    still finish first) plays: the others change first place only through tie-breaks."""
     games = odds.future.games
     if not games:
         return []
     first = min(g.round for g in games)
-    return [k for k, g in enumerate(games) if g.round == first]
+    playing = contender_games(odds)
+    return [k for k, g in enumerate(games) if g.round == first and k in playing]
+
+
+def contender_games(odds: Odds) -> set[int]:
+    """The pending games a contender plays (in a team event: a board of a contending team)."""
+    able = {odds.participants[i].start_no for i in range(len(odds.places)) if odds.places[i][0] > 0}
+    team_of = _team_of(odds)
+    side = team_of.get if odds.team else (lambda no: no)
+    return {k for k, g in enumerate(odds.future.games) if side(g.white_no) in able or side(g.black_no) in able}
+
+
+def _team_of(odds: Odds) -> dict[int, int]:
+    return {no: tm.number for tm in read_teams(odds.future.base) for no in tm.members} if odds.team else {}
+
+
+def top_chance(odds: Odds, i: int, top: int) -> Fraction | float:
+    """Participant ``i``'s chance of the top ``top`` places (kept apart when beyond the places kept)."""
+    if odds.top is not None and top > len(odds.places[i]):
+        return odds.top[i]
+    return sum(odds.places[i][:top], Fraction(0) if odds.places[i] and isinstance(odds.places[i][0], Fraction) else 0.0)
+
+
+def clinched(odds: Odds) -> list[int]:
+    """The start numbers (team numbers) sure of first place alone: first in every outcome (exact enumeration)."""
+    n = len(odds.participants)
+    return [odds.participants[i].start_no for i in range(n) if odds.method == "exact" and odds.worst[i] == 1]
+
+
+def eliminated(odds: Odds) -> list[int]:
+    """Those who can no longer finish first, not even sharing it (exact enumeration: best place after 1)."""
+    n = len(odds.participants)
+    return sorted(odds.participants[i].start_no for i in range(n) if odds.method == "exact" and odds.best[i] > 1)
 
 
 def needs(odds: Odds) -> list[dict[int, int]] | None:
@@ -71,44 +149,46 @@ def needs(odds: Odds) -> list[dict[int, int]] | None:
 
 def _order(odds: Odds) -> list[int]:
     n = len(odds.places)
-    expected = [sum(float(p) * k for k, p in enumerate(odds.places[i])) for i in range(n)]
-    return sorted(range(n), key=lambda i: (-float(odds.places[i][0]), expected[i]))
+    expected = odds.expected or [sum(float(p) * k for k, p in enumerate(odds.places[i])) for i in range(n)]
+    return sorted(range(n), key=lambda i: (-float(odds.places[i][0]), round(expected[i], 9)))
 
 
 def to_json_obj(odds: Odds, top: int = 3) -> dict[str, Any]:
     """The JSON answer: ``players`` (or ``teams`` in a team event, by team number) with their chances."""
-    t = odds.future.base
     exact = odds.method == "exact" and odds.places and isinstance(odds.places[0][0], Fraction)
-    team_of = {no: tm.number for tm in read_teams(t) for no in tm.members} if odds.team else {}
+    team_of = _team_of(odds)
     rows = []
     for i in _order(odds):
         p = odds.participants[i]
         row = {"start_no": p.start_no, "name": p.name, "points": _points_value(p.points),
                "places": [_number(x) for x in odds.places[i]],
-               "top": _number(sum(odds.places[i][:top])), "best": odds.best[i], "worst": odds.worst[i]}
+               "top": _number(top_chance(odds, i, top)), "best": odds.best[i], "worst": odds.worst[i]}
         if exact:
             row["places_exact"] = [str(x) for x in odds.places[i]]
         rows.append(row)
     games = []
+    playing = contender_games(odds)
     for k, g in enumerate(odds.future.games):
-        results = {}
+        results: dict[str, dict[str, Any]] = {}
+        contender = k in playing
         for r in range(3):
             first = odds.first_by_result[k][r]
-            results[RESULT_TEXT[r]] = {
-                "probability": _number(odds.result_probability[k][r]),
-                "first": None if first is None else {str(odds.participants[i].start_no): _number(x)
-                                                     for i, x in enumerate(first) if x}}
+            results[RESULT_TEXT[r]] = {"probability": _number(odds.result_probability[k][r])}
+            if contender:  # the other games change first place only through tie-breaks: left out (size)
+                results[RESULT_TEXT[r]]["first"] = None if first is None else {
+                    str(odds.participants[i].start_no): _number(x) for i, x in sorted(first.items()) if x}
         games.append({"round": g.round, "white": g.white_no, "black": g.black_no, "results": results})
         if odds.team:
             games[-1]["teams"] = [team_of.get(g.white_no), team_of.get(g.black_no)]
     out: dict[str, Any] = {"schema": 1, "method": odds.method, "outcomes": odds.outcomes, "model": odds.model,
            "tiebreaks": [s.text for s in odds.specs], "played_rounds": odds.future.played_rounds,
            "final_round": odds.future.final_round, "ranker": odds.ranker, "seed": odds.seed,
-           "margin95": odds.margin, "top": top, "team": odds.team, "teams" if odds.team else "players": rows,
+           "margin95": odds.margin, "top": top, "places_listed": odds.depth or len(odds.participants),
+           "team": odds.team, "teams" if odds.team else "players": rows,
            "games": games,
            "fixed": [{"round": g.round, "white": g.white_no, "black": g.black_no, "result": RESULT_TEXT[d]}
                      for g, d in odds.fixed_games],
-           "notes": odds.notes}
+           "clinched": clinched(odds), "eliminated": eliminated(odds), "notes": odds.notes}
     sets = needs(odds)
     if odds.player is not None:
         out["needs"] = {"start_no": odds.participants[odds.player].start_no,
@@ -133,14 +213,18 @@ def _header(odds: Odds, lang: str) -> list[str]:
     w = {k: WORDS[k][lang] for k in WORDS}
     how = w["exact"].format(outcomes=f"{odds.outcomes:,}") if odds.method == "exact" else w["simulation"].format(
         outcomes=f"{odds.outcomes:,}", seed=odds.seed, margin=f"{100 * (odds.margin or 0):.2f}%")
-    return [w["title"].format(played=f.played_rounds, final=f.final_round, games=len(f.games)) + "; " + how,
+    playing = min((g.round for g in f.games), default=f.played_rounds + 1)
+    if playing <= f.played_rounds:  # games of a round with results already in: that round is being played
+        title = w["title_playing"].format(round=playing, final=f.final_round, games=len(f.games))
+    else:
+        title = w["title"].format(played=f.played_rounds, final=f.final_round, games=len(f.games))
+    return [title + "; " + how,
             f"{w['tiebreaks']}: {', '.join(s.text for s in odds.specs)}; {w['model']}: {odds.model}"]
 
 
 def to_text(odds: Odds, lang: str = "en", top: int = 3) -> str:
     w = {k: WORDS[k][lang] for k in WORDS}
-    n = len(odds.participants)
-    shown = min(n, max(top, 6))
+    shown = min(len(odds.places[0]) if odds.places else 0, max(top, 6))
     lines = _header(odds, lang) + [""]
     number, name, pts = (BASE_WORDS[k][lang] for k in ("number", "name", "points"))
     head = f"{number:>4}  {name:24} {pts:>5} " + "".join(f"{w['place'].format(n=k + 1):>7}" for k in range(shown))
@@ -149,20 +233,21 @@ def to_text(odds: Odds, lang: str = "en", top: int = 3) -> str:
         p = odds.participants[i]
         cells = "".join(f"{_percent(x):>7}" for x in odds.places[i][:shown])
         lines.append(f"{p.start_no:>4}  {p.name[:24]:24} {format_number(p.points):>5} {cells} "
-                     f"{_percent(sum(odds.places[i][:top])):>7} {odds.best[i]:>4}-{odds.worst[i]:<5}")
-    sure = [odds.participants[i].start_no for i in range(n) if odds.places[i][0] == 1]
-    out = [odds.participants[i].start_no for i in range(n) if odds.places[i][0] == 0]
-    if odds.method == "exact":
-        lines.append("")
-        if sure:
-            lines.append(w["clinched"].format(players=", ".join(map(str, sure))))
-        if out:
-            lines.append(w["eliminated"].format(players=", ".join(map(str, sorted(out)))))
-    lines += [""] + _scenario_text(odds, lang)
+                     f"{_percent(top_chance(odds, i, top)):>7} {odds.best[i]:>4}-{odds.worst[i]:<5}")
+    verdict = _verdict(odds, lang)
+    lines += ([""] + verdict if verdict else []) + [""] + _scenario_text(odds, lang)
     if odds.player is not None:
         lines += [""] + _needs_text(odds, lang)
     lines += [""] + [message(x, lang) for x in odds.notes]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _verdict(odds: Odds, lang: str) -> list[str]:
+    """The clinched and no-longer-able-to-finish-first lines (exact enumeration only)."""
+    w = {k: WORDS[k][lang] for k in WORDS}
+    sure, out = clinched(odds), eliminated(odds)
+    return ([w["clinched"].format(players=", ".join(map(str, sure)))] if sure else []) + (
+        [w["eliminated"].format(players=", ".join(map(str, out)))] if out else [])
 
 
 def _contenders(odds: Odds) -> list[int]:
@@ -174,16 +259,18 @@ def _scenario_text(odds: Odds, lang: str) -> list[str]:
     if not games:
         return []
     w = {k: WORDS[k][lang] for k in WORDS}
-    who = _contenders(odds)
+    who = _contenders(odds)[:SCENARIO_COLUMNS]
     lines = [w["scenarios"].format(round=odds.future.games[games[0]].round),
              f"{w['game']:>12} {'':5} {w['chance']:>7} " + "".join(f"{odds.participants[i].start_no:>7}" for i in who)]
-    for k in games:
+    for k in games[:SCENARIO_GAMES]:
         g = odds.future.games[k]
         for r in range(3):
             first = odds.first_by_result[k][r]
-            cells = "".join(f"{'-' if first is None else _percent(first[i]):>7}" for i in who)
+            cells = "".join(f"{'-' if first is None else _percent(first.get(i, 0)):>7}" for i in who)
             lines.append(f"{g.label if r == 0 else '':>12} {RESULT_TEXT[r]:5} "
                          f"{_percent(odds.result_probability[k][r]):>7} {cells}")
+    if len(games) > SCENARIO_GAMES:
+        lines.append("  " + w["more_games"].format(n=len(games) - SCENARIO_GAMES))
     return lines
 
 
@@ -213,8 +300,7 @@ def to_html(odds: Odds, lang: str = "en", top: int = 3) -> str:
     """A standalone page: the text report's tables as HTML tables (names escaped)."""
     t = odds.future.base
     w = {k: WORDS[k][lang] for k in WORDS}
-    n = len(odds.participants)
-    shown = min(n, max(top, 6))
+    shown = min(len(odds.places[0]) if odds.places else 0, max(top, 6))
     esc = html.escape
     number, name = (esc(BASE_WORDS[k][lang]) for k in ("number", "name"))
     head = "".join(f"<th>{esc(w['place'].format(n=k + 1))}</th>" for k in range(shown))
@@ -223,7 +309,7 @@ def to_html(odds: Odds, lang: str = "en", top: int = 3) -> str:
         p = odds.participants[i]
         cells = "".join(f"<td>{_percent(x)}</td>" for x in odds.places[i][:shown])
         rows.append(f"<tr><td>{p.start_no}</td><td>{esc(p.name)}</td>{cells}"
-                    f"<td>{_percent(sum(odds.places[i][:top]))}</td><td>{odds.best[i]}-{odds.worst[i]}</td></tr>")
+                    f"<td>{_percent(top_chance(odds, i, top))}</td><td>{odds.best[i]}-{odds.worst[i]}</td></tr>")
     scen = _scenario_text(odds, lang)
     needs_lines = _needs_text(odds, lang) if odds.player is not None else []
     header = "".join(f"<p>{esc(x)}</p>" for x in _header(odds, lang))
@@ -235,6 +321,7 @@ def to_html(odds: Odds, lang: str = "en", top: int = 3) -> str:
             f"<h1>{esc(t.name or 'tiebreak odds')}</h1>{header}<div style=\"overflow-x:auto\"><table><tr><th>{number}</th>"
             f"<th>{name}</th>{head}<th>{esc(w['top'].format(k=top))}</th><th>{esc(w['range'])}</th></tr>"
             + "".join(rows) + "</table></div>"
+            + "".join(f"<p>{esc(x)}</p>" for x in _verdict(odds, lang))
             + (f"<pre>{esc(chr(10).join(scen))}</pre>" if scen else "")
             + (f"<pre>{esc(chr(10).join(needs_lines))}</pre>" if needs_lines else "")
             + "".join(f"<p><small>{esc(message(x, lang))}</small></p>" for x in odds.notes) + "</body></html>\n")

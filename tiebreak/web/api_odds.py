@@ -3,8 +3,10 @@ as typed form fields), run in a killable worker process like every computation o
 teams' odds (by the team standings), unless ``players`` asks for the players'.
 
 Answers are the command line's JSON (``format=html`` or ``text`` for the other outputs); errors are the API's error
-shape.  The exact enumeration gets at most :data:`BUDGET_SECONDS` before simulation takes over, and at most
-:data:`MAX_SIMULATIONS` outcomes are simulated.
+shape.  One budget of :data:`BUDGET_SECONDS` bounds all the work of a request (the command line's ``--budget``, the
+same mechanism: :mod:`tiebreak.arbiter.odds.budget`): every outcome when they fit, else a simulation of at most
+``simulations`` outcomes (at most :data:`MAX_SIMULATIONS`) that stops at the budget with what it has and its margin,
+so a request never holds a worker slot much past it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import service
+from ..arbiter.odds.budget import MAX_BUDGET, MAX_SIMULATIONS
 from ..engine.rules import COMPAT_CHOICES, RULE_CHOICES
 from .errors import ERRORS
 from .fields import (
@@ -35,8 +38,7 @@ from .fields import (
 from .uploads import run_on_upload
 
 router = APIRouter(prefix="/api", tags=["odds"], responses=ERRORS)
-BUDGET_SECONDS = 20.0
-MAX_SIMULATIONS = 1_000_000
+BUDGET_SECONDS = MAX_BUDGET
 MEDIA_TYPES = {"json": "application/json", "html": "text/html; charset=utf-8", "text": "text/plain; charset=utf-8"}
 
 
@@ -72,7 +74,7 @@ class OddsForm(BaseModel):
     lang: Lang = None
 
     def options(self) -> service.OddsOptions:
-        """The service's options; the budget decides between enumeration and simulation (never hours of work)."""
+        """The service's options; the budget bounds all the work (never hours of work, whatever is asked)."""
         given = self.model_dump(exclude={"file", "example", "fix"}, exclude_none=True)
         return service.OddsOptions(**{"format": "json", **given}, fix=[f for f in self.fix if f.strip()] or None,
                                    budget=BUDGET_SECONDS, exact=False)

@@ -4,7 +4,8 @@
 * :mod:`.models` gives each result its probability (``equal`` or ``elo``) and applies ``--fix``;
 * :mod:`.rankers` ranks a batch of outcomes (arrays for round robins, the engine for everything else);
   :mod:`.team_ranker` ranks the teams of a team event (:func:`compute_team_odds`);
-* :mod:`.run` enumerates every outcome or simulates, and adds up the places;
+* :mod:`.run` enumerates every outcome or simulates within one time budget (:mod:`.budget`), and :mod:`.tally` adds
+  up the places;
 * :mod:`.needs` finds the minimal sets of results that give a player first place.
 
 >>> from tiebreak.engine.model import Player, Tournament, Kind
@@ -17,19 +18,35 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Sequence
 
 from ...engine import team
+from ...engine.errors import InputError
 from ...engine.model import Tournament
 from ...engine.specifier import TieBreakSpec
 from ...engine.standings import _resolve_list
+from .budget import Budget
 from .models import apply_fixes
 from .participants import Participant
 from .pending import Future, Game, find_future
 from .run import Odds, run_odds
 from .team_ranker import TeamEngineRanker
 
-__all__ = ["Future", "Game", "Odds", "Participant", "compute_odds", "compute_team_odds", "find_future"]
+__all__ = ["Budget", "Future", "Game", "Odds", "Participant", "compute_odds", "compute_team_odds", "find_future"]
+
+
+@contextmanager
+def _naming(t: Tournament) -> Iterator[None]:
+    """An error about an option (``--fix``, ``--model``…) names the file it was given with, as every other does."""
+    try:
+        yield
+    except InputError as e:
+        if e.place.file or not t.source:
+            raise
+        raise InputError(e.message, dataclasses.replace(e.place, file=t.source)) from None
 
 
 def compute_odds(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | None = None, *, rules: str = "auto",
@@ -37,27 +54,33 @@ def compute_odds(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | 
                  draw_rate: float | None = None,
                  white_advantage: float = 35, fixes: Sequence[str] = (), method: str = "auto",
                  simulations: int | None = None, seed: int | None = None, player: int | None = None,
-                 budget: float = 30.0, unrated_rating: int | None = None) -> Odds:
+                 budget: Budget | float | None = 20.0, unrated_rating: int | None = None,
+                 places: int | None = None) -> Odds:
     """The probability of every place for every player once the pending games are played.
 
-    ``method``: ``exact`` (every outcome), ``simulation`` (``simulations`` outcomes drawn with ``seed``) or
-    ``auto`` (exact when the first batch says all outcomes take at most ``budget`` seconds).  ``player``: the start
-    number whose minimal sets of results for first place are wanted ("what X needs", exact only)."""
-    future = find_future(t, after_round, system)
-    notes: list[str] = []
-    specs = _resolve_list(future.base, tiebreaks, future.system, notes)
-    fixed = apply_fixes(future, list(fixes))
-    future.notes += notes
-    return run_odds(future, specs, rules=rules, model=model, draw_rate=draw_rate, white_advantage=white_advantage,
-                    method=method, simulations=simulations, seed=seed, player=player, budget=budget,
-                    unrated_rating=unrated_rating, fixed=fixed)
+    ``method``: ``exact`` (every outcome; refused when the first outcomes timed say they do not fit in the budget),
+    ``simulation`` (``simulations`` outcomes drawn with ``seed``, fewer when the budget is spent first) or ``auto``
+    (exact when they fit, else a simulation).  ``budget``: seconds for all the work (a :class:`Budget` started
+    earlier, e.g. before reading the file; None: no limit).  ``places``: the top places asked for (an event of more
+    than 64 participants keeps the chances of those places only, at least 6).  ``player``: the start number whose
+    minimal sets of results for first place are wanted ("what X needs", exact only)."""
+    with _naming(t):
+        future = find_future(t, after_round, system)
+        notes: list[str] = []
+        specs = _resolve_list(future.base, tiebreaks, future.system, notes)
+        fixed = apply_fixes(future, list(fixes))
+        future.notes += notes
+        return run_odds(future, specs, rules=rules, model=model, draw_rate=draw_rate, white_advantage=white_advantage,
+                        method=method, simulations=simulations, seed=seed, player=player, budget=budget,
+                        unrated_rating=unrated_rating, fixed=fixed, places=places)
 
 
 def compute_team_odds(t: Tournament, tiebreaks: str | None = None, *, rules: str = "auto", system: str | None = None,
                       after_round: int | None = None, model: str = "equal", draw_rate: float | None = None,
                       white_advantage: float = 35, fixes: Sequence[str] = (), method: str = "auto",
                       simulations: int | None = None, seed: int | None = None, player: int | None = None,
-                      budget: float = 30.0, unrated_rating: int | None = None) -> Odds:
+                      budget: Budget | float | None = 20.0, unrated_rating: int | None = None,
+                      places: int | None = None) -> Odds:
     """The probability of every place for every TEAM of the team event ``t`` (TRF records 310/013) once its pending
     board games are played: each outcome of the board games is ranked by the team standings (match points, game
     points and the team tie-breaks of ``tiebreaks``, else of the file, else the team default).  ``player``: the
@@ -65,6 +88,17 @@ def compute_team_odds(t: Tournament, tiebreaks: str | None = None, *, rules: str
 
     Only the board games paired in the file are pending: a round whose matches are not yet paired board by board
     is not looked at (the rounds after the last paired one are left out, with a note)."""
+    with _naming(t):
+        return _team_odds(t, tiebreaks, rules=rules, system=system, after_round=after_round, model=model,
+                          draw_rate=draw_rate, white_advantage=white_advantage, fixes=fixes, method=method,
+                          simulations=simulations, seed=seed, player=player, budget=budget,
+                          unrated_rating=unrated_rating, places=places)
+
+
+def _team_odds(t: Tournament, tiebreaks: str | None, *, rules: str, system: str | None, after_round: int | None,
+               model: str, draw_rate: float | None, white_advantage: float, fixes: Sequence[str], method: str,
+               simulations: int | None, seed: int | None, player: int | None, budget: Budget | float | None,
+               unrated_rating: int | None, places: int | None) -> Odds:
     teams = team.read_teams(t)
     team_system = system or _detect(team.build(t, teams))
     # the board games are paired by the file (never from Berger tables: those number players, not teams)
@@ -78,7 +112,8 @@ def compute_team_odds(t: Tournament, tiebreaks: str | None = None, *, rules: str
     future.notes += ranker.notes
     odds = run_odds(future, ranker.specs, rules=rules, model=model, draw_rate=draw_rate,
                     white_advantage=white_advantage, method=method, simulations=simulations, seed=seed,
-                    player=player, budget=budget, unrated_rating=unrated_rating, fixed=fixed, teams=ranker)
+                    player=player, budget=budget, unrated_rating=unrated_rating, fixed=fixed, teams=ranker,
+                    places=places)
     odds.warnings = ranker.warnings
     return odds
 

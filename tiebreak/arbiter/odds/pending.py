@@ -1,10 +1,10 @@
 """The games still to be played: what `tiebreak odds` enumerates.
 
 A game is *pending* when it is paired but has no result: a TRF pairing with a blank result, a Chess-JSON game
-without results (both kept by the readers in ``Tournament.pending``), an unknown result (TRF ``X``/``?``, PGN
-``*``), and every game of a round after ``--after-round``.  In a round robin the rounds the file does not hold yet
-come from the Berger tables (Arbiters' Manual 13.16) by pairing number; a Swiss event can only be looked at up to
-its last paired round, since later pairings depend on results not known yet.
+without results (both kept by the readers in ``Tournament.pending``; one whose result the grid holds by now is
+not), an unknown result (TRF ``X``/``?``, PGN ``*``), and every game of a round after ``--after-round``.  In a round
+robin the rounds the file does not hold yet come from the Berger tables (Arbiters' Manual 13.16) by pairing number; a
+Swiss event can only be looked at up to its last paired round, since later pairings depend on results not known yet.
 
 >>> from tiebreak.engine.model import Player, Tournament, Kind
 >>> t = Tournament.build([Player(i) for i in (1, 2, 3, 4)], 3, type_text="Round Robin")
@@ -96,6 +96,9 @@ def find_future(t: Tournament, after_round: int | None = None, system: str | Non
     row = {p.start_no: i for i, p in enumerate(t.players)}
     for r, w, b in t.pending:
         i, j = row[w], row[b]
+        if r <= t.rounds and (t.kind[i, r - 1] not in (Kind.ABSENT, Kind.UNKNOWN) or t.opponent[i, r - 1] not in (
+                NO_OPPONENT, j)):
+            continue  # its result is in the grid: played since the list was made (a live re-read keeps the list)
         opp[i, r - 1], opp[j, r - 1], colour[i, r - 1], colour[j, r - 1] = j, i, WHITE, BLACK
         pend[i, r - 1] = pend[j, r - 1] = True
     if system == "round robin":

@@ -2,11 +2,9 @@
 
 Every outcome of the ``g`` pending games is a row of ``g`` digits (0 White wins, 1 draw, 2 Black wins); outcome
 number ``o`` has digit ``k`` = ``o // 3**k % 3``.  Exact enumeration goes through all ``3**g`` rows in batches when
-the first batch says that fits in the time budget; otherwise ``N`` outcomes are drawn from the model (seeded).
-
-For each outcome the ranker gives every player's ``ahead`` (players strictly ahead) and ``size`` (players sharing
-the place); the player takes each of the places ``ahead + 1 … ahead + size`` with weight ``1 / size``.  Counts are
-kept by ``(player, ahead, size)`` as integers, so the equal model's probabilities are exact fractions.
+the first outcomes timed say that fits in the time budget (:mod:`.budget`: one for the whole request); otherwise
+outcomes are drawn from the model (seeded) until there are as many as asked or the budget is spent.  What they add up
+to is kept by :class:`~.tally.Tally` (exact fractions for the equal model's enumeration, floating point otherwise).
 """
 
 from __future__ import annotations
@@ -18,7 +16,6 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future as Pending
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import TypeAlias, TypeVar
 
 import numpy as np
@@ -28,124 +25,36 @@ from threadpoolctl import threadpool_limits
 from ...engine.errors import InputError, InputWarning, Place
 from ...engine.rules import RuleSet
 from ...engine.specifier import TieBreakSpec
+from .budget import RESERVE_PER_ROW, Budget, as_budget
 from .engine_ranker import EngineRanker
 from .models import probabilities
 from .participants import Participant, players_of
 from .pending import Future, Game
 from .places import digit_rows
 from .rankers import RoundRobinRanker, fast_ranker_reason
+from .tally import Probability, Tally, depth_for
 from .team_ranker import TeamEngineRanker
 
 #: outcomes x games: 0 White wins, 1 draw, 2 Black wins
 Digits: TypeAlias = NDArray[np.int8]
 #: outcomes x players (``who``: the players in place order; ``ahead``, ``size``: that player's place)
 Places: TypeAlias = NDArray[np.int64]
-#: integer counts (exact enumeration under the equal model) or model probabilities
-Weights: TypeAlias = NDArray[np.int64] | NDArray[np.float64]
 #: one batch: digits, who, ahead, size (:func:`~.places.sorted_places`, or every player in order for the engine)
 Batch: TypeAlias = tuple[Digits, Places, Places, Places]
-#: a probability: exact under the equal model (when every outcome is enumerated), else a float
-Probability: TypeAlias = Fraction | float
 Ranker: TypeAlias = RoundRobinRanker | EngineRanker | TeamEngineRanker
 T = TypeVar("T")
 
 BATCH = 1 << 15
 BLOCK_DIGITS = 9  # exact enumeration: blocks of 3**9 = 19,683 outcomes (measured: faster than 3**8 and 3**10)
 THREADS = 2
-ENGINE_BATCH = 200
+ENGINE_BATCH = 50
+PROBE = 8  # outcomes the engine ranks, timed (after a first one), before enumeration is chosen
 DEFAULT_SIMULATIONS = 100_000
-ENGINE_SIMULATIONS = 2_000  # one by one through the engine, when nothing measured the time an outcome takes
+ENGINE_SIMULATIONS = 2_000  # one by one through the engine: at most this many unless asked (fewer past the budget)
+EXACT_SHARE = 0.8  # enumeration is chosen when it should take at most this share of the budget left
+GRACE_SHARE, GRACE_SECONDS = 0.1, 0.2  # a simulation after an enumeration that ran past the budget
 MAX_EXACT_GAMES = 30  # 3**30 outcomes: beyond any budget (and 3**40 overflows the outcome numbers)
 NEEDS_MAX_GAMES = 12  # 4**12 cubes for "what X needs"
-
-
-@dataclass
-class Tally:
-    """What the outcomes add up to (weights: integer counts, or model probabilities as floats)."""
-
-    n: int
-    g: int
-    exact: bool
-    #: size - 1 x player x ahead: the weight of outcomes in which the player shares places ahead+1..ahead+size
-    table: Weights
-    #: size - 1 x game x result x player: the weight of first place shared by ``size`` players
-    first: Weights
-    result_weight: Weights  # game x result
-    total: float | int = 0
-    #: per batch, per outcome: the chosen player first alone (exact only)
-    alone_first: list[NDArray[np.bool_]] = field(default_factory=list)
-
-    @classmethod
-    def empty(cls, n: int, g: int, exact: bool) -> "Tally":
-        dtype = np.int64 if exact else float
-        return cls(n, g, exact, np.zeros((1, n, n), dtype), np.zeros((1, g, 3, n), dtype), np.zeros((g, 3), dtype),
-                   0 if exact else 0.0)
-
-    def _count(self, store: Weights, cells: NDArray[np.int64], weights: NDArray[np.float64] | None,
-               sizes: int) -> Weights:
-        """``store`` plus the weight of each of its flat ``cells`` (grown to ``sizes`` tie sizes first)."""
-        if sizes > len(store):
-            store = np.concatenate([store, np.zeros((sizes - len(store), *store.shape[1:]), store.dtype)])
-        counts = np.bincount(cells, weights, minlength=store.size)
-        store += counts.reshape(store.shape).astype(store.dtype, copy=False)
-        return store
-
-    def add(self, digits: Digits, who: Places, ahead: Places, size: Places, weights: NDArray[np.float64] | None,
-            player: int | None) -> None:
-        """One batch: ``who``/``ahead``/``size`` as :func:`~.rankers.sorted_places` gives them (any order of the
-        players inside a row will do)."""
-        n, g = self.n, self.g
-        self.total += len(digits) if weights is None else float(weights.sum())
-        sizes = int(size.max())
-        cells = ((size.astype(np.int64) - 1) * n + who) * n + ahead
-        self.table = self._count(self.table, cells.ravel(), None if weights is None else np.repeat(weights, n), sizes)
-        cells = (np.arange(g)[None, :] * 3 + digits).ravel()
-        self.result_weight += np.bincount(cells, None if weights is None else np.repeat(weights, g),
-                                          minlength=3 * g).reshape(g, 3).astype(self.result_weight.dtype)
-        o, i = np.nonzero(ahead == 0)
-        # one count over (size, game, result, player) for every game at once
-        at = (size[o, i].astype(np.int64) - 1) * g
-        cells = (((at[:, None] + np.arange(g)[None, :]) * 3 + digits[o]) * n + who[o, i][:, None]).ravel()
-        self.first = self._count(self.first, cells, None if weights is None else np.repeat(weights[o], g),
-                                 int(size[o, i].max()))
-        if player is not None:
-            alone = (ahead == 0) & (size == 1) & (who == player)
-            self.alone_first.append(alone.any(axis=1))
-
-    @property
-    def best(self) -> NDArray[np.int64]:
-        """Each player's best place - 1 over the outcomes of positive weight."""
-        seen: NDArray[np.bool_] = np.any(self.table > 0, axis=0)
-        return np.where(seen.any(axis=1), np.argmax(seen, axis=1), self.n)
-
-    @property
-    def worst(self) -> NDArray[np.int64]:
-        """Each player's worst place - 1 over the outcomes of positive weight."""
-        s, p, a = np.nonzero(self.table > 0)
-        out = np.zeros(self.n, np.int64)
-        np.maximum.at(out, p, a + s)
-        return out
-
-    def first_weights(self, k: int, r: int) -> list[Probability]:
-        """Weight of first place for each player when game ``k`` has result ``r`` (Fractions when exact)."""
-        out: list[Probability] = [Fraction(0) if self.exact else 0.0] * self.n
-        for sz, counts in enumerate(self.first, 1):
-            share = Fraction(1, sz) if self.exact else 1 / sz
-            out = [x + int(c) * share if self.exact else x + float(c) * share for x, c in zip(out, counts[k, r])]
-        return out
-
-    def place_weights(self) -> list[list[Probability]]:
-        """Weight of each place for each player (Fractions when exact): a difference array over the places."""
-        n = self.n
-        diff = np.zeros((n, 2 * n + 1), object if self.exact else float)
-        for sz, counts in enumerate(self.table, 1):
-            if not counts.any():
-                continue
-            share = counts.astype(object) * Fraction(1, sz) if self.exact else counts / sz
-            diff[:, :n] += share
-            diff[:, sz:sz + n] -= share
-        weights: list[list[Probability]] = np.cumsum(diff, axis=1)[:, :n].tolist()
-        return weights
 
 
 @dataclass
@@ -156,9 +65,11 @@ class Odds:
     outcomes: int
     model: str
     ranker: str
-    places: list[list[Probability]]  # player x place: probability (Fraction when exact and the model is exact)
-    #: game x result x player: P(first | result), None where the result cannot happen
-    first_by_result: list[list[list[Probability] | None]]
+    #: participant x place: probability (Fraction when exact and the model is exact), the first ``depth`` places
+    places: list[list[Probability]]
+    #: game x result: P(first | result) of each contender (participant index -> probability; the others have none),
+    #: None where the result cannot happen
+    first_by_result: list[list[dict[int, Probability] | None]]
     result_probability: list[list[Probability]]  # game x result
     best: list[int]
     worst: list[int]
@@ -174,85 +85,145 @@ class Odds:
     team: bool = False
     #: what building the team matches warned about (team events)
     warnings: list[InputWarning] = field(default_factory=list)
+    #: each participant's expected place (the order of the report after the chance of first place)
+    expected: list[float] = field(default_factory=list)
+    #: the places whose chances are kept (every place in a small event; else the places asked for, 6 to 64)
+    depth: int = 0
+    #: the chance of the top K per participant when K (``places``) is beyond the places kept
+    top: list[Probability] | None = None
 
 
 def tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_model: bool, method: str,
-          simulations: int | None,
-          seed: int | None, player: int | None, budget: float, notes: list[str]) -> tuple[str, int, Tally]:
+          simulations: int | None, seed: int | None, player: int | None, budget: Budget, notes: list[str],
+          depth: int, top: int = 0) -> tuple[str, int, Tally]:
+    """Every outcome, or a simulation (module text), within ``budget``: (method, outcomes, their tally)."""
     # the ranker's matrix products are small: BLAS threads only spin (measured: 3 times the CPU time per block);
     # the two threads below keep both cores busy instead
     with threadpool_limits(1, user_api="blas"):
-        return _tally(future, ranker, probs, exact_model, method, simulations, seed, player, budget, notes)
+        g = len(future.games)
+        if method != "simulation" and g > MAX_EXACT_GAMES:
+            if method == "exact":
+                raise InputError(f"--exact: {g} pending games have 3^{g} outcomes, too many to enumerate; leave out "
+                                 "--exact for a simulation", Place(future.base.source, field="exact"))
+            notes.append(f"{g} pending games: too many outcomes to enumerate, simulated instead")
+            method = "simulation"
+        if method != "simulation":
+            done, overran = _enumerate(future, ranker, probs, exact_model, method == "exact", player, budget, notes,
+                                       depth, top)
+            if done is not None:
+                return "exact", 3 ** g, done
+            if overran:  # the enumeration ran past the budget (a slower machine than measured): a short simulation
+                budget = Budget(max(GRACE_SECONDS, GRACE_SHARE * (budget.seconds or 0)), progress=budget.progress)
+        return _simulate(future, ranker, probs, simulations, seed, budget, notes, depth, top)
 
 
-def _tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_model: bool, method: str,
-          simulations: int | None,
-           seed: int | None, player: int | None, budget: float, notes: list[str]) -> tuple[str, int, Tally]:
-    g = len(future.games)
-    n = ranker.n  # the participants ranked: players, or the teams of a team event
-    total = 3 ** g
-    engine = not isinstance(ranker, RoundRobinRanker)
-    batch = ENGINE_BATCH if engine else BATCH
-    weights_of: Callable[[Digits], NDArray[np.float64]] | None = (
-        None if exact_model else (lambda d: probs[np.arange(g)[None, :], d].prod(axis=1)))
-    every = np.arange(n)[None, :]
-    bounded = False
+def _ranked(ranker: Ranker, until: float | None) -> Callable[[Digits], Batch]:
+    """The ranker as a function of a batch of digits: digits, who, ahead, size (the engine stops at ``until``, the
+    digits then cut to the outcomes ranked)."""
+    every = np.arange(ranker.n)[None, :]
 
     def ranked(d: Digits) -> Batch:
-        """Digits, who, ahead, size."""
         if not isinstance(ranker, RoundRobinRanker):
-            ahead, size = ranker.rank(d)
-            return d, np.broadcast_to(every, ahead.shape), ahead, size
+            ahead, size = ranker.rank(d, until)
+            return d[:len(ahead)], np.broadcast_to(every, ahead.shape), ahead, size
         return (d, *ranker.rank_sorted(d))
+    return ranked
 
-    if method != "simulation" and g > MAX_EXACT_GAMES:
-        notes.append(f"{g} pending games: too many outcomes to enumerate, simulated instead")
-        method = "simulation"
-        if simulations is None and engine:  # at most this many, fewer if they would take more than the budget
-            simulations, bounded = ENGINE_SIMULATIONS, True
-    if method != "simulation":
-        if isinstance(ranker, RoundRobinRanker):  # blocks of 3**low outcomes that share the other games' digits
-            low = min(g, BLOCK_DIGITS)
-            batch = 3 ** low
 
-            def work(start: int) -> Batch:
-                return ranker.rank_block(start // batch, low)
-        else:
-            def work(start: int) -> Batch:
-                return ranked(digit_rows(start, min(total, start + batch), g))
+def _enumerate(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_model: bool, asked: bool,
+               player: int | None, budget: Budget, notes: list[str], depth: int,
+               top: int) -> tuple[Tally | None, bool]:
+    """Every outcome when the first ones timed say they fit in the budget (None: they do not, said in ``notes``;
+    ``asked`` (``--exact``): refused instead, with the estimate), and whether it ran past the budget."""
+    g, n = len(future.games), ranker.n
+    total = 3 ** g
+    weights_of: Callable[[Digits], NDArray[np.float64]] | None = (
+        None if exact_model else (lambda d: probs[np.arange(g)[None, :], d].prod(axis=1)))
+    until = budget.deadline()
+    if isinstance(ranker, RoundRobinRanker):  # blocks of 3**low outcomes that share the other games' digits
+        low = min(g, BLOCK_DIGITS)
+        step = 3 ** low
+
+        def work(start: int) -> Batch:
+            return ranker.rank_block(start // step, low)
+        probe = work
+    else:
+        step, ranked = ENGINE_BATCH, _ranked(ranker, until)
+
+        def work(start: int) -> Batch:
+            return ranked(digit_rows(start, min(total, start + step), g))
+
+        def probe(start: int) -> Batch:  # outcome 0 (the first call warms the engine up), then a few timed
+            return ranked(digit_rows(start, min(total, PROBE if start else 1), g))
+    clock = time.perf_counter()
+    probes = [probe(0)]
+    per = (time.perf_counter() - clock) / len(probes[0][0])
+    if total > len(probes[0][0]):  # the first block or outcome also made what the others share: time the next
         clock = time.perf_counter()
-        first = work(0)
-        per = (time.perf_counter() - clock) / len(first[0])
-        if method == "exact" or total * per <= budget:
-            acc = Tally.empty(n, g, exact_model)
-            chosen = player if g <= NEEDS_MAX_GAMES else None
-            acc.add(*first, weights_of(first[0]) if weights_of else None, chosen)
-            for d, who, a, s in in_order(work, range(len(first[0]), total, batch)):
-                acc.add(d, who, a, s, weights_of(d) if weights_of else None, chosen)
-            return "exact", total, acc
-        if simulations is None:
-            simulations = min(DEFAULT_SIMULATIONS, max(1000, int(budget / per) // 1000 * 1000))
-        notes.append(f"{total} outcomes would take about {total * per:.0f} s: simulated instead")
-    simulations = simulations or DEFAULT_SIMULATIONS
+        probes.append(probe(len(probes[0][0])) if not isinstance(ranker, RoundRobinRanker) else work(step))
+        per = min(per, (time.perf_counter() - clock) / len(probes[1][0]))
+        if isinstance(ranker, RoundRobinRanker):  # ranked on THREADS threads (numpy lets go of the interpreter
+            per /= THREADS  # lock); the engine's outcomes mostly hold it
+    estimate = total * per
+    seconds = budget.seconds
+    if seconds is not None and estimate > EXACT_SHARE * budget.left():
+        if asked:
+            raise InputError(f"--exact: all {total} outcomes would take about {estimate:.0f} s, more than the budget "
+                             f"of {seconds:g} s: give --budget none to wait for them, or leave out --exact for a "
+                             "simulation", Place(future.base.source, field="budget"))
+        notes.append(f"{total} outcomes would take about {estimate:.0f} s: simulated instead")
+        return None, False
+    acc = Tally(n, g, depth, exact_model, weighted=not exact_model, top=top)
+    chosen = player if g <= NEEDS_MAX_GAMES else None
+    done = 0
+    for first in probes:
+        acc.add(*first, weights_of(first[0]) if weights_of else None, chosen)
+        done += len(first[0])
+    for d, who, a, s in in_order(work, range(done, total, step)):
+        acc.add(d, who, a, s, weights_of(d) if weights_of else None, chosen)
+        done += len(d)
+        budget.report(done, total)
+        if until is not None and time.perf_counter() > until:
+            break
+    if done == total:
+        return acc, False
+    if asked:
+        raise InputError(f"--exact: the {total} outcomes took longer than the budget of {seconds:g} s (estimated "
+                         f"{estimate:.0f} s): give --budget none to wait for them",
+                         Place(future.base.source, field="budget"))
+    notes.append(f"the {total} outcomes took longer than the budget of {seconds:g} s: simulated instead")
+    return None, True
+
+
+def _simulate(future: Future, ranker: Ranker, probs: NDArray[np.float64], simulations: int | None,
+              seed: int | None, budget: Budget, notes: list[str], depth: int, top: int) -> tuple[str, int, Tally]:
+    """Outcomes drawn from the model (seeded) until there are ``simulations`` of them (by default
+    :data:`DEFAULT_SIMULATIONS`, or :data:`ENGINE_SIMULATIONS` for the engine) or the budget is spent, tallied in
+    floating point."""
+    g = len(future.games)
+    engine = not isinstance(ranker, RoundRobinRanker)
+    count = simulations or (ENGINE_SIMULATIONS if engine else DEFAULT_SIMULATIONS)
+    batch = ENGINE_BATCH if engine else BATCH
+    until = budget.deadline()
+    ranked = _ranked(ranker, until)
     rng = np.random.default_rng(seed)
     cum = np.cumsum(probs, axis=1)
-    acc = Tally.empty(n, g, True)
+    acc = Tally(ranker.n, g, depth, exact=False, top=top)  # each outcome counts 1: counted, then floating point
 
-    def draw(count: int) -> Digits:  # drawn in order from one generator: the seed repeats the run
-        u = rng.random((count, g))
+    def draw(size: int) -> Digits:  # drawn in order from one generator: the seed repeats the run
+        u = rng.random((size, g))
         return ((u >= cum[None, :, 0]).astype(np.int8) + (u >= cum[None, :, 1])).astype(np.int8)
     done = 0
-    if bounded:  # a bound, not a number asked for: the first batch says how many fit in the budget
-        clock = time.perf_counter()
-        first = ranked(draw(min(batch, simulations)))
-        per = (time.perf_counter() - clock) / len(first[0])
-        acc.add(*first, None, None)
-        done = len(first[0])
-        simulations = max(done, min(simulations, int(budget / per)))
-    draws = (draw(min(batch, simulations - start)) for start in range(done, simulations, batch))
+    draws = (draw(min(batch, count - start)) for start in range(0, count, batch))
     for d, who, a, s in in_order(ranked, draws):
         acc.add(d, who, a, s, None, None)
-    return "simulation", simulations, acc
+        done += len(d)
+        budget.report(done, count)
+        if until is not None and time.perf_counter() > until:
+            break
+    if done < count:
+        notes.append(f"simulation stopped at the budget of {budget.seconds:g} s: {done} outcomes")
+    return "simulation", done, acc
 
 
 def in_order(work: Callable[[T], Batch], items: Iterable[T]) -> Iterator[Batch]:
@@ -266,12 +237,16 @@ def in_order(work: Callable[[T], Batch], items: Iterable[T]) -> Iterator[Batch]:
     """
     with ThreadPoolExecutor(THREADS) as pool:
         ahead: deque[Pending[Batch]] = deque()
-        for item in items:
-            ahead.append(pool.submit(work, item))
-            if len(ahead) > 2 * THREADS:
+        try:
+            for item in items:
+                ahead.append(pool.submit(work, item))
+                if len(ahead) > 2 * THREADS:
+                    yield ahead.popleft().result()
+            while ahead:
                 yield ahead.popleft().result()
-        while ahead:
-            yield ahead.popleft().result()
+        finally:  # left early (the budget spent): the batches not started are not ranked
+            for pending in ahead:
+                pending.cancel()
 
 
 def make_ranker(future: Future, specs: list[TieBreakSpec], rules: str | RuleSet, unrated_rating: int | None,
@@ -296,11 +271,13 @@ def make_ranker(future: Future, specs: list[TieBreakSpec], rules: str | RuleSet,
 def run_odds(future: Future, specs: list[TieBreakSpec], *, rules: str | RuleSet = "auto", model: str = "equal",
              draw_rate: float | None = None, white_advantage: float = 35, method: str = "auto",
              simulations: int | None = None, seed: int | None = None, player: int | None = None,
-             budget: float = 30.0, unrated_rating: int | None = None,
-             fixed: list[tuple[Game, int]] | None = None, teams: TeamEngineRanker | None = None) -> Odds:
+             budget: Budget | float | None = 20.0, unrated_rating: int | None = None,
+             fixed: list[tuple[Game, int]] | None = None, teams: TeamEngineRanker | None = None,
+             places: int | None = None) -> Odds:
     """Odds of every place for the pending games of ``future`` (see :func:`tiebreak.arbiter.odds.compute_odds`);
     ``teams``: the ranker of a team event's teams (``player`` is then a team number)."""
     clock = time.perf_counter()
+    budget = as_budget(budget)
     notes = list(future.notes)
     probs, fractions, model_notes = probabilities(future, model, draw_rate, white_advantage, unrated_rating)
     notes += model_notes
@@ -320,33 +297,17 @@ def run_odds(future: Future, specs: list[TieBreakSpec], *, rules: str | RuleSet 
     if seed is None:  # chosen now, so that a simulation (asked for, or over the budget) is reported repeatable
         seed = secrets.randbelow(10**6)
     row = None if player is None else numbers.index(player)
+    depth = depth_for(len(participants), places)
+    budget.after = RESERVE_PER_ROW * (len(participants) + len(future.games))
     how, count, acc = tally(future, ranker, probs, fractions is not None, method, simulations, seed, row, budget,
-                            notes)
-    exact_numbers = how == "exact" and fractions is not None
-    weights = acc.place_weights()
-    total = acc.total
-    places: list[list[Probability]] = [[(Fraction(w) / total) if exact_numbers else float(w) / float(total)
-                                         for w in line] for line in weights]
-    first: list[list[list[Probability] | None]] = []
-    result_p: list[list[Probability]] = []
-    for k in range(len(future.games)):
-        line: list[list[Probability] | None] = []
-        rp: list[Probability] = []
-        for r in range(3):
-            wr = acc.result_weight[k, r]
-            rp.append(Fraction(int(wr), int(total)) if exact_numbers else float(wr) / float(total))
-            if wr == 0:
-                line.append(None)
-            else:
-                line.append([(x / int(wr)) if exact_numbers else float(x) / float(wr) for x in acc.first_weights(k, r)])
-        first.append(line)
-        result_p.append(rp)
+                            notes, depth, places or 0)
+    chances = acc.places()
     margin = None
     if how == "simulation":
-        worst_p = max((float(p) for line in places for p in line), key=lambda p: p * (1 - p), default=0.0)
-        margin = 1.96 * (worst_p * (1 - worst_p) / count) ** 0.5
+        worst_p = max((float(p) for line in chances for p in line), key=lambda p: p * (1 - p), default=0.0)
+        margin = 1.96 * (worst_p * (1 - worst_p) / max(count, 1)) ** 0.5
     alone = np.concatenate(acc.alone_first) if acc.alone_first else None
-    return Odds(future, specs, how, count, model, ranker_name, places, first, result_p,
-                [int(x) + 1 for x in acc.best], [int(x) + 1 for x in acc.worst], margin,
-                seed if how == "simulation" else None, fixed or [], alone, row, notes, time.perf_counter() - clock,
-                participants, teams is not None)
+    return Odds(future, specs, how, count, model, ranker_name, chances, acc.first_by_result(),
+                acc.result_probability(), acc.best, acc.worst, margin, seed if how == "simulation" else None,
+                fixed or [], alone, row, notes, time.perf_counter() - clock, participants, teams is not None,
+                expected=acc.expected(), depth=depth, top=acc.top_chance())

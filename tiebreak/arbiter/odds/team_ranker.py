@@ -49,6 +49,7 @@ class TeamEngineRanker:
             rank[x.index] = x.rank
         return rank
 
-    def rank(self, digits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Teams ahead and teams sharing the place (outcomes x teams) for each row of result digits."""
-        return rank_outcomes(self.future, digits, self.n, self._ranks)
+    def rank(self, digits: np.ndarray, until: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """Teams ahead and teams sharing the place (outcomes x teams) for each row of result digits (the first rows
+        only once ``until`` is past: :func:`~.engine_ranker.rank_outcomes`)."""
+        return rank_outcomes(self.future, digits, self.n, self._ranks, until)
