@@ -69,6 +69,16 @@ class Options:
     columns: str | None = "auto"
     #: a half-point bye in US-CUM/RU-CUM: ``deduct`` its ½ or ``keep`` it (None: the rule set's default, K10)
     cumulative_half_bye: str | None = None
+    #: the name the user knows the file by (an upload's own name): warnings name it, never the path read
+    name: str | None = None
+
+
+def named(o: Options, path: str, warnings: list[InputWarning]) -> list[InputWarning]:
+    """``warnings`` (changed in place) naming the file as the user knows it (``o.name``) instead of ``path``."""
+    if o.name and o.name != path:
+        warnings[:] = [InputWarning(w.message.replace(path, o.name), w.place and replace(
+            w.place, file=o.name if w.place.file == path else w.place.file.replace(path, o.name))) for w in warnings]
+    return warnings
 
 
 def options(o: Options | OddsOptions | Namespace) -> Options:
@@ -130,6 +140,7 @@ def render_standings(o: Options | Namespace, path: str,
         writers = individual_writers(t, players, o)
     if o.format not in writers:
         raise SpecifierError(f"format {o.format!r} is not available for team events")
+    s.warnings = named(o, path, warnings)[:]  # a team event's too: reading the file and building its teams
     return writers[o.format](), s.notes, s
 
 
@@ -191,9 +202,9 @@ def final_standings(o: Options | Namespace, path: str, warnings: list[InputWarni
     ``o.players``), else the players'."""
     o = options(o)
     t = readers.load(path, warnings)
-    if o.players or not has_teams(t):
-        return individual_standings(o, path, warnings, t)
-    return team_standings(o, t, warnings)
+    s = individual_standings(o, path, warnings, t) if o.players or not has_teams(t) else team_standings(o, t, warnings)
+    s.warnings = named(o, path, warnings)[:]
+    return s
 
 
 def team_standings(o: Options, t: Tournament, warnings: list[InputWarning]) -> TeamStandings:
@@ -336,8 +347,10 @@ def check_published(o: Options | Namespace, path: str, published_path: str | Non
         raise InputError("the file publishes no ranks or tie-break values; give the published standings with "
                          "--published", Place(path))
     tiebreaks, rules = list_and_rules(o, False)
-    return check(t, figures, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
-                 system=_system(o))
+    report = check(t, figures, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
+                   system=_system(o))
+    named(o, path, warnings)
+    return replace(report, source=o.name or report.source) if o.name else report
 
 
 @dataclass

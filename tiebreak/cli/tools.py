@@ -8,11 +8,10 @@ import sys
 
 from .. import service
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
-from ..engine.numbers import NumberError, parse_int
 from ..formats import readers
 from ..render.i18n import message, word
 from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Serve, Varma, Written, view
-from .files import _emit, _final_standings, _warn
+from .files import _emit, _warn
 
 
 def _berger(ns: argparse.Namespace) -> int:
@@ -64,35 +63,44 @@ def _ratings(ns: argparse.Namespace) -> int:
 
 
 def _playoffs(ns: argparse.Namespace) -> int:
-    from ..arbiter.playoff import plan_playoffs, playoff_lines
+    from .. import answers
+    from ..render.output import dumps_exact
 
     args = view(Playoffs, ns)
-    s = _final_standings(ns, args.file, args.lang)
-    try:
-        places = [parse_int(x, 1, len(s.rows)) for x in args.places.split(",") if x.strip()]
-    except NumberError as e:
-        raise InputError(f"place: {e}", Place(field="places")) from None
-    if not 0 <= args.after <= len(s.tiebreaks):
-        raise InputError(f"--after {args.after} is outside 0..{len(s.tiebreaks)}", Place(field="after"))
-    groups = plan_playoffs(s, places, args.after)
+    warnings: list[InputWarning] = []
+    groups, _ = answers.playoffs(service.options(ns), args.file, args.places, args.after, warnings)
+    for w in warnings:
+        _warn(w, args.lang)
+    if args.format == "json":
+        sys.stdout.write(dumps_exact(groups) + "\n")
+        return 0
     if not groups:  # the lines in the reader's language by the message catalogue (the format, time control inside)
         print(message(f"no tie for place(s) {args.places}: no play-off needed", args.lang))
     for g in groups:
-        head, *lines = playoff_lines(g, service.is_team(s), args.lang)
-        print("\n  ".join([head, *lines]))
+        print("\n  ".join(g["text"]))
     return 0
 
 
 def _prizes(ns: argparse.Namespace) -> int:
-    from ..arbiter.prizes import distribute, read_prizes
+    from .. import answers
     from ..engine.model import format_number
+    from ..formats.files import read_text
+    from ..render.output import dumps_exact
 
     args = view(Prizes, ns)
-    s = _final_standings(ns, args.file, args.lang)
-    for a in distribute(s, read_prizes(args.prizes, args.lang), args.method, lang=args.lang):
-        row = s.row(a.start_no)
-        amount = "—" if a.amount is None else format_number(a.amount, 2)
-        print(f"{row.rank:>4} {a.start_no:>4}  {row.name[:30]:30} {a.prize:40} {amount:>10}")
+    warnings: list[InputWarning] = []
+    awards, _ = answers.prizes(service.options(ns), args.file, read_text(args.prizes), args.prizes, args.method,
+                               warnings)
+    for w in warnings:
+        _warn(w, args.lang)
+    if args.format == "json":
+        sys.stdout.write(dumps_exact(awards) + "\n")
+        return 0
+    for a in awards:
+        amount = "—" if a["amount"] is None else format_number(a["amount"], 2)
+        print(f"{a['rank']:>4} {a['start_no']:>4}  {a['name'][:30]:30} {a['prize']:40} {amount:>10}")
+    for line in answers.prize_rests(awards, args.lang):
+        print(line)
     return 0
 
 

@@ -107,8 +107,6 @@ async def run_on_upload(request: Request, form: UploadForm[Options_co],
     and the file name the user knows it by.  Errors name that file, never the temporary one."""
     lang = request.state.lang = request_language(request, form.lang)
     options = form.options()
-    if isinstance(options, Options):  # the answer's words in the request's language too, not only its errors
-        options = cast(Options_co, replace(options, lang=lang))
     upload: UploadFile | None = form.file
     with tempfile.TemporaryDirectory(prefix="tiebreak-upload-") as tmp:
         if upload is not None and upload.filename:
@@ -125,6 +123,8 @@ async def run_on_upload(request: Request, form: UploadForm[Options_co],
         else:
             raise ApiError(400, "give a tournament file (field 'file') or a bundled example (field 'example')",
                            field="file")
+        if isinstance(options, Options):  # the answer's words in the request's language; the file by its own name
+            options = cast(Options_co, replace(options, lang=lang, name=shown))
         try:
             workers: WorkerPool = request.app.state.workers
             return await workers.run(fn, options, str(path), *args, tmp=tmp), shown
