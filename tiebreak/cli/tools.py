@@ -166,21 +166,40 @@ def _odds(ns: argparse.Namespace) -> int:
     return 0
 
 
+#: the modules each extra brings (a missing one is named with the extra that installs it)
+EXTRAS = {"web": ("fastapi", "pydantic", "jinja2", "multipart", "python_multipart", "uvicorn", "starlette", "anyio"),
+          "live": ("watchfiles", "sqlalchemy")}
+
+
+def _missing_extra(e: ImportError) -> SpecifierError:
+    """The extra to install for a module that is missing, as an error (no traceback); other import errors are bugs."""
+    name = (e.name or "").split(".")[0]
+    for extra, modules in EXTRAS.items():
+        if name in modules:
+            return SpecifierError(f"tiebreak serve{' --watch' if extra == 'live' else ''} needs the {extra} extras: "
+                                  f"pip install -e '.[{extra}]' in a clone, else pip install 'tiebreak[{extra}]' "
+                                  f"({name} is missing)")
+    raise e
+
+
 def _serve(ns: argparse.Namespace) -> int:
     args = view(Serve, ns)
     low, high = 0, 65535  # what a socket can bind (beyond it the server stopped with a traceback)
     if not low <= args.port <= high:
         raise InputError(f"{args.port} is out of range ({low}-{high})", Place(field="port"))
     try:
-        from ..web import serve
-    except ImportError as e:
-        raise SpecifierError(f"the web app needs its extras: pip install 'tiebreak[web]' ({e.name} is missing)") from None
-    live = None
-    if args.watch:
-        from ..live.event import Settings
-        from ..live.watch import LiveHub
+        import uvicorn  # noqa: F401  (imported by serve; checked here, before anything starts)
 
-        live = LiveHub(args.watch, args.database, args.token, Settings(tiebreaks=args.tiebreaks, rules=args.rules))
+        from ..web import serve
+        live = None
+        if args.watch:
+            from ..live.event import Settings
+            from ..live.watch import LiveHub
+
+            live = LiveHub(args.watch, args.database, args.token, Settings(tiebreaks=args.tiebreaks, rules=args.rules))
+    except ImportError as e:
+        raise _missing_extra(e) from None
+    if live is not None:
         print(message(f"tiebreak: live standings of {len(live.events)} event file(s) at http://{args.host}:{args.port}/live",
                       args.lang),
               file=sys.stderr)
@@ -188,5 +207,3 @@ def _serve(ns: argparse.Namespace) -> int:
           file=sys.stderr)
     serve(args.host, args.port, live)
     return 0
-
-
