@@ -362,6 +362,25 @@ def test_check_published_standings_from_the_page(browser, server):
     page.close()
 
 
+def test_the_page_finds_the_vega_export_right(browser, server):
+    """The page's check of the 2025 Hobsons Bay Cup against Vega's export: right, as ``tiebreak check`` says (96/96
+    values and 32/32 ranks under fide-2024), with the published columns as the list, whatever list the page shows."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.set_input_files("#file", str(PUBLISHED.parent / "tournament.trf"))
+    _wait_ready(page, 1)
+    page.set_input_files("#published-file", str(PUBLISHED))
+    page.locator("#check-button").click()
+    page.wait_for_function("document.querySelectorAll('#check-rules tbody tr').length > 0")
+    cli = subprocess_check(PUBLISHED.parent / "tournament.trf", PUBLISHED, "en")
+    assert page.locator("#check-verdict").inner_text() == "tournament.trf" + cli.splitlines()[0].split(".trf", 1)[1]
+    assert "right under the announced rules fide-2024 (PTS, BH, BH/C1, SB)" in cli.splitlines()[0]
+    first = page.locator("#check-rules tbody tr").first.locator("td").all_inner_texts()
+    assert first == ["fide-2024", "96/96", "32/32"]
+    assert page.locator("#check-table tbody tr").count() == 0
+    page.close()
+
+
 def subprocess_check(trf_file: Path, published: Path, lang: str) -> str:
     """``tiebreak check FILE --published P --lang L`` as a user runs it: its standard output."""
     import subprocess

@@ -1,0 +1,178 @@
+"""One request, one answer (issue 28): each question (standings, check, explain, play-offs, prizes) asked of the same
+real file through the command line (its JSON, as a user runs it), the API (FastAPI's TestClient) and the page (the form
+its script sends, tiebreak/web/static/app.js: the check sends no list unless the box asks for the one above) gives the
+same answer, field by field: list, rules, values, ranks, warnings (the file by the name the user knows it by, never a
+server path), verdict.
+
+Outside values: the published Vega standings of the 2025 Hobsons Bay Cup (``corpus/hobsons-bay-vega/2025hobsonsbaycup/
+expected.csv``: 96 values and 32 ranks, all right under fide-2024, as ``tiebreak check`` finds); the Friendship Cup
+2024's 14 reading warnings (12 results '+' without an opponent, 2 points columns that disagree with the results, counted
+in the file by hand); prize amounts computed by hand in the tests below.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from sources import CORPUS, ROOT, needs
+
+from tiebreak import Kind, Player, Tournament, trf
+from tiebreak.cli import main
+
+pytest.importorskip("fastapi")
+from fastapi.testclient import TestClient  # noqa: E402
+
+from tiebreak.web import create_app  # noqa: E402
+
+EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
+VEGA = CORPUS / "hobsons-bay-vega" / "2025hobsonsbaycup"
+FRIENDSHIP = CORPUS / "heltour-crete-team" / "friendship-cup-2024.trf"
+TEAM = ROOT / "tests" / "data" / "team" / "example-t.trf"
+
+
+@pytest.fixture(scope="module")
+def client():
+    return TestClient(create_app())
+
+
+def cli(capsys, *args: str) -> tuple[str, str]:
+    """Standard output and error of one command line."""
+    capsys.readouterr()
+    main(list(args))
+    out = capsys.readouterr()
+    return out.out, out.err
+
+
+def api(client, path: str, file: Path, data: dict[str, str], **files: Path):
+    """The API's JSON for ``file`` uploaded under its own name (the page sends the same form fields)."""
+    upload = {"file": (file.name, file.read_bytes())} | {k: (p.name, p.read_bytes()) for k, p in files.items()}
+    r = client.post(path, data=data, files=upload)
+    assert r.status_code == 200, r.text
+    assert "tiebreak-upload" not in r.text and "/tmp" not in r.text  # never the server's temporary files
+    return r.json()
+
+
+def named(doc: dict, path: Path) -> dict:
+    """The command line's JSON with the file named as the user knows it (its name: the API never sees the folders)."""
+    return json.loads(json.dumps(doc).replace(json.dumps(str(path))[1:-1], path.name))
+
+
+#: the page's form for the standings, as app.js's source() builds it for a file just chosen
+PAGE = {"rules": "auto", "lang": "en"}
+
+
+@needs(VEGA / "expected.csv")
+def test_the_check_of_the_vega_export_is_right_on_every_face(client, capsys):
+    """``tiebreak check`` finds Vega's published standings right (96/96 values, 32/32 ranks under fide-2024, the
+    announced rules by the start date); the API and the page's request say the same with the same list (the published
+    columns PTS, BH, BH/C1, SB), not the list of the standings shown."""
+    out, _ = cli(capsys, "check", str(VEGA / "tournament.trf"), "--published", str(VEGA / "expected.csv"), "-f", "json")
+    line = json.loads(out)
+    page = api(client, "/api/check", VEGA / "tournament.trf", PAGE, published=VEGA / "expected.csv")
+    for key in ("announced", "tiebreaks", "agree", "differences", "rules", "best_rules", "notes", "warnings"):
+        assert page[key] == line[key], key
+    assert (page["source"], page["published"]) == ("tournament.trf", "expected.csv")
+    assert page["agree"] and page["tiebreaks"] == ["PTS", "BH", "BH/C1", "SB"] and page["announced"] == "fide-2024"
+    best = page["rules"][0]
+    assert (best["rules"], best["values_agree"], best["values"], best["ranks_agree"], best["ranks"]) == (
+        "fide-2024", 96, 96, 32, 32)
+    # the list of the page's standings (the file's own) would be another question: asked, it is said which
+    other = api(client, "/api/check", VEGA / "tournament.trf", PAGE | {"tiebreaks": "PTS,BH/C1"},
+                published=VEGA / "expected.csv")
+    assert other["tiebreaks"] == ["PTS", "BH/C1"]
+
+
+@pytest.mark.parametrize("path", [EXAMPLE, TEAM, VEGA / "tournament.trf", FRIENDSHIP], ids=lambda p: p.name)
+def test_standings_are_the_same_on_every_face(client, capsys, path):
+    if not path.exists():
+        pytest.skip(f"needs {path}")
+    out, err = cli(capsys, "standings", str(path), "-f", "json", "--seed", "1")
+    line = named(json.loads(out), path)
+    page = api(client, "/api/standings", path, PAGE | {"seed": "1"})
+    assert page == line
+    # every warning the command line prints is in the answer, naming the file the user gave
+    assert len(page["warnings"]) == err.count("warning: ")
+    assert all(w.startswith(path.name + ", line") or path.name not in w for w in page["warnings"])
+
+
+@needs(FRIENDSHIP)
+def test_a_team_files_warnings_reach_the_api(client, capsys):
+    """The Friendship Cup 2024's 14 warnings (12 results '+' without an opponent, 2 points columns the results
+    contradict, counted in the file) on the command line, in its JSON and in /api/standings."""
+    _, err = cli(capsys, "standings", str(FRIENDSHIP))
+    assert err.count("warning: ") == 14
+    page = api(client, "/api/standings", FRIENDSHIP, PAGE)
+    assert len(page["warnings"]) == 14 and sum("read as FPB" in w for w in page["warnings"]) == 12
+    assert all(w.startswith("friendship-cup-2024.trf, line ") for w in page["warnings"])
+    ru = api(client, "/api/standings", FRIENDSHIP, PAGE | {"lang": "ru", "format": "json"})
+    assert len(ru["warnings"]) == 14
+
+
+@pytest.mark.parametrize("path, numbers", [(EXAMPLE, ["7"]), (EXAMPLE, ["7", "9"]), (TEAM, ["3"]), (TEAM, ["3", "1"])],
+                         ids=["player", "pair", "team", "teams"])
+def test_explanations_are_the_same_on_every_face(client, capsys, path, numbers):
+    args = ["--player", numbers[0]] if len(numbers) == 1 else ["--players", *numbers]
+    for lang in ("en", "uk"):
+        out, _ = cli(capsys, "explain", str(path), *args, "--seed", "1", "--lang", lang)
+        data = PAGE | {"seed": "1", "lang": lang, "player": numbers[0]} | ({"player2": numbers[1]} if numbers[1:] else {})
+        assert api(client, "/api/explain", path, data)["text"] == out
+
+
+def _event(tmp_path: Path, byes: list[str]) -> Path:
+    """A file of players with only byes (F full point, H half point, Z zero): their points are the byes' sum."""
+    kinds = {"F": Kind.FPB, "H": Kind.HPB, "Z": Kind.ZPB}
+    t = Tournament.build([Player(i, f"Player {i}", 2000 - i) for i in range(1, len(byes) + 1)], len(byes[0]),
+                         type_text="Swiss")
+    for i, rounds in enumerate(byes, 1):
+        for r, k in enumerate(rounds, 1):
+            t.set_bye(r, i, kinds[k])
+    path = tmp_path / "byes.trf"
+    path.write_text(trf.dumps(t), encoding="utf-8")
+    return path
+
+
+def test_prizes_are_rounded_down_to_the_cent_and_the_rest_is_named(client, capsys, tmp_path):
+    """Places 3-5 tie (1 point each) and share 200 + 100 + 50 = 350: 350 / 3 = 116.666…, paid 116.66 each
+    (349.98 in all, never more than the fund) and 0.02 left over, named.  Every face pays the same."""
+    path = _event(tmp_path, ["FF", "FH", "FZ", "FZ", "FZ", "ZZ", "ZZ"])
+    prizes = tmp_path / "prizes.csv"
+    prizes.write_text("place,1,500\nplace,2,300\nplace,3,200\nplace,4,100\nplace,5,50\n", encoding="utf-8")
+    options = ["--tiebreaks", "PTS", "--no-lots"]
+    out, _ = cli(capsys, "prizes", str(path), "--prizes", str(prizes), *options, "-f", "json")
+    line = json.loads(out)
+    page = api(client, "/api/prizes", path, PAGE | {"tiebreaks": "PTS", "no_lots": "true",
+                                                    "prizes": prizes.read_text(encoding="utf-8")})
+    assert page == line
+    paid = {a["start_no"]: Fraction(str(a["amount"])) for a in page}
+    assert paid == {1: 500, 2: 300, 3: Fraction("116.66"), 4: Fraction("116.66"), 5: Fraction("116.66")}
+    assert sum(paid.values()) == Fraction("1149.98") <= 1150
+    assert {(a["pool"], a["left"]) for a in page if a["start_no"] >= 3} == {(350, 0.02)}
+    text, _ = cli(capsys, "prizes", str(path), "--prizes", str(prizes), *options)
+    assert "116.66" in text and "0.02 left over" in text and "116.67" not in text
+    uk, _ = cli(capsys, "prizes", str(path), "--prizes", str(prizes), *options, "--lang", "uk")
+    assert "залишок 0.02" in uk
+
+
+def test_a_prize_for_place_five_goes_to_place_five(client, capsys, tmp_path):
+    """Scores 3, 2.5, 2, 1.5, 1, 0.5, 0 (byes): place 5 is player 5 alone; a list with only a prize for place 5
+    pays it to player 5, whole, and to nobody else."""
+    path = _event(tmp_path, ["FFF", "FFH", "FFZ", "FHZ", "FZZ", "HZZ", "ZZZ"])
+    prizes = tmp_path / "prizes.csv"
+    prizes.write_text("place,5,90\n", encoding="utf-8")
+    out, _ = cli(capsys, "prizes", str(path), "--prizes", str(prizes), "--tiebreaks", "PTS", "-f", "json")
+    page = api(client, "/api/prizes", path, PAGE | {"tiebreaks": "PTS", "prizes": "place,5,90"})
+    assert page == json.loads(out)
+    assert [(a["rank"], a["start_no"], a["amount"]) for a in page] == [(5, 5, 90)]
+
+
+def test_playoffs_are_the_same_on_every_face(client, capsys):
+    """Nos. 7 and 9 tie on 6 points for first (published by Vega): a mini-match, on every face."""
+    out, _ = cli(capsys, "playoffs", str(EXAMPLE), "--tiebreaks", "PTS", "--no-lots", "--places", "1", "-f", "json")
+    page = api(client, "/api/playoffs", EXAMPLE, PAGE | {"tiebreaks": "PTS", "no_lots": "true", "places": "1"})
+    assert page == json.loads(out)
+    assert [(g["places"], g["players"], g["format"]) for g in page] == [([1, 2], [7, 9], "mini-match")]
+    text, _ = cli(capsys, "playoffs", str(EXAMPLE), "--tiebreaks", "PTS", "--no-lots", "--places", "1")
+    assert text.splitlines()[0] == page[0]["text"][0]
