@@ -176,3 +176,18 @@ def test_playoffs_are_the_same_on_every_face(client, capsys):
     assert [(g["places"], g["players"], g["format"]) for g in page] == [([1, 2], [7, 9], "mini-match")]
     text, _ = cli(capsys, "playoffs", str(EXAMPLE), "--tiebreaks", "PTS", "--no-lots", "--places", "1")
     assert text.splitlines()[0] == page[0]["text"][0]
+
+
+def test_the_performance_column_takes_the_unrated_rating(client, capsys):
+    """Three players of the Hobsons Bay Cup are unrated, so C.07 Art. 10 leaves every performance undefined unless
+    they are given a rating.  With 1000: no. 7 (6/7) met nos. 19, 14, 9, 2, 4, 5, 3 rated 1234, 1447, 1518, 1774,
+    1631, 1554, 1763 (the file's 001 records): ARO 10921 / 7 = 1560.14 -> 1560, p = 0.86 -> dp 309, TPR 1869."""
+    out, _ = cli(capsys, "standings", str(EXAMPLE), "--columns", "perf", "--unrated-rating", "1000", "-f", "json")
+    row = next(r for r in json.loads(out)["standings"] if r["start_no"] == 7)
+    assert row["performance"] == 1869
+    page = api(client, "/api/standings", EXAMPLE, PAGE | {"columns": "perf", "unrated_rating": "1000"})
+    assert next(r for r in page["standings"] if r["start_no"] == 7)["performance"] == 1869
+    _, err = cli(capsys, "standings", str(EXAMPLE), "--columns", "perf")
+    assert "the performance column is blank for 32 players because 3 players are unrated" in err
+    page = api(client, "/api/standings", EXAMPLE, PAGE | {"columns": "perf"})
+    assert any(n.startswith("the performance column is blank") for n in page["notes"])

@@ -149,7 +149,7 @@ def individual_writers(t: Tournament, s: Standings, o: Options) -> dict[str, Wri
     the team ranking ``o`` asks for (a note on undefined rating tie-breaks is added to ``s.notes``)."""
     from .render.columns import player_columns
 
-    pc = player_columns(s, o.columns)
+    pc = player_columns(s, o.columns, o.unrated_rating)
     cats, clubs = groups(o, s)
     if cats or clubs:
         from .render import groups as render
