@@ -191,3 +191,19 @@ def test_the_performance_column_takes_the_unrated_rating(client, capsys):
     assert "the performance column is blank for 32 players because 3 players are unrated" in err
     page = api(client, "/api/standings", EXAMPLE, PAGE | {"columns": "perf"})
     assert any(n.startswith("the performance column is blank") for n in page["notes"])
+
+
+def test_a_workbook_keeps_what_decides_the_standings(tmp_path, capsys):
+    """``convert x.trf x.xlsx`` keeps the dates (the start date 2025-06-10 of the file's 042 record chooses the
+    2024 edition), the type and the players' titles: the workbook's standings are the file's, value for value."""
+    target = tmp_path / "cup.xlsx"
+    _, err = cli(capsys, "convert", str(EXAMPLE), str(target))
+    assert "dates" not in err and "event name" not in err
+    out_trf, _ = cli(capsys, "standings", str(EXAMPLE), "-f", "json", "--seed", "1")
+    out_xlsx, _ = cli(capsys, "standings", str(target), "-f", "json", "--seed", "1")
+    trf_doc, xlsx_doc = json.loads(out_trf), json.loads(out_xlsx)
+    assert trf_doc["tournament"]["rules"] == "fide-2024" and "chosen by start date 2025-06-10" in trf_doc["notes"][0]
+    assert xlsx_doc == trf_doc
+    csv_target = tmp_path / "cup.csv"  # a CSV has no second sheet: what it cannot keep is said
+    _, err = cli(capsys, "convert", str(EXAMPLE), str(csv_target))
+    assert "not written: event name; dates" in err
