@@ -207,3 +207,22 @@ def test_a_workbook_keeps_what_decides_the_standings(tmp_path, capsys):
     csv_target = tmp_path / "cup.csv"  # a CSV has no second sheet: what it cannot keep is said
     _, err = cli(capsys, "convert", str(EXAMPLE), str(csv_target))
     assert "not written: event name; dates" in err
+
+
+def test_a_chess_results_legend_with_two_buchholz_lines_keeps_both(capsys, tmp_path):
+    """A legend of two Buchholz lines and SB: by their column names (BH1. = Swiss-Manager 3, without one result;
+    BH. = 2, all results) both stay with their modifiers; by the legend's 'variable' descriptions, whose parameters
+    Chess-Results does not print, both stay and the notes say what the legend leaves open."""
+    legend = tmp_path / "legend.txt"
+    legend.write_text("TB1: BH1.\nTB2: BH.\nTB3: SB\n", encoding="utf-8")
+    out, err = cli(capsys, "list", "--from-chess-results", str(legend))
+    assert out.strip() == "PTS,BH/C1,BH,SB" and err == ""
+    legend.write_text("Tie Break1: Buchholz Tie-Breaks (variabel with parameter)\n"
+                      "Tie Break2: Buchholz Tie-Breaks (variabel with parameter)\n"
+                      "Tie Break3: Sonneborn-Berger-Tie-Break variable\n", encoding="utf-8")
+    out, err = cli(capsys, "list", "--from-chess-results", str(legend))
+    assert out.strip() == "PTS,BH,BH,SB"
+    assert "BH is given twice (lines 1 and 2): both are kept" in err
+    assert err.count("does not show Swiss-Manager's parameters") == 3
+    _, err = cli(capsys, "list", "--from-chess-results", str(legend), "--lang", "uk")
+    assert "вказано двічі" in err

@@ -9,7 +9,7 @@ import sys
 from .. import service
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
 from ..formats import readers
-from ..render.i18n import message, word
+from ..render.i18n import MESSAGE_WORDS, message, word
 from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Serve, Varma, Written, view
 from .files import _emit, _warn
 
@@ -112,7 +112,10 @@ def _list(ns: argparse.Namespace) -> int:
         from ..formats.swissmanager import from_chess_results_legend
 
         text = sys.stdin.read() if args.from_chess_results == "-" else read_text(args.from_chess_results)
-        print(from_chess_results_legend(text))
+        notes: list[str] = []
+        print(from_chess_results_legend(text, notes))
+        for note in notes:  # what the legend leaves open: said, never decided in silence
+            print(f"{MESSAGE_WORDS.text('note', lang)}: {message(note, lang)}", file=sys.stderr)
         return 0
     if args.swiss_manager:
         from ..formats.swissmanager import SWISS_MANAGER, UNTRANSLATABLE
