@@ -136,7 +136,7 @@ def from_chess_results_legend(text: str, notes: list[str] | None = None) -> str:
     tie-break that appears twice.
 
     >>> notes = []
-    >>> from_chess_results_legend("Tie Break1: Buchholz Tie-Breaks (variabel with parameter)\nTB2: BH.\nTB3: SB", notes)
+    >>> from_chess_results_legend("Tie Break1: Buchholz Tie-Breaks (variabel with parameter)\\nTB2: BH.\\nTB3: SB", notes)
     'PTS,BH,BH,SB'
     >>> len(notes)
     2
