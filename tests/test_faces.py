@@ -226,3 +226,62 @@ def test_a_chess_results_legend_with_two_buchholz_lines_keeps_both(capsys, tmp_p
     assert err.count("does not show Swiss-Manager's parameters") == 3
     _, err = cli(capsys, "list", "--from-chess-results", str(legend), "--lang", "uk")
     assert "вказано двічі" in err
+
+
+def _session(leader: int) -> list[str]:
+    """The live processes of the session ``leader`` began (zombies, already ended, left out): ``pid stat args``."""
+    import subprocess
+
+    out = subprocess.run(["ps", "-ww", "-eo", "pid,sid,stat,args"], capture_output=True, text=True).stdout
+    return [" ".join(x.split()[i] for i in (0, 2)) + " " + " ".join(x.split()[3:])
+            for x in out.splitlines()[1:] if x.split()[1] == str(leader) and not x.split()[2].startswith("Z")]
+
+
+@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGINT"])
+def test_the_server_stops_with_every_child_on_a_signal(tmp_path, signal_name):
+    """``tiebreak serve --watch`` of an event with its last round being played (16 games pending: the live odds run
+    in their own process) and one request done (the fork server of the workers started): after SIGTERM (how service
+    managers stop it) or SIGINT (Ctrl-C) no process of its session is left, and no traceback is printed."""
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.parse
+    import urllib.request
+
+    pytest.importorskip("watchfiles")
+    lines = EXAMPLE.read_text(encoding="utf-8").split("\n")  # round 7's results taken out: its games pending
+    (tmp_path / "cup.trf").write_text("\n".join(x[:158] if x.startswith("001") and len(x) == 159 else x for x in lines),
+                                      encoding="utf-8")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "tiebreak.cli", "serve", "--port", str(port), "--watch",
+                               str(tmp_path), "--database", "none"], start_new_session=True,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(url + "/api/presets", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.1)
+        form = urllib.parse.urlencode({"example": EXAMPLE.name}).encode()
+        assert urllib.request.urlopen(url + "/api/standings", data=form, timeout=60).status == 200
+        for _ in range(300):  # the live odds' process, started for the pending games
+            if any("spawn_main" in p for p in _session(server.pid)):
+                break
+            time.sleep(0.1)
+        assert any("forkserver" in p for p in _session(server.pid)), _session(server.pid)
+        server.send_signal(getattr(signal, signal_name))
+        _, err = server.communicate(timeout=60)
+        time.sleep(1)  # the resource tracker ends once every holder of its pipe has
+        assert _session(server.pid) == []
+        assert "Traceback" not in err and "Application shutdown complete" in err
+        assert server.returncode in (0, 128 + signal.SIGTERM)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
