@@ -285,3 +285,26 @@ def test_the_server_stops_with_every_child_on_a_signal(tmp_path, signal_name):
         if server.poll() is None:
             server.kill()
             server.wait()
+
+
+@pytest.mark.parametrize("head", [["--lang", "ru"], ["--lang=ru"]], ids=["--lang ru", "--lang=ru"])
+def test_the_language_may_come_before_the_command(capsys, head):
+    after, _ = cli(capsys, "standings", str(EXAMPLE), "--seed", "1", "--lang", "ru")
+    before, _ = cli(capsys, *head, "standings", str(EXAMPLE), "--seed", "1")
+    assert before == after and "после 7-го тура из 7" in before
+
+
+@pytest.mark.parametrize("argv", [["--lang", "uk", "--help"], ["standings", "--help", "--lang", "uk"],
+                                  ["--lang=uk", "prizes", "--help"]], ids=["top", "standings", "prizes"])
+def test_help_follows_the_language(capsys, argv):
+    """argparse's own words and our help texts in Ukrainian: the words of the catalogue's glossary, no English
+    sentence of ours left."""
+    with pytest.raises(SystemExit) as done:
+        main(argv)
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith("використання: tiebreak") and "показати цю довідку й вийти" in out
+    assert "show this help" not in out and "options:" not in out and "positional arguments" not in out
+    english = ["rank the players of a tournament file", "replace existing output files", "distribute a prize list",
+               "language of"]
+    assert not [e for e in english if e in out]
