@@ -308,3 +308,20 @@ def test_help_follows_the_language(capsys, argv):
     english = ["rank the players of a tournament file", "replace existing output files", "distribute a prize list",
                "language of"]
     assert not [e for e in english if e in out]
+
+
+@pytest.mark.parametrize("missing, extra, argv", [("watchfiles", "live", ["--watch", str(EXAMPLE)]),
+                                                  ("sqlalchemy", "live", ["--watch", str(EXAMPLE)]),
+                                                  ("uvicorn", "web", [])])
+def test_serve_without_its_extras_names_them(missing, extra, argv):
+    """Without the live extras (watchfiles, SQLAlchemy) or the web extras (uvicorn...), ``tiebreak serve`` says which
+    to install, ends with status 2 and prints no traceback (a module made unimportable stands for one not installed)."""
+    import subprocess
+    import sys
+
+    code = (f"import sys; sys.modules[{missing!r}] = None\nfrom tiebreak.cli import main\n"
+            f"sys.exit(main(['serve', '--port', '0', *{argv!r}]))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert f"pip install -e '.[{extra}]'" in done.stderr and f"({missing} is missing)" in done.stderr
+    assert "Traceback" not in done.stderr

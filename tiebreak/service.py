@@ -75,9 +75,8 @@ class Options:
 
 def named(o: Options, path: str, warnings: list[InputWarning]) -> list[InputWarning]:
     """``warnings`` (changed in place) naming the file as the user knows it (``o.name``) instead of ``path``."""
-    if o.name and o.name != path:
-        warnings[:] = [InputWarning(w.message.replace(path, o.name), w.place and replace(
-            w.place, file=o.name if w.place.file == path else w.place.file.replace(path, o.name))) for w in warnings]
+    warnings[:] = [InputWarning(w.message.replace(path, o.name), w.place and replace(
+        w.place, file=w.place.file.replace(path, o.name))) for w in warnings] if o.name else warnings
     return warnings
 
 
@@ -147,7 +146,7 @@ def render_standings(o: Options | Namespace, path: str,
 def individual_writers(t: Tournament, s: Standings, o: Options) -> dict[str, Writer]:
     """The output formats of the standings ``s`` of the players of the file ``t``, with the category standings and
     the team ranking ``o`` asks for (a note on undefined rating tie-breaks is added to ``s.notes``)."""
-    from .render.columns import player_columns
+    from .render.columns import player_columns, rating_hint
 
     pc = player_columns(s, o.columns, o.unrated_rating)
     cats, clubs = groups(o, s)
@@ -163,7 +162,7 @@ def individual_writers(t: Tournament, s: Standings, o: Options) -> dict[str, Wri
         columns = render.category_columns(cats) if cats else None
     else:
         extra, text, sections, columns = {}, "", "", None
-    rating_hint(s)
+    rating_hint(s)  # a note for every rating tie-break left undefined
     return {"json": lambda: output.to_json(s, details=o.details, extra=extra, columns=pc),
             "csv": lambda: output.to_csv(s, columns, pc),
             "text": lambda: output.to_text(s, o.lang, pc) + ("\n" + text if text else ""),
@@ -279,17 +278,6 @@ def _html(s: Standings, lang: str, sections: str = "", columns: PlayerColumns | 
     from .render import html
 
     return html.to_html(s, lang, sections, columns)
-
-
-def rating_hint(s: Standings) -> None:
-    """A note for every rating tie-break left undefined by unrated players, saying how to give them a rating."""
-    from .engine.registry import CATALOGUE
-
-    unrated = sum(1 for p in s.tournament.players if not p.rating)
-    for spec, col in zip(s.specs, s.columns):
-        if "U" in CATALOGUE[spec.code].modifiers and col.defined is not None and not col.defined.all() and unrated:
-            s.notes.append(f"{spec.text} is undefined for {int((~col.defined).sum())} players because {unrated} players "
-                           f"are unrated (C.07 Art. 10); give them a rating with --unrated-rating R or {spec.code}/U<R>")
 
 
 def groups(o: Options | Namespace, s: Standings) -> tuple[list[CategoryStandings], ClubRanking | None]:

@@ -177,11 +177,12 @@ EXTRAS = {"web": ("fastapi", "pydantic", "jinja2", "multipart", "python_multipar
 def _missing_extra(e: ImportError) -> SpecifierError:
     """The extra to install for a module that is missing, as an error (no traceback); other import errors are bugs."""
     name = (e.name or "").split(".")[0]
-    for extra, modules in EXTRAS.items():
-        if name in modules:
-            return SpecifierError(f"tiebreak serve{' --watch' if extra == 'live' else ''} needs the {extra} extras: "
-                                  f"pip install -e '.[{extra}]' in a clone, else pip install 'tiebreak[{extra}]' "
-                                  f"({name} is missing)")
+    if name in EXTRAS["live"]:
+        return SpecifierError(f"tiebreak serve --watch needs the live extras: pip install -e '.[live]' in a clone, else "
+                              f"pip install 'tiebreak[live]' ({name} is missing)")
+    if name in EXTRAS["web"]:
+        return SpecifierError(f"tiebreak serve needs the web extras: pip install -e '.[web]' in a clone, else "
+                              f"pip install 'tiebreak[web]' ({name} is missing)")
     raise e
 
 
@@ -196,6 +197,8 @@ def _serve(ns: argparse.Namespace) -> int:
         from ..web import serve
         live = None
         if args.watch:
+            import watchfiles  # noqa: F401  (imported when the server starts watching; checked before it starts)
+
             from ..live.event import Settings
             from ..live.watch import LiveHub
 

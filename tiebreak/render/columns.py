@@ -126,3 +126,14 @@ def player_columns(s: Standings, text: str | None = "auto", unrated_rating: int 
             members.append([p.rating or None for p in players] if n == "rating" else [x or None for x in texts[-1]])
     cells = dict(zip(numbers, map(list, zip(*texts)))) if names else {sno: [] for sno in numbers}
     return PlayerColumns(names, cells, {JSON_KEYS[n]: m for n, m in zip(names, members)}, numbers)
+
+
+def rating_hint(s: Standings) -> None:
+    """A note for every rating tie-break left undefined by unrated players, saying how to give them a rating."""
+    from ..engine.registry import CATALOGUE
+
+    unrated = sum(1 for p in s.tournament.players if not p.rating)
+    for spec, col in zip(s.specs, s.columns):
+        if "U" in CATALOGUE[spec.code].modifiers and col.defined is not None and not col.defined.all() and unrated:
+            s.notes.append(f"{spec.text} is undefined for {int((~col.defined).sum())} players because {unrated} players "
+                           f"are unrated (C.07 Art. 10); give them a rating with --unrated-rating R or {spec.code}/U<R>")
