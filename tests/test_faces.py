@@ -52,7 +52,7 @@ def api(client, path: str, file: Path, data: dict[str, str], **files: Path):
     r = client.post(path, data=data, files=upload)
     assert r.status_code == 200, r.text
     assert "tiebreak-upload" not in r.text and "/tmp" not in r.text  # never the server's temporary files
-    return r.json()
+    return r.json() if r.headers["content-type"].startswith("application/json") else r.text
 
 
 def named(doc: dict, path: Path) -> dict:
@@ -325,3 +325,17 @@ def test_serve_without_its_extras_names_them(missing, extra, argv):
     assert done.returncode == 2, done.stderr
     assert f"pip install -e '.[{extra}]'" in done.stderr and f"({missing} is missing)" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+@needs(FRIENDSHIP)
+@pytest.mark.parametrize("path, data", [("/api/standings", {}), ("/api/standings", {"format": "text"}),
+                                        ("/api/explain", {"player": "1"}), ("/api/check", {}),
+                                        ("/api/playoffs", {}), ("/api/prizes", {"prizes": "place,1,10"}),
+                                        ("/api/ratings", {}), ("/api/odds", {"simulations": "100", "seed": "1"})])
+def test_no_answer_names_the_servers_temporary_file(client, path, data):
+    """The Friendship Cup's warnings name the file the user uploaded; no endpoint's answer names where the server
+    keeps it (``api`` checks every answer for the temporary folder)."""
+    answer = api(client, path, FRIENDSHIP, data)
+    if path in ("/api/standings", "/api/check", "/api/ratings") and not data:
+        assert len(answer["warnings"]) == 14
+        assert all(w.startswith("friendship-cup-2024.trf, line ") for w in answer["warnings"])
