@@ -329,7 +329,15 @@ def test_prizes_and_varma_from_the_page(browser, server):
     page.wait_for_function("document.querySelectorAll('#prize-table tbody tr').length === 2")
     rows = page.locator("#prize-table tbody tr").evaluate_all(
         "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
-    assert [(r[1], r[4]) for r in rows] == [("7", "200"), ("9", "200")]  # 1st+2nd shared by the two on 6 points
+    assert [(r[1], r[4]) for r in rows] == [("7", "200.00"), ("9", "200.00")]  # 1st+2nd shared by the two on 6 points
+    # 100 + 0.01 shared by two: 50.005 each, paid 50.00 (rounded down to the cent), 0.01 left over and said
+    page.fill("#prize-list", "place,1,100\nplace,2,0.01")
+    page.locator("#prize-button").click()
+    page.wait_for_function("document.getElementById('prize-rest').textContent.includes('0.01')")
+    rows = page.locator("#prize-table tbody tr").evaluate_all(
+        "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
+    assert [(r[1], r[4]) for r in rows] == [("7", "50.00"), ("9", "50.00")]
+    assert "100.01 делятся на 2, по 50.00 каждому; остаток 0.01" in page.locator("#prize-rest").inner_text()
     page.fill("#varma-list", "\n".join(f"Игрок {i}, {'UKR' if i < 3 else f'F{i}'}" for i in range(10)))
     page.locator("#varma-button").click()
     page.wait_for_function("document.getElementById('varma-text').textContent.includes('Тур 9')")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from ..answers import WORDS as PRIZE
 from ..engine.errors import Place
 from ..engine.standings import SOURCES
 from ..render.check import WORDS as CHECK
@@ -101,6 +102,7 @@ def page_words(lang: str) -> dict[str, dict[str, str]]:
         "sources": {en: message(en, lang) for en in SOURCES.values()},
         "team": panel_words(lang),
         "check": {k: CHECK[k][lang] for k in CHECK},
+        "prize": {k: PRIZE[k][lang] for k in PRIZE},
     }
 
 

@@ -716,13 +716,23 @@ $("prize-button").addEventListener("click", async () => {
   $("prize-error").textContent = "";
   const body = $("prize-table").tBodies[0];
   body.replaceChildren();
+  $("prize-rest").textContent = "";
   try {
-    for (const a of await (await post("/api/prizes", form)).json()) {
+    const awards = await (await post("/api/prizes", form)).json();
+    for (const a of awards) {
       const tr = el("tr", null, {"data-start-no": a.start_no});
       tr.append(el("td", a.rank), el("td", a.start_no), el("td", a.name, {class: "name"}), el("td", a.prize),
-                el("td", a.amount === null ? "—" : a.amount));
+                el("td", a.amount === null ? "—" : Number(a.amount).toFixed(2)));
       body.append(tr);
     }
+    // a shared prize's rest once the shares are rounded down to the cent, as `tiebreak prizes` names it
+    const rests = new Map();
+    for (const a of awards.filter((x) => x.left)) {
+      rests.set(a.prize, fill(W.prize.left, {names: a.prize, pool: Number(a.pool).toFixed(2), share:
+        Number(a.amount).toFixed(2), left: Number(a.left).toFixed(2),
+        n: awards.filter((b) => b.prize === a.prize).length}));
+    }
+    $("prize-rest").replaceChildren(...[...rests.values()].map((line) => el("div", line)));
   } catch (e) { $("prize-error").textContent = e.message; }
 });
 $("varma-button").addEventListener("click", async () => {
