@@ -136,4 +136,4 @@ def rating_hint(s: Standings) -> None:
     for spec, col in zip(s.specs, s.columns):
         if "U" in CATALOGUE[spec.code].modifiers and col.defined is not None and not col.defined.all() and unrated:
             s.notes.append(f"{spec.text} is undefined for {int((~col.defined).sum())} players because {unrated} players "
-                           f"are unrated (C.07 Art. 10); give them a rating with --unrated-rating R or {spec.code}/U<R>")
+                           f"are unrated (C.07 Art. 10); give them a rating (unrated rating R, or {spec.code}/U<R>)")
