@@ -339,3 +339,43 @@ def test_no_answer_names_the_servers_temporary_file(client, path, data):
     if path in ("/api/standings", "/api/check", "/api/ratings") and not data:
         assert len(answer["warnings"]) == 14
         assert all(w.startswith("friendship-cup-2024.trf, line ") for w in answer["warnings"])
+
+
+def test_every_help_text_has_its_translations():
+    """Every help text of the parser (and its description) has a Russian and a Ukrainian translation."""
+    import argparse
+
+    from tiebreak.cli import build_parser
+    from tiebreak.render.i18n import message
+
+    texts: list[str] = []
+
+    def walk(p: argparse.ArgumentParser) -> None:
+        texts.extend([p.description] if p.description else [])
+        for a in p._actions:
+            if a.help and a.help != argparse.SUPPRESS:
+                texts.append(a.help)
+            if isinstance(a, argparse._SubParsersAction):
+                texts.extend(c.help for c in a._choices_actions if c.help)
+                for sub in a.choices.values():
+                    walk(sub)
+
+    walk(build_parser())
+    assert len(texts) > 70
+    assert not [t for t in texts for lang in ("ru", "uk") if message(t, lang) == t]
+
+
+def test_team_playoffs_and_prizes_are_the_same_on_every_face(client, capsys, tmp_path):
+    """Example T on game points, no lots: teams 2 and 4 tie for places 3-4 (tests/test_team_faces.py) and share
+    the prizes of places 3 and 4, 100 + 50 = 150, 75 each, nothing left over."""
+    options = ["--tiebreaks", "GP", "--no-lots"]
+    out, _ = cli(capsys, "playoffs", str(TEAM), *options, "--places", "3", "-f", "json")
+    page = api(client, "/api/playoffs", TEAM, PAGE | {"tiebreaks": "GP", "no_lots": "true", "places": "3"})
+    assert page == json.loads(out) and [(g["places"], g["players"], g["team"]) for g in page] == [([3, 4], [2, 4], True)]
+    prizes = "place,1,300\nplace,2,200\nplace,3,100\nplace,4,50\n"
+    listing = tmp_path / "prizes.csv"
+    listing.write_text(prizes, encoding="utf-8")
+    out, _ = cli(capsys, "prizes", str(TEAM), "--prizes", str(listing), *options, "-f", "json")
+    page = api(client, "/api/prizes", TEAM, PAGE | {"tiebreaks": "GP", "no_lots": "true", "prizes": prizes})
+    assert page == json.loads(out)
+    assert [(a["start_no"], a["amount"], a["left"]) for a in page][2:] == [(2, 75, 0), (4, 75, 0)]
