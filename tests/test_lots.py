@@ -18,7 +18,7 @@ from tiebreak.cli import main
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
 TEAM = ROOT / "tests" / "data" / "generated-team" / "team-swiss-a.trf"
-SEED_NOTE = re.compile(r"drawn by lot with seed (\d+) \(pass --seed \1 to repeat the draw\)")
+SEED_NOTE = re.compile(r"drawn by lot with seed (\d+) \(the same seed repeats the draw\)")
 
 
 def run(capsys, *args):

@@ -115,7 +115,7 @@ def test_a_failed_write_leaves_the_old_file_and_no_part_file(tmp_path, monkeypat
     target = tmp_path / "x.xlsx"
     target.write_bytes(b"the old workbook")
 
-    def broken(f, rows, sheet_name="Crosstable"):
+    def broken(f, rows, sheet_name="Crosstable", more=()):
         f.write(b"PK half a zip")
         raise OSError(28, "No space left on device")
 

@@ -329,7 +329,15 @@ def test_prizes_and_varma_from_the_page(browser, server):
     page.wait_for_function("document.querySelectorAll('#prize-table tbody tr').length === 2")
     rows = page.locator("#prize-table tbody tr").evaluate_all(
         "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
-    assert [(r[1], r[4]) for r in rows] == [("7", "200"), ("9", "200")]  # 1st+2nd shared by the two on 6 points
+    assert [(r[1], r[4]) for r in rows] == [("7", "200.00"), ("9", "200.00")]  # 1st+2nd shared by the two on 6 points
+    # 100 + 0.01 shared by two: 50.005 each, paid 50.00 (rounded down to the cent), 0.01 left over and said
+    page.fill("#prize-list", "place,1,100\nplace,2,0.01")
+    page.locator("#prize-button").click()
+    page.wait_for_function("document.getElementById('prize-rest').textContent.includes('0.01')")
+    rows = page.locator("#prize-table tbody tr").evaluate_all(
+        "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
+    assert [(r[1], r[4]) for r in rows] == [("7", "50.00"), ("9", "50.00")]
+    assert "100.01 делятся на 2, по 50.00 каждому; остаток 0.01" in page.locator("#prize-rest").inner_text()
     page.fill("#varma-list", "\n".join(f"Игрок {i}, {'UKR' if i < 3 else f'F{i}'}" for i in range(10)))
     page.locator("#varma-button").click()
     page.wait_for_function("document.getElementById('varma-text').textContent.includes('Тур 9')")
@@ -347,12 +355,47 @@ def test_check_published_standings_from_the_page(browser, server):
     page.wait_for_function("document.querySelectorAll('#check-table tbody tr').length > 0")
     # Vega's Rapid 1 2024 page follows the 2009 virtual opponent: no. 13's BH 12.0 differs from ours (14.5) under the
     # announced 2024 rules and is reproduced by fide-2009 alone (tests/test_check.py has the hand computation)
-    assert "Розходиться" in page.locator("#check-verdict").inner_text()
+    cli = subprocess_check(CHECK_DATA / "rapid-1-2024.trf", CHECK_DATA / "rapid-1-2024.published.csv", "uk")
+    # the command line's verdict, word for word (the file by its name): the list checked is the published columns
+    assert page.locator("#check-verdict").inner_text() == "rapid-1-2024.trf" + cli.splitlines()[0].split(".trf", 1)[1]
+    assert "(PTS, BH, BH/C1)" in cli.splitlines()[0]
+    heads = page.locator("#check-table thead th").all_inner_texts()
+    assert heads == ["Учасник", "Показник", "опубліковано", "у нас", "збігається з правилами"], heads
     rows = page.locator("#check-table tbody tr").evaluate_all(
         "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
-    assert ["13", "Nawar,Mena", "BH", "12.0", "14.5", "fide-2009"] in rows
-    assert page.locator("#check-rules").inner_text().startswith("fide-2009: 28/28")
+    assert ["13 Nawar,Mena", "BH", "12.0", "14.5", "fide-2009"] in rows
+    assert page.locator("#check-rules thead th").count() == 3
+    first = page.locator("#check-rules tbody tr").first.locator("td").all_inner_texts()
+    assert first[:2] == ["fide-2009", "28/28"], first
     page.close()
+
+
+def test_the_page_finds_the_vega_export_right(browser, server):
+    """The page's check of the 2025 Hobsons Bay Cup against Vega's export: right, as ``tiebreak check`` says (96/96
+    values and 32/32 ranks under fide-2024), with the published columns as the list, whatever list the page shows."""
+    page = browser.new_page()
+    page.goto(server + "/")
+    page.set_input_files("#file", str(PUBLISHED.parent / "tournament.trf"))
+    _wait_ready(page, 1)
+    page.set_input_files("#published-file", str(PUBLISHED))
+    page.locator("#check-button").click()
+    page.wait_for_function("document.querySelectorAll('#check-rules tbody tr').length > 0")
+    cli = subprocess_check(PUBLISHED.parent / "tournament.trf", PUBLISHED, "en")
+    assert page.locator("#check-verdict").inner_text() == "tournament.trf" + cli.splitlines()[0].split(".trf", 1)[1]
+    assert "right under the announced rules fide-2024 (PTS, BH, BH/C1, SB)" in cli.splitlines()[0]
+    first = page.locator("#check-rules tbody tr").first.locator("td").all_inner_texts()
+    assert first == ["fide-2024", "96/96", "32/32"]
+    assert page.locator("#check-table tbody tr").count() == 0
+    page.close()
+
+
+def subprocess_check(trf_file: Path, published: Path, lang: str) -> str:
+    """``tiebreak check FILE --published P --lang L`` as a user runs it: its standard output."""
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-m", "tiebreak.cli", "check", str(trf_file), "--published", str(published),
+                           "--lang", lang], capture_output=True, text=True, timeout=120)
+    return done.stdout
 
 
 def test_standings_page_shows_table_and_legend(browser, tmp_path):
@@ -496,9 +539,15 @@ def test_download_names_are_encoded_not_injected(client, fmt, name):
 
 
 def test_check_report_fits_a_phone(browser, tmp_path, capsys):
+    """Whatever the depth of the folder the files are in (here a deep one with long names, as a clone may be), the
+    report shows the file's name, and long words wrap: nothing scrolls sideways at 390 px."""
     from tiebreak.cli import main
 
-    main(["check", str(CHECK_DATA / "rapid-1-2024.trf"), "--published", str(CHECK_DATA / "rapid-1-2024.published.csv"),
+    deep = tmp_path.joinpath(*["a-rather-long-folder-name-of-an-arbiters-clone"] * 6)
+    deep.mkdir(parents=True)
+    for name in ("rapid-1-2024.trf", "rapid-1-2024.published.csv"):
+        shutil.copy(CHECK_DATA / name, deep / name)
+    main(["check", str(deep / "rapid-1-2024.trf"), "--published", str(deep / "rapid-1-2024.published.csv"),
           "-f", "html", "--lang", "uk"])
     target = tmp_path / "check.html"
     target.write_text(capsys.readouterr().out, encoding="utf-8")

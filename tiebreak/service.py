@@ -74,12 +74,21 @@ class Options:
     event: int | None = None
     #: the points from the round ``results`` or from the points ``column``'s reading
     points_from: str = "results"
+    #: the name the user knows the file by (an upload's own name): warnings name it, never the path read
+    name: str | None = None
 
 
 def load(o: Options | OddsOptions | Namespace, path: str, warnings: list[InputWarning]) -> Tournament:
     """The tournament of ``path`` (``o.event`` chooses one of a file that holds several; ``o.points_from`` where the
     points come from)."""
     return audit.load(path, warnings, getattr(o, "points_from", "results"), getattr(o, "event", None))
+
+
+def named(o: Options, path: str, warnings: list[InputWarning]) -> list[InputWarning]:
+    """``warnings`` (changed in place) naming the file as the user knows it (``o.name``) instead of ``path``."""
+    warnings[:] = [InputWarning(w.message.replace(path, o.name), w.place and replace(
+        w.place, file=w.place.file.replace(path, o.name))) for w in warnings] if o.name else warnings
+    return warnings
 
 
 def options(o: Options | OddsOptions | Namespace) -> Options:
@@ -141,15 +150,16 @@ def render_standings(o: Options | Namespace, path: str,
         writers = individual_writers(t, players, o)
     if o.format not in writers:
         raise SpecifierError(f"format {o.format!r} is not available for team events")
+    s.warnings = named(o, path, warnings)[:]  # a team event's too: reading the file and building its teams
     return writers[o.format](), s.notes, s
 
 
 def individual_writers(t: Tournament, s: Standings, o: Options) -> dict[str, Writer]:
     """The output formats of the standings ``s`` of the players of the file ``t``, with the category standings and
     the team ranking ``o`` asks for (a note on undefined rating tie-breaks is added to ``s.notes``)."""
-    from .render.columns import player_columns
+    from .render.columns import player_columns, rating_hint
 
-    pc = player_columns(s, o.columns)
+    pc = player_columns(s, o.columns, o.unrated_rating)
     cats, clubs = groups(o, s)
     if cats or clubs:
         from .render import groups as render
@@ -163,7 +173,7 @@ def individual_writers(t: Tournament, s: Standings, o: Options) -> dict[str, Wri
         columns = render.category_columns(cats) if cats else None
     else:
         extra, text, sections, columns = {}, "", "", None
-    rating_hint(s)
+    rating_hint(s)  # a note for every rating tie-break left undefined
     return {"json": lambda: output.to_json(s, details=o.details, extra=extra, columns=pc),
             "csv": lambda: output.to_csv(s, columns, pc),
             "text": lambda: output.to_text(s, o.lang, pc) + ("\n" + text if text else ""),
@@ -202,9 +212,9 @@ def final_standings(o: Options | Namespace, path: str, warnings: list[InputWarni
     ``o.players``), else the players'."""
     o = options(o)
     t = load(o, path, warnings)
-    if o.players or not has_teams(t):
-        return individual_standings(o, path, warnings, t)
-    return team_standings(o, t, warnings)
+    s = individual_standings(o, path, warnings, t) if o.players or not has_teams(t) else team_standings(o, t, warnings)
+    s.warnings = named(o, path, warnings)[:]
+    return s
 
 
 def team_standings(o: Options, t: Tournament, warnings: list[InputWarning]) -> TeamStandings:
@@ -281,17 +291,6 @@ def _html(s: Standings, lang: str, sections: str = "", columns: PlayerColumns | 
     return html.to_html(s, lang, sections, columns)
 
 
-def rating_hint(s: Standings) -> None:
-    """A note for every rating tie-break left undefined by unrated players, saying how to give them a rating."""
-    from .engine.registry import CATALOGUE
-
-    unrated = sum(1 for p in s.tournament.players if not p.rating)
-    for spec, col in zip(s.specs, s.columns):
-        if "U" in CATALOGUE[spec.code].modifiers and col.defined is not None and not col.defined.all() and unrated:
-            s.notes.append(f"{spec.text} is undefined for {int((~col.defined).sum())} players because {unrated} players "
-                           f"are unrated (C.07 Art. 10); give them a rating with --unrated-rating R or {spec.code}/U<R>")
-
-
 def groups(o: Options | Namespace, s: Standings) -> tuple[list[CategoryStandings], ClubRanking | None]:
     """The category standings and the team ranking ``o`` asks for (empty list / None when it asks for none)."""
     o = options(o)
@@ -341,8 +340,10 @@ def check_published(o: Options | Namespace, path: str, published_path: str | Non
     o = options(o)
     t, teams = audit.load_event(path, o.players, warnings, o.event)
     tiebreaks, rules = list_and_rules(o, teams)
-    return audit.check_event(t, teams, published_path, warnings, tiebreaks, rules, o.after_round, o.unrated_rating,
-                             _system(o), o.points_from)
+    report = audit.check_event(t, teams, published_path, warnings, tiebreaks, rules, o.after_round, o.unrated_rating,
+                               _system(o), o.points_from)
+    named(o, path, warnings)
+    return replace(report, source=o.name or report.source) if o.name else report
 
 
 @dataclass

@@ -49,6 +49,18 @@ class Award:
     start_no: int
     prize: str
     amount: Fraction | None
+    #: a shared prize: the prizes shared added up, and what is left of them once every share is rounded down to
+    #: the cent (as arbiters pay: never more than the fund; the rest is named, not lost)
+    pool: Fraction | None = None
+    left: Fraction | None = None
+
+
+CENT = Fraction(1, 100)
+
+
+def _cents(x: Fraction) -> Fraction:
+    """``x`` rounded down to the cent (116.666… is 116.66)."""
+    return Fraction(x // CENT) * CENT
 
 
 def _blocks(s: Standings | TeamStandings, players: list[int]) -> list[list[int]]:
@@ -74,29 +86,37 @@ def _words() -> Table:
 
 
 def _award(s: Standings | TeamStandings, prizes: list[Prize], players: list[int], method: str, lang: str = "en") -> list[Award]:
-    prizes = sorted(prizes, key=lambda p: p.place or 0)
+    """The prizes by place among ``players`` (in standings order): each block of players tied on points holds the
+    places it covers and shares the prizes of those places (a list holding only a prize for place 5 pays place 5)."""
+    by_place: dict[int, list[Prize]] = {}
+    for p in prizes:
+        by_place.setdefault(p.place or 1, []).append(p)
     awards: list[Award] = []
-    index = 0
+    first = 1
     for block in _blocks(s, players):
-        taken = prizes[index:index + len(block)]
-        index += len(block)
+        places = range(first, first + len(block))
+        first += len(block)
+        taken = [p for place in places for p in by_place.get(place, [])]
         if not taken:
-            break
+            continue
         amounts = [p.amount for p in taken if p.amount is not None]
         if method == "tiebreak" or len(amounts) < len(taken) or len(block) == 1:
-            for sno, p in zip(block, taken):  # by the tie-break order
-                awards.append(Award(sno, p.name, p.amount))
+            for sno, place in zip(block, places):  # by the tie-break order: the player in place N takes its prizes
+                awards += [Award(sno, p.name, p.amount) for p in by_place.get(place, [])]
             continue
         pool = sum(amounts, Fraction(0))
         names = " + ".join(p.name for p in taken)
-        for k, sno in enumerate(block):
+        shares = []
+        for k in range(len(block)):
             if method == "shared":
-                share = pool / len(block)
+                shares.append(_cents(pool / len(block)))
             else:  # hort: half by place, half shared equally
                 own = amounts[k] if k < len(amounts) else Fraction(0)
-                share = own / 2 + pool / 2 / len(block)
+                shares.append(_cents(own / 2 + pool / 2 / len(block)))
+        left = pool - sum(shares, Fraction(0))
+        for sno, share in zip(block, shares):
             if share:
-                awards.append(Award(sno, f"{names} ({_words().text(method, lang)})", share))
+                awards.append(Award(sno, f"{names} ({_words().text(method, lang)})", share, pool, left))
     return awards
 
 

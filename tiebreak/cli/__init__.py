@@ -11,14 +11,32 @@ from ..render.i18n import MESSAGE_WORDS, problem
 from .options import Parsed, language_asked
 from .parser import build_parser
 
-__all__ = ["build_parser", "main"]
+__all__ = ["build_parser", "lang_after_command", "main"]
+
+
+def lang_after_command(argv: list[str]) -> list[str]:
+    """``--lang X`` (or ``--lang=X``) given before the command moved after it, where every command takes it: the
+    language may be given anywhere on the line.
+
+    >>> lang_after_command(["--lang", "ru", "standings", "a.trf"]), lang_after_command(["--lang=uk", "list"])
+    (['standings', '--lang', 'ru', 'a.trf'], ['list', '--lang=uk'])
+    """
+    head: list[str] = []
+    k = 0
+    while k < len(argv) and argv[k].startswith("--lang"):
+        take = 1 if "=" in argv[k] else 2
+        head += argv[k:k + take]
+        k += take
+    if not head or k >= len(argv):
+        return argv
+    return [argv[k], *head, *argv[k + 1:]]
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run one command (``argv`` without the program name; default: the process's arguments); the exit status."""
     if argv is None:  # run as the program: the objects of the modules live as long as the process, so the garbage
         gc.freeze()  # collector need not go through them again (a full pass over them is 15 ms of a large event)
-    argv = sys.argv[1:] if argv is None else argv
+    argv = lang_after_command(sys.argv[1:] if argv is None else argv)
     command = argv[0] if argv and not argv[0].startswith("-") else None
     args = build_parser(language_asked(argv), command).parse_args(argv, namespace=Parsed())
     try:

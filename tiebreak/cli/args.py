@@ -127,6 +127,7 @@ class Playoffs(Command):
     file: str
     places: str = "1"  # 1 or 1,2,3
     after: int = 0
+    format: str = "text"
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -134,6 +135,7 @@ class Prizes(Command):
     file: str
     prizes: str  # the CSV of the prize list
     method: str = "shared"
+    format: str = "text"
 
 
 @dataclass(frozen=True, kw_only=True)

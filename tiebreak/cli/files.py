@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import service
 from ..engine.errors import InputWarning, Place, SpecifierError, TiebreakError
@@ -17,8 +18,6 @@ from .args import Check, Convert, Explain, Standings, Written, view
 
 if TYPE_CHECKING:  # annotations only: the team engine is loaded for team events alone
     from ..arbiter.check import Report
-    from ..engine.standings import Standings as EngineStandings
-    from ..engine.team import TeamStandings
 
 
 def _warn(w: InputWarning, lang: str) -> None:
@@ -114,6 +113,8 @@ def _explain(ns: argparse.Namespace) -> int:
 
 def _check(ns: argparse.Namespace) -> int:
     """Exit status 0 when every file's published standings are right under the announced rules, 1 otherwise."""
+    from ..answers import check
+
     args = view(Check, ns)
     if args.manifest or args.published_dir or any(Path(f).is_dir() for f in args.file):
         return _check_folder(ns, args)
@@ -122,13 +123,19 @@ def _check(ns: argparse.Namespace) -> int:
     if args.published and len(args.published) != len(args.file):
         raise SpecifierError("give --published once for every FILE, in the same order, or not at all")
     reports: list[Report] = []
+    answers: list[dict[str, Any]] = []
     for k, path in enumerate(args.file):
         warnings: list[InputWarning] = []
-        reports.append(service.check_published(service.options(ns), path,
-                                               args.published[k] if args.published else None, warnings))
+        report, answer = check(service.options(ns), path, args.published[k] if args.published else None, warnings)
+        reports.append(report)
+        answers.append(answer)
         for w in warnings:
             _warn(w, args.lang)
-    _emit_reports(args, reports, [])
+    if args.format == "json":  # the API's answer (one event), or {"events": [...]}
+        _emit(args, json.dumps(answers[0] if len(answers) == 1 else {"schema": 1, "events": answers},
+                               ensure_ascii=False, indent=1) + "\n")
+    else:
+        _emit_reports(args, reports, [])
     return 0 if all(r.agree for r in reports) else 1
 
 
@@ -185,12 +192,3 @@ def _convert(ns: argparse.Namespace) -> int:
         _warn(w, args.lang)
     print(message(f"wrote {args.target}: {len(t.players)} players, {t.rounds} rounds", args.lang), file=sys.stderr)
     return 0
-
-
-def _final_standings(ns: argparse.Namespace, path: str, lang: str) -> EngineStandings | TeamStandings:
-    """The standings the arbiter's tools work on (the teams' in a team event, unless --individual)."""
-    warnings: list[InputWarning] = []
-    s: EngineStandings | TeamStandings = service.final_standings(service.options(ns), path, warnings)
-    for w in warnings:
-        _warn(w, lang)
-    return s

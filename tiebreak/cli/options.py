@@ -91,6 +91,29 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {MESSAGE_WORDS['error'][lang]}: {text}\n")
 
 
+    def format_help(self) -> str:
+        """The help in :attr:`lang`: argparse's own words and our help texts through the message catalogue."""
+        if self.lang == "en":
+            return super().format_help()
+        actions = [*self._actions, *(c for a in self._actions if isinstance(a, argparse._SubParsersAction)
+                                     for c in a._choices_actions)]
+        saved = [(a, a.help) for a in actions]
+        description = self.description
+        try:
+            for a in actions:
+                if a.help and a.help != argparse.SUPPRESS:
+                    a.help = message(a.help, self.lang).replace("%", "%%")
+            self.description = description and message(description, self.lang)
+            text = super().format_help()
+        finally:
+            for a, h in saved:
+                a.help = h
+            self.description = description
+        for english in ("positional arguments:", "options:"):
+            text = text.replace(f"\n{english}\n", f"\n{message(english, self.lang)}\n")
+        return text.replace("usage: ", f"{MESSAGE_WORDS['usage'][self.lang]}: ", 1)
+
+
 #: a command's function: it reads its options from the parsed namespace (:mod:`.args` gives the typed views)
 Run = Callable[[argparse.Namespace], int]
 

@@ -201,6 +201,8 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
         else:
             q.add_argument("--prizes", required=True, help="CSV: kind,place_or_category,amount")
             q.add_argument("--method", default="shared", choices=["shared", "hort", "tiebreak"])
+        q.add_argument("--format", "-f", default="text", choices=["text", "json"],
+                       help="json: the answer of the API (/api/%s)" % name)
         q.set_defaults(run=run_)
     od = sub.add_parser("odds", help="who can still win: the chance of every place once the pending games are played")
     od.add_argument("file")

@@ -8,11 +8,10 @@ import sys
 
 from .. import service
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
-from ..engine.numbers import NumberError, parse_int
 from ..formats import readers
-from ..render.i18n import message, word
+from ..render.i18n import MESSAGE_WORDS, message, word
 from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Serve, Varma, Written, view
-from .files import _emit, _final_standings, _warn
+from .files import _emit, _warn
 
 
 def _berger(ns: argparse.Namespace) -> int:
@@ -64,35 +63,44 @@ def _ratings(ns: argparse.Namespace) -> int:
 
 
 def _playoffs(ns: argparse.Namespace) -> int:
-    from ..arbiter.playoff import plan_playoffs, playoff_lines
+    from .. import answers
+    from ..render.output import dumps_exact
 
     args = view(Playoffs, ns)
-    s = _final_standings(ns, args.file, args.lang)
-    try:
-        places = [parse_int(x, 1, len(s.rows)) for x in args.places.split(",") if x.strip()]
-    except NumberError as e:
-        raise InputError(f"place: {e}", Place(field="places")) from None
-    if not 0 <= args.after <= len(s.tiebreaks):
-        raise InputError(f"--after {args.after} is outside 0..{len(s.tiebreaks)}", Place(field="after"))
-    groups = plan_playoffs(s, places, args.after)
+    warnings: list[InputWarning] = []
+    groups, _ = answers.playoffs(service.options(ns), args.file, args.places, args.after, warnings)
+    for w in warnings:
+        _warn(w, args.lang)
+    if args.format == "json":
+        sys.stdout.write(dumps_exact(groups) + "\n")
+        return 0
     if not groups:  # the lines in the reader's language by the message catalogue (the format, time control inside)
         print(message(f"no tie for place(s) {args.places}: no play-off needed", args.lang))
     for g in groups:
-        head, *lines = playoff_lines(g, service.is_team(s), args.lang)
-        print("\n  ".join([head, *lines]))
+        print("\n  ".join(g["text"]))
     return 0
 
 
 def _prizes(ns: argparse.Namespace) -> int:
-    from ..arbiter.prizes import distribute, read_prizes
+    from .. import answers
     from ..engine.model import format_number
+    from ..formats.files import read_text
+    from ..render.output import dumps_exact
 
     args = view(Prizes, ns)
-    s = _final_standings(ns, args.file, args.lang)
-    for a in distribute(s, read_prizes(args.prizes, args.lang), args.method, lang=args.lang):
-        row = s.row(a.start_no)
-        amount = "—" if a.amount is None else format_number(a.amount, 2)
-        print(f"{row.rank:>4} {a.start_no:>4}  {row.name[:30]:30} {a.prize:40} {amount:>10}")
+    warnings: list[InputWarning] = []
+    awards, _ = answers.prizes(service.options(ns), args.file, read_text(args.prizes), args.prizes, args.method,
+                               warnings)
+    for w in warnings:
+        _warn(w, args.lang)
+    if args.format == "json":
+        sys.stdout.write(dumps_exact(awards) + "\n")
+        return 0
+    for a in awards:
+        amount = "—" if a["amount"] is None else format_number(a["amount"], 2)
+        print(f"{a['rank']:>4} {a['start_no']:>4}  {a['name'][:30]:30} {a['prize']:40} {amount:>10}")
+    for line in answers.prize_rests(awards, args.lang):
+        print(line)
     return 0
 
 
@@ -104,7 +112,10 @@ def _list(ns: argparse.Namespace) -> int:
         from ..formats.swissmanager import from_chess_results_legend
 
         text = sys.stdin.read() if args.from_chess_results == "-" else read_text(args.from_chess_results)
-        print(from_chess_results_legend(text))
+        notes: list[str] = []
+        print(from_chess_results_legend(text, notes))
+        for note in notes:  # what the legend leaves open: said, never decided in silence
+            print(f"{MESSAGE_WORDS.text('note', lang)}: {message(note, lang)}", file=sys.stderr)
         return 0
     if args.swiss_manager:
         from ..formats.swissmanager import SWISS_MANAGER, UNTRANSLATABLE
@@ -164,22 +175,44 @@ def _odds(ns: argparse.Namespace) -> int:
     return 0
 
 
+#: the modules each extra brings (a missing one is named with the extra that installs it)
+EXTRAS = {"web": ("fastapi", "pydantic", "jinja2", "multipart", "python_multipart", "uvicorn", "starlette", "anyio"),
+          "live": ("watchfiles", "sqlalchemy")}
+
+
+def _missing_extra(e: ImportError) -> SpecifierError:
+    """The extra to install for a module that is missing, as an error (no traceback); other import errors are bugs."""
+    name = (e.name or "").split(".")[0]
+    if name in EXTRAS["live"]:
+        return SpecifierError(f"tiebreak serve --watch needs the live extras: pip install -e '.[live]' in a clone, else "
+                              f"pip install 'tiebreak[live]' ({name} is missing)")
+    if name in EXTRAS["web"]:
+        return SpecifierError(f"tiebreak serve needs the web extras: pip install -e '.[web]' in a clone, else "
+                              f"pip install 'tiebreak[web]' ({name} is missing)")
+    raise e
+
+
 def _serve(ns: argparse.Namespace) -> int:
     args = view(Serve, ns)
     low, high = 0, 65535  # what a socket can bind (beyond it the server stopped with a traceback)
     if not low <= args.port <= high:
         raise InputError(f"{args.port} is out of range ({low}-{high})", Place(field="port"))
     try:
-        from ..web import serve
-    except ImportError as e:
-        raise SpecifierError(f"the web app needs its extras: pip install 'tiebreak[web]' ({e.name} is missing)") from None
-    live = None
-    if args.watch:
-        from ..live.event import Settings
-        from ..live.watch import LiveHub
+        import uvicorn  # noqa: F401  (imported by serve; checked here, before anything starts)
 
-        live = LiveHub(args.watch, args.database, args.token, Settings(tiebreaks=args.tiebreaks, rules=args.rules,
+        from ..web import serve
+        live = None
+        if args.watch:
+            import watchfiles  # noqa: F401  (imported when the server starts watching; checked before it starts)
+
+            from ..live.event import Settings
+            from ..live.watch import LiveHub
+
+            live = LiveHub(args.watch, args.database, args.token, Settings(tiebreaks=args.tiebreaks, rules=args.rules,
                                                                            event=args.event))
+    except ImportError as e:
+        raise _missing_extra(e) from None
+    if live is not None:
         print(message(f"tiebreak: live standings of {len(live.events)} event file(s) at http://{args.host}:{args.port}/live",
                       args.lang),
               file=sys.stderr)
@@ -187,5 +220,3 @@ def _serve(ns: argparse.Namespace) -> int:
           file=sys.stderr)
     serve(args.host, args.port, live)
     return 0
-
-

@@ -311,7 +311,7 @@ def compute_standings(
     drawn = int((lot > 0).sum())
     if drawn:
         notes.append(f"{drawn} players still tied after the list: drawn by lot with seed {seed} "
-                     f"(pass --seed {seed} to repeat the draw)")
+                     f"(the same seed repeats the draw)")
     ctx = context(ruleset)
     score = Column(ctx.score, ctx.scale)
     s = Standings(t, ruleset, system, k, specs, columns, [], seed, score, notes, list(warnings or []))

@@ -173,7 +173,7 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
     drawn = int((lot > 0).sum())
     if drawn:  # as for players: the seed is told, so the draw can be repeated
         notes.append(f"{drawn} teams still tied after the list: drawn by lot with seed {seed} "
-                     f"(pass --seed {seed} to repeat the draw)")
+                     f"(the same seed repeats the draw)")
     rows = [TeamRow(int(ranks[i]), i, tt.teams[i].number, tt.teams[i].name,
                     {k: c.value(i) for k, c in zip(column_keys([s.text for s in specs]), columns)},
                     int(lot[i]) or None) for i in order.tolist()]

@@ -41,9 +41,10 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
     if path.suffix.lower() == ".xlsx":
         try:
             rows = xlsx.read_rows(data)
+            event = xlsx.read_rows(data, EVENT_SHEET)
         except xlsx.XlsxError as e:
             raise InputError(str(e), Place(str(path))) from None
-        return from_rows(rows, str(path), warnings)
+        return with_event(from_rows(rows, str(path), warnings), event, warnings)
     text, _ = decode(data, str(path), warnings)
     return loads(text, str(path), warnings)
 
@@ -79,6 +80,7 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
     c_no, c_rating = column("no", "no.", "#", "start_no", "sno", "№"), column("rating", "elo", "rtg")
     c_fed, c_id, c_pts = column("fed", "federation"), column("fide id", "fide_id", "id"), column("points", "pts")
     c_club = column("club", "клуб")
+    c_title, c_sex, c_birth = column("title", "tit"), column("sex"), column("birth", "born", "birth date")
     body = [(ln, r) for ln, r in enumerate(rows[1:], 2) if any(x.strip() for x in r)]
     check_size(len(body), max(rounds.values()), Place(source, 1, None, "header"))
     players: list[Player] = []
@@ -101,7 +103,8 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
             raise InputError(f"points: {e}", Place(source, ln, _column_number(c_pts), "Points")) from None
         players.append(Player(no, one_line(get(names[0])), rating or None, federation=one_line(get(c_fed)),
                               fide_id=one_line(get(c_id)), declared_points=declared, source_line=ln,
-                              club=one_line(get(c_club))))
+                              club=one_line(get(c_club)), title=one_line(get(c_title))[:3],
+                              sex=one_line(get(c_sex))[:1].lower(), birth_date=one_line(get(c_birth))[:10]))
         cells.append((ln, {rnd: (c, get(c)) for c, rnd in rounds.items()}))
     if len({p.start_no for p in players}) != len(players):
         raise InputError("two rows have the same start number", Place(source, None, None, "No"))
@@ -174,14 +177,19 @@ Row = list[str | int]
 def to_rows(t: Tournament) -> list[Row]:
     """Header and one row per player, as :func:`from_rows` reads them."""
     club = ["Club"] if any(p.club for p in t.players) else []
-    rows: list[Row] = [["No", "Name", "Rating", "Fed", *club, "FIDE ID", "Points", *(f"R{r + 1}" for r in range(t.rounds))]]
+    # the player fields a file has beyond those (a title, a sex, a birth date: categories and columns use them)
+    more = [(h, f) for h, f in (("Title", "title"), ("Sex", "sex"), ("Birth", "birth_date"))
+            if any(getattr(p, f) for p in t.players)]
+    rows: list[Row] = [["No", "Name", "Rating", "Fed", *club, *(h for h, _ in more), "FIDE ID", "Points",
+                        *(f"R{r + 1}" for r in range(t.rounds))]]
     for i, p in enumerate(t.players):
         cells: list[str] = []
         for r in range(t.rounds):
             k, o = Kind(int(t.kind[i, r])), int(t.opponent[i, r])
             colour = {1: "w", -1: "b"}.get(int(t.colour[i, r]), "-")
             cells.append(f"{t.players[o].start_no}{colour}{_CELL_BACK[k]}" if o >= 0 else _CELL_BACK[k])
-        rows.append([p.start_no, p.name, p.rating or "", p.federation, *([p.club] if club else []), p.fide_id,
+        rows.append([p.start_no, p.name, p.rating or "", p.federation, *([p.club] if club else []),
+                     *(getattr(p, f) or "" for _, f in more), p.fide_id,
                      format_number(t.points(p.start_no)), *cells])
     return rows
 
@@ -193,11 +201,52 @@ def dumps(t: Tournament) -> str:
     return out.getvalue()
 
 
+#: the workbook's second sheet: what the crosstable has no column for and the standings depend on (the start date
+#: chooses the C.07 edition, the type Swiss or round robin, the file's list the default list)
+EVENT_SHEET = "Event"
+_EVENT = {"event": "name", "start date": "start_date", "end date": "end_date", "rounds": "planned_rounds",
+          "type": "type_text", "type code": "type_code", "tie-breaks": "declared_tiebreaks"}
+
+
+def event_rows(t: Tournament) -> list[Row]:
+    """The rows of the event sheet: a name and a value each (the dates as ISO text)."""
+    values: list[tuple[str, object]] = [
+        ("Event", t.name), ("Start date", t.start_date.isoformat() if t.start_date else ""),
+        ("End date", t.end_date.isoformat() if t.end_date else ""), ("Rounds", t.planned_rounds or ""),
+        ("Type", t.type_text), ("Type code", t.type_code), ("Tie-breaks", ",".join(t.declared_tiebreaks))]
+    return [[k, v if isinstance(v, int) else str(v)] for k, v in values if v not in ("", None)]
+
+
+def with_event(t: Tournament, rows: list[list[str]], warnings: list[InputWarning] | None = None) -> Tournament:
+    """``t`` with the event sheet's values (as :func:`event_rows` writes them; unknown rows are left alone)."""
+    for line, row in enumerate(rows, 1):
+        if len(row) < 2 or row[0].strip().lower() not in _EVENT or not row[1].strip():
+            continue
+        key, text = _EVENT[row[0].strip().lower()], one_line(row[1].strip())[:200]
+        value: object = text
+        if key.endswith("_date"):
+            from .dates import parse_date
+
+            value = parse_date(text)
+        elif key == "planned_rounds":
+            value = int(text) if text.isascii() and text.isdigit() and int(text) <= MAX_ROUNDS else None
+        elif key == "declared_tiebreaks":
+            value = [x.strip() for x in text.split(",") if x.strip()]
+        if value is None:
+            if warnings is not None:
+                warnings.append(InputWarning(f"{row[0].strip()} {text!r} not understood; left out",
+                                             Place(t.source, line, 2, EVENT_SHEET)))
+            continue
+        setattr(t, key, value)
+    return t
+
+
 def dump(t: Tournament, path: str | Path, inputs: Iterable[str | Path] = (), force: bool = True) -> None:
-    """Write a CSV crosstable, or an ``.xlsx`` workbook when the name ends so, safely
+    """Write a CSV crosstable, or an ``.xlsx`` workbook when the name ends so (with the event sheet), safely
     (:func:`~tiebreak.formats.files.write_output`)."""
     if Path(path).suffix.lower() == ".xlsx":
-        rows = to_rows(t)
-        write_output(path, lambda f: xlsx.write_rows(f, rows), inputs, force)
+        rows, event = to_rows(t), event_rows(t)
+        write_output(path, lambda f: xlsx.write_rows(f, rows, more=[(EVENT_SHEET, event)] if event else []),
+                     inputs, force)
     else:
         write_output(path, dumps(t), inputs, force)

@@ -90,10 +90,11 @@ def convert(source: str | Path, target: str | Path, warnings: list[InputWarning]
     check_target(target, [source], force)  # before reading: a refused target costs nothing
     t = load(source, warnings, event)
     if writer == "crosstable":
+        sheet = Path(target).suffix.lower() == ".xlsx"  # a workbook keeps them on its event sheet
         lost = [what for what, present in (
-            ("event name", t.name), ("dates", t.start_date or t.end_date), ("event type", t.type_text or t.type_code),
-            ("score system", not t.score_system.is_default), ("tie-break list", t.declared_tiebreaks),
-            ("titles, sexes and birth dates", any(p.title or p.sex or p.birth_date for p in t.players)),
+            ("event name", t.name and not sheet), ("dates", (t.start_date or t.end_date) and not sheet),
+            ("event type", (t.type_text or t.type_code) and not sheet),
+            ("score system", not t.score_system.is_default), ("tie-break list", t.declared_tiebreaks and not sheet),
             ("team records", any(x[:3] in ("013", "310") for x in t.extra.get("lines", []))),
             ("other header records", any(x[:3] not in ("013", "310") for x in t.extra.get("lines", []))))
             if present]

@@ -129,10 +129,36 @@ def from_chess_results(name: str) -> str:
     raise SpecifierError(f"Chess-Results tie-break {name.strip()!r} not known (see 'tiebreak list --swiss-manager')")
 
 
-def from_chess_results_legend(text: str) -> str:
-    """Our list for a Chess-Results legend (one tie-break per line, as under its standings), points first."""
-    specs = [from_chess_results(line) for line in text.splitlines() if _key(line)]
-    return ",".join(dict.fromkeys(["PTS"] + specs))
+def from_chess_results_legend(text: str, notes: list[str] | None = None) -> str:
+    """Our list for a Chess-Results legend (one tie-break per line, as under its standings), points first.  Every
+    line is kept, a tie-break given twice too (``BH1.`` and ``BH.`` are BH/C1 and BH; two lines that read alike both
+    stay); ``notes`` receives what the reader should know: a line whose parameters the legend does not show, and a
+    tie-break that appears twice.
+
+    >>> notes = []
+    >>> from_chess_results_legend("Tie Break1: Buchholz Tie-Breaks (variabel with parameter)\\nTB2: BH.\\nTB3: SB", notes)
+    'PTS,BH,BH,SB'
+    >>> len(notes)
+    2
+    """
+    notes = notes if notes is not None else []
+    lines = [line.strip() for line in text.splitlines() if _key(line)]
+    specs = ["PTS"]
+    first: dict[str, int] = {}  # specifier -> the legend line that gave it first
+    for n, line in enumerate(lines, 1):
+        spec = from_chess_results(line)
+        if spec == "PTS" and specs == ["PTS"]:
+            continue  # the points, already first
+        if "variab" in _key(line):
+            notes.append(f"{line!r}: the legend does not show Swiss-Manager's parameters (results cut, limits); read "
+                         f"as {spec}: add the modifiers the event used (e.g. {spec.split('/')[0]}/C1) or give the SM "
+                         "number with its parameters")
+        if spec in first:
+            notes.append(f"{spec} is given twice (lines {first[spec]} and {n}): both are kept; if they differ by "
+                         "their parameters, write them with their modifiers (e.g. BH/C1,BH)")
+        first.setdefault(spec, n)
+        specs.append(spec)
+    return ",".join(specs)
 
 
 def _split(text: str) -> list[str]:

@@ -95,24 +95,29 @@ def _column_index(letters: str) -> int:
     return n - 1
 
 
-def _first_sheet(z: zipfile.ZipFile) -> str:
+def _sheet(z: zipfile.ZipFile, title: str | None = None) -> str | None:
+    """The part of the first worksheet, or of the one called ``title`` (None when the workbook has none so called)."""
     book = _part(z, "xl/workbook.xml")
     rels = _part(z, "xl/_rels/workbook.xml.rels")
     if book is None:
         raise XlsxError("no xl/workbook.xml: not an .xlsx workbook")
-    sheet = book.find("m:sheets/m:sheet", _NS)
-    if sheet is None:
+    sheets = book.findall("m:sheets/m:sheet", _NS)
+    if not sheets:
         raise XlsxError("the workbook has no worksheet")
-    rid = sheet.get(f"{{{_NS['r']}}}id")
+    found = [x for x in sheets if title is None or x.get("name") == title]
+    if not found:
+        return None
+    rid = found[0].get(f"{{{_NS['r']}}}id")
     for rel in (rels if rels is not None else []):
         if rel.get("Id") == rid:
             target = rel.get("Target", "")
             return target.lstrip("/") if target.startswith("/") else "xl/" + target
-    return "xl/worksheets/sheet1.xml"
+    return f"xl/worksheets/sheet{sheets.index(found[0]) + 1}.xml"
 
 
-def read_rows(data: bytes) -> list[list[str]]:
-    """The cells of the first worksheet as text, row by row (empty cells as ``""``).  The sheet is read as a stream
+def read_rows(data: bytes, title: str | None = None) -> list[list[str]]:
+    """The cells of the first worksheet (or of the one called ``title``: none when there is no such sheet) as text,
+    row by row (empty cells as ``""``).  The sheet is read as a stream
     and at most :data:`MAX_CELL_ELEMENTS` cell elements (empty ones too) and :data:`MAX_CELLS` cells of the
     resulting table are accepted."""
     try:
@@ -121,7 +126,10 @@ def read_rows(data: bytes) -> list[list[str]]:
         raise XlsxError(f"not an .xlsx workbook ({e})") from None
     with z:
         shared = _shared_strings(_bytes(z, "xl/sharedStrings.xml"))
-        name = _first_sheet(z)
+        found = _sheet(z, title)
+        if found is None:
+            return []
+        name = found
         sheet = _bytes(z, name)
     if sheet is None:
         raise XlsxError("the first worksheet is missing")
@@ -211,12 +219,21 @@ def _column_letters(c: int) -> str:
     return out
 
 
-def write_rows(target: str | Path | IO[bytes], rows: Iterable[Sequence[object]], sheet_name: str = "Crosstable") -> None:
-    """Write ``rows`` as the only worksheet of a new workbook (``target``: a path or a binary file object)."""
+def _sheet_xml(rows: Iterable[Sequence[object]]) -> str:
     body = "".join(
         f'<row r="{r + 1}">' + "".join(_cell(f"{_column_letters(c)}{r + 1}", v) for c, v in enumerate(row)
                                       if v not in ("", None)) + "</row>"
         for r, row in enumerate(rows))
+    return (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="{_NS["m"]}">'
+            f'<sheetData>{body}</sheetData></worksheet>')
+
+
+def write_rows(target: str | Path | IO[bytes], rows: Iterable[Sequence[object]], sheet_name: str = "Crosstable",
+               more: Sequence[tuple[str, Iterable[Sequence[object]]]] = ()) -> None:
+    """Write ``rows`` as the first worksheet of a new workbook (``target``: a path or a binary file object), and each
+    ``(name, rows)`` of ``more`` as a further sheet."""
+    sheets = [(sheet_name, rows), *more]
+    numbers = range(1, len(sheets) + 1)
     parts = {
         "[Content_Types].xml":
             '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
@@ -225,23 +242,24 @@ def write_rows(target: str | Path | IO[bytes], rows: Iterable[Sequence[object]],
             '<Default Extension="xml" ContentType="application/xml"/>'
             '<Override PartName="/xl/workbook.xml" '
             'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
-            '<Override PartName="/xl/worksheets/sheet1.xml" '
-            'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+            + "".join(f'<Override PartName="/xl/worksheets/sheet{n}.xml" '
+                      'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
+                      for n in numbers) + '</Types>',
         "_rels/.rels":
             f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="{_NS["rel"]}">'
             '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/'
             'officeDocument" Target="xl/workbook.xml"/></Relationships>',
         "xl/workbook.xml":
             f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><workbook xmlns="{_NS["m"]}" '
-            f'xmlns:r="{_NS["r"]}"><sheets><sheet name="{escape(sheet_name)}" sheetId="1" r:id="rId1"/></sheets>'
-            '</workbook>',
+            f'xmlns:r="{_NS["r"]}"><sheets>'
+            + "".join(f'<sheet name="{escape(title)}" sheetId="{n}" r:id="rId{n}"/>' for n, (title, _) in
+                      zip(numbers, sheets)) + '</sheets></workbook>',
         "xl/_rels/workbook.xml.rels":
             f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="{_NS["rel"]}">'
-            '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/'
-            'worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
-        "xl/worksheets/sheet1.xml":
-            f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="{_NS["m"]}">'
-            f'<sheetData>{body}</sheetData></worksheet>',
+            + "".join(f'<Relationship Id="rId{n}" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+                      f'relationships/worksheet" Target="worksheets/sheet{n}.xml"/>' for n in numbers)
+            + '</Relationships>',
+        **{f"xl/worksheets/sheet{n}.xml": _sheet_xml(r) for n, (_, r) in zip(numbers, sheets)},
     }
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
         for name, text in parts.items():

@@ -176,7 +176,7 @@ def to_text(r: Report, lang: str = "en") -> str:
 
 
 _STYLE = """body{font-family:system-ui,"DejaVu Sans",sans-serif;margin:1em;color:#222;max-width:70em}
-h1,h2{overflow-wrap:anywhere}
+h1,h2,p,td,th{overflow-wrap:anywhere}
 table{border-collapse:collapse;margin:.5em 0}
 th,td{border:1px solid #bbb;padding:.25em .5em;text-align:left;vertical-align:top}
 th{background:#eee}.ok{color:#075e07}.bad{color:#a00}td.n{text-align:right}
@@ -190,10 +190,16 @@ td.why{font-size:.9em}
 }"""
 
 
+def _file_name(path: str) -> str:
+    """The last part of a path (``/a/b/cup.trf`` and ``C:\\b\\cup.trf`` give ``cup.trf``)."""
+    return path.replace("\\", "/").rsplit("/", 1)[-1] or path
+
+
 def to_html(reports: list[Report], lang: str = "en", failed: list[tuple[str, str]] | None = None) -> str:
     """One page for many checks: a summary line per event, then each event's differences and rule sets (and the events
     that could not be checked, with their error)."""
-    summary = [f'<tr><td>{escape(path)}</td><td></td><td data-label="{escape(_w("verdict", lang))}">'
+    summary = [f'<tr><td title="{escape(path)}">{escape(_file_name(path))}</td><td></td>'
+               f'<td data-label="{escape(_w("verdict", lang))}">'
                f'<span class="bad">{escape(_w("failed", lang))}: {escape(message(error, lang))}</span></td><td></td></tr>'
                for path, error in failed or []]
     sections = []
@@ -202,7 +208,8 @@ def to_html(reports: list[Report], lang: str = "en", failed: list[tuple[str, str
                    f'<span class="bad">{escape(_w("differs", lang, n=len(r.differences)))}</span>: '
                    f'{escape(verdict_text(r, lang))}')
         cols = [escape(_w(x, lang)) for x in ("announced", "verdict", "best")]
-        summary.append(f'<tr><td><a href="#e{k}">{escape(r.source)}</a></td><td data-label="{cols[0]}">'
+        name = escape(_file_name(r.source))  # the name, not the folders: a phone reads it whatever their depth
+        summary.append(f'<tr><td><a href="#e{k}" title="{escape(r.source)}">{name}</a></td><td data-label="{cols[0]}">'
                        f'{escape(r.announced)}</td><td data-label="{cols[1]}">{verdict}</td>'
                        f"<td data-label=\"{cols[2]}\">{escape(', '.join(r.best_rules))}</td></tr>")
         labels = [escape(_w(x, lang)) for x in ("player", "what", "published", "ours", "reproduced", "why")]
@@ -218,7 +225,7 @@ def to_html(reports: list[Report], lang: str = "en", failed: list[tuple[str, str
                         f"<td class=n>{a.ranks_agree}/{a.ranks}</td></tr>" for a in r.rules)
         key = "right" if r.agree else "wrong"
         sections.append(
-            f'<section id="e{k}"><h2>{escape(r.source)}</h2>'
+            f'<section id="e{k}"><h2 title="{escape(r.source)}">{name}</h2>'
             f"<p>{escape(_w(key, lang, rules=r.announced, list=', '.join(r.tiebreaks), n=len(r.differences)))}</p>"
             + (f'<table class="cards">{head}<tbody>{diffs}</tbody></table>' if r.differences else "")
             + f"<table><tr><th>{escape(_w('rules_best', lang))}</th><th>{escape(_w('values', lang))}</th>"

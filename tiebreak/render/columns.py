@@ -87,8 +87,9 @@ def parse_columns(text: str | None) -> list[str] | None:
     return list(dict.fromkeys(names))
 
 
-def player_columns(s: Standings, text: str | None = "auto") -> PlayerColumns:
-    """The chosen columns for every player of the standings ``s``."""
+def player_columns(s: Standings, text: str | None = "auto", unrated_rating: int | None = None) -> PlayerColumns:
+    """The chosen columns for every player of the standings ``s``; the performance counts an unrated opponent at
+    ``unrated_rating`` (as the rating tie-breaks do), and without it a note (in ``s.notes``) says why it is blank."""
     t = s.tournament
     names = parse_columns(text)
     if names is None:
@@ -98,8 +99,13 @@ def player_columns(s: Standings, text: str | None = "auto") -> PlayerColumns:
     if "perf" in names:
         from ..engine.standings import compute_standings
 
-        perf = compute_standings(t, "PTS,TPR", rules=s.rules, after_round=s.after_round, lots=False, system=s.system)
+        perf = compute_standings(t, "PTS,TPR", rules=s.rules, after_round=s.after_round, lots=False, system=s.system,
+                                 unrated_rating=unrated_rating)
         raw["perf"] = {r.start_no: r.values["TPR"] for r in perf.rows}
+        blank, unrated = sum(v is None for v in raw["perf"].values()), sum(not p.rating for p in t.players)
+        if blank and unrated and unrated_rating is None:
+            s.notes.append(f"the performance column is blank for {blank} players because {unrated} players are unrated "
+                           f"(C.07 Art. 10); give the unrated players a rating (unrated rating R)")
         computed["perf"] = {k: format_number(v) for k, v in raw["perf"].items()}
     if "change" in names:
         from ..arbiter.rating_report import rating_report
@@ -120,3 +126,14 @@ def player_columns(s: Standings, text: str | None = "auto") -> PlayerColumns:
             members.append([p.rating or None for p in players] if n == "rating" else [x or None for x in texts[-1]])
     cells = dict(zip(numbers, map(list, zip(*texts)))) if names else {sno: [] for sno in numbers}
     return PlayerColumns(names, cells, {JSON_KEYS[n]: m for n, m in zip(names, members)}, numbers)
+
+
+def rating_hint(s: Standings) -> None:
+    """A note for every rating tie-break left undefined by unrated players, saying how to give them a rating."""
+    from ..engine.registry import CATALOGUE
+
+    unrated = sum(1 for p in s.tournament.players if not p.rating)
+    for spec, col in zip(s.specs, s.columns):
+        if "U" in CATALOGUE[spec.code].modifiers and col.defined is not None and not col.defined.all() and unrated:
+            s.notes.append(f"{spec.text} is undefined for {int((~col.defined).sum())} players because {unrated} players "
+                           f"are unrated (C.07 Art. 10); give them a rating (unrated rating R, or {spec.code}/U<R>)")

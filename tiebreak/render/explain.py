@@ -45,7 +45,7 @@ def _num(x: Fraction | None) -> str:
 WORDS = Table("explain", {
     "head": "{name} (no. {no}): rank {rank}, {points} points; rules {rules}, {system}, after round {round}",
     "undefined": "  undefined: the event has unrated players and no rating was given for them (C.07 Art. 10; "
-                 "use --unrated-rating R or /U<R>)",
+                 "give them a rating: unrated rating R, or /U<R>)",
     "group": "computed among the players still tied at this point (Type A)",
     "group_score": "  {note}; score among them: {score}",
     "vs": "vs {opponent}",

@@ -21,6 +21,7 @@ from ..formats import readers
 from ..render import ratings
 from ..render.i18n import problem
 from ..render.output import dumps_exact
+from ..service import Options, named
 from .errors import ERRORS
 from .fields import MAX_ROUND, Event, Lang, Text, choice, multipart, whole_number
 from .models import Number
@@ -38,6 +39,7 @@ class RatingsOptions:
     after_round: int | None = None
     lang: str = "en"
     event: int | None = None  # which tournament of a file that holds several
+    name: str | None = None  # the file as the user knows it (set by run_on_upload): the warnings name it
 
 
 class RatingsForm(BaseModel):
@@ -89,6 +91,7 @@ def ratings_job(o: RatingsOptions, path: str) -> bytes:
     """The report of one file (run in a worker process)."""
     warnings: list[InputWarning] = []
     t = readers.load(path, warnings, o.event)
+    named(Options(name=o.name), path, warnings)
     answer = ratings.to_json_obj(ratings.report(t, o.system, o.k, o.after_round), o.lang)
     answer["warnings"] = [problem(w, o.lang) for w in warnings]
     return dumps_exact(answer).encode("utf-8")

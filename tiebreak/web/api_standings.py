@@ -85,9 +85,7 @@ async def check(request: Request, form: Annotated[CheckForm, Form()]) -> Respons
     elif upload is not None and not isinstance(upload, str):
         suffix = ".xlsx" if Path(upload.filename or "").suffix.lower() == ".xlsx" else ".csv"
         published, published_name = ("published" + suffix, await upload.read()), uploaded_name(upload.filename or "")
-    source = uploaded_name(form.file.filename) if form.file is not None and form.file.filename else \
-        Path(form.example or "").name
-    body, _ = await run_on_upload(request, form, jobs.check, published, (source, published_name))
+    body, _ = await run_on_upload(request, form, jobs.check, published, published_name)
     return _json((body, None))
 
 
@@ -102,7 +100,7 @@ async def playoffs(request: Request, form: Annotated[PlayoffForm, Form()]) -> Re
     items = [x.strip() for x in raw.split(",") if x.strip()]
     if not items or len(items) > 100 or not all(x.isascii() and x.isdigit() and len(x) <= 6 for x in items):
         raise ApiError(400, f"places must be numbers like 1,2 — not {raw[:40]!r}", field="places")
-    answer, _ = await run_on_upload(request, form, jobs.playoffs, [int(x) for x in items])
+    answer, _ = await run_on_upload(request, form, jobs.playoffs, ",".join(items))
     return _json(answer)
 
 

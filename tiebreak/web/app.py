@@ -7,7 +7,9 @@ and API", says how).
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
@@ -70,10 +72,45 @@ def _live_lifespan(live: LiveHub | None) -> Callable[[FastAPI], AbstractAsyncCon
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, live: LiveHub | None = None) -> None:
+    """Serve until SIGTERM or SIGINT (Ctrl-C), then stop every process the server started (workers, the live odds'
+    process, the fork server, the resource tracker) before returning."""
     import uvicorn
 
     workers = int(os.environ.get("TIEBREAK_WORKERS", "0")) or None
     time_limit = float(os.environ.get("TIEBREAK_TIME_LIMIT", TIME_LIMIT_SECONDS))
-    # event streams stay open: give them 2 s to end when the server stops
-    uvicorn.run(create_app(time_limit=time_limit, workers=workers, live=live), host=host, port=port, log_level="info",
-                timeout_graceful_shutdown=2)
+    # uvicorn shuts down gracefully on SIGTERM, then raises the signal again: by default that ends the process at
+    # once, leaving its children behind (Ctrl-C raises KeyboardInterrupt instead, and the process ends normally).
+    # Here the second SIGTERM ends the process normally too, after its children.
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        # event streams stay open: give them 2 s to end when the server stops
+        uvicorn.run(create_app(time_limit=time_limit, workers=workers, live=live), host=host, port=port,
+                    log_level="info", timeout_graceful_shutdown=2)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        stop_children()
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+def stop_children(wait: float = 5) -> None:
+    """End the processes this one started through :mod:`multiprocessing`: its processes (terminated, then killed
+    if they linger) and the fork server.  The resource tracker ends by itself once this process has ended (it
+    still has semaphores to unlink at exit) and every process holding its pipe is gone."""
+    import multiprocessing
+    from multiprocessing import forkserver
+
+    children = multiprocessing.active_children()
+    for child in children:
+        child.terminate()
+    for child in children:
+        child.join(wait)
+        if child.is_alive():
+            child.kill()
+            child.join(wait)
+    stop = getattr(getattr(forkserver, "_forkserver", None), "_stop", None)
+    if callable(stop):  # CPython's own way of ending it (its tests use it); absent elsewhere: it ends at exit
+        with contextlib.suppress(OSError, ChildProcessError):
+            stop()

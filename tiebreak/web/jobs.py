@@ -11,10 +11,11 @@ answering bytes or JSON text.  Nothing here knows about HTTP; refusals are :clas
 from __future__ import annotations
 
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
-from .. import service
-from ..engine.errors import InputWarning
+from .. import answers, service
+from ..engine.errors import InputError, InputWarning
 from ..render import output
 
 
@@ -35,41 +36,33 @@ def explain(o: service.Options, path: str, numbers: list[int]) -> tuple[bytes, i
     return _bytes(output.dumps_exact(result)), result["seed"]
 
 
-def check(o: service.Options, path: str, published: tuple[str, bytes] | None, names: tuple[str, str]) -> bytes:
-    """Published standings checked against ours (``published``: file name and bytes of an export, or None);
-    ``names``: the tournament file's and the export's names as the user knows them, which the report gives (never
-    the server's temporary files)."""
-    from ..render.check import to_json_obj
-
+def check(o: service.Options, path: str, published: tuple[str, bytes] | None, name: str) -> bytes:
+    """Published standings checked against ours (``published``: file name and bytes of an export, or None; ``name``:
+    the export's name as the user knows it), as ``tiebreak check --format json`` answers: the announced list is the
+    request's, else the published columns (:func:`tiebreak.answers.check`)."""
     if published is None:
-        report = service.check_published(o, path, None, [])
+        _, answer = answers.check(o, path, None, [])
     else:  # a folder of its own: the tournament may be a bundled example, whose folder is never written to
         with tempfile.TemporaryDirectory(prefix="tiebreak-published-") as tmp:
             target = Path(tmp) / published[0]
             target.write_bytes(published[1])
-            report = service.check_published(o, path, str(target), [])
-    answer = to_json_obj(report, o.lang or "en") | {"source": names[0], "published": names[1] if published else names[0]}
+            try:
+                _, answer = answers.check(o, path, str(target), [], name)
+            except InputError as e:  # the export by the name the user knows it by
+                if e.place.file == str(target):
+                    raise InputError(e.message.replace(str(target), name), replace(e.place, file=name)) from None
+                raise
+            answer["notes"] = [n.replace(str(target), name) for n in answer["notes"]]
     return _bytes(output.dumps_exact(answer))
 
 
-def playoffs(o: service.Options, path: str, places: list[int]) -> tuple[bytes, int | None]:
+def playoffs(o: service.Options, path: str, places: str) -> tuple[bytes, int | None]:
     """Play-off groups for the tied ``places`` (Arbiters' Manual 13.2)."""
-    from ..arbiter.playoff import plan_playoffs, playoff_lines
-
-    s = service.final_standings(o, path, [])
-    team = service.is_team(s)
-    groups = [{"places": list(g.places), "players": g.players, "format": g.format, "stages": g.stages,
-               "eliminated": g.eliminated, "team": team, "text": playoff_lines(g, team, o.lang)}
-              for g in plan_playoffs(s, places)]
-    return _bytes(output.dumps_exact(groups)), s.seed
+    groups, seed = answers.playoffs(o, path, places, 0, [])
+    return _bytes(output.dumps_exact(groups)), seed
 
 
 def prizes(o: service.Options, path: str, text: str, method: str) -> tuple[bytes, int | None]:
     """The prizes of ``text`` (lines kind,place,amount) distributed by ``method``."""
-    from ..arbiter.prizes import distribute, parse_prizes
-
-    s = service.final_standings(o, path, [])
-    awards = distribute(s, parse_prizes(text, "prizes", o.lang), method, lang=o.lang)
-    return _bytes(output.dumps_exact([{"rank": s.row(a.start_no).rank, "start_no": a.start_no,
-                                       "name": s.row(a.start_no).name, "prize": a.prize, "amount": a.amount}
-                                      for a in awards])), s.seed
+    awards, seed = answers.prizes(o, path, text, "prizes", method, [])
+    return _bytes(output.dumps_exact(awards)), seed

@@ -96,7 +96,10 @@ class Award(BaseModel):
     start_no: int
     name: str
     prize: str
-    amount: Number | None = Field(description="exact decimal; null for a cup")
+    amount: Number | None = Field(description="exact decimal, rounded down to the cent when shared; null for a cup")
+    pool: Number | None = Field(None, description="a shared prize: the prizes shared, added up")
+    left: Number | None = Field(None, description="a shared prize: what is left of the pool once the shares are "
+                                                  "rounded down to the cent (paid to nobody; the organiser's)")
 
 
 class RulesAgreement(BaseModel):
@@ -108,8 +111,12 @@ class RulesAgreement(BaseModel):
 
 
 class CheckReport(BaseModel):
-    """``tiebreak check --format json``."""
+    """``tiebreak check --format json``: ``tiebreaks`` is the list checked (the request's, else the published
+    columns), ``source`` and ``published`` the files by the names the user knows them by."""
 
+    source: str
+    published: str
+    tiebreaks: list[str]
     announced: str
     agree: bool
     differences: list[dict[str, Any]]
@@ -118,3 +125,4 @@ class CheckReport(BaseModel):
     notes: list[str]
     #: ``kind`` (right, convention, rules, none), ``rules``, ``program``, ``text`` (in the request's language)
     verdict: dict[str, str] = {}
+    warnings: list[str] = Field(description="the warnings of reading the file, naming it as the user knows it")

@@ -8,7 +8,7 @@ Content-Length says), and the temporary folder an uploaded file lives in while a
 from __future__ import annotations
 
 import tempfile
-from dataclasses import replace
+from dataclasses import fields, is_dataclass, replace
 from email.utils import encode_rfc2231
 from pathlib import Path
 from typing import Callable, Protocol, TypeVar, Unpack, cast
@@ -17,7 +17,6 @@ from fastapi import Request, UploadFile
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..formats.readers import READERS
-from ..service import Options
 from .errors import ApiError, error_response, request_language, shown_value
 from .workers import Answer, Args, WorkerPool
 
@@ -107,8 +106,6 @@ async def run_on_upload(request: Request, form: UploadForm[Options_co],
     and the file name the user knows it by.  Errors name that file, never the temporary one."""
     lang = request.state.lang = request_language(request, form.lang)
     options = form.options()
-    if isinstance(options, Options):  # the answer's words in the request's language too, not only its errors
-        options = cast(Options_co, replace(options, lang=lang))
     upload: UploadFile | None = form.file
     with tempfile.TemporaryDirectory(prefix="tiebreak-upload-") as tmp:
         if upload is not None and upload.filename:
@@ -125,6 +122,9 @@ async def run_on_upload(request: Request, form: UploadForm[Options_co],
         else:
             raise ApiError(400, "give a tournament file (field 'file') or a bundled example (field 'example')",
                            field="file")
+        if is_dataclass(options) and {"lang", "name"} <= {f.name for f in fields(options)}:
+            # the answer's words in the request's language; the file by the name the user knows it by
+            options = cast(Options_co, replace(options, lang=lang, name=shown))  # type: ignore[type-var]
         try:
             workers: WorkerPool = request.app.state.workers
             return await workers.run(fn, options, str(path), *args, tmp=tmp), shown

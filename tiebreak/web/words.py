@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import re
 
+from ..answers import WORDS as PRIZE
 from ..engine.errors import Place
 from ..engine.standings import SOURCES
+from ..render.check import WORDS as CHECK
 from ..render.columns import HEADINGS
 from ..render.groups import WORDS as GROUPS
 from ..render.i18n import KINDS, LANGUAGES, WORDS, Table, message, place_text
@@ -83,6 +85,7 @@ PAGE = Table("page", {
     'team_records': "by the file's team records",
     'team_best': 'Players counted (best N)',
     'team_tiebreaks': 'Team tie-breaks (TC, CUM or a code)',
+    'check_own_list': 'Check the list above (default: the published columns, as tiebreak check)',
 })
 
 
@@ -98,6 +101,8 @@ def page_words(lang: str) -> dict[str, dict[str, str]]:
         "ratings": {k: RATINGS[k][lang] for k in RATINGS},
         "sources": {en: message(en, lang) for en in SOURCES.values()},
         "team": panel_words(lang),
+        "check": {k: CHECK[k][lang] for k in CHECK},
+        "prize": {k: PRIZE[k][lang] for k in PRIZE},
     }
 
 

@@ -719,13 +719,23 @@ $("prize-button").addEventListener("click", async () => {
   $("prize-error").textContent = "";
   const body = $("prize-table").tBodies[0];
   body.replaceChildren();
+  $("prize-rest").textContent = "";
   try {
-    for (const a of await (await post("/api/prizes", form)).json()) {
+    const awards = await (await post("/api/prizes", form)).json();
+    for (const a of awards) {
       const tr = el("tr", null, {"data-start-no": a.start_no});
       tr.append(el("td", a.rank), el("td", a.start_no), el("td", a.name, {class: "name"}), el("td", a.prize),
-                el("td", a.amount === null ? "—" : a.amount));
+                el("td", a.amount === null ? "—" : Number(a.amount).toFixed(2)));
       body.append(tr);
     }
+    // a shared prize's rest once the shares are rounded down to the cent, as `tiebreak prizes` names it
+    const rests = new Map();
+    for (const a of awards.filter((x) => x.left)) {
+      rests.set(a.prize, fill(W.prize.left, {names: a.prize, pool: Number(a.pool).toFixed(2), share:
+        Number(a.amount).toFixed(2), left: Number(a.left).toFixed(2),
+        n: awards.filter((b) => b.prize === a.prize).length}));
+    }
+    $("prize-rest").replaceChildren(...[...rests.values()].map((line) => el("div", line)));
   } catch (e) { $("prize-error").textContent = e.message; }
 });
 $("varma-button").addEventListener("click", async () => {
@@ -744,26 +754,43 @@ $("varma-button").addEventListener("click", async () => {
     $("varma-text").textContent = lines.join("\n");
   } catch (e) { $("varma-text").textContent = e.message; }
 });
+// The check of published standings: the request of `tiebreak check` (the announced list is the published columns
+// unless the box asks for the list above), its verdict in the same words, tables with their headings.
+function checkTable(table, headings, rows) {
+  const head = el("tr");
+  for (const h of headings) head.append(el("th", h));
+  table.tHead.replaceChildren(head);
+  table.tBodies[0].replaceChildren(...rows);
+}
 $("check-button").addEventListener("click", async () => {
   const form = source();
   if (!form) return;
+  if (!$("check-own-list").checked) form.delete("tiebreaks");
   const published = $("published-file").files[0];
   if (published) form.append("published", published);
-  const body = $("check-table").tBodies[0];
-  body.replaceChildren();
-  $("check-rules").textContent = "";
+  const C = W.check;
+  checkTable($("check-table"), [], []);
+  checkTable($("check-rules"), [], []);
+  $("check-notes").textContent = "";
   try {
     const r = await (await post("/api/check", form)).json();
-    $("check-verdict").textContent = (r.agree ? W.words.check_right : W.words.check_wrong) + " (" + r.announced + ")" +
-      (r.agree || !r.verdict ? "" : ": " + r.verdict.text);
-    for (const d of r.differences) {
-      const tr = el("tr", null, {"data-start-no": d.start_no});
-      tr.append(el("td", d.start_no), el("td", d.name, {class: "name"}), el("td", d.what),
-                el("td", d.published), el("td", d.ours), el("td", d.reproduced_by.join(", ") || "—"));
-      body.append(tr);
+    $("check-verdict").textContent = r.source + ": " + fill(r.agree ? C.right : C.wrong,
+      {rules: r.announced, list: r.tiebreaks.join(", "), n: r.differences.length}) +
+      (r.agree || !r.verdict ? "" : " " + r.verdict.text);
+    if (r.differences.length) {
+      checkTable($("check-table"), [C.player, C.what, C.published, C.ours, C.reproduced], r.differences.map((d) => {
+        const tr = el("tr", null, {"data-start-no": d.start_no});
+        tr.append(el("td", d.start_no + " " + d.name, {class: "name"}), el("td", C[d.what] || d.what),
+                  el("td", d.published), el("td", d.ours), el("td", d.reproduced_by.join(", ") || C.no_rules));
+        return tr;
+      }));
     }
-    $("check-rules").textContent = r.rules.map((a) => a.rules + ": " + a.values_agree + "/" + a.values + ", " +
-      a.ranks_agree + "/" + a.ranks).join("\n");
+    checkTable($("check-rules"), [C.rules_best, C.values, C.ranks], r.rules.map((a) => {
+      const tr = el("tr", null, r.best_rules.includes(a.rules) ? {class: "best"} : {});
+      tr.append(el("td", a.rules), el("td", a.values_agree + "/" + a.values), el("td", a.ranks_agree + "/" + a.ranks));
+      return tr;
+    }));
+    $("check-notes").textContent = (await translated([...r.warnings, ...r.notes])).join("\n");
   } catch (e) { $("check-verdict").textContent = e.message; }
 });
 loadCatalogue().then(validateModifiers);
