@@ -357,7 +357,9 @@ def test_check_published_standings_from_the_page(browser, server):
     # announced 2024 rules and is reproduced by fide-2009 alone (tests/test_check.py has the hand computation)
     cli = subprocess_check(CHECK_DATA / "rapid-1-2024.trf", CHECK_DATA / "rapid-1-2024.published.csv", "uk")
     # the command line's verdict, word for word (the file by its name): the list checked is the published columns
-    assert page.locator("#check-verdict").inner_text() == "rapid-1-2024.trf" + cli.splitlines()[0].split(".trf", 1)[1]
+    # (and the verdict under it: which rule set or program's convention reproduces the published figures)
+    assert page.locator("#check-verdict").inner_text() == ("rapid-1-2024.trf" + cli.splitlines()[0].split(".trf", 1)[1]
+                                                           + "\n" + cli.splitlines()[1].strip())
     assert "(PTS, BH, BH/C1)" in cli.splitlines()[0]
     heads = page.locator("#check-table thead th").all_inner_texts()
     assert heads == ["Учасник", "Показник", "опубліковано", "у нас", "збігається з правилами"], heads

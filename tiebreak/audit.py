@@ -5,6 +5,8 @@ or the file's own), and the check of players or teams.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .arbiter import points_column
 from .arbiter.check import Report, check, records_text
 from .arbiter.team_check import check_teams, team_reading
@@ -50,11 +52,17 @@ def check_event(t: Tournament, teams: bool, published_path: str | None, warnings
     """The check of ``t`` against the export at ``published_path`` (else the figures the file publishes)."""
     figures = (published.load(published_path, warnings, teams) if published_path else
                published.team_figures(t) if teams else published.from_tournament(t))
+    note = []
+    if figures is None and teams and not published_path:  # no team standings in the file: its players' are checked
+        t, teams = players_event(t), False
+        figures = published.from_tournament(t)
+        note = ["the file publishes no team standings; its players' standings are checked"]
     if figures is None:
         raise InputError("the file publishes no ranks or tie-break values; give the published standings with "
                          "--published", Place(t.source))
     if teams:
         return check_teams(t, figures, tiebreaks, rules=rules, after_round=after_round, system=system,
                            points_from=points_from or "results")
-    return check(t, figures, tiebreaks, rules=rules, after_round=after_round, unrated_rating=unrated_rating,
-                 system=system, points_from=points_from or "results")
+    report = check(t, figures, tiebreaks, rules=rules, after_round=after_round, unrated_rating=unrated_rating,
+                   system=system, points_from=points_from or "results")
+    return replace(report, notes=note + report.notes) if note else report

@@ -776,7 +776,7 @@ $("check-button").addEventListener("click", async () => {
     const r = await (await post("/api/check", form)).json();
     $("check-verdict").textContent = r.source + ": " + fill(r.agree ? C.right : C.wrong,
       {rules: r.announced, list: r.tiebreaks.join(", "), n: r.differences.length}) +
-      (r.agree || !r.verdict ? "" : " " + r.verdict.text);
+      (r.agree || !r.verdict ? "" : "\n" + r.verdict.text);  // the command line's second line
     if (r.differences.length) {
       checkTable($("check-table"), [C.player, C.what, C.published, C.ours, C.reproduced], r.differences.map((d) => {
         const tr = el("tr", null, {"data-start-no": d.start_no});
