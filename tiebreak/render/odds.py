@@ -16,12 +16,10 @@ from ..arbiter.odds.needs import minimal_sets
 from ..engine.model import format_number
 from ..engine.team import read_teams
 from .i18n import WORDS as BASE_WORDS
-from .i18n import Table, message
+from .i18n import Table, message, model_name, plural
 
 WORDS = Table("odds", {
     "title": "Odds after round {played} of {final}: {games} pending games",
-    "exact": "exact: all {outcomes} outcomes",
-    "simulation": "simulation: {outcomes} outcomes, seed {seed}, 95 percent confidence interval ±{margin} at most",
     "model": "model",
     "tiebreaks": "tie-breaks",
     "place": "{n}.",
@@ -38,6 +36,12 @@ WORDS = Table("odds", {
     "eliminated": "no longer able to finish first: {players}",
     "more": "… and {n} more (JSON lists up to 50)",
 })
+#: sentences of a count (gettext plural entries, context ``odds:<key>``)
+COUNTED = {
+    "exact": ("exact: all {n} outcome", "exact: all {n} outcomes"),
+    "simulation": ("simulation: {n} outcome, seed {seed}, 95 percent confidence interval ±{margin} at most",
+                   "simulation: {n} outcomes, seed {seed}, 95 percent confidence interval ±{margin} at most"),
+}
 TEXT_SETS = 12
 
 
@@ -131,10 +135,11 @@ def to_json(odds: Odds, top: int = 3) -> str:
 def _header(odds: Odds, lang: str) -> list[str]:
     f = odds.future
     w = {k: WORDS[k][lang] for k in WORDS}
-    how = w["exact"].format(outcomes=f"{odds.outcomes:,}") if odds.method == "exact" else w["simulation"].format(
-        outcomes=f"{odds.outcomes:,}", seed=odds.seed, margin=f"{100 * (odds.margin or 0):.2f}%")
+    how = (plural("odds:exact", *COUNTED["exact"], odds.outcomes, lang) if odds.method == "exact" else
+           plural("odds:simulation", *COUNTED["simulation"], odds.outcomes, lang, seed=odds.seed,
+                  margin=f"{100 * (odds.margin or 0):.2f}%"))
     return [w["title"].format(played=f.played_rounds, final=f.final_round, games=len(f.games)) + "; " + how,
-            f"{w['tiebreaks']}: {', '.join(s.text for s in odds.specs)}; {w['model']}: {odds.model}"]
+            f"{w['tiebreaks']}: {', '.join(s.text for s in odds.specs)}; {w['model']}: {model_name(odds.model, lang)}"]
 
 
 def to_text(odds: Odds, lang: str = "en", top: int = 3) -> str:

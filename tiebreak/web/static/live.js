@@ -16,6 +16,12 @@ function el(tag, text, cls) {
   return e;
 }
 function fill(text, values) { return text.replace(/\{(\w+)\}/g, (_, k) => values[k]); }
+const plurals = new Intl.PluralRules(lang);
+// a sentence of a count in the form the language gives it (the server sends every form: key#one, key#few...)
+function count(key, n, values) {
+  const text = W[key + "#" + plurals.select(n)] || W[key + "#other"];
+  return fill(text, {...values, n: n.toLocaleString(lang)});
+}
 function api(path) {
   const q = new URLSearchParams({lang});
   if (current) q.set("event", current);
@@ -55,8 +61,8 @@ function render() {
   const view = document.getElementById("view");
   view.hidden = !live.team_event;
   view.textContent = teamView() ? W.show_players : W.show_teams;
-  document.getElementById("summary").textContent = "(" + (teamView() ? fill(W.matches_pending, {n: live.matches_pending}) + ", " : "") +
-    fill(W.games_pending, {n: live.pending}) + ", " + fill(W.places_settled, {n: live.settled}) + ")";
+  document.getElementById("summary").textContent = "(" + (teamView() ? count("matches_pending", live.matches_pending) + ", " : "") +
+    count("games_pending", live.pending) + ", " + count("places_settled", live.settled) + ")";
   document.querySelectorAll("#pairings th.side").forEach((th, i) => { th.textContent = teamView() ? W.team : [W.white, W.black][i]; });
   standings();
   pairings();
@@ -126,8 +132,8 @@ function odds() {
   section.hidden = !doc.odds;
   if (!doc.odds) return;
   const o = doc.odds, percent = p => (100 * p).toFixed(1) + " %";
-  const note = o.method === "exact" ? fill(W.odds_exact, {n: o.outcomes.toLocaleString(lang), g: o.games})
-    : fill(W.odds_simulated, {n: o.outcomes.toLocaleString(lang), g: o.games, m: (100 * (o.margin || 0)).toFixed(1)});
+  const note = o.method === "exact" ? count("odds_exact", o.outcomes, {g: o.games})
+    : count("odds_simulated", o.outcomes, {g: o.games, m: (100 * (o.margin || 0)).toFixed(1)});
   const head = el("tr");
   head.append(el("th", o.team ? W.odds_team : W.odds_player, "name"), el("th", W.odds_first), el("th", fill(W.odds_top, {k: o.top})));
   const rows = o.players.filter(p => p.top > 0).map(p => {
