@@ -60,7 +60,7 @@ tr.tied td.rank::after{content:"*"}
 
 _RESULT = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.WIN_SHORT: "1", Kind.DRAW_SHORT: "½",
            Kind.LOSS_SHORT: "0", Kind.UNKNOWN: "?", Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "−",
-           Kind.DOUBLE_FORFEIT: "−", Kind.PAB: "bye", Kind.FPB: "F", Kind.HPB: "½ bye", Kind.ZPB: "0 bye", Kind.ABSENT: ""}
+           Kind.DOUBLE_FORFEIT: "−", Kind.PAB: "bye", Kind.FPB: "1 bye", Kind.HPB: "½ bye", Kind.ZPB: "0 bye", Kind.ABSENT: ""}
 
 
 def _cell(value: Fraction | None) -> str:
@@ -205,15 +205,16 @@ def _crosstable(s: Standings, lang: str) -> str:
     heads = [word("rank", lang), word("number", lang), word("name", lang),
              *(str(k + 1) for k in range(s.after_round)), word("points", lang)]
     rows = []
+    white, black = word("white_short", lang), word("black_short", lang)
     for r in s.rows:
         i = r.index
         cells = []
         for k in range(s.after_round):
             o = int(t.opponent[i, k])
-            colour = {1: "w", -1: "b"}.get(int(t.colour[i, k]), "")
+            colour = {1: white, -1: black}.get(int(t.colour[i, k]), "")
             opp = f"{t.players[o].start_no}{colour} " if o >= 0 else ""
             result = _RESULT[Kind(int(t.kind[i, k]))]
             cells.append(opp + (result.replace("bye", word("bye", lang)) if result.endswith("bye") else result))
         rows.append([shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, *cells, format_number(r.points)])
     table, widths = _table("crosstable", heads, rows, len(heads) - 1, [False] * len(rows), word("crosstable", lang))
-    return sheet(table, widths)
+    return sheet(table, widths, after=f'<p class="legend">{escape(word("crosstable_legend", lang))}</p>')

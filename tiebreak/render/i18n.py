@@ -56,8 +56,8 @@ def plural(context: str, singular: str, plural_: str, n: int, lang: str = "en", 
     """The sentence of a count ``n`` in the form the language gives it (gettext plural entries: one, few, many in
     Russian and Ukrainian), ``kw`` (with ``n``) put into its ``{name}`` fields; ``n`` is written grouped in thousands.
 
-    >>> [plural("odds", "all {n} outcome", "all {n} outcomes", k, "ru") for k in (1, 2, 5, 81, 6000)]
-    ['все 1 исход', 'все 2 исхода', 'все 5 исходов', 'все 81 исход', 'все 6\u202f000 исходов']
+    >>> [plural("odds:exact", "exact: all {n} outcome", "exact: all {n} outcomes", k, "ru") for k in (1, 3, 81, 6000)]
+    ['точно: все 1 исход', 'точно: все 3 исхода', 'точно: все 81 исход', 'точно: все 6\u202f000 исходов']
     >>> plural("live", "{n} place settled", "{n} places settled", 1)
     '1 place settled'
     """
@@ -171,6 +171,11 @@ WORDS = Table("word", {
     'alias': 'alias {alias}',
     'ratings_head': 'No,Name,Rtg,Gms,Score,Exp,K,Change',
     'bye': 'bye',
+    'preset_rules': 'rules {rules}',
+    'white_short': 'w',
+    'black_short': 'b',
+    'crosstable_legend': ('12w1: opponent no. 12, White, won (b: Black); ½ draw, 0 lost; + / − won / lost by forfeit; '
+                          'bye: pairing-allocated bye; 1 bye, ½ bye, 0 bye: full-point, half-point, zero-point bye'),
     'individual_codes': 'Individual events',
     'team_codes': 'Team events (C.07 Arts 11-13)',
 })
