@@ -105,7 +105,8 @@ def _commands(tmp: Path) -> list[list[str]]:
         ["explain", e, "--players", "7", "9", "--seed", "1"],
         ["explain", str(TEAM), "--player", "1"],
         ["check", e, "--published", str(PUBLISHED)],
-        ["odds", e, "--after-round", "6"],
+        ["odds", str(TEAM), "--after-round", "2"],
+        ["odds", str(ROUND_ROBIN), "--after-round", "6"],
         ["odds", e, "--after-round", "5", "--simulations", "2000", "--seed", "1"],
         ["ratings", e],
         ["playoffs", e, "--seed", "1", "--places", "3"],
@@ -132,6 +133,14 @@ def test_every_command_speaks_the_glossary(lang, tmp_path, capsys):
         assert not english(text.replace("tiebreak:", "")), (argv, english(text)[:10])
         assert not re.search(r"\d,\d{3}(?!\d)", text), (argv, re.findall(r".{20}\d,\d{3}.{10}", text))
     assert "Ном" not in text
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_odds_count_their_outcomes_in_the_right_form(lang, capsys):
+    """Example T after round 2: two matches of two boards pending, 3^4 = 81 outcomes (81 takes the form of 1)."""
+    assert main(["odds", str(TEAM), "--after-round", "2", "--lang", lang]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert {"ru": "все 81 исход", "uk": "усі 81 наслідок"}[lang] in head and head.endswith(("исход", "наслідок"))
 
 
 @pytest.mark.parametrize("argv", [["list"], ["presets"]], ids=["list", "presets"])
