@@ -168,3 +168,32 @@ def test_a_count_takes_its_plural_form(lang):
                            "определено 6\u202f000 мест"],
                     "uk": ["визначено 1 місце", "визначено 3 місця", "визначено 5 місць", "визначено 21 місце",
                            "визначено 6\u202f000 місць"]}[lang]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_explaining_two_players_never_cuts_a_word(lang, capsys):
+    """Nos. 1 and 4 of the example both took a half-point bye in round 1 (TRF 'H'), no. 1 zero-point byes in rounds
+    6-7 and forfeit losses in 4-5: each cell of the table is a whole round kind and its value."""
+    from tiebreak.render.i18n import KINDS
+
+    assert main(["explain", str(EXAMPLE), "--players", "1", "4", "--tiebreaks", "BH,PTS", "--lang", lang]) == 0
+    rows = [x for x in capsys.readouterr().out.splitlines() if re.match(r"  \w\d ", x)]
+    names = {KINDS[k][lang] for k in KINDS}
+    cells = [c for x in rows for c in re.split(r"\s{2,}", x.strip())[1:]]
+    assert len(rows) == 7 and len(cells) == 14
+    assert all(c.rsplit(" ", 1)[0] in names for c in cells), cells
+    assert {"en": "half-point bye", "ru": "бай в пол-очка", "uk": "бай в пів очка"}[lang] in cells[0]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_team_explanation_keeps_long_names_whole_and_apart_from_the_points(lang, tmp_path, capsys):
+    """A team named with 30 letters: the name whole, then the match points after a gap."""
+    text = TEAM.read_text(encoding="utf-8")
+    long = "Northern Suburbs Chess Club Red"
+    changed = re.sub(r"^(013 )B\b(\s*)", lambda m: m.group(1) + long + m.group(2)[len(long) - 1:], text, flags=re.M)
+    if long not in changed:
+        pytest.skip("the team record of B is written in another shape")
+    (tmp_path / "t.trf").write_text(changed, encoding="utf-8")
+    assert main(["explain", str(tmp_path / "t.trf"), "--player", "1", "--lang", lang]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if long in x)
+    assert re.search(re.escape(long) + r"\s{2,}(MP|МО) 2", line), line
