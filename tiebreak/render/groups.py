@@ -103,10 +103,10 @@ def _htmltext_table(head: list[str], body: list[list[str]], names: tuple[int, ..
     """A table of escaped cells; columns ``names`` left-aligned and wrapping, the points (``points_at``) in bold as in
     the main table."""
     def cell(tag: str, j: int, v: str) -> str:
-        cls = " class=name" if j in names else " class=pts" if j == points_at and tag == "td" else ""
+        cls = " class=name" if j in names else " class=pts" if j == points_at else ""
         return f'<{tag}{cls}>{escape(v)}</{tag}>'
 
-    return ("<table><thead><tr>" + "".join(cell("th", j, h) for j, h in enumerate(head)) + "</tr></thead><tbody>"
+    return ('<table class="sticky"><thead><tr>' + "".join(cell("th", j, h) for j, h in enumerate(head)) + "</tr></thead><tbody>"
             + "".join("<tr>" + "".join(cell("td", j, v) for j, v in enumerate(row)) + "</tr>" for row in body)
             + "</tbody></table>")
 

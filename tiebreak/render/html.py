@@ -18,6 +18,7 @@ from ..engine.standings import Standings
 from .columns import PlayerColumns
 from .i18n import word
 from .output import legend, place_sizes, shared_place
+from .table_style import TABLE_CSS
 
 #: printable width of A4 in mm with the page margins below (portrait, landscape)
 _A4_WIDTH_MM = {"portrait": 210 - 2 * 10, "landscape": 297 - 2 * 10}
@@ -36,6 +37,7 @@ section.sheet h1{font-size:1.5em}
 .cover{margin:.2em 0 .6em}
 .legend{font-size:.9em;margin:.3em 0 .8em;padding:0;list-style:none;columns:2 18em}
 .legend li{break-inside:avoid}
+p.cells{font-size:.85em;color:#444;margin:.2em 0 .8em}
 .scroll{overflow-x:auto;max-width:100%%}
 table{border-collapse:collapse;margin:.6em 0;font-variant-numeric:tabular-nums}
 th,td{border:1px solid #aab;padding:.15em .35em;text-align:right;white-space:nowrap}
@@ -135,13 +137,14 @@ def _table(table_id: str, heads: list[str], rows: list[list[str]], points_at: in
     def cls(j: int) -> str:
         return {0: ' class="rank"', 2: ' class="name"', points_at: ' class="pts"'}.get(j, "")
 
-    head = "".join(f'<th{" class=name" if j == 2 else ""}>{escape(h)}</th>' for j, h in enumerate(heads))
+    head = "".join(f"<th{cls(j)}>{escape(h)}</th>" for j, h in enumerate(heads))
     body = "".join(f'<tr{" class=tied" if lot else ""}>' + "".join(f"<td{cls(j)}>{escape(c)}</td>"
                                                                   for j, c in enumerate(row)) + "</tr>"
                    for row, lot in zip(rows, tied))
     widths = column_widths(heads, rows)
     caption = f"<caption>{escape(caption)}</caption>" if caption else ""
-    return f'<table id="{table_id}">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>', widths
+    return (f'<table id="{table_id}" class="sticky">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>',
+            widths)
 
 
 def to_html(s: Standings, lang: str = "en", sections: str = "", columns: PlayerColumns | None = None,
@@ -176,7 +179,7 @@ def document(title: str, lang: str, body: str, printed: datetime.date | None = N
     boxes = _page_boxes(title, lang, printed or datetime.date.today())
     return f"""<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(title)}</title><style>{_STYLE % {"boxes": boxes}}{style}</style></head>
+<title>{escape(title)}</title><style>{_STYLE % {"boxes": boxes}}{TABLE_CSS}{style}</style></head>
 <body>
 {body}
 </body></html>
@@ -217,4 +220,4 @@ def _crosstable(s: Standings, lang: str) -> str:
             cells.append(opp + (result.replace("bye", word("bye", lang)) if result.endswith("bye") else result))
         rows.append([shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, *cells, format_number(r.points)])
     table, widths = _table("crosstable", heads, rows, len(heads) - 1, [False] * len(rows), word("crosstable", lang))
-    return sheet(table, widths, after=f'<p class="legend">{escape(word("crosstable_legend", lang))}</p>')
+    return sheet(table, widths, after=f'<p class="cells">{escape(word("crosstable_legend", lang))}</p>')

@@ -111,7 +111,8 @@ def explain_team(s: TeamStandings, number: int, lang: str = "en") -> str:
     e, w = EXPLAIN, TEAM_WORDS
     row = s.row(number)
     lines = [e.text("head", lang, number=number, name=row.name, rank=row.rank, rules=s.rules.name,
-                    system=word(s.system, lang), k=s.after_round, boards=s.tt.boards, primary=primary_name(s.tt.primary, lang)), ""]
+                    system=word(s.system, lang), k=s.after_round, boards=s.tt.boards,
+                    primary=primary_name(s.tt.primary, lang)), ""]
     r = e.text("r", lang)
     rounds: list[tuple[int, str, str]] = []
     for mr in match_rounds(s, number):
