@@ -21,7 +21,8 @@ def team_to_text(s: TeamStandings, lang: str = "en") -> str:
     m = s.tt.matches
     event = "; ".join([word("after_round", lang, k=s.after_round, n=m.rounds), word(s.system, lang),
                        TEAM_WORDS.text("boards", lang, n=s.tt.boards),
-                       TEAM_WORDS.text("primary", lang, score=primary_name(s.tt.primary, lang)), f"{word('rules', lang)} {s.rules.name}"])
+                       TEAM_WORDS.text("primary", lang, score=primary_name(s.tt.primary, lang)),
+                       f"{word('rules', lang)} {s.rules.name}"])
     lines = [m.name or m.source, event, "", *text_table(head, body, {2})]
     if any(r.lot is not None for r in s.rows):
         lines += ["", word("lot", lang, seed=s.seed)]

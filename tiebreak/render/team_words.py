@@ -21,7 +21,8 @@ from ..engine.team_tiebreaks import TEAM_ALIASES
 from .i18n import Table
 from .output import legend_line
 
-__all__ = ["TEAM_NAMES", "TEAM_WORDS", "MatchRound", "match_rounds", "primary_name", "team_catalogue", "team_legend", "team_modifiers"]
+__all__ = ["TEAM_NAMES", "TEAM_WORDS", "MatchRound", "match_rounds", "primary_name",
+           "team_catalogue", "team_legend", "team_modifiers"]
 
 #: team tie-break names by code (the English is the catalogue's own)
 TEAM_NAMES = Table("team tie-break", {code: d.name for code, d in TEAM_CATALOGUE.items()})
