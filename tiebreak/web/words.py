@@ -22,6 +22,8 @@ from ..render.team_explain import panel_words
 
 PAGE = Table("page", {
     'step_file': 'Tournament file',
+    'choose_file': 'Choose a file',
+    'no_file': 'no file chosen',
     'step_event': 'Event',
     'step_list': 'Tie-break list',
     'step_standings': 'Standings',

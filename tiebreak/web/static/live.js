@@ -73,14 +73,14 @@ function standings() {
   const table = document.getElementById("standings");
   const codes = doc.tiebreaks.filter(c => c !== "PTS");
   const head = el("tr");
-  [W.rank, "", "", teamView() ? W.team : W.name, W.points, ...codes].forEach((h, i) => head.append(el("th", h, i === 3 ? "name" : i > 4 ? "tb" : "")));
+  [W.rank, "", "", teamView() ? W.team : W.name, W.points, ...codes].forEach((h, i) => head.append(el("th", h, ["rank", "", "", "name", "pts"][i] ?? "tb")));
   table.tHead.replaceChildren(head);
   const byArrow = document.getElementById("arrows").value;
   const rows = doc.standings.map((r, i) => {
     const p = r, tr = el("tr");
     const state = p.playing ? ["●", "playing", W.playing] : p.settled ? ["✓", "settled", W.settled] : ["~", "provisional", W.provisional];
     const mark = el("td", state[0], "state " + state[1]); mark.title = state[2];
-    tr.append(el("td", r.rank), mark);
+    tr.append(el("td", r.rank, "rank"), mark);
     const move = byArrow === "round" ? p.since_round : p.moved;
     const arrow = el("td", move > 0 ? "▲" + move : move < 0 ? "▼" + (-move) : "", move > 0 ? "up" : move < 0 ? "down" : "");
     if (move) arrow.title = fill(move > 0 ? W.moved_up : W.moved_down, {n: Math.abs(move)});
@@ -150,17 +150,24 @@ function odds() {
   box.replaceChildren(el("p", note, "legend"), wrap);
 }
 
+// a round's cell in words and symbols: the file's codes (U, F, H, Z: the byes) are never shown
+const COLOUR = {w: W.white_short, b: W.black_short};
+function cell(result) {
+  const byes = {U: W.bye, F: "1 " + W.bye, H: "½ " + W.bye, Z: "0 " + W.bye, "-": "−", "*": "…"};
+  return byes[result] ?? result;
+}
+
 function crosstable(data) {
   const table = document.getElementById("crosstable");
   const rounds = data.rows.length ? data.rows[0].rounds.length : 0;
   const head = el("tr");
-  [W.rank, teamView() ? W.team : W.name, W.points, ...Array.from({length: rounds}, (_, i) => i + 1)].forEach((h, i) => head.append(el("th", h, i === 1 ? "name" : "")));
+  [W.rank, teamView() ? W.team : W.name, W.points, ...Array.from({length: rounds}, (_, i) => i + 1)].forEach((h, i) => head.append(el("th", h, ["rank", "name", "pts"][i] || "")));
   table.tHead.replaceChildren(head);
   const rank = {}; data.rows.forEach(r => { rank[r.start_no] = r.rank; });
   table.tBodies[0].replaceChildren(...data.rows.map(r => {
     const tr = el("tr");
-    tr.append(el("td", r.rank), el("td", r.name, "name"), el("td", r.points));
-    r.rounds.forEach(c => tr.append(el("td", (c.opponent ? rank[c.opponent] + (c.colour || "") : "") + (c.result === "*" ? "…" : c.result),
+    tr.append(el("td", r.rank, "rank"), el("td", r.name, "name"), el("td", r.points, "pts"));
+    r.rounds.forEach(c => tr.append(el("td", (c.opponent ? rank[c.opponent] + (COLOUR[c.colour] || "") : "") + cell(c.result),
                                        c.result === "*" ? "pending" : "")));
     tr.onclick = () => showHistory(r.start_no);
     return tr;
@@ -183,8 +190,17 @@ async function showHistory(startNo) {
   }));
 }
 
+// the hall screen scrolls the page: its header, the standings' legend and the column headings stay on top
+function hallTop() {
+  const header = document.querySelector("header"), legend = document.querySelector("#standings-section .legend");
+  document.body.style.setProperty("--hall-head", header.offsetHeight + "px");
+  document.body.style.setProperty("--hall-legend", (header.offsetHeight + legend.offsetHeight) + "px");
+}
+window.addEventListener("resize", hallTop);
+
 function hall(on) {
   document.body.classList.toggle("hall", on);
+  hallTop();
   document.getElementById("hall").textContent = on ? W.normal : W.hall;
   clearInterval(scrollTimer);
   if (!on) return;
