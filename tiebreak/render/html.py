@@ -154,11 +154,12 @@ def to_html(s: Standings, lang: str = "en", sections: str = "", columns: PlayerC
     shown = [x for x in s.keys if x != "PTS"]
     title = t.name or t.source or "Standings"
     player_heads = columns.headings(lang) if columns else []
-    heads = [word("rank", lang), word("number", lang), word("name", lang), *player_heads, word("points", lang), *shown]
+    # the points right after the name: on a phone rank, name and points stay while the other columns scroll
+    heads = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang), *player_heads, *shown]
     sizes = place_sizes(s)
-    rows = [[shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, *(columns.cells[r.start_no] if columns else []),
-             format_number(r.points), *(_cell(r.values[x]) for x in shown)] for r in s.rows]
-    standings, widths = standings_table(heads, rows, 3 + len(player_heads), [bool(r.lot) for r in s.rows])
+    rows = [[shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, format_number(r.points),
+             *(columns.cells[r.start_no] if columns else []), *(_cell(r.values[x]) for x in shown)] for r in s.rows]
+    standings, widths = standings_table(heads, rows, 3, [bool(r.lot) for r in s.rows])
     lots = f"<p>{escape(word('lot', lang, seed=s.seed))}</p>" if any(r.lot for r in s.rows) else ""
     event = (f"{word('after_round', lang, k=s.after_round, n=t.rounds)}; {word(s.system, lang)}; "
              f"{word('rules', lang)} {s.rules.name}; {word('legend', lang)}: {', '.join(s.tiebreaks)}")
@@ -205,8 +206,8 @@ def _crosstable(s: Standings, lang: str) -> str:
     """Every player's rounds (opponent, colour, result) in the order of the standings, with rank and points."""
     t = s.tournament
     sizes = place_sizes(s)
-    heads = [word("rank", lang), word("number", lang), word("name", lang),
-             *(str(k + 1) for k in range(s.after_round)), word("points", lang)]
+    heads = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang),
+             *(str(k + 1) for k in range(s.after_round))]
     rows = []
     white, black = word("white_short", lang), word("black_short", lang)
     for r in s.rows:
@@ -218,6 +219,6 @@ def _crosstable(s: Standings, lang: str) -> str:
             opp = f"{t.players[o].start_no}{colour} " if o >= 0 else ""
             result = _RESULT[Kind(int(t.kind[i, k]))]
             cells.append(opp + (result.replace("bye", word("bye", lang)) if result.endswith("bye") else result))
-        rows.append([shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, *cells, format_number(r.points)])
-    table, widths = _table("crosstable", heads, rows, len(heads) - 1, [False] * len(rows), word("crosstable", lang))
+        rows.append([shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, format_number(r.points), *cells])
+    table, widths = _table("crosstable", heads, rows, 3, [False] * len(rows), word("crosstable", lang))
     return sheet(table, widths, after=f'<p class="cells">{escape(word("crosstable_legend", lang))}</p>')

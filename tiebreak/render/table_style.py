@@ -5,8 +5,7 @@ takes part with ``class="sticky"``; its cells with ``rank``, ``name`` and ``pts`
 (the PDF repeats the headings on every page instead).
 
 The sticky columns have fixed widths on a phone so that each knows its place from the left without a script: rank
-3.2rem, name 9rem (names wrap), points 3rem.  The points stick on both sides: a points column further right (after
-player columns, or at the end of a crosstable) waits at the right edge until the table is scrolled to it.
+3.6rem, name 9rem (names wrap), points 3rem; so the points come right after the name in every table that sticks.
 """
 
 TABLE_CSS = """
@@ -22,8 +21,8 @@ TABLE_CSS = """
 @media screen and (max-width:40rem){
   table.sticky .rank,table.sticky .name,table.sticky .pts{position:sticky;z-index:1;background:inherit}
   table.sticky thead .rank,table.sticky thead .name,table.sticky thead .pts{z-index:3;background:#e9eef4}
-  table.sticky .rank{left:0;min-width:3.2rem;max-width:3.2rem}
-  table.sticky .name{left:3.2rem;min-width:9rem;max-width:9rem;white-space:normal;overflow-wrap:anywhere}
-  table.sticky .pts{left:12.2rem;right:0;min-width:3rem;max-width:3rem}
+  table.sticky .rank{left:0;min-width:3.6rem;max-width:3.6rem}
+  table.sticky .name{left:3.6rem;min-width:9rem;max-width:9rem;white-space:normal;overflow-wrap:anywhere}
+  table.sticky .pts{left:12.6rem;min-width:3rem;max-width:3rem}
 }
 """

@@ -7,7 +7,7 @@ game points, and what each team tie-break took from the round (cut rounds marked
 >>> t.set_game(1, 1, 3, Kind.WIN); t.set_game(1, 4, 2, Kind.DRAW)
 >>> s = compute_team_standings(build(t, [Team(1, "A", [1, 2]), Team(2, "B", [3, 4])]), "MP,GP", lots=False)
 >>> print(explain_team(s, 1).splitlines()[2])
-  R1  vs team 2 B                    MP 2  GP 1.5 : 0.5
+  R1  vs team 2 B                     MP 2  GP 1.5 : 0.5
 """
 
 from __future__ import annotations

@@ -248,8 +248,8 @@ function renderStandings(d) {
   const head = el("tr");
   head.append(el("th", W.words.rank, {class: "rank"}), el("th", W.words.number),
               el("th", d.tournament.teams ? W.words.team : W.words.name, {class: "name"}));
+  head.append(el("th", W.words.points, {class: "pts"}));  // right after the name: it stays beside it on a phone
   for (const [, key] of extra) head.append(el("th", W.columns[key] || key));
-  head.append(el("th", W.words.points, {class: "pts"}));
   for (const c of shown) head.append(el("th", c, {title: tiebreakName(c)}));
   $("standings").tHead.replaceChildren(head);
   const body = $("standings").tBodies[0];
@@ -262,8 +262,8 @@ function renderStandings(d) {
     const place = sharing[row.rank] > 1 ? row.rank + "-" + (row.rank + sharing[row.rank] - 1) : String(row.rank);
     tr.append(el("td", place + (row.lot !== null && row.lot !== undefined ? "*" : ""), {class: "rank"}),
               el("td", no), el("td", row.name, {class: "name"}));
-    for (const [key] of extra) tr.append(el("td", row[key] === null || row[key] === undefined ? "" : row[key]));
     tr.append(el("td", row.points, {class: "points pts"}));
+    for (const [key] of extra) tr.append(el("td", row[key] === null || row[key] === undefined ? "" : row[key]));
     for (const c of shown) tr.append(el("td", num(row.values[c])));
     if (row.start_no !== undefined) {
       tr.addEventListener("click", () => choose(row.start_no));
