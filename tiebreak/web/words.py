@@ -28,6 +28,7 @@ PAGE = Table("page", {
     'step_list': 'Tie-break list',
     'step_standings': 'Standings',
     'rules': 'Rules',
+    'rules_auto': "by the event's dates",
     'after_round': 'After round',
     'system': 'Event type',
     'from_file': 'as in the file',
