@@ -197,3 +197,22 @@ def test_a_team_explanation_keeps_long_names_whole_and_apart_from_the_points(lan
     assert main(["explain", str(tmp_path / "t.trf"), "--player", "1", "--lang", lang]) == 0
     line = next(x for x in capsys.readouterr().out.splitlines() if long in x)
     assert re.search(re.escape(long) + r"\s{2,}(MP|МО) 2", line), line
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_words_of_the_tables_are_the_glossarys(lang):
+    """The catalogue's words for the concepts of the glossary are the glossary's own."""
+    from tiebreak.render.i18n import kind_name, model_name, word
+    from tiebreak.render.team_words import TEAM_WORDS
+
+    g = {r["concept"].split(" (")[0]: r[lang] for r in glossary()}
+    assert word("crosstable", lang).lower() == g["crosstable"]
+    assert word("bye", lang) == g["bye"] and TEAM_WORDS.text("bye", lang) == g["bye"]
+    for kind, concept in (("PAB", "pairing-allocated bye"), ("FPB", "full-point bye"), ("HPB", "half-point bye"),
+                          ("ZPB", "zero-point bye")):
+        assert kind_name(kind, lang) == g[concept]
+    assert word("seed", lang) == g["seed of the lots"]
+    assert word("legend", lang).lower() == {"ru": "дополнительные показатели", "uk": "додаткові показники"}[lang]
+    assert TEAM_WORDS.text("mp", lang) == "МО" and TEAM_WORDS.text("gp", lang) == {"ru": "ИО", "uk": "ІО"}[lang]
+    assert model_name("equal", lang) == g["outcome model: every result 1/3"]
+    assert word("number", lang) == "№"

@@ -33,6 +33,8 @@ def _open_team(browser, server, path: Path, width: int, lang: str, tiebreaks: li
     page.goto(f"{server}/?lang={lang}")
     page.set_input_files("#file", str(path))
     _wait_ready(page, 1)
+    if width < 640:  # on a phone the settings fold away once a file is loaded (tests/test_phone.py): open them
+        page.locator("#settings-fold > summary").click()
     page.evaluate(f"tiebreaks = {tiebreaks!r}; compute()")
     _wait_ready(page, 2)
     return page, errors

@@ -38,6 +38,7 @@ section.sheet h1{font-size:1.5em}
 .legend{font-size:.9em;margin:.3em 0 .8em;padding:0;list-style:none;columns:2 18em}
 .legend li{break-inside:avoid}
 p.cells{font-size:.85em;color:#444;margin:.2em 0 .8em}
+table.square td.self{background:#c9d1db}
 .scroll{overflow-x:auto;max-width:100%%}
 table{border-collapse:collapse;margin:.6em 0;font-variant-numeric:tabular-nums}
 th,td{border:1px solid #aab;padding:.15em .35em;text-align:right;white-space:nowrap}
@@ -164,8 +165,9 @@ def to_html(s: Standings, lang: str = "en", sections: str = "", columns: PlayerC
     event = (f"{word('after_round', lang, k=s.after_round, n=t.rounds)}; {word(s.system, lang)}; "
              f"{word('rules', lang)} {s.rules.name}; {word('legend', lang)}: {', '.join(s.tiebreaks)}")
     heading = cover(title, event, legend(s.specs, lang), lang)
-    return document(title, lang, f"{sheet(standings, widths, heading, lots)}\n{sections}\n{_crosstable(s, lang)}",
-                    printed)
+    # the lot's footnote goes above the table, with the legend: a page never holds only the footnote
+    crosstable = _square(s, lang) if s.system == "round robin" else _crosstable(s, lang)
+    return document(title, lang, f"{sheet(standings, widths, heading + lots)}\n{sections}\n{crosstable}", printed)
 
 
 def document(title: str, lang: str, body: str, printed: datetime.date | None = None, style: str = "") -> str:
@@ -200,6 +202,14 @@ def standings_table(heads: list[str], rows: list[list[str]], points_at: int, tie
     """The standings table (rank, number, name, ...; the cell at ``points_at`` in bold; a row drawn by lot marked)
     and the characters each column needs."""
     return _table("standings", heads, rows, points_at, tied)
+
+
+def _square(s: Standings, lang: str) -> str:
+    """A round robin's square crosstable (rows and columns by start number), on the pages its columns need."""
+    from .square import square_html
+
+    table, widths = square_html(s, lang)
+    return sheet(table, widths)
 
 
 def _crosstable(s: Standings, lang: str) -> str:

@@ -80,7 +80,7 @@ def to_html(s: TeamStandings, lang: str = "en", printed: datetime.date | None = 
                        w.text("boards", lang, n=s.tt.boards), w.text("primary", lang, score=primary_name(s.tt.primary, lang)),
                        f"{word('rules', lang)} {s.rules.name}", f"{word('legend', lang)}: {', '.join(s.tiebreaks)}"])
     heading = cover(title, event, team_legend(s.specs, lang), lang)
-    body = f"{sheet(standings, widths, heading, lots)}\n{_crosstable(s, lang)}"
+    body = f"{sheet(standings, widths, heading + lots)}\n{_crosstable(s, lang)}"  # the footnote above the table
     return document(title, lang, body, printed, _STYLE)
 
 

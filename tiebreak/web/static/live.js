@@ -157,7 +157,32 @@ function cell(result) {
   return byes[result] ?? result;
 }
 
+// a round robin's square crosstable: rows and columns by start number, each cell the row's results against the
+// column's player (two in a double round robin), the diagonal blank
+function square(data) {
+  const table = document.getElementById("crosstable");
+  const rows = data.rows.slice().sort((a, b) => a.start_no - b.start_no);
+  const head = el("tr");
+  [W.number, W.name, W.points, W.rank, ...rows.map(r => r.start_no)].forEach((h, i) => head.append(el("th", h, ["rank", "name", "pts"][i] || "")));
+  table.tHead.replaceChildren(head);
+  table.classList.add("square");
+  table.tBodies[0].replaceChildren(...rows.map(r => {
+    const tr = el("tr");
+    tr.append(el("td", r.start_no, "rank"), el("td", r.name, "name"), el("td", r.points, "pts"), el("td", r.rank));
+    rows.forEach(c => {
+      const results = r.rounds.filter(g => g.opponent === c.start_no).map(g => cell(g.result));
+      tr.append(el("td", results.join(" "), c.start_no === r.start_no ? "self" : (r.rounds.some(g => g.opponent === c.start_no && g.result === "*") ? "pending" : "")));
+    });
+    tr.onclick = () => showHistory(r.start_no);
+    return tr;
+  }));
+  document.getElementById("cells-legend").hidden = true;
+}
+
 function crosstable(data) {
+  if (doc && doc.tournament.system === "round robin" && !teamView()) return square(data);
+  document.getElementById("crosstable").classList.remove("square");
+  document.getElementById("cells-legend").hidden = false;
   const table = document.getElementById("crosstable");
   const rounds = data.rows.length ? data.rows[0].rounds.length : 0;
   const head = el("tr");
