@@ -9,9 +9,11 @@ and the words of docs/glossary.md."""
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -120,15 +122,14 @@ def test_the_downloaded_page_keeps_rank_name_points_on_a_phone(browser, tmp_path
     page.close()
 
 
-@pytest.fixture(scope="module")
-def live_server(tmp_path_factory):
+@contextlib.contextmanager
+def serve_live(folder: Path):
+    """A real server of the page and the live screen of the event files in ``folder`` (loopback, a free port)."""
     import uvicorn
 
     from tiebreak.live.watch import LiveHub
     from tiebreak.web import create_app
 
-    folder = tmp_path_factory.mktemp("hall")
-    (folder / "open.trf").write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -140,21 +141,31 @@ def live_server(tmp_path_factory):
         if srv.started:
             break
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(5)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        srv.should_exit = True
+        thread.join(5)
 
 
-def _live_page(browser, base: str, width: int, query: str = ""):
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("hall")
+    (folder / "open.trf").write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    with serve_live(folder) as base:
+        yield base
+
+
+def live_page(browser, base: str, width: int, query: str = "", rows: int = 21):
     page = browser.new_page(viewport={"width": width, "height": 700})
     page.goto(f"{base}/live?lang=uk{query}")
-    page.wait_for_function("document.querySelectorAll('#standings tbody tr').length > 20 && "
-                           "document.querySelectorAll('#crosstable tbody tr').length > 20", timeout=30_000)
+    page.wait_for_function(f"document.querySelectorAll('#standings tbody tr').length >= {rows} && "
+                           f"document.querySelectorAll('#crosstable tbody tr').length >= {rows}", timeout=30_000)
     return page
 
 
 def test_the_live_page_on_a_phone_keeps_rank_name_points_and_speaks_words(browser, live_server, tmp_path):
-    page = _live_page(browser, live_server, 390)
+    page = live_page(browser, live_server, 390)
     page.locator("#crosstable").scroll_into_view_if_needed()
     _scroll_box(page, "#crosstable", 800, 0)
     boxes = page.evaluate(_BOXES, ["#crosstable", 10])
@@ -169,7 +180,7 @@ def test_the_live_page_on_a_phone_keeps_rank_name_points_and_speaks_words(browse
 
 
 def test_the_hall_keeps_its_legend_and_headings_in_view(browser, live_server, tmp_path):
-    page = _live_page(browser, live_server, 1280, "&screen=hall")
+    page = live_page(browser, live_server, 1280, "&screen=hall")
     page.evaluate("window.scrollTo(0, 900)")
     page.wait_for_timeout(200)
     header = page.evaluate("document.querySelector('header').getBoundingClientRect().bottom")
