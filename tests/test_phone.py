@@ -21,7 +21,7 @@ pytest.importorskip("starlette")
 import test_web  # noqa: E402
 from test_every_word import english  # noqa: E402
 from test_glossary import variants  # noqa: E402
-from test_web import CHROMIUM, EXAMPLE, FLAGS, _wait_ready  # noqa: E402
+from test_web import EXAMPLE, _wait_ready  # noqa: E402
 
 browser, server = test_web.browser, test_web.server  # the same real server and Chromium fixtures
 
