@@ -30,12 +30,19 @@ _BOXES = """([table, row]) => {
   const t = document.querySelector(table), r = t.tBodies[0].rows[row];
   const box = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.right, b.top, b.bottom]; };
   return {cells: ['.rank', '.name', '.pts'].map((s) => box(r.querySelector(s))),
+          heads: ['.rank', '.name', '.pts'].map((s) => box(t.tHead.rows[0].querySelector(s))),
           head: box(t.tHead.rows[0].cells[0]), frame: box(t.parentElement), width: window.innerWidth};
 }"""
 
 
 def _in_view(boxes) -> bool:
-    return all(0 <= left and right <= boxes["width"] for left, right, _, _ in boxes["cells"])
+    """The rank, name and points cells (of the row and of the headings) inside the viewport, side by side: none
+    covers part of another (a heading wider than its sticky column would be half hidden)."""
+    ok = True
+    for row in (boxes["cells"], boxes["heads"]):
+        ok &= all(0 <= left and right <= boxes["width"] for left, right, _, _ in row)
+        ok &= all(a[1] <= b[0] + 1 for a, b in zip(row, row[1:]))
+    return ok
 
 
 def _scroll_box(page, table: str, left: int, top: int) -> None:

@@ -5,7 +5,8 @@ takes part with ``class="sticky"``; its cells with ``rank``, ``name`` and ``pts`
 (the PDF repeats the headings on every page instead).
 
 The sticky columns have fixed widths on a phone so that each knows its place from the left without a script: rank
-3.6rem, name 9rem (names wrap), points 3rem; so the points come right after the name in every table that sticks.
+4.2rem (room for «Место» / «Місце»), name 8.4rem (names wrap), points 3rem; so the points come right after the
+name in every table that sticks.
 """
 
 TABLE_CSS = """
@@ -19,10 +20,10 @@ TABLE_CSS = """
   table.sticky caption{position:sticky;left:0}
 }
 @media screen and (max-width:40rem){
-  table.sticky .rank,table.sticky .name,table.sticky .pts{position:sticky;z-index:1;background:inherit}
+  table.sticky .rank,table.sticky .name,table.sticky .pts{position:sticky;z-index:1;background:inherit;box-sizing:border-box}
   table.sticky thead .rank,table.sticky thead .name,table.sticky thead .pts{z-index:3;background:#e9eef4}
-  table.sticky .rank{left:0;min-width:3.6rem;max-width:3.6rem}
-  table.sticky .name{left:3.6rem;min-width:9rem;max-width:9rem;white-space:normal;overflow-wrap:anywhere}
+  table.sticky .rank{left:0;min-width:4.2rem;max-width:4.2rem;white-space:normal;overflow-wrap:anywhere}
+  table.sticky .name{left:4.2rem;min-width:8.4rem;max-width:8.4rem;white-space:normal;overflow-wrap:anywhere}
   table.sticky .pts{left:12.6rem;min-width:3rem;max-width:3rem}
 }
 """
