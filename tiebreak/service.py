@@ -137,6 +137,7 @@ def individual_writers(t: Tournament, s: Standings, o: Options) -> dict[str, Wri
     """The output formats of the standings ``s`` of the players of the file ``t``, with the category standings and
     the team ranking ``o`` asks for (a note on undefined rating tie-breaks is added to ``s.notes``)."""
     from .render.columns import player_columns
+    from .render.square import square_section
 
     pc = player_columns(s, o.columns)
     cats, clubs = groups(o, s)
@@ -155,7 +156,7 @@ def individual_writers(t: Tournament, s: Standings, o: Options) -> dict[str, Wri
     rating_hint(s)
     return {"json": lambda: output.to_json(s, details=o.details, extra=extra, columns=pc),
             "csv": lambda: output.to_csv(s, columns, pc),
-            "text": lambda: output.to_text(s, o.lang, pc) + ("\n" + text if text else ""),
+            "text": lambda: output.to_text(s, o.lang, pc) + square_section(s, o.lang) + ("\n" + text if text else ""),
             "trf": lambda: trf_with_ranks(t, s), "chess-json": lambda: chess_json_with_ranks(t, s),
             "html": lambda: _html(s, o.lang, sections, pc), "pdf": lambda: _pdf(s, o.lang, sections, pc)}
 

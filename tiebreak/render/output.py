@@ -255,10 +255,6 @@ def to_text(s: Standings, lang: str = "en", columns: PlayerColumns | None = None
     extra = legend(s.specs, lang)
     if extra:
         lines += ["", word("legend", lang) + ":", *extra, "  " + word("undefined", lang)]
-    if s.system == "round robin":  # the square crosstable arbiters print for a round robin
-        from .square import square_text
-
-        lines += ["", word("crosstable", lang) + ":", square_text(s, lang)]
     return "\n".join(lines) + "\n"
 
 

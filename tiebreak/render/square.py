@@ -25,7 +25,7 @@ from ..engine.standings import Standings
 from .i18n import word
 from .output import place_sizes, shared_place, text_table
 
-__all__ = ["square_cells", "square_html", "square_text"]
+__all__ = ["square_cells", "square_html", "square_section", "square_text"]
 
 #: a round's result in a cell: the score, + / − for a game won or lost by forfeit, … for a game being played
 _RESULT = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.WIN_SHORT: "1", Kind.DRAW_SHORT: "½",
@@ -68,6 +68,14 @@ def square_text(s: Standings, lang: str = "en") -> str:
     """The square crosstable as an aligned text table (names flush left)."""
     head, body = _rows(s, lang)
     return "\n".join(line.rstrip() for line in text_table(head, body, {1}))
+
+
+def square_section(s: Standings, lang: str = "en") -> str:
+    """What the text standings of a round robin end with: the crosstable's heading and the square (nothing for a
+    Swiss event)."""
+    if s.system != "round robin":
+        return ""
+    return f"\n{word('crosstable', lang)}:\n{square_text(s, lang)}\n"
 
 
 def square_html(s: Standings, lang: str = "en") -> tuple[str, list[int]]:
