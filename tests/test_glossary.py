@@ -113,6 +113,9 @@ def _commands(tmp: Path) -> list[list[str]]:
         ["prizes", e, "--prizes", str(prizes), "--seed", "1"],
         ["varma", str(players), "--seed", "3"],
         ["berger", "6"],
+        ["odds", str(ROUND_ROBIN), "--after-round", "6", "--format", "html"],
+        ["check", e, "--published", str(PUBLISHED), "--format", "html"],
+        ["ratings", e, "--format", "html"],
     ]
 
 
