@@ -1,8 +1,8 @@
 """The style every standings table shares: the page, the live and hall screens and the HTML downloads (the static site
 reuses it).  On screen a table keeps its headings while it scrolls (sticky ``thead``, inside its own scrolling box);
 on a phone (up to 40rem) the rank, name and points columns stay while the other columns scroll sideways.  A table
-takes part with ``class="sticky"``; its cells with ``rank``, ``name`` and ``pts``.  Printing turns all of it off
-(the PDF repeats the headings on every page instead).
+takes part with ``class="sticky"``, its cells with ``rank``, ``name`` and ``pts`` (``class="heads"``: the headings
+only).  Printing turns all of it off (the PDF repeats the headings on every page instead).
 
 The sticky columns have fixed widths on a phone so that each knows its place from the left without a script: rank
 4.2rem (room for «Место» / «Місце»), name 8.4rem (names wrap), points 3rem; so the points come right after the
@@ -18,6 +18,7 @@ TABLE_CSS = """
   table.sticky thead th{border-top-width:1px;position:sticky;top:0;z-index:2}
   table.sticky tbody tr{background:#fff}
   table.sticky caption{position:sticky;left:0}
+  table.heads thead th{position:sticky;top:0;z-index:2}
 }
 @media screen and (max-width:40rem){
   table.sticky .rank,table.sticky .name,table.sticky .pts{position:sticky;z-index:1;background:inherit;box-sizing:border-box}

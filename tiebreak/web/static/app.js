@@ -278,7 +278,7 @@ function renderStandings(d) {
 }
 
 function table(head, rows, nameColumns) {
-  const t = el("table");
+  const t = el("table", null, {class: "heads"});  // its headings stay while it scrolls
   const tr = el("tr");
   head.forEach((h, i) => tr.append(el("th", h, nameColumns.includes(i) ? {class: "name"} : {})));
   t.append(el("thead"), el("tbody"));
