@@ -17,7 +17,6 @@ TABLE_CSS = """
   table.sticky tr>:first-child{border-left-width:1px}
   table.sticky thead th{border-top-width:1px;position:sticky;top:0;z-index:2}
   table.sticky tbody tr{background:#fff}
-  table.sticky caption{position:sticky;left:0}
   table.heads thead th{position:sticky;top:0;z-index:2}
 }
 @media screen and (max-width:40rem){
