@@ -194,7 +194,7 @@ def test_html_page_is_self_contained_and_escaped(capsys, tmp_path):
     path.write_text(text)
     out = run(capsys, "standings", str(path), "-t", "PTS,BH/C1", "-f", "html", "--no-lots")[1]
     assert "<script>" not in out and "&lt;script&gt;alert(1)&lt;/script&gt;" in out
-    assert "http" not in out and "<table id=\"standings\">" in out and "Buchholz, Cut-1 (C.07 8.1)" in out
+    assert "http" not in out and "<table id=\"standings\"" in out and "Buchholz, Cut-1 (C.07 8.1)" in out
 
 
 def test_batch_goes_on_after_a_bad_file(capsys, tmp_path):

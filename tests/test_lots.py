@@ -71,7 +71,7 @@ def _order(r, fmt: str) -> list[int]:
         return [row["start_no"] for row in r.json()["standings"]]
     if fmt == "csv":
         return [int(row["start_no"]) for row in csv.DictReader(io.StringIO(r.text))]
-    table = r.text.split('<table id="standings">', 1)[1].split("</table>", 1)[0]
+    table = r.text.split('<table id="standings"', 1)[1].split("</table>", 1)[0]
     return [int(x) for x in re.findall(r'<td class="rank">[^<]*</td><td>(\d+)</td>', table)]
 
 

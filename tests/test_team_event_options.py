@@ -47,13 +47,15 @@ def test_the_page_hides_them_for_a_team_event_on_a_phone(browser, server, tmp_pa
     page.goto(f"{server}/?lang=ru")
     page.select_option("#example", "hobsons-bay-cup-2025.trf")
     _wait_ready(page, 1)
+    page.locator("#settings-fold > summary").click()  # on a phone the settings fold away once a file is loaded
     assert page.locator("#individual-options").is_visible()  # an individual event offers them
     page.fill("#categories", "rating<900")
     page.select_option("#team-ranking", "federation")
     page.set_input_files("#file", str(TEAM_EVENT))
     page.wait_for_function("document.querySelector('#standings thead').textContent.includes('Команда')",
                            timeout=30_000)
-    assert not page.locator("#individual-options").is_visible()
+    page.evaluate("document.getElementById('settings-fold').open = true")
+    assert page.locator("#rules").is_visible() and not page.locator("#individual-options").is_visible()
     assert not page.locator("#columns").is_visible() and not page.locator("#team-ranking").is_visible()
     assert page.locator("#error").inner_text() == ""  # nothing the API refuses was sent
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

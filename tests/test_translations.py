@@ -16,7 +16,7 @@ from tiebreak.web import words
 
 LOCALE = Path(i18n.__file__).with_name("locale")
 TABLES = [i18n.WORDS, i18n.MESSAGE_WORDS, i18n.FIELD_NAMES, i18n._ROUND_FIELD, check.WORDS, groups.WORDS, LIVE_WORDS,
-          columns.HEADINGS, words.PAGE, team_words.TEAM_NAMES, team_words.TEAM_WORDS, team_explain.EXPLAIN]
+          columns.HEADINGS, words.PAGE, team_words.TEAM_NAMES, team_words.TEAM_WORDS, team_explain.EXPLAIN, i18n.MODELS]
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
@@ -24,8 +24,13 @@ def test_compiled_catalogue_matches_its_source(lang):
     pofile = pytest.importorskip("babel.messages.pofile")
     with open(LOCALE / lang / "LC_MESSAGES" / "tiebreak.po", "rb") as f:
         source = pofile.read_po(f)
-    po = {(m.context, m.id): m.string for m in source if m.id}
+    po = {(m.context, m.id): m.string for m in source if m.id and not m.pluralizable}
     assert po == i18n.catalogue(lang), "run: pybabel compile -d tiebreak/render/locale -D tiebreak"
+    # sentences of a count: their three forms (1, 2, 5 in Russian and Ukrainian) as the .mo gives them
+    plurals = [m for m in source if m.id and m.pluralizable]
+    assert plurals and all(len(m.string) == 3 for m in plurals)
+    for m in plurals:
+        assert [i18n.plural_form(m.context, *m.id, n, lang) for n in (1, 2, 5)] == list(m.string), m.id
     assert not [m.id for m in source if m.id and (m.fuzzy or not m.string)]
 
 

@@ -21,7 +21,7 @@ from .engine.rules import with_compat
 from .engine.standings import Standings, compute_standings
 from .engine.team_matches import has_teams, players_event
 from .option_checks import checked_list, refuse_individual_options
-from .render import output
+from .render import output, square
 
 if TYPE_CHECKING:  # imported when used: a team event, a category, a check
     from .arbiter.categories import CategoryStandings
@@ -176,7 +176,7 @@ def individual_writers(t: Tournament, s: Standings, o: Options) -> dict[str, Wri
     rating_hint(s)  # a note for every rating tie-break left undefined
     return {"json": lambda: output.to_json(s, details=o.details, extra=extra, columns=pc),
             "csv": lambda: output.to_csv(s, columns, pc),
-            "text": lambda: output.to_text(s, o.lang, pc) + ("\n" + text if text else ""),
+            "text": lambda: output.to_text(s, o.lang, pc) + square.square_section(s, o.lang) + ("\n" + text if text else ""),
             "trf": lambda: trf_with_ranks(t, s), "chess-json": lambda: chess_json_with_ranks(t, s),
             "html": lambda: _html(s, o.lang, sections, pc), "pdf": lambda: _pdf(s, o.lang, sections, pc)}
 

@@ -133,7 +133,7 @@ def _list(ns: argparse.Namespace) -> int:
     for d in CATALOGUE.values():
         aliases = f" ({word('alias', lang, alias=', '.join(d.aliases))})" if d.aliases else ""
         mods = "".join(sorted(set(d.modifiers) - set("RV"))) or "-"
-        print(f"{d.code:10} {d.family:7} {d.type:4} {d.article:31} {mods:5} {d.names[lang]}{aliases}; "
+        print(f"{d.code:10} {d.family:7} {d.type:4} {message(d.article, lang):31} {mods:5} {d.names[lang]}{aliases}; "
               f"{message(d.unplayed, lang)}")
     from ..render.team_words import TEAM_WORDS, team_catalogue
 
@@ -142,7 +142,8 @@ def _list(ns: argparse.Namespace) -> int:
     for team in team_catalogue(lang):
         aliases = f" ({word('alias', lang, alias=', '.join(team['aliases']))})" if team["aliases"] else ""
         mods = "".join(sorted(set(team["modifiers"]) - set("RV"))) or "-"
-        print(f"{team['code']:10} {TEAM_WORDS.text('team', lang):7} {team['type']:4} {team['article']:31} {mods:5} "
+        print(f"{team['code']:10} {TEAM_WORDS.text('team', lang):7} {team['type']:4} {message(team['article'], lang):31} "
+              f"{mods:5} "
               f"{team['name']}{aliases}")
     print()
     for letter, text in MODIFIERS.items():
@@ -154,7 +155,7 @@ def _presets(ns: argparse.Namespace) -> int:
     from ..engine.presets import PRESETS
 
     for p in PRESETS.values():
-        rules = f" [rules {p.rules}]" if p.rules else ""
+        rules = f" [{word('preset_rules', ns.lang, rules=p.rules)}]" if p.rules else ""
         print(f"{p.name:19} {p.tiebreaks}{rules}\n{'':19} {message(p.source, ns.lang)}")
     return 0
 

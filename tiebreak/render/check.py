@@ -4,7 +4,7 @@
 >>> from tiebreak.arbiter.check import Agreement, Report
 >>> r = Report("a.trf", "fide-2024", ["PTS", "BH"], True, [], [Agreement("fide-2024", 3, 3, 2, 2)], ["fide-2024"])
 >>> print(to_text(r, "uk").splitlines()[0])
-a.trf: опубліковане положення правильне за оголошеними правилами fide-2024 (PTS, BH)
+a.trf: опублікована таблиця правильна за оголошеними правилами fide-2024 (PTS, BH)
 """
 
 from __future__ import annotations

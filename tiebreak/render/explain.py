@@ -79,11 +79,12 @@ def explain_player(s: Standings, start_no: int, lang: str = "en") -> str:
         if "rounds" not in info:
             lines.append(_w("group_score", lang, note=_w("group", lang), score=_num(info.get("group_score"))))
             continue
-        for c in info["rounds"]:
+        kinds = [kind_name(c["kind"], lang) for c in info["rounds"]]
+        width = max([18, *map(len, kinds)])  # whole words in one column, whatever the language
+        for c, kind in zip(info["rounds"], kinds):
             opp = _w("vs", lang, opponent=f"{c['opponent']:>4}") if c["opponent"] else _w("no_opponent", lang)
             cut = "  " + _w("cut", lang) if c["cut"] else ""
-            kind = kind_name(c["kind"], lang)
-            lines.append(f"  {_w('r', lang)}{c['round']:<2} {kind:<18} {opp:<11} {_num(c['value']):>8}{cut}   "
+            lines.append(f"  {_w('r', lang)}{c['round']:<2} {kind:<{width}} {opp:<11} {_num(c['value']):>8}{cut}   "
                          f"{message(c['source'], lang)}")
         kept = sum((c["value"] for c in info["rounds"] if not c["cut"]), Fraction(0))
         if info["rounds"] and kept != info["value"] and info["value"] is not None:
@@ -131,15 +132,17 @@ def explain_pair(s: Standings, a: int, b: int, lang: str = "en") -> str:
     lines.append(_w("separated", lang, spec=first, article=d.article, a=_num(ra.values[first]), b=_num(rb.values[first])))
     ca, cb = s.contributions(a, first), s.contributions(b, first)
     if ca or cb:
-        lines.append(f"  {_w('round', lang):<6}{_w('no', lang, n=a):>24}{_w('no', lang, n=b):>24}")
         rounds = sorted({c.round for c in ca} | {c.round for c in cb})
         by_a, by_b = {c.round: c for c in ca}, {c.round: c for c in cb}
 
         def cell(c: Contribution | None) -> str:
             if c is None:
                 return ""
-            return f"{kind_name(c.kind, lang)[:12]} {_num(c.value)}{'*' if c.cut else ''}"
-        for r in rounds:
-            lines.append(f"  {_w('r', lang)}{r:<5}{cell(by_a.get(r)):>24}{cell(by_b.get(r)):>24}")
+            return f"{kind_name(c.kind, lang)} {_num(c.value)}{'*' if c.cut else ''}"
+        cells = [(cell(by_a.get(r)), cell(by_b.get(r))) for r in rounds]
+        width = max([22, *(len(x) for pair in cells for x in pair)]) + 2  # never a word cut, always a gap
+        lines.append(f"  {_w('round', lang):<6}{_w('no', lang, n=a):>{width}}{_w('no', lang, n=b):>{width}}")
+        for r, (x, y) in zip(rounds, cells):
+            lines.append(f"  {_w('r', lang)}{r:<5}{x:>{width}}{y:>{width}}")
         lines.append(_w("star_cut", lang))
     return "\n".join(lines) + "\n"

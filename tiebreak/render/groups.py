@@ -52,11 +52,10 @@ def _category_table(c: CategoryStandings, lang: str, columns: PlayerColumns | No
     columns the main table shows (``columns``), points and the tie-breaks of the list."""
     shown = [x for x in c.rows[0].row.values if x != "PTS"]
     player_heads = columns.headings(lang) if columns else []
-    head = [_w("cat_rank", lang), _w("overall", lang), _w("no", lang), _w("name", lang), *player_heads,
-            _w("points", lang), *shown]
-    body = [[str(r.rank), str(r.overall), str(r.start_no), r.row.name,
-             *(columns.cells[r.start_no] if columns else []), format_number(r.row.points),
-             *(_cell(r.row.values[x]) for x in shown)] for r in c.rows]
+    head = [_w("cat_rank", lang), _w("overall", lang), _w("no", lang), _w("name", lang), _w("points", lang),
+            *player_heads, *shown]
+    body = [[str(r.rank), str(r.overall), str(r.start_no), r.row.name, format_number(r.row.points),
+             *(columns.cells[r.start_no] if columns else []), *(_cell(r.row.values[x]) for x in shown)] for r in c.rows]
     return head, body
 
 
@@ -70,7 +69,7 @@ def categories_text(cats: list[CategoryStandings], lang: str = "en", columns: Pl
     >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
     >>> text = categories_text([category_standings(s, parse_category("rating<700"))], "en", player_columns(s))
     >>> print(text.splitlines()[1])
-    Rk  Overall  No  Name           Tit  Fed  Rtg  Pts  BH/C1
+    Rk  Overall  No  Name           Pts  Tit  Fed  Rtg  BH/C1
     """
     lines: list[str] = []
     for c in cats:
@@ -103,10 +102,10 @@ def _htmltext_table(head: list[str], body: list[list[str]], names: tuple[int, ..
     """A table of escaped cells; columns ``names`` left-aligned and wrapping, the points (``points_at``) in bold as in
     the main table."""
     def cell(tag: str, j: int, v: str) -> str:
-        cls = " class=name" if j in names else " class=pts" if j == points_at and tag == "td" else ""
+        cls = " class=name" if j in names else " class=pts" if j == points_at else ""
         return f'<{tag}{cls}>{escape(v)}</{tag}>'
 
-    return ("<table><thead><tr>" + "".join(cell("th", j, h) for j, h in enumerate(head)) + "</tr></thead><tbody>"
+    return ('<table class="sticky"><thead><tr>' + "".join(cell("th", j, h) for j, h in enumerate(head)) + "</tr></thead><tbody>"
             + "".join("<tr>" + "".join(cell("td", j, v) for j, v in enumerate(row)) + "</tr>" for row in body)
             + "</tbody></table>")
 

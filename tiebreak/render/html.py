@@ -18,6 +18,7 @@ from ..engine.standings import Standings
 from .columns import PlayerColumns
 from .i18n import word
 from .output import legend, place_sizes, shared_place
+from .table_style import TABLE_CSS
 
 #: printable width of A4 in mm with the page margins below (portrait, landscape)
 _A4_WIDTH_MM = {"portrait": 210 - 2 * 10, "landscape": 297 - 2 * 10}
@@ -36,6 +37,8 @@ section.sheet h1{font-size:1.5em}
 .cover{margin:.2em 0 .6em}
 .legend{font-size:.9em;margin:.3em 0 .8em;padding:0;list-style:none;columns:2 18em}
 .legend li{break-inside:avoid}
+p.cells{font-size:.85em;color:#444;margin:.2em 0 .8em}
+table.square td.self{background:#c9d1db}
 .scroll{overflow-x:auto;max-width:100%%}
 table{border-collapse:collapse;margin:.6em 0;font-variant-numeric:tabular-nums}
 th,td{border:1px solid #aab;padding:.15em .35em;text-align:right;white-space:nowrap}
@@ -60,7 +63,7 @@ tr.tied td.rank::after{content:"*"}
 
 _RESULT = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.WIN_SHORT: "1", Kind.DRAW_SHORT: "½",
            Kind.LOSS_SHORT: "0", Kind.UNKNOWN: "?", Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "−",
-           Kind.DOUBLE_FORFEIT: "−", Kind.PAB: "bye", Kind.FPB: "F", Kind.HPB: "½ bye", Kind.ZPB: "0 bye", Kind.ABSENT: ""}
+           Kind.DOUBLE_FORFEIT: "−", Kind.PAB: "bye", Kind.FPB: "1 bye", Kind.HPB: "½ bye", Kind.ZPB: "0 bye", Kind.ABSENT: ""}
 
 
 def _cell(value: Fraction | None) -> str:
@@ -135,13 +138,14 @@ def _table(table_id: str, heads: list[str], rows: list[list[str]], points_at: in
     def cls(j: int) -> str:
         return {0: ' class="rank"', 2: ' class="name"', points_at: ' class="pts"'}.get(j, "")
 
-    head = "".join(f'<th{" class=name" if j == 2 else ""}>{escape(h)}</th>' for j, h in enumerate(heads))
+    head = "".join(f"<th{cls(j)}>{escape(h)}</th>" for j, h in enumerate(heads))
     body = "".join(f'<tr{" class=tied" if lot else ""}>' + "".join(f"<td{cls(j)}>{escape(c)}</td>"
                                                                   for j, c in enumerate(row)) + "</tr>"
                    for row, lot in zip(rows, tied))
     widths = column_widths(heads, rows)
     caption = f"<caption>{escape(caption)}</caption>" if caption else ""
-    return f'<table id="{table_id}">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>', widths
+    return (f'<table id="{table_id}" class="sticky">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>',
+            widths)
 
 
 def to_html(s: Standings, lang: str = "en", sections: str = "", columns: PlayerColumns | None = None,
@@ -151,17 +155,19 @@ def to_html(s: Standings, lang: str = "en", sections: str = "", columns: PlayerC
     shown = [x for x in s.keys if x != "PTS"]
     title = t.name or t.source or "Standings"
     player_heads = columns.headings(lang) if columns else []
-    heads = [word("rank", lang), word("number", lang), word("name", lang), *player_heads, word("points", lang), *shown]
+    # the points right after the name: on a phone rank, name and points stay while the other columns scroll
+    heads = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang), *player_heads, *shown]
     sizes = place_sizes(s)
-    rows = [[shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, *(columns.cells[r.start_no] if columns else []),
-             format_number(r.points), *(_cell(r.values[x]) for x in shown)] for r in s.rows]
-    standings, widths = standings_table(heads, rows, 3 + len(player_heads), [bool(r.lot) for r in s.rows])
+    rows = [[shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, format_number(r.points),
+             *(columns.cells[r.start_no] if columns else []), *(_cell(r.values[x]) for x in shown)] for r in s.rows]
+    standings, widths = standings_table(heads, rows, 3, [bool(r.lot) for r in s.rows])
     lots = f"<p>{escape(word('lot', lang, seed=s.seed))}</p>" if any(r.lot for r in s.rows) else ""
     event = (f"{word('after_round', lang, k=s.after_round, n=t.rounds)}; {word(s.system, lang)}; "
              f"{word('rules', lang)} {s.rules.name}; {word('legend', lang)}: {', '.join(s.tiebreaks)}")
     heading = cover(title, event, legend(s.specs, lang), lang)
-    return document(title, lang, f"{sheet(standings, widths, heading, lots)}\n{sections}\n{_crosstable(s, lang)}",
-                    printed)
+    # the lot's footnote goes above the table, with the legend: a page never holds only the footnote
+    crosstable = _square(s, lang) if s.system == "round robin" else _crosstable(s, lang)
+    return document(title, lang, f"{sheet(standings, widths, heading + lots)}\n{sections}\n{crosstable}", printed)
 
 
 def document(title: str, lang: str, body: str, printed: datetime.date | None = None, style: str = "") -> str:
@@ -176,7 +182,7 @@ def document(title: str, lang: str, body: str, printed: datetime.date | None = N
     boxes = _page_boxes(title, lang, printed or datetime.date.today())
     return f"""<!DOCTYPE html>
 <html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(title)}</title><style>{_STYLE % {"boxes": boxes}}{style}</style></head>
+<title>{escape(title)}</title><style>{_STYLE % {"boxes": boxes}}{TABLE_CSS}{style}</style></head>
 <body>
 {body}
 </body></html>
@@ -198,22 +204,31 @@ def standings_table(heads: list[str], rows: list[list[str]], points_at: int, tie
     return _table("standings", heads, rows, points_at, tied)
 
 
+def _square(s: Standings, lang: str) -> str:
+    """A round robin's square crosstable (rows and columns by start number), on the pages its columns need."""
+    from .square import square_html
+
+    table, widths = square_html(s, lang)
+    return sheet(table, widths)
+
+
 def _crosstable(s: Standings, lang: str) -> str:
     """Every player's rounds (opponent, colour, result) in the order of the standings, with rank and points."""
     t = s.tournament
     sizes = place_sizes(s)
-    heads = [word("rank", lang), word("number", lang), word("name", lang),
-             *(str(k + 1) for k in range(s.after_round)), word("points", lang)]
+    heads = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang),
+             *(str(k + 1) for k in range(s.after_round))]
     rows = []
+    white, black = word("white_short", lang), word("black_short", lang)
     for r in s.rows:
         i = r.index
         cells = []
         for k in range(s.after_round):
             o = int(t.opponent[i, k])
-            colour = {1: "w", -1: "b"}.get(int(t.colour[i, k]), "")
+            colour = {1: white, -1: black}.get(int(t.colour[i, k]), "")
             opp = f"{t.players[o].start_no}{colour} " if o >= 0 else ""
             result = _RESULT[Kind(int(t.kind[i, k]))]
             cells.append(opp + (result.replace("bye", word("bye", lang)) if result.endswith("bye") else result))
-        rows.append([shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, *cells, format_number(r.points)])
-    table, widths = _table("crosstable", heads, rows, len(heads) - 1, [False] * len(rows), word("crosstable", lang))
-    return sheet(table, widths)
+        rows.append([shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, format_number(r.points), *cells])
+    table, widths = _table("crosstable", heads, rows, 3, [False] * len(rows), word("crosstable", lang))
+    return sheet(table, widths, after=f'<p class="cells">{escape(word("crosstable_legend", lang))}</p>')

@@ -45,6 +45,41 @@ def catalogue(lang: str) -> dict[tuple[str | None, str], str]:
     return out
 
 
+@lru_cache(maxsize=None)
+def _translations(lang: str) -> gettext.NullTranslations:
+    if lang not in LANGUAGES or lang == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang])
+
+
+def plural(context: str, singular: str, plural_: str, n: int, lang: str = "en", **kw: object) -> str:
+    """The sentence of a count ``n`` in the form the language gives it (gettext plural entries: one, few, many in
+    Russian and Ukrainian), ``kw`` (with ``n``) put into its ``{name}`` fields; ``n`` is written grouped in thousands.
+
+    >>> [plural("odds:exact", "exact: all {n} outcome", "exact: all {n} outcomes", k, "ru") for k in (1, 3, 81, 6000)]
+    ['точно: все 1 исход', 'точно: все 3 исхода', 'точно: все 81 исход', 'точно: все 6\u202f000 исходов']
+    >>> plural("live", "{n} place settled", "{n} places settled", 1)
+    '1 place settled'
+    """
+    return plural_form(context, singular, plural_, n, lang).format(**{"n": grouped(n, lang), **kw})
+
+
+def plural_form(context: str, singular: str, plural_: str, n: int, lang: str = "en") -> str:
+    """The form of the sentence that a count ``n`` takes in ``lang``, its fields not filled."""
+    return _translations(lang).npgettext(context, singular, plural_, n)
+
+
+def grouped(n: int, lang: str = "en") -> str:
+    """A whole number with its thousands grouped: ``6,000`` in English, ``6\u202f000`` (a narrow no-break space) in
+    Russian and Ukrainian, where a comma reads as a decimal separator.
+
+    >>> grouped(63000, "uk"), grouped(63000), grouped(999, "ru")
+    ('63\u202f000', '63,000', '999')
+    """
+    text = f"{n:,}"
+    return text if lang not in ("ru", "uk") else text.replace(",", "\u202f")
+
+
 class Table(Mapping[str, dict[str, str]]):
     """English texts by key; ``table[key][lang]`` is the text in ``lang`` (the catalogue's entry with context
     ``<name>:<key>``, English where it has none).
@@ -140,6 +175,11 @@ WORDS = Table("word", {
     'alias': 'alias {alias}',
     'ratings_head': 'No,Name,Rtg,Gms,Score,Exp,K,Change',
     'bye': 'bye',
+    'preset_rules': 'rules {rules}',
+    'white_short': 'w',
+    'black_short': 'b',
+    'crosstable_legend': ('12w1: opponent no. 12, White, won (b: Black); ½ draw, 0 lost; + / − won / lost by forfeit; '
+                          'bye: pairing-allocated bye; 1 bye, ½ bye, 0 bye: full-point, half-point, zero-point bye'),
     'individual_codes': 'Individual events',
     'team_codes': 'Team events (C.07 Arts 11-13)',
 })
@@ -153,6 +193,15 @@ KINDS = Table("kind", {
     "PAB": "pairing-allocated bye", "FPB": "full-point bye", "HPB": "half-point bye", "ZPB": "zero-point bye",
     "ABSENT": "absent",
 })
+
+
+#: the outcome models of ``tiebreak odds`` (``--model``), as a reader names them
+MODELS = Table("model", {"equal": "equal", "elo": "elo"})
+
+
+def model_name(model: str, lang: str = "en") -> str:
+    """``equal`` as ``равные шансы`` / ``рівні шанси``; a model the table does not know stays as it is."""
+    return MODELS.text(model, lang) if model in MODELS else model
 
 
 def kind_name(kind: str, lang: str = "en") -> str:

@@ -5,7 +5,7 @@ context ``live:<key>``; the page gets them with the words of :data:`tiebreak.ren
 'грається'
 """
 
-from .i18n import Table
+from .i18n import LANGUAGES, Table, plural_form
 
 LIVE_WORDS = Table("live", {
     'live_title': 'Live standings',
@@ -34,8 +34,6 @@ LIVE_WORDS = Table("live", {
     'odds_team': 'Team',
     'odds_first': 'First place',
     'odds_top': 'Top {k}',
-    'odds_exact': 'every one of the {n} outcomes of the {g} games still to play, the lot sharing tied places',
-    'odds_simulated': '{n} simulated outcomes of the {g} games still to play (±{m} percentage points)',
     'history': "Player's history",
     'history_hint': 'click a player for their history',
     'hall': 'Hall screen',
@@ -43,11 +41,36 @@ LIVE_WORDS = Table("live", {
     'connected': 'live',
     'disconnected': 'reconnecting…',
     'no_event': 'No event is published yet.',
-    'games_pending': '{n} games in progress',
-    'places_settled': '{n} places settled',
     'warning': 'Warning',
     'show_players': 'Players',
     'show_teams': 'Teams',
-    'matches_pending': '{n} matches in progress',
     'boards_playing': '{n} playing',
+    'cells_legend': ('2w1: the opponent placed 2nd, White, won (b: Black); ½ draw, 0 lost; + / − won / lost by forfeit; '
+                     '… being played; bye: pairing-allocated bye; 1 bye, ½ bye, 0 bye: full-point, half-point, '
+                     'zero-point bye'),
 })
+
+#: sentences of a count (gettext plural entries, context ``live:<key>``): the page picks the form of its count by
+#: the language's plural rules (``Intl.PluralRules``: one, few, many, other)
+LIVE_COUNTS = {
+    'games_pending': ('{n} game in progress', '{n} games in progress'),
+    'places_settled': ('{n} place settled', '{n} places settled'),
+    'matches_pending': ('{n} match in progress', '{n} matches in progress'),
+    'odds_exact': ('the {n} outcome of the {g} games still to play, the lot sharing tied places',
+                   'every one of the {n} outcomes of the {g} games still to play, the lot sharing tied places'),
+    'odds_simulated': ('{n} simulated outcome of the {g} games still to play (±{m} percentage points)',
+                       '{n} simulated outcomes of the {g} games still to play (±{m} percentage points)'),
+}
+#: a count of each plural category of CLDR (the categories ``Intl.PluralRules`` gives) in English, Russian, Ukrainian
+_CATEGORY_COUNTS = {"one": 1, "few": 2, "many": 5, "other": 5}
+
+
+def live_count_words(lang: str) -> dict[str, str]:
+    """``key#category`` -> the sentence of that plural form, for the page's script.
+
+    >>> live_count_words("ru")["places_settled#few"], live_count_words("en")["places_settled#one"]
+    ('определено {n} места', '{n} place settled')
+    """
+    lang = lang if lang in LANGUAGES else "en"
+    return {f"{key}#{cat}": plural_form(f"live:{key}", one, many, n, lang)
+            for key, (one, many) in LIVE_COUNTS.items() for cat, n in _CATEGORY_COUNTS.items()}

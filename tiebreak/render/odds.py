@@ -20,13 +20,11 @@ from ..arbiter.odds.needs import minimal_sets
 from ..engine.model import format_number
 from ..engine.team import read_teams
 from .i18n import WORDS as BASE_WORDS
-from .i18n import Table, message
+from .i18n import Table, message, model_name, plural
 
 WORDS = Table("odds", {
     "title": "Odds after round {played} of {final}: {games} pending games",
     "title_playing": "Odds with round {round} of {final} in play: {games} pending games",
-    "exact": "exact: all {outcomes} outcomes",
-    "simulation": "simulation: {outcomes} outcomes, seed {seed}, 95 percent confidence interval ±{margin} at most",
     "model": "model",
     "tiebreaks": "tie-breaks",
     "place": "{n}.",
@@ -46,6 +44,12 @@ WORDS = Table("odds", {
     "progress": "odds: {done} of {planned} outcomes, {seconds} s",
     "progress_open": "odds: {done} outcomes, {seconds} s",
 })
+#: sentences of a count (gettext plural entries, context ``odds:<key>``)
+COUNTED = {
+    "exact": ("exact: all {n} outcome", "exact: all {n} outcomes"),
+    "simulation": ("simulation: {n} outcome, seed {seed}, 95 percent confidence interval ±{margin} at most",
+                   "simulation: {n} outcomes, seed {seed}, 95 percent confidence interval ±{margin} at most"),
+}
 TEXT_SETS = 12
 #: the scenario table of the text and HTML reports: at most this many games and contenders' columns
 SCENARIO_GAMES, SCENARIO_COLUMNS = 30, 12
@@ -211,15 +215,16 @@ def to_json(odds: Odds, top: int = 3) -> str:
 def _header(odds: Odds, lang: str) -> list[str]:
     f = odds.future
     w = {k: WORDS[k][lang] for k in WORDS}
-    how = w["exact"].format(outcomes=f"{odds.outcomes:,}") if odds.method == "exact" else w["simulation"].format(
-        outcomes=f"{odds.outcomes:,}", seed=odds.seed, margin=f"{100 * (odds.margin or 0):.2f}%")
+    how = (plural("odds:exact", *COUNTED["exact"], odds.outcomes, lang) if odds.method == "exact" else
+           plural("odds:simulation", *COUNTED["simulation"], odds.outcomes, lang, seed=odds.seed,
+                  margin=f"{100 * (odds.margin or 0):.2f}%"))
     playing = min((g.round for g in f.games), default=f.played_rounds + 1)
     if playing <= f.played_rounds:  # games of a round with results already in: that round is being played
         title = w["title_playing"].format(round=playing, final=f.final_round, games=len(f.games))
     else:
         title = w["title"].format(played=f.played_rounds, final=f.final_round, games=len(f.games))
     return [title + "; " + how,
-            f"{w['tiebreaks']}: {', '.join(s.text for s in odds.specs)}; {w['model']}: {odds.model}"]
+            f"{w['tiebreaks']}: {', '.join(s.text for s in odds.specs)}; {w['model']}: {model_name(odds.model, lang)}"]
 
 
 def to_text(odds: Odds, lang: str = "en", top: int = 3) -> str:

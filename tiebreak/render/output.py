@@ -187,13 +187,13 @@ def legend(specs: Sequence[TieBreakSpec], lang: str = "en") -> list[str]:
 
 def legend_line(spec: TieBreakSpec, name: str, article: str, lang: str = "en") -> str:
     """``BH/C1      Buchholz, Cut-1 (C.07 8.1)``: the specifier, the name with its cut or median, the article."""
-    from .i18n import word
+    from .i18n import message, word
 
     if spec.cut:
         name += ", " + word("cut", lang, n=spec.cut)
     if spec.median:
         name += ", " + word("median", lang, n=spec.median)
-    return f"{spec.text:10} {name} ({article})"
+    return f"{spec.text:10} {name} ({message(article, lang)})"
 
 
 def text_table(head: list[str], body: list[list[str]], left: set[int]) -> list[str]:
@@ -230,7 +230,8 @@ def to_text(s: Standings, lang: str = "en", columns: PlayerColumns | None = None
     t = s.tournament
     shown = [x for x in s.keys if x != "PTS"]
     player_head = columns.headings(lang) if columns else []
-    head = [word("rank", lang), word("number", lang), word("name", lang), *player_head, word("points", lang), *shown]
+    # the points right after the name, as in every table of the HTML, the PDF and the page
+    head = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang), *player_head, *shown]
     body: list[list[str]] = []
     sizes = place_sizes(s)
     prev_rank = None
@@ -243,9 +244,9 @@ def to_text(s: Standings, lang: str = "en", columns: PlayerColumns | None = None
             rank += "*"
         prev_rank = r.rank
         p = players[r.index]
-        body.append([rank, str(p.start_no), p.name, *(columns.cells[p.start_no] if columns else []),
-                     str(points[r.index]), *(c[r.index] for c in cells)])
-    left = {2, *(3 + k for k, n in enumerate(columns.names if columns else []) if n in ("title", "fed", "club", "sex"))}
+        body.append([rank, str(p.start_no), p.name, str(points[r.index]),
+                     *(columns.cells[p.start_no] if columns else []), *(c[r.index] for c in cells)])
+    left = {2, *(4 + k for k, n in enumerate(columns.names if columns else []) if n in ("title", "fed", "club", "sex"))}
     title = t.name or t.source
     lines = [title, f"{word('after_round', lang, k=s.after_round, n=t.rounds)}; {word(s.system, lang)}; "
              f"{word('rules', lang)} {s.rules.name}", "", *text_table(head, body, left)]

@@ -7,7 +7,7 @@ game points, and what each team tie-break took from the round (cut rounds marked
 >>> t.set_game(1, 1, 3, Kind.WIN); t.set_game(1, 4, 2, Kind.DRAW)
 >>> s = compute_team_standings(build(t, [Team(1, "A", [1, 2]), Team(2, "B", [3, 4])]), "MP,GP", lots=False)
 >>> print(explain_team(s, 1).splitlines()[2])
-  R1  vs team 2 B                    MP 2  GP 1.5 : 0.5
+  R1  vs team 2 B                     MP 2  GP 1.5 : 0.5
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ..engine.model import Kind, format_number
 from ..engine.standings import SOURCES
 from ..engine.team import TEAM_CATALOGUE, TeamStandings
 from .i18n import Table, kind_name, message, word
-from .team_words import TEAM_NAMES, TEAM_WORDS, MatchRound, match_rounds
+from .team_words import TEAM_NAMES, TEAM_WORDS, MatchRound, match_rounds, primary_name
 
 EXPLAIN = Table("team explain", {
     "head": "team {number} {name}: rank {rank}; rules {rules}, {system}, after round {k}, {boards} boards, "
@@ -111,11 +111,12 @@ def explain_team(s: TeamStandings, number: int, lang: str = "en") -> str:
     e, w = EXPLAIN, TEAM_WORDS
     row = s.row(number)
     lines = [e.text("head", lang, number=number, name=row.name, rank=row.rank, rules=s.rules.name,
-                    system=word(s.system, lang), k=s.after_round, boards=s.tt.boards, primary=s.tt.primary), ""]
+                    system=word(s.system, lang), k=s.after_round, boards=s.tt.boards,
+                    primary=primary_name(s.tt.primary, lang)), ""]
     r = e.text("r", lang)
     rounds: list[tuple[int, str, str]] = []
     for mr in match_rounds(s, number):
-        who = (e.text("vs", lang, number=mr.opponent, name=mr.opponent_name[:20]) if mr.opponent is not None
+        who = (e.text("vs", lang, number=mr.opponent, name=mr.opponent_name) if mr.opponent is not None
                else e.text("bye" if mr.kind.name == "PAB" else "none", lang))
         score = f"{w.text('mp', lang)} {_num(mr.match_points)}  {w.text('gp', lang)} {_num(mr.game_points)}"
         if mr.opponent_game_points is not None:
@@ -123,7 +124,7 @@ def explain_team(s: TeamStandings, number: int, lang: str = "en") -> str:
         forfeit = f"  ({kind_name(mr.kind.name, lang)})" if mr.kind.name.startswith(("FORFEIT", "DOUBLE")) else ""
         rounds.append((mr.round, who, score + forfeit))
     width = max([30, *(len(who) for _, who, _ in rounds)])  # the scores in one column, whatever the names
-    lines += [f"  {r}{k:<2} {who:<{width}} {score}" for k, who, score in rounds]
+    lines += [f"  {r}{k:<2} {who:<{width}}  {score}" for k, who, score in rounds]
     for spec, info in team_details(s, number).items():
         lines += ["", f"{spec} = {_num(info['value'])}   {TEAM_NAMES.text(spec.split('/')[0].split(':')[0], lang)} "
                       f"[{info['article']}]"]

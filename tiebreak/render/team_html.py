@@ -16,7 +16,7 @@ from ..engine.team import TeamStandings
 from .html import column_widths, cover, document, sheet, standings_table
 from .i18n import word
 from .output import place_sizes, shared_place
-from .team_words import TEAM_WORDS, MatchRound, match_rounds, team_legend
+from .team_words import TEAM_WORDS, MatchRound, match_rounds, primary_name, team_legend
 
 #: what the team page adds to the shared style sheet of :mod:`tiebreak.render.html`: the match cells
 _STYLE = """
@@ -77,10 +77,10 @@ def to_html(s: TeamStandings, lang: str = "en", printed: datetime.date | None = 
     standings, widths = standings_table(heads, rows, 3, [bool(r.lot) for r in s.rows])
     lots = f"<p>{escape(word('lot', lang, seed=s.seed))}</p>" if any(r.lot for r in s.rows) else ""
     event = "; ".join([word("after_round", lang, k=s.after_round, n=m.rounds), word(s.system, lang),
-                       w.text("boards", lang, n=s.tt.boards), w.text("primary", lang, score=s.tt.primary),
+                       w.text("boards", lang, n=s.tt.boards), w.text("primary", lang, score=primary_name(s.tt.primary, lang)),
                        f"{word('rules', lang)} {s.rules.name}", f"{word('legend', lang)}: {', '.join(s.tiebreaks)}"])
     heading = cover(title, event, team_legend(s.specs, lang), lang)
-    body = f"{sheet(standings, widths, heading, lots)}\n{_crosstable(s, lang)}"
+    body = f"{sheet(standings, widths, heading + lots)}\n{_crosstable(s, lang)}"  # the footnote above the table
     return document(title, lang, body, printed, _STYLE)
 
 

@@ -8,7 +8,7 @@ from ..engine.model import Kind, format_number
 from ..engine.team import TeamStandings
 from .i18n import word
 from .output import place_sizes, shared_place, text_table
-from .team_words import TEAM_WORDS, match_rounds, team_legend
+from .team_words import TEAM_WORDS, match_rounds, primary_name, team_legend
 
 
 def team_to_text(s: TeamStandings, lang: str = "en") -> str:
@@ -21,7 +21,8 @@ def team_to_text(s: TeamStandings, lang: str = "en") -> str:
     m = s.tt.matches
     event = "; ".join([word("after_round", lang, k=s.after_round, n=m.rounds), word(s.system, lang),
                        TEAM_WORDS.text("boards", lang, n=s.tt.boards),
-                       TEAM_WORDS.text("primary", lang, score=s.tt.primary), f"{word('rules', lang)} {s.rules.name}"])
+                       TEAM_WORDS.text("primary", lang, score=primary_name(s.tt.primary, lang)),
+                       f"{word('rules', lang)} {s.rules.name}"])
     lines = [m.name or m.source, event, "", *text_table(head, body, {2})]
     if any(r.lot is not None for r in s.rows):
         lines += ["", word("lot", lang, seed=s.seed)]

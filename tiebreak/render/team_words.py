@@ -21,7 +21,8 @@ from ..engine.team_tiebreaks import TEAM_ALIASES
 from .i18n import Table
 from .output import legend_line
 
-__all__ = ["TEAM_NAMES", "TEAM_WORDS", "MatchRound", "match_rounds", "team_catalogue", "team_legend", "team_modifiers"]
+__all__ = ["TEAM_NAMES", "TEAM_WORDS", "MatchRound", "match_rounds", "primary_name",
+           "team_catalogue", "team_legend", "team_modifiers"]
 
 #: team tie-break names by code (the English is the catalogue's own)
 TEAM_NAMES = Table("team tie-break", {code: d.name for code, d in TEAM_CATALOGUE.items()})
@@ -38,6 +39,11 @@ TEAM_WORDS = Table("team", {
     "crosstable_text": "Matches (opponent number, game points; + / - forfeited match; bye = pairing-allocated bye)",
     "list_head": "Team events (C.07 Arts 11-13; the score after a colon: BH:GP, EMGSB = ESB:MG)",
 })
+
+
+def primary_name(primary: str, lang: str = "en") -> str:
+    """The primary score as the tables name it (``MP`` / ``МО``, ``GP`` / ``ИО``), so one page never says both."""
+    return TEAM_WORDS.text(primary.lower(), lang) if primary in ("MP", "GP") else primary
 
 
 def team_legend(specs: Sequence[TieBreakSpec], lang: str = "en") -> list[str]:

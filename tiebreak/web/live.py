@@ -35,7 +35,8 @@ from ..engine.errors import TiebreakError
 from ..engine.rules import RULE_CHOICES
 from ..live.watch import LiveHub
 from ..render.i18n import LANGUAGES, WORDS, message
-from ..render.live_words import LIVE_WORDS
+from ..render.live_words import LIVE_WORDS, live_count_words
+from ..render.table_style import TABLE_CSS
 from .errors import ApiError, error_response
 
 HERE = Path(__file__).parent
@@ -85,9 +86,9 @@ def router(hub: LiveHub) -> APIRouter:
     @api.get("/live", response_class=HTMLResponse, include_in_schema=False)
     def page(lang: str = "en") -> HTMLResponse:
         lang = lang if lang in LANGUAGES else "en"
-        words = {k: table.text(k, lang) for table in (WORDS, LIVE_WORDS) for k in table}
+        words = {k: table.text(k, lang) for table in (WORDS, LIVE_WORDS) for k in table} | live_count_words(lang)
         html = env.get_template("live.html").render(
-            lang=lang, w=words, languages=LANGUAGES,
+            lang=lang, w=words, languages=LANGUAGES, table_css=TABLE_CSS,
             words_json=json.dumps(words, ensure_ascii=False).replace("<", "\\u003c"))
         return HTMLResponse(html)
 

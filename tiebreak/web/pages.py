@@ -17,6 +17,7 @@ from ..engine.numbers import MAX_SEED, MAX_UNRATED_RATING
 from ..engine.presets import PRESETS
 from ..engine.rules import COMPAT_CHOICES, RULE_CHOICES
 from ..render.i18n import LANGUAGES, message
+from ..render.table_style import TABLE_CSS
 from . import words
 from .api_tools import MAX_BERGER_PLAYERS
 from .uploads import EXAMPLES
@@ -37,7 +38,7 @@ async def page(lang: Annotated[str, Query()] = "en") -> HTMLResponse:
     all_words = words.page_words(lang)
     html = _env.get_template("index.html").render(
         lang=lang, w=all_words["words"], p=all_words["page"], r=all_words["ratings"], languages=LANGUAGES,
-        rules=RULE_CHOICES, compat=COMPAT_CHOICES, limits=PAGE_LIMITS,
+        rules=RULE_CHOICES, compat=COMPAT_CHOICES, limits=PAGE_LIMITS, table_css=TABLE_CSS,
         presets=[replace(pr, source=message(pr.source, lang)) for pr in PRESETS.values()],  # their tooltips
         examples=sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [],
         formats=[f for f in service.EXTENSIONS if f != "json"],

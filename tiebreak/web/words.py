@@ -24,10 +24,13 @@ from ..render.team_explain import panel_words
 
 PAGE = Table("page", {
     'step_file': 'Tournament file',
+    'choose_file': 'Choose a file',
+    'no_file': 'no file chosen',
     'step_event': 'Event',
     'step_list': 'Tie-break list',
     'step_standings': 'Standings',
     'rules': 'Rules',
+    'rules_auto': "by the event's dates",
     'after_round': 'After round',
     'system': 'Event type',
     'from_file': 'as in the file',

@@ -18,6 +18,7 @@ function codeInfo(code) {
 }
 let data = null;        // the last standings answer
 let selected = [];      // start numbers: one (explanation) or two (why one is ahead)
+let foldSettings = false;  // fold the settings when the standings of a new file arrive (on a phone)
 let detailsCache = {};  // start number -> details of the current answer
 let lastRequest = 0;
 let teamEvent = false;       // the last answer was a team event's: no player columns, categories or team ranking
@@ -247,10 +248,10 @@ function renderStandings(d) {
   const shown = d.tiebreaks.filter((c) => c !== "PTS");
   const extra = playerColumns(d.standings);
   const head = el("tr");
-  head.append(el("th", W.words.rank), el("th", W.words.number), el("th", d.tournament.teams ? W.words.team : W.words.name,
-                                                                    {class: "name"}));
+  head.append(el("th", W.words.rank, {class: "rank"}), el("th", W.words.number),
+              el("th", d.tournament.teams ? W.words.team : W.words.name, {class: "name"}));
+  head.append(el("th", W.words.points, {class: "pts"}));  // right after the name: it stays beside it on a phone
   for (const [, key] of extra) head.append(el("th", W.columns[key] || key));
-  head.append(el("th", W.words.points));
   for (const c of shown) head.append(el("th", c, {title: tiebreakName(c)}));
   $("standings").tHead.replaceChildren(head);
   const body = $("standings").tBodies[0];
@@ -263,8 +264,8 @@ function renderStandings(d) {
     const place = sharing[row.rank] > 1 ? row.rank + "-" + (row.rank + sharing[row.rank] - 1) : String(row.rank);
     tr.append(el("td", place + (row.lot !== null && row.lot !== undefined ? "*" : ""), {class: "rank"}),
               el("td", no), el("td", row.name, {class: "name"}));
+    tr.append(el("td", row.points, {class: "points pts"}));
     for (const [key] of extra) tr.append(el("td", row[key] === null || row[key] === undefined ? "" : row[key]));
-    tr.append(el("td", row.points, {class: "points"}));
     for (const c of shown) tr.append(el("td", num(row.values[c])));
     if (row.start_no !== undefined) {
       tr.addEventListener("click", () => choose(row.start_no));
@@ -274,10 +275,12 @@ function renderStandings(d) {
   }
   renderGroups(d, extra);
   $("result").hidden = false;
+  // on a phone the settings fold away once a file is loaded: the standings come first; the heading opens them
+  if (foldSettings) { $("settings-fold").open = false; foldSettings = false; }
 }
 
 function table(head, rows, nameColumns) {
-  const t = el("table");
+  const t = el("table", null, {class: "heads"});  // its headings stay while it scrolls
   const tr = el("tr");
   head.forEach((h, i) => tr.append(el("th", h, nameColumns.includes(i) ? {class: "name"} : {})));
   t.append(el("thead"), el("tbody"));
@@ -604,8 +607,16 @@ async function download(format) {
   }
 }
 
+// the name of the file chosen beside our own button (the browser's own speaks the browser's language)
+function showFileName(input) {
+  const name = input.closest("label").querySelector(".file-name");
+  name.textContent = input.files[0] ? input.files[0].name : W.page.no_file;
+  name.dataset.p = input.files[0] ? "" : "no_file";
+}
+
 function newSource() {
   tiebreaks = [];
+  foldSettings = window.matchMedia("(max-width: 40rem)").matches;
   columnsChosen = false;
   // a new file starts without the individual events' choices: a team event would refuse them
   teamEvent = false;
@@ -620,8 +631,9 @@ function newSource() {
 }
 
 $("lang").addEventListener("change", () => setLanguage($("lang").value));
-$("file").addEventListener("change", () => { $("example").value = ""; newSource(); });
-$("example").addEventListener("change", () => { $("file").value = ""; newSource(); });
+$("file").addEventListener("change", () => { $("example").value = ""; showFileName($("file")); newSource(); });
+$("example").addEventListener("change", () => { $("file").value = ""; showFileName($("file")); newSource(); });
+$("published-file").addEventListener("change", () => showFileName($("published-file")));
 $("event-number").addEventListener("change", newSource);  // which tournament of a Sharly Chess database
 for (const id of ["rules", "after-round", "system", "cumulative-half-bye", "compat", "points-from"]) $(id).addEventListener("change", compute);
 for (const id of ["seed", "unrated-rating", "categories", "team-ranking", "team-best", "team-tiebreaks"]) {

@@ -16,6 +16,12 @@ function el(tag, text, cls) {
   return e;
 }
 function fill(text, values) { return text.replace(/\{(\w+)\}/g, (_, k) => values[k]); }
+const plurals = new Intl.PluralRules(lang);
+// a sentence of a count in the form the language gives it (the server sends every form: key#one, key#few...)
+function count(key, n, values) {
+  const text = W[key + "#" + plurals.select(n)] || W[key + "#other"];
+  return fill(text, {...values, n: n.toLocaleString(lang)});
+}
 function api(path) {
   const q = new URLSearchParams({lang});
   if (current) q.set("event", current);
@@ -55,8 +61,8 @@ function render() {
   const view = document.getElementById("view");
   view.hidden = !live.team_event;
   view.textContent = teamView() ? W.show_players : W.show_teams;
-  document.getElementById("summary").textContent = "(" + (teamView() ? fill(W.matches_pending, {n: live.matches_pending}) + ", " : "") +
-    fill(W.games_pending, {n: live.pending}) + ", " + fill(W.places_settled, {n: live.settled}) + ")";
+  document.getElementById("summary").textContent = "(" + (teamView() ? count("matches_pending", live.matches_pending) + ", " : "") +
+    count("games_pending", live.pending) + ", " + count("places_settled", live.settled) + ")";
   document.querySelectorAll("#pairings th.side").forEach((th, i) => { th.textContent = teamView() ? W.team : [W.white, W.black][i]; });
   standings();
   pairings();
@@ -67,14 +73,14 @@ function standings() {
   const table = document.getElementById("standings");
   const codes = doc.tiebreaks.filter(c => c !== "PTS");
   const head = el("tr");
-  [W.rank, "", "", teamView() ? W.team : W.name, W.points, ...codes].forEach((h, i) => head.append(el("th", h, i === 3 ? "name" : i > 4 ? "tb" : "")));
+  [W.rank, "", "", teamView() ? W.team : W.name, W.points, ...codes].forEach((h, i) => head.append(el("th", h, ["rank", "", "", "name", "pts"][i] ?? "tb")));
   table.tHead.replaceChildren(head);
   const byArrow = document.getElementById("arrows").value;
   const rows = doc.standings.map((r, i) => {
     const p = r, tr = el("tr");
     const state = p.playing ? ["●", "playing", W.playing] : p.settled ? ["✓", "settled", W.settled] : ["~", "provisional", W.provisional];
     const mark = el("td", state[0], "state " + state[1]); mark.title = state[2];
-    tr.append(el("td", r.rank), mark);
+    tr.append(el("td", r.rank, "rank"), mark);
     const move = byArrow === "round" ? p.since_round : p.moved;
     const arrow = el("td", move > 0 ? "▲" + move : move < 0 ? "▼" + (-move) : "", move > 0 ? "up" : move < 0 ? "down" : "");
     if (move) arrow.title = fill(move > 0 ? W.moved_up : W.moved_down, {n: Math.abs(move)});
@@ -126,8 +132,8 @@ function odds() {
   section.hidden = !doc.odds;
   if (!doc.odds) return;
   const o = doc.odds, percent = p => (100 * p).toFixed(1) + " %";
-  const note = o.method === "exact" ? fill(W.odds_exact, {n: o.outcomes.toLocaleString(lang), g: o.games})
-    : fill(W.odds_simulated, {n: o.outcomes.toLocaleString(lang), g: o.games, m: (100 * (o.margin || 0)).toFixed(1)});
+  const note = o.method === "exact" ? count("odds_exact", o.outcomes, {g: o.games})
+    : count("odds_simulated", o.outcomes, {g: o.games, m: (100 * (o.margin || 0)).toFixed(1)});
   const head = el("tr");
   head.append(el("th", o.team ? W.odds_team : W.odds_player, "name"), el("th", W.odds_first), el("th", fill(W.odds_top, {k: o.top})));
   const rows = o.players.filter(p => p.top > 0).map(p => {
@@ -144,17 +150,49 @@ function odds() {
   box.replaceChildren(el("p", note, "legend"), wrap);
 }
 
+// a round's cell in words and symbols: the file's codes (U, F, H, Z: the byes) are never shown
+const COLOUR = {w: W.white_short, b: W.black_short};
+function cell(result) {
+  const byes = {U: W.bye, F: "1 " + W.bye, H: "½ " + W.bye, Z: "0 " + W.bye, "-": "−", "*": "…"};
+  return byes[result] ?? result;
+}
+
+// a round robin's square crosstable: rows and columns by start number, each cell the row's results against the
+// column's player (two in a double round robin), the diagonal blank
+function square(data) {
+  const table = document.getElementById("crosstable");
+  const rows = data.rows.slice().sort((a, b) => a.start_no - b.start_no);
+  const head = el("tr");
+  [W.number, W.name, W.points, W.rank, ...rows.map(r => r.start_no)].forEach((h, i) => head.append(el("th", h, ["rank", "name", "pts"][i] || "")));
+  table.tHead.replaceChildren(head);
+  table.classList.add("square");
+  table.tBodies[0].replaceChildren(...rows.map(r => {
+    const tr = el("tr");
+    tr.append(el("td", r.start_no, "rank"), el("td", r.name, "name"), el("td", r.points, "pts"), el("td", r.rank));
+    rows.forEach(c => {
+      const results = r.rounds.filter(g => g.opponent === c.start_no).map(g => cell(g.result));
+      tr.append(el("td", results.join(" "), c.start_no === r.start_no ? "self" : (r.rounds.some(g => g.opponent === c.start_no && g.result === "*") ? "pending" : "")));
+    });
+    tr.onclick = () => showHistory(r.start_no);
+    return tr;
+  }));
+  document.getElementById("cells-legend").hidden = true;
+}
+
 function crosstable(data) {
+  if (doc && doc.tournament.system === "round robin" && !teamView()) return square(data);
+  document.getElementById("crosstable").classList.remove("square");
+  document.getElementById("cells-legend").hidden = false;
   const table = document.getElementById("crosstable");
   const rounds = data.rows.length ? data.rows[0].rounds.length : 0;
   const head = el("tr");
-  [W.rank, teamView() ? W.team : W.name, W.points, ...Array.from({length: rounds}, (_, i) => i + 1)].forEach((h, i) => head.append(el("th", h, i === 1 ? "name" : "")));
+  [W.rank, teamView() ? W.team : W.name, W.points, ...Array.from({length: rounds}, (_, i) => i + 1)].forEach((h, i) => head.append(el("th", h, ["rank", "name", "pts"][i] || "")));
   table.tHead.replaceChildren(head);
   const rank = {}; data.rows.forEach(r => { rank[r.start_no] = r.rank; });
   table.tBodies[0].replaceChildren(...data.rows.map(r => {
     const tr = el("tr");
-    tr.append(el("td", r.rank), el("td", r.name, "name"), el("td", r.points));
-    r.rounds.forEach(c => tr.append(el("td", (c.opponent ? rank[c.opponent] + (c.colour || "") : "") + (c.result === "*" ? "…" : c.result),
+    tr.append(el("td", r.rank, "rank"), el("td", r.name, "name"), el("td", r.points, "pts"));
+    r.rounds.forEach(c => tr.append(el("td", (c.opponent ? rank[c.opponent] + (COLOUR[c.colour] || "") : "") + cell(c.result),
                                        c.result === "*" ? "pending" : "")));
     tr.onclick = () => showHistory(r.start_no);
     return tr;
@@ -177,8 +215,17 @@ async function showHistory(startNo) {
   }));
 }
 
+// the hall screen scrolls the page: its header, the standings' legend and the column headings stay on top
+function hallTop() {
+  const header = document.querySelector("header"), legend = document.querySelector("#standings-section .legend");
+  document.body.style.setProperty("--hall-head", header.offsetHeight + "px");
+  document.body.style.setProperty("--hall-legend", (header.offsetHeight + legend.offsetHeight) + "px");
+}
+window.addEventListener("resize", hallTop);
+
 function hall(on) {
   document.body.classList.toggle("hall", on);
+  hallTop();
   document.getElementById("hall").textContent = on ? W.normal : W.hall;
   clearInterval(scrollTimer);
   if (!on) return;

@@ -1,0 +1,126 @@
+"""A round robin's square crosstable (issue 28): rows and columns by start number, the results in the cells (two in a
+double round robin), the diagonal blank, in text, HTML, PDF and the live page; and a PDF never leaves a page holding
+only the lots' footnote.
+
+Outside values: the results are read back from the TRF records of the files by the test's own reading of the fixed
+columns (TRF-16: a round is ``opponent colour result`` in 10 columns from column 92)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tiebreak.cli import main
+
+DATA = Path(__file__).parent / "data" / "generated"
+RR7, RR10 = DATA / "rr-7.trf", DATA / "rr-10-double.trf"
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "hobsons-bay-cup-2025.trf"
+_SCORE = {"1": "1", "0": "0", "=": "½", "+": "+", "-": "−"}
+
+
+def _results(path: Path) -> dict[tuple[int, int], str]:
+    """(player, opponent) -> the results in round order, from the file's 001 records."""
+    out: dict[tuple[int, int], str] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("001"):
+            continue
+        me = int(line[4:8])
+        for k in range(91, len(line), 10):
+            block = line[k:k + 8]
+            if block[:4].strip().isdigit() and int(block[:4]) > 0 and block[7:8] in _SCORE:
+                key = (me, int(block[:4]))
+                out[key] = (out.get(key, "") + " " + _SCORE[block[7]]).strip()
+    return out
+
+
+def _square(text: str, n: int) -> dict[int, list[str]]:
+    """The rows of the square in the text output: start number -> its n result cells, cut at the right edges of the
+    heading's n last columns (the numbers 1..n, right-aligned over their cells)."""
+    lines = text.splitlines()
+    head = next(k for k, x in enumerate(lines) if re.match(r"\s*(No|№)\s+\S+\s+\S+\s+\S+\s+1\s+2\s", x))
+    edges = [m.end() for m in re.finditer(r"\S+", lines[head])][-n - 1:]  # the points of the place column, then 1..n
+    rows = {}
+    for line in lines[head + 2:head + 2 + n]:
+        line = line.ljust(edges[-1])
+        rows[int(line.split()[0])] = [line[a:b].strip() for a, b in zip(edges, edges[1:])]
+    return rows
+
+
+@pytest.mark.parametrize("path, n", [(RR7, 7), (RR10, 10)], ids=["single", "double"])
+def test_the_text_square_has_every_result_in_its_cell(path, n, capsys):
+    assert main(["standings", str(path)]) == 0
+    rows = _square(capsys.readouterr().out, n)
+    results = _results(path)
+    assert sorted(rows) == list(range(1, n + 1))
+    for me, cells in rows.items():
+        assert cells[me - 1] == ""  # the diagonal
+        assert [c for k, c in enumerate(cells, 1) if k != me] == [results.get((me, k), "") for k in range(1, n + 1)
+                                                                   if k != me]
+    if n == 10:  # a double round robin: two results a cell, e.g. no. 1 against no. 2 drew twice
+        assert rows[1][1] == results[(1, 2)] and len(rows[1][1].split()) == 2
+
+
+def test_the_html_square_and_its_blank_diagonal(capsys):
+    assert main(["standings", str(RR7), "--format", "html", "--lang", "uk"]) == 0
+    page = capsys.readouterr().out
+    table = re.search(r'<table id="crosstable" class="sticky square">.*?</table>', page, re.S).group(0)
+    assert "Таблиця результатів" in table
+    rows = re.findall(r"<tr>(.*?)</tr>", table.split("<tbody>")[1])
+    results = _results(RR7)
+    assert len(rows) == 7
+    for me, row in enumerate(rows, 1):
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
+        assert cells[0] == str(me) and len(cells) == 4 + 7
+        assert re.findall(r'<td class=self>(.*?)</td>', row) == [""] and cells[3 + me] == ""
+        assert [cells[3 + k] for k in range(1, 8) if k != me] == [results.get((me, k), "") for k in range(1, 8)
+                                                                   if k != me]
+
+
+@pytest.mark.skipif(not shutil.which("pdftotext"), reason="needs poppler-utils (pdftotext)")
+def test_a_pdf_never_leaves_the_lot_footnote_alone_on_a_page(tmp_path, capsys):
+    """The example ranked by points alone with lots (seed 1): the footnote is printed above the table, with the legend, on the
+    first page; every page holds rows of a table."""
+    from tiebreak.render.pdf import PdfError, browser
+
+    try:
+        browser()
+    except PdfError:
+        pytest.skip("no Chromium installed (Debian: apt install chromium)")
+    out = tmp_path / "s.pdf"
+    assert main(["standings", str(EXAMPLE), "-t", "PTS", "--seed", "1", "--format", "pdf", "--output", str(out)]) == 0
+    pages = subprocess.run(["pdftotext", "-layout", str(out), "-"], capture_output=True, text=True,
+                           check=True).stdout.split("\f")
+    pages = [p for p in pages if p.strip()]
+    first = pages[0]
+    assert "place decided by lot (seed 1)" in first
+    assert first.index("place decided by lot") < first.index("Nguyen,Anh Kiet")
+    for k, text in enumerate(pages, 1):
+        assert re.search(r"^\s*\d+\*?\s+\d+\s+\S", text, re.M), f"page {k} holds no row of a table"
+
+
+def test_the_live_page_shows_a_round_robins_square(tmp_path_factory):
+    """The live page of rr-7: a row per start number, each cell the results against that column's player."""
+    pytest.importorskip("starlette")
+    import test_web
+    from test_phone import live_page, serve_live
+
+    if not test_web.CHROMIUM:
+        test_web._skip_or_fail("no Chromium installed (Debian: apt install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    folder = tmp_path_factory.mktemp("rr")
+    (folder / "rr.trf").write_text(RR7.read_text(encoding="utf-8"), encoding="utf-8")
+    results = _results(RR7)
+    with serve_live(folder) as base, sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=test_web.CHROMIUM, args=test_web.FLAGS)
+        page = live_page(b, base, 390, rows=7)
+        page.wait_for_function("document.querySelector('#crosstable').classList.contains('square')", timeout=30_000)
+        rows = page.locator("#crosstable tbody tr").evaluate_all("rs => rs.map(r => [...r.cells].map(c => c.textContent))")
+        assert [int(r[0]) for r in rows] == list(range(1, 8))
+        for me, r in enumerate(rows, 1):
+            assert r[3 + me] == ""
+            assert [r[3 + k] for k in range(1, 8) if k != me] == [results.get((me, k), "") for k in range(1, 8) if k != me]
+        b.close()
