@@ -73,3 +73,10 @@ def prizes(o: service.Options, path: str, text: str, method: str) -> tuple[bytes
     return _bytes(output.dumps_exact([{"rank": s.row(a.start_no).rank, "start_no": a.start_no,
                                        "name": s.row(a.start_no).name, "prize": a.prize, "amount": a.amount}
                                       for a in awards])), s.seed
+
+
+def translate_all(texts: list[str], lang: str) -> list[str]:
+    """Notes and warnings of an answer in ``lang`` (in the handler when short, else in a worker process)."""
+    from .words import translate
+
+    return [translate(t, lang) for t in texts]
