@@ -12,8 +12,9 @@ Fairness: a free slot goes to the waiting request whose client runs the fewest r
 run the least (a new request before one that was paused).  When every slot is taken, a request that has run at least
 ``quantum`` seconds is paused (``SIGSTOP`` to its process group) for a waiting one that is owed the slot more: one of
 a client that holds fewer slots, or a newer one of the same share, so a quick request is answered at once while
-long ones run; at most ``slots`` requests are paused at once (their memory is held, so it stays bounded), and a
-paused one goes on (``SIGCONT``) when a slot frees.  A request paused still counts towards its time limit.
+long ones run; at most ``slots`` requests are paused at once (their memory is held, so it stays bounded; half of
+them for turns between requests of equal share, the rest kept for clients that hold fewer slots), and a paused one
+goes on (``SIGCONT``) when a slot frees.  A request paused still counts towards its time limit.
 
 The function run must be importable by name (a module-level function) and its arguments and answer picklable;
 an :class:`~tiebreak.web.errors.ApiError` or a library error raised there arrives as the same error here.
@@ -169,8 +170,6 @@ class WorkerPool:
             if self._busy() < self.slots:
                 self._start(best, now)
                 continue
-            if best.state == "waiting" and sum(j.state == "paused" for j in self._jobs) >= self.slots:
-                return  # as many paused as running: memory stays bounded, it waits for a slot
             held = [j for j in self._jobs if j.state == "running" and j.pausable and j.pid is not None
                     and now - j.resumed >= self.quantum]
             if not held:
@@ -178,6 +177,12 @@ class WorkerPool:
             worst = max(held, key=lambda j: (share[j.client], j.attained + now - j.resumed))
             owed = share[best.client] - (best.client == worst.client)
             if (owed, best.attained) >= (share[worst.client] - 1, worst.attained + now - worst.resumed):
+                return
+            # at most as many paused as slots (their memory is held), and half of those for turns between equals:
+            # the rest is kept for a client that holds fewer slots than another
+            paused = sum(j.state == "paused" for j in self._jobs)
+            if best.state == "waiting" and paused >= (self.slots if owed < share[worst.client] - 1
+                                                      else max(1, self.slots // 2)):
                 return
             self._signal(worst, signal.SIGSTOP)
             worst.state, worst.attained = "paused", worst.attained + now - worst.resumed
