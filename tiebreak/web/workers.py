@@ -3,8 +3,8 @@ between clients (issue 24).
 
 Each heavy request gets a fresh process from a fork server (started once, with the engine already imported, so a
 process costs a few milliseconds).  At most ``slots`` run at once (default: the machine's cores); at most ``queue``
-more wait, and a request beyond that is refused at once with 503; one client (an IP address) may have at most
-``per_client`` requests running or waiting, more are refused at once with 429.  A request still running at the time
+more wait, and a request beyond that is refused at once with 503, unless one client (an IP address) has more than
+its share: then its newest waiting request is refused (429) and the new one takes its place.  A request still running at the time
 limit (60 s by default, waiting included) is answered 503 and its process group is killed, the Chromium of a PDF
 print with it, so the work really stops and its memory goes back to the system.
 
@@ -109,6 +109,7 @@ class _Job:
     go: anyio.Event = field(default_factory=anyio.Event)
     state: Literal["waiting", "running", "paused"] = "waiting"
     pid: int | None = None
+    evicted: bool = False  # refused while waiting, to make room for another client's request
     resumed: float = 0.0  # when it last started running
     attained: float = 0.0  # seconds it ran before that
 
@@ -116,12 +117,9 @@ class _Job:
 class WorkerPool:
     """Runs functions in killable processes, ``slots`` at once, ``queue`` waiting, shared fairly between clients."""
 
-    def __init__(self, slots: int | None = None, queue: int = 64, time_limit: float = 60,
-                 per_client: int | None = None, quantum: float = 0.5) -> None:
+    def __init__(self, slots: int | None = None, queue: int = 64, time_limit: float = 60, quantum: float = 0.5) -> None:
         self.slots = slots or os.cpu_count() or 1
         self.queue, self.time_limit, self.quantum = queue, time_limit, quantum
-        #: requests one client may have running or waiting (default: a quarter of the queue, at least slots + 1)
-        self.per_client = per_client or max(self.slots + 1, queue // 4)
         self._jobs: list[_Job] = []
         #: process ids of the workers running now (the tests look at them)
         self.running: set[int] = set()
@@ -129,14 +127,11 @@ class WorkerPool:
     async def run(self, fn: Callable[[Unpack[Args]], Answer], *args: Unpack[Args], tmp: str | None = None,
                   client: str = "", pausable: bool = True) -> Answer:
         """``fn(*args)`` in a worker process for ``client``; 503 when the queue is full or the time limit is
-        reached, 429 when the client already has ``per_client`` requests here.  ``pausable``: whether the work may
+        reached, 429 when the request gave its place in a full queue to another client's.  ``pausable``: whether the work may
         be paused for another's (not a PDF print, whose browser keeps its own time)."""
         waiting = sum(j.state != "running" for j in self._jobs)  # a paused request waits for a slot too
-        if waiting >= self.queue and self._busy() >= self.slots:
+        if waiting >= self.queue and self._busy() >= self.slots and not self._evict_for(client):
             raise ApiError(503, "the server is busy; try again in a minute")
-        if sum(j.client == client for j in self._jobs) >= self.per_client:
-            raise ApiError(429, f"too many requests at once from your address (at most {self.per_client}); "
-                                "wait for their answers")
         job = _Job(client, time.monotonic(), pausable)
         self._jobs.append(job)
         try:
@@ -145,12 +140,34 @@ class WorkerPool:
                     self._schedule()
                     with anyio.move_on_after(self.quantum):
                         await job.go.wait()
+                if job.evicted:
+                    raise ApiError(429, "too many requests at once from your address while others wait; "
+                                        "try again when your other requests are answered")
                 return await self._in_process(job, fn, args, tmp)
         except TimeoutError:
             raise ApiError(503, f"the computation took longer than {self.time_limit:g} s") from None
         finally:
-            self._jobs.remove(job)
+            if job in self._jobs:
+                self._jobs.remove(job)
             self._schedule()
+
+    def _evict_for(self, client: str) -> bool:
+        """The queue is full: make room for ``client`` by refusing the newest waiting request of the client with
+        the most requests here, when that is more than one more than ``client`` has (its share while others wait)."""
+        count: dict[str, int] = {}
+        for j in self._jobs:
+            count[j.client] = count.get(j.client, 0) + 1
+        greedy = max(count, key=lambda c: count[c], default=None)
+        if greedy is None or count[greedy] <= count.get(client, 0) + 1:
+            return False
+        queued = [j for j in self._jobs if j.client == greedy and j.state == "waiting"]
+        if not queued:
+            return False
+        victim = max(queued, key=lambda j: j.arrival)
+        self._jobs.remove(victim)
+        victim.evicted = True
+        victim.go.set()
+        return True
 
     def _busy(self) -> int:
         return sum(j.state == "running" for j in self._jobs)
