@@ -71,6 +71,7 @@ def _declaration(encoding: str) -> str:
 def _xlsx(text: str, declared: str, part: int) -> bytes:
     """A workbook of the CSV ``text``, one of its parts declaring ``declared`` as its encoding."""
     buf = io.BytesIO()
+    text = text.encode("utf-8", "replace").decode("utf-8")  # a workbook holds no lone surrogate
     crosstable.xlsx.write_rows(buf, [line.split(",") for line in text.splitlines()])
     out = io.BytesIO()
     with zipfile.ZipFile(buf) as z, zipfile.ZipFile(out, "w") as w:
