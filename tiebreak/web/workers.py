@@ -109,7 +109,7 @@ class _Job:
     go: anyio.Event = field(default_factory=anyio.Event)
     state: Literal["waiting", "running", "paused"] = "waiting"
     pid: int | None = None
-    evicted: bool = False  # refused while waiting, to make room for another client's request
+    scope: anyio.CancelScope = field(default_factory=anyio.CancelScope)  # cancelled to give its place away
     resumed: float = 0.0  # when it last started running
     attained: float = 0.0  # seconds it ran before that
 
@@ -136,14 +136,14 @@ class WorkerPool:
         self._jobs.append(job)
         try:
             with anyio.fail_after(self.time_limit):
-                while not job.go.is_set():
-                    self._schedule()
-                    with anyio.move_on_after(self.quantum):
-                        await job.go.wait()
-                if job.evicted:
-                    raise ApiError(429, "too many requests at once from your address while others wait; "
-                                        "try again when your other requests are answered")
-                return await self._in_process(job, fn, args, tmp)
+                with job.scope:  # cancelled when the request gives its place to another client's
+                    while not job.go.is_set():
+                        self._schedule()
+                        with anyio.move_on_after(self.quantum):
+                            await job.go.wait()
+                    return await self._in_process(job, fn, args, tmp)
+                raise ApiError(429, "too many requests at once from your address while others wait; "
+                                    "try again when your other requests are answered")
         except TimeoutError:
             raise ApiError(503, f"the computation took longer than {self.time_limit:g} s") from None
         finally:
@@ -160,13 +160,12 @@ class WorkerPool:
         greedy = max(count, key=lambda c: count[c], default=None)
         if greedy is None or count[greedy] <= count.get(client, 0) + 1:
             return False
-        queued = [j for j in self._jobs if j.client == greedy and j.state == "waiting"]
+        queued = [j for j in self._jobs if j.client == greedy and j.state != "running"]  # waiting or paused
         if not queued:
             return False
         victim = max(queued, key=lambda j: j.arrival)
         self._jobs.remove(victim)
-        victim.evicted = True
-        victim.go.set()
+        victim.scope.cancel()  # a paused one's process is killed on the way out
         return True
 
     def _busy(self) -> int:
