@@ -34,6 +34,8 @@ class GuardedH11Protocol(H11Protocol):
 
     #: open connections by client address, shared by every connection of the server
     open_by_client: dict[str, int] = {}
+    #: addresses told about in the log since they went over the cap
+    warned: set[str] = set()
     per_client, header_seconds, idle_seconds = PER_CLIENT, HEADER_SECONDS, IDLE_SECONDS
 
     def __init__(self, config: Config, server_state: ServerState, app_state: dict[str, Any],
@@ -46,7 +48,9 @@ class GuardedH11Protocol(H11Protocol):
         super().connection_made(transport)
         address = self.client[0] if self.client else ""
         if self.open_by_client.get(address, 0) >= self.per_client:
-            log.warning("connection from %s refused: it already has %d open", address, self.per_client)
+            if address not in self.warned:  # once per address while it is over the cap: the log cannot be flooded
+                self.warned.add(address)
+                log.warning("connections from %s refused: it already has %d open", address, self.per_client)
             transport.abort()
             return
         self._address = address
@@ -61,6 +65,7 @@ class GuardedH11Protocol(H11Protocol):
                 self.open_by_client[self._address] = left
             else:
                 self.open_by_client.pop(self._address, None)
+                self.warned.discard(self._address)
             self._address = None
         super().connection_lost(exc)
 

@@ -242,6 +242,7 @@ class WorkerPool:
             except EOFError:  # the process died without answering: why, once it is joined
                 outcome = None
         finally:
+            job.pid = None  # never signalled again: the process is killed and reaped here
             _kill(process)
             receiving.close()
             with anyio.CancelScope(shield=True):  # even after the time limit: gone before the 503 is sent
