@@ -141,3 +141,27 @@ def test_a_full_queue_makes_room_for_another_client(tmp_path):
     assert sorted([waiting.status_code, running.status_code]) == [429, 503]
     assert min([waiting, running], key=lambda r: r.status_code).json()["error"].startswith("too many requests at once")
     assert newcomer.status_code == 200
+
+
+def test_a_worker_that_cannot_start_says_why(tmp_path, caplog):
+    import shutil
+    import sys
+
+    from tiebreak.web.errors import ApiError
+    from tiebreak.web.workers import WorkerPool
+
+    folder = tmp_path / "gone"  # a module the server has imported, and that is gone when a worker needs it
+    folder.mkdir()
+    (folder / "gone_work.py").write_text("def work():\n    return 1\n")
+    sys.path.insert(0, str(folder))
+    try:
+        import gone_work
+    finally:
+        sys.path.remove(str(folder))
+    shutil.rmtree(folder)
+    with pytest.raises(ApiError) as e:
+        asyncio.run(WorkerPool(1, time_limit=30).run(gone_work.work))
+    # the one error shape's 500, naming the cause, and the whole reason in the log
+    assert e.value.status == 500
+    assert e.value.message == "the server could not start a worker process: ModuleNotFoundError 'gone_work'"
+    assert "No module named 'gone_work'" in caplog.text

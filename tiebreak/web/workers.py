@@ -26,6 +26,7 @@ import logging
 import multiprocessing
 import multiprocessing.forkserver
 import os
+import pickle
 import signal
 import threading
 import time
@@ -47,7 +48,23 @@ PRELOAD = ["tiebreak.service", "tiebreak.web.jobs", "tiebreak.formats.trf", "tie
 Answer = TypeVar("Answer")
 Args = TypeVarTuple("Args")
 #: what a worker sends back: its answer, a refusal, or the traceback of a bug
-Outcome = tuple[Literal["ok"], object] | tuple[Literal["error"], ApiError] | tuple[Literal["bug"], str]
+Outcome = (tuple[Literal["ok"], object] | tuple[Literal["error"], ApiError] | tuple[Literal["bug"], str]
+           | tuple[Literal["start"], tuple[str, str]])
+#: what a worker process runs first, with only the standard library loaded: the package and the work are imported
+#: here, so a worker that cannot import them says why (its short reason for the answer, the whole one for the log)
+#: instead of ending without an answer
+_BOOT = """
+try:
+    import pickle
+    from tiebreak.web.workers import _child
+    tmp, fn, args = pickle.loads(payload)
+except BaseException as e:
+    short = type(e).__name__ + (" " + repr(e.name) if isinstance(e, ImportError) and e.name else "")
+    conn.send(("start", (short, f"{type(e).__name__}: {e}")))
+    conn.close()
+else:
+    _child(conn, tmp, fn, args)
+"""
 _STARTING = threading.Lock()
 
 
@@ -222,7 +239,8 @@ class WorkerPool:
                           tmp: str | None) -> Answer:
         ctx = _context()
         receiving, sending = ctx.Pipe(duplex=False)
-        process = ctx.Process(target=_child, args=(sending, tmp, fn, args), daemon=True)
+        payload = pickle.dumps((tmp, fn, args))  # the work by name: imported in the worker by _BOOT
+        process = ctx.Process(target=exec, args=(_BOOT, {"conn": sending, "payload": payload}), daemon=True)
         try:
             await anyio.to_thread.run_sync(_start_process, process)
         finally:
@@ -253,6 +271,10 @@ class WorkerPool:
         if outcome is None:
             raise _died(code)
         kind, value = outcome
+        if kind == "start":
+            short, full = cast(tuple[str, str], value)
+            log.error("a worker process could not start: %s", full)
+            raise ApiError(500, f"the server could not start a worker process: {short}")
         if kind == "ok":
             return cast(Answer, value)  # what fn(*args) returned in the worker, unpickled
         if isinstance(value, ApiError):
