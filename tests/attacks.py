@@ -268,6 +268,44 @@ def attacks() -> list[Attack]:
           ["standings", "{d}/a.sce"]),
         A("papi not an access file", {"a.papi": b"Standard Jet DB" + b"\x00" * 300}, ["standings", "{d}/a.papi"]),
     ]
+    return out + round_two()
+
+
+#: a game both players won: the TRF reader takes each side's line, Chess-JSON refuses it
+TRF_BOTH_WON = "012 T\n" + _trf_line(1, "Ann", "1.0", "   2 w 1") + "\n" + _trf_line(2, "Bob", "1.0", "   1 b 1") + "\n"
+
+
+def encoding_files() -> dict[str, dict[str, bytes]]:
+    """Files whose XML declares an encoding the parser cannot read (issue 24, finding 5), by attack name."""
+    rows = _sheet([["No", "Name", "R1"], ["1", "Ann", "U"], ["2", "Bob", "U"]])
+    return {
+        "xml unknown encoding declaration": {"a.xml": _xml(prolog='<?xml version="1.0" encoding="x-bogus"?>')},
+        "xml utf-32 encoding declaration": {"a.xml": _xml(prolog='<?xml version="1.0" encoding="utf-32"?>')},
+        "xml rot13 encoding declaration": {"a.xml": _xml(prolog='<?xml version="1.0" encoding="rot13"?>')},
+        "xlsx sheet unknown encoding": {"a.xlsx": _xlsx('<?xml version="1.0" encoding="x-bogus"?>' + rows)},
+        "xlsx workbook utf-7 encoding": {"a.xlsx": _xlsx(rows, extra={
+            "xl/workbook.xml": '<?xml version="1.0" encoding="utf-7"?><workbook/>'})},
+        "xlsx shared strings idna encoding": {"a.xlsx": _xlsx(rows, extra={
+            "xl/sharedStrings.xml": '<?xml version="1.0" encoding="idna"?><sst/>'})},
+    }
+
+
+def round_two() -> list[Attack]:
+    """The attacks of the second review (issue 24) that the command line can run."""
+    out = []
+    for name, files in encoding_files().items():
+        path = "{d}/" + next(iter(files))
+        out.append(Attack(name, files, ["standings", path], finding=5))
+        out.append(Attack(name + ", check", files, ["check", path], expect="clean", finding=5))
+    out += [
+        Attack("published standings xlsx unknown encoding", {"a.trf": TRF_2.encode(), "p.xlsx": _xlsx(
+            '<?xml version="1.0" encoding="x-bogus"?>' + _sheet([["Rk", "SNo", "Name", "Pts"], ["1", "1", "Ann", "1"]]))},
+            ["check", "{d}/a.trf", "--published", "{d}/p.xlsx"], finding=5),
+        Attack("convert a game both players won to chess-json", {"a.trf": TRF_BOTH_WON.encode()},
+               ["convert", "{d}/a.trf", "{d}/out.json"], finding=9),
+        Attack("convert a game both players won to trf", {"a.trf": TRF_BOTH_WON.encode()},
+               ["convert", "{d}/a.trf", "{d}/out.trf"], expect="clean", finding=9),
+    ]
     return out
 
 

@@ -72,3 +72,48 @@ def test_attack_gives_a_clear_answer(attack: Attack):
     elif attack.expect == "ok":
         assert r.returncode == 0, r.stderr[-2000:]
     assert not r.peak_mb > 600, r.peak_mb  # MB; NaN where /proc is missing
+
+
+# ------------------------------------------------------------------------------------------ the API (issue 24)
+def _api_attacks() -> list[tuple[str, str, dict, dict]]:
+    """(name, endpoint, files, form fields) of the second review that go through the API."""
+    from attacks import TRF_2, encoding_files
+
+    out = [(name, "/api/standings", {"file": (n, data)}, {}) for name, files in encoding_files().items()
+           for n, data in files.items()]
+    out += [(name + ", ratings", "/api/ratings", {"file": (n, data)}, {}) for name, files in encoding_files().items()
+            for n, data in files.items()]
+    xlsx = encoding_files()["xlsx sheet unknown encoding"]["a.xlsx"]
+    out.append(("published xlsx unknown encoding", "/api/check", {"file": ("a.trf", TRF_2.encode()),
+                                                                  "published": ("p.xlsx", xlsx)}, {}))
+    hostile = [(" (" * 1000)[:2000], ("round " * 400)[:2000], ("x.trf, line 1" * 200)[:2000], "{}" * 1000]
+    out.append(("translate 100 hostile texts", "/api/translate", {}, {"lang": "uk", "text": (hostile * 25)[:100]}))
+    out.append(("translate a text over the bound", "/api/translate", {}, {"lang": "ru", "text": ["x" * 20_000]}))
+    out.append(("translate 500 texts", "/api/translate", {}, {"lang": "ru", "text": ["x"] * 500}))
+    return out
+
+
+@pytest.fixture(scope="module")
+def api():
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from tiebreak.web import create_app
+
+    return TestClient(create_app(time_limit=20))
+
+
+@pytest.mark.parametrize("name,endpoint,files,data", _api_attacks(), ids=lambda x: x if isinstance(x, str) and
+                         not x.startswith("/") else None)
+def test_api_attack_gives_a_clean_answer_in_seconds(api, name, endpoint, files, data):
+    start = time.monotonic()
+    r = api.post(endpoint, files=files or None, data=data)
+    seconds = time.monotonic() - start
+    assert r.status_code in (200, 400), (r.status_code, r.text[:500])
+    if r.status_code == 400:
+        assert set(r.json()) == {"error", "file", "line", "column", "field", "place"} and r.json()["error"]
+        if endpoint != "/api/check":  # (the published export's temporary path in /api/check: issue 24, another part)
+            assert "/tmp" not in r.text  # the upload's temporary path never shows
+    if name.startswith("translate 100"):
+        assert r.status_code == 200 and len(r.json()) == 100
+    assert seconds < 10, seconds

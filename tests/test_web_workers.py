@@ -27,7 +27,8 @@ def _app(tmp_path: Path, **kw):
 
     @router.get("/slow")
     async def slow(request: Request, n: int = 0):
-        return await request.app.state.workers.run(webwork.hog, 300, str(tmp_path / f"pid{n}"))
+        return await request.app.state.workers.run(webwork.hog, 300, str(tmp_path / f"pid{n}"),
+                                                   client=request.client.host if request.client else "")
 
     app.include_router(router)
     return app
@@ -94,3 +95,73 @@ def test_the_queue_is_bounded(tmp_path):
     # one running, one waiting: a third heavy request is refused at once, in the language it asked for
     assert refused.status_code == 503 and refused_time < 1 and "сервер" in refused.json()["error"].lower()
     assert running.status_code == 503 and waiting.status_code == 503  # the waiting one ran out of time (waiting counts)
+
+
+def _client(app, address: str) -> httpx.AsyncClient:
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app, client=(address, 1234)), base_url="http://t",
+                             timeout=30)
+
+
+def test_a_request_of_another_client_pauses_a_long_one_and_is_answered_at_once(tmp_path):
+    app = _app(tmp_path, time_limit=4, workers=1)
+
+    async def run():
+        async with _client(app, "10.0.0.1") as a, _client(app, "10.0.0.2") as b:
+            warm = await b.post("/api/standings", data={"example": EXAMPLE, "seed": "1"})
+            assert warm.status_code == 200
+            slow = asyncio.create_task(a.get("/slow", params={"n": 3}))  # holds the only worker
+            await _wait_for(tmp_path / "pid3")
+            await asyncio.sleep(0.6)  # it has had its quantum
+            start = time.monotonic()
+            other = await b.post("/api/standings", data={"example": EXAMPLE, "seed": "1"})
+            return other, time.monotonic() - start, await slow
+
+    other, seconds, slow = asyncio.run(run())
+    assert other.status_code == 200 and other.json()["standings"][0]["start_no"] == 7 and seconds < 1.5
+    assert slow.status_code == 503  # the slow one went on after it, until its time limit
+
+
+def test_a_full_queue_makes_room_for_another_client(tmp_path):
+    app = _app(tmp_path, time_limit=8, workers=1, queue=1)
+
+    async def run():
+        async with _client(app, "10.0.0.1") as a, _client(app, "10.0.0.2") as b:
+            warm = await b.post("/api/standings", data={"example": EXAMPLE, "seed": "1"})  # starts the fork server
+            assert warm.status_code == 200
+            running = asyncio.create_task(a.get("/slow", params={"n": 4}))
+            await _wait_for(tmp_path / "pid4")
+            waiting = asyncio.create_task(a.get("/slow", params={"n": 5}))
+            await asyncio.sleep(0.1)
+            newcomer = asyncio.create_task(b.post("/api/standings", data={"example": EXAMPLE, "seed": "1"}))
+            return await waiting, await newcomer, await running
+
+    waiting, newcomer, running = asyncio.run(run())
+    # one of the flooding client's requests (the one not running: waiting, or paused for the other) gave its place
+    # (429) and the other ran until the time limit (503); the other client's was answered
+    assert sorted([waiting.status_code, running.status_code]) == [429, 503]
+    assert min([waiting, running], key=lambda r: r.status_code).json()["error"].startswith("too many requests at once")
+    assert newcomer.status_code == 200
+
+
+def test_a_worker_that_cannot_start_says_why(tmp_path, caplog):
+    import shutil
+    import sys
+
+    from tiebreak.web.errors import ApiError
+    from tiebreak.web.workers import WorkerPool
+
+    folder = tmp_path / "gone"  # a module the server has imported, and that is gone when a worker needs it
+    folder.mkdir()
+    (folder / "gone_work.py").write_text("def work():\n    return 1\n")
+    sys.path.insert(0, str(folder))
+    try:
+        import gone_work
+    finally:
+        sys.path.remove(str(folder))
+    shutil.rmtree(folder)
+    with pytest.raises(ApiError) as e:
+        asyncio.run(WorkerPool(1, time_limit=30).run(gone_work.work))
+    # the one error shape's 500, naming the cause, and the whole reason in the log
+    assert e.value.status == 500
+    assert e.value.message == "the server could not start a worker process: ModuleNotFoundError 'gone_work'"
+    assert "No module named 'gone_work'" in caplog.text

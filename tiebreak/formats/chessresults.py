@@ -64,6 +64,9 @@ def loads(data: str | bytes, source: str = "", warnings: list[InputWarning] | No
     except ET.ParseError as e:
         line, column = e.position
         raise InputError(f"not valid XML: {str(e).split(':')[0]}", Place(source, line, column + 1)) from None
+    except (LookupError, ValueError) as e:  # an encoding the parser cannot read ("x-bogus", "utf-32", "rot13")
+        raise InputError(f"the XML declares an encoding that cannot be read ({e})", Place(source, field="encoding")
+                         ) from None
     if root.tag != "chessresults":
         raise InputError(f"not a Chess-Results file: the root element is <{root.tag}>, not <chessresults>",
                          Place(source, field="chessresults"))

@@ -81,7 +81,7 @@ def convert(source: str | Path, target: str | Path, warnings: list[InputWarning]
     """Read ``source`` in its format and write ``target`` in the format its name says (TRF, Chess-JSON, crosstable CSV
     or XLSX).  The target is never the source, and an existing file is replaced only with ``force``; it is written to
     a temporary file renamed into place (:func:`~tiebreak.formats.files.write_output`)."""
-    from .files import check_target
+    from .files import check_target, write_output
 
     writer = WRITERS.get(Path(target).suffix.lower())
     if writer is None:
@@ -102,5 +102,42 @@ def convert(source: str | Path, target: str | Path, warnings: list[InputWarning]
             warnings = warnings if warnings is not None else []
             warnings.append(InputWarning(f"a crosstable holds players and results only; not written: {'; '.join(lost)}",
                                          Place(str(target))))
-    _writer(writer).dump(t, target, inputs=[source], force=force)
+    write_output(target, _read_back(t, writer, target), inputs=[source], force=force)
     return t
+
+
+def _read_back(t: Tournament, writer: str, target: str | Path) -> bytes:
+    """The bytes ``writer`` makes of ``t`` for ``target``, once they read back as the same tournament (the same
+    players, rounds and results): written to a scratch file and read with the target format's own reader first, so
+    a tournament that format cannot hold (a game both players won, in a format that refuses it) is an error, never
+    a file the program itself refuses."""
+    import tempfile
+
+    suffix = Path(target).suffix.lower()
+    with tempfile.TemporaryDirectory(prefix="tiebreak-convert-") as tmp:
+        trial = Path(tmp) / ("converted" + suffix)
+        _writer(writer).dump(t, trial, force=True)
+        try:
+            back = load(trial, [])
+        except InputError as e:
+            raise InputError(f"not written: the converted file would not read back ({e.message})",
+                             Place(str(target), e.place.line, e.place.column, e.place.field)) from None
+        lost = differences(t, back)
+        if lost:
+            raise InputError(f"not written: the converted file would read back differently ({lost})",
+                             Place(str(target)))
+        return trial.read_bytes()
+
+
+def differences(t: Tournament, back: Tournament) -> str:
+    """What a tournament read back from a written file lost: its players, rounds or results ("" when nothing)."""
+    if [p.start_no for p in t.players] != [p.start_no for p in back.players]:
+        return "the players"
+    if t.rounds != back.rounds:
+        return f"{t.rounds} rounds became {back.rounds}"
+    for grid in ("kind", "opponent"):
+        a, b = getattr(t, grid), getattr(back, grid)
+        if a.shape != b.shape or (a != b).any():
+            row, col = [int(x[0]) for x in (a != b).nonzero()] if a.shape == b.shape else (0, 0)
+            return f"round {col + 1} of player {t.players[row].start_no}"
+    return ""

@@ -75,6 +75,8 @@ def _parse(data: bytes, name: str,
         raise XlsxError(f"part {name} declares a DTD, which a workbook never does") from None
     except ET.ParseError as e:
         raise XlsxError(f"part {name} is not well-formed XML ({e})") from None
+    except (LookupError, ValueError) as e:  # an encoding the parser cannot read ("x-bogus", "utf-32", "rot13")
+        raise XlsxError(f"part {name} declares an encoding that cannot be read ({e})") from None
 
 
 def _part(z: zipfile.ZipFile, name: str) -> ET.Element | None:

@@ -260,25 +260,62 @@ FIELD_NAMES = Table("field", {name: name for name in (
     'white advantage',
 )})
 _ROUND_FIELD = Table("round field", {k: f"round {{0}} {k}" for k in ("opponent", "result", "colour")})
-_COMPILED: dict[str, list[tuple[re.Pattern[str], str]]] = {}
+#: a message of the catalogue: its fixed pieces (around each ``{}``) and its translation
+_Template = tuple[tuple[str, ...], str]
+_TEMPLATES: dict[str, list[_Template]] = {}
 
 
-def _compiled(lang: str) -> list[tuple[re.Pattern[str], str]]:
-    """The messages of the catalogue of ``lang`` as (pattern, translation), most specific (longest fixed text)
+def _templates(lang: str) -> list[_Template]:
+    """The messages of the catalogue of ``lang`` as (fixed pieces, translation), most specific (longest fixed text)
     first."""
-    if lang not in _COMPILED:
-        # a value is a field name when it can be ("starting rank 'x' is not a number"), else the shortest text
-        value = "((?:" + "|".join(re.escape(k) for k in sorted(FIELD_NAMES, key=len, reverse=True)) + ")|.+?)"
+    if lang not in _TEMPLATES:
         out = []
         for (ctx, en), translated in catalogue(lang).items():
-            if ctx is not None:
-                continue
-            pieces = re.split(r"(?<!\{)\{\}(?!\})", en)
-            fixed = [re.escape(p.replace("{{", "{").replace("}}", "}")) for p in pieces]
-            out.append((sum(len(p) for p in pieces), re.compile(value.join(fixed), re.S), translated))
-        out.sort(key=lambda x: -x[0])
-        _COMPILED[lang] = [(pattern, text) for _, pattern, text in out]
-    return _COMPILED[lang]
+            if ctx is None:
+                pieces = tuple(p.replace("{{", "{").replace("}}", "}") for p in re.split(r"(?<!\{)\{\}(?!\})", en))
+                out.append((pieces, translated))
+        out.sort(key=lambda x: -sum(len(p) for p in x[0]))  # stable: the catalogue's order among equals
+        _TEMPLATES[lang] = out
+    return _TEMPLATES[lang]
+
+
+#: the field names a value is read as first, when it can be ("starting rank 'x' is not a number"), longest first
+_FIELDS_FIRST = sorted(FIELD_NAMES, key=len, reverse=True)
+
+
+def _values(pieces: tuple[str, ...], text: str) -> list[str] | None:
+    """The values of ``text`` read as the message ``pieces`` with a value (one character or more) between each two,
+    or None.  The same reading as a regular expression of the pieces joined by ``(field name|.+?)``, but in time
+    linear in the text (no backtracking over every split): for a value followed by more values, the next piece's
+    first place after it is the only one worth trying (a later one leaves less room, never more), after each field
+    name that fits there."""
+    first, last = pieces[0], pieces[-1]
+    if len(pieces) == 1:
+        return [] if text == first else None
+    end = len(text) - len(last)  # where the last value ends
+    if not text.startswith(first) or not text.endswith(last) or end <= len(first):
+        return None
+    seen: set[tuple[int, int]] = set()
+
+    def read(i: int, pos: int) -> list[str] | None:  # value i starts at pos
+        if i == len(pieces) - 2:
+            return [text[pos:end]] if end > pos else None
+        if (i, pos) in seen:  # tried before, by another field name: it failed then
+            return None
+        seen.add((i, pos))
+        nxt = pieces[i + 1]
+        for name in _FIELDS_FIRST:
+            if text.startswith(name, pos) and text.startswith(nxt, pos + len(name)):
+                rest = read(i + 1, pos + len(name) + len(nxt))
+                if rest is not None:
+                    return [name, *rest]
+        at = text.find(nxt, pos + 1, end)
+        if at < 0:
+            return None
+        rest = read(i + 1, at + len(nxt))
+        return None if rest is None else [text[pos:at], *rest]
+
+    return read(0, len(first))
 
 
 def messages() -> list[tuple[str, str, str]]:
@@ -317,10 +354,10 @@ def message(text: str, lang: str = "en", _depth: int = 0) -> str:
         return text
     if field_name(text, lang) != text:
         return field_name(text, lang)
-    for pattern, translated in _compiled(lang):
-        m = pattern.fullmatch(text)
-        if m:
-            values = [message(v, lang, _depth + 1) if _depth < 2 else v for v in m.groups()]
+    for pieces, translated in _templates(lang):
+        found = _values(pieces, text)
+        if found is not None:
+            values = [message(v, lang, _depth + 1) if _depth < 2 else v for v in found]
             return str(translated.format(*values))
     return text
 

@@ -45,7 +45,7 @@ async def standings(request: Request, form: Annotated[StandingsForm, Form()]) ->
     o = form.options()
     if o.format == "pdf":  # at most so many Chromium prints at once, whatever else runs
         async with request.app.state.pdf_prints:
-            answer, shown = await run_on_upload(request, form, jobs.standings)
+            answer, shown = await run_on_upload(request, form, jobs.standings, pausable=False)
     else:
         answer, shown = await run_on_upload(request, form, jobs.standings)
     if o.format == "json":

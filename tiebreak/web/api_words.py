@@ -8,9 +8,11 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Query, Request
 from pydantic import BaseModel, Field
 
-from . import words
+from . import jobs, words
 from .errors import ERRORS, request_language
 from .fields import Lang, multipart
+from .uploads import client_of
+from .workers import WorkerPool
 
 router = APIRouter(prefix="/api", tags=["page"])
 
@@ -36,15 +38,24 @@ async def page_words(lang: Annotated[str, Query(max_length=20, description="en, 
     return words.page_words(lang)
 
 
+#: texts one request may translate, and characters in each (the page sends at most 40 notes or warnings)
+MAX_TEXTS, MAX_TEXT_LENGTH = 100, 2_000
+#: characters translated in the handler itself (a few milliseconds); more go to a worker process
+INLINE_CHARACTERS = 20_000
+
+
 class TranslateForm(BaseModel):
     lang: Lang = None
-    text: list[Annotated[str, Field(max_length=20_000)]] = Field(min_length=1, max_length=500,
-                                                                 description="notes and warnings, as the answer has them")
+    text: list[Annotated[str, Field(max_length=MAX_TEXT_LENGTH)]] = Field(
+        min_length=1, max_length=MAX_TEXTS, description="notes and warnings, as the answer has them")
 
 
 @router.post("/translate", summary="Notes and warnings of an answer (English) in another language",
-             response_model=list[str], responses={400: ERRORS[400], 413: ERRORS[413]},
+             response_model=list[str], responses={k: ERRORS[k] for k in (400, 413, 429, 503)},
              openapi_extra=multipart(TranslateForm))
 async def translate(request: Request, form: Annotated[TranslateForm, Form()]) -> list[str]:
     lang = request.state.lang = request_language(request, form.lang)
-    return [words.translate(t, lang) for t in form.text]
+    if sum(len(t) for t in form.text) <= INLINE_CHARACTERS:  # the time is linear in the text: a bounded cheap path
+        return jobs.translate_all(form.text, lang)
+    workers: WorkerPool = request.app.state.workers
+    return await workers.run(jobs.translate_all, form.text, lang, client=client_of(request))

@@ -72,9 +72,12 @@ def _live_lifespan(live: LiveHub | None) -> Callable[[FastAPI], AbstractAsyncCon
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, live: LiveHub | None = None) -> None:
-    """Serve until SIGTERM or SIGINT (Ctrl-C), then stop every process the server started (workers, the live odds'
-    process, the fork server, the resource tracker) before returning."""
+    """Serve until SIGTERM or SIGINT (Ctrl-C), with the connection limits of :mod:`tiebreak.web.connections`, then stop
+    every process the server started (workers, the live odds' process, the fork server, the resource tracker) before
+    returning."""
     import uvicorn
+
+    from .connections import GuardedH11Protocol
 
     workers = int(os.environ.get("TIEBREAK_WORKERS", "0")) or None
     time_limit = float(os.environ.get("TIEBREAK_TIME_LIMIT", TIME_LIMIT_SECONDS))
@@ -85,7 +88,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, live: LiveHub | None = None
     try:
         # event streams stay open: give them 2 s to end when the server stops
         uvicorn.run(create_app(time_limit=time_limit, workers=workers, live=live), host=host, port=port,
-                    log_level="info", timeout_graceful_shutdown=2)
+                    log_level="info", timeout_graceful_shutdown=2, http=GuardedH11Protocol)
     finally:
         signal.signal(signal.SIGTERM, previous)
         stop_children()

@@ -23,7 +23,7 @@ log = logging.getLogger("tiebreak.web")
 
 
 class ErrorAnswer(BaseModel):
-    """What every failed request answers (status 400, 404, 413, 503)."""
+    """What every failed request answers (status 400, 404, 413, 429, 500, 503)."""
 
     error: str
     file: str | None = None
@@ -38,6 +38,9 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorAnswer, "description": "bad input: the message names the file, line, column and field"},
     404: {"model": ErrorAnswer, "description": "no such bundled example"},
     413: {"model": ErrorAnswer, "description": "upload too large"},
+    429: {"model": ErrorAnswer, "description": "too many requests at once from one address"},
+    500: {"model": ErrorAnswer, "description": "the server could not run the computation (a worker process could "
+                                               "not start or crashed); the server's log says why"},
     503: {"model": ErrorAnswer, "description": "time limit reached, or the server is busy"},
 }
 

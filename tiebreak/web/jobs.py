@@ -66,3 +66,10 @@ def prizes(o: service.Options, path: str, text: str, method: str) -> tuple[bytes
     """The prizes of ``text`` (lines kind,place,amount) distributed by ``method``."""
     awards, seed = answers.prizes(o, path, text, "prizes", method, [])
     return _bytes(output.dumps_exact(awards)), seed
+
+
+def translate_all(texts: list[str], lang: str) -> list[str]:
+    """Notes and warnings of an answer in ``lang`` (in the handler when short, else in a worker process)."""
+    from .words import translate
+
+    return [translate(t, lang) for t in texts]

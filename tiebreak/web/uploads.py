@@ -13,6 +13,7 @@ from email.utils import encode_rfc2231
 from pathlib import Path
 from typing import Callable, Protocol, TypeVar, Unpack, cast
 
+import anyio
 from fastapi import Request, UploadFile
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -85,6 +86,12 @@ def uploaded_name(filename: str) -> str:
     return Path(filename.replace("\\", "/")).name or "upload"
 
 
+def client_of(request: Request) -> str:
+    """Who sent a request, for the fair share of the workers: its address (a proxy in front would need its own
+    limits)."""
+    return request.client.host if request.client else ""
+
+
 class UploadForm(Protocol[Options_co]):
     """A form with a tournament file (or the name of a bundled example), a language, and the service's options."""
 
@@ -101,9 +108,11 @@ class UploadForm(Protocol[Options_co]):
 
 
 async def run_on_upload(request: Request, form: UploadForm[Options_co],
-                        fn: Callable[[Options_co, str, Unpack[Args]], Answer], *args: Unpack[Args]) -> tuple[Answer, str]:
+                        fn: Callable[[Options_co, str, Unpack[Args]], Answer], *args: Unpack[Args],
+                        pausable: bool = True) -> tuple[Answer, str]:
     """``fn(options, path, *args)`` in a worker process on the uploaded file (or the chosen example); the answer
-    and the file name the user knows it by.  Errors name that file, never the temporary one."""
+    and the file name the user knows it by.  Errors name that file, never the temporary one.  ``pausable``: see
+    :meth:`~tiebreak.web.workers.WorkerPool.run`."""
     lang = request.state.lang = request_language(request, form.lang)
     options = form.options()
     upload: UploadFile | None = form.file
@@ -113,7 +122,7 @@ async def run_on_upload(request: Request, form: UploadForm[Options_co],
             suffix = Path(shown).suffix.lower()
             known = suffix in READERS or suffix in (".trf", ".txt", ".tab")
             path = Path(tmp) / ("upload" + (suffix if known else ".trf"))
-            path.write_bytes(await upload.read())
+            await anyio.to_thread.run_sync(path.write_bytes, await upload.read())
         elif form.example:
             path = EXAMPLES / Path(form.example).name
             if not path.is_file() or path.parent != EXAMPLES:
@@ -127,7 +136,8 @@ async def run_on_upload(request: Request, form: UploadForm[Options_co],
             options = cast(Options_co, replace(options, lang=lang, name=shown))  # type: ignore[type-var]
         try:
             workers: WorkerPool = request.app.state.workers
-            return await workers.run(fn, options, str(path), *args, tmp=tmp), shown
+            return await workers.run(fn, options, str(path), *args, tmp=tmp, client=client_of(request),
+                                     pausable=pausable), shown
         except ApiError as e:
             if e.place.get("file") == str(path):
                 e.place["file"] = shown

@@ -10,8 +10,6 @@ again when the reader changes the language, so nothing loaded is lost.
 
 from __future__ import annotations
 
-import re
-
 from ..answers import WORDS as PRIZE
 from ..engine.errors import Place
 from ..engine.standings import SOURCES
@@ -109,9 +107,44 @@ def page_words(lang: str) -> dict[str, dict[str, str]]:
     }
 
 
-#: a warning as the JSON answer writes it: the place (file, line, column, field), then the message
-_PLACED = re.compile(r"(?P<file>[^:]+?)(?:, line (?P<line>\d+))?(?:, column (?P<column>\d+))?(?: \((?P<field>[^)]*)\))?: "
-                     r"(?P<message>.+)", re.S)
+def _digits(text: str, at: int) -> int:
+    """Where the run of decimal digits starting at ``at`` ends."""
+    end = at
+    while end < len(text) and text[end].isdecimal():
+        end += 1
+    return end
+
+
+def placed(text: str) -> tuple[Place, str] | None:
+    """A warning as the JSON answer writes it, ``file, line 4, column 1 (field): message``, read back as its place
+    and message (None when it has no line, column or field).  The file is the shortest start (no ``:``) after which
+    the rest reads as such a place; each start is read in one pass, so the time is linear in the text.
+
+    >>> placed("x.trf, line 4 (points): 3 is not a number")
+    (Place(file='x.trf', line=4, column=None, field='points'), '3 is not a number')
+    """
+    colon = text.find(":")
+    close = -1  # the first ")" at or after the field's start, found once for every later start
+    for e in range(1, colon + 1 if colon >= 0 else 0):
+        at, line, column, field = e, None, None, None
+        for word in (", line ", ", column "):
+            if text.startswith(word, at) and (end := _digits(text, at + len(word))) > at + len(word):
+                number, at = text[at + len(word):end], end
+                if len(number) > 18:
+                    return None
+                line, column = (int(number), column) if word == ", line " else (line, int(number))
+        if text.startswith(" (", at):
+            if close < at + 2:
+                close = text.find(")", at + 2)
+                if close < 0:
+                    close = len(text)
+            if close < len(text) and text.startswith(": ", close + 1):
+                field, at = text[at + 2:close], close + 1
+        if text.startswith(": ", at) and len(text) > at + 2:
+            if line is None and column is None and not field:
+                return None
+            return Place(text[:e], line, column, field or ""), text[at + 2:]
+    return None
 
 
 def translate(text: str, lang: str) -> str:
@@ -121,9 +154,8 @@ def translate(text: str, lang: str) -> str:
     'x.trf, рядок 4, стовпець 1 (очки): тур 3: учасник 7 має дві партії або два тури без гри'
     """
     translated = message(text, lang)
-    m = _PLACED.fullmatch(text) if translated == text else None
-    if m is None or not (m["line"] or m["column"] or m["field"]):
+    found = placed(text) if translated == text else None
+    if found is None:
         return translated
-    place = Place(m["file"], int(m["line"]) if m["line"] else None, int(m["column"]) if m["column"] else None,
-                  m["field"] or "")
-    return f"{place_text(place, lang)}: {message(m['message'], lang)}"
+    place, rest = found
+    return f"{place_text(place, lang)}: {message(rest, lang)}"

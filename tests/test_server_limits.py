@@ -1,0 +1,161 @@
+"""`tiebreak serve` on loopback under hostile load (issue 24): a real uvicorn server in a subprocess, started from
+a folder that holds a folder named ``tiebreak`` (the checkout's parent folder), and clients on different loopback
+addresses (127.0.0.2, 127.0.0.3: Linux routes the whole 127.0.0.0/8 to loopback).
+
+Every load here is bounded in count and time."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("uvicorn")
+import httpx  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = "hobsons-bay-cup-2025.trf"
+#: a request that runs until the time limit (a million simulated outcomes of the last four rounds)
+FLOOD = {"example": EXAMPLE, "after_round": "3", "simulations": "1000000", "seed": "1"}
+PER_CLIENT_CONNECTIONS = 40
+HEADER_TIMEOUT = 2.0
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs Linux loopback addresses")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The server, started with the current folder holding a folder named ``tiebreak`` (the checkout itself), as
+    when it is started from the checkout's parent folder."""
+    here = tmp_path_factory.mktemp("parent")
+    (here / "tiebreak").symlink_to(ROOT, target_is_directory=True)
+    port = _free_port()
+    env = dict(os.environ, TIEBREAK_WORKERS="2", TIEBREAK_TIME_LIMIT="12",
+               TIEBREAK_CONNECTIONS_PER_CLIENT=str(PER_CLIENT_CONNECTIONS), TIEBREAK_HEADER_TIMEOUT=str(HEADER_TIMEOUT),
+               OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
+    tiebreak = Path(sys.executable).with_name("tiebreak")
+    command = [str(tiebreak)] if tiebreak.exists() else [sys.executable, "-c", "from tiebreak.cli import main; main()"]
+    process = subprocess.Popen([*command, "serve", "--port", str(port)], cwd=here, env=env,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            try:
+                if httpx.get(url + "/api/presets", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError("the server did not start")
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(5)
+
+
+def _client(address: str, timeout: float = 30) -> httpx.Client:
+    return httpx.Client(transport=httpx.HTTPTransport(local_address=address), timeout=timeout)
+
+
+def _standings(url: str, address: str = "127.0.0.3") -> tuple[httpx.Response, float]:
+    with _client(address) as c:
+        start = time.monotonic()
+        r = c.post(url + "/api/standings", data={"example": EXAMPLE, "seed": "1"})
+        return r, time.monotonic() - start
+
+
+def test_file_endpoints_work_when_started_from_the_checkouts_parent_folder(server):
+    # the worker processes import the installed package, not the folder named tiebreak in the current folder
+    r, _ = _standings(server)
+    assert r.status_code == 200, r.text
+    assert r.json()["standings"][0]["start_no"] == 7  # the bundled example's winner (its own 001 records)
+
+
+def test_a_normal_request_is_answered_at_once_while_another_client_floods(server):
+    answers: list[int] = []
+
+    def flood() -> None:
+        with _client("127.0.0.2") as c:
+            answers.append(c.post(server + "/api/odds", data=FLOOD).status_code)
+
+    threads = [threading.Thread(target=flood) for _ in range(4)]
+    for t in threads:
+        t.start()
+    time.sleep(2)  # both slots are taken by the flood, two more of its requests wait
+    r, seconds = _standings(server)
+    assert r.status_code == 200 and r.json()["standings"][0]["start_no"] == 7
+    assert seconds < 1.5, seconds
+    for t in threads:
+        t.join(60)
+    # the flood was answered too: each ran until the time limit (503), none held a slot past it
+    assert answers == [503] * 4
+
+
+def test_one_client_cannot_hold_every_connection_and_half_sent_headers_time_out(server):
+    port = int(server.rsplit(":", 1)[1])
+    sockets = []
+    for _ in range(PER_CLIENT_CONNECTIONS + 60):  # bounded: a hundred connections
+        s = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=("127.0.0.2", 0))
+        s.sendall(b"POST /api/standings HTTP/1.1\r\nHost: x\r\nX-Slow: ")  # never finished
+        sockets.append(s)
+    time.sleep(0.5)
+    try:
+        r, seconds = _standings(server)  # another client is answered meanwhile
+        assert r.status_code == 200 and seconds < 1.5, seconds
+        open_now = [s for s in sockets if _still_open(s)]
+        assert len(open_now) == PER_CLIENT_CONNECTIONS  # the ones over the cap were closed at once
+        time.sleep(HEADER_TIMEOUT + 1)
+        assert not [s for s in sockets if _still_open(s)]  # and the rest after the header time
+    finally:
+        for s in sockets:
+            s.close()
+
+
+def _still_open(s: socket.socket) -> bool:
+    s.setblocking(False)
+    try:
+        return s.recv(1) != b""  # data (an answer) would be odd, but the socket is open
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    finally:
+        s.setblocking(True)
+
+
+def test_translating_hostile_texts_leaves_the_server_free(server):
+    texts = [(" (" * 1000)[:2000], ("round " * 400)[:2000], ("x.trf, line 1" * 200)[:2000]] * 33
+    results: list[httpx.Response] = []
+
+    def hostile() -> None:
+        with _client("127.0.0.2") as c:
+            results.append(c.post(server + "/api/translate", data={"lang": "uk", "text": texts}))
+
+    t = threading.Thread(target=hostile)
+    t.start()
+    time.sleep(0.05)
+    r, seconds = _standings(server)
+    t.join(30)
+    assert r.status_code == 200 and seconds < 1.5, seconds
+    assert results[0].status_code == 200 and len(results[0].json()) == len(texts)
+    with _client("127.0.0.2") as c:  # more than the bound: refused, naming the field
+        refused = c.post(server + "/api/translate", data={"lang": "uk", "text": ["x" * 2001]})
+        many = c.post(server + "/api/translate", data={"lang": "uk", "text": ["x"] * 101})
+    assert refused.status_code == 400 and refused.json()["field"] == "text"
+    assert many.status_code == 400 and many.json()["field"] == "text"

@@ -1,0 +1,105 @@
+"""Connection limits of ``tiebreak serve`` (issue 24): uvicorn's HTTP/1.1 protocol (h11) with two guards it lacks.
+
+* **At most** :data:`PER_CLIENT` **connections per client address** (``TIEBREAK_CONNECTIONS_PER_CLIENT``): one more
+  is closed as soon as it is accepted, so one client cannot hold every socket (20,000 half-sent requests, or as many
+  event streams) while others are refused.
+* **A request must arrive in time**: its headers within :data:`HEADER_SECONDS` of the connection (or of the answer
+  before it on a kept-alive connection), and no pause longer than :data:`IDLE_SECONDS` while its body arrives
+  (``TIEBREAK_HEADER_TIMEOUT``, ``TIEBREAK_IDLE_TIMEOUT``); a connection that stalls is closed (slowloris).
+
+uvicorn's own limits stay: headers of at most 16 KB (h11), an idle kept-alive connection closed after 5 s; the body
+is bounded by the app (:class:`~tiebreak.web.uploads.BodyLimit`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from typing import Any
+
+import h11
+from uvicorn.config import Config
+from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.server import ServerState
+
+log = logging.getLogger("tiebreak.web")
+PER_CLIENT = int(os.environ.get("TIEBREAK_CONNECTIONS_PER_CLIENT", "200"))
+HEADER_SECONDS = float(os.environ.get("TIEBREAK_HEADER_TIMEOUT", "10"))
+IDLE_SECONDS = float(os.environ.get("TIEBREAK_IDLE_TIMEOUT", "30"))
+
+
+class GuardedH11Protocol(H11Protocol):
+    """uvicorn's h11 protocol with a cap on connections per address and deadlines for a request to arrive."""
+
+    #: open connections by client address, shared by every connection of the server
+    open_by_client: dict[str, int] = {}
+    #: addresses told about in the log since they went over the cap
+    warned: set[str] = set()
+    per_client, header_seconds, idle_seconds = PER_CLIENT, HEADER_SECONDS, IDLE_SECONDS
+
+    def __init__(self, config: Config, server_state: ServerState, app_state: dict[str, Any],
+                 _loop: asyncio.AbstractEventLoop | None = None) -> None:
+        super().__init__(config, server_state, app_state, _loop)
+        self._address: str | None = None
+        self._deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        address = self.client[0] if self.client else ""
+        if self.open_by_client.get(address, 0) >= self.per_client:
+            if address not in self.warned:  # once per address while it is over the cap: the log cannot be flooded
+                self.warned.add(address)
+                log.warning("connections from %s refused: it already has %d open", address, self.per_client)
+            transport.abort()
+            return
+        self._address = address
+        self.open_by_client[address] = self.open_by_client.get(address, 0) + 1
+        self._arm(self.header_seconds)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        if self._address is not None:
+            left = self.open_by_client.get(self._address, 1) - 1
+            if left > 0:
+                self.open_by_client[self._address] = left
+            else:
+                self.open_by_client.pop(self._address, None)
+                self.warned.discard(self._address)
+            self._address = None
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        self._follow()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._follow(fresh=True)
+
+    def _follow(self, fresh: bool = False) -> None:
+        """After data or an answer: a deadline while a request is still arriving, none once it has arrived."""
+        if self.transport is None or self.transport.is_closing():
+            return
+        if self.conn.their_state is h11.IDLE:  # waiting for (the rest of) a request's headers
+            if fresh or self._deadline is None:
+                self._arm(self.header_seconds)
+        elif self.conn.their_state is h11.SEND_BODY:  # the body is arriving: no long pause
+            self._arm(self.idle_seconds)
+        else:
+            self._disarm()
+
+    def _arm(self, seconds: float) -> None:
+        self._disarm()
+        self._deadline = self.loop.call_later(seconds, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _too_slow(self) -> None:
+        self._deadline = None
+        if not self.transport.is_closing():
+            log.info("connection from %s closed: the request did not arrive in time", self._address)
+            self.transport.close()
