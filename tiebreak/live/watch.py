@@ -14,6 +14,7 @@ A path is watched only when it lies inside the folder given, whatever symbolic l
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import logging
 import os
@@ -21,7 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine.errors import InputError, Place
-from .event import SUFFIXES, LiveEvent, Settings, Update
+from .event import HOLD_SECONDS, SUFFIXES, LiveEvent, Settings, Update
+from .guard import MAX_FILE_BYTES
 from .history import History
 
 if TYPE_CHECKING:  # watchfiles is loaded only when a watch starts
@@ -30,6 +32,9 @@ if TYPE_CHECKING:  # watchfiles is loaded only when a watch starts
 log = logging.getLogger("tiebreak.live")
 #: at most this many events in one watched folder, looked for at most this deep
 MAX_EVENTS, MAX_DEPTH = 200, 3
+#: Server-Sent Event streams one process holds at most, and one client address at most (``serve --max-streams``,
+#: ``--max-streams-per-client``): beyond them a stream is refused (503 with ``Retry-After``; 429)
+MAX_STREAMS, MAX_STREAMS_PER_CLIENT = 5000, 50
 DATABASE_NAME = "tiebreak-live.sqlite"
 
 
@@ -59,7 +64,8 @@ class LiveHub:
     default an SQLite file beside the watched files; ``"none"`` keeps no history."""
 
     def __init__(self, target: str | Path, database: str | None = None, token: str | None = None,
-                 settings: Settings | None = None) -> None:
+                 settings: Settings | None = None, hold: float = HOLD_SECONDS, limit: int = MAX_FILE_BYTES,
+                 max_streams: int = MAX_STREAMS, max_streams_per_client: int = MAX_STREAMS_PER_CLIENT) -> None:
         target = Path(target).resolve()
         if not target.exists():
             raise InputError(f"nothing to watch at {target}", Place(str(target)))
@@ -70,8 +76,11 @@ class LiveHub:
             database = f"sqlite:///{self.root / DATABASE_NAME}"
         self.history = None if database == "none" else History(database)
         self.settings = settings or Settings()
+        self.hold, self.limit = hold, limit
         self.events: dict[str, LiveEvent] = {}
-        self.subscribers: set[asyncio.Queue[Update]] = set()
+        self.subscribers: set[asyncio.Queue[Update | None]] = set()
+        self._streams: dict[str, int] = {}  # client address -> streams open
+        self.max_streams, self.max_streams_per_client = max_streams, max_streams_per_client
         self.stopping = asyncio.Event()  # set when the server stops: the watcher and the event streams end
         self.scan()
 
@@ -101,12 +110,15 @@ class LiveHub:
             if len(self.events) >= MAX_EVENTS:
                 log.warning("more than %d event files; %s is not watched", MAX_EVENTS, name)
                 return None
-            event = self.events[name] = LiveEvent(name, self.root / name, _copy(self.settings), self.history)
+            event = self.events[name] = LiveEvent(name, self.root / name, _copy(self.settings), self.history,
+                                                  root=self.root, hold=self.hold, limit=self.limit)
         try:
             return event.update(force=force)
-        except Exception as e:  # a bug must not stop the watching of the other events; the page shows a warning
+        except Exception as e:  # a bug must not stop the watching of the other events; the arbiter is told
             log.exception("live update of %s failed", name)
-            return event.warn(f"the standings could not be computed, the last good version is shown: {e}")
+            with event._lock:
+                return event._hold(event.held["digest"] if event.held else None,
+                                   f"the standings could not be computed: {e}", readable=False)
 
     def published(self) -> list[LiveEvent]:
         return [e for e in self.events.values() if e.settings.published and e.version]
@@ -127,13 +139,34 @@ class LiveHub:
         return hmac.compare_digest(given.encode("utf-8"), self.token.encode("utf-8"))
 
     # ---- subscribers
-    def subscribe(self) -> asyncio.Queue[Update]:
-        q: asyncio.Queue[Update] = asyncio.Queue(maxsize=64)
+    def subscribe(self, client: str = "?") -> asyncio.Queue[Update | None]:
+        """A queue of updates for one stream of ``client`` (None in it: the server stops)."""
+        q: asyncio.Queue[Update | None] = asyncio.Queue(maxsize=64)
         self.subscribers.add(q)
+        self._streams[client] = self._streams.get(client, 0) + 1
         return q
 
-    def unsubscribe(self, q: asyncio.Queue[Update]) -> None:
-        self.subscribers.discard(q)
+    def unsubscribe(self, q: asyncio.Queue[Update | None], client: str = "?") -> None:
+        if q in self.subscribers:
+            self.subscribers.discard(q)
+            left = self._streams.get(client, 1) - 1
+            if left > 0:
+                self._streams[client] = left
+            else:
+                self._streams.pop(client, None)
+
+    def streams_open(self) -> int:
+        return len(self.subscribers)
+
+    def streams_of(self, client: str) -> int:
+        return self._streams.get(client, 0)
+
+    def end_streams(self) -> None:
+        """Tell every stream that the server stops."""
+        for q in list(self.subscribers):
+            if q.full():
+                q.get_nowait()
+            q.put_nowait(None)
 
     def tell(self, updates: list[Update]) -> None:
         """Queue every update for every subscriber (a subscriber too slow to take 64 loses the oldest)."""
@@ -143,8 +176,33 @@ class LiveHub:
                     q.get_nowait()
                 q.put_nowait(u)
 
+    def held(self) -> list[str]:
+        """The events with a version held back, to be read again (a held file is published, or the public page
+        told, once it has stayed the same for ``hold`` seconds)."""
+        return [name for name, e in self.events.items() if e.held is not None]
+
+    async def recheck(self, stop: asyncio.Event) -> None:
+        """Read the held files again every half ``hold`` (at most every second) until ``stop`` is set."""
+        pause = min(1.0, max(0.05, self.hold / 2))
+        while not stop.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), pause)
+            for name in self.held():
+                u = await asyncio.to_thread(self.update, name)
+                if u is not None:
+                    self.tell([u])
+
     async def watch(self, stop: asyncio.Event | None = None) -> None:
         """Follow the files until ``stop`` is set: every change is read in a worker thread, then told."""
+        stop = stop or asyncio.Event()
+        rechecking = asyncio.create_task(self.recheck(stop))
+        try:
+            await self._follow(stop)
+        finally:
+            stop.set()
+            await rechecking
+
+    async def _follow(self, stop: asyncio.Event) -> None:
         from watchfiles import awatch
 
         def wanted(change: Change, path: str) -> bool:

@@ -25,7 +25,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, TypedDict
 
-from fastapi import APIRouter, FastAPI, Header, Query, Request
+from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.sse import EventSourceResponse, ServerSentEvent
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -36,11 +36,11 @@ from ..engine.rules import RULE_CHOICES
 from ..live.watch import LiveHub
 from ..render.i18n import LANGUAGES, WORDS, message
 from ..render.live_words import LIVE_WORDS
-from .errors import ApiError, error_response
+from .errors import ApiError, error_response, install
 
 HERE = Path(__file__).parent
-#: more Server-Sent Event streams than this at once are refused (503)
-MAX_SUBSCRIBERS = 2000
+#: the seconds a refused stream is asked to wait before it tries again (``Retry-After``)
+RETRY_AFTER = 5
 
 
 def fail(text: str, status: int, lang: str = "en", field: str | None = None) -> JSONResponse:
@@ -76,6 +76,19 @@ def router(hub: LiveHub) -> APIRouter:
     """The routes of the live face, bound to ``hub``."""
     api = APIRouter()
     env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]))
+
+    def room(request: Request) -> str:
+        """The client's address when the server and that client have room for one more stream; else a 503 with
+        ``Retry-After`` (the per-process bound, ``--max-streams``) or a 429 (one client's share,
+        ``--max-streams-per-client``: one client cannot lock out every viewer)."""
+        client = request.client.host if request.client else "?"
+        if hub.streams_open() >= hub.max_streams:
+            raise HTTPException(503, f"this server has {hub.max_streams} live streams open, as many as it takes; "
+                                     f"try again in {RETRY_AFTER} seconds", headers={"Retry-After": str(RETRY_AFTER)})
+        if hub.streams_of(client) >= hub.max_streams_per_client:
+            raise HTTPException(429, f"this address has {hub.max_streams_per_client} live streams open, as many as "
+                                     "one address may; close one first", headers={"Retry-After": str(RETRY_AFTER)})
+        return client
 
     def missing(name: str | None, lang: str) -> JSONResponse:
         if name is None:
@@ -137,27 +150,28 @@ def router(hub: LiveHub) -> APIRouter:
         return JSONResponse({"event": e.name, "rounds": hub.history.rounds(e.name)})
 
     @api.get("/api/live/events", response_class=EventSourceResponse)
-    async def stream(request: Request, event: str | None = None) -> AsyncIterator[ServerSentEvent]:
+    async def stream(request: Request, event: str | None = None,
+                     client: str = Depends(room)) -> AsyncIterator[ServerSentEvent]:
         """One Server-Sent Event per new version (``update``: event, version, time, round, warning, moved,
-        changes); first a ``hello`` with the published events."""
-        if len(hub.subscribers) >= MAX_SUBSCRIBERS:
-            yield ServerSentEvent(event="busy", data={"retry_after": 5}, retry=5000)
-            return
-        q = hub.subscribe()
+        changes); first a ``hello`` with the published events.  Beyond the server's bound of streams: 503 with
+        ``Retry-After``; beyond one address's share: 429."""
+        q = hub.subscribe(client)
         try:
             yield ServerSentEvent(event="hello", data=[{"event": e.name, "version": e.version}
                                                        for e in hub.published()], retry=2000)
             while not hub.stopping.is_set():
-                try:
-                    u = await asyncio.wait_for(q.get(), 1.0)
+                try:  # the server ends a stream whose client went away; this wait only looks now and then
+                    u = await asyncio.wait_for(q.get(), 30.0)
                 except TimeoutError:
                     if await request.is_disconnected():
                         break
                     continue
+                if u is None:  # the server stops
+                    break
                 if (event is None or u.event == event) and hub.event(u.event) is not None:
                     yield ServerSentEvent(event="update", data=u.to_json(), id=f"{u.event}:{u.version}")
         finally:
-            hub.unsubscribe(q)
+            hub.unsubscribe(q, client)
 
     def check(authorization: str | None) -> JSONResponse | None:
         if not hub.token:
@@ -199,6 +213,19 @@ def router(hub: LiveHub) -> APIRouter:
         return JSONResponse({"event": e.name, "version": e.version, "tiebreaks": e.settings.tiebreaks,
                              "rules": e.settings.rules, "published": e.settings.published, "warning": e.warning})
 
+    @api.get("/api/live/arbiter")
+    def arbiter(authorization: str | None = Header(None), lang: str = "en") -> Response:
+        """(Arbiter) every watched event, published or not, with the version held back and why (never public)."""
+        refused = check(authorization)
+        if refused is not None:
+            return refused
+        states = [e.state() for e in hub.events.values()]
+        for st in states:
+            st["warning"] = message(st["warning"], lang) if st["warning"] else None
+            if st["held"]:
+                st["held"]["reason"] = message(st["held"]["reason"], lang)
+        return JSONResponse(states)
+
     @api.post("/api/live/republish")
     async def republish(body: Republish, authorization: str | None = Header(None)) -> Response:
         """(Arbiter) read the file again and publish it, even one the watcher held back."""
@@ -209,8 +236,7 @@ def router(hub: LiveHub) -> APIRouter:
             return missing(body.event, "en")
         u = await asyncio.to_thread(hub.update, body.event, True)
         hub.tell([u] if u is not None else [])
-        e = hub.events[body.event]
-        return JSONResponse({"event": e.name, "version": e.version, "warning": e.warning})
+        return JSONResponse(hub.events[body.event].state())
 
     return api
 
@@ -224,6 +250,7 @@ async def lifespan(hub: LiveHub) -> AsyncIterator[None]:
         yield
     finally:
         hub.stopping.set()
+        hub.end_streams()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await asyncio.wait_for(task, 5)
         hub.close()
@@ -233,5 +260,6 @@ def live_app(hub: LiveHub) -> FastAPI:
     """A FastAPI app with only the live face (mounted by :func:`tiebreak.web.app.create_app`; the page's script and
     style are the main app's ``/static/live.js`` and ``/static/live.css``)."""
     app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+    install(app)
     app.include_router(router(hub))
     return app
