@@ -151,3 +151,8 @@ class Serve(Command):
     database: str | None = None
     tiebreaks: str | None = None
     rules: str = "auto"
+    hold: float = 5.0
+    max_file_mb: int = 16
+    keep_versions: int = 1000
+    max_streams: int = 5000
+    max_streams_per_client: int = 50

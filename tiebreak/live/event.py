@@ -2,7 +2,8 @@
 
 A version is published only when it is whole: the file's bytes changed, it reads cleanly (by the same reader as
 ``tiebreak standings``, the whole file each time: a 2,000-player TRF reads in under 10 ms), and nothing the last good
-version had disappeared without a result (a player, a round, a game: :func:`tiebreak.live.guard.lost`).  Otherwise
+version had disappeared without a result (a player, a round, a game: :func:`tiebreak.live.guard.lost`; nor a game
+the reader had to fill in from one side because the other side's line is blank: a cut line).  Otherwise
 the version is *held back*: the page keeps the last good version, the arbiter is told why
 (:attr:`LiveEvent.held`, ``GET /api/live/arbiter``), and the viewers are told nothing.  A held file that reads
 cleanly is published once its bytes have stayed the same for ``hold`` seconds (the arbiter really did remove the
@@ -34,7 +35,6 @@ import json
 import logging
 import threading
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -48,9 +48,10 @@ from ..formats import readers
 from ..formats.files import reading
 from ..formats.text import decode
 from .document import DocumentWriter
-from .grid import CELL, changes, pairings
+from .grid import changes, crosstable_rows, pairings
 from .guard import MAX_FILE_BYTES, lost, read_inside
 from .pending import AsItStands, as_it_stands, blocks_of, settled, trf_pending
+from .settings import HOLD_SECONDS, STALE, Settings, Update
 from .teams import LiveTeams
 
 if TYPE_CHECKING:
@@ -58,45 +59,12 @@ if TYPE_CHECKING:
     from ..engine.team import TeamStandings
     from .history import ChangeRow, History, PlaceRow
 
+#: the reader's words for a game that one side lists and the other side's line leaves blank
+ONE_SIDED = "line is blank in that round"
+__all__ = ["HOLD_SECONDS", "STALE", "SUFFIXES", "LiveEvent", "Settings", "Update"]
 log = logging.getLogger("tiebreak.live")
 #: the file endings a live event can be read from
 SUFFIXES = (".trf", ".txt", ".tab", *readers.READERS)
-#: seconds a version is held back before a file that reads cleanly is published anyway (or a file that does not
-#: read makes the public page say that the standings shown are not the file's latest)
-HOLD_SECONDS = 5.0
-#: the public warning while a version is held back longer than that (the reason is the arbiter's, never public)
-STALE = "the file has changed but does not read cleanly yet: the last good version is shown"
-
-
-@dataclass
-class Settings:
-    """How an event is ranked (the ``standings`` options that make sense live); changed by the arbiter only."""
-
-    tiebreaks: str | None = None
-    rules: str = "auto"
-    unrated_rating: int | None = None
-    system: str | None = None
-    #: whether the event is on the public list
-    published: bool = True
-
-
-@dataclass
-class Update:
-    """What the subscribers are told about a new version (the Server-Sent Event's data)."""
-
-    event: str
-    version: int
-    time: str
-    round: int
-    warning: str | None
-    moved: int
-    changes: list[dict[str, Any]] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"event": self.event, "version": self.version, "time": self.time, "round": self.round,
-                "warning": self.warning, "moved": self.moved, "changes": self.changes[:50]}
-
-
 class LiveEvent:
     """One watched file and its published versions.  ``history`` (a :class:`~tiebreak.live.history.History`)
     keeps every version; without it only the last is kept."""
@@ -136,9 +104,12 @@ class LiveEvent:
     def restore(self, last: dict[str, Any]) -> None:
         """Serve a version kept in the database (a restart, or a version another server published)."""
         self.version, self.digest, self.time = last["version"], last["digest"], last["time"]
+        doc = json.loads(last["document"], parse_float=str, parse_int=str)  # numbers kept as the text they were
+        self.text, self.ranks = last["document"], {int(r["start_no"]): int(r["rank"]) for r in doc["standings"]}
+        self._points = {int(r["start_no"]): r["points"] for r in doc["standings"]}
         doc = json.loads(last["document"])
-        self.text, self.ranks = last["document"], {r["start_no"]: r["rank"] for r in doc["standings"]}
         self.document = {k: doc[k] for k in ("live", "pairings", "pending", "odds") if k in doc}
+        self.warning, self._live, self._standings_text = doc["live"].get("warning"), None, ""
 
     def read(self) -> bytes:
         """The file's bytes, read inside the watched folder and within the size bound (:func:`guard.read_inside`)."""
@@ -207,8 +178,14 @@ class LiveEvent:
         self.warning = warning
         if self.document is not None:
             self.document["live"]["warning"] = warning
-            self.text = self._writer.write(None, self.document, self._standings_text) if self._standings_text else \
-                self.text
+            if self._standings_text:
+                self.text = self._writer.write(None, self.document, self._standings_text)
+            elif self.text:  # a version restored from the database: its text, with the warning set
+                doc = json.loads(self.text)
+                doc["live"]["warning"] = warning
+                self.text = json.dumps(doc, ensure_ascii=False, indent=1)
+            if self.history is not None:
+                self.history.tell(self.name, self.version, warning)
         if self.players is not None:
             self.players[0]["live"]["warning"] = warning
             self.players_text = self._writer.write(None, *self.players)
@@ -237,7 +214,8 @@ class LiveEvent:
         said = {w.message for w in warnings}
         if self._live is not None and not force and not self.held_long_enough(digest):
             missing = lost(self._live, live)
-            new = sorted(said - self._reader_warnings)
+            # a game filled in from one side: the other side's line is cut (a cut line reads as blank rounds)
+            new = sorted(w for w in said - self._reader_warnings if ONE_SIDED in w)
             if missing is not None or new:
                 return self._hold(digest, missing or f"the file reads with a new warning: {new[0]}", readable=True)
         read = time.perf_counter()
@@ -322,6 +300,18 @@ class LiveEvent:
                 return
             self.document["odds"] = odds
             self.text = self._writer.write(None, self.document, self._standings_text)
+            if self.history is not None:  # kept with its odds: a restart, and the other servers, show them too
+                self.history.set_document(self.name, version, self.text)
+
+    def _reread(self) -> AsItStands | None:
+        """The version served, read again from the file when the file still has that version's bytes."""
+        try:
+            data = self.read()
+            if hashlib.blake2b(data, digest_size=16).hexdigest() == self.digest:
+                return self.load(data, [])
+        except TiebreakError:
+            pass
+        return None
 
     def _places(self, s: Standings, live: AsItStands, old: dict[int, int],
                 tiebreaks: str | None) -> tuple[list[str], list[PlaceRow], int]:
@@ -368,6 +358,8 @@ class LiveEvent:
         """Every player's rounds in standings order: opponent, colour and result (``*`` being played); in a team
         event every team's matches (unless ``players``)."""
         with self._lock:
+            if self._live is None and self.digest and self.document is not None:
+                self._live = self._reread()  # a version restored, or kept by another server: its file, if it is here
             if self._live is None or self.document is None:
                 return []
             team = self._team_standings is not None
@@ -377,15 +369,7 @@ class LiveEvent:
                 return crosstable(self._team_standings)
             if self._crosstable is not None and self._crosstable[0] == self.version:
                 return self._crosstable[1]
-            t = self._live.tournament
-            rows: list[dict[str, Any]] = []
-            for sno, rank in sorted((self._player_ranks if team else self.ranks).items(), key=lambda x: (x[1], x[0])):
-                i = t.row(sno)
-                rows.append({"rank": rank, "start_no": sno, "name": t.players[i].name, "points": self._points[sno],
-                             "rounds": [
-                                 {"opponent": t.players[o].start_no if o >= 0 else None,
-                                  "colour": {1: "w", -1: "b"}.get(int(c)), "result": CELL[Kind(int(k))]}
-                                 for o, c, k in zip(t.opponent[i].tolist(), t.colour[i].tolist(), t.kind[i].tolist())]})
+            rows = crosstable_rows(self._live.tournament, self._player_ranks if team else self.ranks, self._points)
             self._crosstable = (self.version, rows)
             return rows
 

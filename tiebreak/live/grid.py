@@ -60,3 +60,17 @@ def changes(before: Tournament, after: Tournament) -> list[ChangeRow]:
         what = "pairing" if before.opponent[i, r] != after.opponent[i, r] else "result"
         out.append((r + 1, after.players[i].start_no, what, CELL[a] or None, CELL[b] or None))
     return out
+
+
+def crosstable_rows(t: Tournament, ranks: dict[int, int], points: dict[int, str]) -> list[dict[str, Any]]:
+    """Every player's rounds in standings order (``ranks``: start number -> rank): opponent, colour and result (``*``
+    being played)."""
+    rows: list[dict[str, Any]] = []
+    for sno, rank in sorted(ranks.items(), key=lambda x: (x[1], x[0])):
+        i = t.row(sno)
+        rows.append({"rank": rank, "start_no": sno, "name": t.players[i].name, "points": points[sno],
+                     "rounds": [
+                         {"opponent": t.players[o].start_no if o >= 0 else None,
+                          "colour": {1: "w", -1: "b"}.get(int(c)), "result": CELL[Kind(int(k))]}
+                         for o, c, k in zip(t.opponent[i].tolist(), t.colour[i].tolist(), t.kind[i].tolist())]})
+    return rows

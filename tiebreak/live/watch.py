@@ -19,15 +19,17 @@ import hmac
 import logging
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import InputError, Place
 from .event import HOLD_SECONDS, SUFFIXES, LiveEvent, Settings, Update
 from .guard import MAX_FILE_BYTES
-from .history import History
+from .history import KEEP, History
 
 if TYPE_CHECKING:  # watchfiles is loaded only when a watch starts
     from watchfiles import Change
+
+    from .shared import Coordinator
 
 log = logging.getLogger("tiebreak.live")
 #: at most this many events in one watched folder, looked for at most this deep
@@ -64,7 +66,7 @@ class LiveHub:
     default an SQLite file beside the watched files; ``"none"`` keeps no history."""
 
     def __init__(self, target: str | Path, database: str | None = None, token: str | None = None,
-                 settings: Settings | None = None, hold: float = HOLD_SECONDS, limit: int = MAX_FILE_BYTES,
+                 settings: Settings | None = None, hold: float = HOLD_SECONDS, limit: int = MAX_FILE_BYTES, keep: int = KEEP,
                  max_streams: int = MAX_STREAMS, max_streams_per_client: int = MAX_STREAMS_PER_CLIENT) -> None:
         target = Path(target).resolve()
         if not target.exists():
@@ -74,7 +76,7 @@ class LiveHub:
         self.token = token or None
         if database is None:
             database = f"sqlite:///{self.root / DATABASE_NAME}"
-        self.history = None if database == "none" else History(database)
+        self.history = None if database == "none" else History(database, keep)
         self.settings = settings or Settings()
         self.hold, self.limit = hold, limit
         self.events: dict[str, LiveEvent] = {}
@@ -82,7 +84,18 @@ class LiveHub:
         self._streams: dict[str, int] = {}  # client address -> streams open
         self.max_streams, self.max_streams_per_client = max_streams, max_streams_per_client
         self.stopping = asyncio.Event()  # set when the server stops: the watcher and the event streams end
-        self.scan()
+        # several servers on one PostgreSQL database: the one that holds the lock leads (tiebreak.live.shared)
+        self.coordinator: Coordinator | None = None
+        self.leading = True
+        if self.history is not None and self.history.shared:
+            from .shared import Coordinator
+
+            self.coordinator = Coordinator(database, target.name)
+            self.leading = self.coordinator.try_lead()
+        if self.leading:
+            self.scan()
+        else:
+            self.follow_all()
 
     # ---- events
     def name_of(self, path: str | Path) -> str | None:
@@ -104,7 +117,7 @@ class LiveHub:
                 updates.append(u)
         return updates
 
-    def update(self, name: str, force: bool = False) -> Update | None:
+    def _event(self, name: str) -> LiveEvent | None:
         event = self.events.get(name)
         if event is None:
             if len(self.events) >= MAX_EVENTS:
@@ -112,6 +125,12 @@ class LiveHub:
                 return None
             event = self.events[name] = LiveEvent(name, self.root / name, _copy(self.settings), self.history,
                                                   root=self.root, hold=self.hold, limit=self.limit)
+        return event
+
+    def update(self, name: str, force: bool = False) -> Update | None:
+        event = self._event(name)
+        if event is None or not self.leading:
+            return None
         try:
             return event.update(force=force)
         except Exception as e:  # a bug must not stop the watching of the other events; the arbiter is told
@@ -192,15 +211,81 @@ class LiveHub:
                 if u is not None:
                     self.tell([u])
 
+    # ---- several servers on one database
+    def follow_all(self) -> None:
+        """(A follower) serve every event of the database's last versions."""
+        assert self.history is not None, "a follower shares a history"
+        for name in self.history.events():
+            if self.only is None or name == self.only:
+                e = self._event(name)
+                last = self.history.last(name)
+                if e is not None and last is not None and last["version"] > e.version:
+                    e.restore(last)
+
+    def heard(self, news: dict[str, Any]) -> Update | None:
+        """(A follower) a version another server kept (``what``: version, document: its odds came, warning); the
+        update to tell this server's viewers."""
+        if self.leading or self.history is None:
+            return None
+        if news.get("what") == "listening":
+            self.follow_all()
+            return None
+        name, version = news.get("event"), news.get("version")
+        if not isinstance(name, str) or not isinstance(version, int) or (self.only is not None and name != self.only):
+            return None
+        e = self._event(name)
+        if e is None:
+            return None
+        if news.get("what") == "warning":
+            return e.warn(news.get("warning") if isinstance(news.get("warning"), str) else None)
+        last = self.history.last(name, version)
+        if last is None or version < e.version:
+            return None
+        new = version > e.version
+        e.restore(last)
+        if not new:
+            return None
+        changes = [dict(c, round=c["round"]) for c in self.history.changes(name, version)]
+        return Update(name, version, last["time"], last["round"], e.warning, e.document["live"]["moved"]
+                      if e.document else 0, changes)
+
+    async def _lead_when_free(self, stop: asyncio.Event) -> None:
+        """(A follower) try to take the lead every second; once leading, watch the files from the last version."""
+        assert self.coordinator is not None
+        while not stop.is_set() and not self.leading:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), 1.0)
+            if not stop.is_set() and await asyncio.to_thread(self.coordinator.try_lead):
+                await asyncio.to_thread(self.follow_all)  # from the last version kept
+                self.leading = True
+                log.warning("this server now leads: it watches the files")
+                self.tell(await asyncio.to_thread(self.scan))
+
     async def watch(self, stop: asyncio.Event | None = None) -> None:
-        """Follow the files until ``stop`` is set: every change is read in a worker thread, then told."""
+        """Follow the files until ``stop`` is set: every change is read in a worker thread, then told.  On a shared
+        database, listen to the other servers too, and lead when the leader is gone."""
         stop = stop or asyncio.Event()
-        rechecking = asyncio.create_task(self.recheck(stop))
+        tasks = [asyncio.create_task(self.recheck(stop))]
+        if self.coordinator is not None:
+            loop = asyncio.get_running_loop()
+
+            def heard(news: dict[str, Any]) -> None:  # in the listener's thread
+                asyncio.run_coroutine_threadsafe(self._heard(news), loop)
+
+            self.coordinator.listen(heard)
+            if not self.leading:
+                await self._lead_when_free(stop)
         try:
-            await self._follow(stop)
+            if self.leading and not stop.is_set():
+                await self._follow(stop)
         finally:
             stop.set()
-            await rechecking
+            await asyncio.gather(*tasks)
+
+    async def _heard(self, news: dict[str, Any]) -> None:
+        u = await asyncio.to_thread(self.heard, news)
+        if u is not None:
+            self.tell([u])
 
     async def _follow(self, stop: asyncio.Event) -> None:
         from watchfiles import awatch
@@ -219,6 +304,8 @@ class LiveHub:
             self.tell(updates)
 
     def close(self) -> None:
+        if self.coordinator is not None:
+            self.coordinator.close()
         if self.history is not None:
             self.history.close()
 
