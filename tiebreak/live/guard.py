@@ -54,7 +54,7 @@ def read_inside(root: Path, path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
             raise InputError("the file is not a regular file; it is not read", Place(path.name))
         data = f.read(limit + 1)
     if len(data) > limit:
-        raise InputError(f"the file is larger than {limit // (1024 * 1024)} MB; it is not read", Place(path.name))
+        raise InputError(f"the file is larger than {limit:,} bytes; it is not read", Place(path.name))
     return data
 
 
