@@ -174,6 +174,9 @@ def router(hub: LiveHub) -> APIRouter:
             hub.unsubscribe(q, client)
 
     def check(authorization: str | None) -> JSONResponse | None:
+        if not hub.leading:
+            return fail("this server follows another server on the database: send the arbiter's changes to the server "
+                        "that watches the file", 409)
         if not hub.token:
             return fail("this server has no arbiter token: start it with --token to change anything", 403)
         given = authorization[7:] if authorization and authorization.lower().startswith("bearer ") else None
