@@ -4,6 +4,8 @@ request body that is not a JSON object."""
 
 from __future__ import annotations
 
+import json
+import time
 from pathlib import Path
 
 import pytest
@@ -88,3 +90,35 @@ def test_a_body_that_is_not_a_json_object_is_named(tmp_path, body, words):
         r = client.post(path, content=body, headers={"authorization": f"Bearer {TOKEN}",
                                                      "content-type": "application/json"})
         assert r.status_code == 400 and words in r.json()["error"] and "None" not in r.json()["error"]
+
+
+def test_a_held_version_after_the_hold(tmp_path):
+    """hold=0.3 s: a file that reads but lost a game is published once it has stayed the same that long (the arbiter
+    really removed it); a file that does not read stays held, and only then does the public page say that the
+    standings shown are not the file's latest -- never why."""
+    from tiebreak.live.event import STALE, LiveEvent
+
+    def line(no: int, name: str, rounds: str) -> str:
+        return f"001 {no:4d}      {name}".ljust(91) + rounds
+
+    path = tmp_path / "club.trf"
+    path.write_text("\n".join([line(1, "Alpha, A", "   2 w 1     3 w  "), line(2, "Beta, B", "   1 b 0"),
+                               line(3, "Gamma, C", "0000 - U     1 b  ")]) + "\n")
+    e = LiveEvent("club.trf", path, hold=0.3)
+    assert e.update().version == 1 and e.document["live"]["pending"] == 1
+    removed = "\n".join([line(1, "Alpha, A", "   2 w 1"), line(2, "Beta, B", "   1 b 0"),
+                         line(3, "Gamma, C", "0000 - U")]) + "\n"  # the round-2 game (all of round 2) taken out
+    path.write_text(removed)
+    assert e.update() is None and e.version == 1 and e.held["reason"] == "round 2 is no longer in the file"
+    time.sleep(0.35)
+    u = e.update()
+    assert u is not None and u.version == 2 and e.held is None and e.document["live"]["pending"] == 0
+    path.write_text(removed.replace("   1 b 0", "   1 b Q"))  # does not read
+    assert e.update() is None and e.warning is None
+    time.sleep(0.35)
+    u = e.update()
+    assert u is not None and u.warning == STALE and e.version == 2 and "could not be read" in e.held["reason"]
+    assert "Q" not in json.loads(e.text)["live"]["warning"]
+    path.write_text(removed)  # the last good version's bytes again: nothing held, the public warning gone
+    u = e.update()
+    assert u is not None and u.warning is None and e.held is None and e.version == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,7 +36,17 @@ class Update:
     warning: str | None
     moved: int
     changes: list[dict[str, Any]] = field(default_factory=list)
+    _wire: bytes | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"event": self.event, "version": self.version, "time": self.time, "round": self.round,
                 "warning": self.warning, "moved": self.moved, "changes": self.changes[:50]}
+
+    def wire(self) -> bytes:
+        """The Server-Sent Event as it goes on the wire (``event: update``, ``id: EVENT:VERSION``), encoded once for
+        every stream."""
+        if self._wire is None:
+            key = f"{self.event}:{self.version}".replace("\r", " ").replace("\n", " ")
+            self._wire = (f"event: update\nid: {key}\ndata: {json.dumps(self.to_json(), ensure_ascii=False)}\n\n"
+                          .encode())
+        return self._wire

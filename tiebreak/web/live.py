@@ -26,8 +26,7 @@ from pathlib import Path
 from typing import Any, TypedDict
 
 from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Query, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
-from fastapi.sse import EventSourceResponse, ServerSentEvent
+from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from pydantic import BaseModel
 
@@ -41,6 +40,14 @@ from .errors import ApiError, error_response, install
 HERE = Path(__file__).parent
 #: the seconds a refused stream is asked to wait before it tries again (``Retry-After``)
 RETRY_AFTER = 5
+#: seconds between two keep-alive comments of an idle stream
+KEEPALIVE = 15.0
+
+
+def sse(kind: str, data: object, retry: int | None = None) -> bytes:
+    """One Server-Sent Event as it goes on the wire."""
+    head = f"retry: {retry}\n" if retry is not None else ""
+    return f"{head}event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n".encode()
 
 
 def fail(text: str, status: int, lang: str = "en", field: str | None = None) -> JSONResponse:
@@ -149,29 +156,33 @@ def router(hub: LiveHub) -> APIRouter:
             return JSONResponse({"event": e.name, "player": player, "versions": hub.history.player(e.name, player)})
         return JSONResponse({"event": e.name, "rounds": hub.history.rounds(e.name)})
 
-    @api.get("/api/live/events", response_class=EventSourceResponse)
-    async def stream(request: Request, event: str | None = None,
-                     client: str = Depends(room)) -> AsyncIterator[ServerSentEvent]:
+    @api.get("/api/live/events", response_class=StreamingResponse,
+             responses={200: {"content": {"text/event-stream": {}}, "description": "Server-Sent Events"}})
+    async def stream(event: str | None = None, client: str = Depends(room)) -> StreamingResponse:
         """One Server-Sent Event per new version (``update``: event, version, time, round, warning, moved,
         changes); first a ``hello`` with the published events.  Beyond the server's bound of streams: 503 with
-        ``Retry-After``; beyond one address's share: 429."""
-        q = hub.subscribe(client)
-        try:
-            yield ServerSentEvent(event="hello", data=[{"event": e.name, "version": e.version}
-                                                       for e in hub.published()], retry=2000)
-            while not hub.stopping.is_set():
-                try:  # the server ends a stream whose client went away; this wait only looks now and then
-                    u = await asyncio.wait_for(q.get(), 30.0)
-                except TimeoutError:
-                    if await request.is_disconnected():
+        ``Retry-After``; beyond one address's share: 429.  Each update is encoded once for every stream
+        (:meth:`~tiebreak.live.settings.Update.wire`), and an idle stream is one waiting coroutine."""
+
+        async def events() -> AsyncIterator[bytes]:
+            q = hub.subscribe(client)
+            try:
+                yield sse("hello", [{"event": e.name, "version": e.version} for e in hub.published()], retry=2000)
+                while not hub.stopping.is_set():
+                    try:
+                        u = await asyncio.wait_for(q.get(), KEEPALIVE)
+                    except TimeoutError:  # a comment keeps proxies from closing an idle stream; a gone client fails here
+                        yield b": ping\n\n"
+                        continue
+                    if u is None:  # the server stops
                         break
-                    continue
-                if u is None:  # the server stops
-                    break
-                if (event is None or u.event == event) and hub.event(u.event) is not None:
-                    yield ServerSentEvent(event="update", data=u.to_json(), id=f"{u.event}:{u.version}")
-        finally:
-            hub.unsubscribe(q, client)
+                    if (event is None or u.event == event) and hub.event(u.event) is not None:
+                        yield u.wire()
+            finally:
+                hub.unsubscribe(q, client)
+
+        return StreamingResponse(events(), media_type="text/event-stream",
+                                 headers={"cache-control": "no-cache", "x-accel-buffering": "no"})
 
     def check(authorization: str | None) -> JSONResponse | None:
         if not hub.leading:
