@@ -59,8 +59,10 @@ def read_inside(root: Path, path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
 
 
 def lost(before: AsItStands, after: AsItStands) -> str | None:
-    """What the last good version had that the new one lost without a result: a player, a round, a game (a pairing,
-    a result or a bye that is now a blank); None when nothing was lost."""
+    """What the last good version had that the new one lost without a result: a player, a round, a game (a pairing
+    or a bye that is now a blank); None when nothing was lost.  A result taken back (the game pending again) is the
+    arbiter's correction, not a cut file: a line cut inside a block leaves the other side's result, and the reader
+    fills the game in from it (:data:`tiebreak.live.event.ONE_SIDED`)."""
     a, b = before.tournament, after.tournament
     gone = sorted(set(a._row_of) - set(b._row_of))
     if gone:
@@ -74,8 +76,4 @@ def lost(before: AsItStands, after: AsItStands) -> str | None:
     if missing.any():
         i, r = (int(x) for x in next(iter(zip(*missing.nonzero()))))
         return f"round {r + 1}: the game of player {a.players[i].start_no} is no longer in the file"
-    result = (a.kind != Kind.UNKNOWN) & (a.kind != Kind.ABSENT) & (b.kind[rows, :a.rounds] == Kind.UNKNOWN)
-    if result.any():
-        i, r = (int(x) for x in next(iter(zip(*result.nonzero()))))
-        return f"round {r + 1}: the result of player {a.players[i].start_no} is no longer in the file"
     return None
