@@ -50,7 +50,6 @@ def _playing(text: str) -> str:
 
 BASE = _playing(EXAMPLE)
 LINES = BASE.split("\n")
-PLAYER_LINES = [k for k, x in enumerate(LINES) if x.startswith("001")]
 
 
 def _block_edit(lines: list[str], k: int, rnd: int, what: str, value: str) -> list[str]:
@@ -76,7 +75,10 @@ def edits(draw) -> list[bytes]:
     lines, files = list(LINES), []
     for _ in range(draw(st.integers(1, 6))):
         kind = draw(st.sampled_from(["result", "result", "opponent", "colour", "blank", "drop", "cut", "swap"]))
-        k = draw(st.sampled_from(PLAYER_LINES))
+        players = [i for i, x in enumerate(lines) if x.startswith("001") and x[4:8].strip().isdigit()]
+        if not players:
+            break
+        k = draw(st.sampled_from(players))
         rnd = draw(st.integers(1, 7))
         if kind == "result":
             lines = _block_edit(lines, k, rnd, "result", draw(st.sampled_from(list("10=+-WDLHFUZX "))))
