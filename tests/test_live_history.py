@@ -33,9 +33,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 @pytest.fixture(scope="module")
 def postgres():
     try:
-        import psycopg  # noqa: F401
-
         import pg
+        import psycopg  # noqa: F401
 
         server = pg.Server()
     except Exception as e:  # no driver, no binaries, or the server did not start
