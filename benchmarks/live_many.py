@@ -5,7 +5,8 @@ database (a throwaway cluster made by tests/pg.py, or ``TIEBREAK_POSTGRES_URL``)
 watched; ``--clients`` Server-Sent Event clients (raw asyncio sockets in this one process, spread evenly over the
 servers, connected in batches of 250); then a result written into the file ``--updates`` times.  Figures: for each
 update, the seconds from writing the file to each client's ``update`` event (p50, p99, max; ``inf`` when a client did
-not get it within ``--limit`` seconds), and the memory of each server process (resident set, from /proc) before the
+not get it within ``--limit`` seconds), the processor seconds each server and this client spent per update (1 s of
+idle keep-alive included: on a loaded machine the delays grow, the processor time does not), and the memory of each server process (resident set, from /proc) before the
 clients and with them connected and idle: memory per viewer.  Bounded: every wait has a time limit, every server's
 process group is stopped at the end whatever happens.
 """
@@ -28,6 +29,12 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "tests"))
 
 from live import _BLOCK, _SERVERS, flip, live_servers  # noqa: E402
+
+
+def cpu_s(pid: int) -> float:
+    """Processor seconds (user + system) of a process, its waited-for children included."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
 
 def rss_kb(pid: int) -> int:
@@ -83,6 +90,7 @@ async def run(ports: list[int], path: Path, clients: int, updates: int, limit: f
     players = [int(x[4:8]) for x in text.split("\n") if x.startswith("001") and x[_BLOCK + 7:_BLOCK + 8] in ("1", "0")
                and x[_BLOCK:_BLOCK + 4].strip()]
     delays: list[list[float]] = []
+    cpu_before, own_before = [cpu_s(pid) for pid in pids], time.process_time()
     try:
         for k in range(updates):
             seen = set(received)
@@ -99,6 +107,8 @@ async def run(ports: list[int], path: Path, clients: int, updates: int, limit: f
             got = received[new[0]] if new else []
             delays.append(sorted([t - written for t in got] + [float("inf")] * (clients - len(got))))
             await asyncio.sleep(1.0)
+        cpu = [(cpu_s(pid) - b) / updates for pid, b in zip(pids, cpu_before)]
+        own = (time.process_time() - own_before) / updates
     finally:
         stop.set()
         for t in tasks:
@@ -108,7 +118,8 @@ async def run(ports: list[int], path: Path, clients: int, updates: int, limit: f
     return {"connected": connected, "connect_s": connect_time, "rss_before_kb": before, "rss_idle_kb": idle,
             "per_viewer_kb": [(i - b) / (clients / len(ports)) for b, i in zip(before, idle)],
             "p50": statistics.median(every), "p99": every[int(len(every) * 0.99) - 1], "max": every[-1],
-            "per_update_p99": [d[int(len(d) * 0.99) - 1] for d in delays]}
+            "per_update_p99": [d[int(len(d) * 0.99) - 1] for d in delays],
+            "server_cpu_s_per_update": cpu, "client_cpu_s_per_update": own}
 
 
 def main() -> None:

@@ -170,7 +170,7 @@ class LiveEvent:
         self.held = None
         return self.warn(None) if self.warning else None
 
-    def warn(self, warning: str | None) -> Update | None:
+    def warn(self, warning: str | None, tell: bool = True) -> Update | None:
         """Keep the last good version and set the public warning (None: clear it); the subscribers hear of a change
         once."""
         if warning == self.warning:
@@ -184,7 +184,7 @@ class LiveEvent:
                 doc = json.loads(self.text)
                 doc["live"]["warning"] = warning
                 self.text = json.dumps(doc, ensure_ascii=False, indent=1)
-            if self.history is not None:
+            if self.history is not None and tell:  # the other servers on the database (a follower heard it: False)
                 self.history.tell(self.name, self.version, warning)
         if self.players is not None:
             self.players[0]["live"]["warning"] = warning

@@ -237,7 +237,7 @@ class LiveHub:
         if e is None:
             return None
         if news.get("what") == "warning":
-            return e.warn(news.get("warning") if isinstance(news.get("warning"), str) else None)
+            return e.warn(news.get("warning") if isinstance(news.get("warning"), str) else None, tell=False)
         last = self.history.last(name, version)
         if last is None or version < e.version:
             return None
