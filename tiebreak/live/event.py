@@ -92,6 +92,7 @@ class LiveEvent:
         #: a version held back, for the arbiter: the file's digest, since when (monotonic seconds), why, whether it read
         self.held: dict[str, Any] | None = None
         self._reader_warnings: set[str] = set()  # the reader's warnings of the last good version
+        self._lines: dict[str, list[tuple[int, int, int]]] = {}  # each 001 line of the last read -> its pending blocks
         self.timings: dict[str, float] = {}
         self._live: AsItStands | None = None  # the last good AsItStands
         self._previous_round: tuple[bytes, dict[int, int]] | None = None
@@ -200,7 +201,7 @@ class LiveEvent:
             blocks = blocks_of(getattr(t, "pending", []))  # Chess-JSON keeps its games without results in t.pending
         else:
             lines = decode(data, self.name, [])[0].replace("\r\n", "\n").replace("\r", "\n").split("\n")
-            blocks = trf_pending(lines)
+            blocks = trf_pending(lines, self._lines)  # the lines that did not change are not looked at again
         return as_it_stands(t, blocks)
 
     def _publish(self, data: bytes, digest: str, force: bool) -> Update | None:
