@@ -245,7 +245,7 @@ class LiveHub:
         e.restore(last)
         if not new:
             return None
-        changes = [dict(c, round=c["round"]) for c in self.history.changes(name, version)]
+        changes = [dict(c) for c in self.history.changes(name, version)]
         return Update(name, version, last["time"], last["round"], e.warning, e.document["live"]["moved"]
                       if e.document else 0, changes)
 
