@@ -142,8 +142,9 @@ class LiveEvent:
             return self._publish(data, digest, force)
 
     def _hold(self, digest: str | None, reason: str, readable: bool) -> Update | None:
-        """Keep the last good version; the arbiter is told ``reason``.  True: a file that reads cleanly has stayed
-        the same for ``hold`` seconds and may now be published (the caller publishes it)."""
+        """Keep the last good version; the arbiter is told ``reason`` (``digest``: the file held; ``readable``: it
+        reads, and will be published once it has stayed the same for ``hold`` seconds).  A file that does not read and
+        has been held that long makes the public page say :data:`STALE`; the update that tells it, else None."""
         now = time.monotonic()
         if self.held is None or self.held["digest"] != digest:
             self.held = {"digest": digest, "since": now, "reason": reason, "readable": readable}
