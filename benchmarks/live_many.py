@@ -6,8 +6,8 @@ watched; ``--clients`` Server-Sent Event clients (raw asyncio sockets in this on
 servers, connected in batches of 250); then a result written into the file ``--updates`` times.  Figures: for each
 update, the seconds from writing the file to each client's ``update`` event (p50, p99, max; ``inf`` when a client did
 not get it within ``--limit`` seconds), the processor seconds each server and this client spent per update (1 s of
-idle keep-alive included: on a loaded machine the delays grow, the processor time does not), and the memory of each server process (resident set, from /proc) before the
-clients and with them connected and idle: memory per viewer.  Bounded: every wait has a time limit, every server's
+idle keep-alive included: on a loaded machine the delays grow, the processor time does not), and the memory of each
+server process (resident set, from /proc) before the clients and with them connected and idle: memory per viewer.  Bounded: every wait has a time limit, every server's
 process group is stopped at the end whatever happens.
 """
 
