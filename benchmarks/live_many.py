@@ -7,8 +7,8 @@ servers, connected in batches of 250); then a result written into the file ``--u
 update, the seconds from writing the file to each client's ``update`` event (p50, p99, max; ``inf`` when a client did
 not get it within ``--limit`` seconds), the processor seconds each server and this client spent per update (1 s of
 idle keep-alive included: on a loaded machine the delays grow, the processor time does not), and the memory of each
-server process (resident set, from /proc) before the clients and with them connected and idle: memory per viewer.  Bounded: every wait has a time limit, every
-server's process group is stopped at the end whatever happens.
+server process (resident set, from /proc) before the clients and with them connected and idle: memory per viewer.
+Bounded: every wait has a time limit, every server's process group is stopped at the end whatever happens.
 """
 
 from __future__ import annotations
