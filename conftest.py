@@ -7,6 +7,8 @@ import pytest
 from _pytest.doctest import DoctestItem
 
 SHARED = Path(__file__).resolve().parent.parent / "shared"
+#: Alembic's environment runs only inside a migration (tiebreak.live.schema), never on import
+collect_ignore = ["tiebreak/live/migrations/env.py"]
 
 
 def pytest_collection_modifyitems(config, items):

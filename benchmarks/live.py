@@ -174,31 +174,69 @@ async def _load(port: int, path: Path, clients: int, updates: int, limit: float)
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
+#: the servers started by live_server, by port
+_SERVERS: dict[int, subprocess.Popen] = {}
+
+
+def stop_server(port: int) -> None:
+    """Stop the server started by :func:`live_server` on ``port`` now (SIGTERM to its process group, then SIGKILL)."""
+    server = _SERVERS.pop(port, None)
+    if server is None or server.poll() is not None:
+        return
+    os.killpg(server.pid, signal.SIGTERM)
+    try:
+        server.wait(10)
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, signal.SIGKILL)
+        server.wait(5)
+
+
+def _start(path: Path, options: tuple[str, ...]) -> int:
+    port = free_port()
+    log = tempfile.TemporaryFile()
+    server = subprocess.Popen([sys.executable, "-m", "tiebreak.cli", "serve", "--watch", str(path), "--port", str(port),
+                               *options], cwd=HERE.parent, stdout=subprocess.DEVNULL, stderr=log,
+                              start_new_session=True)
+    server.log = log  # type: ignore[attr-defined]
+    _SERVERS[port] = server
+    return port
+
+
+def _ready(port: int, limit: float = 30) -> None:
+    server = _SERVERS[port]
+    deadline = time.monotonic() + limit
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), 0.2).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline or server.poll() is not None:
+                server.log.seek(0)  # type: ignore[attr-defined]
+                tail = server.log.read().decode("utf-8", "replace")[-2000:]  # type: ignore[attr-defined]
+                raise RuntimeError(f"the live server did not start:\n{tail}") from None
+            time.sleep(0.1)
+
+
+@contextlib.contextmanager
+def live_servers(path: Path, count: int, *options: str):
+    """``count`` servers ``tiebreak serve --watch path`` started together on 127.0.0.1 at free ports, ready to answer
+    (at most 30 s): yields their ports; every server's process group is stopped at the end, whatever happens."""
+    ports = [_start(path, options) for _ in range(count)]
+    try:
+        for port in ports:
+            _ready(port)
+        yield ports
+    finally:
+        for port in ports:
+            stop_server(port)
+
+
 @contextlib.contextmanager
 def live_server(path: Path, *options: str):
     """``tiebreak serve --watch path`` on 127.0.0.1 at a free port, ready to answer (at most 30 s): yields the port;
     the server's process group is stopped at the end, whatever happens."""
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "tiebreak.cli", "serve", "--watch", str(path), "--port", str(port),
-                               *options], cwd=HERE.parent, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              start_new_session=True)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), 0.2).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise RuntimeError("the live server did not start") from None
-                time.sleep(0.1)
-        yield port
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
+    with live_servers(path, 1, *options) as ports:
+        yield ports[0]
 
 
 def load_test(path: Path, clients: int = 200, updates: int = 5, limit: float = 3.0) -> list[float]:

@@ -9,6 +9,7 @@ after beating no. 7 in round 7.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
@@ -180,21 +181,63 @@ def test_changing_state_needs_the_arbiters_token(live):
     assert httpx.get(base + "/api/live", params={"event": "../open.trf"}).status_code == 404
 
 
+def _arbiter(base):
+    return httpx.get(base + "/api/live/arbiter", headers={"authorization": f"Bearer {TOKEN}"}).json()[0]
+
+
 def test_a_half_written_file_keeps_the_last_good_version(live):
+    """The reason is the arbiter's (issue 28: never an internal parse error on the public banner); the viewers keep
+    the last good version and are told nothing while the file is being written."""
     base, path = live
     good = httpx.get(base + "/api/live").json()
     text = EXAMPLE.read_text()
     path.write_text(text[:len(text) // 2])  # the pairing program is writing: half the players, a line cut short
     deadline = time.monotonic() + 3
-    while time.monotonic() < deadline and not httpx.get(base + "/api/live").json()["live"]["warning"]:
+    while time.monotonic() < deadline and not _arbiter(base)["held"]:
         time.sleep(0.05)
+    held = _arbiter(base)["held"]
+    assert held and not held["reads"] and "could not be read" in held["reason"]
     doc = httpx.get(base + "/api/live").json()
-    assert doc["live"]["warning"] and doc["live"]["version"] == good["live"]["version"]
+    assert doc["live"]["warning"] is None and doc["live"]["version"] == good["live"]["version"]
     assert len(doc["standings"]) == 32
-    assert "останн" in httpx.get(base + "/api/live", params={"lang": "uk"}).json()["live"]["warning"]
+    assert httpx.get(base + "/api/live/arbiter").status_code == 401  # the reason is for the arbiter only
     path.write_text(text + "\n")  # written to the end
     doc, _ = _wait_for_version(base, good["live"]["version"], limit=10)
-    assert doc is not None and doc["live"]["warning"] is None
+    assert doc is not None and doc["live"]["warning"] is None and _arbiter(base)["held"] is None
+
+
+def test_a_file_cut_before_its_last_game_never_becomes_a_published_version(live):
+    """Every player line present, the file cut a few bytes before its end: the last line loses its round-7 block, so
+    the last game being played is listed by one side only and drops out of the pending games; the file reads
+    cleanly.  It is held back, then the whole file is written: the cut file was never a version (issue 29)."""
+    base, path = live
+    example = EXAMPLE.read_text()
+    last_line = [x for x in example.split("\n") if x.startswith("001")][-1]
+    last_game = (int(last_line[4:8]), int(last_line[ROUND7:ROUND7 + 4]), "?")  # the last line's round-7 game
+    whole = _without_results(example, ROUND7_TAKEN_OUT + [last_game])  # being played too
+    _write_and_wait(base, path, whole)
+    good = httpx.get(base + "/api/live").json()
+    lines = whole.rstrip("\n").split("\n")
+    last = max(k for k, x in enumerate(lines) if x.startswith("001"))
+    assert lines[last][ROUND7:].strip()  # the last player line has a round-7 block
+    cut = "\n".join(lines[:last] + [lines[last][:ROUND7 + 2]])  # a few bytes before the end
+    from tiebreak.formats import trf
+
+    assert len(trf.loads(cut).players) == len(trf.loads(whole).players)  # it reads, every player present
+    path.write_text(cut)
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline and not _arbiter(base)["held"]:
+        time.sleep(0.05)
+    held = _arbiter(base)["held"]
+    assert held and held["reads"] and "no longer in the file" in held["reason"]
+    doc = httpx.get(base + "/api/live").json()
+    assert doc["live"]["version"] == good["live"]["version"] and doc["live"]["warning"] is None
+    path.write_text(whole + "\n")  # the writer finishes
+    doc, _ = _wait_for_version(base, good["live"]["version"], limit=10)
+    assert doc is not None and doc["live"]["pending"] == good["live"]["pending"]
+    kept = httpx.get(base + "/api/live/history", params={"player": 1}).json()["versions"]
+    assert [v["version"] for v in kept if v["version"] > good["live"]["version"]] == [good["live"]["version"] + 1]
+    assert doc["live"]["digest"] == hashlib.blake2b((whole + "\n").encode(), digest_size=16).hexdigest()
 
 
 def test_paths_that_escape_the_folder_are_refused(tmp_path):

@@ -159,3 +159,8 @@ class Serve(Command):
     tiebreaks: str | None = None
     rules: str = "auto"
     event: int | None = None  # which tournament of a watched file that holds several
+    hold: float = 5.0
+    max_file_mb: int = 16
+    keep_versions: int = 1000
+    max_streams: int = 5000
+    max_streams_per_client: int = 50

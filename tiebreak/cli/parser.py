@@ -246,6 +246,16 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
                                                        "(default: tiebreak-live.sqlite beside the watched files; none)")
     web.add_argument("--tiebreaks", help="tie-break list of the live events (default: each file's own)")
     web.add_argument("--rules", default="auto", choices=RULE_CHOICES)
+    web.add_argument("--hold", type=float, default=5.0, metavar="SECONDS",
+                     help="a version that is not whole is held back this long before it is published (default 5)")
+    web.add_argument("--max-file-mb", type=whole_number, default=16, metavar="MB",
+                     help="the largest watched file read (default 16 MB)")
+    web.add_argument("--keep-versions", type=whole_number, default=1000, metavar="N",
+                     help="versions kept per event in the history besides the last of every round (default 1000)")
+    web.add_argument("--max-streams", type=whole_number, default=5000, metavar="N",
+                     help="live streams one process holds at most (beyond: 503 with Retry-After; default 5000)")
+    web.add_argument("--max-streams-per-client", type=whole_number, default=50, metavar="N",
+                     help="live streams one client address holds at most (beyond: 429; default 50)")
     web.set_defaults(run=_serve)
     lst = sub.add_parser("list", help="list the tie-breaks and modifiers")
     lst.add_argument("--lang", default="en", choices=["en", "ru", "uk"])

@@ -209,8 +209,16 @@ def _serve(ns: argparse.Namespace) -> int:
             from ..live.event import Settings
             from ..live.watch import LiveHub
 
-            live = LiveHub(args.watch, args.database, args.token, Settings(tiebreaks=args.tiebreaks, rules=args.rules,
-                                                                           event=args.event))
+            bounds = {"hold": (args.hold, 0, 3600), "max-file-mb": (args.max_file_mb, 1, 1024),
+                      "keep-versions": (args.keep_versions, 10, 1_000_000), "max-streams": (args.max_streams, 1, 100_000),
+                      "max-streams-per-client": (args.max_streams_per_client, 1, 100_000)}
+            for name, (value, lo, hi) in bounds.items():
+                if not lo <= value <= hi:  # NaN too
+                    raise InputError(f"{value} is out of range ({lo}-{hi})", Place(field=name))
+            live = LiveHub(args.watch, args.database, args.token,
+                           Settings(tiebreaks=args.tiebreaks, rules=args.rules, event=args.event),
+                           hold=args.hold, limit=args.max_file_mb * 1024 * 1024, keep=args.keep_versions,
+                           max_streams=args.max_streams, max_streams_per_client=args.max_streams_per_client)
     except ImportError as e:
         raise _missing_extra(e) from None
     if live is not None:

@@ -369,7 +369,8 @@ class _Reader:
             return
         kinds = t.kind.astype(np.int64)
 
-        def mismatches(system: ScoreSystem) -> list[tuple[int, Fraction, Fraction]]:
+        def mismatches(system: ScoreSystem, first: bool = False) -> list[tuple[int, Fraction, Fraction]]:
+            """Players whose points column the results under ``system`` do not give (``first``: stop at one)."""
             table = np.array([float(x) for x in system.table()])  # only for a quick screen
             out = []
             for i in np.flatnonzero(np.abs(table[kinds].sum(axis=1) - declared) > 1e-9).tolist():
@@ -377,12 +378,14 @@ class _Reader:
                 exact = sum((system.points(Kind(int(k))) for k in t.kind[i]), Fraction(0))
                 if d is not None and exact != d:
                     out.append((i, d, exact))
+                    if first:  # a candidate system that misses one player is out (a live file: 7 s -> 10 ms)
+                        break
             return out
 
         bad = mismatches(t.score_system)
         if bad and not fields:
             for system in _CANDIDATE_SYSTEMS:
-                if not mismatches(system):
+                if not mismatches(system, first=True):
                     t.score_system = system
                     t.score_system_source = "inferred from the points column"
                     self.warnings.append(InputWarning(

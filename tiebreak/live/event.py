@@ -1,9 +1,15 @@
 """One live event: its file, the last good version of its standings, and what changed from version to version.
 
-A version is published when the file's bytes change and the new file reads without an error.  A file that cannot
-be read (the pairing program is still writing it), or that suddenly has fewer players than the last good version,
-keeps the last good version on the page with a warning; the arbiter can publish it anyway (:meth:`LiveEvent.update`
-with ``force``).
+A version is published only when it is whole: the file's bytes changed, it reads cleanly (by the same reader as
+``tiebreak standings``, the whole file each time: a 2,000-player TRF reads in under 10 ms), and nothing the last good
+version had disappeared without a result (a player, a round, a game: :func:`tiebreak.live.guard.lost`; nor a game
+the reader had to fill in from one side because the other side's line is blank: a cut line).  Otherwise
+the version is *held back*: the page keeps the last good version, the arbiter is told why
+(:attr:`LiveEvent.held`, ``GET /api/live/arbiter``), and the viewers are told nothing.  A held file that reads
+cleanly is published once its bytes have stayed the same for ``hold`` seconds (the arbiter really did remove the
+game); a file that does not read stays held, and after ``hold`` seconds the public page says only that the standings
+shown are not the file's latest.  The arbiter can publish a held file at once (:meth:`LiveEvent.update` with
+``force``).
 
 >>> import pathlib, tempfile
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -16,6 +22,9 @@ with ``force``).
 >>> u = e.update()                     # 1-0: both places settled; no. 2 drops from the shared first place
 >>> u.version, e.ranks, [(r["start_no"], r["settled"], r["moved"]) for r in json.loads(e.text)["standings"]]
 (2, {1: 1, 2: 2}, [(1, True, 0), (2, True, -1)])
+>>> _ = path.write_text("001    1      Alpha, A".ljust(91) + "   2 w 1\\n")     # cut: no. 2's line not written yet
+>>> e.update(), e.version, e.held["readable"], e.held["reason"][:26], e.warning     # held back, told to nobody
+(None, 2, False, 'the file could not be read', None)
 """
 
 from __future__ import annotations
@@ -23,77 +32,50 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import logging
 import threading
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..engine.errors import InputWarning, TiebreakError
+from ..engine.errors import InputError, InputWarning, TiebreakError
 from ..engine.model import Kind
 from ..engine.standings import compute_standings
 from ..engine.team_matches import has_teams, players_event
 from ..formats import readers
+from ..formats.files import reading
+from ..formats.text import decode
 from .document import DocumentWriter
-from .incremental import TrfFile
-from .pending import AsItStands, as_it_stands, blocks_of, settled
+from .grid import changes, crosstable_rows, pairings
+from .guard import MAX_FILE_BYTES, lost, read_inside
+from .pending import AsItStands, as_it_stands, blocks_of, settled, trf_pending
+from .settings import HOLD_SECONDS, STALE, Settings, Update
 from .teams import LiveTeams
 
 if TYPE_CHECKING:
-    from ..engine.model import Tournament
     from ..engine.standings import Standings
     from ..engine.team import TeamStandings
     from .history import ChangeRow, History, PlaceRow
 
+#: the reader's words for a game that one side lists and the other side's line leaves blank
+ONE_SIDED = "line is blank in that round"
+__all__ = ["HOLD_SECONDS", "STALE", "SUFFIXES", "LiveEvent", "Settings", "Update"]
+log = logging.getLogger("tiebreak.live")
 #: the file endings a live event can be read from
 SUFFIXES = (".trf", ".txt", ".tab", *readers.READERS)
-#: the white player's result as the pairings show it (None: being played)
-RESULTS = {Kind.WIN: "1-0", Kind.DRAW: "½-½", Kind.LOSS: "0-1", Kind.WIN_SHORT: "1-0", Kind.DRAW_SHORT: "½-½",
-           Kind.LOSS_SHORT: "0-1", Kind.FORFEIT_WIN: "+-", Kind.FORFEIT_LOSS: "-+", Kind.DOUBLE_FORFEIT: "--"}
-_CELL = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.WIN_SHORT: "1", Kind.DRAW_SHORT: "½", Kind.LOSS_SHORT: "0",
-         Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-", Kind.PAB: "U", Kind.FPB: "F",
-         Kind.HPB: "H", Kind.ZPB: "Z", Kind.ABSENT: "", Kind.UNKNOWN: "*"}
-
-
-@dataclass
-class Settings:
-    """How an event is ranked (the ``standings`` options that make sense live); changed by the arbiter only."""
-
-    tiebreaks: str | None = None
-    rules: str = "auto"
-    unrated_rating: int | None = None
-    system: str | None = None
-    #: whether the event is on the public list
-    published: bool = True
-    #: which tournament of a file that holds several (a Sharly Chess event: Sharly's number; ``serve --event``)
-    event: int | None = None
-
-
-@dataclass
-class Update:
-    """What the subscribers are told about a new version (the Server-Sent Event's data)."""
-
-    event: str
-    version: int
-    time: str
-    round: int
-    warning: str | None
-    moved: int
-    changes: list[dict[str, Any]] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"event": self.event, "version": self.version, "time": self.time, "round": self.round,
-                "warning": self.warning, "moved": self.moved, "changes": self.changes[:50]}
-
-
+#: the formats whose readers open the file themselves (a database), not the bytes the watcher read
+PATH_READERS = (".sce", ".papi")
 class LiveEvent:
     """One watched file and its published versions.  ``history`` (a :class:`~tiebreak.live.history.History`)
     keeps every version; without it only the last is kept."""
 
-    def __init__(self, name: str, path: Path, settings: Settings | None = None, history: History | None = None) -> None:
+    def __init__(self, name: str, path: Path, settings: Settings | None = None, history: History | None = None,
+                 root: Path | None = None, hold: float = HOLD_SECONDS, limit: int = MAX_FILE_BYTES) -> None:
         self.name, self.path, self.settings, self.history = name, Path(path), settings or Settings(), history
+        self.root = Path(root) if root is not None else self.path.parent  # every read must stay inside it
+        self.hold, self.limit = hold, limit
         self.version, self.time, self.digest = 0, "", ""
         self.document: dict[str, Any] | None = None  # the live members of the document (live, pairings, pending, odds)
         self.ranks: dict[int, int] = {}  # start number (team number in a team event) -> rank in the last good version
@@ -107,79 +89,147 @@ class LiveEvent:
         self._points: dict[int, str] = {}
         self._writer = DocumentWriter()
         self.text = ""  # the document as JSON text (served as it is)
+        #: the public warning (on the page's banner): only that the standings shown are not the file's latest
         self.warning: str | None = None
+        #: a version held back, for the arbiter: the file's digest, since when (monotonic seconds), why, whether it read
+        self.held: dict[str, Any] | None = None
+        self._reader_warnings: set[str] = set()  # the reader's warnings of the last good version
+        self._lines: dict[str, list[tuple[int, int, int]]] = {}  # each 001 line of the last read -> its pending blocks
         self.timings: dict[str, float] = {}
-        self._trf = TrfFile(name) if self.path.suffix.lower() not in readers.READERS else None
         self._live: AsItStands | None = None  # the last good AsItStands
         self._previous_round: tuple[bytes, dict[int, int]] | None = None
         self._crosstable: tuple[int, list[dict[str, Any]]] | None = None
         self._lock = threading.Lock()
         last = history.last(name) if history is not None else None
         if last is not None:  # continue the numbering kept in the database; the page starts from that version
-            self.version, self.digest, self.time = last["version"], last["digest"], last["time"]
-            doc = json.loads(last["document"])
-            self.text, self.ranks = last["document"], {r["start_no"]: r["rank"] for r in doc["standings"]}
+            self.restore(last)
+
+    def restore(self, last: dict[str, Any]) -> None:
+        """Serve a version kept in the database (a restart, or a version another server published)."""
+        self.version, self.digest, self.time = last["version"], last["digest"], last["time"]
+        doc = json.loads(last["document"], parse_float=str, parse_int=str)  # numbers kept as the text they were
+        self.text, self.ranks = last["document"], {int(r["start_no"]): int(r["rank"]) for r in doc["standings"]}
+        self._points = {int(r["start_no"]): r["points"] for r in doc["standings"]}
+        doc = json.loads(last["document"])
+        self.document = {k: doc[k] for k in ("live", "pairings", "pending", "odds") if k in doc}
+        self.warning, self._live, self._standings_text = doc["live"].get("warning"), None, ""
+
+    def read(self) -> bytes:
+        """The file's bytes, read inside the watched folder and within the size bound (:func:`guard.read_inside`)."""
+        return read_inside(self.root, self.path, self.limit)
 
     def read_stable(self, settle: float = 0.05, tries: int = 20) -> bytes:
         """The file's bytes once two reads ``settle`` seconds apart agree (a writer still at work changes them)."""
-        data = self.path.read_bytes()
+        data = self.read()
         for _ in range(tries):
             time.sleep(settle)
-            again = self.path.read_bytes()
+            again = self.read()
             if again == data:
                 return data
             data = again
         return data
 
     def update(self, data: bytes | None = None, force: bool = False) -> Update | None:
-        """Read the file (or ``data``) and publish a new version if it changed; None when nothing is published."""
+        """Read the file (or ``data``) and publish a new version if it changed and is whole; None when nothing new is
+        told (a version held back is told to nobody but the arbiter)."""
         with self._lock:
             if data is None:
                 try:
-                    data = self.read_stable() if self.version else self.path.read_bytes()
-                except OSError as e:
-                    return self.warn(f"the file cannot be read: {e.strerror or e}")
+                    data = self.read_stable() if self.version else self.read()
+                except InputError as e:
+                    return self._hold(None, e.message, readable=False)
             digest = hashlib.blake2b(data, digest_size=16).hexdigest()
             if digest == self.digest and not force and self._live is not None:
-                return None
+                return self._release()  # back to the last good version's bytes: nothing is held any more
             return self._publish(data, digest, force)
 
-    def warn(self, warning: str) -> Update | None:
-        """Keep the last good version and say why; the subscribers hear of the warning once."""
+    def _hold(self, digest: str | None, reason: str, readable: bool) -> Update | None:
+        """Keep the last good version; the arbiter is told ``reason`` (``digest``: the file held; ``readable``: it
+        reads, and will be published once it has stayed the same for ``hold`` seconds).  A file that does not read and
+        has been held that long makes the public page say :data:`STALE`; the update that tells it, else None."""
+        now = time.monotonic()
+        if self.held is None or self.held["digest"] != digest:
+            self.held = {"digest": digest, "since": now, "reason": reason, "readable": readable}
+            log.warning("%s: version held back: %s", self.name, reason)
+        self.held.update(reason=reason, readable=readable)
+        if now - self.held["since"] < self.hold or self.version == 0:
+            return None
+        return self.warn(STALE)
+
+    def state(self) -> dict[str, Any]:
+        """What the arbiter sees: the version published, the public warning, and the version held back (why, for how
+        many seconds, whether the file reads)."""
+        held = None if self.held is None else {
+            "reason": self.held["reason"], "seconds": round(time.monotonic() - self.held["since"], 1),
+            "reads": self.held["readable"]}
+        return {"event": self.name, "version": self.version, "published": self.settings.published,
+                "warning": self.warning, "held": held}
+
+    def held_long_enough(self, digest: str) -> bool:
+        """Whether the held file ``digest`` (one that reads cleanly) has stayed the same for ``hold`` seconds."""
+        return (self.held is not None and self.held["digest"] == digest and self.held["readable"]
+                and time.monotonic() - self.held["since"] >= self.hold)
+
+    def _release(self) -> Update | None:
+        self.held = None
+        return self.warn(None) if self.warning else None
+
+    def warn(self, warning: str | None, tell: bool = True) -> Update | None:
+        """Keep the last good version and set the public warning (None: clear it); the subscribers hear of a change
+        once."""
         if warning == self.warning:
             return None
         self.warning = warning
         if self.document is not None:
             self.document["live"]["warning"] = warning
-            self.text = self._writer.write(None, self.document, self._standings_text)
+            if self._standings_text:
+                self.text = self._writer.write(None, self.document, self._standings_text)
+            elif self.text:  # a version restored from the database: its text, with the warning set
+                doc = json.loads(self.text)
+                doc["live"]["warning"] = warning
+                self.text = json.dumps(doc, ensure_ascii=False, indent=1)
+            if self.history is not None and tell:  # the other servers on the database (a follower heard it: False)
+                self.history.tell(self.name, self.version, warning)
         if self.players is not None:
             self.players[0]["live"]["warning"] = warning
             self.players_text = self._writer.write(None, *self.players)
         return Update(self.name, self.version, self.time, self.document["live"]["round"] if self.document else 0,
                       warning, 0)
 
+    def load(self, data: bytes, warnings: list[InputWarning]) -> AsItStands:
+        """The version of ``data`` as it stands, read by the reader ``tiebreak standings`` uses, the whole file."""
+        if self.path.suffix.lower() in PATH_READERS:
+            # a pairing program's database is read from its path, in one read transaction (never half a write)
+            event = self.settings.event if readers.takes_event(self.path) else None
+            t = readers.load(self.path, warnings, event)
+        else:
+            with reading(self.name, data):
+                t = readers.load(self.name, warnings)  # named by the event's name: no server path in a warning
+        if self.path.suffix.lower() in readers.READERS:
+            blocks = blocks_of(getattr(t, "pending", []))  # Chess-JSON keeps its games without results in t.pending
+        else:
+            lines = decode(data, self.name, [])[0].replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            blocks = trf_pending(lines, self._lines)  # the lines that did not change are not looked at again
+        return as_it_stands(t, blocks)
+
     def _publish(self, data: bytes, digest: str, force: bool) -> Update | None:
         started = time.perf_counter()
         warnings: list[InputWarning] = []
         try:
-            if self._trf is not None:
-                t, blocks, patched = self._trf.read(_decode(data), warnings)
-            else:
-                # Chess-JSON and Sharly keep their games without results in t.pending; a pairing program's database is
-                # read in one read transaction (never half a write)
-                event = self.settings.event if readers.takes_event(self.path) else None
-                t = readers.load(self.path, warnings, event)
-                blocks, patched = blocks_of(getattr(t, "pending", [])), False
+            live = self.load(data, warnings)
         except TiebreakError as e:
-            return self.warn(f"the file could not be read, the last good version is shown: {e}")
+            return self._hold(digest, f"the file could not be read: {e}", readable=False)
         before = self._live.tournament if self._live is not None else None
-        if before is not None and len(t.players) < len(before.players) and not force:
-            return self.warn(f"the file has {len(t.players)} players, the last good version {len(before.players)}: "
-                              "the last good version is shown until the arbiter publishes the file")
+        said = {w.message for w in warnings}
+        if self._live is not None and not force and not self.held_long_enough(digest):
+            missing = lost(self._live, live)
+            # a game filled in from one side: the other side's line is cut (a cut line reads as blank rounds)
+            new = sorted(w for w in said - self._reader_warnings if ONE_SIDED in w)
+            if missing is not None or new:
+                return self._hold(digest, missing or f"the file reads with a new warning: {new[0]}", readable=True)
         read = time.perf_counter()
-        live = as_it_stands(t, blocks)
         st = self.settings
-        team = has_teams(t)  # the players then ranked by the default list: the event's own list is the teams'
+        team = has_teams(live.tournament)  # the players then ranked by the default list: the event's own list is the teams'
         players_list = None if team else st.tiebreaks
         try:
             s = compute_standings(players_event(live.tournament) if team else live.tournament,
@@ -189,22 +239,22 @@ class LiveEvent:
                 self.teams = self.teams or LiveTeams(self.ranks)  # restarted: the arrows from the kept ranks
                 view = self.teams.rank(live, st.tiebreaks, st.rules, st.system)
         except TiebreakError as e:
-            return self.warn(f"the standings could not be computed, the last good version is shown: {e}")
+            return self._hold(digest, f"the standings could not be computed: {e}", readable=False)
         ranked = time.perf_counter()
         extras, rows, moved = self._places(s, live, self._player_ranks if team else self.ranks, players_list)
-        changes: list[ChangeRow] = _changes(before, live.tournament) if before is not None else []
+        changed: list[ChangeRow] = changes(before, live.tournament) if before is not None else []
         # restarted on the file the database ends with: the same version again, not a new one
         again = before is None and digest == self.digest and not force
         self.version += 0 if again else 1
         if not again:
             self.time = dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-        self.digest, self.warning, self._live = digest, None, live
+        self.digest, self.warning, self._live, self.held, self._reader_warnings = digest, None, live, None, said
         rank = {r.start_no: r.rank for r in s.rows}
         self.document = {
             "live": {"event": self.name, "version": self.version, "time": self.time, "round": live.round,
                      "digest": digest, "warning": None, "pending": len(live.pending),
                      "settled": sum(1 for p in rows if p[3]), "moved": moved, "team_event": team, "view": "players"},
-            "pairings": _pairings(live.tournament, live.round, rank),
+            "pairings": pairings(live.tournament, live.round, rank),
             "pending": [{"round": r, "white": w, "black": b} for r, w, b in live.pending],
             "odds": None,  # filled off the request path while the round has pending games (tiebreak.live.odds)
         }
@@ -229,13 +279,13 @@ class LiveEvent:
         done = time.perf_counter()
         # re-ranked: the file read, the standings, every place's state and the pairings; then the JSON text
         self.timings = {"read": read - started, "rank": ranked - read, "places": placed - ranked,
-                        "reranked": placed - started, "json": done - placed, "total": done - started, "patched": patched}
+                        "reranked": placed - started, "json": done - placed, "total": done - started}
         if again:
             return None
         if self.history is not None:
-            self.history.record(self.name, self.version, self.time, live.round, digest, None, self.text, rows, changes)
+            self.history.record(self.name, self.version, self.time, live.round, digest, None, self.text, rows, changed)
         return Update(self.name, self.version, self.time, live.round, None, moved,
-                      [{"round": c[0], "start_no": c[1], "what": c[2], "before": c[3], "after": c[4]} for c in changes])
+                      [{"round": c[0], "start_no": c[1], "what": c[2], "before": c[3], "after": c[4]} for c in changed])
 
     def _ask_odds(self, live: AsItStands, digest: str) -> None:
         """The odds of this version: known already (the same file and settings), or asked of the odds worker, which
@@ -259,6 +309,18 @@ class LiveEvent:
                 return
             self.document["odds"] = odds
             self.text = self._writer.write(None, self.document, self._standings_text)
+            if self.history is not None:  # kept with its odds: a restart, and the other servers, show them too
+                self.history.set_document(self.name, version, self.text)
+
+    def _reread(self) -> AsItStands | None:
+        """The version served, read again from the file when the file still has that version's bytes."""
+        try:
+            data = self.read()
+            if hashlib.blake2b(data, digest_size=16).hexdigest() == self.digest:
+                return self.load(data, [])
+        except TiebreakError:
+            pass
+        return None
 
     def _places(self, s: Standings, live: AsItStands, old: dict[int, int],
                 tiebreaks: str | None) -> tuple[list[str], list[PlaceRow], int]:
@@ -305,6 +367,8 @@ class LiveEvent:
         """Every player's rounds in standings order: opponent, colour and result (``*`` being played); in a team
         event every team's matches (unless ``players``)."""
         with self._lock:
+            if self._live is None and self.digest and self.document is not None:
+                self._live = self._reread()  # a version restored, or kept by another server: its file, if it is here
             if self._live is None or self.document is None:
                 return []
             team = self._team_standings is not None
@@ -314,56 +378,8 @@ class LiveEvent:
                 return crosstable(self._team_standings)
             if self._crosstable is not None and self._crosstable[0] == self.version:
                 return self._crosstable[1]
-            t = self._live.tournament
-            rows: list[dict[str, Any]] = []
-            for sno, rank in sorted((self._player_ranks if team else self.ranks).items(), key=lambda x: (x[1], x[0])):
-                i = t.row(sno)
-                rows.append({"rank": rank, "start_no": sno, "name": t.players[i].name, "points": self._points[sno],
-                             "rounds": [
-                                 {"opponent": t.players[o].start_no if o >= 0 else None,
-                                  "colour": {1: "w", -1: "b"}.get(int(c)), "result": _CELL[Kind(int(k))]}
-                                 for o, c, k in zip(t.opponent[i].tolist(), t.colour[i].tolist(), t.kind[i].tolist())]})
+            rows = crosstable_rows(self._live.tournament, self._player_ranks if team else self.ranks, self._points)
             self._crosstable = (self.version, rows)
             return rows
 
 
-def _decode(data: bytes) -> str:
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
-
-
-def _pairings(t: Tournament, round_no: int, rank: dict[int, int]) -> list[dict[str, Any]]:
-    """The games and byes of the round, the best-placed pair first (the files keep no board numbers)."""
-    if round_no < 1:
-        return []
-    r = round_no - 1
-    opp, col, kind = t.opponent[:, r], t.colour[:, r], t.kind[:, r]
-    idx = np.arange(len(opp))
-    # each game once: from White, or from the lower row when the file gives no colours
-    first = (opp >= 0) & ((col == 1) | ((col == 0) & (idx < opp)))
-    sno = np.array([p.start_no for p in t.players])
-    games = [{"white": int(sno[i]), "black": int(sno[o]), "result": RESULTS.get(Kind(k)), "pending": k == Kind.UNKNOWN}
-             for i, o, k in zip(idx[first].tolist(), opp[first].tolist(), kind[first].tolist())]
-    games.sort(key=lambda g: min(rank.get(g["white"], 0), rank.get(g["black"], 0)))
-    for board, g in enumerate(games, 1):
-        g["board"] = board
-    bye = (opp < 0) & (kind != Kind.ABSENT)
-    return games + [{"start_no": int(sno[i]), "kind": _CELL[Kind(k)], "board": None}
-                    for i, k in zip(idx[bye].tolist(), kind[bye].tolist())]
-
-
-def _changes(before: Tournament, after: Tournament) -> list[ChangeRow]:
-    """(round, start number, what, before, after) for every entry of the grid that changed (at most 1,000)."""
-    if len(before.players) != len(after.players) or before.rounds != after.rounds:
-        return [(0, 0, "players", str(len(before.players)), str(len(after.players)))]
-    diff = np.argwhere((before.kind != after.kind) | (before.opponent != after.opponent))[:1000]
-    out: list[ChangeRow] = []
-    for i, r in diff.tolist():
-        a, b = Kind(int(before.kind[i, r])), Kind(int(after.kind[i, r]))
-        what = "pairing" if before.opponent[i, r] != after.opponent[i, r] else "result"
-        out.append((r + 1, after.players[i].start_no, what, _CELL[a] or None, _CELL[b] or None))
-    return out

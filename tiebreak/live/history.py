@@ -18,10 +18,33 @@ the file: a result entered or corrected, a pairing published).
 
 from __future__ import annotations
 
+import json
 import threading
+import zlib
 from typing import Any
 
-from sqlalchemy import Boolean, Column, ForeignKey, Integer, MetaData, String, Table, Text, create_engine, func, insert, select
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Connection,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    delete,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
+
+from .schema import upgrade
 
 #: one player's place in a version: (start_no, rank, points text, settled, moved)
 PlaceRow = tuple[int, int, str, bool, int]
@@ -38,8 +61,10 @@ VERSIONS = Table(
     Column("round", Integer, nullable=False),
     Column("digest", String(80), nullable=False),
     Column("warning", Text),
-    Column("document", Text, nullable=False),
+    Column("document", Text, nullable=False),  # empty since schema 0002: the document is in document_z
+    Column("document_z", LargeBinary),  # the JSON document, zlib-compressed
 )
+Index("ix_live_versions_event_version", VERSIONS.c.event, VERSIONS.c.version, unique=True)
 PLACES = Table(
     "live_places", _META,
     Column("version_id", Integer, ForeignKey("live_versions.id"), nullable=False, index=True),
@@ -61,18 +86,25 @@ CHANGES = Table(
 )
 
 
+#: the PostgreSQL channel on which a server tells the others of every version (LISTEN/NOTIFY)
+CHANNEL = "tiebreak_live"
+#: versions kept per event besides the last of every round (older ones pruned); pruned in steps of a tenth of it
+KEEP = 1000
+
+
 class History:
     """The store; safe to call from several threads (one writer at a time)."""
 
-    def __init__(self, url: str) -> None:
-        self.url = url
+    def __init__(self, url: str, keep: int = KEEP) -> None:
+        self.url, self.keep = url, keep
         kw: dict[str, Any] = {"connect_args": {"check_same_thread": False}} if url.startswith("sqlite") else {}
         if url in ("sqlite://", "sqlite:///:memory:"):
             from sqlalchemy.pool import StaticPool
 
             kw["poolclass"] = StaticPool  # one in-memory database shared by every thread
         self.engine = create_engine(url, **kw)
-        _META.create_all(self.engine)
+        self.shared = self.engine.dialect.name == "postgresql"  # several servers on one database: told by NOTIFY
+        self.revision = upgrade(self.engine)
         self._lock = threading.Lock()
 
     def record(self, event: str, version: int, time: str, round_no: int, digest: str, warning: str | None,
@@ -82,7 +114,7 @@ class History:
         with self._lock, self.engine.begin() as db:
             key = db.execute(insert(VERSIONS).values(
                 event=event, version=version, time=time, round=round_no, digest=digest, warning=warning,
-                document=document)).inserted_primary_key
+                document="", document_z=zlib.compress(document.encode("utf-8"), 6))).inserted_primary_key
             assert key is not None, "an insert into a table with a primary key has one"
             vid = key[0]
             if places:
@@ -91,13 +123,65 @@ class History:
             if changes:
                 db.execute(insert(CHANGES), [{"version_id": vid, "round": c[0], "start_no": c[1], "what": c[2],
                                               "before": c[3], "after": c[4]} for c in changes])
+            self._prune(db, event)
+            self._notify(db, {"event": event, "version": version, "what": "version"})
 
-    def last(self, event: str) -> dict[str, Any] | None:
-        """The newest version kept for ``event`` (its number, digest and document), or None."""
+    def set_document(self, event: str, version: int, document: str) -> None:
+        """Replace the document of a version kept (its odds came after it was published)."""
+        with self._lock, self.engine.begin() as db:
+            db.execute(update(VERSIONS).where(VERSIONS.c.event == event, VERSIONS.c.version == version)
+                       .values(document_z=zlib.compress(document.encode("utf-8"), 6)))
+            self._notify(db, {"event": event, "version": version, "what": "document"})
+
+    def tell(self, event: str, version: int, warning: str | None) -> None:
+        """Tell the other servers on the database of a public warning that changed (no version kept for it)."""
+        if self.shared:
+            with self.engine.begin() as db:
+                self._notify(db, {"event": event, "version": version, "what": "warning", "warning": warning})
+
+    def _notify(self, db: Connection, payload: dict[str, Any]) -> None:
+        if self.shared:  # delivered when the transaction commits, to every server listening on the database
+            db.execute(text("SELECT pg_notify(:channel, :payload)"),
+                       {"channel": CHANNEL, "payload": json.dumps(payload)[:7900]})
+
+    def _prune(self, db: Connection, event: str) -> None:
+        """Keep the history of ``event`` within its size: the newest ``keep`` versions and the last version of every
+        round (the standings after that round as they were published); older versions go with their places and
+        changes, a tenth of ``keep`` at a time."""
+        count = db.execute(select(func.count()).select_from(VERSIONS).where(VERSIONS.c.event == event)).scalar_one()
+        if count <= self.keep + max(1, self.keep // 10):
+            return
+        newest = (select(VERSIONS.c.id).where(VERSIONS.c.event == event)
+                  .order_by(VERSIONS.c.version.desc()).limit(self.keep))
+        rounds = (select(func.max(VERSIONS.c.id)).where(VERSIONS.c.event == event).group_by(VERSIONS.c.round))
+        kept = set(db.execute(newest).scalars()) | set(db.execute(rounds).scalars())
+        gone = [i for i in db.execute(select(VERSIONS.c.id).where(VERSIONS.c.event == event)).scalars()
+                if i not in kept]
+        for start in range(0, len(gone), 500):
+            ids = gone[start:start + 500]
+            db.execute(delete(PLACES).where(PLACES.c.version_id.in_(ids)))
+            db.execute(delete(CHANGES).where(CHANGES.c.version_id.in_(ids)))
+            db.execute(delete(VERSIONS).where(VERSIONS.c.id.in_(ids)))
+
+    def last(self, event: str, version: int | None = None) -> dict[str, Any] | None:
+        """The newest version kept for ``event`` (or version ``version``): its number, time, round, digest, warning
+        and document; None when there is none."""
+        q = select(VERSIONS).where(VERSIONS.c.event == event)
+        q = q.where(VERSIONS.c.version == version) if version is not None else q
         with self.engine.connect() as db:
-            row = db.execute(select(VERSIONS).where(VERSIONS.c.event == event)
-                             .order_by(VERSIONS.c.version.desc()).limit(1)).mappings().first()
-        return dict(row) if row else None
+            row = db.execute(q.order_by(VERSIONS.c.version.desc()).limit(1)).mappings().first()
+        if not row:
+            return None
+        out = dict(row)
+        packed = out.pop("document_z")
+        if packed is not None:
+            out["document"] = zlib.decompress(packed).decode("utf-8")
+        return out
+
+    def events(self) -> list[str]:
+        """Every event with a version kept."""
+        with self.engine.connect() as db:
+            return list(db.execute(select(VERSIONS.c.event).distinct().order_by(VERSIONS.c.event)).scalars())
 
     def player(self, event: str, start_no: int) -> list[dict[str, Any]]:
         """A player's rank and points in every version, oldest first."""

@@ -40,12 +40,21 @@ def trf_pending_blocks(line: str) -> list[tuple[int, int, int]]:
     return out
 
 
-def trf_pending(lines: list[str]) -> dict[int, list[tuple[int, int, int]]]:
-    """start number -> pending blocks, for every 001 line of a TRF text that has one."""
+def trf_pending(lines: list[str], known: dict[str, list[tuple[int, int, int]]] | None = None
+                ) -> dict[int, list[tuple[int, int, int]]]:
+    """start number -> pending blocks, for every 001 line of a TRF text that has one.  ``known`` (line -> its blocks,
+    from the previous version) spares the lines that did not change; it is left holding this text's lines."""
     out = {}
+    before = dict(known) if known is not None else {}
+    if known is not None:
+        known.clear()
     for line in lines:
         if line.startswith("001") and len(line) > _FIRST and line[4:8].strip().isdigit():
-            blocks = trf_pending_blocks(line)
+            blocks = before.get(line)
+            if blocks is None:
+                blocks = trf_pending_blocks(line)
+            if known is not None:
+                known[line] = blocks
             if blocks:
                 out[int(line[4:8])] = blocks
     return out

@@ -14,22 +14,29 @@ A path is watched only when it lies inside the folder given, whatever symbolic l
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import logging
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import InputError, Place
-from .event import SUFFIXES, LiveEvent, Settings, Update
-from .history import History
+from .event import HOLD_SECONDS, SUFFIXES, LiveEvent, Settings, Update
+from .guard import MAX_FILE_BYTES
+from .history import KEEP, History
 
 if TYPE_CHECKING:  # watchfiles is loaded only when a watch starts
     from watchfiles import Change
 
+    from .shared import Coordinator
+
 log = logging.getLogger("tiebreak.live")
 #: at most this many events in one watched folder, looked for at most this deep
 MAX_EVENTS, MAX_DEPTH = 200, 3
+#: Server-Sent Event streams one process holds at most, and one client address at most (``serve --max-streams``,
+#: ``--max-streams-per-client``): beyond them a stream is refused (503 with ``Retry-After``; 429)
+MAX_STREAMS, MAX_STREAMS_PER_CLIENT = 5000, 50
 DATABASE_NAME = "tiebreak-live.sqlite"
 
 
@@ -59,7 +66,8 @@ class LiveHub:
     default an SQLite file beside the watched files; ``"none"`` keeps no history."""
 
     def __init__(self, target: str | Path, database: str | None = None, token: str | None = None,
-                 settings: Settings | None = None) -> None:
+                 settings: Settings | None = None, hold: float = HOLD_SECONDS, limit: int = MAX_FILE_BYTES, keep: int = KEEP,
+                 max_streams: int = MAX_STREAMS, max_streams_per_client: int = MAX_STREAMS_PER_CLIENT) -> None:
         target = Path(target).resolve()
         if not target.exists():
             raise InputError(f"nothing to watch at {target}", Place(str(target)))
@@ -68,12 +76,26 @@ class LiveHub:
         self.token = token or None
         if database is None:
             database = f"sqlite:///{self.root / DATABASE_NAME}"
-        self.history = None if database == "none" else History(database)
+        self.history = None if database == "none" else History(database, keep)
         self.settings = settings or Settings()
+        self.hold, self.limit = hold, limit
         self.events: dict[str, LiveEvent] = {}
-        self.subscribers: set[asyncio.Queue[Update]] = set()
+        self.subscribers: set[asyncio.Queue[Update | None]] = set()
+        self._streams: dict[str, int] = {}  # client address -> streams open
+        self.max_streams, self.max_streams_per_client = max_streams, max_streams_per_client
         self.stopping = asyncio.Event()  # set when the server stops: the watcher and the event streams end
-        self.scan()
+        # several servers on one PostgreSQL database: the one that holds the lock leads (tiebreak.live.shared)
+        self.coordinator: Coordinator | None = None
+        self.leading = True
+        if self.history is not None and self.history.shared:
+            from .shared import Coordinator
+
+            self.coordinator = Coordinator(database, target.name)
+            self.leading = self.coordinator.try_lead()
+        if self.leading:
+            self.scan()
+        else:
+            self.follow_all()
 
     # ---- events
     def name_of(self, path: str | Path) -> str | None:
@@ -95,18 +117,27 @@ class LiveHub:
                 updates.append(u)
         return updates
 
-    def update(self, name: str, force: bool = False) -> Update | None:
+    def _event(self, name: str) -> LiveEvent | None:
         event = self.events.get(name)
         if event is None:
             if len(self.events) >= MAX_EVENTS:
                 log.warning("more than %d event files; %s is not watched", MAX_EVENTS, name)
                 return None
-            event = self.events[name] = LiveEvent(name, self.root / name, _copy(self.settings), self.history)
+            event = self.events[name] = LiveEvent(name, self.root / name, _copy(self.settings), self.history,
+                                                  root=self.root, hold=self.hold, limit=self.limit)
+        return event
+
+    def update(self, name: str, force: bool = False) -> Update | None:
+        event = self._event(name)
+        if event is None or not self.leading:
+            return None
         try:
             return event.update(force=force)
-        except Exception as e:  # a bug must not stop the watching of the other events; the page shows a warning
+        except Exception as e:  # a bug must not stop the watching of the other events; the arbiter is told
             log.exception("live update of %s failed", name)
-            return event.warn(f"the standings could not be computed, the last good version is shown: {e}")
+            with event._lock:
+                return event._hold(event.held["digest"] if event.held else None,
+                                   f"the standings could not be computed: {e}", readable=False)
 
     def published(self) -> list[LiveEvent]:
         return [e for e in self.events.values() if e.settings.published and e.version]
@@ -127,13 +158,34 @@ class LiveHub:
         return hmac.compare_digest(given.encode("utf-8"), self.token.encode("utf-8"))
 
     # ---- subscribers
-    def subscribe(self) -> asyncio.Queue[Update]:
-        q: asyncio.Queue[Update] = asyncio.Queue(maxsize=64)
+    def subscribe(self, client: str = "?") -> asyncio.Queue[Update | None]:
+        """A queue of updates for one stream of ``client`` (None in it: the server stops)."""
+        q: asyncio.Queue[Update | None] = asyncio.Queue(maxsize=64)
         self.subscribers.add(q)
+        self._streams[client] = self._streams.get(client, 0) + 1
         return q
 
-    def unsubscribe(self, q: asyncio.Queue[Update]) -> None:
-        self.subscribers.discard(q)
+    def unsubscribe(self, q: asyncio.Queue[Update | None], client: str = "?") -> None:
+        if q in self.subscribers:
+            self.subscribers.discard(q)
+            left = self._streams.get(client, 1) - 1
+            if left > 0:
+                self._streams[client] = left
+            else:
+                self._streams.pop(client, None)
+
+    def streams_open(self) -> int:
+        return len(self.subscribers)
+
+    def streams_of(self, client: str) -> int:
+        return self._streams.get(client, 0)
+
+    def end_streams(self) -> None:
+        """Tell every stream that the server stops."""
+        for q in list(self.subscribers):
+            if q.full():
+                q.get_nowait()
+            q.put_nowait(None)
 
     def tell(self, updates: list[Update]) -> None:
         """Queue every update for every subscriber (a subscriber too slow to take 64 loses the oldest)."""
@@ -143,8 +195,99 @@ class LiveHub:
                     q.get_nowait()
                 q.put_nowait(u)
 
+    def held(self) -> list[str]:
+        """The events with a version held back, to be read again (a held file is published, or the public page
+        told, once it has stayed the same for ``hold`` seconds)."""
+        return [name for name, e in self.events.items() if e.held is not None]
+
+    async def recheck(self, stop: asyncio.Event) -> None:
+        """Read the held files again every half ``hold`` (at most every second) until ``stop`` is set."""
+        pause = min(1.0, max(0.05, self.hold / 2))
+        while not stop.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), pause)
+            for name in self.held():
+                u = await asyncio.to_thread(self.update, name)
+                if u is not None:
+                    self.tell([u])
+
+    # ---- several servers on one database
+    def follow_all(self) -> None:
+        """(A follower) serve every event of the database's last versions."""
+        assert self.history is not None, "a follower shares a history"
+        for name in self.history.events():
+            if self.only is None or name == self.only:
+                e = self._event(name)
+                last = self.history.last(name)
+                if e is not None and last is not None and last["version"] > e.version:
+                    e.restore(last)
+
+    def heard(self, news: dict[str, Any]) -> Update | None:
+        """(A follower) a version another server kept (``what``: version, document: its odds came, warning); the
+        update to tell this server's viewers."""
+        if self.leading or self.history is None:
+            return None
+        if news.get("what") == "listening":
+            self.follow_all()
+            return None
+        name, version = news.get("event"), news.get("version")
+        if not isinstance(name, str) or not isinstance(version, int) or (self.only is not None and name != self.only):
+            return None
+        e = self._event(name)
+        if e is None:
+            return None
+        if news.get("what") == "warning":
+            return e.warn(news.get("warning") if isinstance(news.get("warning"), str) else None, tell=False)
+        last = self.history.last(name, version)
+        if last is None or version < e.version:
+            return None
+        new = version > e.version
+        e.restore(last)
+        if not new:
+            return None
+        changes = [dict(c) for c in self.history.changes(name, version)]
+        return Update(name, version, last["time"], last["round"], e.warning, e.document["live"]["moved"]
+                      if e.document else 0, changes)
+
+    async def _lead_when_free(self, stop: asyncio.Event) -> None:
+        """(A follower) try to take the lead every second; once leading, watch the files from the last version."""
+        assert self.coordinator is not None
+        while not stop.is_set() and not self.leading:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), 1.0)
+            if not stop.is_set() and await asyncio.to_thread(self.coordinator.try_lead):
+                await asyncio.to_thread(self.follow_all)  # from the last version kept
+                self.leading = True
+                log.warning("this server now leads: it watches the files")
+                self.tell(await asyncio.to_thread(self.scan))
+
     async def watch(self, stop: asyncio.Event | None = None) -> None:
-        """Follow the files until ``stop`` is set: every change is read in a worker thread, then told."""
+        """Follow the files until ``stop`` is set: every change is read in a worker thread, then told.  On a shared
+        database, listen to the other servers too, and lead when the leader is gone."""
+        stop = stop or asyncio.Event()
+        tasks = [asyncio.create_task(self.recheck(stop))]
+        if self.coordinator is not None:
+            loop = asyncio.get_running_loop()
+
+            def heard(news: dict[str, Any]) -> None:  # in the listener's thread
+                asyncio.run_coroutine_threadsafe(self._heard(news), loop)
+
+            self.coordinator.listen(heard)
+            if not self.leading:
+                await self._lead_when_free(stop)
+        try:
+            if self.leading and not stop.is_set():
+                await self._follow(stop)
+        finally:
+            stop.set()
+            await asyncio.gather(*tasks)
+
+    async def _heard(self, news: dict[str, Any]) -> None:
+        u = await asyncio.to_thread(self.heard, news)
+        if u is not None:
+            self.tell([u])
+
+    async def _follow(self, stop: asyncio.Event) -> None:
         from watchfiles import awatch
 
         def wanted(change: Change, path: str) -> bool:
@@ -161,6 +304,8 @@ class LiveHub:
             self.tell(updates)
 
     def close(self) -> None:
+        if self.coordinator is not None:
+            self.coordinator.close()
         if self.history is not None:
             self.history.close()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
+from http import HTTPStatus
 from typing import Any, Callable, TypedDict, Unpack
 
 from fastapi import FastAPI, Request
@@ -105,6 +106,10 @@ def validation_error(errors: Sequence[ErrorDetails]) -> ApiError:
     loc = [str(x) for x in e.get("loc", ()) if not isinstance(x, int)]
     field = loc[-1] if loc and loc[-1] not in ("body", "query") else None
     ctx, value, kind = e.get("ctx") or {}, e.get("input"), e.get("type")
+    if field is None and tuple(e.get("loc", ())[:1]) == ("body",):  # the body as a whole: not JSON, or not an object
+        if kind == "json_invalid":
+            return ApiError(400, f"the request body is not valid JSON: {(ctx.get('error') or e.get('msg'))}")
+        return ApiError(400, f"the request body must be a JSON object, not {shown_value(value)}")
     low, high = ctx.get("low"), ctx.get("high")
     if kind == "missing":
         return ApiError(400, f"the field {field} is missing", field=field)
@@ -155,6 +160,8 @@ def install(app: FastAPI) -> None:
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, e: HTTPException) -> JSONResponse:
         text = {404: "no such page", 405: "method not allowed"}.get(e.status_code, "the request was refused")
+        if e.status_code in (429, 503) and e.detail and e.detail != HTTPStatus(e.status_code).phrase:
+            text = e.detail  # the server's own words: how many, and when to try again
         response = error_response(ApiError(e.status_code, text), _lang(request))
         if e.headers:
             response.headers.update(e.headers)

@@ -25,9 +25,8 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, TypedDict
 
-from fastapi import APIRouter, FastAPI, Header, Query, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
-from fastapi.sse import EventSourceResponse, ServerSentEvent
+from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from pydantic import BaseModel
 
@@ -37,11 +36,19 @@ from ..live.watch import LiveHub
 from ..render.i18n import LANGUAGES, WORDS, message
 from ..render.live_words import LIVE_WORDS, live_count_words
 from ..render.table_style import TABLE_CSS
-from .errors import ApiError, error_response
+from .errors import ApiError, error_response, install
 
 HERE = Path(__file__).parent
-#: more Server-Sent Event streams than this at once are refused (503)
-MAX_SUBSCRIBERS = 2000
+#: the seconds a refused stream is asked to wait before it tries again (``Retry-After``)
+RETRY_AFTER = 5
+#: seconds between two keep-alive comments of an idle stream
+KEEPALIVE = 15.0
+
+
+def sse(kind: str, data: object, retry: int | None = None) -> bytes:
+    """One Server-Sent Event as it goes on the wire."""
+    head = f"retry: {retry}\n" if retry is not None else ""
+    return f"{head}event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n".encode()
 
 
 def fail(text: str, status: int, lang: str = "en", field: str | None = None) -> JSONResponse:
@@ -77,6 +84,19 @@ def router(hub: LiveHub) -> APIRouter:
     """The routes of the live face, bound to ``hub``."""
     api = APIRouter()
     env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]))
+
+    def room(request: Request) -> str:
+        """The client's address when the server and that client have room for one more stream; else a 503 with
+        ``Retry-After`` (the per-process bound, ``--max-streams``) or a 429 (one client's share,
+        ``--max-streams-per-client``: one client cannot lock out every viewer)."""
+        client = request.client.host if request.client else "?"
+        if hub.streams_open() >= hub.max_streams:
+            raise HTTPException(503, f"this server has {hub.max_streams} live streams open, as many as it takes; "
+                                     f"try again in {RETRY_AFTER} seconds", headers={"Retry-After": str(RETRY_AFTER)})
+        if hub.streams_of(client) >= hub.max_streams_per_client:
+            raise HTTPException(429, f"this address has {hub.max_streams_per_client} live streams open, as many as "
+                                     "one address may; close one first", headers={"Retry-After": str(RETRY_AFTER)})
+        return client
 
     def missing(name: str | None, lang: str) -> JSONResponse:
         if name is None:
@@ -137,30 +157,38 @@ def router(hub: LiveHub) -> APIRouter:
             return JSONResponse({"event": e.name, "player": player, "versions": hub.history.player(e.name, player)})
         return JSONResponse({"event": e.name, "rounds": hub.history.rounds(e.name)})
 
-    @api.get("/api/live/events", response_class=EventSourceResponse)
-    async def stream(request: Request, event: str | None = None) -> AsyncIterator[ServerSentEvent]:
+    @api.get("/api/live/events", response_class=StreamingResponse,
+             responses={200: {"content": {"text/event-stream": {}}, "description": "Server-Sent Events"}})
+    async def stream(event: str | None = None, client: str = Depends(room)) -> StreamingResponse:
         """One Server-Sent Event per new version (``update``: event, version, time, round, warning, moved,
-        changes); first a ``hello`` with the published events."""
-        if len(hub.subscribers) >= MAX_SUBSCRIBERS:
-            yield ServerSentEvent(event="busy", data={"retry_after": 5}, retry=5000)
-            return
-        q = hub.subscribe()
-        try:
-            yield ServerSentEvent(event="hello", data=[{"event": e.name, "version": e.version}
-                                                       for e in hub.published()], retry=2000)
-            while not hub.stopping.is_set():
-                try:
-                    u = await asyncio.wait_for(q.get(), 1.0)
-                except TimeoutError:
-                    if await request.is_disconnected():
+        changes); first a ``hello`` with the published events.  Beyond the server's bound of streams: 503 with
+        ``Retry-After``; beyond one address's share: 429.  Each update is encoded once for every stream
+        (:meth:`~tiebreak.live.settings.Update.wire`), and an idle stream is one waiting coroutine."""
+
+        async def events() -> AsyncIterator[bytes]:
+            q = hub.subscribe(client)
+            try:
+                yield sse("hello", [{"event": e.name, "version": e.version} for e in hub.published()], retry=2000)
+                while not hub.stopping.is_set():
+                    try:
+                        u = await asyncio.wait_for(q.get(), KEEPALIVE)
+                    except TimeoutError:  # a comment keeps proxies from closing an idle stream; a gone client fails here
+                        yield b": ping\n\n"
+                        continue
+                    if u is None:  # the server stops
                         break
-                    continue
-                if (event is None or u.event == event) and hub.event(u.event) is not None:
-                    yield ServerSentEvent(event="update", data=u.to_json(), id=f"{u.event}:{u.version}")
-        finally:
-            hub.unsubscribe(q)
+                    if (event is None or u.event == event) and hub.event(u.event) is not None:
+                        yield u.wire()
+            finally:
+                hub.unsubscribe(q, client)
+
+        return StreamingResponse(events(), media_type="text/event-stream",
+                                 headers={"cache-control": "no-cache", "x-accel-buffering": "no"})
 
     def check(authorization: str | None) -> JSONResponse | None:
+        if not hub.leading:
+            return fail("this server follows another server on the database: send the arbiter's changes to the server "
+                        "that watches the file", 409)
         if not hub.token:
             return fail("this server has no arbiter token: start it with --token to change anything", 403)
         given = authorization[7:] if authorization and authorization.lower().startswith("bearer ") else None
@@ -200,6 +228,19 @@ def router(hub: LiveHub) -> APIRouter:
         return JSONResponse({"event": e.name, "version": e.version, "tiebreaks": e.settings.tiebreaks,
                              "rules": e.settings.rules, "published": e.settings.published, "warning": e.warning})
 
+    @api.get("/api/live/arbiter")
+    def arbiter(authorization: str | None = Header(None), lang: str = "en") -> Response:
+        """(Arbiter) every watched event, published or not, with the version held back and why (never public)."""
+        refused = check(authorization)
+        if refused is not None:
+            return refused
+        states = [e.state() for e in hub.events.values()]
+        for st in states:
+            st["warning"] = message(st["warning"], lang) if st["warning"] else None
+            if st["held"]:
+                st["held"]["reason"] = message(st["held"]["reason"], lang)
+        return JSONResponse(states)
+
     @api.post("/api/live/republish")
     async def republish(body: Republish, authorization: str | None = Header(None)) -> Response:
         """(Arbiter) read the file again and publish it, even one the watcher held back."""
@@ -210,8 +251,7 @@ def router(hub: LiveHub) -> APIRouter:
             return missing(body.event, "en")
         u = await asyncio.to_thread(hub.update, body.event, True)
         hub.tell([u] if u is not None else [])
-        e = hub.events[body.event]
-        return JSONResponse({"event": e.name, "version": e.version, "warning": e.warning})
+        return JSONResponse(hub.events[body.event].state())
 
     return api
 
@@ -225,6 +265,7 @@ async def lifespan(hub: LiveHub) -> AsyncIterator[None]:
         yield
     finally:
         hub.stopping.set()
+        hub.end_streams()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await asyncio.wait_for(task, 5)
         hub.close()
@@ -234,5 +275,6 @@ def live_app(hub: LiveHub) -> FastAPI:
     """A FastAPI app with only the live face (mounted by :func:`tiebreak.web.app.create_app`; the page's script and
     style are the main app's ``/static/live.js`` and ``/static/live.css``)."""
     app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
+    install(app)
     app.include_router(router(hub))
     return app

@@ -243,7 +243,14 @@ function connect() {
   const dot = document.getElementById("dot");
   const source = new EventSource("/api/live/events");
   source.onopen = () => { dot.className = "on"; dot.title = W.connected; };
-  source.onerror = () => { dot.className = "off"; dot.title = W.disconnected; };
+  source.onerror = () => {
+    dot.className = "off"; dot.title = W.disconnected;
+    // refused (503 with Retry-After when the server is full, 429 for too many streams from one address): the browser
+    // does not try again by itself; try again in 5 to 10 s, and show the standings meanwhile
+    if (source.readyState === EventSource.CLOSED) {
+      setTimeout(() => { refresh(); connect(); }, 5000 + Math.random() * 5000);
+    }
+  };
   source.addEventListener("hello", () => loadList().then(refresh));
   source.addEventListener("update", e => {
     const u = JSON.parse(e.data);

@@ -1,0 +1,124 @@
+"""The live server's bounds (issue 24, items 6, 8 and 10): every read checked inside the watched folder at the moment
+it is made, the watched file's size, Server-Sent Event streams per process and per client, and a clean error for a
+request body that is not a JSON object."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
+TOKEN = "arbiter-token-for-the-test"
+
+
+def _client(hub):
+    from fastapi.testclient import TestClient
+
+    from tiebreak.web.live import live_app
+
+    return TestClient(live_app(hub))
+
+
+def _hub(folder: Path, **kw):
+    from tiebreak.live.watch import LiveHub
+
+    return LiveHub(folder, database="none", token=TOKEN, **kw)
+
+
+def test_a_watched_file_replaced_by_a_link_outside_is_not_read_even_by_the_arbiters_republish(tmp_path):
+    folder = tmp_path / "hall"
+    folder.mkdir()
+    (folder / "open.trf").write_text(EXAMPLE.read_text())
+    secret = tmp_path / "outside.trf"
+    lines = EXAMPLE.read_text().split("\n")
+    secret.write_text("\n".join(x.replace("Hogg,Dean", "Outside,Secret") for x in lines))
+    hub = _hub(folder)
+    client = _client(hub)
+    assert client.get("/api/live").json()["live"]["version"] == 1
+    (folder / "open.trf").unlink()
+    (folder / "open.trf").symlink_to(secret)  # the watched file is now a link to a file outside the folder
+    answer = client.post("/api/live/republish", json={"event": "open.trf"},
+                         headers={"authorization": f"Bearer {TOKEN}"}).json()
+    assert answer["version"] == 1 and "outside the watched folder" in answer["held"]["reason"]
+    doc = client.get("/api/live").json()
+    assert doc["live"]["version"] == 1 and "Outside,Secret" not in str(doc)
+
+
+def test_a_watched_file_larger_than_the_bound_is_not_read(tmp_path):
+    (tmp_path / "open.trf").write_text(EXAMPLE.read_text())
+    hub = _hub(tmp_path, limit=64 * 1024)
+    e = hub.events["open.trf"]
+    assert e.version == 1
+    with (tmp_path / "open.trf").open("a") as f:  # 100 KB of comment lines: over the 64 KB bound
+        f.write(("### " + "x" * 95 + "\n") * 1000)
+    assert e.update() is None and e.version == 1
+    assert "larger than 65,536 bytes" in e.held["reason"] and not e.held["readable"]
+
+
+def test_streams_are_bounded_per_process_and_per_client(tmp_path):
+    import asyncio
+
+    (tmp_path / "open.trf").write_text(EXAMPLE.read_text())
+    hub = _hub(tmp_path, max_streams=3, max_streams_per_client=2)
+    client = _client(hub)
+    queues = [hub.subscribe("testclient"), hub.subscribe("testclient")]  # two streams of this client already open
+    r = client.get("/api/live/events")
+    assert r.status_code == 429 and r.headers["retry-after"] == "5" and "this address has 2" in r.json()["error"]
+    other = hub.subscribe("192.0.2.7")  # the server full: 503 with Retry-After, whoever asks
+    r = client.get("/api/live/events")
+    assert r.status_code == 503 and r.headers["retry-after"] == "5" and "3 live streams" in r.json()["error"]
+    for q in queues + [other]:
+        hub.unsubscribe(q, "testclient" if q is not other else "192.0.2.7")
+    assert hub.streams_open() == 0 and hub.streams_of("testclient") == 0
+    assert isinstance(queues[0], asyncio.Queue)
+
+
+@pytest.mark.parametrize("body, words", [(b"not json at all", "not valid JSON"),
+                                         (b"[1, 2]", "must be a JSON object"),
+                                         (b'"open.trf"', "must be a JSON object")])
+def test_a_body_that_is_not_a_json_object_is_named(tmp_path, body, words):
+    (tmp_path / "open.trf").write_text(EXAMPLE.read_text())
+    client = _client(_hub(tmp_path))
+    for path in ("/api/live/republish", "/api/live/settings"):
+        r = client.post(path, content=body, headers={"authorization": f"Bearer {TOKEN}",
+                                                     "content-type": "application/json"})
+        assert r.status_code == 400 and words in r.json()["error"] and "None" not in r.json()["error"]
+
+
+def test_a_held_version_after_the_hold(tmp_path):
+    """hold=0.3 s: a file that reads but lost a game is published once it has stayed the same that long (the arbiter
+    really removed it); a file that does not read stays held, and only then does the public page say that the
+    standings shown are not the file's latest -- never why."""
+    from tiebreak.live.event import STALE, LiveEvent
+
+    def line(no: int, name: str, rounds: str) -> str:
+        return f"001 {no:4d}      {name}".ljust(91) + rounds
+
+    path = tmp_path / "club.trf"
+    path.write_text("\n".join([line(1, "Alpha, A", "   2 w 1     3 w  "), line(2, "Beta, B", "   1 b 0"),
+                               line(3, "Gamma, C", "0000 - U     1 b  ")]) + "\n")
+    e = LiveEvent("club.trf", path, hold=0.3)
+    assert e.update().version == 1 and e.document["live"]["pending"] == 1
+    removed = "\n".join([line(1, "Alpha, A", "   2 w 1"), line(2, "Beta, B", "   1 b 0"),
+                         line(3, "Gamma, C", "0000 - U")]) + "\n"  # the round-2 game (all of round 2) taken out
+    path.write_text(removed)
+    assert e.update() is None and e.version == 1 and e.held["reason"] == "round 2 is no longer in the file"
+    time.sleep(0.35)
+    u = e.update()
+    assert u is not None and u.version == 2 and e.held is None and e.document["live"]["pending"] == 0
+    path.write_text(removed.replace("   1 b 0", "   1 b Q"))  # does not read
+    assert e.update() is None and e.warning is None
+    time.sleep(0.35)
+    u = e.update()
+    assert u is not None and u.warning == STALE and e.version == 2 and "could not be read" in e.held["reason"]
+    assert "Q" not in json.loads(e.text)["live"]["warning"]
+    path.write_text(removed)  # the last good version's bytes again: nothing held, the public warning gone
+    u = e.update()
+    assert u is not None and u.warning is None and e.held is None and e.version == 2

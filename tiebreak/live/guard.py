@@ -1,0 +1,79 @@
+"""What the live server checks before it publishes a version: that the file it reads lies inside the watched folder
+(at the moment it is read, links included), that it is not larger than the bound, and that the new version is whole
+(nothing the last good version had disappeared without a result).
+
+A pairing program rewrites the whole file after each result; a read that falls in the middle of the write sees a
+file cut short.  Most cut files do not read at all (the reader refuses them), but a file cut a few bytes before its
+end can read cleanly and lack the last game, a player or a round.  :func:`lost` names what went missing, so the
+version is held back until the file is stable (see :class:`tiebreak.live.event.LiveEvent`).
+
+>>> from tiebreak.engine.model import Player, Tournament, WHITE, BLACK
+>>> from tiebreak.live.pending import as_it_stands
+>>> t = Tournament.build([Player(1), Player(2), Player(3), Player(4)], 1)
+>>> both = as_it_stands(t, {1: [(1, 2, WHITE)], 2: [(1, 1, BLACK)], 3: [(1, 4, WHITE)], 4: [(1, 3, BLACK)]})
+>>> one = as_it_stands(t, {1: [(1, 2, WHITE)], 2: [(1, 1, BLACK)], 3: [(1, 4, WHITE)]})   # no. 4's line cut
+>>> lost(both, one)
+'round 1: the game of player 3 is no longer in the file'
+>>> lost(one, both) is None
+True
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from ..engine.errors import InputError, Place
+from ..engine.model import NO_OPPONENT, Kind
+from .pending import AsItStands
+
+#: the largest watched file read (bytes): a 9,999-player TRF of 15 rounds is about 2.6 MB
+MAX_FILE_BYTES = 16 * 1024 * 1024
+
+
+def read_inside(root: Path, path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of ``path``, checked at the moment they are read: the file (links followed) must lie inside ``root``,
+    be a regular file and hold at most ``limit`` bytes.  The file is opened by its real path without following a link
+    in its last part, so a link put in its place between the check and the read is refused too."""
+    root = root.resolve()
+    try:
+        real = path.resolve(strict=True)
+    except (OSError, RuntimeError):
+        raise InputError("the file is not there", Place(path.name)) from None
+    if not real.is_relative_to(root):
+        raise InputError("the file now leads outside the watched folder; it is not read", Place(path.name))
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(real, flags)
+    except OSError as e:
+        raise InputError(f"the file cannot be read: {e.strerror or e}", Place(path.name)) from None
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(f.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise InputError("the file is not a regular file; it is not read", Place(path.name))
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise InputError(f"the file is larger than {limit:,} bytes; it is not read", Place(path.name))
+    return data
+
+
+def lost(before: AsItStands, after: AsItStands) -> str | None:
+    """What the last good version had that the new one lost without a result: a player, a round, a game (a pairing
+    or a bye that is now a blank); None when nothing was lost.  A result taken back (the game pending again) is the
+    arbiter's correction, not a cut file: a line cut inside a block leaves the other side's result, and the reader
+    fills the game in from it (:data:`tiebreak.live.event.ONE_SIDED`)."""
+    a, b = before.tournament, after.tournament
+    gone = sorted(set(a._row_of) - set(b._row_of))
+    if gone:
+        return f"{len(gone)} player(s) are no longer in the file (the first: no. {gone[0]})"
+    if after.round < before.round or b.rounds < a.rounds:
+        return f"round {before.round} is no longer in the file"
+    rows = [b._row_of[p.start_no] for p in a.players]
+    had = (a.opponent != NO_OPPONENT) | (a.kind != Kind.ABSENT)
+    now = (b.opponent[rows, :a.rounds] != NO_OPPONENT) | (b.kind[rows, :a.rounds] != Kind.ABSENT)
+    missing = had & ~now
+    if missing.any():
+        i, r = (int(x) for x in next(iter(zip(*missing.nonzero()))))
+        return f"round {r + 1}: the game of player {a.players[i].start_no} is no longer in the file"
+    return None

@@ -1,0 +1,54 @@
+"""What the arbiter may set for a live event, and what the viewers are told of a new version."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+#: seconds a version is held back before a file that reads cleanly is published anyway (or a file that does not
+#: read makes the public page say that the standings shown are not the file's latest)
+HOLD_SECONDS = 5.0
+#: the public warning while a version is held back longer than that (the reason is the arbiter's, never public)
+STALE = "the file has changed but does not read cleanly yet: the last good version is shown"
+
+
+@dataclass
+class Settings:
+    """How an event is ranked (the ``standings`` options that make sense live); changed by the arbiter only."""
+
+    tiebreaks: str | None = None
+    rules: str = "auto"
+    unrated_rating: int | None = None
+    system: str | None = None
+    #: whether the event is on the public list
+    published: bool = True
+    #: which tournament of a file that holds several (a Sharly Chess event: Sharly's number; ``serve --event``)
+    event: int | None = None
+
+
+@dataclass
+class Update:
+    """What the subscribers are told about a new version (the Server-Sent Event's data)."""
+
+    event: str
+    version: int
+    time: str
+    round: int
+    warning: str | None
+    moved: int
+    changes: list[dict[str, Any]] = field(default_factory=list)
+    _wire: bytes | None = field(default=None, repr=False, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"event": self.event, "version": self.version, "time": self.time, "round": self.round,
+                "warning": self.warning, "moved": self.moved, "changes": self.changes[:50]}
+
+    def wire(self) -> bytes:
+        """The Server-Sent Event as it goes on the wire (``event: update``, ``id: EVENT:VERSION``), encoded once for
+        every stream."""
+        if self._wire is None:
+            key = f"{self.event}:{self.version}".replace("\r", " ").replace("\n", " ")
+            self._wire = (f"event: update\nid: {key}\ndata: {json.dumps(self.to_json(), ensure_ascii=False)}\n\n"
+                          .encode())
+        return self._wire
