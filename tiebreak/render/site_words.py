@@ -46,7 +46,6 @@ SITE_WORDS = Table("site", {
     'performance': 'Performance',
     'rating_change': 'Rating change (FIDE)',
     'explanations': 'How each tie-break was counted',
-    'bye_of': '{name}: {kind}',
     'not_paired': 'not paired',
     'pending': 'not yet played',
     'forfeit_note': 'Forfeits and byes are named in words; + and − in the crosstable are forfeits.',

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..engine.model import Kind, format_number
 from ..engine.registry import CATALOGUE
+from ..render.columns import HEADINGS
 from ..render.explain import WORDS as EXPLAIN
 from ..render.i18n import kind_name, message, word
 from .event import CELL, Event
@@ -22,13 +23,12 @@ def card_page(e: Event, lang: str, start_no: int) -> dict[str, Any]:
     p = t.player(start_no)
     c = e.card(start_no)
     rank, points = e.places[-1][start_no] if e.played else (0, Fraction(0))
-    facts = [(s["number"], str(start_no)), (word("rank", lang), str(rank)), (word("points", lang), num(points))]
+    facts = [(s["number"], str(start_no)), (s["rank_after"], str(rank)), (s["score_after"], num(points))]
     if p.rating:
         facts.append((s["rating"], str(p.rating)))
-    for label, value in ((p.title, p.title), (p.federation, p.federation), (p.club, p.club)):
+    for key, value in (("title", p.title), ("fed", p.federation), ("club", p.club)):
         if value.strip():
-            facts.append(("", value.strip()))
-    facts = [(k or "·", v) for k, v in facts]
+            facts.append((HEADINGS.text(key, lang), value.strip()))
     if c.performance is not None:
         facts.append((s["performance"], str(c.performance)))
     if c.change is not None:

@@ -253,7 +253,6 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
     """Round ``k``: the boards in order with colours and results (forfeits and byes in words)."""
     s = site_words(lang)
     rd = e.rounds[k - 1]
-    ranks = e.rank_after(k - 1) if k > 1 and k - 1 <= e.played else {}
     heads = [_head(s["board"]), _head(s["white"], "name"), _head(s["result"]), _head(s["black"], "name")]
     rows = []
     for g in rd.games:
@@ -281,7 +280,6 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
         pager.append((f"round-{k - 1}.html", s["round_n"].format(k=k - 1)))
     if k < e.tournament.rounds:
         pager.append((f"round-{k + 1}.html", s["round_n"].format(k=k + 1)))
-    del ranks
     return {"title": s["pairings_n"].format(k=k), "pager": pager, "tables": tables}
 
 
