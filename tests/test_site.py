@@ -211,3 +211,30 @@ def test_round_robin_square_crosstable_and_cards(tmp_path, capsys):
     assert len(table) == 7 and [c["text"] for c in table[0][3:]] == [str(n) for n in range(1, 7)]
     assert [row[3 + i]["text"] for i, row in enumerate(table[1:])] == ["×"] * 6  # the diagonal
     check_links(out)
+
+
+def test_team_event_standings_matches_boards_and_cards(tmp_path, capsys):
+    out = tmp_path / "teams"
+    assert main(["site", str(TEAMS), "-o", str(out), "--seed", SEED]) == 0
+    capsys.readouterr()
+    for k in range(1, 8):  # the teams' standings after every round, as `standings --after-round k`
+        want = cli_json(capsys, "standings", str(TEAMS), "--after-round", str(k), "--seed", SEED, "-f", "json")
+        rows = parse(out / "en" / f"standings-{k}.html").tables["standings"][1:]
+        assert [int(re.fullmatch(r"team-(\d+)\.html", r[1]["href"]).group(1)) for r in rows] == \
+            [int(w["start_no"]) for w in want["standings"]]
+        for row, w in zip(rows, want["standings"]):
+            shown = {c["data"]: c["text"] for c in row if c["data"]}
+            assert shown == {key: "-" if v is None else v for key, v in w["values"].items()}, (k, w["start_no"])
+    # the players' cards are the individual event's (`standings --players`)
+    want = cli_json(capsys, "standings", str(TEAMS), "--players", "--seed", SEED, "--details", "-f", "json")
+    for w in want["standings"][:10]:
+        page = parse(out / "en" / f"player-{w['start_no']}.html")
+        assert {k: page.values[k] for k in w["details"]} == {k: "-" if d["value"] is None else d["value"]
+                                                            for k, d in w["details"].items()}
+    # every match of round 1 board by board: the boards' results add up to the match's game points
+    page = parse(out / "en" / "round-1.html")
+    matches = [t for name, t in page.tables.items() if name.startswith("match-")]
+    assert len(matches) == 7 and all(len(t) - 1 >= 4 for t in matches)  # 15 teams: 7 matches and a bye
+    boards = parse(out / "en" / "boards.html").tables["board-1"][1:]
+    assert all(0 <= float(r[2]["text"]) <= 100 for r in boards)
+    check_links(out)

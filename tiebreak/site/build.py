@@ -28,6 +28,7 @@ from ..render.i18n import LANGUAGES
 from ..render.site_words import SITE_WORDS
 from .. import service
 from .event import Event, build_event
+from .teams import TeamEvent, build_team_event
 
 STATIC = Path(__file__).resolve().parents[1] / "web" / "static"
 ODDS_BUDGET = 2.0  # seconds of exact enumeration before the odds are simulated
@@ -40,7 +41,7 @@ class Site:
     out: Path
     options: service.Options
     paths: list[str]
-    events: dict[str, Event] = field(default_factory=dict)  # path -> event
+    events: dict[str, Event | TeamEvent] = field(default_factory=dict)  # path -> event
     digests: dict[str, str] = field(default_factory=dict)
     version: int = 0
 
@@ -53,11 +54,18 @@ def slug(path: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]+", "-", Path(path).stem).strip("-").lower() or "event"
 
 
-def load(site: Site, path: str, warnings: list[InputWarning]) -> Event:
+def load(site: Site, path: str, warnings: list[InputWarning]) -> Event | TeamEvent:
     """The event of ``path``, its odds page when games are pending."""
     seed = site.events[path].seed if path in site.events else site.options.seed
-    e = build_event(site.options if seed is None else _with_seed(site.options, seed), path, warnings=warnings)
-    if e.tournament.pending:
+    from ..engine.team_matches import has_teams
+    from ..formats import readers
+
+    t = readers.load(path, warnings)
+    o = site.options if seed is None else _with_seed(site.options, seed)
+    e: Event | TeamEvent = build_event(o, path, t, warnings)
+    if not o.players and o.team_ranking != "records" and has_teams(t):
+        e = build_team_event(e, t, warnings)
+    elif e.tournament.pending:
         e.odds = odds_pages(e)
     site.events[path] = e
     return e
@@ -88,7 +96,7 @@ def odds_pages(e: Event) -> dict[str, str] | None:
     return out
 
 
-def pages_of(site: Site, e: Event, names: list[str] | None = None) -> dict[str, bytes]:
+def pages_of(site: Site, e: Event | TeamEvent, names: list[str] | None = None) -> dict[str, bytes]:
     """The pages of the event ``e`` (``names``: only these page names) in every language: site path -> bytes."""
     from .pages import page_names, render
 

@@ -14,7 +14,7 @@ from ..render.columns import HEADINGS
 from ..render.explain import WORDS as EXPLAIN
 from ..render.i18n import kind_name, message, word
 from .event import CELL, Event
-from .pages import _head, colour_word, num, player_link, site_words
+from .cells import _head, colour_word, num, player_link, site_words
 
 
 def card_page(e: Event, lang: str, start_no: int) -> dict[str, Any]:

@@ -146,7 +146,8 @@ def build_event(o: service.Options, path: str, t: Tournament | None = None,
         after = [current]
     e = Event(path, t, o, seed, played, after, [], warnings=warnings)
     e.places = [{r.start_no: (r.rank, s.points[r.index]) for r in s.rows} for s in after]
-    e.rounds = [pairings(t, k, e.after[k - 2] if k > 1 else None) for k in range(1, t.rounds + 1)]
+    e.rounds = [pairings(t, k, e.after[min(k - 1, played) - 1] if k > 1 and played else None)
+                for k in range(1, t.rounds + 1)]
     from ..arbiter.rating_report import rating_report
 
     e.ratings = {row.start_no: row for row in rating_report(t, "fide", rounds=played)}

@@ -21,7 +21,10 @@ from ..engine.registry import CATALOGUE
 from ..render.i18n import LANGUAGES, kind_name, message, word
 from ..render.output import place_sizes, shared_place
 from ..render.site_words import SITE_WORDS
+from .cells import _head, event_name, home, player_link, site_words
+from . import teams
 from .event import CELL, FORFEITS, SCORE, Event
+from .teams import TeamEvent
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "web" / "templates"
 Cell = dict[str, Any]
@@ -31,21 +34,6 @@ Cell = dict[str, Any]
 def environment() -> Environment:
     return Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]),
                        trim_blocks=False, lstrip_blocks=False, auto_reload=False)
-
-
-@lru_cache(maxsize=None)
-def site_words(lang: str) -> dict[str, str]:
-    return {k: SITE_WORDS.text(k, lang) for k in SITE_WORDS}
-
-
-def num(x: Any) -> str:
-    return "-" if x is None else format_number(x)
-
-
-def name_of(e: Event, sno: int | None) -> str:
-    if sno is None:
-        return ""
-    return e.tournament.player(sno).name or f"#{sno}"
 
 
 def menu(e: Event, lang: str) -> list[tuple[str, str]]:
@@ -59,8 +47,10 @@ def menu(e: Event, lang: str) -> list[tuple[str, str]]:
     return items
 
 
-def page_names(e: Event) -> list[str]:
+def page_names(e: Event | TeamEvent) -> list[str]:
     """Every page of the event (in each language's folder)."""
+    if isinstance(e, TeamEvent):
+        return teams.page_names(e)
     names = ["index.html", "players.html", "standings.html", "crosstable.html"]
     names += [f"round-{k}.html" for k in range(1, e.tournament.rounds + 1)]
     names += [f"standings-{k}.html" for k in range(1, e.played + 1)]
@@ -70,16 +60,23 @@ def page_names(e: Event) -> list[str]:
     return names
 
 
-def render(e: Event, name: str, lang: str, footer: str = "") -> str:
+def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "") -> str:
     """The page ``name`` (one of :func:`page_names`) in ``lang``."""
     stem = name.removesuffix(".html")
     kind, _, arg = stem.partition("-")
     ctx: dict[str, Any]
     template = "site_tables.html"
-    if stem == "index":
+    ind = e.ind if isinstance(e, TeamEvent) else e
+    if stem == "players":
+        ctx = starting_list(ind, lang)
+    elif kind == "player":
+        from .card import card_page
+
+        ctx, template = card_page(ind, lang, int(arg)), "site_card.html"
+    elif isinstance(e, TeamEvent):
+        ctx, template = teams.context(e, name, lang)
+    elif stem == "index":
         ctx, template = home(e, lang), "site_home.html"
-    elif stem == "players":
-        ctx = starting_list(e, lang)
     elif stem == "standings":
         ctx = standings(e, lang, e.played, groups=True)
     elif kind == "standings":
@@ -88,57 +85,15 @@ def render(e: Event, name: str, lang: str, footer: str = "") -> str:
         ctx = crosstable(e, lang)
     elif kind == "round":
         ctx = round_page(e, lang, int(arg))
-    elif kind == "player":
-        from .card import card_page
-
-        ctx, template = card_page(e, lang, int(arg)), "site_card.html"
     elif stem == "odds":
         ctx = {"title": site_words(lang)["odds"], "intro": site_words(lang)["odds_note"], "tables": [],
                "html_sections": e.odds.get(lang, "") if e.odds else ""}
     else:
         raise KeyError(name)
-    ctx.update(lang=lang, languages=LANGUAGES, page=name, root="../", s=site_words(lang), menu=menu(e, lang),
-               event_name=event_name(e), footer=footer)
+    ctx.update(lang=lang, languages=LANGUAGES, page=name, root="../", s=site_words(lang),
+               menu=teams.menu(e, site_words(lang)) if isinstance(e, TeamEvent) else menu(e, lang),
+               event_name=event_name(ind), footer=footer)
     return environment().get_template(template).render(**ctx)
-
-
-def event_name(e: Event) -> str:
-    return e.tournament.name or Path(e.path).stem
-
-
-def home(e: Event, lang: str) -> dict[str, Any]:
-    t, s, cur = e.tournament, site_words(lang), e.current
-    dates = " – ".join(d.isoformat() for d in (t.start_date, t.end_date) if d)
-    facts = [(s["event_name"], event_name(e))]
-    if dates:
-        facts.append((s["dates"], dates))
-    facts += [(s["system"], word(cur.system, lang)), (s["rules"], cur.rules.name),
-              (s["players"], str(len(t.players))), (s["rounds"], s["rounds_played"].format(k=e.played, n=t.rounds)),
-              (s["seed"].format(seed=e.seed), "")]
-    legend = []
-    for spec in cur.specs:
-        d = CATALOGUE.get(spec.code)
-        if d is None:
-            continue
-        name = d.names.get(lang, d.names["en"])
-        if spec.cut:
-            name += ", " + word("cut", lang, n=spec.cut)
-        if spec.median:
-            name += ", " + word("median", lang, n=spec.median)
-        legend.append((spec.text, name, d.article))
-    notes = [message(n, lang) for n in cur.notes]
-    return {"title": event_name(e), "facts": facts, "legend": legend, "rounds": range(1, t.rounds + 1),
-            "played": e.played, "notes": notes}
-
-
-def _head(text: str, cls: str = "", abbr: str = "") -> Cell:
-    return {"text": text, "cls": cls, "abbr": abbr}
-
-
-def player_link(e: Event, sno: int | None, head: bool = False) -> Cell:
-    if sno is None:
-        return {"text": ""}
-    return {"text": name_of(e, sno), "href": f"player-{sno}.html", "cls": "name", "head": head}
 
 
 def starting_list(e: Event, lang: str) -> dict[str, Any]:
@@ -281,8 +236,3 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
     if k < e.tournament.rounds:
         pager.append((f"round-{k + 1}.html", s["round_n"].format(k=k + 1)))
     return {"title": s["pairings_n"].format(k=k), "pager": pager, "tables": tables}
-
-
-def colour_word(lang: str, colour: int) -> str:
-    s = site_words(lang)
-    return s["white"] if colour == WHITE else s["black"] if colour else ""

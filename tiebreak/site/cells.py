@@ -1,0 +1,76 @@
+"""The cells of the site's tables and the words of one language (shared by the pages of individual and team
+events)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from pathlib import Path
+
+from ..engine.model import WHITE, format_number
+from ..engine.registry import CATALOGUE
+from ..render.i18n import message, word
+from ..render.site_words import SITE_WORDS
+from .event import Event
+
+Cell = dict[str, Any]
+
+
+@lru_cache(maxsize=None)
+def site_words(lang: str) -> dict[str, str]:
+    return {k: SITE_WORDS.text(k, lang) for k in SITE_WORDS}
+
+
+def num(x: Any) -> str:
+    return "-" if x is None else format_number(x)
+
+
+def name_of(e: Event, sno: int | None) -> str:
+    if sno is None:
+        return ""
+    return e.tournament.player(sno).name or f"#{sno}"
+
+
+def _head(text: str, cls: str = "", abbr: str = "") -> Cell:
+    return {"text": text, "cls": cls, "abbr": abbr}
+
+
+def player_link(e: Event, sno: int | None, head: bool = False) -> Cell:
+    if sno is None:
+        return {"text": ""}
+    return {"text": name_of(e, sno), "href": f"player-{sno}.html", "cls": "name", "head": head}
+
+
+def colour_word(lang: str, colour: int) -> str:
+    s = site_words(lang)
+    return s["white"] if colour == WHITE else s["black"] if colour else ""
+
+
+def event_name(e: Event) -> str:
+    return e.tournament.name or Path(e.path).stem
+
+
+def home(e: Event, lang: str) -> dict[str, Any]:
+    t, s, cur = e.tournament, site_words(lang), e.current
+    dates = " – ".join(d.isoformat() for d in (t.start_date, t.end_date) if d)
+    facts = [(s["event_name"], event_name(e))]
+    if dates:
+        facts.append((s["dates"], dates))
+    facts += [(s["system"], word(cur.system, lang)), (s["rules"], cur.rules.name),
+              (s["players"], str(len(t.players))), (s["rounds"], s["rounds_played"].format(k=e.played, n=t.rounds)),
+              (s["seed"].format(seed=e.seed), "")]
+    legend = []
+    for spec in cur.specs:
+        d = CATALOGUE.get(spec.code)
+        if d is None:
+            continue
+        name = d.names.get(lang, d.names["en"])
+        if spec.cut:
+            name += ", " + word("cut", lang, n=spec.cut)
+        if spec.median:
+            name += ", " + word("median", lang, n=spec.median)
+        legend.append((spec.text, name, d.article))
+    notes = [message(n, lang) for n in cur.notes]
+    return {"title": event_name(e), "facts": facts, "legend": legend, "rounds": range(1, t.rounds + 1),
+            "played": e.played, "notes": notes}
