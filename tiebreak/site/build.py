@@ -23,10 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .. import service
 from ..engine.errors import InputError, InputWarning, Place
 from ..render.i18n import LANGUAGES
 from ..render.site_words import SITE_WORDS
-from .. import service
 from .event import Event, build_event
 from .teams import TeamEvent, build_team_event
 
@@ -62,11 +62,12 @@ def load(site: Site, path: str, warnings: list[InputWarning]) -> Event | TeamEve
 
     t = readers.load(path, warnings)
     o = site.options if seed is None else _with_seed(site.options, seed)
-    e: Event | TeamEvent = build_event(o, path, t, warnings)
+    ind = build_event(o, path, t, warnings)
+    e: Event | TeamEvent = ind
     if not o.players and o.team_ranking != "records" and has_teams(t):
-        e = build_team_event(e, t, warnings)
-    elif e.tournament.pending:
-        e.odds = odds_pages(e)
+        e = build_team_event(ind, t, warnings)
+    elif ind.tournament.pending:
+        ind.odds = odds_pages(ind)
     site.events[path] = e
     return e
 
@@ -115,7 +116,8 @@ def pages_of(site: Site, e: Event | TeamEvent, names: list[str] | None = None) -
 
 def common_files(site: Site) -> dict[str, bytes]:
     """The assets, the search index and the root page."""
-    from .pages import environment, event_name
+    from .cells import event_name
+    from .pages import environment
 
     out = {f"assets/{n}": (STATIC / n).read_bytes() for n in ("site.css", "site.js")}
     index = []
@@ -129,7 +131,8 @@ def common_files(site: Site) -> dict[str, bytes]:
               "(function(){var l=document.documentElement.lang;window.TIEBREAK_PLAYERS.forEach("
               "function(p){p[2]=p[2].replace('LANG',l)})})();\n")
     out["assets/search-index.js"] = script.encode()
-    links = [(f"{site.prefix(p)}en/index.html", event_name(e)) for p, e in site.events.items()]
+    links = [(f"{site.prefix(p)}en/index.html", event_name(e.ind if isinstance(e, TeamEvent) else e))
+             for p, e in site.events.items()]
     target = links[0][0] if len(links) == 1 else None
     out["index.html"] = environment().get_template("site_redirect.html").render(
         title=SITE_WORDS.text("events") if target is None else links[0][1], target=target, links=links,

@@ -12,9 +12,9 @@ from ..engine.model import Kind, format_number
 from ..engine.registry import CATALOGUE
 from ..render.columns import HEADINGS
 from ..render.explain import WORDS as EXPLAIN
-from ..render.i18n import kind_name, message, word
+from ..render.i18n import kind_name
+from .cells import _head, colour_word, num, player_link, said, site_words
 from .event import CELL, Event
-from .cells import _head, colour_word, num, player_link, site_words
 
 
 def card_page(e: Event, lang: str, start_no: int) -> dict[str, Any]:
@@ -76,7 +76,7 @@ def explanations(e: Event, lang: str, start_no: int) -> list[dict[str, Any]]:
                     {"text": str(c["round"]), "head": True}, {"text": kind_name(c["kind"], lang), "cls": "left"},
                     player_link(e, c["opponent"]) if c["opponent"] else {"text": EXPLAIN.text("no_opponent", lang)},
                     {"text": num(c["value"]) + (" " + EXPLAIN.text("cut", lang) if c["cut"] else ""), "cls": cls},
-                    {"text": message(c["source"], lang), "cls": "left"}]})
+                    {"text": said(c["source"], lang), "cls": "left"}]})
             x["table"] = {"id": f"tb{n}", "caption": key, "heads": heads, "rows": rows}
             kept = sum((c["value"] for c in info["rounds"] if not c["cut"]), Fraction(0))
             if any(c["cut"] for c in info["rounds"]):

@@ -4,9 +4,11 @@ events)."""
 from __future__ import annotations
 
 from functools import lru_cache
+from html import escape
+from pathlib import Path
 from typing import Any
 
-from pathlib import Path
+from markupsafe import Markup
 
 from ..engine.model import WHITE, format_number
 from ..engine.registry import CATALOGUE
@@ -74,3 +76,25 @@ def home(e: Event, lang: str) -> dict[str, Any]:
     notes = [message(n, lang) for n in cur.notes]
     return {"title": event_name(e), "facts": facts, "legend": legend, "rounds": range(1, t.rounds + 1),
             "played": e.played, "notes": notes}
+
+
+def _cell_html(c: Cell) -> str:
+    tag = "th" if c.get("head") else "td"
+    attrs = (' scope="row"' if c.get("head") else "") + (f' class="{c["cls"]}"' if c.get("cls") else "") + (
+        f' data-v="{escape(c["data"])}"' if c.get("data") else "")
+    text = escape(c.get("text", ""))
+    inner = f'<a href="{escape(c["href"])}">{text}</a>' if c.get("href") else text
+    return f"<{tag}{attrs}>{inner}</{tag}>"
+
+
+def rows_html(rows: list[dict[str, Any]]) -> Markup:
+    """The rows of a table body as HTML (every text escaped): made in Python, not in the template, because a
+    standings table of 2,000 players is made for three languages at once (the rows have no words)."""
+    return Markup("\n".join(("<tr class=\"" + r["cls"] + "\">" if r.get("cls") else "<tr>")
+                             + "".join(_cell_html(c) for c in r["cells"]) + "</tr>" for r in rows))
+
+
+@lru_cache(maxsize=4096)
+def said(text: str, lang: str) -> str:
+    """An English message in ``lang`` (:func:`tiebreak.render.i18n.message`, remembered: a card repeats them)."""
+    return message(text, lang)

@@ -19,12 +19,12 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
+from .. import service
 from ..engine.errors import InputWarning
 from ..engine.model import Kind, Tournament
 from ..engine.standings import Standings
 from ..engine.team_matches import players_event
 from ..formats import readers
-from .. import service
 
 #: the result of a game from White's side as the pairings show it (a forfeit has its own words)
 SCORE = {Kind.WIN: "1–0", Kind.DRAW: "½–½", Kind.LOSS: "0–1", Kind.WIN_SHORT: "1–0", Kind.DRAW_SHORT: "½–½",
@@ -174,7 +174,8 @@ def pairings(t: Tournament, k: int, before: Standings | None) -> Round:
     for w, b, in_play in ((w, b, True) for rr, w, b in t.pending if rr == k):
         if not any(g.white == w and g.black == b for g in games):
             games.append(Game(0, w, b, Kind.UNKNOWN, in_play))
-    games.sort(key=lambda g: (-max(score[g.white], score[g.black]), -(score[g.white] + score[g.black]),
+    half = {sno: int(2 * x) if (2 * x).denominator == 1 else float(x) for sno, x in score.items()}  # quick keys
+    games.sort(key=lambda g: (-max(half[g.white], half[g.black]), -(half[g.white] + half[g.black]),
                               min(place[g.white], place[g.black])))
     for n, g in enumerate(games, 1):
         g.board = n

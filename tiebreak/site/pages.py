@@ -16,13 +16,11 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from ..engine.model import WHITE, Kind, format_number
-from ..engine.registry import CATALOGUE
-from ..render.i18n import LANGUAGES, kind_name, message, word
+from ..engine.model import Kind
+from ..render.i18n import LANGUAGES, kind_name, word
 from ..render.output import place_sizes, shared_place
-from ..render.site_words import SITE_WORDS
-from .cells import _head, event_name, home, player_link, site_words
 from . import teams
+from .cells import _head, event_name, home, player_link, rows_html, site_words
 from .event import CELL, FORFEITS, SCORE, Event
 from .teams import TeamEvent
 
@@ -32,8 +30,9 @@ Cell = dict[str, Any]
 
 @lru_cache(maxsize=1)
 def environment() -> Environment:
-    return Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]),
-                       trim_blocks=False, lstrip_blocks=False, auto_reload=False)
+    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]), auto_reload=False)
+    env.globals["rows_html"] = rows_html
+    return env
 
 
 def menu(e: Event, lang: str) -> list[tuple[str, str]]:
@@ -109,7 +108,7 @@ def starting_list(e: Event, lang: str) -> dict[str, Any]:
                         "sticky": False}]}
 
 
-def standings_rows(e: Event, k: int) -> tuple[list[str], list[dict[str, Any]]]:
+def standings_rows(e: Event, k: int) -> tuple[list[str], str, list[str]]:
     """The value keys and the rows of the standings after round ``k`` (language-free: cached per version)."""
     cache = e.cache.setdefault("standings", {})
     if k in cache:
@@ -131,7 +130,7 @@ def standings_rows(e: Event, k: int) -> tuple[list[str], list[dict[str, Any]]]:
                                {"text": str(points[r.index]), "cls": "pts", "data": "PTS"}, {"text": str(p.start_no)},
                                *({"text": c} for c in pc.cells[p.start_no]),
                                *({"text": c[r.index], "data": key} for key, c in zip(shown, texts))]})
-    cache[k] = (shown, rows, pc.names)
+    cache[k] = (shown, rows_html(rows), pc.names)  # the same rows in every language
     return cache[k]  # type: ignore[no-any-return]
 
 
@@ -168,36 +167,39 @@ def crosstable(e: Event, lang: str) -> dict[str, Any]:
     points = st.score.texts()
     square = st.system == "round robin"
     heads = [_head(word("rank", lang), "rank"), _head(word("name", lang), "name"), _head(word("points", lang), "pts")]
-    rows = []
+    rows: Any = []
     if square:
         heads += [_head(str(n)) for n in range(1, len(st.rows) + 1)]
         order = {r.start_no: n for n, r in enumerate(st.rows)}
     else:
         heads += [_head(str(k)) for k in range(1, e.played + 1)]
-    for r in st.rows:
-        i = r.index
-        p = t.players[i]
-        cells: list[Cell] = [{"text": shared_place(r.rank, sizes[r.rank]), "cls": "rank"},
-                             player_link(e, p.start_no, True), {"text": str(points[i]), "cls": "pts"}]
-        if square:
-            grid: list[str] = [""] * len(st.rows)
-            for k in range(e.played):
-                o = int(t.opponent[i, k])
-                if o >= 0:
-                    j = order[t.players[o].start_no]
-                    grid[j] += CELL[Kind(int(t.kind[i, k]))]
-            grid[order[p.start_no]] = "×"
-            cells += [{"text": g} for g in grid]
-        else:
-            for k in range(e.played):
-                o, kind = int(t.opponent[i, k]), Kind(int(t.kind[i, k]))
-                colour = {1: "w", -1: "b"}.get(int(t.colour[i, k]), "")
-                if o >= 0:
-                    osno = t.players[o].start_no
-                    cells.append({"text": f"{rank_of[osno]}{colour}{CELL[kind]}", "href": f"player-{osno}.html"})
-                else:
-                    cells.append({"text": CELL[kind] if kind != Kind.ABSENT else "–"})
-        rows.append({"cells": cells})
+    if "crosstable" not in e.cache:  # the same rows in every language
+        for r in st.rows:
+            i = r.index
+            p = t.players[i]
+            cells: list[Cell] = [{"text": shared_place(r.rank, sizes[r.rank]), "cls": "rank"},
+                                 player_link(e, p.start_no, True), {"text": str(points[i]), "cls": "pts"}]
+            if square:
+                grid: list[str] = [""] * len(st.rows)
+                for k in range(e.played):
+                    o = int(t.opponent[i, k])
+                    if o >= 0:
+                        j = order[t.players[o].start_no]
+                        grid[j] += CELL[Kind(int(t.kind[i, k]))]
+                grid[order[p.start_no]] = "×"
+                cells += [{"text": g} for g in grid]
+            else:
+                for k in range(e.played):
+                    o, kind = int(t.opponent[i, k]), Kind(int(t.kind[i, k]))
+                    colour = {1: "w", -1: "b"}.get(int(t.colour[i, k]), "")
+                    if o >= 0:
+                        osno = t.players[o].start_no
+                        cells.append({"text": f"{rank_of[osno]}{colour}{CELL[kind]}", "href": f"player-{osno}.html"})
+                    else:
+                        cells.append({"text": CELL[kind] if kind != Kind.ABSENT else "–"})
+            rows.append({"cells": cells})
+        e.cache["crosstable"] = rows_html(rows)
+    rows = e.cache["crosstable"]
     legend = [s["forfeit_note"]] + [f"{CELL[k] or '–'} = {kind_name(k.name, lang)}"
                                     for k in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.PAB, Kind.HPB, Kind.ZPB)]
     return {"title": s["crosstable"], "legend": legend,

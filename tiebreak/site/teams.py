@@ -9,10 +9,10 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from .. import service
 from ..engine.model import Kind, format_number
 from ..render.i18n import kind_name, message, word
 from ..render.output import place_sizes, shared_place
-from .. import service
 from .event import CELL, SCORE, Event
 
 if TYPE_CHECKING:
@@ -140,7 +140,7 @@ def boards_of_match(e: TeamEvent, r: int, a: int) -> list[tuple[int, int, int, K
     number, own kind, own colour), the boards numbered in the order of the team's list."""
     tt = e.current.tt
     g = tt.games
-    out = []
+    out: list[tuple[int, int, int, Kind, int]] = []
     for sno in tt.teams[a].members:
         i = g.row(sno)
         o = int(g.opponent[i, r])
@@ -262,7 +262,7 @@ def boards_page(e: TeamEvent, lang: str) -> dict[str, Any]:
 
 
 def crosstable(e: TeamEvent, lang: str) -> dict[str, Any]:
-    from .cells import _head, site_words
+    from .cells import _head, num, site_words
 
     s, st = site_words(lang), e.current
     tt, m = st.tt, st.tt.matches
@@ -273,7 +273,7 @@ def crosstable(e: TeamEvent, lang: str) -> dict[str, Any]:
     for r in st.rows:
         a = m.row(r.number)
         cells: list[dict[str, Any]] = [{"text": str(r.rank), "cls": "rank"}, {**_team(e, r.number), "head": True},
-                                       {"text": format_number(r.values[st.keys[0]] or 0), "cls": "pts"}]
+                                       {"text": num(r.values[st.keys[0]]), "cls": "pts"}]
         for k in range(e.played):
             o = int(m.opponent[a, k])
             gp = format_number(Fraction(int(tt.gp[a, k]), tt.gp_scale))
