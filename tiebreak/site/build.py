@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import html
 import json
 import os
 import re
@@ -93,7 +94,10 @@ def odds_pages(e: Event) -> dict[str, str] | None:
     for lang in LANGUAGES:
         page = render.to_html(result, lang)
         body = page.partition("<body>")[2].rpartition("</body>")[0]
-        out[lang] = re.sub(r"<h1>.*?</h1>", "", body, count=1, flags=re.S)
+        body = re.sub(r"<h1>.*?</h1>", "", body, count=1, flags=re.S)
+        label = html.escape(SITE_WORDS.text("odds", lang), quote=True)  # a scrolled region a keyboard reaches
+        out[lang] = body.replace('<div style="overflow-x:auto">',
+                                 f'<div class="scroll" tabindex="0" role="region" aria-label="{label}">')
     return out
 
 
