@@ -238,3 +238,68 @@ def test_team_event_standings_matches_boards_and_cards(tmp_path, capsys):
     boards = parse(out / "en" / "boards.html").tables["board-1"][1:]
     assert all(0 <= float(r[2]["text"]) <= 100 for r in boards)
     check_links(out)
+
+
+def flip_last_round(text: str, start_no: int) -> str:
+    """``text`` with ``start_no``'s result of round 7 turned round on both lines (1 <-> 0), as a pairing program
+    saves a corrected result; the round block of round 7 is TRF columns 152-161, its result in column 159."""
+    lines = text.split("\n")
+    at = 91 + 60
+    k = next(i for i, x in enumerate(lines) if x.startswith("001") and int(x[4:8]) == start_no)
+    opponent, result = int(lines[k][at:at + 4]), lines[k][at + 7]
+    new = {"1": "0", "0": "1"}[result]
+    j = next(i for i, x in enumerate(lines) if x.startswith("001") and int(x[4:8]) == opponent)
+    lines[k] = lines[k][:at + 7] + new + lines[k][at + 8:]
+    lines[j] = lines[j][:at + 7] + {"1": "0", "0": "1"}[new] + lines[j][at + 8:]
+    return "\n".join(lines)
+
+
+def test_watch_rewrites_only_the_pages_a_changed_result_touches(tmp_path, capsys):
+    from tiebreak.service import Options
+    from tiebreak.site.build import build_site
+    from tiebreak.site.watch import update
+
+    trf = tmp_path / "event.trf"
+    trf.write_text(SWISS.read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "site"
+    site = build_site(Options(seed=int(SEED)), [str(trf)], str(out), [])
+    before = {p: p.read_bytes() for p in out.rglob("*.html")}
+    trf.write_text(flip_last_round(trf.read_text(encoding="utf-8"), 7), encoding="utf-8")  # 7 lost to 3: now won
+    written = set(update(site, str(trf), []))
+    changed = {str(p.relative_to(out)) for p in out.rglob("*.html") if p.read_bytes() != before[p]}
+    assert changed and changed <= written
+    assert {"en/round-7.html", "en/standings-7.html", "en/standings.html", "en/player-7.html",
+            "en/player-3.html", "uk/player-7.html"} <= changed
+    assert not any(f"round-{k}.html" in x or f"standings-{k}.html" in x for x in written for k in range(1, 7))
+    assert not list(out.rglob(".tmp-*"))
+    assert json.loads((out / "version.json").read_text(encoding="utf-8"))["version"] > 1  # one per publishing step
+    check_standings_pages(out, trf, 7, capsys)  # the new pages say what the command line says of the new file
+    check_cards(out, trf, 7, capsys)
+
+
+def test_the_watcher_follows_the_file(tmp_path):
+    pytest.importorskip("watchfiles")
+    import threading
+    import time
+
+    from tiebreak.service import Options
+    from tiebreak.site.build import build_site
+    from tiebreak.site.watch import watch
+
+    trf = tmp_path / "event.trf"
+    trf.write_text(SWISS.read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "site"
+    site = build_site(Options(seed=int(SEED)), [str(trf)], str(out), [])
+    stop = threading.Event()
+    thread = threading.Thread(target=watch, args=(site, "en", stop), daemon=True)
+    thread.start()
+    try:
+        time.sleep(0.5)
+        trf.write_text(flip_last_round(trf.read_text(encoding="utf-8"), 7), encoding="utf-8")
+        deadline = time.monotonic() + 20
+        while json.loads((out / "version.json").read_text(encoding="utf-8"))["version"] < 2:
+            assert time.monotonic() < deadline, "the site was not updated"
+            time.sleep(0.05)
+    finally:
+        stop.set()
+        thread.join(5)

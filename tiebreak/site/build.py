@@ -24,8 +24,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from .. import service
 from ..engine.errors import InputError, InputWarning, Place
+from ..engine.model import Tournament
 from ..render.i18n import LANGUAGES
 from ..render.site_words import SITE_WORDS
 from .event import Event, build_event
@@ -45,6 +48,8 @@ class Site:
     events: dict[str, Event | TeamEvent] = field(default_factory=dict)  # path -> event
     digests: dict[str, str] = field(default_factory=dict)
     version: int = 0
+    #: the last read of each TRF file (``--watch`` re-reads only the lines that changed)
+    reads: dict[str, Any] = field(default_factory=dict)
 
     def prefix(self, path: str) -> str:
         """The event's folder inside the site ('' for a site of one event)."""
@@ -55,22 +60,59 @@ def slug(path: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]+", "-", Path(path).stem).strip("-").lower() or "event"
 
 
-def load(site: Site, path: str, warnings: list[InputWarning]) -> Event | TeamEvent:
-    """The event of ``path``, its odds page when games are pending."""
-    seed = site.events[path].seed if path in site.events else site.options.seed
+def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool = False) -> Event | TeamEvent:
+    """The event of ``path``, its odds page when games are pending (``incremental``: the standings after the
+    rounds that did not change are taken from the event read before; the odds are left to the caller)."""
     from ..engine.team_matches import has_teams
     from ..formats import readers
 
-    t = readers.load(path, warnings)
+    before = site.events.get(path)
+    seed = before.seed if before is not None else site.options.seed
+    t = read(site, path, warnings) if incremental else readers.load(path, warnings)
     o = site.options if seed is None else _with_seed(site.options, seed)
-    ind = build_event(o, path, t, warnings)
+    previous, same = None, 0
+    if incremental and isinstance(before, Event):
+        previous, same = before, unchanged_rounds(before.tournament, t)
+    ind = build_event(o, path, t, warnings, previous, same)
     e: Event | TeamEvent = ind
     if not o.players and o.team_ranking != "records" and has_teams(t):
         e = build_team_event(ind, t, warnings)
-    elif ind.tournament.pending:
+    elif ind.tournament.pending and not incremental:
         ind.odds = odds_pages(ind)
     site.events[path] = e
     return e
+
+
+def read(site: Site, path: str, warnings: list[InputWarning]) -> Tournament:
+    """The file at ``path``; a TRF file whose only change is in round blocks without pending games is patched from
+    the last read (:class:`tiebreak.live.incremental.TrfFile`, as the live standings read it), others read in full."""
+    from ..formats import readers
+
+    if Path(path).suffix.lower() not in (".trf", ".txt"):
+        return readers.load(path, warnings)
+    from ..formats.files import read_input
+    from ..live.incremental import TrfFile
+
+    try:
+        text = read_input(path).decode("utf-8-sig")
+    except UnicodeDecodeError:  # another encoding: the full reader finds it
+        return readers.load(path, warnings)
+    f = site.reads.setdefault(path, TrfFile(path))
+    t, blocks, _ = f.read(text, warnings)
+    if blocks or t.pending:  # games in play: the full reader makes the pending list
+        f.lines = None
+        return readers.load(path, warnings)
+    out: Tournament = t
+    return out
+
+
+def unchanged_rounds(a: Tournament, b: Tournament) -> int:
+    """How many first rounds are the same in both files (0 when the players differ)."""
+    if a.players != b.players or a.kind.shape != b.kind.shape:
+        return 0
+    diff = (a.kind != b.kind) | (a.opponent != b.opponent) | (a.colour != b.colour)
+    changed = np.nonzero(diff.any(axis=0))[0]
+    return int(changed[0]) if len(changed) else a.rounds
 
 
 def _with_seed(o: service.Options, seed: int) -> service.Options:

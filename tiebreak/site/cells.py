@@ -78,12 +78,18 @@ def home(e: Event, lang: str) -> dict[str, Any]:
             "played": e.played, "notes": notes}
 
 
+@lru_cache(maxsize=65536)
+def _escaped(text: str) -> str:
+    return escape(text)
+
+
 def _cell_html(c: Cell) -> str:
-    tag = "th" if c.get("head") else "td"
-    attrs = (' scope="row"' if c.get("head") else "") + (f' class="{c["cls"]}"' if c.get("cls") else "") + (
-        f' data-v="{escape(c["data"])}"' if c.get("data") else "")
-    text = escape(c.get("text", ""))
-    inner = f'<a href="{escape(c["href"])}">{text}</a>' if c.get("href") else text
+    head, cls, data, href = c.get("head"), c.get("cls"), c.get("data"), c.get("href")
+    tag = "th" if head else "td"
+    attrs = (' scope="row"' if head else "") + (f' class="{cls}"' if cls else "") + (
+        f' data-v="{_escaped(data)}"' if data else "")
+    text = _escaped(c.get("text", ""))
+    inner = f'<a href="{_escaped(href)}">{text}</a>' if href else text
     return f"<{tag}{attrs}>{inner}</{tag}>"
 
 

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
 from .. import service
 from ..engine.errors import InputWarning
 from ..engine.model import Kind, Tournament
@@ -132,25 +134,30 @@ def event_seed(o: service.Options) -> int:
 
 
 def build_event(o: service.Options, path: str, t: Tournament | None = None,
-                warnings: list[InputWarning] | None = None) -> Event:
-    """The event of the file ``path`` (``t``: the file already read) under the options ``o``."""
+                warnings: list[InputWarning] | None = None, previous: Event | None = None,
+                same_before: int = 0) -> Event:
+    """The event of the file ``path`` (``t``: the file already read) under the options ``o``; with ``previous``
+    (the event of an earlier version of the file whose players and rounds 1..``same_before`` are unchanged) the
+    standings after those rounds and their pairings are taken from it (they depend on nothing else)."""
     warnings = [] if warnings is None else warnings
     seed = event_seed(o)
     o = replace(o, seed=seed, after_round=None)
     t = players_event(t if t is not None else readers.load(path, warnings))
     current = service.individual_standings(o, path, warnings, t)
     played = current.after_round
-    after = [service.individual_standings(replace(o, after_round=k), path, warnings, t) for k in range(1, played)]
+    if previous is None or previous.played != played:
+        same_before = 0
+    after = [previous.after[k - 1] if previous is not None and k <= same_before else
+             service.individual_standings(replace(o, after_round=k), path, [], t) for k in range(1, played)]
     after.append(current)
     if not played:
         after = [current]
     e = Event(path, t, o, seed, played, after, [], warnings=warnings)
-    e.places = [{r.start_no: (r.rank, s.points[r.index]) for r in s.rows} for s in after]
-    e.rounds = [pairings(t, k, e.after[min(k - 1, played) - 1] if k > 1 and played else None)
+    e.places = [previous.places[k] if previous is not None and k < same_before and k < played - 1 else
+                {r.start_no: (r.rank, s.points[r.index]) for r in s.rows} for k, s in enumerate(after)]
+    e.rounds = [previous.rounds[k - 1] if previous is not None and k <= same_before else
+                pairings(t, k, e.after[min(k - 1, played) - 1] if k > 1 and played else None)
                 for k in range(1, t.rounds + 1)]
-    from ..arbiter.rating_report import rating_report
-
-    e.ratings = {row.start_no: row for row in rating_report(t, "fide", rounds=played)}
     return e
 
 
@@ -194,21 +201,33 @@ def make_card(e: Event, start_no: int) -> Card:
         entry = t.entry(start_no, k)
         rank, points = e.places[k - 1][start_no]
         rows.append(CardRow(k, entry.kind, entry.opponent, entry.colour, points, rank))
+    if not e.ratings:  # made for the first card asked for (a --watch update may need none)
+        from ..arbiter.rating_report import rating_report
+
+        e.ratings = {row.start_no: row for row in rating_report(t, "fide", rounds=e.played)}
     r = e.ratings.get(start_no)
     return Card(start_no, rows, details(e.current, start_no), r.performance if r else None,
                 r.change if r else None, r.expected if r else None, r.games if r else 0)
 
 
-def fingerprint(e: Event, start_no: int) -> tuple[Any, ...]:
-    """What a player's card shows, cheaply: the player's rounds, ranks and points after every round, the values,
-    and the opponents' names, ratings and points (their points feed Buchholz and Sonneborn-Berger).  Two equal
-    fingerprints make the same card, so ``--watch`` writes only the cards whose fingerprint changed."""
-    t = e.tournament
-    i = t.row(start_no)
-    opps = [int(o) for o in t.opponent[i, :e.played].tolist() if o >= 0]
-    cur = e.current
-    points = cur.points
-    values = tuple(col.value(i) for col in cur.columns)
-    return (t.kind[i].tobytes(), t.opponent[i].tobytes(), t.colour[i].tobytes(), t.players[i],
-            tuple(p[start_no] for p in e.places), values,
-            tuple((t.players[o], points[o], t.kind[o].tobytes()) for o in opps))
+def card_inputs(e: Event) -> np.ndarray:
+    """What every player's card shows, one row of integers per player: the player's rounds, the rank and points
+    after every round, each value of the current standings and what every round added to it (the records of the
+    explanation, which carry the opponents' scores).  Players and names being equal, two equal rows make the same
+    card, so ``--watch`` writes only the cards whose row changed."""
+    t, n = e.tournament, len(e.tournament.players)
+    parts = [t.kind, t.opponent, t.colour]
+    rank = np.zeros((n, len(e.after)), np.int64)
+    for k, st in enumerate(e.after):
+        rank[[r.index for r in st.rows], k] = [r.rank for r in st.rows]
+        parts += [st.score.num.reshape(n, -1), np.full((n, 1), st.score.den)]
+    parts.append(rank)
+    for col in e.current.columns:
+        parts += [col.num.reshape(n, -1), np.full((n, 1), col.den)]
+        for extra in (col.defined, col.contrib, col.valid, col.cut, col.source):
+            if extra is not None:
+                parts.append(extra.reshape(n, -1))
+    try:
+        return np.concatenate([np.asarray(p, dtype=np.int64) for p in parts], axis=1)
+    except (TypeError, ValueError, OverflowError):  # values beyond 64 bits: every card is made again
+        return np.arange(n, dtype=np.int64).reshape(n, 1) - n - 1

@@ -13,7 +13,7 @@ import numpy as np
 from ..engine.errors import InputWarning, TiebreakError
 from ..render.i18n import MESSAGE_WORDS, message, problem
 from .build import Site, common_files, load, odds_pages, pages_of, publish
-from .event import Event, fingerprint
+from .event import Event, card_inputs
 from .teams import TeamEvent
 
 
@@ -41,23 +41,35 @@ def touched(old: Event | TeamEvent, new: Event | TeamEvent) -> list[str] | None:
     names = ["index.html", "standings.html", "crosstable.html"]
     names += [f"round-{k}.html" for k in range(r0, b.rounds + 1)]
     names += [f"standings-{k}.html" for k in range(r0, new.played + 1)]
-    names += [f"player-{p.start_no}.html" for p in b.players
-              if fingerprint(old, p.start_no) != fingerprint(new, p.start_no)]
+    before, after = card_inputs(old), card_inputs(new)
+    changed = (before != after).any(axis=1) if before.shape == after.shape else np.ones(len(b.players), bool)
+    names += [f"player-{b.players[i].start_no}.html" for i in np.nonzero(changed)[0].tolist()]
     return names
 
 
 def update(site: Site, path: str, warnings: list[InputWarning]) -> list[str]:
-    """Read ``path`` again and publish the pages its change touches; the pages written."""
+    """Read ``path`` again and publish the pages its change touches; the pages written.  They are published in two
+    steps, each atomic page by page and closed by ``version.json``: first the rounds, the standings, the crosstable
+    and the cards of the players whose games changed (what the change is about), then the other cards that the
+    change moved (their rank after a round, an opponent's score); then the odds when games are pending."""
     old = site.events[path]
-    new = load(site, path, warnings)
+    new = load(site, path, warnings, incremental=True)
     names = touched(old, new)
-    files = pages_of(site, new, names)
     if names is None:
+        files = pages_of(site, new, None)
         files.update(common_files(site))
-    stale = {k for k in site.digests if k.startswith(site.prefix(path)) and k.endswith(".html")
-             and k not in files} if names is None else set()
-    written = publish(site, files, stale)
-    if isinstance(new, Event) and new.tournament.pending and names is not None:
+        stale = {k for k in site.digests if k.startswith(site.prefix(path)) and k.endswith(".html") and k not in files}
+        written = publish(site, files, stale)
+    else:
+        a, b = old.tournament, new.tournament
+        rows = np.nonzero(((a.kind != b.kind) | (a.opponent != b.opponent) | (a.colour != b.colour)).any(axis=1))[0]
+        games = {f"player-{b.players[i].start_no}.html" for i in rows.tolist()}
+        first = [n for n in names if not n.startswith("player-") or n in games]
+        written = publish(site, pages_of(site, new, first))
+        rest = [n for n in names if n not in set(first)]
+        if rest:
+            written += publish(site, pages_of(site, new, rest))
+    if isinstance(new, Event) and new.tournament.pending:
         new.odds = odds_pages(new)  # after the pages: the odds take their budget
         written += publish(site, pages_of(site, new, ["odds.html"]))
     return written
