@@ -53,7 +53,6 @@ def main() -> None:
         thread = threading.Thread(target=watch, args=(site, "en", stop), daemon=True)
         thread.start()
         time.sleep(1.0)
-        version = folder / "site" / "version.json"
         times, written = [], []
         text = path.read_text()
         for n in range(a.changes):
