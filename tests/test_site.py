@@ -303,3 +303,15 @@ def test_the_watcher_follows_the_file(tmp_path):
     finally:
         stop.set()
         thread.join(5)
+
+
+def test_several_events_get_a_folder_each(tmp_path):
+    other = tmp_path / "club" / "tournament.trf"  # the same file name as the round robin's, in another folder
+    other.parent.mkdir()
+    other.write_text(SWISS.read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "site"
+    assert main(["site", str(ROUND_ROBIN), str(other), "-o", str(out), "--seed", SEED]) == 0
+    folders = sorted(p.name for p in out.iterdir() if p.is_dir() and p.name != "assets")
+    assert folders == ["2026westernmajoropen-tournament", "club-tournament"]
+    assert all((out / f / lang / "standings.html").is_file() for f in folders for lang in ("en", "ru", "uk"))
+    check_links(out)

@@ -52,8 +52,18 @@ class Site:
     reads: dict[str, Any] = field(default_factory=dict)
 
     def prefix(self, path: str) -> str:
-        """The event's folder inside the site ('' for a site of one event)."""
-        return "" if len(self.paths) == 1 else slug(path) + "/"
+        """The event's folder inside the site ('' for a site of one event): the file's name, with its folder's when
+        two files have the same name (``open/tournament.trf``, ``juniors/tournament.trf``), numbered if still equal."""
+        if len(self.paths) == 1:
+            return ""
+        names: dict[str, str] = {}
+        stems = [slug(p) for p in self.paths]
+        for p, stem in zip(self.paths, stems):
+            name = stem if stems.count(stem) == 1 else f"{slug(Path(p).resolve().parent.name)}-{stem}"
+            while name in names.values():
+                name += "-2"
+            names[p] = name
+        return names[path] + "/"
 
 
 def slug(path: str) -> str:
