@@ -315,3 +315,15 @@ def test_several_events_get_a_folder_each(tmp_path):
     assert folders == ["2026westernmajoropen-tournament", "club-tournament"]
     assert all((out / f / lang / "standings.html").is_file() for f in folders for lang in ("en", "ru", "uk"))
     check_links(out)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_russian_and_ukrainian_pages_have_no_english_words(swiss_site, lang):
+    from test_every_word import english
+
+    for page in sorted((swiss_site / lang).glob("*.html")):
+        text = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", page.read_text(encoding="utf-8"), flags=re.S)
+        text = re.sub(r"<[^>]+>", " ", text).replace("rating&lt;1200", "")  # the category as the arbiter wrote it
+        from html import unescape
+
+        assert [w for w in english(unescape(text)) if w != "tiebreak"] == [], page.name  # the program's name

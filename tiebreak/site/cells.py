@@ -74,7 +74,7 @@ def home(e: Event, lang: str) -> dict[str, Any]:
             name += ", " + word("median", lang, n=spec.median)
         legend.append((spec.text, name, d.article))
     notes = [message(n, lang) for n in cur.notes]
-    return {"title": event_name(e), "facts": facts, "legend": legend, "rounds": range(1, t.rounds + 1),
+    return {"title": event_name(e), "facts": facts, "legend": legend, "rounds": range(1, e.last_round + 1),
             "played": e.played, "notes": notes}
 
 

@@ -103,6 +103,13 @@ class Event:
     def current(self) -> Standings:
         return self.after[-1]
 
+    @property
+    def last_round(self) -> int:
+        """The last round with pairings (played, or paired and pending): the rounds the site shows."""
+        t = self.tournament
+        paired = np.nonzero((t.kind != Kind.ABSENT).any(axis=0))[0]
+        return max([self.played, *(r for r, _, _ in t.pending), int(paired[-1]) + 1 if len(paired) else 0])
+
     def rank_after(self, k: int) -> dict[int, int]:
         """Start number -> rank after round ``k``."""
         return {sno: rank for sno, (rank, _) in self.places[k - 1].items()}

@@ -39,8 +39,8 @@ def menu(e: Event, lang: str) -> list[tuple[str, str]]:
     s = site_words(lang)
     items = [("index.html", s["home"]), ("players.html", s["starting_list"]), ("standings.html", s["standings"]),
              ("crosstable.html", s["crosstable"])]
-    if e.played:
-        items.append((f"round-{e.played}.html", s["round_n"].format(k=e.played)))
+    if e.last_round:
+        items.append((f"round-{e.last_round}.html", s["round_n"].format(k=e.last_round)))
     if e.odds is not None:
         items.append(("odds.html", s["odds"]))
     return items
@@ -51,7 +51,7 @@ def page_names(e: Event | TeamEvent) -> list[str]:
     if isinstance(e, TeamEvent):
         return teams.page_names(e)
     names = ["index.html", "players.html", "standings.html", "crosstable.html"]
-    names += [f"round-{k}.html" for k in range(1, e.tournament.rounds + 1)]
+    names += [f"round-{k}.html" for k in range(1, e.last_round + 1)]
     names += [f"standings-{k}.html" for k in range(1, e.played + 1)]
     names += [f"player-{p.start_no}.html" for p in e.tournament.players]
     if e.odds is not None:
@@ -235,6 +235,6 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
         pager.append((f"standings-{k}.html", s["standings_after"].format(k=k)))
     if k > 1:
         pager.append((f"round-{k - 1}.html", s["round_n"].format(k=k - 1)))
-    if k < e.tournament.rounds:
+    if k < e.last_round:
         pager.append((f"round-{k + 1}.html", s["round_n"].format(k=k + 1)))
     return {"title": s["pairings_n"].format(k=k), "pager": pager, "tables": tables}

@@ -33,13 +33,13 @@ def touched(old: Event | TeamEvent, new: Event | TeamEvent) -> list[str] | None:
             or a.name != b.name or isinstance(new, TeamEvent)):
         return None  # a team event is small: all of its pages
     assert isinstance(old, Event) and isinstance(new, Event)
-    if old.current.tiebreaks != new.current.tiebreaks or a.pending != b.pending:
+    if old.current.tiebreaks != new.current.tiebreaks or a.pending != b.pending or old.last_round != new.last_round:
         return None
     r0 = first_changed_round(a, b)
     if r0 is None:
         return []
     names = ["index.html", "standings.html", "crosstable.html"]
-    names += [f"round-{k}.html" for k in range(r0, b.rounds + 1)]
+    names += [f"round-{k}.html" for k in range(r0, new.last_round + 1)]
     names += [f"standings-{k}.html" for k in range(r0, new.played + 1)]
     before, after = card_inputs(old), card_inputs(new)
     changed = (before != after).any(axis=1) if before.shape == after.shape else np.ones(len(b.players), bool)
