@@ -75,6 +75,27 @@ def update(site: Site, path: str, warnings: list[InputWarning]) -> list[str]:
     return written
 
 
+def settled(path: str, wait: float = 0.02, limit: float = 1.0) -> None:
+    """Wait until the file stops changing (its size and time the same twice, ``wait`` seconds apart; at most
+    ``limit`` seconds): a program that writes the file in place is not read half-way."""
+    import time
+
+    def stamp() -> tuple[int, int] | None:
+        try:
+            st = Path(path).stat()
+        except OSError:
+            return None
+        return st.st_size, st.st_mtime_ns
+
+    end, last = time.monotonic() + limit, stamp()
+    while time.monotonic() < end:
+        time.sleep(wait)
+        now = stamp()
+        if now == last:
+            return
+        last = now
+
+
 def watch(site: Site, lang: str = "en", stop: Any = None) -> None:
     """Follow the site's files until interrupted (or ``stop``, a threading.Event, is set)."""
     from watchfiles import watch as follow
@@ -86,6 +107,7 @@ def watch(site: Site, lang: str = "en", stop: Any = None) -> None:
         for changes in follow(*folders, debounce=50, step=10, stop_event=stop, rust_timeout=200):
             for path in sorted({files[str(Path(p).resolve())] for _, p in changes if str(Path(p).resolve()) in files}):
                 warnings: list[InputWarning] = []
+                settled(path)
                 try:
                     written = update(site, path, warnings)
                 except TiebreakError as e:
