@@ -151,3 +151,12 @@ class Serve(Command):
     database: str | None = None
     tiebreaks: str | None = None
     rules: str = "auto"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Site(Command):
+    """``tiebreak site``: the event files, the site's folder, whether to follow the files."""
+
+    file: list[str]
+    output: str
+    watch: bool = False

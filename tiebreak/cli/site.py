@@ -9,6 +9,7 @@ from typing import Any
 from ..engine.errors import InputWarning, SpecifierError
 from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from ..render.i18n import MESSAGE_WORDS, message, problem
+from .args import Site, view
 from .options import whole_number
 
 
@@ -44,14 +45,15 @@ def run_site(ns: argparse.Namespace) -> int:
         raise SpecifierError(f"the site needs its extras: pip install 'tiebreak[web]' ({e.name} is missing)") from None
     from .. import service
 
+    args = view(Site, ns)
     o = service.options(ns)
-    lang: str = ns.lang
+    lang = args.lang
     warnings: list[InputWarning] = []
-    site = build_site(o, ns.file, ns.output, warnings)
+    site = build_site(o, args.file, args.output, warnings)
     for w in warnings:
         print(f"{MESSAGE_WORDS.text('warning', lang)}: {problem(w, lang)}", file=sys.stderr)
-    print(message(f"wrote {len(site.digests)} files into {ns.output}", lang), file=sys.stderr)
-    if ns.watch:
+    print(message(f"wrote {len(site.digests)} files into {args.output}", lang), file=sys.stderr)
+    if args.watch:
         from ..site.watch import watch
 
         watch(site, lang)
