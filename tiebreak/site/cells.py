@@ -60,8 +60,7 @@ def home(e: Event, lang: str) -> dict[str, Any]:
     if dates:
         facts.append((s["dates"], dates))
     facts += [(s["system"], word(cur.system, lang)), (s["rules"], cur.rules.name),
-              (s["players"], str(len(t.players))), (s["rounds"], s["rounds_played"].format(k=e.played, n=t.rounds)),
-              (s["seed"].format(seed=e.seed), "")]
+              (s["players"], str(len(t.players))), (s["rounds"], s["rounds_played"].format(k=e.played, n=t.rounds))]
     legend = []
     for spec in cur.specs:
         d = CATALOGUE.get(spec.code)
@@ -73,7 +72,7 @@ def home(e: Event, lang: str) -> dict[str, Any]:
         if spec.median:
             name += ", " + word("median", lang, n=spec.median)
         legend.append((spec.text, name, d.article))
-    notes = [message(n, lang) for n in cur.notes]
+    notes = [s["seed"].format(seed=e.seed), *(message(n, lang) for n in cur.notes)]
     return {"title": event_name(e), "facts": facts, "legend": legend, "rounds": range(1, e.last_round + 1),
             "played": e.played, "notes": notes}
 
