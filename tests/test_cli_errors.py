@@ -138,6 +138,7 @@ COMMANDS = [
     (["list"], views.Listing),
     (["presets"], views.Command),
     (["serve"], views.Serve),
+    (["site", EXAMPLE, "-o", "site"], views.Site),
 ]
 
 

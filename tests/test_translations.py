@@ -12,11 +12,13 @@ import pytest
 
 from tiebreak.render import check, columns, groups, i18n, team_explain, team_words
 from tiebreak.render.live_words import LIVE_WORDS
+from tiebreak.render.site_words import SITE_WORDS
 from tiebreak.web import words
 
 LOCALE = Path(i18n.__file__).with_name("locale")
 TABLES = [i18n.WORDS, i18n.MESSAGE_WORDS, i18n.FIELD_NAMES, i18n._ROUND_FIELD, check.WORDS, groups.WORDS, LIVE_WORDS,
-          columns.HEADINGS, words.PAGE, team_words.TEAM_NAMES, team_words.TEAM_WORDS, team_explain.EXPLAIN, i18n.MODELS]
+          columns.HEADINGS, words.PAGE, team_words.TEAM_NAMES, team_words.TEAM_WORDS, team_explain.EXPLAIN, i18n.MODELS,
+          SITE_WORDS]
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])

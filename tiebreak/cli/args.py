@@ -164,3 +164,12 @@ class Serve(Command):
     keep_versions: int = 1000
     max_streams: int = 5000
     max_streams_per_client: int = 50
+
+
+@dataclass(frozen=True, kw_only=True)
+class Site(Command):
+    """``tiebreak site``: the event files, the site's folder, whether to follow the files."""
+
+    file: list[str]
+    output: str
+    watch: bool = False

@@ -9,6 +9,7 @@ from .. import service
 from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from .files import _check, _convert, _explain, _standings
 from .options import Parser, decimal_number, seconds_or_none, whole_number
+from .site import add_site_parser
 from .tools import _berger, _list, _odds, _playoffs, _presets, _prizes, _ratings, _serve, _varma
 
 POINTS_FROM = ("results", "column")
@@ -234,6 +235,8 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     od.add_argument("--format", "-f", default="text", choices=["text", "json", "html"])
     od.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
     od.set_defaults(run=_odds)
+    add_site_parser(sub.add_parser("site", help="write the event's website into a folder: every round's pairings and "
+                                   "standings, the crosstable, a card per player (en, ru, uk; no server needed)"))
     pre = sub.add_parser("presets", help="list the ready-made tie-break lists")
     pre.set_defaults(run=_presets)
     web = sub.add_parser("serve", help="start the web page and JSON API (needs the 'web' extras)")

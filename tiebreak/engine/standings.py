@@ -129,7 +129,13 @@ class Standings:
         return column_keys(self.tiebreaks)
 
     def row(self, start_no: int) -> Row:
-        return next(r for r in self.rows if r.start_no == start_no)
+        cached = self.__dict__.get("_row_index")  # (rows list, start number -> row): built once per list of rows
+        if cached is None or cached[0] is not self.rows or len(cached[1]) != len(self.rows):
+            cached = self.__dict__["_row_index"] = (self.rows, {r.start_no: r for r in self.rows})
+        found: Row | None = cached[1].get(start_no)
+        if found is None or found.start_no != start_no:
+            return next(r for r in self.rows if r.start_no == start_no)
+        return found
 
     def value(self, start_no: int, spec: str) -> Fraction | None:
         return self.row(start_no).values[spec]

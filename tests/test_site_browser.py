@@ -1,0 +1,126 @@
+"""The event's website in Chromium (issue 25), opened from disk (file://, no server): at 390 px and 1280 px no page
+scrolls sideways and the rank, name and points of the standings stay in view; the search box finds a player by name
+and by number; axe-core (``axe-playwright-python``) finds no serious or critical violation on any page type.  A
+small event keeps it quick: the 6-player round robin of the corpus with its last round made pending (odds page)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from sources import CORPUS
+
+pytest.importorskip("jinja2")
+
+from tiebreak.cli import main  # noqa: E402
+from tiebreak.render.pdf import HEADLESS_FLAGS, PdfError  # noqa: E402
+from tiebreak.render.pdf import browser as find_chromium  # noqa: E402
+
+ROUND_ROBIN = CORPUS / "hobsons-bay-vega" / "2026westernmajoropen" / "tournament.trf"
+TEAMS = CORPUS / "heltour-crete-team" / "friendship-cup-2024.trf"
+FLAGS = [f for f in HEADLESS_FLAGS if f != "--headless"]
+PAGES = ["index.html", "players.html", "standings.html", "standings-1.html", "round-1.html", "round-5.html",
+         "crosstable.html", "player-1.html", "odds.html"]
+
+
+def _chromium() -> str | None:
+    try:
+        return find_chromium()
+    except PdfError:
+        return None
+
+
+@pytest.fixture(scope="module")
+def browser():
+    path = _chromium()
+    if not path:
+        if os.environ.get("TIEBREAK_REQUIRE_BROWSER"):
+            pytest.fail("no Chromium installed")
+        pytest.skip("no Chromium installed (Debian: apt install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=FLAGS)
+        yield b
+        b.close()
+
+
+def pending_last_round(text: str) -> str:
+    """The TRF with the results of round 5 blanked: paired games not yet played."""
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("001") and len(line) > 138 and line[131:135].strip().isdigit():
+            line = line[:138] + " " + line[139:]  # round 5's block is columns 132-141, its result column 139
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("browser")
+    trf = folder / "event.trf"
+    trf.write_text(pending_last_round(ROUND_ROBIN.read_text(encoding="utf-8")), encoding="utf-8")
+    out = folder / "site"
+    assert main(["site", str(trf), "-o", str(out), "--seed", "3"]) == 0
+    return out
+
+
+def test_the_last_round_is_pending_and_has_its_odds(site):
+    assert (site / "en" / "odds.html").is_file()
+    assert "not yet played" in (site / "en" / "round-5.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_no_page_scrolls_sideways_and_rank_name_points_stay_in_view(browser, site, width):
+    page = browser.new_page(viewport={"width": width, "height": 800})
+    for name in PAGES:
+        page.goto((site / "en" / name).as_uri())
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), name
+    for name in ("standings.html", "crosstable.html", "standings-1.html"):
+        page.goto((site / "ru" / name).as_uri())
+        table = page.locator("table.sticky")
+        table.evaluate("t => t.parentElement.scrollLeft = 10000")  # scrolled to the last tie-break
+        for cls in ("rank", "name", "pts"):
+            box = table.locator(f"tbody tr:first-child .{cls}").bounding_box()
+            assert box and 0 <= box["x"] and box["x"] + box["width"] <= width, (name, cls, box)
+    page.close()
+
+
+def test_search_finds_a_player_by_name_and_by_number(browser, site):
+    page = browser.new_page(viewport={"width": 390, "height": 800})
+    page.goto((site / "uk" / "standings.html").as_uri())
+    first = page.locator("#standings tbody tr:first-child .name a")
+    name, href = first.inner_text(), first.get_attribute("href")
+    page.fill("#q", name[:5].lower())
+    answer = page.locator("#search-answers a").first
+    assert name in answer.inner_text()
+    page.fill("#q", href.removeprefix("player-").removesuffix(".html"))
+    page.locator("#q").press("Enter")
+    page.wait_for_url("**/uk/" + href)
+    assert page.locator("h1").inner_text() == name
+    page.close()
+
+
+def test_the_pages_read_without_javascript(browser, site):
+    context = browser.new_context(java_script_enabled=False, viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    page.goto((site / "en" / "standings.html").as_uri())
+    assert page.locator("#standings tbody tr").count() == 6
+    context.close()
+
+
+def test_axe_finds_no_serious_or_critical_violation(browser, site, tmp_path):
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
+    teams = tmp_path / "teams"
+    assert main(["site", str(TEAMS), "-o", str(teams), "--seed", "1"]) == 0
+    page = browser.new_page(viewport={"width": 390, "height": 800})
+    targets = [site / "en" / n for n in PAGES] + [site / "uk" / "player-2.html"]
+    targets += [teams / "en" / n for n in ("index.html", "standings.html", "round-1.html", "team-1.html",
+                                           "boards.html", "crosstable.html", "player-1.html")]
+    found = []
+    for path in targets:
+        page.goto(path.as_uri())
+        results = axe.run(page)
+        found += [(path.name, v["id"], v["impact"]) for v in results.response["violations"]
+                  if v["impact"] in ("serious", "critical")]
+    page.close()
+    assert not found

@@ -1,0 +1,298 @@
+"""``tiebreak site FILE... -o DIR``: the event's website in one folder, and how it is written.
+
+The folder: ``index.html`` (to the English home page, or the list of events when several files are given),
+``assets/`` (style sheet, search script and the search index), ``version.json``, and per event the folders ``en/``,
+``ru/`` and ``uk/`` with the same page names in each (several files: one folder per event, named after the file).
+
+Writing never leaves a half-written page: every page is written to a temporary file beside it and renamed over the
+old one (an atomic step on every file system a web server reads), the new pages first, then ``version.json``; a page
+whose bytes did not change is not touched, so its date and a CDN's copy stay valid.  A first build is written into a
+temporary folder renamed to ``DIR`` at the end.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import html
+import json
+import os
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from .. import service
+from ..engine.errors import InputError, InputWarning, Place
+from ..engine.model import Tournament
+from ..render.i18n import LANGUAGES
+from ..render.site_words import SITE_WORDS
+from .event import Event, build_event
+from .teams import TeamEvent, build_team_event
+
+STATIC = Path(__file__).resolve().parents[1] / "web" / "static"
+ODDS_BUDGET = 2.0  # seconds of exact enumeration before the odds are simulated
+
+
+@dataclass
+class Site:
+    """The events of one site and what was written last (page -> digest), for ``--watch``."""
+
+    out: Path
+    options: service.Options
+    paths: list[str]
+    events: dict[str, Event | TeamEvent] = field(default_factory=dict)  # path -> event
+    digests: dict[str, str] = field(default_factory=dict)
+    version: int = 0
+    #: the last read of each TRF file (``--watch`` re-reads only the lines that changed)
+    reads: dict[str, Any] = field(default_factory=dict)
+
+    def prefix(self, path: str) -> str:
+        """The event's folder inside the site ('' for a site of one event): the file's name, with its folder's when
+        two files have the same name (``open/tournament.trf``, ``juniors/tournament.trf``), numbered if still equal."""
+        if len(self.paths) == 1:
+            return ""
+        names: dict[str, str] = {}
+        stems = [slug(p) for p in self.paths]
+        for p, stem in zip(self.paths, stems):
+            name = stem if stems.count(stem) == 1 else f"{slug(Path(p).resolve().parent.name)}-{stem}"
+            while name in names.values():
+                name += "-2"
+            names[p] = name
+        return names[path] + "/"
+
+
+def slug(path: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]+", "-", Path(path).stem).strip("-").lower() or "event"
+
+
+def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool = False) -> Event | TeamEvent:
+    """The event of ``path``, its odds page when games are pending (``incremental``: the standings after the
+    rounds that did not change are taken from the event read before; the odds are left to the caller)."""
+    from ..engine.team_matches import has_teams
+    from ..formats import readers
+
+    before = site.events.get(path)
+    seed = before.seed if before is not None else site.options.seed
+    t = read(site, path, warnings) if incremental else readers.load(path, warnings)
+    o = site.options if seed is None else _with_seed(site.options, seed)
+    previous, same = None, 0
+    if incremental and isinstance(before, Event):
+        previous, same = before, unchanged_rounds(before.tournament, t)
+    ind = build_event(o, path, t, warnings, previous, same)
+    e: Event | TeamEvent = ind
+    if not o.players and o.team_ranking != "records" and has_teams(t):
+        e = build_team_event(ind, t, warnings)
+    elif ind.tournament.pending and not incremental:
+        ind.odds = odds_pages(ind)
+    site.events[path] = e
+    return e
+
+
+def read(site: Site, path: str, warnings: list[InputWarning]) -> Tournament:
+    """The file at ``path``; a TRF file whose only change is in round blocks without pending games is patched from
+    the last read (:class:`tiebreak.live.incremental.TrfFile`, as the live standings read it), others read in full."""
+    from ..formats import readers
+
+    if Path(path).suffix.lower() not in (".trf", ".txt"):
+        return readers.load(path, warnings)
+    from ..formats.files import read_input
+    from ..live.incremental import TrfFile
+
+    try:
+        text = read_input(path).decode("utf-8-sig")
+    except UnicodeDecodeError:  # another encoding: the full reader finds it
+        return readers.load(path, warnings)
+    f = site.reads.setdefault(path, TrfFile(path))
+    t, blocks, _ = f.read(text, warnings)
+    if blocks or t.pending:  # games in play: the full reader makes the pending list
+        f.lines = None
+        return readers.load(path, warnings)
+    out: Tournament = t
+    return out
+
+
+def unchanged_rounds(a: Tournament, b: Tournament) -> int:
+    """How many first rounds are the same in both files (0 when the players differ)."""
+    if a.players != b.players or a.kind.shape != b.kind.shape:
+        return 0
+    diff = (a.kind != b.kind) | (a.opponent != b.opponent) | (a.colour != b.colour)
+    changed = np.nonzero(diff.any(axis=0))[0]
+    return int(changed[0]) if len(changed) else a.rounds
+
+
+def _with_seed(o: service.Options, seed: int) -> service.Options:
+    from dataclasses import replace
+
+    return replace(o, seed=seed)
+
+
+def odds_pages(e: Event) -> dict[str, str] | None:
+    """The odds page's tables per language (the odds API with a small budget; simulated beyond it)."""
+    from ..arbiter.odds import compute_odds
+    from ..render import odds as render
+
+    tiebreaks, rules = service.list_and_rules(e.options, False)
+    try:
+        result = compute_odds(e.tournament, tiebreaks, rules=rules, system=service._system(e.options),
+                              budget=ODDS_BUDGET, seed=e.seed, unrated_rating=e.options.unrated_rating)
+    except InputError:
+        return None
+    out = {}
+    for lang in LANGUAGES:
+        page = render.to_html(result, lang)
+        body = page.partition("<body>")[2].rpartition("</body>")[0]
+        body = re.sub(r"<h1>.*?</h1>", "", body, count=1, flags=re.S)
+        label = html.escape(SITE_WORDS.text("odds", lang), quote=True)  # a scrolled region a keyboard reaches
+        out[lang] = body.replace('<div style="overflow-x:auto">',
+                                 f'<div class="scroll" tabindex="0" role="region" aria-label="{label}">')
+    return out
+
+
+def pages_of(site: Site, e: Event | TeamEvent, names: list[str] | None = None) -> dict[str, bytes]:
+    """The pages of the event ``e`` (``names``: only these page names) in every language: site path -> bytes."""
+    from .pages import page_names, render
+
+    prefix = site.prefix(e.path)
+    out = {}
+    for lang in LANGUAGES:  # no date or version on the pages: an unchanged page keeps its bytes (version.json has them)
+        footer = SITE_WORDS.text('made_by', lang)
+        for name in names if names is not None else page_names(e):
+            html = render(e, name, lang, footer)
+            if prefix:
+                html = html.replace('href="../assets/', 'href="../../assets/').replace('src="../assets/',
+                                                                                       'src="../../assets/')
+            out[f"{prefix}{lang}/{name}"] = html.encode()
+    return out
+
+
+def common_files(site: Site) -> dict[str, bytes]:
+    """The assets, the search index and the root page."""
+    from .cells import event_name
+    from .pages import environment
+
+    out = {f"assets/{n}": (STATIC / n).read_bytes() for n in ("site.css", "site.js")}
+    index = []
+    for path, e in site.events.items():
+        prefix = site.prefix(path)
+        where = f"../../{prefix}LANG/" if prefix else ""  # from a page of any event's language folder
+        index += [[p.start_no, p.name, f"{where}player-{p.start_no}.html"] for p in e.tournament.players]
+    data = json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+    out["assets/search.json"] = data.encode()
+    script = ("window.TIEBREAK_PLAYERS=" + data.replace("</", "<\\/") + ";\n"
+              "(function(){var l=document.documentElement.lang;window.TIEBREAK_PLAYERS.forEach("
+              "function(p){p[2]=p[2].replace('LANG',l)})})();\n")
+    out["assets/search-index.js"] = script.encode()
+    links = [(f"{site.prefix(p)}en/index.html", event_name(e.ind if isinstance(e, TeamEvent) else e))
+             for p, e in site.events.items()]
+    target = links[0][0] if len(links) == 1 else None
+    out["index.html"] = environment().get_template("site_redirect.html").render(
+        title=SITE_WORDS.text("events") if target is None else links[0][1], target=target, links=links,
+        root="").encode()
+    return out
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:20]
+
+
+def check_folder(out: Path, inputs: list[str]) -> None:
+    """``out`` must be new, empty, or a site written before (it has our version.json), and hold no input."""
+    for p in inputs:
+        if Path(p).resolve().is_relative_to(out.resolve()):
+            raise InputError(f"the input {p} is inside the output folder {out}; give another folder", Place(str(out)))
+    if out.exists() and not out.is_dir():
+        raise InputError(f"{out} is a file, not a folder", Place(str(out)))
+    if out.is_dir() and any(out.iterdir()):
+        try:
+            ok = json.loads((out / "version.json").read_text(encoding="utf-8")).get("generator") == "tiebreak site"
+        except (OSError, ValueError, AttributeError):
+            ok = False
+        if not ok:
+            raise InputError(f"{out} is not empty and is not a site written by tiebreak (no version.json); give a "
+                             "new or empty folder", Place(str(out)))
+
+
+def publish(site: Site, files: dict[str, bytes], remove: set[str] | None = None) -> list[str]:
+    """Write the files whose bytes changed (each through a temporary file renamed over the old), remove ``remove``,
+    then write ``version.json``; the pages written."""
+    changed = {k: v for k, v in files.items() if site.digests.get(k) != digest(v)}
+    first = not (site.out / "version.json").exists()
+    site.version += 1
+    target = site.out
+    if first:  # the whole folder appears at once
+        site.out.parent.mkdir(parents=True, exist_ok=True)
+        target = Path(tempfile.mkdtemp(prefix=f".{site.out.name}.", dir=site.out.parent))
+    temps = []
+    try:
+        for rel, data in changed.items():
+            dest = target / rel
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=dest.parent)
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.chmod(tmp, 0o644)
+            temps.append((tmp, dest))
+        for tmp, dest in temps:
+            os.replace(tmp, dest)
+    except BaseException:
+        for tmp, _ in temps:
+            Path(tmp).unlink(missing_ok=True)
+        if first:
+            shutil.rmtree(target, ignore_errors=True)
+        raise
+    for k, v in changed.items():
+        site.digests[k] = digest(v)
+    for rel in remove or set():
+        (target / rel).unlink(missing_ok=True)
+        site.digests.pop(rel, None)
+    _write_version(site, target)
+    if first:
+        if site.out.exists():  # an empty folder given
+            site.out.rmdir()
+        os.chmod(target, 0o755)
+        os.replace(target, site.out)
+    return sorted(changed)
+
+
+def _write_version(site: Site, target: Path) -> None:
+    doc: dict[str, Any] = {
+        "generator": "tiebreak site", "version": site.version,
+        "made": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "events": [{"file": Path(p).name, "folder": site.prefix(p), "seed": e.seed, "rounds": e.tournament.rounds,
+                    "played": e.played, "sha256": _file_digest(p)} for p, e in site.events.items()],
+        "pages": dict(sorted(site.digests.items()))}
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=target)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        json.dump(doc, f, ensure_ascii=False, indent=1)
+    os.chmod(tmp, 0o644)
+    os.replace(tmp, target / "version.json")
+
+
+def _file_digest(path: str) -> str:
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError:
+        return ""
+
+
+def build_site(o: service.Options, paths: list[str], out: str, warnings: list[InputWarning]) -> Site:
+    """Build (or rebuild) the whole site of ``paths`` into ``out``."""
+    site = Site(Path(out), o, list(dict.fromkeys(paths)))
+    check_folder(site.out, site.paths)
+    if (site.out / "version.json").exists():
+        old = json.loads((site.out / "version.json").read_text(encoding="utf-8"))
+        site.version = int(old.get("version", 0)) if isinstance(old.get("version"), int) else 0
+        site.digests = {k: v for k, v in (old.get("pages") or {}).items() if isinstance(v, str)}
+    files: dict[str, bytes] = {}
+    for p in site.paths:
+        e = load(site, p, warnings)
+        files.update(pages_of(site, e))
+    files.update(common_files(site))
+    stale = {k for k in site.digests if k not in files}
+    publish(site, files, stale)
+    return site

@@ -1,0 +1,287 @@
+"""A team event's website: the team standings after every round (:func:`tiebreak.service.team_standings`), each
+round's matches board by board, the team cards (matches, players, the records of ``tiebreak explain`` for the
+team), the board rankings (score and percentage per board, as board prizes are decided) and the crosstable of the
+matches; the players' cards and the starting list are the individual event's (:mod:`.event`, :mod:`.card`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from .. import service
+from ..engine.model import Kind, format_number
+from ..render.i18n import kind_name, message, word
+from ..render.output import place_sizes, shared_place
+from .event import CELL, SCORE, Event
+
+if TYPE_CHECKING:
+    from ..engine.team import TeamStandings
+
+
+@dataclass
+class TeamEvent:
+    """The players' event (cards, starting list) and the teams' standings after every round."""
+
+    ind: Event
+    after: list[TeamStandings]
+    odds: dict[str, str] | None = None
+    cache: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def path(self) -> str:
+        return self.ind.path
+
+    @property
+    def tournament(self) -> Any:
+        return self.ind.tournament
+
+    @property
+    def seed(self) -> int:
+        return self.ind.seed
+
+    @property
+    def played(self) -> int:
+        return self.current.after_round
+
+    @property
+    def current(self) -> TeamStandings:
+        return self.after[-1]
+
+    def team_of(self) -> dict[int, tuple[int, int]]:
+        """Start number -> (team number, place in the team's list)."""
+        if "team_of" not in self.cache:
+            self.cache["team_of"] = {sno: (tm.number, n) for tm in self.current.tt.teams
+                                     for n, sno in enumerate(tm.members, 1)}
+        return dict(self.cache["team_of"])
+
+
+def build_team_event(ind: Event, t: Any, warnings: list[Any]) -> TeamEvent:
+    """The team event of the file ``t`` (read), its players' event ``ind`` already built."""
+    o = ind.options
+    current = service.team_standings(replace(o, after_round=None), t, warnings)
+    after = [service.team_standings(replace(o, after_round=k), t, []) for k in range(1, current.after_round)]
+    return TeamEvent(ind, [*after, current] if current.after_round else [current])
+
+
+def page_names(e: TeamEvent) -> list[str]:
+    names = ["index.html", "players.html", "standings.html", "crosstable.html", "boards.html"]
+    names += [f"round-{k}.html" for k in range(1, e.played + 1)]
+    names += [f"standings-{k}.html" for k in range(1, e.played + 1)]
+    names += [f"team-{tm.number}.html" for tm in e.current.tt.teams]
+    names += [f"player-{p.start_no}.html" for p in e.tournament.players]
+    return names
+
+
+def menu(e: TeamEvent, s: dict[str, str]) -> list[tuple[str, str]]:
+    items = [("index.html", s["home"]), ("players.html", s["starting_list"]), ("standings.html", s["standings"]),
+             ("crosstable.html", s["crosstable"]), ("boards.html", s["boards"])]
+    if e.played:
+        items.append((f"round-{e.played}.html", s["round_n"].format(k=e.played)))
+    return items
+
+
+def _team(e: TeamEvent, number: int | None) -> dict[str, Any]:
+    if number is None:
+        return {"text": ""}
+    name = next((tm.name for tm in e.current.tt.teams if tm.number == number), str(number))
+    return {"text": name, "href": f"team-{number}.html", "cls": "name"}
+
+
+def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
+    """The template's context and the template of the page ``name`` of a team event."""
+    from .cells import _head, home, site_words
+
+    s = site_words(lang)
+    stem = name.removesuffix(".html")
+    kind, _, arg = stem.partition("-")
+    if stem == "index":
+        ctx = home(e.ind, lang)
+        ctx["facts"] = [f for f in ctx["facts"] if f[0] != s["players"]] + [
+            (s["teams"], str(len(e.current.tt.teams))), (s["players"], str(len(e.tournament.players)))]
+        from ..engine.team import TEAM_CATALOGUE
+        from ..render.team_words import TEAM_NAMES
+
+        ctx["legend"] = [(spec.text, TEAM_NAMES.text(spec.code, lang) if spec.code in TEAM_NAMES else spec.code,
+                          TEAM_CATALOGUE[spec.code].article if spec.code in TEAM_CATALOGUE else "")
+                         for spec in e.current.specs]
+        ctx["rounds"] = range(1, e.played + 1)
+        ctx["played"] = e.played
+        return ctx, "site_home.html"
+    if stem == "standings" or kind == "standings":
+        k = int(arg) if arg else e.played
+        st = e.after[k - 1]
+        sizes = place_sizes(st)
+        keys = st.keys
+        heads = [_head(word("rank", lang), "rank"), _head(s["teams"], "name"), _head(keys[0], "pts"),
+                 *(_head(x) for x in keys[1:])]
+        rows = [{"cells": [{"text": shared_place(r.rank, sizes[r.rank]) + ("*" if r.lot is not None else ""),
+                            "cls": "rank"}, {**_team(e, r.number), "head": True},
+                           *({"text": "-" if r.values[x] is None else format_number(r.values[x]),
+                              "cls": "pts" if j == 0 else "", "data": x} for j, x in enumerate(keys))]}
+                for r in st.rows]
+        title = s["standings"] if not arg else s["standings_after"].format(k=k)
+        return {"title": title, "intro": word("after_round", lang, k=k, n=e.tournament.rounds),
+                "tables": [{"id": "standings", "caption": title, "heads": heads, "rows": rows, "sticky": True}]}, \
+            "site_tables.html"
+    if kind == "round":
+        return round_page(e, lang, int(arg)), "site_tables.html"
+    if kind == "team":
+        return team_card(e, lang, int(arg)), "site_card.html"
+    if stem == "boards":
+        return boards_page(e, lang), "site_tables.html"
+    if stem == "crosstable":
+        return crosstable(e, lang), "site_tables.html"
+    raise KeyError(name)
+
+
+def boards_of_match(e: TeamEvent, r: int, a: int) -> list[tuple[int, int, int, Kind, int]]:
+    """The board games of team index ``a`` in round ``r`` (0-based): (board, own start number, opponent's start
+    number, own kind, own colour), the boards numbered in the order of the team's list."""
+    tt = e.current.tt
+    g = tt.games
+    out: list[tuple[int, int, int, Kind, int]] = []
+    for sno in tt.teams[a].members:
+        i = g.row(sno)
+        o = int(g.opponent[i, r])
+        if o >= 0:
+            out.append((len(out) + 1, sno, g.players[o].start_no, Kind(int(g.kind[i, r])), int(g.colour[i, r])))
+    return out
+
+
+def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
+    from .cells import _head, player_link, site_words
+
+    s, tt = site_words(lang), e.current.tt
+    m = tt.matches
+    tables = []
+    for a in range(len(tt.teams)):
+        o = int(m.opponent[a, k - 1])
+        if o < 0 or (int(m.colour[a, k - 1]) != 1 and not (int(m.colour[a, k - 1]) == 0 and a < o)):
+            continue
+        gp = Fraction(int(tt.gp[a, k - 1]), tt.gp_scale), Fraction(int(tt.gp[o, k - 1]), tt.gp_scale)
+        rows = []
+        for board, sno, osno, kind, colour in boards_of_match(e, k - 1, a):
+            result = SCORE[kind] if colour >= 0 else SCORE[{Kind.WIN: Kind.LOSS, Kind.LOSS: Kind.WIN}.get(kind, kind)]
+            if kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):
+                result = f"{CELL[kind]} ({kind_name(kind.name, lang)})"
+            rows.append({"cells": [{"text": str(board)}, player_link(e.ind, sno), {"text": result, "cls": "left"},
+                                   player_link(e.ind, osno)]})
+        heading = f"{tt.teams[a].name} {format_number(gp[0])} – {format_number(gp[1])} {tt.teams[o].name}"
+        tables.append({"id": f"match-{tt.teams[a].number}", "heading": heading, "caption": heading,
+                       "heads": [_head(s["board"]), _head(tt.teams[a].name, "name"), _head(s["result"]),
+                                 _head(tt.teams[o].name, "name")], "rows": rows, "sticky": False})
+    byes = [tt.teams[a].name for a in range(len(tt.teams)) if int(m.opponent[a, k - 1]) < 0
+            and Kind(int(m.kind[a, k - 1])) != Kind.ABSENT]
+    return {"title": s["pairings_n"].format(k=k), "tables": tables,
+            "legend": [f"{s['bye']}: {', '.join(byes)}"] if byes else [],
+            "pager": [(f"standings-{k}.html", s["standings_after"].format(k=k))]}
+
+
+def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
+    from ..render.team_explain import team_details
+    from ..render.team_words import match_rounds
+    from .cells import _head, num, player_link, site_words
+
+    s, st = site_words(lang), e.current
+    row = st.row(number)
+    facts = [(word("rank", lang), str(row.rank)), *((k, num(v)) for k, v in row.values.items())]
+    matches = [{"cells": [{"text": str(mr.round), "head": True}, _team(e, mr.opponent) if mr.opponent else
+                          {"text": kind_name(mr.kind.name, lang), "cls": "left"},
+                          {"text": num(mr.match_points), "data": "mp"},
+                          {"text": f"{num(mr.game_points)} – {num(mr.opponent_game_points)}"
+                           if mr.opponent_game_points is not None else num(mr.game_points)}]}
+               for mr in match_rounds(st, number)]
+    tm = next(x for x in st.tt.teams if x.number == number)
+    g = st.tt.games
+    table = g.score_system.table()
+    members = []
+    for sno in tm.members:
+        i = g.row(sno)
+        games = int((g.opponent[i, :e.played] >= 0).sum())
+        score = sum((table[int(x)] for x in g.kind[i, :e.played]), Fraction(0))
+        members.append({"cells": [player_link(e.ind, sno, True), {"text": str(games)}, {"text": num(score)}]})
+    explanations = []
+    for n, (key, info) in enumerate(team_details(st, number).items(), 1):
+        x: dict[str, Any] = {"key": key, "value": num(info["value"]), "article": info["article"], "name": key}
+        if info.get("rounds"):
+            x["table"] = {"id": f"tb{n}", "caption": key, "heads": [_head(s["round_n"].format(k="").strip()),
+                                                                     _head(s["opponent_team"], "name"),
+                                                                     _head(s["contribution"]), _head(s["how_counted"])],
+                          "rows": [{"cells": [{"text": str(c["round"]), "head": True}, _team(e, c["opponent"]),
+                                              {"text": num(c["value"]), "cls": "cut" if c["cut"] else ""},
+                                              {"text": message(c["source"], lang), "cls": "left"}]}
+                                   for c in info["rounds"]]}
+        explanations.append(x)
+    return {"title": tm.name, "facts": facts, "explanations": explanations, "tables": [
+        {"id": "matches", "caption": s["matches"], "heads": [_head(s["round_n"].format(k="").strip()),
+                                                              _head(s["opponent_team"], "name"),
+                                                              _head(s["match_points"]), _head(s["game_points"])],
+         "rows": matches, "sticky": False},
+        {"id": "members", "caption": s["members"], "heads": [_head(word("name", lang), "name"), _head(s["played"]),
+                                                               _head(s["score_after"])], "rows": members,
+         "sticky": False}]}
+
+
+def board_results(e: TeamEvent) -> dict[int, list[tuple[int, int, Fraction]]]:
+    """Board -> (start number, games, score) of every player who played on it (boards numbered per match)."""
+    tt = e.current.tt
+    table = tt.games.score_system.table()
+    acc: dict[tuple[int, int], list[Any]] = {}
+    for r in range(e.played):
+        for a in range(len(tt.teams)):
+            for board, sno, _, kind, _ in boards_of_match(e, r, a):
+                x = acc.setdefault((board, sno), [0, Fraction(0)])
+                x[0] += 1
+                x[1] += table[int(kind)]
+    out: dict[int, list[tuple[int, int, Fraction]]] = {}
+    for (board, sno), (games, score) in sorted(acc.items()):
+        out.setdefault(board, []).append((sno, games, score))
+    for rows in out.values():
+        rows.sort(key=lambda x: (-x[2] / x[1], -x[1], x[0]))
+    return out
+
+
+def boards_page(e: TeamEvent, lang: str) -> dict[str, Any]:
+    from .cells import _head, num, player_link, site_words
+
+    s = site_words(lang)
+    team_of = e.team_of()
+    names = {tm.number: tm.name for tm in e.current.tt.teams}
+    tables = []
+    for board, rows in board_results(e).items():
+        caption = s["board_n"].format(n=board)
+        tables.append({"id": f"board-{board}", "heading": caption, "caption": caption, "heads": [
+            _head(s["place"], "rank"), _head(word("name", lang), "name"), _head(s["percentage"], "pts"),
+            _head(s["teams"]), _head(s["played"]), _head(s["score_after"])], "sticky": True, "rows": [
+            {"cells": [{"text": str(n), "cls": "rank"}, player_link(e.ind, sno, True),
+                       {"text": format_number(100 * score / games, 1), "cls": "pts"},
+                       {"text": names.get(team_of.get(sno, (0, 0))[0], ""), "cls": "left"}, {"text": str(games)},
+                       {"text": num(score)}]} for n, (sno, games, score) in enumerate(rows, 1)]})
+    return {"title": s["boards"], "tables": tables}
+
+
+def crosstable(e: TeamEvent, lang: str) -> dict[str, Any]:
+    from .cells import _head, num, site_words
+
+    s, st = site_words(lang), e.current
+    tt, m = st.tt, st.tt.matches
+    rank = {r.number: r.rank for r in st.rows}
+    heads = [_head(word("rank", lang), "rank"), _head(s["teams"], "name"), _head(st.keys[0], "pts"),
+             *(_head(str(k)) for k in range(1, e.played + 1))]
+    rows = []
+    for r in st.rows:
+        a = m.row(r.number)
+        cells: list[dict[str, Any]] = [{"text": str(r.rank), "cls": "rank"}, {**_team(e, r.number), "head": True},
+                                       {"text": num(r.values[st.keys[0]]), "cls": "pts"}]
+        for k in range(e.played):
+            o = int(m.opponent[a, k])
+            gp = format_number(Fraction(int(tt.gp[a, k]), tt.gp_scale))
+            if o >= 0:
+                other = tt.teams[o].number
+                cells.append({"text": f"{rank[other]}: {gp}", "href": f"team-{other}.html"})
+            else:
+                cells.append({"text": CELL[Kind(int(m.kind[a, k]))] or "–"})
+        rows.append({"cells": cells})
+    return {"title": s["crosstable"], "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads,
+                                                   "rows": rows, "sticky": True}]}

@@ -1,0 +1,120 @@
+"""``tiebreak site --watch``: the site follows its files (``watchfiles``): on a change the event is read again and
+only the pages the change touches are made and written (:func:`touched`), each atomically, then ``version.json``.
+A file that cannot be read leaves the site as it was (the error is printed; the next good version is published)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..engine.errors import InputWarning, TiebreakError
+from ..render.i18n import MESSAGE_WORDS, message, problem
+from .build import Site, common_files, load, odds_pages, pages_of, publish
+from .event import Event, card_inputs
+from .teams import TeamEvent
+
+
+def first_changed_round(a: Any, b: Any) -> int | None:
+    """The first round (1-based) whose entries differ between the grids of ``a`` and ``b`` (None: none)."""
+    diff = (a.kind != b.kind) | (a.opponent != b.opponent) | (a.colour != b.colour)
+    rounds = np.nonzero(diff.any(axis=0))[0]
+    return int(rounds[0]) + 1 if len(rounds) else None
+
+
+def touched(old: Event | TeamEvent, new: Event | TeamEvent) -> list[str] | None:
+    """The pages of ``new`` that may differ from ``old``'s (None: all of them): the rounds from the first changed
+    one, the standings after them, the current standings, crosstable and home page, the odds, and the cards whose
+    :func:`~tiebreak.site.event.fingerprint` changed."""
+    a, b = old.tournament, new.tournament
+    if (type(old) is not type(new) or a.players != b.players or a.rounds != b.rounds or old.played != new.played
+            or a.name != b.name or isinstance(new, TeamEvent)):
+        return None  # a team event is small: all of its pages
+    assert isinstance(old, Event) and isinstance(new, Event)
+    if old.current.tiebreaks != new.current.tiebreaks or a.pending != b.pending or old.last_round != new.last_round:
+        return None
+    r0 = first_changed_round(a, b)
+    if r0 is None:
+        return []
+    names = ["index.html", "standings.html", "crosstable.html"]
+    names += [f"round-{k}.html" for k in range(r0, new.last_round + 1)]
+    names += [f"standings-{k}.html" for k in range(r0, new.played + 1)]
+    before, after = card_inputs(old), card_inputs(new)
+    changed = (before != after).any(axis=1) if before.shape == after.shape else np.ones(len(b.players), bool)
+    names += [f"player-{b.players[i].start_no}.html" for i in np.nonzero(changed)[0].tolist()]
+    return names
+
+
+def update(site: Site, path: str, warnings: list[InputWarning]) -> list[str]:
+    """Read ``path`` again and publish the pages its change touches; the pages written.  They are published in two
+    steps, each atomic page by page and closed by ``version.json``: first the rounds, the standings, the crosstable
+    and the cards of the players whose games changed (what the change is about), then the other cards that the
+    change moved (their rank after a round, an opponent's score); then the odds when games are pending."""
+    old = site.events[path]
+    new = load(site, path, warnings, incremental=True)
+    names = touched(old, new)
+    if names is None:
+        files = pages_of(site, new, None)
+        files.update(common_files(site))
+        stale = {k for k in site.digests if k.startswith(site.prefix(path)) and k.endswith(".html") and k not in files}
+        written = publish(site, files, stale)
+    else:
+        a, b = old.tournament, new.tournament
+        rows = np.nonzero(((a.kind != b.kind) | (a.opponent != b.opponent) | (a.colour != b.colour)).any(axis=1))[0]
+        games = {f"player-{b.players[i].start_no}.html" for i in rows.tolist()}
+        first = [n for n in names if not n.startswith("player-") or n in games]
+        written = publish(site, pages_of(site, new, first))
+        rest = [n for n in names if n not in set(first)]
+        if rest:
+            written += publish(site, pages_of(site, new, rest))
+    if isinstance(new, Event) and new.tournament.pending:
+        new.odds = odds_pages(new)  # after the pages: the odds take their budget
+        written += publish(site, pages_of(site, new, ["odds.html"]))
+    return written
+
+
+def settled(path: str, wait: float = 0.02, limit: float = 1.0) -> None:
+    """Wait until the file stops changing (its size and time the same twice, ``wait`` seconds apart; at most
+    ``limit`` seconds): a program that writes the file in place is not read half-way."""
+    import time
+
+    def stamp() -> tuple[int, int] | None:
+        try:
+            st = Path(path).stat()
+        except OSError:
+            return None
+        return st.st_size, st.st_mtime_ns
+
+    end, last = time.monotonic() + limit, stamp()
+    while time.monotonic() < end:
+        time.sleep(wait)
+        now = stamp()
+        if now == last:
+            return
+        last = now
+
+
+def watch(site: Site, lang: str = "en", stop: Any = None) -> None:
+    """Follow the site's files until interrupted (or ``stop``, a threading.Event, is set)."""
+    from watchfiles import watch as follow
+
+    files = {str(Path(p).resolve()): p for p in site.paths}
+    folders = sorted({str(Path(p).resolve().parent) for p in site.paths})
+    print(message(f"watching {len(files)} file(s); Ctrl-C stops", lang), file=sys.stderr)
+    try:
+        for changes in follow(*folders, debounce=50, step=10, stop_event=stop, rust_timeout=200):
+            for path in sorted({files[str(Path(p).resolve())] for _, p in changes if str(Path(p).resolve()) in files}):
+                warnings: list[InputWarning] = []
+                settled(path)
+                try:
+                    written = update(site, path, warnings)
+                except TiebreakError as e:
+                    print(f"tiebreak: {MESSAGE_WORDS.text('error', lang)}: {problem(e, lang)}", file=sys.stderr)
+                    continue
+                for w in warnings:
+                    print(f"{MESSAGE_WORDS.text('warning', lang)}: {problem(w, lang)}", file=sys.stderr)
+                print(message(f"wrote {len(written)} files into {site.out}", lang), file=sys.stderr)
+    except KeyboardInterrupt:
+        pass
