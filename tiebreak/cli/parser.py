@@ -1,4 +1,4 @@
-"""The argument parser of every command (``tiebreak --help``; README's usage block is checked against it)."""
+"""The argument parser of every command (``tiebreak --help``; docs/reference/command-line.md is checked against it)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """The web app: one FastAPI application made of routers, one per concern.  The OpenAPI document at ``/openapi.json``
 is generated from the routers' typed fields and answers, so it cannot drift from the code.
 
-To add a group of endpoints, write a module with an ``APIRouter`` and add it to :data:`ROUTERS` (README, "Web page
-and API", says how).
+To add a group of endpoints, write a module with an ``APIRouter`` and add it to :data:`ROUTERS`
+(docs/reference/web-api.md says how).
 """
 
 from __future__ import annotations
