@@ -17,6 +17,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_fuzz import mutate
 
 from tiebreak import InputError, TiebreakError, compute_standings
 from tiebreak.formats import chessjson, crosstable, membership, published, readers, trf
@@ -50,18 +51,6 @@ SEEDS = {".trf": TRF_TEXT, ".csv": CSV_TEXT, ".json": JSON_TEXT, ".pgn": PGN_TEX
          ".xlsx": CSV_TEXT, "published.csv": PUBLISHED_TEXT, "published.xlsx": PUBLISHED_TEXT,
          "members.csv": MEMBERS_TEXT}
 
-
-def mutate(text: str, edits: list[tuple[int, int, str]]) -> str:
-    chars = list(text)
-    for pos, action, piece in edits:
-        i = pos % (len(chars) + 1)
-        if action == 0:
-            chars[i:i + 1] = list(piece)
-        elif action == 1:
-            chars[i:i] = list(piece)
-        else:
-            del chars[i:i + len(piece)]
-    return "".join(chars)
 
 
 def _declaration(encoding: str) -> str:
