@@ -63,3 +63,19 @@ def test_a_413_follows_the_same_rule(client):
     e = client.post("/api/standings?lang=uk", files=big).json()
     assert set(e) == KEYS and e["error"].startswith("файл завеликий") and e["field"] is None
     assert client.post("/api/standings", files=big).json()["error"].startswith("upload too large")
+
+
+def test_a_cut_longer_than_the_event_names_the_tiebreaks_field(client):
+    """The example has 7 rounds (its 092/record and the README's standings): BH/C9 cuts more rounds than it has, a
+    fault of the tie-break list (docs/reference/web-api.md: `field` is `tiebreaks` for a bad tie-break list)."""
+    e = client.post("/api/standings", data={**EXAMPLE, "tiebreaks": "PTS,BH/C9"}).json()
+    assert set(e) == KEYS and (e["field"], e["file"], e["place"]) == ("tiebreaks", None, None)
+    assert e["error"].startswith("BH/C9: the event has 7 rounds")
+
+
+def test_an_unknown_start_number_names_the_player_field(client):
+    """The example's start numbers run 1 to 32 (its 32 players); asking to explain number 99 is the player field's
+    fault, said as the command line says it."""
+    e = client.post("/api/explain", data={**EXAMPLE, "player": "99"}).json()
+    assert set(e) == KEYS and e["field"] == "player"
+    assert e["error"] == "no player with start number 99 in hobsons-bay-cup-2025.trf"

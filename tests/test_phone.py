@@ -199,3 +199,27 @@ def test_the_hall_keeps_its_legend_and_headings_in_view(browser, live_server, tm
     assert abs(head - (box["y"] + box["height"])) < 3  # the headings right under the legend
     page.screenshot(path=str(tmp_path / "hall.png"))
     page.close()
+
+
+#: each sticky heading: its text, the lines it takes, and whether its text is wider than its cell
+_HEADS = """(table) => ['.rank', '.name', '.pts'].map((s) => {
+  const th = document.querySelector(table).tHead.rows[0].querySelector(s), r = document.createRange();
+  r.selectNodeContents(th);
+  const lines = new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size;
+  return [th.textContent.trim(), lines, th.scrollWidth <= th.clientWidth];
+})"""
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_sticky_headings_are_whole_words_on_a_phone(browser, server, lang):
+    """«Место»/«Місце», «Участник»/«Учасник» and «Очки» (docs/glossary.md: one word each) are printed whole at 390 px:
+    one line each, none cut in two («Мест|о») and none spilling over the next column."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{server}/?lang={lang}")
+    page.select_option("#example", EXAMPLE.name)
+    _wait_ready(page, 1)
+    heads = page.evaluate(_HEADS, "#standings")
+    expected = {"ru": ["Место", "Участник", "Очки"], "uk": ["Місце", "Учасник", "Очки"]}[lang]
+    assert [h[0] for h in heads] == expected
+    assert all(lines == 1 and fits for _, lines, fits in heads), heads
+    page.close()

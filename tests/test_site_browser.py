@@ -124,3 +124,39 @@ def test_axe_finds_no_serious_or_critical_violation(browser, site, tmp_path):
                   if v["impact"] in ("serious", "critical")]
     page.close()
     assert not found
+
+
+#: each sticky heading of a table: its text, the lines it takes, and whether its text is wider than its cell
+_HEADS = """(t) => ['.rank', '.name', '.pts'].map((s) => {
+  const th = t.tHead.rows[0].querySelector(s), r = document.createRange();
+  r.selectNodeContents(th);
+  const lines = new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size;
+  return [th.textContent.trim(), lines, th.scrollWidth <= th.clientWidth];
+})"""
+
+
+@pytest.mark.parametrize("lang,words", [("ru", ["Место", "Очки"]), ("uk", ["Місце", "Очки"])])
+def test_the_sticky_headings_are_whole_words_on_a_phone(browser, site, lang, words):
+    """«Место»/«Місце» and «Очки» (docs/glossary.md: one word each) are printed whole at 390 px on the standings and
+    the crosstable: one line each, not clipped («Мест») nor spilling over the next column."""
+    page = browser.new_page(viewport={"width": 390, "height": 800})
+    for name in ("standings.html", "crosstable.html"):
+        page.goto((site / lang / name).as_uri())
+        heads = page.locator("table.sticky").first.evaluate(_HEADS)
+        assert [heads[0][0], heads[2][0]] == words, (name, heads)
+        assert all(lines == 1 and fits for _, lines, fits in heads), (name, heads)
+    page.close()
+
+
+def test_the_menu_names_the_crosstable_by_the_glossary(site):
+    """docs/glossary.md: a crosstable is «таблица результатов» / «таблиця результатів», the standings «турнирная
+    таблица» / «турнірна таблиця»: the menu's two links read differently."""
+    import re
+
+    for lang, standings, crosstable in (("ru", "Турнирная таблица", "Таблица результатов"),
+                                        ("uk", "Турнірна таблиця", "Таблиця результатів")):
+        html = (site / lang / "standings.html").read_text(encoding="utf-8")
+        menu = re.search(r'<nav class="menu".*?</nav>', html, re.S)
+        assert menu
+        links = dict(re.findall(r'<a href="([a-z0-9-]+\.html)"[^>]*>([^<]+)</a>', menu.group(0)))
+        assert (links["standings.html"], links["crosstable.html"]) == (standings, crosstable)

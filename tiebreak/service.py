@@ -256,7 +256,7 @@ def explain(o: Options | Namespace, path: str, numbers: list[int], warnings: lis
     for n in numbers:
         if n not in known:
             raise SpecifierError(f"no team with number {n} in {path}" if is_team(s) else
-                                 f"no player with start number {n} in {path}")
+                                 f"no player with start number {n} in {path}", field="player")
     if len(numbers) not in (1, 2):
         raise SpecifierError("give --player N, or --players N M")
     if not isinstance(s, Standings):

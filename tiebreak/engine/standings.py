@@ -228,7 +228,7 @@ def _check_bounds(t: Tournament, specs: list[TieBreakSpec], seed: int | None, un
     for spec in specs:
         if spec.cut > max(t.rounds, 1) or 2 * spec.median > max(t.rounds, 2):
             raise SpecifierError(f"{spec.text}: the event has {t.rounds} rounds; a cut or median of more rounds "
-                                 "leaves no value (Art. 14.1-14.4)")
+                                 "leaves no value (Art. 14.1-14.4)", field="tiebreaks")
 
 
 def compute_standings(

@@ -3,7 +3,7 @@ under the context ``site:<key>``; the pages also use the words of the standings 
 of the kinds of rounds, of the live page (board, White, Black) and of the explanations.
 
 >>> SITE_WORDS["crosstable"]["ru"]
-'Турнирная таблица'
+'Таблица результатов'
 """
 
 from .i18n import Table

@@ -5,8 +5,8 @@ takes part with ``class="sticky"``, its cells with ``rank``, ``name`` and ``pts`
 only).  Printing turns all of it off (the PDF repeats the headings on every page instead).
 
 The sticky columns have fixed widths on a phone so that each knows its place from the left without a script: rank
-4.2rem (room for «Место» / «Місце»), name 8.4rem (names wrap), points 3rem; so the points come right after the
-name in every table that sticks.
+4.6rem (room for «Место» / «Місце» in bold, unbroken), name 8.4rem (names wrap), points 3.5rem (room for «Очки»);
+so the points come right after the name in every table that sticks.
 """
 
 TABLE_CSS = """
@@ -22,8 +22,8 @@ TABLE_CSS = """
 @media screen and (max-width:40rem){
   table.sticky .rank,table.sticky .name,table.sticky .pts{position:sticky;z-index:1;background:inherit;box-sizing:border-box}
   table.sticky thead .rank,table.sticky thead .name,table.sticky thead .pts{z-index:3;background:#e9eef4}
-  table.sticky .rank{left:0;min-width:4.2rem;max-width:4.2rem;white-space:normal;overflow-wrap:anywhere}
-  table.sticky .name{left:4.2rem;min-width:8.4rem;max-width:8.4rem;white-space:normal;overflow-wrap:anywhere}
-  table.sticky .pts{left:12.6rem;min-width:3rem;max-width:3rem}
+  table.sticky .rank{left:0;min-width:4.6rem;max-width:4.6rem;white-space:normal;overflow-wrap:anywhere}
+  table.sticky .name{left:4.6rem;min-width:8.4rem;max-width:8.4rem;white-space:normal;overflow-wrap:anywhere}
+  table.sticky .pts{left:13rem;min-width:3.5rem;max-width:3.5rem}
 }
 """

@@ -8,8 +8,10 @@ say.
 
 >>> from tiebreak.service import Options
 >>> e = build_event(Options(seed=1), "examples/hobsons-bay-cup-2025.trf")
->>> e.played, len(e.rounds), e.rounds[0].games[0].white, e.card(7).rows[-1].rank  # no. 1 took a ½ bye in round 1
+>>> e.played, len(e.rounds), e.rounds[0].games[0].white, e.card(7).rows[-1].rank
 (7, 7, 2, 1)
+
+(No. 1 has a half-point bye in round 1 — ``0000 - H`` in the file — so board 1 of round 1 is No. 2's, White.)
 """
 
 from __future__ import annotations
