@@ -48,8 +48,6 @@ class Site:
     events: dict[str, Event | TeamEvent] = field(default_factory=dict)  # path -> event
     digests: dict[str, str] = field(default_factory=dict)
     version: int = 0
-    #: the last read of each TRF file (``--watch`` re-reads only the lines that changed)
-    reads: dict[str, Any] = field(default_factory=dict)
 
     def prefix(self, path: str) -> str:
         """The event's folder inside the site ('' for a site of one event): the file's name, with its folder's when
@@ -94,26 +92,11 @@ def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool 
 
 
 def read(site: Site, path: str, warnings: list[InputWarning]) -> Tournament:
-    """The file at ``path``; a TRF file whose only change is in round blocks without pending games is patched from
-    the last read (:class:`tiebreak.live.incremental.TrfFile`, as the live standings read it), others read in full."""
+    """The file at ``path``, read again in full by the reader ``tiebreak standings`` uses (as the live standings
+    read it: a 2,000-player TRF file reads in a few milliseconds, so no partial re-read is kept)."""
     from ..formats import readers
 
-    if Path(path).suffix.lower() not in (".trf", ".txt"):
-        return readers.load(path, warnings)
-    from ..formats.files import read_input
-    from ..live.incremental import TrfFile
-
-    try:
-        text = read_input(path).decode("utf-8-sig")
-    except UnicodeDecodeError:  # another encoding: the full reader finds it
-        return readers.load(path, warnings)
-    f = site.reads.setdefault(path, TrfFile(path))
-    t, blocks, _ = f.read(text, warnings)
-    if blocks or t.pending:  # games in play: the full reader makes the pending list
-        f.lines = None
-        return readers.load(path, warnings)
-    out: Tournament = t
-    return out
+    return readers.load(path, warnings)
 
 
 def unchanged_rounds(a: Tournament, b: Tournament) -> int:
