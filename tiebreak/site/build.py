@@ -68,15 +68,18 @@ def slug(path: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]+", "-", Path(path).stem).strip("-").lower() or "event"
 
 
-def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool = False) -> Event | TeamEvent:
-    """The event of ``path``, its odds page when games are pending (``incremental``: the standings after the
-    rounds that did not change are taken from the event read before; the odds are left to the caller)."""
+def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool = False,
+         t: Tournament | None = None) -> Event | TeamEvent:
+    """The event of ``path`` (``t``: its tournament, already read), its odds page when games are pending
+    (``incremental``: the standings after the rounds that did not change are taken from the event read before; the
+    odds are left to the caller)."""
     from ..engine.team_matches import has_teams
     from ..formats import readers
 
     before = site.events.get(path)
     seed = before.seed if before is not None else site.options.seed
-    t = read(site, path, warnings) if incremental else readers.load(path, warnings)
+    if t is None:
+        t = read(site, path, warnings) if incremental else readers.load(path, warnings)
     o = site.options if seed is None else _with_seed(site.options, seed)
     previous, same = None, 0
     if incremental and isinstance(before, Event):
@@ -233,6 +236,13 @@ def publish(site: Site, files: dict[str, bytes], remove: set[str] | None = None)
     for rel in remove or set():
         (target / rel).unlink(missing_ok=True)
         site.digests.pop(rel, None)
+        for folder in (target / rel).parents:  # an event's folders left empty go too
+            if folder == target or not folder.is_relative_to(target):
+                break
+            try:
+                folder.rmdir()
+            except OSError:  # not empty
+                break
     _write_version(site, target)
     if first:
         if site.out.exists():  # an empty folder given
@@ -263,14 +273,21 @@ def _file_digest(path: str) -> str:
         return ""
 
 
-def build_site(o: service.Options, paths: list[str], out: str, warnings: list[InputWarning]) -> Site:
-    """Build (or rebuild) the whole site of ``paths`` into ``out``."""
+def open_site(o: service.Options, paths: list[str], out: str | Path) -> Site:
+    """The site of ``paths`` in ``out`` (checked: new, empty or a site written before), with what was written there
+    before (its version and its pages' digests: a page whose bytes stay the same is not written again)."""
     site = Site(Path(out), o, list(dict.fromkeys(paths)))
     check_folder(site.out, site.paths)
     if (site.out / "version.json").exists():
         old = json.loads((site.out / "version.json").read_text(encoding="utf-8"))
         site.version = int(old.get("version", 0)) if isinstance(old.get("version"), int) else 0
         site.digests = {k: v for k, v in (old.get("pages") or {}).items() if isinstance(v, str)}
+    return site
+
+
+def build_site(o: service.Options, paths: list[str], out: str, warnings: list[InputWarning]) -> Site:
+    """Build (or rebuild) the whole site of ``paths`` into ``out``."""
+    site = open_site(o, paths, out)
     files: dict[str, bytes] = {}
     for p in site.paths:
         e = load(site, p, warnings)
