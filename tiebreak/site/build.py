@@ -88,8 +88,8 @@ def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool 
     e: Event | TeamEvent = ind
     if not o.players and o.team_ranking != "records" and has_teams(t):
         e = build_team_event(ind, t, warnings)
-    elif ind.tournament.pending and not incremental:
-        ind.odds = odds_pages(ind)
+    if e.tournament.pending and not incremental:
+        e.odds = odds_pages(e)
     site.events[path] = e
     return e
 
@@ -117,15 +117,19 @@ def _with_seed(o: service.Options, seed: int) -> service.Options:
     return replace(o, seed=seed)
 
 
-def odds_pages(e: Event) -> dict[str, str] | None:
-    """The odds page's tables per language (the odds API with a small budget; simulated beyond it)."""
-    from ..arbiter.odds import compute_odds
+def odds_pages(e: Event | TeamEvent) -> dict[str, str] | None:
+    """The odds page's tables per language (the odds API with a small budget; simulated beyond it): the players'
+    chances, or in a team event the teams' (ranked by the team standings, as ``tiebreak odds`` on a team file)."""
+    from ..arbiter.odds import compute_odds, compute_team_odds
     from ..render import odds as render
 
-    tiebreaks, rules = service.list_and_rules(e.options, False)
+    team = isinstance(e, TeamEvent)
+    o = e.ind.options if isinstance(e, TeamEvent) else e.options
+    tiebreaks, rules = service.list_and_rules(o, team)
     try:
-        result = compute_odds(e.tournament, tiebreaks, rules=rules, system=service._system(e.options),
-                              budget=ODDS_BUDGET, seed=e.seed, unrated_rating=e.options.unrated_rating)
+        result = (compute_team_odds if team else compute_odds)(
+            e.source if isinstance(e, TeamEvent) else e.tournament, tiebreaks, rules=rules,
+            system=service._system(o), budget=ODDS_BUDGET, seed=e.seed, unrated_rating=o.unrated_rating)
     except InputError:
         return None
     out = {}

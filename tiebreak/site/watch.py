@@ -71,7 +71,7 @@ def update(site: Site, path: str, warnings: list[InputWarning], t: Tournament | 
         rest = [n for n in names if n not in set(first)]
         if rest:
             written += publish(site, pages_of(site, new, rest))
-    if isinstance(new, Event) and new.tournament.pending:
+    if new.tournament.pending:
         new.odds = odds_pages(new)  # after the pages: the odds take their budget
         written += publish(site, pages_of(site, new, ["odds.html"]))
     return written
