@@ -9,7 +9,7 @@ say.
 >>> from tiebreak.service import Options
 >>> e = build_event(Options(seed=1), "examples/hobsons-bay-cup-2025.trf")
 >>> e.played, len(e.rounds), e.rounds[0].games[0].white, e.card(7).rows[-1].rank
-(7, 7, 1, 1)
+(7, 7, 2, 1)
 """
 
 from __future__ import annotations
