@@ -240,6 +240,30 @@ def test_team_event_standings_matches_boards_and_cards(tmp_path, capsys):
     check_links(out)
 
 
+#: a team event written by hand (as in tests/test_live_teams.py): teams A (players 1, 2), B (3, 4), C (5, 6), D (7, 8),
+#: two boards.  Round 1: A-B 1½-½, C-D 0-2; round 2: B-C 1½-½, and A-D with board 1 won by A and board 2 (8-2) being
+#: played.  By hand, under the equal model (each result 1/3): a win or a draw for A's no. 2 wins A the match (first),
+#: a win for no. 8 draws it 1-1 and D is first on game points 3 to 2½: A first 2/3, D first 1/3, B and C never.
+TEAM_GAMES = {1: "   3 w 1     7 w 1", 2: "   4 b =     8 b  ", 3: "   1 b 0     5 w =", 4: "   2 w =     6 b 1",
+              5: "   7 w 0     3 b =", 6: "   8 b 0     4 w 0", 7: "   5 b 1     1 b 0", 8: "   6 w 1     2 w  "}
+
+
+def test_team_event_odds_page_gives_the_teams_chances(tmp_path, capsys):
+    lines = ["012 Hand-made team cup", "092 Team Swiss System", "142 2"]
+    lines += [f"001 {n:>4}      Player {n}".ljust(91) + games.rstrip() for n, games in TEAM_GAMES.items()]
+    lines += [f"013 {name:<32}{a:>4} {b:>4}" for name, a, b in (("A", 1, 2), ("B", 3, 4), ("C", 5, 6), ("D", 7, 8))]
+    (tmp_path / "cup.trf").write_text("\n".join(lines) + "\n")
+    out = tmp_path / "site"
+    assert main(["site", str(tmp_path / "cup.trf"), "-o", str(out), "--seed", SEED]) == 0
+    capsys.readouterr()
+    for lang in ("en", "ru", "uk"):
+        assert 'href="odds.html"' in (out / lang / "standings.html").read_text(encoding="utf-8")  # in the menu
+        rows = [r for r in parse(out / lang / "odds.html").tables.get("", [])[1:]]
+        first = {r[1]["text"]: r[2]["text"] for r in rows}
+        assert first == {"A": "66.7%", "D": "33.3%", "B": "·", "C": "·"}, lang
+    check_links(out)
+
+
 def flip_last_round(text: str, start_no: int) -> str:
     """``text`` with ``start_no``'s result of round 7 turned round on both lines (1 <-> 0), as a pairing program
     saves a corrected result; the round block of round 7 is TRF columns 152-161, its result in column 159."""

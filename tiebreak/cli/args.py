@@ -154,6 +154,7 @@ class Serve(Command):
     host: str = "127.0.0.1"
     port: int = 8000
     watch: str | None = None
+    site: str | None = None
     token: str | None = None
     database: str | None = None
     tiebreaks: str | None = None

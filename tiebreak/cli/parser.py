@@ -244,6 +244,8 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     web.add_argument("--port", type=whole_number, default=8000)
     web.add_argument("--watch", metavar="PATH", help="live standings of a file, or of every event file in a folder, "
                                                      "recomputed when they change (page /live)")
+    web.add_argument("--site", metavar="DIR", help="with --watch: keep the static site of every watched event in this "
+                     "folder (as 'tiebreak site'), its pages made again for every version published")
     web.add_argument("--token", help="the arbiter's token: needed to change an event's list or publish a held-back file")
     web.add_argument("--database", metavar="URL", help="where every live version is kept: an SQLAlchemy URL "
                                                        "(default: tiebreak-live.sqlite beside the watched files; none)")

@@ -215,16 +215,25 @@ def _serve(ns: argparse.Namespace) -> int:
             for name, (value, lo, hi) in bounds.items():
                 if not lo <= value <= hi:  # NaN too
                     raise InputError(f"{value} is out of range ({lo}-{hi})", Place(field=name))
+            site = None
+            if args.site:
+                from ..site.live import LiveSite
+
+                site = LiveSite(args.site, watched=args.watch)
             live = LiveHub(args.watch, args.database, args.token,
                            Settings(tiebreaks=args.tiebreaks, rules=args.rules, event=args.event),
                            hold=args.hold, limit=args.max_file_mb * 1024 * 1024, keep=args.keep_versions,
-                           max_streams=args.max_streams, max_streams_per_client=args.max_streams_per_client)
+                           max_streams=args.max_streams, max_streams_per_client=args.max_streams_per_client, site=site)
+        elif args.site:
+            raise InputError("--site needs --watch: the site is kept of the watched files", Place(field="site"))
     except ImportError as e:
         raise _missing_extra(e) from None
     if live is not None:
         print(message(f"tiebreak: live standings of {len(live.events)} event file(s) at http://{args.host}:{args.port}/live",
                       args.lang),
               file=sys.stderr)
+        if args.site:
+            print(message(f"tiebreak: the site of the live events is kept in {args.site}", args.lang), file=sys.stderr)
     print(message(f"tiebreak: open http://{args.host}:{args.port}/ in a browser (Ctrl-C stops)", args.lang),
           file=sys.stderr)
     serve(args.host, args.port, live)

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..engine.errors import InputError, InputWarning, TiebreakError
-from ..engine.model import Kind
+from ..engine.model import Kind, Tournament
 from ..engine.standings import compute_standings
 from ..engine.team_matches import has_teams, players_event
 from ..formats import readers
@@ -77,6 +77,7 @@ class LiveEvent:
         self.root = Path(root) if root is not None else self.path.parent  # every read must stay inside it
         self.hold, self.limit = hold, limit
         self.version, self.time, self.digest = 0, "", ""
+        self.data: bytes | None = None  # the bytes of the version served (read by ``serve --site``)
         self.document: dict[str, Any] | None = None  # the live members of the document (live, pairings, pending, odds)
         self.ranks: dict[int, int] = {}  # start number (team number in a team event) -> rank in the last good version
         # a team event: its teams, and its players' view (``?players=1``: the document, its standings text, ranks)
@@ -107,6 +108,7 @@ class LiveEvent:
     def restore(self, last: dict[str, Any]) -> None:
         """Serve a version kept in the database (a restart, or a version another server published)."""
         self.version, self.digest, self.time = last["version"], last["digest"], last["time"]
+        self.data = None  # another server's version: its bytes are not read here
         doc = json.loads(last["document"], parse_float=str, parse_int=str)  # numbers kept as the text they were
         self.text, self.ranks = last["document"], {int(r["start_no"]): int(r["rank"]) for r in doc["standings"]}
         self._points = {int(r["start_no"]): r["points"] for r in doc["standings"]}
@@ -196,15 +198,18 @@ class LiveEvent:
         return Update(self.name, self.version, self.time, self.document["live"]["round"] if self.document else 0,
                       warning, 0)
 
-    def load(self, data: bytes, warnings: list[InputWarning]) -> AsItStands:
-        """The version of ``data`` as it stands, read by the reader ``tiebreak standings`` uses, the whole file."""
+    def tournament(self, data: bytes, warnings: list[InputWarning]) -> Tournament:
+        """The tournament of ``data`` read by the reader ``tiebreak standings`` uses, the whole file."""
         if self.path.suffix.lower() in PATH_READERS:
             # a pairing program's database is read from its path, in one read transaction (never half a write)
             event = self.settings.event if readers.takes_event(self.path) else None
-            t = readers.load(self.path, warnings, event)
-        else:
-            with reading(self.name, data):
-                t = readers.load(self.name, warnings)  # named by the event's name: no server path in a warning
+            return readers.load(self.path, warnings, event)
+        with reading(self.name, data):
+            return readers.load(self.name, warnings)  # named by the event's name: no server path in a warning
+
+    def load(self, data: bytes, warnings: list[InputWarning]) -> AsItStands:
+        """The version of ``data`` as it stands (:meth:`tournament` and its games in play)."""
+        t = self.tournament(data, warnings)
         if self.path.suffix.lower() in readers.READERS:
             blocks = blocks_of(getattr(t, "pending", []))  # Chess-JSON keeps its games without results in t.pending
         else:
@@ -249,6 +254,7 @@ class LiveEvent:
         if not again:
             self.time = dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
         self.digest, self.warning, self._live, self.held, self._reader_warnings = digest, None, live, None, said
+        self.data = data
         rank = {r.start_no: r.rank for r in s.rows}
         self.document = {
             "live": {"event": self.name, "version": self.version, "time": self.time, "round": live.round,

@@ -29,6 +29,7 @@ from .history import KEEP, History
 if TYPE_CHECKING:  # watchfiles is loaded only when a watch starts
     from watchfiles import Change
 
+    from ..site.live import LiveSite
     from .shared import Coordinator
 
 log = logging.getLogger("tiebreak.live")
@@ -67,7 +68,8 @@ class LiveHub:
 
     def __init__(self, target: str | Path, database: str | None = None, token: str | None = None,
                  settings: Settings | None = None, hold: float = HOLD_SECONDS, limit: int = MAX_FILE_BYTES, keep: int = KEEP,
-                 max_streams: int = MAX_STREAMS, max_streams_per_client: int = MAX_STREAMS_PER_CLIENT) -> None:
+                 max_streams: int = MAX_STREAMS, max_streams_per_client: int = MAX_STREAMS_PER_CLIENT,
+                 site: LiveSite | None = None) -> None:
         target = Path(target).resolve()
         if not target.exists():
             raise InputError(f"nothing to watch at {target}", Place(str(target)))
@@ -84,6 +86,8 @@ class LiveHub:
         self._streams: dict[str, int] = {}  # client address -> streams open
         self.max_streams, self.max_streams_per_client = max_streams, max_streams_per_client
         self.stopping = asyncio.Event()  # set when the server stops: the watcher and the event streams end
+        #: ``serve --site DIR``: the static site kept of every version published (:mod:`tiebreak.site.live`)
+        self.site = site
         # several servers on one PostgreSQL database: the one that holds the lock leads (tiebreak.live.shared)
         self.coordinator: Coordinator | None = None
         self.leading = True
@@ -188,7 +192,10 @@ class LiveHub:
             q.put_nowait(None)
 
     def tell(self, updates: list[Update]) -> None:
-        """Queue every update for every subscriber (a subscriber too slow to take 64 loses the oldest)."""
+        """Queue every update for every subscriber (a subscriber too slow to take 64 loses the oldest); the site
+        (``--site``) makes the pages of the versions in its own thread."""
+        if self.site is not None and self.leading and updates:
+            self.site.submit([self.events[u.event] for u in updates if u.event in self.events])
         for u in updates:
             for q in list(self.subscribers):
                 if q.full():
@@ -260,12 +267,16 @@ class LiveHub:
                 self.leading = True
                 log.warning("this server now leads: it watches the files")
                 self.tell(await asyncio.to_thread(self.scan))
+                if self.site is not None:  # the pages of every version read since
+                    self.site.submit(list(self.events.values()))
 
     async def watch(self, stop: asyncio.Event | None = None) -> None:
         """Follow the files until ``stop`` is set: every change is read in a worker thread, then told.  On a shared
         database, listen to the other servers too, and lead when the leader is gone."""
         stop = stop or asyncio.Event()
         tasks = [asyncio.create_task(self.recheck(stop))]
+        if self.site is not None and self.leading:  # the pages of the versions read at the start
+            self.site.submit(list(self.events.values()))
         if self.coordinator is not None:
             loop = asyncio.get_running_loop()
 
@@ -304,6 +315,8 @@ class LiveHub:
             self.tell(updates)
 
     def close(self) -> None:
+        if self.site is not None:
+            self.site.close()
         if self.coordinator is not None:
             self.coordinator.close()
         if self.history is not None:

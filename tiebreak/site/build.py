@@ -68,15 +68,18 @@ def slug(path: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]+", "-", Path(path).stem).strip("-").lower() or "event"
 
 
-def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool = False) -> Event | TeamEvent:
-    """The event of ``path``, its odds page when games are pending (``incremental``: the standings after the
-    rounds that did not change are taken from the event read before; the odds are left to the caller)."""
+def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool = False,
+         t: Tournament | None = None) -> Event | TeamEvent:
+    """The event of ``path`` (``t``: its tournament, already read), its odds page when games are pending
+    (``incremental``: the standings after the rounds that did not change are taken from the event read before; the
+    odds are left to the caller)."""
     from ..engine.team_matches import has_teams
     from ..formats import readers
 
     before = site.events.get(path)
     seed = before.seed if before is not None else site.options.seed
-    t = readers.load(path, warnings)  # the whole file, by the reader `tiebreak standings` uses (as live does)
+    if t is None:
+        t = readers.load(path, warnings)  # the whole file, by the reader `tiebreak standings` uses (as live does)
     o = site.options if seed is None else _with_seed(site.options, seed)
     previous, same = None, 0
     if incremental and isinstance(before, Event):
@@ -85,8 +88,8 @@ def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool 
     e: Event | TeamEvent = ind
     if not o.players and o.team_ranking != "records" and has_teams(t):
         e = build_team_event(ind, t, warnings)
-    elif ind.tournament.pending and not incremental:
-        ind.odds = odds_pages(ind)
+    if e.tournament.pending and not incremental:
+        e.odds = odds_pages(e)
     site.events[path] = e
     return e
 
@@ -106,15 +109,19 @@ def _with_seed(o: service.Options, seed: int) -> service.Options:
     return replace(o, seed=seed)
 
 
-def odds_pages(e: Event) -> dict[str, str] | None:
-    """The odds page's tables per language (the odds API with a small budget; simulated beyond it)."""
-    from ..arbiter.odds import compute_odds
+def odds_pages(e: Event | TeamEvent) -> dict[str, str] | None:
+    """The odds page's tables per language (the odds API with a small budget; simulated beyond it): the players'
+    chances, or in a team event the teams' (ranked by the team standings, as ``tiebreak odds`` on a team file)."""
+    from ..arbiter.odds import compute_odds, compute_team_odds
     from ..render import odds as render
 
-    tiebreaks, rules = service.list_and_rules(e.options, False)
+    team = isinstance(e, TeamEvent)
+    o = e.ind.options if isinstance(e, TeamEvent) else e.options
+    tiebreaks, rules = service.list_and_rules(o, team)
     try:
-        result = compute_odds(e.tournament, tiebreaks, rules=rules, system=service._system(e.options),
-                              budget=ODDS_BUDGET, seed=e.seed, unrated_rating=e.options.unrated_rating)
+        result = (compute_team_odds if team else compute_odds)(
+            e.source if isinstance(e, TeamEvent) else e.tournament, tiebreaks, rules=rules,
+            system=service._system(o), budget=ODDS_BUDGET, seed=e.seed, unrated_rating=o.unrated_rating)
     except InputError:
         return None
     out = {}
@@ -225,6 +232,13 @@ def publish(site: Site, files: dict[str, bytes], remove: set[str] | None = None)
     for rel in remove or set():
         (target / rel).unlink(missing_ok=True)
         site.digests.pop(rel, None)
+        for folder in (target / rel).parents:  # an event's folders left empty go too
+            if folder == target or not folder.is_relative_to(target):
+                break
+            try:
+                folder.rmdir()
+            except OSError:  # not empty
+                break
     _write_version(site, target)
     if first:
         if site.out.exists():  # an empty folder given
@@ -255,14 +269,21 @@ def _file_digest(path: str) -> str:
         return ""
 
 
-def build_site(o: service.Options, paths: list[str], out: str, warnings: list[InputWarning]) -> Site:
-    """Build (or rebuild) the whole site of ``paths`` into ``out``."""
+def open_site(o: service.Options, paths: list[str], out: str | Path) -> Site:
+    """The site of ``paths`` in ``out`` (checked: new, empty or a site written before), with what was written there
+    before (its version and its pages' digests: a page whose bytes stay the same is not written again)."""
     site = Site(Path(out), o, list(dict.fromkeys(paths)))
     check_folder(site.out, site.paths)
     if (site.out / "version.json").exists():
         old = json.loads((site.out / "version.json").read_text(encoding="utf-8"))
         site.version = int(old.get("version", 0)) if isinstance(old.get("version"), int) else 0
         site.digests = {k: v for k, v in (old.get("pages") or {}).items() if isinstance(v, str)}
+    return site
+
+
+def build_site(o: service.Options, paths: list[str], out: str, warnings: list[InputWarning]) -> Site:
+    """Build (or rebuild) the whole site of ``paths`` into ``out``."""
+    site = open_site(o, paths, out)
     files: dict[str, bytes] = {}
     for p in site.paths:
         e = load(site, p, warnings)

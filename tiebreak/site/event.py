@@ -195,7 +195,8 @@ def pairings(t: Tournament, k: int, before: Standings | None) -> Round:
                               min(place[g.white], place[g.black])))
     for n, g in enumerate(games, 1):
         g.board = n
-    byes.sort(key=lambda b: (b[1] == Kind.ABSENT, b[0]))
+    playing = {sno for g in games for sno in (g.white, g.black)}  # a game in play is no bye
+    byes = sorted((b for b in byes if b[0] not in playing), key=lambda b: (b[1] == Kind.ABSENT, b[0]))
     return Round(k, games, byes)
 
 

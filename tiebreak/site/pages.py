@@ -72,6 +72,9 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "") -> str:
         from .card import card_page
 
         ctx, template = card_page(ind, lang, int(arg)), "site_card.html"
+    elif stem == "odds":  # the players' odds, or the teams' in a team event
+        ctx = {"title": site_words(lang)["odds"], "intro": site_words(lang)["odds_note"], "tables": [],
+               "html_sections": e.odds.get(lang, "") if e.odds else ""}
     elif isinstance(e, TeamEvent):
         ctx, template = teams.context(e, name, lang)
     elif stem == "index":
@@ -84,9 +87,6 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "") -> str:
         ctx = crosstable(e, lang)
     elif kind == "round":
         ctx = round_page(e, lang, int(arg))
-    elif stem == "odds":
-        ctx = {"title": site_words(lang)["odds"], "intro": site_words(lang)["odds_note"], "tables": [],
-               "html_sections": e.odds.get(lang, "") if e.odds else ""}
     else:
         raise KeyError(name)
     ctx.update(lang=lang, languages=LANGUAGES, page=name, root="../", s=site_words(lang),

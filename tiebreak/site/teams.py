@@ -25,7 +25,10 @@ class TeamEvent:
 
     ind: Event
     after: list[TeamStandings]
+    #: the odds page's tables per language while board games are pending (the teams' odds), else None
     odds: dict[str, str] | None = None
+    #: the file as read (its own list is the teams': the players' event drops it)
+    source: Any = None
     cache: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -61,7 +64,7 @@ def build_team_event(ind: Event, t: Any, warnings: list[Any]) -> TeamEvent:
     o = ind.options
     current = service.team_standings(replace(o, after_round=None), t, warnings)
     after = [service.team_standings(replace(o, after_round=k), t, []) for k in range(1, current.after_round)]
-    return TeamEvent(ind, [*after, current] if current.after_round else [current])
+    return TeamEvent(ind, [*after, current] if current.after_round else [current], source=t)
 
 
 def page_names(e: TeamEvent) -> list[str]:
@@ -70,6 +73,8 @@ def page_names(e: TeamEvent) -> list[str]:
     names += [f"standings-{k}.html" for k in range(1, e.played + 1)]
     names += [f"team-{tm.number}.html" for tm in e.current.tt.teams]
     names += [f"player-{p.start_no}.html" for p in e.tournament.players]
+    if e.odds is not None:
+        names.append("odds.html")
     return names
 
 
@@ -78,6 +83,8 @@ def menu(e: TeamEvent, s: dict[str, str]) -> list[tuple[str, str]]:
              ("crosstable.html", s["crosstable"]), ("boards.html", s["boards"])]
     if e.played:
         items.append((f"round-{e.played}.html", s["round_n"].format(k=e.played)))
+    if e.odds is not None:
+        items.append(("odds.html", s["odds"]))
     return items
 
 

@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.errors import InputWarning, TiebreakError
+from ..engine.model import Tournament
 from ..render.i18n import MESSAGE_WORDS, message, problem
 from .build import Site, common_files, load, odds_pages, pages_of, publish
 from .event import Event, card_inputs
@@ -47,13 +48,14 @@ def touched(old: Event | TeamEvent, new: Event | TeamEvent) -> list[str] | None:
     return names
 
 
-def update(site: Site, path: str, warnings: list[InputWarning]) -> list[str]:
-    """Read ``path`` again and publish the pages its change touches; the pages written.  They are published in two
+def update(site: Site, path: str, warnings: list[InputWarning], t: Tournament | None = None) -> list[str]:
+    """Read ``path`` again (``t``: its tournament, already read) and publish the pages its change touches; the pages
+    written.  They are published in two
     steps, each atomic page by page and closed by ``version.json``: first the rounds, the standings, the crosstable
     and the cards of the players whose games changed (what the change is about), then the other cards that the
     change moved (their rank after a round, an opponent's score); then the odds when games are pending."""
     old = site.events[path]
-    new = load(site, path, warnings, incremental=True)
+    new = load(site, path, warnings, incremental=True, t=t)
     names = touched(old, new)
     if names is None:
         files = pages_of(site, new, None)
@@ -69,7 +71,7 @@ def update(site: Site, path: str, warnings: list[InputWarning]) -> list[str]:
         rest = [n for n in names if n not in set(first)]
         if rest:
             written += publish(site, pages_of(site, new, rest))
-    if isinstance(new, Event) and new.tournament.pending:
+    if new.tournament.pending:
         new.odds = odds_pages(new)  # after the pages: the odds take their budget
         written += publish(site, pages_of(site, new, ["odds.html"]))
     return written
