@@ -63,7 +63,7 @@ def test_the_title_says_a_round_is_in_play_when_some_of_its_results_are_in():
     t.pending = [(2, 3, 4)]
     odds = compute_odds(t, "PTS,DE")
     assert len(odds.future.games) == 3 and odds.outcomes == 27
-    assert to_text(odds).startswith("Odds with round 2 of 3 in play: 3 pending games")
+    assert to_text(odds).startswith("Odds with round 2 of 3 in play; games pending: 3")
     assert to_text(odds, "ru").startswith("Шансы во время тура 2 из 3: несыгранных партий 3")
 
 

@@ -23,8 +23,8 @@ from .i18n import WORDS as BASE_WORDS
 from .i18n import Table, message, model_name, plural
 
 WORDS = Table("odds", {
-    "title": "Odds after round {played} of {final}: {games} pending games",
-    "title_playing": "Odds with round {round} of {final} in play: {games} pending games",
+    "title": "Odds after round {played} of {final}; games pending: {games}",
+    "title_playing": "Odds with round {round} of {final} in play; games pending: {games}",
     "model": "model",
     "tiebreaks": "tie-breaks",
     "place": "{n}.",
