@@ -18,6 +18,7 @@ import contextlib
 import hmac
 import logging
 import os
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -84,6 +85,9 @@ class LiveHub:
         self._streams: dict[str, int] = {}  # client address -> streams open
         self.max_streams, self.max_streams_per_client = max_streams, max_streams_per_client
         self.stopping = asyncio.Event()  # set when the server stops: the watcher and the event streams end
+        # the single updater: every re-read (the watcher's, the held files', the arbiter's) runs in this one thread,
+        # one at a time, so at most one recomputation of a bounded file (``limit``) competes with the requests
+        self._updater = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tiebreak-live-update")
         # several servers on one PostgreSQL database: the one that holds the lock leads (tiebreak.live.shared)
         self.coordinator: Coordinator | None = None
         self.leading = True
@@ -138,6 +142,10 @@ class LiveHub:
             with event._lock:
                 return event._hold(event.held["digest"] if event.held else None,
                                    f"the standings could not be computed: {e}", readable=False)
+
+    async def updated(self, name: str, force: bool = False) -> Update | None:
+        """:meth:`update` in the hub's single updater thread (one re-read at a time, never on the event loop)."""
+        return await asyncio.get_running_loop().run_in_executor(self._updater, self.update, name, force)
 
     def published(self) -> list[LiveEvent]:
         return [e for e in self.events.values() if e.settings.published and e.version]
@@ -207,7 +215,7 @@ class LiveHub:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), pause)
             for name in self.held():
-                u = await asyncio.to_thread(self.update, name)
+                u = await self.updated(name)
                 if u is not None:
                     self.tell([u])
 
@@ -259,7 +267,7 @@ class LiveHub:
                 await asyncio.to_thread(self.follow_all)  # from the last version kept
                 self.leading = True
                 log.warning("this server now leads: it watches the files")
-                self.tell(await asyncio.to_thread(self.scan))
+                self.tell(await asyncio.get_running_loop().run_in_executor(self._updater, self.scan))
 
     async def watch(self, stop: asyncio.Event | None = None) -> None:
         """Follow the files until ``stop`` is set: every change is read in a worker thread, then told.  On a shared
@@ -298,7 +306,7 @@ class LiveHub:
             names = sorted({n for _, p in changes if (n := self.name_of(p)) is not None})
             updates = []
             for name in names:
-                u = await asyncio.to_thread(self.update, name)
+                u = await self.updated(name)
                 if u is not None:
                     updates.append(u)
             self.tell(updates)
