@@ -200,11 +200,14 @@ def router(hub: LiveHub) -> APIRouter:
 
     @api.get("/api/live/events", response_class=StreamingResponse,
              responses={200: {"content": {"text/event-stream": {}}, "description": "Server-Sent Events"}})
-    async def stream(event: EventName = None, client: str = Depends(room)) -> StreamingResponse:
+    async def stream(event: EventName = None, client: str = Depends(room)) -> Response:
         """One Server-Sent Event per new version (``update``: event, version, time, round, warning, moved,
         changes); first a ``hello`` with the published events.  Beyond the server's bound of streams: 503 with
         ``Retry-After``; beyond one address's share: 429.  Each update is encoded once for every stream
-        (:meth:`~tiebreak.live.settings.Update.wire`), and an idle stream is one waiting coroutine."""
+        (:meth:`~tiebreak.live.settings.Update.wire`), and an idle stream is one waiting coroutine.  ``event``
+        names a watched event (published or not yet), else 404."""
+        if event is not None and event not in hub.events:
+            return missing(event, "en")
 
         async def events() -> AsyncIterator[bytes]:
             q = hub.subscribe(client)
