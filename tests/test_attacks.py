@@ -123,9 +123,9 @@ def test_api_attack_gives_a_clean_answer_in_seconds(api, name, endpoint, files, 
 @pytest.fixture(scope="module")
 def live(tmp_path_factory):
     pytest.importorskip("fastapi")
+    from attacks import LIVE_TOKEN
     from fastapi.testclient import TestClient
 
-    from attacks import LIVE_TOKEN
     from tiebreak.live.watch import LiveHub
     from tiebreak.web.live import live_app
 
