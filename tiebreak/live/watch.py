@@ -264,7 +264,7 @@ class LiveHub:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), 1.0)
             if not stop.is_set() and await asyncio.to_thread(self.coordinator.try_lead):
-                await asyncio.to_thread(self.follow_all)  # from the last version kept
+                await asyncio.get_running_loop().run_in_executor(self._updater, self.follow_all)  # from the last kept
                 self.leading = True
                 log.warning("this server now leads: it watches the files")
                 self.tell(await asyncio.get_running_loop().run_in_executor(self._updater, self.scan))
@@ -291,7 +291,8 @@ class LiveHub:
             await asyncio.gather(*tasks)
 
     async def _heard(self, news: dict[str, Any]) -> None:
-        u = await asyncio.to_thread(self.heard, news)
+        # in the single updater too: a version heard is restored (its document parsed) in order, off the event loop
+        u = await asyncio.get_running_loop().run_in_executor(self._updater, self.heard, news)
         if u is not None:
             self.tell([u])
 
