@@ -309,6 +309,52 @@ def round_two() -> list[Attack]:
     return out
 
 
+#: the arbiter's token of the live attacks' server
+LIVE_TOKEN = "arbiter-token-of-the-attacks"
+
+
+def live_attacks() -> list[tuple[str, str, str, dict, int]]:
+    """The live endpoints' attacks (issue 24): (name, method, path, the request's parts for ``httpx``, the status
+    expected), against a server watching ``open.trf`` with the token :data:`LIVE_TOKEN`.  Each is answered at once
+    with a clean error in the API's one shape."""
+    long = "x" * 60_000  # a long query value (the server's request line takes about 64 KB)
+    arbiter = {"authorization": f"Bearer {LIVE_TOKEN}"}
+    as_json = arbiter | {"content-type": "application/json"}
+    out: list[tuple[str, str, str, dict, int]] = []
+    for path in ("/api/live", "/api/live/crosstable", "/api/live/history", "/api/live/events"):
+        out += [(f"{path} very long event", "GET", path, {"params": {"event": long}}, 400),
+                (f"{path} unknown event", "GET", path, {"params": {"event": "../../etc/passwd"}}, 404)]
+    out += [
+        ("live very long lang", "GET", "/api/live", {"params": {"lang": long}}, 400),
+        ("history player of 400 digits", "GET", "/api/live/history", {"params": {"player": "9" * 400}}, 400),
+        ("history player -1", "GET", "/api/live/history", {"params": {"player": "-1"}}, 400),
+        ("history player not a number", "GET", "/api/live/history", {"params": {"player": "1e9"}}, 400),
+        ("settings body not JSON", "POST", "/api/live/settings", {"content": b"not json", "headers": as_json}, 400),
+        ("settings body a JSON list", "POST", "/api/live/settings", {"json": [], "headers": arbiter}, 400),
+        ("settings body nested 100,000 deep", "POST", "/api/live/settings",
+         {"content": b"[" * 100_000 + b"]" * 100_000, "headers": as_json}, 400),
+        ("settings body not UTF-8", "POST", "/api/live/settings", {"content": b"\xff\xfe" * 1000, "headers": as_json},
+         400),
+        ("settings tie-break list of 300 KB", "POST", "/api/live/settings",
+         {"json": {"event": "open.trf", "tiebreaks": "BH," * 100_000}, "headers": arbiter}, 400),
+        ("settings rules very long", "POST", "/api/live/settings",
+         {"json": {"event": "open.trf", "rules": long}, "headers": arbiter}, 400),
+        ("settings published not a boolean", "POST", "/api/live/settings",
+         {"json": {"event": "open.trf", "published": long}, "headers": arbiter}, 400),
+        ("settings unknown event", "POST", "/api/live/settings", {"json": {"event": "nope.trf"}, "headers": arbiter},
+         404),
+        ("republish very long event", "POST", "/api/live/republish", {"json": {"event": long}, "headers": arbiter}, 400),
+        ("republish unknown event", "POST", "/api/live/republish", {"json": {"event": "nope.trf"}, "headers": arbiter},
+         404),
+        ("republish a token of 60 KB", "POST", "/api/live/republish",
+         {"json": {"event": "open.trf"}, "headers": {"authorization": "Bearer " + long}}, 401),
+        ("republish 3 MB of JSON objects", "POST", "/api/live/republish",
+         {"content": b'{"event": "x"}' * 200_000, "headers": as_json}, 400),
+        ("arbiter very long lang", "GET", "/api/live/arbiter", {"params": {"lang": long}, "headers": arbiter}, 400),
+    ]
+    return out
+
+
 def _swt(players: int, rounds: int) -> bytes:
     """A Swiss-Chess header that claims ``players`` and ``rounds`` (16-bit little-endian at offsets 7 and 1)."""
     data = bytearray(13_384)

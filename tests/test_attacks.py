@@ -117,3 +117,38 @@ def test_api_attack_gives_a_clean_answer_in_seconds(api, name, endpoint, files, 
     if name.startswith("translate 100"):
         assert r.status_code == 200 and len(r.json()) == 100
     assert seconds < 10, seconds
+
+
+# ------------------------------------------------------------------------------------------ the live face (issue 24)
+@pytest.fixture(scope="module")
+def live(tmp_path_factory):
+    pytest.importorskip("fastapi")
+    from attacks import LIVE_TOKEN
+    from fastapi.testclient import TestClient
+
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.web.live import live_app
+
+    folder = tmp_path_factory.mktemp("hall")
+    example = Path(__file__).resolve().parents[1] / "examples" / "hobsons-bay-cup-2025.trf"
+    (folder / "open.trf").write_bytes(example.read_bytes())
+    return TestClient(live_app(LiveHub(folder, database="sqlite://", token=LIVE_TOKEN)), raise_server_exceptions=False)
+
+
+def _live_attacks() -> list[tuple[str, str, str, dict, int]]:
+    from attacks import live_attacks
+
+    return live_attacks()
+
+
+@pytest.mark.parametrize("name,method,path,parts,status", _live_attacks(),
+                         ids=lambda x: x if isinstance(x, str) and " " in x else None)
+def test_live_attack_gives_a_clean_error_at_once(live, name, method, path, parts, status):
+    start = time.monotonic()
+    r = live.request(method, path, **parts)
+    seconds = time.monotonic() - start
+    assert r.status_code == status, (r.status_code, r.text[:500])
+    assert set(r.json()) == {"error", "file", "line", "column", "field", "place"} and r.json()["error"]
+    assert len(r.content) < 2000 and "Traceback" not in r.text and "/tmp" not in r.text  # nothing echoed at length
+    assert seconds < 2, seconds
+    assert live.get("/api/live").status_code == 200  # the event is still served

@@ -122,3 +122,48 @@ def test_a_held_version_after_the_hold(tmp_path):
     path.write_text(removed)  # the last good version's bytes again: nothing held, the public warning gone
     u = e.update()
     assert u is not None and u.warning is None and e.held is None and e.version == 2
+
+
+def test_the_arbiters_change_waits_for_its_recomputation_at_most_the_deadline(tmp_path, monkeypatch):
+    """A republish whose recomputation takes longer than the deadline is answered 503 (the work goes on in the hub's
+    single updater, and its version is published when done); another change of that event meanwhile is 409."""
+    from tiebreak.live.event import LiveEvent
+    from tiebreak.web import live
+
+    (tmp_path / "open.trf").write_text(EXAMPLE.read_text())
+    hub = _hub(tmp_path)
+    slow = LiveEvent.update
+
+    def update(self, data=None, force=False):  # a recomputation of a second
+        time.sleep(1.0)
+        return slow(self, data, force)
+
+    monkeypatch.setattr(LiveEvent, "update", update)
+    monkeypatch.setattr(live, "ARBITER_DEADLINE", 0.2)
+    arbiter = {"authorization": f"Bearer {TOKEN}"}
+    with _client(hub) as client:
+        start = time.monotonic()
+        r = client.post("/api/live/republish", json={"event": "open.trf"}, headers=arbiter)
+        assert r.status_code == 503 and "still being computed after 0.2 s" in r.json()["error"]
+        assert time.monotonic() - start < 0.9
+        again = client.post("/api/live/settings", json={"event": "open.trf", "rules": "fide2024"}, headers=arbiter)
+        assert again.status_code == 409 and again.json()["field"] == "event"
+        assert client.get("/api/live").json()["live"]["version"] == 1  # served meanwhile, the last version
+        time.sleep(1.2)
+        assert client.get("/api/live").json()["live"]["version"] == 2  # published when done
+
+
+def test_the_crosstable_is_made_once_per_version(tmp_path, monkeypatch):
+    from tiebreak.live import event
+
+    (tmp_path / "open.trf").write_text(EXAMPLE.read_text())
+    hub = _hub(tmp_path)
+    made = []
+    rows = event.crosstable_rows
+    monkeypatch.setattr(event, "crosstable_rows", lambda *a: made.append(1) or rows(*a))
+    client = _client(hub)
+    answers = [client.get("/api/live/crosstable").content for _ in range(5)]
+    assert len(made) == 1 and len(set(answers)) == 1
+    assert json.loads(answers[0])["rows"][0]["start_no"] == 7  # the example's winner
+    hub.update("open.trf", force=True)  # a new version: made again
+    assert json.loads(client.get("/api/live/crosstable").content)["version"] == 2 and len(made) == 2

@@ -51,7 +51,7 @@ from .document import DocumentWriter
 from .grid import changes, crosstable_rows, pairings
 from .guard import MAX_FILE_BYTES, lost, read_inside
 from .pending import AsItStands, as_it_stands, blocks_of, settled, trf_pending
-from .settings import HOLD_SECONDS, STALE, Settings, Update
+from .settings import HOLD_SECONDS, ONE_SIDED, PATH_READERS, STALE, SUFFIXES, Settings, Update
 from .teams import LiveTeams
 
 if TYPE_CHECKING:
@@ -59,14 +59,10 @@ if TYPE_CHECKING:
     from ..engine.team import TeamStandings
     from .history import ChangeRow, History, PlaceRow
 
-#: the reader's words for a game that one side lists and the other side's line leaves blank
-ONE_SIDED = "line is blank in that round"
 __all__ = ["HOLD_SECONDS", "STALE", "SUFFIXES", "LiveEvent", "Settings", "Update"]
 log = logging.getLogger("tiebreak.live")
-#: the file endings a live event can be read from
-SUFFIXES = (".trf", ".txt", ".tab", *readers.READERS)
-#: the formats whose readers open the file themselves (a database), not the bytes the watcher read
-PATH_READERS = (".sce", ".papi")
+
+
 class LiveEvent:
     """One watched file and its published versions.  ``history`` (a :class:`~tiebreak.live.history.History`)
     keeps every version; without it only the last is kept."""
@@ -99,7 +95,7 @@ class LiveEvent:
         self.timings: dict[str, float] = {}
         self._live: AsItStands | None = None  # the last good AsItStands
         self._previous_round: tuple[bytes, dict[int, int]] | None = None
-        self._crosstable: tuple[int, list[dict[str, Any]]] | None = None
+        self._crosstable: dict[bool, tuple[int, bytes]] = {}  # players? -> (version, the answer's bytes)
         self._lock = threading.Lock()
         last = history.last(name) if history is not None else None
         if last is not None:  # continue the numbering kept in the database; the page starts from that version
@@ -372,20 +368,33 @@ class LiveEvent:
     def crosstable(self, players: bool = False) -> list[dict[str, Any]]:
         """Every player's rounds in standings order: opponent, colour and result (``*`` being played); in a team
         event every team's matches (unless ``players``)."""
+        return list(json.loads(self.crosstable_json(players))["rows"])
+
+    def crosstable_cached(self, players: bool = False) -> bytes | None:
+        """The answer of ``/api/live/crosstable`` when this version's is made already (served as bytes), else None."""
+        kept = self._crosstable.get(players)
+        return kept[1] if kept is not None and kept[0] == self.version else None
+
+    def crosstable_json(self, players: bool = False) -> bytes:
+        """The answer of ``/api/live/crosstable`` (event, version, rows): made once per version and kept."""
         with self._lock:
+            version = self.version
+            if (kept := self.crosstable_cached(players)) is not None:
+                return kept
             if self._live is None and self.digest and self.document is not None:
                 self._live = self._reread()  # a version restored, or kept by another server: its file, if it is here
-            if self._live is None or self.document is None:
-                return []
-            team = self._team_standings is not None
-            if self._team_standings is not None and not players:
-                from .teams import crosstable
+            rows: list[dict[str, Any]] = []
+            if self._live is not None and self.document is not None:
+                if self._team_standings is not None and not players:
+                    from .teams import crosstable
 
-                return crosstable(self._team_standings)
-            if self._crosstable is not None and self._crosstable[0] == self.version:
-                return self._crosstable[1]
-            rows = crosstable_rows(self._live.tournament, self._player_ranks if team else self.ranks, self._points)
-            self._crosstable = (self.version, rows)
-            return rows
-
-
+                    rows = crosstable(self._team_standings)
+                else:
+                    team = self._team_standings is not None
+                    rows = crosstable_rows(self._live.tournament, self._player_ranks if team else self.ranks,
+                                           self._points)
+            body = json.dumps({"event": self.name, "version": version, "rows": rows}, ensure_ascii=False,
+                              separators=(",", ":")).encode("utf-8")
+            if self._live is not None:  # (no file to read it from: not kept, tried again)
+                self._crosstable[players] = (version, body)
+            return body

@@ -62,7 +62,7 @@ def lost(before: AsItStands, after: AsItStands) -> str | None:
     """What the last good version had that the new one lost without a result: a player, a round, a game (a pairing
     or a bye that is now a blank); None when nothing was lost.  A result taken back (the game pending again) is the
     arbiter's correction, not a cut file: a line cut inside a block leaves the other side's result, and the reader
-    fills the game in from it (:data:`tiebreak.live.event.ONE_SIDED`)."""
+    fills the game in from it (:data:`tiebreak.live.settings.ONE_SIDED`)."""
     a, b = before.tournament, after.tournament
     gone = sorted(set(a._row_of) - set(b._row_of))
     if gone:

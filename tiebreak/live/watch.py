@@ -18,6 +18,7 @@ import contextlib
 import hmac
 import logging
 import os
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -88,6 +89,9 @@ class LiveHub:
         self.stopping = asyncio.Event()  # set when the server stops: the watcher and the event streams end
         #: ``serve --site DIR``: the static site kept of every version published (:mod:`tiebreak.site.live`)
         self.site = site
+        # the single updater: every re-read (the watcher's, the held files', the arbiter's) runs in this one thread,
+        # one at a time, so at most one recomputation of a bounded file (``limit``) competes with the requests
+        self._updater = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tiebreak-live-update")
         # several servers on one PostgreSQL database: the one that holds the lock leads (tiebreak.live.shared)
         self.coordinator: Coordinator | None = None
         self.leading = True
@@ -142,6 +146,10 @@ class LiveHub:
             with event._lock:
                 return event._hold(event.held["digest"] if event.held else None,
                                    f"the standings could not be computed: {e}", readable=False)
+
+    async def updated(self, name: str, force: bool = False) -> Update | None:
+        """:meth:`update` in the hub's single updater thread (one re-read at a time, never on the event loop)."""
+        return await asyncio.get_running_loop().run_in_executor(self._updater, self.update, name, force)
 
     def published(self) -> list[LiveEvent]:
         return [e for e in self.events.values() if e.settings.published and e.version]
@@ -214,7 +222,7 @@ class LiveHub:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), pause)
             for name in self.held():
-                u = await asyncio.to_thread(self.update, name)
+                u = await self.updated(name)
                 if u is not None:
                     self.tell([u])
 
@@ -263,10 +271,10 @@ class LiveHub:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(stop.wait(), 1.0)
             if not stop.is_set() and await asyncio.to_thread(self.coordinator.try_lead):
-                await asyncio.to_thread(self.follow_all)  # from the last version kept
+                await asyncio.get_running_loop().run_in_executor(self._updater, self.follow_all)  # from the last kept
                 self.leading = True
                 log.warning("this server now leads: it watches the files")
-                self.tell(await asyncio.to_thread(self.scan))
+                self.tell(await asyncio.get_running_loop().run_in_executor(self._updater, self.scan))
                 if self.site is not None:  # the pages of every version read since
                     self.site.submit(list(self.events.values()))
 
@@ -294,7 +302,8 @@ class LiveHub:
             await asyncio.gather(*tasks)
 
     async def _heard(self, news: dict[str, Any]) -> None:
-        u = await asyncio.to_thread(self.heard, news)
+        # in the single updater too: a version heard is restored (its document parsed) in order, off the event loop
+        u = await asyncio.get_running_loop().run_in_executor(self._updater, self.heard, news)
         if u is not None:
             self.tell([u])
 
@@ -309,7 +318,7 @@ class LiveHub:
             names = sorted({n for _, p in changes if (n := self.name_of(p)) is not None})
             updates = []
             for name in names:
-                u = await asyncio.to_thread(self.update, name)
+                u = await self.updated(name)
                 if u is not None:
                     updates.append(u)
             self.tell(updates)

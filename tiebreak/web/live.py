@@ -23,12 +23,13 @@ import contextlib
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import Annotated, Any, TypedDict
 
+import anyio
 from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from jinja2 import Environment, FileSystemLoader, select_autoescape
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from ..engine.errors import TiebreakError
 from ..engine.rules import RULE_CHOICES
@@ -43,6 +44,19 @@ HERE = Path(__file__).parent
 RETRY_AFTER = 5
 #: seconds between two keep-alive comments of an idle stream
 KEEPALIVE = 15.0
+#: threads the live reads take at once (a crosstable made once per version, a history query): their own, never the
+#: threads the rest of the server needs, so many slow reads wait for each other, not for a normal request
+LIVE_READS = 4
+#: history answers kept (per event, version and player; a GET of one kept is served as bytes); past it they are dropped
+HISTORY_ANSWERS = 512
+#: seconds the arbiter's change waits for its recomputation (in the hub's single updater); past it the answer is a
+#: 503 that says the work goes on, and its version is published (and told) when done
+ARBITER_DEADLINE = 10.0
+#: the longest event name, tie-break list and rule set name a request may give (longer: 422, the field named)
+MAX_NAME, MAX_TIEBREAKS, MAX_RULES = 300, 500, 40
+#: an event's name in a query
+EventName = Annotated[str | None, Query(max_length=MAX_NAME)]
+Lang = Annotated[str, Query(max_length=20)]
 
 
 def sse(kind: str, data: object, retry: int | None = None) -> bytes:
@@ -59,14 +73,14 @@ def fail(text: str, status: int, lang: str = "en", field: str | None = None) -> 
 class Settings(BaseModel):
     """What the arbiter may change for an event (fields left out stay as they are)."""
 
-    event: str
-    tiebreaks: str | None = None
-    rules: str | None = None
+    event: str = Field(max_length=MAX_NAME)
+    tiebreaks: str | None = Field(None, max_length=MAX_TIEBREAKS)
+    rules: str | None = Field(None, max_length=MAX_RULES)
     published: bool | None = None
 
 
 class Republish(BaseModel):
-    event: str
+    event: str = Field(max_length=MAX_NAME)
 
 
 class EventListing(TypedDict):
@@ -84,6 +98,10 @@ def router(hub: LiveHub) -> APIRouter:
     """The routes of the live face, bound to ``hub``."""
     api = APIRouter()
     env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]))
+    reads = anyio.CapacityLimiter(LIVE_READS)
+    answers: dict[tuple[str, int, int | None], bytes] = {}  # the history answers kept
+    pages: dict[str, str] = {}  # the page, per language
+    computing: set[str] = set()  # the events whose arbiter's change is being recomputed
 
     def room(request: Request) -> str:
         """The client's address when the server and that client have room for one more stream; else a 503 with
@@ -104,16 +122,17 @@ def router(hub: LiveHub) -> APIRouter:
         return fail(f"no live event {name!r}", 404, lang, field="event")
 
     @api.get("/live", response_class=HTMLResponse, include_in_schema=False)
-    def page(lang: str = "en") -> HTMLResponse:
+    async def page(lang: Lang = "en") -> HTMLResponse:
         lang = lang if lang in LANGUAGES else "en"
-        words = {k: table.text(k, lang) for table in (WORDS, LIVE_WORDS) for k in table} | live_count_words(lang)
-        html = env.get_template("live.html").render(
-            lang=lang, w=words, languages=LANGUAGES, table_css=TABLE_CSS,
-            words_json=json.dumps(words, ensure_ascii=False).replace("<", "\\u003c"))
-        return HTMLResponse(html)
+        if lang not in pages:  # made once per language
+            words = {k: table.text(k, lang) for table in (WORDS, LIVE_WORDS) for k in table} | live_count_words(lang)
+            pages[lang] = env.get_template("live.html").render(
+                lang=lang, w=words, languages=LANGUAGES, table_css=TABLE_CSS,
+                words_json=json.dumps(words, ensure_ascii=False).replace("<", "\\u003c"))
+        return HTMLResponse(pages[lang])
 
     @api.get("/api/live")
-    def live(event: str | None = None, lang: str = "en", players: bool = False) -> Response:
+    async def live(event: EventName = None, lang: Lang = "en", players: bool = False) -> Response:
         """The standings as they stand (the ``/api/standings`` document) with ``live`` (event, version, time,
         round, warning, ``team_event``, ``view``), ``pairings``, ``pending`` and ``odds``; each standings row also
         has ``settled``, ``playing``, ``moved`` and ``since_round``.  A team event ranks its teams and pairs its
@@ -128,7 +147,7 @@ def router(hub: LiveHub) -> APIRouter:
         return Response(text, media_type="application/json", headers={"cache-control": "no-cache"})
 
     @api.get("/api/live/list", response_model=list[dict[str, Any]])
-    def events(lang: str = "en") -> list[EventListing]:
+    async def events(lang: Lang = "en") -> list[EventListing]:
         """The published events: name, version, time, round, pending games, warning."""
         return [{"event": e.name, "version": e.version, "time": e.time,
                  "round": e.document["live"]["round"] if e.document else None,
@@ -137,33 +156,58 @@ def router(hub: LiveHub) -> APIRouter:
                 for e in hub.published()]
 
     @api.get("/api/live/crosstable")
-    def crosstable(event: str | None = None, lang: str = "en", players: bool = False) -> Response:
-        """Every player's rounds in standings order (a team event: every team's matches, unless ``players``)."""
+    async def crosstable(event: EventName = None, lang: Lang = "en", players: bool = False) -> Response:
+        """Every player's rounds in standings order (a team event: every team's matches, unless ``players``); made
+        once per version, in the live reads' own threads, then served as it is."""
         e = hub.event(event)
         if e is None:
             return missing(event, lang)
-        return JSONResponse({"event": e.name, "version": e.version, "rows": e.crosstable(players)})
+        body = e.crosstable_cached(players)
+        if body is None:
+            body = await anyio.to_thread.run_sync(e.crosstable_json, players, limiter=reads)
+        return Response(body, media_type="application/json")
+
+    def history_json(name: str, player: int | None) -> bytes:
+        """(In a live reads' thread) the history answer of the version served, kept once made."""
+        e, store = hub.events[name], hub.history
+        assert store is not None  # asked only of a server that keeps history
+        with e._lock:  # a version being published is recorded before the lock is let go
+            version = e.version
+        if (kept := answers.get((name, version, player))) is not None:
+            return kept
+        doc = ({"event": name, "player": player, "versions": store.player(name, player)} if player is not None
+               else {"event": name, "rounds": store.rounds(name)})
+        body = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        if len(answers) >= HISTORY_ANSWERS:
+            answers.clear()
+        answers[name, version, player] = body
+        return body
 
     @api.get("/api/live/history")
-    def history(event: str | None = None, player: int | None = Query(None, ge=1, le=99999),
-                lang: str = "en") -> Response:
-        """A player's rank in every version (``player``), or the last version of every round."""
+    async def history(event: EventName = None, player: int | None = Query(None, ge=1, le=99999),
+                      lang: Lang = "en") -> Response:
+        """A player's rank in every version (``player``), or the last version of every round; queried once per
+        version in the live reads' own threads, then served as it is."""
         e = hub.event(event)
         if e is None:
             return missing(event, lang)
         if hub.history is None:
             return fail("this server keeps no history", 404, lang)
-        if player is not None:
-            return JSONResponse({"event": e.name, "player": player, "versions": hub.history.player(e.name, player)})
-        return JSONResponse({"event": e.name, "rounds": hub.history.rounds(e.name)})
+        body = answers.get((e.name, e.version, player))
+        if body is None:
+            body = await anyio.to_thread.run_sync(history_json, e.name, player, limiter=reads)
+        return Response(body, media_type="application/json")
 
     @api.get("/api/live/events", response_class=StreamingResponse,
              responses={200: {"content": {"text/event-stream": {}}, "description": "Server-Sent Events"}})
-    async def stream(event: str | None = None, client: str = Depends(room)) -> StreamingResponse:
+    async def stream(event: EventName = None, client: str = Depends(room)) -> Response:
         """One Server-Sent Event per new version (``update``: event, version, time, round, warning, moved,
         changes); first a ``hello`` with the published events.  Beyond the server's bound of streams: 503 with
         ``Retry-After``; beyond one address's share: 429.  Each update is encoded once for every stream
-        (:meth:`~tiebreak.live.settings.Update.wire`), and an idle stream is one waiting coroutine."""
+        (:meth:`~tiebreak.live.settings.Update.wire`), and an idle stream is one waiting coroutine.  ``event``
+        names a watched event (published or not yet), else 404."""
+        if event is not None and event not in hub.events:
+            return missing(event, "en")
 
         async def events() -> AsyncIterator[bytes]:
             q = hub.subscribe(client)
@@ -205,6 +249,9 @@ def router(hub: LiveHub) -> APIRouter:
         e = hub.events.get(body.event)
         if e is None:
             return missing(body.event, "en")
+        if e.name in computing:
+            return fail("the arbiter's last change of this event is still being computed; try again when it is "
+                        "published", 409, field="event")
         if body.rules is not None and body.rules not in RULE_CHOICES:
             return fail(f"unknown rule set {body.rules!r}; choose from {', '.join(RULE_CHOICES)}", 400, field="rules")
         old = (e.settings.tiebreaks, e.settings.rules, e.settings.published)
@@ -223,13 +270,14 @@ def router(hub: LiveHub) -> APIRouter:
         except TiebreakError as err:
             e.settings.tiebreaks, e.settings.rules, e.settings.published = old
             return fail(str(err), 400, field="tiebreaks")
-        u = await asyncio.to_thread(hub.update, e.name, True)
-        hub.tell([u] if u is not None else [])
+        late = await recompute(e.name)
+        if late is not None:
+            return late
         return JSONResponse({"event": e.name, "version": e.version, "tiebreaks": e.settings.tiebreaks,
                              "rules": e.settings.rules, "published": e.settings.published, "warning": e.warning})
 
     @api.get("/api/live/arbiter")
-    def arbiter(authorization: str | None = Header(None), lang: str = "en") -> Response:
+    async def arbiter(authorization: str | None = Header(None), lang: Lang = "en") -> Response:
         """(Arbiter) every watched event, published or not, with the version held back and why (never public)."""
         refused = check(authorization)
         if refused is not None:
@@ -249,9 +297,30 @@ def router(hub: LiveHub) -> APIRouter:
             return refused
         if body.event not in hub.events:
             return missing(body.event, "en")
-        u = await asyncio.to_thread(hub.update, body.event, True)
-        hub.tell([u] if u is not None else [])
-        return JSONResponse(hub.events[body.event].state())
+        if body.event in computing:
+            return fail("the arbiter's last change of this event is still being computed; try again when it is "
+                        "published", 409, field="event")
+        late = await recompute(body.event)
+        return late or JSONResponse(hub.events[body.event].state())
+
+    async def recompute(name: str) -> JSONResponse | None:
+        """Read ``name`` again and publish it, in the hub's single updater; None once done (the version told), a
+        503 when it takes longer than :data:`ARBITER_DEADLINE` (it goes on, and its version is told when done)."""
+        computing.add(name)
+        work = asyncio.ensure_future(hub.updated(name, True))
+
+        def done(f: asyncio.Future[Any]) -> None:
+            computing.discard(name)
+            if not f.cancelled() and f.exception() is None and f.result() is not None:
+                hub.tell([f.result()])
+
+        work.add_done_callback(done)
+        try:
+            await asyncio.wait_for(asyncio.shield(work), ARBITER_DEADLINE)
+        except TimeoutError:
+            return fail(f"the standings are still being computed after {ARBITER_DEADLINE:g} s; the new version is "
+                        "published when they are", 503)
+        return None
 
     return api
 

@@ -32,15 +32,24 @@ PAGE_LIMITS = {"unrated_rating": MAX_UNRATED_RATING, "seed": MAX_SEED, "team_bes
                "berger_players": MAX_BERGER_PLAYERS}
 
 
+#: the page, made once per language (a GET only serves it: nothing is computed on the event loop per request)
+_PAGES: dict[str, str] = {}
+
+
 @router.get("/", response_class=HTMLResponse)
-async def page(lang: Annotated[str, Query()] = "en") -> HTMLResponse:
+async def page(lang: Annotated[str, Query(max_length=20)] = "en") -> HTMLResponse:
     lang = lang if lang in LANGUAGES else "en"
+    if lang not in _PAGES:
+        _PAGES[lang] = _page(lang)
+    return HTMLResponse(_PAGES[lang])
+
+
+def _page(lang: str) -> str:
     all_words = words.page_words(lang)
-    html = _env.get_template("index.html").render(
+    return _env.get_template("index.html").render(
         lang=lang, w=all_words["words"], p=all_words["page"], r=all_words["ratings"], languages=LANGUAGES,
         rules=RULE_CHOICES, compat=COMPAT_CHOICES, limits=PAGE_LIMITS, table_css=TABLE_CSS,
         presets=[replace(pr, source=message(pr.source, lang)) for pr in PRESETS.values()],  # their tooltips
         examples=sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [],
         formats=[f for f in service.EXTENSIONS if f != "json"],
         words_json=json.dumps(all_words, ensure_ascii=False).replace("<", "\\u003c"))
-    return HTMLResponse(html)

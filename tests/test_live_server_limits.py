@@ -1,0 +1,131 @@
+"""`tiebreak serve --watch` on loopback under hostile live requests (issue 24: no live request holds the server): a
+real uvicorn server in a subprocess watching a 2,000-player event, one client (127.0.0.2) sending many crosstable
+and history requests at once and the arbiter republishing (a new version each time, so nothing it asks is kept yet),
+while another client (127.0.0.3) asks for the live standings and for standings of an upload: each answered within
+1 s.
+
+Every load here is bounded in count and time."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("uvicorn")
+pytest.importorskip("watchfiles")
+import httpx  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).parent))
+from test_server_limits import _client, _free_port  # noqa: E402
+
+TOKEN = "arbiter-token-of-the-load-test"
+PLAYERS, ROUNDS = 2000, 9
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs Linux loopback addresses")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    from swiss import generate
+
+    from tiebreak.formats import trf
+
+    folder = tmp_path_factory.mktemp("hall")
+    trf.dump(generate(PLAYERS, ROUNDS, seed=3), folder / "open.trf")
+    port = _free_port()
+    env = dict(os.environ, TIEBREAK_WORKERS="2", TIEBREAK_TIME_LIMIT="12", OPENBLAS_NUM_THREADS="1",
+               OMP_NUM_THREADS="1")
+    tiebreak = Path(sys.executable).with_name("tiebreak")
+    command = [str(tiebreak)] if tiebreak.exists() else [sys.executable, "-c", "from tiebreak.cli import main; main()"]
+    process = subprocess.Popen([*command, "serve", "--port", str(port), "--watch", str(folder), "--token", TOKEN],
+                               cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(600):
+            try:
+                if httpx.get(url + "/api/live", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        else:
+            raise AssertionError("the live server did not start")
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(5)
+
+
+def _timed(c: httpx.Client, method: str, url: str, **kw: object) -> tuple[httpx.Response, float]:
+    start = time.monotonic()
+    r = c.request(method, url, **kw)  # type: ignore[arg-type]
+    return r, time.monotonic() - start
+
+
+def test_live_and_standings_are_answered_within_a_second_while_a_client_floods_the_live_reads(server):
+    with _client("127.0.0.3") as c:  # the fork server started and the live document read once, before the load
+        assert c.post(server + "/api/standings", data={"example": "hobsons-bay-cup-2025.trf"}).status_code == 200
+        first = c.get(server + "/api/live").json()
+    assert len(first["standings"]) == PLAYERS
+    stop = threading.Event()
+    answers: list[int] = []
+
+    def reads(k: int) -> None:
+        with _client("127.0.0.2") as h:
+            for j in range(12):  # bounded: 12 requests per thread
+                if stop.is_set():
+                    return
+                if j % 2 == 0:
+                    r = h.get(server + "/api/live/crosstable")
+                else:
+                    r = h.get(server + "/api/live/history", params={"player": str(1 + (k * 97 + j * 13) % PLAYERS)})
+                answers.append(r.status_code)
+
+    def republish() -> None:
+        with _client("127.0.0.2") as h:
+            for _ in range(6):
+                if stop.is_set():
+                    return
+                answers.append(h.post(server + "/api/live/republish", json={"event": "open.trf"},
+                                      headers={"authorization": f"Bearer {TOKEN}"}).status_code)
+
+    threads = [threading.Thread(target=reads, args=(k,)) for k in range(64)] + [threading.Thread(target=republish)]
+    for t in threads:
+        t.start()
+    times: list[tuple[str, float]] = []
+    try:
+        time.sleep(0.5)
+        with _client("127.0.0.3") as c:
+            for _ in range(5):
+                r, seconds = _timed(c, "GET", server + "/api/live")
+                assert r.status_code == 200 and len(r.json()["standings"]) == PLAYERS
+                times.append(("live", seconds))
+                r, seconds = _timed(c, "POST", server + "/api/standings", data={"example": "hobsons-bay-cup-2025.trf"})
+                assert r.status_code == 200 and r.json()["standings"][0]["start_no"] == 7
+                times.append(("standings", seconds))
+                time.sleep(0.2)
+    finally:
+        stop.set()
+        for t in threads:
+            t.join(60)
+    assert max(s for _, s in times) < 1.0, times
+    # the flood was answered too, each request with an answer or a clean refusal (a second republish while one runs)
+    assert answers and set(answers) <= {200, 409, 503}, sorted(set(answers))
+    assert answers.count(200) > len(answers) // 2
+    with _client("127.0.0.3") as c:
+        last = c.get(server + "/api/live").json()["live"]["version"]
+        cross = c.get(server + "/api/live/crosstable", params={"players": "true"}).json()
+    assert last > first["live"]["version"]  # the republishes made new versions
+    assert cross["version"] == last and len(cross["rows"]) == PLAYERS
