@@ -8,8 +8,6 @@ Every load here is bounded in count and time."""
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 import threading
 import time
@@ -25,7 +23,7 @@ import httpx  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(Path(__file__).parent))
-from test_server_limits import _client, _free_port  # noqa: E402
+from test_server_limits import _client, serving  # noqa: E402
 
 TOKEN = "arbiter-token-of-the-load-test"
 PLAYERS, ROUNDS = 2000, 9
@@ -40,32 +38,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     folder = tmp_path_factory.mktemp("hall")
     trf.dump(generate(PLAYERS, ROUNDS, seed=3), folder / "open.trf")
-    port = _free_port()
-    env = dict(os.environ, TIEBREAK_WORKERS="2", TIEBREAK_TIME_LIMIT="12", OPENBLAS_NUM_THREADS="1",
-               OMP_NUM_THREADS="1")
-    tiebreak = Path(sys.executable).with_name("tiebreak")
-    command = [str(tiebreak)] if tiebreak.exists() else [sys.executable, "-c", "from tiebreak.cli import main; main()"]
-    process = subprocess.Popen([*command, "serve", "--port", str(port), "--watch", str(folder), "--token", TOKEN],
-                               cwd=folder, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(600):
-            try:
-                if httpx.get(url + "/api/live", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.1)
-        else:
-            raise AssertionError("the live server did not start")
+    with serving(["--watch", str(folder), "--token", TOKEN], folder, {}, "/api/live", tries=600) as url:
         yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(5)
 
 
 def _timed(c: httpx.Client, method: str, url: str, **kw: object) -> tuple[httpx.Response, float]:

@@ -6,6 +6,7 @@ Every load here is bounded in count and time."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
@@ -41,22 +42,32 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     when it is started from the checkout's parent folder."""
     here = tmp_path_factory.mktemp("parent")
     (here / "tiebreak").symlink_to(ROOT, target_is_directory=True)
+    env = {"TIEBREAK_CONNECTIONS_PER_CLIENT": str(PER_CLIENT_CONNECTIONS), "TIEBREAK_HEADER_TIMEOUT": str(HEADER_TIMEOUT)}
+    with serving([], here, env, "/api/presets", tries=200, stderr=subprocess.PIPE) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def serving(args: list[str], cwd: Path, env: dict[str, str], ready: str, tries: int,
+            stderr: int = subprocess.DEVNULL) -> Iterator[str]:
+    """``tiebreak serve ARGS`` on a free loopback port (two workers, a 12 s time limit), its address once ``ready``
+    answers 200 (asked ``tries`` times, 0.1 s apart); stopped at the end."""
     port = _free_port()
-    env = dict(os.environ, TIEBREAK_WORKERS="2", TIEBREAK_TIME_LIMIT="12",
-               TIEBREAK_CONNECTIONS_PER_CLIENT=str(PER_CLIENT_CONNECTIONS), TIEBREAK_HEADER_TIMEOUT=str(HEADER_TIMEOUT),
-               OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
+    environment = dict(os.environ, TIEBREAK_WORKERS="2", TIEBREAK_TIME_LIMIT="12", OPENBLAS_NUM_THREADS="1",
+                       OMP_NUM_THREADS="1", **env)
     tiebreak = Path(sys.executable).with_name("tiebreak")
     command = [str(tiebreak)] if tiebreak.exists() else [sys.executable, "-c", "from tiebreak.cli import main; main()"]
-    process = subprocess.Popen([*command, "serve", "--port", str(port)], cwd=here, env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen([*command, "serve", "--port", str(port), *args], cwd=cwd, env=environment,
+                               stdout=subprocess.DEVNULL, stderr=stderr)
     url = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(200):
+        for _ in range(tries):
             try:
-                if httpx.get(url + "/api/presets", timeout=1).status_code == 200:
+                if httpx.get(url + ready, timeout=2).status_code == 200:
                     break
             except httpx.HTTPError:
-                time.sleep(0.1)
+                pass
+            time.sleep(0.1)
         else:
             raise AssertionError("the server did not start")
         yield url
