@@ -34,7 +34,7 @@ from ..render.site_words import SITE_WORDS
 from .event import Event, build_event
 from .teams import TeamEvent, build_team_event
 
-STATIC = Path(__file__).resolve().parents[1] / "web" / "static"
+ASSETS = Path(__file__).resolve().parent / "assets"
 ODDS_BUDGET = 2.0  # seconds of exact enumeration before the odds are simulated
 
 
@@ -157,7 +157,7 @@ def common_files(site: Site) -> dict[str, bytes]:
     from .cells import event_name
     from .pages import environment
 
-    out = {f"assets/{n}": (STATIC / n).read_bytes() for n in ("site.css", "site.js")}
+    out = {f"assets/{n}": (ASSETS / n).read_bytes() for n in ("site.css", "site.js")}
     index = []
     for path, e in site.events.items():
         prefix = site.prefix(path)

@@ -4,11 +4,8 @@ events)."""
 from __future__ import annotations
 
 from functools import lru_cache
-from html import escape
 from pathlib import Path
 from typing import Any
-
-from markupsafe import Markup
 
 from ..engine.model import WHITE, format_number
 from ..engine.registry import CATALOGUE
@@ -75,28 +72,6 @@ def home(e: Event, lang: str) -> dict[str, Any]:
     notes = [s["seed"].format(seed=e.seed), *(message(n, lang) for n in cur.notes)]
     return {"title": event_name(e), "facts": facts, "legend": legend, "rounds": range(1, e.last_round + 1),
             "played": e.played, "notes": notes}
-
-
-@lru_cache(maxsize=65536)
-def _escaped(text: str) -> str:
-    return escape(text)
-
-
-def _cell_html(c: Cell) -> str:
-    head, cls, data, href = c.get("head"), c.get("cls"), c.get("data"), c.get("href")
-    tag = "th" if head else "td"
-    attrs = (' scope="row"' if head else "") + (f' class="{cls}"' if cls else "") + (
-        f' data-v="{_escaped(data)}"' if data else "")
-    text = _escaped(c.get("text", ""))
-    inner = f'<a href="{_escaped(href)}">{text}</a>' if href else text
-    return f"<{tag}{attrs}>{inner}</{tag}>"
-
-
-def rows_html(rows: list[dict[str, Any]]) -> Markup:
-    """The rows of a table body as HTML (every text escaped): made in Python, not in the template, because a
-    standings table of 2,000 players is made for three languages at once (the rows have no words)."""
-    return Markup("\n".join(("<tr class=\"" + r["cls"] + "\">" if r.get("cls") else "<tr>")
-                             + "".join(_cell_html(c) for c in r["cells"]) + "</tr>" for r in rows))
 
 
 @lru_cache(maxsize=4096)

@@ -1,7 +1,7 @@
 """The pages of an individual event's website, in one language each, from :class:`~tiebreak.site.event.Event`: the
 words come from the renderers' tables (:mod:`tiebreak.render.i18n`, :mod:`tiebreak.render.site_words`, the
-explanation words), the markup from the Jinja2 templates ``site_*.html`` of ``tiebreak/web/templates`` (the same
-folder as the web page and the live page).
+explanation words), the markup from the templates ``site_*.html`` of the one set every face uses
+(:mod:`tiebreak.render.templating`).
 
 Page names are stable (``index.html``, ``players.html``, ``round-3.html``, ``standings-3.html``, ``standings.html``,
 ``crosstable.html``, ``player-12.html``, ``odds.html``), so a host or CDN can cache them and ``--watch`` rewrites only
@@ -10,29 +10,18 @@ those a change touches.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
-
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ..engine.model import Kind
 from ..render.i18n import LANGUAGES, kind_name, word
 from ..render.output import place_sizes, shared_place
+from ..render.templating import environment, rows_html
 from . import teams
-from .cells import _head, event_name, home, player_link, rows_html, site_words
+from .cells import _head, event_name, home, player_link, site_words
 from .event import CELL, FORFEITS, SCORE, Event
 from .teams import TeamEvent
 
-TEMPLATES = Path(__file__).resolve().parents[1] / "web" / "templates"
 Cell = dict[str, Any]
-
-
-@lru_cache(maxsize=1)
-def environment() -> Environment:
-    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]), auto_reload=False)
-    env.globals["rows_html"] = rows_html
-    return env
 
 
 def menu(e: Event, lang: str) -> list[tuple[str, str]]:

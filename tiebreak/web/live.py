@@ -28,7 +28,6 @@ from typing import Annotated, Any, TypedDict
 import anyio
 from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 from pydantic import BaseModel, Field
 
 from ..engine.errors import TiebreakError
@@ -37,6 +36,7 @@ from ..live.watch import LiveHub
 from ..render.i18n import LANGUAGES, WORDS, message
 from ..render.live_words import LIVE_WORDS, live_count_words
 from ..render.table_style import TABLE_CSS
+from ..render.templating import environment
 from .errors import ApiError, error_response, install
 
 HERE = Path(__file__).parent
@@ -97,7 +97,7 @@ class EventListing(TypedDict):
 def router(hub: LiveHub) -> APIRouter:
     """The routes of the live face, bound to ``hub``."""
     api = APIRouter()
-    env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]))
+    env = environment()
     reads = anyio.CapacityLimiter(LIVE_READS)
     answers: dict[tuple[str, int, int | None], bytes] = {}  # the history answers kept
     pages: dict[str, str] = {}  # the page, per language

@@ -9,7 +9,6 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 from fastapi.responses import HTMLResponse
-from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from .. import service
 from ..arbiter.clubs import MAX_BEST
@@ -18,13 +17,14 @@ from ..engine.presets import PRESETS
 from ..engine.rules import COMPAT_CHOICES, RULE_CHOICES
 from ..render.i18n import LANGUAGES, message
 from ..render.table_style import TABLE_CSS
+from ..render.templating import environment
 from . import words
 from .api_tools import MAX_BERGER_PLAYERS
 from .uploads import EXAMPLES
 
 HERE = Path(__file__).parent
 router = APIRouter(include_in_schema=False)
-_env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]))
+_env = environment()
 
 
 #: the bounds of the page's number fields: the same constants the API and the command line check

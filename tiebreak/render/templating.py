@@ -1,0 +1,55 @@
+"""The one set of page templates (``tiebreak/render/templates``) and what they share: the Jinja2 environment and the
+rows of a table made from cells.  The web page, the live screen, the event's website and the HTML and PDF downloads
+are all made from these templates, so a table looks and reads the same wherever it is published.
+
+A cell is a dict: ``text`` (escaped when written), and optionally ``href`` (a link), ``cls`` (the column's class:
+``rank``, ``name``, ``pts``…), ``data`` (a ``data-v`` attribute) and ``head`` (a row heading, ``<th scope="row">``);
+a row is ``{"cells": [...], "cls": "..."}``.
+
+>>> str(rows_html([{"cells": [{"text": "1"}, {"text": "Anna <A>", "href": "player-3.html", "cls": "name"}]}]))
+'<tr><td>1</td><td class="name"><a href="player-3.html">Anna &lt;A&gt;</a></td></tr>'
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+Cell = dict[str, Any]
+
+
+@lru_cache(maxsize=1)
+def environment() -> Environment:
+    """The environment of every page (autoescaping on; templates read once)."""
+    env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]), auto_reload=False)
+    env.globals["rows_html"] = rows_html
+    return env
+
+
+@lru_cache(maxsize=65536)
+def _escaped(text: str) -> str:
+    return escape(text)
+
+
+def cell_html(c: Cell) -> str:
+    """One cell as HTML (its text and attributes escaped)."""
+    head, cls, data, href = c.get("head"), c.get("cls"), c.get("data"), c.get("href")
+    tag = "th" if head else "td"
+    attrs = (' scope="row"' if head else "") + (f' class="{cls}"' if cls else "") + (
+        f' data-v="{_escaped(data)}"' if data else "")
+    text = _escaped(c.get("text", ""))
+    inner = f'<a href="{_escaped(href)}">{text}</a>' if href else text
+    return f"<{tag}{attrs}>{inner}</{tag}>"
+
+
+def rows_html(rows: list[dict[str, Any]]) -> Markup:
+    """The rows of a table body as HTML (every text escaped): made in Python, not in the template, because a
+    standings table of 2,000 players is made for three languages at once (the rows have no words)."""
+    return Markup("\n".join(("<tr class=\"" + r["cls"] + "\">" if r.get("cls") else "<tr>")
+                            + "".join(cell_html(c) for c in r["cells"]) + "</tr>" for r in rows))
