@@ -67,15 +67,15 @@ def test_the_text_square_has_every_result_in_its_cell(path, n, capsys):
 def test_the_html_square_and_its_blank_diagonal(capsys):
     assert main(["standings", str(RR7), "--format", "html", "--lang", "uk"]) == 0
     page = capsys.readouterr().out
-    table = re.search(r'<table id="crosstable" class="sticky square">.*?</table>', page, re.S).group(0)
+    table = re.search(r'<table id="crosstable" class="sticky">.*?</table>', page, re.S).group(0)
     assert "Таблиця результатів" in table
-    rows = re.findall(r"<tr>(.*?)</tr>", table.split("<tbody>")[1])
+    rows = re.findall(r"<tr>(.*?)</tr>", table.split("<tbody>")[1], re.S)
     results = _results(RR7)
     assert len(rows) == 7
     for me, row in enumerate(rows, 1):
         cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
         assert cells[0] == str(me) and len(cells) == 4 + 7
-        assert re.findall(r'<td class=self>(.*?)</td>', row) == [""] and cells[3 + me] == ""
+        assert re.findall(r'<td class="self">(.*?)</td>', row) == [""] and cells[3 + me] == ""
         assert [cells[3 + k] for k in range(1, 8) if k != me] == [results.get((me, k), "") for k in range(1, 8)
                                                                    if k != me]
 

@@ -47,7 +47,7 @@ def test_team_html_has_the_standings_the_legend_and_the_match_crosstable(capsys)
     assert code == 0 and page.startswith("<!DOCTYPE html>")
     standings = page[page.index('id="standings"'):page.index("</table>")]
     assert [x.split("</td>")[0] for x in standings.split('<td class="name">')[1:]] == ["C", "A", "B", "D"]
-    assert "EMGSB/C1</b> Opponent's MP × GP obtained" in page.replace("&#x27;", "'") and "(C.07 13.2.2)" in page
+    assert "EMGSB/C1</b> Opponent's MP × GP obtained" in page.replace("&#39;", "'") and "(C.07 13.2.2)" in page
     cross = page[page.index('id="crosstable"'):]
     row_c = cross[cross.index('<td class="name">C</td>'):].split("</tr>")[0]
     # C: R1 beat D 1½-½ (MP 2), R2 drew A 1-1 (MP 1), R3 beat B 2-0

@@ -1,5 +1,6 @@
-"""Category standings and team rankings inside an individual event, in text, JSON, CSV columns and HTML sections,
-to go under the standings they come from.
+"""Category standings and team rankings inside an individual event, in text, JSON, CSV columns and HTML sections
+(printed sections of the templates' ``sheet`` macro, :mod:`tiebreak.render.html`), to go under the standings they
+come from.
 
 >>> from tiebreak import compute_standings
 >>> from tiebreak.arbiter.categories import category_standings, parse_category
@@ -12,14 +13,13 @@ Category rating<900
 from __future__ import annotations
 
 from fractions import Fraction
-from html import escape
 from typing import Any
 
 from ..arbiter.categories import CategoryStandings
 from ..arbiter.clubs import TEAM_CODES, ClubRanking
 from ..engine.model import format_number
 from .columns import PlayerColumns
-from .html import column_widths, sheet
+from .html import Sheet, sections_html, sheet, table_data
 from .i18n import Table
 from .output import text_table
 
@@ -98,21 +98,25 @@ def category_columns(cats: list[CategoryStandings]) -> tuple[list[str], dict[int
     return head, cells
 
 
-def _htmltext_table(head: list[str], body: list[list[str]], names: tuple[int, ...], points_at: int = -1) -> str:
-    """A table of escaped cells; columns ``names`` left-aligned and wrapping, the points (``points_at``) in bold as in
-    the main table."""
-    def cell(tag: str, j: int, v: str) -> str:
-        cls = " class=name" if j in names else " class=pts" if j == points_at else ""
-        return f'<{tag}{cls}>{escape(v)}</{tag}>'
-
-    return ('<table class="sticky"><thead><tr>' + "".join(cell("th", j, h) for j, h in enumerate(head)) + "</tr></thead><tbody>"
-            + "".join("<tr>" + "".join(cell("td", j, v) for j, v in enumerate(row)) + "</tr>" for row in body)
-            + "</tbody></table>")
+def categories_sheets(cats: list[CategoryStandings], lang: str = "en",
+                      columns: PlayerColumns | None = None) -> list[Sheet]:
+    """Each category as its own printed section (``print_sheet.html``), in the orientation and font its columns need,
+    with the player ``columns`` of the main table (as the standings)."""
+    out = []
+    for k, c in enumerate(cats, 1):
+        heading = _w("category", lang, name=c.category.text)
+        if not c.rows:
+            out.append({"classes": "sheet category", "heading": heading, "empty": _w("empty", lang)})
+            continue
+        head, body = _category_table(c, lang, columns)
+        table, widths = table_data(f"category-{k}", head, body, head.index(_w("points", lang)), names=(3,),
+                                   rank_at=None)
+        out.append({**sheet(widths, "category"), "heading": heading, "table": table})
+    return out
 
 
 def categories_html(cats: list[CategoryStandings], lang: str = "en", columns: PlayerColumns | None = None) -> str:
-    """Each category as its own printed section, in the orientation and font its columns need, with the player
-    ``columns`` of the main table (as the standings).
+    """The sections of :func:`categories_sheets` as HTML, to go under the standings (the download, the website).
 
     >>> from tiebreak import compute_standings
     >>> from tiebreak.arbiter.categories import category_standings, parse_category
@@ -121,17 +125,7 @@ def categories_html(cats: list[CategoryStandings], lang: str = "en", columns: Pl
     >>> categories_html([category_standings(s, parse_category("rating<900"))]).startswith('<section class="sheet category"')
     True
     """
-    out = []
-    for c in cats:
-        heading = f'<h2>{escape(_w("category", lang, name=c.category.text))}</h2>'
-        if not c.rows:
-            out.append(f'<section class="sheet category">{heading}<p>{escape(_w("empty", lang))}</p></section>')
-            continue
-        head, body = _category_table(c, lang, columns)
-        points_at = head.index(_w("points", lang))
-        out.append(sheet(_htmltext_table(head, body, (3,), points_at), column_widths(head, body, (3,)), heading,
-                         kind="category"))
-    return "\n".join(out)
+    return sections_html(categories_sheets(cats, lang, columns))
 
 
 def _legend(r: ClubRanking, lang: str) -> list[str]:
@@ -157,11 +151,14 @@ def clubs_json(r: ClubRanking) -> dict[str, Any]:
                           for row in r.rows]}
 
 
-def clubs_html(r: ClubRanking, lang: str = "en") -> str:
+def clubs_sheet(r: ClubRanking, lang: str = "en") -> Sheet:
     """The team ranking as a printed section, in the orientation and font its columns need (as the standings)."""
     head = [_w("cat_rank", lang), _w("team", lang), _w("points", lang), *r.tiebreaks, _w("counted", lang)]
-    body = _club_rows(r)
-    names = (1, len(head) - 1)
-    legend = "".join(f"<li>{escape(x)}</li>" for x in _legend(r, lang))
-    return sheet(_htmltext_table(head, body, names), column_widths(head, body, names),
-                 f'<h2>{escape(_w("ranking", lang, n=r.best))}</h2>', f"<ul class=legend>{legend}</ul>", kind="clubs")
+    table, widths = table_data("clubs", head, _club_rows(r), -1, names=(1, len(head) - 1), rank_at=None)
+    return {**sheet(widths, "clubs"), "heading": _w("ranking", lang, n=r.best), "table": table,
+            "after_legend": _legend(r, lang)}
+
+
+def clubs_html(r: ClubRanking, lang: str = "en") -> str:
+    """The section of :func:`clubs_sheet` as HTML, to go under the standings (the download, the website)."""
+    return sections_html([clubs_sheet(r, lang)])

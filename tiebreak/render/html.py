@@ -1,24 +1,36 @@
 """A self-contained HTML page of the standings, made to be published and printed: a cover line with the rules and the
 tie-break legend, the table, the crosstable with rank and points.
 
+The markup is the one set of page templates (:mod:`tiebreak.render.templating`): ``print_page.html`` extends
+``print_base.html`` (the page of every HTML download), each printed section is the ``sheet`` macro of
+``print_sheet.html`` around the ``table`` macro the website uses (``site_table.html``).  This module makes the data
+(cells, sections) and computes what the templates cannot: the orientation and font size of each section
+(:func:`fit`, :func:`column_widths`) and the A4 page boxes of the style sheet (:func:`print_style`).
+
 Printed (``--format pdf``, or the browser's Print) every page of A4 carries the event, the print date and its page
 number; a table too wide for A4 portrait is printed on landscape pages, and one too wide for those in a smaller font,
 so no column is cut (:func:`fit`).  No script, no external asset, no internal notes; every text from the tournament
-file is escaped.
+file is escaped (the templates' autoescape).
 """
 
 from __future__ import annotations
 
 import datetime
 from fractions import Fraction
-from html import escape
+from typing import Any
+
+from markupsafe import Markup
 
 from ..engine.model import Kind, format_number
 from ..engine.standings import Standings
 from .columns import PlayerColumns
 from .i18n import word
 from .output import legend, place_sizes, shared_place
+from .site_words import SITE_WORDS
 from .table_style import TABLE_CSS
+from .templating import environment
+
+Sheet = dict[str, Any]
 
 #: printable width of A4 in mm with the page margins below (portrait, landscape)
 _A4_WIDTH_MM = {"portrait": 210 - 2 * 10, "landscape": 297 - 2 * 10}
@@ -38,7 +50,7 @@ section.sheet h1{font-size:1.5em}
 .legend{font-size:.9em;margin:.3em 0 .8em;padding:0;list-style:none;columns:2 18em}
 .legend li{break-inside:avoid}
 p.cells{font-size:.85em;color:#444;margin:.2em 0 .8em}
-table.square td.self{background:#c9d1db}
+td.self{background:#c9d1db}
 .scroll{overflow-x:auto;max-width:100%%}
 table{border-collapse:collapse;margin:.6em 0;font-variant-numeric:tabular-nums}
 th,td{border:1px solid #aab;padding:.15em .35em;text-align:right;white-space:nowrap}
@@ -57,7 +69,8 @@ tr.tied td.rank::after{content:"*"}
   section.sheet{font-size:var(--pt)}
   section.wide{page:wide}
   section.sheet+section.sheet{break-before:page}
-  section.sheet+section.category,section.sheet+section.clubs{break-before:auto}
+  section.sheet+section.category,section.sheet+section.clubs,section.sheet+section.follow{break-before:auto}
+  section.follow{break-inside:avoid}
 }
 """
 
@@ -107,17 +120,27 @@ def _page_boxes(title: str, lang: str, printed: datetime.date) -> str:
             f"@bottom-center{{content:{number};{small}}}")
 
 
-def sheet(table: str, widths: list[int], before: str = "", after: str = "", kind: str = "") -> str:
-    """A table on pages of the orientation and font size it needs (``before``/``after`` printed with it); ``kind``
-    (``category``, ``clubs``) marks a section that follows the one before it on the same page when it can.
+def print_style(title: str, lang: str, printed: datetime.date | None = None, style: str = "") -> Markup:
+    """The style sheet of a download: the A4 pages with their boxes (the event ``title``, the print date, the page
+    number), the shared table style (:data:`~tiebreak.render.table_style.TABLE_CSS`) and ``style`` (a page's own)."""
+    boxes = _page_boxes(title, lang, printed or datetime.date.today())
+    return Markup(_STYLE % {"boxes": boxes} + TABLE_CSS + style)  # every text in it made a CSS string
 
-    >>> sheet("<table></table>", [3, 3, 20], kind="category")
-    '<section class="sheet category" style="--pt:9.5pt"><div class="scroll"><table></table></div></section>'
+
+def sheet(widths: list[int], kind: str = "") -> Sheet:
+    """A printed section of a table whose columns hold at most ``widths`` characters: the classes and the font size
+    of the pages it needs (:func:`fit`); ``kind`` (``category``, ``clubs``, ``follow``) marks a section that follows
+    the one before it on the same page when it can.  The caller adds what the section holds (``print_sheet.html``:
+    ``table``, ``title``, ``heading``...).
+
+    >>> sheet([3, 3, 20], kind="category")
+    {'classes': 'sheet category', 'pt': 9.5}
+    >>> sheet([3, 3, 25] + [6] * 24 + [4])
+    {'classes': 'sheet wide', 'pt': 6.4}
     """
     orientation, pt = fit(widths)
-    classes = " ".join(x for x in ("sheet", kind, "wide" if orientation == "landscape" else "") if x)
-    return (f'<section class="{classes}" style="--pt:{pt}pt">{before}<div class="scroll">{table}</div>{after}'
-            f'</section>')
+    return {"classes": " ".join(x for x in ("sheet", kind, "wide" if orientation == "landscape" else "") if x),
+            "pt": pt}
 
 
 def column_widths(heads: list[str], rows: list[list[str]], names: tuple[int, ...] = (2,)) -> list[int]:
@@ -132,25 +155,26 @@ def column_widths(heads: list[str], rows: list[list[str]], names: tuple[int, ...
     return widths
 
 
-def _table(table_id: str, heads: list[str], rows: list[list[str]], points_at: int, tied: list[bool],
-           caption: str = "") -> tuple[str, list[int]]:
-    """A table of rank, number, name and other cells, on the pages its widths need (names wrap past 26 characters)."""
+def table_data(table_id: str, heads: list[str], rows: list[list[str]], points_at: int, tied: list[bool] | None = None,
+               caption: str = "", names: tuple[int, ...] = (2,), rank_at: int | None = 0,
+               sticky: bool = True) -> tuple[Sheet, list[int]]:
+    """A table for the ``table`` macro (rank at ``rank_at``, the names at ``names``, the points at ``points_at``, a
+    row drawn by lot marked ``tied``) and the characters each column needs (names wrap past 26 characters)."""
     def cls(j: int) -> str:
-        return {0: ' class="rank"', 2: ' class="name"', points_at: ' class="pts"'}.get(j, "")
+        return "name" if j in names else "rank" if j == rank_at else "pts" if j == points_at else ""
 
-    head = "".join(f"<th{cls(j)}>{escape(h)}</th>" for j, h in enumerate(heads))
-    body = "".join(f'<tr{" class=tied" if lot else ""}>' + "".join(f"<td{cls(j)}>{escape(c)}</td>"
-                                                                  for j, c in enumerate(row)) + "</tr>"
-                   for row, lot in zip(rows, tied))
-    widths = column_widths(heads, rows)
-    caption = f"<caption>{escape(caption)}</caption>" if caption else ""
-    return (f'<table id="{table_id}" class="sticky">{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>',
-            widths)
+    classes = [cls(j) for j in range(len(heads))]
+    return ({"id": table_id, "caption": caption, "sticky": sticky,
+             "heads": [{"text": h, "cls": c} for h, c in zip(heads, classes)],
+             "rows": [{"cells": [{"text": v, "cls": c} for v, c in zip(row, classes)], "cls": "tied" if lot else ""}
+                      for row, lot in zip(rows, tied or [False] * len(rows))]},
+            column_widths(heads, rows, names))
 
 
 def to_html(s: Standings, lang: str = "en", sections: str = "", columns: PlayerColumns | None = None,
             printed: datetime.date | None = None) -> str:
-    """The page; ``sections`` (HTML, already escaped) go after the standings: category standings, team rankings."""
+    """The page; ``sections`` (HTML made from the templates: category standings, team rankings) go after the
+    standings."""
     t = s.tournament
     shown = [x for x in s.keys if x != "PTS"]
     title = t.name or t.source or "Standings"
@@ -160,59 +184,57 @@ def to_html(s: Standings, lang: str = "en", sections: str = "", columns: PlayerC
     sizes = place_sizes(s)
     rows = [[shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, format_number(r.points),
              *(columns.cells[r.start_no] if columns else []), *(_cell(r.values[x]) for x in shown)] for r in s.rows]
-    standings, widths = standings_table(heads, rows, 3, [bool(r.lot) for r in s.rows])
-    lots = f"<p>{escape(word('lot', lang, seed=s.seed))}</p>" if any(r.lot for r in s.rows) else ""
     event = (f"{word('after_round', lang, k=s.after_round, n=t.rounds)}; {word(s.system, lang)}; "
              f"{word('rules', lang)} {s.rules.name}; {word('legend', lang)}: {', '.join(s.tiebreaks)}")
-    heading = cover(title, event, legend(s.specs, lang), lang)
-    # the lot's footnote goes above the table, with the legend: a page never holds only the footnote
+    first = standings_sheet(s, lang, title, event, legend(s.specs, lang), heads, rows)
     crosstable = _square(s, lang) if s.system == "round robin" else _crosstable(s, lang)
-    return document(title, lang, f"{sheet(standings, widths, heading + lots)}\n{sections}\n{crosstable}", printed)
+    return document(title, lang, [first, Markup(sections), crosstable], printed)
 
 
-def document(title: str, lang: str, body: str, printed: datetime.date | None = None, style: str = "") -> str:
-    """The page around ``body`` (sections made by :func:`sheet`, already escaped): printed on A4 with the event
-    ``title`` at the top left, the print date at the top right and the page number at the bottom of every page;
-    ``style`` is added to the shared style sheet.
+def document(title: str, lang: str, sheets: list[Sheet | Markup], printed: datetime.date | None = None,
+             style: str = "") -> str:
+    """The page of ``sheets`` (made by :func:`sheet`, or HTML already made from the templates), from
+    ``print_page.html``: printed on A4 with the event ``title`` at the top left, the print date at the top right and
+    the page number at the bottom of every page; ``style`` is added to the shared style sheet.
 
-    >>> page = document("Open <2025>", "en", "<p>x</p>", datetime.date(2025, 6, 1))
+    >>> page = document("Open <2025>", "en", [Markup("<p>x</p>")], datetime.date(2025, 6, 1))
     >>> "<title>Open &lt;2025&gt;</title>" in page and "counter(page)" in page and "printed 2025-06-01" in page
     True
     """
-    boxes = _page_boxes(title, lang, printed or datetime.date.today())
-    return f"""<!DOCTYPE html>
-<html lang="{lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(title)}</title><style>{_STYLE % {"boxes": boxes}}{TABLE_CSS}{style}</style></head>
-<body>
-{body}
-</body></html>
-"""
+    return environment().get_template("print_page.html").render(
+        lang=lang, title=title, style=print_style(title, lang, printed, style), sheets=sheets)
 
 
-def cover(title: str, event: str, legend_lines: list[str], lang: str) -> str:
-    """The head of the first sheet: the event's name, the cover line (``event``, then the list) and the legend of
-    the tie-breaks (``legend_lines``: a code, then its name and article), with the undefined-value mark."""
-    items = "".join(f"<li><b>{escape(code)}</b> {escape(name.strip())}</li>"
-                    for code, _, name in (line.strip().partition(" ") for line in legend_lines))
-    return (f'<h1>{escape(title)}</h1><p class="cover">{escape(event)}</p><ul class="legend">{items}'
-            f'<li>{escape(word("undefined", lang))}</li></ul>')
+def standings_sheet(s: Any, lang: str, title: str, event: str, legend_lines: list[str], heads: list[str],
+                    rows: list[list[str]]) -> Sheet:
+    """The first sheet: the event's name, the cover line (``event``), the legend of the tie-breaks (``legend_lines``:
+    a code, then its name and article) with the undefined-value mark, the lot's footnote, and the standings table
+    (rank, number, name, points...; a row drawn by lot marked) of ``s`` (individual or team standings)."""
+    table, widths = table_data("standings", heads, rows, 3, [bool(r.lot) for r in s.rows],
+                               SITE_WORDS.text("standings", lang))
+    items = [(code, name.strip()) for code, _, name in (line.strip().partition(" ") for line in legend_lines)]
+    # the lot's footnote goes above the table, with the legend: a page never holds only the footnote
+    lots = [word("lot", lang, seed=s.seed)] if any(r.lot for r in s.rows) else []
+    return {**sheet(widths), "title": title, "cover": event, "legend": [*items, ("", word("undefined", lang))],
+            "notes": lots, "table": table}
 
 
-def standings_table(heads: list[str], rows: list[list[str]], points_at: int, tied: list[bool]) -> tuple[str, list[int]]:
-    """The standings table (rank, number, name, ...; the cell at ``points_at`` in bold; a row drawn by lot marked)
-    and the characters each column needs."""
-    return _table("standings", heads, rows, points_at, tied)
+def sections_html(sheets: list[Sheet]) -> Markup:
+    """Sheets made into HTML that goes inside another page (``print_sections.html``): the category standings and
+    team rankings under the standings of a download or of the website."""
+    return Markup(environment().get_template("print_sections.html").render(sheets=sheets).strip())
 
 
-def _square(s: Standings, lang: str) -> str:
-    """A round robin's square crosstable (rows and columns by start number), on the pages its columns need."""
-    from .square import square_html
+def _square(s: Standings, lang: str) -> Sheet:
+    """A round robin's square crosstable (rows and columns by start number), on the pages its columns need; on the
+    page of the standings when it fits there (``follow``)."""
+    from .square import square_table
 
-    table, widths = square_html(s, lang)
-    return sheet(table, widths)
+    table, widths = square_table(s, lang)
+    return {**sheet(widths, "follow"), "table": table}
 
 
-def _crosstable(s: Standings, lang: str) -> str:
+def _crosstable(s: Standings, lang: str) -> Sheet:
     """Every player's rounds (opponent, colour, result) in the order of the standings, with rank and points."""
     t = s.tournament
     sizes = place_sizes(s)
@@ -230,5 +252,5 @@ def _crosstable(s: Standings, lang: str) -> str:
             result = _RESULT[Kind(int(t.kind[i, k]))]
             cells.append(opp + (result.replace("bye", word("bye", lang)) if result.endswith("bye") else result))
         rows.append([shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, format_number(r.points), *cells])
-    table, widths = _table("crosstable", heads, rows, 3, [False] * len(rows), word("crosstable", lang))
-    return sheet(table, widths, after=f'<p class="cells">{escape(word("crosstable_legend", lang))}</p>')
+    table, widths = table_data("crosstable", heads, rows, 3, caption=word("crosstable", lang))
+    return {**sheet(widths), "table": table, "after": [word("crosstable_legend", lang)]}

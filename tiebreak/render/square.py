@@ -18,14 +18,14 @@ No  Name  Pts  Rk  1  2  3
 
 from __future__ import annotations
 
-from html import escape
+from typing import Any
 
 from ..engine.model import Kind, format_number
 from ..engine.standings import Standings
 from .i18n import word
 from .output import place_sizes, shared_place, text_table
 
-__all__ = ["square_cells", "square_html", "square_section", "square_text"]
+__all__ = ["square_cells", "square_section", "square_table", "square_text"]
 
 #: a round's result in a cell: the score, + / − for a game won or lost by forfeit, … for a game being played
 _RESULT = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.WIN_SHORT: "1", Kind.DRAW_SHORT: "½",
@@ -78,15 +78,18 @@ def square_section(s: Standings, lang: str = "en") -> str:
     return f"\n{word('crosstable', lang)}:\n{square_text(s, lang)}\n"
 
 
-def square_html(s: Standings, lang: str = "en") -> tuple[str, list[int]]:
-    """The square crosstable as an HTML table (``class="sticky"``: on a phone the number, name and points stay while
-    the results scroll; the diagonal cells ``class="self"``) and the characters each column needs."""
+def square_table(s: Standings, lang: str = "en") -> tuple[dict[str, Any], list[int]]:
+    """The square crosstable as a table of the ``table`` macro (``site_table.html``; sticky: on a phone the number,
+    name and points stay while the results scroll; the diagonal cells ``self``) and the characters each column
+    needs."""
     head, body = _rows(s, lang)
-    classes = {0: ' class="rank"', 1: ' class="name"', 2: ' class="pts"'}
-    th = "".join(f"<th{classes.get(j, '')}>{escape(h)}</th>" for j, h in enumerate(head))
-    rows = "".join("<tr>" + "".join(f"<td{classes.get(j, ' class=self' if j - 4 == k else '')}>{escape(c)}</td>"
-                                    for j, c in enumerate(row)) + "</tr>" for k, row in enumerate(body))
-    caption = f"<caption>{escape(word('crosstable', lang))}</caption>"
+    classes = ["rank", "name", "pts"]
     widths = [max(len(h), *(len(row[j]) for row in body)) for j, h in enumerate(head)]
-    return (f'<table id="crosstable" class="sticky square">{caption}<thead><tr>{th}</tr></thead><tbody>{rows}'
-            f"</tbody></table>", widths)
+
+    def cls(j: int, k: int) -> str:
+        return classes[j] if j < 3 else "self" if j - 4 == k else ""
+
+    return ({"id": "crosstable", "caption": word("crosstable", lang), "sticky": True,
+             "heads": [{"text": h, "cls": cls(j, -1)} for j, h in enumerate(head)],
+             "rows": [{"cells": [{"text": c, "cls": cls(j, k)} for j, c in enumerate(row)]} for k, row in enumerate(body)]},
+            widths)

@@ -1,6 +1,8 @@
 """A self-contained HTML page of team standings: the table with the team tie-breaks, their legend with articles, and
 the match crosstable (per round the opposing team, match points and game points; then the totals).  Printed to PDF
-as it is, with the header, page numbers and fitted tables of the individual page (:mod:`tiebreak.render.html`).
+as it is, with the header, page numbers and fitted tables of the individual page (:mod:`tiebreak.render.html`): the
+same templates (``print_page.html``, the ``sheet`` and ``table`` macros), the match cells as cells with a title and a
+second line (:func:`tiebreak.render.templating.cell_html`).
 
 No script, no external asset, no internal notes; every text from the tournament file is escaped.
 """
@@ -9,11 +11,10 @@ from __future__ import annotations
 
 import datetime
 from fractions import Fraction
-from html import escape
 
 from ..engine.model import Kind, format_number
 from ..engine.team import TeamStandings
-from .html import column_widths, cover, document, sheet, standings_table
+from .html import Sheet, column_widths, document, sheet, standings_sheet
 from .i18n import word
 from .output import place_sizes, shared_place
 from .team_words import TEAM_WORDS, MatchRound, match_rounds, primary_name, team_legend
@@ -36,11 +37,11 @@ def _cell(value: Fraction | None) -> str:
     return "-" if value is None else format_number(value)
 
 
-def _match_cell(mr: MatchRound, lang: str) -> str:
+def _match_cell(mr: MatchRound, lang: str) -> dict[str, str]:
     """Opponent number (``+``/``−`` for a forfeited match) over ``MP / GP``; a bye or a round without a match."""
     w = TEAM_WORDS
     if mr.opponent is None and mr.kind is Kind.ABSENT:
-        return f'<td class="match" title="{escape(w.text("no_match", lang))}">–</td>'
+        return {"text": "–", "cls": "match", "title": w.text("no_match", lang)}
     if mr.opponent is None:
         top = w.text("bye", lang)
     else:
@@ -49,14 +50,15 @@ def _match_cell(mr: MatchRound, lang: str) -> str:
     if mr.opponent_game_points is not None:
         title += f" : {format_number(mr.opponent_game_points)}"
     cls = " " + _WON[mr.kind] if mr.kind in _WON else ""
-    return (f'<td class="match{cls}" title="{escape(title)}">{escape(top)}'
-            f"<small>{format_number(mr.match_points)} / {format_number(mr.game_points)}</small></td>")
+    return {"text": top, "cls": f"match{cls}", "title": title,
+            "sub": f"{format_number(mr.match_points)} / {format_number(mr.game_points)}"}
 
 
 def to_html(s: TeamStandings, lang: str = "en", printed: datetime.date | None = None) -> str:
-    """The team standings page in ``lang``, printed as the individual one (:mod:`tiebreak.render.html`): every A4
-    page with the event, the print date and its page number; each table on pages of the orientation and font its
-    columns need; a cover line with the rules, boards and primary score, and the legend of the team tie-breaks.
+    """The team standings page in ``lang``, printed as the individual one (:mod:`tiebreak.render.html`, the same
+    templates): every A4 page with the event, the print date and its page number; each table on pages of the
+    orientation and font its columns need; a cover line with the rules, boards and primary score, and the legend of
+    the team tie-breaks.
 
     >>> from tiebreak.engine.team import Team, build, compute_team_standings
     >>> from tiebreak.engine.model import Kind, Player, Tournament
@@ -74,34 +76,30 @@ def to_html(s: TeamStandings, lang: str = "en", printed: datetime.date | None = 
     sizes = place_sizes(s)
     rows = [[shared_place(r.rank, sizes[r.rank]), str(r.number), r.name, *(_cell(r.values[x]) for x in shown)]
             for r in s.rows]
-    standings, widths = standings_table(heads, rows, 3, [bool(r.lot) for r in s.rows])
-    lots = f"<p>{escape(word('lot', lang, seed=s.seed))}</p>" if any(r.lot for r in s.rows) else ""
     event = "; ".join([word("after_round", lang, k=s.after_round, n=m.rounds), word(s.system, lang),
                        w.text("boards", lang, n=s.tt.boards), w.text("primary", lang, score=primary_name(s.tt.primary, lang)),
                        f"{word('rules', lang)} {s.rules.name}", f"{word('legend', lang)}: {', '.join(s.tiebreaks)}"])
-    heading = cover(title, event, team_legend(s.specs, lang), lang)
-    body = f"{sheet(standings, widths, heading + lots)}\n{_crosstable(s, lang)}"  # the footnote above the table
-    return document(title, lang, body, printed, _STYLE)
+    first = standings_sheet(s, lang, title, event, team_legend(s.specs, lang), heads, rows)
+    return document(title, lang, [first, _crosstable(s, lang)], printed, _STYLE)
 
 
-def _crosstable(s: TeamStandings, lang: str) -> str:
+def _crosstable(s: TeamStandings, lang: str) -> Sheet:
     """Every team's matches in the order of the standings, with rank and the match and game points of the rounds."""
     w = TEAM_WORDS
     sizes = place_sizes(s)
     rounds = [str(k + 1) for k in range(s.after_round)]
     heads = [word("rank", lang), word("number", lang), w.text("team", lang), *rounds, w.text("mp", lang),
              w.text("gp", lang)]
-    head = "".join(f'<th{" class=name" if j == 2 else ""}>{escape(h)}</th>' for j, h in enumerate(heads))
-    body, texts = [], []
+    rows, texts = [], []
     for r in s.rows:
         played = match_rounds(s, r.number)
         mp = format_number(sum((x.match_points for x in played), Fraction(0)))
         gp = format_number(sum((x.game_points for x in played), Fraction(0)))
         place = shared_place(r.rank, sizes[r.rank])
-        body.append(f'<tr><td class="rank">{place}</td><td>{r.number}</td><td class="name">{escape(r.name)}</td>'
-                    + "".join(_match_cell(mr, lang) for mr in played) + f'<td class="pts">{mp}</td><td>{gp}</td></tr>')
+        rows.append({"cells": [{"text": place, "cls": "rank"}, {"text": str(r.number)}, {"text": r.name, "cls": "name"},
+                               *(_match_cell(mr, lang) for mr in played), {"text": mp, "cls": "pts"}, {"text": gp}]})
         texts.append([place, str(r.number), r.name, *["0" * _MATCH_WIDTH] * len(played), mp, gp])
-    caption = escape(w.text("matches", lang))
-    table = (f'<table id="crosstable"><caption>{caption}</caption><thead><tr>{head}</tr></thead>'
-             f'<tbody>{"".join(body)}</tbody></table>')
-    return sheet(table, column_widths(heads, texts))
+    last = len(heads) - 2
+    table = {"id": "crosstable", "caption": w.text("matches", lang), "sticky": False, "rows": rows,
+             "heads": [{"text": h, "cls": {0: "rank", 2: "name", last: "pts"}.get(j, "")} for j, h in enumerate(heads)]}
+    return {**sheet(column_widths(heads, texts)), "table": table}

@@ -3,11 +3,15 @@ rows of a table made from cells.  The web page, the live screen, the event's web
 are all made from these templates, so a table looks and reads the same wherever it is published.
 
 A cell is a dict: ``text`` (escaped when written), and optionally ``href`` (a link), ``cls`` (the column's class:
-``rank``, ``name``, ``pts``…), ``data`` (a ``data-v`` attribute) and ``head`` (a row heading, ``<th scope="row">``);
-a row is ``{"cells": [...], "cls": "..."}``.
+``rank``, ``name``, ``pts``…), ``data`` (a ``data-v`` attribute), ``head`` (a row heading, ``<th scope="row">``),
+``title`` (a ``title`` attribute) and ``sub`` (a second, smaller line: ``<small>``); a row is
+``{"cells": [...], "cls": "..."}``.  A name (``cls`` ``name``) may break after a comma as after a space
+(``<wbr>``): "Ivanov,Ivan" wraps as "Ivanov," / "Ivan" in a narrow column, never inside a word.
 
 >>> str(rows_html([{"cells": [{"text": "1"}, {"text": "Anna <A>", "href": "player-3.html", "cls": "name"}]}]))
 '<tr><td>1</td><td class="name"><a href="player-3.html">Anna &lt;A&gt;</a></td></tr>'
+>>> cell_html({"text": "Ivanov,Ivan", "cls": "name"}), cell_html({"text": "3", "title": "MP 2", "sub": "2 / 3"})
+('<td class="name">Ivanov,<wbr>Ivan</td>', '<td title="MP 2">3<small>2 / 3</small></td>')
 """
 
 from __future__ import annotations
@@ -44,7 +48,13 @@ def cell_html(c: Cell) -> str:
     attrs = (' scope="row"' if head else "") + (f' class="{cls}"' if cls else "") + (
         f' data-v="{_escaped(data)}"' if data else "")
     text = _escaped(c.get("text", ""))
+    if cls and "name" in cls.split():
+        text = text.replace(",", ",<wbr>")  # a break after the comma of "Ivanov,Ivan", not inside a word
+    if "title" in c:
+        attrs += f' title="{_escaped(c["title"])}"'
     inner = f'<a href="{_escaped(href)}">{text}</a>' if href else text
+    if "sub" in c:
+        inner += f"<small>{_escaped(c['sub'])}</small>"
     return f"<{tag}{attrs}>{inner}</{tag}>"
 
 
