@@ -223,3 +223,53 @@ def test_the_sticky_headings_are_whole_words_on_a_phone(browser, server, lang):
     assert [h[0] for h in heads] == expected
     assert all(lines == 1 and fits for _, lines, fits in heads), heads
     page.close()
+
+
+#: the lines a cell's text is laid out in (a character's box starts a new line when it is lower than the last one's)
+_LINES = """(sel) => [...document.querySelectorAll(sel)].map((td) => {
+  const lines = []; let top = null;
+  const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    for (let i = 0; i < n.length; i++) {
+      const r = document.createRange(); r.setStart(n, i); r.setEnd(n, i + 1);
+      const b = r.getClientRects()[0];
+      if (!b) continue;
+      if (top === null || Math.abs(b.top - top) > 3) { lines.push(''); top = b.top; }
+      lines[lines.length - 1] += n.data[i];
+    }
+  }
+  return lines;
+})"""
+#: Latin to Cyrillic letter for letter (the same number of characters: the TRF's columns stay where they are)
+_CYRILLIC = str.maketrans("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                          "абцдефгхийклмнопярстувшхызАБЦДЕФГХИЙКЛМНОПЯРСТУВШХЫЗ")
+
+
+@pytest.mark.parametrize("script", ["latin", "cyrillic"])
+def test_names_wrap_between_words_in_the_sticky_name_column(browser, tmp_path, capsys, script):
+    """The bundled Swiss (names written "Surname,Given names" with no space after the comma: "Ramprasad,Nachiket"), and
+    the same file with its names in Cyrillic letters: at 390 px a name too long for the 8.4rem sticky column wraps
+    after its comma, a space or a hyphen, never inside a word (each word of these names fits the column)."""
+    from tiebreak.cli import main
+
+    source = tmp_path / "event.trf"
+    text = EXAMPLE.read_text(encoding="utf-8")
+    if script == "cyrillic":
+        text = "\n".join(x[:14] + x[14:47].translate(_CYRILLIC) + x[47:] if x.startswith("001") else x
+                         for x in text.split("\n"))
+    source.write_text(text, encoding="utf-8")
+    assert main(["standings", str(source), "--format", "html", "--seed", "1", "--lang", "uk",
+                 "--columns", "fed,rating,club,perf"]) == 0
+    path = tmp_path / "standings.html"
+    path.write_text(capsys.readouterr().out, encoding="utf-8")
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(path.as_uri())
+    for table in ("#standings", "#crosstable"):
+        names = page.evaluate(_LINES, f"{table} tbody td.name")
+        assert len(names) == 32 and sum(len(x) > 1 for x in names) >= 5, names  # many names take two lines
+        if script == "cyrillic":
+            assert "Нгуыен,Анх Киет" in ["".join(x) for x in names]  # no. 7, Nguyen,Anh Kiet
+        inside = [x for x in names if any(not line.endswith((",", " ", "-")) for line in x[:-1])]
+        assert not inside, (table, inside)
+    page.screenshot(path=str(tmp_path / f"names-{script}.png"))
+    page.close()

@@ -13,12 +13,15 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from sources import CORPUS, needs
 
 from tiebreak.cli import main
 
 DATA = Path(__file__).parent / "data" / "generated"
 RR7, RR10 = DATA / "rr-7.trf", DATA / "rr-10-double.trf"
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "hobsons-bay-cup-2025.trf"
+#: an 8-player round robin of 7 rounds (Vega's export; published standings beside it)
+CLUB_RR = CORPUS / "hobsons-bay-vega" / "2025hobsonsbayclubchampionship" / "tournament.trf"
 _SCORE = {"1": "1", "0": "0", "=": "½", "+": "+", "-": "−"}
 
 
@@ -100,6 +103,28 @@ def test_a_pdf_never_leaves_the_lot_footnote_alone_on_a_page(tmp_path, capsys):
     assert first.index("place decided by lot") < first.index("Nguyen,Anh Kiet")
     for k, text in enumerate(pages, 1):
         assert re.search(r"^\s*\d+\*?\s+\d+\s+\S", text, re.M), f"page {k} holds no row of a table"
+
+
+@needs(CLUB_RR)
+@pytest.mark.skipif(not shutil.which("pdftotext"), reason="needs poppler-utils (pdftotext)")
+def test_a_small_round_robin_prints_its_square_under_the_standings(tmp_path):
+    """8 players: the standings and the 8 × 8 square fit one A4 page, so the square follows the standings on it
+    (it was printed alone on a second page); the square's rows are the file's players by start number."""
+    from tiebreak.render.pdf import PdfError, browser
+
+    try:
+        browser()
+    except PdfError:
+        pytest.skip("no Chromium installed (Debian: apt install chromium)")
+    out = tmp_path / "rr.pdf"
+    assert main(["standings", str(CLUB_RR), "--format", "pdf", "--output", str(out)]) == 0
+    pages = [p for p in subprocess.run(["pdftotext", "-layout", str(out), "-"], capture_output=True, text=True,
+                                       check=True).stdout.split("\f") if p.strip()]
+    assert len(pages) == 1
+    names = [line[14:47].strip() for line in CLUB_RR.read_text(encoding="utf-8").splitlines()
+             if line.startswith("001")]
+    assert len(names) == 8 and all(pages[0].count(n) == 2 for n in names)  # in the standings and in the square
+    assert pages[0].index("Standings") < pages[0].index("Crosstable")
 
 
 def test_the_live_page_shows_a_round_robins_square(tmp_path_factory):

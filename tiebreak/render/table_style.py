@@ -5,8 +5,10 @@ takes part with ``class="sticky"``, its cells with ``rank``, ``name`` and ``pts`
 only).  Printing turns all of it off (the PDF repeats the headings on every page instead).
 
 The sticky columns have fixed widths on a phone so that each knows its place from the left without a script: rank
-4.6rem (room for «Место» / «Місце» in bold, unbroken), name 8.4rem (names wrap), points 3.5rem (room for «Очки»);
-so the points come right after the name in every table that sticks.
+4.6rem (room for «Место» / «Місце» in bold, unbroken), name 8.4rem (names wrap between words: after a space, a
+hyphen, or the comma of "Ivanov,Ivan", where the cells put a ``<wbr>``; ``overflow-wrap:anywhere`` breaks only a
+word longer than the column), points 3.5rem (room for «Очки»); so the points come right after the name in every
+table that sticks.
 """
 
 TABLE_CSS = """
