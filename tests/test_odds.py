@@ -257,7 +257,7 @@ def test_api_odds(tmp_path):
     assert r.status_code == 400 and r.json()["error"] == "--fix '9-9=1-0': нет несыгранной партии 9-9"
     assert r.json()["field"] == "fix"
     r = client.post("/api/odds", data={"example": "hobsons-bay-cup-2025.trf", "format": "html"})
-    assert r.status_code == 200 and "<table>" in r.text
+    assert r.status_code == 200 and '<table id="odds" class="sticky">' in r.text
 
 
 def test_a_large_swiss_round_is_simulated():

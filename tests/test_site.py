@@ -258,8 +258,8 @@ def test_team_event_odds_page_gives_the_teams_chances(tmp_path, capsys):
     capsys.readouterr()
     for lang in ("en", "ru", "uk"):
         assert 'href="odds.html"' in (out / lang / "standings.html").read_text(encoding="utf-8")  # in the menu
-        rows = [r for r in parse(out / lang / "odds.html").tables.get("", [])[1:]]
-        first = {r[1]["text"]: r[2]["text"] for r in rows}
+        rows = [r for r in parse(out / lang / "odds.html").tables.get("odds", [])[1:]]
+        first = {r[1]["text"]: r[3]["text"] for r in rows}  # number, name, points, first place
         assert first == {"A": "66.7%", "D": "33.3%", "B": "·", "C": "·"}, lang
     check_links(out)
 

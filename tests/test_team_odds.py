@@ -87,6 +87,36 @@ def test_what_a_team_needs_and_the_fixed_results(capsys):
     assert F(a["places_exact"][0]) == F(1, 3) * (F(1, 3) + F(2, 9)) / 2 == F(5, 54)
 
 
+def test_the_odds_page_shows_each_teams_number_name_and_points(capsys):
+    """The HTML page (and the website's odds page, the same template): number, name and the match points after round
+    2 (A 3, C 3, B 2, D 0; above) in the three columns that stay in view on a phone, then the chances."""
+    from html.parser import HTMLParser
+
+    class Cells(HTMLParser):
+        rows: list[list[tuple[str, str]]] = []
+        cls = ""
+
+        def handle_starttag(self, tag, attrs):
+            if tag == "tr":
+                self.rows.append([])
+            elif tag in ("td", "th"):
+                self.cls = dict(attrs).get("class") or ""
+                self.rows[-1].append((self.cls, ""))
+
+        def handle_data(self, data):
+            if self.rows and self.rows[-1]:
+                cls, text = self.rows[-1][-1]
+                self.rows[-1][-1] = (cls, text + data)
+
+    assert main(["odds", str(EXAMPLE_T), "--after-round", "2", "-t", "MP,GP", "--format", "html"]) == 0
+    parser = Cells()
+    parser.feed(capsys.readouterr().out)
+    head, *rows = parser.rows
+    assert head[:4] == [("rank", "No"), ("name", "Team"), ("pts", "Pts"), ("", "1.")]
+    assert {r[1][1]: r[2][1] for r in rows} == {"A": "3", "B": "2", "C": "3", "D": "0"}
+    assert {r[1][1]: r[3][1] for r in rows} == {"A": "37.0%", "B": "18.5%", "C": "44.4%", "D": "·"}  # 10/27, 5/27, 4/9
+
+
 def test_the_players_odds_stay_available(capsys):
     d = odds_json(capsys, str(EXAMPLE_T), "--after-round", "2", "--players")
     assert d["team"] is False and sorted(r["start_no"] for r in d["players"]) == list(range(1, 9))

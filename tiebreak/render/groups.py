@@ -102,7 +102,7 @@ def categories_sheets(cats: list[CategoryStandings], lang: str = "en",
                       columns: PlayerColumns | None = None) -> list[Sheet]:
     """Each category as its own printed section (``print_sheet.html``), in the orientation and font its columns need,
     with the player ``columns`` of the main table (as the standings)."""
-    out = []
+    out: list[Sheet] = []
     for k, c in enumerate(cats, 1):
         heading = _w("category", lang, name=c.category.text)
         if not c.rows:

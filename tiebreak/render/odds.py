@@ -1,4 +1,6 @@
 """`tiebreak odds` as text, JSON and HTML: the chance of every place, the scenario table and what a player needs.
+The HTML is the templates' (``odds_page.html``, ``odds_body.html``: the page of every download and the table
+macro of every face); the website's odds page uses the same body (:func:`odds_section`).
 
 JSON numbers are probabilities (floats, rounded to 12 decimals: no ``1.0000000000000004``); exact ones are also given
 as fraction strings (``"35/54"``).  What is certain (clinched first place, no longer able to finish first) is decided
@@ -9,7 +11,6 @@ of the participants who can still finish first.
 
 from __future__ import annotations
 
-import html
 import json
 from fractions import Fraction
 from typing import Any, TextIO
@@ -301,32 +302,50 @@ def _needs_text(odds: Odds, lang: str) -> list[str]:
     return lines
 
 
-def to_html(odds: Odds, lang: str = "en", top: int = 3) -> str:
-    """A standalone page: the text report's tables as HTML tables (names escaped)."""
-    t = odds.future.base
+#: what the odds page adds to the style of every download
+_STYLE = "pre{overflow-x:auto;max-width:100%}"
+
+
+def odds_view(odds: Odds, lang: str = "en", top: int = 3) -> dict[str, Any]:
+    """What the odds pages show, as data for the ``odds_body`` macro (``odds_body.html``): the heading lines, the
+    table of chances (number, name and points first: they stay in view on a phone), the verdict, the text report's
+    scenario table and what a player needs, the notes."""
     w = {k: WORDS[k][lang] for k in WORDS}
     shown = min(len(odds.places[0]) if odds.places else 0, max(top, 6))
-    esc = html.escape
-    number, name = (esc(BASE_WORDS[k][lang]) for k in ("number", "name"))
-    head = "".join(f"<th>{esc(w['place'].format(n=k + 1))}</th>" for k in range(shown))
+    heads = [{"text": BASE_WORDS["number"][lang], "cls": "rank"}, {"text": BASE_WORDS["team" if odds.team else "name"][lang], "cls": "name"},
+             {"text": BASE_WORDS["points"][lang], "cls": "pts"},
+             *({"text": w["place"].format(n=k + 1)} for k in range(shown)),
+             {"text": w["top"].format(k=top)}, {"text": w["range"]}]
     rows = []
     for i in _order(odds):
         p = odds.participants[i]
-        cells = "".join(f"<td>{_percent(x)}</td>" for x in odds.places[i][:shown])
-        rows.append(f"<tr><td>{p.start_no}</td><td>{esc(p.name)}</td>{cells}"
-                    f"<td>{_percent(top_chance(odds, i, top))}</td><td>{odds.best[i]}-{odds.worst[i]}</td></tr>")
-    scen = _scenario_text(odds, lang)
-    needs_lines = _needs_text(odds, lang) if odds.player is not None else []
-    header = "".join(f"<p>{esc(x)}</p>" for x in _header(odds, lang))
-    return (f"<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
-            f"content=\"width=device-width\"><title>{esc(t.name or 'tiebreak odds')}</title>"
-            "<style>body{font-family:sans-serif;margin:1em}"
-            "table{border-collapse:collapse}td,th{padding:2px 6px;text-align:right;border-bottom:1px solid #ddd}"
-            "td:nth-child(2),th:nth-child(2){text-align:left}pre{overflow-x:auto}</style></head><body>"
-            f"<h1>{esc(t.name or 'tiebreak odds')}</h1>{header}<div style=\"overflow-x:auto\"><table><tr><th>{number}</th>"
-            f"<th>{name}</th>{head}<th>{esc(w['top'].format(k=top))}</th><th>{esc(w['range'])}</th></tr>"
-            + "".join(rows) + "</table></div>"
-            + "".join(f"<p>{esc(x)}</p>" for x in _verdict(odds, lang))
-            + (f"<pre>{esc(chr(10).join(scen))}</pre>" if scen else "")
-            + (f"<pre>{esc(chr(10).join(needs_lines))}</pre>" if needs_lines else "")
-            + "".join(f"<p><small>{esc(message(x, lang))}</small></p>" for x in odds.notes) + "</body></html>\n")
+        rows.append({"cells": [{"text": str(p.start_no), "cls": "rank"}, {"text": p.name, "cls": "name"},
+                               {"text": format_number(p.points), "cls": "pts"},
+                               *({"text": _percent(x)} for x in odds.places[i][:shown]),
+                               {"text": _percent(top_chance(odds, i, top))},
+                               {"text": f"{odds.best[i]}-{odds.worst[i]}"}]})
+    from .site_words import SITE_WORDS
+
+    return {"header": _header(odds, lang), "verdict": _verdict(odds, lang),
+            "table": {"id": "odds", "caption": SITE_WORDS.text("odds", lang), "heads": heads, "rows": rows,
+                      "sticky": True},
+            "scenarios": "\n".join(_scenario_text(odds, lang)),
+            "needs": "\n".join(_needs_text(odds, lang)) if odds.player is not None else "",
+            "notes": [message(x, lang) for x in odds.notes]}
+
+
+def odds_section(odds: Odds, lang: str = "en", top: int = 3) -> str:
+    """The odds without a page around them (the website's odds page puts them in its own)."""
+    from .templating import environment
+
+    return str(environment().get_template("odds_body.html").module.odds_body(odds_view(odds, lang, top)))  # type: ignore[attr-defined]
+
+
+def to_html(odds: Odds, lang: str = "en", top: int = 3) -> str:
+    """A standalone page (``odds_page.html``, a download as the standings are: no script, every name escaped)."""
+    from .html import print_style
+    from .templating import environment
+
+    title = odds.future.base.name or "tiebreak odds"
+    return environment().get_template("odds_page.html").render(
+        lang=lang, title=title, style=print_style(title, lang, style=_STYLE), o=odds_view(odds, lang, top)) + "\n"

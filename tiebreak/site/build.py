@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import html
 import json
 import os
 import re
@@ -124,15 +123,7 @@ def odds_pages(e: Event | TeamEvent) -> dict[str, str] | None:
             system=service._system(o), budget=ODDS_BUDGET, seed=e.seed, unrated_rating=o.unrated_rating)
     except InputError:
         return None
-    out = {}
-    for lang in LANGUAGES:
-        page = render.to_html(result, lang)
-        body = page.partition("<body>")[2].rpartition("</body>")[0]
-        body = re.sub(r"<h1>.*?</h1>", "", body, count=1, flags=re.S)
-        label = html.escape(SITE_WORDS.text("odds", lang), quote=True)  # a scrolled region a keyboard reaches
-        out[lang] = body.replace('<div style="overflow-x:auto">',
-                                 f'<div class="scroll" tabindex="0" role="region" aria-label="{label}">')
-    return out
+    return {lang: render.odds_section(result, lang) for lang in LANGUAGES}  # the odds page's body: the same template
 
 
 def pages_of(site: Site, e: Event | TeamEvent, names: list[str] | None = None) -> dict[str, bytes]:
@@ -155,7 +146,7 @@ def pages_of(site: Site, e: Event | TeamEvent, names: list[str] | None = None) -
 def common_files(site: Site) -> dict[str, bytes]:
     """The assets, the search index and the root page."""
     from .cells import event_name
-    from .pages import environment
+    from ..render.templating import environment
 
     out = {f"assets/{n}": (ASSETS / n).read_bytes() for n in ("site.css", "site.js")}
     index = []
