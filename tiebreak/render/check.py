@@ -1,5 +1,6 @@
-"""A check of published standings as people read it (text, one HTML page for many events) and as programs read it
-(JSON): the verdict under the announced rules, each difference with the rounds behind it, the rule sets best first.
+"""A check of published standings as people read it (text, one HTML page for many events: the templates'
+``check_page.html``) and as programs read it (JSON): the verdict under the announced rules, each difference with the
+rounds behind it, the rule sets best first.
 
 >>> from tiebreak.arbiter.check import Agreement, Report
 >>> r = Report("a.trf", "fide-2024", ["PTS", "BH"], True, [], [Agreement("fide-2024", 3, 3, 2, 2)], ["fide-2024"])
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from html import escape
 from typing import Any
 
 from ..arbiter.check import Difference, Report
@@ -195,47 +195,42 @@ def _file_name(path: str) -> str:
     return path.replace("\\", "/").rsplit("/", 1)[-1] or path
 
 
-def to_html(reports: list[Report], lang: str = "en", failed: list[tuple[str, str]] | None = None) -> str:
-    """One page for many checks: a summary line per event, then each event's differences and rule sets (and the events
-    that could not be checked, with their error)."""
-    summary = [f'<tr><td title="{escape(path)}">{escape(_file_name(path))}</td><td></td>'
-               f'<td data-label="{escape(_w("verdict", lang))}">'
-               f'<span class="bad">{escape(_w("failed", lang))}: {escape(message(error, lang))}</span></td><td></td></tr>'
-               for path, error in failed or []]
-    sections = []
+def view(reports: list[Report], lang: str = "en", failed: list[tuple[str, str]] | None = None) -> dict[str, Any]:
+    """What the HTML page shows, as data for ``check_page.html``: a summary row per event (and per event that could
+    not be checked, with its error), then each event's differences with their rounds and the rule sets."""
+    summary: list[dict[str, Any]] = [
+        {"name": _file_name(path), "source": path, "announced": "", "best": "",
+         "verdict": {"cls": "bad", "mark": f"{_w('failed', lang)}: {message(error, lang)}", "text": ""}}
+        for path, error in failed or []]
+    events = []
     for k, r in enumerate(reports):
-        verdict = (f'<span class="ok">{escape(_w("ok", lang))}</span>' if r.agree else
-                   f'<span class="bad">{escape(_w("differs", lang, n=len(r.differences)))}</span>: '
-                   f'{escape(verdict_text(r, lang))}')
-        cols = [escape(_w(x, lang)) for x in ("announced", "verdict", "best")]
-        name = escape(_file_name(r.source))  # the name, not the folders: a phone reads it whatever their depth
-        summary.append(f'<tr><td><a href="#e{k}" title="{escape(r.source)}">{name}</a></td><td data-label="{cols[0]}">'
-                       f'{escape(r.announced)}</td><td data-label="{cols[1]}">{verdict}</td>'
-                       f"<td data-label=\"{cols[2]}\">{escape(', '.join(r.best_rules))}</td></tr>")
-        labels = [escape(_w(x, lang)) for x in ("player", "what", "published", "ours", "reproduced", "why")]
-        diffs = "".join(
-            f"<tr><td>{d.start_no} {escape(d.name)}</td><td data-label=\"{labels[1]}\">{escape(_what(d, lang))}</td>"
-            f"<td class=n data-label=\"{labels[2]}\">{escape(d.published)}</td>"
-            f"<td class=n data-label=\"{labels[3]}\">{escape(d.ours)}</td>"
-            f"<td data-label=\"{labels[4]}\">{escape(', '.join(d.reproduced_by) or _w('no_rules', lang))}</td>"
-            f"<td class=why>{'<br>'.join(escape(_round_text(c, lang)) for c in d.rounds)}</td></tr>"
-            for d in r.differences)
-        head = "<thead><tr>" + "".join(f"<th>{x}</th>" for x in labels) + "</tr></thead>"
-        rules = "".join(f"<tr><td>{escape(a.rules)}</td><td class=n>{a.values_agree}/{a.values}</td>"
-                        f"<td class=n>{a.ranks_agree}/{a.ranks}</td></tr>" for a in r.rules)
+        name = _file_name(r.source)  # the name, not the folders: a phone reads it whatever their depth
+        verdict = ({"cls": "ok", "mark": _w("ok", lang), "text": ""} if r.agree else
+                   {"cls": "bad", "mark": _w("differs", lang, n=len(r.differences)), "text": verdict_text(r, lang)})
+        summary.append({"name": name, "source": r.source, "href": f"#e{k}", "announced": r.announced,
+                        "verdict": verdict, "best": ", ".join(r.best_rules)})
         key = "right" if r.agree else "wrong"
-        sections.append(
-            f'<section id="e{k}"><h2 title="{escape(r.source)}">{name}</h2>'
-            f"<p>{escape(_w(key, lang, rules=r.announced, list=', '.join(r.tiebreaks), n=len(r.differences)))}</p>"
-            + (f'<table class="cards">{head}<tbody>{diffs}</tbody></table>' if r.differences else "")
-            + f"<table><tr><th>{escape(_w('rules_best', lang))}</th><th>{escape(_w('values', lang))}</th>"
-              f"<th>{escape(_w('ranks', lang))}</th></tr>{rules}</table>"
-            + "".join(f"<p>{escape(message(n, lang))}</p>" for n in r.notes) + "</section>")
-    title = escape(_w("title", lang))
-    return (f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width,initial-scale=1"><title>{title}</title>'
-            f"<style>{_STYLE}</style></head><body><h1>{title}</h1>"
-            f"<table class=\"cards\"><thead><tr><th>{escape(_w('event', lang))}</th><th>{escape(_w('announced', lang))}</th>"
-            f"<th>{escape(_w('verdict', lang))}</th><th>{escape(_w('best', lang))}</th></tr></thead>"
-            f"<tbody>{''.join(summary)}</tbody></table>"
-            f"{''.join(sections)}</body></html>\n")
+        events.append({
+            "id": f"e{k}", "name": name, "source": r.source,
+            "line": _w(key, lang, rules=r.announced, list=", ".join(r.tiebreaks), n=len(r.differences)),
+            "labels": [_w(x, lang) for x in ("player", "what", "published", "ours", "reproduced", "why")],
+            "differences": [{"who": f"{d.start_no} {d.name}", "what": _what(d, lang), "published": d.published,
+                             "ours": d.ours, "by": ", ".join(d.reproduced_by) or _w("no_rules", lang),
+                             "rounds": [_round_text(c, lang) for c in d.rounds]} for d in r.differences],
+            "rule_heads": [_w(x, lang) for x in ("rules_best", "values", "ranks")],
+            "rules": [(a.rules, f"{a.values_agree}/{a.values}", f"{a.ranks_agree}/{a.ranks}") for a in r.rules],
+            "notes": [message(n, lang) for n in r.notes]})
+    return {"title": _w("title", lang), "summary": summary, "events": events,
+            "heads": [_w(x, lang) for x in ("event", "announced", "verdict", "best")]}
+
+
+def to_html(reports: list[Report], lang: str = "en", failed: list[tuple[str, str]] | None = None) -> str:
+    """One page for many checks (``check_page.html``, extending the page of every download): a summary line per
+    event, then each event's differences and rule sets (and the events that could not be checked, with their
+    error)."""
+    from markupsafe import Markup
+
+    from .templating import environment
+
+    return environment().get_template("check_page.html").render(
+        lang=lang, style=Markup(_STYLE), **view(reports, lang, failed)) + "\n"

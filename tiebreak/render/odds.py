@@ -312,7 +312,8 @@ def odds_view(odds: Odds, lang: str = "en", top: int = 3) -> dict[str, Any]:
     scenario table and what a player needs, the notes."""
     w = {k: WORDS[k][lang] for k in WORDS}
     shown = min(len(odds.places[0]) if odds.places else 0, max(top, 6))
-    heads = [{"text": BASE_WORDS["number"][lang], "cls": "rank"}, {"text": BASE_WORDS["team" if odds.team else "name"][lang], "cls": "name"},
+    who = BASE_WORDS["team" if odds.team else "name"][lang]
+    heads = [{"text": BASE_WORDS["number"][lang], "cls": "rank"}, {"text": who, "cls": "name"},
              {"text": BASE_WORDS["points"][lang], "cls": "pts"},
              *({"text": w["place"].format(n=k + 1)} for k in range(shown)),
              {"text": w["top"].format(k=top)}, {"text": w["range"]}]

@@ -1,6 +1,6 @@
 """The rating report (`tiebreak ratings`, ``POST /api/ratings``, the page's "Rating change") as text, CSV, JSON and
-HTML: the rows of :func:`tiebreak.arbiter.rating_report.rating_report` and the rounding rule of the system with
-its article.
+HTML (the templates' ``ratings_page.html``, the page and table of every download): the rows of
+:func:`tiebreak.arbiter.rating_report.rating_report` and the rounding rule of the system with its article.
 
 >>> from tiebreak import Kind, Player, Tournament
 >>> t = Tournament.build([Player(1, "A", 2000), Player(2, "B", 2100)], 1)
@@ -13,7 +13,6 @@ start_no,name,rating,k,games,score,expected,change,rounded,performance
 
 from __future__ import annotations
 
-import html
 import io
 from dataclasses import asdict
 from fractions import Fraction
@@ -118,22 +117,27 @@ def to_text(r: Report, lang: str = "en") -> str:
     return "\n".join(lines) + "\n"
 
 
-def to_html(r: Report, lang: str = "en") -> str:
-    """A standalone page: the header lines and the table (names escaped)."""
-    esc = html.escape
+def view(r: Report, lang: str = "en") -> dict[str, Any]:
+    """What the HTML report shows, as data for ``ratings_page.html``: the title, the heading lines, the table (the
+    name in the column that stays in view on a phone)."""
     cols = r.columns()
-    head = "".join(f"<th>{esc(WORDS.text(c, lang))}</th>" for c in cols)
-    body = "".join("<tr>" + "".join(f"<td>{esc(_cell(v))}</td>" for c, v in asdict(row).items() if c in cols)
-                   + "</tr>" for row in r.rows)
-    title = esc(r.name or WORDS.text("title", lang))
-    return (f"<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
-            f"content=\"width=device-width\"><title>{title}</title>"
-            "<style>body{font-family:sans-serif;margin:1em}table{border-collapse:collapse}"
-            "td,th{padding:2px 6px;text-align:right;border-bottom:1px solid #ddd}"
-            "td:nth-child(2),th:nth-child(2){text-align:left}</style></head><body>"
-            f"<h1>{title}</h1>" + "".join(f"<p>{esc(x)}</p>" for x in _header(r, lang))
-            + f"<div style=\"overflow-x:auto\"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-              "</div></body></html>\n")
+    heads = [{"text": WORDS.text(c, lang), "cls": "name" if c == "name" else ""} for c in cols]
+    rows = [{"cells": [{"text": _cell(v), "cls": "name" if c == "name" else ""} for c, v in asdict(row).items()
+                       if c in cols]} for row in r.rows]
+    title = r.name or WORDS.text("title", lang)
+    return {"title": title, "header": _header(r, lang),
+            "t": {"id": "ratings", "caption": WORDS.text("title", lang), "heads": heads, "rows": rows,
+                  "sticky": False}}
+
+
+def to_html(r: Report, lang: str = "en") -> str:
+    """A standalone page (``ratings_page.html``, a download as the standings are: no script, names escaped)."""
+    from .html import print_style
+    from .templating import environment
+
+    v = view(r, lang)
+    return environment().get_template("ratings_page.html").render(
+        lang=lang, style=print_style(v["title"], lang), **v) + "\n"
 
 
 def _csv(r: Report, lang: str = "en") -> str:
