@@ -53,6 +53,16 @@ def test_clinched_is_decided_exactly_under_the_elo_model_on_every_format():
     assert doc["players"][0]["places"][0] == 1.0 and json.dumps(doc).count("1.0000000000000004") == 0
 
 
+def test_the_odds_page_stands_alone_and_escapes_the_names():
+    """The page is a download as the standings are: no script, nothing fetched, the file's texts escaped; the
+    clinched round robin above: 1 first with 2 points, 2 and 3 on 0."""
+    t = clinched_round_robin()
+    t.players[1] = Player(2, "<script>alert(1)</script>", 2200)
+    page = to_html(compute_odds(t, "PTS,DE"))
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "<script" not in page and "http" not in page
+    assert '<td class="rank">1</td><td class="name">P1</td><td class="pts">2</td><td>100%</td>' in page
+
+
 def test_the_title_says_a_round_is_in_play_when_some_of_its_results_are_in():
     """Round robin of 4: round 1 played, round 2 has 1-2 played (1-0) and 3-4 paired without a result: round 2 of 3
     is in play (not "after round 2"); 1 game of round 2 and the 2 of round 3 are pending."""
