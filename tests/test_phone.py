@@ -273,3 +273,18 @@ def test_names_wrap_between_words_in_the_sticky_name_column(browser, tmp_path, c
         assert not inside, (table, inside)
     page.screenshot(path=str(tmp_path / f"names-{script}.png"))
     page.close()
+
+
+def test_names_wrap_between_words_on_the_page(browser, server):
+    """The page's standings (the bundled Swiss) at 390 px: a name that takes two lines wraps after its comma or a
+    space, never inside a word, as in the HTML download."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{server}/?lang=uk")
+    page.select_option("#example", EXAMPLE.name)
+    _wait_ready(page, 1)
+    names = page.evaluate(_LINES, "#standings tbody td.name")
+    assert len(names) == 32 and sum(len(x) > 1 for x in names) >= 5, names
+    assert "Nguyen,Anh Kiet" in ["".join(x) for x in names]
+    inside = [x for x in names if any(not line.endswith((",", " ", "-")) for line in x[:-1])]
+    assert not inside, inside
+    page.close()

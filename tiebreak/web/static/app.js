@@ -31,8 +31,21 @@ const MODIFIER = /^(C|M)(\d+)$|^L([+-]?\d+(?:\.\d+)?)$|^U(\d+)$|^V(\d+)$|^(P|F|R
 function el(tag, text, attrs) {
   const node = document.createElement(tag);
   if (text !== undefined && text !== null) node.textContent = String(text);
+  if (attrs && /(^| )name( |$)/.test(attrs.class || "")) wrapAfterCommas(node);
   for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
   return node;
+}
+
+// a name may break after its comma ("Ivanov,Ivan") as after a space, never inside a word: a <wbr> after each comma,
+// as the templates' cells have (tiebreak.render.templating.cell_html)
+function wrapAfterCommas(node) {
+  const parts = node.textContent.split(",");
+  if (parts.length < 2) return;
+  node.replaceChildren();
+  parts.forEach((part, i) => {
+    node.append(part);
+    if (i < parts.length - 1) node.append(",", document.createElement("wbr"));
+  });
 }
 
 function fill(template, values) {
