@@ -1,0 +1,158 @@
+"""The live screen's HTML: the page ``/live`` with the current tables already in it (reading needs no script) and
+``/live/tables``, the same tables alone, which the page's script fetches at each new version and swaps in.
+
+The tables are made by :func:`tiebreak.render.live_tables.live_parts` from the version's JSON document, once per
+version, language, view (teams or players) and arrows (since the version or the round), in the live reads' own
+threads (never on the event loop, never in the threads the rest of the server needs); every viewer of that version
+then gets the same bytes.  A version's parts change within the version only when its odds come or its public warning
+changes: both are part of the key.  When many viewers ask at once for a version not yet made, one makes it and the
+others wait for it (one render per key), and the parts of an event's older versions are dropped when a newer one is
+made.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
+
+import anyio
+from fastapi import APIRouter, Query
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+
+from ..live.event import LiveEvent
+from ..live.watch import LiveHub
+from ..render.i18n import LANGUAGES, WORDS
+from ..render.live_tables import PARTS, live_parts
+from ..render.live_words import LIVE_WORDS, live_count_words
+from ..render.table_style import TABLE_CSS
+from ..render.templating import environment
+
+#: pages and fragments kept (the newest version's of each event and view; older ones are dropped when made)
+KEPT = 96
+Key = tuple[Any, ...]
+T = TypeVar("T")
+_TABLES: weakref.WeakKeyDictionary[LiveHub, LiveTables] = weakref.WeakKeyDictionary()
+
+
+def tables_of(hub: LiveHub) -> LiveTables:
+    """The :class:`LiveTables` of the live face serving ``hub`` (its counter of renders, what it keeps)."""
+    return _TABLES[hub]
+
+
+class LiveTables:
+    """The made pages and fragments of the live screen, and the work of making them (one at a time per key)."""
+
+    def __init__(self, hub: LiveHub, reads: anyio.CapacityLimiter) -> None:
+        self.hub, self.reads = hub, reads
+        self.kept: OrderedDict[Key, Any] = OrderedDict()
+        self.making: dict[Key, asyncio.Future[Any]] = {}
+        #: how many times parts were made (each key once while it is kept)
+        self.renders = 0
+
+    @staticmethod
+    def stamp(e: LiveEvent, players: bool) -> Key:
+        """What the tables of ``e`` depend on, read on the event loop without reading the document."""
+        doc = e.document
+        return e.name, e.version, bool(doc and doc.get("odds")), e.warning, players and bool(e.players_text)
+
+    async def get(self, key: Key, make: Callable[[], T]) -> T:
+        """The bytes of ``key``: kept, or being made by another request (waited for), or made now in a live reads'
+        thread.  A viewer that goes away does not stop the work the others wait for."""
+        kept = self.kept.get(key)
+        if kept is not None:
+            return kept  # type: ignore[no-any-return]
+        work = self.making.get(key)
+        if work is None:
+            work = asyncio.ensure_future(anyio.to_thread.run_sync(make, limiter=self.reads))
+            self.making[key] = work
+            work.add_done_callback(lambda f: self._done(key, f))
+        return await asyncio.shield(work)
+
+    def _done(self, key: Key, f: asyncio.Future[Any]) -> None:
+        self.making.pop(key, None)
+        if f.cancelled() or f.exception() is not None:
+            return
+        kind, stamp = key[0], key[1]
+        for old in [k for k in self.kept if k[0] == kind and k[1][0] == stamp[0] and k[1][1] < stamp[1]]:
+            del self.kept[old]  # an older version of the same event
+        self.kept[key] = f.result()
+        while len(self.kept) > KEPT:
+            self.kept.popitem(last=False)
+
+    def parts(self, e: LiveEvent, players: bool, lang: str, arrows: str) -> tuple[dict[str, str], str]:
+        """(In a live reads' thread) the parts of the version served, and the event's title."""
+        with e._lock:  # a version being published is whole before the lock is let go
+            text = e.players_text if players and e.players_text else e.text
+            warning = e.warning
+        doc = json.loads(text, parse_float=str)  # the numbers as the text the API wrote them
+        cross = json.loads(e.crosstable_json(players))["rows"]
+        self.renders += 1
+        parts = {k: str(v) for k, v in live_parts(doc, cross, lang, arrows, warning).items()}
+        return parts, str(doc["tournament"].get("name") or e.name)
+
+    async def made(self, e: LiveEvent, players: bool, lang: str, arrows: str) -> tuple[Key, tuple[dict[str, str], str]]:
+        """The key of the version's parts and the parts (made once, shared by the page and the fragment)."""
+        key = ("parts", self.stamp(e, players), lang, arrows)
+        return key, await self.get(key, lambda: self.parts(e, players, lang, arrows))
+
+    @staticmethod
+    def page(made: tuple[dict[str, str], str] | None, lang: str, hall: bool, event: str, players: bool,
+             team: bool, events: list[str]) -> bytes:
+        """The whole page around the parts ``made`` (None: no event is published)."""
+        words = {k: table.text(k, lang) for table in (WORDS, LIVE_WORDS) for k in table} | live_count_words(lang)
+        parts, title = made if made is not None else (dict.fromkeys(PARTS, ""), "")
+        return environment().get_template("live.html").render(
+            lang=lang, w=words, languages=LANGUAGES, table_css=TABLE_CSS, parts=parts, hall=hall, title=title,
+            events=events, event=event, players=players, team=team,
+            words_json=json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")).encode("utf-8")
+
+
+#: the longest event name a request may give (longer: 422, the field named)
+MAX_NAME = 300
+#: the query's fields (an event's name as long as the API takes it; the rest short words)
+EventName = Annotated[str | None, Query(max_length=MAX_NAME)]
+Lang = Annotated[str, Query(max_length=20)]
+Arrows = Annotated[str, Query(max_length=20)]
+Screen = Annotated[str, Query(max_length=20)]
+
+
+def routes(api: APIRouter, hub: LiveHub, reads: anyio.CapacityLimiter,
+           missing: Callable[[str | None, str], JSONResponse]) -> LiveTables:
+    """Add ``/live`` and ``/live/tables`` to ``api``; the :class:`LiveTables` that keeps what they serve."""
+    tables = _TABLES[hub] = LiveTables(hub, reads)
+
+    @api.get("/live", response_class=HTMLResponse, include_in_schema=False)
+    async def page(event: EventName = None, lang: Lang = "en", players: bool = False, arrows: Arrows = "version",
+                   screen: Screen = "") -> Response:
+        lang = lang if lang in LANGUAGES else "en"
+        arrows = "round" if arrows == "round" else "version"
+        e = hub.event(event)  # none yet (or no such event: 404): the page says no event is published, and waits
+        events = [x.name for x in hub.published()]
+        hall, made, key = screen == "hall", None, ("parts", ("", 0), lang, arrows)
+        if e is not None:
+            key, made = await tables.made(e, players, lang, arrows)
+        name, team, view = (e.name, e.players is not None, players) if e is not None else ("", False, False)
+        body = await tables.get(("page", key[1], key, hall, tuple(events)),
+                                lambda: tables.page(made, lang, hall, name, view, team, events))
+        status = 404 if e is None and event is not None and event not in hub.events else 200
+        return Response(body, status, media_type="text/html; charset=utf-8", headers={"cache-control": "no-cache"})
+
+    @api.get("/live/tables", response_class=HTMLResponse, include_in_schema=False)
+    async def fragment(event: EventName = None, lang: Lang = "en", players: bool = False,
+                       arrows: Arrows = "version", version: int | None = Query(None, ge=0)) -> Response:
+        """The live screen's tables of the version served (``version`` only tells caches apart): each part one
+        element with its ``id``, made once per version, language, view and arrows."""
+        lang = lang if lang in LANGUAGES else "en"
+        arrows = "round" if arrows == "round" else "version"
+        e = hub.event(event)
+        if e is None:
+            return missing(event, lang)
+        key, (parts, _) = await tables.made(e, players, lang, arrows)
+        body = await tables.get(("tables", key[1], key), lambda: "\n".join(parts.values()).encode("utf-8"))
+        return Response(body, media_type="text/html; charset=utf-8", headers={"cache-control": "no-cache"})
+
+    return tables
