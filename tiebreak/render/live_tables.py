@@ -187,8 +187,8 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
     module = environment().get_template("live_tables.html").make_module({
         "w": w, "lang": lang, "live": live, "arrows": arrows, "teams": teams, "square": square,
         "event": live.get("event", ""), "title": doc["tournament"].get("name") or live.get("event", ""),
-        "stamp": Markup(w["live_round"].format(k=escape(live["round"]))) + " · " + stamp,
-        "warning": message(warning, lang) if warning else "", "summary": summary,
+        "stamp_html": Markup(w["live_round"].format(k=escape(live["round"]))) + " · " + stamp,
+        "warning_text": message(warning, lang) if warning else "", "summary": summary,
         "standings_heads": heads, "standings_rows": standings_rows(doc, arrows, w),
         "pair_heads": [_head(w["board"]), _head(name_head, "name side"), _head(w["result"]),
                        _head(name_head, "name side")] if teams else
