@@ -67,8 +67,8 @@ function swap(html) {
 }
 
 async function refresh() {
-  const event = current();
-  if (!event) { location.reload(); return; }
+  const event = state().event;
+  if (!event) return;
   const q = new URLSearchParams({event, lang, arrows: document.getElementById("arrows")?.value || "version"});
   if (players) q.set("players", "1");
   const mine = ++asking;
@@ -152,15 +152,18 @@ function connect() {
       setTimeout(() => { refresh(); connect(); }, 5000 + Math.random() * 5000);
     }
   };
+  // a page without tables (no event published yet, or not the one asked for) is loaded again once it is
+  const wanted = name => !params.get("event") || name === params.get("event");
   source.addEventListener("hello", e => {
     const shown = JSON.parse(e.data), mine = shown.find(x => x.event === current());
-    if (!current() && shown.length) location.reload();  // the first event is published
+    if (!state().event && shown.some(x => wanted(x.event))) location.reload();
     else if (mine && String(mine.version) !== state().version) refresh();  // missed while connecting
     addEvents(shown.map(x => x.event));
   });
   source.addEventListener("update", e => {
     const u = JSON.parse(e.data);
-    if (u.event === current()) refresh(); else addEvents([u.event]);
+    if (!state().event) { if (wanted(u.event)) location.reload(); }
+    else if (u.event === current()) refresh(); else addEvents([u.event]);
   });
 }
 
