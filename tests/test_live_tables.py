@@ -182,3 +182,24 @@ def test_on_a_phone_without_a_script_rank_name_points_stay_and_axe_finds_nothing
              if v["impact"] in ("serious", "critical")]
     assert not found
     page.close()
+
+
+def test_the_crosstable_reads_as_on_the_events_website(tmp_path):
+    """The same event state, the same cells: the live crosstable (English) is the website's (``tiebreak site
+    --no-lots``: shared places, as live), cell for cell: the opponent's place, the colour, the result; byes and
+    forfeits as symbols named by the same legend."""
+    out = tmp_path / "site"
+    assert main(["site", str(EXAMPLE), "-o", str(out), "--no-lots"]) == 0
+    site = _tables((out / "en" / "crosstable.html").read_text(encoding="utf-8"))["crosstable"]
+    _, client = _served(tmp_path, EXAMPLE.read_text(encoding="utf-8"))
+    live = _tables(client.get("/live/tables").text)["crosstable"]
+    assert [[c["text"] for c in r] for r in live] == [[c["text"] for c in r] for r in site]
+    legend = (out / "en" / "crosstable.html").read_text(encoding="utf-8")
+    assert all(x in legend for x in ("+ = forfeit win", "½ = half-point bye", "0 = zero-point bye"))
+    assert all(x in client.get("/live/tables").text for x in ("+ = forfeit win", "½ = half-point bye"))
+    # the last round's games and byes in the same words (the boards: live orders them by the current places)
+    games = _tables((out / "en" / "round-7.html").read_text(encoding="utf-8"))
+    tables = _tables(client.get("/live/tables").text)
+    for name in ("pairings", "byes"):
+        assert sorted([c["text"] for c in r][-3:] for r in tables[name][1:]) == \
+               sorted([c["text"] for c in r][-3:] for r in games[name][1:])
