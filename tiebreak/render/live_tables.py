@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from typing import Any
+from urllib.parse import urlencode
 
 from markupsafe import Markup, escape
 
@@ -67,7 +68,16 @@ def _text(value: Any) -> str:
     return "-" if value is None else str(value)
 
 
-def standings_rows(doc: dict[str, Any], arrows: str, w: dict[str, str]) -> list[dict[str, Any]]:
+def _link(r: dict[str, Any], history: str | None) -> Cell:
+    """A name cell (a row heading): with ``history`` (the page's query) a link to the page with that player's
+    history; ``data-v`` the start number (the page's script shows the history in place)."""
+    cell = {"text": r["name"], "cls": "name", "head": True, "data": str(r["start_no"])}
+    if history is not None:
+        cell["href"] = f"?{history}&player={r['start_no']}#history-section"
+    return cell
+
+
+def standings_rows(doc: dict[str, Any], arrows: str, w: dict[str, str], history: str | None = None) -> list[Cell]:
     codes = [c for c in doc["tiebreaks"] if c != "PTS"]
     places = _ranks(doc["standings"])
     rows = []
@@ -78,8 +88,7 @@ def standings_rows(doc: dict[str, Any], arrows: str, w: dict[str, str]) -> list[
         arrow = {"text": f"▲{move}" if move > 0 else f"▼{-move}" if move < 0 else "",
                  "cls": "up" if move > 0 else "down" if move < 0 else ""}
         rows.append({"cells": [{"text": places[int(r["start_no"])], "cls": "rank"},
-                               {"text": r["name"], "cls": "name", "head": True, "data": str(r["start_no"])},
-                               {"text": str(r["points"]), "cls": "pts"},
+                               _link(r, history), {"text": str(r["points"]), "cls": "pts"},
                                {"text": state[0], "cls": "state " + state[1]}, arrow,
                                *({"text": _text(r["values"].get(c)), "cls": "tb"} for c in codes)]})
     return rows
@@ -113,7 +122,8 @@ def pairings_rows(doc: dict[str, Any], lang: str, w: dict[str, str]) -> tuple[li
     return games, byes
 
 
-def crosstable_rows(rows: list[dict[str, Any]], square: bool, lang: str) -> tuple[list[Cell], list[Cell]]:
+def crosstable_rows(rows: list[dict[str, Any]], square: bool, lang: str,
+                    history: str | None = None) -> tuple[list[Cell], list[Cell]]:
     """The heads of the rounds (or of the square's columns) and the rows, in standings order."""
     places = _ranks(rows)
     rank_of = {int(r["start_no"]): int(r["rank"]) for r in rows}
@@ -121,8 +131,7 @@ def crosstable_rows(rows: list[dict[str, Any]], square: bool, lang: str) -> tupl
     out = []
     for r in rows:
         cells: list[Cell] = [{"text": places[int(r["start_no"])], "cls": "rank"},
-                             {"text": r["name"], "cls": "name", "head": True, "data": str(r["start_no"])},
-                             {"text": str(r["points"]), "cls": "pts"}]
+                             _link(r, history), {"text": str(r["points"]), "cls": "pts"}]
         if square:
             grid = [""] * len(rows)
             playing = set()
@@ -160,16 +169,20 @@ def odds_rows(odds: dict[str, Any]) -> list[Cell]:
 
 
 def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arrows: str = "version",
-               warning: str | None = None) -> dict[str, Markup]:
+               warning: str | None = None, history: bool = False) -> dict[str, Markup]:
     """Every part of the live screen (:data:`PARTS`) as HTML in ``lang``: ``doc`` is the ``/api/live`` document (its
     numbers as the text the API wrote them), ``cross`` the ``/api/live/crosstable`` rows, ``arrows`` ``version``
-    or ``round`` (the arrows since the previous version or round), ``warning`` the public warning (English)."""
+    or ``round`` (the arrows since the previous version or round), ``warning`` the public warning (English),
+    ``history`` whether the server keeps the history (each name then links to the player's)."""
     w = _words(lang)
     live = doc["live"]
     teams = live.get("view") == "teams"
     square = doc["tournament"].get("system") == "round robin" and not teams
+    history_hidden = not history or (bool(live.get("team_event")) and not teams)
+    query = None if history_hidden else urlencode({"event": live.get("event", ""), "lang": lang} | (
+        {"arrows": arrows} if arrows == "round" else {}))
     games, byes = pairings_rows(doc, lang, w)
-    cross_heads, cross_rows = crosstable_rows(cross, square, lang)
+    cross_heads, cross_rows = crosstable_rows(cross, square, lang, query)
     name_head = w["team"] if teams else w["name"]
     heads = [_head(w["rank"], "rank"), _head(name_head, "name"), _head(w["points"], "pts"), _head("✓"),
              _head("▲▼"), *(_head(c, "tb") for c in doc["tiebreaks"] if c != "PTS")]
@@ -189,7 +202,7 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
         "event": live.get("event", ""), "title": doc["tournament"].get("name") or live.get("event", ""),
         "stamp_html": Markup(w["live_round"].format(k=escape(live["round"]))) + " · " + stamp,
         "warning_text": message(warning, lang) if warning else "", "summary": summary,
-        "standings_heads": heads, "standings_rows": standings_rows(doc, arrows, w),
+        "standings_heads": heads, "standings_rows": standings_rows(doc, arrows, w, query),
         "pair_heads": [_head(w["board"]), _head(name_head, "name side"), _head(w["result"]),
                        _head(name_head, "name side")] if teams else
                       [_head(w["board"]), _head(w["white"], "name side"), _head(w["result"]),
@@ -201,6 +214,19 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
         "odds_wait": bool(live["pending"]) and not odds and not (live.get("team_event") and not teams),
         "cross_heads": [_head(w["rank"], "rank"), _head(name_head, "name"), _head(w["points"], "pts"), *cross_heads],
         "cross_rows": cross_rows, "cross_legend": [w["cells_key"], *legend(lang)],
-        "history_hidden": bool(live.get("team_event")) and not teams,
+        "history_hidden": history_hidden,
     })
     return {part: Markup(getattr(module, part)).strip() for part in PARTS}
+
+
+def history_part(versions: list[dict[str, Any]], lang: str, name: str) -> Markup:
+    """The history section of one player (team): the place and points in the last 30 versions, newest first (the
+    time in UTC; ``data-v`` the moment, which the page's script writes in the reader's time)."""
+    w = _words(lang)
+    heads = [_head("#"), _head(w["round"]), _head(w["rank"]), _head(w["points"]), _head("⏱", "name")]
+    rows = [{"cells": [{"text": str(v["version"])}, {"text": str(v["round"])}, {"text": str(v["rank"])},
+                       {"text": str(v["points"])},
+                       {"text": str(v["time"])[11:19], "cls": "name", "data": str(v["time"])}]}
+            for v in reversed(versions[-30:])]
+    return Markup(environment().get_template("live_history.html").render(w=w, name=name, heads=heads,
+                                                                         rows=rows)).strip()

@@ -8,6 +8,7 @@ const params = new URLSearchParams(location.search);
 const lang = document.documentElement.lang || "en";
 let player = null, scrollTimer = null, asking = 0, oddsTimer = null, oddsVersion = null, oddsAsked = 0;
 let players = params.get("players") === "1";
+if (params.get("player")) player = Number(params.get("player"));  // the page came with a player's history
 
 function el(tag, text, cls) {
   const e = document.createElement(tag);
@@ -20,8 +21,8 @@ const current = () => state().event || params.get("event");
 
 // the time of each version as the reader's language writes it (the server writes it in UTC)
 function localTimes() {
-  document.querySelectorAll("time[datetime]").forEach(t => {
-    const d = new Date(t.getAttribute("datetime"));
+  document.querySelectorAll("time[datetime], #history td[data-v]").forEach(t => {
+    const d = new Date(t.getAttribute("datetime") || t.dataset.v);
     if (!isNaN(d)) t.textContent = d.toLocaleTimeString(lang);
   });
 }
@@ -56,7 +57,7 @@ function swap(html) {
   for (const part of Array.from(t.content.children)) {
     const old = part.id && document.getElementById(part.id);
     if (!old) continue;
-    if (part.id === "history-section") { old.hidden = part.hidden; continue; }
+    if (part.id === "history-section" && player !== null) { old.hidden = part.hidden; continue; }
     old.replaceWith(part);
   }
   for (const [id, [left, top]] of Object.entries(scrolls)) {
@@ -80,34 +81,32 @@ async function refresh() {
   } catch (e) { /* the stream's reconnection tries again */ }
 }
 
+// a player's history (made by the server, as the tables are): the section is swapped for it
 async function showHistory(startNo) {
   const s = state();
   if (s.team === "1" && s.view !== "teams") return;  // a team event keeps the history of its teams
+  if (document.getElementById("history-section").hidden) return;  // this server keeps no history
   player = startNo;
   const q = new URLSearchParams({event: current(), player: startNo, lang});
-  let data;
   try {
-    const r = await fetch("/api/live/history?" + q);
-    if (!r.ok) return;
-    data = await r.json();
-  } catch (e) { return; }
-  const row = document.querySelector(`#standings th[data-v="${CSS.escape(String(startNo))}"]`);
-  document.getElementById("history-hint").textContent = row ? row.textContent : startNo;
-  const table = document.getElementById("history");
-  table.hidden = false;
-  table.tBodies[0].replaceChildren(...data.versions.slice(-30).reverse().map(v => {
-    const tr = el("tr");
-    tr.append(el("td", v.version), el("td", v.round), el("td", v.rank), el("td", v.points),
-              el("td", new Date(v.time).toLocaleTimeString(lang), "name"));
-    return tr;
-  }));
+    const r = await fetch("/live/history?" + q);
+    if (!r.ok || player !== startNo) return;
+    const t = document.createElement("template");
+    t.innerHTML = await r.text();
+    const part = t.content.getElementById("history-section");
+    if (part) document.getElementById("history-section").replaceWith(part);
+    localTimes();
+  } catch (e) { /* shown again with the next version */ }
 }
 
-// a click on a player's row of the standings or the crosstable shows their history
+// a click on a player's row of the standings or the crosstable (its name is a link to the page with the history,
+// for a reader without the script) shows the history here
 document.addEventListener("click", e => {
   const tr = e.target.closest("#standings tbody tr, #crosstable tbody tr");
   const head = tr && tr.querySelector("th[data-v]");
-  if (head) showHistory(Number(head.dataset.v));
+  if (!head || !head.querySelector("a")) return;
+  e.preventDefault();
+  showHistory(Number(head.dataset.v));
 });
 document.addEventListener("change", e => {
   if (e.target.id !== "arrows") return;
@@ -187,7 +186,6 @@ document.getElementById("view").onclick = e => {
   players = !players; player = null;
   if (players) params.set("players", "1"); else params.delete("players");
   window.history.replaceState(null, "", "?" + params);
-  document.getElementById("history").hidden = true;
   refresh();
 };
 document.getElementById("hall").onclick = () => hall(!document.body.classList.contains("hall"));
