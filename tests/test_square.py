@@ -128,7 +128,8 @@ def test_a_small_round_robin_prints_its_square_under_the_standings(tmp_path):
 
 
 def test_the_live_page_shows_a_round_robins_square(tmp_path_factory):
-    """The live page of rr-7: a row per start number, each cell the results against that column's player."""
+    """The live page of rr-7: a row per player, each cell the results against that column's player; rows and
+    columns in standings order, the diagonal ×, as on the event's website (the same template)."""
     pytest.importorskip("starlette")
     import test_web
     from test_phone import live_page, serve_live
@@ -142,10 +143,15 @@ def test_the_live_page_shows_a_round_robins_square(tmp_path_factory):
     with serve_live(folder) as base, sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=test_web.CHROMIUM, args=test_web.FLAGS)
         page = live_page(b, base, 390, rows=7)
-        page.wait_for_function("document.querySelector('#crosstable').classList.contains('square')", timeout=30_000)
-        rows = page.locator("#crosstable tbody tr").evaluate_all("rs => rs.map(r => [...r.cells].map(c => c.textContent))")
-        assert [int(r[0]) for r in rows] == list(range(1, 8))
-        for me, r in enumerate(rows, 1):
-            assert r[3 + me] == ""
-            assert [r[3 + k] for k in range(1, 8) if k != me] == [results.get((me, k), "") for k in range(1, 8) if k != me]
+        heads = page.locator("#crosstable thead th").all_inner_texts()
+        assert heads[3:] == [str(k) for k in range(1, 8)]
+        rows = page.locator("#crosstable tbody tr").evaluate_all(
+            "rs => rs.map(r => [r.cells[1].dataset.v, ...[...r.cells].map(c => c.textContent)])")
+        order = [int(r[0]) for r in rows]  # the start numbers, in standings order
+        assert sorted(order) == list(range(1, 8))
+        for r in rows:
+            me, cells = int(r[0]), r[4:]
+            assert cells[order.index(me)] == "×"
+            assert [cells[j] for j, o in enumerate(order) if o != me] == [results.get((me, o), "") for o in order
+                                                                         if o != me]
         b.close()

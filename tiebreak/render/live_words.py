@@ -48,6 +48,7 @@ LIVE_WORDS = Table("live", {
     'cells_legend': ('2w1: the opponent placed 2nd, White, won (b: Black); ½ draw, 0 lost; + / − won / lost by forfeit; '
                      '… being played; bye: pairing-allocated bye; 1 bye, ½ bye, 0 bye: full-point, half-point, '
                      'zero-point bye'),
+    'cells_key': '3w1: the opponent placed 3rd, White, won (b: Black); ½ draw, 0 lost; * being played',
 })
 
 #: sentences of a count (gettext plural entries, context ``live:<key>``): the page picks the form of its count by

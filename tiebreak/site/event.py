@@ -29,16 +29,12 @@ from ..engine.model import Kind, Tournament
 from ..engine.standings import Standings
 from ..engine.team_matches import players_event
 from ..formats import readers
+from ..render.results import CELL as CELL
+from ..render.results import FORFEITS as FORFEITS
+from ..render.results import SCORE as SCORE
 
-#: the result of a game from White's side as the pairings show it (a forfeit has its own words)
-SCORE = {Kind.WIN: "1–0", Kind.DRAW: "½–½", Kind.LOSS: "0–1", Kind.WIN_SHORT: "1–0", Kind.DRAW_SHORT: "½–½",
-         Kind.LOSS_SHORT: "0–1", Kind.FORFEIT_WIN: "+ –", Kind.FORFEIT_LOSS: "– +", Kind.DOUBLE_FORFEIT: "– –",
-         Kind.UNKNOWN: ""}
-#: one side's result in a crosstable cell or a card
-CELL = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.WIN_SHORT: "1", Kind.DRAW_SHORT: "½", Kind.LOSS_SHORT: "0",
-        Kind.UNKNOWN: "*", Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "−", Kind.DOUBLE_FORFEIT: "−", Kind.PAB: "+",
-        Kind.FPB: "1", Kind.HPB: "½", Kind.ZPB: "0", Kind.ABSENT: ""}
-FORFEITS = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
+# SCORE, CELL, FORFEITS: the words and symbols of results, one set for the site and the live screen
+# (:mod:`tiebreak.render.results`)
 
 
 @dataclass

@@ -27,17 +27,15 @@ from typing import Annotated, Any, TypedDict
 
 import anyio
 from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Query, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from fastapi.responses import JSONResponse, Response, StreamingResponse
 from pydantic import BaseModel, Field
 
 from ..engine.errors import TiebreakError
 from ..engine.rules import RULE_CHOICES
 from ..live.watch import LiveHub
-from ..render.i18n import LANGUAGES, WORDS, message
-from ..render.live_words import LIVE_WORDS, live_count_words
-from ..render.table_style import TABLE_CSS
-from ..render.templating import environment
+from ..render.i18n import LANGUAGES, message
 from .errors import ApiError, error_response, install
+from .live_tables import MAX_NAME, routes
 
 HERE = Path(__file__).parent
 #: the seconds a refused stream is asked to wait before it tries again (``Retry-After``)
@@ -52,8 +50,9 @@ HISTORY_ANSWERS = 512
 #: seconds the arbiter's change waits for its recomputation (in the hub's single updater); past it the answer is a
 #: 503 that says the work goes on, and its version is published (and told) when done
 ARBITER_DEADLINE = 10.0
-#: the longest event name, tie-break list and rule set name a request may give (longer: 422, the field named)
-MAX_NAME, MAX_TIEBREAKS, MAX_RULES = 300, 500, 40
+#: the longest tie-break list and rule set name a request may give (longer: 422, the field named; the event's name:
+#: :data:`tiebreak.web.live_tables.MAX_NAME`)
+MAX_TIEBREAKS, MAX_RULES = 500, 40
 #: an event's name in a query
 EventName = Annotated[str | None, Query(max_length=MAX_NAME)]
 Lang = Annotated[str, Query(max_length=20)]
@@ -97,10 +96,8 @@ class EventListing(TypedDict):
 def router(hub: LiveHub) -> APIRouter:
     """The routes of the live face, bound to ``hub``."""
     api = APIRouter()
-    env = environment()
     reads = anyio.CapacityLimiter(LIVE_READS)
     answers: dict[tuple[str, int, int | None], bytes] = {}  # the history answers kept
-    pages: dict[str, str] = {}  # the page, per language
     computing: set[str] = set()  # the events whose arbiter's change is being recomputed
 
     def room(request: Request) -> str:
@@ -121,15 +118,7 @@ def router(hub: LiveHub) -> APIRouter:
             return fail("no live event is published yet", 404, lang)
         return fail(f"no live event {name!r}", 404, lang, field="event")
 
-    @api.get("/live", response_class=HTMLResponse, include_in_schema=False)
-    async def page(lang: Lang = "en") -> HTMLResponse:
-        lang = lang if lang in LANGUAGES else "en"
-        if lang not in pages:  # made once per language
-            words = {k: table.text(k, lang) for table in (WORDS, LIVE_WORDS) for k in table} | live_count_words(lang)
-            pages[lang] = env.get_template("live.html").render(
-                lang=lang, w=words, languages=LANGUAGES, table_css=TABLE_CSS,
-                words_json=json.dumps(words, ensure_ascii=False).replace("<", "\\u003c"))
-        return HTMLResponse(pages[lang])
+    routes(api, hub, reads, missing)  # the page and its tables (tiebreak.web.live_tables)
 
     @api.get("/api/live")
     async def live(event: EventName = None, lang: Lang = "en", players: bool = False) -> Response:

@@ -1,0 +1,224 @@
+"""The live screen's tables are the server's, from the one set of templates (issue 25: "the same page templates serve
+the live server, the site and the HTML downloads"): the page ``/live`` read without a script shows the standings
+``tiebreak standings`` prints for the file; a result changed in the watched file reaches ``/live/tables``; the tables
+of a version and language are made once, whatever the number of viewers; in Russian and Ukrainian they have no
+English word; in Chromium at 390 px rank, name and points stay in view, the page does not scroll sideways, and
+axe-core finds no serious or critical violation."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import shutil
+from html import unescape
+from pathlib import Path
+
+import pytest
+from sources import ROOT
+
+pytest.importorskip("jinja2")
+pytest.importorskip("watchfiles")
+pytest.importorskip("fastapi")
+
+from fastapi.testclient import TestClient  # noqa: E402
+from test_site import Tables  # noqa: E402
+
+from tiebreak.cli import main  # noqa: E402
+from tiebreak.live.watch import LiveHub  # noqa: E402
+from tiebreak.web.live import live_app  # noqa: E402
+from tiebreak.web.live_tables import tables_of  # noqa: E402
+
+EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
+#: round 7, board 1: No. 3 Krishnan (White) beat No. 7 Nguyen; the lines end with that round
+KRISHNAN, NGUYEN = "     7 w 1", "     3 b 0"
+
+
+def _served(folder: Path, text: str, name: str = "Open.trf") -> tuple[LiveHub, TestClient]:
+    (folder / name).write_text(text, encoding="utf-8")
+    hub = LiveHub(folder, database="none")
+    return hub, TestClient(live_app(hub))
+
+
+def _tables(html: str) -> dict[str, list[list[dict[str, str]]]]:
+    parser = Tables()
+    parser.feed(html)
+    return parser.tables
+
+
+def _forfeited(text: str) -> str:
+    """Round 7, board 1 turned into a forfeit: No. 7 wins it (No. 3 did not come)."""
+    lines = []
+    for line in text.split("\n"):
+        if line.rstrip().endswith(KRISHNAN) and "Krishnan" in line:
+            line = line.rstrip()[:-1] + "-"
+        elif line.rstrip().endswith(NGUYEN) and "Nguyen" in line:
+            line = line.rstrip()[:-1] + "+"
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def test_the_page_without_a_script_shows_the_standings_of_the_command_line(tmp_path, capsys):
+    _, client = _served(tmp_path, EXAMPLE.read_text(encoding="utf-8"))
+    page = client.get("/live")
+    assert page.status_code == 200
+    rows = _tables(page.text)["standings"]
+    heads, body = rows[0], rows[1:]
+    # the live standings share tied places (no lots): the command line's --no-lots
+    assert main(["standings", str(EXAMPLE), "--no-lots", "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert len(body) == len(doc["standings"]) == 32
+    codes = [c for c in doc["tiebreaks"] if c != "PTS"]
+    assert [h["text"] for h in heads[5:]] == codes  # rank, name, points, the mark, the arrow, the tie-breaks
+    for cells, row in zip(body, doc["standings"]):
+        rank, name, points = (c["text"] for c in cells[:3])
+        assert rank.split("-")[0] == str(row["rank"]) and name == row["name"]
+        assert float(points) == row["points"] and cells[1]["data"] == str(row["start_no"])
+        assert [float(c["text"]) for c in cells[5:]] == [float(row["values"][c]) for c in codes]
+        assert cells[3]["text"] == "✓"  # every game played: every place settled
+
+
+def test_a_changed_result_reaches_the_tables(tmp_path):
+    hub, client = _served(tmp_path, EXAMPLE.read_text(encoding="utf-8"))
+    before = _tables(client.get("/live/tables", params={"lang": "ru"}).text)
+    board1 = [c["text"] for c in before["pairings"][1]]
+    assert board1 == ["1", "Krishnan,Anirudh", "1–0", "Nguyen,Anh Kiet"]
+    (tmp_path / "Open.trf").write_text(_forfeited(EXAMPLE.read_text(encoding="utf-8")), encoding="utf-8")
+    assert hub.events["Open.trf"].update() is not None  # what the watcher does when the file changes
+    after = _tables(client.get("/live/tables", params={"lang": "ru", "version": "2"}).text)
+    # a forfeit in words, never the file's code (+/-): No. 7 now has 7 points (6 + 1), No. 3 4.5 (5.5 - 1)
+    board = next(r for r in after["pairings"][1:] if r[1]["text"] == "Krishnan,Anirudh")
+    assert board[2]["text"] == "– + (поражение без игры)"
+    points = {r[1]["text"]: r[2]["text"] for r in after["standings"][1:]}
+    assert points["Nguyen,Anh Kiet"] == "7" and points["Krishnan,Anirudh"] == "4.5"
+    assert after["standings"][1][1]["text"] == "Nguyen,Anh Kiet"  # alone in first place now
+    # the round's cell of No. 3 in the crosstable: the opponent's place, Black/White in Russian, the forfeit's −
+    cross = {r[1]["text"]: r[3:] for r in after["crosstable"][1:]}
+    assert cross["Krishnan,Anirudh"][-1]["text"] == "1б−"
+
+
+def test_the_tables_of_a_version_and_language_are_made_once(tmp_path):
+    import httpx
+
+    hub, client = _served(tmp_path, EXAMPLE.read_text(encoding="utf-8"))
+    app = client.app
+
+    async def many() -> list[bytes]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as c:
+            answers = await asyncio.gather(*(c.get("/live/tables", params={"lang": "uk"}) for _ in range(40)),
+                                           *(c.get("/live", params={"lang": "uk"}) for _ in range(10)))
+        assert all(a.status_code == 200 for a in answers)
+        return [a.content for a in answers]
+
+    bodies = asyncio.run(many())
+    assert len(set(bodies[:40])) == 1 and len(set(bodies[40:])) == 1  # every viewer the same bytes
+    assert tables_of(hub).renders == 1  # fifty viewers at once, one render: the page and the fragment share it
+    assert client.get("/live/tables", params={"lang": "uk"}).content == bodies[0]
+    client.get("/live/tables", params={"lang": "ru"})
+    client.get("/live/tables", params={"lang": "ru", "arrows": "round"})
+    assert tables_of(hub).renders == 3  # another language, other arrows: once each
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_russian_and_ukrainian_tables_have_no_english_words(tmp_path, lang):
+    from test_every_word import english
+
+    text = EXAMPLE.read_text(encoding="utf-8")
+    pending = "\n".join(line[:-1] + " " if line.startswith("001") and line.rstrip().endswith((KRISHNAN, NGUYEN))
+                        else line for line in text.split("\n"))  # board 1 being played: the words of a game in play
+    _, client = _served(tmp_path, pending)
+    for body in (client.get("/live", params={"lang": lang}).text,
+                 client.get("/live/tables", params={"lang": lang, "arrows": "round"}).text):
+        assert "Krishnan" in body and re.search(r"\bid=\"crosstable\"", body)
+        shown = re.sub(r"<(script|style)[^>]*>.*?</\1>", " ", body, flags=re.S)
+        shown = unescape(re.sub(r"<[^>]+>", " ", shown))
+        assert [w for w in english(shown)] == []
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    from test_phone import serve_live
+
+    folder = tmp_path_factory.mktemp("tables")
+    shutil.copy(EXAMPLE, folder / "Open.trf")
+    with serve_live(folder) as base:
+        yield base
+
+
+@pytest.fixture(scope="module")
+def chromium():
+    from test_site_browser import FLAGS, _chromium
+
+    path = _chromium()
+    if not path:
+        pytest.skip("no Chromium installed (Debian: apt install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=FLAGS)
+        yield b
+        b.close()
+
+
+def test_on_a_phone_without_a_script_rank_name_points_stay_and_axe_finds_nothing_serious(chromium, server):
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
+    context = chromium.new_context(java_script_enabled=False, viewport={"width": 390, "height": 800})
+    page = context.new_page()
+    page.goto(server + "/live?lang=uk")
+    assert page.locator("#standings tbody tr").count() == 32  # the tables are in the page: no script needed
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    for table in ("#standings", "#crosstable"):
+        box = page.locator(table).locator("xpath=..")
+        box.scroll_into_view_if_needed()
+        box.evaluate("b => b.scrollLeft = 10000")  # scrolled to the last column: rank, name, points stay
+        for cls in ("rank", "name", "pts"):
+            cell = page.locator(f"{table} tbody tr:first-child .{cls}").bounding_box()
+            assert cell and 0 <= cell["x"] and cell["x"] + cell["width"] <= 390, (table, cls, cell)
+    context.close()
+    page = chromium.new_page(viewport={"width": 390, "height": 800})  # with the script, as a viewer sees it
+    page.goto(server + "/live?lang=uk")
+    page.wait_for_function("document.getElementById('dot').className === 'on'", timeout=10_000)
+    found = [(v["id"], v["impact"]) for v in axe.run(page).response["violations"]
+             if v["impact"] in ("serious", "critical")]
+    assert not found
+    page.close()
+
+
+def test_the_crosstable_reads_as_on_the_events_website(tmp_path):
+    """The same event state, the same cells: the live crosstable (English) is the website's (``tiebreak site
+    --no-lots``: shared places, as live), cell for cell: the opponent's place, the colour, the result; byes and
+    forfeits as symbols named by the same legend."""
+    out = tmp_path / "site"
+    assert main(["site", str(EXAMPLE), "-o", str(out), "--no-lots"]) == 0
+    site = _tables((out / "en" / "crosstable.html").read_text(encoding="utf-8"))["crosstable"]
+    _, client = _served(tmp_path, EXAMPLE.read_text(encoding="utf-8"))
+    live = _tables(client.get("/live/tables").text)["crosstable"]
+    assert [[c["text"] for c in r] for r in live] == [[c["text"] for c in r] for r in site]
+    legend = (out / "en" / "crosstable.html").read_text(encoding="utf-8")
+    assert all(x in legend for x in ("+ = forfeit win", "½ = half-point bye", "0 = zero-point bye"))
+    assert all(x in client.get("/live/tables").text for x in ("+ = forfeit win", "½ = half-point bye"))
+    # the last round's games and byes in the same words (the boards: live orders them by the current places)
+    games = _tables((out / "en" / "round-7.html").read_text(encoding="utf-8"))
+    tables = _tables(client.get("/live/tables").text)
+    for name in ("pairings", "byes"):
+        assert sorted([c["text"] for c in r][-3:] for r in tables[name][1:]) == \
+               sorted([c["text"] for c in r][-3:] for r in games[name][1:])
+
+
+def test_a_players_history_reads_without_a_script(tmp_path):
+    """A name links to the page with that player's history (kept in the database beside the file); the page's
+    script fetches the same section from ``/live/history``."""
+    (tmp_path / "Open.trf").write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    hub = LiveHub(tmp_path)  # the history in tiebreak-live.sqlite beside the file
+    client = TestClient(live_app(hub))
+    try:
+        page = client.get("/live", params={"lang": "uk"}).text
+        assert 'href="?event=Open.trf&amp;lang=uk&amp;player=7#history-section"' in page  # No. 7 Nguyen
+        shown = _tables(client.get("/live", params={"lang": "uk", "player": "7"}).text)["history"]
+        assert [c["text"] for c in shown[1]][:4] == ["1", "7", "1", "6"]  # version 1: round 7, first, 6 points
+        (tmp_path / "Open.trf").write_text(_forfeited(EXAMPLE.read_text(encoding="utf-8")), encoding="utf-8")
+        assert hub.events["Open.trf"].update() is not None
+        rows = _tables(client.get("/live/history", params={"player": "7"}).text)["history"][1:]
+        assert [[c["text"] for c in r][:4] for r in rows] == [["2", "7", "1", "7"], ["1", "7", "1", "6"]]
+    finally:
+        hub.close()

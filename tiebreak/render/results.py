@@ -1,0 +1,69 @@
+"""Results in words and symbols, as every published table shows them (the event's website and the live screen): a
+game's result from White's side (forfeits named in words), a bye in words, a crosstable cell (the opponent's rank,
+the colour in the reader's language, the result; a bye as a symbol the legend names), never the file's codes.
+
+The live JSON API keeps its codes for programs (``1-0``, ``+-``; byes ``U``/``F``/``H``/``Z``); :data:`API_RESULTS`
+and :data:`API_CELLS` read them back into kinds, so the live screen words them as the site does.
+
+>>> game_result(Kind.FORFEIT_WIN, "en"), game_result(Kind.DRAW, "ru"), bye_text(Kind.HPB, "uk")
+('+ – (forfeit win)', '½–½', 'бай в пів очка')
+>>> cross_cell(3, "b", Kind.WIN, "ru"), cross_cell(None, None, Kind.HPB, "en"), cross_cell(None, None, Kind.ABSENT, "en")
+('3ч1', '½', '–')
+"""
+
+from __future__ import annotations
+
+from ..engine.model import Kind
+from .i18n import kind_name, word
+
+#: the result of a game from White's side as the pairings show it (a forfeit has its own words)
+SCORE = {Kind.WIN: "1–0", Kind.DRAW: "½–½", Kind.LOSS: "0–1", Kind.WIN_SHORT: "1–0", Kind.DRAW_SHORT: "½–½",
+         Kind.LOSS_SHORT: "0–1", Kind.FORFEIT_WIN: "+ –", Kind.FORFEIT_LOSS: "– +", Kind.DOUBLE_FORFEIT: "– –",
+         Kind.UNKNOWN: ""}
+#: one side's result in a crosstable cell or a card
+CELL = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.WIN_SHORT: "1", Kind.DRAW_SHORT: "½", Kind.LOSS_SHORT: "0",
+        Kind.UNKNOWN: "*", Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "−", Kind.DOUBLE_FORFEIT: "−", Kind.PAB: "+",
+        Kind.FPB: "1", Kind.HPB: "½", Kind.ZPB: "0", Kind.ABSENT: ""}
+FORFEITS = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
+#: the kinds a crosstable's legend names (the symbols that are not plain scores)
+LEGEND_KINDS = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.PAB, Kind.HPB, Kind.ZPB)
+
+#: the live API's result codes of a game (White's side) and of a crosstable cell, read back into kinds
+API_RESULTS = {"1-0": Kind.WIN, "½-½": Kind.DRAW, "0-1": Kind.LOSS, "+-": Kind.FORFEIT_WIN, "-+": Kind.FORFEIT_LOSS,
+               "--": Kind.DOUBLE_FORFEIT}
+API_CELLS = {"1": Kind.WIN, "½": Kind.DRAW, "0": Kind.LOSS, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS,
+             "U": Kind.PAB, "F": Kind.FPB, "H": Kind.HPB, "Z": Kind.ZPB, "": Kind.ABSENT, "*": Kind.UNKNOWN}
+
+
+def game_result(kind: Kind, lang: str) -> str:
+    """A finished game's result from White's side; a forfeit says so in words."""
+    if kind in FORFEITS:
+        return f"{SCORE[kind]} ({kind_name(kind.name, lang)})"
+    return SCORE.get(kind, "")
+
+
+def bye_text(kind: Kind, lang: str) -> str:
+    """A round without an opponent in words (the kind of bye; an absence is *not paired*)."""
+    if kind == Kind.ABSENT:
+        from .site_words import SITE_WORDS
+
+        return SITE_WORDS.text("not_paired", lang)
+    return kind_name(kind.name, lang)
+
+
+def colour_letter(colour: str | None, lang: str) -> str:
+    """``w``/``b`` (the API's colour) as the reader's language abbreviates White and Black."""
+    return word("white_short", lang) if colour == "w" else word("black_short", lang) if colour == "b" else ""
+
+
+def cross_cell(opponent_rank: int | None, colour: str | None, kind: Kind, lang: str) -> str:
+    """A Swiss crosstable's cell: the opponent's rank, the colour and the result (``3w1``); without an opponent the
+    bye's symbol (named by the legend), ``–`` when not paired."""
+    if opponent_rank is None:
+        return CELL[kind] if kind != Kind.ABSENT else "–"
+    return f"{opponent_rank}{colour_letter(colour, lang)}{CELL[kind]}"
+
+
+def legend(lang: str) -> list[str]:
+    """What the crosstable's symbols mean (``+ = forfeit win``…)."""
+    return [f"{CELL[k] or '–'} = {kind_name(k.name, lang)}" for k in LEGEND_KINDS]

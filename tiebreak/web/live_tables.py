@@ -1,0 +1,213 @@
+"""The live screen's HTML: the page ``/live`` with the current tables already in it (reading needs no script) and
+``/live/tables``, the same tables alone, which the page's script fetches at each new version and swaps in.
+
+The tables are made by :func:`tiebreak.render.live_tables.live_parts` from the version's JSON document, once per
+version, language, view (teams or players) and arrows (since the version or the round), in the live reads' own
+threads (never on the event loop, never in the threads the rest of the server needs); every viewer of that version
+then gets the same bytes.  A version's parts change within the version only when its odds come or its public warning
+changes: both are part of the key.  When many viewers ask at once for a version not yet made, one makes it and the
+others wait for it (one render per key), and the parts of an event's older versions are dropped when a newer one is
+made.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import json
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
+
+import anyio
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+
+from ..live.event import LiveEvent
+from ..live.watch import LiveHub
+from ..render.i18n import LANGUAGES, WORDS
+from ..render.live_tables import PARTS, history_part, live_parts
+from ..render.live_words import LIVE_WORDS, live_count_words
+from ..render.table_style import TABLE_CSS
+from ..render.templating import environment
+from .errors import ApiError, error_response
+
+#: pages and fragments kept (the newest version's of each event and view; older ones are dropped when made)
+KEPT = 96
+#: players' histories kept (and the pages that show one), apart from the tables
+HISTORIES = 512
+Key = tuple[Any, ...]
+T = TypeVar("T")
+_TABLES: weakref.WeakKeyDictionary[LiveHub, LiveTables] = weakref.WeakKeyDictionary()
+
+
+def tables_of(hub: LiveHub) -> LiveTables:
+    """The :class:`LiveTables` of the live face serving ``hub`` (its counter of renders, what it keeps)."""
+    return _TABLES[hub]
+
+
+class LiveTables:
+    """The made pages and fragments of the live screen, and the work of making them (one at a time per key)."""
+
+    def __init__(self, hub: LiveHub, reads: anyio.CapacityLimiter) -> None:
+        self.hub, self.reads = hub, reads
+        self.kept: OrderedDict[Key, Any] = OrderedDict()
+        self.histories: OrderedDict[Key, Any] = OrderedDict()  # a player's history, and the page showing it
+        self.making: dict[Key, asyncio.Future[Any]] = {}
+        #: how many times parts were made (each key once while it is kept)
+        self.renders = 0
+
+    @staticmethod
+    def stamp(e: LiveEvent, players: bool) -> Key:
+        """What the tables of ``e`` depend on, read on the event loop without reading the document."""
+        doc = e.document
+        return e.name, e.version, bool(doc and doc.get("odds")), e.warning, players and bool(e.players_text)
+
+    async def get(self, key: Key, make: Callable[[], T], player: bool = False) -> T:
+        """The bytes of ``key``: kept, or being made by another request (waited for), or made now in a live reads'
+        thread.  A viewer that goes away does not stop the work the others wait for.  ``player``: what one
+        player's history makes, kept apart (at most :data:`HISTORIES`), so that it never pushes out the tables."""
+        kept = (self.histories if player else self.kept).get(key)
+        if kept is not None:
+            return kept  # type: ignore[no-any-return]
+        work = self.making.get(key)
+        if work is None:
+            work = asyncio.ensure_future(anyio.to_thread.run_sync(make, limiter=self.reads))
+            self.making[key] = work
+            work.add_done_callback(lambda f: self._done(key, f, self.histories if player else self.kept,
+                                                        HISTORIES if player else KEPT))
+        return await asyncio.shield(work)
+
+    def _done(self, key: Key, f: asyncio.Future[Any], kept: OrderedDict[Key, Any], most: int) -> None:
+        self.making.pop(key, None)
+        if f.cancelled() or f.exception() is not None:
+            return
+        kind, stamp = key[0], key[1]
+        for old in [k for k in kept if k[0] == kind and k[1][0] == stamp[0] and k[1][1] < stamp[1]]:
+            del kept[old]  # an older version of the same event
+        kept[key] = f.result()
+        while len(kept) > most:
+            kept.popitem(last=False)
+
+    def parts(self, e: LiveEvent, players: bool, lang: str, arrows: str) -> tuple[dict[str, str], str]:
+        """(In a live reads' thread) the parts of the version served, and the event's title."""
+        with e._lock:  # a version being published is whole before the lock is let go
+            text = e.players_text if players and e.players_text else e.text
+            warning = e.warning
+        doc = json.loads(text, parse_float=str)  # the numbers as the text the API wrote them
+        cross = json.loads(e.crosstable_json(players))["rows"]
+        self.renders += 1
+        parts = {k: str(v) for k, v in live_parts(doc, cross, lang, arrows, warning,
+                                                  self.hub.history is not None).items()}
+        return parts, str(doc["tournament"].get("name") or e.name)
+
+    async def made(self, e: LiveEvent, players: bool, lang: str, arrows: str) -> tuple[Key, tuple[dict[str, str], str]]:
+        """The key of the version's parts and the parts (made once, shared by the page and the fragment)."""
+        key = ("parts", self.stamp(e, players), lang, arrows)
+        return key, await self.get(key, lambda: self.parts(e, players, lang, arrows))
+
+    def history(self, e: LiveEvent, player: int, lang: str) -> str:
+        """(In a live reads' thread) the history section of ``player`` (a team's number in a team event)."""
+        assert self.hub.history is not None  # asked only of a server that keeps history
+        versions = self.hub.history.player(e.name, player)
+        with e._lock:
+            text = e.text
+        names = {int(r["start_no"]): str(r["name"]) for r in json.loads(text)["standings"]}
+        return str(history_part(versions, lang, names.get(player, f"#{player}")))
+
+    @staticmethod
+    def page(made: tuple[dict[str, str], str] | None, lang: str, hall: bool, event: str, players: bool,
+             team: bool, events: list[str], history: str | None = None) -> bytes:
+        """The whole page around the parts ``made`` (None: no event is published); ``history`` a player's."""
+        words = {k: table.text(k, lang) for table in (WORDS, LIVE_WORDS) for k in table} | live_count_words(lang)
+        parts, title = made if made is not None else (dict.fromkeys(PARTS, ""), "")
+        if history is not None:
+            parts = parts | {"history": history}
+        return environment().get_template("live.html").render(
+            lang=lang, w=words, languages=LANGUAGES, table_css=TABLE_CSS, parts=parts, hall=hall, title=title,
+            events=events, event=event, players=players, team=team,
+            words_json=json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")).encode("utf-8")
+
+
+#: the longest event name a request may give (longer: 422, the field named)
+MAX_NAME = 300
+#: the query's fields (an event's name as long as the API takes it; the rest short words)
+EventName = Annotated[str | None, Query(max_length=MAX_NAME)]
+Lang = Annotated[str, Query(max_length=20)]
+Arrows = Annotated[str, Query(max_length=20)]
+Screen = Annotated[str, Query(max_length=20)]
+
+
+def packed(body: bytes) -> tuple[bytes, bytes]:
+    """The bytes and their gzip (made once with them: a 2,000-player event's tables are about 1.3 MB, 0.1 MB
+    compressed, sent to every viewer of the version)."""
+    return body, gzip.compress(body, 6, mtime=0)
+
+
+def answer(body: tuple[bytes, bytes], request: Request, status: int = 200) -> Response:
+    """The HTML, compressed when the client takes gzip."""
+    headers = {"cache-control": "no-cache", "vary": "Accept-Encoding"}
+    if "gzip" in request.headers.get("accept-encoding", ""):
+        return Response(body[1], status, media_type="text/html; charset=utf-8",
+                        headers=headers | {"content-encoding": "gzip"})
+    return Response(body[0], status, media_type="text/html; charset=utf-8", headers=headers)
+
+
+def routes(api: APIRouter, hub: LiveHub, reads: anyio.CapacityLimiter,
+           missing: Callable[[str | None, str], JSONResponse]) -> LiveTables:
+    """Add ``/live`` and ``/live/tables`` to ``api``; the :class:`LiveTables` that keeps what they serve."""
+    tables = _TABLES[hub] = LiveTables(hub, reads)
+
+    @api.get("/live", response_class=HTMLResponse, include_in_schema=False)
+    async def page(request: Request, event: EventName = None, lang: Lang = "en", players: bool = False,
+                   arrows: Arrows = "version", screen: Screen = "",
+                   player: int | None = Query(None, ge=1, le=99999)) -> Response:
+        lang = lang if lang in LANGUAGES else "en"
+        arrows = "round" if arrows == "round" else "version"
+        e = hub.event(event)  # none yet (or no such event: 404): the page says no event is published, and waits
+        events = [x.name for x in hub.published()]
+        hall, made, key = screen == "hall", None, ("parts", ("", 0), lang, arrows)
+        if e is not None:
+            key, made = await tables.made(e, players, lang, arrows)
+        name, team, view = (e.name, e.players is not None, players) if e is not None else ("", False, False)
+        shown = None  # a player's history (a link of the tables, without the page's script)
+        if e is not None and player is not None and hub.history is not None and not (team and players):
+            shown = await tables.get(("history", key[1], player, lang), lambda: tables.history(e, player, lang),
+                                     player=True)
+        body = await tables.get(("page", key[1], key, hall, tuple(events), player if shown else None),
+                                lambda: packed(tables.page(made, lang, hall, name, view, team, events, shown)),
+                                player=shown is not None)
+        status = 404 if e is None and event is not None and event not in hub.events else 200
+        return answer(body, request, status)
+
+    @api.get("/live/tables", response_class=HTMLResponse, include_in_schema=False)
+    async def fragment(request: Request, event: EventName = None, lang: Lang = "en", players: bool = False,
+                       arrows: Arrows = "version", version: int | None = Query(None, ge=0)) -> Response:
+        """The live screen's tables of the version served (``version`` only tells caches apart): each part one
+        element with its ``id``, made once per version, language, view and arrows."""
+        lang = lang if lang in LANGUAGES else "en"
+        arrows = "round" if arrows == "round" else "version"
+        e = hub.event(event)
+        if e is None:
+            return missing(event, lang)
+        key, (parts, _) = await tables.made(e, players, lang, arrows)
+        body = await tables.get(("tables", key[1], key), lambda: packed("\n".join(parts.values()).encode("utf-8")))
+        return answer(body, request)
+
+    @api.get("/live/history", response_class=HTMLResponse, include_in_schema=False)
+    async def history(request: Request, player: int = Query(ge=1, le=99999), event: EventName = None,
+                      lang: Lang = "en") -> Response:
+        """One player's (team's) history as the page shows it: made once per version, player and language."""
+        lang = lang if lang in LANGUAGES else "en"
+        e = hub.event(event)
+        if e is None:
+            return missing(event, lang)
+        if hub.history is None:
+            return error_response(ApiError(404, "this server keeps no history"), lang)
+        stamp = tables.stamp(e, False)
+        body = await tables.get(("history-html", stamp, player, lang),
+                                lambda: packed(tables.history(e, player, lang).encode("utf-8")), player=True)
+        return answer(body, request)
+
+    return tables
