@@ -88,6 +88,17 @@ def menu(e: TeamEvent, s: dict[str, str]) -> list[tuple[str, str]]:
     return items
 
 
+def points_words(e: TeamEvent, lang: str) -> tuple[str, str]:
+    """The primary score's short and full names (``МО``, ``Матчевые очки``; ``GP``, ``Game points``): the heading
+    of the points column and its explanation, in the glossary's words."""
+    from ..render.team_words import primary_name
+    from .cells import site_words
+
+    primary = e.current.tt.primary
+    full = {"MP": "match_points", "GP": "game_points"}.get(primary)
+    return primary_name(primary, lang), site_words(lang)[full] if full else primary
+
+
 def _team(e: TeamEvent, number: int | None) -> dict[str, Any]:
     if number is None:
         return {"text": ""}
@@ -120,7 +131,8 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
         st = e.after[k - 1]
         sizes = place_sizes(st)
         keys = st.keys
-        heads = [_head(word("rank", lang), "rank"), _head(s["teams"], "name"), _head(keys[0], "pts"),
+        short, full = points_words(e, lang)
+        heads = [_head(word("rank", lang), "rank"), _head(s["teams"], "name"), _head(short, "pts", full),
                  *(_head(x) for x in keys[1:])]
         rows = [{"cells": [{"text": shared_place(r.rank, sizes[r.rank]) + ("*" if r.lot is not None else ""),
                             "cls": "rank"}, {**_team(e, r.number), "head": True},
@@ -129,6 +141,7 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
                 for r in st.rows]
         title = s["standings"] if not arg else s["standings_after"].format(k=k)
         return {"title": title, "intro": word("after_round", lang, k=k, n=e.tournament.rounds),
+                "legend": [f"{short} = {full}", word("undefined", lang)],
                 "tables": [{"id": "standings", "caption": title, "heads": heads, "rows": rows, "sticky": True}]}, \
             "site_tables.html"
     if kind == "round":
@@ -142,22 +155,27 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
     raise KeyError(name)
 
 
-def boards_of_match(e: TeamEvent, r: int, a: int) -> list[tuple[int, int, int, Kind, int]]:
+def boards_of_match(e: TeamEvent, r: int, a: int) -> list[tuple[int, int, int | None, Kind, int]]:
     """The board games of team index ``a`` in round ``r`` (0-based): (board, own start number, opponent's start
-    number, own kind, own colour), the boards numbered in the order of the team's list."""
+    number, own kind, own colour), the boards numbered in the order of the team's list.  A board the opponents left
+    empty (the file gives the player a point without an opponent while the team has a match: ``0000 - +``) is a
+    board won by forfeit, with no opponent (None)."""
     tt = e.current.tt
     g = tt.games
-    out: list[tuple[int, int, int, Kind, int]] = []
+    match = int(tt.matches.opponent[a, r]) >= 0
+    out: list[tuple[int, int, int | None, Kind, int]] = []
     for sno in tt.teams[a].members:
         i = g.row(sno)
-        o = int(g.opponent[i, r])
+        o, kind = int(g.opponent[i, r]), Kind(int(g.kind[i, r]))
         if o >= 0:
-            out.append((len(out) + 1, sno, g.players[o].start_no, Kind(int(g.kind[i, r])), int(g.colour[i, r])))
+            out.append((len(out) + 1, sno, g.players[o].start_no, kind, int(g.colour[i, r])))
+        elif match and kind in (Kind.FPB, Kind.PAB, Kind.FORFEIT_WIN):
+            out.append((len(out) + 1, sno, None, Kind.FORFEIT_WIN, 0))
     return out
 
 
 def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
-    from .cells import _head, player_link, site_words
+    from .cells import _head, colour_word, player_link, site_words
 
     s, tt = site_words(lang), e.current.tt
     m = tt.matches
@@ -169,15 +187,16 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
         gp = Fraction(int(tt.gp[a, k - 1]), tt.gp_scale), Fraction(int(tt.gp[o, k - 1]), tt.gp_scale)
         rows = []
         for board, sno, osno, kind, colour in boards_of_match(e, k - 1, a):
-            result = SCORE[kind] if colour >= 0 else SCORE[{Kind.WIN: Kind.LOSS, Kind.LOSS: Kind.WIN}.get(kind, kind)]
+            result = SCORE[kind]  # the left player's side, as the heading reads
             if kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):
-                result = f"{CELL[kind]} ({kind_name(kind.name, lang)})"
+                result = f"{result} ({kind_name(kind.name, lang)})"
             rows.append({"cells": [{"text": str(board)}, player_link(e.ind, sno), {"text": result, "cls": "left"},
-                                   player_link(e.ind, osno)]})
+                                   player_link(e.ind, osno), {"text": colour_word(lang, colour)}]})
         heading = f"{tt.teams[a].name} {format_number(gp[0])} – {format_number(gp[1])} {tt.teams[o].name}"
         tables.append({"id": f"match-{tt.teams[a].number}", "heading": heading, "caption": heading,
                        "heads": [_head(s["board"]), _head(tt.teams[a].name, "name"), _head(s["result"]),
-                                 _head(tt.teams[o].name, "name")], "rows": rows, "sticky": False})
+                                 _head(tt.teams[o].name, "name"), _head(s["colour"])], "rows": rows,
+                       "sticky": False})
     byes = [tt.teams[a].name for a in range(len(tt.teams)) if int(m.opponent[a, k - 1]) < 0
             and Kind(int(m.kind[a, k - 1])) != Kind.ABSENT]
     return {"title": s["pairings_n"].format(k=k), "tables": tables,
@@ -186,13 +205,16 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
 
 
 def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
+    from ..render.explain import WORDS as EXPLAIN
     from ..render.team_explain import team_details
-    from ..render.team_words import match_rounds
+    from ..render.team_words import TEAM_NAMES, match_rounds, primary_name
     from .cells import _head, num, player_link, site_words
 
     s, st = site_words(lang), e.current
     row = st.row(number)
-    facts = [(word("rank", lang), str(row.rank)), *((k, num(v)) for k, v in row.values.items())]
+    short, full = points_words(e, lang)
+    facts = [(s["rank_after"], str(row.rank)),
+             *((full if j == 0 else k, num(v)) for j, (k, v) in enumerate(row.values.items()))]
     matches = [{"cells": [{"text": str(mr.round), "head": True}, _team(e, mr.opponent) if mr.opponent else
                           {"text": kind_name(mr.kind.name, lang), "cls": "left"},
                           {"text": num(mr.match_points), "data": "mp"},
@@ -209,21 +231,30 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
         score = sum((table[int(x)] for x in g.kind[i, :e.played]), Fraction(0))
         members.append({"cells": [player_link(e.ind, sno, True), {"text": str(games)}, {"text": num(score)}]})
     explanations = []
+    codes = {spec.text: spec.code for spec in st.specs}
     for n, (key, info) in enumerate(team_details(st, number).items(), 1):
-        x: dict[str, Any] = {"key": key, "value": num(info["value"]), "article": info["article"], "name": key}
+        code = codes.get(key, key)
+        x: dict[str, Any] = {"key": key, "value": num(info["value"]), "article": info["article"],
+                             "name": full if code == "PTS" else TEAM_NAMES.text(code, lang) if code in TEAM_NAMES
+                             else key}
+        if any(c["cut"] for c in info.get("rounds", [])):
+            x["note"] = s["cut_legend"]
         if info.get("rounds"):
             x["table"] = {"id": f"tb{n}", "caption": key, "heads": [_head(s["round_n"].format(k="").strip()),
                                                                      _head(s["opponent_team"], "name"),
                                                                      _head(s["contribution"]), _head(s["how_counted"])],
                           "rows": [{"cells": [{"text": str(c["round"]), "head": True}, _team(e, c["opponent"]),
-                                              {"text": num(c["value"]), "cls": "cut" if c["cut"] else ""},
+                                              {"text": num(c["value"]) + (" " + EXPLAIN.text("cut", lang)
+                                                                          if c["cut"] else ""),
+                                               "cls": "cut" if c["cut"] else ""},
                                               {"text": message(c["source"], lang), "cls": "left"}]}
                                    for c in info["rounds"]]}
         explanations.append(x)
     return {"title": tm.name, "facts": facts, "explanations": explanations, "tables": [
         {"id": "matches", "caption": s["matches"], "heads": [_head(s["round_n"].format(k="").strip()),
                                                               _head(s["opponent_team"], "name"),
-                                                              _head(s["match_points"]), _head(s["game_points"])],
+                                                              _head(primary_name("MP", lang), "", s["match_points"]),
+                                                              _head(primary_name("GP", lang), "", s["game_points"])],
          "rows": matches, "sticky": False},
         {"id": "members", "caption": s["members"], "heads": [_head(word("name", lang), "name"), _head(s["played"]),
                                                                _head(s["score_after"])], "rows": members,
@@ -274,7 +305,8 @@ def crosstable(e: TeamEvent, lang: str) -> dict[str, Any]:
     s, st = site_words(lang), e.current
     tt, m = st.tt, st.tt.matches
     rank = {r.number: r.rank for r in st.rows}
-    heads = [_head(word("rank", lang), "rank"), _head(s["teams"], "name"), _head(st.keys[0], "pts"),
+    short, full = points_words(e, lang)
+    heads = [_head(word("rank", lang), "rank"), _head(s["teams"], "name"), _head(short, "pts", full),
              *(_head(str(k)) for k in range(1, e.played + 1))]
     rows = []
     for r in st.rows:
@@ -290,5 +322,5 @@ def crosstable(e: TeamEvent, lang: str) -> dict[str, Any]:
             else:
                 cells.append({"text": CELL[Kind(int(m.kind[a, k]))] or "–"})
         rows.append({"cells": cells})
-    return {"title": s["crosstable"], "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads,
-                                                   "rows": rows, "sticky": True}]}
+    return {"title": s["crosstable"], "legend": [f"{short} = {full}"],
+            "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": rows, "sticky": True}]}
