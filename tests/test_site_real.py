@@ -265,7 +265,7 @@ def team_matches(trf: Path) -> dict[int, dict[int, tuple[int, Fraction, Fraction
             assert len(others) == 1, (n, k)  # one match per team and round
             gp[n, k] = sum((SCORE.get(r, Fraction(0)) for _, _, r in boards), Fraction(0))
             out.setdefault(n, {})[k] = (others.pop(), gp[n, k], Fraction(0), boards)
-    for n, m in out.items():
+    for m in out.values():
         for k, (other, own, _, boards) in m.items():
             m[k] = (other, own, gp[other, k], boards)
     return out
@@ -287,9 +287,9 @@ def test_team_standings_after_every_round_agree_with_the_command_line(teams, cap
 
 @needs(TEAMS)
 def test_team_cards_and_matches_board_by_board_agree_with_the_file(teams):
-    names, rounds, team_list = read_trf(TEAMS)
+    _, rounds, team_list = read_trf(TEAMS)
     matches = team_matches(TEAMS)
-    for n, (team_name, members) in enumerate(team_list, 1):
+    for n, (_, members) in enumerate(team_list, 1):
         page = parse(teams / "en" / f"team-{n}.html")
         rows = page.tables["matches"][1:]
         played = {int(r[0]["text"]): r for r in rows if "href" in r[1]}

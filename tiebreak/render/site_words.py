@@ -82,4 +82,5 @@ SITE_WORDS = Table("site", {
     'event_name': 'Event',
     'bye': 'Bye',
     'number': 'Start number',
+    'match_pending': 'match not yet played',
 })

@@ -69,7 +69,7 @@ def build_team_event(ind: Event, t: Any, warnings: list[Any]) -> TeamEvent:
 
 def page_names(e: TeamEvent) -> list[str]:
     names = ["index.html", "players.html", "standings.html", "crosstable.html", "boards.html"]
-    names += [f"round-{k}.html" for k in range(1, e.played + 1)]
+    names += [f"round-{k}.html" for k in range(1, last_round(e) + 1)]
     names += [f"standings-{k}.html" for k in range(1, e.played + 1)]
     names += [f"team-{tm.number}.html" for tm in e.current.tt.teams]
     names += [f"player-{p.start_no}.html" for p in e.tournament.players]
@@ -78,11 +78,16 @@ def page_names(e: TeamEvent) -> list[str]:
     return names
 
 
+def last_round(e: TeamEvent) -> int:
+    """The last round with pairings: played, or paired with its games pending (the round in play has a page)."""
+    return max(e.played, e.ind.last_round)
+
+
 def menu(e: TeamEvent, s: dict[str, str]) -> list[tuple[str, str]]:
     items = [("index.html", s["home"]), ("players.html", s["starting_list"]), ("standings.html", s["standings"]),
              ("crosstable.html", s["crosstable"]), ("boards.html", s["boards"])]
-    if e.played:
-        items.append((f"round-{e.played}.html", s["round_n"].format(k=e.played)))
+    if last_round(e):
+        items.append((f"round-{last_round(e)}.html", s["round_n"].format(k=last_round(e))))
     if e.odds is not None:
         items.append(("odds.html", s["odds"]))
     return items
@@ -177,6 +182,10 @@ def boards_of_match(e: TeamEvent, r: int, a: int) -> list[tuple[int, int, int | 
 def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
     from .cells import _head, colour_word, player_link, site_words
 
+    if k > e.played:
+        from .teams_pending import round_in_play
+
+        return round_in_play(e, lang, k)
     s, tt = site_words(lang), e.current.tt
     m = tt.matches
     tables = []
@@ -221,6 +230,14 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
                           {"text": f"{num(mr.game_points)} – {num(mr.opponent_game_points)}"
                            if mr.opponent_game_points is not None else num(mr.game_points)}]}
                for mr in match_rounds(st, number)]
+    team_of = e.team_of()
+    for k in range(e.played + 1, last_round(e) + 1):  # the match in play: the next opponent
+        other = {team_of.get(sno, (0, 0))[0] for gm in e.ind.rounds[k - 1].games if
+                 number in (team_of.get(gm.white, (0, 0))[0], team_of.get(gm.black, (0, 0))[0])
+                 for sno in (gm.white, gm.black)} - {number}
+        if other:
+            matches.append({"cls": "pending", "cells": [{"text": str(k), "head": True}, _team(e, min(other)),
+                                                        {"text": ""}, {"text": s["match_pending"]}]})
     tm = next(x for x in st.tt.teams if x.number == number)
     g = st.tt.games
     table = g.score_system.table()
