@@ -352,3 +352,81 @@ def test_team_cards_explain_as_the_command_line(teams, capsys):
 def test_team_links_languages_and_search(teams):
     check_all_links(teams)
     check_search(teams, TEAMS)
+
+
+# ------------------------------------------------------------------------------------------------ games pending
+def blank_round(trf: Path, k: int, folder: Path) -> Path:
+    """A copy of ``trf`` with the results of round ``k`` blanked on every paired line: games paired, not played."""
+    at = 91 + 10 * (k - 1)
+    lines = []
+    for line in trf.read_text(encoding="utf-8").splitlines():
+        if line.startswith("001") and len(line) > at + 7 and line[at:at + 4].strip().isdigit():
+            line = line[:at + 7] + " " + line[at + 8:]
+        lines.append(line)
+    out = folder / trf.name
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return out
+
+
+@needs(SWISS)
+def test_a_players_card_names_the_next_opponent(tmp_path):
+    """Round 7 paired, not played: every card ends with the round-7 opponent (link, colour) "not yet played", as the
+    file pairs them; the round page lists the game; the odds page is there, in the menu of every language."""
+    trf = blank_round(SWISS, 7, tmp_path)
+    out = tmp_path / "site"
+    assert main(["site", str(trf), "-o", str(out), "--seed", SEED]) == 0
+    _, rounds, _ = read_trf(SWISS)
+    for sno, blocks in rounds.items():
+        opp, colour, _ = blocks[6]
+        last = parse(out / "en" / f"player-{sno}.html").tables["games"][-1]
+        if opp:
+            assert (last[0]["text"], player_of(last[1]), last[3]["text"], last[4]["text"]) == \
+                ("7", opp, {"w": "White", "b": "Black"}[colour], "not yet played"), sno
+        else:
+            assert "not yet played" not in [c["text"] for c in last], sno
+    games = parse(out / "en" / "round-7.html").tables["pairings"][1:]
+    assert {(player_of(r[1]), player_of(r[3])) for r in games if r[2]["text"] == "not yet played"} == \
+        {(s, b[6][0]) for s, b in rounds.items() if b[6][0] and b[6][1] == "w"}
+    for lang in LANGS:
+        assert 'href="odds.html"' in (out / lang / "standings.html").read_text(encoding="utf-8")
+        assert (out / lang / "odds.html").is_file()
+    check_all_links(out)
+
+
+@needs(TEAMS)
+def test_a_team_event_with_its_last_round_in_play(tmp_path):
+    """Round 7 paired, not played: the round's page shows each match board by board "not yet played" (boards in the
+    order of the first team's list), each team card names its next opponent, and the teams' odds page is there."""
+    trf = blank_round(TEAMS, 7, tmp_path)
+    out = tmp_path / "site"
+    assert main(["site", str(trf), "-o", str(out), "--seed", SEED]) == 0
+    matches = team_matches(TEAMS)
+    _, _, team_list = read_trf(TEAMS)
+    page = parse(out / "en" / "round-7.html")
+    shown = {int(t.removeprefix("match-")): rows[1:] for t, rows in page.tables.items() if t.startswith("match-")}
+    assert {frozenset((a, matches[a][7][0])) for a in shown} == {frozenset((n, m[7][0])) for n, m in matches.items()
+                                                                if 7 in m}
+    for a, rows in shown.items():
+        want = [(own, opp) for own, opp, _ in matches[a][7][3] if opp]  # the empty boards wait for no game
+        assert [(player_of(r[1]), player_of(r[3])) for r in rows] == want, a
+        assert {r[2]["text"] for r in rows} == {"not yet played"}
+    for n in range(1, len(team_list) + 1):
+        last = parse(out / "ru" / f"team-{n}.html").tables["matches"][-1]
+        if 7 in matches.get(n, {}):
+            assert (last[0]["text"], last[1]["href"], last[3]["text"]) == \
+                ("7", f"team-{matches[n][7][0]}.html", "матч ещё не сыгран"), n
+    for lang in LANGS:
+        odds = (out / lang / "odds.html").read_text(encoding="utf-8")
+        assert all(name in odds for name, _ in team_list)  # the teams' odds, not the players'
+    check_all_links(out)
+
+
+@needs(TEAMS)
+@pytest.mark.parametrize("lang,bad", [("ru", r"после тура \d|после \d+ тура"), ("uk", r"після туру \d|після \d+ туру")])
+def test_one_form_of_after_round_n(teams, capsys, lang, bad):
+    """docs/glossary.md: one form for "after round 7" on every screen («после 7-го тура», «після 7-го туру»): the
+    team explanation of the command line and every page of the team site say it so."""
+    text = explain_text(TEAMS, 3, lang, capsys)
+    assert not re.search(bad, text) and re.search(r"7-го тур", text)
+    for page in (teams / lang).glob("*.html"):
+        assert not re.search(bad, page.read_text(encoding="utf-8")), page.name

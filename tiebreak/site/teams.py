@@ -13,6 +13,7 @@ from .. import service
 from ..engine.model import Kind, format_number
 from ..render.i18n import kind_name, message, word
 from ..render.output import place_sizes, shared_place
+from ..render.team_words import TEAM_WORDS
 from .event import CELL, SCORE, Event
 
 if TYPE_CHECKING:
@@ -137,7 +138,7 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
         sizes = place_sizes(st)
         keys = st.keys
         short, full = points_words(e, lang)
-        heads = [_head(word("rank", lang), "rank"), _head(s["teams"], "name"), _head(short, "pts", full),
+        heads = [_head(word("rank", lang), "rank"), _head(TEAM_WORDS.text("team", lang), "name"), _head(short, "pts", full),
                  *(_head(x) for x in keys[1:])]
         rows = [{"cells": [{"text": shared_place(r.rank, sizes[r.rank]) + ("*" if r.lot is not None else ""),
                             "cls": "rank"}, {**_team(e, r.number), "head": True},
@@ -202,7 +203,7 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
             rows.append({"cells": [{"text": str(board)}, player_link(e.ind, sno), {"text": result, "cls": "left"},
                                    player_link(e.ind, osno), {"text": colour_word(lang, colour)}]})
         heading = f"{tt.teams[a].name} {format_number(gp[0])} – {format_number(gp[1])} {tt.teams[o].name}"
-        tables.append({"id": f"match-{tt.teams[a].number}", "heading": heading, "caption": heading,
+        tables.append({"id": f"match-{tt.teams[a].number}", "caption": heading,
                        "heads": [_head(s["board"]), _head(tt.teams[a].name, "name"), _head(s["result"]),
                                  _head(tt.teams[o].name, "name"), _head(s["colour"])], "rows": rows,
                        "sticky": False})
@@ -306,9 +307,9 @@ def boards_page(e: TeamEvent, lang: str) -> dict[str, Any]:
     tables = []
     for board, rows in board_results(e).items():
         caption = s["board_n"].format(n=board)
-        tables.append({"id": f"board-{board}", "heading": caption, "caption": caption, "heads": [
+        tables.append({"id": f"board-{board}", "caption": caption, "heads": [
             _head(s["place"], "rank"), _head(word("name", lang), "name"), _head(s["percentage"], "pts"),
-            _head(s["teams"]), _head(s["played"]), _head(s["score_after"])], "sticky": True, "rows": [
+            _head(TEAM_WORDS.text("team", lang)), _head(s["played"]), _head(s["score_after"])], "sticky": True, "rows": [
             {"cells": [{"text": str(n), "cls": "rank"}, player_link(e.ind, sno, True),
                        {"text": format_number(100 * score / games, 1), "cls": "pts"},
                        {"text": names.get(team_of.get(sno, (0, 0))[0], ""), "cls": "left"}, {"text": str(games)},
@@ -323,7 +324,7 @@ def crosstable(e: TeamEvent, lang: str) -> dict[str, Any]:
     tt, m = st.tt, st.tt.matches
     rank = {r.number: r.rank for r in st.rows}
     short, full = points_words(e, lang)
-    heads = [_head(word("rank", lang), "rank"), _head(s["teams"], "name"), _head(short, "pts", full),
+    heads = [_head(word("rank", lang), "rank"), _head(TEAM_WORDS.text("team", lang), "name"), _head(short, "pts", full),
              *(_head(str(k)) for k in range(1, e.played + 1))]
     rows = []
     for r in st.rows:

@@ -37,7 +37,7 @@ def round_in_play(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
         first = min(games, key=lambda x: min(x[0][1], x[1][1]))
         left = first[0][0] if first[0][1] <= first[1][1] else first[1][0]
         right = next((t for a, b, _ in games for t in (a[0], b[0]) if t != left), 0)
-        rows, gp = [], [Fraction(0), Fraction(0)]
+        rows, gp, played = [], [Fraction(0), Fraction(0)], False
         ordered = sorted(games, key=lambda x: x[0][1] if x[0][0] == left else x[1][1])
         for board, (a, _, g) in enumerate(ordered, 1):
             own, other, colour = (g.white, g.black, WHITE) if a[0] == left else (g.black, g.white, BLACK)
@@ -46,12 +46,14 @@ def round_in_play(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
                 result = s["pending"]
             else:
                 result = SCORE[kind] + (f" ({kind_name(kind.name, lang)})" if kind in FORFEITS else "")
+                played = True
                 gp[0] += table[int(kind)]
                 gp[1] += table[int(FLIP.get(kind, kind))]
             rows.append({"cells": [{"text": str(board)}, player_link(e.ind, own), {"text": result, "cls": "left"},
                                    player_link(e.ind, other), {"text": colour_word(lang, colour)}]})
-        heading = f"{names.get(left, '')} {format_number(gp[0])} – {format_number(gp[1])} {names.get(right, '')}"
-        tables.append({"id": f"match-{left}", "heading": heading, "caption": heading, "sticky": False, "rows": rows,
+        score = f" {format_number(gp[0])} – {format_number(gp[1])} " if played else " – "
+        heading = f"{names.get(left, '')}{score}{names.get(right, '')}"
+        tables.append({"id": f"match-{left}", "caption": heading, "sticky": False, "rows": rows,
                        "heads": [_head(s["board"]), _head(names.get(left, ""), "name"), _head(s["result"]),
                                  _head(names.get(right, ""), "name"), _head(s["colour"])]})
     playing = {team_of.get(sno, (0, 0))[0] for g in e.ind.rounds[k - 1].games for sno in (g.white, g.black)}
