@@ -83,4 +83,5 @@ SITE_WORDS = Table("site", {
     'bye': 'Bye',
     'number': 'Start number',
     'match_pending': 'match not yet played',
+    'no_player': 'no player fielded',
 })

@@ -61,6 +61,8 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "") -> str:
         from .card import card_page
 
         ctx, template = card_page(ind, lang, int(arg)), "site_card.html"
+        if isinstance(e, TeamEvent):  # the player's team, with a link to its card
+            ctx["facts"][1:1] = teams.team_fact(e, int(arg), lang)
     elif stem == "odds":  # the players' odds, or the teams' in a team event
         ctx = {"title": site_words(lang)["odds"], "intro": site_words(lang)["odds_note"], "tables": [],
                "html_sections": e.odds.get(lang, "") if e.odds else ""}

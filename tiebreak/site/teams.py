@@ -105,6 +105,13 @@ def points_words(e: TeamEvent, lang: str) -> tuple[str, str]:
     return primary_name(primary, lang), site_words(lang)[full] if full else primary
 
 
+def team_fact(e: TeamEvent, start_no: int, lang: str) -> list[tuple[str, str, str]]:
+    """The team of a player for the card's facts: (the word, the team's name, the link to its card)."""
+    number = e.team_of().get(start_no, (0, 0))[0]
+    name = next((tm.name for tm in e.current.tt.teams if tm.number == number), "")
+    return [(TEAM_WORDS.text("team", lang), name, f"team-{number}.html")] if name else []
+
+
 def _team(e: TeamEvent, number: int | None) -> dict[str, Any]:
     if number is None:
         return {"text": ""}
@@ -129,7 +136,7 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
         ctx["legend"] = [(spec.text, TEAM_NAMES.text(spec.code, lang) if spec.code in TEAM_NAMES else spec.code,
                           TEAM_CATALOGUE[spec.code].article if spec.code in TEAM_CATALOGUE else "")
                          for spec in e.current.specs]
-        ctx["rounds"] = range(1, e.played + 1)
+        ctx["rounds"] = range(1, last_round(e) + 1)
         ctx["played"] = e.played
         return ctx, "site_home.html"
     if stem == "standings" or kind == "standings":
@@ -200,11 +207,12 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
             result = SCORE[kind]  # the left player's side, as the heading reads
             if kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):
                 result = f"{result} ({kind_name(kind.name, lang)})"
+            other = player_link(e.ind, osno) if osno is not None else {"text": s["no_player"], "cls": "left"}
             rows.append({"cells": [{"text": str(board)}, player_link(e.ind, sno), {"text": result, "cls": "left"},
-                                   player_link(e.ind, osno), {"text": colour_word(lang, colour)}]})
+                                   other, {"text": colour_word(lang, colour)}]})
         heading = f"{tt.teams[a].name} {format_number(gp[0])} – {format_number(gp[1])} {tt.teams[o].name}"
         tables.append({"id": f"match-{tt.teams[a].number}", "caption": heading,
-                       "heads": [_head(s["board"]), _head(tt.teams[a].name, "name"), _head(s["result"]),
+                       "heads": [_head(s["board"]), _head(tt.teams[a].name, "name"), _head(s["result"], "left"),
                                  _head(tt.teams[o].name, "name"), _head(s["colour"])], "rows": rows,
                        "sticky": False})
     byes = [tt.teams[a].name for a in range(len(tt.teams)) if int(m.opponent[a, k - 1]) < 0

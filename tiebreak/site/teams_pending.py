@@ -54,7 +54,7 @@ def round_in_play(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
         score = f" {format_number(gp[0])} – {format_number(gp[1])} " if played else " – "
         heading = f"{names.get(left, '')}{score}{names.get(right, '')}"
         tables.append({"id": f"match-{left}", "caption": heading, "sticky": False, "rows": rows,
-                       "heads": [_head(s["board"]), _head(names.get(left, ""), "name"), _head(s["result"]),
+                       "heads": [_head(s["board"]), _head(names.get(left, ""), "name"), _head(s["result"], "left"),
                                  _head(names.get(right, ""), "name"), _head(s["colour"])]})
     playing = {team_of.get(sno, (0, 0))[0] for g in e.ind.rounds[k - 1].games for sno in (g.white, g.black)}
     byes = [tm.name for tm in e.current.tt.teams if tm.number not in playing]
