@@ -14,7 +14,7 @@ import subprocess
 
 import pytest
 from sources import needs
-from test_site_real import ROUND_ROBIN, SEED, SWISS, TEAMS, blank_round
+from test_site_real import LANGS, ROUND_ROBIN, SEED, SWISS, TEAMS, blank_round
 
 pytest.importorskip("jinja2")
 
@@ -139,3 +139,23 @@ def test_a_standings_page_and_a_card_print_whole(browser, sites, tmp_path):
                 cut.append((event, name, picture.name))
     page.close()
     assert not cut
+
+
+def test_a_players_game_is_in_view_on_a_phone(browser, sites):
+    """At 390 px without scrolling the table: on a player's card, the round, the opponent and the result of each
+    game (the next game's "not yet played" too); on a team's card, the round, the opponent team and the match
+    points; on a round's page, the board, White (or the first team's player) and the result."""
+    page = browser.new_page(viewport={"width": 390, "height": 800})
+    hidden = []
+    for event, card, rnd in (("swiss", "player-5.html", "round-7.html"), ("teams", "player-15.html", "round-7.html"),
+                             ("teams", "team-3.html", "round-4.html"), ("rr", "player-1.html", "round-1.html")):
+        for lang in LANGS:
+            for name, cells in ((card, 3), (rnd, 3)):
+                page.goto((sites[event] / lang / name).as_uri())
+                row = page.locator("main table").first.locator("tbody tr").last
+                for n in range(1, cells + 1):
+                    box = row.locator(f":scope > :nth-child({n})").bounding_box()
+                    if not (box and box["x"] + box["width"] <= 390):
+                        hidden.append((event, lang, name, n, box))
+    page.close()
+    assert not hidden

@@ -82,6 +82,6 @@ SITE_WORDS = Table("site", {
     'event_name': 'Event',
     'bye': 'Bye',
     'number': 'Start number',
-    'match_pending': 'match not yet played',
+    'match_pending': 'not yet played',  # a match (ru/uk: the gender of «матч»)
     'no_player': 'no player fielded',
 })

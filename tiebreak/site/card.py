@@ -34,8 +34,8 @@ def card_page(e: Event, lang: str, start_no: int) -> dict[str, Any]:
     if c.change is not None:
         facts.append((s["rating_change"], format_number(c.change, 1)))
     # the result right after the opponent: on a phone it is in view without scrolling (the rating last)
-    heads = [_head(s["round_n"].format(k="").strip() or "#"), _head(s["opponent"], "name"), _head(s["colour"]),
-             _head(s["result"], "left"), _head(s["score_after"]), _head(s["rank_after"]), _head(s["rating"])]
+    heads = [_head(s["round_n"].format(k="").strip() or "#"), _head(s["opponent"], "name"), _head(s["result"], "left"),
+             _head(s["colour"]), _head(s["score_after"]), _head(s["rank_after"]), _head(s["rating"])]
     rows = []
     #: the games paired and not yet played (the next opponent, "who does my son play next")
     pending = {k: (b if w == start_no else w, WHITE if w == start_no else BLACK)
@@ -54,8 +54,8 @@ def card_page(e: Event, lang: str, start_no: int) -> dict[str, Any]:
         result = CELL[r.kind]
         if r.kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) or r.opponent is None:
             result = f"{result} ({kind_name(r.kind.name, lang)})" if result else kind_name(r.kind.name, lang)
-        rows.append({"cells": [{"text": str(r.round), "head": True}, opp, {"text": colour_word(lang, r.colour)},
-                               {"text": result, "cls": "left"}, {"text": num(r.points), "data": "score"},
+        rows.append({"cells": [{"text": str(r.round), "head": True}, opp, {"text": result, "cls": "left"},
+                               {"text": colour_word(lang, r.colour)}, {"text": num(r.points), "data": "score"},
                                {"text": str(r.rank), "data": "rank"}, {"text": rating}]})
     rows += [_pending_row(e, lang, k, *pending[k], "", "") for k in sorted(pending) if k > len(c.rows)]
     tables = [{"id": "games", "caption": s["games"], "heads": heads, "rows": rows, "sticky": False}]
@@ -67,8 +67,8 @@ def _pending_row(e: Event, lang: str, k: int, opponent: int, colour: int, score:
     """A game of round ``k`` paired and not yet played: the opponent, the colour, "not yet played"."""
     o = e.tournament.player(opponent)
     return {"cls": "pending", "cells": [
-        {"text": str(k), "head": True}, player_link(e, opponent), {"text": colour_word(lang, colour)},
-        {"text": site_words(lang)["pending"], "cls": "left"}, {"text": score, "data": "score"},
+        {"text": str(k), "head": True}, player_link(e, opponent), {"text": site_words(lang)["pending"], "cls": "left"},
+        {"text": colour_word(lang, colour)}, {"text": score, "data": "score"},
         {"text": rank, "data": "rank"}, {"text": str(o.rating) if o.rating else ""}]}
 
 

@@ -201,7 +201,7 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
     """Round ``k``: the boards in order with colours and results (forfeits and byes in words)."""
     s = site_words(lang)
     rd = e.rounds[k - 1]
-    heads = [_head(s["board"]), _head(s["white"], "name"), _head(s["result"]), _head(s["black"], "name")]
+    heads = [_head(s["board"]), _head(s["white"], "name"), _head(s["result"], "res"), _head(s["black"], "name")]
     rows = []
     for g in rd.games:
         if g.pending:
@@ -219,7 +219,7 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
                "sticky": False}]
     if byes:
         tables.append({"id": "byes", "caption": s["bye"], "heads": [_head(word("name", lang), "name"),
-                                                                     _head(s["result"])],
+                                                                     _head(s["result"], "left")],
                        "rows": byes, "sticky": False})
     pager = []
     if k <= e.played:

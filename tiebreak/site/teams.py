@@ -208,11 +208,11 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
             if kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):
                 result = f"{result} ({kind_name(kind.name, lang)})"
             other = player_link(e.ind, osno) if osno is not None else {"text": s["no_player"], "cls": "left"}
-            rows.append({"cells": [{"text": str(board)}, player_link(e.ind, sno), {"text": result, "cls": "left"},
+            rows.append({"cells": [{"text": str(board)}, player_link(e.ind, sno), {"text": result, "cls": "res"},
                                    other, {"text": colour_word(lang, colour)}]})
         heading = f"{tt.teams[a].name} {format_number(gp[0])} – {format_number(gp[1])} {tt.teams[o].name}"
         tables.append({"id": f"match-{tt.teams[a].number}", "caption": heading,
-                       "heads": [_head(s["board"]), _head(tt.teams[a].name, "name"), _head(s["result"], "left"),
+                       "heads": [_head(s["board"]), _head(tt.teams[a].name, "name"), _head(s["result"], "res"),
                                  _head(tt.teams[o].name, "name"), _head(s["colour"])], "rows": rows,
                        "sticky": False})
     byes = [tt.teams[a].name for a in range(len(tt.teams)) if int(m.opponent[a, k - 1]) < 0

@@ -49,12 +49,12 @@ def round_in_play(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
                 played = True
                 gp[0] += table[int(kind)]
                 gp[1] += table[int(FLIP.get(kind, kind))]
-            rows.append({"cells": [{"text": str(board)}, player_link(e.ind, own), {"text": result, "cls": "left"},
+            rows.append({"cells": [{"text": str(board)}, player_link(e.ind, own), {"text": result, "cls": "res"},
                                    player_link(e.ind, other), {"text": colour_word(lang, colour)}]})
         score = f" {format_number(gp[0])} – {format_number(gp[1])} " if played else " – "
         heading = f"{names.get(left, '')}{score}{names.get(right, '')}"
         tables.append({"id": f"match-{left}", "caption": heading, "sticky": False, "rows": rows,
-                       "heads": [_head(s["board"]), _head(names.get(left, ""), "name"), _head(s["result"], "left"),
+                       "heads": [_head(s["board"]), _head(names.get(left, ""), "name"), _head(s["result"], "res"),
                                  _head(names.get(right, ""), "name"), _head(s["colour"])]})
     playing = {team_of.get(sno, (0, 0))[0] for g in e.ind.rounds[k - 1].games for sno in (g.white, g.black)}
     byes = [tm.name for tm in e.current.tt.teams if tm.number not in playing]
