@@ -434,3 +434,37 @@ def test_one_form_of_after_round_n(teams, capsys, lang, bad):
     assert not re.search(bad, text) and re.search(r"7-го тур", text)
     for page in (teams / lang).glob("*.html"):
         assert not re.search(bad, page.read_text(encoding="utf-8")), page.name
+
+
+@needs(TEAMS)
+def test_the_teams_odds_page_before_the_last_match(tmp_path, monkeypatch, capsys):
+    """The last round's match ΟΑΑΗ (team 3) - ΟΦΗ 2 (team 9) not played, everything else as in the file.  By hand:
+    six boards, each result 1/3; ΟΑΑΗ (9 match points) loses the match when the boards sum to less than 3 of 6:
+    (729 - 141) / 2 = 294 of the 3^6 = 729 outcomes (141 = the coefficient of x^6 in (1 + x + x^2)^6, the drawn
+    matches); it is first when it does not lose (435/729 = 59.7%; a drawn match ties it with ΟΑΧ on 10 and the game
+    points decide) and sixth when it loses (40.3%).  The page (every outcome counted, no time limit) gives the same
+    numbers as ``tiebreak odds --exact``, in every language."""
+    import tiebreak.site.build as build
+
+    monkeypatch.setattr(build, "ODDS_BUDGET", None)  # every outcome, whatever the machine's load
+    _, rounds, teams = read_trf(TEAMS)
+    playing = set(teams[2][1]) | {rounds[s][6][0] for s in teams[2][1] if rounds[s][6][0]}
+    lines = []
+    for line in TEAMS.read_text(encoding="utf-8").splitlines():
+        if line.startswith("001") and int(line[4:8]) in playing and line[151:155].strip().isdigit():
+            line = line[:158] + " " + line[159:]
+        lines.append(line)
+    trf = tmp_path / "cup.trf"
+    trf.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = tmp_path / "site"
+    assert main(["site", str(trf), "-o", str(out), "--seed", SEED]) == 0
+    capsys.readouterr()
+    want = cli_json(capsys, "odds", str(trf), "--exact", "--seed", SEED, "-f", "json")
+    assert want["method"] == "exact" and want["outcomes"] == "729"
+    for lang in LANGS:
+        page = parse(out / lang / "odds.html")
+        rows = {r[1]["text"]: [c["text"] for c in r[2:8]] for r in page.tables[""][1:]}
+        assert rows["ΟΑΑΗ"] == ["59.7%", "·", "·", "·", "·", "40.3%"], lang  # by hand
+        for w in want["teams"]:
+            shown = [f"{100 * float(x):.1f}%" if float(x) else "·" for x in w["places"][:6]]
+            assert rows[w["name"]] == [x.replace("100.0%", "100%") for x in shown], (lang, w["name"])
