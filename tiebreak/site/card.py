@@ -84,7 +84,7 @@ def explanations(e: Event, lang: str, start_no: int) -> list[dict[str, Any]]:
         if "rounds" not in info:
             x["note"] = s["group_note"].format(score=num(info.get("group_score")))
         elif info["rounds"]:
-            heads = [_head(s["round_n"].format(k="").strip()), _head(s["result"]), _head(s["opponent"], "name"),
+            heads = [_head(s["round_n"].format(k="").strip()), _head(s["result"], "left"), _head(s["opponent"], "name"),
                      _head(s["contribution"]), _head(s["how_counted"], "name")]
             rows = []
             for c in info["rounds"]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ..engine.model import Kind
 from ..render.i18n import LANGUAGES, kind_name, word
 from ..render.output import place_sizes, shared_place
@@ -191,8 +193,11 @@ def crosstable(e: Event, lang: str) -> dict[str, Any]:
             rows.append({"cells": cells})
         e.cache["crosstable"] = rows_html(rows)
     rows = e.cache["crosstable"]
-    legend = [s["forfeit_note"]] + [f"{CELL[k] or '–'} = {kind_name(k.name, lang)}"
-                                    for k in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.PAB, Kind.HPB, Kind.ZPB)]
+    present = {int(x) for x in np.unique(t.kind[:, :e.played])}  # the legend names what the table shows
+    shown_kinds = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) + (
+        () if square else (Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB))
+    legend = [s["forfeit_note"]] + [f"{CELL[k] or '–'} = {kind_name(k.name, lang)}" for k in shown_kinds
+                                    if int(k) in present]
     return {"title": s["crosstable"], "legend": legend,
             "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": rows, "sticky": True}]}
 
