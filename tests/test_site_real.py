@@ -359,12 +359,14 @@ def test_team_links_languages_and_search(teams):
 
 
 # ------------------------------------------------------------------------------------------------ games pending
-def blank_round(trf: Path, k: int, folder: Path) -> Path:
-    """A copy of ``trf`` with the results of round ``k`` blanked on every paired line: games paired, not played."""
+def blank_round(trf: Path, k: int, folder: Path, results: str = "10=+-") -> Path:
+    """A copy of ``trf`` with the results of round ``k`` blanked on every paired line whose result is one of
+    ``results``: games paired, not played."""
     at = 91 + 10 * (k - 1)
     lines = []
     for line in trf.read_text(encoding="utf-8").splitlines():
-        if line.startswith("001") and len(line) > at + 7 and line[at:at + 4].strip().isdigit():
+        if line.startswith("001") and len(line) > at + 7 and line[at:at + 4].strip().isdigit() \
+                and line[at + 7] in results:
             line = line[:at + 7] + " " + line[at + 8:]
         lines.append(line)
     out = folder / trf.name
@@ -377,6 +379,7 @@ def test_a_players_card_names_the_next_opponent(tmp_path):
     """Round 7 paired, not played: every card ends with the round-7 opponent (link, colour) "not yet played", as the
     file pairs them; the round page lists the game; the odds page is there, in the menu of every language."""
     trf = blank_round(SWISS, 7, tmp_path)
+    (tmp_path / "partly").mkdir()
     out = tmp_path / "site"
     assert main(["site", str(trf), "-o", str(out), "--seed", SEED]) == 0
     _, rounds, _ = read_trf(SWISS)
@@ -395,6 +398,16 @@ def test_a_players_card_names_the_next_opponent(tmp_path):
         assert 'href="odds.html"' in (out / lang / "standings.html").read_text(encoding="utf-8")
         assert (out / lang / "odds.html").is_file()
     check_all_links(out)
+    # the forfeits of round 7 entered, the games not: the crosstable has round 7, the games in it pending
+    out = tmp_path / "partly-site"
+    assert main(["site", str(blank_round(SWISS, 7, tmp_path / "partly", "10=")), "-o", str(out), "--seed", SEED]) == 0
+    cross = {player_of(r[1]): r for r in parse(out / "en" / "crosstable.html").tables["crosstable"][1:]}
+    rank = {sno: r[0]["text"].split("-")[0] for sno, r in cross.items()}  # "3-4": shared, the first shown
+    for sno, blocks in rounds.items():  # the crosstable's round 7: the pending game as rank, colour and '*'
+        opp, colour, result = blocks[6]
+        if opp and result in "10=":
+            assert (cross[sno][-1]["text"], cross[sno][-1]["href"]) == \
+                (f"{rank[opp]}{colour}*", f"player-{opp}.html"), sno
 
 
 @needs(TEAMS)

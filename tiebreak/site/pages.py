@@ -166,6 +166,7 @@ def crosstable(e: Event, lang: str) -> dict[str, Any]:
         order = {r.start_no: n for n, r in enumerate(st.rows)}
     else:
         heads += [_head(str(k)) for k in range(1, e.played + 1)]
+    pending = {(k, w): (b, "w") for k, w, b in t.pending} | {(k, b): (w, "b") for k, w, b in t.pending}
     if "crosstable" not in e.cache:  # the same rows in every language
         for r in st.rows:
             i = r.index
@@ -179,6 +180,8 @@ def crosstable(e: Event, lang: str) -> dict[str, Any]:
                     if o >= 0:
                         j = order[t.players[o].start_no]
                         grid[j] += CELL[Kind(int(t.kind[i, k]))]
+                    elif (k + 1, p.start_no) in pending:  # paired, not yet played
+                        grid[order[pending[k + 1, p.start_no][0]]] += CELL[Kind.UNKNOWN]
                 grid[order[p.start_no]] = "×"
                 cells += [{"text": g} for g in grid]
             else:
@@ -188,6 +191,10 @@ def crosstable(e: Event, lang: str) -> dict[str, Any]:
                     if o >= 0:
                         osno = t.players[o].start_no
                         cells.append({"text": f"{rank_of[osno]}{colour}{CELL[kind]}", "href": f"player-{osno}.html"})
+                    elif (k + 1, p.start_no) in pending:  # paired, not yet played
+                        osno, colour = pending[k + 1, p.start_no]
+                        cells.append({"text": f"{rank_of[osno]}{colour}{CELL[Kind.UNKNOWN]}",
+                                      "href": f"player-{osno}.html"})
                     else:
                         cells.append({"text": CELL[kind] if kind != Kind.ABSENT else "–"})
             rows.append({"cells": cells})
@@ -198,6 +205,8 @@ def crosstable(e: Event, lang: str) -> dict[str, Any]:
         () if square else (Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB))
     legend = [s["forfeit_note"]] + [f"{CELL[k] or '–'} = {kind_name(k.name, lang)}" for k in shown_kinds
                                     if int(k) in present]
+    if any(k <= e.played for k, _ in pending):
+        legend.append(f"{CELL[Kind.UNKNOWN]} = {s['pending']}")
     return {"title": s["crosstable"], "legend": legend,
             "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": rows, "sticky": True}]}
 
