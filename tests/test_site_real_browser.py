@@ -159,3 +159,19 @@ def test_a_players_game_is_in_view_on_a_phone(browser, sites):
                         hidden.append((event, lang, name, n, box))
     page.close()
     assert not hidden
+
+
+def test_search_finds_players_of_the_team_event(browser, sites):
+    """The search box (no server) finds a player of the team event by part of the name and by number, in each
+    language, and the number with Enter opens the card in the same language."""
+    page = browser.new_page(viewport={"width": 390, "height": 800})
+    for lang, sno, name in (("en", 13, "Lirindzakis,Timotheos"), ("ru", 59, "Emmanouilidis,Konstantinos"),
+                            ("uk", 122, None)):
+        page.goto((sites["teams"] / lang / "standings.html").as_uri())
+        if name:
+            page.fill("#q", name.split(",")[0][2:7].lower())
+            assert name in page.locator("#search-answers").inner_text(), lang
+        page.fill("#q", str(sno))
+        page.locator("#q").press("Enter")
+        page.wait_for_url(f"**/{lang}/player-{sno}.html")
+    page.close()
