@@ -74,6 +74,11 @@ def read_trf(path: Path) -> tuple[dict[int, str], dict[int, list[tuple[int, str,
     return names, rounds, teams
 
 
+def who(cell: dict[str, str]) -> int | None:
+    """The start number of a player's cell of a match (0: "no player fielded")."""
+    return player_of(cell) if "href" in cell else 0 if cell["text"] == "no player fielded" else None
+
+
 def fmt(x: Fraction) -> str:
     """A number as the pages print it (``4``, ``4.5``)."""
     return str(x.numerator) if x.denominator == 1 else str(float(x))
@@ -314,11 +319,12 @@ def test_team_cards_and_matches_board_by_board_agree_with_the_file(teams):
             other, gp, ogp, boards = matches[a][k]
             heading = f"{team_list[a - 1][0]} {fmt(gp)} – {fmt(ogp)} {team_list[other - 1][0]}"
             assert heading in (teams / "en" / f"round-{k}.html").read_text(encoding="utf-8"), (k, a)
-            want = [(str(b), own, board_result(res, rounds[opp][k - 1][2] if opp else ""), opp)
-                    for b, (own, opp, res) in enumerate(boards, 1)]
-            got = [(r[0]["text"], player_of(r[1]), r[2]["text"],
-                    player_of(r[3]) if "href" in r[3] else 0 if r[3]["text"] == "no player fielded" else None)
-                   for r in rows]
+            want = [(own, board_result(res, rounds[opp][k - 1][2] if opp else ""), opp) for own, opp, res in boards]
+            for n, (own, opp, _) in enumerate(matches[other][k][3]):
+                if not opp:  # a board the first team left empty, where the second team's list puts it
+                    want.insert(min(n, len(want)), (0, "– + (forfeit loss)", own))
+            want = [(str(b), *x) for b, x in enumerate(want, 1)]
+            got = [(r[0]["text"], who(r[1]), r[2]["text"], who(r[3])) for r in rows]
             assert got == want, (k, a)
         byes = {team_list[n - 1][0] for n in range(1, len(team_list) + 1) if k not in matches.get(n, {})}
         text = (teams / "en" / f"round-{k}.html").read_text(encoding="utf-8")
@@ -481,3 +487,42 @@ def test_the_teams_odds_page_before_the_last_match(tmp_path, monkeypatch, capsys
         for w in want["teams"]:
             shown = [f"{100 * float(x):.1f}%" if float(x) else "·" for x in w["places"][:6]]
             assert rows[w["name"]] == [x.replace("100.0%", "100%") for x in shown], (lang, w["name"])
+
+
+@needs(TEAMS)
+def test_a_team_round_partly_played(tmp_path):
+    """Round 7 with one match not begun (ΟΑΑΗ - ΟΦΗ 2) and board 1 of ΣΑΧ - ΓΑΖΙ 1 still being played: the round's
+    page shows every match (the one not begun too), each board once, the pending ones "not yet played", and the
+    heading counts the boards played so far; ΟΑΑΗ's card names ΟΦΗ 2 as its match in play."""
+    _, rounds, teams = read_trf(TEAMS)
+    matches = team_matches(TEAMS)
+    blank = (set(teams[2][1]) | {rounds[s][6][0] for s in teams[2][1]} | {13, rounds[13][6][0]}) - {0}
+    lines = []
+    for line in TEAMS.read_text(encoding="utf-8").splitlines():
+        if line.startswith("001") and int(line[4:8]) in blank and line[151:155].strip().isdigit():
+            line = line[:158] + " " + line[159:]
+        lines.append(line)
+    trf = tmp_path / "cup.trf"
+    trf.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    out = tmp_path / "site"
+    assert main(["site", str(trf), "-o", str(out), "--seed", SEED]) == 0
+    text = (out / "en" / "round-7.html").read_text(encoding="utf-8")
+    page = parse(out / "en" / "round-7.html")
+    shown = {int(t.removeprefix("match-")): rows[1:] for t, rows in page.tables.items() if t.startswith("match-")}
+    assert {frozenset((a, matches[a][7][0])) for a in shown} == {frozenset((n, m[7][0])) for n, m in matches.items()
+                                                                if 7 in m}
+    pending = {frozenset((who(r[1]), who(r[3]))) for rows in shown.values() for r in rows
+               if r[2]["text"] == "not yet played"}
+    assert pending == {frozenset((s, rounds[s][6][0])) for s in blank if rounds[s][6][0]}
+    assert len(pending) == 7
+    # ΣΑΧ (15) - ΓΑΖΙ 1 (1): 5 boards played, ΓΑΖΙ 1 scores 4 of them by the file
+    first = 15 if 15 in shown else 1
+    played = [r for r in shown[first] if r[2]["text"] != "not yet played"]
+    gp = {a: sum((SCORE.get(rounds[s][6][2], Fraction(0)) for s in members if s not in blank and rounds[s][6][0]),
+                 Fraction(0)) for a, (_, members) in enumerate(teams, 1) if a in (1, 15)}
+    other = 1 if first == 15 else 15
+    assert len(played) == 5
+    assert f"{teams[first - 1][0]} {fmt(gp[first])} – {fmt(gp[other])} {teams[other - 1][0]}" in text
+    assert f"{teams[8][0]} – {teams[2][0]}" in text or f"{teams[2][0]} – {teams[8][0]}" in text  # not begun
+    last = parse(out / "en" / "team-3.html").tables["matches"][-1]
+    assert (last[0]["text"], last[1]["href"], last[3]["text"]) == ("7", "team-9.html", "not yet played")

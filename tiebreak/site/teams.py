@@ -14,7 +14,7 @@ from ..engine.model import Kind, format_number
 from ..render.i18n import kind_name, message, word
 from ..render.output import place_sizes, shared_place
 from ..render.team_words import TEAM_WORDS
-from .event import CELL, SCORE, Event
+from .event import CELL, Event
 
 if TYPE_CHECKING:
     from ..engine.team import TeamStandings
@@ -188,38 +188,10 @@ def boards_of_match(e: TeamEvent, r: int, a: int) -> list[tuple[int, int, int | 
 
 
 def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
-    from .cells import _head, colour_word, player_link, site_words
+    """Round ``k``: each match board by board (:mod:`.teams_pending`, played or in play)."""
+    from .teams_pending import round_page as page
 
-    if k > e.played:
-        from .teams_pending import round_in_play
-
-        return round_in_play(e, lang, k)
-    s, tt = site_words(lang), e.current.tt
-    m = tt.matches
-    tables = []
-    for a in range(len(tt.teams)):
-        o = int(m.opponent[a, k - 1])
-        if o < 0 or (int(m.colour[a, k - 1]) != 1 and not (int(m.colour[a, k - 1]) == 0 and a < o)):
-            continue
-        gp = Fraction(int(tt.gp[a, k - 1]), tt.gp_scale), Fraction(int(tt.gp[o, k - 1]), tt.gp_scale)
-        rows = []
-        for board, sno, osno, kind, colour in boards_of_match(e, k - 1, a):
-            result = SCORE[kind]  # the left player's side, as the heading reads
-            if kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):
-                result = f"{result} ({kind_name(kind.name, lang)})"
-            other = player_link(e.ind, osno) if osno is not None else {"text": s["no_player"], "cls": "left"}
-            rows.append({"cells": [{"text": str(board)}, player_link(e.ind, sno), {"text": result, "cls": "res"},
-                                   other, {"text": colour_word(lang, colour)}]})
-        heading = f"{tt.teams[a].name} {format_number(gp[0])} – {format_number(gp[1])} {tt.teams[o].name}"
-        tables.append({"id": f"match-{tt.teams[a].number}", "caption": heading,
-                       "heads": [_head(s["board"]), _head(tt.teams[a].name, "name"), _head(s["result"], "res"),
-                                 _head(tt.teams[o].name, "name"), _head(s["colour"])], "rows": rows,
-                       "sticky": False})
-    byes = [tt.teams[a].name for a in range(len(tt.teams)) if int(m.opponent[a, k - 1]) < 0
-            and Kind(int(m.kind[a, k - 1])) != Kind.ABSENT]
-    return {"title": s["pairings_n"].format(k=k), "tables": tables,
-            "legend": [f"{s['bye']}: {', '.join(byes)}"] if byes else [],
-            "pager": [(f"standings-{k}.html", s["standings_after"].format(k=k))]}
+    return page(e, lang, k)
 
 
 def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
@@ -233,20 +205,25 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
     short, full = points_words(e, lang)
     facts = [(s["rank_after"], str(row.rank)),
              *((full if j == 0 else k, num(v)) for j, (k, v) in enumerate(row.values.items()))]
-    matches = [{"cells": [{"text": str(mr.round), "head": True}, _team(e, mr.opponent) if mr.opponent else
+    matches: list[dict[str, Any]] = [
+        {"cells": [{"text": str(mr.round), "head": True}, _team(e, mr.opponent) if mr.opponent else
                           {"text": kind_name(mr.kind.name, lang), "cls": "left"},
-                          {"text": num(mr.match_points), "data": "mp"},
-                          {"text": f"{num(mr.game_points)} – {num(mr.opponent_game_points)}"
-                           if mr.opponent_game_points is not None else num(mr.game_points)}]}
-               for mr in match_rounds(st, number)]
-    team_of = e.team_of()
-    for k in range(e.played + 1, last_round(e) + 1):  # the match in play: the next opponent
-        other = {team_of.get(sno, (0, 0))[0] for gm in e.ind.rounds[k - 1].games if
-                 number in (team_of.get(gm.white, (0, 0))[0], team_of.get(gm.black, (0, 0))[0])
-                 for sno in (gm.white, gm.black)} - {number}
-        if other:
-            matches.append({"cls": "pending", "cells": [{"text": str(k), "head": True}, _team(e, min(other)),
-                                                        {"text": ""}, {"text": s["match_pending"]}]})
+                   {"text": num(mr.match_points), "data": "mp"},
+                   {"text": f"{num(mr.game_points)} – {num(mr.opponent_game_points)}"
+                    if mr.opponent_game_points is not None else num(mr.game_points)}]}
+        for mr in match_rounds(st, number)]
+    from .teams_pending import matches_of_round
+
+    for k in range(1, last_round(e) + 1):  # a match not yet played (the next opponent while the round is played)
+        other = next((b if a == number else a for a, b, boards in matches_of_round(e, k) if number in (a, b)
+                      and all(x.kind is None for x in boards)), None)
+        if other is not None:
+            waiting = {"cls": "pending", "cells": [{"text": str(k), "head": True}, _team(e, other), {"text": ""},
+                                                   {"text": s["match_pending"]}]}
+            if k <= len(matches):  # one row a round
+                matches[k - 1] = waiting
+            else:
+                matches.append(waiting)
     tm = next(x for x in st.tt.teams if x.number == number)
     g = st.tt.games
     table = g.score_system.table()
