@@ -245,7 +245,7 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
         if info.get("rounds"):
             x["table"] = {"id": f"tb{n}", "caption": key, "heads": [_head(s["round_n"].format(k="").strip()),
                                                                      _head(s["opponent_team"], "name"),
-                                                                     _head(s["contribution"]), _head(s["how_counted"])],
+                                                                     _head(s["contribution"]), _head(s["how_counted"], "left")],
                           "rows": [{"cells": [{"text": str(c["round"]), "head": True}, _team(e, c["opponent"]),
                                               {"text": num(c["value"]) + (" " + EXPLAIN.text("cut", lang)
                                                                           if c["cut"] else ""),
@@ -294,7 +294,7 @@ def boards_page(e: TeamEvent, lang: str) -> dict[str, Any]:
         caption = s["board_n"].format(n=board)
         tables.append({"id": f"board-{board}", "caption": caption, "heads": [
             _head(s["place"], "rank"), _head(word("name", lang), "name"), _head(s["percentage"], "pts"),
-            _head(TEAM_WORDS.text("team", lang)), _head(s["played"]), _head(s["score_after"])], "sticky": True, "rows": [
+            _head(TEAM_WORDS.text("team", lang), "left"), _head(s["played"]), _head(s["score_after"])], "sticky": True, "rows": [
             {"cells": [{"text": str(n), "cls": "rank"}, player_link(e.ind, sno, True),
                        {"text": format_number(100 * score / games, 1), "cls": "pts"},
                        {"text": names.get(team_of.get(sno, (0, 0))[0], ""), "cls": "left"}, {"text": str(games)},
