@@ -188,8 +188,8 @@ def boards_of_match(e: TeamEvent, r: int, a: int) -> list[tuple[int, int, int | 
 
 
 def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
-    """Round ``k``: each match board by board (:mod:`.teams_pending`, played or in play)."""
-    from .teams_pending import round_page as page
+    """Round ``k``: each match board by board (:mod:`.team_rounds`, played or in play)."""
+    from .team_rounds import round_page as page
 
     return page(e, lang, k)
 
@@ -212,7 +212,7 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
                    {"text": f"{num(mr.game_points)} – {num(mr.opponent_game_points)}"
                     if mr.opponent_game_points is not None else num(mr.game_points)}]}
         for mr in match_rounds(st, number)]
-    from .teams_pending import matches_of_round
+    from .team_rounds import matches_of_round
 
     for k in range(1, last_round(e) + 1):  # a match not yet played (the next opponent while the round is played)
         other = next((b if a == number else a for a, b, boards in matches_of_round(e, k) if number in (a, b)
