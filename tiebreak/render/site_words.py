@@ -82,4 +82,6 @@ SITE_WORDS = Table("site", {
     'event_name': 'Event',
     'bye': 'Bye',
     'number': 'Start number',
+    'match_pending': 'not yet played',  # a match (ru/uk: the gender of «матч»)
+    'no_player': 'no player fielded',
 })

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..engine.model import Kind, format_number
+from ..engine.model import BLACK, WHITE, Kind, format_number
 from ..engine.registry import CATALOGUE
 from ..render.columns import HEADINGS
 from ..render.explain import WORDS as EXPLAIN
@@ -33,10 +33,17 @@ def card_page(e: Event, lang: str, start_no: int) -> dict[str, Any]:
         facts.append((s["performance"], str(c.performance)))
     if c.change is not None:
         facts.append((s["rating_change"], format_number(c.change, 1)))
-    heads = [_head(s["round_n"].format(k="").strip() or "#"), _head(s["opponent"], "name"), _head(s["rating"]),
-             _head(s["colour"]), _head(s["result"]), _head(s["score_after"]), _head(s["rank_after"])]
+    # the result right after the opponent: on a phone it is in view without scrolling (the rating last)
+    heads = [_head(s["round_n"].format(k="").strip() or "#"), _head(s["opponent"], "name"), _head(s["result"], "left"),
+             _head(s["colour"]), _head(s["score_after"]), _head(s["rank_after"]), _head(s["rating"])]
     rows = []
+    #: the games paired and not yet played (the next opponent, "who does my son play next")
+    pending = {k: (b if w == start_no else w, WHITE if w == start_no else BLACK)
+               for k, w, b in t.pending if start_no in (w, b)}
     for r in c.rows:
+        if r.opponent is None and r.round in pending:
+            rows.append(_pending_row(e, lang, r.round, *pending[r.round], num(r.points), str(r.rank)))
+            continue
         if r.opponent is not None:
             o = t.player(r.opponent)
             opp = player_link(e, r.opponent)
@@ -47,12 +54,22 @@ def card_page(e: Event, lang: str, start_no: int) -> dict[str, Any]:
         result = CELL[r.kind]
         if r.kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) or r.opponent is None:
             result = f"{result} ({kind_name(r.kind.name, lang)})" if result else kind_name(r.kind.name, lang)
-        rows.append({"cells": [{"text": str(r.round), "head": True}, opp, {"text": rating},
-                               {"text": colour_word(lang, r.colour)}, {"text": result, "cls": "left"},
-                               {"text": num(r.points), "data": "score"}, {"text": str(r.rank), "data": "rank"}]})
+        rows.append({"cells": [{"text": str(r.round), "head": True}, opp, {"text": result, "cls": "left"},
+                               {"text": colour_word(lang, r.colour)}, {"text": num(r.points), "data": "score"},
+                               {"text": str(r.rank), "data": "rank"}, {"text": rating}]})
+    rows += [_pending_row(e, lang, k, *pending[k], "", "") for k in sorted(pending) if k > len(c.rows)]
     tables = [{"id": "games", "caption": s["games"], "heads": heads, "rows": rows, "sticky": False}]
     return {"title": p.name or f"#{start_no}", "facts": facts, "tables": tables,
             "explanations": explanations(e, lang, start_no)}
+
+
+def _pending_row(e: Event, lang: str, k: int, opponent: int, colour: int, score: str, rank: str) -> dict[str, Any]:
+    """A game of round ``k`` paired and not yet played: the opponent, the colour, "not yet played"."""
+    o = e.tournament.player(opponent)
+    return {"cls": "pending", "cells": [
+        {"text": str(k), "head": True}, player_link(e, opponent), {"text": site_words(lang)["pending"], "cls": "left"},
+        {"text": colour_word(lang, colour)}, {"text": score, "data": "score"},
+        {"text": rank, "data": "rank"}, {"text": str(o.rating) if o.rating else ""}]}
 
 
 def explanations(e: Event, lang: str, start_no: int) -> list[dict[str, Any]]:
@@ -67,7 +84,7 @@ def explanations(e: Event, lang: str, start_no: int) -> list[dict[str, Any]]:
         if "rounds" not in info:
             x["note"] = s["group_note"].format(score=num(info.get("group_score")))
         elif info["rounds"]:
-            heads = [_head(EXPLAIN.text("round", lang)), _head(s["result"]), _head(s["opponent"], "name"),
+            heads = [_head(s["round_n"].format(k="").strip()), _head(s["result"], "left"), _head(s["opponent"], "name"),
                      _head(s["contribution"]), _head(s["how_counted"], "name")]
             rows = []
             for c in info["rounds"]:

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ..engine.model import Kind
 from ..render.i18n import LANGUAGES, kind_name, word
 from ..render.output import place_sizes, shared_place
@@ -61,6 +63,8 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "") -> str:
         from .card import card_page
 
         ctx, template = card_page(ind, lang, int(arg)), "site_card.html"
+        if isinstance(e, TeamEvent):  # the player's team, with a link to its card
+            ctx["facts"][1:1] = teams.team_fact(e, int(arg), lang)
     elif stem == "odds":  # the players' odds, or the teams' in a team event
         ctx = {"title": site_words(lang)["odds"], "intro": site_words(lang)["odds_note"], "tables": [],
                "html_sections": e.odds.get(lang, "") if e.odds else ""}
@@ -162,6 +166,7 @@ def crosstable(e: Event, lang: str) -> dict[str, Any]:
         order = {r.start_no: n for n, r in enumerate(st.rows)}
     else:
         heads += [_head(str(k)) for k in range(1, e.played + 1)]
+    pending = {(k, w): (b, "w") for k, w, b in t.pending} | {(k, b): (w, "b") for k, w, b in t.pending}
     if "crosstable" not in e.cache:  # the same rows in every language
         for r in st.rows:
             i = r.index
@@ -175,6 +180,8 @@ def crosstable(e: Event, lang: str) -> dict[str, Any]:
                     if o >= 0:
                         j = order[t.players[o].start_no]
                         grid[j] += CELL[Kind(int(t.kind[i, k]))]
+                    elif (k + 1, p.start_no) in pending:  # paired, not yet played
+                        grid[order[pending[k + 1, p.start_no][0]]] += CELL[Kind.UNKNOWN]
                 grid[order[p.start_no]] = "×"
                 cells += [{"text": g} for g in grid]
             else:
@@ -184,13 +191,22 @@ def crosstable(e: Event, lang: str) -> dict[str, Any]:
                     if o >= 0:
                         osno = t.players[o].start_no
                         cells.append({"text": f"{rank_of[osno]}{colour}{CELL[kind]}", "href": f"player-{osno}.html"})
+                    elif (k + 1, p.start_no) in pending:  # paired, not yet played
+                        osno, colour = pending[k + 1, p.start_no]
+                        cells.append({"text": f"{rank_of[osno]}{colour}{CELL[Kind.UNKNOWN]}",
+                                      "href": f"player-{osno}.html"})
                     else:
                         cells.append({"text": CELL[kind] if kind != Kind.ABSENT else "–"})
             rows.append({"cells": cells})
         e.cache["crosstable"] = rows_html(rows)
     rows = e.cache["crosstable"]
-    legend = [s["forfeit_note"]] + [f"{CELL[k] or '–'} = {kind_name(k.name, lang)}"
-                                    for k in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.PAB, Kind.HPB, Kind.ZPB)]
+    present = {int(x) for x in np.unique(t.kind[:, :e.played])}  # the legend names what the table shows
+    shown_kinds = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) + (
+        () if square else (Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB))
+    legend = [s["forfeit_note"]] + [f"{CELL[k] or '–'} = {kind_name(k.name, lang)}" for k in shown_kinds
+                                    if int(k) in present]
+    if any(k <= e.played for k, _ in pending):
+        legend.append(f"{CELL[Kind.UNKNOWN]} = {s['pending']}")
     return {"title": s["crosstable"], "legend": legend,
             "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": rows, "sticky": True}]}
 
@@ -199,7 +215,7 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
     """Round ``k``: the boards in order with colours and results (forfeits and byes in words)."""
     s = site_words(lang)
     rd = e.rounds[k - 1]
-    heads = [_head(s["board"]), _head(s["white"], "name"), _head(s["result"]), _head(s["black"], "name")]
+    heads = [_head(s["board"]), _head(s["white"], "name"), _head(s["result"], "res"), _head(s["black"], "name")]
     rows = []
     for g in rd.games:
         if g.pending:
@@ -217,7 +233,7 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
                "sticky": False}]
     if byes:
         tables.append({"id": "byes", "caption": s["bye"], "heads": [_head(word("name", lang), "name"),
-                                                                     _head(s["result"])],
+                                                                     _head(s["result"], "left")],
                        "rows": byes, "sticky": False})
     pager = []
     if k <= e.played:

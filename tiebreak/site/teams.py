@@ -13,7 +13,8 @@ from .. import service
 from ..engine.model import Kind, format_number
 from ..render.i18n import kind_name, message, word
 from ..render.output import place_sizes, shared_place
-from .event import CELL, SCORE, Event
+from ..render.team_words import TEAM_WORDS
+from .event import CELL, Event
 
 if TYPE_CHECKING:
     from ..engine.team import TeamStandings
@@ -69,7 +70,7 @@ def build_team_event(ind: Event, t: Any, warnings: list[Any]) -> TeamEvent:
 
 def page_names(e: TeamEvent) -> list[str]:
     names = ["index.html", "players.html", "standings.html", "crosstable.html", "boards.html"]
-    names += [f"round-{k}.html" for k in range(1, e.played + 1)]
+    names += [f"round-{k}.html" for k in range(1, last_round(e) + 1)]
     names += [f"standings-{k}.html" for k in range(1, e.played + 1)]
     names += [f"team-{tm.number}.html" for tm in e.current.tt.teams]
     names += [f"player-{p.start_no}.html" for p in e.tournament.players]
@@ -78,14 +79,37 @@ def page_names(e: TeamEvent) -> list[str]:
     return names
 
 
+def last_round(e: TeamEvent) -> int:
+    """The last round with pairings: played, or paired with its games pending (the round in play has a page)."""
+    return max(e.played, e.ind.last_round)
+
+
 def menu(e: TeamEvent, s: dict[str, str]) -> list[tuple[str, str]]:
     items = [("index.html", s["home"]), ("players.html", s["starting_list"]), ("standings.html", s["standings"]),
              ("crosstable.html", s["crosstable"]), ("boards.html", s["boards"])]
-    if e.played:
-        items.append((f"round-{e.played}.html", s["round_n"].format(k=e.played)))
+    if last_round(e):
+        items.append((f"round-{last_round(e)}.html", s["round_n"].format(k=last_round(e))))
     if e.odds is not None:
         items.append(("odds.html", s["odds"]))
     return items
+
+
+def points_words(e: TeamEvent, lang: str) -> tuple[str, str]:
+    """The primary score's short and full names (``МО``, ``Матчевые очки``; ``GP``, ``Game points``): the heading
+    of the points column and its explanation, in the glossary's words."""
+    from ..render.team_words import primary_name
+    from .cells import site_words
+
+    primary = e.current.tt.primary
+    full = {"MP": "match_points", "GP": "game_points"}.get(primary)
+    return primary_name(primary, lang), site_words(lang)[full] if full else primary
+
+
+def team_fact(e: TeamEvent, start_no: int, lang: str) -> list[tuple[str, str, str]]:
+    """The team of a player for the card's facts: (the word, the team's name, the link to its card)."""
+    number = e.team_of().get(start_no, (0, 0))[0]
+    name = next((tm.name for tm in e.current.tt.teams if tm.number == number), "")
+    return [(TEAM_WORDS.text("team", lang), name, f"team-{number}.html")] if name else []
 
 
 def _team(e: TeamEvent, number: int | None) -> dict[str, Any]:
@@ -112,7 +136,7 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
         ctx["legend"] = [(spec.text, TEAM_NAMES.text(spec.code, lang) if spec.code in TEAM_NAMES else spec.code,
                           TEAM_CATALOGUE[spec.code].article if spec.code in TEAM_CATALOGUE else "")
                          for spec in e.current.specs]
-        ctx["rounds"] = range(1, e.played + 1)
+        ctx["rounds"] = range(1, last_round(e) + 1)
         ctx["played"] = e.played
         return ctx, "site_home.html"
     if stem == "standings" or kind == "standings":
@@ -120,7 +144,8 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
         st = e.after[k - 1]
         sizes = place_sizes(st)
         keys = st.keys
-        heads = [_head(word("rank", lang), "rank"), _head(s["teams"], "name"), _head(keys[0], "pts"),
+        short, full = points_words(e, lang)
+        heads = [_head(word("rank", lang), "rank"), _head(TEAM_WORDS.text("team", lang), "name"), _head(short, "pts", full),
                  *(_head(x) for x in keys[1:])]
         rows = [{"cells": [{"text": shared_place(r.rank, sizes[r.rank]) + ("*" if r.lot is not None else ""),
                             "cls": "rank"}, {**_team(e, r.number), "head": True},
@@ -129,6 +154,7 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
                 for r in st.rows]
         title = s["standings"] if not arg else s["standings_after"].format(k=k)
         return {"title": title, "intro": word("after_round", lang, k=k, n=e.tournament.rounds),
+                "legend": [f"{short} = {full}", word("undefined", lang)],
                 "tables": [{"id": "standings", "caption": title, "heads": heads, "rows": rows, "sticky": True}]}, \
             "site_tables.html"
     if kind == "round":
@@ -142,63 +168,62 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
     raise KeyError(name)
 
 
-def boards_of_match(e: TeamEvent, r: int, a: int) -> list[tuple[int, int, int, Kind, int]]:
+def boards_of_match(e: TeamEvent, r: int, a: int) -> list[tuple[int, int, int | None, Kind, int]]:
     """The board games of team index ``a`` in round ``r`` (0-based): (board, own start number, opponent's start
-    number, own kind, own colour), the boards numbered in the order of the team's list."""
+    number, own kind, own colour), the boards numbered in the order of the team's list.  A board the opponents left
+    empty (the file gives the player a point without an opponent while the team has a match: ``0000 - +``) is a
+    board won by forfeit, with no opponent (None)."""
     tt = e.current.tt
     g = tt.games
-    out: list[tuple[int, int, int, Kind, int]] = []
+    match = int(tt.matches.opponent[a, r]) >= 0
+    out: list[tuple[int, int, int | None, Kind, int]] = []
     for sno in tt.teams[a].members:
         i = g.row(sno)
-        o = int(g.opponent[i, r])
+        o, kind = int(g.opponent[i, r]), Kind(int(g.kind[i, r]))
         if o >= 0:
-            out.append((len(out) + 1, sno, g.players[o].start_no, Kind(int(g.kind[i, r])), int(g.colour[i, r])))
+            out.append((len(out) + 1, sno, g.players[o].start_no, kind, int(g.colour[i, r])))
+        elif match and kind in (Kind.FPB, Kind.PAB, Kind.FORFEIT_WIN):
+            out.append((len(out) + 1, sno, None, Kind.FORFEIT_WIN, 0))
     return out
 
 
 def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
-    from .cells import _head, player_link, site_words
+    """Round ``k``: each match board by board (:mod:`.team_rounds`, played or in play)."""
+    from .team_rounds import round_page as page
 
-    s, tt = site_words(lang), e.current.tt
-    m = tt.matches
-    tables = []
-    for a in range(len(tt.teams)):
-        o = int(m.opponent[a, k - 1])
-        if o < 0 or (int(m.colour[a, k - 1]) != 1 and not (int(m.colour[a, k - 1]) == 0 and a < o)):
-            continue
-        gp = Fraction(int(tt.gp[a, k - 1]), tt.gp_scale), Fraction(int(tt.gp[o, k - 1]), tt.gp_scale)
-        rows = []
-        for board, sno, osno, kind, colour in boards_of_match(e, k - 1, a):
-            result = SCORE[kind] if colour >= 0 else SCORE[{Kind.WIN: Kind.LOSS, Kind.LOSS: Kind.WIN}.get(kind, kind)]
-            if kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):
-                result = f"{CELL[kind]} ({kind_name(kind.name, lang)})"
-            rows.append({"cells": [{"text": str(board)}, player_link(e.ind, sno), {"text": result, "cls": "left"},
-                                   player_link(e.ind, osno)]})
-        heading = f"{tt.teams[a].name} {format_number(gp[0])} – {format_number(gp[1])} {tt.teams[o].name}"
-        tables.append({"id": f"match-{tt.teams[a].number}", "heading": heading, "caption": heading,
-                       "heads": [_head(s["board"]), _head(tt.teams[a].name, "name"), _head(s["result"]),
-                                 _head(tt.teams[o].name, "name")], "rows": rows, "sticky": False})
-    byes = [tt.teams[a].name for a in range(len(tt.teams)) if int(m.opponent[a, k - 1]) < 0
-            and Kind(int(m.kind[a, k - 1])) != Kind.ABSENT]
-    return {"title": s["pairings_n"].format(k=k), "tables": tables,
-            "legend": [f"{s['bye']}: {', '.join(byes)}"] if byes else [],
-            "pager": [(f"standings-{k}.html", s["standings_after"].format(k=k))]}
+    return page(e, lang, k)
 
 
 def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
+    from ..render.explain import WORDS as EXPLAIN
     from ..render.team_explain import team_details
-    from ..render.team_words import match_rounds
+    from ..render.team_words import TEAM_NAMES, match_rounds, primary_name
     from .cells import _head, num, player_link, site_words
 
     s, st = site_words(lang), e.current
     row = st.row(number)
-    facts = [(word("rank", lang), str(row.rank)), *((k, num(v)) for k, v in row.values.items())]
-    matches = [{"cells": [{"text": str(mr.round), "head": True}, _team(e, mr.opponent) if mr.opponent else
+    short, full = points_words(e, lang)
+    facts = [(s["rank_after"], str(row.rank)),
+             *((full if j == 0 else k, num(v)) for j, (k, v) in enumerate(row.values.items()))]
+    matches: list[dict[str, Any]] = [
+        {"cells": [{"text": str(mr.round), "head": True}, _team(e, mr.opponent) if mr.opponent else
                           {"text": kind_name(mr.kind.name, lang), "cls": "left"},
-                          {"text": num(mr.match_points), "data": "mp"},
-                          {"text": f"{num(mr.game_points)} – {num(mr.opponent_game_points)}"
-                           if mr.opponent_game_points is not None else num(mr.game_points)}]}
-               for mr in match_rounds(st, number)]
+                   {"text": num(mr.match_points), "data": "mp"},
+                   {"text": f"{num(mr.game_points)} – {num(mr.opponent_game_points)}"
+                    if mr.opponent_game_points is not None else num(mr.game_points)}]}
+        for mr in match_rounds(st, number)]
+    from .team_rounds import matches_of_round
+
+    for k in range(1, last_round(e) + 1):  # a match not yet played (the next opponent while the round is played)
+        other = next((b if a == number else a for a, b, boards in matches_of_round(e, k) if number in (a, b)
+                      and all(x.kind is None for x in boards)), None)
+        if other is not None:
+            waiting = {"cls": "pending", "cells": [{"text": str(k), "head": True}, _team(e, other), {"text": ""},
+                                                   {"text": s["match_pending"]}]}
+            if k <= len(matches):  # one row a round
+                matches[k - 1] = waiting
+            else:
+                matches.append(waiting)
     tm = next(x for x in st.tt.teams if x.number == number)
     g = st.tt.games
     table = g.score_system.table()
@@ -209,21 +234,30 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
         score = sum((table[int(x)] for x in g.kind[i, :e.played]), Fraction(0))
         members.append({"cells": [player_link(e.ind, sno, True), {"text": str(games)}, {"text": num(score)}]})
     explanations = []
+    codes = {spec.text: spec.code for spec in st.specs}
     for n, (key, info) in enumerate(team_details(st, number).items(), 1):
-        x: dict[str, Any] = {"key": key, "value": num(info["value"]), "article": info["article"], "name": key}
+        code = codes.get(key, key)
+        x: dict[str, Any] = {"key": key, "value": num(info["value"]), "article": info["article"],
+                             "name": full if code == "PTS" else TEAM_NAMES.text(code, lang) if code in TEAM_NAMES
+                             else key}
+        if any(c["cut"] for c in info.get("rounds", [])):
+            x["note"] = s["cut_legend"]
         if info.get("rounds"):
             x["table"] = {"id": f"tb{n}", "caption": key, "heads": [_head(s["round_n"].format(k="").strip()),
                                                                      _head(s["opponent_team"], "name"),
-                                                                     _head(s["contribution"]), _head(s["how_counted"])],
+                                                                     _head(s["contribution"]), _head(s["how_counted"], "left")],
                           "rows": [{"cells": [{"text": str(c["round"]), "head": True}, _team(e, c["opponent"]),
-                                              {"text": num(c["value"]), "cls": "cut" if c["cut"] else ""},
+                                              {"text": num(c["value"]) + (" " + EXPLAIN.text("cut", lang)
+                                                                          if c["cut"] else ""),
+                                               "cls": "cut" if c["cut"] else ""},
                                               {"text": message(c["source"], lang), "cls": "left"}]}
                                    for c in info["rounds"]]}
         explanations.append(x)
     return {"title": tm.name, "facts": facts, "explanations": explanations, "tables": [
         {"id": "matches", "caption": s["matches"], "heads": [_head(s["round_n"].format(k="").strip()),
                                                               _head(s["opponent_team"], "name"),
-                                                              _head(s["match_points"]), _head(s["game_points"])],
+                                                              _head(primary_name("MP", lang), "", s["match_points"]),
+                                                              _head(primary_name("GP", lang), "", s["game_points"])],
          "rows": matches, "sticky": False},
         {"id": "members", "caption": s["members"], "heads": [_head(word("name", lang), "name"), _head(s["played"]),
                                                                _head(s["score_after"])], "rows": members,
@@ -258,9 +292,9 @@ def boards_page(e: TeamEvent, lang: str) -> dict[str, Any]:
     tables = []
     for board, rows in board_results(e).items():
         caption = s["board_n"].format(n=board)
-        tables.append({"id": f"board-{board}", "heading": caption, "caption": caption, "heads": [
+        tables.append({"id": f"board-{board}", "caption": caption, "heads": [
             _head(s["place"], "rank"), _head(word("name", lang), "name"), _head(s["percentage"], "pts"),
-            _head(s["teams"]), _head(s["played"]), _head(s["score_after"])], "sticky": True, "rows": [
+            _head(TEAM_WORDS.text("team", lang), "left"), _head(s["played"]), _head(s["score_after"])], "sticky": True, "rows": [
             {"cells": [{"text": str(n), "cls": "rank"}, player_link(e.ind, sno, True),
                        {"text": format_number(100 * score / games, 1), "cls": "pts"},
                        {"text": names.get(team_of.get(sno, (0, 0))[0], ""), "cls": "left"}, {"text": str(games)},
@@ -274,7 +308,8 @@ def crosstable(e: TeamEvent, lang: str) -> dict[str, Any]:
     s, st = site_words(lang), e.current
     tt, m = st.tt, st.tt.matches
     rank = {r.number: r.rank for r in st.rows}
-    heads = [_head(word("rank", lang), "rank"), _head(s["teams"], "name"), _head(st.keys[0], "pts"),
+    short, full = points_words(e, lang)
+    heads = [_head(word("rank", lang), "rank"), _head(TEAM_WORDS.text("team", lang), "name"), _head(short, "pts", full),
              *(_head(str(k)) for k in range(1, e.played + 1))]
     rows = []
     for r in st.rows:
@@ -290,5 +325,5 @@ def crosstable(e: TeamEvent, lang: str) -> dict[str, Any]:
             else:
                 cells.append({"text": CELL[Kind(int(m.kind[a, k]))] or "–"})
         rows.append({"cells": cells})
-    return {"title": s["crosstable"], "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads,
-                                                   "rows": rows, "sticky": True}]}
+    return {"title": s["crosstable"], "legend": [f"{short} = {full}"],
+            "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": rows, "sticky": True}]}
