@@ -482,7 +482,7 @@ def test_the_teams_odds_page_before_the_last_match(tmp_path, monkeypatch, capsys
     assert want["method"] == "exact" and want["outcomes"] == "729"
     for lang in LANGS:
         page = parse(out / lang / "odds.html")
-        rows = {r[1]["text"]: [c["text"] for c in r[2:8]] for r in page.tables[""][1:]}
+        rows = {r[1]["text"]: [c["text"] for c in r[3:9]] for r in page.tables["odds"][1:]}  # number, name, points
         assert rows["ΟΑΑΗ"] == ["59.7%", "·", "·", "·", "·", "40.3%"], lang  # by hand
         for w in want["teams"]:
             shown = [f"{100 * float(x):.1f}%" if float(x) else "·" for x in w["places"][:6]]
