@@ -6,24 +6,51 @@ words for forfeits and byes, running score and rank after each round), performan
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from ..engine.model import Kind, format_number
 from ..engine.registry import CATALOGUE
 from ..render.columns import HEADINGS
 from ..render.explain import WORDS as EXPLAIN
-from ..render.i18n import kind_name
+from ..render.i18n import kind_name as _kind_name
 from .cells import _head, colour_word, num, player_link, said, site_words
 from .event import CELL, Event
 
 
-def card_page(e: Event, lang: str, start_no: int) -> dict[str, Any]:
+#: a placeholder of the ``n``-th rank of a card (characters of Unicode's private use area, which no escaping changes)
+HOLE = "\ue000{}\ue001"
+
+
+@lru_cache(maxsize=None)
+def kind_name(kind: str, lang: str) -> str:
+    return _kind_name(kind, lang)
+
+
+def rank_values(e: Event, start_no: int) -> list[int]:
+    """The ranks a card shows, in the order :func:`card_page` puts them into its placeholders: the current rank,
+    then the rank after each round played (none before a round is played)."""
+    if not e.played:
+        return []
+    return [e.places[-1][start_no][0], *(e.places[k][start_no][0] for k in range(e.played))]
+
+
+def card_page(e: Event, lang: str, start_no: int, holes: list[int] | None = None) -> dict[str, Any]:
+    """The card's page (``holes``: a list, to which the ranks are added while the page gets placeholders instead,
+    :data:`HOLE`, so that where the template put them is known; the ranks of :func:`rank_values`)."""
     s = site_words(lang)
     t = e.tournament
     p = t.player(start_no)
     c = e.card(start_no)
     rank, points = e.places[-1][start_no] if e.played else (0, Fraction(0))
-    facts = [(s["number"], str(start_no)), (s["rank_after"], str(rank)), (s["score_after"], num(points))]
+
+    def shown(value: int) -> str:
+        if holes is None or not e.played:
+            return str(value)
+        holes.append(value)
+        return HOLE.format(len(holes) - 1)
+
+    facts = [(s["number"], str(start_no)), (s["rank_after"], shown(rank)), (s["score_after"], num(points))]
     if p.rating:
         facts.append((s["rating"], str(p.rating)))
     for key, value in (("title", p.title), ("fed", p.federation), ("club", p.club)):
@@ -49,7 +76,7 @@ def card_page(e: Event, lang: str, start_no: int) -> dict[str, Any]:
             result = f"{result} ({kind_name(r.kind.name, lang)})" if result else kind_name(r.kind.name, lang)
         rows.append({"cells": [{"text": str(r.round), "head": True}, opp, {"text": rating},
                                {"text": colour_word(lang, r.colour)}, {"text": result, "cls": "left"},
-                               {"text": num(r.points), "data": "score"}, {"text": str(r.rank), "data": "rank"}]})
+                               {"text": num(r.points), "data": "score"}, {"text": shown(r.rank), "data": "rank"}]})
     tables = [{"id": "games", "caption": s["games"], "heads": heads, "rows": rows, "sticky": False}]
     return {"title": p.name or f"#{start_no}", "facts": facts, "tables": tables,
             "explanations": explanations(e, lang, start_no)}

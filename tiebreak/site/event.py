@@ -108,9 +108,12 @@ class Event:
     @property
     def last_round(self) -> int:
         """The last round with pairings (played, or paired and pending): the rounds the site shows."""
-        t = self.tournament
-        paired = np.nonzero((t.kind != Kind.ABSENT).any(axis=0))[0]
-        return max([self.played, *(r for r, _, _ in t.pending), int(paired[-1]) + 1 if len(paired) else 0])
+        if "last_round" not in self.cache:  # asked for by every page's menu
+            t = self.tournament
+            paired = np.nonzero((t.kind != Kind.ABSENT).any(axis=0))[0]
+            self.cache["last_round"] = max([self.played, *(r for r, _, _ in t.pending),
+                                            int(paired[-1]) + 1 if len(paired) else 0])
+        return int(self.cache["last_round"])
 
     def rank_after(self, k: int) -> dict[int, int]:
         """Start number -> rank after round ``k``."""
@@ -220,24 +223,35 @@ def make_card(e: Event, start_no: int) -> Card:
                 r.change if r else None, r.expected if r else None, r.games if r else 0)
 
 
-def card_inputs(e: Event) -> np.ndarray:
-    """What every player's card shows, one row of integers per player: the player's rounds, the rank and points
-    after every round, each value of the current standings and what every round added to it (the records of the
-    explanation, which carry the opponents' scores).  Players and names being equal, two equal rows make the same
-    card, so ``--watch`` writes only the cards whose row changed."""
+def card_inputs(e: Event) -> tuple[np.ndarray, np.ndarray]:
+    """What every player's card shows, one row of integers per player, in two arrays: first the player's rounds, the
+    points after every round, each value of the current standings and what every round added to it (the records of
+    the explanation, which carry the opponents' scores; a Type A value's score among the tied players), then apart
+    the rank after every round.  Players and names being equal, two equal rows make the same card, so ``--watch``
+    writes only the cards whose rows changed, and a card whose only change is its ranks has only its ranks written
+    again (:func:`tiebreak.site.watch.patched`).  Made once per version."""
+    if "card_inputs" in e.cache:
+        return e.cache["card_inputs"]  # type: ignore[no-any-return]
     t, n = e.tournament, len(e.tournament.players)
     parts = [t.kind, t.opponent, t.colour]
     rank = np.zeros((n, len(e.after)), np.int64)
     for k, st in enumerate(e.after):
         rank[[r.index for r in st.rows], k] = [r.rank for r in st.rows]
         parts += [st.score.num.reshape(n, -1), np.full((n, 1), st.score.den)]
-    parts.append(rank)
     for col in e.current.columns:
-        parts += [col.num.reshape(n, -1), np.full((n, 1), col.den)]
+        parts += [col.num.reshape(n, -1), np.full((n, 1), col.den), np.full((n, 1), col.contrib_den or 0)]
         for extra in (col.defined, col.contrib, col.valid, col.cut, col.source):
             if extra is not None:
                 parts.append(extra.reshape(n, -1))
+        if "de" in col.extra:  # the score among the tied players that a Type A value was computed from
+            group = np.full((n, 2), -1, np.int64)
+            for i, (score, _) in col.extra["de"].items():
+                if score is not None:
+                    group[i] = Fraction(score).numerator, Fraction(score).denominator
+            parts.append(group)
     try:
-        return np.concatenate([np.asarray(p, dtype=np.int64) for p in parts], axis=1)
+        inputs = np.concatenate([np.asarray(p, dtype=np.int64) for p in parts], axis=1)
     except (TypeError, ValueError, OverflowError):  # values beyond 64 bits: every card is made again
-        return np.arange(n, dtype=np.int64).reshape(n, 1) - n - 1
+        inputs = np.arange(n, dtype=np.int64).reshape(n, 1) - n - 1
+    e.cache["card_inputs"] = inputs, rank
+    return inputs, rank

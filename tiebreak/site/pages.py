@@ -48,8 +48,9 @@ def page_names(e: Event | TeamEvent) -> list[str]:
     return names
 
 
-def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "") -> str:
-    """The page ``name`` (one of :func:`page_names`) in ``lang``."""
+def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: list[int] | None = None) -> str:
+    """The page ``name`` (one of :func:`page_names`) in ``lang`` (``holes``: a card's ranks as placeholders,
+    :func:`tiebreak.site.card.card_page`)."""
     stem = name.removesuffix(".html")
     kind, _, arg = stem.partition("-")
     ctx: dict[str, Any]
@@ -60,7 +61,7 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "") -> str:
     elif kind == "player":
         from .card import card_page
 
-        ctx, template = card_page(ind, lang, int(arg)), "site_card.html"
+        ctx, template = card_page(ind, lang, int(arg), holes), "site_card.html"
     elif stem == "odds":  # the players' odds, or the teams' in a team event
         ctx = {"title": site_words(lang)["odds"], "intro": site_words(lang)["odds_note"], "tables": [],
                "html_sections": e.odds.get(lang, "") if e.odds else ""}

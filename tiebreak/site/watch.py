@@ -12,8 +12,9 @@ import numpy as np
 
 from ..engine.errors import InputWarning, TiebreakError
 from ..engine.model import Tournament
-from ..render.i18n import MESSAGE_WORDS, message, problem
-from .build import Site, common_files, load, odds_pages, pages_of, publish
+from ..render.i18n import LANGUAGES, MESSAGE_WORDS, message, problem
+from .build import Site, common_files, digest, load, odds_pages, pages_of, publish
+from .card import rank_values
 from .event import Event, card_inputs
 from .teams import TeamEvent
 
@@ -31,7 +32,7 @@ def touched(old: Event | TeamEvent, new: Event | TeamEvent) -> list[str] | None:
     :func:`~tiebreak.site.event.fingerprint` changed."""
     a, b = old.tournament, new.tournament
     if (type(old) is not type(new) or a.players != b.players or a.rounds != b.rounds or old.played != new.played
-            or a.name != b.name or isinstance(new, TeamEvent)):
+            or a.name != b.name or isinstance(new, TeamEvent) or old.options != new.options):
         return None  # a team event is small: all of its pages
     assert isinstance(old, Event) and isinstance(new, Event)
     if old.current.tiebreaks != new.current.tiebreaks or a.pending != b.pending or old.last_round != new.last_round:
@@ -42,10 +43,55 @@ def touched(old: Event | TeamEvent, new: Event | TeamEvent) -> list[str] | None:
     names = ["index.html", "standings.html", "crosstable.html"]
     names += [f"round-{k}.html" for k in range(r0, new.last_round + 1)]
     names += [f"standings-{k}.html" for k in range(r0, new.played + 1)]
-    before, after = card_inputs(old), card_inputs(new)
-    changed = (before != after).any(axis=1) if before.shape == after.shape else np.ones(len(b.players), bool)
+    (before, ranks_before), (after, ranks_after) = card_inputs(old), card_inputs(new)
+    same = shape_same(old, new)
+    changed = (before != after).any(axis=1) | (ranks_before != ranks_after).any(axis=1) if same else np.ones(
+        len(b.players), bool)
     names += [f"player-{b.players[i].start_no}.html" for i in np.nonzero(changed)[0].tolist()]
     return names
+
+
+def shape_same(old: Event, new: Event) -> bool:
+    (before, ranks_before), (after, ranks_after) = card_inputs(old), card_inputs(new)
+    return before.shape == after.shape and ranks_before.shape == ranks_after.shape
+
+
+def ranks_only(old: Event, new: Event) -> set[str]:
+    """The cards of ``new`` that differ from ``old``'s in their ranks alone (:func:`patched` writes them)."""
+    if not shape_same(old, new) or not new.played:
+        return set()
+    (before, ranks_before), (after, ranks_after) = card_inputs(old), card_inputs(new)
+    moved = ((before == after).all(axis=1) & (ranks_before != ranks_after).any(axis=1))
+    return {f"player-{new.tournament.players[i].start_no}.html" for i in np.nonzero(moved)[0].tolist()}
+
+
+def patched(site: Site, rel: str, values: list[int]) -> bytes | None:
+    """The page ``rel`` (a card) with its ranks ``values``: the bytes last published with their ranks replaced
+    (where they are is known from the placeholders of :func:`tiebreak.site.card.card_page`, ``site.holes``); None
+    when the page on the disk is not the one published last.  The page is what a full build makes (the rest of a
+    card does not depend on the ranks) at the cost of reading and writing it."""
+    held = site.holes.get(rel)
+    if held is None or held[0] != site.digests.get(rel) or len(held[1]) != len(values):
+        return None
+    try:
+        data = (site.out / rel).read_bytes()
+    except OSError:
+        return None
+    if digest(data) != held[0]:
+        return None
+    _, old, starts = held
+    out, at, pos, moved = [], 0, 0, [0] * len(values)
+    for k in sorted(range(len(starts)), key=starts.__getitem__):
+        was, now = str(old[k]).encode(), str(values[k]).encode()
+        if starts[k] < at or data[starts[k]:starts[k] + len(was)] != was:
+            return None
+        out += [data[at:starts[k]], now]
+        pos += starts[k] - at
+        moved[k], pos, at = pos, pos + len(now), starts[k] + len(was)
+    out.append(data[at:])
+    new = b"".join(out)
+    site.holes[rel] = digest(new), tuple(values), tuple(moved)
+    return new
 
 
 def update(site: Site, path: str, warnings: list[InputWarning], t: Tournament | None = None) -> list[str]:
@@ -70,11 +116,28 @@ def update(site: Site, path: str, warnings: list[InputWarning], t: Tournament | 
         written = publish(site, pages_of(site, new, first))
         rest = [n for n in names if n not in set(first)]
         if rest:
-            written += publish(site, pages_of(site, new, rest))
+            written += publish(site, moved_cards(site, old, new, rest))
     if new.tournament.pending:
         new.odds = odds_pages(new)  # after the pages: the odds take their budget
         written += publish(site, pages_of(site, new, ["odds.html"]))
     return written
+
+
+def moved_cards(site: Site, old: Event, new: Event, names: list[str]) -> dict[str, bytes]:
+    """The cards ``names`` of ``new``: those whose ranks alone moved patched (:func:`patched`), the others made."""
+    files: dict[str, bytes] = {}
+    made = []
+    prefix, ranks = site.prefix(new.path), ranks_only(old, new)
+    for name in names:
+        if name in ranks:
+            values = rank_values(new, int(name[7:-5]))
+            pages = {rel: patched(site, rel, values) for rel in (f"{prefix}{lang}/{name}" for lang in LANGUAGES)}
+            if all(data is not None for data in pages.values()):
+                files.update({rel: data for rel, data in pages.items() if data is not None})
+                continue
+        made.append(name)
+    files.update(pages_of(site, new, made))
+    return files
 
 
 def settled(path: str, wait: float = 0.02, limit: float = 1.0) -> None:
