@@ -86,29 +86,52 @@ def explanations(e: Event, lang: str, start_no: int) -> list[dict[str, Any]]:
     """Each value of the current standings with the rounds that made it (the records of ``tiebreak explain``)."""
     s = site_words(lang)
     out = []
-    for n, (key, info) in enumerate(e.card(start_no).details.items(), 1):
-        spec = e.current.specs[e.current.keys.index(key)]
-        d = CATALOGUE[spec.code]
-        x: dict[str, Any] = {"key": key, "value": num(info["value"]), "article": info["article"],
-                             "name": d.names.get(lang, d.names["en"])}
-        if "rounds" not in info:
-            x["note"] = s["group_note"].format(score=num(info.get("group_score")))
-        elif info["rounds"]:
+    for n, (key, code, value, article, group, rounds, kept, cut) in enumerate(records(e, start_no), 1):
+        d = CATALOGUE[code]
+        x: dict[str, Any] = {"key": key, "value": value, "article": article, "name": d.names.get(lang, d.names["en"])}
+        if rounds is None:
+            x["note"] = s["group_note"].format(score=group)
+        elif rounds:
             heads = [_head(EXPLAIN.text("round", lang)), _head(s["result"]), _head(s["opponent"], "name"),
                      _head(s["contribution"]), _head(s["how_counted"], "name")]
             rows = []
-            for c in info["rounds"]:
-                cls = "cut" if c["cut"] else ""
-                rows.append({"cls": "cut" if c["cut"] else "", "cells": [
-                    {"text": str(c["round"]), "head": True}, {"text": kind_name(c["kind"], lang), "cls": "left"},
-                    player_link(e, c["opponent"]) if c["opponent"] else {"text": EXPLAIN.text("no_opponent", lang)},
-                    {"text": num(c["value"]) + (" " + EXPLAIN.text("cut", lang) if c["cut"] else ""), "cls": cls},
-                    {"text": said(c["source"], lang), "cls": "left"}]})
+            for k, kind, opponent, points, cut_here, source in rounds:
+                cls = "cut" if cut_here else ""
+                rows.append({"cls": cls, "cells": [
+                    {"text": k, "head": True}, {"text": kind_name(kind, lang), "cls": "left"},
+                    opponent or {"text": EXPLAIN.text("no_opponent", lang)},
+                    {"text": points + (" " + EXPLAIN.text("cut", lang) if cut_here else ""), "cls": cls},
+                    {"text": said(source, lang), "cls": "left"}]})
             x["table"] = {"id": f"tb{n}", "caption": key, "heads": heads, "rows": rows}
-            kept = sum((c["value"] for c in info["rounds"] if not c["cut"]), Fraction(0))
-            if any(c["cut"] for c in info["rounds"]):
+            if cut:
                 x["note"] = s["cut_legend"]
-            if info["value"] is not None and kept != info["value"]:
-                x["note"] = EXPLAIN.text("kept", lang, sum=num(kept)).strip()
+            if kept is not None:
+                x["note"] = EXPLAIN.text("kept", lang, sum=kept).strip()
         out.append(x)
+    return out
+
+
+def records(e: Event, start_no: int) -> list[tuple[Any, ...]]:
+    """What :func:`explanations` shows of each value, without words (made once for the three languages): key, code,
+    value, article, score among the tied players, the rounds (number, kind, opponent's link, contribution, whether
+    cut, how counted; None for a Type A value), the sum kept when the value is derived from it, whether a round
+    was cut."""
+    made: dict[int, list[tuple[Any, ...]]] = e.cache.setdefault("records", {})
+    if start_no in made:
+        return made[start_no]
+    keys = e.current.keys
+    out = []
+    for key, info in e.card(start_no).details.items():
+        code = e.current.specs[keys.index(key)].code
+        if "rounds" not in info:
+            out.append((key, code, num(info["value"]), info["article"], num(info.get("group_score")), None, None,
+                        False))
+            continue
+        rounds = [(str(c["round"]), c["kind"], player_link(e, c["opponent"]) if c["opponent"] else None,
+                   num(c["value"]), bool(c["cut"]), c["source"]) for c in info["rounds"]]
+        kept = sum((c["value"] for c in info["rounds"] if not c["cut"]), Fraction(0))
+        derived = num(kept) if info["value"] is not None and kept != info["value"] else None
+        out.append((key, code, num(info["value"]), info["article"], None, rounds, derived,
+                    any(c["cut"] for c in info["rounds"])))
+    made[start_no] = out
     return out
