@@ -167,6 +167,13 @@ def build_event(o: service.Options, path: str, t: Tournament | None = None,
     e = Event(path, t, o, seed, played, after, [], warnings=warnings)
     e.places = [previous.places[k] if previous is not None and k < same_before and k < played - 1 else
                 {r.start_no: (r.rank, s.points[r.index]) for r in s.rows} for k, s in enumerate(after)]
+    if previous is not None and previous.played == played and len(previous.ratings) == len(t.players) \
+            and previous.tournament.kind.shape == t.kind.shape \
+            and previous.tournament.players == t.players:  # the rating report's rows of the players whose games
+        old = previous.tournament  # stayed the same are the same (each depends on the player's games alone)
+        changed = ((old.kind != t.kind) | (old.opponent != t.opponent))[:, :played].any(axis=1)
+        e.ratings = {p.start_no: previous.ratings[p.start_no] for p, c in zip(t.players, changed) if not c}
+        e.cache["ratings to make"] = np.nonzero(changed)[0].tolist()
     e.rounds = [previous.rounds[k - 1] if previous is not None and k <= same_before else
                 pairings(t, k, e.after[min(k - 1, played) - 1] if k > 1 and played else None)
                 for k in range(1, t.rounds + 1)]
@@ -214,13 +221,35 @@ def make_card(e: Event, start_no: int) -> Card:
         entry = t.entry(start_no, k)
         rank, points = e.places[k - 1][start_no]
         rows.append(CardRow(k, entry.kind, entry.opponent, entry.colour, points, rank))
-    if not e.ratings:  # made for the first card asked for (a --watch update may need none)
+    if start_no not in e.ratings:  # made for the first card asked for (a --watch update may need none)
         from ..arbiter.rating_report import rating_report
 
-        e.ratings = {row.start_no: row for row in rating_report(t, "fide", rounds=e.played)}
+        todo = e.cache.pop("ratings to make", None)
+        if todo is not None and t.row(start_no) in todo:  # only the players whose games changed
+            e.ratings.update(rating_rows(t, todo, e.played))
+        else:
+            e.ratings = {row.start_no: row for row in rating_report(t, "fide", rounds=e.played)}
     r = e.ratings.get(start_no)
     return Card(start_no, rows, details(e.current, start_no), r.performance if r else None,
                 r.change if r else None, r.expected if r else None, r.games if r else 0)
+
+
+def rating_rows(t: Tournament, rows: list[int], played: int) -> dict[int, Any]:
+    """The rating report's rows (:func:`tiebreak.arbiter.rating_report.rating_report`) of the players ``rows`` after
+    ``played`` rounds, from a grid of theirs and their opponents' (a row depends on the player's games and the
+    opponents' ratings alone; the opponents' own rows are not kept)."""
+    from ..arbiter.rating_report import rating_report
+
+    keep = sorted(set(rows) | {int(o) for i in rows for o in t.opponent[i, :played] if o >= 0})
+    at = {old: new for new, old in enumerate(keep)}
+    opponent = np.full((len(keep), played), -1, t.opponent.dtype)
+    kind = np.full((len(keep), played), int(Kind.ABSENT), t.kind.dtype)
+    for i in rows:
+        opponent[at[i]] = [at[int(o)] if o >= 0 else -1 for o in t.opponent[i, :played]]
+        kind[at[i]] = t.kind[i, :played]
+    sub = Tournament([t.players[i] for i in keep], opponent, kind, np.zeros_like(kind))
+    wanted = {t.players[i].start_no for i in rows}
+    return {row.start_no: row for row in rating_report(sub, "fide") if row.start_no in wanted}
 
 
 def card_inputs(e: Event) -> tuple[np.ndarray, np.ndarray]:
