@@ -9,9 +9,10 @@ site's pages rewritten.
    crosstable, the home page, the two players' cards) and the **second step** (every other card the change moved:
    a rank after a round, an opponent's score) — the wall clock, and the processor time of the whole process in the
    meantime (the watcher and its writers), with the load average of the machine.  Goal: every page the change
-   touches published within 1 s (both steps).
+   touches published within 1 s (both steps).  The changes come ``--gap`` seconds apart (a pairing program saves
+   the file as results are entered; the watcher makes the files of the next pages in between).
 
-    python benchmarks/site.py [--players 2000] [--rounds 9] [--changes 10]
+    python benchmarks/site.py [--players 2000] [--rounds 9] [--changes 10] [--gap 1.0]
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=2000)
     ap.add_argument("--rounds", type=int, default=9)
     ap.add_argument("--changes", type=int, default=10)
+    ap.add_argument("--gap", type=float, default=1.0, help="seconds between two changes")
     a = ap.parse_args()
     from swiss import generate
 
@@ -89,7 +91,7 @@ def main() -> None:
             pages = sum(1 for k, v in after.items() if before.get(k) != v)
             print(f"change {n + 1}: first step {times[0]:.3f} s, every page {times[-1]:.3f} s wall, "
                   f"{cpu[-1]:.3f} s cpu; {pages} pages; load average {load:.2f}")
-            time.sleep(0.5)
+            time.sleep(a.gap)
         stop.set()
         thread.join(5)
         print(f"first step (the changed games' pages -> version.json): best {min(first):.3f} s, median "

@@ -49,6 +49,7 @@ def same_as_a_full_build(out: Path, paths: list[Path], fresh: Path) -> None:
     assert [k for k in want if k != "version.json" and have[k] != want[k]] == []
     pages = json.loads(have["version.json"])["pages"]
     assert pages == json.loads(want["version.json"])["pages"]
+    assert {(out / k).stat().st_mode & 0o777 for k in have} == {0o644}  # every page readable by the web server
 
 
 @pytest.mark.parametrize("events", [1, 2])
@@ -98,3 +99,41 @@ def test_a_card_changed_on_the_disk_or_a_name_like_a_placeholder_is_made_again(t
     assert any(w.startswith("ru/player-") for w in written)
     assert [w for w in written if (out / w).read_bytes() != (fresh / w).read_bytes()] == []
     assert (out / "en" / "player-40.html").read_bytes() == (fresh / "en" / "player-40.html").read_bytes()
+
+
+def test_the_watcher_writes_the_pages_into_files_made_ahead_and_leaves_none(tmp_path, monkeypatch):
+    pytest.importorskip("watchfiles")
+    if not BIG.is_file():
+        pytest.skip(f"{BIG} is not there")
+    import threading
+    import time
+
+    from tiebreak.site.spares import Spares
+
+    taken: list[str] = []
+    take = Spares.take
+    monkeypatch.setattr(Spares, "take", lambda self: (got := take(self)) and taken.append(got) or got)
+    trf = tmp_path / "event.trf"
+    text = BIG.read_text(encoding="utf-8")
+    trf.write_text(text, encoding="utf-8")
+    out = tmp_path / "site"
+    site = build_site(Options(seed=SEED), [str(trf)], str(out), [])
+    stop = threading.Event()
+    thread = threading.Thread(target=watch.watch, args=(site, "en", stop), daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not (site.spares is not None and site.spares.files):  # the watcher makes files while it waits
+            assert time.monotonic() < deadline, "no file was made ahead"
+            time.sleep(0.02)
+        assert site.spares.folder is not None and site.spares.folder.parent == tmp_path  # beside the site
+        trf.write_text(flip(text, 1, 5), encoding="utf-8")
+        while json.loads((out / "version.json").read_text(encoding="utf-8"))["version"] < 3:  # both steps
+            assert time.monotonic() < deadline, "the site was not updated"
+            time.sleep(0.05)
+    finally:
+        stop.set()
+        thread.join(10)
+    assert taken and not thread.is_alive()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # the folder of spares is gone
+    same_as_a_full_build(out, [trf], tmp_path / "fresh")

@@ -33,6 +33,7 @@ from ..engine.model import Tournament
 from ..render.i18n import LANGUAGES
 from ..render.site_words import SITE_WORDS
 from .event import Event, build_event
+from .spares import Spares
 from .teams import TeamEvent, build_team_event
 
 ASSETS = Path(__file__).resolve().parent / "assets"
@@ -51,6 +52,8 @@ class Site:
     version: int = 0
     #: the cards' ranks in the bytes made last: page -> (digest of those bytes, the ranks, where each one starts)
     holes: dict[str, tuple[str, tuple[int, ...], tuple[int, ...]]] = field(default_factory=dict)
+    #: empty files made ahead of time for the next pages (a watched site)
+    spares: Spares | None = None
 
     def prefix(self, path: str) -> str:
         """The event's folder inside the site ('' for a site of one event): the file's name, with its folder's when
@@ -257,16 +260,18 @@ def publish(site: Site, files: dict[str, bytes], remove: set[str] | None = None)
         site.out.parent.mkdir(parents=True, exist_ok=True)
         target = Path(tempfile.mkdtemp(prefix=f".{site.out.name}.", dir=site.out.parent))
     temps: list[tuple[str, Path]] = []  # every temporary file made (by any writer), to be renamed or removed
+    if site.spares is not None:
+        site.spares.pause()  # the writers have the processor
     try:
         items = sorted(changed.items())  # by folder: a writer works in a folder or two
         for folder in sorted({(target / rel).parent for rel in changed}):
             folder.mkdir(parents=True, exist_ok=True)
         if len(items) < 64:
-            _write(target, items, temps)
+            _write(target, items, temps, site.spares)
         else:
             size = -(-len(items) // WRITERS)
             with ThreadPoolExecutor(WRITERS, thread_name_prefix="tiebreak-site-write") as pool:
-                for done in [pool.submit(_write, target, items[k:k + size], temps)
+                for done in [pool.submit(_write, target, items[k:k + size], temps, site.spares)
                              for k in range(0, len(items), size)]:
                     done.result()
         for tmp, dest in temps:
@@ -298,13 +303,19 @@ def publish(site: Site, files: dict[str, bytes], remove: set[str] | None = None)
     return sorted(changed)
 
 
-def _write(target: Path, items: list[tuple[str, bytes]], temps: list[tuple[str, Path]]) -> None:
-    """Write each page's bytes to a temporary file beside it (readable by all, as the pages are served); each file
-    is put in ``temps`` as soon as it exists."""
+def _write(target: Path, items: list[tuple[str, bytes]], temps: list[tuple[str, Path]],
+           spares: Spares | None) -> None:
+    """Write each page's bytes to a temporary file (one of ``spares``, else a new one beside the page), readable by
+    all as the pages are served; each file is put in ``temps`` as soon as it is the page's."""
     for rel, data in items:
         dest = target / rel
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=dest.parent)
-        temps.append((tmp, dest))
+        tmp = spares.take() if spares is not None else None
+        if tmp is not None:
+            temps.append((tmp, dest))
+            fd = os.open(tmp, os.O_WRONLY | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0))
+        else:
+            fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=dest.parent)
+            temps.append((tmp, dest))
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             os.fchmod(f.fileno(), 0o644)

@@ -16,6 +16,7 @@ from ..render.i18n import LANGUAGES, MESSAGE_WORDS, message, problem
 from .build import Site, common_files, digest, load, odds_pages, pages_of, publish
 from .card import rank_values
 from .event import Event, card_inputs
+from .spares import Spares
 from .teams import TeamEvent
 
 
@@ -100,6 +101,8 @@ def update(site: Site, path: str, warnings: list[InputWarning], t: Tournament | 
     steps, each atomic page by page and closed by ``version.json``: first the rounds, the standings, the crosstable
     and the cards of the players whose games changed (what the change is about), then the other cards that the
     change moved (their rank after a round, an opponent's score); then the odds when games are pending."""
+    if site.spares is not None:
+        site.spares.pause()
     old = site.events[path]
     new = load(site, path, warnings, incremental=True, t=t)
     names = touched(old, new)
@@ -120,6 +123,8 @@ def update(site: Site, path: str, warnings: list[InputWarning], t: Tournament | 
     if new.tournament.pending:
         new.odds = odds_pages(new)  # after the pages: the odds take their budget
         written += publish(site, pages_of(site, new, ["odds.html"]))
+    if site.spares is not None:  # ready for the next change
+        site.spares.refill(len(written), len(site.digests))
     return written
 
 
@@ -168,6 +173,8 @@ def watch(site: Site, lang: str = "en", stop: Any = None) -> None:
     files = {str(Path(p).resolve()): p for p in site.paths}
     folders = sorted({str(Path(p).resolve().parent) for p in site.paths})
     print(message(f"watching {len(files)} file(s); Ctrl-C stops", lang), file=sys.stderr)
+    site.spares = spares = Spares(site.out)
+    spares.refill(0, len(site.digests))
     try:
         for changes in follow(*folders, debounce=50, step=10, stop_event=stop, rust_timeout=200):
             for path in sorted({files[str(Path(p).resolve())] for _, p in changes if str(Path(p).resolve()) in files}):
@@ -183,3 +190,6 @@ def watch(site: Site, lang: str = "en", stop: Any = None) -> None:
                 print(message(f"wrote {len(written)} files into {site.out}", lang), file=sys.stderr)
     except KeyboardInterrupt:
         pass
+    finally:
+        spares.close()
+        site.spares = None
