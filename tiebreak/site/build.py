@@ -198,8 +198,8 @@ def fill(html: str, values: list[int]) -> tuple[bytes, tuple[int, ...]] | None:
 
 def common_files(site: Site) -> dict[str, bytes]:
     """The assets, the search index and the root page."""
+    from ..render.templating import environment
     from .cells import event_name
-    from .pages import environment
 
     out = {f"assets/{n}": (ASSETS / n).read_bytes() for n in ("site.css", "site.js")}
     index = []

@@ -17,7 +17,6 @@ from ..render.i18n import kind_name as _kind_name
 from .cells import _head, colour_word, num, player_link, said, site_words
 from .event import CELL, Event
 
-
 #: a placeholder of the ``n``-th rank of a card (characters of Unicode's private use area, which no escaping changes)
 HOLE = "\ue000{}\ue001"
 
@@ -120,7 +119,7 @@ def records(e: Event, start_no: int) -> list[tuple[Any, ...]]:
     if start_no in made:
         return made[start_no]
     keys = e.current.keys
-    out = []
+    out: list[tuple[Any, ...]] = []
     for key, info in e.card(start_no).details.items():
         code = e.current.specs[keys.index(key)].code
         if "rounds" not in info:

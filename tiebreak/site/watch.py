@@ -33,9 +33,11 @@ def touched(old: Event | TeamEvent, new: Event | TeamEvent) -> list[str] | None:
     :func:`~tiebreak.site.event.fingerprint` changed."""
     a, b = old.tournament, new.tournament
     if (type(old) is not type(new) or a.players != b.players or a.rounds != b.rounds or old.played != new.played
-            or a.name != b.name or isinstance(new, TeamEvent) or old.options != new.options):
+            or a.name != b.name or isinstance(new, TeamEvent)):
         return None  # a team event is small: all of its pages
     assert isinstance(old, Event) and isinstance(new, Event)
+    if old.options != new.options:  # the rules, the columns, the groups…: every page
+        return None
     if old.current.tiebreaks != new.current.tiebreaks or a.pending != b.pending or old.last_round != new.last_round:
         return None
     r0 = first_changed_round(a, b)
@@ -119,6 +121,7 @@ def update(site: Site, path: str, warnings: list[InputWarning], t: Tournament | 
         written = publish(site, pages_of(site, new, first))
         rest = [n for n in names if n not in set(first)]
         if rest:
+            assert isinstance(old, Event) and isinstance(new, Event)  # touched() gives names of individual events
             written += publish(site, moved_cards(site, old, new, rest))
     if new.tournament.pending:
         new.odds = odds_pages(new)  # after the pages: the odds take their budget
