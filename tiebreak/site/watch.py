@@ -179,7 +179,9 @@ def watch(site: Site, lang: str = "en", stop: Any = None) -> None:
     site.spares = spares = Spares(site.out)
     spares.refill(0, len(site.digests))
     try:
-        for changes in follow(*folders, debounce=50, step=10, stop_event=stop, rust_timeout=200):
+        names = {Path(p).name for p in files}  # only the files' own folders, only their names: the pages written
+        for changes in follow(*folders, debounce=50, step=10, stop_event=stop, rust_timeout=200, recursive=False,
+                              watch_filter=lambda _, p: Path(p).name in names):  # (a site inside) are not news
             for path in sorted({files[str(Path(p).resolve())] for _, p in changes if str(Path(p).resolve()) in files}):
                 warnings: list[InputWarning] = []
                 settled(path)
