@@ -137,3 +137,10 @@ def test_the_watcher_writes_the_pages_into_files_made_ahead_and_leaves_none(tmp_
     assert taken and not thread.is_alive()
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # the folder of spares is gone
     same_as_a_full_build(out, [trf], tmp_path / "fresh")
+
+
+def test_version_json_is_written_as_json_dump_writes_it(tmp_path):
+    out = tmp_path / "site"
+    build_site(Options(seed=SEED), [str(SWISS)], str(out), [])
+    text = (out / "version.json").read_text(encoding="utf-8")
+    assert text == json.dumps(json.loads(text), ensure_ascii=False, indent=1)

@@ -22,6 +22,7 @@ import shutil
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring as quote
 from pathlib import Path
 from typing import Any
 
@@ -327,11 +328,15 @@ def _write_version(site: Site, target: Path) -> None:
         "made": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "events": [{"file": Path(p).name, "folder": site.prefix(p), "seed": e.seed, "rounds": e.tournament.rounds,
                     "played": e.played, "sha256": _file_digest(p)} for p, e in site.events.items()],
-        "pages": dict(sorted(site.digests.items()))}
+        "pages": {}}
+    # what json.dump(doc, indent=1) writes, the pages (thousands, twice a change) by the C encoder of strings
+    pages = ",\n".join(f"  {quote(k)}: {quote(v)}" for k, v in sorted(site.digests.items()))
+    text = json.dumps(doc, ensure_ascii=False, indent=1).removesuffix("{}\n}") + (
+        "{\n" + pages + "\n }" if pages else "{}") + "\n}"
     fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=target)
     with os.fdopen(fd, "w", encoding="utf-8") as f:
-        json.dump(doc, f, ensure_ascii=False, indent=1)
-    os.chmod(tmp, 0o644)
+        f.write(text)
+        os.fchmod(f.fileno(), 0o644)
     os.replace(tmp, target / "version.json")
 
 

@@ -175,9 +175,32 @@ def build_event(o: service.Options, path: str, t: Tournament | None = None,
         e.ratings = {p.start_no: previous.ratings[p.start_no] for p, c in zip(t.players, changed) if not c}
         e.cache["ratings to make"] = np.nonzero(changed)[0].tolist()
     e.rounds = [previous.rounds[k - 1] if previous is not None and k <= same_before else
+                results(previous.rounds[k - 1], t) if previous is not None and k == same_before + 1
+                and same_pairs(previous.tournament, t, k) else
                 pairings(t, k, e.after[min(k - 1, played) - 1] if k > 1 and played else None)
                 for k in range(1, t.rounds + 1)]
     return e
+
+
+def same_pairs(a: Tournament, b: Tournament, k: int) -> bool:
+    """Whether round ``k`` pairs the same players with the same colours in both files (the results may differ), with
+    no game of it only in the list of pending games."""
+    return (a.players == b.players and a.pending == b.pending and not any(r == k for r, _, _ in b.pending)
+            and a.rounds == b.rounds and bool((a.opponent[:, k - 1] == b.opponent[:, k - 1]).all())
+            and bool((a.colour[:, k - 1] == b.colour[:, k - 1]).all()))
+
+
+def results(before: Round, t: Tournament) -> Round:
+    """The round ``before`` (the boards in the same order: the pairs and the standings before the round are the same,
+    :func:`same_pairs`) with the results of ``t``."""
+    r = before.number - 1
+
+    def kind(start_no: int) -> Kind:
+        return Kind(int(t.kind[t.row(start_no), r]))
+
+    games = [Game(g.board, g.white, g.black, kind(g.white), kind(g.white) == Kind.UNKNOWN) for g in before.games]
+    byes = sorted(((sno, kind(sno)) for sno, _ in before.byes), key=lambda b: (b[1] == Kind.ABSENT, b[0]))
+    return Round(before.number, games, byes)
 
 
 def pairings(t: Tournament, k: int, before: Standings | None) -> Round:
