@@ -319,7 +319,15 @@ def _write(target: Path, items: list[tuple[str, bytes]], temps: list[tuple[str, 
             temps.append((tmp, dest))
         with os.fdopen(fd, "wb") as f:
             f.write(data)
-            os.fchmod(f.fileno(), 0o644)
+            _readable(f.fileno(), tmp)
+
+
+def _readable(fd: int, path: str) -> None:
+    """Readable by all, as the pages are served (by the open file where the system can)."""
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, 0o644)
+    else:  # pragma: no cover - Windows before Python 3.13
+        os.chmod(path, 0o644)
 
 
 def _write_version(site: Site, target: Path) -> None:
@@ -336,7 +344,7 @@ def _write_version(site: Site, target: Path) -> None:
     fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=target)
     with os.fdopen(fd, "w", encoding="utf-8") as f:
         f.write(text)
-        os.fchmod(f.fileno(), 0o644)
+        _readable(f.fileno(), tmp)
     os.replace(tmp, target / "version.json")
 
 
