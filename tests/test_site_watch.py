@@ -144,3 +144,24 @@ def test_version_json_is_written_as_json_dump_writes_it(tmp_path):
     build_site(Options(seed=SEED), [str(SWISS)], str(out), [])
     text = (out / "version.json").read_text(encoding="utf-8")
     assert text == json.dumps(json.loads(text), ensure_ascii=False, indent=1)
+
+
+def test_with_games_pending_the_watched_folder_is_still_a_full_build(tmp_path):
+    if not BIG.is_file():
+        pytest.skip(f"{BIG} is not there")
+    lines = BIG.read_text(encoding="utf-8").split("\n")
+    at = 91 + 10 * 4 + 7  # round 5's result column
+    pending = {1, 2}  # their games of round 5 not played yet: blank results on both lines
+    opponents = {int(x[at - 7:at - 3]) for x in lines if x.startswith("001") and int(x[4:8]) in pending}
+    lines = [x[:at] + " " + x[at + 1:] if x.startswith("001") and int(x[4:8]) in pending | opponents else x
+             for x in lines]
+    text = "\n".join(lines)
+    trf = tmp_path / "event.trf"
+    trf.write_text(text, encoding="utf-8")
+    out = tmp_path / "site"
+    site = build_site(Options(seed=SEED), [str(trf)], str(out), [])
+    assert (out / "en" / "odds.html").is_file()
+    player = next(n for n in range(3, 80) if n not in opponents)
+    trf.write_text(flip(text, player, 5), encoding="utf-8")
+    watch.update(site, str(trf), [])
+    same_as_a_full_build(out, [trf], tmp_path / "fresh")

@@ -99,35 +99,47 @@ def patched(site: Site, rel: str, values: list[int]) -> bytes | None:
 
 def update(site: Site, path: str, warnings: list[InputWarning], t: Tournament | None = None) -> list[str]:
     """Read ``path`` again (``t``: its tournament, already read) and publish the pages its change touches; the pages
-    written.  They are published in two
-    steps, each atomic page by page and closed by ``version.json``: first the rounds, the standings, the crosstable
-    and the cards of the players whose games changed (what the change is about), then the other cards that the
-    change moved (their rank after a round, an opponent's score); then the odds when games are pending."""
+    written.  They are published in two steps, each atomic page by page and closed by ``version.json``: first the
+    rounds, the standings, the crosstable and the cards of the players whose games changed (what the change is
+    about), then the other cards that the change moved (their rank after a round, an opponent's score); then the
+    odds when games are pending (made last: they take their budget; the menus of the pages made before already
+    name the odds page, as the version before had one)."""
     if site.spares is not None:
         site.spares.pause()
     old = site.events[path]
     new = load(site, path, warnings, incremental=True, t=t)
     names = touched(old, new)
+    if new.tournament.pending:
+        new.odds = odds_pages(new) if names is None else old.odds
+    written = [] if names is None else publish_touched(site, old, new, names)
+    if names is not None and new.tournament.pending:
+        had = new.odds is not None
+        new.odds = odds_pages(new)
+        if (new.odds is not None) == had:
+            written += publish(site, pages_of(site, new, ["odds.html"]))
+        else:  # the odds page came or went: every menu
+            names = None
     if names is None:
         files = pages_of(site, new, None)
         files.update(common_files(site))
         stale = {k for k in site.digests if k.startswith(site.prefix(path)) and k.endswith(".html") and k not in files}
-        written = publish(site, files, stale)
-    else:
-        a, b = old.tournament, new.tournament
-        rows = np.nonzero(((a.kind != b.kind) | (a.opponent != b.opponent) | (a.colour != b.colour)).any(axis=1))[0]
-        games = {f"player-{b.players[i].start_no}.html" for i in rows.tolist()}
-        first = [n for n in names if not n.startswith("player-") or n in games]
-        written = publish(site, pages_of(site, new, first))
-        rest = [n for n in names if n not in set(first)]
-        if rest:
-            assert isinstance(old, Event) and isinstance(new, Event)  # touched() gives names of individual events
-            written += publish(site, moved_cards(site, old, new, rest))
-    if new.tournament.pending:
-        new.odds = odds_pages(new)  # after the pages: the odds take their budget
-        written += publish(site, pages_of(site, new, ["odds.html"]))
+        written += publish(site, files, stale)
     if site.spares is not None:  # ready for the next change
         site.spares.refill(len(written), len(site.digests))
+    return written
+
+
+def publish_touched(site: Site, old: Event | TeamEvent, new: Event | TeamEvent, names: list[str]) -> list[str]:
+    """Publish the pages ``names`` (:func:`touched`) in the two steps of :func:`update`; the pages written."""
+    assert isinstance(old, Event) and isinstance(new, Event)  # touched() gives names of individual events
+    a, b = old.tournament, new.tournament
+    rows = np.nonzero(((a.kind != b.kind) | (a.opponent != b.opponent) | (a.colour != b.colour)).any(axis=1))[0]
+    games = {f"player-{b.players[i].start_no}.html" for i in rows.tolist()}
+    first = [n for n in names if not n.startswith("player-") or n in games]
+    written = publish(site, pages_of(site, new, first))
+    rest = [n for n in names if n not in set(first)]
+    if rest:
+        written += publish(site, moved_cards(site, old, new, rest))
     return written
 
 
