@@ -165,3 +165,32 @@ def test_with_games_pending_the_watched_folder_is_still_a_full_build(tmp_path):
     trf.write_text(flip(text, player, 5), encoding="utf-8")
     watch.update(site, str(trf), [])
     same_as_a_full_build(out, [trf], tmp_path / "fresh")
+
+
+def test_pages_are_written_beside_themselves_when_the_files_made_ahead_are_gone(tmp_path):
+    if not BIG.is_file():
+        pytest.skip(f"{BIG} is not there")
+    import shutil
+
+    from tiebreak.site.spares import Spares
+
+    trf = tmp_path / "event.trf"
+    text = BIG.read_text(encoding="utf-8")
+    trf.write_text(text, encoding="utf-8")
+    out = tmp_path / "site"
+    site = build_site(Options(seed=SEED), [str(trf)], str(out), [])
+    site.spares = Spares(out)
+    site.spares.refill(0, 100)
+    import time
+
+    deadline = time.monotonic() + 20
+    while len(site.spares.files) < 10:
+        assert time.monotonic() < deadline, "no file was made ahead"
+        time.sleep(0.01)
+    site.spares.pause()
+    assert site.spares.files and site.spares.folder is not None
+    shutil.rmtree(site.spares.folder)  # someone cleaned the parent folder
+    trf.write_text(flip(text, 1, 5), encoding="utf-8")
+    assert watch.update(site, str(trf), [])
+    site.spares.close()
+    same_as_a_full_build(out, [trf], tmp_path / "fresh")

@@ -310,13 +310,16 @@ def _write(target: Path, items: list[tuple[str, bytes]], temps: list[tuple[str, 
     all as the pages are served; each file is put in ``temps`` as soon as it is the page's."""
     for rel, data in items:
         dest = target / rel
-        tmp = spares.take() if spares is not None else None
+        tmp, fd = spares.take() if spares is not None else None, -1
         if tmp is not None:
-            temps.append((tmp, dest))
-            fd = os.open(tmp, os.O_WRONLY | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0))
-        else:
+            try:
+                fd = os.open(tmp, os.O_WRONLY | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0))
+            except OSError:  # the folder of spares is gone: a file beside the page
+                fd = -1
+        if fd < 0:
             fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=dest.parent)
-            temps.append((tmp, dest))
+        assert tmp is not None
+        temps.append((tmp, dest))
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             _readable(f.fileno(), tmp)
