@@ -171,6 +171,7 @@ def test_pages_are_written_beside_themselves_when_the_files_made_ahead_are_gone(
     if not BIG.is_file():
         pytest.skip(f"{BIG} is not there")
     import shutil
+    import time
 
     from tiebreak.site.spares import Spares
 
@@ -181,8 +182,6 @@ def test_pages_are_written_beside_themselves_when_the_files_made_ahead_are_gone(
     site = build_site(Options(seed=SEED), [str(trf)], str(out), [])
     site.spares = Spares(out)
     site.spares.refill(0, 100)
-    import time
-
     deadline = time.monotonic() + 20
     while len(site.spares.files) < 10:
         assert time.monotonic() < deadline, "no file was made ahead"
