@@ -19,7 +19,9 @@ import os
 import re
 import shutil
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from json.encoder import encode_basestring as quote
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +33,7 @@ from ..engine.model import Tournament
 from ..render.i18n import LANGUAGES
 from ..render.site_words import SITE_WORDS
 from .event import Event, build_event
+from .spares import Spares
 from .teams import TeamEvent, build_team_event
 
 ASSETS = Path(__file__).resolve().parent / "assets"
@@ -47,6 +50,10 @@ class Site:
     events: dict[str, Event | TeamEvent] = field(default_factory=dict)  # path -> event
     digests: dict[str, str] = field(default_factory=dict)
     version: int = 0
+    #: the cards' ranks in the bytes made last: page -> (digest of those bytes, the ranks, where each one starts)
+    holes: dict[str, tuple[str, tuple[int, ...], tuple[int, ...]]] = field(default_factory=dict)
+    #: empty files made ahead of time for the next pages (a watched site)
+    spares: Spares | None = None
 
     def prefix(self, path: str) -> str:
         """The event's folder inside the site ('' for a site of one event): the file's name, with its folder's when
@@ -127,20 +134,58 @@ def odds_pages(e: Event | TeamEvent) -> dict[str, str] | None:
 
 
 def pages_of(site: Site, e: Event | TeamEvent, names: list[str] | None = None) -> dict[str, bytes]:
-    """The pages of the event ``e`` (``names``: only these page names) in every language: site path -> bytes."""
+    """The pages of the event ``e`` (``names``: only these page names) in every language: site path -> bytes.
+    Where the ranks of an individual event's cards are in their bytes is kept in ``site.holes`` (for
+    :func:`tiebreak.site.watch.patched`)."""
+    from .card import rank_values
     from .pages import page_names, render
 
     prefix = site.prefix(e.path)
+
+    def page(name: str, lang: str, footer: str, holes: list[int] | None = None) -> str:
+        html = render(e, name, lang, footer, holes)
+        if prefix:
+            html = html.replace('href="../assets/', 'href="../../assets/').replace('src="../assets/',
+                                                                                   'src="../../assets/')
+        return html
+
     out = {}
     for lang in LANGUAGES:  # no date or version on the pages: an unchanged page keeps its bytes (version.json has them)
         footer = SITE_WORDS.text('made_by', lang)
         for name in names if names is not None else page_names(e):
-            html = render(e, name, lang, footer)
-            if prefix:
-                html = html.replace('href="../assets/', 'href="../../assets/').replace('src="../assets/',
-                                                                                       'src="../../assets/')
-            out[f"{prefix}{lang}/{name}"] = html.encode()
+            rel = f"{prefix}{lang}/{name}"
+            site.holes.pop(rel, None)
+            if not (isinstance(e, Event) and name.startswith("player-")):
+                out[rel] = page(name, lang, footer).encode()
+                continue
+            holes: list[int] = []
+            filled = fill(page(name, lang, footer, holes), holes)
+            if filled is None or holes != rank_values(e, int(name[7:-5])):  # a placeholder's character in a name
+                out[rel] = page(name, lang, footer).encode()
+                continue
+            out[rel], starts = filled
+            if holes:
+                site.holes[rel] = digest(out[rel]), tuple(holes), starts
     return out
+
+
+def fill(html: str, values: list[int]) -> tuple[bytes, tuple[int, ...]] | None:
+    """The page ``html`` with its placeholders (:data:`tiebreak.site.card.HOLE`) replaced by ``values``, as bytes,
+    and where each value starts in them; None when the page's characters do not leave the placeholders alone."""
+    n = len(values)
+    parts = re.split("\ue000([0-9]+)\ue001", html)
+    if html.count("\ue000") != n or html.count("\ue001") != n or len(parts) != 2 * n + 1:
+        return None
+    if sorted(int(x) for x in parts[1::2]) != list(range(n)):
+        return None
+    out, starts, at = [], [0] * n, 0
+    for j, part in enumerate(parts):
+        data = part.encode() if j % 2 == 0 else str(values[int(part)]).encode()
+        if j % 2:
+            starts[int(part)] = at
+        out.append(data)
+        at += len(data)
+    return b"".join(out), tuple(starts)
 
 
 def common_files(site: Site) -> dict[str, bytes]:
@@ -190,26 +235,37 @@ def check_folder(out: Path, inputs: list[str]) -> None:
                              "new or empty folder", Place(str(out)))
 
 
+#: threads writing the files of one publication: what the kernel does for each new file (most of the time of
+#: writing a page) runs on every core, and beside the making of the next pages
+WRITERS = min(4, max(2, os.cpu_count() or 1))
+
+
 def publish(site: Site, files: dict[str, bytes], remove: set[str] | None = None) -> list[str]:
     """Write the files whose bytes changed (each through a temporary file renamed over the old), remove ``remove``,
     then write ``version.json``; the pages written."""
-    changed = {k: v for k, v in files.items() if site.digests.get(k) != digest(v)}
+    sums = {k: digest(v) for k, v in files.items()}
+    changed = {k: v for k, v in files.items() if site.digests.get(k) != sums[k]}
     first = not (site.out / "version.json").exists()
     site.version += 1
     target = site.out
     if first:  # the whole folder appears at once
         site.out.parent.mkdir(parents=True, exist_ok=True)
         target = Path(tempfile.mkdtemp(prefix=f".{site.out.name}.", dir=site.out.parent))
-    temps = []
+    temps: list[tuple[str, Path]] = []  # every temporary file made (by any writer), to be renamed or removed
+    if site.spares is not None:
+        site.spares.pause()  # the writers have the processor
     try:
-        for rel, data in changed.items():
-            dest = target / rel
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=dest.parent)
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.chmod(tmp, 0o644)
-            temps.append((tmp, dest))
+        items = sorted(changed.items())  # by folder: a writer works in a folder or two
+        for folder in sorted({(target / rel).parent for rel in changed}):
+            folder.mkdir(parents=True, exist_ok=True)
+        if len(items) < 64:
+            _write(target, items, temps, site.spares)
+        else:
+            size = -(-len(items) // WRITERS)
+            with ThreadPoolExecutor(WRITERS, thread_name_prefix="tiebreak-site-write") as pool:
+                for done in [pool.submit(_write, target, items[k:k + size], temps, site.spares)
+                             for k in range(0, len(items), size)]:
+                    done.result()
         for tmp, dest in temps:
             os.replace(tmp, dest)
     except BaseException:
@@ -218,8 +274,8 @@ def publish(site: Site, files: dict[str, bytes], remove: set[str] | None = None)
         if first:
             shutil.rmtree(target, ignore_errors=True)
         raise
-    for k, v in changed.items():
-        site.digests[k] = digest(v)
+    for k in changed:
+        site.digests[k] = sums[k]
     for rel in remove or set():
         (target / rel).unlink(missing_ok=True)
         site.digests.pop(rel, None)
@@ -239,17 +295,50 @@ def publish(site: Site, files: dict[str, bytes], remove: set[str] | None = None)
     return sorted(changed)
 
 
+def _write(target: Path, items: list[tuple[str, bytes]], temps: list[tuple[str, Path]],
+           spares: Spares | None) -> None:
+    """Write each page's bytes to a temporary file (one of ``spares``, else a new one beside the page), readable by
+    all as the pages are served; each file is put in ``temps`` as soon as it is the page's."""
+    for rel, data in items:
+        dest = target / rel
+        tmp, fd = spares.take() if spares is not None else None, -1
+        if tmp is not None:
+            try:
+                fd = os.open(tmp, os.O_WRONLY | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0))
+            except OSError:  # the folder of spares is gone: a file beside the page
+                fd = -1
+        if fd < 0:
+            fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=dest.parent)
+        assert tmp is not None
+        temps.append((tmp, dest))
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            _readable(f.fileno(), tmp)
+
+
+def _readable(fd: int, path: str) -> None:
+    """Readable by all, as the pages are served (by the open file where the system can)."""
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, 0o644)
+    else:  # pragma: no cover - Windows before Python 3.13
+        os.chmod(path, 0o644)
+
+
 def _write_version(site: Site, target: Path) -> None:
     doc: dict[str, Any] = {
         "generator": "tiebreak site", "version": site.version,
         "made": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
         "events": [{"file": Path(p).name, "folder": site.prefix(p), "seed": e.seed, "rounds": e.tournament.rounds,
                     "played": e.played, "sha256": _file_digest(p)} for p, e in site.events.items()],
-        "pages": dict(sorted(site.digests.items()))}
+        "pages": {}}
+    # what json.dump(doc, indent=1) writes, the pages (thousands, twice a change) by the C encoder of strings
+    pages = ",\n".join(f"  {quote(k)}: {quote(v)}" for k, v in sorted(site.digests.items()))
+    text = json.dumps(doc, ensure_ascii=False, indent=1).removesuffix("{}\n}") + (
+        "{\n" + pages + "\n }" if pages else "{}") + "\n}"
     fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=target)
     with os.fdopen(fd, "w", encoding="utf-8") as f:
-        json.dump(doc, f, ensure_ascii=False, indent=1)
-    os.chmod(tmp, 0o644)
+        f.write(text)
+        _readable(f.fileno(), tmp)
     os.replace(tmp, target / "version.json")
 
 

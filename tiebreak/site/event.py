@@ -104,9 +104,12 @@ class Event:
     @property
     def last_round(self) -> int:
         """The last round with pairings (played, or paired and pending): the rounds the site shows."""
-        t = self.tournament
-        paired = np.nonzero((t.kind != Kind.ABSENT).any(axis=0))[0]
-        return max([self.played, *(r for r, _, _ in t.pending), int(paired[-1]) + 1 if len(paired) else 0])
+        if "last_round" not in self.cache:  # asked for by every page's menu
+            t = self.tournament
+            paired = np.nonzero((t.kind != Kind.ABSENT).any(axis=0))[0]
+            self.cache["last_round"] = max([self.played, *(r for r, _, _ in t.pending),
+                                            int(paired[-1]) + 1 if len(paired) else 0])
+        return int(self.cache["last_round"])
 
     def rank_after(self, k: int) -> dict[int, int]:
         """Start number -> rank after round ``k``."""
@@ -160,10 +163,40 @@ def build_event(o: service.Options, path: str, t: Tournament | None = None,
     e = Event(path, t, o, seed, played, after, [], warnings=warnings)
     e.places = [previous.places[k] if previous is not None and k < same_before and k < played - 1 else
                 {r.start_no: (r.rank, s.points[r.index]) for r in s.rows} for k, s in enumerate(after)]
+    if previous is not None and previous.played == played and len(previous.ratings) == len(t.players) \
+            and previous.tournament.kind.shape == t.kind.shape \
+            and previous.tournament.players == t.players:  # the rating report's rows of the players whose games
+        old = previous.tournament  # stayed the same are the same (each depends on the player's games alone)
+        changed = ((old.kind != t.kind) | (old.opponent != t.opponent))[:, :played].any(axis=1)
+        e.ratings = {p.start_no: previous.ratings[p.start_no] for p, c in zip(t.players, changed) if not c}
+        e.cache["ratings to make"] = np.nonzero(changed)[0].tolist()
     e.rounds = [previous.rounds[k - 1] if previous is not None and k <= same_before else
+                results(previous.rounds[k - 1], t) if previous is not None and k == same_before + 1
+                and same_pairs(previous.tournament, t, k) else
                 pairings(t, k, e.after[min(k - 1, played) - 1] if k > 1 and played else None)
                 for k in range(1, t.rounds + 1)]
     return e
+
+
+def same_pairs(a: Tournament, b: Tournament, k: int) -> bool:
+    """Whether round ``k`` pairs the same players with the same colours in both files (the results may differ), with
+    no game of it only in the list of pending games."""
+    return (a.players == b.players and a.pending == b.pending and not any(r == k for r, _, _ in b.pending)
+            and a.rounds == b.rounds and bool((a.opponent[:, k - 1] == b.opponent[:, k - 1]).all())
+            and bool((a.colour[:, k - 1] == b.colour[:, k - 1]).all()))
+
+
+def results(before: Round, t: Tournament) -> Round:
+    """The round ``before`` (the boards in the same order: the pairs and the standings before the round are the same,
+    :func:`same_pairs`) with the results of ``t``."""
+    r = before.number - 1
+
+    def kind(start_no: int) -> Kind:
+        return Kind(int(t.kind[t.row(start_no), r]))
+
+    games = [Game(g.board, g.white, g.black, kind(g.white), kind(g.white) == Kind.UNKNOWN) for g in before.games]
+    byes = sorted(((sno, kind(sno)) for sno, _ in before.byes), key=lambda b: (b[1] == Kind.ABSENT, b[0]))
+    return Round(before.number, games, byes)
 
 
 def pairings(t: Tournament, k: int, before: Standings | None) -> Round:
@@ -207,33 +240,66 @@ def make_card(e: Event, start_no: int) -> Card:
         entry = t.entry(start_no, k)
         rank, points = e.places[k - 1][start_no]
         rows.append(CardRow(k, entry.kind, entry.opponent, entry.colour, points, rank))
-    if not e.ratings:  # made for the first card asked for (a --watch update may need none)
+    if start_no not in e.ratings:  # made for the first card asked for (a --watch update may need none)
         from ..arbiter.rating_report import rating_report
 
-        e.ratings = {row.start_no: row for row in rating_report(t, "fide", rounds=e.played)}
+        todo = e.cache.pop("ratings to make", None)
+        if todo is not None and t.row(start_no) in todo:  # only the players whose games changed
+            e.ratings.update(rating_rows(t, todo, e.played))
+        else:
+            e.ratings = {row.start_no: row for row in rating_report(t, "fide", rounds=e.played)}
     r = e.ratings.get(start_no)
     return Card(start_no, rows, details(e.current, start_no), r.performance if r else None,
                 r.change if r else None, r.expected if r else None, r.games if r else 0)
 
 
-def card_inputs(e: Event) -> np.ndarray:
-    """What every player's card shows, one row of integers per player: the player's rounds, the rank and points
-    after every round, each value of the current standings and what every round added to it (the records of the
-    explanation, which carry the opponents' scores).  Players and names being equal, two equal rows make the same
-    card, so ``--watch`` writes only the cards whose row changed."""
+def rating_rows(t: Tournament, rows: list[int], played: int) -> dict[int, Any]:
+    """The rating report's rows (:func:`tiebreak.arbiter.rating_report.rating_report`) of the players ``rows`` after
+    ``played`` rounds, from a grid of theirs and their opponents' (a row depends on the player's games and the
+    opponents' ratings alone; the opponents' own rows are not kept)."""
+    from ..arbiter.rating_report import rating_report
+
+    keep = sorted(set(rows) | {int(o) for i in rows for o in t.opponent[i, :played] if o >= 0})
+    at = {old: new for new, old in enumerate(keep)}
+    opponent = np.full((len(keep), played), -1, t.opponent.dtype)
+    kind = np.full((len(keep), played), int(Kind.ABSENT), t.kind.dtype)
+    for i in rows:
+        opponent[at[i]] = [at[int(o)] if o >= 0 else -1 for o in t.opponent[i, :played]]
+        kind[at[i]] = t.kind[i, :played]
+    sub = Tournament([t.players[i] for i in keep], opponent, kind, np.zeros_like(kind))
+    wanted = {t.players[i].start_no for i in rows}
+    return {row.start_no: row for row in rating_report(sub, "fide") if row.start_no in wanted}
+
+
+def card_inputs(e: Event) -> tuple[np.ndarray, np.ndarray]:
+    """What every player's card shows, one row of integers per player, in two arrays: first the player's rounds, the
+    points after every round, each value of the current standings and what every round added to it (the records of
+    the explanation, which carry the opponents' scores; a Type A value's score among the tied players), then apart
+    the rank after every round.  Players and names being equal, two equal rows make the same card, so ``--watch``
+    writes only the cards whose rows changed, and a card whose only change is its ranks has only its ranks written
+    again (:func:`tiebreak.site.watch.patched`).  Made once per version."""
+    if "card_inputs" in e.cache:
+        return e.cache["card_inputs"]  # type: ignore[no-any-return]
     t, n = e.tournament, len(e.tournament.players)
     parts = [t.kind, t.opponent, t.colour]
     rank = np.zeros((n, len(e.after)), np.int64)
     for k, st in enumerate(e.after):
         rank[[r.index for r in st.rows], k] = [r.rank for r in st.rows]
         parts += [st.score.num.reshape(n, -1), np.full((n, 1), st.score.den)]
-    parts.append(rank)
     for col in e.current.columns:
-        parts += [col.num.reshape(n, -1), np.full((n, 1), col.den)]
+        parts += [col.num.reshape(n, -1), np.full((n, 1), col.den), np.full((n, 1), col.contrib_den or 0)]
         for extra in (col.defined, col.contrib, col.valid, col.cut, col.source):
             if extra is not None:
                 parts.append(extra.reshape(n, -1))
+        if "de" in col.extra:  # the score among the tied players that a Type A value was computed from
+            group = np.full((n, 2), -1, np.int64)
+            for i, (score, _) in col.extra["de"].items():
+                if score is not None:
+                    group[i] = Fraction(score).numerator, Fraction(score).denominator
+            parts.append(group)
     try:
-        return np.concatenate([np.asarray(p, dtype=np.int64) for p in parts], axis=1)
+        inputs = np.concatenate([np.asarray(p, dtype=np.int64) for p in parts], axis=1)
     except (TypeError, ValueError, OverflowError):  # values beyond 64 bits: every card is made again
-        return np.arange(n, dtype=np.int64).reshape(n, 1) - n - 1
+        inputs = np.arange(n, dtype=np.int64).reshape(n, 1) - n - 1
+    e.cache["card_inputs"] = inputs, rank
+    return inputs, rank

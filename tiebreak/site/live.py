@@ -21,6 +21,7 @@ from .. import service
 from ..engine.errors import InputError, InputWarning, Place, TiebreakError
 from ..render.i18n import problem
 from .build import Site, check_folder, common_files, load, open_site, pages_of, publish
+from .spares import Spares
 from .watch import update
 
 if TYPE_CHECKING:
@@ -81,6 +82,8 @@ class LiveSite:
             self._wake.notify()
         if self._thread is not None:
             self._thread.join(wait)
+        if self.site is not None and self.site.spares is not None and not self._busy:
+            self.site.spares.close()
 
     def _run(self) -> None:
         while True:
@@ -153,7 +156,8 @@ class LiveSite:
         """Every page again: the site's list of events changed (its folders are named after it)."""
         old = self.site
         site = open_site(self.options, paths, self.out) if old is None else Site(
-            self.out, self.options, paths, events=dict(old.events), digests=old.digests, version=old.version)
+            self.out, self.options, paths, events=dict(old.events), digests=old.digests, version=old.version,
+            holes=old.holes, spares=old.spares)
         if old is None:
             self._seeds = _seeds(self.out)
         for e in known:
@@ -173,6 +177,9 @@ class LiveSite:
             files.update(pages_of(site, made))
         files.update(common_files(site))
         publish(site, files, {k for k in site.digests if k not in files})
+        if site.spares is None:  # empty files made ahead of time for the pages of the next versions
+            site.spares = Spares(self.out)
+            site.spares.refill(0, len(site.digests))
         self.site, self.version = site, site.version
         log.info("site: %d event(s) written into %s", len(site.events), self.out)
 

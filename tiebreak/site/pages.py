@@ -50,8 +50,9 @@ def page_names(e: Event | TeamEvent) -> list[str]:
     return names
 
 
-def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "") -> str:
-    """The page ``name`` (one of :func:`page_names`) in ``lang``."""
+def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: list[int] | None = None) -> str:
+    """The page ``name`` (one of :func:`page_names`) in ``lang`` (``holes``: a card's ranks as placeholders,
+    :func:`tiebreak.site.card.card_page`)."""
     stem = name.removesuffix(".html")
     kind, _, arg = stem.partition("-")
     ctx: dict[str, Any]
@@ -62,7 +63,7 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "") -> str:
     elif kind == "player":
         from .card import card_page
 
-        ctx, template = card_page(ind, lang, int(arg)), "site_card.html"
+        ctx, template = card_page(ind, lang, int(arg), holes), "site_card.html"
         if isinstance(e, TeamEvent):  # the player's team, with a link to its card
             ctx["facts"][1:1] = teams.team_fact(e, int(arg), lang)
     elif stem == "odds":  # the players' odds, or the teams' in a team event

@@ -12,9 +12,11 @@ import numpy as np
 
 from ..engine.errors import InputWarning, TiebreakError
 from ..engine.model import Tournament
-from ..render.i18n import MESSAGE_WORDS, message, problem
-from .build import Site, common_files, load, odds_pages, pages_of, publish
+from ..render.i18n import LANGUAGES, MESSAGE_WORDS, message, problem
+from .build import Site, common_files, digest, load, odds_pages, pages_of, publish
+from .card import rank_values
 from .event import Event, card_inputs
+from .spares import Spares
 from .teams import TeamEvent
 
 
@@ -34,6 +36,8 @@ def touched(old: Event | TeamEvent, new: Event | TeamEvent) -> list[str] | None:
             or a.name != b.name or isinstance(new, TeamEvent)):
         return None  # a team event is small: all of its pages
     assert isinstance(old, Event) and isinstance(new, Event)
+    if old.options != new.options:  # the rules, the columns, the groups…: every page
+        return None
     if old.current.tiebreaks != new.current.tiebreaks or a.pending != b.pending or old.last_round != new.last_round:
         return None
     r0 = first_changed_round(a, b)
@@ -42,39 +46,118 @@ def touched(old: Event | TeamEvent, new: Event | TeamEvent) -> list[str] | None:
     names = ["index.html", "standings.html", "crosstable.html"]
     names += [f"round-{k}.html" for k in range(r0, new.last_round + 1)]
     names += [f"standings-{k}.html" for k in range(r0, new.played + 1)]
-    before, after = card_inputs(old), card_inputs(new)
-    changed = (before != after).any(axis=1) if before.shape == after.shape else np.ones(len(b.players), bool)
+    (before, ranks_before), (after, ranks_after) = card_inputs(old), card_inputs(new)
+    same = shape_same(old, new)
+    changed = (before != after).any(axis=1) | (ranks_before != ranks_after).any(axis=1) if same else np.ones(
+        len(b.players), bool)
     names += [f"player-{b.players[i].start_no}.html" for i in np.nonzero(changed)[0].tolist()]
     return names
 
 
+def shape_same(old: Event, new: Event) -> bool:
+    (before, ranks_before), (after, ranks_after) = card_inputs(old), card_inputs(new)
+    return before.shape == after.shape and ranks_before.shape == ranks_after.shape
+
+
+def ranks_only(old: Event, new: Event) -> set[str]:
+    """The cards of ``new`` that differ from ``old``'s in their ranks alone (:func:`patched` writes them)."""
+    if not shape_same(old, new) or not new.played:
+        return set()
+    (before, ranks_before), (after, ranks_after) = card_inputs(old), card_inputs(new)
+    moved = ((before == after).all(axis=1) & (ranks_before != ranks_after).any(axis=1))
+    return {f"player-{new.tournament.players[i].start_no}.html" for i in np.nonzero(moved)[0].tolist()}
+
+
+def patched(site: Site, rel: str, values: list[int]) -> bytes | None:
+    """The page ``rel`` (a card) with its ranks ``values``: the bytes last published with their ranks replaced
+    (where they are is known from the placeholders of :func:`tiebreak.site.card.card_page`, ``site.holes``); None
+    when the page on the disk is not the one published last.  The page is what a full build makes (the rest of a
+    card does not depend on the ranks) at the cost of reading and writing it."""
+    held = site.holes.get(rel)
+    if held is None or held[0] != site.digests.get(rel) or len(held[1]) != len(values):
+        return None
+    try:
+        data = (site.out / rel).read_bytes()
+    except OSError:
+        return None
+    if digest(data) != held[0]:
+        return None
+    _, old, starts = held
+    out, at, pos, moved = [], 0, 0, [0] * len(values)
+    for k in sorted(range(len(starts)), key=starts.__getitem__):
+        was, now = str(old[k]).encode(), str(values[k]).encode()
+        if starts[k] < at or data[starts[k]:starts[k] + len(was)] != was:
+            return None
+        out += [data[at:starts[k]], now]
+        pos += starts[k] - at
+        moved[k], pos, at = pos, pos + len(now), starts[k] + len(was)
+    out.append(data[at:])
+    new = b"".join(out)
+    site.holes[rel] = digest(new), tuple(values), tuple(moved)
+    return new
+
+
 def update(site: Site, path: str, warnings: list[InputWarning], t: Tournament | None = None) -> list[str]:
     """Read ``path`` again (``t``: its tournament, already read) and publish the pages its change touches; the pages
-    written.  They are published in two
-    steps, each atomic page by page and closed by ``version.json``: first the rounds, the standings, the crosstable
-    and the cards of the players whose games changed (what the change is about), then the other cards that the
-    change moved (their rank after a round, an opponent's score); then the odds when games are pending."""
+    written.  They are published in two steps, each atomic page by page and closed by ``version.json``: first the
+    rounds, the standings, the crosstable and the cards of the players whose games changed (what the change is
+    about), then the other cards that the change moved (their rank after a round, an opponent's score); then the
+    odds when games are pending (made last: they take their budget; the menus of the pages made before already
+    name the odds page, as the version before had one)."""
+    if site.spares is not None:
+        site.spares.pause()
     old = site.events[path]
     new = load(site, path, warnings, incremental=True, t=t)
     names = touched(old, new)
+    if new.tournament.pending:
+        new.odds = odds_pages(new) if names is None else old.odds
+    written = [] if names is None else publish_touched(site, old, new, names)
+    if names is not None and new.tournament.pending:
+        had = new.odds is not None
+        new.odds = odds_pages(new)
+        if (new.odds is not None) == had:
+            written += publish(site, pages_of(site, new, ["odds.html"]))
+        else:  # the odds page came or went: every menu
+            names = None
     if names is None:
         files = pages_of(site, new, None)
         files.update(common_files(site))
         stale = {k for k in site.digests if k.startswith(site.prefix(path)) and k.endswith(".html") and k not in files}
-        written = publish(site, files, stale)
-    else:
-        a, b = old.tournament, new.tournament
-        rows = np.nonzero(((a.kind != b.kind) | (a.opponent != b.opponent) | (a.colour != b.colour)).any(axis=1))[0]
-        games = {f"player-{b.players[i].start_no}.html" for i in rows.tolist()}
-        first = [n for n in names if not n.startswith("player-") or n in games]
-        written = publish(site, pages_of(site, new, first))
-        rest = [n for n in names if n not in set(first)]
-        if rest:
-            written += publish(site, pages_of(site, new, rest))
-    if new.tournament.pending:
-        new.odds = odds_pages(new)  # after the pages: the odds take their budget
-        written += publish(site, pages_of(site, new, ["odds.html"]))
+        written += publish(site, files, stale)
+    if site.spares is not None:  # ready for the next change
+        site.spares.refill(len(written), len(site.digests))
     return written
+
+
+def publish_touched(site: Site, old: Event | TeamEvent, new: Event | TeamEvent, names: list[str]) -> list[str]:
+    """Publish the pages ``names`` (:func:`touched`) in the two steps of :func:`update`; the pages written."""
+    assert isinstance(old, Event) and isinstance(new, Event)  # touched() gives names of individual events
+    a, b = old.tournament, new.tournament
+    rows = np.nonzero(((a.kind != b.kind) | (a.opponent != b.opponent) | (a.colour != b.colour)).any(axis=1))[0]
+    games = {f"player-{b.players[i].start_no}.html" for i in rows.tolist()}
+    first = [n for n in names if not n.startswith("player-") or n in games]
+    written = publish(site, pages_of(site, new, first))
+    rest = [n for n in names if n not in set(first)]
+    if rest:
+        written += publish(site, moved_cards(site, old, new, rest))
+    return written
+
+
+def moved_cards(site: Site, old: Event, new: Event, names: list[str]) -> dict[str, bytes]:
+    """The cards ``names`` of ``new``: those whose ranks alone moved patched (:func:`patched`), the others made."""
+    files: dict[str, bytes] = {}
+    made = []
+    prefix, ranks = site.prefix(new.path), ranks_only(old, new)
+    for name in names:
+        if name in ranks:
+            values = rank_values(new, int(name[7:-5]))
+            pages = {rel: patched(site, rel, values) for rel in (f"{prefix}{lang}/{name}" for lang in LANGUAGES)}
+            if all(data is not None for data in pages.values()):
+                files.update({rel: data for rel, data in pages.items() if data is not None})
+                continue
+        made.append(name)
+    files.update(pages_of(site, new, made))
+    return files
 
 
 def settled(path: str, wait: float = 0.02, limit: float = 1.0) -> None:
@@ -105,8 +188,12 @@ def watch(site: Site, lang: str = "en", stop: Any = None) -> None:
     files = {str(Path(p).resolve()): p for p in site.paths}
     folders = sorted({str(Path(p).resolve().parent) for p in site.paths})
     print(message(f"watching {len(files)} file(s); Ctrl-C stops", lang), file=sys.stderr)
+    site.spares = spares = Spares(site.out)
+    spares.refill(0, len(site.digests))
     try:
-        for changes in follow(*folders, debounce=50, step=10, stop_event=stop, rust_timeout=200):
+        names = {Path(p).name for p in files}  # only the files' own folders, only their names: the pages written
+        for changes in follow(*folders, debounce=50, step=10, stop_event=stop, rust_timeout=200, recursive=False,
+                              watch_filter=lambda _, p: Path(p).name in names):  # (a site inside) are not news
             for path in sorted({files[str(Path(p).resolve())] for _, p in changes if str(Path(p).resolve()) in files}):
                 warnings: list[InputWarning] = []
                 settled(path)
@@ -120,3 +207,6 @@ def watch(site: Site, lang: str = "en", stop: Any = None) -> None:
                 print(message(f"wrote {len(written)} files into {site.out}", lang), file=sys.stderr)
     except KeyboardInterrupt:
         pass
+    finally:
+        spares.close()
+        site.spares = None

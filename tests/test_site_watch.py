@@ -1,0 +1,195 @@
+"""``tiebreak site --watch`` (issue 25) on real events: after each changed result the watched folder holds, byte for
+byte, what a full ``tiebreak site`` build of the changed file writes (the cards whose ranks alone moved are patched
+in place of being made again: they must not differ by a byte), and no temporary file is left behind.  The time an
+update takes is a benchmark (benchmarks/site.py), not a test."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from sources import CORPUS, ROOT
+
+pytest.importorskip("jinja2")
+
+from tiebreak.service import Options  # noqa: E402
+from tiebreak.site import watch  # noqa: E402
+from tiebreak.site.build import build_site  # noqa: E402
+
+SWISS = ROOT / "examples" / "hobsons-bay-cup-2025.trf"  # 32 players, 7 rounds, byes and forfeits
+BIG = CORPUS / "hobsons-bay-vega" / "bestinthewest2024" / "tournament.trf"  # 87 players, 5 rounds
+SEED = 7
+
+
+def flip(text: str, start_no: int, round_no: int) -> str:
+    """``text`` (a TRF file) with ``start_no``'s game of ``round_no`` turned round on both players' lines, as a
+    pairing program writes a corrected result (a win becomes a loss, a loss or a draw a win)."""
+    lines = text.split("\n")
+    at = 91 + 10 * (round_no - 1)
+    row = {int(x[4:8]): k for k, x in enumerate(lines) if x.startswith("001")}
+    k = row[start_no]
+    opponent, result = int(lines[k][at:at + 4]), lines[k][at + 7]
+    new = {"1": "0", "0": "1", "=": "1"}[result]
+    j = row[opponent]
+    lines[k] = lines[k][:at + 7] + new + lines[k][at + 8:]
+    lines[j] = lines[j][:at + 7] + {"1": "0", "0": "1"}[new] + lines[j][at + 8:]
+    return "\n".join(lines)
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def same_as_a_full_build(out: Path, paths: list[Path], fresh: Path) -> None:
+    build_site(Options(seed=SEED), [str(p) for p in paths], str(fresh), [])
+    have, want = files(out), files(fresh)
+    assert not [k for k in have if ".tmp-" in k]
+    assert sorted(have) == sorted(want)
+    assert [k for k in want if k != "version.json" and have[k] != want[k]] == []
+    pages = json.loads(have["version.json"])["pages"]
+    assert pages == json.loads(want["version.json"])["pages"]
+    assert {(out / k).stat().st_mode & 0o777 for k in have} == {0o644}  # every page readable by the web server
+
+
+@pytest.mark.parametrize("events", [1, 2])
+def test_a_watched_folder_is_byte_for_byte_a_full_build(tmp_path, monkeypatch, events):
+    if not BIG.is_file():
+        pytest.skip(f"{BIG} is not there")
+    trf = tmp_path / "event.trf"
+    text = BIG.read_text(encoding="utf-8")
+    trf.write_text(text, encoding="utf-8")
+    paths = [trf]
+    if events == 2:  # a site of two events: each in its own folder, the pages' links to the assets one level up
+        other = tmp_path / "cup.trf"
+        other.write_text(SWISS.read_text(encoding="utf-8"), encoding="utf-8")
+        paths.append(other)
+    out = tmp_path / "site"
+    site = build_site(Options(seed=SEED), [str(p) for p in paths], str(out), [])
+    done: list[bool] = []
+    patched = watch.patched
+    monkeypatch.setattr(watch, "patched", lambda *a: done.append((got := patched(*a)) is not None) or got)
+    for n, (start_no, round_no) in enumerate([(1, 5), (3, 5), (20, 2)]):
+        text = flip(text, start_no, round_no)
+        trf.write_text(text, encoding="utf-8")
+        watch.update(site, str(trf), [])
+        same_as_a_full_build(out, paths, tmp_path / f"fresh-{n}")
+    assert any(done)  # the ranks that moved were patched, and the pages are still what a full build makes
+
+
+def test_a_card_changed_on_the_disk_or_a_name_like_a_placeholder_is_made_again(tmp_path):
+    if not BIG.is_file():
+        pytest.skip(f"{BIG} is not there")
+    lines = BIG.read_text(encoding="utf-8").split("\n")
+    k = next(i for i, x in enumerate(lines) if x.startswith("001") and int(x[4:8]) == 40)
+    lines[k] = lines[k][:14] + "Odd\ue0000\ue001Name".ljust(33) + lines[k][47:]  # the placeholder's characters
+    text = "\n".join(lines)
+    trf = tmp_path / "event.trf"
+    trf.write_text(text, encoding="utf-8")
+    out = tmp_path / "site"
+    site = build_site(Options(seed=SEED), [str(trf)], str(out), [])
+    assert "Odd\ue0000\ue001Name" in (out / "en" / "player-40.html").read_text(encoding="utf-8")
+    for page in (out / "ru").glob("player-*.html"):  # someone else's bytes: the watcher does not patch them
+        page.write_bytes(page.read_bytes().replace(b"</html>", b"</html>\n"))
+    text = flip(text, 1, 5)
+    trf.write_text(text, encoding="utf-8")
+    written = watch.update(site, str(trf), [])
+    fresh = tmp_path / "fresh"
+    build_site(Options(seed=SEED), [str(trf)], str(fresh), [])
+    assert any(w.startswith("ru/player-") for w in written)
+    assert [w for w in written if (out / w).read_bytes() != (fresh / w).read_bytes()] == []
+    assert (out / "en" / "player-40.html").read_bytes() == (fresh / "en" / "player-40.html").read_bytes()
+
+
+def test_the_watcher_writes_the_pages_into_files_made_ahead_and_leaves_none(tmp_path, monkeypatch):
+    pytest.importorskip("watchfiles")
+    if not BIG.is_file():
+        pytest.skip(f"{BIG} is not there")
+    import threading
+    import time
+
+    from tiebreak.site.spares import Spares
+
+    taken: list[str] = []
+    take = Spares.take
+    monkeypatch.setattr(Spares, "take", lambda self: (got := take(self)) and taken.append(got) or got)
+    trf = tmp_path / "event.trf"
+    text = BIG.read_text(encoding="utf-8")
+    trf.write_text(text, encoding="utf-8")
+    out = tmp_path / "site"
+    site = build_site(Options(seed=SEED), [str(trf)], str(out), [])
+    stop = threading.Event()
+    thread = threading.Thread(target=watch.watch, args=(site, "en", stop), daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not (site.spares is not None and site.spares.files):  # the watcher makes files while it waits
+            assert time.monotonic() < deadline, "no file was made ahead"
+            time.sleep(0.02)
+        assert site.spares.folder is not None and site.spares.folder.parent == tmp_path  # beside the site
+        trf.write_text(flip(text, 1, 5), encoding="utf-8")
+        while json.loads((out / "version.json").read_text(encoding="utf-8"))["version"] < 3:  # both steps
+            assert time.monotonic() < deadline, "the site was not updated"
+            time.sleep(0.05)
+    finally:
+        stop.set()
+        thread.join(10)
+    assert taken and not thread.is_alive()
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []  # the folder of spares is gone
+    same_as_a_full_build(out, [trf], tmp_path / "fresh")
+
+
+def test_version_json_is_written_as_json_dump_writes_it(tmp_path):
+    out = tmp_path / "site"
+    build_site(Options(seed=SEED), [str(SWISS)], str(out), [])
+    text = (out / "version.json").read_text(encoding="utf-8")
+    assert text == json.dumps(json.loads(text), ensure_ascii=False, indent=1)
+
+
+def test_with_games_pending_the_watched_folder_is_still_a_full_build(tmp_path):
+    if not BIG.is_file():
+        pytest.skip(f"{BIG} is not there")
+    lines = BIG.read_text(encoding="utf-8").split("\n")
+    at = 91 + 10 * 4 + 7  # round 5's result column
+    pending = {1, 2}  # their games of round 5 not played yet: blank results on both lines
+    opponents = {int(x[at - 7:at - 3]) for x in lines if x.startswith("001") and int(x[4:8]) in pending}
+    lines = [x[:at] + " " + x[at + 1:] if x.startswith("001") and int(x[4:8]) in pending | opponents else x
+             for x in lines]
+    text = "\n".join(lines)
+    trf = tmp_path / "event.trf"
+    trf.write_text(text, encoding="utf-8")
+    out = tmp_path / "site"
+    site = build_site(Options(seed=SEED), [str(trf)], str(out), [])
+    assert (out / "en" / "odds.html").is_file()
+    player = next(n for n in range(3, 80) if n not in opponents)
+    trf.write_text(flip(text, player, 5), encoding="utf-8")
+    watch.update(site, str(trf), [])
+    same_as_a_full_build(out, [trf], tmp_path / "fresh")
+
+
+def test_pages_are_written_beside_themselves_when_the_files_made_ahead_are_gone(tmp_path):
+    if not BIG.is_file():
+        pytest.skip(f"{BIG} is not there")
+    import shutil
+    import time
+
+    from tiebreak.site.spares import Spares
+
+    trf = tmp_path / "event.trf"
+    text = BIG.read_text(encoding="utf-8")
+    trf.write_text(text, encoding="utf-8")
+    out = tmp_path / "site"
+    site = build_site(Options(seed=SEED), [str(trf)], str(out), [])
+    site.spares = Spares(out)
+    site.spares.refill(0, 100)
+    deadline = time.monotonic() + 20
+    while len(site.spares.files) < 10:
+        assert time.monotonic() < deadline, "no file was made ahead"
+        time.sleep(0.01)
+    site.spares.pause()
+    assert site.spares.files and site.spares.folder is not None
+    shutil.rmtree(site.spares.folder)  # someone cleaned the parent folder
+    trf.write_text(flip(text, 1, 5), encoding="utf-8")
+    assert watch.update(site, str(trf), [])
+    site.spares.close()
+    same_as_a_full_build(out, [trf], tmp_path / "fresh")
