@@ -86,3 +86,18 @@ def test_type_a_is_recomputed_inside_each_group_and_may_repeat():
     s = compute_standings(t, "PTS,DE,BH,DE", lots=False)
     assert s.tiebreaks == ["PTS", "DE", "BH", "DE"]
     assert [(r.start_no, r.rank) for r in s.rows] == [(1, 1), (2, 1), (3, 3), (4, 3)]  # all draws between them
+
+
+def test_direct_encounter_explains_every_tied_group():
+    """Two score groups each separated by DE (C.07 6): A-B drew (1.5 each after round 2) and G-H drew (0.5 each).
+    By hand, each of the four scores ½ among the players tied with them; the explanation of every one says so (it
+    said '-' for the first group when the second group's scores replaced it)."""
+    from tiebreak.render.explain import details
+
+    t = Tournament.build([Player(i, n) for i, n in enumerate("ABCDEFGH", 1)], 2, name="Two groups")
+    for r, w, b, k in [(1, 1, 2, Kind.DRAW), (1, 3, 4, Kind.WIN), (1, 5, 6, Kind.WIN), (1, 7, 8, Kind.DRAW),
+                       (2, 1, 5, Kind.WIN), (2, 2, 6, Kind.WIN), (2, 3, 7, Kind.WIN), (2, 4, 8, Kind.WIN)]:
+        t.set_game(r, w, b, k)
+    s = compute_standings(t, "DE", lots=False)
+    assert [s.value(n, "PTS") for n in (1, 2, 7, 8)] == [F(3, 2), F(3, 2), F(1, 2), F(1, 2)]
+    assert {n: details(s, n)["DE"]["group_score"] for n in (1, 2, 7, 8)} == {n: F(1, 2) for n in (1, 2, 7, 8)}

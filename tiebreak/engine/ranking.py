@@ -82,7 +82,8 @@ def apply_list(n: int, steps: Iterable[Step]) -> tuple[np.ndarray, list[Column]]
             tier_key = np.zeros(n, np.int64)
             for members in groups(group):
                 tiers, extra = split(members)
-                col.extra.update(extra)
+                for key, by_player in extra.items():  # each tied group adds its players (not replaces the last's)
+                    col.extra.setdefault(key, {}).update(by_player)
                 if len(tiers) < 2:
                     continue
                 place = 1
