@@ -94,7 +94,7 @@ class LiveEvent:
         self._lines: dict[str, list[tuple[int, int, int]]] = {}  # each 001 line of the last read -> its pending blocks
         self.timings: dict[str, float] = {}
         self._live: AsItStands | None = None  # the last good AsItStands
-        self._previous_round: tuple[bytes, dict[int, int]] | None = None
+        self._previous_round: tuple[bytes, Standings] | None = None  # the standings before the round in play
         self._crosstable: dict[bool, tuple[int, bytes]] = {}  # players? -> (version, the answer's bytes)
         self._lock = threading.Lock()
         last = history.last(name) if history is not None else None
@@ -256,7 +256,7 @@ class LiveEvent:
             "live": {"event": self.name, "version": self.version, "time": self.time, "round": live.round,
                      "digest": digest, "warning": None, "pending": len(live.pending),
                      "settled": sum(1 for p in rows if p[3]), "moved": moved, "team_event": team, "view": "players"},
-            "pairings": pairings(live.tournament, live.round, rank),
+            "pairings": pairings(live.tournament, live.round, self._previous_round and self._previous_round[1]),
             "pending": [{"round": r, "white": w, "black": b} for r, w, b in live.pending],
             "odds": None,  # filled off the request path while the round has pending games (tiebreak.live.odds)
         }
@@ -351,10 +351,10 @@ class LiveEvent:
         return extras, rows, moved
 
     def _round_ranks(self, live: AsItStands, s: Standings, tiebreaks: str | None) -> dict[int, int]:
-        """Ranks after the previous round (for the arrows since the round began), recomputed only when an earlier
-        round changed."""
+        """Ranks after the previous round (the arrows since it began; its boards), remade when an earlier round changed."""
         k = live.round - 1
         if k < 1:
+            self._previous_round = None
             return {}
         t = s.tournament  # a team event: its players, with the list the players are ranked by
         key = t.kind[:, :k].tobytes() + t.opponent[:, :k].tobytes() + repr(self.settings).encode()
@@ -362,8 +362,8 @@ class LiveEvent:
             st = self.settings
             prev = compute_standings(t, tiebreaks, rules=st.rules, unrated_rating=st.unrated_rating, lots=False,
                                      system=s.system, after_round=k)
-            self._previous_round = (key, {r.start_no: r.rank for r in prev.rows})
-        return self._previous_round[1]
+            self._previous_round = (key, prev)
+        return {r.start_no: r.rank for r in self._previous_round[1].rows}
 
     def crosstable(self, players: bool = False) -> list[dict[str, Any]]:
         """Every player's rounds in standings order: opponent, colour and result (``*`` being played); in a team

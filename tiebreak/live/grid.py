@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..arbiter.boards import board_order
 from ..engine.model import Kind, Tournament
 
 if TYPE_CHECKING:
+    from ..engine.standings import Standings
     from .history import ChangeRow
 
 #: the white player's result as the pairings show it (None: being played)
@@ -29,8 +31,9 @@ def decode(data: bytes) -> str:
         return data.decode("latin-1")
 
 
-def pairings(t: Tournament, round_no: int, rank: dict[int, int]) -> list[dict[str, Any]]:
-    """The games and byes of the round, the best-placed pair first (the files keep no board numbers)."""
+def pairings(t: Tournament, round_no: int, before: Standings | None) -> list[dict[str, Any]]:
+    """The games of the round in board order (:func:`tiebreak.arbiter.boards.board_order`, by the standings
+    ``before`` the round, as the website numbers them), then its byes."""
     if round_no < 1:
         return []
     r = round_no - 1
@@ -41,7 +44,7 @@ def pairings(t: Tournament, round_no: int, rank: dict[int, int]) -> list[dict[st
     sno = np.array([p.start_no for p in t.players])
     games = [{"white": int(sno[i]), "black": int(sno[o]), "result": RESULTS.get(Kind(k)), "pending": k == Kind.UNKNOWN}
              for i, o, k in zip(idx[first].tolist(), opp[first].tolist(), kind[first].tolist())]
-    games.sort(key=lambda g: min(rank.get(g["white"], 0), rank.get(g["black"], 0)))
+    games = [games[i] for i in board_order([(g["white"], g["black"]) for g in games], before)]
     for board, g in enumerate(games, 1):
         g["board"] = board
     bye = (opp < 0) & (kind != Kind.ABSENT)

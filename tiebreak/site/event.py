@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from .. import service
+from ..arbiter.boards import board_order
 from ..engine.errors import InputWarning
 from ..engine.model import Kind, Tournament
 from ..engine.standings import Standings
@@ -200,15 +201,9 @@ def results(before: Round, t: Tournament) -> Round:
 
 
 def pairings(t: Tournament, k: int, before: Standings | None) -> Round:
-    """Round ``k``'s games in board order and its byes.  The files keep no board numbers: the boards are ordered as
-    the pairing rules order them (C.04.3 A.9 of the Dutch system): the higher score of the pair first, then the
-    sum of both scores, then the higher-placed player (by the standings before the round, start number in round 1)."""
+    """Round ``k``'s games in board order (:func:`tiebreak.arbiter.boards.board_order`, by the standings
+    ``before`` the round) and its byes."""
     r = k - 1
-    score = {p.start_no: Fraction(0) for p in t.players}
-    place = {p.start_no: p.start_no for p in t.players}
-    if before is not None:
-        score = {row.start_no: row.points for row in before.rows}
-        place = {row.start_no: row.rank for row in before.rows}
     games, byes = [], []
     for i, p in enumerate(t.players):
         o, c, kind = int(t.opponent[i, r]), int(t.colour[i, r]), Kind(int(t.kind[i, r]))
@@ -219,9 +214,7 @@ def pairings(t: Tournament, k: int, before: Standings | None) -> Round:
     for w, b, in_play in ((w, b, True) for rr, w, b in t.pending if rr == k):
         if not any(g.white == w and g.black == b for g in games):
             games.append(Game(0, w, b, Kind.UNKNOWN, in_play))
-    half = {sno: int(2 * x) if (2 * x).denominator == 1 else float(x) for sno, x in score.items()}  # quick keys
-    games.sort(key=lambda g: (-max(half[g.white], half[g.black]), -(half[g.white] + half[g.black]),
-                              min(place[g.white], place[g.black])))
+    games = [games[i] for i in board_order([(g.white, g.black) for g in games], before)]
     for n, g in enumerate(games, 1):
         g.board = n
     playing = {sno for g in games for sno in (g.white, g.black)}  # a game in play is no bye
