@@ -408,3 +408,18 @@ def test_the_team_only_codes_are_the_team_catalogues():
     from tiebreak.engine.team_tiebreaks import TEAM_ALIASES, TEAM_CATALOGUE
 
     assert TEAM_ONLY_CODES == {c for c in [*TEAM_CATALOGUE, *TEAM_ALIASES] if resolve_code(c) is None}
+
+
+@pytest.mark.parametrize("lang, mp", [("en", "MP"), ("ru", "МО"), ("uk", "МО")])
+def test_the_primary_score_is_headed_as_the_website_heads_it(capsys, tmp_path, lang, mp):
+    """The team points column holds match points (Example T: C 5, A 4, B 2, D 1): the text, the HTML download and the
+    website head it by the glossary's name (docs/glossary.md: match points, MP / МО), not by the code PTS."""
+    code, out, _ = run(capsys, "standings", str(EXAMPLE_T), "--lang", lang)
+    head = out.splitlines()[3].split()
+    assert code == 0 and head[3] == mp and "PTS" not in out
+    assert [line.split()[3] for line in out.splitlines()[5:9]] == ["5", "4", "2", "1"]
+    code, page, _ = run(capsys, "standings", str(EXAMPLE_T), "--lang", lang, "-f", "html")
+    assert code == 0 and f'class="pts">{mp}</th>' in page and ">PTS<" not in page
+    assert main(["site", str(EXAMPLE_T), "-o", str(tmp_path / "site")]) == 0
+    site = (tmp_path / "site" / lang / "standings.html").read_text(encoding="utf-8")
+    assert f">{mp}<" in site

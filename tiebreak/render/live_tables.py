@@ -34,6 +34,7 @@ from .i18n import WORDS, message, plural_form
 from .live_words import LIVE_COUNTS, LIVE_WORDS
 from .output import shared_place
 from .results import API_CELLS, API_RESULTS, CELL, bye_text, colour_letter, cross_cell, game_result, legend
+from .team_words import primary_name
 from .templating import environment
 
 Cell = dict[str, Any]
@@ -184,7 +185,8 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
     games, byes = pairings_rows(doc, lang, w)
     cross_heads, cross_rows = crosstable_rows(cross, square, lang, query)
     name_head = w["team"] if teams else w["name"]
-    heads = [_head(w["rank"], "rank"), _head(name_head, "name"), _head(w["points"], "pts"), _head("✓"),
+    points_head = primary_name(doc["tournament"].get("primary") or "MP", lang) if teams else w["points"]
+    heads = [_head(w["rank"], "rank"), _head(name_head, "name"), _head(points_head, "pts"), _head("✓"),
              _head("▲▼"), *(_head(c, "tb") for c in doc["tiebreaks"] if c != "PTS")]
     summary = ", ".join(([_count("matches_pending", int(live.get("matches_pending") or 0), lang)] if teams else [])
                         + [_count("games_pending", int(live["pending"]), lang),

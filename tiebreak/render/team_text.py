@@ -8,13 +8,14 @@ from ..engine.model import Kind, format_number
 from ..engine.team import TeamStandings
 from .i18n import word
 from .output import place_sizes, shared_place, text_table
-from .team_words import TEAM_WORDS, match_rounds, primary_name, team_legend
+from .team_words import TEAM_WORDS, key_heading, match_rounds, primary_name, team_legend
 
 
 def team_to_text(s: TeamStandings, lang: str = "en") -> str:
     """Team standings as an aligned table in ``lang``, the legend of the team tie-breaks and the match crosstable."""
     shown = s.keys
-    head = [word("rank", lang), word("number", lang), TEAM_WORDS.text("team", lang), *shown]
+    head = [word("rank", lang), word("number", lang), TEAM_WORDS.text("team", lang),
+            *(key_heading(x, s.tt.primary, lang) for x in shown)]
     sizes = place_sizes(s)
     body = [[shared_place(r.rank, sizes[r.rank]) + ("*" if r.lot else ""), str(r.number), r.name,
              *("-" if r.values[x] is None else format_number(r.values[x]) for x in shown)] for r in s.rows]
@@ -26,7 +27,7 @@ def team_to_text(s: TeamStandings, lang: str = "en") -> str:
     lines = [m.name or m.source, event, "", *text_table(head, body, {2})]
     if any(r.lot is not None for r in s.rows):
         lines += ["", word("lot", lang, seed=s.seed)]
-    lines += ["", word("legend", lang) + ":", *("  " + x for x in team_legend(s.specs, lang)),
+    lines += ["", word("legend", lang) + ":", *("  " + x for x in team_legend(s.specs, lang, s.tt.primary)),
               "  " + word("undefined", lang)]
     lines += ["", TEAM_WORDS.text("crosstable_text", lang) + ":", _team_crosstable(s, lang)]
     return "\n".join(lines)

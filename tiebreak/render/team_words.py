@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Sequence
 
@@ -46,10 +46,25 @@ def primary_name(primary: str, lang: str = "en") -> str:
     return TEAM_WORDS.text(primary.lower(), lang) if primary in ("MP", "GP") else primary
 
 
-def team_legend(specs: Sequence[TieBreakSpec], lang: str = "en") -> list[str]:
-    """One line per team tie-break of the list: specifier, name in ``lang``, cut, source article."""
+def key_heading(key: str, primary: str, lang: str = "en") -> str:
+    """A team standings column's heading: the primary score (``PTS``) by its name, as the website heads it.
+
+    >>> key_heading("PTS", "MP", "ru"), key_heading("PTS", "GP", "en"), key_heading("BH", "MP", "ru")
+    ('МО', 'GP', 'BH')
+    """
+    return primary_name(primary, lang) if key == "PTS" else key
+
+
+def team_legend(specs: Sequence[TieBreakSpec], lang: str = "en", primary: str | None = None) -> list[str]:
+    """One line per team tie-break of the list: specifier, name in ``lang``, cut, source article; with ``primary``
+    the primary score (``PTS``) is named as its column is headed (:func:`key_heading`)."""
     lines = []
     for spec in specs:
+        if primary in ("MP", "GP") and spec.code == "PTS":  # "МО  Матчевые очки (C.07 11.1.1)"
+            line = legend_line(replace(spec, code=primary), TEAM_NAMES.text(primary, lang),
+                               TEAM_CATALOGUE[primary].article, lang)
+            lines.append(f"{key_heading('PTS', primary, lang):10} {line.split(' ', 1)[1].lstrip()}")
+            continue
         d = TEAM_CATALOGUE.get(spec.code)
         if d is None:
             continue
