@@ -194,6 +194,11 @@ def test_the_crosstable_reads_as_on_the_events_website(tmp_path):
     _, client = _served(tmp_path, EXAMPLE.read_text(encoding="utf-8"))
     live = _tables(client.get("/live/tables").text)["crosstable"]
     assert [[c["text"] for c in r] for r in live] == [[c["text"] for c in r] for r in site]
+    for lang, white in (("ru", "б"), ("uk", "б")):  # the colours as the reader's language writes them, on both
+        site = _tables((out / lang / "crosstable.html").read_text(encoding="utf-8"))["crosstable"]
+        live = _tables(client.get("/live/tables", params={"lang": lang}).text)["crosstable"]
+        assert [[c["text"] for c in r] for r in live] == [[c["text"] for c in r] for r in site], lang
+        assert any(c["text"][-2:-1] == white for r in site[1:] for c in r[3:]), lang
     legend = (out / "en" / "crosstable.html").read_text(encoding="utf-8")
     assert all(x in legend for x in ("+ = forfeit win", "½ = half-point bye", "0 = zero-point bye"))
     assert all(x in client.get("/live/tables").text for x in ("+ = forfeit win", "½ = half-point bye"))

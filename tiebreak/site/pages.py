@@ -10,9 +10,11 @@ those a change touches.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
+from markupsafe import Markup
 
 from ..engine.model import Kind
 from ..render.i18n import LANGUAGES, kind_name, word
@@ -200,7 +202,7 @@ def crosstable(e: Event, lang: str) -> dict[str, Any]:
                         cells.append({"text": CELL[kind] if kind != Kind.ABSENT else "–"})
             rows.append({"cells": cells})
         e.cache["crosstable"] = rows_html(rows)
-    rows = e.cache["crosstable"]
+    rows = e.cache["crosstable"] if square or lang == "en" else _colours_in(e, lang)
     present = {int(x) for x in np.unique(t.kind[:, :e.played])}  # the legend names what the table shows
     shown_kinds = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) + (
         () if square else (Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB))
@@ -210,6 +212,21 @@ def crosstable(e: Event, lang: str) -> dict[str, Any]:
         legend.append(f"{CELL[Kind.UNKNOWN]} = {s['pending']}")
     return {"title": s["crosstable"], "legend": legend,
             "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": rows, "sticky": True}]}
+
+
+#: a Swiss crosstable's result cell as the rows are made in English: the opponent's rank, then the colour
+_RESULT_CELL = re.compile(r'(<td><a href="player-\d+\.html">\d+)([wb])')
+
+
+def _colours_in(e: Event, lang: str) -> Markup:
+    """The crosstable's rows with the colours as ``lang`` abbreviates them (``12w1`` -> ``12б1``): the rows are made
+    once, in English, and only their colour letters differ between the languages (the download and the live
+    screen write the same letters)."""
+    key = f"crosstable {lang}"
+    if key not in e.cache:
+        letter = {"w": word("white_short", lang), "b": word("black_short", lang)}
+        e.cache[key] = Markup(_RESULT_CELL.sub(lambda m: m[1] + letter[m[2]], str(e.cache["crosstable"])))
+    return e.cache[key]  # type: ignore[no-any-return]
 
 
 def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
