@@ -193,3 +193,25 @@ def test_pages_are_written_beside_themselves_when_the_files_made_ahead_are_gone(
     assert watch.update(site, str(trf), [])
     site.spares.close()
     same_as_a_full_build(out, [trf], tmp_path / "fresh")
+
+
+def test_spare_folders_a_killed_watcher_left_are_removed_and_nothing_else(tmp_path):
+    """A watcher killed (SIGKILL) cannot remove its folder of empty files; the next one beside the same site does,
+    and leaves a folder of that name holding anything that is not an empty file (it is not one of ours)."""
+    from tiebreak.site.spares import Spares
+
+    out = tmp_path / "site"
+    out.mkdir()
+    left = tmp_path / ".site.spare-abc123"
+    left.mkdir()
+    for n in range(3):
+        (left / f"s-{n}").touch()
+    kept = tmp_path / ".site.spare-mine"
+    kept.mkdir()
+    (kept / "notes.txt").write_text("not empty")
+    spares = Spares(out)
+    try:
+        assert not left.exists() and (kept / "notes.txt").read_text() == "not empty"
+    finally:
+        spares.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".site.spare-mine", "site"]

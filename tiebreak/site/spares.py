@@ -27,6 +27,7 @@ class Spares:
         self._lock = threading.Lock()
         self._pause = threading.Event()
         self._thread: threading.Thread | None = None
+        _remove_left(out)
         try:
             folder = Path(tempfile.mkdtemp(prefix=f".{out.name}.spare-", dir=out.parent))
         except OSError:
@@ -78,3 +79,15 @@ class Spares:
             shutil.rmtree(self.folder, ignore_errors=True)
             self.folder = None
         self.files = []
+
+
+def _remove_left(out: Path) -> None:
+    """Remove the spare folders a watcher that was killed left beside ``out`` (only empty files in them: nothing
+    else is ever put there; a folder still in use by another watcher only costs it the files made ahead)."""
+    for folder in out.parent.glob(f".{out.name}.spare-*"):
+        try:
+            if folder.is_dir() and not folder.is_symlink() and all(
+                    f.is_file() and not f.is_symlink() and f.stat().st_size == 0 for f in folder.iterdir()):
+                shutil.rmtree(folder)
+        except OSError:
+            continue
