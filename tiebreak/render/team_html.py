@@ -72,13 +72,15 @@ def to_html(s: TeamStandings, lang: str = "en", printed: datetime.date | None = 
     m, w = s.tt.matches, TEAM_WORDS
     title = m.name or m.source or "Standings"
     shown = s.keys
-    heads = [word("rank", lang), word("number", lang), w.text("team", lang), *(key_heading(x, s.tt.primary, lang) for x in shown)]
+    named = [key_heading(x, s.tt.primary, lang) for x in s.tiebreaks]  # the primary score as the table heads it
+    heads = [word("rank", lang), word("number", lang), w.text("team", lang),
+             *(key_heading(x, s.tt.primary, lang) for x in shown)]
     sizes = place_sizes(s)
     rows = [[shared_place(r.rank, sizes[r.rank]), str(r.number), r.name, *(_cell(r.values[x]) for x in shown)]
             for r in s.rows]
     event = "; ".join([word("after_round", lang, k=s.after_round, n=m.rounds), word(s.system, lang),
                        w.text("boards", lang, n=s.tt.boards), w.text("primary", lang, score=primary_name(s.tt.primary, lang)),
-                       f"{word('rules', lang)} {s.rules.name}", f"{word('legend', lang)}: {', '.join(s.tiebreaks)}"])
+                       f"{word('rules', lang)} {s.rules.name}", f"{word('legend', lang)}: {', '.join(named)}"])
     first = standings_sheet(s, lang, title, event, team_legend(s.specs, lang, s.tt.primary), heads, rows)
     return document(title, lang, [first, _crosstable(s, lang)], printed, _STYLE)
 
