@@ -214,7 +214,7 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
         "odds_heads": [_head(w["odds_team"] if odds and odds.get("team") else w["odds_player"], "name"),
                        _head(w["odds_first"]), _head(w["odds_top"].format(k=odds["top"] if odds else 3))],
         "odds_wait": bool(live["pending"]) and not odds and not (live.get("team_event") and not teams),
-        "cross_heads": [_head(w["rank"], "rank"), _head(name_head, "name"), _head(w["points"], "pts"), *cross_heads],
+        "cross_heads": [_head(w["rank"], "rank"), _head(name_head, "name"), _head(points_head, "pts"), *cross_heads],
         "cross_rows": cross_rows, "cross_legend": [w["cells_key"], *legend(lang)],
         "history_hidden": history_hidden,
     })

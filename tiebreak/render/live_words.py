@@ -13,7 +13,7 @@ LIVE_WORDS = Table("live", {
     'version': 'version {v}, {time}',
     'as_it_stands': 'Standings as they stand',
     'pairings': 'Pairings and results',
-    'board': 'Bd',
+    'board': 'Board',
     'white': 'White',
     'black': 'Black',
     'result': 'Result',
