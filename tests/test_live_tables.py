@@ -229,3 +229,23 @@ def test_a_players_history_reads_without_a_script(tmp_path):
         assert [[c["text"] for c in r][:4] for r in rows] == [["2", "7", "1", "7"], ["1", "7", "1", "6"]]
     finally:
         hub.close()
+
+
+FRIENDSHIP = ROOT.parent / "shared" / "corpus" / "heltour-crete-team" / "friendship-cup-2024.trf"
+
+
+@pytest.mark.skipif(not FRIENDSHIP.exists(), reason="../shared (the corpus) is not beside the clone")
+def test_the_team_matches_are_in_the_websites_order(tmp_path):
+    """The Friendship Cup's last round (15 teams, 7 matches and a bye): the live screen lists the matches in the order
+    of the website's round page — the better-placed team's match first by the standings before the round — so a
+    spectator finds a match in the same place on both (the file keeps no match numbers)."""
+    out = tmp_path / "site"
+    assert main(["site", str(FRIENDSHIP), "-o", str(out), "--no-lots"]) == 0
+    site = re.findall(r'<caption id="match-\d+-caption">([^<]*)</caption>',
+                      (out / "en" / "round-7.html").read_text(encoding="utf-8"))
+    _, client = _served(tmp_path, FRIENDSHIP.read_text(encoding="utf-8"), "cup.trf")
+    with client:
+        live = _tables(client.get("/live/tables").text)["pairings"][1:]
+    pairs = [(unescape(r[1]["text"]), unescape(r[3]["text"])) for r in live]
+    assert len(pairs) == len(site) == 7
+    assert all(a in caption and b in caption for (a, b), caption in zip(pairs, map(unescape, site))), (pairs, site)

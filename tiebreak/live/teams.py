@@ -84,7 +84,7 @@ class LiveTeams:
             rows.append((n, r.rank, str(row["points"]), row["settled"], moved))
         self.ranks = {r.number: r.rank for r in s.rows}
         text = output.dumps_exact(obj)
-        pairings = _pairings(tt, boards_pending, live.round, self.ranks)
+        pairings = _pairings(tt, boards_pending, live.round, before_round)  # by the places before the round
         return TeamView(s, text[:text.rindex("}")].rstrip(), rows, sum(1 for r in rows if r[4]), pairings,
                         sum(1 for m in pairings if m.get("pending")))
 
@@ -124,7 +124,8 @@ def _live_matches(tt: TeamTournament) -> tuple[TeamTournament, np.ndarray]:
 
 
 def _pairings(tt: TeamTournament, pending: np.ndarray, round_no: int, rank: dict[int, int]) -> list[dict[str, Any]]:
-    """The team matches of the round, the best-placed pair first, then the teams with a bye."""
+    """The team matches of the round, the better-placed team's first (``rank``: the places before the round, team
+    numbers in round 1; as the website orders them), then the teams with a bye."""
     if round_no < 1:
         return []
     r, m = round_no - 1, tt.matches
@@ -139,7 +140,7 @@ def _pairings(tt: TeamTournament, pending: np.ndarray, round_no: int, rank: dict
     matches = [{"white": number[i], "black": number[o], "white_gp": gp(i), "black_gp": gp(o),
                 "result": None if pending[i, r] else f"{gp(i)}–{gp(o)}", "pending": int(pending[i, r])}
                for i, o in zip(idx[first].tolist(), opp[first].tolist())]
-    matches.sort(key=lambda g: min(rank.get(g["white"], 0), rank.get(g["black"], 0)))
+    matches.sort(key=lambda g: min(rank.get(g["white"], g["white"]), rank.get(g["black"], g["black"])))
     for board, g in enumerate(matches, 1):
         g["board"] = board
     byes = (opp < 0) & (kind == Kind.PAB)

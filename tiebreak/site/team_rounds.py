@@ -89,7 +89,11 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
     table = e.current.tt.games.score_system.table()
     tables = []
     playing: set[int] = set()
-    for left, right, boards in matches_of_round(e, k):
+    # the matches in the order the live screen shows them: the better-placed team's first (by the standings before
+    # the round; team numbers in round 1)
+    place = {r.number: r.rank for r in e.after[k - 2].rows} if 2 <= k <= len(e.after) + 1 else {}
+    ordered = sorted(matches_of_round(e, k), key=lambda m: min(place.get(m[0], m[0]), place.get(m[1], m[1])))
+    for left, right, boards in ordered:
         playing |= {left, right}
         rows, gp, played = [], [Fraction(0), Fraction(0)], False
         for n, b in enumerate(boards, 1):
