@@ -351,23 +351,6 @@ def test_a_restarted_server_continues_the_history(tmp_path):
     again.close()
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    from tiebreak.render.pdf import HEADLESS_FLAGS, PdfError, browser
-
-    try:
-        path = browser()
-    except PdfError:
-        if os.environ.get("TIEBREAK_REQUIRE_BROWSER"):
-            pytest.fail("no Chromium installed (Debian: apt install chromium)")
-        pytest.skip("no Chromium installed (Debian: apt install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, args=[f for f in HEADLESS_FLAGS if f != "--headless"])
-        yield b
-        b.close()
-
-
 @pytest.mark.parametrize("width", [390, 1280])
 def test_the_live_page_on_a_phone_and_a_wide_screen(live, chromium, width, tmp_path):
     base, path = live

@@ -146,20 +146,6 @@ def server(tmp_path_factory):
         yield base
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    from test_site_browser import FLAGS, _chromium
-
-    path = _chromium()
-    if not path:
-        pytest.skip("no Chromium installed (Debian: apt install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, args=FLAGS)
-        yield b
-        b.close()
-
-
 def test_on_a_phone_without_a_script_rank_name_points_stay_and_axe_finds_nothing_serious(chromium, server):
     axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
     context = chromium.new_context(java_script_enabled=False, viewport={"width": 390, "height": 800})

@@ -5,43 +5,17 @@ small event keeps it quick: the 6-player round robin of the corpus with its last
 
 from __future__ import annotations
 
-import os
-
 import pytest
 from sources import CORPUS
 
 pytest.importorskip("jinja2")
 
 from tiebreak.cli import main  # noqa: E402
-from tiebreak.render.pdf import HEADLESS_FLAGS, PdfError  # noqa: E402
-from tiebreak.render.pdf import browser as find_chromium  # noqa: E402
 
 ROUND_ROBIN = CORPUS / "hobsons-bay-vega" / "2026westernmajoropen" / "tournament.trf"
 TEAMS = CORPUS / "heltour-crete-team" / "friendship-cup-2024.trf"
-FLAGS = [f for f in HEADLESS_FLAGS if f != "--headless"]
 PAGES = ["index.html", "players.html", "standings.html", "standings-1.html", "round-1.html", "round-5.html",
          "crosstable.html", "player-1.html", "odds.html"]
-
-
-def _chromium() -> str | None:
-    try:
-        return find_chromium()
-    except PdfError:
-        return None
-
-
-@pytest.fixture(scope="module")
-def browser():
-    path = _chromium()
-    if not path:
-        if os.environ.get("TIEBREAK_REQUIRE_BROWSER"):
-            pytest.fail("no Chromium installed")
-        pytest.skip("no Chromium installed (Debian: apt install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, args=FLAGS)
-        yield b
-        b.close()
 
 
 def pending_last_round(text: str) -> str:

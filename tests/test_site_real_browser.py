@@ -8,7 +8,6 @@ nothing cut off at the right edge, looked at as pictures (``pdftoppm``)."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 
@@ -19,10 +18,7 @@ from test_site_real import LANGS, ROUND_ROBIN, SEED, SWISS, TEAMS, blank_round
 pytest.importorskip("jinja2")
 
 from tiebreak.cli import main  # noqa: E402
-from tiebreak.render.pdf import HEADLESS_FLAGS, PdfError  # noqa: E402
-from tiebreak.render.pdf import browser as find_chromium  # noqa: E402
 
-FLAGS = [f for f in HEADLESS_FLAGS if f != "--headless"]
 #: a sample page of every page type of each event (language folder, page)
 TYPES = {
     "swiss": ["index.html", "players.html", "standings.html", "standings-3.html", "round-2.html", "round-7.html",
@@ -36,21 +32,6 @@ STICKY = {"swiss": ["standings.html", "crosstable.html"], "rr": ["crosstable.htm
           "teams": ["standings.html", "crosstable.html", "boards.html"]}
 
 pytestmark = needs(SWISS, ROUND_ROBIN, TEAMS)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    try:
-        path = find_chromium()
-    except PdfError:
-        if os.environ.get("TIEBREAK_REQUIRE_BROWSER"):
-            pytest.fail("no Chromium installed")
-        pytest.skip("no Chromium installed (Debian: apt install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, args=FLAGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")
