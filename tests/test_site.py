@@ -351,3 +351,13 @@ def test_russian_and_ukrainian_pages_have_no_english_words(swiss_site, lang):
         from html import unescape
 
         assert [w for w in english(unescape(text)) if w != "tiebreak"] == [], page.name  # the program's name
+
+
+def test_crosstable_colours_are_the_readers_letters(swiss_site):
+    """docs/glossary.md: White / Black in a crosstable cell are w / b, in Russian and Ukrainian б / ч (as the live
+    screen and `standings` say).  No. 2 had White against no. 16 in round 1 and won ('16 w 1' in the TRF); no. 16
+    finished 9th (the published standings), so his round-1 cell reads 9w1, 9б1."""
+    for lang, cell in (("en", "9w1"), ("ru", "9б1"), ("uk", "9б1")):
+        rows = parse(swiss_site / lang / "crosstable.html").tables["crosstable"][1:]
+        row = next(r for r in rows if player_of(r[1]) == 2)
+        assert row[3]["text"] == cell, lang

@@ -17,6 +17,7 @@ import numpy as np
 from ..engine.model import Kind
 from ..render.i18n import LANGUAGES, kind_name, word
 from ..render.output import place_sizes, shared_place
+from ..render.results import colour_letter
 from ..render.templating import environment, rows_html
 from . import teams
 from .cells import _head, event_name, home, player_link, site_words
@@ -168,7 +169,8 @@ def crosstable(e: Event, lang: str) -> dict[str, Any]:
     else:
         heads += [_head(str(k)) for k in range(1, e.played + 1)]
     pending = {(k, w): (b, "w") for k, w, b in t.pending} | {(k, b): (w, "b") for k, w, b in t.pending}
-    if "crosstable" not in e.cache:  # the same rows in every language
+    key = f"crosstable:{lang}"  # the colours are the reader's letters (w/b, б/ч: the glossary)
+    if key not in e.cache:
         for r in st.rows:
             i = r.index
             p = t.players[i]
@@ -188,19 +190,19 @@ def crosstable(e: Event, lang: str) -> dict[str, Any]:
             else:
                 for k in range(e.played):
                     o, kind = int(t.opponent[i, k]), Kind(int(t.kind[i, k]))
-                    colour = {1: "w", -1: "b"}.get(int(t.colour[i, k]), "")
+                    colour = colour_letter({1: "w", -1: "b"}.get(int(t.colour[i, k])), lang)
                     if o >= 0:
                         osno = t.players[o].start_no
                         cells.append({"text": f"{rank_of[osno]}{colour}{CELL[kind]}", "href": f"player-{osno}.html"})
                     elif (k + 1, p.start_no) in pending:  # paired, not yet played
-                        osno, colour = pending[k + 1, p.start_no]
-                        cells.append({"text": f"{rank_of[osno]}{colour}{CELL[Kind.UNKNOWN]}",
+                        osno, side = pending[k + 1, p.start_no]
+                        cells.append({"text": f"{rank_of[osno]}{colour_letter(side, lang)}{CELL[Kind.UNKNOWN]}",
                                       "href": f"player-{osno}.html"})
                     else:
                         cells.append({"text": CELL[kind] if kind != Kind.ABSENT else "–"})
             rows.append({"cells": cells})
-        e.cache["crosstable"] = rows_html(rows)
-    rows = e.cache["crosstable"]
+        e.cache[key] = rows_html(rows)
+    rows = e.cache[key]
     present = {int(x) for x in np.unique(t.kind[:, :e.played])}  # the legend names what the table shows
     shown_kinds = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) + (
         () if square else (Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB))
