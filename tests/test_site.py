@@ -361,3 +361,11 @@ def test_crosstable_colours_are_the_readers_letters(swiss_site):
         rows = parse(swiss_site / lang / "crosstable.html").tables["crosstable"][1:]
         row = next(r for r in rows if player_of(r[1]) == 2)
         assert row[3]["text"] == cell, lang
+
+
+def test_the_crosstable_says_what_its_number_is(swiss_site):
+    """A Swiss cell's number is the opponent's place (9б1 above), where the PDF's crosstable gives the start number:
+    the page says so, in the live screen's words."""
+    for lang, key in (("en", "3w1: the opponent placed 3rd"), ("ru", "3б1: соперник на 3-м месте"),
+                      ("uk", "3б1: суперник на 3-му місці")):
+        assert key in (swiss_site / lang / "crosstable.html").read_text(encoding="utf-8"), lang

@@ -16,6 +16,7 @@ import numpy as np
 
 from ..engine.model import Kind
 from ..render.i18n import LANGUAGES, kind_name, word
+from ..render.live_words import LIVE_WORDS
 from ..render.output import place_sizes, shared_place
 from ..render.results import colour_letter
 from ..render.templating import environment, rows_html
@@ -206,7 +207,8 @@ def crosstable(e: Event, lang: str) -> dict[str, Any]:
     present = {int(x) for x in np.unique(t.kind[:, :e.played])}  # the legend names what the table shows
     shown_kinds = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) + (
         () if square else (Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB))
-    legend = [s["forfeit_note"]] + [f"{CELL[k] or '–'} = {kind_name(k.name, lang)}" for k in shown_kinds
+    # what a Swiss cell says (the opponent's place, not the start number): the live screen's words
+    legend = ([] if square else [LIVE_WORDS.text("cells_key", lang)]) + [s["forfeit_note"]] + [f"{CELL[k] or '–'} = {kind_name(k.name, lang)}" for k in shown_kinds
                                     if int(k) in present]
     if any(k <= e.played for k, _ in pending):
         legend.append(f"{CELL[Kind.UNKNOWN]} = {s['pending']}")
