@@ -369,3 +369,23 @@ def test_the_crosstable_says_what_its_number_is(swiss_site):
     for lang, key in (("en", "3w1: the opponent placed 3rd"), ("ru", "3б1: соперник на 3-м месте"),
                       ("uk", "3б1: суперник на 3-му місці")):
         assert key in (swiss_site / lang / "crosstable.html").read_text(encoding="utf-8"), lang
+
+
+def card_facts(path: Path) -> dict[str, str]:
+    dl = re.search(r'<dl class="facts">(.*?)</dl>', path.read_text(encoding="utf-8"), re.S).group(1)
+    return dict(re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", dl))
+
+
+def test_a_card_names_its_facts_in_words(swiss_site, tmp_path):
+    """A card's facts are words, not the standings' column abbreviations («Зв», «Фед»): no. 2 of the bundled event is
+    'CM' of 'AUS' (his TRF line); before the first round a card shows no rank (it said 0)."""
+    for lang, title, fed in (("en", "Title", "Federation"), ("ru", "Звание", "Федерация"), ("uk", "Звання", "Федерація")):
+        facts = card_facts(swiss_site / lang / "player-2.html")
+        assert (facts[title], facts[fed]) == ("CM", "AUS"), lang
+    lines = SWISS.read_text(encoding="utf-8").splitlines()
+    one = tmp_path / "one.trf"  # the event's header and no. 2 without his rounds
+    one.write_text("\n".join([x for x in lines if not x.startswith("001")] +
+                             [next(x for x in lines if x.startswith("001    2 "))[:91]]) + "\n", encoding="utf-8")
+    assert main(["site", str(one), "-o", str(tmp_path / "site")]) == 0
+    facts = card_facts(tmp_path / "site" / "en" / "player-2.html")
+    assert "Rank" not in facts and facts["Score"] == "0"
