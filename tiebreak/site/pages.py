@@ -208,8 +208,8 @@ def crosstable(e: Event, lang: str) -> dict[str, Any]:
     shown_kinds = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) + (
         () if square else (Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB))
     # what a Swiss cell says (the opponent's place, not the start number): the live screen's words
-    legend = ([] if square else [LIVE_WORDS.text("cells_key", lang)]) + [s["forfeit_note"]] + [f"{CELL[k] or '–'} = {kind_name(k.name, lang)}" for k in shown_kinds
-                                    if int(k) in present]
+    legend = ([] if square else [LIVE_WORDS.text("cells_key", lang)]) + [s["forfeit_note"]] + [
+        f"{CELL[k] or '–'} = {kind_name(k.name, lang)}" for k in shown_kinds if int(k) in present]
     if any(k <= e.played for k, _ in pending):
         legend.append(f"{CELL[Kind.UNKNOWN]} = {s['pending']}")
     return {"title": s["crosstable"], "legend": legend,
