@@ -372,3 +372,60 @@ def test_the_odds_page_is_the_same_in_every_build(tmp_path, monkeypatch):
         pages.append((tmp_path / f"site{n}" / "en" / "odds.html").read_bytes())
     assert pages[0] == pages[1]
     assert f"simulation: {ODDS_SIMULATIONS:,} outcomes, seed {SEED}" in pages[0].decode()
+
+
+def test_crosstable_colours_are_the_readers_letters(swiss_site):
+    """docs/glossary.md: White / Black in a crosstable cell are w / b, in Russian and Ukrainian б / ч (as the live
+    screen and `standings` say).  No. 2 had White against no. 16 in round 1 and won ('16 w 1' in the TRF); no. 16
+    finished 9th (the published standings), so his round-1 cell reads 9w1, 9б1."""
+    for lang, cell in (("en", "9w1"), ("ru", "9б1"), ("uk", "9б1")):
+        rows = parse(swiss_site / lang / "crosstable.html").tables["crosstable"][1:]
+        row = next(r for r in rows if player_of(r[1]) == 2)
+        assert row[3]["text"] == cell, lang
+
+
+def test_the_crosstable_says_what_its_number_is(swiss_site):
+    """A Swiss cell's number is the opponent's place (9б1 above), where the PDF's crosstable gives the start number:
+    the page says so, in the live screen's words."""
+    for lang, key in (("en", "3w1: the opponent placed 3rd"), ("ru", "3б1: соперник на 3-м месте"),
+                      ("uk", "3б1: суперник на 3-му місці")):
+        assert key in (swiss_site / lang / "crosstable.html").read_text(encoding="utf-8"), lang
+
+
+def card_facts(path: Path) -> dict[str, str]:
+    dl = re.search(r'<dl class="facts">(.*?)</dl>', path.read_text(encoding="utf-8"), re.S).group(1)
+    return dict(re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", dl))
+
+
+def test_a_card_names_its_facts_in_words(swiss_site, tmp_path):
+    """A card's facts are words, not the standings' column abbreviations («Зв», «Фед»): no. 2 of the bundled event is
+    'CM' of 'AUS' (his TRF line); before the first round a card shows no rank (it said 0)."""
+    for lang, title, fed in (("en", "Title", "Federation"), ("ru", "Звание", "Федерация"), ("uk", "Звання", "Федерація")):
+        facts = card_facts(swiss_site / lang / "player-2.html")
+        assert (facts[title], facts[fed]) == ("CM", "AUS"), lang
+    lines = SWISS.read_text(encoding="utf-8").splitlines()
+    one = tmp_path / "one.trf"  # the event's header and no. 2 without his rounds
+    one.write_text("\n".join([x for x in lines if not x.startswith("001")] +
+                             [next(x for x in lines if x.startswith("001    2 "))[:91]]) + "\n", encoding="utf-8")
+    assert main(["site", str(one), "-o", str(tmp_path / "site")]) == 0
+    facts = card_facts(tmp_path / "site" / "en" / "player-2.html")
+    assert "Rank" not in facts and facts["Score"] == "0"
+
+
+def test_the_odds_page_is_the_same_on_any_machine(tmp_path):
+    """The odds page of the bundled event with its last round pending (13 games: 3^13 outcomes, beyond the site's
+    budget, so simulated with the site's seed) holds no time measured on this machine ('would take about 212 s'
+    made every build, and every --watch, rewrite it): two builds write the same bytes."""
+    lines = []
+    for line in SWISS.read_text(encoding="utf-8").splitlines():
+        if line.startswith("001") and line[151:155].strip().isdigit() and line[158:159] in "10=":
+            line = line[:158] + " " + line[159:]  # round 7's block is columns 152-161, its result column 159
+        lines.append(line)
+    trf = tmp_path / "pending.trf"
+    trf.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    pages = []
+    for n in (1, 2):
+        assert main(["site", str(trf), "-o", str(tmp_path / f"s{n}"), "--seed", SEED]) == 0
+        pages.append((tmp_path / f"s{n}" / "en" / "odds.html").read_text(encoding="utf-8"))
+    assert "simulation" in pages[0] and "would take about" not in pages[0]
+    assert pages[0] == pages[1]

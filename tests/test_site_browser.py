@@ -134,3 +134,16 @@ def test_the_menu_names_the_crosstable_by_the_glossary(site):
         assert menu
         links = dict(re.findall(r'<a href="([a-z0-9-]+\.html)"[^>]*>([^<]+)</a>', menu.group(0)))
         assert (links["standings.html"], links["crosstable.html"]) == (standings, crosstable)
+
+
+def test_the_board_rankings_headings_fit_on_a_phone(browser, tmp_path):
+    """The board rankings' sticky third column is a percentage: its heading is «%» (the word in its title), whole in
+    its cell at 390 px; «Percentage»/«Процент» ran over the team's heading beside it."""
+    teams = tmp_path / "teams"
+    assert main(["site", str(TEAMS), "-o", str(teams), "--seed", "1"]) == 0
+    page = browser.new_page(viewport={"width": 390, "height": 800})
+    for lang in ("en", "ru", "uk"):
+        page.goto((teams / lang / "boards.html").as_uri())
+        heads = page.locator("table.sticky").first.evaluate(_HEADS)
+        assert heads[2][0] == "%" and all(lines == 1 and fits for _, lines, fits in heads), (lang, heads)
+    page.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from typing import Any
 
@@ -38,6 +39,10 @@ def add_site_parser(q: Any) -> None:
     q.set_defaults(run=run_site)
 
 
+def _stop(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
 def run_site(ns: argparse.Namespace) -> int:
     try:
         from ..site.build import build_site
@@ -49,12 +54,21 @@ def run_site(ns: argparse.Namespace) -> int:
     o = service.options(ns)
     lang = args.lang
     warnings: list[InputWarning] = []
-    site = build_site(o, args.file, args.output, warnings)
-    for w in warnings:
-        print(f"{MESSAGE_WORDS.text('warning', lang)}: {problem(w, lang)}", file=sys.stderr)
-    print(message(f"wrote {len(site.digests)} files into {args.output}", lang), file=sys.stderr)
-    if args.watch:
-        from ..site.watch import watch
+    from ..site.lock import WatchLock
 
-        watch(site, lang)
+    lock = WatchLock(args.output)
+    if args.watch:  # one watcher per folder, taken before the first build writes
+        lock.take()
+        signal.signal(signal.SIGTERM, _stop)  # a service manager's stop is Ctrl-C's: the spare files and lock go
+    try:
+        site = build_site(o, args.file, args.output, warnings)
+        for w in warnings:
+            print(f"{MESSAGE_WORDS.text('warning', lang)}: {problem(w, lang)}", file=sys.stderr)
+        print(message(f"wrote {len(site.digests)} files into {args.output}", lang), file=sys.stderr)
+        if args.watch:
+            from ..site.watch import watch
+
+            watch(site, lang)
+    finally:
+        lock.release()
     return 0

@@ -84,4 +84,7 @@ SITE_WORDS = Table("site", {
     'number': 'Start number',
     'match_pending': 'not yet played',  # a match (ru/uk: the gender of «матч»)
     'no_player': 'no player fielded',
+    'player_title': 'Title',  # a card's facts: words, not the standings' column abbreviations (Tit, Fed)
+    'federation': 'Federation',
+    'club': 'Club',
 })

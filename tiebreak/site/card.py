@@ -11,7 +11,6 @@ from typing import Any
 
 from ..engine.model import BLACK, WHITE, Kind, format_number
 from ..engine.registry import CATALOGUE
-from ..render.columns import HEADINGS
 from ..render.explain import WORDS as EXPLAIN
 from ..render.i18n import kind_name as _kind_name
 from .cells import _head, colour_word, num, player_link, said, site_words
@@ -49,12 +48,15 @@ def card_page(e: Event, lang: str, start_no: int, holes: list[int] | None = None
         holes.append(value)
         return HOLE.format(len(holes) - 1)
 
-    facts = [(s["number"], str(start_no)), (s["rank_after"], shown(rank)), (s["score_after"], num(points))]
+    facts = [(s["number"], str(start_no))]
+    if e.played:  # no rank before the first round (it said 0)
+        facts.append((s["rank_after"], shown(rank)))
+    facts.append((s["score_after"], num(points)))
     if p.rating:
         facts.append((s["rating"], str(p.rating)))
-    for key, value in (("title", p.title), ("fed", p.federation), ("club", p.club)):
+    for key, value in (("player_title", p.title), ("federation", p.federation), ("club", p.club)):
         if value.strip():
-            facts.append((HEADINGS.text(key, lang), value.strip()))
+            facts.append((s[key], value.strip()))
     if c.performance is not None:
         facts.append((s["performance"], str(c.performance)))
     if c.change is not None:

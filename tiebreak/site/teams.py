@@ -293,7 +293,7 @@ def boards_page(e: TeamEvent, lang: str) -> dict[str, Any]:
     for board, rows in board_results(e).items():
         caption = s["board_n"].format(n=board)
         tables.append({"id": f"board-{board}", "caption": caption, "heads": [
-            _head(s["place"], "rank"), _head(word("name", lang), "name"), _head(s["percentage"], "pts"),
+            _head(s["place"], "rank"), _head(word("name", lang), "name"), _head("%", "pts", s["percentage"]),
             _head(TEAM_WORDS.text("team", lang), "left"), _head(s["played"]), _head(s["score_after"])], "sticky": True, "rows": [
             {"cells": [{"text": str(n), "cls": "rank"}, player_link(e.ind, sno, True),
                        {"text": format_number(100 * score / games, 1), "cls": "pts"},
