@@ -10,9 +10,11 @@ those a change touches.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
+from markupsafe import Markup
 
 from ..engine.model import Kind
 from ..render.i18n import LANGUAGES, kind_name, word
@@ -170,8 +172,7 @@ def crosstable(e: Event, lang: str) -> dict[str, Any]:
     else:
         heads += [_head(str(k)) for k in range(1, e.played + 1)]
     pending = {(k, w): (b, "w") for k, w, b in t.pending} | {(k, b): (w, "b") for k, w, b in t.pending}
-    key = f"crosstable:{lang}"  # the colours are the reader's letters (w/b, б/ч: the glossary)
-    if key not in e.cache:
+    if "crosstable" not in e.cache:  # made once, in English: the languages differ only in the colours' letters
         for r in st.rows:
             i = r.index
             p = t.players[i]
@@ -191,19 +192,19 @@ def crosstable(e: Event, lang: str) -> dict[str, Any]:
             else:
                 for k in range(e.played):
                     o, kind = int(t.opponent[i, k]), Kind(int(t.kind[i, k]))
-                    colour = colour_letter({1: "w", -1: "b"}.get(int(t.colour[i, k])), lang)
+                    colour = {1: "w", -1: "b"}.get(int(t.colour[i, k]), "")
                     if o >= 0:
                         osno = t.players[o].start_no
                         cells.append({"text": f"{rank_of[osno]}{colour}{CELL[kind]}", "href": f"player-{osno}.html"})
                     elif (k + 1, p.start_no) in pending:  # paired, not yet played
                         osno, side = pending[k + 1, p.start_no]
-                        cells.append({"text": f"{rank_of[osno]}{colour_letter(side, lang)}{CELL[Kind.UNKNOWN]}",
+                        cells.append({"text": f"{rank_of[osno]}{side}{CELL[Kind.UNKNOWN]}",
                                       "href": f"player-{osno}.html"})
                     else:
                         cells.append({"text": CELL[kind] if kind != Kind.ABSENT else "–"})
             rows.append({"cells": cells})
-        e.cache[key] = rows_html(rows)
-    rows = e.cache[key]
+        e.cache["crosstable"] = rows_html(rows)
+    rows = e.cache["crosstable"] if square or lang == "en" else _colours_in(e, lang)
     present = {int(x) for x in np.unique(t.kind[:, :e.played])}  # the legend names what the table shows
     shown_kinds = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) + (
         () if square else (Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB))
@@ -214,6 +215,21 @@ def crosstable(e: Event, lang: str) -> dict[str, Any]:
         legend.append(f"{CELL[Kind.UNKNOWN]} = {s['pending']}")
     return {"title": s["crosstable"], "legend": legend,
             "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": rows, "sticky": True}]}
+
+
+#: a Swiss crosstable's result cell as the rows are made (in English): the opponent's place, then the colour
+_RESULT_CELL = re.compile(r'(<td><a href="player-\d+\.html">\d+)([wb])')
+
+
+def _colours_in(e: Event, lang: str) -> Markup:
+    """The crosstable's rows with the colours as ``lang`` abbreviates them (``12w1`` -> ``12б1``, the glossary's
+    letters, as the live screen and the download write them): the rows of 2,000 players are made once, and only
+    their colour letters differ between the languages."""
+    key = f"crosstable:{lang}"
+    if key not in e.cache:
+        letter = {"w": colour_letter("w", lang), "b": colour_letter("b", lang)}
+        e.cache[key] = Markup(_RESULT_CELL.sub(lambda m: m[1] + letter[m[2]], str(e.cache["crosstable"])))
+    return e.cache[key]  # type: ignore[no-any-return]
 
 
 def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
