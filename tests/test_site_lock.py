@@ -56,3 +56,19 @@ def test_a_watcher_stopped_by_sigterm_leaves_nothing_beside_the_site(tmp_path):
         if p.poll() is None:
             p.kill()
     assert sorted(x.name for x in tmp_path.iterdir()) == ["event.trf", "site"]
+
+
+def test_ctrl_c_during_the_first_build_stops_without_a_traceback(tmp_path, monkeypatch, capsys):
+    """Ctrl-C while the first build of ``site --watch`` runs: the shell's status for an interrupted command (130),
+    no traceback, and the folder's lock let go (a new watcher may start)."""
+    import tiebreak.site.build as build
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(build, "build_site", interrupted)
+    out = tmp_path / "site"
+    event = Path(__file__).parent.parent / "examples" / "hobsons-bay-cup-2025.trf"
+    assert main(["site", str(event), "-o", str(out), "--watch"]) == 130
+    assert "Traceback" not in capsys.readouterr().err
+    assert not list(tmp_path.glob(".site.watch-lock*"))

@@ -46,6 +46,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except KeyboardInterrupt:  # Ctrl-C (or SIGTERM, where a command turns it into one): stopped, no traceback; the
+        print(file=sys.stderr)  # files are written whole or not at all (tiebreak.formats.files, site.build.publish)
+        return 130
     except OSError as e:  # a file that cannot be written (a read error is an InputError of the reader)
         err = InputError(f"cannot write the file: {e.strerror or e}", Place(str(e.filename or "")))
         print(f"tiebreak: {MESSAGE_WORDS.text('error', args.lang)}: {problem(err, args.lang)}", file=sys.stderr)
