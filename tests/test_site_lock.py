@@ -72,3 +72,16 @@ def test_ctrl_c_during_the_first_build_stops_without_a_traceback(tmp_path, monke
     assert main(["site", str(event), "-o", str(out), "--watch"]) == 130
     assert "Traceback" not in capsys.readouterr().err
     assert not list(tmp_path.glob(".site.watch-lock*"))
+
+
+@pytest.mark.parametrize("lang, said", [("en", "site --watch needs the live extras: pip install 'tiebreak[live]'"),
+                                        ("ru", "site --watch нужны дополнения live: pip install 'tiebreak[live]'")])
+def test_watch_without_the_live_extras_says_what_to_install(tmp_path, monkeypatch, capsys, lang, said):
+    """The README's first command installs no extras: ``site`` works, ``site --watch`` needs watchfiles (the live
+    extras) and says so before it builds anything — no traceback, no folder written."""
+    monkeypatch.setitem(sys.modules, "watchfiles", None)  # as on a base install
+    event = Path(__file__).parent.parent / "examples" / "hobsons-bay-cup-2025.trf"
+    assert main(["site", str(event), "-o", str(tmp_path / "site"), "--watch", "--lang", lang]) == 2
+    err = capsys.readouterr().err
+    assert said in err and "watchfiles" in err and "Traceback" not in err
+    assert not (tmp_path / "site").exists()

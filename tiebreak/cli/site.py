@@ -51,6 +51,12 @@ def run_site(ns: argparse.Namespace) -> int:
     from .. import service
 
     args = view(Site, ns)
+    if args.watch:  # following the file needs watchfiles (the live extras): said before the first build, not after
+        try:
+            import watchfiles  # noqa: F401
+        except ImportError as e:
+            raise SpecifierError(f"site --watch needs the live extras: pip install 'tiebreak[live]' ({e.name} is "
+                                 "missing)") from None
     o = service.options(ns)
     lang = args.lang
     warnings: list[InputWarning] = []
