@@ -17,7 +17,6 @@ import time
 from pathlib import Path
 
 import pytest
-from test_live import chromium  # noqa: F401  (the browser, shared with the individual page test)
 
 pytest.importorskip("fastapi")
 pytest.importorskip("watchfiles")
