@@ -60,15 +60,13 @@ def team_legend(specs: Sequence[TieBreakSpec], lang: str = "en", primary: str | 
     the primary score (``PTS``) is named as its column is headed (:func:`key_heading`)."""
     lines = []
     for spec in specs:
+        label = None
         if primary in ("MP", "GP") and spec.code == "PTS":  # "МО  Матчевые очки (C.07 11.1.1)"
-            line = legend_line(replace(spec, code=primary), TEAM_NAMES.text(primary, lang),
-                               TEAM_CATALOGUE[primary].article, lang)
-            lines.append(f"{key_heading('PTS', primary, lang):10} {line.split(' ', 1)[1].lstrip()}")
-            continue
+            spec, label = replace(spec, code=primary), key_heading("PTS", primary, lang)
         d = TEAM_CATALOGUE.get(spec.code)
         if d is None:
             continue
-        lines.append(legend_line(spec, TEAM_NAMES.text(spec.code, lang), d.article, lang))
+        lines.append(legend_line(spec, TEAM_NAMES.text(spec.code, lang), d.article, lang, label))
     return lines
 
 
