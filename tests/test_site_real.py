@@ -455,6 +455,19 @@ def test_one_form_of_after_round_n(teams, capsys, lang, bad):
         assert not re.search(bad, page.read_text(encoding="utf-8")), page.name
 
 
+def round_7_blanked(tmp_path: Path, players: set[int]) -> Path:
+    """The Friendship Cup with the round-7 results of ``players`` (start numbers) left out: games not yet played
+    (the round-7 block is TRF columns 152-161, its result in column 159)."""
+    lines = []
+    for line in TEAMS.read_text(encoding="utf-8").splitlines():
+        if line.startswith("001") and int(line[4:8]) in players and line[151:155].strip().isdigit():
+            line = line[:158] + " " + line[159:]
+        lines.append(line)
+    trf = tmp_path / "cup.trf"
+    trf.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return trf
+
+
 @needs(TEAMS)
 def test_the_teams_odds_page_before_the_last_match(tmp_path, monkeypatch, capsys):
     """The last round's match ΟΑΑΗ (team 3) - ΟΦΗ 2 (team 9) not played, everything else as in the file.  By hand:
@@ -468,13 +481,7 @@ def test_the_teams_odds_page_before_the_last_match(tmp_path, monkeypatch, capsys
     monkeypatch.setattr(build, "ODDS_BUDGET", None)  # every outcome, whatever the machine's load
     _, rounds, teams = read_trf(TEAMS)
     playing = set(teams[2][1]) | {rounds[s][6][0] for s in teams[2][1] if rounds[s][6][0]}
-    lines = []
-    for line in TEAMS.read_text(encoding="utf-8").splitlines():
-        if line.startswith("001") and int(line[4:8]) in playing and line[151:155].strip().isdigit():
-            line = line[:158] + " " + line[159:]
-        lines.append(line)
-    trf = tmp_path / "cup.trf"
-    trf.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    trf = round_7_blanked(tmp_path, playing)
     out = tmp_path / "site"
     assert main(["site", str(trf), "-o", str(out), "--seed", SEED]) == 0
     capsys.readouterr()
@@ -497,13 +504,7 @@ def test_a_team_round_partly_played(tmp_path):
     _, rounds, teams = read_trf(TEAMS)
     matches = team_matches(TEAMS)
     blank = (set(teams[2][1]) | {rounds[s][6][0] for s in teams[2][1]} | {13, rounds[13][6][0]}) - {0}
-    lines = []
-    for line in TEAMS.read_text(encoding="utf-8").splitlines():
-        if line.startswith("001") and int(line[4:8]) in blank and line[151:155].strip().isdigit():
-            line = line[:158] + " " + line[159:]
-        lines.append(line)
-    trf = tmp_path / "cup.trf"
-    trf.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    trf = round_7_blanked(tmp_path, blank)
     out = tmp_path / "site"
     assert main(["site", str(trf), "-o", str(out), "--seed", SEED]) == 0
     text = (out / "en" / "round-7.html").read_text(encoding="utf-8")
