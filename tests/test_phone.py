@@ -110,15 +110,22 @@ def test_the_page_speaks_the_glossary(browser, server, lang):
     page.close()
 
 
-def test_the_downloaded_page_keeps_rank_name_points_on_a_phone(browser, tmp_path, capsys):
+def _download_on_a_phone(browser, tmp_path, capsys, event):
+    """The HTML download of ``event`` (in Ukrainian, with four player columns) opened at 390 px."""
     from tiebreak.cli import main
 
-    assert main(["standings", str(EXAMPLE), "--format", "html", "--seed", "1", "--lang", "uk",
+    assert main(["standings", str(event), "--format", "html", "--seed", "1", "--lang", "uk",
                  "--columns", "fed,rating,club,perf"]) == 0
     path = tmp_path / "standings.html"
     path.write_text(capsys.readouterr().out, encoding="utf-8")
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.goto(path.as_uri())
+    return page
+
+
+def test_the_downloaded_page_keeps_rank_name_points_on_a_phone(browser, tmp_path, capsys):
+
+    page = _download_on_a_phone(browser, tmp_path, capsys, EXAMPLE)
     for table in ("#standings", "#crosstable"):
         page.locator(table).scroll_into_view_if_needed()
         _scroll_box(page, table, 800, 300)
@@ -252,7 +259,6 @@ def test_names_wrap_between_words_in_the_sticky_name_column(browser, tmp_path, c
     """The bundled Swiss (names written "Surname,Given names" with no space after the comma: "Ramprasad,Nachiket"), and
     the same file with its names in Cyrillic letters: at 390 px a name too long for the 8.4rem sticky column wraps
     after its comma, a space or a hyphen, never inside a word (each word of these names fits the column)."""
-    from tiebreak.cli import main
 
     source = tmp_path / "event.trf"
     text = EXAMPLE.read_text(encoding="utf-8")
@@ -260,12 +266,7 @@ def test_names_wrap_between_words_in_the_sticky_name_column(browser, tmp_path, c
         text = "\n".join(x[:14] + x[14:47].translate(_CYRILLIC) + x[47:] if x.startswith("001") else x
                          for x in text.split("\n"))
     source.write_text(text, encoding="utf-8")
-    assert main(["standings", str(source), "--format", "html", "--seed", "1", "--lang", "uk",
-                 "--columns", "fed,rating,club,perf"]) == 0
-    path = tmp_path / "standings.html"
-    path.write_text(capsys.readouterr().out, encoding="utf-8")
-    page = browser.new_page(viewport={"width": 390, "height": 844})
-    page.goto(path.as_uri())
+    page = _download_on_a_phone(browser, tmp_path, capsys, source)
     for table in ("#standings", "#crosstable"):
         names = page.evaluate(_LINES, f"{table} tbody td.name")
         assert len(names) == 32 and sum(len(x) > 1 for x in names) >= 5, names  # many names take two lines
