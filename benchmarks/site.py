@@ -52,7 +52,7 @@ def main() -> None:
     from swiss import generate
 
     from tiebreak.formats import trf
-    from tiebreak.service import Options
+    from tiebreak.app.options import Options
     from tiebreak.site.build import build_site
     from tiebreak.site.watch import watch
 

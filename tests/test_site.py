@@ -279,7 +279,7 @@ def flip_last_round(text: str, start_no: int) -> str:
 
 
 def test_watch_rewrites_only_the_pages_a_changed_result_touches(tmp_path, capsys):
-    from tiebreak.service import Options
+    from tiebreak.app.options import Options
     from tiebreak.site.build import build_site
     from tiebreak.site.watch import update
 
@@ -306,7 +306,7 @@ def test_the_watcher_follows_the_file(tmp_path):
     import threading
     import time
 
-    from tiebreak.service import Options
+    from tiebreak.app.options import Options
     from tiebreak.site.build import build_site
     from tiebreak.site.watch import watch
 

@@ -6,9 +6,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .. import service
+from ..app.odds import render_odds
+from ..app.options import OddsOptions, Options, RatingsOptions
+from ..app.playoffs import playoffs
+from ..app.prizes import prize_rests, prizes
+from ..app.ratings import ratings
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
-from ..formats import readers
 from ..render.i18n import MESSAGE_WORDS, message, word
 from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Serve, Varma, Written, view
 from .files import _emit, _warn
@@ -44,31 +47,28 @@ def _varma(ns: argparse.Namespace) -> int:
 def _ratings(ns: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from ..render import ratings
+    from ..render import ratings as render
 
     args = view(Ratings, ns)
-    if args.k is not None and not 1 <= args.k <= 100:
-        raise InputError(f"K factor {str(args.k)[:24]} is out of range (1-100)", Place(field="K"))
     fmt = args.format
     if fmt is None:  # from the name given with -o (ratings.csv), else text
         suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""
-        fmt = suffix if suffix in ratings.RENDERERS else "text"
+        fmt = suffix if suffix in render.RENDERERS else "text"
     warnings: list[InputWarning] = []
-    t = readers.load(args.file, warnings, args.event)
+    r = ratings(view(RatingsOptions, ns), args.file, warnings)
     for w in warnings:
         _warn(w, args.lang)
-    text = ratings.RENDERERS[fmt](ratings.report(t, args.system, args.k, args.after_round), args.lang)
+    text = render.RENDERERS[fmt](r, args.lang)
     _emit(Written(file=[args.file], output=args.output, force=args.force, lang=args.lang), text)
     return 0
 
 
 def _playoffs(ns: argparse.Namespace) -> int:
-    from .. import answers
     from ..render.output import dumps_exact
 
     args = view(Playoffs, ns)
     warnings: list[InputWarning] = []
-    groups, _ = answers.playoffs(service.options(ns), args.file, args.places, args.after, warnings)
+    groups, _ = playoffs(view(Options, ns), args.file, args.places, args.after, warnings)
     for w in warnings:
         _warn(w, args.lang)
     if args.format == "json":
@@ -82,14 +82,13 @@ def _playoffs(ns: argparse.Namespace) -> int:
 
 
 def _prizes(ns: argparse.Namespace) -> int:
-    from .. import answers
     from ..engine.model import format_number
     from ..formats.files import read_text
     from ..render.output import dumps_exact
 
     args = view(Prizes, ns)
     warnings: list[InputWarning] = []
-    awards, _ = answers.prizes(service.options(ns), args.file, read_text(args.prizes), args.prizes, args.method,
+    awards, _ = prizes(view(Options, ns), args.file, read_text(args.prizes), args.prizes, args.method,
                                warnings)
     for w in warnings:
         _warn(w, args.lang)
@@ -99,7 +98,7 @@ def _prizes(ns: argparse.Namespace) -> int:
     for a in awards:
         amount = "—" if a["amount"] is None else format_number(a["amount"], 2)
         print(f"{a['rank']:>4} {a['start_no']:>4}  {a['name'][:30]:30} {a['prize']:40} {amount:>10}")
-    for line in answers.prize_rests(awards, args.lang):
+    for line in prize_rests(awards, args.lang):
         print(line)
     return 0
 
@@ -167,7 +166,7 @@ def _odds(ns: argparse.Namespace) -> int:
     warnings: list[InputWarning] = []
     progress = Progress(sys.stderr, args.lang)  # on a terminal, after the first second: how far the outcomes are
     try:
-        text = service.render_odds(view(service.OddsOptions, ns), args.file, warnings, progress)
+        text = render_odds(view(OddsOptions, ns), args.file, warnings, progress)
     finally:
         progress.clear()
     for w in warnings:
@@ -221,7 +220,7 @@ def _serve(ns: argparse.Namespace) -> int:
 
                 site = LiveSite(args.site, watched=args.watch)
             live = LiveHub(args.watch, args.database, args.token,
-                           Settings(tiebreaks=args.tiebreaks, rules=args.rules, event=args.event),
+                           Settings(tiebreaks=args.tiebreaks, rules=args.rules, event=args.event, points_from=args.points_from),
                            hold=args.hold, limit=args.max_file_mb * 1024 * 1024, keep=args.keep_versions,
                            max_streams=args.max_streams, max_streams_per_client=args.max_streams_per_client, site=site)
         elif args.site:

@@ -27,7 +27,8 @@ from typing import Any
 
 import numpy as np
 
-from .. import service
+from ..app.load import load as read_event
+from ..app.options import Options, list_and_rules
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.model import Kind, Tournament
 from ..render.i18n import LANGUAGES
@@ -49,7 +50,7 @@ class Site:
     """The events of one site and what was written last (page -> digest), for ``--watch``."""
 
     out: Path
-    options: service.Options
+    options: Options
     paths: list[str]
     events: dict[str, Event | TeamEvent] = field(default_factory=dict)  # path -> event
     digests: dict[str, str] = field(default_factory=dict)
@@ -84,12 +85,11 @@ def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool 
     (``incremental``: the standings after the rounds that did not change are taken from the event read before; the
     odds are left to the caller)."""
     from ..engine.team_matches import has_teams
-    from ..formats import readers
 
     before = site.events.get(path)
     seed = before.seed if before is not None else site.options.seed
     if t is None:
-        t = readers.load(path, warnings)  # the whole file, by the reader `tiebreak standings` uses (as live does)
+        t = read_event(site.options, path, warnings)  # by the one loader, as `tiebreak standings` and live read it
     o = site.options if seed is None else _with_seed(site.options, seed)
     previous, same = None, 0
     if incremental and isinstance(before, Event):
@@ -113,7 +113,7 @@ def unchanged_rounds(a: Tournament, b: Tournament) -> int:
     return int(changed[0]) if len(changed) else a.rounds
 
 
-def _with_seed(o: service.Options, seed: int) -> service.Options:
+def _with_seed(o: Options, seed: int) -> Options:
     from dataclasses import replace
 
     return replace(o, seed=seed)
@@ -128,14 +128,14 @@ def odds_pages(e: Event | TeamEvent) -> dict[str, str] | None:
 
     team = isinstance(e, TeamEvent)
     o = e.ind.options if isinstance(e, TeamEvent) else e.options
-    tiebreaks, rules = service.list_and_rules(o, team)
+    tiebreaks, rules = list_and_rules(o, team)
     t = e.source if isinstance(e, TeamEvent) else e.tournament
     pending = int((t.kind == Kind.UNKNOWN).sum()) // 2 + len(t.pending)
     odds = compute_team_odds if team else compute_odds
     result = None
     for method in ("exact", "simulation") if pending <= ODDS_EXACT_GAMES else ("simulation",):
         try:
-            result = odds(t, tiebreaks, rules=rules, system=service._system(o), method=method,
+            result = odds(t, tiebreaks, rules=rules, system=o.system_name, method=method,
                           simulations=ODDS_SIMULATIONS, budget=ODDS_BUDGET, seed=e.seed, unrated_rating=o.unrated_rating)
             break
         except InputError:  # every outcome did not fit in the budget (a slow list): drawn instead
@@ -363,7 +363,7 @@ def _file_digest(path: str) -> str:
         return ""
 
 
-def open_site(o: service.Options, paths: list[str], out: str | Path) -> Site:
+def open_site(o: Options, paths: list[str], out: str | Path) -> Site:
     """The site of ``paths`` in ``out`` (checked: new, empty or a site written before), with what was written there
     before (its version and its pages' digests: a page whose bytes stay the same is not written again)."""
     site = Site(Path(out), o, list(dict.fromkeys(paths)))
@@ -375,7 +375,7 @@ def open_site(o: service.Options, paths: list[str], out: str | Path) -> Site:
     return site
 
 
-def build_site(o: service.Options, paths: list[str], out: str, warnings: list[InputWarning]) -> Site:
+def build_site(o: Options, paths: list[str], out: str, warnings: list[InputWarning]) -> Site:
     """Build (or rebuild) the whole site of ``paths`` into ``out``."""
     site = open_site(o, paths, out)
     files: dict[str, bytes] = {}

@@ -2,11 +2,11 @@
 games in board order, every player's card (games, running score and rank, performance, rating change, the records
 behind each tie-break) and the groups (categories, team ranking) of the current standings.
 
-Everything comes from the engine and the arbiter's tools through :mod:`tiebreak.service`, with one seed for the
+Everything comes from the engine and the arbiter's tools through :mod:`tiebreak.app`, with one seed for the
 lots of every round, so each page says what ``tiebreak standings --after-round N --seed S`` and ``tiebreak explain``
 say.
 
->>> from tiebreak.service import Options
+>>> from tiebreak.app.options import Options
 >>> e = build_event(Options(seed=1), "examples/hobsons-bay-cup-2025.trf")
 >>> e.played, len(e.rounds), e.rounds[0].games[0].white, e.card(7).rows[-1].rank
 (7, 7, 2, 1)
@@ -23,13 +23,14 @@ from typing import Any
 
 import numpy as np
 
-from .. import service
+from ..app.load import load
+from ..app.options import Options
+from ..app.standings import groups, individual_standings
 from ..arbiter.boards import board_order
 from ..engine.errors import InputWarning
 from ..engine.model import Kind, Tournament
 from ..engine.standings import Standings
 from ..engine.team_matches import players_event
-from ..formats import readers
 from ..render.results import CELL as CELL
 from ..render.results import FORFEITS as FORFEITS
 from ..render.results import SCORE as SCORE
@@ -83,7 +84,7 @@ class Event:
 
     path: str
     tournament: Tournament
-    options: service.Options
+    options: Options
     seed: int
     played: int
     after: list[Standings]  # standings after round 1..played
@@ -121,7 +122,7 @@ class Event:
         ``--team-ranking``), as the HTML renderer writes them."""
         key = f"groups-{lang}"
         if key not in self.cache:
-            cats, clubs = service.groups(self.options, self.current)
+            cats, clubs = groups(self.options, self.current)
             from ..render import groups as render
             from ..render.columns import player_columns
 
@@ -136,13 +137,13 @@ class Event:
         return self._cards[start_no]
 
 
-def event_seed(o: service.Options) -> int:
+def event_seed(o: Options) -> int:
     """The seed of the lots of every round: the one asked for, else one drawn now (shown on the home page and in
     ``version.json``; ``--watch`` keeps it for the whole session)."""
     return o.seed if o.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
 
 
-def build_event(o: service.Options, path: str, t: Tournament | None = None,
+def build_event(o: Options, path: str, t: Tournament | None = None,
                 warnings: list[InputWarning] | None = None, previous: Event | None = None,
                 same_before: int = 0) -> Event:
     """The event of the file ``path`` (``t``: the file already read) under the options ``o``; with ``previous``
@@ -151,13 +152,13 @@ def build_event(o: service.Options, path: str, t: Tournament | None = None,
     warnings = [] if warnings is None else warnings
     seed = event_seed(o)
     o = replace(o, seed=seed, after_round=None)
-    t = players_event(t if t is not None else readers.load(path, warnings))
-    current = service.individual_standings(o, path, warnings, t)
+    t = players_event(t if t is not None else load(o, path, warnings))
+    current = individual_standings(o, path, warnings, t)
     played = current.after_round
     if previous is None or previous.played != played:
         same_before = 0
     after = [previous.after[k - 1] if previous is not None and k <= same_before else
-             service.individual_standings(replace(o, after_round=k), path, [], t) for k in range(1, played)]
+             individual_standings(replace(o, after_round=k), path, [], t) for k in range(1, played)]
     after.append(current)
     if not played:
         after = [current]

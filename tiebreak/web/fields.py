@@ -24,12 +24,12 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, GetCoreSchem
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import PydanticCustomError, core_schema
 
+from ..app.options import EXTENSIONS, POINTS_FROM, SYSTEMS, Options
 from ..arbiter.clubs import MAX_BEST
 from ..engine.numbers import MAX_SEED, MAX_UNRATED_RATING
 from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from ..formats.text import MAX_ROUNDS
 from ..render.i18n import LANGUAGES
-from ..service import EXTENSIONS, Options
 
 #: start numbers: far above any real event, far below what is slow to read
 MAX_START_NO = 999_999
@@ -158,6 +158,14 @@ Event = Annotated[int | None, whole_number(1, 10**12, optional=True), Field(
                 "without it such a file is answered with the list of its tournaments")]
 
 
+#: where the points come from (every endpoint that reads a file: the one loader's ``points_from``)
+PointsFrom = Annotated[str | None, choice(*POINTS_FROM), Field(
+    description="results: the points of the round results (default); column: the points column's reading where the "
+                "file's points column and its results disagree")]
+#: the kind of event, overriding the detection
+System = Annotated[str | None, choice(*SYSTEMS)]
+
+
 class StandingsForm(BaseModel):
     """The options of ``tiebreak standings`` as form fields (the uploaded file is its own field, ``file``)."""
 
@@ -176,7 +184,7 @@ class StandingsForm(BaseModel):
     unrated_rating: Annotated[int | None, whole_number(0, MAX_RATING, optional=True)] = None
     seed: Seed = None
     no_lots: Flag = False
-    system: Annotated[str | None, choice("swiss", "rr", "round-robin")] = None
+    system: System = None
     players: Flag = Field(False, description="team event: rank the individual players")
     format: Annotated[str | None, choice(*FORMATS)] = None
     lang: Lang = None
@@ -190,14 +198,12 @@ class StandingsForm(BaseModel):
     team_tiebreaks: Text = Field(None, examples=["TC,CUM"])
     compat: Annotated[str | None, choice(*COMPAT_CHOICES)] = Field(
         None, description="text: our reading of C.07; reference: the FIDE reference checker's choices (K1-K3)")
-    points_from: Annotated[str | None, choice("results", "column")] = Field(
-        None, description="results: the points of the round results (default); column: the points column's reading "
-                          "where the file's points column and its results disagree")
+    points_from: PointsFrom = None
     cumulative_half_bye: Annotated[str | None, choice(*CUMULATIVE_HALF_BYE)] = Field(
         None, description="a half-point bye in US-CUM/RU-CUM: deduct its half point or keep it (default: the rule set's)")
 
     def options(self) -> Options:
-        """The service's options (:class:`tiebreak.service.Options`) for this form."""
+        """The options of the standings (:class:`tiebreak.app.options.Options`) for this form."""
         names = {f.name for f in fields(Options)}
         given = self.model_dump(include=names, exclude_none=True)
         given["category"] = [c for c in self.category if c.strip()] or None

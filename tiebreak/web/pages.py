@@ -10,7 +10,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 from fastapi.responses import HTMLResponse
 
-from .. import service
+from ..app.options import EXTENSIONS
 from ..arbiter.clubs import MAX_BEST
 from ..engine.numbers import MAX_SEED, MAX_UNRATED_RATING
 from ..engine.presets import PRESETS
@@ -51,5 +51,5 @@ def _page(lang: str) -> str:
         rules=RULE_CHOICES, compat=COMPAT_CHOICES, limits=PAGE_LIMITS, table_css=TABLE_CSS,
         presets=[replace(pr, source=message(pr.source, lang)) for pr in PRESETS.values()],  # their tooltips
         examples=sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [],
-        formats=[f for f in service.EXTENSIONS if f != "json"],
+        formats=[f for f in EXTENSIONS if f != "json"],
         words_json=json.dumps(all_words, ensure_ascii=False).replace("<", "\\u003c"))

@@ -10,7 +10,7 @@ again when the reader changes the language, so nothing loaded is lost.
 
 from __future__ import annotations
 
-from ..answers import WORDS as PRIZE
+from ..app.prizes import WORDS as PRIZE
 from ..engine.errors import Place
 from ..engine.standings import SOURCES
 from ..render.check import WORDS as CHECK
