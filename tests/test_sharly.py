@@ -11,7 +11,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from sources import CORPUS, glob_or_empty, needs
+from sources import CORPUS, cases, glob_or_empty, needs
 
 from tiebreak.cli import main
 from tiebreak.engine.errors import InputError
@@ -46,7 +46,7 @@ def _rows(s):
 
 
 @needs(SHARLY / "sce-converted")
-@pytest.mark.parametrize("converted", CONVERTED, ids=lambda p: p.stem)
+@pytest.mark.parametrize("converted", cases(CONVERTED, SHARLY / "sce-converted"), ids=lambda p: p.stem if p else "")
 def test_every_sharly_event_gives_the_standings_of_its_trf(converted):
     database, tid = _source(converted)
     warnings = []
