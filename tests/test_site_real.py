@@ -476,9 +476,6 @@ def test_the_teams_odds_page_before_the_last_match(tmp_path, monkeypatch, capsys
     matches); it is first when it does not lose (435/729 = 59.7%; a drawn match ties it with ΟΑΧ on 10 and the game
     points decide) and sixth when it loses (40.3%).  The page (every outcome counted, no time limit) gives the same
     numbers as ``tiebreak odds --exact``, in every language."""
-    import tiebreak.site.build as build
-
-    monkeypatch.setattr(build, "ODDS_BUDGET", None)  # every outcome, whatever the machine's load
     _, rounds, teams = read_trf(TEAMS)
     playing = set(teams[2][1]) | {rounds[s][6][0] for s in teams[2][1] if rounds[s][6][0]}
     trf = round_7_blanked(tmp_path, playing)

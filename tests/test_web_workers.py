@@ -6,7 +6,6 @@ the way every group of endpoints is added."""
 from __future__ import annotations
 
 import asyncio
-import time
 from pathlib import Path
 
 import pytest
