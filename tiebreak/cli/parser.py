@@ -57,7 +57,6 @@ class _Partial(Parser):
     def error(self, message_text: str) -> NoReturn:
         build_parser(self.lang).error(message_text)
 
-
 def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     """The parser of every command; its errors are in ``lang`` (:func:`.options.language_asked` finds it).  With
     ``only`` (a command), only that command's options are built (for any other word, the whole parser, so its
@@ -66,6 +65,33 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
                                                                            "tie-break rules.")
     p.lang = lang
     sub = _Only(p.add_subparsers(dest="command", required=True, parser_class=Parser), only)
+    _standings(sub)
+    _explain(sub)
+    _check(sub)
+    _convert_berger_varma(sub)
+    _ratings(sub)
+    _playoffs_prizes(sub)
+    _odds(sub)
+    _site_presets(sub)
+    _serve(sub)
+    _listing(sub)
+    for name in FILE_COMMANDS:  # a file with several tournaments (a Sharly Chess event): which one
+        if name in sub.choices:
+            sub.choices[name].add_argument("--event", type=whole_number, metavar="N", help=EVENT_HELP)
+            sub.choices[name].add_argument("--points-from", choices=POINTS_FROM, default="results",
+                                           help=POINTS_FROM_HELP)
+    for command in sub.choices.values():  # errors and warnings in the user's language, whatever the command
+        command.lang = lang
+        if not any("--lang" in a.option_strings for a in command._actions):
+            command.add_argument("--lang", default="en", choices=["en", "ru", "uk"],
+                                 help="language of messages (errors, warnings)")
+    if only is not None and only not in sub.choices:
+        return build_parser(lang)
+    return p
+
+
+def _standings(sub: _Only) -> None:
+    """``standings``: the players' (or teams') standings of one file or several."""
     s = sub.add_parser("standings", help="rank the players of a tournament file")
     s.add_argument("file", nargs="+", help="TRF (TRF-16, TRF-2026, Krause .tab), Chess-JSON, Chess-Results XML, "
                    "PGN, CSV or XLSX; several with --out")
@@ -108,6 +134,10 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     s.add_argument("--team-tiebreaks", help="team tie-breaks: TC (Team Cumulative), CUM, or codes of the "
                                             "individual list summed over the players counted (default TC)")
     s.set_defaults(run="files._standings")
+
+
+def _explain(sub: _Only) -> None:
+    """``explain``: how each value of one participant was made, or what separated two."""
     e = sub.add_parser("explain", help="show how each value of a player was made, or what separated two players")
     e.add_argument("file")
     e.add_argument("--player", type=whole_number)
@@ -124,6 +154,10 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     e.add_argument("--individual", dest="players", action="store_true",
                    help="in a team event, N is a player's start number (default: a team number)")
     e.set_defaults(run="files._explain")
+
+
+def _check(sub: _Only) -> None:
+    """``check``: published standings checked, one file, several or a folder."""
     ch = sub.add_parser("check", help="check published standings: which values differ, why, and which rules "
                         "reproduce them (exit status 1 when they differ under the announced rules)")
     ch.add_argument("file", nargs="*", help="tournament files (or a folder of events); their own ranks/values are "
@@ -149,6 +183,10 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     ch.add_argument("--force", action="store_true", help="replace an existing FILE")
     ch.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
     ch.set_defaults(run="files._check")
+
+
+def _convert_berger_varma(sub: _Only) -> None:
+    """``convert``, ``berger`` and ``varma``."""
     c = sub.add_parser("convert", help="convert a tournament file (TRF, Chess-JSON, Chess-Results XML, PGN, CSV or "
                        "XLSX in; TRF, Chess-JSON, CSV or XLSX out, by the target's extension)")
     c.add_argument("source")
@@ -166,6 +204,10 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     v.add_argument("--variant", default="s000", choices=["s000", "fide"], help="the 11/12-player table (see docs)")
     v.add_argument("--format", "-f", default="text", choices=["text", "json"])
     v.set_defaults(run="tools._varma")
+
+
+def _ratings(sub: _Only) -> None:
+    """``ratings``: the rating report."""
     rt = sub.add_parser("ratings", help="rating change or performance of every player")
     rt.add_argument("file")
     rt.add_argument("--system", default="fide", choices=["fide", "ru", "harkness", "uscf"])
@@ -176,6 +218,10 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     rt.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE (never over an input)")
     rt.add_argument("--force", action="store_true", help="replace an existing FILE")
     rt.set_defaults(run="tools._ratings")
+
+
+def _playoffs_prizes(sub: _Only) -> None:
+    """``playoffs`` and ``prizes``: the arbiter's tools on the final standings."""
     for name, run_, help_ in (("playoffs", "tools._playoffs", "plan the play-offs of tied places (Arbiters' Manual 13.2)"),
                               ("prizes", "tools._prizes", "distribute a prize list on the final standings")):
         q = sub.add_parser(name, help=help_)
@@ -201,6 +247,10 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
         q.add_argument("--format", "-f", default="text", choices=["text", "json"],
                        help="json: the answer of the API (/api/%s)" % name)
         q.set_defaults(run=run_)
+
+
+def _odds(sub: _Only) -> None:
+    """``odds``: who can still win."""
     od = sub.add_parser("odds", help="who can still win: the chance of every place once the pending games are played")
     od.add_argument("file")
     od.add_argument("--tiebreaks", "-t", help="ordered list (default: the file's, else a FIDE default)")
@@ -231,10 +281,10 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     od.add_argument("--format", "-f", default="text", choices=["text", "json", "html"])
     od.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
     od.set_defaults(run="tools._odds")
-    add_site_parser(sub.add_parser("site", help="write the event's website into a folder: every round's pairings and "
-                                   "standings, the crosstable, a card per player (en, ru, uk; no server needed)"))
-    pre = sub.add_parser("presets", help="list the ready-made tie-break lists")
-    pre.set_defaults(run="tools._presets")
+
+
+def _serve(sub: _Only) -> None:
+    """``serve``: the web page and API, and the live standings."""
     web = sub.add_parser("serve", help="start the web page and JSON API (needs the 'web' extras)")
     web.add_argument("--host", default="127.0.0.1")
     web.add_argument("--port", type=whole_number, default=8000)
@@ -258,6 +308,10 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     web.add_argument("--max-streams-per-client", type=whole_number, default=50, metavar="N",
                      help="live streams one client address holds at most (beyond: 429; default 50)")
     web.set_defaults(run="tools._serve")
+
+
+def _listing(sub: _Only) -> None:
+    """``list``: the tie-breaks and modifiers."""
     lst = sub.add_parser("list", help="list the tie-breaks and modifiers")
     lst.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
     lst.add_argument("--swiss-manager", action="store_true", help="Swiss-Manager's numbered tie-breaks and ours")
@@ -265,18 +319,11 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
                      help="translate a Chess-Results legend or column names (one per line; - = standard input) "
                           "into our list")
     lst.set_defaults(run="tools._list")
-    for name in FILE_COMMANDS:  # a file with several tournaments (a Sharly Chess event): which one
-        if name in sub.choices:
-            sub.choices[name].add_argument("--event", type=whole_number, metavar="N", help=EVENT_HELP)
-            sub.choices[name].add_argument("--points-from", choices=POINTS_FROM, default="results",
-                                           help=POINTS_FROM_HELP)
-    for command in sub.choices.values():  # errors and warnings in the user's language, whatever the command
-        command.lang = lang
-        if not any("--lang" in a.option_strings for a in command._actions):
-            command.add_argument("--lang", default="en", choices=["en", "ru", "uk"],
-                                 help="language of messages (errors, warnings)")
-    if only is not None and only not in sub.choices:
-        return build_parser(lang)
-    return p
 
 
+def _site_presets(sub: _Only) -> None:
+    """``site`` (:mod:`.site`) and ``presets``."""
+    add_site_parser(sub.add_parser("site", help="write the event's website into a folder: every round's pairings and "
+                                   "standings, the crosstable, a card per player (en, ru, uk; no server needed)"))
+    pre = sub.add_parser("presets", help="list the ready-made tie-break lists")
+    pre.set_defaults(run="tools._presets")
