@@ -60,76 +60,98 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
     if not rows or not any(c.strip() for c in rows[0]):
         raise InputError("empty file: a header row is needed", Place(source, 1))
     header = [h.strip().lower() for h in rows[0]]
-    rounds: dict[int, int] = {}  # column -> round
-    for c, h in enumerate(header):
-        m = _ROUND.match(h)
-        if m:
-            rounds[c] = int(m.group(1))
-    names = [c for c, h in enumerate(header) if h in ("name", "player", "имя", "игрок", "гравець", "учасник")]
+    rounds = _round_columns(header, source)
+    body = [(ln, r) for ln, r in enumerate(rows[1:], 2) if any(x.strip() for x in r)]
+    check_size(len(body), max(rounds.values()), Place(source, 1, None, "header"))
+    players: list[Player] = []
+    cells: list[tuple[int, dict[int, tuple[int, str]]]] = []  # line, round -> (column, cell text)
+    columns = _Columns(header)
+    for pos, (ln, r) in enumerate(body, 1):
+        players.append(columns.player(r, pos, ln, source))
+        cells.append((ln, {rnd: (c, columns.get(r, c)) for c, rnd in rounds.items()}))
+    if len({p.start_no for p in players}) != len(players):
+        raise InputError("two rows have the same start number", Place(source, None, None, "No"))
+    t = Tournament.build(players, max(rounds.values()), source=source)
+    for (ln, row), p in zip(cells, players):
+        for rnd, (c, text) in row.items():
+            _read_cell(t, t.row(p.start_no), rnd, text, Place(source, ln, c + 1, f"round {rnd}"))
+    _check(t, warnings)
+    return t
+
+
+def _round_columns(header: list[str], source: str) -> dict[int, int]:
+    """The round of each round column (column -> round), once there are rounds and a Name column."""
+    rounds = {c: int(m.group(1)) for c, h in enumerate(header) if (m := _ROUND.match(h))}
     if max(rounds.values(), default=0) > MAX_ROUNDS or 0 in rounds.values():
         c = next(c for c, r in rounds.items() if not 1 <= r <= MAX_ROUNDS)
         raise InputError(f"round {rounds[c]} is outside 1..{MAX_ROUNDS}", Place(source, 1, c + 1, "header"))
     if not rounds:
         raise InputError("no round columns (R1, R2 ... or 1, 2 ...)", Place(source, 1, None, "header"))
-    if not names:
+    if not any(h in NAME_HEADINGS for h in header):
         raise InputError("no Name column", Place(source, 1, None, "header"))
+    return rounds
 
-    def column(*keys: str) -> int | None:
-        return next((c for c, h in enumerate(header) if h in keys), None)
 
-    c_no, c_rating = column("no", "no.", "#", "start_no", "sno", "№"), column("rating", "elo", "rtg")
-    c_fed, c_id, c_pts = column("fed", "federation"), column("fide id", "fide_id", "id"), column("points", "pts")
-    c_club = column("club", "клуб")
-    c_title, c_sex, c_birth = column("title", "tit"), column("sex"), column("birth", "born", "birth date")
-    body = [(ln, r) for ln, r in enumerate(rows[1:], 2) if any(x.strip() for x in r)]
-    check_size(len(body), max(rounds.values()), Place(source, 1, None, "header"))
-    players: list[Player] = []
-    cells: list[tuple[int, dict[int, tuple[int, str]]]] = []  # line, round -> (column, cell text)
-    for pos, (ln, r) in enumerate(body, 1):
-        def get(c: int | None, r: list[str] = r) -> str:
-            return r[c].strip() if c is not None and c < len(r) else ""
+#: the headings of the players' names
+NAME_HEADINGS = ("name", "player", "имя", "игрок", "гравець", "учасник")
+
+
+class _Columns:
+    """Where each field of a player is in a row (by its heading)."""
+
+    def __init__(self, header: list[str]) -> None:
+        def column(*keys: str) -> int | None:
+            return next((c for c, h in enumerate(header) if h in keys), None)
+
+        self.name = next(c for c, h in enumerate(header) if h in NAME_HEADINGS)
+        self.no, self.rating = column("no", "no.", "#", "start_no", "sno", "№"), column("rating", "elo", "rtg")
+        self.fed, self.id, self.pts = column("fed", "federation"), column("fide id", "fide_id", "id"), column("points", "pts")
+        self.club = column("club", "клуб")
+        self.title, self.sex, self.birth = column("title", "tit"), column("sex"), column("birth", "born", "birth date")
+
+    @staticmethod
+    def get(r: list[str], c: int | None) -> str:
+        return r[c].strip() if c is not None and c < len(r) else ""
+
+    def player(self, r: list[str], pos: int, ln: int, source: str) -> Player:
+        """The player of the row ``r`` (the ``pos``-th, at line ``ln``)."""
+        get = self.get
         try:
-            no = parse_int(get(c_no) or str(pos), 1, 10**7)
+            no = parse_int(get(r, self.no) or str(pos), 1, 10**7)
         except NumberError as e:
-            raise InputError(f"start number: {e}", Place(source, ln, (c_no or 0) + 1, "No")) from None
+            raise InputError(f"start number: {e}", Place(source, ln, (self.no or 0) + 1, "No")) from None
         try:
-            rating = parse_int(get(c_rating), 0, MAX_RATING) if get(c_rating) else None
+            rating = parse_int(get(r, self.rating), 0, MAX_RATING) if get(r, self.rating) else None
         except NumberError as e:
-            raise InputError(f"rating: {e}", Place(source, ln, _column_number(c_rating), "Rating")) from None
-        pts = get(c_pts).replace("½", ".5")
+            raise InputError(f"rating: {e}", Place(source, ln, _column_number(self.rating), "Rating")) from None
+        pts = get(r, self.pts).replace("½", ".5")
         try:
             declared = parse_number(pts) if pts else None
         except NumberError as e:
-            raise InputError(f"points: {e}", Place(source, ln, _column_number(c_pts), "Points")) from None
-        players.append(Player(no, one_line(get(names[0])), rating or None, federation=one_line(get(c_fed)),
-                              fide_id=one_line(get(c_id)), declared_points=declared, source_line=ln,
-                              club=one_line(get(c_club)), title=one_line(get(c_title))[:3],
-                              sex=one_line(get(c_sex))[:1].lower(), birth_date=one_line(get(c_birth))[:10]))
-        cells.append((ln, {rnd: (c, get(c)) for c, rnd in rounds.items()}))
-    if len({p.start_no for p in players}) != len(players):
-        raise InputError("two rows have the same start number", Place(source, None, None, "No"))
-    t = Tournament.build(players, max(rounds.values()), source=source)
-    for (ln, row), p in zip(cells, players):
-        i = t.row(p.start_no)
-        for rnd, (c, text) in row.items():
-            place = Place(source, ln, c + 1, f"round {rnd}")
-            key = text.upper().replace(" ", "")
-            if key in _BYES or text in _BYES:
-                t.kind[i, rnd - 1] = _BYES.get(key, _BYES.get(text))
-                continue
-            m = _GAME.match(text.replace(" ", ""))
-            if not m:
-                raise InputError(f"round cell {text!r} not understood (e.g. 12w1, 7b½, 3b=, 9w+, H, U)", place)
-            opp = int(m.group(1))
-            if opp not in t._row_of:
-                raise InputError(f"opponent {opp} is not a player of this crosstable", place)
-            if opp == p.start_no:
-                raise InputError(f"round {rnd}: player {opp} is paired with himself", place)
-            t.opponent[i, rnd - 1] = t.row(opp)
-            t.colour[i, rnd - 1] = {"w": 1, "b": -1}.get((m.group(2) or "-").lower(), 0)
-            t.kind[i, rnd - 1] = _RESULT[m.group(3).replace(",", ".")]
-    _check(t, warnings)
-    return t
+            raise InputError(f"points: {e}", Place(source, ln, _column_number(self.pts), "Points")) from None
+        return Player(no, one_line(get(r, self.name)), rating or None, federation=one_line(get(r, self.fed)),
+                      fide_id=one_line(get(r, self.id)), declared_points=declared, source_line=ln,
+                      club=one_line(get(r, self.club)), title=one_line(get(r, self.title))[:3],
+                      sex=one_line(get(r, self.sex))[:1].lower(), birth_date=one_line(get(r, self.birth))[:10])
+
+
+def _read_cell(t: Tournament, i: int, rnd: int, text: str, place: Place) -> None:
+    """The round ``rnd`` of the player of row ``i`` from the cell ``text`` (``12w1``, ``7b½``, ``9w+``, ``H``)."""
+    key = text.upper().replace(" ", "")
+    if key in _BYES or text in _BYES:
+        t.kind[i, rnd - 1] = _BYES.get(key, _BYES.get(text))
+        return
+    m = _GAME.match(text.replace(" ", ""))
+    if not m:
+        raise InputError(f"round cell {text!r} not understood (e.g. 12w1, 7b½, 3b=, 9w+, H, U)", place)
+    opp = int(m.group(1))
+    if opp not in t._row_of:
+        raise InputError(f"opponent {opp} is not a player of this crosstable", place)
+    if opp == t.players[i].start_no:
+        raise InputError(f"round {rnd}: player {opp} is paired with himself", place)
+    t.opponent[i, rnd - 1] = t.row(opp)
+    t.colour[i, rnd - 1] = {"w": 1, "b": -1}.get((m.group(2) or "-").lower(), 0)
+    t.kind[i, rnd - 1] = _RESULT[m.group(3).replace(",", ".")]
 
 
 def _column_number(c: int | None) -> int | None:

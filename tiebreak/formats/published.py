@@ -142,6 +142,26 @@ def from_rows(rows: list[list[str]], source: str, warnings: list[InputWarning] |
     if len(rows) > MAX_ROWS + 1 or len(rows[0]) > MAX_COLUMNS:
         raise InputError(f"a published table holds at most {MAX_ROWS:,} rows and {MAX_COLUMNS} columns", Place(source))
     head = [h.strip() for h in rows[0]]
+    role, columns, ignored, unknown = _roles(head, team)
+    if "start_no" not in role.values() and "name" not in role.values():
+        raise InputError("the published standings need a start-number or a name column (e.g. 'startno' or 'name')",
+                         Place(source, 1, field="headings"))
+    out: list[PublishedRow] = []
+    for n, cells in enumerate(rows[1:], 2):
+        if not any(c.strip() for c in cells):
+            continue
+        row = _row(cells, n, role, columns, head, source)
+        if row.start_no is None and not row.name:
+            (warnings if warnings is not None else []).append(
+                InputWarning("a row without start number or name is left out", Place(source, n)))
+            continue
+        out.append(row)
+    return Published(source, columns, out, ignored, unknown, team)
+
+
+def _roles(head: list[str], team: bool) -> tuple[dict[int, str], list[str], list[str], list[str]]:
+    """What each heading is (column -> role: ``rank``, ``start_no``, ``name``, ``points`` or a tie-break's
+    specifier), the tie-breaks in order, the headings left out, and a note for each heading we do not know."""
     role: dict[int, str] = {}
     columns: list[str] = []
     ignored: list[str] = []
@@ -152,47 +172,40 @@ def from_rows(rows: list[list[str]], source: str, warnings: list[InputWarning] |
             role[i] = found
             continue
         spec = specifier_of(h, team) if h and found is None and not headings.other(h) else None
-        if spec in (None, "PTS") or spec in columns:
-            if spec == "PTS" and "points" not in role.values():
-                role[i] = "points"
-            else:
-                ignored.append(h)
-                if h and spec is None and found is None and not headings.other(h):
-                    near = headings.nearest(h, team)
-                    unknown.append(f"published column {h[:40]!r} is not a heading we know; not compared"
-                                   + (f" (nearest: {', '.join(near)})" if near else ""))
-            continue
-        role[i] = spec
-        columns.append(spec)
-    if "start_no" not in role.values() and "name" not in role.values():
-        raise InputError("the published standings need a start-number or a name column (e.g. 'startno' or 'name')",
-                         Place(source, 1, field="headings"))
-    out: list[PublishedRow] = []
-    for n, cells in enumerate(rows[1:], 2):
-        if not any(c.strip() for c in cells):
-            continue
-        row = PublishedRow(None, "", None, None, {c: None for c in columns}, n)
-        for i, what in role.items():
-            text = cells[i].strip() if i < len(cells) else ""
-            place = Place(source, n, i + 1, head[i])
-            if what == "name":
-                row.name = text
-            elif what in ("rank", "start_no"):
-                m = re.match(r"^([0-9]{1,6})(?:\s*[-–]\s*[0-9]{1,6})?\.?$", text)  # '5', '5.', shared '5-9'
-                if text and not m:
-                    raise InputError(f"{text[:40]!r} is not a rank" if what == "rank" else
-                                     f"{text[:40]!r} is not a start number", place)
-                setattr(row, what, int(m.group(1)) if m else None)
-            elif what == "points":
-                row.points = parse_value(text, place)
-            else:
-                row.values[what] = parse_value(text, place)
-        if row.start_no is None and not row.name:
-            (warnings if warnings is not None else []).append(
-                InputWarning("a row without start number or name is left out", Place(source, n)))
-            continue
-        out.append(row)
-    return Published(source, columns, out, ignored, unknown, team)
+        if spec == "PTS" and "points" not in role.values():
+            role[i] = "points"
+        elif spec in (None, "PTS") or spec in columns:
+            ignored.append(h)
+            if h and spec is None and found is None and not headings.other(h):
+                near = headings.nearest(h, team)
+                unknown.append(f"published column {h[:40]!r} is not a heading we know; not compared"
+                               + (f" (nearest: {', '.join(near)})" if near else ""))
+        else:
+            role[i] = spec
+            columns.append(spec)
+    return role, columns, ignored, unknown
+
+
+def _row(cells: list[str], n: int, role: dict[int, str], columns: list[str], head: list[str],
+         source: str) -> PublishedRow:
+    """The published row ``n`` (its line in the table) read by the roles of its columns."""
+    row = PublishedRow(None, "", None, None, {c: None for c in columns}, n)
+    for i, what in role.items():
+        text = cells[i].strip() if i < len(cells) else ""
+        place = Place(source, n, i + 1, head[i])
+        if what == "name":
+            row.name = text
+        elif what in ("rank", "start_no"):
+            m = re.match(r"^([0-9]{1,6})(?:\s*[-–]\s*[0-9]{1,6})?\.?$", text)  # '5', '5.', shared '5-9'
+            if text and not m:
+                raise InputError(f"{text[:40]!r} is not a rank" if what == "rank" else
+                                 f"{text[:40]!r} is not a start number", place)
+            setattr(row, what, int(m.group(1)) if m else None)
+        elif what == "points":
+            row.points = parse_value(text, place)
+        else:
+            row.values[what] = parse_value(text, place)
+    return row
 
 
 def loads(text: str, source: str = "<published>", warnings: list[InputWarning] | None = None,

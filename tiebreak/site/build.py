@@ -259,19 +259,7 @@ def publish(site: Site, files: dict[str, bytes], remove: set[str] | None = None)
     if site.spares is not None:
         site.spares.pause()  # the writers have the processor
     try:
-        items = sorted(changed.items())  # by folder: a writer works in a folder or two
-        for folder in sorted({(target / rel).parent for rel in changed}):
-            folder.mkdir(parents=True, exist_ok=True)
-        if len(items) < 64:
-            _write(target, items, temps, site.spares)
-        else:
-            size = -(-len(items) // WRITERS)
-            with ThreadPoolExecutor(WRITERS, thread_name_prefix="tiebreak-site-write") as pool:
-                for done in [pool.submit(_write, target, items[k:k + size], temps, site.spares)
-                             for k in range(0, len(items), size)]:
-                    done.result()
-        for tmp, dest in temps:
-            os.replace(tmp, dest)
+        _write_all(site, target, changed, temps)
     except BaseException:
         for tmp, _ in temps:
             Path(tmp).unlink(missing_ok=True)
@@ -281,15 +269,7 @@ def publish(site: Site, files: dict[str, bytes], remove: set[str] | None = None)
     for k in changed:
         site.digests[k] = sums[k]
     for rel in remove or set():
-        (target / rel).unlink(missing_ok=True)
-        site.digests.pop(rel, None)
-        for folder in (target / rel).parents:  # an event's folders left empty go too
-            if folder == target or not folder.is_relative_to(target):
-                break
-            try:
-                folder.rmdir()
-            except OSError:  # not empty
-                break
+        _remove(site, target, rel)
     _write_version(site, target)
     if first:
         if site.out.exists():  # an empty folder given
@@ -297,6 +277,37 @@ def publish(site: Site, files: dict[str, bytes], remove: set[str] | None = None)
         os.chmod(target, 0o755)
         os.replace(target, site.out)
     return sorted(changed)
+
+
+def _write_all(site: Site, target: Path, changed: dict[str, bytes], temps: list[tuple[str, Path]]) -> None:
+    """The ``changed`` files written into ``target`` (by several writers when they are many), each renamed into place
+    once all are written; ``temps`` holds every temporary file made, for the caller to remove on failure."""
+    items = sorted(changed.items())  # by folder: a writer works in a folder or two
+    for folder in sorted({(target / rel).parent for rel in changed}):
+        folder.mkdir(parents=True, exist_ok=True)
+    if len(items) < 64:
+        _write(target, items, temps, site.spares)
+    else:
+        size = -(-len(items) // WRITERS)
+        with ThreadPoolExecutor(WRITERS, thread_name_prefix="tiebreak-site-write") as pool:
+            for done in [pool.submit(_write, target, items[k:k + size], temps, site.spares)
+                         for k in range(0, len(items), size)]:
+                done.result()
+    for tmp, dest in temps:
+        os.replace(tmp, dest)
+
+
+def _remove(site: Site, target: Path, rel: str) -> None:
+    """The page ``rel`` removed, and the event's folders it leaves empty."""
+    (target / rel).unlink(missing_ok=True)
+    site.digests.pop(rel, None)
+    for folder in (target / rel).parents:
+        if folder == target or not folder.is_relative_to(target):
+            break
+        try:
+            folder.rmdir()
+        except OSError:  # not empty
+            break
 
 
 def _write(target: Path, items: list[tuple[str, bytes]], temps: list[tuple[str, Path]],
