@@ -18,14 +18,12 @@ import operator
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from ..engine.errors import InputError, Place
 from ..engine.model import Player
 from ..engine.numbers import NumberError, parse_int, parse_number
 from ..engine.standings import Standings
-from ..formats.files import read_text
 from ..formats.text import csv_rows
 
 if TYPE_CHECKING:  # the words are loaded only when prizes are named; a team event's standings work as well
@@ -138,10 +136,6 @@ def distribute(s: Standings | TeamStandings, prizes: list[Prize], method: str = 
         awards += _award(s, group, players, method, lang)
     return awards
 
-
-def read_prizes(path: str | Path, lang: str = "en") -> list[Prize]:
-    """The prize list in the CSV file ``path`` (see :func:`parse_prizes`)."""
-    return parse_prizes(read_text(path), str(path), lang)
 
 
 def parse_prizes(text: str, source: str = "", lang: str = "en") -> list[Prize]:

@@ -113,10 +113,6 @@ class Event:
                                             int(paired[-1]) + 1 if len(paired) else 0])
         return int(self.cache["last_round"])
 
-    def rank_after(self, k: int) -> dict[int, int]:
-        """Start number -> rank after round ``k``."""
-        return {sno: rank for sno, (rank, _) in self.places[k - 1].items()}
-
     def groups_html(self, lang: str) -> str:
         """The category standings and the team ranking of the current standings (``--category``,
         ``--team-ranking``), as the HTML renderer writes them."""
