@@ -23,6 +23,16 @@ POINTS_FROM = ("results", "column")
 #: ``odds --budget``: seconds for all the work of a request by default (the most is
 #: :data:`tiebreak.arbiter.odds.budget.MAX_BUDGET`, which the API always gives)
 DEFAULT_BUDGET = 20.0
+#: what the options shared by every face mean: the command line's help and the API's descriptions
+HELP = {
+    "event": "which tournament of a file that holds several (a Sharly Chess event: Sharly's tournament number); "
+             "without it such a file lists them",
+    "points_from": "results: the points of the round results (default); column: the points column's reading where the "
+                   "file's points column and its results disagree",
+    "compat": "text: our reading of C.07 (default); reference: the FIDE reference checker's choices where it reads the "
+              "text otherwise (docs/known-differences.md K1-K3); letter: the 2023 Art. 15.2 to the letter (round-robin "
+              "forfeits count for the rating tie-breaks)",
+}
 #: output format -> file extension
 EXTENSIONS = {"text": "txt", "json": "json", "csv": "csv", "trf": "trf", "html": "html", "chess-json": "json",
               "pdf": "pdf"}
@@ -32,7 +42,7 @@ MEDIA_TYPES = {"text": "text/plain; charset=utf-8", "json": "application/json", 
                "trf": "text/plain; charset=utf-8", "html": "text/html; charset=utf-8", "chess-json": "application/json",
                "pdf": "application/pdf"}
 
-__all__ = ["BINARY_FORMATS", "DEFAULT_BUDGET", "EXTENSIONS", "MEDIA_TYPES", "POINTS_FROM", "SYSTEMS", "Loading",
+__all__ = ["BINARY_FORMATS", "DEFAULT_BUDGET", "EXTENSIONS", "HELP", "MEDIA_TYPES", "POINTS_FROM", "SYSTEMS", "Loading",
            "OddsOptions", "Options", "RatingsOptions", "checked_list", "list_and_rules", "refuse_individual_options"]
 
 

@@ -5,25 +5,19 @@ from __future__ import annotations
 import argparse
 from typing import Any, NoReturn
 
-from ..app.options import DEFAULT_BUDGET, EXTENSIONS, POINTS_FROM, SYSTEMS
+from ..app.options import DEFAULT_BUDGET, EXTENSIONS, HELP, POINTS_FROM, SYSTEMS
 from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from .options import Parser, decimal_number, seconds_or_none, whole_number
 from .site import add_site_parser
 
-POINTS_FROM_HELP = ("results: the points of the round results (default); column: the points column's reading where "
-                    "the file's points column and its results disagree")
 #: the rule sets with the FIDE reference checker's choices, which `check` also accepts as the announced rules
 CHECK_RULES = ("fide-2024+reference", "fide-2026+reference")
-COMPAT_HELP = ("text: our reading of C.07 (default); reference: the FIDE reference checker's choices where it reads the "
-               "text otherwise (docs/known-differences.md K1-K3); letter: the 2023 Art. 15.2 to the letter (round-robin "
-               "forfeits count for the rating tie-breaks)")
+COMPAT_HELP, EVENT_HELP, POINTS_FROM_HELP = HELP["compat"], HELP["event"], HELP["points_from"]
 
 
 #: the commands that read a tournament file, each with the options of reading it (--event, --points-from), which
 #: every one of them reads through the one loader (tiebreak.app.load)
 FILE_COMMANDS = ("standings", "explain", "check", "convert", "ratings", "playoffs", "prizes", "odds", "site", "serve")
-EVENT_HELP = ("which tournament of a file that holds several (a Sharly Chess event: Sharly's tournament number); "
-              "without it such a file lists them")
 
 
 class _Skipped(Parser):

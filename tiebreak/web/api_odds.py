@@ -20,12 +20,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..app.odds import render_odds
 from ..app.options import OddsOptions
 from ..arbiter.odds.budget import MAX_BUDGET, MAX_SIMULATIONS
-from ..engine.rules import COMPAT_CHOICES, RULE_CHOICES
+from ..engine.rules import RULE_CHOICES
 from .errors import ERRORS
 from .fields import (
     MAX_RATING,
     MAX_ROUND,
     MAX_START_NO,
+    Compat,
     Event,
     Flag,
     Lang,
@@ -56,8 +57,7 @@ class OddsForm(BaseModel):
     tiebreaks: Text = None
     preset: Text = None
     rules: Annotated[str | None, choice(*RULE_CHOICES)] = None
-    compat: Annotated[str | None, choice(*COMPAT_CHOICES)] = Field(
-        None, description="text (default), reference or letter, as for the standings")
+    compat: Compat = None
     after_round: Annotated[int | None, whole_number(0, MAX_ROUND, optional=True)] = None
     unrated_rating: Annotated[int | None, whole_number(0, MAX_RATING, optional=True)] = None
     system: System = None

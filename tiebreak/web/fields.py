@@ -24,7 +24,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, GetCoreSchem
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import PydanticCustomError, core_schema
 
-from ..app.options import EXTENSIONS, POINTS_FROM, SYSTEMS, Options
+from ..app.options import EXTENSIONS, HELP, POINTS_FROM, SYSTEMS, Options
 from ..arbiter.clubs import MAX_BEST
 from ..engine.numbers import MAX_SEED, MAX_UNRATED_RATING
 from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
@@ -153,15 +153,13 @@ def multipart(form: type[BaseModel]) -> dict[str, Any]:
 
 
 #: which tournament of a file that holds several (a Sharly Chess event: Sharly's tournament number)
-Event = Annotated[int | None, whole_number(1, 10**12, optional=True), Field(
-    description="which tournament of a file that holds several (a Sharly Chess event: Sharly's tournament number); "
-                "without it such a file is answered with the list of its tournaments")]
+Event = Annotated[int | None, whole_number(1, 10**12, optional=True), Field(description=HELP["event"])]
 
 
 #: where the points come from (every endpoint that reads a file: the one loader's ``points_from``)
-PointsFrom = Annotated[str | None, choice(*POINTS_FROM), Field(
-    description="results: the points of the round results (default); column: the points column's reading where the "
-                "file's points column and its results disagree")]
+PointsFrom = Annotated[str | None, choice(*POINTS_FROM), Field(description=HELP["points_from"])]
+#: which reading of C.07: ours, the reference checker's, or the 2023 text to the letter
+Compat = Annotated[str | None, choice(*COMPAT_CHOICES), Field(description=HELP["compat"])]
 #: the kind of event, overriding the detection
 System = Annotated[str | None, choice(*SYSTEMS)]
 
@@ -196,8 +194,7 @@ class StandingsForm(BaseModel):
         None, description="a team ranking inside the individual event")
     team_best: Annotated[int | None, whole_number(1, MAX_BEST, optional=True)] = None
     team_tiebreaks: Text = Field(None, examples=["TC,CUM"])
-    compat: Annotated[str | None, choice(*COMPAT_CHOICES)] = Field(
-        None, description="text: our reading of C.07; reference: the FIDE reference checker's choices (K1-K3)")
+    compat: Compat = None
     points_from: PointsFrom = None
     cumulative_half_bye: Annotated[str | None, choice(*CUMULATIVE_HALF_BYE)] = Field(
         None, description="a half-point bye in US-CUM/RU-CUM: deduct its half point or keep it (default: the rule set's)")
