@@ -227,9 +227,9 @@ def test_a_file_cut_short_or_with_a_count_larger_than_the_file_is_refused_where_
     config = data.index(b"\x95\xff\x89\x44")
     big = bytearray(data)
     big[config + 23:config + 25] = (5000).to_bytes(2, "little")
-    with pytest.raises(InputError, match="5000 players do not fit") as e:
+    with pytest.raises(InputError, match="5000 records do not fit") as e:
         parse(bytes(big), "big.TUNX")
-    assert e.value.place.field == f"byte {config + 23} (configuration)"
+    assert e.value.place.field == f"byte {config + 23} (configuration: players)"
 
 
 def test_a_team_round_robin_made_by_hand():

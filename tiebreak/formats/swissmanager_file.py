@@ -128,13 +128,12 @@ class _Reader:
     def __init__(self, data: bytes, source: str, start: int, end: int, section: str) -> None:
         self.data, self.source, self.at, self.end, self.section = data, source, start, end, section
 
-    def fail(self, message: str, offset: int | None = None) -> InputError:
-        return InputError(message, Place(self.source, field=f"byte {self.at if offset is None else offset} "
-                                                            f"({self.section})"))
+    def fail(self, message: str, what: str = "") -> InputError:
+        return InputError(message, Place(self.source, field=f"byte {self.at} ({self.section}{': ' + what if what else ''})"))
 
     def take(self, n: int, what: str) -> bytes:
         if self.at + n > self.end:
-            raise self.fail(f"{what}: the section ends at byte {self.end}")
+            raise self.fail(f"the section ends at byte {self.end}", what)
         out = self.data[self.at:self.at + n]
         self.at += n
         return out
@@ -169,8 +168,6 @@ def parse(data: bytes, source: str) -> SmFile:
                          Place(source, field="byte 0 (header)"))
     sections = _directory(data, source)
     header = _Reader(data, source, HEADER, sections[0][1], "header")
-    if len(data) < HEADER:
-        raise header.fail("the file ends inside the header", 0)
     number = _u32(data, 32)
     texts = header.texts(HEADER_TEXTS, "the event's texts")
     if header.left < CONFIGURATION or data[header.at:header.at + 4] != b"\x95\xff\x89\x44":
@@ -192,8 +189,8 @@ def parse(data: bytes, source: str) -> SmFile:
     by_tag = {tag: (start, end) for tag, start, end in sections}
     for tag in (0xA3, 0xA5, 0xB3) + ((0xB5, 0xC3) if team_event else ()):
         if tag not in by_tag:
-            raise InputError(f"the section of the {_SECTIONS[tag]} (marker {tag:02X} FF 89 44) is missing",
-                             Place(source, field="the directory (last 36 bytes)"))
+            raise InputError(f"a section is missing (marker {tag:02X} FF 89 44)",
+                             Place(source, field=f"the directory (last 36 bytes): {_SECTIONS[tag]}"))
     players = _players(data, source, by_tag[0xA5], _u16(cfg, PLAYERS), at + PLAYERS)
     teams = _teams(data, source, by_tag[0xB5], _u16(cfg, TEAMS)) if team_event else []
     rounds = _rounds(data, source, by_tag, _u16(cfg, ROUNDS), team_event)
@@ -223,8 +220,8 @@ def _directory(data: bytes, source: str) -> list[tuple[int, int, int]]:
 def _players(data: bytes, source: str, span: tuple[int, int], count: int, count_at: int) -> list[SmPlayer]:
     r = _Reader(data, source, span[0] + 4, span[1], "players")
     if count * (18 * 2 + 134) > r.left:
-        raise InputError(f"{count} players do not fit in the {r.left:,} bytes of their section",
-                         Place(source, field=f"byte {count_at} (configuration)"))
+        raise InputError(f"{count} records do not fit in the {r.left:,} bytes of the section",
+                         Place(source, field=f"byte {count_at} (configuration: players)"))
     players = []
     for k in range(count):
         texts = r.texts(18, f"player {k + 1}")
@@ -232,20 +229,20 @@ def _players(data: bytes, source: str, span: tuple[int, int], count: int, count_
         players.append(SmPlayer(texts, _u16(b, 30), _u16(b, 32), _u16(b, 34), _u32(b, 38), _u32(b, 48), _u16(b, 52),
                                 _u16(b, 54)))
     if r.left:
-        raise r.fail(f"{r.left} bytes after the {count} players the configuration announces")
+        raise r.fail(f"{r.left} bytes are left after the {count} records the configuration announces")
     return players
 
 
 def _teams(data: bytes, source: str, span: tuple[int, int], count: int) -> list[list[str]]:
     r = _Reader(data, source, span[0] + 4, span[1], "teams")
     if count * (5 * 2 + 96) > r.left:
-        raise r.fail(f"{count} teams do not fit in the {r.left:,} bytes of their section")
+        raise r.fail(f"{count} records do not fit in the {r.left:,} bytes of the section")
     teams = []
     for k in range(count):
         teams.append(r.texts(5, f"team {k + 1}"))
         r.take(96, f"team {k + 1}")
     if r.left:
-        raise r.fail(f"{r.left} bytes after the {count} teams the configuration announces")
+        raise r.fail(f"{r.left} bytes are left after the {count} records the configuration announces")
     return teams
 
 
@@ -253,7 +250,7 @@ def _rounds(data: bytes, source: str, by_tag: dict[int, tuple[int, int]], count:
             team_event: bool) -> list[SmRound]:
     r = _Reader(data, source, by_tag[0xA3][0] + 4, by_tag[0xA3][1], "rounds")
     if count * (16 * 2 + 76) > r.left:
-        raise r.fail(f"{count} rounds do not fit in the {r.left:,} bytes of their section")
+        raise r.fail(f"{count} records do not fit in the {r.left:,} bytes of the section")
     games = _Reader(data, source, by_tag[0xB3][0] + 4, by_tag[0xB3][1], "games")
     matches = _Reader(data, source, by_tag[0xC3][0] + 4, by_tag[0xC3][1], "team matches") if team_event else None
     rounds = []
@@ -272,8 +269,8 @@ def _rounds(data: bytes, source: str, by_tag: dict[int, tuple[int, int]], count:
             rnd.matches.append(SmMatch(_u16(m, 0), _u16(m, 2), (_u16(m, 4), _u16(m, 6)), at))
         rounds.append(rnd)
     if r.left:
-        raise r.fail(f"{r.left} bytes after the {count} rounds the configuration announces")
+        raise r.fail(f"{r.left} bytes are left after the {count} records the configuration announces")
     for rest in (games, matches):
         if rest is not None and rest.left:
-            raise rest.fail(f"{rest.left} bytes after the records the rounds count")
+            raise rest.fail(f"{rest.left} bytes are left after the records the rounds count")
     return rounds

@@ -119,8 +119,8 @@ def _game(t: Tournament, g: SmGame, r: int, n: int, seen: set[int], source: str,
     if black in (BYE, NOT_PAIRED):
         kind = _BYES[black].get(code)
         if kind is None:
-            warnings.append(InputWarning(f"result {code} of player {white}'s {'bye' if black == BYE else 'round off'} "
-                                         "is not known; read as not paired", where))
+            warnings.append(InputWarning(f"result {code} of player {white}'s bye ({black:04X}) is not known; read as "
+                                         "not paired", where))
         elif kind is not Kind.ABSENT:
             t.set_bye(r, white, kind)
         return None
