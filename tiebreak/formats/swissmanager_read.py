@@ -20,12 +20,8 @@ tournament: the records of :mod:`.swissmanager_file` in our model.
   the Koya limit in % or a team tie-break's type; any other parameter byte, and a number with no equivalent, is named
   in a warning, never guessed.
 
->>> from pathlib import Path
->>> path = Path("../shared/corpus/swiss-manager/sample.TUNX")
->>> t = load(path) if path.exists() else None
->>> (t.name, len(t.players), t.rounds, t.declared_tiebreaks) if t else ('Circuito Sesc de Xadrez - 2026', 29, 7, \
-['PTS', 'DE', 'BH/C1', 'BH', 'SB'])
-('Circuito Sesc de Xadrez - 2026', 29, 7, ['PTS', 'DE', 'BH/C1', 'BH', 'SB'])
+>>> _birth(19670000), _birth(20110523), _birth(0)
+('1967/00/00', '2011/05/23', '')
 """
 
 from __future__ import annotations
