@@ -87,10 +87,10 @@ def test_every_round_as_the_independent_parser_reads_it_where_its_stride_holds(n
     for r, q in enumerate(theirs, 1):
         games = {(int(g["white"]), int(g["black"])): THEIRS[g["result"], g.get("forfeit")] for g in q["games"]
                  if "0" not in (g["white"], g["black"])}
-        # echecsjs keeps a team's board whose other side is empty (0) as a game: a win by forfeit without an opponent
+        # echecsjs keeps a team's board whose other side is empty (0) as a game: a full-point bye here
         empty = {int(g["black"] if g["white"] == "0" else g["white"]) for g in q["games"] if "0" in (g["white"], g["black"])}
         # echecsjs leaves the byes out (the pairing-allocated bye, a player not paired); its "byes" are the team
-        # boards whose other side is empty, which it reads as a full-point bye: a win by forfeit here
+        # boards whose other side is empty, which it reads as a full-point bye, as we do
         byes = {int(b["player"]) for b in q["byes"]}
         assert all(b["kind"] == "full" for b in q["byes"])
         window = range((r - 1) * stride, r * stride)
@@ -102,7 +102,7 @@ def test_every_round_as_the_independent_parser_reads_it_where_its_stride_holds(n
         for k in covered:
             ours.update(_games(t, k))
         assert games.items() <= ours.items()
-        assert all(any(t.entry(no, k).kind is Kind.FORFEIT_WIN and t.entry(no, k).opponent is None for k in covered)
+        assert all(any(t.entry(no, k).kind is Kind.FPB for k in covered)
                    for no in byes | empty)
 
 
@@ -121,13 +121,14 @@ def test_points_are_the_independent_parsers_plus_the_byes_it_leaves_out(name):
         for g in rnd.games:
             (inside if k < reach and r <= rounds else outside).update((g.white, g.black))
             k += 1
-    byes = (Kind.PAB, Kind.FPB, Kind.HPB)
+    # the byes echecsjs leaves out: the records with Black FFFF (a bye) or FFFE (not paired)
+    left_out = {(r, g.white) for r, rnd in enumerate(f.rounds[:rounds], 1) for g in rnd.games if g.black >= 0xFFFE}
     checked = 0
     for p, q in zip(t.players, theirs["players"], strict=True):
         if p.start_no in outside and p.start_no in inside:
             continue
-        i = t.row(p.start_no)
-        bye_points = sum((t.score_system.points(Kind(int(x))) for x in t.kind[i, :rounds] if x in byes), Fraction(0))
+        bye_points = sum((t.score_system.points(t.entry(p.start_no, r).kind) for r, no in left_out
+                          if no == p.start_no), Fraction(0))
         assert t.points(p.start_no, rounds) - bye_points == Fraction(q["points"])
         checked += 1
     assert checked or outside
@@ -152,8 +153,8 @@ def test_the_team_swiss_teams_line_ups_and_matches():
             # the board points of both teams add up to the four boards
             assert tt.gp[a, r - 1] + tt.gp[b, r - 1] == 4 * tt.gp_scale
     assert t.entry(2, 1).kind is Kind.FORFEIT_WIN and t.entry(2, 1).opponent == 77
-    # a board with its other side empty: the present player wins by forfeit, without an opponent (round 2, no. 34)
-    assert t.entry(34, 2).kind is Kind.FORFEIT_WIN and t.entry(34, 2).opponent is None
+    # a board with its other side empty: a full-point bye for the present player, the board point for the team
+    assert t.entry(34, 2).kind is Kind.FPB
     assert t.declared_tiebreaks == ["MP", "GP", "EDE", "BH:MP", "EMGSB"]
 
 
@@ -234,7 +235,7 @@ def test_a_file_cut_short_or_with_a_count_larger_than_the_file_is_refused_where_
 def test_a_team_round_robin_made_by_hand():
     """Three teams of two boards (``.TUTX``, kind 2: the corpus has none), the first three rounds of the round robin,
     each match in its two fixed board slots.  By hand: round 1 Alpha-Beta 1½-½; round 2 Gamma-Alpha ½-1½, Gamma's
-    board 2 empty (Alpha's no. 2 wins by forfeit, without an opponent); round 3 Beta-Gamma 1-0 with board 2 empty on
+    board 2 empty (Alpha's no. 2 has the board's point: a full-point bye); round 3 Beta-Gamma 1-0 with board 2 empty on
     both sides; the team without a match rests (nothing)."""
     players = [{"last": f"{team}{k}", "first": "P", "team": t, "board": k} for t, team in enumerate("ABC", 1)
                for k in (1, 2)]
@@ -245,7 +246,7 @@ def test_a_team_round_robin_made_by_hand():
     with reading(path / "hand.dat", data):
         t = readers.load(path / "hand.dat", [])
     assert t.type_text == "Team Round Robin" and t.declared_tiebreaks == ["MP", "GP"]
-    assert t.entry(2, 2).kind is Kind.FORFEIT_WIN and t.entry(2, 2).opponent is None
+    assert t.entry(2, 2).kind is Kind.FPB
     tt = build_teams(t)
     assert [x.name for x in tt.teams] == ["Alpha", "Beta", "Gamma"] and [x.members for x in tt.teams] == \
         [[1, 2], [3, 4], [5, 6]]
@@ -295,3 +296,12 @@ def test_our_order_keeps_the_independent_parsers_point_groups(name):
         above = sum(1 for x in points.values() if x > points[row.start_no])
         level = sum(1 for x in points.values() if x == points[row.start_no])
         assert above < row.rank <= above + level
+
+
+@needs(SM)
+@pytest.mark.parametrize("name", FILES)
+def test_every_file_converts_to_trf_and_chess_json(name, tmp_path):
+    """The conversion reads its output back before writing it (readers.convert): the same players, rounds, results."""
+    for suffix in (".trf", ".json"):
+        readers.convert(SM / name, tmp_path / f"out{suffix}", [])
+        assert (tmp_path / f"out{suffix}").exists()

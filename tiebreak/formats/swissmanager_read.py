@@ -12,8 +12,8 @@ tournament: the records of :mod:`.swissmanager_file` in our model.
   (10: two losses, as the file scores it), games with no result yet (0: ``Tournament.pending``; they count nothing
   until played); byes: ``FFFF`` is the pairing-allocated bye (9, or 0 while its round is in play), ``FFFE`` a player
   not paired with 1 (a full-point bye), 2 (a half-point bye) or 3 (no point: a zero-point bye, as Swiss-Manager's TRF
-  export writes ``0000 - -``), 0 nothing yet (a blank).  A team's board whose other side is empty (0) is won or lost
-  by forfeit without an opponent.
+  export writes ``0000 - -``), 0 nothing yet (a blank).  A team's board whose other side is empty (0) is, for the player
+  present, a full-point bye when won (the team has the board point) and a zero-point bye when lost.
 * Teams: TRF-16 013 records (the team's name, its players by board); the matches are built from the board games.
 * The tie-break list of the configuration through :mod:`.swissmanager` (points first: match points in a team event);
   parameters read: byte 0, the weakest results cut (Buchholz, Sonneborn-Berger, the opponents' rating), and byte 2,
@@ -43,8 +43,9 @@ _GAMES = {1: Kind.WIN, 2: Kind.DRAW, 3: Kind.LOSS, 4: Kind.FORFEIT_WIN, 5: Kind.
 #: a bye's result code -> the kind, for Black FFFF (the pairing-allocated bye) and FFFE (not paired)
 _BYES = {BYE: {9: Kind.PAB, 0: Kind.PAB, 1: Kind.PAB},
          NOT_PAIRED: {1: Kind.FPB, 2: Kind.HPB, 3: Kind.ZPB, 4: Kind.FPB, 5: Kind.ZPB, 0: Kind.ABSENT}}
-#: a board whose other side is empty (a team event): the result seen from the present player
-_EMPTY_BOARD = {1: Kind.FORFEIT_WIN, 4: Kind.FORFEIT_WIN, 3: Kind.FORFEIT_LOSS, 5: Kind.FORFEIT_LOSS, 6: Kind.ZPB}
+#: a board whose other side is empty (a team event), by the result seen from the present player: won, a full-point
+#: bye (the team has the board point; TRF and Chess-Results write a win without an opponent so), lost, a zero-point bye
+_EMPTY_BOARD = {1: Kind.FPB, 4: Kind.FPB, 3: Kind.ZPB, 5: Kind.ZPB, 6: Kind.ZPB}
 #: the tie-breaks whose byte 0 is the number of weakest results cut, and the cuts read (the older variable Buchholz
 #: and Sonneborn-Berger, 37 and 52, keep flags there: 0 or 1 only); they are read as 84, 85 (C.07's BH and SB)
 _CUTS = {84: 3, 85: 3, 80: 3, 82: 3, 37: 1, 52: 1}
