@@ -79,6 +79,19 @@ def reader_name(path: str | Path) -> str:
     return name
 
 
+def keeps_pending(path: str | Path, head: bytes) -> bool:
+    """Whether the reader of ``path`` (whose first bytes are ``head``) keeps the games in play in
+    ``Tournament.pending``: every reader but TRF's, whose live reading finds them in the lines.
+
+    >>> swiss_manager = bytes.fromhex("93ff8944")
+    >>> keeps_pending("a.trf", b"012 Open"), keeps_pending("a.json", b"{"), keeps_pending("a.trf", swiss_manager)
+    (False, True, True)
+    """
+    from .swissmanager_file import is_swiss_manager
+
+    return Path(path).suffix.lower() in READERS or is_swiss_manager(head)
+
+
 def load(path: str | Path, warnings: list[InputWarning] | None = None, event: int | None = None) -> Tournament:
     """The tournament of ``path`` (``event``: which one, in a file that holds several)."""
     name = reader_name(path)

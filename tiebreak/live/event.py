@@ -46,7 +46,6 @@ from ..engine.standings import compute_standings
 from ..engine.team_matches import has_teams, players_event
 from ..formats import readers
 from ..formats.files import reading
-from ..formats.swissmanager_file import is_swiss_manager
 from ..formats.text import decode
 from .document import DocumentWriter
 from .grid import changes, crosstable_rows, pairings
@@ -207,7 +206,7 @@ class LiveEvent:
     def load(self, data: bytes, warnings: list[InputWarning]) -> AsItStands:
         """The version of ``data`` as it stands (:meth:`tournament` and its games in play)."""
         t = self.tournament(data, warnings)
-        if self.path.suffix.lower() in readers.READERS or is_swiss_manager(data):  # a Swiss-Manager file under any name
+        if readers.keeps_pending(self.path, data):
             blocks = blocks_of(getattr(t, "pending", []))  # Chess-JSON keeps its games without results in t.pending
         else:
             lines = decode(data, self.name, [])[0].replace("\r\n", "\n").replace("\r", "\n").split("\n")
