@@ -100,3 +100,31 @@ def test_a_rewritten_tunx_updates_the_live_page_within_two_seconds_and_a_half_wr
         after = {r["start_no"]: r["points"] for r in doc["standings"]}
         assert float(after[4]) == float(points[4]) + 1 and float(after[1]) == float(points[1])
         assert held() is None
+
+
+@needs(EVENT)
+def test_a_watched_site_of_a_tunx_is_a_full_build_after_a_result_and_keeps_its_pages_while_the_file_is_cut(tmp_path):
+    """``site --watch event.TUNX``: a result Swiss-Manager saves makes the pages a full build makes; a file cut short
+    (Swiss-Manager saving) is refused with the byte where it ends, and the pages stay as they were."""
+    pytest.importorskip("jinja2")
+    from test_site_watch import SEED, files, same_as_a_full_build
+
+    from tiebreak.engine.errors import InputError
+    from tiebreak.service import Options
+    from tiebreak.site import watch
+    from tiebreak.site.build import build_site
+
+    path = tmp_path / "event.TUNX"
+    shutil.copy(EVENT, path)
+    out = tmp_path / "site"
+    site = build_site(Options(seed=SEED), [str(path)], str(out), [])
+    before = files(out)
+    whole = _with_result(path.read_bytes(), 4, 1, 1)
+    path.write_bytes(whole[:len(whole) - 100])
+    with pytest.raises(InputError, match="directory"):
+        watch.update(site, str(path), [])
+    assert files(out) == before
+    path.write_bytes(whole)
+    watch.update(site, str(path), [])
+    same_as_a_full_build(out, [path], tmp_path / "fresh")
+    assert files(out) != before
