@@ -211,7 +211,7 @@ def _directory(data: bytes, source: str) -> list[tuple[int, int, int]]:
         raise InputError(f"the directory's offsets {used} do not lead to it in order", where)
     sections = []
     for start, end in zip(used, used[1:]):
-        if data[start + 1:start + 4] != b"\xff\x89\x44":
+        if end - start < 4 or data[start + 1:start + 4] != b"\xff\x89\x44":
             raise InputError("the directory points to no section marker", Place(source, field=f"byte {start} (directory)"))
         sections.append((data[start], start, end))
     return sections
