@@ -146,9 +146,10 @@ def _game(t: Tournament, g: SmGame, r: int, n: int, seen: set[int], source: str,
 
 
 def tiebreak_list(f: SmFile, source: str, warnings: list[InputWarning]) -> list[str]:
-    """Our list for the configured tie-breaks, points first; a number with no equivalent, or a parameter byte this
-    reader does not understand, is named in a warning (the number is then left out, or read without that byte)."""
-    out = ["MP"] if f.team_event else ["PTS"]
+    """Our list for the configured tie-breaks, points first (a team event: the match or game points the list starts
+    with, else match points); a number with no equivalent, or a parameter byte this reader does not understand, is
+    named in a warning (the number is then left out, or read without that byte)."""
+    out: list[str] = [] if f.team_event else ["PTS"]
     for k, (number, raw, at) in enumerate(f.tiebreaks, 1):
         where = Place(source, field=f"byte {at} (configuration, tie-break {k}: Swiss-Manager's {number})")
         unread = [i for i, b in enumerate(raw) if b and not _reads(number, i, b, f.team_event)]
@@ -163,7 +164,7 @@ def tiebreak_list(f: SmFile, source: str, warnings: list[InputWarning]) -> list[
             continue
         if code not in out:
             out.append(code)
-    return out
+    return out if out[:1] in (["PTS"], ["MP"], ["GP"]) else ["MP", *out]
 
 
 def _reads(number: int, byte: int, value: int, team_event: bool) -> bool:
