@@ -16,9 +16,9 @@ tournament: the records of :mod:`.swissmanager_file` in our model.
   present, a full-point bye when won (the team has the board point) and a zero-point bye when lost.
 * Teams: TRF-16 013 records (the team's name, its players by board); the matches are built from the board games.
 * The tie-break list of the configuration through :mod:`.swissmanager` (points first; a team event: the match or game
-  points it starts with); parameters read: byte 0, the weakest results cut (Buchholz, Sonneborn-Berger, the opponents' rating), and byte 2,
-  the Koya limit in % or a team tie-break's type; any other parameter byte, and a number with no equivalent, is named
-  in a warning, never guessed.
+  points it starts with); parameters read: byte 0, the weakest results cut (Buchholz, Sonneborn-Berger, the
+  opponents' rating), and byte 2, the Koya limit in % or a team tie-break's type; any other parameter byte, and a
+  number with no equivalent, is named in a warning, never guessed.
 
 >>> _birth(19670000), _birth(20110523), _birth(0)
 ('1967/00/00', '2011/05/23', '')
