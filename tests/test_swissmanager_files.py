@@ -305,3 +305,18 @@ def test_every_file_converts_to_trf_and_chess_json(name, tmp_path):
     for suffix in (".trf", ".json"):
         readers.convert(SM / name, tmp_path / f"out{suffix}", [])
         assert (tmp_path / f"out{suffix}").exists()
+
+
+def test_a_tie_break_that_does_not_fit_the_event_is_left_out_with_a_warning():
+    """Match points (13) in an individual Swiss, as a file Swiss-Manager made from a team template may hold: named in
+    a warning and left out, so the standings still compute."""
+    from tiebreak.formats.swissmanager_read import build
+
+    f = parse(make(0, [{"last": "Ann"}, {"last": "Bob"}], [[(1, 2, 1)]], tiebreaks=[(13, b""), (84, b"\x01")]), "x")
+    warnings = []
+    t = build(f, "x", warnings)
+    assert t.declared_tiebreaks == ["PTS", "BH/C1"]
+    assert [w.message for w in warnings] == ["tie-break 1 left out: MP is a team tie-break (C.07 Arts 11-13), and "
+                                             "players are ranked here; give tie-breaks of individual events "
+                                             "(tiebreak list)"]
+    assert [r.start_no for r in compute_standings(t).rows] == [1, 2]

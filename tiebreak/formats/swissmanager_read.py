@@ -32,6 +32,9 @@ from pathlib import Path
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
 from ..engine.model import Kind, Player, Tournament
 from ..engine.numbers import MAX_RATING
+from ..engine.registry import parse as parse_specifier
+from ..engine.team_matches import has_teams
+from ..engine.team_tiebreaks import parse_team
 from .files import read_input
 from .swissmanager import from_swiss_manager
 from .swissmanager_file import BYE, KINDS, NOT_PAIRED, SmFile, SmGame, SmPlayer, parse
@@ -83,7 +86,7 @@ def build(f: SmFile, source: str, warnings: list[InputWarning]) -> Tournament:
             if game is not None:
                 pending.append(game)
     t.pending = pending
-    t.declared_tiebreaks = tiebreak_list(f, source, warnings)
+    t.declared_tiebreaks = tiebreak_list(f, source, warnings, has_teams(t))
     return t
 
 
@@ -145,20 +148,23 @@ def _game(t: Tournament, g: SmGame, r: int, n: int, seen: set[int], source: str,
     return None
 
 
-def tiebreak_list(f: SmFile, source: str, warnings: list[InputWarning]) -> list[str]:
+def tiebreak_list(f: SmFile, source: str, warnings: list[InputWarning], team: bool) -> list[str]:
     """Our list for the configured tie-breaks, points first (a team event: the match or game points the list starts
     with, else match points); a number with no equivalent, or a parameter byte this reader does not understand, is
-    named in a warning (the number is then left out, or read without that byte)."""
-    out: list[str] = [] if f.team_event else ["PTS"]
+    named in a warning (the number is then left out, or read without that byte), and so is a tie-break that does not
+    fit the event as it is ranked (``team``: its teams, else its players: a team file without players yet)."""
+    check = parse_team if team else parse_specifier
+    out: list[str] = [] if team else ["PTS"]
     for k, (number, raw, at) in enumerate(f.tiebreaks, 1):
         where = Place(source, field=f"byte {at} (configuration, tie-break {k}: Swiss-Manager's {number})")
-        unread = [i for i, b in enumerate(raw) if b and not _reads(number, i, b, f.team_event)]
+        unread = [i for i, b in enumerate(raw) if b and not _reads(number, i, b, team)]
         if unread:
             shown = " ".join(f"{i}:{raw[i]}" for i in unread)
             warnings.append(InputWarning(f"tie-break {k} (Swiss-Manager's {number}): parameter bytes {shown} are "
                                          "not understood and not used; check the list (--tiebreaks)", where))
         try:
-            code = _specifier(number, raw, f.team_event)
+            code = _specifier(number, raw, team)
+            check(code)
         except SpecifierError as e:
             warnings.append(InputWarning(f"tie-break {k} left out: {e}", where))
             continue
