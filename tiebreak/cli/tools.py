@@ -4,21 +4,33 @@ tie-breaks and presets, and the web server."""
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from pathlib import Path
 
 from ..app.odds import render_odds
 from ..app.options import OddsOptions, Options, RatingsOptions
 from ..app.playoffs import playoffs
 from ..app.prizes import prize_rests, prizes
 from ..app.ratings import ratings
+from ..arbiter import berger, varma
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
+from ..engine.model import format_number
+from ..engine.presets import PRESETS
+from ..engine.registry import CATALOGUE
+from ..engine.specifier import MODIFIERS
+from ..formats.files import read_text
+from ..formats.swissmanager import SWISS_MANAGER, UNTRANSLATABLE, from_chess_results_legend
+from ..render import ratings as render
 from ..render.i18n import MESSAGE_WORDS, message, word
+from ..render.odds import Progress
+from ..render.output import dumps_exact
+from ..render.team_words import TEAM_WORDS, team_catalogue
 from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Serve, Varma, Written, view
 from .files import _emit, _warn
 
 
 def _berger(ns: argparse.Namespace) -> int:
-    from ..arbiter import berger
 
     args = view(Berger, ns)
     if not 2 <= args.players <= 9999:
@@ -29,25 +41,20 @@ def _berger(ns: argparse.Namespace) -> int:
 
 
 def _varma(ns: argparse.Namespace) -> int:
-    import json as _json
 
-    from ..arbiter import varma
-    from ..formats.files import read_text
 
     args = view(Varma, ns)
     players = varma.parse_players(read_text(args.players_file), args.players_file)
     d = varma.draw(players, args.seed, args.variant)
     if args.format == "json":
-        sys.stdout.write(_json.dumps(varma.to_dict(d, args.seed), ensure_ascii=False, indent=1) + "\n")
+        sys.stdout.write(json.dumps(varma.to_dict(d, args.seed), ensure_ascii=False, indent=1) + "\n")
     else:
         sys.stdout.write(varma.to_text(d, len(players), args.lang))
     return 0
 
 
 def _ratings(ns: argparse.Namespace) -> int:
-    from pathlib import Path
 
-    from ..render import ratings as render
 
     args = view(Ratings, ns)
     fmt = args.format
@@ -64,7 +71,6 @@ def _ratings(ns: argparse.Namespace) -> int:
 
 
 def _playoffs(ns: argparse.Namespace) -> int:
-    from ..render.output import dumps_exact
 
     args = view(Playoffs, ns)
     warnings: list[InputWarning] = []
@@ -82,9 +88,6 @@ def _playoffs(ns: argparse.Namespace) -> int:
 
 
 def _prizes(ns: argparse.Namespace) -> int:
-    from ..engine.model import format_number
-    from ..formats.files import read_text
-    from ..render.output import dumps_exact
 
     args = view(Prizes, ns)
     warnings: list[InputWarning] = []
@@ -107,8 +110,6 @@ def _list(ns: argparse.Namespace) -> int:
     args = view(Listing, ns)
     lang = args.lang
     if args.from_chess_results:
-        from ..formats.files import read_text
-        from ..formats.swissmanager import from_chess_results_legend
 
         text = sys.stdin.read() if args.from_chess_results == "-" else read_text(args.from_chess_results)
         notes: list[str] = []
@@ -117,7 +118,6 @@ def _list(ns: argparse.Namespace) -> int:
             print(f"{MESSAGE_WORDS.text('note', lang)}: {message(note, lang)}", file=sys.stderr)
         return 0
     if args.swiss_manager:
-        from ..formats.swissmanager import SWISS_MANAGER, UNTRANSLATABLE
 
         print(message("Swiss-Manager / Chess-Results number -> specifier (write SM<n> or SM<n>:<parameters> in a list)",
                       lang))
@@ -125,8 +125,6 @@ def _list(ns: argparse.Namespace) -> int:
             spec, short = SWISS_MANAGER.get(n, (None, ""))
             print(f"SM{n:<4} {short:7} {spec or '-':10} {message(UNTRANSLATABLE.get(n, ''), lang)}".rstrip())
         return 0
-    from ..engine.registry import CATALOGUE
-    from ..engine.specifier import MODIFIERS
 
     print(word("list_head", lang))
     for d in CATALOGUE.values():
@@ -134,7 +132,6 @@ def _list(ns: argparse.Namespace) -> int:
         mods = "".join(sorted(set(d.modifiers) - set("RV"))) or "-"
         print(f"{d.code:10} {d.family:7} {d.type:4} {message(d.article, lang):31} {mods:5} {d.names[lang]}{aliases}; "
               f"{message(d.unplayed, lang)}")
-    from ..render.team_words import TEAM_WORDS, team_catalogue
 
     print()
     print(TEAM_WORDS.text("list_head", lang))
@@ -151,7 +148,6 @@ def _list(ns: argparse.Namespace) -> int:
 
 
 def _presets(ns: argparse.Namespace) -> int:
-    from ..engine.presets import PRESETS
 
     for p in PRESETS.values():
         rules = f" [{word('preset_rules', ns.lang, rules=p.rules)}]" if p.rules else ""
@@ -160,7 +156,6 @@ def _presets(ns: argparse.Namespace) -> int:
 
 
 def _odds(ns: argparse.Namespace) -> int:
-    from ..render.odds import Progress
 
     args = view(Odds, ns)
     warnings: list[InputWarning] = []
