@@ -52,9 +52,9 @@ def create_app(max_upload: int = MAX_UPLOAD_BYTES, time_limit: float = TIME_LIMI
     for router in ROUTERS:
         app.include_router(router)
     if live is not None:
-        from .live import router as live_router
+        from .live import install as install_live
 
-        app.include_router(live_router(live))
+        install_live(app, live)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_middleware(BodyLimit, limit=max_upload)
     app.state.max_upload, app.state.time_limit = max_upload, time_limit
