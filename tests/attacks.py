@@ -268,7 +268,7 @@ def attacks() -> list[Attack]:
           ["standings", "{d}/a.sce"]),
         A("papi not an access file", {"a.papi": b"Standard Jet DB" + b"\x00" * 300}, ["standings", "{d}/a.papi"]),
     ]
-    return out + round_two()
+    return out + round_two() + round_three_server()
 
 
 #: a game both players won: the TRF reader takes each side's line, Chess-JSON refuses it
@@ -307,6 +307,23 @@ def round_two() -> list[Attack]:
                ["convert", "{d}/a.trf", "{d}/out.trf"], expect="clean", finding=9),
     ]
     return out
+
+
+def round_three_server() -> list[Attack]:
+    """The attacks of the third review (issue 34) on ``serve``: a broken history database beside the watched file
+    gets a one-line error naming the problem and how to start afresh, never a traceback (finding 9)."""
+    serve = ["serve", "--watch", "{d}/open.trf", "--port", "0"]
+    histories = {
+        "history not a database": b"this is not a database\n" * 50,
+        "history table made by hand without document": _sqlite(
+            ["CREATE TABLE live_versions (id INTEGER PRIMARY KEY, event TEXT, version INTEGER)"]),
+        "history at an unknown migration revision": _sqlite(
+            ["CREATE TABLE tiebreak_live_version (version_num VARCHAR(32) NOT NULL PRIMARY KEY)",
+             "INSERT INTO tiebreak_live_version VALUES ('9999')"]),
+    }
+    return [Attack(name, {"open.trf": TRF_2.encode(), "tiebreak-live.sqlite": data}, serve,
+                   check={"stderr_has": "tiebreak-live.sqlite away to start a new history"}, finding=9)
+            for name, data in histories.items()]
 
 
 #: the arbiter's token of the live attacks' server

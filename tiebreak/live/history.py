@@ -292,27 +292,24 @@ def _opened(url: str, engine: Any) -> str:
     """Bring the database to the newest schema and check its tables; an :class:`InputError` naming the problem and
     how to start afresh when it is not a history this program can keep (not a database, an unknown revision,
     tables made by hand)."""
+    from sqlalchemy import inspect
     from sqlalchemy.engine import make_url
 
-    where = url[len("sqlite:///"):] if url.startswith("sqlite:///") else make_url(url).render_as_string()
-    afresh = (f"move {Path(where).name} away to start a new history (or give --database none to keep none)"
-              if url.startswith("sqlite:///") else "give a new database (or --database none to keep none)")
     try:
         revision = upgrade(engine)
-        from sqlalchemy import inspect
-
         found = inspect(engine)
-        for table, columns in COLUMNS.items():
-            missing = columns - {c["name"] for c in found.get_columns(table)}
-            if missing:
-                raise InputError(f"the live history {where} is not usable: table {table} has no column "
-                                 f"{', '.join(sorted(missing))}; {afresh}", Place(where, field="database"))
-    except InputError:
-        engine.dispose()
-        raise
-    except Exception as e:  # SQLAlchemyError, alembic's CommandError for a revision it does not know
-        engine.dispose()
-        reason = str(getattr(e, "orig", None) or e).strip().splitlines()
-        raise InputError(f"the live history {where} is not usable: {reason[0] if reason else type(e).__name__}; "
-                         f"{afresh}", Place(where, field="database")) from None
-    return revision
+        problem = next((f"table {table} has no column {', '.join(sorted(missing))}" for table, columns in COLUMNS.items()
+                        if (missing := columns - {c["name"] for c in found.get_columns(table)})), None)
+    except Exception as e:  # SQLAlchemy's errors, alembic's CommandError for a revision it does not know
+        lines = str(getattr(e, "orig", None) or e).strip().splitlines()
+        problem, revision = lines[0] if lines else type(e).__name__, ""
+    if problem is None:
+        return revision
+    engine.dispose()
+    if url.startswith("sqlite:///"):
+        where = url[len("sqlite:///"):]
+        raise InputError(f"the live history {where} is not usable: {problem}; move {Path(where).name} away to start a "
+                         "new history (or give --database none to keep none)", Place(where, field="database"))
+    where = make_url(url).render_as_string()  # the password hidden
+    raise InputError(f"the live history {where} is not usable: {problem}; give a new database (or --database none "
+                     "to keep none)", Place(where, field="database"))
