@@ -227,3 +227,25 @@ def test_two_servers_on_one_postgresql_database(postgres, tmp_path):
         store = History(url)
         assert [h["version"] for h in store.player("open.trf", 1)] == [1, 2, 3, 4]
         store.close()
+
+
+def test_a_broken_document_in_the_history_is_passed_over_and_replaced(tmp_path, caplog):
+    """A version whose document is not what a server writes (issue 34, finding 9): the server starts, says so in
+    the log, serves the file and keeps its new version in that row's place."""
+    from tiebreak.live.watch import LiveHub
+
+    path = tmp_path / "open.trf"
+    path.write_text(EXAMPLE.read_text())
+    url = f"sqlite:///{tmp_path / 'h.sqlite'}"
+    LiveHub(path, database=url).close()
+    engine = sqlalchemy.create_engine(url)
+    with engine.begin() as db:
+        db.exec_driver_sql("UPDATE live_versions SET document_z = X'00ff'")
+    engine.dispose()
+    hub = LiveHub(path, database=url)
+    try:
+        assert hub.events["open.trf"].version == 1
+        assert "version 1 of open.trf in the history is not served: its document is not compressed JSON" in caplog.text
+        assert hub.history is not None and hub.history.last("open.trf") is not None
+    finally:
+        hub.close()

@@ -120,3 +120,55 @@ def test_every_viewer_gets_every_later_version_after_restart_terminated_sessions
     store.close()
     assert [r[0] for r in rows] == list(range(1, version + 1)), "each version once, in order"
     assert len({r[1] for r in rows}) >= 2, "the hung leader was replaced by a new term"
+
+
+def test_a_foreign_row_in_the_shared_history_is_refused_and_the_followers_go_on_with_the_leader(cluster, tmp_path,
+                                                                                               caplog):
+    """Rows no leader wrote (a higher version with a broken document; a sound document under an unknown writer),
+    announced by NOTIFY: the follower refuses them with a log line, keeps serving the leader's version, and takes
+    the leader's next version; a follower (re)connecting reads the leader's latest, not the foreign rows."""
+    import json
+    import zlib
+
+    from test_live_history import _flip
+
+    import pg
+    from tiebreak.live.watch import LiveHub
+
+    _, server_url = cluster
+    url = pg.fresh_database(server_url)
+    path = tmp_path / "open.trf"
+    text = EXAMPLE.read_text()
+    path.write_text(text)
+    leader = LiveHub(path, database=url)
+    follower = LiveHub(path, database=url)
+    try:
+        assert leader.leading and not follower.leading
+        assert follower.events["open.trf"].version == 1
+        sound = json.loads(leader.events["open.trf"].text)
+        sound["live"]["version"] = 60
+        assert leader.history is not None and leader.leadership is not None
+        with leader.history.engine.begin() as db:
+            for version, document, writer, epoch in [
+                    (50, b"{broken", leader.leadership.writer, leader.leadership.epoch),
+                    (60, json.dumps(sound).encode(), "intruder", 1)]:
+                db.exec_driver_sql(
+                    "INSERT INTO live_versions (event, version, time, round, digest, document, document_z, epoch, "
+                    "writer) VALUES ('open.trf', %(v)s, 't', 9, 'x', '', %(d)s, %(e)s, %(w)s)",
+                    {"v": version, "d": zlib.compress(document), "e": epoch, "w": writer})
+                db.exec_driver_sql("SELECT pg_notify('tiebreak_live', %(p)s)",
+                                   {"p": json.dumps({"event": "open.trf", "version": version, "what": "version"})})
+        for version in (50, 60):
+            assert follower.heard({"event": "open.trf", "version": version, "what": "version"}) == []
+        assert follower.events["open.trf"].version == 1
+        assert "version 50 of open.trf in the history is not served: its document" in caplog.text
+        assert "version 60 of open.trf in the history is not served: no leader wrote it" in caplog.text
+        assert follower.heard({"what": "listening"}) == []  # reconnected: the latest good version is still 1
+        path.write_text(_flip(text, 1))
+        published = leader.update("open.trf")
+        assert published is not None and published.version == 2
+        [told] = follower.heard({"event": "open.trf", "version": 2, "what": "version"})
+        assert told.version == 2 and follower.events["open.trf"].text == leader.events["open.trf"].text
+    finally:
+        leader.close()
+        follower.close()
