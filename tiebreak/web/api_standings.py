@@ -85,7 +85,7 @@ async def check(request: Request, form: Annotated[CheckForm, Form()]) -> Respons
     elif upload is not None and not isinstance(upload, str):
         suffix = ".xlsx" if Path(upload.filename or "").suffix.lower() == ".xlsx" else ".csv"
         published, published_name = ("published" + suffix, await upload.read()), uploaded_name(upload.filename or "")
-    body, _ = await run_on_upload(request, form, jobs.check, published, published_name)
+    body, _ = await run_on_upload(request, form, jobs.check, published, published_name, heavy=True)
     return _json((body, None))
 
 

@@ -109,10 +109,11 @@ class UploadForm(Protocol[Options_co]):
 
 async def run_on_upload(request: Request, form: UploadForm[Options_co],
                         fn: Callable[[Options_co, str, Unpack[Args]], Answer], *args: Unpack[Args],
-                        pausable: bool = True) -> tuple[Answer, str]:
+                        pausable: bool = True, heavy: bool = False) -> tuple[Answer, str]:
     """``fn(options, path, *args)`` in a worker process on the uploaded file (or the chosen example); the answer
     and the file name the user knows it by.  Errors name that file, never the temporary one.  ``pausable``: see
-    :meth:`~tiebreak.web.workers.WorkerPool.run`."""
+    :meth:`~tiebreak.web.workers.WorkerPool.run`; ``heavy``: in the heavy lane (odds, checks), never in the way of
+    the light requests."""
     lang = request.state.lang = request_language(request, form.lang)
     options = form.options()
     upload: UploadFile | None = form.file
@@ -135,7 +136,7 @@ async def run_on_upload(request: Request, form: UploadForm[Options_co],
             # the answer's words in the request's language; the file by the name the user knows it by
             options = cast(Options_co, replace(options, lang=lang, name=shown))  # type: ignore[type-var]
         try:
-            workers: WorkerPool = request.app.state.workers
+            workers: WorkerPool = request.app.state.heavy if heavy else request.app.state.workers
             return await workers.run(fn, options, str(path), *args, tmp=tmp, client=client_of(request),
                                      pausable=pausable), shown
         except ApiError as e:
