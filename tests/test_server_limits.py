@@ -27,6 +27,7 @@ EXAMPLE = "hobsons-bay-cup-2025.trf"
 FLOOD = {"example": EXAMPLE, "after_round": "3", "simulations": "1000000", "seed": "1"}
 PER_CLIENT_CONNECTIONS = 40
 HEADER_TIMEOUT = 2.0
+BODY_GRACE = 2.0
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs Linux loopback addresses")
 
 
@@ -42,7 +43,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     when it is started from the checkout's parent folder."""
     here = tmp_path_factory.mktemp("parent")
     (here / "tiebreak").symlink_to(ROOT, target_is_directory=True)
-    env = {"TIEBREAK_CONNECTIONS_PER_CLIENT": str(PER_CLIENT_CONNECTIONS), "TIEBREAK_HEADER_TIMEOUT": str(HEADER_TIMEOUT)}
+    env = {"TIEBREAK_CONNECTIONS_PER_CLIENT": str(PER_CLIENT_CONNECTIONS), "TIEBREAK_HEADER_TIMEOUT": str(HEADER_TIMEOUT),
+           "TIEBREAK_BODY_GRACE": str(BODY_GRACE)}
     with serving([], here, env, "/api/presets", tries=200, stderr=subprocess.PIPE) as url:
         yield url
 
@@ -173,6 +175,32 @@ def test_one_client_cannot_hold_every_connection_and_half_sent_headers_time_out(
         assert len(open_now) == PER_CLIENT_CONNECTIONS  # the ones over the cap were closed at once
         time.sleep(HEADER_TIMEOUT + 1)
         assert not [s for s in sockets if _still_open(s)]  # and the rest after the header time
+    finally:
+        for s in sockets:
+            s.close()
+
+
+def test_a_body_that_trickles_is_cut_after_the_grace_and_others_are_answered(server):
+    """Uploads announcing 10 MB and sending a byte every half second (no pause long enough for the idle timeout):
+    each is closed once the grace is over and it has brought less than the minimum rate, and a normal request is
+    answered meanwhile.  (Thousands of them, with memory: benchmarks/slow_bodies.py.)"""
+    port = int(server.rsplit(":", 1)[1])
+    sockets = []
+    for _ in range(10):
+        s = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=("127.0.0.4", 0))
+        s.sendall(b"POST /api/standings HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/form-data; boundary=b\r\n"
+                  b"Content-Length: 10485760\r\n\r\n")
+        sockets.append(s)
+    try:
+        r, _ = _standings(server)
+        assert r.status_code == 200
+        deadline = time.monotonic() + 60  # a bound on the wait, not a timing asserted
+        while time.monotonic() < deadline and any(_still_open(s) for s in sockets):
+            for s in sockets:
+                with contextlib.suppress(OSError):
+                    s.sendall(b"x")
+            time.sleep(0.5)
+        assert not [s for s in sockets if _still_open(s)], "a trickling upload was never cut"
     finally:
         for s in sockets:
             s.close()

@@ -48,19 +48,18 @@ class BodyLimit:
         declared = headers.get(b"content-length", b"").decode("latin-1")
         if declared.isascii() and declared.isdigit() and len(declared) < 20 and int(declared) > self.limit:
             return await self._refuse(scope, receive, send)
-        chunks: list[bytes] = []
-        size = 0
+        received = bytearray()  # one buffer: a body sent a byte at a time costs its bytes, not an object per byte
         while True:
             event = await receive()
             if event["type"] != "http.request":
                 return
-            chunks.append(event.get("body", b""))
-            size += len(chunks[-1])
-            if size > self.limit:
+            received += event.get("body", b"")
+            if len(received) > self.limit:
                 return await self._refuse(scope, receive, send)
             if not event.get("more_body"):
                 break
-        body, given = b"".join(chunks), False
+        body, given = bytes(received), False
+        del received
 
         async def replay() -> Message:
             nonlocal given
