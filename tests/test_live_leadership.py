@@ -65,11 +65,11 @@ def _leads(base: str) -> bool:
 
 
 def test_every_viewer_gets_every_later_version_after_restart_terminated_sessions_and_a_hung_leader(cluster, tmp_path):
+    import pg
     import psycopg
     from live import _SERVERS, live_servers
     from test_live_history import _flip, _Stream
 
-    import pg
     from tiebreak.live.history import History
 
     folder, server_url = cluster
@@ -130,9 +130,9 @@ def test_a_foreign_row_in_the_shared_history_is_refused_and_the_followers_go_on_
     import json
     import zlib
 
+    import pg
     from test_live_history import _flip
 
-    import pg
     from tiebreak.live.watch import LiveHub
 
     _, server_url = cluster
