@@ -165,6 +165,7 @@ def test_a_foreign_row_in_the_shared_history_is_refused_and_the_followers_go_on_
         assert "version 60 of open.trf in the history is not served: no leader wrote it" in caplog.text
         assert follower.heard({"what": "listening"}) == []  # reconnected: the latest good version is still 1
         path.write_text(_flip(text, 1))
+        assert leader.leadership.renew()  # (no watch runs here to renew the term every second)
         published = leader.update("open.trf")
         assert published is not None and published.version == 2
         [told] = follower.heard({"event": "open.trf", "version": 2, "what": "version"})

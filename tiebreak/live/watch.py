@@ -141,7 +141,7 @@ class LiveHub:
 
     def update(self, name: str, force: bool = False) -> Update | None:
         event = self._event(name)
-        if event is None or not self.leading:
+        if event is None or not self.leading or self._lost:
             return None
         try:
             return event.update(force=force)
@@ -201,24 +201,27 @@ class LiveHub:
                     self.tell([u])
 
     # ---- several servers on one database
-    def follow_all(self) -> list[Update]:
+    def follow_all(self, stepped_down: bool = False) -> list[Update]:
         """(A follower) serve every event of the database's last good versions; the updates to tell (an event whose
-        version served changed: newer, or another server's version of the same number)."""
+        version served changed: newer, or another server's version of the same number).  ``stepped_down``: this
+        server led until now, so whatever it computed that the database does not hold is dropped, even a higher
+        version its refused writes left in memory."""
         assert self.history is not None, "a follower shares a history"
         updates = []
         for name in self.history.events():
             if self.only is None or name == self.only:
-                u = self._restore(name, None)
+                u = self._restore(name, None, stepped_down)
                 if u is not None:
                     updates.append(u)
         return updates
 
-    def _restore(self, name: str, version: int | None) -> Update | None:
-        """Serve the last good version of ``name`` kept (or ``version``) when it is not the one served; its update."""
+    def _restore(self, name: str, version: int | None, older: bool = False) -> Update | None:
+        """Serve the last good version of ``name`` kept (or ``version``) when it is not the one served (``older``:
+        even when the one served has a higher number); its update."""
         assert self.history is not None
         e = self._event(name)
         last = self.history.last(name, version) if e is not None else None
-        if e is None or last is None or last["version"] < e.version or (
+        if e is None or last is None or (last["version"] < e.version and not older) or (
                 last["version"] == e.version and last["digest"] == e.digest and last["time"] == e.time):
             return None
         try:
@@ -278,7 +281,8 @@ class LiveHub:
                     with contextlib.suppress(Exception):
                         await following
                     following = None
-                    self.tell(await self._run(self.follow_all))  # the new leader's versions, told to this one's viewers
+                    # the new leader's versions, told to this one's viewers
+                    self.tell(await self._run(self.follow_all, True))
             elif await asyncio.to_thread(self.leadership.try_lead):
                 self.tell(await self._run(self.follow_all))  # from the last version kept
                 self.leading = True
