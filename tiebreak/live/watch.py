@@ -156,7 +156,8 @@ class LiveHub:
 
     async def updated(self, name: str, force: bool = False) -> Update | None:
         """:meth:`update` in the hub's single updater thread (one re-read at a time, never on the event loop)."""
-        return await asyncio.get_running_loop().run_in_executor(self._updater, self.update, name, force)
+        u: Update | None = await self._run(self.update, name, force)
+        return u
 
     def published(self) -> list[LiveEvent]:
         return [e for e in self.events.values() if e.settings.published and e.version]
