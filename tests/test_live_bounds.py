@@ -76,6 +76,10 @@ def test_streams_are_bounded_per_process_and_per_client(tmp_path):
     for place in mine + [other]:
         place.close()
     assert hub.viewers.count() == 0 and hub.viewers.of("testclient") == 0
+    # a stream refused after its place was taken (a name too long, an event not watched) gives the place back
+    assert client.get("/api/live/events", params={"event": "x" * 5000}).status_code == 400
+    assert client.get("/api/live/events", params={"event": "nope.trf"}).status_code == 404
+    assert hub.viewers.count() == 0
 
 
 @pytest.mark.parametrize("body, words", [(b"not json at all", "not valid JSON"),

@@ -57,6 +57,7 @@ class Subscription:
         self.owner, self.client, self.order = owner, client, order
         self.queue: asyncio.Queue[Update | None] = asyncio.Queue(maxsize=QUEUE)
         self.ended = False
+        self.streaming = False  # a stream has taken it (and gives it back when it ends)
 
     def put(self, item: Update | None) -> None:
         if self.queue.full():

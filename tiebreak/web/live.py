@@ -39,6 +39,7 @@ from ..engine.errors import TiebreakError
 from ..engine.registry import parse, parse_list
 from ..engine.rules import RULE_CHOICES
 from ..engine.team_tiebreaks import parse_team
+from ..live.settings import sse
 from ..live.subscribers import RETRY_AFTER, Refused, Subscription
 from ..live.watch import LiveHub
 from ..render.i18n import LANGUAGES, message
@@ -63,12 +64,6 @@ MAX_TIEBREAKS, MAX_RULES = 500, 40
 #: an event's name in a query
 EventName = Annotated[str | None, Query(max_length=MAX_NAME)]
 Lang = Annotated[str, Query(max_length=20)]
-
-
-def sse(kind: str, data: object, retry: int | None = None) -> bytes:
-    """One Server-Sent Event as it goes on the wire."""
-    head = f"retry: {retry}\n" if retry is not None else ""
-    return f"{head}event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n".encode()
 
 
 def fail(text: str, status: int, lang: str = "en", field: str | None = None) -> JSONResponse:
@@ -128,15 +123,20 @@ def missing(name: str | None, lang: str) -> JSONResponse:
     return fail(f"no live event {name!r}", 404, lang, field="event")
 
 
-async def stream_place(request: Request, live: Current) -> Subscription:
+async def stream_place(request: Request, live: Current) -> AsyncIterator[Subscription]:
     """(Dependency) a place among the streams for this client, taken at once (:mod:`tiebreak.live.subscribers`:
     counted in the same step as the caps are checked); else a 503 with ``Retry-After`` (the server's bound,
     ``--max-streams``, when no address holds more than its share) or a 429 (one address's share,
-    ``--max-streams-per-client``)."""
+    ``--max-streams-per-client``).  A place no stream took (the request refused after all) is given back."""
     try:
-        return live.hub.viewers.open(request.client.host if request.client else "?")
+        place = live.hub.viewers.open(request.client.host if request.client else "?")
     except Refused as e:
         raise HTTPException(e.status, str(e), headers={"Retry-After": str(RETRY_AFTER)}) from None
+    try:
+        yield place
+    finally:
+        if not place.streaming:
+            place.close()
 
 
 class ArbiterRefused(Exception):
@@ -245,6 +245,7 @@ class EventStream(StreamingResponse):
         super().__init__(content, media_type="text/event-stream",
                          headers={"cache-control": "no-cache", "x-accel-buffering": "no"})
         self.place = place
+        place.streaming = True  # closed by this response from now on
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         try:
@@ -264,7 +265,6 @@ async def stream(live: Current, place: Annotated[Subscription, Depends(stream_pl
     stream is one waiting coroutine.  ``event`` names a watched event (published or not yet), else 404."""
     hub = live.hub
     if event is not None and event not in hub.events:
-        place.close()
         return missing(event, "en")
 
     async def updates() -> AsyncIterator[bytes]:
