@@ -211,11 +211,13 @@ class History:
         round, digest, warning and document; None when there is none.  A row is good when its document is the JSON
         of that event and version and, on a shared database, a leader's term wrote it; another is passed over, and
         told in the log once."""
-        q = select(VERSIONS).where(VERSIONS.c.event == event)
+        q = select(VERSIONS.c.id).where(VERSIONS.c.event == event)
         q = q.where(VERSIONS.c.version == version) if version is not None else q
-        q = q.order_by(VERSIONS.c.version.desc())
-        with self.engine.connect() as db:
-            for row in db.execute(q.limit(1 if version is not None else 50)).mappings():
+        with self.engine.connect() as db:  # the newest first, one document at a time
+            for vid in list(db.execute(q.order_by(VERSIONS.c.version.desc()).limit(50)).scalars()):
+                row = db.execute(select(VERSIONS).where(VERSIONS.c.id == vid)).mappings().first()
+                if row is None:  # pruned meanwhile
+                    continue
                 out = dict(row)
                 problem = self._problem(db, out)
                 if problem is None:
