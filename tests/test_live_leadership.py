@@ -173,3 +173,34 @@ def test_a_foreign_row_in_the_shared_history_is_refused_and_the_followers_go_on_
     finally:
         leader.close()
         follower.close()
+
+
+def test_a_leader_whose_term_is_over_can_no_longer_write(cluster):
+    """Two servers' leaderships on one database (a lease of 1 s): the second cannot lead while the first renews;
+    once the first stops renewing, the second starts the next term, and every write of the first is refused in its
+    own transaction (nothing kept) while the second's is kept."""
+    import pg
+
+    from tiebreak.live.history import History
+    from tiebreak.live.leader import Leadership, NotLeading
+
+    _, server_url = cluster
+    store = History(pg.fresh_database(server_url))
+    first, second = Leadership(store.engine, "open.trf", lease=1.0), Leadership(store.engine, "open.trf", lease=1.0)
+    try:
+        assert first.try_lead() and first.epoch == 1
+        assert not second.try_lead()
+        assert first.renew() is True
+        assert _wait(second.try_lead, 30), "the second never took over"
+        assert second.epoch == 2 and first.renew() is False
+        first.epoch = 1  # as if the first had not noticed yet: its write is still refused
+        doc = '{"live": {"event": "open.trf", "version": 1}, "standings": []}'
+        store.fence = first.fence
+        with pytest.raises(NotLeading):
+            store.record("open.trf", 1, "t", 1, "d", None, doc, [], [])
+        assert store.last("open.trf") is None
+        store.fence = second.fence
+        store.record("open.trf", 1, "t", 1, "d", None, doc, [], [])
+        assert store.last("open.trf")["writer"] == second.writer
+    finally:
+        store.close()
