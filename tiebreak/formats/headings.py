@@ -18,6 +18,7 @@ Headings are compared without case, dots and repeated spaces (``Buchh.`` is ``bu
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 
 #: the columns that are not tie-breaks: rank, start number, name, points
@@ -90,10 +91,21 @@ TEAM: dict[str, str] = {
 }
 
 
-def key(text: str) -> str:
-    """A heading as compared: NFKC, no case, dots, hyphens or repeated spaces at the ends."""
-    text = unicodedata.normalize("NFKC", text).casefold().replace(".", " ")
+def key(text: str, camel: bool = True) -> str:
+    """A heading as compared: NFKC, without case; camelCase words, dots, underscores and repeated spaces are one space,
+    hyphens and colons at the ends are dropped (``gamePoints``, ``GAME_POINTS`` and ``Game points`` are one heading).
+
+    >>> key("gamePoints"), key("GAME_POINTS"), key(" Buchh. "), key("BH-C1")
+    ('game points', 'game points', 'buchh', 'bh-c1')
+    """
+    text = unicodedata.normalize("NFKC", text)
+    text = _CAMEL.sub(" ", text) if camel else text
+    text = text.casefold().replace(".", " ").replace("_", " ")
     return " ".join(text.split()).strip(" -:")
+
+
+#: a lower-case letter followed by a capital: where camelCase headings (``gamePoints``) part their words
+_CAMEL = re.compile(r"(?<=[a-zа-яёіїєґ])(?=[A-ZА-ЯЁІЇЄҐ])")
 
 
 _ROLE = {key(w): name for name, words in ROLES.items() for w in words}
@@ -102,27 +114,34 @@ _TIE = {key(k): v for k, v in TIE_BREAKS.items()}
 _TEAM = {key(k): v for k, v in TEAM.items()}
 
 
+def _find(table: dict[str, str], heading: str) -> str | None:
+    """The entry of ``table`` for a heading, its camelCase words parted (``gamePoints``) or not (``SoBerg``)."""
+    found = table.get(key(heading))
+    return found if found is not None else table.get(key(heading, camel=False))
+
+
 def role(heading: str, team: bool = False) -> str | None:
     """``rank``, ``start_no``, ``name`` or ``points`` for such a column (a team's name is its ``name``)."""
-    found = _ROLE.get(key(heading))
+    found = _find(_ROLE, heading)
     if found == "team_name":
         return "name"
-    if team and key(heading) in _TEAM:
+    if team and _find(_TEAM, heading) is not None:
         return None
     return found
 
 
 def tiebreak(heading: str, team: bool = False) -> str | None:
     """Our specifier for a program's tie-break heading (team events: also MP and GP), or None."""
-    k = key(heading)
-    if team and k in _TEAM:
-        return _TEAM[k]
-    return _TIE.get(k)
+    if team:
+        found = _find(_TEAM, heading)
+        if found is not None:
+            return found
+    return _find(_TIE, heading)
 
 
 def other(heading: str) -> bool:
     """Whether the column is one of those a standings table shows beside the figures (federation, rating...)."""
-    return key(heading) in _OTHER
+    return key(heading) in _OTHER or key(heading, camel=False) in _OTHER
 
 
 def nearest(heading: str, team: bool = False) -> list[str]:
