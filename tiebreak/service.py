@@ -76,6 +76,8 @@ class Options:
     points_from: str = "results"
     #: the name the user knows the file by (an upload's own name): warnings name it, never the path read
     name: str | None = None
+    #: ``check``: the program that published the standings (Swiss-Manager, Vega…; default: the one the file names)
+    publisher: str | None = None
 
 
 def load(o: Options | OddsOptions | Namespace, path: str, warnings: list[InputWarning]) -> Tournament:
@@ -341,7 +343,7 @@ def check_published(o: Options | Namespace, path: str, published_path: str | Non
     t, teams = audit.load_event(path, o.players, warnings, o.event)
     tiebreaks, rules = list_and_rules(o, teams)
     report = audit.check_event(t, teams, published_path, warnings, tiebreaks, rules, o.after_round, o.unrated_rating,
-                               _system(o), o.points_from)
+                               _system(o), o.points_from, o.publisher)
     named(o, path, warnings)
     return replace(report, source=o.name or report.source) if o.name else report
 

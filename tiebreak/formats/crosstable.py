@@ -21,18 +21,25 @@ from pathlib import Path
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.model import MIRROR, NO_OPPONENT, Kind, Player, Tournament, format_number
 from ..engine.numbers import MAX_RATING, NumberError, parse_int, parse_number
-from . import xlsx
+from . import exports, headings, xlsx
 from .files import read_input, write_output
 from .text import MAX_ROUNDS, SafeCsvWriter, check_size, csv_rows, decode, one_line
 
-_GAME = re.compile(r"^([0-9]{1,7})\s*([wbWB-])?\s*(1|0|=|½|0[.,]5|1/2|\+|-|W|D|L|X|\?)$")
+_GAME = re.compile(r"^([0-9]{1,7})\s*([wbsnWBSNбчБЧ-])?\s*(1|0|=|½|0[.,]5|1/2|\+|-|W|D|L|X|\?)$")
 _RESULT = {"1": Kind.WIN, "0": Kind.LOSS, "=": Kind.DRAW, "½": Kind.DRAW, "0.5": Kind.DRAW, "0,5": Kind.DRAW,
            "1/2": Kind.DRAW, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, "W": Kind.WIN_SHORT,
            "D": Kind.DRAW_SHORT, "L": Kind.LOSS_SHORT, "X": Kind.UNKNOWN, "?": Kind.UNKNOWN}
 _BYES = {"U": Kind.PAB, "PAB": Kind.PAB, "BYE": Kind.PAB, "F": Kind.FPB, "FPB": Kind.FPB, "H": Kind.HPB,
          "HPB": Kind.HPB, "½": Kind.HPB, "Z": Kind.ZPB, "ZPB": Kind.ZPB, "0": Kind.ZPB, "": Kind.ABSENT,
          "-": Kind.ABSENT}
-_ROUND = re.compile(r"^(?:r|rd|round|тур)?\s*\.?\s*([0-9]{1,7})$", re.I)
+_ROUND = re.compile(r"^(?:r|rd|round|тур)?\s*\.?\s*([0-9]{1,7})$|"
+                    r"^([0-9]{1,7})\s*\.?\s*(?:r|rd|rde|rnd|round|runde|ronda|ronde|rodada|tur|тур|т)\s*\.?$", re.I)
+#: chess-results.com's cells for a round without an opponent: ``-1`` a bye of a full point (read as the pairing-allocated
+#: bye, the one a crosstable shows most), ``-½`` a half-point bye, ``-0`` a round not paired
+_EXPORT_BYES = {"-1": Kind.PAB, "-½": Kind.HPB, "-0.5": Kind.HPB, "-0,5": Kind.HPB, "-0": Kind.ZPB, "-+": Kind.PAB}
+#: the colour letters of chess-results' languages: w/b (en), w/s (de), b/n (es, fr: blancas/negras, blancs/noirs are
+#: read as black only for ``n``, since ``b`` is black in English), б/ч (ru, uk)
+_COLOURS = {"w": 1, "b": -1, "s": -1, "n": -1, "б": 1, "ч": -1, "w.": 1}
 
 
 def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
@@ -50,39 +57,46 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
 
 
 def loads(text: str, source: str = "", warnings: list[InputWarning] | None = None) -> Tournament:
-    dialect = ";" if text.split("\n", 1)[0].count(";") > text.split("\n", 1)[0].count(",") else ","
+    sample = text[:4096]  # an export's title lines come first: the separator is the most frequent one
+    dialect = max(",;\t", key=sample.count) if ";" in sample or "\t" in sample else ","
     return from_rows(csv_rows(text, source, dialect), source, warnings)
 
 
 def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarning] | None = None) -> Tournament:
     """The tournament of a crosstable given as rows of cell texts (header first); line numbers are row numbers."""
     warnings = warnings if warnings is not None else []
-    if not rows or not any(c.strip() for c in rows[0]):
+    if not rows or not any(c.strip() for r in rows[:50] for c in r):
         raise InputError("empty file: a header row is needed", Place(source, 1))
-    header = [h.strip().lower() for h in rows[0]]
+    table = exports.locate(rows)  # an export's title lines and footer (chess-results) are left aside
+    header = [h.strip().lower() for h in table.header]
     rounds: dict[int, int] = {}  # column -> round
     for c, h in enumerate(header):
         m = _ROUND.match(h)
         if m:
-            rounds[c] = int(m.group(1))
-    names = [c for c, h in enumerate(header) if h in ("name", "player", "имя", "игрок", "гравець", "учасник")]
+            rounds[c] = int(m.group(1) or m.group(2))
+    names = [c for c, h in enumerate(header) if h in ("name", "player", "имя", "игрок", "гравець", "учасник")
+             or headings.role(h) == "name"][:1]
     if max(rounds.values(), default=0) > MAX_ROUNDS or 0 in rounds.values():
         c = next(c for c, r in rounds.items() if not 1 <= r <= MAX_ROUNDS)
-        raise InputError(f"round {rounds[c]} is outside 1..{MAX_ROUNDS}", Place(source, 1, c + 1, "header"))
+        raise InputError(f"round {rounds[c]} is outside 1..{MAX_ROUNDS}", Place(source, table.header_line, c + 1,
+                                                                                  "header"))
     if not rounds:
-        raise InputError("no round columns (R1, R2 ... or 1, 2 ...)", Place(source, 1, None, "header"))
+        raise InputError("no round columns (R1, R2 ... or 1, 2 ...)", Place(source, table.header_line, None, "header"))
     if not names:
-        raise InputError("no Name column", Place(source, 1, None, "header"))
+        raise InputError("no Name column", Place(source, table.header_line, None, "header"))
 
-    def column(*keys: str) -> int | None:
-        return next((c for c, h in enumerate(header) if h in keys), None)
+    def column(*keys: str, role: str = "") -> int | None:
+        found = next((c for c, h in enumerate(header) if h in keys), None)
+        return found if found is not None or not role else next(
+            (c for c, h in enumerate(header) if c not in rounds and headings.role(h) == role), None)
 
-    c_no, c_rating = column("no", "no.", "#", "start_no", "sno", "№"), column("rating", "elo", "rtg")
-    c_fed, c_id, c_pts = column("fed", "federation"), column("fide id", "fide_id", "id"), column("points", "pts")
+    c_no, c_rating = column("no", "no.", "#", "start_no", "sno", "№", role="start_no"), column("rating", "elo", "rtg")
+    c_fed, c_id = column("fed", "federation"), column("fide id", "fide_id", "id")
+    c_pts = column("points", "pts", role="points")
     c_club = column("club", "клуб")
     c_title, c_sex, c_birth = column("title", "tit"), column("sex"), column("birth", "born", "birth date")
-    body = [(ln, r) for ln, r in enumerate(rows[1:], 2) if any(x.strip() for x in r)]
-    check_size(len(body), max(rounds.values()), Place(source, 1, None, "header"))
+    body = table.body
+    check_size(len(body), max(rounds.values()), Place(source, table.header_line, None, "header"))
     players: list[Player] = []
     cells: list[tuple[int, dict[int, tuple[int, str]]]] = []  # line, round -> (column, cell text)
     for pos, (ln, r) in enumerate(body, 1):
@@ -96,7 +110,8 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
             rating = parse_int(get(c_rating), 0, MAX_RATING) if get(c_rating) else None
         except NumberError as e:
             raise InputError(f"rating: {e}", Place(source, ln, _column_number(c_rating), "Rating")) from None
-        pts = get(c_pts).replace("½", ".5")
+        pts = get(c_pts).replace("½", ".5").replace(",", ".")
+        pts = "0" + pts if pts.startswith(".") else pts
         try:
             declared = parse_number(pts) if pts else None
         except NumberError as e:
@@ -109,6 +124,9 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
     if len({p.start_no for p in players}) != len(players):
         raise InputError("two rows have the same start number", Place(source, None, None, "No"))
     t = Tournament.build(players, max(rounds.values()), source=source)
+    if table.publisher or any(exports.positional(h) for h in table.header):  # a program's export: its own figures
+        t.extra["export_rows"] = rows
+        t.extra["publisher"] = table.publisher
     for (ln, row), p in zip(cells, players):
         i = t.row(p.start_no)
         for rnd, (c, text) in row.items():
@@ -116,6 +134,9 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
             key = text.upper().replace(" ", "")
             if key in _BYES or text in _BYES:
                 t.kind[i, rnd - 1] = _BYES.get(key, _BYES.get(text))
+                continue
+            if key in _EXPORT_BYES:
+                t.kind[i, rnd - 1] = _EXPORT_BYES[key]
                 continue
             m = _GAME.match(text.replace(" ", ""))
             if not m:
@@ -126,7 +147,7 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
             if opp == p.start_no:
                 raise InputError(f"round {rnd}: player {opp} is paired with himself", place)
             t.opponent[i, rnd - 1] = t.row(opp)
-            t.colour[i, rnd - 1] = {"w": 1, "b": -1}.get((m.group(2) or "-").lower(), 0)
+            t.colour[i, rnd - 1] = _COLOURS.get((m.group(2) or "-").lower(), 0)
             t.kind[i, rnd - 1] = _RESULT[m.group(3).replace(",", ".")]
     _check(t, warnings)
     return t

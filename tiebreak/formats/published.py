@@ -298,6 +298,16 @@ def from_html(data: bytes, source: str, warnings: list[InputWarning] | None = No
     return replace(found, publisher=found.publisher or exports.publisher_of(text))
 
 
+def of_export(t: Tournament, warnings: list[InputWarning] | None = None, team: bool = False,
+              tiebreaks: str | None = None) -> Published | None:
+    """The figures of a program's export read as the event itself (a chess-results crosstable: its points and
+    tie-break columns), or None when the event was read from another kind of file."""
+    rows = t.extra.get("export_rows")
+    if not rows:
+        return None
+    return from_rows(rows, t.source, warnings, team, tiebreaks)
+
+
 def from_tournament(t: Tournament) -> Published | None:
     """The figures the tournament file publishes itself, or None when it has none.
 
