@@ -123,10 +123,16 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
         cells.append((ln, {rnd: (c, get(c)) for c, rnd in rounds.items()}))
     if len({p.start_no for p in players}) != len(players):
         raise InputError("two rows have the same start number", Place(source, None, None, "No"))
-    t = Tournament.build(players, max(rounds.values()), source=source)
+    square = _is_square(cells, players)
+    t = Tournament.build(players, (len(players) - 1) | 1 if square else max(rounds.values()), source=source)
     if table.publisher or any(exports.positional(h) for h in table.header):  # a program's export: its own figures
         t.extra["export_rows"] = rows
         t.extra["publisher"] = table.publisher
+    _with_details(t, exports.details(table.title))
+    if square:
+        _read_square(t, cells, players, warnings)
+        _check(t, warnings)
+        return t
     for (ln, row), p in zip(cells, players):
         i = t.row(p.start_no)
         for rnd, (c, text) in row.items():
@@ -151,6 +157,61 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
             t.kind[i, rnd - 1] = _RESULT[m.group(3).replace(",", ".")]
     _check(t, warnings)
     return t
+
+
+#: a square crosstable's cell: the result against the player of the column (``*``: the diagonal)
+_SQUARE = {"1": Kind.WIN, "0": Kind.LOSS, "½": Kind.DRAW, "=": Kind.DRAW, "0.5": Kind.DRAW, "0,5": Kind.DRAW,
+           "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS}
+
+
+def _is_square(cells: list[tuple[int, dict[int, tuple[int, str]]]], players: list[Player]) -> bool:
+    """A round robin's square crosstable (chess-results' "Starting rank crosstable" of a round robin): one column
+    per player, ``*`` on the diagonal."""
+    return (len(players) > 1 and all(len(row) == len(players) for _, row in cells)
+            and all(row.get(p.start_no, (0, ""))[1] == "*" for (_, row), p in zip(cells, players)))
+
+
+def _read_square(t: Tournament, cells: list[tuple[int, dict[int, tuple[int, str]]]], players: list[Player],
+                 warnings: list[InputWarning]) -> None:
+    """The games of a square crosstable, placed in rounds by the round-robin schedule (the circle of the Berger
+    tables): the table does not say in which round or with which colour each game was played."""
+    n = len(players)
+    order = [p.start_no for p in players] + ([0] if n % 2 else [])  # 0: the free place of an odd number
+    schedule: dict[tuple[int, int], int] = {}
+    circle = order[:]
+    for r in range(len(order) - 1):
+        for k in range(len(order) // 2):
+            a, b = circle[k], circle[-1 - k]
+            schedule[(a, b)] = schedule[(b, a)] = r
+        circle = [circle[0], circle[-1], *circle[1:-1]]
+    for (ln, row), p in zip(cells, players):
+        i = t.row(p.start_no)
+        for opp, (c, text) in row.items():
+            key = text.replace(" ", "")
+            if opp == p.start_no or not key:
+                continue
+            if key not in _SQUARE:
+                raise InputError(f"cell {text[:20]!r} not understood (1, 0, ½, +, -)",
+                                 Place(t.source, ln, c + 1, f"player {opp}"))
+            if opp not in t._row_of:
+                raise InputError(f"column {opp} is not a player of this crosstable", Place(t.source, ln, c + 1))
+            r = schedule[(p.start_no, opp)]
+            t.opponent[i, r], t.kind[i, r] = t.row(opp), _SQUARE[key]
+    warnings.append(InputWarning("a square crosstable does not say in which round each game was played nor with "
+                                 "which colour: the games are placed in rounds by the round-robin schedule, colours "
+                                 "unknown (tie-breaks on colours or on the order of rounds cannot be checked)",
+                                 Place(t.source)))
+
+
+def _with_details(t: Tournament, found: dict[str, object]) -> None:
+    """``t`` with what an export's title lines say (the start date chooses the rule set by date)."""
+    for key, field in (("name", "name"), ("start_date", "start_date"), ("end_date", "end_date"),
+                       ("type", "type_text")):
+        if key in found:
+            setattr(t, field, found[key])
+    rounds = found.get("rounds")
+    if isinstance(rounds, int) and t.rounds <= rounds <= MAX_ROUNDS:
+        t.planned_rounds = rounds
 
 
 def _column_number(c: int | None) -> int | None:

@@ -60,6 +60,8 @@ class Table:
     header_line: int = 1
     legend: dict[int, str] = field(default_factory=dict)
     publisher: str = ""
+    #: the title lines above the headings, one text each
+    title: list[str] = field(default_factory=list)
 
 
 def positional(heading: str) -> int | None:
@@ -104,6 +106,10 @@ def locate(rows: list[list[str]], team: bool = False) -> Table:
                 break
             continue
         first = next((c for c in cells if c.strip()), "")
+        lone = sum(1 for c in cells if c.strip()) == 1 and len(header) > 3 and not first.strip()[:1].isdigit()
+        if lone and body:  # a line of words under the table ("Starting rank crosstable"): the footer begins
+            end = i
+            break
         if _LEGEND.match(first) or first.strip().casefold().startswith(_FOOTER_WORDS):
             end = i
             break
@@ -115,4 +121,47 @@ def locate(rows: list[list[str]], team: bool = False) -> Table:
             m = _LEGEND.match(part)
             if m:
                 legend.setdefault(int(m.group(1)), m.group(2).strip())
-    return Table(header, body, start + 1, legend, publisher_of("\n".join(around)))
+    title = [" ".join(c.strip() for c in r if c.strip()) for r in rows[:start]]
+    return Table(header, body, start + 1, legend, publisher_of("\n".join(around)), [t for t in title if t])
+
+
+#: a title line naming the event's dates, its rounds or its system, in chess-results' languages
+_DATE = re.compile(r"^(?:date|datum|fecha|dates?|data|дата|дати|период|період)\s*:\s*(.+)$", re.I)
+_ROUNDS = re.compile(r"^(?:number of rounds|rundenanzahl|anzahl der runden|n[úu]mero de rondas|nombre de rondes|"
+                     r"numero di turni|количество туров|кількість турів)\s*:\s*([0-9]{1,3})\s*$", re.I)
+_SYSTEM = re.compile(r"^(?:tournament type|turniermodus|tipo de torneo|type de tournoi|тип турнира|тип турніру)\s*:"
+                     r"\s*(.+)$", re.I)
+_ISO_DAY = re.compile(r"([0-9]{4})[/.-]([0-9]{1,2})[/.-]([0-9]{1,2})")
+
+
+def details(title: list[str]) -> dict[str, object]:
+    """What the title lines say of the event: ``name`` (the line under chess-results' "From the Tournament-Database"
+    line, else the first), ``start_date``/``end_date``, ``rounds`` and ``type`` (``Swiss-System``, ``Round-Robin``).
+
+    >>> d = details(["From the Tournament-Database of Chess-Results https://chess-results.com", "Spring Open 2025",
+    ...              "Number of rounds : 7", "Tournament type : Swiss-System", "Date : 2025/04/30 to 2025/05/02"])
+    >>> d["name"], d["start_date"], d["end_date"], d["rounds"], d["type"]
+    ('Spring Open 2025', datetime.date(2025, 4, 30), datetime.date(2025, 5, 2), 7, 'Swiss-System')
+    """
+    import datetime as dt
+
+    out: dict[str, object] = {}
+    names = [t for t in title if not re.search(r"chess-results|tournament-database|turnierdatenbank", t, re.I)
+             and ":" not in t]
+    if names:
+        out["name"] = names[0][:200]
+    for line in title:
+        if (m := _DATE.match(line)) is not None:
+            days = []
+            for y, mo, d in _ISO_DAY.findall(m.group(1))[:2]:
+                try:
+                    days.append(dt.date(int(y), int(mo), int(d)))
+                except ValueError:
+                    pass
+            if days:
+                out["start_date"], out["end_date"] = days[0], days[-1]
+        elif (m := _ROUNDS.match(line)) is not None:
+            out["rounds"] = int(m.group(1))
+        elif (m := _SYSTEM.match(line)) is not None:
+            out["type"] = m.group(1).strip()[:60]
+    return out
