@@ -265,8 +265,8 @@ def publishing_notes(ours: Any, rows: dict[int, PublishedRow], columns: list[str
     count = sum(1 for sno, row in rows.items() for c in zeros
                 if (pv := row.values.get(c)) is not None and display_zero(pv, ours.row(sno).values[c], c))
     if zeros:
-        out.append(f"{count} published 0s for an average the rules leave undefined (no game over the board: "
-                   f"{', '.join(zeros)}) agree: a display convention, not a difference")
+        out.append(f"published 0s ({count}) for {', '.join(zeros)} agree although the rules leave these averages "
+                   "undefined (no game over the board): a display convention, not a difference")
     return out
 
 

@@ -138,8 +138,8 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     ch.add_argument("file", nargs="*", help="tournament files (or a folder of events); their own ranks/values are "
                                             "checked unless --published")
     ch.add_argument("--published", action="append", metavar="STANDINGS",
-                    help="the published standings (CSV/XLSX: start number or name, points, one column per tie-break); "
-                         "once per FILE")
+                    help="the published standings (CSV/XLSX or a saved HTML page of chess-results or Vega: start number "
+                         "or name, points, one column per tie-break); once per FILE")
     ch.add_argument("--tiebreaks", "-t", help="the announced list (default: the published columns)")
     ch.add_argument("--preset", help="a ready-made list (see 'tiebreak presets')")
     ch.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)

@@ -32,8 +32,7 @@ _RESULT = {"1": Kind.WIN, "0": Kind.LOSS, "=": Kind.DRAW, "½": Kind.DRAW, "0.5"
 _BYES = {"U": Kind.PAB, "PAB": Kind.PAB, "BYE": Kind.PAB, "F": Kind.FPB, "FPB": Kind.FPB, "H": Kind.HPB,
          "HPB": Kind.HPB, "½": Kind.HPB, "Z": Kind.ZPB, "ZPB": Kind.ZPB, "0": Kind.ZPB, "": Kind.ABSENT,
          "-": Kind.ABSENT}
-_ROUND = re.compile(r"^(?:r|rd|round|тур)?\s*\.?\s*([0-9]{1,7})$|"
-                    r"^([0-9]{1,7})\s*\.?\s*(?:r|rd|rde|rnd|round|runde|ronda|ronde|rodada|tur|тур|т)\s*\.?$", re.I)
+_ROUND = exports.ROUND
 #: chess-results.com's cells for a round without an opponent: ``-1`` a bye of a full point (read as the pairing-allocated
 #: bye, the one a crosstable shows most), ``-½`` a half-point bye, ``-0`` a round not paired
 _EXPORT_BYES = {"-1": Kind.PAB, "-½": Kind.HPB, "-0.5": Kind.HPB, "-0,5": Kind.HPB, "-0": Kind.ZPB, "-+": Kind.PAB}
@@ -52,8 +51,42 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
         except xlsx.XlsxError as e:
             raise InputError(str(e), Place(str(path))) from None
         return with_event(from_rows(rows, str(path), warnings), event, warnings)
+    if path.suffix.lower() in (".html", ".htm"):  # a saved page of a crosstable (chess-results)
+        return from_rows(_rows(path), str(path), warnings)
     text, _ = decode(data, str(path), warnings)
     return loads(text, str(path), warnings)
+
+
+def is_export(path: str | Path) -> bool:
+    """Whether ``path`` is a program's crosstable export (chess-results: round columns and the program's credit or
+    its numbered tie-break columns): an event ``check`` reads with its own published figures.  A file that cannot be
+    read is none."""
+    try:
+        rows = _rows(Path(path))
+    except (InputError, OSError):
+        return False
+    table = exports.locate(rows)
+    return (any(_ROUND.match(h.strip()) for h in table.header)
+            and bool(table.publisher or any(exports.positional(h) for h in table.header)))
+
+
+def _rows(path: Path) -> list[list[str]]:
+    """The rows of a CSV, XLSX or HTML file, as :func:`from_rows` reads them."""
+    data = read_input(path)
+    suffix = path.suffix.lower()
+    if suffix == ".xlsx":
+        try:
+            return xlsx.read_rows(data)
+        except xlsx.XlsxError as e:
+            raise InputError(str(e), Place(str(path))) from None
+    if suffix in (".html", ".htm"):
+        from . import html_tables
+
+        rows, text = html_tables.read(data, str(path))
+        return [*rows, [], [text]]  # the page's words after the table: its credits name the program
+    text, _ = decode(data, str(path), [])
+    sample = text[:4096]
+    return csv_rows(text, str(path), max(",;\t", key=sample.count) if ";" in sample or "\t" in sample else ",")
 
 
 def loads(text: str, source: str = "", warnings: list[InputWarning] | None = None) -> Tournament:

@@ -30,6 +30,10 @@ from . import headings
 _POSITIONAL = re.compile(
     r"^(?:tb|tie\s*break|wtg|wertung|fw|desemp|desempate|des|d[ée]p|d[ée]partage|spar|spareggio|wp|sw|"
     r"доп|доп\s*пок|доп\s*показатель|дп|дод|дод\s*пок|дод\s*показник|тб)\s*\.?\s*([1-9])$", re.I)
+#: a round's column of a crosstable: ``R1``, ``Rd 1``, ``1`` (the crosstable's own headings), ``1.Rd`` (chess-results'),
+#: ``1.Runde``, ``1.Ronda``, ``1.Ronde``, ``1.тур``
+ROUND = re.compile(r"^(?:r|rd|round|тур)?\s*\.?\s*([0-9]{1,7})$|"
+                   r"^([0-9]{1,7})\s*\.?\s*(?:r|rd|rde|rnd|round|runde|ronda|ronde|rodada|tur|тур|т)\s*\.?$", re.I)
 #: a legend line under the table: ``Tie Break1: Buchholz …`` (and the same in the other languages)
 _LEGEND = re.compile(
     r"^\s*(?:tie\s*break|tb|wertung|wtg|desempate|desemp|des|d[ée]partage|d[ée]p|spareggio|spar|"

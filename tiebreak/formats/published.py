@@ -160,6 +160,9 @@ def from_rows(rows: list[list[str]], source: str, warnings: list[InputWarning] |
         if found is not None and found not in role.values():
             role[i] = found
             continue
+        if found is None and exports.ROUND.match(h):  # a crosstable's round: its results are the event's
+            ignored.append(h)
+            continue
         spec = places.get(i) or (specifier_of(h, team) if h and found is None and not headings.other(h)
                                  and exports.positional(h) is None else None)
         if spec in (None, "PTS") or spec in columns:
@@ -234,10 +237,12 @@ def _positional_meanings(head: list[str], legend: dict[int, str], tiebreaks: str
                     spec = _spec(from_chess_results(meaning), team)
                 except SpecifierError:
                     spec = None
-        if spec is None:
-            notes.append(f"published column {head[i]!r} is named only by its place"
-                         + (f" (legend: {meaning[:60]!r}, not a tie-break we know)" if meaning else "")
-                         + "; give its meaning with --tiebreaks, in order; not compared")
+        if spec is None and meaning:
+            notes.append(f"published column {head[i]!r} is named only by its place and its legend {meaning[:60]!r} "
+                         "is not a tie-break we know; give its meaning with --tiebreaks, in order; not compared")
+        elif spec is None:
+            notes.append(f"published column {head[i]!r} is named only by its place; give its meaning with "
+                         "--tiebreaks, in order; not compared")
         else:
             out[i] = spec
     return out
