@@ -114,18 +114,36 @@ _TIE = {key(k): v for k, v in TIE_BREAKS.items()}
 _TEAM = {key(k): v for k, v in TEAM.items()}
 
 
-def _find(table: dict[str, str], heading: str) -> str | None:
-    """The entry of ``table`` for a heading, its camelCase words parted (``gamePoints``) or not (``SoBerg``)."""
-    found = table.get(key(heading))
-    return found if found is not None else table.get(key(heading, camel=False))
+def _compact(k: str) -> str:
+    """A compared heading without its spaces and hyphens (``start no``, ``start-no`` and ``startno`` are one)."""
+    return k.replace(" ", "").replace("-", "")
+
+
+def _compacted(table: dict[str, str]) -> dict[str, str]:
+    """``table`` by its headings written together (the first heading of a compact form wins)."""
+    return {c: v for k, v in reversed(table.items()) if (c := _compact(k))}
+
+
+_COMPACT = {"role": _compacted(_ROLE), "tie": _compacted(_TIE), "team": _compacted(_TEAM)}
+_TABLES = {"role": _ROLE, "tie": _TIE, "team": _TEAM}
+
+
+def _find(which: str, heading: str) -> str | None:
+    """The entry of ``table`` for a heading, its camelCase words parted (``gamePoints``) or not (``SoBerg``), else
+    its words written together (``START-NO``, ``Start_No``)."""
+    table = _TABLES[which]
+    for k in (key(heading), key(heading, camel=False)):
+        if k in table:
+            return table[k]
+    return _COMPACT[which].get(_compact(key(heading)))
 
 
 def role(heading: str, team: bool = False) -> str | None:
     """``rank``, ``start_no``, ``name`` or ``points`` for such a column (a team's name is its ``name``)."""
-    found = _find(_ROLE, heading)
+    found = _find("role", heading)
     if found == "team_name":
         return "name"
-    if team and _find(_TEAM, heading) is not None:
+    if team and _find("team", heading) is not None:
         return None
     return found
 
@@ -133,10 +151,10 @@ def role(heading: str, team: bool = False) -> str | None:
 def tiebreak(heading: str, team: bool = False) -> str | None:
     """Our specifier for a program's tie-break heading (team events: also MP and GP), or None."""
     if team:
-        found = _find(_TEAM, heading)
+        found = _find("team", heading)
         if found is not None:
             return found
-    return _find(_TIE, heading)
+    return _find("tie", heading)
 
 
 def other(heading: str) -> bool:

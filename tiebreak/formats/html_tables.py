@@ -30,6 +30,8 @@ MAX_CELLS = 400_000
 #: the classes of the boxes holding a player's start number (Vega: ``idn`` in older pages, ``sort-num`` in newer)
 _NUMBER_CLASSES = ("idn", "sort-num")
 _NAME_CLASSES = ("player-name-box2", "player-name-box", "name")
+#: the link from a Vega player cell to the player's card, which carries the start number
+_CARD = re.compile(r"playercard\.html#([0-9]{1,6})$")
 
 
 def _decode(data: bytes) -> str:
@@ -42,18 +44,23 @@ def _decode(data: bytes) -> str:
 
 
 def _player_cell(cell: object) -> tuple[str, str] | None:
-    """(start number, name) of a Vega player cell, or None for any other cell."""
+    """(start number, name) of a Vega player cell, or None for any other cell: the number of its link to the
+    player's card (``playercard.html#7``) or of its number box, the name of its name box or of the link."""
     from bs4 import Tag
 
     assert isinstance(cell, Tag)
+    link = cell.find("a", href=_CARD)
     number = cell.find(class_=list(_NUMBER_CLASSES))
-    if number is None:
-        return None
-    digits = number.get_text(" ", strip=True)
+    digits = ""
+    if isinstance(link, Tag):
+        m = _CARD.search(str(link.get("href") or ""))
+        digits = m.group(1) if m else ""
+    if not digits and number is not None:
+        digits = number.get_text(" ", strip=True)
     if not re.fullmatch(r"[0-9]{1,6}", digits):
         return None
-    box = cell.find(class_=list(_NAME_CLASSES)) or cell.find("a")
-    name = box.get_text(" ", strip=True) if box is not None else ""
+    box = cell.find(class_=list(_NAME_CLASSES))
+    name = (box if box is not None else link).get_text(" ", strip=True) if (box or link) is not None else ""
     return digits, name
 
 
