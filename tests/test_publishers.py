@@ -234,3 +234,27 @@ def test_a_round_robins_square_crosstable_export(tmp_path):
     p = published.of_export(t, tiebreaks="PTS,SB")
     assert p is not None and p.columns == ["SB"]
     assert check(t, p, "PTS,SB", rules="fide-2024").agree
+
+
+def test_api_reads_a_saved_page_and_takes_the_publisher():
+    from fastapi.testclient import TestClient
+
+    from tiebreak.web import create_app
+
+    client = TestClient(create_app())
+    shared = Path(__file__).parent / "data" / "shared" / "corpus" / "hobsons-bay-vega" / "2025hobsonsbaycup"
+    page = gzip.decompress((DATA / "vega" / "2025hobsonsbaycup.standings.html.gz").read_bytes())
+    files = {"file": ("cup.trf", (shared / "tournament.trf").read_bytes()), "published": ("standings.html", page)}
+    r = client.post("/api/check", data={"lang": "ru"}, files=files)
+    assert r.status_code == 200 and r.json()["agree"] and r.json()["publisher"] == "Vega"
+    # the user's word wins over the page's; an unknown program is refused naming the field
+    r = client.post("/api/check", data={"publisher": "Swiss-Manager"}, files=files)
+    assert r.json()["publisher"] == "Swiss-Manager"
+    bad = client.post("/api/check", data={"publisher": "Excel"}, files=files)
+    assert bad.status_code == 400 and bad.json()["field"] == "publisher"
+    # a chess-results export is the event itself: no TRF needed
+    xlsx = (KESHMAT / "keshmat-rapid-may-2025.xlsx").read_bytes()
+    r = client.post("/api/check", data={"tiebreaks": KESHMAT_LIST, "lang": "uk"},
+                    files={"file": ("may.xlsx", xlsx)})
+    assert r.status_code == 200 and r.json()["publisher"] == "Swiss-Manager"
+    assert {a["rules"]: a["ranks_agree"] for a in r.json()["rules"]}["fide-2009"] == 53
