@@ -16,7 +16,7 @@ from .numbers import check_seed
 from .passes import Column
 from .ranking import Step, apply_list, column_keys, finish, tied_groups
 from .registry import parse_list
-from .rules import EDITIONS, RULE_SETS, RuleSet, choose_rules
+from .rules import EDITIONS, RuleSet, choose_rules
 from .specifier import TieBreakSpec
 from .team_matches import DEFAULT_MATCH_POINTS, Team, TeamTournament, build, read_teams
 from .team_tiebreaks import (

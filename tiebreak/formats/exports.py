@@ -12,8 +12,10 @@ from Heinz Herzog``); its tie-break columns are only numbered.
 ...         ["Tie Break1: Buchholz Tie-Breaks (variabel with parameter)"], ["Tie Break2: Direct Encounter (DE)"],
 ...         ["Chess-Tournament-Results-Server © 2006-2024 Heinz Herzog"]]
 >>> table = locate(rows)
->>> table.header, len(table.body), table.legend, table.publisher
-(['Rk.', 'SNo', 'Name', 'Pts.', 'TB1', 'TB2'], 1, {1: 'Buchholz Tie-Breaks (variabel with parameter)', 2: 'Direct Encounter (DE)'}, 'Swiss-Manager')
+>>> table.header, len(table.body), table.publisher
+(['Rk.', 'SNo', 'Name', 'Pts.', 'TB1', 'TB2'], 1, 'Swiss-Manager')
+>>> table.legend[1], table.legend[2]
+('Buchholz Tie-Breaks (variabel with parameter)', 'Direct Encounter (DE)')
 >>> positional("TB1"), positional("Wtg2"), positional("Desemp. 3"), positional("BH1")
 (1, 2, 3, None)
 """

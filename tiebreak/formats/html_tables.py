@@ -60,8 +60,8 @@ def _player_cell(cell: object) -> tuple[str, str] | None:
     if not re.fullmatch(r"[0-9]{1,6}", digits):
         return None
     box = cell.find(class_=list(_NAME_CLASSES))
-    name = (box if box is not None else link).get_text(" ", strip=True) if (box or link) is not None else ""
-    return digits, name
+    shown = box if box is not None else link
+    return digits, shown.get_text(" ", strip=True) if isinstance(shown, Tag) else ""
 
 
 def read(data: bytes, source: str) -> tuple[list[list[str]], str]:

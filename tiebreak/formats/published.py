@@ -220,11 +220,11 @@ def _positional_meanings(head: list[str], legend: dict[int, str], tiebreaks: str
         has_points = any(headings.role(h, team) == "points" for h in head)
         if has_points and items and items[0].upper() == "PTS":
             items = items[1:]
-        out = {i: _spec(items[n - 1], team) for i, n in places.items() if n <= len(items)}
+        given = {i: _spec(items[n - 1], team) for i, n in places.items() if n <= len(items)}
         notes += [f"published column {head[i]!r} has no item in the announced list; not compared"
                   for i, n in places.items() if n > len(items)]
-        return {i: s for i, s in out.items() if s}
-    out = {}
+        return {i: s for i, s in given.items() if s}
+    out: dict[int, str] = {}
     for i, n in places.items():
         meaning = legend.get(n)
         spec = None
