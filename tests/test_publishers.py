@@ -258,3 +258,23 @@ def test_api_reads_a_saved_page_and_takes_the_publisher():
                     files={"file": ("may.xlsx", xlsx)})
     assert r.status_code == 200 and r.json()["publisher"] == "Swiss-Manager"
     assert {a["rules"]: a["ranks_agree"] for a in r.json()["rules"]}["fide-2009"] == 53
+
+
+def test_a_saved_chess_results_page_its_legend_and_credits(tmp_path):
+    # the layout of chess-results' ranking list page (a table of its own among the page's others, the legend and the
+    # credits under it); the figures are those of the Keshmat March export's first rows
+    page = tmp_path / "ranking.html"
+    page.write_text(
+        "<html><body><h2>Keshmat Circuit - Rapid - March 2025</h2><table><tr><td>Date</td><td>2025/03/23</td></tr>"
+        "</table><h2>Final Ranking after 7 Rounds</h2><table class='CRs1'><tr class='CRg1b'><th>Rk.</th><th>SNo</th>"
+        "<th></th><th>Name</th><th>FED</th><th>Rtg</th><th>Pts. </th><th>TB1</th><th>TB2</th><th>TB3</th></tr>"
+        "<tr><td>1</td><td>2</td><td>CM</td><td>Assaad Joe</td><td>LBN</td><td>2157</td><td>7</td><td>0</td>"
+        "<td>30</td><td>33,5</td></tr><tr><td>2</td><td>1</td><td></td><td>Arkadan Adib</td><td>LBN</td>"
+        "<td>2278</td><td>6</td><td>0</td><td>30,5</td><td>34,5</td></tr></table><p>Annotation:<br>"
+        "Tie Break1: Direct Encounter (The results of the players in the same point group)<br>"
+        "Tie Break2: Buchholz Tie-Breaks (without one result)<br>Tie Break3: Buchholz Tie-Breaks (all Results)</p>"
+        "<p>Chess-Tournament-Results-Server © 2006-2025 Heinz Herzog</p></body></html>", encoding="utf-8")
+    p = published.load(page)
+    assert p.columns == ["DE", "BH/C1", "BH"] and p.publisher == "Swiss-Manager"
+    assert [(r.rank, r.start_no, r.name, str(r.values["BH"].value)) for r in p.rows] == [
+        (1, 2, "Assaad Joe", "67/2"), (2, 1, "Arkadan Adib", "69/2")]

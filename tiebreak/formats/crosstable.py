@@ -82,8 +82,7 @@ def _rows(path: Path) -> list[list[str]]:
     if suffix in (".html", ".htm"):
         from . import html_tables
 
-        rows, text = html_tables.read(data, str(path))
-        return [*rows, [], [text]]  # the page's words after the table: its credits name the program
+        return html_tables.rows_of(data, str(path))  # the words around the table: title lines, credits
     text, _ = decode(data, str(path), [])
     sample = text[:4096]
     return csv_rows(text, str(path), max(",;\t", key=sample.count) if ";" in sample or "\t" in sample else ",")

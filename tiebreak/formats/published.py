@@ -293,14 +293,14 @@ def from_html(data: bytes, source: str, warnings: list[InputWarning] | None = No
     """Published standings from a saved page: its largest table, the program named by the page's text."""
     from . import html_tables
 
-    rows, text = html_tables.read(data, source)
+    rows, before, after = html_tables.read(data, source)
     try:
-        found = from_rows(rows, source, warnings, team, tiebreaks)
+        found = from_rows(html_tables.arranged(rows, before, after), source, warnings, team, tiebreaks)
     except InputError as e:
         first = " | ".join(c for c in (rows[0] if rows else []) if c)[:80]
         raise InputError(f"the HTML page's standings table could not be read ({e.message}); its first row: "
                          f"{first!r}", Place(source)) from None
-    return replace(found, publisher=found.publisher or exports.publisher_of(text))
+    return replace(found, publisher=found.publisher or exports.publisher_of(before + "\n" + after))
 
 
 def of_export(t: Tournament, warnings: list[InputWarning] | None = None, team: bool = False,
