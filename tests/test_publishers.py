@@ -278,3 +278,13 @@ def test_a_saved_chess_results_page_its_legend_and_credits(tmp_path):
     assert p.columns == ["DE", "BH/C1", "BH"] and p.publisher == "Swiss-Manager"
     assert [(r.rank, r.start_no, r.name, str(r.values["BH"].value)) for r in p.rows] == [
         (1, 2, "Assaad Joe", "67/2"), (2, 1, "Arkadan Adib", "69/2")]
+
+
+def test_a_team_ranking_export_and_its_legend():
+    # chess-results' team ranking list: TB1..TB3 explained by the legend (Swiss-Manager's numbers 13, 1, 52)
+    rows = [["Final Ranking"], ["Rk.", "SNo", "Team", "Games", "+", "=", "-", "TB1", "TB2", "TB3"],
+            ["1", "3", "Alpha", "7", "5", "1", "1", "11", "20,5", "110"], [],
+            ["Tie Break1: Matchpoints (2 for wins, 1 for Draws, 0 for Losses)"], ["Tie Break2: points (game-points)"],
+            ["Tie Break3: Sonneborn-Berger-Tie-Break variable"]]
+    p = published.from_rows(rows, "teams.csv", team=True)
+    assert p.columns[:2] == ["MP", "GP"] and p.rows[0].start_no == 3 and str(p.rows[0].values["GP"].value) == "41/2"

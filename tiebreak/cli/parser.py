@@ -6,7 +6,7 @@ import argparse
 from typing import Any, NoReturn
 
 from .. import service
-from ..engine.conventions import PROGRAMS, program_name
+from ..engine.conventions import CONVENTIONS, PROGRAMS, program_name
 from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from .files import _check, _convert, _explain, _standings
 from .options import Parser, decimal_number, seconds_or_none, whole_number
@@ -143,7 +143,7 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     ch.add_argument("--tiebreaks", "-t", help="the announced list (default: the published columns)")
     ch.add_argument("--preset", help="a ready-made list (see 'tiebreak presets')")
     ch.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
-    ch.add_argument("--rules", default="auto", choices=[*RULE_CHOICES, *CHECK_RULES],
+    ch.add_argument("--rules", default="auto", choices=[*RULE_CHOICES, *CHECK_RULES, *CONVENTIONS],
                     help="the announced rule set (auto: the FIDE edition by start date)")
     for flag in ("--after-round", "--unrated-rating"):
         ch.add_argument(flag, type=whole_number)

@@ -237,6 +237,8 @@ def _positional_meanings(head: list[str], legend: dict[int, str], tiebreaks: str
                     spec = _spec(from_chess_results(meaning), team)
                 except SpecifierError:
                     spec = None
+        if team and spec == "PTS":  # Swiss-Manager's "points (game-points)" in a team event: the game points
+            spec = "GP"
         if spec is None and meaning:
             notes.append(f"published column {head[i]!r} is named only by its place and its legend {meaning[:60]!r} "
                          "is not a tie-break we know; give its meaning with --tiebreaks, in order; not compared")
