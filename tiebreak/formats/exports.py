@@ -52,6 +52,8 @@ _PUBLISHERS = (
     ("Swiss-Chess", re.compile(r"swiss[\s-]*chess|swisschess", re.I)),
     ("Sevilla", re.compile(r"\bsevilla\b", re.I)),
 )
+#: the headings are looked for in this many first rows (chess-results prints a dozen title lines)
+MAX_TITLE_LINES = 100
 #: the programs whose published files ``check`` knows (``--publisher``)
 PUBLISHERS = tuple(name for name, _ in _PUBLISHERS)
 
@@ -100,14 +102,18 @@ def _is_header(cells: list[str], team: bool) -> bool:
 def locate(rows: list[list[str]], team: bool = False) -> Table:
     """The table among ``rows``: the first row that reads as a header (the rows above it are title lines), its body
     up to the first empty row after it (what follows is the footer: the legend and the program's credit)."""
-    start = next((i for i, r in enumerate(rows) if _is_header(r, team)), 0)
+    start = next((i for i, r in enumerate(rows[:MAX_TITLE_LINES]) if _is_header(r, team)), 0)
     header = [h.strip() for h in rows[start]] if rows else []
     body: list[tuple[int, list[str]]] = []
     end = len(rows)
+    nxt = [len(rows)] * (len(rows) + 1)  # the next row with a cell written, after each row (one pass, not one per row)
+    for i in range(len(rows) - 1, -1, -1):
+        nxt[i] = i + 1 if i + 1 < len(rows) and any(c.strip() for c in rows[i + 1]) else nxt[i + 1]
     for i in range(start + 1, len(rows)):
         cells = rows[i]
         if not any(c.strip() for c in cells):
-            if body:
+            following = rows[nxt[i]] if nxt[i] < len(rows) else []
+            if body and sum(1 for c in following if c.strip()) < 3:  # the footer's lines have one cell
                 end = i
                 break
             continue
