@@ -288,3 +288,16 @@ def test_a_team_ranking_export_and_its_legend():
             ["Tie Break3: Sonneborn-Berger-Tie-Break variable"]]
     p = published.from_rows(rows, "teams.csv", team=True)
     assert p.columns[:2] == ["MP", "GP"] and p.rows[0].start_no == 3 and str(p.rows[0].values["GP"].value) == "41/2"
+
+
+def test_the_verdict_never_names_another_program_for_the_same_numbers():
+    # Ann's row of the full-point-bye event is Swiss-Manager's convention alone: a file Vega published gets the rule
+    # set's name with Vega as its publisher; fide-2024's own figures are fide-2024's even where Swiss-Manager's
+    # convention gives the same (no requested full-point bye cut)
+    t = crosstable.loads(SWISS)
+    vega = replace(published.loads("startno,BH,BH/C1\n1,6,3\n4,4,3\n"), publisher="Vega")
+    assert check(t, vega, rules="fide-2024", system="swiss").verdict == ("rules", "swiss-manager", "Vega")
+    # Ann's C.07 2024 row (BH 6, BH/C1 5) checked under the 2026 rules (whose capped dummy, 1½, gives BH 4½):
+    # fide-2024 reproduces it, Swiss-Manager's convention does not (BH/C1 3): the rule set is named, no program
+    r = check(t, published.loads("startno,BH,BH/C1\n1,6,5\n"), rules="fide-2026", system="swiss")
+    assert r.verdict == ("rules", "fide-2024", "")

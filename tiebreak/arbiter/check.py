@@ -67,10 +67,15 @@ def verdict(differences: list[Any], order: list["Agreement"], publisher: str = "
         if values and all(d.undefined for d in values):
             return "undefined", "", publisher
         return "none", order[0].rules if order else "", publisher
-    for name in complete:
-        conv = convention_of(name, publisher)
-        if conv is not None and (publisher or name not in RULE_SETS):
-            return "convention", name, conv.program
+    own = [name for name in complete if (c := convention_of(name, publisher)) is not None and c.program == publisher]
+    if publisher and own:  # the publishing program's own reading
+        return "convention", own[0], publisher
+    ours = [name for name in complete if convention_rules().get(name) is None]
+    if ours:  # a rule set of ours: named as such, never by another program's name for the same numbers
+        return "rules", ours[0], publisher
+    conv = convention_of(complete[0])  # only a program's own convention gives these figures
+    if conv is not None and not publisher:
+        return "convention", complete[0], conv.program
     return "rules", complete[0], publisher
 
 
