@@ -26,8 +26,9 @@ if TYPE_CHECKING:
 #: the files a folder's events are read from (the readers' formats; CSV/XLSX are published standings in a folder)
 EVENT_SUFFIXES = (".trf", ".txt", ".tab", ".json", ".xml", ".pgn")
 #: names of published standings beside an event, tried in this order (``{stem}``: the event file's name without suffix)
-PUBLISHED_NAMES = ("{stem}.published.csv", "{stem}.published.xlsx", "{stem}.expected.csv", "{stem}.csv", "{stem}.xlsx",
-                   "published.csv", "expected.csv", "published.xlsx")
+PUBLISHED_NAMES = ("{stem}.published.csv", "{stem}.published.xlsx", "{stem}.published.html", "{stem}.expected.csv",
+                   "{stem}.csv", "{stem}.xlsx", "{stem}.html", "published.csv", "expected.csv", "published.xlsx",
+                   "standings.html")
 MAX_EVENTS = 10_000
 #: the files that may be a program's crosstable export, read as an event with its own published figures
 EXPORT_SUFFIXES = (".csv", ".xlsx", ".html", ".htm")

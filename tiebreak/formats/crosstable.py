@@ -58,16 +58,16 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
 
 
 def is_export(path: str | Path) -> bool:
-    """Whether ``path`` is a program's crosstable export (chess-results: round columns and the program's credit or
-    its numbered tie-break columns): an event ``check`` reads with its own published figures.  A file that cannot be
-    read is none."""
+    """Whether ``path`` is a program's crosstable export (chess-results: round columns and its credit or its numbered
+    tie-break columns): an event ``check`` reads with its own published figures.  A file that cannot be read is
+    none."""
     try:
         rows = _rows(Path(path))
     except (InputError, OSError):
         return False
     table = exports.locate(rows)
     return (any(_ROUND.match(h.strip()) for h in table.header)
-            and bool(table.publisher or any(exports.positional(h) for h in table.header)))
+            and (table.publisher == "Swiss-Manager" or any(exports.positional(h) for h in table.header)))
 
 
 def _rows(path: Path) -> list[list[str]]:
