@@ -67,8 +67,8 @@ def verdict(differences: list[Any], order: list["Agreement"], publisher: str = "
         if values and all(d.undefined for d in values):
             return "undefined", "", publisher
         return "none", order[0].rules if order else "", publisher
-    own = [name for name in complete if (c := convention_of(name, publisher)) is not None and c.program == publisher]
-    if publisher and own:  # the publishing program's own reading
+    own = [name for name in complete if convention_of(name, publisher) is not None] if publisher else []
+    if own:  # the publishing program's own reading
         return "convention", own[0], publisher
     ours = [name for name in complete if convention_rules().get(name) is None]
     if ours:  # a rule set of ours: named as such, never by another program's name for the same numbers
@@ -265,13 +265,11 @@ def publishing_notes(ours: Any, rows: dict[int, PublishedRow], columns: list[str
     """What the check should say about how the file was published: the program, and the 0s printed for averages the
     rules leave undefined (agreeing, as a display convention)."""
     out = [f"published by {publisher}"] if publisher else []
-    zeros = sorted({c for sno, row in rows.items() for c in columns
-                    if (pv := row.values.get(c)) is not None and display_zero(pv, ours.row(sno).values[c], c)})
-    count = sum(1 for sno, row in rows.items() for c in zeros
-                if (pv := row.values.get(c)) is not None and display_zero(pv, ours.row(sno).values[c], c))
+    zeros = [c for sno, row in rows.items() for c in columns
+             if (pv := row.values.get(c)) is not None and display_zero(pv, ours.row(sno).values[c], c)]
     if zeros:
-        out.append(f"published 0s ({count}) for {', '.join(zeros)} agree although the rules leave these averages "
-                   "undefined (no game over the board): a display convention, not a difference")
+        out.append(f"published 0s ({len(zeros)}) for {', '.join(sorted(set(zeros)))} agree although the rules leave "
+                   "these averages undefined (no game over the board): a display convention, not a difference")
     return out
 
 
