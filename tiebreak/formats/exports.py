@@ -57,8 +57,6 @@ _PUBLISHERS = (
 )
 #: the headings are looked for in this many first rows (chess-results prints a dozen title lines)
 MAX_TITLE_LINES = 100
-#: the programs whose published files ``check`` knows (``--publisher``)
-PUBLISHERS = tuple(name for name, _ in _PUBLISHERS)
 
 
 @dataclass
@@ -123,7 +121,8 @@ def locate(rows: list[list[str]], team: bool = False) -> Table:
                 break
             continue
         first = next((c for c in cells if c.strip()), "")
-        lone = sum(1 for c in cells if c.strip()) == 1 and len(header) > 3 and not first.strip()[:1].isdigit()
+        lone = (sum(1 for c in cells if c.strip()) == 1 and len(header) > 3 and bool(cells[0].strip())
+                and not first.strip()[:1].isdigit() and headings.role(header[0], team) != "name")
         if lone and body:  # a line of words under the table ("Starting rank crosstable"): the footer begins
             end = i
             break
