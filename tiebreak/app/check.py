@@ -24,7 +24,7 @@ def check_published(o: Options, path: str, published_path: str | None, warnings:
     :class:`~tiebreak.arbiter.check.Report` (a team event's teams unless ``o.players``).  ``o.tiebreaks``/``o.preset``
     give the announced list (default: the published columns), ``o.rules`` the announced rule set, ``o.points_from``
     the points (``results`` or the points ``column``'s reading: the file is read as published, and the check says
-    which records the column reads otherwise)."""
+    which records the column reads otherwise), ``o.publisher`` the program that published the standings."""
     t = load(replace(o, points_from="results"), path, warnings)
     teams = not o.players and has_teams(t)
     t = t if teams else players_event(t)
@@ -36,9 +36,11 @@ def check_published(o: Options, path: str, published_path: str | None, warnings:
 
 def check_event(t: Tournament, teams: bool, published_path: str | None, warnings: list[InputWarning],
                 tiebreaks: str | None, rules: str, o: Options) -> Report:
-    """The check of ``t`` against the export at ``published_path`` (else the figures the file publishes)."""
-    figures = (published.load(published_path, warnings, teams) if published_path else
-               published.team_figures(t) if teams else published.from_tournament(t))
+    """The check of ``t`` against the export at ``published_path`` (else the figures the file publishes);
+    ``o.publisher``: the program that published them (else the one the file names)."""
+    figures = (published.load(published_path, warnings, teams, tiebreaks) if published_path else
+               published.of_export(t, warnings, teams, tiebreaks) or
+               (published.team_figures(t) if teams else published.from_tournament(t)))
     note = []
     if figures is None and teams and not published_path:  # no team standings in the file: its players' are checked
         t, teams = players_event(t), False
@@ -47,6 +49,7 @@ def check_event(t: Tournament, teams: bool, published_path: str | None, warnings
     if figures is None:
         raise InputError("the file publishes no ranks or tie-break values; give the published standings with "
                          "--published", Place(t.source))
+    figures = replace(figures, publisher=o.publisher or figures.publisher or t.extra.get("publisher") or "")
     points_from = o.points_from or "results"
     if teams:
         return check_teams(t, figures, tiebreaks, rules=rules, after_round=o.after_round, system=o.system_name,

@@ -101,6 +101,8 @@ class Options(Ranked):
     columns: str | None = "auto"
     #: a half-point bye in US-CUM/RU-CUM: ``deduct`` its ½ or ``keep`` it (None: the rule set's default, K10)
     cumulative_half_bye: str | None = None
+    #: ``check``: the program that published the standings (default: the file's word)
+    publisher: str | None = None
 
 
 @dataclass(kw_only=True)
