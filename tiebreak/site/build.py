@@ -87,10 +87,9 @@ def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool 
     from ..formats import readers
 
     before = site.events.get(path)
-    seed = before.seed if before is not None else site.options.seed
     if t is None:
         t = readers.load(path, warnings)  # the whole file, by the reader `tiebreak standings` uses (as live does)
-    o = site.options if seed is None else _with_seed(site.options, seed)
+    o = site.options  # no seed: the event's own (tiebreak.site.event.event_seed), the same in every build
     previous, same = None, 0
     if incremental and isinstance(before, Event):
         previous, same = before, unchanged_rounds(before.tournament, t)
@@ -111,12 +110,6 @@ def unchanged_rounds(a: Tournament, b: Tournament) -> int:
     diff = (a.kind != b.kind) | (a.opponent != b.opponent) | (a.colour != b.colour)
     changed = np.nonzero(diff.any(axis=0))[0]
     return int(changed[0]) if len(changed) else a.rounds
-
-
-def _with_seed(o: service.Options, seed: int) -> service.Options:
-    from dataclasses import replace
-
-    return replace(o, seed=seed)
 
 
 def odds_pages(e: Event | TeamEvent) -> dict[str, str] | None:
