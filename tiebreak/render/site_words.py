@@ -77,7 +77,8 @@ SITE_WORDS = Table("site", {
     'how_counted': 'How counted',
     'cut_legend': 'Struck-through rounds are cut (not counted).',
     'group_note': 'Computed among the players still tied at this point (Type A); score among them: {score}.',
-    'seed': 'Players still level after every tie-break are placed by a lot drawn once for this event (lot no. {seed}): every page and every update shows the same order.',
+    'seed': ('Players still level after every tie-break are placed by a lot drawn once for this event '
+             '(lot no. {seed}): every page and every update shows the same order.'),
     'file': 'File',
     'event_name': 'Event',
     'bye': 'Bye',
