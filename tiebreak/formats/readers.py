@@ -22,6 +22,8 @@ READERS = {".xml": "chessresults", ".pgn": "pgn", ".csv": "crosstable", ".xlsx":
 MULTI_EVENT = {"sharly"}
 #: the pairing programs' own files (their suffixes), which the live watcher reads whole
 PROGRAM_FILES = {".sce", ".swt", ".papi"}
+#: every extension a file may have, as the page's file picker offers them (TRF under its three names first)
+ACCEPTED = (".trf", ".txt", ".tab", *READERS)
 WRITERS = {".trf": "trf", ".txt": "trf", ".tab": "trf", ".csv": "crosstable", ".xlsx": "crosstable", ".json": "chessjson"}
 
 

@@ -138,7 +138,8 @@ WORDS = Table("word", {
     'crosstable': 'Crosstable',
     'undefined': '- = undefined',
     'title': 'Tie-break standings',
-    'file': 'Tournament file (TRF, Chess-JSON, PGN, CSV, XLSX)',
+    'file': ('Tournament file (TRF, Chess-JSON, Chess-Results XML, PGN, CSV, XLSX, Sharly Chess .sce, '
+             'Swiss-Chess .swt, Papi .papi)'),
     'example': 'or a bundled example',
     'event_number': 'Tournament number (a Sharly Chess database holds several)',
     'preset': 'Preset',
