@@ -1,6 +1,7 @@
 """The page's steps and file label (issue 40): the steps are numbered 1, 2, 3 with no gap (before a file is loaded
-the event's summary, numbered 2, was hidden: the page said 1, then 3; the summary is now marked i, not a step), and the file label names every
-kind of file the picker accepts (the README's list: Sharly Chess .sce, Swiss-Chess .swt, Papi)."""
+the event's summary, numbered 2, was hidden: the page said 1, then 3; the summary is now marked i, not a step), and
+the file label names every kind of file the picker accepts (the README's list: Sharly Chess .sce, Swiss-Chess .swt,
+Papi)."""
 
 from __future__ import annotations
 
