@@ -36,6 +36,8 @@ ODDS_HELP = {
     "--unrated-rating": "rating for unrated players in rating tie-breaks and in the elo model",
     "--seed": "seed of the lots and of a simulation (default: the event's own: the same in every run)",
 }
+PRIZES_HELP = ("CSV lines place,N,amount or category,EXPR,amount (EXPR as --category: rating<1600, rated players "
+               "only; unrated; sex=w&birth>=2010; a category's lines are its 1st, 2nd... prize; empty amount: a cup)")
 FILE_COMMANDS = ("standings", "explain", "check", "convert", "ratings", "playoffs", "prizes", "odds", "serve")
 EVENT_HELP = ("which tournament of a file that holds several (a Sharly Chess event: Sharly's tournament number); "
               "without it such a file lists them")
@@ -212,7 +214,7 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
             q.add_argument("--places", default="1", help="places played off, e.g. 1 or 1,2,3")
             q.add_argument("--after", type=whole_number, default=0, help="play off only after this many tie-breaks")
         else:
-            q.add_argument("--prizes", required=True, help="CSV: kind,place_or_category,amount")
+            q.add_argument("--prizes", required=True, help=PRIZES_HELP)
             q.add_argument("--method", default="shared", choices=["shared", "hort", "tiebreak"])
         q.add_argument("--format", "-f", default="text", choices=["text", "json"],
                        help="json: the answer of the API (/api/%s)" % name)

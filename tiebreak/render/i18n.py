@@ -157,7 +157,7 @@ WORDS = Table("word", {
     'playoffs': 'Play-offs (13.2) for places',
     'odds': 'Who can still win: odds of every place once the pending games are played',
     'round': 'Round',
-    'prizes': 'Prizes (13.2.6): lines kind,place,amount',
+    'prizes': 'Prizes (13.2.6): lines place,N,amount or category,EXPR,amount',
     'prize_method': 'Tied players',
     'shared': 'share the prizes',
     'hort': 'Hort system',
