@@ -98,7 +98,7 @@ def convert(source: str | Path, target: str | Path, warnings: list[InputWarning]
             ("event type", (t.type_text or t.type_code) and not sheet),
             ("score system", not t.score_system.is_default), ("tie-break list", t.declared_tiebreaks and not sheet),
             ("team records", any(x[:3] in ("013", "310") for x in t.extra.get("lines", []))),
-            ("other header records", any(x[:3] not in ("013", "310") for x in t.extra.get("lines", []))))
+            ("other header records", not sheet and any(x[:3] not in ("013", "310") for x in t.extra.get("lines", []))))
             if present]
         if lost:
             warnings = warnings if warnings is not None else []
