@@ -324,7 +324,7 @@ def compute_standings(
 
     n = len(t.players)
     group, columns = apply_list(n, (step(spec) for spec in effective))
-    if seed is None:
+    if seed is None and lots:
         seed = tournament_seed(t)
     order, ranks, lot, seed = finish(group, [p.start_no for p in t.players], lots, seed)
     drawn = int((lot > 0).sum())

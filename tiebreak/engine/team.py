@@ -169,7 +169,7 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
         return spec, None, (lambda members: (encounter(tc, members, spec.played).tiers, {})), tied_groups
 
     group, columns = apply_list(len(tt.teams), (step(spec) for spec in specs))
-    if seed is None:
+    if seed is None and lots:
         seed = tournament_seed(tt.games)
     order, ranks, lot, seed = finish(group, [tm.number for tm in tt.teams], lots, seed)
     drawn = int((lot > 0).sum())
