@@ -162,6 +162,7 @@ def parse_prizes(text: str, source: str = "", lang: str = "en") -> list[Prize]:
         if len(row) < 2:
             raise InputError("expected place,N,amount or category,EXPR,amount", Place(source, ln, 1, "prize"))
         kind = row[0].strip()
+        category: Category | None
         if kind.lower() == "category":
             category = _category(row[1], source, ln, 2)
             place = 1 + sum(1 for p in prizes if p.category == category.text)
