@@ -138,8 +138,8 @@ WORDS = Table("word", {
     'crosstable': 'Crosstable',
     'undefined': '- = undefined',
     'title': 'Tie-break standings',
-    'file': ('Tournament file (TRF, Chess-JSON, Chess-Results XML, PGN, CSV, XLSX, Sharly Chess .sce, '
-             'Swiss-Chess .swt, Papi .papi)'),
+    'file': ('Tournament file (TRF, Swiss-Manager .tunx .turx .tutx .tumx, Sharly Chess .sce, Swiss-Chess .swt, '
+             'Papi .papi, Chess-JSON, Chess-Results XML, PGN, CSV, XLSX)'),
     'example': 'or a bundled example',
     'event_number': 'Tournament number (a Sharly Chess database holds several)',
     'preset': 'Preset',
