@@ -39,6 +39,7 @@ def test_the_file_label_names_every_kind_the_picker_accepts(browser, server, lan
     label = page.locator(".file-pick > [data-w=file]").inner_text()
     page.close()
     assert {".sce", ".swt", ".papi", ".xlsx", ".pgn", ".trf"} <= set(accept)
-    for ext, name in ((".tunx", "Swiss-Manager"), (".sce", "Sharly Chess"), (".swt", "Swiss-Chess"), (".papi", "Papi"), (".xml", "Chess-Results"),
+    for ext, name in ((".tunx", "Swiss-Manager"), (".sce", "Sharly Chess"), (".swt", "Swiss-Chess"), (".papi", "Papi"),
+                      (".xml", "Chess-Results"),
                       (".json", "Chess-JSON"), (".pgn", "PGN"), (".csv", "CSV"), (".xlsx", "XLSX"), (".trf", "TRF")):
         assert ext in accept and name in label, (lang, ext)
