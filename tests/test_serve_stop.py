@@ -25,8 +25,6 @@ EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
 
 
 def test_the_odds_worker_closes_its_pipe_before_the_exit():
-    from concurrent.futures import process
-
     from tiebreak.formats import trf
     from tiebreak.live import odds
 
@@ -36,11 +34,12 @@ def test_the_odds_worker_closes_its_pipe_before_the_exit():
     worker = odds.OddsWorker(budget=1.0)
     answers: list[object] = []
     worker.submit("cup", ("digest",), t, None, lambda: True, answers.append).result(timeout=120)
-    assert answers and answers[0] is not None
-    open_pipes = [w for w in process._threads_wakeups.values() if not w._closed]
-    assert open_pipes  # the pool's wake-up pipe, which the exit handler would write to
+    pool = worker._process
+    assert answers and pool is not None  # the odds ran in the pool's process
+    wakeup = pool._executor_manager_thread_wakeup  # the pipe the exit handler of concurrent.futures writes to
+    assert not wakeup._closed
     worker.close()
-    assert [w for w in process._threads_wakeups.values() if not w._closed] == []
+    assert wakeup._closed and worker._process is None
 
 
 @pytest.mark.parametrize("run", range(3))
