@@ -26,9 +26,9 @@ WORDS = Table("prize", {
 
 def prizes(o: Options, path: str, text: str, source: str, method: str,
            warnings: list[InputWarning]) -> tuple[list[dict[str, Any]], int | None]:
-    """The prize list ``text`` (lines kind,place,amount; ``source`` names it in errors) distributed by ``method``:
-    rank, start number, name, prize, amount and, for a shared prize, the pool and what is left of it once the shares
-    are rounded down to the cent."""
+    """The prize list ``text`` (lines place,N,amount or category,EXPR,amount; ``source`` names it in errors)
+    distributed by ``method``: rank, start number, name, prize, amount and, for a shared prize, the pool and what is
+    left of it once the shares are rounded down to the cent."""
     s = final_standings(o, path, warnings)
     return [{"rank": s.row(a.start_no).rank, "start_no": a.start_no, "name": s.row(a.start_no).name, "prize": a.prize,
              "amount": a.amount, "pool": a.pool, "left": a.left}

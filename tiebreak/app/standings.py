@@ -81,7 +81,7 @@ def individual_writers(t: Tournament, s: Standings, o: Options) -> dict[str, Wri
     the team ranking ``o`` asks for (a note on undefined rating tie-breaks is added to ``s.notes``)."""
     pc = player_columns(s, o.columns, o.unrated_rating)
     extra, text, sections, columns = group_sections(o, s, pc)
-    rating_hint(s)  # a note for every rating tie-break left undefined
+    rating_hint(s, o.unrated_rating)  # a note for every rating tie-break left undefined
 
     def page() -> str:
         from ..render import html  # start-up: the page templates (Jinja) only for a page (25 ms measured)

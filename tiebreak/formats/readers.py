@@ -23,6 +23,8 @@ READERS = {".xml": "chessresults", ".pgn": "pgn", ".csv": "crosstable", ".xlsx":
            ".tumx": "swissmanager_read"}
 #: the readers of files with several tournaments: their ``load`` takes ``event``
 MULTI_EVENT = {"sharly"}
+#: every extension a file may have, as the page's file picker offers them (TRF under its three names first)
+ACCEPTED = (".trf", ".txt", ".tab", *READERS)
 WRITERS = {".trf": "trf", ".txt": "trf", ".tab": "trf", ".csv": "crosstable", ".xlsx": "crosstable", ".json": "chessjson"}
 
 
@@ -141,7 +143,7 @@ def write(t: Tournament, source: str | Path, target: str | Path, writer: str,
             ("event type", (t.type_text or t.type_code) and not sheet),
             ("score system", not t.score_system.is_default), ("tie-break list", t.declared_tiebreaks and not sheet),
             ("team records", any(x[:3] in ("013", "310") for x in t.extra.get("lines", []))),
-            ("other header records", any(x[:3] not in ("013", "310") for x in t.extra.get("lines", []))))
+            ("other header records", not sheet and any(x[:3] not in ("013", "310") for x in t.extra.get("lines", []))))
             if present]
         if lost and warnings is not None:
             warnings.append(InputWarning(f"a crosstable holds players and results only; not written: {'; '.join(lost)}",

@@ -38,9 +38,9 @@ from .spares import Spares
 from .teams import TeamEvent, build_team_event
 
 ASSETS = Path(__file__).resolve().parent / "assets"
-#: the odds page: every outcome when at most ODDS_EXACT_GAMES games are pending (3^8 = 6,561), else ODDS_SIMULATIONS
-#: outcomes drawn with the site's seed — bounded by the count, never by the time, so a watched folder and a full build
-#: write the same page whatever the machine's load (a time budget made two builds draw 1,911 and 1,346 outcomes)
+#: the odds page: every outcome when at most ODDS_EXACT_GAMES games are pending (3^8 = 6,561 outcomes), else
+#: ODDS_SIMULATIONS outcomes drawn with the event's seed -- chosen by the count and never cut by the clock, so every
+#: build on any machine, a watched folder and a full build write the same page
 ODDS_EXACT_GAMES, ODDS_SIMULATIONS = 8, 2_000  # 2,000 draws: within ±2.2 % (95 %)
 
 
@@ -86,10 +86,9 @@ def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool 
     from ..engine.team_matches import has_teams
 
     before = site.events.get(path)
-    seed = before.seed if before is not None else site.options.seed
     if t is None:
         t = read_event(site.options, path, warnings)  # by the one loader, as `tiebreak standings` and live read it
-    o = site.options if seed is None else _with_seed(site.options, seed)
+    o = site.options  # no seed: the event's own (tiebreak.site.event.event_seed), the same in every build
     previous, same = None, 0
     if incremental and isinstance(before, Event):
         previous, same = before, unchanged_rounds(before.tournament, t)
@@ -110,12 +109,6 @@ def unchanged_rounds(a: Tournament, b: Tournament) -> int:
     diff = (a.kind != b.kind) | (a.opponent != b.opponent) | (a.colour != b.colour)
     changed = np.nonzero(diff.any(axis=0))[0]
     return int(changed[0]) if len(changed) else a.rounds
-
-
-def _with_seed(o: Options, seed: int) -> Options:
-    from dataclasses import replace
-
-    return replace(o, seed=seed)
 
 
 def odds_pages(e: Event | TeamEvent) -> dict[str, str] | None:
@@ -339,10 +332,24 @@ def _readable(fd: int, path: str) -> None:
         os.chmod(path, 0o644)
 
 
+def _results_time(paths: list[str]) -> str | None:
+    """When the results last changed: the newest input file's time (UTC), never the clock's, so two builds of the
+    same files write the same bytes."""
+    times = []
+    for p in paths:
+        try:
+            times.append(os.stat(p).st_mtime)
+        except OSError:
+            continue
+    if not times:
+        return None
+    return datetime.datetime.fromtimestamp(int(max(times)), datetime.timezone.utc).isoformat(timespec="seconds")
+
+
 def _write_version(site: Site, target: Path) -> None:
     doc: dict[str, Any] = {
         "generator": "tiebreak site", "version": site.version,
-        "made": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "made": _results_time(list(site.events)),
         "events": [{"file": Path(p).name, "folder": site.prefix(p), "seed": e.seed, "rounds": e.tournament.rounds,
                     "played": e.played, "sha256": _file_digest(p)} for p, e in site.events.items()],
         "pages": {}}

@@ -68,7 +68,7 @@ def playoffs(o: Options, path: str, places: str) -> tuple[bytes, int | None]:
 
 
 def prizes(o: Options, path: str, text: str, method: str) -> tuple[bytes, int | None]:
-    """The prizes of ``text`` (lines kind,place,amount) distributed by ``method``."""
+    """The prizes of ``text`` (lines place,N,amount or category,EXPR,amount) distributed by ``method``."""
     awards, seed = distributed(o, path, text, "prizes", method, [])
     return _bytes(output.dumps_exact(awards)), seed
 

@@ -17,6 +17,7 @@ from ..engine.numbers import MAX_SEED, MAX_UNRATED_RATING
 from ..engine.presets import PRESETS
 from ..engine.rules import COMPAT_CHOICES, RULE_CHOICES
 from ..engine.specifier import MODIFIER_BOUNDS, MODIFIER_PATTERN
+from ..formats.readers import ACCEPTED
 from ..render.i18n import LANGUAGES, message
 from ..render.table_style import TABLE_CSS
 from ..render.templating import environment
@@ -56,6 +57,6 @@ def _page(lang: str) -> str:
         rules=RULE_CHOICES, compat=COMPAT_CHOICES, limits=PAGE_LIMITS, table_css=TABLE_CSS, programs=list(PROGRAMS),
         presets=[replace(pr, source=message(pr.source, lang)) for pr in PRESETS.values()],  # their tooltips
         examples=sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [],
-        formats=[f for f in EXTENSIONS if f != "json"],
+        formats=[f for f in EXTENSIONS if f != "json"], accept=",".join(ACCEPTED),
         words_json=json.dumps(all_words, ensure_ascii=False).replace("<", "\\u003c"),
         limits_json=json.dumps(SCRIPT_LIMITS).replace("<", "\\u003c"))
