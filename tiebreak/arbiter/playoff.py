@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..engine.ranking import place_sizes, shared_place
 from ..engine.standings import Standings
-from ..render.output import place_sizes, shared_place
 
 if TYPE_CHECKING:  # a team event's standings work as well (its teams play off)
     from ..engine.team import TeamStandings
@@ -88,7 +88,7 @@ def plan_playoffs(s: Standings | TeamStandings, places: list[int] | int = 1, aft
 def _places(s: Standings | TeamStandings, numbers: list[int]) -> str:
     """The places of ``numbers`` in the standings, in order: ``16-19`` when each has its own place and they follow
     one another, else each one's place (``16, 17-18, 17-18, 19`` where places are shared)."""
-    sizes = place_sizes(s)
+    sizes = place_sizes(s.rows)
     ranks = [s.row(n).rank for n in numbers]
     if all(sizes[r] == 1 for r in ranks) and ranks == list(range(ranks[0], ranks[0] + len(ranks))):
         return str(ranks[0]) if len(ranks) == 1 else f"{ranks[0]}-{ranks[-1]}"

@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .articles import source_text
+from .articles import article, source_text
 from .direct import groups_with_encounters
 from .errors import InputError, InputWarning, Place, SpecifierError
 from .model import Kind, Tournament
@@ -149,23 +149,35 @@ class Standings:
 
         Empty for tie-breaks that are not sums over rounds (DE, TPN, RTNG).
         """
-        col = self.column(spec)
-        if col.contrib is None:
-            return []
-        t = self.tournament
-        i = t.row(start_no)
-        den = col.contrib_den or col.den
-        out = []
-        for r in range(col.contrib.shape[1]):
-            if col.valid is not None and not col.valid[i, r]:
-                continue
-            o = int(t.opponent[i, r])
-            out.append(Contribution(
-                round=r + 1, kind=Kind(int(t.kind[i, r])).name, opponent=t.players[o].start_no if o >= 0 else None,
-                value=Fraction(int(col.contrib[i, r]), den), cut=bool(col.cut[i, r]) if col.cut is not None else False,
-                source=source_text(code := int(col.source[i, r]) if col.source is not None else 0, self.rules,
-                                   SOURCES.get(code, ""))))
-        return out
+        return round_contributions(self.tournament, self.column(spec), self.tournament.row(start_no), self.rules)
+
+    def article(self, key: str) -> str:
+        """The article of a column's tie-break under the rules in force (``C.07 8.1``)."""
+        spec = self.specs[self.keys.index(key)]
+        return article(spec.text, self.rules, CATALOGUE[spec.code].article)
+
+    def is_group(self, key: str) -> bool:
+        """Whether a column's tie-break is computed among the still-tied players only (Type A, C.07 Art. 4.2)."""
+        return CATALOGUE[self.specs[self.keys.index(key)].code].group is not None
+
+
+def round_contributions(t: Tournament, col: Column, i: int, rules: RuleSet) -> list[Contribution]:
+    """What each round added to row ``i``'s value of ``col`` in the grid ``t`` (the players', or the matches' of a
+    team event): empty for a column that is not a sum over rounds."""
+    if col.contrib is None:
+        return []
+    den = col.contrib_den or col.den
+    out = []
+    for r in range(col.contrib.shape[1]):
+        if col.valid is not None and not col.valid[i, r]:
+            continue
+        o = int(t.opponent[i, r])
+        out.append(Contribution(
+            round=r + 1, kind=Kind(int(t.kind[i, r])).name, opponent=t.players[o].start_no if o >= 0 else None,
+            value=Fraction(int(col.contrib[i, r]), den), cut=bool(col.cut[i, r]) if col.cut is not None else False,
+            source=source_text(code := int(col.source[i, r]) if col.source is not None else 0, rules,
+                               SOURCES.get(code, ""))))
+    return out
 
 
 SOURCES = {

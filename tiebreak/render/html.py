@@ -22,10 +22,11 @@ from typing import Any
 from markupsafe import Markup
 
 from ..engine.model import Kind, format_number
+from ..engine.ranking import place_sizes, shared_place
 from ..engine.standings import Standings
 from .columns import PlayerColumns
 from .i18n import word
-from .output import legend, place_sizes, shared_place
+from .output import legend
 from .site_words import SITE_WORDS
 from .table_style import TABLE_CSS
 from .templating import environment
@@ -181,7 +182,7 @@ def to_html(s: Standings, lang: str = "en", sections: str = "", columns: PlayerC
     player_heads = columns.headings(lang) if columns else []
     # the points right after the name: on a phone rank, name and points stay while the other columns scroll
     heads = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang), *player_heads, *shown]
-    sizes = place_sizes(s)
+    sizes = place_sizes(s.rows)
     rows = [[shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, format_number(r.points),
              *(columns.cells[r.start_no] if columns else []), *(_cell(r.values[x]) for x in shown)] for r in s.rows]
     event = (f"{word('after_round', lang, k=s.after_round, n=t.rounds)}; {word(s.system, lang)}; "
@@ -237,7 +238,7 @@ def _square(s: Standings, lang: str) -> Sheet:
 def _crosstable(s: Standings, lang: str) -> Sheet:
     """Every player's rounds (opponent, colour, result) in the order of the standings, with rank and points."""
     t = s.tournament
-    sizes = place_sizes(s)
+    sizes = place_sizes(s.rows)
     heads = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang),
              *(str(k + 1) for k in range(s.after_round))]
     rows = []

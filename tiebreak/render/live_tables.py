@@ -30,9 +30,9 @@ from urllib.parse import urlencode
 from markupsafe import Markup, escape
 
 from ..engine.model import Kind
+from ..engine.ranking import place_texts
 from .i18n import WORDS, message, plural_form
 from .live_words import LIVE_COUNTS, LIVE_WORDS
-from .output import shared_place
 from .results import API_CELLS, API_RESULTS, CELL, bye_text, colour_letter, cross_cell, game_result, legend
 from .team_words import primary_name
 from .templating import environment
@@ -59,10 +59,7 @@ def _head(text: str, cls: str = "") -> Cell:
 
 def _ranks(rows: list[dict[str, Any]]) -> dict[int, str]:
     """Start number -> the place as the site writes it (``5-9`` for a place five share: no lots live)."""
-    sizes: dict[int, int] = {}
-    for r in rows:
-        sizes[int(r["rank"])] = sizes.get(int(r["rank"]), 0) + 1
-    return {int(r["start_no"]): shared_place(int(r["rank"]), sizes[int(r["rank"])]) for r in rows}
+    return place_texts({int(r["start_no"]): int(r["rank"]) for r in rows})
 
 
 def _text(value: Any) -> str:

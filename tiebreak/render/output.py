@@ -13,6 +13,7 @@ from json.encoder import encode_basestring as json_string  # = json.dumps(text, 
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..engine.model import format_number
+from ..engine.ranking import place_sizes, shared_place
 from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
 from ..formats.text import SafeCsvWriter
@@ -212,19 +213,6 @@ def text_table(head: list[str], body: list[list[str]], left: set[int]) -> list[s
     return [fmt(head), fmt(["-" * w for w in widths]), *(fmt(r) for r in body)]
 
 
-def place_sizes(s: Standings | TeamStandings) -> dict[int, int]:
-    """Rank -> how many players share it (more than one only where lots were not drawn)."""
-    sizes: dict[int, int] = {}
-    for r in s.rows:
-        sizes[r.rank] = sizes.get(r.rank, 0) + 1
-    return sizes
-
-
-def shared_place(rank: int, size: int) -> str:
-    """``'5'``, or ``'5-9'`` for a place five players share."""
-    return str(rank) if size == 1 else f"{rank}-{rank + size - 1}"
-
-
 def to_text(s: Standings, lang: str = "en", columns: PlayerColumns | None = None) -> str:
     from .i18n import word
 
@@ -234,7 +222,7 @@ def to_text(s: Standings, lang: str = "en", columns: PlayerColumns | None = None
     # the points right after the name, as in every table of the HTML, the PDF and the page
     head = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang), *player_head, *shown]
     body: list[list[str]] = []
-    sizes = place_sizes(s)
+    sizes = place_sizes(s.rows)
     prev_rank = None
     points = s.score.texts()
     cells = [col.texts(None, "-") for key, col in zip(s.keys, s.columns) if key != "PTS"]  # each value written once

@@ -17,9 +17,9 @@ import numpy as np
 from markupsafe import Markup
 
 from ..engine.model import Kind
+from ..engine.ranking import place_sizes, shared_place
 from ..render.i18n import LANGUAGES, kind_name, word
 from ..render.live_words import LIVE_WORDS
-from ..render.output import place_sizes, shared_place
 from ..render.results import colour_letter
 from ..render.templating import environment, rows_html
 from . import teams
@@ -118,7 +118,7 @@ def standings_rows(e: Event, k: int) -> tuple[list[str], str, list[str]]:
     shown = [x for x in st.keys if x != "PTS"]
     texts = [col.texts(None, "-") for key, col in zip(st.keys, st.columns) if key != "PTS"]
     points = st.score.texts()
-    sizes = place_sizes(st)
+    sizes = place_sizes(st.rows)
     players = st.tournament.players
     rows = []
     for r in st.rows:
@@ -160,7 +160,7 @@ def crosstable(e: Event, lang: str) -> dict[str, Any]:
     """Swiss: every player's rounds (opponent's rank, colour, result); round robin: the square table."""
     s = site_words(lang)
     st, t = e.current, e.tournament
-    sizes = place_sizes(st)
+    sizes = place_sizes(st.rows)
     rank_of = {r.start_no: r.rank for r in st.rows}
     points = st.score.texts()
     square = st.system == "round robin"

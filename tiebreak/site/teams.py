@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from .. import service
 from ..engine.model import Kind, format_number
+from ..engine.ranking import place_sizes, shared_place
 from ..render.i18n import kind_name, message, word
-from ..render.output import place_sizes, shared_place
 from ..render.team_words import TEAM_WORDS
 from .event import CELL, Event
 
@@ -142,7 +142,7 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
     if stem == "standings" or kind == "standings":
         k = int(arg) if arg else e.played
         st = e.after[k - 1]
-        sizes = place_sizes(st)
+        sizes = place_sizes(st.rows)
         keys = st.keys
         short, full = points_words(e, lang)
         heads = [_head(word("rank", lang), "rank"), _head(TEAM_WORDS.text("team", lang), "name"), _head(short, "pts", full),
