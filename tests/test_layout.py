@@ -110,3 +110,30 @@ def test_no_module_is_over_400_lines():
     long = {str(p.relative_to(PKG.parent)): n for p in PKG.rglob("*.py")
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > 400}
     assert long == {}
+
+
+#: the functions that produce results: the engine's rankings, the arbiter's reports, odds and columns
+COMPUTE = {"compute_standings", "compute_team_standings", "compute_odds", "rating_report", "report", "minimal_sets",
+           "player_columns", "rating_notes", "category_standings", "club_ranking", "check", "check_teams"}
+
+
+def test_renderers_never_compute_or_change_results():
+    # issue 33: a renderer only renders what the engine and the arbiter produced; it neither reruns a ranking or a
+    # report nor adds notes to the standings it was given (two renderings of the same standings would differ)
+    found = []
+    for path in (PKG / "render").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        local = {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                f = node.func
+                name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+                if name in COMPUTE and name not in local:
+                    found.append(f"{path.name}:{node.lineno} calls {name}")
+                if isinstance(f, ast.Attribute) and f.attr in ("append", "extend", "insert") \
+                        and isinstance(f.value, ast.Attribute) and f.value.attr == "notes":
+                    found.append(f"{path.name}:{node.lineno} changes notes")
+            elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Attribute) \
+                    and node.target.attr == "notes":
+                found.append(f"{path.name}:{node.lineno} changes notes")
+    assert found == []

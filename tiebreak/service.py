@@ -27,9 +27,9 @@ if TYPE_CHECKING:  # imported when used: a team event, a category, a check
     from .arbiter.categories import CategoryStandings
     from .arbiter.check import Report
     from .arbiter.clubs import ClubRanking
+    from .arbiter.columns import PlayerColumns
     from .arbiter.odds.budget import Progress
     from .engine.team import TeamStandings
-    from .render.columns import PlayerColumns
 
 #: output format -> file extension
 EXTENSIONS = {"text": "txt", "json": "json", "csv": "csv", "trf": "trf", "html": "html", "chess-json": "json",
@@ -66,7 +66,7 @@ class Options:
     team_best: int = 4
     team_tiebreaks: str | None = None
     #: player columns: ``auto`` (title, federation, rating where the file has them), ``none``, or a list
-    #: (title,fed,rating,club,sex,birth,perf,change; :mod:`tiebreak.render.columns`)
+    #: (title,fed,rating,club,sex,birth,perf,change; :mod:`tiebreak.arbiter.columns`)
     columns: str | None = "auto"
     #: a half-point bye in US-CUM/RU-CUM: ``deduct`` its ½ or ``keep`` it (None: the rule set's default, K10)
     cumulative_half_bye: str | None = None
@@ -157,9 +157,10 @@ def render_standings(o: Options | Namespace, path: str,
 def individual_writers(t: Tournament, s: Standings, o: Options) -> dict[str, Writer]:
     """The output formats of the standings ``s`` of the players of the file ``t``, with the category standings and
     the team ranking ``o`` asks for (a note on undefined rating tie-breaks is added to ``s.notes``)."""
-    from .render.columns import player_columns, rating_hint
+    from .arbiter.columns import player_columns, rating_notes
 
     pc = player_columns(s, o.columns, o.unrated_rating)
+    s.notes += pc.notes
     cats, clubs = groups(o, s)
     if cats or clubs:
         from .render import groups as render
@@ -173,7 +174,7 @@ def individual_writers(t: Tournament, s: Standings, o: Options) -> dict[str, Wri
         columns = render.category_columns(cats) if cats else None
     else:
         extra, text, sections, columns = {}, "", "", None
-    rating_hint(s)  # a note for every rating tie-break left undefined
+    s.notes += rating_notes(s)  # a note for every rating tie-break left undefined
     return {"json": lambda: output.to_json(s, details=o.details, extra=extra, columns=pc),
             "csv": lambda: output.to_csv(s, columns, pc),
             "text": lambda: output.to_text(s, o.lang, pc) + square.square_section(s, o.lang) + ("\n" + text if text else ""),
@@ -259,22 +260,18 @@ def explain(o: Options | Namespace, path: str, numbers: list[int], warnings: lis
                                  f"no player with start number {n} in {path}", field="player")
     if len(numbers) not in (1, 2):
         raise SpecifierError("give --player N, or --players N M")
-    if not isinstance(s, Standings):
-        from .render import team_explain as te
-
-        if len(numbers) == 2:
-            a, b = numbers
-            return {"team": True, "players": numbers, "text": te.explain_team_pair(s, a, b, lang=o.lang),
-                    "details": te.team_pair_details(s, a, b), "seed": s.seed}
-        n = numbers[0]
-        return {"team": True, "players": numbers, "name": s.row(n).name, "text": te.explain_team(s, n, o.lang),
-                "matches": te.matches(s, n), "details": te.team_details(s, n), "seed": s.seed}
+    from .render import team_explain as te
     from .render.explain import details, explain_pair, explain_player, pair_details
 
     if len(numbers) == 2:
         a, b = numbers
-        return {"team": False, "players": numbers, "text": explain_pair(s, a, b, lang=o.lang),
-                "details": pair_details(s, a, b), "seed": s.seed}
+        text = explain_pair(s, a, b, o.lang) if isinstance(s, Standings) else te.explain_team_pair(s, a, b, o.lang)
+        return {"team": is_team(s), "players": numbers, "text": text, "details": pair_details(s, a, b),
+                "seed": s.seed}
+    if not isinstance(s, Standings):
+        n = numbers[0]
+        return {"team": True, "players": numbers, "name": s.row(n).name, "text": te.explain_team(s, n, o.lang),
+                "matches": te.matches(s, n), "details": te.team_details(s, n), "seed": s.seed}
     return {"team": False, "players": numbers, "text": explain_player(s, numbers[0], o.lang),
             "details": details(s, numbers[0]), "seed": s.seed}
 

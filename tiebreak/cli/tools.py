@@ -44,6 +44,7 @@ def _varma(ns: argparse.Namespace) -> int:
 def _ratings(ns: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from ..arbiter import rating_report
     from ..render import ratings
 
     args = view(Ratings, ns)
@@ -57,7 +58,7 @@ def _ratings(ns: argparse.Namespace) -> int:
     t = readers.load(args.file, warnings, args.event)
     for w in warnings:
         _warn(w, args.lang)
-    text = ratings.RENDERERS[fmt](ratings.report(t, args.system, args.k, args.after_round), args.lang)
+    text = ratings.RENDERERS[fmt](rating_report.report(t, args.system, args.k, args.after_round), args.lang)
     _emit(Written(file=[args.file], output=args.output, force=args.force, lang=args.lang), text)
     return 0
 

@@ -21,10 +21,11 @@ from typing import Any
 
 from markupsafe import Markup
 
+from ..arbiter.columns import PlayerColumns
 from ..engine.model import Kind, format_number
 from ..engine.ranking import place_sizes, shared_place
 from ..engine.standings import Standings
-from .columns import PlayerColumns
+from .columns import headings
 from .i18n import word
 from .output import legend
 from .site_words import SITE_WORDS
@@ -179,7 +180,7 @@ def to_html(s: Standings, lang: str = "en", sections: str = "", columns: PlayerC
     t = s.tournament
     shown = [x for x in s.keys if x != "PTS"]
     title = t.name or t.source or "Standings"
-    player_heads = columns.headings(lang) if columns else []
+    player_heads = headings(columns.names, lang) if columns else []
     # the points right after the name: on a phone rank, name and points stay while the other columns scroll
     heads = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang), *player_heads, *shown]
     sizes = place_sizes(s.rows)

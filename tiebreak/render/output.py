@@ -17,10 +17,11 @@ from ..engine.ranking import place_sizes, shared_place
 from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
 from ..formats.text import SafeCsvWriter
+from .columns import headings
 
 if TYPE_CHECKING:  # for the annotations only: the team engine and the columns are not loaded for individual events
+    from ..arbiter.columns import PlayerColumns
     from ..engine.team import TeamStandings
-    from .columns import PlayerColumns
 
 JSON_SCHEMA_VERSION = 1
 
@@ -69,7 +70,7 @@ def _dump(obj: object, indent: str = "", step: str = "  ") -> str:
 
 
 def to_json_obj(s: Standings, standings: bool = True, columns: PlayerColumns | None = None) -> dict[str, Any]:
-    """The JSON document as data; ``columns`` (:class:`~tiebreak.render.columns.PlayerColumns`) adds the player
+    """The JSON document as data; ``columns`` (:class:`~tiebreak.arbiter.columns.PlayerColumns`) adds the player
     members chosen (``title``, ``federation``, ``rating``...) to every row."""
     t = s.tournament
     obj: dict[str, Any] = {
@@ -218,7 +219,7 @@ def to_text(s: Standings, lang: str = "en", columns: PlayerColumns | None = None
 
     t = s.tournament
     shown = [x for x in s.keys if x != "PTS"]
-    player_head = columns.headings(lang) if columns else []
+    player_head = headings(columns.names, lang) if columns else []
     # the points right after the name, as in every table of the HTML, the PDF and the page
     head = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang), *player_head, *shown]
     body: list[list[str]] = []

@@ -18,6 +18,7 @@ from typing import Any
 from ..engine.model import Kind, format_number
 from ..engine.standings import SOURCES
 from ..engine.team import TEAM_CATALOGUE, TeamStandings
+from .explain import pair_details
 from .i18n import Table, kind_name, message, word
 from .team_words import TEAM_NAMES, TEAM_WORDS, MatchRound, match_rounds, primary_name
 
@@ -143,25 +144,12 @@ def explain_team(s: TeamStandings, number: int, lang: str = "en") -> str:
     return "\n".join(lines) + "\n"
 
 
-def team_pair_details(s: TeamStandings, a: int, b: int) -> dict[str, Any]:
-    """Why teams ``a`` and ``b`` stand where they do, as data (the shape of the individual pair ``details``): the first
-    tie-break that separates them with its article and both values, or whether a lot decided."""
-    ra, rb = s.row(a), s.row(b)
-    first = next((spec for spec in s.specs if ra.values[spec.text] != rb.values[spec.text]), None)
-    out: dict[str, Any] = {"players": [a, b], "ranks": [ra.rank, rb.rank], "separated_by": first.text if first else None,
-                 "by_lot": first is None and bool(ra.lot or rb.lot)}
-    if first is not None:
-        out["article"] = TEAM_CATALOGUE[first.code].article
-        out["values"] = [ra.values[first.text], rb.values[first.text]]
-    return out
-
-
 def explain_team_pair(s: TeamStandings, a: int, b: int, lang: str = "en") -> str:
     """The first tie-break of the list that separates teams ``a`` and ``b``, and the two values."""
     e = EXPLAIN
     ra, rb = s.row(a), s.row(b)
     lines = [e.text("pair_head", lang, a=a, name_a=ra.name, rank_a=ra.rank, b=b, name_b=rb.name, rank_b=rb.rank)]
-    d = team_pair_details(s, a, b)
+    d = pair_details(s, a, b)
     if d["separated_by"] is None:
         lines.append(e.text("equal", lang, how=e.text("by_lot" if d["by_lot"] else "shared", lang)))
     else:

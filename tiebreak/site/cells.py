@@ -69,7 +69,7 @@ def home(e: Event, lang: str) -> dict[str, Any]:
         if spec.median:
             name += ", " + word("median", lang, n=spec.median)
         legend.append((spec.text, name, d.article))
-    notes = [s["seed"].format(seed=e.seed), *(message(n, lang) for n in cur.notes)]
+    notes = [s["seed"].format(seed=e.seed), *(message(n, lang) for n in [*cur.notes, *e.player_columns.notes])]
     return {"title": event_name(e), "facts": facts, "legend": legend, "rounds": range(1, e.last_round + 1),
             "played": e.played, "notes": notes}
 

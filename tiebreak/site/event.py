@@ -19,12 +19,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 import numpy as np
 
 from .. import service
 from ..arbiter.boards import board_order
+from ..arbiter.columns import PlayerColumns, player_columns
 from ..engine.errors import InputWarning
 from ..engine.model import Kind, Tournament
 from ..engine.standings import Standings
@@ -102,6 +104,12 @@ class Event:
     def current(self) -> Standings:
         return self.after[-1]
 
+    @cached_property
+    def player_columns(self) -> PlayerColumns:
+        """The player columns of the current standings (``--columns``), computed once; their notes are the home
+        page's."""
+        return player_columns(self.current, self.options.columns)
+
     @property
     def last_round(self) -> int:
         """The last round with pairings (played, or paired and pending): the rounds the site shows."""
@@ -123,9 +131,7 @@ class Event:
         if key not in self.cache:
             cats, clubs = service.groups(self.options, self.current)
             from ..render import groups as render
-            from ..render.columns import player_columns
-
-            pc = player_columns(self.current, self.options.columns)
+            pc = self.player_columns
             self.cache[key] = (render.categories_html(cats, lang, pc) if cats else "") + (
                 render.clubs_html(clubs, lang) if clubs else "")
         return str(self.cache[key])

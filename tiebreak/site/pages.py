@@ -16,8 +16,10 @@ from typing import Any
 import numpy as np
 from markupsafe import Markup
 
+from ..arbiter.columns import player_columns
 from ..engine.model import Kind
 from ..engine.ranking import place_sizes, shared_place
+from ..render.columns import headings
 from ..render.i18n import LANGUAGES, kind_name, word
 from ..render.live_words import LIVE_WORDS
 from ..render.results import colour_letter
@@ -95,10 +97,9 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
 
 def starting_list(e: Event, lang: str) -> dict[str, Any]:
     s, t = site_words(lang), e.tournament
-    from ..render.columns import player_columns
-
-    pc = player_columns(e.current, e.options.columns)
-    heads = [_head(word("number", lang)), _head(word("name", lang), "name"), *(_head(h) for h in pc.headings(lang))]
+    pc = e.player_columns
+    heads = [_head(word("number", lang)), _head(word("name", lang), "name"),
+             *(_head(h) for h in headings(pc.names, lang))]
     rows = [{"cells": [{"text": str(p.start_no)}, player_link(e, p.start_no, True),
                        *({"text": c} for c in pc.cells[p.start_no])]} for p in t.players]
     return {"title": s["starting_list"], "intro": s["players_n"].format(n=len(t.players)),
@@ -112,8 +113,6 @@ def standings_rows(e: Event, k: int) -> tuple[list[str], str, list[str]]:
     if k in cache:
         return cache[k]  # type: ignore[no-any-return]
     st = e.after[k - 1] if e.played else e.current
-    from ..render.columns import player_columns
-
     pc = player_columns(st, e.options.columns)
     shown = [x for x in st.keys if x != "PTS"]
     texts = [col.texts(None, "-") for key, col in zip(st.keys, st.columns) if key != "PTS"]
@@ -135,10 +134,8 @@ def standings_rows(e: Event, k: int) -> tuple[list[str], str, list[str]]:
 def standings(e: Event, lang: str, k: int, groups: bool = False) -> dict[str, Any]:
     s = site_words(lang)
     shown, rows, names = standings_rows(e, k)
-    from ..render.columns import HEADINGS
-
     heads = [_head(word("rank", lang), "rank"), _head(word("name", lang), "name"), _head(word("points", lang), "pts"),
-             _head(word("number", lang)), *(_head(HEADINGS.text(n, lang)) for n in names),
+             _head(word("number", lang)), *(_head(h) for h in headings(names, lang)),
              *(_head(x) for x in shown)]
     title = s["standings_after"].format(k=k) if not groups else s["standings"]
     intro = word("after_round", lang, k=k, n=e.tournament.rounds)

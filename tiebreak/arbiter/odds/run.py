@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future as Pending
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TypeAlias, TypeVar
 
 import numpy as np
@@ -25,9 +26,11 @@ from threadpoolctl import threadpool_limits
 from ...engine.errors import InputError, InputWarning, Place
 from ...engine.rules import RuleSet
 from ...engine.specifier import TieBreakSpec
+from ...engine.team_matches import read_teams
 from .budget import RESERVE_PER_ROW, Budget, as_budget
 from .engine_ranker import EngineRanker
 from .models import probabilities
+from .needs import minimal_sets
 from .participants import Participant, players_of
 from .pending import Future, Game
 from .places import digit_rows
@@ -91,6 +94,19 @@ class Odds:
     depth: int = 0
     #: the chance of the top K per participant when K (``places``) is beyond the places kept
     top: list[Probability] | None = None
+
+    @cached_property
+    def needs(self) -> list[dict[int, int]] | None:
+        """The minimal sets of results that give the chosen participant first place alone (None when not worked
+        out: no participant chosen, or no exact enumeration)."""
+        if self.alone_first is None:
+            return None
+        return minimal_sets(self.alone_first, len(self.future.games))
+
+    @cached_property
+    def team_of(self) -> dict[int, int]:
+        """A team event's board players: start number -> team number (empty for an individual event)."""
+        return {no: tm.number for tm in read_teams(self.future.base) for no in tm.members} if self.team else {}
 
 
 def tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_model: bool, method: str,
