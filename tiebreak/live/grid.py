@@ -1,5 +1,5 @@
-"""The grid of a live version as the page shows it: the pairings of the round, each cell of the crosstable, what
-changed from one version to the next, and the file's text."""
+"""The grid of a live version as the page shows it: the pairings of the round, what changed from one version to the
+next, and the file's text (the crosstable is :mod:`tiebreak.views.crosstable`'s)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import numpy as np
 
 from ..arbiter.boards import board_order
 from ..engine.model import Kind, Tournament
+from ..views.crosstable import CODE
 
 if TYPE_CHECKING:
     from ..engine.standings import Standings
@@ -17,9 +18,8 @@ if TYPE_CHECKING:
 #: the white player's result as the pairings show it (None: being played)
 RESULTS = {Kind.WIN: "1-0", Kind.DRAW: "½-½", Kind.LOSS: "0-1", Kind.WIN_SHORT: "1-0", Kind.DRAW_SHORT: "½-½",
            Kind.LOSS_SHORT: "0-1", Kind.FORFEIT_WIN: "+-", Kind.FORFEIT_LOSS: "-+", Kind.DOUBLE_FORFEIT: "--"}
-CELL = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.WIN_SHORT: "1", Kind.DRAW_SHORT: "½", Kind.LOSS_SHORT: "0",
-         Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-", Kind.PAB: "U", Kind.FPB: "F",
-         Kind.HPB: "H", Kind.ZPB: "Z", Kind.ABSENT: "", Kind.UNKNOWN: "*"}
+#: a bye's or a change's code (``U``, ``H``…): the live API's codes of the crosstable
+CELL = CODE
 
 
 def decode(data: bytes) -> str:
@@ -63,17 +63,3 @@ def changes(before: Tournament, after: Tournament) -> list[ChangeRow]:
         what = "pairing" if before.opponent[i, r] != after.opponent[i, r] else "result"
         out.append((r + 1, after.players[i].start_no, what, CELL[a] or None, CELL[b] or None))
     return out
-
-
-def crosstable_rows(t: Tournament, ranks: dict[int, int], points: dict[int, str]) -> list[dict[str, Any]]:
-    """Every player's rounds in standings order (``ranks``: start number -> rank): opponent, colour and result (``*``
-    being played)."""
-    rows: list[dict[str, Any]] = []
-    for sno, rank in sorted(ranks.items(), key=lambda x: (x[1], x[0])):
-        i = t.row(sno)
-        rows.append({"rank": rank, "start_no": sno, "name": t.players[i].name, "points": points[sno],
-                     "rounds": [
-                         {"opponent": t.players[o].start_no if o >= 0 else None,
-                          "colour": {1: "w", -1: "b"}.get(int(c)), "result": CELL[Kind(int(k))]}
-                         for o, c, k in zip(t.opponent[i].tolist(), t.colour[i].tolist(), t.kind[i].tolist())]})
-    return rows
