@@ -134,7 +134,7 @@ def records(e: Event, start_no: int) -> list[tuple[Any, ...]]:
     value, article, score among the tied players, the rounds (number, kind, opponent's link, contribution, whether
     cut, how counted; None for a Type A value), the sum kept when the value is derived from it, whether a round
     was cut."""
-    made: dict[int, list[tuple[Any, ...]]] = e.cache.setdefault("records", {})
+    made = e.records
     if start_no in made:
         return made[start_no]
     keys = e.current.keys

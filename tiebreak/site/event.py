@@ -23,6 +23,7 @@ from functools import cached_property
 from typing import Any
 
 import numpy as np
+from markupsafe import Markup
 
 from .. import service
 from ..arbiter.boards import board_order
@@ -35,6 +36,7 @@ from ..formats import readers
 from ..render.results import CELL as CELL
 from ..render.results import FORFEITS as FORFEITS
 from ..render.results import SCORE as SCORE
+from ..views.crosstable import Crosstable, of_standings
 
 # SCORE, CELL, FORFEITS: the words and symbols of results, one set for the site and the live screen
 # (:mod:`tiebreak.render.results`)
@@ -92,17 +94,31 @@ class Event:
     rounds: list[Round]
     #: the odds page's HTML per language (``tiebreak.render.odds``) when games are pending, else None
     odds: dict[str, str] | None = None
-    #: texts made once per version and shared by the languages (tables' rows)
-    cache: dict[str, Any] = field(default_factory=dict)
     warnings: list[InputWarning] = field(default_factory=list)
     ratings: dict[int, Any] = field(default_factory=dict)
     #: per round played: start number -> (rank, points)
     places: list[dict[int, tuple[int, Fraction]]] = field(default_factory=list)
     _cards: dict[int, Card] = field(default_factory=dict)
+    #: what is made once per version: the crosstable's rows as HTML per language ("": a square's, the same in every
+    #: language), the standings' rows after each round (value keys, rows, player columns: the same in every
+    #: language), the category and team-ranking sections per language, each card's records
+    crosstable_rows: dict[str, Markup] = field(default_factory=dict)
+    standings_rows: dict[int, tuple[list[str], Markup, list[str]]] = field(default_factory=dict)
+    groups: dict[str, str] = field(default_factory=dict)
+    records: dict[int, list[tuple[Any, ...]]] = field(default_factory=dict)
+    #: the rows (indices) of the rating report still to make: the players whose games changed since the last version
+    ratings_to_make: list[int] | None = None
+    #: :func:`card_inputs`, once made
+    card_inputs: tuple[np.ndarray, np.ndarray] | None = None
 
     @property
     def current(self) -> Standings:
         return self.after[-1]
+
+    @cached_property
+    def crosstable(self) -> Crosstable:
+        """The crosstable of the current standings over the rounds played, with the games paired and pending."""
+        return of_standings(self.current, self.played, self.tournament.pending)
 
     @cached_property
     def player_columns(self) -> PlayerColumns:
@@ -110,15 +126,12 @@ class Event:
         page's."""
         return player_columns(self.current, self.options.columns)
 
-    @property
+    @cached_property
     def last_round(self) -> int:
         """The last round with pairings (played, or paired and pending): the rounds the site shows."""
-        if "last_round" not in self.cache:  # asked for by every page's menu
-            t = self.tournament
-            paired = np.nonzero((t.kind != Kind.ABSENT).any(axis=0))[0]
-            self.cache["last_round"] = max([self.played, *(r for r, _, _ in t.pending),
-                                            int(paired[-1]) + 1 if len(paired) else 0])
-        return int(self.cache["last_round"])
+        t = self.tournament
+        paired = np.nonzero((t.kind != Kind.ABSENT).any(axis=0))[0]
+        return max([self.played, *(r for r, _, _ in t.pending), int(paired[-1]) + 1 if len(paired) else 0])
 
     def rank_after(self, k: int) -> dict[int, int]:
         """Start number -> rank after round ``k``."""
@@ -127,14 +140,13 @@ class Event:
     def groups_html(self, lang: str) -> str:
         """The category standings and the team ranking of the current standings (``--category``,
         ``--team-ranking``), as the HTML renderer writes them."""
-        key = f"groups-{lang}"
-        if key not in self.cache:
+        if lang not in self.groups:
             cats, clubs = service.groups(self.options, self.current)
             from ..render import groups as render
             pc = self.player_columns
-            self.cache[key] = (render.categories_html(cats, lang, pc) if cats else "") + (
+            self.groups[lang] = (render.categories_html(cats, lang, pc) if cats else "") + (
                 render.clubs_html(clubs, lang) if clubs else "")
-        return str(self.cache[key])
+        return self.groups[lang]
 
     def card(self, start_no: int) -> Card:
         if start_no not in self._cards:
@@ -176,7 +188,7 @@ def build_event(o: service.Options, path: str, t: Tournament | None = None,
         old = previous.tournament  # stayed the same are the same (each depends on the player's games alone)
         changed = ((old.kind != t.kind) | (old.opponent != t.opponent))[:, :played].any(axis=1)
         e.ratings = {p.start_no: previous.ratings[p.start_no] for p, c in zip(t.players, changed) if not c}
-        e.cache["ratings to make"] = np.nonzero(changed)[0].tolist()
+        e.ratings_to_make = np.nonzero(changed)[0].tolist()
     e.rounds = [previous.rounds[k - 1] if previous is not None and k <= same_before else
                 results(previous.rounds[k - 1], t) if previous is not None and k == same_before + 1
                 and same_pairs(previous.tournament, t, k) else
@@ -242,7 +254,7 @@ def make_card(e: Event, start_no: int) -> Card:
     if start_no not in e.ratings:  # made for the first card asked for (a --watch update may need none)
         from ..arbiter.rating_report import rating_report
 
-        todo = e.cache.pop("ratings to make", None)
+        todo, e.ratings_to_make = e.ratings_to_make, None
         if todo is not None and t.row(start_no) in todo:  # only the players whose games changed
             e.ratings.update(rating_rows(t, todo, e.played))
         else:
@@ -277,8 +289,8 @@ def card_inputs(e: Event) -> tuple[np.ndarray, np.ndarray]:
     the rank after every round.  Players and names being equal, two equal rows make the same card, so ``--watch``
     writes only the cards whose rows changed, and a card whose only change is its ranks has only its ranks written
     again (:func:`tiebreak.site.watch.patched`).  Made once per version."""
-    if "card_inputs" in e.cache:
-        return e.cache["card_inputs"]  # type: ignore[no-any-return]
+    if e.card_inputs is not None:
+        return e.card_inputs
     t, n = e.tournament, len(e.tournament.players)
     parts = [t.kind, t.opponent, t.colour]
     rank = np.zeros((n, len(e.after)), np.int64)
@@ -300,5 +312,5 @@ def card_inputs(e: Event) -> tuple[np.ndarray, np.ndarray]:
         inputs = np.concatenate([np.asarray(p, dtype=np.int64) for p in parts], axis=1)
     except (TypeError, ValueError, OverflowError):  # values beyond 64 bits: every card is made again
         inputs = np.arange(n, dtype=np.int64).reshape(n, 1) - n - 1
-    e.cache["card_inputs"] = inputs, rank
+    e.card_inputs = inputs, rank
     return inputs, rank

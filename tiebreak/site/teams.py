@@ -5,8 +5,9 @@ matches; the players' cards and the starting list are the individual event's (:m
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from .. import service
@@ -30,7 +31,6 @@ class TeamEvent:
     odds: dict[str, str] | None = None
     #: the file as read (its own list is the teams': the players' event drops it)
     source: Any = None
-    cache: dict[str, Any] = field(default_factory=dict)
 
     @property
     def path(self) -> str:
@@ -54,10 +54,11 @@ class TeamEvent:
 
     def team_of(self) -> dict[int, tuple[int, int]]:
         """Start number -> (team number, place in the team's list)."""
-        if "team_of" not in self.cache:
-            self.cache["team_of"] = {sno: (tm.number, n) for tm in self.current.tt.teams
-                                     for n, sno in enumerate(tm.members, 1)}
-        return dict(self.cache["team_of"])
+        return dict(self._team_of)
+
+    @cached_property
+    def _team_of(self) -> dict[int, tuple[int, int]]:
+        return {sno: (tm.number, n) for tm in self.current.tt.teams for n, sno in enumerate(tm.members, 1)}
 
 
 def build_team_event(ind: Event, t: Any, warnings: list[Any]) -> TeamEvent:
