@@ -22,9 +22,11 @@ from typing import Any
 from markupsafe import Markup
 
 from ..arbiter.columns import PlayerColumns
-from ..engine.model import Kind, format_number
+from ..engine.model import format_number
 from ..engine.ranking import place_sizes, shared_place
 from ..engine.standings import Standings
+from ..views.crosstable import of_standings
+from . import crosstable as cross_words
 from .columns import headings
 from .i18n import word
 from .output import legend
@@ -75,10 +77,6 @@ tr.tied td.rank::after{content:"*"}
   section.follow{break-inside:avoid}
 }
 """
-
-_RESULT = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.WIN_SHORT: "1", Kind.DRAW_SHORT: "½",
-           Kind.LOSS_SHORT: "0", Kind.UNKNOWN: "?", Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "−",
-           Kind.DOUBLE_FORFEIT: "−", Kind.PAB: "bye", Kind.FPB: "1 bye", Kind.HPB: "½ bye", Kind.ZPB: "0 bye", Kind.ABSENT: ""}
 
 
 def _cell(value: Fraction | None) -> str:
@@ -237,22 +235,12 @@ def _square(s: Standings, lang: str) -> Sheet:
 
 
 def _crosstable(s: Standings, lang: str) -> Sheet:
-    """Every player's rounds (opponent, colour, result) in the order of the standings, with rank and points."""
-    t = s.tournament
-    sizes = place_sizes(s.rows)
+    """Every player's rounds (the opponent's place, colour, result) in the order of the standings, with rank, number
+    and points, and the legend of the cells (:mod:`tiebreak.render.crosstable`, as on the website)."""
+    view = of_standings(s)
     heads = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang),
-             *(str(k + 1) for k in range(s.after_round))]
-    rows = []
-    white, black = word("white_short", lang), word("black_short", lang)
-    for r in s.rows:
-        i = r.index
-        cells = []
-        for k in range(s.after_round):
-            o = int(t.opponent[i, k])
-            colour = {1: white, -1: black}.get(int(t.colour[i, k]), "")
-            opp = f"{t.players[o].start_no}{colour} " if o >= 0 else ""
-            result = _RESULT[Kind(int(t.kind[i, k]))]
-            cells.append(opp + (result.replace("bye", word("bye", lang)) if result.endswith("bye") else result))
-        rows.append([shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, format_number(r.points), *cells])
+             *(str(k + 1) for k in range(view.rounds))]
+    rows = [[r.place, str(r.start_no), r.name, r.points, *(cross_words.cell_text(c, lang) for c in r.cells)]
+            for r in view.rows]
     table, widths = table_data("crosstable", heads, rows, 3, caption=word("crosstable", lang))
-    return {**sheet(widths), "table": table, "after": [word("crosstable_legend", lang)]}
+    return {**sheet(widths), "table": table, "after": cross_words.legend(view, lang)}
