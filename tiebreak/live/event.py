@@ -387,9 +387,8 @@ class LiveEvent:
             rows: list[dict[str, Any]] = []
             if self._live is not None and self.document is not None:
                 if self._team_standings is not None and not players:
-                    from .teams import crosstable
-
-                    rows = crosstable(self._team_standings)
+                    ts = self._team_standings
+                    rows = cross_view.of_teams(ts, ts.tt.matches.rounds).json_rows()
                 else:
                     team = self._team_standings is not None
                     t = self._live.tournament

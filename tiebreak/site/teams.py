@@ -15,6 +15,7 @@ from ..engine.model import Kind, format_number
 from ..engine.ranking import place_sizes, shared_place
 from ..render.i18n import kind_name, message, word
 from ..render.team_words import TEAM_WORDS
+from ..views.crosstable import of_teams
 from .event import CELL, Event
 
 if TYPE_CHECKING:
@@ -304,27 +305,18 @@ def boards_page(e: TeamEvent, lang: str) -> dict[str, Any]:
 
 
 def crosstable(e: TeamEvent, lang: str) -> dict[str, Any]:
-    from .cells import _head, num, site_words
+    """Every team's matches: the opposing team's place and the game points (the view of
+    :mod:`tiebreak.views.crosstable`, as the live screen shows it)."""
+    from .cells import _head, site_words
 
-    s, st = site_words(lang), e.current
-    tt, m = st.tt, st.tt.matches
-    rank = {r.number: r.rank for r in st.rows}
+    s = site_words(lang)
+    view = of_teams(e.current, e.played)
     short, full = points_words(e, lang)
     heads = [_head(word("rank", lang), "rank"), _head(TEAM_WORDS.text("team", lang), "name"), _head(short, "pts", full),
              *(_head(str(k)) for k in range(1, e.played + 1))]
-    rows = []
-    for r in st.rows:
-        a = m.row(r.number)
-        cells: list[dict[str, Any]] = [{"text": str(r.rank), "cls": "rank"}, {**_team(e, r.number), "head": True},
-                                       {"text": num(r.values[st.keys[0]]), "cls": "pts"}]
-        for k in range(e.played):
-            o = int(m.opponent[a, k])
-            gp = format_number(Fraction(int(tt.gp[a, k]), tt.gp_scale))
-            if o >= 0:
-                other = tt.teams[o].number
-                cells.append({"text": f"{rank[other]}: {gp}", "href": f"team-{other}.html"})
-            else:
-                cells.append({"text": CELL[Kind(int(m.kind[a, k]))] or "–"})
-        rows.append({"cells": cells})
+    rows = [{"cells": [{"text": str(r.rank), "cls": "rank"}, {**_team(e, r.start_no), "head": True},
+                       {"text": r.points, "cls": "pts"},
+                       *({"text": f"{c.number}: {c.points}", "href": f"team-{c.opponent}.html"} if c.opponent else
+                         {"text": CELL[c.kind] or "–"} for c in r.cells)]} for r in view.rows]
     return {"title": s["crosstable"], "legend": [f"{short} = {full}"],
             "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": rows, "sticky": True}]}

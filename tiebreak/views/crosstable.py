@@ -17,13 +17,15 @@ says so, on the PDF, the website and the live screen alike.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Iterable
 
 import numpy as np
 
-from ..engine.model import Kind, Tournament
+from ..engine.model import Kind, Tournament, format_number
 from ..engine.ranking import place_texts
 from ..engine.standings import Standings
+from ..engine.team import TeamStandings
 
 #: the live API's code of a crosstable cell's result (``*`` being played), kept for programs reading it
 CODE = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.WIN_SHORT: "1", Kind.DRAW_SHORT: "½", Kind.LOSS_SHORT: "0",
@@ -41,6 +43,8 @@ class Cell:
     number: int | None
     colour: str | None
     kind: Kind
+    #: a team match: the team's game points in it as text ("*" being played, "" without a match); None for a game
+    points: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,9 +89,10 @@ class Crosstable:
 
     def json_rows(self) -> list[dict[str, Any]]:
         """The rows as the live API gives them: rank, start number, name, points and per round the opponent's start
-        number, the colour and the result's code (:data:`CODE`)."""
+        number, the colour and the result's code (:data:`CODE`; a team match: the game points)."""
         return [{"rank": r.rank, "start_no": r.start_no, "name": r.name, "points": r.points,
-                 "rounds": [{"opponent": c.opponent, "colour": c.colour, "result": CODE[c.kind]} for c in r.cells]}
+                 "rounds": [{"opponent": c.opponent, "colour": c.colour,
+                             "result": CODE[c.kind] if c.points is None else c.points} for c in r.cells]}
                 for r in self.rows]
 
 
@@ -124,3 +129,25 @@ def of_standings(s: Standings, rounds: int | None = None, pending: Iterable[tupl
     points = s.score.texts()
     return build(s.tournament, ((r.start_no, r.rank, str(points[r.index]), r.lot is not None) for r in s.rows),
                  s.after_round if rounds is None else rounds, s.system == "round robin", pending)
+
+
+def of_teams(s: TeamStandings, rounds: int | None = None) -> Crosstable:
+    """The match crosstable of team standings ``s``: per round the opposing team (its number and place), the colour
+    of board 1 and the team's game points (``*`` while the match is being played)."""
+    tt, m = s.tt, s.tt.matches
+    rounds = s.after_round if rounds is None else rounds
+    place = place_texts({r.start_no: r.rank for r in s.rows})
+    rank = {r.start_no: r.rank for r in s.rows}
+    rows = []
+    for r in s.rows:
+        cells = []
+        for k in range(rounds):
+            o, kind = int(m.opponent[r.index, k]), Kind(int(m.kind[r.index, k]))
+            gp = format_number(Fraction(int(tt.gp[r.index, k]), tt.gp_scale))
+            other = tt.teams[o].number if o >= 0 else None
+            cells.append(Cell(other, rank.get(other) if other is not None else None,
+                              _COLOUR.get(int(m.colour[r.index, k])), kind,
+                              "*" if kind is Kind.UNKNOWN else gp if o >= 0 or kind is Kind.PAB else ""))
+        rows.append(Row(r.start_no, r.name, r.rank, place[r.start_no], format_number(r.points or Fraction(0)),
+                        r.lot is not None, tuple(cells)))
+    return Crosstable(False, rounds, rows)
