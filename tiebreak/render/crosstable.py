@@ -11,12 +11,15 @@ the reader's language and the result (``3w1``); the legend says so and names the
 
 from __future__ import annotations
 
+from markupsafe import escape
+
 from ..engine.model import Kind
 from ..views.crosstable import Cell, Crosstable, Row
 from .i18n import kind_name
 from .live_words import LIVE_WORDS
-from .results import CELL, cross_cell
+from .results import CELL, colour_letter, cross_cell
 from .site_words import SITE_WORDS
+from .templating import cell_html
 
 #: the symbols a legend names when the table shows them (the others are plain scores); a square names no bye
 _NAMED = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT, Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB)
@@ -27,6 +30,19 @@ def cell_text(c: Cell, lang: str) -> str:
     """A Swiss cell: ``3w1`` (the opponent's place, colour, result; ``3b*`` being played), a bye's symbol, ``–`` when
     not paired."""
     return cross_cell(c.number, c.colour, c.kind, lang)
+
+
+def cells_html(view: Crosstable, lang: str, href: str = "player-{}.html") -> list[str]:
+    """Each row's Swiss cells as HTML in ``lang`` (an opponent's cell a link to ``href``), the cells of 2,000 rows
+    made quickly: the colour letters looked up once, every cell's HTML cut from one made by
+    :func:`~tiebreak.render.templating.cell_html`."""
+    letter = {"w": str(escape(colour_letter("w", lang))), "b": str(escape(colour_letter("b", lang))), None: ""}
+    link_head, link_tail = cell_html({"text": "\x00", "href": href.format("\x01")}).split("\x01")
+    link_middle, link_end = link_tail.split("\x00")
+    plain_head, plain_end = cell_html({"text": "\x00"}).split("\x00")
+    alone = {k: plain_head + str(escape(CELL[k] or "–")) + plain_end for k in Kind}
+    return ["".join(f"{link_head}{c.opponent}{link_middle}{c.number}{letter[c.colour]}{CELL[c.kind]}{link_end}"
+                    if c.opponent is not None else alone[c.kind] for c in r.cells) for r in view.rows]
 
 
 def square_texts(view: Crosstable, row: Row) -> list[str]:

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from markupsafe import Markup
+
 from ..arbiter.columns import player_columns
 from ..engine.model import Kind
 from ..engine.ranking import place_sizes, shared_place
 from ..render import crosstable as cross_words
 from ..render.columns import headings
 from ..render.i18n import LANGUAGES, kind_name, word
-from ..render.templating import environment, rows_html
+from ..render.templating import cell_html, environment, rows_html
 from . import teams
 from .cells import _head, event_name, home, player_link, site_words
 from .event import FORFEITS, SCORE, Event
@@ -157,11 +159,12 @@ def crosstable(e: Event, lang: str) -> dict[str, Any]:
              *(_head(str(n)) for n in range(1, (len(view.rows) if view.square else view.rounds) + 1))]
     key = "" if view.square else lang  # a square has no words: the same rows in every language
     if key not in e.crosstable_rows:  # 2,000 players' rows: made once per version and language
-        e.crosstable_rows[key] = rows_html([{"cells": [
-            {"text": r.place, "cls": "rank"}, player_link(e, r.start_no, True), {"text": r.points, "cls": "pts"},
-            *([{"text": x} for x in cross_words.square_texts(view, r)] if view.square else
-              [{"text": cross_words.cell_text(c, lang)} | ({"href": f"player-{c.opponent}.html"} if c.opponent else {})
-               for c in r.cells])]} for r in view.rows])
+        heads_html = [cell_html(c) for r in view.rows for c in (
+            {"text": r.place, "cls": "rank"}, player_link(e, r.start_no, True), {"text": r.points, "cls": "pts"})]
+        cells = (["".join(cell_html({"text": x}) for x in cross_words.square_texts(view, r)) for r in view.rows]
+                 if view.square else cross_words.cells_html(view, lang))
+        e.crosstable_rows[key] = Markup("\n".join(f"<tr>{''.join(heads_html[3 * n:3 * n + 3])}{c}</tr>"
+                                                  for n, c in enumerate(cells)))
     return {"title": s["crosstable"], "legend": cross_words.legend(view, lang),
             "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": e.crosstable_rows[key],
                         "sticky": True}]}
