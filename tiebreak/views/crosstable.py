@@ -31,6 +31,8 @@ from ..engine.team import TeamStandings
 CODE = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.WIN_SHORT: "1", Kind.DRAW_SHORT: "½", Kind.LOSS_SHORT: "0",
         Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-", Kind.PAB: "U", Kind.FPB: "F",
         Kind.HPB: "H", Kind.ZPB: "Z", Kind.ABSENT: "", Kind.UNKNOWN: "*"}
+#: a code read back into its kind (the first kind of each code: ``1`` a win)
+KINDS = {code: kind for kind, code in reversed(CODE.items())}
 _COLOUR = {1: "w", -1: "b"}
 
 
@@ -94,6 +96,18 @@ class Crosstable:
                  "rounds": [{"opponent": c.opponent, "colour": c.colour,
                              "result": CODE[c.kind] if c.points is None else c.points} for c in r.cells]}
                 for r in self.rows]
+
+
+def from_json(rows: list[dict[str, Any]], square: bool) -> Crosstable:
+    """The view again from the live API's rows (:meth:`Crosstable.json_rows` of a player event), as the live screen
+    receives them."""
+    rank_of = {int(r["start_no"]): int(r["rank"]) for r in rows}
+    places = place_texts(rank_of)
+    return Crosstable(square, max((len(r["rounds"]) for r in rows), default=0), [
+        Row(int(r["start_no"]), str(r["name"]), int(r["rank"]), places[int(r["start_no"])], str(r["points"]), False,
+            tuple(Cell(g["opponent"], rank_of.get(int(g["opponent"])) if g["opponent"] is not None else None,
+                       g["colour"], KINDS.get(str(g["result"]), Kind.UNKNOWN)) for g in r["rounds"]))
+        for r in rows])
 
 
 def build(t: Tournament, ranked: Iterable[tuple[int, int, str, bool]], rounds: int, square: bool = False,
