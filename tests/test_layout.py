@@ -100,7 +100,7 @@ def test_engine_imports_only_the_engine():
 
 def test_rooms_match_the_readme():
     readme = (PKG.parent / "docs" / "reference" / "layout.md").read_text(encoding="utf-8")
-    for sub in ("engine", "formats", "arbiter", "render", "web"):
+    for sub in ("engine", "formats", "arbiter", "views", "render", "web"):
         assert (PKG / sub / "__init__.py").is_file()
         assert f"tiebreak/{sub}/" in readme
 
