@@ -23,9 +23,9 @@ from markupsafe import Markup
 
 from ..arbiter.columns import PlayerColumns
 from ..engine.model import format_number
-from ..engine.ranking import place_sizes, shared_place
 from ..engine.standings import Standings
 from ..views.crosstable import of_standings
+from ..views.standings import of_ranking
 from . import crosstable as cross_words
 from .columns import headings
 from .i18n import word
@@ -176,14 +176,12 @@ def to_html(s: Standings, lang: str = "en", sections: str = "", columns: PlayerC
     """The page; ``sections`` (HTML made from the templates: category standings, team rankings) go after the
     standings."""
     t = s.tournament
-    shown = [x for x in s.keys if x != "PTS"]
+    view = of_ranking(s, columns)
     title = t.name or t.source or "Standings"
-    player_heads = headings(columns.names, lang) if columns else []
     # the points right after the name: on a phone rank, name and points stay while the other columns scroll
-    heads = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang), *player_heads, *shown]
-    sizes = place_sizes(s.rows)
-    rows = [[shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, format_number(r.points),
-             *(columns.cells[r.start_no] if columns else []), *(_cell(r.values[x]) for x in shown)] for r in s.rows]
+    heads = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang),
+             *headings(view.player_columns, lang), *view.keys]
+    rows = [[r.place, str(r.start_no), r.name, r.points, *r.players, *r.values] for r in view.rows]
     event = (f"{word('after_round', lang, k=s.after_round, n=t.rounds)}; {word(s.system, lang)}; "
              f"{word('rules', lang)} {s.rules.name}; {word('legend', lang)}: {', '.join(s.tiebreaks)}")
     first = standings_sheet(s, lang, title, event, legend(s.specs, lang), heads, rows)

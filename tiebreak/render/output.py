@@ -13,10 +13,10 @@ from json.encoder import encode_basestring as json_string  # = json.dumps(text, 
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..engine.model import format_number
-from ..engine.ranking import place_sizes, shared_place
 from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
 from ..formats.text import SafeCsvWriter
+from ..views.standings import of_ranking
 from .columns import headings
 
 if TYPE_CHECKING:  # for the annotations only: the team engine and the columns are not loaded for individual events
@@ -218,24 +218,16 @@ def to_text(s: Standings, lang: str = "en", columns: PlayerColumns | None = None
     from .i18n import word
 
     t = s.tournament
-    shown = [x for x in s.keys if x != "PTS"]
-    player_head = headings(columns.names, lang) if columns else []
+    view = of_ranking(s, columns)
+    player_head = headings(view.player_columns, lang)
     # the points right after the name, as in every table of the HTML, the PDF and the page
-    head = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang), *player_head, *shown]
+    head = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang), *player_head, *view.keys]
     body: list[list[str]] = []
-    sizes = place_sizes(s.rows)
     prev_rank = None
-    points = s.score.texts()
-    cells = [col.texts(None, "-") for key, col in zip(s.keys, s.columns) if key != "PTS"]  # each value written once
-    players = s.tournament.players
-    for r in s.rows:
-        rank = shared_place(r.rank, sizes[r.rank]) if r.rank != prev_rank else ""
-        if r.lot is not None:
-            rank += "*"
+    for r in view.rows:
+        rank = (r.place if r.rank != prev_rank else "") + ("*" if r.lot else "")  # a shared place written once
         prev_rank = r.rank
-        p = players[r.index]
-        body.append([rank, str(p.start_no), p.name, str(points[r.index]),
-                     *(columns.cells[p.start_no] if columns else []), *(c[r.index] for c in cells)])
+        body.append([rank, str(r.start_no), r.name, r.points, *r.players, *r.values])
     left = {2, *(4 + k for k, n in enumerate(columns.names if columns else []) if n in ("title", "fed", "club", "sex"))}
     title = t.name or t.source
     lines = [title, f"{word('after_round', lang, k=s.after_round, n=t.rounds)}; {word(s.system, lang)}; "

@@ -16,11 +16,11 @@ from markupsafe import Markup
 
 from ..arbiter.columns import player_columns
 from ..engine.model import Kind
-from ..engine.ranking import place_sizes, shared_place
 from ..render import crosstable as cross_words
 from ..render.columns import headings
 from ..render.i18n import LANGUAGES, kind_name, word
 from ..render.templating import cell_html, environment, rows_html
+from ..views.standings import of_ranking
 from . import teams
 from .cells import _head, event_name, home, player_link, site_words
 from .event import FORFEITS, SCORE, Event
@@ -110,21 +110,12 @@ def standings_rows(e: Event, k: int) -> tuple[list[str], str, list[str]]:
     if k in cache:
         return cache[k]
     st = e.after[k - 1] if e.played else e.current
-    pc = player_columns(st, e.options.columns)
-    shown = [x for x in st.keys if x != "PTS"]
-    texts = [col.texts(None, "-") for key, col in zip(st.keys, st.columns) if key != "PTS"]
-    points = st.score.texts()
-    sizes = place_sizes(st.rows)
-    players = st.tournament.players
-    rows = []
-    for r in st.rows:
-        p = players[r.index]
-        rank = shared_place(r.rank, sizes[r.rank]) + ("*" if r.lot is not None else "")
-        rows.append({"cells": [{"text": rank, "cls": "rank"}, player_link(e, p.start_no, True),
-                               {"text": str(points[r.index]), "cls": "pts", "data": "PTS"}, {"text": str(p.start_no)},
-                               *({"text": c} for c in pc.cells[p.start_no]),
-                               *({"text": c[r.index], "data": key} for key, c in zip(shown, texts))]})
-    cache[k] = (shown, rows_html(rows), pc.names)  # the same rows in every language
+    view = of_ranking(st, player_columns(st, e.options.columns))
+    rows = [{"cells": [{"text": r.place + ("*" if r.lot else ""), "cls": "rank"}, player_link(e, r.start_no, True),
+                       {"text": r.points, "cls": "pts", "data": "PTS"}, {"text": str(r.start_no)},
+                       *({"text": c} for c in r.players),
+                       *({"text": c, "data": key} for key, c in zip(view.keys, r.values))]} for r in view.rows]
+    cache[k] = (view.keys, rows_html(rows), view.player_columns)  # the same rows in every language
     return cache[k]
 
 

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 from .. import service
 from ..engine.model import Kind, format_number
-from ..engine.ranking import place_sizes, shared_place
 from ..render.i18n import kind_name, message, word
 from ..render.team_words import TEAM_WORDS
 from ..views.crosstable import of_teams
+from ..views.standings import of_ranking
 from .event import CELL, Event
 
 if TYPE_CHECKING:
@@ -144,16 +144,15 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
     if stem == "standings" or kind == "standings":
         k = int(arg) if arg else e.played
         st = e.after[k - 1]
-        sizes = place_sizes(st.rows)
         keys = st.keys
         short, full = points_words(e, lang)
         heads = [_head(word("rank", lang), "rank"), _head(TEAM_WORDS.text("team", lang), "name"), _head(short, "pts", full),
                  *(_head(x) for x in keys[1:])]
-        rows = [{"cells": [{"text": shared_place(r.rank, sizes[r.rank]) + ("*" if r.lot is not None else ""),
-                            "cls": "rank"}, {**_team(e, r.number), "head": True},
-                           *({"text": "-" if r.values[x] is None else format_number(r.values[x]),
-                              "cls": "pts" if j == 0 else "", "data": x} for j, x in enumerate(keys))]}
-                for r in st.rows]
+        rows = [{"cells": [{"text": r.place + ("*" if r.lot else ""), "cls": "rank"},
+                           {**_team(e, r.start_no), "head": True},
+                           *({"text": text, "cls": "pts" if j == 0 else "", "data": x}
+                             for j, (x, text) in enumerate(zip(keys, r.values)))]}
+                for r in of_ranking(st, keys=keys).rows]
         title = s["standings"] if not arg else s["standings_after"].format(k=k)
         return {"title": title, "intro": word("after_round", lang, k=k, n=e.tournament.rounds),
                 "legend": [f"{short} = {full}", word("undefined", lang)],
