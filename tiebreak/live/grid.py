@@ -7,20 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..arbiter.boards import board_order
 from ..engine.model import Kind, Tournament
 from ..views.crosstable import CODE
+from ..views.pairings import json_pairings
+from ..views.pairings import pairings as round_view
 
 if TYPE_CHECKING:
     from ..engine.standings import Standings
     from .history import ChangeRow
-
-#: the white player's result as the pairings show it (None: being played)
-RESULTS = {Kind.WIN: "1-0", Kind.DRAW: "½-½", Kind.LOSS: "0-1", Kind.WIN_SHORT: "1-0", Kind.DRAW_SHORT: "½-½",
-           Kind.LOSS_SHORT: "0-1", Kind.FORFEIT_WIN: "+-", Kind.FORFEIT_LOSS: "-+", Kind.DOUBLE_FORFEIT: "--"}
-#: a bye's or a change's code (``U``, ``H``…): the live API's codes of the crosstable
-CELL = CODE
-
 
 def decode(data: bytes) -> str:
     if data.startswith(b"\xef\xbb\xbf"):
@@ -32,24 +26,9 @@ def decode(data: bytes) -> str:
 
 
 def pairings(t: Tournament, round_no: int, before: Standings | None) -> list[dict[str, Any]]:
-    """The games of the round in board order (:func:`tiebreak.arbiter.boards.board_order`, by the standings
-    ``before`` the round, as the website numbers them), then its byes."""
-    if round_no < 1:
-        return []
-    r = round_no - 1
-    opp, col, kind = t.opponent[:, r], t.colour[:, r], t.kind[:, r]
-    idx = np.arange(len(opp))
-    # each game once: from White, or from the lower row when the file gives no colours
-    first = (opp >= 0) & ((col == 1) | ((col == 0) & (idx < opp)))
-    sno = np.array([p.start_no for p in t.players])
-    games = [{"white": int(sno[i]), "black": int(sno[o]), "result": RESULTS.get(Kind(k)), "pending": k == Kind.UNKNOWN}
-             for i, o, k in zip(idx[first].tolist(), opp[first].tolist(), kind[first].tolist())]
-    games = [games[i] for i in board_order([(g["white"], g["black"]) for g in games], before)]
-    for board, g in enumerate(games, 1):
-        g["board"] = board
-    bye = (opp < 0) & (kind != Kind.ABSENT)
-    return games + [{"start_no": int(sno[i]), "kind": CELL[Kind(k)], "board": None}
-                    for i, k in zip(idx[bye].tolist(), kind[bye].tolist())]
+    """The games of the round in board order, then its byes and the players not paired, as the website lists them
+    (:func:`tiebreak.views.pairings.pairings`), in the live API's codes."""
+    return json_pairings(round_view(t, round_no, before)) if round_no >= 1 else []
 
 
 def changes(before: Tournament, after: Tournament) -> list[ChangeRow]:
@@ -61,5 +40,5 @@ def changes(before: Tournament, after: Tournament) -> list[ChangeRow]:
     for i, r in diff.tolist():
         a, b = Kind(int(before.kind[i, r])), Kind(int(after.kind[i, r]))
         what = "pairing" if before.opponent[i, r] != after.opponent[i, r] else "result"
-        out.append((r + 1, after.players[i].start_no, what, CELL[a] or None, CELL[b] or None))
+        out.append((r + 1, after.players[i].start_no, what, CODE[a] or None, CODE[b] or None))
     return out

@@ -26,7 +26,6 @@ import numpy as np
 from markupsafe import Markup
 
 from .. import service
-from ..arbiter.boards import board_order
 from ..arbiter.columns import PlayerColumns, player_columns
 from ..engine.errors import InputWarning
 from ..engine.model import Kind, Tournament
@@ -37,25 +36,10 @@ from ..render.results import CELL as CELL
 from ..render.results import FORFEITS as FORFEITS
 from ..render.results import SCORE as SCORE
 from ..views.crosstable import Crosstable, of_standings
+from ..views.pairings import Round, pairings, results, same_pairs
 
 # SCORE, CELL, FORFEITS: the words and symbols of results, one set for the site and the live screen
 # (:mod:`tiebreak.render.results`)
-
-
-@dataclass
-class Game:
-    board: int
-    white: int
-    black: int
-    kind: Kind  # White's side
-    pending: bool
-
-
-@dataclass
-class Round:
-    number: int
-    games: list[Game]
-    byes: list[tuple[int, Kind]]  # start number, kind (PAB, FPB, HPB, ZPB; ABSENT = not paired)
 
 
 @dataclass
@@ -195,49 +179,6 @@ def build_event(o: service.Options, path: str, t: Tournament | None = None,
                 pairings(t, k, e.after[min(k - 1, played) - 1] if k > 1 and played else None)
                 for k in range(1, t.rounds + 1)]
     return e
-
-
-def same_pairs(a: Tournament, b: Tournament, k: int) -> bool:
-    """Whether round ``k`` pairs the same players with the same colours in both files (the results may differ), with
-    no game of it only in the list of pending games."""
-    return (a.players == b.players and a.pending == b.pending and not any(r == k for r, _, _ in b.pending)
-            and a.rounds == b.rounds and bool((a.opponent[:, k - 1] == b.opponent[:, k - 1]).all())
-            and bool((a.colour[:, k - 1] == b.colour[:, k - 1]).all()))
-
-
-def results(before: Round, t: Tournament) -> Round:
-    """The round ``before`` (the boards in the same order: the pairs and the standings before the round are the same,
-    :func:`same_pairs`) with the results of ``t``."""
-    r = before.number - 1
-
-    def kind(start_no: int) -> Kind:
-        return Kind(int(t.kind[t.row(start_no), r]))
-
-    games = [Game(g.board, g.white, g.black, kind(g.white), kind(g.white) == Kind.UNKNOWN) for g in before.games]
-    byes = sorted(((sno, kind(sno)) for sno, _ in before.byes), key=lambda b: (b[1] == Kind.ABSENT, b[0]))
-    return Round(before.number, games, byes)
-
-
-def pairings(t: Tournament, k: int, before: Standings | None) -> Round:
-    """Round ``k``'s games in board order (:func:`tiebreak.arbiter.boards.board_order`, by the standings
-    ``before`` the round) and its byes."""
-    r = k - 1
-    games, byes = [], []
-    for i, p in enumerate(t.players):
-        o, c, kind = int(t.opponent[i, r]), int(t.colour[i, r]), Kind(int(t.kind[i, r]))
-        if o < 0:
-            byes.append((p.start_no, kind))
-        elif c == 1 or (c == 0 and i < o):
-            games.append(Game(0, p.start_no, t.players[o].start_no, kind, kind == Kind.UNKNOWN))
-    for w, b, in_play in ((w, b, True) for rr, w, b in t.pending if rr == k):
-        if not any(g.white == w and g.black == b for g in games):
-            games.append(Game(0, w, b, Kind.UNKNOWN, in_play))
-    games = [games[i] for i in board_order([(g.white, g.black) for g in games], before)]
-    for n, g in enumerate(games, 1):
-        g.board = n
-    playing = {sno for g in games for sno in (g.white, g.black)}  # a game in play is no bye
-    byes = sorted((b for b in byes if b[0] not in playing), key=lambda b: (b[1] == Kind.ABSENT, b[0]))
-    return Round(k, games, byes)
 
 
 def make_card(e: Event, start_no: int) -> Card:
