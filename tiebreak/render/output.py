@@ -13,6 +13,7 @@ from json.encoder import encode_basestring as json_string  # = json.dumps(text, 
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..engine.model import format_number
+from ..engine.ranking import place_texts
 from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
 from ..formats.text import SafeCsvWriter
@@ -87,8 +88,9 @@ def to_json_obj(s: Standings, standings: bool = True, columns: PlayerColumns | N
         texts = [c.texts() for c in s.columns]
         points = s.score.texts()
         names = s.keys
+        place = place_texts({r.start_no: r.rank for r in s.rows})
         obj["standings"] = [
-            {"rank": r.rank, "start_no": r.start_no, "name": r.name,
+            {"rank": r.rank, "place": place[r.start_no], "start_no": r.start_no, "name": r.name,
              **(_numbers(columns.values[r.start_no]) if columns else {}), "points": _Number(points[r.index]),
              "values": {k: None if col[r.index] is None else _Number(col[r.index]) for k, col in zip(names, texts)},
              "lot": r.lot}
@@ -153,7 +155,9 @@ def to_json(s: Standings, details: bool = False, extra: dict[str, Any] | None = 
     names = map(json_string, [p.name for p in players])
     middle = [f'"start_no": {sno}, "name": {name}, {member.get(sno, "")}"points": {pts}, "values": {{{vals}}}, '
               for sno, name, pts, vals in zip(numbers, names, points, values)]  # by player, then in rank order:
-    lines = [f'    {{"rank": {r.rank}, {middle[r.index]}"lot": {"null" if r.lot is None else r.lot}}}' for r in s.rows]
+    place = place_texts({r.start_no: r.rank for r in s.rows})
+    lines = [f'    {{"rank": {r.rank}, "place": "{place[r.start_no]}", {middle[r.index]}"lot": '
+             f'{"null" if r.lot is None else r.lot}}}' for r in s.rows]
     body = "[\n" + ",\n".join(lines) + "\n  ]" if lines else "[]"
     return head.replace('"standings": []', '"standings": ' + body, 1) + "\n"
 
@@ -243,13 +247,14 @@ def to_text(s: Standings, lang: str = "en", columns: PlayerColumns | None = None
 def team_to_json_obj(s: TeamStandings) -> dict[str, Any]:
     """Team standings in the individual JSON shape: ``start_no`` is the team number, ``name`` the team name."""
     m = s.tt.matches
+    place = place_texts({r.start_no: r.rank for r in s.rows})
     return {
         "schema": JSON_SCHEMA_VERSION,
         "tournament": {"name": m.name, "rounds": m.rounds, "after_round": s.after_round, "rules": s.rules.name,
                        "system": s.system, "teams": True, "primary": s.tt.primary, "boards": s.tt.boards},
         "tiebreaks": s.tiebreaks,
         "seed": s.seed,
-        "standings": [{"rank": r.rank, "start_no": r.number, "name": r.name, "team": r.name,
+        "standings": [{"rank": r.rank, "place": place[r.number], "start_no": r.number, "name": r.name, "team": r.name,
                        "points": number(r.values[s.keys[0]]),
                        "values": {k: number(v) for k, v in r.values.items()}, "lot": r.lot} for r in s.rows],
         "notes": s.notes,

@@ -269,12 +269,10 @@ function renderStandings(d) {
   $("standings").tHead.replaceChildren(head);
   const body = $("standings").tBodies[0];
   body.replaceChildren();
-  const sharing = {};   // rank -> how many share it (no lots): printed 5-9 as in the text and HTML outputs
-  for (const row of d.standings) sharing[row.rank] = (sharing[row.rank] || 0) + 1;
   for (const row of d.standings) {
     const no = row.start_no !== undefined ? row.start_no : row.team;
     const tr = el("tr", null, {"data-start-no": no, tabindex: "0"});
-    const place = sharing[row.rank] > 1 ? row.rank + "-" + (row.rank + sharing[row.rank] - 1) : String(row.rank);
+    const place = row.place;  // 5, or 5-9 for a place five share: the server's, as every face writes it
     tr.append(el("td", place + (row.lot !== null && row.lot !== undefined ? "*" : ""), {class: "rank"}),
               el("td", no), el("td", row.name, {class: "name"}));
     tr.append(el("td", row.points, {class: "points pts"}));
