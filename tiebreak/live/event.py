@@ -390,12 +390,8 @@ class LiveEvent:
                     ts = self._team_standings
                     rows = cross_view.of_teams(ts, ts.tt.matches.rounds).json_rows()
                 else:
-                    team = self._team_standings is not None
-                    t = self._live.tournament
-                    ranks = self._player_ranks if team else self.ranks
-                    ranked = sorted(ranks.items(), key=lambda x: (x[1], x[0]))
-                    rows = cross_view.build(t, ((sno, rank, self._points[sno], False) for sno, rank in ranked),
-                                            t.rounds).json_rows()
+                    ranks = self.ranks if self._team_standings is None else self._player_ranks
+                    rows = cross_view.of_ranks(self._live.tournament, ranks, self._points).json_rows()
             body = json.dumps({"event": self.name, "version": version, "rows": rows}, ensure_ascii=False,
                               separators=(",", ":")).encode("utf-8")
             if self._live is not None:  # (no file to read it from: not kept, tried again)

@@ -138,6 +138,13 @@ def build(t: Tournament, ranked: Iterable[tuple[int, int, str, bool]], rounds: i
     return Crosstable(square, rounds, rows)
 
 
+def of_ranks(t: Tournament, ranks: dict[int, int], points: dict[int, str]) -> Crosstable:
+    """The crosstable of every round of ``t`` ranked by ``ranks`` (start number -> rank; ties shared, no lots, as the
+    live screen ranks), with the points as written (``points``), in rank order then by start number."""
+    ranked = sorted(ranks.items(), key=lambda x: (x[1], x[0]))
+    return build(t, ((sno, rank, points[sno], False) for sno, rank in ranked), t.rounds)
+
+
 def of_standings(s: Standings, rounds: int | None = None, pending: Iterable[tuple[int, int, int]] = ()) -> Crosstable:
     """The crosstable of the standings ``s`` (rounds: those of the standings), a round robin as a square."""
     points = s.score.texts()
