@@ -267,8 +267,32 @@ def attacks() -> list[Attack]:
                                                               "SELECT i, 'T' || i FROM n"])},
           ["standings", "{d}/a.sce"]),
         A("papi not an access file", {"a.papi": b"Standard Jet DB" + b"\x00" * 300}, ["standings", "{d}/a.papi"]),
+        # Swiss-Manager (issue 35): counts larger than the file, a file cut short, one named as a TRF
+        A("tunx claims 65535 players", {"a.TUNX": _tunx(players=65535)}, ["standings", "{d}/a.TUNX"]),
+        A("tunx claims 65535 games a round", {"a.TUNX": _tunx(games=65535)}, ["standings", "{d}/a.TUNX"]),
+        A("tunx text of 65535 units", {"a.TUNX": _tunx(text=65535)}, ["standings", "{d}/a.TUNX"]),
+        A("tunx cut short", {"a.trf": _tunx()[:-40]}, ["standings", "{d}/a.trf"]),
     ]
     return out + round_two()
+
+
+def _tunx(players: int = 0, games: int = 0, text: int = 0) -> bytes:
+    """A small Swiss-Manager file (tests/smfile.py) with a count set to ``players``, a round's ``games`` or the first
+    player's name's length ``text``, whatever the file holds."""
+    import struct
+
+    from smfile import make
+
+    data = bytearray(make(0, [{"last": "Ann"}, {"last": "Bob"}], [[(1, 2, 1)]]))
+    config = data.index(b"\x95\xff\x89\x44")
+    rounds, people = struct.unpack_from("<II", data, len(data) - 32)
+    if players:
+        struct.pack_into("<H", data, config + 23, players)
+    if games:
+        struct.pack_into("<H", data, rounds + 4 + 12 + 15 * 2 + 6, games)  # after the texts "10:00" and 15 empty ones
+    if text:
+        struct.pack_into("<H", data, people + 4, text)
+    return bytes(data)
 
 
 #: a game both players won: the TRF reader takes each side's line, Chess-JSON refuses it

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from ..arbiter.check import Report
 
 #: the files a folder's events are read from (the readers' formats; CSV/XLSX are published standings in a folder)
-EVENT_SUFFIXES = (".trf", ".txt", ".tab", ".json", ".xml", ".pgn")
+EVENT_SUFFIXES = (".trf", ".txt", ".tab", ".json", ".xml", ".pgn", ".tunx", ".turx", ".tutx", ".tumx")
 #: names of published standings beside an event, tried in this order (``{stem}``: the event file's name without suffix)
 PUBLISHED_NAMES = ("{stem}.published.csv", "{stem}.published.xlsx", "{stem}.expected.csv", "{stem}.csv", "{stem}.xlsx",
                    "published.csv", "expected.csv", "published.xlsx")

@@ -138,7 +138,7 @@ WORDS = Table("word", {
     'crosstable': 'Crosstable',
     'undefined': '- = undefined',
     'title': 'Tie-break standings',
-    'file': 'Tournament file (TRF, Chess-JSON, PGN, CSV, XLSX)',
+    'file': 'Tournament file (TRF, Swiss-Manager, Chess-JSON, PGN, CSV, XLSX)',
     'example': 'or a bundled example',
     'event_number': 'Tournament number (a Sharly Chess database holds several)',
     'preset': 'Preset',
