@@ -18,8 +18,9 @@ from ..engine.standings import Contribution, Standings
 from .i18n import Table, kind_name, message, word
 
 
-def details(s: Standings, start_no: int) -> dict[str, dict[str, Any]]:
-    """Machine-readable explanation of every value of one player (the JSON ``details``)."""
+def details(s: Ranking, start_no: int) -> dict[str, dict[str, Any]]:
+    """Machine-readable explanation of every value of one player or team (the JSON ``details``): its article and
+    value and what each round added (``cut``: left out by a modifier), or a Type A value's score among the tied."""
     out: dict[str, dict[str, Any]] = {}
     for key in s.keys:
         col = s.column(key)

@@ -15,10 +15,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..engine.model import Kind, format_number
-from ..engine.standings import SOURCES
+from ..engine.model import format_number
 from ..engine.team import TEAM_CATALOGUE, TeamStandings
-from .explain import pair_details
+from .explain import details, pair_details
 from .i18n import Table, kind_name, message, word
 from .team_words import TEAM_NAMES, TEAM_WORDS, MatchRound, match_rounds, primary_name
 
@@ -78,32 +77,21 @@ def matches(s: TeamStandings, number: int) -> list[dict[str, Any]]:
 
 
 def team_details(s: TeamStandings, number: int) -> dict[str, Any]:
-    """Machine-readable explanation of every value of team ``number`` (the JSON ``details``): per tie-break its
-    article and value and, for sums over rounds, what each round added (``cut``: left out by a modifier)."""
-    m = s.tt.matches
-    i = m.row(number)
-    out: dict[str, dict[str, Any]] = {}
-    for spec, col in zip(s.specs, s.columns):
-        d = TEAM_CATALOGUE[spec.code]
-        entry: dict[str, Any] = {"article": d.article, "value": s.value(number, spec.text)}
-        if d.group is not None:
+    """Machine-readable explanation of every value of team ``number`` (the JSON ``details``): the players' shape
+    (:func:`~tiebreak.render.explain.details`: article, value, what each round added), with a Type A value's place
+    among the tied teams, and the boards' game points and normalising factor of the tie-breaks that use them."""
+    i = s.tt.matches.row(number)
+    out = details(s, number)
+    for spec, col, entry in zip(s.specs, s.columns, out.values()):
+        if TEAM_CATALOGUE[spec.code].group is not None:
             entry["group_place"] = int(col.num[i])
-            entry["group_score"] = None  # the page's shape; a team's place among the tied teams is group_place
             entry["note"] = "computed among the teams still tied at this point (Type A)"
-        elif col.contrib is not None:
-            den = col.contrib_den or col.den
-            entry["rounds"] = [
-                {"round": r + 1, "kind": Kind(int(m.kind[i, r])).name,
-                 "opponent": m.players[int(m.opponent[i, r])].start_no if m.opponent[i, r] >= 0 else None,
-                 "value": Fraction(int(col.contrib[i, r]), den),
-                 "cut": bool(col.cut[i, r]) if col.cut is not None else False,
-                 "source": SOURCES.get(int(col.source[i, r]) if col.source is not None else 0, "")}
-                for r in range(col.contrib.shape[1]) if col.valid is None or col.valid[i, r]]
+        elif col.contrib is None:  # not a sum over rounds: no rounds listed
+            entry.pop("rounds")
         if spec.code in ("BC", "TBR", "BBE"):
             entry["boards"] = [Fraction(int(x), s.tt.gp_scale) for x in s.tt.board_gp[i, :s.after_round].sum(axis=0)]
         if "factor" in col.extra:
             entry["factor"] = col.extra["factor"]
-        out[spec.text] = entry
     return out
 
 
