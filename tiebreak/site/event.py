@@ -93,7 +93,7 @@ class Event:
     #: the rows (indices) of the rating report still to make: the players whose games changed since the last version
     ratings_to_make: list[int] | None = None
     #: :func:`card_inputs`, once made
-    card_inputs: tuple[np.ndarray, np.ndarray] | None = None
+    inputs_made: tuple[np.ndarray, np.ndarray] | None = None
 
     @property
     def current(self) -> Standings:
@@ -230,8 +230,8 @@ def card_inputs(e: Event) -> tuple[np.ndarray, np.ndarray]:
     the rank after every round.  Players and names being equal, two equal rows make the same card, so ``--watch``
     writes only the cards whose rows changed, and a card whose only change is its ranks has only its ranks written
     again (:func:`tiebreak.site.watch.patched`).  Made once per version."""
-    if e.card_inputs is not None:
-        return e.card_inputs
+    if e.inputs_made is not None:
+        return e.inputs_made
     t, n = e.tournament, len(e.tournament.players)
     parts = [t.kind, t.opponent, t.colour]
     rank = np.zeros((n, len(e.after)), np.int64)
@@ -253,5 +253,5 @@ def card_inputs(e: Event) -> tuple[np.ndarray, np.ndarray]:
         inputs = np.concatenate([np.asarray(p, dtype=np.int64) for p in parts], axis=1)
     except (TypeError, ValueError, OverflowError):  # values beyond 64 bits: every card is made again
         inputs = np.arange(n, dtype=np.int64).reshape(n, 1) - n - 1
-    e.card_inputs = inputs, rank
+    e.inputs_made = inputs, rank
     return inputs, rank
