@@ -273,7 +273,7 @@ def attacks() -> list[Attack]:
         A("tunx text of 65535 units", {"a.TUNX": _tunx(text=65535)}, ["standings", "{d}/a.TUNX"]),
         A("tunx cut short", {"a.trf": _tunx()[:-40]}, ["standings", "{d}/a.trf"]),
     ]
-    return out + round_two()
+    return out + round_two() + round_three_server()
 
 
 def _tunx(players: int = 0, games: int = 0, text: int = 0) -> bytes:
@@ -331,6 +331,23 @@ def round_two() -> list[Attack]:
                ["convert", "{d}/a.trf", "{d}/out.trf"], expect="clean", finding=9),
     ]
     return out
+
+
+def round_three_server() -> list[Attack]:
+    """The attacks of the third review (issue 34) on ``serve``: a broken history database beside the watched file
+    gets a one-line error naming the problem and how to start afresh, never a traceback (finding 9)."""
+    serve = ["serve", "--watch", "{d}/open.trf", "--port", "0"]
+    histories = {
+        "history not a database": b"this is not a database\n" * 50,
+        "history table made by hand without document": _sqlite(
+            ["CREATE TABLE live_versions (id INTEGER PRIMARY KEY, event TEXT, version INTEGER)"]),
+        "history at an unknown migration revision": _sqlite(
+            ["CREATE TABLE tiebreak_live_version (version_num VARCHAR(32) NOT NULL PRIMARY KEY)",
+             "INSERT INTO tiebreak_live_version VALUES ('9999')"]),
+    }
+    return [Attack(name, {"open.trf": TRF_2.encode(), "tiebreak-live.sqlite": data}, serve,
+                   check={"stderr_has": "tiebreak-live.sqlite away to start a new history"}, finding=9)
+            for name, data in histories.items()]
 
 
 #: the arbiter's token of the live attacks' server

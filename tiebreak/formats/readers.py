@@ -17,9 +17,10 @@ from ..engine.model import Tournament
 
 #: file extension -> the module that reads it (anything else is TRF); modules are imported when a file needs them,
 #: so a command pays only for the format it reads
-READERS = {".xml": "chessresults", ".pgn": "pgn", ".csv": "crosstable", ".xlsx": "crosstable", ".json": "chessjson",
-           ".sce": "sharly", ".swt": "swt", ".papi": "papi", ".tunx": "swissmanager_read",
-           ".turx": "swissmanager_read", ".tutx": "swissmanager_read", ".tumx": "swissmanager_read"}
+READERS = {".xml": "chessresults", ".pgn": "pgn", ".csv": "crosstable", ".xlsx": "crosstable", ".html": "crosstable",
+           ".htm": "crosstable", ".json": "chessjson", ".sce": "sharly", ".swt": "swt", ".papi": "papi",
+           ".tunx": "swissmanager_read", ".turx": "swissmanager_read", ".tutx": "swissmanager_read",
+           ".tumx": "swissmanager_read"}
 #: the readers of files with several tournaments: their ``load`` takes ``event``
 MULTI_EVENT = {"sharly"}
 #: the pairing programs' own files (their suffixes), which the live watcher reads whole

@@ -74,6 +74,7 @@ def build(f: SmFile, source: str, warnings: list[InputWarning]) -> Tournament:
     t.extra["lines"] = _header_records(f, text) + (_team_lines(f, source, warnings) if f.team_event else [])
     t.extra["comments"] = [f"### Swiss-Manager file{', chess-results tournament ' + str(f.number) if f.number else ''}"
                            f"{', FIDE event ' + str(f.fide_event) if f.fide_event else ''}"]
+    t.extra["publisher"] = "Swiss-Manager"  # ``check``: the program whose figures the file holds
     if f.number:
         t.extra["chess_results"] = f.number
     if f.fide_event:
