@@ -19,8 +19,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 
+import numpy as np
+
 from ..engine.errors import SpecifierError
-from ..engine.model import Player, format_number
+from ..engine.model import Kind, Player, format_number
 from ..engine.registry import CATALOGUE
 from ..engine.standings import Standings, compute_standings
 from .rating_report import rating_report
@@ -117,10 +119,23 @@ def player_columns(s: Standings, text: str | None = "auto", unrated_rating: int 
     return PlayerColumns(names, cells, {JSON_KEYS[n]: m for n, m in zip(names, members)}, numbers, notes)
 
 
-def rating_notes(s: Standings) -> list[str]:
-    """A note for every rating tie-break left undefined by unrated players, saying how to give them a rating."""
+def rating_notes(s: Standings, unrated_rating: int | None = None) -> list[str]:
+    """A note for every rating tie-break left undefined: for the players who played no game (C.07 Art. 10: no
+    opponent's rating to count), and, when no rating was given to unrated players (``unrated_rating`` or the
+    specifier's own /U), for the others, saying how to give them one."""
     unrated = sum(1 for p in s.tournament.players if not p.rating)
-    return [f"{spec.text} is undefined for {int((~col.defined).sum())} players because {unrated} players are unrated "
-            f"(C.07 Art. 10); give them a rating (unrated rating R, or {spec.code}/U<R>)"
-            for spec, col in zip(s.specs, s.columns)
-            if "U" in CATALOGUE[spec.code].modifiers and col.defined is not None and not col.defined.all() and unrated]
+    kinds = s.tournament.kind[:, :s.after_round]
+    played = (kinds <= Kind.LOSS_SHORT).any(axis=1) if kinds.size else np.zeros(len(s.tournament.players), bool)
+    notes = []
+    for spec, col in zip(s.specs, s.columns):
+        if "U" not in CATALOGUE[spec.code].modifiers or col.defined is None or col.defined.all():
+            continue
+        undefined = ~col.defined
+        idle = int((undefined & ~played).sum())
+        if idle:
+            notes.append(f"{spec.text} is undefined for {idle} players who played no game (C.07 Art. 10)")
+        rest = int((undefined & played).sum())
+        if rest and unrated and unrated_rating is None and spec.unrated is None:
+            notes.append(f"{spec.text} is undefined for {rest} players because {unrated} players "
+                         f"are unrated (C.07 Art. 10); give them a rating (unrated rating R, or {spec.code}/U<R>)")
+    return notes

@@ -18,7 +18,7 @@ from .ranking import Step, apply_list, column_keys, finish, tied_groups
 from .registry import parse_list
 from .rules import EDITIONS, RuleSet, choose_rules
 from .specifier import TieBreakSpec
-from .standings import Contribution, detect_system, round_contributions
+from .standings import Contribution, detect_system, round_contributions, tournament_seed
 from .team_matches import DEFAULT_MATCH_POINTS, Team, TeamTournament, build, read_teams
 from .team_tiebreaks import (
     TEAM_CATALOGUE,
@@ -181,6 +181,8 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
         return spec, None, (lambda members: (encounter(tc, members, spec.played).tiers, {})), tied_groups
 
     group, columns = apply_list(len(tt.teams), (step(spec) for spec in specs))
+    if seed is None and lots:
+        seed = tournament_seed(tt.games)
     order, ranks, lot, seed = finish(group, [tm.number for tm in tt.teams], lots, seed)
     drawn = int((lot > 0).sum())
     if drawn:  # as for players: the seed is told, so the draw can be repeated
