@@ -217,11 +217,15 @@ def test_fifty_concurrent_uploads_of_a_thousand_player_event(server, tmp_path):
     path.write_bytes(data)
     expected, _, _ = service.render_standings(service.Options(tiebreaks="PTS,BH/C1,BH,SB,DE,WIN", seed=9), str(path), [])
 
+    async def upload(n: int) -> httpx.Response:
+        # each from its own loopback address, as fifty spectators would be: one address alone is bounded (issue 34)
+        transport = httpx.AsyncHTTPTransport(local_address=f"127.0.0.{n + 2}")
+        async with httpx.AsyncClient(base_url=server, timeout=120, transport=transport) as c:
+            return await c.post("/api/standings", files={"file": ("open.trf", data)},
+                                data={"tiebreaks": "PTS,BH/C1,BH,SB,DE,WIN", "seed": "9"})
+
     async def run():
-        async with httpx.AsyncClient(base_url=server, timeout=120) as c:
-            return await asyncio.gather(*[
-                c.post("/api/standings", files={"file": ("open.trf", data)},
-                       data={"tiebreaks": "PTS,BH/C1,BH,SB,DE,WIN", "seed": "9"}) for _ in range(50)])
+        return await asyncio.gather(*[upload(n) for n in range(50)])
 
     answers = asyncio.run(run())
     assert [a.status_code for a in answers] == [200] * 50
