@@ -17,9 +17,10 @@ from typing import Any
 
 from ..engine.model import format_number
 from ..engine.team import TEAM_CATALOGUE, TeamStandings
+from ..views.matches import MatchRound, match_rounds
 from .explain import details, pair_details
 from .i18n import Table, kind_name, message, word
-from .team_words import TEAM_NAMES, TEAM_WORDS, MatchRound, match_rounds, primary_name
+from .team_words import TEAM_NAMES, TEAM_WORDS, primary_name
 
 EXPLAIN = Table("team explain", {
     "head": "team {number} {name}: rank {rank}; rules {rules}, {system}, after round {k}, {boards} boards, "

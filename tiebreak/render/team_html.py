@@ -15,10 +15,11 @@ from fractions import Fraction
 from ..engine.model import Kind, format_number
 from ..engine.ranking import place_sizes, shared_place
 from ..engine.team import TeamStandings
+from ..views.matches import MatchRound, match_rounds
 from ..views.standings import of_ranking
 from .html import Sheet, column_widths, document, sheet, standings_sheet
 from .i18n import word
-from .team_words import TEAM_WORDS, MatchRound, key_heading, match_rounds, primary_name, team_legend
+from .team_words import TEAM_WORDS, key_heading, primary_name, team_legend
 
 #: what the team page adds to the shared style sheet of :mod:`tiebreak.render.html`: the match cells
 _STYLE = """

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from ..engine.model import Kind, format_number
 from ..engine.team import TeamStandings
+from ..views.matches import match_rounds
 from ..views.standings import of_ranking
 from .i18n import word
 from .output import text_table
-from .team_words import TEAM_WORDS, key_heading, match_rounds, primary_name, team_legend
+from .team_words import TEAM_WORDS, key_heading, primary_name, team_legend
 
 
 def team_to_text(s: TeamStandings, lang: str = "en") -> str:

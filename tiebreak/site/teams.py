@@ -15,6 +15,7 @@ from ..engine.model import Kind, format_number
 from ..render.i18n import kind_name, message, word
 from ..render.team_words import TEAM_WORDS
 from ..views.crosstable import of_teams
+from ..views.matches import match_rounds
 from ..views.standings import of_ranking
 from .event import CELL, Event
 
@@ -198,7 +199,7 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
 def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
     from ..render.explain import WORDS as EXPLAIN
     from ..render.team_explain import team_details
-    from ..render.team_words import TEAM_NAMES, match_rounds, primary_name
+    from ..render.team_words import TEAM_NAMES, primary_name
     from .cells import _head, num, player_link, site_words
 
     s, st = site_words(lang), e.current
