@@ -7,7 +7,8 @@ from fractions import Fraction as F
 import pytest
 
 from tiebreak import Kind, Player, Tournament, compute_standings
-from tiebreak.arbiter.playoff import apply_playoff, plan_playoffs, playoff_lines
+from tiebreak.arbiter.playoff import apply_playoff, plan_playoffs
+from tiebreak.render.tools import playoff_lines
 from tiebreak.arbiter.prizes import Prize, distribute
 
 

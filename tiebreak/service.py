@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, NotRequired, TypedDict, TypeGua
 
 from . import audit
 from .engine.errors import InputError, InputWarning, Place, SpecifierError
+from .engine.messages import Message
 from .engine.model import Tournament
 from .engine.presets import PRESETS
 from .engine.rules import with_compat
@@ -105,10 +106,11 @@ def list_and_rules(o: Options | OddsOptions | Namespace, team_event: bool) -> tu
     if o.preset:
         preset = PRESETS.get(o.preset)
         if preset is None:
-            raise SpecifierError(f"unknown preset {o.preset!r}; presets: {', '.join(PRESETS)}", field="preset")
+            raise SpecifierError(Message("unknown preset {}; presets: {}", repr(o.preset), ', '.join(PRESETS)), field="preset")
         if preset.team != team_event:
             kind = "team" if preset.team else "individual"
-            raise SpecifierError(f"preset {preset.name!r} is for {kind} events, and this is not one", field="preset")
+            raise SpecifierError(Message("preset {} is for {} events, and this is not one", repr(preset.name), kind),
+                                 field="preset")
         tiebreaks = tiebreaks or preset.tiebreaks
         if rules == "auto" and preset.rules:
             rules = preset.rules
@@ -149,7 +151,7 @@ def render_standings(o: Options | Namespace, path: str,
         s = players = individual_standings(o, path, warnings, t)
         writers = individual_writers(t, players, o)
     if o.format not in writers:
-        raise SpecifierError(f"format {o.format!r} is not available for team events")
+        raise SpecifierError(Message("format {} is not available for team events", repr(o.format)))
     s.warnings = named(o, path, warnings)[:]  # a team event's too: reading the file and building its teams
     return writers[o.format](), s.notes, s
 
@@ -255,8 +257,8 @@ def explain(o: Options | Namespace, path: str, numbers: list[int], warnings: lis
     known = {r.start_no for r in s.rows}
     for n in numbers:
         if n not in known:
-            raise SpecifierError(f"no team with number {n} in {path}" if is_team(s) else
-                                 f"no player with start number {n} in {path}", field="player")
+            raise SpecifierError(Message("no team with number {} in {}", n, path) if is_team(s) else
+                                 Message("no player with start number {} in {}", n, path), field="player")
     if len(numbers) not in (1, 2):
         raise SpecifierError("give --player N, or --players N M")
     if not isinstance(s, Standings):
@@ -388,7 +390,7 @@ def render_odds(o: OddsOptions | Namespace, path: str, warnings: list[InputWarni
     t = t if teams else players_event(t)
     tiebreaks, rules = list_and_rules(o, teams)
     if o.places < 1:  # --player and --simulations are checked by the odds themselves
-        raise InputError(f"--places {o.places} must be at least 1", Place(path, field="places"))
+        raise InputError(Message("--places {} must be at least 1", o.places), Place(path, field="places"))
     method = "exact" if o.exact else "simulation" if o.simulations else "auto"
     result = (compute_team_odds if teams else compute_odds)(
         t, tiebreaks, rules=rules, system=_system(o), after_round=o.after_round, model=o.model, draw_rate=o.draw_rate,

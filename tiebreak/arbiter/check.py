@@ -22,6 +22,7 @@ from typing import Any
 from ..engine.articles import article
 from ..engine.conventions import CONVENTIONS, convention_of, convention_rules
 from ..engine.errors import InputError, Place
+from ..engine.messages import Message
 from ..engine.model import Tournament, format_number
 from ..engine.registry import CATALOGUE, parse_list
 from ..engine.rules import RULE_SETS, RuleSet, choose_rules
@@ -207,7 +208,7 @@ def check(t: Tournament, published: Published, tiebreaks: str | None = None, *, 
     columns = [c for c in published.columns if specs is None or c in specs]
     for c in published.columns:
         if c not in columns:
-            notes.append(f"published column {c} is not in the announced list; not compared")
+            notes.append(Message("published column {} is not in the announced list; not compared", c))
     table = candidates()
     chosen, why = announced_rules(rules, t.start_date)
     announced = chosen.name
@@ -233,7 +234,7 @@ def check(t: Tournament, published: Published, tiebreaks: str | None = None, *, 
 
 def _points_from(points_from: str) -> str:
     if points_from not in POINTS_FROM:
-        raise InputError(f"points from {points_from!r}: choose results or column", Place(field="points_from"))
+        raise InputError(Message("points from {}: choose results or column", repr(points_from)), Place(field="points_from"))
     return points_from
 
 

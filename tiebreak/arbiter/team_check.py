@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.errors import InputError, Place
+from ..engine.messages import Message
 from ..engine.model import Kind, Tournament, format_number
 from ..engine.registry import parse_list
 from ..engine.team import TeamStandings, compute_team_standings
@@ -81,7 +82,7 @@ def check_teams(t: Tournament, published: Published, tiebreaks: str | None = Non
     columns = [c for c in published.columns if specs is None or c in specs]
     for c in published.columns:
         if c not in columns:
-            notes.append(f"published column {c} is not in the announced list; not compared")
+            notes.append(Message("published column {} is not in the announced list; not compared", c))
     chosen, why = announced_rules(rules, tt.matches.start_date)
     announced = chosen.name
     notes.append(why)

@@ -27,6 +27,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from .errors import InputError, Place
+from .messages import Message
 
 MAX_DIGITS = 24
 MAX_EXPONENT = 24
@@ -74,11 +75,11 @@ def parse_number(text: str, *, fractions: bool = True) -> Fraction:
     else:
         m = _RATIO.fullmatch(text) if fractions else None
         if m is None:
-            raise NumberError(f"{_shown(text)} is not a number")
+            raise NumberError(Message("{} is not a number", _shown(text)))
         if len(m.group(2)) + len(m.group(3)) > MAX_DIGITS:
             raise NumberOutOfRange(f"{_shown(text)} is out of range")
         if int(m.group(3)) == 0:
-            raise NumberError(f"{_shown(text)} divides by zero")
+            raise NumberError(Message("{} divides by zero", _shown(text)))
         value = Fraction(int(m.group(2)), int(m.group(3)))
         value = -value if m.group(1) == "-" else value
     if abs(value) > MAX_MAGNITUDE:
@@ -90,7 +91,7 @@ def parse_int(text: str, low: int | None = None, high: int | None = None) -> int
     """A whole number in ``low..high`` written with ASCII digits (an optional sign), at most 19 digits."""
     text = text.strip()
     if not _INT.fullmatch(text):
-        raise NumberError(f"{_shown(text)} is not a whole number")
+        raise NumberError(Message("{} is not a whole number", _shown(text)))
     if len(text.lstrip("+-")) > 19:
         raise NumberOutOfRange(f"{_shown(text)} is out of range")
     value = int(text)
@@ -107,7 +108,7 @@ def exact(value: object) -> Fraction:
     (Fraction(15, 2), Fraction(3, 1))
     """
     if isinstance(value, bool):
-        raise NumberError(f"{value!r} is not a number")
+        raise NumberError(Message("{} is not a number", repr(value)))
     if isinstance(value, str):
         return parse_number(value)
     if isinstance(value, int):
@@ -116,9 +117,9 @@ def exact(value: object) -> Fraction:
         return Fraction(value)
     if isinstance(value, Decimal):
         if not value.is_finite():
-            raise NumberError(f"{_shown(str(value))} is not a number")
+            raise NumberError(Message("{} is not a number", _shown(str(value))))
         return parse_number(str(value))
-    raise NumberError(f"{_shown(str(value))} is not a number")
+    raise NumberError(Message("{} is not a number", _shown(str(value))))
 
 
 def bounded_decimal(text: str) -> Decimal:
@@ -147,7 +148,7 @@ def check_seed(seed: int | None) -> None:
     tiebreak.engine.errors.InputError: <input> (seed): seed -1 is out of range (0-9007199254740991)
     """
     if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise InputError(f"seed {str(seed)[:24]} is out of range (0-{MAX_SEED})", Place(field="seed"))
+        raise InputError(Message("seed {} is out of range (0-{})", str(seed)[:24], MAX_SEED), Place(field="seed"))
 
 
 def check_rating(rating: int | None) -> None:
@@ -159,5 +160,5 @@ def check_rating(rating: int | None) -> None:
     tiebreak.engine.errors.InputError: <input> (unrated rating): unrated rating 4001 is out of range (0-4000)
     """
     if rating is not None and not 0 <= rating <= MAX_UNRATED_RATING:
-        raise InputError(f"unrated rating {str(rating)[:24]} is out of range (0-{MAX_UNRATED_RATING})",
+        raise InputError(Message("unrated rating {} is out of range (0-{})", str(rating)[:24], MAX_UNRATED_RATING),
                          Place(field="unrated rating"))

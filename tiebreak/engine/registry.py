@@ -15,6 +15,7 @@ from typing import Any, Callable
 from . import families, fide
 from .direct import DirectEncounter, direct_encounter, result_between
 from .errors import SpecifierError
+from .messages import Message
 from .passes import Column, Context
 from .specifier import MAX_LIST, TieBreakSpec, parse_modifiers
 
@@ -151,14 +152,16 @@ def parse(text: str) -> TieBreakSpec:
     if ":" in head:
         head, score = head.split(":", 1)
         if score not in ("MP", "GP", "MM", "MG", "GM", "GG"):
-            raise SpecifierError(f"{raw}: score {score!r} is not MP or GP")
-        raise SpecifierError(f"{raw}: ':{score}' applies to team events, and this is an individual event")
+            raise SpecifierError(Message("{}: score {} is not MP or GP", raw, repr(score)))
+        raise SpecifierError(Message("{}: ':{}' applies to team events, and this is an individual event", raw, score))
     code = resolve_code(head)
     if code is None:
         if head in TEAM_ONLY_CODES:
-            raise SpecifierError(f"{head} is a team tie-break (C.07 Arts 11-13), and players are ranked here; give "
-                                 f"tie-breaks of individual events (tiebreak list)")
-        raise SpecifierError(f"unknown tie-break {head!r} in {raw!r}; valid codes: {', '.join(sorted(CATALOGUE))}")
+            raise SpecifierError(Message("{} is a team tie-break (C.07 Arts 11-13), and players are ranked here; give "
+                                         "tie-breaks of individual events (tiebreak list)",
+                                         head))
+        raise SpecifierError(Message("unknown tie-break {} in {}; valid codes: {}",
+                                     repr(head), repr(raw), ', '.join(sorted(CATALOGUE))))
     return TieBreakSpec(code, raw=raw, **parse_modifiers(raw, code, parts[1:], CATALOGUE[code].modifiers))
 
 
@@ -167,5 +170,5 @@ def parse_list(text: str | list[str], parse_item: Callable[[str], TieBreakSpec] 
     (a team event's list: :func:`tiebreak.engine.team_tiebreaks.parse_team`)."""
     items = [x for x in (text if isinstance(text, list) else re.split(r"[,;\s]+", text.strip())) if x.strip()]
     if len(items) > MAX_LIST:
-        raise SpecifierError(f"the list has {len(items)} tie-breaks; at most {MAX_LIST} are accepted")
+        raise SpecifierError(Message("the list has {} tie-breaks; at most {} are accepted", len(items), MAX_LIST))
     return [parse_item(x) for x in items]

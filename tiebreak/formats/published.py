@@ -20,6 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
+from ..engine.messages import Message
 from ..engine.model import Tournament
 from ..engine.registry import parse
 from . import headings
@@ -90,7 +91,7 @@ def parse_value(text: str, place: Place | None = None, decimals: int | None = No
     text_c = text.replace("1/2", "½") if text.endswith("1/2") and len(text) > 3 else text
     m = _NUMBER.match(text_c)
     if not m:
-        raise InputError(f"{text[:40]!r} is not a number", place)
+        raise InputError(Message("{} is not a number", repr(text[:40])), place)
     if m.group(5) is not None:  # a lone ½
         return PublishedValue(Fraction(-1 if m.group(5) == "-" else 1, 2), 1, text)
     sign, whole, frac, half = m.group(1), m.group(2), m.group(3) or "", m.group(4)
@@ -140,7 +141,8 @@ def from_rows(rows: list[list[str]], source: str, warnings: list[InputWarning] |
     if not rows:
         raise InputError("the published standings are empty", Place(source))
     if len(rows) > MAX_ROWS + 1 or len(rows[0]) > MAX_COLUMNS:
-        raise InputError(f"a published table holds at most {MAX_ROWS:,} rows and {MAX_COLUMNS} columns", Place(source))
+        raise InputError(Message("a published table holds at most {} rows and {} columns",
+                                 format(MAX_ROWS, ','), MAX_COLUMNS), Place(source))
     head = [h.strip() for h in rows[0]]
     role: dict[int, str] = {}
     columns: list[str] = []
@@ -180,8 +182,8 @@ def from_rows(rows: list[list[str]], source: str, warnings: list[InputWarning] |
             elif what in ("rank", "start_no"):
                 m = re.match(r"^([0-9]{1,6})(?:\s*[-–]\s*[0-9]{1,6})?\.?$", text)  # '5', '5.', shared '5-9'
                 if text and not m:
-                    raise InputError(f"{text[:40]!r} is not a rank" if what == "rank" else
-                                     f"{text[:40]!r} is not a start number", place)
+                    raise InputError(Message("{} is not a rank", repr(text[:40])) if what == "rank" else
+                                     Message("{} is not a start number", repr(text[:40])), place)
                 setattr(row, what, int(m.group(1)) if m else None)
             elif what == "points":
                 row.points = parse_value(text, place)
@@ -216,7 +218,7 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None, team: boo
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise InputError(f"the file is not UTF-8 text (byte {e.start + 1})", Place(str(path))) from None
+        raise InputError(Message("the file is not UTF-8 text (byte {})", e.start + 1), Place(str(path))) from None
     return loads(text, str(path), warnings, team)
 
 

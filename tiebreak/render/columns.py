@@ -19,6 +19,7 @@ from fractions import Fraction
 from functools import cached_property
 
 from ..engine.errors import SpecifierError
+from ..engine.messages import Message
 from ..engine.model import Player, format_number
 from ..engine.standings import Standings
 from .i18n import Table
@@ -83,7 +84,7 @@ def parse_columns(text: str | None) -> list[str] | None:
         return []
     for n in names:
         if n not in COLUMNS:
-            raise SpecifierError(f"column {n!r} not known; columns: {', '.join(COLUMNS)}, auto, none")
+            raise SpecifierError(Message("column {} not known; columns: {}, auto, none", repr(n), ', '.join(COLUMNS)))
     return list(dict.fromkeys(names))
 
 
@@ -104,8 +105,9 @@ def player_columns(s: Standings, text: str | None = "auto", unrated_rating: int 
         raw["perf"] = {r.start_no: r.values["TPR"] for r in perf.rows}
         blank, unrated = sum(v is None for v in raw["perf"].values()), sum(not p.rating for p in t.players)
         if blank and unrated and unrated_rating is None:
-            s.notes.append(f"the performance column is blank for {blank} players because {unrated} players are unrated "
-                           f"(C.07 Art. 10); give the unrated players a rating (unrated rating R)")
+            s.notes.append(Message("the performance column is blank for {} players because {} players are unrated (C.07 "
+                                   "Art. 10); give the unrated players a rating (unrated rating R)",
+                                   blank, unrated))
         computed["perf"] = {k: format_number(v) for k, v in raw["perf"].items()}
     if "change" in names:
         from ..arbiter.rating_report import rating_report
@@ -135,5 +137,6 @@ def rating_hint(s: Standings) -> None:
     unrated = sum(1 for p in s.tournament.players if not p.rating)
     for spec, col in zip(s.specs, s.columns):
         if "U" in CATALOGUE[spec.code].modifiers and col.defined is not None and not col.defined.all() and unrated:
-            s.notes.append(f"{spec.text} is undefined for {int((~col.defined).sum())} players because {unrated} players "
-                           f"are unrated (C.07 Art. 10); give them a rating (unrated rating R, or {spec.code}/U<R>)")
+            s.notes.append(Message("{} is undefined for {} players because {} players are unrated (C.07 Art. 10); give "
+                                   "them a rating (unrated rating R, or {}/U<R>)",
+                                   spec.text, int((~col.defined).sum()), unrated, spec.code))

@@ -13,6 +13,7 @@ from json.encoder import encode_basestring as json_string  # = json.dumps(text, 
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..engine.model import format_number
+from ..engine.places import place_sizes, shared_place  # noqa: F401  (the renderers import them from here)
 from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
 from ..formats.text import SafeCsvWriter
@@ -210,19 +211,6 @@ def text_table(head: list[str], body: list[list[str]], left: set[int]) -> list[s
         return "  ".join(v.ljust(widths[c]) if c in left else v.rjust(widths[c]) for c, v in enumerate(row)).rstrip()
 
     return [fmt(head), fmt(["-" * w for w in widths]), *(fmt(r) for r in body)]
-
-
-def place_sizes(s: Standings | TeamStandings) -> dict[int, int]:
-    """Rank -> how many players share it (more than one only where lots were not drawn)."""
-    sizes: dict[int, int] = {}
-    for r in s.rows:
-        sizes[r.rank] = sizes.get(r.rank, 0) + 1
-    return sizes
-
-
-def shared_place(rank: int, size: int) -> str:
-    """``'5'``, or ``'5-9'`` for a place five players share."""
-    return str(rank) if size == 1 else f"{rank}-{rank + size - 1}"
 
 
 def to_text(s: Standings, lang: str = "en", columns: PlayerColumns | None = None) -> str:

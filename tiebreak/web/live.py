@@ -31,6 +31,7 @@ from fastapi.responses import JSONResponse, Response, StreamingResponse
 from pydantic import BaseModel, Field
 
 from ..engine.errors import TiebreakError
+from ..engine.messages import Message
 from ..engine.rules import RULE_CHOICES
 from ..live.watch import LiveHub
 from ..render.i18n import LANGUAGES, message
@@ -116,7 +117,7 @@ def router(hub: LiveHub) -> APIRouter:
     def missing(name: str | None, lang: str) -> JSONResponse:
         if name is None:
             return fail("no live event is published yet", 404, lang)
-        return fail(f"no live event {name!r}", 404, lang, field="event")
+        return fail(Message("no live event {}", repr(name)), 404, lang, field="event")
 
     routes(api, hub, reads, missing)  # the page and its tables (tiebreak.web.live_tables)
 
@@ -242,7 +243,8 @@ def router(hub: LiveHub) -> APIRouter:
             return fail("the arbiter's last change of this event is still being computed; try again when it is "
                         "published", 409, field="event")
         if body.rules is not None and body.rules not in RULE_CHOICES:
-            return fail(f"unknown rule set {body.rules!r}; choose from {', '.join(RULE_CHOICES)}", 400, field="rules")
+            return fail(Message("unknown rule set {}; choose from {}", repr(body.rules), ', '.join(RULE_CHOICES)),
+                        400, field="rules")
         old = (e.settings.tiebreaks, e.settings.rules, e.settings.published)
         if body.tiebreaks is not None:
             e.settings.tiebreaks = body.tiebreaks.strip() or None
@@ -307,8 +309,9 @@ def router(hub: LiveHub) -> APIRouter:
         try:
             await asyncio.wait_for(asyncio.shield(work), ARBITER_DEADLINE)
         except TimeoutError:
-            return fail(f"the standings are still being computed after {ARBITER_DEADLINE:g} s; the new version is "
-                        "published when they are", 503)
+            return fail(Message("the standings are still being computed after {} s; the new version is published when "
+                                "they are",
+                                format(ARBITER_DEADLINE, 'g')), 503)
         return None
 
     return api

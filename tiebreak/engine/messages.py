@@ -1,0 +1,54 @@
+"""Messages as identifiers with values: what the engine, the readers and the arbiter tools say, worded later.
+
+A :class:`Message` is its English template (the gettext identifier: ``{}`` for each value, ``{{``/``}}`` for a
+brace) and the values put into it.  It *is* the English text (a ``str``), so logs, exceptions and machine formats
+read it as they always did; a renderer words it in the user's language by its identifier
+(:func:`tiebreak.render.i18n.message`), never by reading the English back.  The engine imports nothing outside
+itself, so the words live in the catalogues of ``tiebreak/render/locale``, not here.
+
+>>> m = Message("round {}: player {} has two games or byes", 3, 7)
+>>> m, m.template, m.args
+('round 3: player 7 has two games or byes', 'round {}: player {} has two games or byes', (3, 7))
+>>> Message("a {{literal}} brace")
+'a {literal} brace'
+>>> Message("{} of {}", Message("cut-{}", 1), "x").args[0].template
+'cut-{}'
+>>> Message("{n}. place", context="prize:place", n=2)
+'2. place'
+"""
+
+from __future__ import annotations
+
+
+class Message(str):
+    """An English text that keeps its identifier (``template``), its values (``args``) and its gettext context."""
+
+    template: str
+    args: tuple[object, ...]
+    #: values of named fields (``{n}. place``), for words of a table with a context
+    named: dict[str, object]
+    context: str | None
+
+    def __new__(cls, template: str, *args: object, context: str | None = None, **named: object) -> Message:
+        self = super().__new__(cls, template.format(*args, **named) if args or named else _unescaped(template))
+        self.template, self.args, self.named, self.context = template, args, named, context
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:  # pickled (the web's worker processes) with its identifier
+        return (_rebuild, (self.template, self.args, self.context, self.named))
+
+
+def _unescaped(template: str) -> str:
+    return template.replace("{{", "{").replace("}}", "}")
+
+
+def _rebuild(template: str, args: tuple[object, ...], context: str | None, named: dict[str, object]) -> Message:
+    return Message(template, *args, context=context, **named)
+
+
+def as_message(text: str) -> Message:
+    """``text`` as a message: a :class:`Message` stays itself; a plain text is a message without values (its words
+    are its identifier; a brace in it is a brace)."""
+    if isinstance(text, Message):
+        return text
+    return Message(text.replace("{", "{{").replace("}", "}}"))
