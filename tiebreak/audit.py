@@ -42,8 +42,8 @@ def load(path: str, warnings: list[InputWarning], points_from: str | None = "res
     else:
         reading = points_column.read(t)
     if reading.fixes:
-        warnings.append(InputWarning("points from the points column's reading (round: results → column): "
-                                     + records_text(reading), Place(path, field="points")))
+        warnings.append(InputWarning(Message("points from the points column's reading (round: results → column): {}",
+                                             records_text(reading)), Place(path, field="points")))
     return reading.tournament
 
 

@@ -109,8 +109,7 @@ def list_and_rules(o: Options | OddsOptions | Namespace, team_event: bool) -> tu
             raise SpecifierError(Message("unknown preset {}; presets: {}", repr(o.preset), ', '.join(PRESETS)), field="preset")
         if preset.team != team_event:
             kind = "team" if preset.team else "individual"
-            raise SpecifierError(Message("preset {} is for {} events, and this is not one", repr(preset.name), kind),
-                                 field="preset")
+            raise SpecifierError(Message("preset {} is for {} events, and this is not one", repr(preset.name), kind), "preset")
         tiebreaks = tiebreaks or preset.tiebreaks
         if rules == "auto" and preset.rules:
             rules = preset.rules
@@ -257,8 +256,8 @@ def explain(o: Options | Namespace, path: str, numbers: list[int], warnings: lis
     known = {r.start_no for r in s.rows}
     for n in numbers:
         if n not in known:
-            raise SpecifierError(Message("no team with number {} in {}", n, path) if is_team(s) else
-                                 Message("no player with start number {} in {}", n, path), field="player")
+            raise SpecifierError(Message("no team with number {} in {}" if is_team(s) else
+                                         "no player with start number {} in {}", n, path), field="player")
     if len(numbers) not in (1, 2):
         raise SpecifierError("give --player N, or --players N M")
     if not isinstance(s, Standings):

@@ -157,7 +157,7 @@ def _match(t: Tournament, published: Published) -> tuple[dict[int, PublishedRow]
             found = by_name.get(_name_key(row.name), [])
             sno = found[0] if len(found) == 1 else None
         if sno is None or sno in matched:
-            unmatched.append(f"line {row.line}: {row.start_no or row.name!s}")
+            unmatched.append(Message("line {}: {}", row.line, str(row.start_no or row.name)))
             continue
         matched[sno] = row
     return matched, unmatched
@@ -238,10 +238,14 @@ def _points_from(points_from: str) -> str:
     return points_from
 
 
-def records_text(reading: points_column.Reading) -> str:
+def records_text(reading: points_column.Reading) -> Message:
     """The records the points column reads otherwise: ``41 Name (R6: 0 → 1); 122 Name (R6: 1 → 0)``."""
-    return "; ".join(f"{f.start_no} {f.name} (R{f.round}: {format_number(f.results)} → {format_number(f.column)})"
-                     for f in reading.fixes)
+    out: Message | None = None
+    for f in reading.fixes:
+        one = Message("{} {} (R{}: {} → {})", f.start_no, f.name, f.round, format_number(f.results),
+                      format_number(f.column))
+        out = one if out is None else Message("{}; {}", out, one)
+    return out or Message("")
 
 
 def follows(reading: points_column.Reading, points_from: str, mine: Agreement, theirs: Agreement) -> list[str]:
@@ -251,14 +255,17 @@ def follows(reading: points_column.Reading, points_from: str, mine: Agreement, t
     column, results = (mine, theirs) if points_from == "column" else (theirs, mine)
     out = []
     if column.score > results.score:
-        out.append(f"the published standings follow the points column, not the results (round: results → column), "
-                   f"in records {records}")
+        out.append(Message("the published standings follow the points column, not the results (round: results → "
+                           "column), in records {}",
+                           records))
     elif results.score > column.score:
-        out.append(f"the published standings follow the results, not the points column (round: results → column), "
-                   f"in records {records}")
+        out.append(Message("the published standings follow the results, not the points column (round: results → "
+                           "column), in records {}",
+                           records))
     else:
-        out.append(f"the points column and the results disagree (round: results → column) in records {records}; "
-                   "the published standings fit both alike")
+        out.append(Message("the points column and the results disagree (round: results → column) in records {}; the "
+                           "published standings fit both alike",
+                           records))
     if points_from == "column":
         out.append("points from the points column's reading (--points-from column)")
     if reading.unplaced:

@@ -50,7 +50,7 @@ def _match(tt: TeamTournament, published: Published) -> tuple[dict[int, Publishe
         else:
             number = found[0] if len(set(found)) == 1 else None
         if number is None or number in matched:
-            unmatched.append(f"line {row.line}: {row.start_no or row.name!s}")
+            unmatched.append(Message("line {}: {}", row.line, str(row.start_no or row.name)))
             continue
         matched[number] = row
     return matched, unmatched

@@ -128,8 +128,7 @@ class _Reader:
                     d = parse_two_digit_year(value)
                     if d is not None:
                         self.warn(Message("date {} has a two-digit year; read as YY.MM.DD: {}",
-                                          repr(value.strip()), d.isoformat()),
-                                  ln, 5, what)
+                                          repr(value.strip()), d.isoformat()), ln, 5, what)
                     else:
                         self.warn(Message("date {} not understood (expected YYYY/MM/DD)", repr(value.strip())), ln, 5, what)
                 if code == "042":
@@ -228,8 +227,7 @@ class _Reader:
             old = Kind(int(kind[i, r]))
             new = _WITHOUT_OPPONENT[old]
             if old is not Kind.FORFEIT_LOSS:
-                self.warn(Message("round {}: result {} without an opponent, read as {}",
-                                  r + 1, repr(old.trf_code), new.name),
+                self.warn(Message("round {}: result {} without an opponent, read as {}", r + 1, repr(old.trf_code), new.name),
                           rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r + 7, f"round {r + 1} result")
             kind[i, r] = new
         colour[opp_no == 0] = 0
@@ -263,8 +261,7 @@ class _Reader:
         bad = (opp_no != 0) & (opponent == NO_OPPONENT)
         if bad.any():
             i, r = map(int, np.argwhere(bad)[0])
-            raise InputError(Message("round {}: opponent {} is not a player of this tournament",
-                                     r + 1, int(opp_no[i, r])),
+            raise InputError(Message("round {}: opponent {} is not a player of this tournament", r + 1, int(opp_no[i, r])),
                              self.place(rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1} opponent"))
         opponent = opponent.astype(np.int32)
         self._check_pairs(players, rows, opponent, kind, colour)
@@ -396,8 +393,7 @@ class _Reader:
                     t.score_system = system
                     t.score_system_source = "inferred from the points column"
                     self.warnings.append(InputWarning(
-                        Message("no score-system record (162); the points column fits {}, which is used",
-                                system.describe()),
+                        Message("no score-system record (162); the points column fits {}, which is used", system.describe()),
                         Place(self.source, field="score system")))
                     return
         for i, d, exact in bad:

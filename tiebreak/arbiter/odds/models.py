@@ -57,7 +57,7 @@ def parse_fix(text: str) -> tuple[int | None, int, int, int]:
         rnd = parse_int(m.group(1)) if m.group(1) else None
         white, black = parse_int(m.group(2)), parse_int(m.group(3))
     except NumberError as e:
-        raise InputError(str(e), Place("", field="fix")) from None
+        raise InputError(e.args[0], Place("", field="fix")) from None
     return rnd, white, black, _RESULTS[m.group(4).lower()]
 
 
