@@ -157,7 +157,7 @@ def _match(t: Tournament, published: Published) -> tuple[dict[int, PublishedRow]
             found = by_name.get(_name_key(row.name), [])
             sno = found[0] if len(found) == 1 else None
         if sno is None or sno in matched:
-            unmatched.append(Message("line {}: {}", row.line, str(row.start_no or row.name)))
+            unmatched.append(f"line {row.line}: {row.start_no or row.name!s}")
             continue
         matched[sno] = row
     return matched, unmatched

@@ -50,7 +50,7 @@ def _match(tt: TeamTournament, published: Published) -> tuple[dict[int, Publishe
         else:
             number = found[0] if len(set(found)) == 1 else None
         if number is None or number in matched:
-            unmatched.append(Message("line {}: {}", row.line, str(row.start_no or row.name)))
+            unmatched.append(f"line {row.line}: {row.start_no or row.name!s}")
             continue
         matched[number] = row
     return matched, unmatched

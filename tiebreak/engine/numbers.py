@@ -66,10 +66,10 @@ def parse_number(text: str, *, fractions: bool = True) -> Fraction:
     if m and (m.group(2) or m.group(3)):
         sign, whole, frac, exp = m.group(1), m.group(2), m.group(3) or "", m.group(4)
         if len(whole) + len(frac) > MAX_DIGITS or (exp is not None and len(exp.lstrip("+-")) > 4):
-            raise NumberOutOfRange(f"{_shown(text)} is out of range")
+            raise NumberOutOfRange(Message("{} is out of range", _shown(text)))
         e = int(exp) if exp is not None else 0
         if abs(e) > MAX_EXPONENT:
-            raise NumberOutOfRange(f"{_shown(text)} is out of range")
+            raise NumberOutOfRange(Message("{} is out of range", _shown(text)))
         value = Fraction(int(whole + frac or "0"), 10 ** len(frac)) * Fraction(10) ** e
         value = -value if sign == "-" else value
     else:
@@ -77,13 +77,13 @@ def parse_number(text: str, *, fractions: bool = True) -> Fraction:
         if m is None:
             raise NumberError(Message("{} is not a number", _shown(text)))
         if len(m.group(2)) + len(m.group(3)) > MAX_DIGITS:
-            raise NumberOutOfRange(f"{_shown(text)} is out of range")
+            raise NumberOutOfRange(Message("{} is out of range", _shown(text)))
         if int(m.group(3)) == 0:
             raise NumberError(Message("{} divides by zero", _shown(text)))
         value = Fraction(int(m.group(2)), int(m.group(3)))
         value = -value if m.group(1) == "-" else value
     if abs(value) > MAX_MAGNITUDE:
-        raise NumberOutOfRange(f"{_shown(text)} is out of range")
+        raise NumberOutOfRange(Message("{} is out of range", _shown(text)))
     return value
 
 
@@ -93,11 +93,11 @@ def parse_int(text: str, low: int | None = None, high: int | None = None) -> int
     if not _INT.fullmatch(text):
         raise NumberError(Message("{} is not a whole number", _shown(text)))
     if len(text.lstrip("+-")) > 19:
-        raise NumberOutOfRange(f"{_shown(text)} is out of range")
+        raise NumberOutOfRange(Message("{} is out of range", _shown(text)))
     value = int(text)
     if (low is not None and value < low) or (high is not None and value > high):
-        raise NumberOutOfRange(f"{value} is out of range ({low}-{high})" if low is not None and high is not None
-                          else f"{_shown(text)} is out of range")
+        raise NumberOutOfRange(Message("{} is out of range ({}-{})", value, low, high) if low is not None and high is not None
+                          else Message("{} is out of range", _shown(text)))
     return value
 
 
@@ -113,7 +113,7 @@ def exact(value: object) -> Fraction:
         return parse_number(value)
     if isinstance(value, int):
         if abs(value) > MAX_MAGNITUDE:
-            raise NumberOutOfRange(f"{_shown(str(value))} is out of range")
+            raise NumberOutOfRange(Message("{} is out of range", _shown(str(value))))
         return Fraction(value)
     if isinstance(value, Decimal):
         if not value.is_finite():
@@ -135,7 +135,7 @@ def bounded_decimal(text: str) -> Decimal:
 def bounded_int(text: str) -> int:
     """``parse_int`` for ``json.loads``: refuses numbers with more than 19 digits before converting them."""
     if len(text.lstrip("-")) > 19:
-        raise NumberOutOfRange(f"{_shown(text)} is out of range")
+        raise NumberOutOfRange(Message("{} is out of range", _shown(text)))
     return int(text)
 
 
