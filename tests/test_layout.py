@@ -117,7 +117,7 @@ def test_no_circle_between_packages():
     changed = True
     while changed:
         changed = False
-        for p, ts in reach.items():
+        for ts in reach.values():
             more = set().union(*(reach.get(t, set()) for t in ts)) - ts
             if more:
                 ts |= more

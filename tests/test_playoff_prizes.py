@@ -8,8 +8,8 @@ import pytest
 
 from tiebreak import Kind, Player, Tournament, compute_standings
 from tiebreak.arbiter.playoff import apply_playoff, plan_playoffs
-from tiebreak.render.tools import playoff_lines
 from tiebreak.arbiter.prizes import Prize, distribute
+from tiebreak.render.tools import playoff_lines
 
 
 def tied(n_tied: int, others: int = 2):

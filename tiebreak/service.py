@@ -14,8 +14,7 @@ from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, Callable, NotRequired, TypedDict, TypeGuard
 
 from . import audit
-from .engine.errors import InputError, InputWarning, Place, SpecifierError
-from .engine.messages import Message
+from .engine.errors import InputError, InputWarning, Message, Place, SpecifierError
 from .engine.model import Tournament
 from .engine.presets import PRESETS
 from .engine.rules import with_compat

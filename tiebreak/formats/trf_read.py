@@ -10,8 +10,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..engine.errors import InputError, InputWarning, Place
-from ..engine.messages import Message
+from ..engine.errors import InputError, InputWarning, Message, Place
 from ..engine.model import NO_OPPONENT, Kind, Player, ScoreSystem, Tournament, format_number
 from ..engine.numbers import MAX_RATING, NumberError, parse_int
 from .dates import parse_date, parse_two_digit_year
@@ -360,9 +359,8 @@ class _Reader:
             opponent[o, r], kind[o, r], colour[o, r] = i, mirror[kind[i, r]], -colour[i, r]
             a, b = players[i].start_no, players[o].start_no
             self.warn(Message("round {}: player {} lists {} as opponent, but {}'s line is blank in that round; {}'s "
-                              "side is filled in from {}'s",
-                              r + 1, a, b, b, b, a), rows[o][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r,
-                      f"round {r + 1}")
+                              "side is filled in from {}'s", r + 1, a, b, b, b, a),
+                      rows[o][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1}")
 
     def _score_system(self, t: Tournament, fields: dict[str, Fraction], source: str) -> None:
         if fields:
