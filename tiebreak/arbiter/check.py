@@ -253,7 +253,7 @@ def follows(reading: points_column.Reading, points_from: str, mine: Agreement, t
     (``mine``: the agreement under ``points_from``, ``theirs`` under the other reading), and the records read."""
     records = records_text(reading)
     column, results = (mine, theirs) if points_from == "column" else (theirs, mine)
-    out = []
+    out: list[str] = []
     if column.score > results.score:
         out.append(Message("the published standings follow the points column, not the results (round: results → "
                            "column), in records {}",

@@ -104,7 +104,7 @@ def _cut_to_four(s: Standings | TeamStandings, g: PlayoffGroup, after: int) -> l
     group, keys = g.players, s.keys
     values = [s.row(n).values for n in group]
     decider = next((k for k in range(after + 1, len(keys)) if values[3][keys[k]] != values[4][keys[k]]), None)
-    lines = []
+    lines: list[str] = []
     if decider is not None:
         kept = 4
         if decider == after + 1:

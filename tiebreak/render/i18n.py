@@ -317,24 +317,24 @@ def message(text: str, lang: str = "en") -> str:
             named = field_name(text, lang)
             if named != text:
                 return named
-        text = as_message(text)
+    said = as_message(text)
     table = catalogue(lang)
-    translated = table.get((text.context, text.template))
-    if translated is None and not text.args and not text.named:  # a plain text with a brace: the catalogue holds it as it reads
-        translated = table.get((text.context, str(text)))
+    translated = table.get((said.context, said.template))
+    if translated is None and not said.args and not said.named:  # a plain text with a brace, as the catalogue holds it
+        translated = table.get((said.context, str(said)))
         if translated is not None:
             return translated
-    if translated is None and not _WORD.search(text.template):  # punctuation and values only ("{} + {}")
-        translated = text.template
+    if translated is None and not _WORD.search(said.template):  # punctuation and values only ("{} + {}")
+        translated = said.template
     if translated is None:
-        if plain and not _LOWER_WORD.search(text):  # a code ("C.07 8.1", "USCF 34E1") reads the same everywhere
-            return str(text)
-        UNTRANSLATED.add((text.context, text.template))
-        return str(text)
-    if not text.args and not text.named and "{" not in text.template:
+        if plain and not _LOWER_WORD.search(said):  # a code ("C.07 8.1", "USCF 34E1") reads the same everywhere
+            return str(said)
+        UNTRANSLATED.add((said.context, said.template))
+        return str(said)
+    if not said.args and not said.named and "{" not in said.template:
         return translated
-    return translated.format(*(_value(v, lang) for v in text.args),
-                             **{k: _value(v, lang) for k, v in text.named.items()})
+    return translated.format(*(_value(v, lang) for v in said.args),
+                             **{k: _value(v, lang) for k, v in said.named.items()})
 
 
 def _value(value: object, lang: str) -> str:
