@@ -22,10 +22,11 @@ from typing import Any
 from markupsafe import Markup
 
 from ..engine.model import Kind, format_number
+from ..engine.places import place_sizes, shared_place
 from ..engine.standings import Standings
 from .columns import PlayerColumns
 from .i18n import word
-from .output import legend, place_sizes, shared_place
+from .output import legend
 from .site_words import SITE_WORDS
 from .table_style import TABLE_CSS
 from .templating import environment

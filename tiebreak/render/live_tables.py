@@ -30,9 +30,9 @@ from urllib.parse import urlencode
 from markupsafe import Markup, escape
 
 from ..engine.model import Kind
+from ..engine.places import shared_place
 from .i18n import WORDS, message, plural_form
 from .live_words import LIVE_COUNTS, LIVE_WORDS
-from .output import shared_place
 from .results import API_CELLS, API_RESULTS, CELL, bye_text, colour_letter, cross_cell, game_result, legend
 from .team_words import primary_name
 from .templating import environment

@@ -13,8 +13,7 @@ from json.encoder import encode_basestring as json_string  # = json.dumps(text, 
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..engine.model import format_number
-from ..engine.places import place_sizes as place_sizes  # the renderers import them here
-from ..engine.places import shared_place as shared_place
+from ..engine.places import place_sizes, shared_place
 from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
 from ..formats.text import SafeCsvWriter

@@ -21,9 +21,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.model import Kind, format_number
+from ..engine.places import place_sizes, shared_place
 from ..engine.standings import Standings
 from .i18n import word
-from .output import place_sizes, shared_place, text_table
+from .output import text_table
 
 __all__ = ["square_cells", "square_section", "square_table", "square_text"]
 

@@ -13,10 +13,10 @@ import datetime
 from fractions import Fraction
 
 from ..engine.model import Kind, format_number
+from ..engine.places import place_sizes, shared_place
 from ..engine.team import TeamStandings
 from .html import Sheet, column_widths, document, sheet, standings_sheet
 from .i18n import word
-from .output import place_sizes, shared_place
 from .team_words import TEAM_WORDS, MatchRound, key_heading, match_rounds, primary_name, team_legend
 
 #: what the team page adds to the shared style sheet of :mod:`tiebreak.render.html`: the match cells

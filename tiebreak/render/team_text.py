@@ -5,9 +5,10 @@ crosstable (per round the opposing team's number and the game points).
 from __future__ import annotations
 
 from ..engine.model import Kind, format_number
+from ..engine.places import place_sizes, shared_place
 from ..engine.team import TeamStandings
 from .i18n import word
-from .output import place_sizes, shared_place, text_table
+from .output import text_table
 from .team_words import TEAM_WORDS, key_heading, match_rounds, primary_name, team_legend
 
 

@@ -17,9 +17,9 @@ import numpy as np
 from markupsafe import Markup
 
 from ..engine.model import Kind
+from ..engine.places import place_sizes, shared_place
 from ..render.i18n import LANGUAGES, kind_name, word
 from ..render.live_words import LIVE_WORDS
-from ..render.output import place_sizes, shared_place
 from ..render.results import colour_letter
 from ..render.templating import environment, rows_html
 from . import teams

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from .. import service
 from ..engine.model import Kind, format_number
+from ..engine.places import place_sizes, shared_place
 from ..render.i18n import kind_name, message, word
-from ..render.output import place_sizes, shared_place
 from ..render.team_words import TEAM_WORDS
 from .event import CELL, Event
 
