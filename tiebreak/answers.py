@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import service
 from .engine.errors import InputError, InputWarning, Place
-from .engine.messages import Message
+from .engine.messages import Message, said
 from .engine.model import format_number
 from .render.i18n import Table, message
 
@@ -43,7 +43,7 @@ def check(o: service.Options, path: str, published_path: str | None, warnings: l
         answer["published"] = answer["source"]
     elif published_name:
         answer["published"] = published_name
-    return report, answer | {"warnings": [str(w) for w in warnings]}
+    return report, answer | {"warnings": [str(w) for w in warnings], "said": said(report.notes, warnings)}
 
 
 def playoffs(o: service.Options, path: str, places: str, after: int,

@@ -10,7 +10,7 @@ from .. import service
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
 from ..engine.messages import Message
 from ..formats import readers
-from ..render.i18n import MESSAGE_WORDS, message, word
+from ..render.i18n import MESSAGE_WORDS, message, tiebreak_name, word
 from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Serve, Varma, Written, view
 from .files import _emit, _warn
 
@@ -136,7 +136,7 @@ def _list(ns: argparse.Namespace) -> int:
     for d in CATALOGUE.values():
         aliases = f" ({word('alias', lang, alias=', '.join(d.aliases))})" if d.aliases else ""
         mods = "".join(sorted(set(d.modifiers) - set("RV"))) or "-"
-        print(f"{d.code:10} {d.family:7} {d.type:4} {message(d.article, lang):31} {mods:5} {d.names[lang]}{aliases}; "
+        print(f"{d.code:10} {d.family:7} {d.type:4} {message(d.article, lang):31} {mods:5} {tiebreak_name(d, lang)}{aliases}; "
               f"{message(d.unplayed, lang)}")
     from ..render.team_words import TEAM_WORDS, team_catalogue
 

@@ -52,3 +52,40 @@ def as_message(text: str) -> Message:
     if isinstance(text, Message):
         return text
     return Message(text.replace("{", "{{").replace("}", "}}"))
+
+
+def to_json(text: object) -> object:
+    """A message as JSON data (its identifier, context and values, each value a message again or its text), so a
+    face that words it later (the page, in the reader's language) gets the identifier, not the English; a plain text
+    stays a text.
+
+    >>> to_json(Message("round {}: {}", 3, Message("player {} is absent", 7)))
+    {'id': 'round {}: {}', 'values': ['3', {'id': 'player {} is absent', 'values': ['7']}]}
+    >>> to_json(Message("{n}. place", context="prize:place", n=2))
+    {'id': '{n}. place', 'values': [], 'context': 'prize:place', 'named': {'n': '2'}}
+    """
+    if isinstance(text, BaseException):  # an error inserted in a message: its message
+        said = getattr(text, "message", None)
+        text = said if said is not None else text.args[0] if text.args and isinstance(text.args[0], str) else str(text)
+    if not isinstance(text, Message):
+        return str(text)
+    out: dict[str, object] = {"id": text.template, "values": [to_json(v) for v in text.args]}
+    if text.context is not None:
+        out["context"] = text.context
+    if text.named:
+        out["named"] = {k: to_json(v) for k, v in text.named.items()}
+    return out
+
+
+def said(notes: list[str], warnings: list[object]) -> dict[str, list[object]]:
+    """The notes and warnings of an answer as JSON messages (:func:`to_json`); a warning with a place has it
+    beside its message (``{"place": {...}, "message": ...}``)."""
+    def warning(w: object) -> object:
+        place = getattr(w, "place", None)
+        text = to_json(getattr(w, "message", w))
+        if place is None:
+            return text
+        return {"place": {"file": place.file, "line": place.line, "column": place.column, "field": place.field},
+                "message": text}
+
+    return {"notes": [to_json(n) for n in notes], "warnings": [warning(w) for w in warnings]}

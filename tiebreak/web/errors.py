@@ -78,7 +78,7 @@ def from_tiebreak_error(e: TiebreakError) -> ApiError:
         return ApiError(400, e.message, file=p.file or None, line=p.line, column=p.column, field=p.field or None)
     if isinstance(e, SpecifierError):
         return ApiError(400, e.message, field=e.field or None)
-    return ApiError(400, str(e))
+    return ApiError(400, e.args[0] if e.args and isinstance(e.args[0], str) else str(e))
 
 
 def error_response(e: ApiError, lang: str | None = "en") -> JSONResponse:

@@ -10,6 +10,7 @@ answering bytes or JSON text.  Nothing here knows about HTTP; refusals are :clas
 
 from __future__ import annotations
 
+import json
 import tempfile
 from dataclasses import replace
 from pathlib import Path
@@ -53,6 +54,8 @@ def check(o: service.Options, path: str, published: tuple[str, bytes] | None, na
                     raise InputError(e.message.replace(str(target), name), replace(e.place, file=name)) from None
                 raise
             answer["notes"] = [n.replace(str(target), name) for n in answer["notes"]]
+            answer["said"] = json.loads(json.dumps(answer["said"]).replace(json.dumps(str(target))[1:-1],
+                                                                           json.dumps(name)[1:-1]))
     return _bytes(output.dumps_exact(answer))
 
 
