@@ -85,7 +85,8 @@ def said(notes: list[str], warnings: list[object]) -> dict[str, list[object]]:
         text = to_json(getattr(w, "message", w))
         if place is None:
             return text
-        return {"place": {"file": place.file, "line": place.line, "column": place.column, "field": place.field},
+        line, column = (None if x is None else int(x) for x in (place.line, place.column))  # numpy's, from a reader
+        return {"place": {"file": place.file, "line": line, "column": column, "field": place.field},
                 "message": text}
 
     return {"notes": [to_json(n) for n in notes], "warnings": [warning(w) for w in warnings]}

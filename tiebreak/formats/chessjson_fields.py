@@ -92,7 +92,7 @@ class Fields:
         try:
             return exact(value)
         except NumberError as e:
-            raise self.fail(str(e), path) from None
+            raise self.fail(e.args[0], path) from None
 
     def rating(self, value: object, path: str) -> int | None:
         """A rating (an int from 0 to MAX_RATING; 0 and null mean unrated); anything else is an error."""

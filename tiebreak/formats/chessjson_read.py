@@ -49,7 +49,7 @@ def loads(data: str | bytes, source: str = "", warnings: list[InputWarning] | No
     try:  # numbers are bounded on their text, before a Decimal or an int is made of them
         doc: object = json.loads(data, parse_float=bounded_decimal, parse_int=bounded_int, parse_constant=no_constant)
     except NumberError as e:
-        raise InputError(str(e), Place(source, field="number")) from None
+        raise InputError(e.args[0], Place(source, field="number")) from None
     except json.JSONDecodeError as e:
         raise InputError(Message("not valid JSON: {}", e.msg), Place(source, e.lineno, e.colno)) from None
     except RecursionError:

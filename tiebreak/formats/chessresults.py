@@ -83,7 +83,7 @@ def _number(text: str, place: Place) -> Fraction | None:
     try:
         return parse_number(text)
     except NumberOutOfRange as e:
-        raise InputError(str(e), place) from None
+        raise InputError(e.args[0], place) from None
     except NumberError:
         return None
 

@@ -44,7 +44,7 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
             rows = xlsx.read_rows(data)
             event = xlsx.read_rows(data, EVENT_SHEET)
         except xlsx.XlsxError as e:
-            raise InputError(str(e), Place(str(path))) from None
+            raise InputError(e.args[0], Place(str(path))) from None
         return with_event(from_rows(rows, str(path), warnings), event, warnings)
     text, _ = decode(data, str(path), warnings)
     return loads(text, str(path), warnings)

@@ -214,7 +214,7 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None, team: boo
         try:
             return from_rows(xlsx.read_rows(data), str(path), warnings, team)
         except xlsx.XlsxError as e:
-            raise InputError(str(e), Place(str(path))) from None
+            raise InputError(e.args[0], Place(str(path))) from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:

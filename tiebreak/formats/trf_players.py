@@ -37,7 +37,7 @@ def decimal(text: str, place: Place) -> Fraction:
     try:
         return parse_number(text, fractions=False)
     except NumberError as e:
-        raise InputError(str(e), place) from None
+        raise InputError(e.args[0], place) from None
 
 
 def code_grid(text: str, rows: int, width: int) -> np.ndarray:

@@ -194,16 +194,16 @@ class _Reader:
             digit = (char >= 48) & (char <= 57)
             plain &= digit | (char == 32)
             opp_no = opp_no * 10 + np.where(digit, char.astype(np.int64) - 48, 0)
-        self._fail_at(rows, ~plain, 0, "opponent", lambda b: f"opponent {b[0:4].strip()!r} is not a number")
+        self._fail_at(rows, ~plain, 0, "opponent", lambda b: Message("opponent {} is not a number", repr(b[0:4].strip())))
         c = cells[:, :, 5]
         colour = _COLOUR_CODE[np.where(c < 128, c, 0)]
         colour[c >= 128] = 99
-        self._fail_at(rows, colour == 99, 5, "colour", lambda b: f"colour {b[5]!r} is not w, b or -")
+        self._fail_at(rows, colour == 99, 5, "colour", lambda b: Message("colour {} is not w, b or -", repr(b[5])))
         res = cells[:, :, 7]
         kind = _KIND_CODE[np.where(res < 128, res, 0)]
         kind[(res >= 128) | (res == 0)] = -1
         self._fail_at(rows, kind < 0, 7, "result",
-                      lambda b: f"result {b[7]!r} is not a TRF result code (1 = 0 + - W D L H F U Z X)")
+                      lambda b: Message("result {} is not a TRF result code (1 = 0 + - W D L H F U Z X)", repr(b[7])))
         odd = (cells[:, :, 4] != 32) | (cells[:, :, 6] != 32) | (cells[:, :, 8] != 32) | (cells[:, :, 9] != 32)
         for i, r in np.argwhere(odd)[:20]:
             block = rows[i][1][ROUND_STRIDE * r:ROUND_STRIDE * (r + 1)]
