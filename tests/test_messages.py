@@ -34,7 +34,7 @@ def _source_messages() -> dict[tuple[str | None, str], str]:
                 continue
             f = node.func
             name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
-            if name == "Message" or (isinstance(f, ast.Name) and f.id == "Said"):  # web/uploads.py names it Said
+            if name == "Message":
                 arg = node.args[0]
                 if path.name == "options.py" and path.parent.name == "cli":
                     continue  # argparse's own messages, each a literal of its table there

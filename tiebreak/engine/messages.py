@@ -90,3 +90,19 @@ def said(notes: list[str], warnings: list[object]) -> dict[str, list[object]]:
                 "message": text}
 
     return {"notes": [to_json(n) for n in notes], "warnings": [warning(w) for w in warnings]}
+
+
+def replaced(text: str, old: str, new: str) -> str:
+    """``text`` with ``old`` replaced by ``new`` in its values (a message stays a message: a server's temporary path
+    replaced by the file's name as the user knows it).
+
+    >>> m = replaced(Message("{} is not a file", "/tmp/x/a.trf"), "/tmp/x/a.trf", "a.trf")
+    >>> m, m.template
+    ('a.trf is not a file', '{} is not a file')
+    """
+    if not isinstance(text, Message):
+        return text.replace(old, new)
+    def value(v: object) -> object:
+        return replaced(v, old, new) if isinstance(v, str) else v
+    return Message(text.template, *map(value, text.args), context=text.context,
+                   **{k: value(v) for k, v in text.named.items()})

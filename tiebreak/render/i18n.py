@@ -225,7 +225,12 @@ def tiebreak_name(d: TieBreakDef, lang: str = "en") -> str:
     >>> tiebreak_name(CATALOGUE["BH"], "uk"), tiebreak_name(CATALOGUE["SB"], "ru")
     ('Бухгольц', 'Коэффициент Соннеборна-Бергера')
     """
-    return message(Message(d.name.replace("{", "{{").replace("}", "}}"), context="tie-break"), lang)
+    if lang not in ("ru", "uk"):
+        return d.name
+    name = catalogue(lang).get(("tie-break", d.name))
+    if name is None:
+        UNTRANSLATED.add(("tie-break", d.name))
+    return name or d.name
 
 
 def word(key: str, lang: str = "en", **kw: object) -> str:
