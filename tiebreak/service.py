@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, Callable, NotRequired, TypedDict, TypeGuard
 
 from . import audit
-from .engine.errors import InputError, InputWarning, Message, Place, SpecifierError
+from .engine.errors import InputError, InputWarning, Message, Place, SpecifierError, replaced
 from .engine.model import Tournament
 from .engine.presets import PRESETS
 from .engine.rules import with_compat
@@ -86,7 +86,7 @@ def load(o: Options | OddsOptions | Namespace, path: str, warnings: list[InputWa
 
 def named(o: Options, path: str, warnings: list[InputWarning]) -> list[InputWarning]:
     """``warnings`` (changed in place) naming the file as the user knows it (``o.name``) instead of ``path``."""
-    warnings[:] = [InputWarning(w.message.replace(path, o.name), w.place and replace(
+    warnings[:] = [InputWarning(replaced(w.message, path, o.name), w.place and replace(
         w.place, file=w.place.file.replace(path, o.name))) for w in warnings] if o.name else warnings
     return warnings
 

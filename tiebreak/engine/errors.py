@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .messages import Message
+from .messages import Message, replaced
 
-__all__ = ["InputError", "InputWarning", "Message", "Place", "SpecifierError", "TiebreakError"]
+__all__ = ["InputError", "InputWarning", "Message", "Place", "SpecifierError", "TiebreakError", "replaced"]
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,8 @@ itself, so the words live in the catalogues of ``tiebreak/render/locale``, not h
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class Message(str):
     """An English text that keeps its identifier (``template``), its values (``args``) and its gettext context."""
@@ -77,7 +79,7 @@ def to_json(text: object) -> object:
     return out
 
 
-def said(notes: list[str], warnings: list[object]) -> dict[str, list[object]]:
+def said(notes: Sequence[str], warnings: Sequence[object]) -> dict[str, list[object]]:
     """The notes and warnings of an answer as JSON messages (:func:`to_json`); a warning with a place has it
     beside its message (``{"place": {...}, "message": ...}``)."""
     def warning(w: object) -> object:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import gettext
 import re
-import string
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -368,41 +367,6 @@ def _value(value: object, lang: str) -> str:
         named = field_name(value, lang)
         return named if named != value else catalogue(lang).get((None, value), value)
     return str(value)
-
-
-#: the identifiers a message read from JSON may have besides the catalogue's: values and punctuation only
-_PUNCTUATION_ONLY = re.compile(r"(?:\{\}|[^{}A-Za-z])*")
-_FIELDS = string.Formatter()
-
-
-def message_from_json(obj: object, depth: int = 0) -> str:
-    """A message that came as JSON (:func:`tiebreak.engine.messages.to_json`: an answer's ``said``) as a
-    :class:`~tiebreak.engine.messages.Message` again, or a text as it is.  Only an identifier of the catalogue (or
-    one of values and punctuation) with as many values as it has fields is taken: the JSON may come from anyone.
-
-    >>> message(message_from_json({"id": "round {}: player {} has two games or byes", "values": ["3", "7"]}), "uk")
-    'тур 3: учасник 7 має дві партії або два тури без гри'
-    >>> message_from_json({"id": "{0.__class__}", "values": ["x"]})
-    Traceback (most recent call last):
-    ValueError: not a message of the catalogue
-    """
-    if isinstance(obj, str):
-        return obj
-    if not isinstance(obj, dict) or depth > 4:
-        raise ValueError("not a message")
-    template, context = obj.get("id"), obj.get("context")
-    values, named = obj.get("values", []), obj.get("named", {})
-    if not (isinstance(template, str) and (context is None or isinstance(context, str)) and isinstance(values, list)
-            and isinstance(named, dict)):
-        raise ValueError("not a message")
-    if (context, template) not in catalogue("ru") and not (context is None and _PUNCTUATION_ONLY.fullmatch(template)):
-        raise ValueError("not a message of the catalogue")
-    fields = [f for _, f, _, _ in _FIELDS.parse(template) if f is not None]
-    if fields.count("") != len(values) or {f for f in fields if f} != set(named) or \
-            any(not (f == "" or f.isidentifier()) for f in fields):
-        raise ValueError("the values do not fit the message")
-    return Message(template, *(message_from_json(v, depth + 1) for v in values), context=context,
-                   **{str(k): message_from_json(v, depth + 1) for k, v in named.items()})
 
 
 def place_text(place: Place, lang: str = "en") -> str:

@@ -11,14 +11,17 @@ again when the reader changes the language, so nothing loaded is lost.
 from __future__ import annotations
 
 import json
+import re
+import string
 
 from ..answers import WORDS as PRIZE
 from ..engine.errors import Place
+from ..engine.messages import Message
 from ..engine.standings import SOURCES
 from ..render.check import WORDS as CHECK
 from ..render.columns import HEADINGS
 from ..render.groups import WORDS as GROUPS
-from ..render.i18n import KINDS, LANGUAGES, WORDS, Table, message, message_from_json, place_text
+from ..render.i18n import KINDS, LANGUAGES, WORDS, Table, catalogue, message, place_text
 from ..render.ratings import WORDS as RATINGS
 from ..render.team_explain import panel_words
 
@@ -107,6 +110,41 @@ def page_words(lang: str) -> dict[str, dict[str, str]]:
         "check": {k: CHECK[k][lang] for k in CHECK},
         "prize": {k: PRIZE[k][lang] for k in PRIZE},
     }
+
+
+#: the identifiers a message read from JSON may have besides the catalogue's: values and punctuation only
+_PUNCTUATION_ONLY = re.compile(r"(?:\{\}|[^{}A-Za-z])*")
+_FIELDS = string.Formatter()
+
+
+def message_from_json(obj: object, depth: int = 0) -> str:
+    """A message that came as JSON (:func:`tiebreak.engine.messages.to_json`: an answer's ``said``) as a
+    :class:`~tiebreak.engine.messages.Message` again, or a text as it is.  Only an identifier of the catalogue (or
+    one of values and punctuation) with as many values as it has fields is taken: the JSON may come from anyone.
+
+    >>> message(message_from_json({"id": "round {}: player {} has two games or byes", "values": ["3", "7"]}), "uk")
+    'тур 3: учасник 7 має дві партії або два тури без гри'
+    >>> message_from_json({"id": "{0.__class__}", "values": ["x"]})
+    Traceback (most recent call last):
+    ValueError: not a message of the catalogue
+    """
+    if isinstance(obj, str):
+        return obj
+    if not isinstance(obj, dict) or depth > 4:
+        raise ValueError("not a message")
+    template, context = obj.get("id"), obj.get("context")
+    values, named = obj.get("values", []), obj.get("named", {})
+    if not (isinstance(template, str) and (context is None or isinstance(context, str)) and isinstance(values, list)
+            and isinstance(named, dict)):
+        raise ValueError("not a message")
+    if (context, template) not in catalogue("ru") and not (context is None and _PUNCTUATION_ONLY.fullmatch(template)):
+        raise ValueError("not a message of the catalogue")
+    fields = [f for _, f, _, _ in _FIELDS.parse(template) if f is not None]
+    if fields.count("") != len(values) or {f for f in fields if f} != set(named) or \
+            any(not (f == "" or f.isidentifier()) for f in fields):
+        raise ValueError("the values do not fit the message")
+    return Message(template, *(message_from_json(v, depth + 1) for v in values), context=context,
+                   **{str(k): message_from_json(v, depth + 1) for k, v in named.items()})
 
 
 def translate(text: str, lang: str) -> str:
