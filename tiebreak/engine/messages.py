@@ -48,14 +48,6 @@ def _rebuild(template: str, args: tuple[object, ...], context: str | None, named
     return Message(template, *args, context=context, **named)
 
 
-def as_message(text: str) -> Message:
-    """``text`` as a message: a :class:`Message` stays itself; a plain text is a message without values (its words
-    are its identifier; a brace in it is a brace)."""
-    if isinstance(text, Message):
-        return text
-    return Message(text.replace("{", "{{").replace("}", "}}"))
-
-
 def to_json(text: object) -> object:
     """A message as JSON data (its identifier, context and values, each value a message again or its text), so a
     face that words it later (the page, in the reader's language) gets the identifier, not the English; a plain text

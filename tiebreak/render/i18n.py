@@ -20,7 +20,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..engine.messages import Message, as_message
+from ..engine.messages import Message
 
 if TYPE_CHECKING:
     from ..engine.errors import InputWarning, Place, TiebreakError
@@ -328,30 +328,21 @@ def message(text: str, lang: str = "en") -> str:
     """
     if lang not in ("ru", "uk") or not text:
         return str(text)
-    plain = not isinstance(text, Message)
-    if plain:
-        if text in FIELD_NAMES or "; " in text or text.startswith("round "):
-            named = field_name(text, lang)
-            if named != text:
-                return named
-    said = as_message(text)
     table = catalogue(lang)
-    translated = table.get((said.context, said.template))
-    if translated is None and not said.args and not said.named:  # a plain text with a brace, as the catalogue holds it
-        translated = table.get((said.context, str(said)))
-        if translated is not None:
-            return translated
-    if translated is None and not _WORD.search(said.template):  # punctuation and values only ("{} + {}")
-        translated = said.template
+    if not isinstance(text, Message):  # a text without values: its words are its identifier
+        if field_name(text, lang) != text:  # a field of the input named by itself
+            return field_name(text, lang)
+        if (None, text) not in table and _LOWER_WORD.search(text):  # (a code, "C.07 8.1", reads the same everywhere)
+            UNTRANSLATED.add((None, text))
+        return table.get((None, text), text)
+    translated = table.get((text.context, text.template))
+    if translated is None and not _WORD.search(text.template):  # values and punctuation only ("{} + {}")
+        translated = text.template
     if translated is None:
-        if plain and not _LOWER_WORD.search(said):  # a code ("C.07 8.1", "USCF 34E1") reads the same everywhere
-            return str(said)
-        UNTRANSLATED.add((said.context, said.template))
-        return str(said)
-    if not said.args and not said.named and "{" not in said.template:
-        return translated
-    return translated.format(*(_value(v, lang) for v in said.args),
-                             **{k: _value(v, lang) for k, v in said.named.items()})
+        UNTRANSLATED.add((text.context, text.template))
+        return str(text)
+    return translated.format(*(_value(v, lang) for v in text.args),
+                             **{k: _value(v, lang) for k, v in text.named.items()})
 
 
 def _value(value: object, lang: str) -> str:
