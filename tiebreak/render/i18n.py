@@ -228,7 +228,7 @@ def tiebreak_name(d: TieBreakDef, lang: str = "en") -> str:
         return d.name
     name = catalogue(lang).get(("tie-break", d.name))
     if name is None:
-        UNTRANSLATED.add(("tie-break", d.name))
+        _untranslated("tie-break", d.name)
     return name or d.name
 
 
@@ -333,16 +333,21 @@ def message(text: str, lang: str = "en") -> str:
         if field_name(text, lang) != text:  # a field of the input named by itself
             return field_name(text, lang)
         if (None, text) not in table and _LOWER_WORD.search(text):  # (a code, "C.07 8.1", reads the same everywhere)
-            UNTRANSLATED.add((None, text))
+            _untranslated(None, text)
         return table.get((None, text), text)
     translated = table.get((text.context, text.template))
     if translated is None and not _WORD.search(text.template):  # values and punctuation only ("{} + {}")
         translated = text.template
     if translated is None:
-        UNTRANSLATED.add((text.context, text.template))
+        _untranslated(text.context, text.template)
         return str(text)
     return translated.format(*(_value(v, lang) for v in text.args),
                              **{k: _value(v, lang) for k, v in text.named.items()})
+
+
+def _untranslated(context: str | None, text: str) -> None:
+    if len(UNTRANSLATED) < 1000:  # (a long-running server keeps no more)
+        UNTRANSLATED.add((context, text))
 
 
 def _value(value: object, lang: str) -> str:

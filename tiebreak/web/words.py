@@ -158,8 +158,8 @@ def translate(text: str, lang: str) -> str:
     ...           '"message": {"id": "{} is not a number", "values": ["x"]}}', "ru")
     'x.trf, строка 4, столбец 1 (очки): x — не число'
     """
-    if not text.startswith("{"):
-        return message(text, lang)
+    if not text.startswith("{"):  # anything a client sends: shown as it came unless it is an identifier
+        return catalogue(lang).get((None, text), text) if lang in ("ru", "uk") else text
     try:
         obj = json.loads(text)
         if isinstance(obj, dict) and "place" in obj:
