@@ -71,6 +71,8 @@ def test_attack_gives_a_clear_answer(attack: Attack):
         assert r.returncode == 2 and "error: " in r.stderr, (r.returncode, r.stderr[-2000:])
     elif attack.expect == "ok":
         assert r.returncode == 0, r.stderr[-2000:]
+    if "stderr_has" in attack.check:
+        assert attack.check["stderr_has"] in r.stderr, r.stderr[-2000:]
     assert not r.peak_mb > 600, r.peak_mb  # MB; NaN where /proc is missing
 
 

@@ -63,21 +63,23 @@ def test_a_watched_file_larger_than_the_bound_is_not_read(tmp_path):
 
 
 def test_streams_are_bounded_per_process_and_per_client(tmp_path):
-    import asyncio
-
     (tmp_path / "open.trf").write_text(EXAMPLE.read_text())
     hub = _hub(tmp_path, max_streams=3, max_streams_per_client=2)
     client = _client(hub)
-    queues = [hub.subscribe("testclient"), hub.subscribe("testclient")]  # two streams of this client already open
+    mine = [hub.viewers.open("testclient"), hub.viewers.open("testclient")]  # two streams of this client already open
     r = client.get("/api/live/events")
     assert r.status_code == 429 and r.headers["retry-after"] == "5" and "this address has 2" in r.json()["error"]
-    other = hub.subscribe("192.0.2.7")  # the server full: 503 with Retry-After, whoever asks
+    other = hub.viewers.open("192.0.2.7")  # the server full, and nobody holds two more than this client: 503
+    hub.viewers.per_client = 3
     r = client.get("/api/live/events")
     assert r.status_code == 503 and r.headers["retry-after"] == "5" and "3 live streams" in r.json()["error"]
-    for q in queues + [other]:
-        hub.unsubscribe(q, "testclient" if q is not other else "192.0.2.7")
-    assert hub.streams_open() == 0 and hub.streams_of("testclient") == 0
-    assert isinstance(queues[0], asyncio.Queue)
+    for place in mine + [other]:
+        place.close()
+    assert hub.viewers.count() == 0 and hub.viewers.of("testclient") == 0
+    # a stream refused after its place was taken (a name too long, an event not watched) gives the place back
+    assert client.get("/api/live/events", params={"event": "x" * 5000}).status_code == 400
+    assert client.get("/api/live/events", params={"event": "nope.trf"}).status_code == 404
+    assert hub.viewers.count() == 0
 
 
 @pytest.mark.parametrize("body, words", [(b"not json at all", "not valid JSON"),

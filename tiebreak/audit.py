@@ -49,10 +49,12 @@ def load(path: str, warnings: list[InputWarning], points_from: str | None = "res
 
 def check_event(t: Tournament, teams: bool, published_path: str | None, warnings: list[InputWarning],
                 tiebreaks: str | None, rules: str, after_round: int | None, unrated_rating: int | None,
-                system: str | None, points_from: str | None) -> Report:
-    """The check of ``t`` against the export at ``published_path`` (else the figures the file publishes)."""
-    figures = (published.load(published_path, warnings, teams) if published_path else
-               published.team_figures(t) if teams else published.from_tournament(t))
+                system: str | None, points_from: str | None, publisher: str | None = None) -> Report:
+    """The check of ``t`` against the export at ``published_path`` (else the figures the file publishes);
+    ``publisher``: the program that published them (else the one the file names)."""
+    figures = (published.load(published_path, warnings, teams, tiebreaks) if published_path else
+               published.of_export(t, warnings, teams, tiebreaks) or
+               (published.team_figures(t) if teams else published.from_tournament(t)))
     note = []
     if figures is None and teams and not published_path:  # no team standings in the file: its players' are checked
         t, teams = players_event(t), False
@@ -61,6 +63,7 @@ def check_event(t: Tournament, teams: bool, published_path: str | None, warnings
     if figures is None:
         raise InputError("the file publishes no ranks or tie-break values; give the published standings with "
                          "--published", Place(t.source))
+    figures = replace(figures, publisher=publisher or figures.publisher or t.extra.get("publisher") or "")
     if teams:
         return check_teams(t, figures, tiebreaks, rules=rules, after_round=after_round, system=system,
                            points_from=points_from or "results")

@@ -76,6 +76,7 @@ class Options:
     points_from: str = "results"
     #: the name the user knows the file by (an upload's own name): warnings name it, never the path read
     name: str | None = None
+    publisher: str | None = None  #: ``check``: the program that published the standings (default: the file's word)
 
 
 def load(o: Options | OddsOptions | Namespace, path: str, warnings: list[InputWarning]) -> Tournament:
@@ -333,15 +334,14 @@ def chess_json_with_ranks(t: Tournament, s: Standings) -> str:
 
 def check_published(o: Options | Namespace, path: str, published_path: str | None,
                     warnings: list[InputWarning]) -> Report:
-    """Check the standings a file publishes (or the export at ``published_path``) against ours: a
-    :class:`~tiebreak.arbiter.check.Report` (a team event's teams unless ``o.players``).  ``o.tiebreaks``/``o.preset``
-    give the announced list (default: the published columns), ``o.rules`` the announced rule set, ``o.points_from``
-    the points (``results`` or the points ``column``'s reading)."""
+    """Check the standings a file publishes (or the export at ``published_path``) against ours: a :class:`~tiebreak.arbiter.
+    check.Report` (a team event's teams unless ``o.players``); ``o.tiebreaks``/``o.preset`` the announced list (default:
+    the published columns), ``o.rules`` the rule set, ``o.points_from`` the points, ``o.publisher`` the program."""
     o = options(o)
     t, teams = audit.load_event(path, o.players, warnings, o.event)
     tiebreaks, rules = list_and_rules(o, teams)
     report = audit.check_event(t, teams, published_path, warnings, tiebreaks, rules, o.after_round, o.unrated_rating,
-                               _system(o), o.points_from)
+                               _system(o), o.points_from, o.publisher)
     named(o, path, warnings)
     return replace(report, source=o.name or report.source) if o.name else report
 

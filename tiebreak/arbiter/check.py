@@ -27,7 +27,7 @@ from ..engine.model import Tournament, format_number
 from ..engine.registry import CATALOGUE, parse_list
 from ..engine.rules import RULE_SETS, RuleSet, choose_rules
 from ..engine.standings import Standings, compute_standings
-from ..formats.published import Published, PublishedRow
+from ..formats.published import Published, PublishedRow, PublishedValue
 from . import points_column
 
 #: where the points come from (``--points-from``): the round results, or the points column's reading
@@ -54,20 +54,45 @@ def announced_rules(rules: str, start_date: Any) -> tuple[RuleSet, str]:
     return choose_rules(rules, start_date)
 
 
-def verdict(differences: list[Any], order: list["Agreement"]) -> tuple[str, str, str]:
-    """(``right``, ``convention``, ``rules`` or ``none``; the rule set; the program whose convention it is): right
-    under the announced rules, else reproduced by a convention or a rule set (every published value and rank), else
-    by none (the rule set named is the nearest)."""
+def verdict(differences: list[Any], order: list["Agreement"], publisher: str = "") -> tuple[str, str, str]:
+    """(``right``, ``convention``, ``rules``, ``undefined`` or ``none``; the rule set; the program): right under the
+    announced rules; else reproduced by the publishing program's convention, or by a rule set (every published value
+    and rank; the program is then the publisher, never another program that reads the rules alike); ``undefined``
+    when the only values that differ are ones the rules leave undefined and no rule set gives (a convention no one
+    has established); else by none (the rule set named is the nearest)."""
     if not differences:
         return "right", "", ""
     complete = [a.rules for a in order if a.complete and a.values + a.ranks]
     if not complete:
-        return "none", order[0].rules if order else "", ""
-    for name in complete:
-        conv = convention_of(name)
-        if conv is not None:
-            return "convention", name, conv.program
-    return "rules", complete[0], ""
+        values = [d for d in differences if d.what not in ("rank", "points")]
+        if values and all(d.undefined for d in values):
+            return "undefined", "", publisher
+        return "none", order[0].rules if order else "", publisher
+    own = [name for name in complete if convention_of(name, publisher) is not None] if publisher else []
+    if own:  # the publishing program's own reading
+        return "convention", own[0], publisher
+    ours = [name for name in complete if convention_rules().get(name) is None]
+    if ours:  # a rule set of ours: named as such, never by another program's name for the same numbers
+        return "rules", ours[0], publisher
+    conv = convention_of(complete[0])  # only a program's own convention gives these figures
+    if conv is not None and not publisher:
+        return "convention", complete[0], conv.program
+    return "rules", complete[0], publisher
+
+
+#: the averages a program may print as 0 where the rules leave them undefined (no game over the board, Art. 10)
+AVERAGES = ("ARO", "TPR", "PTP", "APRO", "APPO", "AOB")
+
+
+def value_agrees(pv: PublishedValue, ours: Fraction | None, spec: str) -> bool:
+    """Whether a published value agrees with ours: it rounds to ours, or it is a 0 printed where the average is
+    undefined (a display convention, not a difference)."""
+    return pv.agrees(ours) or display_zero(pv, ours, spec)
+
+
+def display_zero(pv: PublishedValue, ours: Fraction | None, spec: str) -> bool:
+    """A published 0 for an average the rules leave undefined (no game over the board)."""
+    return ours is None and pv.value == 0 and spec.split("/")[0] in AVERAGES
 
 
 def row_agrees(s: Any, sno: int, row: PublishedRow, columns: list[str]) -> bool:
@@ -78,7 +103,7 @@ def row_agrees(s: Any, sno: int, row: PublishedRow, columns: list[str]) -> bool:
         return False
     for c in columns:
         pv = row.values.get(c)
-        if pv is not None and not pv.agrees(mine.values[c]):
+        if pv is not None and not value_agrees(pv, mine.values[c], c):
             return False
     return True
 
@@ -117,6 +142,8 @@ class Difference:
     #: published value count differently (or every round, when no rule set reproduces it)
     rounds: list[dict[str, Any]] = field(default_factory=list)
     article: str = ""
+    #: our value is undefined under the announced rules (an average with no game over the board)
+    undefined: bool = False
 
 
 @dataclass
@@ -131,8 +158,10 @@ class Report:
     notes: list[str] = field(default_factory=list)
     unmatched: list[str] = field(default_factory=list)
     published: str = ""  # where the published figures came from (the file itself, or the export)
-    #: :func:`verdict`: ``right``, ``convention``, ``rules`` or ``none``; the rule set; the program
+    #: :func:`verdict`: ``right``, ``convention``, ``rules``, ``undefined`` or ``none``; the rule set; the program
     verdict: tuple[str, str, str] = ("right", "", "")
+    #: the program that published the standings (the file's own word or ``--publisher``; "" when unknown)
+    publisher: str = ""
 
 
 def _places(s: Any) -> dict[int, tuple[int, int]]:
@@ -176,7 +205,7 @@ def _agreement(label: str, s: Any, rows: dict[int, PublishedRow], columns: list[
             pv = row.values.get(spec)
             if pv is not None:
                 values += 1
-                agree += pv.agrees(ours[spec])
+                agree += value_agrees(pv, ours[spec], spec)
         if row.rank is not None:
             ranks += 1
             first, last = places[sno]
@@ -227,9 +256,22 @@ def check(t: Tournament, published: Published, tiebreaks: str | None = None, *, 
                                    unrated_rating=unrated_rating, lots=False, system=system)
         mine = next(a for a in agreements if a.rules == announced)
         notes += follows(reading, points_from, mine, _agreement(announced, theirs, rows, columns))
-    notes += published.unknown
+    notes += published.unknown + publishing_notes(ours, rows, columns, published.publisher)
     return Report(t.source or published.source, announced, ours.tiebreaks, not differences, differences, order, best,
-                  notes, unmatched, published.source, verdict(differences, order))
+                  notes, unmatched, published.source, verdict(differences, order, published.publisher),
+                  published.publisher)
+
+
+def publishing_notes(ours: Any, rows: dict[int, PublishedRow], columns: list[str], publisher: str) -> list[str]:
+    """What the check should say about how the file was published: the program, and the 0s printed for averages the
+    rules leave undefined (agreeing, as a display convention)."""
+    out = [f"published by {publisher}"] if publisher else []
+    zeros = [c for sno, row in rows.items() for c in columns
+             if (pv := row.values.get(c)) is not None and display_zero(pv, ours.row(sno).values[c], c)]
+    if zeros:
+        out.append(f"published 0s ({len(zeros)}) for {', '.join(sorted(set(zeros)))} agree although the rules leave "
+                   "these averages undefined (no game over the board): a display convention, not a difference")
+    return out
 
 
 def _points_from(points_from: str) -> str:
@@ -285,14 +327,14 @@ def _differences(ours: Standings, announced: str, standings: dict[str, Standings
                                   article="C.07 Art. 5 (points)"))
         for spec in columns:
             pv = row.values.get(spec)
-            if pv is None or pv.agrees(mine.values[spec]):
+            if pv is None or value_agrees(pv, mine.values[spec], spec):
                 continue
-            by = [label for label, s in standings.items() if pv.agrees(s.row(sno).values[spec])
+            by = [label for label, s in standings.items() if value_agrees(pv, s.row(sno).values[spec], spec)
                   and row_agrees(s, sno, row, columns)]
             code = ours.specs[ours.tiebreaks.index(spec)].code
             out.append(Difference(sno, mine.name, spec, pv.text, _show(mine.values[spec]), by,
                                   _rounds(ours, (by[0], standings[by[0]]) if by else None, sno, spec),
-                                  article(spec, ours.rules, CATALOGUE[code].article)))
+                                  article(spec, ours.rules, CATALOGUE[code].article), mine.values[spec] is None))
         if row.rank is not None:
             first, last = places[announced][sno]
             if not first <= row.rank <= last:

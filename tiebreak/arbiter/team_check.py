@@ -31,6 +31,7 @@ from .check import (
     candidates,
     follows,
     row_agrees,
+    value_agrees,
     verdict,
 )
 
@@ -102,9 +103,9 @@ def check_teams(t: Tournament, published: Published, tiebreaks: str | None = Non
                                         system=system)
         mine = next(a for a in agreements if a.rules == announced)
         notes += follows(reading, points_from, mine, _agreement(announced, theirs, rows, columns))
-    notes += published.unknown
+    notes += published.unknown + ([f"published by {published.publisher}"] if published.publisher else [])
     return Report(t.source or published.source, announced, ours.tiebreaks, not differences, differences, order, best,
-                  notes, unmatched, published.source, verdict(differences, order))
+                  notes, unmatched, published.source, verdict(differences, order, published.publisher), published.publisher)
 
 
 def _differences(ours: TeamStandings, standings: dict[str, TeamStandings], rows: dict[int, PublishedRow],
@@ -117,7 +118,7 @@ def _differences(ours: TeamStandings, standings: dict[str, TeamStandings], rows:
         matches = team_matches(ours, number, changed)
         for spec in columns:
             pv = row.values.get(spec)
-            if pv is None or pv.agrees(mine.values[spec]):
+            if pv is None or value_agrees(pv, mine.values[spec], spec):
                 continue
             by = [label for label, s in standings.items() if pv.agrees(s.row(number).values[spec])
                   and row_agrees(s, number, row, columns)]

@@ -18,17 +18,21 @@ from typing import TYPE_CHECKING, Any
 from .. import service
 from ..engine.errors import InputError, InputWarning, Place, TiebreakError
 from ..engine.messages import Message
+from ..formats.crosstable import is_export
 from ..formats.text import csv_rows
 
 if TYPE_CHECKING:
     from ..arbiter.check import Report
 
 #: the files a folder's events are read from (the readers' formats; CSV/XLSX are published standings in a folder)
-EVENT_SUFFIXES = (".trf", ".txt", ".tab", ".json", ".xml", ".pgn")
+EVENT_SUFFIXES = (".trf", ".txt", ".tab", ".json", ".xml", ".pgn", ".tunx", ".turx", ".tutx", ".tumx")
 #: names of published standings beside an event, tried in this order (``{stem}``: the event file's name without suffix)
-PUBLISHED_NAMES = ("{stem}.published.csv", "{stem}.published.xlsx", "{stem}.expected.csv", "{stem}.csv", "{stem}.xlsx",
-                   "published.csv", "expected.csv", "published.xlsx")
+PUBLISHED_NAMES = ("{stem}.published.csv", "{stem}.published.xlsx", "{stem}.published.html", "{stem}.expected.csv",
+                   "{stem}.csv", "{stem}.xlsx", "{stem}.html", "published.csv", "expected.csv", "published.xlsx",
+                   "standings.html")
 MAX_EVENTS = 10_000
+#: the files that may be a program's crosstable export, read as an event with its own published figures
+EXPORT_SUFFIXES = (".csv", ".xlsx", ".html", ".htm")
 
 
 def _published_for(event: Path, published_dir: Path | None) -> str | None:
@@ -47,13 +51,19 @@ def events_of(folder: Path, published_dir: Path | None) -> list[tuple[str, str |
     ``published_dir`` by the event's name, else beside it; None: the file's own figures)."""
     if published_dir is not None and not published_dir.is_dir():
         raise InputError("--published-dir is not a folder", Place(str(published_dir), field="published_dir"))
-    found = sorted(p for p in [*folder.glob("*"), *folder.glob("*/*")]
-                   if p.is_file() and p.suffix.lower() in EVENT_SUFFIXES)
-    if not found:
-        raise InputError(Message("no tournament files ({}) in the folder", ', '.join(EVENT_SUFFIXES)), Place(str(folder)))
+    files = sorted(p for p in [*folder.glob("*"), *folder.glob("*/*")] if p.is_file())
+    found = [p for p in files if p.suffix.lower() in EVENT_SUFFIXES]
     if len(found) > MAX_EVENTS:
         raise InputError(Message("a folder holds at most {} events", format(MAX_EVENTS, ',')), Place(str(folder)))
-    return [(str(p), _published_for(p, published_dir)) for p in found]
+    events = [(str(p), _published_for(p, published_dir)) for p in found]
+    claimed = {published for _, published in events if published}
+    # a program's crosstable export (chess-results) is an event of its own, its figures the published ones
+    events += [(str(p), None) for p in files if p.suffix.lower() in EXPORT_SUFFIXES and str(p) not in claimed
+               and is_export(p)][:MAX_EVENTS - len(events)]
+    if not events:
+        raise InputError(Message("no tournament files ({}) and no crosstable exports ({}) in the folder",
+                                 ', '.join(EVENT_SUFFIXES), ', '.join(EXPORT_SUFFIXES)), Place(str(folder)))
+    return sorted(events)
 
 
 def events_of_manifest(manifest: Path) -> list[tuple[str, str | None]]:

@@ -6,6 +6,7 @@ import argparse
 from typing import Any, NoReturn
 
 from .. import service
+from ..engine.conventions import CONVENTIONS, PROGRAMS, program_name
 from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from .files import _check, _convert, _explain, _standings
 from .options import Parser, decimal_number, seconds_or_none, whole_number
@@ -59,6 +60,11 @@ class _Partial(Parser):
     def error(self, message_text: str) -> NoReturn:
         build_parser(self.lang).error(message_text)
 
+
+
+def _program(text: str) -> str:
+    """A publishing program as typed (``swissmanager``, ``VEGA``) by its name (argparse then checks the choice)."""
+    return program_name(text) or text
 
 def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     """The parser of every command; its errors are in ``lang`` (:func:`.options.language_asked` finds it).  With
@@ -132,18 +138,21 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     ch.add_argument("file", nargs="*", help="tournament files (or a folder of events); their own ranks/values are "
                                             "checked unless --published")
     ch.add_argument("--published", action="append", metavar="STANDINGS",
-                    help="the published standings (CSV/XLSX: start number or name, points, one column per tie-break); "
-                         "once per FILE")
+                    help="the published standings (CSV/XLSX or a saved HTML page of chess-results or Vega: start number "
+                         "or name, points, one column per tie-break); once per FILE")
     ch.add_argument("--tiebreaks", "-t", help="the announced list (default: the published columns)")
     ch.add_argument("--preset", help="a ready-made list (see 'tiebreak presets')")
     ch.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
-    ch.add_argument("--rules", default="auto", choices=[*RULE_CHOICES, *CHECK_RULES],
+    ch.add_argument("--rules", default="auto", choices=[*RULE_CHOICES, *CHECK_RULES, *CONVENTIONS],
                     help="the announced rule set (auto: the FIDE edition by start date)")
     for flag in ("--after-round", "--unrated-rating"):
         ch.add_argument(flag, type=whole_number)
     ch.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
     ch.add_argument("--points-from", choices=POINTS_FROM, default="results", help=POINTS_FROM_HELP)
     ch.add_argument("--players", action="store_true", help="in a team event, check the players' standings")
+    ch.add_argument("--publisher", type=_program, choices=list(PROGRAMS), metavar="PROGRAM",
+                    help="the program that published the standings (Swiss-Manager, Vega, Swiss-Chess, Sevilla; "
+                         "default: the one the file names)")
     ch.add_argument("--published-dir", metavar="DIR", help="a folder's events: their published standings in DIR, by the "
                                                            "event's name (NAME.csv, NAME.published.csv, ...)")
     ch.add_argument("--manifest", metavar="CSV", help="the events to check: a CSV with columns file and published")

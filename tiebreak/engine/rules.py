@@ -83,6 +83,13 @@ class RuleSet:
     #: (Russian) also "½ point for each unplayed draw" (True, ``ru``).  Spec A38; the named choice
     #: ``cumulative_half_bye`` (``deduct``/``keep``) overrides it.
     cumulative_deducts_half_byes: bool = False
+    #: The 2022 regulations of the World Rapid & Blitz Championships (spec §1.5, A25; ``/V0``): a cut on the rating
+    #: tie-breaks (ARO/C1) takes the player's unplayed rounds first, the lowest ratings only for what is left.  C.07:
+    #: only the opponents met over the board are cut from (False).
+    rating_cut_unplayed_first: bool = False
+    #: Art. 16.5 names the half- and zero-point requested byes as voluntarily unplayed rounds (16.1.1); Swiss-Manager
+    #: also puts a requested full-point bye up for the cut (True; :mod:`tiebreak.engine.conventions`).
+    cut_exception_full_bye: bool = False
     family: str = "fide"
     article_note: str = ""
 
@@ -132,6 +139,12 @@ RULE_SETS: dict[str, RuleSet] = {
     ),
 }
 LEGACY_ALIASES = {"legacy": "fide-2009"}
+#: The editions a ``/V`` modifier forces on one tie-break (spec §1.5): the rule sets, and ``fide-2022`` (``/V0``, the
+#: 2022 World Rapid & Blitz reading of cuts on the rating tie-breaks; otherwise the 2023/2024 text).
+EDITIONS: dict[str, RuleSet] = RULE_SETS | {"fide-2022": replace(
+    RULE_SETS["fide-2024"], name="fide-2022", rating_cut_unplayed_first=True,
+    title="FIDE World Rapid & Blitz regulations 2022: unplayed rounds cut first from the rating tie-breaks",
+    article_note="/V0: a cut on ARO takes the unplayed rounds first (World Rapid & Blitz 2022)")}
 
 RULE_CHOICES = ("auto", *RULE_SETS, *LEGACY_ALIASES)
 

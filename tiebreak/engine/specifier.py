@@ -28,7 +28,7 @@ MODIFIERS = {
     "U": "rating given to unrated players, e.g. U1000 (Art. 10)",
     "R": "reverse the order (lower is better)",
     "S": "treat the event as a Swiss event for this tie-break",
-    "V": "rule edition for this tie-break: V2024 or V2026",
+    "V": "rule edition for this tie-break: V2024, V2026 or V0 (2022: unplayed rounds cut first from ARO)",
     "K": "SSSC normalising factor, e.g. K3 (Art. 13.4)",
 }
 
@@ -132,9 +132,10 @@ def parse_modifiers(raw: str, code: str, mods: list[str], allowed: str) -> dict[
             kw["factor"] = int(m.group(7))
         elif letter == "V":
             year = m.group(5)
-            version = {"2024": "fide-2024", "2026": "fide-2026", "1": "fide-2024", "2": "fide-2026"}.get(year)
+            version = {"2024": "fide-2024", "2026": "fide-2026", "1": "fide-2024", "2": "fide-2026",
+                       "0": "fide-2022", "2022": "fide-2022"}.get(year)
             if version is None:
-                raise SpecifierError(Message("{}: rule edition V{} is not known (use V2024 or V2026)", raw, year))
+                raise SpecifierError(Message("{}: rule edition V{} is not known (use V0, V2024 or V2026)", raw, year))
             kw["version"] = version
         else:
             kw[{"P": "played", "F": "fore", "R": "reverse", "S": "swiss"}[letter]] = True

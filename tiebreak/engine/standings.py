@@ -38,7 +38,7 @@ from .passes import (
 )
 from .ranking import Step, apply_list, column_keys, finish
 from .registry import CATALOGUE, parse_list
-from .rules import RULE_SETS, RuleSet, choose_rules, with_choices
+from .rules import EDITIONS, RuleSet, choose_rules, with_choices
 from .specifier import TieBreakSpec
 
 #: Lists used when neither the user nor the file gives one (C.07 Art. 2.1 asks the regulations to; these follow
@@ -295,7 +295,7 @@ def compute_standings(
     def step(spec: TieBreakSpec) -> Step:
         d = CATALOGUE[spec.code]
         version = spec.version or d.rules
-        ctx = context(RULE_SETS[version] if version else ruleset)
+        ctx = context(EDITIONS[version] if version else ruleset)
 
         def column() -> Column:
             assert d.compute is not None, "only Type A tie-breaks have no column function"

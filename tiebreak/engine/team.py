@@ -17,7 +17,7 @@ from .numbers import check_seed
 from .passes import Column
 from .ranking import Step, apply_list, column_keys, finish, tied_groups
 from .registry import parse_list
-from .rules import RULE_SETS, RuleSet, choose_rules
+from .rules import EDITIONS, RuleSet, choose_rules
 from .specifier import TieBreakSpec
 from .team_matches import DEFAULT_MATCH_POINTS, Team, TeamTournament, build, read_teams
 from .team_tiebreaks import (
@@ -157,7 +157,7 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
 
     def step(spec: TieBreakSpec) -> Step:
         d = TEAM_CATALOGUE[spec.code]
-        tc = context(RULE_SETS[spec.version] if spec.version else ruleset)
+        tc = context(EDITIONS[spec.version] if spec.version else ruleset)
 
         def column() -> Column:
             assert d.compute is not None, "only Type A tie-breaks have no column function"

@@ -22,18 +22,24 @@ from ..engine.errors import InputError, InputWarning, Place
 from ..engine.messages import Message
 from ..engine.model import MIRROR, NO_OPPONENT, Kind, Player, Tournament, format_number
 from ..engine.numbers import MAX_RATING, NumberError, parse_int, parse_number
-from . import xlsx
+from . import exports, headings, xlsx
 from .files import read_input, write_output
 from .text import MAX_ROUNDS, SafeCsvWriter, check_size, csv_rows, decode, one_line
 
-_GAME = re.compile(r"^([0-9]{1,7})\s*([wbWB-])?\s*(1|0|=|½|0[.,]5|1/2|\+|-|W|D|L|X|\?)$")
+_GAME = re.compile(r"^([0-9]{1,7})\s*([wbsnWBSNбчБЧ-])?\s*(1|0|=|½|0[.,]5|1/2|\+|-|W|D|L|X|\?)$")
 _RESULT = {"1": Kind.WIN, "0": Kind.LOSS, "=": Kind.DRAW, "½": Kind.DRAW, "0.5": Kind.DRAW, "0,5": Kind.DRAW,
            "1/2": Kind.DRAW, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, "W": Kind.WIN_SHORT,
            "D": Kind.DRAW_SHORT, "L": Kind.LOSS_SHORT, "X": Kind.UNKNOWN, "?": Kind.UNKNOWN}
 _BYES = {"U": Kind.PAB, "PAB": Kind.PAB, "BYE": Kind.PAB, "F": Kind.FPB, "FPB": Kind.FPB, "H": Kind.HPB,
          "HPB": Kind.HPB, "½": Kind.HPB, "Z": Kind.ZPB, "ZPB": Kind.ZPB, "0": Kind.ZPB, "": Kind.ABSENT,
          "-": Kind.ABSENT}
-_ROUND = re.compile(r"^(?:r|rd|round|тур)?\s*\.?\s*([0-9]{1,7})$", re.I)
+_ROUND = exports.ROUND
+#: chess-results.com's cells for a round without an opponent: ``-1`` a bye of a full point (read as the pairing-allocated
+#: bye, the one a crosstable shows most), ``-½`` a half-point bye, ``-0`` a round not paired
+_EXPORT_BYES = {"-1": Kind.PAB, "-½": Kind.HPB, "-0.5": Kind.HPB, "-0,5": Kind.HPB, "-0": Kind.ZPB, "-+": Kind.PAB}
+#: the colour letters of chess-results' languages: w/b (en), w/s (de), b/n (es, fr: blancas/negras, blancs/noirs are
+#: read as black only for ``n``, since ``b`` is black in English), б/ч (ru, uk)
+_COLOURS = {"w": 1, "b": -1, "s": -1, "n": -1, "б": 1, "ч": -1, "w.": 1}
 
 
 def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
@@ -46,44 +52,84 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
         except xlsx.XlsxError as e:
             raise InputError(e.args[0], Place(str(path))) from None
         return with_event(from_rows(rows, str(path), warnings), event, warnings)
+    if path.suffix.lower() in (".html", ".htm"):  # a saved page of a crosstable (chess-results)
+        return from_rows(_rows(path), str(path), warnings)
     text, _ = decode(data, str(path), warnings)
     return loads(text, str(path), warnings)
 
 
+def is_export(path: str | Path) -> bool:
+    """Whether ``path`` is a program's crosstable export (chess-results: round columns and its credit or its numbered
+    tie-break columns): an event ``check`` reads with its own published figures.  A file that cannot be read is
+    none."""
+    try:
+        rows = _rows(Path(path))
+    except (InputError, OSError):
+        return False
+    table = exports.locate(rows)
+    return (any(_ROUND.match(h.strip()) for h in table.header)
+            and (table.publisher == "Swiss-Manager" or any(exports.positional(h) for h in table.header)))
+
+
+def _rows(path: Path) -> list[list[str]]:
+    """The rows of a CSV, XLSX or HTML file, as :func:`from_rows` reads them."""
+    data = read_input(path)
+    suffix = path.suffix.lower()
+    if suffix == ".xlsx":
+        try:
+            return xlsx.read_rows(data)
+        except xlsx.XlsxError as e:
+            raise InputError(e.args[0], Place(str(path))) from None
+    if suffix in (".html", ".htm"):
+        from . import html_tables
+
+        return html_tables.rows_of(data, str(path))  # the words around the table: title lines, credits
+    text, _ = decode(data, str(path), [])
+    sample = text[:4096]
+    return csv_rows(text, str(path), max(",;\t", key=sample.count) if ";" in sample or "\t" in sample else ",")
+
+
 def loads(text: str, source: str = "", warnings: list[InputWarning] | None = None) -> Tournament:
-    dialect = ";" if text.split("\n", 1)[0].count(";") > text.split("\n", 1)[0].count(",") else ","
+    sample = text[:4096]  # an export's title lines come first: the separator is the most frequent one
+    dialect = max(",;\t", key=sample.count) if ";" in sample or "\t" in sample else ","
     return from_rows(csv_rows(text, source, dialect), source, warnings)
 
 
 def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarning] | None = None) -> Tournament:
     """The tournament of a crosstable given as rows of cell texts (header first); line numbers are row numbers."""
     warnings = warnings if warnings is not None else []
-    if not rows or not any(c.strip() for c in rows[0]):
+    if not rows or not any(c.strip() for r in rows[:50] for c in r):
         raise InputError("empty file: a header row is needed", Place(source, 1))
-    header = [h.strip().lower() for h in rows[0]]
+    table = exports.locate(rows)  # an export's title lines and footer (chess-results) are left aside
+    header = [h.strip().lower() for h in table.header]
     rounds: dict[int, int] = {}  # column -> round
     for c, h in enumerate(header):
         m = _ROUND.match(h)
         if m:
-            rounds[c] = int(m.group(1))
-    names = [c for c, h in enumerate(header) if h in ("name", "player", "имя", "игрок", "гравець", "учасник")]
+            rounds[c] = int(m.group(1) or m.group(2))
+    names = [c for c, h in enumerate(header) if h in ("name", "player", "имя", "игрок", "гравець", "учасник")
+             or headings.role(h) == "name"][:1]
     if max(rounds.values(), default=0) > MAX_ROUNDS or 0 in rounds.values():
         c = next(c for c, r in rounds.items() if not 1 <= r <= MAX_ROUNDS)
-        raise InputError(Message("round {} is outside 1..{}", rounds[c], MAX_ROUNDS), Place(source, 1, c + 1, "header"))
+        raise InputError(Message("round {} is outside 1..{}", rounds[c], MAX_ROUNDS), Place(source, table.header_line, c + 1,
+                                                                                  "header"))
     if not rounds:
-        raise InputError("no round columns (R1, R2 ... or 1, 2 ...)", Place(source, 1, None, "header"))
+        raise InputError("no round columns (R1, R2 ... or 1, 2 ...)", Place(source, table.header_line, None, "header"))
     if not names:
-        raise InputError("no Name column", Place(source, 1, None, "header"))
+        raise InputError("no Name column", Place(source, table.header_line, None, "header"))
 
-    def column(*keys: str) -> int | None:
-        return next((c for c, h in enumerate(header) if h in keys), None)
+    def column(*keys: str, role: str = "") -> int | None:
+        found = next((c for c, h in enumerate(header) if h in keys), None)
+        return found if found is not None or not role else next(
+            (c for c, h in enumerate(header) if c not in rounds and headings.role(h) == role), None)
 
-    c_no, c_rating = column("no", "no.", "#", "start_no", "sno", "№"), column("rating", "elo", "rtg")
-    c_fed, c_id, c_pts = column("fed", "federation"), column("fide id", "fide_id", "id"), column("points", "pts")
+    c_no, c_rating = column("no", "no.", "#", "start_no", "sno", "№", role="start_no"), column("rating", "elo", "rtg")
+    c_fed, c_id = column("fed", "federation"), column("fide id", "fide_id", "id")
+    c_pts = column("points", "pts", role="points")
     c_club = column("club", "клуб")
     c_title, c_sex, c_birth = column("title", "tit"), column("sex"), column("birth", "born", "birth date")
-    body = [(ln, r) for ln, r in enumerate(rows[1:], 2) if any(x.strip() for x in r)]
-    check_size(len(body), max(rounds.values()), Place(source, 1, None, "header"))
+    body = table.body
+    check_size(len(body), max(rounds.values()), Place(source, table.header_line, None, "header"))
     players: list[Player] = []
     cells: list[tuple[int, dict[int, tuple[int, str]]]] = []  # line, round -> (column, cell text)
     for pos, (ln, r) in enumerate(body, 1):
@@ -97,7 +143,8 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
             rating = parse_int(get(c_rating), 0, MAX_RATING) if get(c_rating) else None
         except NumberError as e:
             raise InputError(Message("rating: {}", e), Place(source, ln, _column_number(c_rating), "Rating")) from None
-        pts = get(c_pts).replace("½", ".5")
+        pts = get(c_pts).replace("½", ".5").replace(",", ".")
+        pts = "0" + pts if pts.startswith(".") else pts
         try:
             declared = parse_number(pts) if pts else None
         except NumberError as e:
@@ -109,7 +156,16 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
         cells.append((ln, {rnd: (c, get(c)) for c, rnd in rounds.items()}))
     if len({p.start_no for p in players}) != len(players):
         raise InputError("two rows have the same start number", Place(source, None, None, "No"))
-    t = Tournament.build(players, max(rounds.values()), source=source)
+    square = _is_square(cells, players)
+    t = Tournament.build(players, (len(players) - 1) | 1 if square else max(rounds.values()), source=source)
+    if table.publisher or any(exports.positional(h) for h in table.header):  # a program's export: its own figures
+        t.extra["export_rows"] = rows
+        t.extra["publisher"] = table.publisher
+    _with_details(t, exports.details(table.title))
+    if square:
+        _read_square(t, cells, players, warnings)
+        _check(t, warnings)
+        return t
     for (ln, row), p in zip(cells, players):
         i = t.row(p.start_no)
         for rnd, (c, text) in row.items():
@@ -117,6 +173,9 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
             key = text.upper().replace(" ", "")
             if key in _BYES or text in _BYES:
                 t.kind[i, rnd - 1] = _BYES.get(key, _BYES.get(text))
+                continue
+            if key in _EXPORT_BYES:
+                t.kind[i, rnd - 1] = _EXPORT_BYES[key]
                 continue
             m = _GAME.match(text.replace(" ", ""))
             if not m:
@@ -127,10 +186,65 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
             if opp == p.start_no:
                 raise InputError(Message("round {}: player {} is paired with himself", rnd, opp), place)
             t.opponent[i, rnd - 1] = t.row(opp)
-            t.colour[i, rnd - 1] = {"w": 1, "b": -1}.get((m.group(2) or "-").lower(), 0)
+            t.colour[i, rnd - 1] = _COLOURS.get((m.group(2) or "-").lower(), 0)
             t.kind[i, rnd - 1] = _RESULT[m.group(3).replace(",", ".")]
     _check(t, warnings)
     return t
+
+
+#: a square crosstable's cell: the result against the player of the column (``*``: the diagonal)
+_SQUARE = {"1": Kind.WIN, "0": Kind.LOSS, "½": Kind.DRAW, "=": Kind.DRAW, "0.5": Kind.DRAW, "0,5": Kind.DRAW,
+           "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS}
+
+
+def _is_square(cells: list[tuple[int, dict[int, tuple[int, str]]]], players: list[Player]) -> bool:
+    """A round robin's square crosstable (chess-results' "Starting rank crosstable" of a round robin): one column
+    per player, ``*`` on the diagonal."""
+    return (len(players) > 1 and all(len(row) == len(players) for _, row in cells)
+            and all(row.get(p.start_no, (0, ""))[1] == "*" for (_, row), p in zip(cells, players)))
+
+
+def _read_square(t: Tournament, cells: list[tuple[int, dict[int, tuple[int, str]]]], players: list[Player],
+                 warnings: list[InputWarning]) -> None:
+    """The games of a square crosstable, placed in rounds by the round-robin schedule (the circle of the Berger
+    tables): the table does not say in which round or with which colour each game was played."""
+    n = len(players)
+    order = [p.start_no for p in players] + ([0] if n % 2 else [])  # 0: the free place of an odd number
+    schedule: dict[tuple[int, int], int] = {}
+    circle = order[:]
+    for r in range(len(order) - 1):
+        for k in range(len(order) // 2):
+            a, b = circle[k], circle[-1 - k]
+            schedule[(a, b)] = schedule[(b, a)] = r
+        circle = [circle[0], circle[-1], *circle[1:-1]]
+    for (ln, row), p in zip(cells, players):
+        i = t.row(p.start_no)
+        for opp, (c, text) in row.items():
+            key = text.replace(" ", "")
+            if opp == p.start_no or not key:
+                continue
+            if key not in _SQUARE:
+                raise InputError(Message("cell {} not understood (1, 0, ½, +, -)", repr(text[:20])),
+                                 Place(t.source, ln, c + 1, f"player {opp}"))
+            if opp not in t._row_of:
+                raise InputError(Message("column {} is not a player of this crosstable", opp), Place(t.source, ln, c + 1))
+            r = schedule[(p.start_no, opp)]
+            t.opponent[i, r], t.kind[i, r] = t.row(opp), _SQUARE[key]
+    warnings.append(InputWarning("a square crosstable does not say in which round each game was played nor with "
+                                 "which colour: the games are placed in rounds by the round-robin schedule, colours "
+                                 "unknown (tie-breaks on colours or on the order of rounds cannot be checked)",
+                                 Place(t.source)))
+
+
+def _with_details(t: Tournament, found: dict[str, object]) -> None:
+    """``t`` with what an export's title lines say (the start date chooses the rule set by date)."""
+    for key, field in (("name", "name"), ("start_date", "start_date"), ("end_date", "end_date"),
+                       ("type", "type_text")):
+        if key in found:
+            setattr(t, field, found[key])
+    rounds = found.get("rounds")
+    if isinstance(rounds, int) and t.rounds <= rounds <= MAX_ROUNDS:
+        t.planned_rounds = rounds
 
 
 def _column_number(c: int | None) -> int | None:

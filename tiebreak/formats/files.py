@@ -44,6 +44,19 @@ def read_input(path: str | Path) -> bytes:
         raise InputError(Message("cannot read the file: {}", e.strerror or e), Place(str(path))) from None
 
 
+def head(path: str | Path, n: int) -> bytes:
+    """The first ``n`` bytes of an input file (those given by :func:`reading` when they are), or ``b""`` when it cannot
+    be read (the reader then says why)."""
+    given = _GIVEN.get()
+    if given is not None and given[0] == str(path):
+        return given[1][:n]
+    try:
+        with open(path, "rb") as f:
+            return f.read(n)
+    except OSError:
+        return b""
+
+
 def read_text(path: str | Path) -> str:
     """The text of a UTF-8 input file (a BOM is allowed), or an InputError naming the file and the bad byte."""
     data = read_input(path)

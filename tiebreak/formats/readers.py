@@ -1,7 +1,8 @@
 """Choose the reader by the file's name: ``.xml`` Chess-Results XML, ``.pgn`` broadcast PGN, ``.csv``/``.xlsx`` a
 crosstable, ``.json`` Chess-JSON, the pairing programs' own files (``.sce`` Sharly Chess, ``.swt`` Swiss-Chess,
-``.papi`` Papi), anything else TRF (TRF-16, TRF-2026, Krause).  A file that holds several tournaments (a Sharly Chess
-event) is read with ``event``, the program's own number of one of them."""
+``.papi`` Papi, ``.TUNX``/``.TURX``/``.TUTX``/``.TUMX`` Swiss-Manager), anything else TRF (TRF-16, TRF-2026, Krause).
+A Swiss-Manager file is known by its content too, whatever its name.  A file that holds several tournaments (a Sharly
+Chess event) is read with ``event``, the program's own number of one of them."""
 
 from __future__ import annotations
 
@@ -17,12 +18,14 @@ from ..engine.model import Tournament
 
 #: file extension -> the module that reads it (anything else is TRF); modules are imported when a file needs them,
 #: so a command pays only for the format it reads
-READERS = {".xml": "chessresults", ".pgn": "pgn", ".csv": "crosstable", ".xlsx": "crosstable", ".json": "chessjson",
-           ".sce": "sharly", ".swt": "swt", ".papi": "papi"}
+READERS = {".xml": "chessresults", ".pgn": "pgn", ".csv": "crosstable", ".xlsx": "crosstable", ".html": "crosstable",
+           ".htm": "crosstable", ".json": "chessjson", ".sce": "sharly", ".swt": "swt", ".papi": "papi",
+           ".tunx": "swissmanager_read", ".turx": "swissmanager_read", ".tutx": "swissmanager_read",
+           ".tumx": "swissmanager_read"}
 #: the readers of files with several tournaments: their ``load`` takes ``event``
 MULTI_EVENT = {"sharly"}
 #: the pairing programs' own files (their suffixes), which the live watcher reads whole
-PROGRAM_FILES = {".sce", ".swt", ".papi"}
+PROGRAM_FILES = {".sce", ".swt", ".papi", ".tunx", ".turx", ".tutx", ".tumx"}
 WRITERS = {".trf": "trf", ".txt": "trf", ".tab": "trf", ".csv": "crosstable", ".xlsx": "crosstable", ".json": "chessjson"}
 
 
@@ -40,9 +43,9 @@ class _Writer(Protocol):
 
 
 if TYPE_CHECKING:  # mypy checks that the modules named above are readers (and writers); never run
-    from . import chessjson, chessresults, crosstable, papi, pgn, sharly, swt, trf
+    from . import chessjson, chessresults, crosstable, papi, pgn, sharly, swissmanager_read, swt, trf
 
-    _READERS: list[_Reader] = [chessresults, pgn, crosstable, chessjson, trf, swt, papi]
+    _READERS: list[_Reader] = [chessresults, pgn, crosstable, chessjson, trf, swt, papi, swissmanager_read]
     _MULTI: list[_MultiReader] = [sharly]
     _WRITERS: list[_Writer] = [trf, crosstable, chessjson]
 
@@ -65,9 +68,35 @@ def takes_event(path: str | Path) -> bool:
     return READERS.get(Path(path).suffix.lower(), "trf") in MULTI_EVENT
 
 
+def reader_name(path: str | Path) -> str:
+    """The reader of ``path``: by its name, except that a Swiss-Manager file is known by its first bytes whatever its
+    name (a ``.trf`` or a file without an extension that is one is read as one)."""
+    name = READERS.get(Path(path).suffix.lower(), "trf")
+    if name == "trf":
+        from .files import head
+        from .swissmanager_file import is_swiss_manager
+
+        if is_swiss_manager(head(path, 4)):
+            return "swissmanager_read"
+    return name
+
+
+def keeps_pending(path: str | Path, head: bytes) -> bool:
+    """Whether the reader of ``path`` (whose first bytes are ``head``) keeps the games in play in
+    ``Tournament.pending``: every reader but TRF's, whose live reading finds them in the lines.
+
+    >>> swiss_manager = bytes.fromhex("93ff8944")
+    >>> keeps_pending("a.trf", b"012 Open"), keeps_pending("a.json", b"{"), keeps_pending("a.trf", swiss_manager)
+    (False, True, True)
+    """
+    from .swissmanager_file import is_swiss_manager
+
+    return Path(path).suffix.lower() in READERS or is_swiss_manager(head)
+
+
 def load(path: str | Path, warnings: list[InputWarning] | None = None, event: int | None = None) -> Tournament:
     """The tournament of ``path`` (``event``: which one, in a file that holds several)."""
-    name = READERS.get(Path(path).suffix.lower(), "trf")
+    name = reader_name(path)
     if name in MULTI_EVENT:
         return cast(_MultiReader, _module(name)).load(path, warnings, event)
     warnings = warnings if warnings is not None else []

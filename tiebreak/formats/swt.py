@@ -194,6 +194,7 @@ def build(f: SwtFile, source: str, warnings: list[InputWarning]) -> Tournament:
                          type_text={0: "Swiss System", 1: "Round Robin"}.get(f.system, ""),
                          start_date=_date(f.start))
     t.extra["lines"] = _team_lines(f) if f.team_event else []
+    t.extra["publisher"] = "Swiss-Chess"  # ``check``: the program whose figures the file holds
     if not f.team_event:
         t.declared_tiebreaks = _tiebreaks(f)
     pending: set[tuple[int, int, int]] = set()

@@ -206,7 +206,7 @@ class LiveEvent:
     def load(self, data: bytes, warnings: list[InputWarning]) -> AsItStands:
         """The version of ``data`` as it stands (:meth:`tournament` and its games in play)."""
         t = self.tournament(data, warnings)
-        if self.path.suffix.lower() in readers.READERS:
+        if readers.keeps_pending(self.path, data):
             blocks = blocks_of(getattr(t, "pending", []))  # Chess-JSON keeps its games without results in t.pending
         else:
             lines = decode(data, self.name, [])[0].replace("\r\n", "\n").replace("\r", "\n").split("\n")

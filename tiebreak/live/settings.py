@@ -35,6 +35,16 @@ class Settings:
     event: int | None = None
 
 
+def sse(kind: str, data: object, retry: int | None = None) -> bytes:
+    """One Server-Sent Event as it goes on the wire.
+
+    >>> sse("hello", [], retry=2000)
+    b'retry: 2000\\nevent: hello\\ndata: []\\n\\n'
+    """
+    head = f"retry: {retry}\n" if retry is not None else ""
+    return f"{head}event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n".encode()
+
+
 @dataclass
 class Update:
     """What the subscribers are told about a new version (the Server-Sent Event's data)."""

@@ -90,5 +90,5 @@ def odds_job(o: service.OddsOptions, path: str) -> bytes:
                  "description": "the command line's JSON, or HTML or text",
                  "content": {kind.split(";")[0]: {} for kind in MEDIA_TYPES.values()}}})
 async def odds(request: Request, form: Annotated[OddsForm, Form()]) -> Response:
-    body, _ = await run_on_upload(request, form, odds_job)
+    body, _ = await run_on_upload(request, form, odds_job, heavy=True)
     return Response(body, media_type=MEDIA_TYPES[form.format or "json"])

@@ -12,7 +12,9 @@ from fastapi.responses import Response
 from pydantic import Field
 
 from .. import service
+from ..engine.conventions import PROGRAMS
 from ..engine.messages import Message
+from ..formats.published import HTML_SUFFIXES
 from ..render.output import json_schema
 from . import jobs
 from .errors import ERRORS, ApiError
@@ -73,7 +75,9 @@ async def explain(request: Request, form: Annotated[ExplainForm, Form()]) -> Res
 
 class CheckForm(StandingsForm):
     published: UploadFile | Annotated[str, Field(max_length=MAX_TEXT)] | None = Field(
-        None, description="published standings: a CSV/XLSX file, or CSV text")
+        None, description="published standings: a CSV/XLSX file, a saved HTML page (chess-results, Vega), or CSV text")
+    publisher: Annotated[str | None, choice(*PROGRAMS)] = Field(
+        None, description="the program that published the standings (default: the one the file names)")
 
 
 @router.post("/check", response_model=CheckReport, openapi_extra=multipart(CheckForm),
@@ -84,9 +88,10 @@ async def check(request: Request, form: Annotated[CheckForm, Form()]) -> Respons
     if isinstance(upload, str) and upload.strip():
         published, published_name = ("published.csv", upload.encode("utf-8")), "published"
     elif upload is not None and not isinstance(upload, str):
-        suffix = ".xlsx" if Path(upload.filename or "").suffix.lower() == ".xlsx" else ".csv"
+        given = Path(upload.filename or "").suffix.lower()
+        suffix = given if given in (".xlsx", *HTML_SUFFIXES) else ".csv"
         published, published_name = ("published" + suffix, await upload.read()), uploaded_name(upload.filename or "")
-    body, _ = await run_on_upload(request, form, jobs.check, published, published_name)
+    body, _ = await run_on_upload(request, form, jobs.check, published, published_name, heavy=True)
     return _json((body, None))
 
 

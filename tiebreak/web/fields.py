@@ -164,8 +164,8 @@ class StandingsForm(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     file: UploadFile | None = File(None, description="TRF, Chess-JSON, Chess-Results XML, PGN, CSV, XLSX, or a "
-                                                     "pairing program's own file (Sharly Chess .sce, Swiss-Chess .swt, "
-                                                     "Papi .papi)")
+                                                     "pairing program's own file (Swiss-Manager .TUNX .TURX .TUTX .TUMX, "
+                                                     "Sharly Chess .sce, Swiss-Chess .swt, Papi .papi)")
     example: Text = Field(None, description="name of a bundled example instead of a file",
                           examples=["hobsons-bay-cup-2025.trf"])
     event: Event = None

@@ -12,6 +12,7 @@ from fastapi.responses import HTMLResponse
 
 from .. import service
 from ..arbiter.clubs import MAX_BEST
+from ..engine.conventions import PROGRAMS
 from ..engine.numbers import MAX_SEED, MAX_UNRATED_RATING
 from ..engine.presets import PRESETS
 from ..engine.rules import COMPAT_CHOICES, RULE_CHOICES
@@ -48,7 +49,7 @@ def _page(lang: str) -> str:
     all_words = words.page_words(lang)
     return _env.get_template("index.html").render(
         lang=lang, w=all_words["words"], p=all_words["page"], r=all_words["ratings"], languages=LANGUAGES,
-        rules=RULE_CHOICES, compat=COMPAT_CHOICES, limits=PAGE_LIMITS, table_css=TABLE_CSS,
+        rules=RULE_CHOICES, compat=COMPAT_CHOICES, limits=PAGE_LIMITS, table_css=TABLE_CSS, programs=list(PROGRAMS),
         presets=[replace(pr, source=message(pr.source, lang)) for pr in PRESETS.values()],  # their tooltips
         examples=sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [],
         formats=[f for f in service.EXTENSIONS if f != "json"],

@@ -50,19 +50,18 @@ class BodyLimit:
         declared = headers.get(b"content-length", b"").decode("latin-1")
         if declared.isascii() and declared.isdigit() and len(declared) < 20 and int(declared) > self.limit:
             return await self._refuse(scope, receive, send)
-        chunks: list[bytes] = []
-        size = 0
+        received = bytearray()  # one buffer: a body sent a byte at a time costs its bytes, not an object per byte
         while True:
             event = await receive()
             if event["type"] != "http.request":
                 return
-            chunks.append(event.get("body", b""))
-            size += len(chunks[-1])
-            if size > self.limit:
+            received += event.get("body", b"")
+            if len(received) > self.limit:
                 return await self._refuse(scope, receive, send)
             if not event.get("more_body"):
                 break
-        body, given = b"".join(chunks), False
+        body, given = bytes(received), False
+        del received
 
         async def replay() -> ASGIMessage:
             nonlocal given
@@ -111,10 +110,11 @@ class UploadForm(Protocol[Options_co]):
 
 async def run_on_upload(request: Request, form: UploadForm[Options_co],
                         fn: Callable[[Options_co, str, Unpack[Args]], Answer], *args: Unpack[Args],
-                        pausable: bool = True) -> tuple[Answer, str]:
+                        pausable: bool = True, heavy: bool = False) -> tuple[Answer, str]:
     """``fn(options, path, *args)`` in a worker process on the uploaded file (or the chosen example); the answer
     and the file name the user knows it by.  Errors name that file, never the temporary one.  ``pausable``: see
-    :meth:`~tiebreak.web.workers.WorkerPool.run`."""
+    :meth:`~tiebreak.web.workers.WorkerPool.run`; ``heavy``: in the heavy lane (odds, checks), never in the way of
+    the light requests."""
     lang = request.state.lang = request_language(request, form.lang)
     options = form.options()
     upload: UploadFile | None = form.file
@@ -137,7 +137,7 @@ async def run_on_upload(request: Request, form: UploadForm[Options_co],
             # the answer's words in the request's language; the file by the name the user knows it by
             options = cast(Options_co, replace(options, lang=lang, name=shown))  # type: ignore[type-var]
         try:
-            workers: WorkerPool = request.app.state.workers
+            workers: WorkerPool = request.app.state.heavy if heavy else request.app.state.workers
             return await workers.run(fn, options, str(path), *args, tmp=tmp, client=client_of(request),
                                      pausable=pausable), shown
         except ApiError as e:

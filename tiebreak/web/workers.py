@@ -1,5 +1,7 @@
-"""Heavy requests run in worker processes that are killed at the time limit (issue 14, finding 3), shared fairly
-between clients (issue 24).
+"""Requests that compute run in worker processes that are killed at the time limit (issue 14, finding 3), shared
+fairly between clients (issue 24), in two lanes (issue 34): a pool for light requests (standings, explanations,
+prizes...) and one for heavy ones (odds, checks against published standings), whose processes run at a lower
+priority (``nice``), so a flood of heavy requests from however many addresses never delays a light one.
 
 Each heavy request gets a fresh process from a fork server (started once, with the engine already imported, so a
 process costs a few milliseconds).  At most ``slots`` run at once (default: the machine's cores); at most ``queue``
@@ -7,6 +9,9 @@ more wait, and a request beyond that is refused at once with 503, unless one cli
 its share: then its newest waiting request is refused (429) and the new one takes its place.  A request still running at the time
 limit (60 s by default, waiting included) is answered 503 and its process group is killed, the Chromium of a PDF
 print with it, so the work really stops and its memory goes back to the system.
+
+Each pool bounds the work of one address (``per_client`` requests running or waiting; one more is refused at once
+with 429) and the work waiting in all (``queue``).
 
 Fairness: a free slot goes to the waiting request whose client runs the fewest requests, then to the one that has
 run the least (a new request before one that was paused).  When every slot is taken, a request that has run at least
@@ -58,13 +63,13 @@ _BOOT = """
 try:
     import pickle
     from tiebreak.web.workers import _child
-    tmp, fn, args = pickle.loads(payload)
+    tmp, fn, args, nice = pickle.loads(payload)
 except BaseException as e:
     short = type(e).__name__ + (" " + repr(e.name) if isinstance(e, ImportError) and e.name else "")
     conn.send(("start", (short, f"{type(e).__name__}: {e}")))
     conn.close()
 else:
-    _child(conn, tmp, fn, args)
+    _child(conn, tmp, fn, args, nice)
 """
 _STARTING = threading.Lock()
 
@@ -93,7 +98,8 @@ def _ensure_fork_server() -> None:
                 os.environ["PYTHONSAFEPATH"] = old
 
 
-def _child(conn: Connection, tmp: str | None, fn: Callable[[Unpack[Args]], object], args: tuple[Unpack[Args]]) -> None:
+def _child(conn: Connection, tmp: str | None, fn: Callable[[Unpack[Args]], object], args: tuple[Unpack[Args]],
+           nice: int = 0) -> None:
     """Body of a worker process: its own process group (killed whole), temporary files inside the request's folder
     (removed by the server even when this process is killed), the answer or the error sent back."""
     os.setpgrp()
@@ -102,6 +108,8 @@ def _child(conn: Connection, tmp: str | None, fn: Callable[[Unpack[Args]], objec
 
         tempfile.tempdir = tmp
     try:
+        if nice:
+            os.nice(nice)  # a heavy lane's worker: the light lane's run first on a busy machine
         answer: Outcome = ("ok", fn(*args))
     except ApiError as e:
         answer = ("error", e)
@@ -133,11 +141,14 @@ class _Job:
 
 
 class WorkerPool:
-    """Runs functions in killable processes, ``slots`` at once, ``queue`` waiting, shared fairly between clients."""
+    """Runs functions in killable processes, ``slots`` at once, ``queue`` waiting, at most ``per_client`` of one
+    client, shared fairly between clients; ``nice``: the priority of its processes (0: normal; a heavy lane's: 10)."""
 
-    def __init__(self, slots: int | None = None, queue: int = 64, time_limit: float = 60, quantum: float = 0.5) -> None:
+    def __init__(self, slots: int | None = None, queue: int = 64, time_limit: float = 60, quantum: float = 0.5,
+                 per_client: int | None = None, nice: int = 0) -> None:
         self.slots = slots or os.cpu_count() or 1
-        self.queue, self.time_limit, self.quantum = queue, time_limit, quantum
+        self.queue, self.time_limit, self.quantum, self.nice = queue, time_limit, quantum, nice
+        self.per_client = per_client or max(4, self.slots + queue // 8)
         self._jobs: list[_Job] = []
         #: process ids of the workers running now (the tests look at them)
         self.running: set[int] = set()
@@ -147,6 +158,9 @@ class WorkerPool:
         """``fn(*args)`` in a worker process for ``client``; 503 when the queue is full or the time limit is
         reached, 429 when the request gave its place in a full queue to another client's.  ``pausable``: whether the work may
         be paused for another's (not a PDF print, whose browser keeps its own time)."""
+        if sum(j.client == client for j in self._jobs) >= self.per_client:
+            raise ApiError(429, "too many requests at once from your address; try again when your other requests are "
+                                "answered")
         waiting = sum(j.state != "running" for j in self._jobs)  # a paused request waits for a slot too
         if waiting >= self.queue and self._busy() >= self.slots and not self._evict_for(client):
             raise ApiError(503, "the server is busy; try again in a minute")
@@ -240,7 +254,7 @@ class WorkerPool:
                           tmp: str | None) -> Answer:
         ctx = _context()
         receiving, sending = ctx.Pipe(duplex=False)
-        payload = pickle.dumps((tmp, fn, args))  # the work by name: imported in the worker by _BOOT
+        payload = pickle.dumps((tmp, fn, args, self.nice))  # the work by name: imported in the worker by _BOOT
         process = ctx.Process(target=exec, args=(_BOOT, {"conn": sending, "payload": payload}), daemon=True)
         try:
             await anyio.to_thread.run_sync(_start_process, process)

@@ -796,6 +796,7 @@ $("check-button").addEventListener("click", async () => {
   if (!$("check-own-list").checked) form.delete("tiebreaks");
   const published = $("published-file").files[0];
   if (published) form.append("published", published);
+  if ($("publisher").value) form.append("publisher", $("publisher").value);
   const C = W.check;
   checkTable($("check-table"), [], []);
   checkTable($("check-rules"), [], []);
