@@ -265,7 +265,7 @@ def check(t: Tournament, published: Published, tiebreaks: str | None = None, *, 
 def publishing_notes(ours: Any, rows: dict[int, PublishedRow], columns: list[str], publisher: str) -> list[str]:
     """What the check should say about how the file was published: the program, and the 0s printed for averages the
     rules leave undefined (agreeing, as a display convention)."""
-    out = [f"published by {publisher}"] if publisher else []
+    out: list[str] = [Message("published by {}", publisher)] if publisher else []
     zeros = [c for sno, row in rows.items() for c in columns
              if (pv := row.values.get(c)) is not None and display_zero(pv, ours.row(sno).values[c], c)]
     if zeros:

@@ -103,7 +103,7 @@ def check_teams(t: Tournament, published: Published, tiebreaks: str | None = Non
                                         system=system)
         mine = next(a for a in agreements if a.rules == announced)
         notes += follows(reading, points_from, mine, _agreement(announced, theirs, rows, columns))
-    notes += published.unknown + ([f"published by {published.publisher}"] if published.publisher else [])
+    notes += published.unknown + ([Message("published by {}", published.publisher)] if published.publisher else [])
     return Report(t.source or published.source, announced, ours.tiebreaks, not differences, differences, order, best,
                   notes, unmatched, published.source, verdict(differences, order, published.publisher), published.publisher)
 

@@ -64,7 +64,7 @@ def export(path: str | Path, table: str) -> list[dict[str, str]]:
     if len(out) > MAX_OUTPUT:
         raise InputError(Message("table {} is larger than {} bytes", table, format(MAX_OUTPUT, ',')), Place(source, field=table))
     if proc.returncode != 0:
-        why = one_line(err.decode("utf-8", errors="replace"))[:200] or f"exit status {proc.returncode}"
+        why = one_line(err.decode("utf-8", errors="replace"))[:200] or Message("exit status {}", proc.returncode)
         raise InputError(Message("not a Papi file, or table {} cannot be read: {}", table, why), Place(source, field=table))
     return list(csv.DictReader(io.StringIO(out.decode("utf-8", errors="replace"))))
 

@@ -174,8 +174,9 @@ def from_rows(rows: list[list[str]], source: str, warnings: list[InputWarning] |
                 ignored.append(h)
                 if h and spec is None and found is None and not headings.other(h) and exports.positional(h) is None:
                     near = headings.nearest(h, team)
-                    unknown.append(f"published column {h[:40]!r} is not a heading we know; not compared"
-                                   + (f" (nearest: {', '.join(near)})" if near else ""))
+                    unknown.append(Message("published column {} is not a heading we know; not compared (nearest: {})",
+                                           repr(h[:40]), ", ".join(near)) if near else
+                                   Message("published column {} is not a heading we know; not compared", repr(h[:40])))
             continue
         role[i] = spec
         columns.append(spec)
@@ -223,7 +224,7 @@ def _positional_meanings(head: list[str], legend: dict[int, str], tiebreaks: str
         if has_points and items and items[0].upper() == "PTS":
             items = items[1:]
         given = {i: _spec(items[n - 1], team) for i, n in places.items() if n <= len(items)}
-        notes += [f"published column {head[i]!r} has no item in the announced list; not compared"
+        notes += [Message("published column {} has no item in the announced list; not compared", repr(head[i]))
                   for i, n in places.items() if n > len(items)]
         return {i: s for i, s in given.items() if s}
     out: dict[int, str] = {}
