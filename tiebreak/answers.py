@@ -69,7 +69,8 @@ def playoffs(o: service.Options, path: str, places: str, after: int,
 
 def prizes(o: service.Options, path: str, text: str, source: str, method: str,
            warnings: list[InputWarning]) -> tuple[list[dict[str, Any]], int | None]:
-    """The prize list ``text`` (lines kind,place,amount; ``source`` names it in errors) distributed by ``method``:
+    """The prize list ``text`` (lines place,N,amount or category,EXPR,amount; ``source`` names it in errors)
+    distributed by ``method``:
     rank, start number, name, prize, amount and, for a shared prize, the pool and what is left of it once the shares
     are rounded down to the cent."""
     from .arbiter.prizes import distribute, parse_prizes

@@ -174,7 +174,7 @@ def individual_writers(t: Tournament, s: Standings, o: Options) -> dict[str, Wri
         columns = render.category_columns(cats) if cats else None
     else:
         extra, text, sections, columns = {}, "", "", None
-    rating_hint(s)  # a note for every rating tie-break left undefined
+    rating_hint(s, o.unrated_rating)  # a note for every rating tie-break left undefined
     return {"json": lambda: output.to_json(s, details=o.details, extra=extra, columns=pc),
             "csv": lambda: output.to_csv(s, columns, pc),
             "text": lambda: output.to_text(s, o.lang, pc) + square.square_section(s, o.lang) + ("\n" + text if text else ""),

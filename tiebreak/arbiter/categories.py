@@ -3,7 +3,9 @@ expressions prize lists use, and the standings inside each one, as Chess-Results
 
 An expression is one or more conditions joined by ``&``: ``birth>=2010``, ``sex=w``, ``rating<1600``,
 ``rating>=1400&rating<1600``, ``fed=AUS``, ``title=WGM``, ``unrated``. Texts compare case-insensitively; ``birth`` is
-the birth year; a player without a rating has rating 0 (so ``rating<1600`` includes the unrated).
+the birth year.  A rating condition holds for rated players only: ``rating<1600`` is the players rated under 1600,
+never the unrated (an unrated player is not known to be under 1600); ``unrated`` names those, as a category of its
+own (prize lists give the two separately).
 
 >>> from tiebreak import compute_standings
 >>> from tiebreak.formats import trf
@@ -63,8 +65,8 @@ def _condition(text: str, whole: str) -> Callable[[Player], bool]:
             raise SpecifierError(Message("category {}: {} is not a number of at most 4 digits",
                                          repr(whole), repr(value)))
         target = int(value)
-        if what == "rating":
-            return lambda p: compare(p.rating or 0, target)
+        if what == "rating":  # rated players only (the module's documentation)
+            return lambda p: bool(p.rating) and compare(p.rating, target)
         return lambda p: _birth_year(p) is not None and compare(_birth_year(p), target)
     target_text = value.casefold()
     return lambda p: compare((getattr(p, what) or "").strip().casefold(), target_text)

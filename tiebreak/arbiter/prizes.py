@@ -14,20 +14,19 @@ prizes among the players without one (the usual rule in prize lists; ``one_per_p
 
 from __future__ import annotations
 
-import operator
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
-from ..engine.errors import InputError, Place
+from ..engine.errors import InputError, Place, SpecifierError
 from ..engine.messages import Message
 from ..engine.model import Player
 from ..engine.numbers import NumberError, parse_int, parse_number
 from ..engine.standings import Standings
 from ..formats.files import read_text
 from ..formats.text import csv_rows
+from .categories import Category, parse_category
 
 if TYPE_CHECKING:  # a team event's standings work as well
     from ..engine.team import TeamStandings
@@ -145,25 +144,34 @@ def read_prizes(path: str | Path) -> list[Prize]:
 
 
 def parse_prizes(text: str, source: str = "") -> list[Prize]:
-    """CSV ``kind,place_or_category,amount``: ``place,1,500``; ``rating<1600,1,100`` (category by rating);
-    ``sex=w,1,80``; ``place,1,`` (indivisible).
+    """CSV lines ``place,N,amount`` (the prize of place N) and ``category,EXPR,amount`` (a category's prizes, its
+    1st, 2nd… in the order of the lines; EXPR as ``--category`` reads it: ``rating<1600``, ``unrated``,
+    ``sex=w&birth>=2010``, rated players only in a rating band); an empty amount is an indivisible prize (a cup).
+    The older ``EXPR,N,amount`` (``rating<1600,1,100``) still reads.
 
-    >>> [(p.name, p.amount) for p in parse_prizes("place,1,500\\nrating<1600,1,")]
-    [('1. place', Fraction(500, 1)), ('rating<1600 1.', None)]
+    >>> [(p.name, p.amount) for p in parse_prizes("place,1,500\\ncategory,rating<1600,100\\ncategory,rating<1600,")]
+    [('1. place', Fraction(500, 1)), ('rating<1600 1.', Fraction(100, 1)), ('rating<1600 2.', None)]
     >>> parse_prizes("place,2,100")[0].name.context
     'prize:place'
     """
-    prizes = []
+    prizes: list[Prize] = []
     for ln, row in enumerate(csv_rows(text, source), 1):
         if not row or row[0].strip().lower() in ("kind", "") or row[0].startswith("#"):
             continue
         if len(row) < 2:
-            raise InputError("expected kind,place,amount", Place(source, ln, 1, "prize"))
-        try:
-            place = parse_int(row[1], 1, 100_000)
-        except NumberError as e:
-            raise InputError(Message("place: {}", e), Place(source, ln, 2, "place")) from None
+            raise InputError("expected place,N,amount or category,EXPR,amount", Place(source, ln, 1, "prize"))
         kind = row[0].strip()
+        category: Category | None
+        if kind.lower() == "category":
+            category = _category(row[1], source, ln, 2)
+            place = 1 + sum(1 for p in prizes if p.category == category.text)
+        else:
+            try:
+                place = parse_int(row[1], 1, 100_000)
+            except NumberError as e:
+                raise InputError(Message("place: {} (a category's line is category,EXPR,amount)", e),
+                                 Place(source, ln, 2, "place")) from None
+            category = None if kind.lower() == "place" else _category(kind, source, ln, 1)
         amount_text = row[2].strip() if len(row) > 2 else ""
         try:
             amount = parse_number(amount_text) if amount_text else None
@@ -171,45 +179,18 @@ def parse_prizes(text: str, source: str = "") -> list[Prize]:
             raise InputError(Message("amount: {}", e), Place(source, ln, 3, "amount")) from None
         if amount is not None and amount < 0:
             raise InputError(Message("amount {} is negative", repr(amount_text)), Place(source, ln, 3, "amount"))
-        if kind == "place":
+        if category is None:
             prizes.append(Prize(Message("{n}. place", context="prize:place", n=place), amount, place))
         else:
-            prizes.append(Prize(Message("{category} {n}.", context="prize:category", category=kind, n=place), amount, place, kind,
-                                _predicate(kind, source, ln)))
+            prizes.append(Prize(Message("{category} {n}.", context="prize:category", category=category.text, n=place),
+                                amount, place,
+                                category.text, category.test))
     return prizes
 
 
-_CATEGORY = re.compile(r"\s*([A-Za-z]+)\s*(<=|>=|<|>|=)\s*([^<>=]*?)\s*")
-#: the comparison of a category (``rating<1600``): the player's value, then the category's
-_COMPARE: dict[str, Callable[[Any, Any], Any]] = {"<": operator.lt, ">": operator.gt, "<=": operator.le,
-                                                  ">=": operator.ge, "=": operator.eq}
-
-
-def _predicate(kind: str, path: str, ln: int) -> Callable[[Player], bool]:
-    m = _CATEGORY.fullmatch(kind)
-    if m is None or not m.group(3):
-        raise InputError(Message("category {} not understood (e.g. rating<1600, sex=w)", repr(kind)),
-                         Place(str(path), ln, 1, "kind"))
-    field, op, value = m.groups()
-    attr = {"rating": "rating", "sex": "sex", "fed": "federation", "federation": "federation",
-            "birth": "birth_date", "title": "title"}.get(field.lower())
-    if attr is None:
-        raise InputError(Message("category field {} not known", repr(field)), Place(str(path), ln, 1, "kind"))
-    if attr in ("rating", "birth_date"):
-        try:
-            number = parse_int(value, 0, 9999)
-        except NumberError as e:
-            raise InputError(Message("category {}: {}", repr(kind), e), Place(str(path), ln, 1, "kind")) from None
-
-    def test(player: Player) -> bool:
-        v = getattr(player, attr)
-        target: int | str
-        if attr == "rating":
-            v, target = (v or 0), number
-        elif attr == "birth_date":
-            head = (v or "")[:4]
-            v, target = int(head) if head.isascii() and head.isdigit() else 0, number
-        else:
-            v, target = (v or "").lower(), value.lower()
-        return bool(_COMPARE[op](v, target))
-    return test
+def _category(text: str, source: str, ln: int, column: int) -> Category:
+    """The category of a prize line, as ``--category`` reads it (an error names the line and column)."""
+    try:
+        return parse_category(text)
+    except SpecifierError as e:
+        raise InputError(e.message, Place(source, ln, column, "category")) from None

@@ -6,7 +6,7 @@ Groups are kept as a dense group number per player (0 = best): each tie-break re
 
 from __future__ import annotations
 
-import random
+import hashlib
 from typing import Any, Callable, Iterable
 
 import numpy as np
@@ -101,13 +101,36 @@ def apply_list(n: int, steps: Iterable[Step]) -> tuple[np.ndarray, list[Column]]
     return group, columns
 
 
+#: the largest seed :func:`event_seed` derives (six digits, easy to read out and type)
+EVENT_SEED_LIMIT = 999_999
+
+
+def event_seed(name: str, participants: Iterable[tuple[int, str]]) -> int:
+    """The seed of an event's lots when none is given (Art. 4.2: a lot is drawn once for the event): made from the
+    event's identity -- its name and its participants' numbers and names -- never from results, the clock or the
+    machine, so every build, run, round and face (command line, page, API, live screen, website) draws the same lot,
+    and a player who wins a lot keeps winning it against the same opponent as results come in.  A participant added
+    or renamed makes another event (another lot); ``--seed`` still decides when given.
+
+    >>> (event_seed("Club Open", [(1, "Ann"), (2, "Bob")])
+    ...  == event_seed("Club Open", [(1, "Ann"), (2, "Bob")]) != event_seed("Club Open", [(1, "Ann")]))
+    True
+    >>> 1 <= event_seed("", []) <= EVENT_SEED_LIMIT
+    True
+    """
+    digest = hashlib.sha256(name.strip().encode())
+    for number, who in participants:
+        digest.update(f"\n{number}\t{who.strip()}".encode())
+    return int.from_bytes(digest.digest()[:8], "big") % EVENT_SEED_LIMIT + 1
+
+
 def finish(group: np.ndarray, numbers: list[int], lots: bool,
            seed: int | None) -> tuple[np.ndarray, np.ndarray, np.ndarray, int | None]:
-    """Final order, ranks and lots: ties drawn by lot with ``seed`` (chosen and reported when None), or shared."""
+    """Final order, ranks and lots: ties drawn by lot with ``seed`` (the event's own, :func:`event_seed`, as the
+    callers pass it), or shared."""
     n = len(group)
     if lots:
-        if seed is None:
-            seed = random.SystemRandom().randrange(1, 10**6)
+        assert seed is not None, "the caller passes the event's seed (event_seed) when none is given"
         order, lot = draw_lots(group, seed)
         ranks = np.empty(n, np.int64)
         ranks[order] = np.arange(1, n + 1)

@@ -36,7 +36,7 @@ from .passes import (
     Column,
     Context,
 )
-from .ranking import Step, apply_list, column_keys, finish
+from .ranking import Step, apply_list, column_keys, event_seed, finish
 from .registry import CATALOGUE, parse_list
 from .rules import EDITIONS, RuleSet, choose_rules, with_choices
 from .specifier import TieBreakSpec
@@ -235,6 +235,17 @@ def _check_bounds(t: Tournament, specs: list[TieBreakSpec], seed: int | None, un
                                          spec.text, t.rounds), field="tiebreaks")
 
 
+def tournament_seed(t: Tournament) -> int:
+    """The event's own seed of the lots (:func:`tiebreak.engine.ranking.event_seed` of its name and players): a team
+    event's is its players', so the teams' and the players' standings of one event share it.
+
+    >>> from tiebreak import trf
+    >>> tournament_seed(trf.load("examples/hobsons-bay-cup-2025.trf"))
+    816560
+    """
+    return event_seed(t.name, ((p.start_no, p.name) for p in t.players))
+
+
 def compute_standings(
     tournament: Tournament,
     tiebreaks: str | Sequence[str | TieBreakSpec] | None = None,
@@ -254,8 +265,8 @@ def compute_standings(
       with some choices changed by ``dataclasses.replace``).
     * ``after_round``: standings after that round (default: the last round with results).
     * ``unrated_rating``: rating given to unrated players in rating tie-breaks (else those are undefined).
-    * ``seed``/``lots``: remaining ties are drawn by lot with ``seed`` (a random seed is chosen and reported
-      when none is given); ``lots=False`` leaves them tied with shared ranks.
+    * ``seed``/``lots``: remaining ties are drawn by lot with ``seed`` (when none is given, the event's own,
+      :func:`tournament_seed`: the same lot in every run); ``lots=False`` leaves them tied with shared ranks.
     * ``system``: ``swiss`` or ``round robin`` to override the detection.
     * ``cumulative_half_bye``: ``deduct`` or ``keep`` a half-point bye's ½ in the cumulative score (US-CUM,
       RU-CUM); default: each rule set's own (``uscf`` keeps it, seed 002; ``ru`` deducts it, seed 004).
@@ -318,6 +329,8 @@ def compute_standings(
 
     n = len(t.players)
     group, columns = apply_list(n, (step(spec) for spec in effective))
+    if seed is None and lots:
+        seed = tournament_seed(t)
     order, ranks, lot, seed = finish(group, [p.start_no for p in t.players], lots, seed)
     drawn = int((lot > 0).sum())
     if drawn:

@@ -124,7 +124,7 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
                            after_round: int | None = None, seed: int | None = None, lots: bool = True,
                            system: str | None = None) -> TeamStandings:
     """Rank the teams (C.07 Art. 4.2 as for individuals)."""
-    from .standings import detect_system
+    from .standings import detect_system, tournament_seed
 
     m = tt.matches
     notes: list[str] = []
@@ -171,6 +171,8 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
         return spec, None, (lambda members: (encounter(tc, members, spec.played).tiers, {})), tied_groups
 
     group, columns = apply_list(len(tt.teams), (step(spec) for spec in specs))
+    if seed is None and lots:
+        seed = tournament_seed(tt.games)
     order, ranks, lot, seed = finish(group, [tm.number for tm in tt.teams], lots, seed)
     drawn = int((lot > 0).sum())
     if drawn:  # as for players: the seed is told, so the draw can be repeated

@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterable
+from fractions import Fraction
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place
@@ -288,8 +289,15 @@ _CELL_BACK = {Kind.WIN: "1", Kind.LOSS: "0", Kind.DRAW: "=", Kind.WIN_SHORT: "W"
               Kind.DOUBLE_FORFEIT: "-", Kind.PAB: "U", Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z", Kind.ABSENT: ""}
 
 
-#: a row of cells as written: text, or a whole number (a spreadsheet keeps it a number)
-Row = list[str | int]
+#: a row of cells as written: text, or a number (a spreadsheet keeps it a number: points sum and sort)
+Row = list[str | int | float]
+
+
+def _points_cell(x: Fraction) -> str | int | float:
+    """Points as a number cell: whole, or a binary fraction (1.5, 2.25) that a float holds exactly; else text."""
+    if x.denominator == 1:
+        return int(x)
+    return float(x) if Fraction(float(x)) == x else format_number(x)
 
 
 def to_rows(t: Tournament) -> list[Row]:
@@ -308,7 +316,7 @@ def to_rows(t: Tournament) -> list[Row]:
             cells.append(f"{t.players[o].start_no}{colour}{_CELL_BACK[k]}" if o >= 0 else _CELL_BACK[k])
         rows.append([p.start_no, p.name, p.rating or "", p.federation, *([p.club] if club else []),
                      *(getattr(p, f) or "" for _, f in more), p.fide_id,
-                     format_number(t.points(p.start_no)), *cells])
+                     _points_cell(t.points(p.start_no)), *cells])
     return rows
 
 
@@ -324,6 +332,14 @@ def dumps(t: Tournament) -> str:
 EVENT_SHEET = "Event"
 _EVENT = {"event": "name", "start date": "start_date", "end date": "end_date", "rounds": "planned_rounds",
           "type": "type_text", "type code": "type_code", "tie-breaks": "declared_tiebreaks"}
+#: the TRF header records the model does not hold, kept on the event sheet as they were read (a row "City (TRF 022)",
+#: the record's text): read back into the records a TRF written from the workbook gives again
+RECORD_NAMES = {"022": "City", "032": "Federation", "062": "Players", "072": "Rated players", "082": "Team players",
+                "102": "Chief arbiter", "112": "Deputy arbiters", "122": "Time control", "132": "Round dates"}
+MAX_RECORD = 4000  # characters of a kept record (a 132 line of round dates is about 10 a round)
+_RECORD_ROW = re.compile(r".*\(TRF ([0-9A-Z]{3})\)\s*")
+#: records the event sheet holds in rows of their own (the name, the dates, the type, the list, the rounds)
+_MODELLED = {"012", "042", "052", "092", "192", "XXR", "202", "212"}
 
 
 def event_rows(t: Tournament) -> list[Row]:
@@ -332,12 +348,21 @@ def event_rows(t: Tournament) -> list[Row]:
         ("Event", t.name), ("Start date", t.start_date.isoformat() if t.start_date else ""),
         ("End date", t.end_date.isoformat() if t.end_date else ""), ("Rounds", t.planned_rounds or ""),
         ("Type", t.type_text), ("Type code", t.type_code), ("Tie-breaks", ",".join(t.declared_tiebreaks))]
-    return [[k, v if isinstance(v, int) else str(v)] for k, v in values if v not in ("", None)]
+    rows: list[Row] = [[k, v if isinstance(v, int) else str(v)] for k, v in values if v not in ("", None)]
+    for line in t.extra.get("lines", []):
+        code = line[:3]
+        if code not in _MODELLED and code not in ("013", "310") and line[3:].strip():
+            rows.append([f"{RECORD_NAMES.get(code, 'Record')} (TRF {code})", line[4:]])
+    return rows
 
 
 def with_event(t: Tournament, rows: list[list[str]], warnings: list[InputWarning] | None = None) -> Tournament:
     """``t`` with the event sheet's values (as :func:`event_rows` writes them; unknown rows are left alone)."""
     for line, row in enumerate(rows, 1):
+        record = _RECORD_ROW.fullmatch(row[0]) if len(row) >= 2 and row[1].strip() else None
+        if record is not None:  # a TRF header record kept as it was read (its columns' spaces too)
+            t.extra.setdefault("lines", []).append(f"{record.group(1)} {one_line(row[1])[:MAX_RECORD]}")
+            continue
         if len(row) < 2 or row[0].strip().lower() not in _EVENT or not row[1].strip():
             continue
         key, text = _EVENT[row[0].strip().lower()], one_line(row[1].strip())[:200]

@@ -26,6 +26,8 @@ READERS = {".xml": "chessresults", ".pgn": "pgn", ".csv": "crosstable", ".xlsx":
 MULTI_EVENT = {"sharly"}
 #: the pairing programs' own files (their suffixes), which the live watcher reads whole
 PROGRAM_FILES = {".sce", ".swt", ".papi", ".tunx", ".turx", ".tutx", ".tumx"}
+#: every extension a file may have, as the page's file picker offers them (TRF under its three names first)
+ACCEPTED = (".trf", ".txt", ".tab", *READERS)
 WRITERS = {".trf": "trf", ".txt": "trf", ".tab": "trf", ".csv": "crosstable", ".xlsx": "crosstable", ".json": "chessjson"}
 
 
@@ -127,7 +129,7 @@ def convert(source: str | Path, target: str | Path, warnings: list[InputWarning]
             ("event type", (t.type_text or t.type_code) and not sheet),
             ("score system", not t.score_system.is_default), ("tie-break list", t.declared_tiebreaks and not sheet),
             ("team records", any(x[:3] in ("013", "310") for x in t.extra.get("lines", []))),
-            ("other header records", any(x[:3] not in ("013", "310") for x in t.extra.get("lines", []))))
+            ("other header records", not sheet and any(x[:3] not in ("013", "310") for x in t.extra.get("lines", []))))
             if present]
         if lost:
             warnings = warnings if warnings is not None else []

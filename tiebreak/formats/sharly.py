@@ -51,7 +51,8 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None, event: in
 
 
 def events(path: str | Path) -> list[tuple[int, str]]:
-    """The tournaments of the database: (Sharly's id, name), in Sharly's order."""
+    """The tournaments of the database: (Sharly's id, name), by that number (the one ``--event`` takes; Sharly's own
+    screen order, its column ``index``, can put tournament 9 after 15)."""
     with snapshot(path) as db:
         return [(tid, name) for tid, name, _ in _tournaments(db)]
 
@@ -64,7 +65,7 @@ def _tournaments(db: Snapshot) -> list[tuple[int, str, dict[str, Any]]]:
         tid = db.integer("tournament", row, "id", 1, 2**62)
         assert tid is not None
         out.append((tid, one_line(db.text("tournament", row, "name")), row))
-    return sorted(out, key=lambda x: (x[2]["index"] if isinstance(x[2]["index"], int) else 0, x[0]))
+    return sorted(out, key=lambda x: x[0])
 
 
 def choose(found: list[tuple[int, str, Any]], event: int | None, source: str) -> int:

@@ -7,8 +7,8 @@ field numbers and value tables; no code of theirs is used).  The file is fixed r
   31 the system (596: 0 Swiss, 1 round robin), 35 a team event (606, 0xFF), 80 the teams (1332), 81 the scoring (1336:
   0 win 1 draw ½, 1 win 3 draw 1), 65 the event's name (790-829); 43 the first fine tie-break of an
   individual event (621: 3 Buchholz, 4 progressive, 5 Sonneborn-Berger, 6 median Buchholz, 7 sum of Buchholz,
-  8 the opponents' average rating, 9 the rating performance) and 5 the results a Buchholz cuts (9), read as the
-  file's tie-break list (field 21, the second, is not read);
+  8 the opponents' average rating, 9 the rating performance), 21 the second (572, the same codes), 30 the number
+  of wins as the last tie-break (593) and 5 the results a Buchholz cuts (9): the file's tie-break list;
 * when rounds are paired: one 19-byte pairing record per player and planned round (players in file order), then one
   per team and round; each: 4000 colour (byte 8: 1 White, 3 Black, 2/4 a bye), 4001 opponent (9-10: the player's id),
   4002 result (11: low two bits 1 = 0, 2 = ½, 3 = 1; 0 none yet), 4004 table (13), 4005 status (15: 0x02/0x22 won or
@@ -86,6 +86,8 @@ class SwtFile:
     teams: list[tuple[int, str]]  # (1019 number, 1000 name)
     #: the individual fine tie-breaks 1 and 2 (fields 43 and 21, value table 84) and the results cut (field 5)
     fine: tuple[int, int, int] = (0, 0, 0)
+    #: field 30: the number of wins as the last tie-break
+    wins_last: bool = False
 
 
 class _Bytes:
@@ -161,7 +163,8 @@ def parse(data: bytes, source: str) -> SwtFile:
     return SwtFile(rounds, paired, b.u8(596, "field 31, system"), team_event, b.u16(604, "field 34, boards"),
                    b.u8(1336, "field 81, scoring"), b.text(790, 829, "field 65, name"),
                    b.text(1055, 1074, "field 70, start date"), players, team_list,
-                   (b.u8(621, "field 43, tie-break 1"), b.u8(572, "field 21, tie-break 2"), b.u8(9, "field 5, cuts")))
+                   (b.u8(621, "field 43, tie-break 1"), b.u8(572, "field 21, tie-break 2"), b.u8(9, "field 5, cuts")),
+                   b.u8(593, "field 30, wins last") != 0)
 
 
 def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
@@ -196,7 +199,7 @@ def build(f: SwtFile, source: str, warnings: list[InputWarning]) -> Tournament:
     t.extra["lines"] = _team_lines(f) if f.team_event else []
     t.extra["publisher"] = "Swiss-Chess"  # ``check``: the program whose figures the file holds
     if not f.team_event:
-        t.declared_tiebreaks = _tiebreaks(f)
+        t.declared_tiebreaks = _tiebreaks(f, source, warnings)
     pending: set[tuple[int, int, int]] = set()
     for p in f.players:
         i = t.row(p.id)
@@ -254,23 +257,41 @@ def _entry(g: SwtPairing, ids: dict[int, int], p: SwtPlayer, r: int, source: str
 
 
 #: value table 84 (the raw byte): Buchholz, Summenwertung (progressive), Sonneborn-Berger, Mittlere Buchholz (median),
-#: Buchholzsumme (sum of Buchholz), the opponents' average rating, the rating performance
+#: Buchholzsumme (sum of Buchholz: the Arbiters' Manual's, 13.13.2), the opponents' average rating, the rating
+#: performance
 _FINE = {0x03: "BH", 0x04: "PS", 0x05: "SB", 0x06: "BH/M", 0x07: "L-SBH", 0x08: "ARO", 0x09: "TPR"}
+#: the codes of value table 84 that have no tie-break of ours for players, by Swiss-Chess's own names (said in a
+#: warning): a team event's scores, a rating difference, and scoring systems that are not tie-breaks
+_UNMAPPED = {0x01: "Mannschaftspunkte", 0x02: "Brettpunkte", 0x0A: "Rating-Differenz", 0x0C: "Drei-Punkte-Wertung",
+             0x0D: "Drei-Punkte-Farbwertung", 0x10: "Berliner Wertung", 0x13: "Schmuljan-Wertung"}
 
 
-def _tiebreaks(f: SwtFile) -> list[str]:
-    """The individual event's first fine tie-break as our specifier (Buchholz with field 5's cuts: its values, field
-    2031, are ours exactly in the test file); the rest of the list is left to the default."""
+def _tiebreaks(f: SwtFile, source: str, warnings: list[InputWarning]) -> list[str]:
+    """The individual event's tie-breaks as our specifiers: fine tie-break 1 (field 43) and 2 (field 21), the
+    Buchholz ones with field 5's cuts (the first's values, field 2031, are ours exactly in the test file), then the
+    number of wins when field 30 asks for it last.  A code we cannot map is left out with a warning naming it and
+    why (the standings then say which players the shorter list leaves to the lot)."""
     cuts = min(f.fine[2], 9)
     out = []
-    for raw in f.fine[:1]:  # the second (field 21) is not read: its figures (2032) are not understood yet
+    for k, (raw, number) in enumerate(zip(f.fine[:2], (43, 21)), 1):
+        if raw == 0:
+            continue
         code = _FINE.get(raw)
+        if code is None:
+            name = _UNMAPPED.get(raw, "?")
+            warnings.append(InputWarning(Message("Swiss-Chess tie-break {} (field {}) is code {} ({}): no tie-break of "
+                                                 "C.07, the Arbiters' Manual or USCF ranks players by it; left out of "
+                                                 "the list",
+                                                 k, number, format(raw, '#04x'), name), Place(source, field=f"field {number}")))
+            continue
         if code == "BH" and cuts:
             code = f"BH/C{cuts}"
         elif code == "BH/M":
             code = f"BH/M{cuts or 1}"
-        if code is not None and code not in out:
+        if code not in out:
             out.append(code)
+    if f.wins_last and "WIN" not in out:
+        out.append("WIN")
     return out
 
 

@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
+import numpy as np
+
 from ..engine.errors import SpecifierError
 from ..engine.messages import Message
-from ..engine.model import Player, format_number
+from ..engine.model import Kind, Player, format_number
 from ..engine.standings import Standings
 from .i18n import Table
 
@@ -130,13 +132,25 @@ def player_columns(s: Standings, text: str | None = "auto", unrated_rating: int 
     return PlayerColumns(names, cells, {JSON_KEYS[n]: m for n, m in zip(names, members)}, numbers)
 
 
-def rating_hint(s: Standings) -> None:
-    """A note for every rating tie-break left undefined by unrated players, saying how to give them a rating."""
+def rating_hint(s: Standings, unrated_rating: int | None = None) -> None:
+    """A note for every rating tie-break left undefined: for the players who played no game (C.07 Art. 10: no
+    opponent's rating to count), and, when no rating was given to unrated players (``unrated_rating`` or the
+    specifier's own /U), for the others, saying how to give them one."""
     from ..engine.registry import CATALOGUE
 
     unrated = sum(1 for p in s.tournament.players if not p.rating)
+    kinds = s.tournament.kind[:, :s.after_round]
+    played = (kinds <= Kind.LOSS_SHORT).any(axis=1) if kinds.size else np.zeros(len(s.tournament.players), bool)
     for spec, col in zip(s.specs, s.columns):
-        if "U" in CATALOGUE[spec.code].modifiers and col.defined is not None and not col.defined.all() and unrated:
+        if "U" not in CATALOGUE[spec.code].modifiers or col.defined is None or col.defined.all():
+            continue
+        undefined = ~col.defined
+        idle = int((undefined & ~played).sum())
+        if idle:
+            s.notes.append(Message("{} is undefined for {} players who played no game (C.07 Art. 10)",
+                                   spec.text, idle))
+        rest = int((undefined & played).sum())
+        if rest and unrated and unrated_rating is None and spec.unrated is None:
             s.notes.append(Message("{} is undefined for {} players because {} players are unrated (C.07 Art. 10); give "
                                    "them a rating (unrated rating R, or {}/U<R>)",
-                                   spec.text, int((~col.defined).sum()), unrated, spec.code))
+                                   spec.text, rest, unrated, spec.code))

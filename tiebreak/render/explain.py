@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.articles import article
-from ..engine.model import format_number
+from ..engine.model import Kind, format_number
 from ..engine.registry import CATALOGUE
 from ..engine.standings import Contribution, Standings
 from .i18n import Table, kind_name, message, word
@@ -46,6 +46,7 @@ WORDS = Table("explain", {
     "head": "{name} (no. {no}): rank {rank}, {points} points; rules {rules}, {system}, after round {round}",
     "undefined": "  undefined: the event has unrated players and no rating was given for them (C.07 Art. 10; "
                  "give them a rating: unrated rating R, or /U<R>)",
+    "undefined_idle": "  undefined: no game played, so no opponent's rating to count (C.07 Art. 10)",
     "group": "computed among the players still tied at this point (Type A)",
     "group_score": "  {note}; score among them: {score}",
     "vs": "vs {opponent}",
@@ -75,7 +76,8 @@ def explain_player(s: Standings, start_no: int, lang: str = "en") -> str:
         lines.append(f"{spec} = {_num(info['value'])}   [{message(info['article'], lang)}]")
         rating_type = CATALOGUE[s.specs[s.keys.index(spec)].code].type.startswith("D")
         if info["value"] is None and rating_type and s.column(spec).contrib is not None:
-            lines.append(_w("undefined", lang))
+            idle = not (s.tournament.kind[row.index, :s.after_round] <= Kind.LOSS_SHORT).any()
+            lines.append(_w("undefined_idle" if idle else "undefined", lang))
         if "rounds" not in info:
             lines.append(_w("group_score", lang, note=_w("group", lang), score=_num(info.get("group_score"))))
             continue

@@ -145,7 +145,8 @@ WORDS = Table("word", {
     'crosstable': 'Crosstable',
     'undefined': '- = undefined',
     'title': 'Tie-break standings',
-    'file': 'Tournament file (TRF, Swiss-Manager, Chess-JSON, PGN, CSV, XLSX)',
+    'file': ('Tournament file (TRF, Swiss-Manager .tunx .turx .tutx .tumx, Sharly Chess .sce, Swiss-Chess .swt, '
+             'Papi .papi, Chess-JSON, Chess-Results XML, PGN, CSV, XLSX)'),
     'example': 'or a bundled example',
     'event_number': 'Tournament number (a Sharly Chess database holds several)',
     'preset': 'Preset',
@@ -163,7 +164,7 @@ WORDS = Table("word", {
     'playoffs': 'Play-offs (13.2) for places',
     'odds': 'Who can still win: odds of every place once the pending games are played',
     'round': 'Round',
-    'prizes': 'Prizes (13.2.6): lines kind,place,amount',
+    'prizes': 'Prizes (13.2.6): lines place,N,amount or category,EXPR,amount',
     'prize_method': 'Tied players',
     'shared': 'share the prizes',
     'hort': 'Hort system',

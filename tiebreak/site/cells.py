@@ -3,6 +3,7 @@ events)."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,9 @@ from ..engine.registry import CATALOGUE
 from ..render.i18n import message, tiebreak_name, word
 from ..render.site_words import SITE_WORDS
 from .event import Event
+
+#: the engine's note of a lot (tiebreak.engine.standings), told to spectators in their words instead
+LOT_NOTE = re.compile(r"still tied after the list: drawn by lot with seed")
 
 Cell = dict[str, Any]
 
@@ -69,7 +73,9 @@ def home(e: Event, lang: str) -> dict[str, Any]:
         if spec.median:
             name += ", " + word("median", lang, n=spec.median)
         legend.append((spec.text, name, d.article))
-    notes = [s["seed"].format(seed=e.seed), *(message(n, lang) for n in cur.notes)]
+    # the lot in a spectator's words, once, and only when it placed someone (the engine's note is the arbiter's)
+    lot = [s["seed"].format(seed=e.seed)] if any(r.lot for r in cur.rows) else []
+    notes = [*lot, *(message(n, lang) for n in cur.notes if not LOT_NOTE.search(n))]
     return {"title": event_name(e), "facts": facts, "legend": legend, "rounds": range(1, e.last_round + 1),
             "played": e.played, "notes": notes}
 

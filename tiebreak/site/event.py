@@ -16,7 +16,6 @@ say.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
@@ -27,7 +26,7 @@ from .. import service
 from ..arbiter.boards import board_order
 from ..engine.errors import InputWarning
 from ..engine.model import Kind, Tournament
-from ..engine.standings import Standings
+from ..engine.standings import Standings, tournament_seed
 from ..engine.team_matches import players_event
 from ..formats import readers
 from ..render.results import CELL as CELL
@@ -136,10 +135,11 @@ class Event:
         return self._cards[start_no]
 
 
-def event_seed(o: service.Options) -> int:
-    """The seed of the lots of every round: the one asked for, else one drawn now (shown on the home page and in
-    ``version.json``; ``--watch`` keeps it for the whole session)."""
-    return o.seed if o.seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+def event_seed(o: service.Options, t: Tournament) -> int:
+    """The seed of the lots of every round: the one asked for, else the event's own
+    (:func:`tiebreak.engine.standings.tournament_seed`, the one ``tiebreak standings`` draws with), in
+    ``version.json``."""
+    return o.seed if o.seed is not None else tournament_seed(t)
 
 
 def build_event(o: service.Options, path: str, t: Tournament | None = None,
@@ -149,9 +149,9 @@ def build_event(o: service.Options, path: str, t: Tournament | None = None,
     (the event of an earlier version of the file whose players and rounds 1..``same_before`` are unchanged) the
     standings after those rounds and their pairings are taken from it (they depend on nothing else)."""
     warnings = [] if warnings is None else warnings
-    seed = event_seed(o)
-    o = replace(o, seed=seed, after_round=None)
     t = players_event(t if t is not None else readers.load(path, warnings))
+    seed = event_seed(o, t)
+    o = replace(o, seed=seed, after_round=None)
     current = service.individual_standings(o, path, warnings, t)
     played = current.after_round
     if previous is None or previous.played != played:

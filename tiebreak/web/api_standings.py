@@ -112,7 +112,8 @@ async def playoffs(request: Request, form: Annotated[PlayoffForm, Form()]) -> Re
 
 class PrizeForm(StandingsForm):
     prizes: Text = Field(None, examples=["place,1,300\nplace,2,100\nrating<1600,1,50"],
-                         description="CSV lines kind,place,amount (empty amount: a cup)")
+                         description="CSV lines place,N,amount or category,EXPR,amount (EXPR as the "
+                                     "field category reads it; empty amount: a cup)")
     method: Annotated[str | None, choice("shared", "hort", "tiebreak")] = None
 
 
@@ -120,6 +121,7 @@ class PrizeForm(StandingsForm):
              response_model=list[Award], openapi_extra=multipart(PrizeForm))
 async def prizes(request: Request, form: Annotated[PrizeForm, Form()]) -> Response:
     if not form.prizes:
-        raise ApiError(400, "give the prize list (field 'prizes': lines kind,place,amount)", field="prizes")
+        raise ApiError(400, "give the prize list (field 'prizes': lines place,N,amount or category,EXPR,amount)",
+                       field="prizes")
     answer, _ = await run_on_upload(request, form, jobs.prizes, form.prizes, form.method or "shared")
     return _json(answer)

@@ -67,7 +67,7 @@ def playoffs(o: service.Options, path: str, places: str) -> tuple[bytes, int | N
 
 
 def prizes(o: service.Options, path: str, text: str, method: str) -> tuple[bytes, int | None]:
-    """The prizes of ``text`` (lines kind,place,amount) distributed by ``method``."""
+    """The prizes of ``text`` (lines place,N,amount or category,EXPR,amount) distributed by ``method``."""
     awards, seed = answers.prizes(o, path, text, "prizes", method, [])
     return _bytes(output.dumps_exact(awards)), seed
 

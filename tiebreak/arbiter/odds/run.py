@@ -9,7 +9,6 @@ to is kept by :class:`~.tally.Tally` (exact fractions for the equal model's enum
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -26,6 +25,7 @@ from ...engine.errors import InputError, InputWarning, Place
 from ...engine.messages import Message
 from ...engine.rules import RuleSet
 from ...engine.specifier import TieBreakSpec
+from ...engine.standings import tournament_seed
 from .budget import RESERVE_PER_ROW, Budget, as_budget
 from .engine_ranker import EngineRanker
 from .models import probabilities
@@ -302,8 +302,8 @@ def run_odds(future: Future, specs: list[TieBreakSpec], *, rules: str | RuleSet 
     if simulations is not None and simulations < 1:
         raise InputError(Message("--simulations {} must be at least 1", simulations),
                          Place(future.base.source, field="simulations"))
-    if seed is None:  # chosen now, so that a simulation (asked for, or over the budget) is reported repeatable
-        seed = secrets.randbelow(10**6)
+    if seed is None:  # the event's own, as its lots (the same simulation in every run, on every face)
+        seed = tournament_seed(future.base)
     row = None if player is None else numbers.index(player)
     depth = depth_for(len(participants), places)
     budget.after = RESERVE_PER_ROW * (len(participants) + len(future.games))
