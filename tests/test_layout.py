@@ -98,6 +98,33 @@ def test_engine_imports_only_the_engine():
     assert {m: ts for m, ts in outside.items() if ts} == {}
 
 
+def test_arbiter_imports_no_face():
+    # the arbiter's tools return data and messages; the renderers and the faces word them (issue 33)
+    faces = ("tiebreak.render", "tiebreak.web", "tiebreak.cli", "tiebreak.site", "tiebreak.live")
+    found = {m: sorted(t for t in ts if t.startswith(faces)) for m, ts in GRAPH.items() if m.startswith("tiebreak.arbiter")}
+    assert {m: ts for m, ts in found.items() if ts} == {}
+
+
+def test_no_circle_between_packages():
+    # render imports the arbiter (to word its data), so the arbiter never imports render, even inside a function
+    # (the root package's __init__, which names the version and the public functions, is no room of its own)
+    package = {m: ".".join(m.split(".")[:2]) for m in GRAPH}
+    edges: dict[str, set[str]] = {}
+    for m, ts in GRAPH.items():
+        ts = {t for t in ts if t != "tiebreak"}
+        edges.setdefault(package[m], set()).update(package[t] for t in ts if package.get(t, package[m]) != package[m])
+    reach = {p: set(ts) for p, ts in edges.items()}
+    changed = True
+    while changed:
+        changed = False
+        for ts in reach.values():
+            more = set().union(*(reach.get(t, set()) for t in ts)) - ts
+            if more:
+                ts |= more
+                changed = True
+    assert sorted(p for p, ts in reach.items() if p in ts) == []
+
+
 def test_rooms_match_the_readme():
     readme = (PKG.parent / "docs" / "reference" / "layout.md").read_text(encoding="utf-8")
     for sub in ("engine", "formats", "arbiter", "views", "render", "web"):

@@ -14,7 +14,7 @@ from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, Callable, NotRequired, TypedDict, TypeGuard
 
 from . import audit
-from .engine.errors import InputError, InputWarning, Place, SpecifierError
+from .engine.errors import InputError, InputWarning, Message, Place, SpecifierError, replaced
 from .engine.model import Tournament
 from .engine.presets import PRESETS
 from .engine.rules import with_compat
@@ -87,7 +87,7 @@ def load(o: Options | OddsOptions | Namespace, path: str, warnings: list[InputWa
 
 def named(o: Options, path: str, warnings: list[InputWarning]) -> list[InputWarning]:
     """``warnings`` (changed in place) naming the file as the user knows it (``o.name``) instead of ``path``."""
-    warnings[:] = [InputWarning(w.message.replace(path, o.name), w.place and replace(
+    warnings[:] = [InputWarning(replaced(w.message, path, o.name), w.place and replace(
         w.place, file=w.place.file.replace(path, o.name))) for w in warnings] if o.name else warnings
     return warnings
 
@@ -106,10 +106,10 @@ def list_and_rules(o: Options | OddsOptions | Namespace, team_event: bool) -> tu
     if o.preset:
         preset = PRESETS.get(o.preset)
         if preset is None:
-            raise SpecifierError(f"unknown preset {o.preset!r}; presets: {', '.join(PRESETS)}", field="preset")
+            raise SpecifierError(Message("unknown preset {}; presets: {}", repr(o.preset), ', '.join(PRESETS)), field="preset")
         if preset.team != team_event:
             kind = "team" if preset.team else "individual"
-            raise SpecifierError(f"preset {preset.name!r} is for {kind} events, and this is not one", field="preset")
+            raise SpecifierError(Message("preset {} is for {} events, and this is not one", repr(preset.name), kind), "preset")
         tiebreaks = tiebreaks or preset.tiebreaks
         if rules == "auto" and preset.rules:
             rules = preset.rules
@@ -150,7 +150,7 @@ def render_standings(o: Options | Namespace, path: str,
         s = players = individual_standings(o, path, warnings, t)
         writers = individual_writers(t, players, o)
     if o.format not in writers:
-        raise SpecifierError(f"format {o.format!r} is not available for team events")
+        raise SpecifierError(Message("format {} is not available for team events", repr(o.format)))
     s.warnings = named(o, path, warnings)[:]  # a team event's too: reading the file and building its teams
     return writers[o.format](), s.notes, s
 
@@ -257,8 +257,8 @@ def explain(o: Options | Namespace, path: str, numbers: list[int], warnings: lis
     known = {r.start_no for r in s.rows}
     for n in numbers:
         if n not in known:
-            raise SpecifierError(f"no team with number {n} in {path}" if is_team(s) else
-                                 f"no player with start number {n} in {path}", field="player")
+            raise SpecifierError(Message("no team with number {} in {}" if is_team(s) else
+                                         "no player with start number {} in {}", n, path), field="player")
     if len(numbers) not in (1, 2):
         raise SpecifierError("give --player N, or --players N M")
     from .render import team_explain as te
@@ -385,7 +385,7 @@ def render_odds(o: OddsOptions | Namespace, path: str, warnings: list[InputWarni
     t = t if teams else players_event(t)
     tiebreaks, rules = list_and_rules(o, teams)
     if o.places < 1:  # --player and --simulations are checked by the odds themselves
-        raise InputError(f"--places {o.places} must be at least 1", Place(path, field="places"))
+        raise InputError(Message("--places {} must be at least 1", o.places), Place(path, field="places"))
     method = "exact" if o.exact else "simulation" if o.simulations else "auto"
     result = (compute_team_odds if teams else compute_odds)(
         t, tiebreaks, rules=rules, system=_system(o), after_round=o.after_round, model=o.model, draw_rate=o.draw_rate,

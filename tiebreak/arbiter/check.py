@@ -21,6 +21,7 @@ from typing import Any, Callable
 
 from ..engine.conventions import CONVENTIONS, convention_of, convention_rules
 from ..engine.errors import InputError, Place
+from ..engine.messages import Message
 from ..engine.model import Tournament, format_number
 from ..engine.ranking import Ranking, shared_place
 from ..engine.ranking import places as ranked_places
@@ -253,7 +254,7 @@ def compare(source: str, published: Published, rows: dict[int, PublishedRow], un
     columns = [c for c in published.columns if specs is None or c in specs]
     for c in published.columns:
         if c not in columns:
-            notes.append(f"published column {c} is not in the announced list; not compared")
+            notes.append(Message("published column {} is not in the announced list; not compared", c))
     chosen, why = announced_rules(rules, start_date)
     announced = chosen.name
     notes.append(why)
@@ -275,7 +276,7 @@ def compare(source: str, published: Published, rows: dict[int, PublishedRow], un
 def publishing_notes(ours: Any, rows: dict[int, PublishedRow], columns: list[str], publisher: str) -> list[str]:
     """What the check should say about how the file was published: the program, and the 0s printed for averages the
     rules leave undefined (agreeing, as a display convention)."""
-    out = [f"published by {publisher}"] if publisher else []
+    out: list[str] = [Message("published by {}", publisher)] if publisher else []
     zeros = [c for sno, row in rows.items() for c in columns
              if (pv := row.values.get(c)) is not None and display_zero(pv, ours.row(sno).values[c], c)]
     if zeros:
@@ -286,14 +287,18 @@ def publishing_notes(ours: Any, rows: dict[int, PublishedRow], columns: list[str
 
 def _points_from(points_from: str) -> str:
     if points_from not in POINTS_FROM:
-        raise InputError(f"points from {points_from!r}: choose results or column", Place(field="points_from"))
+        raise InputError(Message("points from {}: choose results or column", repr(points_from)), Place(field="points_from"))
     return points_from
 
 
-def records_text(reading: points_column.Reading) -> str:
+def records_text(reading: points_column.Reading) -> Message:
     """The records the points column reads otherwise: ``41 Name (R6: 0 → 1); 122 Name (R6: 1 → 0)``."""
-    return "; ".join(f"{f.start_no} {f.name} (R{f.round}: {format_number(f.results)} → {format_number(f.column)})"
-                     for f in reading.fixes)
+    out: Message | None = None
+    for f in reading.fixes:
+        one = Message("{} {} (R{}: {} → {})", f.start_no, f.name, f.round, format_number(f.results),
+                      format_number(f.column))
+        out = one if out is None else Message("{}; {}", out, one)
+    return out or Message("")
 
 
 def follows(reading: points_column.Reading, points_from: str, mine: Agreement, theirs: Agreement) -> list[str]:
@@ -301,16 +306,19 @@ def follows(reading: points_column.Reading, points_from: str, mine: Agreement, t
     (``mine``: the agreement under ``points_from``, ``theirs`` under the other reading), and the records read."""
     records = records_text(reading)
     column, results = (mine, theirs) if points_from == "column" else (theirs, mine)
-    out = []
+    out: list[str] = []
     if column.score > results.score:
-        out.append(f"the published standings follow the points column, not the results (round: results → column), "
-                   f"in records {records}")
+        out.append(Message("the published standings follow the points column, not the results (round: results → "
+                           "column), in records {}",
+                           records))
     elif results.score > column.score:
-        out.append(f"the published standings follow the results, not the points column (round: results → column), "
-                   f"in records {records}")
+        out.append(Message("the published standings follow the results, not the points column (round: results → "
+                           "column), in records {}",
+                           records))
     else:
-        out.append(f"the points column and the results disagree (round: results → column) in records {records}; "
-                   "the published standings fit both alike")
+        out.append(Message("the points column and the results disagree (round: results → column) in records {}; the "
+                           "published standings fit both alike",
+                           records))
     if points_from == "column":
         out.append("points from the points column's reading (--points-from column)")
     if reading.unplaced:

@@ -22,6 +22,7 @@ from functools import cached_property
 import numpy as np
 
 from ..engine.errors import SpecifierError
+from ..engine.messages import Message
 from ..engine.model import Kind, Player, format_number
 from ..engine.registry import CATALOGUE
 from ..engine.standings import Standings, compute_standings
@@ -77,7 +78,7 @@ def parse_columns(text: str | None) -> list[str] | None:
         return []
     for n in names:
         if n not in COLUMNS:
-            raise SpecifierError(f"column {n!r} not known; columns: {', '.join(COLUMNS)}, auto, none")
+            raise SpecifierError(Message("column {} not known; columns: {}, auto, none", repr(n), ', '.join(COLUMNS)))
     return list(dict.fromkeys(names))
 
 
@@ -97,8 +98,8 @@ def player_columns(s: Standings, text: str | None = "auto", unrated_rating: int 
         raw["perf"] = {r.start_no: r.values["TPR"] for r in perf.rows}
         blank, unrated = sum(v is None for v in raw["perf"].values()), sum(not p.rating for p in t.players)
         if blank and unrated and unrated_rating is None:
-            notes.append(f"the performance column is blank for {blank} players because {unrated} players are unrated "
-                           f"(C.07 Art. 10); give the unrated players a rating (unrated rating R)")
+            notes.append(Message("the performance column is blank for {} players because {} players are unrated (C.07 "
+                                 "Art. 10); give the unrated players a rating (unrated rating R)", blank, unrated))
         computed["perf"] = {k: format_number(v) for k, v in raw["perf"].items()}
     if "change" in names:
         raw["change"] = {c.start_no: c.change for c in rating_report(t, "fide", rounds=s.after_round)
@@ -126,16 +127,16 @@ def rating_notes(s: Standings, unrated_rating: int | None = None) -> list[str]:
     unrated = sum(1 for p in s.tournament.players if not p.rating)
     kinds = s.tournament.kind[:, :s.after_round]
     played = (kinds <= Kind.LOSS_SHORT).any(axis=1) if kinds.size else np.zeros(len(s.tournament.players), bool)
-    notes = []
+    notes: list[str] = []
     for spec, col in zip(s.specs, s.columns):
         if "U" not in CATALOGUE[spec.code].modifiers or col.defined is None or col.defined.all():
             continue
         undefined = ~col.defined
         idle = int((undefined & ~played).sum())
         if idle:
-            notes.append(f"{spec.text} is undefined for {idle} players who played no game (C.07 Art. 10)")
+            notes.append(Message("{} is undefined for {} players who played no game (C.07 Art. 10)", spec.text, idle))
         rest = int((undefined & played).sum())
         if rest and unrated and unrated_rating is None and spec.unrated is None:
-            notes.append(f"{spec.text} is undefined for {rest} players because {unrated} players "
-                         f"are unrated (C.07 Art. 10); give them a rating (unrated rating R, or {spec.code}/U<R>)")
+            notes.append(Message("{} is undefined for {} players because {} players are unrated (C.07 Art. 10); give "
+                                 "them a rating (unrated rating R, or {}/U<R>)", spec.text, rest, unrated, spec.code))
     return notes

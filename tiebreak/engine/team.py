@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .errors import InputWarning
+from .messages import Message
 from .model import Tournament
 from .numbers import check_seed
 from .passes import Column
@@ -144,12 +145,12 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
     notes.append(why)
     if system is None:
         system, sys_why = detect_system(m)
-        notes.append(f"{system} ({sys_why})")
+        notes.append(Message("{} ({})", system, sys_why))
     text = tiebreaks
     if not text:
         declared = tt.games.declared_tiebreaks
         text = ",".join(declared) if declared else "PTS,MPVGP,EDE,BH/C1,BH,SB"
-        notes.append("tie-breaks from the file" if declared else f"no tie-break list given; default {text}")
+        notes.append("tie-breaks from the file" if declared else Message("no tie-break list given; default {}", text))
     specs = parse_list(text, parse_team)
     check_seed(seed)
     if not specs or specs[0].code not in ("PTS", "MP", "GP"):
@@ -157,7 +158,8 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
     primary = list_primary(tt, specs)
     if primary != tt.primary:
         tt = replace(tt, primary=primary)
-        notes.append(f"primary score {primary}: the list names {primary} before {tt.secondary} (C.07 Art. 13)")
+        notes.append(Message("primary score {}: the list names {} before {} (C.07 Art. 13)",
+                             primary, primary, tt.secondary))
     tc_by_rules: dict[str, TeamContext] = {}
 
     def context(rs: RuleSet) -> TeamContext:
@@ -186,8 +188,9 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
     order, ranks, lot, seed = finish(group, [tm.number for tm in tt.teams], lots, seed)
     drawn = int((lot > 0).sum())
     if drawn:  # as for players: the seed is told, so the draw can be repeated
-        notes.append(f"{drawn} teams still tied after the list: drawn by lot with seed {seed} "
-                     f"(the same seed repeats the draw)")
+        notes.append(Message("{} teams still tied after the list: drawn by lot with seed {} (the same seed repeats the "
+                             "draw)",
+                             drawn, seed))
     rows = [TeamRow(int(ranks[i]), i, tt.teams[i].number, tt.teams[i].name,
                     {k: c.value(i) for k, c in zip(column_keys([s.text for s in specs]), columns)},
                     int(lot[i]) or None) for i in order.tolist()]

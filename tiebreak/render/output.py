@@ -12,6 +12,7 @@ from fractions import Fraction
 from json.encoder import encode_basestring as json_string  # = json.dumps(text, ensure_ascii=False), without the setup
 from typing import TYPE_CHECKING, Any, Sequence
 
+from ..engine.messages import said
 from ..engine.model import format_number
 from ..engine.ranking import place_texts
 from ..engine.specifier import TieBreakSpec
@@ -83,6 +84,7 @@ def to_json_obj(s: Standings, standings: bool = True, columns: PlayerColumns | N
         "standings": [],
         "notes": s.notes,
         "warnings": [str(w) for w in s.warnings],
+        "said": said(s.notes, s.warnings),
     }
     if standings:
         texts = [c.texts() for c in s.columns]
@@ -182,12 +184,13 @@ def to_csv(s: Standings, extra_columns: tuple[list[str], dict[int, list[str]]] |
 def legend(specs: Sequence[TieBreakSpec], lang: str = "en") -> list[str]:
     """One line per tie-break: specifier, name in ``lang``, source article."""
     from ..engine.registry import CATALOGUE
+    from .i18n import tiebreak_name
 
     lines = []
     for spec in specs:
         d = CATALOGUE.get(spec.code)
         if d is not None and spec.code != "PTS":
-            lines.append("  " + legend_line(spec, d.names.get(lang, d.names["en"]), d.article, lang))
+            lines.append("  " + legend_line(spec, tiebreak_name(d, lang), d.article, lang))
     return lines
 
 
@@ -259,6 +262,7 @@ def team_to_json_obj(s: TeamStandings) -> dict[str, Any]:
                        "values": {k: number(v) for k, v in r.values.items()}, "lot": r.lot} for r in s.rows],
         "notes": s.notes,
         "warnings": [str(w) for w in s.warnings],
+        "said": said(s.notes, s.warnings),
     }
 
 

@@ -13,6 +13,7 @@ from ..engine.model import BLACK, WHITE, Kind, format_number
 from ..engine.registry import CATALOGUE
 from ..render.explain import WORDS as EXPLAIN
 from ..render.i18n import kind_name as _kind_name
+from ..render.i18n import tiebreak_name
 from .cells import _head, colour_word, num, player_link, said, site_words
 from .event import CELL, Event
 
@@ -106,7 +107,7 @@ def explanations(e: Event, lang: str, start_no: int) -> list[dict[str, Any]]:
     out = []
     for n, (key, code, value, article, group, rounds, kept, cut) in enumerate(records(e, start_no), 1):
         d = CATALOGUE[code]
-        x: dict[str, Any] = {"key": key, "value": value, "article": article, "name": d.names.get(lang, d.names["en"])}
+        x: dict[str, Any] = {"key": key, "value": value, "article": article, "name": tiebreak_name(d, lang)}
         if rounds is None:
             x["note"] = s["group_note"].format(score=group)
         elif rounds:

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..engine.model import WHITE, format_number
 from ..engine.registry import CATALOGUE
-from ..render.i18n import message, word
+from ..render.i18n import message, tiebreak_name, word
 from ..render.site_words import SITE_WORDS
 from .event import Event
 
@@ -67,7 +67,7 @@ def home(e: Event, lang: str) -> dict[str, Any]:
         d = CATALOGUE.get(spec.code)
         if d is None:
             continue
-        name = d.names.get(lang, d.names["en"])
+        name = tiebreak_name(d, lang)
         if spec.cut:
             name += ", " + word("cut", lang, n=spec.cut)
         if spec.median:
