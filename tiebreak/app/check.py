@@ -11,6 +11,7 @@ from typing import Any
 from ..arbiter.check import Report, check
 from ..arbiter.team_check import check_teams
 from ..engine.errors import InputError, InputWarning, Place
+from ..engine.messages import said
 from ..engine.model import Tournament
 from ..engine.team_matches import has_teams, players_event
 from ..formats import published
@@ -71,4 +72,4 @@ def answer(o: Options, path: str, published_path: str | None, warnings: list[Inp
         obj["published"] = obj["source"]
     elif published_name:
         obj["published"] = published_name
-    return report, obj | {"warnings": [str(w) for w in warnings]}
+    return report, obj | {"warnings": [str(w) for w in warnings], "said": said(report.notes, warnings)}

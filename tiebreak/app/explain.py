@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
-from ..engine.errors import InputWarning, SpecifierError
+from ..engine.errors import InputWarning, Message, SpecifierError
 from ..engine.standings import Standings
 from ..render import explain as words
 from ..render import team_explain as team_words
@@ -40,21 +40,19 @@ def explain(o: Options, path: str, numbers: list[int], warnings: list[InputWarni
     known = {r.start_no for r in s.rows}
     for n in numbers:
         if n not in known:
-            raise SpecifierError(f"no team with number {n} in {path}" if is_team(s) else
-                                 f"no player with start number {n} in {path}", field="player")
+            raise SpecifierError(Message("no team with number {} in {}" if is_team(s) else
+                                         "no player with start number {} in {}", n, path), field="player")
     if len(numbers) not in (1, 2):
         raise SpecifierError("give --player N, or --players N M")
+    if len(numbers) == 2:
+        a, b = numbers
+        text = (words.explain_pair(s, a, b, o.lang) if isinstance(s, Standings) else
+                team_words.explain_team_pair(s, a, b, o.lang))
+        return {"team": is_team(s), "players": numbers, "text": text, "details": words.pair_details(s, a, b),
+                "seed": s.seed}
     if not isinstance(s, Standings):
-        if len(numbers) == 2:
-            a, b = numbers
-            return {"team": True, "players": numbers, "text": team_words.explain_team_pair(s, a, b, lang=o.lang),
-                    "details": team_words.team_pair_details(s, a, b), "seed": s.seed}
         n = numbers[0]
         return {"team": True, "players": numbers, "name": s.row(n).name, "text": team_words.explain_team(s, n, o.lang),
                 "matches": team_words.matches(s, n), "details": team_words.team_details(s, n), "seed": s.seed}
-    if len(numbers) == 2:
-        a, b = numbers
-        return {"team": False, "players": numbers, "text": words.explain_pair(s, a, b, lang=o.lang),
-                "details": words.pair_details(s, a, b), "seed": s.seed}
     return {"team": False, "players": numbers, "text": words.explain_player(s, numbers[0], o.lang),
             "details": words.details(s, numbers[0]), "seed": s.seed}

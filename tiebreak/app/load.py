@@ -15,7 +15,7 @@ from dataclasses import replace
 from ..arbiter import points_column
 from ..arbiter.check import records_text
 from ..arbiter.team_check import team_reading
-from ..engine.errors import InputError, InputWarning, Place
+from ..engine.errors import InputError, InputWarning, Message, Place, replaced
 from ..engine.model import Tournament
 from ..engine.team_matches import build, has_teams
 from ..formats import readers
@@ -31,11 +31,12 @@ def load(o: Loading, path: str, warnings: list[InputWarning]) -> Tournament:
     if points_from == "results":
         return t
     if points_from not in POINTS_FROM:
-        raise InputError(f"points from {points_from!r}: choose results or column", Place(path, field="points_from"))
+        raise InputError(Message("points from {}: choose results or column", repr(points_from)),
+                         Place(path, field="points_from"))
     reading = team_reading(build(t), t) if has_teams(t) else points_column.read(t)
     if reading.fixes:
-        warnings.append(InputWarning("points from the points column's reading (round: results → column): "
-                                     + records_text(reading), Place(path, field="points")))
+        warnings.append(InputWarning(Message("points from the points column's reading (round: results → column): {}",
+                                             records_text(reading)), Place(path, field="points")))
     return reading.tournament
 
 
@@ -43,6 +44,6 @@ def named(o: Loading, path: str, warnings: list[InputWarning]) -> list[InputWarn
     """``warnings`` (changed in place) naming the file as the user knows it (``o.name``) instead of ``path``."""
     if o.name:
         name = o.name
-        warnings[:] = [InputWarning(w.message.replace(path, name), w.place and replace(
+        warnings[:] = [InputWarning(replaced(w.message, path, name), w.place and replace(
             w.place, file=w.place.file.replace(path, name))) for w in warnings]
     return warnings

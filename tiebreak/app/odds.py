@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..arbiter.odds import compute_odds, compute_team_odds
 from ..arbiter.odds.budget import Progress, within_limits
-from ..engine.errors import InputError, InputWarning, Place
+from ..engine.errors import InputError, InputWarning, Message, Place
 from ..engine.team_matches import has_teams, players_event
 from ..render import odds as render
 from .load import load
@@ -22,7 +22,7 @@ def render_odds(o: OddsOptions, path: str, warnings: list[InputWarning], progres
     t = t if teams else players_event(t)
     tiebreaks, rules = list_and_rules(o, teams)
     if o.places < 1:  # --player and --simulations are checked by the odds themselves
-        raise InputError(f"--places {o.places} must be at least 1", Place(path, field="places"))
+        raise InputError(Message("--places {} must be at least 1", o.places), Place(path, field="places"))
     method = "exact" if o.exact else "simulation" if o.simulations else "auto"
     result = (compute_team_odds if teams else compute_odds)(
         t, tiebreaks, rules=rules, system=o.system_name, after_round=o.after_round, model=o.model,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.errors import SpecifierError
+from ..engine.errors import Message, SpecifierError
 from ..engine.presets import PRESETS
 from ..engine.registry import parse_list
 from ..engine.rules import with_compat
@@ -97,7 +97,7 @@ class Options(Ranked):
     team_best: int = 4
     team_tiebreaks: str | None = None
     #: player columns: ``auto`` (title, federation, rating where the file has them), ``none``, or a list
-    #: (title,fed,rating,club,sex,birth,perf,change; :mod:`tiebreak.render.columns`)
+    #: (title,fed,rating,club,sex,birth,perf,change; :mod:`tiebreak.arbiter.columns`)
     columns: str | None = "auto"
     #: a half-point bye in US-CUM/RU-CUM: ``deduct`` its ½ or ``keep`` it (None: the rule set's default, K10)
     cumulative_half_bye: str | None = None
@@ -139,10 +139,12 @@ def list_and_rules(o: Ranked, team_event: bool) -> tuple[str | None, str]:
     if o.preset:
         preset = PRESETS.get(o.preset)
         if preset is None:
-            raise SpecifierError(f"unknown preset {o.preset!r}; presets: {', '.join(PRESETS)}", field="preset")
+            raise SpecifierError(Message("unknown preset {}; presets: {}", repr(o.preset), ", ".join(PRESETS)),
+                                 field="preset")
         if preset.team != team_event:
             kind = "team" if preset.team else "individual"
-            raise SpecifierError(f"preset {preset.name!r} is for {kind} events, and this is not one", field="preset")
+            raise SpecifierError(Message("preset {} is for {} events, and this is not one", repr(preset.name), kind),
+                                 "preset")
         tiebreaks = tiebreaks or preset.tiebreaks
         if rules == "auto" and preset.rules:
             rules = preset.rules
@@ -191,5 +193,6 @@ def refuse_individual_options(o: Options) -> None:
     asked = {"columns": o.columns not in (None, "auto"), "category": bool(o.category), "team_ranking": bool(o.team_ranking)}
     for field, given in asked.items():
         if given:
-            raise SpecifierError(f"{field} is for individual events, and this is a team event (players=true, --players "
-                                 "on the command line, ranks its players)", field=field)
+            raise SpecifierError(Message("{} is for individual events, and this is a team event (players=true, "
+                                         "--players on the command line, ranks its players)",
+                                         field), field=field)

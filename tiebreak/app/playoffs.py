@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..arbiter.playoff import plan_playoffs, playoff_lines
+from ..arbiter.playoff import plan_playoffs
 from ..engine.errors import InputError, InputWarning, Place
+from ..engine.messages import Message
 from ..engine.numbers import NumberError, parse_int
+from ..render.tools import playoff_lines
 from .options import Options
 from .standings import final_standings, is_team
 
@@ -25,9 +27,9 @@ def playoffs(o: Options, path: str, places: str, after: int,
     try:
         asked = [parse_int(x, 1, len(s.rows)) for x in places.split(",") if x.strip()]
     except NumberError as e:
-        raise InputError(f"place: {e}", Place(field="places")) from None
+        raise InputError(Message("place: {}", e), Place(field="places")) from None
     if not 0 <= after <= len(s.tiebreaks):
-        raise InputError(f"--after {after} is outside 0..{len(s.tiebreaks)}", Place(field="after"))
+        raise InputError(Message("--after {} is outside 0..{}", after, len(s.tiebreaks)), Place(field="after"))
     team = is_team(s)
     return [{"places": list(g.places), "players": g.players, "format": g.format, "stages": g.stages,
              "eliminated": g.eliminated, "team": team, "text": playoff_lines(g, team, o.lang)}

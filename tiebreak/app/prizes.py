@@ -13,8 +13,9 @@ from typing import Any
 
 from ..arbiter.prizes import distribute, parse_prizes
 from ..engine.errors import InputWarning
+from ..engine.messages import Message
 from ..engine.model import format_number
-from ..render.i18n import Table
+from ..render.i18n import Table, message
 from .options import Options
 from .standings import final_standings
 
@@ -30,9 +31,10 @@ def prizes(o: Options, path: str, text: str, source: str, method: str,
     distributed by ``method``: rank, start number, name, prize, amount and, for a shared prize, the pool and what is
     left of it once the shares are rounded down to the cent."""
     s = final_standings(o, path, warnings)
-    return [{"rank": s.row(a.start_no).rank, "start_no": a.start_no, "name": s.row(a.start_no).name, "prize": a.prize,
+    return [{"rank": s.row(a.start_no).rank, "start_no": a.start_no, "name": s.row(a.start_no).name,
+             "prize": message(a.prize, o.lang) if isinstance(a.prize, Message) else a.prize,  # else the user's name
              "amount": a.amount, "pool": a.pool, "left": a.left}
-            for a in distribute(s, parse_prizes(text, source, o.lang), method, lang=o.lang)], s.seed
+            for a in distribute(s, parse_prizes(text, source), method)], s.seed
 
 
 def prize_rests(awards: list[dict[str, Any]], lang: str = "en") -> list[str]:

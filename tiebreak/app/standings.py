@@ -13,21 +13,21 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, TypeGuard
 
 from ..engine import team
-from ..engine.errors import InputWarning, SpecifierError
+from ..engine.errors import InputWarning, Message, SpecifierError
 from ..engine.model import Tournament
 from ..engine.standings import Standings, compute_standings
 from ..engine.team import TeamStandings
 from ..engine.team_matches import has_teams, players_event
 from ..formats import trf
 from ..render import output, square
-from ..render.columns import player_columns, rating_hint
+from ..arbiter.columns import player_columns, rating_notes
 from .load import load, named
 from .options import Options, list_and_rules, refuse_individual_options
 
 if TYPE_CHECKING:
     from ..arbiter.categories import CategoryStandings
     from ..arbiter.clubs import ClubRanking
-    from ..render.columns import PlayerColumns
+    from ..arbiter.columns import PlayerColumns
 
 Writer = Callable[[], str | bytes]  # the writer of one output format: text, or bytes (PDF)
 
@@ -71,7 +71,7 @@ def render_standings(o: Options, path: str,
         s = players = individual_standings(o, path, warnings, t)
         writers = individual_writers(t, players, o)
     if o.format not in writers:
-        raise SpecifierError(f"format {o.format!r} is not available for team events")
+        raise SpecifierError(Message("format {} is not available for team events", repr(o.format)))
     s.warnings = named(o, path, warnings)[:]  # a team event's too: reading the file and building its teams
     return writers[o.format](), s.notes, s
 
@@ -80,8 +80,9 @@ def individual_writers(t: Tournament, s: Standings, o: Options) -> dict[str, Wri
     """The output formats of the standings ``s`` of the players of the file ``t``, with the category standings and
     the team ranking ``o`` asks for (a note on undefined rating tie-breaks is added to ``s.notes``)."""
     pc = player_columns(s, o.columns, o.unrated_rating)
+    s.notes += pc.notes
     extra, text, sections, columns = group_sections(o, s, pc)
-    rating_hint(s, o.unrated_rating)  # a note for every rating tie-break left undefined
+    s.notes += rating_notes(s, o.unrated_rating)  # a note for every rating tie-break left undefined
 
     def page() -> str:
         from ..render import html  # start-up: the page templates (Jinja) only for a page (25 ms measured)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..engine.errors import SpecifierError
+from ..engine.messages import Message
 from ..engine.model import Player
 from ..engine.standings import Row, Standings
 
@@ -51,15 +52,18 @@ def _condition(text: str, whole: str) -> Callable[[Player], bool]:
         return lambda p: not p.rating
     m = _CONDITION.match(text)
     if not m:
-        raise SpecifierError(f"category {whole!r} not understood (e.g. rating<1600, sex=w, birth>=2010, unrated)")
+        raise SpecifierError(Message("category {} not understood (e.g. rating<1600, sex=w, birth>=2010, unrated)",
+                                     repr(whole)))
     name, op, value = m.group(1).lower(), m.group(2), m.group(3).strip()
     what = FIELDS.get(name)
     if what is None:
-        raise SpecifierError(f"category field {name!r} not known; fields: {', '.join(sorted(set(FIELDS)))}")
+        raise SpecifierError(Message("category field {} not known; fields: {}",
+                                     repr(name), ', '.join(sorted(set(FIELDS)))))
     compare = _OPS[op]
     if what in ("rating", "birth"):
         if not (value.isascii() and value.isdigit() and len(value) <= 4):
-            raise SpecifierError(f"category {whole!r}: {value!r} is not a number of at most 4 digits")
+            raise SpecifierError(Message("category {}: {} is not a number of at most 4 digits",
+                                         repr(whole), repr(value)))
         target = int(value)
         if what == "rating":  # rated players only (the module's documentation)
             return lambda p: bool(p.rating) and compare(p.rating, target)
@@ -82,7 +86,8 @@ def parse_category(text: str) -> Category:
     """
     parts = text.split("&")
     if not text.strip() or len(parts) > MAX_CONDITIONS:
-        raise SpecifierError(f"category {text[:60]!r} not understood (e.g. rating<1600, sex=w, birth>=2010, unrated)")
+        raise SpecifierError(Message("category {} not understood (e.g. rating<1600, sex=w, birth>=2010, unrated)",
+                                     repr(text[:60])))
     tests = [_condition(part, text) for part in parts]
     return Category(text.strip(), lambda p: all(t(p) for t in tests))
 

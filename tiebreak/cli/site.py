@@ -9,6 +9,7 @@ from typing import Any
 
 from ..app.options import SYSTEMS, Options
 from ..engine.errors import InputWarning, SpecifierError
+from ..engine.messages import Message
 from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from ..render.i18n import MESSAGE_WORDS, message, problem
 from .args import Site, view
@@ -48,14 +49,15 @@ def run_site(ns: argparse.Namespace) -> int:
     try:
         from ..site.build import build_site
     except ImportError as e:
-        raise SpecifierError(f"the site needs its extras: pip install 'tiebreak[web]' ({e.name} is missing)") from None
+        raise SpecifierError(Message("the site needs its extras: pip install 'tiebreak[web]' ({} is missing)", e.name)) from None
     args = view(Site, ns)
     if args.watch:  # following the file needs watchfiles (the live extras): said before the first build, not after
         try:
             import watchfiles  # noqa: F401
         except ImportError as e:
-            raise SpecifierError(f"site --watch needs the live extras: pip install 'tiebreak[live]' ({e.name} is "
-                                 "missing)") from None
+            raise SpecifierError(Message("site --watch needs the live extras: pip install 'tiebreak[live]' ({} is "
+                                         "missing)",
+                                         e.name)) from None
     o = view(Options, ns)
     lang = args.lang
     warnings: list[InputWarning] = []
@@ -69,7 +71,7 @@ def run_site(ns: argparse.Namespace) -> int:
         site = build_site(o, args.file, args.output, warnings)
         for w in warnings:
             print(f"{MESSAGE_WORDS.text('warning', lang)}: {problem(w, lang)}", file=sys.stderr)
-        print(message(f"wrote {len(site.digests)} files into {args.output}", lang), file=sys.stderr)
+        print(message(Message("wrote {} files into {}", len(site.digests), args.output), lang), file=sys.stderr)
         if args.watch:
             from ..site.watch import watch
 

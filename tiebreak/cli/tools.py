@@ -22,10 +22,12 @@ from ..engine.specifier import MODIFIERS
 from ..formats.files import read_text
 from ..formats.swissmanager import SWISS_MANAGER, UNTRANSLATABLE, from_chess_results_legend
 from ..render import ratings as render
-from ..render.i18n import MESSAGE_WORDS, message, word
+from ..render.i18n import MESSAGE_WORDS, message, tiebreak_name, word
 from ..render.odds import Progress
 from ..render.output import dumps_exact
 from ..render.team_words import TEAM_WORDS, team_catalogue
+from ..engine.messages import Message
+from ..render.tools import berger_text, varma_text
 from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Serve, Varma, Written, view
 from .files import _emit, _warn
 
@@ -34,9 +36,9 @@ def _berger(ns: argparse.Namespace) -> int:
 
     args = view(Berger, ns)
     if not 2 <= args.players <= 9999:
-        raise SpecifierError(f"number of players {args.players} is outside 2..9999")
+        raise SpecifierError(Message("number of players {} is outside 2..9999", args.players))
     rounds = berger.schedule(args.players, double=args.double)
-    sys.stdout.write(berger.to_json(rounds) + "\n" if args.format == "json" else berger.to_text(rounds, args.lang))
+    sys.stdout.write(berger.to_json(rounds) + "\n" if args.format == "json" else berger_text(rounds, args.lang))
     return 0
 
 
@@ -49,7 +51,7 @@ def _varma(ns: argparse.Namespace) -> int:
     if args.format == "json":
         sys.stdout.write(json.dumps(varma.to_dict(d, args.seed), ensure_ascii=False, indent=1) + "\n")
     else:
-        sys.stdout.write(varma.to_text(d, len(players), args.lang))
+        sys.stdout.write(varma_text(d, len(players), args.lang))
     return 0
 
 
@@ -81,7 +83,7 @@ def _playoffs(ns: argparse.Namespace) -> int:
         sys.stdout.write(dumps_exact(groups) + "\n")
         return 0
     if not groups:  # the lines in the reader's language by the message catalogue (the format, time control inside)
-        print(message(f"no tie for place(s) {args.places}: no play-off needed", args.lang))
+        print(message(Message("no tie for place(s) {}: no play-off needed", args.places), args.lang))
     for g in groups:
         print("\n  ".join(g["text"]))
     return 0
@@ -130,7 +132,7 @@ def _list(ns: argparse.Namespace) -> int:
     for d in CATALOGUE.values():
         aliases = f" ({word('alias', lang, alias=', '.join(d.aliases))})" if d.aliases else ""
         mods = "".join(sorted(set(d.modifiers) - set("RV"))) or "-"
-        print(f"{d.code:10} {d.family:7} {d.type:4} {message(d.article, lang):31} {mods:5} {d.names[lang]}{aliases}; "
+        print(f"{d.code:10} {d.family:7} {d.type:4} {message(d.article, lang):31} {mods:5} {tiebreak_name(d, lang)}{aliases}; "
               f"{message(d.unplayed, lang)}")
 
     print()
@@ -179,11 +181,13 @@ def _missing_extra(e: ImportError) -> SpecifierError:
     """The extra to install for a module that is missing, as an error (no traceback); other import errors are bugs."""
     name = (e.name or "").split(".")[0]
     if name in EXTRAS["live"]:
-        return SpecifierError(f"tiebreak serve --watch needs the live extras: pip install -e '.[live]' in a clone, else "
-                              f"pip install 'tiebreak[live]' ({name} is missing)")
+        return SpecifierError(Message("tiebreak serve --watch needs the live extras: pip install -e '.[live]' in a "
+                                      "clone, else pip install 'tiebreak[live]' ({} is missing)",
+                                      name))
     if name in EXTRAS["web"]:
-        return SpecifierError(f"tiebreak serve needs the web extras: pip install -e '.[web]' in a clone, else "
-                              f"pip install 'tiebreak[web]' ({name} is missing)")
+        return SpecifierError(Message("tiebreak serve needs the web extras: pip install -e '.[web]' in a clone, else "
+                                      "pip install 'tiebreak[web]' ({} is missing)",
+                                      name))
     raise e
 
 
@@ -191,7 +195,7 @@ def _serve(ns: argparse.Namespace) -> int:
     args = view(Serve, ns)
     low, high = 0, 65535  # what a socket can bind (beyond it the server stopped with a traceback)
     if not low <= args.port <= high:
-        raise InputError(f"{args.port} is out of range ({low}-{high})", Place(field="port"))
+        raise InputError(Message("{} is out of range ({}-{})", args.port, low, high), Place(field="port"))
     try:
         import uvicorn  # noqa: F401  (imported by serve; checked here, before anything starts)
 
@@ -208,7 +212,7 @@ def _serve(ns: argparse.Namespace) -> int:
                       "max-streams-per-client": (args.max_streams_per_client, 1, 100_000)}
             for name, (value, lo, hi) in bounds.items():
                 if not lo <= value <= hi:  # NaN too
-                    raise InputError(f"{value} is out of range ({lo}-{hi})", Place(field=name))
+                    raise InputError(Message("{} is out of range ({}-{})", value, lo, hi), Place(field=name))
             site = None
             if args.site:
                 from ..site.live import LiveSite
@@ -223,12 +227,13 @@ def _serve(ns: argparse.Namespace) -> int:
     except ImportError as e:
         raise _missing_extra(e) from None
     if live is not None:
-        print(message(f"tiebreak: live standings of {len(live.events)} event file(s) at http://{args.host}:{args.port}/live",
+        print(message(Message("tiebreak: live standings of {} event file(s) at http://{}:{}/live",
+                              len(live.events), args.host, args.port),
                       args.lang),
               file=sys.stderr)
         if args.site:
-            print(message(f"tiebreak: the site of the live events is kept in {args.site}", args.lang), file=sys.stderr)
-    print(message(f"tiebreak: open http://{args.host}:{args.port}/ in a browser (Ctrl-C stops)", args.lang),
+            print(message(Message("tiebreak: the site of the live events is kept in {}", args.site), args.lang), file=sys.stderr)
+    print(message(Message("tiebreak: open http://{}:{}/ in a browser (Ctrl-C stops)", args.host, args.port), args.lang),
           file=sys.stderr)
     serve(args.host, args.port, live)
     return 0

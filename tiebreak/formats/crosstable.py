@@ -20,6 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place
+from ..engine.messages import Message
 from ..engine.model import MIRROR, NO_OPPONENT, Kind, Player, Tournament, format_number
 from ..engine.numbers import MAX_RATING, NumberError, parse_int, parse_number
 from . import exports, headings, xlsx
@@ -50,7 +51,7 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
             rows = xlsx.read_rows(data)
             event = xlsx.read_rows(data, EVENT_SHEET)
         except xlsx.XlsxError as e:
-            raise InputError(str(e), Place(str(path))) from None
+            raise InputError(e.args[0], Place(str(path))) from None
         return with_event(from_rows(rows, str(path), warnings), event, warnings)
     if path.suffix.lower() in (".html", ".htm"):  # a saved page of a crosstable (chess-results)
         return from_rows(_rows(path), str(path), warnings)
@@ -79,7 +80,7 @@ def _rows(path: Path) -> list[list[str]]:
         try:
             return xlsx.read_rows(data)
         except xlsx.XlsxError as e:
-            raise InputError(str(e), Place(str(path))) from None
+            raise InputError(e.args[0], Place(str(path))) from None
     if suffix in (".html", ".htm"):
         from . import html_tables
 
@@ -111,7 +112,7 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
              or headings.role(h) == "name"][:1]
     if max(rounds.values(), default=0) > MAX_ROUNDS or 0 in rounds.values():
         c = next(c for c, r in rounds.items() if not 1 <= r <= MAX_ROUNDS)
-        raise InputError(f"round {rounds[c]} is outside 1..{MAX_ROUNDS}", Place(source, table.header_line, c + 1,
+        raise InputError(Message("round {} is outside 1..{}", rounds[c], MAX_ROUNDS), Place(source, table.header_line, c + 1,
                                                                                   "header"))
     if not rounds:
         raise InputError("no round columns (R1, R2 ... or 1, 2 ...)", Place(source, table.header_line, None, "header"))
@@ -138,17 +139,17 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
         try:
             no = parse_int(get(c_no) or str(pos), 1, 10**7)
         except NumberError as e:
-            raise InputError(f"start number: {e}", Place(source, ln, (c_no or 0) + 1, "No")) from None
+            raise InputError(Message("start number: {}", e), Place(source, ln, (c_no or 0) + 1, "No")) from None
         try:
             rating = parse_int(get(c_rating), 0, MAX_RATING) if get(c_rating) else None
         except NumberError as e:
-            raise InputError(f"rating: {e}", Place(source, ln, _column_number(c_rating), "Rating")) from None
+            raise InputError(Message("rating: {}", e), Place(source, ln, _column_number(c_rating), "Rating")) from None
         pts = get(c_pts).replace("½", ".5").replace(",", ".")
         pts = "0" + pts if pts.startswith(".") else pts
         try:
             declared = parse_number(pts) if pts else None
         except NumberError as e:
-            raise InputError(f"points: {e}", Place(source, ln, _column_number(c_pts), "Points")) from None
+            raise InputError(Message("points: {}", e), Place(source, ln, _column_number(c_pts), "Points")) from None
         players.append(Player(no, one_line(get(names[0])), rating or None, federation=one_line(get(c_fed)),
                               fide_id=one_line(get(c_id)), declared_points=declared, source_line=ln,
                               club=one_line(get(c_club)), title=one_line(get(c_title))[:3],
@@ -179,12 +180,12 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
                 continue
             m = _GAME.match(text.replace(" ", ""))
             if not m:
-                raise InputError(f"round cell {text!r} not understood (e.g. 12w1, 7b½, 3b=, 9w+, H, U)", place)
+                raise InputError(Message("round cell {} not understood (e.g. 12w1, 7b½, 3b=, 9w+, H, U)", repr(text)), place)
             opp = int(m.group(1))
             if opp not in t._row_of:
-                raise InputError(f"opponent {opp} is not a player of this crosstable", place)
+                raise InputError(Message("opponent {} is not a player of this crosstable", opp), place)
             if opp == p.start_no:
-                raise InputError(f"round {rnd}: player {opp} is paired with himself", place)
+                raise InputError(Message("round {}: player {} is paired with himself", rnd, opp), place)
             t.opponent[i, rnd - 1] = t.row(opp)
             t.colour[i, rnd - 1] = _COLOURS.get((m.group(2) or "-").lower(), 0)
             t.kind[i, rnd - 1] = _RESULT[m.group(3).replace(",", ".")]
@@ -224,10 +225,10 @@ def _read_square(t: Tournament, cells: list[tuple[int, dict[int, tuple[int, str]
             if opp == p.start_no or not key:
                 continue
             if key not in _SQUARE:
-                raise InputError(f"cell {text[:20]!r} not understood (1, 0, ½, +, -)",
+                raise InputError(Message("cell {} not understood (1, 0, ½, +, -)", repr(text[:20])),
                                  Place(t.source, ln, c + 1, f"player {opp}"))
             if opp not in t._row_of:
-                raise InputError(f"column {opp} is not a player of this crosstable", Place(t.source, ln, c + 1))
+                raise InputError(Message("column {} is not a player of this crosstable", opp), Place(t.source, ln, c + 1))
             r = schedule[(p.start_no, opp)]
             t.opponent[i, r], t.kind[i, r] = t.row(opp), _SQUARE[key]
     warnings.append(InputWarning("a square crosstable does not say in which round each game was played nor with "
@@ -263,21 +264,24 @@ def _check(t: Tournament, warnings: list[InputWarning]) -> None:
                 # the other row is blank that round: its side is filled in from this one
                 t.opponent[o, r], t.kind[o, r], t.colour[o, r] = i, MIRROR[k], -int(t.colour[i, r])
                 warnings.append(InputWarning(
-                    f"round {r + 1}: player {p.start_no} lists {t.players[o].start_no} as opponent, but "
-                    f"{t.players[o].start_no}'s line is blank in that round; {t.players[o].start_no}'s side is "
-                    f"filled in from {p.start_no}'s", Place(t.source, t.players[o].source_line, None, f"round {r + 1}")))
+                    Message("round {}: player {} lists {} as opponent, but {}'s line is blank in that round; {}'s side "
+                            "is filled in from {}'s",
+                            r + 1, p.start_no, t.players[o].start_no, t.players[o].start_no, t.players[o].start_no, p.start_no),
+                    Place(t.source, t.players[o].source_line, None, f"round {r + 1}")))
                 continue
             if int(t.opponent[o, r]) != i or MIRROR.get(k) != back:
                 if k is Kind.FORFEIT_LOSS and back is Kind.FORFEIT_LOSS:
                     t.kind[i, r] = t.kind[o, r] = Kind.DOUBLE_FORFEIT
                     continue
                 warnings.append(InputWarning(
-                    f"round {r + 1}: {p.start_no} and {t.players[o].start_no} disagree about their game",
+                    Message("round {}: {} and {} disagree about their game", r + 1, p.start_no, t.players[o].start_no),
                     Place(t.source, p.source_line, None, f"round {r + 1}")))
         if p.declared_points is not None and t.points(p.start_no) != p.declared_points:
-            warnings.append(InputWarning(f"player {p.start_no}: points column says {format_number(p.declared_points)} "
-                                         f"but the results add up to {format_number(t.points(p.start_no))}; the results "
-                                         "are used", Place(t.source, p.source_line, None, "Points")))
+            warnings.append(InputWarning(Message("player {}: points column says {} but the results add up to {}; the "
+                                                 "results are used",
+                                                 p.start_no, format_number(p.declared_points),
+                                                 format_number(t.points(p.start_no))),
+                                         Place(t.source, p.source_line, None, "Points")))
 
 
 _CELL_BACK = {Kind.WIN: "1", Kind.LOSS: "0", Kind.DRAW: "=", Kind.WIN_SHORT: "W", Kind.DRAW_SHORT: "D",
@@ -373,7 +377,7 @@ def with_event(t: Tournament, rows: list[list[str]], warnings: list[InputWarning
             value = [x.strip() for x in text.split(",") if x.strip()]
         if value is None:
             if warnings is not None:
-                warnings.append(InputWarning(f"{row[0].strip()} {text!r} not understood; left out",
+                warnings.append(InputWarning(Message("{} {} not understood; left out", row[0].strip(), repr(text)),
                                              Place(t.source, line, 2, EVENT_SHEET)))
             continue
         setattr(t, key, value)

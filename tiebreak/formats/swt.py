@@ -30,6 +30,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place
+from ..engine.messages import Message
 from ..engine.model import BLACK, WHITE, Kind, Player, ScoreSystem, Tournament, format_number
 from .files import read_input
 from .text import MAX_PLAYERS, MAX_ROUNDS, check_size, one_line
@@ -98,7 +99,7 @@ class _Bytes:
 
     def u8(self, offset: int, what: str) -> int:
         if offset >= len(self.data):
-            raise InputError(f"the file ends at byte {len(self.data)}", self.place(offset, what))
+            raise InputError(Message("the file ends at byte {}", len(self.data)), self.place(offset, what))
         return self.data[offset]
 
     def u16(self, offset: int, what: str) -> int:
@@ -106,14 +107,14 @@ class _Bytes:
 
     def text(self, start: int, end: int, what: str) -> str:
         if end >= len(self.data):
-            raise InputError(f"the file ends at byte {len(self.data)}", self.place(start, what))
+            raise InputError(Message("the file ends at byte {}", len(self.data)), self.place(start, what))
         raw = self.data[start:end + 1].split(b"\x00", 1)[0]
         return one_line(raw.decode("cp1252", errors="replace")).strip()
 
     def count(self, offset: int, what: str, high: int) -> int:
         n = self.u16(offset, what)
         if n > high:
-            raise InputError(f"{n} is out of range (0-{high})", self.place(offset, what))
+            raise InputError(Message("{} is out of range (0-{})", n, high), self.place(offset, what))
         return n
 
 
@@ -121,9 +122,10 @@ def parse(data: bytes, source: str) -> SwtFile:
     """The records of an SWT file, field by field."""
     b = _Bytes(data, source)
     if len(data) > MAX_BYTES:
-        raise InputError(f"file of {len(data):,} bytes (at most {MAX_BYTES:,})", Place(source))
+        raise InputError(Message("file of {} bytes (at most {})", format(len(data), ','), format(MAX_BYTES, ',')), Place(source))
     if len(data) < HEADER:
-        raise InputError(f"not a Swiss-Chess file: {len(data):,} bytes, less than its header of {HEADER:,}",
+        raise InputError(Message("not a Swiss-Chess file: {} bytes, less than its header of {}",
+                                 format(len(data), ','), format(HEADER, ',')),
                          Place(source))
     rounds = b.count(1, "field 1, rounds", MAX_ROUNDS)
     paired = b.count(5, "field 3, rounds paired", MAX_ROUNDS)
@@ -134,8 +136,8 @@ def parse(data: bytes, source: str) -> SwtFile:
     players_at = HEADER + pairing_bytes
     need = players_at + n * PLAYER + teams * TEAM
     if need > len(data):
-        raise InputError(f"{n} players and {teams} teams in {rounds} rounds need {need:,} bytes; the file has "
-                         f"{len(data):,}", b.place(7, "field 4, players"))
+        raise InputError(Message("{} players and {} teams in {} rounds need {} bytes; the file has {}",
+                                 n, teams, rounds, format(need, ','), format(len(data), ',')), b.place(7, "field 4, players"))
     players = []
     for k in range(n):
         at = players_at + k * PLAYER
@@ -179,7 +181,8 @@ def build(f: SwtFile, source: str, warnings: list[InputWarning]) -> Tournament:
     ids = {}
     for k, p in enumerate(f.players):
         if p.id in ids or p.id == 0:
-            raise InputError(f"player id {p.id} is given twice or is zero", Place(source, field=f"player {k + 1} (field 2020)"))
+            raise InputError(Message("player id {} is given twice or is zero", p.id),
+                             Place(source, field=f"player {k + 1} (field 2020)"))
         ids[p.id] = k
     players = [Player(start_no=p.id, name=p.name, rating=_rating(p.fide_rating),
                       national_rating=_rating(p.national_rating), title=p.title[:3], federation=p.federation[:3],
@@ -214,15 +217,17 @@ def build(f: SwtFile, source: str, warnings: list[InputWarning]) -> Tournament:
     for i, r in zip(*(t.opponent >= 0).nonzero()):  # a double forfeit: both sides lost by forfeit
         o = int(t.opponent[i, r])
         if int(t.opponent[o, r]) != i:
-            raise InputError(f"round {r + 1}: {t.players[i].start_no} is paired with {t.players[o].start_no}, who is "
-                             "not paired with them", Place(source, field=f"round {r + 1} (field 4001)"))
+            raise InputError(Message("round {}: {} is paired with {}, who is not paired with them",
+                                     r + 1, t.players[i].start_no, t.players[o].start_no),
+                             Place(source, field=f"round {r + 1} (field 4001)"))
         if t.kind[i, r] == Kind.FORFEIT_LOSS and t.kind[o, r] == Kind.FORFEIT_LOSS:
             t.kind[i, r] = t.kind[o, r] = Kind.DOUBLE_FORFEIT
     t.pending = sorted(pending)
     for q in t.players:
         if f.scoring == 0 and q.declared_points is not None and q.declared_points != t.points(q.start_no):
-            warnings.append(InputWarning(f"player {q.start_no}: the file says {format_number(q.declared_points)} "
-                                         f"points, the results give {format_number(t.points(q.start_no))}",
+            warnings.append(InputWarning(Message("player {}: the file says {} points, the results give {}",
+                                                 q.start_no, format_number(q.declared_points),
+                                                 format_number(t.points(q.start_no))),
                                          Place(source, field="field 2030")))
     t.planned_rounds = f.rounds or None
     return t
@@ -237,10 +242,11 @@ def _entry(g: SwtPairing, ids: dict[int, int], p: SwtPlayer, r: int, source: str
         return ({0: None, 1: Kind.ZPB, 2: Kind.HPB, 3: Kind.PAB}[points], None)
     if g.colour not in (1, 3):
         if g.colour != 0:
-            warnings.append(InputWarning(f"colour byte {g.colour:#04x} unknown; read as not paired", where))
+            warnings.append(InputWarning(Message("colour byte {} unknown; read as not paired",
+                                                 format(g.colour, '#04x')), where))
         return None, None
     if g.opponent == p.id:
-        raise InputError(f"player {p.id} is paired with himself", where)
+        raise InputError(Message("player {} is paired with himself", p.id), where)
     if g.status in (0x03, 0x33):  # not played (a player not fielded)
         return None, None
     if g.status in (0x02, 0x22):  # won or lost by forfeit
@@ -273,9 +279,10 @@ def _tiebreaks(f: SwtFile, source: str, warnings: list[InputWarning]) -> list[st
         code = _FINE.get(raw)
         if code is None:
             name = _UNMAPPED.get(raw, "?")
-            warnings.append(InputWarning(f"Swiss-Chess tie-break {k} (field {number}) is code {raw:#04x} ({name}): no "
-                                         "tie-break of C.07, the Arbiters' Manual or USCF ranks players by it; left out "
-                                         "of the list", Place(source, field=f"field {number}")))
+            warnings.append(InputWarning(Message("Swiss-Chess tie-break {} (field {}) is code {} ({}): no tie-break of "
+                                                 "C.07, the Arbiters' Manual or USCF ranks players by it; left out of "
+                                                 "the list",
+                                                 k, number, format(raw, '#04x'), name), Place(source, field=f"field {number}")))
             continue
         if code == "BH" and cuts:
             code = f"BH/C{cuts}"

@@ -17,9 +17,7 @@ from typing import Any, TextIO
 
 from ..arbiter.odds import Odds
 from ..arbiter.odds.models import RESULT_TEXT
-from ..arbiter.odds.needs import minimal_sets
 from ..engine.model import format_number
-from ..engine.team import read_teams
 from .i18n import WORDS as BASE_WORDS
 from .i18n import Table, message, model_name, plural
 
@@ -156,13 +154,9 @@ def next_round_games(odds: Odds) -> list[int]:
 def contender_games(odds: Odds) -> set[int]:
     """The pending games a contender plays (in a team event: a board of a contending team)."""
     able = {odds.participants[i].start_no for i in range(len(odds.places)) if odds.places[i][0] > 0}
-    team_of = _team_of(odds)
+    team_of = odds.team_of
     side = team_of.get if odds.team else (lambda no: no)
     return {k for k, g in enumerate(odds.future.games) if side(g.white_no) in able or side(g.black_no) in able}
-
-
-def _team_of(odds: Odds) -> dict[int, int]:
-    return {no: tm.number for tm in read_teams(odds.future.base) for no in tm.members} if odds.team else {}
 
 
 def top_chance(odds: Odds, i: int, top: int) -> Fraction | float:
@@ -184,13 +178,6 @@ def eliminated(odds: Odds) -> list[int]:
     return sorted(odds.participants[i].start_no for i in range(n) if odds.method == "exact" and odds.best[i] > 1)
 
 
-def needs(odds: Odds) -> list[dict[int, int]] | None:
-    """Minimal sets of results for the chosen player (None when not worked out)."""
-    if odds.alone_first is None:
-        return None
-    return minimal_sets(odds.alone_first, len(odds.future.games))
-
-
 def _order(odds: Odds) -> list[int]:
     n = len(odds.places)
     expected = odds.expected or [sum(float(p) * k for k, p in enumerate(odds.places[i])) for i in range(n)]
@@ -200,7 +187,7 @@ def _order(odds: Odds) -> list[int]:
 def to_json_obj(odds: Odds, top: int = 3) -> dict[str, Any]:
     """The JSON answer: ``players`` (or ``teams`` in a team event, by team number) with their chances."""
     exact = odds.method == "exact" and odds.places and isinstance(odds.places[0][0], Fraction)
-    team_of = _team_of(odds)
+    team_of = odds.team_of
     rows = []
     for i in _order(odds):
         p = odds.participants[i]
@@ -233,7 +220,7 @@ def to_json_obj(odds: Odds, top: int = 3) -> dict[str, Any]:
            "fixed": [{"round": g.round, "white": g.white_no, "black": g.black_no, "result": RESULT_TEXT[d]}
                      for g, d in odds.fixed_games],
            "clinched": clinched(odds), "eliminated": eliminated(odds), "notes": odds.notes}
-    sets = needs(odds)
+    sets = odds.needs
     if odds.player is not None:
         out["needs"] = {"start_no": odds.participants[odds.player].start_no,
                         "sets": None if sets is None else [_named_set(odds, s) for s in sets]}
@@ -326,7 +313,7 @@ def _needs_text(odds: Odds, lang: str) -> list[str]:
     w = {k: WORDS[k][lang] for k in WORDS}
     assert odds.player is not None, "asked only when a player was chosen"
     player = odds.participants[odds.player].start_no
-    sets = needs(odds)
+    sets = odds.needs
     if sets is None:
         return [w["needs_exact_only"].format(games=NEEDS_MAX_GAMES)]
     if not sets:

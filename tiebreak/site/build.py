@@ -30,6 +30,7 @@ import numpy as np
 from ..app.load import load as read_event
 from ..app.options import Options, list_and_rules
 from ..engine.errors import InputError, InputWarning, Place
+from ..engine.messages import Message
 from ..engine.model import Kind, Tournament
 from ..render.i18n import LANGUAGES
 from ..render.site_words import SITE_WORDS
@@ -219,17 +220,18 @@ def check_folder(out: Path, inputs: list[str]) -> None:
     """``out`` must be new, empty, or a site written before (it has our version.json), and hold no input."""
     for p in inputs:
         if Path(p).resolve().is_relative_to(out.resolve()):
-            raise InputError(f"the input {p} is inside the output folder {out}; give another folder", Place(str(out)))
+            raise InputError(Message("the input {} is inside the output folder {}; give another folder", p, out), Place(str(out)))
     if out.exists() and not out.is_dir():
-        raise InputError(f"{out} is a file, not a folder", Place(str(out)))
+        raise InputError(Message("{} is a file, not a folder", out), Place(str(out)))
     if out.is_dir() and any(out.iterdir()):
         try:
             ok = json.loads((out / "version.json").read_text(encoding="utf-8")).get("generator") == "tiebreak site"
         except (OSError, ValueError, AttributeError):
             ok = False
         if not ok:
-            raise InputError(f"{out} is not empty and is not a site written by tiebreak (no version.json); give a "
-                             "new or empty folder", Place(str(out)))
+            raise InputError(Message("{} is not empty and is not a site written by tiebreak (no version.json); give a "
+                                     "new or empty folder",
+                                     out), Place(str(out)))
 
 
 #: threads writing the files of one publication: what the kernel does for each new file (most of the time of

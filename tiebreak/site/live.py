@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..app.options import Options
 from ..engine.errors import InputError, InputWarning, Place, TiebreakError
+from ..engine.messages import Message
 from ..render.i18n import problem
 from .build import Site, check_folder, common_files, load, open_site, pages_of, publish
 from .spares import Spares
@@ -40,8 +41,8 @@ class LiveSite:
         if watched is not None:  # checked before the server starts: a wrong folder is said at once
             check_folder(self.out, [str(watched)])
             if Path(watched).is_dir() and self.out.resolve().is_relative_to(Path(watched).resolve()):
-                raise InputError(f"the site folder {out} is inside the watched folder {watched}; give a folder "
-                                 "outside it", Place(str(out)))
+                raise InputError(Message("the site folder {} is inside the watched folder {}; give a folder outside it",
+                                         out, watched), Place(str(out)))
         else:
             check_folder(self.out, [])
         self.site: Site | None = None

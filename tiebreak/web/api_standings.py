@@ -13,6 +13,7 @@ from pydantic import Field
 
 from ..app.options import EXTENSIONS, MEDIA_TYPES
 from ..engine.conventions import PROGRAMS
+from ..engine.messages import Message
 from ..formats.published import HTML_SUFFIXES
 from ..render.output import json_schema
 from . import jobs
@@ -104,7 +105,7 @@ async def playoffs(request: Request, form: Annotated[PlayoffForm, Form()]) -> Re
     raw = form.places or "1"
     items = [x.strip() for x in raw.split(",") if x.strip()]
     if not items or len(items) > 100 or not all(x.isascii() and x.isdigit() and len(x) <= 6 for x in items):
-        raise ApiError(400, f"places must be numbers like 1,2 — not {raw[:40]!r}", field="places")
+        raise ApiError(400, Message("places must be numbers like 1,2 — not {}", repr(raw[:40])), field="places")
     answer, _ = await run_on_upload(request, form, jobs.playoffs, ",".join(items))
     return _json(answer)
 

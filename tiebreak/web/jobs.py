@@ -10,6 +10,7 @@ answering bytes or JSON text.  Nothing here knows about HTTP; refusals are :clas
 
 from __future__ import annotations
 
+import json
 import tempfile
 from dataclasses import replace
 from pathlib import Path
@@ -21,6 +22,7 @@ from ..app.playoffs import playoffs as play_offs
 from ..app.prizes import prizes as distributed
 from ..app.standings import render_standings
 from ..engine.errors import InputError, InputWarning
+from ..engine.messages import replaced
 from ..render import output
 
 
@@ -55,9 +57,11 @@ def check(o: Options, path: str, published: tuple[str, bytes] | None, name: str)
                 _, answer = checking.answer(o, path, str(target), [], name)
             except InputError as e:  # the export by the name the user knows it by
                 if e.place.file == str(target):
-                    raise InputError(e.message.replace(str(target), name), replace(e.place, file=name)) from None
+                    raise InputError(replaced(e.message, str(target), name), replace(e.place, file=name)) from None
                 raise
-            answer["notes"] = [n.replace(str(target), name) for n in answer["notes"]]
+            answer["notes"] = [replaced(n, str(target), name) for n in answer["notes"]]
+            answer["said"] = json.loads(json.dumps(answer["said"]).replace(json.dumps(str(target))[1:-1],
+                                                                           json.dumps(name)[1:-1]))
     return _bytes(output.dumps_exact(answer))
 
 
