@@ -8,8 +8,9 @@ performance (Harkness, USCF) of every player after any round; in a team event th
 
 from __future__ import annotations
 
+from ..arbiter.rating_report import Report, report
 from ..engine.errors import InputError, InputWarning, Place
-from ..render.ratings import Report, report
+from ..engine.messages import Message
 from .load import load, named
 from .options import RatingsOptions
 
@@ -18,7 +19,7 @@ def ratings(o: RatingsOptions, path: str, warnings: list[InputWarning]) -> Repor
     """The report of the file at ``path`` under ``o``; the warnings of reading it name the file as the user knows
     it."""
     if o.k is not None and not 1 <= o.k <= 100:
-        raise InputError(f"K factor {str(o.k)[:24]} is out of range (1-100)", Place(field="K"))
+        raise InputError(Message("K factor {} is out of range (1-100)", str(o.k)[:24]), Place(field="K"))
     t = load(o, path, warnings)
     named(o, path, warnings)
     return report(t, o.system, o.k, o.after_round)

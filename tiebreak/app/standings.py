@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, TypeGuard
 
+from ..arbiter.columns import player_columns, rating_notes
 from ..engine import team
 from ..engine.errors import InputWarning, Message, SpecifierError
 from ..engine.model import Tournament
@@ -20,7 +21,6 @@ from ..engine.team import TeamStandings
 from ..engine.team_matches import has_teams, players_event
 from ..formats import trf
 from ..render import output, square
-from ..arbiter.columns import player_columns, rating_notes
 from .load import load, named
 from .options import Options, list_and_rules, refuse_individual_options
 

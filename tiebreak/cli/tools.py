@@ -15,6 +15,7 @@ from ..app.prizes import prize_rests, prizes
 from ..app.ratings import ratings
 from ..arbiter import berger, varma
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
+from ..engine.messages import Message
 from ..engine.model import format_number
 from ..engine.presets import PRESETS
 from ..engine.registry import CATALOGUE
@@ -26,7 +27,6 @@ from ..render.i18n import MESSAGE_WORDS, message, tiebreak_name, word
 from ..render.odds import Progress
 from ..render.output import dumps_exact
 from ..render.team_words import TEAM_WORDS, team_catalogue
-from ..engine.messages import Message
 from ..render.tools import berger_text, varma_text
 from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Serve, Varma, Written, view
 from .files import _emit, _warn

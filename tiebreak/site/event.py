@@ -27,7 +27,6 @@ from markupsafe import Markup
 from ..app.load import load
 from ..app.options import Options
 from ..app.standings import groups, individual_standings
-from ..arbiter.boards import board_order
 from ..arbiter.columns import PlayerColumns, player_columns
 from ..engine.errors import InputWarning
 from ..engine.model import Kind, Tournament

@@ -17,7 +17,6 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..app.options import RatingsOptions
 from ..app.ratings import ratings as rating_report_of
 from ..arbiter.rating_report import SYSTEMS
-from ..arbiter.rating_report import report as rating_report_of
 from ..engine.errors import InputWarning
 from ..render import ratings
 from ..render.i18n import problem
