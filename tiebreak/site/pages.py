@@ -19,11 +19,13 @@ from ..engine.model import Kind
 from ..render import crosstable as cross_words
 from ..render.columns import headings
 from ..render.i18n import LANGUAGES, kind_name, word
+from ..render.team_words import TEAM_WORDS
 from ..render.templating import cell_html, environment, rows_html
+from ..views.crosstable import of_teams
 from ..views.standings import of_ranking
 from . import teams
 from .cells import _head, event_name, home, player_link, site_words
-from .event import FORFEITS, SCORE, Event
+from .event import CELL, FORFEITS, SCORE, Event
 from .teams import TeamEvent
 
 Cell = dict[str, Any]
@@ -72,6 +74,8 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
     elif stem == "odds":  # the players' odds, or the teams' in a team event
         ctx = {"title": site_words(lang)["odds"], "intro": site_words(lang)["odds_note"], "tables": [],
                "html_sections": e.odds.get(lang, "") if e.odds else ""}
+    elif stem == "crosstable":
+        ctx = crosstable(e, lang)
     elif isinstance(e, TeamEvent):
         ctx, template = teams.context(e, name, lang)
     elif stem == "index":
@@ -80,8 +84,6 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
         ctx = standings(e, lang, e.played, groups=True)
     elif kind == "standings":
         ctx = standings(e, lang, int(arg))
-    elif stem == "crosstable":
-        ctx = crosstable(e, lang)
     elif kind == "round":
         ctx = round_page(e, lang, int(arg))
     else:
@@ -141,9 +143,12 @@ def standings(e: Event, lang: str, k: int, groups: bool = False) -> dict[str, An
             "html_sections": e.groups_html(lang) if groups else ""}
 
 
-def crosstable(e: Event, lang: str) -> dict[str, Any]:
-    """Swiss: every player's rounds (opponent's place, colour, result); round robin: the square table (the view of
+def crosstable(e: Event | TeamEvent, lang: str) -> dict[str, Any]:
+    """The crosstable page of either kind of event.  Swiss: every player's rounds (opponent's place, colour,
+    result); round robin: the square table; a team event: every team's matches (the view of
     :mod:`tiebreak.views.crosstable`, in words by :mod:`tiebreak.render.crosstable`)."""
+    if isinstance(e, TeamEvent):
+        return _team_crosstable(e, lang)
     s = site_words(lang)
     view = e.crosstable
     heads = [_head(word("rank", lang), "rank"), _head(word("name", lang), "name"), _head(word("points", lang), "pts"),
@@ -159,6 +164,22 @@ def crosstable(e: Event, lang: str) -> dict[str, Any]:
     return {"title": s["crosstable"], "legend": cross_words.legend(view, lang),
             "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": e.crosstable_rows[key],
                         "sticky": True}]}
+
+
+def _team_crosstable(e: TeamEvent, lang: str) -> dict[str, Any]:
+    """Every team's matches: the opposing team's place and the game points (the view of
+    :mod:`tiebreak.views.crosstable`, as the live screen shows it)."""
+    s = site_words(lang)
+    view = of_teams(e.current, e.played)
+    short, full = teams.points_words(e, lang)
+    heads = [_head(word("rank", lang), "rank"), _head(TEAM_WORDS.text("team", lang), "name"), _head(short, "pts", full),
+             *(_head(str(k)) for k in range(1, e.played + 1))]
+    rows = [{"cells": [{"text": str(r.rank), "cls": "rank"}, {**teams.team_cell(e, r.start_no), "head": True},
+                       {"text": r.points, "cls": "pts"},
+                       *({"text": f"{c.number}: {c.points}", "href": f"team-{c.opponent}.html"} if c.opponent else
+                         {"text": CELL[c.kind] or "–"} for c in r.cells)]} for r in view.rows]
+    return {"title": s["crosstable"], "legend": [f"{short} = {full}"],
+            "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": rows, "sticky": True}]}
 
 
 def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:

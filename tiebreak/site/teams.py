@@ -14,10 +14,9 @@ from ..app.standings import team_standings
 from ..engine.model import Kind, format_number
 from ..render.i18n import kind_name, message, word
 from ..render.team_words import TEAM_WORDS
-from ..views.crosstable import of_teams
 from ..views.matches import match_rounds
 from ..views.standings import of_ranking
-from .event import CELL, Event
+from .event import Event
 
 if TYPE_CHECKING:
     from ..engine.team import TeamStandings
@@ -115,7 +114,8 @@ def team_fact(e: TeamEvent, start_no: int, lang: str) -> list[tuple[str, str, st
     return [(TEAM_WORDS.text("team", lang), name, f"team-{number}.html")] if name else []
 
 
-def _team(e: TeamEvent, number: int | None) -> dict[str, Any]:
+def team_cell(e: TeamEvent, number: int | None) -> dict[str, Any]:
+    """A team's name linked to its page (a head cell of the tables of a team event's site)."""
     if number is None:
         return {"text": ""}
     name = next((tm.name for tm in e.current.tt.teams if tm.number == number), str(number))
@@ -150,7 +150,7 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
         heads = [_head(word("rank", lang), "rank"), _head(TEAM_WORDS.text("team", lang), "name"), _head(short, "pts", full),
                  *(_head(x) for x in keys[1:])]
         rows = [{"cells": [{"text": r.place + ("*" if r.lot else ""), "cls": "rank"},
-                           {**_team(e, r.start_no), "head": True},
+                           {**team_cell(e, r.start_no), "head": True},
                            *({"text": text, "cls": "pts" if j == 0 else "", "data": x}
                              for j, (x, text) in enumerate(zip(keys, r.values)))]}
                 for r in of_ranking(st, keys=keys).rows]
@@ -165,8 +165,6 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
         return team_card(e, lang, int(arg)), "site_card.html"
     if stem == "boards":
         return boards_page(e, lang), "site_tables.html"
-    if stem == "crosstable":
-        return crosstable(e, lang), "site_tables.html"
     raise KeyError(name)
 
 
@@ -208,7 +206,7 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
     facts = [(s["rank_after"], str(row.rank)),
              *((full if j == 0 else k, num(v)) for j, (k, v) in enumerate(row.values.items()))]
     matches: list[dict[str, Any]] = [
-        {"cells": [{"text": str(mr.round), "head": True}, _team(e, mr.opponent) if mr.opponent else
+        {"cells": [{"text": str(mr.round), "head": True}, team_cell(e, mr.opponent) if mr.opponent else
                           {"text": kind_name(mr.kind.name, lang), "cls": "left"},
                    {"text": num(mr.match_points), "data": "mp"},
                    {"text": f"{num(mr.game_points)} – {num(mr.opponent_game_points)}"
@@ -220,7 +218,7 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
         other = next((b if a == number else a for a, b, boards in matches_of_round(e, k) if number in (a, b)
                       and all(x.kind is None for x in boards)), None)
         if other is not None:
-            waiting = {"cls": "pending", "cells": [{"text": str(k), "head": True}, _team(e, other), {"text": ""},
+            waiting = {"cls": "pending", "cells": [{"text": str(k), "head": True}, team_cell(e, other), {"text": ""},
                                                    {"text": s["match_pending"]}]}
             if k <= len(matches):  # one row a round
                 matches[k - 1] = waiting
@@ -248,7 +246,7 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
             x["table"] = {"id": f"tb{n}", "caption": key, "heads": [_head(s["round_n"].format(k="").strip()),
                                                                      _head(s["opponent_team"], "name"),
                                                                      _head(s["contribution"]), _head(s["how_counted"], "left")],
-                          "rows": [{"cells": [{"text": str(c["round"]), "head": True}, _team(e, c["opponent"]),
+                          "rows": [{"cells": [{"text": str(c["round"]), "head": True}, team_cell(e, c["opponent"]),
                                               {"text": num(c["value"]) + (" " + EXPLAIN.text("cut", lang)
                                                                           if c["cut"] else ""),
                                                "cls": "cut" if c["cut"] else ""},
@@ -302,21 +300,3 @@ def boards_page(e: TeamEvent, lang: str) -> dict[str, Any]:
                        {"text": names.get(team_of.get(sno, (0, 0))[0], ""), "cls": "left"}, {"text": str(games)},
                        {"text": num(score)}]} for n, (sno, games, score) in enumerate(rows, 1)]})
     return {"title": s["boards"], "tables": tables}
-
-
-def crosstable(e: TeamEvent, lang: str) -> dict[str, Any]:
-    """Every team's matches: the opposing team's place and the game points (the view of
-    :mod:`tiebreak.views.crosstable`, as the live screen shows it)."""
-    from .cells import _head, site_words
-
-    s = site_words(lang)
-    view = of_teams(e.current, e.played)
-    short, full = points_words(e, lang)
-    heads = [_head(word("rank", lang), "rank"), _head(TEAM_WORDS.text("team", lang), "name"), _head(short, "pts", full),
-             *(_head(str(k)) for k in range(1, e.played + 1))]
-    rows = [{"cells": [{"text": str(r.rank), "cls": "rank"}, {**_team(e, r.start_no), "head": True},
-                       {"text": r.points, "cls": "pts"},
-                       *({"text": f"{c.number}: {c.points}", "href": f"team-{c.opponent}.html"} if c.opponent else
-                         {"text": CELL[c.kind] or "–"} for c in r.cells)]} for r in view.rows]
-    return {"title": s["crosstable"], "legend": [f"{short} = {full}"],
-            "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": rows, "sticky": True}]}
