@@ -47,6 +47,7 @@ from ..engine.team_matches import has_teams, players_event
 from ..formats import readers
 from ..formats.files import reading
 from ..formats.text import decode
+from .broadcast import Broadcast, complete
 from .document import DocumentWriter
 from .grid import changes, crosstable_rows, pairings
 from .guard import MAX_FILE_BYTES, lost, read_inside
@@ -97,6 +98,8 @@ class LiveEvent:
         self._previous_round: tuple[bytes, Standings] | None = None  # the standings before the round in play
         self._crosstable: dict[bool, tuple[int, bytes]] = {}  # players? -> (version, the answer's bytes)
         self._lock = threading.Lock()
+        #: a broadcast's games (a PGN file): their positions go into the document (:mod:`tiebreak.live.broadcast`)
+        self.broadcast: Broadcast | None = Broadcast() if self.path.suffix.lower() == ".pgn" else None
         last = history.last(name) if history is not None else None
         if last is not None:  # continue the numbering kept in the database; the page starts from that version
             self.restore(last)
@@ -109,7 +112,7 @@ class LiveEvent:
         self.text, self.ranks = last["document"], {int(r["start_no"]): int(r["rank"]) for r in doc["standings"]}
         self._points = {int(r["start_no"]): r["points"] for r in doc["standings"]}
         doc = json.loads(last["document"])
-        self.document = {k: doc[k] for k in ("live", "pairings", "pending", "odds") if k in doc}
+        self.document = {k: doc[k] for k in ("live", "pairings", "pending", "odds", "games") if k in doc}
         self.warning, self._live, self._standings_text = doc["live"].get("warning"), None, ""
 
     def read(self) -> bytes:
@@ -205,6 +208,8 @@ class LiveEvent:
 
     def load(self, data: bytes, warnings: list[InputWarning]) -> AsItStands:
         """The version of ``data`` as it stands (:meth:`tournament` and its games in play)."""
+        if self.broadcast is not None:  # a relay writing the file: read up to its last complete game
+            data = complete(decode(data, self.name, [])[0]).encode("utf-8")
         t = self.tournament(data, warnings)
         if readers.keeps_pending(self.path, data):
             blocks = blocks_of(getattr(t, "pending", []))  # Chess-JSON keeps its games without results in t.pending
@@ -260,6 +265,9 @@ class LiveEvent:
             "pending": [{"round": r, "white": w, "black": b} for r, w, b in live.pending],
             "odds": None,  # filled off the request path while the round has pending games (tiebreak.live.odds)
         }
+        if self.broadcast is not None:  # each game's position, moves and clocks
+            text = complete(decode(data, self.name, [])[0])
+            self.document["games"] = self.broadcast.games(text, live.tournament)
         if team:  # the teams ranked; the players' view kept beside them (``?players=1``)
             self._player_ranks, self._team_standings = rank, view.standings
             self.players = (self.document, self._writer.standings(s, extras))

@@ -1,0 +1,122 @@
+"""A broadcast followed live: a PGN that grows move by move (the UzChess Cup 2025's pairings and results, each game
+given the same opening, written one move at a time with ``[%clk]`` comments, as a relay writes its file)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("chess")
+
+ROOT = Path(__file__).resolve().parents[1]
+CUP = ROOT / "tests" / "data" / "shared" / "corpus" / "scalachess-tiebreak" / "uzchesscup.pgn"
+#: the Ruy Lopez, Morphy Defence, as a hand wrote it, and the positions after its first and last ply (from its
+#: opening books, not from the code under test)
+MOVES = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"]
+AFTER_E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+AFTER_NF6 = "r1bqkb1r/1ppp1ppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 5"
+#: the squares of each ply's move, from and to
+SQUARES = [("e2", "e4"), ("e7", "e5"), ("g1", "f3"), ("b8", "c6"), ("f1", "b5"), ("a7", "a6"), ("b5", "a4"),
+           ("g8", "f6")]
+
+
+def _games() -> list[str]:
+    """The corpus file's games, each its tag block alone (the Event tag only on the first: taken off)."""
+    text = re.sub(r'^\[Event .*\n', "", CUP.read_text(), flags=re.M)
+    return [g.strip() + "\n" for g in re.split(r"\n\s*\n", text) if g.strip()]
+
+
+def _result(tags: str) -> str:
+    return re.search(r'\[Result "([^"]*)"\]', tags).group(1)
+
+
+def _game(tags: str, plies: int, finished: bool) -> str:
+    """The game's tags and its first ``plies`` moves, each with a clock; its result once ``finished``, else ``*``."""
+    result = _result(tags) if finished else "*"
+    moves = []
+    for k, san in enumerate(MOVES[:plies]):
+        number = f"{k // 2 + 1}. " if k % 2 == 0 else ""
+        moves.append(f"{number}{san} {{ [%clk 1:{29 - k // 2:02d}:{50 - k:02d}] }}")
+    tags = tags.replace(f'[Result "{_result(tags)}"]', f'[Result "{result}"]')
+    return f"{tags}\n{' '.join(moves)} {result}\n\n"
+
+
+def test_a_growing_broadcast_shows_each_move_and_ends_as_the_standings_of_the_finished_file(tmp_path):
+    from tiebreak.live.event import LiveEvent
+
+    games = _games()
+    assert len(games) == 45  # 10 players, 9 rounds
+    path = tmp_path / "cup.pgn"
+    event = LiveEvent("cup.pgn", path)
+    done: list[str] = []
+    versions = 0
+    for k, tags in enumerate(games[:10]):  # the first two rounds move by move, the rest a game at a time
+        for ply in range(1, len(MOVES) + 1):
+            path.write_text("".join(done) + _game(tags, ply, finished=False))
+            update = event.update()
+            assert update is not None and update.version == versions + 1
+            versions = update.version
+            game = event.document["games"][k]
+            assert game["ply"] == ply and game["moves"] == MOVES[:ply] and game["last"] == list(SQUARES[ply - 1])
+            assert game["result"] == "*"
+            if ply == 1:
+                assert game["fen"] == AFTER_E4 and game["clock"] == {"white": "1:29:50"}
+            # the game in play is a pending game of the standings
+            white, black = game["white_no"], game["black_no"]
+            assert [white, black] in [[p["white"], p["black"]] for p in event.document["pending"]]
+        assert event.document["games"][k]["fen"] == AFTER_NF6
+        assert event.document["games"][k]["clock"] == {"white": "1:26:44", "black": "1:26:43"}
+        done.append(_game(tags, len(MOVES), finished=True))
+    for tags in games[10:]:
+        done.append(_game(tags, len(MOVES), finished=True))
+        path.write_text("".join(done))
+        assert event.update() is not None
+    assert event.document["pending"] == [] and len(event.document["games"]) == 45
+    # the finished file's standings are those of ``tiebreak standings`` on it
+    cli = subprocess.run([sys.executable, "-m", "tiebreak.cli", "standings", str(path), "-f", "json"],
+                         capture_output=True, text=True, check=True)
+    expected = [(r["start_no"], r["rank"], r["points"]) for r in json.loads(cli.stdout)["standings"]]
+    live = json.loads(event.text)["standings"]
+    assert [(r["start_no"], r["rank"], r["points"]) for r in live] == expected
+    # and those the corpus publishes (the scalachess reference: Praggnanandhaa first on 5.5 points)
+    assert (live[0]["name"], live[0]["points"]) == ("Praggnanandhaa R", 5.5)
+
+
+def test_a_half_written_last_game_is_not_an_error(tmp_path):
+    from tiebreak.live.event import LiveEvent
+
+    games = _games()
+    path = tmp_path / "cup.pgn"
+    whole = _game(games[0], 3, finished=False)
+    path.write_text(whole)
+    event = LiveEvent("cup.pgn", path)
+    assert event.update().version == 1
+    # the relay is writing the second game: its tags cut, then its moves without their result token
+    for cut in (whole + games[1][:25], whole + _game(games[1], 2, finished=False)[:-6]):
+        path.write_text(cut)
+        event.update()
+        assert event.held is None and event.warning is None
+        assert [g["ply"] for g in event.document["games"]] == [3]
+    path.write_text(whole + _game(games[1], 2, finished=False))
+    assert event.update() is not None
+    assert [g["ply"] for g in event.document["games"]] == [3, 2]
+
+
+def test_the_live_api_carries_the_games(tmp_path):
+    pytest.importorskip("fastapi")
+    pytest.importorskip("watchfiles")
+    from fastapi.testclient import TestClient
+
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.web.live import live_app
+
+    (tmp_path / "cup.pgn").write_text(_game(_games()[0], 5, finished=False))
+    client = TestClient(live_app(LiveHub(tmp_path / "cup.pgn", database="none")))
+    doc = client.get("/api/live").json()
+    assert doc["live"]["pending"] == 1
+    assert doc["games"][0]["moves"] == MOVES[:5] and doc["games"][0]["last"] == ["f1", "b5"]
