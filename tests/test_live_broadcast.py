@@ -120,3 +120,53 @@ def test_the_live_api_carries_the_games(tmp_path):
     doc = client.get("/api/live").json()
     assert doc["live"]["pending"] == 1
     assert doc["games"][0]["moves"] == MOVES[:5] and doc["games"][0]["last"] == ["f1", "b5"]
+
+
+@pytest.fixture(scope="module")
+def broadcast(tmp_path_factory):
+    pytest.importorskip("fastapi")
+    pytest.importorskip("watchfiles")
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from live import live_server
+
+    path = tmp_path_factory.mktemp("broadcast") / "cup.pgn"
+    games = _games()
+    # round 1 finished but for its first two games, in play after three and four plies
+    finished = "".join(_game(g, len(MOVES), finished=True) for g in games[2:5])
+    path.write_text(_game(games[0], 3, finished=False) + _game(games[1], 4, finished=False) + finished)
+    with live_server(path, "--database", "none") as port:
+        yield f"http://127.0.0.1:{port}", path, games, finished
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_boards_beside_the_standings_follow_each_move(broadcast, chromium, width, tmp_path):
+    import os
+
+    base, path, games, finished = broadcast
+    shots = Path(os.environ.get("TIEBREAK_SHOTS") or tmp_path)
+    page = chromium.new_page(viewport={"width": width, "height": 900})
+    # the two games in play after three and four plies (whatever a test before left in the file)
+    path.write_text(_game(games[0], 3, finished=False) + _game(games[1], 4, finished=False) + finished)
+    page.goto(base + "/live?lang=ru")
+    page.wait_for_function("document.querySelectorAll('#games .game svg').length === 5", timeout=15_000)
+    assert page.locator("#games-title").inner_text() == "Партии"
+    page.wait_for_function("document.querySelector('#games .game svg[role=img]').getAttribute('aria-label')"
+                           ".endsWith('последний ход Nf3')", timeout=15_000)
+    # a move reaches the file: the board shows it (the pieces drawn: a knight now on c6)
+    path.write_text(_game(games[0], 4, finished=False) + _game(games[1], 4, finished=False) + finished)
+    page.wait_for_function("document.querySelector('#games .game svg[role=img]').getAttribute('aria-label')"
+                           ".endsWith('Nc6')", timeout=15_000)
+    pieces = page.evaluate("Array.from(document.querySelectorAll('#games .game')[0].querySelectorAll('g[data-piece]'))"
+                           ".map(g => g.dataset.square + g.dataset.piece)")
+    assert "c6bn" in pieces and "f3wn" in pieces and "b8bn" not in pieces and len(pieces) == 32
+    # tapping a game opens its moves
+    page.locator("#games .game summary").first.click()
+    assert page.locator("#games .game ol.moves").first.inner_text().split("\n") == ["e4 e5", "Nf3 Nc6"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(shots / f"broadcast-{width}.png"), full_page=True)
+    if width == 390:
+        axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
+        found = [(v["id"], v["impact"]) for v in axe.run(page).response["violations"]
+                 if v["impact"] in ("serious", "critical")]
+        assert found == []
+    page.close()

@@ -126,7 +126,7 @@ class LiveTables:
             parts = parts | {"history": history}
         return environment().get_template("live.html").render(
             lang=lang, w=words, languages=LANGUAGES, table_css=TABLE_CSS, parts=parts, hall=hall, title=title,
-            events=events, event=event, players=players, team=team,
+            events=events, event=event, players=players, team=team, broadcast=event.lower().endswith(".pgn"),
             words_json=json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")).encode("utf-8")
 
 
