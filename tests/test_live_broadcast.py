@@ -66,6 +66,10 @@ def test_a_growing_broadcast_shows_each_move_and_ends_as_the_standings_of_the_fi
             assert game["result"] == "*"
             if ply == 1:
                 assert game["fen"] == AFTER_E4 and game["clock"] == {"white": "1:29:50"}
+            if k == 0:  # the file's only game: whoever wins is first, a draw shares first place
+                [scenario] = event.document["if_ended"]
+                assert [(r["result"], r["white_place"], r["black_place"]) for r in scenario["results"]] == [
+                    ("1-0", 1, 2), ("1/2-1/2", 1, 1), ("0-1", 2, 1)]
             # the game in play is a pending game of the standings
             white, black = game["white_no"], game["black_no"]
             assert [white, black] in [[p["white"], p["black"]] for p in event.document["pending"]]
@@ -159,6 +163,9 @@ def test_the_boards_beside_the_standings_follow_each_move(broadcast, chromium, w
     pieces = page.evaluate("Array.from(document.querySelectorAll('#games .game')[0].querySelectorAll('g[data-piece]'))"
                            ".map(g => g.dataset.square + g.dataset.piece)")
     assert "c6bn" in pieces and "f3wn" in pieces and "b8bn" not in pieces and len(pieces) == 32
+    # what each result of the game would make of the standings, said in Russian
+    assert page.locator("#games .game .if-ended").first.locator("li").count() == 3
+    assert page.locator("#games .game .if-title").first.inner_text() == "Если бы партия закончилась сейчас"
     # tapping a game opens its moves
     page.locator("#games .game summary").first.click()
     assert page.locator("#games .game ol.moves").first.inner_text().split("\n") == ["e4 e5", "Nf3 Nc6"]

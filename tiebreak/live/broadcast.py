@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ..engine.model import Tournament
+    from .pending import AsItStands
+    from .settings import Settings
 
 #: the most games replayed in one file, and the most moves kept of one game (bounded work per input)
 MAX_GAMES = 5000
@@ -162,3 +164,49 @@ def _clock(seconds: float) -> str:
     """
     s = int(seconds)
     return f"{s // 3600}:{s % 3600 // 60:02d}:{s % 60:02d}"
+
+
+#: the most games in play whose results are tried one by one ("if the games ended now"); beyond it none is tried
+MAX_SCENARIO_GAMES = 24
+#: each result tried, as the white player's kind of result and the black player's
+_TRIED = (("1-0", "WIN", "LOSS"), ("1/2-1/2", "DRAW", "DRAW"), ("0-1", "LOSS", "WIN"))
+
+
+def if_ended_now(live: AsItStands, settings: Settings) -> list[dict[str, Any]] | None:
+    """For each game in play, what each of its results would make of the standings, the other games still in play
+    (the scenarios of ``tiebreak odds --fix``, one game at a time): the two players' places and who would lead.
+    None when more than :data:`MAX_SCENARIO_GAMES` games are in play (bounded work per version).
+
+    >>> from tiebreak.engine.model import Player, Tournament, Kind
+    >>> from tiebreak.live.pending import as_it_stands, blocks_of
+    >>> from tiebreak.live.settings import Settings
+    >>> t = Tournament.build([Player(i, f"P{i}") for i in (1, 2, 3, 4)], 2)
+    >>> t.set_game(1, 1, 2, Kind.WIN); t.set_game(1, 3, 4, Kind.WIN)
+    >>> live = as_it_stands(t, blocks_of([(2, 3, 1), (2, 2, 4)]))
+    >>> games = if_ended_now(live, Settings("PTS"))         # no. 3 against no. 1, both on 1 point
+    >>> top = next(g for g in games if g["white"] == 3)
+    >>> [(r["result"], r["white_place"], r["black_place"], r["leaders"]) for r in top["results"]]
+    [('1-0', 1, 2, [3]), ('1/2-1/2', 1, 1, [1, 3]), ('0-1', 2, 1, [1])]
+    """
+    from dataclasses import replace
+
+    from ..engine.model import Kind
+    from ..engine.standings import compute_standings
+
+    if not live.pending or len(live.pending) > MAX_SCENARIO_GAMES:
+        return None
+    t = live.tournament
+    out = []
+    for rnd, white, black in live.pending:
+        i, j = t.row(white), t.row(black)
+        results = []
+        for result, w, b in _TRIED:
+            kind = t.kind.copy()
+            kind[i, rnd - 1], kind[j, rnd - 1] = Kind[w], Kind[b]
+            s = compute_standings(replace(t, kind=kind), settings.tiebreaks, rules=settings.rules,
+                                  unrated_rating=settings.unrated_rating, lots=False, system=settings.system)
+            place = {r.start_no: r.rank for r in s.rows}
+            results.append({"result": result, "white_place": place[white], "black_place": place[black],
+                            "leaders": [r.start_no for r in s.rows if r.rank == 1]})
+        out.append({"round": rnd, "white": white, "black": black, "results": results})
+    return out

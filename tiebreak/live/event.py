@@ -47,7 +47,7 @@ from ..engine.team_matches import has_teams, players_event
 from ..formats import readers
 from ..formats.files import reading
 from ..formats.text import decode
-from .broadcast import Broadcast, complete
+from .broadcast import Broadcast, complete, if_ended_now
 from .document import DocumentWriter
 from .grid import changes, crosstable_rows, pairings
 from .guard import MAX_FILE_BYTES, lost, read_inside
@@ -268,6 +268,7 @@ class LiveEvent:
         if self.broadcast is not None:  # each game's position, moves and clocks
             text = complete(decode(data, self.name, [])[0])
             self.document["games"] = self.broadcast.games(text, live.tournament)
+            self.document["if_ended"] = None if team else if_ended_now(live, st)
         if team:  # the teams ranked; the players' view kept beside them (``?players=1``)
             self._player_ranks, self._team_standings = rank, view.standings
             self.players = (self.document, self._writer.standings(s, extras))

@@ -31,7 +31,22 @@ function movesList(game) {
   return list;
 }
 
-function card(game, key) {
+// "if the game ended now": each result's places of the two players and who would lead (the server's if_ended)
+function ifEnded(scenario, names) {
+  const box = el("div", null, "if-ended");
+  box.append(el("p", W.if_ended, "if-title"));
+  const list = el("ul");
+  for (const r of scenario.results) {
+    const place = (no, n) => W.place_of.replace("{name}", names.get(no) || "#" + no).replace("{n}", n);
+    const leaders = r.leaders.map(no => names.get(no) || "#" + no).join(", ");
+    list.append(el("li", `${r.result}: ${place(scenario.white, r.white_place)}, ${place(scenario.black, r.black_place)}`
+                         + ` · ${W.leader.replace("{names}", leaders)}`));
+  }
+  box.append(list);
+  return box;
+}
+
+function card(game, key, scenario, names) {
   const box = el("article", null, "game");
   box.dataset.key = key;
   const last = game.moves.length ? game.moves[game.moves.length - 1] : "";
@@ -46,7 +61,9 @@ function card(game, key) {
   more.open = Boolean(kept && kept.open);
   more.addEventListener("toggle", () => { const b = boards.get(key); if (b) b.open = more.open; });
   more.append(el("summary", `${W.moves} (${game.moves.length})`), movesList(game));
-  box.append(spot, head, more);
+  box.append(spot, head);
+  if (scenario) box.append(ifEnded(scenario, names));
+  box.append(more);
   return [box, spot];
 }
 
@@ -71,10 +88,13 @@ function render(doc) {
   section.hidden = games.length === 0;
   const list = document.getElementById("games");
   const seen = new Set();
+  const names = new Map((doc.standings || []).map(r => [r.start_no, r.name]));
+  const scenarios = new Map((doc.if_ended || []).map(s => [`${s.round}.${s.white}.${s.black}`, s]));
   const cards = games.map(g => {
     const key = `${g.round}.${g.board || g.white_no}`;
     seen.add(key);
-    const [box, spot] = card(g, key);
+    const scenario = g.result === "*" ? scenarios.get(`${g.round}.${g.white_no}.${g.black_no}`) : null;
+    const [box, spot] = card(g, key, scenario, names);
     return [box, spot, g, key];
   });
   list.replaceChildren(...cards.map(c => c[0]));
