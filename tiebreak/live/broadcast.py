@@ -23,7 +23,10 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from ..formats.text import decode
 
 if TYPE_CHECKING:
     from ..engine.model import Tournament
@@ -100,6 +103,22 @@ class Broadcast:
 
     def __init__(self) -> None:
         self._known: dict[str, dict[str, Any]] = {}  # a game's text -> its replay
+        self.text = ""  # the file's text up to its last complete game, as last read
+
+    @classmethod
+    def of(cls, path: Path) -> Broadcast | None:
+        """The broadcast of a watched ``path``: a PGN file's (None for every other format)."""
+        return cls() if path.suffix.lower() == ".pgn" else None
+
+    def complete(self, data: bytes, source: str) -> bytes:
+        """The file's bytes up to its last complete game (:func:`complete`), its text kept for :meth:`members`."""
+        self.text = complete(decode(data, source, [])[0])
+        return self.text.encode("utf-8")
+
+    def members(self, live: AsItStands, settings: Settings, team: bool) -> dict[str, Any]:
+        """The live document's members of the version last read: ``games`` and ``if_ended`` (none in a team event)."""
+        return {"games": self.games(self.text, live.tournament),
+                "if_ended": None if team else if_ended_now(live, settings)}
 
     def games(self, text: str, t: Tournament | None = None) -> list[dict[str, Any]]:
         """Every game of ``text`` (read by :func:`complete` first) with its position; ``t``: the tournament read from

@@ -47,7 +47,7 @@ from ..engine.team_matches import has_teams, players_event
 from ..formats import readers
 from ..formats.files import reading
 from ..formats.text import decode
-from .broadcast import Broadcast, complete, if_ended_now
+from .broadcast import Broadcast
 from .document import DocumentWriter
 from .grid import changes, crosstable_rows, pairings
 from .guard import MAX_FILE_BYTES, lost, read_inside
@@ -98,8 +98,7 @@ class LiveEvent:
         self._previous_round: tuple[bytes, Standings] | None = None  # the standings before the round in play
         self._crosstable: dict[bool, tuple[int, bytes]] = {}  # players? -> (version, the answer's bytes)
         self._lock = threading.Lock()
-        #: a broadcast's games (a PGN file): their positions go into the document (:mod:`tiebreak.live.broadcast`)
-        self.broadcast: Broadcast | None = Broadcast() if self.path.suffix.lower() == ".pgn" else None
+        self.broadcast = Broadcast.of(self.path)  # a PGN file's games beside the standings (tiebreak.live.broadcast)
         last = history.last(name) if history is not None else None
         if last is not None:  # continue the numbering kept in the database; the page starts from that version
             self.restore(last)
@@ -208,8 +207,7 @@ class LiveEvent:
 
     def load(self, data: bytes, warnings: list[InputWarning]) -> AsItStands:
         """The version of ``data`` as it stands (:meth:`tournament` and its games in play)."""
-        if self.broadcast is not None:  # a relay writing the file: read up to its last complete game
-            data = complete(decode(data, self.name, [])[0]).encode("utf-8")
+        data = self.broadcast.complete(data, self.name) if self.broadcast is not None else data  # a relay writing
         t = self.tournament(data, warnings)
         if readers.keeps_pending(self.path, data):
             blocks = blocks_of(getattr(t, "pending", []))  # Chess-JSON keeps its games without results in t.pending
@@ -265,10 +263,7 @@ class LiveEvent:
             "pending": [{"round": r, "white": w, "black": b} for r, w, b in live.pending],
             "odds": None,  # filled off the request path while the round has pending games (tiebreak.live.odds)
         }
-        if self.broadcast is not None:  # each game's position, moves and clocks
-            text = complete(decode(data, self.name, [])[0])
-            self.document["games"] = self.broadcast.games(text, live.tournament)
-            self.document["if_ended"] = None if team else if_ended_now(live, st)
+        self.document |= self.broadcast.members(live, st, team) if self.broadcast is not None else {}
         if team:  # the teams ranked; the players' view kept beside them (``?players=1``)
             self._player_ranks, self._team_standings = rank, view.standings
             self.players = (self.document, self._writer.standings(s, extras))
