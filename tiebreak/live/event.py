@@ -2,14 +2,13 @@
 
 A version is published only when it is whole: the file's bytes changed, it reads cleanly (by the same reader as
 ``tiebreak standings``, the whole file each time: a 2,000-player TRF reads in under 10 ms), and nothing the last good
-version had disappeared without a result (a player, a round, a game: :func:`tiebreak.live.guard.lost`; nor a game
-the reader had to fill in from one side because the other side's line is blank: a cut line).  Otherwise
-the version is *held back*: the page keeps the last good version, the arbiter is told why
-(:attr:`LiveEvent.held`, ``GET /api/live/arbiter``), and the viewers are told nothing.  A held file that reads
-cleanly is published once its bytes have stayed the same for ``hold`` seconds (the arbiter really did remove the
-game); a file that does not read stays held, and after ``hold`` seconds the public page says only that the standings
-shown are not the file's latest.  The arbiter can publish a held file at once (:meth:`LiveEvent.update` with
-``force``).
+version had disappeared without a result (a player, a round, a game: :func:`tiebreak.live.guard.lost`; nor a game the
+reader had to fill in from one side because the other side's line is blank: a cut line).  Otherwise the version is
+*held back*: the page keeps the last good version, the arbiter is told why (:attr:`LiveEvent.held`, ``GET
+/api/live/arbiter``), and the viewers are told nothing.  A held file that reads cleanly is published once its bytes
+have stayed the same for ``hold`` seconds (the arbiter really did remove the game); a file that does not read stays
+held, and after ``hold`` seconds the public page says only that the standings shown are not the file's latest.  The
+arbiter can publish a held file at once (:meth:`LiveEvent.update` with ``force``).
 
 >>> import pathlib, tempfile
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -47,9 +46,10 @@ from ..engine.team_matches import has_teams, players_event
 from ..formats import readers
 from ..formats.files import reading
 from ..formats.text import decode
+from ..views import crosstable as cross_view
 from .broadcast import Broadcast
 from .document import DocumentWriter
-from .grid import changes, crosstable_rows, pairings
+from .grid import changes, pairings
 from .guard import MAX_FILE_BYTES, lost, read_inside
 from .pending import AsItStands, as_it_stands, blocks_of, settled, trf_pending
 from .settings import HOLD_SECONDS, ONE_SIDED, PATH_READERS, STALE, SUFFIXES, Settings, Update
@@ -72,7 +72,7 @@ class LiveEvent:
                  root: Path | None = None, hold: float = HOLD_SECONDS, limit: int = MAX_FILE_BYTES) -> None:
         self.name, self.path, self.settings, self.history = name, Path(path), settings or Settings(), history
         self.root = Path(root) if root is not None else self.path.parent  # every read must stay inside it
-        self.hold, self.limit = hold, limit
+        self.hold, self.limit, self.broadcast = hold, limit, Broadcast.of(self.path)  # a PGN's games (broadcast.py)
         self.version, self.time, self.digest = 0, "", ""
         self.data: bytes | None = None  # the bytes of the version served (read by ``serve --site``)
         self.document: dict[str, Any] | None = None  # the live members of the document (live, pairings, pending, odds)
@@ -98,7 +98,6 @@ class LiveEvent:
         self._previous_round: tuple[bytes, Standings] | None = None  # the standings before the round in play
         self._crosstable: dict[bool, tuple[int, bytes]] = {}  # players? -> (version, the answer's bytes)
         self._lock = threading.Lock()
-        self.broadcast = Broadcast.of(self.path)  # a PGN file's games beside the standings (tiebreak.live.broadcast)
         last = history.last(name) if history is not None else None
         if last is not None:  # continue the numbering kept in the database; the page starts from that version
             self.restore(last)
@@ -111,7 +110,7 @@ class LiveEvent:
         self.text, self.ranks = last["document"], {int(r["start_no"]): int(r["rank"]) for r in doc["standings"]}
         self._points = {int(r["start_no"]): r["points"] for r in doc["standings"]}
         doc = json.loads(last["document"])
-        self.document = {k: doc[k] for k in ("live", "pairings", "pending", "odds", "games") if k in doc}
+        self.document = {k: doc[k] for k in ("live", "pairings", "pending", "odds", "games", "if_ended") if k in doc}
         self.warning, self._live, self._standings_text = doc["live"].get("warning"), None, ""
 
     def read(self) -> bytes:
@@ -202,12 +201,11 @@ class LiveEvent:
             # a pairing program's database is read from its path, in one read transaction (never half a write)
             event = self.settings.event if readers.takes_event(self.path) else None
             return readers.load(self.path, warnings, event)
-        with reading(self.name, data):
+        with reading(self.name, data if self.broadcast is None else self.broadcast.complete(data, self.name)):
             return readers.load(self.name, warnings)  # named by the event's name: no server path in a warning
 
     def load(self, data: bytes, warnings: list[InputWarning]) -> AsItStands:
         """The version of ``data`` as it stands (:meth:`tournament` and its games in play)."""
-        data = self.broadcast.complete(data, self.name) if self.broadcast is not None else data  # a relay writing
         t = self.tournament(data, warnings)
         if readers.keeps_pending(self.path, data):
             blocks = blocks_of(getattr(t, "pending", []))  # Chess-JSON keeps its games without results in t.pending
@@ -390,13 +388,11 @@ class LiveEvent:
             rows: list[dict[str, Any]] = []
             if self._live is not None and self.document is not None:
                 if self._team_standings is not None and not players:
-                    from .teams import crosstable
-
-                    rows = crosstable(self._team_standings)
+                    ts = self._team_standings
+                    rows = cross_view.of_teams(ts, ts.tt.matches.rounds).json_rows()
                 else:
-                    team = self._team_standings is not None
-                    rows = crosstable_rows(self._live.tournament, self._player_ranks if team else self.ranks,
-                                           self._points)
+                    ranks = self.ranks if self._team_standings is None else self._player_ranks
+                    rows = cross_view.of_ranks(self._live.tournament, ranks, self._points).json_rows()
             body = json.dumps({"event": self.name, "version": version, "rows": rows}, ensure_ascii=False,
                               separators=(",", ":")).encode("utf-8")
             if self._live is not None:  # (no file to read it from: not kept, tried again)
