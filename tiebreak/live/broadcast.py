@@ -155,11 +155,9 @@ def replay(pgn: str) -> dict[str, Any]:
     sans: list[str] = []
     clocks: dict[str, str] = {}
     last: list[str] | None = None
-    node = game
-    while node is not None and node.variations and len(sans) < MAX_PLIES:
-        node = node.variations[0]
+    for node in game.mainline() if game is not None else ():
         move = node.move
-        if move is None or not board.is_legal(move):
+        if len(sans) >= MAX_PLIES or not board.is_legal(move):
             break
         side = "white" if board.turn == chess.WHITE else "black"
         sans.append(board.san(move))
