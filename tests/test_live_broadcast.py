@@ -177,3 +177,44 @@ def test_the_boards_beside_the_standings_follow_each_move(broadcast, chromium, w
                  if v["impact"] in ("serious", "critical")]
         assert found == []
     page.close()
+
+
+def test_the_embed_snippet_on_an_organisers_page_shows_the_top_ten_and_follows_the_results(broadcast, chromium,
+                                                                                          tmp_path):
+    import os
+
+    base, path, games, finished = broadcast
+    shots = Path(os.environ.get("TIEBREAK_SHOTS") or tmp_path)
+    path.write_text(_game(games[0], 3, finished=False) + _game(games[1], 4, finished=False) + finished)
+    # the snippet of docs/reference/live.md, as an organiser pastes it into a page of their own
+    host = tmp_path / "club.html"
+    host.write_text('<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Клуб</title>'
+                    '<meta name="viewport" content="width=device-width, initial-scale=1"></head><body><h1>Клуб</h1>'
+                    f'<script src="{base}/static/embed.js"></script>'
+                    '<tiebreak-live top="10" lang="ru"></tiebreak-live></body></html>')
+    page = chromium.new_page(viewport={"width": 390, "height": 800})
+    page.goto(host.as_uri())
+    frame = page.frame_locator("tiebreak-live iframe")
+    rows = frame.locator("#top tbody tr")
+    rows.nth(9).wait_for(timeout=15_000)
+    assert rows.count() == 10
+    # the published standings of round 1 with two games in play: Sindarov and Abdusattorov won, on 1 point
+    assert [rows.nth(k).inner_text().split("\t")[1:] for k in (0, 1)] == [
+        ["Sindarov, Javokhir", "1"], ["Abdusattorov, Nodirbek", "1"]]
+    assert frame.locator("#top th").first.inner_text() == "Место"
+    # a result reaches the file: the embedded standings follow without a reload (Aravindh–Praggnanandhaa drawn)
+    path.write_text(_game(games[0], len(MOVES), finished=True) + _game(games[1], 4, finished=False) + finished)
+    frame.locator("#top tbody tr", has_text="Aravindh").filter(has_text="0.5").wait_for(timeout=15_000)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(shots / "embed-390.png"), full_page=True)
+    # the embedded view itself: axe-core finds nothing serious; one player followed shows their place and game
+    page.goto(base + "/embed?top=10&lang=ru&player=1")
+    page.locator("#top tbody tr").nth(9).wait_for(timeout=15_000)
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
+    found = [(v["id"], v["impact"]) for v in axe.run(page).response["violations"]
+             if v["impact"] in ("serious", "critical")]
+    assert found == []
+    page.locator("#follow:not([hidden])").wait_for(timeout=15_000)
+    assert page.locator("#follow-title").inner_text().startswith("Erigaisi Arjun")  # no. 1 by rating
+    assert "Yakubboev" in page.locator("#follow-text").inner_text()  # his game of round 1, in play
+    page.close()
