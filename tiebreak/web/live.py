@@ -45,7 +45,6 @@ from ..live.watch import LiveHub
 from ..render.i18n import LANGUAGES, message
 from .errors import ApiError, error_response
 from .errors import install as errors_install
-from .embed import routes as embed_routes
 from .live_tables import MAX_NAME, routes
 
 HERE = Path(__file__).parent
@@ -374,7 +373,6 @@ def install(app: FastAPI, hub: LiveHub) -> None:
     app.include_router(api)
     tables = APIRouter()
     routes(tables, hub, live.reads, missing)
-    embed_routes(tables, hub)  # /embed: the view for an organiser's page (tiebreak.web.embed)
     app.include_router(tables)
 
 
