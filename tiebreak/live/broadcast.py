@@ -104,6 +104,9 @@ class Broadcast:
     def __init__(self) -> None:
         self._known: dict[str, dict[str, Any]] = {}  # a game's text -> its replay
         self.text = ""  # the file's text up to its last complete game, as last read
+        # the scenarios of the last results seen: a move changes the file, not the results (about 3 ms per game and
+        # result at 100 players: made again only when a result, a pairing or the settings change)
+        self._scenarios: tuple[bytes, list[dict[str, Any]] | None] = (b"", None)
 
     @classmethod
     def of(cls, path: Path) -> Broadcast | None:
@@ -117,8 +120,11 @@ class Broadcast:
 
     def members(self, live: AsItStands, settings: Settings, team: bool) -> dict[str, Any]:
         """The live document's members of the version last read: ``games`` and ``if_ended`` (none in a team event)."""
-        return {"games": self.games(self.text, live.tournament),
-                "if_ended": None if team else if_ended_now(live, settings)}
+        t = live.tournament
+        key = t.kind.tobytes() + t.opponent.tobytes() + t.colour.tobytes() + repr((settings, team)).encode()
+        if key != self._scenarios[0]:
+            self._scenarios = (key, None if team else if_ended_now(live, settings))
+        return {"games": self.games(self.text, t), "if_ended": self._scenarios[1]}
 
     def games(self, text: str, t: Tournament | None = None) -> list[dict[str, Any]]:
         """Every game of ``text`` (read by :func:`complete` first) with its position; ``t``: the tournament read from
