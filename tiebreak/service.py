@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from argparse import Namespace
 from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING, Any, Callable, NotRequired, TypedDict, TypeGuard
+from typing import TYPE_CHECKING, Any, Callable, NotRequired, TypedDict, TypeGuard, TypeVar
 
 from . import audit
 from .engine.errors import InputError, InputWarning, Place, SpecifierError
@@ -77,6 +77,8 @@ class Options:
     #: the name the user knows the file by (an upload's own name): warnings name it, never the path read
     name: str | None = None
     publisher: str | None = None  #: ``check``: the program that published the standings (default: the file's word)
+    #: a play-off results file: the tied players placed by it (Arbiters' Manual 13.2; tiebreak.arbiter.playoff_results)
+    playoff: str | None = None
 
 
 def load(o: Options | OddsOptions | Namespace, path: str, warnings: list[InputWarning]) -> Tournament:
@@ -123,9 +125,36 @@ def individual_standings(o: Options | Namespace, path: str, warnings: list[Input
     o = options(o)
     t = players_event(t if t is not None else load(o, path, warnings))
     tiebreaks, rules = list_and_rules(o, False)
-    return compute_standings(t, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
-                             seed=o.seed, lots=not o.no_lots, system=_system(o), warnings=warnings,
-                             cumulative_half_bye=o.cumulative_half_bye)
+    return with_playoff(o, compute_standings(
+        t, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating, seed=o.seed,
+        lots=not o.no_lots, system=_system(o), warnings=warnings, cumulative_half_bye=o.cumulative_half_bye))
+
+
+S = TypeVar("S", Standings, "TeamStandings")
+
+
+def with_playoff(o: Options, s: S) -> S:
+    """``s`` with the tied players placed by the play-off results file ``o.playoff`` (none: ``s`` as it is), a note
+    for each player the play-off placed."""
+    if not o.playoff:
+        return s
+    from .arbiter.playoff_results import apply_results, parse_results
+    from .formats.files import read_text
+
+    for d in apply_results(s, parse_results(read_text(o.playoff), o.name or o.playoff)):
+        span = f"{d.places[0]}-{d.places[1]}"
+        for tier in d.tiers:
+            first, last = d.place_of(tier[0])
+            if len(tier) > 1:
+                s.notes.append(f"Nos. {', '.join(map(str, tier))} share places {first}-{last} after the play-off "
+                               f"for places {span} (Arbiters' Manual 13.2.6)")
+            elif tier[0] in d.eliminated:
+                s.notes.append(f"No. {tier[0]} takes place {first}: cut to four by the next tie-break before the "
+                               f"play-off for places {span} (13.2.11)")
+            else:
+                s.notes.append(f"No. {tier[0]} takes place {first} by the play-off for places {span} "
+                               f"({d.by[tier[0]]}; Arbiters' Manual 13.2)")
+    return s
 
 
 def _system(o: Options | OddsOptions | Namespace) -> str | None:
@@ -225,8 +254,8 @@ def team_standings(o: Options, t: Tournament, warnings: list[InputWarning]) -> T
     tiebreaks, rules = list_and_rules(o, True)
     tt = team.build(t, system=_system(o))
     warnings += tt.warnings
-    return team.compute_team_standings(tt, tiebreaks, rules=rules, after_round=o.after_round, seed=o.seed,
-                                       lots=not o.no_lots, system=_system(o))
+    return with_playoff(o, team.compute_team_standings(tt, tiebreaks, rules=rules, after_round=o.after_round,
+                                                       seed=o.seed, lots=not o.no_lots, system=_system(o)))
 
 
 def is_team(s: Standings | TeamStandings) -> TypeGuard[TeamStandings]:

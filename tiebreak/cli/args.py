@@ -63,9 +63,11 @@ class Standings(Written):
     out: str | None = None  # --out DIR: one output file per input
     format: str | None = None  # None: from the name given with -o, else text
     team_ranking: str | None = None  # a field of the file (federation, records) or a CSV file of teams
+    playoff: str | None = None  # a play-off results file
 
     def option_files(self) -> list[str]:
-        return [self.team_ranking] if self.team_ranking and self.team_ranking not in TEAM_FIELDS else []
+        teams = [self.team_ranking] if self.team_ranking and self.team_ranking not in TEAM_FIELDS else []
+        return teams + ([self.playoff] if self.playoff else [])
 
 
 @dataclass(frozen=True, kw_only=True)
