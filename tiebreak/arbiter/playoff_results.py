@@ -246,13 +246,20 @@ def _knock_out(group: list[int], stages: list[Stage], used: set[int], source: st
     return final + third, how + more + rest
 
 
-def _decide(group: list[int], first: int, stages: list[Stage], source: str) -> Decision:
-    """The play-off of ``group`` (standings order) for the places from ``first`` on."""
+def _decide(group: list[int], first: int, stages: list[Stage], source: str, ranks: dict[int, int]) -> Decision:
+    """The play-off of ``group`` (standings order; ``ranks`` the standings' ranks) for the places from ``first`` on."""
     used: set[int] = set()
     eliminated: list[int] = []
     players = list(group)
     how: list[str] = []
+    cut = next((st for st in stages if st.players & set(group[4:])), None) if len(group) > 4 else None
+    if cut is not None:
+        out = min(cut.players & set(group[4:]), key=group.index)
+        raise _stage_error(cut, source, f"No. {out} was cut to four by the next tie-break (13.2.11 case 4)")
     if len(players) > 4:  # 13.2.11 case 4: the standings' order after the next tie-break keeps the first four
+        if ranks[players[3]] == ranks[players[4]]:
+            raise InputError(f"Nos. {players[3]} and {players[4]} are equal at the cut to four (13.2.11 case 4): draw "
+                             "the lots for the standings (--seed) first", Place(source, None, None, "play-off"))
         players, eliminated = players[:4], players[4:]
         how.append("cut to four")
     by: dict[int, str] = {}
@@ -264,11 +271,8 @@ def _decide(group: list[int], first: int, stages: list[Stage], source: str) -> D
         tiers, more = _knock_out(players, stages, used, source, by)
     left = [i for i in range(len(stages)) if i not in used]
     if left:
-        st = stages[left[0]]
-        out = sorted(st.players & set(eliminated))
-        why = (f"No. {out[0]} was cut to four by the next tie-break (13.2.11 case 4)" if out else
-               f"it does not fit the play-off of {len(group)} players (13.2.11)")
-        raise _stage_error(st, source, why)
+        raise _stage_error(stages[left[0]], source, f"it does not fit the play-off of {len(group)} players (13.2.11)")
+    tiers = [sorted(tier, key=group.index) for tier in tiers]  # players sharing places: in the standings' order
     return Decision((first, first + len(group) - 1), tiers + [[n] for n in eliminated], how + more, eliminated, by)
 
 
@@ -297,12 +301,15 @@ def apply_results(s: Standings | TeamStandings, results: PlayoffResults) -> list
         first = min(group_of[n][0] for n in st.players)
         group = next(g for f, g in groups if f == first)
         strangers = sorted(n for n in st.players if n not in group)
-        if strangers or len(group) < 2:
-            who = strangers or sorted(st.players)
+        if len(group) < 2:
+            raise InputError(f"No. {group[0]} was not tied with anyone (place {first}): no play-off", where)
+        if strangers:
+            who = strangers
             raise InputError(f"No. {who[0]} was not tied with Nos. {', '.join(map(str, group))} (places "
                              f"{first}-{first + len(group) - 1}): no play-off between them", where)
         by_group.setdefault(first, []).append(st)
-    decisions = [_decide(next(g for f, g in groups if f == first), first, stages, results.source)
+    ranks = {r.start_no: r.rank for r in s.rows}
+    decisions = [_decide(next(g for f, g in groups if f == first), first, stages, results.source, ranks)
                  for first, stages in sorted(by_group.items())]
     rows = {r.start_no: r for r in s.rows}
     decided_rows = {d.places[0]: d for d in decisions}
