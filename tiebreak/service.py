@@ -141,18 +141,19 @@ def with_playoff(o: Options, s: S) -> S:
     from .arbiter.playoff_results import apply_results, parse_results
     from .formats.files import read_text
 
+    notes = s.notes
     for d in apply_results(s, parse_results(read_text(o.playoff), o.name or o.playoff)):
         span = f"{d.places[0]}-{d.places[1]}"
         for tier in d.tiers:
             first, last = d.place_of(tier[0])
             if len(tier) > 1:
-                s.notes.append(f"Nos. {', '.join(map(str, tier))} share places {first}-{last} after the play-off "
+                notes.append(f"Nos. {', '.join(map(str, tier))} share places {first}-{last} after the play-off "
                                f"for places {span} (Arbiters' Manual 13.2.6)")
             elif tier[0] in d.eliminated:
-                s.notes.append(f"No. {tier[0]} takes place {first}: cut to four by the next tie-break before the "
+                notes.append(f"No. {tier[0]} takes place {first}: cut to four by the next tie-break before the "
                                f"play-off for places {span} (13.2.11)")
             else:
-                s.notes.append(f"No. {tier[0]} takes place {first} by the play-off for places {span} "
+                notes.append(f"No. {tier[0]} takes place {first} by the play-off for places {span} "
                                f"({d.by[tier[0]]}; Arbiters' Manual 13.2)")
     return s
 
