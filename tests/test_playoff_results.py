@@ -134,3 +134,21 @@ def test_command_line(tmp_path: Path) -> None:
     bad = subprocess.run([sys.executable, "-m", "tiebreak.cli", "standings", FILE, "--no-lots", "--playoff", str(f),
                           "--tiebreaks", "PTS,BH/C1", "--lang", "uk"], capture_output=True, text=True)
     assert bad.returncode == 0 and "плей-оф" in bad.stderr and "No." not in bad.stderr
+
+
+def test_api_standings_and_prizes_take_the_play_off() -> None:
+    """The API's field ``playoff_results`` (every form of the standings' options): No. 9 wins the mini-match 1.5-0.5
+    and takes the 300 of first place alone; a play-off for a player who was not tied is a 400 naming the field."""
+    from fastapi.testclient import TestClient
+
+    from tiebreak.web.app import create_app
+
+    client = TestClient(create_app())
+    base = {"example": Path(FILE).name, "tiebreaks": "PTS,BH/C1", "no_lots": "true",
+            "playoff_results": "stage mini-match\n7 9 0-1\n9 7 1/2-1/2"}
+    rows = client.post("/api/standings", data={**base, "format": "json"}).json()["standings"]
+    assert [(r["rank"], r["start_no"]) for r in rows[:2]] == [(1, 9), (2, 7)]
+    awards = client.post("/api/prizes", data={**base, "prizes": "place,1,300\nplace,2,100"}).json()
+    assert [(a["start_no"], a["amount"]) for a in awards] == [(9, 300), (7, 100)]
+    bad = client.post("/api/standings", data={**base, "playoff_results": "stage mini-match\n7 3 1-0", "lang": "uk"})
+    assert bad.status_code == 400 and "№ 3" in bad.json()["error"]

@@ -79,6 +79,8 @@ class Options:
     publisher: str | None = None  #: ``check``: the program that published the standings (default: the file's word)
     #: a play-off results file: the tied players placed by it (Arbiters' Manual 13.2; tiebreak.arbiter.playoff_results)
     playoff: str | None = None
+    #: the same file's text (the API's and the page's field ``playoff_results``); wins over ``playoff``
+    playoff_results: str | None = None
 
 
 def load(o: Options | OddsOptions | Namespace, path: str, warnings: list[InputWarning]) -> Tournament:
@@ -134,15 +136,19 @@ S = TypeVar("S", Standings, "TeamStandings")
 
 
 def with_playoff(o: Options, s: S) -> S:
-    """``s`` with the tied players placed by the play-off results file ``o.playoff`` (none: ``s`` as it is), a note
-    for each player the play-off placed."""
-    if not o.playoff:
-        return s
+    """``s`` with the tied players placed by the play-off results ``o.playoff_results`` or file ``o.playoff``
+    (neither: ``s`` as it is), a note for each player the play-off placed."""
     from .arbiter.playoff_results import apply_results, parse_results
     from .formats.files import read_text
 
+    if o.playoff_results:
+        results = parse_results(o.playoff_results, "playoff_results")
+    elif o.playoff:
+        results = parse_results(read_text(o.playoff), o.playoff)
+    else:
+        return s
     notes = s.notes
-    for d in apply_results(s, parse_results(read_text(o.playoff), o.name or o.playoff)):
+    for d in apply_results(s, results):
         span = f"{d.places[0]}-{d.places[1]}"
         for tier in d.tiers:
             first, last = d.place_of(tier[0])
