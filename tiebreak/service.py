@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from argparse import Namespace
 from dataclasses import dataclass, fields, replace
-from typing import TYPE_CHECKING, Any, Callable, NotRequired, TypedDict, TypeGuard, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, NotRequired, TypedDict, TypeGuard
 
 from . import audit
+from .arbiter.playoff_results import placed_by_playoff
 from .engine.errors import InputError, InputWarning, Place, SpecifierError
 from .engine.model import Tournament
 from .engine.presets import PRESETS
@@ -77,15 +78,12 @@ class Options:
     #: the name the user knows the file by (an upload's own name): warnings name it, never the path read
     name: str | None = None
     publisher: str | None = None  #: ``check``: the program that published the standings (default: the file's word)
-    #: a play-off results file: the tied players placed by it (Arbiters' Manual 13.2; tiebreak.arbiter.playoff_results)
-    playoff: str | None = None
-    #: the same file's text (the API's and the page's field ``playoff_results``); wins over ``playoff``
-    playoff_results: str | None = None
+    playoff: str | None = None  #: a play-off results file (Arbiters' Manual 13.2; tiebreak.arbiter.playoff_results)
+    playoff_results: str | None = None  #: the same as text (the API's field), which wins over ``playoff``
 
 
 def load(o: Options | OddsOptions | Namespace, path: str, warnings: list[InputWarning]) -> Tournament:
-    """The tournament of ``path`` (``o.event`` chooses one of a file that holds several; ``o.points_from`` where the
-    points come from)."""
+    """The tournament of ``path`` (``o.event``: which of a file's events; ``o.points_from``: where points come from)."""
     return audit.load(path, warnings, getattr(o, "points_from", "results"), getattr(o, "event", None))
 
 
@@ -122,46 +120,14 @@ def list_and_rules(o: Options | OddsOptions | Namespace, team_event: bool) -> tu
 
 def individual_standings(o: Options | Namespace, path: str, warnings: list[InputWarning],
                          t: Tournament | None = None) -> Standings:
-    """The standings of the players of ``path`` (team events: the players of every board); ``t`` is the file when it
-    is already read."""
+    """The players' standings of ``path`` (a team event: of every board; ``t``: the file if read), play-offs applied."""
     o = options(o)
     t = players_event(t if t is not None else load(o, path, warnings))
     tiebreaks, rules = list_and_rules(o, False)
-    return with_playoff(o, compute_standings(
+    return placed_by_playoff(compute_standings(
         t, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating, seed=o.seed,
-        lots=not o.no_lots, system=_system(o), warnings=warnings, cumulative_half_bye=o.cumulative_half_bye))
-
-
-S = TypeVar("S", Standings, "TeamStandings")
-
-
-def with_playoff(o: Options, s: S) -> S:
-    """``s`` with the tied players placed by the play-off results ``o.playoff_results`` or file ``o.playoff``
-    (neither: ``s`` as it is), a note for each player the play-off placed."""
-    from .arbiter.playoff_results import apply_results, parse_results
-    from .formats.files import read_text
-
-    if o.playoff_results:
-        results = parse_results(o.playoff_results, "playoff_results")
-    elif o.playoff:
-        results = parse_results(read_text(o.playoff), o.playoff)
-    else:
-        return s
-    notes = s.notes
-    for d in apply_results(s, results):
-        span = f"{d.places[0]}-{d.places[1]}"
-        for tier in d.tiers:
-            first, last = d.place_of(tier[0])
-            if len(tier) > 1:
-                notes.append(f"Nos. {', '.join(map(str, tier))} share places {first}-{last} after the play-off "
-                               f"for places {span} (Arbiters' Manual 13.2.6)")
-            elif tier[0] in d.eliminated:
-                notes.append(f"No. {tier[0]} takes place {first}: cut to four by the next tie-break before the "
-                               f"play-off for places {span} (13.2.11)")
-            else:
-                notes.append(f"No. {tier[0]} takes place {first} by the play-off for places {span} "
-                               f"({d.by[tier[0]]}; Arbiters' Manual 13.2)")
-    return s
+        lots=not o.no_lots, system=_system(o), warnings=warnings, cumulative_half_bye=o.cumulative_half_bye),
+        o.playoff_results, o.playoff)
 
 
 def _system(o: Options | OddsOptions | Namespace) -> str | None:
@@ -245,8 +211,7 @@ def team_writers(t: Tournament, s: TeamStandings, o: Options) -> dict[str, Write
 
 
 def final_standings(o: Options | Namespace, path: str, warnings: list[InputWarning]) -> Standings | TeamStandings:
-    """The standings the arbiter's tools (explanations, play-offs, prizes) work on: the teams' in a team event (unless
-    ``o.players``), else the players'."""
+    """The standings the arbiter's tools (explanations, play-offs, prizes) work on: the teams' (unless ``o.players``)."""
     o = options(o)
     t = load(o, path, warnings)
     s = individual_standings(o, path, warnings, t) if o.players or not has_teams(t) else team_standings(o, t, warnings)
@@ -261,8 +226,8 @@ def team_standings(o: Options, t: Tournament, warnings: list[InputWarning]) -> T
     tiebreaks, rules = list_and_rules(o, True)
     tt = team.build(t, system=_system(o))
     warnings += tt.warnings
-    return with_playoff(o, team.compute_team_standings(tt, tiebreaks, rules=rules, after_round=o.after_round,
-                                                       seed=o.seed, lots=not o.no_lots, system=_system(o)))
+    return placed_by_playoff(team.compute_team_standings(tt, tiebreaks, rules=rules, after_round=o.after_round,
+                             seed=o.seed, lots=not o.no_lots, system=_system(o)), o.playoff_results, o.playoff)
 
 
 def is_team(s: Standings | TeamStandings) -> TypeGuard[TeamStandings]:
@@ -359,8 +324,7 @@ def trf_with_ranks(t: Tournament, s: Standings) -> str:
 
 
 def chess_json_with_ranks(t: Tournament, s: Standings) -> str:
-    """The tournament as Chess-JSON with the computed ranks, the list (``rankOrder``) and the values
-    (``tieBreakScore``)."""
+    """The tournament as Chess-JSON with the computed ranks, the list (``rankOrder``) and values (``tieBreakScore``)."""
     ranked = replace(t, declared_tiebreaks=s.tiebreaks, declared_tiebreaks_complete=True)
     from .formats import chessjson
 

@@ -30,10 +30,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from ..engine.errors import InputError, Place
 from ..engine.standings import Standings
+from ..formats.files import read_text
 
 if TYPE_CHECKING:
     from ..engine.team import TeamStandings
@@ -311,20 +312,47 @@ def apply_results(s: Standings | TeamStandings, results: PlayoffResults) -> list
     ranks = {r.start_no: r.rank for r in s.rows}
     decisions = [_decide(next(g for f, g in groups if f == first), first, stages, results.source, ranks)
                  for first, stages in sorted(by_group.items())]
-    rows = {r.start_no: r for r in s.rows}
-    decided_rows = {d.places[0]: d for d in decisions}
-    new_rows = []
-    decided: dict[int, int] = {}
+    decided_groups = {d.places[0]: d for d in decisions}
+    order: list[int] = []
     for first, group in groups:
-        d = decided_rows.get(first)
-        if d is None:
-            for n in group:
-                new_rows.append(rows[n])
-            continue
-        for n in (x for tier in d.tiers for x in tier):
-            rows[n].rank = d.place_of(n)[0]
-            decided[n] = rows[n].rank
-            new_rows.append(rows[n])
-    s.rows = new_rows
-    s.decided = decided
+        d = decided_groups.get(first)
+        order += group if d is None else [n for tier in d.tiers for n in tier]
+    index = {n: i for i, n in enumerate(order)}
+    s.rows.sort(key=lambda r: index[r.start_no])
+    s.decided = {n: d.place_of(n)[0] for d in decisions for tier in d.tiers for n in tier}
+    for r in s.rows:
+        if r.start_no in s.decided:
+            r.rank = s.decided[r.start_no]
     return decisions
+
+
+S = TypeVar("S", Standings, "TeamStandings")
+
+
+def placed_by_playoff(s: S, text: str | None, path: str | None) -> S:
+    """``s`` with its tied players placed by the play-off results ``text`` (the API's field), else those of the file
+    ``path`` (neither: ``s`` as it is), and a note for each player the play-off placed."""
+    results = parse_results(text, "playoff_results") if text else parse_results(read_text(path), path) if path else None
+    if results is not None:
+        s.notes += decision_notes(apply_results(s, results))
+    return s
+
+
+def decision_notes(decisions: list[Decision]) -> list[str]:
+    """A note for each player a play-off placed: his place and the stage that gave it, or the places he shares
+    (13.2.6), or the cut to four that left him out (English; the message catalogue translates them)."""
+    notes: list[str] = []
+    for d in decisions:
+        span = f"{d.places[0]}-{d.places[1]}"
+        for tier in d.tiers:
+            first, last = d.place_of(tier[0])
+            if len(tier) > 1:
+                notes.append(f"Nos. {', '.join(map(str, tier))} share places {first}-{last} after the play-off "
+                             f"for places {span} (Arbiters' Manual 13.2.6)")
+            elif tier[0] in d.eliminated:
+                notes.append(f"No. {tier[0]} takes place {first}: cut to four by the next tie-break before the "
+                             f"play-off for places {span} (13.2.11)")
+            else:
+                notes.append(f"No. {tier[0]} takes place {first} by the play-off for places {span} "
+                             f"({d.by[tier[0]]}; Arbiters' Manual 13.2)")
+    return notes

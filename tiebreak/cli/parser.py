@@ -61,6 +61,9 @@ class _Partial(Parser):
         build_parser(self.lang).error(message_text)
 
 
+PLAYOFF_HELP = ("a play-off results file: the tied players placed by its games (Arbiters' Manual 13.2; see 'play-off "
+                "results' in the guide)")
+
 
 def _program(text: str) -> str:
     """A publishing program as typed (``swissmanager``, ``VEGA``) by its name (argparse then checks the choice)."""
@@ -116,7 +119,7 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     s.add_argument("--team-best", type=whole_number, default=4, help="players counted per team (default 4)")
     s.add_argument("--team-tiebreaks", help="team tie-breaks: TC (Team Cumulative), CUM, or codes of the "
                                             "individual list summed over the players counted (default TC)")
-    s.add_argument("--playoff", metavar="FILE", help="a play-off results file: the tied players placed by its games (Arbiters' Manual 13.2; see 'play-off results' in the guide)")
+    s.add_argument("--playoff", metavar="FILE", help=PLAYOFF_HELP)
     s.set_defaults(run=_standings)
     e = sub.add_parser("explain", help="show how each value of a player was made, or what separated two players")
     e.add_argument("file")
@@ -212,7 +215,7 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
         else:
             q.add_argument("--prizes", required=True, help="CSV: kind,place_or_category,amount")
             q.add_argument("--method", default="shared", choices=["shared", "hort", "tiebreak"])
-            q.add_argument("--playoff", metavar="FILE", help="a play-off results file: the tied players placed by its games (Arbiters' Manual 13.2; see 'play-off results' in the guide)")
+            q.add_argument("--playoff", metavar="FILE", help=PLAYOFF_HELP)
         q.add_argument("--format", "-f", default="text", choices=["text", "json"],
                        help="json: the answer of the API (/api/%s)" % name)
         q.set_defaults(run=run_)
