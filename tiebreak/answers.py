@@ -21,6 +21,7 @@ from .render.i18n import Table
 
 if TYPE_CHECKING:
     from .arbiter.check import Report
+    from .arbiter.series import Series
 
 #: the words of a shared prize's rest (context ``prize:<key>`` in the catalogues)
 WORDS = Table("prize", {
@@ -87,3 +88,17 @@ def prize_rests(awards: list[dict[str, Any]], lang: str = "en") -> list[str]:
             lines[a["prize"]] = WORDS.text("left", lang, names=a["prize"], pool=format_number(a["pool"], 2), n=n,
                                            share=format_number(a["amount"], 2), left=format_number(a["left"], 2))
     return list(lines.values())
+
+
+def series(o: service.Options, paths: list[str], points: str, best: int | None, tiebreaks: str,
+           warnings: list[InputWarning]) -> Series:
+    """The standings of the series of the events ``paths`` (each one's players' final standings under ``o``), by
+    ``points`` (``place:25,18,15`` or ``score``), the best ``best`` events counted; an event that cannot be read is
+    an error naming it."""
+    from .arbiter.series import series as series_standings
+
+    events = []
+    for path in paths:
+        s = service.individual_standings(o, path, warnings)
+        events.append((s.tournament.name or path, s))
+    return series_standings(events, points, best, tiebreaks)

@@ -141,6 +141,15 @@ class Prizes(Command):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Series(Command):
+    file: list[str]  # the events of the series
+    points: str  # place:25,18,15... or score
+    best: int | None = None  # the best K events of each player counted
+    series_tiebreaks: str = "BEST,EVENTS"
+    format: str = "text"
+
+
+@dataclass(frozen=True, kw_only=True)
 class Odds(Command):
     file: str
 

@@ -11,7 +11,7 @@ from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from .files import _check, _convert, _explain, _standings
 from .options import Parser, decimal_number, seconds_or_none, whole_number
 from .site import add_site_parser
-from .tools import _berger, _list, _odds, _playoffs, _presets, _prizes, _ratings, _serve, _varma
+from .tools import _berger, _list, _odds, _playoffs, _presets, _prizes, _ratings, _series, _serve, _varma
 
 POINTS_FROM = ("results", "column")
 POINTS_FROM_HELP = ("results: the points of the round results (default); column: the points column's reading where "
@@ -219,6 +219,18 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
         q.add_argument("--format", "-f", default="text", choices=["text", "json"],
                        help="json: the answer of the API (/api/%s)" % name)
         q.set_defaults(run=run_)
+    se = sub.add_parser("series", help="standings of a series of events: series points by place or score, the best "
+                                       "K events counted")
+    se.add_argument("file", nargs="+", help="the events' files, in the order they were played")
+    se.add_argument("--points", required=True, help="place:25,18,15... (points of each place) or score (the event score)")
+    se.add_argument("--best", type=whole_number, help="count each player's best K events (default: all)")
+    se.add_argument("--series-tiebreaks", default="BEST,EVENTS", help="BEST (best single result), EVENTS (events "
+                    "played), PLACES (sum of places, the smaller the better), in order")
+    for flag in ("--tiebreaks", "--preset"):
+        se.add_argument(flag, help="each event's tie-break list (default: the file's)")
+    se.add_argument("--rules", default="auto", choices=RULE_CHOICES)
+    se.add_argument("--format", "-f", default="text", choices=["text", "json"])
+    se.set_defaults(run=_series)
     od = sub.add_parser("odds", help="who can still win: the chance of every place once the pending games are played")
     od.add_argument("file")
     od.add_argument("--tiebreaks", "-t", help="ordered list (default: the file's, else a FIDE default)")

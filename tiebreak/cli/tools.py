@@ -10,7 +10,7 @@ from .. import service
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
 from ..formats import readers
 from ..render.i18n import MESSAGE_WORDS, message, word
-from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Serve, Varma, Written, view
+from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Serve, Series, Varma, Written, view
 from .files import _emit, _warn
 
 
@@ -101,6 +101,21 @@ def _prizes(ns: argparse.Namespace) -> int:
         print(f"{a['rank']:>4} {a['start_no']:>4}  {a['name'][:30]:30} {a['prize']:40} {amount:>10}")
     for line in answers.prize_rests(awards, args.lang):
         print(line)
+    return 0
+
+
+def _series(ns: argparse.Namespace) -> int:
+    from .. import answers
+    from ..render import series
+    from ..render.output import dumps_exact
+
+    args = view(Series, ns)
+    warnings: list[InputWarning] = []
+    table = answers.series(service.options(ns), args.file, args.points, args.best, args.series_tiebreaks, warnings)
+    for w in warnings:
+        _warn(w, args.lang)
+    text = dumps_exact(series.to_json_obj(table)) + "\n" if args.format == "json" else series.to_text(table, args.lang)
+    sys.stdout.write(text)
     return 0
 
 
