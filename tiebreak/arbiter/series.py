@@ -76,7 +76,7 @@ def parse_points(spec: str) -> list[Fraction] | None:
     try:
         return [parse_number(x) for x in tail.split(",") if x.strip()][:10_000]
     except NumberError as e:
-        raise InputError(f"--points: {e}", Place(field="points")) from None
+        raise InputError(f"series points: {e}", Place(field="points")) from None
 
 
 def parse_tiebreaks(spec: str) -> list[str]:
