@@ -13,7 +13,7 @@ import pytest
 
 from tests.sources import CORPUS, needs
 from tiebreak import answers, service
-from tiebreak.arbiter.series import name_key, series
+from tiebreak.arbiter.series import series
 from tiebreak.engine.errors import InputError
 
 HOBSONS = CORPUS / "hobsons-bay-vega"

@@ -150,7 +150,7 @@ def series(events: list[tuple[str, Standings]], points: str, best: int | None = 
                 ambiguities.append(f"FIDE id {fide}: {row.name!r} and {name!r} taken as one player")
             seen.add(id(row))
             row.results[index] = result
-    for key, same in by_name.items():
+    for same in by_name.values():
         ids = sorted({r.fide_id for r in same if r.fide_id})
         if len(ids) > 1:
             ambiguities.append(f"{same[0].name!r}: {len(ids)} FIDE ids ({', '.join(ids)}); counted apart")
@@ -158,13 +158,13 @@ def series(events: list[tuple[str, Standings]], points: str, best: int | None = 
         played = [(i, x) for i, x in enumerate(row.results) if x is not None]
         ranked = sorted(played, key=lambda p: (-p[1].points, p[0]))
         row.counted = [i for i, _ in ranked[:best]] if best else [i for i, _ in ranked]
-        row.total = sum((row.results[i].points for i in row.counted if row.results[i]), Fraction(0))
+        earned = {i: x.points for i, x in played}
+        row.total = sum((earned[i] for i in row.counted), Fraction(0))
         row.values = {"BEST": ranked[0][1].points if ranked else Fraction(0), "EVENTS": Fraction(len(played)),
                       "PLACES": -Fraction(sum(x.place[0] for _, x in played))}
     rows.sort(key=lambda r: (-r.total, *(-r.values[c] for c in codes), name_key(r.name)))
     for i, row in enumerate(rows):
+        mine = (row.total, *(row.values[c] for c in codes))
         before = rows[i - 1] if i else None
-        same = before is not None and (before.total, *(before.values[c] for c in codes)) == (
-            row.total, *(row.values[c] for c in codes))
-        row.rank = before.rank if same and before else i + 1
+        row.rank = before.rank if before and (before.total, *(before.values[c] for c in codes)) == mine else i + 1
     return Series([e for e, _ in events], points, best, codes, rows, list(dict.fromkeys(ambiguities)))

@@ -10,7 +10,7 @@ from .. import service
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
 from ..formats import readers
 from ..render.i18n import MESSAGE_WORDS, message, word
-from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Serve, Series, Varma, Written, view
+from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Series, Serve, Varma, Written, view
 from .files import _emit, _warn
 
 
@@ -114,7 +114,7 @@ def _series(ns: argparse.Namespace) -> int:
     table = answers.series(service.options(ns), args.file, args.points, args.best, args.series_tiebreaks, warnings)
     for w in warnings:
         _warn(w, args.lang)
-    text = dumps_exact(series.to_json_obj(table)) + "\n" if args.format == "json" else series.to_text(table, args.lang)
+    text = dumps_exact(series.to_json_obj(table)) if args.format == "json" else series.to_text(table, args.lang)
     sys.stdout.write(text)
     return 0
 
