@@ -42,3 +42,15 @@ def browser() -> Iterator[Any]:
 @pytest.fixture(scope="module")
 def chromium(browser: Any) -> Any:
     return browser
+
+
+@pytest.fixture(autouse=True)
+def _every_message_is_translated():
+    """A message shown in Russian or Ukrainian without a translation (so in English) fails the test that showed it."""
+    from tiebreak.render.i18n import UNTRANSLATED
+
+    UNTRANSLATED.clear()
+    yield
+    missing = sorted(UNTRANSLATED, key=str)
+    UNTRANSLATED.clear()
+    assert not missing, f"messages shown in English for want of a translation: {missing}"

@@ -161,8 +161,8 @@ def test_the_crosstable_is_made_once_per_version(tmp_path, monkeypatch):
     (tmp_path / "open.trf").write_text(EXAMPLE.read_text())
     hub = _hub(tmp_path)
     made = []
-    rows = event.crosstable_rows
-    monkeypatch.setattr(event, "crosstable_rows", lambda *a: made.append(1) or rows(*a))
+    build = event.cross_view.of_ranks
+    monkeypatch.setattr(event.cross_view, "of_ranks", lambda *a: made.append(1) or build(*a))
     client = _client(hub)
     answers = [client.get("/api/live/crosstable").content for _ in range(5)]
     assert len(made) == 1 and len(set(answers)) == 1

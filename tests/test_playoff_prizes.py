@@ -7,8 +7,9 @@ from fractions import Fraction as F
 import pytest
 
 from tiebreak import Kind, Player, Tournament, compute_standings
-from tiebreak.arbiter.playoff import apply_playoff, plan_playoffs, playoff_lines
+from tiebreak.arbiter.playoff import apply_playoff, plan_playoffs
 from tiebreak.arbiter.prizes import Prize, distribute
+from tiebreak.render.tools import playoff_lines
 
 
 def tied(n_tied: int, others: int = 2):

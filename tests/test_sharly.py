@@ -74,6 +74,23 @@ def test_the_configured_list_is_mapped_with_its_modifiers():
     assert readers.load(BRETAGNE, [], 7).declared_tiebreaks == ["DE", "SB", "DE", "KS"]
 
 
+DOMLOUP_FIDE = SHARLY / "sce" / "domloup_fide_41-3_6_0b1-m073.sce"
+
+
+@needs(DOMLOUP_FIDE)
+def test_the_tournaments_are_listed_by_number(capsys):
+    """Tournaments 9-15 of the database (their ids, read by sqlite3 itself) are listed by number: 9 first, not after
+    15 (Sharly's screen order put the registration list last, which read like a sort as text)."""
+    import sqlite3
+
+    with sqlite3.connect(f"file:{DOMLOUP_FIDE}?mode=ro", uri=True) as db:
+        ids = sorted(tid for (tid,) in db.execute("SELECT id FROM tournament"))
+    assert ids == list(range(9, 16))
+    assert [tid for tid, _ in sharly.events(DOMLOUP_FIDE)] == ids
+    assert main(["standings", str(DOMLOUP_FIDE)]) == 2
+    assert "9 Inscription; 10 Tournoi A; 11 Tournoi B" in capsys.readouterr().err
+
+
 @needs(BRETAGNE)
 def test_several_tournaments_are_listed_with_their_numbers(capsys):
     assert sharly.events(BRETAGNE)[:4] == [(1, "U16"), (2, "U14"), (3, "U12"), (4, "Open A")]

@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from . import service
 from .engine.errors import InputError, InputWarning, Place
+from .engine.messages import Message, said
 from .engine.model import format_number
-from .render.i18n import Table
+from .render.i18n import Table, message
 
 if TYPE_CHECKING:
     from .arbiter.check import Report
@@ -43,23 +44,24 @@ def check(o: service.Options, path: str, published_path: str | None, warnings: l
         answer["published"] = answer["source"]
     elif published_name:
         answer["published"] = published_name
-    return report, answer | {"warnings": [str(w) for w in warnings]}
+    return report, answer | {"warnings": [str(w) for w in warnings], "said": said(report.notes, warnings)}
 
 
 def playoffs(o: service.Options, path: str, places: str, after: int,
              warnings: list[InputWarning]) -> tuple[list[dict[str, Any]], int | None]:
     """Play-off groups for the tied ``places`` (``1,2``: Arbiters' Manual 13.2), played off after ``after``
     tie-breaks, each with its lines in ``o.lang``; the seed of the lots."""
-    from .arbiter.playoff import plan_playoffs, playoff_lines
+    from .arbiter.playoff import plan_playoffs
     from .engine.numbers import NumberError, parse_int
+    from .render.tools import playoff_lines
 
     s = service.final_standings(o, path, warnings)
     try:
         asked = [parse_int(x, 1, len(s.rows)) for x in places.split(",") if x.strip()]
     except NumberError as e:
-        raise InputError(f"place: {e}", Place(field="places")) from None
+        raise InputError(Message("place: {}", e), Place(field="places")) from None
     if not 0 <= after <= len(s.tiebreaks):
-        raise InputError(f"--after {after} is outside 0..{len(s.tiebreaks)}", Place(field="after"))
+        raise InputError(Message("--after {} is outside 0..{}", after, len(s.tiebreaks)), Place(field="after"))
     team = service.is_team(s)
     return [{"places": list(g.places), "players": g.players, "format": g.format, "stages": g.stages,
              "eliminated": g.eliminated, "team": team, "text": playoff_lines(g, team, o.lang)}
@@ -68,15 +70,17 @@ def playoffs(o: service.Options, path: str, places: str, after: int,
 
 def prizes(o: service.Options, path: str, text: str, source: str, method: str,
            warnings: list[InputWarning]) -> tuple[list[dict[str, Any]], int | None]:
-    """The prize list ``text`` (lines kind,place,amount; ``source`` names it in errors) distributed by ``method``:
+    """The prize list ``text`` (lines place,N,amount or category,EXPR,amount; ``source`` names it in errors)
+    distributed by ``method``:
     rank, start number, name, prize, amount and, for a shared prize, the pool and what is left of it once the shares
     are rounded down to the cent."""
     from .arbiter.prizes import distribute, parse_prizes
 
     s = service.final_standings(o, path, warnings)
-    return [{"rank": s.row(a.start_no).rank, "start_no": a.start_no, "name": s.row(a.start_no).name, "prize": a.prize,
+    return [{"rank": s.row(a.start_no).rank, "start_no": a.start_no, "name": s.row(a.start_no).name,
+             "prize": message(a.prize, o.lang) if isinstance(a.prize, Message) else a.prize,  # else the user's name
              "amount": a.amount, "pool": a.pool, "left": a.left}
-            for a in distribute(s, parse_prizes(text, source, o.lang), method, lang=o.lang)], s.seed
+            for a in distribute(s, parse_prizes(text, source), method)], s.seed
 
 
 def prize_rests(awards: list[dict[str, Any]], lang: str = "en") -> list[str]:

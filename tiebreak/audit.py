@@ -11,6 +11,7 @@ from .arbiter import points_column
 from .arbiter.check import Report, check, records_text
 from .arbiter.team_check import check_teams, team_reading
 from .engine.errors import InputError, InputWarning, Place
+from .engine.messages import Message
 from .engine.model import Tournament
 from .engine.team_matches import has_teams, players_event
 from .formats import published, readers
@@ -33,7 +34,7 @@ def load(path: str, warnings: list[InputWarning], points_from: str | None = "res
     if (points_from or "results") == "results":
         return t
     if points_from != "column":
-        raise InputError(f"points from {points_from!r}: choose results or column", Place(path, field="points_from"))
+        raise InputError(Message("points from {}: choose results or column", repr(points_from)), Place(path, field="points_from"))
     if has_teams(t):
         from .engine.team_matches import build
 
@@ -41,8 +42,8 @@ def load(path: str, warnings: list[InputWarning], points_from: str | None = "res
     else:
         reading = points_column.read(t)
     if reading.fixes:
-        warnings.append(InputWarning("points from the points column's reading (round: results → column): "
-                                     + records_text(reading), Place(path, field="points")))
+        warnings.append(InputWarning(Message("points from the points column's reading (round: results → column): {}",
+                                             records_text(reading)), Place(path, field="points")))
     return reading.tournament
 
 

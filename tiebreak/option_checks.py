@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .engine.errors import SpecifierError
+from .engine.messages import Message
 from .engine.registry import parse_list
 
 if TYPE_CHECKING:
@@ -56,5 +57,6 @@ def refuse_individual_options(o: Options) -> None:
     asked = {"columns": o.columns not in (None, "auto"), "category": bool(o.category), "team_ranking": bool(o.team_ranking)}
     for field, given in asked.items():
         if given:
-            raise SpecifierError(f"{field} is for individual events, and this is a team event (players=true, --players "
-                                 "on the command line, ranks its players)", field=field)
+            raise SpecifierError(Message("{} is for individual events, and this is a team event (players=true, "
+                                         "--players on the command line, ranks its players)",
+                                         field), field=field)

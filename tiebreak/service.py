@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable, NotRequired, TypedDict, TypeGua
 
 from . import audit
 from .arbiter.playoff_results import placed_by_playoff
-from .engine.errors import InputError, InputWarning, Place, SpecifierError
+from .engine.errors import InputError, InputWarning, Message, Place, SpecifierError, replaced
 from .engine.model import Tournament
 from .engine.presets import PRESETS
 from .engine.rules import with_compat
@@ -28,9 +28,9 @@ if TYPE_CHECKING:  # imported when used: a team event, a category, a check
     from .arbiter.categories import CategoryStandings
     from .arbiter.check import Report
     from .arbiter.clubs import ClubRanking
+    from .arbiter.columns import PlayerColumns
     from .arbiter.odds.budget import Progress
     from .engine.team import TeamStandings
-    from .render.columns import PlayerColumns
 
 #: output format -> file extension
 EXTENSIONS = {"text": "txt", "json": "json", "csv": "csv", "trf": "trf", "html": "html", "chess-json": "json",
@@ -67,7 +67,7 @@ class Options:
     team_best: int = 4
     team_tiebreaks: str | None = None
     #: player columns: ``auto`` (title, federation, rating where the file has them), ``none``, or a list
-    #: (title,fed,rating,club,sex,birth,perf,change; :mod:`tiebreak.render.columns`)
+    #: (title,fed,rating,club,sex,birth,perf,change; :mod:`tiebreak.arbiter.columns`)
     columns: str | None = "auto"
     #: a half-point bye in US-CUM/RU-CUM: ``deduct`` its ½ or ``keep`` it (None: the rule set's default, K10)
     cumulative_half_bye: str | None = None
@@ -89,7 +89,7 @@ def load(o: Options | OddsOptions | Namespace, path: str, warnings: list[InputWa
 
 def named(o: Options, path: str, warnings: list[InputWarning]) -> list[InputWarning]:
     """``warnings`` (changed in place) naming the file as the user knows it (``o.name``) instead of ``path``."""
-    warnings[:] = [InputWarning(w.message.replace(path, o.name), w.place and replace(
+    warnings[:] = [InputWarning(replaced(w.message, path, o.name), w.place and replace(
         w.place, file=w.place.file.replace(path, o.name))) for w in warnings] if o.name else warnings
     return warnings
 
@@ -108,10 +108,10 @@ def list_and_rules(o: Options | OddsOptions | Namespace, team_event: bool) -> tu
     if o.preset:
         preset = PRESETS.get(o.preset)
         if preset is None:
-            raise SpecifierError(f"unknown preset {o.preset!r}; presets: {', '.join(PRESETS)}", field="preset")
+            raise SpecifierError(Message("unknown preset {}; presets: {}", repr(o.preset), ', '.join(PRESETS)), field="preset")
         if preset.team != team_event:
             kind = "team" if preset.team else "individual"
-            raise SpecifierError(f"preset {preset.name!r} is for {kind} events, and this is not one", field="preset")
+            raise SpecifierError(Message("preset {} is for {} events, and this is not one", repr(preset.name), kind), "preset")
         tiebreaks = tiebreaks or preset.tiebreaks
         if rules == "auto" and preset.rules:
             rules = preset.rules
@@ -152,7 +152,7 @@ def render_standings(o: Options | Namespace, path: str,
         s = players = individual_standings(o, path, warnings, t)
         writers = individual_writers(t, players, o)
     if o.format not in writers:
-        raise SpecifierError(f"format {o.format!r} is not available for team events")
+        raise SpecifierError(Message("format {} is not available for team events", repr(o.format)))
     s.warnings = named(o, path, warnings)[:]  # a team event's too: reading the file and building its teams
     return writers[o.format](), s.notes, s
 
@@ -160,9 +160,10 @@ def render_standings(o: Options | Namespace, path: str,
 def individual_writers(t: Tournament, s: Standings, o: Options) -> dict[str, Writer]:
     """The output formats of the standings ``s`` of the players of the file ``t``, with the category standings and
     the team ranking ``o`` asks for (a note on undefined rating tie-breaks is added to ``s.notes``)."""
-    from .render.columns import player_columns, rating_hint
+    from .arbiter.columns import player_columns, rating_notes
 
     pc = player_columns(s, o.columns, o.unrated_rating)
+    s.notes += pc.notes
     cats, clubs = groups(o, s)
     if cats or clubs:
         from .render import groups as render
@@ -176,7 +177,7 @@ def individual_writers(t: Tournament, s: Standings, o: Options) -> dict[str, Wri
         columns = render.category_columns(cats) if cats else None
     else:
         extra, text, sections, columns = {}, "", "", None
-    rating_hint(s)  # a note for every rating tie-break left undefined
+    s.notes += rating_notes(s, o.unrated_rating)  # a note for every rating tie-break left undefined
     return {"json": lambda: output.to_json(s, details=o.details, extra=extra, columns=pc),
             "csv": lambda: output.to_csv(s, columns, pc),
             "text": lambda: output.to_text(s, o.lang, pc) + square.square_section(s, o.lang) + ("\n" + text if text else ""),
@@ -257,26 +258,22 @@ def explain(o: Options | Namespace, path: str, numbers: list[int], warnings: lis
     known = {r.start_no for r in s.rows}
     for n in numbers:
         if n not in known:
-            raise SpecifierError(f"no team with number {n} in {path}" if is_team(s) else
-                                 f"no player with start number {n} in {path}", field="player")
+            raise SpecifierError(Message("no team with number {} in {}" if is_team(s) else
+                                         "no player with start number {} in {}", n, path), field="player")
     if len(numbers) not in (1, 2):
         raise SpecifierError("give --player N, or --players N M")
-    if not isinstance(s, Standings):
-        from .render import team_explain as te
-
-        if len(numbers) == 2:
-            a, b = numbers
-            return {"team": True, "players": numbers, "text": te.explain_team_pair(s, a, b, lang=o.lang),
-                    "details": te.team_pair_details(s, a, b), "seed": s.seed}
-        n = numbers[0]
-        return {"team": True, "players": numbers, "name": s.row(n).name, "text": te.explain_team(s, n, o.lang),
-                "matches": te.matches(s, n), "details": te.team_details(s, n), "seed": s.seed}
+    from .render import team_explain as te
     from .render.explain import details, explain_pair, explain_player, pair_details
 
     if len(numbers) == 2:
         a, b = numbers
-        return {"team": False, "players": numbers, "text": explain_pair(s, a, b, lang=o.lang),
-                "details": pair_details(s, a, b), "seed": s.seed}
+        text = explain_pair(s, a, b, o.lang) if isinstance(s, Standings) else te.explain_team_pair(s, a, b, o.lang)
+        return {"team": is_team(s), "players": numbers, "text": text, "details": pair_details(s, a, b),
+                "seed": s.seed}
+    if not isinstance(s, Standings):
+        n = numbers[0]
+        return {"team": True, "players": numbers, "name": s.row(n).name, "text": te.explain_team(s, n, o.lang),
+                "matches": te.matches(s, n), "details": te.team_details(s, n), "seed": s.seed}
     return {"team": False, "players": numbers, "text": explain_player(s, numbers[0], o.lang),
             "details": details(s, numbers[0]), "seed": s.seed}
 
@@ -388,7 +385,7 @@ def render_odds(o: OddsOptions | Namespace, path: str, warnings: list[InputWarni
     t = t if teams else players_event(t)
     tiebreaks, rules = list_and_rules(o, teams)
     if o.places < 1:  # --player and --simulations are checked by the odds themselves
-        raise InputError(f"--places {o.places} must be at least 1", Place(path, field="places"))
+        raise InputError(Message("--places {} must be at least 1", o.places), Place(path, field="places"))
     method = "exact" if o.exact else "simulation" if o.simulations else "auto"
     result = (compute_team_odds if teams else compute_odds)(
         t, tiebreaks, rules=rules, system=_system(o), after_round=o.after_round, model=o.model, draw_rate=o.draw_rate,

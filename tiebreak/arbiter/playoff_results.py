@@ -33,6 +33,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, TypeVar
 
 from ..engine.errors import InputError, Place
+from ..engine.messages import Message
 from ..engine.standings import Standings
 from ..formats.files import read_text
 
@@ -40,6 +41,9 @@ if TYPE_CHECKING:
     from ..engine.team import TeamStandings
 
 KINDS = ("mini-match", "sudden-death", "armageddon", "round-robin")
+#: the kinds as messages (worded in the reader's language where a note or an error names one)
+KIND_NAMES = {"mini-match": Message("mini-match"), "sudden-death": Message("sudden-death"),
+              "armageddon": Message("armageddon"), "round-robin": Message("round-robin")}
 RESULTS = {"1-0": Fraction(1), "0-1": Fraction(0), "1/2-1/2": Fraction(1, 2), "½-½": Fraction(1, 2),
            "=": Fraction(1, 2)}
 HALF = Fraction(1, 2)
@@ -121,27 +125,29 @@ def parse_results(text: str, source: str = "<play-off>") -> PlayoffResults:
         elif words[0].lower() == "stage":
             kind = words[1].lower() if len(words) == 2 else ""
             if kind not in KINDS:
-                raise InputError(f"stage {' '.join(words[1:])!r} is not a kind of stage: {', '.join(KINDS)}", place)
+                raise InputError(Message("stage {} is not a kind of stage: "
+                                         "{}", repr(' '.join(words[1:])), ', '.join(KINDS)), place)
             out.stages.append(Stage(kind, ln))
         elif len(words) == 3:
             if not out.stages:
                 raise InputError("a game before the first 'stage KIND' line", place)
             if not (words[0].isdigit() and words[1].isdigit()) or words[0] == words[1]:
-                raise InputError(f"expected WHITE BLACK RESULT with two different start numbers, not {raw.strip()!r}",
+                raise InputError(Message("expected WHITE BLACK RESULT with two different start numbers, not "
+                                         "{}", repr(raw.strip())),
                                  place)
             if words[2] not in RESULTS:
-                raise InputError(f"result {words[2]!r} is not one of {', '.join(RESULTS)}", place)
+                raise InputError(Message("result {} is not one of {}", repr(words[2]), ', '.join(RESULTS)), place)
             out.stages[-1].games.append(Game(int(words[0]), int(words[1]), RESULTS[words[2]], ln))
         else:
-            raise InputError(f"expected 'stage KIND' or WHITE BLACK RESULT, not {raw.strip()!r}", place)
+            raise InputError(Message("expected 'stage KIND' or WHITE BLACK RESULT, not {}", repr(raw.strip())), place)
     for st in out.stages:
         if not st.games:
-            raise InputError(f"stage {st.kind} has no games", Place(source, st.line, None, "play-off"))
+            raise InputError(Message("stage {} has no games", st.kind), Place(source, st.line, None, "play-off"))
     return out
 
 
 def _stage_error(st: Stage, source: str, text: str) -> InputError:
-    return InputError(f"stage {st.kind}: {text}", Place(source, st.line, None, "play-off"))
+    return InputError(Message("stage {}: {}", KIND_NAMES[st.kind], text), Place(source, st.line, None, "play-off"))
 
 
 def _pair(a: int, b: int, stages: list[Stage], used: set[int], source: str) -> tuple[list[int], list[str]] | None:
@@ -163,18 +169,18 @@ def _pair(a: int, b: int, stages: list[Stage], used: set[int], source: str) -> t
         if st.kind == "sudden-death":
             decisive = [k for k, g in enumerate(st.games) if g.score != HALF]
             if decisive and decisive[0] != len(st.games) - 1:
-                raise _stage_error(st, source, f"a game after the deciding one (line {st.games[decisive[0]].line})")
+                raise _stage_error(st, source, Message("a game after the deciding one (line {})", st.games[decisive[0]].line))
             if decisive:
                 g = st.games[-1]
                 return ([g.white, g.black] if g.score == 1 else [g.black, g.white]), how
             continue
         if st.kind != "mini-match":
-            raise _stage_error(st, source, f"a {st.kind} does not fit a play-off of two players (13.2.11)")
+            raise _stage_error(st, source, Message("a {} does not fit a play-off of two players (13.2.11)", KIND_NAMES[st.kind]))
         scores = st.scores()
         if scores[a] != scores[b]:
             return sorted((a, b), key=lambda n: -scores[n]), how
-    raise InputError(f"Nos. {a} and {b} are still equal after their play-off games: add the sudden-death games or the "
-                     "Armageddon", Place(source, stages[mine[-1]].line, None, "play-off"))
+    raise InputError(Message("Nos. {} and {} are still equal after their play-off games: add the sudden-death games or "
+                             "the Armageddon", a, b), Place(source, stages[mine[-1]].line, None, "play-off"))
 
 
 def _two(a: int, b: int, stages: list[Stage], used: set[int], source: str, must: bool,
@@ -184,7 +190,8 @@ def _two(a: int, b: int, stages: list[Stage], used: set[int], source: str, must:
     found = _pair(a, b, stages, used, source)
     if found is None:
         if must:
-            raise InputError(f"Nos. {a} and {b} must be separated by the play-off, but the file has no stage between them",
+            raise InputError(Message("Nos. {} and {} must be separated by the play-off, but the file has no stage "
+                                     "between them", a, b),
                              Place(source, None, None, "play-off"))
         return [[a, b]], []
     order, how = found
@@ -198,7 +205,7 @@ def _round_robin(group: list[int], stages: list[Stage], used: set[int], source: 
     equal: the next tie-break's last is out) as for two players."""
     rr = [i for i, st in enumerate(stages) if st.players == set(group) and i not in used]
     if not rr:
-        raise InputError(f"Nos. {', '.join(map(str, group))} play a round robin (13.2.11), but the file has none",
+        raise InputError(Message("Nos. {} play a round robin (13.2.11), but the file has none", ', '.join(map(str, group))),
                          Place(source, None, None, "play-off"))
     st = stages[rr[0]]
     used.add(rr[0])
@@ -233,8 +240,8 @@ def _knock_out(group: list[int], stages: list[Stage], used: set[int], source: st
         if len(st.players) == 2 and st.players <= set(group) and all(not (st.players & p) for p in semis):
             semis.append(st.players)
     if len(semis) != 2:
-        raise InputError(f"Nos. {', '.join(map(str, group))} play a knock-out (13.2.11 case 3): the file needs two "
-                         "semi-finals between different players", Place(source, None, None, "play-off"))
+        raise InputError(Message("Nos. {} play a knock-out (13.2.11 case 3): the file needs two semi-finals between "
+                                 "different players", ', '.join(map(str, group))), Place(source, None, None, "play-off"))
     winners, losers, how = [], [], ["knock-out"]
     for pair in semis:
         a, b = sorted(pair, key=group.index)
@@ -256,11 +263,12 @@ def _decide(group: list[int], first: int, stages: list[Stage], source: str, rank
     cut = next((st for st in stages if st.players & set(group[4:])), None) if len(group) > 4 else None
     if cut is not None:
         out = min(cut.players & set(group[4:]), key=group.index)
-        raise _stage_error(cut, source, f"No. {out} was cut to four by the next tie-break (13.2.11 case 4)")
+        raise _stage_error(cut, source, Message("No. {} was cut to four by the next tie-break (13.2.11 case 4)", out))
     if len(players) > 4:  # 13.2.11 case 4: the standings' order after the next tie-break keeps the first four
         if ranks[players[3]] == ranks[players[4]]:
-            raise InputError(f"Nos. {players[3]} and {players[4]} are equal at the cut to four (13.2.11 case 4): draw "
-                             "the lots for the standings (--seed) first", Place(source, None, None, "play-off"))
+            raise InputError(Message("Nos. {} and {} are equal at the cut to four (13.2.11 case 4): draw the lots for "
+                                     "the standings (--seed) first", players[3], players[4]), Place(source, None, None,
+                                     "play-off"))
         players, eliminated = players[:4], players[4:]
         how.append("cut to four")
     by: dict[int, str] = {}
@@ -272,7 +280,7 @@ def _decide(group: list[int], first: int, stages: list[Stage], source: str, rank
         tiers, more = _knock_out(players, stages, used, source, by)
     left = [i for i in range(len(stages)) if i not in used]
     if left:
-        raise _stage_error(stages[left[0]], source, f"it does not fit the play-off of {len(group)} players (13.2.11)")
+        raise _stage_error(stages[left[0]], source, Message("it does not fit the play-off of {} players (13.2.11)", len(group)))
     tiers = [sorted(tier, key=group.index) for tier in tiers]  # players sharing places: in the standings' order
     return Decision((first, first + len(group) - 1), tiers + [[n] for n in eliminated], how + more, eliminated, by)
 
@@ -298,16 +306,16 @@ def apply_results(s: Standings | TeamStandings, results: PlayoffResults) -> list
         where = Place(results.source, st.line, None, "play-off")
         for n in sorted(st.players):
             if n not in group_of:
-                raise InputError(f"No. {n} is not in the standings", where)
+                raise InputError(Message("No. {} is not in the standings", n), where)
         first = min(group_of[n][0] for n in st.players)
         group = next(g for f, g in groups if f == first)
         strangers = sorted(n for n in st.players if n not in group)
         if len(group) < 2:
-            raise InputError(f"No. {group[0]} was not tied with anyone (place {first}): no play-off", where)
+            raise InputError(Message("No. {} was not tied with anyone (place {}): no play-off", group[0], first), where)
         if strangers:
             who = strangers
-            raise InputError(f"No. {who[0]} was not tied with Nos. {', '.join(map(str, group))} (places "
-                             f"{first}-{first + len(group) - 1}): no play-off between them", where)
+            raise InputError(Message("No. {} was not tied with Nos. {} (places {}-{}): no play-off between "
+                                     "them", who[0], ', '.join(map(str, group)), first, first + len(group) - 1), where)
         by_group.setdefault(first, []).append(st)
     ranks = {r.start_no: r.rank for r in s.rows}
     decisions = [_decide(next(g for f, g in groups if f == first), first, stages, results.source, ranks)
@@ -347,12 +355,12 @@ def decision_notes(decisions: list[Decision]) -> list[str]:
         for tier in d.tiers:
             first, last = d.place_of(tier[0])
             if len(tier) > 1:
-                notes.append(f"Nos. {', '.join(map(str, tier))} share places {first}-{last} after the play-off "
-                             f"for places {span} (Arbiters' Manual 13.2.6)")
+                notes.append(Message("Nos. {} share places {}-{} after the play-off for places {} (Arbiters' Manual "
+                                     "13.2.6)", ', '.join(map(str, tier)), first, last, span))
             elif tier[0] in d.eliminated:
-                notes.append(f"No. {tier[0]} takes place {first}: cut to four by the next tie-break before the "
-                             f"play-off for places {span} (13.2.11)")
+                notes.append(Message("No. {} takes place {}: cut to four by the next tie-break before the play-off for "
+                                     "places {} (13.2.11)", tier[0], first, span))
             else:
-                notes.append(f"No. {tier[0]} takes place {first} by the play-off for places {span} "
-                             f"({d.by[tier[0]]}; Arbiters' Manual 13.2)")
+                notes.append(Message("No. {} takes place {} by the play-off for places {} ({}; Arbiters' Manual "
+                                     "13.2)", tier[0], first, span, KIND_NAMES[d.by[tier[0]]]))
     return notes

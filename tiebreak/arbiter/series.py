@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..engine.errors import InputError, Place
+from ..engine.messages import Message
 from ..engine.numbers import NumberError, parse_number
 
 if TYPE_CHECKING:
@@ -72,18 +73,19 @@ def parse_points(spec: str) -> list[Fraction] | None:
         return None
     head, _, tail = spec.partition(":")
     if head.strip().lower() != "place" or not tail.strip():
-        raise InputError(f"--points {spec!r}: give place:25,18,15... or score", Place(field="points"))
+        raise InputError(Message("--points {}: give place:25,18,15... or score", repr(spec)), Place(field="points"))
     try:
         return [parse_number(x) for x in tail.split(",") if x.strip()][:10_000]
     except NumberError as e:
-        raise InputError(f"series points: {e}", Place(field="points")) from None
+        raise InputError(Message("series points: {}", e), Place(field="points")) from None
 
 
 def parse_tiebreaks(spec: str) -> list[str]:
     codes = [c.strip().upper() for c in spec.split(",") if c.strip()]
     for c in codes:
         if c not in TIEBREAKS:
-            raise InputError(f"series tie-break {c!r} is not one of {', '.join(TIEBREAKS)}", Place(field="tiebreaks"))
+            raise InputError(Message("series tie-break {} is not one of "
+                                     "{}", repr(c), ', '.join(TIEBREAKS)), Place(field="tiebreaks"))
     return codes
 
 
@@ -131,12 +133,12 @@ def series(events: list[tuple[str, Standings]], points: str, best: int | None = 
             if row is None:
                 named = [r for r in by_name.get(key, []) if not fide or not r.fide_id]
                 if len(named) > 1:
-                    ambiguities.append(f"{event}: {name!r} could be any of {len(named)} players of that name; "
-                                       "counted apart")
+                    ambiguities.append(Message("{}: {} could be any of {} players of that name; counted "
+                                               "apart", event, repr(name), len(named)))
                     named = []
                 row = named[0] if named else None
             if row is not None and id(row) in seen:  # two players of one event matched to one: kept apart
-                ambiguities.append(f"{event}: two players named {name!r}; counted apart")
+                ambiguities.append(Message("{}: two players named {}; counted apart", event, repr(name)))
                 row = None
             if row is None:
                 row = SeriesRow(0, name, fide, [None] * len(events), [])
@@ -147,13 +149,13 @@ def series(events: list[tuple[str, Standings]], points: str, best: int | None = 
             if fide:
                 by_fide.setdefault(fide, row)
             if name_key(row.name) != key:
-                ambiguities.append(f"FIDE id {fide}: {row.name!r} and {name!r} taken as one player")
+                ambiguities.append(Message("FIDE id {}: {} and {} taken as one player", fide, repr(row.name), repr(name)))
             seen.add(id(row))
             row.results[index] = result
     for same in by_name.values():
         ids = sorted({r.fide_id for r in same if r.fide_id})
         if len(ids) > 1:
-            ambiguities.append(f"{same[0].name!r}: {len(ids)} FIDE ids ({', '.join(ids)}); counted apart")
+            ambiguities.append(Message("{}: {} FIDE ids ({}); counted apart", repr(same[0].name), len(ids), ', '.join(ids)))
     for row in rows:
         played = [(i, x) for i, x in enumerate(row.results) if x is not None]
         ranked = sorted(played, key=lambda p: (-p[1].points, p[0]))

@@ -7,6 +7,7 @@ import gc
 import sys
 
 from ..engine.errors import InputError, Place, TiebreakError
+from ..engine.messages import Message
 from ..render.i18n import MESSAGE_WORDS, problem
 from .options import Parsed, language_asked
 from .parser import build_parser
@@ -50,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         print(file=sys.stderr)  # files are written whole or not at all (tiebreak.formats.files, site.build.publish)
         return 130
     except OSError as e:  # a file that cannot be written (a read error is an InputError of the reader)
-        err = InputError(f"cannot write the file: {e.strerror or e}", Place(str(e.filename or "")))
+        err = InputError(Message("cannot write the file: {}", e.strerror or e), Place(str(e.filename or "")))
         print(f"tiebreak: {MESSAGE_WORDS.text('error', args.lang)}: {problem(err, args.lang)}", file=sys.stderr)
         return 2
 

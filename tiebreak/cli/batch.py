@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import service
 from ..engine.errors import InputError, InputWarning, Place, TiebreakError
+from ..engine.messages import Message
 from ..formats.crosstable import is_export
 from ..formats.text import csv_rows
 
@@ -53,15 +54,15 @@ def events_of(folder: Path, published_dir: Path | None) -> list[tuple[str, str |
     files = sorted(p for p in [*folder.glob("*"), *folder.glob("*/*")] if p.is_file())
     found = [p for p in files if p.suffix.lower() in EVENT_SUFFIXES]
     if len(found) > MAX_EVENTS:
-        raise InputError(f"a folder holds at most {MAX_EVENTS:,} events", Place(str(folder)))
+        raise InputError(Message("a folder holds at most {} events", format(MAX_EVENTS, ',')), Place(str(folder)))
     events = [(str(p), _published_for(p, published_dir)) for p in found]
     claimed = {published for _, published in events if published}
     # a program's crosstable export (chess-results) is an event of its own, its figures the published ones
     events += [(str(p), None) for p in files if p.suffix.lower() in EXPORT_SUFFIXES and str(p) not in claimed
                and is_export(p)][:MAX_EVENTS - len(events)]
     if not events:
-        raise InputError(f"no tournament files ({', '.join(EVENT_SUFFIXES)}) and no crosstable exports "
-                         f"({', '.join(EXPORT_SUFFIXES)}) in the folder", Place(str(folder)))
+        raise InputError(Message("no tournament files ({}) and no crosstable exports ({}) in the folder",
+                                 ', '.join(EVENT_SUFFIXES), ', '.join(EXPORT_SUFFIXES)), Place(str(folder)))
     return sorted(events)
 
 
@@ -70,7 +71,7 @@ def events_of_manifest(manifest: Path) -> list[tuple[str, str | None]]:
     try:
         text = manifest.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"the manifest cannot be read: {e}", Place(str(manifest))) from None
+        raise InputError(Message("the manifest cannot be read: {}", e), Place(str(manifest))) from None
     rows = csv_rows(text, str(manifest), max(",;\t", key=text[:4096].count))
     if not rows:
         raise InputError("the manifest is empty", Place(str(manifest)))
@@ -86,7 +87,7 @@ def events_of_manifest(manifest: Path) -> list[tuple[str, str | None]]:
         pub = row[pi].strip() if pi is not None and pi < len(row) else ""
         event = manifest.parent / name
         if not event.is_file():
-            raise InputError(f"{name[:80]!r} is not a file", Place(str(manifest), n, fi + 1, "file"))
+            raise InputError(Message("{} is not a file", repr(name[:80])), Place(str(manifest), n, fi + 1, "file"))
         out.append((str(event), str(manifest.parent / pub) if pub else None))
     return out
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import service
 from ..engine.errors import InputWarning, Place, SpecifierError, TiebreakError
+from ..engine.messages import Message
 from ..formats import readers
 from ..formats.files import OutputError, check_target, write_output
 from ..render.i18n import MESSAGE_WORDS, message, problem
@@ -29,7 +30,7 @@ def _emit(args: Written, text: str | bytes) -> None:
     standard output."""
     if args.output:
         target = write_output(args.output, text, args.inputs(), args.force)
-        print(message(f"wrote {target}", args.lang), file=sys.stderr)
+        print(message(Message("wrote {}", target), args.lang), file=sys.stderr)
     elif isinstance(text, bytes):
         sys.stdout.flush()
         sys.stdout.buffer.write(text)
@@ -43,8 +44,9 @@ def _standings(ns: argparse.Namespace) -> int:
     if fmt is None:  # from the name given with -o (standings.pdf), else text
         suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""
         if suffix and suffix not in ("txt", "htm", *service.EXTENSIONS):  # out.docx is not a text file
-            raise SpecifierError(f"-o {args.output}: the name does not say the format; give --format or name it "
-                                 f".txt, .csv, .json, .trf, .html or .pdf")
+            raise SpecifierError(Message("-o {}: the name does not say the format; give --format or name it .txt, .csv, "
+                                         ".json, .trf, .html or .pdf",
+                                         args.output))
         fmt = {"txt": "text", "htm": "html"}.get(suffix, suffix or "text")
     request = replace(service.options(ns), format=fmt)
     if args.output and (len(args.file) > 1 or args.out):
@@ -85,18 +87,18 @@ def _batch(args: Standings, request: service.Options) -> int:
             write_output(target, text, args.inputs(), args.force)
         except TiebreakError as e:
             failed.append((path, problem(e, args.lang)))
-            print(message(f"[{n}/{total}] {path}: FAILED", args.lang), file=sys.stderr)
+            print(message(Message("[{}/{}] {}: FAILED", n, total, path), args.lang), file=sys.stderr)
             continue
         done = f"[{n}/{total}] {path} -> {target}"
-        print(message(f"{done} ({len(warnings)} warnings)", args.lang) if warnings else done, file=sys.stderr)
+        print(message(Message("{} ({} warnings)", done, len(warnings)), args.lang) if warnings else done, file=sys.stderr)
         if warnings:
             warned.append((path, warnings))
-    print(message(f"{total - len(failed)} of {total} files done", args.lang), file=sys.stderr)
+    print(message(Message("{} of {} files done", total - len(failed), total), args.lang), file=sys.stderr)
     for _, warnings in warned:  # every warning of every file (each names its file), after the summary line
         for w in warnings:
             _warn(w, args.lang)
     for _, why in failed:  # the reason names the file
-        print(message(f"failed: {why}", args.lang), file=sys.stderr)
+        print(message(Message("failed: {}", why), args.lang), file=sys.stderr)
     return 1 if failed else 0
 
 
@@ -190,5 +192,5 @@ def _convert(ns: argparse.Namespace) -> int:
     t = readers.convert(args.source, args.target, warnings, force=args.force, event=args.event)
     for w in warnings:
         _warn(w, args.lang)
-    print(message(f"wrote {args.target}: {len(t.players)} players, {t.rounds} rounds", args.lang), file=sys.stderr)
+    print(message(Message("wrote {}: {} players, {} rounds", args.target, len(t.players), t.rounds), args.lang), file=sys.stderr)
     return 0

@@ -24,6 +24,21 @@ COMPAT_HELP = ("text: our reading of C.07 (default); reference: the FIDE referen
 
 
 #: the commands that read a tournament file, each with --event
+#: the help of the options every ranking command shares (one text per option, whichever command shows it)
+SHARED_HELP = {
+    "--tiebreaks": "ordered list (default: the file's, else a FIDE default)",
+    "--preset": "a ready-made list (see 'tiebreak presets'); --tiebreaks and --rules override it",
+    "--after-round": "standings after this round",
+    "--unrated-rating": "rating for unrated players in rating tie-breaks",
+    "--seed": "seed of the lots (default: the event's own, from its name and players: the same in every run)",
+}
+ODDS_HELP = {
+    "--after-round": "the odds from the standings after this round (the later rounds' games as pending)",
+    "--unrated-rating": "rating for unrated players in rating tie-breaks and in the elo model",
+    "--seed": "seed of the lots and of a simulation (default: the event's own: the same in every run)",
+}
+PRIZES_HELP = ("CSV lines place,N,amount or category,EXPR,amount (EXPR as --category: rating<1600, rated players "
+               "only; unrated; sex=w&birth>=2010; a category's lines are its 1st, 2nd... prize; empty amount: a cup)")
 FILE_COMMANDS = ("standings", "explain", "check", "convert", "ratings", "playoffs", "prizes", "odds", "serve")
 EVENT_HELP = ("which tournament of a file that holds several (a Sharly Chess event: Sharly's tournament number); "
               "without it such a file lists them")
@@ -90,10 +105,9 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     s.add_argument("--rules", default="auto", choices=RULE_CHOICES,
                    help="rule set (auto: the FIDE edition by start date; fide-2009 = Arbiters' Manual Art. 13, "
                    "legacy = fide-2009; uscf; ru)")
-    s.add_argument("--preset", help="a ready-made list (see 'tiebreak presets'); --tiebreaks and --rules override it")
-    s.add_argument("--after-round", type=whole_number, help="standings after this round")
-    s.add_argument("--unrated-rating", type=whole_number, help="rating for unrated players in rating tie-breaks")
-    s.add_argument("--seed", type=whole_number, help="seed for drawing lots (printed when chosen at random)")
+    s.add_argument("--preset", help=SHARED_HELP["--preset"])
+    for flag in ("--after-round", "--unrated-rating", "--seed"):
+        s.add_argument(flag, type=whole_number, help=SHARED_HELP[flag])
     s.add_argument("--points-from", choices=POINTS_FROM, default="results", help=POINTS_FROM_HELP)
     s.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE,
                    help="cumulative score (US-CUM, RU-CUM): deduct a half-point bye's 1/2 or keep it (default: the "
@@ -126,9 +140,9 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     e.add_argument("--player", type=whole_number)
     e.add_argument("--players", type=whole_number, nargs=2, dest="pair")
     for flag in ("--tiebreaks", "--preset"):
-        e.add_argument(flag)
+        e.add_argument(flag, help=SHARED_HELP[flag])
     for flag in ("--after-round", "--unrated-rating", "--seed"):
-        e.add_argument(flag, type=whole_number)
+        e.add_argument(flag, type=whole_number, help=SHARED_HELP[flag])
     e.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
     e.add_argument("--rules", default="auto", choices=RULE_CHOICES)
     e.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE)
@@ -198,13 +212,13 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
         q = sub.add_parser(name, help=help_)
         q.add_argument("file")
         for flag in ("--tiebreaks", "--preset"):
-            q.add_argument(flag)
+            q.add_argument(flag, help=SHARED_HELP[flag])
         for flag in ("--unrated-rating", "--seed"):
-            q.add_argument(flag, type=whole_number)
+            q.add_argument(flag, type=whole_number, help=SHARED_HELP[flag])
         q.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
         q.add_argument("--rules", default="auto", choices=RULE_CHOICES)
         q.add_argument("--no-lots", action="store_true")
-        q.add_argument("--after-round", type=int, help="the standings after this round")
+        q.add_argument("--after-round", type=whole_number, help=SHARED_HELP["--after-round"])
         q.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
         q.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE)
         q.add_argument("--individual", dest="players", action="store_true",
@@ -213,7 +227,7 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
             q.add_argument("--places", default="1", help="places played off, e.g. 1 or 1,2,3")
             q.add_argument("--after", type=whole_number, default=0, help="play off only after this many tie-breaks")
         else:
-            q.add_argument("--prizes", required=True, help="CSV: kind,place_or_category,amount")
+            q.add_argument("--prizes", required=True, help=PRIZES_HELP)
             q.add_argument("--method", default="shared", choices=["shared", "hort", "tiebreak"])
             q.add_argument("--playoff", metavar="FILE", help=PLAYOFF_HELP)
         q.add_argument("--format", "-f", default="text", choices=["text", "json"],
@@ -233,10 +247,10 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     se.set_defaults(run=_series)
     od = sub.add_parser("odds", help="who can still win: the chance of every place once the pending games are played")
     od.add_argument("file")
-    od.add_argument("--tiebreaks", "-t", help="ordered list (default: the file's, else a FIDE default)")
-    od.add_argument("--preset")
+    od.add_argument("--tiebreaks", "-t", help=SHARED_HELP["--tiebreaks"])
+    od.add_argument("--preset", help=SHARED_HELP["--preset"])
     for flag in ("--after-round", "--unrated-rating", "--seed"):
-        od.add_argument(flag, type=whole_number)
+        od.add_argument(flag, type=whole_number, help=ODDS_HELP[flag])
     od.add_argument("--rules", default="auto", choices=RULE_CHOICES)
     od.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
     od.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")

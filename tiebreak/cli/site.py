@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from ..engine.errors import InputWarning, SpecifierError
+from ..engine.messages import Message
 from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from ..render.i18n import MESSAGE_WORDS, message, problem
 from .args import Site, view
@@ -47,7 +48,7 @@ def run_site(ns: argparse.Namespace) -> int:
     try:
         from ..site.build import build_site
     except ImportError as e:
-        raise SpecifierError(f"the site needs its extras: pip install 'tiebreak[web]' ({e.name} is missing)") from None
+        raise SpecifierError(Message("the site needs its extras: pip install 'tiebreak[web]' ({} is missing)", e.name)) from None
     from .. import service
 
     args = view(Site, ns)
@@ -55,8 +56,9 @@ def run_site(ns: argparse.Namespace) -> int:
         try:
             import watchfiles  # noqa: F401
         except ImportError as e:
-            raise SpecifierError(f"site --watch needs the live extras: pip install 'tiebreak[live]' ({e.name} is "
-                                 "missing)") from None
+            raise SpecifierError(Message("site --watch needs the live extras: pip install 'tiebreak[live]' ({} is "
+                                         "missing)",
+                                         e.name)) from None
     o = service.options(ns)
     lang = args.lang
     warnings: list[InputWarning] = []
@@ -70,7 +72,7 @@ def run_site(ns: argparse.Namespace) -> int:
         site = build_site(o, args.file, args.output, warnings)
         for w in warnings:
             print(f"{MESSAGE_WORDS.text('warning', lang)}: {problem(w, lang)}", file=sys.stderr)
-        print(message(f"wrote {len(site.digests)} files into {args.output}", lang), file=sys.stderr)
+        print(message(Message("wrote {} files into {}", len(site.digests), args.output), lang), file=sys.stderr)
         if args.watch:
             from ..site.watch import watch
 

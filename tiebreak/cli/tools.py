@@ -8,20 +8,22 @@ import sys
 
 from .. import service
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
+from ..engine.messages import Message
 from ..formats import readers
-from ..render.i18n import MESSAGE_WORDS, message, word
+from ..render.i18n import MESSAGE_WORDS, message, tiebreak_name, word
 from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Series, Serve, Varma, Written, view
 from .files import _emit, _warn
 
 
 def _berger(ns: argparse.Namespace) -> int:
     from ..arbiter import berger
+    from ..render.tools import berger_text
 
     args = view(Berger, ns)
     if not 2 <= args.players <= 9999:
-        raise SpecifierError(f"number of players {args.players} is outside 2..9999")
+        raise SpecifierError(Message("number of players {} is outside 2..9999", args.players))
     rounds = berger.schedule(args.players, double=args.double)
-    sys.stdout.write(berger.to_json(rounds) + "\n" if args.format == "json" else berger.to_text(rounds, args.lang))
+    sys.stdout.write(berger.to_json(rounds) + "\n" if args.format == "json" else berger_text(rounds, args.lang))
     return 0
 
 
@@ -30,6 +32,7 @@ def _varma(ns: argparse.Namespace) -> int:
 
     from ..arbiter import varma
     from ..formats.files import read_text
+    from ..render.tools import varma_text
 
     args = view(Varma, ns)
     players = varma.parse_players(read_text(args.players_file), args.players_file)
@@ -37,18 +40,19 @@ def _varma(ns: argparse.Namespace) -> int:
     if args.format == "json":
         sys.stdout.write(_json.dumps(varma.to_dict(d, args.seed), ensure_ascii=False, indent=1) + "\n")
     else:
-        sys.stdout.write(varma.to_text(d, len(players), args.lang))
+        sys.stdout.write(varma_text(d, len(players), args.lang))
     return 0
 
 
 def _ratings(ns: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from ..arbiter import rating_report
     from ..render import ratings
 
     args = view(Ratings, ns)
     if args.k is not None and not 1 <= args.k <= 100:
-        raise InputError(f"K factor {str(args.k)[:24]} is out of range (1-100)", Place(field="K"))
+        raise InputError(Message("K factor {} is out of range (1-100)", str(args.k)[:24]), Place(field="K"))
     fmt = args.format
     if fmt is None:  # from the name given with -o (ratings.csv), else text
         suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""
@@ -57,7 +61,7 @@ def _ratings(ns: argparse.Namespace) -> int:
     t = readers.load(args.file, warnings, args.event)
     for w in warnings:
         _warn(w, args.lang)
-    text = ratings.RENDERERS[fmt](ratings.report(t, args.system, args.k, args.after_round), args.lang)
+    text = ratings.RENDERERS[fmt](rating_report.report(t, args.system, args.k, args.after_round), args.lang)
     _emit(Written(file=[args.file], output=args.output, force=args.force, lang=args.lang), text)
     return 0
 
@@ -75,7 +79,7 @@ def _playoffs(ns: argparse.Namespace) -> int:
         sys.stdout.write(dumps_exact(groups) + "\n")
         return 0
     if not groups:  # the lines in the reader's language by the message catalogue (the format, time control inside)
-        print(message(f"no tie for place(s) {args.places}: no play-off needed", args.lang))
+        print(message(Message("no tie for place(s) {}: no play-off needed", args.places), args.lang))
     for g in groups:
         print("\n  ".join(g["text"]))
     return 0
@@ -148,7 +152,7 @@ def _list(ns: argparse.Namespace) -> int:
     for d in CATALOGUE.values():
         aliases = f" ({word('alias', lang, alias=', '.join(d.aliases))})" if d.aliases else ""
         mods = "".join(sorted(set(d.modifiers) - set("RV"))) or "-"
-        print(f"{d.code:10} {d.family:7} {d.type:4} {message(d.article, lang):31} {mods:5} {d.names[lang]}{aliases}; "
+        print(f"{d.code:10} {d.family:7} {d.type:4} {message(d.article, lang):31} {mods:5} {tiebreak_name(d, lang)}{aliases}; "
               f"{message(d.unplayed, lang)}")
     from ..render.team_words import TEAM_WORDS, team_catalogue
 
@@ -200,11 +204,13 @@ def _missing_extra(e: ImportError) -> SpecifierError:
     """The extra to install for a module that is missing, as an error (no traceback); other import errors are bugs."""
     name = (e.name or "").split(".")[0]
     if name in EXTRAS["live"]:
-        return SpecifierError(f"tiebreak serve --watch needs the live extras: pip install -e '.[live]' in a clone, else "
-                              f"pip install 'tiebreak[live]' ({name} is missing)")
+        return SpecifierError(Message("tiebreak serve --watch needs the live extras: pip install -e '.[live]' in a "
+                                      "clone, else pip install 'tiebreak[live]' ({} is missing)",
+                                      name))
     if name in EXTRAS["web"]:
-        return SpecifierError(f"tiebreak serve needs the web extras: pip install -e '.[web]' in a clone, else "
-                              f"pip install 'tiebreak[web]' ({name} is missing)")
+        return SpecifierError(Message("tiebreak serve needs the web extras: pip install -e '.[web]' in a clone, else "
+                                      "pip install 'tiebreak[web]' ({} is missing)",
+                                      name))
     raise e
 
 
@@ -212,7 +218,7 @@ def _serve(ns: argparse.Namespace) -> int:
     args = view(Serve, ns)
     low, high = 0, 65535  # what a socket can bind (beyond it the server stopped with a traceback)
     if not low <= args.port <= high:
-        raise InputError(f"{args.port} is out of range ({low}-{high})", Place(field="port"))
+        raise InputError(Message("{} is out of range ({}-{})", args.port, low, high), Place(field="port"))
     try:
         import uvicorn  # noqa: F401  (imported by serve; checked here, before anything starts)
 
@@ -229,7 +235,7 @@ def _serve(ns: argparse.Namespace) -> int:
                       "max-streams-per-client": (args.max_streams_per_client, 1, 100_000)}
             for name, (value, lo, hi) in bounds.items():
                 if not lo <= value <= hi:  # NaN too
-                    raise InputError(f"{value} is out of range ({lo}-{hi})", Place(field=name))
+                    raise InputError(Message("{} is out of range ({}-{})", value, lo, hi), Place(field=name))
             site = None
             if args.site:
                 from ..site.live import LiveSite
@@ -244,12 +250,13 @@ def _serve(ns: argparse.Namespace) -> int:
     except ImportError as e:
         raise _missing_extra(e) from None
     if live is not None:
-        print(message(f"tiebreak: live standings of {len(live.events)} event file(s) at http://{args.host}:{args.port}/live",
+        print(message(Message("tiebreak: live standings of {} event file(s) at http://{}:{}/live",
+                              len(live.events), args.host, args.port),
                       args.lang),
               file=sys.stderr)
         if args.site:
-            print(message(f"tiebreak: the site of the live events is kept in {args.site}", args.lang), file=sys.stderr)
-    print(message(f"tiebreak: open http://{args.host}:{args.port}/ in a browser (Ctrl-C stops)", args.lang),
+            print(message(Message("tiebreak: the site of the live events is kept in {}", args.site), args.lang), file=sys.stderr)
+    print(message(Message("tiebreak: open http://{}:{}/ in a browser (Ctrl-C stops)", args.host, args.port), args.lang),
           file=sys.stderr)
     serve(args.host, args.port, live)
     return 0

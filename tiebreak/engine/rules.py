@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import SpecifierError
+from .messages import Message
 
 #: C.07 as revised in February 2026 applies from this date (spec §1.5).
 FIDE_2026_EFFECTIVE = _dt.date(2026, 3, 1)
@@ -174,7 +175,7 @@ def with_compat(name: str, compat: str = "text") -> str:
     ('auto+reference', 'fide-2026', 'fide-2024+reference')
     """
     if compat not in COMPAT:
-        raise SpecifierError(f"unknown compatibility {compat!r}; choose from {', '.join(COMPAT)}")
+        raise SpecifierError(Message("unknown compatibility {}; choose from {}", repr(compat), ', '.join(COMPAT)))
     return name if compat == "text" or name.endswith("+" + compat) else f"{name}+{compat}"
 
 
@@ -212,27 +213,27 @@ opponent, 13.14.2) was in force"
     ('fide-2024+reference', False)
     """
     if isinstance(name, RuleSet):
-        return name, f"rules {name.name} (as given)"
+        return name, Message("rules {} (as given)", name.name)
     base_name, _, compat = name.rpartition("+")
     if base_name and compat in COMPAT:  # an edition with named choices: fide-2024+reference, auto+letter
         base, why = choose_rules(base_name, start_date, today)
         if base.family != "fide" and base_name == "auto":  # an event before C.07: the choices have nothing to read
             return base, why
         if base.family != "fide":
-            raise SpecifierError(f"--compat {compat} applies to the FIDE editions (fide-2024, fide-2026), "
-                                 f"not to {base.name}")
+            raise SpecifierError(Message("--compat {} applies to the FIDE editions (fide-2024, fide-2026), not to {}",
+                                         compat, base.name))
         choices = COMPAT[compat] if compat != "letter" or base.name == "fide-2024" else {}
-        return replace(base, name=f"{base.name}+{compat}", **choices), f"{why}; choices of --compat {compat}"
+        return replace(base, name=f"{base.name}+{compat}", **choices), Message("{}; choices of --compat {}", why, compat)
     if name != "auto":
         name = LEGACY_ALIASES.get(name, name)
         if name not in RULE_SETS:
             raise KeyError(name)
-        return RULE_SETS[name], f"rules {name} (as asked)"
+        return RULE_SETS[name], Message("rules {} (as asked)", name)
     if start_date is None:
         day = today or _dt.date.today()
-        why = f"no start date in the file; today's date {day.isoformat()} decides"
+        why = Message("no start date in the file; today's date {} decides", day.isoformat())
     else:
-        day, why = start_date, f"start date {start_date.isoformat()}"
+        day, why = start_date, Message("start date {}", start_date.isoformat())
     edition = "fide-2026" if day >= FIDE_2026_EFFECTIVE else "fide-2024" if day >= FIDE_2023_EFFECTIVE else "fide-2009"
     rules = RULE_SETS[edition]
-    return rules, f"rules {rules.name} chosen by {why}; {IN_FORCE[edition]}"
+    return rules, Message("rules {} chosen by {}; {}", rules.name, why, IN_FORCE[edition])

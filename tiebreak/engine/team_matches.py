@@ -16,6 +16,7 @@ from fractions import Fraction
 import numpy as np
 
 from .errors import InputWarning, Place
+from .messages import Message
 from .model import NO_OPPONENT, Kind, Player, ScoreSystem, Tournament
 
 #: Team score system (TRF-2026 record 362): match won 2, drawn 1, lost 0.
@@ -114,7 +115,8 @@ def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = 
     for ti, team in enumerate(teams):
         for sno in team.members:
             if sno not in t._row_of:
-                warnings.append(InputWarning(f"team {team.name!r} lists player {sno}, who has no 001 record",
+                warnings.append(InputWarning(Message("team {} lists player {}, who has no 001 record",
+                                                     repr(team.name), sno),
                                              Place(src, field="team members")))
                 continue
             team_of[t.row(sno)] = ti
@@ -150,16 +152,18 @@ def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = 
             opp_teams = Counter(int(team_of[t.opponent[i, r]]) for i in playing if t.opponent[i, r] >= 0)
             opp_teams.pop(-1, None)
             if len(opp_teams) > 1:
-                warnings.append(InputWarning(f"round {r + 1}: team {team.name!r} played boards against several teams "
-                                             f"{sorted(teams[o].name for o in opp_teams)}; the most frequent is used",
+                warnings.append(InputWarning(Message("round {}: team {} played boards against several teams {}; the "
+                                                     "most frequent is used",
+                                                     r + 1, repr(team.name), sorted(teams[o].name for o in opp_teams)),
                                              Place(src, field="team matches")))
             gp[ti, r] = pts[playing, r].sum()
             match_played[ti, r] = over_the_board[playing, r].any()
             for board, i in enumerate(playing[:boards]):
                 board_gp[ti, r, board] = pts[i, r]
             if len(playing) > boards:
-                warnings.append(InputWarning(f"round {r + 1}: team {team.name!r} has {len(playing)} boards, more than "
-                                             f"{boards}", Place(src, field="team boards")))
+                warnings.append(InputWarning(Message("round {}: team {} has {} boards, more than {}",
+                                                     r + 1, repr(team.name), len(playing), boards),
+                                             Place(src, field="team boards")))
             if opp_teams:
                 opponent[ti, r] = opp_teams.most_common(1)[0][0]
                 colour[ti, r] = t.colour[playing[0], r]
@@ -178,7 +182,7 @@ def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = 
     for x in _record(lines, "330"):
         code, rnd, white, black = x[4:6], x[7:10].strip(), x[11:14].strip(), x[15:18].strip()
         if not (_digits(rnd) and _digits(white) and _digits(black)):
-            warnings.append(InputWarning(f"record 330 not understood: {x!r}", Place(src, field="330")))
+            warnings.append(InputWarning(Message("record 330 not understood: {}", repr(x)), Place(src, field="330")))
             continue
         r, a, b = int(rnd) - 1, number_row.get(int(white)), number_row.get(int(black))
         if a is None or b is None or r >= rounds:
@@ -198,7 +202,7 @@ def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = 
             mp = ScoreSystem(win=mp.win, draw=mp.draw, loss=mp.loss, pab=Fraction(x[4:8].strip() or mp.draw))
             pab_gp = Fraction(x[9:13].strip() or pab_gp)
         except ValueError:
-            warnings.append(InputWarning(f"record 320 not understood: {x!r}", Place(src, field="320")))
+            warnings.append(InputWarning(Message("record 320 not understood: {}", repr(x)), Place(src, field="320")))
         for r, c in enumerate(range(14, len(x), 4)):
             if _digits(x[c:c + 3]) and int(x[c:c + 3]) in number_row:
                 pab_rounds.setdefault(r, set()).add(number_row[int(x[c:c + 3])])

@@ -16,9 +16,11 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterable
+from fractions import Fraction
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place
+from ..engine.messages import Message
 from ..engine.model import MIRROR, NO_OPPONENT, Kind, Player, Tournament, format_number
 from ..engine.numbers import MAX_RATING, NumberError, parse_int, parse_number
 from . import exports, headings, xlsx
@@ -49,7 +51,7 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
             rows = xlsx.read_rows(data)
             event = xlsx.read_rows(data, EVENT_SHEET)
         except xlsx.XlsxError as e:
-            raise InputError(str(e), Place(str(path))) from None
+            raise InputError(e.args[0], Place(str(path))) from None
         return with_event(from_rows(rows, str(path), warnings), event, warnings)
     if path.suffix.lower() in (".html", ".htm"):  # a saved page of a crosstable (chess-results)
         return from_rows(_rows(path), str(path), warnings)
@@ -78,7 +80,7 @@ def _rows(path: Path) -> list[list[str]]:
         try:
             return xlsx.read_rows(data)
         except xlsx.XlsxError as e:
-            raise InputError(str(e), Place(str(path))) from None
+            raise InputError(e.args[0], Place(str(path))) from None
     if suffix in (".html", ".htm"):
         from . import html_tables
 
@@ -110,7 +112,7 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
              or headings.role(h) == "name"][:1]
     if max(rounds.values(), default=0) > MAX_ROUNDS or 0 in rounds.values():
         c = next(c for c, r in rounds.items() if not 1 <= r <= MAX_ROUNDS)
-        raise InputError(f"round {rounds[c]} is outside 1..{MAX_ROUNDS}", Place(source, table.header_line, c + 1,
+        raise InputError(Message("round {} is outside 1..{}", rounds[c], MAX_ROUNDS), Place(source, table.header_line, c + 1,
                                                                                   "header"))
     if not rounds:
         raise InputError("no round columns (R1, R2 ... or 1, 2 ...)", Place(source, table.header_line, None, "header"))
@@ -137,17 +139,17 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
         try:
             no = parse_int(get(c_no) or str(pos), 1, 10**7)
         except NumberError as e:
-            raise InputError(f"start number: {e}", Place(source, ln, (c_no or 0) + 1, "No")) from None
+            raise InputError(Message("start number: {}", e), Place(source, ln, (c_no or 0) + 1, "No")) from None
         try:
             rating = parse_int(get(c_rating), 0, MAX_RATING) if get(c_rating) else None
         except NumberError as e:
-            raise InputError(f"rating: {e}", Place(source, ln, _column_number(c_rating), "Rating")) from None
+            raise InputError(Message("rating: {}", e), Place(source, ln, _column_number(c_rating), "Rating")) from None
         pts = get(c_pts).replace("½", ".5").replace(",", ".")
         pts = "0" + pts if pts.startswith(".") else pts
         try:
             declared = parse_number(pts) if pts else None
         except NumberError as e:
-            raise InputError(f"points: {e}", Place(source, ln, _column_number(c_pts), "Points")) from None
+            raise InputError(Message("points: {}", e), Place(source, ln, _column_number(c_pts), "Points")) from None
         players.append(Player(no, one_line(get(names[0])), rating or None, federation=one_line(get(c_fed)),
                               fide_id=one_line(get(c_id)), declared_points=declared, source_line=ln,
                               club=one_line(get(c_club)), title=one_line(get(c_title))[:3],
@@ -178,12 +180,12 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
                 continue
             m = _GAME.match(text.replace(" ", ""))
             if not m:
-                raise InputError(f"round cell {text!r} not understood (e.g. 12w1, 7b½, 3b=, 9w+, H, U)", place)
+                raise InputError(Message("round cell {} not understood (e.g. 12w1, 7b½, 3b=, 9w+, H, U)", repr(text)), place)
             opp = int(m.group(1))
             if opp not in t._row_of:
-                raise InputError(f"opponent {opp} is not a player of this crosstable", place)
+                raise InputError(Message("opponent {} is not a player of this crosstable", opp), place)
             if opp == p.start_no:
-                raise InputError(f"round {rnd}: player {opp} is paired with himself", place)
+                raise InputError(Message("round {}: player {} is paired with himself", rnd, opp), place)
             t.opponent[i, rnd - 1] = t.row(opp)
             t.colour[i, rnd - 1] = _COLOURS.get((m.group(2) or "-").lower(), 0)
             t.kind[i, rnd - 1] = _RESULT[m.group(3).replace(",", ".")]
@@ -223,10 +225,10 @@ def _read_square(t: Tournament, cells: list[tuple[int, dict[int, tuple[int, str]
             if opp == p.start_no or not key:
                 continue
             if key not in _SQUARE:
-                raise InputError(f"cell {text[:20]!r} not understood (1, 0, ½, +, -)",
+                raise InputError(Message("cell {} not understood (1, 0, ½, +, -)", repr(text[:20])),
                                  Place(t.source, ln, c + 1, f"player {opp}"))
             if opp not in t._row_of:
-                raise InputError(f"column {opp} is not a player of this crosstable", Place(t.source, ln, c + 1))
+                raise InputError(Message("column {} is not a player of this crosstable", opp), Place(t.source, ln, c + 1))
             r = schedule[(p.start_no, opp)]
             t.opponent[i, r], t.kind[i, r] = t.row(opp), _SQUARE[key]
     warnings.append(InputWarning("a square crosstable does not say in which round each game was played nor with "
@@ -262,21 +264,24 @@ def _check(t: Tournament, warnings: list[InputWarning]) -> None:
                 # the other row is blank that round: its side is filled in from this one
                 t.opponent[o, r], t.kind[o, r], t.colour[o, r] = i, MIRROR[k], -int(t.colour[i, r])
                 warnings.append(InputWarning(
-                    f"round {r + 1}: player {p.start_no} lists {t.players[o].start_no} as opponent, but "
-                    f"{t.players[o].start_no}'s line is blank in that round; {t.players[o].start_no}'s side is "
-                    f"filled in from {p.start_no}'s", Place(t.source, t.players[o].source_line, None, f"round {r + 1}")))
+                    Message("round {}: player {} lists {} as opponent, but {}'s line is blank in that round; {}'s side "
+                            "is filled in from {}'s",
+                            r + 1, p.start_no, t.players[o].start_no, t.players[o].start_no, t.players[o].start_no, p.start_no),
+                    Place(t.source, t.players[o].source_line, None, f"round {r + 1}")))
                 continue
             if int(t.opponent[o, r]) != i or MIRROR.get(k) != back:
                 if k is Kind.FORFEIT_LOSS and back is Kind.FORFEIT_LOSS:
                     t.kind[i, r] = t.kind[o, r] = Kind.DOUBLE_FORFEIT
                     continue
                 warnings.append(InputWarning(
-                    f"round {r + 1}: {p.start_no} and {t.players[o].start_no} disagree about their game",
+                    Message("round {}: {} and {} disagree about their game", r + 1, p.start_no, t.players[o].start_no),
                     Place(t.source, p.source_line, None, f"round {r + 1}")))
         if p.declared_points is not None and t.points(p.start_no) != p.declared_points:
-            warnings.append(InputWarning(f"player {p.start_no}: points column says {format_number(p.declared_points)} "
-                                         f"but the results add up to {format_number(t.points(p.start_no))}; the results "
-                                         "are used", Place(t.source, p.source_line, None, "Points")))
+            warnings.append(InputWarning(Message("player {}: points column says {} but the results add up to {}; the "
+                                                 "results are used",
+                                                 p.start_no, format_number(p.declared_points),
+                                                 format_number(t.points(p.start_no))),
+                                         Place(t.source, p.source_line, None, "Points")))
 
 
 _CELL_BACK = {Kind.WIN: "1", Kind.LOSS: "0", Kind.DRAW: "=", Kind.WIN_SHORT: "W", Kind.DRAW_SHORT: "D",
@@ -284,8 +289,15 @@ _CELL_BACK = {Kind.WIN: "1", Kind.LOSS: "0", Kind.DRAW: "=", Kind.WIN_SHORT: "W"
               Kind.DOUBLE_FORFEIT: "-", Kind.PAB: "U", Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z", Kind.ABSENT: ""}
 
 
-#: a row of cells as written: text, or a whole number (a spreadsheet keeps it a number)
-Row = list[str | int]
+#: a row of cells as written: text, or a number (a spreadsheet keeps it a number: points sum and sort)
+Row = list[str | int | float]
+
+
+def _points_cell(x: Fraction) -> str | int | float:
+    """Points as a number cell: whole, or a binary fraction (1.5, 2.25) that a float holds exactly; else text."""
+    if x.denominator == 1:
+        return int(x)
+    return float(x) if Fraction(float(x)) == x else format_number(x)
 
 
 def to_rows(t: Tournament) -> list[Row]:
@@ -304,7 +316,7 @@ def to_rows(t: Tournament) -> list[Row]:
             cells.append(f"{t.players[o].start_no}{colour}{_CELL_BACK[k]}" if o >= 0 else _CELL_BACK[k])
         rows.append([p.start_no, p.name, p.rating or "", p.federation, *([p.club] if club else []),
                      *(getattr(p, f) or "" for _, f in more), p.fide_id,
-                     format_number(t.points(p.start_no)), *cells])
+                     _points_cell(t.points(p.start_no)), *cells])
     return rows
 
 
@@ -320,6 +332,14 @@ def dumps(t: Tournament) -> str:
 EVENT_SHEET = "Event"
 _EVENT = {"event": "name", "start date": "start_date", "end date": "end_date", "rounds": "planned_rounds",
           "type": "type_text", "type code": "type_code", "tie-breaks": "declared_tiebreaks"}
+#: the TRF header records the model does not hold, kept on the event sheet as they were read (a row "City (TRF 022)",
+#: the record's text): read back into the records a TRF written from the workbook gives again
+RECORD_NAMES = {"022": "City", "032": "Federation", "062": "Players", "072": "Rated players", "082": "Team players",
+                "102": "Chief arbiter", "112": "Deputy arbiters", "122": "Time control", "132": "Round dates"}
+MAX_RECORD = 4000  # characters of a kept record (a 132 line of round dates is about 10 a round)
+_RECORD_ROW = re.compile(r".*\(TRF ([0-9A-Z]{3})\)\s*")
+#: records the event sheet holds in rows of their own (the name, the dates, the type, the list, the rounds)
+_MODELLED = {"012", "042", "052", "092", "192", "XXR", "202", "212"}
 
 
 def event_rows(t: Tournament) -> list[Row]:
@@ -328,12 +348,21 @@ def event_rows(t: Tournament) -> list[Row]:
         ("Event", t.name), ("Start date", t.start_date.isoformat() if t.start_date else ""),
         ("End date", t.end_date.isoformat() if t.end_date else ""), ("Rounds", t.planned_rounds or ""),
         ("Type", t.type_text), ("Type code", t.type_code), ("Tie-breaks", ",".join(t.declared_tiebreaks))]
-    return [[k, v if isinstance(v, int) else str(v)] for k, v in values if v not in ("", None)]
+    rows: list[Row] = [[k, v if isinstance(v, int) else str(v)] for k, v in values if v not in ("", None)]
+    for line in t.extra.get("lines", []):
+        code = line[:3]
+        if code not in _MODELLED and code not in ("013", "310") and line[3:].strip():
+            rows.append([f"{RECORD_NAMES.get(code, 'Record')} (TRF {code})", line[4:]])
+    return rows
 
 
 def with_event(t: Tournament, rows: list[list[str]], warnings: list[InputWarning] | None = None) -> Tournament:
     """``t`` with the event sheet's values (as :func:`event_rows` writes them; unknown rows are left alone)."""
     for line, row in enumerate(rows, 1):
+        record = _RECORD_ROW.fullmatch(row[0]) if len(row) >= 2 and row[1].strip() else None
+        if record is not None:  # a TRF header record kept as it was read (its columns' spaces too)
+            t.extra.setdefault("lines", []).append(f"{record.group(1)} {one_line(row[1])[:MAX_RECORD]}")
+            continue
         if len(row) < 2 or row[0].strip().lower() not in _EVENT or not row[1].strip():
             continue
         key, text = _EVENT[row[0].strip().lower()], one_line(row[1].strip())[:200]
@@ -348,7 +377,7 @@ def with_event(t: Tournament, rows: list[list[str]], warnings: list[InputWarning
             value = [x.strip() for x in text.split(",") if x.strip()]
         if value is None:
             if warnings is not None:
-                warnings.append(InputWarning(f"{row[0].strip()} {text!r} not understood; left out",
+                warnings.append(InputWarning(Message("{} {} not understood; left out", row[0].strip(), repr(text)),
                                              Place(t.source, line, 2, EVENT_SHEET)))
             continue
         setattr(t, key, value)

@@ -20,6 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
+from ..engine.messages import Message
 from ..engine.model import Tournament
 from ..engine.registry import parse
 from . import exports, headings
@@ -94,7 +95,7 @@ def parse_value(text: str, place: Place | None = None, decimals: int | None = No
     text_c = text.replace("1/2", "½") if text.endswith("1/2") and len(text) > 3 else text
     m = _NUMBER.match(text_c)
     if not m:
-        raise InputError(f"{text[:40]!r} is not a number", place)
+        raise InputError(Message("{} is not a number", repr(text[:40])), place)
     if m.group(5) is not None:  # a lone ½
         return PublishedValue(Fraction(-1 if m.group(5) == "-" else 1, 2), 1, text)
     sign, whole, frac, half = m.group(1), m.group(2), m.group(3) or "", m.group(4)
@@ -147,7 +148,8 @@ def from_rows(rows: list[list[str]], source: str, warnings: list[InputWarning] |
     if not rows:
         raise InputError("the published standings are empty", Place(source))
     if len(rows) > MAX_ROWS + 1 or max(map(len, rows)) > MAX_COLUMNS:
-        raise InputError(f"a published table holds at most {MAX_ROWS:,} rows and {MAX_COLUMNS} columns", Place(source))
+        raise InputError(Message("a published table holds at most {} rows and {} columns",
+                                 format(MAX_ROWS, ','), MAX_COLUMNS), Place(source))
     table = exports.locate(rows, team)
     head = table.header
     role: dict[int, str] = {}
@@ -172,8 +174,9 @@ def from_rows(rows: list[list[str]], source: str, warnings: list[InputWarning] |
                 ignored.append(h)
                 if h and spec is None and found is None and not headings.other(h) and exports.positional(h) is None:
                     near = headings.nearest(h, team)
-                    unknown.append(f"published column {h[:40]!r} is not a heading we know; not compared"
-                                   + (f" (nearest: {', '.join(near)})" if near else ""))
+                    unknown.append(Message("published column {} is not a heading we know; not compared (nearest: {})",
+                                           repr(h[:40]), ", ".join(near)) if near else
+                                   Message("published column {} is not a heading we know; not compared", repr(h[:40])))
             continue
         role[i] = spec
         columns.append(spec)
@@ -191,8 +194,8 @@ def from_rows(rows: list[list[str]], source: str, warnings: list[InputWarning] |
             elif what in ("rank", "start_no"):
                 m = re.match(r"^([0-9]{1,6})(?:\s*[-–]\s*[0-9]{1,6})?\.?$", text)  # '5', '5.', shared '5-9'
                 if text and not m:
-                    raise InputError(f"{text[:40]!r} is not a rank" if what == "rank" else
-                                     f"{text[:40]!r} is not a start number", place)
+                    raise InputError(Message("{} is not a rank", repr(text[:40])) if what == "rank" else
+                                     Message("{} is not a start number", repr(text[:40])), place)
                 setattr(row, what, int(m.group(1)) if m else None)
             elif what == "points":
                 row.points = parse_value(text, place)
@@ -221,7 +224,7 @@ def _positional_meanings(head: list[str], legend: dict[int, str], tiebreaks: str
         if has_points and items and items[0].upper() == "PTS":
             items = items[1:]
         given = {i: _spec(items[n - 1], team) for i, n in places.items() if n <= len(items)}
-        notes += [f"published column {head[i]!r} has no item in the announced list; not compared"
+        notes += [Message("published column {} has no item in the announced list; not compared", repr(head[i]))
                   for i, n in places.items() if n > len(items)]
         return {i: s for i, s in given.items() if s}
     out: dict[int, str] = {}
@@ -240,11 +243,13 @@ def _positional_meanings(head: list[str], legend: dict[int, str], tiebreaks: str
         if team and spec == "PTS":  # Swiss-Manager's "points (game-points)" in a team event: the game points
             spec = "GP"
         if spec is None and meaning:
-            notes.append(f"published column {head[i]!r} is named only by its place and its legend {meaning[:60]!r} "
-                         "is not a tie-break we know; give its meaning with --tiebreaks, in order; not compared")
+            notes.append(Message("published column {} is named only by its place and its legend {} is not a tie-break "
+                                 "we know; give its meaning with --tiebreaks, in order; not compared",
+                                 repr(head[i]), repr(meaning[:60])))
         elif spec is None:
-            notes.append(f"published column {head[i]!r} is named only by its place; give its meaning with "
-                         "--tiebreaks, in order; not compared")
+            notes.append(Message("published column {} is named only by its place; give its meaning with --tiebreaks, in "
+                                 "order; not compared",
+                                 repr(head[i])))
         else:
             out[i] = spec
     return out
@@ -280,13 +285,13 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None, team: boo
         try:
             return from_rows(xlsx.read_rows(data), str(path), warnings, team, tiebreaks)
         except xlsx.XlsxError as e:
-            raise InputError(str(e), Place(str(path))) from None
+            raise InputError(e.args[0], Place(str(path))) from None
     if suffix in HTML_SUFFIXES or data.lstrip()[:15].lower().startswith((b"<!doctype html", b"<html")):
         return from_html(data, str(path), warnings, team, tiebreaks)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise InputError(f"the file is not UTF-8 text (byte {e.start + 1})", Place(str(path))) from None
+        raise InputError(Message("the file is not UTF-8 text (byte {})", e.start + 1), Place(str(path))) from None
     return loads(text, str(path), warnings, team, tiebreaks)
 
 
@@ -300,8 +305,8 @@ def from_html(data: bytes, source: str, warnings: list[InputWarning] | None = No
         found = from_rows(html_tables.arranged(rows, before, after), source, warnings, team, tiebreaks)
     except InputError as e:
         first = " | ".join(c for c in (rows[0] if rows else []) if c)[:80]
-        raise InputError(f"the HTML page's standings table could not be read ({e.message}); its first row: "
-                         f"{first!r}", Place(source)) from None
+        raise InputError(Message("the HTML page's standings table could not be read ({}); its first row: {}",
+                                 e.message, repr(first)), Place(source)) from None
     return replace(found, publisher=found.publisher or exports.publisher_of(before + "\n" + after))
 
 

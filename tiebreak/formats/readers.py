@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Protocol, cast
 
 from ..engine.errors import InputError, InputWarning, Place
+from ..engine.messages import Message
 from ..engine.model import Tournament
 
 #: file extension -> the module that reads it (anything else is TRF); modules are imported when a file needs them,
@@ -25,6 +26,8 @@ READERS = {".xml": "chessresults", ".pgn": "pgn", ".csv": "crosstable", ".xlsx":
 MULTI_EVENT = {"sharly"}
 #: the pairing programs' own files (their suffixes), which the live watcher reads whole
 PROGRAM_FILES = {".sce", ".swt", ".papi", ".tunx", ".turx", ".tutx", ".tumx"}
+#: every extension a file may have, as the page's file picker offers them (TRF under its three names first)
+ACCEPTED = (".trf", ".txt", ".tab", *READERS)
 WRITERS = {".trf": "trf", ".txt": "trf", ".tab": "trf", ".csv": "crosstable", ".xlsx": "crosstable", ".json": "chessjson"}
 
 
@@ -100,8 +103,9 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None, event: in
         return cast(_MultiReader, _module(name)).load(path, warnings, event)
     warnings = warnings if warnings is not None else []
     if event is not None:  # the page's field may stay filled when another file is chosen: said, not refused
-        warnings.append(InputWarning(f"this file holds one tournament; --event {event} (API field 'event') is for a "
-                                     "Sharly Chess database, and is ignored", Place(str(path), field="event")))
+        warnings.append(InputWarning(Message("this file holds one tournament; --event {} (API field 'event') is for a "
+                                             "Sharly Chess database, and is ignored",
+                                             event), Place(str(path), field="event")))
     return _reader(name).load(path, warnings)
 
 
@@ -114,8 +118,8 @@ def convert(source: str | Path, target: str | Path, warnings: list[InputWarning]
 
     writer = WRITERS.get(Path(target).suffix.lower())
     if writer is None:
-        raise InputError(f"cannot write {Path(target).suffix or 'files without an extension'}; "
-                         f"formats: {', '.join(WRITERS)}", Place(str(target)))
+        raise InputError(Message("cannot write {}; formats: {}",
+                                 Path(target).suffix or 'files without an extension', ', '.join(WRITERS)), Place(str(target)))
     check_target(target, [source], force)  # before reading: a refused target costs nothing
     t = load(source, warnings, event)
     if writer == "crosstable":
@@ -125,11 +129,12 @@ def convert(source: str | Path, target: str | Path, warnings: list[InputWarning]
             ("event type", (t.type_text or t.type_code) and not sheet),
             ("score system", not t.score_system.is_default), ("tie-break list", t.declared_tiebreaks and not sheet),
             ("team records", any(x[:3] in ("013", "310") for x in t.extra.get("lines", []))),
-            ("other header records", any(x[:3] not in ("013", "310") for x in t.extra.get("lines", []))))
+            ("other header records", not sheet and any(x[:3] not in ("013", "310") for x in t.extra.get("lines", []))))
             if present]
         if lost:
             warnings = warnings if warnings is not None else []
-            warnings.append(InputWarning(f"a crosstable holds players and results only; not written: {'; '.join(lost)}",
+            warnings.append(InputWarning(Message("a crosstable holds players and results only; not written: {}",
+                                                 '; '.join(lost)),
                                          Place(str(target))))
     write_output(target, _read_back(t, writer, target), inputs=[source], force=force)
     return t
@@ -149,11 +154,11 @@ def _read_back(t: Tournament, writer: str, target: str | Path) -> bytes:
         try:
             back = load(trial, [])
         except InputError as e:
-            raise InputError(f"not written: the converted file would not read back ({e.message})",
+            raise InputError(Message("not written: the converted file would not read back ({})", e.message),
                              Place(str(target), e.place.line, e.place.column, e.place.field)) from None
         lost = differences(t, back)
         if lost:
-            raise InputError(f"not written: the converted file would read back differently ({lost})",
+            raise InputError(Message("not written: the converted file would read back differently ({})", lost),
                              Place(str(target)))
         return trial.read_bytes()
 

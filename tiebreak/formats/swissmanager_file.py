@@ -37,6 +37,7 @@ import struct
 from dataclasses import dataclass, field
 
 from ..engine.errors import InputError, Place
+from ..engine.messages import Message
 
 MAGIC = b"\x93\xff\x89\x44"
 END = b"\xe3\xff\x89\x44"
@@ -133,7 +134,7 @@ class _Reader:
 
     def take(self, n: int, what: str) -> bytes:
         if self.at + n > self.end:
-            raise self.fail(f"the section ends at byte {self.end}", what)
+            raise self.fail(Message("the section ends at byte {}", self.end), what)
         out = self.data[self.at:self.at + n]
         self.at += n
         return out
@@ -162,7 +163,7 @@ def parse(data: bytes, source: str) -> SmFile:
     """The records of a Swiss-Manager file, section by section (an InputError naming the byte and the section when
     the file is not whole)."""
     if len(data) > MAX_BYTES:
-        raise InputError(f"file of {len(data):,} bytes (at most {MAX_BYTES:,})", Place(source))
+        raise InputError(Message("file of {} bytes (at most {})", format(len(data), ','), format(MAX_BYTES, ',')), Place(source))
     if not is_swiss_manager(data):
         raise InputError("not a Swiss-Manager file: it does not start with Swiss-Manager's marker 93 FF 89 44",
                          Place(source, field="byte 0 (header)"))
@@ -171,15 +172,17 @@ def parse(data: bytes, source: str) -> SmFile:
     number = _u32(data, 32)
     texts = header.texts(HEADER_TEXTS, "the event's texts")
     if header.left < CONFIGURATION or data[header.at:header.at + 4] != b"\x95\xff\x89\x44":
-        raise header.fail(f"the configuration ({CONFIGURATION:,} bytes from its marker 95 FF 89 44) is not here")
+        raise header.fail(Message("the configuration ({} bytes from its marker 95 FF 89 44) is not here",
+                                  format(CONFIGURATION, ',')))
     cfg = data[header.at:sections[0][1]]
     at = header.at
     kind = _u16(cfg, KIND)
     if kind not in KINDS:
-        raise InputError(f"event kind {kind} is not known (0-3)", Place(source, field=f"byte {at + KIND} (configuration)"))
+        raise InputError(Message("event kind {} is not known (0-3)", kind),
+                         Place(source, field=f"byte {at + KIND} (configuration)"))
     count = _u16(cfg, TIEBREAKS)
     if count > MAX_TIEBREAKS:
-        raise InputError(f"{count} tie-breaks (at most {MAX_TIEBREAKS})",
+        raise InputError(Message("{} tie-breaks (at most {})", count, MAX_TIEBREAKS),
                          Place(source, field=f"byte {at + TIEBREAKS} (configuration)"))
     first = at + TIEBREAK_PARAMETERS
     tiebreaks = [(_u16(cfg, TIEBREAKS + 2 + 2 * k),
@@ -189,7 +192,7 @@ def parse(data: bytes, source: str) -> SmFile:
     by_tag = {tag: (start, end) for tag, start, end in sections}
     for tag in (0xA3, 0xA5, 0xB3) + ((0xB5, 0xC3) if team_event else ()):
         if tag not in by_tag:
-            raise InputError(f"a section is missing (marker {tag:02X} FF 89 44)",
+            raise InputError(Message("a section is missing (marker {} FF 89 44)", format(tag, '02X')),
                              Place(source, field=f"the directory (last 36 bytes): {_SECTIONS[tag]}"))
     players = _players(data, source, by_tag[0xA5], _u16(cfg, PLAYERS), at + PLAYERS)
     teams = _teams(data, source, by_tag[0xB5], _u16(cfg, TEAMS)) if team_event else []
@@ -208,7 +211,7 @@ def _directory(data: bytes, source: str) -> list[tuple[int, int, int]]:
     offsets = [_u32(data, at + 4 + 4 * k) for k in range(7)]
     used = [x for x in offsets if x]
     if not used or used[-1] != at or any(b <= a for a, b in zip(used, used[1:])) or used[0] <= HEADER:
-        raise InputError(f"the directory's offsets {used} do not lead to it in order", where)
+        raise InputError(Message("the directory's offsets {} do not lead to it in order", used), where)
     sections = []
     for start, end in zip(used, used[1:]):
         if end - start < 4 or data[start + 1:start + 4] != b"\xff\x89\x44":
@@ -220,7 +223,7 @@ def _directory(data: bytes, source: str) -> list[tuple[int, int, int]]:
 def _players(data: bytes, source: str, span: tuple[int, int], count: int, count_at: int) -> list[SmPlayer]:
     r = _Reader(data, source, span[0] + 4, span[1], "players")
     if count * (18 * 2 + 134) > r.left:
-        raise InputError(f"{count} records do not fit in the {r.left:,} bytes of the section",
+        raise InputError(Message("{} records do not fit in the {} bytes of the section", count, format(r.left, ',')),
                          Place(source, field=f"byte {count_at} (configuration: players)"))
     players = []
     for k in range(count):
@@ -229,20 +232,20 @@ def _players(data: bytes, source: str, span: tuple[int, int], count: int, count_
         players.append(SmPlayer(texts, _u16(b, 30), _u16(b, 32), _u16(b, 34), _u32(b, 38), _u32(b, 48), _u16(b, 52),
                                 _u16(b, 54)))
     if r.left:
-        raise r.fail(f"{r.left} bytes are left after the {count} records the configuration announces")
+        raise r.fail(Message("{} bytes are left after the {} records the configuration announces", r.left, count))
     return players
 
 
 def _teams(data: bytes, source: str, span: tuple[int, int], count: int) -> list[list[str]]:
     r = _Reader(data, source, span[0] + 4, span[1], "teams")
     if count * (5 * 2 + 96) > r.left:
-        raise r.fail(f"{count} records do not fit in the {r.left:,} bytes of the section")
+        raise r.fail(Message("{} records do not fit in the {} bytes of the section", count, format(r.left, ',')))
     teams = []
     for k in range(count):
         teams.append(r.texts(5, f"team {k + 1}"))
         r.take(96, f"team {k + 1}")
     if r.left:
-        raise r.fail(f"{r.left} bytes are left after the {count} records the configuration announces")
+        raise r.fail(Message("{} bytes are left after the {} records the configuration announces", r.left, count))
     return teams
 
 
@@ -250,7 +253,7 @@ def _rounds(data: bytes, source: str, by_tag: dict[int, tuple[int, int]], count:
             team_event: bool) -> list[SmRound]:
     r = _Reader(data, source, by_tag[0xA3][0] + 4, by_tag[0xA3][1], "rounds")
     if count * (16 * 2 + 76) > r.left:
-        raise r.fail(f"{count} records do not fit in the {r.left:,} bytes of the section")
+        raise r.fail(Message("{} records do not fit in the {} bytes of the section", count, format(r.left, ',')))
     games = _Reader(data, source, by_tag[0xB3][0] + 4, by_tag[0xB3][1], "games")
     matches = _Reader(data, source, by_tag[0xC3][0] + 4, by_tag[0xC3][1], "team matches") if team_event else None
     rounds = []
@@ -269,8 +272,8 @@ def _rounds(data: bytes, source: str, by_tag: dict[int, tuple[int, int]], count:
             rnd.matches.append(SmMatch(_u16(m, 0), _u16(m, 2), (_u16(m, 4), _u16(m, 6)), at))
         rounds.append(rnd)
     if r.left:
-        raise r.fail(f"{r.left} bytes are left after the {count} records the configuration announces")
+        raise r.fail(Message("{} bytes are left after the {} records the configuration announces", r.left, count))
     for rest in (games, matches):
         if rest is not None and rest.left:
-            raise rest.fail(f"{rest.left} bytes are left after the records the rounds count")
+            raise rest.fail(Message("{} bytes are left after the records the rounds count", rest.left))
     return rounds

@@ -30,6 +30,7 @@ import datetime as dt
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
+from ..engine.messages import Message
 from ..engine.model import Kind, Player, Tournament
 from ..engine.numbers import MAX_RATING
 from ..engine.registry import parse as parse_specifier
@@ -109,19 +110,19 @@ def _game(t: Tournament, g: SmGame, r: int, n: int, seen: set[int], source: str,
     white, black, code = g.white, g.black, g.result
     for no in (white, black):
         if 0 < no <= n and no in seen:
-            raise InputError(f"player {no} is paired twice in round {r}", where)
+            raise InputError(Message("player {} is paired twice in round {}", no, r), where)
         if no not in (0, BYE, NOT_PAIRED) and not 0 < no <= n:
-            raise InputError(f"player {no} is not in the file (1-{n})", where)
+            raise InputError(Message("player {} is not in the file (1-{})", no, n), where)
     seen.update(x for x in (white, black) if 0 < x <= n)
     if white in (BYE, NOT_PAIRED) or (white == 0 and black in (0, BYE, NOT_PAIRED)):
         if white or black or code:
-            raise InputError(f"a record without a player (White {white}, Black {black}, result {code})", where)
+            raise InputError(Message("a record without a player (White {}, Black {}, result {})", white, black, code), where)
         return None  # an empty board slot (a team round robin's fixed boards)
     if black in (BYE, NOT_PAIRED):
         kind = _BYES[black].get(code)
         if kind is None:
-            warnings.append(InputWarning(f"result {code} of player {white}'s bye ({black:04X}) is not known; read as "
-                                         "not paired", where))
+            warnings.append(InputWarning(Message("result {} of player {}'s bye ({}) is not known; read as not paired",
+                                                 code, white, format(black, '04X')), where))
         elif kind is not Kind.ABSENT:
             t.set_bye(r, white, kind)
         return None
@@ -129,8 +130,9 @@ def _game(t: Tournament, g: SmGame, r: int, n: int, seen: set[int], source: str,
         present, seen_from_white = (black, False) if white == 0 else (white, True)
         kind = _EMPTY_BOARD.get(code if seen_from_white else {1: 3, 3: 1, 4: 5, 5: 4}.get(code, code))
         if kind is None and code:
-            warnings.append(InputWarning(f"result {code} on a board without an opponent is not known; player "
-                                         f"{present} read as not paired", where))
+            warnings.append(InputWarning(Message("result {} on a board without an opponent is not known; player {} read "
+                                                 "as not paired",
+                                                 code, present), where))
         elif kind is not None:
             t.set_bye(r, present, kind)
         return None
@@ -142,7 +144,8 @@ def _game(t: Tournament, g: SmGame, r: int, n: int, seen: set[int], source: str,
         return None
     kind = _GAMES.get(code)
     if kind is None:
-        warnings.append(InputWarning(f"result {code} of the game {white}-{black} is not known; read as not played yet",
+        warnings.append(InputWarning(Message("result {} of the game {}-{} is not known; read as not played yet",
+                                             code, white, black),
                                      where))
         return (r, white, black)
     t.set_game(r, white, black, kind)
@@ -161,13 +164,14 @@ def tiebreak_list(f: SmFile, source: str, warnings: list[InputWarning], team: bo
         unread = [i for i, b in enumerate(raw) if b and not _reads(number, i, b, team)]
         if unread:
             shown = " ".join(f"{i}:{raw[i]}" for i in unread)
-            warnings.append(InputWarning(f"tie-break {k} (Swiss-Manager's {number}): parameter bytes {shown} are "
-                                         "not understood and not used; check the list (--tiebreaks)", where))
+            warnings.append(InputWarning(Message("tie-break {} (Swiss-Manager's {}): parameter bytes {} are not "
+                                                 "understood and not used; check the list (--tiebreaks)",
+                                                 k, number, shown), where))
         try:
             code = _specifier(number, raw, team)
             check(code)
         except SpecifierError as e:
-            warnings.append(InputWarning(f"tie-break {k} left out: {e}", where))
+            warnings.append(InputWarning(Message("tie-break {} left out: {}", k, e), where))
             continue
         if code not in out:
             out.append(code)
@@ -220,7 +224,7 @@ def _team_lines(f: SmFile, source: str, warnings: list[InputWarning]) -> list[st
         if 0 < p.team <= len(f.teams):
             members.setdefault(p.team, []).append((p.board, no))
         elif p.team:
-            raise InputError(f"player {no}'s team {p.team} is not in the file (1-{len(f.teams)})",
+            raise InputError(Message("player {}'s team {} is not in the file (1-{})", no, p.team, len(f.teams)),
                              Place(source, field=f"player {no} (players)"))
     lines = []
     for k, texts in enumerate(f.teams, 1):

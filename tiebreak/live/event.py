@@ -47,8 +47,9 @@ from ..engine.team_matches import has_teams, players_event
 from ..formats import readers
 from ..formats.files import reading
 from ..formats.text import decode
+from ..views import crosstable as cross_view
 from .document import DocumentWriter
-from .grid import changes, crosstable_rows, pairings
+from .grid import changes, pairings
 from .guard import MAX_FILE_BYTES, lost, read_inside
 from .pending import AsItStands, as_it_stands, blocks_of, settled, trf_pending
 from .settings import HOLD_SECONDS, ONE_SIDED, PATH_READERS, STALE, SUFFIXES, Settings, Update
@@ -386,13 +387,11 @@ class LiveEvent:
             rows: list[dict[str, Any]] = []
             if self._live is not None and self.document is not None:
                 if self._team_standings is not None and not players:
-                    from .teams import crosstable
-
-                    rows = crosstable(self._team_standings)
+                    ts = self._team_standings
+                    rows = cross_view.of_teams(ts, ts.tt.matches.rounds).json_rows()
                 else:
-                    team = self._team_standings is not None
-                    rows = crosstable_rows(self._live.tournament, self._player_ranks if team else self.ranks,
-                                           self._points)
+                    ranks = self.ranks if self._team_standings is None else self._player_ranks
+                    rows = cross_view.of_ranks(self._live.tournament, ranks, self._points).json_rows()
             body = json.dumps({"event": self.name, "version": version, "rows": rows}, ensure_ascii=False,
                               separators=(",", ":")).encode("utf-8")
             if self._live is not None:  # (no file to read it from: not kept, tried again)

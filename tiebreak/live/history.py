@@ -57,6 +57,7 @@ from sqlalchemy import (
 )
 
 from ..engine.errors import InputError, Place
+from ..engine.messages import Message
 from .schema import upgrade
 
 log = logging.getLogger("tiebreak.live")
@@ -310,8 +311,10 @@ def _opened(url: str, engine: Any) -> str:
     engine.dispose()
     if url.startswith("sqlite:///"):
         where = url[len("sqlite:///"):]
-        raise InputError(f"the live history {where} is not usable: {problem}; move {Path(where).name} away to start a "
-                         "new history (or give --database none to keep none)", Place(where, field="database"))
+        raise InputError(Message("the live history {} is not usable: {}; move {} away to start a new history (or give "
+                                 "--database none to keep none)",
+                                 where, problem, Path(where).name), Place(where, field="database"))
     where = make_url(url).render_as_string()  # the password hidden
-    raise InputError(f"the live history {where} is not usable: {problem}; give a new database (or --database none "
-                     "to keep none)", Place(where, field="database"))
+    raise InputError(Message("the live history {} is not usable: {}; give a new database (or --database none to keep "
+                             "none)",
+                             where, problem), Place(where, field="database"))

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import InputError, Place
+from ..engine.messages import Message
 from .event import HOLD_SECONDS, SUFFIXES, LiveEvent, Settings, Update
 from .guard import MAX_FILE_BYTES
 from .history import KEEP, History
@@ -73,7 +74,7 @@ class LiveHub:
                  site: LiveSite | None = None) -> None:
         target = Path(target).resolve()
         if not target.exists():
-            raise InputError(f"nothing to watch at {target}", Place(str(target)))
+            raise InputError(Message("nothing to watch at {}", target), Place(str(target)))
         self.root = target if target.is_dir() else target.parent
         self.only = None if target.is_dir() else target.name
         self.token = token or None

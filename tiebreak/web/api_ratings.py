@@ -16,6 +16,7 @@ from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..arbiter.rating_report import SYSTEMS
+from ..arbiter.rating_report import report as rating_report_of
 from ..engine.errors import InputWarning
 from ..formats import readers
 from ..render import ratings
@@ -92,7 +93,7 @@ def ratings_job(o: RatingsOptions, path: str) -> bytes:
     warnings: list[InputWarning] = []
     t = readers.load(path, warnings, o.event)
     named(Options(name=o.name), path, warnings)
-    answer = ratings.to_json_obj(ratings.report(t, o.system, o.k, o.after_round), o.lang)
+    answer = ratings.to_json_obj(rating_report_of(t, o.system, o.k, o.after_round), o.lang)
     answer["warnings"] = [problem(w, o.lang) for w in warnings]
     return dumps_exact(answer).encode("utf-8")
 

@@ -13,6 +13,7 @@ from pydantic import Field
 
 from .. import service
 from ..engine.conventions import PROGRAMS
+from ..engine.messages import Message
 from ..formats.published import HTML_SUFFIXES
 from ..render.output import json_schema
 from . import jobs
@@ -104,14 +105,15 @@ async def playoffs(request: Request, form: Annotated[PlayoffForm, Form()]) -> Re
     raw = form.places or "1"
     items = [x.strip() for x in raw.split(",") if x.strip()]
     if not items or len(items) > 100 or not all(x.isascii() and x.isdigit() and len(x) <= 6 for x in items):
-        raise ApiError(400, f"places must be numbers like 1,2 — not {raw[:40]!r}", field="places")
+        raise ApiError(400, Message("places must be numbers like 1,2 — not {}", repr(raw[:40])), field="places")
     answer, _ = await run_on_upload(request, form, jobs.playoffs, ",".join(items))
     return _json(answer)
 
 
 class PrizeForm(StandingsForm):
     prizes: Text = Field(None, examples=["place,1,300\nplace,2,100\nrating<1600,1,50"],
-                         description="CSV lines kind,place,amount (empty amount: a cup)")
+                         description="CSV lines place,N,amount or category,EXPR,amount (EXPR as the "
+                                     "field category reads it; empty amount: a cup)")
     method: Annotated[str | None, choice("shared", "hort", "tiebreak")] = None
 
 
@@ -119,6 +121,7 @@ class PrizeForm(StandingsForm):
              response_model=list[Award], openapi_extra=multipart(PrizeForm))
 async def prizes(request: Request, form: Annotated[PrizeForm, Form()]) -> Response:
     if not form.prizes:
-        raise ApiError(400, "give the prize list (field 'prizes': lines kind,place,amount)", field="prizes")
+        raise ApiError(400, "give the prize list (field 'prizes': lines place,N,amount or category,EXPR,amount)",
+                       field="prizes")
     answer, _ = await run_on_upload(request, form, jobs.prizes, form.prizes, form.method or "shared")
     return _json(answer)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
@@ -95,6 +96,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, live: LiveHub | None = None
                     log_level="info", timeout_graceful_shutdown=2, http=GuardedH11Protocol)
     finally:
         signal.signal(signal.SIGTERM, previous)
+        odds = sys.modules.get("tiebreak.live.odds")  # the live odds' process pool, shut down before its process ends
+        if odds is not None:
+            odds.stop_worker()
         stop_children()
 
 

@@ -10,12 +10,14 @@ answering bytes or JSON text.  Nothing here knows about HTTP; refusals are :clas
 
 from __future__ import annotations
 
+import json
 import tempfile
 from dataclasses import replace
 from pathlib import Path
 
 from .. import answers, service
 from ..engine.errors import InputError, InputWarning
+from ..engine.messages import replaced
 from ..render import output
 
 
@@ -50,9 +52,11 @@ def check(o: service.Options, path: str, published: tuple[str, bytes] | None, na
                 _, answer = answers.check(o, path, str(target), [], name)
             except InputError as e:  # the export by the name the user knows it by
                 if e.place.file == str(target):
-                    raise InputError(e.message.replace(str(target), name), replace(e.place, file=name)) from None
+                    raise InputError(replaced(e.message, str(target), name), replace(e.place, file=name)) from None
                 raise
-            answer["notes"] = [n.replace(str(target), name) for n in answer["notes"]]
+            answer["notes"] = [replaced(n, str(target), name) for n in answer["notes"]]
+            answer["said"] = json.loads(json.dumps(answer["said"]).replace(json.dumps(str(target))[1:-1],
+                                                                           json.dumps(name)[1:-1]))
     return _bytes(output.dumps_exact(answer))
 
 
@@ -63,7 +67,7 @@ def playoffs(o: service.Options, path: str, places: str) -> tuple[bytes, int | N
 
 
 def prizes(o: service.Options, path: str, text: str, method: str) -> tuple[bytes, int | None]:
-    """The prizes of ``text`` (lines kind,place,amount) distributed by ``method``."""
+    """The prizes of ``text`` (lines place,N,amount or category,EXPR,amount) distributed by ``method``."""
     awards, seed = answers.prizes(o, path, text, "prizes", method, [])
     return _bytes(output.dumps_exact(awards)), seed
 

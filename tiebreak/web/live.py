@@ -35,7 +35,7 @@ from fastapi.responses import JSONResponse, Response, StreamingResponse
 from pydantic import BaseModel, Field
 from starlette.types import Receive, Scope, Send
 
-from ..engine.errors import TiebreakError
+from ..engine.errors import Message, TiebreakError
 from ..engine.registry import parse, parse_list
 from ..engine.rules import RULE_CHOICES
 from ..engine.team_tiebreaks import parse_team
@@ -120,7 +120,7 @@ Current = Annotated[Live, Depends(current)]
 def missing(name: str | None, lang: str) -> JSONResponse:
     if name is None:
         return fail("no live event is published yet", 404, lang)
-    return fail(f"no live event {name!r}", 404, lang, field="event")
+    return fail(Message("no live event {}", repr(name)), 404, lang, field="event")
 
 
 async def stream_place(request: Request, live: Current) -> AsyncIterator[Subscription]:
@@ -296,7 +296,7 @@ async def settings(body: Settings, live: Current, hub: Arbiter) -> Response:
         return fail("the arbiter's last change of this event is still being computed; try again when it is "
                     "published", 409, field="event")
     if body.rules is not None and body.rules not in RULE_CHOICES:
-        return fail(f"unknown rule set {body.rules!r}; choose from {', '.join(RULE_CHOICES)}", 400, field="rules")
+        return fail(Message("unknown rule set {}; choose from {}", repr(body.rules), ', '.join(RULE_CHOICES)), 400, field="rules")
     old = (e.settings.tiebreaks, e.settings.rules, e.settings.published)
     if body.tiebreaks is not None:
         e.settings.tiebreaks = body.tiebreaks.strip() or None
@@ -355,8 +355,8 @@ async def recompute(live: Live, name: str) -> JSONResponse | None:
     try:
         await asyncio.wait_for(asyncio.shield(work), ARBITER_DEADLINE)
     except TimeoutError:
-        return fail(f"the standings are still being computed after {ARBITER_DEADLINE:g} s; the new version is "
-                    "published when they are", 503)
+        return fail(Message("the standings are still being computed after {} s; the new version is published when they "
+                            "are", format(ARBITER_DEADLINE, 'g')), 503)
     return None
 
 

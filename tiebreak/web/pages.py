@@ -16,6 +16,7 @@ from ..engine.conventions import PROGRAMS
 from ..engine.numbers import MAX_SEED, MAX_UNRATED_RATING
 from ..engine.presets import PRESETS
 from ..engine.rules import COMPAT_CHOICES, RULE_CHOICES
+from ..formats.readers import ACCEPTED
 from ..render.i18n import LANGUAGES, message
 from ..render.table_style import TABLE_CSS
 from ..render.templating import environment
@@ -52,5 +53,5 @@ def _page(lang: str) -> str:
         rules=RULE_CHOICES, compat=COMPAT_CHOICES, limits=PAGE_LIMITS, table_css=TABLE_CSS, programs=list(PROGRAMS),
         presets=[replace(pr, source=message(pr.source, lang)) for pr in PRESETS.values()],  # their tooltips
         examples=sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [],
-        formats=[f for f in service.EXTENSIONS if f != "json"],
+        formats=[f for f in service.EXTENSIONS if f != "json"], accept=",".join(ACCEPTED),
         words_json=json.dumps(all_words, ensure_ascii=False).replace("<", "\\u003c"))

@@ -15,8 +15,10 @@ from typing import Callable, Protocol, TypeVar, Unpack, cast
 
 import anyio
 from fastapi import Request, UploadFile
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Message as ASGIMessage
 
+from ..engine.messages import Message, replaced
 from ..formats.readers import READERS
 from .errors import ApiError, error_response, request_language, shown_value
 from .workers import Answer, Args, WorkerPool
@@ -61,7 +63,7 @@ class BodyLimit:
         body, given = bytes(received), False
         del received
 
-        async def replay() -> Message:
+        async def replay() -> ASGIMessage:
             nonlocal given
             if not given:
                 given = True
@@ -72,7 +74,7 @@ class BodyLimit:
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         lang = request_language(Request(scope))  # the form is not read (too large): the query's, else English
-        e = ApiError(413, f"upload too large: more than {self.limit // 2**20} MB")
+        e = ApiError(413, Message("upload too large: more than {} MB", self.limit // 2**20))
         await error_response(e, lang)(scope, receive, send)
 
 
@@ -126,7 +128,7 @@ async def run_on_upload(request: Request, form: UploadForm[Options_co],
         elif form.example:
             path = EXAMPLES / Path(form.example).name
             if not path.is_file() or path.parent != EXAMPLES:
-                raise ApiError(404, f"no bundled example {shown_value(form.example)}", field="example")
+                raise ApiError(404, Message("no bundled example {}", shown_value(form.example)), field="example")
             shown = path.name
         else:
             raise ApiError(400, "give a tournament file (field 'file') or a bundled example (field 'example')",
@@ -141,5 +143,5 @@ async def run_on_upload(request: Request, form: UploadForm[Options_co],
         except ApiError as e:
             if e.place.get("file") == str(path):
                 e.place["file"] = shown
-            e.message = e.message.replace(str(path), shown)
+            e.message = replaced(e.message, str(path), shown)
             raise

@@ -44,6 +44,7 @@ from typing import Callable, Literal, TypeVar, TypeVarTuple, Unpack, cast
 import anyio
 
 from ..engine.errors import TiebreakError
+from ..engine.messages import Message
 from .errors import ApiError, from_tiebreak_error
 
 log = logging.getLogger("tiebreak.web")
@@ -176,7 +177,7 @@ class WorkerPool:
                 raise ApiError(429, "too many requests at once from your address while others wait; "
                                     "try again when your other requests are answered")
         except TimeoutError:
-            raise ApiError(503, f"the computation took longer than {self.time_limit:g} s") from None
+            raise ApiError(503, Message("the computation took longer than {} s", format(self.time_limit, 'g'))) from None
         finally:
             if job in self._jobs:
                 self._jobs.remove(job)
@@ -288,7 +289,7 @@ class WorkerPool:
         if kind == "start":
             short, full = cast(tuple[str, str], value)
             log.error("a worker process could not start: %s", full)
-            raise ApiError(500, f"the server could not start a worker process: {short}")
+            raise ApiError(500, Message("the server could not start a worker process: {}", short))
         if kind == "ok":
             return cast(Answer, value)  # what fn(*args) returned in the worker, unpickled
         if isinstance(value, ApiError):
@@ -303,7 +304,7 @@ def _start_process(process: ForkServerProcess) -> None:
         process.start()
     except Exception as e:
         log.exception("a worker process could not start")
-        raise ApiError(500, f"the server could not start a worker process: {type(e).__name__}") from None
+        raise ApiError(500, Message("the server could not start a worker process: {}", type(e).__name__)) from None
 
 
 def _died(code: int | None) -> ApiError:
@@ -313,8 +314,8 @@ def _died(code: int | None) -> ApiError:
         return ApiError(503, "the computation was stopped: it needed more than the server gives it")
     log.error("a worker process ended without an answer (exit status %s); its error is in the server's output", code)
     if code is not None and code < 0:
-        return ApiError(500, f"the worker process crashed (signal {-code})")
-    return ApiError(500, f"the worker process could not run the computation (exit status {code})")
+        return ApiError(500, Message("the worker process crashed (signal {})", -code))
+    return ApiError(500, Message("the worker process could not run the computation (exit status {})", code))
 
 
 def _kill(process: ForkServerProcess) -> None:

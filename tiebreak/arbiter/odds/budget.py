@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...engine.errors import InputError, Place
+from ...engine.messages import Message
 
 #: the most seconds and simulations a request may ask for (the command line's ``--budget`` and ``--simulations``, the
 #: API's fixed budget and its ``simulations`` field); ``--budget none`` lifts the time limit on the command line only
@@ -80,10 +81,11 @@ def within_limits(seconds: float | None, simulations: int | None, source: str,
     """The budget of a request (started now), its options checked against :data:`MAX_BUDGET` and
     :data:`MAX_SIMULATIONS` (an error names the file and the option)."""
     if seconds is not None and not 0 <= seconds <= MAX_BUDGET:
-        raise InputError(f"--budget {seconds:g} is outside 0..{MAX_BUDGET:g} seconds (none: no limit)",
+        raise InputError(Message("--budget {} is outside 0..{} seconds (none: no limit)",
+                                 format(seconds, 'g'), format(MAX_BUDGET, 'g')),
                          Place(source, field="budget"))
     if simulations is not None and simulations > MAX_SIMULATIONS:
-        raise InputError(f"--simulations {simulations} is more than {MAX_SIMULATIONS}",
+        raise InputError(Message("--simulations {} is more than {}", simulations, MAX_SIMULATIONS),
                          Place(source, field="simulations"))
     return Budget(seconds, progress=progress)
 
