@@ -267,6 +267,7 @@ FIELD_NAMES = Table("field", {name: name for name in (
     'prize',
     'amount',
     'kind',
+    'play-off',
     'encoding',
     'team members',
     'team matches',
