@@ -93,3 +93,19 @@ def test_points_and_tiebreaks_errors_say_what_is_wrong() -> None:
         series([], "places:1,2")
     with pytest.raises(InputError, match="series tie-break 'WINS' is not one of BEST, EVENTS, PLACES"):
         series([], "score", tiebreaks="WINS")
+
+
+@needs(FEBRUARY, APRIL)
+def test_api_series() -> None:
+    """/api/series: the same table from the two files uploaded; a request without points is a 400 naming the field."""
+    from fastapi.testclient import TestClient
+
+    from tiebreak.web.app import create_app
+
+    client = TestClient(create_app())
+    files = [("files", (p.name, p.read_bytes())) for p in (FEBRUARY, APRIL)]
+    data = {"points": POINTS, "tiebreaks": "PTS,BH,BH/C1,SB"}
+    rows = client.post("/api/series", data=data, files=files).json()["standings"]
+    assert [(r["name"], r["total"]) for r in rows[:4]] == [(name, total) for name, _, _, total, _, _ in BY_HAND[:4]]
+    bad = client.post("/api/series", data={"lang": "uk"}, files=files)
+    assert bad.status_code == 400 and bad.json()["field"] == "points"

@@ -60,6 +60,14 @@ def check(o: service.Options, path: str, published: tuple[str, bytes] | None, na
     return _bytes(output.dumps_exact(answer))
 
 
+def series(o: service.Options, paths: list[str], points: str, best: int | None,
+           tiebreaks: str) -> tuple[bytes, int | None]:
+    """The standings of the series of the events ``paths`` (:func:`tiebreak.answers.series`)."""
+    from ..render.series import to_json_obj
+
+    return _bytes(output.dumps_exact(to_json_obj(answers.series(o, paths, points, best, tiebreaks, [])))), None
+
+
 def playoffs(o: service.Options, path: str, places: str) -> tuple[bytes, int | None]:
     """Play-off groups for the tied ``places`` (Arbiters' Manual 13.2)."""
     groups, seed = answers.playoffs(o, path, places, 0, [])
