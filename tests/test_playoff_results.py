@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.sources import CORPUS, needs
 from tiebreak import answers, service
 from tiebreak.engine.errors import InputError
 
@@ -152,3 +153,16 @@ def test_api_standings_and_prizes_take_the_play_off() -> None:
     assert [(a["start_no"], a["amount"]) for a in awards] == [(9, 300), (7, 100)]
     bad = client.post("/api/standings", data={**base, "playoff_results": "stage mini-match\n7 3 1-0", "lang": "uk"})
     assert bad.status_code == 400 and "№ 3" in bad.json()["error"]
+
+
+TEAMS = CORPUS / "heltour-crete-team" / "friendship-cup-2024.trf"
+
+
+@needs(TEAMS)
+def test_a_team_event_s_teams_play_off(tmp_path: Path) -> None:
+    """Friendship Cup 2024 (corpus heltour-crete-team): teams 4, 1 and 7 on 9 match points (places 3-5).  Their round
+    robin: 4 beats 1, 1-7 drawn, 7 beats 4: 7 1.5, 4 1, 1 0.5 -> places 3, 4, 5; teams 3 and 10 keep 1 and 2."""
+    f = tmp_path / "playoff.txt"
+    f.write_text("stage round-robin\n4 1 1-0\n1 7 =\n7 4 1-0\n", encoding="utf-8")
+    s = service.final_standings(service.Options(no_lots=True, playoff=str(f)), str(TEAMS), [])
+    assert [(r.rank, r.start_no) for r in s.rows[:5]] == [(1, 3), (2, 10), (3, 7), (4, 4), (5, 1)]
