@@ -301,24 +301,24 @@ def apply_results(s: Standings | TeamStandings, results: PlayoffResults) -> list
         group_of[r.start_no] = groups[-1]
         position += 1
         previous = key
+    group_of_place = dict(groups)
     by_group: dict[int, list[Stage]] = {}
     for st in results.stages:
         where = Place(results.source, st.line, None, "play-off")
         for n in sorted(st.players):
             if n not in group_of:
                 raise InputError(Message("No. {} is not in the standings", n), where)
-        first = min(group_of[n][0] for n in st.players)
-        group = next(g for f, g in groups if f == first)
+        first, group = min((group_of[n] for n in st.players), key=lambda g: g[0])
         strangers = sorted(n for n in st.players if n not in group)
         if len(group) < 2:
             raise InputError(Message("No. {} was not tied with anyone (place {}): no play-off", group[0], first), where)
         if strangers:
-            who = strangers
             raise InputError(Message("No. {} was not tied with Nos. {} (places {}-{}): no play-off between "
-                                     "them", who[0], ', '.join(map(str, group)), first, first + len(group) - 1), where)
+                                     "them", strangers[0], ', '.join(map(str, group)), first, first + len(group) - 1),
+                             where)
         by_group.setdefault(first, []).append(st)
     ranks = {r.start_no: r.rank for r in s.rows}
-    decisions = [_decide(next(g for f, g in groups if f == first), first, stages, results.source, ranks)
+    decisions = [_decide(group_of_place[first], first, stages, results.source, ranks)
                  for first, stages in sorted(by_group.items())]
     decided_groups = {d.places[0]: d for d in decisions}
     order: list[int] = []
