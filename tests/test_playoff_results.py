@@ -166,3 +166,13 @@ def test_a_team_event_s_teams_play_off(tmp_path: Path) -> None:
     f.write_text("stage round-robin\n4 1 1-0\n1 7 =\n7 4 1-0\n", encoding="utf-8")
     s = service.final_standings(service.Options(no_lots=True, playoff=str(f)), str(TEAMS), [])
     assert [(r.rank, r.start_no) for r in s.rows[:5]] == [(1, 3), (2, 10), (3, 7), (4, 4), (5, 1)]
+
+
+def test_standings_after_an_earlier_round_ignore_the_play_off(tmp_path: Path) -> None:
+    """The play-off follows the last round: the standings after round 6 (the website's rounds, --after-round) are
+    those without it."""
+    f = tmp_path / "playoff.txt"
+    f.write_text("stage mini-match\n7 9 0-1\n9 7 =\n", encoding="utf-8")
+    with_file, without = (service.final_standings(service.Options(after_round=6, no_lots=True, playoff=x), FILE, [])
+                          for x in (str(f), None))
+    assert [(r.rank, r.start_no) for r in with_file.rows] == [(r.rank, r.start_no) for r in without.rows]
