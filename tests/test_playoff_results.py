@@ -17,7 +17,9 @@ from pathlib import Path
 import pytest
 
 from tests.sources import CORPUS, needs
-from tiebreak import answers, service
+from tiebreak.app.options import Options
+from tiebreak.app.prizes import prizes as distribute_prizes
+from tiebreak.app.standings import final_standings
 from tiebreak.engine.errors import InputError
 
 FILE = "examples/hobsons-bay-cup-2025.trf"
@@ -28,11 +30,11 @@ def final(tmp_path: Path, text: str, tiebreaks: str = "PTS,WIN,BH/C1",
     """(rank, start number) of every row, the prize money by start number, the notes."""
     f = tmp_path / "playoff.txt"
     f.write_text(text, encoding="utf-8")
-    o = service.Options(tiebreaks=tiebreaks, no_lots=True, playoff=str(f))
-    s = service.final_standings(o, FILE, [])
+    o = Options(tiebreaks=tiebreaks, no_lots=True, playoff=str(f))
+    s = final_standings(o, FILE, [])
     money: dict[int, Fraction] = {}
     if prizes:
-        awards, _ = answers.prizes(o, FILE, prizes, "prizes", "shared", [])
+        awards, _ = distribute_prizes(o, FILE, prizes, "prizes", "shared", [])
         money = {a["start_no"]: a["amount"] for a in awards}
     return [(r.rank, r.start_no) for r in s.rows], money, s.notes
 
@@ -164,7 +166,7 @@ def test_a_team_event_s_teams_play_off(tmp_path: Path) -> None:
     robin: 4 beats 1, 1-7 drawn, 7 beats 4: 7 1.5, 4 1, 1 0.5 -> places 3, 4, 5; teams 3 and 10 keep 1 and 2."""
     f = tmp_path / "playoff.txt"
     f.write_text("stage round-robin\n4 1 1-0\n1 7 =\n7 4 1-0\n", encoding="utf-8")
-    s = service.final_standings(service.Options(no_lots=True, playoff=str(f)), str(TEAMS), [])
+    s = final_standings(Options(no_lots=True, playoff=str(f)), str(TEAMS), [])
     assert [(r.rank, r.start_no) for r in s.rows[:5]] == [(1, 3), (2, 10), (3, 7), (4, 4), (5, 1)]
 
 
@@ -173,6 +175,6 @@ def test_standings_after_an_earlier_round_ignore_the_play_off(tmp_path: Path) ->
     those without it."""
     f = tmp_path / "playoff.txt"
     f.write_text("stage mini-match\n7 9 0-1\n9 7 =\n", encoding="utf-8")
-    with_file, without = (service.final_standings(service.Options(after_round=6, no_lots=True, playoff=x), FILE, [])
+    with_file, without = (final_standings(Options(after_round=6, no_lots=True, playoff=x), FILE, [])
                           for x in (str(f), None))
     assert [(r.rank, r.start_no) for r in with_file.rows] == [(r.rank, r.start_no) for r in without.rows]

@@ -12,7 +12,8 @@ from fractions import Fraction
 import pytest
 
 from tests.sources import CORPUS, needs
-from tiebreak import answers, service
+from tiebreak.app.options import Options
+from tiebreak.app.series import series as series_of_files
 from tiebreak.arbiter.series import series
 from tiebreak.engine.errors import InputError
 
@@ -20,7 +21,7 @@ HOBSONS = CORPUS / "hobsons-bay-vega"
 FEBRUARY = HOBSONS / "2025hobsonsbayfebruaryblitz" / "tournament.trf"
 APRIL = HOBSONS / "2025hobsonsbayaprilblitz" / "tournament.trf"
 POINTS = "place:10,8,6,5,4,3,2,1"
-OPTIONS = service.Options(tiebreaks="PTS,BH,BH/C1,SB")
+OPTIONS = Options(tiebreaks="PTS,BH,BH/C1,SB")
 
 # February (published): 1 Annapureddy Rheyansh, 2 Hogg, 3 Nguyen Anh Kiet, 4 Annapureddy Dhruthin, 5 Lingineni,
 # 6 Ruaya, 7 Windsor, 8 Lacson.  April: 1 Hogg, 2 Nguyen Anh Kiet, 3 Annapureddy Dhruthin, 4 Bodke, 5 Whitford,
@@ -40,7 +41,7 @@ BY_HAND = [  # name, February, April, total, best, events played
 
 @needs(FEBRUARY, APRIL)
 def test_two_blitz_events_of_one_club() -> None:
-    t = answers.series(OPTIONS, [str(FEBRUARY), str(APRIL)], POINTS, None, "BEST,EVENTS", [])
+    t = series_of_files(OPTIONS, [str(FEBRUARY), str(APRIL)], POINTS, None, "BEST,EVENTS", [])
     got = [(r.name, *(None if x is None else x.points for x in r.results), r.total, r.values["BEST"],
             r.values["EVENTS"]) for r in t.rows[:9]]
     assert got == BY_HAND
@@ -53,7 +54,7 @@ def test_two_blitz_events_of_one_club() -> None:
 def test_best_one_event_counted() -> None:
     """--best 1: Hogg 10 (April), Annapureddy Rheyansh 10 (February) — equal on total, best and... events: Hogg
     played two; Nguyen 8 next."""
-    t = answers.series(OPTIONS, [str(FEBRUARY), str(APRIL)], POINTS, 1, "BEST,EVENTS", [])
+    t = series_of_files(OPTIONS, [str(FEBRUARY), str(APRIL)], POINTS, 1, "BEST,EVENTS", [])
     assert [(r.rank, r.name, r.total, [i + 1 for i in r.counted]) for r in t.rows[:3]] == [
         (1, "Hogg,Dean", 10, [2]), (2, "Annapureddy, Rheyansh Reddy", 10, [1]), (3, "Nguyen, Anh Kiet", 8, [2])]
 

@@ -40,6 +40,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..app.load import load
+from ..app.options import Loading
 from ..engine.errors import InputError, InputWarning, TiebreakError
 from ..engine.model import Kind, Tournament
 from ..engine.standings import compute_standings
@@ -196,13 +198,16 @@ class LiveEvent:
                       warning, 0)
 
     def tournament(self, data: bytes, warnings: list[InputWarning]) -> Tournament:
-        """The tournament of ``data`` read by the reader ``tiebreak standings`` uses, the whole file."""
+        """The tournament of ``data`` read by the one loader (:func:`tiebreak.app.load.load`, as ``tiebreak
+        standings`` reads it), the whole file."""
+        # the event's number is for a file that holds several (the other files are watched without a warning)
+        how = Loading(event=self.settings.event if readers.takes_event(self.path) else None,
+                      points_from=self.settings.points_from)
         if self.path.suffix.lower() in PATH_READERS:
             # a pairing program's database is read from its path, in one read transaction (never half a write)
-            event = self.settings.event if readers.takes_event(self.path) else None
-            return readers.load(self.path, warnings, event)
+            return load(how, str(self.path), warnings)
         with reading(self.name, data):
-            return readers.load(self.name, warnings)  # named by the event's name: no server path in a warning
+            return load(how, self.name, warnings)  # named by the event's name: no server path in a warning
 
     def load(self, data: bytes, warnings: list[InputWarning]) -> AsItStands:
         """The version of ``data`` as it stands (:meth:`tournament` and its games in play)."""

@@ -12,7 +12,7 @@ from fastapi import APIRouter, Form, Request, UploadFile
 from fastapi.responses import Response
 from pydantic import Field
 
-from .. import service
+from ..app.options import EXTENSIONS, MEDIA_TYPES
 from ..engine.conventions import PROGRAMS
 from ..engine.messages import Message
 from ..formats.published import HTML_SUFFIXES
@@ -45,7 +45,7 @@ def seed_header(seed: int | None) -> dict[str, str]:
                    "standings-1), other formats as a download",
     "content": {"application/json": {"schema": json_schema()},
                 **{kind.split(";")[0]: {"schema": {"type": "string", "format": "binary"}}
-                   for kind in service.MEDIA_TYPES.values() if kind != "application/json"}}}})
+                   for kind in MEDIA_TYPES.values() if kind != "application/json"}}}})
 async def standings(request: Request, form: Annotated[StandingsForm, Form()]) -> Response:
     o = form.options()
     if o.format == "pdf":  # at most so many Chromium prints at once, whatever else runs
@@ -55,8 +55,8 @@ async def standings(request: Request, form: Annotated[StandingsForm, Form()]) ->
         answer, shown = await run_on_upload(request, form, jobs.standings)
     if o.format == "json":
         return _json(answer)
-    name = Path(shown).stem + "." + service.EXTENSIONS[o.format]
-    return Response(answer[0], media_type=service.MEDIA_TYPES[o.format],
+    name = Path(shown).stem + "." + EXTENSIONS[o.format]
+    return Response(answer[0], media_type=MEDIA_TYPES[o.format],
                     headers={"content-disposition": content_disposition(name), **seed_header(answer[1])})
 
 

@@ -26,7 +26,9 @@ let columnsChosen = false;   // false: the columns the file has (the server's "a
 // JSON members of the player columns (title, federation...) -> the key of their heading
 const PLAYER_COLUMNS = [["title", "title"], ["federation", "fed"], ["rating", "rating"], ["club", "club"],
   ["sex", "sex"], ["birth", "birth"], ["performance", "perf"], ["rating_change", "change"]];
-const MODIFIER = /^(C|M)(\d+)$|^L([+-]?\d+(?:\.\d+)?)$|^U(\d+)$|^V(\d+)$|^(P|F|R|S)$|^K(\d+)$/;
+// a modifier's pattern and the bounds of its number: the engine's own (tiebreak.engine.specifier), sent by the server
+const LIMITS = JSON.parse(document.getElementById("limits").textContent);
+const MODIFIER = new RegExp(LIMITS.modifier_pattern);
 
 function el(tag, text, attrs) {
   const node = document.createElement(tag);
@@ -198,6 +200,11 @@ function validateModifiers() {
   let problem = "";
   for (const mod of raw.split(/[/#]/).map((m) => m.trim().toUpperCase()).filter(Boolean)) {
     if (!MODIFIER.test(mod)) { problem = fill(W.page.modifier_unknown, {mod}); break; }
+    const most = LIMITS.modifier_bounds[mod[0]];
+    if (most !== undefined && (mod.length > 8 || Math.abs(Number(mod.slice(1))) > most)) {
+      problem = fill(W.page.modifier_range, {mod, letter: mod[0], most});
+      break;
+    }
     if (!allowed.includes(mod[0])) {
       problem = fill(W.page.modifier_bad, {mod, code, allowed: allowed.split("").join(", ") || W.page.none});
       break;
