@@ -8,6 +8,7 @@ for annotations only and never run, so they do not count.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 PKG = Path(__file__).resolve().parents[1] / "tiebreak"
@@ -65,7 +66,7 @@ def test_the_graph_is_read():
     # a hand-checked edge of each kind: relative sibling, relative parent, late import inside a function
     assert "tiebreak.engine.model" in GRAPH["tiebreak.engine.passes"]
     assert "tiebreak.engine.errors" in GRAPH["tiebreak.formats.trf"]
-    assert "tiebreak.arbiter.playoff" in GRAPH["tiebreak.answers"]
+    assert "tiebreak.render.html" in GRAPH["tiebreak.app.standings"]
 
 
 def test_no_import_circles():
@@ -127,17 +128,28 @@ def test_no_circle_between_packages():
 
 def test_rooms_match_the_readme():
     readme = (PKG.parent / "docs" / "reference" / "layout.md").read_text(encoding="utf-8")
-    for sub in ("engine", "formats", "arbiter", "views", "render", "web"):
+    for sub in ("engine", "formats", "arbiter", "views", "render", "app", "web"):
         assert (PKG / sub / "__init__.py").is_file()
         assert f"tiebreak/{sub}/" in readme
 
 
-def test_no_module_is_over_400_lines():
-    # one module per concern (issue 15): a module past this is two concerns, or a table that wants its own file
-    long = {str(p.relative_to(PKG.parent)): n for p in PKG.rglob("*.py")
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 400}
-    assert long == {}
+def test_the_application_layer_is_below_the_faces():
+    # the faces (command line, web, site, live) use the application layer; it uses none of them
+    faces = ("tiebreak.cli", "tiebreak.web", "tiebreak.site", "tiebreak.live")
+    up = {m: sorted(t for t in ts if t.startswith(faces)) for m, ts in GRAPH.items() if m.startswith("tiebreak.app")}
+    assert {m: ts for m, ts in up.items() if ts} == {}
+    below = ("tiebreak.engine", "tiebreak.formats", "tiebreak.arbiter", "tiebreak.render")
+    down = {m: sorted(t for t in ts if t.startswith("tiebreak.app")) for m, ts in GRAPH.items() if m.startswith(below)}
+    assert {m: ts for m, ts in down.items() if ts} == {}
 
+
+def test_every_file_is_read_by_the_one_loader():
+    # every command, endpoint, site build and live watch reads its file through tiebreak.app.load, so the options of
+    # reading (--event, --points-from) work on all of them; the formats themselves (convert's read-back) aside
+    calls = re.compile(r"\breaders\.load\(|from \S*readers import [^\n]*\bload\b")
+    direct = sorted(str(p.relative_to(PKG)) for p in PKG.rglob("*.py")
+                    if not p.is_relative_to(PKG / "formats") and calls.search(p.read_text(encoding="utf-8")))
+    assert direct == ["app/load.py"]
 
 #: the functions that produce results: the engine's rankings, the arbiter's reports, odds and columns
 COMPUTE = {"compute_standings", "compute_team_standings", "compute_odds", "rating_report", "report", "minimal_sets",

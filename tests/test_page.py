@@ -205,6 +205,12 @@ def test_modifiers_are_checked_as_they_are_typed(browser, server):
     page.select_option("#add-code", "BH")
     page.fill("#add-modifiers", "/C1")
     assert page.locator("#add-modifiers").get_attribute("aria-invalid") == "false" and page.locator("#add-button").is_enabled()
+    # the bounds are the engine's (a cut of more rounds than any event has is a typing error), sent by the server
+    page.fill("#add-modifiers", "/C251")
+    assert page.locator("#add-modifiers").get_attribute("aria-invalid") == "true"
+    assert page.locator("#modifier-message").inner_text() == "Модифікатор C251 поза допустимим діапазоном (C не більше 250)."
+    page.fill("#add-modifiers", "/C250")
+    assert page.locator("#add-modifiers").get_attribute("aria-invalid") == "false"
     page.close()
 
 

@@ -281,7 +281,7 @@ def flip_last_round(text: str, start_no: int) -> str:
 
 
 def test_watch_rewrites_only_the_pages_a_changed_result_touches(tmp_path, capsys):
-    from tiebreak.service import Options
+    from tiebreak.app.options import Options
     from tiebreak.site.build import build_site
     from tiebreak.site.watch import update
 
@@ -308,7 +308,7 @@ def test_the_watcher_follows_the_file(tmp_path):
     import threading
     import time
 
-    from tiebreak.service import Options
+    from tiebreak.app.options import Options
     from tiebreak.site.build import build_site
     from tiebreak.site.watch import watch
 
@@ -320,12 +320,14 @@ def test_the_watcher_follows_the_file(tmp_path):
     thread = threading.Thread(target=watch, args=(site, "en", stop), daemon=True)
     thread.start()
     try:
-        time.sleep(0.5)
-        trf.write_text(flip_last_round(trf.read_text(encoding="utf-8"), 7), encoding="utf-8")
-        deadline = time.monotonic() + 20
+        flipped = flip_last_round(trf.read_text(encoding="utf-8"), 7)
+        deadline = time.monotonic() + 30  # a bound on the wait: it ends when the site has the new version
         while json.loads((out / "version.json").read_text(encoding="utf-8"))["version"] < 2:
             assert time.monotonic() < deadline, "the site was not updated"
-            time.sleep(0.05)
+            # written again until the watcher (which says nowhere when it has started) sees it: the same bytes
+            # each time, so the version they make is the same
+            trf.write_text(flipped, encoding="utf-8")
+            time.sleep(0.2)
     finally:
         stop.set()
         thread.join(5)

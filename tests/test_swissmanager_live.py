@@ -109,8 +109,8 @@ def test_a_watched_site_of_a_tunx_is_a_full_build_after_a_result_and_keeps_its_p
     pytest.importorskip("jinja2")
     from test_site_watch import SEED, files, same_as_a_full_build
 
+    from tiebreak.app.options import Options
     from tiebreak.engine.errors import InputError
-    from tiebreak.service import Options
     from tiebreak.site import watch
     from tiebreak.site.build import build_site
 

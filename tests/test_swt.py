@@ -11,7 +11,9 @@ from fractions import Fraction
 import pytest
 from sources import CORPUS, needs
 
-from tiebreak import compute_standings, service
+from tiebreak import compute_standings
+from tiebreak.app.options import Options
+from tiebreak.app.standings import render_standings
 from tiebreak.cli import main
 from tiebreak.engine.errors import InputError
 from tiebreak.formats import readers, swt
@@ -75,7 +77,7 @@ def test_individual_points_are_the_files_own():
 
 @needs(SWT)
 def test_team_standings_give_the_files_team_totals():
-    text, _, _ = service.render_standings(service.Options(format="json"), str(SWT / "SwissTeam.SWT"), [])
+    text, _, _ = render_standings(Options(format="json"), str(SWT / "SwissTeam.SWT"), [])
     rows = {r["name"]: r for r in json.loads(text)["standings"]}
     for team in _expected("SwissTeam")["teams"]:
         row = rows[team["1000"]]

@@ -29,7 +29,9 @@ pytest.importorskip("fastapi")
 pytest.importorskip("httpx")
 from fastapi.testclient import TestClient  # noqa: E402
 
-from tiebreak import service, trf  # noqa: E402
+from tiebreak import trf  # noqa: E402
+from tiebreak.app.options import EXTENSIONS, Options  # noqa: E402
+from tiebreak.app.standings import render_standings  # noqa: E402
 from tiebreak.render.pdf import HEADLESS_FLAGS  # noqa: E402
 from tiebreak.web import create_app  # noqa: E402
 
@@ -80,7 +82,7 @@ def test_downloads_carry_a_file_name_and_the_format(client):
     for fmt, head in (("csv", "rank,"), ("trf", "012 2025 Hobsons Bay Cup"), ("html", "<!doctype html>")):
         r = client.post("/api/standings", data={"example": EXAMPLE.name, "format": fmt})
         assert r.status_code == 200, r.text
-        assert f'filename="hobsons-bay-cup-2025.{service.EXTENSIONS[fmt]}"' in r.headers["content-disposition"]
+        assert f'filename="hobsons-bay-cup-2025.{EXTENSIONS[fmt]}"' in r.headers["content-disposition"]
         assert r.text.lower().startswith(head.lower())
 
 
@@ -176,7 +178,7 @@ def test_openapi_document_is_generated_from_the_code(client):
     doc = client.get("/openapi.json").json()
     assert set(doc["paths"]) == {"/api/standings", "/api/explain", "/api/check", "/api/playoffs", "/api/prizes",
                                  "/api/varma", "/api/catalogue", "/api/presets", "/api/berger", "/api/examples",
-                                 "/api/words", "/api/translate", "/api/odds", "/api/ratings"}
+                                 "/api/words", "/api/translate", "/api/odds", "/api/ratings", "/api/series"}
     berger = {p["name"]: p["schema"] for p in doc["paths"]["/api/berger"]["get"]["parameters"]}
     assert (berger["players"]["minimum"], berger["players"]["maximum"]) == (2, 100)
     standings = doc["paths"]["/api/standings"]["post"]
@@ -215,7 +217,7 @@ def test_fifty_concurrent_uploads_of_a_thousand_player_event(server, tmp_path):
     data = trf.dumps(t).encode()
     path = tmp_path / "open.trf"
     path.write_bytes(data)
-    expected, _, _ = service.render_standings(service.Options(tiebreaks="PTS,BH/C1,BH,SB,DE,WIN", seed=9), str(path), [])
+    expected, _, _ = render_standings(Options(tiebreaks="PTS,BH/C1,BH,SB,DE,WIN", seed=9), str(path), [])
 
     async def upload(n: int) -> httpx.Response:
         # each from its own loopback address, as fifty spectators would be: one address alone is bounded (issue 34)
@@ -540,9 +542,9 @@ def test_download_names_are_encoded_not_injected(client, fmt, name):
     # nothing injected: a quoted ASCII name and an encoded exact one (RFC 6266 4.1, RFC 5987 3.2.1 attr-chars)
     assert re.fullmatch(r'attachment; filename="[ -!#-~]*"; filename\*=utf-8\'\'[A-Za-z0-9!#$&+.^_`|~%-]*', header)
     exact = unquote(header.rsplit("filename*=utf-8''", 1)[1], errors="strict")
-    assert exact.endswith("." + service.EXTENSIONS[fmt])
+    assert exact.endswith("." + EXTENSIONS[fmt])
     if name == "Турнир.trf":
-        assert exact == "Турнир." + service.EXTENSIONS[fmt]
+        assert exact == "Турнир." + EXTENSIONS[fmt]
 
 
 def test_check_report_fits_a_phone(browser, tmp_path, capsys):

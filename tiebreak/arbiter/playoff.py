@@ -142,21 +142,3 @@ def playoff_heading(g: PlayoffGroup, team: bool) -> Message:
         return Message("places {}-{}: teams {} — {}", g.places[0], g.places[1], numbers, g.format)
     return Message("places {}-{}: players {} — {}", g.places[0], g.places[1], numbers, g.format)
 
-
-def apply_playoff(s: Standings, group: PlayoffGroup, order: list[int] | list[list[int]]) -> list[list[int]]:
-    """The final order with the play-off result: ``order`` lists the group's players best first; a sub-list holds
-    players who stay equal (13.2.6, sharing).  Returns the whole standings as tiers of start numbers."""
-    tiers = [t if isinstance(t, list) else [t] for t in order]
-    played = sorted(x for t in tiers for x in t)
-    if played != sorted(group.players):
-        raise ValueError(f"the play-off order must hold exactly {sorted(group.players)}")
-    out: list[list[int]] = []
-    inserted = False
-    for r in s.rows:
-        if r.start_no in group.players:
-            if not inserted:
-                out += tiers
-                inserted = True
-        else:
-            out.append([r.start_no])
-    return out

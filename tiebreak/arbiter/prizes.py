@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
 from ..engine.errors import InputError, Place, SpecifierError
@@ -24,7 +23,6 @@ from ..engine.messages import Message
 from ..engine.model import Player
 from ..engine.numbers import NumberError, parse_int, parse_number
 from ..engine.standings import Standings
-from ..formats.files import read_text
 from ..formats.text import csv_rows
 from .categories import Category, parse_category
 
@@ -63,17 +61,19 @@ def _cents(x: Fraction) -> Fraction:
 
 
 def _blocks(s: Standings | TeamStandings, players: list[int]) -> list[list[int]]:
-    """The given players in standings order, grouped by equal points."""
+    """The given players in standings order, grouped by equal points (players a play-off placed: by equal place,
+    Arbiters' Manual 13.2.5-6)."""
     blocks: list[list[int]] = []
     last = None
     for r in s.rows:
         if r.start_no not in players:
             continue
-        if r.points == last:
+        key = (r.points, s.decided.get(r.start_no))
+        if key == last:
             blocks[-1].append(r.start_no)
         else:
             blocks.append([r.start_no])
-        last = r.points
+        last = key
     return blocks
 
 
@@ -137,10 +137,6 @@ def distribute(s: Standings | TeamStandings, prizes: list[Prize], method: str = 
         awards += _award(s, group, players, method)
     return awards
 
-
-def read_prizes(path: str | Path) -> list[Prize]:
-    """The prize list in the CSV file ``path`` (see :func:`parse_prizes`)."""
-    return parse_prizes(read_text(path), str(path))
 
 
 def parse_prizes(text: str, source: str = "") -> list[Prize]:

@@ -1,8 +1,8 @@
 """Typed views of the parsed command line: what each command reads from argparse's namespace, with its type.
 
-The options the service reads (the list, rules, seed, …) go to it as :class:`tiebreak.service.Options` or
-:class:`tiebreak.service.OddsOptions`; the views here hold what the command line itself uses (files, ``-o``,
-``--force``, the arbiter's tools' own options).
+The options the application layer reads (the list, rules, seed, how the file is read, …) go to it as the options
+of :mod:`tiebreak.app.options`, read with the same :func:`view`; the views here hold what the command line itself
+uses (files, ``-o``, ``--force``, the arbiter's tools' own options).
 
 >>> ns = argparse.Namespace(players=6, double=True, format="text", lang="uk", command="berger")
 >>> view(Berger, ns)
@@ -63,9 +63,11 @@ class Standings(Written):
     out: str | None = None  # --out DIR: one output file per input
     format: str | None = None  # None: from the name given with -o, else text
     team_ranking: str | None = None  # a field of the file (federation, records) or a CSV file of teams
+    playoff: str | None = None  # a play-off results file
 
     def option_files(self) -> list[str]:
-        return [self.team_ranking] if self.team_ranking and self.team_ranking not in TEAM_FIELDS else []
+        teams = [self.team_ranking] if self.team_ranking and self.team_ranking not in TEAM_FIELDS else []
+        return teams + ([self.playoff] if self.playoff else [])
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -92,7 +94,6 @@ class Convert(Command):
     source: str
     target: str
     force: bool = False
-    event: int | None = None  # which tournament of a file that holds several
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -119,7 +120,6 @@ class Ratings(Command):
     format: str | None = None  # text, csv, json, html; default: from the name given with -o, else text
     output: str | None = None
     force: bool = False
-    event: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -135,6 +135,15 @@ class Prizes(Command):
     file: str
     prizes: str  # the CSV of the prize list
     method: str = "shared"
+    format: str = "text"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Series(Command):
+    file: list[str]  # the events of the series
+    points: str  # place:25,18,15... or score
+    best: int | None = None  # the best K events of each player counted
+    series_tiebreaks: str = "BEST,EVENTS"
     format: str = "text"
 
 
@@ -160,6 +169,7 @@ class Serve(Command):
     tiebreaks: str | None = None
     rules: str = "auto"
     event: int | None = None  # which tournament of a watched file that holds several
+    points_from: str = "results"  # the points of the round results or of the points column's reading
     hold: float = 5.0
     max_file_mb: int = 16
     keep_versions: int = 1000

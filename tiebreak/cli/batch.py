@@ -8,18 +8,19 @@ kind, and the bar needs no more than a count.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .. import service
+from ..app.check import check_published
+from ..app.options import Options
 from ..engine.errors import InputError, InputWarning, Place, TiebreakError
 from ..engine.messages import Message
 from ..formats.crosstable import is_export
 from ..formats.text import csv_rows
+from ..render.i18n import problem
 
 if TYPE_CHECKING:
     from ..arbiter.check import Report
@@ -92,15 +93,13 @@ def events_of_manifest(manifest: Path) -> list[tuple[str, str | None]]:
     return out
 
 
-def _one(ns: dict[str, Any], path: str, published: str | None) -> tuple[str, Report | None, list[str], str]:
+def _one(o: Options, path: str, published: str | None) -> tuple[str, Report | None, list[str], str]:
     """One event's check in a worker: the report, or the error's words (an event that cannot be read is named in the
     summary, the others go on)."""
-    from ..render.i18n import problem
-
     warnings: list[InputWarning] = []
-    lang = ns.get("lang", "en")
+    lang = o.lang
     try:
-        report = service.check_published(argparse.Namespace(**ns), path, published, warnings)
+        report = check_published(o, path, published, warnings)
         return path, report, [problem(w, lang) for w in warnings], ""
     except TiebreakError as e:
         return path, None, [problem(w, lang) for w in warnings], problem(e, lang)
@@ -120,9 +119,9 @@ class Bar:
               flush=True)
 
 
-def run(ns: argparse.Namespace, events: list[tuple[str, str | None]], jobs: int | None) -> list[tuple[str, Any, list[str], str]]:
-    """Every event checked (in parallel over ``jobs`` processes, default the cores), in the order given."""
-    options = {k: v for k, v in vars(ns).items() if k not in ("run", "command") and not callable(v)}
+def run(options: Options, events: list[tuple[str, str | None]], jobs: int | None) -> list[tuple[str, Any, list[str], str]]:
+    """Every event checked under ``options`` (in parallel over ``jobs`` processes, default the cores), in the order
+    given."""
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(events)))
     bar = Bar(len(events))
     results: dict[int, tuple[str, Any, list[str], str]] = {}

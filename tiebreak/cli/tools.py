@@ -4,20 +4,35 @@ tie-breaks and presets, and the web server."""
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from pathlib import Path
 
-from .. import service
+from ..app.odds import render_odds
+from ..app.options import OddsOptions, Options, RatingsOptions
+from ..app.playoffs import playoffs
+from ..app.prizes import prize_rests, prizes
+from ..app.ratings import ratings
+from ..arbiter import berger, varma
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
 from ..engine.messages import Message
-from ..formats import readers
+from ..engine.model import format_number
+from ..engine.presets import PRESETS
+from ..engine.registry import CATALOGUE
+from ..engine.specifier import MODIFIERS
+from ..formats.files import read_text
+from ..formats.swissmanager import SWISS_MANAGER, UNTRANSLATABLE, from_chess_results_legend
+from ..render import ratings as render
 from ..render.i18n import MESSAGE_WORDS, message, tiebreak_name, word
-from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Serve, Varma, Written, view
+from ..render.odds import Progress
+from ..render.output import dumps_exact
+from ..render.team_words import TEAM_WORDS, team_catalogue
+from ..render.tools import berger_text, varma_text
+from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Series, Serve, Varma, Written, view
 from .files import _emit, _warn
 
 
 def _berger(ns: argparse.Namespace) -> int:
-    from ..arbiter import berger
-    from ..render.tools import berger_text
 
     args = view(Berger, ns)
     if not 2 <= args.players <= 9999:
@@ -28,51 +43,40 @@ def _berger(ns: argparse.Namespace) -> int:
 
 
 def _varma(ns: argparse.Namespace) -> int:
-    import json as _json
 
-    from ..arbiter import varma
-    from ..formats.files import read_text
-    from ..render.tools import varma_text
 
     args = view(Varma, ns)
     players = varma.parse_players(read_text(args.players_file), args.players_file)
     d = varma.draw(players, args.seed, args.variant)
     if args.format == "json":
-        sys.stdout.write(_json.dumps(varma.to_dict(d, args.seed), ensure_ascii=False, indent=1) + "\n")
+        sys.stdout.write(json.dumps(varma.to_dict(d, args.seed), ensure_ascii=False, indent=1) + "\n")
     else:
         sys.stdout.write(varma_text(d, len(players), args.lang))
     return 0
 
 
 def _ratings(ns: argparse.Namespace) -> int:
-    from pathlib import Path
 
-    from ..arbiter import rating_report
-    from ..render import ratings
 
     args = view(Ratings, ns)
-    if args.k is not None and not 1 <= args.k <= 100:
-        raise InputError(Message("K factor {} is out of range (1-100)", str(args.k)[:24]), Place(field="K"))
     fmt = args.format
     if fmt is None:  # from the name given with -o (ratings.csv), else text
         suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""
-        fmt = suffix if suffix in ratings.RENDERERS else "text"
+        fmt = suffix if suffix in render.RENDERERS else "text"
     warnings: list[InputWarning] = []
-    t = readers.load(args.file, warnings, args.event)
+    r = ratings(view(RatingsOptions, ns), args.file, warnings)
     for w in warnings:
         _warn(w, args.lang)
-    text = ratings.RENDERERS[fmt](rating_report.report(t, args.system, args.k, args.after_round), args.lang)
+    text = render.RENDERERS[fmt](r, args.lang)
     _emit(Written(file=[args.file], output=args.output, force=args.force, lang=args.lang), text)
     return 0
 
 
 def _playoffs(ns: argparse.Namespace) -> int:
-    from .. import answers
-    from ..render.output import dumps_exact
 
     args = view(Playoffs, ns)
     warnings: list[InputWarning] = []
-    groups, _ = answers.playoffs(service.options(ns), args.file, args.places, args.after, warnings)
+    groups, _ = playoffs(view(Options, ns), args.file, args.places, args.after, warnings)
     for w in warnings:
         _warn(w, args.lang)
     if args.format == "json":
@@ -86,14 +90,10 @@ def _playoffs(ns: argparse.Namespace) -> int:
 
 
 def _prizes(ns: argparse.Namespace) -> int:
-    from .. import answers
-    from ..engine.model import format_number
-    from ..formats.files import read_text
-    from ..render.output import dumps_exact
 
     args = view(Prizes, ns)
     warnings: list[InputWarning] = []
-    awards, _ = answers.prizes(service.options(ns), args.file, read_text(args.prizes), args.prizes, args.method,
+    awards, _ = prizes(view(Options, ns), args.file, read_text(args.prizes), args.prizes, args.method,
                                warnings)
     for w in warnings:
         _warn(w, args.lang)
@@ -103,8 +103,22 @@ def _prizes(ns: argparse.Namespace) -> int:
     for a in awards:
         amount = "—" if a["amount"] is None else format_number(a["amount"], 2)
         print(f"{a['rank']:>4} {a['start_no']:>4}  {a['name'][:30]:30} {a['prize']:40} {amount:>10}")
-    for line in answers.prize_rests(awards, args.lang):
+    for line in prize_rests(awards, args.lang):
         print(line)
+    return 0
+
+
+def _series(ns: argparse.Namespace) -> int:
+    from ..app.series import series
+    from ..render.series import to_json_obj, to_text
+
+    args = view(Series, ns)
+    warnings: list[InputWarning] = []
+    table = series(view(Options, ns), args.file, args.points, args.best, args.series_tiebreaks, warnings)
+    for w in warnings:
+        _warn(w, args.lang)
+    text = dumps_exact(to_json_obj(table)) if args.format == "json" else to_text(table, args.lang)
+    sys.stdout.write(text)
     return 0
 
 
@@ -112,8 +126,6 @@ def _list(ns: argparse.Namespace) -> int:
     args = view(Listing, ns)
     lang = args.lang
     if args.from_chess_results:
-        from ..formats.files import read_text
-        from ..formats.swissmanager import from_chess_results_legend
 
         text = sys.stdin.read() if args.from_chess_results == "-" else read_text(args.from_chess_results)
         notes: list[str] = []
@@ -122,7 +134,6 @@ def _list(ns: argparse.Namespace) -> int:
             print(f"{MESSAGE_WORDS.text('note', lang)}: {message(note, lang)}", file=sys.stderr)
         return 0
     if args.swiss_manager:
-        from ..formats.swissmanager import SWISS_MANAGER, UNTRANSLATABLE
 
         print(message("Swiss-Manager / Chess-Results number -> specifier (write SM<n> or SM<n>:<parameters> in a list)",
                       lang))
@@ -130,8 +141,6 @@ def _list(ns: argparse.Namespace) -> int:
             spec, short = SWISS_MANAGER.get(n, (None, ""))
             print(f"SM{n:<4} {short:7} {spec or '-':10} {message(UNTRANSLATABLE.get(n, ''), lang)}".rstrip())
         return 0
-    from ..engine.registry import CATALOGUE
-    from ..engine.specifier import MODIFIERS
 
     print(word("list_head", lang))
     for d in CATALOGUE.values():
@@ -139,7 +148,6 @@ def _list(ns: argparse.Namespace) -> int:
         mods = "".join(sorted(set(d.modifiers) - set("RV"))) or "-"
         print(f"{d.code:10} {d.family:7} {d.type:4} {message(d.article, lang):31} {mods:5} {tiebreak_name(d, lang)}{aliases}; "
               f"{message(d.unplayed, lang)}")
-    from ..render.team_words import TEAM_WORDS, team_catalogue
 
     print()
     print(TEAM_WORDS.text("list_head", lang))
@@ -156,7 +164,6 @@ def _list(ns: argparse.Namespace) -> int:
 
 
 def _presets(ns: argparse.Namespace) -> int:
-    from ..engine.presets import PRESETS
 
     for p in PRESETS.values():
         rules = f" [{word('preset_rules', ns.lang, rules=p.rules)}]" if p.rules else ""
@@ -165,13 +172,12 @@ def _presets(ns: argparse.Namespace) -> int:
 
 
 def _odds(ns: argparse.Namespace) -> int:
-    from ..render.odds import Progress
 
     args = view(Odds, ns)
     warnings: list[InputWarning] = []
     progress = Progress(sys.stderr, args.lang)  # on a terminal, after the first second: how far the outcomes are
     try:
-        text = service.render_odds(view(service.OddsOptions, ns), args.file, warnings, progress)
+        text = render_odds(view(OddsOptions, ns), args.file, warnings, progress)
     finally:
         progress.clear()
     for w in warnings:
@@ -227,7 +233,7 @@ def _serve(ns: argparse.Namespace) -> int:
 
                 site = LiveSite(args.site, watched=args.watch)
             live = LiveHub(args.watch, args.database, args.token,
-                           Settings(tiebreaks=args.tiebreaks, rules=args.rules, event=args.event),
+                           Settings(tiebreaks=args.tiebreaks, rules=args.rules, event=args.event, points_from=args.points_from),
                            hold=args.hold, limit=args.max_file_mb * 1024 * 1024, keep=args.keep_versions,
                            max_streams=args.max_streams, max_streams_per_client=args.max_streams_per_client, site=site)
         elif args.site:

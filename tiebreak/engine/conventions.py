@@ -63,9 +63,7 @@ CONVENTIONS: dict[str, Convention] = {
         RuleSet(name="sevilla", title="Sevilla: every unplayed round a draw; one's own a draw with oneself at one's "
                                       "adjusted score",
                 own_unplayed="adjusted", opponent_unplayed="draw", cut_exception=False,
-                direct_encounter_partial=False, unplayed_result_is_draw=True, family="sevilla",
-                article_note="every unplayed round counts a draw; a player's own unplayed round a draw with himself "
-                             "at his adjusted score"),
+                direct_encounter_partial=False, unplayed_result_is_draw=True, family="sevilla"),
         "every unplayed round counts a draw; a player's own unplayed rounds a draw against himself at his adjusted "
         "score (his score with his unplayed rounds counted as draws)",
         "a Belgian Sevilla export of 2025 measured in issue 26 (not in the corpus); the reading is checked by hand "

@@ -91,7 +91,6 @@ class RuleSet:
     #: also puts a requested full-point bye up for the cut (True; :mod:`tiebreak.engine.conventions`).
     cut_exception_full_bye: bool = False
     family: str = "fide"
-    article_note: str = ""
 
 
 RULE_SETS: dict[str, RuleSet] = {
@@ -104,8 +103,8 @@ RULE_SETS: dict[str, RuleSet] = {
         rr_forfeits_in_rating_tiebreaks=False,
         rr_forfeit_wins_in_type_b=True,
         rr_forfeit_losses_in_type_b=True,
-        article_note="Art. 15.2: in round robins awarded results are regular games (not for the rating tie-breaks of "
-                     "Art. 10, as in 2026); Art. 16.4: dummy = own score",
+        # Art. 15.2: in round robins awarded results are regular games (not for the rating tie-breaks of Art. 10, as
+        # in 2026); Art. 16.4: dummy = own score
     ),
     "fide-2026": RuleSet(
         name="fide-2026",
@@ -114,37 +113,36 @@ RULE_SETS: dict[str, RuleSet] = {
         rr_forfeits_in_rating_tiebreaks=False,
         rr_forfeit_wins_in_type_b=True,
         rr_forfeit_losses_in_type_b=False,
-        article_note="Art. 15.2 exceptions for Art. 7 and Art. 10; Art. 16.4.1/16.4.2 dummy caps",
+        # Art. 15.2 exceptions for Art. 7 and Art. 10; Art. 16.4.1/16.4.2 dummy caps
     ),
     "fide-2009": RuleSet(
         name="fide-2009",
         title="FIDE Arbiters' Manual Art. 13 (2009 virtual opponent, 13.14.2)",
         own_unplayed="virtual", opponent_unplayed="draw", cut_exception=False, direct_encounter_partial=False,
         aro_min_games=3, family="legacy",
-        article_note="13.14.2: virtual opponent for own unplayed rounds; opponents' unplayed games count as draws",
+        # 13.14.2: virtual opponent for own unplayed rounds; opponents' unplayed games count as draws
     ),
     "uscf": RuleSet(
         name="uscf",
         title="US Chess Official Rules, Rule 34 (34E1 unplayed games)",
         own_unplayed="zero", opponent_unplayed="draw", cut_exception=False, direct_encounter_partial=False,
         family="uscf",
-        article_note="34E1: opponents' unplayed games count ½; the player's own unplayed games count as opponents with 0",
+        # 34E1: opponents' unplayed games count ½; the player's own unplayed games count as opponents with 0
     ),
     "ru": RuleSet(
         name="ru",
         title="Russian practice: all unplayed games count as draws",
         own_unplayed="own", opponent_unplayed="draw", cut_exception=False, direct_encounter_partial=False,
         unplayed_result_is_draw=True, cumulative_deducts_half_byes=True, family="ru",
-        article_note="a forfeit is a draw with the scheduled opponent, a bye or a missed round a draw with oneself",
+        # a forfeit is a draw with the scheduled opponent, a bye or a missed round a draw with oneself
     ),
 }
 LEGACY_ALIASES = {"legacy": "fide-2009"}
 #: The editions a ``/V`` modifier forces on one tie-break (spec §1.5): the rule sets, and ``fide-2022`` (``/V0``, the
 #: 2022 World Rapid & Blitz reading of cuts on the rating tie-breaks; otherwise the 2023/2024 text).
-EDITIONS: dict[str, RuleSet] = RULE_SETS | {"fide-2022": replace(
+EDITIONS: dict[str, RuleSet] = RULE_SETS | {"fide-2022": replace(  # /V0: a cut on ARO takes the unplayed rounds first
     RULE_SETS["fide-2024"], name="fide-2022", rating_cut_unplayed_first=True,
-    title="FIDE World Rapid & Blitz regulations 2022: unplayed rounds cut first from the rating tie-breaks",
-    article_note="/V0: a cut on ARO takes the unplayed rounds first (World Rapid & Blitz 2022)")}
+    title="FIDE World Rapid & Blitz regulations 2022: unplayed rounds cut first from the rating tie-breaks")}
 
 RULE_CHOICES = ("auto", *RULE_SETS, *LEGACY_ALIASES)
 

@@ -88,8 +88,9 @@ class TieBreakSpec:
         return self if rating is None or self.unrated is not None else replace(self, unrated=rating)
 
 
-_MOD_RE = re.compile(r"^(C|M)([0-9]+)$|^L([+-]?[0-9]+(?:\.[0-9]+)?)$|^U([0-9]+)$|^V([0-9]+)$|^(P|F|R|S)$|^K([0-9]+)$",
-                     re.ASCII)
+#: one modifier (upper case): the page checks what is typed with the same pattern and bounds (tiebreak.web.pages)
+MODIFIER_PATTERN = r"^(C|M)([0-9]+)$|^L([+-]?[0-9]+(?:\.[0-9]+)?)$|^U([0-9]+)$|^V([0-9]+)$|^(P|F|R|S)$|^K([0-9]+)$"
+_MOD_RE = re.compile(MODIFIER_PATTERN, re.ASCII)
 #: bounds of the modifiers' numbers: a cut or median of more rounds than any event has, a rating beyond every rating
 #: scale, a factor or limit no regulation uses, are typing errors (and a 5,000-digit number would be slow to read)
 #: a longer tie-break list is a typing error (real lists have up to about ten entries)

@@ -143,7 +143,7 @@ class _Reader(Fields):
                    for key in ("records", "comments")})
         t.extra["lines"] = t.extra.pop("records")
         t.rating_method = _text(other.get("ratingMethod")) or "FIDE"
-        t.score_system, t.score_system_source = self._score_system(tour, path, other)
+        t.score_system = self._score_system(tour, path, other)
         for j, g in enumerate(games):
             self._game(t, g, f"{path}.gameList[{j}]")
         if teams and not any(x[:3] in ("310", "013") for x in t.extra["lines"]):
@@ -217,11 +217,11 @@ class _Reader(Fields):
                       rank if isinstance(rank, int) and not isinstance(rank, bool) and 0 < rank <= 10**7 else None,
                       national_rating=national, club=_text(prof.get("club")))
 
-    def _score_system(self, tour: dict[str, object], path: str, other: dict[str, object]) -> tuple[ScoreSystem, str]:
+    def _score_system(self, tour: dict[str, object], path: str, other: dict[str, object]) -> ScoreSystem:
         given = self.mapping(tour, "scoreSystem", path).get("game")
         game = given if is_object(given) else None
         if not game:
-            return ScoreSystem(), "default"
+            return ScoreSystem()
         spath = f"{path}.scoreSystem.game"
         values: dict[str, Fraction] = {}
 
@@ -244,7 +244,7 @@ class _Reader(Fields):
         derived = ScoreSystem(**main)
         # an award that follows the main values is left to follow them (the TRF written later stays as it was read)
         own = {f: v for f, v in fields.items() if f not in main and v != derived.points(_FIELD_KIND[f])}
-        return ScoreSystem(**main, **own), "Chess-JSON score system"
+        return ScoreSystem(**main, **own)
 
     def round(self, record: object, rpath: str) -> int:
         rnd = self.need(record, "round", int, rpath)

@@ -24,8 +24,6 @@ READERS = {".xml": "chessresults", ".pgn": "pgn", ".csv": "crosstable", ".xlsx":
            ".tumx": "swissmanager_read"}
 #: the readers of files with several tournaments: their ``load`` takes ``event``
 MULTI_EVENT = {"sharly"}
-#: the pairing programs' own files (their suffixes), which the live watcher reads whole
-PROGRAM_FILES = {".sce", ".swt", ".papi", ".tunx", ".turx", ".tutx", ".tumx"}
 #: every extension a file may have, as the page's file picker offers them (TRF under its three names first)
 ACCEPTED = (".trf", ".txt", ".tab", *READERS)
 WRITERS = {".trf": "trf", ".txt": "trf", ".tab": "trf", ".csv": "crosstable", ".xlsx": "crosstable", ".json": "chessjson"}
@@ -113,15 +111,33 @@ def convert(source: str | Path, target: str | Path, warnings: list[InputWarning]
             force: bool = False, event: int | None = None) -> Tournament:
     """Read ``source`` in its format and write ``target`` in the format its name says (TRF, Chess-JSON, crosstable CSV
     or XLSX).  The target is never the source, and an existing file is replaced only with ``force``; it is written to
-    a temporary file renamed into place (:func:`~tiebreak.formats.files.write_output`)."""
-    from .files import check_target, write_output
+    a temporary file renamed into place (:func:`~tiebreak.formats.files.write_output`).  (``tiebreak convert`` reads
+    the source through :func:`tiebreak.app.load.load`, with :func:`writer_of` and :func:`write` around it.)"""
+    writer = writer_of(source, target, force)  # before reading: a refused target costs nothing
+    t = load(source, warnings, event)
+    write(t, source, target, writer, warnings, force)
+    return t
+
+
+def writer_of(source: str | Path, target: str | Path, force: bool) -> str:
+    """The writer of ``target``'s format (a module of :data:`WRITERS`), once ``target`` may be written: not the
+    source, an existing file only with ``force``."""
+    from .files import check_target  # start-up: the safe writing only for a command that writes
 
     writer = WRITERS.get(Path(target).suffix.lower())
     if writer is None:
         raise InputError(Message("cannot write {}; formats: {}",
                                  Path(target).suffix or 'files without an extension', ', '.join(WRITERS)), Place(str(target)))
-    check_target(target, [source], force)  # before reading: a refused target costs nothing
-    t = load(source, warnings, event)
+    check_target(target, [source], force)
+    return writer
+
+
+def write(t: Tournament, source: str | Path, target: str | Path, writer: str,
+          warnings: list[InputWarning] | None = None, force: bool = False) -> None:
+    """``t`` (read from ``source``) written to ``target`` by ``writer`` (:func:`writer_of`), once it reads back the
+    same; what the target's format cannot hold is a warning."""
+    from .files import write_output  # start-up: as writer_of
+
     if writer == "crosstable":
         sheet = Path(target).suffix.lower() == ".xlsx"  # a workbook keeps them on its event sheet
         lost = [what for what, present in (
@@ -131,13 +147,11 @@ def convert(source: str | Path, target: str | Path, warnings: list[InputWarning]
             ("team records", any(x[:3] in ("013", "310") for x in t.extra.get("lines", []))),
             ("other header records", not sheet and any(x[:3] not in ("013", "310") for x in t.extra.get("lines", []))))
             if present]
-        if lost:
-            warnings = warnings if warnings is not None else []
+        if lost and warnings is not None:
             warnings.append(InputWarning(Message("a crosstable holds players and results only; not written: {}",
                                                  '; '.join(lost)),
                                          Place(str(target))))
     write_output(target, _read_back(t, writer, target), inputs=[source], force=force)
-    return t
 
 
 def _read_back(t: Tournament, writer: str, target: str | Path) -> bytes:

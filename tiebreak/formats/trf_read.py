@@ -179,7 +179,7 @@ class _Reader:
             raise InputError("no player records (001) found: is this a TRF file?", Place(self.source))
         self._declared = found.declared
         rows = [(ln, line[FIRST_ROUND_COLUMN - 1:].rstrip()) for ln, line in records]
-        return self._build(found.players, rows, header, planned, score_fields, score_source, tiebreaks, complete)
+        return self._build(found.players, rows, header, planned, score_fields, tiebreaks, complete)
 
     def _decode_rounds(self, rows: Rows, rounds: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """All round blocks at once: a (players, rounds, 10) array of code points, checked field by field."""
@@ -241,7 +241,7 @@ class _Reader:
                                         f"round {r + 1} {field}"))
 
     def _build(self, players: list[Player], rows: Rows, header: _Header, planned: int | None,
-               score_fields: dict[str, Fraction], score_source: str, tiebreaks: list[str], complete: bool) -> Tournament:
+               score_fields: dict[str, Fraction], tiebreaks: list[str], complete: bool) -> Tournament:
         n = len(players)
         longest = max((len(section) for _, section in rows), default=0)
         if longest > ROUND_STRIDE * MAX_ROUNDS:
@@ -272,7 +272,7 @@ class _Reader:
             extra={"lines": header.extra_lines, "comments": header.comments, "encoding": self.encoding})
         known = set(start_nos.tolist())
         t.pending = [(r, players[i].start_no, black) for r, i, black in self._pending if black in known]
-        self._score_system(t, score_fields, score_source)
+        self._score_system(t, score_fields)
         self._national_ratings(t)
         return t
 
@@ -362,10 +362,9 @@ class _Reader:
                               "side is filled in from {}'s", r + 1, a, b, b, b, a),
                       rows[o][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1}")
 
-    def _score_system(self, t: Tournament, fields: dict[str, Fraction], source: str) -> None:
+    def _score_system(self, t: Tournament, fields: dict[str, Fraction]) -> None:
         if fields:
             t.score_system = ScoreSystem(**fields)
-            t.score_system_source = source
         declared = self._declared  # the points column as floats (NaN where blank), in the players' order
         if not (declared == declared).any():
             return
@@ -389,7 +388,6 @@ class _Reader:
             for system in _CANDIDATE_SYSTEMS:
                 if not mismatches(system, first=True):
                     t.score_system = system
-                    t.score_system_source = "inferred from the points column"
                     self.warnings.append(InputWarning(
                         Message("no score-system record (162); the points column fits {}, which is used", system.describe()),
                         Place(self.source, field="score system")))

@@ -71,7 +71,8 @@ class DocumentWriter:
             p = players[i]
             values = ", ".join([key + c[i] for key, c in zip(keys, cells)])
             more = ", " + extras[k] if extras else ""
-            lines.append(f'    {{"rank": {r.rank}, "place": "{place[p.start_no]}", "start_no": {p.start_no}, "name": {self._name(p.name)}, '
+            lines.append(f'    {{"rank": {r.rank}, "place": "{place[p.start_no]}", "start_no": {p.start_no}, '
+                         f'"name": {self._name(p.name)}, '
                          f'"points": {points[i]}, "values": {{{values}}}, "lot": {"null" if r.lot is None else r.lot}'
                          f'{more}}}')
         members = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in head.items() if k != "standings"]

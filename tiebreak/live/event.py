@@ -2,13 +2,14 @@
 
 A version is published only when it is whole: the file's bytes changed, it reads cleanly (by the same reader as
 ``tiebreak standings``, the whole file each time: a 2,000-player TRF reads in under 10 ms), and nothing the last good
-version had disappeared without a result (a player, a round, a game: :func:`tiebreak.live.guard.lost`; nor a game the
-reader had to fill in from one side because the other side's line is blank: a cut line).  Otherwise the version is
-*held back*: the page keeps the last good version, the arbiter is told why (:attr:`LiveEvent.held`, ``GET
-/api/live/arbiter``), and the viewers are told nothing.  A held file that reads cleanly is published once its bytes
-have stayed the same for ``hold`` seconds (the arbiter really did remove the game); a file that does not read stays
-held, and after ``hold`` seconds the public page says only that the standings shown are not the file's latest.  The
-arbiter can publish a held file at once (:meth:`LiveEvent.update` with ``force``).
+version had disappeared without a result (a player, a round, a game: :func:`tiebreak.live.guard.lost`; nor a game
+the reader had to fill in from one side because the other side's line is blank: a cut line).  Otherwise
+the version is *held back*: the page keeps the last good version, the arbiter is told why
+(:attr:`LiveEvent.held`, ``GET /api/live/arbiter``), and the viewers are told nothing.  A held file that reads
+cleanly is published once its bytes have stayed the same for ``hold`` seconds (the arbiter really did remove the
+game); a file that does not read stays held, and after ``hold`` seconds the public page says only that the standings
+shown are not the file's latest.  The arbiter can publish a held file at once (:meth:`LiveEvent.update` with
+``force``).
 
 >>> import pathlib, tempfile
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -39,6 +40,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..app.load import load
+from ..app.options import Loading
 from ..engine.errors import InputError, InputWarning, TiebreakError
 from ..engine.model import Kind, Tournament
 from ..engine.standings import compute_standings
@@ -196,13 +199,16 @@ class LiveEvent:
                       warning, 0)
 
     def tournament(self, data: bytes, warnings: list[InputWarning]) -> Tournament:
-        """The tournament of ``data`` read by the reader ``tiebreak standings`` uses, the whole file."""
+        """The tournament of ``data`` read by the one loader (:func:`tiebreak.app.load.load`, as ``tiebreak
+        standings`` reads it), the whole file."""
+        # the event's number is for a file that holds several (the other files are watched without a warning)
+        how = Loading(event=self.settings.event if readers.takes_event(self.path) else None,
+                      points_from=self.settings.points_from)
         if self.path.suffix.lower() in PATH_READERS:
             # a pairing program's database is read from its path, in one read transaction (never half a write)
-            event = self.settings.event if readers.takes_event(self.path) else None
-            return readers.load(self.path, warnings, event)
+            return load(how, str(self.path), warnings)
         with reading(self.name, data if self.broadcast is None else self.broadcast.complete(data, self.name)):
-            return readers.load(self.name, warnings)  # named by the event's name: no server path in a warning
+            return load(how, self.name, warnings)  # named by the event's name: no server path in a warning
 
     def load(self, data: bytes, warnings: list[InputWarning]) -> AsItStands:
         """The version of ``data`` as it stands (:meth:`tournament` and its games in play)."""

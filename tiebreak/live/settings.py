@@ -33,6 +33,8 @@ class Settings:
     published: bool = True
     #: which tournament of a file that holds several (a Sharly Chess event: Sharly's number; ``serve --event``)
     event: int | None = None
+    #: the points of the round ``results`` or of the points ``column``'s reading (``serve --points-from``)
+    points_from: str = "results"
 
 
 def sse(kind: str, data: object, retry: int | None = None) -> bytes:

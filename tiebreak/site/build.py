@@ -27,7 +27,8 @@ from typing import Any
 
 import numpy as np
 
-from .. import service
+from ..app.load import load as read_event
+from ..app.options import Options, list_and_rules
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.messages import Message
 from ..engine.model import Kind, Tournament
@@ -49,7 +50,7 @@ class Site:
     """The events of one site and what was written last (page -> digest), for ``--watch``."""
 
     out: Path
-    options: service.Options
+    options: Options
     paths: list[str]
     events: dict[str, Event | TeamEvent] = field(default_factory=dict)  # path -> event
     digests: dict[str, str] = field(default_factory=dict)
@@ -84,11 +85,10 @@ def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool 
     (``incremental``: the standings after the rounds that did not change are taken from the event read before; the
     odds are left to the caller)."""
     from ..engine.team_matches import has_teams
-    from ..formats import readers
 
     before = site.events.get(path)
     if t is None:
-        t = readers.load(path, warnings)  # the whole file, by the reader `tiebreak standings` uses (as live does)
+        t = read_event(site.options, path, warnings)  # by the one loader, as `tiebreak standings` and live read it
     o = site.options  # no seed: the event's own (tiebreak.site.event.event_seed), the same in every build
     previous, same = None, 0
     if incremental and isinstance(before, Event):
@@ -121,12 +121,12 @@ def odds_pages(e: Event | TeamEvent) -> dict[str, str] | None:
 
     team = isinstance(e, TeamEvent)
     o = e.ind.options if isinstance(e, TeamEvent) else e.options
-    tiebreaks, rules = service.list_and_rules(o, team)
+    tiebreaks, rules = list_and_rules(o, team)
     t = e.source if isinstance(e, TeamEvent) else e.tournament
     pending = int((t.kind == Kind.UNKNOWN).sum()) // 2 + len(t.pending)
     odds = compute_team_odds if team else compute_odds
     method = "exact" if pending <= ODDS_EXACT_GAMES else "simulation"
-    result = odds(t, tiebreaks, rules=rules, system=service._system(o), method=method, simulations=ODDS_SIMULATIONS,
+    result = odds(t, tiebreaks, rules=rules, system=o.system_name, method=method, simulations=ODDS_SIMULATIONS,
                   budget=None, seed=e.seed, unrated_rating=o.unrated_rating)
     return {lang: render.odds_section(result, lang) for lang in LANGUAGES}  # the odds page's body: the same template
 
@@ -254,19 +254,7 @@ def publish(site: Site, files: dict[str, bytes], remove: set[str] | None = None)
     if site.spares is not None:
         site.spares.pause()  # the writers have the processor
     try:
-        items = sorted(changed.items())  # by folder: a writer works in a folder or two
-        for folder in sorted({(target / rel).parent for rel in changed}):
-            folder.mkdir(parents=True, exist_ok=True)
-        if len(items) < 64:
-            _write(target, items, temps, site.spares)
-        else:
-            size = -(-len(items) // WRITERS)
-            with ThreadPoolExecutor(WRITERS, thread_name_prefix="tiebreak-site-write") as pool:
-                for done in [pool.submit(_write, target, items[k:k + size], temps, site.spares)
-                             for k in range(0, len(items), size)]:
-                    done.result()
-        for tmp, dest in temps:
-            os.replace(tmp, dest)
+        _write_all(site, target, changed, temps)
     except BaseException:
         for tmp, _ in temps:
             Path(tmp).unlink(missing_ok=True)
@@ -276,15 +264,7 @@ def publish(site: Site, files: dict[str, bytes], remove: set[str] | None = None)
     for k in changed:
         site.digests[k] = sums[k]
     for rel in remove or set():
-        (target / rel).unlink(missing_ok=True)
-        site.digests.pop(rel, None)
-        for folder in (target / rel).parents:  # an event's folders left empty go too
-            if folder == target or not folder.is_relative_to(target):
-                break
-            try:
-                folder.rmdir()
-            except OSError:  # not empty
-                break
+        _remove(site, target, rel)
     _write_version(site, target)
     if first:
         if site.out.exists():  # an empty folder given
@@ -292,6 +272,37 @@ def publish(site: Site, files: dict[str, bytes], remove: set[str] | None = None)
         os.chmod(target, 0o755)
         os.replace(target, site.out)
     return sorted(changed)
+
+
+def _write_all(site: Site, target: Path, changed: dict[str, bytes], temps: list[tuple[str, Path]]) -> None:
+    """The ``changed`` files written into ``target`` (by several writers when they are many), each renamed into place
+    once all are written; ``temps`` holds every temporary file made, for the caller to remove on failure."""
+    items = sorted(changed.items())  # by folder: a writer works in a folder or two
+    for folder in sorted({(target / rel).parent for rel in changed}):
+        folder.mkdir(parents=True, exist_ok=True)
+    if len(items) < 64:
+        _write(target, items, temps, site.spares)
+    else:
+        size = -(-len(items) // WRITERS)
+        with ThreadPoolExecutor(WRITERS, thread_name_prefix="tiebreak-site-write") as pool:
+            for done in [pool.submit(_write, target, items[k:k + size], temps, site.spares)
+                         for k in range(0, len(items), size)]:
+                done.result()
+    for tmp, dest in temps:
+        os.replace(tmp, dest)
+
+
+def _remove(site: Site, target: Path, rel: str) -> None:
+    """The page ``rel`` removed, and the event's folders it leaves empty."""
+    (target / rel).unlink(missing_ok=True)
+    site.digests.pop(rel, None)
+    for folder in (target / rel).parents:
+        if folder == target or not folder.is_relative_to(target):
+            break
+        try:
+            folder.rmdir()
+        except OSError:  # not empty
+            break
 
 
 def _write(target: Path, items: list[tuple[str, bytes]], temps: list[tuple[str, Path]],
@@ -362,7 +373,7 @@ def _file_digest(path: str) -> str:
         return ""
 
 
-def open_site(o: service.Options, paths: list[str], out: str | Path) -> Site:
+def open_site(o: Options, paths: list[str], out: str | Path) -> Site:
     """The site of ``paths`` in ``out`` (checked: new, empty or a site written before), with what was written there
     before (its version and its pages' digests: a page whose bytes stay the same is not written again)."""
     site = Site(Path(out), o, list(dict.fromkeys(paths)))
@@ -374,7 +385,7 @@ def open_site(o: service.Options, paths: list[str], out: str | Path) -> Site:
     return site
 
 
-def build_site(o: service.Options, paths: list[str], out: str, warnings: list[InputWarning]) -> Site:
+def build_site(o: Options, paths: list[str], out: str, warnings: list[InputWarning]) -> Site:
     """Build (or rebuild) the whole site of ``paths`` into ``out``."""
     site = open_site(o, paths, out)
     files: dict[str, bytes] = {}

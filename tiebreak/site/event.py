@@ -2,11 +2,11 @@
 games in board order, every player's card (games, running score and rank, performance, rating change, the records
 behind each tie-break) and the groups (categories, team ranking) of the current standings.
 
-Everything comes from the engine and the arbiter's tools through :mod:`tiebreak.service`, with one seed for the
+Everything comes from the engine and the arbiter's tools through :mod:`tiebreak.app`, with one seed for the
 lots of every round, so each page says what ``tiebreak standings --after-round N --seed S`` and ``tiebreak explain``
 say.
 
->>> from tiebreak.service import Options
+>>> from tiebreak.app.options import Options
 >>> e = build_event(Options(seed=1), "examples/hobsons-bay-cup-2025.trf")
 >>> e.played, len(e.rounds), e.rounds[0].games[0].white, e.card(7).rows[-1].rank
 (7, 7, 2, 1)
@@ -24,13 +24,14 @@ from typing import Any
 import numpy as np
 from markupsafe import Markup
 
-from .. import service
+from ..app.load import load
+from ..app.options import Options
+from ..app.standings import groups, individual_standings
 from ..arbiter.columns import PlayerColumns, player_columns
 from ..engine.errors import InputWarning
 from ..engine.model import Kind, Tournament
 from ..engine.standings import Standings, tournament_seed
 from ..engine.team_matches import players_event
-from ..formats import readers
 from ..render.results import CELL as CELL
 from ..render.results import FORFEITS as FORFEITS
 from ..render.results import SCORE as SCORE
@@ -70,7 +71,7 @@ class Event:
 
     path: str
     tournament: Tournament
-    options: service.Options
+    options: Options
     seed: int
     played: int
     after: list[Standings]  # standings after round 1..played
@@ -116,15 +117,11 @@ class Event:
         paired = np.nonzero((t.kind != Kind.ABSENT).any(axis=0))[0]
         return max([self.played, *(r for r, _, _ in t.pending), int(paired[-1]) + 1 if len(paired) else 0])
 
-    def rank_after(self, k: int) -> dict[int, int]:
-        """Start number -> rank after round ``k``."""
-        return {sno: rank for sno, (rank, _) in self.places[k - 1].items()}
-
     def groups_html(self, lang: str) -> str:
         """The category standings and the team ranking of the current standings (``--category``,
         ``--team-ranking``), as the HTML renderer writes them."""
         if lang not in self.groups:
-            cats, clubs = service.groups(self.options, self.current)
+            cats, clubs = groups(self.options, self.current)
             from ..render import groups as render
             pc = self.player_columns
             self.groups[lang] = (render.categories_html(cats, lang, pc) if cats else "") + (
@@ -137,29 +134,29 @@ class Event:
         return self._cards[start_no]
 
 
-def event_seed(o: service.Options, t: Tournament) -> int:
+def event_seed(o: Options, t: Tournament) -> int:
     """The seed of the lots of every round: the one asked for, else the event's own
     (:func:`tiebreak.engine.standings.tournament_seed`, the one ``tiebreak standings`` draws with), in
     ``version.json``."""
     return o.seed if o.seed is not None else tournament_seed(t)
 
 
-def build_event(o: service.Options, path: str, t: Tournament | None = None,
+def build_event(o: Options, path: str, t: Tournament | None = None,
                 warnings: list[InputWarning] | None = None, previous: Event | None = None,
                 same_before: int = 0) -> Event:
     """The event of the file ``path`` (``t``: the file already read) under the options ``o``; with ``previous``
     (the event of an earlier version of the file whose players and rounds 1..``same_before`` are unchanged) the
     standings after those rounds and their pairings are taken from it (they depend on nothing else)."""
     warnings = [] if warnings is None else warnings
-    t = players_event(t if t is not None else readers.load(path, warnings))
+    t = players_event(t if t is not None else load(o, path, warnings))
     seed = event_seed(o, t)
     o = replace(o, seed=seed, after_round=None)
-    current = service.individual_standings(o, path, warnings, t)
+    current = individual_standings(o, path, warnings, t)
     played = current.after_round
     if previous is None or previous.played != played:
         same_before = 0
     after = [previous.after[k - 1] if previous is not None and k <= same_before else
-             service.individual_standings(replace(o, after_round=k), path, [], t) for k in range(1, played)]
+             individual_standings(replace(o, after_round=k), path, [], t) for k in range(1, played)]
     after.append(current)
     if not played:
         after = [current]

@@ -17,7 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .. import service
+from ..app.options import Options
 from ..engine.errors import InputError, InputWarning, Place, TiebreakError
 from ..engine.messages import Message
 from ..render.i18n import problem
@@ -35,9 +35,9 @@ class LiveSite:
     """The site of a live server's published events in ``out`` (``options``: how the pages are shown: columns,
     categories, team ranking; the tie-breaks and rules come from each event's live settings)."""
 
-    def __init__(self, out: str | Path, options: service.Options | None = None, watched: str | Path | None = None) -> None:
+    def __init__(self, out: str | Path, options: Options | None = None, watched: str | Path | None = None) -> None:
         self.out = Path(out)
-        self.options = options or service.Options()
+        self.options = options or Options()
         if watched is not None:  # checked before the server starts: a wrong folder is said at once
             check_folder(self.out, [str(watched)])
             if Path(watched).is_dir() and self.out.resolve().is_relative_to(Path(watched).resolve()):

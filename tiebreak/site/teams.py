@@ -1,4 +1,4 @@
-"""A team event's website: the team standings after every round (:func:`tiebreak.service.team_standings`), each
+"""A team event's website: the team standings after every round (:func:`tiebreak.app.standings.team_standings`), each
 round's matches board by board, the team cards (matches, players, the records of ``tiebreak explain`` for the
 team), the board rankings (score and percentage per board, as board prizes are decided) and the crosstable of the
 matches; the players' cards and the starting list are the individual event's (:mod:`.event`, :mod:`.card`)."""
@@ -10,7 +10,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from .. import service
+from ..app.standings import team_standings
 from ..engine.model import Kind, format_number
 from ..render.i18n import kind_name, message, word
 from ..render.team_words import TEAM_WORDS
@@ -66,8 +66,8 @@ class TeamEvent:
 def build_team_event(ind: Event, t: Any, warnings: list[Any]) -> TeamEvent:
     """The team event of the file ``t`` (read), its players' event ``ind`` already built."""
     o = ind.options
-    current = service.team_standings(replace(o, after_round=None), t, warnings)
-    after = [service.team_standings(replace(o, after_round=k), t, []) for k in range(1, current.after_round)]
+    current = team_standings(replace(o, after_round=None), t, warnings)
+    after = [team_standings(replace(o, after_round=k), t, []) for k in range(1, current.after_round)]
     return TeamEvent(ind, [*after, current] if current.after_round else [current], source=t)
 
 

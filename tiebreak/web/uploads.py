@@ -94,7 +94,7 @@ def client_of(request: Request) -> str:
 
 
 class UploadForm(Protocol[Options_co]):
-    """A form with a tournament file (or the name of a bundled example), a language, and the service's options."""
+    """A form with a tournament file (or the name of a bundled example), a language, and the options of the use case."""
 
     @property
     def file(self) -> UploadFile | None: ...

@@ -14,7 +14,7 @@ import json
 import re
 import string
 
-from ..answers import WORDS as PRIZE
+from ..app.prizes import WORDS as PRIZE
 from ..engine.errors import Place
 from ..engine.messages import Message
 from ..engine.standings import SOURCES
@@ -67,6 +67,7 @@ PAGE = Table("page", {
     'shared': 'They share the place.',
     'modifier_bad': 'Modifier {mod} is not allowed with {code} (allowed: {allowed}).',
     'modifier_unknown': 'Modifier {mod} is not a modifier (C1, M1, L-1, U1000, V2026, P, F, R, S, K2).',
+    'modifier_range': 'Modifier {mod} is out of range ({letter} at most {most}).',
     'move_up': 'Move up',
     'move_down': 'Move down',
     'remove': 'Remove',

@@ -49,7 +49,7 @@ from .errors import ApiError, from_tiebreak_error
 
 log = logging.getLogger("tiebreak.web")
 #: modules the fork server imports once, so that each worker starts with them loaded
-PRELOAD = ["tiebreak.service", "tiebreak.web.jobs", "tiebreak.formats.trf", "tiebreak.render.output", "numpy"]
+PRELOAD = ["tiebreak.app.standings", "tiebreak.web.jobs", "tiebreak.formats.trf", "tiebreak.render.output", "numpy"]
 
 Answer = TypeVar("Answer")
 Args = TypeVarTuple("Args")

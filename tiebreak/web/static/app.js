@@ -26,7 +26,9 @@ let columnsChosen = false;   // false: the columns the file has (the server's "a
 // JSON members of the player columns (title, federation...) -> the key of their heading
 const PLAYER_COLUMNS = [["title", "title"], ["federation", "fed"], ["rating", "rating"], ["club", "club"],
   ["sex", "sex"], ["birth", "birth"], ["performance", "perf"], ["rating_change", "change"]];
-const MODIFIER = /^(C|M)(\d+)$|^L([+-]?\d+(?:\.\d+)?)$|^U(\d+)$|^V(\d+)$|^(P|F|R|S)$|^K(\d+)$/;
+// a modifier's pattern and the bounds of its number: the engine's own (tiebreak.engine.specifier), sent by the server
+const LIMITS = JSON.parse(document.getElementById("limits").textContent);
+const MODIFIER = new RegExp(LIMITS.modifier_pattern);
 
 function el(tag, text, attrs) {
   const node = document.createElement(tag);
@@ -73,6 +75,8 @@ function source() {
   if ($("points-from").value === "column") form.append("points_from", "column");
   if ($("no-lots").checked) form.append("no_lots", "true");
   else if ($("seed").value) form.append("seed", $("seed").value);
+  // the play-off's games place the tied players (or teams) on every answer: standings, prizes, downloads
+  if ($("playoff-results").value.trim()) form.append("playoff_results", $("playoff-results").value);
   if (teamEvent) return form;  // the choices of individual events (the API refuses them for a team event)
   if (columnsChosen) form.append("columns", chosenColumns().join(",") || "none");
   for (const c of categoryList()) form.append("category", c);
@@ -196,6 +200,11 @@ function validateModifiers() {
   let problem = "";
   for (const mod of raw.split(/[/#]/).map((m) => m.trim().toUpperCase()).filter(Boolean)) {
     if (!MODIFIER.test(mod)) { problem = fill(W.page.modifier_unknown, {mod}); break; }
+    const most = LIMITS.modifier_bounds[mod[0]];
+    if (most !== undefined && (mod.length > 8 || Math.abs(Number(mod.slice(1))) > most)) {
+      problem = fill(W.page.modifier_range, {mod, letter: mod[0], most});
+      break;
+    }
     if (!allowed.includes(mod[0])) {
       problem = fill(W.page.modifier_bad, {mod, code, allowed: allowed.split("").join(", ") || W.page.none});
       break;
@@ -649,7 +658,7 @@ $("file").addEventListener("change", () => { $("example").value = ""; showFileNa
 $("example").addEventListener("change", () => { $("file").value = ""; showFileName($("file")); newSource(); });
 $("published-file").addEventListener("change", () => showFileName($("published-file")));
 $("event-number").addEventListener("change", newSource);  // which tournament of a Sharly Chess database
-for (const id of ["rules", "after-round", "system", "cumulative-half-bye", "compat", "points-from"]) $(id).addEventListener("change", compute);
+for (const id of ["rules", "after-round", "system", "cumulative-half-bye", "compat", "points-from", "playoff-results"]) $(id).addEventListener("change", compute);
 for (const id of ["seed", "unrated-rating", "categories", "team-ranking", "team-best", "team-tiebreaks"]) {
   $(id).addEventListener("change", compute);
 }
