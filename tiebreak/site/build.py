@@ -33,6 +33,7 @@ from ..engine.model import Kind, Tournament
 from ..render.i18n import LANGUAGES
 from ..render.site_words import SITE_WORDS
 from .event import Event, build_event
+from .folder import VERSION_LIMIT, inside, page_name, read_page, refuse_link, remove_page
 from .spares import Spares
 from .teams import TeamEvent, build_team_event
 
@@ -233,20 +234,27 @@ def digest(data: bytes) -> str:
 
 
 def check_folder(out: Path, inputs: list[str]) -> None:
-    """``out`` must be new, empty, or a site written before (it has our version.json), and hold no input."""
+    """``out`` must be new, empty, or a site written before (it has our version.json), and hold no input; never a
+    link (:func:`tiebreak.site.folder.refuse_link`)."""
+    refuse_link(out)
     for p in inputs:
         if Path(p).resolve().is_relative_to(out.resolve()):
             raise InputError(f"the input {p} is inside the output folder {out}; give another folder", Place(str(out)))
     if out.exists() and not out.is_dir():
         raise InputError(f"{out} is a file, not a folder", Place(str(out)))
-    if out.is_dir() and any(out.iterdir()):
-        try:
-            ok = json.loads((out / "version.json").read_text(encoding="utf-8")).get("generator") == "tiebreak site"
-        except (OSError, ValueError, AttributeError):
-            ok = False
-        if not ok:
-            raise InputError(f"{out} is not empty and is not a site written by tiebreak (no version.json); give a "
-                             "new or empty folder", Place(str(out)))
+    if out.is_dir() and any(out.iterdir()) and written_before(out) is None:
+        raise InputError(f"{out} is not empty and is not a site written by tiebreak (no version.json); give a "
+                         "new or empty folder", Place(str(out)))
+
+
+def written_before(out: Path) -> dict[str, Any] | None:
+    """The ``version.json`` of the site in ``out`` (a regular file of bounded size, ours), else None."""
+    data = read_page(out, "version.json", VERSION_LIMIT)
+    try:
+        doc = json.loads(data) if data is not None else None
+    except ValueError:
+        return None
+    return doc if isinstance(doc, dict) and doc.get("generator") == "tiebreak site" else None
 
 
 #: threads writing the files of one publication: what the kernel does for each new file (most of the time of
@@ -256,22 +264,50 @@ WRITERS = min(4, max(2, os.cpu_count() or 1))
 
 def publish(site: Site, files: dict[str, bytes], remove: set[str] | None = None) -> list[str]:
     """Write the files whose bytes changed (each through a temporary file renamed over the old), remove ``remove``,
-    then write ``version.json``; the pages written."""
+    then write ``version.json``; the pages written.  Only inside the site's folder, through folders of its own (a
+    link there is an error, never followed); a first build's temporary folder never stays behind."""
     sums = {k: digest(v) for k, v in files.items()}
     changed = {k: v for k, v in files.items() if site.digests.get(k) != sums[k]}
-    first = not (site.out / "version.json").exists()
+    refuse_link(site.out)
+    first = not site.out.is_dir() or not any(site.out.iterdir())  # a new or empty folder: it appears whole at once
     site.version += 1
     target = site.out
-    if first:  # the whole folder appears at once
-        site.out.parent.mkdir(parents=True, exist_ok=True)
-        target = Path(tempfile.mkdtemp(prefix=f".{site.out.name}.", dir=site.out.parent))
+    if first:
+        try:
+            site.out.parent.mkdir(parents=True, exist_ok=True)
+            target = Path(tempfile.mkdtemp(prefix=f".{site.out.name}.", dir=site.out.parent))
+        except OSError as e:
+            raise InputError(f"cannot write the site: {e.strerror or e}", Place(str(site.out))) from None
+    try:
+        _write_pages(site, target, changed)
+        for k in changed:
+            site.digests[k] = sums[k]
+        for rel in remove or set():
+            remove_page(target, rel)
+            site.digests.pop(rel, None)
+        _write_version(site, target)
+        if first:
+            if site.out.exists():  # an empty folder given
+                site.out.rmdir()
+            os.chmod(target, 0o755)
+            os.replace(target, site.out)
+    except OSError as e:
+        raise InputError(f"cannot write the site: {e.strerror or e}", Place(e.filename or str(site.out))) from None
+    finally:
+        if first and target.exists():
+            shutil.rmtree(target, ignore_errors=True)
+    return sorted(changed)
+
+
+def _write_pages(site: Site, target: Path, changed: dict[str, bytes]) -> None:
+    """The pages ``changed`` written into ``target`` (in threads when there are many), each renamed into place."""
     temps: list[tuple[str, Path]] = []  # every temporary file made (by any writer), to be renamed or removed
     if site.spares is not None:
         site.spares.pause()  # the writers have the processor
     try:
         items = sorted(changed.items())  # by folder: a writer works in a folder or two
-        for folder in sorted({(target / rel).parent for rel in changed}):
-            folder.mkdir(parents=True, exist_ok=True)
+        for folder in sorted({str(Path(rel).parent) for rel in changed}):
+            inside(target, folder)
         if len(items) < 64:
             _write(target, items, temps, site.spares)
         else:
@@ -285,28 +321,7 @@ def publish(site: Site, files: dict[str, bytes], remove: set[str] | None = None)
     except BaseException:
         for tmp, _ in temps:
             Path(tmp).unlink(missing_ok=True)
-        if first:
-            shutil.rmtree(target, ignore_errors=True)
         raise
-    for k in changed:
-        site.digests[k] = sums[k]
-    for rel in remove or set():
-        (target / rel).unlink(missing_ok=True)
-        site.digests.pop(rel, None)
-        for folder in (target / rel).parents:  # an event's folders left empty go too
-            if folder == target or not folder.is_relative_to(target):
-                break
-            try:
-                folder.rmdir()
-            except OSError:  # not empty
-                break
-    _write_version(site, target)
-    if first:
-        if site.out.exists():  # an empty folder given
-            site.out.rmdir()
-        os.chmod(target, 0o755)
-        os.replace(target, site.out)
-    return sorted(changed)
 
 
 def _write(target: Path, items: list[tuple[str, bytes]], temps: list[tuple[str, Path]],
@@ -368,10 +383,12 @@ def open_site(o: service.Options, paths: list[str], out: str | Path) -> Site:
     before (its version and its pages' digests: a page whose bytes stay the same is not written again)."""
     site = Site(Path(out), o, list(dict.fromkeys(paths)))
     check_folder(site.out, site.paths)
-    if (site.out / "version.json").exists():
-        old = json.loads((site.out / "version.json").read_text(encoding="utf-8"))
-        site.version = int(old.get("version", 0)) if isinstance(old.get("version"), int) else 0
-        site.digests = {k: v for k, v in (old.get("pages") or {}).items() if isinstance(v, str)}
+    old = written_before(site.out)
+    if old is not None:  # only the names of pages inside the site: a name it holds is never one outside
+        site.version = old["version"] if isinstance(old.get("version"), int) else 0
+        pages = old.get("pages")
+        site.digests = {k: v for k, v in pages.items() if isinstance(v, str) and page_name(k)} if isinstance(
+            pages, dict) else {}
     return site
 
 
