@@ -86,3 +86,25 @@ def test_jobs_are_capped_at_the_cores(tmp_path, monkeypatch):
     assert main(["check", str(tmp_path), "--jobs", "1000", "--format", "json", "-o", str(tmp_path / "r.json")]) in (0, 1)
     assert made == [2]
     assert batch.cores() <= (os.cpu_count() or 1)
+
+
+# ------------------------------------------------------------------------------------------ Papi's external reader
+def test_a_papi_reader_that_prints_without_end_is_stopped_at_its_bound(tmp_path, monkeypatch):
+    """mdb-export replaced by a program that writes 100 MB of error output, then output without end: stopped at the
+    64 MB bound, never holding more (the earlier reader held all of it: 2.9 GB for 1.5 GB printed)."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from attacks import Attack
+    from test_attacks import run_attack
+
+    bin_ = tmp_path / "bin"
+    bin_.mkdir()
+    fake = bin_ / "mdb-export"
+    fake.write_text("#!/bin/sh\nhead -c 100000000 /dev/zero >&2\nexec yes 'Ref,Nom,Prenom'\n")
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_}{os.pathsep}{os.environ.get('PATH', '')}")
+    r = run_attack(Attack("papi flood", {"a.papi": b"Standard Jet DB" + b"\x00" * 300}, ["standings", "{d}/a.papi"]))
+    assert r.returncode == 2 and r.stderr.strip().splitlines()[-1].endswith(
+        "(INFO): table INFO is larger than 67,108,864 bytes"), r.stderr
+    assert not r.peak_mb > 250, r.peak_mb  # 64 MB kept, and the bytes of one table's text
