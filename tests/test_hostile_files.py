@@ -108,3 +108,76 @@ def test_a_papi_reader_that_prints_without_end_is_stopped_at_its_bound(tmp_path,
     assert r.returncode == 2 and r.stderr.strip().splitlines()[-1].endswith(
         "(INFO): table INFO is larger than 67,108,864 bytes"), r.stderr
     assert not r.peak_mb > 250, r.peak_mb  # 64 MB kept, and the bytes of one table's text
+
+
+# ------------------------------------------------------------------------------------------ pairing programs' files
+def _sharly_flood(pairings: int, boards: int) -> bytes:
+    """A Sharly database of two players whose pairing and board tables hold millions of rows."""
+    import sqlite3
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "a.sce"
+        c = sqlite3.connect(path)
+        c.executescript(f"""
+            CREATE TABLE tournament (id INTEGER, name, rounds INTEGER); INSERT INTO tournament VALUES (1, 'T', 5);
+            CREATE TABLE player (id INTEGER, last_name); INSERT INTO player VALUES (1, 'Ann'), (2, 'Bob');
+            CREATE TABLE tournament_player (tournament_id, player_id, pairing_number);
+            INSERT INTO tournament_player VALUES (1, 1, 1), (1, 2, 2);
+            CREATE TABLE pairing (tournament_id, player_id, round, result, board_id);
+            CREATE TABLE board (id INTEGER, white_player_id, black_player_id);
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {pairings})
+              INSERT INTO pairing SELECT 1, 1 + i % 2, 1 + i % 5, 3, i FROM n;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {boards})
+              INSERT INTO board SELECT i, 1, 2 FROM n;""")
+        c.commit()
+        c.close()
+        return path.read_bytes()
+
+
+def _attack(name: str, files: dict[str, bytes], argv: list[str]):
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from attacks import Attack
+    from test_attacks import run_attack
+
+    return run_attack(Attack(name, files, argv))
+
+
+def test_a_sharly_file_of_two_million_pairings_is_refused_before_it_is_read():
+    r = _attack("sce 2,000,000 pairings and boards", {"a.sce": _sharly_flood(2_000_000, 2_000_000)},
+                ["standings", "{d}/a.sce"])
+    assert r.returncode == 2 and r.stderr.strip().splitlines()[-1].endswith(
+        "a.sce (table pairing): 2,000,000 pairing rows for 2 players and 5 rounds (at most one per player and round)")
+    assert not r.peak_mb > 150, r.peak_mb  # 1,440 MB before
+
+
+def test_a_board_id_given_to_many_boards_is_refused():
+    import sqlite3
+
+    import tempfile
+
+    data = _sharly_flood(10, 0)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "a.sce"
+        path.write_bytes(data)
+        with sqlite3.connect(path) as c:
+            c.execute("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300000) "
+                      "INSERT INTO board SELECT 1 + i % 10, 1, 2 FROM n")
+        c.close()
+        data = path.read_bytes()
+    r = _attack("sce boards repeated", {"a.sce": data}, ["standings", "{d}/a.sce"])
+    assert r.returncode == 2 and r.stderr.strip().splitlines()[-1].endswith(
+        "a.sce (table board, column id): a board id is given to two boards"), r.stderr
+
+
+def test_a_swiss_chess_file_larger_than_a_tournament_is_refused_before_its_records_are_read():
+    players, rounds, header, pairing, player = 6000, 250, 13_384, 19, 655
+    data = bytearray(header + players * rounds * pairing + players * player)  # what the header claims, all there
+    data[1:3], data[5:7], data[7:9] = (rounds.to_bytes(2, "little"), rounds.to_bytes(2, "little"),
+                                       players.to_bytes(2, "little"))
+    r = _attack("swt 6,000 players x 250 rounds", {"a.swt": bytes(data)}, ["standings", "{d}/a.swt"])
+    assert r.returncode == 2 and "6000 players and 250 rounds: larger than this program accepts" in r.stderr
+    assert not r.peak_mb > 150, r.peak_mb  # 290 MB before
