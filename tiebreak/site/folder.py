@@ -3,7 +3,9 @@ a place outside it, and a link inside it is never followed for writing, reading 
 
 A page's name is a short relative path of plain names (:func:`page_name`); every folder on the way to a page is a real
 folder inside the site (:func:`inside`: a link there is refused with a clear error, never followed), and a page is
-read back only when it is a regular file of bounded size (:func:`read_page`).
+read back only when it is a regular file of bounded size (:func:`read_page`).  Pages are written by a
+:class:`Publication`: each through a temporary file renamed over the old one, then ``version.json``; a first build
+goes into a hidden folder beside ``DIR`` renamed to ``DIR`` at the end, and removed on any failure.
 
 >>> page_name("en/player-7.html"), page_name("open/ru/index.html"), page_name("assets/site.css")
 (True, True, True)
@@ -15,10 +17,18 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import stat
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING
 
 from ..engine.errors import InputError, Place
+
+if TYPE_CHECKING:
+    from .spares import Spares
 
 #: one part of a page's name: what the site writes (event folders are slugs, languages, page names)
 _PART = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]{0,120}")
@@ -100,3 +110,106 @@ def remove_page(root: Path, rel: str) -> None:
             parent.rmdir()
         except OSError:  # not empty
             break
+
+
+#: threads writing the files of one publication: what the kernel does for each new file (most of the time of
+#: writing a page) runs on every core, and beside the making of the next pages
+WRITERS = min(4, max(2, os.cpu_count() or 1))
+
+
+class Publication:
+    """One publication into the site's folder ``out``: :meth:`write` pages (as often as needed), :meth:`remove`
+    pages, :meth:`finish` with ``version.json``.  A new or empty ``out`` is written whole into a hidden folder beside
+    it, renamed to ``out`` by :meth:`finish`; whatever fails, that folder does not stay behind, and a system error is
+    an :class:`InputError` naming the file."""
+
+    def __init__(self, out: Path, spares: Spares | None = None) -> None:
+        refuse_link(out)
+        self.out, self.spares = out, spares
+        self.first = not out.is_dir() or not any(out.iterdir())  # a new or empty folder: it appears whole at once
+        self.target = out
+        if self.first:
+            try:
+                out.parent.mkdir(parents=True, exist_ok=True)
+                self.target = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+            except OSError as e:
+                raise InputError(f"cannot write the site: {e.strerror or e}", Place(str(out))) from None
+
+    def __enter__(self) -> Publication:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        if self.first and self.target.exists():
+            shutil.rmtree(self.target, ignore_errors=True)
+        if isinstance(error, OSError):
+            raise InputError(f"cannot write the site: {error.strerror or error}",
+                             Place(str(error.filename or self.out))) from None
+
+    def write(self, files: dict[str, bytes]) -> None:
+        """The pages ``files`` (site path -> bytes) written, each through a temporary file (in threads when there
+        are many) renamed into place."""
+        temps: list[tuple[str, Path]] = []  # every temporary file made (by any writer), to be renamed or removed
+        if self.spares is not None:
+            self.spares.pause()  # the writers have the processor
+        try:
+            items = sorted(files.items())  # by folder: a writer works in a folder or two
+            for folder in sorted({str(Path(rel).parent) for rel in files}):
+                inside(self.target, folder)
+            if len(items) < 64:
+                self._write(items, temps)
+            else:
+                size = -(-len(items) // WRITERS)
+                with ThreadPoolExecutor(WRITERS, thread_name_prefix="tiebreak-site-write") as pool:
+                    for done in [pool.submit(self._write, items[k:k + size], temps)
+                                 for k in range(0, len(items), size)]:
+                        done.result()
+            for tmp, dest in temps:
+                os.replace(tmp, dest)
+        except BaseException:
+            for tmp, _ in temps:
+                Path(tmp).unlink(missing_ok=True)
+            raise
+
+    def _write(self, items: list[tuple[str, bytes]], temps: list[tuple[str, Path]]) -> None:
+        """Write each page's bytes to a temporary file (one of the spares, else a new one beside the page), readable
+        by all as the pages are served; each file is put in ``temps`` as soon as it is the page's."""
+        for rel, data in items:
+            dest = self.target / rel
+            tmp, fd = self.spares.take() if self.spares is not None else None, -1
+            if tmp is not None:
+                try:
+                    fd = os.open(tmp, os.O_WRONLY | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0))
+                except OSError:  # the folder of spares is gone: a file beside the page
+                    fd = -1
+            if fd < 0:
+                fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=dest.parent)
+            assert tmp is not None
+            temps.append((tmp, dest))
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                _readable(f.fileno(), tmp)
+
+    def remove(self, rel: str) -> None:
+        remove_page(self.target, rel)
+
+    def finish(self, version: str) -> None:
+        """Write ``version.json`` (its text), then put a first build in place."""
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=self.target)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(version)
+            _readable(f.fileno(), tmp)
+        os.replace(tmp, self.target / "version.json")
+        if self.first:
+            if self.out.exists():  # an empty folder given
+                self.out.rmdir()
+            os.chmod(self.target, 0o755)
+            os.replace(self.target, self.out)
+
+
+def _readable(fd: int, path: str) -> None:
+    """Readable by all, as the pages are served (by the open file where the system can)."""
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, 0o644)
+    else:  # pragma: no cover - Windows before Python 3.13
+        os.chmod(path, 0o644)

@@ -13,7 +13,7 @@ import numpy as np
 from ..engine.errors import InputWarning, TiebreakError
 from ..engine.model import Tournament
 from ..render.i18n import LANGUAGES, MESSAGE_WORDS, message, problem
-from .build import Site, check_folder, common_files, digest, load, odds_pages, pages_of, publish, written_before
+from .build import Site, check_folder, digest, load, odds_pages, pages_of, publish, publish_all, written_before
 from .card import rank_values
 from .event import Event, card_inputs
 from .folder import read_page
@@ -124,14 +124,8 @@ def update(site: Site, path: str, warnings: list[InputWarning], t: Tournament | 
             written += publish(site, pages_of(site, new, ["odds.html"]))
         else:  # the odds page came or went: every menu
             names = None
-    if names is None:
-        files = pages_of(site, new, None)
-        for other in site.paths if lost else []:
-            if other != path:
-                files.update(pages_of(site, site.events[other]))
-        files.update(common_files(site))
-        stale = {k for k in site.digests if k.startswith(site.prefix(path)) and k.endswith(".html") and k not in files}
-        written += publish(site, files, stale)
+    if names is None:  # every page of the event (of every event when the folder was lost)
+        written += publish_all(site, None if lost else [path])
     if site.spares is not None:  # ready for the next change
         site.spares.refill(len(written), len(site.digests))
     return written
