@@ -51,8 +51,8 @@ def main() -> None:
     a = ap.parse_args()
     from swiss import generate
 
+    from tiebreak.app.options import Options
     from tiebreak.formats import trf
-    from tiebreak.service import Options
     from tiebreak.site.build import build_site
     from tiebreak.site.watch import watch
 

@@ -267,8 +267,32 @@ def attacks() -> list[Attack]:
                                                               "SELECT i, 'T' || i FROM n"])},
           ["standings", "{d}/a.sce"]),
         A("papi not an access file", {"a.papi": b"Standard Jet DB" + b"\x00" * 300}, ["standings", "{d}/a.papi"]),
+        # Swiss-Manager (issue 35): counts larger than the file, a file cut short, one named as a TRF
+        A("tunx claims 65535 players", {"a.TUNX": _tunx(players=65535)}, ["standings", "{d}/a.TUNX"]),
+        A("tunx claims 65535 games a round", {"a.TUNX": _tunx(games=65535)}, ["standings", "{d}/a.TUNX"]),
+        A("tunx text of 65535 units", {"a.TUNX": _tunx(text=65535)}, ["standings", "{d}/a.TUNX"]),
+        A("tunx cut short", {"a.trf": _tunx()[:-40]}, ["standings", "{d}/a.trf"]),
     ]
-    return out + round_two()
+    return out + round_two() + round_three_server()
+
+
+def _tunx(players: int = 0, games: int = 0, text: int = 0) -> bytes:
+    """A small Swiss-Manager file (tests/smfile.py) with a count set to ``players``, a round's ``games`` or the first
+    player's name's length ``text``, whatever the file holds."""
+    import struct
+
+    from smfile import make
+
+    data = bytearray(make(0, [{"last": "Ann"}, {"last": "Bob"}], [[(1, 2, 1)]]))
+    config = data.index(b"\x95\xff\x89\x44")
+    rounds, people = struct.unpack_from("<II", data, len(data) - 32)
+    if players:
+        struct.pack_into("<H", data, config + 23, players)
+    if games:
+        struct.pack_into("<H", data, rounds + 4 + 12 + 15 * 2 + 6, games)  # after the texts "10:00" and 15 empty ones
+    if text:
+        struct.pack_into("<H", data, people + 4, text)
+    return bytes(data)
 
 
 #: a game both players won: the TRF reader takes each side's line, Chess-JSON refuses it
@@ -307,6 +331,23 @@ def round_two() -> list[Attack]:
                ["convert", "{d}/a.trf", "{d}/out.trf"], expect="clean", finding=9),
     ]
     return out
+
+
+def round_three_server() -> list[Attack]:
+    """The attacks of the third review (issue 34) on ``serve``: a broken history database beside the watched file
+    gets a one-line error naming the problem and how to start afresh, never a traceback (finding 9)."""
+    serve = ["serve", "--watch", "{d}/open.trf", "--port", "0"]
+    histories = {
+        "history not a database": b"this is not a database\n" * 50,
+        "history table made by hand without document": _sqlite(
+            ["CREATE TABLE live_versions (id INTEGER PRIMARY KEY, event TEXT, version INTEGER)"]),
+        "history at an unknown migration revision": _sqlite(
+            ["CREATE TABLE tiebreak_live_version (version_num VARCHAR(32) NOT NULL PRIMARY KEY)",
+             "INSERT INTO tiebreak_live_version VALUES ('9999')"]),
+    }
+    return [Attack(name, {"open.trf": TRF_2.encode(), "tiebreak-live.sqlite": data}, serve,
+                   check={"stderr_has": "tiebreak-live.sqlite away to start a new history"}, finding=9)
+            for name, data in histories.items()]
 
 
 #: the arbiter's token of the live attacks' server

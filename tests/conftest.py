@@ -13,6 +13,17 @@ import pytest
 from tiebreak.render.pdf import HEADLESS_FLAGS, PdfError
 from tiebreak.render.pdf import browser as find_chromium
 
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "missing_source(reason): a source the test needs is missing where every test "
+                                       "must run (tests/sources.py needs); the test fails")
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    for mark in item.iter_markers("missing_source"):
+        pytest.fail(mark.args[0])
+
+
 #: Chromium's flags for the tests (playwright runs it headless itself)
 FLAGS = [f for f in HEADLESS_FLAGS if f != "--headless"]
 
@@ -42,3 +53,15 @@ def browser() -> Iterator[Any]:
 @pytest.fixture(scope="module")
 def chromium(browser: Any) -> Any:
     return browser
+
+
+@pytest.fixture(autouse=True)
+def _every_message_is_translated():
+    """A message shown in Russian or Ukrainian without a translation (so in English) fails the test that showed it."""
+    from tiebreak.render.i18n import UNTRANSLATED
+
+    UNTRANSLATED.clear()
+    yield
+    missing = sorted(UNTRANSLATED, key=str)
+    UNTRANSLATED.clear()
+    assert not missing, f"messages shown in English for want of a translation: {missing}"

@@ -68,6 +68,14 @@ def stop(folder: Path) -> None:
                        capture_output=True, timeout=60)
 
 
+def restart(folder: Path) -> None:
+    """Restart the cluster in ``folder`` as routine maintenance does (``pg_ctl restart -m fast``: every session ended)."""
+    bin_dir = binaries()
+    assert bin_dir is not None, "a cluster was started, so the binaries are there"
+    subprocess.run(_as_owner([str(bin_dir / "pg_ctl"), "-D", str(folder / "data"), "-l", str(folder / "log"), "-m",
+                              "fast", "-w", "-t", "60", "restart"]), check=True, capture_output=True, timeout=90)
+
+
 def fresh_database(url: str) -> str:
     """A new, empty database on the server of ``url`` (each test its own); its URL."""
     import psycopg

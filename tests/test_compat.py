@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tiebreak import service
+from tiebreak.app.options import Options
+from tiebreak.app.standings import individual_standings
 from tiebreak.cli import main
 
 DATA = Path(__file__).resolve().parent / "data" / "generated"
@@ -60,8 +61,8 @@ def test_compat_is_refused_for_other_families(capsys):
 
 
 def test_the_service_and_the_announced_rules_of_check(capsys):
-    o = service.Options(tiebreaks=",".join(CODES), rules="fide-2024", compat="reference", no_lots=True)
-    s = service.individual_standings(o, str(RR), [])
+    o = Options(tiebreaks=",".join(CODES), rules="fide-2024", compat="reference", no_lots=True)
+    s = individual_standings(o, str(RR), [])
     assert s.rules.name == "fide-2024+reference"
     assert {r.start_no: {c: r.values[c] for c in CODES} for r in s.rows} == reference()
 

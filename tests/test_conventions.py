@@ -6,6 +6,7 @@ player's own unplayed rounds a draw against himself at his adjusted score.  The 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction as F
 
 from tiebreak.arbiter.check import check
@@ -65,4 +66,10 @@ def test_a_value_is_attributed_only_where_the_whole_row_is_reproduced():
     # with the Arbiters' Manual's BH beside it, the same SB is fide-2009's
     r = check(event(), published.loads("startno,BH,SB\n5,4.5,3.25\n"), rules="fide-2024", system="swiss")
     assert {d.what: d.reproduced_by for d in r.differences} == {"BH": ["fide-2009"], "SB": ["fide-2009"]}
-    assert r.verdict == ("convention", "fide-2009", "Swiss-Chess/Vega")
+    # fide-2009 is Vega's convention: named so only when Vega published the file; another program's file (or one
+    # whose program is not known) gets the rule set's name, never Vega's
+    assert r.verdict == ("rules", "fide-2009", "")
+    for publisher, expected in (("Vega", ("convention", "fide-2009", "Vega")),
+                                ("Swiss-Manager", ("rules", "fide-2009", "Swiss-Manager"))):
+        p = replace(published.loads("startno,BH,SB\n5,4.5,3.25\n"), publisher=publisher)
+        assert check(event(), p, rules="fide-2024", system="swiss").verdict == expected

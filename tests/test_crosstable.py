@@ -77,13 +77,15 @@ def test_workbook_we_write_opens_in_openpyxl(tmp_path):
     book = openpyxl.load_workbook(tmp_path / "out.xlsx")
     ws = book.active
     assert [c.value for c in ws[1]][:9] == ["No", "Name", "Rating", "Fed", "Title", "Sex", "FIDE ID", "Points", "R1"]
-    # the TRF line of player 1: 'Hogg,Dean', 1847, m, 1.5 points, round 1 a half-point bye, round 2 a win as White
-    # over 22
-    assert [c.value for c in ws[2]][:10] == [1, "Hogg,Dean", 1847, "AUS", None, "m", None, "1.5", "H", "22w1"]
-    # the event sheet: the 012, 042, 052 and 092 records and the 7 rounds
+    # the TRF line of player 1: 'Hogg,Dean', 1847, m, 1.5 points (a number), round 1 a half-point bye, round 2 a
+    # win as White over 22
+    assert [c.value for c in ws[2]][:10] == [1, "Hogg,Dean", 1847, "AUS", None, "m", None, 1.5, "H", "22w1"]
+    # the event sheet: the 012, 042, 052 and 092 records and the 7 rounds, then the other header records as read
     assert list(book["Event"].values) == [("Event", "2025 Hobsons Bay Cup"), ("Start date", "2025-06-10"),
                                           ("End date", "2025-08-05"), ("Rounds", 7),
-                                          ("Type", "swiss FIDE Dutch (JaVaFo)")]
+                                          ("Type", "swiss FIDE Dutch (JaVaFo)"), ("City (TRF 022)", "Hobsons Bay"),
+                                          ("Federation (TRF 032)", "AUS"), ("Players (TRF 062)", "32"),
+                                          ("Chief arbiter (TRF 102)", "NA Dwyer, Lachlan (AUS) 3254119 (VIC)")]
 
 
 @pytest.mark.parametrize("make, message", [

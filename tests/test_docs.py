@@ -13,15 +13,40 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_api_reference_builds(tmp_path):
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
     mkdocs = shutil.which("mkdocs") or str(Path(sys.executable).with_name("mkdocs"))
     if not Path(mkdocs).exists():
         pytest.skip("mkdocs is not installed (pip install -e '.[docs]')")
-    done = subprocess.run([mkdocs, "build", "--strict", "--site-dir", str(tmp_path / "site")], cwd=ROOT,
+    site = tmp_path_factory.mktemp("docs") / "site"
+    done = subprocess.run([mkdocs, "build", "--strict", "--site-dir", str(site)], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-3000:]
-    page = (tmp_path / "site" / "api" / "engine" / "index.html").read_text(encoding="utf-8")
+    return site
+
+
+def test_api_reference_builds(built):
+    page = (built / "api" / "engine.html").read_text(encoding="utf-8")
     assert "compute_standings" in page and 'class="language-pycon"' in page
+
+
+def test_the_documentation_opens_from_disk(built, browser):
+    """The README says: open build/site/index.html.  From file:// a link to a folder shows the folder's listing, not
+    its index.html: every navigation link must name a page file that exists, and Chromium following each one shows
+    that page's heading (issue 40)."""
+    import re
+    from urllib.parse import urljoin, urlsplit
+
+    home = built / "index.html"
+    links = sorted(set(re.findall(r'<a class="reference internal" href="([^"#]+)"', home.read_text(encoding="utf-8"))))
+    assert len(links) >= 10
+    for href in links:
+        assert href.endswith(".html") and (built / href).is_file(), href
+    page = browser.new_page()
+    for href in links:
+        page.goto(urljoin(home.as_uri(), href))
+        assert urlsplit(page.url).path.endswith(".html") and page.locator("div[role=main] h1").count() >= 1, href
+    page.close()
 
 
 def test_every_module_is_in_the_reference():

@@ -277,7 +277,10 @@ def test_the_server_stops_with_every_child_on_a_signal(tmp_path, signal_name):
         assert any("forkserver" in p for p in _session(server.pid)), _session(server.pid)
         server.send_signal(getattr(signal, signal_name))
         _, err = server.communicate(timeout=60)
-        time.sleep(1)  # the resource tracker ends once every holder of its pipe has
+        for _ in range(300):  # the resource tracker ends once every holder of its pipe has (waited for, at most 30 s)
+            if not _session(server.pid):
+                break
+            time.sleep(0.1)
         assert _session(server.pid) == []
         assert "Traceback" not in err and "Application shutdown complete" in err
         assert server.returncode in (0, 128 + signal.SIGTERM)

@@ -10,7 +10,7 @@ from fractions import Fraction as F
 
 import pytest
 from fide_exercises import DIR, marcel, marcel_expected, sharly, sharly_expected
-from sources import needs
+from sources import cases, needs
 
 from tiebreak import compute_standings
 from tiebreak.engine.passes import Context
@@ -61,8 +61,8 @@ def rules_of(test: str) -> tuple[str, str]:
     return (test[:-len("_legacy_2026")], "fide-2024") if test.endswith("_legacy_2026") else (test, "fide-2026")
 
 
-@pytest.mark.parametrize("row", [r for r in SHARLY if rules_of(r["test"])[0] in CODES],
-                         ids=lambda r: f"{r['json_file']}-{r['test']}-{r['player_id']}")
+@pytest.mark.parametrize("row", cases([r for r in SHARLY if rules_of(r["test"])[0] in CODES], DIR / "sharly-expected.csv"),
+                         ids=lambda r: f"{r['json_file']}-{r['test']}-{r['player_id']}" if r else "")
 def test_sharly_values(row):
     test, rules = rules_of(row["test"])
     code = CODES[test]

@@ -1,6 +1,6 @@
-"""The pairing programs' files never break the readers (issue 27): a Sharly Chess database with corrupted rows or
-bytes, a Swiss-Chess file with corrupted bytes give a tournament (whose standings compute or raise a TiebreakError) or
-an InputError naming the place (table/row/column, byte offset/field), never another exception.
+"""The pairing programs' files never break the readers (issues 27 and 35): a Sharly Chess database with corrupted rows
+or bytes, a Swiss-Chess or Swiss-Manager file with corrupted bytes give a tournament (whose standings compute or raise
+a TiebreakError) or an InputError naming the place (table/row/column, byte offset/field), never another exception.
 
 A short budget runs in CI; for a long run by hand: ``FUZZ_EXAMPLES=5000 pytest tests/test_fuzz_programs.py``.
 """
@@ -18,12 +18,13 @@ from hypothesis import strategies as st
 from sources import CORPUS, needs
 
 from tiebreak import InputError, TiebreakError, compute_standings
-from tiebreak.formats import sharly, swt
+from tiebreak.formats import sharly, swissmanager_file, swissmanager_read, swt
 
 BUDGET = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", "60")), deadline=None,
                   suppress_health_check=list(HealthCheck))
 SCE = CORPUS / "sharly-chess" / "sce" / "bretagne_jeunes_2026.sce"
 SWT = CORPUS / "swiss-chess-swt"
+SM = CORPUS / "swiss-manager"
 VALUES = st.one_of(st.integers(-2**63, 2**63 - 1), st.integers(-3, 30), st.text(max_size=30), st.none(),
                    st.floats(allow_nan=True), st.binary(max_size=20),
                    st.sampled_from(["{", "{}", '{"1": {"fide": 99999}}', '{"CUTTER": "CUT_9"}', "2026-13-45"]))
@@ -109,6 +110,38 @@ def test_an_swt_file_with_corrupted_bytes(name, edits, cut):
     if cut is not None:
         data = data[:cut]
     _outcome(lambda: swt.build(swt.parse(bytes(data), name), name, []))
+
+
+def _structure(data: bytes) -> list[int]:
+    """The bytes of a Swiss-Manager file that hold counts and offsets: the directory, the configuration's numbers and
+    tie-breaks, each round's counts, the first game records."""
+    f = swissmanager_file.parse(data, "event")
+    config = data.index(b"\x95\xff\x89\x44")
+    rounds = int.from_bytes(data[-32:-28], "little")
+    places = list(range(len(data) - 36, len(data)))
+    places += [config + k for k in (*range(15, 56), *range(655, 655 + 19 * 9))]
+    places += [rounds + 4 + 108 * r + k for r in range(len(f.rounds)) for k in range(32, 40)]
+    places += [g.offset + k for rnd in f.rounds[:2] for g in rnd.games for k in range(5)]
+    return places
+
+
+@needs(SM)
+@BUDGET
+@given(st.sampled_from(["sample.TUNX", "fexerj_swiss_team_93players.TUMX", "fexerj_round_robin_6players.TURX",
+                        "brazilian_circuit_1370000.TUNX"]),
+       st.lists(st.tuples(st.one_of(st.integers(0, 10**6), st.integers(0, 10**4).map(lambda k: -k - 1)),
+                          st.binary(min_size=1, max_size=4)), min_size=1, max_size=8),
+       st.one_of(st.none(), st.integers(0, 50_000)))
+def test_a_swiss_manager_file_with_corrupted_bytes(name, edits, cut):
+    """Random bytes anywhere, or (a negative position) at one of the bytes that hold counts and offsets."""
+    data = bytearray((SM / name).read_bytes())
+    places = _structure(bytes(data))
+    for pos, piece in edits:
+        i = places[(-pos - 1) % len(places)] if pos < 0 else pos % len(data)
+        data[i:i + len(piece)] = piece
+    if cut is not None:
+        data = data[:cut]
+    _outcome(lambda: swissmanager_read.build(swissmanager_file.parse(bytes(data), name), name, []))
 
 
 _PAPI = Path(os.environ.get("TIEBREAK_PAPI_DIR") or CORPUS / "sharly-chess" / "papi") / "bre-jeunes-2024-open-a.papi"

@@ -27,15 +27,19 @@ PUBLISHED = Path(__file__).parent / "data" / "check" / "hobsons-bay-cup-2025.pub
 
 
 def test_category_rank_inside_and_overall_follow_the_published_standings():
-    # ratings below 900 in the file: start numbers 25-32 (857, 838, 801, 653, 648 and three unrated)
+    # ratings below 900 in the file: start numbers 25-29 (857, 838, 801, 653, 648); 30-32 are unrated, a category of
+    # their own (a rating band holds rated players only: an unrated player is not known to be under 900)
     t = trf.load(EXAMPLE)
-    assert {p.start_no for p in t.players if (p.rating or 0) < 900} == set(range(25, 33))
+    assert {p.start_no for p in t.players if p.rating and p.rating < 900} == set(range(25, 30))
+    assert {p.start_no for p in t.players if not p.rating} == {30, 31, 32}
     with open(PUBLISHED, encoding="utf-8") as f:
         published = [(int(r["pos"]), int(r["startno"])) for r in csv.DictReader(f)]
-    expected = [(k + 1, pos, sno) for k, (pos, sno) in enumerate(x for x in published if x[1] >= 25)]
+    expected = [(k + 1, pos, sno) for k, (pos, sno) in enumerate(x for x in published if 25 <= x[1] <= 29)]
     s = compute_standings(t, "PTS,BH,BH/C1,SB", rules="fide-2024", lots=False)  # Vega's list and rules
     c = category_standings(s, parse_category("rating<900"))
     assert [(r.rank, r.start_no) for r in c.rows] == [(k, sno) for k, _, sno in expected]
+    unrated = [sno for _, sno in published if sno >= 30]
+    assert [r.start_no for r in category_standings(s, parse_category("unrated")).rows] == unrated
     # overall: the published place lies in our place, which no. 26 shares with no. 12 (equal on the whole list;
     # Vega put no. 12 first)
     shared = {r.rank: sum(x.rank == r.rank for x in s.rows) for r in s.rows}

@@ -155,7 +155,6 @@ def test_a_sharly_file_of_two_million_pairings_is_refused_before_it_is_read():
 
 def test_a_board_id_given_to_many_boards_is_refused():
     import sqlite3
-
     import tempfile
 
     data = _sharly_flood(10, 0)

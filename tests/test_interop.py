@@ -56,7 +56,7 @@ def test_the_list_of_a_chess_results_upload_file():
 
 def test_a_swiss_manager_list_gives_the_same_standings_as_our_codes():
     t = trf.load(Path(__file__).parents[1] / "examples" / "hobsons-bay-cup-2025.trf")
-    from tiebreak.service import Options, list_and_rules
+    from tiebreak.app.options import Options, list_and_rules
 
     tiebreaks, _ = list_and_rules(Options(tiebreaks="SM1,SM84:0,0,1,SM84,SM85"), False)
     assert tiebreaks == "PTS,BH/C1,BH,SB"

@@ -8,6 +8,7 @@ for annotations only and never run, so they do not count.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 PKG = Path(__file__).resolve().parents[1] / "tiebreak"
@@ -65,7 +66,7 @@ def test_the_graph_is_read():
     # a hand-checked edge of each kind: relative sibling, relative parent, late import inside a function
     assert "tiebreak.engine.model" in GRAPH["tiebreak.engine.passes"]
     assert "tiebreak.engine.errors" in GRAPH["tiebreak.formats.trf"]
-    assert "tiebreak.arbiter.playoff" in GRAPH["tiebreak.answers"]
+    assert "tiebreak.render.html" in GRAPH["tiebreak.app.standings"]
 
 
 def test_no_import_circles():
@@ -98,15 +99,80 @@ def test_engine_imports_only_the_engine():
     assert {m: ts for m, ts in outside.items() if ts} == {}
 
 
+def test_arbiter_imports_no_face():
+    # the arbiter's tools return data and messages; the renderers and the faces word them (issue 33)
+    faces = ("tiebreak.render", "tiebreak.web", "tiebreak.cli", "tiebreak.site", "tiebreak.live")
+    found = {m: sorted(t for t in ts if t.startswith(faces)) for m, ts in GRAPH.items() if m.startswith("tiebreak.arbiter")}
+    assert {m: ts for m, ts in found.items() if ts} == {}
+
+
+def test_no_circle_between_packages():
+    # render imports the arbiter (to word its data), so the arbiter never imports render, even inside a function
+    # (the root package's __init__, which names the version and the public functions, is no room of its own)
+    package = {m: ".".join(m.split(".")[:2]) for m in GRAPH}
+    edges: dict[str, set[str]] = {}
+    for m, ts in GRAPH.items():
+        ts = {t for t in ts if t != "tiebreak"}
+        edges.setdefault(package[m], set()).update(package[t] for t in ts if package.get(t, package[m]) != package[m])
+    reach = {p: set(ts) for p, ts in edges.items()}
+    changed = True
+    while changed:
+        changed = False
+        for ts in reach.values():
+            more = set().union(*(reach.get(t, set()) for t in ts)) - ts
+            if more:
+                ts |= more
+                changed = True
+    assert sorted(p for p, ts in reach.items() if p in ts) == []
+
+
 def test_rooms_match_the_readme():
     readme = (PKG.parent / "docs" / "reference" / "layout.md").read_text(encoding="utf-8")
-    for sub in ("engine", "formats", "arbiter", "render", "web"):
+    for sub in ("engine", "formats", "arbiter", "views", "render", "app", "web"):
         assert (PKG / sub / "__init__.py").is_file()
         assert f"tiebreak/{sub}/" in readme
 
 
-def test_no_module_is_over_400_lines():
-    # one module per concern (issue 15): a module past this is two concerns, or a table that wants its own file
-    long = {str(p.relative_to(PKG.parent)): n for p in PKG.rglob("*.py")
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 400}
-    assert long == {}
+def test_the_application_layer_is_below_the_faces():
+    # the faces (command line, web, site, live) use the application layer; it uses none of them
+    faces = ("tiebreak.cli", "tiebreak.web", "tiebreak.site", "tiebreak.live")
+    up = {m: sorted(t for t in ts if t.startswith(faces)) for m, ts in GRAPH.items() if m.startswith("tiebreak.app")}
+    assert {m: ts for m, ts in up.items() if ts} == {}
+    below = ("tiebreak.engine", "tiebreak.formats", "tiebreak.arbiter", "tiebreak.render")
+    down = {m: sorted(t for t in ts if t.startswith("tiebreak.app")) for m, ts in GRAPH.items() if m.startswith(below)}
+    assert {m: ts for m, ts in down.items() if ts} == {}
+
+
+def test_every_file_is_read_by_the_one_loader():
+    # every command, endpoint, site build and live watch reads its file through tiebreak.app.load, so the options of
+    # reading (--event, --points-from) work on all of them; the formats themselves (convert's read-back) aside
+    calls = re.compile(r"\breaders\.load\(|from \S*readers import [^\n]*\bload\b")
+    direct = sorted(str(p.relative_to(PKG)) for p in PKG.rglob("*.py")
+                    if not p.is_relative_to(PKG / "formats") and calls.search(p.read_text(encoding="utf-8")))
+    assert direct == ["app/load.py"]
+
+#: the functions that produce results: the engine's rankings, the arbiter's reports, odds and columns
+COMPUTE = {"compute_standings", "compute_team_standings", "compute_odds", "rating_report", "report", "minimal_sets",
+           "player_columns", "rating_notes", "category_standings", "club_ranking", "check", "check_teams"}
+
+
+def test_renderers_never_compute_or_change_results():
+    # issue 33: a renderer only renders what the engine and the arbiter produced; it neither reruns a ranking or a
+    # report nor adds notes to the standings it was given (two renderings of the same standings would differ)
+    found = []
+    for path in (PKG / "render").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        local = {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                f = node.func
+                name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+                if name in COMPUTE and name not in local:
+                    found.append(f"{path.name}:{node.lineno} calls {name}")
+                if isinstance(f, ast.Attribute) and f.attr in ("append", "extend", "insert") \
+                        and isinstance(f.value, ast.Attribute) and f.value.attr == "notes":
+                    found.append(f"{path.name}:{node.lineno} changes notes")
+            elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Attribute) \
+                    and node.target.attr == "notes":
+                found.append(f"{path.name}:{node.lineno} changes notes")
+    assert found == []

@@ -15,7 +15,7 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from sources import ROOT
+from sources import CORPUS, ROOT
 
 pytest.importorskip("jinja2")
 pytest.importorskip("watchfiles")
@@ -217,10 +217,9 @@ def test_a_players_history_reads_without_a_script(tmp_path):
         hub.close()
 
 
-FRIENDSHIP = ROOT.parent / "shared" / "corpus" / "heltour-crete-team" / "friendship-cup-2024.trf"
+FRIENDSHIP = CORPUS / "heltour-crete-team" / "friendship-cup-2024.trf"  # bundled in tests/data/shared
 
 
-@pytest.mark.skipif(not FRIENDSHIP.exists(), reason="../shared (the corpus) is not beside the clone")
 def test_the_team_matches_are_in_the_websites_order(tmp_path):
     """The Friendship Cup's last round (15 teams, 7 matches and a bye): the live screen lists the matches in the order
     of the website's round page — the better-placed team's match first by the standings before the round — so a

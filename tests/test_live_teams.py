@@ -17,13 +17,14 @@ import time
 from pathlib import Path
 
 import pytest
+from sources import CORPUS
 
 pytest.importorskip("fastapi")
 pytest.importorskip("watchfiles")
 httpx = pytest.importorskip("httpx")
 
 ROOT = Path(__file__).resolve().parents[1]
-CORPUS = ROOT.parent / "shared" / "corpus" / "heltour-crete-team" / "friendship-cup-2024.trf"
+FRIENDSHIP = CORPUS / "heltour-crete-team" / "friendship-cup-2024.trf"  # bundled in tests/data/shared
 #: start number -> (opponent, colour, result) in rounds 1 and 2 ("" = being played)
 GAMES = {1: [(3, "w", "1"), (7, "w", "1")], 2: [(4, "b", "="), (8, "b", "")],
          3: [(1, "b", "0"), (5, "w", "=")], 4: [(2, "w", "="), (6, "b", "1")],
@@ -119,14 +120,13 @@ def test_a_team_event_ranks_its_teams_and_follows_a_board_result(server):
     assert [(r["name"], [c["result"] for c in r["rounds"]]) for r in cross][0] == ("D", ["2", "1"])
 
 
-@pytest.mark.skipif(not CORPUS.exists(), reason="needs ../shared/corpus (heltour-crete-team)")
 def test_the_friendship_cup_live_is_its_fifteen_teams(tmp_path):
     from fastapi.testclient import TestClient
 
     from tiebreak.live.watch import LiveHub
     from tiebreak.web.live import live_app
 
-    (tmp_path / "cup.trf").write_bytes(CORPUS.read_bytes())
+    (tmp_path / "cup.trf").write_bytes(FRIENDSHIP.read_bytes())
     doc = TestClient(live_app(LiveHub(tmp_path, database="none"))).get("/api/live").json()
     # the published final standings (friendship-cup-2024.expected.csv): 15 teams, ΟΑΑΗ 11 MP 24.5 GP, ΟΑΧ 10 / 23.5
     assert len(doc["standings"]) == 15

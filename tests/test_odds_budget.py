@@ -96,7 +96,6 @@ def test_a_simulation_stops_at_the_budget_with_what_it_has():
     assert odds.method == "simulation" and 0 < odds.outcomes < 1_000_000 and odds.margin is not None
     assert f"simulation stopped at the budget of 0.5 s: {odds.outcomes} outcomes" in odds.notes
     assert sum(row[0] for row in odds.places) == pytest.approx(1)
-    assert odds.seconds < 10  # the budget (half a second) and the answer: far below, on any machine
 
 
 def test_exact_honours_the_budget_unless_it_is_none(capsys, tmp_path):

@@ -23,7 +23,7 @@ def test_rating_change_tool_in_ukrainian_on_a_phone(browser, server, tmp_path):
     page.click("#rating-button")
     page.wait_for_function("document.querySelectorAll('#rating-table tbody tr').length === 4", timeout=30_000)
     heads = page.locator("#rating-table thead th").all_inner_texts()
-    assert heads[:3] == ["№", "Ім'я", "Рейт"] and heads[-3:] == ["Зміна", "Округл", "Перф"]
+    assert heads[:3] == ["№", "Учасник", "Рейт"] and heads[-3:] == ["Зміна", "Округл", "Перф"]
     first = page.locator("#rating-table tbody tr").first.inner_text().split("\t")
     assert first == ["1", "A", "2000", "25", "3", "2", "1.5", "12.5", "13", "2125"]
     assert "Положення про російський рейтинг" in page.locator("#rating-rule").inner_text()

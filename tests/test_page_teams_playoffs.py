@@ -13,6 +13,7 @@ import csv
 from pathlib import Path
 
 import pytest
+from sources import CORPUS
 
 from tests import test_web
 from tests.test_web import _wait_ready
@@ -22,8 +23,8 @@ browser, server = test_web.browser, test_web.server  # the same real server and 
 DATA = Path(__file__).parent / "data"
 FORFEITS = DATA / "generated-team" / "team-swiss-a-forfeits-330.trf"
 REFERENCE = DATA / "generated-team" / "team-swiss-a-forfeits.ref.tsv"
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "heltour-crete-team"
-FRIENDSHIP = CORPUS / "friendship-cup-2024.trf"
+CRETE = CORPUS / "heltour-crete-team"  # bundled in tests/data/shared
+FRIENDSHIP = CRETE / "friendship-cup-2024.trf"
 
 
 def _open_team(browser, server, path: Path, width: int, lang: str, tiebreaks: list[str]):
@@ -82,13 +83,12 @@ def test_team_panel_shows_each_match_and_how_each_value_was_reached(browser, ser
     page.close()
 
 
-@pytest.mark.skipif(not FRIENDSHIP.exists(), reason="../shared (the corpus) is not beside the clone")
 @pytest.mark.parametrize("lang, heads", [("ru", ["Тур", "МО", "ИО", "Команда-соперник"]),
                                          ("uk", ["Тур", "МО", "ІО", "Команда-суперник"])])
 def test_team_panel_on_a_phone_agrees_with_the_published_friendship_cup(browser, server, lang, heads):
     """ΟΑΑΗ (no. 3), first in the official standings with 11 MP, 24.5 GP and BH:MP 56: the panel's match points and
     game points add up to the published ones, and each BH:MP round is the opponent's published match points."""
-    with open(CORPUS / "friendship-cup-2024.expected.csv", encoding="utf-8") as f:
+    with open(CRETE / "friendship-cup-2024.expected.csv", encoding="utf-8") as f:
         published = {r["team"]: r for r in csv.DictReader(f)}
     page, errors = _open_team(browser, server, FRIENDSHIP, 390, lang, ["MP", "GP", "BH:MP"])
     _explain(page, 3)

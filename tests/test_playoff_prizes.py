@@ -7,8 +7,9 @@ from fractions import Fraction as F
 import pytest
 
 from tiebreak import Kind, Player, Tournament, compute_standings
-from tiebreak.arbiter.playoff import apply_playoff, plan_playoffs, playoff_lines
+from tiebreak.arbiter.playoff import plan_playoffs
 from tiebreak.arbiter.prizes import Prize, distribute
+from tiebreak.render.tools import playoff_lines
 
 
 def tied(n_tied: int, others: int = 2):
@@ -42,15 +43,6 @@ def test_only_the_places_asked_for():
     assert plan_playoffs(tied(2, others=1), places=[3]) == []  # place 3 is not shared
     [g] = plan_playoffs(tied(2), places=[3])  # the two players on 0 share places 3-4
     assert (g.places, g.players) == ((3, 4), [3, 4])
-
-
-def test_apply_playoff_with_shared_semi_final_losers():
-    s = tied(4)
-    [g] = plan_playoffs(s, places=1)
-    final = apply_playoff(s, g, [3, 1, [2, 4]])
-    assert final == [[3], [1], [2, 4], [5], [6]]
-    with pytest.raises(ValueError):
-        apply_playoff(s, g, [1, 2, 3])
 
 
 def test_cash_shared_equally_and_hort():

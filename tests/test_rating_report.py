@@ -124,10 +124,11 @@ def test_api(tmp_path):
 
 
 def test_csv_names_are_never_formulas_and_html_names_are_text():
+    from tiebreak.arbiter.rating_report import report as rating_report_of
     from tiebreak.render import ratings
 
     t = Tournament.build([Player(1, "=HYPERLINK(1)", 2000), Player(2, "<b>x</b>", 2100)], 1)
     t.set_game(1, 1, 2, Kind.DRAW)
-    report = ratings.report(t)
+    report = rating_report_of(t)
     assert ratings.to_csv(report).splitlines()[1].startswith("1,'=HYPERLINK(1),")
     assert "&lt;b&gt;x&lt;/b&gt;" in ratings.to_html(report) and "<b>x" not in ratings.to_html(report)

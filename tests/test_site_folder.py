@@ -14,8 +14,9 @@ from sources import ROOT
 
 pytest.importorskip("jinja2")
 
-from tiebreak.engine.errors import InputError  # noqa: E402
 from tiebreak.service import Options  # noqa: E402
+
+from tiebreak.engine.errors import InputError  # noqa: E402
 from tiebreak.site import watch  # noqa: E402
 from tiebreak.site.build import build_site  # noqa: E402
 

@@ -48,7 +48,10 @@ def test_a_watcher_stopped_by_sigterm_leaves_nothing_beside_the_site(tmp_path):
         for line in p.stderr:  # the site written, the watcher waiting
             if "watching" in line:
                 break
-        time.sleep(0.3)
+        for _ in range(300):  # waited for (at most 30 s), not slept on
+            if (tmp_path / ".site.watch-lock").exists():
+                break
+            time.sleep(0.1)
         assert (tmp_path / ".site.watch-lock").exists()
         p.send_signal(signal.SIGTERM)
         assert p.wait(20) == 0

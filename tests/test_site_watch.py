@@ -13,7 +13,7 @@ from sources import CORPUS, ROOT
 
 pytest.importorskip("jinja2")
 
-from tiebreak.service import Options  # noqa: E402
+from tiebreak.app.options import Options  # noqa: E402
 from tiebreak.site import watch  # noqa: E402
 from tiebreak.site.build import build_site  # noqa: E402
 

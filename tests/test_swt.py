@@ -11,7 +11,9 @@ from fractions import Fraction
 import pytest
 from sources import CORPUS, needs
 
-from tiebreak import compute_standings, service
+from tiebreak import compute_standings
+from tiebreak.app.options import Options
+from tiebreak.app.standings import render_standings
 from tiebreak.cli import main
 from tiebreak.engine.errors import InputError
 from tiebreak.formats import readers, swt
@@ -67,7 +69,7 @@ def test_individual_points_are_the_files_own():
     # values are the file's own (field 2031, the first fine tie-break × 2) for every player
     general = _expected("SwissIndividual")["general"]
     assert (general["43"], general["5"]) == ("84-3", 1)
-    assert t.declared_tiebreaks == ["BH/C1"]
+    assert t.declared_tiebreaks[0] == "BH/C1"
     s = compute_standings(t, "PTS,BH/C1", rules="fide-2024", lots=False)
     stored = {int(q["2020"], 16): Fraction(q["2031"], 2) for q in _expected("SwissIndividual")["players"]}
     assert {r.start_no: r.values["BH/C1"] for r in s.rows} == stored
@@ -75,7 +77,7 @@ def test_individual_points_are_the_files_own():
 
 @needs(SWT)
 def test_team_standings_give_the_files_team_totals():
-    text, _, _ = service.render_standings(service.Options(format="json"), str(SWT / "SwissTeam.SWT"), [])
+    text, _, _ = render_standings(Options(format="json"), str(SWT / "SwissTeam.SWT"), [])
     rows = {r["name"]: r for r in json.loads(text)["standings"]}
     for team in _expected("SwissTeam")["teams"]:
         row = rows[team["1000"]]
@@ -109,3 +111,41 @@ def test_a_player_paired_with_himself_is_named(tmp_path):
     with pytest.raises(InputError, match="paired with himself") as e:
         readers.load(path, [])
     assert "player 1, round 1" in str(e.value)
+
+
+#: value table 84 as swtparser's field names read it (schach-in/swtparser field-names/de.csv): 84-3 Buchholzwertung,
+#: 84-5 Sonneborn-Berger, 84-7 Buchholzsumme (the Arbiters' Manual's sum of Buchholz, 13.13.2), 84-10 Rating-Differenz
+BY_HAND = {"84-3": "BH", "84-5": "SB", "84-7": "L-SBH"}
+
+
+@needs(SWT)
+def test_every_configured_tie_break_is_read(capsys):
+    """Issue 40: the file configures fine tie-break 1 (field 43), 2 (field 21) and the wins last (field 30); all three
+    are the list, so no lot places players the list separates (8th-12th were drawn by lot), and 8th and 9th are the
+    file's own (field 2022, Swiss-Chess's rank: no. 16 before no. 10, equal on points and BH/C1)."""
+    general = _expected("SwissIndividual")["general"]
+    assert (general["43"], general["21"], general["30"], general["5"]) == ("84-3", "84-7", True, 1)
+    t = readers.load(SWT / "SwissIndividual.SWT", warnings := [])
+    assert not warnings
+    assert t.declared_tiebreaks == [BY_HAND[general["43"]] + "/C1", BY_HAND[general["21"]], "WIN"]
+    assert main(["standings", str(SWT / "SwissIndividual.SWT"), "-f", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [r["lot"] for r in doc["standings"] if r.get("lot")] == []
+    ranks = {int(q["2020"], 16): q["2022"] for q in _expected("SwissIndividual")["players"]}
+    ours = {r["start_no"]: r["rank"] for r in doc["standings"]}
+    assert [n for n in ours if ours[n] != ranks[n]] == [15, 7] or [n for n in ours if ours[n] != ranks[n]] == [7, 15]
+    assert (ours[16], ours[10]) == (ranks[16], ranks[10]) == (8, 9)
+
+
+@needs(SWT)
+def test_a_code_we_cannot_map_is_named_in_a_warning(tmp_path):
+    """Field 21 set to 0x0A (84-10, Rating-Differenz): no tie-break of ours; the warning names the field, the code
+    (by Swiss-Chess's own name) and why, and the list keeps what it can."""
+    data = bytearray((SWT / "SwissIndividual.SWT").read_bytes())
+    data[572] = 0x0A
+    path = tmp_path / "diff.SWT"
+    path.write_bytes(bytes(data))
+    t = readers.load(path, warnings := [])
+    assert t.declared_tiebreaks == ["BH/C1", "WIN"]
+    said = [w.message for w in warnings]
+    assert any("tie-break 2 (field 21) is code 0x0a (Rating-Differenz): no tie-break" in m for m in said), said

@@ -17,6 +17,7 @@ from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
+from sources import CORPUS
 
 from tiebreak.cli import main
 from tiebreak.engine.team import build, compute_team_standings
@@ -25,8 +26,7 @@ from tiebreak.formats import chessjson, trf
 DATA = Path(__file__).parent / "data"
 EXAMPLE_T = DATA / "team" / "example-t.trf"
 SWISS_B = DATA / "generated-team" / "team-swiss-b.trf"
-FRIENDSHIP = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "heltour-crete-team" / "friendship-cup-2024.trf"
-needs_shared = pytest.mark.skipif(not FRIENDSHIP.exists(), reason="../shared (the corpus) is not beside the clone")
+FRIENDSHIP = CORPUS / "heltour-crete-team" / "friendship-cup-2024.trf"  # bundled in tests/data/shared
 LIST = "MPTS,GPTS,EGGSB,BH:MP,EMGSB/C1,BC,SSSC,EDE"
 
 
@@ -93,7 +93,6 @@ def test_team_trf_keeps_the_team_records_and_adds_ranks(capsys, tmp_path):
     assert [r.split(",")[1] for r in again.splitlines()[1:]] == ["3", "1", "2", "4"]
 
 
-@needs_shared
 def test_team_trf_of_a_real_event_keeps_its_standings(capsys, tmp_path):
     code, text, _ = run(capsys, "standings", str(FRIENDSHIP), "-t", "MP,GP,EGGSB,BH:MP", "--format", "trf", "--no-lots")
     assert code == 0
@@ -148,7 +147,6 @@ def test_team_chess_json_reads_back_with_the_same_standings(capsys, tmp_path):
     assert [(r.number, r.rank) for r in again.rows] == [(r.number, r.rank) for r in first.rows]
 
 
-@needs_shared
 def test_team_chess_json_of_a_real_event_has_the_published_ranks(capsys):
     code, text, _ = run(capsys, "standings", str(FRIENDSHIP), "-t", "MP,GP,EGGSB,BH:MP", "--format", "chess-json",
                         "--no-lots")
@@ -314,7 +312,6 @@ def test_team_outputs_print_no_english(argv, lang, capsys):
     assert english(out) == [], out[:3000]
 
 
-@needs_shared
 def test_a_real_team_event_on_the_page_in_explanations_and_play_offs(capsys):
     """The Friendship Cup 2024 (15 teams, 6 boards, 7 rounds; published standings beside it)."""
     published = list(csv.DictReader(open(FRIENDSHIP.with_name("friendship-cup-2024.expected.csv"), encoding="utf-8")))

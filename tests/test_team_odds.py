@@ -189,3 +189,34 @@ def test_live_odds_of_a_team_event(tmp_path):
     assert doc["team"] is True and doc["method"] == "exact" and doc["outcomes"] == 81 and doc["games"] == 4
     first = {p["name"]: p["first"] for p in doc["players"]}
     assert first["D"] == 0 and all(first[x] > 0 for x in "ABC") and sum(first.values()) == pytest.approx(1)
+
+
+@needs(FRIENDSHIP)
+def test_each_outcome_ranks_as_the_team_standings_of_the_whole_file():
+    """The team ranker writes an outcome into the arrays it changes (issue 40: the whole rebuild per outcome made the
+    Friendship Cup's odds after round 6 take 12.5 s); each outcome must rank the teams as the team standings of the
+    file with those results written in do (the matches rebuilt from every board)."""
+    import dataclasses
+
+    import numpy as np
+
+    from tiebreak.arbiter.odds.models import KINDS
+    from tiebreak.arbiter.odds.pending import find_future
+    from tiebreak.arbiter.odds.team_ranker import TeamEngineRanker
+    from tiebreak.engine import team
+
+    t = trf.load(FRIENDSHIP)
+    teams = team.read_teams(t)
+    future = find_future(t, 6, "swiss")
+    future.system = "swiss"
+    ranker = TeamEngineRanker(future, t, teams, None, "auto")
+    assert ranker._boards is not None and len(future.games) == 40
+    digits = np.random.default_rng(40).integers(0, 3, (25, len(future.games))).astype(np.int8)
+    ahead, _ = ranker.rank(digits)
+    for row, got in zip(digits, ahead):
+        kind = future.base.kind.copy()
+        for g, d in zip(future.games, row):
+            kind[g.white, g.round - 1], kind[g.black, g.round - 1] = KINDS[d]
+        whole = team.build(dataclasses.replace(future.base, kind=kind), teams, system="swiss")
+        s = team.compute_team_standings(whole, after_round=7, lots=False, system="swiss")
+        assert {x.number: x.rank - 1 for x in s.rows} == {tm.number: int(a) for tm, a in zip(teams, got)}

@@ -44,7 +44,9 @@ def _fields(text: str) -> set[str]:
 def test_every_word_is_translated(table):
     for lang in ("ru", "uk"):
         cat = i18n.catalogue(lang)
-        missing = [k for k, en in table.english.items() if (f"{table.name}:{k}", en) not in cat]
+        # a common term is the glossary's (context "term"), whatever table shows it
+        missing = [k for k, en in table.english.items()
+                   if (f"{table.name}:{k}", en) not in cat and (i18n.GLOSSARY, en) not in cat]
         assert not missing, f"{lang}: no translation of {table.name}: {missing}"
         for key in table:
             en, text = table[key]["en"], table[key][lang]

@@ -29,7 +29,9 @@ pytest.importorskip("fastapi")
 pytest.importorskip("httpx")
 from fastapi.testclient import TestClient  # noqa: E402
 
-from tiebreak import service, trf  # noqa: E402
+from tiebreak import trf  # noqa: E402
+from tiebreak.app.options import EXTENSIONS, Options  # noqa: E402
+from tiebreak.app.standings import render_standings  # noqa: E402
 from tiebreak.render.pdf import HEADLESS_FLAGS  # noqa: E402
 from tiebreak.web import create_app  # noqa: E402
 
@@ -80,7 +82,7 @@ def test_downloads_carry_a_file_name_and_the_format(client):
     for fmt, head in (("csv", "rank,"), ("trf", "012 2025 Hobsons Bay Cup"), ("html", "<!doctype html>")):
         r = client.post("/api/standings", data={"example": EXAMPLE.name, "format": fmt})
         assert r.status_code == 200, r.text
-        assert f'filename="hobsons-bay-cup-2025.{service.EXTENSIONS[fmt]}"' in r.headers["content-disposition"]
+        assert f'filename="hobsons-bay-cup-2025.{EXTENSIONS[fmt]}"' in r.headers["content-disposition"]
         assert r.text.lower().startswith(head.lower())
 
 
@@ -215,13 +217,17 @@ def test_fifty_concurrent_uploads_of_a_thousand_player_event(server, tmp_path):
     data = trf.dumps(t).encode()
     path = tmp_path / "open.trf"
     path.write_bytes(data)
-    expected, _, _ = service.render_standings(service.Options(tiebreaks="PTS,BH/C1,BH,SB,DE,WIN", seed=9), str(path), [])
+    expected, _, _ = render_standings(Options(tiebreaks="PTS,BH/C1,BH,SB,DE,WIN", seed=9), str(path), [])
+
+    async def upload(n: int) -> httpx.Response:
+        # each from its own loopback address, as fifty spectators would be: one address alone is bounded (issue 34)
+        transport = httpx.AsyncHTTPTransport(local_address=f"127.0.0.{n + 2}")
+        async with httpx.AsyncClient(base_url=server, timeout=120, transport=transport) as c:
+            return await c.post("/api/standings", files={"file": ("open.trf", data)},
+                                data={"tiebreaks": "PTS,BH/C1,BH,SB,DE,WIN", "seed": "9"})
 
     async def run():
-        async with httpx.AsyncClient(base_url=server, timeout=120) as c:
-            return await asyncio.gather(*[
-                c.post("/api/standings", files={"file": ("open.trf", data)},
-                       data={"tiebreaks": "PTS,BH/C1,BH,SB,DE,WIN", "seed": "9"}) for _ in range(50)])
+        return await asyncio.gather(*[upload(n) for n in range(50)])
 
     answers = asyncio.run(run())
     assert [a.status_code for a in answers] == [200] * 50
@@ -479,9 +485,10 @@ def test_categories_columns_and_team_ranking_through_the_api(client):
     assert r.status_code == 200, r.text
     doc = r.json()
     assert [c["category"] for c in doc["categories"]] == ["unrated", "rating<900"]
-    # three unrated players (30, 31, 32) and eight below 900 (25-32) in the file's player records
+    # three unrated players (30, 31, 32) and five rated below 900 (25-29) in the file's player records (a rating
+    # band holds rated players only)
     assert sorted(x["start_no"] for x in doc["categories"][0]["standings"]) == [30, 31, 32]
-    assert len(doc["categories"][1]["standings"]) == 8
+    assert sorted(x["start_no"] for x in doc["categories"][1]["standings"]) == [25, 26, 27, 28, 29]
     assert doc["standings"][0]["federation"] == "AUS" and "team_ranking" in doc
     # a membership file is not read from the server's disk
     bad = client.post("/api/standings", data={"example": EXAMPLE.name, "team_ranking": "/etc/passwd"})
@@ -535,9 +542,9 @@ def test_download_names_are_encoded_not_injected(client, fmt, name):
     # nothing injected: a quoted ASCII name and an encoded exact one (RFC 6266 4.1, RFC 5987 3.2.1 attr-chars)
     assert re.fullmatch(r'attachment; filename="[ -!#-~]*"; filename\*=utf-8\'\'[A-Za-z0-9!#$&+.^_`|~%-]*', header)
     exact = unquote(header.rsplit("filename*=utf-8''", 1)[1], errors="strict")
-    assert exact.endswith("." + service.EXTENSIONS[fmt])
+    assert exact.endswith("." + EXTENSIONS[fmt])
     if name == "Турнир.trf":
-        assert exact == "Турнир." + service.EXTENSIONS[fmt]
+        assert exact == "Турнир." + EXTENSIONS[fmt]
 
 
 def test_check_report_fits_a_phone(browser, tmp_path, capsys):

@@ -6,7 +6,6 @@ the way every group of endpoints is added."""
 from __future__ import annotations
 
 import asyncio
-import time
 from pathlib import Path
 
 import pytest
@@ -62,16 +61,14 @@ def test_a_slow_request_is_killed_its_memory_returned_and_others_answered(tmp_pa
             slow = asyncio.create_task(c.get("/slow"))
             pid = await _wait_for(tmp_path / "pid0")
             held = _resident_mb(pid)
-            start = time.monotonic()
             other = await c.post("/api/standings", data={"example": EXAMPLE, "seed": "1"})
-            other_time = time.monotonic() - start
-            assert not slow.done()
+            slow_running = not slow.done()  # the other request was answered while the slow one still ran
             answer = await slow
-            return held, other, other_time, answer, pid
+            return held, other, slow_running, answer, pid
 
-    held, other, other_time, answer, pid = asyncio.run(run())
+    held, other, slow_running, answer, pid = asyncio.run(run())
     assert held is not None and held > 250  # the worker really held the 300 MB
-    assert other.status_code == 200 and other.json()["standings"][0]["start_no"] == 7 and other_time < 1
+    assert other.status_code == 200 and other.json()["standings"][0]["start_no"] == 7 and slow_running
     assert answer.status_code == 503 and answer.json()["error"] == "the computation took longer than 3 s"
     assert _resident_mb(pid) is None  # the process is gone, and its memory with it
     assert app.state.workers.running == set()
@@ -86,14 +83,13 @@ def test_the_queue_is_bounded(tmp_path):
             await _wait_for(tmp_path / "pid1")
             waiting = asyncio.create_task(c.get("/slow", params={"n": 2}))
             await asyncio.sleep(0.2)
-            start = time.monotonic()
             refused = await c.post("/api/standings", data={"example": EXAMPLE, "lang": "uk"})
-            refused_time = time.monotonic() - start
-            return refused, refused_time, await running, await waiting
+            at_once = not running.done() and not waiting.done()  # refused while both still held their places
+            return refused, at_once, await running, await waiting
 
-    refused, refused_time, running, waiting = asyncio.run(run())
+    refused, at_once, running, waiting = asyncio.run(run())
     # one running, one waiting: a third heavy request is refused at once, in the language it asked for
-    assert refused.status_code == 503 and refused_time < 1 and "сервер" in refused.json()["error"].lower()
+    assert refused.status_code == 503 and at_once and "сервер" in refused.json()["error"].lower()
     assert running.status_code == 503 and waiting.status_code == 503  # the waiting one ran out of time (waiting counts)
 
 
@@ -112,12 +108,12 @@ def test_a_request_of_another_client_pauses_a_long_one_and_is_answered_at_once(t
             slow = asyncio.create_task(a.get("/slow", params={"n": 3}))  # holds the only worker
             await _wait_for(tmp_path / "pid3")
             await asyncio.sleep(0.6)  # it has had its quantum
-            start = time.monotonic()
             other = await b.post("/api/standings", data={"example": EXAMPLE, "seed": "1"})
-            return other, time.monotonic() - start, await slow
+            paused = not slow.done()  # answered while the slow one was paused, not after it
+            return other, paused, await slow
 
-    other, seconds, slow = asyncio.run(run())
-    assert other.status_code == 200 and other.json()["standings"][0]["start_no"] == 7 and seconds < 1.5
+    other, paused, slow = asyncio.run(run())
+    assert other.status_code == 200 and other.json()["standings"][0]["start_no"] == 7 and paused
     assert slow.status_code == 503  # the slow one went on after it, until its time limit
 
 

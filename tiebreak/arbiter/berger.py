@@ -57,13 +57,3 @@ def schedule(n_players: int, double: bool = False, swap_last_two: bool = True) -
 def to_json(rounds: list[Round]) -> str:
     return json.dumps({"rounds": [{"round": r.number, "pairings": [list(p) for p in r.pairings], "bye": r.bye}
                                   for r in rounds]}, indent=1)
-
-
-def to_text(rounds: list[Round], lang: str = "en") -> str:
-    from ..render.i18n import word
-
-    lines = []
-    for r in rounds:
-        pairs = ", ".join(f"{w}-{b}" for w, b in r.pairings)
-        lines.append(f"{word('round', lang)} {r.number}: {pairs}" + (f"  ({word('bye', lang)}: {r.bye})" if r.bye else ""))
-    return "\n".join(lines) + "\n"

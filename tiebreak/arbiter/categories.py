@@ -3,7 +3,9 @@ expressions prize lists use, and the standings inside each one, as Chess-Results
 
 An expression is one or more conditions joined by ``&``: ``birth>=2010``, ``sex=w``, ``rating<1600``,
 ``rating>=1400&rating<1600``, ``fed=AUS``, ``title=WGM``, ``unrated``. Texts compare case-insensitively; ``birth`` is
-the birth year; a player without a rating has rating 0 (so ``rating<1600`` includes the unrated).
+the birth year.  A rating condition holds for rated players only: ``rating<1600`` is the players rated under 1600,
+never the unrated (an unrated player is not known to be under 1600); ``unrated`` names those, as a category of its
+own (prize lists give the two separately).
 
 >>> from tiebreak import compute_standings
 >>> from tiebreak.formats import trf
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..engine.errors import SpecifierError
+from ..engine.messages import Message
 from ..engine.model import Player
 from ..engine.standings import Row, Standings
 
@@ -49,18 +52,21 @@ def _condition(text: str, whole: str) -> Callable[[Player], bool]:
         return lambda p: not p.rating
     m = _CONDITION.match(text)
     if not m:
-        raise SpecifierError(f"category {whole!r} not understood (e.g. rating<1600, sex=w, birth>=2010, unrated)")
+        raise SpecifierError(Message("category {} not understood (e.g. rating<1600, sex=w, birth>=2010, unrated)",
+                                     repr(whole)))
     name, op, value = m.group(1).lower(), m.group(2), m.group(3).strip()
     what = FIELDS.get(name)
     if what is None:
-        raise SpecifierError(f"category field {name!r} not known; fields: {', '.join(sorted(set(FIELDS)))}")
+        raise SpecifierError(Message("category field {} not known; fields: {}",
+                                     repr(name), ', '.join(sorted(set(FIELDS)))))
     compare = _OPS[op]
     if what in ("rating", "birth"):
         if not (value.isascii() and value.isdigit() and len(value) <= 4):
-            raise SpecifierError(f"category {whole!r}: {value!r} is not a number of at most 4 digits")
+            raise SpecifierError(Message("category {}: {} is not a number of at most 4 digits",
+                                         repr(whole), repr(value)))
         target = int(value)
-        if what == "rating":
-            return lambda p: compare(p.rating or 0, target)
+        if what == "rating":  # rated players only (the module's documentation)
+            return lambda p: bool(p.rating) and compare(p.rating, target)
         return lambda p: _birth_year(p) is not None and compare(_birth_year(p), target)
     target_text = value.casefold()
     return lambda p: compare((getattr(p, what) or "").strip().casefold(), target_text)
@@ -80,7 +86,8 @@ def parse_category(text: str) -> Category:
     """
     parts = text.split("&")
     if not text.strip() or len(parts) > MAX_CONDITIONS:
-        raise SpecifierError(f"category {text[:60]!r} not understood (e.g. rating<1600, sex=w, birth>=2010, unrated)")
+        raise SpecifierError(Message("category {} not understood (e.g. rating<1600, sex=w, birth>=2010, unrated)",
+                                     repr(text[:60])))
     tests = [_condition(part, text) for part in parts]
     return Category(text.strip(), lambda p: all(t(p) for t in tests))
 

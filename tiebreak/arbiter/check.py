@@ -17,16 +17,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Callable
 
-from ..engine.articles import article
 from ..engine.conventions import CONVENTIONS, convention_of, convention_rules
 from ..engine.errors import InputError, Place
+from ..engine.messages import Message
 from ..engine.model import Tournament, format_number
-from ..engine.registry import CATALOGUE, parse_list
+from ..engine.ranking import Ranking, shared_place
+from ..engine.ranking import places as ranked_places
+from ..engine.registry import parse_list
 from ..engine.rules import RULE_SETS, RuleSet, choose_rules
 from ..engine.standings import Standings, compute_standings
-from ..formats.published import Published, PublishedRow
+from ..formats.published import Published, PublishedRow, PublishedValue
 from . import points_column
 
 #: where the points come from (``--points-from``): the round results, or the points column's reading
@@ -53,20 +55,45 @@ def announced_rules(rules: str, start_date: Any) -> tuple[RuleSet, str]:
     return choose_rules(rules, start_date)
 
 
-def verdict(differences: list[Any], order: list["Agreement"]) -> tuple[str, str, str]:
-    """(``right``, ``convention``, ``rules`` or ``none``; the rule set; the program whose convention it is): right
-    under the announced rules, else reproduced by a convention or a rule set (every published value and rank), else
-    by none (the rule set named is the nearest)."""
+def verdict(differences: list[Any], order: list["Agreement"], publisher: str = "") -> tuple[str, str, str]:
+    """(``right``, ``convention``, ``rules``, ``undefined`` or ``none``; the rule set; the program): right under the
+    announced rules; else reproduced by the publishing program's convention, or by a rule set (every published value
+    and rank; the program is then the publisher, never another program that reads the rules alike); ``undefined``
+    when the only values that differ are ones the rules leave undefined and no rule set gives (a convention no one
+    has established); else by none (the rule set named is the nearest)."""
     if not differences:
         return "right", "", ""
     complete = [a.rules for a in order if a.complete and a.values + a.ranks]
     if not complete:
-        return "none", order[0].rules if order else "", ""
-    for name in complete:
-        conv = convention_of(name)
-        if conv is not None:
-            return "convention", name, conv.program
-    return "rules", complete[0], ""
+        values = [d for d in differences if d.what not in ("rank", "points")]
+        if values and all(d.undefined for d in values):
+            return "undefined", "", publisher
+        return "none", order[0].rules if order else "", publisher
+    own = [name for name in complete if convention_of(name, publisher) is not None] if publisher else []
+    if own:  # the publishing program's own reading
+        return "convention", own[0], publisher
+    ours = [name for name in complete if convention_rules().get(name) is None]
+    if ours:  # a rule set of ours: named as such, never by another program's name for the same numbers
+        return "rules", ours[0], publisher
+    conv = convention_of(complete[0])  # only a program's own convention gives these figures
+    if conv is not None and not publisher:
+        return "convention", complete[0], conv.program
+    return "rules", complete[0], publisher
+
+
+#: the averages a program may print as 0 where the rules leave them undefined (no game over the board, Art. 10)
+AVERAGES = ("ARO", "TPR", "PTP", "APRO", "APPO", "AOB")
+
+
+def value_agrees(pv: PublishedValue, ours: Fraction | None, spec: str) -> bool:
+    """Whether a published value agrees with ours: it rounds to ours, or it is a 0 printed where the average is
+    undefined (a display convention, not a difference)."""
+    return pv.agrees(ours) or display_zero(pv, ours, spec)
+
+
+def display_zero(pv: PublishedValue, ours: Fraction | None, spec: str) -> bool:
+    """A published 0 for an average the rules leave undefined (no game over the board)."""
+    return ours is None and pv.value == 0 and spec.split("/")[0] in AVERAGES
 
 
 def row_agrees(s: Any, sno: int, row: PublishedRow, columns: list[str]) -> bool:
@@ -77,7 +104,7 @@ def row_agrees(s: Any, sno: int, row: PublishedRow, columns: list[str]) -> bool:
         return False
     for c in columns:
         pv = row.values.get(c)
-        if pv is not None and not pv.agrees(mine.values[c]):
+        if pv is not None and not value_agrees(pv, mine.values[c], c):
             return False
     return True
 
@@ -116,6 +143,8 @@ class Difference:
     #: published value count differently (or every round, when no rule set reproduces it)
     rounds: list[dict[str, Any]] = field(default_factory=list)
     article: str = ""
+    #: our value is undefined under the announced rules (an average with no game over the board)
+    undefined: bool = False
 
 
 @dataclass
@@ -130,16 +159,10 @@ class Report:
     notes: list[str] = field(default_factory=list)
     unmatched: list[str] = field(default_factory=list)
     published: str = ""  # where the published figures came from (the file itself, or the export)
-    #: :func:`verdict`: ``right``, ``convention``, ``rules`` or ``none``; the rule set; the program
+    #: :func:`verdict`: ``right``, ``convention``, ``rules``, ``undefined`` or ``none``; the rule set; the program
     verdict: tuple[str, str, str] = ("right", "", "")
-
-
-def _places(s: Any) -> dict[int, tuple[int, int]]:
-    """start number -> (first, last) place of its rank group (shared ranks without lots)."""
-    size: dict[int, int] = {}
-    for r in s.rows:
-        size[r.rank] = size.get(r.rank, 0) + 1
-    return {r.start_no: (r.rank, r.rank + size[r.rank] - 1) for r in s.rows}
+    #: the program that published the standings (the file's own word or ``--publisher``; "" when unknown)
+    publisher: str = ""
 
 
 def _match(t: Tournament, published: Published) -> tuple[dict[int, PublishedRow], list[str]]:
@@ -167,7 +190,7 @@ def _name_key(name: str) -> str:
 
 
 def _agreement(label: str, s: Any, rows: dict[int, PublishedRow], columns: list[str]) -> Agreement:
-    places = _places(s)
+    places = ranked_places(s.rows)
     values = agree = ranks = ranks_agree = 0
     for sno, row in rows.items():
         ours = s.row(sno).values
@@ -175,7 +198,7 @@ def _agreement(label: str, s: Any, rows: dict[int, PublishedRow], columns: list[
             pv = row.values.get(spec)
             if pv is not None:
                 values += 1
-                agree += pv.agrees(ours[spec])
+                agree += value_agrees(pv, ours[spec], spec)
         if row.rank is not None:
             ranks += 1
             first, last = places[sno]
@@ -200,47 +223,82 @@ def check(t: Tournament, published: Published, tiebreaks: str | None = None, *, 
     if not rows:
         raise InputError("no published row matches a player of the tournament (by start number or name)",
                          Place(published.source))
-    notes: list[str] = []
     if tiebreaks is None and published.columns:
         tiebreaks = ",".join(dict.fromkeys(["PTS", *published.columns]))
     specs = [s.text for s in parse_list(tiebreaks)] if tiebreaks else None
+
+    def rank(grid: Tournament, rs: RuleSet) -> Standings:
+        return compute_standings(grid, tiebreaks, rules=rs, after_round=after_round, unrated_rating=unrated_rating,
+                                 lots=False, system=system)
+
+    other = readings["results" if points_from == "column" else "column"]
+    return compare(t.source or published.source, published, rows, unmatched, specs, t.start_date, rules,
+                   lambda rs: rank(t, rs), lambda rs: rank(other, rs), reading, points_from,
+                   lambda ours, sno, spec, by: [] if spec == "rank" else _rounds(ours, by, sno, spec),
+                   published.points_published)
+
+
+#: the rounds behind a differing value or rank: ``(ours, number, spec or "rank", (label, ranking) reproducing it
+#: or None)``
+Rounds = Callable[[Any, int, str, "tuple[str, Any] | None"], list[dict[str, Any]]]
+
+
+def compare(source: str, published: Published, rows: dict[int, PublishedRow], unmatched: list[str],
+            specs: list[str] | None, start_date: Any, rules: str, rank: Callable[[RuleSet], Ranking],
+            rank_other: Callable[[RuleSet], Ranking], reading: points_column.Reading, points_from: str,
+            rounds: Rounds, points_published: bool) -> Report:
+    """The check of players and of teams alike: ``rank(rules)`` ranks the event (ties shared) under each candidate
+    rule set, ``rank_other`` under the other reading of the points column (``reading``); ``rows`` are the
+    published rows by our number; ``rounds`` gives the rounds (or matches) behind a differing value."""
+    notes: list[str] = []
     columns = [c for c in published.columns if specs is None or c in specs]
     for c in published.columns:
         if c not in columns:
-            notes.append(f"published column {c} is not in the announced list; not compared")
-    table = candidates()
-    chosen, why = announced_rules(rules, t.start_date)
+            notes.append(Message("published column {} is not in the announced list; not compared", c))
+    chosen, why = announced_rules(rules, start_date)
     announced = chosen.name
     notes.append(why)
-    standings = {label: compute_standings(t, tiebreaks, rules=rs, after_round=after_round, unrated_rating=unrated_rating,
-                                          lots=False, system=system) for label, rs in table.items()}
+    standings = {label: rank(rs) for label, rs in candidates().items()}
     ours = standings[announced]
     notes += [n for n in ours.notes if not n.startswith("rules ")]
     agreements = [_agreement(label, s, rows, columns) for label, s in standings.items()]
     order = sorted(agreements, key=lambda a: (-a.values_agree - a.ranks_agree, a.rules != announced))
     best = [a.rules for a in order if a.score == order[0].score]
-    differences = _differences(ours, announced, standings, rows, columns, published.points_published)
+    differences = _differences(ours, announced, standings, rows, columns, points_published, rounds)
     if reading.fixes:
-        other = "results" if points_from == "column" else "column"
-        theirs = compute_standings(readings[other], tiebreaks, rules=chosen, after_round=after_round,
-                                   unrated_rating=unrated_rating, lots=False, system=system)
         mine = next(a for a in agreements if a.rules == announced)
-        notes += follows(reading, points_from, mine, _agreement(announced, theirs, rows, columns))
-    notes += published.unknown
-    return Report(t.source or published.source, announced, ours.tiebreaks, not differences, differences, order, best,
-                  notes, unmatched, published.source, verdict(differences, order))
+        notes += follows(reading, points_from, mine, _agreement(announced, rank_other(chosen), rows, columns))
+    notes += published.unknown + publishing_notes(ours, rows, columns, published.publisher)
+    return Report(source, announced, ours.tiebreaks, not differences, differences, order, best, notes, unmatched,
+                  published.source, verdict(differences, order, published.publisher), published.publisher)
+
+
+def publishing_notes(ours: Any, rows: dict[int, PublishedRow], columns: list[str], publisher: str) -> list[str]:
+    """What the check should say about how the file was published: the program, and the 0s printed for averages the
+    rules leave undefined (agreeing, as a display convention)."""
+    out: list[str] = [Message("published by {}", publisher)] if publisher else []
+    zeros = [c for sno, row in rows.items() for c in columns
+             if (pv := row.values.get(c)) is not None and display_zero(pv, ours.row(sno).values[c], c)]
+    if zeros:
+        out.append(f"published 0s ({len(zeros)}) for {', '.join(sorted(set(zeros)))} agree although the rules leave "
+                   "these averages undefined (no game over the board): a display convention, not a difference")
+    return out
 
 
 def _points_from(points_from: str) -> str:
     if points_from not in POINTS_FROM:
-        raise InputError(f"points from {points_from!r}: choose results or column", Place(field="points_from"))
+        raise InputError(Message("points from {}: choose results or column", repr(points_from)), Place(field="points_from"))
     return points_from
 
 
-def records_text(reading: points_column.Reading) -> str:
+def records_text(reading: points_column.Reading) -> Message:
     """The records the points column reads otherwise: ``41 Name (R6: 0 → 1); 122 Name (R6: 1 → 0)``."""
-    return "; ".join(f"{f.start_no} {f.name} (R{f.round}: {format_number(f.results)} → {format_number(f.column)})"
-                     for f in reading.fixes)
+    out: Message | None = None
+    for f in reading.fixes:
+        one = Message("{} {} (R{}: {} → {})", f.start_no, f.name, f.round, format_number(f.results),
+                      format_number(f.column))
+        out = one if out is None else Message("{}; {}", out, one)
+    return out or Message("")
 
 
 def follows(reading: points_column.Reading, points_from: str, mine: Agreement, theirs: Agreement) -> list[str]:
@@ -248,16 +306,19 @@ def follows(reading: points_column.Reading, points_from: str, mine: Agreement, t
     (``mine``: the agreement under ``points_from``, ``theirs`` under the other reading), and the records read."""
     records = records_text(reading)
     column, results = (mine, theirs) if points_from == "column" else (theirs, mine)
-    out = []
+    out: list[str] = []
     if column.score > results.score:
-        out.append(f"the published standings follow the points column, not the results (round: results → column), "
-                   f"in records {records}")
+        out.append(Message("the published standings follow the points column, not the results (round: results → "
+                           "column), in records {}",
+                           records))
     elif results.score > column.score:
-        out.append(f"the published standings follow the results, not the points column (round: results → column), "
-                   f"in records {records}")
+        out.append(Message("the published standings follow the results, not the points column (round: results → "
+                           "column), in records {}",
+                           records))
     else:
-        out.append(f"the points column and the results disagree (round: results → column) in records {records}; "
-                   "the published standings fit both alike")
+        out.append(Message("the points column and the results disagree (round: results → column) in records {}; the "
+                           "published standings fit both alike",
+                           records))
     if points_from == "column":
         out.append("points from the points column's reading (--points-from column)")
     if reading.unplaced:
@@ -266,10 +327,10 @@ def follows(reading: points_column.Reading, points_from: str, mine: Agreement, t
     return out
 
 
-def _differences(ours: Standings, announced: str, standings: dict[str, Standings], rows: dict[int, PublishedRow],
-                 columns: list[str], points_published: bool) -> list[Difference]:
+def _differences(ours: Ranking, announced: str, standings: dict[str, Ranking], rows: dict[int, PublishedRow],
+                 columns: list[str], points_published: bool, rounds: Rounds) -> list[Difference]:
     out: list[Difference] = []
-    places = {label: _places(s) for label, s in standings.items()}
+    places = {label: ranked_places(s.rows) for label, s in standings.items()}
     for sno, row in sorted(rows.items(), key=lambda kv: places[announced][kv[0]]):
         mine = ours.row(sno)
         if points_published and row.points is not None and not row.points.agrees(mine.points):
@@ -277,20 +338,19 @@ def _differences(ours: Standings, announced: str, standings: dict[str, Standings
                                   article="C.07 Art. 5 (points)"))
         for spec in columns:
             pv = row.values.get(spec)
-            if pv is None or pv.agrees(mine.values[spec]):
+            if pv is None or value_agrees(pv, mine.values[spec], spec):
                 continue
-            by = [label for label, s in standings.items() if pv.agrees(s.row(sno).values[spec])
+            by = [label for label, s in standings.items() if value_agrees(pv, s.row(sno).values[spec], spec)
                   and row_agrees(s, sno, row, columns)]
-            code = ours.specs[ours.tiebreaks.index(spec)].code
             out.append(Difference(sno, mine.name, spec, pv.text, _show(mine.values[spec]), by,
-                                  _rounds(ours, (by[0], standings[by[0]]) if by else None, sno, spec),
-                                  article(spec, ours.rules, CATALOGUE[code].article)))
+                                  rounds(ours, sno, spec, (by[0], standings[by[0]]) if by else None),
+                                  ours.article(spec), mine.values[spec] is None))
         if row.rank is not None:
             first, last = places[announced][sno]
             if not first <= row.rank <= last:
                 by = [label for label, p in places.items() if p[sno][0] <= row.rank <= p[sno][1]]
-                shown = str(first) if first == last else f"{first}-{last}"
-                out.append(Difference(sno, mine.name, "rank", str(row.rank), shown, by))
+                out.append(Difference(sno, mine.name, "rank", str(row.rank), shared_place(first, last - first + 1),
+                                      by, rounds(ours, sno, "rank", None)))
     return out
 
 

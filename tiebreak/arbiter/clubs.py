@@ -29,6 +29,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..engine.errors import SpecifierError
+from ..engine.messages import Message
 from ..engine.passes import Context
 from ..engine.standings import Standings
 
@@ -63,19 +64,19 @@ def membership_by_field(s: Standings, what: str) -> dict[int, str]:
         return {m: team.name for team in read_teams(t) for m in team.members}
     if what in ("federation", "fed", "club"):
         return {p.start_no: p.federation.strip() for p in t.players if p.federation.strip()}
-    raise SpecifierError(f"team membership {what!r} not known (federation, records, or a CSV file)")
+    raise SpecifierError(Message("team membership {} not known (federation, records, or a CSV file)", repr(what)))
 
 
 def club_ranking(s: Standings, membership: dict[int, str], best: int = 4, tiebreaks: list[str] | None = None
                  ) -> ClubRanking:
     """Rank the teams of ``membership`` (start number -> team name) by the points of their best ``best`` members."""
     if not 1 <= best <= MAX_BEST:
-        raise SpecifierError(f"the number of players counted, {best}, is outside 1..{MAX_BEST}")
+        raise SpecifierError(Message("the number of players counted, {}, is outside 1..{}", best, MAX_BEST))
     tiebreaks = ["TC"] if tiebreaks is None else tiebreaks
     for code in tiebreaks:
         if code not in TEAM_CODES and code not in s.tiebreaks:
-            raise SpecifierError(f"team tie-break {code!r} is neither TC, CUM nor in the individual list "
-                                 f"({', '.join(s.tiebreaks)})")
+            raise SpecifierError(Message("team tie-break {} is neither TC, CUM nor in the individual list ({})",
+                                         repr(code), ', '.join(s.tiebreaks)))
     t = s.tournament
     order = {r.start_no: k for k, r in enumerate(s.rows)}
     row_of = {r.start_no: r for r in s.rows}

@@ -19,8 +19,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from ..engine.messages import Message
+from ..engine.ranking import place_sizes, shared_place
 from ..engine.standings import Standings
-from ..render.output import place_sizes, shared_place
 
 if TYPE_CHECKING:  # a team event's standings work as well (its teams play off)
     from ..engine.team import TeamStandings
@@ -68,19 +69,19 @@ def plan_playoffs(s: Standings | TeamStandings, places: list[int] | int = 1, aft
         g = PlayoffGroup(span, list(group), FORMATS.get(len(group), "cut to four, then knock-out"))
         start = "start at least 30 minutes after the last regular game of these players (13.2.8)"
         if len(group) == 2:
-            g.stages = [start, f"two games, {time_control}, colours drawn (13.2.10)",
+            g.stages = [start, Message("two games, {}, colours drawn (13.2.10)", time_control),
                         "if equal: colours drawn again, sudden death; colours alternate after each odd game"]
         elif len(group) == 3:
-            g.stages = [start, f"round robin, {time_control}, colours drawn",
+            g.stages = [start, Message("round robin, {}, colours drawn", time_control),
                         "if all three are equal again: the next tie-break eliminates the last, then as for two players",
                         "at least 10 minutes between stages (13.2.8)"]
         else:
             if len(group) > 4:
                 g.stages += _cut_to_four(s, g, after)
-            g.stages += [start, f"knock-out: semi-finals of two games, {time_control}, pairs drawn by lot",
+            g.stages += [start, Message("knock-out: semi-finals of two games, {}, pairs drawn by lot", time_control),
                          "final of two games; at least 10 minutes between stages (13.2.8)"]
-            g.shared.append(f"the two semi-final losers share the prizes of places {span[0] + 2} and {span[0] + 3} "
-                            "equally (13.2.6)")
+            g.shared.append(Message("the two semi-final losers share the prizes of places {} and {} equally (13.2.6)",
+                                    span[0] + 2, span[0] + 3))
         out.append(g)
     return out
 
@@ -88,7 +89,7 @@ def plan_playoffs(s: Standings | TeamStandings, places: list[int] | int = 1, aft
 def _places(s: Standings | TeamStandings, numbers: list[int]) -> str:
     """The places of ``numbers`` in the standings, in order: ``16-19`` when each has its own place and they follow
     one another, else each one's place (``16, 17-18, 17-18, 19`` where places are shared)."""
-    sizes = place_sizes(s)
+    sizes = place_sizes(s.rows)
     ranks = [s.row(n).rank for n in numbers]
     if all(sizes[r] == 1 for r in ranks) and ranks == list(range(ranks[0], ranks[0] + len(ranks))):
         return str(ranks[0]) if len(ranks) == 1 else f"{ranks[0]}-{ranks[-1]}"
@@ -103,61 +104,41 @@ def _cut_to_four(s: Standings | TeamStandings, g: PlayoffGroup, after: int) -> l
     group, keys = g.players, s.keys
     values = [s.row(n).values for n in group]
     decider = next((k for k in range(after + 1, len(keys)) if values[3][keys[k]] != values[4][keys[k]]), None)
-    lines = []
+    lines: list[str] = []
     if decider is not None:
         kept = 4
         if decider == after + 1:
-            lines.append(f"the next tie-break ({s.tiebreaks[decider]}) keeps the top four")
+            lines.append(Message("the next tie-break ({}) keeps the top four", s.tiebreaks[decider]))
         else:
-            lines.append(f"the next tie-break ({s.tiebreaks[after + 1]}) leaves fourth and fifth equal; "
-                         f"{s.tiebreaks[decider]} keeps the top four")
+            lines.append(Message("the next tie-break ({}) leaves fourth and fifth equal; {} keeps the top four",
+                                 s.tiebreaks[after + 1], s.tiebreaks[decider]))
     elif s.seed is not None:
         kept = 4
-        lines.append(f"the tie-breaks leave fourth and fifth equal; the lots drawn for the standings (seed {s.seed}) "
-                     "keep the top four")
+        lines.append(Message("the tie-breaks leave fourth and fifth equal; the lots drawn for the standings (seed {}) "
+                             "keep the top four", s.seed))
     else:  # the players equal with the fourth on every tie-break from here on: lots not drawn yet
         cut = [keys[k] for k in range(after + 1, len(keys))]
         equal = [i for i, v in enumerate(values) if all(v[k] == values[3][k] for k in cut)]
         kept = equal[-1] + 1
-        lines.append(f"the tie-breaks leave Nos. {', '.join(str(group[i]) for i in equal)} equal at the cut to four; "
-                     "lots decide which of them play on (C.07 4.2)")
+        lines.append(Message("the tie-breaks leave Nos. {} equal at the cut to four; lots decide which of them play on "
+                             "(C.07 4.2)", ", ".join(str(group[i]) for i in equal)))
     g.players, g.eliminated = group[:kept], group[kept:]
     if len(g.eliminated) == 1:
-        lines.append(f"No. {g.eliminated[0]} is out and takes place {_places(s, g.eliminated)}")
+        lines.append(Message("No. {} is out and takes place {}", g.eliminated[0], _places(s, g.eliminated)))
     elif g.eliminated:
-        lines.append(f"Nos. {', '.join(map(str, g.eliminated))} are out and take places "
-                     f"{_places(s, g.eliminated)} in this order")
+        lines.append(Message("Nos. {} are out and take places {} in this order", ", ".join(map(str, g.eliminated)),
+                             _places(s, g.eliminated)))
     return lines
 
 
-def playoff_lines(g: PlayoffGroup, team: bool, lang: str = "en") -> list[str]:
-    """The group as the arbiter reads it in ``lang``: a heading, then the stages and the sharing, one a line.
+def playoff_heading(g: PlayoffGroup, team: bool) -> Message:
+    """The group's heading: its places, who plays and the format.
 
-    >>> g = PlayoffGroup((9, 13), [4, 2, 14, 15], "cut to four, then knock-out", ["No. 16 is out and takes place 13"])
-    >>> playoff_lines(g, False, "ru")
-    ['места 9-13: участники 4, 2, 14, 15 — отбор четырёх, затем олимпийская система', '№ 16 выбывает и занимает место 13']
+    >>> playoff_heading(PlayoffGroup((9, 13), [4, 2, 14, 15], "cut to four, then knock-out"), False)
+    'places 9-13: players 4, 2, 14, 15 — cut to four, then knock-out'
     """
-    from ..render.i18n import message
+    numbers = ", ".join(map(str, g.players))
+    if team:
+        return Message("places {}-{}: teams {} — {}", g.places[0], g.places[1], numbers, g.format)
+    return Message("places {}-{}: players {} — {}", g.places[0], g.places[1], numbers, g.format)
 
-    who = "teams" if team else "players"
-    head = f"places {g.places[0]}-{g.places[1]}: {who} {', '.join(map(str, g.players))} — {g.format}"
-    return [message(line, lang) for line in (head, *g.stages, *g.shared)]
-
-
-def apply_playoff(s: Standings, group: PlayoffGroup, order: list[int] | list[list[int]]) -> list[list[int]]:
-    """The final order with the play-off result: ``order`` lists the group's players best first; a sub-list holds
-    players who stay equal (13.2.6, sharing).  Returns the whole standings as tiers of start numbers."""
-    tiers = [t if isinstance(t, list) else [t] for t in order]
-    played = sorted(x for t in tiers for x in t)
-    if played != sorted(group.players):
-        raise ValueError(f"the play-off order must hold exactly {sorted(group.players)}")
-    out: list[list[int]] = []
-    inserted = False
-    for r in s.rows:
-        if r.start_no in group.players:
-            if not inserted:
-                out += tiers
-                inserted = True
-        else:
-            out.append([r.start_no])
-    return out

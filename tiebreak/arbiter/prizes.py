@@ -14,23 +14,20 @@ prizes among the players without one (the usual rule in prize lists; ``one_per_p
 
 from __future__ import annotations
 
-import operator
-import re
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
-from ..engine.errors import InputError, Place
+from ..engine.errors import InputError, Place, SpecifierError
+from ..engine.messages import Message
 from ..engine.model import Player
 from ..engine.numbers import NumberError, parse_int, parse_number
 from ..engine.standings import Standings
-from ..formats.files import read_text
 from ..formats.text import csv_rows
+from .categories import Category, parse_category
 
-if TYPE_CHECKING:  # the words are loaded only when prizes are named; a team event's standings work as well
+if TYPE_CHECKING:  # a team event's standings work as well
     from ..engine.team import TeamStandings
-    from ..render.i18n import Table
 
 METHODS = ("shared", "hort", "tiebreak")
 
@@ -78,14 +75,11 @@ def _blocks(s: Standings | TeamStandings, players: list[int]) -> list[list[int]]
     return blocks
 
 
-def _words() -> Table:
-    """The words of prize names (context ``prize:<key>`` in the catalogues)."""
-    from ..render.i18n import Table
-
-    return Table("prize", {"place": "{n}. place", "category": "{category} {n}.", "shared": "shared", "hort": "hort"})
+#: how tied players took a prize they share, as its name says (context ``prize:<method>`` in the catalogues)
+_SHARED_HOW = {"shared": Message("shared", context="prize:shared"), "hort": Message("hort", context="prize:hort")}
 
 
-def _award(s: Standings | TeamStandings, prizes: list[Prize], players: list[int], method: str, lang: str = "en") -> list[Award]:
+def _award(s: Standings | TeamStandings, prizes: list[Prize], players: list[int], method: str) -> list[Award]:
     """The prizes by place among ``players`` (in standings order): each block of players tied on points holds the
     places it covers and shares the prizes of those places (a list holding only a prize for place 5 pays place 5)."""
     by_place: dict[int, list[Prize]] = {}
@@ -105,7 +99,9 @@ def _award(s: Standings | TeamStandings, prizes: list[Prize], players: list[int]
                 awards += [Award(sno, p.name, p.amount) for p in by_place.get(place, [])]
             continue
         pool = sum(amounts, Fraction(0))
-        names = " + ".join(p.name for p in taken)
+        names = taken[0].name
+        for p in taken[1:]:
+            names = Message("{} + {}", names, p.name)
         shares = []
         for k in range(len(block)):
             if method == "shared":
@@ -116,17 +112,18 @@ def _award(s: Standings | TeamStandings, prizes: list[Prize], players: list[int]
         left = pool - sum(shares, Fraction(0))
         for sno, share in zip(block, shares):
             if share:
-                awards.append(Award(sno, f"{names} ({_words().text(method, lang)})", share, pool, left))
+                awards.append(Award(sno, Message("{} ({})", names, _SHARED_HOW[method]), share, pool, left))
     return awards
 
 
-def distribute(s: Standings | TeamStandings, prizes: list[Prize], method: str = "shared", one_per_player: bool = True,
-               lang: str = "en") -> list[Award]:
-    """Awards for the place prizes, then for each category's prizes (prize names of shared prizes in ``lang``)."""
+def distribute(s: Standings | TeamStandings, prizes: list[Prize], method: str = "shared",
+               one_per_player: bool = True) -> list[Award]:
+    """Awards for the place prizes, then for each category's prizes (a prize's name is a message: the renderers word
+    it)."""
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}")
     everyone = [r.start_no for r in s.rows]
-    awards = _award(s, [p for p in prizes if not p.category], everyone, method, lang)
+    awards = _award(s, [p for p in prizes if not p.category], everyone, method)
     categories: dict[str, list[Prize]] = {}
     for p in prizes:
         if p.category:
@@ -135,81 +132,59 @@ def distribute(s: Standings | TeamStandings, prizes: list[Prize], method: str = 
         rewarded = {a.start_no for a in awards} if one_per_player else set()
         test = group[0].eligible or (lambda player: True)
         players = [n for n in everyone if n not in rewarded and test(s.tournament.player(n))]
-        awards += _award(s, group, players, method, lang)
+        awards += _award(s, group, players, method)
     return awards
 
 
-def read_prizes(path: str | Path, lang: str = "en") -> list[Prize]:
-    """The prize list in the CSV file ``path`` (see :func:`parse_prizes`)."""
-    return parse_prizes(read_text(path), str(path), lang)
 
+def parse_prizes(text: str, source: str = "") -> list[Prize]:
+    """CSV lines ``place,N,amount`` (the prize of place N) and ``category,EXPR,amount`` (a category's prizes, its
+    1st, 2nd… in the order of the lines; EXPR as ``--category`` reads it: ``rating<1600``, ``unrated``,
+    ``sex=w&birth>=2010``, rated players only in a rating band); an empty amount is an indivisible prize (a cup).
+    The older ``EXPR,N,amount`` (``rating<1600,1,100``) still reads.
 
-def parse_prizes(text: str, source: str = "", lang: str = "en") -> list[Prize]:
-    """CSV ``kind,place_or_category,amount``: ``place,1,500``; ``rating<1600,1,100`` (category by rating);
-    ``sex=w,1,80``; ``place,1,`` (indivisible).
-
-    >>> [(p.name, p.amount) for p in parse_prizes("place,1,500\\nrating<1600,1,")]
-    [('1. place', Fraction(500, 1)), ('rating<1600 1.', None)]
-    >>> parse_prizes("place,2,100", lang="ru")[0].name
-    '2-е место'
+    >>> [(p.name, p.amount) for p in parse_prizes("place,1,500\\ncategory,rating<1600,100\\ncategory,rating<1600,")]
+    [('1. place', Fraction(500, 1)), ('rating<1600 1.', Fraction(100, 1)), ('rating<1600 2.', None)]
+    >>> parse_prizes("place,2,100")[0].name.context
+    'prize:place'
     """
-    words = _words()
-    prizes = []
+    prizes: list[Prize] = []
     for ln, row in enumerate(csv_rows(text, source), 1):
         if not row or row[0].strip().lower() in ("kind", "") or row[0].startswith("#"):
             continue
         if len(row) < 2:
-            raise InputError("expected kind,place,amount", Place(source, ln, 1, "prize"))
-        try:
-            place = parse_int(row[1], 1, 100_000)
-        except NumberError as e:
-            raise InputError(f"place: {e}", Place(source, ln, 2, "place")) from None
+            raise InputError("expected place,N,amount or category,EXPR,amount", Place(source, ln, 1, "prize"))
         kind = row[0].strip()
+        category: Category | None
+        if kind.lower() == "category":
+            category = _category(row[1], source, ln, 2)
+            place = 1 + sum(1 for p in prizes if p.category == category.text)
+        else:
+            try:
+                place = parse_int(row[1], 1, 100_000)
+            except NumberError as e:
+                raise InputError(Message("place: {} (a category's line is category,EXPR,amount)", e),
+                                 Place(source, ln, 2, "place")) from None
+            category = None if kind.lower() == "place" else _category(kind, source, ln, 1)
         amount_text = row[2].strip() if len(row) > 2 else ""
         try:
             amount = parse_number(amount_text) if amount_text else None
         except NumberError as e:
-            raise InputError(f"amount: {e}", Place(source, ln, 3, "amount")) from None
+            raise InputError(Message("amount: {}", e), Place(source, ln, 3, "amount")) from None
         if amount is not None and amount < 0:
-            raise InputError(f"amount {amount_text!r} is negative", Place(source, ln, 3, "amount"))
-        if kind == "place":
-            prizes.append(Prize(words.text("place", lang, n=place), amount, place))
+            raise InputError(Message("amount {} is negative", repr(amount_text)), Place(source, ln, 3, "amount"))
+        if category is None:
+            prizes.append(Prize(Message("{n}. place", context="prize:place", n=place), amount, place))
         else:
-            prizes.append(Prize(words.text("category", lang, category=kind, n=place), amount, place, kind,
-                                _predicate(kind, source, ln)))
+            prizes.append(Prize(Message("{category} {n}.", context="prize:category", category=category.text, n=place),
+                                amount, place,
+                                category.text, category.test))
     return prizes
 
 
-_CATEGORY = re.compile(r"\s*([A-Za-z]+)\s*(<=|>=|<|>|=)\s*([^<>=]*?)\s*")
-#: the comparison of a category (``rating<1600``): the player's value, then the category's
-_COMPARE: dict[str, Callable[[Any, Any], Any]] = {"<": operator.lt, ">": operator.gt, "<=": operator.le,
-                                                  ">=": operator.ge, "=": operator.eq}
-
-
-def _predicate(kind: str, path: str, ln: int) -> Callable[[Player], bool]:
-    m = _CATEGORY.fullmatch(kind)
-    if m is None or not m.group(3):
-        raise InputError(f"category {kind!r} not understood (e.g. rating<1600, sex=w)", Place(str(path), ln, 1, "kind"))
-    field, op, value = m.groups()
-    attr = {"rating": "rating", "sex": "sex", "fed": "federation", "federation": "federation",
-            "birth": "birth_date", "title": "title"}.get(field.lower())
-    if attr is None:
-        raise InputError(f"category field {field!r} not known", Place(str(path), ln, 1, "kind"))
-    if attr in ("rating", "birth_date"):
-        try:
-            number = parse_int(value, 0, 9999)
-        except NumberError as e:
-            raise InputError(f"category {kind!r}: {e}", Place(str(path), ln, 1, "kind")) from None
-
-    def test(player: Player) -> bool:
-        v = getattr(player, attr)
-        target: int | str
-        if attr == "rating":
-            v, target = (v or 0), number
-        elif attr == "birth_date":
-            head = (v or "")[:4]
-            v, target = int(head) if head.isascii() and head.isdigit() else 0, number
-        else:
-            v, target = (v or "").lower(), value.lower()
-        return bool(_COMPARE[op](v, target))
-    return test
+def _category(text: str, source: str, ln: int, column: int) -> Category:
+    """The category of a prize line, as ``--category`` reads it (an error names the line and column)."""
+    try:
+        return parse_category(text)
+    except SpecifierError as e:
+        raise InputError(e.message, Place(source, ln, column, "category")) from None

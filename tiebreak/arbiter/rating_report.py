@@ -92,3 +92,26 @@ def rating_report(t: Tournament, system: str = "fide", k: int | None = None,
                 performance = round_half_up(average) + int(DP_TABLE[p_hundredths])
         rows.append(RatingRow(p.start_no, p.name, p.rating or None, kk, n, score, exp, change, rounded, performance))
     return rows
+
+
+#: every column of a report, in order
+COLUMNS = ("start_no", "name", "rating", "k", "games", "score", "expected", "change", "rounded", "performance")
+
+
+class Report:
+    """The rows and what they are: the system, the rounds counted, the event's name."""
+
+    def __init__(self, rows: list[RatingRow], system: str, rounds: int, name: str = "") -> None:
+        self.rows, self.system, self.rounds, self.name = rows, system, rounds, name
+
+    def columns(self) -> tuple[str, ...]:
+        """The columns of the system: the performance systems have no K, expected score or change."""
+        if self.system in ("fide", "ru"):
+            return COLUMNS
+        return tuple(c for c in COLUMNS if c not in ("k", "expected", "change", "rounded"))
+
+
+def report(t: Tournament, system: str = "fide", k: int | None = None, after_round: int | None = None) -> Report:
+    """The report of ``t`` after ``after_round`` rounds (default: every round)."""
+    rounds = t.rounds if after_round is None else min(after_round, t.rounds)
+    return Report(rating_report(t, system, k, rounds), system, rounds, t.name)

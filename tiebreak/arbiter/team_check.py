@@ -13,25 +13,13 @@ from typing import Any
 from ..engine.errors import InputError, Place
 from ..engine.model import Kind, Tournament, format_number
 from ..engine.registry import parse_list
+from ..engine.rules import RuleSet
 from ..engine.team import TeamStandings, compute_team_standings
 from ..engine.team_matches import TeamTournament, build
 from ..engine.team_tiebreaks import parse_team
 from ..formats.published import Published, PublishedRow
 from . import points_column
-from .check import (
-    Difference,
-    Report,
-    _agreement,
-    _name_key,
-    _places,
-    _points_from,
-    _show,
-    announced_rules,
-    candidates,
-    follows,
-    row_agrees,
-    verdict,
-)
+from .check import Report, _name_key, _points_from, compare
 
 
 def _match(tt: TeamTournament, published: Published) -> tuple[dict[int, PublishedRow], list[str]]:
@@ -70,64 +58,22 @@ def check_teams(t: Tournament, published: Published, tiebreaks: str | None = Non
     reading = team_reading(tt, t)
     by_reading = {"results": tt, "column": build(reading.tournament, system=system) if reading.fixes else tt}
     tt = by_reading[_points_from(points_from)]
+    other = by_reading["results" if points_from == "column" else "column"]
     rows, unmatched = _match(tt, published)
     if not rows:
         raise InputError("no published row matches a team of the event (by team number or name)",
                          Place(published.source))
-    notes: list[str] = []
     if tiebreaks is None and published.columns:
         tiebreaks = ",".join(published.columns)
     specs = [s.text for s in parse_list(tiebreaks, parse_team)] if tiebreaks else None
-    columns = [c for c in published.columns if specs is None or c in specs]
-    for c in published.columns:
-        if c not in columns:
-            notes.append(f"published column {c} is not in the announced list; not compared")
-    chosen, why = announced_rules(rules, tt.matches.start_date)
-    announced = chosen.name
-    notes.append(why)
-    table = candidates()
-    standings = {label: compute_team_standings(tt, tiebreaks, rules=rs, after_round=after_round, lots=False,
-                                               system=system) for label, rs in table.items()}
-    ours = standings[announced]
-    notes += [n for n in ours.notes if not n.startswith("rules ")]
-    agreements = [_agreement(label, s, rows, columns) for label, s in standings.items()]
-    order = sorted(agreements, key=lambda a: (-a.values_agree - a.ranks_agree, a.rules != announced))
-    best = [a.rules for a in order if a.score == order[0].score]
+
+    def rank(teams: TeamTournament, rs: RuleSet) -> TeamStandings:
+        return compute_team_standings(teams, tiebreaks, rules=rs, after_round=after_round, lots=False, system=system)
+
     changed = {(f.round, team) for f in reading.fixes for team, tm in enumerate(tt.teams) if f.start_no in tm.members}
-    differences = _differences(ours, standings, rows, columns, changed)
-    if reading.fixes:
-        other = by_reading["results" if points_from == "column" else "column"]
-        theirs = compute_team_standings(other, tiebreaks, rules=chosen, after_round=after_round, lots=False,
-                                        system=system)
-        mine = next(a for a in agreements if a.rules == announced)
-        notes += follows(reading, points_from, mine, _agreement(announced, theirs, rows, columns))
-    notes += published.unknown
-    return Report(t.source or published.source, announced, ours.tiebreaks, not differences, differences, order, best,
-                  notes, unmatched, published.source, verdict(differences, order))
-
-
-def _differences(ours: TeamStandings, standings: dict[str, TeamStandings], rows: dict[int, PublishedRow],
-                 columns: list[str], changed: set[tuple[int, int]]) -> list[Difference]:
-    out: list[Difference] = []
-    places = {label: _places(s) for label, s in standings.items()}
-    announced = next(label for label, s in standings.items() if s is ours)
-    for number, row in sorted(rows.items(), key=lambda kv: places[announced][kv[0]]):
-        mine = ours.row(number)
-        matches = team_matches(ours, number, changed)
-        for spec in columns:
-            pv = row.values.get(spec)
-            if pv is None or pv.agrees(mine.values[spec]):
-                continue
-            by = [label for label, s in standings.items() if pv.agrees(s.row(number).values[spec])
-                  and row_agrees(s, number, row, columns)]
-            out.append(Difference(number, mine.name, spec, pv.text, _show(mine.values[spec]), by, matches))
-        if row.rank is not None:
-            first, last = places[announced][number]
-            if not first <= row.rank <= last:
-                by = [label for label, p in places.items() if p[number][0] <= row.rank <= p[number][1]]
-                shown = str(first) if first == last else f"{first}-{last}"
-                out.append(Difference(number, mine.name, "rank", str(row.rank), shown, by, matches))
-    return out
+    return compare(t.source or published.source, published, rows, unmatched, specs, tt.matches.start_date, rules,
+                   lambda rs: rank(tt, rs), lambda rs: rank(other, rs), reading, points_from,
+                   lambda ours, number, spec, by: team_matches(ours, number, changed), False)
 
 
 def team_matches(s: TeamStandings, number: int,

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.errors import InputError, Place
+from ..engine.messages import Message
 from ..engine.numbers import check_seed
 from .berger import schedule
 
@@ -86,7 +87,7 @@ def draw(players: list[tuple[str, str]], seed: int, variant: str = "s000") -> Dr
     names = [name for name, _ in players]
     if len(set(names)) != n:
         twice = next(x for x in names if names.count(x) > 1)
-        raise InputError(f"{twice!r} is listed twice; give the players different names (add an initial)",
+        raise InputError(Message("{} is listed twice; give the players different names (add an initial)", repr(twice)),
                          Place(field="player"))
     sets = table(n, variant)
     if n % 2:  # the highest number is the bye: nobody draws it
@@ -141,12 +142,13 @@ def parse_players(text: str, source: str = "") -> list[tuple[str, str]]:
             continue
         name = ", ".join(parts[:-1])
         if name in first_line:
-            raise InputError(f"{name!r} is listed twice (first on line {first_line[name]}); give the players different "
-                             "names (add an initial)", Place(source, ln, 1, "player"))
+            raise InputError(Message("{} is listed twice (first on line {}); give the players different names (add an "
+                                     "initial)",
+                                     repr(name), first_line[name]), Place(source, ln, 1, "player"))
         first_line[name] = ln
         players.append((name, parts[-1].upper()))
     if not 9 <= len(players) <= 24:
-        raise InputError(f"Varma tables are for 9 to 24 players, the list has {len(players)}", Place(source))
+        raise InputError(Message("Varma tables are for 9 to 24 players, the list has {}", len(players)), Place(source))
     return players
 
 
@@ -170,21 +172,3 @@ def named_schedule(d: Draw, n_players: int) -> list[NamedRound]:
     return [NamedRound(r.number, [(by_number.get(w, str(w)), by_number.get(b, str(b))) for w, b in r.pairings],
                        by_number.get(r.bye, str(r.bye)) if r.bye else None)
             for r in schedule(n_players)]
-
-
-def to_text(d: Draw, n_players: int, lang: str = "en") -> str:
-    """The drawing order and the rounds by name, in ``lang`` (words: context ``varma:<key>`` in the catalogues)."""
-    from ..render.i18n import Table, word
-
-    w = Table("varma", {"order": "Drawing order (federation, player, set, number):",
-                        "conflict": "same federation in the last three rounds: {a} - {b} (round {round})"})
-    lines = [w.text("order", lang)]
-    lines += [f"  {fed:4} {name:30} {s} {num:>3}" for fed, name, s, num in d.order]
-    lines.append("")
-    for r in named_schedule(d, n_players):
-        pairs = ", ".join(f"{a} - {b}" for a, b in r.pairings)
-        lines.append(f"{word('round', lang)} {r.number}: {pairs}" + (f"  ({word('bye', lang)}: {r.bye})" if r.bye else ""))
-    if d.conflicts:
-        lines.append("")
-        lines += [w.text("conflict", lang, a=a, b=b, round=r) for a, b, r in d.conflicts]
-    return "\n".join(lines) + "\n"

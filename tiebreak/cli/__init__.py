@@ -7,8 +7,9 @@ import gc
 import sys
 
 from ..engine.errors import InputError, Place, TiebreakError
+from ..engine.messages import Message
 from ..render.i18n import MESSAGE_WORDS, problem
-from .options import Parsed, language_asked
+from .options import Parsed, command_of, language_asked
 from .parser import build_parser
 
 __all__ = ["build_parser", "lang_after_command", "main"]
@@ -40,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     command = argv[0] if argv and not argv[0].startswith("-") else None
     args = build_parser(language_asked(argv), command).parse_args(argv, namespace=Parsed())
     try:
-        return args.run(args)
+        return command_of(args.run)(args)
     except TiebreakError as e:
         print(f"tiebreak: {MESSAGE_WORDS.text('error', args.lang)}: {problem(e, args.lang)}", file=sys.stderr)
         return 2
@@ -50,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
         print(file=sys.stderr)  # files are written whole or not at all (tiebreak.formats.files, site.build.publish)
         return 130
     except OSError as e:  # a file that cannot be written (a read error is an InputError of the reader)
-        err = InputError(f"cannot write the file: {e.strerror or e}", Place(str(e.filename or "")))
+        err = InputError(Message("cannot write the file: {}", e.strerror or e), Place(str(e.filename or "")))
         print(f"tiebreak: {MESSAGE_WORDS.text('error', args.lang)}: {problem(err, args.lang)}", file=sys.stderr)
         return 2
 

@@ -1,8 +1,8 @@
 """Typed views of the parsed command line: what each command reads from argparse's namespace, with its type.
 
-The options the service reads (the list, rules, seed, …) go to it as :class:`tiebreak.service.Options` or
-:class:`tiebreak.service.OddsOptions`; the views here hold what the command line itself uses (files, ``-o``,
-``--force``, the arbiter's tools' own options).
+The options the application layer reads (the list, rules, seed, how the file is read, …) go to it as the options
+of :mod:`tiebreak.app.options`, read with the same :func:`view`; the views here hold what the command line itself
+uses (files, ``-o``, ``--force``, the arbiter's tools' own options).
 
 >>> ns = argparse.Namespace(players=6, double=True, format="text", lang="uk", command="berger")
 >>> view(Berger, ns)
@@ -93,7 +93,6 @@ class Convert(Command):
     source: str
     target: str
     force: bool = False
-    event: int | None = None  # which tournament of a file that holds several
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -120,7 +119,6 @@ class Ratings(Command):
     format: str | None = None  # text, csv, json, html; default: from the name given with -o, else text
     output: str | None = None
     force: bool = False
-    event: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -161,6 +159,7 @@ class Serve(Command):
     tiebreaks: str | None = None
     rules: str = "auto"
     event: int | None = None  # which tournament of a watched file that holds several
+    points_from: str = "results"  # the points of the round results or of the points column's reading
     hold: float = 5.0
     max_file_mb: int = 16
     keep_versions: int = 1000

@@ -11,26 +11,32 @@ kind, and the bar needs no more than a count.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .. import service
+from ..app.check import check_published
+from ..app.options import Options
 from ..engine.errors import InputError, InputWarning, Place, TiebreakError
+from ..engine.messages import Message
+from ..formats.crosstable import is_export
 from ..formats.text import csv_rows
+from ..render.i18n import problem
 
 if TYPE_CHECKING:
     from ..arbiter.check import Report
 
 #: the files a folder's events are read from (the readers' formats; CSV/XLSX are published standings in a folder)
-EVENT_SUFFIXES = (".trf", ".txt", ".tab", ".json", ".xml", ".pgn")
+EVENT_SUFFIXES = (".trf", ".txt", ".tab", ".json", ".xml", ".pgn", ".tunx", ".turx", ".tutx", ".tumx")
 #: names of published standings beside an event, tried in this order (``{stem}``: the event file's name without suffix)
-PUBLISHED_NAMES = ("{stem}.published.csv", "{stem}.published.xlsx", "{stem}.expected.csv", "{stem}.csv", "{stem}.xlsx",
-                   "published.csv", "expected.csv", "published.xlsx")
+PUBLISHED_NAMES = ("{stem}.published.csv", "{stem}.published.xlsx", "{stem}.published.html", "{stem}.expected.csv",
+                   "{stem}.csv", "{stem}.xlsx", "{stem}.html", "published.csv", "expected.csv", "published.xlsx",
+                   "standings.html")
 MAX_EVENTS = 10_000
+#: the files that may be a program's crosstable export, read as an event with its own published figures
+EXPORT_SUFFIXES = (".csv", ".xlsx", ".html", ".htm")
 
 
 def inside(path: Path, folders: list[Path], place: Place, outside: bool = False, name: str = "") -> Path:
@@ -39,9 +45,9 @@ def inside(path: Path, folders: list[Path], place: Place, outside: bool = False,
 
     >>> inside(Path("docs/../README.md"), [Path(".")], Place("x"))
     PosixPath('docs/../README.md')
-    >>> inside(Path("docs/../../etc/passwd"), [Path("docs")], Place("m.csv", 2, 1, "file"))
+    >>> inside(Path("d/../x"), [Path("d")], Place("m", 2, 1, "file"))
     Traceback (most recent call last):
-    tiebreak.engine.errors.InputError: m.csv, line 2, column 1 (file): 'docs/../../etc/passwd' lies outside the folder docs; give --outside to read it
+    tiebreak.engine.errors.InputError: m, line 2, column 1 (file): 'd/../x' lies outside the folder d; give --outside to read it
     """
     real = path.resolve()
     if outside or any(real.is_relative_to(f.resolve()) for f in folders):
@@ -67,13 +73,20 @@ def events_of(folder: Path, published_dir: Path | None, outside: bool = False) -
     is an error unless ``outside``."""
     if published_dir is not None and not published_dir.is_dir():
         raise InputError("--published-dir is not a folder", Place(str(published_dir), field="published_dir"))
-    found = sorted(inside(p, [folder], Place(str(p)), outside) for p in [*folder.glob("*"), *folder.glob("*/*")]
-                   if p.is_file() and p.suffix.lower() in EVENT_SUFFIXES)
-    if not found:
-        raise InputError(f"no tournament files ({', '.join(EVENT_SUFFIXES)}) in the folder", Place(str(folder)))
+    files = sorted(p for p in [*folder.glob("*"), *folder.glob("*/*")] if p.is_file())
+    files = [inside(p, [folder], Place(str(p)), outside) for p in files]
+    found = [p for p in files if p.suffix.lower() in EVENT_SUFFIXES]
     if len(found) > MAX_EVENTS:
-        raise InputError(f"a folder holds at most {MAX_EVENTS:,} events", Place(str(folder)))
-    return [(str(p), _published_for(p, published_dir, outside)) for p in found]
+        raise InputError(Message("a folder holds at most {} events", format(MAX_EVENTS, ',')), Place(str(folder)))
+    events = [(str(p), _published_for(p, published_dir, outside)) for p in found]
+    claimed = {published for _, published in events if published}
+    # a program's crosstable export (chess-results) is an event of its own, its figures the published ones
+    events += [(str(p), None) for p in files if p.suffix.lower() in EXPORT_SUFFIXES and str(p) not in claimed
+               and is_export(p)][:MAX_EVENTS - len(events)]
+    if not events:
+        raise InputError(Message("no tournament files ({}) and no crosstable exports ({}) in the folder",
+                                 ', '.join(EVENT_SUFFIXES), ', '.join(EXPORT_SUFFIXES)), Place(str(folder)))
+    return sorted(events)
 
 
 def events_of_manifest(manifest: Path, outside: bool = False) -> list[tuple[str, str | None]]:
@@ -82,7 +95,7 @@ def events_of_manifest(manifest: Path, outside: bool = False) -> list[tuple[str,
     try:
         text = manifest.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"the manifest cannot be read: {e}", Place(str(manifest))) from None
+        raise InputError(Message("the manifest cannot be read: {}", e), Place(str(manifest))) from None
     rows = csv_rows(text, str(manifest), max(",;\t", key=text[:4096].count))
     if not rows:
         raise InputError("the manifest is empty", Place(str(manifest)))
@@ -99,7 +112,7 @@ def events_of_manifest(manifest: Path, outside: bool = False) -> list[tuple[str,
         event = inside(manifest.parent / name, [manifest.parent], Place(str(manifest), n, fi + 1, "file"), outside,
                        name)
         if not event.is_file():
-            raise InputError(f"{name[:80]!r} is not a file", Place(str(manifest), n, fi + 1, "file"))
+            raise InputError(Message("{} is not a file", repr(name[:80])), Place(str(manifest), n, fi + 1, "file"))
         if pub:
             assert pi is not None
             inside(manifest.parent / pub, [manifest.parent], Place(str(manifest), n, pi + 1, "published"),
@@ -108,15 +121,13 @@ def events_of_manifest(manifest: Path, outside: bool = False) -> list[tuple[str,
     return out
 
 
-def _one(ns: dict[str, Any], path: str, published: str | None) -> tuple[str, Report | None, list[str], str]:
+def _one(o: Options, path: str, published: str | None) -> tuple[str, Report | None, list[str], str]:
     """One event's check in a worker: the report, or the error's words (an event that cannot be read is named in the
     summary, the others go on)."""
-    from ..render.i18n import problem
-
     warnings: list[InputWarning] = []
-    lang = ns.get("lang", "en")
+    lang = o.lang
     try:
-        report = service.check_published(argparse.Namespace(**ns), path, published, warnings)
+        report = check_published(o, path, published, warnings)
         return path, report, [problem(w, lang) for w in warnings], ""
     except TiebreakError as e:
         return path, None, [problem(w, lang) for w in warnings], problem(e, lang)
@@ -145,10 +156,9 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
-def run(ns: argparse.Namespace, events: list[tuple[str, str | None]], jobs: int | None) -> list[tuple[str, Any, list[str], str]]:
-    """Every event checked (in parallel over ``jobs`` processes, default and at most :func:`cores`), in the order
-    given."""
-    options = {k: v for k, v in vars(ns).items() if k not in ("run", "command") and not callable(v)}
+def run(options: Options, events: list[tuple[str, str | None]], jobs: int | None) -> list[tuple[str, Any, list[str], str]]:
+    """Every event checked under ``options`` (in parallel over ``jobs`` processes, default and at most
+    :func:`cores`), in the order given."""
     jobs = max(1, min(jobs or cores(), cores(), len(events)))
     bar = Bar(len(events))
     results: dict[int, tuple[str, Any, list[str], str]] = {}

@@ -9,10 +9,15 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .. import service
+from ..app.check import answer as check_answer
+from ..app.convert import convert
+from ..app.explain import explain
+from ..app.options import BINARY_FORMATS, EXTENSIONS, Loading, Options
+from ..app.standings import render_standings
 from ..engine.errors import InputWarning, Place, SpecifierError, TiebreakError
-from ..formats import readers
+from ..engine.messages import Message
 from ..formats.files import OutputError, check_target, write_output
+from ..render import check as render
 from ..render.i18n import MESSAGE_WORDS, message, problem
 from .args import Check, Convert, Explain, Standings, Written, view
 
@@ -29,7 +34,7 @@ def _emit(args: Written, text: str | bytes) -> None:
     standard output."""
     if args.output:
         target = write_output(args.output, text, args.inputs(), args.force)
-        print(message(f"wrote {target}", args.lang), file=sys.stderr)
+        print(message(Message("wrote {}", target), args.lang), file=sys.stderr)
     elif isinstance(text, bytes):
         sys.stdout.flush()
         sys.stdout.buffer.write(text)
@@ -42,19 +47,20 @@ def _standings(ns: argparse.Namespace) -> int:
     fmt = args.format
     if fmt is None:  # from the name given with -o (standings.pdf), else text
         suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""
-        if suffix and suffix not in ("txt", "htm", *service.EXTENSIONS):  # out.docx is not a text file
-            raise SpecifierError(f"-o {args.output}: the name does not say the format; give --format or name it "
-                                 f".txt, .csv, .json, .trf, .html or .pdf")
+        if suffix and suffix not in ("txt", "htm", *EXTENSIONS):  # out.docx is not a text file
+            raise SpecifierError(Message("-o {}: the name does not say the format; give --format or name it .txt, .csv, "
+                                         ".json, .trf, .html or .pdf",
+                                         args.output))
         fmt = {"txt": "text", "htm": "html"}.get(suffix, suffix or "text")
-    request = replace(service.options(ns), format=fmt)
+    request = replace(view(Options, ns), format=fmt)
     if args.output and (len(args.file) > 1 or args.out):
         raise SpecifierError("-o FILE takes one input file; give --out DIR for several")
     if len(args.file) == 1 and not args.out:
-        if request.format in service.BINARY_FORMATS and not args.output and sys.stdout.isatty():
+        if request.format in BINARY_FORMATS and not args.output and sys.stdout.isatty():
             raise OutputError("binary output is not written to a terminal; give -o FILE or redirect it to a file",
                               Place("<standard output>"))
         warnings: list[InputWarning] = []
-        text, notes, _ = service.render_standings(request, args.file[0], warnings)
+        text, notes, _ = render_standings(request, args.file[0], warnings)
         for w in warnings:
             _warn(w, args.lang)
         _emit(args, text)
@@ -65,7 +71,7 @@ def _standings(ns: argparse.Namespace) -> int:
     return _batch(args, request)
 
 
-def _batch(args: Standings, request: service.Options) -> int:
+def _batch(args: Standings, request: Options) -> int:
     """Many files: each one on its own (a bad file never stops the rest), a progress line each, a summary.  No output
     is written over an input (``a.trf b.trf --format trf`` in their own folder is refused file by file) or, without
     --force, over an existing file."""
@@ -78,25 +84,25 @@ def _batch(args: Standings, request: service.Options) -> int:
         warnings: list[InputWarning] = []
         # every file whose name another input shares is named with its folder too, so the names say which is which
         name = Path(path).stem if stems.count(Path(path).stem) == 1 else f"{Path(path).parent.name}-{Path(path).stem}"
-        target = out / f"{name}.{service.EXTENSIONS[request.format]}"
+        target = out / f"{name}.{EXTENSIONS[request.format]}"
         try:
             check_target(target, args.inputs(), args.force)  # before the work: a refused target costs nothing
-            text, _, _ = service.render_standings(request, path, warnings)
+            text, _, _ = render_standings(request, path, warnings)
             write_output(target, text, args.inputs(), args.force)
         except TiebreakError as e:
             failed.append((path, problem(e, args.lang)))
-            print(message(f"[{n}/{total}] {path}: FAILED", args.lang), file=sys.stderr)
+            print(message(Message("[{}/{}] {}: FAILED", n, total, path), args.lang), file=sys.stderr)
             continue
         done = f"[{n}/{total}] {path} -> {target}"
-        print(message(f"{done} ({len(warnings)} warnings)", args.lang) if warnings else done, file=sys.stderr)
+        print(message(Message("{} ({} warnings)", done, len(warnings)), args.lang) if warnings else done, file=sys.stderr)
         if warnings:
             warned.append((path, warnings))
-    print(message(f"{total - len(failed)} of {total} files done", args.lang), file=sys.stderr)
+    print(message(Message("{} of {} files done", total - len(failed), total), args.lang), file=sys.stderr)
     for _, warnings in warned:  # every warning of every file (each names its file), after the summary line
         for w in warnings:
             _warn(w, args.lang)
     for _, why in failed:  # the reason names the file
-        print(message(f"failed: {why}", args.lang), file=sys.stderr)
+        print(message(Message("failed: {}", why), args.lang), file=sys.stderr)
     return 1 if failed else 0
 
 
@@ -104,7 +110,7 @@ def _explain(ns: argparse.Namespace) -> int:
     args = view(Explain, ns)
     warnings: list[InputWarning] = []
     numbers = args.pair or ([args.player] if args.player else [])
-    result = service.explain(service.options(ns), args.file, numbers, warnings)
+    result = explain(view(Options, ns), args.file, numbers, warnings)
     for w in warnings:
         _warn(w, args.lang)
     sys.stdout.write(result["text"])
@@ -113,8 +119,6 @@ def _explain(ns: argparse.Namespace) -> int:
 
 def _check(ns: argparse.Namespace) -> int:
     """Exit status 0 when every file's published standings are right under the announced rules, 1 otherwise."""
-    from ..answers import check
-
     args = view(Check, ns)
     if args.manifest or args.published_dir or any(Path(f).is_dir() for f in args.file):
         return _check_folder(ns, args)
@@ -126,7 +130,7 @@ def _check(ns: argparse.Namespace) -> int:
     answers: list[dict[str, Any]] = []
     for k, path in enumerate(args.file):
         warnings: list[InputWarning] = []
-        report, answer = check(service.options(ns), path, args.published[k] if args.published else None, warnings)
+        report, answer = check_answer(view(Options, ns), path, args.published[k] if args.published else None, warnings)
         reports.append(report)
         answers.append(answer)
         for w in warnings:
@@ -140,8 +144,6 @@ def _check(ns: argparse.Namespace) -> int:
 
 
 def _emit_reports(args: Check, reports: list[Report], failed: list[tuple[str, str]]) -> None:
-    from ..render import check as render
-
     if args.format == "json":
         _emit(args, render.to_json(reports))
     elif args.format == "html":
@@ -155,7 +157,7 @@ def _emit_reports(args: Check, reports: list[Report], failed: list[tuple[str, st
 
 def _check_folder(ns: argparse.Namespace, args: Check) -> int:
     """A folder of events (or a manifest): every event checked in parallel, one summary."""
-    from . import batch
+    from . import batch  # start-up: its process pool (16 ms measured) only for a folder of events
 
     if args.published:
         raise SpecifierError("--published names one file's standings; a folder's are found with --published-dir")
@@ -174,7 +176,7 @@ def _check_folder(ns: argparse.Namespace, args: Check) -> int:
         check_target(args.output, [*args.inputs(), *(e for e, _ in events), *(p for _, p in events if p)], args.force)
     reports: list[Report] = []
     failed: list[tuple[str, str]] = []
-    for path, report, warnings, error in batch.run(ns, events, args.jobs):
+    for path, report, warnings, error in batch.run(view(Options, ns), events, args.jobs):
         for w in warnings:
             print(f"{MESSAGE_WORDS.text('warning', args.lang)}: {w}", file=sys.stderr)
         if report is None:
@@ -188,8 +190,8 @@ def _check_folder(ns: argparse.Namespace, args: Check) -> int:
 def _convert(ns: argparse.Namespace) -> int:
     args = view(Convert, ns)
     warnings: list[InputWarning] = []
-    t = readers.convert(args.source, args.target, warnings, force=args.force, event=args.event)
+    t = convert(view(Loading, ns), args.source, args.target, warnings, force=args.force)
     for w in warnings:
         _warn(w, args.lang)
-    print(message(f"wrote {args.target}: {len(t.players)} players, {t.rounds} rounds", args.lang), file=sys.stderr)
+    print(message(Message("wrote {}: {} players, {} rounds", args.target, len(t.players), t.rounds), args.lang), file=sys.stderr)
     return 0

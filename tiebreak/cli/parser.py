@@ -5,27 +5,35 @@ from __future__ import annotations
 import argparse
 from typing import Any, NoReturn
 
-from .. import service
+from ..app.options import DEFAULT_BUDGET, EXTENSIONS, HELP, POINTS_FROM, SYSTEMS
+from ..engine.conventions import CONVENTIONS, PROGRAMS, program_name
 from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
-from .files import _check, _convert, _explain, _standings
 from .options import Parser, decimal_number, seconds_or_none, whole_number
 from .site import add_site_parser
-from .tools import _berger, _list, _odds, _playoffs, _presets, _prizes, _ratings, _serve, _varma
 
-POINTS_FROM = ("results", "column")
-POINTS_FROM_HELP = ("results: the points of the round results (default); column: the points column's reading where "
-                    "the file's points column and its results disagree")
 #: the rule sets with the FIDE reference checker's choices, which `check` also accepts as the announced rules
 CHECK_RULES = ("fide-2024+reference", "fide-2026+reference")
-COMPAT_HELP = ("text: our reading of C.07 (default); reference: the FIDE reference checker's choices where it reads the "
-               "text otherwise (docs/known-differences.md K1-K3); letter: the 2023 Art. 15.2 to the letter (round-robin "
-               "forfeits count for the rating tie-breaks)")
+COMPAT_HELP, EVENT_HELP, POINTS_FROM_HELP = HELP["compat"], HELP["event"], HELP["points_from"]
 
 
-#: the commands that read a tournament file, each with --event
-FILE_COMMANDS = ("standings", "explain", "check", "convert", "ratings", "playoffs", "prizes", "odds", "serve")
-EVENT_HELP = ("which tournament of a file that holds several (a Sharly Chess event: Sharly's tournament number); "
-              "without it such a file lists them")
+#: the help of the options every ranking command shares (one text per option, whichever command shows it)
+SHARED_HELP = {
+    "--tiebreaks": "ordered list (default: the file's, else a FIDE default)",
+    "--preset": "a ready-made list (see 'tiebreak presets'); --tiebreaks and --rules override it",
+    "--after-round": "standings after this round",
+    "--unrated-rating": "rating for unrated players in rating tie-breaks",
+    "--seed": "seed of the lots (default: the event's own, from its name and players: the same in every run)",
+}
+ODDS_HELP = {
+    "--after-round": "the odds from the standings after this round (the later rounds' games as pending)",
+    "--unrated-rating": "rating for unrated players in rating tie-breaks and in the elo model",
+    "--seed": "seed of the lots and of a simulation (default: the event's own: the same in every run)",
+}
+PRIZES_HELP = ("CSV lines place,N,amount or category,EXPR,amount (EXPR as --category: rating<1600, rated players "
+               "only; unrated; sex=w&birth>=2010; a category's lines are its 1st, 2nd... prize; empty amount: a cup)")
+#: the commands that read a tournament file, each with the options of reading it (--event, --points-from), which
+#: every one of them reads through the one loader (tiebreak.app.load)
+FILE_COMMANDS = ("standings", "explain", "check", "convert", "ratings", "playoffs", "prizes", "odds", "site", "serve")
 
 
 class _Skipped(Parser):
@@ -60,6 +68,12 @@ class _Partial(Parser):
         build_parser(self.lang).error(message_text)
 
 
+
+def _program(text: str) -> str:
+    """A publishing program as typed (``swissmanager``, ``VEGA``) by its name (argparse then checks the choice)."""
+    return program_name(text) or text
+
+
 def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     """The parser of every command; its errors are in ``lang`` (:func:`.options.language_asked` finds it).  With
     ``only`` (a command), only that command's options are built (for any other word, the whole parser, so its
@@ -68,6 +82,33 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
                                                                            "tie-break rules.")
     p.lang = lang
     sub = _Only(p.add_subparsers(dest="command", required=True, parser_class=Parser), only)
+    _standings(sub)
+    _explain(sub)
+    _check(sub)
+    _convert_berger_varma(sub)
+    _ratings(sub)
+    _playoffs_prizes(sub)
+    _odds(sub)
+    _site_presets(sub)
+    _serve(sub)
+    _listing(sub)
+    for name in FILE_COMMANDS:  # a file with several tournaments (a Sharly Chess event): which one
+        if name in sub.choices:
+            sub.choices[name].add_argument("--event", type=whole_number, metavar="N", help=EVENT_HELP)
+            sub.choices[name].add_argument("--points-from", choices=POINTS_FROM, default="results",
+                                           help=POINTS_FROM_HELP)
+    for command in sub.choices.values():  # errors and warnings in the user's language, whatever the command
+        command.lang = lang
+        if not any("--lang" in a.option_strings for a in command._actions):
+            command.add_argument("--lang", default="en", choices=["en", "ru", "uk"],
+                                 help="language of messages (errors, warnings)")
+    if only is not None and only not in sub.choices:
+        return build_parser(lang)
+    return p
+
+
+def _standings(sub: _Only) -> None:
+    """``standings``: the players' (or teams') standings of one file or several."""
     s = sub.add_parser("standings", help="rank the players of a tournament file")
     s.add_argument("file", nargs="+", help="TRF (TRF-16, TRF-2026, Krause .tab), Chess-JSON, Chess-Results XML, "
                    "PGN, CSV or XLSX; several with --out")
@@ -81,17 +122,15 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     s.add_argument("--rules", default="auto", choices=RULE_CHOICES,
                    help="rule set (auto: the FIDE edition by start date; fide-2009 = Arbiters' Manual Art. 13, "
                    "legacy = fide-2009; uscf; ru)")
-    s.add_argument("--preset", help="a ready-made list (see 'tiebreak presets'); --tiebreaks and --rules override it")
-    s.add_argument("--after-round", type=whole_number, help="standings after this round")
-    s.add_argument("--unrated-rating", type=whole_number, help="rating for unrated players in rating tie-breaks")
-    s.add_argument("--seed", type=whole_number, help="seed for drawing lots (printed when chosen at random)")
-    s.add_argument("--points-from", choices=POINTS_FROM, default="results", help=POINTS_FROM_HELP)
+    s.add_argument("--preset", help=SHARED_HELP["--preset"])
+    for flag in ("--after-round", "--unrated-rating", "--seed"):
+        s.add_argument(flag, type=whole_number, help=SHARED_HELP[flag])
     s.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE,
                    help="cumulative score (US-CUM, RU-CUM): deduct a half-point bye's 1/2 or keep it (default: the "
                         "rule set's: uscf keeps it, USCF 34E3; ru deducts it, Russian practice)")
     s.add_argument("--no-lots", action="store_true", help="leave remaining ties unbroken (shared ranks)")
-    s.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
-    s.add_argument("--format", "-f", choices=list(service.EXTENSIONS),
+    s.add_argument("--system", choices=list(SYSTEMS), help="override Swiss/round-robin detection")
+    s.add_argument("--format", "-f", choices=list(EXTENSIONS),
                    help="trf / chess-json: the tournament written back with the computed ranks and the list "
                         "(TRF record 212; Chess-JSON rankOrder and tieBreakScore); pdf: the HTML page printed "
                         "by Chromium (A4)")
@@ -110,40 +149,50 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     s.add_argument("--team-best", type=whole_number, default=4, help="players counted per team (default 4)")
     s.add_argument("--team-tiebreaks", help="team tie-breaks: TC (Team Cumulative), CUM, or codes of the "
                                             "individual list summed over the players counted (default TC)")
-    s.set_defaults(run=_standings)
+    s.set_defaults(run="files._standings")
+
+
+def _explain(sub: _Only) -> None:
+    """``explain``: how each value of one participant was made, or what separated two."""
     e = sub.add_parser("explain", help="show how each value of a player was made, or what separated two players")
     e.add_argument("file")
     e.add_argument("--player", type=whole_number)
     e.add_argument("--players", type=whole_number, nargs=2, dest="pair")
     for flag in ("--tiebreaks", "--preset"):
-        e.add_argument(flag)
+        e.add_argument(flag, help=SHARED_HELP[flag])
     for flag in ("--after-round", "--unrated-rating", "--seed"):
-        e.add_argument(flag, type=whole_number)
+        e.add_argument(flag, type=whole_number, help=SHARED_HELP[flag])
     e.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
     e.add_argument("--rules", default="auto", choices=RULE_CHOICES)
     e.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE)
     e.add_argument("--no-lots", action="store_true")
-    e.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
+    e.add_argument("--system", choices=list(SYSTEMS), help="override Swiss/round-robin detection")
     e.add_argument("--individual", dest="players", action="store_true",
                    help="in a team event, N is a player's start number (default: a team number)")
-    e.set_defaults(run=_explain)
+    e.set_defaults(run="files._explain")
+
+
+def _check(sub: _Only) -> None:
+    """``check``: published standings checked, one file, several or a folder."""
     ch = sub.add_parser("check", help="check published standings: which values differ, why, and which rules "
                         "reproduce them (exit status 1 when they differ under the announced rules)")
     ch.add_argument("file", nargs="*", help="tournament files (or a folder of events); their own ranks/values are "
                                             "checked unless --published")
     ch.add_argument("--published", action="append", metavar="STANDINGS",
-                    help="the published standings (CSV/XLSX: start number or name, points, one column per tie-break); "
-                         "once per FILE")
+                    help="the published standings (CSV/XLSX or a saved HTML page of chess-results or Vega: start number "
+                         "or name, points, one column per tie-break); once per FILE")
     ch.add_argument("--tiebreaks", "-t", help="the announced list (default: the published columns)")
     ch.add_argument("--preset", help="a ready-made list (see 'tiebreak presets')")
     ch.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
-    ch.add_argument("--rules", default="auto", choices=[*RULE_CHOICES, *CHECK_RULES],
+    ch.add_argument("--rules", default="auto", choices=[*RULE_CHOICES, *CHECK_RULES, *CONVENTIONS],
                     help="the announced rule set (auto: the FIDE edition by start date)")
     for flag in ("--after-round", "--unrated-rating"):
         ch.add_argument(flag, type=whole_number)
-    ch.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
-    ch.add_argument("--points-from", choices=POINTS_FROM, default="results", help=POINTS_FROM_HELP)
+    ch.add_argument("--system", choices=list(SYSTEMS), help="override Swiss/round-robin detection")
     ch.add_argument("--players", action="store_true", help="in a team event, check the players' standings")
+    ch.add_argument("--publisher", type=_program, choices=list(PROGRAMS), metavar="PROGRAM",
+                    help="the program that published the standings (Swiss-Manager, Vega, Swiss-Chess, Sevilla; "
+                         "default: the one the file names)")
     ch.add_argument("--published-dir", metavar="DIR", help="a folder's events: their published standings in DIR, by the "
                                                            "event's name (NAME.csv, NAME.published.csv, ...)")
     ch.add_argument("--manifest", metavar="CSV", help="the events to check: a CSV with columns file and published")
@@ -154,24 +203,32 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     ch.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
     ch.add_argument("--force", action="store_true", help="replace an existing FILE")
     ch.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
-    ch.set_defaults(run=_check)
+    ch.set_defaults(run="files._check")
+
+
+def _convert_berger_varma(sub: _Only) -> None:
+    """``convert``, ``berger`` and ``varma``."""
     c = sub.add_parser("convert", help="convert a tournament file (TRF, Chess-JSON, Chess-Results XML, PGN, CSV or "
                        "XLSX in; TRF, Chess-JSON, CSV or XLSX out, by the target's extension)")
     c.add_argument("source")
     c.add_argument("target")
     c.add_argument("--force", action="store_true", help="replace an existing target (never the source)")
-    c.set_defaults(run=_convert)
+    c.set_defaults(run="files._convert")
     b = sub.add_parser("berger", help="Berger round-robin schedule (Arbiters' Manual 13.16)")
     b.add_argument("players", type=whole_number)
     b.add_argument("--double", action="store_true", help="double round robin (13.16.2)")
     b.add_argument("--format", "-f", default="text", choices=["text", "json"])
-    b.set_defaults(run=_berger)
+    b.set_defaults(run="tools._berger")
     v = sub.add_parser("varma", help="restricted drawing of lots with Varma tables (Arbiters' Manual 13.17)")
     v.add_argument("players_file", help="one player a line: Name, FED (CSV or ';')")
     v.add_argument("--seed", type=whole_number, required=True)
     v.add_argument("--variant", default="s000", choices=["s000", "fide"], help="the 11/12-player table (see docs)")
     v.add_argument("--format", "-f", default="text", choices=["text", "json"])
-    v.set_defaults(run=_varma)
+    v.set_defaults(run="tools._varma")
+
+
+def _ratings(sub: _Only) -> None:
+    """``ratings``: the rating report."""
     rt = sub.add_parser("ratings", help="rating change or performance of every player")
     rt.add_argument("file")
     rt.add_argument("--system", default="fide", choices=["fide", "ru", "harkness", "uscf"])
@@ -181,20 +238,24 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
                     help="output format (default: from the name given with -o, else text)")
     rt.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE (never over an input)")
     rt.add_argument("--force", action="store_true", help="replace an existing FILE")
-    rt.set_defaults(run=_ratings)
-    for name, run_, help_ in (("playoffs", _playoffs, "plan the play-offs of tied places (Arbiters' Manual 13.2)"),
-                              ("prizes", _prizes, "distribute a prize list on the final standings")):
+    rt.set_defaults(run="tools._ratings")
+
+
+def _playoffs_prizes(sub: _Only) -> None:
+    """``playoffs`` and ``prizes``: the arbiter's tools on the final standings."""
+    for name, run_, help_ in (("playoffs", "tools._playoffs", "plan the play-offs of tied places (Arbiters' Manual 13.2)"),
+                              ("prizes", "tools._prizes", "distribute a prize list on the final standings")):
         q = sub.add_parser(name, help=help_)
         q.add_argument("file")
         for flag in ("--tiebreaks", "--preset"):
-            q.add_argument(flag)
+            q.add_argument(flag, help=SHARED_HELP[flag])
         for flag in ("--unrated-rating", "--seed"):
-            q.add_argument(flag, type=whole_number)
+            q.add_argument(flag, type=whole_number, help=SHARED_HELP[flag])
         q.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
         q.add_argument("--rules", default="auto", choices=RULE_CHOICES)
         q.add_argument("--no-lots", action="store_true")
-        q.add_argument("--after-round", type=int, help="the standings after this round")
-        q.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
+        q.add_argument("--after-round", type=whole_number, help=SHARED_HELP["--after-round"])
+        q.add_argument("--system", choices=list(SYSTEMS), help="override Swiss/round-robin detection")
         q.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE)
         q.add_argument("--individual", dest="players", action="store_true",
                        help="in a team event, the players instead of the teams")
@@ -202,20 +263,24 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
             q.add_argument("--places", default="1", help="places played off, e.g. 1 or 1,2,3")
             q.add_argument("--after", type=whole_number, default=0, help="play off only after this many tie-breaks")
         else:
-            q.add_argument("--prizes", required=True, help="CSV: kind,place_or_category,amount")
+            q.add_argument("--prizes", required=True, help=PRIZES_HELP)
             q.add_argument("--method", default="shared", choices=["shared", "hort", "tiebreak"])
         q.add_argument("--format", "-f", default="text", choices=["text", "json"],
                        help="json: the answer of the API (/api/%s)" % name)
         q.set_defaults(run=run_)
+
+
+def _odds(sub: _Only) -> None:
+    """``odds``: who can still win."""
     od = sub.add_parser("odds", help="who can still win: the chance of every place once the pending games are played")
     od.add_argument("file")
-    od.add_argument("--tiebreaks", "-t", help="ordered list (default: the file's, else a FIDE default)")
-    od.add_argument("--preset")
+    od.add_argument("--tiebreaks", "-t", help=SHARED_HELP["--tiebreaks"])
+    od.add_argument("--preset", help=SHARED_HELP["--preset"])
     for flag in ("--after-round", "--unrated-rating", "--seed"):
-        od.add_argument(flag, type=whole_number)
+        od.add_argument(flag, type=whole_number, help=ODDS_HELP[flag])
     od.add_argument("--rules", default="auto", choices=RULE_CHOICES)
     od.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
-    od.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
+    od.add_argument("--system", choices=list(SYSTEMS), help="override Swiss/round-robin detection")
     od.add_argument("--model", default="equal", choices=["equal", "elo"],
                     help="equal: every result 1/3; elo: Davidson's draw model on the ratings and colour")
     od.add_argument("--draw-rate", type=decimal_number,
@@ -226,9 +291,9 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     od.add_argument("--exact", action="store_true",
                     help="enumerate every outcome (refused when they do not fit in the budget; see --budget none)")
     od.add_argument("--simulations", type=whole_number, help="simulate this many outcomes instead (at most 1000000)")
-    od.add_argument("--budget", type=seconds_or_none, default=20.0,
-                    help="seconds for all the work, at most 20 (default 20): every outcome when they fit, else a "
-                    "simulation stopped at the budget; none: no time limit")
+    od.add_argument("--budget", type=seconds_or_none, default=DEFAULT_BUDGET,
+                    help=f"seconds for all the work, at most 20 (default {DEFAULT_BUDGET:g}): every outcome when they "
+                         "fit, else a simulation stopped at the budget; none: no time limit")
     od.add_argument("--places", type=whole_number, default=3, help="the chance of finishing in the top K (default 3)")
     od.add_argument("--player", type=whole_number,
                     help="start number (a team's number in a team event): the minimal sets of results that make them "
@@ -236,11 +301,11 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     od.add_argument("--players", action="store_true", help="in a team event, the players' odds instead of the teams'")
     od.add_argument("--format", "-f", default="text", choices=["text", "json", "html"])
     od.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
-    od.set_defaults(run=_odds)
-    add_site_parser(sub.add_parser("site", help="write the event's website into a folder: every round's pairings and "
-                                   "standings, the crosstable, a card per player (en, ru, uk; no server needed)"))
-    pre = sub.add_parser("presets", help="list the ready-made tie-break lists")
-    pre.set_defaults(run=_presets)
+    od.set_defaults(run="tools._odds")
+
+
+def _serve(sub: _Only) -> None:
+    """``serve``: the web page and API, and the live standings."""
     web = sub.add_parser("serve", help="start the web page and JSON API (needs the 'web' extras)")
     web.add_argument("--host", default="127.0.0.1")
     web.add_argument("--port", type=whole_number, default=8000)
@@ -263,25 +328,23 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
                      help="live streams one process holds at most (beyond: 503 with Retry-After; default 5000)")
     web.add_argument("--max-streams-per-client", type=whole_number, default=50, metavar="N",
                      help="live streams one client address holds at most (beyond: 429; default 50)")
-    web.set_defaults(run=_serve)
+    web.set_defaults(run="tools._serve")
+
+
+def _listing(sub: _Only) -> None:
+    """``list``: the tie-breaks and modifiers."""
     lst = sub.add_parser("list", help="list the tie-breaks and modifiers")
     lst.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
     lst.add_argument("--swiss-manager", action="store_true", help="Swiss-Manager's numbered tie-breaks and ours")
     lst.add_argument("--from-chess-results", metavar="FILE",
                      help="translate a Chess-Results legend or column names (one per line; - = standard input) "
                           "into our list")
-    lst.set_defaults(run=_list)
-    for name in FILE_COMMANDS:  # a file with several tournaments (a Sharly Chess event): which one
-        if name in sub.choices:
-            sub.choices[name].add_argument("--event", type=whole_number, metavar="N",
-                                           help=EVENT_HELP)
-    for command in sub.choices.values():  # errors and warnings in the user's language, whatever the command
-        command.lang = lang
-        if not any("--lang" in a.option_strings for a in command._actions):
-            command.add_argument("--lang", default="en", choices=["en", "ru", "uk"],
-                                 help="language of messages (errors, warnings)")
-    if only is not None and only not in sub.choices:
-        return build_parser(lang)
-    return p
+    lst.set_defaults(run="tools._list")
 
 
+def _site_presets(sub: _Only) -> None:
+    """``site`` (:mod:`.site`) and ``presets``."""
+    add_site_parser(sub.add_parser("site", help="write the event's website into a folder: every round's pairings and "
+                                   "standings, the crosstable, a card per player (en, ru, uk; no server needed)"))
+    pre = sub.add_parser("presets", help="list the ready-made tie-break lists")
+    pre.set_defaults(run="tools._presets")

@@ -7,7 +7,9 @@ import signal
 import sys
 from typing import Any
 
+from ..app.options import SYSTEMS, Options
 from ..engine.errors import InputWarning, SpecifierError
+from ..engine.messages import Message
 from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from ..render.i18n import MESSAGE_WORDS, message, problem
 from .args import Site, view
@@ -29,14 +31,14 @@ def add_site_parser(q: Any) -> None:
         q.add_argument(flag, type=whole_number)
     q.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE)
     q.add_argument("--no-lots", action="store_true", help="leave remaining ties unbroken (shared ranks)")
-    q.add_argument("--system", choices=["swiss", "rr", "round-robin"], help="override Swiss/round-robin detection")
+    q.add_argument("--system", choices=list(SYSTEMS), help="override Swiss/round-robin detection")
     q.add_argument("--columns", default="auto", help="player columns of the standings (as 'standings --columns')")
     q.add_argument("--category", action="append", metavar="EXPR", help="add the standings of a category "
                    "(as 'standings --category'; repeat for several)")
     q.add_argument("--team-ranking", metavar="BY", help="add a team ranking: federation, records or a CSV file")
     q.add_argument("--team-best", type=whole_number, default=4, help="players counted per team (default 4)")
     q.add_argument("--team-tiebreaks", help="team tie-breaks of the team ranking (default TC)")
-    q.set_defaults(run=run_site)
+    q.set_defaults(run="site.run_site")
 
 
 def _stop(signum: int, frame: Any) -> None:
@@ -47,17 +49,16 @@ def run_site(ns: argparse.Namespace) -> int:
     try:
         from ..site.build import build_site
     except ImportError as e:
-        raise SpecifierError(f"the site needs its extras: pip install 'tiebreak[web]' ({e.name} is missing)") from None
-    from .. import service
-
+        raise SpecifierError(Message("the site needs its extras: pip install 'tiebreak[web]' ({} is missing)", e.name)) from None
     args = view(Site, ns)
     if args.watch:  # following the file needs watchfiles (the live extras): said before the first build, not after
         try:
             import watchfiles  # noqa: F401
         except ImportError as e:
-            raise SpecifierError(f"site --watch needs the live extras: pip install 'tiebreak[live]' ({e.name} is "
-                                 "missing)") from None
-    o = service.options(ns)
+            raise SpecifierError(Message("site --watch needs the live extras: pip install 'tiebreak[live]' ({} is "
+                                         "missing)",
+                                         e.name)) from None
+    o = view(Options, ns)
     lang = args.lang
     warnings: list[InputWarning] = []
     from ..site.lock import WatchLock
@@ -70,7 +71,7 @@ def run_site(ns: argparse.Namespace) -> int:
         site = build_site(o, args.file, args.output, warnings)
         for w in warnings:
             print(f"{MESSAGE_WORDS.text('warning', lang)}: {problem(w, lang)}", file=sys.stderr)
-        print(message(f"wrote {len(site.digests)} files into {args.output}", lang), file=sys.stderr)
+        print(message(Message("wrote {} files into {}", len(site.digests), args.output), lang), file=sys.stderr)
         if args.watch:
             from ..site.watch import watch
 

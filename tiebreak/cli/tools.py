@@ -4,92 +4,96 @@ tie-breaks and presets, and the web server."""
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from pathlib import Path
 
-from .. import service
+from ..app.odds import render_odds
+from ..app.options import OddsOptions, Options, RatingsOptions
+from ..app.playoffs import playoffs
+from ..app.prizes import prize_rests, prizes
+from ..app.ratings import ratings
+from ..arbiter import berger, varma
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
-from ..formats import readers
-from ..render.i18n import MESSAGE_WORDS, message, word
+from ..engine.messages import Message
+from ..engine.model import format_number
+from ..engine.presets import PRESETS
+from ..engine.registry import CATALOGUE
+from ..engine.specifier import MODIFIERS
+from ..formats.files import read_text
+from ..formats.swissmanager import SWISS_MANAGER, UNTRANSLATABLE, from_chess_results_legend
+from ..render import ratings as render
+from ..render.i18n import MESSAGE_WORDS, message, tiebreak_name, word
+from ..render.odds import Progress
+from ..render.output import dumps_exact
+from ..render.team_words import TEAM_WORDS, team_catalogue
+from ..render.tools import berger_text, varma_text
 from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Serve, Varma, Written, view
 from .files import _emit, _warn
 
 
 def _berger(ns: argparse.Namespace) -> int:
-    from ..arbiter import berger
 
     args = view(Berger, ns)
     if not 2 <= args.players <= 9999:
-        raise SpecifierError(f"number of players {args.players} is outside 2..9999")
+        raise SpecifierError(Message("number of players {} is outside 2..9999", args.players))
     rounds = berger.schedule(args.players, double=args.double)
-    sys.stdout.write(berger.to_json(rounds) + "\n" if args.format == "json" else berger.to_text(rounds, args.lang))
+    sys.stdout.write(berger.to_json(rounds) + "\n" if args.format == "json" else berger_text(rounds, args.lang))
     return 0
 
 
 def _varma(ns: argparse.Namespace) -> int:
-    import json as _json
 
-    from ..arbiter import varma
-    from ..formats.files import read_text
 
     args = view(Varma, ns)
     players = varma.parse_players(read_text(args.players_file), args.players_file)
     d = varma.draw(players, args.seed, args.variant)
     if args.format == "json":
-        sys.stdout.write(_json.dumps(varma.to_dict(d, args.seed), ensure_ascii=False, indent=1) + "\n")
+        sys.stdout.write(json.dumps(varma.to_dict(d, args.seed), ensure_ascii=False, indent=1) + "\n")
     else:
-        sys.stdout.write(varma.to_text(d, len(players), args.lang))
+        sys.stdout.write(varma_text(d, len(players), args.lang))
     return 0
 
 
 def _ratings(ns: argparse.Namespace) -> int:
-    from pathlib import Path
 
-    from ..render import ratings
 
     args = view(Ratings, ns)
-    if args.k is not None and not 1 <= args.k <= 100:
-        raise InputError(f"K factor {str(args.k)[:24]} is out of range (1-100)", Place(field="K"))
     fmt = args.format
     if fmt is None:  # from the name given with -o (ratings.csv), else text
         suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""
-        fmt = suffix if suffix in ratings.RENDERERS else "text"
+        fmt = suffix if suffix in render.RENDERERS else "text"
     warnings: list[InputWarning] = []
-    t = readers.load(args.file, warnings, args.event)
+    r = ratings(view(RatingsOptions, ns), args.file, warnings)
     for w in warnings:
         _warn(w, args.lang)
-    text = ratings.RENDERERS[fmt](ratings.report(t, args.system, args.k, args.after_round), args.lang)
+    text = render.RENDERERS[fmt](r, args.lang)
     _emit(Written(file=[args.file], output=args.output, force=args.force, lang=args.lang), text)
     return 0
 
 
 def _playoffs(ns: argparse.Namespace) -> int:
-    from .. import answers
-    from ..render.output import dumps_exact
 
     args = view(Playoffs, ns)
     warnings: list[InputWarning] = []
-    groups, _ = answers.playoffs(service.options(ns), args.file, args.places, args.after, warnings)
+    groups, _ = playoffs(view(Options, ns), args.file, args.places, args.after, warnings)
     for w in warnings:
         _warn(w, args.lang)
     if args.format == "json":
         sys.stdout.write(dumps_exact(groups) + "\n")
         return 0
     if not groups:  # the lines in the reader's language by the message catalogue (the format, time control inside)
-        print(message(f"no tie for place(s) {args.places}: no play-off needed", args.lang))
+        print(message(Message("no tie for place(s) {}: no play-off needed", args.places), args.lang))
     for g in groups:
         print("\n  ".join(g["text"]))
     return 0
 
 
 def _prizes(ns: argparse.Namespace) -> int:
-    from .. import answers
-    from ..engine.model import format_number
-    from ..formats.files import read_text
-    from ..render.output import dumps_exact
 
     args = view(Prizes, ns)
     warnings: list[InputWarning] = []
-    awards, _ = answers.prizes(service.options(ns), args.file, read_text(args.prizes), args.prizes, args.method,
+    awards, _ = prizes(view(Options, ns), args.file, read_text(args.prizes), args.prizes, args.method,
                                warnings)
     for w in warnings:
         _warn(w, args.lang)
@@ -99,7 +103,7 @@ def _prizes(ns: argparse.Namespace) -> int:
     for a in awards:
         amount = "—" if a["amount"] is None else format_number(a["amount"], 2)
         print(f"{a['rank']:>4} {a['start_no']:>4}  {a['name'][:30]:30} {a['prize']:40} {amount:>10}")
-    for line in answers.prize_rests(awards, args.lang):
+    for line in prize_rests(awards, args.lang):
         print(line)
     return 0
 
@@ -108,8 +112,6 @@ def _list(ns: argparse.Namespace) -> int:
     args = view(Listing, ns)
     lang = args.lang
     if args.from_chess_results:
-        from ..formats.files import read_text
-        from ..formats.swissmanager import from_chess_results_legend
 
         text = sys.stdin.read() if args.from_chess_results == "-" else read_text(args.from_chess_results)
         notes: list[str] = []
@@ -118,7 +120,6 @@ def _list(ns: argparse.Namespace) -> int:
             print(f"{MESSAGE_WORDS.text('note', lang)}: {message(note, lang)}", file=sys.stderr)
         return 0
     if args.swiss_manager:
-        from ..formats.swissmanager import SWISS_MANAGER, UNTRANSLATABLE
 
         print(message("Swiss-Manager / Chess-Results number -> specifier (write SM<n> or SM<n>:<parameters> in a list)",
                       lang))
@@ -126,16 +127,13 @@ def _list(ns: argparse.Namespace) -> int:
             spec, short = SWISS_MANAGER.get(n, (None, ""))
             print(f"SM{n:<4} {short:7} {spec or '-':10} {message(UNTRANSLATABLE.get(n, ''), lang)}".rstrip())
         return 0
-    from ..engine.registry import CATALOGUE
-    from ..engine.specifier import MODIFIERS
 
     print(word("list_head", lang))
     for d in CATALOGUE.values():
         aliases = f" ({word('alias', lang, alias=', '.join(d.aliases))})" if d.aliases else ""
         mods = "".join(sorted(set(d.modifiers) - set("RV"))) or "-"
-        print(f"{d.code:10} {d.family:7} {d.type:4} {message(d.article, lang):31} {mods:5} {d.names[lang]}{aliases}; "
+        print(f"{d.code:10} {d.family:7} {d.type:4} {message(d.article, lang):31} {mods:5} {tiebreak_name(d, lang)}{aliases}; "
               f"{message(d.unplayed, lang)}")
-    from ..render.team_words import TEAM_WORDS, team_catalogue
 
     print()
     print(TEAM_WORDS.text("list_head", lang))
@@ -152,7 +150,6 @@ def _list(ns: argparse.Namespace) -> int:
 
 
 def _presets(ns: argparse.Namespace) -> int:
-    from ..engine.presets import PRESETS
 
     for p in PRESETS.values():
         rules = f" [{word('preset_rules', ns.lang, rules=p.rules)}]" if p.rules else ""
@@ -161,13 +158,12 @@ def _presets(ns: argparse.Namespace) -> int:
 
 
 def _odds(ns: argparse.Namespace) -> int:
-    from ..render.odds import Progress
 
     args = view(Odds, ns)
     warnings: list[InputWarning] = []
     progress = Progress(sys.stderr, args.lang)  # on a terminal, after the first second: how far the outcomes are
     try:
-        text = service.render_odds(view(service.OddsOptions, ns), args.file, warnings, progress)
+        text = render_odds(view(OddsOptions, ns), args.file, warnings, progress)
     finally:
         progress.clear()
     for w in warnings:
@@ -185,11 +181,13 @@ def _missing_extra(e: ImportError) -> SpecifierError:
     """The extra to install for a module that is missing, as an error (no traceback); other import errors are bugs."""
     name = (e.name or "").split(".")[0]
     if name in EXTRAS["live"]:
-        return SpecifierError(f"tiebreak serve --watch needs the live extras: pip install -e '.[live]' in a clone, else "
-                              f"pip install 'tiebreak[live]' ({name} is missing)")
+        return SpecifierError(Message("tiebreak serve --watch needs the live extras: pip install -e '.[live]' in a "
+                                      "clone, else pip install 'tiebreak[live]' ({} is missing)",
+                                      name))
     if name in EXTRAS["web"]:
-        return SpecifierError(f"tiebreak serve needs the web extras: pip install -e '.[web]' in a clone, else "
-                              f"pip install 'tiebreak[web]' ({name} is missing)")
+        return SpecifierError(Message("tiebreak serve needs the web extras: pip install -e '.[web]' in a clone, else "
+                                      "pip install 'tiebreak[web]' ({} is missing)",
+                                      name))
     raise e
 
 
@@ -197,7 +195,7 @@ def _serve(ns: argparse.Namespace) -> int:
     args = view(Serve, ns)
     low, high = 0, 65535  # what a socket can bind (beyond it the server stopped with a traceback)
     if not low <= args.port <= high:
-        raise InputError(f"{args.port} is out of range ({low}-{high})", Place(field="port"))
+        raise InputError(Message("{} is out of range ({}-{})", args.port, low, high), Place(field="port"))
     try:
         import uvicorn  # noqa: F401  (imported by serve; checked here, before anything starts)
 
@@ -214,14 +212,14 @@ def _serve(ns: argparse.Namespace) -> int:
                       "max-streams-per-client": (args.max_streams_per_client, 1, 100_000)}
             for name, (value, lo, hi) in bounds.items():
                 if not lo <= value <= hi:  # NaN too
-                    raise InputError(f"{value} is out of range ({lo}-{hi})", Place(field=name))
+                    raise InputError(Message("{} is out of range ({}-{})", value, lo, hi), Place(field=name))
             site = None
             if args.site:
                 from ..site.live import LiveSite
 
                 site = LiveSite(args.site, watched=args.watch)
             live = LiveHub(args.watch, args.database, args.token,
-                           Settings(tiebreaks=args.tiebreaks, rules=args.rules, event=args.event),
+                           Settings(tiebreaks=args.tiebreaks, rules=args.rules, event=args.event, points_from=args.points_from),
                            hold=args.hold, limit=args.max_file_mb * 1024 * 1024, keep=args.keep_versions,
                            max_streams=args.max_streams, max_streams_per_client=args.max_streams_per_client, site=site)
         elif args.site:
@@ -229,12 +227,13 @@ def _serve(ns: argparse.Namespace) -> int:
     except ImportError as e:
         raise _missing_extra(e) from None
     if live is not None:
-        print(message(f"tiebreak: live standings of {len(live.events)} event file(s) at http://{args.host}:{args.port}/live",
+        print(message(Message("tiebreak: live standings of {} event file(s) at http://{}:{}/live",
+                              len(live.events), args.host, args.port),
                       args.lang),
               file=sys.stderr)
         if args.site:
-            print(message(f"tiebreak: the site of the live events is kept in {args.site}", args.lang), file=sys.stderr)
-    print(message(f"tiebreak: open http://{args.host}:{args.port}/ in a browser (Ctrl-C stops)", args.lang),
+            print(message(Message("tiebreak: the site of the live events is kept in {}", args.site), args.lang), file=sys.stderr)
+    print(message(Message("tiebreak: open http://{}:{}/ in a browser (Ctrl-C stops)", args.host, args.port), args.lang),
           file=sys.stderr)
     serve(args.host, args.port, live)
     return 0

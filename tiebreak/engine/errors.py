@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .messages import Message, replaced
+
+__all__ = ["InputError", "InputWarning", "Message", "Place", "SpecifierError", "TiebreakError", "replaced"]
+
 
 @dataclass(frozen=True)
 class Place:

@@ -119,6 +119,8 @@ def _exception_mask(ctx: Context, spec: TieBreakSpec, games: np.ndarray) -> np.n
     if (ctx.rr and not spec.swiss) or not ctx.rules.cut_exception:
         return None
     exception: np.ndarray = ctx.vur & ~games
+    if ctx.rules.cut_exception_full_bye:  # Swiss-Manager's convention: a requested full-point bye too
+        exception = exception | (ctx.kind == Kind.FPB)
     return exception
 
 
@@ -206,11 +208,27 @@ def _rating_values(ctx: Context, spec: TieBreakSpec) -> tuple[np.ndarray, np.nda
     return opp_rating, games, usable
 
 
+def _rating_cuts(ctx: Context, opp_rating: np.ndarray, games: np.ndarray, low: int, high: int) -> np.ndarray:
+    """The cut rounds of a rating tie-break: the lowest ``low`` and highest ``high`` ratings met (Art. 14); under
+    ``rating_cut_unplayed_first`` (``/V0``) each unplayed round takes one of the cuts first, the low ones, then the
+    high ones."""
+    if not (low or high) or not ctx.rules.rating_cut_unplayed_first:
+        return apply_cuts(opp_rating, games, low, high)
+    unplayed = ctx.k - games.sum(axis=1)
+    lows = np.maximum(low - unplayed, 0)
+    highs = np.maximum(high - np.maximum(unplayed - low, 0), 0)
+    cut = np.zeros_like(games)
+    for lo, hi in set(zip(lows.tolist(), highs.tolist())):
+        rows = (lows == lo) & (highs == hi)
+        cut[rows] = apply_cuts(opp_rating[rows], games[rows], lo, hi)
+    return cut
+
+
 def average_rating(ctx: Context, spec: TieBreakSpec) -> Column:
     """ARO — average rating of the opponents met over the board, rounded, .5 up (Art. 10.1); Cut/Median drop
     the lowest/highest ratings (no Art. 16.5 exception).  Undefined while unrated players have no rating."""
     opp_rating, games, usable = _rating_values(ctx, spec)
-    cut = apply_cuts(opp_rating, games, spec.cut + spec.median, spec.median)
+    cut = _rating_cuts(ctx, opp_rating, games, spec.cut + spec.median, spec.median)
     keep = games & ~cut
     count = keep.sum(axis=1)
     num = round_half_up_div(np.where(keep, opp_rating, 0).sum(axis=1), count)

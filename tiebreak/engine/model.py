@@ -64,10 +64,6 @@ class Kind(IntEnum):
         """Played at the board (REF and this engine count games of less than one move and unknown results)."""
         return self <= Kind.UNKNOWN
 
-    @property
-    def needs_opponent(self) -> bool:
-        return self <= Kind.DOUBLE_FORFEIT
-
 
 _TRF_CODES = {
     "1": Kind.WIN, "=": Kind.DRAW, "0": Kind.LOSS,
@@ -283,7 +279,6 @@ class Tournament:
     type_text: str = ""  # TRF 092
     type_code: str = ""  # TRF 192
     score_system: ScoreSystem = field(default_factory=ScoreSystem)
-    score_system_source: str = "default"
     declared_tiebreaks: list[str] = field(default_factory=list)
     declared_tiebreaks_complete: bool = False  # 212 (whole standing) rather than 202
     rating_method: str = "FIDE"  # TRF-2026 record 172: which rating the rating tie-breaks use

@@ -27,6 +27,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from .errors import InputError, Place
+from .messages import Message
 
 MAX_DIGITS = 24
 MAX_EXPONENT = 24
@@ -65,24 +66,24 @@ def parse_number(text: str, *, fractions: bool = True) -> Fraction:
     if m and (m.group(2) or m.group(3)):
         sign, whole, frac, exp = m.group(1), m.group(2), m.group(3) or "", m.group(4)
         if len(whole) + len(frac) > MAX_DIGITS or (exp is not None and len(exp.lstrip("+-")) > 4):
-            raise NumberOutOfRange(f"{_shown(text)} is out of range")
+            raise NumberOutOfRange(Message("{} is out of range", _shown(text)))
         e = int(exp) if exp is not None else 0
         if abs(e) > MAX_EXPONENT:
-            raise NumberOutOfRange(f"{_shown(text)} is out of range")
+            raise NumberOutOfRange(Message("{} is out of range", _shown(text)))
         value = Fraction(int(whole + frac or "0"), 10 ** len(frac)) * Fraction(10) ** e
         value = -value if sign == "-" else value
     else:
         m = _RATIO.fullmatch(text) if fractions else None
         if m is None:
-            raise NumberError(f"{_shown(text)} is not a number")
+            raise NumberError(Message("{} is not a number", _shown(text)))
         if len(m.group(2)) + len(m.group(3)) > MAX_DIGITS:
-            raise NumberOutOfRange(f"{_shown(text)} is out of range")
+            raise NumberOutOfRange(Message("{} is out of range", _shown(text)))
         if int(m.group(3)) == 0:
-            raise NumberError(f"{_shown(text)} divides by zero")
+            raise NumberError(Message("{} divides by zero", _shown(text)))
         value = Fraction(int(m.group(2)), int(m.group(3)))
         value = -value if m.group(1) == "-" else value
     if abs(value) > MAX_MAGNITUDE:
-        raise NumberOutOfRange(f"{_shown(text)} is out of range")
+        raise NumberOutOfRange(Message("{} is out of range", _shown(text)))
     return value
 
 
@@ -90,13 +91,13 @@ def parse_int(text: str, low: int | None = None, high: int | None = None) -> int
     """A whole number in ``low..high`` written with ASCII digits (an optional sign), at most 19 digits."""
     text = text.strip()
     if not _INT.fullmatch(text):
-        raise NumberError(f"{_shown(text)} is not a whole number")
+        raise NumberError(Message("{} is not a whole number", _shown(text)))
     if len(text.lstrip("+-")) > 19:
-        raise NumberOutOfRange(f"{_shown(text)} is out of range")
+        raise NumberOutOfRange(Message("{} is out of range", _shown(text)))
     value = int(text)
     if (low is not None and value < low) or (high is not None and value > high):
-        raise NumberOutOfRange(f"{value} is out of range ({low}-{high})" if low is not None and high is not None
-                          else f"{_shown(text)} is out of range")
+        raise NumberOutOfRange(Message("{} is out of range ({}-{})", value, low, high) if low is not None and high is not None
+                          else Message("{} is out of range", _shown(text)))
     return value
 
 
@@ -107,18 +108,18 @@ def exact(value: object) -> Fraction:
     (Fraction(15, 2), Fraction(3, 1))
     """
     if isinstance(value, bool):
-        raise NumberError(f"{value!r} is not a number")
+        raise NumberError(Message("{} is not a number", repr(value)))
     if isinstance(value, str):
         return parse_number(value)
     if isinstance(value, int):
         if abs(value) > MAX_MAGNITUDE:
-            raise NumberOutOfRange(f"{_shown(str(value))} is out of range")
+            raise NumberOutOfRange(Message("{} is out of range", _shown(str(value))))
         return Fraction(value)
     if isinstance(value, Decimal):
         if not value.is_finite():
-            raise NumberError(f"{_shown(str(value))} is not a number")
+            raise NumberError(Message("{} is not a number", _shown(str(value))))
         return parse_number(str(value))
-    raise NumberError(f"{_shown(str(value))} is not a number")
+    raise NumberError(Message("{} is not a number", _shown(str(value))))
 
 
 def bounded_decimal(text: str) -> Decimal:
@@ -134,7 +135,7 @@ def bounded_decimal(text: str) -> Decimal:
 def bounded_int(text: str) -> int:
     """``parse_int`` for ``json.loads``: refuses numbers with more than 19 digits before converting them."""
     if len(text.lstrip("-")) > 19:
-        raise NumberOutOfRange(f"{_shown(text)} is out of range")
+        raise NumberOutOfRange(Message("{} is out of range", _shown(text)))
     return int(text)
 
 
@@ -147,7 +148,7 @@ def check_seed(seed: int | None) -> None:
     tiebreak.engine.errors.InputError: <input> (seed): seed -1 is out of range (0-9007199254740991)
     """
     if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise InputError(f"seed {str(seed)[:24]} is out of range (0-{MAX_SEED})", Place(field="seed"))
+        raise InputError(Message("seed {} is out of range (0-{})", str(seed)[:24], MAX_SEED), Place(field="seed"))
 
 
 def check_rating(rating: int | None) -> None:
@@ -159,5 +160,5 @@ def check_rating(rating: int | None) -> None:
     tiebreak.engine.errors.InputError: <input> (unrated rating): unrated rating 4001 is out of range (0-4000)
     """
     if rating is not None and not 0 <= rating <= MAX_UNRATED_RATING:
-        raise InputError(f"unrated rating {str(rating)[:24]} is out of range (0-{MAX_UNRATED_RATING})",
+        raise InputError(Message("unrated rating {} is out of range (0-{})", str(rating)[:24], MAX_UNRATED_RATING),
                          Place(field="unrated rating"))

@@ -6,8 +6,9 @@ Groups are kept as a dense group number per player (0 = best): each tie-break re
 
 from __future__ import annotations
 
-import random
-from typing import Any, Callable, Iterable
+import hashlib
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Protocol, Sequence
 
 import numpy as np
 
@@ -101,13 +102,36 @@ def apply_list(n: int, steps: Iterable[Step]) -> tuple[np.ndarray, list[Column]]
     return group, columns
 
 
+#: the largest seed :func:`event_seed` derives (six digits, easy to read out and type)
+EVENT_SEED_LIMIT = 999_999
+
+
+def event_seed(name: str, participants: Iterable[tuple[int, str]]) -> int:
+    """The seed of an event's lots when none is given (Art. 4.2: a lot is drawn once for the event): made from the
+    event's identity -- its name and its participants' numbers and names -- never from results, the clock or the
+    machine, so every build, run, round and face (command line, page, API, live screen, website) draws the same lot,
+    and a player who wins a lot keeps winning it against the same opponent as results come in.  A participant added
+    or renamed makes another event (another lot); ``--seed`` still decides when given.
+
+    >>> (event_seed("Club Open", [(1, "Ann"), (2, "Bob")])
+    ...  == event_seed("Club Open", [(1, "Ann"), (2, "Bob")]) != event_seed("Club Open", [(1, "Ann")]))
+    True
+    >>> 1 <= event_seed("", []) <= EVENT_SEED_LIMIT
+    True
+    """
+    digest = hashlib.sha256(name.strip().encode())
+    for number, who in participants:
+        digest.update(f"\n{number}\t{who.strip()}".encode())
+    return int.from_bytes(digest.digest()[:8], "big") % EVENT_SEED_LIMIT + 1
+
+
 def finish(group: np.ndarray, numbers: list[int], lots: bool,
            seed: int | None) -> tuple[np.ndarray, np.ndarray, np.ndarray, int | None]:
-    """Final order, ranks and lots: ties drawn by lot with ``seed`` (chosen and reported when None), or shared."""
+    """Final order, ranks and lots: ties drawn by lot with ``seed`` (the event's own, :func:`event_seed`, as the
+    callers pass it), or shared."""
     n = len(group)
     if lots:
-        if seed is None:
-            seed = random.SystemRandom().randrange(1, 10**6)
+        assert seed is not None, "the caller passes the event's seed (event_seed) when none is given"
         order, lot = draw_lots(group, seed)
         ranks = np.empty(n, np.int64)
         ranks[order] = np.arange(1, n + 1)
@@ -129,3 +153,102 @@ def column_keys(tiebreaks: list[str]) -> list[str]:
         seen[text] = seen.get(text, 0) + 1
         keys.append(text if seen[text] == 1 else f"{text} ({seen[text]})")
     return keys
+
+
+class RankedRow(Protocol):
+    """One line of a ranking (a player's or a team's): its rank (shared ranks repeat without lots), its index in the
+    grid, the lot that placed it (None: not drawn), and its values by column key."""
+
+    rank: int
+    index: int
+    lot: int | None
+
+    @property
+    def start_no(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def points(self) -> Fraction | None: ...
+
+    @property
+    def values(self) -> dict[str, Fraction | None]: ...
+
+
+class Ranking(Protocol):
+    """What individual and team standings both are (:class:`~tiebreak.engine.standings.Standings`,
+    :class:`~tiebreak.engine.team.TeamStandings`): the rows in rank order, one value per column of the list, the
+    rounds behind a value, the article of each tie-break and the tie groups. The arbiter's tools, the explanations
+    and every output are written once against it; a team's matches and boards are additions."""
+
+    rules: Any
+    system: str
+    after_round: int
+    specs: list[Any]
+    columns: list[Column]
+    seed: int | None
+    notes: list[str]
+
+    @property
+    def rows(self) -> Sequence[RankedRow]: ...
+
+    @property
+    def tournament(self) -> Any: ...
+
+    @property
+    def tiebreaks(self) -> list[str]: ...
+
+    @property
+    def keys(self) -> list[str]: ...
+
+    def row(self, start_no: int) -> Any: ...
+
+    def value(self, start_no: int, key: str) -> Fraction | None: ...
+
+    def column(self, spec: str) -> Column: ...
+
+    def contributions(self, start_no: int, spec: str) -> list[Any]: ...
+
+    def article(self, key: str) -> str: ...
+
+    def is_group(self, key: str) -> bool: ...
+
+
+def place_sizes(rows: Iterable[RankedRow]) -> dict[int, int]:
+    """Rank -> how many share it (more than one only where lots were not drawn)."""
+    sizes: dict[int, int] = {}
+    for r in rows:
+        sizes[r.rank] = sizes.get(r.rank, 0) + 1
+    return sizes
+
+
+def shared_place(rank: int, size: int) -> str:
+    """``'5'``, or ``'5-9'`` for a place five share: how every face writes a place.
+
+    >>> shared_place(5, 1), shared_place(5, 5)
+    ('5', '5-9')
+    """
+    return str(rank) if size == 1 else f"{rank}-{rank + size - 1}"
+
+
+def places(rows: Iterable[RankedRow]) -> dict[int, tuple[int, int]]:
+    """The tie groups: start number (team number) -> (first, last) place of its group (shared ranks without lots)."""
+    return tie_groups({r.start_no: r.rank for r in rows})
+
+
+def tie_groups(ranks: dict[int, int]) -> dict[int, tuple[int, int]]:
+    """Start number -> (first, last) place of its group, from start number -> rank.
+
+    >>> tie_groups({7: 1, 9: 2, 3: 2, 4: 4})
+    {7: (1, 1), 9: (2, 3), 3: (2, 3), 4: (4, 4)}
+    """
+    size: dict[int, int] = {}
+    for rank in ranks.values():
+        size[rank] = size.get(rank, 0) + 1
+    return {no: (rank, rank + size[rank] - 1) for no, rank in ranks.items()}
+
+
+def place_texts(ranks: dict[int, int]) -> dict[int, str]:
+    """Start number -> the place as every face writes it (``5-9``), from start number -> rank."""
+    return {no: shared_place(first, last - first + 1) for no, (first, last) in tie_groups(ranks).items()}

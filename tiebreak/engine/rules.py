@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import SpecifierError
+from .messages import Message
 
 #: C.07 as revised in February 2026 applies from this date (spec §1.5).
 FIDE_2026_EFFECTIVE = _dt.date(2026, 3, 1)
@@ -82,8 +83,14 @@ class RuleSet:
     #: (Russian) also "½ point for each unplayed draw" (True, ``ru``).  Spec A38; the named choice
     #: ``cumulative_half_bye`` (``deduct``/``keep``) overrides it.
     cumulative_deducts_half_byes: bool = False
+    #: The 2022 regulations of the World Rapid & Blitz Championships (spec §1.5, A25; ``/V0``): a cut on the rating
+    #: tie-breaks (ARO/C1) takes the player's unplayed rounds first, the lowest ratings only for what is left.  C.07:
+    #: only the opponents met over the board are cut from (False).
+    rating_cut_unplayed_first: bool = False
+    #: Art. 16.5 names the half- and zero-point requested byes as voluntarily unplayed rounds (16.1.1); Swiss-Manager
+    #: also puts a requested full-point bye up for the cut (True; :mod:`tiebreak.engine.conventions`).
+    cut_exception_full_bye: bool = False
     family: str = "fide"
-    article_note: str = ""
 
 
 RULE_SETS: dict[str, RuleSet] = {
@@ -96,8 +103,8 @@ RULE_SETS: dict[str, RuleSet] = {
         rr_forfeits_in_rating_tiebreaks=False,
         rr_forfeit_wins_in_type_b=True,
         rr_forfeit_losses_in_type_b=True,
-        article_note="Art. 15.2: in round robins awarded results are regular games (not for the rating tie-breaks of "
-                     "Art. 10, as in 2026); Art. 16.4: dummy = own score",
+        # Art. 15.2: in round robins awarded results are regular games (not for the rating tie-breaks of Art. 10, as
+        # in 2026); Art. 16.4: dummy = own score
     ),
     "fide-2026": RuleSet(
         name="fide-2026",
@@ -106,31 +113,36 @@ RULE_SETS: dict[str, RuleSet] = {
         rr_forfeits_in_rating_tiebreaks=False,
         rr_forfeit_wins_in_type_b=True,
         rr_forfeit_losses_in_type_b=False,
-        article_note="Art. 15.2 exceptions for Art. 7 and Art. 10; Art. 16.4.1/16.4.2 dummy caps",
+        # Art. 15.2 exceptions for Art. 7 and Art. 10; Art. 16.4.1/16.4.2 dummy caps
     ),
     "fide-2009": RuleSet(
         name="fide-2009",
         title="FIDE Arbiters' Manual Art. 13 (2009 virtual opponent, 13.14.2)",
         own_unplayed="virtual", opponent_unplayed="draw", cut_exception=False, direct_encounter_partial=False,
         aro_min_games=3, family="legacy",
-        article_note="13.14.2: virtual opponent for own unplayed rounds; opponents' unplayed games count as draws",
+        # 13.14.2: virtual opponent for own unplayed rounds; opponents' unplayed games count as draws
     ),
     "uscf": RuleSet(
         name="uscf",
         title="US Chess Official Rules, Rule 34 (34E1 unplayed games)",
         own_unplayed="zero", opponent_unplayed="draw", cut_exception=False, direct_encounter_partial=False,
         family="uscf",
-        article_note="34E1: opponents' unplayed games count ½; the player's own unplayed games count as opponents with 0",
+        # 34E1: opponents' unplayed games count ½; the player's own unplayed games count as opponents with 0
     ),
     "ru": RuleSet(
         name="ru",
         title="Russian practice: all unplayed games count as draws",
         own_unplayed="own", opponent_unplayed="draw", cut_exception=False, direct_encounter_partial=False,
         unplayed_result_is_draw=True, cumulative_deducts_half_byes=True, family="ru",
-        article_note="a forfeit is a draw with the scheduled opponent, a bye or a missed round a draw with oneself",
+        # a forfeit is a draw with the scheduled opponent, a bye or a missed round a draw with oneself
     ),
 }
 LEGACY_ALIASES = {"legacy": "fide-2009"}
+#: The editions a ``/V`` modifier forces on one tie-break (spec §1.5): the rule sets, and ``fide-2022`` (``/V0``, the
+#: 2022 World Rapid & Blitz reading of cuts on the rating tie-breaks; otherwise the 2023/2024 text).
+EDITIONS: dict[str, RuleSet] = RULE_SETS | {"fide-2022": replace(  # /V0: a cut on ARO takes the unplayed rounds first
+    RULE_SETS["fide-2024"], name="fide-2022", rating_cut_unplayed_first=True,
+    title="FIDE World Rapid & Blitz regulations 2022: unplayed rounds cut first from the rating tie-breaks")}
 
 RULE_CHOICES = ("auto", *RULE_SETS, *LEGACY_ALIASES)
 
@@ -161,7 +173,7 @@ def with_compat(name: str, compat: str = "text") -> str:
     ('auto+reference', 'fide-2026', 'fide-2024+reference')
     """
     if compat not in COMPAT:
-        raise SpecifierError(f"unknown compatibility {compat!r}; choose from {', '.join(COMPAT)}")
+        raise SpecifierError(Message("unknown compatibility {}; choose from {}", repr(compat), ', '.join(COMPAT)))
     return name if compat == "text" or name.endswith("+" + compat) else f"{name}+{compat}"
 
 
@@ -199,27 +211,27 @@ opponent, 13.14.2) was in force"
     ('fide-2024+reference', False)
     """
     if isinstance(name, RuleSet):
-        return name, f"rules {name.name} (as given)"
+        return name, Message("rules {} (as given)", name.name)
     base_name, _, compat = name.rpartition("+")
     if base_name and compat in COMPAT:  # an edition with named choices: fide-2024+reference, auto+letter
         base, why = choose_rules(base_name, start_date, today)
         if base.family != "fide" and base_name == "auto":  # an event before C.07: the choices have nothing to read
             return base, why
         if base.family != "fide":
-            raise SpecifierError(f"--compat {compat} applies to the FIDE editions (fide-2024, fide-2026), "
-                                 f"not to {base.name}")
+            raise SpecifierError(Message("--compat {} applies to the FIDE editions (fide-2024, fide-2026), not to {}",
+                                         compat, base.name))
         choices = COMPAT[compat] if compat != "letter" or base.name == "fide-2024" else {}
-        return replace(base, name=f"{base.name}+{compat}", **choices), f"{why}; choices of --compat {compat}"
+        return replace(base, name=f"{base.name}+{compat}", **choices), Message("{}; choices of --compat {}", why, compat)
     if name != "auto":
         name = LEGACY_ALIASES.get(name, name)
         if name not in RULE_SETS:
             raise KeyError(name)
-        return RULE_SETS[name], f"rules {name} (as asked)"
+        return RULE_SETS[name], Message("rules {} (as asked)", name)
     if start_date is None:
         day = today or _dt.date.today()
-        why = f"no start date in the file; today's date {day.isoformat()} decides"
+        why = Message("no start date in the file; today's date {} decides", day.isoformat())
     else:
-        day, why = start_date, f"start date {start_date.isoformat()}"
+        day, why = start_date, Message("start date {}", start_date.isoformat())
     edition = "fide-2026" if day >= FIDE_2026_EFFECTIVE else "fide-2024" if day >= FIDE_2023_EFFECTIVE else "fide-2009"
     rules = RULE_SETS[edition]
-    return rules, f"rules {rules.name} chosen by {why}; {IN_FORCE[edition]}"
+    return rules, Message("rules {} chosen by {}; {}", rules.name, why, IN_FORCE[edition])

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from .errors import SpecifierError
+from .messages import Message
 
 #: Modifier letters and what they do (Art. 14 and the reference checker's extensions).
 MODIFIERS = {
@@ -27,7 +28,7 @@ MODIFIERS = {
     "U": "rating given to unrated players, e.g. U1000 (Art. 10)",
     "R": "reverse the order (lower is better)",
     "S": "treat the event as a Swiss event for this tie-break",
-    "V": "rule edition for this tie-break: V2024 or V2026",
+    "V": "rule edition for this tie-break: V2024, V2026 or V0 (2022: unplayed rounds cut first from ARO)",
     "K": "SSSC normalising factor, e.g. K3 (Art. 13.4)",
 }
 
@@ -87,8 +88,9 @@ class TieBreakSpec:
         return self if rating is None or self.unrated is not None else replace(self, unrated=rating)
 
 
-_MOD_RE = re.compile(r"^(C|M)([0-9]+)$|^L([+-]?[0-9]+(?:\.[0-9]+)?)$|^U([0-9]+)$|^V([0-9]+)$|^(P|F|R|S)$|^K([0-9]+)$",
-                     re.ASCII)
+#: one modifier (upper case): the page checks what is typed with the same pattern and bounds (tiebreak.web.pages)
+MODIFIER_PATTERN = r"^(C|M)([0-9]+)$|^L([+-]?[0-9]+(?:\.[0-9]+)?)$|^U([0-9]+)$|^V([0-9]+)$|^(P|F|R|S)$|^K([0-9]+)$"
+_MOD_RE = re.compile(MODIFIER_PATTERN, re.ASCII)
 #: bounds of the modifiers' numbers: a cut or median of more rounds than any event has, a rating beyond every rating
 #: scale, a factor or limit no regulation uses, are typing errors (and a 5,000-digit number would be slow to read)
 #: a longer tie-break list is a typing error (real lists have up to about ten entries)
@@ -103,15 +105,16 @@ def parse_modifiers(raw: str, code: str, mods: list[str], allowed: str) -> dict[
         m = _MOD_RE.match(mod)
         if not m:
             # the letters only: what each one means is `tiebreak list` (in the reader's language)
-            raise SpecifierError(f"unknown modifier {mod[:12]!r} in {raw[:40]!r}; modifiers: {', '.join(MODIFIERS)} "
-                                 "(tiebreak list)")
+            raise SpecifierError(Message("unknown modifier {} in {}; modifiers: {} (tiebreak list)",
+                                         repr(mod[:12]), repr(raw[:40]), ', '.join(MODIFIERS)))
         letter = mod[0]
         if letter in MODIFIER_BOUNDS and (len(mod) > 8 or abs(Fraction(mod[1:])) > MODIFIER_BOUNDS[letter]):
-            raise SpecifierError(f"modifier {mod[:12]!r} in {raw[:40]!r} is out of range "
-                                 f"({letter} at most {MODIFIER_BOUNDS.get(letter, 0)})")
+            raise SpecifierError(Message("modifier {} in {} is out of range ({} at most {})",
+                                         repr(mod[:12]), repr(raw[:40]), letter, MODIFIER_BOUNDS.get(letter, 0)))
         if letter not in allowed:
             shown = ", ".join(sorted(set(allowed))) or "none"
-            raise SpecifierError(f"modifier {mod!r} is not allowed with {code} in {raw!r} (allowed: {shown})")
+            raise SpecifierError(Message("modifier {} is not allowed with {} in {} (allowed: {})",
+                                         repr(mod), code, repr(raw), shown))
         if letter == "C":
             kw["cut"] = int(m.group(2))
         elif letter == "M":
@@ -130,12 +133,13 @@ def parse_modifiers(raw: str, code: str, mods: list[str], allowed: str) -> dict[
             kw["factor"] = int(m.group(7))
         elif letter == "V":
             year = m.group(5)
-            version = {"2024": "fide-2024", "2026": "fide-2026", "1": "fide-2024", "2": "fide-2026"}.get(year)
+            version = {"2024": "fide-2024", "2026": "fide-2026", "1": "fide-2024", "2": "fide-2026",
+                       "0": "fide-2022", "2022": "fide-2022"}.get(year)
             if version is None:
-                raise SpecifierError(f"{raw}: rule edition V{year} is not known (use V2024 or V2026)")
+                raise SpecifierError(Message("{}: rule edition V{} is not known (use V0, V2024 or V2026)", raw, year))
             kw["version"] = version
         else:
             kw[{"P": "played", "F": "fore", "R": "reverse", "S": "swiss"}[letter]] = True
     if kw.get("cut") and kw.get("median"):
-        raise SpecifierError(f"{raw}: use either Cut or Median, not both")
+        raise SpecifierError(Message("{}: use either Cut or Median, not both", raw))
     return kw

@@ -16,9 +16,10 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .articles import source_text
+from .articles import article, source_text
 from .direct import groups_with_encounters
 from .errors import InputError, InputWarning, Place, SpecifierError
+from .messages import Message
 from .model import Kind, Tournament
 from .numbers import check_rating, check_seed
 from .passes import (
@@ -35,9 +36,9 @@ from .passes import (
     Column,
     Context,
 )
-from .ranking import Step, apply_list, column_keys, finish
+from .ranking import Step, apply_list, column_keys, event_seed, finish
 from .registry import CATALOGUE, parse_list
-from .rules import RULE_SETS, RuleSet, choose_rules, with_choices
+from .rules import EDITIONS, RuleSet, choose_rules, with_choices
 from .specifier import TieBreakSpec
 
 #: Lists used when neither the user nor the file gives one (C.07 Art. 2.1 asks the regulations to; these follow
@@ -50,24 +51,24 @@ DEFAULT_LISTS = {
 _RR_WORDS = re.compile(r"RR|ROBIN|BERGER|SCHEVENINGEN|SCHILLER", re.I)
 
 
-def detect_system(t: Tournament, rounds: int | None = None) -> tuple[str, str]:
+def detect_system(t: Tournament, rounds: int | None = None) -> tuple[str, Message]:
     """Round robin (pre-determined pairings) or Swiss, as the FIDE reference checker decides (spec §1.3):
     record 192, then the words of record 092, then the numbers of players and rounds."""
     code = t.type_code.upper()
     if code:
         if "SWISS" in code or "DUTCH" in code or "DUBOV" in code or "BURSTEIN" in code or code.startswith("FIDE_TEAM"):
-            return "swiss", f"record 192 {t.type_code!r}"
+            return "swiss", Message("record 192 {}", repr(t.type_code))
         if _RR_WORDS.search(code) or "KNOCKOUT" in code:
-            return "round robin", f"record 192 {t.type_code!r}"
+            return "round robin", Message("record 192 {}", repr(t.type_code))
     text = t.type_text.upper()
     if "SWISS" in text:
-        return "swiss", f"record 092 {t.type_text!r}"
+        return "swiss", Message("record 092 {}", repr(t.type_text))
     if _RR_WORDS.search(text):
-        return "round robin", f"record 092 {t.type_text!r}"
+        return "round robin", Message("record 092 {}", repr(t.type_text))
     n, r = len(t.players), rounds if rounds is not None else t.rounds
     if r in (n - 1, n) or (n > 2 and r in (2 * n - 2, 2 * n)):
-        return "round robin", f"{n} players and {r} rounds"
-    return "swiss", f"{n} players and {r} rounds"
+        return "round robin", Message("{} players and {} rounds", n, r)
+    return "swiss", Message("{} players and {} rounds", n, r)
 
 
 class Row:
@@ -149,23 +150,35 @@ class Standings:
 
         Empty for tie-breaks that are not sums over rounds (DE, TPN, RTNG).
         """
-        col = self.column(spec)
-        if col.contrib is None:
-            return []
-        t = self.tournament
-        i = t.row(start_no)
-        den = col.contrib_den or col.den
-        out = []
-        for r in range(col.contrib.shape[1]):
-            if col.valid is not None and not col.valid[i, r]:
-                continue
-            o = int(t.opponent[i, r])
-            out.append(Contribution(
-                round=r + 1, kind=Kind(int(t.kind[i, r])).name, opponent=t.players[o].start_no if o >= 0 else None,
-                value=Fraction(int(col.contrib[i, r]), den), cut=bool(col.cut[i, r]) if col.cut is not None else False,
-                source=source_text(code := int(col.source[i, r]) if col.source is not None else 0, self.rules,
-                                   SOURCES.get(code, ""))))
-        return out
+        return round_contributions(self.tournament, self.column(spec), self.tournament.row(start_no), self.rules)
+
+    def article(self, key: str) -> str:
+        """The article of a column's tie-break under the rules in force (``C.07 8.1``)."""
+        spec = self.specs[self.keys.index(key)]
+        return article(spec.text, self.rules, CATALOGUE[spec.code].article)
+
+    def is_group(self, key: str) -> bool:
+        """Whether a column's tie-break is computed among the still-tied players only (Type A, C.07 Art. 4.2)."""
+        return CATALOGUE[self.specs[self.keys.index(key)].code].group is not None
+
+
+def round_contributions(t: Tournament, col: Column, i: int, rules: RuleSet) -> list[Contribution]:
+    """What each round added to row ``i``'s value of ``col`` in the grid ``t`` (the players', or the matches' of a
+    team event): empty for a column that is not a sum over rounds."""
+    if col.contrib is None:
+        return []
+    den = col.contrib_den or col.den
+    out = []
+    for r in range(col.contrib.shape[1]):
+        if col.valid is not None and not col.valid[i, r]:
+            continue
+        o = int(t.opponent[i, r])
+        out.append(Contribution(
+            round=r + 1, kind=Kind(int(t.kind[i, r])).name, opponent=t.players[o].start_no if o >= 0 else None,
+            value=Fraction(int(col.contrib[i, r]), den), cut=bool(col.cut[i, r]) if col.cut is not None else False,
+            source=source_text(code := int(col.source[i, r]) if col.source is not None else 0, rules,
+                               SOURCES.get(code, ""))))
+    return out
 
 
 SOURCES = {
@@ -208,10 +221,12 @@ def _resolve_list(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] |
     if tiebreaks is None or (isinstance(tiebreaks, str) and not tiebreaks.strip()):
         if t.declared_tiebreaks:
             specs = parse_list(t.declared_tiebreaks)
-            notes.append(f"tie-breaks from the file (record {'212' if t.declared_tiebreaks_complete else '202'})")
+            notes.append(Message("tie-breaks from the file (record {})",
+                                 '212' if t.declared_tiebreaks_complete else '202'))
         else:
             specs = parse_list(DEFAULT_LISTS[system])
-            notes.append(f"no tie-break list given; FIDE default for a {system} event: {DEFAULT_LISTS[system]}")
+            notes.append(Message("no tie-break list given; FIDE default for a {} event: {}",
+                                 system, DEFAULT_LISTS[system]))
     else:
         specs = parse_list(tiebreaks) if isinstance(tiebreaks, str) \
             else [s if isinstance(s, TieBreakSpec) else parse_list(s)[0] for s in tiebreaks]
@@ -227,8 +242,20 @@ def _check_bounds(t: Tournament, specs: list[TieBreakSpec], seed: int | None, un
     check_rating(unrated_rating)
     for spec in specs:
         if spec.cut > max(t.rounds, 1) or 2 * spec.median > max(t.rounds, 2):
-            raise SpecifierError(f"{spec.text}: the event has {t.rounds} rounds; a cut or median of more rounds "
-                                 "leaves no value (Art. 14.1-14.4)", field="tiebreaks")
+            raise SpecifierError(Message("{}: the event has {} rounds; a cut or median of more rounds leaves no value "
+                                         "(Art. 14.1-14.4)",
+                                         spec.text, t.rounds), field="tiebreaks")
+
+
+def tournament_seed(t: Tournament) -> int:
+    """The event's own seed of the lots (:func:`tiebreak.engine.ranking.event_seed` of its name and players): a team
+    event's is its players', so the teams' and the players' standings of one event share it.
+
+    >>> from tiebreak import trf
+    >>> tournament_seed(trf.load("examples/hobsons-bay-cup-2025.trf"))
+    816560
+    """
+    return event_seed(t.name, ((p.start_no, p.name) for p in t.players))
 
 
 def compute_standings(
@@ -250,8 +277,8 @@ def compute_standings(
       with some choices changed by ``dataclasses.replace``).
     * ``after_round``: standings after that round (default: the last round with results).
     * ``unrated_rating``: rating given to unrated players in rating tie-breaks (else those are undefined).
-    * ``seed``/``lots``: remaining ties are drawn by lot with ``seed`` (a random seed is chosen and reported
-      when none is given); ``lots=False`` leaves them tied with shared ranks.
+    * ``seed``/``lots``: remaining ties are drawn by lot with ``seed`` (when none is given, the event's own,
+      :func:`tournament_seed`: the same lot in every run); ``lots=False`` leaves them tied with shared ranks.
     * ``system``: ``swiss`` or ``round robin`` to override the detection.
     * ``cumulative_half_bye``: ``deduct`` or ``keep`` a half-point bye's ½ in the cumulative score (US-CUM,
       RU-CUM); default: each rule set's own (``uscf`` keeps it, seed 002; ``ru`` deducts it, seed 004).
@@ -262,17 +289,18 @@ def compute_standings(
     if after_round is None:
         k = played_rounds
         if t.rounds > k:
-            notes.append(f"results known up to round {k} of {t.rounds}: standings after round {k}")
+            notes.append(Message("results known up to round {} of {}: standings after round {}", k, t.rounds, k))
     else:
         if not 0 <= after_round <= t.rounds:
-            raise InputError(f"--after-round {after_round} is outside 0..{t.rounds}", Place(t.source, field="after round"))
+            raise InputError(Message("--after-round {} is outside 0..{}", after_round, t.rounds),
+                             Place(t.source, field="after round"))
         k = after_round
     ruleset, why = choose_rules(rules, t.start_date)
     notes.append(why)
     with_choices(ruleset, cumulative_half_bye)  # an unknown choice stops here, before any work
     if system is None:
         system, sys_why = detect_system(t)
-        notes.append(f"{system} ({sys_why})")
+        notes.append(Message("{} ({})", system, sys_why))
     elif system not in DEFAULT_LISTS:
         raise ValueError(f"system must be 'swiss' or 'round robin', not {system!r}")
     specs = _resolve_list(t, tiebreaks, system, notes)
@@ -290,7 +318,7 @@ def compute_standings(
     def step(spec: TieBreakSpec) -> Step:
         d = CATALOGUE[spec.code]
         version = spec.version or d.rules
-        ctx = context(RULE_SETS[version] if version else ruleset)
+        ctx = context(EDITIONS[version] if version else ruleset)
 
         def column() -> Column:
             assert d.compute is not None, "only Type A tie-breaks have no column function"
@@ -313,11 +341,14 @@ def compute_standings(
 
     n = len(t.players)
     group, columns = apply_list(n, (step(spec) for spec in effective))
+    if seed is None and lots:
+        seed = tournament_seed(t)
     order, ranks, lot, seed = finish(group, [p.start_no for p in t.players], lots, seed)
     drawn = int((lot > 0).sum())
     if drawn:
-        notes.append(f"{drawn} players still tied after the list: drawn by lot with seed {seed} "
-                     f"(the same seed repeats the draw)")
+        notes.append(Message("{} players still tied after the list: drawn by lot with seed {} (the same seed repeats "
+                             "the draw)",
+                             drawn, seed))
     ctx = context(ruleset)
     score = Column(ctx.score, ctx.scale)
     s = Standings(t, ruleset, system, k, specs, columns, [], seed, score, notes, list(warnings or []))

@@ -11,13 +11,15 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .errors import InputWarning
-from .model import Kind, Tournament, format_number
+from .messages import Message
+from .model import Tournament
 from .numbers import check_seed
 from .passes import Column
 from .ranking import Step, apply_list, column_keys, finish, tied_groups
 from .registry import parse_list
-from .rules import RULE_SETS, RuleSet, choose_rules
+from .rules import EDITIONS, RuleSet, choose_rules
 from .specifier import TieBreakSpec
+from .standings import Contribution, detect_system, round_contributions, tournament_seed
 from .team_matches import DEFAULT_MATCH_POINTS, Team, TeamTournament, build, read_teams
 from .team_tiebreaks import (
     TEAM_CATALOGUE,
@@ -37,7 +39,7 @@ from .team_tiebreaks import (
 __all__ = [
     "DEFAULT_MATCH_POINTS", "TEAM_CATALOGUE", "TEAM_MODIFIERS", "Team", "TeamContext", "TeamRow", "TeamStandings",
     "TeamTieBreak", "TeamTournament", "board_count", "bottom_board_elimination", "build", "compute_team_standings",
-    "crosstable", "extended_direct_encounter", "extended_sonneborn_berger", "parse_team", "read_teams", "sssc",
+    "extended_direct_encounter", "extended_sonneborn_berger", "parse_team", "read_teams", "sssc",
     "team_cumulative", "top_board_result",
 ]
 
@@ -97,7 +99,20 @@ class TeamStandings:
         return self.tt.matches
 
     def column(self, spec: str) -> Column:
-        return self.columns[self.tiebreaks.index(spec)]
+        """The column of a specifier or column key (``BH:MP (2)``: the second of the list)."""
+        return self.columns[self.keys.index(spec) if spec in self.keys else self.tiebreaks.index(spec)]
+
+    def contributions(self, number: int, spec: str) -> list[Contribution]:
+        """What each match added to a value of team ``number`` (empty for values that are not sums over rounds)."""
+        return round_contributions(self.tt.matches, self.column(spec), self.tt.matches.row(number), self.rules)
+
+    def article(self, key: str) -> str:
+        """The article of a column's team tie-break (C.07 Arts 11-12)."""
+        return TEAM_CATALOGUE[self.specs[self.keys.index(key)].code].article
+
+    def is_group(self, key: str) -> bool:
+        """Whether a column's team tie-break is computed among the still-tied teams only (Type A)."""
+        return TEAM_CATALOGUE[self.specs[self.keys.index(key)].code].group is not None
 
 
 def list_primary(tt: TeamTournament, specs: list[TieBreakSpec]) -> str:
@@ -123,8 +138,6 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
                            after_round: int | None = None, seed: int | None = None, lots: bool = True,
                            system: str | None = None) -> TeamStandings:
     """Rank the teams (C.07 Art. 4.2 as for individuals)."""
-    from .standings import detect_system
-
     m = tt.matches
     notes: list[str] = []
     k = m.rounds_with_results if after_round is None else after_round
@@ -132,12 +145,12 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
     notes.append(why)
     if system is None:
         system, sys_why = detect_system(m)
-        notes.append(f"{system} ({sys_why})")
+        notes.append(Message("{} ({})", system, sys_why))
     text = tiebreaks
     if not text:
         declared = tt.games.declared_tiebreaks
         text = ",".join(declared) if declared else "PTS,MPVGP,EDE,BH/C1,BH,SB"
-        notes.append("tie-breaks from the file" if declared else f"no tie-break list given; default {text}")
+        notes.append("tie-breaks from the file" if declared else Message("no tie-break list given; default {}", text))
     specs = parse_list(text, parse_team)
     check_seed(seed)
     if not specs or specs[0].code not in ("PTS", "MP", "GP"):
@@ -145,7 +158,8 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
     primary = list_primary(tt, specs)
     if primary != tt.primary:
         tt = replace(tt, primary=primary)
-        notes.append(f"primary score {primary}: the list names {primary} before {tt.secondary} (C.07 Art. 13)")
+        notes.append(Message("primary score {}: the list names {} before {} (C.07 Art. 13)",
+                             primary, primary, tt.secondary))
     tc_by_rules: dict[str, TeamContext] = {}
 
     def context(rs: RuleSet) -> TeamContext:
@@ -155,7 +169,7 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
 
     def step(spec: TieBreakSpec) -> Step:
         d = TEAM_CATALOGUE[spec.code]
-        tc = context(RULE_SETS[spec.version] if spec.version else ruleset)
+        tc = context(EDITIONS[spec.version] if spec.version else ruleset)
 
         def column() -> Column:
             assert d.compute is not None, "only Type A tie-breaks have no column function"
@@ -169,28 +183,16 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
         return spec, None, (lambda members: (encounter(tc, members, spec.played).tiers, {})), tied_groups
 
     group, columns = apply_list(len(tt.teams), (step(spec) for spec in specs))
+    if seed is None and lots:
+        seed = tournament_seed(tt.games)
     order, ranks, lot, seed = finish(group, [tm.number for tm in tt.teams], lots, seed)
     drawn = int((lot > 0).sum())
     if drawn:  # as for players: the seed is told, so the draw can be repeated
-        notes.append(f"{drawn} teams still tied after the list: drawn by lot with seed {seed} "
-                     f"(the same seed repeats the draw)")
+        notes.append(Message("{} teams still tied after the list: drawn by lot with seed {} (the same seed repeats the "
+                             "draw)",
+                             drawn, seed))
     rows = [TeamRow(int(ranks[i]), i, tt.teams[i].number, tt.teams[i].name,
                     {k: c.value(i) for k, c in zip(column_keys([s.text for s in specs]), columns)},
                     int(lot[i]) or None) for i in order.tolist()]
     return TeamStandings(tt, ruleset, system, k, specs, columns, rows, seed, notes, tt.warnings)
 
-
-def crosstable(s: TeamStandings) -> str:
-    """A match-level crosstable: per round the opponent's number and the game points of the match."""
-    tt, m = s.tt, s.tt.matches
-    lines = []
-    for r in s.rows:
-        cells = []
-        for rnd in range(s.after_round):
-            o, kd = int(m.opponent[r.index, rnd]), Kind(int(m.kind[r.index, rnd]))
-            gp = format_number(Fraction(int(tt.gp[r.index, rnd]), tt.gp_scale))
-            mark = "+-"[kd is Kind.FORFEIT_LOSS] if kd in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS) else " "
-            cells.append(f"{tt.teams[o].number:>3}{mark}{gp:>4}"
-                         if o >= 0 else f"{'bye' if kd is Kind.PAB else '  -':>3} {gp if kd is Kind.PAB else '':>4}")
-        lines.append(f"{r.number:>3} {r.name[:24]:<24} " + " ".join(cells))
-    return "\n".join(lines) + "\n"

@@ -9,6 +9,7 @@ points (MP) or game points (GP) through the same engine.
 from __future__ import annotations
 
 import copy
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -16,7 +17,9 @@ from fractions import Fraction
 import numpy as np
 
 from .errors import InputWarning, Place
+from .messages import Message
 from .model import NO_OPPONENT, Kind, Player, ScoreSystem, Tournament
+from .standings import detect_system
 
 #: Team score system (TRF-2026 record 362): match won 2, drawn 1, lost 0.
 DEFAULT_MATCH_POINTS = ScoreSystem(win=Fraction(2), draw=Fraction(1), loss=Fraction(0), pab=Fraction(1))
@@ -98,6 +101,26 @@ def _record(lines: list[str], code: str) -> list[str]:
     return [x for x in lines if x[:3] == code]
 
 
+@dataclass
+class _Grid:
+    """The match grid being built: per team and round the opponent team, the match's kind and colour, the game points
+    (in units of the score system's scale), per board too, and whether a board was played at the board."""
+
+    opponent: np.ndarray
+    kind: np.ndarray
+    colour: np.ndarray
+    gp: np.ndarray
+    board_gp: np.ndarray
+    match_played: np.ndarray
+
+    @classmethod
+    def empty(cls, nteams: int, rounds: int, boards: int) -> _Grid:
+        shape = (nteams, rounds)
+        return cls(np.full(shape, NO_OPPONENT, np.int32), np.full(shape, int(Kind.ABSENT), np.int8),
+                   np.zeros(shape, np.int8), np.zeros(shape, np.int64), np.zeros((*shape, max(boards, 1)), np.int64),
+                   np.zeros(shape, bool))
+
+
 def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = None,
           system: str | None = None, infer_byes: bool = True) -> TeamTournament:
     """Derive the matches of a team event from its board games (individual TRF records).
@@ -108,124 +131,179 @@ def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = 
     """
     teams = teams or read_teams(t)
     warnings: list[InputWarning] = []
-    src = t.source
     lines = t.extra.get("lines", [])
+    team_of = _team_of(t, teams, warnings)
+    mp = _match_points(lines)
+    present = (t.kind != Kind.ABSENT) & (team_of[:, None] >= 0)
+    boards = _boards(t, lines, team_of, present, len(teams))
+    scale = t.score_system.scale
+    win_units = int(t.score_system.win * scale)
+    grid = _grid_of_boards(t, teams, team_of, present, boards, warnings)
+    _match_kinds(grid)
+    number_row = {team.number: ti for ti, team in enumerate(teams)}
+    _forfeited_matches(grid, lines, number_row, t.rounds, win_units * boards, t.source, warnings)
+    mp, pab_gp, pab_rounds = _declared_byes(lines, mp, Fraction(boards) * t.score_system.draw, number_row, t.source,
+                                            warnings)
+    if system is None:
+        probe = Tournament([Player(team.number, team.name) for team in teams], grid.opponent, grid.kind, grid.colour,
+                           type_text=t.type_text, type_code=t.type_code)
+        system = detect_system(probe)[0]
+    swiss_byes = infer_byes and len(teams) % 2 == 1 and system == "swiss"
+    _team_byes(grid, pab_rounds, swiss_byes, int(pab_gp * scale), win_units)
+    players = [Player(team.number, team.name, federation=team.nickname) for team in teams]
+    matches = Tournament(players, grid.opponent, grid.kind, grid.colour, name=t.name, start_date=t.start_date,
+                         end_date=t.end_date, planned_rounds=t.planned_rounds, type_text=t.type_text,
+                         type_code=t.type_code, score_system=mp, source=t.source)
+    return TeamTournament(t, teams, boards, matches, grid.gp, grid.board_gp, scale, mp,
+                          primary or primary_score(t.type_code), warnings)
+
+
+def primary_score(type_code: str) -> str:
+    """The primary score a TRF-2026 type code names: ``GP`` (game points) or ``MP`` (match points, the default).
+
+    >>> primary_score("FIDE_TEAM_GP"), primary_score("FIDE_TEAM_MP_GP"), primary_score("")
+    ('GP', 'MP', 'MP')
+    """
+    code = type_code.upper()
+    gp_first = "_GP" in code and "_GP_MP" not in code and "_MP_GP" not in code
+    return "GP" if gp_first or code.endswith("TEAM_GP") or "_GP_MP" in code else "MP"
+
+
+def _team_of(t: Tournament, teams: list[Team], warnings: list[InputWarning]) -> np.ndarray:
+    """The team of every player (-1: none); a member without a 001 record is a warning."""
     team_of = np.full(len(t.players), -1, np.int64)
     for ti, team in enumerate(teams):
         for sno in team.members:
             if sno not in t._row_of:
-                warnings.append(InputWarning(f"team {team.name!r} lists player {sno}, who has no 001 record",
-                                             Place(src, field="team members")))
+                warnings.append(InputWarning(Message("team {} lists player {}, who has no 001 record",
+                                                     repr(team.name), sno),
+                                             Place(t.source, field="team members")))
                 continue
             team_of[t.row(sno)] = ti
-    nteams, rounds = len(teams), t.rounds
-    # record 362: match points; 352: colours per board (its length = boards)
+    return team_of
+
+
+def _match_points(lines: list[str]) -> ScoreSystem:
+    """The match points of record 362 (``TW 2 TD 1 TL 0``), else :data:`DEFAULT_MATCH_POINTS`."""
     mp = DEFAULT_MATCH_POINTS
     for x in _record(lines, "362"):
-        import re
         values = {k: Fraction(v) for k, v in re.findall(r"T([WDL])\s*(\d+(?:\.\d+)?)", x[4:])}
         mp = ScoreSystem(win=values.get("W", mp.win), draw=values.get("D", mp.draw), loss=values.get("L", mp.loss),
                          pab=values.get("D", mp.draw))
-    present = (t.kind != Kind.ABSENT) & (team_of[:, None] >= 0)
-    boards = max(len(x[4:].strip()) for x in _record(lines, "352")) if _record(lines, "352") else 0
-    if not boards:
-        per_round = [np.bincount(team_of[present[:, r]], minlength=nteams).max(initial=0) for r in range(rounds)]
-        boards = int(max(per_round, default=0))
-    scale = t.score_system.scale
-    pts = np.array([int(p * scale) for p in t.score_system.table()], np.int64)[t.kind]
-    opponent = np.full((nteams, rounds), NO_OPPONENT, np.int32)
-    kind = np.full((nteams, rounds), int(Kind.ABSENT), np.int8)
-    colour = np.zeros((nteams, rounds), np.int8)
-    gp = np.zeros((nteams, rounds), np.int64)
-    board_gp = np.zeros((nteams, rounds, max(boards, 1)), np.int64)
+    return mp
+
+
+def _boards(t: Tournament, lines: list[str], team_of: np.ndarray, present: np.ndarray, nteams: int) -> int:
+    """The boards of a match: record 352's colours per board, else the most players of one team in one round."""
+    declared = _record(lines, "352")
+    if declared and (boards := max(len(x[4:].strip()) for x in declared)):
+        return boards
+    per_round = [np.bincount(team_of[present[:, r]], minlength=nteams).max(initial=0) for r in range(t.rounds)]
+    return int(max(per_round, default=0))
+
+
+def _grid_of_boards(t: Tournament, teams: list[Team], team_of: np.ndarray, present: np.ndarray, boards: int,
+                    warnings: list[InputWarning]) -> _Grid:
+    """Each team's match of each round from its board games: the opponent team (the most frequent when the boards
+    met several), the colour of the first board, the game points in all and per board."""
+    grid = _Grid.empty(len(teams), t.rounds, boards)
+    pts = np.array([int(p * t.score_system.scale) for p in t.score_system.table()], np.int64)[t.kind]
     over_the_board = (t.kind <= Kind.UNKNOWN) & (t.opponent >= 0)  # a game played at the board (not forfeited)
-    match_played = np.zeros((nteams, rounds), bool)
-    win_units = int(t.score_system.win * scale)
     for ti, team in enumerate(teams):
         rows = [t.row(s) for s in team.members if s in t._row_of]
-        for r in range(rounds):
+        for r in range(t.rounds):
             playing = [i for i in rows if present[i, r]]
             if not playing:
                 continue
             opp_teams = Counter(int(team_of[t.opponent[i, r]]) for i in playing if t.opponent[i, r] >= 0)
             opp_teams.pop(-1, None)
             if len(opp_teams) > 1:
-                warnings.append(InputWarning(f"round {r + 1}: team {team.name!r} played boards against several teams "
-                                             f"{sorted(teams[o].name for o in opp_teams)}; the most frequent is used",
-                                             Place(src, field="team matches")))
-            gp[ti, r] = pts[playing, r].sum()
-            match_played[ti, r] = over_the_board[playing, r].any()
+                warnings.append(InputWarning(Message("round {}: team {} played boards against several teams {}; the "
+                                                     "most frequent is used",
+                                                     r + 1, repr(team.name), sorted(teams[o].name for o in opp_teams)),
+                                             Place(t.source, field="team matches")))
+            grid.gp[ti, r] = pts[playing, r].sum()
+            grid.match_played[ti, r] = over_the_board[playing, r].any()
             for board, i in enumerate(playing[:boards]):
-                board_gp[ti, r, board] = pts[i, r]
+                grid.board_gp[ti, r, board] = pts[i, r]
             if len(playing) > boards:
-                warnings.append(InputWarning(f"round {r + 1}: team {team.name!r} has {len(playing)} boards, more than "
-                                             f"{boards}", Place(src, field="team boards")))
+                warnings.append(InputWarning(Message("round {}: team {} has {} boards, more than {}",
+                                                     r + 1, repr(team.name), len(playing), boards),
+                                             Place(t.source, field="team boards")))
             if opp_teams:
-                opponent[ti, r] = opp_teams.most_common(1)[0][0]
-                colour[ti, r] = t.colour[playing[0], r]
-    # match results from game points (a match with no board played at the board is a forfeited match, C.07 15.1,
-    # as record 330 would declare it); 330 forfeited matches; team byes (320, else the one team left out)
+                grid.opponent[ti, r] = opp_teams.most_common(1)[0][0]
+                grid.colour[ti, r] = t.colour[playing[0], r]
+    return grid
+
+
+def _match_kinds(grid: _Grid) -> None:
+    """Match results from game points; a match with no board played at the board is a forfeited match (C.07 15.1),
+    as record 330 would declare it."""
+    nteams, rounds = grid.opponent.shape
     for ti in range(nteams):
         for r in range(rounds):
-            o = opponent[ti, r]
+            o = grid.opponent[ti, r]
             if o < 0:
                 continue
-            if match_played[ti, r] or match_played[o, r]:
-                kind[ti, r] = Kind.WIN if gp[ti, r] > gp[o, r] else Kind.DRAW if gp[ti, r] == gp[o, r] else Kind.LOSS
+            gp, other = int(grid.gp[ti, r]), int(grid.gp[o, r])
+            if grid.match_played[ti, r] or grid.match_played[o, r]:
+                grid.kind[ti, r] = Kind.WIN if gp > other else Kind.DRAW if gp == other else Kind.LOSS
             else:
-                kind[ti, r] = unplayed_match_kind(int(gp[ti, r]), int(gp[o, r]))
-    number_row = {team.number: ti for ti, team in enumerate(teams)}
+                grid.kind[ti, r] = unplayed_match_kind(gp, other)
+
+
+#: record 330's result codes: the kinds of the white and the black team
+_FORFEITS = {"+-": (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS), "-+": (Kind.FORFEIT_LOSS, Kind.FORFEIT_WIN),
+             "--": (Kind.DOUBLE_FORFEIT, Kind.DOUBLE_FORFEIT)}
+
+
+def _forfeited_matches(grid: _Grid, lines: list[str], number_row: dict[int, int], rounds: int, won_gp: int, src: str,
+                       warnings: list[InputWarning]) -> None:
+    """The forfeited matches of record 330: the winner scores ``won_gp`` (a win on every board), the loser none."""
     for x in _record(lines, "330"):
         code, rnd, white, black = x[4:6], x[7:10].strip(), x[11:14].strip(), x[15:18].strip()
         if not (_digits(rnd) and _digits(white) and _digits(black)):
-            warnings.append(InputWarning(f"record 330 not understood: {x!r}", Place(src, field="330")))
+            warnings.append(InputWarning(Message("record 330 not understood: {}", repr(x)), Place(src, field="330")))
             continue
         r, a, b = int(rnd) - 1, number_row.get(int(white)), number_row.get(int(black))
-        if a is None or b is None or r >= rounds:
-            continue
-        kinds = {"+-": (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS), "-+": (Kind.FORFEIT_LOSS, Kind.FORFEIT_WIN),
-                 "--": (Kind.DOUBLE_FORFEIT, Kind.DOUBLE_FORFEIT)}.get(code)
-        if kinds is None:
+        kinds = _FORFEITS.get(code)
+        if a is None or b is None or r >= rounds or kinds is None:
             continue
         ka, kb = kinds
-        opponent[a, r], opponent[b, r], kind[a, r], kind[b, r] = b, a, ka, kb
+        grid.opponent[a, r], grid.opponent[b, r], grid.kind[a, r], grid.kind[b, r] = b, a, ka, kb
         for side, k in ((a, ka), (b, kb)):
-            gp[side, r] = win_units * boards if k is Kind.FORFEIT_WIN else 0
-    pab_gp = Fraction(boards) * t.score_system.draw
+            grid.gp[side, r] = won_gp if k is Kind.FORFEIT_WIN else 0
+
+
+def _declared_byes(lines: list[str], mp: ScoreSystem, pab_gp: Fraction, number_row: dict[int, int], src: str,
+                   warnings: list[InputWarning]) -> tuple[ScoreSystem, Fraction, dict[int, set[int]]]:
+    """Record 320: the match and game points of a pairing-allocated bye, and the teams that had one in each round."""
     pab_rounds: dict[int, set[int]] = {}
     for x in _record(lines, "320"):
         try:
             mp = ScoreSystem(win=mp.win, draw=mp.draw, loss=mp.loss, pab=Fraction(x[4:8].strip() or mp.draw))
             pab_gp = Fraction(x[9:13].strip() or pab_gp)
         except ValueError:
-            warnings.append(InputWarning(f"record 320 not understood: {x!r}", Place(src, field="320")))
+            warnings.append(InputWarning(Message("record 320 not understood: {}", repr(x)), Place(src, field="320")))
         for r, c in enumerate(range(14, len(x), 4)):
             if _digits(x[c:c + 3]) and int(x[c:c + 3]) in number_row:
                 pab_rounds.setdefault(r, set()).add(number_row[int(x[c:c + 3])])
-    if system is None:
-        from .standings import detect_system
+    return mp, pab_gp, pab_rounds
 
-        probe = Tournament([Player(team.number, team.name) for team in teams], opponent, kind, colour,
-                           type_text=t.type_text, type_code=t.type_code)
-        system = detect_system(probe)[0]
+
+def _team_byes(grid: _Grid, declared: dict[int, set[int]], swiss_byes: bool, pab_gp: int, win_units: int) -> None:
+    """The byes of each round that has a match: those record 320 declares, else (``swiss_byes``) the one team left
+    out of an odd number; a bye scores ``pab_gp`` game points and a win on every board (Art. 12: for BC, TBR,
+    BBE)."""
+    nteams, rounds = grid.kind.shape
     for r in range(rounds):
-        idle = [ti for ti in range(nteams) if kind[ti, r] == Kind.ABSENT]
-        if not (kind[:, r] != Kind.ABSENT).any():
+        if not (grid.kind[:, r] != Kind.ABSENT).any():
             continue
-        swiss_bye = set(idle) if infer_byes and len(idle) == 1 and nteams % 2 and system == "swiss" else set()
-        byes = pab_rounds.get(r, swiss_bye)
-        for ti in byes:
-            kind[ti, r] = Kind.PAB
-            gp[ti, r] = int(pab_gp * scale)
-            board_gp[ti, r, :] = win_units  # Art. 12: a PAB scores a win on every board for BC, TBR, BBE
-    players = [Player(team.number, team.name, federation=team.nickname) for team in teams]
-    matches = Tournament(players, opponent, kind, colour, name=t.name, start_date=t.start_date, end_date=t.end_date,
-                         planned_rounds=t.planned_rounds, type_text=t.type_text, type_code=t.type_code,
-                         score_system=mp, source=t.source)
-    code = t.type_code.upper()
-    primary = primary or ("GP" if "_GP" in code and "_GP_MP" not in code and "_MP_GP" not in code
-                          or code.endswith("TEAM_GP") or "_GP_MP" in code else "MP")
-    return TeamTournament(t, teams, boards, matches, gp, board_gp, scale, mp, primary, warnings)
+        idle = [ti for ti in range(nteams) if grid.kind[ti, r] == Kind.ABSENT]
+        for ti in declared.get(r, set(idle) if swiss_byes and len(idle) == 1 else set()):
+            grid.kind[ti, r] = Kind.PAB
+            grid.gp[ti, r] = pab_gp
+            grid.board_gp[ti, r, :] = win_units
 
 
 def _digits(field: str) -> bool:

@@ -12,6 +12,7 @@ import numpy as np
 from . import fide
 from .direct import DirectEncounter, direct_encounter
 from .errors import SpecifierError
+from .messages import Message
 from .passes import Column, Context, Points, apply_cuts, round_half_up_div
 from .rules import RULE_SETS, RuleSet
 from .specifier import TieBreakSpec
@@ -263,10 +264,11 @@ def parse_team(text: str) -> TieBreakSpec:
     code, _, score = head.partition(":")
     code = TEAM_ALIASES.get(code, code)
     if code not in TEAM_CATALOGUE:
-        raise SpecifierError(f"unknown team tie-break {code!r} in {raw!r}; valid codes: {', '.join(TEAM_CATALOGUE)}")
+        raise SpecifierError(Message("unknown team tie-break {} in {}; valid codes: {}",
+                                     repr(code), repr(raw), ', '.join(TEAM_CATALOGUE)))
     if score and score not in ("MP", "GP", "MM", "MG", "GM", "GG"):
-        raise SpecifierError(f"{raw}: score {score!r} is not MP or GP (or MM, MG, GM, GG for ESB)")
+        raise SpecifierError(Message("{}: score {} is not MP or GP (or MM, MG, GM, GG for ESB)", raw, repr(score)))
     if score in ("MM", "MG", "GM", "GG") and code not in ("ESB", "SB"):
-        raise SpecifierError(f"{raw}: two-letter scores are for ESB")
+        raise SpecifierError(Message("{}: two-letter scores are for ESB", raw))
     kw = parse_modifiers(raw, code, mods, TEAM_MODIFIERS.get(code, "") + "RV")
     return TieBreakSpec(code, score=score or None, raw=raw, **kw)

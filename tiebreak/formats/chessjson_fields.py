@@ -20,6 +20,7 @@ from fractions import Fraction
 from typing import NoReturn, TypeGuard, TypeVar
 
 from ..engine.errors import InputError, InputWarning, Place
+from ..engine.messages import Message
 from ..engine.numbers import MAX_RATING, NumberError, exact
 from .text import one_line
 
@@ -62,9 +63,9 @@ class Fields:
         if value is None:
             return None
         if isinstance(value, bool) and kind is not bool:  # True is an int to Python, not to JSON
-            raise self.fail(f"expected a number, found {value!r}", f"{path}.{key}")
+            raise self.fail(Message("expected a number, found {}", repr(value)), f"{path}.{key}")
         if not isinstance(value, kind):
-            raise self.fail(f"expected {_kind_name(kind)}, found {type(value).__name__}", f"{path}.{key}")
+            raise self.fail(Message("expected {}, found {}", _kind_name(kind), type(value).__name__), f"{path}.{key}")
         return value
 
     def get(self, obj: object, key: str, kind: type[_T], path: str, default: _D) -> _T | _D:
@@ -76,7 +77,7 @@ class Fields:
         """Field ``key`` of type ``kind``, which must be there."""
         value = self._field(obj, key, kind, path)
         if value is None:
-            raise self.fail(f"the field {key!r} is missing", f"{path}.{key}")
+            raise self.fail(Message("the field {} is missing", repr(key)), f"{path}.{key}")
         return value
 
     def array(self, obj: object, key: str, path: str) -> list[object]:
@@ -91,14 +92,14 @@ class Fields:
         try:
             return exact(value)
         except NumberError as e:
-            raise self.fail(str(e), path) from None
+            raise self.fail(e.args[0], path) from None
 
     def rating(self, value: object, path: str) -> int | None:
         """A rating (an int from 0 to MAX_RATING; 0 and null mean unrated); anything else is an error."""
         if value is None or value == 0:
             return None
         if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_RATING:
-            raise self.fail(f"rating {str(value)[:40]!r} is not a rating (0-{MAX_RATING})", path)
+            raise self.fail(Message("rating {} is not a rating (0-{})", repr(str(value)[:40]), MAX_RATING), path)
         return value
 
 
@@ -110,7 +111,7 @@ def _kind_name(kind: type) -> str:
 
 def no_constant(name: str) -> NoReturn:
     """``parse_constant`` for ``json.loads``: ``NaN`` and ``Infinity`` are not numbers of a tournament."""
-    raise NumberError(f"{name} is not a number")
+    raise NumberError(Message("{} is not a number", name))
 
 
 def text(value: object) -> str:

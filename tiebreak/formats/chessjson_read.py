@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.errors import InputError, InputWarning, Place
+from ..engine.messages import Message
 from ..engine.model import Kind, Player, ScoreSystem, Tournament, format_number
 from ..engine.numbers import NumberError, bounded_decimal, bounded_int
 from .chessjson_fields import Fields, is_array, is_object, no_constant
@@ -44,13 +45,13 @@ def loads(data: str | bytes, source: str = "", warnings: list[InputWarning] | No
         try:
             data = data.decode("utf-8-sig")
         except UnicodeDecodeError as e:
-            raise InputError(f"not UTF-8 text (byte {e.start})", Place(source, field="encoding")) from None
+            raise InputError(Message("not UTF-8 text (byte {})", e.start), Place(source, field="encoding")) from None
     try:  # numbers are bounded on their text, before a Decimal or an int is made of them
         doc: object = json.loads(data, parse_float=bounded_decimal, parse_int=bounded_int, parse_constant=no_constant)
     except NumberError as e:
-        raise InputError(str(e), Place(source, field="number")) from None
+        raise InputError(e.args[0], Place(source, field="number")) from None
     except json.JSONDecodeError as e:
-        raise InputError(f"not valid JSON: {e.msg}", Place(source, e.lineno, e.colno)) from None
+        raise InputError(Message("not valid JSON: {}", e.msg), Place(source, e.lineno, e.colno)) from None
     except RecursionError:
         raise InputError("not valid JSON: nested too deeply", Place(source)) from None
     return _Reader(source, warnings if warnings is not None else []).read(doc, tournament_no)
@@ -68,7 +69,7 @@ class _Reader(Fields):
         if tournament_no is not None:
             numbers = [x.get("tournamentNo") if is_object(x) else None for x in tournaments]
             if tournament_no not in numbers:
-                raise self.fail(f"no tournament number {tournament_no} (there are {numbers})", "event.tournaments")
+                raise self.fail(Message("no tournament number {} (there are {})", tournament_no, numbers), "event.tournaments")
             index = numbers.index(tournament_no)
         path = f"event.tournaments[{index}]"
         tour = self.obj(tournaments[index], path)
@@ -110,10 +111,11 @@ class _Reader(Fields):
         seen: dict[int, str] = {}
         for p, (_, cpath) in zip(players, entrants):
             if p.start_no in seen:
-                raise self.fail(f"competitor number {p.start_no} is used twice (first at {seen[p.start_no]})",
+                raise self.fail(Message("competitor number {} is used twice (first at {})",
+                                        p.start_no, seen[p.start_no]),
                                 f"{cpath}.cid")
             if not 0 < p.start_no <= 10**7:
-                raise self.fail(f"competitor number {p.start_no} is out of range", f"{cpath}.cid")
+                raise self.fail(Message("competitor number {} is out of range", p.start_no), f"{cpath}.cid")
             seen[p.start_no] = cpath
         if not players:
             raise self.fail("the tournament has no competitors", f"{path}.competitors")
@@ -125,7 +127,7 @@ class _Reader(Fields):
         planned = self.get(other if "plannedRounds" in other else tour,
                            "plannedRounds" if "plannedRounds" in other else "numRounds", int, path, None)
         if planned is not None and not 0 <= planned <= MAX_ROUNDS:
-            raise self.fail(f"number of rounds {planned} is out of range (0-{MAX_ROUNDS})", f"{path}.numRounds")
+            raise self.fail(Message("number of rounds {} is out of range (0-{})", planned, MAX_ROUNDS), f"{path}.numRounds")
         check_size(len(players), max(max_round, planned or 0), Place(self.source, field=f"{path}.gameList"))
         info = {**self.mapping(event, "eventInfo", "event"), **self.mapping(tour, "tournamentInfo", path)}
         name = _text(self.get(tour, "name", str, path, "")) or _text(info.get("fullName") or event.get("eventName")
@@ -141,7 +143,7 @@ class _Reader(Fields):
                    for key in ("records", "comments")})
         t.extra["lines"] = t.extra.pop("records")
         t.rating_method = _text(other.get("ratingMethod")) or "FIDE"
-        t.score_system, t.score_system_source = self._score_system(tour, path, other)
+        t.score_system = self._score_system(tour, path, other)
         for j, g in enumerate(games):
             self._game(t, g, f"{path}.gameList[{j}]")
         if teams and not any(x[:3] in ("310", "013") for x in t.extra["lines"]):
@@ -177,7 +179,8 @@ class _Reader(Fields):
             return None
         day = parse_date(text.strip())
         if day is None:
-            self.warn(f"date {text!r} not understood (expected YYYY-MM-DD); the rule set cannot be chosen by it",
+            self.warn(Message("date {} not understood (expected YYYY-MM-DD); the rule set cannot be chosen by it",
+                              repr(text)),
                       f"{path}.tournamentInfo.{key}")
         return day
 
@@ -194,7 +197,7 @@ class _Reader(Fields):
         pid = self.get(c, "profileId", int, cpath, None)
         prof = profiles.get(pid, {}) if pid is not None else {}
         if pid is not None and pid not in profiles:
-            self.warn(f"profile {pid} is not in the event's profiles; the player has no name", f"{cpath}.profileId")
+            self.warn(Message("profile {} is not in the event's profiles; the player has no name", pid), f"{cpath}.profileId")
         name = _text(prof.get("fideName")) or ", ".join(
             x for x in (_text(prof.get("lastName")), _text(prof.get("firstName"))) if x)
         ppath = f"event.profiles[{pid}]"
@@ -214,11 +217,11 @@ class _Reader(Fields):
                       rank if isinstance(rank, int) and not isinstance(rank, bool) and 0 < rank <= 10**7 else None,
                       national_rating=national, club=_text(prof.get("club")))
 
-    def _score_system(self, tour: dict[str, object], path: str, other: dict[str, object]) -> tuple[ScoreSystem, str]:
+    def _score_system(self, tour: dict[str, object], path: str, other: dict[str, object]) -> ScoreSystem:
         given = self.mapping(tour, "scoreSystem", path).get("game")
         game = given if is_object(given) else None
         if not game:
-            return ScoreSystem(), "default"
+            return ScoreSystem()
         spath = f"{path}.scoreSystem.game"
         values: dict[str, Fraction] = {}
 
@@ -241,12 +244,12 @@ class _Reader(Fields):
         derived = ScoreSystem(**main)
         # an award that follows the main values is left to follow them (the TRF written later stays as it was read)
         own = {f: v for f, v in fields.items() if f not in main and v != derived.points(_FIELD_KIND[f])}
-        return ScoreSystem(**main, **own), "Chess-JSON score system"
+        return ScoreSystem(**main, **own)
 
     def round(self, record: object, rpath: str) -> int:
         rnd = self.need(record, "round", int, rpath)
         if not 1 <= rnd <= MAX_ROUNDS:
-            raise self.fail(f"round {rnd} is out of range (1-{MAX_ROUNDS})", f"{rpath}.round")
+            raise self.fail(Message("round {} is out of range (1-{})", rnd, MAX_ROUNDS), f"{rpath}.round")
         return rnd
 
     def _game(self, t: Tournament, g: dict[str, object], gpath: str) -> None:
@@ -259,17 +262,18 @@ class _Reader(Fields):
         rated = self.get(g, "rated", bool, gpath, True)
         for sno, side in ((white, "white"), (black, "black")):
             if sno and sno not in t._row_of:
-                raise self.fail(f"round {rnd}: {sno} is not a competitor of this tournament", f"{gpath}.{side}")
+                raise self.fail(Message("round {}: {} is not a competitor of this tournament", rnd, sno), f"{gpath}.{side}")
         if not black or not white:
             sno, letter = (white, wres) if white else (black, bres)
             kind = _BYE_OF_LETTER.get(letter)
             if kind is None:
-                raise self.fail(f"round {rnd}: bye result {letter!r} not understood (W, D, Z or P)", f"{gpath}.wResult")
+                raise self.fail(Message("round {}: bye result {} not understood (W, D, Z or P)", rnd, repr(letter)),
+                                f"{gpath}.wResult")
             self._clash(t, sno, rnd, gpath)
             t.set_bye(rnd, sno, kind)
             return
         if white == black:
-            raise self.fail(f"round {rnd}: player {white} is paired with themself", f"{gpath}.black")
+            raise self.fail(Message("round {}: player {} is paired with themself", rnd, white), f"{gpath}.black")
         if not wres and not bres and "played" not in g:  # paired, not played yet (kept for `tiebreak odds`)
             self._clash(t, white, rnd, gpath)
             self._clash(t, black, rnd, gpath)
@@ -281,10 +285,13 @@ class _Reader(Fields):
         if kind is None:
             alt = (_UNPLAYED if played else _PLAYED).get((wres, bres))
             if alt is None:
-                raise self.fail(f"round {rnd}: results {wres!r}/{bres!r} of game {white}-{black} not understood",
+                raise self.fail(Message("round {}: results {}/{} of game {}-{} not understood",
+                                        rnd, repr(wres), repr(bres), white, black),
                                 f"{gpath}.wResult")
-            self.warn(f"round {rnd}: game {white}-{black} marked {'played' if played else 'not played'} with "
-                      f"results {wres}/{bres}; read as {'not played' if played else 'played'}", f"{gpath}.played")
+            self.warn(Message("round {}: game {}-{} marked {} with results {}/{}; read as {}",
+                              rnd, white, black, 'played' if played else 'not played', wres, bres,
+                              'not played' if played else 'played'),
+                      f"{gpath}.played")
             kind = alt
         elif played and not rated:
             kind = _SHORT[kind]
@@ -298,7 +305,7 @@ class _Reader(Fields):
 
     def _clash(self, t: Tournament, sno: int, rnd: int, gpath: str) -> None:
         if int(t.kind[t.row(sno), rnd - 1]) != Kind.ABSENT:
-            raise self.fail(f"round {rnd}: player {sno} has two games or byes", gpath)
+            raise self.fail(Message("round {}: player {} has two games or byes", rnd, sno), gpath)
 
     def _team_records(self, t: Tournament, tour: dict[str, object], teams: list[tuple[int, str, str, list[int]]],
                       path: str) -> list[str]:
@@ -307,7 +314,8 @@ class _Reader(Fields):
         lines: list[str] = []
         for number, name, nickname, members in teams:
             if not 0 < number <= 999 or any(not 0 < m <= 9999 for m in members):
-                raise self.fail(f"team {number}: team numbers run from 1 to 999 and player numbers from 1 to 9999",
+                raise self.fail(Message("team {}: team numbers run from 1 to 999 and player numbers from 1 to 9999",
+                                        number),
                                 f"{path}.competitors")
             head = f"310 {number:3d} {name[:32]:<32} {nickname[:5]:<5}".ljust(72)
             lines.append(head + "".join(f" {m:4d}" for m in members))
@@ -344,8 +352,8 @@ class _Reader(Fields):
             if p.declared_points is not None:
                 got = t.points(p.start_no)
                 if got != p.declared_points:
-                    self.warn(f"player {p.start_no}: gamePoints says {format_number(p.declared_points)} but the results "
-                              f"add up to {format_number(got)}; the results are used", f"{cpath}.gamePoints")
+                    self.warn(Message("player {}: gamePoints says {} but the results add up to {}; the results are used",
+                                      p.start_no, format_number(p.declared_points), format_number(got)), f"{cpath}.gamePoints")
 
 
 _FIELD_KIND = {"win": Kind.WIN, "draw": Kind.DRAW, "loss": Kind.LOSS, "absence": Kind.ABSENT, "zero_bye": Kind.ZPB,

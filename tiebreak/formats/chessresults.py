@@ -27,6 +27,7 @@ from defusedxml import DefusedXmlException
 from defusedxml import ElementTree as SafeET
 
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
+from ..engine.messages import Message
 from ..engine.model import Kind, Player, Tournament, format_number
 from ..engine.numbers import MAX_RATING, NumberError, NumberOutOfRange, parse_int, parse_number
 from .files import read_input
@@ -63,12 +64,12 @@ def loads(data: str | bytes, source: str = "", warnings: list[InputWarning] | No
                          Place(source, field="DOCTYPE")) from None
     except ET.ParseError as e:
         line, column = e.position
-        raise InputError(f"not valid XML: {str(e).split(':')[0]}", Place(source, line, column + 1)) from None
+        raise InputError(Message("not valid XML: {}", str(e).split(':')[0]), Place(source, line, column + 1)) from None
     except (LookupError, ValueError) as e:  # an encoding the parser cannot read ("x-bogus", "utf-32", "rot13")
-        raise InputError(f"the XML declares an encoding that cannot be read ({e})", Place(source, field="encoding")
+        raise InputError(Message("the XML declares an encoding that cannot be read ({})", e), Place(source, field="encoding")
                          ) from None
     if root.tag != "chessresults":
-        raise InputError(f"not a Chess-Results file: the root element is <{root.tag}>, not <chessresults>",
+        raise InputError(Message("not a Chess-Results file: the root element is <{}>, not <chessresults>", root.tag),
                          Place(source, field="chessresults"))
     return _Reader(source, warnings if warnings is not None else []).read(root)
 
@@ -82,7 +83,7 @@ def _number(text: str, place: Place) -> Fraction | None:
     try:
         return parse_number(text)
     except NumberOutOfRange as e:
-        raise InputError(str(e), place) from None
+        raise InputError(e.args[0], place) from None
     except NumberError:
         return None
 
@@ -100,17 +101,17 @@ class _Reader:
         text = (e.get(key) or "").strip()
         if not text:
             if default is None:
-                raise self.fail(f"the attribute {key!r} is missing", where)
+                raise self.fail(Message("the attribute {} is missing", repr(key)), where)
             return default
         try:
             return parse_int(text, -10**7, 10**7)
         except NumberError as e:
-            raise self.fail(f"attribute {key}: {e}", f"{where}@{key}") from None
+            raise self.fail(Message("attribute {}: {}", key, e), f"{where}@{key}") from None
 
     def rating(self, e: ET.Element, key: str, where: str) -> int | None:
         value = self.integer(e, key, where, 0)
         if not 0 <= value <= MAX_RATING:
-            raise self.fail(f"rating {value} is out of range (0-{MAX_RATING})", f"{where}@{key}")
+            raise self.fail(Message("rating {} is out of range (0-{})", value, MAX_RATING), f"{where}@{key}")
         return value or None
 
     def read(self, root: ET.Element) -> Tournament:
@@ -125,7 +126,7 @@ class _Reader:
             where = f"player[{j}]"
             no = self.integer(e, "no", where)
             if not 0 < no <= 10**7:
-                raise self.fail(f"player number {no} is out of range", f"{where}@no")
+                raise self.fail(Message("player number {} is out of range", no), f"{where}@no")
             def text(key: str, e: ET.Element = e) -> str:
                 return one_line(e.get(key) or "").strip()
 
@@ -144,12 +145,12 @@ class _Reader:
         numbers = [p.start_no for p in players]
         if len(set(numbers)) != len(numbers):
             dup = next(n for n in numbers if numbers.count(n) > 1)
-            raise self.fail(f"player number {dup} is used twice", "players")
+            raise self.fail(Message("player number {} is used twice", dup), "players")
         pairings = root.findall("playerpairings/playerpairing")
         rounds = max([self.integer(info, "rounds", "tournament", 0)]
                      + [self.integer(e, "round", f"playerpairing[{j}]") for j, e in enumerate(pairings, 1)])
         if not 0 <= rounds <= MAX_ROUNDS:
-            raise self.fail(f"number of rounds {rounds} is out of range (0-{MAX_ROUNDS})", "tournament@rounds")
+            raise self.fail(Message("number of rounds {} is out of range (0-{})", rounds, MAX_ROUNDS), "tournament@rounds")
         check_size(len(players), rounds, Place(self.source, field="tournament@rounds"))
         tiebreaks, code_of = self.tiebreak_list(info, team_event)
         t = Tournament.build(
@@ -166,8 +167,8 @@ class _Reader:
             got = t.points(p.start_no)
             if p.declared_points is not None and got != p.declared_points:
                 self.warnings.append(InputWarning(
-                    f"player {p.start_no}: pts says {format_number(p.declared_points)} but the results add up to "
-                    f"{format_number(got)}; the results are used", Place(self.source, field="pts")))
+                    Message("player {}: pts says {} but the results add up to {}; the results are used",
+                            p.start_no, format_number(p.declared_points), format_number(got)), Place(self.source, field="pts")))
         def by_code(e: ET.Element) -> dict[str, Fraction]:
             values = {code_of[k]: _number(e.get(f"tb{k}", ""), Place(self.source, field=f"tb{k}")) for k in code_of}
             return {c: v for c, v in values.items() if v is not None}
@@ -196,7 +197,7 @@ class _Reader:
             try:
                 code = from_swiss_manager(number, detail)
             except SpecifierError as e:
-                self.warnings.append(InputWarning(f"tie-break {k} left out: {e}", Place(self.source,
+                self.warnings.append(InputWarning(Message("tie-break {} left out: {}", k, e), Place(self.source,
                                                                                         field=f"tournament@tb{k}no")))
                 continue
             if team_event and number == 1:
@@ -213,7 +214,7 @@ class _Reader:
         try:
             return _dt.date(int(text[:4]), int(text[4:6]), int(text[6:8]))
         except ValueError:
-            self.warnings.append(InputWarning(f"date {text!r} not understood (expected YYYYMMDD)",
+            self.warnings.append(InputWarning(Message("date {} not understood (expected YYYYMMDD)", repr(text)),
                                               Place(self.source, field=f"tournament@{key}")))
             return None
 
@@ -221,32 +222,34 @@ class _Reader:
         rnd = self.integer(e, "round", where)
         white, black = self.integer(e, "whiteno", where), self.integer(e, "blackno", where, 0)
         if not 1 <= rnd <= t.rounds:
-            raise self.fail(f"round {rnd} is out of range", f"{where}@round")
+            raise self.fail(Message("round {} is out of range", rnd), f"{where}@round")
         if white <= 0:
-            raise self.fail(f"round {rnd}: whiteno {white} is not a player number", f"{where}@whiteno")
+            raise self.fail(Message("round {}: whiteno {} is not a player number", rnd, white), f"{where}@whiteno")
         if white == black:
-            raise self.fail(f"round {rnd}: player {white} is paired with himself", f"{where}@blackno")
+            raise self.fail(Message("round {}: player {} is paired with himself", rnd, white), f"{where}@blackno")
         for no, key in ((white, "whiteno"), (black, "blackno")):
             if no > 0 and no not in t._row_of:
-                raise self.fail(f"round {rnd}: {no} is not a player of this tournament", f"{where}@{key}")
+                raise self.fail(Message("round {}: {} is not a player of this tournament", rnd, no), f"{where}@{key}")
             if no > 0 and int(t.kind[t.row(no), rnd - 1]) != Kind.ABSENT:
-                raise self.fail(f"round {rnd}: player {no} has two pairings", f"{where}@{key}")
+                raise self.fail(Message("round {}: player {} has two pairings", rnd, no), f"{where}@{key}")
         wres, bres = (e.get("reswhite") or "").strip(), (e.get("resblack") or "").strip()
         w, b = _RESULTS.get(wres), _RESULTS.get(bres)
         if (wres and w is None) or (bres and b is None):
-            raise self.fail(f"round {rnd}: result {wres!r}/{bres!r} not understood", f"{where}@reswhite")
+            raise self.fail(Message("round {}: result {}/{} not understood", rnd, repr(wres), repr(bres)), f"{where}@reswhite")
         if black <= 0:  # -1: a bye from the pairing; -2 (or 0): not paired, or a bye the player asked for
             t.set_bye(rnd, white, (_PAIRING_BYE if black == -1 else _OTHER_BYE)[w])
             return
         if w is None and b is None:  # Chess-Results counts such a board 0-0 (its published team points show it)
             t.set_game(rnd, white, black, Kind.DOUBLE_FORFEIT)
-            self.warnings.append(InputWarning(f"round {rnd}: game {white}-{black} has no result; read as not played "
-                                              "(0-0), as Chess-Results counts it", Place(self.source, field=where)))
+            self.warnings.append(InputWarning(Message("round {}: game {}-{} has no result; read as not played (0-0), as "
+                                                      "Chess-Results counts it",
+                                                      rnd, white, black), Place(self.source, field=where)))
             return
         table = _FORFEIT if (e.get("forfeit") or "").strip() else _PLAYED
         kind = table.get((w if w is not None else Fraction(0), b if b is not None else Fraction(0)))
         if kind is None:
-            raise self.fail(f"round {rnd}: results {wres}/{bres} of game {white}-{black} do not fit together",
+            raise self.fail(Message("round {}: results {}/{} of game {}-{} do not fit together",
+                                    rnd, wres, bres, white, black),
                             f"{where}@reswhite")
         t.set_game(rnd, white, black, kind)
 
@@ -259,7 +262,7 @@ class _Reader:
                 continue
             rnd, team = self.integer(e, "round", f"teampairing[{j}]"), self.integer(e, "no1", f"teampairing[{j}]")
             if not 1 <= rnd <= t.rounds:
-                raise self.fail(f"round {rnd} is out of range", f"teampairing[{j}]@round")
+                raise self.fail(Message("round {} is out of range", rnd), f"teampairing[{j}]@round")
             self.byes[rnd] = team
             self.bye_points = _number(e.get("res1", ""), Place(self.source, field=f"teampairing[{j}]@res1"))
             free = [no for _, no in sorted(teams_of.get(team, [])) if int(t.kind[t.row(no), rnd - 1]) == Kind.ABSENT]
@@ -273,10 +276,10 @@ class _Reader:
         for j, e in enumerate(root.findall("teams/team"), 1):
             number = self.integer(e, "no", f"team[{j}]")
             if not 0 < number <= 999:
-                raise self.fail(f"team number {number} is out of range (1-999)", f"team[{j}]@no")
+                raise self.fail(Message("team number {} is out of range (1-999)", number), f"team[{j}]@no")
             members = [no for _, no in sorted(teams_of.get(number, []))]
             if any(not 0 < m <= 9999 for m in members):
-                raise self.fail(f"team {number}: player numbers of team events run from 1 to 9999", f"team[{j}]")
+                raise self.fail(Message("team {}: player numbers of team events run from 1 to 9999", number), f"team[{j}]")
             name = one_line(e.get("teamname") or "").strip()
             lines.append(f"310 {number:3d} {name[:32]:<32} {'':5}".ljust(72) + "".join(f" {m:4d}" for m in members))
         size = self.integer(info, "playerperteam", "tournament", 0)

@@ -16,23 +16,31 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterable
+from fractions import Fraction
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place
+from ..engine.messages import Message
 from ..engine.model import MIRROR, NO_OPPONENT, Kind, Player, Tournament, format_number
 from ..engine.numbers import MAX_RATING, NumberError, parse_int, parse_number
-from . import xlsx
+from . import exports, headings, xlsx
 from .files import read_input, write_output
 from .text import MAX_ROUNDS, SafeCsvWriter, check_size, csv_rows, decode, one_line
 
-_GAME = re.compile(r"^([0-9]{1,7})\s*([wbWB-])?\s*(1|0|=|½|0[.,]5|1/2|\+|-|W|D|L|X|\?)$")
+_GAME = re.compile(r"^([0-9]{1,7})\s*([wbsnWBSNбчБЧ-])?\s*(1|0|=|½|0[.,]5|1/2|\+|-|W|D|L|X|\?)$")
 _RESULT = {"1": Kind.WIN, "0": Kind.LOSS, "=": Kind.DRAW, "½": Kind.DRAW, "0.5": Kind.DRAW, "0,5": Kind.DRAW,
            "1/2": Kind.DRAW, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS, "W": Kind.WIN_SHORT,
            "D": Kind.DRAW_SHORT, "L": Kind.LOSS_SHORT, "X": Kind.UNKNOWN, "?": Kind.UNKNOWN}
 _BYES = {"U": Kind.PAB, "PAB": Kind.PAB, "BYE": Kind.PAB, "F": Kind.FPB, "FPB": Kind.FPB, "H": Kind.HPB,
          "HPB": Kind.HPB, "½": Kind.HPB, "Z": Kind.ZPB, "ZPB": Kind.ZPB, "0": Kind.ZPB, "": Kind.ABSENT,
          "-": Kind.ABSENT}
-_ROUND = re.compile(r"^(?:r|rd|round|тур)?\s*\.?\s*([0-9]{1,7})$", re.I)
+_ROUND = exports.ROUND
+#: chess-results.com's cells for a round without an opponent: ``-1`` a bye of a full point (read as the pairing-allocated
+#: bye, the one a crosstable shows most), ``-½`` a half-point bye, ``-0`` a round not paired
+_EXPORT_BYES = {"-1": Kind.PAB, "-½": Kind.HPB, "-0.5": Kind.HPB, "-0,5": Kind.HPB, "-0": Kind.ZPB, "-+": Kind.PAB}
+#: the colour letters of chess-results' languages: w/b (en), w/s (de), b/n (es, fr: blancas/negras, blancs/noirs are
+#: read as black only for ``n``, since ``b`` is black in English), б/ч (ru, uk)
+_COLOURS = {"w": 1, "b": -1, "s": -1, "n": -1, "б": 1, "ч": -1, "w.": 1}
 
 
 def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
@@ -43,46 +51,86 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
             rows = xlsx.read_rows(data)
             event = xlsx.read_rows(data, EVENT_SHEET)
         except xlsx.XlsxError as e:
-            raise InputError(str(e), Place(str(path))) from None
+            raise InputError(e.args[0], Place(str(path))) from None
         return with_event(from_rows(rows, str(path), warnings), event, warnings)
+    if path.suffix.lower() in (".html", ".htm"):  # a saved page of a crosstable (chess-results)
+        return from_rows(_rows(path), str(path), warnings)
     text, _ = decode(data, str(path), warnings)
     return loads(text, str(path), warnings)
 
 
+def is_export(path: str | Path) -> bool:
+    """Whether ``path`` is a program's crosstable export (chess-results: round columns and its credit or its numbered
+    tie-break columns): an event ``check`` reads with its own published figures.  A file that cannot be read is
+    none."""
+    try:
+        rows = _rows(Path(path))
+    except (InputError, OSError):
+        return False
+    table = exports.locate(rows)
+    return (any(_ROUND.match(h.strip()) for h in table.header)
+            and (table.publisher == "Swiss-Manager" or any(exports.positional(h) for h in table.header)))
+
+
+def _rows(path: Path) -> list[list[str]]:
+    """The rows of a CSV, XLSX or HTML file, as :func:`from_rows` reads them."""
+    data = read_input(path)
+    suffix = path.suffix.lower()
+    if suffix == ".xlsx":
+        try:
+            return xlsx.read_rows(data)
+        except xlsx.XlsxError as e:
+            raise InputError(e.args[0], Place(str(path))) from None
+    if suffix in (".html", ".htm"):
+        from . import html_tables
+
+        return html_tables.rows_of(data, str(path))  # the words around the table: title lines, credits
+    text, _ = decode(data, str(path), [])
+    sample = text[:4096]
+    return csv_rows(text, str(path), max(",;\t", key=sample.count) if ";" in sample or "\t" in sample else ",")
+
+
 def loads(text: str, source: str = "", warnings: list[InputWarning] | None = None) -> Tournament:
-    dialect = ";" if text.split("\n", 1)[0].count(";") > text.split("\n", 1)[0].count(",") else ","
+    sample = text[:4096]  # an export's title lines come first: the separator is the most frequent one
+    dialect = max(",;\t", key=sample.count) if ";" in sample or "\t" in sample else ","
     return from_rows(csv_rows(text, source, dialect), source, warnings)
 
 
 def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarning] | None = None) -> Tournament:
     """The tournament of a crosstable given as rows of cell texts (header first); line numbers are row numbers."""
     warnings = warnings if warnings is not None else []
-    if not rows or not any(c.strip() for c in rows[0]):
+    if not rows or not any(c.strip() for r in rows[:50] for c in r):
         raise InputError("empty file: a header row is needed", Place(source, 1))
-    header = [h.strip().lower() for h in rows[0]]
+    table = exports.locate(rows)  # an export's title lines and footer (chess-results) are left aside
+    header = [h.strip().lower() for h in table.header]
     rounds: dict[int, int] = {}  # column -> round
     for c, h in enumerate(header):
         m = _ROUND.match(h)
         if m:
-            rounds[c] = int(m.group(1))
-    names = [c for c, h in enumerate(header) if h in ("name", "player", "имя", "игрок", "гравець", "учасник")]
+            rounds[c] = int(m.group(1) or m.group(2))
+    names = [c for c, h in enumerate(header) if h in ("name", "player", "имя", "игрок", "гравець", "учасник")
+             or headings.role(h) == "name"][:1]
     if max(rounds.values(), default=0) > MAX_ROUNDS or 0 in rounds.values():
         c = next(c for c, r in rounds.items() if not 1 <= r <= MAX_ROUNDS)
-        raise InputError(f"round {rounds[c]} is outside 1..{MAX_ROUNDS}", Place(source, 1, c + 1, "header"))
+        raise InputError(Message("round {} is outside 1..{}", rounds[c], MAX_ROUNDS), Place(source, table.header_line, c + 1,
+                                                                                  "header"))
     if not rounds:
-        raise InputError("no round columns (R1, R2 ... or 1, 2 ...)", Place(source, 1, None, "header"))
+        raise InputError("no round columns (R1, R2 ... or 1, 2 ...)", Place(source, table.header_line, None, "header"))
     if not names:
-        raise InputError("no Name column", Place(source, 1, None, "header"))
+        raise InputError("no Name column", Place(source, table.header_line, None, "header"))
 
-    def column(*keys: str) -> int | None:
-        return next((c for c, h in enumerate(header) if h in keys), None)
+    def column(*keys: str, role: str = "") -> int | None:
+        found = next((c for c, h in enumerate(header) if h in keys), None)
+        return found if found is not None or not role else next(
+            (c for c, h in enumerate(header) if c not in rounds and headings.role(h) == role), None)
 
-    c_no, c_rating = column("no", "no.", "#", "start_no", "sno", "№"), column("rating", "elo", "rtg")
-    c_fed, c_id, c_pts = column("fed", "federation"), column("fide id", "fide_id", "id"), column("points", "pts")
+    c_no, c_rating = column("no", "no.", "#", "start_no", "sno", "№", role="start_no"), column("rating", "elo", "rtg")
+    c_fed, c_id = column("fed", "federation"), column("fide id", "fide_id", "id")
+    c_pts = column("points", "pts", role="points")
     c_club = column("club", "клуб")
     c_title, c_sex, c_birth = column("title", "tit"), column("sex"), column("birth", "born", "birth date")
-    body = [(ln, r) for ln, r in enumerate(rows[1:], 2) if any(x.strip() for x in r)]
-    check_size(len(body), max(rounds.values()), Place(source, 1, None, "header"))
+    body = table.body
+    check_size(len(body), max(rounds.values()), Place(source, table.header_line, None, "header"))
     players: list[Player] = []
     cells: list[tuple[int, dict[int, tuple[int, str]]]] = []  # line, round -> (column, cell text)
     for pos, (ln, r) in enumerate(body, 1):
@@ -91,16 +139,17 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
         try:
             no = parse_int(get(c_no) or str(pos), 1, 10**7)
         except NumberError as e:
-            raise InputError(f"start number: {e}", Place(source, ln, (c_no or 0) + 1, "No")) from None
+            raise InputError(Message("start number: {}", e), Place(source, ln, (c_no or 0) + 1, "No")) from None
         try:
             rating = parse_int(get(c_rating), 0, MAX_RATING) if get(c_rating) else None
         except NumberError as e:
-            raise InputError(f"rating: {e}", Place(source, ln, _column_number(c_rating), "Rating")) from None
-        pts = get(c_pts).replace("½", ".5")
+            raise InputError(Message("rating: {}", e), Place(source, ln, _column_number(c_rating), "Rating")) from None
+        pts = get(c_pts).replace("½", ".5").replace(",", ".")
+        pts = "0" + pts if pts.startswith(".") else pts
         try:
             declared = parse_number(pts) if pts else None
         except NumberError as e:
-            raise InputError(f"points: {e}", Place(source, ln, _column_number(c_pts), "Points")) from None
+            raise InputError(Message("points: {}", e), Place(source, ln, _column_number(c_pts), "Points")) from None
         players.append(Player(no, one_line(get(names[0])), rating or None, federation=one_line(get(c_fed)),
                               fide_id=one_line(get(c_id)), declared_points=declared, source_line=ln,
                               club=one_line(get(c_club)), title=one_line(get(c_title))[:3],
@@ -108,7 +157,16 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
         cells.append((ln, {rnd: (c, get(c)) for c, rnd in rounds.items()}))
     if len({p.start_no for p in players}) != len(players):
         raise InputError("two rows have the same start number", Place(source, None, None, "No"))
-    t = Tournament.build(players, max(rounds.values()), source=source)
+    square = _is_square(cells, players)
+    t = Tournament.build(players, (len(players) - 1) | 1 if square else max(rounds.values()), source=source)
+    if table.publisher or any(exports.positional(h) for h in table.header):  # a program's export: its own figures
+        t.extra["export_rows"] = rows
+        t.extra["publisher"] = table.publisher
+    _with_details(t, exports.details(table.title))
+    if square:
+        _read_square(t, cells, players, warnings)
+        _check(t, warnings)
+        return t
     for (ln, row), p in zip(cells, players):
         i = t.row(p.start_no)
         for rnd, (c, text) in row.items():
@@ -117,19 +175,77 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
             if key in _BYES or text in _BYES:
                 t.kind[i, rnd - 1] = _BYES.get(key, _BYES.get(text))
                 continue
+            if key in _EXPORT_BYES:
+                t.kind[i, rnd - 1] = _EXPORT_BYES[key]
+                continue
             m = _GAME.match(text.replace(" ", ""))
             if not m:
-                raise InputError(f"round cell {text!r} not understood (e.g. 12w1, 7b½, 3b=, 9w+, H, U)", place)
+                raise InputError(Message("round cell {} not understood (e.g. 12w1, 7b½, 3b=, 9w+, H, U)", repr(text)), place)
             opp = int(m.group(1))
             if opp not in t._row_of:
-                raise InputError(f"opponent {opp} is not a player of this crosstable", place)
+                raise InputError(Message("opponent {} is not a player of this crosstable", opp), place)
             if opp == p.start_no:
-                raise InputError(f"round {rnd}: player {opp} is paired with himself", place)
+                raise InputError(Message("round {}: player {} is paired with himself", rnd, opp), place)
             t.opponent[i, rnd - 1] = t.row(opp)
-            t.colour[i, rnd - 1] = {"w": 1, "b": -1}.get((m.group(2) or "-").lower(), 0)
+            t.colour[i, rnd - 1] = _COLOURS.get((m.group(2) or "-").lower(), 0)
             t.kind[i, rnd - 1] = _RESULT[m.group(3).replace(",", ".")]
     _check(t, warnings)
     return t
+
+
+#: a square crosstable's cell: the result against the player of the column (``*``: the diagonal)
+_SQUARE = {"1": Kind.WIN, "0": Kind.LOSS, "½": Kind.DRAW, "=": Kind.DRAW, "0.5": Kind.DRAW, "0,5": Kind.DRAW,
+           "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS}
+
+
+def _is_square(cells: list[tuple[int, dict[int, tuple[int, str]]]], players: list[Player]) -> bool:
+    """A round robin's square crosstable (chess-results' "Starting rank crosstable" of a round robin): one column
+    per player, ``*`` on the diagonal."""
+    return (len(players) > 1 and all(len(row) == len(players) for _, row in cells)
+            and all(row.get(p.start_no, (0, ""))[1] == "*" for (_, row), p in zip(cells, players)))
+
+
+def _read_square(t: Tournament, cells: list[tuple[int, dict[int, tuple[int, str]]]], players: list[Player],
+                 warnings: list[InputWarning]) -> None:
+    """The games of a square crosstable, placed in rounds by the round-robin schedule (the circle of the Berger
+    tables): the table does not say in which round or with which colour each game was played."""
+    n = len(players)
+    order = [p.start_no for p in players] + ([0] if n % 2 else [])  # 0: the free place of an odd number
+    schedule: dict[tuple[int, int], int] = {}
+    circle = order[:]
+    for r in range(len(order) - 1):
+        for k in range(len(order) // 2):
+            a, b = circle[k], circle[-1 - k]
+            schedule[(a, b)] = schedule[(b, a)] = r
+        circle = [circle[0], circle[-1], *circle[1:-1]]
+    for (ln, row), p in zip(cells, players):
+        i = t.row(p.start_no)
+        for opp, (c, text) in row.items():
+            key = text.replace(" ", "")
+            if opp == p.start_no or not key:
+                continue
+            if key not in _SQUARE:
+                raise InputError(Message("cell {} not understood (1, 0, ½, +, -)", repr(text[:20])),
+                                 Place(t.source, ln, c + 1, f"player {opp}"))
+            if opp not in t._row_of:
+                raise InputError(Message("column {} is not a player of this crosstable", opp), Place(t.source, ln, c + 1))
+            r = schedule[(p.start_no, opp)]
+            t.opponent[i, r], t.kind[i, r] = t.row(opp), _SQUARE[key]
+    warnings.append(InputWarning("a square crosstable does not say in which round each game was played nor with "
+                                 "which colour: the games are placed in rounds by the round-robin schedule, colours "
+                                 "unknown (tie-breaks on colours or on the order of rounds cannot be checked)",
+                                 Place(t.source)))
+
+
+def _with_details(t: Tournament, found: dict[str, object]) -> None:
+    """``t`` with what an export's title lines say (the start date chooses the rule set by date)."""
+    for key, field in (("name", "name"), ("start_date", "start_date"), ("end_date", "end_date"),
+                       ("type", "type_text")):
+        if key in found:
+            setattr(t, field, found[key])
+    rounds = found.get("rounds")
+    if isinstance(rounds, int) and t.rounds <= rounds <= MAX_ROUNDS:
+        t.planned_rounds = rounds
 
 
 def _column_number(c: int | None) -> int | None:
@@ -148,21 +264,24 @@ def _check(t: Tournament, warnings: list[InputWarning]) -> None:
                 # the other row is blank that round: its side is filled in from this one
                 t.opponent[o, r], t.kind[o, r], t.colour[o, r] = i, MIRROR[k], -int(t.colour[i, r])
                 warnings.append(InputWarning(
-                    f"round {r + 1}: player {p.start_no} lists {t.players[o].start_no} as opponent, but "
-                    f"{t.players[o].start_no}'s line is blank in that round; {t.players[o].start_no}'s side is "
-                    f"filled in from {p.start_no}'s", Place(t.source, t.players[o].source_line, None, f"round {r + 1}")))
+                    Message("round {}: player {} lists {} as opponent, but {}'s line is blank in that round; {}'s side "
+                            "is filled in from {}'s",
+                            r + 1, p.start_no, t.players[o].start_no, t.players[o].start_no, t.players[o].start_no, p.start_no),
+                    Place(t.source, t.players[o].source_line, None, f"round {r + 1}")))
                 continue
             if int(t.opponent[o, r]) != i or MIRROR.get(k) != back:
                 if k is Kind.FORFEIT_LOSS and back is Kind.FORFEIT_LOSS:
                     t.kind[i, r] = t.kind[o, r] = Kind.DOUBLE_FORFEIT
                     continue
                 warnings.append(InputWarning(
-                    f"round {r + 1}: {p.start_no} and {t.players[o].start_no} disagree about their game",
+                    Message("round {}: {} and {} disagree about their game", r + 1, p.start_no, t.players[o].start_no),
                     Place(t.source, p.source_line, None, f"round {r + 1}")))
         if p.declared_points is not None and t.points(p.start_no) != p.declared_points:
-            warnings.append(InputWarning(f"player {p.start_no}: points column says {format_number(p.declared_points)} "
-                                         f"but the results add up to {format_number(t.points(p.start_no))}; the results "
-                                         "are used", Place(t.source, p.source_line, None, "Points")))
+            warnings.append(InputWarning(Message("player {}: points column says {} but the results add up to {}; the "
+                                                 "results are used",
+                                                 p.start_no, format_number(p.declared_points),
+                                                 format_number(t.points(p.start_no))),
+                                         Place(t.source, p.source_line, None, "Points")))
 
 
 _CELL_BACK = {Kind.WIN: "1", Kind.LOSS: "0", Kind.DRAW: "=", Kind.WIN_SHORT: "W", Kind.DRAW_SHORT: "D",
@@ -170,8 +289,15 @@ _CELL_BACK = {Kind.WIN: "1", Kind.LOSS: "0", Kind.DRAW: "=", Kind.WIN_SHORT: "W"
               Kind.DOUBLE_FORFEIT: "-", Kind.PAB: "U", Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z", Kind.ABSENT: ""}
 
 
-#: a row of cells as written: text, or a whole number (a spreadsheet keeps it a number)
-Row = list[str | int]
+#: a row of cells as written: text, or a number (a spreadsheet keeps it a number: points sum and sort)
+Row = list[str | int | float]
+
+
+def _points_cell(x: Fraction) -> str | int | float:
+    """Points as a number cell: whole, or a binary fraction (1.5, 2.25) that a float holds exactly; else text."""
+    if x.denominator == 1:
+        return int(x)
+    return float(x) if Fraction(float(x)) == x else format_number(x)
 
 
 def to_rows(t: Tournament) -> list[Row]:
@@ -190,7 +316,7 @@ def to_rows(t: Tournament) -> list[Row]:
             cells.append(f"{t.players[o].start_no}{colour}{_CELL_BACK[k]}" if o >= 0 else _CELL_BACK[k])
         rows.append([p.start_no, p.name, p.rating or "", p.federation, *([p.club] if club else []),
                      *(getattr(p, f) or "" for _, f in more), p.fide_id,
-                     format_number(t.points(p.start_no)), *cells])
+                     _points_cell(t.points(p.start_no)), *cells])
     return rows
 
 
@@ -206,6 +332,14 @@ def dumps(t: Tournament) -> str:
 EVENT_SHEET = "Event"
 _EVENT = {"event": "name", "start date": "start_date", "end date": "end_date", "rounds": "planned_rounds",
           "type": "type_text", "type code": "type_code", "tie-breaks": "declared_tiebreaks"}
+#: the TRF header records the model does not hold, kept on the event sheet as they were read (a row "City (TRF 022)",
+#: the record's text): read back into the records a TRF written from the workbook gives again
+RECORD_NAMES = {"022": "City", "032": "Federation", "062": "Players", "072": "Rated players", "082": "Team players",
+                "102": "Chief arbiter", "112": "Deputy arbiters", "122": "Time control", "132": "Round dates"}
+MAX_RECORD = 4000  # characters of a kept record (a 132 line of round dates is about 10 a round)
+_RECORD_ROW = re.compile(r".*\(TRF ([0-9A-Z]{3})\)\s*")
+#: records the event sheet holds in rows of their own (the name, the dates, the type, the list, the rounds)
+_MODELLED = {"012", "042", "052", "092", "192", "XXR", "202", "212"}
 
 
 def event_rows(t: Tournament) -> list[Row]:
@@ -214,12 +348,21 @@ def event_rows(t: Tournament) -> list[Row]:
         ("Event", t.name), ("Start date", t.start_date.isoformat() if t.start_date else ""),
         ("End date", t.end_date.isoformat() if t.end_date else ""), ("Rounds", t.planned_rounds or ""),
         ("Type", t.type_text), ("Type code", t.type_code), ("Tie-breaks", ",".join(t.declared_tiebreaks))]
-    return [[k, v if isinstance(v, int) else str(v)] for k, v in values if v not in ("", None)]
+    rows: list[Row] = [[k, v if isinstance(v, int) else str(v)] for k, v in values if v not in ("", None)]
+    for line in t.extra.get("lines", []):
+        code = line[:3]
+        if code not in _MODELLED and code not in ("013", "310") and line[3:].strip():
+            rows.append([f"{RECORD_NAMES.get(code, 'Record')} (TRF {code})", line[4:]])
+    return rows
 
 
 def with_event(t: Tournament, rows: list[list[str]], warnings: list[InputWarning] | None = None) -> Tournament:
     """``t`` with the event sheet's values (as :func:`event_rows` writes them; unknown rows are left alone)."""
     for line, row in enumerate(rows, 1):
+        record = _RECORD_ROW.fullmatch(row[0]) if len(row) >= 2 and row[1].strip() else None
+        if record is not None:  # a TRF header record kept as it was read (its columns' spaces too)
+            t.extra.setdefault("lines", []).append(f"{record.group(1)} {one_line(row[1])[:MAX_RECORD]}")
+            continue
         if len(row) < 2 or row[0].strip().lower() not in _EVENT or not row[1].strip():
             continue
         key, text = _EVENT[row[0].strip().lower()], one_line(row[1].strip())[:200]
@@ -234,7 +377,7 @@ def with_event(t: Tournament, rows: list[list[str]], warnings: list[InputWarning
             value = [x.strip() for x in text.split(",") if x.strip()]
         if value is None:
             if warnings is not None:
-                warnings.append(InputWarning(f"{row[0].strip()} {text!r} not understood; left out",
+                warnings.append(InputWarning(Message("{} {} not understood; left out", row[0].strip(), repr(text)),
                                              Place(t.source, line, 2, EVENT_SHEET)))
             continue
         setattr(t, key, value)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from ..engine.errors import InputError, Place
+from ..engine.messages import Message
 
 #: bytes already read (and checked) for one path: the live server reads a watched file once, inside the watched
 #: folder, then gives those very bytes to the same reader as ``tiebreak standings`` (:func:`reading`)
@@ -40,7 +41,20 @@ def read_input(path: str | Path) -> bytes:
     try:
         return Path(path).read_bytes()
     except OSError as e:
-        raise InputError(f"cannot read the file: {e.strerror or e}", Place(str(path))) from None
+        raise InputError(Message("cannot read the file: {}", e.strerror or e), Place(str(path))) from None
+
+
+def head(path: str | Path, n: int) -> bytes:
+    """The first ``n`` bytes of an input file (those given by :func:`reading` when they are), or ``b""`` when it cannot
+    be read (the reader then says why)."""
+    given = _GIVEN.get()
+    if given is not None and given[0] == str(path):
+        return given[1][:n]
+    try:
+        with open(path, "rb") as f:
+            return f.read(n)
+    except OSError:
+        return b""
 
 
 def read_text(path: str | Path) -> str:
@@ -49,7 +63,7 @@ def read_text(path: str | Path) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise InputError(f"the file is not UTF-8 text (byte {e.start + 1})", Place(str(path))) from None
+        raise InputError(Message("the file is not UTF-8 text (byte {})", e.start + 1), Place(str(path))) from None
 
 
 class OutputError(InputError):
@@ -77,7 +91,7 @@ def check_target(target: str | Path, inputs: Iterable[str | Path] = (), force: b
     path = Path(target)
     for source in inputs:
         if same_file(path, source):
-            raise OutputError(f"the output would write over the input {source}; choose another name", Place(str(path)))
+            raise OutputError(Message("the output would write over the input {}; choose another name", source), Place(str(path)))
     if path.is_dir():
         raise OutputError("the output is a folder; give a file name", Place(str(path)))
     if path.exists() and not force:
@@ -113,7 +127,7 @@ def write_output(target: str | Path, data: str | bytes | Callable[[BinaryIO], No
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
     except OSError as e:
-        raise OutputError(f"cannot write the file: {e.strerror or e}", Place(str(path))) from None
+        raise OutputError(Message("cannot write the file: {}", e.strerror or e), Place(str(path))) from None
     try:
         with os.fdopen(fd, "wb") as f:
             if callable(data):
@@ -126,7 +140,7 @@ def write_output(target: str | Path, data: str | bytes | Callable[[BinaryIO], No
         os.replace(tmp, path)
     except OSError as e:
         _remove(tmp)
-        raise OutputError(f"cannot write the file: {e.strerror or e}", Place(str(path))) from None
+        raise OutputError(Message("cannot write the file: {}", e.strerror or e), Place(str(path))) from None
     except BaseException:
         _remove(tmp)
         raise

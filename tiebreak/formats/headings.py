@@ -18,6 +18,7 @@ Headings are compared without case, dots and repeated spaces (``Buchh.`` is ``bu
 from __future__ import annotations
 
 import difflib
+import re
 import unicodedata
 
 #: the columns that are not tie-breaks: rank, start number, name, points
@@ -26,7 +27,8 @@ ROLES: dict[str, tuple[str, ...]] = {
              "puesto", "pos", "clas", "clasificacion", "место", "м", "місце", "no place"),
     "start_no": ("startno", "start_no", "start no", "sno", "snr", "no", "nr", "start", "tnr", "startnr", "st.nr",
                  "n°", "no dep", "dossard", "n.º", "nº", "num", "ном", "номер", "стартовый номер", "ст.н", "стн",
-                 "стартовий номер", "ст. н", "№"),
+                 "стартовий номер", "ст. н", "№", "no ini", "nº ini", "n° ini", "nr ini", "ст ном", "ст №", "старт №",
+                 "поч №"),
     "name": ("name", "player", "participant", "teilnehmer", "spieler", "nom", "joueur", "nombre", "jugador",
              "participante", "участник", "имя", "фамилия, имя", "учасник", "ім'я", "прізвище, ім'я"),
     "team_name": ("team", "mannschaft", "équipe", "equipe", "equipo", "команда", "team name"),
@@ -90,10 +92,21 @@ TEAM: dict[str, str] = {
 }
 
 
-def key(text: str) -> str:
-    """A heading as compared: NFKC, no case, dots, hyphens or repeated spaces at the ends."""
-    text = unicodedata.normalize("NFKC", text).casefold().replace(".", " ")
+def key(text: str, camel: bool = True) -> str:
+    """A heading as compared: NFKC, without case; camelCase words, dots, underscores and repeated spaces are one space,
+    hyphens and colons at the ends are dropped (``gamePoints``, ``GAME_POINTS`` and ``Game points`` are one heading).
+
+    >>> key("gamePoints"), key("GAME_POINTS"), key(" Buchh. "), key("BH-C1")
+    ('game points', 'game points', 'buchh', 'bh-c1')
+    """
+    text = unicodedata.normalize("NFKC", text)
+    text = _CAMEL.sub(" ", text) if camel else text
+    text = text.casefold().replace(".", " ").replace("_", " ")
     return " ".join(text.split()).strip(" -:")
+
+
+#: a lower-case letter followed by a capital: where camelCase headings (``gamePoints``) part their words
+_CAMEL = re.compile(r"(?<=[a-zа-яёіїєґ])(?=[A-ZА-ЯЁІЇЄҐ])")
 
 
 _ROLE = {key(w): name for name, words in ROLES.items() for w in words}
@@ -102,27 +115,52 @@ _TIE = {key(k): v for k, v in TIE_BREAKS.items()}
 _TEAM = {key(k): v for k, v in TEAM.items()}
 
 
+def _compact(k: str) -> str:
+    """A compared heading without its spaces and hyphens (``start no``, ``start-no`` and ``startno`` are one)."""
+    return k.replace(" ", "").replace("-", "")
+
+
+def _compacted(table: dict[str, str]) -> dict[str, str]:
+    """``table`` by its headings written together (the first heading of a compact form wins)."""
+    return {c: v for k, v in reversed(table.items()) if (c := _compact(k))}
+
+
+_COMPACT = {"role": _compacted(_ROLE), "tie": _compacted(_TIE), "team": _compacted(_TEAM)}
+_TABLES = {"role": _ROLE, "tie": _TIE, "team": _TEAM}
+
+
+def _find(which: str, heading: str) -> str | None:
+    """The entry of ``table`` for a heading, its camelCase words parted (``gamePoints``) or not (``SoBerg``), else
+    its words written together (``START-NO``, ``Start_No``)."""
+    table = _TABLES[which]
+    for k in (key(heading), key(heading, camel=False)):
+        if k in table:
+            return table[k]
+    return _COMPACT[which].get(_compact(key(heading)))
+
+
 def role(heading: str, team: bool = False) -> str | None:
     """``rank``, ``start_no``, ``name`` or ``points`` for such a column (a team's name is its ``name``)."""
-    found = _ROLE.get(key(heading))
+    found = _find("role", heading)
     if found == "team_name":
         return "name"
-    if team and key(heading) in _TEAM:
+    if team and _find("team", heading) is not None:
         return None
     return found
 
 
 def tiebreak(heading: str, team: bool = False) -> str | None:
     """Our specifier for a program's tie-break heading (team events: also MP and GP), or None."""
-    k = key(heading)
-    if team and k in _TEAM:
-        return _TEAM[k]
-    return _TIE.get(k)
+    if team:
+        found = _find("team", heading)
+        if found is not None:
+            return found
+    return _find("tie", heading)
 
 
 def other(heading: str) -> bool:
     """Whether the column is one of those a standings table shows beside the figures (federation, rating...)."""
-    return key(heading) in _OTHER
+    return key(heading) in _OTHER or key(heading, camel=False) in _OTHER
 
 
 def nearest(heading: str, team: bool = False) -> list[str]:

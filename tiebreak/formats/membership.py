@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..engine.errors import InputError, Place
+from ..engine.messages import Message
 from .files import read_text
 from .text import csv_rows
 
@@ -22,7 +23,7 @@ def loads(text: str, names: dict[int, str], source: str = "<teams>") -> dict[int
     out: dict[int, str] = {}
     for ln, row in enumerate(csv_rows(text, source), 1):
         if ln > MAX_LINES:
-            raise InputError(f"a team list holds at most {MAX_LINES:,} lines", Place(source, ln))
+            raise InputError(Message("a team list holds at most {} lines", format(MAX_LINES, ',')), Place(source, ln))
         if not row or not row[0].strip() or row[0].lstrip().startswith("#"):
             continue
         if len(row) < 2 or not row[1].strip():
@@ -33,10 +34,10 @@ def loads(text: str, names: dict[int, str], source: str = "<teams>") -> dict[int
         if found is None:
             if ln == 1:
                 continue  # a heading
-            raise InputError(f"no player named {who[:60]!r}", Place(source, ln, 1, "player"))
+            raise InputError(Message("no player named {}", repr(who[:60])), Place(source, ln, 1, "player"))
         sno = found
         if sno not in names:
-            raise InputError(f"no player with start number {sno}", Place(source, ln, 1, "player"))
+            raise InputError(Message("no player with start number {}", sno), Place(source, ln, 1, "player"))
         out[sno] = team
     return out
 

@@ -26,6 +26,7 @@ import subprocess
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place
+from ..engine.messages import Message
 from ..engine.model import BLACK, WHITE, Kind, Player, Tournament
 from .text import MAX_PLAYERS, MAX_ROUNDS, check_size, one_line
 
@@ -51,19 +52,21 @@ def export(path: str | Path, table: str) -> list[dict[str, str]]:
     try:
         size = Path(path).stat().st_size
     except OSError as e:
-        raise InputError(f"cannot read the file: {e.strerror or e}", Place(source)) from None
+        raise InputError(Message("cannot read the file: {}", e.strerror or e), Place(source)) from None
     if size > MAX_BYTES:
-        raise InputError(f"file of {size:,} bytes (at most {MAX_BYTES:,})", Place(source))
+        raise InputError(Message("file of {} bytes (at most {})", format(size, ','), format(MAX_BYTES, ',')), Place(source))
     with subprocess.Popen([program, "-D", "%Y-%m-%d", "-T", "%Y-%m-%d", "--", str(Path(path).resolve()), table],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL) as proc:
         out, err, failure = bounded_output(proc, MAX_OUTPUT, TIMEOUT)
     if failure == "time":
-        raise InputError(f"reading table {table} took more than {TIMEOUT:.0f} s", Place(source, field=table))
+        raise InputError(Message("reading table {} took more than {} s", table, format(TIMEOUT, '.0f')),
+                         Place(source, field=table))
     if failure == "size":
-        raise InputError(f"table {table} is larger than {MAX_OUTPUT:,} bytes", Place(source, field=table))
+        raise InputError(Message("table {} is larger than {} bytes", table, format(MAX_OUTPUT, ',')),
+                         Place(source, field=table))
     if proc.returncode != 0:
-        why = one_line(err.decode("utf-8", errors="replace"))[:200] or f"exit status {proc.returncode}"
-        raise InputError(f"not a Papi file, or table {table} cannot be read: {why}", Place(source, field=table))
+        why = one_line(err.decode("utf-8", errors="replace"))[:200] or Message("exit status {}", proc.returncode)
+        raise InputError(Message("not a Papi file, or table {} cannot be read: {}", table, why), Place(source, field=table))
     return list(csv.DictReader(io.StringIO(out.decode("utf-8", errors="replace"))))
 
 
@@ -119,7 +122,7 @@ def _int(value: str | None, place: Place, low: int = 0, high: int = 10**9) -> in
     if not text:
         return None
     if not (text.isascii() and text.lstrip("-").isdigit() and len(text) <= 12) or not low <= int(text) <= high:
-        raise InputError(f"not a whole number in {low}-{high}: {text[:20]!r}", place)
+        raise InputError(Message("not a whole number in {}-{}: {}", low, high, repr(text[:20])), place)
     return int(text)
 
 
@@ -129,7 +132,7 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
     info = {r.get("Variable", ""): r.get("Value") or "" for r in export(path, "INFO")}
     rows = export(path, "JOUEUR")
     if len(rows) > MAX_PLAYERS:
-        raise InputError(f"more than {MAX_PLAYERS:,} players", Place(source, field="JOUEUR"))
+        raise InputError(Message("more than {} players", format(MAX_PLAYERS, ',')), Place(source, field="JOUEUR"))
 
     def place(k: int, column: str) -> Place:
         return Place(source, field=f"table JOUEUR, row {k + 1}, column {column}")
@@ -175,14 +178,15 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
                 t.kind[i, r] = Kind.PAB if opp in exempt and res in (3, 6) else _BYES[res]
             elif colour in ("B", "N") and opp is not None:
                 if opp not in ids or opp == ref:
-                    raise InputError(f"opponent {opp} is not another player", place(k, f"{col}Adv"))
+                    raise InputError(Message("opponent {} is not another player", opp), place(k, f"{col}Adv"))
                 if res == 0:
                     pending.add((r + 1, ref, opp) if colour == "B" else (r + 1, opp, ref))
                     continue
                 t.opponent[i, r], t.colour[i, r] = t.row(opp), WHITE if colour == "B" else BLACK
                 t.kind[i, r] = _PLAYED[res]
             elif colour not in ("R", "B", "N"):
-                warnings.append(InputWarning(f"colour {colour[:5]!r} unknown; read as not paired", place(k, f"{col}Cl")))
+                warnings.append(InputWarning(Message("colour {} unknown; read as not paired", repr(colour[:5])),
+                                             place(k, f"{col}Cl")))
     t.pending = sorted(pending)
     return t
 

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TypedDict
 
 from ..engine.errors import InputError, InputWarning, Place
+from ..engine.messages import Message
 from ..engine.model import Kind, Player, Tournament
 from ..engine.numbers import MAX_RATING
 from .dates import parse_date
@@ -50,7 +51,7 @@ def games(text: str, source: str = "") -> list[tuple[int, dict[str, str]]]:
         m = _TAG.match(line)
         if not m:
             if line.strip().startswith("["):
-                raise InputError(f"tag not understood: {line.strip()[:60]!r}", Place(source, ln, 1, "PGN tag"))
+                raise InputError(Message("tag not understood: {}", repr(line.strip()[:60])), Place(source, ln, 1, "PGN tag"))
             continue
         name, value = m.group(1), m.group(2).replace('\\"', '"')
         if current and (name == "Event" or name in current):
@@ -82,19 +83,19 @@ def loads(text: str, source: str = "", warnings: list[InputWarning] | None = Non
         rnd_text = tags.get("Round", "").strip()
         m = re.match(r"([0-9]+)(?:\.([0-9]+))?", rnd_text)
         if not m:
-            raise InputError(f"Round tag {rnd_text[:40]!r} is not a round number", Place(source, ln, None, "Round"))
+            raise InputError(Message("Round tag {} is not a round number", repr(rnd_text[:40])), Place(source, ln, None, "Round"))
         if len(m.group(1)) > 4 or int(m.group(1)) > MAX_ROUNDS or int(m.group(1)) == 0:
-            raise InputError(f"round {m.group(1)[:40]} is outside 1..{MAX_ROUNDS}", Place(source, ln, None, "Round"))
+            raise InputError(Message("round {} is outside 1..{}", m.group(1)[:40], MAX_ROUNDS), Place(source, ln, None, "Round"))
         result = tags.get("Result", "*").strip()
         kind = _RESULTS.get(result)
         if kind is None:
-            raise InputError(f"result {result!r} not understood", Place(source, ln, None, "Result"))
+            raise InputError(Message("result {} not understood", repr(result)), Place(source, ln, None, "Result"))
         sides: list[str] = []
         for colour in ("White", "Black"):
             name = one_line(tags.get(colour, "")).strip()
             fide_id = one_line(tags.get(f"{colour}FideId", "")).strip()
             if not name and not fide_id:
-                raise InputError(f"game without a {colour} player", Place(source, ln, None, colour))
+                raise InputError(Message("game without a {} player", colour), Place(source, ln, None, colour))
             key = fide_id or name
             p = people.setdefault(key, {"name": name, "fide_id": fide_id, "rating": None, "title": ""})
             elo = tags.get(f"{colour}Elo", "").strip()
@@ -119,7 +120,8 @@ def loads(text: str, source: str = "", warnings: list[InputWarning] | None = Non
     for ln, rnd, (white, black), kind in parsed:
         for key in (white, black):
             if (rnd, key) in seen:
-                raise InputError(f"{people[key]['name']} has two games in round {rnd} (first on line {seen[rnd, key]})",
+                raise InputError(Message("{} has two games in round {} (first on line {})",
+                                         people[key]['name'], rnd, seen[rnd, key]),
                                  Place(source, ln, None, "Round"))
             seen[rnd, key] = ln
         if kind is Kind.DOUBLE_FORFEIT:
@@ -129,6 +131,7 @@ def loads(text: str, source: str = "", warnings: list[InputWarning] | None = Non
             t.set_game(rnd, number[white], number[black], kind)
     missing = int((t.kind == Kind.ABSENT).sum())
     if missing:
-        warnings.append(InputWarning(f"{missing} player-rounds have no game; read as absences (zero-point byes)",
+        warnings.append(InputWarning(Message("{} player-rounds have no game; read as absences (zero-point byes)",
+                                             missing),
                                      Place(source, field="Round")))
     return t

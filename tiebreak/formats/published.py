@@ -15,17 +15,20 @@ specifiers (``BH/C1``), Vega's (``BH-C1``) or Chess-Results' (``BH1.``, ``Wtg1``
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
+from ..engine.messages import Message
 from ..engine.model import Tournament
 from ..engine.registry import parse
-from . import headings
+from . import exports, headings
 from .files import read_input
 from .text import csv_rows
 
+#: the names of saved web pages
+HTML_SUFFIXES = (".html", ".htm")
 #: at most this many rows and columns in a published table (a federation's largest open has a few thousand players)
 MAX_ROWS, MAX_COLUMNS = 20_000, 64
 # a printed number: digits, one decimal separator, digits (a half as ½); bounded so no text can cost time
@@ -76,6 +79,8 @@ class Published:
     team: bool = False
     #: False when the points were read from the file's own points column (always its published points)
     points_published: bool = True
+    #: the program the file names as its author (Swiss-Manager, Vega…; "" when it names none)
+    publisher: str = ""
 
 
 def parse_value(text: str, place: Place | None = None, decimals: int | None = None) -> PublishedValue | None:
@@ -90,7 +95,7 @@ def parse_value(text: str, place: Place | None = None, decimals: int | None = No
     text_c = text.replace("1/2", "½") if text.endswith("1/2") and len(text) > 3 else text
     m = _NUMBER.match(text_c)
     if not m:
-        raise InputError(f"{text[:40]!r} is not a number", place)
+        raise InputError(Message("{} is not a number", repr(text[:40])), place)
     if m.group(5) is not None:  # a lone ½
         return PublishedValue(Fraction(-1 if m.group(5) == "-" else 1, 2), 1, text)
     sign, whole, frac, half = m.group(1), m.group(2), m.group(3) or "", m.group(4)
@@ -135,42 +140,51 @@ def specifier_of(heading: str, team: bool = False) -> str | None:
 
 
 def from_rows(rows: list[list[str]], source: str, warnings: list[InputWarning] | None = None,
-              team: bool = False) -> Published:
-    """The published standings in ``rows`` (first row the headings); ``team``: a team event's (a row is a team)."""
+              team: bool = False, tiebreaks: str | None = None) -> Published:
+    """The published standings in ``rows``, as a program exported them: title lines above the headings and a footer
+    under the table are skipped (:func:`~tiebreak.formats.exports.locate`); ``team``: a team event's (a row is a
+    team); ``tiebreaks``: the announced list, which gives columns named only ``TB1``…``TBn`` their meaning in order
+    (else the legend under the table does)."""
     if not rows:
         raise InputError("the published standings are empty", Place(source))
-    if len(rows) > MAX_ROWS + 1 or len(rows[0]) > MAX_COLUMNS:
-        raise InputError(f"a published table holds at most {MAX_ROWS:,} rows and {MAX_COLUMNS} columns", Place(source))
-    head = [h.strip() for h in rows[0]]
+    if len(rows) > MAX_ROWS + 1 or max(map(len, rows)) > MAX_COLUMNS:
+        raise InputError(Message("a published table holds at most {} rows and {} columns",
+                                 format(MAX_ROWS, ','), MAX_COLUMNS), Place(source))
+    table = exports.locate(rows, team)
+    head = table.header
     role: dict[int, str] = {}
     columns: list[str] = []
     ignored: list[str] = []
     unknown: list[str] = []
+    places = _positional_meanings(head, table.legend, tiebreaks, team, unknown)
     for i, h in enumerate(head):
         found = headings.role(h, team) if h else None
         if found is not None and found not in role.values():
             role[i] = found
             continue
-        spec = specifier_of(h, team) if h and found is None and not headings.other(h) else None
+        if found is None and exports.ROUND.match(h):  # a crosstable's round: its results are the event's
+            ignored.append(h)
+            continue
+        spec = places.get(i) or (specifier_of(h, team) if h and found is None and not headings.other(h)
+                                 and exports.positional(h) is None else None)
         if spec in (None, "PTS") or spec in columns:
             if spec == "PTS" and "points" not in role.values():
                 role[i] = "points"
             else:
                 ignored.append(h)
-                if h and spec is None and found is None and not headings.other(h):
+                if h and spec is None and found is None and not headings.other(h) and exports.positional(h) is None:
                     near = headings.nearest(h, team)
-                    unknown.append(f"published column {h[:40]!r} is not a heading we know; not compared"
-                                   + (f" (nearest: {', '.join(near)})" if near else ""))
+                    unknown.append(Message("published column {} is not a heading we know; not compared (nearest: {})",
+                                           repr(h[:40]), ", ".join(near)) if near else
+                                   Message("published column {} is not a heading we know; not compared", repr(h[:40])))
             continue
         role[i] = spec
         columns.append(spec)
     if "start_no" not in role.values() and "name" not in role.values():
         raise InputError("the published standings need a start-number or a name column (e.g. 'startno' or 'name')",
-                         Place(source, 1, field="headings"))
+                         Place(source, table.header_line, field="headings"))
     out: list[PublishedRow] = []
-    for n, cells in enumerate(rows[1:], 2):
-        if not any(c.strip() for c in cells):
-            continue
+    for n, cells in table.body:
         row = PublishedRow(None, "", None, None, {c: None for c in columns}, n)
         for i, what in role.items():
             text = cells[i].strip() if i < len(cells) else ""
@@ -180,8 +194,8 @@ def from_rows(rows: list[list[str]], source: str, warnings: list[InputWarning] |
             elif what in ("rank", "start_no"):
                 m = re.match(r"^([0-9]{1,6})(?:\s*[-–]\s*[0-9]{1,6})?\.?$", text)  # '5', '5.', shared '5-9'
                 if text and not m:
-                    raise InputError(f"{text[:40]!r} is not a rank" if what == "rank" else
-                                     f"{text[:40]!r} is not a start number", place)
+                    raise InputError(Message("{} is not a rank", repr(text[:40])) if what == "rank" else
+                                     Message("{} is not a start number", repr(text[:40])), place)
                 setattr(row, what, int(m.group(1)) if m else None)
             elif what == "points":
                 row.points = parse_value(text, place)
@@ -192,32 +206,118 @@ def from_rows(rows: list[list[str]], source: str, warnings: list[InputWarning] |
                 InputWarning("a row without start number or name is left out", Place(source, n)))
             continue
         out.append(row)
-    return Published(source, columns, out, ignored, unknown, team)
+    return Published(source, columns, out, ignored, unknown, team, publisher=table.publisher)
+
+
+def _positional_meanings(head: list[str], legend: dict[int, str], tiebreaks: str | None, team: bool,
+                         notes: list[str]) -> dict[int, str]:
+    """Column index -> our specifier for the columns named only by their place (``TB1``…): the announced list in
+    order (its leading PTS left out when the table has a points column), else the legend under the table."""
+    places = {i: n for i, h in enumerate(head) if (n := exports.positional(h)) is not None}
+    if not places:
+        return {}
+    if tiebreaks:
+        from .swissmanager import translate
+
+        items = [x.strip() for x in translate(tiebreaks).split(",") if x.strip()]
+        has_points = any(headings.role(h, team) == "points" for h in head)
+        if has_points and items and items[0].upper() == "PTS":
+            items = items[1:]
+        given = {i: _spec(items[n - 1], team) for i, n in places.items() if n <= len(items)}
+        notes += [Message("published column {} has no item in the announced list; not compared", repr(head[i]))
+                  for i, n in places.items() if n > len(items)]
+        return {i: s for i, s in given.items() if s}
+    out: dict[int, str] = {}
+    for i, n in places.items():
+        meaning = legend.get(n)
+        spec = None
+        if meaning is not None:
+            spec = headings.tiebreak(meaning, team) or _spec(meaning, team)
+            if spec is None:
+                from .swissmanager import from_chess_results
+
+                try:
+                    spec = _spec(from_chess_results(meaning), team)
+                except SpecifierError:
+                    spec = None
+        if team and spec == "PTS":  # Swiss-Manager's "points (game-points)" in a team event: the game points
+            spec = "GP"
+        if spec is None and meaning:
+            notes.append(Message("published column {} is named only by its place and its legend {} is not a tie-break "
+                                 "we know; give its meaning with --tiebreaks, in order; not compared",
+                                 repr(head[i]), repr(meaning[:60])))
+        elif spec is None:
+            notes.append(Message("published column {} is named only by its place; give its meaning with --tiebreaks, in "
+                                 "order; not compared",
+                                 repr(head[i])))
+        else:
+            out[i] = spec
+    return out
+
+
+def _spec(text: str, team: bool) -> str | None:
+    """Our specifier for ``text`` (a specifier or a heading), or None."""
+    from ..engine.team_tiebreaks import parse_team
+
+    try:
+        return (parse_team if team else parse)(text).text
+    except SpecifierError:
+        return specifier_of(text, team)
 
 
 def loads(text: str, source: str = "<published>", warnings: list[InputWarning] | None = None,
-          team: bool = False) -> Published:
+          team: bool = False, tiebreaks: str | None = None) -> Published:
     """Published standings from CSV text (comma, semicolon or tab separated)."""
     sample = text[:4096]
     delimiter = max(",;\t", key=sample.count)
-    return from_rows(csv_rows(text, source, delimiter), source, warnings, team)
+    return from_rows(csv_rows(text, source, delimiter), source, warnings, team, tiebreaks)
 
 
-def load(path: str | Path, warnings: list[InputWarning] | None = None, team: bool = False) -> Published:
-    """Published standings from a CSV or XLSX file."""
+def load(path: str | Path, warnings: list[InputWarning] | None = None, team: bool = False,
+         tiebreaks: str | None = None) -> Published:
+    """Published standings from a CSV, XLSX or saved HTML page (chess-results.com, Vega's ``standings.html``), as
+    the program exported them."""
     data = read_input(path)
-    if Path(path).suffix.lower() == ".xlsx":
+    suffix = Path(path).suffix.lower()
+    if suffix == ".xlsx":
         from . import xlsx
 
         try:
-            return from_rows(xlsx.read_rows(data), str(path), warnings, team)
+            return from_rows(xlsx.read_rows(data), str(path), warnings, team, tiebreaks)
         except xlsx.XlsxError as e:
-            raise InputError(str(e), Place(str(path))) from None
+            raise InputError(e.args[0], Place(str(path))) from None
+    if suffix in HTML_SUFFIXES or data.lstrip()[:15].lower().startswith((b"<!doctype html", b"<html")):
+        return from_html(data, str(path), warnings, team, tiebreaks)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise InputError(f"the file is not UTF-8 text (byte {e.start + 1})", Place(str(path))) from None
-    return loads(text, str(path), warnings, team)
+        raise InputError(Message("the file is not UTF-8 text (byte {})", e.start + 1), Place(str(path))) from None
+    return loads(text, str(path), warnings, team, tiebreaks)
+
+
+def from_html(data: bytes, source: str, warnings: list[InputWarning] | None = None, team: bool = False,
+              tiebreaks: str | None = None) -> Published:
+    """Published standings from a saved page: its largest table, the program named by the page's text."""
+    from . import html_tables
+
+    rows, before, after = html_tables.read(data, source)
+    try:
+        found = from_rows(html_tables.arranged(rows, before, after), source, warnings, team, tiebreaks)
+    except InputError as e:
+        first = " | ".join(c for c in (rows[0] if rows else []) if c)[:80]
+        raise InputError(Message("the HTML page's standings table could not be read ({}); its first row: {}",
+                                 e.message, repr(first)), Place(source)) from None
+    return replace(found, publisher=found.publisher or exports.publisher_of(before + "\n" + after))
+
+
+def of_export(t: Tournament, warnings: list[InputWarning] | None = None, team: bool = False,
+              tiebreaks: str | None = None) -> Published | None:
+    """The figures of a program's export read as the event itself (a chess-results crosstable: its points and
+    tie-break columns), or None when the event was read from another kind of file."""
+    rows = t.extra.get("export_rows")
+    if not rows:
+        return None
+    return from_rows(rows, t.source, warnings, team, tiebreaks)
 
 
 def from_tournament(t: Tournament) -> Published | None:

@@ -1,7 +1,8 @@
 """Choose the reader by the file's name: ``.xml`` Chess-Results XML, ``.pgn`` broadcast PGN, ``.csv``/``.xlsx`` a
 crosstable, ``.json`` Chess-JSON, the pairing programs' own files (``.sce`` Sharly Chess, ``.swt`` Swiss-Chess,
-``.papi`` Papi), anything else TRF (TRF-16, TRF-2026, Krause).  A file that holds several tournaments (a Sharly Chess
-event) is read with ``event``, the program's own number of one of them."""
+``.papi`` Papi, ``.TUNX``/``.TURX``/``.TUTX``/``.TUMX`` Swiss-Manager), anything else TRF (TRF-16, TRF-2026, Krause).
+A Swiss-Manager file is known by its content too, whatever its name.  A file that holds several tournaments (a Sharly
+Chess event) is read with ``event``, the program's own number of one of them."""
 
 from __future__ import annotations
 
@@ -12,16 +13,19 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Protocol, cast
 
 from ..engine.errors import InputError, InputWarning, Place
+from ..engine.messages import Message
 from ..engine.model import Tournament
 
 #: file extension -> the module that reads it (anything else is TRF); modules are imported when a file needs them,
 #: so a command pays only for the format it reads
-READERS = {".xml": "chessresults", ".pgn": "pgn", ".csv": "crosstable", ".xlsx": "crosstable", ".json": "chessjson",
-           ".sce": "sharly", ".swt": "swt", ".papi": "papi"}
+READERS = {".xml": "chessresults", ".pgn": "pgn", ".csv": "crosstable", ".xlsx": "crosstable", ".html": "crosstable",
+           ".htm": "crosstable", ".json": "chessjson", ".sce": "sharly", ".swt": "swt", ".papi": "papi",
+           ".tunx": "swissmanager_read", ".turx": "swissmanager_read", ".tutx": "swissmanager_read",
+           ".tumx": "swissmanager_read"}
 #: the readers of files with several tournaments: their ``load`` takes ``event``
 MULTI_EVENT = {"sharly"}
-#: the pairing programs' own files (their suffixes), which the live watcher reads whole
-PROGRAM_FILES = {".sce", ".swt", ".papi"}
+#: every extension a file may have, as the page's file picker offers them (TRF under its three names first)
+ACCEPTED = (".trf", ".txt", ".tab", *READERS)
 WRITERS = {".trf": "trf", ".txt": "trf", ".tab": "trf", ".csv": "crosstable", ".xlsx": "crosstable", ".json": "chessjson"}
 
 
@@ -39,9 +43,9 @@ class _Writer(Protocol):
 
 
 if TYPE_CHECKING:  # mypy checks that the modules named above are readers (and writers); never run
-    from . import chessjson, chessresults, crosstable, papi, pgn, sharly, swt, trf
+    from . import chessjson, chessresults, crosstable, papi, pgn, sharly, swissmanager_read, swt, trf
 
-    _READERS: list[_Reader] = [chessresults, pgn, crosstable, chessjson, trf, swt, papi]
+    _READERS: list[_Reader] = [chessresults, pgn, crosstable, chessjson, trf, swt, papi, swissmanager_read]
     _MULTI: list[_MultiReader] = [sharly]
     _WRITERS: list[_Writer] = [trf, crosstable, chessjson]
 
@@ -64,15 +68,42 @@ def takes_event(path: str | Path) -> bool:
     return READERS.get(Path(path).suffix.lower(), "trf") in MULTI_EVENT
 
 
+def reader_name(path: str | Path) -> str:
+    """The reader of ``path``: by its name, except that a Swiss-Manager file is known by its first bytes whatever its
+    name (a ``.trf`` or a file without an extension that is one is read as one)."""
+    name = READERS.get(Path(path).suffix.lower(), "trf")
+    if name == "trf":
+        from .files import head
+        from .swissmanager_file import is_swiss_manager
+
+        if is_swiss_manager(head(path, 4)):
+            return "swissmanager_read"
+    return name
+
+
+def keeps_pending(path: str | Path, head: bytes) -> bool:
+    """Whether the reader of ``path`` (whose first bytes are ``head``) keeps the games in play in
+    ``Tournament.pending``: every reader but TRF's, whose live reading finds them in the lines.
+
+    >>> swiss_manager = bytes.fromhex("93ff8944")
+    >>> keeps_pending("a.trf", b"012 Open"), keeps_pending("a.json", b"{"), keeps_pending("a.trf", swiss_manager)
+    (False, True, True)
+    """
+    from .swissmanager_file import is_swiss_manager
+
+    return Path(path).suffix.lower() in READERS or is_swiss_manager(head)
+
+
 def load(path: str | Path, warnings: list[InputWarning] | None = None, event: int | None = None) -> Tournament:
     """The tournament of ``path`` (``event``: which one, in a file that holds several)."""
-    name = READERS.get(Path(path).suffix.lower(), "trf")
+    name = reader_name(path)
     if name in MULTI_EVENT:
         return cast(_MultiReader, _module(name)).load(path, warnings, event)
     warnings = warnings if warnings is not None else []
     if event is not None:  # the page's field may stay filled when another file is chosen: said, not refused
-        warnings.append(InputWarning(f"this file holds one tournament; --event {event} (API field 'event') is for a "
-                                     "Sharly Chess database, and is ignored", Place(str(path), field="event")))
+        warnings.append(InputWarning(Message("this file holds one tournament; --event {} (API field 'event') is for a "
+                                             "Sharly Chess database, and is ignored",
+                                             event), Place(str(path), field="event")))
     return _reader(name).load(path, warnings)
 
 
@@ -80,15 +111,33 @@ def convert(source: str | Path, target: str | Path, warnings: list[InputWarning]
             force: bool = False, event: int | None = None) -> Tournament:
     """Read ``source`` in its format and write ``target`` in the format its name says (TRF, Chess-JSON, crosstable CSV
     or XLSX).  The target is never the source, and an existing file is replaced only with ``force``; it is written to
-    a temporary file renamed into place (:func:`~tiebreak.formats.files.write_output`)."""
-    from .files import check_target, write_output
+    a temporary file renamed into place (:func:`~tiebreak.formats.files.write_output`).  (``tiebreak convert`` reads
+    the source through :func:`tiebreak.app.load.load`, with :func:`writer_of` and :func:`write` around it.)"""
+    writer = writer_of(source, target, force)  # before reading: a refused target costs nothing
+    t = load(source, warnings, event)
+    write(t, source, target, writer, warnings, force)
+    return t
+
+
+def writer_of(source: str | Path, target: str | Path, force: bool) -> str:
+    """The writer of ``target``'s format (a module of :data:`WRITERS`), once ``target`` may be written: not the
+    source, an existing file only with ``force``."""
+    from .files import check_target  # start-up: the safe writing only for a command that writes
 
     writer = WRITERS.get(Path(target).suffix.lower())
     if writer is None:
-        raise InputError(f"cannot write {Path(target).suffix or 'files without an extension'}; "
-                         f"formats: {', '.join(WRITERS)}", Place(str(target)))
-    check_target(target, [source], force)  # before reading: a refused target costs nothing
-    t = load(source, warnings, event)
+        raise InputError(Message("cannot write {}; formats: {}",
+                                 Path(target).suffix or 'files without an extension', ', '.join(WRITERS)), Place(str(target)))
+    check_target(target, [source], force)
+    return writer
+
+
+def write(t: Tournament, source: str | Path, target: str | Path, writer: str,
+          warnings: list[InputWarning] | None = None, force: bool = False) -> None:
+    """``t`` (read from ``source``) written to ``target`` by ``writer`` (:func:`writer_of`), once it reads back the
+    same; what the target's format cannot hold is a warning."""
+    from .files import write_output  # start-up: as writer_of
+
     if writer == "crosstable":
         sheet = Path(target).suffix.lower() == ".xlsx"  # a workbook keeps them on its event sheet
         lost = [what for what, present in (
@@ -96,14 +145,13 @@ def convert(source: str | Path, target: str | Path, warnings: list[InputWarning]
             ("event type", (t.type_text or t.type_code) and not sheet),
             ("score system", not t.score_system.is_default), ("tie-break list", t.declared_tiebreaks and not sheet),
             ("team records", any(x[:3] in ("013", "310") for x in t.extra.get("lines", []))),
-            ("other header records", any(x[:3] not in ("013", "310") for x in t.extra.get("lines", []))))
+            ("other header records", not sheet and any(x[:3] not in ("013", "310") for x in t.extra.get("lines", []))))
             if present]
-        if lost:
-            warnings = warnings if warnings is not None else []
-            warnings.append(InputWarning(f"a crosstable holds players and results only; not written: {'; '.join(lost)}",
+        if lost and warnings is not None:
+            warnings.append(InputWarning(Message("a crosstable holds players and results only; not written: {}",
+                                                 '; '.join(lost)),
                                          Place(str(target))))
     write_output(target, _read_back(t, writer, target), inputs=[source], force=force)
-    return t
 
 
 def _read_back(t: Tournament, writer: str, target: str | Path) -> bytes:
@@ -120,11 +168,11 @@ def _read_back(t: Tournament, writer: str, target: str | Path) -> bytes:
         try:
             back = load(trial, [])
         except InputError as e:
-            raise InputError(f"not written: the converted file would not read back ({e.message})",
+            raise InputError(Message("not written: the converted file would not read back ({})", e.message),
                              Place(str(target), e.place.line, e.place.column, e.place.field)) from None
         lost = differences(t, back)
         if lost:
-            raise InputError(f"not written: the converted file would read back differently ({lost})",
+            raise InputError(Message("not written: the converted file would read back differently ({})", lost),
                              Place(str(target)))
         return trial.read_bytes()
 

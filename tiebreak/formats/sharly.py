@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
-from collections.abc import Iterator
 from typing import Any
 
 from ..engine.errors import InputError, InputWarning, Place
+from ..engine.messages import Message
 from ..engine.model import BLACK, NO_OPPONENT, WHITE, Kind, Player, ScoreSystem, Tournament
 from ..engine.numbers import MAX_RATING
 from .sharly_tiebreaks import tiebreak_list
@@ -51,7 +52,8 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None, event: in
 
 
 def events(path: str | Path) -> list[tuple[int, str]]:
-    """The tournaments of the database: (Sharly's id, name), in Sharly's order."""
+    """The tournaments of the database: (Sharly's id, name), by that number (the one ``--event`` takes; Sharly's own
+    screen order, its column ``index``, can put tournament 9 after 15)."""
     with snapshot(path) as db:
         return [(tid, name) for tid, name, _ in _tournaments(db)]
 
@@ -64,7 +66,7 @@ def _tournaments(db: Snapshot) -> list[tuple[int, str, dict[str, Any]]]:
         tid = db.integer("tournament", row, "id", 1, 2**62)
         assert tid is not None
         out.append((tid, one_line(db.text("tournament", row, "name")), row))
-    return sorted(out, key=lambda x: (x[2]["index"] if isinstance(x[2]["index"], int) else 0, x[0]))
+    return sorted(out, key=lambda x: x[0])
 
 
 def choose(found: list[tuple[int, str, Any]], event: int | None, source: str) -> int:
@@ -73,12 +75,13 @@ def choose(found: list[tuple[int, str, Any]], event: int | None, source: str) ->
     if event is None:
         if len(found) == 1:
             return 0
-        raise InputError(f"the file holds {len(found)} tournaments; choose one by its number (--event N, API field "
-                         f"'event'): {listing}", Place(source, field="event"))
+        raise InputError(Message("the file holds {} tournaments; choose one by its number (--event N, API field "
+                                 "'event'): {}",
+                                 len(found), listing), Place(source, field="event"))
     for k, (tid, _, _) in enumerate(found):
         if tid == event:
             return k
-    raise InputError(f"no tournament {event} in the file; its tournaments: {listing or 'none'}",
+    raise InputError(Message("no tournament {} in the file; its tournaments: {}", event, listing or 'none'),
                      Place(source, field="event"))
 
 
@@ -137,11 +140,12 @@ def _players(db: Snapshot, tid: int, rating_type: int,
         no = db.integer("tournament_player", e, "pairing_number", 1, MAX_PLAYERS, optional=True)
         assert pid is not None
         if pid not in people:
-            raise InputError(f"player {pid} is not in table player", db.place("tournament_player", e["_row"], "player_id"))
+            raise InputError(Message("player {} is not in table player", pid),
+                             db.place("tournament_player", e["_row"], "player_id"))
         if no is None:
             unnumbered.append(pid)
         elif no in seen:
-            raise InputError(f"pairing number {no} is given to two players ({seen[no]} and {pid})",
+            raise InputError(Message("pairing number {} is given to two players ({} and {})", no, seen[no], pid),
                              db.place("tournament_player", e["_row"], "pairing_number"))
         else:
             seen[no] = pid
@@ -149,7 +153,8 @@ def _players(db: Snapshot, tid: int, rating_type: int,
     top = max((no for no, _ in numbered), default=0)
     for k, pid in enumerate(sorted(unnumbered)):
         numbered.append((top + k + 1, pid))
-        warnings.append(InputWarning(f"player {pid} has no pairing number; given start number {top + k + 1}",
+        warnings.append(InputWarning(Message("player {} has no pairing number; given start number {}",
+                                             pid, top + k + 1),
                                      db.place("tournament_player", None, "pairing_number")))
     numbered.sort()
     players = [_player(db, no, people[pid], rating_type) for no, pid in numbered]
@@ -185,7 +190,7 @@ def _rating(db: Snapshot, row: dict[str, Any], rating_type: int) -> int | None:
         value = kinds.get(key)
         if isinstance(value, int) and not isinstance(value, bool) and value > 0:
             if value > MAX_RATING:
-                raise InputError(f"rating {value} is out of range (0-{MAX_RATING})",
+                raise InputError(Message("rating {} is out of range (0-{})", value, MAX_RATING),
                                  db.place("player", row["_row"], "ratings"))
             return value
     return None
@@ -199,7 +204,7 @@ def _date(db: Snapshot, trow: dict[str, Any], info: dict[str, Any], which: str) 
             try:
                 return dt.date.fromisoformat(text.strip()[:10])
             except ValueError:
-                raise InputError(f"not a date: {text[:40]!r}",
+                raise InputError(Message("not a date: {}", repr(text[:40])),
                                  db.place("tournament" if row is trow else "info", row["_row"], f"{which}_date")) from None
         if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and 0 < seconds < 2**35:
             return dt.datetime.fromtimestamp(seconds, dt.timezone.utc).date()
@@ -213,7 +218,7 @@ def _score_system(db: Snapshot, trow: dict[str, Any], info: dict[str, Any]) -> S
     system = ScoreSystem(win=Fraction(3), draw=Fraction(1)) if three == 1 else ScoreSystem()
     if pab is not None:
         if pab not in _PAB_POINTS:
-            raise InputError(f"pab_value {pab!r} is not a loss, draw or win (1, 2, 3)",
+            raise InputError(Message("pab_value {} is not a loss, draw or win (1, 2, 3)", repr(pab)),
                              db.place("tournament", trow["_row"], "pab_value"))
         points = {1: system.loss, 2: system.draw, 3: system.win}[pab]
         if points != system.win:
@@ -258,20 +263,21 @@ def _fill(db: Snapshot, t: Tournament, ids: dict[int, int], tid: int, pairings: 
         board = db.integer("pairing", p, "board_id", 0, 2**62, optional=True)
         assert pid is not None and r is not None and result is not None
         if pid not in ids:
-            raise InputError(f"player {pid} is not a player of this tournament", db.place("pairing", p["_row"], "player_id"))
+            raise InputError(Message("player {} is not a player of this tournament", pid),
+                             db.place("pairing", p["_row"], "player_id"))
         i = t.row(ids[pid])
         if board is not None and p["b_row"] is None:
-            raise InputError(f"board {board} is not in table board", db.place("pairing", p["_row"], "board_id"))
+            raise InputError(Message("board {} is not in table board", board), db.place("pairing", p["_row"], "board_id"))
         white, black = (None, None)
         if board is not None:
             side = {"_row": p["b_row"], "white_player_id": p["white"], "black_player_id": p["black"]}
             white = db.integer("board", side, "white_player_id", 0, 2**62, optional=True)
             black = db.integer("board", side, "black_player_id", 0, 2**62, optional=True)
         if board is not None and pid not in (white, black):
-            raise InputError(f"player {pid} is not on board {board}", db.place("pairing", p["_row"], "board_id"))
+            raise InputError(Message("player {} is not on board {}", pid, board), db.place("pairing", p["_row"], "board_id"))
         other = black if pid == white else white
         if other is not None and other not in ids:
-            raise InputError(f"opponent {other} is not a player of this tournament",
+            raise InputError(Message("opponent {} is not a player of this tournament", other),
                              db.place("board", board, "black_player_id" if pid == white else "white_player_id"))
         if other is not None and result in _PLAYED:
             t.opponent[i, r - 1] = t.row(ids[other])
@@ -283,7 +289,8 @@ def _fill(db: Snapshot, t: Tournament, ids: dict[int, int], tid: int, pairings: 
         elif result in _BYES:
             t.kind[i, r - 1] = _BYES[result]
         elif result != 0:
-            warnings.append(InputWarning(f"result {result} without an opponent in round {r}; read as not paired",
+            warnings.append(InputWarning(Message("result {} without an opponent in round {}; read as not paired",
+                                                 result, r),
                                          db.place("pairing", p["_row"], "result")))
     t.pending = sorted(pending)
     _check_sides(db, t, warnings)
@@ -297,9 +304,10 @@ def _check_sides(db: Snapshot, t: Tournament, warnings: list[InputWarning]) -> N
             from ..engine.model import MIRROR
             t.opponent[o, r], t.colour[o, r] = i, -int(t.colour[i, r])
             t.kind[o, r] = MIRROR[Kind(int(t.kind[i, r]))]
-            warnings.append(InputWarning(f"round {r + 1}: the game of {t.players[i].start_no} and "
-                                         f"{t.players[o].start_no} has a result on one side only; completed from it",
+            warnings.append(InputWarning(Message("round {}: the game of {} and {} has a result on one side only; "
+                                                 "completed from it",
+                                                 r + 1, t.players[i].start_no, t.players[o].start_no),
                                          Place(db.source, field="table pairing")))
         elif int(t.opponent[o, r]) != i:
-            raise InputError(f"round {r + 1}: {t.players[i].start_no} is paired with {t.players[o].start_no}, who is "
-                             f"paired with someone else", Place(db.source, field="table board"))
+            raise InputError(Message("round {}: {} is paired with {}, who is paired with someone else",
+                                     r + 1, t.players[i].start_no, t.players[o].start_no), Place(db.source, field="table board"))

@@ -15,6 +15,7 @@ import json
 from collections.abc import Sequence
 
 from ..engine.errors import InputWarning, Place
+from ..engine.messages import Message
 
 _CODES = {"WINS": "WIN", "GAMES_WON": "WON", "GAMES_PLAYED_WITH_BLACK": "BPG", "GAMES_WON_WITH_BLACK": "BWG",
           "PROGRESSIVE_SCORES": "PS", "ROUNDS_ELECTED_TO_PLAY": "REP", "KASHDAN": "US-KASH", "BUCHHOLZ": "BH",
@@ -45,16 +46,19 @@ def _specifier(kind: str, options_text: str, place: Place | None, warnings: list
     except ValueError:
         options = None
     if not isinstance(options, dict):
-        warnings.append(InputWarning(f"tie-break {kind[:40]!r}: its options are not a JSON object; read without them",
+        warnings.append(InputWarning(Message("tie-break {}: its options are not a JSON object; read without them",
+                                             repr(kind[:40])),
                                      place))
         options = {}
     code = _CODES.get(kind) or _PAPI.get(kind)
     if code is None:
-        warnings.append(InputWarning(f"tie-break {kind[:40]!r} has no equivalent here; left out of the list", place))
+        warnings.append(InputWarning(Message("tie-break {} has no equivalent here; left out of the list",
+                                             repr(kind[:40])), place))
         return None
     if kind in _PAPI:
-        warnings.append(InputWarning(f"tie-break {kind[:40]!r} (Papi's computation) is computed as {code} of C.07; "
-                                     "Papi's figures may differ", place))
+        warnings.append(InputWarning(Message("tie-break {} (Papi's computation) is computed as {} of C.07; Papi's "
+                                             "figures may differ",
+                                             repr(kind[:40]), code), place))
     spec = code
     cut = options.get("CUTTER_WITH_MEDIAN", options.get("CUTTER"))
     if isinstance(cut, str) and cut in _CUTS:

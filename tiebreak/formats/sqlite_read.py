@@ -4,8 +4,9 @@ transaction (a consistent snapshot: never half of a write), closed at once, so n
 
 Everything in the file is hostile: the size is bounded before it is opened, the rows of a table are bounded while
 they are fetched (and counted first where a reader bounds them by the tournament's size), a large table is streamed
-a row at a time (:meth:`Snapshot.stream`), never held whole, the read has a time budget (a progress handler stops a query that runs too long), and each cell is
-checked for its type and range, with an error naming the table, the row and the column.
+a row at a time (:meth:`Snapshot.stream`), never held whole, the read has a time budget (a progress handler stops a
+query that runs too long), and each cell is checked for its type and range, with an error naming the table, the row
+and the column.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ..engine.errors import InputError, Place
+from ..engine.messages import Message
 
 #: the largest database read (Sharly's real events are well under 1 MB; a 3,000-player open of 13 rounds about 5 MB)
 MAX_DATABASE_BYTES = 64 * 2**20
@@ -51,11 +53,12 @@ class Snapshot:
 
     def require(self, table: str, columns: tuple[str, ...]) -> None:
         if table not in self.tables:
-            raise InputError(f"no table {table!r}: not a database of this program, or not one this reader knows",
+            raise InputError(Message("no table {}: not a database of this program, or not one this reader knows",
+                                     repr(table)),
                              self.place(table))
         missing = [c for c in columns if c not in self.columns(table)]
         if missing:
-            raise InputError(f"table {table!r} has no column {missing[0]!r}", self.place(table))
+            raise InputError(Message("table {} has no column {}", repr(table), repr(missing[0])), self.place(table))
 
     def column(self, table: str, column: str, alias: str = "") -> str:
         """``alias.`column``` when the table has the column, else ``NULL`` (it reads as None)."""
@@ -92,9 +95,9 @@ class Snapshot:
         if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
             value = int(value)
         if not isinstance(value, int) or isinstance(value, bool):
-            raise InputError(f"not a whole number: {_shown(value)}", self.place(table, row["_row"], column))
+            raise InputError(Message("not a whole number: {}", _shown(value)), self.place(table, row["_row"], column))
         if not low <= value <= high:
-            raise InputError(f"{value} is out of range ({low}-{high})", self.place(table, row["_row"], column))
+            raise InputError(Message("{} is out of range ({}-{})", value, low, high), self.place(table, row["_row"], column))
         return value
 
     def text(self, table: str, row: dict[str, Any], column: str) -> str:
@@ -105,9 +108,10 @@ class Snapshot:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return str(value)
         if not isinstance(value, str):
-            raise InputError(f"not text: {_shown(value)}", self.place(table, row["_row"], column))
+            raise InputError(Message("not text: {}", _shown(value)), self.place(table, row["_row"], column))
         if len(value) > MAX_TEXT:
-            raise InputError(f"text of {len(value):,} characters (at most {MAX_TEXT:,})",
+            raise InputError(Message("text of {} characters (at most {})",
+                                     format(len(value), ','), format(MAX_TEXT, ',')),
                              self.place(table, row["_row"], column))
         return value
 
@@ -130,9 +134,10 @@ def snapshot(path: str | Path) -> Iterator[Snapshot]:
         with p.open("rb") as f:
             head = f.read(len(_MAGIC))
     except OSError as e:
-        raise InputError(f"cannot read the file: {e.strerror or e}", Place(source)) from None
+        raise InputError(Message("cannot read the file: {}", e.strerror or e), Place(source)) from None
     if size > MAX_DATABASE_BYTES:
-        raise InputError(f"database of {size:,} bytes (at most {MAX_DATABASE_BYTES:,})", Place(source))
+        raise InputError(Message("database of {} bytes (at most {})",
+                                 format(size, ','), format(MAX_DATABASE_BYTES, ',')), Place(source))
     if head != _MAGIC:
         raise InputError("not an SQLite database (the file does not start with 'SQLite format 3')", Place(source))
     uri = "file:" + quote(str(p.resolve())) + "?mode=ro"
@@ -140,7 +145,7 @@ def snapshot(path: str | Path) -> Iterator[Snapshot]:
     try:
         conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT, isolation_level=None)
     except sqlite3.Error as e:
-        raise InputError(f"cannot open the database: {e}", Place(source)) from None
+        raise InputError(Message("cannot open the database: {}", e), Place(source)) from None
     try:
         # a hostile schema runs no function of ours, and the read stops when it takes too long
         conn.set_progress_handler(lambda: 1 if time.monotonic() > deadline else 0, 20_000)
@@ -154,9 +159,9 @@ def snapshot(path: str | Path) -> Iterator[Snapshot]:
             conn.execute("ROLLBACK")
     except sqlite3.OperationalError as e:
         why = "the read took too long" if "interrupt" in str(e) else str(e)
-        raise InputError(f"cannot read the database: {why}", Place(source)) from None
+        raise InputError(Message("cannot read the database: {}", why), Place(source)) from None
     except sqlite3.Error as e:
-        raise InputError(f"cannot read the database: {e}", Place(source)) from None
+        raise InputError(Message("cannot read the database: {}", e), Place(source)) from None
     except UnicodeDecodeError:  # SQLite's message about a damaged schema quotes its bytes
         raise InputError("cannot read the database: its schema is damaged", Place(source)) from None
     finally:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from ..engine.errors import SpecifierError
+from ..engine.messages import Message
 
 #: Swiss-Manager number -> (our specifier, Swiss-Manager's short name); numbers with no faithful translation are in
 #: UNTRANSLATABLE instead, with the reason.
@@ -64,10 +65,12 @@ _TOKEN = re.compile(r"^SM([0-9]{1,4})(?::((?:[0-9]{1,4}[,\s]*){0,20}))?$", re.I)
 def from_swiss_manager(number: int, parameters: list[int] | None = None) -> str:
     """Our specifier for Swiss-Manager tie-break ``number`` (with its parameters as Swiss-Manager lists them)."""
     if number in UNTRANSLATABLE:
-        raise SpecifierError(f"Swiss-Manager tie-break {number} cannot be translated: {UNTRANSLATABLE[number]}")
+        raise SpecifierError(Message("Swiss-Manager tie-break {} cannot be translated: {}",
+                                     number, UNTRANSLATABLE[number]))
     if number not in SWISS_MANAGER:
-        raise SpecifierError(f"Swiss-Manager tie-break {number} has no equivalent here (see "
-                             "'tiebreak list --swiss-manager')")
+        raise SpecifierError(Message("Swiss-Manager tie-break {} has no equivalent here (see 'tiebreak list "
+                                     "--swiss-manager')",
+                                     number))
     spec = SWISS_MANAGER[number][0]
     p = parameters or []
     if number in _CUT_PARAMETERS and len(p) >= 3 and (p[1] or p[2]):
@@ -78,8 +81,9 @@ def from_swiss_manager(number: int, parameters: list[int] | None = None) -> str:
         elif strongest == 0:
             spec = f"{base}/C{weakest}"
         else:
-            raise SpecifierError(f"Swiss-Manager tie-break {number} discards {strongest} strongest and {weakest} "
-                                 "weakest results: C.07 has Cut (weakest) and Median (both alike) only")
+            raise SpecifierError(Message("Swiss-Manager tie-break {} discards {} strongest and {} weakest results: C.07 "
+                                         "has Cut (weakest) and Median (both alike) only",
+                                         number, strongest, weakest))
     elif number == 87 and len(p) >= 2 and p[1]:
         spec = f"KS/L{p[1]}"
     return spec
@@ -124,9 +128,11 @@ def from_chess_results(name: str) -> str:
         return meanings.pop()
     if meanings:
         options = ", ".join(f"SM{n} {DESCRIPTIONS[n]!r} = {spec}" for n, spec in sorted(candidates.items()))
-        raise SpecifierError(f"Chess-Results column {name.strip()!r} stands for several tie-breaks ({options}); "
-                             "give the description from the legend or the SM number")
-    raise SpecifierError(f"Chess-Results tie-break {name.strip()!r} not known (see 'tiebreak list --swiss-manager')")
+        raise SpecifierError(Message("Chess-Results column {} stands for several tie-breaks ({}); give the description "
+                                     "from the legend or the SM number",
+                                     repr(name.strip()), options))
+    raise SpecifierError(Message("Chess-Results tie-break {} not known (see 'tiebreak list --swiss-manager')",
+                                 repr(name.strip())))
 
 
 def from_chess_results_legend(text: str, notes: list[str] | None = None) -> str:
@@ -150,12 +156,14 @@ def from_chess_results_legend(text: str, notes: list[str] | None = None) -> str:
         if spec == "PTS" and specs == ["PTS"]:
             continue  # the points, already first
         if "variab" in _key(line):
-            notes.append(f"{line!r}: the legend does not show Swiss-Manager's parameters (results cut, limits); read "
-                         f"as {spec}: add the modifiers the event used (e.g. {spec.split('/')[0]}/C1) or give the SM "
-                         "number with its parameters")
+            notes.append(Message("{}: the legend does not show Swiss-Manager's parameters (results cut, limits); read "
+                                 "as {}: add the modifiers the event used (e.g. {}/C1) or give the SM number with its "
+                                 "parameters",
+                                 repr(line), spec, spec.split('/')[0]))
         if spec in first:
-            notes.append(f"{spec} is given twice (lines {first[spec]} and {n}): both are kept; if they differ by "
-                         "their parameters, write them with their modifiers (e.g. BH/C1,BH)")
+            notes.append(Message("{} is given twice (lines {} and {}): both are kept; if they differ by their "
+                                 "parameters, write them with their modifiers (e.g. BH/C1,BH)",
+                                 spec, first[spec], n))
         first.setdefault(spec, n)
         specs.append(spec)
     return ",".join(specs)

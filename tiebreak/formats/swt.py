@@ -7,8 +7,8 @@ field numbers and value tables; no code of theirs is used).  The file is fixed r
   31 the system (596: 0 Swiss, 1 round robin), 35 a team event (606, 0xFF), 80 the teams (1332), 81 the scoring (1336:
   0 win 1 draw ½, 1 win 3 draw 1), 65 the event's name (790-829); 43 the first fine tie-break of an
   individual event (621: 3 Buchholz, 4 progressive, 5 Sonneborn-Berger, 6 median Buchholz, 7 sum of Buchholz,
-  8 the opponents' average rating, 9 the rating performance) and 5 the results a Buchholz cuts (9), read as the
-  file's tie-break list (field 21, the second, is not read);
+  8 the opponents' average rating, 9 the rating performance), 21 the second (572, the same codes), 30 the number
+  of wins as the last tie-break (593) and 5 the results a Buchholz cuts (9): the file's tie-break list;
 * when rounds are paired: one 19-byte pairing record per player and planned round (players in file order), then one
   per team and round; each: 4000 colour (byte 8: 1 White, 3 Black, 2/4 a bye), 4001 opponent (9-10: the player's id),
   4002 result (11: low two bits 1 = 0, 2 = ½, 3 = 1; 0 none yet), 4004 table (13), 4005 status (15: 0x02/0x22 won or
@@ -30,6 +30,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place
+from ..engine.messages import Message
 from ..engine.model import BLACK, WHITE, Kind, Player, ScoreSystem, Tournament, format_number
 from .files import read_input
 from .text import MAX_PLAYERS, MAX_ROUNDS, check_size, one_line
@@ -85,6 +86,8 @@ class SwtFile:
     teams: list[tuple[int, str]]  # (1019 number, 1000 name)
     #: the individual fine tie-breaks 1 and 2 (fields 43 and 21, value table 84) and the results cut (field 5)
     fine: tuple[int, int, int] = (0, 0, 0)
+    #: field 30: the number of wins as the last tie-break
+    wins_last: bool = False
 
 
 class _Bytes:
@@ -96,7 +99,7 @@ class _Bytes:
 
     def u8(self, offset: int, what: str) -> int:
         if offset >= len(self.data):
-            raise InputError(f"the file ends at byte {len(self.data)}", self.place(offset, what))
+            raise InputError(Message("the file ends at byte {}", len(self.data)), self.place(offset, what))
         return self.data[offset]
 
     def u16(self, offset: int, what: str) -> int:
@@ -104,14 +107,14 @@ class _Bytes:
 
     def text(self, start: int, end: int, what: str) -> str:
         if end >= len(self.data):
-            raise InputError(f"the file ends at byte {len(self.data)}", self.place(start, what))
+            raise InputError(Message("the file ends at byte {}", len(self.data)), self.place(start, what))
         raw = self.data[start:end + 1].split(b"\x00", 1)[0]
         return one_line(raw.decode("cp1252", errors="replace")).strip()
 
     def count(self, offset: int, what: str, high: int) -> int:
         n = self.u16(offset, what)
         if n > high:
-            raise InputError(f"{n} is out of range (0-{high})", self.place(offset, what))
+            raise InputError(Message("{} is out of range (0-{})", n, high), self.place(offset, what))
         return n
 
 
@@ -119,9 +122,10 @@ def parse(data: bytes, source: str) -> SwtFile:
     """The records of an SWT file, field by field."""
     b = _Bytes(data, source)
     if len(data) > MAX_BYTES:
-        raise InputError(f"file of {len(data):,} bytes (at most {MAX_BYTES:,})", Place(source))
+        raise InputError(Message("file of {} bytes (at most {})", format(len(data), ','), format(MAX_BYTES, ',')), Place(source))
     if len(data) < HEADER:
-        raise InputError(f"not a Swiss-Chess file: {len(data):,} bytes, less than its header of {HEADER:,}",
+        raise InputError(Message("not a Swiss-Chess file: {} bytes, less than its header of {}",
+                                 format(len(data), ','), format(HEADER, ',')),
                          Place(source))
     rounds = b.count(1, "field 1, rounds", MAX_ROUNDS)
     paired = b.count(5, "field 3, rounds paired", MAX_ROUNDS)
@@ -132,8 +136,8 @@ def parse(data: bytes, source: str) -> SwtFile:
     players_at = HEADER + pairing_bytes
     need = players_at + n * PLAYER + teams * TEAM
     if need > len(data):
-        raise InputError(f"{n} players and {teams} teams in {rounds} rounds need {need:,} bytes; the file has "
-                         f"{len(data):,}", b.place(7, "field 4, players"))
+        raise InputError(Message("{} players and {} teams in {} rounds need {} bytes; the file has {}",
+                                 n, teams, rounds, format(need, ','), format(len(data), ',')), b.place(7, "field 4, players"))
     check_size(n, rounds if paired else 0, b.place(1, "field 1, rounds"))  # before a record is read
     players = []
     for k in range(n):
@@ -160,7 +164,8 @@ def parse(data: bytes, source: str) -> SwtFile:
     return SwtFile(rounds, paired, b.u8(596, "field 31, system"), team_event, b.u16(604, "field 34, boards"),
                    b.u8(1336, "field 81, scoring"), b.text(790, 829, "field 65, name"),
                    b.text(1055, 1074, "field 70, start date"), players, team_list,
-                   (b.u8(621, "field 43, tie-break 1"), b.u8(572, "field 21, tie-break 2"), b.u8(9, "field 5, cuts")))
+                   (b.u8(621, "field 43, tie-break 1"), b.u8(572, "field 21, tie-break 2"), b.u8(9, "field 5, cuts")),
+                   b.u8(593, "field 30, wins last") != 0)
 
 
 def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
@@ -177,7 +182,8 @@ def build(f: SwtFile, source: str, warnings: list[InputWarning]) -> Tournament:
     ids = {}
     for k, p in enumerate(f.players):
         if p.id in ids or p.id == 0:
-            raise InputError(f"player id {p.id} is given twice or is zero", Place(source, field=f"player {k + 1} (field 2020)"))
+            raise InputError(Message("player id {} is given twice or is zero", p.id),
+                             Place(source, field=f"player {k + 1} (field 2020)"))
         ids[p.id] = k
     players = [Player(start_no=p.id, name=p.name, rating=_rating(p.fide_rating),
                       national_rating=_rating(p.national_rating), title=p.title[:3], federation=p.federation[:3],
@@ -192,8 +198,9 @@ def build(f: SwtFile, source: str, warnings: list[InputWarning]) -> Tournament:
                          type_text={0: "Swiss System", 1: "Round Robin"}.get(f.system, ""),
                          start_date=_date(f.start))
     t.extra["lines"] = _team_lines(f) if f.team_event else []
+    t.extra["publisher"] = "Swiss-Chess"  # ``check``: the program whose figures the file holds
     if not f.team_event:
-        t.declared_tiebreaks = _tiebreaks(f)
+        t.declared_tiebreaks = _tiebreaks(f, source, warnings)
     pending: set[tuple[int, int, int]] = set()
     for p in f.players:
         i = t.row(p.id)
@@ -211,15 +218,17 @@ def build(f: SwtFile, source: str, warnings: list[InputWarning]) -> Tournament:
     for i, r in zip(*(t.opponent >= 0).nonzero()):  # a double forfeit: both sides lost by forfeit
         o = int(t.opponent[i, r])
         if int(t.opponent[o, r]) != i:
-            raise InputError(f"round {r + 1}: {t.players[i].start_no} is paired with {t.players[o].start_no}, who is "
-                             "not paired with them", Place(source, field=f"round {r + 1} (field 4001)"))
+            raise InputError(Message("round {}: {} is paired with {}, who is not paired with them",
+                                     r + 1, t.players[i].start_no, t.players[o].start_no),
+                             Place(source, field=f"round {r + 1} (field 4001)"))
         if t.kind[i, r] == Kind.FORFEIT_LOSS and t.kind[o, r] == Kind.FORFEIT_LOSS:
             t.kind[i, r] = t.kind[o, r] = Kind.DOUBLE_FORFEIT
     t.pending = sorted(pending)
     for q in t.players:
         if f.scoring == 0 and q.declared_points is not None and q.declared_points != t.points(q.start_no):
-            warnings.append(InputWarning(f"player {q.start_no}: the file says {format_number(q.declared_points)} "
-                                         f"points, the results give {format_number(t.points(q.start_no))}",
+            warnings.append(InputWarning(Message("player {}: the file says {} points, the results give {}",
+                                                 q.start_no, format_number(q.declared_points),
+                                                 format_number(t.points(q.start_no))),
                                          Place(source, field="field 2030")))
     t.planned_rounds = f.rounds or None
     return t
@@ -234,10 +243,11 @@ def _entry(g: SwtPairing, ids: dict[int, int], p: SwtPlayer, r: int, source: str
         return ({0: None, 1: Kind.ZPB, 2: Kind.HPB, 3: Kind.PAB}[points], None)
     if g.colour not in (1, 3):
         if g.colour != 0:
-            warnings.append(InputWarning(f"colour byte {g.colour:#04x} unknown; read as not paired", where))
+            warnings.append(InputWarning(Message("colour byte {} unknown; read as not paired",
+                                                 format(g.colour, '#04x')), where))
         return None, None
     if g.opponent == p.id:
-        raise InputError(f"player {p.id} is paired with himself", where)
+        raise InputError(Message("player {} is paired with himself", p.id), where)
     if g.status in (0x03, 0x33):  # not played (a player not fielded)
         return None, None
     if g.status in (0x02, 0x22):  # won or lost by forfeit
@@ -248,23 +258,41 @@ def _entry(g: SwtPairing, ids: dict[int, int], p: SwtPlayer, r: int, source: str
 
 
 #: value table 84 (the raw byte): Buchholz, Summenwertung (progressive), Sonneborn-Berger, Mittlere Buchholz (median),
-#: Buchholzsumme (sum of Buchholz), the opponents' average rating, the rating performance
+#: Buchholzsumme (sum of Buchholz: the Arbiters' Manual's, 13.13.2), the opponents' average rating, the rating
+#: performance
 _FINE = {0x03: "BH", 0x04: "PS", 0x05: "SB", 0x06: "BH/M", 0x07: "L-SBH", 0x08: "ARO", 0x09: "TPR"}
+#: the codes of value table 84 that have no tie-break of ours for players, by Swiss-Chess's own names (said in a
+#: warning): a team event's scores, a rating difference, and scoring systems that are not tie-breaks
+_UNMAPPED = {0x01: "Mannschaftspunkte", 0x02: "Brettpunkte", 0x0A: "Rating-Differenz", 0x0C: "Drei-Punkte-Wertung",
+             0x0D: "Drei-Punkte-Farbwertung", 0x10: "Berliner Wertung", 0x13: "Schmuljan-Wertung"}
 
 
-def _tiebreaks(f: SwtFile) -> list[str]:
-    """The individual event's first fine tie-break as our specifier (Buchholz with field 5's cuts: its values, field
-    2031, are ours exactly in the test file); the rest of the list is left to the default."""
+def _tiebreaks(f: SwtFile, source: str, warnings: list[InputWarning]) -> list[str]:
+    """The individual event's tie-breaks as our specifiers: fine tie-break 1 (field 43) and 2 (field 21), the
+    Buchholz ones with field 5's cuts (the first's values, field 2031, are ours exactly in the test file), then the
+    number of wins when field 30 asks for it last.  A code we cannot map is left out with a warning naming it and
+    why (the standings then say which players the shorter list leaves to the lot)."""
     cuts = min(f.fine[2], 9)
     out = []
-    for raw in f.fine[:1]:  # the second (field 21) is not read: its figures (2032) are not understood yet
+    for k, (raw, number) in enumerate(zip(f.fine[:2], (43, 21)), 1):
+        if raw == 0:
+            continue
         code = _FINE.get(raw)
+        if code is None:
+            name = _UNMAPPED.get(raw, "?")
+            warnings.append(InputWarning(Message("Swiss-Chess tie-break {} (field {}) is code {} ({}): no tie-break of "
+                                                 "C.07, the Arbiters' Manual or USCF ranks players by it; left out of "
+                                                 "the list",
+                                                 k, number, format(raw, '#04x'), name), Place(source, field=f"field {number}")))
+            continue
         if code == "BH" and cuts:
             code = f"BH/C{cuts}"
         elif code == "BH/M":
             code = f"BH/M{cuts or 1}"
-        if code is not None and code not in out:
+        if code not in out:
             out.append(code)
+    if f.wins_last and "WIN" not in out:
+        out.append("WIN")
     return out
 
 

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from typing import Any, TextIO
 
 from ..engine.errors import InputError, InputWarning, Place
+from ..engine.messages import Message
 
 #: a reader refuses a tournament larger than this (a bound on what a small file can make us build)
 MAX_ROUNDS = 250
@@ -80,7 +81,7 @@ def csv_rows(text: str, source: str, delimiter: str = ",") -> list[list[str]]:
     try:
         return list(reader)
     except csv.Error as e:
-        raise InputError(f"not a readable CSV table: {e}", Place(source, reader.line_num)) from None
+        raise InputError(Message("not a readable CSV table: {}", e), Place(source, reader.line_num)) from None
 
 
 def check_size(players: int, rounds: int, place: Place) -> None:
@@ -93,12 +94,13 @@ def check_size(players: int, rounds: int, place: Place) -> None:
     tiebreak.engine.errors.InputError: a.trf: 1000 rounds: more than 250 rounds
     """
     if rounds > MAX_ROUNDS:
-        raise InputError(f"{rounds} rounds: more than {MAX_ROUNDS} rounds", place)
+        raise InputError(Message("{} rounds: more than {} rounds", rounds, MAX_ROUNDS), place)
     if players > MAX_PLAYERS:
-        raise InputError(f"{players} players: more than {MAX_PLAYERS}", place)
+        raise InputError(Message("{} players: more than {}", players, MAX_PLAYERS), place)
     if players * rounds > MAX_GRID or players * rounds * rounds > MAX_GRID_ROUNDS:
-        raise InputError(f"{players} players and {rounds} rounds: larger than this program accepts "
-                         f"(players x rounds at most {MAX_GRID:,}, and x rounds again at most {MAX_GRID_ROUNDS:,})", place)
+        raise InputError(Message("{} players and {} rounds: larger than this program accepts (players x rounds at most "
+                                 "{}, and x rounds again at most {})",
+                                 players, rounds, format(MAX_GRID, ','), format(MAX_GRID_ROUNDS, ',')), place)
 
 
 def decode(data: bytes, source: str, warnings: list[InputWarning] | None) -> tuple[str, str]:
@@ -114,7 +116,7 @@ def decode(data: bytes, source: str, warnings: list[InputWarning] | None) -> tup
         try:
             return data.decode("utf-16"), "utf-16"
         except UnicodeDecodeError as e:
-            raise InputError(f"not UTF-16 text (byte {e.start + 1})", Place(source, field="encoding")) from None
+            raise InputError(Message("not UTF-16 text (byte {})", e.start + 1), Place(source, field="encoding")) from None
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
@@ -124,7 +126,7 @@ def decode(data: bytes, source: str, warnings: list[InputWarning] | None) -> tup
     encoding = "cp1251" if _looks_cyrillic(data) else "latin-1"
     if warnings is not None:
         name = "Windows-1251 (Cyrillic)" if encoding == "cp1251" else "Latin-1 (Western European)"
-        warnings.append(InputWarning(f"the file is not UTF-8; read as {name}: check the names",
+        warnings.append(InputWarning(Message("the file is not UTF-8; read as {}: check the names", name),
                                      Place(source, field="encoding")))
     return data.decode(encoding, "replace"), encoding
 

@@ -22,6 +22,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..engine.errors import InputError, Place
+from ..engine.messages import Message
 from ..engine.model import Player
 from ..engine.numbers import NumberError, parse_number
 from .text import one_line
@@ -36,7 +37,7 @@ def decimal(text: str, place: Place) -> Fraction:
     try:
         return parse_number(text, fractions=False)
     except NumberError as e:
-        raise InputError(str(e), place) from None
+        raise InputError(e.args[0], place) from None
 
 
 def code_grid(text: str, rows: int, width: int) -> np.ndarray:
@@ -54,7 +55,7 @@ def player_record(line: str, ln: int, source: str, points: dict[str, Fraction]) 
         if not s:
             return None
         if not (s.isascii() and s.isdigit()):
-            raise InputError(f"{field} {s!r} is not a number", Place(source, ln, a, field))
+            raise InputError(Message("{} {} is not a number", field, repr(s)), Place(source, ln, a, field))
         return int(s)
 
     start = num(5, 8, "starting rank")
@@ -157,6 +158,6 @@ def read_players(rows: Sequence[tuple[int, str]], source: str) -> PlayerRecords:
     if len(repeat) and int(repeat.min()) < end:
         i = int(repeat.min())
         first = rows[int(np.argmax(start[:end] == start[i]))][0]
-        error, end = InputError(f"start number {int(start[i])} is used twice (first on line {first})",
+        error, end = InputError(Message("start number {} is used twice (first on line {})", int(start[i]), first),
                                 Place(source, rows[i][0], 5, "starting rank")), i
     return PlayerRecords(players[:end], declared[:end], error, rows[end][0] if error else 0)

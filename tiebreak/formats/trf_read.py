@@ -10,7 +10,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..engine.errors import InputError, InputWarning, Place
+from ..engine.errors import InputError, InputWarning, Message, Place
 from ..engine.model import NO_OPPONENT, Kind, Player, ScoreSystem, Tournament, format_number
 from ..engine.numbers import MAX_RATING, NumberError, parse_int
 from .dates import parse_date, parse_two_digit_year
@@ -126,10 +126,10 @@ class _Reader:
                 if d is None and value.strip():
                     d = parse_two_digit_year(value)
                     if d is not None:
-                        self.warn(f"date {value.strip()!r} has a two-digit year; read as YY.MM.DD: {d.isoformat()}",
-                                  ln, 5, what)
+                        self.warn(Message("date {} has a two-digit year; read as YY.MM.DD: {}",
+                                          repr(value.strip()), d.isoformat()), ln, 5, what)
                     else:
-                        self.warn(f"date {value.strip()!r} not understood (expected YYYY/MM/DD)", ln, 5, what)
+                        self.warn(Message("date {} not understood (expected YYYY/MM/DD)", repr(value.strip())), ln, 5, what)
                 if code == "042":
                     header.start_date = d
                 else:
@@ -145,7 +145,7 @@ class _Reader:
                 try:
                     planned = max(planned or 0, parse_int((value.split() or [""])[0], 0, MAX_ROUNDS))
                 except NumberError as e:
-                    raise InputError(f"number of rounds: {e}", self.place(ln, 5, "number of rounds")) from None
+                    raise InputError(Message("number of rounds: {}", e), self.place(ln, 5, "number of rounds")) from None
                 header.extra_lines.append(line)
             elif code == "162":
                 for letter, pts in re.findall(r"([WDLAPX])\s*" + _SCORE_VALUE, value):
@@ -163,7 +163,7 @@ class _Reader:
                         elif key == "D":
                             score_fields["half_bye"] = pts
                         elif key not in _XXS_FIELDS:
-                            self.warn(f"XXS code {key!r} not known; ignored", ln, 5, "XXS")
+                            self.warn(Message("XXS code {} not known; ignored", repr(key)), ln, 5, "XXS")
                     score_source = "record XXS"
                 header.extra_lines.append(line)
             elif code in ("202", "212"):
@@ -179,7 +179,7 @@ class _Reader:
             raise InputError("no player records (001) found: is this a TRF file?", Place(self.source))
         self._declared = found.declared
         rows = [(ln, line[FIRST_ROUND_COLUMN - 1:].rstrip()) for ln, line in records]
-        return self._build(found.players, rows, header, planned, score_fields, score_source, tiebreaks, complete)
+        return self._build(found.players, rows, header, planned, score_fields, tiebreaks, complete)
 
     def _decode_rounds(self, rows: Rows, rounds: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """All round blocks at once: a (players, rounds, 10) array of code points, checked field by field."""
@@ -194,28 +194,29 @@ class _Reader:
             digit = (char >= 48) & (char <= 57)
             plain &= digit | (char == 32)
             opp_no = opp_no * 10 + np.where(digit, char.astype(np.int64) - 48, 0)
-        self._fail_at(rows, ~plain, 0, "opponent", lambda b: f"opponent {b[0:4].strip()!r} is not a number")
+        self._fail_at(rows, ~plain, 0, "opponent", lambda b: Message("opponent {} is not a number", repr(b[0:4].strip())))
         c = cells[:, :, 5]
         colour = _COLOUR_CODE[np.where(c < 128, c, 0)]
         colour[c >= 128] = 99
-        self._fail_at(rows, colour == 99, 5, "colour", lambda b: f"colour {b[5]!r} is not w, b or -")
+        self._fail_at(rows, colour == 99, 5, "colour", lambda b: Message("colour {} is not w, b or -", repr(b[5])))
         res = cells[:, :, 7]
         kind = _KIND_CODE[np.where(res < 128, res, 0)]
         kind[(res >= 128) | (res == 0)] = -1
         self._fail_at(rows, kind < 0, 7, "result",
-                      lambda b: f"result {b[7]!r} is not a TRF result code (1 = 0 + - W D L H F U Z X)")
+                      lambda b: Message("result {} is not a TRF result code (1 = 0 + - W D L H F U Z X)", repr(b[7])))
         odd = (cells[:, :, 4] != 32) | (cells[:, :, 6] != 32) | (cells[:, :, 8] != 32) | (cells[:, :, 9] != 32)
         for i, r in np.argwhere(odd)[:20]:
             block = rows[i][1][ROUND_STRIDE * r:ROUND_STRIDE * (r + 1)]
-            self.warn(f"round {r + 1}: unexpected characters in {block!r}; is the line misaligned?",
+            self.warn(Message("round {}: unexpected characters in {}; is the line misaligned?", r + 1, repr(block)),
                       rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1}")
         kind = kind.astype(np.int8)
         needs = kind <= Kind.DOUBLE_FORFEIT
         has = opp_no > 0
         # a bye code with an opponent number: the opponent is ignored (warned)
         for i, r in np.argwhere(has & ~needs & (kind != Kind.ABSENT)):
-            self.warn(f"round {r + 1}: a bye ({Kind(int(kind[i, r])).trf_code}) with opponent {int(opp_no[i, r])}; "
-                      "the opponent is ignored", rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1} opponent")
+            self.warn(Message("round {}: a bye ({}) with opponent {}; the opponent is ignored",
+                              r + 1, Kind(int(kind[i, r])).trf_code, int(opp_no[i, r])),
+                      rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1} opponent")
         # a pairing with a colour and a blank result is a game still to be played (kept for `tiebreak odds`)
         self._pending = [(int(r) + 1, int(i), int(opp_no[i, r]))
                          for i, r in np.argwhere(has & (kind == Kind.ABSENT) & (colour == 1) & (res == 32))]
@@ -225,7 +226,7 @@ class _Reader:
             old = Kind(int(kind[i, r]))
             new = _WITHOUT_OPPONENT[old]
             if old is not Kind.FORFEIT_LOSS:
-                self.warn(f"round {r + 1}: result {old.trf_code!r} without an opponent, read as {new.name}",
+                self.warn(Message("round {}: result {} without an opponent, read as {}", r + 1, repr(old.trf_code), new.name),
                           rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r + 7, f"round {r + 1} result")
             kind[i, r] = new
         colour[opp_no == 0] = 0
@@ -235,17 +236,18 @@ class _Reader:
         if bad.any():
             i, r = map(int, np.argwhere(bad)[0])
             block = rows[i][1][ROUND_STRIDE * r:ROUND_STRIDE * (r + 1)].ljust(ROUND_STRIDE)
-            raise InputError(f"round {r + 1}: {message(block)}",
+            raise InputError(Message("round {}: {}", r + 1, message(block)),
                              self.place(rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r + offset,
                                         f"round {r + 1} {field}"))
 
     def _build(self, players: list[Player], rows: Rows, header: _Header, planned: int | None,
-               score_fields: dict[str, Fraction], score_source: str, tiebreaks: list[str], complete: bool) -> Tournament:
+               score_fields: dict[str, Fraction], tiebreaks: list[str], complete: bool) -> Tournament:
         n = len(players)
         longest = max((len(section) for _, section in rows), default=0)
         if longest > ROUND_STRIDE * MAX_ROUNDS:
             ln = max(rows, key=lambda row: len(row[1]))[0]
-            raise InputError(f"the line holds more than {MAX_ROUNDS} rounds", self.place(ln, FIRST_ROUND_COLUMN, "rounds"))
+            raise InputError(Message("the line holds more than {} rounds", MAX_ROUNDS),
+                             self.place(ln, FIRST_ROUND_COLUMN, "rounds"))
         rounds = max((longest + ROUND_STRIDE - 1) // ROUND_STRIDE, planned or 0)
         check_size(n, rounds, Place(self.source, field="rounds"))
         opp_no, kind, colour = self._decode_rounds(rows, rounds)
@@ -258,7 +260,7 @@ class _Reader:
         bad = (opp_no != 0) & (opponent == NO_OPPONENT)
         if bad.any():
             i, r = map(int, np.argwhere(bad)[0])
-            raise InputError(f"round {r + 1}: opponent {int(opp_no[i, r])} is not a player of this tournament",
+            raise InputError(Message("round {}: opponent {} is not a player of this tournament", r + 1, int(opp_no[i, r])),
                              self.place(rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1} opponent"))
         opponent = opponent.astype(np.int32)
         self._check_pairs(players, rows, opponent, kind, colour)
@@ -270,7 +272,7 @@ class _Reader:
             extra={"lines": header.extra_lines, "comments": header.comments, "encoding": self.encoding})
         known = set(start_nos.tolist())
         t.pending = [(r, players[i].start_no, black) for r, i, black in self._pending if black in known]
-        self._score_system(t, score_fields, score_source)
+        self._score_system(t, score_fields)
         self._national_ratings(t)
         return t
 
@@ -283,7 +285,7 @@ class _Reader:
             return
         fed, method = record[4:7].strip(), record[8:13].strip().upper() or "FIDE"
         if method not in ("FIDE", "NRO", "FIDON", "NIDOF", "HBFN", "LBFN", "OTHER"):
-            self.warn(f"rating method {method!r} not known; FIDE ratings are used", None, 9, "rating method")
+            self.warn(Message("rating method {} not known; FIDE ratings are used", repr(method)), None, 9, "rating method")
             method = "FIDE"
         t.rating_method = method
         for x in lines:
@@ -293,7 +295,7 @@ class _Reader:
                     t.player(int(link)).national_rating = (int(rating) if rating.isascii() and rating.isdigit()
                                                            and 0 < int(rating) <= MAX_RATING else None)
                 else:
-                    self.warn(f"national rating record for unknown player {link!r}", None, 5, "starting rank")
+                    self.warn(Message("national rating record for unknown player {}", repr(link)), None, 5, "starting rank")
 
     def _check_pairs(self, players: list[Player], rows: Rows, opponent: np.ndarray, kind: np.ndarray,
                      colour: np.ndarray) -> None:
@@ -302,7 +304,7 @@ class _Reader:
         own_row = np.arange(n)[:, None]
         if (opponent == own_row).any():
             i, r = map(int, np.argwhere(opponent == own_row)[0])
-            raise InputError(f"round {r + 1}: player {players[i].start_no} is paired with himself",
+            raise InputError(Message("round {}: player {} is paired with himself", r + 1, players[i].start_no),
                              self.place(rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1} opponent"))
         mirror = np.full(len(Kind), -1, np.int16)
         for one, two in [(Kind.WIN, Kind.LOSS), (Kind.LOSS, Kind.WIN), (Kind.DRAW, Kind.DRAW), (Kind.UNKNOWN, Kind.UNKNOWN),
@@ -356,14 +358,13 @@ class _Reader:
                 continue  # a second player listing the same opponent: left to the checks below
             opponent[o, r], kind[o, r], colour[o, r] = i, mirror[kind[i, r]], -colour[i, r]
             a, b = players[i].start_no, players[o].start_no
-            self.warn(f"round {r + 1}: player {a} lists {b} as opponent, but {b}'s line is blank in that round; "
-                      f"{b}'s side is filled in from {a}'s", rows[o][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r,
-                      f"round {r + 1}")
+            self.warn(Message("round {}: player {} lists {} as opponent, but {}'s line is blank in that round; {}'s "
+                              "side is filled in from {}'s", r + 1, a, b, b, b, a),
+                      rows[o][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1}")
 
-    def _score_system(self, t: Tournament, fields: dict[str, Fraction], source: str) -> None:
+    def _score_system(self, t: Tournament, fields: dict[str, Fraction]) -> None:
         if fields:
             t.score_system = ScoreSystem(**fields)
-            t.score_system_source = source
         declared = self._declared  # the points column as floats (NaN where blank), in the players' order
         if not (declared == declared).any():
             return
@@ -387,12 +388,11 @@ class _Reader:
             for system in _CANDIDATE_SYSTEMS:
                 if not mismatches(system, first=True):
                     t.score_system = system
-                    t.score_system_source = "inferred from the points column"
                     self.warnings.append(InputWarning(
-                        f"no score-system record (162); the points column fits {system.describe()}, which is used",
+                        Message("no score-system record (162); the points column fits {}, which is used", system.describe()),
                         Place(self.source, field="score system")))
                     return
         for i, d, exact in bad:
             p = t.players[i]
-            self.warn(f"player {p.start_no}: points column says {format_number(d)} but the results add up to "
-                      f"{format_number(exact)}; the results are used", p.source_line, 81, "points")
+            self.warn(Message("player {}: points column says {} but the results add up to {}; the results are used",
+                              p.start_no, format_number(d), format_number(exact)), p.source_line, 81, "points")

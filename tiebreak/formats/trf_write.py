@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.errors import InputError, Place
+from ..engine.messages import Message
 from ..engine.model import Kind, ScoreSystem, Tournament, format_number
 from .files import write_output
 from .text import one_line
@@ -28,7 +29,8 @@ def dumps(t: Tournament, with_points: bool = True, ranks: dict[int, int] | None 
     """
     too_big = [p.start_no for p in t.players if not 0 < p.start_no <= 9999]
     if too_big:
-        raise InputError(f"TRF holds start numbers 1 to 9999; {too_big[0]} does not fit", Place(t.source, field="starting rank"))
+        raise InputError(Message("TRF holds start numbers 1 to 9999; {} does not fit", too_big[0]),
+                         Place(t.source, field="starting rank"))
     out = [f"012 {t.name}"] if t.name else []
     kept = t.extra.get("lines", [])
     # records the model holds are written from it (dates in the TRF-2026 form); unparsed ones are kept as read

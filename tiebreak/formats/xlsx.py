@@ -27,6 +27,8 @@ from xml.etree import ElementTree as ET
 from defusedxml import DefusedXmlException
 from defusedxml import ElementTree as SafeET
 
+from ..engine.messages import Message
+
 MAX_PART_BYTES = 64 * 1024 * 1024
 #: cells of the table made from the sheet (rows x columns), and cell elements in the sheet (empty ones count)
 MAX_CELLS = 2_000_000
@@ -56,12 +58,12 @@ def _bytes(z: zipfile.ZipFile, name: str) -> bytes | None:
             while chunk := f.read(1 << 20):
                 total += len(chunk)
                 if total > MAX_PART_BYTES:
-                    raise XlsxError(f"part {name} is larger than {MAX_PART_BYTES // 2**20} MB")
+                    raise XlsxError(Message("part {} is larger than {} MB", name, MAX_PART_BYTES // 2**20))
                 chunks.append(chunk)
     except XlsxError:
         raise
     except _ZIP_ERRORS as e:
-        raise XlsxError(f"part {name} cannot be unpacked ({e})") from None
+        raise XlsxError(Message("part {} cannot be unpacked ({})", name, e)) from None
     return b"".join(chunks)
 
 
@@ -72,11 +74,11 @@ def _parse(data: bytes, name: str,
     try:
         yield from SafeET.iterparse(io.BytesIO(data), events, forbid_dtd=True)
     except DefusedXmlException:
-        raise XlsxError(f"part {name} declares a DTD, which a workbook never does") from None
+        raise XlsxError(Message("part {} declares a DTD, which a workbook never does", name)) from None
     except ET.ParseError as e:
-        raise XlsxError(f"part {name} is not well-formed XML ({e})") from None
+        raise XlsxError(Message("part {} is not well-formed XML ({})", name, e)) from None
     except (LookupError, ValueError) as e:  # an encoding the parser cannot read ("x-bogus", "utf-32", "rot13")
-        raise XlsxError(f"part {name} declares an encoding that cannot be read ({e})") from None
+        raise XlsxError(Message("part {} declares an encoding that cannot be read ({})", name, e)) from None
 
 
 def _part(z: zipfile.ZipFile, name: str) -> ET.Element | None:
@@ -125,7 +127,7 @@ def read_rows(data: bytes, title: str | None = None) -> list[list[str]]:
     try:
         z = zipfile.ZipFile(io.BytesIO(data))
     except _ZIP_ERRORS as e:
-        raise XlsxError(f"not an .xlsx workbook ({e})") from None
+        raise XlsxError(Message("not an .xlsx workbook ({})", e)) from None
     with z:
         shared = _shared_strings(_bytes(z, "xl/sharedStrings.xml"))
         found = _sheet(z, title)
@@ -138,32 +140,32 @@ def read_rows(data: bytes, title: str | None = None) -> list[list[str]]:
     # a quick count on the bytes refuses a sheet of millions of empty cells before any is parsed; the count while
     # parsing below also catches cells written with a namespace prefix
     if sum(sheet.count(tag) for tag in (b"<c ", b"<c/", b"<c>")) > MAX_CELL_ELEMENTS:
-        raise XlsxError(f"the sheet has more than {MAX_CELL_ELEMENTS:,} cells")
+        raise XlsxError(Message("the sheet has more than {} cells", format(MAX_CELL_ELEMENTS, ',')))
     rows: dict[int, dict[int, str]] = {}
     seen = r_pos = 0
     for event, element in _parse(sheet, name, ("start", "end")):
         if element.tag == _C and event == "start":
             seen += 1
             if seen > MAX_CELL_ELEMENTS:
-                raise XlsxError(f"the sheet has more than {MAX_CELL_ELEMENTS:,} cells")
+                raise XlsxError(Message("the sheet has more than {} cells", format(MAX_CELL_ELEMENTS, ',')))
         elif element.tag == _ROW and event == "end":
             r_attr = element.get("r") or ""
             r = int(r_attr) - 1 if r_attr.isascii() and r_attr.isdigit() and len(r_attr) <= 7 else r_pos
             r_pos = r + 1
             if r >= 1_048_576:
-                raise XlsxError(f"row {r + 1} is outside a worksheet")
+                raise XlsxError(Message("row {} is outside a worksheet", r + 1))
             for c_pos, cell in enumerate(element.iterfind("m:c", _NS)):
                 m = _CELL_REF.match(cell.get("r", ""))
                 c = _column_index(m.group(1)) if m else c_pos
                 if c >= 16384:
-                    raise XlsxError(f"cell {cell.get('r', '?')} is outside a worksheet")
+                    raise XlsxError(Message("cell {} is outside a worksheet", cell.get('r', '?')))
                 text = _cell_text(cell, shared)
                 if text:
                     rows.setdefault(r, {})[c] = text
             element.clear()  # the row is read: drop it so the tree does not grow with the sheet
     width = max((max(c) + 1 for c in rows.values() if c), default=0)
     if (max(rows, default=0) + 1) * width > MAX_CELLS:
-        raise XlsxError(f"the sheet spans more than {MAX_CELLS:,} cells")
+        raise XlsxError(Message("the sheet spans more than {} cells", format(MAX_CELLS, ',')))
     return [[rows.get(r, {}).get(c, "") for c in range(width)] for r in range(max(rows, default=-1) + 1)]
 
 
@@ -176,7 +178,7 @@ def _shared_strings(data: bytes | None) -> list[str]:
             out.append("".join(t.text or "" for t in element.iter(_T)))
             element.clear()
             if len(out) > MAX_CELL_ELEMENTS:
-                raise XlsxError(f"more than {MAX_CELL_ELEMENTS:,} shared strings")
+                raise XlsxError(Message("more than {} shared strings", format(MAX_CELL_ELEMENTS, ',')))
     return out
 
 
@@ -188,7 +190,7 @@ def _cell_text(cell: ET.Element, shared: list[str]) -> str:
     text = v.text or "" if v is not None else ""
     if kind == "s":
         if not (text.isascii() and text.isdigit() and int(text) < len(shared)):
-            raise XlsxError(f"cell {cell.get('r', '?')} points at a shared string that is not there")
+            raise XlsxError(Message("cell {} points at a shared string that is not there", cell.get('r', '?')))
         return shared[int(text)]
     if kind == "n" and text:
         return _number_text(text)

@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.model import format_number
+from ..engine.ranking import place_texts
 from ..engine.standings import Standings
 from ..render import output
 
@@ -63,13 +64,15 @@ class DocumentWriter:
         keys = [json.dumps(k) + ": " for k in s.keys]  # a repeated tie-break keeps its own value ("DE (2)")
         cells = [self.texts(col.num, col.den, col.defined) for col in s.columns]
         players = s.tournament.players
+        place = place_texts({r.start_no: r.rank for r in s.rows})
         lines = []
         for k, r in enumerate(s.rows):
             i = r.index
             p = players[i]
             values = ", ".join([key + c[i] for key, c in zip(keys, cells)])
             more = ", " + extras[k] if extras else ""
-            lines.append(f'    {{"rank": {r.rank}, "start_no": {p.start_no}, "name": {self._name(p.name)}, '
+            lines.append(f'    {{"rank": {r.rank}, "place": "{place[p.start_no]}", "start_no": {p.start_no}, '
+                         f'"name": {self._name(p.name)}, '
                          f'"points": {points[i]}, "values": {{{values}}}, "lot": {"null" if r.lot is None else r.lot}'
                          f'{more}}}')
         members = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in head.items() if k != "standings"]

@@ -40,6 +40,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..app.load import load
+from ..app.options import Loading
 from ..engine.errors import InputError, InputWarning, TiebreakError
 from ..engine.model import Kind, Tournament
 from ..engine.standings import compute_standings
@@ -47,8 +49,9 @@ from ..engine.team_matches import has_teams, players_event
 from ..formats import readers
 from ..formats.files import reading
 from ..formats.text import decode
+from ..views import crosstable as cross_view
 from .document import DocumentWriter
-from .grid import changes, crosstable_rows, pairings
+from .grid import changes, pairings
 from .guard import MAX_FILE_BYTES, lost, read_inside
 from .pending import AsItStands, as_it_stands, blocks_of, settled, trf_pending
 from .settings import HOLD_SECONDS, ONE_SIDED, PATH_READERS, STALE, SUFFIXES, Settings, Update
@@ -195,18 +198,21 @@ class LiveEvent:
                       warning, 0)
 
     def tournament(self, data: bytes, warnings: list[InputWarning]) -> Tournament:
-        """The tournament of ``data`` read by the reader ``tiebreak standings`` uses, the whole file."""
+        """The tournament of ``data`` read by the one loader (:func:`tiebreak.app.load.load`, as ``tiebreak
+        standings`` reads it), the whole file."""
+        # the event's number is for a file that holds several (the other files are watched without a warning)
+        how = Loading(event=self.settings.event if readers.takes_event(self.path) else None,
+                      points_from=self.settings.points_from)
         if self.path.suffix.lower() in PATH_READERS:
             # a pairing program's database is read from its path, in one read transaction (never half a write)
-            event = self.settings.event if readers.takes_event(self.path) else None
-            return readers.load(self.path, warnings, event)
+            return load(how, str(self.path), warnings)
         with reading(self.name, data):
-            return readers.load(self.name, warnings)  # named by the event's name: no server path in a warning
+            return load(how, self.name, warnings)  # named by the event's name: no server path in a warning
 
     def load(self, data: bytes, warnings: list[InputWarning]) -> AsItStands:
         """The version of ``data`` as it stands (:meth:`tournament` and its games in play)."""
         t = self.tournament(data, warnings)
-        if self.path.suffix.lower() in readers.READERS:
+        if readers.keeps_pending(self.path, data):
             blocks = blocks_of(getattr(t, "pending", []))  # Chess-JSON keeps its games without results in t.pending
         else:
             lines = decode(data, self.name, [])[0].replace("\r\n", "\n").replace("\r", "\n").split("\n")
@@ -386,13 +392,11 @@ class LiveEvent:
             rows: list[dict[str, Any]] = []
             if self._live is not None and self.document is not None:
                 if self._team_standings is not None and not players:
-                    from .teams import crosstable
-
-                    rows = crosstable(self._team_standings)
+                    ts = self._team_standings
+                    rows = cross_view.of_teams(ts, ts.tt.matches.rounds).json_rows()
                 else:
-                    team = self._team_standings is not None
-                    rows = crosstable_rows(self._live.tournament, self._player_ranks if team else self.ranks,
-                                           self._points)
+                    ranks = self.ranks if self._team_standings is None else self._player_ranks
+                    rows = cross_view.of_ranks(self._live.tournament, ranks, self._points).json_rows()
             body = json.dumps({"event": self.name, "version": version, "rows": rows}, ensure_ascii=False,
                               separators=(",", ":")).encode("utf-8")
             if self._live is not None:  # (no file to read it from: not kept, tried again)

@@ -1,5 +1,5 @@
-"""The grid of a live version as the page shows it: the pairings of the round, each cell of the crosstable, what
-changed from one version to the next, and the file's text."""
+"""The grid of a live version as the page shows it: the pairings of the round, what changed from one version to the
+next, and the file's text (the crosstable is :mod:`tiebreak.views.crosstable`'s)."""
 
 from __future__ import annotations
 
@@ -7,20 +7,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..arbiter.boards import board_order
 from ..engine.model import Kind, Tournament
+from ..views.crosstable import CODE
+from ..views.pairings import json_pairings
+from ..views.pairings import pairings as round_view
 
 if TYPE_CHECKING:
     from ..engine.standings import Standings
     from .history import ChangeRow
-
-#: the white player's result as the pairings show it (None: being played)
-RESULTS = {Kind.WIN: "1-0", Kind.DRAW: "½-½", Kind.LOSS: "0-1", Kind.WIN_SHORT: "1-0", Kind.DRAW_SHORT: "½-½",
-           Kind.LOSS_SHORT: "0-1", Kind.FORFEIT_WIN: "+-", Kind.FORFEIT_LOSS: "-+", Kind.DOUBLE_FORFEIT: "--"}
-CELL = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.WIN_SHORT: "1", Kind.DRAW_SHORT: "½", Kind.LOSS_SHORT: "0",
-         Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-", Kind.PAB: "U", Kind.FPB: "F",
-         Kind.HPB: "H", Kind.ZPB: "Z", Kind.ABSENT: "", Kind.UNKNOWN: "*"}
-
 
 def decode(data: bytes) -> str:
     if data.startswith(b"\xef\xbb\xbf"):
@@ -32,24 +26,9 @@ def decode(data: bytes) -> str:
 
 
 def pairings(t: Tournament, round_no: int, before: Standings | None) -> list[dict[str, Any]]:
-    """The games of the round in board order (:func:`tiebreak.arbiter.boards.board_order`, by the standings
-    ``before`` the round, as the website numbers them), then its byes."""
-    if round_no < 1:
-        return []
-    r = round_no - 1
-    opp, col, kind = t.opponent[:, r], t.colour[:, r], t.kind[:, r]
-    idx = np.arange(len(opp))
-    # each game once: from White, or from the lower row when the file gives no colours
-    first = (opp >= 0) & ((col == 1) | ((col == 0) & (idx < opp)))
-    sno = np.array([p.start_no for p in t.players])
-    games = [{"white": int(sno[i]), "black": int(sno[o]), "result": RESULTS.get(Kind(k)), "pending": k == Kind.UNKNOWN}
-             for i, o, k in zip(idx[first].tolist(), opp[first].tolist(), kind[first].tolist())]
-    games = [games[i] for i in board_order([(g["white"], g["black"]) for g in games], before)]
-    for board, g in enumerate(games, 1):
-        g["board"] = board
-    bye = (opp < 0) & (kind != Kind.ABSENT)
-    return games + [{"start_no": int(sno[i]), "kind": CELL[Kind(k)], "board": None}
-                    for i, k in zip(idx[bye].tolist(), kind[bye].tolist())]
+    """The games of the round in board order, then its byes and the players not paired, as the website lists them
+    (:func:`tiebreak.views.pairings.pairings`), in the live API's codes."""
+    return json_pairings(round_view(t, round_no, before)) if round_no >= 1 else []
 
 
 def changes(before: Tournament, after: Tournament) -> list[ChangeRow]:
@@ -61,19 +40,5 @@ def changes(before: Tournament, after: Tournament) -> list[ChangeRow]:
     for i, r in diff.tolist():
         a, b = Kind(int(before.kind[i, r])), Kind(int(after.kind[i, r]))
         what = "pairing" if before.opponent[i, r] != after.opponent[i, r] else "result"
-        out.append((r + 1, after.players[i].start_no, what, CELL[a] or None, CELL[b] or None))
+        out.append((r + 1, after.players[i].start_no, what, CODE[a] or None, CODE[b] or None))
     return out
-
-
-def crosstable_rows(t: Tournament, ranks: dict[int, int], points: dict[int, str]) -> list[dict[str, Any]]:
-    """Every player's rounds in standings order (``ranks``: start number -> rank): opponent, colour and result (``*``
-    being played)."""
-    rows: list[dict[str, Any]] = []
-    for sno, rank in sorted(ranks.items(), key=lambda x: (x[1], x[0])):
-        i = t.row(sno)
-        rows.append({"rank": rank, "start_no": sno, "name": t.players[i].name, "points": points[sno],
-                     "rounds": [
-                         {"opponent": t.players[o].start_no if o >= 0 else None,
-                          "colour": {1: "w", -1: "b"}.get(int(c)), "result": CELL[Kind(int(k))]}
-                         for o, c, k in zip(t.opponent[i].tolist(), t.colour[i].tolist(), t.kind[i].tolist())]})
-    return rows

@@ -25,6 +25,7 @@ import stat
 from pathlib import Path
 
 from ..engine.errors import InputError, Place
+from ..engine.messages import Message
 from ..engine.model import NO_OPPONENT, Kind
 from .pending import AsItStands
 
@@ -47,14 +48,14 @@ def read_inside(root: Path, path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
     try:
         fd = os.open(real, flags)
     except OSError as e:
-        raise InputError(f"the file cannot be read: {e.strerror or e}", Place(path.name)) from None
+        raise InputError(Message("the file cannot be read: {}", e.strerror or e), Place(path.name)) from None
     with os.fdopen(fd, "rb") as f:
         info = os.fstat(f.fileno())
         if not stat.S_ISREG(info.st_mode):
             raise InputError("the file is not a regular file; it is not read", Place(path.name))
         data = f.read(limit + 1)
     if len(data) > limit:
-        raise InputError(f"the file is larger than {limit:,} bytes; it is not read", Place(path.name))
+        raise InputError(Message("the file is larger than {} bytes; it is not read", format(limit, ',')), Place(path.name))
     return data
 
 

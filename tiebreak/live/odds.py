@@ -57,7 +57,7 @@ def _share(flags: Any) -> None:
     _CANCEL = flags
 
 
-def live_odds(t: Tournament, settings: Settings | None, budget: float = BUDGET, seed: int = 0,
+def live_odds(t: Tournament, settings: Settings | None, budget: float = BUDGET, seed: int | None = None,
               since: float | None = None, job: int | None = None) -> dict[str, Any] | None:
     """The live document's ``odds`` member for the tournament as it stands (``settings``: the event's
     :class:`~tiebreak.live.event.Settings`, or None): method, outcomes, pending games, the simulation's margin, and
@@ -142,8 +142,8 @@ class OddsWorker:
             if self._process is None:
                 self._process = ProcessPoolExecutor(1, self._context, initializer=_share, initargs=(self._cancel,))
             try:
-                odds = self._process.submit(live_odds, t, settings, self.budget,
-                                            int(str(key[0])[:8] or "0", 16), since, number).result()
+                # no seed: the event's own, as every face draws (the file's digest changed it with each result)
+                odds = self._process.submit(live_odds, t, settings, self.budget, None, since, number).result()
             except BrokenProcessPool as e:  # the process died (killed, out of memory): a new one next time
                 log.warning("live odds of %s: %s", event, e)
                 self._process, odds = None, None
@@ -156,7 +156,29 @@ class OddsWorker:
         return self._pool.submit(job)
 
 
+    def close(self) -> None:
+        """Stop the worker before the process ends: every job cancelled, the thread and the process pool shut down
+        and their threads joined.  Left to the interpreter's exit, the process pool's manager thread could close its
+        wake-up pipe while the exit handler wrote to it (the process already terminated by the server's stop):
+        ``OSError: [Errno 9] Bad file descriptor`` in ``threading._shutdown`` after a SIGTERM."""
+        with self._lock:
+            for slot in range(SLOTS):
+                self._cancel[slot] = 1
+        self._pool.shutdown(wait=True, cancel_futures=True)
+        if self._process is not None:
+            self._process.shutdown(wait=True, cancel_futures=True)
+            self._process = None
+
+
 _WORKER: OddsWorker | None = None
+
+
+def stop_worker() -> None:
+    """Close the process's odds worker, if one was made (:meth:`OddsWorker.close`)."""
+    global _WORKER
+    if _WORKER is not None:
+        _WORKER.close()
+        _WORKER = None
 
 
 def worker() -> OddsWorker:

@@ -33,6 +33,18 @@ class Settings:
     published: bool = True
     #: which tournament of a file that holds several (a Sharly Chess event: Sharly's number; ``serve --event``)
     event: int | None = None
+    #: the points of the round ``results`` or of the points ``column``'s reading (``serve --points-from``)
+    points_from: str = "results"
+
+
+def sse(kind: str, data: object, retry: int | None = None) -> bytes:
+    """One Server-Sent Event as it goes on the wire.
+
+    >>> sse("hello", [], retry=2000)
+    b'retry: 2000\\nevent: hello\\ndata: []\\n\\n'
+    """
+    head = f"retry: {retry}\n" if retry is not None else ""
+    return f"{head}event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n".encode()
 
 
 @dataclass

@@ -1,12 +1,12 @@
 """Several servers, one event: ``serve --watch PATH --database postgresql://…`` on N processes (or machines) that
 share the history.
 
-One server leads: it holds a PostgreSQL advisory lock (a session lock, so it is released when that server stops or
-dies) and it alone watches the files and keeps the versions.  Every version kept is announced on the database with
-``NOTIFY`` (in the transaction that keeps it, so nobody hears of a version before it can be read); every server
-``LISTEN``s and serves the version from the database, so a viewer connected to any of them sees every version.  The
-others try to take the lock every second; the first to get it leads from the last version kept.  SQLite stays the
-embedded default for one process (no coordination needed).
+One server leads (:mod:`tiebreak.live.leader`: a lease in the database, every write fenced by its term): it alone
+watches the files and keeps the versions.  Every version kept is announced on the database with ``NOTIFY`` (in the
+transaction that keeps it, so nobody hears of a version before it can be read); every server ``LISTEN``s
+(:class:`Listener`) and serves the version from the database once it has checked it
+(:meth:`tiebreak.live.history.History.last`), so a viewer connected to any of them sees every version.  SQLite stays
+the embedded default for one process (no coordination needed).
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ import contextlib
 import json
 import logging
 import threading
-import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -35,39 +34,15 @@ def conninfo(url: str) -> str:
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
-def lock_key(name: str) -> int:
-    """The advisory lock of the watched file or folder ``name`` (servers on one database watching the same name lead
-    one at a time): a signed 64-bit number.
+class Listener:
+    """One server's ear on a PostgreSQL database: every announcement of a version, in a thread of its own that
+    reconnects (with a ``listening`` announcement, so whatever was missed is read from the database) until
+    :meth:`close`."""
 
-    >>> lock_key("open.trf") == lock_key("open.trf") != lock_key("blitz.trf")
-    True
-    """
-    return int.from_bytes(zlib.crc32(b"tiebreak-live").to_bytes(4, "big") + zlib.crc32(name.encode()).to_bytes(4, "big"),
-                          "big", signed=True)
-
-
-class Coordinator:
-    """The leader's lock and the listener of one server on a PostgreSQL database."""
-
-    def __init__(self, url: str, name: str) -> None:
-        self.info, self.key = conninfo(url), lock_key(name)
-        self._lock_conn: Any = None
+    def __init__(self, url: str) -> None:
+        self.info = conninfo(url)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-
-    def try_lead(self) -> bool:
-        """Take the leader's lock if it is free; whether this server leads (it keeps the lock until it stops)."""
-        import psycopg
-
-        try:
-            if self._lock_conn is None or self._lock_conn.closed:
-                self._lock_conn = psycopg.connect(self.info, autocommit=True, connect_timeout=5)
-            row = self._lock_conn.execute("SELECT pg_try_advisory_lock(%s)", (self.key,)).fetchone()
-            return bool(row and row[0])
-        except psycopg.Error as e:
-            log.warning("the leader's lock could not be asked for: %s", e)
-            self._lock_conn = None
-            return False
 
     def listen(self, heard: Callable[[dict[str, Any]], None]) -> None:
         """Call ``heard`` with every announcement on the database (in a thread of its own, until :meth:`close`)."""
@@ -85,7 +60,9 @@ class Coordinator:
                     while not self._stop.is_set():
                         for n in conn.notifies(timeout=0.5):
                             with contextlib.suppress(ValueError):
-                                heard(json.loads(n.payload))
+                                news = json.loads(n.payload)
+                                if isinstance(news, dict):  # anything else on the channel is no news of ours
+                                    heard(news)
             except psycopg.Error as e:
                 log.warning("listening on the database failed, trying again: %s", e)
                 self._stop.wait(1.0)
@@ -94,6 +71,3 @@ class Coordinator:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(3)
-        if self._lock_conn is not None:
-            with contextlib.suppress(Exception):
-                self._lock_conn.close()  # the lock goes with the session

@@ -145,22 +145,3 @@ def _pairings(tt: TeamTournament, pending: np.ndarray, round_no: int, rank: dict
         g["board"] = board
     byes = (opp < 0) & (kind == Kind.PAB)
     return matches + [{"start_no": number[i], "kind": "U", "gp": gp(i), "board": None} for i in idx[byes].tolist()]
-
-
-def crosstable(s: TeamStandings) -> list[dict[str, Any]]:
-    """Every team's matches in standings order: opponent team, colour of board 1 and the game points (``*``: being
-    played)."""
-    tt, m = s.tt, s.tt.matches
-    out = []
-    for r in s.rows:
-        i = r.index
-        rounds = []
-        for k in range(m.rounds):
-            o, kd = int(m.opponent[i, k]), Kind(int(m.kind[i, k]))
-            gp = format_number(Fraction(int(tt.gp[i, k]), tt.gp_scale))
-            result = "*" if kd is Kind.UNKNOWN else gp if o >= 0 or kd is Kind.PAB else ""
-            rounds.append({"opponent": tt.teams[o].number if o >= 0 else None,
-                           "colour": {1: "w", -1: "b"}.get(int(m.colour[i, k])), "result": result})
-        out.append({"rank": r.rank, "start_no": r.number, "name": r.name, "points": format_number(r.points or Fraction(0)),
-                    "rounds": rounds})
-    return out

@@ -23,22 +23,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import InputError, Place
+from ..engine.messages import Message
 from .event import HOLD_SECONDS, SUFFIXES, LiveEvent, Settings, Update
 from .guard import MAX_FILE_BYTES
 from .history import KEEP, History
+from .leader import BEAT_SECONDS, Leadership, NotLeading
+from .subscribers import MAX_STREAMS, MAX_STREAMS_PER_CLIENT, Subscribers
 
 if TYPE_CHECKING:  # watchfiles is loaded only when a watch starts
     from watchfiles import Change
 
     from ..site.live import LiveSite
-    from .shared import Coordinator
+    from .shared import Listener
 
 log = logging.getLogger("tiebreak.live")
 #: at most this many events in one watched folder, looked for at most this deep
 MAX_EVENTS, MAX_DEPTH = 200, 3
-#: Server-Sent Event streams one process holds at most, and one client address at most (``serve --max-streams``,
-#: ``--max-streams-per-client``): beyond them a stream is refused (503 with ``Retry-After``; 429)
-MAX_STREAMS, MAX_STREAMS_PER_CLIENT = 5000, 50
 DATABASE_NAME = "tiebreak-live.sqlite"
 
 
@@ -62,7 +62,8 @@ def inside(root: Path, path: Path) -> str | None:
 
 
 class LiveHub:
-    """Every live event of one server, the history store and the subscribers.
+    """Every live event of one server and the history store; its viewers (:mod:`.subscribers`) and, on a shared
+    database, its leadership (:mod:`.leader`) are objects of their own.
 
     ``target`` is a file (one event) or a folder (every event file in it).  ``database`` is an SQLAlchemy URL; by
     default an SQLite file beside the watched files; ``"none"`` keeps no history."""
@@ -73,7 +74,7 @@ class LiveHub:
                  site: LiveSite | None = None) -> None:
         target = Path(target).resolve()
         if not target.exists():
-            raise InputError(f"nothing to watch at {target}", Place(str(target)))
+            raise InputError(Message("nothing to watch at {}", target), Place(str(target)))
         self.root = target if target.is_dir() else target.parent
         self.only = None if target.is_dir() else target.name
         self.token = token or None
@@ -83,23 +84,27 @@ class LiveHub:
         self.settings = settings or Settings()
         self.hold, self.limit = hold, limit
         self.events: dict[str, LiveEvent] = {}
-        self.subscribers: set[asyncio.Queue[Update | None]] = set()
-        self._streams: dict[str, int] = {}  # client address -> streams open
-        self.max_streams, self.max_streams_per_client = max_streams, max_streams_per_client
+        #: the open event streams and their caps
+        self.viewers = Subscribers(max_streams, max_streams_per_client)
         self.stopping = asyncio.Event()  # set when the server stops: the watcher and the event streams end
         #: ``serve --site DIR``: the static site kept of every version published (:mod:`tiebreak.site.live`)
         self.site = site
         # the single updater: every re-read (the watcher's, the held files', the arbiter's) runs in this one thread,
         # one at a time, so at most one recomputation of a bounded file (``limit``) competes with the requests
         self._updater = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tiebreak-live-update")
-        # several servers on one PostgreSQL database: the one that holds the lock leads (tiebreak.live.shared)
-        self.coordinator: Coordinator | None = None
+        # several servers on one PostgreSQL database: the one whose term is alive leads (tiebreak.live.leader), every
+        # one listens (tiebreak.live.shared)
+        self.leadership: Leadership | None = None
+        self.listener: Listener | None = None
         self.leading = True
+        self._lost = False  # set by a write refused (in the updater thread): the leadership task steps down
         if self.history is not None and self.history.shared:
-            from .shared import Coordinator
+            from .shared import Listener
 
-            self.coordinator = Coordinator(database, target.name)
-            self.leading = self.coordinator.try_lead()
+            self.leadership = Leadership(self.history.engine, target.name)
+            self.history.fence = self.leadership.fence
+            self.listener = Listener(database)
+            self.leading = self.leadership.try_lead()
         if self.leading:
             self.scan()
         else:
@@ -137,10 +142,13 @@ class LiveHub:
 
     def update(self, name: str, force: bool = False) -> Update | None:
         event = self._event(name)
-        if event is None or not self.leading:
+        if event is None or not self.leading or self._lost:
             return None
         try:
             return event.update(force=force)
+        except NotLeading:  # another server took over: this one publishes nothing more, and follows
+            self._lost = True
+            return None
         except Exception as e:  # a bug must not stop the watching of the other events; the arbiter is told
             log.exception("live update of %s failed", name)
             with event._lock:
@@ -149,7 +157,8 @@ class LiveHub:
 
     async def updated(self, name: str, force: bool = False) -> Update | None:
         """:meth:`update` in the hub's single updater thread (one re-read at a time, never on the event loop)."""
-        return await asyncio.get_running_loop().run_in_executor(self._updater, self.update, name, force)
+        u: Update | None = await self._run(self.update, name, force)
+        return u
 
     def published(self) -> list[LiveEvent]:
         return [e for e in self.events.values() if e.settings.published and e.version]
@@ -169,46 +178,13 @@ class LiveHub:
             return False
         return hmac.compare_digest(given.encode("utf-8"), self.token.encode("utf-8"))
 
-    # ---- subscribers
-    def subscribe(self, client: str = "?") -> asyncio.Queue[Update | None]:
-        """A queue of updates for one stream of ``client`` (None in it: the server stops)."""
-        q: asyncio.Queue[Update | None] = asyncio.Queue(maxsize=64)
-        self.subscribers.add(q)
-        self._streams[client] = self._streams.get(client, 0) + 1
-        return q
-
-    def unsubscribe(self, q: asyncio.Queue[Update | None], client: str = "?") -> None:
-        if q in self.subscribers:
-            self.subscribers.discard(q)
-            left = self._streams.get(client, 1) - 1
-            if left > 0:
-                self._streams[client] = left
-            else:
-                self._streams.pop(client, None)
-
-    def streams_open(self) -> int:
-        return len(self.subscribers)
-
-    def streams_of(self, client: str) -> int:
-        return self._streams.get(client, 0)
-
-    def end_streams(self) -> None:
-        """Tell every stream that the server stops."""
-        for q in list(self.subscribers):
-            if q.full():
-                q.get_nowait()
-            q.put_nowait(None)
-
+    # ---- telling
     def tell(self, updates: list[Update]) -> None:
-        """Queue every update for every subscriber (a subscriber too slow to take 64 loses the oldest); the site
-        (``--site``) makes the pages of the versions in its own thread."""
+        """Queue every update for every viewer (a viewer too slow to take 64 loses the oldest); the site (``--site``)
+        makes the pages of the versions in its own thread."""
         if self.site is not None and self.leading and updates:
             self.site.submit([self.events[u.event] for u in updates if u.event in self.events])
-        for u in updates:
-            for q in list(self.subscribers):
-                if q.full():
-                    q.get_nowait()
-                q.put_nowait(u)
+        self.viewers.tell(updates)
 
     def held(self) -> list[str]:
         """The events with a version held back, to be read again (a held file is published, or the public page
@@ -227,97 +203,155 @@ class LiveHub:
                     self.tell([u])
 
     # ---- several servers on one database
-    def follow_all(self) -> None:
-        """(A follower) serve every event of the database's last versions."""
+    def follow_all(self, stepped_down: bool = False) -> list[Update]:
+        """(A follower) serve every event of the database's last good versions; the updates to tell (an event whose
+        version served changed: newer, or another server's version of the same number).  ``stepped_down``: this
+        server led until now, so whatever it computed that the database does not hold is dropped, even a higher
+        version its refused writes left in memory."""
         assert self.history is not None, "a follower shares a history"
+        updates = []
         for name in self.history.events():
             if self.only is None or name == self.only:
-                e = self._event(name)
-                last = self.history.last(name)
-                if e is not None and last is not None and last["version"] > e.version:
-                    e.restore(last)
+                u = self._restore(name, None, stepped_down)
+                if u is not None:
+                    updates.append(u)
+        return updates
 
-    def heard(self, news: dict[str, Any]) -> Update | None:
-        """(A follower) a version another server kept (``what``: version, document: its odds came, warning); the
-        update to tell this server's viewers."""
-        if self.leading or self.history is None:
-            return None
-        if news.get("what") == "listening":
-            self.follow_all()
-            return None
-        name, version = news.get("event"), news.get("version")
-        if not isinstance(name, str) or not isinstance(version, int) or (self.only is not None and name != self.only):
-            return None
+    def _restore(self, name: str, version: int | None, older: bool = False) -> Update | None:
+        """Serve the last good version of ``name`` kept (or ``version``) when it is not the one served (``older``:
+        even when the one served has a higher number); its update."""
+        assert self.history is not None
         e = self._event(name)
-        if e is None:
+        last = self.history.last(name, version) if e is not None else None
+        if e is None or last is None or (last["version"] < e.version and not older) or (
+                last["version"] == e.version and last["digest"] == e.digest and last["time"] == e.time):
             return None
-        if news.get("what") == "warning":
-            return e.warn(news.get("warning") if isinstance(news.get("warning"), str) else None, tell=False)
-        last = self.history.last(name, version)
-        if last is None or version < e.version:
+        try:
+            e.restore(last)
+        except (KeyError, TypeError, ValueError) as err:  # checked when read: a bug, told, never a stuck follower
+            log.warning("version %s of %s could not be served: %s", last["version"], name, err)
             return None
-        new = version > e.version
-        e.restore(last)
-        if not new:
-            return None
-        changes = [dict(c) for c in self.history.changes(name, version)]
-        return Update(name, version, last["time"], last["round"], e.warning, e.document["live"]["moved"]
+        changes = [dict(c) for c in self.history.changes(name, last["version"])]
+        return Update(name, e.version, e.time, last["round"], e.warning, e.document["live"].get("moved", 0)
                       if e.document else 0, changes)
 
-    async def _lead_when_free(self, stop: asyncio.Event) -> None:
-        """(A follower) try to take the lead every second; once leading, watch the files from the last version."""
-        assert self.coordinator is not None
-        while not stop.is_set() and not self.leading:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(stop.wait(), 1.0)
-            if not stop.is_set() and await asyncio.to_thread(self.coordinator.try_lead):
-                await asyncio.get_running_loop().run_in_executor(self._updater, self.follow_all)  # from the last kept
+    def heard(self, news: dict[str, Any]) -> list[Update]:
+        """(A follower) a version another server kept (``what``: version, document: its odds came, warning;
+        listening: the listener (re)connected, whatever was missed is read); the updates to tell this server's
+        viewers."""
+        if self.leading or self.history is None:
+            return []
+        if news.get("what") == "listening":
+            return self.follow_all()
+        name, version = news.get("event"), news.get("version")
+        if not isinstance(name, str) or not isinstance(version, int) or (self.only is not None and name != self.only):
+            return []
+        e = self._event(name)
+        if e is None:
+            return []
+        if news.get("what") == "warning":
+            if version != e.version:
+                return []
+            u = e.warn(news.get("warning") if isinstance(news.get("warning"), str) else None, tell=False)
+            return [u] if u is not None else []
+        if news.get("what") == "document" and version == e.version:  # its odds came: the same version, served anew
+            e.digest = ""
+        u = self._restore(name, version)
+        return [u] if u is not None else []
+
+    async def _run(self, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` in the hub's single updater (one re-read or restore at a time, never on the event loop)."""
+        return await asyncio.get_running_loop().run_in_executor(self._updater, fn, *args)
+
+    async def _lead(self, stop: asyncio.Event) -> None:
+        """(A shared database) keep or seek the lead every second until ``stop``: the leader renews its term and
+        watches the files; a leader whose term is over stops watching at once and follows; a follower whose leader
+        is gone takes the lead from the last version kept."""
+        assert self.leadership is not None
+        term: asyncio.Event | None = None
+        following: asyncio.Task[None] | None = None
+        while not stop.is_set():
+            if self.leading:
+                if following is None:
+                    term = asyncio.Event()
+                    following = asyncio.create_task(self._follow(stop, term))
+                kept = await asyncio.to_thread(self.leadership.renew)
+                if kept is False or self._lost:
+                    self.leading, self._lost = False, False
+                    assert term is not None
+                    term.set()
+                    with contextlib.suppress(Exception):
+                        await following
+                    following = None
+                    # the new leader's versions, told to this one's viewers
+                    self.tell(await self._run(self.follow_all, True))
+            elif await asyncio.to_thread(self.leadership.try_lead):
+                self.tell(await self._run(self.follow_all))  # from the last version kept
                 self.leading = True
-                log.warning("this server now leads: it watches the files")
-                self.tell(await asyncio.get_running_loop().run_in_executor(self._updater, self.scan))
+                self.tell(await self._run(self.scan))
                 if self.site is not None:  # the pages of every version read since
                     self.site.submit(list(self.events.values()))
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), BEAT_SECONDS)
+        if following is not None:
+            with contextlib.suppress(Exception):
+                await following
 
     async def watch(self, stop: asyncio.Event | None = None) -> None:
         """Follow the files until ``stop`` is set: every change is read in a worker thread, then told.  On a shared
-        database, listen to the other servers too, and lead when the leader is gone."""
+        database, listen to the other servers too, and lead while this server's term lasts."""
         stop = stop or asyncio.Event()
         tasks = [asyncio.create_task(self.recheck(stop))]
         if self.site is not None and self.leading:  # the pages of the versions read at the start
             self.site.submit(list(self.events.values()))
-        if self.coordinator is not None:
-            loop = asyncio.get_running_loop()
-
-            def heard(news: dict[str, Any]) -> None:  # in the listener's thread
-                asyncio.run_coroutine_threadsafe(self._heard(news), loop)
-
-            self.coordinator.listen(heard)
-            if not self.leading:
-                await self._lead_when_free(stop)
         try:
-            if self.leading and not stop.is_set():
-                await self._follow(stop)
+            if self.leadership is not None and self.listener is not None:
+                loop = asyncio.get_running_loop()
+
+                def heard(news: dict[str, Any]) -> None:  # in the listener's thread
+                    asyncio.run_coroutine_threadsafe(self._heard(news), loop)
+
+                self.listener.listen(heard)
+                await self._lead(stop)
+            elif not stop.is_set():
+                await self._follow(stop, stop)
         finally:
             stop.set()
             await asyncio.gather(*tasks)
 
     async def _heard(self, news: dict[str, Any]) -> None:
         # in the single updater too: a version heard is restored (its document parsed) in order, off the event loop
-        u = await asyncio.get_running_loop().run_in_executor(self._updater, self.heard, news)
-        if u is not None:
-            self.tell([u])
+        self.tell(await self._run(self.heard, news))
 
-    async def _follow(self, stop: asyncio.Event) -> None:
-        from watchfiles import awatch
-
+    async def _follow(self, stop: asyncio.Event, term: asyncio.Event) -> None:
+        """Watch the files until ``stop`` or the end of this server's ``term`` as leader."""
         def wanted(change: Change, path: str) -> bool:
             return self.name_of(path) is not None or Path(path).is_dir()
 
-        async for changes in awatch(self.root, watch_filter=wanted, stop_event=stop, recursive=self.only is None,
+        ended = asyncio.Event()
+
+        async def relay(e: asyncio.Event) -> None:
+            await e.wait()
+            ended.set()
+
+        ends = [asyncio.create_task(relay(e)) for e in (stop, term)]
+        try:
+            await self._watch_files(wanted, ended)
+        finally:
+            for t in ends:
+                t.cancel()
+
+    async def _watch_files(self, wanted: Any, ended: asyncio.Event) -> None:
+        from watchfiles import awatch
+
+        async for changes in awatch(self.root, watch_filter=wanted, stop_event=ended, recursive=self.only is None,
                                     step=50):
             names = sorted({n for _, p in changes if (n := self.name_of(p)) is not None})
             updates = []
             for name in names:
+                if ended.is_set() or not self.leading:
+                    return
                 u = await self.updated(name)
                 if u is not None:
                     updates.append(u)
@@ -326,8 +360,10 @@ class LiveHub:
     def close(self) -> None:
         if self.site is not None:
             self.site.close()
-        if self.coordinator is not None:
-            self.coordinator.close()
+        if self.listener is not None:
+            self.listener.close()
+        if self.leadership is not None:
+            self.leadership.resign()
         if self.history is not None:
             self.history.close()
 

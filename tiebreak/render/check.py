@@ -55,6 +55,12 @@ WORDS = Table("check", {
     'verdict_convention': "reproduced by {program}'s convention ({rules})",
     'verdict_rules': 'reproduced by rule set {rules}',
     'verdict_none': 'reproduced by no rule set (nearest: {rules}, values {agree}/{values}, ranks {ragree}/{ranks})',
+    'verdict_rules_by': 'reproduced by rule set {rules} (published by {program})',
+    'verdict_undefined': 'the values that differ are ones the rules leave undefined: they follow a convention no one '
+                         'has established',
+    'verdict_undefined_by': 'the values that differ are ones the rules leave undefined: {program} follows a convention '
+                            'no one has established',
+    'publisher': 'published by',
     'column': 'the points column reads a board otherwise',
 })
 
@@ -79,6 +85,7 @@ def to_json_obj(r: Report, lang: str = "en") -> dict[str, Any]:
         "best_rules": r.best_rules, "notes": r.notes, "unmatched": r.unmatched, "published": r.published,
         "verdict": {"kind": r.verdict[0], "rules": r.verdict[1] or (r.announced if r.agree else ""),
                     "program": r.verdict[2], "text": verdict_text(r, lang)},
+        "publisher": r.publisher,
     }
 
 
@@ -126,7 +133,10 @@ def verdict_text(r: Report, lang: str = "en") -> str:
     if kind == "convention":
         return _w("verdict_convention", lang, program=program, rules=rules)
     if kind == "rules":
-        return _w("verdict_rules", lang, rules=rules)
+        return _w("verdict_rules_by", lang, rules=rules, program=program) if program else _w("verdict_rules", lang,
+                                                                                              rules=rules)
+    if kind == "undefined":
+        return _w("verdict_undefined_by", lang, program=program) if program else _w("verdict_undefined", lang)
     a = next((a for a in r.rules if a.rules == rules), None)
     return _w("verdict_none", lang, rules=rules, agree=a.values_agree if a else 0, values=a.values if a else 0,
               ragree=a.ranks_agree if a else 0, ranks=a.ranks if a else 0)

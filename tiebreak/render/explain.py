@@ -11,21 +11,21 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..engine.articles import article
-from ..engine.model import format_number
+from ..engine.model import Kind, format_number
+from ..engine.ranking import Ranking
 from ..engine.registry import CATALOGUE
 from ..engine.standings import Contribution, Standings
 from .i18n import Table, kind_name, message, word
 
 
-def details(s: Standings, start_no: int) -> dict[str, dict[str, Any]]:
-    """Machine-readable explanation of every value of one player (the JSON ``details``)."""
+def details(s: Ranking, start_no: int) -> dict[str, dict[str, Any]]:
+    """Machine-readable explanation of every value of one player or team (the JSON ``details``): its article and
+    value and what each round added (``cut``: left out by a modifier), or a Type A value's score among the tied."""
     out: dict[str, dict[str, Any]] = {}
-    for key, spec in zip(s.keys, s.specs):
+    for key in s.keys:
         col = s.column(key)
-        d = CATALOGUE[spec.code]
-        entry: dict[str, Any] = {"article": article(spec.text, s.rules, d.article), "value": s.value(start_no, key)}
-        if d.group is not None:
+        entry: dict[str, Any] = {"article": s.article(key), "value": s.value(start_no, key)}
+        if s.is_group(key):
             scores = col.extra.get("de", {}).get(s.tournament.row(start_no))
             entry["group_score"] = scores[0] if scores else None
             entry["note"] = "computed among the players still tied at this point (Type A)"
@@ -46,6 +46,7 @@ WORDS = Table("explain", {
     "head": "{name} (no. {no}): rank {rank}, {points} points; rules {rules}, {system}, after round {round}",
     "undefined": "  undefined: the event has unrated players and no rating was given for them (C.07 Art. 10; "
                  "give them a rating: unrated rating R, or /U<R>)",
+    "undefined_idle": "  undefined: no game played, so no opponent's rating to count (C.07 Art. 10)",
     "group": "computed among the players still tied at this point (Type A)",
     "group_score": "  {note}; score among them: {score}",
     "vs": "vs {opponent}",
@@ -75,7 +76,8 @@ def explain_player(s: Standings, start_no: int, lang: str = "en") -> str:
         lines.append(f"{spec} = {_num(info['value'])}   [{message(info['article'], lang)}]")
         rating_type = CATALOGUE[s.specs[s.keys.index(spec)].code].type.startswith("D")
         if info["value"] is None and rating_type and s.column(spec).contrib is not None:
-            lines.append(_w("undefined", lang))
+            idle = not (s.tournament.kind[row.index, :s.after_round] <= Kind.LOSS_SHORT).any()
+            lines.append(_w("undefined_idle" if idle else "undefined", lang))
         if "rounds" not in info:
             lines.append(_w("group_score", lang, note=_w("group", lang), score=_num(info.get("group_score"))))
             continue
@@ -92,15 +94,15 @@ def explain_player(s: Standings, start_no: int, lang: str = "en") -> str:
     return "\n".join(lines) + "\n"
 
 
-def _first_difference(s: Standings, a: int, b: int) -> str | None:
+def _first_difference(s: Ranking, a: int, b: int) -> str | None:
     """The first tie-break of the list on which players ``a`` and ``b`` differ (None: equal on all of them)."""
     ra, rb = s.row(a), s.row(b)
     return next((key for key in s.keys if ra.values[key] != rb.values[key]), None)
 
 
-def pair_details(s: Standings, a: int, b: int) -> dict[str, Any]:
-    """Why ``a`` and ``b`` stand where they do, as data (the API's pair ``details``): the first tie-break that
-    separates them with its article and both values, or whether a lot decided (``separated_by`` None).
+def pair_details(s: Ranking, a: int, b: int) -> dict[str, Any]:
+    """Why ``a`` and ``b`` (players or teams) stand where they do, as data (the API's pair ``details``): the first
+    tie-break that separates them with its article and both values, or whether a lot decided (``separated_by`` None).
 
     >>> from tiebreak import compute_standings, trf
     >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
@@ -113,8 +115,7 @@ def pair_details(s: Standings, a: int, b: int) -> dict[str, Any]:
     out: dict[str, Any] = {"players": [a, b], "ranks": [ra.rank, rb.rank], "separated_by": first,
            "by_lot": first is None and bool(ra.lot or rb.lot)}
     if first is not None:
-        spec = s.specs[s.keys.index(first)]
-        out["article"] = article(spec.text, s.rules, CATALOGUE[spec.code].article)
+        out["article"] = s.article(first)
         out["values"] = [ra.values[first], rb.values[first]]
     return out
 
@@ -128,8 +129,8 @@ def explain_pair(s: Standings, a: int, b: int, lang: str = "en") -> str:
         how = _w("by_lot", lang) if ra.lot or rb.lot else _w("shared", lang)
         lines.append(_w("equal", lang, how=how))
         return "\n".join(lines) + "\n"
-    d = CATALOGUE[s.specs[s.keys.index(first)].code]
-    lines.append(_w("separated", lang, spec=first, article=d.article, a=_num(ra.values[first]), b=_num(rb.values[first])))
+    lines.append(_w("separated", lang, spec=first, article=message(s.article(first), lang), a=_num(ra.values[first]),
+                    b=_num(rb.values[first])))
     ca, cb = s.contributions(a, first), s.contributions(b, first)
     if ca or cb:
         rounds = sorted({c.round for c in ca} | {c.round for c in cb})

@@ -17,8 +17,9 @@ from typing import Any
 
 from ..arbiter.categories import CategoryStandings
 from ..arbiter.clubs import TEAM_CODES, ClubRanking
+from ..arbiter.columns import PlayerColumns
 from ..engine.model import format_number
-from .columns import PlayerColumns
+from .columns import headings
 from .html import Sheet, sections_html, sheet, table_data
 from .i18n import Table
 from .output import text_table
@@ -51,7 +52,7 @@ def _category_table(c: CategoryStandings, lang: str, columns: PlayerColumns | No
     """The heading and rows of a category's table: rank in the category, overall rank, number, name, the player
     columns the main table shows (``columns``), points and the tie-breaks of the list."""
     shown = [x for x in c.rows[0].row.values if x != "PTS"]
-    player_heads = columns.headings(lang) if columns else []
+    player_heads = headings(columns.names, lang) if columns else []
     head = [_w("cat_rank", lang), _w("overall", lang), _w("no", lang), _w("name", lang), _w("points", lang),
             *player_heads, *shown]
     body = [[str(r.rank), str(r.overall), str(r.start_no), r.row.name, format_number(r.row.points),
@@ -65,7 +66,7 @@ def categories_text(cats: list[CategoryStandings], lang: str = "en", columns: Pl
     >>> from tiebreak import compute_standings
     >>> from tiebreak.arbiter.categories import category_standings, parse_category
     >>> from tiebreak.formats import trf
-    >>> from tiebreak.render.columns import player_columns
+    >>> from tiebreak.arbiter.columns import player_columns
     >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
     >>> text = categories_text([category_standings(s, parse_category("rating<700"))], "en", player_columns(s))
     >>> print(text.splitlines()[1])

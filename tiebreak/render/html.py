@@ -21,11 +21,15 @@ from typing import Any
 
 from markupsafe import Markup
 
-from ..engine.model import Kind, format_number
+from ..arbiter.columns import PlayerColumns
+from ..engine.model import format_number
 from ..engine.standings import Standings
-from .columns import PlayerColumns
+from ..views.crosstable import of_standings
+from ..views.standings import of_ranking
+from . import crosstable as cross_words
+from .columns import headings
 from .i18n import word
-from .output import legend, place_sizes, shared_place
+from .output import legend
 from .site_words import SITE_WORDS
 from .table_style import TABLE_CSS
 from .templating import environment
@@ -73,10 +77,6 @@ tr.tied td.rank::after{content:"*"}
   section.follow{break-inside:avoid}
 }
 """
-
-_RESULT = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.WIN_SHORT: "1", Kind.DRAW_SHORT: "½",
-           Kind.LOSS_SHORT: "0", Kind.UNKNOWN: "?", Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "−",
-           Kind.DOUBLE_FORFEIT: "−", Kind.PAB: "bye", Kind.FPB: "1 bye", Kind.HPB: "½ bye", Kind.ZPB: "0 bye", Kind.ABSENT: ""}
 
 
 def _cell(value: Fraction | None) -> str:
@@ -176,14 +176,12 @@ def to_html(s: Standings, lang: str = "en", sections: str = "", columns: PlayerC
     """The page; ``sections`` (HTML made from the templates: category standings, team rankings) go after the
     standings."""
     t = s.tournament
-    shown = [x for x in s.keys if x != "PTS"]
+    view = of_ranking(s, columns)
     title = t.name or t.source or "Standings"
-    player_heads = columns.headings(lang) if columns else []
     # the points right after the name: on a phone rank, name and points stay while the other columns scroll
-    heads = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang), *player_heads, *shown]
-    sizes = place_sizes(s)
-    rows = [[shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, format_number(r.points),
-             *(columns.cells[r.start_no] if columns else []), *(_cell(r.values[x]) for x in shown)] for r in s.rows]
+    heads = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang),
+             *headings(view.player_columns, lang), *view.keys]
+    rows = [[r.place, str(r.start_no), r.name, r.points, *r.players, *r.values] for r in view.rows]
     event = (f"{word('after_round', lang, k=s.after_round, n=t.rounds)}; {word(s.system, lang)}; "
              f"{word('rules', lang)} {s.rules.name}; {word('legend', lang)}: {', '.join(s.tiebreaks)}")
     first = standings_sheet(s, lang, title, event, legend(s.specs, lang), heads, rows)
@@ -235,22 +233,12 @@ def _square(s: Standings, lang: str) -> Sheet:
 
 
 def _crosstable(s: Standings, lang: str) -> Sheet:
-    """Every player's rounds (opponent, colour, result) in the order of the standings, with rank and points."""
-    t = s.tournament
-    sizes = place_sizes(s)
+    """Every player's rounds (the opponent's place, colour, result) in the order of the standings, with rank, number
+    and points, and the legend of the cells (:mod:`tiebreak.render.crosstable`, as on the website)."""
+    view = of_standings(s)
     heads = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang),
-             *(str(k + 1) for k in range(s.after_round))]
-    rows = []
-    white, black = word("white_short", lang), word("black_short", lang)
-    for r in s.rows:
-        i = r.index
-        cells = []
-        for k in range(s.after_round):
-            o = int(t.opponent[i, k])
-            colour = {1: white, -1: black}.get(int(t.colour[i, k]), "")
-            opp = f"{t.players[o].start_no}{colour} " if o >= 0 else ""
-            result = _RESULT[Kind(int(t.kind[i, k]))]
-            cells.append(opp + (result.replace("bye", word("bye", lang)) if result.endswith("bye") else result))
-        rows.append([shared_place(r.rank, sizes[r.rank]), str(r.start_no), r.name, format_number(r.points), *cells])
+             *(str(k + 1) for k in range(view.rounds))]
+    rows = [[r.place, str(r.start_no), r.name, r.points, *(cross_words.cell_text(c, lang) for c in r.cells)]
+            for r in view.rows]
     table, widths = table_data("crosstable", heads, rows, 3, caption=word("crosstable", lang))
-    return {**sheet(widths), "table": table, "after": [word("crosstable_legend", lang)]}
+    return {**sheet(widths), "table": table, "after": cross_words.legend(view, lang)}

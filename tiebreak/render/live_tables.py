@@ -30,10 +30,12 @@ from urllib.parse import urlencode
 from markupsafe import Markup, escape
 
 from ..engine.model import Kind
+from ..engine.ranking import place_texts
+from ..views.crosstable import from_json
+from . import crosstable as cross_words
 from .i18n import WORDS, message, plural_form
 from .live_words import LIVE_COUNTS, LIVE_WORDS
-from .output import shared_place
-from .results import API_CELLS, API_RESULTS, CELL, bye_text, colour_letter, cross_cell, game_result, legend
+from .results import API_CELLS, API_RESULTS, bye_text, colour_letter, game_result, legend
 from .team_words import primary_name
 from .templating import environment
 
@@ -59,10 +61,7 @@ def _head(text: str, cls: str = "") -> Cell:
 
 def _ranks(rows: list[dict[str, Any]]) -> dict[int, str]:
     """Start number -> the place as the site writes it (``5-9`` for a place five share: no lots live)."""
-    sizes: dict[int, int] = {}
-    for r in rows:
-        sizes[int(r["rank"])] = sizes.get(int(r["rank"]), 0) + 1
-    return {int(r["start_no"]): shared_place(int(r["rank"]), sizes[int(r["rank"])]) for r in rows}
+    return place_texts({int(r["start_no"]): int(r["rank"]) for r in rows})
 
 
 def _text(value: Any) -> str:
@@ -125,39 +124,24 @@ def pairings_rows(doc: dict[str, Any], lang: str, w: dict[str, str]) -> tuple[li
 
 def crosstable_rows(rows: list[dict[str, Any]], square: bool, lang: str,
                     history: str | None = None) -> tuple[list[Cell], list[Cell]]:
-    """The heads of the rounds (or of the square's columns) and the rows, in standings order."""
-    places = _ranks(rows)
-    rank_of = {int(r["start_no"]): int(r["rank"]) for r in rows}
-    order = {int(r["start_no"]): n for n, r in enumerate(rows)}
+    """The heads of the rounds (or of the square's columns) and the rows, in standings order: the crosstable view
+    read back from the live API's rows, in words as on the website (:mod:`tiebreak.render.crosstable`)."""
+    view = from_json(rows, square)
     out = []
-    for r in rows:
-        cells: list[Cell] = [{"text": places[int(r["start_no"])], "cls": "rank"},
-                             _link(r, history), {"text": str(r["points"]), "cls": "pts"}]
+    for n, (r, row) in enumerate(zip(rows, view.rows)):
+        cells: list[Cell] = [{"text": row.place, "cls": "rank"}, _link(r, history), {"text": row.points, "cls": "pts"}]
         if square:
-            grid = [""] * len(rows)
-            playing = set()
-            for g in r["rounds"]:
-                if g["opponent"] is not None and int(g["opponent"]) in order:
-                    j = order[int(g["opponent"])]
-                    grid[j] += CELL[API_CELLS.get(str(g["result"]), Kind.UNKNOWN)]
-                    if g["result"] == "*":
-                        playing.add(j)
-            grid[order[int(r["start_no"])]] = "×"
-            cells += [{"text": t, "cls": "self" if j == order[int(r["start_no"])] else
-                       "pending" if j in playing else ""} for j, t in enumerate(grid)]
+            grid = view.grid(row)
+            cells += [{"text": text, "cls": "self" if j == n else "pending" if Kind.UNKNOWN in (grid[j] or ()) else ""}
+                      for j, text in enumerate(cross_words.square_texts(view, row))]
         else:
-            for g in r["rounds"]:
-                result, opp = str(g["result"]), g["opponent"]
-                kind = API_CELLS.get(result)
-                rank = rank_of.get(int(opp)) if opp is not None else None
-                if kind is None:  # a team match: its game points
-                    text = f"{rank if rank is not None else ''}{colour_letter(g['colour'], lang)}{result}"
-                else:
-                    text = cross_cell(rank, g["colour"], kind, lang)
+            for g, c in zip(r["rounds"], row.cells):
+                result = str(g["result"])
+                text = (cross_words.cell_text(c, lang) if result in API_CELLS else  # a team match: its game points
+                        f"{c.number if c.number is not None else ''}{colour_letter(c.colour, lang)}{result}")
                 cells.append({"text": text, "cls": "pending" if result == "*" else ""})
         out.append({"cells": cells})
-    n = len(rows) if square else max((len(r["rounds"]) for r in rows), default=0)
-    return [_head(str(k)) for k in range(1, n + 1)], out
+    return [_head(str(k)) for k in range(1, (len(rows) if square else view.rounds) + 1)], out
 
 
 def odds_rows(odds: dict[str, Any]) -> list[Cell]:

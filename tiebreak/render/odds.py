@@ -17,9 +17,7 @@ from typing import Any, TextIO
 
 from ..arbiter.odds import Odds
 from ..arbiter.odds.models import RESULT_TEXT
-from ..arbiter.odds.needs import minimal_sets
 from ..engine.model import format_number
-from ..engine.team import read_teams
 from .i18n import WORDS as BASE_WORDS
 from .i18n import Table, message, model_name, plural
 
@@ -31,6 +29,7 @@ WORDS = Table("odds", {
     "place": "{n}.",
     "top": "top {k}",
     "range": "best-worst",
+    "range_seen": "best-worst seen",
     "scenarios": "Chance of first place by the result of each game of round {round}",
     "game": "game",
     "chance": "chance",
@@ -103,6 +102,44 @@ def progress_text(done: int, planned: int | None, seconds: float, lang: str = "e
     return WORDS["progress"][lang].format(done=f"{done:,}", planned=f"{planned:,}", seconds=f"{seconds:.0f}")
 
 
+def row_percents(row: list[Fraction] | list[float] | list[Fraction | float]) -> list[str]:
+    """One participant's chances of each place kept, as the tables show them: tenths of a percent that add up to the
+    row's total as rounded (largest remainders: 33.3 % + 33.3 % + 33.4 %, never 100.1 %), ``·`` where the place cannot
+    happen, ``0.0%`` where it can but rarely.
+
+    >>> row_percents([Fraction(1, 3)] * 3)
+    ['33.4%', '33.3%', '33.3%']
+    >>> row_percents([Fraction(1), Fraction(0)])
+    ['100%', '·']
+    >>> row_percents([0.9999, 0.0001])
+    ['100%', '0.0%']
+    """
+    scaled = [1000 * x for x in row]
+    units = [int(x) for x in scaled]  # floor (chances are never negative)
+    short = round(sum(scaled)) - sum(units)
+    for k in sorted(range(len(row)), key=lambda k: (-(scaled[k] - units[k]), k))[:max(short, 0)]:
+        units[k] += 1
+    return [_tenths(u) if x else "·" for x, u in zip(row, units)]
+
+
+def _tenths(units: int) -> str:
+    return "100%" if units == 1000 else f"{units / 10:.1f}%"
+
+
+def _top_percent(odds: Odds, i: int, top: int, cells: list[str]) -> str:
+    """The top ``top`` places' chance: the sum of its cells as shown when they are all kept (the row adds up)."""
+    if top > len(cells):
+        return _percent(top_chance(odds, i, top))
+    if all(c == "·" for c in cells[:top]):
+        return "·"
+    return _tenths(sum(1000 if c == "100%" else round(10 * float(c[:-1])) for c in cells[:top] if c != "·"))
+
+
+def range_word(odds: Odds, lang: str) -> str:
+    """The best and worst places' heading: certain after every outcome, else only what the sample showed."""
+    return WORDS["range" if odds.method == "exact" else "range_seen"][lang]
+
+
 def next_round_games(odds: Odds) -> list[int]:
     """Indices of the pending games of the first round that has any, in which a contender (a participant who can
     still finish first) plays: the others change first place only through tie-breaks."""
@@ -117,13 +154,9 @@ def next_round_games(odds: Odds) -> list[int]:
 def contender_games(odds: Odds) -> set[int]:
     """The pending games a contender plays (in a team event: a board of a contending team)."""
     able = {odds.participants[i].start_no for i in range(len(odds.places)) if odds.places[i][0] > 0}
-    team_of = _team_of(odds)
+    team_of = odds.team_of
     side = team_of.get if odds.team else (lambda no: no)
     return {k for k, g in enumerate(odds.future.games) if side(g.white_no) in able or side(g.black_no) in able}
-
-
-def _team_of(odds: Odds) -> dict[int, int]:
-    return {no: tm.number for tm in read_teams(odds.future.base) for no in tm.members} if odds.team else {}
 
 
 def top_chance(odds: Odds, i: int, top: int) -> Fraction | float:
@@ -145,13 +178,6 @@ def eliminated(odds: Odds) -> list[int]:
     return sorted(odds.participants[i].start_no for i in range(n) if odds.method == "exact" and odds.best[i] > 1)
 
 
-def needs(odds: Odds) -> list[dict[int, int]] | None:
-    """Minimal sets of results for the chosen player (None when not worked out)."""
-    if odds.alone_first is None:
-        return None
-    return minimal_sets(odds.alone_first, len(odds.future.games))
-
-
 def _order(odds: Odds) -> list[int]:
     n = len(odds.places)
     expected = odds.expected or [sum(float(p) * k for k, p in enumerate(odds.places[i])) for i in range(n)]
@@ -161,7 +187,7 @@ def _order(odds: Odds) -> list[int]:
 def to_json_obj(odds: Odds, top: int = 3) -> dict[str, Any]:
     """The JSON answer: ``players`` (or ``teams`` in a team event, by team number) with their chances."""
     exact = odds.method == "exact" and odds.places and isinstance(odds.places[0][0], Fraction)
-    team_of = _team_of(odds)
+    team_of = odds.team_of
     rows = []
     for i in _order(odds):
         p = odds.participants[i]
@@ -194,7 +220,7 @@ def to_json_obj(odds: Odds, top: int = 3) -> dict[str, Any]:
            "fixed": [{"round": g.round, "white": g.white_no, "black": g.black_no, "result": RESULT_TEXT[d]}
                      for g, d in odds.fixed_games],
            "clinched": clinched(odds), "eliminated": eliminated(odds), "notes": odds.notes}
-    sets = needs(odds)
+    sets = odds.needs
     if odds.player is not None:
         out["needs"] = {"start_no": odds.participants[odds.player].start_no,
                         "sets": None if sets is None else [_named_set(odds, s) for s in sets]}
@@ -234,12 +260,13 @@ def to_text(odds: Odds, lang: str = "en", top: int = 3) -> str:
     lines = _header(odds, lang) + [""]
     number, name, pts = (BASE_WORDS[k][lang] for k in ("number", "name", "points"))
     head = f"{number:>4}  {name:24} {pts:>5} " + "".join(f"{w['place'].format(n=k + 1):>7}" for k in range(shown))
-    lines.append(head + f" {w['top'].format(k=top):>7} {w['range']:>10}")
+    lines.append(head + f" {w['top'].format(k=top):>7} {range_word(odds, lang):>10}")
     for i in _order(odds):
         p = odds.participants[i]
-        cells = "".join(f"{_percent(x):>7}" for x in odds.places[i][:shown])
+        percents = row_percents(odds.places[i])
+        cells = "".join(f"{x:>7}" for x in percents[:shown])
         lines.append(f"{p.start_no:>4}  {p.name[:24]:24} {format_number(p.points):>5} {cells} "
-                     f"{_percent(top_chance(odds, i, top)):>7} {odds.best[i]:>4}-{odds.worst[i]:<5}")
+                     f"{_top_percent(odds, i, top, percents):>7} {odds.best[i]:>4}-{odds.worst[i]:<5}")
     verdict = _verdict(odds, lang)
     lines += ([""] + verdict if verdict else []) + [""] + _scenario_text(odds, lang)
     if odds.player is not None:
@@ -286,7 +313,7 @@ def _needs_text(odds: Odds, lang: str) -> list[str]:
     w = {k: WORDS[k][lang] for k in WORDS}
     assert odds.player is not None, "asked only when a player was chosen"
     player = odds.participants[odds.player].start_no
-    sets = needs(odds)
+    sets = odds.needs
     if sets is None:
         return [w["needs_exact_only"].format(games=NEEDS_MAX_GAMES)]
     if not sets:
@@ -316,14 +343,15 @@ def odds_view(odds: Odds, lang: str = "en", top: int = 3) -> dict[str, Any]:
     heads = [{"text": BASE_WORDS["number"][lang], "cls": "rank"}, {"text": who, "cls": "name"},
              {"text": BASE_WORDS["points"][lang], "cls": "pts"},
              *({"text": w["place"].format(n=k + 1)} for k in range(shown)),
-             {"text": w["top"].format(k=top)}, {"text": w["range"]}]
+             {"text": w["top"].format(k=top)}, {"text": range_word(odds, lang)}]
     rows = []
     for i in _order(odds):
         p = odds.participants[i]
+        percents = row_percents(odds.places[i])
         rows.append({"cells": [{"text": str(p.start_no), "cls": "rank"}, {"text": p.name, "cls": "name"},
                                {"text": format_number(p.points), "cls": "pts"},
-                               *({"text": _percent(x)} for x in odds.places[i][:shown]),
-                               {"text": _percent(top_chance(odds, i, top))},
+                               *({"text": x} for x in percents[:shown]),
+                               {"text": _top_percent(odds, i, top, percents)},
                                {"text": f"{odds.best[i]}-{odds.worst[i]}"}]})
     from .site_words import SITE_WORDS
 

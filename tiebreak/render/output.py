@@ -12,14 +12,18 @@ from fractions import Fraction
 from json.encoder import encode_basestring as json_string  # = json.dumps(text, ensure_ascii=False), without the setup
 from typing import TYPE_CHECKING, Any, Sequence
 
+from ..engine.messages import said
 from ..engine.model import format_number
+from ..engine.ranking import place_texts
 from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
 from ..formats.text import SafeCsvWriter
+from ..views.standings import of_ranking
+from .columns import headings
 
 if TYPE_CHECKING:  # for the annotations only: the team engine and the columns are not loaded for individual events
+    from ..arbiter.columns import PlayerColumns
     from ..engine.team import TeamStandings
-    from .columns import PlayerColumns
 
 JSON_SCHEMA_VERSION = 1
 
@@ -68,7 +72,7 @@ def _dump(obj: object, indent: str = "", step: str = "  ") -> str:
 
 
 def to_json_obj(s: Standings, standings: bool = True, columns: PlayerColumns | None = None) -> dict[str, Any]:
-    """The JSON document as data; ``columns`` (:class:`~tiebreak.render.columns.PlayerColumns`) adds the player
+    """The JSON document as data; ``columns`` (:class:`~tiebreak.arbiter.columns.PlayerColumns`) adds the player
     members chosen (``title``, ``federation``, ``rating``...) to every row."""
     t = s.tournament
     obj: dict[str, Any] = {
@@ -80,13 +84,15 @@ def to_json_obj(s: Standings, standings: bool = True, columns: PlayerColumns | N
         "standings": [],
         "notes": s.notes,
         "warnings": [str(w) for w in s.warnings],
+        "said": said(s.notes, s.warnings),
     }
     if standings:
         texts = [c.texts() for c in s.columns]
         points = s.score.texts()
         names = s.keys
+        place = place_texts({r.start_no: r.rank for r in s.rows})
         obj["standings"] = [
-            {"rank": r.rank, "start_no": r.start_no, "name": r.name,
+            {"rank": r.rank, "place": place[r.start_no], "start_no": r.start_no, "name": r.name,
              **(_numbers(columns.values[r.start_no]) if columns else {}), "points": _Number(points[r.index]),
              "values": {k: None if col[r.index] is None else _Number(col[r.index]) for k, col in zip(names, texts)},
              "lot": r.lot}
@@ -151,7 +157,9 @@ def to_json(s: Standings, details: bool = False, extra: dict[str, Any] | None = 
     names = map(json_string, [p.name for p in players])
     middle = [f'"start_no": {sno}, "name": {name}, {member.get(sno, "")}"points": {pts}, "values": {{{vals}}}, '
               for sno, name, pts, vals in zip(numbers, names, points, values)]  # by player, then in rank order:
-    lines = [f'    {{"rank": {r.rank}, {middle[r.index]}"lot": {"null" if r.lot is None else r.lot}}}' for r in s.rows]
+    place = place_texts({r.start_no: r.rank for r in s.rows})
+    lines = [f'    {{"rank": {r.rank}, "place": "{place[r.start_no]}", {middle[r.index]}"lot": '
+             f'{"null" if r.lot is None else r.lot}}}' for r in s.rows]
     body = "[\n" + ",\n".join(lines) + "\n  ]" if lines else "[]"
     return head.replace('"standings": []', '"standings": ' + body, 1) + "\n"
 
@@ -176,12 +184,13 @@ def to_csv(s: Standings, extra_columns: tuple[list[str], dict[int, list[str]]] |
 def legend(specs: Sequence[TieBreakSpec], lang: str = "en") -> list[str]:
     """One line per tie-break: specifier, name in ``lang``, source article."""
     from ..engine.registry import CATALOGUE
+    from .i18n import tiebreak_name
 
     lines = []
     for spec in specs:
         d = CATALOGUE.get(spec.code)
         if d is not None and spec.code != "PTS":
-            lines.append("  " + legend_line(spec, d.names.get(lang, d.names["en"]), d.article, lang))
+            lines.append("  " + legend_line(spec, tiebreak_name(d, lang), d.article, lang))
     return lines
 
 
@@ -212,41 +221,20 @@ def text_table(head: list[str], body: list[list[str]], left: set[int]) -> list[s
     return [fmt(head), fmt(["-" * w for w in widths]), *(fmt(r) for r in body)]
 
 
-def place_sizes(s: Standings | TeamStandings) -> dict[int, int]:
-    """Rank -> how many players share it (more than one only where lots were not drawn)."""
-    sizes: dict[int, int] = {}
-    for r in s.rows:
-        sizes[r.rank] = sizes.get(r.rank, 0) + 1
-    return sizes
-
-
-def shared_place(rank: int, size: int) -> str:
-    """``'5'``, or ``'5-9'`` for a place five players share."""
-    return str(rank) if size == 1 else f"{rank}-{rank + size - 1}"
-
-
 def to_text(s: Standings, lang: str = "en", columns: PlayerColumns | None = None) -> str:
     from .i18n import word
 
     t = s.tournament
-    shown = [x for x in s.keys if x != "PTS"]
-    player_head = columns.headings(lang) if columns else []
+    view = of_ranking(s, columns)
+    player_head = headings(view.player_columns, lang)
     # the points right after the name, as in every table of the HTML, the PDF and the page
-    head = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang), *player_head, *shown]
+    head = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang), *player_head, *view.keys]
     body: list[list[str]] = []
-    sizes = place_sizes(s)
     prev_rank = None
-    points = s.score.texts()
-    cells = [col.texts(None, "-") for key, col in zip(s.keys, s.columns) if key != "PTS"]  # each value written once
-    players = s.tournament.players
-    for r in s.rows:
-        rank = shared_place(r.rank, sizes[r.rank]) if r.rank != prev_rank else ""
-        if r.lot is not None:
-            rank += "*"
+    for r in view.rows:
+        rank = (r.place if r.rank != prev_rank else "") + ("*" if r.lot else "")  # a shared place written once
         prev_rank = r.rank
-        p = players[r.index]
-        body.append([rank, str(p.start_no), p.name, str(points[r.index]),
-                     *(columns.cells[p.start_no] if columns else []), *(c[r.index] for c in cells)])
+        body.append([rank, str(r.start_no), r.name, r.points, *r.players, *r.values])
     left = {2, *(4 + k for k, n in enumerate(columns.names if columns else []) if n in ("title", "fed", "club", "sex"))}
     title = t.name or t.source
     lines = [title, f"{word('after_round', lang, k=s.after_round, n=t.rounds)}; {word(s.system, lang)}; "
@@ -262,17 +250,19 @@ def to_text(s: Standings, lang: str = "en", columns: PlayerColumns | None = None
 def team_to_json_obj(s: TeamStandings) -> dict[str, Any]:
     """Team standings in the individual JSON shape: ``start_no`` is the team number, ``name`` the team name."""
     m = s.tt.matches
+    place = place_texts({r.start_no: r.rank for r in s.rows})
     return {
         "schema": JSON_SCHEMA_VERSION,
         "tournament": {"name": m.name, "rounds": m.rounds, "after_round": s.after_round, "rules": s.rules.name,
                        "system": s.system, "teams": True, "primary": s.tt.primary, "boards": s.tt.boards},
         "tiebreaks": s.tiebreaks,
         "seed": s.seed,
-        "standings": [{"rank": r.rank, "start_no": r.number, "name": r.name, "team": r.name,
+        "standings": [{"rank": r.rank, "place": place[r.number], "start_no": r.number, "name": r.name, "team": r.name,
                        "points": number(r.values[s.keys[0]]),
                        "values": {k: number(v) for k, v in r.values.items()}, "lot": r.lot} for r in s.rows],
         "notes": s.notes,
         "warnings": [str(w) for w in s.warnings],
+        "said": said(s.notes, s.warnings),
     }
 
 

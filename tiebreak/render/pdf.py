@@ -21,6 +21,7 @@ import threading
 from pathlib import Path
 
 from ..engine.errors import TiebreakError
+from ..engine.messages import Message
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 #: flags for a browser that must not reach the network or keep state (venues are offline; CI machines too)
@@ -104,7 +105,7 @@ def html_to_pdf(page: str, timeout: float = 60) -> bytes:
         code, stderr = _run(cmd, timeout)
         if not out.exists() or out.stat().st_size == 0:
             tail = stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or ["no message"]
-            raise PdfError(f"Chromium could not print the page (exit {code}: {tail[0]})")
+            raise PdfError(Message("Chromium could not print the page (exit {}: {})", code, tail[0]))
         return out.read_bytes()
 
 
@@ -115,7 +116,7 @@ def _run(cmd: list[str], timeout: float) -> tuple[int, bytes]:
         _, stderr = process.communicate(timeout=timeout)
         return process.returncode, stderr
     except subprocess.TimeoutExpired:
-        raise PdfError(f"Chromium did not finish printing within {timeout:g} s") from None
+        raise PdfError(Message("Chromium did not finish printing within {} s", format(timeout, 'g'))) from None
     finally:
         try:
             os.killpg(process.pid, signal.SIGKILL)  # the renderer and helper processes too

@@ -1,10 +1,11 @@
 """The rating report (`tiebreak ratings`, ``POST /api/ratings``, the page's "Rating change") as text, CSV, JSON and
 HTML (the templates' ``ratings_page.html``, the page and table of every download): the rows of
-:func:`tiebreak.arbiter.rating_report.rating_report` and the rounding rule of the system with its article.
+:func:`tiebreak.arbiter.rating_report.report` and the rounding rule of the system with its article.
 
 >>> from tiebreak import Kind, Player, Tournament
 >>> t = Tournament.build([Player(1, "A", 2000), Player(2, "B", 2100)], 1)
 >>> t.set_game(1, 1, 2, Kind.DRAW)
+>>> from tiebreak.arbiter.rating_report import report
 >>> print(to_csv(report(t, "fide")), end="")
 start_no,name,rating,k,games,score,expected,change,rounded,performance
 1,A,2000,20,1,0.5,0.36,2.8,3,2100
@@ -18,13 +19,12 @@ from dataclasses import asdict
 from fractions import Fraction
 from typing import Any, Callable
 
-from ..arbiter.rating_report import RatingRow, rating_report
-from ..engine.model import Tournament, format_number
+from ..arbiter.rating_report import Report
+from ..engine.model import format_number
 from ..formats.text import SafeCsvWriter
 from .i18n import Table
 from .output import dumps_exact
 
-COLUMNS = ("start_no", "name", "rating", "k", "games", "score", "expected", "change", "rounded", "performance")
 WORDS = Table("ratings", {
     "start_no": "No", "name": "Name", "rating": "Rtg", "k": "K", "games": "Gms", "score": "Score",
     "expected": "Exp", "change": "Change", "rounded": "Rounded", "performance": "Perf",
@@ -46,25 +46,6 @@ WORDS = Table("ratings", {
     "games_note": "Rated games: played over the board against a rated opponent (no forfeits, byes, or games of "
                   "less than one move).",
 })
-
-
-class Report:
-    """The rows and what they are: the system, the rounds counted, the event's name."""
-
-    def __init__(self, rows: list[RatingRow], system: str, rounds: int, name: str = "") -> None:
-        self.rows, self.system, self.rounds, self.name = rows, system, rounds, name
-
-    def columns(self) -> tuple[str, ...]:
-        """The columns of the system: the performance systems have no K, expected score or change."""
-        if self.system in ("fide", "ru"):
-            return COLUMNS
-        return tuple(c for c in COLUMNS if c not in ("k", "expected", "change", "rounded"))
-
-
-def report(t: Tournament, system: str = "fide", k: int | None = None, after_round: int | None = None) -> Report:
-    """The report of ``t`` after ``after_round`` rounds (default: every round)."""
-    rounds = t.rounds if after_round is None else min(after_round, t.rounds)
-    return Report(rating_report(t, system, k, rounds), system, rounds, t.name)
 
 
 def _cell(value: object) -> str:

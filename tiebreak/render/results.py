@@ -14,6 +14,7 @@ and :data:`API_CELLS` read them back into kinds, so the live screen words them a
 from __future__ import annotations
 
 from ..engine.model import Kind
+from ..views.crosstable import KINDS
 from .i18n import kind_name, word
 
 #: the result of a game from White's side as the pairings show it (a forfeit has its own words)
@@ -31,8 +32,7 @@ LEGEND_KINDS = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.PAB, Kind.HPB, Kind.ZP
 #: the live API's result codes of a game (White's side) and of a crosstable cell, read back into kinds
 API_RESULTS = {"1-0": Kind.WIN, "½-½": Kind.DRAW, "0-1": Kind.LOSS, "+-": Kind.FORFEIT_WIN, "-+": Kind.FORFEIT_LOSS,
                "--": Kind.DOUBLE_FORFEIT}
-API_CELLS = {"1": Kind.WIN, "½": Kind.DRAW, "0": Kind.LOSS, "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS,
-             "U": Kind.PAB, "F": Kind.FPB, "H": Kind.HPB, "Z": Kind.ZPB, "": Kind.ABSENT, "*": Kind.UNKNOWN}
+API_CELLS = KINDS
 
 
 def game_result(kind: Kind, lang: str) -> str:

@@ -77,7 +77,9 @@ SITE_WORDS = Table("site", {
     'how_counted': 'How counted',
     'cut_legend': 'Struck-through rounds are cut (not counted).',
     'group_note': 'Computed among the players still tied at this point (Type A); score among them: {score}.',
-    'seed': 'Lots drawn with seed {seed}',
+    'seed': ('Players still level after every tie-break are placed by a lot drawn once for this event '
+             '(lot no. {seed}): every page and every update shows the same order.'),
+    'description': '{page} — {event}: pairings, results, standings and tie-breaks, round by round.',
     'file': 'File',
     'event_name': 'Event',
     'bye': 'Bye',

@@ -21,9 +21,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.model import Kind, format_number
+from ..engine.ranking import place_sizes, shared_place
 from ..engine.standings import Standings
 from .i18n import word
-from .output import place_sizes, shared_place, text_table
+from .output import text_table
 
 __all__ = ["square_cells", "square_section", "square_table", "square_text"]
 
@@ -51,7 +52,7 @@ def square_cells(s: Standings) -> list[list[str]]:
 
 def _rows(s: Standings, lang: str) -> tuple[list[str], list[list[str]]]:
     t = s.tournament
-    sizes = place_sizes(s)
+    sizes = place_sizes(s.rows)
     by_row = {r.index: r for r in s.rows}
     order = sorted(range(len(t.players)), key=lambda i: t.players[i].start_no)
     head = [word("number", lang), word("name", lang), word("points", lang), word("rank", lang),

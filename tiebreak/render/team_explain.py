@@ -15,11 +15,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..engine.model import Kind, format_number
-from ..engine.standings import SOURCES
+from ..engine.model import format_number
 from ..engine.team import TEAM_CATALOGUE, TeamStandings
+from ..views.matches import MatchRound, match_rounds
+from .explain import details, pair_details
 from .i18n import Table, kind_name, message, word
-from .team_words import TEAM_NAMES, TEAM_WORDS, MatchRound, match_rounds, primary_name
+from .team_words import TEAM_NAMES, TEAM_WORDS, primary_name
 
 EXPLAIN = Table("team explain", {
     "head": "team {number} {name}: rank {rank}; rules {rules}, {system}, after round {k}, {boards} boards, "
@@ -77,32 +78,21 @@ def matches(s: TeamStandings, number: int) -> list[dict[str, Any]]:
 
 
 def team_details(s: TeamStandings, number: int) -> dict[str, Any]:
-    """Machine-readable explanation of every value of team ``number`` (the JSON ``details``): per tie-break its
-    article and value and, for sums over rounds, what each round added (``cut``: left out by a modifier)."""
-    m = s.tt.matches
-    i = m.row(number)
-    out: dict[str, dict[str, Any]] = {}
-    for spec, col in zip(s.specs, s.columns):
-        d = TEAM_CATALOGUE[spec.code]
-        entry: dict[str, Any] = {"article": d.article, "value": s.value(number, spec.text)}
-        if d.group is not None:
+    """Machine-readable explanation of every value of team ``number`` (the JSON ``details``): the players' shape
+    (:func:`~tiebreak.render.explain.details`: article, value, what each round added), with a Type A value's place
+    among the tied teams, and the boards' game points and normalising factor of the tie-breaks that use them."""
+    i = s.tt.matches.row(number)
+    out = details(s, number)
+    for spec, col, entry in zip(s.specs, s.columns, out.values()):
+        if TEAM_CATALOGUE[spec.code].group is not None:
             entry["group_place"] = int(col.num[i])
-            entry["group_score"] = None  # the page's shape; a team's place among the tied teams is group_place
             entry["note"] = "computed among the teams still tied at this point (Type A)"
-        elif col.contrib is not None:
-            den = col.contrib_den or col.den
-            entry["rounds"] = [
-                {"round": r + 1, "kind": Kind(int(m.kind[i, r])).name,
-                 "opponent": m.players[int(m.opponent[i, r])].start_no if m.opponent[i, r] >= 0 else None,
-                 "value": Fraction(int(col.contrib[i, r]), den),
-                 "cut": bool(col.cut[i, r]) if col.cut is not None else False,
-                 "source": SOURCES.get(int(col.source[i, r]) if col.source is not None else 0, "")}
-                for r in range(col.contrib.shape[1]) if col.valid is None or col.valid[i, r]]
+        elif col.contrib is None:  # not a sum over rounds: no rounds listed
+            entry.pop("rounds")
         if spec.code in ("BC", "TBR", "BBE"):
             entry["boards"] = [Fraction(int(x), s.tt.gp_scale) for x in s.tt.board_gp[i, :s.after_round].sum(axis=0)]
         if "factor" in col.extra:
             entry["factor"] = col.extra["factor"]
-        out[spec.text] = entry
     return out
 
 
@@ -143,25 +133,12 @@ def explain_team(s: TeamStandings, number: int, lang: str = "en") -> str:
     return "\n".join(lines) + "\n"
 
 
-def team_pair_details(s: TeamStandings, a: int, b: int) -> dict[str, Any]:
-    """Why teams ``a`` and ``b`` stand where they do, as data (the shape of the individual pair ``details``): the first
-    tie-break that separates them with its article and both values, or whether a lot decided."""
-    ra, rb = s.row(a), s.row(b)
-    first = next((spec for spec in s.specs if ra.values[spec.text] != rb.values[spec.text]), None)
-    out: dict[str, Any] = {"players": [a, b], "ranks": [ra.rank, rb.rank], "separated_by": first.text if first else None,
-                 "by_lot": first is None and bool(ra.lot or rb.lot)}
-    if first is not None:
-        out["article"] = TEAM_CATALOGUE[first.code].article
-        out["values"] = [ra.values[first.text], rb.values[first.text]]
-    return out
-
-
 def explain_team_pair(s: TeamStandings, a: int, b: int, lang: str = "en") -> str:
     """The first tie-break of the list that separates teams ``a`` and ``b``, and the two values."""
     e = EXPLAIN
     ra, rb = s.row(a), s.row(b)
     lines = [e.text("pair_head", lang, a=a, name_a=ra.name, rank_a=ra.rank, b=b, name_b=rb.name, rank_b=rb.rank)]
-    d = team_pair_details(s, a, b)
+    d = pair_details(s, a, b)
     if d["separated_by"] is None:
         lines.append(e.text("equal", lang, how=e.text("by_lot" if d["by_lot"] else "shared", lang)))
     else:

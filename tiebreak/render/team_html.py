@@ -13,11 +13,13 @@ import datetime
 from fractions import Fraction
 
 from ..engine.model import Kind, format_number
+from ..engine.ranking import place_sizes, shared_place
 from ..engine.team import TeamStandings
+from ..views.matches import MatchRound, match_rounds
+from ..views.standings import of_ranking
 from .html import Sheet, column_widths, document, sheet, standings_sheet
 from .i18n import word
-from .output import place_sizes, shared_place
-from .team_words import TEAM_WORDS, MatchRound, key_heading, match_rounds, primary_name, team_legend
+from .team_words import TEAM_WORDS, key_heading, primary_name, team_legend
 
 #: what the team page adds to the shared style sheet of :mod:`tiebreak.render.html`: the match cells
 _STYLE = """
@@ -75,9 +77,7 @@ def to_html(s: TeamStandings, lang: str = "en", printed: datetime.date | None = 
     named = [key_heading(x, s.tt.primary, lang) for x in s.tiebreaks]  # the primary score as the table heads it
     heads = [word("rank", lang), word("number", lang), w.text("team", lang),
              *(key_heading(x, s.tt.primary, lang) for x in shown)]
-    sizes = place_sizes(s)
-    rows = [[shared_place(r.rank, sizes[r.rank]), str(r.number), r.name, *(_cell(r.values[x]) for x in shown)]
-            for r in s.rows]
+    rows = [[r.place, str(r.start_no), r.name, *r.values] for r in of_ranking(s, keys=shown).rows]
     event = "; ".join([word("after_round", lang, k=s.after_round, n=m.rounds), word(s.system, lang),
                        w.text("boards", lang, n=s.tt.boards), w.text("primary", lang, score=primary_name(s.tt.primary, lang)),
                        f"{word('rules', lang)} {s.rules.name}", f"{word('legend', lang)}: {', '.join(named)}"])
@@ -88,7 +88,7 @@ def to_html(s: TeamStandings, lang: str = "en", printed: datetime.date | None = 
 def _crosstable(s: TeamStandings, lang: str) -> Sheet:
     """Every team's matches in the order of the standings, with rank and the match and game points of the rounds."""
     w = TEAM_WORDS
-    sizes = place_sizes(s)
+    sizes = place_sizes(s.rows)
     rounds = [str(k + 1) for k in range(s.after_round)]
     heads = [word("rank", lang), word("number", lang), w.text("team", lang), *rounds, w.text("mp", lang),
              w.text("gp", lang)]

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from ..engine.model import Kind, format_number
 from ..engine.team import TeamStandings
+from ..views.matches import match_rounds
+from ..views.standings import of_ranking
 from .i18n import word
-from .output import place_sizes, shared_place, text_table
-from .team_words import TEAM_WORDS, key_heading, match_rounds, primary_name, team_legend
+from .output import text_table
+from .team_words import TEAM_WORDS, key_heading, primary_name, team_legend
 
 
 def team_to_text(s: TeamStandings, lang: str = "en") -> str:
@@ -16,9 +18,8 @@ def team_to_text(s: TeamStandings, lang: str = "en") -> str:
     shown = s.keys
     head = [word("rank", lang), word("number", lang), TEAM_WORDS.text("team", lang),
             *(key_heading(x, s.tt.primary, lang) for x in shown)]
-    sizes = place_sizes(s)
-    body = [[shared_place(r.rank, sizes[r.rank]) + ("*" if r.lot else ""), str(r.number), r.name,
-             *("-" if r.values[x] is None else format_number(r.values[x]) for x in shown)] for r in s.rows]
+    body = [[r.place + ("*" if r.lot else ""), str(r.start_no), r.name, *r.values]
+            for r in of_ranking(s, keys=shown).rows]
     m = s.tt.matches
     event = "; ".join([word("after_round", lang, k=s.after_round, n=m.rounds), word(s.system, lang),
                        TEAM_WORDS.text("boards", lang, n=s.tt.boards),

@@ -10,18 +10,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from fractions import Fraction
+from dataclasses import replace
 from typing import Any, Sequence
 
-from ..engine.model import Kind
 from ..engine.specifier import TieBreakSpec
-from ..engine.team import TEAM_CATALOGUE, TEAM_MODIFIERS, TeamStandings
+from ..engine.team import TEAM_CATALOGUE, TEAM_MODIFIERS
 from ..engine.team_tiebreaks import TEAM_ALIASES
 from .i18n import Table
 from .output import legend_line
 
-__all__ = ["TEAM_NAMES", "TEAM_WORDS", "MatchRound", "match_rounds", "primary_name",
+__all__ = ["TEAM_NAMES", "TEAM_WORDS", "primary_name",
            "team_catalogue", "team_legend", "team_modifiers"]
 
 #: team tie-break names by code (the English is the catalogue's own)
@@ -86,32 +84,3 @@ def team_catalogue(lang: str = "en") -> list[dict[str, Any]]:
              "type": "A" if d.group is not None else "B", "modifiers": team_modifiers(code) + "RV", "family": "team",
              "team": True, "aliases": [a for a, c in TEAM_ALIASES.items() if c == code]}
             for code, d in TEAM_CATALOGUE.items()]
-
-
-@dataclass(frozen=True)
-class MatchRound:
-    """One round of a team: the opposing team (number and name, None for a bye or no match), what happened, the match
-    points and the game points scored, and the opponent's game points."""
-
-    round: int
-    kind: Kind
-    opponent: int | None
-    opponent_name: str
-    match_points: Fraction
-    game_points: Fraction
-    opponent_game_points: Fraction | None
-
-
-def match_rounds(s: TeamStandings, number: int) -> list[MatchRound]:
-    """The rounds of team ``number`` up to the evaluated round."""
-    tt, m = s.tt, s.tt.matches
-    i = m.row(number)
-    system = m.score_system
-    out = []
-    for r in range(s.after_round):
-        kind, o = Kind(int(m.kind[i, r])), int(m.opponent[i, r])
-        gp = Fraction(int(tt.gp[i, r]), tt.gp_scale)
-        ogp = Fraction(int(tt.gp[o, r]), tt.gp_scale) if o >= 0 else None
-        out.append(MatchRound(r + 1, kind, tt.teams[o].number if o >= 0 else None, tt.teams[o].name if o >= 0 else "",
-                              system.points(kind), gp, ogp))
-    return out

@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring as quote
@@ -24,8 +25,10 @@ from typing import Any
 
 import numpy as np
 
-from .. import service
+from ..app.load import load as read_event
+from ..app.options import Options, list_and_rules
 from ..engine.errors import InputError, InputWarning, Place
+from ..engine.messages import Message
 from ..engine.model import Kind, Tournament
 from ..render.i18n import LANGUAGES
 from ..render.site_words import SITE_WORDS
@@ -35,11 +38,10 @@ from .spares import Spares
 from .teams import TeamEvent, build_team_event
 
 ASSETS = Path(__file__).resolve().parent / "assets"
-#: the odds page: every outcome when at most ODDS_EXACT_GAMES games are pending, else ODDS_SIMULATIONS outcomes drawn
-#: with the site's seed — chosen by the count, not by the time, so a watched folder and a full build agree whatever
-#: the machine's load; ODDS_BUDGET seconds bound the work all the same (a simulation cut short says how many it drew)
-ODDS_EXACT_GAMES, ODDS_SIMULATIONS, ODDS_BUDGET = 8, 2_000, 2.0  # 2,000 draws: within ±2.2 % (95 %)
-TIMED_NOTE = re.compile(r"\d+ outcomes would take about \d+ s: simulated instead")  # tiebreak.arbiter.odds.run
+#: the odds page: every outcome when at most ODDS_EXACT_GAMES games are pending (3^8 = 6,561 outcomes), else
+#: ODDS_SIMULATIONS outcomes drawn with the event's seed -- chosen by the count and never cut by the clock, so every
+#: build on any machine, a watched folder and a full build write the same page
+ODDS_EXACT_GAMES, ODDS_SIMULATIONS = 8, 2_000  # 2,000 draws: within ±2.2 % (95 %)
 
 
 @dataclass
@@ -47,7 +49,7 @@ class Site:
     """The events of one site and what was written last (page -> digest), for ``--watch``."""
 
     out: Path
-    options: service.Options
+    options: Options
     paths: list[str]
     events: dict[str, Event | TeamEvent] = field(default_factory=dict)  # path -> event
     digests: dict[str, str] = field(default_factory=dict)
@@ -82,13 +84,11 @@ def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool 
     (``incremental``: the standings after the rounds that did not change are taken from the event read before; the
     odds are left to the caller)."""
     from ..engine.team_matches import has_teams
-    from ..formats import readers
 
     before = site.events.get(path)
-    seed = before.seed if before is not None else site.options.seed
     if t is None:
-        t = readers.load(path, warnings)  # the whole file, by the reader `tiebreak standings` uses (as live does)
-    o = site.options if seed is None else _with_seed(site.options, seed)
+        t = read_event(site.options, path, warnings)  # by the one loader, as `tiebreak standings` and live read it
+    o = site.options  # no seed: the event's own (tiebreak.site.event.event_seed), the same in every build
     previous, same = None, 0
     if incremental and isinstance(before, Event):
         previous, same = before, unchanged_rounds(before.tournament, t)
@@ -111,12 +111,6 @@ def unchanged_rounds(a: Tournament, b: Tournament) -> int:
     return int(changed[0]) if len(changed) else a.rounds
 
 
-def _with_seed(o: service.Options, seed: int) -> service.Options:
-    from dataclasses import replace
-
-    return replace(o, seed=seed)
-
-
 def odds_pages(e: Event | TeamEvent) -> dict[str, str] | None:
     """The odds page's tables per language (every outcome or a seeded simulation, chosen by the number of pending
     games: :data:`ODDS_EXACT_GAMES`): the players' chances, or in a team event the teams' (ranked by the team
@@ -126,22 +120,13 @@ def odds_pages(e: Event | TeamEvent) -> dict[str, str] | None:
 
     team = isinstance(e, TeamEvent)
     o = e.ind.options if isinstance(e, TeamEvent) else e.options
-    tiebreaks, rules = service.list_and_rules(o, team)
+    tiebreaks, rules = list_and_rules(o, team)
     t = e.source if isinstance(e, TeamEvent) else e.tournament
     pending = int((t.kind == Kind.UNKNOWN).sum()) // 2 + len(t.pending)
     odds = compute_team_odds if team else compute_odds
-    result = None
-    for method in ("exact", "simulation") if pending <= ODDS_EXACT_GAMES else ("simulation",):
-        try:
-            result = odds(t, tiebreaks, rules=rules, system=service._system(o), method=method,
-                          simulations=ODDS_SIMULATIONS, budget=ODDS_BUDGET, seed=e.seed, unrated_rating=o.unrated_rating)
-            break
-        except InputError:  # every outcome did not fit in the budget (a slow list): drawn instead
-            continue
-    if result is None:
-        return None
-    # the time the enumeration would take is this machine's: left out, so the page is what any run of the file writes
-    result.notes = [n for n in result.notes if not TIMED_NOTE.fullmatch(n)]
+    method = "exact" if pending <= ODDS_EXACT_GAMES else "simulation"
+    result = odds(t, tiebreaks, rules=rules, system=o.system_name, method=method, simulations=ODDS_SIMULATIONS,
+                  budget=None, seed=e.seed, unrated_rating=o.unrated_rating)
     return {lang: render.odds_section(result, lang) for lang in LANGUAGES}  # the odds page's body: the same template
 
 
@@ -236,12 +221,12 @@ def check_folder(out: Path, inputs: list[str]) -> None:
     refuse_link(out)
     for p in inputs:
         if Path(p).resolve().is_relative_to(out.resolve()):
-            raise InputError(f"the input {p} is inside the output folder {out}; give another folder", Place(str(out)))
+            raise InputError(Message("the input {} is inside the output folder {}; give another folder", p, out), Place(str(out)))
     if out.exists() and not out.is_dir():
-        raise InputError(f"{out} is a file, not a folder", Place(str(out)))
+        raise InputError(Message("{} is a file, not a folder", out), Place(str(out)))
     if out.is_dir() and any(out.iterdir()) and written_before(out) is None:
-        raise InputError(f"{out} is not empty and is not a site written by tiebreak (no version.json); give a "
-                         "new or empty folder", Place(str(out)))
+        raise InputError(Message("{} is not empty and is not a site written by tiebreak (no version.json); give a "
+                                 "new or empty folder", out), Place(str(out)))
 
 
 def written_before(out: Path) -> dict[str, Any] | None:
@@ -311,12 +296,26 @@ def _put(site: Site, pub: Publication, files: dict[str, bytes]) -> list[str]:
     return sorted(changed)
 
 
+def _results_time(paths: list[str]) -> str | None:
+    """When the results last changed: the newest input file's time (UTC), never the clock's, so two builds of the
+    same files write the same bytes."""
+    times = []
+    for p in paths:
+        try:
+            times.append(os.stat(p).st_mtime)
+        except OSError:
+            continue
+    if not times:
+        return None
+    return datetime.datetime.fromtimestamp(int(max(times)), datetime.timezone.utc).isoformat(timespec="seconds")
+
+
 def _version_text(site: Site) -> str:
     """``version.json``: what json.dump(doc, indent=1) writes, the pages (thousands, twice a change) by the C encoder
     of strings."""
     doc: dict[str, Any] = {
         "generator": "tiebreak site", "version": site.version,
-        "made": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "made": _results_time(list(site.events)),
         "events": [{"file": Path(p).name, "folder": site.prefix(p), "seed": e.seed, "rounds": e.tournament.rounds,
                     "played": e.played, "sha256": _file_digest(p)} for p, e in site.events.items()],
         "pages": {}}
@@ -332,7 +331,7 @@ def _file_digest(path: str) -> str:
         return ""
 
 
-def open_site(o: service.Options, paths: list[str], out: str | Path) -> Site:
+def open_site(o: Options, paths: list[str], out: str | Path) -> Site:
     """The site of ``paths`` in ``out`` (checked: new, empty or a site written before), with what was written there
     before (its version and its pages' digests: a page whose bytes stay the same is not written again)."""
     site = Site(Path(out), o, list(dict.fromkeys(paths)))
@@ -346,7 +345,7 @@ def open_site(o: service.Options, paths: list[str], out: str | Path) -> Site:
     return site
 
 
-def build_site(o: service.Options, paths: list[str], out: str, warnings: list[InputWarning]) -> Site:
+def build_site(o: Options, paths: list[str], out: str, warnings: list[InputWarning]) -> Site:
     """Build (or rebuild) the whole site of ``paths`` into ``out``."""
     site = open_site(o, paths, out)
     for p in site.paths:

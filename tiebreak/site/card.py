@@ -13,6 +13,7 @@ from ..engine.model import BLACK, WHITE, Kind, format_number
 from ..engine.registry import CATALOGUE
 from ..render.explain import WORDS as EXPLAIN
 from ..render.i18n import kind_name as _kind_name
+from ..render.i18n import tiebreak_name
 from .cells import _head, colour_word, num, player_link, said, site_words
 from .event import CELL, Event
 
@@ -106,7 +107,7 @@ def explanations(e: Event, lang: str, start_no: int) -> list[dict[str, Any]]:
     out = []
     for n, (key, code, value, article, group, rounds, kept, cut) in enumerate(records(e, start_no), 1):
         d = CATALOGUE[code]
-        x: dict[str, Any] = {"key": key, "value": value, "article": article, "name": d.names.get(lang, d.names["en"])}
+        x: dict[str, Any] = {"key": key, "value": value, "article": article, "name": tiebreak_name(d, lang)}
         if rounds is None:
             x["note"] = s["group_note"].format(score=group)
         elif rounds:
@@ -134,7 +135,7 @@ def records(e: Event, start_no: int) -> list[tuple[Any, ...]]:
     value, article, score among the tied players, the rounds (number, kind, opponent's link, contribution, whether
     cut, how counted; None for a Type A value), the sum kept when the value is derived from it, whether a round
     was cut."""
-    made: dict[int, list[tuple[Any, ...]]] = e.cache.setdefault("records", {})
+    made = e.records
     if start_no in made:
         return made[start_no]
     keys = e.current.keys

@@ -3,15 +3,19 @@ events)."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ..engine.model import WHITE, format_number
 from ..engine.registry import CATALOGUE
-from ..render.i18n import message, word
+from ..render.i18n import message, tiebreak_name, word
 from ..render.site_words import SITE_WORDS
 from .event import Event
+
+#: the engine's note of a lot (tiebreak.engine.standings), told to spectators in their words instead
+LOT_NOTE = re.compile(r"still tied after the list: drawn by lot with seed")
 
 Cell = dict[str, Any]
 
@@ -63,13 +67,15 @@ def home(e: Event, lang: str) -> dict[str, Any]:
         d = CATALOGUE.get(spec.code)
         if d is None:
             continue
-        name = d.names.get(lang, d.names["en"])
+        name = tiebreak_name(d, lang)
         if spec.cut:
             name += ", " + word("cut", lang, n=spec.cut)
         if spec.median:
             name += ", " + word("median", lang, n=spec.median)
         legend.append((spec.text, name, d.article))
-    notes = [s["seed"].format(seed=e.seed), *(message(n, lang) for n in cur.notes)]
+    # the lot in a spectator's words, once, and only when it placed someone (the engine's note is the arbiter's)
+    lot = [s["seed"].format(seed=e.seed)] if any(r.lot for r in cur.rows) else []
+    notes = [*lot, *(message(n, lang) for n in [*cur.notes, *e.player_columns.notes] if not LOT_NOTE.search(n))]
     return {"title": event_name(e), "facts": facts, "legend": legend, "rounds": range(1, e.last_round + 1),
             "played": e.played, "notes": notes}
 

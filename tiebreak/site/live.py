@@ -17,8 +17,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .. import service
+from ..app.options import Options
 from ..engine.errors import InputError, InputWarning, Place, TiebreakError
+from ..engine.messages import Message
 from ..render.i18n import problem
 from .build import Site, check_folder, load, open_site, publish_all
 from .spares import Spares
@@ -34,21 +35,20 @@ class LiveSite:
     """The site of a live server's published events in ``out`` (``options``: how the pages are shown: columns,
     categories, team ranking; the tie-breaks and rules come from each event's live settings)."""
 
-    def __init__(self, out: str | Path, options: service.Options | None = None, watched: str | Path | None = None) -> None:
+    def __init__(self, out: str | Path, options: Options | None = None, watched: str | Path | None = None) -> None:
         self.out = Path(out)
-        self.options = options or service.Options()
+        self.options = options or Options()
         if watched is not None:  # checked before the server starts: a wrong folder is said at once
             check_folder(self.out, [str(watched)])
             if Path(watched).is_dir() and self.out.resolve().is_relative_to(Path(watched).resolve()):
-                raise InputError(f"the site folder {out} is inside the watched folder {watched}; give a folder "
-                                 "outside it", Place(str(out)))
+                raise InputError(Message("the site folder {} is inside the watched folder {}; give a folder outside it",
+                                         out, watched), Place(str(out)))
         else:
             check_folder(self.out, [])
         self.site: Site | None = None
         self._built: dict[str, tuple[Any, ...]] = {}  # event name -> what its pages were made from
         self._due: dict[str, LiveEvent] = {}
         self._known: dict[str, LiveEvent] = {}  # every event told so far (published or not)
-        self._seeds: dict[str, int] = {}  # the lots' seeds of the site written before (file name -> seed)
         self._wake = threading.Condition()
         self._stop = False
         self._busy = False
@@ -134,10 +134,9 @@ class LiveSite:
         None when it does not read (the site keeps the pages of the version before)."""
         warnings: list[InputWarning] = []
         path = str(e.path)
-        seed = self._seeds.get(Path(path).name) if path not in site.events else None
         site.options = replace(self.options, tiebreaks=settings.tiebreaks, rules=settings.rules,
                                system=settings.system, unrated_rating=settings.unrated_rating, event=settings.event,
-                               seed=self.options.seed if seed is None else seed)
+                               seed=self.options.seed)  # none: the event's own (the same after a restart)
         try:
             t = e.tournament(data, warnings)
             if incremental:
@@ -158,8 +157,6 @@ class LiveSite:
         site = open_site(self.options, paths, self.out) if old is None else Site(
             self.out, self.options, paths, events=dict(old.events), digests=old.digests, version=old.version,
             holes=old.holes, spares=old.spares)
-        if old is None:
-            self._seeds = _seeds(self.out)
         for e in known:
             path = str(e.path)
             if path not in paths or (path in site.events and e.name not in versions):
@@ -178,18 +175,6 @@ class LiveSite:
             site.spares.refill(0, len(site.digests))
         self.site, self.version = site, site.version
         log.info("site: %d event(s) written into %s", len(site.events), self.out)
-
-
-def _seeds(out: Path) -> dict[str, int]:
-    """The seed of each event's lots in the site written before (file name -> seed): a restarted server draws the
-    same lots."""
-    import json
-
-    try:
-        doc = json.loads((out / "version.json").read_text(encoding="utf-8"))
-        return {str(e["file"]): int(e["seed"]) for e in doc.get("events", []) if isinstance(e.get("seed"), int)}
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):
-        return {}
 
 
 def _settings_key(e: LiveEvent) -> tuple[Any, ...]:

@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 from ..engine.errors import InputError, Place
+from ..engine.messages import Message
 
 
 class WatchLock:
@@ -35,7 +36,7 @@ class WatchLock:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             os.close(fd)
-            raise InputError(f"another tiebreak is watching into {self.out}; stop it or give another folder",
+            raise InputError(Message("another tiebreak is watching into {}; stop it or give another folder", self.out),
                              Place(str(self.out))) from None
         self.fd = fd
         return self

@@ -10,21 +10,20 @@ those a change touches.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-import numpy as np
 from markupsafe import Markup
 
+from ..arbiter.columns import player_columns
 from ..engine.model import Kind
+from ..render import crosstable as cross_words
+from ..render.columns import headings
 from ..render.i18n import LANGUAGES, kind_name, word
-from ..render.live_words import LIVE_WORDS
-from ..render.output import place_sizes, shared_place
-from ..render.results import colour_letter
-from ..render.templating import environment, rows_html
+from ..render.templating import cell_html, environment, rows_html
+from ..views.standings import of_ranking
 from . import teams
 from .cells import _head, event_name, home, player_link, site_words
-from .event import CELL, FORFEITS, SCORE, Event
+from .event import FORFEITS, SCORE, Event
 from .teams import TeamEvent
 
 Cell = dict[str, Any]
@@ -95,10 +94,9 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
 
 def starting_list(e: Event, lang: str) -> dict[str, Any]:
     s, t = site_words(lang), e.tournament
-    from ..render.columns import player_columns
-
-    pc = player_columns(e.current, e.options.columns)
-    heads = [_head(word("number", lang)), _head(word("name", lang), "name"), *(_head(h) for h in pc.headings(lang))]
+    pc = e.player_columns
+    heads = [_head(word("number", lang)), _head(word("name", lang), "name"),
+             *(_head(h) for h in headings(pc.names, lang))]
     rows = [{"cells": [{"text": str(p.start_no)}, player_link(e, p.start_no, True),
                        *({"text": c} for c in pc.cells[p.start_no])]} for p in t.players]
     return {"title": s["starting_list"], "intro": s["players_n"].format(n=len(t.players)),
@@ -108,37 +106,24 @@ def starting_list(e: Event, lang: str) -> dict[str, Any]:
 
 def standings_rows(e: Event, k: int) -> tuple[list[str], str, list[str]]:
     """The value keys and the rows of the standings after round ``k`` (language-free: cached per version)."""
-    cache = e.cache.setdefault("standings", {})
+    cache = e.standings_rows
     if k in cache:
-        return cache[k]  # type: ignore[no-any-return]
+        return cache[k]
     st = e.after[k - 1] if e.played else e.current
-    from ..render.columns import player_columns
-
-    pc = player_columns(st, e.options.columns)
-    shown = [x for x in st.keys if x != "PTS"]
-    texts = [col.texts(None, "-") for key, col in zip(st.keys, st.columns) if key != "PTS"]
-    points = st.score.texts()
-    sizes = place_sizes(st)
-    players = st.tournament.players
-    rows = []
-    for r in st.rows:
-        p = players[r.index]
-        rank = shared_place(r.rank, sizes[r.rank]) + ("*" if r.lot is not None else "")
-        rows.append({"cells": [{"text": rank, "cls": "rank"}, player_link(e, p.start_no, True),
-                               {"text": str(points[r.index]), "cls": "pts", "data": "PTS"}, {"text": str(p.start_no)},
-                               *({"text": c} for c in pc.cells[p.start_no]),
-                               *({"text": c[r.index], "data": key} for key, c in zip(shown, texts))]})
-    cache[k] = (shown, rows_html(rows), pc.names)  # the same rows in every language
-    return cache[k]  # type: ignore[no-any-return]
+    view = of_ranking(st, player_columns(st, e.options.columns))
+    rows = [{"cells": [{"text": r.place + ("*" if r.lot else ""), "cls": "rank"}, player_link(e, r.start_no, True),
+                       {"text": r.points, "cls": "pts", "data": "PTS"}, {"text": str(r.start_no)},
+                       *({"text": c} for c in r.players),
+                       *({"text": c, "data": key} for key, c in zip(view.keys, r.values))]} for r in view.rows]
+    cache[k] = (view.keys, rows_html(rows), view.player_columns)  # the same rows in every language
+    return cache[k]
 
 
 def standings(e: Event, lang: str, k: int, groups: bool = False) -> dict[str, Any]:
     s = site_words(lang)
     shown, rows, names = standings_rows(e, k)
-    from ..render.columns import HEADINGS
-
     heads = [_head(word("rank", lang), "rank"), _head(word("name", lang), "name"), _head(word("points", lang), "pts"),
-             _head(word("number", lang)), *(_head(HEADINGS.text(n, lang)) for n in names),
+             _head(word("number", lang)), *(_head(h) for h in headings(names, lang)),
              *(_head(x) for x in shown)]
     title = s["standings_after"].format(k=k) if not groups else s["standings"]
     intro = word("after_round", lang, k=k, n=e.tournament.rounds)
@@ -157,79 +142,23 @@ def standings(e: Event, lang: str, k: int, groups: bool = False) -> dict[str, An
 
 
 def crosstable(e: Event, lang: str) -> dict[str, Any]:
-    """Swiss: every player's rounds (opponent's rank, colour, result); round robin: the square table."""
+    """Swiss: every player's rounds (opponent's place, colour, result); round robin: the square table (the view of
+    :mod:`tiebreak.views.crosstable`, in words by :mod:`tiebreak.render.crosstable`)."""
     s = site_words(lang)
-    st, t = e.current, e.tournament
-    sizes = place_sizes(st)
-    rank_of = {r.start_no: r.rank for r in st.rows}
-    points = st.score.texts()
-    square = st.system == "round robin"
-    heads = [_head(word("rank", lang), "rank"), _head(word("name", lang), "name"), _head(word("points", lang), "pts")]
-    rows: Any = []
-    if square:
-        heads += [_head(str(n)) for n in range(1, len(st.rows) + 1)]
-        order = {r.start_no: n for n, r in enumerate(st.rows)}
-    else:
-        heads += [_head(str(k)) for k in range(1, e.played + 1)]
-    pending = {(k, w): (b, "w") for k, w, b in t.pending} | {(k, b): (w, "b") for k, w, b in t.pending}
-    if "crosstable" not in e.cache:  # made once, in English: the languages differ only in the colours' letters
-        for r in st.rows:
-            i = r.index
-            p = t.players[i]
-            cells: list[Cell] = [{"text": shared_place(r.rank, sizes[r.rank]), "cls": "rank"},
-                                 player_link(e, p.start_no, True), {"text": str(points[i]), "cls": "pts"}]
-            if square:
-                grid: list[str] = [""] * len(st.rows)
-                for k in range(e.played):
-                    o = int(t.opponent[i, k])
-                    if o >= 0:
-                        j = order[t.players[o].start_no]
-                        grid[j] += CELL[Kind(int(t.kind[i, k]))]
-                    elif (k + 1, p.start_no) in pending:  # paired, not yet played
-                        grid[order[pending[k + 1, p.start_no][0]]] += CELL[Kind.UNKNOWN]
-                grid[order[p.start_no]] = "×"
-                cells += [{"text": g} for g in grid]
-            else:
-                for k in range(e.played):
-                    o, kind = int(t.opponent[i, k]), Kind(int(t.kind[i, k]))
-                    colour = {1: "w", -1: "b"}.get(int(t.colour[i, k]), "")
-                    if o >= 0:
-                        osno = t.players[o].start_no
-                        cells.append({"text": f"{rank_of[osno]}{colour}{CELL[kind]}", "href": f"player-{osno}.html"})
-                    elif (k + 1, p.start_no) in pending:  # paired, not yet played
-                        osno, side = pending[k + 1, p.start_no]
-                        cells.append({"text": f"{rank_of[osno]}{side}{CELL[Kind.UNKNOWN]}",
-                                      "href": f"player-{osno}.html"})
-                    else:
-                        cells.append({"text": CELL[kind] if kind != Kind.ABSENT else "–"})
-            rows.append({"cells": cells})
-        e.cache["crosstable"] = rows_html(rows)
-    rows = e.cache["crosstable"] if square or lang == "en" else _colours_in(e, lang)
-    present = {int(x) for x in np.unique(t.kind[:, :e.played])}  # the legend names what the table shows
-    shown_kinds = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) + (
-        () if square else (Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB))
-    # what a Swiss cell says (the opponent's place, not the start number): the live screen's words
-    legend = ([] if square else [LIVE_WORDS.text("cells_key", lang)]) + [s["forfeit_note"]] + [
-        f"{CELL[k] or '–'} = {kind_name(k.name, lang)}" for k in shown_kinds if int(k) in present]
-    if any(k <= e.played for k, _ in pending):
-        legend.append(f"{CELL[Kind.UNKNOWN]} = {s['pending']}")
-    return {"title": s["crosstable"], "legend": legend,
-            "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": rows, "sticky": True}]}
-
-
-#: a Swiss crosstable's result cell as the rows are made (in English): the opponent's place, then the colour
-_RESULT_CELL = re.compile(r'(<td><a href="player-\d+\.html">\d+)([wb])')
-
-
-def _colours_in(e: Event, lang: str) -> Markup:
-    """The crosstable's rows with the colours as ``lang`` abbreviates them (``12w1`` -> ``12б1``, the glossary's
-    letters, as the live screen and the download write them): the rows of 2,000 players are made once, and only
-    their colour letters differ between the languages."""
-    key = f"crosstable:{lang}"
-    if key not in e.cache:
-        letter = {"w": colour_letter("w", lang), "b": colour_letter("b", lang)}
-        e.cache[key] = Markup(_RESULT_CELL.sub(lambda m: m[1] + letter[m[2]], str(e.cache["crosstable"])))
-    return e.cache[key]  # type: ignore[no-any-return]
+    view = e.crosstable
+    heads = [_head(word("rank", lang), "rank"), _head(word("name", lang), "name"), _head(word("points", lang), "pts"),
+             *(_head(str(n)) for n in range(1, (len(view.rows) if view.square else view.rounds) + 1))]
+    key = "" if view.square else lang  # a square has no words: the same rows in every language
+    if key not in e.crosstable_rows:  # 2,000 players' rows: made once per version and language
+        heads_html = [cell_html(c) for r in view.rows for c in (
+            {"text": r.place, "cls": "rank"}, player_link(e, r.start_no, True), {"text": r.points, "cls": "pts"})]
+        cells = (["".join(cell_html({"text": x}) for x in cross_words.square_texts(view, r)) for r in view.rows]
+                 if view.square else cross_words.cells_html(view, lang))
+        e.crosstable_rows[key] = Markup("\n".join(f"<tr>{''.join(heads_html[3 * n:3 * n + 3])}{c}</tr>"
+                                                  for n, c in enumerate(cells)))
+    return {"title": s["crosstable"], "legend": cross_words.legend(view, lang),
+            "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": e.crosstable_rows[key],
+                        "sticky": True}]}
 
 
 def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:

@@ -1,19 +1,22 @@
-"""A team event's website: the team standings after every round (:func:`tiebreak.service.team_standings`), each
+"""A team event's website: the team standings after every round (:func:`tiebreak.app.standings.team_standings`), each
 round's matches board by board, the team cards (matches, players, the records of ``tiebreak explain`` for the
 team), the board rankings (score and percentage per board, as board prizes are decided) and the crosstable of the
 matches; the players' cards and the starting list are the individual event's (:mod:`.event`, :mod:`.card`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from .. import service
+from ..app.standings import team_standings
 from ..engine.model import Kind, format_number
 from ..render.i18n import kind_name, message, word
-from ..render.output import place_sizes, shared_place
 from ..render.team_words import TEAM_WORDS
+from ..views.crosstable import of_teams
+from ..views.matches import match_rounds
+from ..views.standings import of_ranking
 from .event import CELL, Event
 
 if TYPE_CHECKING:
@@ -30,7 +33,6 @@ class TeamEvent:
     odds: dict[str, str] | None = None
     #: the file as read (its own list is the teams': the players' event drops it)
     source: Any = None
-    cache: dict[str, Any] = field(default_factory=dict)
 
     @property
     def path(self) -> str:
@@ -54,17 +56,18 @@ class TeamEvent:
 
     def team_of(self) -> dict[int, tuple[int, int]]:
         """Start number -> (team number, place in the team's list)."""
-        if "team_of" not in self.cache:
-            self.cache["team_of"] = {sno: (tm.number, n) for tm in self.current.tt.teams
-                                     for n, sno in enumerate(tm.members, 1)}
-        return dict(self.cache["team_of"])
+        return dict(self._team_of)
+
+    @cached_property
+    def _team_of(self) -> dict[int, tuple[int, int]]:
+        return {sno: (tm.number, n) for tm in self.current.tt.teams for n, sno in enumerate(tm.members, 1)}
 
 
 def build_team_event(ind: Event, t: Any, warnings: list[Any]) -> TeamEvent:
     """The team event of the file ``t`` (read), its players' event ``ind`` already built."""
     o = ind.options
-    current = service.team_standings(replace(o, after_round=None), t, warnings)
-    after = [service.team_standings(replace(o, after_round=k), t, []) for k in range(1, current.after_round)]
+    current = team_standings(replace(o, after_round=None), t, warnings)
+    after = [team_standings(replace(o, after_round=k), t, []) for k in range(1, current.after_round)]
     return TeamEvent(ind, [*after, current] if current.after_round else [current], source=t)
 
 
@@ -142,16 +145,15 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
     if stem == "standings" or kind == "standings":
         k = int(arg) if arg else e.played
         st = e.after[k - 1]
-        sizes = place_sizes(st)
         keys = st.keys
         short, full = points_words(e, lang)
         heads = [_head(word("rank", lang), "rank"), _head(TEAM_WORDS.text("team", lang), "name"), _head(short, "pts", full),
                  *(_head(x) for x in keys[1:])]
-        rows = [{"cells": [{"text": shared_place(r.rank, sizes[r.rank]) + ("*" if r.lot is not None else ""),
-                            "cls": "rank"}, {**_team(e, r.number), "head": True},
-                           *({"text": "-" if r.values[x] is None else format_number(r.values[x]),
-                              "cls": "pts" if j == 0 else "", "data": x} for j, x in enumerate(keys))]}
-                for r in st.rows]
+        rows = [{"cells": [{"text": r.place + ("*" if r.lot else ""), "cls": "rank"},
+                           {**_team(e, r.start_no), "head": True},
+                           *({"text": text, "cls": "pts" if j == 0 else "", "data": x}
+                             for j, (x, text) in enumerate(zip(keys, r.values)))]}
+                for r in of_ranking(st, keys=keys).rows]
         title = s["standings"] if not arg else s["standings_after"].format(k=k)
         return {"title": title, "intro": word("after_round", lang, k=k, n=e.tournament.rounds),
                 "legend": [f"{short} = {full}", word("undefined", lang)],
@@ -197,7 +199,7 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
 def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
     from ..render.explain import WORDS as EXPLAIN
     from ..render.team_explain import team_details
-    from ..render.team_words import TEAM_NAMES, match_rounds, primary_name
+    from ..render.team_words import TEAM_NAMES, primary_name
     from .cells import _head, num, player_link, site_words
 
     s, st = site_words(lang), e.current
@@ -303,27 +305,18 @@ def boards_page(e: TeamEvent, lang: str) -> dict[str, Any]:
 
 
 def crosstable(e: TeamEvent, lang: str) -> dict[str, Any]:
-    from .cells import _head, num, site_words
+    """Every team's matches: the opposing team's place and the game points (the view of
+    :mod:`tiebreak.views.crosstable`, as the live screen shows it)."""
+    from .cells import _head, site_words
 
-    s, st = site_words(lang), e.current
-    tt, m = st.tt, st.tt.matches
-    rank = {r.number: r.rank for r in st.rows}
+    s = site_words(lang)
+    view = of_teams(e.current, e.played)
     short, full = points_words(e, lang)
     heads = [_head(word("rank", lang), "rank"), _head(TEAM_WORDS.text("team", lang), "name"), _head(short, "pts", full),
              *(_head(str(k)) for k in range(1, e.played + 1))]
-    rows = []
-    for r in st.rows:
-        a = m.row(r.number)
-        cells: list[dict[str, Any]] = [{"text": str(r.rank), "cls": "rank"}, {**_team(e, r.number), "head": True},
-                                       {"text": num(r.values[st.keys[0]]), "cls": "pts"}]
-        for k in range(e.played):
-            o = int(m.opponent[a, k])
-            gp = format_number(Fraction(int(tt.gp[a, k]), tt.gp_scale))
-            if o >= 0:
-                other = tt.teams[o].number
-                cells.append({"text": f"{rank[other]}: {gp}", "href": f"team-{other}.html"})
-            else:
-                cells.append({"text": CELL[Kind(int(m.kind[a, k]))] or "–"})
-        rows.append({"cells": cells})
+    rows = [{"cells": [{"text": str(r.rank), "cls": "rank"}, {**_team(e, r.start_no), "head": True},
+                       {"text": r.points, "cls": "pts"},
+                       *({"text": f"{c.number}: {c.points}", "href": f"team-{c.opponent}.html"} if c.opponent else
+                         {"text": CELL[c.kind] or "–"} for c in r.cells)]} for r in view.rows]
     return {"title": s["crosstable"], "legend": [f"{short} = {full}"],
             "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": rows, "sticky": True}]}

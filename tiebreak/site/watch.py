@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.errors import InputWarning, TiebreakError
+from ..engine.messages import Message
 from ..engine.model import Tournament
 from ..render.i18n import LANGUAGES, MESSAGE_WORDS, message, problem
 from .build import Site, check_folder, digest, load, odds_pages, pages_of, publish, publish_all, written_before
@@ -189,7 +190,7 @@ def watch(site: Site, lang: str = "en", stop: Any = None) -> None:
 
     files = {str(Path(p).resolve()): p for p in site.paths}
     folders = sorted({str(Path(p).resolve().parent) for p in site.paths})
-    print(message(f"watching {len(files)} file(s); Ctrl-C stops", lang), file=sys.stderr)
+    print(message(Message("watching {} file(s); Ctrl-C stops", len(files)), lang), file=sys.stderr)
     site.spares = spares = Spares(site.out)
     spares.refill(0, len(site.digests))
     try:
@@ -212,7 +213,7 @@ def watch(site: Site, lang: str = "en", stop: Any = None) -> None:
                     continue
                 for w in warnings:
                     print(f"{MESSAGE_WORDS.text('warning', lang)}: {problem(w, lang)}", file=sys.stderr)
-                print(message(f"wrote {len(written)} files into {site.out}", lang), file=sys.stderr)
+                print(message(Message("wrote {} files into {}", len(written), site.out), lang), file=sys.stderr)
     except KeyboardInterrupt:
         pass
     finally:

@@ -1,6 +1,6 @@
 """The web page and JSON API: ``tiebreak serve`` (FastAPI; extras ``pip install 'tiebreak[web]'``).
 
-Every computation goes through :mod:`tiebreak.service`, so the API gives the same JSON as the command line.  An
+Every computation goes through :mod:`tiebreak.app`, so the API gives the same JSON as the command line.  An
 upload lives in a temporary folder for the length of its request and is then deleted; nothing is kept.
 
 >>> from fastapi.testclient import TestClient

@@ -17,18 +17,22 @@ from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
-from .. import service
+from ..app.odds import render_odds
+from ..app.options import OddsOptions
 from ..arbiter.odds.budget import MAX_BUDGET, MAX_SIMULATIONS
-from ..engine.rules import COMPAT_CHOICES, RULE_CHOICES
+from ..engine.rules import RULE_CHOICES
 from .errors import ERRORS
 from .fields import (
     MAX_RATING,
     MAX_ROUND,
     MAX_START_NO,
+    Compat,
     Event,
     Flag,
     Lang,
+    PointsFrom,
     Seed,
+    System,
     Text,
     choice,
     decimal_number,
@@ -53,11 +57,11 @@ class OddsForm(BaseModel):
     tiebreaks: Text = None
     preset: Text = None
     rules: Annotated[str | None, choice(*RULE_CHOICES)] = None
-    compat: Annotated[str | None, choice(*COMPAT_CHOICES)] = Field(
-        None, description="text (default), reference or letter, as for the standings")
+    compat: Compat = None
     after_round: Annotated[int | None, whole_number(0, MAX_ROUND, optional=True)] = None
     unrated_rating: Annotated[int | None, whole_number(0, MAX_RATING, optional=True)] = None
-    system: Annotated[str | None, choice("swiss", "rr", "round-robin")] = None
+    system: System = None
+    points_from: PointsFrom = None
     model: Annotated[str | None, choice("equal", "elo")] = Field(
         None, description="equal: every result 1/3; elo: Davidson's draw model")
     draw_rate: Annotated[float | None, decimal_number(0, 1)] = None
@@ -73,16 +77,16 @@ class OddsForm(BaseModel):
     format: Annotated[str | None, choice(*MEDIA_TYPES)] = None
     lang: Lang = None
 
-    def options(self) -> service.OddsOptions:
-        """The service's options; the budget bounds all the work (never hours of work, whatever is asked)."""
+    def options(self) -> OddsOptions:
+        """The options of the odds; the budget bounds all the work (never hours of work, whatever is asked)."""
         given = self.model_dump(exclude={"file", "example", "fix"}, exclude_none=True)
-        return service.OddsOptions(**{"format": "json", **given}, fix=[f for f in self.fix if f.strip()] or None,
+        return OddsOptions(**{"format": "json", **given}, fix=[f for f in self.fix if f.strip()] or None,
                                    budget=BUDGET_SECONDS, exact=False)
 
 
-def odds_job(o: service.OddsOptions, path: str) -> bytes:
+def odds_job(o: OddsOptions, path: str) -> bytes:
     """The odds of one file (run in a worker process)."""
-    return service.render_odds(o, path, []).encode("utf-8")
+    return render_odds(o, path, []).encode("utf-8")
 
 
 @router.post("/odds", summary="Who can still win: the chance of every place once the pending games are played",
@@ -90,5 +94,5 @@ def odds_job(o: service.OddsOptions, path: str) -> bytes:
                  "description": "the command line's JSON, or HTML or text",
                  "content": {kind.split(";")[0]: {} for kind in MEDIA_TYPES.values()}}})
 async def odds(request: Request, form: Annotated[OddsForm, Form()]) -> Response:
-    body, _ = await run_on_upload(request, form, odds_job)
+    body, _ = await run_on_upload(request, form, odds_job, heavy=True)
     return Response(body, media_type=MEDIA_TYPES[form.format or "json"])

@@ -8,38 +8,25 @@ exact, ``rounded`` by the system's rule, which ``rule`` and ``article`` name in 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Annotated
 
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..app.options import RatingsOptions
+from ..app.ratings import ratings as rating_report_of
 from ..arbiter.rating_report import SYSTEMS
 from ..engine.errors import InputWarning
-from ..formats import readers
 from ..render import ratings
 from ..render.i18n import problem
 from ..render.output import dumps_exact
-from ..service import Options, named
 from .errors import ERRORS
-from .fields import MAX_ROUND, Event, Lang, Text, choice, multipart, whole_number
+from .fields import MAX_ROUND, Event, Lang, PointsFrom, Text, choice, multipart, whole_number
 from .models import Number
 from .uploads import run_on_upload
 
 router = APIRouter(prefix="/api", tags=["ratings"], responses=ERRORS)
-
-
-@dataclass(frozen=True)
-class RatingsOptions:
-    """What the worker needs besides the file."""
-
-    system: str = "fide"
-    k: int | None = None
-    after_round: int | None = None
-    lang: str = "en"
-    event: int | None = None  # which tournament of a file that holds several
-    name: str | None = None  # the file as the user knows it (set by run_on_upload): the warnings name it
 
 
 class RatingsForm(BaseModel):
@@ -57,9 +44,11 @@ class RatingsForm(BaseModel):
     after_round: Annotated[int | None, whole_number(0, MAX_ROUND, optional=True)] = None
     lang: Lang = None
     event: Event = None
+    points_from: PointsFrom = None
 
     def options(self) -> RatingsOptions:
-        return RatingsOptions(self.system or "fide", self.k, self.after_round, self.lang or "en", self.event)
+        return RatingsOptions(system=self.system or "fide", k=self.k, after_round=self.after_round,
+                              lang=self.lang or "en", event=self.event, points_from=self.points_from or "results")
 
 
 class RatingRow(BaseModel):
@@ -90,9 +79,7 @@ class RatingReport(BaseModel):
 def ratings_job(o: RatingsOptions, path: str) -> bytes:
     """The report of one file (run in a worker process)."""
     warnings: list[InputWarning] = []
-    t = readers.load(path, warnings, o.event)
-    named(Options(name=o.name), path, warnings)
-    answer = ratings.to_json_obj(ratings.report(t, o.system, o.k, o.after_round), o.lang)
+    answer = ratings.to_json_obj(rating_report_of(o, path, warnings), o.lang)
     answer["warnings"] = [problem(w, o.lang) for w in warnings]
     return dumps_exact(answer).encode("utf-8")
 

@@ -11,7 +11,10 @@ from fastapi import APIRouter, Form, Request, UploadFile
 from fastapi.responses import Response
 from pydantic import Field
 
-from .. import service
+from ..app.options import EXTENSIONS, MEDIA_TYPES
+from ..engine.conventions import PROGRAMS
+from ..engine.messages import Message
+from ..formats.published import HTML_SUFFIXES
 from ..render.output import json_schema
 from . import jobs
 from .errors import ERRORS, ApiError
@@ -40,7 +43,7 @@ def seed_header(seed: int | None) -> dict[str, str]:
                    "standings-1), other formats as a download",
     "content": {"application/json": {"schema": json_schema()},
                 **{kind.split(";")[0]: {"schema": {"type": "string", "format": "binary"}}
-                   for kind in service.MEDIA_TYPES.values() if kind != "application/json"}}}})
+                   for kind in MEDIA_TYPES.values() if kind != "application/json"}}}})
 async def standings(request: Request, form: Annotated[StandingsForm, Form()]) -> Response:
     o = form.options()
     if o.format == "pdf":  # at most so many Chromium prints at once, whatever else runs
@@ -50,8 +53,8 @@ async def standings(request: Request, form: Annotated[StandingsForm, Form()]) ->
         answer, shown = await run_on_upload(request, form, jobs.standings)
     if o.format == "json":
         return _json(answer)
-    name = Path(shown).stem + "." + service.EXTENSIONS[o.format]
-    return Response(answer[0], media_type=service.MEDIA_TYPES[o.format],
+    name = Path(shown).stem + "." + EXTENSIONS[o.format]
+    return Response(answer[0], media_type=MEDIA_TYPES[o.format],
                     headers={"content-disposition": content_disposition(name), **seed_header(answer[1])})
 
 
@@ -72,7 +75,9 @@ async def explain(request: Request, form: Annotated[ExplainForm, Form()]) -> Res
 
 class CheckForm(StandingsForm):
     published: UploadFile | Annotated[str, Field(max_length=MAX_TEXT)] | None = Field(
-        None, description="published standings: a CSV/XLSX file, or CSV text")
+        None, description="published standings: a CSV/XLSX file, a saved HTML page (chess-results, Vega), or CSV text")
+    publisher: Annotated[str | None, choice(*PROGRAMS)] = Field(
+        None, description="the program that published the standings (default: the one the file names)")
 
 
 @router.post("/check", response_model=CheckReport, openapi_extra=multipart(CheckForm),
@@ -83,9 +88,10 @@ async def check(request: Request, form: Annotated[CheckForm, Form()]) -> Respons
     if isinstance(upload, str) and upload.strip():
         published, published_name = ("published.csv", upload.encode("utf-8")), "published"
     elif upload is not None and not isinstance(upload, str):
-        suffix = ".xlsx" if Path(upload.filename or "").suffix.lower() == ".xlsx" else ".csv"
+        given = Path(upload.filename or "").suffix.lower()
+        suffix = given if given in (".xlsx", *HTML_SUFFIXES) else ".csv"
         published, published_name = ("published" + suffix, await upload.read()), uploaded_name(upload.filename or "")
-    body, _ = await run_on_upload(request, form, jobs.check, published, published_name)
+    body, _ = await run_on_upload(request, form, jobs.check, published, published_name, heavy=True)
     return _json((body, None))
 
 
@@ -99,14 +105,15 @@ async def playoffs(request: Request, form: Annotated[PlayoffForm, Form()]) -> Re
     raw = form.places or "1"
     items = [x.strip() for x in raw.split(",") if x.strip()]
     if not items or len(items) > 100 or not all(x.isascii() and x.isdigit() and len(x) <= 6 for x in items):
-        raise ApiError(400, f"places must be numbers like 1,2 — not {raw[:40]!r}", field="places")
+        raise ApiError(400, Message("places must be numbers like 1,2 — not {}", repr(raw[:40])), field="places")
     answer, _ = await run_on_upload(request, form, jobs.playoffs, ",".join(items))
     return _json(answer)
 
 
 class PrizeForm(StandingsForm):
     prizes: Text = Field(None, examples=["place,1,300\nplace,2,100\nrating<1600,1,50"],
-                         description="CSV lines kind,place,amount (empty amount: a cup)")
+                         description="CSV lines place,N,amount or category,EXPR,amount (EXPR as the "
+                                     "field category reads it; empty amount: a cup)")
     method: Annotated[str | None, choice("shared", "hort", "tiebreak")] = None
 
 
@@ -114,6 +121,7 @@ class PrizeForm(StandingsForm):
              response_model=list[Award], openapi_extra=multipart(PrizeForm))
 async def prizes(request: Request, form: Annotated[PrizeForm, Form()]) -> Response:
     if not form.prizes:
-        raise ApiError(400, "give the prize list (field 'prizes': lines kind,place,amount)", field="prizes")
+        raise ApiError(400, "give the prize list (field 'prizes': lines place,N,amount or category,EXPR,amount)",
+                       field="prizes")
     answer, _ = await run_on_upload(request, form, jobs.prizes, form.prizes, form.method or "shared")
     return _json(answer)

@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 from ..engine.errors import TiebreakError
 from ..engine.presets import PRESETS
 from ..engine.registry import CATALOGUE
+from ..render.i18n import tiebreak_name
 from .errors import ERRORS, ApiError, from_tiebreak_error, request_language
 from .fields import Flag, Lang, Seed, Text, choice, multipart, whole_number
 from .models import BergerSchedule, Preset, TieBreak, VarmaDraw
@@ -30,7 +31,7 @@ async def catalogue(lang: Annotated[Lang, Query()] = None) -> list[TieBreak]:
     from ..render.team_words import team_catalogue
 
     lang = lang or "en"
-    return [TieBreak(code=d.code, name=d.names.get(lang) or d.names["en"], article=d.article, type=d.type,
+    return [TieBreak(code=d.code, name=tiebreak_name(d, lang), article=d.article, type=d.type,
                      modifiers=d.modifiers, family=d.family, team=False) for d in CATALOGUE.values()] + [
         TieBreak(**d) for d in team_catalogue(lang)]
 

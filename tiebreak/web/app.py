@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
@@ -29,6 +30,8 @@ if TYPE_CHECKING:  # the live face is imported only when it is on
 HERE = Path(__file__).parent
 MAX_UPLOAD_BYTES = 20 * 1024 * 1024
 TIME_LIMIT_SECONDS = 60
+#: the priority of the heavy lane's worker processes (``nice``): the light lane's run first on a busy machine
+HEAVY_NICE = 10
 #: Chromium prints at once (each is ~5 processes and a few hundred MB)
 PDF_PRINTS = 2
 #: the routers of the app, in the order of the OpenAPI document
@@ -39,9 +42,10 @@ ROUTERS = [api_standings.router, api_tools.router, api_words.router, api_odds.ro
 def create_app(max_upload: int = MAX_UPLOAD_BYTES, time_limit: float = TIME_LIMIT_SECONDS, workers: int | None = None,
                queue: int = 64, pdf_prints: int = PDF_PRINTS, live: LiveHub | None = None) -> FastAPI:
     """The app; ``live`` (a :class:`~tiebreak.live.watch.LiveHub`) adds the live face (:mod:`tiebreak.web.live`).
-    ``time_limit``: seconds a heavy request may take (waiting included) before it is answered 503 and
-    its worker process killed; ``workers``: heavy requests at once (default: the machine's cores); ``queue``: heavy
-    requests that may wait for one (more are refused with 503 at once); ``pdf_prints``: Chromium prints at once."""
+    ``time_limit``: seconds a request that computes may take (waiting included) before it is answered 503 and
+    its worker process killed; ``workers``: such requests at once in each lane, light and heavy (default: the
+    machine's cores; :mod:`tiebreak.web.workers`); ``queue``: requests that may wait in each lane (more are refused
+    with 503 at once); ``pdf_prints``: Chromium prints at once."""
     app = FastAPI(title="tiebreak", version=__version__,
                   description="Exact chess tournament standings by tie-break rules (FIDE C.07 2024/2026, Arbiters' "
                               "Manual Art. 13, USCF, Russian practice). The JSON shapes are those of the command "
@@ -52,13 +56,14 @@ def create_app(max_upload: int = MAX_UPLOAD_BYTES, time_limit: float = TIME_LIMI
     for router in ROUTERS:
         app.include_router(router)
     if live is not None:
-        from .live import router as live_router
+        from .live import install as install_live
 
-        app.include_router(live_router(live))
+        install_live(app, live)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.add_middleware(BodyLimit, limit=max_upload)
     app.state.max_upload, app.state.time_limit = max_upload, time_limit
-    app.state.workers = WorkerPool(workers, queue, time_limit)
+    app.state.workers = WorkerPool(workers, queue, time_limit)  # the light lane
+    app.state.heavy = WorkerPool(workers, queue, time_limit, nice=HEAVY_NICE)  # odds, checks: never before the light
     app.state.pdf_prints = anyio.Semaphore(max(1, pdf_prints))
     return app
 
@@ -91,6 +96,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, live: LiveHub | None = None
                     log_level="info", timeout_graceful_shutdown=2, http=GuardedH11Protocol)
     finally:
         signal.signal(signal.SIGTERM, previous)
+        odds = sys.modules.get("tiebreak.live.odds")  # the live odds' process pool, shut down before its process ends
+        if odds is not None:
+            odds.stop_worker()
         stop_children()
 
 

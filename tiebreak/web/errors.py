@@ -18,6 +18,7 @@ from pydantic_core import ErrorDetails
 from starlette.exceptions import HTTPException
 
 from ..engine.errors import InputError, Place, SpecifierError, TiebreakError
+from ..engine.messages import Message
 from ..render.i18n import LANGUAGES, message, place_text
 
 log = logging.getLogger("tiebreak.web")
@@ -77,7 +78,7 @@ def from_tiebreak_error(e: TiebreakError) -> ApiError:
         return ApiError(400, e.message, file=p.file or None, line=p.line, column=p.column, field=p.field or None)
     if isinstance(e, SpecifierError):
         return ApiError(400, e.message, field=e.field or None)
-    return ApiError(400, str(e))
+    return ApiError(400, e.args[0] if e.args and isinstance(e.args[0], str) else str(e))
 
 
 def error_response(e: ApiError, lang: str | None = "en") -> JSONResponse:
@@ -108,24 +109,27 @@ def validation_error(errors: Sequence[ErrorDetails]) -> ApiError:
     ctx, value, kind = e.get("ctx") or {}, e.get("input"), e.get("type")
     if field is None and tuple(e.get("loc", ())[:1]) == ("body",):  # the body as a whole: not JSON, or not an object
         if kind == "json_invalid":
-            return ApiError(400, f"the request body is not valid JSON: {(ctx.get('error') or e.get('msg'))}")
-        return ApiError(400, f"the request body must be a JSON object, not {shown_value(value)}")
+            return ApiError(400, Message("the request body is not valid JSON: {}", ctx.get('error') or e.get('msg')))
+        return ApiError(400, Message("the request body must be a JSON object, not {}", shown_value(value)))
     low, high = ctx.get("low"), ctx.get("high")
     if kind == "missing":
-        return ApiError(400, f"the field {field} is missing", field=field)
+        return ApiError(400, Message("the field {} is missing", field), field=field)
     if kind == "whole_number":
-        return ApiError(400, f"the field {field} must be a whole number from {low} to {high}, not {shown_value(value)}",
+        return ApiError(400, Message("the field {} must be a whole number from {} to {}, not {}",
+                                     field, low, high, shown_value(value)),
                         field=field)
     if kind == "decimal_number":
-        return ApiError(400, f"the field {field} must be a number from {low} to {high}, not {shown_value(value)}",
+        return ApiError(400, Message("the field {} must be a number from {} to {}, not {}",
+                                     field, low, high, shown_value(value)),
                         field=field)
     if kind == "choice":
-        return ApiError(400, f"the field {field} must be one of {ctx['choices']}, not {shown_value(value)}", field=field)
+        return ApiError(400, Message("the field {} must be one of {}, not {}",
+                                     field, ctx['choices'], shown_value(value)), field=field)
     if kind == "flag":
-        return ApiError(400, f"the field {field} must be true or false, not {shown_value(value)}", field=field)
+        return ApiError(400, Message("the field {} must be true or false, not {}", field, shown_value(value)), field=field)
     if kind in ("string_too_long", "too_long"):
-        return ApiError(400, f"the field {field} is too long (at most {ctx.get('max_length')})", field=field)
-    return ApiError(400, f"the field {field} is not valid: {e.get('msg')}", field=field)
+        return ApiError(400, Message("the field {} is too long (at most {})", field, ctx.get('max_length')), field=field)
+    return ApiError(400, Message("the field {} is not valid: {}", field, e.get('msg')), field=field)
 
 
 def request_language(request: Request, form_lang: object = None) -> str:

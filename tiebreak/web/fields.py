@@ -24,12 +24,12 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, GetCoreSchem
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import PydanticCustomError, core_schema
 
+from ..app.options import EXTENSIONS, HELP, POINTS_FROM, SYSTEMS, Options
 from ..arbiter.clubs import MAX_BEST
 from ..engine.numbers import MAX_SEED, MAX_UNRATED_RATING
 from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from ..formats.text import MAX_ROUNDS
 from ..render.i18n import LANGUAGES
-from ..service import EXTENSIONS, Options
 
 #: start numbers: far above any real event, far below what is slow to read
 MAX_START_NO = 999_999
@@ -153,9 +153,15 @@ def multipart(form: type[BaseModel]) -> dict[str, Any]:
 
 
 #: which tournament of a file that holds several (a Sharly Chess event: Sharly's tournament number)
-Event = Annotated[int | None, whole_number(1, 10**12, optional=True), Field(
-    description="which tournament of a file that holds several (a Sharly Chess event: Sharly's tournament number); "
-                "without it such a file is answered with the list of its tournaments")]
+Event = Annotated[int | None, whole_number(1, 10**12, optional=True), Field(description=HELP["event"])]
+
+
+#: where the points come from (every endpoint that reads a file: the one loader's ``points_from``)
+PointsFrom = Annotated[str | None, choice(*POINTS_FROM), Field(description=HELP["points_from"])]
+#: which reading of C.07: ours, the reference checker's, or the 2023 text to the letter
+Compat = Annotated[str | None, choice(*COMPAT_CHOICES), Field(description=HELP["compat"])]
+#: the kind of event, overriding the detection
+System = Annotated[str | None, choice(*SYSTEMS)]
 
 
 class StandingsForm(BaseModel):
@@ -164,8 +170,8 @@ class StandingsForm(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     file: UploadFile | None = File(None, description="TRF, Chess-JSON, Chess-Results XML, PGN, CSV, XLSX, or a "
-                                                     "pairing program's own file (Sharly Chess .sce, Swiss-Chess .swt, "
-                                                     "Papi .papi)")
+                                                     "pairing program's own file (Swiss-Manager .TUNX .TURX .TUTX .TUMX, "
+                                                     "Sharly Chess .sce, Swiss-Chess .swt, Papi .papi)")
     example: Text = Field(None, description="name of a bundled example instead of a file",
                           examples=["hobsons-bay-cup-2025.trf"])
     event: Event = None
@@ -176,7 +182,7 @@ class StandingsForm(BaseModel):
     unrated_rating: Annotated[int | None, whole_number(0, MAX_RATING, optional=True)] = None
     seed: Seed = None
     no_lots: Flag = False
-    system: Annotated[str | None, choice("swiss", "rr", "round-robin")] = None
+    system: System = None
     players: Flag = Field(False, description="team event: rank the individual players")
     format: Annotated[str | None, choice(*FORMATS)] = None
     lang: Lang = None
@@ -188,16 +194,13 @@ class StandingsForm(BaseModel):
         None, description="a team ranking inside the individual event")
     team_best: Annotated[int | None, whole_number(1, MAX_BEST, optional=True)] = None
     team_tiebreaks: Text = Field(None, examples=["TC,CUM"])
-    compat: Annotated[str | None, choice(*COMPAT_CHOICES)] = Field(
-        None, description="text: our reading of C.07; reference: the FIDE reference checker's choices (K1-K3)")
-    points_from: Annotated[str | None, choice("results", "column")] = Field(
-        None, description="results: the points of the round results (default); column: the points column's reading "
-                          "where the file's points column and its results disagree")
+    compat: Compat = None
+    points_from: PointsFrom = None
     cumulative_half_bye: Annotated[str | None, choice(*CUMULATIVE_HALF_BYE)] = Field(
         None, description="a half-point bye in US-CUM/RU-CUM: deduct its half point or keep it (default: the rule set's)")
 
     def options(self) -> Options:
-        """The service's options (:class:`tiebreak.service.Options`) for this form."""
+        """The options of the standings (:class:`tiebreak.app.options.Options`) for this form."""
         names = {f.name for f in fields(Options)}
         given = self.model_dump(include=names, exclude_none=True)
         given["category"] = [c for c in self.category if c.strip()] or None

@@ -1,21 +1,28 @@
 """The heavy work of the API, run in a worker process (:mod:`tiebreak.web.workers`): plain functions of the
-standings options (:class:`tiebreak.service.Options`), the path of the uploaded file and the endpoint's own fields,
+standings options (:class:`tiebreak.app.options.Options`), the path of the uploaded file and the endpoint's own fields,
 answering bytes or JSON text.  Nothing here knows about HTTP; refusals are :class:`~tiebreak.web.errors.ApiError`.
 
->>> from tiebreak import service
->>> text, seed = standings(service.Options(tiebreaks="PTS,BH/C1", seed=1), "examples/hobsons-bay-cup-2025.trf")
+>>> from tiebreak.app.options import Options
+>>> text, seed = standings(Options(tiebreaks="PTS,BH/C1", seed=1), "examples/hobsons-bay-cup-2025.trf")
 >>> b'"start_no": 7' in text, seed
 (True, 1)
 """
 
 from __future__ import annotations
 
+import json
 import tempfile
 from dataclasses import replace
 from pathlib import Path
 
-from .. import answers, service
+from ..app import check as checking
+from ..app.explain import explain as explanation
+from ..app.options import Options
+from ..app.playoffs import playoffs as play_offs
+from ..app.prizes import prizes as distributed
+from ..app.standings import render_standings
 from ..engine.errors import InputError, InputWarning
+from ..engine.messages import replaced
 from ..render import output
 
 
@@ -23,48 +30,50 @@ def _bytes(body: str | bytes) -> bytes:
     return body if isinstance(body, bytes) else body.encode("utf-8")
 
 
-def standings(o: service.Options, path: str) -> tuple[bytes, int | None]:
+def standings(o: Options, path: str) -> tuple[bytes, int | None]:
     """The standings in ``o.format`` (the command line's JSON, or a download), and the seed of the lots."""
     warnings: list[InputWarning] = []
-    body, _notes, s = service.render_standings(o, path, warnings)
+    body, _notes, s = render_standings(o, path, warnings)
     return _bytes(body), s.seed
 
 
-def explain(o: service.Options, path: str, numbers: list[int]) -> tuple[bytes, int | None]:
+def explain(o: Options, path: str, numbers: list[int]) -> tuple[bytes, int | None]:
     """How each value of one player (in a team event: of a team) was made, or what separated two; the seed."""
-    result = service.explain(o, path, numbers, [])
+    result = explanation(o, path, numbers, [])
     return _bytes(output.dumps_exact(result)), result["seed"]
 
 
-def check(o: service.Options, path: str, published: tuple[str, bytes] | None, name: str) -> bytes:
+def check(o: Options, path: str, published: tuple[str, bytes] | None, name: str) -> bytes:
     """Published standings checked against ours (``published``: file name and bytes of an export, or None; ``name``:
     the export's name as the user knows it), as ``tiebreak check --format json`` answers: the announced list is the
-    request's, else the published columns (:func:`tiebreak.answers.check`)."""
+    request's, else the published columns (:func:`tiebreak.app.check.answer`)."""
     if published is None:
-        _, answer = answers.check(o, path, None, [])
+        _, answer = checking.answer(o, path, None, [])
     else:  # a folder of its own: the tournament may be a bundled example, whose folder is never written to
         with tempfile.TemporaryDirectory(prefix="tiebreak-published-") as tmp:
             target = Path(tmp) / published[0]
             target.write_bytes(published[1])
             try:
-                _, answer = answers.check(o, path, str(target), [], name)
+                _, answer = checking.answer(o, path, str(target), [], name)
             except InputError as e:  # the export by the name the user knows it by
                 if e.place.file == str(target):
-                    raise InputError(e.message.replace(str(target), name), replace(e.place, file=name)) from None
+                    raise InputError(replaced(e.message, str(target), name), replace(e.place, file=name)) from None
                 raise
-            answer["notes"] = [n.replace(str(target), name) for n in answer["notes"]]
+            answer["notes"] = [replaced(n, str(target), name) for n in answer["notes"]]
+            answer["said"] = json.loads(json.dumps(answer["said"]).replace(json.dumps(str(target))[1:-1],
+                                                                           json.dumps(name)[1:-1]))
     return _bytes(output.dumps_exact(answer))
 
 
-def playoffs(o: service.Options, path: str, places: str) -> tuple[bytes, int | None]:
+def playoffs(o: Options, path: str, places: str) -> tuple[bytes, int | None]:
     """Play-off groups for the tied ``places`` (Arbiters' Manual 13.2)."""
-    groups, seed = answers.playoffs(o, path, places, 0, [])
+    groups, seed = play_offs(o, path, places, 0, [])
     return _bytes(output.dumps_exact(groups)), seed
 
 
-def prizes(o: service.Options, path: str, text: str, method: str) -> tuple[bytes, int | None]:
-    """The prizes of ``text`` (lines kind,place,amount) distributed by ``method``."""
-    awards, seed = answers.prizes(o, path, text, "prizes", method, [])
+def prizes(o: Options, path: str, text: str, method: str) -> tuple[bytes, int | None]:
+    """The prizes of ``text`` (lines place,N,amount or category,EXPR,amount) distributed by ``method``."""
+    awards, seed = distributed(o, path, text, "prizes", method, [])
     return _bytes(output.dumps_exact(awards)), seed
 
 

@@ -1,8 +1,11 @@
 """The live face: ``/live`` (the public page), ``/api/live...`` (JSON and Server-Sent Events), as a FastAPI router.
 
 Reading is public; what changes state (an event's tie-break list, rules, whether it is on the list, publishing a
-file the watcher held back) needs the arbiter's token in ``Authorization: Bearer TOKEN``.  Event names are looked
-up among the watched events, never used as paths.
+file the watcher held back) needs the arbiter's token in ``Authorization: Bearer TOKEN`` (the dependency
+:func:`arbiter`).  A stream takes its place among the caps before it is answered (the dependency :func:`stream_place`,
+:mod:`tiebreak.live.subscribers`).  Event names are looked up among the watched events, never used as paths.  The
+endpoints are module-level; the server's :class:`Live` (its hub and what the endpoints keep) is in the app's state
+(:func:`install`).
 
 >>> from fastapi.testclient import TestClient
 >>> import pathlib, tempfile
@@ -22,6 +25,7 @@ import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, TypedDict
 
@@ -29,17 +33,21 @@ import anyio
 from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 from pydantic import BaseModel, Field
+from starlette.types import Receive, Scope, Send
 
-from ..engine.errors import TiebreakError
+from ..engine.errors import Message, TiebreakError
+from ..engine.registry import parse, parse_list
 from ..engine.rules import RULE_CHOICES
+from ..engine.team_tiebreaks import parse_team
+from ..live.settings import sse
+from ..live.subscribers import RETRY_AFTER, Refused, Subscription
 from ..live.watch import LiveHub
 from ..render.i18n import LANGUAGES, message
-from .errors import ApiError, error_response, install
+from .errors import ApiError, error_response
+from .errors import install as errors_install
 from .live_tables import MAX_NAME, routes
 
 HERE = Path(__file__).parent
-#: the seconds a refused stream is asked to wait before it tries again (``Retry-After``)
-RETRY_AFTER = 5
 #: seconds between two keep-alive comments of an idle stream
 KEEPALIVE = 15.0
 #: threads the live reads take at once (a crosstable made once per version, a history query): their own, never the
@@ -56,12 +64,6 @@ MAX_TIEBREAKS, MAX_RULES = 500, 40
 #: an event's name in a query
 EventName = Annotated[str | None, Query(max_length=MAX_NAME)]
 Lang = Annotated[str, Query(max_length=20)]
-
-
-def sse(kind: str, data: object, retry: int | None = None) -> bytes:
-    """One Server-Sent Event as it goes on the wire."""
-    head = f"retry: {retry}\n" if retry is not None else ""
-    return f"{head}event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n".encode()
 
 
 def fail(text: str, status: int, lang: str = "en", field: str | None = None) -> JSONResponse:
@@ -93,225 +95,285 @@ class EventListing(TypedDict):
     warning: str | None
 
 
-def router(hub: LiveHub) -> APIRouter:
-    """The routes of the live face, bound to ``hub``."""
-    api = APIRouter()
-    reads = anyio.CapacityLimiter(LIVE_READS)
-    answers: dict[tuple[str, int, int | None], bytes] = {}  # the history answers kept
-    computing: set[str] = set()  # the events whose arbiter's change is being recomputed
+@dataclass
+class Live:
+    """One server's live face: its hub and what the endpoints keep between requests."""
 
-    def room(request: Request) -> str:
-        """The client's address when the server and that client have room for one more stream; else a 503 with
-        ``Retry-After`` (the per-process bound, ``--max-streams``) or a 429 (one client's share,
-        ``--max-streams-per-client``: one client cannot lock out every viewer)."""
-        client = request.client.host if request.client else "?"
-        if hub.streams_open() >= hub.max_streams:
-            raise HTTPException(503, f"this server has {hub.max_streams} live streams open, as many as it takes; "
-                                     f"try again in {RETRY_AFTER} seconds", headers={"Retry-After": str(RETRY_AFTER)})
-        if hub.streams_of(client) >= hub.max_streams_per_client:
-            raise HTTPException(429, f"this address has {hub.max_streams_per_client} live streams open, as many as "
-                                     "one address may; close one first", headers={"Retry-After": str(RETRY_AFTER)})
-        return client
+    hub: LiveHub
+    #: the live reads' own threads
+    reads: anyio.CapacityLimiter = field(default_factory=lambda: anyio.CapacityLimiter(LIVE_READS))
+    #: the history answers kept, by (event, version, player)
+    answers: dict[tuple[str, int, int | None], bytes] = field(default_factory=dict)
+    #: the events whose arbiter's change is being recomputed
+    computing: set[str] = field(default_factory=set)
 
-    def missing(name: str | None, lang: str) -> JSONResponse:
-        if name is None:
-            return fail("no live event is published yet", 404, lang)
-        return fail(f"no live event {name!r}", 404, lang, field="event")
 
-    routes(api, hub, reads, missing)  # the page and its tables (tiebreak.web.live_tables)
+async def current(request: Request) -> Live:
+    """(Dependency) the server's live face."""
+    live: Live = request.app.state.live
+    return live
 
-    @api.get("/api/live")
-    async def live(event: EventName = None, lang: Lang = "en", players: bool = False) -> Response:
-        """The standings as they stand (the ``/api/standings`` document) with ``live`` (event, version, time,
-        round, warning, ``team_event``, ``view``), ``pairings``, ``pending`` and ``odds``; each standings row also
-        has ``settled``, ``playing``, ``moved`` and ``since_round``.  A team event ranks its teams and pairs its
-        team matches; ``players`` asks for its players instead."""
-        e = hub.event(event)
-        if e is None:
-            return missing(event, lang)
-        text = e.players_text if players and e.players_text else e.text
-        if e.warning and lang != "en":
-            text = text.replace(json.dumps(e.warning, ensure_ascii=False), json.dumps(message(e.warning, lang),
-                                                                                     ensure_ascii=False), 1)
-        return Response(text, media_type="application/json", headers={"cache-control": "no-cache"})
 
-    @api.get("/api/live/list", response_model=list[dict[str, Any]])
-    async def events(lang: Lang = "en") -> list[EventListing]:
-        """The published events: name, version, time, round, pending games, warning."""
-        return [{"event": e.name, "version": e.version, "time": e.time,
-                 "round": e.document["live"]["round"] if e.document else None,
-                 "pending": e.document["live"]["pending"] if e.document else None,
-                 "warning": message(e.warning, lang) if e.warning and lang in LANGUAGES else e.warning}
-                for e in hub.published()]
+Current = Annotated[Live, Depends(current)]
 
-    @api.get("/api/live/crosstable")
-    async def crosstable(event: EventName = None, lang: Lang = "en", players: bool = False) -> Response:
-        """Every player's rounds in standings order (a team event: every team's matches, unless ``players``); made
-        once per version, in the live reads' own threads, then served as it is."""
-        e = hub.event(event)
-        if e is None:
-            return missing(event, lang)
-        body = e.crosstable_cached(players)
-        if body is None:
-            body = await anyio.to_thread.run_sync(e.crosstable_json, players, limiter=reads)
-        return Response(body, media_type="application/json")
 
-    def history_json(name: str, player: int | None) -> bytes:
-        """(In a live reads' thread) the history answer of the version served, kept once made."""
-        e, store = hub.events[name], hub.history
-        assert store is not None  # asked only of a server that keeps history
-        with e._lock:  # a version being published is recorded before the lock is let go
-            version = e.version
-        if (kept := answers.get((name, version, player))) is not None:
-            return kept
-        doc = ({"event": name, "player": player, "versions": store.player(name, player)} if player is not None
-               else {"event": name, "rounds": store.rounds(name)})
-        body = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        if len(answers) >= HISTORY_ANSWERS:
-            answers.clear()
-        answers[name, version, player] = body
-        return body
+def missing(name: str | None, lang: str) -> JSONResponse:
+    if name is None:
+        return fail("no live event is published yet", 404, lang)
+    return fail(Message("no live event {}", repr(name)), 404, lang, field="event")
 
-    @api.get("/api/live/history")
-    async def history(event: EventName = None, player: int | None = Query(None, ge=1, le=99999),
-                      lang: Lang = "en") -> Response:
-        """A player's rank in every version (``player``), or the last version of every round; queried once per
-        version in the live reads' own threads, then served as it is."""
-        e = hub.event(event)
-        if e is None:
-            return missing(event, lang)
-        if hub.history is None:
-            return fail("this server keeps no history", 404, lang)
-        body = answers.get((e.name, e.version, player))
-        if body is None:
-            body = await anyio.to_thread.run_sync(history_json, e.name, player, limiter=reads)
-        return Response(body, media_type="application/json")
 
-    @api.get("/api/live/events", response_class=StreamingResponse,
-             responses={200: {"content": {"text/event-stream": {}}, "description": "Server-Sent Events"}})
-    async def stream(event: EventName = None, client: str = Depends(room)) -> Response:
-        """One Server-Sent Event per new version (``update``: event, version, time, round, warning, moved,
-        changes); first a ``hello`` with the published events.  Beyond the server's bound of streams: 503 with
-        ``Retry-After``; beyond one address's share: 429.  Each update is encoded once for every stream
-        (:meth:`~tiebreak.live.settings.Update.wire`), and an idle stream is one waiting coroutine.  ``event``
-        names a watched event (published or not yet), else 404."""
-        if event is not None and event not in hub.events:
-            return missing(event, "en")
+async def stream_place(request: Request, live: Current) -> AsyncIterator[Subscription]:
+    """(Dependency) a place among the streams for this client, taken at once (:mod:`tiebreak.live.subscribers`:
+    counted in the same step as the caps are checked); else a 503 with ``Retry-After`` (the server's bound,
+    ``--max-streams``, when no address holds more than its share) or a 429 (one address's share,
+    ``--max-streams-per-client``).  A place no stream took (the request refused after all) is given back."""
+    try:
+        place = live.hub.viewers.open(request.client.host if request.client else "?")
+    except Refused as e:
+        raise HTTPException(e.status, str(e), headers={"Retry-After": str(RETRY_AFTER)}) from None
+    try:
+        yield place
+    finally:
+        if not place.streaming:
+            place.close()
 
-        async def events() -> AsyncIterator[bytes]:
-            q = hub.subscribe(client)
-            try:
-                yield sse("hello", [{"event": e.name, "version": e.version} for e in hub.published()], retry=2000)
-                while not hub.stopping.is_set():
-                    try:
-                        u = await asyncio.wait_for(q.get(), KEEPALIVE)
-                    except TimeoutError:  # a comment keeps proxies from closing an idle stream; a gone client fails here
-                        yield b": ping\n\n"
-                        continue
-                    if u is None:  # the server stops
-                        break
-                    if (event is None or u.event == event) and hub.event(u.event) is not None:
-                        yield u.wire()
-            finally:
-                hub.unsubscribe(q, client)
 
-        return StreamingResponse(events(), media_type="text/event-stream",
-                                 headers={"cache-control": "no-cache", "x-accel-buffering": "no"})
+class ArbiterRefused(Exception):
+    """What :func:`arbiter` answers instead of the endpoint."""
 
-    def check(authorization: str | None) -> JSONResponse | None:
-        if not hub.leading:
-            return fail("this server follows another server on the database: send the arbiter's changes to the server "
-                        "that watches the file", 409)
-        if not hub.token:
-            return fail("this server has no arbiter token: start it with --token to change anything", 403)
-        given = authorization[7:] if authorization and authorization.lower().startswith("bearer ") else None
-        if not hub.authorised(given):
-            return fail("the arbiter's token is missing or wrong", 401)
-        return None
+    def __init__(self, response: JSONResponse) -> None:
+        self.response = response
 
-    @api.post("/api/live/settings")
-    async def settings(body: Settings, authorization: str | None = Header(None)) -> Response:
-        """(Arbiter) change an event's tie-break list, rules or whether it is published; recomputed at once."""
-        refused = check(authorization)
-        if refused is not None:
-            return refused
-        e = hub.events.get(body.event)
-        if e is None:
-            return missing(body.event, "en")
-        if e.name in computing:
-            return fail("the arbiter's last change of this event is still being computed; try again when it is "
-                        "published", 409, field="event")
-        if body.rules is not None and body.rules not in RULE_CHOICES:
-            return fail(f"unknown rule set {body.rules!r}; choose from {', '.join(RULE_CHOICES)}", 400, field="rules")
-        old = (e.settings.tiebreaks, e.settings.rules, e.settings.published)
-        if body.tiebreaks is not None:
-            e.settings.tiebreaks = body.tiebreaks.strip() or None
-        if body.rules is not None:
-            e.settings.rules = body.rules
-        if body.published is not None:
-            e.settings.published = body.published
+
+async def arbiter(live: Current, authorization: str | None = Header(None)) -> LiveHub:
+    """(Dependency) the hub, for the arbiter only: 409 on a follower (the changes go to the leader), 403 without a
+    token, 401 with a wrong one."""
+    hub = live.hub
+    if not hub.leading:
+        raise ArbiterRefused(fail("this server follows another server on the database: send the arbiter's changes "
+                                  "to the server that watches the file", 409))
+    if not hub.token:
+        raise ArbiterRefused(fail("this server has no arbiter token: start it with --token to change anything", 403))
+    given = authorization[7:] if authorization and authorization.lower().startswith("bearer ") else None
+    if not hub.authorised(given):
+        raise ArbiterRefused(fail("the arbiter's token is missing or wrong", 401))
+    return hub
+
+
+Arbiter = Annotated[LiveHub, Depends(arbiter)]
+api = APIRouter()
+
+
+@api.get("/api/live")
+async def live_document(live: Current, event: EventName = None, lang: Lang = "en", players: bool = False) -> Response:
+    """The standings as they stand (the ``/api/standings`` document) with ``live`` (event, version, time,
+    round, warning, ``team_event``, ``view``), ``pairings``, ``pending`` and ``odds``; each standings row also
+    has ``settled``, ``playing``, ``moved`` and ``since_round``.  A team event ranks its teams and pairs its
+    team matches; ``players`` asks for its players instead."""
+    e = live.hub.event(event)
+    if e is None:
+        return missing(event, lang)
+    text = e.players_text if players and e.players_text else e.text
+    if e.warning and lang != "en":
+        text = text.replace(json.dumps(e.warning, ensure_ascii=False), json.dumps(message(e.warning, lang),
+                                                                                 ensure_ascii=False), 1)
+    return Response(text, media_type="application/json", headers={"cache-control": "no-cache"})
+
+
+@api.get("/api/live/list", response_model=list[dict[str, Any]])
+async def events(live: Current, lang: Lang = "en") -> list[EventListing]:
+    """The published events: name, version, time, round, pending games, warning."""
+    return [{"event": e.name, "version": e.version, "time": e.time,
+             "round": e.document["live"]["round"] if e.document else None,
+             "pending": e.document["live"]["pending"] if e.document else None,
+             "warning": message(e.warning, lang) if e.warning and lang in LANGUAGES else e.warning}
+            for e in live.hub.published()]
+
+
+@api.get("/api/live/crosstable")
+async def crosstable(live: Current, event: EventName = None, lang: Lang = "en", players: bool = False) -> Response:
+    """Every player's rounds in standings order (a team event: every team's matches, unless ``players``); made
+    once per version, in the live reads' own threads, then served as it is."""
+    e = live.hub.event(event)
+    if e is None:
+        return missing(event, lang)
+    body = e.crosstable_cached(players)
+    if body is None:
+        body = await anyio.to_thread.run_sync(e.crosstable_json, players, limiter=live.reads)
+    return Response(body, media_type="application/json")
+
+
+def history_json(live: Live, name: str, player: int | None) -> bytes:
+    """(In a live reads' thread) the history answer of the version served, kept once made."""
+    e, store = live.hub.events[name], live.hub.history
+    assert store is not None  # asked only of a server that keeps history
+    with e._lock:  # a version being published is recorded before the lock is let go
+        version = e.version
+    if (kept := live.answers.get((name, version, player))) is not None:
+        return kept
+    doc = ({"event": name, "player": player, "versions": store.player(name, player)} if player is not None
+           else {"event": name, "rounds": store.rounds(name)})
+    body = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    if len(live.answers) >= HISTORY_ANSWERS:
+        live.answers.clear()
+    live.answers[name, version, player] = body
+    return body
+
+
+@api.get("/api/live/history")
+async def history(live: Current, event: EventName = None, player: int | None = Query(None, ge=1, le=99999),
+                  lang: Lang = "en") -> Response:
+    """A player's rank in every version (``player``), or the last version of every round; queried once per
+    version in the live reads' own threads, then served as it is."""
+    e = live.hub.event(event)
+    if e is None:
+        return missing(event, lang)
+    if live.hub.history is None:
+        return fail("this server keeps no history", 404, lang)
+    body = live.answers.get((e.name, e.version, player))
+    if body is None:
+        body = await anyio.to_thread.run_sync(history_json, live, e.name, player, limiter=live.reads)
+    return Response(body, media_type="application/json")
+
+
+class EventStream(StreamingResponse):
+    """A stream of Server-Sent Events that gives its place back however it ends (even when the client is gone
+    before it started)."""
+
+    def __init__(self, content: AsyncIterator[bytes], place: Subscription) -> None:
+        super().__init__(content, media_type="text/event-stream",
+                         headers={"cache-control": "no-cache", "x-accel-buffering": "no"})
+        self.place = place
+        place.streaming = True  # closed by this response from now on
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         try:
-            from ..engine.registry import parse, parse_list
-            from ..engine.team_tiebreaks import parse_team
+            await super().__call__(scope, receive, send)
+        finally:
+            self.place.close()
 
-            if e.settings.tiebreaks:  # a team event lists its teams' tie-breaks
-                parse_list(e.settings.tiebreaks, parse_team if e.players is not None else parse)
-        except TiebreakError as err:
-            e.settings.tiebreaks, e.settings.rules, e.settings.published = old
-            return fail(str(err), 400, field="tiebreaks")
-        late = await recompute(e.name)
-        if late is not None:
-            return late
-        return JSONResponse({"event": e.name, "version": e.version, "tiebreaks": e.settings.tiebreaks,
-                             "rules": e.settings.rules, "published": e.settings.published, "warning": e.warning})
 
-    @api.get("/api/live/arbiter")
-    async def arbiter(authorization: str | None = Header(None), lang: Lang = "en") -> Response:
-        """(Arbiter) every watched event, published or not, with the version held back and why (never public)."""
-        refused = check(authorization)
-        if refused is not None:
-            return refused
-        states = [e.state() for e in hub.events.values()]
-        for st in states:
-            st["warning"] = message(st["warning"], lang) if st["warning"] else None
-            if st["held"]:
-                st["held"]["reason"] = message(st["held"]["reason"], lang)
-        return JSONResponse(states)
+@api.get("/api/live/events", response_class=StreamingResponse,
+         responses={200: {"content": {"text/event-stream": {}}, "description": "Server-Sent Events"}})
+async def stream(live: Current, place: Annotated[Subscription, Depends(stream_place)],
+                 event: EventName = None) -> Response:
+    """One Server-Sent Event per new version (``update``: event, version, time, round, warning, moved,
+    changes); first a ``hello`` with the published events.  Beyond the server's bound of streams: the oldest
+    stream of the address holding the most yields, else 503 with ``Retry-After``; beyond one address's share: 429.
+    Each update is encoded once for every stream (:meth:`~tiebreak.live.settings.Update.wire`), and an idle
+    stream is one waiting coroutine.  ``event`` names a watched event (published or not yet), else 404."""
+    hub = live.hub
+    if event is not None and event not in hub.events:
+        return missing(event, "en")
 
-    @api.post("/api/live/republish")
-    async def republish(body: Republish, authorization: str | None = Header(None)) -> Response:
-        """(Arbiter) read the file again and publish it, even one the watcher held back."""
-        refused = check(authorization)
-        if refused is not None:
-            return refused
-        if body.event not in hub.events:
-            return missing(body.event, "en")
-        if body.event in computing:
-            return fail("the arbiter's last change of this event is still being computed; try again when it is "
-                        "published", 409, field="event")
-        late = await recompute(body.event)
-        return late or JSONResponse(hub.events[body.event].state())
-
-    async def recompute(name: str) -> JSONResponse | None:
-        """Read ``name`` again and publish it, in the hub's single updater; None once done (the version told), a
-        503 when it takes longer than :data:`ARBITER_DEADLINE` (it goes on, and its version is told when done)."""
-        computing.add(name)
-        work = asyncio.ensure_future(hub.updated(name, True))
-
-        def done(f: asyncio.Future[Any]) -> None:
-            computing.discard(name)
-            if not f.cancelled() and f.exception() is None and f.result() is not None:
-                hub.tell([f.result()])
-
-        work.add_done_callback(done)
+    async def updates() -> AsyncIterator[bytes]:
         try:
-            await asyncio.wait_for(asyncio.shield(work), ARBITER_DEADLINE)
-        except TimeoutError:
-            return fail(f"the standings are still being computed after {ARBITER_DEADLINE:g} s; the new version is "
-                        "published when they are", 503)
-        return None
+            yield sse("hello", [{"event": e.name, "version": e.version} for e in hub.published()], retry=2000)
+            while not hub.stopping.is_set():
+                try:
+                    u = await asyncio.wait_for(place.queue.get(), KEEPALIVE)
+                except TimeoutError:  # a comment keeps proxies from closing an idle stream; a gone client fails here
+                    yield b": ping\n\n"
+                    continue
+                if u is None:  # the server stops, or this stream yields its place to a newcomer
+                    break
+                if (event is None or u.event == event) and hub.event(u.event) is not None:
+                    yield u.wire()
+        finally:
+            place.close()
 
-    return api
+    return EventStream(updates(), place)
+
+
+@api.post("/api/live/settings")
+async def settings(body: Settings, live: Current, hub: Arbiter) -> Response:
+    """(Arbiter) change an event's tie-break list, rules or whether it is published; recomputed at once."""
+    e = hub.events.get(body.event)
+    if e is None:
+        return missing(body.event, "en")
+    if e.name in live.computing:
+        return fail("the arbiter's last change of this event is still being computed; try again when it is "
+                    "published", 409, field="event")
+    if body.rules is not None and body.rules not in RULE_CHOICES:
+        return fail(Message("unknown rule set {}; choose from {}", repr(body.rules), ', '.join(RULE_CHOICES)), 400, field="rules")
+    old = (e.settings.tiebreaks, e.settings.rules, e.settings.published)
+    if body.tiebreaks is not None:
+        e.settings.tiebreaks = body.tiebreaks.strip() or None
+    if body.rules is not None:
+        e.settings.rules = body.rules
+    if body.published is not None:
+        e.settings.published = body.published
+    try:
+        if e.settings.tiebreaks:  # a team event lists its teams' tie-breaks
+            parse_list(e.settings.tiebreaks, parse_team if e.players is not None else parse)
+    except TiebreakError as err:
+        e.settings.tiebreaks, e.settings.rules, e.settings.published = old
+        return fail(str(err), 400, field="tiebreaks")
+    late = await recompute(live, e.name)
+    if late is not None:
+        return late
+    return JSONResponse({"event": e.name, "version": e.version, "tiebreaks": e.settings.tiebreaks,
+                         "rules": e.settings.rules, "published": e.settings.published, "warning": e.warning})
+
+
+@api.get("/api/live/arbiter")
+async def arbiter_states(hub: Arbiter, lang: Lang = "en") -> Response:
+    """(Arbiter) every watched event, published or not, with the version held back and why (never public)."""
+    states = [e.state() for e in hub.events.values()]
+    for st in states:
+        st["warning"] = message(st["warning"], lang) if st["warning"] else None
+        if st["held"]:
+            st["held"]["reason"] = message(st["held"]["reason"], lang)
+    return JSONResponse(states)
+
+
+@api.post("/api/live/republish")
+async def republish(body: Republish, live: Current, hub: Arbiter) -> Response:
+    """(Arbiter) read the file again and publish it, even one the watcher held back."""
+    if body.event not in hub.events:
+        return missing(body.event, "en")
+    if body.event in live.computing:
+        return fail("the arbiter's last change of this event is still being computed; try again when it is "
+                    "published", 409, field="event")
+    late = await recompute(live, body.event)
+    return late or JSONResponse(hub.events[body.event].state())
+
+
+async def recompute(live: Live, name: str) -> JSONResponse | None:
+    """Read ``name`` again and publish it, in the hub's single updater; None once done (the version told), a
+    503 when it takes longer than :data:`ARBITER_DEADLINE` (it goes on, and its version is told when done)."""
+    live.computing.add(name)
+    work = asyncio.ensure_future(live.hub.updated(name, True))
+
+    def done(f: asyncio.Future[Any]) -> None:
+        live.computing.discard(name)
+        if not f.cancelled() and f.exception() is None and f.result() is not None:
+            live.hub.tell([f.result()])
+
+    work.add_done_callback(done)
+    try:
+        await asyncio.wait_for(asyncio.shield(work), ARBITER_DEADLINE)
+    except TimeoutError:
+        return fail(Message("the standings are still being computed after {} s; the new version is published when they "
+                            "are", format(ARBITER_DEADLINE, 'g')), 503)
+    return None
+
+
+def install(app: FastAPI, hub: LiveHub) -> None:
+    """Add the live face of ``hub`` to ``app``: its state, the endpoints, the page and its tables
+    (:mod:`tiebreak.web.live_tables`)."""
+    live = app.state.live = Live(hub)
+
+    async def refused(request: Request, e: Exception) -> Response:
+        assert isinstance(e, ArbiterRefused)
+        return e.response
+
+    app.add_exception_handler(ArbiterRefused, refused)
+    app.include_router(api)
+    tables = APIRouter()
+    routes(tables, hub, live.reads, missing)
+    app.include_router(tables)
 
 
 @contextlib.asynccontextmanager
@@ -323,7 +385,7 @@ async def lifespan(hub: LiveHub) -> AsyncIterator[None]:
         yield
     finally:
         hub.stopping.set()
-        hub.end_streams()
+        hub.viewers.end_all()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await asyncio.wait_for(task, 5)
         hub.close()
@@ -333,6 +395,6 @@ def live_app(hub: LiveHub) -> FastAPI:
     """A FastAPI app with only the live face (mounted by :func:`tiebreak.web.app.create_app`; the page's script and
     style are the main app's ``/static/live.js`` and ``/static/live.css``)."""
     app = FastAPI(docs_url=None, redoc_url=None, openapi_url=None)
-    install(app)
-    app.include_router(router(hub))
+    errors_install(app)
+    install(app, hub)
     return app

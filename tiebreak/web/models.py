@@ -123,6 +123,8 @@ class CheckReport(BaseModel):
     rules: list[RulesAgreement]
     best_rules: list[str]
     notes: list[str]
-    #: ``kind`` (right, convention, rules, none), ``rules``, ``program``, ``text`` (in the request's language)
+    #: ``kind`` (right, convention, rules, undefined, none), ``rules``, ``program``, ``text`` (in the request's language)
     verdict: dict[str, str] = {}
+    #: the program that published the standings (the file's own word or the ``publisher`` field; "" when unknown)
+    publisher: str = ""
     warnings: list[str] = Field(description="the warnings of reading the file, naming it as the user knows it")

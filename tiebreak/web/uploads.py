@@ -15,8 +15,10 @@ from typing import Callable, Protocol, TypeVar, Unpack, cast
 
 import anyio
 from fastapi import Request, UploadFile
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Message as ASGIMessage
 
+from ..engine.messages import Message, replaced
 from ..formats.readers import READERS
 from .errors import ApiError, error_response, request_language, shown_value
 from .workers import Answer, Args, WorkerPool
@@ -48,21 +50,20 @@ class BodyLimit:
         declared = headers.get(b"content-length", b"").decode("latin-1")
         if declared.isascii() and declared.isdigit() and len(declared) < 20 and int(declared) > self.limit:
             return await self._refuse(scope, receive, send)
-        chunks: list[bytes] = []
-        size = 0
+        received = bytearray()  # one buffer: a body sent a byte at a time costs its bytes, not an object per byte
         while True:
             event = await receive()
             if event["type"] != "http.request":
                 return
-            chunks.append(event.get("body", b""))
-            size += len(chunks[-1])
-            if size > self.limit:
+            received += event.get("body", b"")
+            if len(received) > self.limit:
                 return await self._refuse(scope, receive, send)
             if not event.get("more_body"):
                 break
-        body, given = b"".join(chunks), False
+        body, given = bytes(received), False
+        del received
 
-        async def replay() -> Message:
+        async def replay() -> ASGIMessage:
             nonlocal given
             if not given:
                 given = True
@@ -73,7 +74,7 @@ class BodyLimit:
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         lang = request_language(Request(scope))  # the form is not read (too large): the query's, else English
-        e = ApiError(413, f"upload too large: more than {self.limit // 2**20} MB")
+        e = ApiError(413, Message("upload too large: more than {} MB", self.limit // 2**20))
         await error_response(e, lang)(scope, receive, send)
 
 
@@ -93,7 +94,7 @@ def client_of(request: Request) -> str:
 
 
 class UploadForm(Protocol[Options_co]):
-    """A form with a tournament file (or the name of a bundled example), a language, and the service's options."""
+    """A form with a tournament file (or the name of a bundled example), a language, and the options of the use case."""
 
     @property
     def file(self) -> UploadFile | None: ...
@@ -109,10 +110,11 @@ class UploadForm(Protocol[Options_co]):
 
 async def run_on_upload(request: Request, form: UploadForm[Options_co],
                         fn: Callable[[Options_co, str, Unpack[Args]], Answer], *args: Unpack[Args],
-                        pausable: bool = True) -> tuple[Answer, str]:
+                        pausable: bool = True, heavy: bool = False) -> tuple[Answer, str]:
     """``fn(options, path, *args)`` in a worker process on the uploaded file (or the chosen example); the answer
     and the file name the user knows it by.  Errors name that file, never the temporary one.  ``pausable``: see
-    :meth:`~tiebreak.web.workers.WorkerPool.run`."""
+    :meth:`~tiebreak.web.workers.WorkerPool.run`; ``heavy``: in the heavy lane (odds, checks), never in the way of
+    the light requests."""
     lang = request.state.lang = request_language(request, form.lang)
     options = form.options()
     upload: UploadFile | None = form.file
@@ -126,7 +128,7 @@ async def run_on_upload(request: Request, form: UploadForm[Options_co],
         elif form.example:
             path = EXAMPLES / Path(form.example).name
             if not path.is_file() or path.parent != EXAMPLES:
-                raise ApiError(404, f"no bundled example {shown_value(form.example)}", field="example")
+                raise ApiError(404, Message("no bundled example {}", shown_value(form.example)), field="example")
             shown = path.name
         else:
             raise ApiError(400, "give a tournament file (field 'file') or a bundled example (field 'example')",
@@ -135,11 +137,11 @@ async def run_on_upload(request: Request, form: UploadForm[Options_co],
             # the answer's words in the request's language; the file by the name the user knows it by
             options = cast(Options_co, replace(options, lang=lang, name=shown))  # type: ignore[type-var]
         try:
-            workers: WorkerPool = request.app.state.workers
+            workers: WorkerPool = request.app.state.heavy if heavy else request.app.state.workers
             return await workers.run(fn, options, str(path), *args, tmp=tmp, client=client_of(request),
                                      pausable=pausable), shown
         except ApiError as e:
             if e.place.get("file") == str(path):
                 e.place["file"] = shown
-            e.message = e.message.replace(str(path), shown)
+            e.message = replaced(e.message, str(path), shown)
             raise

@@ -10,13 +10,18 @@ again when the reader changes the language, so nothing loaded is lost.
 
 from __future__ import annotations
 
-from ..answers import WORDS as PRIZE
+import json
+import re
+import string
+
+from ..app.prizes import WORDS as PRIZE
 from ..engine.errors import Place
+from ..engine.messages import Message
 from ..engine.standings import SOURCES
 from ..render.check import WORDS as CHECK
 from ..render.columns import HEADINGS
 from ..render.groups import WORDS as GROUPS
-from ..render.i18n import KINDS, LANGUAGES, WORDS, Table, message, place_text
+from ..render.i18n import KINDS, LANGUAGES, WORDS, Table, catalogue, message, place_text
 from ..render.ratings import WORDS as RATINGS
 from ..render.team_explain import panel_words
 
@@ -62,6 +67,7 @@ PAGE = Table("page", {
     'shared': 'They share the place.',
     'modifier_bad': 'Modifier {mod} is not allowed with {code} (allowed: {allowed}).',
     'modifier_unknown': 'Modifier {mod} is not a modifier (C1, M1, L-1, U1000, V2026, P, F, R, S, K2).',
+    'modifier_range': 'Modifier {mod} is out of range ({letter} at most {most}).',
     'move_up': 'Move up',
     'move_down': 'Move down',
     'remove': 'Remove',
@@ -107,55 +113,69 @@ def page_words(lang: str) -> dict[str, dict[str, str]]:
     }
 
 
-def _digits(text: str, at: int) -> int:
-    """Where the run of decimal digits starting at ``at`` ends."""
-    end = at
-    while end < len(text) and text[end].isdecimal():
-        end += 1
-    return end
+#: the identifiers a message read from JSON may have besides the catalogue's: values and punctuation only
+_PUNCTUATION_ONLY = re.compile(r"(?:\{\}|[^{}A-Za-z])*")
+_FIELDS = string.Formatter()
 
 
-def placed(text: str) -> tuple[Place, str] | None:
-    """A warning as the JSON answer writes it, ``file, line 4, column 1 (field): message``, read back as its place
-    and message (None when it has no line, column or field).  The file is the shortest start (no ``:``) after which
-    the rest reads as such a place; each start is read in one pass, so the time is linear in the text.
+def message_from_json(obj: object, depth: int = 0) -> str:
+    """A message that came as JSON (:func:`tiebreak.engine.messages.to_json`: an answer's ``said``) as a
+    :class:`~tiebreak.engine.messages.Message` again, or a text as it is.  Only an identifier of the catalogue (or
+    one of values and punctuation) with as many values as it has fields is taken: the JSON may come from anyone.
 
-    >>> placed("x.trf, line 4 (points): 3 is not a number")
-    (Place(file='x.trf', line=4, column=None, field='points'), '3 is not a number')
+    >>> message(message_from_json({"id": "round {}: player {} has two games or byes", "values": ["3", "7"]}), "uk")
+    'тур 3: учасник 7 має дві партії або два тури без гри'
+    >>> message_from_json({"id": "{0.__class__}", "values": ["x"]})
+    Traceback (most recent call last):
+    ValueError: not a message of the catalogue
     """
-    colon = text.find(":")
-    close = -1  # the first ")" at or after the field's start, found once for every later start
-    for e in range(1, colon + 1 if colon >= 0 else 0):
-        at, line, column, field = e, None, None, None
-        for word in (", line ", ", column "):
-            if text.startswith(word, at) and (end := _digits(text, at + len(word))) > at + len(word):
-                number, at = text[at + len(word):end], end
-                if len(number) > 18:
-                    return None
-                line, column = (int(number), column) if word == ", line " else (line, int(number))
-        if text.startswith(" (", at):
-            if close < at + 2:
-                close = text.find(")", at + 2)
-                if close < 0:
-                    close = len(text)
-            if close < len(text) and text.startswith(": ", close + 1):
-                field, at = text[at + 2:close], close + 1
-        if text.startswith(": ", at) and len(text) > at + 2:
-            if line is None and column is None and not field:
-                return None
-            return Place(text[:e], line, column, field or ""), text[at + 2:]
-    return None
+    if isinstance(obj, str):
+        return obj
+    if not isinstance(obj, dict) or depth > 4:
+        raise ValueError("not a message")
+    template, context = obj.get("id"), obj.get("context")
+    values, named = obj.get("values", []), obj.get("named", {})
+    if not (isinstance(template, str) and (context is None or isinstance(context, str)) and isinstance(values, list)
+            and isinstance(named, dict)):
+        raise ValueError("not a message")
+    if (context, template) not in catalogue("ru") and not (context is None and _PUNCTUATION_ONLY.fullmatch(template)):
+        raise ValueError("not a message of the catalogue")
+    fields = [f for _, f, _, _ in _FIELDS.parse(template) if f is not None]
+    if fields.count("") != len(values) or {f for f in fields if f} != set(named) or \
+            any(not (f == "" or f.isidentifier()) for f in fields):
+        raise ValueError("the values do not fit the message")
+    return Message(template, *(message_from_json(v, depth + 1) for v in values), context=context,
+                   **{str(k): message_from_json(v, depth + 1) for k, v in named.items()})
 
 
 def translate(text: str, lang: str) -> str:
-    """A note or warning of a JSON answer in ``lang``; a warning's place too.
+    """A note or warning of a JSON answer in ``lang``: the page sends each as the answer's ``said`` has it (a message
+    as JSON: its identifier and values; a warning with its place), never the English to be read back.  A text that
+    is not JSON is an identifier without values.
 
-    >>> translate("x.trf, line 4, column 1 (points): round 3: player 7 has two games or byes", "uk")
-    'x.trf, рядок 4, стовпець 1 (очки): тур 3: учасник 7 має дві партії або два тури без гри'
+    >>> translate('{"id": "round {}: player {} has two games or byes", "values": ["3", "7"]}', "uk")
+    'тур 3: учасник 7 має дві партії або два тури без гри'
+    >>> translate('{"place": {"file": "x.trf", "line": 4, "column": 1, "field": "points"}, '
+    ...           '"message": {"id": "{} is not a number", "values": ["x"]}}', "ru")
+    'x.trf, строка 4, столбец 1 (очки): x — не число'
     """
-    translated = message(text, lang)
-    found = placed(text) if translated == text else None
-    if found is None:
-        return translated
-    place, rest = found
-    return f"{place_text(place, lang)}: {message(rest, lang)}"
+    if not text.startswith("{"):  # anything a client sends: shown as it came unless it is an identifier
+        return catalogue(lang).get((None, text), text) if lang in ("ru", "uk") else text
+    try:
+        obj = json.loads(text)
+        if isinstance(obj, dict) and "place" in obj:
+            return f"{place_text(_place(obj['place']), lang)}: {message(message_from_json(obj.get('message')), lang)}"
+        return message(message_from_json(obj), lang)
+    except (ValueError, TypeError, RecursionError):  # not a message of ours: shown as it came
+        return text
+
+
+def _place(obj: object) -> Place:
+    if not isinstance(obj, dict):
+        raise ValueError("not a place")
+    file, line, column, field = (obj.get(k) for k in ("file", "line", "column", "field"))
+    if not (isinstance(file, str) and isinstance(field, (str, type(None)))
+            and all(x is None or (isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 10**12)
+                    for x in (line, column))):
+        raise ValueError("not a place")
+    return Place(file, line, column, field or "")

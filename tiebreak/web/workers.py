@@ -1,5 +1,7 @@
-"""Heavy requests run in worker processes that are killed at the time limit (issue 14, finding 3), shared fairly
-between clients (issue 24).
+"""Requests that compute run in worker processes that are killed at the time limit (issue 14, finding 3), shared
+fairly between clients (issue 24), in two lanes (issue 34): a pool for light requests (standings, explanations,
+prizes...) and one for heavy ones (odds, checks against published standings), whose processes run at a lower
+priority (``nice``), so a flood of heavy requests from however many addresses never delays a light one.
 
 Each heavy request gets a fresh process from a fork server (started once, with the engine already imported, so a
 process costs a few milliseconds).  At most ``slots`` run at once (default: the machine's cores); at most ``queue``
@@ -7,6 +9,9 @@ more wait, and a request beyond that is refused at once with 503, unless one cli
 its share: then its newest waiting request is refused (429) and the new one takes its place.  A request still running at the time
 limit (60 s by default, waiting included) is answered 503 and its process group is killed, the Chromium of a PDF
 print with it, so the work really stops and its memory goes back to the system.
+
+Each pool bounds the work of one address (``per_client`` requests running or waiting; one more is refused at once
+with 429) and the work waiting in all (``queue``).
 
 Fairness: a free slot goes to the waiting request whose client runs the fewest requests, then to the one that has
 run the least (a new request before one that was paused).  When every slot is taken, a request that has run at least
@@ -39,11 +44,12 @@ from typing import Callable, Literal, TypeVar, TypeVarTuple, Unpack, cast
 import anyio
 
 from ..engine.errors import TiebreakError
+from ..engine.messages import Message
 from .errors import ApiError, from_tiebreak_error
 
 log = logging.getLogger("tiebreak.web")
 #: modules the fork server imports once, so that each worker starts with them loaded
-PRELOAD = ["tiebreak.service", "tiebreak.web.jobs", "tiebreak.formats.trf", "tiebreak.render.output", "numpy"]
+PRELOAD = ["tiebreak.app.standings", "tiebreak.web.jobs", "tiebreak.formats.trf", "tiebreak.render.output", "numpy"]
 
 Answer = TypeVar("Answer")
 Args = TypeVarTuple("Args")
@@ -57,13 +63,13 @@ _BOOT = """
 try:
     import pickle
     from tiebreak.web.workers import _child
-    tmp, fn, args = pickle.loads(payload)
+    tmp, fn, args, nice = pickle.loads(payload)
 except BaseException as e:
     short = type(e).__name__ + (" " + repr(e.name) if isinstance(e, ImportError) and e.name else "")
     conn.send(("start", (short, f"{type(e).__name__}: {e}")))
     conn.close()
 else:
-    _child(conn, tmp, fn, args)
+    _child(conn, tmp, fn, args, nice)
 """
 _STARTING = threading.Lock()
 
@@ -92,7 +98,8 @@ def _ensure_fork_server() -> None:
                 os.environ["PYTHONSAFEPATH"] = old
 
 
-def _child(conn: Connection, tmp: str | None, fn: Callable[[Unpack[Args]], object], args: tuple[Unpack[Args]]) -> None:
+def _child(conn: Connection, tmp: str | None, fn: Callable[[Unpack[Args]], object], args: tuple[Unpack[Args]],
+           nice: int = 0) -> None:
     """Body of a worker process: its own process group (killed whole), temporary files inside the request's folder
     (removed by the server even when this process is killed), the answer or the error sent back."""
     os.setpgrp()
@@ -101,6 +108,8 @@ def _child(conn: Connection, tmp: str | None, fn: Callable[[Unpack[Args]], objec
 
         tempfile.tempdir = tmp
     try:
+        if nice:
+            os.nice(nice)  # a heavy lane's worker: the light lane's run first on a busy machine
         answer: Outcome = ("ok", fn(*args))
     except ApiError as e:
         answer = ("error", e)
@@ -132,11 +141,14 @@ class _Job:
 
 
 class WorkerPool:
-    """Runs functions in killable processes, ``slots`` at once, ``queue`` waiting, shared fairly between clients."""
+    """Runs functions in killable processes, ``slots`` at once, ``queue`` waiting, at most ``per_client`` of one
+    client, shared fairly between clients; ``nice``: the priority of its processes (0: normal; a heavy lane's: 10)."""
 
-    def __init__(self, slots: int | None = None, queue: int = 64, time_limit: float = 60, quantum: float = 0.5) -> None:
+    def __init__(self, slots: int | None = None, queue: int = 64, time_limit: float = 60, quantum: float = 0.5,
+                 per_client: int | None = None, nice: int = 0) -> None:
         self.slots = slots or os.cpu_count() or 1
-        self.queue, self.time_limit, self.quantum = queue, time_limit, quantum
+        self.queue, self.time_limit, self.quantum, self.nice = queue, time_limit, quantum, nice
+        self.per_client = per_client or max(4, self.slots + queue // 8)
         self._jobs: list[_Job] = []
         #: process ids of the workers running now (the tests look at them)
         self.running: set[int] = set()
@@ -146,6 +158,9 @@ class WorkerPool:
         """``fn(*args)`` in a worker process for ``client``; 503 when the queue is full or the time limit is
         reached, 429 when the request gave its place in a full queue to another client's.  ``pausable``: whether the work may
         be paused for another's (not a PDF print, whose browser keeps its own time)."""
+        if sum(j.client == client for j in self._jobs) >= self.per_client:
+            raise ApiError(429, "too many requests at once from your address; try again when your other requests are "
+                                "answered")
         waiting = sum(j.state != "running" for j in self._jobs)  # a paused request waits for a slot too
         if waiting >= self.queue and self._busy() >= self.slots and not self._evict_for(client):
             raise ApiError(503, "the server is busy; try again in a minute")
@@ -162,7 +177,7 @@ class WorkerPool:
                 raise ApiError(429, "too many requests at once from your address while others wait; "
                                     "try again when your other requests are answered")
         except TimeoutError:
-            raise ApiError(503, f"the computation took longer than {self.time_limit:g} s") from None
+            raise ApiError(503, Message("the computation took longer than {} s", format(self.time_limit, 'g'))) from None
         finally:
             if job in self._jobs:
                 self._jobs.remove(job)
@@ -239,7 +254,7 @@ class WorkerPool:
                           tmp: str | None) -> Answer:
         ctx = _context()
         receiving, sending = ctx.Pipe(duplex=False)
-        payload = pickle.dumps((tmp, fn, args))  # the work by name: imported in the worker by _BOOT
+        payload = pickle.dumps((tmp, fn, args, self.nice))  # the work by name: imported in the worker by _BOOT
         process = ctx.Process(target=exec, args=(_BOOT, {"conn": sending, "payload": payload}), daemon=True)
         try:
             await anyio.to_thread.run_sync(_start_process, process)
@@ -274,7 +289,7 @@ class WorkerPool:
         if kind == "start":
             short, full = cast(tuple[str, str], value)
             log.error("a worker process could not start: %s", full)
-            raise ApiError(500, f"the server could not start a worker process: {short}")
+            raise ApiError(500, Message("the server could not start a worker process: {}", short))
         if kind == "ok":
             return cast(Answer, value)  # what fn(*args) returned in the worker, unpickled
         if isinstance(value, ApiError):
@@ -289,7 +304,7 @@ def _start_process(process: ForkServerProcess) -> None:
         process.start()
     except Exception as e:
         log.exception("a worker process could not start")
-        raise ApiError(500, f"the server could not start a worker process: {type(e).__name__}") from None
+        raise ApiError(500, Message("the server could not start a worker process: {}", type(e).__name__)) from None
 
 
 def _died(code: int | None) -> ApiError:
@@ -299,8 +314,8 @@ def _died(code: int | None) -> ApiError:
         return ApiError(503, "the computation was stopped: it needed more than the server gives it")
     log.error("a worker process ended without an answer (exit status %s); its error is in the server's output", code)
     if code is not None and code < 0:
-        return ApiError(500, f"the worker process crashed (signal {-code})")
-    return ApiError(500, f"the worker process could not run the computation (exit status {code})")
+        return ApiError(500, Message("the worker process crashed (signal {})", -code))
+    return ApiError(500, Message("the worker process could not run the computation (exit status {})", code))
 
 
 def _kill(process: ForkServerProcess) -> None:

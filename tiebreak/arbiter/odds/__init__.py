@@ -25,6 +25,7 @@ from typing import Sequence
 
 from ...engine import team
 from ...engine.errors import InputError
+from ...engine.messages import Message
 from ...engine.model import Tournament
 from ...engine.specifier import TieBreakSpec
 from ...engine.standings import _resolve_list
@@ -105,7 +106,8 @@ def _team_odds(t: Tournament, tiebreaks: str | None, *, rules: str, system: str 
     future = find_future(t, after_round, "swiss")
     future.notes = ["team event: the teams are ranked by the team standings"]
     if (t.planned_rounds or 0) > future.final_round:
-        future.notes.append(f"looked at up to round {future.final_round}, the last round paired board by board")
+        future.notes.append(Message("looked at up to round {}, the last round paired board by board",
+                                    future.final_round))
     future.system = team_system
     fixed = apply_fixes(future, list(fixes))
     ranker = TeamEngineRanker(future, t, teams, tiebreaks, rules)

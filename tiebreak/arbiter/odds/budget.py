@@ -18,11 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...engine.errors import InputError, Place
+from ...engine.messages import Message
 
 #: the most seconds and simulations a request may ask for (the command line's ``--budget`` and ``--simulations``, the
 #: API's fixed budget and its ``simulations`` field); ``--budget none`` lifts the time limit on the command line only
 MAX_BUDGET, MAX_SIMULATIONS = 20.0, 1_000_000
-DEFAULT_BUDGET = MAX_BUDGET
 
 #: what the ranking keeps of the budget for the work after it (the answer), as a share and at least this long, and
 #: per participant (the answer's rows: about 50 microseconds each, measured with 9,999 players)
@@ -80,10 +80,11 @@ def within_limits(seconds: float | None, simulations: int | None, source: str,
     """The budget of a request (started now), its options checked against :data:`MAX_BUDGET` and
     :data:`MAX_SIMULATIONS` (an error names the file and the option)."""
     if seconds is not None and not 0 <= seconds <= MAX_BUDGET:
-        raise InputError(f"--budget {seconds:g} is outside 0..{MAX_BUDGET:g} seconds (none: no limit)",
+        raise InputError(Message("--budget {} is outside 0..{} seconds (none: no limit)",
+                                 format(seconds, 'g'), format(MAX_BUDGET, 'g')),
                          Place(source, field="budget"))
     if simulations is not None and simulations > MAX_SIMULATIONS:
-        raise InputError(f"--simulations {simulations} is more than {MAX_SIMULATIONS}",
+        raise InputError(Message("--simulations {} is more than {}", simulations, MAX_SIMULATIONS),
                          Place(source, field="simulations"))
     return Budget(seconds, progress=progress)
 

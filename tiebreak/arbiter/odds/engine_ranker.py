@@ -18,12 +18,14 @@ from .pending import Future
 
 
 def rank_outcomes(future: Future, digits: np.ndarray, n: int, ranks: Callable[[Tournament], np.ndarray],
-                  until: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+                  until: float | None = None,
+                  by_digits: Callable[[np.ndarray], np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Each outcome (row of result digits) written into a copy of ``future.base`` and ranked by ``ranks`` (the rank of
     each of the ``n`` participants, 1 = first, equal ranks shared): the participants ahead and sharing the place.
 
     ``until``: a ``time.perf_counter()`` past which no outcome should end (at least one is ranked; the time of the
-    next one is guessed from those before): the rows returned are then the first outcomes only."""
+    next one is guessed from those before): the rows returned are then the first outcomes only.  ``by_digits``:
+    the ranks made from the outcome's digits themselves (a ranker that writes only what the outcome changes)."""
     kind = future.base.kind.copy()
     t = dataclasses.replace(future.base, kind=kind)
     ahead = np.empty((len(digits), n), np.int64)
@@ -34,9 +36,10 @@ def rank_outcomes(future: Future, digits: np.ndarray, n: int, ranks: Callable[[T
     kinds = np.array(KINDS, np.int8)
     started = time.perf_counter()
     for o, row in enumerate(digits):
-        kind[w, r] = kinds[row, 0]
-        kind[b, r] = kinds[row, 1]
-        rank = ranks(t)
+        if by_digits is None:
+            kind[w, r] = kinds[row, 0]
+            kind[b, r] = kinds[row, 1]
+        rank = ranks(t) if by_digits is None else by_digits(row)
         ahead[o] = rank - 1
         size[o] = np.bincount(rank)[rank]
         if until is not None and (now := time.perf_counter()) + (now - started) / (o + 1) > until:

@@ -29,6 +29,7 @@ from fractions import Fraction
 import numpy as np
 
 from ...engine.errors import InputError, Place
+from ...engine.messages import Message
 from ...engine.model import Kind
 from ...engine.numbers import NumberError, parse_int
 from .pending import Future, Game
@@ -49,13 +50,14 @@ def parse_fix(text: str) -> tuple[int | None, int, int, int]:
     digit)."""
     m = _FIX.match(text)
     if not m or m.group(4).lower() not in _RESULTS:
-        raise InputError(f"--fix {text!r}: expected WHITE-BLACK=RESULT, e.g. 12-7=1-0 (results 1-0, 0-1, 1/2)",
+        raise InputError(Message("--fix {}: expected WHITE-BLACK=RESULT, e.g. 12-7=1-0 (results 1-0, 0-1, 1/2)",
+                                 repr(text)),
                          Place("", field="fix"))
     try:  # bounded: a 5,000-digit start number is refused, not handed to int()
         rnd = parse_int(m.group(1)) if m.group(1) else None
         white, black = parse_int(m.group(2)), parse_int(m.group(3))
     except NumberError as e:
-        raise InputError(str(e), Place("", field="fix")) from None
+        raise InputError(e.args[0], Place("", field="fix")) from None
     return rnd, white, black, _RESULTS[m.group(4).lower()]
 
 
@@ -75,7 +77,7 @@ def apply_fixes(future: Future, fixes: list[str]) -> list[tuple[Game, int]]:
                 fixed[k] = 2 - digit
                 break
         else:
-            raise InputError(f"--fix {text!r}: no pending game {white}-{black}", Place("", field="fix"))
+            raise InputError(Message("--fix {}: no pending game {}-{}", repr(text), white, black), Place("", field="fix"))
     for k, digit in fixed.items():
         g = future.games[k]
         r = g.round - 1
@@ -88,9 +90,10 @@ def apply_fixes(future: Future, fixes: list[str]) -> list[tuple[Game, int]]:
 def davidson(white: np.ndarray, black: np.ndarray, draw_rate: float, white_advantage: float) -> np.ndarray:
     """Win/draw/loss probabilities (rows) of Davidson's model for the ratings given (module text)."""
     if not 0 <= draw_rate < 1:
-        raise InputError(f"--draw-rate {draw_rate:g} must be at least 0 and below 1", Place("", field="draw rate"))
+        raise InputError(Message("--draw-rate {} must be at least 0 and below 1", format(draw_rate, 'g')),
+                         Place("", field="draw rate"))
     if not -1000 <= white_advantage <= 1000:  # the web form's bound; far beyond it 10**(R/400) overflows to nan
-        raise InputError(f"--white-advantage {white_advantage:g} is outside -1000..1000",
+        raise InputError(Message("--white-advantage {} is outside -1000..1000", format(white_advantage, 'g')),
                          Place("", field="white advantage"))
     nu = 2 * draw_rate / (1 - draw_rate)
     gw = 10 ** ((white + white_advantage) / 400)
@@ -125,24 +128,26 @@ def probabilities(future: Future, model: str = "equal", draw_rate: float | None 
         notes.append("model equal: every result 1/3")
         return np.full((g, 3), 1 / 3), [[third] * 3 for _ in range(g)], notes
     if model != "elo":
-        raise InputError(f"--model {model!r}: expected one of {', '.join(MODELS)}", Place("", field="model"))
+        raise InputError(Message("--model {}: expected one of {}", repr(model), ', '.join(MODELS)), Place("", field="model"))
     edge = format(white_advantage, "g")
     if draw_rate is not None:
-        notes.append(f"model elo (Davidson 1970): draw rate {draw_rate}, White +{edge} rating points")
+        notes.append(Message("model elo (Davidson 1970): draw rate {}, White +{} rating points", draw_rate, edge))
     else:
         draws, total = observed_draw_rate(future)
         if total < 10:
             draw_rate = 1 / 3
-            notes.append(f"model elo (Davidson 1970): draw rate 1/3 (only {total} games played), White +{edge} "
-                         "rating points")
+            notes.append(Message("model elo (Davidson 1970): draw rate 1/3 (only {} games played), White +{} rating "
+                                 "points",
+                                 total, edge))
         else:
             draw_rate = draws / total
-            notes.append(f"model elo (Davidson 1970): draw rate {draws}/{total} (the event's games so far), "
-                         f"White +{edge} rating points")
+            notes.append(Message("model elo (Davidson 1970): draw rate {}/{} (the event's games so far), White +{} "
+                                 "rating points",
+                                 draws, total, edge))
     rated = [p.rating for p in future.base.players if p.rating]
     if unrated_rating is None and len(rated) < len(future.base.players):
         unrated_rating = round(sum(rated) / len(rated)) if rated else 1500
-        notes.append(f"unrated players counted at {unrated_rating} (the average rating of the rated ones)")
+        notes.append(Message("unrated players counted at {} (the average rating of the rated ones)", unrated_rating))
     ratings = np.array([p.rating or unrated_rating for p in future.base.players], float)
     w = ratings[[x.white for x in future.games]]
     b = ratings[[x.black for x in future.games]]

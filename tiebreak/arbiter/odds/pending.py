@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...engine.errors import InputError, Place
+from ...engine.messages import Message
 from ...engine.model import BLACK, NO_OPPONENT, WHITE, Kind, Tournament
 from ...engine.standings import detect_system
 from ..berger import schedule
@@ -71,13 +72,14 @@ def find_future(t: Tournament, after_round: int | None = None, system: str | Non
     notes: list[str] = []
     if system is None:
         system, why = detect_system(t)
-        notes.append(f"{system} ({why})")
+        notes.append(Message("{} ({})", system, why))
     known = (t.opponent >= 0) & (t.kind != Kind.UNKNOWN)
     rounds_known = np.nonzero(known.any(axis=0))[0]
     played = int(rounds_known[-1]) + 1 if len(rounds_known) else 0
     if after_round is not None:
         if not 0 <= after_round <= t.rounds:
-            raise InputError(f"--after-round {after_round} is outside 0..{t.rounds}", Place(t.source, field="after round"))
+            raise InputError(Message("--after-round {} is outside 0..{}", after_round, t.rounds),
+                             Place(t.source, field="after round"))
         played = after_round
     n = len(t.players)
     paired_rounds = [r for r in range(t.rounds) if (t.opponent[:, r] >= 0).any()] + [r - 1 for r, _, _ in t.pending]
@@ -87,8 +89,9 @@ def find_future(t: Tournament, after_round: int | None = None, system: str | Non
     else:
         final = last_paired
         if (t.planned_rounds or t.rounds) > final:
-            notes.append(f"Swiss event: looked at up to round {final}, its last paired round; later pairings depend on "
-                         "results not known yet")
+            notes.append(Message("Swiss event: looked at up to round {}, its last paired round; later pairings depend "
+                                 "on results not known yet",
+                                 final))
     opp, kind, colour = _grow(t, final)
     pend = np.zeros(opp.shape, bool)
     pend[:, played:] = opp[:, played:] >= 0
@@ -106,8 +109,9 @@ def find_future(t: Tournament, after_round: int | None = None, system: str | Non
         if empty:
             numbers = sorted(row)
             if numbers != list(range(1, n + 1)):
-                raise InputError("round robin rounds missing from the file: the Berger tables need pairing numbers "
-                                 f"1..{n}", Place(t.source, field="start numbers"))
+                raise InputError(Message("round robin rounds missing from the file: the Berger tables need pairing "
+                                         "numbers 1..{}",
+                                         n), Place(t.source, field="start numbers"))
             berger = schedule(n, double=final > n - 1 + n % 2)
             for r in empty:
                 for w, b in berger[r % len(berger)].pairings:
@@ -115,7 +119,8 @@ def find_future(t: Tournament, after_round: int | None = None, system: str | Non
                     opp[i, r], opp[j, r], colour[i, r], colour[j, r] = j, i, WHITE, BLACK
                     pend[i, r] = pend[j, r] = True
             listed = ", ".join(str(r + 1) for r in empty)
-            notes.append(f"rounds {listed} paired from the Berger tables (Arbiters' Manual 13.16) by pairing number")
+            notes.append(Message("rounds {} paired from the Berger tables (Arbiters' Manual 13.16) by pairing number",
+                                 listed))
     kind[pend] = Kind.DRAW
     games = []
     for i, r in zip(*np.nonzero(pend & (colour != BLACK))):

@@ -9,13 +9,13 @@ to is kept by :class:`~.tally.Tally` (exact fractions for the equal model's enum
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future as Pending
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TypeAlias, TypeVar
 
 import numpy as np
@@ -23,11 +23,15 @@ from numpy.typing import NDArray
 from threadpoolctl import threadpool_limits
 
 from ...engine.errors import InputError, InputWarning, Place
+from ...engine.messages import Message
 from ...engine.rules import RuleSet
 from ...engine.specifier import TieBreakSpec
+from ...engine.standings import tournament_seed
+from ...engine.team_matches import read_teams
 from .budget import RESERVE_PER_ROW, Budget, as_budget
 from .engine_ranker import EngineRanker
 from .models import probabilities
+from .needs import minimal_sets
 from .participants import Participant, players_of
 from .pending import Future, Game
 from .places import digit_rows
@@ -92,6 +96,19 @@ class Odds:
     #: the chance of the top K per participant when K (``places``) is beyond the places kept
     top: list[Probability] | None = None
 
+    @cached_property
+    def needs(self) -> list[dict[int, int]] | None:
+        """The minimal sets of results that give the chosen participant first place alone (None when not worked
+        out: no participant chosen, or no exact enumeration)."""
+        if self.alone_first is None:
+            return None
+        return minimal_sets(self.alone_first, len(self.future.games))
+
+    @cached_property
+    def team_of(self) -> dict[int, int]:
+        """A team event's board players: start number -> team number (empty for an individual event)."""
+        return {no: tm.number for tm in read_teams(self.future.base) for no in tm.members} if self.team else {}
+
 
 def tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_model: bool, method: str,
           simulations: int | None, seed: int | None, player: int | None, budget: Budget, notes: list[str],
@@ -103,9 +120,10 @@ def tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_mode
         g = len(future.games)
         if method != "simulation" and g > MAX_EXACT_GAMES:
             if method == "exact":
-                raise InputError(f"--exact: {g} pending games have 3^{g} outcomes, too many to enumerate; leave out "
-                                 "--exact for a simulation", Place(future.base.source, field="exact"))
-            notes.append(f"{g} pending games: too many outcomes to enumerate, simulated instead")
+                raise InputError(Message("--exact: {} pending games have 3^{} outcomes, too many to enumerate; leave "
+                                         "out --exact for a simulation",
+                                         g, g), Place(future.base.source, field="exact"))
+            notes.append(Message("{} pending games: too many outcomes to enumerate, simulated instead", g))
             method = "simulation"
         if method != "simulation":
             done, overran = _enumerate(future, ranker, probs, exact_model, method == "exact", player, budget, notes,
@@ -168,10 +186,11 @@ def _enumerate(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact
     seconds = budget.seconds
     if seconds is not None and estimate > EXACT_SHARE * budget.left():
         if asked:
-            raise InputError(f"--exact: all {total} outcomes would take about {estimate:.0f} s, more than the budget "
-                             f"of {seconds:g} s: give --budget none to wait for them, or leave out --exact for a "
-                             "simulation", Place(future.base.source, field="budget"))
-        notes.append(f"{total} outcomes would take about {estimate:.0f} s: simulated instead")
+            raise InputError(Message("--exact: all {} outcomes would take about {} s, more than the budget of {} s: "
+                                     "give --budget none to wait for them, or leave out --exact for a simulation",
+                                     total, format(estimate, '.0f'), format(seconds, 'g')),
+                             Place(future.base.source, field="budget"))
+        notes.append(Message("{} outcomes would take about {} s: simulated instead", total, format(estimate, '.0f')))
         return None, False
     acc = Tally(n, g, depth, exact_model, weighted=not exact_model, top=top)
     chosen = player if g <= NEEDS_MAX_GAMES else None
@@ -188,10 +207,12 @@ def _enumerate(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact
     if done == total:
         return acc, False
     if asked:
-        raise InputError(f"--exact: the {total} outcomes took longer than the budget of {seconds:g} s (estimated "
-                         f"{estimate:.0f} s): give --budget none to wait for them",
+        raise InputError(Message("--exact: the {} outcomes took longer than the budget of {} s (estimated {} s): give "
+                                 "--budget none to wait for them",
+                                 total, format(seconds, 'g'), format(estimate, '.0f')),
                          Place(future.base.source, field="budget"))
-    notes.append(f"the {total} outcomes took longer than the budget of {seconds:g} s: simulated instead")
+    notes.append(Message("the {} outcomes took longer than the budget of {} s: simulated instead",
+                         total, format(seconds, 'g')))
     return None, True
 
 
@@ -222,7 +243,8 @@ def _simulate(future: Future, ranker: Ranker, probs: NDArray[np.float64], simula
         if until is not None and time.perf_counter() > until:
             break
     if done < count:
-        notes.append(f"simulation stopped at the budget of {budget.seconds:g} s: {done} outcomes")
+        notes.append(Message("simulation stopped at the budget of {} s: {} outcomes",
+                             format(budget.seconds, 'g'), done))
     return "simulation", done, acc
 
 
@@ -259,8 +281,9 @@ def make_ranker(future: Future, specs: list[TieBreakSpec], rules: str | RuleSet,
         notes.append("not a round robin: every outcome is ranked by the engine one by one")
     elif why == "list":
         codes = ", ".join(s.text for s in specs)
-        notes.append(f"tie-break list {codes}: every outcome is ranked by the engine one by one (the array ranker "
-                     "takes PTS DE WIN WON BPG BWG SB KS without modifiers)")
+        notes.append(Message("tie-break list {}: every outcome is ranked by the engine one by one (the array ranker "
+                             "takes PTS DE WIN WON BPG BWG SB KS without modifiers)",
+                             codes))
     elif why == "unplayed":
         notes.append("rounds not played over the board: every outcome is ranked by the engine one by one")
     else:
@@ -289,13 +312,14 @@ def run_odds(future: Future, specs: list[TieBreakSpec], *, rules: str | RuleSet 
         ranker, ranker_name, participants = teams, "engine", teams.participants
     numbers = [p.start_no for p in participants]
     if player is not None and player not in numbers:
-        raise InputError(f"--player {player} is not a team number of this event" if teams else
-                         f"--player {player} is not a start number of this tournament",
+        raise InputError(Message("--player {} is not a team number of this event", player) if teams else
+                         Message("--player {} is not a start number of this tournament", player),
                          Place(future.base.source, field="player"))
     if simulations is not None and simulations < 1:
-        raise InputError(f"--simulations {simulations} must be at least 1", Place(future.base.source, field="simulations"))
-    if seed is None:  # chosen now, so that a simulation (asked for, or over the budget) is reported repeatable
-        seed = secrets.randbelow(10**6)
+        raise InputError(Message("--simulations {} must be at least 1", simulations),
+                         Place(future.base.source, field="simulations"))
+    if seed is None:  # the event's own, as its lots (the same simulation in every run, on every face)
+        seed = tournament_seed(future.base)
     row = None if player is None else numbers.index(player)
     depth = depth_for(len(participants), places)
     budget.after = RESERVE_PER_ROW * (len(participants) + len(future.games))

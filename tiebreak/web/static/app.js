@@ -26,7 +26,9 @@ let columnsChosen = false;   // false: the columns the file has (the server's "a
 // JSON members of the player columns (title, federation...) -> the key of their heading
 const PLAYER_COLUMNS = [["title", "title"], ["federation", "fed"], ["rating", "rating"], ["club", "club"],
   ["sex", "sex"], ["birth", "birth"], ["performance", "perf"], ["rating_change", "change"]];
-const MODIFIER = /^(C|M)(\d+)$|^L([+-]?\d+(?:\.\d+)?)$|^U(\d+)$|^V(\d+)$|^(P|F|R|S)$|^K(\d+)$/;
+// a modifier's pattern and the bounds of its number: the engine's own (tiebreak.engine.specifier), sent by the server
+const LIMITS = JSON.parse(document.getElementById("limits").textContent);
+const MODIFIER = new RegExp(LIMITS.modifier_pattern);
 
 function el(tag, text, attrs) {
   const node = document.createElement(tag);
@@ -103,11 +105,13 @@ async function post(path, form) {
   return response;
 }
 
-async function translated(texts) {
+// notes and warnings in the reader's language: the server words each from its identifier and values (the answer's
+// `said`), never from the English text
+async function translated(texts, said) {
   if (lang === "en" || !texts.length) return texts;
   const form = new FormData();
   form.append("lang", lang);
-  for (const t of texts.slice(0, 40)) form.append("text", t);
+  texts.slice(0, 40).forEach((t, i) => form.append("text", said && said[i] ? JSON.stringify(said[i]) : t));
   try {
     return (await (await post("/api/translate", form)).json()).concat(texts.slice(40));
   } catch (_) { return texts; }
@@ -194,6 +198,11 @@ function validateModifiers() {
   let problem = "";
   for (const mod of raw.split(/[/#]/).map((m) => m.trim().toUpperCase()).filter(Boolean)) {
     if (!MODIFIER.test(mod)) { problem = fill(W.page.modifier_unknown, {mod}); break; }
+    const most = LIMITS.modifier_bounds[mod[0]];
+    if (most !== undefined && (mod.length > 8 || Math.abs(Number(mod.slice(1))) > most)) {
+      problem = fill(W.page.modifier_range, {mod, letter: mod[0], most});
+      break;
+    }
     if (!allowed.includes(mod[0])) {
       problem = fill(W.page.modifier_bad, {mod, code, allowed: allowed.split("").join(", ") || W.page.none});
       break;
@@ -239,7 +248,8 @@ async function renderSummary(d) {
   $("seed-line").textContent = $("no-lots").checked ? W.page.shared_places
     : lots ? fill(W.page.seed_used, {seed: d.seed}) : W.page.no_lot_needed;
   $("lot-legend").textContent = lots ? fill(W.words.lot, {seed: d.seed}) : "";
-  const [notes, warnings] = await Promise.all([translated(d.notes || []), translated(d.warnings || [])]);
+  const [notes, warnings] = await Promise.all([translated(d.notes || [], d.said && d.said.notes),
+                                               translated(d.warnings || [], d.said && d.said.warnings)]);
   $("notes").replaceChildren(...notes.map((n) => el("li", n)));
   $("warnings").replaceChildren(...warnings.map((n) => el("li", n)));
   $("warnings-box").hidden = !warnings.length;
@@ -269,12 +279,10 @@ function renderStandings(d) {
   $("standings").tHead.replaceChildren(head);
   const body = $("standings").tBodies[0];
   body.replaceChildren();
-  const sharing = {};   // rank -> how many share it (no lots): printed 5-9 as in the text and HTML outputs
-  for (const row of d.standings) sharing[row.rank] = (sharing[row.rank] || 0) + 1;
   for (const row of d.standings) {
     const no = row.start_no !== undefined ? row.start_no : row.team;
     const tr = el("tr", null, {"data-start-no": no, tabindex: "0"});
-    const place = sharing[row.rank] > 1 ? row.rank + "-" + (row.rank + sharing[row.rank] - 1) : String(row.rank);
+    const place = row.place;  // 5, or 5-9 for a place five share: the server's, as every face writes it
     tr.append(el("td", place + (row.lot !== null && row.lot !== undefined ? "*" : ""), {class: "rank"}),
               el("td", no), el("td", row.name, {class: "name"}));
     tr.append(el("td", row.points, {class: "points pts"}));
@@ -793,6 +801,7 @@ $("check-button").addEventListener("click", async () => {
   if (!$("check-own-list").checked) form.delete("tiebreaks");
   const published = $("published-file").files[0];
   if (published) form.append("published", published);
+  if ($("publisher").value) form.append("publisher", $("publisher").value);
   const C = W.check;
   checkTable($("check-table"), [], []);
   checkTable($("check-rules"), [], []);
@@ -815,7 +824,8 @@ $("check-button").addEventListener("click", async () => {
       tr.append(el("td", a.rules), el("td", a.values_agree + "/" + a.values), el("td", a.ranks_agree + "/" + a.ranks));
       return tr;
     }));
-    $("check-notes").textContent = (await translated([...r.warnings, ...r.notes])).join("\n");
+    $("check-notes").textContent = (await translated([...r.warnings, ...r.notes],
+      r.said && [...r.said.warnings, ...r.said.notes])).join("\n");
   } catch (e) { $("check-verdict").textContent = e.message; }
 });
 loadCatalogue().then(validateModifiers);

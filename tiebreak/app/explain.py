@@ -1,0 +1,58 @@
+"""Explanations (``tiebreak explain``, the API's ``/api/explain``): how each value of a participant was made, or
+what separated two.
+
+>>> from tiebreak.app.options import Options
+>>> e = explain(Options(tiebreaks="PTS,BH/C1", seed=1), "examples/hobsons-bay-cup-2025.trf", [7, 9], [])
+>>> e["team"], e["players"], e["seed"]
+(False, [7, 9], 1)
+"""
+
+from __future__ import annotations
+
+from typing import Any, NotRequired, TypedDict
+
+from ..engine.errors import InputWarning, Message, SpecifierError
+from ..engine.standings import Standings
+from ..render import explain as words
+from ..render import team_explain as team_words
+from .options import Options
+from .standings import final_standings, is_team
+
+
+class Explanation(TypedDict):
+    """What :func:`explain` answers (the JSON of ``tiebreak explain``): ``seed`` is the seed of the lots the order was
+    drawn with (the same request with it gives the same order); ``name`` and ``matches`` are of one team."""
+
+    team: bool
+    players: list[int]
+    text: str
+    details: dict[str, Any]
+    seed: int | None
+    name: NotRequired[str]
+    matches: NotRequired[list[dict[str, Any]]]
+
+
+def explain(o: Options, path: str, numbers: list[int], warnings: list[InputWarning]) -> Explanation:
+    """The explanation of one participant (``numbers`` = [N]) or of what separated two: in a team event N is a team
+    number (unless ``o.players``).  ``{"team", "players", "text", "details", "seed"}``, and for one team
+    ``"name"`` and ``"matches"``."""
+    s = final_standings(o, path, warnings)
+    known = {r.start_no for r in s.rows}
+    for n in numbers:
+        if n not in known:
+            raise SpecifierError(Message("no team with number {} in {}" if is_team(s) else
+                                         "no player with start number {} in {}", n, path), field="player")
+    if len(numbers) not in (1, 2):
+        raise SpecifierError("give --player N, or --players N M")
+    if len(numbers) == 2:
+        a, b = numbers
+        text = (words.explain_pair(s, a, b, o.lang) if isinstance(s, Standings) else
+                team_words.explain_team_pair(s, a, b, o.lang))
+        return {"team": is_team(s), "players": numbers, "text": text, "details": words.pair_details(s, a, b),
+                "seed": s.seed}
+    if not isinstance(s, Standings):
+        n = numbers[0]
+        return {"team": True, "players": numbers, "name": s.row(n).name, "text": team_words.explain_team(s, n, o.lang),
+                "matches": team_words.matches(s, n), "details": team_words.team_details(s, n), "seed": s.seed}
+    return {"team": False, "players": numbers, "text": words.explain_player(s, numbers[0], o.lang),
+            "details": words.details(s, numbers[0]), "seed": s.seed}

@@ -1,0 +1,49 @@
+"""The one loader: every command, endpoint, site build and live watch reads its file here, so the options of reading
+(:class:`~tiebreak.app.options.Loading`: ``event``, ``points_from``, ``name``) work on all of them alike.
+
+>>> from tiebreak.app.options import Options
+>>> warnings = []
+>>> t = load(Options(event=3), "examples/hobsons-bay-cup-2025.trf", warnings)   # one tournament: the number is said
+>>> len(t.players), "holds one tournament" in str(warnings[0])
+(32, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..arbiter import points_column
+from ..arbiter.check import records_text
+from ..arbiter.team_check import team_reading
+from ..engine.errors import InputError, InputWarning, Message, Place, replaced
+from ..engine.model import Tournament
+from ..engine.team_matches import build, has_teams
+from ..formats import readers
+from .options import POINTS_FROM, Loading
+
+
+def load(o: Loading, path: str, warnings: list[InputWarning]) -> Tournament:
+    """The tournament of the file at ``path``: ``o.event`` chooses one of a file that holds several, ``o.points_from``
+    takes the points from the round results or (``column``) from the points column's reading, which a warning
+    names."""
+    t = readers.load(path, warnings, o.event)
+    points_from = o.points_from or "results"
+    if points_from == "results":
+        return t
+    if points_from not in POINTS_FROM:
+        raise InputError(Message("points from {}: choose results or column", repr(points_from)),
+                         Place(path, field="points_from"))
+    reading = team_reading(build(t), t) if has_teams(t) else points_column.read(t)
+    if reading.fixes:
+        warnings.append(InputWarning(Message("points from the points column's reading (round: results → column): {}",
+                                             records_text(reading)), Place(path, field="points")))
+    return reading.tournament
+
+
+def named(o: Loading, path: str, warnings: list[InputWarning]) -> list[InputWarning]:
+    """``warnings`` (changed in place) naming the file as the user knows it (``o.name``) instead of ``path``."""
+    if o.name:
+        name = o.name
+        warnings[:] = [InputWarning(replaced(w.message, path, name), w.place and replace(
+            w.place, file=w.place.file.replace(path, name))) for w in warnings]
+    return warnings

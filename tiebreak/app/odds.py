@@ -1,0 +1,35 @@
+"""Who can still win (``tiebreak odds``, the API's ``/api/odds``): the chance of every place once the pending games
+are played, the teams' in a team event (unless ``o.players``), the players' otherwise."""
+
+from __future__ import annotations
+
+from ..arbiter.odds import compute_odds, compute_team_odds
+from ..arbiter.odds.budget import Progress, within_limits
+from ..engine.errors import InputError, InputWarning, Message, Place
+from ..engine.team_matches import has_teams, players_event
+from ..render import odds as render
+from .load import load
+from .options import OddsOptions, list_and_rules
+
+
+def render_odds(o: OddsOptions, path: str, warnings: list[InputWarning], progress: Progress | None = None) -> str:
+    """The odds of one file in ``o.format`` (text, json or html).  ``o.budget`` bounds all the work from here on,
+    reading the file included (:mod:`tiebreak.arbiter.odds.budget`); ``progress`` is told how far the outcomes are
+    (the command line's)."""
+    budget = within_limits(o.budget, o.simulations, path, progress)
+    t = load(o, path, warnings)
+    teams = not o.players and has_teams(t)
+    t = t if teams else players_event(t)
+    tiebreaks, rules = list_and_rules(o, teams)
+    if o.places < 1:  # --player and --simulations are checked by the odds themselves
+        raise InputError(Message("--places {} must be at least 1", o.places), Place(path, field="places"))
+    method = "exact" if o.exact else "simulation" if o.simulations else "auto"
+    result = (compute_team_odds if teams else compute_odds)(
+        t, tiebreaks, rules=rules, system=o.system_name, after_round=o.after_round, model=o.model,
+        draw_rate=o.draw_rate, white_advantage=o.white_advantage, fixes=o.fix or [], method=method,
+        simulations=o.simulations, seed=o.seed, player=o.player, budget=budget, unrated_rating=o.unrated_rating,
+        places=o.places)
+    warnings += result.warnings
+    if o.format == "json":
+        return render.to_json(result, o.places)
+    return (render.to_html if o.format == "html" else render.to_text)(result, o.lang, o.places)

@@ -1,0 +1,198 @@
+"""The options of every use case, declared once: what each one holds, its choices and its default.  The command
+line's parser, the API's form models and the page read the choices and defaults from here.
+
+>>> Options(system="rr").system_name, Options().system_name
+('round robin', None)
+>>> OddsOptions().budget == DEFAULT_BUDGET
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.errors import Message, SpecifierError
+from ..engine.presets import PRESETS
+from ..engine.registry import parse_list
+from ..engine.rules import with_compat
+
+#: ``--system``: the kind of event, overriding the detection (the words a user types -> the engine's name)
+SYSTEMS = {"swiss": "swiss", "rr": "round robin", "round-robin": "round robin"}
+#: ``--points-from``: the points of the round ``results`` (default) or the points ``column``'s reading
+POINTS_FROM = ("results", "column")
+#: ``odds --budget``: seconds for all the work of a request by default (the most is
+#: :data:`tiebreak.arbiter.odds.budget.MAX_BUDGET`, which the API always gives)
+DEFAULT_BUDGET = 20.0
+#: what the options shared by every face mean: the command line's help and the API's descriptions
+HELP = {
+    "event": "which tournament of a file that holds several (a Sharly Chess event: Sharly's tournament number); "
+             "without it such a file lists them",
+    "points_from": "results: the points of the round results (default); column: the points column's reading where the "
+                   "file's points column and its results disagree",
+    "compat": "text: our reading of C.07 (default); reference: the FIDE reference checker's choices where it reads the "
+              "text otherwise (docs/known-differences.md K1-K3); letter: the 2023 Art. 15.2 to the letter (round-robin "
+              "forfeits count for the rating tie-breaks)",
+}
+#: output format -> file extension
+EXTENSIONS = {"text": "txt", "json": "json", "csv": "csv", "trf": "trf", "html": "html", "chess-json": "json",
+              "pdf": "pdf"}
+#: formats that are bytes, never written to a terminal
+BINARY_FORMATS = {"pdf"}
+MEDIA_TYPES = {"text": "text/plain; charset=utf-8", "json": "application/json", "csv": "text/csv; charset=utf-8",
+               "trf": "text/plain; charset=utf-8", "html": "text/html; charset=utf-8", "chess-json": "application/json",
+               "pdf": "application/pdf"}
+
+__all__ = ["BINARY_FORMATS", "DEFAULT_BUDGET", "EXTENSIONS", "HELP", "MEDIA_TYPES", "POINTS_FROM", "SYSTEMS", "Loading",
+           "OddsOptions", "Options", "RatingsOptions", "checked_list", "list_and_rules", "refuse_individual_options"]
+
+
+@dataclass(kw_only=True)
+class Loading:
+    """How a file is read, the same for every use case (:func:`tiebreak.app.load.load`)."""
+
+    #: which tournament of a file that holds several (a Sharly Chess event): the program's own number
+    event: int | None = None
+    #: the points from the round ``results`` or from the points ``column``'s reading
+    points_from: str = "results"
+    #: the name the user knows the file by (an upload's own name): warnings name it, never the path read
+    name: str | None = None
+
+
+@dataclass(kw_only=True)
+class Ranked(Loading):
+    """How the standings are made: the list, the rule set and what decides the rest (every use case that ranks)."""
+
+    tiebreaks: str | None = None
+    preset: str | None = None
+    rules: str = "auto"
+    #: ``text`` (our reading of C.07), ``reference`` (the reference checker's, K1-K3) or ``letter`` (docs/known-differences.md)
+    compat: str = "text"
+    after_round: int | None = None
+    unrated_rating: int | None = None
+    seed: int | None = None
+    #: a key of :data:`SYSTEMS`: overrides the detection of Swiss or round robin
+    system: str | None = None
+    #: in a team event, the players instead of the teams
+    players: bool = False
+    lang: str = "en"
+
+    @property
+    def system_name(self) -> str | None:
+        """The engine's name of the kind of event asked for (None: detected from the file)."""
+        return SYSTEMS.get(self.system) if self.system else None
+
+
+@dataclass(kw_only=True)
+class Options(Ranked):
+    """What to compute and how to show it: the options of ``tiebreak standings`` (and of ``explain``, ``check``,
+    ``playoffs``, ``prizes`` and ``site``, which read the ones they use)."""
+
+    no_lots: bool = False
+    format: str = "json"
+    details: bool = False
+    #: category standings to add (expressions such as ``birth>=2010``; :mod:`tiebreak.arbiter.categories`)
+    category: list[str] | None = None
+    #: a team ranking inside the individual event: ``federation``, ``records`` (TRF 013/310) or a CSV file
+    team_ranking: str | None = None
+    team_best: int = 4
+    team_tiebreaks: str | None = None
+    #: player columns: ``auto`` (title, federation, rating where the file has them), ``none``, or a list
+    #: (title,fed,rating,club,sex,birth,perf,change; :mod:`tiebreak.arbiter.columns`)
+    columns: str | None = "auto"
+    #: a half-point bye in US-CUM/RU-CUM: ``deduct`` its ½ or ``keep`` it (None: the rule set's default, K10)
+    cumulative_half_bye: str | None = None
+    #: ``check``: the program that published the standings (default: the file's word)
+    publisher: str | None = None
+
+
+@dataclass(kw_only=True)
+class OddsOptions(Ranked):
+    """The ``tiebreak odds`` options."""
+
+    model: str = "equal"
+    draw_rate: float | None = None
+    white_advantage: float = 35
+    fix: list[str] | None = None
+    exact: bool = False
+    simulations: int | None = None
+    places: int = 3
+    player: int | None = None
+    #: seconds for all the work, from the start of the request; None: no limit
+    budget: float | None = DEFAULT_BUDGET
+    format: str = "text"
+
+
+@dataclass(kw_only=True)
+class RatingsOptions(Loading):
+    """The ``tiebreak ratings`` options: the rating ``system`` (:data:`tiebreak.arbiter.rating_report.SYSTEMS`), the
+    K factor of everybody (None: from each player's rating), the rounds counted."""
+
+    system: str = "fide"
+    k: int | None = None
+    after_round: int | None = None
+    lang: str = "en"
+
+
+def list_and_rules(o: Ranked, team_event: bool) -> tuple[str | None, str]:
+    """The tie-break list and rule set asked for: an explicit list and rule set win over the preset's."""
+    tiebreaks, rules = o.tiebreaks, o.rules
+    if o.preset:
+        preset = PRESETS.get(o.preset)
+        if preset is None:
+            raise SpecifierError(Message("unknown preset {}; presets: {}", repr(o.preset), ", ".join(PRESETS)),
+                                 field="preset")
+        if preset.team != team_event:
+            kind = "team" if preset.team else "individual"
+            raise SpecifierError(Message("preset {} is for {} events, and this is not one", repr(preset.name), kind),
+                                 "preset")
+        tiebreaks = tiebreaks or preset.tiebreaks
+        if rules == "auto" and preset.rules:
+            rules = preset.rules
+    return checked_list(tiebreaks, team_event, bool(o.tiebreaks)), with_compat(rules, o.compat or "text")
+
+
+def checked_list(tiebreaks: str | None, team_event: bool, users_own: bool) -> str | None:
+    """``tiebreaks`` with Swiss-Manager numbers translated; the user's own list (``users_own``) parsed as its kind
+    of event reads it, its errors naming the field ``tiebreaks`` (a preset's list is known to be good).
+
+    >>> checked_list("SM1,SM84:0,0,1", False, True)
+    'PTS,BH/C1'
+    >>> try:
+    ...     checked_list("PTS,XX", False, True)
+    ... except SpecifierError as e:
+    ...     print(e.field)
+    tiebreaks
+    """
+    try:
+        if tiebreaks and "SM" in tiebreaks.upper():
+            from ..formats.swissmanager import translate  # start-up: read only for a Swiss-Manager list
+
+            tiebreaks = translate(tiebreaks)
+        if users_own and tiebreaks:
+            if team_event:
+                from ..engine.team_tiebreaks import parse_team  # start-up: the team engine, for team events only
+
+                parse_list(tiebreaks, parse_team)
+            else:
+                parse_list(tiebreaks)
+    except SpecifierError as e:
+        raise SpecifierError(e.message, field=e.field or "tiebreaks") from None
+    return tiebreaks
+
+
+def refuse_individual_options(o: Options) -> None:
+    """Player columns, category tables and a team ranking belong to individual events: a team event refuses them,
+    naming the field, rather than ignoring them or quietly ranking the players instead.
+
+    >>> try:
+    ...     refuse_individual_options(Options(category=["rating<900"]))
+    ... except SpecifierError as e:
+    ...     print(e.field, "|", e.message.split(",")[0])
+    category | category is for individual events
+    """
+    asked = {"columns": o.columns not in (None, "auto"), "category": bool(o.category), "team_ranking": bool(o.team_ranking)}
+    for field, given in asked.items():
+        if given:
+            raise SpecifierError(Message("{} is for individual events, and this is a team event (players=true, "
+                                         "--players on the command line, ranks its players)",
+                                         field), field=field)

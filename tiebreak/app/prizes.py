@@ -1,0 +1,48 @@
+"""Prizes (``tiebreak prizes``, the API's ``/api/prizes``): a prize list distributed on the final standings.
+
+>>> from tiebreak.app.options import Options
+>>> awards, seed = prizes(Options(tiebreaks="PTS,BH/C1", no_lots=True), "examples/hobsons-bay-cup-2025.trf",
+...                       "place,1,300\\nplace,2,100", "prizes", "shared", [])
+>>> [(a["start_no"], a["amount"], a["left"]) for a in awards]    # nos. 7 and 9 tie on 6 points: 400 shared
+[(7, Fraction(200, 1), Fraction(0, 1)), (9, Fraction(200, 1), Fraction(0, 1))]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..arbiter.prizes import distribute, parse_prizes
+from ..engine.errors import InputWarning
+from ..engine.messages import Message
+from ..engine.model import format_number
+from ..render.i18n import Table, message
+from .options import Options
+from .standings import final_standings
+
+#: the words of a shared prize's rest (context ``prize:<key>`` in the catalogues)
+WORDS = Table("prize", {
+    "left": "{names}: {pool} shared by {n}, {share} each; {left} left over (shares are rounded down to the cent)",
+})
+
+
+def prizes(o: Options, path: str, text: str, source: str, method: str,
+           warnings: list[InputWarning]) -> tuple[list[dict[str, Any]], int | None]:
+    """The prize list ``text`` (lines place,N,amount or category,EXPR,amount; ``source`` names it in errors)
+    distributed by ``method``: rank, start number, name, prize, amount and, for a shared prize, the pool and what is
+    left of it once the shares are rounded down to the cent."""
+    s = final_standings(o, path, warnings)
+    return [{"rank": s.row(a.start_no).rank, "start_no": a.start_no, "name": s.row(a.start_no).name,
+             "prize": message(a.prize, o.lang) if isinstance(a.prize, Message) else a.prize,  # else the user's name
+             "amount": a.amount, "pool": a.pool, "left": a.left}
+            for a in distribute(s, parse_prizes(text, source), method)], s.seed
+
+
+def prize_rests(awards: list[dict[str, Any]], lang: str = "en") -> list[str]:
+    """One line for each shared prize whose shares, rounded down to the cent, leave something over."""
+    lines: dict[str, str] = {}
+    for a in awards:
+        if a.get("left"):
+            n = sum(1 for b in awards if b["prize"] == a["prize"])
+            lines[a["prize"]] = WORDS.text("left", lang, names=a["prize"], pool=format_number(a["pool"], 2), n=n,
+                                           share=format_number(a["amount"], 2), left=format_number(a["left"], 2))
+    return list(lines.values())

@@ -1,0 +1,195 @@
+"""Standings: the players' or the teams' of a file, in every output format (``tiebreak standings``, the API's
+``/api/standings``, the page), and the standings the other use cases work on.
+
+>>> from tiebreak.app.options import Options
+>>> text, notes, s = render_standings(Options(tiebreaks="PTS,BH/C1", seed=1), "examples/hobsons-bay-cup-2025.trf", [])
+>>> s.rows[0].start_no, str(s.rows[0].values["BH/C1"])    # published by Vega: no. 7 first, BH/C1 30
+(7, '30')
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Callable, TypeGuard
+
+from ..arbiter.columns import player_columns, rating_notes
+from ..engine import team
+from ..engine.errors import InputWarning, Message, SpecifierError
+from ..engine.model import Tournament
+from ..engine.standings import Standings, compute_standings
+from ..engine.team import TeamStandings
+from ..engine.team_matches import has_teams, players_event
+from ..formats import trf
+from ..render import output, square
+from .load import load, named
+from .options import Options, list_and_rules, refuse_individual_options
+
+if TYPE_CHECKING:
+    from ..arbiter.categories import CategoryStandings
+    from ..arbiter.clubs import ClubRanking
+    from ..arbiter.columns import PlayerColumns
+
+Writer = Callable[[], str | bytes]  # the writer of one output format: text, or bytes (PDF)
+
+
+def individual_standings(o: Options, path: str, warnings: list[InputWarning],
+                         t: Tournament | None = None) -> Standings:
+    """The standings of the players of ``path`` (team events: the players of every board); ``t`` is the file when it
+    is already read."""
+    t = players_event(t if t is not None else load(o, path, warnings))
+    tiebreaks, rules = list_and_rules(o, False)
+    return compute_standings(t, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
+                             seed=o.seed, lots=not o.no_lots, system=o.system_name, warnings=warnings,
+                             cumulative_half_bye=o.cumulative_half_bye)
+
+
+def team_standings(o: Options, t: Tournament, warnings: list[InputWarning]) -> TeamStandings:
+    """The standings of the teams of the file ``t`` (the warnings of reading its teams added to ``warnings``)."""
+    tiebreaks, rules = list_and_rules(o, True)
+    tt = team.build(t, system=o.system_name)
+    warnings += tt.warnings
+    return team.compute_team_standings(tt, tiebreaks, rules=rules, after_round=o.after_round, seed=o.seed,
+                                       lots=not o.no_lots, system=o.system_name)
+
+
+def ranks_teams(o: Options, t: Tournament) -> bool:
+    """Whether ``o`` ranks the teams of ``t``: a team event, unless the players are asked for or a team ranking is
+    read from the 013 records (which makes an individual event of a file that has them: its purpose)."""
+    return not o.players and o.team_ranking != "records" and has_teams(t)
+
+
+def render_standings(o: Options, path: str,
+                     warnings: list[InputWarning]) -> tuple[str | bytes, list[str], Standings | TeamStandings]:
+    """The standings of one file in ``o.format``, the notes, and the standings object (team or individual)."""
+    t = load(o, path, warnings)
+    s: Standings | TeamStandings
+    if ranks_teams(o, t):
+        refuse_individual_options(o)
+        s = teams = team_standings(o, t, warnings)
+        writers = team_writers(t, teams, o)
+    else:
+        s = players = individual_standings(o, path, warnings, t)
+        writers = individual_writers(t, players, o)
+    if o.format not in writers:
+        raise SpecifierError(Message("format {} is not available for team events", repr(o.format)))
+    s.warnings = named(o, path, warnings)[:]  # a team event's too: reading the file and building its teams
+    return writers[o.format](), s.notes, s
+
+
+def individual_writers(t: Tournament, s: Standings, o: Options) -> dict[str, Writer]:
+    """The output formats of the standings ``s`` of the players of the file ``t``, with the category standings and
+    the team ranking ``o`` asks for (a note on undefined rating tie-breaks is added to ``s.notes``)."""
+    pc = player_columns(s, o.columns, o.unrated_rating)
+    s.notes += pc.notes
+    extra, text, sections, columns = group_sections(o, s, pc)
+    s.notes += rating_notes(s, o.unrated_rating)  # a note for every rating tie-break left undefined
+
+    def page() -> str:
+        from ..render import html  # start-up: the page templates (Jinja) only for a page (25 ms measured)
+
+        return html.to_html(s, o.lang, sections, pc)
+
+    return {"json": lambda: output.to_json(s, details=o.details, extra=extra, columns=pc),
+            "csv": lambda: output.to_csv(s, columns, pc),
+            "text": lambda: output.to_text(s, o.lang, pc) + square.square_section(s, o.lang) + ("\n" + text if text else ""),
+            "trf": lambda: trf_with_ranks(t, s), "chess-json": lambda: chess_json_with_ranks(t, s),
+            "html": page, "pdf": lambda: _pdf(page())}
+
+
+#: extra CSV columns: their headings, and each player's cells
+CategoryColumns = tuple[list[str], dict[int, list[str]]]
+
+
+def group_sections(o: Options, s: Standings, pc: PlayerColumns) -> tuple[dict[str, Any], str, str, CategoryColumns | None]:
+    """The category standings and the team ranking ``o`` asks for, as the JSON's extra keys, the text, the page's
+    sections and the CSV's category columns."""
+    cats, clubs = groups(o, s)
+    if not cats and not clubs:
+        return {}, "", "", None
+    from ..render import groups as render  # start-up: their templates only when they are asked for (30 ms measured)
+
+    extra = ({"categories": render.categories_json(cats)} if cats else {}) | (
+        {"team_ranking": render.clubs_json(clubs)} if clubs else {})
+    text = (render.categories_text(cats, o.lang, pc) if cats else "") + (
+        ("\n" if cats else "") + render.clubs_text(clubs, o.lang) if clubs else "")
+    sections = (render.categories_html(cats, o.lang, pc) if cats else "") + (
+        render.clubs_html(clubs, o.lang) if clubs else "")
+    return extra, text, sections, render.category_columns(cats) if cats else None
+
+
+def team_writers(t: Tournament, s: TeamStandings, o: Options) -> dict[str, Writer]:
+    """The output formats of team standings ``s`` of the file ``t``."""
+    # start-up: the team renderers only for a team event (40 ms measured with the templates)
+    from ..formats import team_ranks
+    from ..render import team_html, team_text
+    from ..render.team_explain import matches, team_details
+
+    def json_text() -> str:
+        obj = output.team_to_json_obj(s)
+        if o.details:
+            for row in obj["standings"]:
+                row["matches"] = matches(s, row["start_no"])
+                row["details"] = team_details(s, row["start_no"])
+        return output.dumps_exact(obj)
+
+    return {"json": json_text, "csv": lambda: output.team_to_csv(s), "text": lambda: team_text.team_to_text(s, o.lang),
+            "html": lambda: team_html.to_html(s, o.lang), "pdf": lambda: _pdf(team_html.to_html(s, o.lang)),
+            "trf": lambda: team_ranks.trf_with_team_ranks(t, s),
+            "chess-json": lambda: team_ranks.chess_json_with_team_ranks(t, s)}
+
+
+def _pdf(page: str) -> bytes:
+    from ..render.pdf import html_to_pdf  # start-up: the PDF printer (Chromium's driver) only for a PDF
+
+    return html_to_pdf(page)
+
+
+def final_standings(o: Options, path: str, warnings: list[InputWarning]) -> Standings | TeamStandings:
+    """The standings the arbiter's tools (explanations, play-offs, prizes) work on: the teams' in a team event (unless
+    ``o.players``), else the players'."""
+    t = load(o, path, warnings)
+    s = individual_standings(o, path, warnings, t) if o.players or not has_teams(t) else team_standings(o, t, warnings)
+    s.warnings = named(o, path, warnings)[:]
+    return s
+
+
+def is_team(s: Standings | TeamStandings) -> TypeGuard[TeamStandings]:
+    """Whether ``s`` are team standings."""
+    return isinstance(s, TeamStandings)
+
+
+def groups(o: Options, s: Standings) -> tuple[list[CategoryStandings], ClubRanking | None]:
+    """The category standings and the team ranking ``o`` asks for (empty list / None when it asks for none)."""
+    if o.category:  # start-up: the categories module is loaded only when categories are asked for
+        from ..arbiter.categories import category_standings, parse_category
+    cats = [category_standings(s, parse_category(x)) for x in o.category] if o.category else []
+    clubs = None
+    if o.team_ranking:
+        from ..arbiter import clubs as club_tools  # start-up: a team ranking only when one is asked for
+
+        if o.team_ranking in ("federation", "fed", "club", "records"):
+            members = club_tools.membership_by_field(s, o.team_ranking)
+        else:
+            from ..formats import membership  # start-up: as clubs
+
+            members = membership.load(o.team_ranking, {p.start_no: p.name for p in s.tournament.players})
+        codes = [c.strip().upper() if c.strip().upper() in club_tools.TEAM_CODES else c.strip()
+                 for c in (o.team_tiebreaks or "TC").split(",") if c.strip()]
+        clubs = club_tools.club_ranking(s, members, o.team_best, codes)
+    return cats, clubs
+
+
+def trf_with_ranks(t: Tournament, s: Standings) -> str:
+    """The TRF with the computed ranks in columns 86-89 and the list in record 212 (TRF-2026)."""
+    ranked = replace(t, declared_tiebreaks=s.tiebreaks, declared_tiebreaks_complete=True)
+    return trf.dumps(ranked, ranks={r.start_no: r.rank for r in s.rows})
+
+
+def chess_json_with_ranks(t: Tournament, s: Standings) -> str:
+    """The tournament as Chess-JSON with the computed ranks, the list (``rankOrder``) and the values
+    (``tieBreakScore``)."""
+    from ..formats import chessjson  # start-up: the Chess-JSON writer only for this format (15 ms measured)
+
+    ranked = replace(t, declared_tiebreaks=s.tiebreaks, declared_tiebreaks_complete=True)
+    return chessjson.dumps(ranked, ranks={r.start_no: r.rank for r in s.rows},
+                           tiebreaks={r.start_no: [r.values[c] for c in s.tiebreaks] for r in s.rows})

@@ -1,0 +1,102 @@
+"""Messages as identifiers with values: what the engine, the readers and the arbiter tools say, worded later.
+
+A :class:`Message` is its English template (the gettext identifier: ``{}`` for each value, ``{{``/``}}`` for a
+brace) and the values put into it.  It *is* the English text (a ``str``), so logs, exceptions and machine formats
+read it as they always did; a renderer words it in the user's language by its identifier
+(:func:`tiebreak.render.i18n.message`), never by reading the English back.  The engine imports nothing outside
+itself, so the words live in the catalogues of ``tiebreak/render/locale``, not here.
+
+>>> m = Message("round {}: player {} has two games or byes", 3, 7)
+>>> m, m.template, m.args
+('round 3: player 7 has two games or byes', 'round {}: player {} has two games or byes', (3, 7))
+>>> Message("a {{literal}} brace")
+'a {literal} brace'
+>>> Message("{} of {}", Message("cut-{}", 1), "x").args[0].template
+'cut-{}'
+>>> Message("{n}. place", context="prize:place", n=2)
+'2. place'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class Message(str):
+    """An English text that keeps its identifier (``template``), its values (``args``) and its gettext context."""
+
+    template: str
+    args: tuple[object, ...]
+    #: values of named fields (``{n}. place``), for words of a table with a context
+    named: dict[str, object]
+    context: str | None
+
+    def __new__(cls, template: str, *args: object, context: str | None = None, **named: object) -> Message:
+        self = super().__new__(cls, template.format(*args, **named) if args or named else _unescaped(template))
+        self.template, self.args, self.named, self.context = template, args, named, context
+        return self
+
+    def __reduce__(self) -> tuple[object, ...]:  # pickled (the web's worker processes) with its identifier
+        return (_rebuild, (self.template, self.args, self.context, self.named))
+
+
+def _unescaped(template: str) -> str:
+    return template.replace("{{", "{").replace("}}", "}")
+
+
+def _rebuild(template: str, args: tuple[object, ...], context: str | None, named: dict[str, object]) -> Message:
+    return Message(template, *args, context=context, **named)
+
+
+def to_json(text: object) -> object:
+    """A message as JSON data (its identifier, context and values, each value a message again or its text), so a
+    face that words it later (the page, in the reader's language) gets the identifier, not the English; a plain text
+    stays a text.
+
+    >>> to_json(Message("round {}: {}", 3, Message("player {} is absent", 7)))
+    {'id': 'round {}: {}', 'values': ['3', {'id': 'player {} is absent', 'values': ['7']}]}
+    >>> to_json(Message("{n}. place", context="prize:place", n=2))
+    {'id': '{n}. place', 'values': [], 'context': 'prize:place', 'named': {'n': '2'}}
+    """
+    if isinstance(text, BaseException):  # an error inserted in a message: its message
+        said = getattr(text, "message", None)
+        text = said if said is not None else text.args[0] if text.args and isinstance(text.args[0], str) else str(text)
+    if not isinstance(text, Message):
+        return str(text)
+    out: dict[str, object] = {"id": text.template, "values": [to_json(v) for v in text.args]}
+    if text.context is not None:
+        out["context"] = text.context
+    if text.named:
+        out["named"] = {k: to_json(v) for k, v in text.named.items()}
+    return out
+
+
+def said(notes: Sequence[str], warnings: Sequence[object]) -> dict[str, list[object]]:
+    """The notes and warnings of an answer as JSON messages (:func:`to_json`); a warning with a place has it
+    beside its message (``{"place": {...}, "message": ...}``)."""
+    def warning(w: object) -> object:
+        place = getattr(w, "place", None)
+        text = to_json(getattr(w, "message", w))
+        if place is None:
+            return text
+        line, column = (None if x is None else int(x) for x in (place.line, place.column))  # numpy's, from a reader
+        return {"place": {"file": place.file, "line": line, "column": column, "field": place.field},
+                "message": text}
+
+    return {"notes": [to_json(n) for n in notes], "warnings": [warning(w) for w in warnings]}
+
+
+def replaced(text: str, old: str, new: str) -> str:
+    """``text`` with ``old`` replaced by ``new`` in its values (a message stays a message: a server's temporary path
+    replaced by the file's name as the user knows it).
+
+    >>> m = replaced(Message("{} is not a file", "/tmp/x/a.trf"), "/tmp/x/a.trf", "a.trf")
+    >>> m, m.template
+    ('a.trf is not a file', '{} is not a file')
+    """
+    if not isinstance(text, Message):
+        return text.replace(old, new)
+    def value(v: object) -> object:
+        return replaced(v, old, new) if isinstance(v, str) else v
+    return Message(text.template, *map(value, text.args), context=text.context,
+                   **{k: value(v) for k, v in text.named.items()})

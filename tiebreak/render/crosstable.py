@@ -1,0 +1,62 @@
+"""The crosstable view (:mod:`tiebreak.views.crosstable`) in words: each cell's text, the square's cells and the
+legend, the same on the PDF, the website and the live screen. A Swiss cell shows the opponent's place, the colour in
+the reader's language and the result (``3w1``); the legend says so and names the symbols the table shows.
+
+>>> from tiebreak import compute_standings, trf
+>>> from tiebreak.views.crosstable import of_standings
+>>> view = of_standings(compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", seed=1))
+>>> [cell_text(c, "ru") for c in view.rows[0].cells[:2]], legend(view, "en")[0]
+(['12ч1', '7б1'], '3w1: the opponent placed 3rd, White, won (b: Black); ½ draw, 0 lost; * being played')
+"""
+
+from __future__ import annotations
+
+from markupsafe import escape
+
+from ..engine.model import Kind
+from ..views.crosstable import Cell, Crosstable, Row
+from .i18n import kind_name
+from .live_words import LIVE_WORDS
+from .results import CELL, colour_letter, cross_cell
+from .site_words import SITE_WORDS
+from .templating import cell_html
+
+#: the symbols a legend names when the table shows them (the others are plain scores); a square names no bye
+_NAMED = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT, Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB)
+_NAMED_SQUARE = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
+
+
+def cell_text(c: Cell, lang: str) -> str:
+    """A Swiss cell: ``3w1`` (the opponent's place, colour, result; ``3b*`` being played), a bye's symbol, ``–`` when
+    not paired."""
+    return cross_cell(c.number, c.colour, c.kind, lang)
+
+
+def cells_html(view: Crosstable, lang: str, href: str = "player-{}.html") -> list[str]:
+    """Each row's Swiss cells as HTML in ``lang`` (an opponent's cell a link to ``href``), the cells of 2,000 rows
+    made quickly: the colour letters looked up once, every cell's HTML cut from one made by
+    :func:`~tiebreak.render.templating.cell_html`."""
+    letter = {"w": str(escape(colour_letter("w", lang))), "b": str(escape(colour_letter("b", lang))), None: ""}
+    link_head, link_tail = cell_html({"text": "\x00", "href": href.format("\x01")}).split("\x01")
+    link_middle, link_end = link_tail.split("\x00")
+    plain_head, plain_end = cell_html({"text": "\x00"}).split("\x00")
+    alone = {k: plain_head + str(escape(CELL[k] or "–")) + plain_end for k in Kind}
+    return ["".join(f"{link_head}{c.opponent}{link_middle}{c.number}{letter[c.colour]}{CELL[c.kind]}{link_end}"
+                    if c.opponent is not None else alone[c.kind] for c in r.cells) for r in view.rows]
+
+
+def square_texts(view: Crosstable, row: Row) -> list[str]:
+    """A square's row: per column the results against that opponent (``×`` on the diagonal)."""
+    return ["×" if kinds is None else "".join(CELL[k] for k in kinds) for kinds in view.grid(row)]
+
+
+def legend(view: Crosstable, lang: str) -> list[str]:
+    """What the cells say: how a Swiss cell reads (the opponent's place), that forfeits are named, and each symbol
+    the table shows."""
+    kinds = view.kinds
+    named = _NAMED_SQUARE if view.square else _NAMED
+    lines = ([] if view.square else [LIVE_WORDS.text("cells_key", lang)]) + [SITE_WORDS.text("forfeit_note", lang)]
+    lines += [f"{CELL[k] or '–'} = {kind_name(k.name, lang)}" for k in named if k in kinds]
+    if Kind.UNKNOWN in kinds:
+        lines.append(f"{CELL[Kind.UNKNOWN]} = {SITE_WORDS.text('pending', lang)}")
+    return lines

@@ -1,0 +1,61 @@
+"""The arbiter's tools worded for the reader: the Berger and Varma tables and the play-off plan as text in the
+user's language (the tools in :mod:`tiebreak.arbiter` return data and messages; the words are here).
+
+>>> from tiebreak.arbiter.berger import schedule
+>>> print(berger_text(schedule(4)[:1], "uk"), end="")
+Тур 1: 1-4, 2-3
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .i18n import Table, message, word
+
+if TYPE_CHECKING:
+    from ..arbiter.berger import Round
+    from ..arbiter.playoff import PlayoffGroup
+    from ..arbiter.varma import Draw
+
+#: the words of the Varma draw (context ``varma:<key>`` in the catalogues)
+VARMA_WORDS = Table("varma", {"order": "Drawing order (federation, player, set, number):",
+                              "conflict": "same federation in the last three rounds: {a} - {b} (round {round})"})
+
+
+def _round_line(number: int, pairs: str, bye: object, lang: str) -> str:
+    return f"{word('round', lang)} {number}: {pairs}" + (f"  ({word('bye', lang)}: {bye})" if bye else "")
+
+
+def berger_text(rounds: list[Round], lang: str = "en") -> str:
+    """The Berger table (``tiebreak berger``), one round a line."""
+    return "".join(_round_line(r.number, ", ".join(f"{w}-{b}" for w, b in r.pairings), r.bye, lang) + "\n"
+                   for r in rounds)
+
+
+def varma_text(d: Draw, n_players: int, lang: str = "en") -> str:
+    """The drawing order and the rounds by name (``tiebreak varma``)."""
+    from ..arbiter.varma import named_schedule
+
+    lines = [VARMA_WORDS.text("order", lang)]
+    lines += [f"  {fed:4} {name:30} {s} {num:>3}" for fed, name, s, num in d.order]
+    lines.append("")
+    for r in named_schedule(d, n_players):
+        lines.append(_round_line(r.number, ", ".join(f"{a} - {b}" for a, b in r.pairings), r.bye, lang))
+    if d.conflicts:
+        lines.append("")
+        lines += [VARMA_WORDS.text("conflict", lang, a=a, b=b, round=r) for a, b, r in d.conflicts]
+    return "\n".join(lines) + "\n"
+
+
+def playoff_lines(g: PlayoffGroup, team: bool, lang: str = "en") -> list[str]:
+    """The play-off group as the arbiter reads it in ``lang``: a heading, then the stages and the sharing, one a line.
+
+    >>> from tiebreak.arbiter.playoff import Message, PlayoffGroup
+    >>> out = Message("No. {} is out and takes place {}", 16, 13)
+    >>> g = PlayoffGroup((9, 13), [4, 2, 14, 15], "cut to four, then knock-out", [out])
+    >>> playoff_lines(g, False, "ru")
+    ['места 9-13: участники 4, 2, 14, 15 — отбор четырёх, затем олимпийская система', '№ 16 выбывает и занимает место 13']
+    """
+    from ..arbiter.playoff import playoff_heading
+
+    return [message(line, lang) for line in (playoff_heading(g, team), *g.stages, *g.shared)]

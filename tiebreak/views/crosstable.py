@@ -1,0 +1,174 @@
+"""The crosstable of an individual event, one view for every face: the rows in standings order, each round's opponent
+with the number the cell shows, the colour and the result kind; a round robin's square (columns in standings order).
+
+One numbering rule: a cell shows the opponent's **place** (its rank in the standings the rows are in), the legend
+says so, on the PDF, the website and the live screen alike.
+
+>>> from tiebreak import compute_standings, trf
+>>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", seed=1)
+>>> view = of_standings(s)
+>>> row = view.rows[0]
+>>> row.start_no, row.place, row.points, [(c.opponent, c.number, c.colour, c.kind.name) for c in row.cells[:2]]
+(7, '1', '6', [(19, 12, 'b', 'WIN'), (14, 7, 'w', 'WIN')])
+
+(The file's record of No. 7: ``19 b 1  14 w 1 ...``; Nos. 19 and 14 finish 12th and 7th.)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Iterable
+
+import numpy as np
+
+from ..engine.model import Kind, Tournament, format_number
+from ..engine.ranking import place_texts
+from ..engine.standings import Standings
+from ..engine.team import TeamStandings
+
+#: the live API's code of a crosstable cell's result (``*`` being played), kept for programs reading it
+CODE = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.WIN_SHORT: "1", Kind.DRAW_SHORT: "½", Kind.LOSS_SHORT: "0",
+        Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-", Kind.PAB: "U", Kind.FPB: "F",
+        Kind.HPB: "H", Kind.ZPB: "Z", Kind.ABSENT: "", Kind.UNKNOWN: "*"}
+#: a code read back into its kind (the first kind of each code: ``1`` a win)
+KINDS = {code: kind for kind, code in reversed(CODE.items())}
+_COLOUR = {1: "w", -1: "b"}
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One round of a row: the opponent's start number and place (``number``, what the cell shows; None without an
+    opponent), the colour (``w``, ``b`` or None) and the result (``Kind.UNKNOWN``: paired, being played)."""
+
+    opponent: int | None
+    number: int | None
+    colour: str | None
+    kind: Kind
+    #: a team match: the team's game points in it as text ("*" being played, "" without a match); None for a game
+    points: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One participant: start number, name, rank and the place as written (``5-9``), points as text, whether a lot
+    placed it, and one cell per round."""
+
+    start_no: int
+    name: str
+    rank: int
+    place: str
+    points: str
+    lot: bool
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True)
+class Crosstable:
+    """Every participant's rounds in standings order; ``square``: a round robin shown as a square."""
+
+    square: bool
+    rounds: int
+    rows: list[Row]
+
+    @property
+    def kinds(self) -> set[Kind]:
+        """The result kinds the table shows (its legend names them)."""
+        return {c.kind for r in self.rows for c in r.cells}
+
+    def grid(self, row: Row) -> list[list[Kind] | None]:
+        """A square's row: per column (the participants in standings order) the results against that opponent
+        (two in a double round robin), None on the diagonal."""
+        order = {r.start_no: n for n, r in enumerate(self.rows)}
+        out: list[list[Kind] | None] = [[] for _ in self.rows]
+        for c in row.cells:
+            if c.opponent is not None and c.opponent in order:
+                cell = out[order[c.opponent]]
+                assert cell is not None, "nobody plays himself"
+                cell.append(c.kind)
+        out[order[row.start_no]] = None
+        return out
+
+    def json_rows(self) -> list[dict[str, Any]]:
+        """The rows as the live API gives them: rank, start number, name, points and per round the opponent's start
+        number, the colour and the result's code (:data:`CODE`; a team match: the game points)."""
+        return [{"rank": r.rank, "start_no": r.start_no, "name": r.name, "points": r.points,
+                 "rounds": [{"opponent": c.opponent, "colour": c.colour,
+                             "result": CODE[c.kind] if c.points is None else c.points} for c in r.cells]}
+                for r in self.rows]
+
+
+def from_json(rows: list[dict[str, Any]], square: bool) -> Crosstable:
+    """The view again from the live API's rows (:meth:`Crosstable.json_rows` of a player event), as the live screen
+    receives them."""
+    rank_of = {int(r["start_no"]): int(r["rank"]) for r in rows}
+    places = place_texts(rank_of)
+    return Crosstable(square, max((len(r["rounds"]) for r in rows), default=0), [
+        Row(int(r["start_no"]), str(r["name"]), int(r["rank"]), places[int(r["start_no"])], str(r["points"]), False,
+            tuple(Cell(g["opponent"], rank_of.get(int(g["opponent"])) if g["opponent"] is not None else None,
+                       g["colour"], KINDS.get(str(g["result"]), Kind.UNKNOWN)) for g in r["rounds"]))
+        for r in rows])
+
+
+def build(t: Tournament, ranked: Iterable[tuple[int, int, str, bool]], rounds: int, square: bool = False,
+          pending: Iterable[tuple[int, int, int]] = ()) -> Crosstable:
+    """The crosstable of ``t``'s first ``rounds`` rounds, rows in the order of ``ranked`` (start number, rank, points
+    as text, drawn by lot); ``pending`` the games paired and not yet played that the grid does not hold (round,
+    White, Black)."""
+    ranked = list(ranked)
+    rank_of = {sno: rank for sno, rank, _, _ in ranked}
+    places = place_texts(rank_of)
+    waiting = {(k, w): (b, 1) for k, w, b in pending} | {(k, b): (w, -1) for k, w, b in pending}
+    sno = np.array([p.start_no for p in t.players])
+    rows = []
+    for start_no, rank, points, lot in ranked:
+        i = t.row(start_no)
+        cells = []
+        for k, (o, c, kind) in enumerate(zip(t.opponent[i, :rounds].tolist(), t.colour[i, :rounds].tolist(),
+                                             t.kind[i, :rounds].tolist())):
+            if o >= 0:
+                other = int(sno[o])
+                cells.append(Cell(other, rank_of.get(other), _COLOUR.get(c), Kind(kind)))
+            elif (k + 1, start_no) in waiting:  # paired, not yet played
+                other, side = waiting[k + 1, start_no]
+                cells.append(Cell(other, rank_of.get(other), _COLOUR[side], Kind.UNKNOWN))
+            else:
+                cells.append(Cell(None, None, None, Kind(kind)))
+        rows.append(Row(start_no, t.players[i].name, rank, places[start_no], points, lot, tuple(cells)))
+    return Crosstable(square, rounds, rows)
+
+
+def of_ranks(t: Tournament, ranks: dict[int, int], points: dict[int, str]) -> Crosstable:
+    """The crosstable of every round of ``t`` ranked by ``ranks`` (start number -> rank; ties shared, no lots, as the
+    live screen ranks), with the points as written (``points``), in rank order then by start number."""
+    ranked = sorted(ranks.items(), key=lambda x: (x[1], x[0]))
+    return build(t, ((sno, rank, points[sno], False) for sno, rank in ranked), t.rounds)
+
+
+def of_standings(s: Standings, rounds: int | None = None, pending: Iterable[tuple[int, int, int]] = ()) -> Crosstable:
+    """The crosstable of the standings ``s`` (rounds: those of the standings), a round robin as a square."""
+    points = s.score.texts()
+    return build(s.tournament, ((r.start_no, r.rank, str(points[r.index]), r.lot is not None) for r in s.rows),
+                 s.after_round if rounds is None else rounds, s.system == "round robin", pending)
+
+
+def of_teams(s: TeamStandings, rounds: int | None = None) -> Crosstable:
+    """The match crosstable of team standings ``s``: per round the opposing team (its number and place), the colour
+    of board 1 and the team's game points (``*`` while the match is being played)."""
+    tt, m = s.tt, s.tt.matches
+    rounds = s.after_round if rounds is None else rounds
+    place = place_texts({r.start_no: r.rank for r in s.rows})
+    rank = {r.start_no: r.rank for r in s.rows}
+    rows = []
+    for r in s.rows:
+        cells = []
+        for k in range(rounds):
+            o, kind = int(m.opponent[r.index, k]), Kind(int(m.kind[r.index, k]))
+            gp = format_number(Fraction(int(tt.gp[r.index, k]), tt.gp_scale))
+            other = tt.teams[o].number if o >= 0 else None
+            cells.append(Cell(other, rank.get(other) if other is not None else None,
+                              _COLOUR.get(int(m.colour[r.index, k])), kind,
+                              "*" if kind is Kind.UNKNOWN else gp if o >= 0 or kind is Kind.PAB else ""))
+        rows.append(Row(r.start_no, r.name, r.rank, place[r.start_no], format_number(r.points or Fraction(0)),
+                        r.lot is not None, tuple(cells)))
+    return Crosstable(False, rounds, rows)
