@@ -137,7 +137,7 @@ class Event:
         """Drop the cards made (kept while their pages are made in every language): a 10,000-player event's
         would hold hundreds of MB; they are made again when asked."""
         self._cards.clear()
-        self.cache.pop("records", None)
+        self.records.clear()
 
 
 def event_seed(o: Options, t: Tournament) -> int:
