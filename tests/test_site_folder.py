@@ -15,7 +15,6 @@ from sources import ROOT
 pytest.importorskip("jinja2")
 
 from tiebreak.app.options import Options  # noqa: E402
-
 from tiebreak.engine.errors import InputError  # noqa: E402
 from tiebreak.site import watch  # noqa: E402
 from tiebreak.site.build import build_site  # noqa: E402
