@@ -77,6 +77,7 @@ class Check(Written):
     published_dir: str | None = None  # a folder's events: their published standings by name
     manifest: str | None = None  # a CSV of events: file, published
     jobs: int | None = None  # events checked at once
+    outside: bool = False  # a folder's or manifest's events may lie outside it (links, ../ paths)
 
     def option_files(self) -> list[str]:
         return [*(self.published or []), *([self.manifest] if self.manifest else [])]

@@ -200,7 +200,9 @@ def _check(sub: _Only) -> None:
     ch.add_argument("--published-dir", metavar="DIR", help="a folder's events: their published standings in DIR, by the "
                                                            "event's name (NAME.csv, NAME.published.csv, ...)")
     ch.add_argument("--manifest", metavar="CSV", help="the events to check: a CSV with columns file and published")
-    ch.add_argument("--jobs", "-j", type=whole_number, help="events checked at once (default: the cores)")
+    ch.add_argument("--jobs", "-j", type=whole_number, help="events checked at once (default and at most: the cores)")
+    ch.add_argument("--outside", action="store_true", help="read a folder's or a manifest's files outside it too "
+                                                           "(links and paths leading out; default: refused)")
     ch.add_argument("--format", "-f", default="text", choices=["text", "json", "html", "csv"])
     ch.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
     ch.add_argument("--force", action="store_true", help="replace an existing FILE")
