@@ -22,8 +22,9 @@ FILES = sorted(FOLDER.glob("*.papi")) if FOLDER.is_dir() else []
 pytestmark = pytest.mark.skipif(shutil.which("mdb-export") is None, reason="needs mdbtools (mdb-export)")
 
 
-@pytest.mark.skipif(not FILES, reason=f"no Papi files in {FOLDER} (set TIEBREAK_PAPI_DIR)")
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+# the files are not bundled (AGPL): without them, one case skipped with the reason (an empty list fails at collection)
+@pytest.mark.parametrize("path", FILES or [pytest.param(None, id="no-papi-files", marks=pytest.mark.skip(
+    reason=f"no Papi files in {FOLDER} (set TIEBREAK_PAPI_DIR)"))], ids=lambda p: p.stem)
 def test_papi_files_read_with_both_sides_of_every_game(path):
     t = readers.load(path, [])
     info = {r["Variable"]: r["Value"] for r in papi.export(path, "INFO")}

@@ -178,7 +178,7 @@ def test_openapi_document_is_generated_from_the_code(client):
     doc = client.get("/openapi.json").json()
     assert set(doc["paths"]) == {"/api/standings", "/api/explain", "/api/check", "/api/playoffs", "/api/prizes",
                                  "/api/varma", "/api/catalogue", "/api/presets", "/api/berger", "/api/examples",
-                                 "/api/words", "/api/translate", "/api/odds", "/api/ratings"}
+                                 "/api/words", "/api/translate", "/api/odds", "/api/ratings", "/api/series"}
     berger = {p["name"]: p["schema"] for p in doc["paths"]["/api/berger"]["get"]["parameters"]}
     assert (berger["players"]["minimum"], berger["players"]["maximum"]) == (2, 100)
     standings = doc["paths"]["/api/standings"]["post"]

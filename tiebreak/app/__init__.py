@@ -14,6 +14,7 @@ module               use case
 :mod:`.check`        published standings checked against ours
 :mod:`.playoffs`     play-offs of tied places (Arbiters' Manual 13.2)
 :mod:`.prizes`       a prize list distributed on the final standings
+:mod:`.series`       the standings of a series of events (points per place or score, the best K events)
 :mod:`.odds`         who can still win
 :mod:`.ratings`      the rating report (rating change, performance)
 ===================  ===========================================================================================

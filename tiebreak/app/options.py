@@ -103,6 +103,10 @@ class Options(Ranked):
     cumulative_half_bye: str | None = None
     #: ``check``: the program that published the standings (default: the file's word)
     publisher: str | None = None
+    #: a play-off results file: the tied players placed by it (Arbiters' Manual 13.2; tiebreak.arbiter.playoff_results)
+    playoff: str | None = None
+    #: the same file's text (the API's and the page's field ``playoff_results``), which wins over ``playoff``
+    playoff_results: str | None = None
 
 
 @dataclass(kw_only=True)

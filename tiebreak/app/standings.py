@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, TypeGuard
 
 from ..arbiter.columns import player_columns, rating_notes
+from ..arbiter.playoff_results import placed_by_playoff
 from ..engine import team
 from ..engine.errors import InputWarning, Message, SpecifierError
 from ..engine.model import Tournament
@@ -35,12 +36,13 @@ Writer = Callable[[], str | bytes]  # the writer of one output format: text, or 
 def individual_standings(o: Options, path: str, warnings: list[InputWarning],
                          t: Tournament | None = None) -> Standings:
     """The standings of the players of ``path`` (team events: the players of every board); ``t`` is the file when it
-    is already read."""
+    is already read.  A play-off's results (``o.playoff``, ``o.playoff_results``) place the players they concern."""
     t = players_event(t if t is not None else load(o, path, warnings))
     tiebreaks, rules = list_and_rules(o, False)
-    return compute_standings(t, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
-                             seed=o.seed, lots=not o.no_lots, system=o.system_name, warnings=warnings,
-                             cumulative_half_bye=o.cumulative_half_bye)
+    s = compute_standings(t, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
+                          seed=o.seed, lots=not o.no_lots, system=o.system_name, warnings=warnings,
+                          cumulative_half_bye=o.cumulative_half_bye)
+    return placed_by_playoff(s, o.playoff_results, o.playoff)
 
 
 def team_standings(o: Options, t: Tournament, warnings: list[InputWarning]) -> TeamStandings:
@@ -48,8 +50,9 @@ def team_standings(o: Options, t: Tournament, warnings: list[InputWarning]) -> T
     tiebreaks, rules = list_and_rules(o, True)
     tt = team.build(t, system=o.system_name)
     warnings += tt.warnings
-    return team.compute_team_standings(tt, tiebreaks, rules=rules, after_round=o.after_round, seed=o.seed,
-                                       lots=not o.no_lots, system=o.system_name)
+    s = team.compute_team_standings(tt, tiebreaks, rules=rules, after_round=o.after_round, seed=o.seed,
+                                    lots=not o.no_lots, system=o.system_name)
+    return placed_by_playoff(s, o.playoff_results, o.playoff)
 
 
 def ranks_teams(o: Options, t: Tournament) -> bool:

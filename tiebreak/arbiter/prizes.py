@@ -61,17 +61,19 @@ def _cents(x: Fraction) -> Fraction:
 
 
 def _blocks(s: Standings | TeamStandings, players: list[int]) -> list[list[int]]:
-    """The given players in standings order, grouped by equal points."""
+    """The given players in standings order, grouped by equal points (players a play-off placed: by equal place,
+    Arbiters' Manual 13.2.5-6)."""
     blocks: list[list[int]] = []
     last = None
     for r in s.rows:
         if r.start_no not in players:
             continue
-        if r.points == last:
+        key = (r.points, s.decided.get(r.start_no))
+        if key == last:
             blocks[-1].append(r.start_no)
         else:
             blocks.append([r.start_no])
-        last = r.points
+        last = key
     return blocks
 
 

@@ -63,9 +63,11 @@ class Standings(Written):
     out: str | None = None  # --out DIR: one output file per input
     format: str | None = None  # None: from the name given with -o, else text
     team_ranking: str | None = None  # a field of the file (federation, records) or a CSV file of teams
+    playoff: str | None = None  # a play-off results file
 
     def option_files(self) -> list[str]:
-        return [self.team_ranking] if self.team_ranking and self.team_ranking not in TEAM_FIELDS else []
+        teams = [self.team_ranking] if self.team_ranking and self.team_ranking not in TEAM_FIELDS else []
+        return teams + ([self.playoff] if self.playoff else [])
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -75,6 +77,7 @@ class Check(Written):
     published_dir: str | None = None  # a folder's events: their published standings by name
     manifest: str | None = None  # a CSV of events: file, published
     jobs: int | None = None  # events checked at once
+    outside: bool = False  # a folder's or manifest's events may lie outside it (links, ../ paths)
 
     def option_files(self) -> list[str]:
         return [*(self.published or []), *([self.manifest] if self.manifest else [])]
@@ -133,6 +136,15 @@ class Prizes(Command):
     file: str
     prizes: str  # the CSV of the prize list
     method: str = "shared"
+    format: str = "text"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Series(Command):
+    file: list[str]  # the events of the series
+    points: str  # place:25,18,15... or score
+    best: int | None = None  # the best K events of each player counted
+    series_tiebreaks: str = "BEST,EVENTS"
     format: str = "text"
 
 

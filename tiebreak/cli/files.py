@@ -163,12 +163,13 @@ def _check_folder(ns: argparse.Namespace, args: Check) -> int:
         raise SpecifierError("--published names one file's standings; a folder's are found with --published-dir")
     events: list[tuple[str, str | None]] = []
     if args.manifest:
-        events += batch.events_of_manifest(Path(args.manifest))
+        events += batch.events_of_manifest(Path(args.manifest), args.outside)
     for f in args.file:
         if Path(f).is_dir():
-            events += batch.events_of(Path(f), Path(args.published_dir) if args.published_dir else None)
+            events += batch.events_of(Path(f), Path(args.published_dir) if args.published_dir else None, args.outside)
         else:
-            events.append((f, batch._published_for(Path(f), Path(args.published_dir)) if args.published_dir else None))
+            events.append((f, batch._published_for(Path(f), Path(args.published_dir), args.outside)
+                           if args.published_dir else None))
     if not events:
         raise SpecifierError("no events to check: give a folder, files or --manifest")
     if args.output:

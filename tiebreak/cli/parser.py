@@ -31,6 +31,8 @@ ODDS_HELP = {
 }
 PRIZES_HELP = ("CSV lines place,N,amount or category,EXPR,amount (EXPR as --category: rating<1600, rated players "
                "only; unrated; sex=w&birth>=2010; a category's lines are its 1st, 2nd... prize; empty amount: a cup)")
+PLAYOFF_HELP = ("a play-off results file: the tied players placed by its games (Arbiters' Manual 13.2; see 'play-off "
+                "results' in the guide)")
 #: the commands that read a tournament file, each with the options of reading it (--event, --points-from), which
 #: every one of them reads through the one loader (tiebreak.app.load)
 FILE_COMMANDS = ("standings", "explain", "check", "convert", "ratings", "playoffs", "prizes", "odds", "site", "serve")
@@ -88,6 +90,7 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     _convert_berger_varma(sub)
     _ratings(sub)
     _playoffs_prizes(sub)
+    _series(sub)
     _odds(sub)
     _site_presets(sub)
     _serve(sub)
@@ -149,6 +152,7 @@ def _standings(sub: _Only) -> None:
     s.add_argument("--team-best", type=whole_number, default=4, help="players counted per team (default 4)")
     s.add_argument("--team-tiebreaks", help="team tie-breaks: TC (Team Cumulative), CUM, or codes of the "
                                             "individual list summed over the players counted (default TC)")
+    s.add_argument("--playoff", metavar="FILE", help=PLAYOFF_HELP)
     s.set_defaults(run="files._standings")
 
 
@@ -196,7 +200,9 @@ def _check(sub: _Only) -> None:
     ch.add_argument("--published-dir", metavar="DIR", help="a folder's events: their published standings in DIR, by the "
                                                            "event's name (NAME.csv, NAME.published.csv, ...)")
     ch.add_argument("--manifest", metavar="CSV", help="the events to check: a CSV with columns file and published")
-    ch.add_argument("--jobs", "-j", type=whole_number, help="events checked at once (default: the cores)")
+    ch.add_argument("--jobs", "-j", type=whole_number, help="events checked at once (default and at most: the cores)")
+    ch.add_argument("--outside", action="store_true", help="read a folder's or a manifest's files outside it too "
+                                                           "(links and paths leading out; default: refused)")
     ch.add_argument("--format", "-f", default="text", choices=["text", "json", "html", "csv"])
     ch.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE")
     ch.add_argument("--force", action="store_true", help="replace an existing FILE")
@@ -263,9 +269,26 @@ def _playoffs_prizes(sub: _Only) -> None:
         else:
             q.add_argument("--prizes", required=True, help=PRIZES_HELP)
             q.add_argument("--method", default="shared", choices=["shared", "hort", "tiebreak"])
+            q.add_argument("--playoff", metavar="FILE", help=PLAYOFF_HELP)
         q.add_argument("--format", "-f", default="text", choices=["text", "json"],
                        help="json: the answer of the API (/api/%s)" % name)
         q.set_defaults(run=run_)
+
+
+def _series(sub: _Only) -> None:
+    """``series``: the standings of a series of events."""
+    se = sub.add_parser("series", help="standings of a series of events: series points by place or score, the best "
+                                       "K events counted")
+    se.add_argument("file", nargs="+", help="the events' files, in the order they were played")
+    se.add_argument("--points", required=True, help="place:25,18,15... (points of each place) or score (the event score)")
+    se.add_argument("--best", type=whole_number, help="count each player's best K events (default: all)")
+    se.add_argument("--series-tiebreaks", default="BEST,EVENTS", help="BEST (best single result), EVENTS (events "
+                    "played), PLACES (sum of places, the smaller the better), in order")
+    for flag in ("--tiebreaks", "--preset"):
+        se.add_argument(flag, help="each event's tie-break list (default: the file's)")
+    se.add_argument("--rules", default="auto", choices=RULE_CHOICES)
+    se.add_argument("--format", "-f", default="text", choices=["text", "json"])
+    se.set_defaults(run="tools._series")
 
 
 def _odds(sub: _Only) -> None:

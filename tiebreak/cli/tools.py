@@ -28,7 +28,7 @@ from ..render.odds import Progress
 from ..render.output import dumps_exact
 from ..render.team_words import TEAM_WORDS, team_catalogue
 from ..render.tools import berger_text, varma_text
-from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Serve, Varma, Written, view
+from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Series, Serve, Varma, Written, view
 from .files import _emit, _warn
 
 
@@ -105,6 +105,20 @@ def _prizes(ns: argparse.Namespace) -> int:
         print(f"{a['rank']:>4} {a['start_no']:>4}  {a['name'][:30]:30} {a['prize']:40} {amount:>10}")
     for line in prize_rests(awards, args.lang):
         print(line)
+    return 0
+
+
+def _series(ns: argparse.Namespace) -> int:
+    from ..app.series import series
+    from ..render.series import to_json_obj, to_text
+
+    args = view(Series, ns)
+    warnings: list[InputWarning] = []
+    table = series(view(Options, ns), args.file, args.points, args.best, args.series_tiebreaks, warnings)
+    for w in warnings:
+        _warn(w, args.lang)
+    text = dumps_exact(to_json_obj(table)) if args.format == "json" else to_text(table, args.lang)
+    sys.stdout.write(text)
     return 0
 
 

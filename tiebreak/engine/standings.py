@@ -115,6 +115,8 @@ class Standings:
     score: Column
     notes: list[str] = field(default_factory=list)
     warnings: list[InputWarning] = field(default_factory=list)
+    #: the players a play-off placed: start number -> place (Arbiters' Manual 13.2; tiebreak.arbiter.playoff_results)
+    decided: dict[int, int] = field(default_factory=dict)
 
     @property
     def points(self) -> "_Points":

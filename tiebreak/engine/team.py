@@ -7,7 +7,7 @@ The matches are built in :mod:`tiebreak.engine.team_matches`, the team tie-break
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from .errors import InputWarning
@@ -76,6 +76,8 @@ class TeamStandings:
     seed: int | None
     notes: list[str]
     warnings: list[InputWarning]
+    #: the teams a play-off placed: number -> place (Arbiters' Manual 13.2; :mod:`tiebreak.arbiter.playoff_results`)
+    decided: dict[int, int] = field(default_factory=dict)
 
     @property
     def tiebreaks(self) -> list[str]:

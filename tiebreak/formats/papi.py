@@ -3,7 +3,8 @@ mdbtools (``mdb-export``).
 
 Why mdbtools: it is the long-kept reader of Access files (a C library packaged by Debian, in use for twenty years); the
 PyPI reader of pure Python (``access-parser``, version 0.0.x) is a small young project.  It runs as a subprocess with a
-time limit and a bound on its output, so a hostile file can neither hang nor flood us; without ``mdb-export`` on the
+time limit and a bound on its output, read as it arrives (the program is stopped the moment it passes the bound; of
+its error output only the first words are kept), so a hostile file can neither hang nor flood us; without ``mdb-export`` on the
 PATH a Papi file is refused with an error saying what to install.
 
 Tables read: ``INFO`` (Variable/Value: ``Nom`` the name, ``NbrRondes`` the rounds, ``Genre`` Suisse/ToutesRondes,
@@ -19,6 +20,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -30,6 +32,8 @@ from .text import MAX_PLAYERS, MAX_ROUNDS, check_size, one_line
 
 MAX_BYTES = 64 * 2**20
 MAX_OUTPUT = 64 * 2**20
+#: bytes of the program's error output kept (the reason it gives)
+MAX_ERROR = 4096
 TIMEOUT = 20.0
 _TIEBREAKS = {"Brésilien": "BH/C1", "Solkoff": "BH", "Harkness": "BH/M1", "Cumulatif": "PS", "Performance": "TPR",
               "SommeDesBuchholz": "L-SBH", "Kashdan": "US-KASH", "Nombre de Victoires": "WIN",
@@ -53,20 +57,64 @@ def export(path: str | Path, table: str) -> list[dict[str, str]]:
         raise InputError(Message("file of {} bytes (at most {})", format(size, ','), format(MAX_BYTES, ',')), Place(source))
     with subprocess.Popen([program, "-D", "%Y-%m-%d", "-T", "%Y-%m-%d", "--", str(Path(path).resolve()), table],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL) as proc:
-        try:
-            out, err = proc.communicate(timeout=TIMEOUT)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.communicate()
-            raise InputError(Message("reading table {} took more than {} s", table, format(TIMEOUT, '.0f')),
-                             Place(source, field=table)) \
-                from None
-    if len(out) > MAX_OUTPUT:
-        raise InputError(Message("table {} is larger than {} bytes", table, format(MAX_OUTPUT, ',')), Place(source, field=table))
+        out, err, failure = bounded_output(proc, MAX_OUTPUT, TIMEOUT)
+    if failure == "time":
+        raise InputError(Message("reading table {} took more than {} s", table, format(TIMEOUT, '.0f')),
+                         Place(source, field=table))
+    if failure == "size":
+        raise InputError(Message("table {} is larger than {} bytes", table, format(MAX_OUTPUT, ',')),
+                         Place(source, field=table))
     if proc.returncode != 0:
         why = one_line(err.decode("utf-8", errors="replace"))[:200] or Message("exit status {}", proc.returncode)
         raise InputError(Message("not a Papi file, or table {} cannot be read: {}", table, why), Place(source, field=table))
     return list(csv.DictReader(io.StringIO(out.decode("utf-8", errors="replace"))))
+
+
+def bounded_output(proc: subprocess.Popen[bytes], limit: int, timeout: float) -> tuple[bytes, bytes, str]:
+    """The standard output and the first :data:`MAX_ERROR` bytes of the error output of ``proc``, read as they
+    arrive: the program is killed as soon as its output passes ``limit`` bytes (``"size"``) or it runs longer than
+    ``timeout`` seconds (``"time"``); ``""`` when it ended by itself.  Never more than ``limit`` bytes held.
+
+    >>> import sys
+    >>> with subprocess.Popen([sys.executable, "-c", "import sys; sys.stderr.write('e' * 10**6); sys.stderr.flush(); "
+    ...                        "sys.stdout.write('x' * 10**8)"], stdout=subprocess.PIPE, stderr=subprocess.PIPE) as p:
+    ...     out, err, failure = bounded_output(p, 1000, 10.0)
+    >>> len(out) <= 1000 + 65536, len(err), failure
+    (True, 4096, 'size')
+    """
+    import selectors
+    import time
+
+    assert proc.stdout is not None and proc.stderr is not None
+    kept = {proc.stdout: bytearray(), proc.stderr: bytearray()}
+    deadline, failure = time.monotonic() + timeout, ""
+    with selectors.DefaultSelector() as pipes:
+        for pipe in kept:
+            pipes.register(pipe, selectors.EVENT_READ)
+        while pipes.get_map() and not failure:
+            left = deadline - time.monotonic()
+            ready = pipes.select(left) if left > 0 else []
+            if not ready:
+                failure = "time"
+            for key, _ in ready:
+                chunk = os.read(key.fd, 65536)
+                buffer = kept[key.fileobj]  # type: ignore[index]
+                if not chunk:
+                    pipes.unregister(key.fileobj)
+                elif key.fileobj is proc.stderr:  # its first words say why; the rest is read and dropped
+                    buffer += chunk[:max(0, MAX_ERROR - len(buffer))]
+                else:
+                    buffer += chunk
+                    failure = "size" if len(buffer) > limit else failure
+    if failure:
+        proc.kill()
+    try:
+        proc.wait(max(0.1, deadline - time.monotonic()))
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        failure = failure or "time"
+    return bytes(kept[proc.stdout]), bytes(kept[proc.stderr]), failure
 
 
 def _int(value: str | None, place: Place, low: int = 0, high: int = 10**9) -> int | None:

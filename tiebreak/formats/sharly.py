@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -94,15 +95,12 @@ def _read(db: Snapshot, warnings: list[InputWarning], event: int | None) -> Tour
     rating_type = db.integer("tournament", trow, "rating", 0, 99, optional=True) or 1
     players, ids = _players(db, tid, rating_type, warnings)
     db.require("pairing", ("tournament_id", "player_id", "round", "result", "board_id"))
-    pairings = db.rows("pairing", ("player_id", "round", "result", "board_id"), "WHERE tournament_id = ?", (tid,))
-    boards = {}
-    if "board" in db.tables:
-        for b in db.rows("board", ("id", "white_player_id", "black_player_id"),
-                         "WHERE id IN (SELECT board_id FROM pairing WHERE tournament_id = ?)", (tid,)):
-            boards[db.integer("board", b, "id", 0, 2**62)] = (
-                db.integer("board", b, "white_player_id", 0, 2**62, optional=True),
-                db.integer("board", b, "black_player_id", 0, 2**62, optional=True))
-    last = max((db.integer("pairing", p, "round", 1, MAX_ROUNDS) or 0 for p in pairings), default=0)
+    pairings = db.count("pairing", "WHERE tournament_id = ?", (tid,))
+    last = _last_round(db, tid)
+    check_size(len(players), max(rounds, last), Place(db.source, field="rounds"))
+    if pairings > len(players) * max(rounds, last):  # one row per player and round: counted before one is read
+        raise InputError(f"{pairings:,} pairing rows for {len(players)} players and {max(rounds, last)} rounds (at "
+                         "most one per player and round)", db.place("pairing"))
     name = one_line(db.text("info", info, "name")) if "info" in db.tables else ""
     t = Tournament.build(players, max(rounds, last), planned_rounds=rounds or None,
                          name=f"{name} - {tname}" if name and tname else name or tname,
@@ -113,7 +111,7 @@ def _read(db: Snapshot, warnings: list[InputWarning], event: int | None) -> Tour
     for key, value in (("022", db.text("info", info, "location")), ("032", db.text("info", info, "federation"))):
         if value.strip():
             t.extra[key] = one_line(value)[:200]
-    _fill(db, t, ids, pairings, boards, warnings)
+    _fill(db, t, ids, tid, pairings, warnings)
     if "tie_break" in db.tables:
         rows = db.rows("tie_break", ("type", "options", "index"), "WHERE tournament_id = ? ORDER BY `index`, id",
                        (tid,), limit=100)
@@ -228,11 +226,37 @@ def _score_system(db: Snapshot, trow: dict[str, Any], info: dict[str, Any]) -> S
     return system
 
 
-def _fill(db: Snapshot, t: Tournament, ids: dict[int, int], pairings: list[dict[str, Any]],
-          boards: dict[int | None, tuple[int | None, int | None]], warnings: list[InputWarning]) -> None:
-    check_size(len(t.players), t.rounds, Place(db.source, field="rounds"))
+def _last_round(db: Snapshot, tid: int) -> int:
+    """The largest round number of the tournament's pairing rows (checked at its row; every row is checked when it
+    is read)."""
+    found = db.conn.execute("SELECT rowid, `round` FROM pairing WHERE tournament_id = ? AND typeof(`round`) IN "
+                            "('integer', 'real') ORDER BY CAST(`round` AS INTEGER) DESC LIMIT 1", (tid,)).fetchone()
+    return 0 if found is None else db.integer("pairing", {"_row": found[0], "round": found[1]}, "round", 1,
+                                              MAX_ROUNDS) or 0
+
+
+def _games(db: Snapshot, tid: int, pairings: int) -> Iterator[dict[str, Any]]:
+    """The tournament's pairing rows one at a time, each with its board's row (``b_row``, ``white``,
+    ``black``; None without one): never a table held whole.  A board id given to two boards would repeat rows."""
+    board = "board" in db.tables and "id" in db.columns("board")
+    chosen = {"_row": "p.rowid", **{c: db.column("pairing", c, "p") for c in ("player_id", "round", "result", "board_id")},
+              "b_row": "b.rowid" if board else "NULL",
+              "white": db.column("board", "white_player_id", "b") if board else "NULL",
+              "black": db.column("board", "black_player_id", "b") if board else "NULL"}
+    join = "LEFT JOIN board AS b ON b.`id` = p.`board_id`" if board else ""
+    rows = 0
+    for row in db.stream("pairing", chosen, f"FROM pairing AS p {join} WHERE p.tournament_id = ?", (tid,),
+                         pairings + 1):
+        rows += 1
+        if rows > pairings:
+            raise InputError("a board id is given to two boards", db.place("board", None, "id"))
+        yield row
+
+
+def _fill(db: Snapshot, t: Tournament, ids: dict[int, int], tid: int, pairings: int,
+          warnings: list[InputWarning]) -> None:
     pending: set[tuple[int, int, int]] = set()
-    for p in pairings:
+    for p in _games(db, tid, pairings):
         pid = db.integer("pairing", p, "player_id", 0, 2**62)
         r = db.integer("pairing", p, "round", 1, MAX_ROUNDS)
         result = db.integer("pairing", p, "result", 0, 20)
@@ -242,9 +266,13 @@ def _fill(db: Snapshot, t: Tournament, ids: dict[int, int], pairings: list[dict[
             raise InputError(Message("player {} is not a player of this tournament", pid),
                              db.place("pairing", p["_row"], "player_id"))
         i = t.row(ids[pid])
-        white, black = boards.get(board, (None, None)) if board is not None else (None, None)
-        if board is not None and board not in boards:
+        if board is not None and p["b_row"] is None:
             raise InputError(Message("board {} is not in table board", board), db.place("pairing", p["_row"], "board_id"))
+        white, black = (None, None)
+        if board is not None:
+            side = {"_row": p["b_row"], "white_player_id": p["white"], "black_player_id": p["black"]}
+            white = db.integer("board", side, "white_player_id", 0, 2**62, optional=True)
+            black = db.integer("board", side, "black_player_id", 0, 2**62, optional=True)
         if board is not None and pid not in (white, black):
             raise InputError(Message("player {} is not on board {}", pid, board), db.place("pairing", p["_row"], "board_id"))
         other = black if pid == white else white

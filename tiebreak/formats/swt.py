@@ -42,7 +42,7 @@ MAX_TEAMS = 10_000
 _POINTS = {1: Fraction(0), 2: Fraction(1, 2), 3: Fraction(1)}
 
 
-@dataclass
+@dataclass(slots=True)  # a million of them in the largest file accepted: no dict each
 class SwtPairing:
     """One player's round as the file holds it (field numbers of the structure tables)."""
 
@@ -54,7 +54,7 @@ class SwtPairing:
     board: int  # 4006
 
 
-@dataclass
+@dataclass(slots=True)
 class SwtPlayer:
     name: str  # 2000
     team_name: str  # 2001
@@ -138,6 +138,7 @@ def parse(data: bytes, source: str) -> SwtFile:
     if need > len(data):
         raise InputError(Message("{} players and {} teams in {} rounds need {} bytes; the file has {}",
                                  n, teams, rounds, format(need, ','), format(len(data), ',')), b.place(7, "field 4, players"))
+    check_size(n, rounds if paired else 0, b.place(1, "field 1, rounds"))  # before a record is read
     players = []
     for k in range(n):
         at = players_at + k * PLAYER

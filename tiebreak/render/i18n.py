@@ -162,6 +162,8 @@ WORDS = Table("word", {
     'double': 'double round robin',
     'show': 'Show',
     'playoffs': 'Play-offs (13.2) for places',
+    'playoff_results': 'Play-off results (stage KIND, then WHITE BLACK RESULT lines): the standings, prizes and '
+                       'downloads place the tied players by them',
     'odds': 'Who can still win: odds of every place once the pending games are played',
     'round': 'Round',
     'prizes': 'Prizes (13.2.6): lines place,N,amount or category,EXPR,amount',
@@ -265,6 +267,7 @@ FIELD_NAMES = Table("field", {name: name for name in (
     'prize',
     'amount',
     'kind',
+    'play-off',
     'encoding',
     'team members',
     'team matches',

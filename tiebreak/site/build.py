@@ -7,7 +7,8 @@ The folder: ``index.html`` (to the English home page, or the list of events when
 Writing never leaves a half-written page: every page is written to a temporary file beside it and renamed over the
 old one (an atomic step on every file system a web server reads), the new pages first, then ``version.json``; a page
 whose bytes did not change is not touched, so its date and a CDN's copy stay valid.  A first build is written into a
-temporary folder renamed to ``DIR`` at the end.
+temporary folder renamed to ``DIR`` at the end (:mod:`tiebreak.site.folder`: nothing outside the folder, no link in
+it followed).
 """
 
 from __future__ import annotations
@@ -17,9 +18,6 @@ import hashlib
 import json
 import os
 import re
-import shutil
-import tempfile
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring as quote
 from pathlib import Path
@@ -35,6 +33,7 @@ from ..engine.model import Kind, Tournament
 from ..render.i18n import LANGUAGES
 from ..render.site_words import SITE_WORDS
 from .event import Event, build_event
+from .folder import VERSION_LIMIT, Publication, page_name, read_page, refuse_link
 from .spares import Spares
 from .teams import TeamEvent, build_team_event
 
@@ -217,121 +216,84 @@ def digest(data: bytes) -> str:
 
 
 def check_folder(out: Path, inputs: list[str]) -> None:
-    """``out`` must be new, empty, or a site written before (it has our version.json), and hold no input."""
+    """``out`` must be new, empty, or a site written before (it has our version.json), and hold no input; never a
+    link (:func:`tiebreak.site.folder.refuse_link`)."""
+    refuse_link(out)
     for p in inputs:
         if Path(p).resolve().is_relative_to(out.resolve()):
             raise InputError(Message("the input {} is inside the output folder {}; give another folder", p, out), Place(str(out)))
     if out.exists() and not out.is_dir():
         raise InputError(Message("{} is a file, not a folder", out), Place(str(out)))
-    if out.is_dir() and any(out.iterdir()):
-        try:
-            ok = json.loads((out / "version.json").read_text(encoding="utf-8")).get("generator") == "tiebreak site"
-        except (OSError, ValueError, AttributeError):
-            ok = False
-        if not ok:
-            raise InputError(Message("{} is not empty and is not a site written by tiebreak (no version.json); give a "
-                                     "new or empty folder",
-                                     out), Place(str(out)))
+    if out.is_dir() and any(out.iterdir()) and written_before(out) is None:
+        raise InputError(Message("{} is not empty and is not a site written by tiebreak (no version.json); give a "
+                                 "new or empty folder", out), Place(str(out)))
 
 
-#: threads writing the files of one publication: what the kernel does for each new file (most of the time of
-#: writing a page) runs on every core, and beside the making of the next pages
-WRITERS = min(4, max(2, os.cpu_count() or 1))
+def written_before(out: Path) -> dict[str, Any] | None:
+    """The ``version.json`` of the site in ``out`` (a regular file of bounded size, ours), else None."""
+    data = read_page(out, "version.json", VERSION_LIMIT)
+    try:
+        doc = json.loads(data) if data is not None else None
+    except ValueError:
+        return None
+    return doc if isinstance(doc, dict) and doc.get("generator") == "tiebreak site" else None
 
 
 def publish(site: Site, files: dict[str, bytes], remove: set[str] | None = None) -> list[str]:
     """Write the files whose bytes changed (each through a temporary file renamed over the old), remove ``remove``,
-    then write ``version.json``; the pages written."""
+    then write ``version.json``; the pages written (:class:`tiebreak.site.folder.Publication`: only inside the
+    site's folder, a first build appears whole)."""
+    with Publication(site.out, site.spares) as pub:
+        site.version += 1
+        written = _put(site, pub, files)
+        for rel in remove or set():
+            pub.remove(rel)
+            site.digests.pop(rel, None)
+        pub.finish(_version_text(site))
+    return written
+
+
+def publish_all(site: Site, paths: list[str] | None = None) -> list[str]:
+    """Every page of the events of ``paths`` (None: of every event) and the common files, made and written a few
+    hundred at a time (a 10,000-player event's 30,000 pages are never held together), the pages of those events
+    that are no longer made removed, then ``version.json``; the pages written."""
+    from .pages import page_names
+
+    chosen = site.paths if paths is None else paths
+    made: set[str] = set()
+    written: list[str] = []
+    with Publication(site.out, site.spares) as pub:
+        site.version += 1
+        for e in (site.events[p] for p in chosen):
+            names = page_names(e)
+            for k in range(0, len(names), PAGES_AT_ONCE):
+                files = pages_of(site, e, names[k:k + PAGES_AT_ONCE])
+                made.update(files)
+                written += _put(site, pub, files)
+                (e.ind if isinstance(e, TeamEvent) else e).forget_cards()
+        files = common_files(site)
+        made.update(files)
+        written += _put(site, pub, files)
+        for rel in [k for k in site.digests if k not in made and (paths is None or any(
+                k.startswith(site.prefix(p)) and k.endswith(".html") for p in chosen))]:
+            pub.remove(rel)
+            site.digests.pop(rel, None)
+        pub.finish(_version_text(site))
+    return sorted(written)
+
+
+#: page names made and written at once by :func:`publish_all` (each in three languages)
+PAGES_AT_ONCE = 300
+
+
+def _put(site: Site, pub: Publication, files: dict[str, bytes]) -> list[str]:
+    """Write the files of ``files`` whose bytes changed, and keep their digests; their names."""
     sums = {k: digest(v) for k, v in files.items()}
     changed = {k: v for k, v in files.items() if site.digests.get(k) != sums[k]}
-    first = not (site.out / "version.json").exists()
-    site.version += 1
-    target = site.out
-    if first:  # the whole folder appears at once
-        site.out.parent.mkdir(parents=True, exist_ok=True)
-        target = Path(tempfile.mkdtemp(prefix=f".{site.out.name}.", dir=site.out.parent))
-    temps: list[tuple[str, Path]] = []  # every temporary file made (by any writer), to be renamed or removed
-    if site.spares is not None:
-        site.spares.pause()  # the writers have the processor
-    try:
-        _write_all(site, target, changed, temps)
-    except BaseException:
-        for tmp, _ in temps:
-            Path(tmp).unlink(missing_ok=True)
-        if first:
-            shutil.rmtree(target, ignore_errors=True)
-        raise
+    pub.write(changed)
     for k in changed:
         site.digests[k] = sums[k]
-    for rel in remove or set():
-        _remove(site, target, rel)
-    _write_version(site, target)
-    if first:
-        if site.out.exists():  # an empty folder given
-            site.out.rmdir()
-        os.chmod(target, 0o755)
-        os.replace(target, site.out)
     return sorted(changed)
-
-
-def _write_all(site: Site, target: Path, changed: dict[str, bytes], temps: list[tuple[str, Path]]) -> None:
-    """The ``changed`` files written into ``target`` (by several writers when they are many), each renamed into place
-    once all are written; ``temps`` holds every temporary file made, for the caller to remove on failure."""
-    items = sorted(changed.items())  # by folder: a writer works in a folder or two
-    for folder in sorted({(target / rel).parent for rel in changed}):
-        folder.mkdir(parents=True, exist_ok=True)
-    if len(items) < 64:
-        _write(target, items, temps, site.spares)
-    else:
-        size = -(-len(items) // WRITERS)
-        with ThreadPoolExecutor(WRITERS, thread_name_prefix="tiebreak-site-write") as pool:
-            for done in [pool.submit(_write, target, items[k:k + size], temps, site.spares)
-                         for k in range(0, len(items), size)]:
-                done.result()
-    for tmp, dest in temps:
-        os.replace(tmp, dest)
-
-
-def _remove(site: Site, target: Path, rel: str) -> None:
-    """The page ``rel`` removed, and the event's folders it leaves empty."""
-    (target / rel).unlink(missing_ok=True)
-    site.digests.pop(rel, None)
-    for folder in (target / rel).parents:
-        if folder == target or not folder.is_relative_to(target):
-            break
-        try:
-            folder.rmdir()
-        except OSError:  # not empty
-            break
-
-
-def _write(target: Path, items: list[tuple[str, bytes]], temps: list[tuple[str, Path]],
-           spares: Spares | None) -> None:
-    """Write each page's bytes to a temporary file (one of ``spares``, else a new one beside the page), readable by
-    all as the pages are served; each file is put in ``temps`` as soon as it is the page's."""
-    for rel, data in items:
-        dest = target / rel
-        tmp, fd = spares.take() if spares is not None else None, -1
-        if tmp is not None:
-            try:
-                fd = os.open(tmp, os.O_WRONLY | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0))
-            except OSError:  # the folder of spares is gone: a file beside the page
-                fd = -1
-        if fd < 0:
-            fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=dest.parent)
-        assert tmp is not None
-        temps.append((tmp, dest))
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            _readable(f.fileno(), tmp)
-
-
-def _readable(fd: int, path: str) -> None:
-    """Readable by all, as the pages are served (by the open file where the system can)."""
-    if hasattr(os, "fchmod"):
-        os.fchmod(fd, 0o644)
-    else:  # pragma: no cover - Windows before Python 3.13
-        os.chmod(path, 0o644)
 
 
 def _results_time(paths: list[str]) -> str | None:
@@ -348,22 +310,18 @@ def _results_time(paths: list[str]) -> str | None:
     return datetime.datetime.fromtimestamp(int(max(times)), datetime.timezone.utc).isoformat(timespec="seconds")
 
 
-def _write_version(site: Site, target: Path) -> None:
+def _version_text(site: Site) -> str:
+    """``version.json``: what json.dump(doc, indent=1) writes, the pages (thousands, twice a change) by the C encoder
+    of strings."""
     doc: dict[str, Any] = {
         "generator": "tiebreak site", "version": site.version,
         "made": _results_time(list(site.events)),
         "events": [{"file": Path(p).name, "folder": site.prefix(p), "seed": e.seed, "rounds": e.tournament.rounds,
                     "played": e.played, "sha256": _file_digest(p)} for p, e in site.events.items()],
         "pages": {}}
-    # what json.dump(doc, indent=1) writes, the pages (thousands, twice a change) by the C encoder of strings
     pages = ",\n".join(f"  {quote(k)}: {quote(v)}" for k, v in sorted(site.digests.items()))
-    text = json.dumps(doc, ensure_ascii=False, indent=1).removesuffix("{}\n}") + (
+    return json.dumps(doc, ensure_ascii=False, indent=1).removesuffix("{}\n}") + (
         "{\n" + pages + "\n }" if pages else "{}") + "\n}"
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=target)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        f.write(text)
-        _readable(f.fileno(), tmp)
-    os.replace(tmp, target / "version.json")
 
 
 def _file_digest(path: str) -> str:
@@ -378,21 +336,19 @@ def open_site(o: Options, paths: list[str], out: str | Path) -> Site:
     before (its version and its pages' digests: a page whose bytes stay the same is not written again)."""
     site = Site(Path(out), o, list(dict.fromkeys(paths)))
     check_folder(site.out, site.paths)
-    if (site.out / "version.json").exists():
-        old = json.loads((site.out / "version.json").read_text(encoding="utf-8"))
-        site.version = int(old.get("version", 0)) if isinstance(old.get("version"), int) else 0
-        site.digests = {k: v for k, v in (old.get("pages") or {}).items() if isinstance(v, str)}
+    old = written_before(site.out)
+    if old is not None:  # only the names of pages inside the site: a name it holds is never one outside
+        site.version = old["version"] if isinstance(old.get("version"), int) else 0
+        pages = old.get("pages")
+        site.digests = {k: v for k, v in pages.items() if isinstance(v, str) and page_name(k)} if isinstance(
+            pages, dict) else {}
     return site
 
 
 def build_site(o: Options, paths: list[str], out: str, warnings: list[InputWarning]) -> Site:
     """Build (or rebuild) the whole site of ``paths`` into ``out``."""
     site = open_site(o, paths, out)
-    files: dict[str, bytes] = {}
     for p in site.paths:
-        e = load(site, p, warnings)
-        files.update(pages_of(site, e))
-    files.update(common_files(site))
-    stale = {k for k in site.digests if k not in files}
-    publish(site, files, stale)
+        load(site, p, warnings)
+    publish_all(site)
     return site

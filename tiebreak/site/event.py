@@ -133,6 +133,12 @@ class Event:
             self._cards[start_no] = make_card(self, start_no)
         return self._cards[start_no]
 
+    def forget_cards(self) -> None:
+        """Drop the cards made (kept while their pages are made in every language): a 10,000-player event's
+        would hold hundreds of MB; they are made again when asked."""
+        self._cards.clear()
+        self.records.clear()
+
 
 def event_seed(o: Options, t: Tournament) -> int:
     """The seed of the lots of every round: the one asked for, else the event's own

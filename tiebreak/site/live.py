@@ -21,7 +21,7 @@ from ..app.options import Options
 from ..engine.errors import InputError, InputWarning, Place, TiebreakError
 from ..engine.messages import Message
 from ..render.i18n import problem
-from .build import Site, check_folder, common_files, load, open_site, pages_of, publish
+from .build import Site, check_folder, load, open_site, publish_all
 from .spares import Spares
 from .watch import update
 
@@ -169,11 +169,7 @@ class LiveSite:
         site.events = {p: site.events[p] for p in site.paths}
         if not site.paths:
             return
-        files: dict[str, bytes] = {}
-        for made in site.events.values():
-            files.update(pages_of(site, made))
-        files.update(common_files(site))
-        publish(site, files, {k for k in site.digests if k not in files})
+        publish_all(site)
         if site.spares is None:  # empty files made ahead of time for the pages of the next versions
             site.spares = Spares(self.out)
             site.spares.refill(0, len(site.digests))

@@ -14,11 +14,15 @@ from ..engine.errors import InputWarning, TiebreakError
 from ..engine.messages import Message
 from ..engine.model import Tournament
 from ..render.i18n import LANGUAGES, MESSAGE_WORDS, message, problem
-from .build import Site, common_files, digest, load, odds_pages, pages_of, publish
+from .build import Site, check_folder, digest, load, odds_pages, pages_of, publish, publish_all, written_before
 from .card import rank_values
 from .event import Event, card_inputs
+from .folder import read_page
 from .spares import Spares
 from .teams import TeamEvent
+
+#: a card read back to have its ranks replaced is at most this large (a card is a few KB; a larger file is not ours)
+PAGE_LIMIT = 16 * 2**20
 
 
 def first_changed_round(a: Any, b: Any) -> int | None:
@@ -77,11 +81,8 @@ def patched(site: Site, rel: str, values: list[int]) -> bytes | None:
     held = site.holes.get(rel)
     if held is None or held[0] != site.digests.get(rel) or len(held[1]) != len(values):
         return None
-    try:
-        data = (site.out / rel).read_bytes()
-    except OSError:
-        return None
-    if digest(data) != held[0]:
+    data = read_page(site.out, rel, PAGE_LIMIT)
+    if data is None or digest(data) != held[0]:
         return None
     _, old, starts = held
     out, at, pos, moved = [], 0, 0, [0] * len(values)
@@ -109,7 +110,11 @@ def update(site: Site, path: str, warnings: list[InputWarning], t: Tournament | 
         site.spares.pause()
     old = site.events[path]
     new = load(site, path, warnings, incremental=True, t=t)
-    names = touched(old, new)
+    lost = written_before(site.out) is None  # the folder (or its version.json) was removed: the whole site again
+    if lost:
+        site.digests.clear()
+        site.holes.clear()
+    names = None if lost else touched(old, new)
     if new.tournament.pending:
         new.odds = odds_pages(new) if names is None else old.odds
     written = [] if names is None else publish_touched(site, old, new, names)
@@ -120,11 +125,8 @@ def update(site: Site, path: str, warnings: list[InputWarning], t: Tournament | 
             written += publish(site, pages_of(site, new, ["odds.html"]))
         else:  # the odds page came or went: every menu
             names = None
-    if names is None:
-        files = pages_of(site, new, None)
-        files.update(common_files(site))
-        stale = {k for k in site.digests if k.startswith(site.prefix(path)) and k.endswith(".html") and k not in files}
-        written += publish(site, files, stale)
+    if names is None:  # every page of the event (of every event when the folder was lost)
+        written += publish_all(site, None if lost else [path])
     if site.spares is not None:  # ready for the next change
         site.spares.refill(len(written), len(site.digests))
     return written
@@ -188,16 +190,23 @@ def watch(site: Site, lang: str = "en", stop: Any = None) -> None:
 
     files = {str(Path(p).resolve()): p for p in site.paths}
     folders = sorted({str(Path(p).resolve().parent) for p in site.paths})
-    print(message(Message("watching {} file(s); Ctrl-C stops", len(files)), lang), file=sys.stderr)
     site.spares = spares = Spares(site.out)
-    spares.refill(0, len(site.digests))
     try:
+        spares.refill(0, len(site.digests))
+        # said once the watcher is ready: a stop from then on (Ctrl-C, SIGTERM) ends it cleanly, spare files removed
+        print(message(Message("watching {} file(s); Ctrl-C stops", len(files)), lang), file=sys.stderr)
         names = {Path(p).name for p in files}  # only the files' own folders, only their names: the pages written
         for changes in follow(*folders, debounce=50, step=10, stop_event=stop, rust_timeout=200, recursive=False,
                               watch_filter=lambda _, p: Path(p).name in names):  # (a site inside) are not news
             for path in sorted({files[str(Path(p).resolve())] for _, p in changes if str(Path(p).resolve()) in files}):
                 warnings: list[InputWarning] = []
                 settled(path)
+                try:  # the folder may be gone (built again whole) but never another's, nor a link
+                    check_folder(site.out, site.paths)
+                except TiebreakError as e:
+                    print(f"tiebreak: {MESSAGE_WORDS.text('error', lang)}: {problem(e, lang)}", file=sys.stderr)
+                    print(message("the watcher stops", lang), file=sys.stderr)
+                    return
                 try:
                     written = update(site, path, warnings)
                 except TiebreakError as e:

@@ -4,6 +4,7 @@ prizes.  Each reads its form into a typed model (:mod:`tiebreak.web.fields`) and
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 from typing import Annotated
 
@@ -15,12 +16,13 @@ from ..app.options import EXTENSIONS, MEDIA_TYPES
 from ..engine.conventions import PROGRAMS
 from ..engine.messages import Message
 from ..formats.published import HTML_SUFFIXES
+from ..formats.readers import READERS
 from ..render.output import json_schema
 from . import jobs
 from .errors import ERRORS, ApiError
 from .fields import MAX_START_NO, MAX_TEXT, StandingsForm, Text, choice, multipart, whole_number
 from .models import Award, CheckReport, Explanation, PlayoffGroup
-from .uploads import content_disposition, run_on_upload, uploaded_name
+from .uploads import client_of, content_disposition, run_on_upload, uploaded_name
 
 router = APIRouter(prefix="/api", tags=["standings"], responses=ERRORS)
 StartNo = Annotated[int | None, whole_number(1, MAX_START_NO, optional=True)]
@@ -124,4 +126,35 @@ async def prizes(request: Request, form: Annotated[PrizeForm, Form()]) -> Respon
         raise ApiError(400, "give the prize list (field 'prizes': lines place,N,amount or category,EXPR,amount)",
                        field="prizes")
     answer, _ = await run_on_upload(request, form, jobs.prizes, form.prizes, form.method or "shared")
+    return _json(answer)
+
+
+MAX_SERIES_EVENTS = 50  # the events of one series in one request
+
+
+class SeriesForm(StandingsForm):
+    files: list[UploadFile] = Field([], description="the events' files, in the order they were played")
+    points: Text = Field(None, examples=["place:25,18,15,12,10"], description="place:25,18,15... or score")
+    best: Annotated[int | None, whole_number(1, MAX_SERIES_EVENTS, optional=True)] = None
+    series_tiebreaks: Text = Field(None, examples=["BEST,EVENTS,PLACES"])
+
+
+@router.post("/series", summary="Standings of a series of events: series points by place or score, the best K events",
+             openapi_extra=multipart(SeriesForm))
+async def series(request: Request, form: Annotated[SeriesForm, Form()]) -> Response:
+    if not form.points:
+        raise ApiError(400, "give the series points (field 'points': place:25,18,15... or score)", field="points")
+    if not 1 <= len(form.files) <= MAX_SERIES_EVENTS:
+        raise ApiError(400, Message("give 1 to {} event files (field 'files')", MAX_SERIES_EVENTS), field="files")
+    o = form.options()
+    with tempfile.TemporaryDirectory(prefix="tiebreak-series-") as tmp:
+        paths = []
+        for i, upload in enumerate(form.files):
+            suffix = Path(uploaded_name(upload.filename or "")).suffix.lower()
+            path = Path(tmp) / f"event{i + 1}{suffix if suffix in READERS or suffix in ('.trf', '.tab') else '.trf'}"
+            path.write_bytes(await upload.read())
+            paths.append(str(path))
+        answer = await request.app.state.workers.run(jobs.series, o, paths, form.points, form.best,
+                                                     form.series_tiebreaks or "BEST,EVENTS", tmp=tmp,
+                                                     client=client_of(request))
     return _json(answer)

@@ -198,6 +198,10 @@ class StandingsForm(BaseModel):
     points_from: PointsFrom = None
     cumulative_half_bye: Annotated[str | None, choice(*CUMULATIVE_HALF_BYE)] = Field(
         None, description="a half-point bye in US-CUM/RU-CUM: deduct its half point or keep it (default: the rule set's)")
+    playoff_results: Text = Field(None, examples=["stage mini-match\n7 9 1-0\n9 7 1/2-1/2"],
+                                  description="play-off results: 'stage KIND' lines (mini-match, sudden-death, "
+                                              "armageddon, round-robin), each followed by its games 'WHITE BLACK "
+                                              "RESULT'; the tied players are placed by them (Arbiters' Manual 13.2)")
 
     def options(self) -> Options:
         """The options of the standings (:class:`tiebreak.app.options.Options`) for this form."""

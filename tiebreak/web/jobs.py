@@ -65,6 +65,14 @@ def check(o: Options, path: str, published: tuple[str, bytes] | None, name: str)
     return _bytes(output.dumps_exact(answer))
 
 
+def series(o: Options, paths: list[str], points: str, best: int | None, tiebreaks: str) -> tuple[bytes, int | None]:
+    """The standings of the series of the events ``paths`` (:mod:`tiebreak.app.series`)."""
+    from ..app.series import series as series_standings
+    from ..render.series import to_json_obj
+
+    return _bytes(output.dumps_exact(to_json_obj(series_standings(o, paths, points, best, tiebreaks, [])))), None
+
+
 def playoffs(o: Options, path: str, places: str) -> tuple[bytes, int | None]:
     """Play-off groups for the tied ``places`` (Arbiters' Manual 13.2)."""
     groups, seed = play_offs(o, path, places, 0, [])

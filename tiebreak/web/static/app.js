@@ -75,6 +75,8 @@ function source() {
   if ($("points-from").value === "column") form.append("points_from", "column");
   if ($("no-lots").checked) form.append("no_lots", "true");
   else if ($("seed").value) form.append("seed", $("seed").value);
+  // the play-off's games place the tied players (or teams) on every answer: standings, prizes, downloads
+  if ($("playoff-results").value.trim()) form.append("playoff_results", $("playoff-results").value);
   if (teamEvent) return form;  // the choices of individual events (the API refuses them for a team event)
   if (columnsChosen) form.append("columns", chosenColumns().join(",") || "none");
   for (const c of categoryList()) form.append("category", c);
@@ -656,7 +658,7 @@ $("file").addEventListener("change", () => { $("example").value = ""; showFileNa
 $("example").addEventListener("change", () => { $("file").value = ""; showFileName($("file")); newSource(); });
 $("published-file").addEventListener("change", () => showFileName($("published-file")));
 $("event-number").addEventListener("change", newSource);  // which tournament of a Sharly Chess database
-for (const id of ["rules", "after-round", "system", "cumulative-half-bye", "compat", "points-from"]) $(id).addEventListener("change", compute);
+for (const id of ["rules", "after-round", "system", "cumulative-half-bye", "compat", "points-from", "playoff-results"]) $(id).addEventListener("change", compute);
 for (const id of ["seed", "unrated-rating", "categories", "team-ranking", "team-best", "team-tiebreaks"]) {
   $(id).addEventListener("change", compute);
 }

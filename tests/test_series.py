@@ -1,0 +1,112 @@
+"""Standings of a series: two blitz events of the Hobsons Bay Chess Club (February and April 2025, corpus
+hobsons-bay-vega), Vega's list (BH, BH-C1, SB), series points 10-8-6-5-4-3-2-1 for places 1 to 8.  The expected
+table is computed by hand below from the events' published standings (their expected.csv, Vega's pages)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+from tests.sources import CORPUS, needs
+from tiebreak.app.options import Options
+from tiebreak.app.series import series as series_of_files
+from tiebreak.arbiter.series import series
+from tiebreak.engine.errors import InputError
+
+HOBSONS = CORPUS / "hobsons-bay-vega"
+FEBRUARY = HOBSONS / "2025hobsonsbayfebruaryblitz" / "tournament.trf"
+APRIL = HOBSONS / "2025hobsonsbayaprilblitz" / "tournament.trf"
+POINTS = "place:10,8,6,5,4,3,2,1"
+OPTIONS = Options(tiebreaks="PTS,BH,BH/C1,SB")
+
+# February (published): 1 Annapureddy Rheyansh, 2 Hogg, 3 Nguyen Anh Kiet, 4 Annapureddy Dhruthin, 5 Lingineni,
+# 6 Ruaya, 7 Windsor, 8 Lacson.  April: 1 Hogg, 2 Nguyen Anh Kiet, 3 Annapureddy Dhruthin, 4 Bodke, 5 Whitford,
+# 6 Lacson, 7 Veginati, 8 Cox.  ("Nguyen, Anh Kiet" in February and "Nguyen,Anh Kiet" in April: one player.)
+BY_HAND = [  # name, February, April, total, best, events played
+    ("Hogg,Dean", 8, 10, 18, 10, 2),
+    ("Nguyen, Anh Kiet", 6, 8, 14, 8, 2),
+    ("Annapureddy, Dhruthin Reddy", 5, 6, 11, 6, 2),
+    ("Annapureddy, Rheyansh Reddy", 10, None, 10, 10, 1),
+    ("Bodke,Krishna", 0, 5, 5, 5, 2),
+    ("Whitford,Matthew", 0, 4, 4, 4, 2),  # 4 and 4 as Lingineni: best 4 each, two events against one
+    ("Lingineni, Khushal", 4, None, 4, 4, 1),
+    ("Lacson,Joemar", 1, 3, 4, 3, 2),  # 4 as well, best single result 3
+    ("Ruaya,Chris Rodson", 3, 0, 3, 3, 2),
+]
+
+
+@needs(FEBRUARY, APRIL)
+def test_two_blitz_events_of_one_club() -> None:
+    t = series_of_files(OPTIONS, [str(FEBRUARY), str(APRIL)], POINTS, None, "BEST,EVENTS", [])
+    got = [(r.name, *(None if x is None else x.points for x in r.results), r.total, r.values["BEST"],
+            r.values["EVENTS"]) for r in t.rows[:9]]
+    assert got == BY_HAND
+    assert [r.rank for r in t.rows[:9]] == [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    assert t.events == ["2025 Hobsons Bay February Blitz", "2025 Hobsons Bay April Blitz"]
+    assert not t.ambiguities
+
+
+@needs(FEBRUARY, APRIL)
+def test_best_one_event_counted() -> None:
+    """--best 1: Hogg 10 (April), Annapureddy Rheyansh 10 (February) — equal on total, best and... events: Hogg
+    played two; Nguyen 8 next."""
+    t = series_of_files(OPTIONS, [str(FEBRUARY), str(APRIL)], POINTS, 1, "BEST,EVENTS", [])
+    assert [(r.rank, r.name, r.total, [i + 1 for i in r.counted]) for r in t.rows[:3]] == [
+        (1, "Hogg,Dean", 10, [2]), (2, "Annapureddy, Rheyansh Reddy", 10, [1]), (3, "Nguyen, Anh Kiet", 8, [2])]
+
+
+@needs(FEBRUARY, APRIL)
+def test_command_line_json_and_languages() -> None:
+    cmd = [sys.executable, "-m", "tiebreak.cli", "series", str(FEBRUARY), str(APRIL), "--points", POINTS,
+           "--tiebreaks", "PTS,BH,BH/C1,SB"]
+    rows = json.loads(subprocess.run([*cmd, "--format", "json"], capture_output=True, text=True,
+                                     check=True).stdout)["standings"]
+    assert [(r["name"], r["total"]) for r in rows[:3]] == [("Hogg,Dean", 18), ("Nguyen, Anh Kiet", 14),
+                                                          ("Annapureddy, Dhruthin Reddy", 11)]
+    uk = subprocess.run([*cmd, "--lang", "uk"], capture_output=True, text=True, check=True).stdout
+    assert "Разом" in uk and "Total" not in uk
+
+
+def test_same_name_two_fide_ids_are_listed_not_merged() -> None:
+    """The same event twice, its first player with FIDE id 111 in the first and 222 in the second: two players of
+    one name, listed and counted apart; everyone else (no FIDE id in this file) matched by name."""
+    from dataclasses import replace
+
+    from tiebreak import compute_standings, trf
+
+    t = trf.load("examples/hobsons-bay-cup-2025.trf")
+    first = t.players[0]
+    a, b = (compute_standings(replace(t, players=[replace(first, fide_id=x), *t.players[1:]]), "PTS,BH/C1",
+                              lots=False) for x in ("111", "222"))
+    table = series([("a", a), ("b", b)], "score")
+    assert table.ambiguities == ["'Hogg,Dean': 2 FIDE ids (111, 222); counted apart"]
+    assert len(table.rows) == len(t.players) + 1
+    assert [r.fide_id for r in table.rows if r.name == "Hogg,Dean"] in (["111", "222"], ["222", "111"])
+    assert sum((r.total for r in table.rows), Fraction(0)) == 2 * sum((r.points for r in a.rows), Fraction(0))
+
+
+def test_points_and_tiebreaks_errors_say_what_is_wrong() -> None:
+    with pytest.raises(InputError, match="give place:25,18,15... or score"):
+        series([], "places:1,2")
+    with pytest.raises(InputError, match="series tie-break 'WINS' is not one of BEST, EVENTS, PLACES"):
+        series([], "score", tiebreaks="WINS")
+
+
+@needs(FEBRUARY, APRIL)
+def test_api_series() -> None:
+    """/api/series: the same table from the two files uploaded; a request without points is a 400 naming the field."""
+    from fastapi.testclient import TestClient
+
+    from tiebreak.web.app import create_app
+
+    client = TestClient(create_app())
+    files = [("files", (p.name, p.read_bytes())) for p in (FEBRUARY, APRIL)]
+    data = {"points": POINTS, "tiebreaks": "PTS,BH,BH/C1,SB"}
+    rows = client.post("/api/series", data=data, files=files).json()["standings"]
+    assert [(r["name"], r["total"]) for r in rows[:4]] == [(name, total) for name, _, _, total, _, _ in BY_HAND[:4]]
+    bad = client.post("/api/series", data={"lang": "uk"}, files=files)
+    assert bad.status_code == 400 and bad.json()["field"] == "points"

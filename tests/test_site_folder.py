@@ -1,0 +1,114 @@
+"""The site's folder is the site's alone (issue 34): whatever its ``version.json`` says and whatever links are put
+inside it, nothing is written, replaced or deleted outside it; an output folder that is a link is refused plainly;
+nothing hidden is left beside it on a failure; a watcher whose folder was removed builds it again whole."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from sources import ROOT
+
+pytest.importorskip("jinja2")
+
+from tiebreak.app.options import Options  # noqa: E402
+from tiebreak.engine.errors import InputError  # noqa: E402
+from tiebreak.site import watch  # noqa: E402
+from tiebreak.site.build import build_site  # noqa: E402
+
+SWISS = ROOT / "examples" / "hobsons-bay-cup-2025.trf"  # 32 players, 7 rounds
+
+
+def tiebreak(*argv: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tiebreak.cli", *argv], capture_output=True, text=True, timeout=120)
+
+
+def listing(folder: Path) -> list[str]:
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob("*"))
+
+
+def test_names_in_version_json_outside_the_folder_are_never_removed(tmp_path):
+    out = tmp_path / "site"
+    build_site(Options(seed=1), [str(SWISS)], str(out), [])
+    victim, absolute = tmp_path / "victim.txt", tmp_path / "absolute.txt"
+    victim.write_text("keep")
+    absolute.write_text("keep")
+    doc = json.loads((out / "version.json").read_text(encoding="utf-8"))
+    doc["pages"].update({"../victim.txt": "x", str(absolute): "x", "en/../../victim.txt": "x", "en/../index.html": "x"})
+    (out / "version.json").write_text(json.dumps(doc), encoding="utf-8")
+    build_site(Options(seed=1), [str(SWISS)], str(out), [])
+    assert victim.read_text() == "keep" and absolute.read_text() == "keep"
+    assert (out / "index.html").is_file()
+    assert not [k for k in json.loads((out / "version.json").read_text(encoding="utf-8"))["pages"] if ".." in k]
+
+
+def test_a_link_inside_the_folder_is_never_followed_for_writing(tmp_path):
+    out, outside = tmp_path / "site", tmp_path / "outside"
+    build_site(Options(seed=1), [str(SWISS)], str(out), [])
+    outside.mkdir()
+    for p in (out / "en").iterdir():
+        p.unlink()
+    (out / "en").rmdir()
+    (out / "en").symlink_to(outside, target_is_directory=True)
+    r = tiebreak("site", str(SWISS), "-o", str(out))
+    assert r.returncode == 2 and "Traceback" not in r.stderr, r.stderr
+    assert r.stderr.strip().splitlines()[-1] == (f"tiebreak: error: {out / 'en'}: a link inside the site's folder; the "
+                                                  "site writes only into folders of its own: remove the link and build "
+                                                  "again")
+    assert listing(outside) == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["outside", "site"]  # nothing hidden beside
+
+
+def test_a_page_that_is_a_link_is_replaced_by_a_page_and_its_target_untouched(tmp_path):
+    out, target = tmp_path / "site", tmp_path / "target.html"
+    build_site(Options(seed=1), [str(SWISS)], str(out), [])
+    target.write_text("theirs")
+    page = out / "en" / "standings.html"
+    page.unlink()
+    page.symlink_to(target)
+    doc = json.loads((out / "version.json").read_text(encoding="utf-8"))
+    doc["pages"]["en/standings.html"] = "0"  # so that the page is written again
+    (out / "version.json").write_text(json.dumps(doc), encoding="utf-8")
+    build_site(Options(seed=1), [str(SWISS)], str(out), [])
+    assert target.read_text() == "theirs" and not page.is_symlink() and "<table" in page.read_text(encoding="utf-8")
+
+
+def test_an_output_folder_that_is_a_link_is_refused_plainly_and_nothing_is_left(tmp_path):
+    real = tmp_path / "real"
+    real.mkdir()
+    (tmp_path / "link").symlink_to(real, target_is_directory=True)
+    r = tiebreak("site", str(SWISS), "-o", str(tmp_path / "link"))
+    assert r.returncode == 2 and r.stderr.strip().splitlines()[-1] == (
+        f"tiebreak: error: {tmp_path / 'link'}: the output folder is a link; give the folder it points to, or a new "
+        "folder"), r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "real"] and listing(real) == []
+
+
+def test_a_huge_or_special_version_json_is_not_read(tmp_path):
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "page.html").write_text("x")
+    (out / "version.json").symlink_to("/dev/zero")
+    with pytest.raises(InputError, match="not a site written by tiebreak"):
+        build_site(Options(seed=1), [str(SWISS)], str(out), [])
+
+
+def test_a_watcher_whose_folder_was_removed_builds_it_again_whole(tmp_path):
+    import shutil
+
+    trf, out, fresh = tmp_path / "event.trf", tmp_path / "site", tmp_path / "fresh"
+    text = SWISS.read_text(encoding="utf-8")
+    trf.write_text(text, encoding="utf-8")
+    site = build_site(Options(seed=1), [str(trf)], str(out), [])
+    shutil.rmtree(out)
+    changed = text.replace("012 ", "012 Renamed ", 1) if "\n012 " in text or text.startswith("012 ") else text + "\n"
+    trf.write_text(changed, encoding="utf-8")
+    watch.update(site, str(trf), [])
+    build_site(Options(seed=1), [str(trf)], str(fresh), [])
+    assert listing(out) == listing(fresh) and (out / "index.html").is_file()
+    assert all((out / k).read_bytes() == (fresh / k).read_bytes() for k in listing(fresh)
+               if k != "version.json" and (fresh / k).is_file())
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []

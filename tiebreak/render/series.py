@@ -1,0 +1,68 @@
+"""A series' standings (:mod:`tiebreak.arbiter.series`) as text and as JSON-ready data, in English, Russian or
+Ukrainian."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..arbiter.series import Series
+from ..engine.model import format_number
+from .i18n import Table, message
+
+#: the words of the series table (context ``series:<key>`` in the catalogues)
+WORDS = Table("series", {
+    "rank": "Rk", "name": "Name", "total": "Total", "events": "Events", "best": "Best", "places": "Places",
+    "counted": "results in brackets are not counted (best {best} of each player's events)",
+    "points_place": "series points by place: {points}; players sharing places share their points",
+    "points_score": "series points: each event's score",
+    "tiebreaks": "series tie-breaks: {codes}",
+    "BEST": "BEST: the best single result counted", "EVENTS": "EVENTS: the number of events played",
+    "PLACES": "PLACES: the sum of the places in the events played (the smaller the better)",
+    "event": "event {n}: {name}",
+})
+
+
+def _cell(row_result: Any, counted: bool) -> str:
+    if row_result is None:
+        return "-"
+    text = format_number(row_result.points)
+    return text if counted else f"({text})"
+
+
+def to_text(t: Series, lang: str = "en") -> str:
+    """The table: rank, name, each event's series points (those not counted in brackets), the total and the
+    series tie-breaks; then what the columns mean and the ambiguities of matching players."""
+    w = WORDS
+    head = [w.text("rank", lang), w.text("name", lang), *(f"E{i + 1}" for i in range(len(t.events))),
+            w.text("total", lang), *(w.text(c.lower(), lang) for c in t.tiebreaks)]
+    lines = [head]
+    for r in t.rows:
+        tbs = [format_number(-r.values[c] if c == "PLACES" else r.values[c]) for c in t.tiebreaks]
+        lines.append([str(r.rank), r.name, *(_cell(x, i in r.counted) for i, x in enumerate(r.results)),
+                      format_number(r.total), *tbs])
+    widths = [max(len(line[k]) for line in lines) for k in range(len(head))]
+    out = ["  ".join(cell.ljust(widths[k]) if k == 1 else cell.rjust(widths[k]) for k, cell in enumerate(line))
+           for line in lines]
+    out.insert(1, "-" * len(out[0]))
+    out.append("")
+    out += [w.text("event", lang, n=i + 1, name=name) for i, name in enumerate(t.events)]
+    points = t.points.partition(":")[2]
+    out.append(w.text("points_place", lang, points=points) if points else w.text("points_score", lang))
+    if t.best:
+        out.append(w.text("counted", lang, best=t.best))
+    out.append(w.text("tiebreaks", lang, codes=", ".join(t.tiebreaks)))
+    out += [w.text(c, lang) for c in t.tiebreaks]
+    out += [message(a, lang) for a in t.ambiguities]
+    return "\n".join(out) + "\n"
+
+
+def to_json_obj(t: Series) -> dict[str, Any]:
+    """The series as the API and ``--format json`` give it (exact numbers as fractions' text by the caller)."""
+    return {"events": t.events, "points": t.points, "best": t.best, "tiebreaks": t.tiebreaks,
+            "ambiguities": t.ambiguities,
+            "standings": [{"rank": r.rank, "name": r.name, "fide_id": r.fide_id or None, "total": r.total,
+                           "counted": [i + 1 for i in r.counted],
+                           "values": {c: (-r.values[c] if c == "PLACES" else r.values[c]) for c in t.tiebreaks},
+                           "events": [None if x is None else {"place": list(x.place), "score": x.score,
+                                                              "points": x.points} for x in r.results]}
+                          for r in t.rows]}
