@@ -139,6 +139,7 @@ COMMANDS = [
     (["presets"], views.Command),
     (["serve"], views.Serve),
     (["site", EXAMPLE, "-o", "site"], views.Site),
+    (["series", EXAMPLE, EXAMPLE, "--points", "score"], views.Series),
 ]
 
 

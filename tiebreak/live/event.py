@@ -50,6 +50,7 @@ from ..formats import readers
 from ..formats.files import reading
 from ..formats.text import decode
 from ..views import crosstable as cross_view
+from .broadcast import Broadcast
 from .document import DocumentWriter
 from .grid import changes, pairings
 from .guard import MAX_FILE_BYTES, lost, read_inside
@@ -74,7 +75,7 @@ class LiveEvent:
                  root: Path | None = None, hold: float = HOLD_SECONDS, limit: int = MAX_FILE_BYTES) -> None:
         self.name, self.path, self.settings, self.history = name, Path(path), settings or Settings(), history
         self.root = Path(root) if root is not None else self.path.parent  # every read must stay inside it
-        self.hold, self.limit = hold, limit
+        self.hold, self.limit, self.broadcast = hold, limit, Broadcast.of(self.path)  # a PGN's games (broadcast.py)
         self.version, self.time, self.digest = 0, "", ""
         self.data: bytes | None = None  # the bytes of the version served (read by ``serve --site``)
         self.document: dict[str, Any] | None = None  # the live members of the document (live, pairings, pending, odds)
@@ -112,7 +113,7 @@ class LiveEvent:
         self.text, self.ranks = last["document"], {int(r["start_no"]): int(r["rank"]) for r in doc["standings"]}
         self._points = {int(r["start_no"]): r["points"] for r in doc["standings"]}
         doc = json.loads(last["document"])
-        self.document = {k: doc[k] for k in ("live", "pairings", "pending", "odds") if k in doc}
+        self.document = {k: doc[k] for k in ("live", "pairings", "pending", "odds", "games", "if_ended") if k in doc}
         self.warning, self._live, self._standings_text = doc["live"].get("warning"), None, ""
 
     def read(self) -> bytes:
@@ -206,7 +207,7 @@ class LiveEvent:
         if self.path.suffix.lower() in PATH_READERS:
             # a pairing program's database is read from its path, in one read transaction (never half a write)
             return load(how, str(self.path), warnings)
-        with reading(self.name, data):
+        with reading(self.name, data if self.broadcast is None else self.broadcast.complete(data, self.name)):
             return load(how, self.name, warnings)  # named by the event's name: no server path in a warning
 
     def load(self, data: bytes, warnings: list[InputWarning]) -> AsItStands:
@@ -266,6 +267,7 @@ class LiveEvent:
             "pending": [{"round": r, "white": w, "black": b} for r, w, b in live.pending],
             "odds": None,  # filled off the request path while the round has pending games (tiebreak.live.odds)
         }
+        self.document |= self.broadcast.members(live, st, team) if self.broadcast is not None else {}
         if team:  # the teams ranked; the players' view kept beside them (``?players=1``)
             self._player_ranks, self._team_standings = rank, view.standings
             self.players = (self.document, self._writer.standings(s, extras))

@@ -45,6 +45,12 @@ LIVE_WORDS = Table("live", {
     'show_players': 'Players',
     'show_teams': 'Teams',
     'boards_playing': '{n} playing',
+    'games': 'Games',
+    'moves': 'Moves',
+    'last_move': 'last move {m}',
+    'if_ended': 'If the game ended now',
+    'place_of': '{name}: place {n}',
+    'leader': 'leading: {names}',
     'cells_legend': ('2w1: the opponent placed 2nd, White, won (b: Black); ½ draw, 0 lost; + / − won / lost by forfeit; '
                      '… being played; bye: pairing-allocated bye; 1 bye, ½ bye, 0 bye: full-point, half-point, '
                      'zero-point bye'),

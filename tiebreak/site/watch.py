@@ -190,10 +190,11 @@ def watch(site: Site, lang: str = "en", stop: Any = None) -> None:
 
     files = {str(Path(p).resolve()): p for p in site.paths}
     folders = sorted({str(Path(p).resolve().parent) for p in site.paths})
-    print(message(Message("watching {} file(s); Ctrl-C stops", len(files)), lang), file=sys.stderr)
     site.spares = spares = Spares(site.out)
-    spares.refill(0, len(site.digests))
     try:
+        spares.refill(0, len(site.digests))
+        # said once the watcher is ready: a stop from then on (Ctrl-C, SIGTERM) ends it cleanly, spare files removed
+        print(message(Message("watching {} file(s); Ctrl-C stops", len(files)), lang), file=sys.stderr)
         names = {Path(p).name for p in files}  # only the files' own folders, only their names: the pages written
         for changes in follow(*folders, debounce=50, step=10, stop_event=stop, rust_timeout=200, recursive=False,
                               watch_filter=lambda _, p: Path(p).name in names):  # (a site inside) are not news

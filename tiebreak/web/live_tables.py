@@ -31,6 +31,7 @@ from ..render.live_tables import PARTS, history_part, live_parts
 from ..render.live_words import LIVE_WORDS, live_count_words
 from ..render.table_style import TABLE_CSS
 from ..render.templating import environment
+from .embed import routes as embed_routes
 from .errors import ApiError, error_response
 
 #: pages and fragments kept (the newest version's of each event and view; older ones are dropped when made)
@@ -126,7 +127,7 @@ class LiveTables:
             parts = parts | {"history": history}
         return environment().get_template("live.html").render(
             lang=lang, w=words, languages=LANGUAGES, table_css=TABLE_CSS, parts=parts, hall=hall, title=title,
-            events=events, event=event, players=players, team=team,
+            events=events, event=event, players=players, team=team, broadcast=event.lower().endswith(".pgn"),
             words_json=json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")).encode("utf-8")
 
 
@@ -156,7 +157,7 @@ def answer(body: tuple[bytes, bytes], request: Request, status: int = 200) -> Re
 
 def routes(api: APIRouter, hub: LiveHub, reads: anyio.CapacityLimiter,
            missing: Callable[[str | None, str], JSONResponse]) -> LiveTables:
-    """Add ``/live`` and ``/live/tables`` to ``api``; the :class:`LiveTables` that keeps what they serve."""
+    """Add ``/live``, ``/live/tables`` and ``/embed`` to ``api``; the :class:`LiveTables` that keeps what they serve."""
     tables = _TABLES[hub] = LiveTables(hub, reads)
 
     @api.get("/live", response_class=HTMLResponse, include_in_schema=False)
@@ -210,4 +211,5 @@ def routes(api: APIRouter, hub: LiveHub, reads: anyio.CapacityLimiter,
                                 lambda: packed(tables.history(e, player, lang).encode("utf-8")), player=True)
         return answer(body, request)
 
+    embed_routes(api, hub)  # /embed: the view for an organiser's page (tiebreak.web.embed)
     return tables

@@ -43,6 +43,7 @@ function after() {
   if (s.version !== oddsVersion) { oddsVersion = s.version; oddsAsked = 0; }
   if (s.oddsWait === "1" && oddsAsked++ < 10) oddsTimer = setTimeout(refresh, 3000);
   if (player !== null) showHistory(player);
+  document.dispatchEvent(new Event("live:after"));  // a broadcast's boards (broadcast.js) follow the version shown
 }
 
 // every part of the fragment replaces the element of the same id; the history (the viewer's) stays

@@ -1,0 +1,220 @@
+"""A broadcast followed live: a PGN that grows move by move (the UzChess Cup 2025's pairings and results, each game
+given the same opening, written one move at a time with ``[%clk]`` comments, as a relay writes its file)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("chess")
+
+ROOT = Path(__file__).resolve().parents[1]
+CUP = ROOT / "tests" / "data" / "shared" / "corpus" / "scalachess-tiebreak" / "uzchesscup.pgn"
+#: the Ruy Lopez, Morphy Defence, as a hand wrote it, and the positions after its first and last ply (from its
+#: opening books, not from the code under test)
+MOVES = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"]
+AFTER_E4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+AFTER_NF6 = "r1bqkb1r/1ppp1ppp/p1n2n2/4p3/B3P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 5"
+#: the squares of each ply's move, from and to
+SQUARES = [("e2", "e4"), ("e7", "e5"), ("g1", "f3"), ("b8", "c6"), ("f1", "b5"), ("a7", "a6"), ("b5", "a4"),
+           ("g8", "f6")]
+
+
+def _games() -> list[str]:
+    """The corpus file's games, each its tag block alone (the Event tag only on the first: taken off)."""
+    text = re.sub(r'^\[Event .*\n', "", CUP.read_text(), flags=re.M)
+    return [g.strip() + "\n" for g in re.split(r"\n\s*\n", text) if g.strip()]
+
+
+def _result(tags: str) -> str:
+    return re.search(r'\[Result "([^"]*)"\]', tags).group(1)
+
+
+def _game(tags: str, plies: int, finished: bool) -> str:
+    """The game's tags and its first ``plies`` moves, each with a clock; its result once ``finished``, else ``*``."""
+    result = _result(tags) if finished else "*"
+    moves = []
+    for k, san in enumerate(MOVES[:plies]):
+        number = f"{k // 2 + 1}. " if k % 2 == 0 else ""
+        moves.append(f"{number}{san} {{ [%clk 1:{29 - k // 2:02d}:{50 - k:02d}] }}")
+    tags = tags.replace(f'[Result "{_result(tags)}"]', f'[Result "{result}"]')
+    return f"{tags}\n{' '.join(moves)} {result}\n\n"
+
+
+def test_a_growing_broadcast_shows_each_move_and_ends_as_the_standings_of_the_finished_file(tmp_path):
+    from tiebreak.live.event import LiveEvent
+
+    games = _games()
+    assert len(games) == 45  # 10 players, 9 rounds
+    path = tmp_path / "cup.pgn"
+    event = LiveEvent("cup.pgn", path)
+    done: list[str] = []
+    versions = 0
+    for k, tags in enumerate(games[:10]):  # the first two rounds move by move, the rest a game at a time
+        for ply in range(1, len(MOVES) + 1):
+            path.write_text("".join(done) + _game(tags, ply, finished=False))
+            update = event.update()
+            assert update is not None and update.version == versions + 1
+            versions = update.version
+            game = event.document["games"][k]
+            assert game["ply"] == ply and game["moves"] == MOVES[:ply] and game["last"] == list(SQUARES[ply - 1])
+            assert game["result"] == "*"
+            if ply == 1:
+                assert game["fen"] == AFTER_E4 and game["clock"] == {"white": "1:29:50"}
+            if k == 0:  # the file's only game: whoever wins is first, a draw shares first place
+                [scenario] = event.document["if_ended"]
+                assert [(r["result"], r["white_place"], r["black_place"]) for r in scenario["results"]] == [
+                    ("1-0", 1, 2), ("1/2-1/2", 1, 1), ("0-1", 2, 1)]
+            # the game in play is a pending game of the standings
+            white, black = game["white_no"], game["black_no"]
+            assert [white, black] in [[p["white"], p["black"]] for p in event.document["pending"]]
+        assert event.document["games"][k]["fen"] == AFTER_NF6
+        assert event.document["games"][k]["clock"] == {"white": "1:26:44", "black": "1:26:43"}
+        done.append(_game(tags, len(MOVES), finished=True))
+    for tags in games[10:]:
+        done.append(_game(tags, len(MOVES), finished=True))
+        path.write_text("".join(done))
+        assert event.update() is not None
+    assert event.document["pending"] == [] and len(event.document["games"]) == 45
+    # the finished file's standings are those of ``tiebreak standings`` on it
+    cli = subprocess.run([sys.executable, "-m", "tiebreak.cli", "standings", str(path), "-f", "json"],
+                         capture_output=True, text=True, check=True)
+    expected = [(r["start_no"], r["rank"], r["points"]) for r in json.loads(cli.stdout)["standings"]]
+    live = json.loads(event.text)["standings"]
+    assert [(r["start_no"], r["rank"], r["points"]) for r in live] == expected
+    # and those the corpus publishes (the scalachess reference: Praggnanandhaa first on 5.5 points)
+    assert (live[0]["name"], live[0]["points"]) == ("Praggnanandhaa R", 5.5)
+
+
+def test_a_half_written_last_game_is_not_an_error(tmp_path):
+    from tiebreak.live.event import LiveEvent
+
+    games = _games()
+    path = tmp_path / "cup.pgn"
+    whole = _game(games[0], 3, finished=False)
+    path.write_text(whole)
+    event = LiveEvent("cup.pgn", path)
+    assert event.update().version == 1
+    # the relay is writing the second game: its tags cut, then its moves without their result token
+    for cut in (whole + games[1][:25], whole + _game(games[1], 2, finished=False)[:-6]):
+        path.write_text(cut)
+        event.update()
+        assert event.held is None and event.warning is None
+        assert [g["ply"] for g in event.document["games"]] == [3]
+    path.write_text(whole + _game(games[1], 2, finished=False))
+    assert event.update() is not None
+    assert [g["ply"] for g in event.document["games"]] == [3, 2]
+
+
+def test_the_live_api_carries_the_games(tmp_path):
+    pytest.importorskip("fastapi")
+    pytest.importorskip("watchfiles")
+    from fastapi.testclient import TestClient
+
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.web.live import live_app
+
+    (tmp_path / "cup.pgn").write_text(_game(_games()[0], 5, finished=False))
+    client = TestClient(live_app(LiveHub(tmp_path / "cup.pgn", database="none")))
+    doc = client.get("/api/live").json()
+    assert doc["live"]["pending"] == 1
+    assert doc["games"][0]["moves"] == MOVES[:5] and doc["games"][0]["last"] == ["f1", "b5"]
+
+
+@pytest.fixture(scope="module")
+def broadcast(tmp_path_factory):
+    pytest.importorskip("fastapi")
+    pytest.importorskip("watchfiles")
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from live import live_server
+
+    path = tmp_path_factory.mktemp("broadcast") / "cup.pgn"
+    games = _games()
+    # round 1 finished but for its first two games, in play after three and four plies
+    finished = "".join(_game(g, len(MOVES), finished=True) for g in games[2:5])
+    path.write_text(_game(games[0], 3, finished=False) + _game(games[1], 4, finished=False) + finished)
+    with live_server(path, "--database", "none") as port:
+        yield f"http://127.0.0.1:{port}", path, games, finished
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_boards_beside_the_standings_follow_each_move(broadcast, chromium, width, tmp_path):
+    import os
+
+    base, path, games, finished = broadcast
+    shots = Path(os.environ.get("TIEBREAK_SHOTS") or tmp_path)
+    page = chromium.new_page(viewport={"width": width, "height": 900})
+    # the two games in play after three and four plies (whatever a test before left in the file)
+    path.write_text(_game(games[0], 3, finished=False) + _game(games[1], 4, finished=False) + finished)
+    page.goto(base + "/live?lang=ru")
+    page.wait_for_function("document.querySelectorAll('#games .game svg').length === 5", timeout=15_000)
+    assert page.locator("#games-title").inner_text() == "Партии"
+    page.wait_for_function("document.querySelector('#games .game svg[role=img]').getAttribute('aria-label')"
+                           ".endsWith('последний ход Nf3')", timeout=15_000)
+    # a move reaches the file: the board shows it (the pieces drawn: a knight now on c6)
+    path.write_text(_game(games[0], 4, finished=False) + _game(games[1], 4, finished=False) + finished)
+    page.wait_for_function("document.querySelector('#games .game svg[role=img]').getAttribute('aria-label')"
+                           ".endsWith('Nc6')", timeout=15_000)
+    pieces = page.evaluate("Array.from(document.querySelectorAll('#games .game')[0].querySelectorAll('g[data-piece]'))"
+                           ".map(g => g.dataset.square + g.dataset.piece)")
+    assert "c6bn" in pieces and "f3wn" in pieces and "b8bn" not in pieces and len(pieces) == 32
+    # what each result of the game would make of the standings, said in Russian
+    assert page.locator("#games .game .if-ended").first.locator("li").count() == 3
+    assert page.locator("#games .game .if-title").first.inner_text() == "Если бы партия закончилась сейчас"
+    # tapping a game opens its moves
+    page.locator("#games .game summary").first.click()
+    assert page.locator("#games .game ol.moves").first.inner_text().split("\n") == ["e4 e5", "Nf3 Nc6"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(shots / f"broadcast-{width}.png"), full_page=True)
+    if width == 390:
+        axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
+        found = [(v["id"], v["impact"]) for v in axe.run(page).response["violations"]
+                 if v["impact"] in ("serious", "critical")]
+        assert found == []
+    page.close()
+
+
+def test_the_embed_snippet_on_an_organisers_page_shows_the_top_ten_and_follows_the_results(broadcast, chromium,
+                                                                                          tmp_path):
+    import os
+
+    base, path, games, finished = broadcast
+    shots = Path(os.environ.get("TIEBREAK_SHOTS") or tmp_path)
+    path.write_text(_game(games[0], 3, finished=False) + _game(games[1], 4, finished=False) + finished)
+    # the snippet of docs/reference/live.md, as an organiser pastes it into a page of their own
+    host = tmp_path / "club.html"
+    host.write_text('<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>Клуб</title>'
+                    '<meta name="viewport" content="width=device-width, initial-scale=1"></head><body><h1>Клуб</h1>'
+                    f'<script src="{base}/static/embed.js"></script>'
+                    '<tiebreak-live top="10" lang="ru"></tiebreak-live></body></html>')
+    page = chromium.new_page(viewport={"width": 390, "height": 800})
+    page.goto(host.as_uri())
+    frame = page.frame_locator("tiebreak-live iframe")
+    rows = frame.locator("#top tbody tr")
+    rows.nth(9).wait_for(timeout=15_000)
+    assert rows.count() == 10
+    # the published standings of round 1 with two games in play: Sindarov and Abdusattorov won, on 1 point
+    assert [rows.nth(k).inner_text().split("\t")[1:] for k in (0, 1)] == [
+        ["Sindarov, Javokhir", "1"], ["Abdusattorov, Nodirbek", "1"]]
+    assert frame.locator("#top th").first.inner_text() == "Место"
+    # a result reaches the file: the embedded standings follow without a reload (Aravindh–Praggnanandhaa drawn)
+    path.write_text(_game(games[0], len(MOVES), finished=True) + _game(games[1], 4, finished=False) + finished)
+    frame.locator("#top tbody tr", has_text="Aravindh").filter(has_text="0.5").wait_for(timeout=15_000)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(shots / "embed-390.png"), full_page=True)
+    # the embedded view itself: axe-core finds nothing serious; one player followed shows their place and game
+    page.goto(base + "/embed?top=10&lang=ru&player=1")
+    page.locator("#top tbody tr").nth(9).wait_for(timeout=15_000)
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
+    found = [(v["id"], v["impact"]) for v in axe.run(page).response["violations"]
+             if v["impact"] in ("serious", "critical")]
+    assert found == []
+    page.locator("#follow:not([hidden])").wait_for(timeout=15_000)
+    assert page.locator("#follow-title").inner_text().startswith("Erigaisi Arjun")  # no. 1 by rating
+    assert "Yakubboev" in page.locator("#follow-text").inner_text()  # his game of round 1, in play
+    page.close()

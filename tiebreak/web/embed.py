@@ -1,0 +1,41 @@
+"""The embeddable live view (``/embed``): the standings' top N, or one player followed, for an organiser's own page.
+
+An ``<iframe src="https://live.example/embed?top=10&lang=ru">``, or the web component of ``/static/embed.js``
+(``<tiebreak-live top="10" lang="ru">``, which makes that iframe), in the organiser's language, sized for a phone.
+The page is a small shell: its script (``/static/embed-page.js``) reads ``/api/live`` and follows
+``/api/live/events`` as the live page does.  ``player=N`` follows one player: their place, their game (board,
+opponent, the position in a broadcast) and their next opponent once paired.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+from fastapi.responses import HTMLResponse
+
+from ..live.watch import LiveHub
+from ..render.i18n import LANGUAGES, WORDS
+from ..render.live_words import LIVE_WORDS
+from ..render.templating import environment
+
+#: the most rows the embedded standings show
+MAX_TOP = 100
+
+
+def routes(api: APIRouter, hub: LiveHub) -> None:
+    """Add ``/embed`` to ``api``."""
+
+    @api.get("/embed", response_class=HTMLResponse, include_in_schema=False)
+    async def embed(event: Annotated[str | None, Query(max_length=300)] = None,
+                    lang: Annotated[str, Query(max_length=20)] = "en",
+                    top: Annotated[int, Query(ge=1, le=MAX_TOP)] = 10,
+                    player: Annotated[int | None, Query(ge=1, le=99999)] = None) -> HTMLResponse:
+        lang = lang if lang in LANGUAGES else "en"
+        e = hub.event(event)
+        words = {k: table.text(k, lang) for table in (WORDS, LIVE_WORDS) for k in table}
+        page = environment().get_template("embed.html").render(
+            lang=lang, w=words, event=e.name if e is not None else (event or ""), top=top, player=player,
+            words_json=json.dumps(words, ensure_ascii=False).replace("<", "\\u003c"))
+        return HTMLResponse(page, headers={"Cache-Control": "no-cache"})

@@ -1,0 +1,118 @@
+// The games of a broadcast beside the standings (a watched PGN file: the live document's member "games", made by
+// tiebreak.live.broadcast): each game of the round in play drawn as a board from its FEN (cm-chessboard, vendored
+// under /static/cm-chessboard, its version and licence in docs/reference/live.md), the last move marked, the
+// clocks, and its moves behind a <details> the viewer taps open.  Asked again each time live.js has shown a new
+// version (the "live:after" event), so no second stream is opened.  Names and moves are shown as text, never markup.
+import {Chessboard} from "./cm-chessboard/src/Chessboard.js";
+import {Markers, MARKER_TYPE} from "./cm-chessboard/src/extensions/markers/Markers.js";
+
+const W = JSON.parse(document.getElementById("words").textContent);
+const boards = new Map();  // "round.board" -> {board, fen, open}: kept across versions, only the position changes
+let shown = null;
+
+function el(tag, text, cls) {
+  const e = document.createElement(tag);
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  if (cls) e.className = cls;
+  return e;
+}
+
+function side(name, clock, colour) {
+  const p = el("span", name, "side " + colour);
+  if (clock) p.append(" ", el("time", clock, "clock"));
+  return p;
+}
+
+function movesList(game) {
+  const list = el("ol", null, "moves");
+  for (let k = 0; k < game.moves.length; k += 2) {
+    list.append(el("li", game.moves[k] + (game.moves[k + 1] ? " " + game.moves[k + 1] : "")));
+  }
+  return list;
+}
+
+// "if the game ended now": each result's places of the two players and who would lead (the server's if_ended)
+function ifEnded(scenario, names) {
+  const box = el("div", null, "if-ended");
+  box.append(el("p", W.if_ended, "if-title"));
+  const list = el("ul");
+  for (const r of scenario.results) {
+    const place = (no, n) => W.place_of.replace("{name}", names.get(no) || "#" + no).replace("{n}", n);
+    const leaders = r.leaders.map(no => names.get(no) || "#" + no).join(", ");
+    list.append(el("li", `${r.result}: ${place(scenario.white, r.white_place)}, ${place(scenario.black, r.black_place)}`
+                         + ` · ${W.leader.replace("{names}", leaders)}`));
+  }
+  box.append(list);
+  return box;
+}
+
+function card(game, key, scenario, names) {
+  const box = el("article", null, "game");
+  box.dataset.key = key;
+  const last = game.moves.length ? game.moves[game.moves.length - 1] : "";
+  const title = `${game.white} – ${game.black}`;
+  const spot = el("div", null, "position");
+  spot.dataset.label = last ? `${title}: ${W.last_move.replace("{m}", last)}` : title;
+  const head = el("p", null, "players");
+  head.append(side(game.white, game.clock && game.clock.white, "white"), el("span", game.result, "score"),
+              side(game.black, game.clock && game.clock.black, "black"));
+  const more = el("details");
+  const kept = boards.get(key);
+  more.open = Boolean(kept && kept.open);
+  more.addEventListener("toggle", () => { const b = boards.get(key); if (b) b.open = more.open; });
+  more.append(el("summary", `${W.moves} (${game.moves.length})`), movesList(game));
+  box.append(spot, head);
+  if (scenario) box.append(ifEnded(scenario, names));
+  box.append(more);
+  return [box, spot];
+}
+
+function draw(spot, game, key) {
+  const kept = boards.get(key);
+  const board = new Chessboard(spot, {
+    position: game.fen, assetsUrl: "/static/cm-chessboard/assets/",
+    style: {showCoordinates: false, animationDuration: 0}, extensions: [{class: Markers}]});
+  board.view.svg.setAttribute("aria-label", spot.dataset.label);  // the board's picture (role "img") named
+  if (game.last) {
+    board.addMarker(MARKER_TYPE.square, game.last[0]);
+    board.addMarker(MARKER_TYPE.square, game.last[1]);
+  }
+  if (kept) kept.board.destroy();
+  boards.set(key, {board, fen: game.fen, open: kept ? kept.open : false});
+}
+
+function render(doc) {
+  const section = document.getElementById("games-section");
+  if (!section) return;
+  const games = (doc.games || []).filter(g => g.round === doc.live.round);
+  section.hidden = games.length === 0;
+  const list = document.getElementById("games");
+  const seen = new Set();
+  const names = new Map((doc.standings || []).map(r => [r.start_no, r.name]));
+  const scenarios = new Map((doc.if_ended || []).map(s => [`${s.round}.${s.white}.${s.black}`, s]));
+  const cards = games.map(g => {
+    const key = `${g.round}.${g.board || g.white_no}`;
+    seen.add(key);
+    const scenario = g.result === "*" ? scenarios.get(`${g.round}.${g.white_no}.${g.black_no}`) : null;
+    const [box, spot] = card(g, key, scenario, names);
+    return [box, spot, g, key];
+  });
+  list.replaceChildren(...cards.map(c => c[0]));
+  for (const [, spot, g, key] of cards) draw(spot, g, key);
+  for (const key of Array.from(boards.keys())) if (!seen.has(key)) { boards.get(key).board.destroy(); boards.delete(key); }
+}
+
+async function refresh() {
+  const s = (document.getElementById("live-state") || {dataset: {}}).dataset;
+  if (!s.event || s.version === shown) return;
+  const asked = s.version;
+  const r = await fetch("/api/live?" + new URLSearchParams({event: s.event}));
+  if (!r.ok) return;
+  const doc = await r.json();
+  shown = asked;
+  render(doc);
+  document.getElementById("games-section").dataset.version = String(doc.live.version);
+}
+
+document.addEventListener("live:after", refresh);
+refresh();

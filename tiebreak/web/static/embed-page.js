@@ -1,0 +1,73 @@
+// The embeddable live view (/embed): the top N of the standings, or one player followed, read from /api/live and
+// read again whenever /api/live/events tells of a new version of the event.  Names are shown as text, never markup.
+"use strict";
+const W = JSON.parse(document.getElementById("words").textContent);
+const root = document.getElementById("embed");
+const event = root.dataset.event, limit = Number(root.dataset.top || 10);  // ("top" is the window's own)
+const followed = root.dataset.player ? Number(root.dataset.player) : null;
+
+function el(tag, text, cls) {
+  const e = document.createElement(tag);
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  if (cls) e.className = cls;
+  return e;
+}
+
+function follow(doc, names) {
+  const box = document.getElementById("follow");
+  const row = (doc.standings || []).find(r => r.start_no === followed);
+  box.hidden = !row;
+  if (!row) return;
+  document.getElementById("follow-title").textContent = `${row.name}: ${W.rank} ${row.rank}, ${W.points} ${row.points}`;
+  const round = doc.live.round;
+  const pending = (doc.pending || []).find(p => p.white === followed || p.black === followed);
+  const played = (doc.games || []).find(g => g.round === round && (g.white_no === followed || g.black_no === followed));
+  const parts = [];
+  if (pending) {
+    const other = pending.white === followed ? pending.black : pending.white;
+    const colour = pending.white === followed ? W.white : W.black;
+    parts.push(`${W.live_round.replace("{k}", pending.round)}: ${colour}, ${names.get(other) || "#" + other} (${W.pending})`);
+  } else if (played) {
+    parts.push(`${W.live_round.replace("{k}", played.round)}: ${played.white} – ${played.black} ${played.result}`);
+  }
+  if (played && played.moves.length) parts.push(W.last_move.replace("{m}", played.moves[played.moves.length - 1]));
+  document.getElementById("follow-text").textContent = parts.join(" · ");
+}
+
+function render(doc) {
+  const rows = doc.standings || [];
+  const names = new Map(rows.map(r => [r.start_no, r.name]));
+  const shown = rows.filter((r, k) => k < limit || r.start_no === followed);
+  document.getElementById("title").textContent = (doc.tournament && doc.tournament.name) || doc.live.event;
+  document.getElementById("stamp").textContent =
+    `${W.live_round.replace("{k}", doc.live.round)} · ${W.version.replace("{v}", doc.live.version)
+      .replace("{time}", new Date(doc.live.time).toLocaleTimeString(document.documentElement.lang))}`;
+  const body = document.querySelector("#top tbody");
+  body.replaceChildren(...shown.map(r => {
+    const tr = el("tr", null, r.start_no === followed ? "followed" : "");
+    tr.append(el("td", r.rank), el("td", r.name), el("td", r.points));
+    return tr;
+  }));
+  body.dataset.version = String(doc.live.version);
+  if (followed !== null) follow(doc, names);
+}
+
+async function refresh() {
+  const q = event ? "?" + new URLSearchParams({event}) : "";
+  const r = await fetch("/api/live" + q);
+  if (r.ok) render(await r.json());
+}
+
+function connect() {
+  const source = new EventSource("/api/live/events");
+  source.addEventListener("update", e => {
+    const u = JSON.parse(e.data);
+    if (!event || u.event === event) refresh();
+  });
+  source.onerror = () => {
+    if (source.readyState === EventSource.CLOSED) setTimeout(() => { refresh(); connect(); }, 5000 + Math.random() * 5000);
+  };
+}
+
+refresh();
+connect();
