@@ -141,6 +141,7 @@ def test_a_watcher_whose_folder_was_replaced_by_something_else_stops_and_touches
         rest = watcher.communicate(timeout=30)[1].strip().splitlines()
     finally:
         watcher.kill()
+    assert watcher.returncode == 2  # a service manager sees the stop as a failure
     assert rest == [f"tiebreak: error: {out}: {out} is not empty and is not a site written by tiebreak (no "
                     "version.json); give a new or empty folder", "the watcher stops"]
     assert listing(out) == ["notes.txt"] and (out / "notes.txt").read_text(encoding="utf-8") == \
