@@ -61,15 +61,19 @@ def generate(players: int, rounds: int, seed: int = 1) -> Tournament:
 
 
 def main() -> None:
-    from tiebreak.formats import trf
+    from tiebreak.formats import chessjson_write, trf
 
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--players", type=int, default=9999)
     p.add_argument("--rounds", type=int, default=11)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--out", required=True)
+    p.add_argument("--out", required=True, help="a TRF file (at most 9,999 players), or Chess-JSON when it ends in .json")
     a = p.parse_args()
-    trf.dump(generate(a.players, a.rounds, a.seed), a.out)
+    t = generate(a.players, a.rounds, a.seed)
+    if a.out.endswith(".json"):
+        chessjson_write.dump(t, a.out)
+    else:
+        trf.dump(t, a.out)
 
 
 if __name__ == "__main__":

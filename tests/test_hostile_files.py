@@ -6,6 +6,7 @@ result, checked against what the attack put in (hand-made files, counts written 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -180,3 +181,54 @@ def test_a_swiss_chess_file_larger_than_a_tournament_is_refused_before_its_recor
     r = _attack("swt 6,000 players x 250 rounds", {"a.swt": bytes(data)}, ["standings", "{d}/a.swt"])
     assert r.returncode == 2 and "6000 players and 250 rounds: larger than this program accepts" in r.stderr
     assert not r.peak_mb > 150, r.peak_mb  # 290 MB before
+
+
+# ------------------------------------------------------------------------------------------ bidirectional text
+OVERRIDE = "\u202e"  # RIGHT-TO-LEFT OVERRIDE: "Hogg,\u202eDean 1847" would show as "Hogg,7481 naeD" without isolation
+
+
+def _overridden_trf(tmp_path: Path) -> Path:
+    """The example with player 1's name "Hogg,Dean" given an override inside (the name field keeps its 33 places)."""
+    text = EXAMPLE.read_text(encoding="utf-8")
+    plain = "Hogg,Dean" + " " * 24
+    assert text.count(plain) == 1
+    trf = tmp_path / "bidi.trf"
+    trf.write_text(text.replace(plain, f"Hogg,{OVERRIDE}Dean" + " " * 23), encoding="utf-8")
+    return trf
+
+
+def _unisolated(html: str) -> str:
+    """``html`` without what isolates its text for bidirectional text: ``<bdi>`` elements, U+2068…U+2069 (a plain
+    title), and headings (a block is a paragraph of its own)."""
+    return re.sub(r"<bdi>.*?</bdi>|\u2068[^\u2069]*\u2069|<h1>[^<]*</h1>", "", html)
+
+
+def test_a_right_to_left_override_in_a_name_turns_nothing_around(tmp_path, capsys):
+    trf = _overridden_trf(tmp_path)
+    # the text and CSV outputs: no raw override on a line (one_line drops the controls of bidirectional text)
+    for fmt in ("text", "csv"):
+        assert main(["standings", str(trf), "--format", fmt]) == 0
+        out = capsys.readouterr().out
+        assert "Hogg,Dean" in out and OVERRIDE not in out, fmt
+    # the standings HTML and the site: the name inside an isolating element, wherever a table shows it
+    assert main(["standings", str(trf), "--format", "html"]) == 0
+    html = capsys.readouterr().out
+    assert f"<bdi>Hogg,<wbr>{OVERRIDE}Dean</bdi>" in html and OVERRIDE not in _unisolated(html)
+    site = tmp_path / "site"
+    assert main(["site", str(trf), "-o", str(site)]) == 0
+    capsys.readouterr()
+    pages = {p: p.read_text(encoding="utf-8") for p in site.rglob("*.html")}
+    showing = [p for p, text in pages.items() if OVERRIDE in text]
+    assert len(showing) > 10  # the standings after each round, the rounds, the crosstable, the cards
+    for path in showing:
+        assert OVERRIDE not in _unisolated(pages[path]), path
+    card = next(text for text in pages.values() if f"<h1>Hogg,{OVERRIDE}Dean</h1>" in text)
+    assert f"<title>\u2068Hogg,{OVERRIDE}Dean\u2069 — " in card
+
+
+def test_a_name_that_reaches_a_table_with_its_override_is_isolated():
+    # what a reader does not clean (a live server's document, a future reader) is still isolated where tables are made
+    from tiebreak.render.templating import cell_html
+
+    cell = cell_html({"text": f"{OVERRIDE}Ann", "cls": "name", "href": "player-3.html", "sub": "1800"})
+    assert cell == f'<td class="name"><a href="player-3.html"><bdi>{OVERRIDE}Ann</bdi></a><small>1800</small></td>'

@@ -60,7 +60,7 @@ def test_the_odds_page_stands_alone_and_escapes_the_names():
     t.players[1] = Player(2, "<script>alert(1)</script>", 2200)
     page = to_html(compute_odds(t, "PTS,DE"))
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "<script" not in page and "http" not in page
-    assert '<td class="rank">1</td><td class="name">P1</td><td class="pts">2</td><td>100%</td>' in page
+    assert '<td class="rank">1</td><td class="name"><bdi>P1</bdi></td><td class="pts">2</td><td>100%</td>' in page
 
 
 def test_the_title_says_a_round_is_in_play_when_some_of_its_results_are_in():

@@ -112,3 +112,38 @@ def test_a_watcher_whose_folder_was_removed_builds_it_again_whole(tmp_path):
     assert all((out / k).read_bytes() == (fresh / k).read_bytes() for k in listing(fresh)
                if k != "version.json" and (fresh / k).is_file())
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
+
+
+def test_a_watcher_whose_folder_was_replaced_by_something_else_stops_and_touches_nothing(tmp_path):
+    import shutil
+
+    trf, out = tmp_path / "event.trf", tmp_path / "site"
+    text = SWISS.read_text(encoding="utf-8")
+    trf.write_text(text, encoding="utf-8")
+    watcher = subprocess.Popen([sys.executable, "-m", "tiebreak.cli", "site", str(trf), "-o", str(out), "--seed", "1",
+                                "--watch"], stderr=subprocess.PIPE, text=True)
+    try:
+        said = []
+        while not any(line.startswith("watching") for line in said):  # the site is built, the watcher waits
+            line = watcher.stderr.readline()
+            assert line, "".join(said)
+            said.append(line)
+        shutil.rmtree(out)
+        out.mkdir()
+        (out / "notes.txt").write_text("another program's folder", encoding="utf-8")
+        for n in range(60):  # a change of the file, again until the watcher has seen one (it may not watch yet)
+            trf.write_text(text + "\n" * (n + 1), encoding="utf-8")
+            try:
+                watcher.wait(timeout=1)
+                break
+            except subprocess.TimeoutExpired:
+                continue
+        rest = watcher.communicate(timeout=30)[1].strip().splitlines()
+    finally:
+        watcher.kill()
+    assert watcher.returncode == 2  # a service manager sees the stop as a failure
+    assert rest == [f"tiebreak: error: {out}: {out} is not empty and is not a site written by tiebreak (no "
+                    "version.json); give a new or empty folder", "the watcher stops"]
+    assert listing(out) == ["notes.txt"] and (out / "notes.txt").read_text(encoding="utf-8") == \
+        "another program's folder"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["event.trf", "site"]  # no spare nor lock left beside it

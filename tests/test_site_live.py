@@ -41,14 +41,14 @@ def event_text(board_2_1: str = "") -> str:
 def standings(page: Path) -> list[tuple[str, str]]:
     """(name, points) of every row of a standings page, in rank order."""
     text = page.read_text(encoding="utf-8")
-    return re.findall(r'<th scope="row" class="name"><a [^>]*>([^<]+)</a></th><td class="pts" data-v="PTS">([^<]+)<',
+    return re.findall(r'<th scope="row" class="name"><a [^>]*><bdi>([^<]+)</bdi></a></th><td class="pts" data-v="PTS">([^<]+)<',
                       text)
 
 
 def board(page: Path, white: str, black: str) -> str | None:
     """The result cell of the game ``white``-``black`` on a round page."""
     text = page.read_text(encoding="utf-8")
-    found = re.search(rf">{white}</a></td><td>([^<]*)</td><td class=\"name\"><a [^>]*>{black}<", text)
+    found = re.search(rf">{white}</bdi></a></td><td>([^<]*)</td><td class=\"name\"><a [^>]*><bdi>{black}<", text)
     return found.group(1) if found else None
 
 

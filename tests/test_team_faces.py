@@ -46,10 +46,10 @@ def test_team_html_has_the_standings_the_legend_and_the_match_crosstable(capsys)
     code, page, _ = run(capsys, "standings", str(EXAMPLE_T), "-t", "MP,GP,EMGSB/C1", "--format", "html")
     assert code == 0 and page.startswith("<!DOCTYPE html>")
     standings = page[page.index('id="standings"'):page.index("</table>")]
-    assert [x.split("</td>")[0] for x in standings.split('<td class="name">')[1:]] == ["C", "A", "B", "D"]
+    assert [x.split("</bdi>")[0] for x in standings.split('<td class="name"><bdi>')[1:]] == ["C", "A", "B", "D"]
     assert "EMGSB/C1</b> Opponent's MP × GP obtained" in page.replace("&#39;", "'") and "(C.07 13.2.2)" in page
     cross = page[page.index('id="crosstable"'):]
-    row_c = cross[cross.index('<td class="name">C</td>'):].split("</tr>")[0]
+    row_c = cross[cross.index('<td class="name"><bdi>C</bdi></td>'):].split("</tr>")[0]
     # C: R1 beat D 1½-½ (MP 2), R2 drew A 1-1 (MP 1), R3 beat B 2-0
     assert ["4<small>2 / 1.5", "1<small>1 / 1", "2<small>2 / 2"] == [
         c.split("</small>")[0].split(">", 1)[1] for c in row_c.split('<td class="match')[1:]]
@@ -318,7 +318,7 @@ def test_a_real_team_event_on_the_page_in_explanations_and_play_offs(capsys):
     code, page, _ = run(capsys, "standings", str(FRIENDSHIP), "-t", "MP,GP,EGGSB,BH:MP", "--format", "html",
                         "--no-lots")
     table = page[page.index('id="standings"'):page.index("</table>")]
-    names = [x.split("</td>")[0] for x in table.split('<td class="name">')[1:]]
+    names = [x.split("</bdi>")[0] for x in table.split('<td class="name"><bdi>')[1:]]
     assert names == [e["team"] for e in sorted(published, key=lambda e: int(e["rank"]))]
     assert page.count('<td class="match') == 15 * 7
     # team 10 (ΟΑΧ): the explanation's rounds add up to the published match and game points

@@ -53,7 +53,7 @@ def inside(path: Path, folders: list[Path], place: Place, outside: bool = False,
     if outside or any(real.is_relative_to(f.resolve()) for f in folders):
         return path
     shown = (name or str(path))[:80]
-    raise InputError(f"{shown!r} lies outside the folder {folders[0]}; give --outside to read it", place)
+    raise InputError(Message("{} lies outside the folder {}; give --outside to read it", repr(shown), folders[0]), place)
 
 
 def _published_for(event: Path, published_dir: Path | None, outside: bool = False) -> str | None:

@@ -67,6 +67,7 @@ def run_site(ns: argparse.Namespace) -> int:
     if args.watch:  # one watcher per folder, taken before the first build writes
         lock.take()
         signal.signal(signal.SIGTERM, _stop)  # a service manager's stop is Ctrl-C's: the spare files and lock go
+    code = 0
     try:
         site = build_site(o, args.file, args.output, warnings)
         for w in warnings:
@@ -75,7 +76,7 @@ def run_site(ns: argparse.Namespace) -> int:
         if args.watch:
             from ..site.watch import watch
 
-            watch(site, lang)
+            code = watch(site, lang)  # 2: stopped because its folder was no longer the site's
     finally:
         lock.release()
-    return 0
+    return code

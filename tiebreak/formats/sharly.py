@@ -99,8 +99,8 @@ def _read(db: Snapshot, warnings: list[InputWarning], event: int | None) -> Tour
     last = _last_round(db, tid)
     check_size(len(players), max(rounds, last), Place(db.source, field="rounds"))
     if pairings > len(players) * max(rounds, last):  # one row per player and round: counted before one is read
-        raise InputError(f"{pairings:,} pairing rows for {len(players)} players and {max(rounds, last)} rounds (at "
-                         "most one per player and round)", db.place("pairing"))
+        raise InputError(Message("{} pairing rows for {} players and {} rounds (at most one per player and round)",
+                                 format(pairings, ","), len(players), max(rounds, last)), db.place("pairing"))
     name = one_line(db.text("info", info, "name")) if "info" in db.tables else ""
     t = Tournament.build(players, max(rounds, last), planned_rounds=rounds or None,
                          name=f"{name} - {tname}" if name and tname else name or tname,

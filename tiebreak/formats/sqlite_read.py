@@ -75,7 +75,7 @@ class Snapshot:
         cursor = self.conn.execute(f"SELECT {', '.join(chosen.values())} {rest} LIMIT ?", (*params, limit + 1))
         for n, raw in enumerate(cursor):
             if n == limit:
-                raise InputError(f"more than {limit:,} rows", self.place(table))
+                raise InputError(Message("more than {} rows", format(limit, ",")), self.place(table))
             yield dict(zip(chosen, raw))
 
     def rows(self, table: str, columns: tuple[str, ...], where: str = "", params: tuple[Any, ...] = (),

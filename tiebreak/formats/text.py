@@ -3,12 +3,17 @@ cells, and the size bounds every reader keeps to.
 
 A text field written to a line-based format (a TRF record, a CSV cell) must stay one field: a newline in a name would
 otherwise add records (issue 14, "record injection").  :func:`one_line` replaces control characters and line
-separators by a space and a lone surrogate (which no encoder writes) by U+FFFD.  A CSV cell that starts like a
+separators by a space and a lone surrogate (which no encoder writes) by U+FFFD; it drops the controls of
+bidirectional text (embeddings, overrides, isolates and marks: U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C),
+so a right-to-left override in a name never turns the rest of a text line or a CSV row around (issue 34; the HTML
+isolates a name with ``<bdi>`` instead, :mod:`tiebreak.render.templating`).  A CSV cell that starts like a
 formula (``=``, ``+``, ``-``, ``@``, tab, carriage return) is prefixed with ``'`` as OWASP recommends, so a spreadsheet
 shows it as text; numbers (``-1``, ``+0.5``) are left alone.  CSV cells are put on one line too.
 
 >>> one_line("Ann\\n001    9 Evil"), spreadsheet_safe("=HYPERLINK(1)"), spreadsheet_safe("-0.5")
 ('Ann 001    9 Evil', "'=HYPERLINK(1)", '-0.5')
+>>> one_line("Ann\\u202e1 0\\u2066x\\u2069")
+'Ann1 0x'
 """
 
 from __future__ import annotations
@@ -30,14 +35,22 @@ MAX_GRID = 1_500_000
 #: players x rounds x rounds: per-round passes (progressive scores, running standings) grow with it
 MAX_GRID_ROUNDS = 25_000_000
 
-_CONTROL = r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]"  # compiled on first use (half a millisecond)
+#: compiled on first use (half a millisecond); a run of bidirectional controls is dropped at once
+_CONTROL = r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]|[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]+"
+_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _NUMBER = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?", re.ASCII)
 
 
 def one_line(text: str) -> str:
-    """``text`` as one line: control characters and line separators become spaces, lone surrogates U+FFFD."""
-    return re.sub(_CONTROL, lambda m: "\ufffd" if "\ud800" <= m.group() <= "\udfff" else " ", text)
+    """``text`` as one line: control characters and line separators become spaces, lone surrogates U+FFFD, the
+    controls of bidirectional text nothing."""
+    return re.sub(_CONTROL, _replacement, text)
+
+
+def _replacement(m: re.Match[str]) -> str:
+    c = m.group()
+    return "\ufffd" if "\ud800" <= c <= "\udfff" else "" if c[0] in _BIDI else " "
 
 
 def spreadsheet_safe(value: object) -> object:

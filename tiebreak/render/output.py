@@ -17,7 +17,7 @@ from ..engine.model import format_number
 from ..engine.ranking import place_texts
 from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
-from ..formats.text import SafeCsvWriter
+from ..formats.text import SafeCsvWriter, one_line
 from ..views.standings import of_ranking
 from .columns import headings
 
@@ -213,6 +213,7 @@ def text_table(head: list[str], body: list[list[str]], left: set[int]) -> list[s
     >>> text_table(["No", "Name"], [["7", "Ann"], ["12", "Bob"]], {1})
     ['No  Name', '--  ----', ' 7  Ann', '12  Bob']
     """
+    head, body = [one_line(v) for v in head], [[one_line(v) for v in row] for row in body]  # no override of a line
     widths = [max(len(row[c]) for row in [head, *body]) for c in range(len(head))]
 
     def fmt(row: list[str]) -> str:
@@ -236,7 +237,7 @@ def to_text(s: Standings, lang: str = "en", columns: PlayerColumns | None = None
         prev_rank = r.rank
         body.append([rank, str(r.start_no), r.name, r.points, *r.players, *r.values])
     left = {2, *(4 + k for k, n in enumerate(columns.names if columns else []) if n in ("title", "fed", "club", "sex"))}
-    title = t.name or t.source
+    title = one_line(t.name or t.source)
     lines = [title, f"{word('after_round', lang, k=s.after_round, n=t.rounds)}; {word(s.system, lang)}; "
              f"{word('rules', lang)} {s.rules.name}", "", *text_table(head, body, left)]
     if any(r.lot is not None for r in s.rows):

@@ -6,12 +6,16 @@ A cell is a dict: ``text`` (escaped when written), and optionally ``href`` (a li
 ``rank``, ``name``, ``pts``…), ``data`` (a ``data-v`` attribute), ``head`` (a row heading, ``<th scope="row">``),
 ``title`` (a ``title`` attribute) and ``sub`` (a second, smaller line: ``<small>``); a row is
 ``{"cells": [...], "cls": "..."}``.  A name (``cls`` ``name``) may break after a comma as after a space
-(``<wbr>``): "Ivanov,Ivan" wraps as "Ivanov," / "Ivan" in a narrow column, never inside a word.
+(``<wbr>``): "Ivanov,Ivan" wraps as "Ivanov," / "Ivan" in a narrow column, never inside a word.  A name is isolated
+for bidirectional text (``<bdi>``, issue 34): an Arabic or Hebrew name, or a right-to-left override (U+202E) in a
+hostile file, turns only itself around, never the link, the second line or the rest of the row.
 
 >>> str(rows_html([{"cells": [{"text": "1"}, {"text": "Anna <A>", "href": "player-3.html", "cls": "name"}]}]))
-'<tr><td>1</td><td class="name"><a href="player-3.html">Anna &lt;A&gt;</a></td></tr>'
+'<tr><td>1</td><td class="name"><a href="player-3.html"><bdi>Anna &lt;A&gt;</bdi></a></td></tr>'
 >>> cell_html({"text": "Ivanov,Ivan", "cls": "name"}), cell_html({"text": "3", "title": "MP 2", "sub": "2 / 3"})
-('<td class="name">Ivanov,<wbr>Ivan</td>', '<td title="MP 2">3<small>2 / 3</small></td>')
+('<td class="name"><bdi>Ivanov,<wbr>Ivan</bdi></td>', '<td title="MP 2">3<small>2 / 3</small></td>')
+>>> isolated("\u202eAnna") + " — Open"  # a plain text (a page's title): first-strong isolate ... pop
+'\u2068\u202eAnna\u2069 — Open'
 """
 
 from __future__ import annotations
@@ -33,7 +37,14 @@ def environment() -> Environment:
     """The environment of every page (autoescaping on; templates read once)."""
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]), auto_reload=False)
     env.globals["rows_html"] = rows_html
+    env.filters["isolated"] = isolated
     return env
+
+
+def isolated(text: object) -> str:
+    """A name in a plain text (a page's ``<title>``, where no element can be) isolated for bidirectional text:
+    between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, so an override inside it ends with it."""
+    return f"\u2068{text}\u2069"
 
 
 @lru_cache(maxsize=65536)
@@ -49,7 +60,8 @@ def cell_html(c: Cell) -> str:
         f' data-v="{_escaped(data)}"' if data else "")
     text = _escaped(c.get("text", ""))
     if cls and "name" in cls.split():
-        text = text.replace(",", ",<wbr>")  # a break after the comma of "Ivanov,Ivan", not inside a word
+        # a break after the comma of "Ivanov,Ivan", not inside a word; the name's direction kept to itself
+        text = "<bdi>" + text.replace(",", ",<wbr>") + "</bdi>"
     if "title" in c:
         attrs += f' title="{_escaped(c["title"])}"'
     inner = f'<a href="{_escaped(href)}">{text}</a>' if href else text

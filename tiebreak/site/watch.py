@@ -184,8 +184,9 @@ def settled(path: str, wait: float = 0.02, limit: float = 1.0) -> None:
         last = now
 
 
-def watch(site: Site, lang: str = "en", stop: Any = None) -> None:
-    """Follow the site's files until interrupted (or ``stop``, a threading.Event, is set)."""
+def watch(site: Site, lang: str = "en", stop: Any = None) -> int:
+    """Follow the site's files until interrupted (or ``stop``, a threading.Event, is set): 0; or until its folder is
+    no longer the site's (replaced by a link, a file, another program's folder): the error said, 2."""
     from watchfiles import watch as follow
 
     files = {str(Path(p).resolve()): p for p in site.paths}
@@ -206,7 +207,7 @@ def watch(site: Site, lang: str = "en", stop: Any = None) -> None:
                 except TiebreakError as e:
                     print(f"tiebreak: {MESSAGE_WORDS.text('error', lang)}: {problem(e, lang)}", file=sys.stderr)
                     print(message("the watcher stops", lang), file=sys.stderr)
-                    return
+                    return 2
                 try:
                     written = update(site, path, warnings)
                 except TiebreakError as e:
@@ -220,3 +221,4 @@ def watch(site: Site, lang: str = "en", stop: Any = None) -> None:
     finally:
         spares.close()
         site.spares = None
+    return 0
