@@ -10,18 +10,12 @@ No script, no external asset, no internal notes; every text from the tournament 
 from __future__ import annotations
 
 import datetime
-from fractions import Fraction
 
-from ..engine.model import format_number
 from ..engine.team import TeamStandings
 from ..views.standings import of_ranking
 from .html import TEAM_CROSSTABLE_STYLE, document, standings_sheet, team_crosstable_sheet
 from .i18n import word
 from .team_words import TEAM_WORDS, key_heading, primary_name, team_legend
-
-
-def _cell(value: Fraction | None) -> str:
-    return "-" if value is None else format_number(value)
 
 
 def to_html(s: TeamStandings, lang: str = "en", printed: datetime.date | None = None) -> str:
