@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import pytest
 from smfile import make
-from sources import CORPUS, needs
+from sources import CORPUS, cases, needs
 
 from tiebreak import compute_standings
 from tiebreak.cli import main
@@ -55,7 +55,7 @@ def test_the_corpus_holds_every_kind_but_the_team_round_robin():
 
 
 @needs(SM)
-@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("name", cases(FILES, SM))
 def test_players_read_as_the_independent_parser_reads_them(name):
     t = readers.load(SM / name, [])
     theirs = _echecs(name)["players"]
@@ -73,7 +73,7 @@ def test_players_read_as_the_independent_parser_reads_them(name):
 
 
 @needs(SM)
-@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("name", cases(FILES, SM))
 def test_every_round_as_the_independent_parser_reads_it_where_its_stride_holds(name):
     """Round by round, the games are echecsjs's wherever its fixed stride of ceil(n/2) records per round is the file's
     own count; elsewhere each of its games is a record of ours in the rounds its stride window covers."""
@@ -107,7 +107,7 @@ def test_every_round_as_the_independent_parser_reads_it_where_its_stride_holds(n
 
 
 @needs(SM)
-@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("name", cases(FILES, SM))
 def test_points_are_the_independent_parsers_plus_the_byes_it_leaves_out(name):
     """Each player's points after the rounds echecsjs reads: its points plus our byes, for every player whose records
     all lie inside its stride window (the others' rounds are cut by that window: the test above)."""
@@ -299,7 +299,7 @@ def test_our_order_keeps_the_independent_parsers_point_groups(name):
 
 
 @needs(SM)
-@pytest.mark.parametrize("name", FILES)
+@pytest.mark.parametrize("name", cases(FILES, SM))
 def test_every_file_converts_to_trf_and_chess_json(name, tmp_path):
     """The conversion reads its output back before writing it (readers.convert): the same players, rounds, results."""
     for suffix in (".trf", ".json"):
