@@ -17,6 +17,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from serving import serve_watch
 from sources import CORPUS, ROOT, needs
 
 from tiebreak import Kind, Player, Tournament, trf
@@ -243,9 +244,6 @@ def test_the_server_stops_with_every_child_on_a_signal(tmp_path, signal_name):
     in their own process) and one request done (the fork server of the workers started): after SIGTERM (how service
     managers stop it) or SIGINT (Ctrl-C) no process of its session is left, and no traceback is printed."""
     import signal
-    import socket
-    import subprocess
-    import sys
     import time
     import urllib.parse
     import urllib.request
@@ -254,20 +252,8 @@ def test_the_server_stops_with_every_child_on_a_signal(tmp_path, signal_name):
     lines = EXAMPLE.read_text(encoding="utf-8").split("\n")  # round 7's results taken out: its games pending
     (tmp_path / "cup.trf").write_text("\n".join(x[:158] if x.startswith("001") and len(x) == 159 else x for x in lines),
                                       encoding="utf-8")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "tiebreak.cli", "serve", "--port", str(port), "--watch",
-                               str(tmp_path), "--database", "none"], start_new_session=True,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    server, url = serve_watch(tmp_path)
     try:
-        url = f"http://127.0.0.1:{port}"
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(url + "/api/presets", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.1)
         form = urllib.parse.urlencode({"example": EXAMPLE.name}).encode()
         assert urllib.request.urlopen(url + "/api/standings", data=form, timeout=60).status == 200
         for _ in range(300):  # the live odds' process, started for the pending games

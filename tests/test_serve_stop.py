@@ -11,14 +11,12 @@ from __future__ import annotations
 
 import json
 import signal
-import socket
-import subprocess
-import sys
 import time
 import urllib.parse
 import urllib.request
 
 import pytest
+from serving import serve_watch
 from sources import ROOT
 
 EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
@@ -49,20 +47,8 @@ def test_sigterm_after_a_result_change_leaves_stderr_clean(tmp_path, run):
     pending = [x[:158] if x.startswith("001") and len(x) == 159 else x for x in lines]
     path = tmp_path / "cup.trf"
     path.write_text("\n".join(pending), encoding="utf-8")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "tiebreak.cli", "serve", "--port", str(port), "--watch",
-                               str(path), "--database", "none"], start_new_session=True,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    server, url = serve_watch(path)
     try:
-        url = f"http://127.0.0.1:{port}"
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(url + "/api/presets", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.1)
         form = urllib.parse.urlencode({"example": EXAMPLE.name}).encode()
         assert urllib.request.urlopen(url + "/api/standings", data=form, timeout=60).status == 200
         first = next(i for i, x in enumerate(pending) if x.startswith("001") and len(x) == 158)
