@@ -23,7 +23,7 @@ from markupsafe import Markup
 
 from ..arbiter.columns import PlayerColumns
 from ..engine.model import Kind, format_number
-from ..engine.ranking import place_sizes, shared_place
+from ..engine.ranking import place_texts
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 from ..views.crosstable import of_standings
@@ -283,7 +283,7 @@ def team_crosstable_sheet(s: TeamStandings, lang: str) -> Sheet:
     """The printed crosstable of a team event (:mod:`tiebreak.render.team_html`): every team's matches in the order of
     the standings, with rank and the match and game points of the rounds."""
     w = TEAM_WORDS
-    sizes = place_sizes(s.rows)
+    places = place_texts({r.number: r.rank for r in s.rows})
     rounds = [str(k + 1) for k in range(s.after_round)]
     heads = [word("rank", lang), word("number", lang), w.text("team", lang), *rounds, w.text("mp", lang),
              w.text("gp", lang)]
@@ -292,7 +292,7 @@ def team_crosstable_sheet(s: TeamStandings, lang: str) -> Sheet:
         played = match_rounds(s, r.number)
         mp = format_number(sum((x.match_points for x in played), Fraction(0)))
         gp = format_number(sum((x.game_points for x in played), Fraction(0)))
-        place = shared_place(r.rank, sizes[r.rank])
+        place = places[r.number]
         rows.append({"cells": [{"text": place, "cls": "rank"}, {"text": str(r.number)}, {"text": r.name, "cls": "name"},
                                *(_match_cell(mr, lang) for mr in played), {"text": mp, "cls": "pts"}, {"text": gp}]})
         texts.append([place, str(r.number), r.name, *["0" * _MATCH_WIDTH] * len(played), mp, gp])

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.model import Kind, format_number
-from ..engine.ranking import place_sizes, shared_place
+from ..engine.ranking import place_texts
 from ..engine.standings import Standings
 from .i18n import word
 from .output import text_table
@@ -52,7 +52,7 @@ def square_cells(s: Standings) -> list[list[str]]:
 
 def _rows(s: Standings, lang: str) -> tuple[list[str], list[list[str]]]:
     t = s.tournament
-    sizes = place_sizes(s.rows)
+    place = place_texts({r.start_no: r.rank for r in s.rows})
     by_row = {r.index: r for r in s.rows}
     order = sorted(range(len(t.players)), key=lambda i: t.players[i].start_no)
     head = [word("number", lang), word("name", lang), word("points", lang), word("rank", lang),
@@ -60,7 +60,7 @@ def _rows(s: Standings, lang: str) -> tuple[list[str], list[list[str]]]:
     body = []
     for i, cells in zip(order, square_cells(s)):
         r = by_row.get(i)
-        rank = shared_place(r.rank, sizes[r.rank]) + ("*" if r.lot is not None else "") if r else ""
+        rank = place[r.start_no] + ("*" if r.lot is not None else "") if r else ""
         body.append([str(t.players[i].start_no), t.players[i].name, format_number(r.points) if r else "", rank, *cells])
     return head, body
 
