@@ -89,4 +89,10 @@ SITE_WORDS = Table("site", {
     'player_title': 'Title',  # a card's facts: words, not the standings' column abbreviations (Tit, Fed)
     'federation': 'Federation',
     'club': 'Club',
+    'own_score': "Player's score",  # a card's games: the player's own running score and place after the round
+    'own_place': "Player's place",
+    'opponent_points': "Opponent's points",
+    'game_change': 'Rating change',
+    'places_chart': 'Place after each round',
+    'place_after': 'after round {k}: {place}',
 })

@@ -112,7 +112,7 @@ def standings_rows(e: Event, k: int) -> tuple[list[str], str, list[str]]:
     if k in cache:
         return cache[k]
     st = e.after[k - 1] if e.played else e.current
-    view = of_ranking(st, player_columns(st, e.options.columns))
+    view = of_ranking(st, player_columns(st, e.options.columns, e.options.unrated_rating))
     rows = [{"cells": [{"text": r.place + ("*" if r.lot else ""), "cls": "rank"}, player_link(e, r.start_no, True),
                        {"text": r.points, "cls": "pts", "data": "PTS"}, {"text": str(r.start_no)},
                        *({"text": c} for c in r.players),
