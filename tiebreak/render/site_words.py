@@ -95,4 +95,18 @@ SITE_WORDS = Table("site", {
     'game_change': 'Rating change',
     'places_chart': 'Place after each round',
     'place_after': 'after round {k}: {place}',
+    'statistics': 'Statistics',
+    'results_by_colour': 'Results by colour',
+    'white_wins': 'White wins',
+    'draws': 'Draws',
+    'black_wins': 'Black wins',
+    'forfeits': 'Forfeits',
+    'byes': 'Byes',
+    'total': 'Total',
+    'statistics_note': ('Games played over the board by their result, with their share of those games on the total '
+                        'row; forfeited games and byes apart; games not yet played are not counted.'),
+    'federations': 'Federations',
+    'none_given': 'none given',
+    'rating_bands': 'Rating bands',
+    'unrated': 'unrated',
 })

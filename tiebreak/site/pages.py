@@ -4,7 +4,7 @@ explanation words), the markup from the templates ``site_*.html`` of the one set
 (:mod:`tiebreak.render.templating`).
 
 Page names are stable (``index.html``, ``players.html``, ``round-3.html``, ``standings-3.html``, ``standings.html``,
-``crosstable.html``, ``player-12.html``, ``odds.html``), so a host or CDN can cache them and ``--watch`` rewrites only
+``crosstable.html``, ``statistics.html``, ``player-12.html``, ``odds.html``), so a host or CDN can cache them and ``--watch`` rewrites only
 those a change touches.
 """
 
@@ -34,7 +34,7 @@ Cell = dict[str, Any]
 def menu(e: Event, lang: str) -> list[tuple[str, str]]:
     s = site_words(lang)
     items = [("index.html", s["home"]), ("players.html", s["starting_list"]), ("standings.html", s["standings"]),
-             ("crosstable.html", s["crosstable"])]
+             ("crosstable.html", s["crosstable"]), ("statistics.html", s["statistics"])]
     if e.last_round:
         items.append((f"round-{e.last_round}.html", s["round_n"].format(k=e.last_round)))
     if e.odds is not None:
@@ -46,7 +46,7 @@ def page_names(e: Event | TeamEvent) -> list[str]:
     """Every page of the event (in each language's folder)."""
     if isinstance(e, TeamEvent):
         return teams.page_names(e)
-    names = ["index.html", "players.html", "standings.html", "crosstable.html"]
+    names = ["index.html", "players.html", "standings.html", "crosstable.html", "statistics.html"]
     names += [f"round-{k}.html" for k in range(1, e.last_round + 1)]
     names += [f"standings-{k}.html" for k in range(1, e.played + 1)]
     names += [f"player-{p.start_no}.html" for p in e.tournament.players]
@@ -76,6 +76,10 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
                "html_sections": e.odds.get(lang, "") if e.odds else ""}
     elif stem == "crosstable":
         ctx = crosstable(e, lang)
+    elif stem == "statistics":  # the players' games, in a team event too
+        from .statistics import statistics_page
+
+        ctx = statistics_page(ind, lang)
     elif isinstance(e, TeamEvent):
         ctx, template = teams.context(e, name, lang)
     elif stem == "index":

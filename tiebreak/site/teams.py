@@ -10,6 +10,8 @@ from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from ..app.standings import team_standings
 from ..engine.model import Kind, format_number
 from ..render.i18n import kind_name, message, word
@@ -71,7 +73,7 @@ def build_team_event(ind: Event, t: Any, warnings: list[Any]) -> TeamEvent:
 
 
 def page_names(e: TeamEvent) -> list[str]:
-    names = ["index.html", "players.html", "standings.html", "crosstable.html", "boards.html"]
+    names = ["index.html", "players.html", "standings.html", "crosstable.html", "boards.html", "statistics.html"]
     names += [f"round-{k}.html" for k in range(1, last_round(e) + 1)]
     names += [f"standings-{k}.html" for k in range(1, e.played + 1)]
     names += [f"team-{tm.number}.html" for tm in e.current.tt.teams]
@@ -88,7 +90,7 @@ def last_round(e: TeamEvent) -> int:
 
 def menu(e: TeamEvent, s: dict[str, str]) -> list[tuple[str, str]]:
     items = [("index.html", s["home"]), ("players.html", s["starting_list"]), ("standings.html", s["standings"]),
-             ("crosstable.html", s["crosstable"]), ("boards.html", s["boards"])]
+             ("crosstable.html", s["crosstable"]), ("boards.html", s["boards"]), ("statistics.html", s["statistics"])]
     if last_round(e):
         items.append((f"round-{last_round(e)}.html", s["round_n"].format(k=last_round(e))))
     if e.odds is not None:
@@ -283,20 +285,48 @@ def board_results(e: TeamEvent) -> dict[int, list[tuple[int, int, Fraction]]]:
     return out
 
 
+def board_performance(e: TeamEvent) -> dict[int, dict[int, int | None]]:
+    """Board -> start number -> the performance over the games played on that board: the rating report's
+    (:func:`tiebreak.arbiter.rating_report.rating_report`, FIDE: the average rating of the opponents + dp) of the
+    grid that keeps only that board's games (None without a rated game)."""
+    from ..arbiter.rating_report import rating_report
+    from ..engine.model import Tournament
+
+    tt = e.current.tt
+    g = tt.games
+    played = e.played
+    on: dict[int, np.ndarray] = {}
+    for r in range(played):
+        for a in range(len(tt.teams)):
+            for board, sno, opponent, _, _ in boards_of_match(e, r, a):
+                if opponent is not None:
+                    on.setdefault(board, np.zeros((len(g.players), played), bool))[g.row(sno), r] = True
+    out = {}
+    for board, mask in on.items():
+        sub = Tournament(g.players, np.where(mask, g.opponent[:, :played], -1),
+                         np.where(mask, g.kind[:, :played], int(Kind.ABSENT)), np.zeros_like(g.kind[:, :played]))
+        out[board] = {row.start_no: row.performance for row in rating_report(sub, "fide")}
+    return out
+
+
 def boards_page(e: TeamEvent, lang: str) -> dict[str, Any]:
     from .cells import _head, num, player_link, site_words
 
     s = site_words(lang)
     team_of = e.team_of()
     names = {tm.number: tm.name for tm in e.current.tt.teams}
+    performance = board_performance(e)
     tables = []
     for board, rows in board_results(e).items():
         caption = s["board_n"].format(n=board)
+        perf = performance.get(board, {})
         tables.append({"id": f"board-{board}", "caption": caption, "heads": [
             _head(s["place"], "rank"), _head(word("name", lang), "name"), _head("%", "pts", s["percentage"]),
-            _head(TEAM_WORDS.text("team", lang), "left"), _head(s["played"]), _head(s["score_after"])], "sticky": True, "rows": [
+            _head(TEAM_WORDS.text("team", lang), "left"), _head(s["played"]), _head(s["score_after"]),
+            _head(s["rating"]), _head(s["performance"])], "sticky": True, "rows": [
             {"cells": [{"text": str(n), "cls": "rank"}, player_link(e.ind, sno, True),
                        {"text": format_number(100 * score / games, 1), "cls": "pts"},
                        {"text": names.get(team_of.get(sno, (0, 0))[0], ""), "cls": "left"}, {"text": str(games)},
-                       {"text": num(score)}]} for n, (sno, games, score) in enumerate(rows, 1)]})
+                       {"text": num(score)}, {"text": str(e.tournament.player(sno).rating or "")},
+                       {"text": str(perf.get(sno) or ""), "data": "perf"}]} for n, (sno, games, score) in enumerate(rows, 1)]})
     return {"title": s["boards"], "tables": tables}
