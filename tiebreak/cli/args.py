@@ -185,3 +185,5 @@ class Site(Command):
     file: list[str]
     output: str
     watch: bool = False
+    logo: str | None = None  # the organiser's logo and colour (tiebreak.site.look)
+    accent: str | None = None

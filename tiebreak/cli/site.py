@@ -38,6 +38,10 @@ def add_site_parser(q: Any) -> None:
     q.add_argument("--team-ranking", metavar="BY", help="add a team ranking: federation, records or a CSV file")
     q.add_argument("--team-best", type=whole_number, default=4, help="players counted per team (default 4)")
     q.add_argument("--team-tiebreaks", help="team tie-breaks of the team ranking (default TC)")
+    q.add_argument("--logo", metavar="FILE", help="the organiser's logo on every page (PNG, JPEG or SVG without "
+                   "scripts, at most 512 KB; copied into the site)")
+    q.add_argument("--accent", metavar="COLOUR", help="the organiser's colour of the header, menu and pictures (a CSS "
+                   "colour name or #rrggbb)")
     q.set_defaults(run="site.run_site")
 
 
@@ -59,6 +63,9 @@ def run_site(ns: argparse.Namespace) -> int:
                                          "missing)",
                                          e.name)) from None
     o = view(Options, ns)
+    from ..site.look import read_look
+
+    look = read_look(args.logo, args.accent)  # checked before anything is written
     lang = args.lang
     warnings: list[InputWarning] = []
     from ..site.lock import WatchLock
@@ -69,7 +76,7 @@ def run_site(ns: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, _stop)  # a service manager's stop is Ctrl-C's: the spare files and lock go
     code = 0
     try:
-        site = build_site(o, args.file, args.output, warnings)
+        site = build_site(o, args.file, args.output, warnings, look)
         for w in warnings:
             print(f"{MESSAGE_WORDS.text('warning', lang)}: {problem(w, lang)}", file=sys.stderr)
         print(message(Message("wrote {} files into {}", len(site.digests), args.output), lang), file=sys.stderr)

@@ -1,7 +1,7 @@
 """``tiebreak site FILE... -o DIR``: the event's website in one folder, and how it is written.
 
 The folder: ``index.html`` (to the English home page, or the list of events when several files are given),
-``assets/`` (style sheet, search script and the search index), ``version.json``, and per event the folders ``en/``,
+``assets/`` (style sheet, search script and the search index, the organiser's logo), ``version.json``, and per event the folders ``en/``,
 ``ru/`` and ``uk/`` with the same page names in each (several files: one folder per event, named after the file).
 
 Writing never leaves a half-written page: every page is written to a temporary file beside it and renamed over the
@@ -34,6 +34,7 @@ from ..render.i18n import LANGUAGES
 from ..render.site_words import SITE_WORDS
 from .event import Event, build_event
 from .folder import VERSION_LIMIT, Publication, page_name, read_page, refuse_link
+from .look import Look, accent_css
 from .spares import Spares
 from .teams import TeamEvent, build_team_event
 
@@ -58,6 +59,8 @@ class Site:
     holes: dict[str, tuple[str, tuple[int, ...], tuple[int, ...]]] = field(default_factory=dict)
     #: empty files made ahead of time for the next pages (a watched site)
     spares: Spares | None = None
+    #: the organiser's logo and accent colour (``--logo``, ``--accent``)
+    look: Look = field(default_factory=Look)
 
     def prefix(self, path: str) -> str:
         """The event's folder inside the site ('' for a site of one event): the file's name, with its folder's when
@@ -140,7 +143,7 @@ def pages_of(site: Site, e: Event | TeamEvent, names: list[str] | None = None) -
     prefix = site.prefix(e.path)
 
     def page(name: str, lang: str, footer: str, holes: list[int] | None = None) -> str:
-        html = render(e, name, lang, footer, holes)
+        html = render(e, name, lang, footer, holes, site.look.logo_name)
         if prefix:
             html = html.replace('href="../assets/', 'href="../../assets/').replace('src="../assets/',
                                                                                    'src="../../assets/')
@@ -191,6 +194,10 @@ def common_files(site: Site) -> dict[str, bytes]:
     from .cells import event_name
 
     out = {f"assets/{n}": (ASSETS / n).read_bytes() for n in ("site.css", "site.js")}
+    if site.look.accent is not None:  # the organiser's colour: the first rule of the style sheet
+        out["assets/site.css"] = accent_css(site.look.accent).encode() + out["assets/site.css"]
+    if site.look.logo is not None:
+        out[f"assets/{site.look.logo_name}"] = site.look.logo
     index = []
     for path, e in site.events.items():
         prefix = site.prefix(path)
@@ -345,9 +352,10 @@ def open_site(o: Options, paths: list[str], out: str | Path) -> Site:
     return site
 
 
-def build_site(o: Options, paths: list[str], out: str, warnings: list[InputWarning]) -> Site:
-    """Build (or rebuild) the whole site of ``paths`` into ``out``."""
+def build_site(o: Options, paths: list[str], out: str, warnings: list[InputWarning], look: Look | None = None) -> Site:
+    """Build (or rebuild) the whole site of ``paths`` into ``out`` (``look``: the organiser's logo and colour)."""
     site = open_site(o, paths, out)
+    site.look = look or Look()
     for p in site.paths:
         load(site, p, warnings)
     publish_all(site)

@@ -55,9 +55,10 @@ def page_names(e: Event | TeamEvent) -> list[str]:
     return names
 
 
-def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: list[int] | None = None) -> str:
+def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: list[int] | None = None,
+           logo: str = "") -> str:
     """The page ``name`` (one of :func:`page_names`) in ``lang`` (``holes``: a card's ranks as placeholders,
-    :func:`tiebreak.site.card.card_page`)."""
+    :func:`tiebreak.site.card.card_page`; ``logo``: the organiser's logo's name in ``assets/``)."""
     stem = name.removesuffix(".html")
     kind, _, arg = stem.partition("-")
     ctx: dict[str, Any]
@@ -94,7 +95,7 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
         raise KeyError(name)
     ctx.update(lang=lang, languages=LANGUAGES, page=name, root="../", s=site_words(lang),
                menu=teams.menu(e, site_words(lang)) if isinstance(e, TeamEvent) else menu(e, lang),
-               event_name=event_name(ind), footer=footer)
+               event_name=event_name(ind), footer=footer, logo=logo)
     return environment().get_template(template).render(**ctx)
 
 
