@@ -1,8 +1,9 @@
 """``tiebreak site FILE... -o DIR``: the event's website in one folder, and how it is written.
 
 The folder: ``index.html`` (to the English home page, or the list of events when several files are given),
-``assets/`` (style sheet, search script and the search index, the organiser's logo), ``version.json``, and per event the folders ``en/``,
-``ru/`` and ``uk/`` with the same page names in each (several files: one folder per event, named after the file).
+``assets/`` (style sheet, search script and the search index, the organiser's logo), ``version.json``, and per event
+the folders ``en/``, ``ru/`` and ``uk/`` with the same page names in each (several files: one folder per event, named
+after the file).
 
 Writing never leaves a half-written page: every page is written to a temporary file beside it and renamed over the
 old one (an atomic step on every file system a web server reads), the new pages first, then ``version.json``; a page

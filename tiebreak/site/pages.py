@@ -4,8 +4,8 @@ explanation words), the markup from the templates ``site_*.html`` of the one set
 (:mod:`tiebreak.render.templating`).
 
 Page names are stable (``index.html``, ``players.html``, ``round-3.html``, ``standings-3.html``, ``standings.html``,
-``crosstable.html``, ``statistics.html``, ``player-12.html``, ``odds.html``), so a host or CDN can cache them and ``--watch`` rewrites only
-those a change touches.
+``crosstable.html``, ``statistics.html``, ``player-12.html``, ``odds.html``), so a host or CDN can cache them and
+``--watch`` rewrites only those a change touches.
 """
 
 from __future__ import annotations

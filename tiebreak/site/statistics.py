@@ -4,6 +4,7 @@ players of each federation and of each rating band."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from ..engine.model import format_number
@@ -19,7 +20,7 @@ def statistics_page(e: Event, lang: str) -> dict[str, Any]:
 
     def row(r: ColourRow) -> dict[str, Any]:
         def share(n: int) -> str:  # the share of the games played over the board, on the total row
-            return f"{n} ({format_number(100 * n / r.played, 1)} %)" if r.round is None and r.played else str(n)
+            return f"{n} ({format_number(Fraction(100 * n, r.played), 1)} %)" if r.round is None and r.played else str(n)
 
         head = {"text": str(r.round) if r.round else s["total"], "head": True, "cls": "left"}
         return {"cls": "" if r.round else "total", "cells": [

@@ -24,7 +24,7 @@ the FIDE table (366-374), so 20 × (1 − 0.90) = +2.)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from ..arbiter.rating_report import RatingRow
@@ -89,27 +89,28 @@ def card_view(t: Tournament, start_no: int, places: list[dict[int, tuple[int, Fr
         if entry.opponent is None and k in pending:
             games.append(_pending(t, k, *pending[k], board, now))
             continue
-        place, score = places[k - 1][start_no]
-        games.append(CardGame(k, board, entry.colour, entry.kind, entry.opponent,
-                              change=per_game[k - 1] if k <= len(per_game) else None, score=score, place=place,
-                              **_opponent(t, entry.opponent, now)))
+        after, score = places[k - 1][start_no]
+        games.append(_opponent(t, CardGame(k, board, entry.colour, entry.kind, entry.opponent,
+                                           change=per_game[k - 1] if k <= len(per_game) else None, score=score,
+                                           place=after), now))
     games += [_pending(t, k, *pending[k], boards[k - 1].get(start_no) if k <= len(boards) else None, now)
               for k in sorted(pending) if k > played]
-    place, points = now.get(start_no, (None, Fraction(0)))
+    place, points = now[start_no] if start_no in now else (None, Fraction(0))
     return CardView(start_no, p.name, p.title.strip(), p.rating or None, p.federation.strip(), p.club.strip(), place,
                     points, rating.performance if rating else None, rating.change if rating else None, games,
                     [places[k][start_no][0] for k in range(played)])
 
 
-def _opponent(t: Tournament, opponent: int | None, now: dict[int, tuple[int, Fraction]]) -> dict[str, object]:
-    if opponent is None:
-        return {}
-    o = t.player(opponent)
-    return {"opponent_title": o.title.strip(), "opponent_rating": o.rating or None,
-            "opponent_federation": o.federation.strip(),
-            "opponent_points": now[opponent][1] if opponent in now else None}
+def _opponent(t: Tournament, g: CardGame, now: dict[int, tuple[int, Fraction]]) -> CardGame:
+    """The game ``g`` with its opponent's title, rating, federation and points now."""
+    if g.opponent is None:
+        return g
+    o = t.player(g.opponent)
+    return replace(g, opponent_title=o.title.strip(), opponent_rating=o.rating or None,
+                   opponent_federation=o.federation.strip(),
+                   opponent_points=now[g.opponent][1] if g.opponent in now else None)
 
 
 def _pending(t: Tournament, k: int, opponent: int, colour: int, board: int | None,
              now: dict[int, tuple[int, Fraction]]) -> CardGame:
-    return CardGame(k, board, colour, Kind.UNKNOWN, opponent, pending=True, **_opponent(t, opponent, now))  # type: ignore[arg-type]
+    return _opponent(t, CardGame(k, board, colour, Kind.UNKNOWN, opponent, pending=True), now)
