@@ -176,6 +176,10 @@ def test_board_rankings_give_each_boards_performance(tmp_path, capsys):
     shown = {r[1]["text"]: r[-1]["text"] for r in rows[1:]}
     for name in ("Psarianos,Emmanouil", "Naoum,Spyridon", "Chasouraki,Chrysi"):
         assert shown[name] == str(report[name]), name
+    games = {r[1]["text"]: r[4]["text"] for r in rows[1:]}
+    assert games["Chasouraki,Chrysi"] == "7"  # seven games on board 1: her card says board 1 in every round
+    card = parse(out / "en" / "player-29.html").tables["games"]
+    assert [r[6]["text"] for r in card[1:]] == ["1"] * 7
     assert 'href="statistics.html"' in (out / "en" / "boards.html").read_text(encoding="utf-8")
     assert parse(out / "uk" / "statistics.html").tables["colours"][1:]
 

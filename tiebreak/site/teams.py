@@ -69,7 +69,16 @@ def build_team_event(ind: Event, t: Any, warnings: list[Any]) -> TeamEvent:
     o = ind.options
     current = team_standings(replace(o, after_round=None), t, warnings)
     after = [team_standings(replace(o, after_round=k), t, []) for k in range(1, current.after_round)]
-    return TeamEvent(ind, [*after, current] if current.after_round else [current], source=t)
+    e = TeamEvent(ind, [*after, current] if current.after_round else [current], source=t)
+    ind.boards = match_boards(e)  # a card's board is the match's board, not the players' event's
+    return e
+
+
+def match_boards(e: TeamEvent) -> list[dict[int, int]]:
+    """Per round, start number -> the board of the player's team match (:func:`boards_of_match`)."""
+    rounds = min(last_round(e), int(e.current.tt.games.kind.shape[1]))
+    return [{sno: board for a in range(len(e.current.tt.teams)) for board, sno, _, _, _ in boards_of_match(e, r, a)}
+            for r in range(rounds)]
 
 
 def page_names(e: TeamEvent) -> list[str]:
