@@ -107,8 +107,8 @@ def test_the_players_own_score_place_and_chart_are_the_standings_after_each_roun
 
 
 def test_the_card_is_in_the_readers_language(site):
-    for lang, words in (("ru", ["Очки игрока", "Место игрока", "Очки соперника", "Место после каждого тура"]),
-                        ("uk", ["Очки гравця", "Місце гравця", "Очки суперника", "Місце після кожного туру"])):
+    for lang, words in (("ru", ["Очки участника", "Место участника", "Очки соперника", "Место после каждого тура"]),
+                        ("uk", ["Очки учасника", "Місце учасника", "Очки суперника", "Місце після кожного туру"])):
         html = (site / lang / "player-2.html").read_text(encoding="utf-8")
         assert all(w in html for w in words), lang
 
@@ -139,7 +139,7 @@ def test_the_statistics_page_counts_the_files_games(site):
     assert rows[:-1] == want
     total = [sum(int(r[j]) for r in want) for j in range(1, 6)]
     played = sum(total[:3])
-    assert rows[-1][0] == "Total" and rows[-1][4:] == [str(total[3]), str(total[4])]
+    assert rows[-1][0] == "All rounds" and rows[-1][4:] == [str(total[3]), str(total[4])]
     assert rows[-1][1] == f"{total[0]} ({100 * total[0] / played:.1f} %)"
     feds = [[c["text"] for c in r] for r in tables["federations"][1:]]
     assert feds == [["AUS", "28"], ["VIC", "3"], ["INA", "1"]]

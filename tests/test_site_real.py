@@ -393,9 +393,10 @@ def test_a_players_card_names_the_next_opponent(tmp_path):
     _, rounds, _ = read_trf(SWISS)
     for sno, blocks in rounds.items():
         opp, colour, _ = blocks[6]
-        last = parse(out / "en" / f"player-{sno}.html").tables["games"][-1]
+        games = parse(out / "en" / f"player-{sno}.html").tables["games"]
+        last, colour_at = games[-1], [h["text"] for h in games[0]].index("Colour")
         if opp:
-            assert (last[0]["text"], player_of(last[1]), last[2]["text"], last[3]["text"]) == \
+            assert (last[0]["text"], player_of(last[1]), last[2]["text"], last[colour_at]["text"]) == \
                 ("7", opp, "not yet played", {"w": "White", "b": "Black"}[colour]), sno
         else:
             assert "not yet played" not in [c["text"] for c in last], sno

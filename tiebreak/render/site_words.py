@@ -102,9 +102,9 @@ SITE_WORDS = Table("site", {
     'black_wins': 'Black wins',
     'forfeits': 'Forfeits',
     'byes': 'Byes',
-    'total': 'Total',
-    'statistics_note': ('Games played over the board by their result, with their share of those games on the total '
-                        'row; forfeited games and byes apart; games not yet played are not counted.'),
+    'all_rounds': 'All rounds',
+    'statistics_note': ('Games played over the board by their result, with their share of those games on the row of '
+                        'all rounds; forfeited games and byes apart; games not yet played are not counted.'),
     'federations': 'Federations',
     'none_given': 'none given',
     'rating_bands': 'Rating bands',

@@ -19,10 +19,10 @@ def statistics_page(e: Event, lang: str) -> dict[str, Any]:
     st = statistics(e.tournament, e.rounds[:e.last_round])
 
     def row(r: ColourRow) -> dict[str, Any]:
-        def share(n: int) -> str:  # the share of the games played over the board, on the total row
+        def share(n: int) -> str:  # the share of the games played over the board, on the row of all rounds
             return f"{n} ({format_number(Fraction(100 * n, r.played), 1)} %)" if r.round is None and r.played else str(n)
 
-        head = {"text": str(r.round) if r.round else s["total"], "head": True, "cls": "left"}
+        head = {"text": str(r.round) if r.round else s["all_rounds"], "head": True, "cls": "left"}
         return {"cls": "" if r.round else "total", "cells": [
             head, {"text": share(r.white), "data": "white"}, {"text": share(r.draws), "data": "draws"},
             {"text": share(r.black), "data": "black"}, {"text": str(r.forfeits), "data": "forfeits"},

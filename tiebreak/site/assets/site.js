@@ -14,12 +14,12 @@
       .split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   }
   var folded = players.map(function (p) { return parts(p[1]); });
-  // every part of the question begins a different part of the name
+  // every part of the question is in a different part of the name (the longest parts placed first)
   function matches(name, query) {
     var used = [];
-    return query.every(function (q) {
+    return query.slice().sort(function (a, b) { return b.length - a.length; }).every(function (q) {
       for (var j = 0; j < name.length; j++) {
-        if (used.indexOf(j) < 0 && name[j].indexOf(q) === 0) { used.push(j); return true; }
+        if (used.indexOf(j) < 0 && name[j].indexOf(q) >= 0) { used.push(j); return true; }
       }
       return false;
     });
