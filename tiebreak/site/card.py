@@ -80,7 +80,7 @@ def card_page(e: Event, lang: str, start_no: int, holes: list[int] | None = None
 
 
 def signed(x: Fraction) -> str:
-    """A rating change with its sign, to one decimal (``+2``, ``−6.4``)."""
+    """A rating change with its sign, to one decimal (``+2.0``, ``−6.4``)."""
     text = format_number(abs(x), 1)
     return ("+" if x > 0 else "−" if x < 0 else "") + text
 

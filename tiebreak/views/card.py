@@ -34,7 +34,8 @@ from .pairings import Round
 
 @dataclass(frozen=True)
 class CardGame:
-    """One round of a card (``pending``: paired, not yet played; then the score and place are None)."""
+    """One round of a card (``pending``: paired, not yet played; the score and place are None for a round after the
+    last one played)."""
 
     round: int
     board: int | None
@@ -86,10 +87,10 @@ def card_view(t: Tournament, start_no: int, places: list[dict[int, tuple[int, Fr
     for k in range(1, played + 1):
         entry = t.entry(start_no, k)
         board = boards[k - 1].get(start_no) if k <= len(boards) else None
-        if entry.opponent is None and k in pending:
-            games.append(_pending(t, k, *pending[k], board, now))
-            continue
         after, score = places[k - 1][start_no]
+        if entry.opponent is None and k in pending:  # a game in play while the round has results: the score so far
+            games.append(replace(_pending(t, k, *pending[k], board, now), score=score, place=after))
+            continue
         games.append(_opponent(t, CardGame(k, board, entry.colour, entry.kind, entry.opponent,
                                            change=per_game[k - 1] if k <= len(per_game) else None, score=score,
                                            place=after), now))
