@@ -90,6 +90,10 @@ class RuleSet:
     #: Art. 16.5 names the half- and zero-point requested byes as voluntarily unplayed rounds (16.1.1); Swiss-Manager
     #: also puts a requested full-point bye up for the cut (True; :mod:`tiebreak.engine.conventions`).
     cut_exception_full_bye: bool = False
+    #: What the DE column shows: ``place`` the place Art. 6 gives inside the tied group (0: not separated); ``points``
+    #: Swiss-Manager's older setting 11 ("the results of the players in the same point group"): the points each player
+    #: scored against the players of its point group (:mod:`tiebreak.engine.conventions`).  The order is Art. 6's either way.
+    direct_encounter_value: str = "place"
     family: str = "fide"
 
 

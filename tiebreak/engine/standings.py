@@ -17,7 +17,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from .articles import article, source_text
-from .direct import groups_with_encounters
+from .direct import groups_with_encounters, points_in_point_group
 from .errors import InputError, InputWarning, Place, SpecifierError
 from .messages import Message
 from .model import Kind, Tournament
@@ -343,6 +343,11 @@ def compute_standings(
 
     n = len(t.players)
     group, columns = apply_list(n, (step(spec) for spec in effective))
+    for at, spec in enumerate(effective):  # the order stays Art. 6's; the value shown is the rule set's
+        if spec.code == "DE" and not spec.version and ruleset.direct_encounter_value == "points":
+            points = points_in_point_group(context(ruleset), spec.played)
+            points.extra = columns[at].extra
+            columns[at] = points
     if seed is None and lots:
         seed = tournament_seed(t)
     order, ranks, lot, seed = finish(group, [p.start_no for p in t.players], lots, seed)
