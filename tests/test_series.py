@@ -155,3 +155,15 @@ def test_a_national_id_under_two_fide_ids_is_two_players() -> None:
     table = series([("a", a), ("b", b)], "score")
     assert f"national id 42: {first.name!r} and {first.name!r} have different FIDE ids; counted apart" in table.ambiguities
     assert sorted(r.fide_id for r in table.rows if r.national_id == "42") == ["111", "222"]
+
+
+def test_an_event_that_cannot_be_read_is_named(tmp_path) -> None:
+    bad = tmp_path / "march.trf"
+    bad.write_text("not a tournament\n", encoding="utf-8")
+    good = "examples/hobsons-bay-cup-2025.trf"
+    with pytest.raises(InputError) as e:
+        series_of_files(OPTIONS, [good, str(bad)], "score", None, "BEST", [])
+    assert "march.trf" in str(e.value) and "001" in str(e.value)
+    out = subprocess.run([sys.executable, "-m", "tiebreak.cli", "series", good, str(bad), "--points", "score",
+                          "--lang", "ru"], capture_output=True, text=True)
+    assert out.returncode != 0 and "march.trf" in out.stderr and "Traceback" not in out.stderr
