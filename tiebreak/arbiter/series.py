@@ -41,6 +41,7 @@ class EventResult:
     place: tuple[int, int]  # first and last place of the player's rank in the event (shared where they differ)
     score: Fraction  # the event score (game points)
     points: Fraction  # series points
+    start_no: int = 0  # the player's number in the event
 
 
 @dataclass
@@ -115,7 +116,8 @@ def _event_results(s: Standings, places: list[Fraction] | None) -> list[tuple[st
             points = sum((places[p - 1] for p in range(span[0], span[1] + 1) if p <= len(places)),
                          Fraction(0)) / sizes[r.rank]
         player = s.tournament.player(r.start_no)
-        out.append((r.name, player.fide_id.strip(), player.national_id.strip(), EventResult(span, r.points, points)))
+        out.append((r.name, player.fide_id.strip(), player.national_id.strip(),
+                    EventResult(span, r.points, points, r.start_no)))
     return out
 
 

@@ -186,3 +186,6 @@ class Site(Command):
     file: list[str]
     output: str
     watch: bool = False
+    series: str | None = None  # the series points of the events given (place:25,18,15... or score)
+    series_best: int | None = None
+    series_tiebreaks: str = "BEST,EVENTS"

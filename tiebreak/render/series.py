@@ -19,6 +19,9 @@ WORDS = Table("series", {
     "BEST": "BEST: the best single result counted", "EVENTS": "EVENTS: the number of events played",
     "PLACES": "PLACES: the sum of the places in the events played (the smaller the better)",
     "event": "event {n}: {name}",
+    "title": "Series standings",
+    "place_note": "the small figure: the player's place in the event; each result links to the player's card in "
+                  "that event",
 })
 
 
