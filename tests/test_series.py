@@ -167,3 +167,24 @@ def test_an_event_that_cannot_be_read_is_named(tmp_path) -> None:
     out = subprocess.run([sys.executable, "-m", "tiebreak.cli", "series", good, str(bad), "--points", "score",
                           "--lang", "ru"], capture_output=True, text=True)
     assert out.returncode != 0 and "march.trf" in out.stderr and "Traceback" not in out.stderr
+
+
+@needs(FEBRUARY, APRIL)
+def test_api_series_as_text_and_an_upload_that_cannot_be_read() -> None:
+    """The page's form asks for the table as text in its language; an event that cannot be read is named by the
+    name it was uploaded under, never the server's temporary file."""
+    from fastapi.testclient import TestClient
+
+    from tiebreak.web.app import create_app
+
+    client = TestClient(create_app())
+    files = [("files", (p.name, p.read_bytes())) for p in (FEBRUARY, APRIL)]
+    data = {"points": POINTS, "tiebreaks": "PTS,BH,BH/C1,SB", "format": "text", "lang": "uk"}
+    r = client.post("/api/series", data=data, files=files)
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/plain")
+    assert "Разом" in r.text and "Hogg,Dean" in r.text.splitlines()[2]
+    bad = [files[0], ("files", ("march.trf", b"not a tournament\n"))]
+    r = client.post("/api/series", data={"points": POINTS}, files=bad)
+    assert r.status_code == 400 and r.json()["file"] == "march.trf" and "tiebreak-series-" not in r.text
+    r = client.post("/api/series", data={"points": POINTS, "format": "pdf"}, files=files)
+    assert r.status_code == 400 and r.json()["field"] == "format"
