@@ -182,7 +182,7 @@ class _Players:
 
     def same_names(self) -> list[str]:
         """The names that stand for players of different ids: listed, never merged."""
-        out = []
+        out: list[str] = []
         for same in self.by_name.values():
             ids = sorted({r.fide_id for r in same if r.fide_id})
             if len(ids) > 1:

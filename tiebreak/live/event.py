@@ -41,8 +41,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..app.load import load
-from ..arbiter.playoff_results import placed_by_playoff
 from ..app.options import Loading
+from ..arbiter.playoff_results import placed_by_playoff
 from ..engine.errors import InputError, InputWarning, TiebreakError
 from ..engine.messages import Message
 from ..engine.model import Kind, Tournament

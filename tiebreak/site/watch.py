@@ -15,10 +15,10 @@ from ..engine.messages import Message
 from ..engine.model import Tournament
 from ..render.i18n import LANGUAGES, MESSAGE_WORDS, message, problem
 from .build import Site, check_folder, digest, load, odds_pages, pages_of, publish, publish_all, written_before
-from .series import pages as series_pages
 from .card import rank_values
 from .event import Event, card_inputs
 from .folder import read_page
+from .series import pages as series_pages
 from .spares import Spares
 from .teams import TeamEvent
 
