@@ -130,3 +130,24 @@ def test_a_live_server_follows_the_play_off_file_written_after_it_started(tmp_pa
             time.sleep(0.05)
         ranks = {r["start_no"]: r["rank"] for r in doc["standings"]}
         assert doc["live"]["version"] == 2 and (ranks[9], ranks[7]) == (1, 2)
+
+
+def test_a_team_events_play_off_places_the_tied_teams(tmp_path):
+    """Friendship Cup 2024 (corpus heltour-crete-team): teams 4, 1 and 7 finish on 9 match points (places 3-5).  Their
+    round robin, by hand: 4 beats 1, 1-7 drawn, 7 beats 4: 7 1½, 4 1, 1 ½ -> places 3, 4, 5; teams 3 and 10 keep
+    places 1 and 2 (as tests/test_playoff_results.py computes it for `tiebreak standings --playoff`)."""
+    from sources import CORPUS
+
+    cup = CORPUS / "heltour-crete-team" / "friendship-cup-2024.trf"
+    if not cup.is_file():
+        pytest.skip(f"needs {cup}")
+    (tmp_path / "cup.trf").write_bytes(cup.read_bytes())
+    (tmp_path / "playoff.txt").write_text("stage round-robin\n4 1 1-0\n1 7 =\n7 4 1-0\n", encoding="utf-8")
+    event = LiveEvent("cup.trf", tmp_path / "cup.trf", Settings(playoff="playoff.txt"))
+    event.update()
+    doc = json.loads(event.text)
+    assert doc["live"]["view"] == "teams"
+    assert [(r["rank"], r["start_no"]) for r in doc["standings"][:5]] == [(1, 3), (2, 10), (3, 7), (4, 4), (5, 1)]
+    assert {r["start_no"] for r in doc["standings"] if r.get("playoff")} == {7, 4, 1}
+    html = live_parts(doc, event.crosstable(), "ru")["standings"]
+    assert html.count("<small>П</small>") == 4 and "место определено плей-офф" in html  # three teams and the legend

@@ -42,7 +42,7 @@ import numpy as np
 
 from ..app.load import load
 from ..app.options import Loading
-from ..arbiter.playoff_results import placed_by_playoff
+from ..arbiter.playoff_results import S, placed_by_playoff
 from ..engine.errors import InputError, InputWarning, TiebreakError
 from ..engine.messages import Message
 from ..engine.model import Kind, Tournament
@@ -167,7 +167,7 @@ class LiveEvent:
             h.update(b"\0play-off\0" + playoff)
         return h.hexdigest()
 
-    def _placed_by_playoff(self, s: Standings, playoff: bytes) -> Standings:
+    def _placed_by_playoff(self, s: S, playoff: bytes) -> S:
         """``s`` with the tied players placed by the play-off once the last round is played; a play-off file that
         does not fit is said in the standings' notes (the event's standings stay as the tie-breaks give them)."""
         name = self.settings.playoff or "play-off"
@@ -277,11 +277,13 @@ class LiveEvent:
                                   players_list, rules=st.rules, unrated_rating=st.unrated_rating,
                                   lots=False, system=st.system, warnings=warnings)
             t = live.tournament
-            if playoff and not team and not live.pending and t.rounds_with_results >= t.rounds:
-                s = self._placed_by_playoff(s, playoff)  # the last round over: the play-off places the tied
+            over = bool(playoff) and not live.pending and t.rounds_with_results >= t.rounds  # the last round played
+            if over and not team:  # the play-off places the tied players (in a team event, the tied teams)
+                s = self._placed_by_playoff(s, playoff)
             if team:
                 self.teams = self.teams or LiveTeams(self.ranks)  # restarted: the arrows from the kept ranks
-                view = self.teams.rank(live, st.tiebreaks, st.rules, st.system)
+                view = self.teams.rank(live, st.tiebreaks, st.rules, st.system,
+                                       (lambda ts: self._placed_by_playoff(ts, playoff)) if over else None)
         except TiebreakError as e:
             return self._hold(digest, f"the standings could not be computed: {e}", readable=False)
         ranked = time.perf_counter()
