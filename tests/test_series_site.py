@@ -90,3 +90,26 @@ def test_series_options_are_checked_before_a_build(tmp_path, capsys):
     assert main(["site", example, "-o", str(tmp_path / "b"), "--series", "places:1"]) != 0
     assert "give place:25,18,15... or score" in capsys.readouterr().err
     assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+
+
+@needs(FEBRUARY, APRIL)
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_series_page_on_a_phone_and_a_wide_screen(browser, tmp_path, width, capsys):
+    """The page does not scroll sideways (its table scrolls in its box, rank and name in view), and axe-core finds
+    no serious or critical violation on it."""
+    out = tmp_path / "site"
+    assert main(["site", str(FEBRUARY), str(APRIL), "-o", str(out), "--series", POINTS, "-t", LIST]) == 0
+    capsys.readouterr()
+    page = browser.new_page(viewport={"width": width, "height": 800})
+    page.goto((out / "series" / "uk" / "index.html").as_uri())
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    table = page.locator("table#series")
+    table.evaluate("t => t.parentElement.scrollLeft = 10000")
+    for cls in ("rank", "name"):
+        box = table.locator(f"tbody tr:first-child .{cls}").bounding_box()
+        assert box and 0 <= box["x"] and box["x"] + box["width"] <= width, (cls, box)
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
+    found = [(v["id"], v["impact"]) for v in axe.run(page).response["violations"]
+             if v["impact"] in ("serious", "critical")]
+    page.close()
+    assert not found
