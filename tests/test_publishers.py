@@ -94,6 +94,14 @@ def test_swiss_managers_direct_encounter_in_the_point_group(capsys):
     assert "right under the announced rules swiss-manager-2009" in capsys.readouterr().out
     assert main(["check", path, "-t", KESHMAT_LIST, "--lang", "ru"]) == 1
     assert "воспроизводится соглашением программы Swiss-Manager (swiss-manager-2009)" in capsys.readouterr().out
+    # the API takes the convention as the announced rules too
+    from fastapi.testclient import TestClient
+
+    from tiebreak.web.app import create_app
+
+    r = TestClient(create_app()).post("/api/check", data={"tiebreaks": KESHMAT_LIST, "rules": "swiss-manager-2009"},
+                                      files={"file": ("may.xlsx", Path(path).read_bytes())})
+    assert r.status_code == 200 and r.json()["verdict"]["kind"] == "right"
 
 
 def test_tb_columns_without_a_list_are_named_and_not_compared(capsys):

@@ -7,12 +7,10 @@ from typing import Any, NoReturn
 
 from ..app.options import DEFAULT_BUDGET, EXTENSIONS, HELP, POINTS_FROM, SYSTEMS
 from ..engine.conventions import CONVENTIONS, PROGRAMS, program_name
-from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
+from ..engine.rules import CHECK_RULES, COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from .options import Parser, decimal_number, seconds_or_none, whole_number
 from .site import add_site_parser
 
-#: the rule sets with the FIDE reference checker's choices, which `check` also accepts as the announced rules
-CHECK_RULES = ("fide-2024+reference", "fide-2026+reference")
 COMPAT_HELP, EVENT_HELP, POINTS_FROM_HELP = HELP["compat"], HELP["event"], HELP["points_from"]
 
 

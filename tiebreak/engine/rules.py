@@ -149,6 +149,8 @@ EDITIONS: dict[str, RuleSet] = RULE_SETS | {"fide-2022": replace(  # /V0: a cut 
     title="FIDE World Rapid & Blitz regulations 2022: unplayed rounds cut first from the rating tie-breaks")}
 
 RULE_CHOICES = ("auto", *RULE_SETS, *LEGACY_ALIASES)
+#: the rule sets with the FIDE reference checker's choices, which ``check`` also accepts as the announced rules
+CHECK_RULES = ("fide-2024+reference", "fide-2026+reference")
 
 #: The FIDE reference checker's answers where C.07 leaves a choice or where it reads the text otherwise
 #: (docs/known-differences.md K1-K3); ``compat="reference"`` (``--compat reference``) switches them on.

@@ -14,7 +14,8 @@ from fastapi.responses import Response
 from pydantic import Field
 
 from ..app.options import EXTENSIONS, MEDIA_TYPES
-from ..engine.conventions import PROGRAMS
+from ..engine.conventions import CONVENTIONS, PROGRAMS
+from ..engine.rules import CHECK_RULES, RULE_CHOICES
 from ..engine.messages import Message
 from ..formats.published import HTML_SUFFIXES
 from ..formats.readers import READERS
@@ -81,6 +82,9 @@ class CheckForm(StandingsForm):
         None, description="published standings: a CSV/XLSX file, a saved HTML page (chess-results, Vega), or CSV text")
     publisher: Annotated[str | None, choice(*PROGRAMS)] = Field(
         None, description="the program that published the standings (default: the one the file names)")
+    #: the announced rules: ours, the reference checker's readings, or a publishing program's convention (as `check
+    #: --rules`)
+    rules: Annotated[str | None, choice(*RULE_CHOICES, *CHECK_RULES, *CONVENTIONS)] = None
 
 
 @router.post("/check", response_model=CheckReport, openapi_extra=multipart(CheckForm),
