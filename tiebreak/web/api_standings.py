@@ -15,8 +15,8 @@ from pydantic import Field
 
 from ..app.options import EXTENSIONS, MEDIA_TYPES
 from ..engine.conventions import CONVENTIONS, PROGRAMS
-from ..engine.rules import CHECK_RULES, RULE_CHOICES
 from ..engine.messages import Message
+from ..engine.rules import CHECK_RULES, RULE_CHOICES
 from ..formats.published import HTML_SUFFIXES
 from ..formats.readers import READERS
 from ..render.output import json_schema
