@@ -218,3 +218,31 @@ def test_the_embed_snippet_on_an_organisers_page_shows_the_top_ten_and_follows_t
     assert page.locator("#follow-title").inner_text().startswith("Erigaisi Arjun")  # no. 1 by rating
     assert "Yakubboev" in page.locator("#follow-text").inner_text()  # his game of round 1, in play
     page.close()
+
+
+def test_a_move_that_changes_no_result_starts_no_odds_job(tmp_path, monkeypatch):
+    from tiebreak.live import odds
+    from tiebreak.live.event import LiveEvent
+
+    asked: list[tuple] = []
+
+    class Recorded(odds.OddsWorker):  # the jobs asked, none run (what they would answer is tests/test_live_odds.py's)
+        def submit(self, event, key, t, settings, wanted, done):
+            asked.append(key)
+            return None
+
+    monkeypatch.setattr(odds, "_WORKER", Recorded())
+    games = _games()
+    path = tmp_path / "cup.pgn"
+    event = LiveEvent("cup.pgn", path)
+    finished = "".join(_game(g, len(MOVES), finished=True) for g in games[2:5])
+    for ply in range(1, len(MOVES) + 1):  # two games of round 1 in play, move after move: the same results
+        path.write_text(_game(games[0], ply, finished=False) + _game(games[1], 2, finished=False) + finished)
+        assert event.update() is not None
+    assert len(asked) == 1
+    # a result comes (the first game ends): the odds of the new results are asked, once
+    path.write_text(_game(games[0], len(MOVES), finished=True) + _game(games[1], 2, finished=False) + finished)
+    assert event.update() is not None
+    path.write_text(_game(games[0], len(MOVES), finished=True) + _game(games[1], 3, finished=False) + finished)
+    assert event.update() is not None
+    assert len(asked) == 2 and asked[0] != asked[1]

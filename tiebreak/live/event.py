@@ -100,6 +100,7 @@ class LiveEvent:
         self._live: AsItStands | None = None  # the last good AsItStands
         self._previous_round: tuple[bytes, Standings] | None = None  # the standings before the round in play
         self._crosstable: dict[bool, tuple[int, bytes]] = {}  # players? -> (version, the answer's bytes)
+        self._odds_key: tuple[Any, ...] | None = None  # the results and settings of the odds this version wants
         self._lock = threading.Lock()
         last = history.last(name) if history is not None else None
         if last is not None:  # continue the numbering kept in the database; the page starts from that version
@@ -281,7 +282,9 @@ class LiveEvent:
         else:
             self.ranks, self.players, self.players_text, self._team_standings = rank, None, "", None
         if live.pending:  # a team event's odds are the teams' (tiebreak.arbiter.odds on its team list)
-            self._ask_odds(live, digest)
+            self._ask_odds(live)
+        else:
+            self._odds_key = None
         placed = time.perf_counter()
         if not team:
             self._standings_text = self._writer.standings(s, extras)  # the /api/standings document, still open
@@ -297,30 +300,35 @@ class LiveEvent:
         return Update(self.name, self.version, self.time, live.round, None, moved,
                       [{"round": c[0], "start_no": c[1], "what": c[2], "before": c[3], "after": c[4]} for c in changed])
 
-    def _ask_odds(self, live: AsItStands, digest: str) -> None:
-        """The odds of this version: known already (the same file and settings), or asked of the odds worker, which
-        puts them into this version's document when they come (:mod:`tiebreak.live.odds`)."""
-        from .odds import worker
+    def _ask_odds(self, live: AsItStands) -> None:
+        """The odds of this version: known already (the same results and settings: a broadcast's move is no new
+        job), or asked of the odds worker, which puts them into this version's document when they come
+        (:mod:`tiebreak.live.odds`)."""
+        from .odds import results_key, worker
 
         st = self.settings
-        key = (digest, st.tiebreaks, st.rules, st.system, st.unrated_rating)
+        key = (results_key(live.tournament), st.tiebreaks, st.rules, st.system, st.unrated_rating)
         known, odds = worker().known(self.name, key)
         if known:
             assert self.document is not None  # this version's document, made just before
             self.document["odds"] = odds
             return
-        version = self.version
-        worker().submit(self.name, key, live.tournament, st, lambda: self.version == version,
-                        lambda odds: self._odds_ready(version, odds))
+        if key == self._odds_key:  # asked for the version before (a move since): its answer comes to this one
+            return
+        self._odds_key = key
+        worker().submit(self.name, key, live.tournament, st, lambda: self._odds_key == key,
+                        lambda odds: self._odds_ready(key, odds))
 
-    def _odds_ready(self, version: int, odds: dict[str, Any] | None) -> None:
+    def _odds_ready(self, key: tuple[Any, ...], odds: dict[str, Any] | None) -> None:
+        """The odds of ``key`` came: put into the version served when its results are still those (a move since
+        made a new version of the same results: that version has them)."""
         with self._lock:
-            if self.version != version or self.document is None or odds is None:
+            if self._odds_key != key or self.document is None or odds is None:
                 return
             self.document["odds"] = odds
             self.text = self._writer.write(None, self.document, self._standings_text)
             if self.history is not None:  # kept with its odds: a restart, and the other servers, show them too
-                self.history.set_document(self.name, version, self.text)
+                self.history.set_document(self.name, self.version, self.text)
 
     def _reread(self) -> AsItStands | None:
         """The version served, read again from the file when the file still has that version's bytes."""
