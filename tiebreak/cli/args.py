@@ -176,6 +176,7 @@ class Serve(Command):
     keep_versions: int = 1000
     max_streams: int = 5000
     max_streams_per_client: int = 50
+    poll_seconds: float = 1.0  # a broadcast's address (--watch https://…): the least time between two requests
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -7,6 +7,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..app.odds import render_odds
 from ..app.options import OddsOptions, Options, RatingsOptions
@@ -28,6 +29,9 @@ from ..render.odds import Progress
 from ..render.output import dumps_exact
 from ..render.team_words import TEAM_WORDS, team_catalogue
 from ..render.tools import berger_text, varma_text
+
+if TYPE_CHECKING:
+    from ..live.remote import RemotePgn
 from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Series, Serve, Varma, Written, view
 from .files import _emit, _warn
 
@@ -205,6 +209,24 @@ def _missing_extra(e: ImportError) -> SpecifierError:
     raise e
 
 
+def _broadcast_address(args: Serve) -> tuple[RemotePgn | None, str]:
+    """``--watch https://…``: the broadcast followed at its address (:mod:`tiebreak.live.remote`), read once before
+    the server starts (an address that does not answer is said now), and the file its bodies are kept in; a path:
+    (None, the path)."""
+    from ..live.remote import RemotePgn
+
+    assert args.watch is not None
+    if not RemotePgn.is_address(args.watch):
+        return None, args.watch
+    remote = RemotePgn(args.watch, interval=args.poll_seconds, limit=args.max_file_mb * 1024 * 1024)
+    remote.poll()
+    if remote.status is not None or not remote.path.exists():
+        remote.close()
+        raise InputError(Message("the broadcast's address could not be read: {}", remote.status or "no body"),
+                         Place(args.watch))
+    return remote, str(remote.path)
+
+
 def _serve(ns: argparse.Namespace) -> int:
     args = view(Serve, ns)
     low, high = 0, 65535  # what a socket can bind (beyond it the server stopped with a traceback)
@@ -232,10 +254,12 @@ def _serve(ns: argparse.Namespace) -> int:
                 from ..site.live import LiveSite
 
                 site = LiveSite(args.site, watched=args.watch)
-            live = LiveHub(args.watch, args.database, args.token,
+            remote, target = _broadcast_address(args)
+            live = LiveHub(target, args.database, args.token,
                            Settings(tiebreaks=args.tiebreaks, rules=args.rules, event=args.event, points_from=args.points_from),
                            hold=args.hold, limit=args.max_file_mb * 1024 * 1024, keep=args.keep_versions,
-                           max_streams=args.max_streams, max_streams_per_client=args.max_streams_per_client, site=site)
+                           max_streams=args.max_streams, max_streams_per_client=args.max_streams_per_client, site=site,
+                           remote=remote)
         elif args.site:
             raise InputError("--site needs --watch: the site is kept of the watched files", Place(field="site"))
     except ImportError as e:
