@@ -246,3 +246,71 @@ def test_a_move_that_changes_no_result_starts_no_odds_job(tmp_path, monkeypatch)
     path.write_text(_game(games[0], len(MOVES), finished=True) + _game(games[1], 3, finished=False) + finished)
     assert event.update() is not None
     assert len(asked) == 2 and asked[0] != asked[1]
+
+
+#: the UzChess Cup 2025's players as an organiser's list might give them (names written their own way, federations
+#: the PGN does not have); Rapport is left out, and a reserve who plays no game is listed
+PLAYER_LIST = ("name;rating;title;federation;fide id\n"
+               "R Praggnanandhaa;2767;GM;IND;\n"
+               "Javokhir Sindarov;2721;GM;UZB;\n"
+               "Nodirbek Abdusattorov;2767;GM;UZB;14204118\n"
+               "Arjun Erigaisi;2776;GM;IND;\n"
+               "Aravindh Chithambaram VR;2749;GM;IND;\n"
+               "Parham Maghsoodloo;2692;GM;IRI;\n"
+               "Ian Nepomniachtchi;2750;GM;FID;\n"
+               "Shamsiddin Vokhidov;2654;GM;UZB;\n"
+               "Nodirbek Yakubboev;2634;GM;UZB;\n"
+               "A Reserve;2400;IM;UZB;\n")
+
+
+def test_a_player_list_gives_the_broadcasts_players_and_names_those_it_lacks(tmp_path, caplog):
+    from tiebreak.app.load import player_list
+    from tiebreak.live.event import LiveEvent
+
+    (tmp_path / "players.csv").write_text(PLAYER_LIST)
+    listed = player_list(str(tmp_path / "players.csv"), [])
+    path = tmp_path / "cup.pgn"
+    path.write_text("".join(_game(g, len(MOVES), finished=True) for g in _games()))
+    plain = LiveEvent("cup.pgn", path)
+    plain.update()
+    event = LiveEvent("cup.pgn", path, players=("players.csv", listed))
+    with caplog.at_level("WARNING", logger="tiebreak.live"):
+        event.update()
+    # Rapport plays but is not listed: said, by name
+    assert "1 player of the games is not in the player list players.csv: Rapport, Richard" in caplog.text
+    rows = json.loads(event.text)["standings"]
+    by_name = {r["name"]: r for r in rows}
+    # the list's names, federations and numbers (by rating: Erigaisi 2776 first; the reserve, 10th, plays no game;
+    # Rapport after the list)
+    players = {p.name: p for p in event.tournament(path.read_bytes(), []).players}
+    assert players["Javokhir Sindarov"].federation == "UZB" and players["Ian Nepomniachtchi"].federation == "FID"
+    assert players["Nodirbek Abdusattorov"].fide_id == "14204118" and players["R Praggnanandhaa"].fide_id == "25059530"
+    assert by_name["Arjun Erigaisi"]["start_no"] == 1 and by_name["Rapport, Richard"]["start_no"] == 11
+    assert "A Reserve" not in by_name
+    # the same results: every player's points as without the list (matched by FIDE id or by name alike)
+    plain_points = {r["name"]: r["points"] for r in json.loads(plain.text)["standings"]}
+    renamed = {"Praggnanandhaa R": "R Praggnanandhaa", "Sindarov, Javokhir": "Javokhir Sindarov",
+               "Abdusattorov, Nodirbek": "Nodirbek Abdusattorov", "Erigaisi Arjun": "Arjun Erigaisi",
+               "Aravindh, Chithambaram VR.": "Aravindh Chithambaram VR", "Maghsoodloo, Parham": "Parham Maghsoodloo",
+               "Nepomniachtchi, Ian": "Ian Nepomniachtchi", "Vokhidov, Shamsiddin": "Shamsiddin Vokhidov",
+               "Yakubboev, Nodirbek": "Nodirbek Yakubboev", "Rapport, Richard": "Rapport, Richard"}
+    assert {renamed[n]: p for n, p in plain_points.items()} == {r["name"]: r["points"] for r in rows}
+    assert (rows[0]["name"], rows[0]["points"]) == ("R Praggnanandhaa", 5.5)
+    # the games name the players by the list's numbers
+    game = event.document["games"][0]
+    assert (game["white_no"], game["black_no"]) == (by_name["Aravindh Chithambaram VR"]["start_no"],
+                                                    by_name["R Praggnanandhaa"]["start_no"])
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--players", "players.csv"], "--players needs --watch"),
+    (["--watch", "cup.pgn", "--players", "bad.csv"], "bad.csv, line 2: a line has 6 fields"),
+])
+def test_a_player_list_that_cannot_serve_is_refused_before_the_server_starts(tmp_path, args, said):
+    pytest.importorskip("fastapi")
+    pytest.importorskip("watchfiles")
+    (tmp_path / "cup.pgn").write_text(_game(_games()[0], 2, finished=False))
+    (tmp_path / "bad.csv").write_text("name,rating,title,federation,fide id\nSindarov, Javokhir,2721,GM,UZB,\n")
+    run = subprocess.run([sys.executable, "-m", "tiebreak.cli", "serve", "--database", "none", *args],
+                         capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert run.returncode != 0 and said in run.stderr and "Traceback" not in run.stderr

@@ -255,13 +255,24 @@ def _serve(ns: argparse.Namespace) -> int:
 
                 site = LiveSite(args.site, watched=args.watch)
             remote, target = _broadcast_address(args)
+            players = None
+            if args.players:  # the broadcast's player list, read (and any error said) before the server starts
+                from ..app.load import player_list
+
+                listed_warnings: list[InputWarning] = []
+                players = (Path(args.players).name, player_list(args.players, listed_warnings))
+                for w in listed_warnings:
+                    _warn(w, args.lang)
             live = LiveHub(target, args.database, args.token,
                            Settings(tiebreaks=args.tiebreaks, rules=args.rules, event=args.event, points_from=args.points_from),
                            hold=args.hold, limit=args.max_file_mb * 1024 * 1024, keep=args.keep_versions,
                            max_streams=args.max_streams, max_streams_per_client=args.max_streams_per_client, site=site,
-                           remote=remote)
+                           remote=remote, players=players)
         elif args.site:
             raise InputError("--site needs --watch: the site is kept of the watched files", Place(field="site"))
+        elif args.players:
+            raise InputError("--players needs --watch: the list names the players of a watched broadcast",
+                             Place(field="players"))
     except ImportError as e:
         raise _missing_extra(e) from None
     if live is not None:

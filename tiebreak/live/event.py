@@ -43,7 +43,7 @@ import numpy as np
 from ..app.load import load
 from ..app.options import Loading
 from ..engine.errors import InputError, InputWarning, TiebreakError
-from ..engine.model import Kind, Tournament
+from ..engine.model import Kind, Player, Tournament
 from ..engine.standings import compute_standings
 from ..engine.team_matches import has_teams, players_event
 from ..formats import readers
@@ -72,8 +72,11 @@ class LiveEvent:
     keeps every version; without it only the last is kept."""
 
     def __init__(self, name: str, path: Path, settings: Settings | None = None, history: History | None = None,
-                 root: Path | None = None, hold: float = HOLD_SECONDS, limit: int = MAX_FILE_BYTES) -> None:
+                 root: Path | None = None, hold: float = HOLD_SECONDS, limit: int = MAX_FILE_BYTES,
+                 players: tuple[str, list[Player]] | None = None) -> None:
         self.name, self.path, self.settings, self.history = name, Path(path), settings or Settings(), history
+        #: a broadcast's player list (``serve --players FILE``): its name and players, matched to the games' names
+        self.listed = players
         self.root = Path(root) if root is not None else self.path.parent  # every read must stay inside it
         self.hold, self.limit, self.broadcast = hold, limit, Broadcast.of(self.path)  # a PGN's games (broadcast.py)
         self.version, self.time, self.digest = 0, "", ""
@@ -209,7 +212,22 @@ class LiveEvent:
             # a pairing program's database is read from its path, in one read transaction (never half a write)
             return load(how, str(self.path), warnings)
         with reading(self.name, data if self.broadcast is None else self.broadcast.complete(data, self.name)):
-            return load(how, self.name, warnings)  # named by the event's name: no server path in a warning
+            t = load(how, self.name, warnings)  # named by the event's name: no server path in a warning
+        if self.listed is not None and self.broadcast is not None:
+            t = self._with_listed(t, warnings)
+        return t
+
+    def _with_listed(self, t: Tournament, warnings: list[InputWarning]) -> Tournament:
+        """The broadcast's players taken from the player list; the players it does not have told in the log once."""
+        from ..formats.player_list import with_players
+
+        assert self.listed is not None
+        said = len(warnings)
+        t = with_players(t, self.listed[1], self.listed[0], warnings)
+        for w in warnings[said:]:
+            if w.message not in self._reader_warnings:
+                log.warning("%s: %s", self.name, w.message)
+        return t
 
     def load(self, data: bytes, warnings: list[InputWarning]) -> AsItStands:
         """The version of ``data`` as it stands (:meth:`tournament` and its games in play)."""

@@ -33,6 +33,7 @@ from .subscribers import MAX_STREAMS, MAX_STREAMS_PER_CLIENT, Subscribers
 if TYPE_CHECKING:  # watchfiles is loaded only when a watch starts
     from watchfiles import Change
 
+    from ..engine.model import Player
     from ..site.live import LiveSite
     from .remote import RemotePgn
     from .shared import Listener
@@ -72,7 +73,10 @@ class LiveHub:
     def __init__(self, target: str | Path, database: str | None = None, token: str | None = None,
                  settings: Settings | None = None, hold: float = HOLD_SECONDS, limit: int = MAX_FILE_BYTES, keep: int = KEEP,
                  max_streams: int = MAX_STREAMS, max_streams_per_client: int = MAX_STREAMS_PER_CLIENT,
-                 site: LiveSite | None = None, remote: RemotePgn | None = None) -> None:
+                 site: LiveSite | None = None, remote: RemotePgn | None = None,
+                 players: tuple[str, list[Player]] | None = None) -> None:
+        #: ``--players FILE``: a broadcast's player list (its name and players), for every PGN watched
+        self.players = players
         #: ``serve --watch https://…``: the broadcast's address, polled into the file watched (:mod:`.remote`)
         self.remote = remote
         target = Path(target).resolve()
@@ -140,7 +144,8 @@ class LiveHub:
                 log.warning("more than %d event files; %s is not watched", MAX_EVENTS, name)
                 return None
             event = self.events[name] = LiveEvent(name, self.root / name, _copy(self.settings), self.history,
-                                                  root=self.root, hold=self.hold, limit=self.limit)
+                                                  root=self.root, hold=self.hold, limit=self.limit,
+                                                  players=self.players)
         return event
 
     def update(self, name: str, force: bool = False) -> Update | None:
