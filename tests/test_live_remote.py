@@ -161,12 +161,12 @@ def test_a_broadcast_at_an_address_is_followed_move_by_move_to_the_standings_of_
         for k, tags in enumerate(games[:5]):  # round 1 move by move: each position shown, then the result
             for ply in range(1, len(MOVES) + 1):
                 relay.set("".join(done) + _game(tags, ply, finished=False))
-                doc = _until(lambda: (d := _live(base)) and len(d["games"]) == k + 1 and d["games"][k]["ply"] == ply
-                             and d, f"game {k + 1} after {ply} plies")
+                doc = _until(lambda k=k, ply=ply: (d := _live(base)) and len(d["games"]) == k + 1
+                             and d["games"][k]["ply"] == ply and d, f"game {k + 1} after {ply} plies")
                 assert doc["games"][k]["moves"] == MOVES[:ply]
             done.append(_game(tags, len(MOVES), finished=True))
             relay.set("".join(done))
-            doc = _until(lambda: (d := _live(base)) and d["games"][k]["result"] != "*" and d, f"game {k + 1} ended")
+            doc = _until(lambda k=k: (d := _live(base)) and d["games"][k]["result"] != "*" and d, f"game {k + 1} ended")
             assert doc["pending"] == []
         # the relay answered most requests with 304: the address is asked conditionally
         assert sum(1 for *_, code in relay.asked if code == 304) > 0

@@ -11,10 +11,11 @@ cannot be read, the live page says so (:data:`UNREACHABLE`) and keeps the last v
 Only ``http`` and ``https`` are followed (a redirect too): another scheme reads files of the server's machine or
 speaks to services that are not a broadcast's.
 
->>> RemotePgn.check("ftp://example.org/games.pgn")
-Traceback (most recent call last):
-...
-tiebreak.engine.errors.InputError: ftp://example.org/games.pgn: only http:// and https:// addresses are followed (a file of this machine is given by its path)
+>>> try:
+...     RemotePgn.check("ftp://example.org/games.pgn")
+... except InputError as e:
+...     print(e.message)
+only http:// and https:// addresses are followed (a file of this machine is given by its path)
 >>> RemotePgn.name_of("https://example.org/broadcast/round-5/games.pgn"), RemotePgn.name_of("http://x.org/r5")
 ('games.pgn', 'broadcast.pgn')
 """
