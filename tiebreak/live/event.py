@@ -52,7 +52,7 @@ from ..formats.text import decode
 from ..views import crosstable as cross_view
 from .broadcast import Broadcast
 from .document import DocumentWriter
-from .grid import changes, pairings
+from .grid import Boards, changes
 from .guard import MAX_FILE_BYTES, lost, read_inside
 from .pending import AsItStands, as_it_stands, blocks_of, settled, trf_pending
 from .settings import HOLD_SECONDS, ONE_SIDED, PATH_READERS, STALE, SUFFIXES, Settings, Update
@@ -104,6 +104,7 @@ class LiveEvent:
         self._previous_round: tuple[bytes, Standings] | None = None  # the standings before the round in play
         self._crosstable: dict[bool, tuple[int, bytes]] = {}  # players? -> (version, the answer's bytes)
         self._odds_key: tuple[Any, ...] | None = None  # the results and settings of the odds this version wants
+        self._boards = Boards()  # the round's board order, kept while its pairs and the standings before it are
         self._lock = threading.Lock()
         last = history.last(name) if history is not None else None
         if last is not None:  # continue the numbering kept in the database; the page starts from that version
@@ -282,7 +283,8 @@ class LiveEvent:
             "live": {"event": self.name, "version": self.version, "time": self.time, "round": live.round,
                      "digest": digest, "warning": None, "pending": len(live.pending),
                      "settled": sum(1 for p in rows if p[3]), "moved": moved, "team_event": team, "view": "players"},
-            "pairings": pairings(live.tournament, live.round, self._previous_round and self._previous_round[1]),
+            "pairings": self._boards.pairings(live.tournament, live.round,
+                                              self._previous_round and self._previous_round[1]),
             "pending": [{"round": r, "white": w, "black": b} for r, w, b in live.pending],
             "odds": None,  # filled off the request path while the round has pending games (tiebreak.live.odds)
         }
