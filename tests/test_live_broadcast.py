@@ -314,3 +314,33 @@ def test_a_player_list_that_cannot_serve_is_refused_before_the_server_starts(tmp
     run = subprocess.run([sys.executable, "-m", "tiebreak.cli", "serve", "--database", "none", *args],
                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert run.returncode != 0 and said in run.stderr and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_tapping_a_name_in_the_list_of_games_opens_that_players_history(chromium, tmp_path, width):
+    """The live card of a player: the history the server keeps (a database is kept here), opened from a game."""
+    import os
+
+    pytest.importorskip("fastapi")
+    pytest.importorskip("watchfiles")
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from live import live_server
+
+    shots = Path(os.environ.get("TIEBREAK_SHOTS") or tmp_path)
+    games = _games()
+    path = tmp_path / "cup.pgn"
+    finished = "".join(_game(g, len(MOVES), finished=True) for g in games[2:5])
+    path.write_text(_game(games[0], 3, finished=False) + _game(games[1], 4, finished=False) + finished)
+    with live_server(path) as port:  # the history kept in tiebreak-live.sqlite beside the file
+        page = chromium.new_page(viewport={"width": width, "height": 900})
+        page.goto(f"http://127.0.0.1:{port}/live?lang=uk")
+        page.wait_for_function("document.querySelectorAll('#games .game a.player').length === 10", timeout=15_000)
+        name = page.locator("#games .game a.player").first
+        assert name.inner_text() == "Aravindh, Chithambaram VR."  # White of board 1, as the PGN names him
+        name.click()
+        page.locator("#history-section table").wait_for(timeout=15_000)
+        assert page.locator("#history-hint").inner_text().startswith("Aravindh")
+        assert page.locator("#history-section h2").inner_text() == "Історія учасника"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(shots / f"broadcast-history-{width}.png"), full_page=True)
+        page.close()

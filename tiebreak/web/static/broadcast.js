@@ -17,8 +17,19 @@ function el(tag, text, cls) {
   return e;
 }
 
-function side(name, clock, colour) {
-  const p = el("span", name, "side " + colour);
+// a player's name: a link to the page with their history (live.js shows it in place when tapped)
+function side(name, clock, colour, no) {
+  const p = el("span", null, "side " + colour);
+  if (no) {
+    const q = new URLSearchParams(location.search);
+    q.set("player", String(no));
+    const a = el("a", name, "player");
+    a.href = "?" + q;
+    a.dataset.player = String(no);
+    p.append(a);
+  } else {
+    p.append(name);
+  }
   if (clock) p.append(" ", el("time", clock, "clock"));
   return p;
 }
@@ -54,8 +65,8 @@ function card(game, key, scenario, names) {
   const spot = el("div", null, "position");
   spot.dataset.label = last ? `${title}: ${W.last_move.replace("{m}", last)}` : title;
   const head = el("p", null, "players");
-  head.append(side(game.white, game.clock && game.clock.white, "white"), el("span", game.result, "score"),
-              side(game.black, game.clock && game.clock.black, "black"));
+  head.append(side(game.white, game.clock && game.clock.white, "white", game.white_no), el("span", game.result, "score"),
+              side(game.black, game.clock && game.clock.black, "black", game.black_no));
   const more = el("details");
   const kept = boards.get(key);
   more.open = Boolean(kept && kept.open);
