@@ -344,3 +344,33 @@ def test_tapping_a_name_in_the_list_of_games_opens_that_players_history(chromium
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         page.screenshot(path=str(shots / f"broadcast-history-{width}.png"), full_page=True)
         page.close()
+
+
+def test_the_embed_shows_the_whole_standings_the_top_n_or_one_players_line(broadcast, chromium, tmp_path):
+    import os
+
+    base, path, games, finished = broadcast
+    shots = Path(os.environ.get("TIEBREAK_SHOTS") or tmp_path)
+    path.write_text(_game(games[0], 3, finished=False) + _game(games[1], 4, finished=False) + finished)
+    page = chromium.new_page(viewport={"width": 390, "height": 800})
+    # the cup's 10 players: every row, whatever top says
+    page.goto(base + "/embed?mode=standings&top=3&lang=uk")
+    rows = page.locator("#top tbody tr")
+    rows.nth(9).wait_for(timeout=15_000)
+    assert rows.count() == 10 and page.locator("#top th").first.inner_text() == "Місце"
+    page.goto(base + "/embed?mode=top&top=3&lang=uk")
+    page.locator("#top tbody tr").nth(2).wait_for(timeout=15_000)
+    assert page.locator("#top tbody tr").count() == 3
+    # one player's line: Rapport (no. 6 by rating), who drew with Maghsoodloo in round 1 (the corpus file): with
+    # Sindarov and Abdusattorov on 1 point ahead, Rapport and Maghsoodloo share 3rd place on 1/2
+    page.goto(base + "/embed?mode=player&player=6&lang=uk")
+    page.locator("#follow:not([hidden])").wait_for(timeout=15_000)
+    assert [page.locator("#top tbody tr").nth(k).inner_text().split("\t") for k in range(rows.count())] == [
+        ["3", "Rapport, Richard", "0.5"]]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
+    found = [(v["id"], v["impact"]) for v in axe.run(page).response["violations"]
+             if v["impact"] in ("serious", "critical")]
+    assert found == []
+    page.screenshot(path=str(shots / "embed-player-390.png"), full_page=True)
+    page.close()
