@@ -145,7 +145,7 @@ def _until(check, what: str, limit: float = 20.0):
         time.sleep(0.05)
 
 
-def test_a_broadcast_at_an_address_is_followed_move_by_move_to_the_standings_of_the_finished_file(tmp_path):
+def test_a_broadcast_at_an_address_is_followed_move_by_move_to_the_standings_of_the_finished_file(tmp_path, chromium):
     pytest.importorskip("fastapi")
     pytest.importorskip("watchfiles")
     sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -186,3 +186,16 @@ def test_a_broadcast_at_an_address_is_followed_move_by_move_to_the_standings_of_
         doc = _until(lambda: (d := _live(base, "uk")) and d["live"]["warning"] and d, "the address unreachable")
         assert doc["live"]["warning"] == ("адреса трансляції зараз недоступна: показано останню прочитану версію")
         assert [(r["start_no"], r["rank"], r["points"]) for r in doc["standings"]] == expected
+        # and the live page shows it, on a phone and a desktop, in Russian
+        import os
+
+        shots = Path(os.environ.get("TIEBREAK_SHOTS") or tmp_path)
+        for width in (390, 1280):
+            page = chromium.new_page(viewport={"width": width, "height": 900})
+            page.goto(f"{base}/live?lang=ru")
+            page.locator("#warning:not([hidden])").wait_for(timeout=15_000)
+            assert page.locator("#warning").inner_text().endswith(
+                "адрес трансляции сейчас недоступен: показана последняя прочитанная версия")
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            page.screenshot(path=str(shots / f"remote-unreachable-{width}.png"))
+            page.close()

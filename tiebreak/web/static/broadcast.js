@@ -17,10 +17,12 @@ function el(tag, text, cls) {
   return e;
 }
 
-// a player's name: a link to the page with their history (live.js shows it in place when tapped)
+// a player's name: a link to the page with their history (live.js shows it in place when tapped), when the server
+// keeps one
 function side(name, clock, colour, no) {
   const p = el("span", null, "side " + colour);
-  if (no) {
+  const history = document.getElementById("history-section");
+  if (no && history && !history.hidden) {
     const q = new URLSearchParams(location.search);
     q.set("player", String(no));
     const a = el("a", name, "player");
