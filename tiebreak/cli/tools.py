@@ -29,11 +29,11 @@ from ..render.odds import Progress
 from ..render.output import dumps_exact
 from ..render.team_words import TEAM_WORDS, team_catalogue
 from ..render.tools import berger_text, varma_text
+from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Series, Serve, Varma, Written, view
+from .files import _emit, _warn
 
 if TYPE_CHECKING:
     from ..live.remote import RemotePgn
-from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Series, Serve, Varma, Written, view
-from .files import _emit, _warn
 
 
 def _berger(ns: argparse.Namespace) -> int:

@@ -127,16 +127,14 @@ class RemotePgn:
         self._next = time.monotonic() + self.interval
         try:
             with self._opener.open(urllib.request.Request(self.url, headers=headers), timeout=self.timeout) as r:
-                body = r.read(self.limit + 1)
-                if len(body) > self.limit:
-                    raise _TooLarge(f"the body is larger than {self.limit // (1024 * 1024)} MB")
+                body = self._body_of(r)
                 etag, modified = r.headers.get("ETag"), r.headers.get("Last-Modified")
         except urllib.error.HTTPError as e:
             if e.code == 304:  # not modified since the body kept
                 return self._answered()
             self._failed(f"HTTP {e.code} {e.reason}", _retry_after(e.headers.get("Retry-After")))
             return False
-        except (OSError, _TooLarge, ValueError) as e:  # refused, timed out, a name not found, too large
+        except (OSError, _BadBody, ValueError) as e:  # refused, timed out, a name not found, too large
             self._failed(str(getattr(e, "reason", e)) or type(e).__name__, None)
             return False
         self._etag, self._modified = etag, modified
@@ -146,6 +144,21 @@ class RemotePgn:
         self._write(body)
         self._body = body
         return True
+
+    def _body_of(self, answer: Any) -> bytes:
+        """The answer's body, at most ``limit`` bytes, whole within ``timeout`` seconds (the timeout of the request
+        itself bounds each wait for bytes; this bounds a relay that sends a few bytes at a time)."""
+        deadline = time.monotonic() + self.timeout
+        parts, size = [], 0
+        while chunk := answer.read(min(64 * 1024, self.limit + 1 - size)):
+            parts.append(chunk)
+            size += len(chunk)
+            if size > self.limit:
+                raise _BadBody(f"the body is larger than {self.limit // (1024 * 1024) or self.limit} "
+                                f"{'MB' if self.limit >= 1024 * 1024 else 'bytes'}")
+            if time.monotonic() > deadline:
+                raise _BadBody(f"the body did not come within {self.timeout:g} s")
+        return b"".join(parts)
 
     def _answered(self) -> bool:
         self._failures = 0
@@ -180,7 +193,7 @@ class RemotePgn:
             shutil.rmtree(self.folder, ignore_errors=True)
 
 
-class _TooLarge(Exception):
+class _BadBody(Exception):
     pass
 
 

@@ -342,9 +342,13 @@ class LiveHub:
                 await asyncio.wait_for(stop.wait(), max(0.02, remote.due()))
             if stop.is_set():
                 return
+            if not self.leading:  # a follower serves the leader's versions: the relay is asked by one server only
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), remote.interval)
+                continue
             changed = await asyncio.to_thread(remote.poll)
             event = self.events.get(remote.path.name)
-            if not self.leading or event is None:
+            if event is None:
                 continue
             updates = []
             if changed and (u := await self.updated(event.name)) is not None:
