@@ -166,6 +166,9 @@ def test_the_boards_beside_the_standings_follow_each_move(broadcast, chromium, w
     # what each result of the game would make of the standings, said in Russian
     assert page.locator("#games .game .if-ended").first.locator("li").count() == 3
     assert page.locator("#games .game .if-title").first.inner_text() == "Если бы партия закончилась сейчас"
+    said = page.locator("#games .game .if-ended").first.locator("li").all_inner_texts()
+    assert said[0].startswith("Если выиграет Aravindh, Chithambaram VR.: Aravindh, Chithambaram VR.: ")
+    assert said[1].startswith("Если ничья: ") and said[2].startswith("Если выиграет Praggnanandhaa R: ")
     # tapping a game opens its moves
     page.locator("#games .game summary").first.click()
     assert page.locator("#games .game ol.moves").first.inner_text().split("\n") == ["e4 e5", "Nf3 Nc6"]

@@ -52,7 +52,11 @@ function ifEnded(scenario, names) {
   for (const r of scenario.results) {
     const place = (no, n) => W.place_of.replace("{name}", names.get(no) || "#" + no).replace("{n}", n);
     const leaders = r.leaders.map(no => names.get(no) || "#" + no).join(", ");
-    list.append(el("li", `${r.result}: ${place(scenario.white, r.white_place)}, ${place(scenario.black, r.black_place)}`
+    // worded for a spectator: who wins (or a draw), then the two places and who would lead
+    const winner = r.result === "1-0" ? scenario.white : r.result === "0-1" ? scenario.black : null;
+    const what = winner === null ? W.if_drawn : W.if_wins.replace("{name}", names.get(winner) || "#" + winner);
+    const said = what.charAt(0).toUpperCase() + what.slice(1);
+    list.append(el("li", `${said}: ${place(scenario.white, r.white_place)}, ${place(scenario.black, r.black_place)}`
                          + ` · ${W.leader.replace("{names}", leaders)}`));
   }
   box.append(list);
