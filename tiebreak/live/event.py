@@ -104,7 +104,7 @@ class LiveEvent:
         self._previous_round: tuple[bytes, Standings] | None = None  # the standings before the round in play
         self._crosstable: dict[bool, tuple[int, bytes]] = {}  # players? -> (version, the answer's bytes)
         self._odds_key: tuple[Any, ...] | None = None  # the results and settings of the odds this version wants
-        self._boards = Boards()  # the round's board order, kept while its pairs and the standings before it are
+        self._boards = Boards()  # the round's board order, kept while its pairs and the standings before it stay
         self._lock = threading.Lock()
         last = history.last(name) if history is not None else None
         if last is not None:  # continue the numbering kept in the database; the page starts from that version
