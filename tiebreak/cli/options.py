@@ -34,7 +34,7 @@ _ARGPARSE = [(re.compile(re.escape(t).replace(r"\{\}", "(.+?)") + "$", re.S), t)
     "expected one argument", "expected at least one argument", "expected {} arguments", "ignored explicit argument {}",
     "ambiguous option: {} could match {}",
     # the values that our own types refuse (tiebreak.engine.numbers), which argparse hands on as text
-    "{} is not a number", "{} is not a whole number", "{} is out of range", "{} divides by zero",
+    "{} is not a number", "{} is not a whole number", "{} is out of range", "{} divides by zero", "{} is outside {}..{}",
 )]
 
 
@@ -66,6 +66,13 @@ def decimal_number(text: str) -> float:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
+def _bound(number: float | None) -> str:
+    """A bound as the user types it (``-1000``, ``0.5``; none: unbounded)."""
+    if number is None:
+        return ""
+    return str(int(number)) if float(number).is_integer() else str(number)
+
+
 class Bounded:
     """The type of a declared number option (:mod:`tiebreak.app.declared`): a whole number (``whole``) or a decimal
     from ``low`` to ``high``, read as :func:`whole_number` and :func:`decimal_number` read it; with ``none``, the word
@@ -76,7 +83,7 @@ class Bounded:
     >>> Bounded(True, 1, 100)("0")
     Traceback (most recent call last):
     ...
-    argparse.ArgumentTypeError: '0' is out of range
+    argparse.ArgumentTypeError: '0' is outside 1..100
     """
 
     def __init__(self, whole: bool, low: float | None, high: float | None, none: bool = False) -> None:
@@ -88,7 +95,7 @@ class Bounded:
             return None
         value = whole_number(text) if self.whole else decimal_number(text)
         if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
-            raise argparse.ArgumentTypeError(f"{text.strip()[:40]!r} is out of range")
+            raise argparse.ArgumentTypeError(f"{text.strip()[:40]!r} is outside {_bound(self.low)}..{_bound(self.high)}")
         return value
 
 
