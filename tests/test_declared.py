@@ -120,3 +120,13 @@ def test_every_help_text_is_translated(lang: str):
     missing = [(o.key, text) for o in OPTIONS.values() for text in {o.help, *o.help_for.values()}
                if (None, text) not in table]
     assert not missing
+
+
+def test_the_command_line_reference_shows_the_declaration():
+    from pathlib import Path
+
+    from tiebreak.app.declared import reference_table
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "reference" / "command-line.md").read_text(encoding="utf-8")
+    shown = text.split("<!-- declared options: tiebreak.app.declared.reference_table() -->\n", 1)[1]
+    assert shown.split("<!-- end of the declared options -->", 1)[0] == reference_table()

@@ -244,3 +244,24 @@ def for_form(form: str) -> list[Option]:
 def on_page() -> dict[str, Option]:
     """The options of the page's form, by their field name."""
     return {o.dest: o for o in OPTIONS.values() if o.page}
+
+
+def reference_table() -> str:
+    """The declared options as the command-line reference shows them (docs/reference/command-line.md): one row per
+    option, its flags, commands, default, values, the API's forms and whether the page has it, and its help."""
+    rows = ["| option | commands | default | values | API form | page | meaning |", "|---|---|---|---|---|---|---|"]
+    for o in OPTIONS.values():
+        flags = ", ".join(f"`{f}`" for f in o.flags) if o.commands else f"(field `{o.dest}`)"
+        values = (" ".join(o.offered or o.choices) if o.offered or o.choices
+                  else f"{_plain(o.low)}..{_plain(o.high)}" if o.kind in (int, float) else "")
+        values += " or none" if o.none else ""
+        default = "" if o.default is None or o.kind is bool else f"`{_plain(o.default)}`"
+        cells = [flags, ", ".join(o.commands) or "—", default, values, ", ".join(o.forms) or "—",
+                 "yes" if o.page else "—", o.help.replace("|", "\\|")]
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows) + "\n"
+
+
+def _plain(value: object) -> str:
+    """A number as a user types it (``20``, not ``20.0``)."""
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)

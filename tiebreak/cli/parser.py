@@ -6,7 +6,7 @@ import argparse
 from typing import Any, NoReturn
 
 from ..app.declared import FILE_COMMANDS, Option, for_command
-from ..app.options import EXTENSIONS, SYSTEMS
+from ..app.options import EXTENSIONS
 from ..engine.conventions import PROGRAMS, program_name
 from .options import Bounded, Parser, whole_number
 from .site import add_site_parser

@@ -36,9 +36,9 @@ class OddsForm(UploadForm):
 
     def options(self) -> OddsOptions:
         """The options of the odds; the budget bounds all the work (never hours of work, whatever is asked)."""
-        given = self.model_dump(exclude={"file", "example", "fix"}, exclude_none=True)
-        fixes = [f for f in getattr(self, "fix") if f.strip()]
-        return OddsOptions(**{"format": "json", **given}, fix=fixes or None, budget=BUDGET_SECONDS, exact=False)
+        given = self.model_dump(exclude={"file", "example"}, exclude_none=True)
+        given["fix"] = [f for f in given.get("fix", []) if f.strip()] or None
+        return OddsOptions(**{"format": "json", **given}, budget=BUDGET_SECONDS, exact=False)
 
 
 def odds_job(o: OddsOptions, path: str) -> bytes:
