@@ -20,7 +20,8 @@ from tiebreak.web.pages import _page  # noqa: E402
 
 #: the API's forms by the name the declaration gives them (the explain, check, playoffs, prizes and series forms are
 #: the standings' form and their own fields)
-FORMS = {"standings": "StandingsForm", "odds": "OddsForm", "ratings": "RatingsForm"}
+FORMS = {"standings": "StandingsForm", "odds": "OddsForm", "ratings": "RatingsForm", "playoffs": "PlayoffForm",
+         "prizes": "PrizeForm"}
 
 
 def _actions() -> dict[str, dict[str, argparse.Action]]:

@@ -152,6 +152,10 @@ OPTIONS: dict[str, Option] = _declare(
            many=True, metavar="W-B=RESULT", commands=("odds",), forms=ODDS_FORM, not_on={"page": _NOT_ON_PAGE_ODDS}),
     Option("k", int, "K factor for everybody (default: from the rating)", low=1, high=100, commands=("ratings",),
            forms=RATINGS_FORM, page=True),
+    Option("method", str, "how tied players share the prizes of their places: shared (added up and divided), hort "
+                          "(half shared, half by the tie-break order) or tiebreak (by the tie-break order)",
+           default="shared", choices=("shared", "hort", "tiebreak"), commands=("prizes",), forms=("prizes",),
+           page=True),
     Option("model", str, "equal: every result 1/3; elo: Davidson's draw model on the ratings and colour",
            default="equal", choices=("equal", "elo"), commands=("odds",), forms=ODDS_FORM,
            not_on={"page": _NOT_ON_PAGE_ODDS}),
@@ -176,6 +180,8 @@ OPTIONS: dict[str, Option] = _declare(
     Option("playoff", str, "a play-off results file: the tied players placed by its games (Arbiters' Manual 13.2; "
                            "see 'play-off results' in the guide)",
            metavar="FILE", commands=("standings", "prizes"), not_on={"api": _NO_FILE, "page": _NO_FILE}),
+    Option("playoff_places", str, "places played off, e.g. 1 or 1,2,3", name="places", default="1",
+           commands=("playoffs",), forms=("playoffs",), page=True),
     Option("playoff_results", str, "play-off results: 'stage KIND' lines (mini-match, sudden-death, armageddon, "
                                    "round-robin), each followed by its games 'WHITE BLACK RESULT'; the tied players "
                                    "are placed by them (Arbiters' Manual 13.2)",

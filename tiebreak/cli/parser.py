@@ -195,11 +195,9 @@ def _playoffs_prizes(sub: _Only) -> None:
         q = sub.add_parser(name, help=help_)
         q.add_argument("file")
         if name == "playoffs":
-            q.add_argument("--places", default="1", help="places played off, e.g. 1 or 1,2,3")
             q.add_argument("--after", type=whole_number, default=0, help="play off only after this many tie-breaks")
         else:
             q.add_argument("--prizes", required=True, help=PRIZES_HELP)
-            q.add_argument("--method", default="shared", choices=["shared", "hort", "tiebreak"])
         q.add_argument("--format", "-f", default="text", choices=["text", "json"],
                        help="json: the answer of the API (/api/%s)" % name)
         q.set_defaults(run=run_)
