@@ -25,15 +25,13 @@ from ..arbiter.odds.budget import DEFAULT_BUDGET, MAX_BUDGET, MAX_SIMULATIONS
 from ..arbiter.rating_report import SYSTEMS as RATING_SYSTEMS
 from ..engine.conventions import CONVENTIONS
 from ..engine.numbers import MAX_SEED, MAX_UNRATED_RATING
-from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
+from ..engine.rules import CHECK_RULES, COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from ..formats.text import MAX_ROUNDS
 
 #: ``--system``: the kind of event, overriding the detection (the words a user types -> the engine's name)
 SYSTEMS = {"swiss": "swiss", "rr": "round robin", "round-robin": "round robin"}
 #: ``--points-from``: the points of the round ``results`` (default) or the points ``column``'s reading
 POINTS_FROM = ("results", "column")
-#: the rule sets with the FIDE reference checker's choices, which `check` also accepts as the announced rules
-CHECK_RULES = ("fide-2024+reference", "fide-2026+reference")
 #: start numbers: far above any real event, far below what is slow to read
 MAX_START_NO = 999_999
 #: the commands whose standings are made by the list options (the list, rules, lots, …)
@@ -41,7 +39,7 @@ RANKING = ("standings", "explain", "check", "playoffs", "prizes", "odds", "site"
 #: the commands that read a tournament file through the one loader (tiebreak.app.load), each with --event and
 #: --points-from
 FILE_COMMANDS = ("standings", "explain", "check", "convert", "ratings", "playoffs", "prizes", "odds", "site", "serve")
-__all__ = ["CHECK_RULES", "DEFAULT_BUDGET", "FILE_COMMANDS", "MAX_START_NO", "OPTIONS", "POINTS_FROM", "SYSTEMS",
+__all__ = ["DEFAULT_BUDGET", "FILE_COMMANDS", "MAX_START_NO", "OPTIONS", "POINTS_FROM", "SYSTEMS",
            "Option", "for_command", "for_form", "on_page"]
 #: the API's forms: ``standings`` is also the base of the explain, check, playoffs, prizes and series forms
 STANDINGS_FORM, ODDS_FORM, RATINGS_FORM = ("standings",), ("odds",), ("ratings",)

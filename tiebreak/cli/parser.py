@@ -234,6 +234,9 @@ def _serve(sub: _Only) -> None:
                                                      "recomputed when they change (page /live)")
     web.add_argument("--site", metavar="DIR", help="with --watch: keep the static site of every watched event in this "
                      "folder (as 'tiebreak site'), its pages made again for every version published")
+    web.add_argument("--playoff", metavar="FILE", help="with --watch FILE: a play-off results file in the same folder, "
+                     "watched too: once the last round is played the live standings place the tied players by its "
+                     "games (Arbiters' Manual 13.2)")
     web.add_argument("--token", help="the arbiter's token: needed to change an event's list or publish a held-back file")
     web.add_argument("--database", metavar="URL", help="where every live version is kept: an SQLAlchemy URL "
                                                        "(default: tiebreak-live.sqlite beside the watched files; none)")

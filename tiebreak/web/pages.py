@@ -20,6 +20,7 @@ from ..render.i18n import LANGUAGES, message
 from ..render.table_style import TABLE_CSS
 from ..render.templating import environment
 from . import words
+from .api_standings import MAX_SERIES_EVENTS
 from .api_tools import MAX_BERGER_PLAYERS
 from .uploads import EXAMPLES
 
@@ -30,7 +31,7 @@ _env = environment()
 
 #: the bounds of the page's number fields that are no option of a command (the declared options' inputs are made
 #: from :mod:`tiebreak.app.declared`, their bounds and defaults with them)
-PAGE_LIMITS = {"berger_players": MAX_BERGER_PLAYERS}
+PAGE_LIMITS = {"berger_players": MAX_BERGER_PLAYERS, "series_events": MAX_SERIES_EVENTS}
 #: what the page's script checks as it is typed, from the engine's own declarations (never a copy in app.js): a
 #: modifier's pattern and the bounds of its number
 SCRIPT_LIMITS = {"modifier_pattern": MODIFIER_PATTERN, "modifier_bounds": MODIFIER_BOUNDS}
