@@ -185,3 +185,5 @@ class Site(Command):
     file: list[str]
     output: str
     watch: bool = False
+    downloads: str = "xlsx,trf"  # the standings as files to download, or "none"
+    games: str | None = None  # a PGN file of the event's games

@@ -23,6 +23,9 @@ def add_site_parser(q: Any) -> None:
                    help="the site's folder: new, empty, or a site written before (never over an input)")
     q.add_argument("--watch", action="store_true",
                    help="keep running: rewrite the pages a change of the file touches (Ctrl-C stops)")
+    q.add_argument("--downloads", default="xlsx,trf", metavar="LIST",
+                   help="the standings as files to download from the standings page: pdf (needs Chromium), xlsx, trf, "
+                        "comma-separated, or none (default: xlsx,trf; the PDF takes seconds a language)")
     q.add_argument("--tiebreaks", "-t", help="ordered list (default: the file's, else a FIDE default)")
     q.add_argument("--preset", help="a ready-made list (see 'tiebreak presets')")
     q.add_argument("--rules", default="auto", choices=RULE_CHOICES)
@@ -39,6 +42,23 @@ def add_site_parser(q: Any) -> None:
     q.add_argument("--team-best", type=whole_number, default=4, help="players counted per team (default 4)")
     q.add_argument("--team-tiebreaks", help="team tie-breaks of the team ranking (default TC)")
     q.set_defaults(run="site.run_site")
+
+
+def downloads_asked(text: str) -> tuple[str, ...]:
+    """``--downloads``: the kinds asked for, checked (:data:`tiebreak.site.downloads.KINDS`).
+
+    >>> downloads_asked("trf, PDF"), downloads_asked("none")
+    (('trf', 'pdf'), ())
+    """
+    from ..site.downloads import KINDS
+
+    kinds = tuple(dict.fromkeys(w.strip().lower() for w in text.split(",") if w.strip()))
+    if kinds == ("none",):
+        return ()
+    wrong = [k for k in kinds if k not in KINDS]
+    if wrong:
+        raise SpecifierError(Message("--downloads: {} is not one of {}", repr(wrong[0]), ", ".join([*KINDS, "none"])))
+    return kinds
 
 
 def _stop(signum: int, frame: Any) -> None:
@@ -69,7 +89,7 @@ def run_site(ns: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, _stop)  # a service manager's stop is Ctrl-C's: the spare files and lock go
     code = 0
     try:
-        site = build_site(o, args.file, args.output, warnings)
+        site = build_site(o, args.file, args.output, warnings, downloads_asked(args.downloads))
         for w in warnings:
             print(f"{MESSAGE_WORDS.text('warning', lang)}: {problem(w, lang)}", file=sys.stderr)
         print(message(Message("wrote {} files into {}", len(site.digests), args.output), lang), file=sys.stderr)

@@ -24,6 +24,7 @@ SITE_WORDS = Table("site", {
     'boards': 'Board rankings',
     'board_n': 'Board {n}',
     'odds': 'Who can still win',
+    'downloads': 'Download the standings',
     'search': 'Find a player',
     'search_hint': 'name or number',
     'search_button': 'Find',

@@ -32,7 +32,7 @@ from ..engine.messages import Message
 from ..engine.model import Kind, Tournament
 from ..render.i18n import LANGUAGES
 from ..render.site_words import SITE_WORDS
-from .event import Event, build_event
+from .event import Event, build_event, same_players
 from .folder import VERSION_LIMIT, Publication, page_name, read_page, refuse_link
 from .spares import Spares
 from .teams import TeamEvent, build_team_event
@@ -58,6 +58,8 @@ class Site:
     holes: dict[str, tuple[str, tuple[int, ...], tuple[int, ...]]] = field(default_factory=dict)
     #: empty files made ahead of time for the next pages (a watched site)
     spares: Spares | None = None
+    #: the standings as files to download (:data:`tiebreak.site.downloads.KINDS`: pdf, xlsx, trf)
+    downloads: tuple[str, ...] = ()
 
     def prefix(self, path: str) -> str:
         """The event's folder inside the site ('' for a site of one event): the file's name, with its folder's when
@@ -93,6 +95,7 @@ def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool 
     if incremental and isinstance(before, Event):
         previous, same = before, unchanged_rounds(before.tournament, t)
     ind = build_event(o, path, t, warnings, previous, same)
+    ind.downloads = site.downloads
     e: Event | TeamEvent = ind
     if not o.players and o.team_ranking != "records" and has_teams(t):
         e = build_team_event(ind, t, warnings)
@@ -104,7 +107,7 @@ def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool 
 
 def unchanged_rounds(a: Tournament, b: Tournament) -> int:
     """How many first rounds are the same in both files (0 when the players differ)."""
-    if a.players != b.players or a.kind.shape != b.kind.shape:
+    if not same_players(a, b) or a.kind.shape != b.kind.shape:
         return 0
     diff = (a.kind != b.kind) | (a.opponent != b.opponent) | (a.colour != b.colour)
     changed = np.nonzero(diff.any(axis=0))[0]
@@ -271,6 +274,9 @@ def publish_all(site: Site, paths: list[str] | None = None) -> list[str]:
                 made.update(files)
                 written += _put(site, pub, files)
                 (e.ind if isinstance(e, TeamEvent) else e).forget_cards()
+            files = event_downloads(site, e)
+            made.update(files)
+            written += _put(site, pub, files)
         files = common_files(site)
         made.update(files)
         written += _put(site, pub, files)
@@ -280,6 +286,13 @@ def publish_all(site: Site, paths: list[str] | None = None) -> list[str]:
             site.digests.pop(rel, None)
         pub.finish(_version_text(site))
     return sorted(written)
+
+
+def event_downloads(site: Site, e: Event | TeamEvent) -> dict[str, bytes]:
+    """The standings of ``e`` as files to download (:mod:`tiebreak.site.downloads`): site path -> bytes."""
+    from .downloads import downloads
+
+    return downloads(e, site.downloads, site.prefix(e.path)) if site.downloads else {}
 
 
 #: page names made and written at once by :func:`publish_all` (each in three languages)
@@ -331,10 +344,11 @@ def _file_digest(path: str) -> str:
         return ""
 
 
-def open_site(o: Options, paths: list[str], out: str | Path) -> Site:
+def open_site(o: Options, paths: list[str], out: str | Path, downloads: tuple[str, ...] = ()) -> Site:
     """The site of ``paths`` in ``out`` (checked: new, empty or a site written before), with what was written there
-    before (its version and its pages' digests: a page whose bytes stay the same is not written again)."""
-    site = Site(Path(out), o, list(dict.fromkeys(paths)))
+    before (its version and its pages' digests: a page whose bytes stay the same is not written again); ``downloads``:
+    the standings' files to download it holds."""
+    site = Site(Path(out), o, list(dict.fromkeys(paths)), downloads=downloads)
     check_folder(site.out, site.paths)
     old = written_before(site.out)
     if old is not None:  # only the names of pages inside the site: a name it holds is never one outside
@@ -345,9 +359,11 @@ def open_site(o: Options, paths: list[str], out: str | Path) -> Site:
     return site
 
 
-def build_site(o: Options, paths: list[str], out: str, warnings: list[InputWarning]) -> Site:
-    """Build (or rebuild) the whole site of ``paths`` into ``out``."""
-    site = open_site(o, paths, out)
+def build_site(o: Options, paths: list[str], out: str, warnings: list[InputWarning],
+               downloads: tuple[str, ...] = ()) -> Site:
+    """Build (or rebuild) the whole site of ``paths`` into ``out`` (``downloads``: the standings' files to download,
+    of :data:`tiebreak.site.downloads.KINDS`)."""
+    site = open_site(o, paths, out, downloads)
     for p in site.paths:
         load(site, p, warnings)
     publish_all(site)

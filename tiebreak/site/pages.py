@@ -25,6 +25,7 @@ from ..views.crosstable import of_teams
 from ..views.standings import of_ranking
 from . import teams
 from .cells import _head, event_name, home, player_link, site_words
+from .downloads import links
 from .event import CELL, FORFEITS, SCORE, Event
 from .teams import TeamEvent
 
@@ -139,6 +140,7 @@ def standings(e: Event, lang: str, k: int, groups: bool = False) -> dict[str, An
         if k < e.played:
             pager.append((f"standings-{k + 1}.html", s["standings_after"].format(k=k + 1)))
     return {"title": title, "intro": intro, "pager": pager, "legend": legend + [word("undefined", lang)],
+            "downloads": links(e.downloads, lang) if groups else [],
             "tables": [{"id": "standings", "caption": title, "heads": heads, "rows": rows, "sticky": True}],
             "html_sections": e.groups_html(lang) if groups else ""}
 

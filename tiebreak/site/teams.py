@@ -155,7 +155,10 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
                              for j, (x, text) in enumerate(zip(keys, r.values)))]}
                 for r in of_ranking(st, keys=keys).rows]
         title = s["standings"] if not arg else s["standings_after"].format(k=k)
+        from .downloads import links
+
         return {"title": title, "intro": word("after_round", lang, k=k, n=e.tournament.rounds),
+                "downloads": [] if arg else links(e.ind.downloads, lang),
                 "legend": [f"{short} = {full}", word("undefined", lang)],
                 "tables": [{"id": "standings", "caption": title, "heads": heads, "rows": rows, "sticky": True}]}, \
             "site_tables.html"

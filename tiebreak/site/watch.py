@@ -14,9 +14,10 @@ from ..engine.errors import InputWarning, TiebreakError
 from ..engine.messages import Message
 from ..engine.model import Tournament
 from ..render.i18n import LANGUAGES, MESSAGE_WORDS, message, problem
-from .build import Site, check_folder, digest, load, odds_pages, pages_of, publish, publish_all, written_before
+from .build import (Site, check_folder, digest, event_downloads, load, odds_pages, pages_of, publish, publish_all,
+                    written_before)
 from .card import rank_values
-from .event import Event, card_inputs
+from .event import Event, card_inputs, same_players
 from .folder import read_page
 from .spares import Spares
 from .teams import TeamEvent
@@ -37,7 +38,7 @@ def touched(old: Event | TeamEvent, new: Event | TeamEvent) -> list[str] | None:
     one, the standings after them, the current standings, crosstable and home page, the odds, and the cards whose
     :func:`~tiebreak.site.event.fingerprint` changed."""
     a, b = old.tournament, new.tournament
-    if (type(old) is not type(new) or a.players != b.players or a.rounds != b.rounds or old.played != new.played
+    if (type(old) is not type(new) or not same_players(a, b) or a.rounds != b.rounds or old.played != new.played
             or a.name != b.name or isinstance(new, TeamEvent)):
         return None  # a team event is small: all of its pages
     assert isinstance(old, Event) and isinstance(new, Event)
@@ -127,6 +128,8 @@ def update(site: Site, path: str, warnings: list[InputWarning], t: Tournament | 
             names = None
     if names is None:  # every page of the event (of every event when the folder was lost)
         written += publish_all(site, None if lost else [path])
+    elif names and site.downloads:  # the standings' downloads, once the pages are out (a PDF takes seconds)
+        written += publish(site, event_downloads(site, new))
     if site.spares is not None:  # ready for the next change
         site.spares.refill(len(written), len(site.digests))
     return written
