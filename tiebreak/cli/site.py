@@ -41,6 +41,8 @@ def add_site_parser(q: Any) -> None:
     q.add_argument("--team-ranking", metavar="BY", help="add a team ranking: federation, records or a CSV file")
     q.add_argument("--team-best", type=whole_number, default=4, help="players counted per team (default 4)")
     q.add_argument("--team-tiebreaks", help="team tie-breaks of the team ranking (default TC)")
+    q.add_argument("--playoff", metavar="FILE", help="the play-off's results (as 'standings --playoff'): the final "
+                   "standings place the tied players by it, and the site has a play-off page")
     q.set_defaults(run="site.run_site")
 
 

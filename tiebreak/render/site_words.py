@@ -25,6 +25,15 @@ SITE_WORDS = Table("site", {
     'board_n': 'Board {n}',
     'odds': 'Who can still win',
     'downloads': 'Download the standings',
+    'playoff': 'Play-off',
+    'playoff_note': 'The players tied after the last round played off for their places (Arbiters\' Manual 13.2): '
+                    'the final standings place them by the play-off.',
+    'playoff_teams_note': 'The teams tied after the last round played off for their places (Arbiters\' Manual '
+                          '13.2): the final standings place them by the play-off.',
+    'playoff_stage': 'Stage {k}: {kind}',
+    'playoff_places': 'Places {places}',
+    'playoff_mark': 'the place decided by the play-off (see the play-off page)',
+    'game_no': 'Game',
     'search': 'Find a player',
     'search_hint': 'name or number',
     'search_button': 'Find',

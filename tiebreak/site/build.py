@@ -33,6 +33,7 @@ from ..engine.model import Kind, Tournament
 from ..render.i18n import LANGUAGES
 from ..render.site_words import SITE_WORDS
 from .event import Event, build_event, same_players
+from .playoff import individual_playoff, team_playoff, without_playoff
 from .folder import VERSION_LIMIT, Publication, page_name, read_page, refuse_link
 from .spares import Spares
 from .teams import TeamEvent, build_team_event
@@ -94,11 +95,16 @@ def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool 
     previous, same = None, 0
     if incremental and isinstance(before, Event):
         previous, same = before, unchanged_rounds(before.tournament, t)
-    ind = build_event(o, path, t, warnings, previous, same)
+    team = not o.players and o.team_ranking != "records" and has_teams(t)
+    # a team event's play-off is between teams: its players' standings are the tie-breaks'
+    ind = build_event(without_playoff(o) if team else o, path, t, warnings, previous, same)
     ind.downloads = site.downloads
     e: Event | TeamEvent = ind
-    if not o.players and o.team_ranking != "records" and has_teams(t):
-        e = build_team_event(ind, t, warnings)
+    if team:
+        e = build_team_event(ind, t, warnings, o)
+        e.playoff = team_playoff(o, t)
+    else:
+        ind.playoff = individual_playoff(o, ind)
     if e.tournament.pending and not incremental:
         e.odds = odds_pages(e)
     site.events[path] = e

@@ -96,6 +96,8 @@ class Event:
     inputs_made: tuple[np.ndarray, np.ndarray] | None = None
     #: the standings' files to download that the site holds (:mod:`tiebreak.site.downloads`)
     downloads: tuple[str, ...] = ()
+    #: the play-off (``--playoff``; :class:`tiebreak.site.playoff.Playoff`), its page ``playoff.html``
+    playoff: Any = None
 
     @property
     def current(self) -> Standings:

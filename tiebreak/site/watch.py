@@ -49,7 +49,7 @@ def touched(old: Event | TeamEvent, new: Event | TeamEvent) -> list[str] | None:
     r0 = first_changed_round(a, b)
     if r0 is None:
         return []
-    names = ["index.html", "standings.html", "crosstable.html"]
+    names = ["index.html", "standings.html", "crosstable.html", *(["playoff.html"] if new.playoff is not None else [])]
     names += [f"round-{k}.html" for k in range(r0, new.last_round + 1)]
     names += [f"standings-{k}.html" for k in range(r0, new.played + 1)]
     (before, ranks_before), (after, ranks_after) = card_inputs(old), card_inputs(new)
