@@ -26,6 +26,8 @@ def add_site_parser(q: Any) -> None:
     q.add_argument("--downloads", default="xlsx,trf", metavar="LIST",
                    help="the standings as files to download from the standings page: pdf (needs Chromium), xlsx, trf, "
                         "comma-separated, or none (default: xlsx,trf; the PDF takes seconds a language)")
+    q.add_argument("--games", metavar="FILE.pgn", help="the event's games: each opens in a board viewer linked from "
+                   "the round pages and the players' cards (needs python-chess: the live extras)")
     q.add_argument("--tiebreaks", "-t", help="ordered list (default: the file's, else a FIDE default)")
     q.add_argument("--preset", help="a ready-made list (see 'tiebreak presets')")
     q.add_argument("--rules", default="auto", choices=RULE_CHOICES)
@@ -91,7 +93,8 @@ def run_site(ns: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, _stop)  # a service manager's stop is Ctrl-C's: the spare files and lock go
     code = 0
     try:
-        site = build_site(o, args.file, args.output, warnings, downloads_asked(args.downloads))
+        site = build_site(o, args.file, args.output, warnings, downloads_asked(args.downloads),
+                          args.games)
         for w in warnings:
             print(f"{MESSAGE_WORDS.text('warning', lang)}: {problem(w, lang)}", file=sys.stderr)
         print(message(Message("wrote {} files into {}", len(site.digests), args.output), lang), file=sys.stderr)

@@ -61,6 +61,8 @@ class Site:
     spares: Spares | None = None
     #: the standings as files to download (:data:`tiebreak.site.downloads.KINDS`: pdf, xlsx, trf)
     downloads: tuple[str, ...] = ()
+    #: a PGN of the event's games (``--games``): each opens in a board viewer
+    games: str | None = None
 
     def prefix(self, path: str) -> str:
         """The event's folder inside the site ('' for a site of one event): the file's name, with its folder's when
@@ -95,10 +97,14 @@ def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool 
     previous, same = None, 0
     if incremental and isinstance(before, Event):
         previous, same = before, unchanged_rounds(before.tournament, t)
-    team = not o.players and o.team_ranking != "records" and has_teams(t)
+    team = not o.players and o.team_ranking != "records" and has_teams(t)  # (the games: the players' boards)
     # a team event's play-off is between teams: its players' standings are the tie-breaks'
     ind = build_event(without_playoff(o) if team else o, path, t, warnings, previous, same)
     ind.downloads = site.downloads
+    if site.games:
+        from .games import read_games
+
+        ind.games = read_games(ind, site.games, warnings)
     e: Event | TeamEvent = ind
     if team:
         e = build_team_event(ind, t, warnings, o)
@@ -200,6 +206,11 @@ def common_files(site: Site) -> dict[str, bytes]:
     from .cells import event_name
 
     out = {f"assets/{n}": (ASSETS / n).read_bytes() for n in ("site.css", "site.js")}
+    if site.games:  # the board viewer (cm-chessboard, vendored) and its script
+        from .games import viewer_assets
+
+        out.update(viewer_assets())
+        out["assets/game.js"] = (ASSETS / "game.js").read_bytes()
     index = []
     for path, e in site.events.items():
         prefix = site.prefix(path)
@@ -366,10 +377,11 @@ def open_site(o: Options, paths: list[str], out: str | Path, downloads: tuple[st
 
 
 def build_site(o: Options, paths: list[str], out: str, warnings: list[InputWarning],
-               downloads: tuple[str, ...] = ()) -> Site:
+               downloads: tuple[str, ...] = (), games: str | None = None) -> Site:
     """Build (or rebuild) the whole site of ``paths`` into ``out`` (``downloads``: the standings' files to download,
-    of :data:`tiebreak.site.downloads.KINDS`)."""
+    of :data:`tiebreak.site.downloads.KINDS`; ``games``: a PGN of the event's games, :mod:`tiebreak.site.games`)."""
     site = open_site(o, paths, out, downloads)
+    site.games = games
     for p in site.paths:
         load(site, p, warnings)
     publish_all(site)

@@ -14,6 +14,7 @@ from ..engine.registry import CATALOGUE
 from ..render.explain import WORDS as EXPLAIN
 from ..render.i18n import kind_name as _kind_name
 from ..render.i18n import tiebreak_name
+from .games import game_of
 from .cells import _head, colour_word, num, player_link, said, site_words
 from .event import CELL, Event
 
@@ -83,7 +84,9 @@ def card_page(e: Event, lang: str, start_no: int, holes: list[int] | None = None
         result = CELL[r.kind]
         if r.kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) or r.opponent is None:
             result = f"{result} ({kind_name(r.kind.name, lang)})" if result else kind_name(r.kind.name, lang)
-        rows.append({"cells": [{"text": str(r.round), "head": True}, opp, {"text": result, "cls": "left"},
+        game = game_of(e, r.round, start_no, r.opponent) if e.games and r.opponent is not None else None
+        link = {"href": game.page, "title": s["open_game"]} if game else {}
+        rows.append({"cells": [{"text": str(r.round), "head": True}, opp, {"text": result, "cls": "left", **link},
                                {"text": colour_word(lang, r.colour)}, {"text": num(r.points), "data": "score"},
                                {"text": shown(r.rank), "data": "rank"}, {"text": rating}]})
     rows += [_pending_row(e, lang, k, *pending[k], "", "") for k in sorted(pending) if k > len(c.rows)]

@@ -98,6 +98,8 @@ class Event:
     downloads: tuple[str, ...] = ()
     #: the play-off (``--playoff``; :class:`tiebreak.site.playoff.Playoff`), its page ``playoff.html``
     playoff: Any = None
+    #: the games of the PGN (``--games``): round -> board -> :class:`tiebreak.site.games.Game`, a page each
+    games: dict[int, dict[int, Any]] = field(default_factory=dict)
 
     @property
     def current(self) -> Standings:

@@ -59,7 +59,12 @@ def page_names(e: Event | TeamEvent) -> list[str]:
         names.append("odds.html")
     if e.playoff is not None:
         names.append("playoff.html")
-    return names
+    return names + game_names(e)
+
+
+def game_names(e: Event) -> list[str]:
+    """The pages of the event's games (``--games``)."""
+    return [g.page for k in sorted(e.games) for _, g in sorted(e.games[k].items())]
 
 
 def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: list[int] | None = None) -> str:
@@ -81,6 +86,11 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
     elif stem == "odds":  # the players' odds, or the teams' in a team event
         ctx = {"title": site_words(lang)["odds"], "intro": site_words(lang)["odds_note"], "tables": [],
                "html_sections": e.odds.get(lang, "") if e.odds else ""}
+    elif kind == "game":
+        from .games import game_page
+
+        k, _, b = arg.partition("-")
+        ctx, template = game_page(ind, ind.games[int(k)][int(b)], lang), "site_game.html"
     elif stem == "playoff" and e.playoff is not None:
         ctx = playoff_page(e, e.playoff, lang)
     elif stem == "crosstable":
@@ -209,7 +219,9 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
             result = f"{SCORE[g.kind]} ({kind_name(g.kind.name, lang)})"
         else:
             result = SCORE[g.kind]
-        rows.append({"cells": [{"text": str(g.board)}, player_link(e, g.white), {"text": result},
+        game = e.games.get(k, {}).get(g.board)
+        rows.append({"cells": [{"text": str(g.board)}, player_link(e, g.white),
+                               {"text": result, **({"href": game.page, "title": s["open_game"]} if game else {})},
                                player_link(e, g.black)]})
     byes = [{"cells": [player_link(e, sno), {"text": kind_name(kind.name, lang) if kind != Kind.ABSENT
                                              else s["not_paired"], "cls": "left"}]}

@@ -84,6 +84,9 @@ def page_names(e: TeamEvent) -> list[str]:
         names.append("odds.html")
     if e.playoff is not None:
         names.append("playoff.html")
+    from .pages import game_names
+
+    names += game_names(e.ind)
     return names
 
 
