@@ -43,7 +43,7 @@ def playoffs(o: Options, path: str, places: str, after: int,
 
 
 def playoff_played(o: Options, unplaced: Standings | TeamStandings) -> tuple[PlayoffResults, list[Decision],
-                                                                            list[Message]] | None:
+                                                                            list[str]] | None:
     """The play-off results of ``o`` (``--playoff FILE``, or the text of ``o.playoff_results``) as they place the
     tied players of the final standings ``unplaced`` (made without them; left as they are): the stages and their
     games, the decisions (which places each play-off decided, and how) and their notes.  None without a play-off.
@@ -65,6 +65,6 @@ def playoff_played(o: Options, unplaced: Standings | TeamStandings) -> tuple[Pla
     else:
         return None
     s = copy.copy(unplaced)
-    s.rows = [copy.copy(r) for r in unplaced.rows]  # apply_results sets the ranks and the order of its own rows
+    s.rows = [copy.copy(r) for r in unplaced.rows]  # type: ignore[assignment]  # apply_results sets its own rows' ranks
     decisions = apply_results(s, results)
     return results, decisions, decision_notes(decisions)

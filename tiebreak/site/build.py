@@ -33,8 +33,8 @@ from ..engine.model import Kind, Tournament
 from ..render.i18n import LANGUAGES
 from ..render.site_words import SITE_WORDS
 from .event import Event, build_event, same_players
-from .playoff import individual_playoff, team_playoff, without_playoff
 from .folder import VERSION_LIMIT, Publication, page_name, read_page, refuse_link
+from .playoff import individual_playoff, team_playoff, without_playoff
 from .spares import Spares
 from .teams import TeamEvent, build_team_event
 

@@ -14,9 +14,9 @@ from ..engine.registry import CATALOGUE
 from ..render.explain import WORDS as EXPLAIN
 from ..render.i18n import kind_name as _kind_name
 from ..render.i18n import tiebreak_name
-from .games import game_of
 from .cells import _head, colour_word, num, player_link, said, site_words
 from .event import CELL, Event
+from .games import game_of
 
 #: a placeholder of the ``n``-th rank of a card (characters of Unicode's private use area, which no escaping changes)
 HOLE = "\ue000{}\ue001"

@@ -32,18 +32,18 @@ NAMES = {"pdf": "{lang}/standings.pdf", "xlsx": "downloads/standings.xlsx", "trf
 
 def downloads(e: Event | TeamEvent, kinds: tuple[str, ...], prefix: str = "") -> dict[str, bytes]:
     """The files ``kinds`` (of :data:`KINDS`) of the event ``e``'s current standings: site path -> bytes."""
-    from .teams import TeamEvent
+    from .event import Event
 
     out: dict[str, bytes] = {}
     when = file_time(e.path)  # when the results last changed, as the pages say: never the clock's
     for kind in (k for k in KINDS if k in kinds):
         for lang in LANGUAGES if kind == "pdf" else ("en",):
-            if isinstance(e, TeamEvent):
-                o = replace(e.ind.options, lang=lang, format=kind)
-                writers = team_writers(e.source, _copy(e.current), o, when)
-            else:
+            if isinstance(e, Event):
                 o = replace(e.options, lang=lang, format=kind)
                 writers = individual_writers(e.tournament, _copy(e.current), o, when)
+            else:
+                o = replace(e.ind.options, lang=lang, format=kind)
+                writers = team_writers(e.source, _copy(e.current), o, when)
             data = writers[kind]()
             out[prefix + NAMES[kind].format(lang=lang)] = data.encode() if isinstance(data, str) else data
     return out

@@ -90,8 +90,9 @@ def read_games(e: Event, path: str, warnings: list[InputWarning]) -> dict[int, d
         players = [by_id.get(h.get(f"{side}FideId", "")) or by_name.get(name_key(h.get(side, "")))
                    for side in ("White", "Black")]
         k = _round(h.get("Round", ""))
-        g = boards.get((k, frozenset(players))) if k and None not in players else None
-        if g is None or players[0] != g.white:
+        white, black = players
+        g = boards.get((k, frozenset((white, black)))) if k and white and black else None
+        if k is None or g is None or white != g.white:
             unmatched.append(f"{line}: {h.get('White', '?')} - {h.get('Black', '?')} ({h.get('Round', '?')})")
             continue
         out.setdefault(k, {})[g.board] = _moves(game, Game(k, g.board, g.white, g.black, h.get("Result", "*")))
@@ -159,9 +160,12 @@ def game_page(e: Event, game: Game, lang: str) -> dict[str, object]:
             "white": name_of(e, game.white), "black": name_of(e, game.black), "pager": pager}
 
 
+def game_names(e: Event) -> list[str]:
+    """The pages of the event's games (``--games``), round by round, board by board."""
+    return [g.page for k in sorted(e.games) for _, g in sorted(e.games[k].items())]
+
+
 def game_of(e: Event, k: int, white: int | None, black: int | None) -> Game | None:
     """The game of round ``k`` between ``white`` and ``black`` (either colour), if the PGN had it."""
-    for g in e.games.get(k, {}).values():
-        if {g.white, g.black} == {white, black}:
-            return g
-    return None
+    games: dict[int, Game] = e.games.get(k, {})
+    return next((g for g in games.values() if {g.white, g.black} == {white, black}), None)

@@ -24,11 +24,11 @@ from ..render.templating import cell_html, environment, rows_html
 from ..views.crosstable import of_teams
 from ..views.standings import of_ranking
 from . import teams
-from .cells import _head, event_name, home, player_link, site_words
+from .cells import MARK, _head, event_name, home, mark, player_link, site_words
 from .downloads import links
-from .playoff import MARK, mark
-from .playoff import page as playoff_page
 from .event import CELL, FORFEITS, SCORE, Event
+from .games import game_names
+from .playoff import page as playoff_page
 from .teams import TeamEvent
 
 Cell = dict[str, Any]
@@ -60,11 +60,6 @@ def page_names(e: Event | TeamEvent) -> list[str]:
     if e.playoff is not None:
         names.append("playoff.html")
     return names + game_names(e)
-
-
-def game_names(e: Event) -> list[str]:
-    """The pages of the event's games (``--games``)."""
-    return [g.page for k in sorted(e.games) for _, g in sorted(e.games[k].items())]
 
 
 def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: list[int] | None = None) -> str:

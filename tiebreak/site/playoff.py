@@ -1,7 +1,7 @@
 """The website's play-off page (``tiebreak site --playoff FILE``, Arbiters' Manual 13.2): which places each play-off
 decided and how (the notes of :func:`tiebreak.arbiter.playoff_results.decision_notes`), then every stage with its
 games, the players (teams in a team event) linked to their cards.  The standings pages mark the places the play-off
-decided (:data:`MARK`) with a link to this page.
+decided (:data:`tiebreak.site.cells.MARK`) with a link to this page.
 
 The play-off follows the last round: the standings after the earlier rounds are those of the tie-breaks.  The page is
 made from the event's final standings without the play-off (:func:`tiebreak.app.playoffs.playoff_played`), so it says
@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from ..app.playoffs import playoff_played
 from ..app.standings import individual_standings, team_standings
 from ..arbiter.playoff_results import KIND_NAMES, Decision, PlayoffResults
-from ..engine.messages import Message
 from ..render.i18n import message
 from .cells import _head, player_link, site_words
 
@@ -25,8 +24,6 @@ if TYPE_CHECKING:
     from .event import Event
     from .teams import TeamEvent
 
-#: beside a place the play-off decided, on the standings pages (explained by their legend)
-MARK = "‡"
 
 
 @dataclass
@@ -35,7 +32,7 @@ class Playoff:
 
     results: PlayoffResults
     decisions: list[Decision]
-    notes: list[Message]
+    notes: list[str]  # messages
 
 
 def without_playoff(o: Options) -> Options:
@@ -84,7 +81,7 @@ def page(e: Event | TeamEvent, p: Playoff, lang: str) -> dict[str, Any]:
             "tables": tables}
 
 
-def notes_of(p: Playoff, d: Decision) -> list[Message]:
+def notes_of(p: Playoff, d: Decision) -> list[str]:
     """The notes of the decision ``d`` (one per tier of players, in the order of :func:`decision_notes`)."""
     start = sum(len(x.tiers) for x in p.decisions[:p.decisions.index(d)])
     return p.notes[start:start + len(d.tiers)]
@@ -92,12 +89,3 @@ def notes_of(p: Playoff, d: Decision) -> list[Message]:
 
 def _score(white: Any) -> str:
     return {1: "1-0", 0: "0-1"}.get(white, "½-½")
-
-
-def mark(place: str, start_no: int, decided: dict[int, int]) -> str:
-    """A standings row's place, marked where the play-off decided it.
-
-    >>> mark("1", 9, {9: 1, 7: 2}), mark("3", 3, {9: 1, 7: 2})
-    ('1‡', '3')
-    """
-    return place + MARK if start_no in decided else place

@@ -17,7 +17,6 @@ from ..render.team_words import TEAM_WORDS
 from ..views.matches import match_rounds
 from ..views.standings import of_ranking
 from .event import Event
-from .playoff import mark
 
 if TYPE_CHECKING:
     from ..engine.team import TeamStandings
@@ -84,7 +83,7 @@ def page_names(e: TeamEvent) -> list[str]:
         names.append("odds.html")
     if e.playoff is not None:
         names.append("playoff.html")
-    from .pages import game_names
+    from .games import game_names
 
     names += game_names(e.ind)
     return names
@@ -160,6 +159,8 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
         short, full = points_words(e, lang)
         heads = [_head(word("rank", lang), "rank"), _head(TEAM_WORDS.text("team", lang), "name"), _head(short, "pts", full),
                  *(_head(x) for x in keys[1:])]
+        from .cells import mark
+
         decided = st.decided if e.playoff is not None else {}
         rows = [{"cells": [{"text": mark(r.place, r.start_no, decided) + ("*" if r.lot else ""), "cls": "rank",
                             **({"href": "playoff.html"} if r.start_no in decided else {})},
@@ -168,8 +169,8 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
                              for j, (x, text) in enumerate(zip(keys, r.values)))]}
                 for r in of_ranking(st, keys=keys).rows]
         title = s["standings"] if not arg else s["standings_after"].format(k=k)
+        from .cells import MARK, mark
         from .downloads import links
-        from .playoff import MARK
 
         return {"title": title, "intro": word("after_round", lang, k=k, n=e.tournament.rounds),
                 "downloads": [] if arg else links(e.ind.downloads, lang),

@@ -14,8 +14,7 @@ from ..engine.errors import InputWarning, TiebreakError
 from ..engine.messages import Message
 from ..engine.model import Tournament
 from ..render.i18n import LANGUAGES, MESSAGE_WORDS, message, problem
-from .build import (Site, check_folder, digest, event_downloads, load, odds_pages, pages_of, publish, publish_all,
-                    written_before)
+from .build import Site, check_folder, digest, event_downloads, load, odds_pages, pages_of, publish, publish_all, written_before
 from .card import rank_values
 from .event import Event, card_inputs, same_players
 from .folder import read_page
