@@ -72,3 +72,23 @@ def test_a_playoff_between_players_who_were_not_tied_is_refused(tmp_path, capsys
     err = capsys.readouterr().err
     assert "playoff.txt" in err and "line 1" in err and "not tied" in err
     assert not (tmp_path / "site").exists()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_playoff_page_and_the_marked_standings_in_chromium(browser, tmp_path, width):
+    """At a phone's and a desktop's width no page scrolls sideways, and axe-core finds no serious or critical
+    violation on the play-off page and on the standings with their marks and downloads."""
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
+    playoff = tmp_path / "playoff.txt"
+    playoff.write_text("stage mini-match\n7 9 =\n9 7 1-0\n", encoding="utf-8")
+    out = tmp_path / "site"
+    assert main(["site", str(SWISS), "-o", str(out), "--playoff", str(playoff)]) == 0
+    page = browser.new_page(viewport={"width": width, "height": 800})
+    found = []
+    for lang, name in (("en", "playoff.html"), ("uk", "playoff.html"), ("ru", "standings.html")):
+        page.goto((out / lang / name).as_uri())
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), (lang, name)
+        found += [(lang, name, v["id"]) for v in axe.run(page).response["violations"]
+                  if v["impact"] in ("serious", "critical")]
+    page.close()
+    assert not found

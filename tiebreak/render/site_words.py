@@ -32,6 +32,7 @@ SITE_WORDS = Table("site", {
                           '13.2): the final standings place them by the play-off.',
     'playoff_stage': 'Stage {k}: {kind}',
     'playoff_places': 'Places {places}',
+    'playoff_decided': 'The places the play-off decided',
     'playoff_mark': 'the place decided by the play-off (see the play-off page)',
     'game_no': 'Game',
     'game_title': 'Round {k}, board {b}',

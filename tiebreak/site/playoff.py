@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..app.playoffs import playoff_played
 from ..app.standings import individual_standings, team_standings
 from ..arbiter.playoff_results import KIND_NAMES, Decision, PlayoffResults
-from ..render.i18n import message
+from ..render.i18n import message, word
 from .cells import _head, player_link, site_words
 
 if TYPE_CHECKING:
@@ -67,12 +67,15 @@ def page(e: Event | TeamEvent, p: Playoff, lang: str) -> dict[str, Any]:
     def link(n: int) -> dict[str, Any]:
         return team_cell(e, n) if isinstance(e, TeamEvent) else player_link(e, n)
 
-    tables = []
+    placed = [{"cells": [{"text": _places(d.place_of(n)), "cls": "rank"}, {**link(n), "head": True}]}
+              for d in p.decisions for tier in d.tiers for n in tier]
+    tables = [{"id": "decided", "caption": s["playoff_decided"], "sticky": False, "rows": placed,
+               "heads": [_head(word("rank", lang), "rank"), _head(word("name", lang), "name")]}]
     for k, st in enumerate(p.results.stages, 1):
         caption = s["playoff_stage"].format(k=k, kind=message(KIND_NAMES[st.kind], lang))
         rows = [{"cells": [{"text": str(j)}, link(g.white), {"text": _score(g.score)}, link(g.black)]}
                 for j, g in enumerate(st.games, 1)]
-        tables.append({"id": f"stage-{k}", "caption": caption, "heading": caption, "sticky": False, "rows": rows,
+        tables.append({"id": f"stage-{k}", "caption": caption, "sticky": False, "rows": rows,
                        "heads": [_head(s["game_no"]), _head(s["white"], "name"), _head(s["result"], "res"),
                                  _head(s["black"], "name")]})
     decided = [(f"{d.places[0]}-{d.places[1]}", [message(n, lang) for n in notes_of(p, d)]) for d in p.decisions]
@@ -85,6 +88,10 @@ def notes_of(p: Playoff, d: Decision) -> list[str]:
     """The notes of the decision ``d`` (one per tier of players, in the order of :func:`decision_notes`)."""
     start = sum(len(x.tiers) for x in p.decisions[:p.decisions.index(d)])
     return p.notes[start:start + len(d.tiers)]
+
+
+def _places(span: tuple[int, int]) -> str:
+    return str(span[0]) if span[0] == span[1] else f"{span[0]}-{span[1]}"
 
 
 def _score(white: Any) -> str:
