@@ -141,3 +141,17 @@ def test_axe_finds_no_serious_or_critical_violation_on_a_game(browser, served):
                   if v["impact"] in ("serious", "critical")]
     page.close()
     assert not found
+
+
+def test_a_team_events_games_are_linked_from_its_matches_and_cards(tmp_path, capsys):
+    """Example T of the spec (tests/data/team/example-t.trf): in round 1 A1 (No. 1, White) beat B1 (No. 3)."""
+    pgn = tmp_path / "teams.pgn"
+    pgn.write_text('[Round "1"]\n[White "A1"]\n[Black "B1"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n', encoding="utf-8")
+    out = tmp_path / "site"
+    assert main(["site", str(ROOT / "tests" / "data" / "team" / "example-t.trf"), "-o", str(out),
+                 "--games", str(pgn)]) == 0
+    assert "match no board" not in capsys.readouterr().err
+    for lang in ("en", "ru", "uk"):
+        assert (out / lang / "game-1-1.html").is_file()
+        for page in ("round-1.html", "player-1.html", "player-3.html"):
+            assert 'href="game-1-1.html"' in (out / lang / page).read_text(encoding="utf-8"), (lang, page)

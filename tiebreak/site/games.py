@@ -165,6 +165,12 @@ def game_names(e: Event) -> list[str]:
     return [g.page for k in sorted(e.games) for _, g in sorted(e.games[k].items())]
 
 
+def game_link(e: Event, k: int, white: int | None, black: int | None, s: dict[str, str]) -> dict[str, str]:
+    """A result cell's link to the game of round ``k`` between ``white`` and ``black`` (none without it)."""
+    game = game_of(e, k, white, black) if e.games and white and black else None
+    return {"href": game.page, "title": s["open_game"]} if game else {}
+
+
 def game_of(e: Event, k: int, white: int | None, black: int | None) -> Game | None:
     """The game of round ``k`` between ``white`` and ``black`` (either colour), if the PGN had it."""
     games: dict[int, Game] = e.games.get(k, {})

@@ -27,7 +27,7 @@ from . import teams
 from .cells import MARK, _head, event_name, home, mark, player_link, site_words
 from .downloads import links
 from .event import CELL, FORFEITS, SCORE, Event
-from .games import game_names
+from .games import game_link, game_names
 from .playoff import page as playoff_page
 from .teams import TeamEvent
 
@@ -214,9 +214,8 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
             result = f"{SCORE[g.kind]} ({kind_name(g.kind.name, lang)})"
         else:
             result = SCORE[g.kind]
-        game = e.games.get(k, {}).get(g.board)
         rows.append({"cells": [{"text": str(g.board)}, player_link(e, g.white),
-                               {"text": result, **({"href": game.page, "title": s["open_game"]} if game else {})},
+                               {"text": result, **game_link(e, k, g.white, g.black, s)},
                                player_link(e, g.black)]})
     byes = [{"cells": [player_link(e, sno), {"text": kind_name(kind.name, lang) if kind != Kind.ABSENT
                                              else s["not_paired"], "cls": "left"}]}
