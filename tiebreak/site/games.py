@@ -62,40 +62,38 @@ def name_key(name: str) -> tuple[str, ...]:
     return tuple(sorted(re.findall(r"\w+", plain.casefold().replace("_", " "))))
 
 
+@dataclass
+class Played:
+    """One game of the PGN as read: the line it starts on, its tags, its moves and the positions."""
+
+    line: int
+    tags: dict[str, str]
+    sans: list[str]
+    fens: list[str]
+
+
+#: the PGN read last: its path, size and time, and its games (a watched site reads it once, not at every change)
+_READ: dict[str, tuple[tuple[int, int], list[Played]]] = {}
+
+
 def read_games(e: Event, path: str, warnings: list[InputWarning]) -> dict[int, dict[int, Game]]:
     """The games of the PGN ``path`` that match a board of ``e``: round -> board -> game (the others warned of)."""
-    try:
-        import chess.pgn
-    except ImportError as error:
-        raise InputError(Message("--games needs python-chess: pip install 'tiebreak[live]' ({} is missing)",
-                                 error.name), Place(path)) from None
-    text = _text(path)
     boards = {(k, frozenset((g.white, g.black))): g for k, rd in enumerate(e.rounds, 1) for g in rd.games}
     by_name = {name_key(p.name): p.start_no for p in e.tournament.players}
     by_id = {p.fide_id: p.start_no for p in e.tournament.players if p.fide_id}
     out: dict[int, dict[int, Game]] = {}
     unmatched: list[str] = []
-    f = io.StringIO(text)
-    for n in range(GAMES_LIMIT + 1):
-        line = text.count("\n", 0, f.tell()) + 1
-        game = chess.pgn.read_game(f)
-        if game is None:
-            break
-        if n == GAMES_LIMIT:
-            raise InputError(Message("more than {} games", GAMES_LIMIT), Place(path, line))
-        if game.errors:
-            raise InputError(Message("the game starting on this line cannot be read: {}", str(game.errors[0])),
-                             Place(path, line))
-        h = game.headers
-        players = [by_id.get(h.get(f"{side}FideId", "")) or by_name.get(name_key(h.get(side, "")))
-                   for side in ("White", "Black")]
+    for played in read_pgn(path):
+        h = played.tags
+        white, black = (by_id.get(h.get(f"{side}FideId", "")) or by_name.get(name_key(h.get(side, "")))
+                        for side in ("White", "Black"))
         k = _round(h.get("Round", ""))
-        white, black = players
         g = boards.get((k, frozenset((white, black)))) if k and white and black else None
         if k is None or g is None or white != g.white:
-            unmatched.append(f"{line}: {h.get('White', '?')} - {h.get('Black', '?')} ({h.get('Round', '?')})")
+            unmatched.append(f"{played.line}: {h.get('White', '?')} - {h.get('Black', '?')} ({h.get('Round', '?')})")
             continue
-        out.setdefault(k, {})[g.board] = _moves(game, Game(k, g.board, g.white, g.black, h.get("Result", "*")))
+        out.setdefault(k, {})[g.board] = Game(k, g.board, g.white, g.black, h.get("Result", "*"), played.sans,
+                                              played.fens)
     if unmatched:
         warnings.append(InputWarning(Message("{} game(s) of the PGN match no board of the pairings (by round and "
                                              "players): {}", len(unmatched), "; ".join(unmatched[:10]) +
@@ -103,19 +101,52 @@ def read_games(e: Event, path: str, warnings: list[InputWarning]) -> dict[int, d
     return out
 
 
-def _text(path: str) -> str:
+def read_pgn(path: str) -> list[Played]:
+    """Every game of the PGN ``path`` (read again only when its size or time changed)."""
+    try:
+        import chess.pgn
+    except ImportError as error:
+        raise InputError(Message("--games needs python-chess: pip install 'tiebreak[live]' ({} is missing)",
+                                 error.name), Place(path)) from None
+    text, stamp = _text(path)
+    held = _READ.get(path)
+    if held is not None and held[0] == stamp:
+        return held[1]
+    games: list[Played] = []
+    f = io.StringIO(text)
+    line, at = 1, 0
+    while True:
+        here = f.tell()
+        line, at = line + text.count("\n", at, here), here  # the line the next game starts on
+        game = chess.pgn.read_game(f)
+        if game is None:
+            break
+        if len(games) == GAMES_LIMIT:
+            raise InputError(Message("more than {} games", GAMES_LIMIT), Place(path, line))
+        if game.errors:
+            raise InputError(Message("the game starting on this line cannot be read: {}", str(game.errors[0])),
+                             Place(path, line))
+        games.append(_moves(game, Played(line, dict(game.headers), [], [])))
+    _READ.clear()
+    _READ[path] = stamp, games
+    return games
+
+
+def _text(path: str) -> tuple[str, tuple[int, int]]:
+    """The PGN's text (UTF-8, else Latin-1) and its size and time."""
     p = Path(path)
     try:
-        size = p.stat().st_size
+        st = p.stat()
+        size = st.st_size
         if size > PGN_LIMIT:
             raise InputError(Message("the PGN is {} bytes, more than the {} read", size, PGN_LIMIT), Place(path))
         data = p.read_bytes()
     except OSError as error:
         raise InputError(Message("cannot read the PGN: {}", error.strerror or str(error)), Place(path)) from None
     try:
-        return data.decode("utf-8-sig")
+        return data.decode("utf-8-sig"), (size, st.st_mtime_ns)
     except UnicodeDecodeError:
-        return data.decode("latin-1")
+        return data.decode("latin-1"), (size, st.st_mtime_ns)
 
 
 def _round(text: str) -> int | None:
@@ -128,7 +159,7 @@ def _round(text: str) -> int | None:
     return int(m[1]) if m else None
 
 
-def _moves(game: object, out: Game) -> Game:
+def _moves(game: object, out: Played) -> Played:
     board = game.board()  # type: ignore[attr-defined]
     out.fens.append(board.fen())
     for move in game.mainline_moves():  # type: ignore[attr-defined]
