@@ -155,3 +155,31 @@ def test_a_team_events_games_are_linked_from_its_matches_and_cards(tmp_path, cap
         assert (out / lang / "game-1-1.html").is_file()
         for page in ("round-1.html", "player-1.html", "player-3.html"):
             assert 'href="game-1-1.html"' in (out / lang / page).read_text(encoding="utf-8"), (lang, page)
+
+
+def test_a_watched_site_with_games_is_a_full_build_after_a_change(tmp_path):
+    """A result of round 7 turned round (Nos. 7 and 3): the watched folder, game pages and viewer included, is byte
+    for byte what a full build of the new file writes."""
+    from tiebreak.app.options import Options
+    from tiebreak.site import watch
+    from tiebreak.site.build import build_site
+
+    pgn = tmp_path / "games.pgn"
+    pgn.write_text(PGN, encoding="utf-8")
+    trf = tmp_path / "event.trf"
+    lines = SWISS.read_text(encoding="utf-8").split("\n")
+    trf.write_text("\n".join(lines), encoding="utf-8")
+    out = tmp_path / "site"
+    site = build_site(Options(seed=7), [str(trf)], str(out), [], games=str(pgn))
+    at = 91 + 60 + 7  # round 7's result column
+    row = {int(x[4:8]): k for k, x in enumerate(lines) if x.startswith("001")}
+    for n in (7, 3):  # No. 7 lost to No. 3 in round 7 (the file): now won
+        lines[row[n]] = lines[row[n]][:at] + {"1": "0", "0": "1"}[lines[row[n]][at]] + lines[row[n]][at + 1:]
+    trf.write_text("\n".join(lines), encoding="utf-8")
+    watch.update(site, str(trf), [])
+    fresh = tmp_path / "fresh"
+    build_site(Options(seed=7), [str(trf)], str(fresh), [], games=str(pgn))
+    have = {str(p.relative_to(out)): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    want = {str(p.relative_to(fresh)): p.read_bytes() for p in fresh.rglob("*") if p.is_file()}
+    assert sorted(have) == sorted(want) and "en/game-4-2.html" in have
+    assert [k for k in want if k != "version.json" and have[k] != want[k]] == []

@@ -18,6 +18,7 @@ from .build import Site, check_folder, digest, event_downloads, load, odds_pages
 from .card import rank_values
 from .event import Event, card_inputs, same_players
 from .folder import read_page
+from .games import game_names
 from .spares import Spares
 from .teams import TeamEvent
 
@@ -44,6 +45,8 @@ def touched(old: Event | TeamEvent, new: Event | TeamEvent) -> list[str] | None:
     if old.options != new.options:  # the rules, the columns, the groups…: every page
         return None
     if old.current.tiebreaks != new.current.tiebreaks or a.pending != b.pending or old.last_round != new.last_round:
+        return None
+    if game_names(old) != game_names(new):  # a game of the PGN found (or lost) its board: the links of every page
         return None
     r0 = first_changed_round(a, b)
     if r0 is None:
