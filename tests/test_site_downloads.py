@@ -87,3 +87,19 @@ def test_the_pdf_is_the_standings_in_the_readers_language(path, leader, tmp_path
         assert leader in first.split(), (lang, first)
         assert 'href="standings.pdf"' in (out / lang / "standings.html").read_text(encoding="utf-8")
     assert not (out / "downloads").exists()
+
+
+def test_the_api_gives_the_same_spreadsheet_as_the_site(tmp_path):
+    """``/api/standings`` with ``format=xlsx`` (the page's download button) and the site's download: the same bytes
+    (the same rows, the workbook's fixed times)."""
+    pytest.importorskip("fastapi")
+    pytest.importorskip("httpx")
+    from fastapi.testclient import TestClient
+
+    from tiebreak.web.app import create_app
+
+    assert main(["site", str(SWISS), "-o", str(tmp_path / "site"), "--downloads", "xlsx"]) == 0
+    r = TestClient(create_app()).post("/api/standings", data={"example": SWISS.name, "format": "xlsx"})
+    assert r.status_code == 200, r.text
+    assert r.headers["content-type"] == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    assert r.content == (tmp_path / "site" / "downloads" / "standings.xlsx").read_bytes()
