@@ -103,3 +103,16 @@ def test_the_api_gives_the_same_spreadsheet_as_the_site(tmp_path):
     assert r.status_code == 200, r.text
     assert r.headers["content-type"] == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
     assert r.content == (tmp_path / "site" / "downloads" / "standings.xlsx").read_bytes()
+
+
+def test_a_category_is_in_the_downloads(tmp_path, capsys):
+    """With ``--category`` the spreadsheet has the category's place as a column, as ``standings -f csv`` writes it."""
+    openpyxl = pytest.importorskip("openpyxl")
+    out = tmp_path / "site"
+    assert main(["site", str(SWISS), "-o", str(out), "--category", "rating<1500"]) == 0
+    capsys.readouterr()
+    rows = list(openpyxl.load_workbook(out / "downloads" / "standings.xlsx").worksheets[0].iter_rows(values_only=True))
+    assert rows[0][-1] == "rank rating<1500"
+    expected = list(csv.reader(io.StringIO(command(capsys, "standings", str(SWISS), "-f", "csv", "--category",
+                                                   "rating<1500"))))
+    assert [str(r[-1] or "") for r in rows[1:]] == [r[-1] for r in expected[1:]]
