@@ -177,7 +177,12 @@ OPTIONS: dict[str, Option] = _declare(
            not_on={"api": "the API's forms take the field players", "page": "as the field players"}),
     Option("playoff", str, "a play-off results file: the tied players placed by its games (Arbiters' Manual 13.2; "
                            "see 'play-off results' in the guide)",
-           metavar="FILE", commands=("standings", "prizes"), not_on={"api": _NO_FILE, "page": _NO_FILE}),
+           metavar="FILE", commands=("standings", "prizes", "site", "serve"), not_on={"api": _NO_FILE, "page": _NO_FILE},
+           help_for={"site": "the play-off's results (as 'standings --playoff'): the final standings place the tied "
+                             "players by it, and the site has a play-off page",
+                     "serve": "with --watch FILE: a play-off results file in the same folder, watched too: once the "
+                              "last round is played the live standings place the tied players by its games (Arbiters' "
+                              "Manual 13.2)"}),
     Option("playoff_places", str, "places played off, e.g. 1 or 1,2,3", name="places", default="1",
            commands=("playoffs",), forms=("playoffs",), page=True),
     Option("playoff_results", str, "play-off results: 'stage KIND' lines (mini-match, sudden-death, armageddon, "
