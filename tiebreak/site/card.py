@@ -18,6 +18,7 @@ from ..render.i18n import tiebreak_name, word
 from ..views.card import CardGame
 from .cells import _head, colour_word, num, player_link, said, site_words
 from .event import CELL, Event
+from .games import game_link
 
 #: a placeholder of the ``n``-th rank of a card (characters of Unicode's private use area, which no escaping changes)
 HOLE = "\ue000{}\ue001"
@@ -72,7 +73,7 @@ def card_page(e: Event, lang: str, start_no: int, holes: list[int] | None = None
              _head(s["own_score"]), _head(s["own_place"]), _head(s["colour"]), _head(s["board"]),
              _head(s["game_change"]), _head(word("number", lang)), _head(s["player_title"]), _head(s["rating"]),
              _head(s["federation"]), _head(s["opponent_points"])]
-    rows = [game_row(e, lang, g, shown) for g in v.games]
+    rows = [game_row(e, lang, start_no, g, shown) for g in v.games]
     tables = [{"id": "games", "caption": s["games"], "heads": heads, "rows": rows, "sticky": False}]
     return {"title": v.name or f"#{start_no}", "facts": facts, "tables": tables,
             "chart": chart(v.places, len(e.tournament.players), lang, shown) if v.places else None,
@@ -85,8 +86,9 @@ def signed(x: Fraction) -> str:
     return ("+" if x > 0 else "−" if x < 0 else "") + text
 
 
-def game_row(e: Event, lang: str, g: CardGame, shown: Any) -> dict[str, Any]:
-    """One round of the card: a game (played or pending), a bye, or no pairing."""
+def game_row(e: Event, lang: str, start_no: int, g: CardGame, shown: Any) -> dict[str, Any]:
+    """One round of the card: a game (played or pending; a played one's result links to the game when the PGN has
+    it), a bye, or no pairing."""
     s = site_words(lang)
     if g.opponent is not None:
         opp = player_link(e, g.opponent)
@@ -99,7 +101,8 @@ def game_row(e: Event, lang: str, g: CardGame, shown: Any) -> dict[str, Any]:
         if g.kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) or g.opponent is None:
             result = f"{result} ({kind_name(g.kind.name, lang)})" if result else kind_name(g.kind.name, lang)
     return {"cls": "pending" if g.pending else "", "cells": [
-        {"text": str(g.round), "head": True}, opp, {"text": result, "cls": "left"},
+        {"text": str(g.round), "head": True}, opp,
+        {"text": result, "cls": "left", **({} if g.pending else game_link(e, g.round, start_no, g.opponent, s))},
         {"text": "" if g.score is None else num(g.score), "data": "score"},
         {"text": shown(g.place), "data": "rank"},
         {"text": colour_word(lang, g.colour)}, {"text": str(g.board or "")},
