@@ -54,6 +54,7 @@ from .broadcast import Broadcast
 from .document import DocumentWriter
 from .grid import changes, pairings
 from .guard import MAX_FILE_BYTES, lost, read_inside
+from .odds import worker
 from .pending import AsItStands, as_it_stands, blocks_of, settled, trf_pending
 from .settings import HOLD_SECONDS, ONE_SIDED, PATH_READERS, STALE, SUFFIXES, Settings, Update
 from .teams import LiveTeams
@@ -300,8 +301,6 @@ class LiveEvent:
     def _ask_odds(self, live: AsItStands, digest: str) -> None:
         """The odds of this version: known already (the same file and settings), or asked of the odds worker, which
         puts them into this version's document when they come (:mod:`tiebreak.live.odds`)."""
-        from .odds import worker
-
         st = self.settings
         key = (digest, st.tiebreaks, st.rules, st.system, st.unrated_rating)
         known, odds = worker().known(self.name, key)

@@ -35,7 +35,7 @@ from ..render.site_words import SITE_WORDS
 from .event import Event, build_event
 from .folder import VERSION_LIMIT, Publication, page_name, read_page, refuse_link
 from .spares import Spares
-from .teams import TeamEvent, build_team_event
+from .team_event import TeamEvent, build_team_event
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 #: the odds page: every outcome when at most ODDS_EXACT_GAMES games are pending (3^8 = 6,561 outcomes), else

@@ -26,7 +26,7 @@ from ..views.standings import of_ranking
 from . import teams
 from .cells import _head, event_name, home, player_link, site_words
 from .event import CELL, FORFEITS, SCORE, Event
-from .teams import TeamEvent
+from .team_event import TeamEvent
 
 Cell = dict[str, Any]
 

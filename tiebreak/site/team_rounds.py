@@ -7,14 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine.model import BLACK, WHITE, Kind, format_number
 from ..render.i18n import kind_name
 from .event import FORFEITS, SCORE
-
-if TYPE_CHECKING:
-    from .teams import TeamEvent
+from .team_event import TeamEvent
 
 #: a result seen from the other side
 FLIP = {Kind.WIN: Kind.LOSS, Kind.LOSS: Kind.WIN, Kind.WIN_SHORT: Kind.LOSS_SHORT, Kind.LOSS_SHORT: Kind.WIN_SHORT,

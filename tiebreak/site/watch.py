@@ -19,7 +19,7 @@ from .card import rank_values
 from .event import Event, card_inputs
 from .folder import read_page
 from .spares import Spares
-from .teams import TeamEvent
+from .team_event import TeamEvent
 
 #: a card read back to have its ranks replaced is at most this large (a card is a few KB; a larger file is not ours)
 PAGE_LIMIT = 16 * 2**20
