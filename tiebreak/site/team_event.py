@@ -3,7 +3,7 @@ made once per build (:func:`build_team_event`) and read by the team pages (:mod:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -24,6 +24,9 @@ class TeamEvent:
     odds: dict[str, str] | None = None
     #: the file as read (its own list is the teams': the players' event drops it)
     source: Any = None
+    #: each round's matches board by board (:func:`tiebreak.site.team_rounds.matches_of_round`), made once: every
+    #: team's card asks for every round's
+    matches_by_round: dict[int, Any] = field(default_factory=dict, repr=False)
 
     @property
     def path(self) -> str:
