@@ -191,3 +191,5 @@ class Site(Command):
     series: str | None = None  # the series points of the events given (place:25,18,15... or score)
     series_best: int | None = None
     series_tiebreaks: str = "BEST,EVENTS"
+    downloads: str = "xlsx,trf"  # the standings as files to download, or "none"
+    games: str | None = None  # a PGN file of the event's games

@@ -24,6 +24,8 @@ class TeamEvent:
     odds: dict[str, str] | None = None
     #: the file as read (its own list is the teams': the players' event drops it)
     source: Any = None
+    #: the teams' play-off (``--playoff``; :class:`tiebreak.site.playoff.Playoff`), its page ``playoff.html``
+    playoff: Any = None
     #: each round's matches board by board (:func:`tiebreak.site.team_rounds.matches_of_round`), made once: every
     #: team's card asks for every round's
     matches_by_round: dict[int, Any] = field(default_factory=dict, repr=False)
@@ -57,9 +59,10 @@ class TeamEvent:
         return {sno: (tm.number, n) for tm in self.current.tt.teams for n, sno in enumerate(tm.members, 1)}
 
 
-def build_team_event(ind: Event, t: Any, warnings: list[Any]) -> TeamEvent:
-    """The team event of the file ``t`` (read), its players' event ``ind`` already built."""
-    o = ind.options
+def build_team_event(ind: Event, t: Any, warnings: list[Any], options: Any = None) -> TeamEvent:
+    """The team event of the file ``t`` (read), its players' event ``ind`` already built (``options``: the teams'
+    options, a play-off's included; else the players')."""
+    o = options if options is not None else ind.options
     current = team_standings(replace(o, after_round=None), t, warnings)
     after = [team_standings(replace(o, after_round=k), t, []) for k in range(1, current.after_round)]
     return TeamEvent(ind, [*after, current] if current.after_round else [current], source=t)
