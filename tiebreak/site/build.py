@@ -42,7 +42,7 @@ from .series import FOLDER as SERIES_FOLDER
 from .series import SeriesOptions
 from .series import pages as series_pages
 from .spares import Spares
-from .teams import TeamEvent, build_team_event
+from .team_event import TeamEvent, build_team_event
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 #: the odds page: every outcome when at most ODDS_EXACT_GAMES games are pending (3^8 = 6,561 outcomes), else
@@ -119,6 +119,9 @@ def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool 
     if team:
         e = build_team_event(ind, t, warnings, o)
         e.playoff = team_playoff(o, t)
+        from .teams import match_boards
+
+        ind.boards = match_boards(e)  # a card's board is its team match's
     else:
         ind.playoff = individual_playoff(o, ind)
     if e.tournament.pending and not incremental:

@@ -92,7 +92,7 @@ class Event:
         return self.after[-1]
 
     @cached_property
-    def crosstable(self) -> Crosstable:
+    def cross_view(self) -> Crosstable:
         """The crosstable of the current standings over the rounds played, with the games paired and pending."""
         return of_standings(self.current, self.played, self.tournament.pending)
 

@@ -29,7 +29,7 @@ from .downloads import links
 from .event import CELL, FORFEITS, SCORE, Event
 from .games import game_link, game_names
 from .playoff import page as playoff_page
-from .teams import TeamEvent
+from .team_event import TeamEvent
 
 Cell = dict[str, Any]
 
@@ -174,7 +174,7 @@ def crosstable(e: Event | TeamEvent, lang: str) -> dict[str, Any]:
     if isinstance(e, TeamEvent):
         return _team_crosstable(e, lang)
     s = site_words(lang)
-    view = e.crosstable
+    view = e.cross_view
     heads = [_head(word("rank", lang), "rank"), _head(word("name", lang), "name"), _head(word("points", lang), "pts"),
              *(_head(str(n)) for n in range(1, (len(view.rows) if view.square else view.rounds) + 1))]
     key = "" if view.square else lang  # a square has no words: the same rows in every language
@@ -200,9 +200,9 @@ def _team_crosstable(e: TeamEvent, lang: str) -> dict[str, Any]:
              *(_head(str(k)) for k in range(1, e.played + 1))]
     rows = [{"cells": [{"text": str(r.rank), "cls": "rank"}, {**teams.team_cell(e, r.start_no), "head": True},
                        {"text": r.points, "cls": "pts"},
-                       *({"text": f"{c.number}: {c.points}", "href": f"team-{c.opponent}.html"} if c.opponent else
-                         {"text": CELL[c.kind] or "–"} for c in r.cells)]} for r in view.rows]
-    return {"title": s["crosstable"], "legend": [f"{short} = {full}"],
+                       *({"text": cross_words.team_cell_text(c, lang), "href": f"team-{c.opponent}.html"}
+                         if c.opponent else {"text": CELL[c.kind] or "–"} for c in r.cells)]} for r in view.rows]
+    return {"title": s["crosstable"], "legend": [f"{short} = {full}", *cross_words.legend(view, lang)],
             "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": rows, "sticky": True}]}
 
 

@@ -7,14 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine.model import BLACK, WHITE, Kind, format_number
 from ..render.i18n import kind_name
 from .event import FORFEITS, SCORE
-
-if TYPE_CHECKING:
-    from .teams import TeamEvent
+from .team_event import TeamEvent
 
 #: a result seen from the other side
 FLIP = {Kind.WIN: Kind.LOSS, Kind.LOSS: Kind.WIN, Kind.WIN_SHORT: Kind.LOSS_SHORT, Kind.LOSS_SHORT: Kind.WIN_SHORT,
@@ -57,7 +55,14 @@ def _boards(e: TeamEvent, k: int, number: int) -> list[tuple[int, int | None, Ki
 def matches_of_round(e: TeamEvent, k: int) -> list[tuple[int, int, list[Board]]]:
     """Every match of round ``k``: (first team, second team, boards).  The first team has White on its first board
     (the team of the lower list position when the colours are unknown); the boards are numbered in the order of
-    the first team's list, a board the first team left empty where the second team's list puts it."""
+    the first team's list, a board the first team left empty where the second team's list puts it.  Made once per
+    event and round (every team's card asks for every round's)."""
+    if k not in e.matches_by_round:
+        e.matches_by_round[k] = _matches(e, k)
+    return list(e.matches_by_round[k])
+
+
+def _matches(e: TeamEvent, k: int) -> list[tuple[int, int, list[Board]]]:
     team_of = e.team_of()
     numbers = [tm.number for tm in e.current.tt.teams]
     seen: set[int] = set()

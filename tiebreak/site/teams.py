@@ -5,80 +5,23 @@ matches; the players' cards and the starting list are the individual event's (:m
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
-from ..app.standings import team_standings
 from ..engine.model import Kind, format_number
 from ..render.i18n import kind_name, message, word
 from ..render.team_words import TEAM_WORDS
 from ..views.matches import match_rounds
 from ..views.standings import of_ranking
-from .event import Event
-
-if TYPE_CHECKING:
-    from ..engine.team import TeamStandings
-
-
-@dataclass
-class TeamEvent:
-    """The players' event (cards, starting list) and the teams' standings after every round."""
-
-    ind: Event
-    after: list[TeamStandings]
-    #: the odds page's tables per language while board games are pending (the teams' odds), else None
-    odds: dict[str, str] | None = None
-    #: the file as read (its own list is the teams': the players' event drops it)
-    source: Any = None
-    #: the teams' play-off (``--playoff``; :class:`tiebreak.site.playoff.Playoff`), its page ``playoff.html``
-    playoff: Any = None
-
-    @property
-    def path(self) -> str:
-        return self.ind.path
-
-    @property
-    def tournament(self) -> Any:
-        return self.ind.tournament
-
-    @property
-    def seed(self) -> int:
-        return self.ind.seed
-
-    @property
-    def played(self) -> int:
-        return self.current.after_round
-
-    @property
-    def current(self) -> TeamStandings:
-        return self.after[-1]
-
-    def team_of(self) -> dict[int, tuple[int, int]]:
-        """Start number -> (team number, place in the team's list)."""
-        return dict(self._team_of)
-
-    @cached_property
-    def _team_of(self) -> dict[int, tuple[int, int]]:
-        return {sno: (tm.number, n) for tm in self.current.tt.teams for n, sno in enumerate(tm.members, 1)}
-
-
-def build_team_event(ind: Event, t: Any, warnings: list[Any], options: Any = None) -> TeamEvent:
-    """The team event of the file ``t`` (read), its players' event ``ind`` already built (``options``: the teams'
-    options, a play-off's included; else the players')."""
-    o = options if options is not None else ind.options
-    current = team_standings(replace(o, after_round=None), t, warnings)
-    after = [team_standings(replace(o, after_round=k), t, []) for k in range(1, current.after_round)]
-    e = TeamEvent(ind, [*after, current] if current.after_round else [current], source=t)
-    ind.boards = match_boards(e)  # a card's board is the match's board, not the players' event's
-    return e
+from .team_event import TeamEvent
+from .team_rounds import matches_of_round, round_page
 
 
 def match_boards(e: TeamEvent) -> list[dict[int, int]]:
-    """Per round, start number -> the board of the player's team match (:func:`boards_of_match`)."""
+    """Per round, start number -> the board of the player's team match (:func:`boards_of_match`): a card's board in a
+    team event, not the players' event's."""
     rounds = min(last_round(e), int(e.current.tt.games.kind.shape[1]))
     return [{sno: board for a in range(len(e.current.tt.teams)) for board, sno, _, _, _ in boards_of_match(e, r, a)}
             for r in range(rounds)]
@@ -217,13 +160,6 @@ def boards_of_match(e: TeamEvent, r: int, a: int) -> list[tuple[int, int, int | 
     return out
 
 
-def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
-    """Round ``k``: each match board by board (:mod:`.team_rounds`, played or in play)."""
-    from .team_rounds import round_page as page
-
-    return page(e, lang, k)
-
-
 def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
     from ..render.explain import WORDS as EXPLAIN
     from ..render.team_explain import team_details
@@ -242,8 +178,6 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
                    {"text": f"{num(mr.game_points)} – {num(mr.opponent_game_points)}"
                     if mr.opponent_game_points is not None else num(mr.game_points)}]}
         for mr in match_rounds(st, number)]
-    from .team_rounds import matches_of_round
-
     for k in range(1, last_round(e) + 1):  # a match not yet played (the next opponent while the round is played)
         other = next((b if a == number else a for a, b, boards in matches_of_round(e, k) if number in (a, b)
                       and all(x.kind is None for x in boards)), None)

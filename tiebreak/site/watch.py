@@ -21,7 +21,7 @@ from .folder import read_page
 from .games import game_names
 from .series import pages as series_pages
 from .spares import Spares
-from .teams import TeamEvent
+from .team_event import TeamEvent
 
 #: a card read back to have its ranks replaced is at most this large (a card is a few KB; a larger file is not ours)
 PAGE_LIMIT = 16 * 2**20
