@@ -10,6 +10,7 @@ those a change touches.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from markupsafe import Markup
@@ -24,7 +25,19 @@ from ..render.templating import cell_html, environment, rows_html
 from ..views.crosstable import of_teams
 from ..views.standings import of_ranking
 from . import teams
-from .cells import _head, event_name, home, player_link, site_words
+from .cells import (
+    _head,
+    event_name,
+    home,
+    num,
+    player_link,
+    rating_text,
+    round_nav,
+    site_words,
+    standings_legend,
+    tiebreak_legend,
+    titled_link,
+)
 from .event import CELL, FORFEITS, SCORE, Event
 from .teams import TeamEvent
 
@@ -130,7 +143,8 @@ def standings(e: Event, lang: str, k: int, groups: bool = False) -> dict[str, An
     title = s["standings_after"].format(k=k) if not groups else s["standings"]
     intro = word("after_round", lang, k=k, n=e.tournament.rounds)
     st = e.after[k - 1] if e.played else e.current
-    legend = [word("lot", lang, seed=st.seed)] if any(r.lot is not None for r in st.rows) else []
+    lot = [s["lot_mark"]] if any(r.lot is not None for r in st.rows) else []
+    legend = standings_legend(lang, names, tiebreak_legend([x for x in st.specs if x.code != "PTS"], lang)) + lot
     pager = []
     if not groups:
         pager = [(f"round-{k}.html", s["pairings_n"].format(k=k))]
@@ -183,10 +197,17 @@ def _team_crosstable(e: TeamEvent, lang: str) -> dict[str, Any]:
 
 
 def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
-    """Round ``k``: the boards in order with colours and results (forfeits and byes in words)."""
+    """Round ``k`` as chess-results shows it: each board in order with both players' start numbers, titles, ratings
+    and points before the round (the standings after round ``k - 1``, as ``tiebreak standings --after-round``
+    gives them) and the result (forfeits and byes in words); the round selector."""
     s = site_words(lang)
     rd = e.rounds[k - 1]
-    heads = [_head(s["board"]), _head(s["white"], "name"), _head(s["result"], "res"), _head(s["black"], "name")]
+    before = points_before(e, k)
+    heads = [_head(s["board_short"], "", s["board"]), _head(s["number_short"], "", s["column_number"]),
+             _head(s["white"], "name"), _head(s["rating_short"], "", s["rating"]),
+             _head(s["points_short"], "", s["points_before"]), _head(s["result"], "res"),
+             _head(s["points_short"], "", s["points_before"]), _head(s["black"], "name"),
+             _head(s["rating_short"], "", s["rating"]), _head(s["number_short"], "", s["column_number"])]
     rows = []
     for g in rd.games:
         if g.pending:
@@ -195,22 +216,31 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
             result = f"{SCORE[g.kind]} ({kind_name(g.kind.name, lang)})"
         else:
             result = SCORE[g.kind]
-        rows.append({"cells": [{"text": str(g.board)}, player_link(e, g.white), {"text": result},
-                               player_link(e, g.black)]})
-    byes = [{"cells": [player_link(e, sno), {"text": kind_name(kind.name, lang) if kind != Kind.ABSENT
-                                             else s["not_paired"], "cls": "left"}]}
+        rows.append({"cells": [{"text": str(g.board)}, {"text": str(g.white)}, titled_link(e, g.white),
+                               {"text": rating_text(e, g.white)}, {"text": num(before.get(g.white))},
+                               {"text": result, "cls": "res"}, {"text": num(before.get(g.black))},
+                               titled_link(e, g.black), {"text": rating_text(e, g.black)}, {"text": str(g.black)}]})
+    byes = [{"cells": [{"text": str(sno)}, titled_link(e, sno), {"text": rating_text(e, sno)},
+                       {"text": num(before.get(sno))},
+                       {"text": kind_name(kind.name, lang) if kind != Kind.ABSENT else s["not_paired"], "cls": "left"}]}
             for sno, kind in rd.byes]
     tables = [{"id": "pairings", "caption": s["pairings_n"].format(k=k), "heads": heads, "rows": rows,
                "sticky": False}]
     if byes:
-        tables.append({"id": "byes", "caption": s["bye"], "heads": [_head(word("name", lang), "name"),
-                                                                     _head(s["result"], "left")],
-                       "rows": byes, "sticky": False})
-    pager = []
-    if k <= e.played:
-        pager.append((f"standings-{k}.html", s["standings_after"].format(k=k)))
-    if k > 1:
-        pager.append((f"round-{k - 1}.html", s["round_n"].format(k=k - 1)))
-    if k < e.last_round:
-        pager.append((f"round-{k + 1}.html", s["round_n"].format(k=k + 1)))
-    return {"title": s["pairings_n"].format(k=k), "pager": pager, "tables": tables}
+        tables.append({"id": "byes", "caption": s["bye"], "heads": [
+            _head(s["number_short"], "", s["column_number"]), _head(word("name", lang), "name"),
+            _head(s["rating_short"], "", s["rating"]), _head(s["points_short"], "", s["points_before"]),
+            _head(s["result"], "left")], "rows": byes, "sticky": False})
+    pager = [(f"standings-{k}.html", s["standings_after"].format(k=k))] if k <= e.played else []
+    legend = [f"{s['board_short']} = {s['board']}", f"{s['number_short']} = {s['column_number']}",
+              f"{s['rating_short']} = {s['rating']}", f"{s['points_short']} = {s['points_before']}"]
+    return {"title": s["pairings_n"].format(k=k), "pager": pager, "tables": tables, "legend": legend,
+            "round_nav": round_nav(e.last_round, k, s)}
+
+
+def points_before(e: Event, k: int) -> dict[int, Fraction]:
+    """Every player's points before round ``k``: after round ``k - 1`` (the last played when later), 0 in round 1."""
+    r = min(k - 1, e.played)
+    if r < 1:
+        return {p.start_no: Fraction(0) for p in e.tournament.players}
+    return {sno: points for sno, (_, points) in e.places[r - 1].items()}

@@ -107,6 +107,15 @@ def points_words(e: TeamEvent, lang: str) -> tuple[str, str]:
     return primary_name(primary, lang), site_words(lang)[full] if full else primary
 
 
+def team_tiebreak_legend(specs: list[Any], lang: str) -> list[tuple[str, str, str]]:
+    """Each tie-break of a team event's list: (abbreviation, name, article: C.07 Arts 11-12)."""
+    from ..engine.team import TEAM_CATALOGUE
+    from ..render.team_words import TEAM_NAMES
+
+    return [(spec.text, TEAM_NAMES.text(spec.code, lang) if spec.code in TEAM_NAMES else spec.code,
+             TEAM_CATALOGUE[spec.code].article if spec.code in TEAM_CATALOGUE else "") for spec in specs]
+
+
 def team_fact(e: TeamEvent, start_no: int, lang: str) -> list[tuple[str, str, str]]:
     """The team of a player for the card's facts: (the word, the team's name, the link to its card)."""
     number = e.team_of().get(start_no, (0, 0))[0]
@@ -124,7 +133,7 @@ def team_cell(e: TeamEvent, number: int | None) -> dict[str, Any]:
 
 def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
     """The template's context and the template of the page ``name`` of a team event."""
-    from .cells import _head, home, site_words
+    from .cells import _head, home, site_words, standings_legend
 
     s = site_words(lang)
     stem = name.removesuffix(".html")
@@ -133,12 +142,7 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
         ctx = home(e.ind, lang)
         ctx["facts"] = [f for f in ctx["facts"] if f[0] != s["players"]] + [
             (s["teams"], str(len(e.current.tt.teams))), (s["players"], str(len(e.tournament.players)))]
-        from ..engine.team import TEAM_CATALOGUE
-        from ..render.team_words import TEAM_NAMES
-
-        ctx["legend"] = [(spec.text, TEAM_NAMES.text(spec.code, lang) if spec.code in TEAM_NAMES else spec.code,
-                          TEAM_CATALOGUE[spec.code].article if spec.code in TEAM_CATALOGUE else "")
-                         for spec in e.current.specs]
+        ctx["legend"] = team_tiebreak_legend(e.current.specs, lang)
         ctx["rounds"] = range(1, last_round(e) + 1)
         ctx["played"] = e.played
         return ctx, "site_home.html"
@@ -156,7 +160,8 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
                 for r in of_ranking(st, keys=keys).rows]
         title = s["standings"] if not arg else s["standings_after"].format(k=k)
         return {"title": title, "intro": word("after_round", lang, k=k, n=e.tournament.rounds),
-                "legend": [f"{short} = {full}", word("undefined", lang)],
+                "legend": [*standings_legend(lang, [], team_tiebreak_legend(st.specs[1:], lang), (short, full)),
+                           *([s["lot_mark"]] if any(r.lot for r in st.rows) else []), word("undefined", lang)],
                 "tables": [{"id": "standings", "caption": title, "heads": heads, "rows": rows, "sticky": True}]}, \
             "site_tables.html"
     if kind == "round":
