@@ -117,4 +117,6 @@ SITE_WORDS = Table("site", {
     'updated_note': 'the time the tournament file was last saved (UTC)',
     'in_play': 'The event is in play: this page reloads itself when the results change.',
     'teams_lineup': 'Teams and board order',
+    'average_note': 'Average rating: of the first {n} players of the team\'s list (the boards of a match), unrated players left out.',
+    'colour_mark': 'The square beside a name: the colour the player had (white square White, black square Black).',
 })

@@ -112,8 +112,31 @@ def team_tiebreak_legend(specs: list[Any], lang: str) -> list[tuple[str, str, st
     from ..engine.team import TEAM_CATALOGUE
     from ..render.team_words import TEAM_NAMES
 
-    return [(spec.text, TEAM_NAMES.text(spec.code, lang) if spec.code in TEAM_NAMES else spec.code,
-             TEAM_CATALOGUE[spec.code].article if spec.code in TEAM_CATALOGUE else "") for spec in specs]
+    out = []
+    for spec in specs:
+        name = TEAM_NAMES.text(spec.code, lang) if spec.code in TEAM_NAMES else spec.code
+        if spec.cut:
+            name += ", " + word("cut", lang, n=spec.cut)
+        if spec.median:
+            name += ", " + word("median", lang, n=spec.median)
+        out.append((spec.text, name, TEAM_CATALOGUE[spec.code].article if spec.code in TEAM_CATALOGUE else ""))
+    return out
+
+
+def lineups(e: TeamEvent, lang: str) -> list[dict[str, Any]]:
+    """Every team in the order of its number with its average rating (of the first players of its list, as many
+    as a match has boards; unrated players left out) and its players in board order (title, name, rating)."""
+    from .cells import rating_text, titled_link
+
+    tt = e.current.tt
+    out = []
+    for tm in sorted(tt.teams, key=lambda x: x.number):
+        ratings = [r for r in (e.tournament.player(sno).rating for sno in tm.members[:tt.boards]) if r]
+        average = format_number(Fraction(sum(ratings), len(ratings)), 0) if ratings else ""
+        out.append({"number": tm.number, "name": tm.name, "href": f"team-{tm.number}.html", "average": average,
+                    "players": [{**titled_link(e.ind, sno), "rating": rating_text(e.ind, sno)}
+                                for sno in tm.members]})
+    return out
 
 
 def team_fact(e: TeamEvent, start_no: int, lang: str) -> list[tuple[str, str, str]]:
@@ -145,6 +168,8 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
         ctx["legend"] = team_tiebreak_legend(e.current.specs, lang)
         ctx["rounds"] = range(1, last_round(e) + 1)
         ctx["played"] = e.played
+        ctx["lineups"] = lineups(e, lang)
+        ctx["boards"] = e.current.tt.boards
         return ctx, "site_home.html"
     if stem == "standings" or kind == "standings":
         k = int(arg) if arg else e.played
