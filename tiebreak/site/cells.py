@@ -153,10 +153,10 @@ def standings_legend(lang: str, columns: list[str], tiebreaks: list[tuple[str, s
     short, full = points or (word("points", lang), s["points_total"])
     lines = [f"{word('rank', lang)} = {s['column_rank']}", f"{short} = {full}"]
     if points is None:
-        lines.append(f"{word('number', lang)} = {s['column_number']}")
+        lines.append(f"{word('number', lang)} = {s['number']}")
     lines += [f"{h} = {s[COLUMN_WORDS[n]]}" for n, h in zip(columns, headings(columns, lang)) if n in COLUMN_WORDS]
     lines += [f"{code} = {name} ({article})" if article else f"{code} = {name}" for code, name, article in tiebreaks]
-    return lines
+    return [x for x in lines if x.split(" = ")[0] != x.split(" = ")[-1]]  # "Место = Место" says nothing
 
 
 @lru_cache(maxsize=4096)

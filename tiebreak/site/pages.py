@@ -203,11 +203,12 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
     s = site_words(lang)
     rd = e.rounds[k - 1]
     before = points_before(e, k)
-    heads = [_head(s["board_short"], "", s["board"]), _head(s["number_short"], "", s["column_number"]),
-             _head(s["white"], "name"), _head(s["rating_short"], "", s["rating"]),
-             _head(s["points_short"], "", s["points_before"]), _head(s["result"], "res"),
-             _head(s["points_short"], "", s["points_before"]), _head(s["black"], "name"),
-             _head(s["rating_short"], "", s["rating"]), _head(s["number_short"], "", s["column_number"])]
+    rtg = headings(["rating"], lang)[0]
+    heads = [_head(s["board_short"], "", s["board"]), _head(word("number", lang), "", s["number"]),
+             _head(s["white"], "name"), _head(rtg, "", s["rating"]),
+             _head(word("points", lang), "", s["points_before"]), _head(s["result"], "res"),
+             _head(word("points", lang), "", s["points_before"]), _head(s["black"], "name"),
+             _head(rtg, "", s["rating"]), _head(word("number", lang), "", s["number"])]
     rows = []
     for g in rd.games:
         if g.pending:
@@ -228,12 +229,12 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
                "sticky": False}]
     if byes:
         tables.append({"id": "byes", "caption": s["bye"], "heads": [
-            _head(s["number_short"], "", s["column_number"]), _head(word("name", lang), "name"),
-            _head(s["rating_short"], "", s["rating"]), _head(s["points_short"], "", s["points_before"]),
+            _head(word("number", lang), "", s["number"]), _head(word("name", lang), "name"),
+            _head(rtg, "", s["rating"]), _head(word("points", lang), "", s["points_before"]),
             _head(s["result"], "left")], "rows": byes, "sticky": False})
     pager = [(f"standings-{k}.html", s["standings_after"].format(k=k))] if k <= e.played else []
-    legend = [f"{s['board_short']} = {s['board']}", f"{s['number_short']} = {s['column_number']}",
-              f"{s['rating_short']} = {s['rating']}", f"{s['points_short']} = {s['points_before']}"]
+    legend = [f"{s['board_short']} = {s['board']}", f"{word('number', lang)} = {s['number']}",
+              f"{rtg} = {s['rating']}", f"{word('points', lang)} = {s['points_before']}"]
     return {"title": s["pairings_n"].format(k=k), "pager": pager, "tables": tables, "legend": legend,
             "round_nav": round_nav(e.last_round, k, s)}
 

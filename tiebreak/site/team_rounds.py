@@ -37,6 +37,7 @@ def _pair(x: tuple[Any, Any] | None, empty: str) -> str:
 def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
     """Round ``k``: the overview of its matches, then each match board by board (results from the first team's
     side, each player's colour marked beside the name, ratings); the teams without a match."""
+    from ..render.columns import headings
     from ..render.team_words import TEAM_WORDS, primary_name
     from .cells import _head, rating_text, round_nav, site_words, titled_link
     from .teams import last_round, team_cell
@@ -45,6 +46,7 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
     names = {tm.number: tm.name for tm in e.current.tt.teams}
     mp, gp, team = primary_name("MP", lang), primary_name("GP", lang), TEAM_WORDS.text("team", lang)
     ms = matches(e, k)
+    rtg = headings(["rating"], lang)[0]
     overview = [{"cells": [{"text": str(n)}, {**team_cell(e, m.first), "head": True},
                            {"text": _pair(m.match_points, "–"), "cls": "res"},
                            {"text": _pair(m.game_points, s["match_pending"]), "cls": "res"},
@@ -76,13 +78,13 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
         heading = f"{n}. {names[m.first]} {_pair(m.game_points, '–')} {names[m.second]}"
         tables.append({"id": f"match-{m.first}", "caption": heading, "sticky": False, "rows": rows,
                        "heads": [_head(s["board_short"], "", s["board"]), _head(names[m.first], "name"),
-                                 _head(s["rating_short"], "", s["rating"]), _head(s["result"], "res"),
-                                 _head(s["rating_short"], "", s["rating"]), _head(names[m.second], "name")]})
+                                 _head(rtg, "", s["rating"]), _head(s["result"], "res"),
+                                 _head(rtg, "", s["rating"]), _head(names[m.second], "name")]})
     playing = {x for m in ms for x in (m.first, m.second)}
     byes = [name for number, name in names.items() if number not in playing]
     pager = [(f"standings-{k}.html", s["standings_after"].format(k=k))] if k <= e.played else []
     legend = [f"{s['table_short']} = {s['table_no']}", f"{mp} = {s['match_points']}", f"{gp} = {s['game_points']}",
-              f"{s['board_short']} = {s['board']}", f"{s['rating_short']} = {s['rating']}", s["colour_mark"]]
+              f"{s['board_short']} = {s['board']}", f"{rtg} = {s['rating']}", s["colour_mark"]]
     return {"title": s["pairings_n"].format(k=k), "tables": tables, "pager": pager,
             "round_nav": round_nav(last_round(e), k, s),
             "legend": legend + ([f"{s['bye']}: {', '.join(byes)}"] if byes else [])}
