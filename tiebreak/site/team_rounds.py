@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..engine.model import BLACK, WHITE, format_number
+from ..engine.model import BLACK, WHITE, Kind, format_number
 from ..render.i18n import kind_name
-from ..views.matches import Board, Match, round_matches
+from ..views.matches import Board, Match, round_byes, round_matches
 from .event import FORFEITS, SCORE
 
 if TYPE_CHECKING:
@@ -81,11 +81,17 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
                                  _head(rtg, "", s["rating"]), _head(s["result"], "res"),
                                  _head(rtg, "", s["rating"]), _head(names[m.second], "name")]})
     playing = {x for m in ms for x in (m.first, m.second)}
-    byes = [name for number, name in names.items() if number not in playing]
+    byes = round_byes(e.current.tt, k, playing) if k <= e.played else []
+    overview += [{"cells": [{"text": ""}, {**team_cell(e, b.team), "head": True},
+                            {"text": format_number(b.match_points), "cls": "res"},
+                            {"text": format_number(b.game_points), "cls": "res"},
+                            {"text": kind_name(b.kind.name, lang) if b.kind != Kind.ABSENT else s["unplayed"],
+                             "cls": "left"}]} for b in byes]
+    waiting = [names[n] for n in names if n not in playing] if k > e.played else []
     pager = [(f"standings-{k}.html", s["standings_after"].format(k=k))] if k <= e.played else []
     legend = [f"{s['table_short']} = {s['table_no']}", f"{mp} = {s['match_points']}", f"{gp} = {s['game_points']}",
               f"{s['board_short']} = {s['board']}", f"{rtg} = {s['rating']}", s["colour_mark"]]
     return {"title": s["pairings_n"].format(k=k), "tables": tables, "pager": pager,
             "round_nav": round_nav(last_round(e), k, s),
-            "legend": legend + ([f"{s['bye']}: {', '.join(byes)}"] if byes else [])}
+            "legend": legend + ([f"{s['bye']}: {', '.join(waiting)}"] if waiting else [])}
 

@@ -154,3 +154,29 @@ def round_matches(tt: TeamTournament, t: Tournament, k: int, place: dict[int, in
     else:
         out.sort(key=lambda x: min(x.first, x.second))
     return out
+
+
+@dataclass(frozen=True)
+class TeamBye:
+    """A team without a match in a round: what it got (a pairing-allocated bye, a forfeit, no match: ``ABSENT``),
+    its match points and game points for the round (the team standings' own)."""
+
+    team: int
+    kind: Kind
+    match_points: Fraction
+    game_points: Fraction
+
+
+def round_byes(tt: TeamTournament, k: int, playing: set[int]) -> list[TeamBye]:
+    """The teams of round ``k`` not in ``playing`` (the teams of :func:`round_matches`), in the order of their
+    numbers, with what the team standings count for them."""
+    m = tt.matches
+    out = []
+    for tm in sorted(tt.teams, key=lambda x: x.number):
+        if tm.number in playing or k > m.rounds:
+            continue
+        i = m.row(tm.number)
+        kind = Kind(int(m.kind[i, k - 1]))
+        out.append(TeamBye(tm.number, kind, m.score_system.points(kind) if kind != Kind.UNKNOWN else Fraction(0),
+                           Fraction(int(tt.gp[i, k - 1]), tt.gp_scale)))
+    return out
