@@ -97,7 +97,7 @@ SITE_WORDS = Table("site", {
     'chief_arbiter': 'Chief arbiter',
     'deputy_arbiters': 'Deputy arbiters',
     'time_control': 'Time control',
-    'pairing_system': 'Pairing system (as the file says)',
+    'pairing_system': 'Pairing system',  # the file's own text (TRF 092), as the arbiter wrote it
     'written_by': 'File written by',
     'lot_words': ('Players still equal after every tie-break are ordered by a lot drawn once for this event: every '
                   'page and every update shows the same order.'),

@@ -69,7 +69,8 @@ def cell_html(c: Cell) -> str:
         mark, said = c["mark"]
         inner = f'<span class="pc {mark}" aria-hidden="true"></span><span class="vh">{_escaped(said)}: </span>{inner}'
     if "sub" in c:
-        inner += f"<small>{_escaped(c['sub'])}</small>"
+        sub_cls = f' class="{c["sub_cls"]}"' if c.get("sub_cls") else ""
+        inner += f"<small{sub_cls}>{_escaped(c['sub'])}</small>"
     return f"<{tag}{attrs}>{inner}</{tag}>"
 
 

@@ -53,6 +53,13 @@ def titled_link(e: Event, sno: int | None) -> Cell:
     return cell
 
 
+def with_narrow(cell: Cell, *parts: str) -> Cell:
+    """A name cell that also says ``parts`` (the number, the rating) on a line of its own on a phone, where their
+    columns (class ``wide``) are hidden (site.css): both players of a board stay in view at 390 px."""
+    text = " · ".join(p for p in parts if p)
+    return {**cell, "sub": text, "sub_cls": "narrow"} if text else cell
+
+
 def rating_text(e: Event, sno: int | None) -> str:
     """A player's rating as the file gives it ('' unrated)."""
     rating = e.tournament.player(sno).rating if sno is not None else None

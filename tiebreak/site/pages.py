@@ -37,6 +37,7 @@ from .cells import (
     standings_legend,
     tiebreak_legend,
     titled_link,
+    with_narrow,
 )
 from .event import CELL, FORFEITS, SCORE, Event
 from .teams import TeamEvent
@@ -204,11 +205,16 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
     rd = e.rounds[k - 1]
     before = points_before(e, k)
     rtg = headings(["rating"], lang)[0]
-    heads = [_head(s["board_short"], "", s["board"]), _head(word("number", lang), "", s["number"]),
-             _head(s["white"], "name"), _head(rtg, "", s["rating"]),
-             _head(word("points", lang), "", s["points_before"]), _head(s["result"], "res"),
-             _head(word("points", lang), "", s["points_before"]), _head(s["black"], "name"),
-             _head(rtg, "", s["rating"]), _head(word("number", lang), "", s["number"])]
+    no = word("number", lang)
+    heads = [_head(s["board_short"], "", s["board"]), _head(no, "wide", s["number"]), _head(s["white"], "name"),
+             _head(rtg, "wide", s["rating"]), _head(word("points", lang), "", s["points_before"]),
+             _head(s["result"], "res"), _head(word("points", lang), "", s["points_before"]),
+             _head(s["black"], "name"), _head(rtg, "wide", s["rating"]), _head(no, "wide", s["number"])]
+
+    def player(sno: int) -> list[Cell]:
+        return [{"text": str(sno), "cls": "wide"}, with_narrow(titled_link(e, sno), f"{no} {sno}", rating_text(e, sno)),
+                {"text": rating_text(e, sno), "cls": "wide"}]
+
     rows = []
     for g in rd.games:
         if g.pending:
@@ -217,20 +223,19 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
             result = f"{SCORE[g.kind]} ({kind_name(g.kind.name, lang)})"
         else:
             result = SCORE[g.kind]
-        rows.append({"cells": [{"text": str(g.board)}, {"text": str(g.white)}, titled_link(e, g.white),
-                               {"text": rating_text(e, g.white)}, {"text": num(before.get(g.white))},
+        white, black = player(g.white), player(g.black)
+        rows.append({"cells": [{"text": str(g.board)}, *white, {"text": num(before.get(g.white))},
                                {"text": result, "cls": "res"}, {"text": num(before.get(g.black))},
-                               titled_link(e, g.black), {"text": rating_text(e, g.black)}, {"text": str(g.black)}]})
-    byes = [{"cells": [{"text": str(sno)}, titled_link(e, sno), {"text": rating_text(e, sno)},
-                       {"text": num(before.get(sno))},
+                               black[1], black[2], black[0]]})
+    byes = [{"cells": [*player(sno), {"text": num(before.get(sno))},
                        {"text": kind_name(kind.name, lang) if kind != Kind.ABSENT else s["not_paired"], "cls": "left"}]}
             for sno, kind in rd.byes]
     tables = [{"id": "pairings", "caption": s["pairings_n"].format(k=k), "heads": heads, "rows": rows,
                "sticky": False}]
     if byes:
         tables.append({"id": "byes", "caption": s["bye"], "heads": [
-            _head(word("number", lang), "", s["number"]), _head(word("name", lang), "name"),
-            _head(rtg, "", s["rating"]), _head(word("points", lang), "", s["points_before"]),
+            _head(no, "wide", s["number"]), _head(word("name", lang), "name"),
+            _head(rtg, "wide", s["rating"]), _head(word("points", lang), "", s["points_before"]),
             _head(s["result"], "left")], "rows": byes, "sticky": False})
     pager = [(f"standings-{k}.html", s["standings_after"].format(k=k))] if k <= e.played else []
     legend = [f"{s['board_short']} = {s['board']}", f"{word('number', lang)} = {s['number']}",

@@ -39,7 +39,7 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
     side, each player's colour marked beside the name, ratings); the teams without a match."""
     from ..render.columns import headings
     from ..render.team_words import TEAM_WORDS, primary_name
-    from .cells import _head, rating_text, round_nav, site_words, titled_link
+    from .cells import _head, rating_text, round_nav, site_words, titled_link, with_narrow
     from .teams import last_round, team_cell
 
     s = site_words(lang)
@@ -59,9 +59,10 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
     def player(sno: int | None, colour: int) -> dict[str, Any]:
         if sno is None:
             return {"text": s["no_player"], "cls": "left"}
-        cell = titled_link(e.ind, sno)
+        cell = with_narrow(titled_link(e.ind, sno), rating_text(e.ind, sno))
         if colour in (WHITE, BLACK):
             cell["mark"] = ("w" if colour == WHITE else "b", s["white"] if colour == WHITE else s["black"])
+            cell["cls"] = "name marked"
         return cell
 
     for n, m in enumerate(ms, 1):
@@ -72,14 +73,14 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
             else:
                 result = SCORE[b.kind] + (f" ({kind_name(b.kind.name, lang)})" if b.kind in FORFEITS else "")
             other = -b.colour if b.colour in (WHITE, BLACK) else 0
-            rows.append({"cells": [{"text": str(board)}, player(b.own, b.colour), {"text": rating_text(e.ind, b.own)},
-                                   {"text": result, "cls": "res"}, {"text": rating_text(e.ind, b.other)},
-                                   player(b.other, other)]})
+            rows.append({"cells": [{"text": str(board)}, player(b.own, b.colour),
+                                   {"text": rating_text(e.ind, b.own), "cls": "wide"}, {"text": result, "cls": "res"},
+                                   {"text": rating_text(e.ind, b.other), "cls": "wide"}, player(b.other, other)]})
         heading = f"{n}. {names[m.first]} {_pair(m.game_points, '–')} {names[m.second]}"
         tables.append({"id": f"match-{m.first}", "caption": heading, "sticky": False, "rows": rows,
                        "heads": [_head(s["board_short"], "", s["board"]), _head(names[m.first], "name"),
-                                 _head(rtg, "", s["rating"]), _head(s["result"], "res"),
-                                 _head(rtg, "", s["rating"]), _head(names[m.second], "name")]})
+                                 _head(rtg, "wide", s["rating"]), _head(s["result"], "res"),
+                                 _head(rtg, "wide", s["rating"]), _head(names[m.second], "name")]})
     playing = {x for m in ms for x in (m.first, m.second)}
     byes = round_byes(e.current.tt, k, playing) if k <= e.played else []
     overview += [{"cells": [{"text": ""}, {**team_cell(e, b.team), "head": True},
