@@ -35,6 +35,7 @@ class Tables(HTMLParser):
         self._table: str | None = None
         self._cell: dict[str, str] | None = None
         self._value: str | None = None
+        self._skip: str | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
@@ -52,6 +53,10 @@ class Tables(HTMLParser):
                 self.links.append(target)
                 if self._cell is not None and tag == "a":
                     self._cell["href"] = target
+        elif tag in ("small", "span") and set(a.get("class", "").split()) & {"narrow", "vh"}:
+            self._skip = tag  # a name cell's line for phones and a colour's word for readers: other cells say them
+        elif tag == "span" and "pc" in a.get("class", "").split() and self._cell is not None:
+            self._cell["mark"] = a["class"].split()[-1]  # a board's colour beside the name: "w" or "b"
         elif tag == "span" and "data-key" in a:
             self._value = a["data-key"]
             self.values[self._value] = ""
@@ -61,10 +66,14 @@ class Tables(HTMLParser):
             self._table = None
         elif tag in ("td", "th"):
             self._cell = None
+        elif tag == self._skip:  # (they hold text only)
+            self._skip = None
         elif tag == "span":
             self._value = None
 
     def handle_data(self, data: str) -> None:
+        if self._skip:
+            return
         if self._cell is not None:
             self._cell["text"] += data
         if self._value is not None:

@@ -160,6 +160,9 @@ def test_a_team_rounds_matches_add_up_to_the_team_standings(teams, capsys):
 @needs(TEAMS)
 def test_a_team_match_shows_ratings_and_colours_board_by_board(teams):
     players = trf_players(TEAMS)
+    colours = {int(line[4:8]): line[96] for line in TEAMS.read_text(encoding="utf-8").splitlines()
+               if line.startswith("001") and len(line) > 96}  # round 1's block: columns 92-101, the colour at 97
+    checked = 0
     soup = page(teams, "round-1.html")
     matches = soup.find_all("table", id=lambda x: x and x.startswith("match-"))
     assert len(matches) == len([r for r in rows(soup, "overview") if "–" in r[2]])
@@ -173,9 +176,14 @@ def test_a_team_match_shows_ratings_and_colours_board_by_board(teams):
                     continue
                 sno = int(a["href"].removeprefix("player-").removesuffix(".html"))
                 assert rating.get_text(strip=True) == players[sno][1]
-            marks = [c.find("span", class_="pc") for c in (cells[1], cells[5])]
-            if all(marks):  # one White, one Black, each said in words too
-                assert sorted(m["class"][1] for m in marks) == ["b", "w"]
+            for name in (cells[1], cells[5]):  # the colour beside each name is the file's (and said in words)
+                a, mark = name.find("a"), name.find("span", class_="pc")
+                if a is not None and mark is not None:
+                    sno = int(a["href"].removeprefix("player-").removesuffix(".html"))
+                    assert mark["class"][1] == colours[sno]
+                    assert name.find("span", class_="vh").get_text() == {"w": "White: ", "b": "Black: "}[colours[sno]]
+                    checked += 1
+    assert checked >= 2 * 7 * 6 - 4  # 7 matches of 6 boards (a forfeit has no colour)
 
 
 @needs(TEAMS)
