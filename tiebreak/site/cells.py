@@ -92,7 +92,7 @@ def event_details(t: Any) -> dict[str, str]:
 
     >>> from tiebreak import trf
     >>> event_details(trf.load("examples/hobsons-bay-cup-2025.trf"))["022"]
-    'Hobsons Bay Chess Club'
+    'Hobsons Bay'
     """
     out = {code: str(t.extra[code]).strip() for code, _ in DETAILS if str(t.extra.get(code) or "").strip()}
     for line in t.extra.get("lines", ()):

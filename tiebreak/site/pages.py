@@ -40,6 +40,7 @@ from .cells import (
     with_narrow,
 )
 from .event import CELL, FORFEITS, SCORE, Event
+from .team_rounds import team_cell
 from .teams import TeamEvent
 
 Cell = dict[str, Any]
@@ -189,7 +190,7 @@ def _team_crosstable(e: TeamEvent, lang: str) -> dict[str, Any]:
     short, full = teams.points_words(e, lang)
     heads = [_head(word("rank", lang), "rank"), _head(TEAM_WORDS.text("team", lang), "name"), _head(short, "pts", full),
              *(_head(str(k)) for k in range(1, e.played + 1))]
-    rows = [{"cells": [{"text": str(r.rank), "cls": "rank"}, {**teams.team_cell(e, r.start_no), "head": True},
+    rows = [{"cells": [{"text": str(r.rank), "cls": "rank"}, {**team_cell(e, r.start_no), "head": True},
                        {"text": r.points, "cls": "pts"},
                        *({"text": f"{c.number}: {c.points}", "href": f"team-{c.opponent}.html"} if c.opponent else
                          {"text": CELL[c.kind] or "–"} for c in r.cells)]} for r in view.rows]

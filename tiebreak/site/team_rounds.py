@@ -30,6 +30,19 @@ def matches(e: TeamEvent, k: int) -> list[Match]:
     return round_matches(e.current.tt, e.tournament, k, place)
 
 
+def last_round(e: TeamEvent) -> int:
+    """The last round with pairings: played, or paired with its games pending (the round in play has a page)."""
+    return max(e.played, e.ind.last_round)
+
+
+def team_cell(e: TeamEvent, number: int | None) -> dict[str, Any]:
+    """A team's name linked to its page (a head cell of the tables of a team event's site)."""
+    if number is None:
+        return {"text": ""}
+    name = next((tm.name for tm in e.current.tt.teams if tm.number == number), str(number))
+    return {"text": name, "href": f"team-{number}.html", "cls": "name"}
+
+
 def _pair(x: tuple[Any, Any] | None, empty: str) -> str:
     return f"{format_number(x[0])} – {format_number(x[1])}" if x is not None else empty
 
@@ -40,7 +53,6 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
     from ..render.columns import headings
     from ..render.team_words import TEAM_WORDS, primary_name
     from .cells import _head, rating_text, round_nav, site_words, titled_link, with_narrow
-    from .teams import last_round, team_cell
 
     s = site_words(lang)
     names = {tm.number: tm.name for tm in e.current.tt.teams}

@@ -17,6 +17,7 @@ from ..render.team_words import TEAM_WORDS
 from ..views.matches import match_rounds
 from ..views.standings import of_ranking
 from .event import Event
+from .team_rounds import last_round, team_cell
 
 if TYPE_CHECKING:
     from ..engine.team import TeamStandings
@@ -81,11 +82,6 @@ def page_names(e: TeamEvent) -> list[str]:
     return names
 
 
-def last_round(e: TeamEvent) -> int:
-    """The last round with pairings: played, or paired with its games pending (the round in play has a page)."""
-    return max(e.played, e.ind.last_round)
-
-
 def menu(e: TeamEvent, s: dict[str, str]) -> list[tuple[str, str]]:
     items = [("index.html", s["home"]), ("players.html", s["starting_list"]), ("standings.html", s["standings"]),
              ("crosstable.html", s["crosstable"]), ("boards.html", s["boards"])]
@@ -144,14 +140,6 @@ def team_fact(e: TeamEvent, start_no: int, lang: str) -> list[tuple[str, str, st
     number = e.team_of().get(start_no, (0, 0))[0]
     name = next((tm.name for tm in e.current.tt.teams if tm.number == number), "")
     return [(TEAM_WORDS.text("team", lang), name, f"team-{number}.html")] if name else []
-
-
-def team_cell(e: TeamEvent, number: int | None) -> dict[str, Any]:
-    """A team's name linked to its page (a head cell of the tables of a team event's site)."""
-    if number is None:
-        return {"text": ""}
-    name = next((tm.name for tm in e.current.tt.teams if tm.number == number), str(number))
-    return {"text": name, "href": f"team-{number}.html", "cls": "name"}
 
 
 def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
