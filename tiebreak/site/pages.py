@@ -207,14 +207,18 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
     before = points_before(e, k)
     rtg = headings(["rating"], lang)[0]
     no = word("number", lang)
+    pts = word("points", lang)
     heads = [_head(s["board_short"], "", s["board"]), _head(no, "wide", s["number"]), _head(s["white"], "name"),
-             _head(rtg, "wide", s["rating"]), _head(word("points", lang), "", s["points_before"]),
-             _head(s["result"], "res"), _head(word("points", lang), "", s["points_before"]),
-             _head(s["black"], "name"), _head(rtg, "wide", s["rating"]), _head(no, "wide", s["number"])]
+             _head(rtg, "wide", s["rating"]), _head(pts, "wide", s["points_before"]), _head(s["result"], "res"),
+             _head(pts, "wide", s["points_before"]), _head(s["black"], "name"), _head(rtg, "wide", s["rating"]),
+             _head(no, "wide", s["number"])]
 
     def player(sno: int) -> list[Cell]:
-        return [{"text": str(sno), "cls": "wide"}, with_narrow(titled_link(e, sno), f"{no} {sno}", rating_text(e, sno)),
-                {"text": rating_text(e, sno), "cls": "wide"}]
+        """Number, name, rating and points before the round: on a phone the name's cell says them all."""
+        points = num(before.get(sno))
+        return [{"text": str(sno), "cls": "wide"},
+                with_narrow(titled_link(e, sno), f"{no}\u00a0{sno}", rating_text(e, sno), f"{pts}\u00a0{points}"),
+                {"text": rating_text(e, sno), "cls": "wide"}, {"text": points, "cls": "wide"}]
 
     rows = []
     for g in rd.games:
@@ -224,19 +228,17 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
             result = f"{SCORE[g.kind]} ({kind_name(g.kind.name, lang)})"
         else:
             result = SCORE[g.kind]
-        white, black = player(g.white), player(g.black)
-        rows.append({"cells": [{"text": str(g.board)}, *white, {"text": num(before.get(g.white))},
-                               {"text": result, "cls": "res"}, {"text": num(before.get(g.black))},
-                               black[1], black[2], black[0]]})
-    byes = [{"cells": [*player(sno), {"text": num(before.get(sno))},
-                       {"text": kind_name(kind.name, lang) if kind != Kind.ABSENT else s["not_paired"], "cls": "left"}]}
-            for sno, kind in rd.byes]
+        (w_no, w_name, w_rating, w_pts), (b_no, b_name, b_rating, b_pts) = player(g.white), player(g.black)
+        rows.append({"cells": [{"text": str(g.board)}, w_no, w_name, w_rating, w_pts, {"text": result, "cls": "res"},
+                               b_pts, b_name, b_rating, b_no]})
+    byes = [{"cells": [*player(sno), {"text": kind_name(kind.name, lang) if kind != Kind.ABSENT else s["not_paired"],
+                                      "cls": "left"}]} for sno, kind in rd.byes]
     tables = [{"id": "pairings", "caption": s["pairings_n"].format(k=k), "heads": heads, "rows": rows,
                "sticky": False}]
     if byes:
         tables.append({"id": "byes", "caption": s["bye"], "heads": [
             _head(no, "wide", s["number"]), _head(word("name", lang), "name"),
-            _head(rtg, "wide", s["rating"]), _head(word("points", lang), "", s["points_before"]),
+            _head(rtg, "wide", s["rating"]), _head(pts, "wide", s["points_before"]),
             _head(s["result"], "left")], "rows": byes, "sticky": False})
     pager = [(f"standings-{k}.html", s["standings_after"].format(k=k))] if k <= e.played else []
     legend = [f"{s['board_short']} = {s['board']}", f"{word('number', lang)} = {s['number']}",
