@@ -66,9 +66,10 @@ def rating_text(e: Event, sno: int | None) -> str:
     return str(rating) if rating else ""
 
 
-def round_nav(last: int, k: int | None, s: dict[str, str]) -> list[tuple[str, str, bool]]:
-    """The round selector: every round with pairings (link, number, whether it is round ``k``)."""
-    return [(f"round-{n}.html", str(n), n == k) for n in range(1, last + 1)]
+def round_nav(last: int, k: int | None, stem: str = "round") -> list[tuple[str, str, bool]]:
+    """The round selector: rounds 1 to ``last`` (link, number, whether it is round ``k``), to the round pages or
+    (``stem`` "standings") to the standings after each round."""
+    return [(f"{stem}-{n}.html", str(n), n == k) for n in range(1, last + 1)]
 
 
 def colour_word(lang: str, colour: int) -> str:

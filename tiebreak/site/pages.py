@@ -155,6 +155,7 @@ def standings(e: Event, lang: str, k: int, groups: bool = False) -> dict[str, An
         if k < e.played:
             pager.append((f"standings-{k + 1}.html", s["standings_after"].format(k=k + 1)))
     return {"title": title, "intro": intro, "pager": pager, "legend": legend + [word("undefined", lang)],
+            "round_nav": [] if groups else round_nav(e.played, k, "standings"),
             "tables": [{"id": "standings", "caption": title, "heads": heads, "rows": rows, "sticky": True}],
             "html_sections": e.groups_html(lang) if groups else ""}
 
@@ -244,7 +245,7 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
     legend = [f"{s['board_short']} = {s['board']}", f"{word('number', lang)} = {s['number']}",
               f"{rtg} = {s['rating']}", f"{word('points', lang)} = {s['points_before']}"]
     return {"title": s["pairings_n"].format(k=k), "pager": pager, "tables": tables, "legend": legend,
-            "round_nav": round_nav(e.last_round, k, s)}
+            "round_nav": round_nav(e.last_round, k)}
 
 
 def points_before(e: Event, k: int) -> dict[int, Fraction]:

@@ -105,6 +105,6 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
     legend = [f"{s['table_short']} = {s['table_no']}", f"{mp} = {s['match_points']}", f"{gp} = {s['game_points']}",
               f"{s['board_short']} = {s['board']}", f"{rtg} = {s['rating']}", s["colour_mark"]]
     return {"title": s["pairings_n"].format(k=k), "tables": tables, "pager": pager,
-            "round_nav": round_nav(last_round(e), k, s),
+            "round_nav": round_nav(last_round(e), k),
             "legend": legend + ([f"{s['bye']}: {', '.join(waiting)}"] if waiting else [])}
 

@@ -144,7 +144,7 @@ def team_fact(e: TeamEvent, start_no: int, lang: str) -> list[tuple[str, str, st
 
 def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
     """The template's context and the template of the page ``name`` of a team event."""
-    from .cells import _head, home, site_words, standings_legend
+    from .cells import _head, home, round_nav, site_words, standings_legend
 
     s = site_words(lang)
     stem = name.removesuffix(".html")
@@ -173,6 +173,7 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
                 for r in of_ranking(st, keys=keys).rows]
         title = s["standings"] if not arg else s["standings_after"].format(k=k)
         return {"title": title, "intro": word("after_round", lang, k=k, n=e.tournament.rounds),
+                "round_nav": round_nav(e.played, k, "standings") if arg else [],
                 "legend": [*standings_legend(lang, [], team_tiebreak_legend(st.specs[1:], lang), (short, full)),
                            *([s["lot_mark"]] if any(r.lot for r in st.rows) else []), word("undefined", lang)],
                 "tables": [{"id": "standings", "caption": title, "heads": heads, "rows": rows, "sticky": True}]}, \
