@@ -171,6 +171,7 @@ class Serve(Command):
     rules: str = "auto"
     event: int | None = None  # which tournament of a watched file that holds several
     points_from: str = "results"  # the points of the round results or of the points column's reading
+    playoff: str | None = None  # with --watch FILE: a play-off results file beside it, watched too
     hold: float = 5.0
     max_file_mb: int = 16
     keep_versions: int = 1000
@@ -185,3 +186,6 @@ class Site(Command):
     file: list[str]
     output: str
     watch: bool = False
+    series: str | None = None  # the series points of the events given (place:25,18,15... or score)
+    series_best: int | None = None
+    series_tiebreaks: str = "BEST,EVENTS"

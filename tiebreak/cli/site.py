@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..app.options import SYSTEMS, Options
 from ..engine.errors import InputWarning, SpecifierError
@@ -14,6 +14,9 @@ from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from ..render.i18n import MESSAGE_WORDS, message, problem
 from .args import Site, view
 from .options import whole_number
+
+if TYPE_CHECKING:
+    from ..site.series import SeriesOptions
 
 
 def add_site_parser(q: Any) -> None:
@@ -38,7 +41,27 @@ def add_site_parser(q: Any) -> None:
     q.add_argument("--team-ranking", metavar="BY", help="add a team ranking: federation, records or a CSV file")
     q.add_argument("--team-best", type=whole_number, default=4, help="players counted per team (default 4)")
     q.add_argument("--team-tiebreaks", help="team tie-breaks of the team ranking (default TC)")
+    q.add_argument("--series", metavar="POINTS", help="add the standings of the series of the events given, in the "
+                   "order played (as 'tiebreak series --points'): place:25,18,15... or score")
+    q.add_argument("--series-best", type=whole_number, metavar="K", help="with --series: each player's best K events "
+                   "counted")
+    q.add_argument("--series-tiebreaks", default="BEST,EVENTS", help="with --series: BEST, EVENTS, PLACES (default "
+                   "BEST,EVENTS)")
     q.set_defaults(run="site.run_site")
+
+
+def _series(args: Site) -> SeriesOptions | None:
+    """``--series``: checked before anything is built (points, tie-breaks), else None."""
+    if args.series is None:
+        if args.series_best is not None:
+            raise SpecifierError("--series-best needs --series (the series points)")
+        return None
+    from ..arbiter.series import parse_points, parse_tiebreaks
+    from ..site.series import SeriesOptions
+
+    parse_points(args.series)
+    parse_tiebreaks(args.series_tiebreaks)
+    return SeriesOptions(args.series, args.series_best, args.series_tiebreaks)
 
 
 def _stop(signum: int, frame: Any) -> None:
@@ -69,7 +92,7 @@ def run_site(ns: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, _stop)  # a service manager's stop is Ctrl-C's: the spare files and lock go
     code = 0
     try:
-        site = build_site(o, args.file, args.output, warnings)
+        site = build_site(o, args.file, args.output, warnings, _series(args))
         for w in warnings:
             print(f"{MESSAGE_WORDS.text('warning', lang)}: {problem(w, lang)}", file=sys.stderr)
         print(message(Message("wrote {} files into {}", len(site.digests), args.output), lang), file=sys.stderr)

@@ -205,6 +205,21 @@ def _missing_extra(e: ImportError) -> SpecifierError:
     raise e
 
 
+def _playoff_beside(watch: str, playoff: str | None) -> str | None:
+    """The play-off results file of ``serve --watch FILE --playoff PLAYOFF`` as the live event reads it: its name in
+    the watched file's folder (the live server reads nothing outside it); one event only."""
+    if playoff is None:
+        return None
+    event, path = Path(watch).resolve(), Path(playoff).resolve()
+    if event.is_dir():
+        raise InputError("--playoff needs --watch FILE: a folder's events would all be placed by one play-off",
+                         Place(field="playoff"))
+    if path.parent != event.parent or path == event:
+        raise InputError(Message("the play-off results file {} must lie beside the watched file, in {}", playoff,
+                                 str(event.parent)), Place(playoff, field="playoff"))
+    return path.name
+
+
 def _serve(ns: argparse.Namespace) -> int:
     args = view(Serve, ns)
     low, high = 0, 65535  # what a socket can bind (beyond it the server stopped with a traceback)
@@ -233,11 +248,15 @@ def _serve(ns: argparse.Namespace) -> int:
 
                 site = LiveSite(args.site, watched=args.watch)
             live = LiveHub(args.watch, args.database, args.token,
-                           Settings(tiebreaks=args.tiebreaks, rules=args.rules, event=args.event, points_from=args.points_from),
+                           Settings(tiebreaks=args.tiebreaks, rules=args.rules, event=args.event, points_from=args.points_from,
+                                    playoff=_playoff_beside(args.watch, args.playoff)),
                            hold=args.hold, limit=args.max_file_mb * 1024 * 1024, keep=args.keep_versions,
                            max_streams=args.max_streams, max_streams_per_client=args.max_streams_per_client, site=site)
         elif args.site:
             raise InputError("--site needs --watch: the site is kept of the watched files", Place(field="site"))
+        elif args.playoff:
+            raise InputError("--playoff needs --watch FILE: the play-off places the players of the watched event",
+                             Place(field="playoff"))
     except ImportError as e:
         raise _missing_extra(e) from None
     if live is not None:

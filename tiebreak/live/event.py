@@ -42,7 +42,9 @@ import numpy as np
 
 from ..app.load import load
 from ..app.options import Loading
+from ..arbiter.playoff_results import S, placed_by_playoff
 from ..engine.errors import InputError, InputWarning, TiebreakError
+from ..engine.messages import Message
 from ..engine.model import Kind, Tournament
 from ..engine.standings import compute_standings
 from ..engine.team_matches import has_teams, players_event
@@ -140,10 +142,41 @@ class LiveEvent:
                     data = self.read_stable() if self.version else self.read()
                 except InputError as e:
                     return self._hold(None, e.message, readable=False)
-            digest = hashlib.blake2b(data, digest_size=16).hexdigest()
+            playoff = self.playoff_bytes()
+            digest = self._digest(data, playoff)
             if digest == self.digest and not force and self._live is not None:
                 return self._release()  # back to the last good version's bytes: nothing is held any more
-            return self._publish(data, digest, force)
+            return self._publish(data, digest, force, playoff)
+
+    def playoff_bytes(self) -> bytes:
+        """The play-off results file's bytes (``serve --playoff``), read inside the watched folder within the size
+        bound; empty without one, or while it is not written yet."""
+        if not self.settings.playoff:
+            return b""
+        try:
+            return read_inside(self.root, self.root / self.settings.playoff, self.limit)
+        except InputError:  # not there (yet), or not a file of the folder: no play-off
+            return b""
+
+    @staticmethod
+    def _digest(data: bytes, playoff: bytes = b"") -> str:
+        """The version's digest: the file's bytes, and the play-off's when there is one (a play-off played makes a
+        new version of the same file)."""
+        h = hashlib.blake2b(data, digest_size=16)
+        if playoff:
+            h.update(b"\0play-off\0" + playoff)
+        return h.hexdigest()
+
+    def _placed_by_playoff(self, s: S, playoff: bytes) -> S:
+        """``s`` with the tied players placed by the play-off once the last round is played; a play-off file that
+        does not fit is said in the standings' notes (the event's standings stay as the tie-breaks give them)."""
+        name = self.settings.playoff or "play-off"
+        try:
+            return placed_by_playoff(s, decode(playoff, name, [])[0], None, source=name)
+        except TiebreakError as e:
+            s.notes.append(Message("the play-off results are not applied: {}", e))
+            log.warning("%s: play-off results not applied: %s", self.name, e)
+            return s
 
     def _hold(self, digest: str | None, reason: str, readable: bool) -> Update | None:
         """Keep the last good version; the arbiter is told ``reason`` (``digest``: the file held; ``readable``: it
@@ -220,7 +253,7 @@ class LiveEvent:
             blocks = trf_pending(lines, self._lines)  # the lines that did not change are not looked at again
         return as_it_stands(t, blocks)
 
-    def _publish(self, data: bytes, digest: str, force: bool) -> Update | None:
+    def _publish(self, data: bytes, digest: str, force: bool, playoff: bytes = b"") -> Update | None:
         started = time.perf_counter()
         warnings: list[InputWarning] = []
         try:
@@ -243,13 +276,20 @@ class LiveEvent:
             s = compute_standings(players_event(live.tournament) if team else live.tournament,
                                   players_list, rules=st.rules, unrated_rating=st.unrated_rating,
                                   lots=False, system=st.system, warnings=warnings)
+            t = live.tournament
+            over = bool(playoff) and not live.pending and t.rounds_with_results >= t.rounds  # the last round played
+            if over and not team:  # the play-off places the tied players (in a team event, the tied teams)
+                s = self._placed_by_playoff(s, playoff)
             if team:
                 self.teams = self.teams or LiveTeams(self.ranks)  # restarted: the arrows from the kept ranks
-                view = self.teams.rank(live, st.tiebreaks, st.rules, st.system)
+                view = self.teams.rank(live, st.tiebreaks, st.rules, st.system,
+                                       (lambda ts: self._placed_by_playoff(ts, playoff)) if over else None)
         except TiebreakError as e:
             return self._hold(digest, f"the standings could not be computed: {e}", readable=False)
         ranked = time.perf_counter()
         extras, rows, moved = self._places(s, live, self._player_ranks if team else self.ranks, players_list)
+        if s.decided:  # the places the play-off decided, marked on the live screen
+            extras = [x + (', "playoff": true' if r.start_no in s.decided else "") for x, r in zip(extras, s.rows)]
         changed: list[ChangeRow] = changes(before, live.tournament) if before is not None else []
         # restarted on the file the database ends with: the same version again, not a new one
         again = before is None and digest == self.digest and not force
@@ -326,7 +366,7 @@ class LiveEvent:
         """The version served, read again from the file when the file still has that version's bytes."""
         try:
             data = self.read()
-            if hashlib.blake2b(data, digest_size=16).hexdigest() == self.digest:
+            if self._digest(data, self.playoff_bytes()) == self.digest:
                 return self.load(data, [])
         except TiebreakError:
             pass

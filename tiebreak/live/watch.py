@@ -117,6 +117,19 @@ class LiveHub:
             return None
         return name
 
+    def changed_names(self, paths: list[str]) -> list[str]:
+        """The events a batch of changed paths concerns: the event files among them, and every event when the
+        play-off results file (``serve --playoff``) is among them."""
+        names = {n for p in paths if (n := self.name_of(p)) is not None}
+        if any(self.is_playoff(p) for p in paths):
+            names |= {self.only} if self.only else set(self.events)
+        return sorted(names)
+
+    def is_playoff(self, path: str | Path) -> bool:
+        """Whether ``path`` is the play-off results file of the watched event (``serve --playoff``)."""
+        name = self.settings.playoff
+        return bool(name) and os.path.normpath(os.path.join(self.root, path)) == os.path.join(self.root, str(name))
+
     def scan(self) -> list[Update]:
         """Find the event files and read every one that changed; the updates to tell."""
         candidates = [self.root / self.only] if self.only else sorted(self.root.rglob("*"))
@@ -327,7 +340,7 @@ class LiveHub:
     async def _follow(self, stop: asyncio.Event, term: asyncio.Event) -> None:
         """Watch the files until ``stop`` or the end of this server's ``term`` as leader."""
         def wanted(change: Change, path: str) -> bool:
-            return self.name_of(path) is not None or Path(path).is_dir()
+            return self.name_of(path) is not None or self.is_playoff(path) or Path(path).is_dir()
 
         ended = asyncio.Event()
 
@@ -347,7 +360,7 @@ class LiveHub:
 
         async for changes in awatch(self.root, watch_filter=wanted, stop_event=ended, recursive=self.only is None,
                                     step=50):
-            names = sorted({n for _, p in changes if (n := self.name_of(p)) is not None})
+            names = self.changed_names([p for _, p in changes])
             updates = []
             for name in names:
                 if ended.is_set() or not self.leading:

@@ -22,6 +22,8 @@ LIVE_WORDS = Table("live", {
     'settled': 'place settled for this round',
     'provisional': 'provisional: a game still being played can change it',
     'playing': 'game in progress',
+    'playoff': "place decided by the play-off (Arbiters' Manual 13.2)",
+    'playoff_mark': 'P',
     'moved_up': 'up {n} since the previous version',
     'moved_down': 'down {n} since the previous version',
     'since_round': 'Since round',

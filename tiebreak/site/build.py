@@ -31,9 +31,13 @@ from ..engine.errors import InputError, InputWarning, Place
 from ..engine.messages import Message
 from ..engine.model import Kind, Tournament
 from ..render.i18n import LANGUAGES
+from ..render.series import WORDS as SERIES_WORDS
 from ..render.site_words import SITE_WORDS
 from .event import Event, build_event
 from .folder import VERSION_LIMIT, Publication, page_name, read_page, refuse_link
+from .series import FOLDER as SERIES_FOLDER
+from .series import SeriesOptions
+from .series import pages as series_pages
 from .spares import Spares
 from .teams import TeamEvent, build_team_event
 
@@ -58,6 +62,8 @@ class Site:
     holes: dict[str, tuple[str, tuple[int, ...], tuple[int, ...]]] = field(default_factory=dict)
     #: empty files made ahead of time for the next pages (a watched site)
     spares: Spares | None = None
+    #: ``--series``: the series of the site's events, its pages in ``series/`` (:mod:`tiebreak.site.series`)
+    series: SeriesOptions | None = None
 
     def prefix(self, path: str) -> str:
         """The event's folder inside the site ('' for a site of one event): the file's name, with its folder's when
@@ -68,8 +74,8 @@ class Site:
         stems = [slug(p) for p in self.paths]
         for p, stem in zip(self.paths, stems):
             name = stem if stems.count(stem) == 1 else f"{slug(Path(p).resolve().parent.name)}-{stem}"
-            while name in names.values():
-                name += "-2"
+            while name in names.values() or (self.series is not None and name == SERIES_FOLDER):
+                name += "-2"  # (the series pages have a folder of their own)
             names[p] = name
         return names[path] + "/"
 
@@ -205,6 +211,9 @@ def common_files(site: Site) -> dict[str, bytes]:
     out["assets/search-index.js"] = script.encode()
     links = [(f"{site.prefix(p)}en/index.html", event_name(e.ind if isinstance(e, TeamEvent) else e))
              for p, e in site.events.items()]
+    if site.series is not None:  # the series first, then its events
+        out |= series_pages(site)
+        links.insert(0, (f"{SERIES_FOLDER}/en/index.html", SERIES_WORDS.text("title")))
     target = links[0][0] if len(links) == 1 else None
     out["index.html"] = environment().get_template("site_redirect.html").render(
         title=SITE_WORDS.text("events") if target is None else links[0][1], target=target, links=links,
@@ -348,10 +357,11 @@ def _file_digest(path: str) -> str:
         return ""
 
 
-def open_site(o: Options, paths: list[str], out: str | Path) -> Site:
+def open_site(o: Options, paths: list[str], out: str | Path, series: SeriesOptions | None = None) -> Site:
     """The site of ``paths`` in ``out`` (checked: new, empty or a site written before), with what was written there
-    before (its version and its pages' digests: a page whose bytes stay the same is not written again)."""
-    site = Site(Path(out), o, list(dict.fromkeys(paths)))
+    before (its version and its pages' digests: a page whose bytes stay the same is not written again); ``series``:
+    the series of its events too."""
+    site = Site(Path(out), o, list(dict.fromkeys(paths)), series=series)
     check_folder(site.out, site.paths)
     old = written_before(site.out)
     if old is not None:  # only the names of pages inside the site: a name it holds is never one outside
@@ -362,9 +372,10 @@ def open_site(o: Options, paths: list[str], out: str | Path) -> Site:
     return site
 
 
-def build_site(o: Options, paths: list[str], out: str, warnings: list[InputWarning]) -> Site:
-    """Build (or rebuild) the whole site of ``paths`` into ``out``."""
-    site = open_site(o, paths, out)
+def build_site(o: Options, paths: list[str], out: str, warnings: list[InputWarning],
+               series: SeriesOptions | None = None) -> Site:
+    """Build (or rebuild) the whole site of ``paths`` into ``out`` (``series``: with the series of its events)."""
+    site = open_site(o, paths, out, series)
     for p in site.paths:
         load(site, p, warnings)
     publish_all(site)

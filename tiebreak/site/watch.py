@@ -29,6 +29,7 @@ from .build import (
 from .card import rank_values
 from .event import Event, card_inputs
 from .folder import read_page
+from .series import pages as series_pages
 from .spares import Spares
 from .teams import TeamEvent
 
@@ -138,6 +139,8 @@ def update(site: Site, path: str, warnings: list[InputWarning], t: Tournament | 
             names = None
     if names is None:  # every page of the event (of every event when the folder was lost)
         written += publish_all(site, None if lost else [path])
+    elif site.series is not None:  # the series follows its events (publish_all makes its pages itself)
+        written += publish(site, series_pages(site))
     if site.spares is not None:  # ready for the next change
         site.spares.refill(len(written), len(site.digests))
     return written
