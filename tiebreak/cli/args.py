@@ -177,6 +177,8 @@ class Serve(Command):
     keep_versions: int = 1000
     max_streams: int = 5000
     max_streams_per_client: int = 50
+    poll_seconds: float = 1.0  # a broadcast's address (--watch https://…): the least time between two requests
+    players: str | None = None  # a broadcast's player list (TRF, any file read, or a CSV)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -189,3 +191,5 @@ class Site(Command):
     series: str | None = None  # the series points of the events given (place:25,18,15... or score)
     series_best: int | None = None
     series_tiebreaks: str = "BEST,EVENTS"
+    downloads: str = "xlsx,trf"  # the standings as files to download, or "none"
+    games: str | None = None  # a PGN file of the event's games

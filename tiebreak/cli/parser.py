@@ -329,7 +329,14 @@ def _serve(sub: _Only) -> None:
     web.add_argument("--host", default="127.0.0.1")
     web.add_argument("--port", type=whole_number, default=8000)
     web.add_argument("--watch", metavar="PATH", help="live standings of a file, or of every event file in a folder, "
-                                                     "recomputed when they change (page /live)")
+                                                     "recomputed when they change (page /live); or of a broadcast's "
+                                                     "PGN at an http(s) address, asked every --poll-seconds")
+    web.add_argument("--poll-seconds", type=float, default=1.0, metavar="SECONDS",
+                     help="with --watch https://...: the least time between two requests of the address (default 1; "
+                          "0.5 to 600); each is a conditional request")
+    web.add_argument("--players", metavar="FILE",
+                     help="with --watch of a broadcast's PGN: the event's player list (a TRF, any file tiebreak reads, "
+                          "or a CSV of name, rating, title, federation, FIDE id) matched to the games' names")
     web.add_argument("--site", metavar="DIR", help="with --watch: keep the static site of every watched event in this "
                      "folder (as 'tiebreak site'), its pages made again for every version published")
     web.add_argument("--playoff", metavar="FILE", help="with --watch FILE: a play-off results file in the same folder, "

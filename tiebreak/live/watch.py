@@ -33,7 +33,9 @@ from .subscribers import MAX_STREAMS, MAX_STREAMS_PER_CLIENT, Subscribers
 if TYPE_CHECKING:  # watchfiles is loaded only when a watch starts
     from watchfiles import Change
 
+    from ..engine.model import Player
     from ..site.live import LiveSite
+    from .remote import RemotePgn
     from .shared import Listener
 
 log = logging.getLogger("tiebreak.live")
@@ -71,7 +73,12 @@ class LiveHub:
     def __init__(self, target: str | Path, database: str | None = None, token: str | None = None,
                  settings: Settings | None = None, hold: float = HOLD_SECONDS, limit: int = MAX_FILE_BYTES, keep: int = KEEP,
                  max_streams: int = MAX_STREAMS, max_streams_per_client: int = MAX_STREAMS_PER_CLIENT,
-                 site: LiveSite | None = None) -> None:
+                 site: LiveSite | None = None, remote: RemotePgn | None = None,
+                 players: tuple[str, list[Player]] | None = None) -> None:
+        #: ``--players FILE``: a broadcast's player list (its name and players), for every PGN watched
+        self.players = players
+        #: ``serve --watch https://…``: the broadcast's address, polled into the file watched (:mod:`.remote`)
+        self.remote = remote
         target = Path(target).resolve()
         if not target.exists():
             raise InputError(Message("nothing to watch at {}", target), Place(str(target)))
@@ -150,7 +157,8 @@ class LiveHub:
                 log.warning("more than %d event files; %s is not watched", MAX_EVENTS, name)
                 return None
             event = self.events[name] = LiveEvent(name, self.root / name, _copy(self.settings), self.history,
-                                                  root=self.root, hold=self.hold, limit=self.limit)
+                                                  root=self.root, hold=self.hold, limit=self.limit,
+                                                  players=self.players)
         return event
 
     def update(self, name: str, force: bool = False) -> Update | None:
@@ -316,6 +324,8 @@ class LiveHub:
         database, listen to the other servers too, and lead while this server's term lasts."""
         stop = stop or asyncio.Event()
         tasks = [asyncio.create_task(self.recheck(stop))]
+        if self.remote is not None:
+            tasks.append(asyncio.create_task(self.poll(stop)))
         if self.site is not None and self.leading:  # the pages of the versions read at the start
             self.site.submit(list(self.events.values()))
         try:
@@ -332,6 +342,35 @@ class LiveHub:
         finally:
             stop.set()
             await asyncio.gather(*tasks)
+
+    async def poll(self, stop: asyncio.Event) -> None:
+        """(A broadcast's address) ask it whenever its time comes until ``stop``: a new body is read at once (the
+        watcher sees it too, as the same bytes); while the address cannot be read the page says so."""
+        from .remote import UNREACHABLE
+
+        remote = self.remote
+        assert remote is not None
+        while not stop.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), max(0.02, remote.due()))
+            if stop.is_set():
+                return
+            if not self.leading:  # a follower serves the leader's versions: the relay is asked by one server only
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), remote.interval)
+                continue
+            changed = await asyncio.to_thread(remote.poll)
+            event = self.events.get(remote.path.name)
+            if event is None:
+                continue
+            updates = []
+            if changed and (u := await self.updated(event.name)) is not None:
+                updates.append(u)
+            if remote.status is not None and event.warning != UNREACHABLE:
+                updates.append(await self._run(event.warn, UNREACHABLE))
+            elif remote.status is None and event.warning == UNREACHABLE:
+                updates.append(await self._run(event.warn, None))
+            self.tell([u for u in updates if u is not None])
 
     async def _heard(self, news: dict[str, Any]) -> None:
         # in the single updater too: a version heard is restored (its document parsed) in order, off the event loop
@@ -371,6 +410,8 @@ class LiveHub:
             self.tell(updates)
 
     def close(self) -> None:
+        if self.remote is not None:
+            self.remote.close()
         if self.site is not None:
             self.site.close()
         if self.listener is not None:

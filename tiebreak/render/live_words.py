@@ -53,6 +53,8 @@ LIVE_WORDS = Table("live", {
     'if_ended': 'If the game ended now',
     'place_of': '{name}: place {n}',
     'leader': 'leading: {names}',
+    'if_wins': 'if {name} wins',
+    'if_drawn': 'if drawn',
     'cells_legend': ('2w1: the opponent placed 2nd, White, won (b: Black); ½ draw, 0 lost; + / − won / lost by forfeit; '
                      '… being played; bye: pairing-allocated bye; 1 bye, ½ bye, 0 bye: full-point, half-point, '
                      'zero-point bye'),

@@ -26,9 +26,11 @@ from ..views.crosstable import of_teams
 from ..views.standings import of_ranking
 from . import teams
 from .cells import (
+    MARK,
     _head,
     event_name,
     home,
+    mark,
     num,
     player_link,
     rating_text,
@@ -39,7 +41,10 @@ from .cells import (
     titled_link,
     with_narrow,
 )
+from .downloads import links
 from .event import CELL, FORFEITS, SCORE, Event
+from .games import game_link, game_names
+from .playoff import page as playoff_page
 from .team_rounds import team_cell
 from .teams import TeamEvent
 
@@ -54,6 +59,8 @@ def menu(e: Event, lang: str) -> list[tuple[str, str]]:
         items.append((f"round-{e.last_round}.html", s["round_n"].format(k=e.last_round)))
     if e.odds is not None:
         items.append(("odds.html", s["odds"]))
+    if e.playoff is not None:
+        items.append(("playoff.html", s["playoff"]))
     return items
 
 
@@ -67,7 +74,9 @@ def page_names(e: Event | TeamEvent) -> list[str]:
     names += [f"player-{p.start_no}.html" for p in e.tournament.players]
     if e.odds is not None:
         names.append("odds.html")
-    return names
+    if e.playoff is not None:
+        names.append("playoff.html")
+    return names + game_names(e)
 
 
 def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: list[int] | None = None) -> str:
@@ -89,6 +98,13 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
     elif stem == "odds":  # the players' odds, or the teams' in a team event
         ctx = {"title": site_words(lang)["odds"], "intro": site_words(lang)["odds_note"], "tables": [],
                "html_sections": e.odds.get(lang, "") if e.odds else ""}
+    elif kind == "game":
+        from .games import game_page
+
+        k, _, b = arg.partition("-")
+        ctx, template = game_page(ind, ind.games[int(k)][int(b)], lang), "site_game.html"
+    elif stem == "playoff" and e.playoff is not None:
+        ctx = playoff_page(e, e.playoff, lang)
     elif stem == "crosstable":
         ctx = crosstable(e, lang)
     elif isinstance(e, TeamEvent):
@@ -128,7 +144,9 @@ def standings_rows(e: Event, k: int) -> tuple[list[str], str, list[str]]:
         return cache[k]
     st = e.after[k - 1] if e.played else e.current
     view = of_ranking(st, player_columns(st, e.options.columns))
-    rows = [{"cells": [{"text": r.place + ("*" if r.lot else ""), "cls": "rank"}, player_link(e, r.start_no, True),
+    decided = st.decided if e.playoff is not None else {}
+    rows = [{"cells": [{"text": mark(r.place, r.start_no, decided) + ("*" if r.lot else ""), "cls": "rank",
+                        **({"href": "playoff.html"} if r.start_no in decided else {})}, player_link(e, r.start_no, True),
                        {"text": r.points, "cls": "pts", "data": "PTS"}, {"text": str(r.start_no)},
                        *({"text": c} for c in r.players),
                        *({"text": c, "data": key} for key, c in zip(view.keys, r.values))]} for r in view.rows]
@@ -147,6 +165,8 @@ def standings(e: Event, lang: str, k: int, groups: bool = False) -> dict[str, An
     st = e.after[k - 1] if e.played else e.current
     lot = [s["lot_mark"]] if any(r.lot is not None for r in st.rows) else []
     legend = standings_legend(lang, names, tiebreak_legend([x for x in st.specs if x.code != "PTS"], lang)) + lot
+    if e.playoff is not None and any(r.start_no in st.decided for r in st.rows):
+        legend.append(f"{MARK} {s['playoff_mark']}")
     pager = []
     if not groups:
         pager = [(f"round-{k}.html", s["pairings_n"].format(k=k))]
@@ -156,6 +176,7 @@ def standings(e: Event, lang: str, k: int, groups: bool = False) -> dict[str, An
             pager.append((f"standings-{k + 1}.html", s["standings_after"].format(k=k + 1)))
     return {"title": title, "intro": intro, "pager": pager, "legend": legend + [word("undefined", lang)],
             "round_nav": [] if groups else round_nav(e.played, k, "standings"),
+            "downloads": links(e.downloads, lang) if groups else [],
             "tables": [{"id": "standings", "caption": title, "heads": heads, "rows": rows, "sticky": True}],
             "html_sections": e.groups_html(lang) if groups else ""}
 
@@ -230,7 +251,8 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
         else:
             result = SCORE[g.kind]
         (w_no, w_name, w_rating, w_pts), (b_no, b_name, b_rating, b_pts) = player(g.white), player(g.black)
-        rows.append({"cells": [{"text": str(g.board)}, w_no, w_name, w_rating, w_pts, {"text": result, "cls": "res"},
+        rows.append({"cells": [{"text": str(g.board)}, w_no, w_name, w_rating, w_pts,
+                               {"text": result, "cls": "res", **game_link(e, k, g.white, g.black, s)},
                                b_pts, b_name, b_rating, b_no]})
     byes = [{"cells": [*player(sno), {"text": kind_name(kind.name, lang) if kind != Kind.ABSENT else s["not_paired"],
                                       "cls": "left"}]} for sno, kind in rd.byes]

@@ -53,6 +53,7 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
     from ..render.columns import headings
     from ..render.team_words import TEAM_WORDS, primary_name
     from .cells import _head, rating_text, round_nav, site_words, titled_link, with_narrow
+    from .games import game_link
 
     s = site_words(lang)
     names = {tm.number: tm.name for tm in e.current.tt.teams}
@@ -86,7 +87,8 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
                 result = SCORE[b.kind] + (f" ({kind_name(b.kind.name, lang)})" if b.kind in FORFEITS else "")
             other = -b.colour if b.colour in (WHITE, BLACK) else 0
             rows.append({"cells": [{"text": str(board)}, player(b.own, b.colour),
-                                   {"text": rating_text(e.ind, b.own), "cls": "wide"}, {"text": result, "cls": "res"},
+                                   {"text": rating_text(e.ind, b.own), "cls": "wide"},
+                                   {"text": result, "cls": "res", **game_link(e.ind, k, b.own, b.other, s)},
                                    {"text": rating_text(e.ind, b.other), "cls": "wide"}, player(b.other, other)]})
         heading = f"{n}. {names[m.first]} {_pair(m.game_points, '–')} {names[m.second]}"
         tables.append({"id": f"match-{m.first}", "caption": heading, "sticky": False, "rows": rows,
