@@ -59,7 +59,8 @@ def team_playoff(o: Options, t: Any) -> Playoff | None:
 
 def page(e: Event | TeamEvent, p: Playoff, lang: str) -> dict[str, Any]:
     """The play-off page's context (template ``site_tables.html``)."""
-    from .teams import TeamEvent, team_cell
+    from .team_rounds import team_cell
+    from .teams import TeamEvent
 
     s = site_words(lang)
     team = isinstance(e, TeamEvent)
