@@ -97,8 +97,6 @@ SITE_WORDS = Table("site", {
     'how_counted': 'How counted',
     'cut_legend': 'Struck-through rounds are cut (not counted).',
     'group_note': 'Computed among the players still tied at this point (Type A); score among them: {score}.',
-    'seed': ('Players still level after every tie-break are placed by a lot drawn once for this event '
-             '(lot no. {seed}): every page and every update shows the same order.'),
     'description': '{page} — {event}: pairings, results, standings and tie-breaks, round by round.',
     'file': 'File',
     'event_name': 'Event',
@@ -129,4 +127,30 @@ SITE_WORDS = Table("site", {
     'none_given': 'none given',
     'rating_bands': 'Rating bands',
     'unrated': 'unrated',
+    'board_short': 'Bo.',  # a round page's column heading, explained in the legend below the table
+    'points_before': 'Points before the round',
+    'match_overview': 'Matches of the round',
+    'table_short': 'Tbl.',
+    'table_no': 'Table',
+    'average_rating': 'Average rating',
+    'city': 'City',
+    'chief_arbiter': 'Chief arbiter',
+    'deputy_arbiters': 'Deputy arbiters',
+    'time_control': 'Time control',
+    'pairing_system': 'Pairing system',  # the file's own text (TRF 092), as the arbiter wrote it
+    'written_by': 'File written by',
+    'lot_words': ('Players still equal after every tie-break are ordered by a lot drawn once for this event: every '
+                  'page and every update shows the same order.'),
+    'lot_mark': '* place decided by the lot drawn once for this event',
+    'column_rank': 'Place',
+    'column_sex': 'Sex',
+    'column_birth': 'Year of birth',
+    'points_total': 'Points',
+    'updated': 'Last updated:',
+    'updated_note': 'the time the tournament file was last saved (UTC)',
+    'in_play': 'The event is in play: this page reloads itself when the results change.',
+    'teams_lineup': 'Teams and board order',
+    'average_note': ("Average rating: of the first {n} players of the team's list (the boards of a match), unrated "
+                     "players left out."),
+    'colour_mark': 'The square beside a name: the colour the player had (white square White, black square Black).',
 })

@@ -218,7 +218,8 @@ def common_files(site: Site) -> dict[str, bytes]:
     from ..render.templating import environment
     from .cells import event_name
 
-    out = {f"assets/{n}": (ASSETS / n).read_bytes() for n in ("site.css", "site.js")}
+    out = {f"assets/{n}": (ASSETS / n).read_bytes() for n in ("site.css", "site.js", "refresh.js")}
+    out.update(updated_files(site))
     if site.look.accent is not None:  # the organiser's colour: the first rule of the style sheet
         out["assets/site.css"] = accent_css(site.look.accent).encode() + out["assets/site.css"]
     if site.look.logo is not None:
@@ -249,6 +250,22 @@ def common_files(site: Site) -> dict[str, bytes]:
         title=SITE_WORDS.text("events") if target is None else links[0][1], target=target, links=links,
         root="").encode()
     return out
+
+
+def updated_files(site: Site) -> dict[str, bytes]:
+    """``assets/updated.js``: per event (its folder; "" for a site of one event) when its file was last saved (UTC,
+    the file's time: two builds of one file write the same bytes) and whether it is still in play (rounds or games
+    to come), read by ``assets/refresh.js`` for every page's "Last updated" and its reloading."""
+    data = {site.prefix(p).rstrip("/"): {"time": _results_time([p]) or "", "live": in_play(e)}
+            for p, e in site.events.items()}
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")).replace("</", "<\\/")
+    return {"assets/updated.js": f"window.TIEBREAK_UPDATED={text};\n".encode()}
+
+
+def in_play(e: Event | TeamEvent) -> bool:
+    """Whether the event has rounds or games still to come."""
+    t = e.tournament
+    return bool(t.pending) or e.played < t.rounds or bool((t.kind == Kind.UNKNOWN).any())
 
 
 def digest(data: bytes) -> str:

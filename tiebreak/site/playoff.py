@@ -60,7 +60,7 @@ def team_playoff(o: Options, t: Any) -> Playoff | None:
 def page(e: Event | TeamEvent, p: Playoff, lang: str) -> dict[str, Any]:
     """The play-off page's context (template ``site_tables.html``)."""
     from .team_event import TeamEvent
-    from .teams import team_cell
+    from .team_rounds import team_cell
 
     s = site_words(lang)
     team = isinstance(e, TeamEvent)

@@ -26,7 +26,7 @@ class TeamEvent:
     source: Any = None
     #: the teams' play-off (``--playoff``; :class:`tiebreak.site.playoff.Playoff`), its page ``playoff.html``
     playoff: Any = None
-    #: each round's matches board by board (:func:`tiebreak.site.team_rounds.matches_of_round`), made once: every
+    #: each round's matches board by board (:func:`tiebreak.site.team_rounds.matches`), made once: every
     #: team's card asks for every round's
     matches_by_round: dict[int, Any] = field(default_factory=dict, repr=False)
 

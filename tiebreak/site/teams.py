@@ -16,7 +16,7 @@ from ..render.team_words import TEAM_WORDS
 from ..views.matches import match_rounds
 from ..views.standings import of_ranking
 from .team_event import TeamEvent
-from .team_rounds import matches_of_round, round_page
+from .team_rounds import last_round, matches_of_round, round_page, team_cell
 
 
 def match_boards(e: TeamEvent) -> list[dict[int, int]]:
@@ -43,11 +43,6 @@ def page_names(e: TeamEvent) -> list[str]:
     return names
 
 
-def last_round(e: TeamEvent) -> int:
-    """The last round with pairings: played, or paired with its games pending (the round in play has a page)."""
-    return max(e.played, e.ind.last_round)
-
-
 def menu(e: TeamEvent, s: dict[str, str]) -> list[tuple[str, str]]:
     items = [("index.html", s["home"]), ("players.html", s["starting_list"]), ("standings.html", s["standings"]),
              ("crosstable.html", s["crosstable"]), ("boards.html", s["boards"]), ("statistics.html", s["statistics"])]
@@ -71,6 +66,38 @@ def points_words(e: TeamEvent, lang: str) -> tuple[str, str]:
     return primary_name(primary, lang), site_words(lang)[full] if full else primary
 
 
+def team_tiebreak_legend(specs: list[Any], lang: str) -> list[tuple[str, str, str]]:
+    """Each tie-break of a team event's list: (abbreviation, name, article: C.07 Arts 11-12)."""
+    from ..engine.team import TEAM_CATALOGUE
+    from ..render.team_words import TEAM_NAMES
+
+    out = []
+    for spec in specs:
+        name = TEAM_NAMES.text(spec.code, lang) if spec.code in TEAM_NAMES else spec.code
+        if spec.cut:
+            name += ", " + word("cut", lang, n=spec.cut)
+        if spec.median:
+            name += ", " + word("median", lang, n=spec.median)
+        out.append((spec.text, name, TEAM_CATALOGUE[spec.code].article if spec.code in TEAM_CATALOGUE else ""))
+    return out
+
+
+def lineups(e: TeamEvent, lang: str) -> list[dict[str, Any]]:
+    """Every team in the order of its number with its average rating (of the first players of its list, as many
+    as a match has boards; unrated players left out) and its players in board order (title, name, rating)."""
+    from .cells import rating_text, titled_link
+
+    tt = e.current.tt
+    out = []
+    for tm in sorted(tt.teams, key=lambda x: x.number):
+        ratings = [r for r in (e.tournament.player(sno).rating for sno in tm.members[:tt.boards]) if r]
+        average = format_number(Fraction(sum(ratings), len(ratings)), 0) if ratings else ""
+        out.append({"number": tm.number, "name": tm.name, "href": f"team-{tm.number}.html", "average": average,
+                    "players": [{**titled_link(e.ind, sno), "rating": rating_text(e.ind, sno)}
+                                for sno in tm.members]})
+    return out
+
+
 def team_fact(e: TeamEvent, start_no: int, lang: str) -> list[tuple[str, str, str]]:
     """The team of a player for the card's facts: (the word, the team's name, the link to its card)."""
     number = e.team_of().get(start_no, (0, 0))[0]
@@ -78,17 +105,9 @@ def team_fact(e: TeamEvent, start_no: int, lang: str) -> list[tuple[str, str, st
     return [(TEAM_WORDS.text("team", lang), name, f"team-{number}.html")] if name else []
 
 
-def team_cell(e: TeamEvent, number: int | None) -> dict[str, Any]:
-    """A team's name linked to its page (a head cell of the tables of a team event's site)."""
-    if number is None:
-        return {"text": ""}
-    name = next((tm.name for tm in e.current.tt.teams if tm.number == number), str(number))
-    return {"text": name, "href": f"team-{number}.html", "cls": "name"}
-
-
 def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
     """The template's context and the template of the page ``name`` of a team event."""
-    from .cells import _head, home, site_words
+    from .cells import _head, home, round_nav, site_words, standings_legend
 
     s = site_words(lang)
     stem = name.removesuffix(".html")
@@ -97,14 +116,11 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
         ctx = home(e.ind, lang)
         ctx["facts"] = [f for f in ctx["facts"] if f[0] != s["players"]] + [
             (s["teams"], str(len(e.current.tt.teams))), (s["players"], str(len(e.tournament.players)))]
-        from ..engine.team import TEAM_CATALOGUE
-        from ..render.team_words import TEAM_NAMES
-
-        ctx["legend"] = [(spec.text, TEAM_NAMES.text(spec.code, lang) if spec.code in TEAM_NAMES else spec.code,
-                          TEAM_CATALOGUE[spec.code].article if spec.code in TEAM_CATALOGUE else "")
-                         for spec in e.current.specs]
+        ctx["legend"] = team_tiebreak_legend(e.current.specs, lang)
         ctx["rounds"] = range(1, last_round(e) + 1)
         ctx["played"] = e.played
+        ctx["lineups"] = lineups(e, lang)
+        ctx["boards"] = e.current.tt.boards
         return ctx, "site_home.html"
     if stem == "standings" or kind == "standings":
         k = int(arg) if arg else e.played
@@ -127,8 +143,10 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
         from .downloads import links
 
         return {"title": title, "intro": word("after_round", lang, k=k, n=e.tournament.rounds),
+                "round_nav": round_nav(e.played, k, "standings") if arg else [],
                 "downloads": [] if arg else links(e.ind.downloads, lang),
-                "legend": [f"{short} = {full}", word("undefined", lang),
+                "legend": [*standings_legend(lang, [], team_tiebreak_legend(st.specs[1:], lang), (short, full)),
+                           *([s["lot_mark"]] if any(r.lot for r in st.rows) else []), word("undefined", lang),
                            *([f"{MARK} {s['playoff_mark']}"] if any(r.start_no in decided for r in st.rows) else [])],
                 "tables": [{"id": "standings", "caption": title, "heads": heads, "rows": rows, "sticky": True}]}, \
             "site_tables.html"

@@ -14,7 +14,19 @@ from ..engine.errors import InputWarning, TiebreakError
 from ..engine.messages import Message
 from ..engine.model import Tournament
 from ..render.i18n import LANGUAGES, MESSAGE_WORDS, message, problem
-from .build import Site, check_folder, digest, event_downloads, load, odds_pages, pages_of, publish, publish_all, written_before
+from .build import (
+    Site,
+    check_folder,
+    digest,
+    event_downloads,
+    load,
+    odds_pages,
+    pages_of,
+    publish,
+    publish_all,
+    updated_files,
+    written_before,
+)
 from .card import rank_values
 from .event import Event, card_inputs, same_players
 from .folder import read_page
@@ -149,7 +161,7 @@ def publish_touched(site: Site, old: Event | TeamEvent, new: Event | TeamEvent, 
     rows = np.nonzero(((a.kind != b.kind) | (a.opponent != b.opponent) | (a.colour != b.colour)).any(axis=1))[0]
     games = {f"player-{b.players[i].start_no}.html" for i in rows.tolist()}
     first = [n for n in names if not n.startswith("player-") or n in games]
-    written = publish(site, pages_of(site, new, first))
+    written = publish(site, {**pages_of(site, new, first), **updated_files(site)})  # the new "Last updated"
     rest = [n for n in names if n not in set(first)]
     if rest:
         written += publish(site, moved_cards(site, old, new, rest))
