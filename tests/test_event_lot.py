@@ -81,7 +81,9 @@ def test_every_face_draws_the_same_lot(tmp_path, capsys):
     table = page.split('<table id="standings"', 1)[1].split("</table>", 1)[0]
     assert [int(x) for x in re.findall(r'href="player-(\d+)\.html"', table)] == cli_order
     home = (tmp_path / "site" / "en" / "index.html").read_text(encoding="utf-8")
-    assert f"lot drawn once for this event (lot no. {seed})" in home and "drawn by lot with seed" not in home
+    # the lot in a spectator's words, its seed kept out of the page (a developer's note) and in version.json
+    assert "ordered by a lot drawn once for this event" in home and str(seed) not in home
+    assert json.loads((tmp_path / "site" / "version.json").read_text(encoding="utf-8"))["events"][0]["seed"] == seed
 
 
 def test_two_builds_of_one_file_are_byte_identical(tmp_path):
