@@ -1,4 +1,5 @@
-// The tiebreak page: no framework, no build step. Every text from a file is put in with textContent, never as HTML.
+// The tiebreak page: no framework, no build step. Every text from a file is put in with textContent, never as HTML
+// (the explanation panel comes as HTML from the server, which escapes every text in it).
 // The words come from the server's catalogue (/api/words); changing the language fetches them again and redraws
 // what is loaded, so the event, the list and the explanation stay.
 "use strict";
@@ -19,7 +20,6 @@ function codeInfo(code) {
 let data = null;        // the last standings answer
 let selected = [];      // start numbers: one (explanation) or two (why one is ahead)
 let foldSettings = false;  // fold the settings when the standings of a new file arrive (on a phone)
-let detailsCache = {};  // start number -> details of the current answer
 let lastRequest = 0;
 let teamEvent = false;       // the last answer was a team event's: no player columns, categories or team ranking
 let columnsChosen = false;   // false: the columns the file has (the server's "auto"); true: the boxes ticked
@@ -220,7 +220,6 @@ function validateModifiers() {
 function clearResult(message) {
   data = null;
   selected = [];
-  detailsCache = {};
   $("error").textContent = message || "";
   $("result").hidden = true;
   $("summary").hidden = true;
@@ -363,8 +362,7 @@ async function compute() {
     const answer = await (await post("/api/standings", form)).json();
     if (ticket === lastRequest) {
       data = answer;
-      detailsCache = {};
-      $("error").textContent = "";
+          $("error").textContent = "";
       renderStandings(answer);
       await renderSummary(answer);
       if (selected.length) await showSelection(selected.filter((n) => answer.standings.some((r) => r.start_no === n)));
@@ -377,25 +375,6 @@ async function compute() {
 }
 
 // ------------------------------------------------------------------------------------------- explanations
-function nameOf(startNo) {
-  const row = data && data.standings.find((r) => r.start_no === startNo);
-  return row ? row.name : String(startNo);
-}
-
-// the explanation of one player or team (a team's has its "matches" too), asked once per computation
-async function explanationOf(startNo) {
-  if (!detailsCache[startNo]) {
-    const form = source();
-    form.append("player", startNo);
-    detailsCache[startNo] = await (await post("/api/explain", form)).json();
-  }
-  return detailsCache[startNo];
-}
-
-async function detailsOf(startNo) {
-  return (await explanationOf(startNo)).details;
-}
-
 function choose(startNo) {
   const next = selected.length === 1 && selected[0] !== startNo ? [selected[0], startNo] : [startNo];
   showSelection(next);
@@ -451,8 +430,15 @@ async function showSelection(players) {
   fillCompare();
   const body = $("explain-body");
   try {
-    if (players.length === 1) await explainPlayer(players[0]);
-    else await explainPair(players[0], players[1]);
+    // the server words it as `tiebreak explain` does, as HTML in the page's language (every text escaped there)
+    const form = source();
+    form.append("format", "html");
+    players.forEach((n, i) => form.append(i ? "player2" : "player", n));
+    const panel = document.createElement("template");
+    panel.innerHTML = await (await post("/api/explain", form)).text();
+    const fragment = panel.content.firstElementChild;
+    $("explain-title").textContent = fragment ? fragment.dataset.title : "";
+    body.replaceChildren(panel.content);
   } catch (e) {
     body.replaceChildren(el("p", e.message, {class: "error"}));
   }
@@ -470,146 +456,6 @@ function tiebreakName(spec) {
     if (/^M\d+$/.test(m)) extra.push(fill(W.words.median, {n: m.slice(1)}));
   }
   return [d.name, ...extra].join(", ");
-}
-
-// One tie-break's rounds: opponent by name, result, contribution; cut rounds struck through.  How a round was
-// counted is a column only where the rounds differ in it (a dummy opponent beside games), else one line below.
-function roundsTable(info) {
-  const sources = [...new Set(info.rounds.map((c) => c.source))];
-  const table = el("table", null, {class: "rounds"});
-  const head = el("tr");
-  // the contribution comes right after the round, so a phone shows it without scrolling the table
-  head.append(el("th", W.words.round), el("th", W.page.contribution), el("th", W.page.result, {class: "name"}),
-              el("th", W.page.opponent, {class: "name"}));
-  if (sources.length > 1) head.append(el("th", W.page.source, {class: "name"}));
-  table.append(el("thead"));
-  table.tHead.append(head);
-  const body = el("tbody");
-  for (const c of info.rounds) {
-    const tr = el("tr", null, c.cut ? {class: "cut"} : {});
-    tr.append(el("td", c.round), el("td", num(c.value)), el("td", W.kinds[c.kind] || c.kind, {class: "name"}),
-              el("td", c.opponent ? nameOf(c.opponent) + " (" + c.opponent + ")" : W.page.no_opponent, {class: "name"}));
-    if (sources.length > 1) tr.append(el("td", W.sources[c.source] || c.source, {class: "src"}));
-    body.append(tr);
-  }
-  table.append(body);
-  const box = el("div", null, {class: "table-box"});
-  box.append(table);
-  const out = [box];
-  if (sources.length === 1 && sources[0]) out.push(el("p", W.sources[sources[0]] || sources[0], {class: "note"}));
-  return out;
-}
-
-// A team's rounds: the opposing team, the match points and the game points (the team's : the opponent's), a
-// forfeited match named; the points come right after the round, so a phone shows them without scrolling the table.
-function matchesTable(matches) {
-  const T = W.team, forfeits = ["FORFEIT_WIN", "FORFEIT_LOSS", "DOUBLE_FORFEIT"];
-  const block = el("section", null, {class: "tb matches"});
-  block.append(el("h4", T.matches));
-  const table = el("table", null, {class: "rounds"});
-  const head = el("tr");
-  head.append(el("th", W.words.round), el("th", T.mp), el("th", T.gp), el("th", T.opponent, {class: "name"}));
-  table.append(el("thead"), el("tbody"));
-  table.tHead.append(head);
-  for (const m of matches) {
-    const gp = num(m.game_points) + (m.opponent_game_points === null ? "" : " : " + num(m.opponent_game_points));
-    let who = m.opponent !== null ? (m.opponent_name || nameOf(m.opponent)) + " (" + m.opponent + ")"
-      : m.kind === "ABSENT" ? T.no_match : W.kinds[m.kind] || T.bye;
-    if (forfeits.includes(m.kind)) who += " — " + (W.kinds[m.kind] || m.kind);
-    const tr = el("tr", null, {"data-kind": m.kind});
-    tr.append(el("td", m.round), el("td", num(m.match_points)), el("td", gp), el("td", who, {class: "name"}));
-    table.tBodies[0].append(tr);
-  }
-  const box = el("div", null, {class: "table-box"});
-  box.append(table);
-  block.append(box);
-  return block;
-}
-
-// What a value that is not a sum over rounds rests on: a team's place among the tied teams (Type A), its game
-// points by board, a normalising factor; a player's score among the tied players.
-function valueNotes(info) {
-  const T = W.team, out = [];
-  if (info.group_place !== undefined) out.push(fill(T.group, {place: info.group_place || "-"}));
-  else if (!info.rounds && !info.boards) out.push(fill(W.page.group, {score: num(info.group_score)}));
-  if (info.boards) out.push(fill(T.boards, {points: info.boards.map(num).join(", ")}));
-  if (info.factor !== undefined) out.push(fill(T.factor, {factor: num(info.factor)}));
-  return out.map((text) => el("p", text, {class: "note"}));
-}
-
-async function explainPlayer(startNo) {
-  const answer = await explanationOf(startNo);
-  const details = answer.details;
-  const row = data.standings.find((r) => r.start_no === startNo);
-  $("explain-title").textContent = row.rank + ". " + row.name + " (" + startNo + ") — " + row.points;
-  const out = answer.matches ? [matchesTable(answer.matches)] : [];
-  let anyCut = false;
-  for (const [spec, info] of Object.entries(details)) {
-    const block = el("section", null, {class: "tb", "data-spec": spec});
-    const h = el("h4");
-    h.append(el("span", spec + " = " + num(info.value), {class: "tb-value"}), " ",
-             el("span", tiebreakName(spec), {class: "tb-name"}), " ", el("span", info.article, {class: "article"}));
-    block.append(h);
-    if (info.rounds) {
-      anyCut = anyCut || info.rounds.some((c) => c.cut);
-      if (info.value === null) block.append(el("p", W.page.undefined_rating, {class: "note"}));
-      block.append(...roundsTable(info));
-    }
-    block.append(...valueNotes(info));
-    out.push(block);
-  }
-  if (anyCut) out.push(el("p", W.page.cut_legend, {class: "note"}));
-  $("explain-body").replaceChildren(...out);
-}
-
-async function explainPair(a, b) {
-  const form = source();
-  form.append("player", a);
-  form.append("player2", b);
-  const [pair, da, db] = await Promise.all([post("/api/explain", form).then((r) => r.json()), detailsOf(a), detailsOf(b)]);
-  const p = pair.details;
-  const [ahead, behind] = p.ranks[0] <= p.ranks[1] ? [a, b] : [b, a];
-  $("explain-title").textContent = fill(W.page.ahead, {a: nameOf(ahead), b: nameOf(behind)});
-  const out = [];
-  if (!p.separated_by) {
-    out.push(el("p", W.page.equal + " " + (p.by_lot ? W.page.by_lot : W.page.shared)));
-    $("explain-body").replaceChildren(...out);
-    return;
-  }
-  const spec = p.separated_by;
-  out.push(el("p", fill(W.page.separated, {tb: spec + " (" + tiebreakName(spec) + ")", article: p.article,
-                                           a: num(p.values[0]), b: num(p.values[1])}), {class: "verdict"}));
-  const ra = (da[spec] || {}).rounds || [], rb = (db[spec] || {}).rounds || [];
-  if (ra.length || rb.length) {
-    const table = el("table", null, {class: "rounds pair"});
-    const head = el("tr");
-    head.append(el("th", W.words.round), el("th", nameOf(a), {class: "name"}), el("th", spec),
-                el("th", nameOf(b), {class: "name"}), el("th", spec));
-    table.append(el("thead"));
-    table.tHead.append(head);
-    const body = el("tbody");
-    const rounds = [...new Set([...ra, ...rb].map((c) => c.round))].sort((x, y) => x - y);
-    const cells = (list, r) => {
-      const c = list.find((x) => x.round === r);
-      if (!c) return [el("td", ""), el("td", "")];
-      const who = c.opponent ? nameOf(c.opponent) + " (" + c.opponent + ")" : W.page.no_opponent;
-      return [el("td", who, {class: "name" + (c.cut ? " cut" : ""), title: W.kinds[c.kind] || c.kind}), el("td", num(c.value), c.cut ? {class: "cut"} : {})];
-    };
-    for (const r of rounds) {
-      const tr = el("tr");
-      tr.append(el("td", r), ...cells(ra, r), ...cells(rb, r));
-      body.append(tr);
-    }
-    const total = el("tr", null, {class: "total"});
-    total.append(el("td", W.page.total), el("td", ""), el("td", num(p.values[0])), el("td", ""), el("td", num(p.values[1])));
-    body.append(total);
-    table.append(body);
-    const box = el("div", null, {class: "table-box"});
-    box.append(table);
-    out.push(box);
-    if ([...ra, ...rb].some((c) => c.cut)) out.push(el("p", W.page.cut_legend, {class: "note"}));
-  }
-  $("explain-body").replaceChildren(...out);
 }
 
 // ------------------------------------------------------------------------------------------- downloads, tools
