@@ -295,61 +295,21 @@ function renderStandings(d) {
     }
     body.append(tr);
   }
-  renderGroups(d, extra);
   $("result").hidden = false;
   // on a phone the settings fold away once a file is loaded: the standings come first; the heading opens them
   if (foldSettings) { $("settings-fold").open = false; foldSettings = false; }
 }
 
-function table(head, rows, nameColumns) {
-  const t = el("table", null, {class: "heads"});  // its headings stay while it scrolls
-  const tr = el("tr");
-  head.forEach((h, i) => tr.append(el("th", h, nameColumns.includes(i) ? {class: "name"} : {})));
-  t.append(el("thead"), el("tbody"));
-  t.tHead.append(tr);
-  for (const row of rows) {
-    const r = el("tr");
-    row.forEach((v, i) => r.append(el("td", v, nameColumns.includes(i) ? {class: "name"} : {})));
-    t.tBodies[0].append(r);
-  }
-  const box = el("div", null, {class: "table-box"});
-  box.append(t);
-  return box;
-}
-
-// The category standings (rank inside the category and overall) and the team ranking, each its own table.
-function renderGroups(d, extra) {
-  const G = W.groups, out = [];
-  const rowOf = Object.fromEntries(d.standings.map((r) => [r.start_no, r]));
-  const shown = d.tiebreaks.filter((c) => c !== "PTS");
-  for (const c of d.categories || []) {
-    const section = el("section", null, {class: "category", "data-category": c.category});
-    section.append(el("h3", fill(G.category, {name: c.category})));
-    if (!c.standings.length) section.append(el("p", G.empty, {class: "note"}));
-    else {
-      const head = [G.cat_rank, G.overall, W.words.number, W.words.name, ...extra.map(([, k]) => W.columns[k] || k),
-                    W.words.points, ...shown];
-      section.append(table(head, c.standings.map((x) => {
-        const r = rowOf[x.start_no] || {values: {}};
-        return [x.rank, x.overall, x.start_no, r.name, ...extra.map(([key]) => r[key] === null || r[key] === undefined
-          ? "" : r[key]), r.points, ...shown.map((tb) => num(r.values[tb]))];
-      }), [3]));
-    }
-    out.push(section);
-  }
-  const t = d.team_ranking;
-  if (t) {
-    const section = el("section", null, {class: "team-ranking"});
-    section.append(el("h3", fill(G.ranking, {n: t.best})));
-    const head = [G.cat_rank, G.team, G.points, ...t.tiebreaks, G.counted];
-    section.append(table(head, t.standings.map((r) => [r.rank, r.team, r.points, ...t.tiebreaks.map((c) => num(r.values[c])),
-      r.counted.map((n) => (rowOf[n] ? rowOf[n].name : "") + " (" + n + ")").join(", ")]), [1, head.length - 1]));
-    const legend = el("ul", null, {class: "legend note"});
-    for (const c of t.tiebreaks) legend.append(el("li", G[c] || fill(G.sum, {code: c})));
-    section.append(legend);
-    out.push(section);
-  }
-  $("groups").replaceChildren(...out);
+// The category standings and the team ranking as the download and the site print them: the sections of the
+// server's HTML standings (its templates, in the page's language), asked only when the form asks for either.
+async function groupSections(d) {
+  if (teamEvent || !(d.categories || d.team_ranking)) return [];
+  const form = source();
+  form.append("format", "html");
+  const page = new DOMParser().parseFromString(await (await post("/api/standings", form)).text(), "text/html");
+  const sections = [...page.querySelectorAll("section.category, section.clubs")];
+  sections.filter((x) => x.matches(".category")).forEach((x, i) => { x.dataset.category = d.categories[i].category; });
+  return sections;
 }
 
 async function compute() {
@@ -365,6 +325,7 @@ async function compute() {
           $("error").textContent = "";
       renderStandings(answer);
       await renderSummary(answer);
+      $("groups").replaceChildren(...await groupSections(answer));
       if (selected.length) await showSelection(selected.filter((n) => answer.standings.some((r) => r.start_no === n)));
     }
   } catch (e) {
