@@ -264,52 +264,36 @@ function renderAfterRound(t) {
   select.value = String(t.after_round);
 }
 
-function renderStandings(d) {
+// The standings as the download and the site print them: the server's HTML standings (its templates, in the page's
+// language) for the same request and seed, with the category standings and the team ranking as its sections.
+async function printedStandings(d) {
+  const form = source();
+  form.append("format", "html");
+  if (d.seed !== null && d.seed !== undefined) form.set("seed", d.seed);  // the same lots as the JSON's
+  return new DOMParser().parseFromString(await (await post("/api/standings", form)).text(), "text/html");
+}
+
+function renderStandings(d, printed) {
   tiebreaks = d.tiebreaks.slice();
   renderList();
   renderAfterRound(d.tournament);
   if (!$("no-lots").checked && d.seed !== null && d.seed !== undefined) $("seed").value = d.seed;
-  const shown = d.tiebreaks.filter((c) => c !== "PTS");
-  const extra = playerColumns(d.standings);
-  const head = el("tr");
-  head.append(el("th", W.words.rank, {class: "rank"}), el("th", W.words.number),
-              el("th", d.tournament.teams ? W.words.team : W.words.name, {class: "name"}));
-  head.append(el("th", W.words.points, {class: "pts"}));  // right after the name: it stays beside it on a phone
-  for (const [, key] of extra) head.append(el("th", W.columns[key] || key));
-  for (const c of shown) head.append(el("th", c, {title: tiebreakName(c)}));
-  $("standings").tHead.replaceChildren(head);
-  const body = $("standings").tBodies[0];
-  body.replaceChildren();
-  for (const row of d.standings) {
-    const no = row.start_no !== undefined ? row.start_no : row.team;
-    const tr = el("tr", null, {"data-start-no": no, tabindex: "0"});
-    const place = row.place;  // 5, or 5-9 for a place five share: the server's, as every face writes it
-    tr.append(el("td", place + (row.lot !== null && row.lot !== undefined ? "*" : ""), {class: "rank"}),
-              el("td", no), el("td", row.name, {class: "name"}));
-    tr.append(el("td", row.points, {class: "points pts"}));
-    for (const [key] of extra) tr.append(el("td", row[key] === null || row[key] === undefined ? "" : row[key]));
-    for (const c of shown) tr.append(el("td", num(row.values[c])));
-    if (row.start_no !== undefined) {
-      tr.addEventListener("click", () => choose(row.start_no));
-      tr.addEventListener("keydown", (e) => { if (e.key === "Enter") choose(row.start_no); });
-    }
-    body.append(tr);
-  }
+  playerColumns(d.standings);
+  const table = printed.getElementById("standings");
+  $("standings").replaceChildren(table.tHead, table.tBodies[0]);
+  // each row opens its explanation; a place a lot decided is marked, as the legend under the table says
+  [...$("standings").tBodies[0].rows].forEach((tr, i) => {
+    const row = d.standings[i];
+    tr.dataset.startNo = row.start_no !== undefined ? row.start_no : row.team;
+    tr.tabIndex = 0;
+    if (row.lot !== null && row.lot !== undefined) tr.cells[0].append("*");
+  });
+  const sections = [...printed.querySelectorAll("section.category, section.clubs")];
+  sections.filter((x) => x.matches(".category")).forEach((x, i) => { x.dataset.category = d.categories[i].category; });
+  $("groups").replaceChildren(...sections);
   $("result").hidden = false;
   // on a phone the settings fold away once a file is loaded: the standings come first; the heading opens them
   if (foldSettings) { $("settings-fold").open = false; foldSettings = false; }
-}
-
-// The category standings and the team ranking as the download and the site print them: the sections of the
-// server's HTML standings (its templates, in the page's language), asked only when the form asks for either.
-async function groupSections(d) {
-  if (teamEvent || !(d.categories || d.team_ranking)) return [];
-  const form = source();
-  form.append("format", "html");
-  const page = new DOMParser().parseFromString(await (await post("/api/standings", form)).text(), "text/html");
-  const sections = [...page.querySelectorAll("section.category, section.clubs")];
-  sections.filter((x) => x.matches(".category")).forEach((x, i) => { x.dataset.category = d.categories[i].category; });
-  return sections;
 }
 
 async function compute() {
@@ -320,12 +304,12 @@ async function compute() {
   document.body.classList.add("busy");
   try {
     const answer = await (await post("/api/standings", form)).json();
+    const printed = await printedStandings(answer);
     if (ticket === lastRequest) {
       data = answer;
           $("error").textContent = "";
-      renderStandings(answer);
+      renderStandings(answer, printed);
       await renderSummary(answer);
-      $("groups").replaceChildren(...await groupSections(answer));
       if (selected.length) await showSelection(selected.filter((n) => answer.standings.some((r) => r.start_no === n)));
     }
   } catch (e) {
@@ -495,6 +479,9 @@ $("add-button").addEventListener("click", () => {
   renderList();
   compute();
 });
+const rowChosen = (e) => { const tr = e.target.closest("tr[data-start-no]"); if (tr) choose(Number(tr.dataset.startNo)); };
+$("standings").addEventListener("click", rowChosen);
+$("standings").addEventListener("keydown", (e) => { if (e.key === "Enter") rowChosen(e); });
 $("explain-close").addEventListener("click", closeExplanation);
 document.addEventListener("keydown", (e) => { if (e.key === "Escape" && !$("explanation").hidden) closeExplanation(); });
 $("compare-with").addEventListener("change", () => {
