@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict
 
 from ..engine.errors import InputWarning, Message, SpecifierError
-from ..engine.ranking import Ranking
 from ..engine.standings import Standings
+from ..engine.team import TeamStandings
 from ..render import explain as words
 from ..render import team_explain as team_words
 from .options import Options
@@ -33,7 +33,7 @@ class Explanation(TypedDict):
     matches: NotRequired[list[dict[str, Any]]]
 
 
-def explained(o: Options, path: str, numbers: list[int], warnings: list[InputWarning]) -> Ranking:
+def explained(o: Options, path: str, numbers: list[int], warnings: list[InputWarning]) -> Standings | TeamStandings:
     """The final standings of ``path`` once ``numbers`` are known to be one or two of its participants (the page's
     panel and :func:`explain` word them)."""
     s = final_standings(o, path, warnings)

@@ -19,6 +19,7 @@ from ..engine.model import Kind, format_number
 from ..engine.ranking import Ranking
 from ..engine.registry import CATALOGUE
 from ..engine.standings import Standings
+from ..engine.team import TeamStandings
 from ..engine.team_tiebreaks import TEAM_CATALOGUE
 from . import explain as player_words
 from . import team_explain
@@ -93,9 +94,9 @@ def _block(s: Ranking, start_no: int, spec: str, info: dict[str, Any], words: Wo
             "notes": _notes(info, team, words, lang)}
 
 
-def _matches(s: Ranking, number: int, words: Words) -> list[dict[str, str]]:
+def _matches(s: TeamStandings, number: int, words: Words) -> list[dict[str, str]]:
     out = []
-    for m in team_explain.matches(s, number):  # type: ignore[arg-type]
+    for m in team_explain.matches(s, number):
         gp = _num(m["game_points"]) + ("" if m["opponent_game_points"] is None
                                        else " : " + _num(m["opponent_game_points"]))
         kind = words["kinds"].get(m["kind"], m["kind"])
@@ -110,14 +111,13 @@ def _matches(s: Ranking, number: int, words: Words) -> list[dict[str, str]]:
     return out
 
 
-def _one(s: Ranking, n: int, lang: str, words: Words) -> dict[str, Any]:
-    team = not isinstance(s, Standings)
-    details = team_explain.team_details(s, n) if team else player_words.details(s, n)  # type: ignore[arg-type]
+def _one(s: Standings | TeamStandings, n: int, lang: str, words: Words) -> dict[str, Any]:
+    details = team_explain.team_details(s, n) if isinstance(s, TeamStandings) else player_words.details(s, n)
     row = s.row(n)
     points = _num(row.points) if isinstance(s, Standings) else _num(next(iter(row.values.values()), None))
     blocks = [_block(s, n, spec, info, words, lang) for spec, info in details.items()]
     return {"title": f"{row.rank}. {row.name} ({n}) — {points}", "blocks": blocks,
-            "matches": _matches(s, n, words) if team else None,
+            "matches": _matches(s, n, words) if isinstance(s, TeamStandings) else None,
             "cut": any(c["cut"] for b in blocks for c in b["rounds"] or [])}
 
 
@@ -147,9 +147,10 @@ def _pair(s: Ranking, a: int, b: int, lang: str, words: Words) -> dict[str, Any]
             "values": [va, vb], "rounds": rounds, "cut": any(r[x]["cut"] for r in rounds for x in "ab")}
 
 
-def panel(s: Ranking, numbers: list[int], lang: str, words: Words) -> str:
+def panel(s: Standings | TeamStandings, numbers: list[int], lang: str, words: Words) -> str:
     """The panel of one participant (``numbers`` = [N]) or of what separated two, in ``lang``; ``words``: the page's
     words (:func:`tiebreak.web.words.page_words`)."""
     if len(numbers) == 2:
-        return _env.get_template("explain_panel.html").render(pair=_pair(s, *numbers, lang, words), w=words)
+        return _env.get_template("explain_panel.html").render(pair=_pair(s, numbers[0], numbers[1], lang, words),
+                                                              w=words)
     return _env.get_template("explain_panel.html").render(one=_one(s, numbers[0], lang, words), w=words)

@@ -30,26 +30,6 @@ const PLAYER_COLUMNS = [["title", "title"], ["federation", "fed"], ["rating", "r
 const LIMITS = JSON.parse(document.getElementById("limits").textContent);
 const MODIFIER = new RegExp(LIMITS.modifier_pattern);
 
-function el(tag, text, attrs) {
-  const node = document.createElement(tag);
-  if (text !== undefined && text !== null) node.textContent = String(text);
-  if (attrs && /(^| )name( |$)/.test(attrs.class || "")) wrapAfterCommas(node);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-  return node;
-}
-
-// a name may break after its comma ("Ivanov,Ivan") as after a space, never inside a word: a <wbr> after each comma,
-// as the templates' cells have (tiebreak.render.templating.cell_html)
-function wrapAfterCommas(node) {
-  const parts = node.textContent.split(",");
-  if (parts.length < 2) return;
-  node.replaceChildren();
-  parts.forEach((part, i) => {
-    node.append(part);
-    if (i < parts.length - 1) node.append(",", document.createElement("wbr"));
-  });
-}
-
 function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
 }

@@ -6,13 +6,6 @@ const root = document.getElementById("embed");
 const event = root.dataset.event, limit = Number(root.dataset.top || 10);  // ("top" is the window's own)
 const followed = root.dataset.player ? Number(root.dataset.player) : null;
 
-function el(tag, text, cls) {
-  const e = document.createElement(tag);
-  if (text !== undefined && text !== null) e.textContent = String(text);
-  if (cls) e.className = cls;
-  return e;
-}
-
 function follow(doc, names) {
   const box = document.getElementById("follow");
   const row = (doc.standings || []).find(r => r.start_no === followed);
