@@ -73,8 +73,8 @@ const categoryList = () => $("categories").value.split(/[;\n]/).map((c) => c.tri
 const columnBoxes = () => [...document.querySelectorAll("#columns input")];
 const chosenColumns = () => columnBoxes().filter((b) => b.checked).map((b) => b.value);
 
-async function post(path, form) {
-  const response = await fetch(path, {method: "POST", body: form});
+async function post(path, form, headers) {
+  const response = await fetch(path, {method: "POST", body: form, headers: headers || {}});
   if (!response.ok) {
     let message = response.statusText;
     try {
@@ -244,13 +244,19 @@ function renderAfterRound(t) {
   select.value = String(t.after_round);
 }
 
+// a document the server rendered (its templates, in the page's language), asked with Accept: text/html
+async function htmlOf(path, form) {
+  const response = await post(path, form, {Accept: "text/html"});
+  return new DOMParser().parseFromString(await response.text(), "text/html");
+}
+
 // The standings as the download and the site print them: the server's HTML standings (its templates, in the page's
 // language) for the same request and seed, with the category standings and the team ranking as its sections.
 async function printedStandings(d) {
   const form = source();
   form.append("format", "html");
   if (d.seed !== null && d.seed !== undefined) form.set("seed", d.seed);  // the same lots as the JSON's
-  return new DOMParser().parseFromString(await (await post("/api/standings", form)).text(), "text/html");
+  return htmlOf("/api/standings", form);
 }
 
 function renderStandings(d, printed) {
@@ -483,23 +489,12 @@ $("rating-button").addEventListener("click", async () => {
   if (!form) return;
   form.set("system", $("rating-system").value);  // the rating system, not the event type
   if ($("rating-k").value) form.set("k", $("rating-k").value);
-  const table = $("rating-table");
-  table.tHead.replaceChildren();
-  table.tBodies[0].replaceChildren();
+  $("rating-table").replaceChildren();
   $("rating-rule").textContent = $("rating-error").textContent = "";
-  try {
-    const d = await (await post("/api/ratings", form)).json();
-    const columns = d.players.length ? Object.keys(d.players[0]) : [];
-    const head = el("tr");
-    for (const c of columns) head.append(el("th", W.ratings[c] || c, c === "name" ? {class: "name"} : {}));
-    table.tHead.append(head);
-    for (const p of d.players) {
-      const tr = el("tr", null, {"data-start-no": p.start_no});
-      for (const c of columns) tr.append(el("td", num(p[c]), c === "name" ? {class: "name"} : {}));
-      table.tBodies[0].append(tr);
-    }
-    $("rating-rule").textContent = [fill(W.ratings.after_round, {k: d.after_round}) + ": " + d.rule + " (" +
-      d.article + ")", ...d.warnings].join("\n");
+  try {  // the report as `tiebreak ratings --format html` prints it: its heading lines and its table
+    const report = await htmlOf("/api/ratings", form);
+    $("rating-rule").textContent = [...report.querySelectorAll("body > p")].map((x) => x.textContent).join("\n");
+    $("rating-table").replaceChildren(...report.getElementById("ratings").children);
   } catch (e) { $("rating-error").textContent = e.message; }
 });
 $("odds-button").addEventListener("click", async () => {
