@@ -12,7 +12,11 @@ site's pages rewritten.
    touches published within 1 s (both steps).  The changes come ``--gap`` seconds apart (a pairing program saves
    the file as results are entered; the watcher makes the files of the next pages in between).
 
-    python benchmarks/site.py [--players 2000] [--rounds 9] [--changes 10] [--gap 1.0]
+``--points-column`` (issue 37): the change as a pairing program writes it, the result and the points column of both
+players (TRF columns 81-84) and the rank column of every player (86-89, the players ordered by their points again),
+so that every player line may differ.
+
+    python benchmarks/site.py [--players 2000] [--rounds 9] [--changes 10] [--gap 1.0] [--points-column]
 """
 
 from __future__ import annotations
@@ -31,7 +35,26 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from live import flip  # noqa: E402
+from live import _BLOCK, flip  # noqa: E402
+
+_VALUE = {"1": 2, "0": 0, "=": 1}  # half points of a result's letter
+
+
+def with_columns(before: str, after: str, start_no: int, round_no: int) -> str:
+    """``after`` (``before`` with one result turned round by :func:`flip`) with the points column of the game's two
+    players moved by the change, and every player's rank column written again by the points (ties by start number),
+    as a pairing program saves the file."""
+    old, new = before.split("\n"), after.split("\n")
+    at = _BLOCK + 10 * (round_no - 1) + 7
+    for k, (a, b) in enumerate(zip(old, new)):
+        if b.startswith("001") and a[at:at + 1] != b[at:at + 1]:
+            half = round(float(b[80:84]) * 2) + _VALUE[b[at]] - _VALUE[a[at]]
+            new[k] = f"{b[:80]}{half / 2:4.1f}{b[84:]}"
+    players = sorted((k for k, x in enumerate(new) if x.startswith("001")),
+                     key=lambda k: (-float(new[k][80:84]), int(new[k][4:8])))
+    for rank, k in enumerate(players, 1):
+        new[k] = f"{new[k][:85]}{rank:>4}{new[k][89:]}"
+    return "\n".join(new)
 
 
 def stamp(path: Path) -> int:
@@ -48,6 +71,8 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=9)
     ap.add_argument("--changes", type=int, default=10)
     ap.add_argument("--gap", type=float, default=1.0, help="seconds between two changes")
+    ap.add_argument("--points-column", action="store_true",
+                    help="rewrite the points and rank columns too, as a pairing program does")
     a = ap.parse_args()
     from swiss import generate
 
@@ -75,7 +100,8 @@ def main() -> None:
             start_no = 1 + 37 * n % a.players
             while True:
                 try:
-                    text = flip(text, start_no, a.rounds)
+                    changed = flip(text, start_no, a.rounds)
+                    text = with_columns(text, changed, start_no, a.rounds) if a.points_column else changed
                     break
                 except (KeyError, ValueError):  # a bye or a forfeit in the last round: the next player's game
                     start_no = start_no % a.players + 1

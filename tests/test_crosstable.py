@@ -117,3 +117,25 @@ def test_convert_says_what_a_crosstable_cannot_hold(tmp_path):
     [w] = warnings
     for what in ("event name", "dates", "event type", "other header records"):
         assert what in str(w)
+
+
+def test_spanish_and_french_exports_write_b_for_white():
+    """chess-results' Spanish crosstable writes ``b`` for White (blancas) and ``n`` for Black (negras); the French one
+    b/n too (blancs/noirs); the English and German ones w/b and w/s.  The same four games, round 1: 1 (White) beat 3,
+    4 (White) drew with 2; round 2: 2 (White) lost to 1, 3 (White) beat 4 — written in each language's letters."""
+    spanish = ("Base de datos de torneos de Chess-Results\nAbierto de Primavera 2025\n\n"
+               "Nº;Nombre;FED;1.Ronda;2.Ronda;Ptos.\n1;Ana;ESP;3b1;2n1;2\n2;Berta;ESP;4n½;1b0;½\n"
+               "3;Carla;ESP;1n0;4b1;1\n4;Dora;ESP;2b½;3n0;½\n")
+    french = "Clt;Nom;1.Ronde;2.Ronde\n1;Ana;3b1;2n1\n2;Berta;4n½;1b0\n3;Carla;1n0;4b1\n4;Dora;2b½;3n0\n"
+    english = "Rk.;Name;1.Rd;2.Rd\n1;Ana;3w1;2b1\n2;Berta;4b½;1w0\n3;Carla;1b0;4w1\n4;Dora;2w½;3b0\n"
+    german = "Rg.;Name;1.Rd;2.Rd\n1;Ana;3w1;2s1\n2;Berta;4s½;1w0\n3;Carla;1s0;4w1\n4;Dora;2w½;3s0\n"
+    # by hand: White in round 1 are 1 and 4, in round 2 are 2 and 3
+    white = {(1, 1), (4, 1), (2, 2), (3, 2)}
+    for text in (spanish, french, english, german):
+        t = crosstable.loads(text)
+        got = {(p.start_no, r) for p in t.players for r in (1, 2) if t.colour[t.row(p.start_no), r - 1] == 1}
+        assert got == white, text.splitlines()[0]
+    # headings in no known language: a table that writes n and never w reads b as White
+    bare = "No;Name;R1;R2\n1;Ana;3b1;2n1\n2;Berta;4n½;1b0\n3;Carla;1n0;4b1\n4;Dora;2b½;3n0\n"
+    t = crosstable.loads(bare)
+    assert {(p.start_no, r) for p in t.players for r in (1, 2) if t.colour[t.row(p.start_no), r - 1] == 1} == white

@@ -382,3 +382,31 @@ def test_the_live_page_on_a_phone_and_a_wide_screen(live, chromium, width, tmp_p
     page.close()
     path.write_text(EXAMPLE.read_text())
     _wait_for_version(base, version + 1, limit=10)
+
+
+def test_the_board_order_kept_between_versions_is_the_order_made_afresh(tmp_path):
+    """A result of the round changes the results on the boards, not their order; a result of an earlier round changes
+    the standings before the round, and the order is made again (each version against a fresh reading)."""
+    import sys
+
+    from tiebreak.engine.standings import compute_standings
+    from tiebreak.formats import trf
+    from tiebreak.live.event import LiveEvent
+    from tiebreak.live.grid import pairings
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from live import flip
+
+    path = tmp_path / "open.trf"
+    text = (Path(__file__).resolve().parents[1] / "examples" / "hobsons-bay-cup-2025.trf").read_text()
+    path.write_text(text)
+    event = LiveEvent("open.trf", path)
+    event.update()
+    rounds = event.document["live"]["round"]
+    for start_no, round_no in [(3, rounds), (5, rounds), (3, rounds), (2, 1), (7, rounds)]:
+        text = flip(text, start_no, round_no)
+        path.write_text(text)
+        assert event.update() is not None
+        t = trf.load(path)
+        before = compute_standings(t, None, after_round=rounds - 1, lots=False)
+        assert event.document["pairings"] == pairings(t, rounds, before)

@@ -166,6 +166,9 @@ def test_the_boards_beside_the_standings_follow_each_move(broadcast, chromium, w
     # what each result of the game would make of the standings, said in Russian
     assert page.locator("#games .game .if-ended").first.locator("li").count() == 3
     assert page.locator("#games .game .if-title").first.inner_text() == "Если бы партия закончилась сейчас"
+    said = page.locator("#games .game .if-ended").first.locator("li").all_inner_texts()
+    assert said[0].startswith("Если выиграет Aravindh, Chithambaram VR.: Aravindh, Chithambaram VR.: ")
+    assert said[1].startswith("Если ничья: ") and said[2].startswith("Если выиграет Praggnanandhaa R: ")
     # tapping a game opens its moves
     page.locator("#games .game summary").first.click()
     assert page.locator("#games .game ol.moves").first.inner_text().split("\n") == ["e4 e5", "Nf3 Nc6"]
@@ -217,4 +220,160 @@ def test_the_embed_snippet_on_an_organisers_page_shows_the_top_ten_and_follows_t
     page.locator("#follow:not([hidden])").wait_for(timeout=15_000)
     assert page.locator("#follow-title").inner_text().startswith("Erigaisi Arjun")  # no. 1 by rating
     assert "Yakubboev" in page.locator("#follow-text").inner_text()  # his game of round 1, in play
+    page.close()
+
+
+def test_a_move_that_changes_no_result_starts_no_odds_job(tmp_path, monkeypatch):
+    from tiebreak.live import odds
+    from tiebreak.live.event import LiveEvent
+
+    asked: list[tuple] = []
+
+    class Recorded(odds.OddsWorker):  # the jobs asked, none run (what they would answer is tests/test_live_odds.py's)
+        def submit(self, event, key, t, settings, wanted, done):
+            asked.append(key)
+            return None
+
+    monkeypatch.setattr(odds, "_WORKER", Recorded())
+    games = _games()
+    path = tmp_path / "cup.pgn"
+    event = LiveEvent("cup.pgn", path)
+    finished = "".join(_game(g, len(MOVES), finished=True) for g in games[2:5])
+    for ply in range(1, len(MOVES) + 1):  # two games of round 1 in play, move after move: the same results
+        path.write_text(_game(games[0], ply, finished=False) + _game(games[1], 2, finished=False) + finished)
+        assert event.update() is not None
+    assert len(asked) == 1
+    # a result comes (the first game ends): the odds of the new results are asked, once
+    path.write_text(_game(games[0], len(MOVES), finished=True) + _game(games[1], 2, finished=False) + finished)
+    assert event.update() is not None
+    path.write_text(_game(games[0], len(MOVES), finished=True) + _game(games[1], 3, finished=False) + finished)
+    assert event.update() is not None
+    assert len(asked) == 2 and asked[0] != asked[1]
+
+
+#: the UzChess Cup 2025's players as an organiser's list might give them (names written their own way, federations
+#: the PGN does not have); Rapport is left out, and a reserve who plays no game is listed
+PLAYER_LIST = ("name;rating;title;federation;fide id\n"
+               "R Praggnanandhaa;2767;GM;IND;\n"
+               "Javokhir Sindarov;2721;GM;UZB;\n"
+               "Nodirbek Abdusattorov;2767;GM;UZB;14204118\n"
+               "Arjun Erigaisi;2776;GM;IND;\n"
+               "Aravindh Chithambaram VR;2749;GM;IND;\n"
+               "Parham Maghsoodloo;2692;GM;IRI;\n"
+               "Ian Nepomniachtchi;2750;GM;FID;\n"
+               "Shamsiddin Vokhidov;2654;GM;UZB;\n"
+               "Nodirbek Yakubboev;2634;GM;UZB;\n"
+               "A Reserve;2400;IM;UZB;\n")
+
+
+def test_a_player_list_gives_the_broadcasts_players_and_names_those_it_lacks(tmp_path, caplog):
+    from tiebreak.app.load import player_list
+    from tiebreak.live.event import LiveEvent
+
+    (tmp_path / "players.csv").write_text(PLAYER_LIST)
+    listed = player_list(str(tmp_path / "players.csv"), [])
+    path = tmp_path / "cup.pgn"
+    path.write_text("".join(_game(g, len(MOVES), finished=True) for g in _games()))
+    plain = LiveEvent("cup.pgn", path)
+    plain.update()
+    event = LiveEvent("cup.pgn", path, players=("players.csv", listed))
+    with caplog.at_level("WARNING", logger="tiebreak.live"):
+        event.update()
+    # Rapport plays but is not listed: said, by name
+    assert "1 player of the games is not in the player list players.csv: Rapport, Richard" in caplog.text
+    rows = json.loads(event.text)["standings"]
+    by_name = {r["name"]: r for r in rows}
+    # the list's names, federations and numbers (by rating: Erigaisi 2776 first; the reserve, 10th, plays no game;
+    # Rapport after the list)
+    players = {p.name: p for p in event.tournament(path.read_bytes(), []).players}
+    assert players["Javokhir Sindarov"].federation == "UZB" and players["Ian Nepomniachtchi"].federation == "FID"
+    assert players["Nodirbek Abdusattorov"].fide_id == "14204118" and players["R Praggnanandhaa"].fide_id == "25059530"
+    assert by_name["Arjun Erigaisi"]["start_no"] == 1 and by_name["Rapport, Richard"]["start_no"] == 11
+    assert "A Reserve" not in by_name
+    # the same results: every player's points as without the list (matched by FIDE id or by name alike)
+    plain_points = {r["name"]: r["points"] for r in json.loads(plain.text)["standings"]}
+    renamed = {"Praggnanandhaa R": "R Praggnanandhaa", "Sindarov, Javokhir": "Javokhir Sindarov",
+               "Abdusattorov, Nodirbek": "Nodirbek Abdusattorov", "Erigaisi Arjun": "Arjun Erigaisi",
+               "Aravindh, Chithambaram VR.": "Aravindh Chithambaram VR", "Maghsoodloo, Parham": "Parham Maghsoodloo",
+               "Nepomniachtchi, Ian": "Ian Nepomniachtchi", "Vokhidov, Shamsiddin": "Shamsiddin Vokhidov",
+               "Yakubboev, Nodirbek": "Nodirbek Yakubboev", "Rapport, Richard": "Rapport, Richard"}
+    assert {renamed[n]: p for n, p in plain_points.items()} == {r["name"]: r["points"] for r in rows}
+    assert (rows[0]["name"], rows[0]["points"]) == ("R Praggnanandhaa", 5.5)
+    # the games name the players by the list's numbers
+    game = event.document["games"][0]
+    assert (game["white_no"], game["black_no"]) == (by_name["Aravindh Chithambaram VR"]["start_no"],
+                                                    by_name["R Praggnanandhaa"]["start_no"])
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--players", "players.csv"], "--players needs --watch"),
+    (["--watch", "cup.pgn", "--players", "bad.csv"], "bad.csv, line 2: a line has 6 fields"),
+])
+def test_a_player_list_that_cannot_serve_is_refused_before_the_server_starts(tmp_path, args, said):
+    pytest.importorskip("fastapi")
+    pytest.importorskip("watchfiles")
+    (tmp_path / "cup.pgn").write_text(_game(_games()[0], 2, finished=False))
+    (tmp_path / "bad.csv").write_text("name,rating,title,federation,fide id\nSindarov, Javokhir,2721,GM,UZB,\n")
+    run = subprocess.run([sys.executable, "-m", "tiebreak.cli", "serve", "--database", "none", *args],
+                         capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert run.returncode != 0 and said in run.stderr and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_tapping_a_name_in_the_list_of_games_opens_that_players_history(chromium, tmp_path, width):
+    """The live card of a player: the history the server keeps (a database is kept here), opened from a game."""
+    import os
+
+    pytest.importorskip("fastapi")
+    pytest.importorskip("watchfiles")
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from live import live_server
+
+    shots = Path(os.environ.get("TIEBREAK_SHOTS") or tmp_path)
+    games = _games()
+    path = tmp_path / "cup.pgn"
+    finished = "".join(_game(g, len(MOVES), finished=True) for g in games[2:5])
+    path.write_text(_game(games[0], 3, finished=False) + _game(games[1], 4, finished=False) + finished)
+    with live_server(path) as port:  # the history kept in tiebreak-live.sqlite beside the file
+        page = chromium.new_page(viewport={"width": width, "height": 900})
+        page.goto(f"http://127.0.0.1:{port}/live?lang=uk")
+        page.wait_for_function("document.querySelectorAll('#games .game a.player').length === 10", timeout=15_000)
+        name = page.locator("#games .game a.player").first
+        assert name.inner_text() == "Aravindh, Chithambaram VR."  # White of board 1, as the PGN names him
+        name.click()
+        page.locator("#history-section table").wait_for(timeout=15_000)
+        assert page.locator("#history-hint").inner_text().startswith("Aravindh")
+        assert page.locator("#history-section h2").inner_text() == "Історія учасника"
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(shots / f"broadcast-history-{width}.png"), full_page=True)
+        page.close()
+
+
+def test_the_embed_shows_the_whole_standings_the_top_n_or_one_players_line(broadcast, chromium, tmp_path):
+    import os
+
+    base, path, games, finished = broadcast
+    shots = Path(os.environ.get("TIEBREAK_SHOTS") or tmp_path)
+    path.write_text(_game(games[0], 3, finished=False) + _game(games[1], 4, finished=False) + finished)
+    page = chromium.new_page(viewport={"width": 390, "height": 800})
+    # the cup's 10 players: every row, whatever top says
+    page.goto(base + "/embed?mode=standings&top=3&lang=uk")
+    rows = page.locator("#top tbody tr")
+    rows.nth(9).wait_for(timeout=15_000)
+    assert rows.count() == 10 and page.locator("#top th").first.inner_text() == "Місце"
+    page.goto(base + "/embed?mode=top&top=3&lang=uk")
+    page.locator("#top tbody tr").nth(2).wait_for(timeout=15_000)
+    assert page.locator("#top tbody tr").count() == 3
+    # one player's line: Rapport (no. 6 by rating), who drew with Maghsoodloo in round 1 (the corpus file): with
+    # Sindarov and Abdusattorov on 1 point ahead, Rapport and Maghsoodloo share 3rd place on 1/2
+    page.goto(base + "/embed?mode=player&player=6&lang=uk")
+    page.locator("#follow:not([hidden])").wait_for(timeout=15_000)
+    assert [page.locator("#top tbody tr").nth(k).inner_text().split("\t") for k in range(rows.count())] == [
+        ["3", "Rapport, Richard", "0.5"]]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
+    found = [(v["id"], v["impact"]) for v in axe.run(page).response["violations"]
+             if v["impact"] in ("serious", "critical")]
+    assert found == []
+    page.screenshot(path=str(shots / "embed-player-390.png"), full_page=True)
     page.close()

@@ -53,3 +53,14 @@ def test_a_file_that_is_not_access(tmp_path):
     with pytest.raises(InputError, match="Papi") as e:
         readers.load(path, [])
     assert "x.papi" in str(e.value)
+
+
+@pytest.mark.parametrize("path", FILES or [pytest.param(None, id="no-papi-files", marks=pytest.mark.skip(
+    reason=f"no Papi files in {FOLDER} (set TIEBREAK_PAPI_DIR)"))], ids=lambda p: p.stem)
+def test_the_french_licence_number_is_the_national_id(path):
+    """JOUEUR.NrFFE, the French federation's licence number, is each player's national id (Sharly Chess keeps the
+    same number in its FFE plugin's data), so a series matches the players of Papi and Sharly events by it."""
+    t = readers.load(path, [])
+    rows = {int(r["Ref"]): (r.get("NrFFE") or "").strip() for r in papi.export(path, "JOUEUR")
+            if (r.get("Nom") or "").strip().upper() != "EXEMPT"}
+    assert {p.start_no: p.national_id for p in t.players} == rows

@@ -65,12 +65,43 @@ def test_a_swiss_manager_export_is_reproduced_and_the_verdict_names_swiss_manage
     report = json.loads(capsys.readouterr().out)
     by = {a["rules"]: (a["values_agree"], a["values"], a["ranks_agree"], a["ranks"]) for a in report["rules"]}
     assert by["fide-2009"] == (165, 165, 55, 55)  # 55 players x 3 tie-breaks, every rank
-    assert report["verdict"]["kind"] == "rules" and report["verdict"]["program"] == "Swiss-Manager"
+    # Swiss-Manager's own reading of its older settings gives the same figures: the verdict names it, the publisher's
+    assert by["swiss-manager-2009"] == (165, 165, 55, 55)
+    assert report["verdict"]["kind"] == "convention" and report["verdict"]["program"] == "Swiss-Manager"
     assert report["publisher"] == "Swiss-Manager" and "Vega" not in report["verdict"]["text"]
-    assert report["verdict"]["text"] == "reproduced by rule set fide-2009 (published by Swiss-Manager)"
+    assert report["verdict"]["text"] == "reproduced by Swiss-Manager's convention (swiss-manager-2009)"
     # in Russian and Ukrainian too
     assert main(["check", path, "-t", KESHMAT_LIST, "--lang", "uk"]) == 1
-    assert "відтворюється набором правил fide-2009 (опубліковано програмою Swiss-Manager)" in capsys.readouterr().out
+    assert "відтворюється домовленістю програми Swiss-Manager (swiss-manager-2009)" in capsys.readouterr().out
+
+
+def test_swiss_managers_direct_encounter_in_the_point_group(capsys):
+    """May 2025: nos. 4 (Karam) and 5 (Fawaz) are the only players on 5½ and drew each other in round 5 (their
+    crosstable rows: ``5b½`` and ``4w½``), so in their point group each scored ½ against the other: Swiss-Manager
+    prints DE 0.5 for both, where Art. 6 (13.5) places neither (0).  Every other point group of the event has a
+    pair that did not meet: 0 (by hand from the export's crosstable, e.g. the three players on 6: nos. 1 and 3
+    never met)."""
+    path = str(KESHMAT / "keshmat-rapid-may-2025.xlsx")
+    assert main(["check", path, "-t", KESHMAT_LIST, "-f", "json"]) == 1
+    import json
+
+    report = json.loads(capsys.readouterr().out)
+    by = {a["rules"]: (a["values_agree"], a["values"], a["ranks_agree"], a["ranks"]) for a in report["rules"]}
+    assert by["fide-2009"] == (157, 159, 53, 53) and by["swiss-manager-2009"] == (159, 159, 53, 53)
+    assert report["verdict"] == {"kind": "convention", "rules": "swiss-manager-2009", "program": "Swiss-Manager",
+                                 "text": "reproduced by Swiss-Manager's convention (swiss-manager-2009)"}
+    assert main(["check", path, "-t", KESHMAT_LIST, "--rules", "swiss-manager-2009"]) == 0
+    assert "right under the announced rules swiss-manager-2009" in capsys.readouterr().out
+    assert main(["check", path, "-t", KESHMAT_LIST, "--lang", "ru"]) == 1
+    assert "воспроизводится соглашением программы Swiss-Manager (swiss-manager-2009)" in capsys.readouterr().out
+    # the API takes the convention as the announced rules too
+    from fastapi.testclient import TestClient
+
+    from tiebreak.web.app import create_app
+
+    r = TestClient(create_app()).post("/api/check", data={"tiebreaks": KESHMAT_LIST, "rules": "swiss-manager-2009"},
+                                      files={"file": ("may.xlsx", Path(path).read_bytes())})
+    assert r.status_code == 200 and r.json()["verdict"]["kind"] == "right"
 
 
 def test_tb_columns_without_a_list_are_named_and_not_compared(capsys):
@@ -91,8 +122,8 @@ def test_a_season_of_chess_results_exports_in_one_run(tmp_path, capsys):
     rows = list(csv.reader(capsys.readouterr().out.splitlines()))
     assert [Path(r[0]).name for r in rows[1:]] == sorted(f.name for f in KESHMAT.glob("*.xlsx"))
     by = {Path(r[0]).name: r for r in rows[1:]}
-    assert by["keshmat-rapid-march-2025.xlsx"][1:3] == ["reproduced by rule set fide-2009 (published by Swiss-Manager)",
-                                                        "fide-2009"]
+    assert by["keshmat-rapid-march-2025.xlsx"][1:3] == ["reproduced by Swiss-Manager's convention (swiss-manager-2009)",
+                                                        "swiss-manager-2009"]
 
 
 def test_export_layout_title_lines_footer_legend_and_languages():

@@ -110,3 +110,81 @@ def test_api_series() -> None:
     assert [(r["name"], r["total"]) for r in rows[:4]] == [(name, total) for name, _, _, total, _, _ in BY_HAND[:4]]
     bad = client.post("/api/series", data={"lang": "uk"}, files=files)
     assert bad.status_code == 400 and bad.json()["field"] == "points"
+
+
+def test_players_matched_by_national_id_after_the_fide_id() -> None:
+    """The same event twice (Hobsons Bay Cup 2025, no FIDE ids in the file): in the second, its first player is
+    spelt otherwise but carries the national id she had in the first — one player, and the match is listed; two
+    players of one name with two national ids are two players, listed, never merged."""
+    from dataclasses import replace
+
+    from tiebreak import compute_standings, trf
+
+    t = trf.load("examples/hobsons-bay-cup-2025.trf")
+    first, second = t.players[0], t.players[1]
+
+    def event(*players):
+        return compute_standings(replace(t, players=[*players, *t.players[2:]]), "PTS,BH/C1", lots=False)
+
+    a = event(replace(first, national_id="3141592"), replace(second, national_id="2718"))
+    b = event(replace(first, name="Hogg, D.", national_id="3141592"), replace(second, national_id="1618"))
+    table = series([("a", a), ("b", b)], "score")
+    assert table.ambiguities == [f"national id 3141592: {first.name!r} and 'Hogg, D.' taken as one player",
+                                 f"{second.name!r}: 2 national ids (1618, 2718); counted apart"]
+    # every player of the file once, but the second player twice: one row more than the file has players
+    assert len(table.rows) == len(t.players) + 1
+    hogg = next(r for r in table.rows if r.national_id == "3141592")
+    # by hand: her score in each event, both counted (the same file twice: twice her score)
+    assert hogg.total == 2 * a.row(first.start_no).points and hogg.values["EVENTS"] == 2
+    assert sorted(r.national_id for r in table.rows if r.name == second.name) == ["1618", "2718"]
+    # the JSON gives each player's national id
+    from tiebreak.render.series import to_json_obj
+
+    assert {r["national_id"] for r in to_json_obj(table)["standings"]} >= {"3141592", "1618", "2718"}
+
+
+def test_a_national_id_under_two_fide_ids_is_two_players() -> None:
+    from dataclasses import replace
+
+    from tiebreak import compute_standings, trf
+
+    t = trf.load("examples/hobsons-bay-cup-2025.trf")
+    first = t.players[0]
+    a, b = (compute_standings(replace(t, players=[replace(first, fide_id=f, national_id="42"), *t.players[1:]]),
+                              "PTS", lots=False) for f in ("111", "222"))
+    table = series([("a", a), ("b", b)], "score")
+    assert f"national id 42: {first.name!r} and {first.name!r} have different FIDE ids; counted apart" in table.ambiguities
+    assert sorted(r.fide_id for r in table.rows if r.national_id == "42") == ["111", "222"]
+
+
+def test_an_event_that_cannot_be_read_is_named(tmp_path) -> None:
+    bad = tmp_path / "march.trf"
+    bad.write_text("not a tournament\n", encoding="utf-8")
+    good = "examples/hobsons-bay-cup-2025.trf"
+    with pytest.raises(InputError) as e:
+        series_of_files(OPTIONS, [good, str(bad)], "score", None, "BEST", [])
+    assert "march.trf" in str(e.value) and "001" in str(e.value)
+    out = subprocess.run([sys.executable, "-m", "tiebreak.cli", "series", good, str(bad), "--points", "score",
+                          "--lang", "ru"], capture_output=True, text=True)
+    assert out.returncode != 0 and "march.trf" in out.stderr and "Traceback" not in out.stderr
+
+
+@needs(FEBRUARY, APRIL)
+def test_api_series_as_text_and_an_upload_that_cannot_be_read() -> None:
+    """The page's form asks for the table as text in its language; an event that cannot be read is named by the
+    name it was uploaded under, never the server's temporary file."""
+    from fastapi.testclient import TestClient
+
+    from tiebreak.web.app import create_app
+
+    client = TestClient(create_app())
+    files = [("files", (p.name, p.read_bytes())) for p in (FEBRUARY, APRIL)]
+    data = {"points": POINTS, "tiebreaks": "PTS,BH,BH/C1,SB", "format": "text", "lang": "uk"}
+    r = client.post("/api/series", data=data, files=files)
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/plain")
+    assert "Разом" in r.text and "Hogg,Dean" in r.text.splitlines()[2]
+    bad = [files[0], ("files", ("march.trf", b"not a tournament\n"))]
+    r = client.post("/api/series", data={"points": POINTS}, files=bad)
+    assert r.status_code == 400 and r.json()["file"] == "march.trf" and "tiebreak-series-" not in r.text
+    r = client.post("/api/series", data={"points": POINTS, "format": "pdf"}, files=files)
+    assert r.status_code == 400 and r.json()["field"] == "format"

@@ -238,3 +238,48 @@ def test_translating_hostile_texts_leaves_the_server_free(server):
         many = c.post(server + "/api/translate", data={"lang": "uk", "text": ["x"] * 101})
     assert refused.status_code == 400 and refused.json()["field"] == "text"
     assert many.status_code == 400 and many.json()["field"] == "text"
+
+
+def test_many_addresses_together_cannot_take_more_than_the_total_cap(tmp_path):
+    here = tmp_path / "parent"
+    here.mkdir()
+    (here / "tiebreak").symlink_to(ROOT, target_is_directory=True)
+    total = 30
+    with serving([], here, {"TIEBREAK_MAX_CONNECTIONS": str(total)}, "/api/presets", tries=200) as url:
+        port = int(url.rsplit(":", 1)[1])
+        held = []
+        try:
+            for k in range(total):  # ten each from three addresses, each well under the per-address cap
+                s = socket.create_connection(("127.0.0.1", port), timeout=5,
+                                             source_address=(f"127.0.0.{4 + k % 3}", 0))
+                s.sendall(b"GET /api/presets HTTP/1.1\r\nHost: x\r\nX-Slow: ")  # held open, never finished
+                held.append(s)
+            deadline = time.monotonic() + 10
+            while True:  # one more, from an address of its own: closed at once (waited for, at most 10 s)
+                extra = socket.create_connection(("127.0.0.1", port), timeout=5, source_address=("127.0.0.7", 0))
+                extra.settimeout(2)  # well within the header time (10 s): a close seen is the cap's
+                try:
+                    closed = extra.recv(1) == b""
+                except TimeoutError:
+                    closed = False
+                except OSError:  # reset
+                    closed = True
+                extra.close()
+                if closed or time.monotonic() > deadline:
+                    break
+            assert closed
+            assert all(_still_open(s) for s in held)
+            for s in held[:5]:
+                s.close()
+            # places freed: a whole request is answered again (the count falls as the server sees them close)
+            deadline = time.monotonic() + 10
+            while True:
+                try:
+                    if httpx.get(url + "/api/presets", timeout=2).status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                assert time.monotonic() < deadline, "no place freed"
+        finally:
+            for s in held:
+                s.close()

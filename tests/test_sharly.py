@@ -229,3 +229,27 @@ def test_the_api_takes_a_sharly_upload_and_its_event():
         assert r.status_code == 200, r.text
         assert r.json()["tournament"]["name"] == "Bretagne Jeunes 2026 - Open A"
         assert r.json()["tiebreaks"] == ["PTS", "BH/C1", "BH", "TPR"]
+
+
+@needs(BRETAGNE)
+def test_the_french_licence_number_is_the_national_id(tmp_path):
+    """Sharly Chess keeps the French federation's licence number in its FFE plugin's data (``plugin_data``, JSON):
+    read here with sqlite3 and json, it is each player's national id (as Papi's NrFFE holds it); a player without
+    plugin data (a row written by hand in a copy) has none."""
+    import json
+
+    from tiebreak.app.load import load
+    from tiebreak.app.options import Loading
+
+    with sqlite3.connect(f"file:{BRETAGNE}?mode=ro", uri=True) as c:
+        tid = c.execute("SELECT id FROM tournament ORDER BY id LIMIT 1").fetchone()[0]
+        rows = c.execute("SELECT tp.pairing_number, p.plugin_data FROM tournament_player tp JOIN player p "
+                         "ON p.id = tp.player_id WHERE tp.tournament_id = ?", (tid,)).fetchall()
+    licences = {no: json.loads(data)["ffe"]["ffe_licence_number"] for no, data in rows if no}
+    t = load(Loading(event=1), str(BRETAGNE), [])
+    assert len(licences) > 10 and {p.start_no: p.national_id for p in t.players if p.start_no in licences} == licences
+    db = writable_copy(tmp_path)
+    with sqlite3.connect(db) as c:
+        c.execute("UPDATE player SET plugin_data = '{}' WHERE id = (SELECT player_id FROM tournament_player "
+                  "WHERE tournament_id = ? AND pairing_number = 1)", (tid,))
+    assert load(Loading(event=1), str(db), []).player(1).national_id == ""

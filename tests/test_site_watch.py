@@ -215,3 +215,54 @@ def test_spare_folders_a_killed_watcher_left_are_removed_and_nothing_else(tmp_pa
     finally:
         spares.close()
     assert sorted(p.name for p in tmp_path.iterdir()) == [".site.spare-mine", "site"]
+
+
+#: points of a TRF result letter (the file's score system is 1-½-0; U and F are a full-point bye, H half, Z nothing)
+POINTS = {"1": 2, "+": 2, "W": 2, "F": 2, "U": 2, "=": 1, "D": 1, "H": 1}
+
+
+def as_a_pairing_program_saves(text: str) -> str:
+    """``text`` with the points column (TRF columns 81-84) and the rank column (86-89) of every player written from
+    the results, as Swiss-Manager or Vega save the file after a result is typed (ranks by points, then number)."""
+    lines = text.split("\n")
+    players = [k for k, x in enumerate(lines) if x.startswith("001")]
+    half = {k: sum(POINTS.get(lines[k][at + 7:at + 8], 0) for at in range(91, len(lines[k]), 10)) for k in players}
+    for rank, k in enumerate(sorted(players, key=lambda k: (-half[k], int(lines[k][4:8]))), 1):
+        lines[k] = f"{lines[k][:80]}{half[k] / 2:4.1f} {rank:>4}{lines[k][89:]}"
+    return "\n".join(lines)
+
+
+def test_a_result_saved_with_the_points_and_rank_columns_rewrites_only_the_pages_it_touches(tmp_path, monkeypatch):
+    """A pairing program rewrites the points and rank columns with every result: the players' lines all differ, but
+    what the pages show of them (the points and ranks of the results) changed only where the result did.  Round 7's
+    result of Nos. 7 and 3 turned round: the earlier rounds' pages, their standings and the starting list are not
+    made nor written again (a page made again whose bytes stay the same is not written: the pages made are
+    counted), and the folder is byte for byte a full build of the new file."""
+    text = SWISS.read_text(encoding="utf-8")
+    assert as_a_pairing_program_saves(text).split("\n")[5][80:84] == text.split("\n")[5][80:84]  # the file's own
+    trf = tmp_path / "event.trf"
+    trf.write_text(text, encoding="utf-8")
+    out = tmp_path / "site"
+    site = build_site(Options(seed=SEED), [str(trf)], str(out), [], downloads=("xlsx", "trf"))
+    saved = as_a_pairing_program_saves(flip(text, 7, 7))
+    assert sum(a != b for a, b in zip(text.split("\n"), saved.split("\n"))) > 2  # more lines than the two players'
+    trf.write_text(saved, encoding="utf-8")
+    from tiebreak.site import pages
+
+    made: set[str] = set()
+    render = pages.render
+    monkeypatch.setattr(pages, "render", lambda e, name, lang, *a: made.add(f"{lang}/{name}") or render(e, name, lang, *a))
+    written = set(watch.update(site, str(trf), []))
+    assert {"en/round-7.html", "en/standings.html", "en/player-7.html"} <= made
+    assert not [w for w in made if w.split("/")[-1] in
+                {"players.html", *(f"{page}-{k}.html" for page in ("round", "standings") for k in range(1, 7))}]
+    assert {"en/round-7.html", "en/standings-7.html", "en/standings.html", "ru/player-7.html", "uk/player-3.html",
+            "downloads/standings.trf", "downloads/standings.xlsx"} <= written
+    assert not [w for w in written if w.split("/")[-1] in
+                {"players.html", *(f"{page}-{k}.html" for page in ("round", "standings") for k in range(1, 7))}]
+    assert len(written) < len(site.digests) / 2
+    fresh = tmp_path / "fresh"
+    build_site(Options(seed=SEED), [str(trf)], str(fresh), [], downloads=("xlsx", "trf"))
+    have, want = files(out), files(fresh)
+    assert sorted(have) == sorted(want)
+    assert [k for k in want if k != "version.json" and have[k] != want[k]] == []

@@ -67,6 +67,10 @@ def test_players_read_as_the_independent_parser_reads_them(name):
         assert (p.fide_id, p.federation, p.title) == (q.get("fideId", ""), q.get("federation", ""), q.get("title", ""))
         national = (q.get("nationalRatings") or [{}])[0].get("rating")
         assert p.national_rating == national
+        # the national id (the player's text 5), as the independent parser reads it where it gives one (beside a
+        # national rating only); one file writes ", 97852": read without the separators around it
+        if q.get("nationalRatings"):
+            assert p.national_id == q["nationalRatings"][0].get("nationalId", "").strip(" ,;")
         # echecsjs's rating is the FIDE rating, else the national one; ours is the FIDE rating, the national beside it
         assert (p.rating or p.national_rating) == q.get("rating")
         assert p.sex == ("w" if q.get("sex") == "w" else "m")

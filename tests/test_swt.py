@@ -39,7 +39,7 @@ def test_every_field_reads_as_swtparser_reads_it(name):
     for p, q in zip(f.players, expected["players"], strict=True):
         ours = {"2000": p.name, "2001": p.team_name, "2002": p.title, "2003": p.fide_rating, "2004": p.national_rating,
                 "2006": p.federation, "2008": p.birth, "2013": p.sex, "2016": p.team, "2017": p.board,
-                "2020": format(p.id, "x"), "2030": p.points2, "2033": p.fide_id}
+                "2020": format(p.id, "x"), "2030": p.points2, "2033": p.fide_id, "2034": p.national_id}
         theirs = {k: q[k].strip() if isinstance(q[k], str) else q[k] for k in ours}
         assert ours == theirs
     games = {(x["player"], x["round"]): x for x in expected["pairings_players"]}
@@ -149,3 +149,18 @@ def test_a_code_we_cannot_map_is_named_in_a_warning(tmp_path):
     assert t.declared_tiebreaks == ["BH/C1", "WIN"]
     said = [w.message for w in warnings]
     assert any("tie-break 2 (field 21) is code 0x0a (Rating-Differenz): no tie-break" in m for m in said), said
+
+
+@needs(SWT)
+def test_the_pkz_is_the_national_id(tmp_path):
+    """Field 2034, the PKZ (the German federation's person id), at bytes 337-348 of a player's record (swtparser's
+    structure tables, version 800): empty in the corpus files, so written by hand into a copy under the first
+    player's record (its name, field 2000, opens it)."""
+    data = bytearray((SWT / "SwissIndividual.SWT").read_bytes())
+    at = data.index(b"Gib,David")
+    data[at + 337:at + 349] = b"10178234\0\0\0\0"
+    path = tmp_path / "pkz.SWT"
+    path.write_bytes(bytes(data))
+    t = readers.load(path, [])
+    assert t.players[0].name == "Gib,David" and t.players[0].national_id == "10178234"
+    assert {p.national_id for p in t.players[1:]} == {""}

@@ -158,6 +158,10 @@ def test_national_ratings_record_172():
             "AUS    2      Beta, B                           2050\n")
     t = trf.loads(text)
     assert (t.rating_method, t.player(3).national_rating) == ("HBFN", 1650)
+    # the national id in columns 58-68 (trf.md §3), where the record has one
+    with_id = trf.loads(text.replace("Gamma, C                          1650",
+                                     "Gamma, C                          1650 AUS 3141592"))
+    assert (with_id.player(3).national_id, with_id.player(2).national_id) == ("3141592", "")
     s = compute_standings(t, "PTS,ARO", lots=False)
     # 1 met 2 (higher of 1900 / 2050 = 2050) and 3 (1650: no FIDE rating): (2050 + 1650) / 2
     assert s.value(1, "ARO") == 1850

@@ -16,7 +16,7 @@ from ..arbiter import points_column
 from ..arbiter.check import records_text
 from ..arbiter.team_check import team_reading
 from ..engine.errors import InputError, InputWarning, Message, Place, replaced
-from ..engine.model import Tournament
+from ..engine.model import Player, Tournament
 from ..engine.team_matches import build, has_teams
 from ..formats import readers
 from .options import POINTS_FROM, Loading
@@ -47,3 +47,15 @@ def named(o: Loading, path: str, warnings: list[InputWarning]) -> list[InputWarn
         warnings[:] = [InputWarning(replaced(w.message, path, name), w.place and replace(
             w.place, file=w.place.file.replace(path, name))) for w in warnings]
     return warnings
+
+
+def player_list(path: str, warnings: list[InputWarning]) -> list[Player]:
+    """The players of a broadcast's player list (``serve --watch games.pgn --players FILE``): a simple CSV of one
+    player a line (:mod:`tiebreak.formats.player_list`), else the players of any file tiebreak reads, by their start
+    numbers."""
+    from ..formats.files import read_text
+    from ..formats.player_list import read_csv
+
+    if path.lower().endswith(".csv"):
+        return read_csv(read_text(path), path)
+    return list(readers.load(path, warnings, None).players)

@@ -35,12 +35,13 @@ HELP = {
 }
 #: output format -> file extension
 EXTENSIONS = {"text": "txt", "json": "json", "csv": "csv", "trf": "trf", "html": "html", "chess-json": "json",
-              "pdf": "pdf"}
+              "pdf": "pdf", "xlsx": "xlsx"}
 #: formats that are bytes, never written to a terminal
-BINARY_FORMATS = {"pdf"}
+BINARY_FORMATS = {"pdf", "xlsx"}
 MEDIA_TYPES = {"text": "text/plain; charset=utf-8", "json": "application/json", "csv": "text/csv; charset=utf-8",
                "trf": "text/plain; charset=utf-8", "html": "text/html; charset=utf-8", "chess-json": "application/json",
-               "pdf": "application/pdf"}
+               "pdf": "application/pdf",
+               "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
 
 __all__ = ["BINARY_FORMATS", "DEFAULT_BUDGET", "EXTENSIONS", "HELP", "MEDIA_TYPES", "POINTS_FROM", "SYSTEMS", "Loading",
            "OddsOptions", "Options", "RatingsOptions", "checked_list", "list_and_rules", "refuse_individual_options"]

@@ -8,15 +8,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+import copy
+from typing import TYPE_CHECKING, Any
 
 from ..arbiter.playoff import plan_playoffs
+from ..arbiter.playoff_results import Decision, PlayoffResults, apply_results, decision_notes, parse_results
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.messages import Message
 from ..engine.numbers import NumberError, parse_int
 from ..render.tools import playoff_lines
 from .options import Options
 from .standings import final_standings, is_team
+
+if TYPE_CHECKING:
+    from ..engine.standings import Standings
+    from ..engine.team import TeamStandings
 
 
 def playoffs(o: Options, path: str, places: str, after: int,
@@ -34,3 +40,31 @@ def playoffs(o: Options, path: str, places: str, after: int,
     return [{"places": list(g.places), "players": g.players, "format": g.format, "stages": g.stages,
              "eliminated": g.eliminated, "team": team, "text": playoff_lines(g, team, o.lang)}
             for g in plan_playoffs(s, asked, after)], s.seed
+
+
+def playoff_played(o: Options, unplaced: Standings | TeamStandings) -> tuple[PlayoffResults, list[Decision],
+                                                                            list[str]] | None:
+    """The play-off results of ``o`` (``--playoff FILE``, or the text of ``o.playoff_results``) as they place the
+    tied players of the final standings ``unplaced`` (made without them; left as they are): the stages and their
+    games, the decisions (which places each play-off decided, and how) and their notes.  None without a play-off.
+
+    >>> from dataclasses import replace
+    >>> from tiebreak.app.standings import final_standings
+    >>> o = Options(tiebreaks="PTS,BH/C1", no_lots=True, playoff_results="stage mini-match\\n7 9 =\\n9 7 1-0")
+    >>> results, decisions, notes = playoff_played(o, final_standings(replace(o, playoff_results=None),
+    ...                                            "examples/hobsons-bay-cup-2025.trf", []))
+    >>> decisions[0].places, decisions[0].tiers, str(notes[0])
+    ((1, 2), [[9], [7]], "No. 9 takes place 1 by the play-off for places 1-2 (mini-match; Arbiters' Manual 13.2)")
+    """
+    from ..formats.files import read_text
+
+    if o.playoff_results:
+        results = parse_results(o.playoff_results, "playoff_results")
+    elif o.playoff:
+        results = parse_results(read_text(o.playoff), o.playoff)
+    else:
+        return None
+    s = copy.copy(unplaced)
+    s.rows = [copy.copy(r) for r in unplaced.rows]  # type: ignore[assignment]  # apply_results sets its own rows' ranks
+    decisions = apply_results(s, results)
+    return results, decisions, decision_notes(decisions)

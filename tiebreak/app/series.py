@@ -18,12 +18,12 @@ from .standings import individual_standings
 
 
 def series(o: Options, paths: list[str], points: str, best: int | None, tiebreaks: str,
-           warnings: list[InputWarning]) -> Series:
+           warnings: list[InputWarning], names: list[str] | None = None) -> Series:
     """The standings of the series of the events ``paths`` (each one's players' final standings under ``o``), by
     ``points`` (``place:25,18,15`` or ``score``), the best ``best`` events counted; an event that cannot be read is
-    an error naming it."""
+    an error naming it (``names``: the files as the user knows them, an upload's name)."""
     events = []
-    for path in paths:
+    for k, path in enumerate(paths):
         s = individual_standings(o, path, warnings)
-        events.append((s.tournament.name or path, s))
+        events.append((s.tournament.name or (names[k] if names else path), s))
     return series_standings(events, points, best, tiebreaks)

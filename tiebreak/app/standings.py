@@ -9,6 +9,9 @@
 
 from __future__ import annotations
 
+import datetime
+import os
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, TypeGuard
 
@@ -79,9 +82,11 @@ def render_standings(o: Options, path: str,
     return writers[o.format](), s.notes, s
 
 
-def individual_writers(t: Tournament, s: Standings, o: Options) -> dict[str, Writer]:
+def individual_writers(t: Tournament, s: Standings, o: Options,
+                       when: datetime.datetime | None = None) -> dict[str, Writer]:
     """The output formats of the standings ``s`` of the players of the file ``t``, with the category standings and
-    the team ranking ``o`` asks for (a note on undefined rating tie-breaks is added to ``s.notes``)."""
+    the team ranking ``o`` asks for (a note on undefined rating tie-breaks is added to ``s.notes``); ``when``: the
+    date the page and the PDF say they were printed (the website's: when the results last changed; else today's)."""
     pc = player_columns(s, o.columns, o.unrated_rating)
     s.notes += pc.notes
     extra, text, sections, columns = group_sections(o, s, pc)
@@ -90,13 +95,13 @@ def individual_writers(t: Tournament, s: Standings, o: Options) -> dict[str, Wri
     def page() -> str:
         from ..render import html  # start-up: the page templates (Jinja) only for a page (25 ms measured)
 
-        return html.to_html(s, o.lang, sections, pc)
+        return html.to_html(s, o.lang, sections, pc, when.date() if when else None)
 
     return {"json": lambda: output.to_json(s, details=o.details, extra=extra, columns=pc),
-            "csv": lambda: output.to_csv(s, columns, pc),
+            "csv": lambda: output.to_csv(s, columns, pc), "xlsx": lambda: workbook(output.to_csv(s, columns, pc)),
             "text": lambda: output.to_text(s, o.lang, pc) + square.square_section(s, o.lang) + ("\n" + text if text else ""),
             "trf": lambda: trf_with_ranks(t, s), "chess-json": lambda: chess_json_with_ranks(t, s),
-            "html": page, "pdf": lambda: _pdf(page())}
+            "html": page, "pdf": lambda: _pdf(page(), when)}
 
 
 #: extra CSV columns: their headings, and each player's cells
@@ -120,8 +125,9 @@ def group_sections(o: Options, s: Standings, pc: PlayerColumns) -> tuple[dict[st
     return extra, text, sections, render.category_columns(cats) if cats else None
 
 
-def team_writers(t: Tournament, s: TeamStandings, o: Options) -> dict[str, Writer]:
-    """The output formats of team standings ``s`` of the file ``t``."""
+def team_writers(t: Tournament, s: TeamStandings, o: Options,
+                 when: datetime.datetime | None = None) -> dict[str, Writer]:
+    """The output formats of team standings ``s`` of the file ``t`` (``when``: the print date, as the players')."""
     # start-up: the team renderers only for a team event (40 ms measured with the templates)
     from ..formats import team_ranks
     from ..render import team_html, team_text
@@ -135,16 +141,50 @@ def team_writers(t: Tournament, s: TeamStandings, o: Options) -> dict[str, Write
                 row["details"] = team_details(s, row["start_no"])
         return output.dumps_exact(obj)
 
-    return {"json": json_text, "csv": lambda: output.team_to_csv(s), "text": lambda: team_text.team_to_text(s, o.lang),
-            "html": lambda: team_html.to_html(s, o.lang), "pdf": lambda: _pdf(team_html.to_html(s, o.lang)),
+    return {"json": json_text, "csv": lambda: output.team_to_csv(s), "xlsx": lambda: workbook(output.team_to_csv(s)),
+            "text": lambda: team_text.team_to_text(s, o.lang),
+            "html": lambda: team_html.to_html(s, o.lang, when.date() if when else None),
+            "pdf": lambda: _pdf(team_html.to_html(s, o.lang, when.date() if when else None), when),
             "trf": lambda: team_ranks.trf_with_team_ranks(t, s),
             "chess-json": lambda: team_ranks.chess_json_with_team_ranks(t, s)}
 
 
-def _pdf(page: str) -> bytes:
+def _pdf(page: str, when: datetime.datetime | None = None) -> bytes:
+    """The page printed (``when``: its date, else the clock's)."""
     from ..render.pdf import html_to_pdf  # start-up: the PDF printer (Chromium's driver) only for a PDF
 
-    return html_to_pdf(page)
+    return html_to_pdf(page, when=when)
+
+
+def file_time(path: str) -> datetime.datetime | None:
+    """When the file ``path`` was last written (UTC, whole seconds), None where it cannot be read."""
+    try:
+        return datetime.datetime.fromtimestamp(int(os.stat(path).st_mtime), datetime.timezone.utc)
+    except OSError:
+        return None
+
+
+def workbook(csv_text: str) -> bytes:
+    """The CSV table ``csv_text`` as a spreadsheet (XLSX, one sheet ``Standings``): the same cells, numbers as
+    numbers.
+
+    >>> from tiebreak.formats.xlsx import read_rows
+    >>> read_rows(workbook('Rank,Name,Pts\\n1,"Smith, John",4.5\\n'))
+    [['Rank', 'Name', 'Pts'], ['1', 'Smith, John', '4.5']]
+    """
+    import csv
+    import io
+
+    from ..formats.xlsx import write_rows  # start-up: the spreadsheet writer only for a spreadsheet
+
+    def cell(text: str) -> str | int | float:
+        if re.fullmatch(r"-?[0-9]{1,15}", text):
+            return int(text)
+        return float(text) if re.fullmatch(r"-?[0-9]{1,15}\.[0-9]{1,6}", text) else text
+
+    out = io.BytesIO()
+    write_rows(out, ([cell(x) for x in row] for row in csv.reader(io.StringIO(csv_text))), "Standings")
+    return out.getvalue()
 
 
 def final_standings(o: Options, path: str, warnings: list[InputWarning]) -> Standings | TeamStandings:

@@ -35,16 +35,17 @@ from . import points_column
 POINTS_FROM = ("results", "column")
 
 
-def candidates() -> dict[str, RuleSet]:
+def candidates(codes: list[str] | None = None) -> dict[str, RuleSet]:
     """Every rule set a published table is compared with: each edition, and the two FIDE editions with the reference
-    checker's choices (``+reference``, as :func:`~tiebreak.engine.rules.choose_rules` reads that name)."""
+    checker's choices (``+reference``, as :func:`~tiebreak.engine.rules.choose_rules` reads that name), and the
+    programs' conventions that differ from them on the columns compared (``codes``: their tie-breaks' codes)."""
     out: dict[str, RuleSet] = {}
     for name, rules in RULE_SETS.items():
         out[name] = rules
         if rules.family == "fide":
             reference = choose_rules(f"{name}+reference", None)[0]
             out[reference.name] = reference
-    return out | convention_rules()
+    return out | convention_rules(codes)
 
 
 def announced_rules(rules: str, start_date: Any) -> tuple[RuleSet, str]:
@@ -258,7 +259,8 @@ def compare(source: str, published: Published, rows: dict[int, PublishedRow], un
     chosen, why = announced_rules(rules, start_date)
     announced = chosen.name
     notes.append(why)
-    standings = {label: rank(rs) for label, rs in candidates().items()}
+    compared = candidates([c.split("/")[0] for c in columns]) | {announced: chosen}
+    standings = {label: rank(rs) for label, rs in compared.items()}
     ours = standings[announced]
     notes += [n for n in ours.notes if not n.startswith("rules ")]
     agreements = [_agreement(label, s, rows, columns) for label, s in standings.items()]

@@ -337,11 +337,12 @@ def apply_results(s: Standings | TeamStandings, results: PlayoffResults) -> list
 S = TypeVar("S", Standings, "TeamStandings")
 
 
-def placed_by_playoff(s: S, text: str | None, path: str | None) -> S:
-    """``s`` with its tied players placed by the play-off results ``text`` (the API's field), else those of the file
-    ``path`` (neither: ``s`` as it is), and a note for each player the play-off placed.  The play-off follows the
-    last round: standings after an earlier round (the website's and the live screen's) stay as they are."""
-    results = parse_results(text, "playoff_results") if text else parse_results(read_text(path), path) if path else None
+def placed_by_playoff(s: S, text: str | None, path: str | None, source: str = "playoff_results") -> S:
+    """``s`` with its tied players placed by the play-off results ``text`` (the API's field; ``source`` names it in
+    an error), else those of the file ``path`` (neither: ``s`` as it is), and a note for each player the play-off
+    placed.  The play-off follows the last round: standings after an earlier round (the website's and the live
+    screen's while a round is still to be played) stay as they are."""
+    results = parse_results(text, source) if text else parse_results(read_text(path), path) if path else None
     grid = s.tt.matches if hasattr(s, "tt") else s.tournament
     if results is not None and s.after_round >= grid.rounds_with_results:
         s.notes += decision_notes(apply_results(s, results))

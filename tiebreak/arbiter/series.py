@@ -1,6 +1,8 @@
 """Standings of a series of events (a Grand Prix, a league of weekend opens): each event's final standings give its
 players series points, by place or by score; the best K events of each player count; the players are matched across
-events by FIDE id, else by name (spaces and case aside), and a name that could be two players is listed, never merged.
+events by FIDE id, then by national id (Swiss-Manager's, Swiss-Chess's PKZ, the French licence number of Papi and
+Sharly Chess, TRF-2026's national records), then by name (spaces and case aside); a name that could be two players,
+or two ids of one name, is listed, never merged.
 
 Points: ``place:25,18,15`` gives 25 for first place, 18 for second, 15 for third and nothing below (players sharing
 places share those places' points equally); ``score`` gives the event score (the game points).
@@ -39,6 +41,7 @@ class EventResult:
     place: tuple[int, int]  # first and last place of the player's rank in the event (shared where they differ)
     score: Fraction  # the event score (game points)
     points: Fraction  # series points
+    start_no: int = 0  # the player's number in the event
 
 
 @dataclass
@@ -50,6 +53,7 @@ class SeriesRow:
     counted: list[int]  # the events counted (indexes), best first
     total: Fraction = Fraction(0)
     values: dict[str, Fraction] = field(default_factory=dict)
+    national_id: str = ""
 
 
 @dataclass
@@ -98,8 +102,8 @@ def name_key(name: str) -> str:
     return re.sub(r"\s*,\s*", ",", " ".join(name.split())).casefold()
 
 
-def _event_results(s: Standings, places: list[Fraction] | None) -> list[tuple[str, str, EventResult]]:
-    """(name, FIDE id, result) of each player of one event's standings."""
+def _event_results(s: Standings, places: list[Fraction] | None) -> list[tuple[str, str, str, EventResult]]:
+    """(name, FIDE id, national id, result) of each player of one event's standings."""
     sizes: dict[int, int] = {}
     for r in s.rows:
         sizes[r.rank] = sizes.get(r.rank, 0) + 1
@@ -112,8 +116,82 @@ def _event_results(s: Standings, places: list[Fraction] | None) -> list[tuple[st
             points = sum((places[p - 1] for p in range(span[0], span[1] + 1) if p <= len(places)),
                          Fraction(0)) / sizes[r.rank]
         player = s.tournament.player(r.start_no)
-        out.append((r.name, player.fide_id.strip(), EventResult(span, r.points, points)))
+        out.append((r.name, player.fide_id.strip(), player.national_id.strip(),
+                    EventResult(span, r.points, points, r.start_no)))
     return out
+
+
+def _compatible(row: SeriesRow, fide: str, national: str) -> bool:
+    """Whether a player of these ids may be ``row``: no id of both differs."""
+    return not (fide and row.fide_id and row.fide_id != fide) and not (
+        national and row.national_id and row.national_id != national)
+
+
+class _Players:
+    """The series' players so far, found by FIDE id, then national id, then name; what is ambiguous is said."""
+
+    def __init__(self, events: int) -> None:
+        self.events = events
+        self.rows: list[SeriesRow] = []
+        self.by_fide: dict[str, SeriesRow] = {}
+        self.by_national: dict[str, SeriesRow] = {}
+        self.by_name: dict[str, list[SeriesRow]] = {}
+        self.ambiguities: list[str] = []
+
+    def find(self, event: str, name: str, fide: str, national: str) -> SeriesRow | None:
+        if fide and fide in self.by_fide:
+            return self.by_fide[fide]
+        row = self.by_national.get(national) if national else None
+        if row is not None:
+            if _compatible(row, fide, national):
+                return row
+            self.ambiguities.append(Message("national id {}: {} and {} have different FIDE ids; counted apart",
+                                            national, repr(row.name), repr(name)))
+        named = [r for r in self.by_name.get(name_key(name), []) if _compatible(r, fide, national)]
+        if len(named) > 1:
+            self.ambiguities.append(Message("{}: {} could be any of {} players of that name; counted apart",
+                                            event, repr(name), len(named)))
+            return None
+        return named[0] if named else None
+
+    def add(self, event: str, name: str, fide: str, national: str, seen: set[int]) -> SeriesRow:
+        """The row of this event's player (a new one when none is found, or when the one found is already another
+        player of the same event)."""
+        row = self.find(event, name, fide, national)
+        if row is not None and id(row) in seen:  # two players of one event matched to one: kept apart
+            self.ambiguities.append(Message("{}: two players named {}; counted apart", event, repr(name)))
+            row = None
+        if row is None:
+            row = SeriesRow(0, name, fide, [None] * self.events, [], national_id=national)
+            self.rows.append(row)
+            self.by_name.setdefault(name_key(name), []).append(row)
+        elif name_key(row.name) != name_key(name):  # matched by an id under another name: said, not silent
+            if fide and row.fide_id == fide:
+                self.ambiguities.append(Message("FIDE id {}: {} and {} taken as one player", fide, repr(row.name),
+                                                repr(name)))
+            else:
+                self.ambiguities.append(Message("national id {}: {} and {} taken as one player", national,
+                                                repr(row.name), repr(name)))
+        row.fide_id, row.national_id = row.fide_id or fide, row.national_id or national
+        if fide:
+            self.by_fide.setdefault(fide, row)
+        if national:
+            self.by_national.setdefault(national, row)
+        seen.add(id(row))
+        return row
+
+    def same_names(self) -> list[str]:
+        """The names that stand for players of different ids: listed, never merged."""
+        out: list[str] = []
+        for same in self.by_name.values():
+            ids = sorted({r.fide_id for r in same if r.fide_id})
+            if len(ids) > 1:
+                out.append(Message("{}: {} FIDE ids ({}); counted apart", repr(same[0].name), len(ids), ', '.join(ids)))
+            national = sorted({r.national_id for r in same if r.national_id and not r.fide_id})
+            if len(national) > 1:
+                out.append(Message("{}: {} national ids ({}); counted apart", repr(same[0].name), len(national),
+                                   ', '.join(national)))
+        return out
 
 
 def series(events: list[tuple[str, Standings]], points: str, best: int | None = None,
@@ -121,41 +199,12 @@ def series(events: list[tuple[str, Standings]], points: str, best: int | None = 
     """The standings of the series of ``events`` (name, final standings), ``points`` per place or score, the best
     ``best`` events counted (None: all)."""
     places, codes = parse_points(points), parse_tiebreaks(tiebreaks)
-    ambiguities: list[str] = []
-    by_fide: dict[str, SeriesRow] = {}
-    by_name: dict[str, list[SeriesRow]] = {}
-    rows: list[SeriesRow] = []
+    players = _Players(len(events))
     for index, (event, s) in enumerate(events):
         seen: set[int] = set()
-        for name, fide, result in _event_results(s, places):
-            key = name_key(name)
-            row = by_fide.get(fide) if fide else None
-            if row is None:
-                named = [r for r in by_name.get(key, []) if not fide or not r.fide_id]
-                if len(named) > 1:
-                    ambiguities.append(Message("{}: {} could be any of {} players of that name; counted "
-                                               "apart", event, repr(name), len(named)))
-                    named = []
-                row = named[0] if named else None
-            if row is not None and id(row) in seen:  # two players of one event matched to one: kept apart
-                ambiguities.append(Message("{}: two players named {}; counted apart", event, repr(name)))
-                row = None
-            if row is None:
-                row = SeriesRow(0, name, fide, [None] * len(events), [])
-                rows.append(row)
-                by_name.setdefault(key, []).append(row)
-            elif fide and not row.fide_id:
-                row.fide_id = fide
-            if fide:
-                by_fide.setdefault(fide, row)
-            if name_key(row.name) != key:
-                ambiguities.append(Message("FIDE id {}: {} and {} taken as one player", fide, repr(row.name), repr(name)))
-            seen.add(id(row))
-            row.results[index] = result
-    for same in by_name.values():
-        ids = sorted({r.fide_id for r in same if r.fide_id})
-        if len(ids) > 1:
-            ambiguities.append(Message("{}: {} FIDE ids ({}); counted apart", repr(same[0].name), len(ids), ', '.join(ids)))
+        for name, fide, national, result in _event_results(s, places):
+            players.add(event, name, fide, national, seen).results[index] = result
+    rows, ambiguities = players.rows, players.ambiguities + players.same_names()
     for row in rows:
         played = [(i, x) for i, x in enumerate(row.results) if x is not None]
         ranked = sorted(played, key=lambda p: (-p[1].points, p[0]))

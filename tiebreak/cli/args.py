@@ -171,11 +171,14 @@ class Serve(Command):
     rules: str = "auto"
     event: int | None = None  # which tournament of a watched file that holds several
     points_from: str = "results"  # the points of the round results or of the points column's reading
+    playoff: str | None = None  # with --watch FILE: a play-off results file beside it, watched too
     hold: float = 5.0
     max_file_mb: int = 16
     keep_versions: int = 1000
     max_streams: int = 5000
     max_streams_per_client: int = 50
+    poll_seconds: float = 1.0  # a broadcast's address (--watch https://…): the least time between two requests
+    players: str | None = None  # a broadcast's player list (TRF, any file read, or a CSV)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -185,3 +188,8 @@ class Site(Command):
     file: list[str]
     output: str
     watch: bool = False
+    series: str | None = None  # the series points of the events given (place:25,18,15... or score)
+    series_best: int | None = None
+    series_tiebreaks: str = "BEST,EVENTS"
+    downloads: str = "xlsx,trf"  # the standings as files to download, or "none"
+    games: str | None = None  # a PGN file of the event's games

@@ -7,12 +7,10 @@ from typing import Any, NoReturn
 
 from ..app.options import DEFAULT_BUDGET, EXTENSIONS, HELP, POINTS_FROM, SYSTEMS
 from ..engine.conventions import CONVENTIONS, PROGRAMS, program_name
-from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
+from ..engine.rules import CHECK_RULES, COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from .options import Parser, decimal_number, seconds_or_none, whole_number
 from .site import add_site_parser
 
-#: the rule sets with the FIDE reference checker's choices, which `check` also accepts as the announced rules
-CHECK_RULES = ("fide-2024+reference", "fide-2026+reference")
 COMPAT_HELP, EVENT_HELP, POINTS_FROM_HELP = HELP["compat"], HELP["event"], HELP["points_from"]
 
 
@@ -331,9 +329,19 @@ def _serve(sub: _Only) -> None:
     web.add_argument("--host", default="127.0.0.1")
     web.add_argument("--port", type=whole_number, default=8000)
     web.add_argument("--watch", metavar="PATH", help="live standings of a file, or of every event file in a folder, "
-                                                     "recomputed when they change (page /live)")
+                                                     "recomputed when they change (page /live); or of a broadcast's "
+                                                     "PGN at an http(s) address, asked every --poll-seconds")
+    web.add_argument("--poll-seconds", type=float, default=1.0, metavar="SECONDS",
+                     help="with --watch https://...: the least time between two requests of the address (default 1; "
+                          "0.5 to 600); each is a conditional request")
+    web.add_argument("--players", metavar="FILE",
+                     help="with --watch of a broadcast's PGN: the event's player list (a TRF, any file tiebreak reads, "
+                          "or a CSV of name, rating, title, federation, FIDE id) matched to the games' names")
     web.add_argument("--site", metavar="DIR", help="with --watch: keep the static site of every watched event in this "
                      "folder (as 'tiebreak site'), its pages made again for every version published")
+    web.add_argument("--playoff", metavar="FILE", help="with --watch FILE: a play-off results file in the same folder, "
+                     "watched too: once the last round is played the live standings place the tied players by its "
+                     "games (Arbiters' Manual 13.2)")
     web.add_argument("--token", help="the arbiter's token: needed to change an event's list or publish a held-back file")
     web.add_argument("--database", metavar="URL", help="where every live version is kept: an SQLAlchemy URL "
                                                        "(default: tiebreak-live.sqlite beside the watched files; none)")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..app.options import SYSTEMS, Options
 from ..engine.errors import InputWarning, SpecifierError
@@ -15,6 +15,9 @@ from ..render.i18n import MESSAGE_WORDS, message, problem
 from .args import Site, view
 from .options import whole_number
 
+if TYPE_CHECKING:
+    from ..site.series import SeriesOptions
+
 
 def add_site_parser(q: Any) -> None:
     """The options of ``tiebreak site`` (those of ``standings`` that shape the pages)."""
@@ -23,6 +26,11 @@ def add_site_parser(q: Any) -> None:
                    help="the site's folder: new, empty, or a site written before (never over an input)")
     q.add_argument("--watch", action="store_true",
                    help="keep running: rewrite the pages a change of the file touches (Ctrl-C stops)")
+    q.add_argument("--downloads", default="xlsx,trf", metavar="LIST",
+                   help="the standings as files to download from the standings page: pdf (needs Chromium), xlsx, trf, "
+                        "comma-separated, or none (default: xlsx,trf; the PDF takes seconds a language)")
+    q.add_argument("--games", metavar="FILE.pgn", help="the event's games: each opens in a board viewer linked from "
+                   "the round pages and the players' cards (needs python-chess: the live extras)")
     q.add_argument("--tiebreaks", "-t", help="ordered list (default: the file's, else a FIDE default)")
     q.add_argument("--preset", help="a ready-made list (see 'tiebreak presets')")
     q.add_argument("--rules", default="auto", choices=RULE_CHOICES)
@@ -38,7 +46,46 @@ def add_site_parser(q: Any) -> None:
     q.add_argument("--team-ranking", metavar="BY", help="add a team ranking: federation, records or a CSV file")
     q.add_argument("--team-best", type=whole_number, default=4, help="players counted per team (default 4)")
     q.add_argument("--team-tiebreaks", help="team tie-breaks of the team ranking (default TC)")
+    q.add_argument("--series", metavar="POINTS", help="add the standings of the series of the events given, in the "
+                   "order played (as 'tiebreak series --points'): place:25,18,15... or score")
+    q.add_argument("--series-best", type=whole_number, metavar="K", help="with --series: each player's best K events "
+                   "counted")
+    q.add_argument("--series-tiebreaks", default="BEST,EVENTS", help="with --series: BEST, EVENTS, PLACES (default "
+                   "BEST,EVENTS)")
+    q.add_argument("--playoff", metavar="FILE", help="the play-off's results (as 'standings --playoff'): the final "
+                   "standings place the tied players by it, and the site has a play-off page")
     q.set_defaults(run="site.run_site")
+
+
+def _series(args: Site) -> SeriesOptions | None:
+    """``--series``: checked before anything is built (points, tie-breaks), else None."""
+    if args.series is None:
+        if args.series_best is not None:
+            raise SpecifierError("--series-best needs --series (the series points)")
+        return None
+    from ..arbiter.series import parse_points, parse_tiebreaks
+    from ..site.series import SeriesOptions
+
+    parse_points(args.series)
+    parse_tiebreaks(args.series_tiebreaks)
+    return SeriesOptions(args.series, args.series_best, args.series_tiebreaks)
+
+
+def downloads_asked(text: str) -> tuple[str, ...]:
+    """``--downloads``: the kinds asked for, checked (:data:`tiebreak.site.downloads.KINDS`).
+
+    >>> downloads_asked("trf, PDF"), downloads_asked("none")
+    (('trf', 'pdf'), ())
+    """
+    from ..site.downloads import KINDS
+
+    kinds = tuple(dict.fromkeys(w.strip().lower() for w in text.split(",") if w.strip()))
+    if kinds == ("none",):
+        return ()
+    wrong = [k for k in kinds if k not in KINDS]
+    if wrong:
+        raise SpecifierError(Message("--downloads: {} is not one of {}", repr(wrong[0]), ", ".join([*KINDS, "none"])))
+    return kinds
 
 
 def _stop(signum: int, frame: Any) -> None:
@@ -69,7 +116,8 @@ def run_site(ns: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, _stop)  # a service manager's stop is Ctrl-C's: the spare files and lock go
     code = 0
     try:
-        site = build_site(o, args.file, args.output, warnings)
+        site = build_site(o, args.file, args.output, warnings, _series(args), downloads_asked(args.downloads),
+                          args.games)
         for w in warnings:
             print(f"{MESSAGE_WORDS.text('warning', lang)}: {problem(w, lang)}", file=sys.stderr)
         print(message(Message("wrote {} files into {}", len(site.digests), args.output), lang), file=sys.stderr)

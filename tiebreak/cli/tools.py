@@ -7,6 +7,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..app.odds import render_odds
 from ..app.options import OddsOptions, Options, RatingsOptions
@@ -30,6 +31,9 @@ from ..render.team_words import TEAM_WORDS, team_catalogue
 from ..render.tools import berger_text, varma_text
 from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Series, Serve, Varma, Written, view
 from .files import _emit, _warn
+
+if TYPE_CHECKING:
+    from ..live.remote import RemotePgn
 
 
 def _berger(ns: argparse.Namespace) -> int:
@@ -205,6 +209,39 @@ def _missing_extra(e: ImportError) -> SpecifierError:
     raise e
 
 
+def _playoff_beside(watch: str, playoff: str | None) -> str | None:
+    """The play-off results file of ``serve --watch FILE --playoff PLAYOFF`` as the live event reads it: its name in
+    the watched file's folder (the live server reads nothing outside it); one event only."""
+    if playoff is None:
+        return None
+    event, path = Path(watch).resolve(), Path(playoff).resolve()
+    if event.is_dir():
+        raise InputError("--playoff needs --watch FILE: a folder's events would all be placed by one play-off",
+                         Place(field="playoff"))
+    if path.parent != event.parent or path == event:
+        raise InputError(Message("the play-off results file {} must lie beside the watched file, in {}", playoff,
+                                 str(event.parent)), Place(playoff, field="playoff"))
+    return path.name
+
+
+def _broadcast_address(args: Serve) -> tuple[RemotePgn | None, str]:
+    """``--watch https://…``: the broadcast followed at its address (:mod:`tiebreak.live.remote`), read once before
+    the server starts (an address that does not answer is said now), and the file its bodies are kept in; a path:
+    (None, the path)."""
+    from ..live.remote import RemotePgn
+
+    assert args.watch is not None
+    if not RemotePgn.is_address(args.watch):
+        return None, args.watch
+    remote = RemotePgn(args.watch, interval=args.poll_seconds, limit=args.max_file_mb * 1024 * 1024)
+    remote.poll()
+    if remote.status is not None or not remote.path.exists():
+        remote.close()
+        raise InputError(Message("the broadcast's address could not be read: {}", remote.status or "no body"),
+                         Place(args.watch))
+    return remote, str(remote.path)
+
+
 def _serve(ns: argparse.Namespace) -> int:
     args = view(Serve, ns)
     low, high = 0, 65535  # what a socket can bind (beyond it the server stopped with a traceback)
@@ -232,12 +269,29 @@ def _serve(ns: argparse.Namespace) -> int:
                 from ..site.live import LiveSite
 
                 site = LiveSite(args.site, watched=args.watch)
-            live = LiveHub(args.watch, args.database, args.token,
-                           Settings(tiebreaks=args.tiebreaks, rules=args.rules, event=args.event, points_from=args.points_from),
+            remote, target = _broadcast_address(args)
+            players = None
+            if args.players:  # the broadcast's player list, read (and any error said) before the server starts
+                from ..app.load import player_list
+
+                listed_warnings: list[InputWarning] = []
+                players = (Path(args.players).name, player_list(args.players, listed_warnings))
+                for w in listed_warnings:
+                    _warn(w, args.lang)
+            live = LiveHub(target, args.database, args.token,
+                           Settings(tiebreaks=args.tiebreaks, rules=args.rules, event=args.event, points_from=args.points_from,
+                                    playoff=_playoff_beside(args.watch, args.playoff)),
                            hold=args.hold, limit=args.max_file_mb * 1024 * 1024, keep=args.keep_versions,
-                           max_streams=args.max_streams, max_streams_per_client=args.max_streams_per_client, site=site)
+                           max_streams=args.max_streams, max_streams_per_client=args.max_streams_per_client, site=site,
+                           remote=remote, players=players)
         elif args.site:
             raise InputError("--site needs --watch: the site is kept of the watched files", Place(field="site"))
+        elif args.playoff:
+            raise InputError("--playoff needs --watch FILE: the play-off places the players of the watched event",
+                             Place(field="playoff"))
+        elif args.players:
+            raise InputError("--players needs --watch: the list names the players of a watched broadcast",
+                             Place(field="players"))
     except ImportError as e:
         raise _missing_extra(e) from None
     if live is not None:

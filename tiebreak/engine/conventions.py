@@ -13,6 +13,7 @@ describes each with the files behind it.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from .rules import RULE_SETS, RuleSet
@@ -28,6 +29,9 @@ class Convention:
     rules: RuleSet
     reading: str
     established: str
+    #: the tie-breaks (codes) on which alone it differs from the rule set it is made from: without one of them in the
+    #: list its figures are that rule set's, and ``check`` does not compare it apart (empty: it differs throughout)
+    only_on: tuple[str, ...] = ()
 
 
 _SWISS_MANAGER_READING = ("C.07 as written, except that a full-point bye given on request counts as a voluntarily "
@@ -58,6 +62,19 @@ CONVENTIONS: dict[str, Convention] = {
         _SWISS_MANAGER_READING + "; the 2026 edition otherwise",
         "the 2023/2024 reading carried to the 2026 edition (Swiss-Manager keeps its bye settings across editions); "
         "not yet measured on events after 1 March 2026"),
+    "swiss-manager-2009": Convention(
+        "swiss-manager-2009", "Swiss-Manager",
+        replace(RULE_SETS["fide-2009"], name="swiss-manager-2009", direct_encounter_value="points",
+                title="Swiss-Manager's older tie-break settings: the Arbiters' Manual (2009), the direct encounter "
+                      "as the points scored in the point group"),
+        "Swiss-Manager's older tie-break settings (Buchholz 37 \"variabel with parameter\", direct encounter 11 \"the "
+        "results of the players in the same point group\"): the Arbiters' Manual's reading of unplayed rounds "
+        "(13.14.2, as fide-2009), and a direct-encounter column that shows the points each player scored against "
+        "the players of its point group (0.5 for two tied players who drew) where C.07 Art. 6 and we show the place "
+        "it gives inside the tied group; the order is Art. 6's (13.5: only when all the tied players met)",
+        "eight Keshmat Circuit rapid events of 2024-2025 exported from chess-results (three bundled in "
+        "tests/data/check/chess-results): every Buchholz value and rank, and 631 of 631 DE values, reproduced "
+        "(fide-2009 gives 626: the five others are this DE reading); tests/test_publishers.py", only_on=("DE",)),
     "sevilla": Convention(
         "sevilla", "Sevilla",
         RuleSet(name="sevilla", title="Sevilla: every unplayed round a draw; one's own a draw with oneself at one's "
@@ -72,17 +89,23 @@ CONVENTIONS: dict[str, Convention] = {
 #: every publishing program ``check`` knows (``--publisher``) -> its conventions, best known first; None: no
 #: convention of its own has been established (Swiss-Chess: no standings it published with their values were measured)
 PROGRAMS: dict[str, tuple[str, ...] | None] = {
-    "Swiss-Manager": ("swiss-manager", "swiss-manager-2026"),
+    "Swiss-Manager": ("swiss-manager", "swiss-manager-2026", "swiss-manager-2009"),
     "Vega": ("vega",),
     "Swiss-Chess": None,
     "Sevilla": ("sevilla",),
 }
 
 
-def convention_rules() -> dict[str, RuleSet]:
-    """The rule sets of the conventions that are not one of ours (``check`` compares them as candidates)."""
+def convention_rules(codes: Collection[str] | None = None) -> dict[str, RuleSet]:
+    """The rule sets of the conventions that are not one of ours (``check`` compares them as candidates); with the
+    list's tie-break ``codes``, only those that differ from the rule set they are made from on that list.
+
+    >>> "swiss-manager-2009" in convention_rules(["BH", "SB"]), "swiss-manager-2009" in convention_rules(["DE", "BH"])
+    (False, True)
+    """
     ours = set(RULE_SETS)
-    return {c.name: c.rules for c in CONVENTIONS.values() if c.rules.name not in ours}
+    return {c.name: c.rules for c in CONVENTIONS.values() if c.rules.name not in ours
+            and (codes is None or not c.only_on or any(code in c.only_on for code in codes))}
 
 
 def convention_of(rules: str, publisher: str = "") -> Convention | None:

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .passes import Context
+from .passes import Column, Context
 
 
 @dataclass
@@ -109,6 +109,30 @@ def _order(pairs: _Pairs, members: list[int], win: Fraction) -> list[list[int]]:
     if not placed:
         return [members]
     return placed + _order(pairs, rest, win)
+
+
+def points_in_point_group(ctx: Context, played: bool = False) -> Column:
+    """The value Swiss-Manager's older direct-encounter setting prints (the rule set's ``direct_encounter_value``
+    ``points``): in a point group (the players of one score) where everyone met everyone, the points each scored
+    against the others (0.5 for two tied players who drew); 0 elsewhere.  The games that count for Art. 6 only; the
+    order stays Art. 6's.
+
+    >>> from tiebreak.engine.conventions import CONVENTIONS
+    >>> from tiebreak.formats import crosstable
+    >>> t = crosstable.loads("No,Name,R1,R2\\n1,A,2w=,3b1\\n2,B,1b=,4w1\\n3,C,4w1,1w0\\n4,D,3b0,2b0\\n")
+    >>> [str(v) for v in points_in_point_group(Context(t, CONVENTIONS["swiss-manager-2009"].rules, 2, False)).texts()]
+    ['0.5', '0.5', '0', '0']
+    """
+    games = counted_games(ctx, played)
+    same = games & (ctx.score[ctx.opp0] == ctx.score[:, None])
+    points = np.where(same, ctx.pts, 0).sum(axis=1)
+    group_of = np.unique(ctx.score, return_inverse=True)[1].ravel()  # each player's point group
+    size = np.bincount(group_of)
+    met = np.array([len(set(ctx.opp0[i][same[i]].tolist())) for i in range(ctx.n)], np.int64)
+    whole = met == size[group_of] - 1  # each met every other player of its point group
+    everyone = np.ones(len(size), bool)
+    np.logical_and.at(everyone, group_of, whole)
+    return Column(np.where(everyone[group_of] & (size[group_of] > 1), points, 0), ctx.scale)
 
 
 def groups_with_encounters(ctx: Context, group: np.ndarray, played: bool) -> list[list[int]]:

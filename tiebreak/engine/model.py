@@ -230,6 +230,10 @@ class Player:
     source_line: int | None = None
     national_rating: int | None = None  # TRF-2026 National Rating Support record
     club: str = ""  # where the file has one (Chess-Results XML, crosstable, Chess-JSON profile)
+    #: the national federation's id of the player, where the file has one (TRF-2026 NRS record, Swiss-Manager's
+    #: national id, Swiss-Chess's PKZ, the French federation's licence number in Papi and Sharly Chess): the series
+    #: match players by it after the FIDE id
+    national_id: str = ""
 
     def rating_for(self, method: str = "FIDE") -> int | None:
         """The rating used for tie-breaks under a TRF-2026 record-172 method (trf.md §3)."""

@@ -90,6 +90,10 @@ class RuleSet:
     #: Art. 16.5 names the half- and zero-point requested byes as voluntarily unplayed rounds (16.1.1); Swiss-Manager
     #: also puts a requested full-point bye up for the cut (True; :mod:`tiebreak.engine.conventions`).
     cut_exception_full_bye: bool = False
+    #: What the DE column shows: ``place`` the place Art. 6 gives inside the tied group (0: not separated); ``points``
+    #: Swiss-Manager's older setting 11 ("the results of the players in the same point group"): the points each player
+    #: scored against the players of its point group (:mod:`tiebreak.engine.conventions`).  The order is Art. 6's either way.
+    direct_encounter_value: str = "place"
     family: str = "fide"
 
 
@@ -145,6 +149,8 @@ EDITIONS: dict[str, RuleSet] = RULE_SETS | {"fide-2022": replace(  # /V0: a cut 
     title="FIDE World Rapid & Blitz regulations 2022: unplayed rounds cut first from the rating tie-breaks")}
 
 RULE_CHOICES = ("auto", *RULE_SETS, *LEGACY_ALIASES)
+#: the rule sets with the FIDE reference checker's choices, which ``check`` also accepts as the announced rules
+CHECK_RULES = ("fide-2024+reference", "fide-2026+reference")
 
 #: The FIDE reference checker's answers where C.07 leaves a choice or where it reads the text otherwise
 #: (docs/known-differences.md K1-K3); ``compat="reference"`` (``--compat reference``) switches them on.

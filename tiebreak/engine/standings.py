@@ -12,12 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
 from .articles import article, source_text
-from .direct import groups_with_encounters
+from .direct import groups_with_encounters, points_in_point_group
 from .errors import InputError, InputWarning, Place, SpecifierError
 from .messages import Message
 from .model import Kind, Tournament
@@ -260,6 +260,19 @@ def tournament_seed(t: Tournament) -> int:
     return event_seed(t.name, ((p.start_no, p.name) for p in t.players))
 
 
+def _direct_encounter_points(columns: list[Column], specs: list[TieBreakSpec], rules: RuleSet,
+                             context: Callable[[RuleSet], Context]) -> None:
+    """The DE columns as the rule set shows them (``direct_encounter_value`` ``points``: Swiss-Manager's points in
+    the point group, :func:`tiebreak.engine.direct.points_in_point_group`); the order stays Art. 6's."""
+    if rules.direct_encounter_value != "points":
+        return
+    for at, spec in enumerate(specs):
+        if spec.code == "DE" and not spec.version:
+            points = points_in_point_group(context(rules), spec.played)
+            points.extra = columns[at].extra
+            columns[at] = points
+
+
 def compute_standings(
     tournament: Tournament,
     tiebreaks: str | Sequence[str | TieBreakSpec] | None = None,
@@ -343,6 +356,7 @@ def compute_standings(
 
     n = len(t.players)
     group, columns = apply_list(n, (step(spec) for spec in effective))
+    _direct_encounter_points(columns, effective, ruleset, context)
     if seed is None and lots:
         seed = tournament_seed(t)
     order, ranks, lot, seed = finish(group, [p.start_no for p in t.players], lots, seed)

@@ -38,9 +38,27 @@ _ROUND = exports.ROUND
 #: chess-results.com's cells for a round without an opponent: ``-1`` a bye of a full point (read as the pairing-allocated
 #: bye, the one a crosstable shows most), ``-½`` a half-point bye, ``-0`` a round not paired
 _EXPORT_BYES = {"-1": Kind.PAB, "-½": Kind.HPB, "-0.5": Kind.HPB, "-0,5": Kind.HPB, "-0": Kind.ZPB, "-+": Kind.PAB}
-#: the colour letters of chess-results' languages: w/b (en), w/s (de), b/n (es, fr: blancas/negras, blancs/noirs are
-#: read as black only for ``n``, since ``b`` is black in English), б/ч (ru, uk)
-_COLOURS = {"w": 1, "b": -1, "s": -1, "n": -1, "б": 1, "ч": -1, "w.": 1}
+#: the colour letters when the export's language is not known: w/b (en), w/s (de), n for black (es, fr), б/ч (ru, uk);
+#: ``b`` is black as in English unless the table writes ``n`` for black and never ``w`` (:func:`_colours`)
+_COLOURS = {"w": 1, "b": -1, "s": -1, "n": -1, "б": 1, "ч": -1}
+
+
+def _colours(table: exports.Table, cells: Iterable[str]) -> dict[str, int]:
+    """The colour letters of the table's round cells: those of the export's language (chess-results' Spanish and
+    French ``b`` is White, blancas/blancs, and ``n`` Black), else, a table that writes ``n`` and no ``w``, b/n; else
+    :data:`_COLOURS`.
+
+    >>> t = exports.Table(["Nº", "Nombre", "1.Ronda"], [])
+    >>> _colours(t, [])["b"], _colours(exports.Table(["No", "Name", "R1"], []), ["2n1", "1b0"])["b"]
+    (1, 1)
+    >>> _colours(exports.Table(["No", "Name", "R1"], []), ["2w1", "1b0"])["b"]
+    -1
+    """
+    lang = exports.language(table.header, table.title)
+    if lang is not None:
+        return exports.COLOUR_LETTERS[lang]
+    letters = {m.group(2).lower() for text in cells if (m := _GAME.match(text.replace(" ", ""))) and m.group(2)}
+    return exports.COLOUR_LETTERS["es"] if "n" in letters and "w" not in letters else _COLOURS
 
 
 def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
@@ -167,6 +185,7 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
         _read_square(t, cells, players, warnings)
         _check(t, warnings)
         return t
+    colours = _colours(table, (text for _, row in cells for _, text in row.values()))
     for (ln, row), p in zip(cells, players):
         i = t.row(p.start_no)
         for rnd, (c, text) in row.items():
@@ -187,7 +206,7 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
             if opp == p.start_no:
                 raise InputError(Message("round {}: player {} is paired with himself", rnd, opp), place)
             t.opponent[i, rnd - 1] = t.row(opp)
-            t.colour[i, rnd - 1] = _COLOURS.get((m.group(2) or "-").lower(), 0)
+            t.colour[i, rnd - 1] = colours.get((m.group(2) or "-").lower(), 0)
             t.kind[i, rnd - 1] = _RESULT[m.group(3).replace(",", ".")]
     _check(t, warnings)
     return t

@@ -141,6 +141,45 @@ def locate(rows: list[list[str]], team: bool = False) -> Table:
     return Table(header, body, start + 1, legend, publisher_of("\n".join(around)), [t for t in title if t])
 
 
+#: words of the headings and title lines that only one of chess-results' languages prints (compared without case)
+_LANGUAGE_WORDS: dict[str, tuple[str, ...]] = {
+    "es": ("nombre", "ptos", "puesto", "desemp", "desempate", "ronda", "jugador", "club/ciudad", "federación",
+           "clasificación", "número de rondas", "tipo de torneo", "fecha"),
+    "fr": ("nom", "ronde", "clt", "dép", "départage", "joueur", "club/ville", "classement", "nombre de rondes",
+           "type de tournoi"),
+    "de": ("rang", "snr", "runde", "wtg", "pkt", "verein/ort", "teilnehmer", "rundenanzahl", "turniermodus", "datum"),
+    "ru": ("место", "участник", "имя", "тур", "доп", "очки", "количество туров", "тип турнира"),
+    "uk": ("місце", "учасник", "ім'я", "дод", "бали", "кількість турів", "тип турніру"),
+    "en": ("rk", "sno", "rd", "round", "tb", "player", "club/city", "number of rounds", "tournament type", "date"),
+}
+#: the colour letters of a crosstable's cells in each language: w/b (en), w/s (de: weiß/schwarz), b/n (es: blancas/
+#: negras, fr: blancs/noirs), б/ч (ru, uk: белые/чёрные, білі/чорні)
+COLOUR_LETTERS: dict[str, dict[str, int]] = {
+    "en": {"w": 1, "b": -1}, "de": {"w": 1, "s": -1}, "es": {"b": 1, "n": -1}, "fr": {"b": 1, "n": -1},
+    "ru": {"б": 1, "ч": -1}, "uk": {"б": 1, "ч": -1},
+}
+
+
+def language(header: list[str], title: list[str]) -> str | None:
+    """The language of an export, from the words of its headings and title lines that only one language prints
+    (``1.Ronda``, ``Nombre``: Spanish), or None when none is found or two languages tie.
+
+    >>> language(["Rk.", "SNo", "Name", "1.Rd", "Pts."], []), language(["Nº", "Nombre", "1.Ronda", "Ptos."], [])
+    ('en', 'es')
+    >>> language(["Clt", "Nom", "1.Ronde"], []), language(["No", "Name", "R1"], [])
+    ('fr', None)
+    """
+    words: list[str] = []
+    for text in [*header, *(t.split(":")[0] for t in title)]:
+        key = " ".join(text.replace(".", " ").split()).casefold()
+        words += [key, *key.split()]
+        words += [re.sub(r"^[0-9]+\s*", "", key)]  # "1 ronda": the round's word
+    counts = {lang: sum(1 for w in words if w in vocab) for lang, vocab in _LANGUAGE_WORDS.items()}
+    best = max(counts.values())
+    found = [lang for lang, n in counts.items() if n == best]
+    return found[0] if best and len(found) == 1 else None
+
+
 #: a title line naming the event's dates, its rounds or its system, in chess-results' languages
 _DATE = re.compile(r"^(?:date|datum|fecha|dates?|data|дата|дати|период|період)\s*:\s*(.+)$", re.I)
 _ROUNDS = re.compile(r"^(?:number of rounds|rundenanzahl|anzahl der runden|n[úu]mero de rondas|nombre de rondes|"

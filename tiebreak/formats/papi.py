@@ -153,7 +153,8 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
                       federation=one_line(row.get("Federation") or "")[:3], fide_id=(row.get("FideCode") or "").strip()
                       if (row.get("FideCode") or "").strip().isdigit() else "",
                       sex={"M": "m", "F": "w"}.get((row.get("Sexe") or "").upper(), ""),
-                      birth_date=(row.get("NeLe") or "")[:10], club=one_line(row.get("Club") or "")[:200])
+                      birth_date=(row.get("NeLe") or "")[:10], club=one_line(row.get("Club") or "")[:200],
+                      national_id=one_line(row.get("NrFFE") or "").strip()[:20])
                for ref, k, row in sorted(people)]
     if len({p.start_no for p in players}) != len(players):
         raise InputError("two players with one Ref", Place(source, field="table JOUEUR, column Ref"))

@@ -130,7 +130,7 @@ def _players(db: Snapshot, tid: int, rating_type: int,
                       limit=MAX_PLAYERS)
     people = {r["id"]: r for r in db.rows(
         "player", ("id", "last_name", "first_name", "date_of_birth", "gender", "title", "ratings", "fide_id",
-                   "federation", "club"),
+                   "federation", "club", "plugin_data"),
         "WHERE id IN (SELECT player_id FROM tournament_player WHERE tournament_id = ?)", (tid,), limit=MAX_PLAYERS)}
     numbered: list[tuple[int, int]] = []
     unnumbered: list[int] = []
@@ -170,7 +170,19 @@ def _player(db: Snapshot, no: int, row: dict[str, Any], rating_type: int) -> Pla
                   title=_TITLES.get(title, "") if isinstance(title, int) else one_line(db.text("player", row, "title"))[:3],
                   federation=one_line(db.text("player", row, "federation"))[:3], fide_id=str(fide_id or ""),
                   birth_date=one_line(db.text("player", row, "date_of_birth"))[:10],
-                  club=one_line(db.text("player", row, "club"))[:200])
+                  club=one_line(db.text("player", row, "club"))[:200], national_id=_licence(db, row))
+
+
+def _licence(db: Snapshot, row: dict[str, Any]) -> str:
+    """The French federation's licence number (``plugin_data``'s ``{"ffe": {"ffe_licence_number": "J58365"}}``, as
+    Papi's ``NrFFE`` holds it), else ""; plugin data that is not JSON is left aside (it is not the event's)."""
+    try:
+        data = json.loads(db.text("player", row, "plugin_data") or "{}")
+    except ValueError:
+        return ""
+    ffe = data.get("ffe") if isinstance(data, dict) else None
+    number = ffe.get("ffe_licence_number") if isinstance(ffe, dict) else None
+    return one_line(number).strip()[:20] if isinstance(number, str) else ""
 
 
 def _rating(db: Snapshot, row: dict[str, Any], rating_type: int) -> int | None:

@@ -100,7 +100,8 @@ def _player(no: int, p: SmPlayer) -> Player:
                   national_rating=p.national_rating if 0 < p.national_rating <= MAX_RATING else None,
                   title=title if title in FIDE_TITLES else "", federation=one_line(p.texts[10]).strip()[:3],
                   fide_id=str(p.fide_id) if p.fide_id else "", birth_date=_birth(p.birth),
-                  sex="w" if p.sex == 1 else "m", club=one_line(p.texts[9]).strip()[:200])
+                  sex="w" if p.sex == 1 else "m", club=one_line(p.texts[9]).strip()[:200],
+                  national_id=one_line(p.texts[5]).strip(" ,;")[:20])
 
 
 def _game(t: Tournament, g: SmGame, r: int, n: int, seen: set[int], source: str,

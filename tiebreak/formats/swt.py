@@ -15,7 +15,8 @@ field numbers and value tables; no code of theirs is used).  The file is fixed r
   lost by forfeit, 0x03/0x33 not played, 0x01/0x11 adjourned), 4006 board (18);
 * one 655-byte record per player: 2000 name (0-31), 2002 title (66-68), 2003 FIDE rating (70-73), 2004 national
   rating (75-78), 2006 federation (105-107), 2008 birth date (128-137), 2013 sex (184), 2016 team (201), 2017 board
-  (203), 2020 the player's id (217), 2030 points × 2 (292), 2033 FIDE id (324-335);
+  (203), 2020 the player's id (217), 2030 points × 2 (292), 2033 FIDE id (324-335), 2034 the PKZ (the German
+  federation's person id, 337-348);
 * in a team event one 655-byte record per team: 1000 name (0-31), 1019 the team's number (219), which the
   players' field 2016 names.
 
@@ -69,6 +70,7 @@ class SwtPlayer:
     id: int  # 2020
     points2: int  # 2030: points × 2
     fide_id: str  # 2033
+    national_id: str  # 2034: the PKZ, the German federation's person id
     pairings: list[SwtPairing] = field(default_factory=list)
 
 
@@ -149,7 +151,8 @@ def parse(data: bytes, source: str) -> SwtFile:
             birth=b.text(at + 128, at + 137, "field 2008"), sex=b.text(at + 184, at + 184, "field 2013"),
             team=b.u16(at + 201, "field 2016, team"), board=b.u16(at + 203, "field 2017, board"),
             id=b.u16(at + 217, "field 2020, id"), points2=b.u16(at + 292, "field 2030, points"),
-            fide_id=b.text(at + 324, at + 335, "field 2033, FIDE id")))
+            fide_id=b.text(at + 324, at + 335, "field 2033, FIDE id"),
+            national_id=b.text(at + 337, at + 348, "field 2034, PKZ")))
         if paired:
             for r in range(rounds):
                 p = HEADER + (k * rounds + r) * PAIRING
@@ -189,7 +192,8 @@ def build(f: SwtFile, source: str, warnings: list[InputWarning]) -> Tournament:
                       national_rating=_rating(p.national_rating), title=p.title[:3], federation=p.federation[:3],
                       sex={"m": "m", "M": "m", "w": "w", "W": "w", "f": "w", "F": "w"}.get(p.sex, ""),
                       fide_id=p.fide_id if p.fide_id.isdigit() else "", birth_date=p.birth.strip()[:10],
-                      club=p.team_name, declared_points=Fraction(p.points2, 2)) for p in f.players]
+                      club=p.team_name, declared_points=Fraction(p.points2, 2),
+                      national_id=p.national_id.strip()) for p in f.players]
     players.sort(key=lambda x: x.start_no)
     rounds = f.rounds if f.paired else 0
     check_size(len(players), rounds, Place(source, field="rounds"))

@@ -14,7 +14,7 @@ from ..engine.errors import InputError, InputWarning, Message, Place
 from ..engine.model import NO_OPPONENT, Kind, Player, ScoreSystem, Tournament, format_number
 from ..engine.numbers import MAX_RATING, NumberError, parse_int
 from .dates import parse_date, parse_two_digit_year
-from .text import MAX_ROUNDS, check_size
+from .text import MAX_ROUNDS, check_size, one_line
 from .trf_players import PLAYER_COLUMNS, code_grid, decimal, read_players
 
 FIRST_ROUND_COLUMN = PLAYER_COLUMNS + 1  # 1-based column of the round-1 opponent field (92)
@@ -278,7 +278,8 @@ class _Reader:
 
     def _national_ratings(self, t: Tournament) -> None:
         """Record 172 (federation code in columns 5-7, method in 9-13) and the NRS records it announces: columns as
-        in 001, the link to the 001 record in 5-8 and the national rating in 49-52 (trf.md §3)."""
+        in 001, the link to the 001 record in 5-8, the national rating in 49-52 and the national id in 58-68 (trf.md
+        §3)."""
         lines = t.extra["lines"]
         record = next((x for x in lines if x[:3] == "172"), None)
         if record is None:
@@ -292,8 +293,10 @@ class _Reader:
             if fed and x[:3] == fed:
                 link, rating = x[4:8].strip(), x[48:52].strip()
                 if link.isascii() and link.isdigit() and int(link) in t._row_of:
-                    t.player(int(link)).national_rating = (int(rating) if rating.isascii() and rating.isdigit()
-                                                           and 0 < int(rating) <= MAX_RATING else None)
+                    player = t.player(int(link))
+                    player.national_rating = (int(rating) if rating.isascii() and rating.isdigit()
+                                              and 0 < int(rating) <= MAX_RATING else None)
+                    player.national_id = one_line(x[57:68]).strip()
                 else:
                     self.warn(Message("national rating record for unknown player {}", repr(link)), None, 5, "starting rank")
 

@@ -232,6 +232,11 @@ def _sheet_xml(rows: Iterable[Sequence[object]]) -> str:
             f'<sheetData>{body}</sheetData></worksheet>')
 
 
+#: the time written on every part of a workbook (zip's earliest): never the clock's, so a workbook of the same rows has
+#: the same bytes (the website's downloads, two builds of one file)
+FIXED_TIME = (1980, 1, 1, 0, 0, 0)
+
+
 def write_rows(target: str | Path | IO[bytes], rows: Iterable[Sequence[object]], sheet_name: str = "Crosstable",
                more: Sequence[tuple[str, Iterable[Sequence[object]]]] = ()) -> None:
     """Write ``rows`` as the first worksheet of a new workbook (``target``: a path or a binary file object), and each
@@ -266,5 +271,5 @@ def write_rows(target: str | Path | IO[bytes], rows: Iterable[Sequence[object]],
         **{f"xl/worksheets/sheet{n}.xml": _sheet_xml(r) for n, (_, r) in zip(numbers, sheets)},
     }
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
-        for name, text in parts.items():
-            z.writestr(name, text)
+        for name, text in parts.items():  # a fixed time on every part: the same rows, the same bytes
+            z.writestr(zipfile.ZipInfo(name, date_time=FIXED_TIME), text, zipfile.ZIP_DEFLATED)

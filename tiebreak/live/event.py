@@ -42,8 +42,10 @@ import numpy as np
 
 from ..app.load import load
 from ..app.options import Loading
+from ..arbiter.playoff_results import S, placed_by_playoff
 from ..engine.errors import InputError, InputWarning, TiebreakError
-from ..engine.model import Kind, Tournament
+from ..engine.messages import Message
+from ..engine.model import Kind, Player, Tournament
 from ..engine.standings import compute_standings
 from ..engine.team_matches import has_teams, players_event
 from ..formats import readers
@@ -52,11 +54,11 @@ from ..formats.text import decode
 from ..views import crosstable as cross_view
 from .broadcast import Broadcast
 from .document import DocumentWriter
-from .grid import changes, pairings
+from .grid import Boards, changes
 from .guard import MAX_FILE_BYTES, lost, read_inside
 from .pending import AsItStands, as_it_stands, blocks_of, settled, trf_pending
 from .settings import HOLD_SECONDS, ONE_SIDED, PATH_READERS, STALE, SUFFIXES, Settings, Update
-from .teams import LiveTeams
+from .teams import LiveTeams, TeamView
 
 if TYPE_CHECKING:
     from ..engine.standings import Standings
@@ -72,8 +74,11 @@ class LiveEvent:
     keeps every version; without it only the last is kept."""
 
     def __init__(self, name: str, path: Path, settings: Settings | None = None, history: History | None = None,
-                 root: Path | None = None, hold: float = HOLD_SECONDS, limit: int = MAX_FILE_BYTES) -> None:
+                 root: Path | None = None, hold: float = HOLD_SECONDS, limit: int = MAX_FILE_BYTES,
+                 players: tuple[str, list[Player]] | None = None) -> None:
         self.name, self.path, self.settings, self.history = name, Path(path), settings or Settings(), history
+        #: a broadcast's player list (``serve --players FILE``): its name and players, matched to the games' names
+        self.listed = players
         self.root = Path(root) if root is not None else self.path.parent  # every read must stay inside it
         self.hold, self.limit, self.broadcast = hold, limit, Broadcast.of(self.path)  # a PGN's games (broadcast.py)
         self.version, self.time, self.digest = 0, "", ""
@@ -100,6 +105,8 @@ class LiveEvent:
         self._live: AsItStands | None = None  # the last good AsItStands
         self._previous_round: tuple[bytes, Standings] | None = None  # the standings before the round in play
         self._crosstable: dict[bool, tuple[int, bytes]] = {}  # players? -> (version, the answer's bytes)
+        self._odds_key: tuple[Any, ...] | None = None  # the results and settings of the odds this version wants
+        self._boards = Boards()  # the round's board order, kept while its pairs and the standings before it stay
         self._lock = threading.Lock()
         last = history.last(name) if history is not None else None
         if last is not None:  # continue the numbering kept in the database; the page starts from that version
@@ -140,10 +147,41 @@ class LiveEvent:
                     data = self.read_stable() if self.version else self.read()
                 except InputError as e:
                     return self._hold(None, e.message, readable=False)
-            digest = hashlib.blake2b(data, digest_size=16).hexdigest()
+            playoff = self.playoff_bytes()
+            digest = self._digest(data, playoff)
             if digest == self.digest and not force and self._live is not None:
                 return self._release()  # back to the last good version's bytes: nothing is held any more
-            return self._publish(data, digest, force)
+            return self._publish(data, digest, force, playoff)
+
+    def playoff_bytes(self) -> bytes:
+        """The play-off results file's bytes (``serve --playoff``), read inside the watched folder within the size
+        bound; empty without one, or while it is not written yet."""
+        if not self.settings.playoff:
+            return b""
+        try:
+            return read_inside(self.root, self.root / self.settings.playoff, self.limit)
+        except InputError:  # not there (yet), or not a file of the folder: no play-off
+            return b""
+
+    @staticmethod
+    def _digest(data: bytes, playoff: bytes = b"") -> str:
+        """The version's digest: the file's bytes, and the play-off's when there is one (a play-off played makes a
+        new version of the same file)."""
+        h = hashlib.blake2b(data, digest_size=16)
+        if playoff:
+            h.update(b"\0play-off\0" + playoff)
+        return h.hexdigest()
+
+    def _placed_by_playoff(self, s: S, playoff: bytes) -> S:
+        """``s`` with the tied players placed by the play-off once the last round is played; a play-off file that
+        does not fit is said in the standings' notes (the event's standings stay as the tie-breaks give them)."""
+        name = self.settings.playoff or "play-off"
+        try:
+            return placed_by_playoff(s, decode(playoff, name, [])[0], None, source=name)
+        except TiebreakError as e:
+            s.notes.append(Message("the play-off results are not applied: {}", e))
+            log.warning("%s: play-off results not applied: %s", self.name, e)
+            return s
 
     def _hold(self, digest: str | None, reason: str, readable: bool) -> Update | None:
         """Keep the last good version; the arbiter is told ``reason`` (``digest``: the file held; ``readable``: it
@@ -208,7 +246,22 @@ class LiveEvent:
             # a pairing program's database is read from its path, in one read transaction (never half a write)
             return load(how, str(self.path), warnings)
         with reading(self.name, data if self.broadcast is None else self.broadcast.complete(data, self.name)):
-            return load(how, self.name, warnings)  # named by the event's name: no server path in a warning
+            t = load(how, self.name, warnings)  # named by the event's name: no server path in a warning
+        if self.listed is not None and self.broadcast is not None:
+            t = self._with_listed(t, warnings)
+        return t
+
+    def _with_listed(self, t: Tournament, warnings: list[InputWarning]) -> Tournament:
+        """The broadcast's players taken from the player list; the players it does not have told in the log once."""
+        from ..formats.player_list import with_players
+
+        assert self.listed is not None
+        said = len(warnings)
+        t = with_players(t, self.listed[1], self.listed[0], warnings)
+        for w in warnings[said:]:
+            if w.message not in self._reader_warnings:
+                log.warning("%s: %s", self.name, w.message)
+        return t
 
     def load(self, data: bytes, warnings: list[InputWarning]) -> AsItStands:
         """The version of ``data`` as it stands (:meth:`tournament` and its games in play)."""
@@ -220,7 +273,7 @@ class LiveEvent:
             blocks = trf_pending(lines, self._lines)  # the lines that did not change are not looked at again
         return as_it_stands(t, blocks)
 
-    def _publish(self, data: bytes, digest: str, force: bool) -> Update | None:
+    def _publish(self, data: bytes, digest: str, force: bool, playoff: bytes = b"") -> Update | None:
         started = time.perf_counter()
         warnings: list[InputWarning] = []
         try:
@@ -236,20 +289,15 @@ class LiveEvent:
             if missing is not None or new:
                 return self._hold(digest, missing or f"the file reads with a new warning: {new[0]}", readable=True)
         read = time.perf_counter()
-        st = self.settings
-        team = has_teams(live.tournament)  # the players then ranked by the default list: the event's own list is the teams'
-        players_list = None if team else st.tiebreaks
         try:
-            s = compute_standings(players_event(live.tournament) if team else live.tournament,
-                                  players_list, rules=st.rules, unrated_rating=st.unrated_rating,
-                                  lots=False, system=st.system, warnings=warnings)
-            if team:
-                self.teams = self.teams or LiveTeams(self.ranks)  # restarted: the arrows from the kept ranks
-                view = self.teams.rank(live, st.tiebreaks, st.rules, st.system)
+            s, view, players_list = self._rank(live, playoff, warnings)
         except TiebreakError as e:
             return self._hold(digest, f"the standings could not be computed: {e}", readable=False)
+        st, team = self.settings, view is not None
         ranked = time.perf_counter()
         extras, rows, moved = self._places(s, live, self._player_ranks if team else self.ranks, players_list)
+        if s.decided:  # the places the play-off decided, marked on the live screen
+            extras = [x + (', "playoff": true' if r.start_no in s.decided else "") for x, r in zip(extras, s.rows)]
         changed: list[ChangeRow] = changes(before, live.tournament) if before is not None else []
         # restarted on the file the database ends with: the same version again, not a new one
         again = before is None and digest == self.digest and not force
@@ -263,12 +311,13 @@ class LiveEvent:
             "live": {"event": self.name, "version": self.version, "time": self.time, "round": live.round,
                      "digest": digest, "warning": None, "pending": len(live.pending),
                      "settled": sum(1 for p in rows if p[3]), "moved": moved, "team_event": team, "view": "players"},
-            "pairings": pairings(live.tournament, live.round, self._previous_round and self._previous_round[1]),
+            "pairings": self._boards.pairings(live.tournament, live.round,
+                                              self._previous_round and self._previous_round[1]),
             "pending": [{"round": r, "white": w, "black": b} for r, w, b in live.pending],
             "odds": None,  # filled off the request path while the round has pending games (tiebreak.live.odds)
         }
         self.document |= self.broadcast.members(live, st, team) if self.broadcast is not None else {}
-        if team:  # the teams ranked; the players' view kept beside them (``?players=1``)
+        if view is not None:  # the teams ranked; the players' view kept beside them (``?players=1``)
             self._player_ranks, self._team_standings = rank, view.standings
             self.players = (self.document, self._writer.standings(s, extras))
             self.players_text = self._writer.write(None, *self.players)
@@ -281,7 +330,9 @@ class LiveEvent:
         else:
             self.ranks, self.players, self.players_text, self._team_standings = rank, None, "", None
         if live.pending:  # a team event's odds are the teams' (tiebreak.arbiter.odds on its team list)
-            self._ask_odds(live, digest)
+            self._ask_odds(live)
+        else:
+            self._odds_key = None
         placed = time.perf_counter()
         if not team:
             self._standings_text = self._writer.standings(s, extras)  # the /api/standings document, still open
@@ -297,36 +348,63 @@ class LiveEvent:
         return Update(self.name, self.version, self.time, live.round, None, moved,
                       [{"round": c[0], "start_no": c[1], "what": c[2], "before": c[3], "after": c[4]} for c in changed])
 
-    def _ask_odds(self, live: AsItStands, digest: str) -> None:
-        """The odds of this version: known already (the same file and settings), or asked of the odds worker, which
-        puts them into this version's document when they come (:mod:`tiebreak.live.odds`)."""
-        from .odds import worker
+    def _rank(self, live: AsItStands, playoff: bytes,
+              warnings: list[InputWarning]) -> tuple[Standings, TeamView | None, str | None]:
+        """The standings of this version (the players'; a team event's teams ranked beside them), placed by the
+        play-off once the last round is played: (the players' standings, the teams' view of a team event, the players'
+        list)."""
+        st = self.settings
+        team = has_teams(live.tournament)  # the players then ranked by the default list: the event's own list is the teams'
+        players_list = None if team else st.tiebreaks
+        s = compute_standings(players_event(live.tournament) if team else live.tournament,
+                              players_list, rules=st.rules, unrated_rating=st.unrated_rating,
+                              lots=False, system=st.system, warnings=warnings)
+        t = live.tournament
+        over = bool(playoff) and not live.pending and t.rounds_with_results >= t.rounds  # the last round played
+        if over and not team:  # the play-off places the tied players (in a team event, the tied teams)
+            s = self._placed_by_playoff(s, playoff)
+        view = None
+        if team:
+            self.teams = self.teams or LiveTeams(self.ranks)  # restarted: the arrows from the kept ranks
+            view = self.teams.rank(live, st.tiebreaks, st.rules, st.system,
+                                   (lambda ts: self._placed_by_playoff(ts, playoff)) if over else None)
+        return s, view, players_list
+
+    def _ask_odds(self, live: AsItStands) -> None:
+        """The odds of this version: known already (the same results and settings: a broadcast's move is no new
+        job), or asked of the odds worker, which puts them into this version's document when they come
+        (:mod:`tiebreak.live.odds`)."""
+        from .odds import results_key, worker
 
         st = self.settings
-        key = (digest, st.tiebreaks, st.rules, st.system, st.unrated_rating)
+        key = (results_key(live.tournament), st.tiebreaks, st.rules, st.system, st.unrated_rating)
         known, odds = worker().known(self.name, key)
         if known:
             assert self.document is not None  # this version's document, made just before
             self.document["odds"] = odds
             return
-        version = self.version
-        worker().submit(self.name, key, live.tournament, st, lambda: self.version == version,
-                        lambda odds: self._odds_ready(version, odds))
+        if key == self._odds_key:  # asked for the version before (a move since): its answer comes to this one
+            return
+        self._odds_key = key
+        worker().submit(self.name, key, live.tournament, st, lambda: self._odds_key == key,
+                        lambda odds: self._odds_ready(key, odds))
 
-    def _odds_ready(self, version: int, odds: dict[str, Any] | None) -> None:
+    def _odds_ready(self, key: tuple[Any, ...], odds: dict[str, Any] | None) -> None:
+        """The odds of ``key`` came: put into the version served when its results are still those (a move since
+        made a new version of the same results: that version has them)."""
         with self._lock:
-            if self.version != version or self.document is None or odds is None:
+            if self._odds_key != key or self.document is None or odds is None:
                 return
             self.document["odds"] = odds
             self.text = self._writer.write(None, self.document, self._standings_text)
             if self.history is not None:  # kept with its odds: a restart, and the other servers, show them too
-                self.history.set_document(self.name, version, self.text)
+                self.history.set_document(self.name, self.version, self.text)
 
     def _reread(self) -> AsItStands | None:
         """The version served, read again from the file when the file still has that version's bytes."""
         try:
             data = self.read()
-            if hashlib.blake2b(data, digest_size=16).hexdigest() == self.digest:
+            if self._digest(data, self.playoff_bytes()) == self.digest:
                 return self.load(data, [])
         except TiebreakError:
             pass

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..engine.model import Kind, Tournament
 from ..views.crosstable import CODE
-from ..views.pairings import json_pairings
+from ..views.pairings import Round, json_pairings, results, same_pairs
 from ..views.pairings import pairings as round_view
 
 if TYPE_CHECKING:
@@ -29,6 +29,39 @@ def pairings(t: Tournament, round_no: int, before: Standings | None) -> list[dic
     """The games of the round in board order, then its byes and the players not paired, as the website lists them
     (:func:`tiebreak.views.pairings.pairings`), in the live API's codes."""
     return json_pairings(round_view(t, round_no, before)) if round_no >= 1 else []
+
+
+class Boards:
+    """The round's pairings of one live event, version after version: the board order (the largest cost of a
+    re-rank at 2,000 players) is kept while the round pairs the same players with the same colours and the standings
+    before the round are the same object (remade only when an earlier round changed); a new result then only changes
+    the results of the boards kept.
+
+    >>> from tiebreak import trf
+    >>> t = trf.load("examples/hobsons-bay-cup-2025.trf")
+    >>> boards = Boards()
+    >>> first = boards.pairings(t, 1, None)
+    >>> boards.kept is not None and boards.pairings(t, 1, None) == first == pairings(t, 1, None)
+    True
+    """
+
+    def __init__(self) -> None:
+        #: the standings before the round, the round's view and the tournament it was made of
+        self.kept: tuple[Standings | None, Round, Tournament] | None = None
+
+    def pairings(self, t: Tournament, round_no: int, before: Standings | None) -> list[dict[str, Any]]:
+        """As :func:`pairings`, the board order kept when it cannot have changed."""
+        if round_no < 1:
+            self.kept = None
+            return []
+        kept = self.kept
+        if (kept is not None and kept[0] is before and kept[1].number == round_no and kept[2].rounds == t.rounds
+                and same_pairs(kept[2], t, round_no)):
+            rd = results(kept[1], t)
+        else:
+            rd = round_view(t, round_no, before)
+        self.kept = (before, rd, t)
+        return json_pairings(rd)
 
 
 def changes(before: Tournament, after: Tournament) -> list[ChangeRow]:

@@ -51,6 +51,32 @@ SLOTS = 64
 _CANCEL: Any = None  # in the worker process: the shared flags
 
 
+def results_key(t: Tournament) -> str:
+    """What the odds of ``t`` depend on, as a digest: the grid (results, pairings, colours), the players (start
+    numbers, names, ratings), the scoring and the rounds planned.  A broadcast's move changes the file, not this: the
+    odds are asked again only when a result, a pairing or a player changes.
+
+    >>> from tiebreak.engine.model import Player, Kind
+    >>> t = Tournament.build([Player(i, f"P{i}") for i in (1, 2)], 2)
+    >>> before = results_key(t)
+    >>> t.source = "moved"                             # the same results read from another file: the same odds
+    >>> results_key(t) == before
+    True
+    >>> t.set_game(1, 1, 2, Kind.WIN); results_key(t) == before
+    False
+    """
+    import hashlib
+
+    h = hashlib.blake2b(digest_size=16)
+    for grid in (t.kind, t.opponent, t.colour):
+        h.update(grid.tobytes())
+        h.update(repr(grid.shape).encode())
+    h.update(repr([(p.start_no, p.rating, p.national_rating) for p in t.players]).encode())
+    h.update("\x00".join(p.name for p in t.players).encode("utf-8", "surrogatepass"))
+    h.update(repr((t.score_system, t.planned_rounds, t.rating_method, t.declared_tiebreaks, t.type_text)).encode())
+    return h.hexdigest()
+
+
 def _share(flags: Any) -> None:
     """The worker process's initializer: the cancel flags, shared at its start."""
     global _CANCEL
@@ -118,7 +144,8 @@ class OddsWorker:
         self._lock = threading.Lock()
 
     def known(self, event: str, key: tuple[Any, ...]) -> tuple[bool, dict[str, Any] | None]:
-        """Whether the odds of ``key`` (the file's digest and the settings) are known, and what they are."""
+        """Whether the odds of ``key`` (the results' digest, :func:`results_key`, and the settings) are known, and what
+        they are."""
         with self._lock:
             have = self._answers.get(event)
         return (have is not None and have[0] == key), (have[1] if have is not None and have[0] == key else None)
@@ -126,7 +153,7 @@ class OddsWorker:
     def submit(self, event: str, key: tuple[Any, ...], t: Tournament, settings: Settings | None,
                wanted: Callable[[], bool], done: Callable[[dict[str, Any] | None], None]) -> Future[None]:
         """Compute the odds of ``t`` in the worker unless ``wanted()`` says no by then; ``done(odds)`` after.  The
-        job of the same event still running (its version replaced) is cancelled: this one gets the worker at once."""
+        job of the same event still running (its results replaced) is cancelled: this one gets the worker at once."""
         since = time.time()
         with self._lock:
             self._jobs += 1

@@ -35,6 +35,9 @@ class Settings:
     event: int | None = None
     #: the points of the round ``results`` or of the points ``column``'s reading (``serve --points-from``)
     points_from: str = "results"
+    #: the play-off results file (``serve --playoff``, a path inside the watched folder, watched too): once the last
+    #: round is played the tied players are placed by its games (:mod:`tiebreak.arbiter.playoff_results`)
+    playoff: str | None = None
 
 
 def sse(kind: str, data: object, retry: int | None = None) -> bytes:

@@ -33,6 +33,8 @@ from ..render import output
 from .pending import settled
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..engine.team import TeamStandings, TeamTournament
     from .history import PlaceRow
     from .pending import AsItStands
@@ -61,12 +63,16 @@ class LiveTeams:
         self.ranks: dict[int, int] = dict(ranks or {})
         self._previous_round: tuple[bytes, dict[int, int]] | None = None
 
-    def rank(self, live: AsItStands, tiebreaks: str | None, rules: str, system: str | None) -> TeamView:
-        """The teams of ``live`` ranked by ``tiebreaks`` (None: the file's list, else the team default)."""
+    def rank(self, live: AsItStands, tiebreaks: str | None, rules: str, system: str | None,
+             placed: Callable[[TeamStandings], TeamStandings] | None = None) -> TeamView:
+        """The teams of ``live`` ranked by ``tiebreaks`` (None: the file's list, else the team default); ``placed``:
+        the teams a play-off placed (``serve --playoff``), each row of a place it decided marked ``playoff``."""
         from ..engine import team
 
         tt, boards_pending = _live_matches(team.build(live.tournament, system=system))
         s = team.compute_team_standings(tt, tiebreaks, rules=rules, lots=False, system=system)
+        if placed is not None:
+            s = placed(s)
         primary = s.columns[0]
         if tt.primary == "MP":
             gain = (boards_pending.sum(axis=1) > 0) * int(tt.match_points.win * primary.den)
@@ -81,6 +87,8 @@ class LiveTeams:
             moved = self.ranks[n] - r.rank if n in self.ranks else 0
             row.update(settled=bool(fixed[r.index]), playing=bool(gain[r.index] > 0), moved=moved,
                        since_round=before_round[n] - r.rank if n in before_round else None)
+            if n in s.decided:
+                row["playoff"] = True
             rows.append((n, r.rank, str(row["points"]), row["settled"], moved))
         self.ranks = {r.number: r.rank for r in s.rows}
         text = output.dumps_exact(obj)

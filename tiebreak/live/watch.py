@@ -33,7 +33,9 @@ from .subscribers import MAX_STREAMS, MAX_STREAMS_PER_CLIENT, Subscribers
 if TYPE_CHECKING:  # watchfiles is loaded only when a watch starts
     from watchfiles import Change
 
+    from ..engine.model import Player
     from ..site.live import LiveSite
+    from .remote import RemotePgn
     from .shared import Listener
 
 log = logging.getLogger("tiebreak.live")
@@ -71,7 +73,12 @@ class LiveHub:
     def __init__(self, target: str | Path, database: str | None = None, token: str | None = None,
                  settings: Settings | None = None, hold: float = HOLD_SECONDS, limit: int = MAX_FILE_BYTES, keep: int = KEEP,
                  max_streams: int = MAX_STREAMS, max_streams_per_client: int = MAX_STREAMS_PER_CLIENT,
-                 site: LiveSite | None = None) -> None:
+                 site: LiveSite | None = None, remote: RemotePgn | None = None,
+                 players: tuple[str, list[Player]] | None = None) -> None:
+        #: ``--players FILE``: a broadcast's player list (its name and players), for every PGN watched
+        self.players = players
+        #: ``serve --watch https://…``: the broadcast's address, polled into the file watched (:mod:`.remote`)
+        self.remote = remote
         target = Path(target).resolve()
         if not target.exists():
             raise InputError(Message("nothing to watch at {}", target), Place(str(target)))
@@ -117,6 +124,19 @@ class LiveHub:
             return None
         return name
 
+    def changed_names(self, paths: list[str]) -> list[str]:
+        """The events a batch of changed paths concerns: the event files among them, and every event when the
+        play-off results file (``serve --playoff``) is among them."""
+        names = {n for p in paths if (n := self.name_of(p)) is not None}
+        if any(self.is_playoff(p) for p in paths):
+            names |= {self.only} if self.only else set(self.events)
+        return sorted(names)
+
+    def is_playoff(self, path: str | Path) -> bool:
+        """Whether ``path`` is the play-off results file of the watched event (``serve --playoff``)."""
+        name = self.settings.playoff
+        return bool(name) and os.path.normpath(os.path.join(self.root, path)) == os.path.join(self.root, str(name))
+
     def scan(self) -> list[Update]:
         """Find the event files and read every one that changed; the updates to tell."""
         candidates = [self.root / self.only] if self.only else sorted(self.root.rglob("*"))
@@ -137,7 +157,8 @@ class LiveHub:
                 log.warning("more than %d event files; %s is not watched", MAX_EVENTS, name)
                 return None
             event = self.events[name] = LiveEvent(name, self.root / name, _copy(self.settings), self.history,
-                                                  root=self.root, hold=self.hold, limit=self.limit)
+                                                  root=self.root, hold=self.hold, limit=self.limit,
+                                                  players=self.players)
         return event
 
     def update(self, name: str, force: bool = False) -> Update | None:
@@ -303,6 +324,8 @@ class LiveHub:
         database, listen to the other servers too, and lead while this server's term lasts."""
         stop = stop or asyncio.Event()
         tasks = [asyncio.create_task(self.recheck(stop))]
+        if self.remote is not None:
+            tasks.append(asyncio.create_task(self.poll(stop)))
         if self.site is not None and self.leading:  # the pages of the versions read at the start
             self.site.submit(list(self.events.values()))
         try:
@@ -320,6 +343,35 @@ class LiveHub:
             stop.set()
             await asyncio.gather(*tasks)
 
+    async def poll(self, stop: asyncio.Event) -> None:
+        """(A broadcast's address) ask it whenever its time comes until ``stop``: a new body is read at once (the
+        watcher sees it too, as the same bytes); while the address cannot be read the page says so."""
+        from .remote import UNREACHABLE
+
+        remote = self.remote
+        assert remote is not None
+        while not stop.is_set():
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), max(0.02, remote.due()))
+            if stop.is_set():
+                return
+            if not self.leading:  # a follower serves the leader's versions: the relay is asked by one server only
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(stop.wait(), remote.interval)
+                continue
+            changed = await asyncio.to_thread(remote.poll)
+            event = self.events.get(remote.path.name)
+            if event is None:
+                continue
+            updates = []
+            if changed and (u := await self.updated(event.name)) is not None:
+                updates.append(u)
+            if remote.status is not None and event.warning != UNREACHABLE:
+                updates.append(await self._run(event.warn, UNREACHABLE))
+            elif remote.status is None and event.warning == UNREACHABLE:
+                updates.append(await self._run(event.warn, None))
+            self.tell([u for u in updates if u is not None])
+
     async def _heard(self, news: dict[str, Any]) -> None:
         # in the single updater too: a version heard is restored (its document parsed) in order, off the event loop
         self.tell(await self._run(self.heard, news))
@@ -327,7 +379,7 @@ class LiveHub:
     async def _follow(self, stop: asyncio.Event, term: asyncio.Event) -> None:
         """Watch the files until ``stop`` or the end of this server's ``term`` as leader."""
         def wanted(change: Change, path: str) -> bool:
-            return self.name_of(path) is not None or Path(path).is_dir()
+            return self.name_of(path) is not None or self.is_playoff(path) or Path(path).is_dir()
 
         ended = asyncio.Event()
 
@@ -347,7 +399,7 @@ class LiveHub:
 
         async for changes in awatch(self.root, watch_filter=wanted, stop_event=ended, recursive=self.only is None,
                                     step=50):
-            names = sorted({n for _, p in changes if (n := self.name_of(p)) is not None})
+            names = self.changed_names([p for _, p in changes])
             updates = []
             for name in names:
                 if ended.is_set() or not self.leading:
@@ -358,6 +410,8 @@ class LiveHub:
             self.tell(updates)
 
     def close(self) -> None:
+        if self.remote is not None:
+            self.remote.close()
         if self.site is not None:
             self.site.close()
         if self.listener is not None:

@@ -162,6 +162,11 @@ WORDS = Table("word", {
     'double': 'double round robin',
     'show': 'Show',
     'playoffs': 'Play-offs (13.2) for places',
+    'series': 'Series of events: standings of a Grand Prix or a season',
+    'series_files': "The events' files, in the order played (ranked by the list above)",
+    'series_points': 'Series points: place:25,18,15... or score',
+    'series_best': 'Best events counted (empty: all)',
+    'series_tiebreaks': 'Series tie-breaks (BEST, EVENTS, PLACES)',
     'playoff_results': 'Play-off results (stage KIND, then WHITE BLACK RESULT lines): the standings, prizes and '
                        'downloads place the tied players by them',
     'odds': 'Who can still win: odds of every place once the pending games are played',

@@ -87,7 +87,10 @@ def standings_rows(doc: dict[str, Any], arrows: str, w: dict[str, str], history:
         move = int(move or 0)
         arrow = {"text": f"▲{move}" if move > 0 else f"▼{-move}" if move < 0 else "",
                  "cls": "up" if move > 0 else "down" if move < 0 else ""}
-        rows.append({"cells": [{"text": places[int(r["start_no"])], "cls": "rank"},
+        rank: Cell = {"text": places[int(r["start_no"])], "cls": "rank"}
+        if r.get("playoff"):  # a place the play-off decided (Arbiters' Manual 13.2)
+            rank |= {"sub": w["playoff_mark"], "title": w["playoff"]}
+        rows.append({"cells": [rank,
                                _link(r, history), {"text": str(r["points"]), "cls": "pts"},
                                {"text": state[0], "cls": "state " + state[1]}, arrow,
                                *({"text": _text(r["values"].get(c)), "cls": "tb"} for c in codes)]})
@@ -189,6 +192,7 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
         "stamp_html": Markup(w["live_round"].format(k=escape(live["round"]))) + " · " + stamp,
         "warning_text": message(warning, lang) if warning else "", "summary": summary,
         "standings_heads": heads, "standings_rows": standings_rows(doc, arrows, w, query),
+        "playoff": any(r.get("playoff") for r in doc["standings"]),
         "pair_heads": [_head(w["board"]), _head(name_head, "name side"), _head(w["result"]),
                        _head(name_head, "name side")] if teams else
                       [_head(w["board"]), _head(w["white"], "name side"), _head(w["result"]),

@@ -22,6 +22,8 @@ LIVE_WORDS = Table("live", {
     'settled': 'place settled for this round',
     'provisional': 'provisional: a game still being played can change it',
     'playing': 'game in progress',
+    'playoff': "place decided by the play-off (Arbiters' Manual 13.2)",
+    'playoff_mark': 'P',
     'moved_up': 'up {n} since the previous version',
     'moved_down': 'down {n} since the previous version',
     'since_round': 'Since round',
@@ -51,6 +53,8 @@ LIVE_WORDS = Table("live", {
     'if_ended': 'If the game ended now',
     'place_of': '{name}: place {n}',
     'leader': 'leading: {names}',
+    'if_wins': 'if {name} wins',
+    'if_drawn': 'if drawn',
     'cells_legend': ('2w1: the opponent placed 2nd, White, won (b: Black); ½ draw, 0 lost; + / − won / lost by forfeit; '
                      '… being played; bye: pairing-allocated bye; 1 bye, ½ bye, 0 bye: full-point, half-point, '
                      'zero-point bye'),

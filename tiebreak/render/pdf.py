@@ -11,6 +11,7 @@ takes too long, and its profile lives in a temporary folder removed whatever hap
 
 from __future__ import annotations
 
+import datetime
 import os
 import re
 import shutil
@@ -94,8 +95,30 @@ def locked_down(page: str) -> str:
     return "<!doctype html><head>" + meta + "</head>" + page
 
 
-def html_to_pdf(page: str, timeout: float = 60) -> bytes:
-    """Print ``page`` (HTML text) to PDF bytes."""
+def dated(pdf: bytes, when: datetime.datetime) -> bytes:
+    """``pdf`` with its creation and modification dates set to ``when`` (Chromium writes the clock's) and the ids of
+    its tagged table cells numbered from 1 in their order (Chromium writes its page's node counter, which differs
+    from one print to the next): two prints of the same page, the same bytes.  Every replacement keeps its length, so
+    the file's cross-reference offsets stay right (a date of another shape is left as it is), and the ids keep their
+    order (the id tree is sorted by them).
+
+    >>> when = datetime.datetime(2025, 7, 6, 10, 0, tzinfo=datetime.timezone.utc)
+    >>> dated(b"<</CreationDate (D:20261126203342+00'00')>> /ID (node00000112) /ID (node00000035)", when)
+    b"<</CreationDate (D:20250706100000+00'00')>> /ID (node00000002) /ID (node00000001)"
+    """
+    ids = sorted(set(re.findall(rb"\(node([0-9]{8})\)", pdf)))
+    number = {old: b"%08d" % k for k, old in enumerate(ids, 1)}
+    pdf = re.sub(rb"\(node([0-9]{8})\)", lambda m: b"(node" + number[m[1]] + b")", pdf)
+    text = when.astimezone(datetime.timezone.utc).strftime("D:%Y%m%d%H%M%S+00'00'").encode()
+
+    def fixed(m: re.Match[bytes]) -> bytes:
+        return m[1] + text + b")" if len(m[2]) == len(text) else m[0]
+
+    return re.sub(rb"(/(?:CreationDate|ModDate) \()(D:[0-9]{14}[-+Z0-9']{0,7})\)", fixed, pdf, count=2)
+
+
+def html_to_pdf(page: str, timeout: float = 60, when: datetime.datetime | None = None) -> bytes:
+    """Print ``page`` (HTML text) to PDF bytes (``when``: its creation date, else the clock's as Chromium writes it)."""
     exe = browser()
     with PRINTS, tempfile.TemporaryDirectory(prefix="tiebreak-pdf-", ignore_cleanup_errors=True) as tmp:
         src, out = Path(tmp) / "page.html", Path(tmp) / "page.pdf"
@@ -106,7 +129,8 @@ def html_to_pdf(page: str, timeout: float = 60) -> bytes:
         if not out.exists() or out.stat().st_size == 0:
             tail = stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or ["no message"]
             raise PdfError(Message("Chromium could not print the page (exit {}: {})", code, tail[0]))
-        return out.read_bytes()
+        data = out.read_bytes()
+        return data if when is None else dated(data, when)
 
 
 def _run(cmd: list[str], timeout: float) -> tuple[int, bytes]:

@@ -19,6 +19,9 @@ WORDS = Table("series", {
     "BEST": "BEST: the best single result counted", "EVENTS": "EVENTS: the number of events played",
     "PLACES": "PLACES: the sum of the places in the events played (the smaller the better)",
     "event": "event {n}: {name}",
+    "title": "Series standings",
+    "place_note": "the small figure: the player's place in the event; each result links to the player's card in "
+                  "that event",
 })
 
 
@@ -60,7 +63,8 @@ def to_json_obj(t: Series) -> dict[str, Any]:
     """The series as the API and ``--format json`` give it (exact numbers as fractions' text by the caller)."""
     return {"events": t.events, "points": t.points, "best": t.best, "tiebreaks": t.tiebreaks,
             "ambiguities": t.ambiguities,
-            "standings": [{"rank": r.rank, "name": r.name, "fide_id": r.fide_id or None, "total": r.total,
+            "standings": [{"rank": r.rank, "name": r.name, "fide_id": r.fide_id or None,
+                           "national_id": r.national_id or None, "total": r.total,
                            "counted": [i + 1 for i in r.counted],
                            "values": {c: (-r.values[c] if c == "PLACES" else r.values[c]) for c in t.tiebreaks},
                            "events": [None if x is None else {"place": list(x.place), "score": x.score,

@@ -31,9 +31,14 @@ from ..engine.errors import InputError, InputWarning, Place
 from ..engine.messages import Message
 from ..engine.model import Kind, Tournament
 from ..render.i18n import LANGUAGES
+from ..render.series import WORDS as SERIES_WORDS
 from ..render.site_words import SITE_WORDS
-from .event import Event, build_event
+from .event import Event, build_event, same_players
 from .folder import VERSION_LIMIT, Publication, page_name, read_page, refuse_link
+from .playoff import individual_playoff, team_playoff, without_playoff
+from .series import FOLDER as SERIES_FOLDER
+from .series import SeriesOptions
+from .series import pages as series_pages
 from .spares import Spares
 from .teams import TeamEvent, build_team_event
 
@@ -58,6 +63,12 @@ class Site:
     holes: dict[str, tuple[str, tuple[int, ...], tuple[int, ...]]] = field(default_factory=dict)
     #: empty files made ahead of time for the next pages (a watched site)
     spares: Spares | None = None
+    #: ``--series``: the series of the site's events, its pages in ``series/`` (:mod:`tiebreak.site.series`)
+    series: SeriesOptions | None = None
+    #: the standings as files to download (:data:`tiebreak.site.downloads.KINDS`: pdf, xlsx, trf)
+    downloads: tuple[str, ...] = ()
+    #: a PGN of the event's games (``--games``): each opens in a board viewer
+    games: str | None = None
 
     def prefix(self, path: str) -> str:
         """The event's folder inside the site ('' for a site of one event): the file's name, with its folder's when
@@ -68,8 +79,8 @@ class Site:
         stems = [slug(p) for p in self.paths]
         for p, stem in zip(self.paths, stems):
             name = stem if stems.count(stem) == 1 else f"{slug(Path(p).resolve().parent.name)}-{stem}"
-            while name in names.values():
-                name += "-2"
+            while name in names.values() or (self.series is not None and name == SERIES_FOLDER):
+                name += "-2"  # (the series pages have a folder of their own)
             names[p] = name
         return names[path] + "/"
 
@@ -92,10 +103,20 @@ def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool 
     previous, same = None, 0
     if incremental and isinstance(before, Event):
         previous, same = before, unchanged_rounds(before.tournament, t)
-    ind = build_event(o, path, t, warnings, previous, same)
+    team = not o.players and o.team_ranking != "records" and has_teams(t)  # (the games: the players' boards)
+    # a team event's play-off is between teams: its players' standings are the tie-breaks'
+    ind = build_event(without_playoff(o) if team else o, path, t, warnings, previous, same)
+    ind.downloads = site.downloads
+    if site.games:
+        from .games import read_games
+
+        ind.games = read_games(ind, site.games, warnings)
     e: Event | TeamEvent = ind
-    if not o.players and o.team_ranking != "records" and has_teams(t):
-        e = build_team_event(ind, t, warnings)
+    if team:
+        e = build_team_event(ind, t, warnings, o)
+        e.playoff = team_playoff(o, t)
+    else:
+        ind.playoff = individual_playoff(o, ind)
     if e.tournament.pending and not incremental:
         e.odds = odds_pages(e)
     site.events[path] = e
@@ -104,7 +125,7 @@ def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool 
 
 def unchanged_rounds(a: Tournament, b: Tournament) -> int:
     """How many first rounds are the same in both files (0 when the players differ)."""
-    if a.players != b.players or a.kind.shape != b.kind.shape:
+    if not same_players(a, b) or a.kind.shape != b.kind.shape:
         return 0
     diff = (a.kind != b.kind) | (a.opponent != b.opponent) | (a.colour != b.colour)
     changed = np.nonzero(diff.any(axis=0))[0]
@@ -191,6 +212,11 @@ def common_files(site: Site) -> dict[str, bytes]:
     from .cells import event_name
 
     out = {f"assets/{n}": (ASSETS / n).read_bytes() for n in ("site.css", "site.js")}
+    if site.games:  # the board viewer (cm-chessboard, vendored) and its script
+        from .games import viewer_assets
+
+        out.update(viewer_assets())
+        out["assets/game.js"] = (ASSETS / "game.js").read_bytes()
     index = []
     for path, e in site.events.items():
         prefix = site.prefix(path)
@@ -204,6 +230,9 @@ def common_files(site: Site) -> dict[str, bytes]:
     out["assets/search-index.js"] = script.encode()
     links = [(f"{site.prefix(p)}en/index.html", event_name(e.ind if isinstance(e, TeamEvent) else e))
              for p, e in site.events.items()]
+    if site.series is not None:  # the series first, then its events
+        out |= series_pages(site)
+        links.insert(0, (f"{SERIES_FOLDER}/en/index.html", SERIES_WORDS.text("title")))
     target = links[0][0] if len(links) == 1 else None
     out["index.html"] = environment().get_template("site_redirect.html").render(
         title=SITE_WORDS.text("events") if target is None else links[0][1], target=target, links=links,
@@ -271,6 +300,9 @@ def publish_all(site: Site, paths: list[str] | None = None) -> list[str]:
                 made.update(files)
                 written += _put(site, pub, files)
                 (e.ind if isinstance(e, TeamEvent) else e).forget_cards()
+            files = event_downloads(site, e)
+            made.update(files)
+            written += _put(site, pub, files)
         files = common_files(site)
         made.update(files)
         written += _put(site, pub, files)
@@ -280,6 +312,13 @@ def publish_all(site: Site, paths: list[str] | None = None) -> list[str]:
             site.digests.pop(rel, None)
         pub.finish(_version_text(site))
     return sorted(written)
+
+
+def event_downloads(site: Site, e: Event | TeamEvent) -> dict[str, bytes]:
+    """The standings of ``e`` as files to download (:mod:`tiebreak.site.downloads`): site path -> bytes."""
+    from .downloads import downloads
+
+    return downloads(e, site.downloads, site.prefix(e.path)) if site.downloads else {}
 
 
 #: page names made and written at once by :func:`publish_all` (each in three languages)
@@ -331,10 +370,12 @@ def _file_digest(path: str) -> str:
         return ""
 
 
-def open_site(o: Options, paths: list[str], out: str | Path) -> Site:
+def open_site(o: Options, paths: list[str], out: str | Path, series: SeriesOptions | None = None,
+              downloads: tuple[str, ...] = ()) -> Site:
     """The site of ``paths`` in ``out`` (checked: new, empty or a site written before), with what was written there
-    before (its version and its pages' digests: a page whose bytes stay the same is not written again)."""
-    site = Site(Path(out), o, list(dict.fromkeys(paths)))
+    before (its version and its pages' digests: a page whose bytes stay the same is not written again); ``series``:
+    the series of its events too; ``downloads``: the standings' files to download it holds."""
+    site = Site(Path(out), o, list(dict.fromkeys(paths)), series=series, downloads=downloads)
     check_folder(site.out, site.paths)
     old = written_before(site.out)
     if old is not None:  # only the names of pages inside the site: a name it holds is never one outside
@@ -345,9 +386,13 @@ def open_site(o: Options, paths: list[str], out: str | Path) -> Site:
     return site
 
 
-def build_site(o: Options, paths: list[str], out: str, warnings: list[InputWarning]) -> Site:
-    """Build (or rebuild) the whole site of ``paths`` into ``out``."""
-    site = open_site(o, paths, out)
+def build_site(o: Options, paths: list[str], out: str, warnings: list[InputWarning],
+               series: SeriesOptions | None = None, downloads: tuple[str, ...] = (), games: str | None = None) -> Site:
+    """Build (or rebuild) the whole site of ``paths`` into ``out`` (``series``: with the series of its events;
+    ``downloads``: the standings' files to download, of :data:`tiebreak.site.downloads.KINDS`; ``games``: a PGN of the
+    event's games, :mod:`tiebreak.site.games`)."""
+    site = open_site(o, paths, out, series, downloads)
+    site.games = games
     for p in site.paths:
         load(site, p, warnings)
     publish_all(site)

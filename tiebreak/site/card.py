@@ -16,6 +16,7 @@ from ..render.i18n import kind_name as _kind_name
 from ..render.i18n import tiebreak_name
 from .cells import _head, colour_word, num, player_link, said, site_words
 from .event import CELL, Event
+from .games import game_link
 
 #: a placeholder of the ``n``-th rank of a card (characters of Unicode's private use area, which no escaping changes)
 HOLE = "\ue000{}\ue001"
@@ -83,7 +84,8 @@ def card_page(e: Event, lang: str, start_no: int, holes: list[int] | None = None
         result = CELL[r.kind]
         if r.kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) or r.opponent is None:
             result = f"{result} ({kind_name(r.kind.name, lang)})" if result else kind_name(r.kind.name, lang)
-        rows.append({"cells": [{"text": str(r.round), "head": True}, opp, {"text": result, "cls": "left"},
+        link = game_link(e, r.round, start_no, r.opponent, s)
+        rows.append({"cells": [{"text": str(r.round), "head": True}, opp, {"text": result, "cls": "left", **link},
                                {"text": colour_word(lang, r.colour)}, {"text": num(r.points), "data": "score"},
                                {"text": shown(r.rank), "data": "rank"}, {"text": rating}]})
     rows += [_pending_row(e, lang, k, *pending[k], "", "") for k in sorted(pending) if k > len(c.rows)]

@@ -84,3 +84,16 @@ def home(e: Event, lang: str) -> dict[str, Any]:
 def said(text: str, lang: str) -> str:
     """An English message in ``lang`` (:func:`tiebreak.render.i18n.message`, remembered: a card repeats them)."""
     return message(text, lang)
+
+
+#: beside a place the play-off decided, on the standings pages (explained by their legend; :mod:`.playoff`)
+MARK = "‡"
+
+
+def mark(place: str, start_no: int, decided: dict[int, int]) -> str:
+    """A standings row's place, marked where the play-off decided it.
+
+    >>> mark("1", 9, {9: 1, 7: 2}), mark("3", 3, {9: 1, 7: 2})
+    ('1‡', '3')
+    """
+    return place + MARK if start_no in decided else place

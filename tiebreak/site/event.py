@@ -94,6 +94,12 @@ class Event:
     ratings_to_make: list[int] | None = None
     #: :func:`card_inputs`, once made
     inputs_made: tuple[np.ndarray, np.ndarray] | None = None
+    #: the standings' files to download that the site holds (:mod:`tiebreak.site.downloads`)
+    downloads: tuple[str, ...] = ()
+    #: the play-off (``--playoff``; :class:`tiebreak.site.playoff.Playoff`), its page ``playoff.html``
+    playoff: Any = None
+    #: the games of the PGN (``--games``): round -> board -> :class:`tiebreak.site.games.Game`, a page each
+    games: dict[int, dict[int, Any]] = field(default_factory=dict)
 
     @property
     def current(self) -> Standings:
@@ -140,6 +146,26 @@ class Event:
         self.records.clear()
 
 
+def same_players(a: Tournament, b: Tournament) -> bool:
+    """Whether ``a`` and ``b`` have the same players and score system, apart from the columns a pairing program
+    rewrites with every result (the points and the rank it prints: every page shows the points and ranks of the
+    results, so a change there shows in the grid).
+
+    >>> from fractions import Fraction
+    >>> from tiebreak.engine.model import Player
+    >>> a = Tournament.build([Player(1, "A", declared_points=Fraction(1)), Player(2, "B")], 1)
+    >>> b = Tournament.build([Player(1, "A", declared_points=Fraction(0), declared_rank=2), Player(2, "B")], 1)
+    >>> same_players(a, b), a.players == b.players, same_players(a, Tournament.build([Player(1, "Z"), Player(2, "B")], 1))
+    (True, False, False)
+    """
+    if a.score_system != b.score_system or len(a.players) != len(b.players):
+        return False
+    return a.players == b.players or all(
+        p == q or replace(p, declared_points=None, declared_rank=None) == replace(q, declared_points=None,
+                                                                                  declared_rank=None)
+        for p, q in zip(a.players, b.players))
+
+
 def event_seed(o: Options, t: Tournament) -> int:
     """The seed of the lots of every round: the one asked for, else the event's own
     (:func:`tiebreak.engine.standings.tournament_seed`, the one ``tiebreak standings`` draws with), in
@@ -171,7 +197,7 @@ def build_event(o: Options, path: str, t: Tournament | None = None,
                 {r.start_no: (r.rank, s.points[r.index]) for r in s.rows} for k, s in enumerate(after)]
     if previous is not None and previous.played == played and len(previous.ratings) == len(t.players) \
             and previous.tournament.kind.shape == t.kind.shape \
-            and previous.tournament.players == t.players:  # the rating report's rows of the players whose games
+            and same_players(previous.tournament, t):  # the rating report's rows of the players whose games
         old = previous.tournament  # stayed the same are the same (each depends on the player's games alone)
         changed = ((old.kind != t.kind) | (old.opponent != t.opponent))[:, :played].any(axis=1)
         e.ratings = {p.start_no: previous.ratings[p.start_no] for p, c in zip(t.players, changed) if not c}

@@ -24,8 +24,11 @@ from ..render.templating import cell_html, environment, rows_html
 from ..views.crosstable import of_teams
 from ..views.standings import of_ranking
 from . import teams
-from .cells import _head, event_name, home, player_link, site_words
+from .cells import MARK, _head, event_name, home, mark, player_link, site_words
+from .downloads import links
 from .event import CELL, FORFEITS, SCORE, Event
+from .games import game_link, game_names
+from .playoff import page as playoff_page
 from .teams import TeamEvent
 
 Cell = dict[str, Any]
@@ -39,6 +42,8 @@ def menu(e: Event, lang: str) -> list[tuple[str, str]]:
         items.append((f"round-{e.last_round}.html", s["round_n"].format(k=e.last_round)))
     if e.odds is not None:
         items.append(("odds.html", s["odds"]))
+    if e.playoff is not None:
+        items.append(("playoff.html", s["playoff"]))
     return items
 
 
@@ -52,7 +57,9 @@ def page_names(e: Event | TeamEvent) -> list[str]:
     names += [f"player-{p.start_no}.html" for p in e.tournament.players]
     if e.odds is not None:
         names.append("odds.html")
-    return names
+    if e.playoff is not None:
+        names.append("playoff.html")
+    return names + game_names(e)
 
 
 def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: list[int] | None = None) -> str:
@@ -74,6 +81,13 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
     elif stem == "odds":  # the players' odds, or the teams' in a team event
         ctx = {"title": site_words(lang)["odds"], "intro": site_words(lang)["odds_note"], "tables": [],
                "html_sections": e.odds.get(lang, "") if e.odds else ""}
+    elif kind == "game":
+        from .games import game_page
+
+        k, _, b = arg.partition("-")
+        ctx, template = game_page(ind, ind.games[int(k)][int(b)], lang), "site_game.html"
+    elif stem == "playoff" and e.playoff is not None:
+        ctx = playoff_page(e, e.playoff, lang)
     elif stem == "crosstable":
         ctx = crosstable(e, lang)
     elif isinstance(e, TeamEvent):
@@ -113,7 +127,9 @@ def standings_rows(e: Event, k: int) -> tuple[list[str], str, list[str]]:
         return cache[k]
     st = e.after[k - 1] if e.played else e.current
     view = of_ranking(st, player_columns(st, e.options.columns))
-    rows = [{"cells": [{"text": r.place + ("*" if r.lot else ""), "cls": "rank"}, player_link(e, r.start_no, True),
+    decided = st.decided if e.playoff is not None else {}
+    rows = [{"cells": [{"text": mark(r.place, r.start_no, decided) + ("*" if r.lot else ""), "cls": "rank",
+                        **({"href": "playoff.html"} if r.start_no in decided else {})}, player_link(e, r.start_no, True),
                        {"text": r.points, "cls": "pts", "data": "PTS"}, {"text": str(r.start_no)},
                        *({"text": c} for c in r.players),
                        *({"text": c, "data": key} for key, c in zip(view.keys, r.values))]} for r in view.rows]
@@ -131,6 +147,8 @@ def standings(e: Event, lang: str, k: int, groups: bool = False) -> dict[str, An
     intro = word("after_round", lang, k=k, n=e.tournament.rounds)
     st = e.after[k - 1] if e.played else e.current
     legend = [word("lot", lang, seed=st.seed)] if any(r.lot is not None for r in st.rows) else []
+    if e.playoff is not None and any(r.start_no in st.decided for r in st.rows):
+        legend.append(f"{MARK} {s['playoff_mark']}")
     pager = []
     if not groups:
         pager = [(f"round-{k}.html", s["pairings_n"].format(k=k))]
@@ -139,6 +157,7 @@ def standings(e: Event, lang: str, k: int, groups: bool = False) -> dict[str, An
         if k < e.played:
             pager.append((f"standings-{k + 1}.html", s["standings_after"].format(k=k + 1)))
     return {"title": title, "intro": intro, "pager": pager, "legend": legend + [word("undefined", lang)],
+            "downloads": links(e.downloads, lang) if groups else [],
             "tables": [{"id": "standings", "caption": title, "heads": heads, "rows": rows, "sticky": True}],
             "html_sections": e.groups_html(lang) if groups else ""}
 
@@ -195,7 +214,8 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
             result = f"{SCORE[g.kind]} ({kind_name(g.kind.name, lang)})"
         else:
             result = SCORE[g.kind]
-        rows.append({"cells": [{"text": str(g.board)}, player_link(e, g.white), {"text": result},
+        rows.append({"cells": [{"text": str(g.board)}, player_link(e, g.white),
+                               {"text": result, **game_link(e, k, g.white, g.black, s)},
                                player_link(e, g.black)]})
     byes = [{"cells": [player_link(e, sno), {"text": kind_name(kind.name, lang) if kind != Kind.ABSENT
                                              else s["not_paired"], "cls": "left"}]}

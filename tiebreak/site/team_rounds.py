@@ -83,6 +83,7 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
     """Round ``k``: each match board by board (results from the first team's side, its player's colour), the game
     points of the boards played so far in the heading; the teams without a match."""
     from .cells import _head, colour_word, player_link, site_words
+    from .games import game_link
 
     s = site_words(lang)
     names = {tm.number: tm.name for tm in e.current.tt.teams}
@@ -106,7 +107,7 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
                 gp[1] += table[int(FLIP.get(b.kind, b.kind))]
             no_player = {"text": s["no_player"], "cls": "left"}
             rows.append({"cells": [{"text": str(n)}, player_link(e.ind, b.own) if b.own else no_player,
-                                   {"text": result, "cls": "res"},
+                                   {"text": result, "cls": "res", **game_link(e.ind, k, b.own, b.other, s)},
                                    player_link(e.ind, b.other) if b.other else no_player,
                                    {"text": colour_word(lang, b.colour)}]})
         score = f" {format_number(gp[0])} – {format_number(gp[1])} " if played else " – "

@@ -32,6 +32,8 @@ class TeamEvent:
     odds: dict[str, str] | None = None
     #: the file as read (its own list is the teams': the players' event drops it)
     source: Any = None
+    #: the teams' play-off (``--playoff``; :class:`tiebreak.site.playoff.Playoff`), its page ``playoff.html``
+    playoff: Any = None
 
     @property
     def path(self) -> str:
@@ -62,9 +64,10 @@ class TeamEvent:
         return {sno: (tm.number, n) for tm in self.current.tt.teams for n, sno in enumerate(tm.members, 1)}
 
 
-def build_team_event(ind: Event, t: Any, warnings: list[Any]) -> TeamEvent:
-    """The team event of the file ``t`` (read), its players' event ``ind`` already built."""
-    o = ind.options
+def build_team_event(ind: Event, t: Any, warnings: list[Any], options: Any = None) -> TeamEvent:
+    """The team event of the file ``t`` (read), its players' event ``ind`` already built (``options``: the teams'
+    options, a play-off's included; else the players')."""
+    o = options if options is not None else ind.options
     current = team_standings(replace(o, after_round=None), t, warnings)
     after = [team_standings(replace(o, after_round=k), t, []) for k in range(1, current.after_round)]
     return TeamEvent(ind, [*after, current] if current.after_round else [current], source=t)
@@ -78,6 +81,11 @@ def page_names(e: TeamEvent) -> list[str]:
     names += [f"player-{p.start_no}.html" for p in e.tournament.players]
     if e.odds is not None:
         names.append("odds.html")
+    if e.playoff is not None:
+        names.append("playoff.html")
+    from .games import game_names
+
+    names += game_names(e.ind)
     return names
 
 
@@ -93,6 +101,8 @@ def menu(e: TeamEvent, s: dict[str, str]) -> list[tuple[str, str]]:
         items.append((f"round-{last_round(e)}.html", s["round_n"].format(k=last_round(e))))
     if e.odds is not None:
         items.append(("odds.html", s["odds"]))
+    if e.playoff is not None:
+        items.append(("playoff.html", s["playoff"]))
     return items
 
 
@@ -149,14 +159,23 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
         short, full = points_words(e, lang)
         heads = [_head(word("rank", lang), "rank"), _head(TEAM_WORDS.text("team", lang), "name"), _head(short, "pts", full),
                  *(_head(x) for x in keys[1:])]
-        rows = [{"cells": [{"text": r.place + ("*" if r.lot else ""), "cls": "rank"},
+        from .cells import mark
+
+        decided = st.decided if e.playoff is not None else {}
+        rows = [{"cells": [{"text": mark(r.place, r.start_no, decided) + ("*" if r.lot else ""), "cls": "rank",
+                            **({"href": "playoff.html"} if r.start_no in decided else {})},
                            {**team_cell(e, r.start_no), "head": True},
                            *({"text": text, "cls": "pts" if j == 0 else "", "data": x}
                              for j, (x, text) in enumerate(zip(keys, r.values)))]}
                 for r in of_ranking(st, keys=keys).rows]
         title = s["standings"] if not arg else s["standings_after"].format(k=k)
+        from .cells import MARK, mark
+        from .downloads import links
+
         return {"title": title, "intro": word("after_round", lang, k=k, n=e.tournament.rounds),
-                "legend": [f"{short} = {full}", word("undefined", lang)],
+                "downloads": [] if arg else links(e.ind.downloads, lang),
+                "legend": [f"{short} = {full}", word("undefined", lang),
+                           *([f"{MARK} {s['playoff_mark']}"] if any(r.start_no in decided for r in st.rows) else [])],
                 "tables": [{"id": "standings", "caption": title, "heads": heads, "rows": rows, "sticky": True}]}, \
             "site_tables.html"
     if kind == "round":

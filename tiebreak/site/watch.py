@@ -14,10 +14,12 @@ from ..engine.errors import InputWarning, TiebreakError
 from ..engine.messages import Message
 from ..engine.model import Tournament
 from ..render.i18n import LANGUAGES, MESSAGE_WORDS, message, problem
-from .build import Site, check_folder, digest, load, odds_pages, pages_of, publish, publish_all, written_before
+from .build import Site, check_folder, digest, event_downloads, load, odds_pages, pages_of, publish, publish_all, written_before
 from .card import rank_values
-from .event import Event, card_inputs
+from .event import Event, card_inputs, same_players
 from .folder import read_page
+from .games import game_names
+from .series import pages as series_pages
 from .spares import Spares
 from .teams import TeamEvent
 
@@ -37,7 +39,7 @@ def touched(old: Event | TeamEvent, new: Event | TeamEvent) -> list[str] | None:
     one, the standings after them, the current standings, crosstable and home page, the odds, and the cards whose
     :func:`~tiebreak.site.event.fingerprint` changed."""
     a, b = old.tournament, new.tournament
-    if (type(old) is not type(new) or a.players != b.players or a.rounds != b.rounds or old.played != new.played
+    if (type(old) is not type(new) or not same_players(a, b) or a.rounds != b.rounds or old.played != new.played
             or a.name != b.name or isinstance(new, TeamEvent)):
         return None  # a team event is small: all of its pages
     assert isinstance(old, Event) and isinstance(new, Event)
@@ -45,10 +47,12 @@ def touched(old: Event | TeamEvent, new: Event | TeamEvent) -> list[str] | None:
         return None
     if old.current.tiebreaks != new.current.tiebreaks or a.pending != b.pending or old.last_round != new.last_round:
         return None
+    if game_names(old) != game_names(new):  # a game of the PGN found (or lost) its board: the links of every page
+        return None
     r0 = first_changed_round(a, b)
     if r0 is None:
         return []
-    names = ["index.html", "standings.html", "crosstable.html"]
+    names = ["index.html", "standings.html", "crosstable.html", *(["playoff.html"] if new.playoff is not None else [])]
     names += [f"round-{k}.html" for k in range(r0, new.last_round + 1)]
     names += [f"standings-{k}.html" for k in range(r0, new.played + 1)]
     (before, ranks_before), (after, ranks_after) = card_inputs(old), card_inputs(new)
@@ -127,6 +131,11 @@ def update(site: Site, path: str, warnings: list[InputWarning], t: Tournament | 
             names = None
     if names is None:  # every page of the event (of every event when the folder was lost)
         written += publish_all(site, None if lost else [path])
+    elif site.series is not None or (names and site.downloads):
+        if site.series is not None:  # the series follows its events (publish_all makes its pages itself)
+            written += publish(site, series_pages(site))
+        if names and site.downloads:  # the standings' downloads, once the pages are out (a PDF takes seconds)
+            written += publish(site, event_downloads(site, new))
     if site.spares is not None:  # ready for the next change
         site.spares.refill(len(written), len(site.digests))
     return written

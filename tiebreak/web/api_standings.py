@@ -5,6 +5,7 @@ prizes.  Each reads its form into a typed model (:mod:`tiebreak.web.fields`) and
 from __future__ import annotations
 
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Annotated
 
@@ -13,13 +14,14 @@ from fastapi.responses import Response
 from pydantic import Field
 
 from ..app.options import EXTENSIONS, MEDIA_TYPES
-from ..engine.conventions import PROGRAMS
+from ..engine.conventions import CONVENTIONS, PROGRAMS
 from ..engine.messages import Message
+from ..engine.rules import CHECK_RULES, RULE_CHOICES
 from ..formats.published import HTML_SUFFIXES
 from ..formats.readers import READERS
 from ..render.output import json_schema
 from . import jobs
-from .errors import ERRORS, ApiError
+from .errors import ERRORS, ApiError, request_language
 from .fields import MAX_START_NO, MAX_TEXT, StandingsForm, Text, choice, multipart, whole_number
 from .models import Award, CheckReport, Explanation, PlayoffGroup
 from .uploads import client_of, content_disposition, run_on_upload, uploaded_name, wants_html
@@ -84,6 +86,9 @@ class CheckForm(StandingsForm):
         None, description="published standings: a CSV/XLSX file, a saved HTML page (chess-results, Vega), or CSV text")
     publisher: Annotated[str | None, choice(*PROGRAMS)] = Field(
         None, description="the program that published the standings (default: the one the file names)")
+    #: the announced rules: ours, the reference checker's readings, or a publishing program's convention (as `check
+    #: --rules`)
+    rules: Annotated[str | None, choice(*RULE_CHOICES, *CHECK_RULES, *CONVENTIONS)] = None
 
 
 @router.post("/check", response_model=CheckReport, openapi_extra=multipart(CheckForm),
@@ -146,19 +151,24 @@ class SeriesForm(StandingsForm):
 @router.post("/series", summary="Standings of a series of events: series points by place or score, the best K events",
              openapi_extra=multipart(SeriesForm))
 async def series(request: Request, form: Annotated[SeriesForm, Form()]) -> Response:
+    if form.format not in (None, "json", "text"):
+        raise ApiError(400, Message("a series is given as json or text, not {}", repr(form.format)), field="format")
     if not form.points:
         raise ApiError(400, "give the series points (field 'points': place:25,18,15... or score)", field="points")
     if not 1 <= len(form.files) <= MAX_SERIES_EVENTS:
         raise ApiError(400, Message("give 1 to {} event files (field 'files')", MAX_SERIES_EVENTS), field="files")
-    o = form.options()
+    o = replace(form.options(), lang=request_language(request, form.lang))
     with tempfile.TemporaryDirectory(prefix="tiebreak-series-") as tmp:
-        paths = []
+        paths, names = [], []
         for i, upload in enumerate(form.files):
-            suffix = Path(uploaded_name(upload.filename or "")).suffix.lower()
+            names.append(uploaded_name(upload.filename or "") if upload.filename else f"event {i + 1}")
+            suffix = Path(names[-1]).suffix.lower()
             path = Path(tmp) / f"event{i + 1}{suffix if suffix in READERS or suffix in ('.trf', '.tab') else '.trf'}"
             path.write_bytes(await upload.read())
             paths.append(str(path))
-        answer = await request.app.state.workers.run(jobs.series, o, paths, form.points, form.best,
-                                                     form.series_tiebreaks or "BEST,EVENTS", tmp=tmp,
-                                                     client=client_of(request))
-    return _json(answer)
+        body, _ = await request.app.state.workers.run(jobs.series, o, paths, form.points, form.best,
+                                                      form.series_tiebreaks or "BEST,EVENTS", names,
+                                                      form.format or "json", tmp=tmp, client=client_of(request))
+    if form.format == "text":
+        return Response(body, media_type="text/plain; charset=utf-8")
+    return Response(body, media_type="application/json")

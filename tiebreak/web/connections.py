@@ -3,6 +3,9 @@
 * **At most** :data:`PER_CLIENT` **connections per client address** (``TIEBREAK_CONNECTIONS_PER_CLIENT``): one more
   is closed as soon as it is accepted, so one client cannot hold every socket (20,000 half-sent requests, or as many
   event streams) while others are refused.
+* **At most** :data:`MAX_OPEN` **connections in all** (``TIEBREAK_MAX_CONNECTIONS``): one more is closed as soon as
+  it is accepted, so that many addresses together cannot take every file descriptor of the process (the server
+  would then fail its own files and database, not only the newcomers).
 * **A request must arrive in time**: its headers within :data:`HEADER_SECONDS` of the connection (or of the answer
   before it on a kept-alive connection), and no pause longer than :data:`IDLE_SECONDS` while its body arrives
   (``TIEBREAK_HEADER_TIMEOUT``, ``TIEBREAK_IDLE_TIMEOUT``); a connection that stalls is closed (slowloris).
@@ -32,6 +35,8 @@ from uvicorn.server import ServerState
 
 log = logging.getLogger("tiebreak.web")
 PER_CLIENT = int(os.environ.get("TIEBREAK_CONNECTIONS_PER_CLIENT", "200"))
+#: connections open at once in all (beyond 5,000 viewers' streams: their pages' own requests and the arbiter's)
+MAX_OPEN = int(os.environ.get("TIEBREAK_MAX_CONNECTIONS", "12000"))
 HEADER_SECONDS = float(os.environ.get("TIEBREAK_HEADER_TIMEOUT", "10"))
 IDLE_SECONDS = float(os.environ.get("TIEBREAK_IDLE_TIMEOUT", "30"))
 BODY_GRACE = float(os.environ.get("TIEBREAK_BODY_GRACE", "10"))
@@ -62,7 +67,9 @@ class GuardedH11Protocol(H11Protocol):
     warned: set[str] = set()
     #: connections open now, and the most open at once since the memory was last given back
     open_now, peak = 0, 0
-    per_client, header_seconds, idle_seconds = PER_CLIENT, HEADER_SECONDS, IDLE_SECONDS
+    #: whether the refusal of connections over :data:`MAX_OPEN` was told in the log since the count went under it
+    full_told = False
+    per_client, max_open, header_seconds, idle_seconds = PER_CLIENT, MAX_OPEN, HEADER_SECONDS, IDLE_SECONDS
     body_grace, min_body_rate = BODY_GRACE, MIN_BODY_RATE
 
     def __init__(self, config: Config, server_state: ServerState, app_state: dict[str, Any],
@@ -81,9 +88,15 @@ class GuardedH11Protocol(H11Protocol):
                 log.warning("connections from %s refused: it already has %d open", address, self.per_client)
             transport.abort()
             return
+        cls = GuardedH11Protocol
+        if cls.open_now >= self.max_open:
+            if not cls.full_told:  # once while the server is full: the log cannot be flooded
+                cls.full_told = True
+                log.warning("connections refused: %d are open, as many as this server takes", self.max_open)
+            transport.abort()
+            return
         self._address = address
         self.open_by_client[address] = self.open_by_client.get(address, 0) + 1
-        cls = GuardedH11Protocol
         cls.open_now += 1
         cls.peak = max(cls.peak, cls.open_now)
         self._arm(self.header_seconds)
@@ -100,6 +113,8 @@ class GuardedH11Protocol(H11Protocol):
             self._address = None
             cls = GuardedH11Protocol
             cls.open_now -= 1
+            if cls.open_now < cls.max_open:
+                cls.full_told = False
             if cls.peak >= TRIM_AFTER and cls.open_now <= cls.peak // 4:  # a flood has gone: its memory too
                 cls.peak = cls.open_now
                 self.loop.call_later(1.0, _trim)

@@ -1,10 +1,12 @@
-"""The embeddable live view (``/embed``): the standings' top N, or one player followed, for an organiser's own page.
+"""The embeddable live view (``/embed``): the standings' top N, the whole standings, or one player's line, for an
+organiser's own page.
 
 An ``<iframe src="https://live.example/embed?top=10&lang=ru">``, or the web component of ``/static/embed.js``
 (``<tiebreak-live top="10" lang="ru">``, which makes that iframe), in the organiser's language, sized for a phone.
 The page is a small shell: its script (``/static/embed-page.js``) reads ``/api/live`` and follows
 ``/api/live/events`` as the live page does.  ``player=N`` follows one player: their place, their game (board,
-opponent, the position in a broadcast) and their next opponent once paired.
+opponent, the position in a broadcast) and their next opponent once paired.  ``mode``: ``top`` (the top N, and the
+player followed below them), ``standings`` (every row), ``player`` (the followed player's line alone).
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ from ..render.i18n import LANGUAGES, WORDS
 from ..render.live_words import LIVE_WORDS
 from ..render.templating import environment
 
-#: the most rows the embedded standings show
+#: the most rows the embedded top N shows
 MAX_TOP = 100
+#: what the embedded view shows: the top N, the whole standings, one player's line
+MODES = ("top", "standings", "player")
 
 
 def routes(api: APIRouter, hub: LiveHub) -> None:
@@ -31,11 +35,13 @@ def routes(api: APIRouter, hub: LiveHub) -> None:
     async def embed(event: Annotated[str | None, Query(max_length=300)] = None,
                     lang: Annotated[str, Query(max_length=20)] = "en",
                     top: Annotated[int, Query(ge=1, le=MAX_TOP)] = 10,
-                    player: Annotated[int | None, Query(ge=1, le=99999)] = None) -> HTMLResponse:
+                    player: Annotated[int | None, Query(ge=1, le=99999)] = None,
+                    mode: Annotated[str, Query(pattern="^(top|standings|player)$")] = "top") -> HTMLResponse:
         lang = lang if lang in LANGUAGES else "en"
         e = hub.event(event)
         words = {k: table.text(k, lang) for table in (WORDS, LIVE_WORDS) for k in table}
         page = environment().get_template("embed.html").render(
             lang=lang, w=words, event=e.name if e is not None else (event or ""), top=top, player=player,
+            mode=mode if mode != "player" or player is not None else "top",
             words_json=json.dumps(words, ensure_ascii=False).replace("<", "\\u003c"))
         return HTMLResponse(page, headers={"Cache-Control": "no-cache"})

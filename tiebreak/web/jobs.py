@@ -74,12 +74,21 @@ def check(o: Options, path: str, published: tuple[str, bytes] | None, name: str)
     return _bytes(output.dumps_exact(answer))
 
 
-def series(o: Options, paths: list[str], points: str, best: int | None, tiebreaks: str) -> tuple[bytes, int | None]:
-    """The standings of the series of the events ``paths`` (:mod:`tiebreak.app.series`)."""
+def series(o: Options, paths: list[str], points: str, best: int | None, tiebreaks: str, names: list[str],
+           fmt: str = "json") -> tuple[bytes, int | None]:
+    """The standings of the series of the events ``paths``, known as ``names`` (:mod:`tiebreak.app.series`), as JSON
+    or as text in ``o.lang``; an error names the event by its name, never the temporary file."""
     from ..app.series import series as series_standings
-    from ..render.series import to_json_obj
+    from ..render.series import to_json_obj, to_text
 
-    return _bytes(output.dumps_exact(to_json_obj(series_standings(o, paths, points, best, tiebreaks, [])))), None
+    try:
+        table = series_standings(o, paths, points, best, tiebreaks, [], names)
+    except InputError as e:
+        for path, name in zip(paths, names):
+            if path in e.message or e.place.file == path:
+                raise InputError(replaced(e.message, path, name), replace(e.place, file=name)) from None
+        raise
+    return _bytes(to_text(table, o.lang) if fmt == "text" else output.dumps_exact(to_json_obj(table))), None
 
 
 def playoffs(o: Options, path: str, places: str) -> tuple[bytes, int | None]:

@@ -22,6 +22,7 @@ from ..render.i18n import LANGUAGES, message
 from ..render.table_style import TABLE_CSS
 from ..render.templating import environment
 from . import words
+from .api_standings import MAX_SERIES_EVENTS
 from .api_tools import MAX_BERGER_PLAYERS
 from .uploads import EXAMPLES
 
@@ -32,7 +33,7 @@ _env = environment()
 
 #: the bounds of the page's number fields: the same constants the API and the command line check
 PAGE_LIMITS = {"unrated_rating": MAX_UNRATED_RATING, "seed": MAX_SEED, "team_best": MAX_BEST,
-               "berger_players": MAX_BERGER_PLAYERS}
+               "berger_players": MAX_BERGER_PLAYERS, "series_events": MAX_SERIES_EVENTS}
 #: what the page's script checks as it is typed, from the engine's own declarations (never a copy in app.js): a
 #: modifier's pattern and the bounds of its number
 SCRIPT_LIMITS = {"modifier_pattern": MODIFIER_PATTERN, "modifier_bounds": MODIFIER_BOUNDS}

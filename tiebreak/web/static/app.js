@@ -484,6 +484,26 @@ $("playoff-button").addEventListener("click", async () => {
     $("playoff-text").textContent = groups.length ? groups.map((g) => g.text.join("\n  ")).join("\n\n") : "—";
   } catch (e) { $("playoff-text").textContent = e.message; }
 });
+// a series: the events' files, ranked by the list and rules chosen above, the table as text in the page's language
+$("series-files").addEventListener("change", () => {
+  const files = [...$("series-files").files];
+  const name = $("series-files").closest("label").querySelector(".file-name");
+  name.textContent = files.length ? files.map((f) => f.name).join(", ") : W.page.no_file;
+  name.dataset.p = files.length ? "" : "no_file";
+});
+$("series-button").addEventListener("click", async () => {
+  const form = new FormData();
+  for (const f of $("series-files").files) form.append("files", f);
+  for (const [k, v] of [["points", $("series-points").value], ["best", $("series-best").value],
+    ["series_tiebreaks", $("series-tiebreaks").value], ["rules", $("rules").value],
+    ["tiebreaks", tiebreaks.join(",")]]) if (v) form.append(k, v);
+  form.append("format", "text");
+  form.append("lang", lang);
+  $("series-text").textContent = "…";
+  try {
+    $("series-text").textContent = await (await post("/api/series", form)).text();
+  } catch (e) { $("series-text").textContent = e.message; }
+});
 $("rating-button").addEventListener("click", async () => {
   const form = source();
   if (!form) return;

@@ -10,8 +10,21 @@ const W = JSON.parse(document.getElementById("words").textContent);
 const boards = new Map();  // "round.board" -> {board, fen, open}: kept across versions, only the position changes
 let shown = null;
 
-function side(name, clock, colour) {
-  const p = el("span", name, "side " + colour);
+// a player's name: a link to the page with their history (live.js shows it in place when tapped), when the server
+// keeps one
+function side(name, clock, colour, no) {
+  const p = el("span", null, "side " + colour);
+  const history = document.getElementById("history-section");
+  if (no && history && !history.hidden) {
+    const q = new URLSearchParams(location.search);
+    q.set("player", String(no));
+    const a = el("a", name, "player");
+    a.href = "?" + q;
+    a.dataset.player = String(no);
+    p.append(a);
+  } else {
+    p.append(name);
+  }
   if (clock) p.append(" ", el("time", clock, "clock"));
   return p;
 }
@@ -32,7 +45,11 @@ function ifEnded(scenario, names) {
   for (const r of scenario.results) {
     const place = (no, n) => W.place_of.replace("{name}", names.get(no) || "#" + no).replace("{n}", n);
     const leaders = r.leaders.map(no => names.get(no) || "#" + no).join(", ");
-    list.append(el("li", `${r.result}: ${place(scenario.white, r.white_place)}, ${place(scenario.black, r.black_place)}`
+    // worded for a spectator: who wins (or a draw), then the two places and who would lead
+    const winner = r.result === "1-0" ? scenario.white : r.result === "0-1" ? scenario.black : null;
+    const what = winner === null ? W.if_drawn : W.if_wins.replace("{name}", names.get(winner) || "#" + winner);
+    const said = what.charAt(0).toUpperCase() + what.slice(1);
+    list.append(el("li", `${said}: ${place(scenario.white, r.white_place)}, ${place(scenario.black, r.black_place)}`
                          + ` · ${W.leader.replace("{names}", leaders)}`));
   }
   box.append(list);
@@ -47,8 +64,8 @@ function card(game, key, scenario, names) {
   const spot = el("div", null, "position");
   spot.dataset.label = last ? `${title}: ${W.last_move.replace("{m}", last)}` : title;
   const head = el("p", null, "players");
-  head.append(side(game.white, game.clock && game.clock.white, "white"), el("span", game.result, "score"),
-              side(game.black, game.clock && game.clock.black, "black"));
+  head.append(side(game.white, game.clock && game.clock.white, "white", game.white_no), el("span", game.result, "score"),
+              side(game.black, game.clock && game.clock.black, "black", game.black_no));
   const more = el("details");
   const kept = boards.get(key);
   more.open = Boolean(kept && kept.open);

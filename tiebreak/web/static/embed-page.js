@@ -1,10 +1,11 @@
-// The embeddable live view (/embed): the top N of the standings, or one player followed, read from /api/live and
+// The embeddable live view (/embed): the top N of the standings, the whole standings or one player's line, read from /api/live and
 // read again whenever /api/live/events tells of a new version of the event.  Names are shown as text, never markup.
 "use strict";
 const W = JSON.parse(document.getElementById("words").textContent);
 const root = document.getElementById("embed");
 const event = root.dataset.event, limit = Number(root.dataset.top || 10);  // ("top" is the window's own)
 const followed = root.dataset.player ? Number(root.dataset.player) : null;
+const mode = root.dataset.mode || "top";  // top: the top N (and the player followed); standings: every row; player: theirs
 
 function follow(doc, names) {
   const box = document.getElementById("follow");
@@ -30,7 +31,7 @@ function follow(doc, names) {
 function render(doc) {
   const rows = doc.standings || [];
   const names = new Map(rows.map(r => [r.start_no, r.name]));
-  const shown = rows.filter((r, k) => k < limit || r.start_no === followed);
+  const shown = rows.filter((r, k) => r.start_no === followed || (mode === "standings" || (mode === "top" && k < limit)));
   document.getElementById("title").textContent = (doc.tournament && doc.tournament.name) || doc.live.event;
   document.getElementById("stamp").textContent =
     `${W.live_round.replace("{k}", doc.live.round)} · ${W.version.replace("{v}", doc.live.version)

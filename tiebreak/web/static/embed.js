@@ -1,4 +1,4 @@
-// <tiebreak-live top="10" lang="ru" event="open.trf" player="12"></tiebreak-live>: the live standings of the server
+// <tiebreak-live top="10" lang="ru" event="open.trf" player="12" mode="top|standings|player"></tiebreak-live>: the live standings of the server
 // this script is loaded from, as the iframe of /embed (docs/reference/live.md, "Embedding the standings").
 "use strict";
 (() => {
@@ -6,7 +6,7 @@
   class TiebreakLive extends HTMLElement {
     connectedCallback() {
       const q = new URLSearchParams();
-      for (const name of ["event", "lang", "top", "player"]) {
+      for (const name of ["event", "lang", "top", "player", "mode"]) {
         const v = this.getAttribute(name);
         if (v) q.set(name, v);
       }

@@ -1,0 +1,202 @@
+"""A broadcast followed at its address: a local HTTP server serves the UzChess Cup 2025's PGN growing move by move
+(tests/test_live_broadcast.py's replay), with ETag and Last-Modified; ``serve --watch http://…`` asks it politely."""
+
+from __future__ import annotations
+
+import contextlib
+import email.utils
+import hashlib
+import json
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("chess")
+
+from test_live_broadcast import MOVES, _game, _games  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class Relay:
+    """What the relay serves now, and what it was asked: every request's conditional headers and its answer."""
+
+    def __init__(self) -> None:
+        self.body = b""
+        self.modified = time.time()
+        self.asked: list[tuple[str | None, str | None, int]] = []
+        self.lock = threading.Lock()
+
+    def set(self, text: str) -> None:
+        with self.lock:
+            self.body = text.encode("utf-8")
+            self.modified = time.time()
+
+    def etag(self) -> str:
+        return '"' + hashlib.sha256(self.body).hexdigest()[:16] + '"'
+
+
+@contextlib.contextmanager
+def relay_server(relay: Relay):
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 - the standard library's name
+            with relay.lock:
+                body, etag = relay.body, relay.etag()
+                modified = email.utils.formatdate(relay.modified, usegmt=True)
+            match = self.headers.get("If-None-Match") == etag
+            code = 304 if match else 200
+            relay.asked.append((self.headers.get("If-None-Match"), self.headers.get("If-Modified-Since"), code))
+            self.send_response(code)
+            self.send_header("ETag", etag)
+            self.send_header("Last-Modified", modified)
+            if code == 200:
+                self.send_header("Content-Type", "application/x-chess-pgn")
+                self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            if code == 200:
+                self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/round-1/games.pgn", server
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_address_is_asked_with_conditional_requests_within_its_bounds(tmp_path):
+    from tiebreak.live.remote import UNREACHABLE, RemotePgn
+
+    relay = Relay()
+    games = _games()
+    relay.set(_game(games[0], 2, finished=False))
+    with relay_server(relay) as (url, server):
+        remote = RemotePgn(url, interval=0.5, limit=4096, folder=tmp_path)
+        assert remote.poll() is True and remote.path == tmp_path / "games.pgn"
+        assert remote.path.read_bytes() == relay.body and remote.status is None
+        assert remote.poll() is False and remote.requests == 1  # not due yet: no request at all
+        while remote.due() > 0:
+            time.sleep(0.05)
+        assert remote.poll() is False  # unchanged: the relay answered 304, nothing written
+        assert relay.asked[0] == (None, None, 200)
+        assert relay.asked[1][0] == relay.etag() and relay.asked[1][1] is not None and relay.asked[1][2] == 304
+        relay.set(_game(games[0], 3, finished=False))
+        while remote.due() > 0:
+            time.sleep(0.05)
+        assert remote.poll() is True and remote.path.read_bytes() == relay.body and relay.asked[2][2] == 200
+        # a body larger than the bound is not kept: the last one stays, and the status says why
+        relay.set("x" * 5000)
+        while remote.due() > 0:
+            time.sleep(0.05)
+        assert remote.poll() is False and "larger than" in remote.status
+        assert remote.path.read_text() == _game(games[0], 3, finished=False)
+        # after a failure the next request waits longer than the interval (twice as long)
+        assert remote.due() > 0.5
+    # the relay is gone: the status says the address cannot be read
+    while remote.due() > 0:
+        time.sleep(0.05)
+    assert remote.poll() is False and remote.status is not None
+    assert UNREACHABLE.startswith("the broadcast's address cannot be reached")
+
+
+@pytest.mark.parametrize("url, why", [("ftp://example.org/games.pgn", "only http:// and https://"),
+                                      ("file:///etc/passwd", "only http:// and https://"),
+                                      ("https:///games.pgn", "has no host")])
+def test_other_schemes_are_refused_and_the_reason_said(url, why):
+    pytest.importorskip("fastapi")
+    pytest.importorskip("watchfiles")
+    run = subprocess.run([sys.executable, "-m", "tiebreak.cli", "serve", "--watch", url, "--database", "none"],
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode != 0 and why in run.stderr and "Traceback" not in run.stderr
+
+
+def test_the_poll_interval_is_bounded():
+    pytest.importorskip("fastapi")
+    pytest.importorskip("watchfiles")
+    run = subprocess.run([sys.executable, "-m", "tiebreak.cli", "serve", "--watch", "https://example.org/a.pgn",
+                          "--poll-seconds", "0.01"], capture_output=True, text=True, timeout=60)
+    assert run.returncode != 0 and "out of range (0.5-600" in run.stderr and "Traceback" not in run.stderr
+
+
+def _live(base: str, lang: str = "en") -> dict:
+    with urllib.request.urlopen(f"{base}/api/live?lang={lang}", timeout=5) as r:
+        return json.loads(r.read())
+
+
+def _until(check, what: str, limit: float = 20.0):
+    """Wait for ``check()`` to give something true (at most ``limit`` seconds: a stuck server fails, not hangs)."""
+    deadline = time.monotonic() + limit
+    while True:
+        got = check()
+        if got:
+            return got
+        assert time.monotonic() < deadline, f"not seen: {what}"
+        time.sleep(0.05)
+
+
+def test_a_broadcast_at_an_address_is_followed_move_by_move_to_the_standings_of_the_finished_file(tmp_path, chromium):
+    pytest.importorskip("fastapi")
+    pytest.importorskip("watchfiles")
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from live import live_server
+
+    games = _games()
+    relay = Relay()
+    relay.set(_game(games[0], 1, finished=False))
+    done: list[str] = []
+    with relay_server(relay) as (url, server), \
+            live_server(url, "--database", "none", "--poll-seconds", "0.5") as port:  # type: ignore[arg-type]
+        base = f"http://127.0.0.1:{port}"
+        for k, tags in enumerate(games[:5]):  # round 1 move by move: each position shown, then the result
+            for ply in range(1, len(MOVES) + 1):
+                relay.set("".join(done) + _game(tags, ply, finished=False))
+                doc = _until(lambda k=k, ply=ply: (d := _live(base)) and len(d["games"]) == k + 1
+                             and d["games"][k]["ply"] == ply and d, f"game {k + 1} after {ply} plies")
+                assert doc["games"][k]["moves"] == MOVES[:ply]
+            done.append(_game(tags, len(MOVES), finished=True))
+            relay.set("".join(done))
+            doc = _until(lambda k=k: (d := _live(base)) and d["games"][k]["result"] != "*" and d, f"game {k + 1} ended")
+            assert doc["pending"] == []
+        # the address is asked conditionally: once the body stops changing, the relay answers 304 (waited for: on a
+        # loaded machine every poll of the loop above may have found a new body)
+        _until(lambda: any(code == 304 for *_, code in relay.asked), "a 304 answer")
+        # the rest of the event a round at a time: the final standings are those of ``tiebreak standings``
+        done += [_game(tags, len(MOVES), finished=True) for tags in games[5:]]
+        relay.set("".join(done))
+        _until(lambda: len(_live(base)["games"]) == 45, "the finished event")
+        final = tmp_path / "cup.pgn"
+        final.write_text("".join(done))
+        cli = subprocess.run([sys.executable, "-m", "tiebreak.cli", "standings", str(final), "-f", "json"],
+                             capture_output=True, text=True, check=True)
+        expected = [(r["start_no"], r["rank"], r["points"]) for r in json.loads(cli.stdout)["standings"]]
+        assert [(r["start_no"], r["rank"], r["points"]) for r in _live(base)["standings"]] == expected
+        # the relay stops answering: the page says so, in the viewer's language, and keeps the standings
+        server.shutdown()
+        server.server_close()
+        doc = _until(lambda: (d := _live(base, "uk")) and d["live"]["warning"] and d, "the address unreachable")
+        assert doc["live"]["warning"] == ("адреса трансляції зараз недоступна: показано останню прочитану версію")
+        assert [(r["start_no"], r["rank"], r["points"]) for r in doc["standings"]] == expected
+        # and the live page shows it, on a phone and a desktop, in Russian
+        import os
+
+        shots = Path(os.environ.get("TIEBREAK_SHOTS") or tmp_path)
+        for width in (390, 1280):
+            page = chromium.new_page(viewport={"width": width, "height": 900})
+            page.goto(f"{base}/live?lang=ru")
+            page.locator("#warning:not([hidden])").wait_for(timeout=15_000)
+            assert page.locator("#warning").inner_text().endswith(
+                "адрес трансляции сейчас недоступен: показана последняя прочитанная версия")
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            page.screenshot(path=str(shots / f"remote-unreachable-{width}.png"))
+            page.close()
