@@ -126,6 +126,43 @@ def test_no_circle_between_packages():
     assert sorted(p for p, ts in reach.items() if p in ts) == []
 
 
+def test_the_layout_picture_is_the_codes():
+    # docs/reference/layout.svg and the list in layout.md, drawn by tools/import_graph.py from the source
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("import_graph", PKG.parent / "tools" / "import_graph.py")
+    assert spec is not None and spec.loader is not None
+    drawing = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(drawing)
+    assert drawing.SVG.read_text(encoding="utf-8") == drawing.svg(), "run: python tools/import_graph.py"
+    page = drawing.PAGE.read_text(encoding="utf-8")
+    assert drawing.page(page) == page, "run: python tools/import_graph.py"
+    # a hand-checked line: the engine imports nothing outside itself, and formats/ only the engine
+    assert "engine/   layer 0" in page and "-> nothing" in page and re.search(r"formats/ +layer 1, .* -> engine \(\d+\)\n", page)
+
+
+def test_no_two_modules_import_each_other_even_for_type_hints():
+    # an import under `if TYPE_CHECKING:` never runs, yet two modules importing each other through it still need
+    # each other (live/event.py and live/odds.py, site/teams.py and site/team_rounds.py were such pairs): none is left
+    def every_import(path: Path) -> set[str]:
+        name = _module_name(path)
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+                found.update(f"{target}.{a.name}" if _exists(f"{target}.{a.name}") else target for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("tiebreak"):
+                found.update(f"{node.module}.{a.name}" if _exists(f"{node.module}.{a.name}") else str(node.module)
+                             for a in node.names)
+        return {m for m in found if _exists(m) and not name.startswith(m + ".") and m != name}
+
+    full = {_module_name(p): every_import(p) for p in PKG.rglob("*.py")}
+    pairs = sorted((a, b) for a, ts in full.items() for b in ts if a < b and a in full.get(b, set()))
+    assert pairs == []
+
+
 def test_rooms_match_the_readme():
     readme = (PKG.parent / "docs" / "reference" / "layout.md").read_text(encoding="utf-8")
     for sub in ("engine", "formats", "arbiter", "views", "render", "app", "web"):

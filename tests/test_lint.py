@@ -16,5 +16,5 @@ def test_ruff_check_is_clean():
     ruff = shutil.which("ruff") or str(Path(sys.executable).with_name("ruff"))
     if not Path(ruff).exists():
         pytest.skip("ruff is not installed (pip install -e '.[test]')")
-    done = subprocess.run([ruff, "check", "tiebreak", "tests", "benchmarks"], cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run([ruff, "check", "tiebreak", "tests", "benchmarks", "tools"], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr

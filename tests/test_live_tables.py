@@ -35,6 +35,9 @@ KRISHNAN, NGUYEN = "     7 w 1", "     3 b 0"
 
 
 def _served(folder: Path, text: str, name: str = "Open.trf") -> tuple[LiveHub, TestClient]:
+    """A live server watching ``folder`` (made if needed; only the event's file in it: the server reads every file
+    of its folder) with the event ``text`` in it as ``name``."""
+    folder.mkdir(exist_ok=True)
     (folder / name).write_text(text, encoding="utf-8")
     hub = LiveHub(folder, database="none")
     return hub, TestClient(live_app(hub))
@@ -177,7 +180,7 @@ def test_the_crosstable_reads_as_on_the_events_website(tmp_path):
     out = tmp_path / "site"
     assert main(["site", str(EXAMPLE), "-o", str(out), "--no-lots"]) == 0
     site = _tables((out / "en" / "crosstable.html").read_text(encoding="utf-8"))["crosstable"]
-    _, client = _served(tmp_path, EXAMPLE.read_text(encoding="utf-8"))
+    _, client = _served(tmp_path / "live", EXAMPLE.read_text(encoding="utf-8"))  # (not the site's pages beside it)
     live = _tables(client.get("/live/tables").text)["crosstable"]
     assert [[c["text"] for c in r] for r in live] == [[c["text"] for c in r] for r in site]
     for lang, white in (("ru", "б"), ("uk", "б")):  # the colours as the reader's language writes them, on both
@@ -228,7 +231,7 @@ def test_the_team_matches_are_in_the_websites_order(tmp_path):
     assert main(["site", str(FRIENDSHIP), "-o", str(out), "--no-lots"]) == 0
     site = re.findall(r'<caption id="match-\d+-caption">([^<]*)</caption>',
                       (out / "en" / "round-7.html").read_text(encoding="utf-8"))
-    _, client = _served(tmp_path, FRIENDSHIP.read_text(encoding="utf-8"), "cup.trf")
+    _, client = _served(tmp_path / "live", FRIENDSHIP.read_text(encoding="utf-8"), "cup.trf")
     with client:
         live = _tables(client.get("/live/tables").text)["pairings"][1:]
     pairs = [(unescape(r[1]["text"]), unescape(r[3]["text"])) for r in live]

@@ -95,9 +95,10 @@ def test_the_page_speaks_the_glossary(browser, server, lang):
     page.wait_for_function("document.body.dataset.explained === '9'", timeout=30_000)
     text = page.evaluate("""(() => {
       // codes: file formats, example files, rule sets, presets, tie-break codes, languages, the syntax of categories
-      // (birth>=2010; sex=w) and of prize lists (place,1,300) which the user types
+      // (birth>=2010; sex=w), of prize lists (place,1,300) and of series points (place:25,18,15... or score) which the
+      // user types
       const skip = '#downloads, #example, #rules option:not([data-p]), #preset, #add-code, #rating-system, #lang, ' +
-                   '#categories-hint, textarea, #categories, #team-tiebreaks';
+                   '#categories-hint, #series-points-hint, #series-points, textarea, #categories, #team-tiebreaks';
       const clone = document.body.cloneNode(true);
       clone.querySelectorAll('script, ' + skip).forEach((e) => e.remove());
       return clone.innerText + '\\n' + [...clone.querySelectorAll('[placeholder]')].map((e) => e.placeholder).join('\\n');

@@ -14,7 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.mark.parametrize("flags", [[], ["-q"]])
 def test_summary_line_is_printed(tmp_path: Path, flags: list[str]) -> None:
     (tmp_path / "test_two.py").write_text("def test_a():\n    assert 1\n\n\ndef test_b():\n    assert 2\n")
-    run = subprocess.run([sys.executable, "-m", "pytest", *flags, "-p", "no:cacheprovider",
+    # pytest-xdist named, as its -n in addopts needs it where plugins are not loaded by themselves
+    run = subprocess.run([sys.executable, "-m", "pytest", *flags, "-p", "no:cacheprovider", "-p", "xdist.plugin",
                           "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(tmp_path), str(tmp_path)],
                          capture_output=True, text=True, timeout=120, cwd=tmp_path,
                          # the installed plugins (playwright, hypothesis...) take seconds to load and print nothing here

@@ -117,9 +117,9 @@ def check_round_pages(site: Path, trf: Path) -> None:
         assert [r[0]["text"] for r in rows] == [str(b) for b in range(1, len(rows) + 1)], k
         games = {}
         for row in rows:
-            white, black = player_of(row[1]), player_of(row[3])
-            assert row[1]["text"] == names[white] and row[3]["text"] == names[black]
-            games[white] = (black, row[2]["text"])
+            white, black = player_of(row[2]), player_of(row[7])  # board, number, White, rating, points, result…
+            assert row[2]["text"] == names[white] and row[7]["text"] == names[black]
+            games[white] = (black, row[5]["text"])
         want_games, want_byes = {}, {}
         for sno, blocks in rounds.items():
             opp, colour, result = blocks[k - 1] if k <= len(blocks) else (0, "-", "-")
@@ -130,7 +130,7 @@ def check_round_pages(site: Path, trf: Path) -> None:
             else:
                 want_byes[sno] = BYE_WORDS[result]
         assert games == want_games, k
-        byes = {player_of(r[0]): r[1]["text"] for r in page.tables.get("byes", [[]])[1:]}
+        byes = {player_of(r[1]): r[4]["text"] for r in page.tables.get("byes", [[]])[1:]}
         assert byes == want_byes, k
 
 
@@ -326,7 +326,7 @@ def test_team_cards_and_matches_board_by_board_agree_with_the_file(teams):
                 if not opp:  # a board the first team left empty, where the second team's list puts it
                     want.insert(min(n, len(want)), (0, "– + (forfeit loss)", own))
             want = [(str(b), *x) for b, x in enumerate(want, 1)]
-            got = [(r[0]["text"], who(r[1]), r[2]["text"], who(r[3])) for r in rows]
+            got = [(r[0]["text"], who(r[1]), r[3]["text"], who(r[5])) for r in rows]  # board, player, rating, result…
             assert got == want, (k, a)
         byes = {team_list[n - 1][0] for n in range(1, len(team_list) + 1) if k not in matches.get(n, {})}
         text = (teams / "en" / f"round-{k}.html").read_text(encoding="utf-8")
@@ -393,14 +393,15 @@ def test_a_players_card_names_the_next_opponent(tmp_path):
     _, rounds, _ = read_trf(SWISS)
     for sno, blocks in rounds.items():
         opp, colour, _ = blocks[6]
-        last = parse(out / "en" / f"player-{sno}.html").tables["games"][-1]
+        games = parse(out / "en" / f"player-{sno}.html").tables["games"]
+        last, colour_at = games[-1], [h["text"] for h in games[0]].index("Colour")
         if opp:
-            assert (last[0]["text"], player_of(last[1]), last[2]["text"], last[3]["text"]) == \
+            assert (last[0]["text"], player_of(last[1]), last[2]["text"], last[colour_at]["text"]) == \
                 ("7", opp, "not yet played", {"w": "White", "b": "Black"}[colour]), sno
         else:
             assert "not yet played" not in [c["text"] for c in last], sno
     games = parse(out / "en" / "round-7.html").tables["pairings"][1:]
-    assert {(player_of(r[1]), player_of(r[3])) for r in games if r[2]["text"] == "not yet played"} == \
+    assert {(player_of(r[2]), player_of(r[7])) for r in games if r[5]["text"] == "not yet played"} == \
         {(s, b[6][0]) for s, b in rounds.items() if b[6][0] and b[6][1] == "w"}
     for lang in LANGS:
         assert 'href="odds.html"' in (out / lang / "standings.html").read_text(encoding="utf-8")
@@ -433,8 +434,8 @@ def test_a_team_event_with_its_last_round_in_play(tmp_path):
                                                                 if 7 in m}
     for a, rows in shown.items():
         want = [(own, opp) for own, opp, _ in matches[a][7][3] if opp]  # the empty boards wait for no game
-        assert [(player_of(r[1]), player_of(r[3])) for r in rows] == want, a
-        assert {r[2]["text"] for r in rows} == {"not yet played"}
+        assert [(player_of(r[1]), player_of(r[5])) for r in rows] == want, a
+        assert {r[3]["text"] for r in rows} == {"not yet played"}
     for n in range(1, len(team_list) + 1):
         last = parse(out / "ru" / f"team-{n}.html").tables["matches"][-1]
         if 7 in matches.get(n, {}):
@@ -511,13 +512,13 @@ def test_a_team_round_partly_played(tmp_path):
     shown = {int(t.removeprefix("match-")): rows[1:] for t, rows in page.tables.items() if t.startswith("match-")}
     assert {frozenset((a, matches[a][7][0])) for a in shown} == {frozenset((n, m[7][0])) for n, m in matches.items()
                                                                 if 7 in m}
-    pending = {frozenset((who(r[1]), who(r[3]))) for rows in shown.values() for r in rows
-               if r[2]["text"] == "not yet played"}
+    pending = {frozenset((who(r[1]), who(r[5]))) for rows in shown.values() for r in rows
+               if r[3]["text"] == "not yet played"}
     assert pending == {frozenset((s, rounds[s][6][0])) for s in blank if rounds[s][6][0]}
     assert len(pending) == 7
     # ΣΑΧ (15) - ΓΑΖΙ 1 (1): 5 boards played, ΓΑΖΙ 1 scores 4 of them by the file
     first = 15 if 15 in shown else 1
-    played = [r for r in shown[first] if r[2]["text"] != "not yet played"]
+    played = [r for r in shown[first] if r[3]["text"] != "not yet played"]
     gp = {a: sum((SCORE.get(rounds[s][6][2], Fraction(0)) for s in members if s not in blank and rounds[s][6][0]),
                  Fraction(0)) for a, (_, members) in enumerate(teams, 1) if a in (1, 15)}
     other = 1 if first == 15 else 15

@@ -1,6 +1,7 @@
-"""A round robin's square crosstable (issue 28): rows and columns by start number, the results in the cells (two in a
-double round robin), the diagonal blank, in text, HTML, PDF and the live page; and a PDF never leaves a page holding
-only the lots' footnote.
+"""A round robin's square crosstable (issue 28): rows in the order of the standings and columns by place (column 3:
+the player placed 3rd), as the website and the live page number them, the results in the cells (two in a double round
+robin), the diagonal ×, in text, HTML, PDF and the live page; and a PDF never leaves a page holding only the lots'
+footnote.
 
 Outside values: the results are read back from the TRF records of the files by the test's own reading of the fixed
 columns (TRF-16: a round is ``opponent colour result`` in 10 columns from column 92)."""
@@ -26,7 +27,8 @@ _SCORE = {"1": "1", "0": "0", "=": "½", "+": "+", "-": "−"}
 
 
 def _results(path: Path) -> dict[tuple[int, int], str]:
-    """(player, opponent) -> the results in round order, from the file's 001 records."""
+    """(player, opponent) -> the results in round order (written one after the other, as a cell shows them), from the
+    file's 001 records."""
     out: dict[tuple[int, int], str] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.startswith("001"):
@@ -36,35 +38,37 @@ def _results(path: Path) -> dict[tuple[int, int], str]:
             block = line[k:k + 8]
             if block[:4].strip().isdigit() and int(block[:4]) > 0 and block[7:8] in _SCORE:
                 key = (me, int(block[:4]))
-                out[key] = (out.get(key, "") + " " + _SCORE[block[7]]).strip()
+                out[key] = out.get(key, "") + _SCORE[block[7]]
     return out
 
 
 def _square(text: str, n: int) -> dict[int, list[str]]:
-    """The rows of the square in the text output: start number -> its n result cells, cut at the right edges of the
-    heading's n last columns (the numbers 1..n, right-aligned over their cells)."""
+    """The rows of the square in the text output, in their order: start number (the second column) -> its n result
+    cells, cut at the right edges of the heading's n last columns (the numbers 1..n, right-aligned over their cells)."""
     lines = text.splitlines()
-    head = next(k for k, x in enumerate(lines) if re.match(r"\s*(No|№)\s+\S+\s+\S+\s+\S+\s+1\s+2\s", x))
-    edges = [m.end() for m in re.finditer(r"\S+", lines[head])][-n - 1:]  # the points of the place column, then 1..n
+    head = next(k for k, x in enumerate(lines) if re.match(r"\s*\S+\s+(No|№)\s+\S+\s+\S+\s+1\s+2\s", x))
+    edges = [m.end() for m in re.finditer(r"\S+", lines[head])][-n - 1:]  # the points column's edge, then 1..n
     rows = {}
     for line in lines[head + 2:head + 2 + n]:
         line = line.ljust(edges[-1])
-        rows[int(line.split()[0])] = [line[a:b].strip() for a, b in zip(edges, edges[1:])]
+        rows[int(line.split()[1])] = [line[a:b].strip() for a, b in zip(edges, edges[1:])]
     return rows
 
 
 @pytest.mark.parametrize("path, n", [(RR7, 7), (RR10, 10)], ids=["single", "double"])
 def test_the_text_square_has_every_result_in_its_cell(path, n, capsys):
     assert main(["standings", str(path)]) == 0
-    rows = _square(capsys.readouterr().out, n)
+    text = capsys.readouterr().out
+    rows = _square(text, n)
     results = _results(path)
-    assert sorted(rows) == list(range(1, n + 1))
-    for me, cells in rows.items():
-        assert cells[me - 1] == ""  # the diagonal
-        assert [c for k, c in enumerate(cells, 1) if k != me] == [results.get((me, k), "") for k in range(1, n + 1)
-                                                                   if k != me]
+    order = list(rows)  # the start numbers in standings order: column j is the j-th row's player
+    assert sorted(order) == list(range(1, n + 1))
+    for at, (me, cells) in enumerate(rows.items()):
+        assert cells[at] == "×"  # the diagonal
+        assert [c for j, c in enumerate(cells) if j != at] == [results.get((me, o), "") for o in order if o != me]
+    assert "column 3 is the player placed 3rd" in text  # the legend states the numbering
     if n == 10:  # a double round robin: two results a cell, e.g. no. 1 against no. 2 drew twice
-        assert rows[1][1] == results[(1, 2)] and len(rows[1][1].split()) == 2
+        assert rows[1][order.index(2)] == results[(1, 2)] and len(results[(1, 2)]) == 2
 
 
 def test_the_html_square_and_its_blank_diagonal(capsys):
@@ -75,12 +79,13 @@ def test_the_html_square_and_its_blank_diagonal(capsys):
     rows = re.findall(r"<tr>(.*?)</tr>", table.split("<tbody>")[1], re.S)
     results = _results(RR7)
     assert len(rows) == 7
-    for me, row in enumerate(rows, 1):
-        cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
-        assert cells[0] == str(me) and len(cells) == 4 + 7
-        assert re.findall(r'<td class="self">(.*?)</td>', row) == [""] and cells[3 + me] == ""
-        assert [cells[3 + k] for k in range(1, 8) if k != me] == [results.get((me, k), "") for k in range(1, 8)
-                                                                   if k != me]
+    cells = [re.findall(r"<td[^>]*>(.*?)</td>", row) for row in rows]
+    order = [int(c[1]) for c in cells]  # the start numbers in standings order: column j is the j-th row's player
+    assert sorted(order) == list(range(1, 8))
+    for at, (row, c) in enumerate(zip(rows, cells)):
+        me = order[at]
+        assert len(c) == 4 + 7 and re.findall(r'<td class="self">(.*?)</td>', row) == ["×"] and c[4 + at] == "×"
+        assert [c[4 + j] for j, o in enumerate(order) if o != me] == [results.get((me, o), "") for o in order if o != me]
 
 
 @pytest.mark.skipif(not shutil.which("pdftotext"), reason="needs poppler-utils (pdftotext)")
@@ -109,7 +114,7 @@ def test_a_pdf_never_leaves_the_lot_footnote_alone_on_a_page(tmp_path, capsys):
 @pytest.mark.skipif(not shutil.which("pdftotext"), reason="needs poppler-utils (pdftotext)")
 def test_a_small_round_robin_prints_its_square_under_the_standings(tmp_path):
     """8 players: the standings and the 8 × 8 square fit one A4 page, so the square follows the standings on it
-    (it was printed alone on a second page); the square's rows are the file's players by start number."""
+    (it was printed alone on a second page), numbered by place as its legend says."""
     from tiebreak.render.pdf import PdfError, browser
 
     try:
@@ -124,7 +129,7 @@ def test_a_small_round_robin_prints_its_square_under_the_standings(tmp_path):
     names = [line[14:47].strip() for line in CLUB_RR.read_text(encoding="utf-8").splitlines()
              if line.startswith("001")]
     assert len(names) == 8 and all(pages[0].count(n) == 2 for n in names)  # in the standings and in the square
-    assert pages[0].index("Standings") < pages[0].index("Crosstable")
+    assert pages[0].index("Standings") < pages[0].index("Crosstable") < pages[0].index("column 3 is the player")
 
 
 def test_the_live_page_shows_a_round_robins_square(tmp_path_factory):

@@ -50,8 +50,10 @@ def test_team_html_has_the_standings_the_legend_and_the_match_crosstable(capsys)
     assert "EMGSB/C1</b> Opponent's MP × GP obtained" in page.replace("&#39;", "'") and "(C.07 13.2.2)" in page
     cross = page[page.index('id="crosstable"'):]
     row_c = cross[cross.index('<td class="name"><bdi>C</bdi></td>'):].split("</tr>")[0]
-    # C: R1 beat D 1½-½ (MP 2), R2 drew A 1-1 (MP 1), R3 beat B 2-0
-    assert ["4<small>2 / 1.5", "1<small>1 / 1", "2<small>2 / 2"] == [
+    # C: R1 beat D 1½-½ (MP 2), R2 drew A 1-1 (MP 1), R3 beat B 2-0; each opponent by its place in the standings
+    # above (D 4th, A 2nd, B 3rd), as the website numbers them, and the legend says so
+    assert "the opposing team placed 3rd" in cross
+    assert ["4<small>2 / 1.5", "2<small>1 / 1", "3<small>2 / 2"] == [
         c.split("</small>")[0].split(">", 1)[1] for c in row_c.split('<td class="match')[1:]]
 
 

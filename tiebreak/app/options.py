@@ -1,5 +1,6 @@
-"""The options of every use case, declared once: what each one holds, its choices and its default.  The command
-line's parser, the API's form models and the page read the choices and defaults from here.
+"""The options of every use case as the application layer reads them: what each one holds.  Their types, bounds,
+choices, defaults and help are declared once in :mod:`.declared`, from which the command line's parser, the API's
+form models and the page's form are made; the defaults here are read from there.
 
 >>> Options(system="rr").system_name, Options().system_name
 ('round robin', None)
@@ -10,29 +11,14 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..engine.errors import Message, SpecifierError
 from ..engine.presets import PRESETS
 from ..engine.registry import parse_list
 from ..engine.rules import with_compat
+from .declared import DEFAULT_BUDGET, OPTIONS, POINTS_FROM, SYSTEMS
 
-#: ``--system``: the kind of event, overriding the detection (the words a user types -> the engine's name)
-SYSTEMS = {"swiss": "swiss", "rr": "round robin", "round-robin": "round robin"}
-#: ``--points-from``: the points of the round ``results`` (default) or the points ``column``'s reading
-POINTS_FROM = ("results", "column")
-#: ``odds --budget``: seconds for all the work of a request by default (the most is
-#: :data:`tiebreak.arbiter.odds.budget.MAX_BUDGET`, which the API always gives)
-DEFAULT_BUDGET = 20.0
-#: what the options shared by every face mean: the command line's help and the API's descriptions
-HELP = {
-    "event": "which tournament of a file that holds several (a Sharly Chess event: Sharly's tournament number); "
-             "without it such a file lists them",
-    "points_from": "results: the points of the round results (default); column: the points column's reading where the "
-                   "file's points column and its results disagree",
-    "compat": "text: our reading of C.07 (default); reference: the FIDE reference checker's choices where it reads the "
-              "text otherwise (docs/known-differences.md K1-K3); letter: the 2023 Art. 15.2 to the letter (round-robin "
-              "forfeits count for the rating tie-breaks)",
-}
 #: output format -> file extension
 EXTENSIONS = {"text": "txt", "json": "json", "csv": "csv", "trf": "trf", "html": "html", "chess-json": "json",
               "pdf": "pdf", "xlsx": "xlsx"}
@@ -43,8 +29,13 @@ MEDIA_TYPES = {"text": "text/plain; charset=utf-8", "json": "application/json", 
                "pdf": "application/pdf",
                "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
 
-__all__ = ["BINARY_FORMATS", "DEFAULT_BUDGET", "EXTENSIONS", "HELP", "MEDIA_TYPES", "POINTS_FROM", "SYSTEMS", "Loading",
+__all__ = ["BINARY_FORMATS", "DEFAULT_BUDGET", "EXTENSIONS", "MEDIA_TYPES", "POINTS_FROM", "SYSTEMS", "Loading",
            "OddsOptions", "Options", "RatingsOptions", "checked_list", "list_and_rules", "refuse_individual_options"]
+
+
+def _default(key: str) -> Any:
+    """The declared default of an option (:data:`.declared.OPTIONS`)."""
+    return OPTIONS[key].default
 
 
 @dataclass(kw_only=True)
@@ -54,7 +45,7 @@ class Loading:
     #: which tournament of a file that holds several (a Sharly Chess event): the program's own number
     event: int | None = None
     #: the points from the round ``results`` or from the points ``column``'s reading
-    points_from: str = "results"
+    points_from: str = _default("points_from")
     #: the name the user knows the file by (an upload's own name): warnings name it, never the path read
     name: str | None = None
 
@@ -65,9 +56,9 @@ class Ranked(Loading):
 
     tiebreaks: str | None = None
     preset: str | None = None
-    rules: str = "auto"
+    rules: str = _default("rules")
     #: ``text`` (our reading of C.07), ``reference`` (the reference checker's, K1-K3) or ``letter`` (docs/known-differences.md)
-    compat: str = "text"
+    compat: str = _default("compat")
     after_round: int | None = None
     unrated_rating: int | None = None
     seed: int | None = None
@@ -95,11 +86,11 @@ class Options(Ranked):
     category: list[str] | None = None
     #: a team ranking inside the individual event: ``federation``, ``records`` (TRF 013/310) or a CSV file
     team_ranking: str | None = None
-    team_best: int = 4
+    team_best: int = _default("team_best")
     team_tiebreaks: str | None = None
     #: player columns: ``auto`` (title, federation, rating where the file has them), ``none``, or a list
     #: (title,fed,rating,club,sex,birth,perf,change; :mod:`tiebreak.arbiter.columns`)
-    columns: str | None = "auto"
+    columns: str | None = _default("columns")
     #: a half-point bye in US-CUM/RU-CUM: ``deduct`` its ½ or ``keep`` it (None: the rule set's default, K10)
     cumulative_half_bye: str | None = None
     #: ``check``: the program that published the standings (default: the file's word)
@@ -114,16 +105,16 @@ class Options(Ranked):
 class OddsOptions(Ranked):
     """The ``tiebreak odds`` options."""
 
-    model: str = "equal"
+    model: str = _default("model")
     draw_rate: float | None = None
-    white_advantage: float = 35
+    white_advantage: float = _default("white_advantage")
     fix: list[str] | None = None
     exact: bool = False
     simulations: int | None = None
-    places: int = 3
+    places: int = _default("odds_places")
     player: int | None = None
     #: seconds for all the work, from the start of the request; None: no limit
-    budget: float | None = DEFAULT_BUDGET
+    budget: float | None = _default("budget")
     format: str = "text"
 
 
@@ -132,7 +123,7 @@ class RatingsOptions(Loading):
     """The ``tiebreak ratings`` options: the rating ``system`` (:data:`tiebreak.arbiter.rating_report.SYSTEMS`), the
     K factor of everybody (None: from each player's rating), the rounds counted."""
 
-    system: str = "fide"
+    system: str = _default("rating_system")
     k: int | None = None
     after_round: int | None = None
     lang: str = "en"

@@ -43,6 +43,9 @@ class RatingRow:
     change: Fraction | None
     rounded: int | None
     performance: int | None
+    #: the change of each round counted (FIDE, Russian): K × (result − expected) of a rated game, whose sum is
+    #: ``change``; None for a round without a rated game (a bye, a forfeit, an unrated opponent)
+    per_game: tuple[Fraction | None, ...] = ()
 
 
 def round_change(change: Fraction) -> int:
@@ -69,18 +72,23 @@ def rating_report(t: Tournament, system: str = "fide", k: int | None = None,
     score_halves = np.where(over_board, halves, 0).sum(axis=1)
     opp_sum = np.where(over_board, opp_rating, 0).sum(axis=1)
     capped = np.clip(ratings[:, None] - opp_rating, -400, 400)  # the 400-point rule (rating change only)
-    expected_hundredths = np.where(over_board, pd_array(capped), 0).sum(axis=1)
+    game_expected = np.where(over_board, pd_array(capped), 0)  # hundredths, per game
+    expected_hundredths = game_expected.sum(axis=1)
+    game_hundredths = np.where(over_board, 50 * halves - game_expected, 0)  # (result - expected) x 100, per game
     wins_minus_losses = np.where(over_board, halves - 1, 0).sum(axis=1)  # USCF: +400 a win, -400 a loss
     rows = []
     for i, p in enumerate(t.players):
         n, score = int(games[i]), Fraction(int(score_halves[i]), 2)
         kk = exp = change = rounded = None
         performance = None
+        per_game: tuple[Fraction | None, ...] = ()
         if system in ("fide", "ru") and p.rating:  # a rated player without a rated game: no change (0)
             kk = k or (fide_k if system == "fide" else ru_k)(p.rating)
             exp = Fraction(int(expected_hundredths[i]), 100)
             change = kk * (score - exp)
             rounded = round_change(change)
+            per_game = tuple(Fraction(kk * int(x), 100) if rated else None
+                             for x, rated in zip(game_hundredths[i], over_board[i]))
         if n:
             average = Fraction(int(opp_sum[i]), n)
             if system == "harkness":
@@ -90,7 +98,8 @@ def rating_report(t: Tournament, system: str = "fide", k: int | None = None,
             else:  # C.07 10.2: ARO (rounded .5 up) + dp(p), p to 0.01 half up
                 p_hundredths = round_half_up(score * 100 / n)
                 performance = round_half_up(average) + int(DP_TABLE[p_hundredths])
-        rows.append(RatingRow(p.start_no, p.name, p.rating or None, kk, n, score, exp, change, rounded, performance))
+        rows.append(RatingRow(p.start_no, p.name, p.rating or None, kk, n, score, exp, change, rounded, performance,
+                              per_game))
     return rows
 
 

@@ -188,6 +188,8 @@ class Site(Command):
     file: list[str]
     output: str
     watch: bool = False
+    logo: str | None = None  # the organiser's logo and colour (tiebreak.site.look)
+    accent: str | None = None
     series: str | None = None  # the series points of the events given (place:25,18,15... or score)
     series_best: int | None = None
     series_tiebreaks: str = "BEST,EVENTS"

@@ -34,7 +34,7 @@ _ARGPARSE = [(re.compile(re.escape(t).replace(r"\{\}", "(.+?)") + "$", re.S), t)
     "expected one argument", "expected at least one argument", "expected {} arguments", "ignored explicit argument {}",
     "ambiguous option: {} could match {}",
     # the values that our own types refuse (tiebreak.engine.numbers), which argparse hands on as text
-    "{} is not a number", "{} is not a whole number", "{} is out of range", "{} divides by zero",
+    "{} is not a number", "{} is not a whole number", "{} is out of range", "{} divides by zero", "{} is outside {}..{}",
 )]
 
 
@@ -66,15 +66,37 @@ def decimal_number(text: str) -> float:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
-def seconds_or_none(text: str) -> float | None:
-    """``--budget``: seconds (a decimal, its range checked where it is used) or ``none`` (no time limit).
+def _bound(number: float | None) -> str:
+    """A bound as the user types it (``-1000``, ``0.5``; none: unbounded)."""
+    if number is None:
+        return ""
+    return str(int(number)) if float(number).is_integer() else str(number)
 
-    >>> seconds_or_none("2.5"), seconds_or_none("none")
-    (2.5, None)
+
+class Bounded:
+    """The type of a declared number option (:mod:`tiebreak.app.declared`): a whole number (``whole``) or a decimal
+    from ``low`` to ``high``, read as :func:`whole_number` and :func:`decimal_number` read it; with ``none``, the word
+    ``none`` too (no limit).
+
+    >>> Bounded(True, 1, 100)("7"), Bounded(False, 0, 20, none=True)("none")
+    (7, None)
+    >>> Bounded(True, 1, 100)("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '0' is outside 1..100
     """
-    if text.strip().lower() == "none":
-        return None
-    return decimal_number(text)
+
+    def __init__(self, whole: bool, low: float | None, high: float | None, none: bool = False) -> None:
+        self.whole, self.low, self.high, self.none = whole, low, high, none
+        self.__name__ = "whole_number" if whole else "decimal_number"  # argparse names the type in its errors
+
+    def __call__(self, text: str) -> float | None:
+        if self.none and text.strip().lower() == "none":
+            return None
+        value = whole_number(text) if self.whole else decimal_number(text)
+        if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+            raise argparse.ArgumentTypeError(f"{text.strip()[:40]!r} is outside {_bound(self.low)}..{_bound(self.high)}")
+        return value
 
 
 def language_asked(argv: Sequence[str]) -> str:

@@ -5,35 +5,36 @@ from __future__ import annotations
 import argparse
 from typing import Any, NoReturn
 
-from ..app.options import DEFAULT_BUDGET, EXTENSIONS, HELP, POINTS_FROM, SYSTEMS
-from ..engine.conventions import CONVENTIONS, PROGRAMS, program_name
-from ..engine.rules import CHECK_RULES, COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
-from .options import Parser, decimal_number, seconds_or_none, whole_number
+from ..app.declared import FILE_COMMANDS, Option, for_command
+from ..app.options import EXTENSIONS
+from ..engine.conventions import PROGRAMS, program_name
+from .options import Bounded, Parser, whole_number
 from .site import add_site_parser
 
-COMPAT_HELP, EVENT_HELP, POINTS_FROM_HELP = HELP["compat"], HELP["event"], HELP["points_from"]
-
-
-#: the help of the options every ranking command shares (one text per option, whichever command shows it)
-SHARED_HELP = {
-    "--tiebreaks": "ordered list (default: the file's, else a FIDE default)",
-    "--preset": "a ready-made list (see 'tiebreak presets'); --tiebreaks and --rules override it",
-    "--after-round": "standings after this round",
-    "--unrated-rating": "rating for unrated players in rating tie-breaks",
-    "--seed": "seed of the lots (default: the event's own, from its name and players: the same in every run)",
-}
-ODDS_HELP = {
-    "--after-round": "the odds from the standings after this round (the later rounds' games as pending)",
-    "--unrated-rating": "rating for unrated players in rating tie-breaks and in the elo model",
-    "--seed": "seed of the lots and of a simulation (default: the event's own: the same in every run)",
-}
+__all__ = ["FILE_COMMANDS", "add_declared", "build_parser"]
 PRIZES_HELP = ("CSV lines place,N,amount or category,EXPR,amount (EXPR as --category: rating<1600, rated players "
                "only; unrated; sex=w&birth>=2010; a category's lines are its 1st, 2nd... prize; empty amount: a cup)")
-PLAYOFF_HELP = ("a play-off results file: the tied players placed by its games (Arbiters' Manual 13.2; see 'play-off "
-                "results' in the guide)")
-#: the commands that read a tournament file, each with the options of reading it (--event, --points-from), which
-#: every one of them reads through the one loader (tiebreak.app.load)
-FILE_COMMANDS = ("standings", "explain", "check", "convert", "ratings", "playoffs", "prizes", "odds", "site", "serve")
+
+
+def add_declared(parser: Parser, command: str) -> None:
+    """The options of ``command`` that :mod:`tiebreak.app.declared` declares, as its entries say: spelling, type
+    with its bounds, choices, default and help."""
+    for o in for_command(command):
+        parser.add_argument(*o.flags, dest=o.dest, help=o.help_of(command), **_argument(o, command))
+
+
+def _argument(o: Option, command: str) -> dict[str, Any]:
+    """argparse's keywords for one declared option."""
+    if o.kind is bool:
+        return {"action": "store_true"}
+    given: dict[str, Any] = {"default": o.default, "metavar": o.metavar}
+    if o.many:
+        given["action"] = "append"
+    if o.choices:
+        given["choices"] = [*o.choices, *o.more_choices.get(command, ())]
+    if o.kind in (int, float):
+        given["type"] = Bounded(o.kind is int, o.low, o.high, none=o.none)
+    return given
 
 
 class _Skipped(Parser):
@@ -93,12 +94,8 @@ def build_parser(lang: str = "en", only: str | None = None) -> Parser:
     _site_presets(sub)
     _serve(sub)
     _listing(sub)
-    for name in FILE_COMMANDS:  # a file with several tournaments (a Sharly Chess event): which one
-        if name in sub.choices:
-            sub.choices[name].add_argument("--event", type=whole_number, metavar="N", help=EVENT_HELP)
-            sub.choices[name].add_argument("--points-from", choices=POINTS_FROM, default="results",
-                                           help=POINTS_FROM_HELP)
-    for command in sub.choices.values():  # errors and warnings in the user's language, whatever the command
+    for name, command in sub.choices.items():  # errors and warnings in the user's language, whatever the command
+        add_declared(command, name)
         command.lang = lang
         if not any("--lang" in a.option_strings for a in command._actions):
             command.add_argument("--lang", default="en", choices=["en", "ru", "uk"],
@@ -117,40 +114,11 @@ def _standings(sub: _Only) -> None:
     s.add_argument("-o", "--output", metavar="FILE", help="write the output to FILE (its name gives the format when "
                    "--format is not given: .pdf, .html, .csv, .json, .trf, .txt)")
     s.add_argument("--force", action="store_true", help="replace existing output files (never an input)")
-    s.add_argument("--tiebreaks", "-t", help="ordered list, e.g. 'PTS,BH/C1,BH,SB' (default: the file's 202/212 "
-                   "record, else a FIDE default)")
-    s.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
-    s.add_argument("--rules", default="auto", choices=RULE_CHOICES,
-                   help="rule set (auto: the FIDE edition by start date; fide-2009 = Arbiters' Manual Art. 13, "
-                   "legacy = fide-2009; uscf; ru)")
-    s.add_argument("--preset", help=SHARED_HELP["--preset"])
-    for flag in ("--after-round", "--unrated-rating", "--seed"):
-        s.add_argument(flag, type=whole_number, help=SHARED_HELP[flag])
-    s.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE,
-                   help="cumulative score (US-CUM, RU-CUM): deduct a half-point bye's 1/2 or keep it (default: the "
-                        "rule set's: uscf keeps it, USCF 34E3; ru deducts it, Russian practice)")
-    s.add_argument("--no-lots", action="store_true", help="leave remaining ties unbroken (shared ranks)")
-    s.add_argument("--system", choices=list(SYSTEMS), help="override Swiss/round-robin detection")
     s.add_argument("--format", "-f", choices=list(EXTENSIONS),
                    help="trf / chess-json: the tournament written back with the computed ranks and the list "
                         "(TRF record 212; Chess-JSON rankOrder and tieBreakScore); pdf: the HTML page printed "
                         "by Chromium (A4)")
     s.add_argument("--lang", default="en", choices=["en", "ru", "uk"], help="language of the text output")
-    s.add_argument("--players", action="store_true", help="in a team event, rank the individual players instead")
-    s.add_argument("--details", action="store_true", help="JSON: add each value's per-round record ('details')")
-    s.add_argument("--columns", default="auto",
-                   help="player columns: auto (title, fed, rating where the file has them), none, or a list of "
-                        "title,fed,rating,club,sex,birth,perf,change")
-    s.add_argument("--category", action="append", metavar="EXPR",
-                   help="add the standings of a category: rating<1600, birth>=2010, sex=w, fed=AUS, title=WGM, "
-                        "unrated; conditions joined by & (repeat for several categories)")
-    s.add_argument("--team-ranking", metavar="BY",
-                   help="add a team ranking of this individual event: federation, records (TRF 013/310 teams) or a "
-                        "CSV file of 'start number, team' lines")
-    s.add_argument("--team-best", type=whole_number, default=4, help="players counted per team (default 4)")
-    s.add_argument("--team-tiebreaks", help="team tie-breaks: TC (Team Cumulative), CUM, or codes of the "
-                                            "individual list summed over the players counted (default TC)")
-    s.add_argument("--playoff", metavar="FILE", help=PLAYOFF_HELP)
     s.set_defaults(run="files._standings")
 
 
@@ -160,17 +128,6 @@ def _explain(sub: _Only) -> None:
     e.add_argument("file")
     e.add_argument("--player", type=whole_number)
     e.add_argument("--players", type=whole_number, nargs=2, dest="pair")
-    for flag in ("--tiebreaks", "--preset"):
-        e.add_argument(flag, help=SHARED_HELP[flag])
-    for flag in ("--after-round", "--unrated-rating", "--seed"):
-        e.add_argument(flag, type=whole_number, help=SHARED_HELP[flag])
-    e.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
-    e.add_argument("--rules", default="auto", choices=RULE_CHOICES)
-    e.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE)
-    e.add_argument("--no-lots", action="store_true")
-    e.add_argument("--system", choices=list(SYSTEMS), help="override Swiss/round-robin detection")
-    e.add_argument("--individual", dest="players", action="store_true",
-                   help="in a team event, N is a player's start number (default: a team number)")
     e.set_defaults(run="files._explain")
 
 
@@ -183,15 +140,6 @@ def _check(sub: _Only) -> None:
     ch.add_argument("--published", action="append", metavar="STANDINGS",
                     help="the published standings (CSV/XLSX or a saved HTML page of chess-results or Vega: start number "
                          "or name, points, one column per tie-break); once per FILE")
-    ch.add_argument("--tiebreaks", "-t", help="the announced list (default: the published columns)")
-    ch.add_argument("--preset", help="a ready-made list (see 'tiebreak presets')")
-    ch.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
-    ch.add_argument("--rules", default="auto", choices=[*RULE_CHOICES, *CHECK_RULES, *CONVENTIONS],
-                    help="the announced rule set (auto: the FIDE edition by start date)")
-    for flag in ("--after-round", "--unrated-rating"):
-        ch.add_argument(flag, type=whole_number)
-    ch.add_argument("--system", choices=list(SYSTEMS), help="override Swiss/round-robin detection")
-    ch.add_argument("--players", action="store_true", help="in a team event, check the players' standings")
     ch.add_argument("--publisher", type=_program, choices=list(PROGRAMS), metavar="PROGRAM",
                     help="the program that published the standings (Swiss-Manager, Vega, Swiss-Chess, Sevilla; "
                          "default: the one the file names)")
@@ -233,9 +181,6 @@ def _ratings(sub: _Only) -> None:
     """``ratings``: the rating report."""
     rt = sub.add_parser("ratings", help="rating change or performance of every player")
     rt.add_argument("file")
-    rt.add_argument("--system", default="fide", choices=["fide", "ru", "harkness", "uscf"])
-    rt.add_argument("--k", type=whole_number, help="K factor for everybody (default: from the rating)")
-    rt.add_argument("--after-round", type=whole_number, help="the rating change after this round")
     rt.add_argument("--format", "-f", choices=["text", "csv", "json", "html"],
                     help="output format (default: from the name given with -o, else text)")
     rt.add_argument("-o", "--output", metavar="FILE", help="write the report to FILE (never over an input)")
@@ -249,25 +194,10 @@ def _playoffs_prizes(sub: _Only) -> None:
                               ("prizes", "tools._prizes", "distribute a prize list on the final standings")):
         q = sub.add_parser(name, help=help_)
         q.add_argument("file")
-        for flag in ("--tiebreaks", "--preset"):
-            q.add_argument(flag, help=SHARED_HELP[flag])
-        for flag in ("--unrated-rating", "--seed"):
-            q.add_argument(flag, type=whole_number, help=SHARED_HELP[flag])
-        q.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
-        q.add_argument("--rules", default="auto", choices=RULE_CHOICES)
-        q.add_argument("--no-lots", action="store_true")
-        q.add_argument("--after-round", type=whole_number, help=SHARED_HELP["--after-round"])
-        q.add_argument("--system", choices=list(SYSTEMS), help="override Swiss/round-robin detection")
-        q.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE)
-        q.add_argument("--individual", dest="players", action="store_true",
-                       help="in a team event, the players instead of the teams")
         if name == "playoffs":
-            q.add_argument("--places", default="1", help="places played off, e.g. 1 or 1,2,3")
             q.add_argument("--after", type=whole_number, default=0, help="play off only after this many tie-breaks")
         else:
             q.add_argument("--prizes", required=True, help=PRIZES_HELP)
-            q.add_argument("--method", default="shared", choices=["shared", "hort", "tiebreak"])
-            q.add_argument("--playoff", metavar="FILE", help=PLAYOFF_HELP)
         q.add_argument("--format", "-f", default="text", choices=["text", "json"],
                        help="json: the answer of the API (/api/%s)" % name)
         q.set_defaults(run=run_)
@@ -282,9 +212,6 @@ def _series(sub: _Only) -> None:
     se.add_argument("--best", type=whole_number, help="count each player's best K events (default: all)")
     se.add_argument("--series-tiebreaks", default="BEST,EVENTS", help="BEST (best single result), EVENTS (events "
                     "played), PLACES (sum of places, the smaller the better), in order")
-    for flag in ("--tiebreaks", "--preset"):
-        se.add_argument(flag, help="each event's tie-break list (default: the file's)")
-    se.add_argument("--rules", default="auto", choices=RULE_CHOICES)
     se.add_argument("--format", "-f", default="text", choices=["text", "json"])
     se.set_defaults(run="tools._series")
 
@@ -293,31 +220,6 @@ def _odds(sub: _Only) -> None:
     """``odds``: who can still win."""
     od = sub.add_parser("odds", help="who can still win: the chance of every place once the pending games are played")
     od.add_argument("file")
-    od.add_argument("--tiebreaks", "-t", help=SHARED_HELP["--tiebreaks"])
-    od.add_argument("--preset", help=SHARED_HELP["--preset"])
-    for flag in ("--after-round", "--unrated-rating", "--seed"):
-        od.add_argument(flag, type=whole_number, help=ODDS_HELP[flag])
-    od.add_argument("--rules", default="auto", choices=RULE_CHOICES)
-    od.add_argument("--compat", default="text", choices=COMPAT_CHOICES, help=COMPAT_HELP)
-    od.add_argument("--system", choices=list(SYSTEMS), help="override Swiss/round-robin detection")
-    od.add_argument("--model", default="equal", choices=["equal", "elo"],
-                    help="equal: every result 1/3; elo: Davidson's draw model on the ratings and colour")
-    od.add_argument("--draw-rate", type=decimal_number,
-                    help="elo model: draw probability of equal players (default: the event's share of draws)")
-    od.add_argument("--white-advantage", type=decimal_number, default=35, help="elo model: White's edge in rating points")
-    od.add_argument("--fix", action="append", metavar="W-B=RESULT",
-                    help="fix a pending game's result, e.g. 12-7=1-0 or 13:12-7=1/2 (round 13); repeatable")
-    od.add_argument("--exact", action="store_true",
-                    help="enumerate every outcome (refused when they do not fit in the budget; see --budget none)")
-    od.add_argument("--simulations", type=whole_number, help="simulate this many outcomes instead (at most 1000000)")
-    od.add_argument("--budget", type=seconds_or_none, default=DEFAULT_BUDGET,
-                    help=f"seconds for all the work, at most 20 (default {DEFAULT_BUDGET:g}): every outcome when they "
-                         "fit, else a simulation stopped at the budget; none: no time limit")
-    od.add_argument("--places", type=whole_number, default=3, help="the chance of finishing in the top K (default 3)")
-    od.add_argument("--player", type=whole_number,
-                    help="start number (a team's number in a team event): the minimal sets of results that make them "
-                    "first")
-    od.add_argument("--players", action="store_true", help="in a team event, the players' odds instead of the teams'")
     od.add_argument("--format", "-f", default="text", choices=["text", "json", "html"])
     od.add_argument("--lang", default="en", choices=["en", "ru", "uk"])
     od.set_defaults(run="tools._odds")
@@ -339,14 +241,9 @@ def _serve(sub: _Only) -> None:
                           "or a CSV of name, rating, title, federation, FIDE id) matched to the games' names")
     web.add_argument("--site", metavar="DIR", help="with --watch: keep the static site of every watched event in this "
                      "folder (as 'tiebreak site'), its pages made again for every version published")
-    web.add_argument("--playoff", metavar="FILE", help="with --watch FILE: a play-off results file in the same folder, "
-                     "watched too: once the last round is played the live standings place the tied players by its "
-                     "games (Arbiters' Manual 13.2)")
     web.add_argument("--token", help="the arbiter's token: needed to change an event's list or publish a held-back file")
     web.add_argument("--database", metavar="URL", help="where every live version is kept: an SQLAlchemy URL "
                                                        "(default: tiebreak-live.sqlite beside the watched files; none)")
-    web.add_argument("--tiebreaks", help="tie-break list of the live events (default: each file's own)")
-    web.add_argument("--rules", default="auto", choices=RULE_CHOICES)
     web.add_argument("--hold", type=float, default=5.0, metavar="SECONDS",
                      help="a version that is not whole is held back this long before it is published (default 5)")
     web.add_argument("--max-file-mb", type=whole_number, default=16, metavar="MB",

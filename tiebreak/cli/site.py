@@ -7,10 +7,9 @@ import signal
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ..app.options import SYSTEMS, Options
+from ..app.options import Options
 from ..engine.errors import InputWarning, SpecifierError
 from ..engine.messages import Message
-from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from ..render.i18n import MESSAGE_WORDS, message, problem
 from .args import Site, view
 from .options import whole_number
@@ -20,7 +19,8 @@ if TYPE_CHECKING:
 
 
 def add_site_parser(q: Any) -> None:
-    """The options of ``tiebreak site`` (those of ``standings`` that shape the pages)."""
+    """The options of ``tiebreak site`` of its own; those of ``standings`` that shape the pages are declared
+    (:mod:`tiebreak.app.declared`) and added with every command's."""
     q.add_argument("file", nargs="+", help="tournament files (one site; several events get a folder each)")
     q.add_argument("-o", "--output", metavar="DIR", required=True,
                    help="the site's folder: new, empty, or a site written before (never over an input)")
@@ -31,29 +31,16 @@ def add_site_parser(q: Any) -> None:
                         "comma-separated, or none (default: xlsx,trf; the PDF takes seconds a language)")
     q.add_argument("--games", metavar="FILE.pgn", help="the event's games: each opens in a board viewer linked from "
                    "the round pages and the players' cards (needs python-chess: the live extras)")
-    q.add_argument("--tiebreaks", "-t", help="ordered list (default: the file's, else a FIDE default)")
-    q.add_argument("--preset", help="a ready-made list (see 'tiebreak presets')")
-    q.add_argument("--rules", default="auto", choices=RULE_CHOICES)
-    q.add_argument("--compat", default="text", choices=COMPAT_CHOICES)
-    for flag in ("--unrated-rating", "--seed"):
-        q.add_argument(flag, type=whole_number)
-    q.add_argument("--cumulative-half-bye", choices=CUMULATIVE_HALF_BYE)
-    q.add_argument("--no-lots", action="store_true", help="leave remaining ties unbroken (shared ranks)")
-    q.add_argument("--system", choices=list(SYSTEMS), help="override Swiss/round-robin detection")
-    q.add_argument("--columns", default="auto", help="player columns of the standings (as 'standings --columns')")
-    q.add_argument("--category", action="append", metavar="EXPR", help="add the standings of a category "
-                   "(as 'standings --category'; repeat for several)")
-    q.add_argument("--team-ranking", metavar="BY", help="add a team ranking: federation, records or a CSV file")
-    q.add_argument("--team-best", type=whole_number, default=4, help="players counted per team (default 4)")
-    q.add_argument("--team-tiebreaks", help="team tie-breaks of the team ranking (default TC)")
+    q.add_argument("--logo", metavar="FILE", help="the organiser's logo on every page (PNG, JPEG or SVG without "
+                   "scripts, at most 512 KB; copied into the site)")
+    q.add_argument("--accent", metavar="COLOUR", help="the organiser's colour of the header, menu and pictures (a CSS "
+                   "colour name or #rrggbb)")
     q.add_argument("--series", metavar="POINTS", help="add the standings of the series of the events given, in the "
                    "order played (as 'tiebreak series --points'): place:25,18,15... or score")
     q.add_argument("--series-best", type=whole_number, metavar="K", help="with --series: each player's best K events "
                    "counted")
     q.add_argument("--series-tiebreaks", default="BEST,EVENTS", help="with --series: BEST, EVENTS, PLACES (default "
                    "BEST,EVENTS)")
-    q.add_argument("--playoff", metavar="FILE", help="the play-off's results (as 'standings --playoff'): the final "
-                   "standings place the tied players by it, and the site has a play-off page")
     q.set_defaults(run="site.run_site")
 
 
@@ -106,6 +93,9 @@ def run_site(ns: argparse.Namespace) -> int:
                                          "missing)",
                                          e.name)) from None
     o = view(Options, ns)
+    from ..site.look import read_look
+
+    look = read_look(args.logo, args.accent)  # checked before anything is written
     lang = args.lang
     warnings: list[InputWarning] = []
     from ..site.lock import WatchLock
@@ -117,7 +107,7 @@ def run_site(ns: argparse.Namespace) -> int:
     code = 0
     try:
         site = build_site(o, args.file, args.output, warnings, _series(args), downloads_asked(args.downloads),
-                          args.games)
+                          args.games, look)
         for w in warnings:
             print(f"{MESSAGE_WORDS.text('warning', lang)}: {problem(w, lang)}", file=sys.stderr)
         print(message(Message("wrote {} files into {}", len(site.digests), args.output), lang), file=sys.stderr)

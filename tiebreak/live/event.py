@@ -56,6 +56,7 @@ from .broadcast import Broadcast
 from .document import DocumentWriter
 from .grid import Boards, changes
 from .guard import MAX_FILE_BYTES, lost, read_inside
+from .odds import results_key, worker
 from .pending import AsItStands, as_it_stands, blocks_of, settled, trf_pending
 from .settings import HOLD_SECONDS, ONE_SIDED, PATH_READERS, STALE, SUFFIXES, Settings, Update
 from .teams import LiveTeams, TeamView
@@ -374,8 +375,6 @@ class LiveEvent:
         """The odds of this version: known already (the same results and settings: a broadcast's move is no new
         job), or asked of the odds worker, which puts them into this version's document when they come
         (:mod:`tiebreak.live.odds`)."""
-        from .odds import results_key, worker
-
         st = self.settings
         key = (results_key(live.tournament), st.tiebreaks, st.rules, st.system, st.unrated_rating)
         known, odds = worker().known(self.name, key)

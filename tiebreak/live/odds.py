@@ -27,16 +27,14 @@ import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from ..arbiter.odds import compute_odds, compute_team_odds
 from ..arbiter.odds.budget import Budget, Cancelled
 from ..engine.errors import TiebreakError
 from ..engine.model import Tournament
 from ..engine.team_matches import read_teams
-
-if TYPE_CHECKING:
-    from .event import Settings
+from .settings import Settings
 
 #: seconds from a version's publication to its odds: every outcome when they fit, a simulation otherwise (the odds
 #: worker's start, the first time, counts in them); at least :data:`LEAST` seconds of work once the job starts
@@ -86,7 +84,7 @@ def _share(flags: Any) -> None:
 def live_odds(t: Tournament, settings: Settings | None, budget: float = BUDGET, seed: int | None = None,
               since: float | None = None, job: int | None = None) -> dict[str, Any] | None:
     """The live document's ``odds`` member for the tournament as it stands (``settings``: the event's
-    :class:`~tiebreak.live.event.Settings`, or None): method, outcomes, pending games, the simulation's margin, and
+    :class:`~tiebreak.live.settings.Settings`, or None): method, outcomes, pending games, the simulation's margin, and
     per participant with a chance of the top places (by the chance of first place) the chance of first place, of
     the top 3 and of each of those places.  ``budget`` bounds all the work (a simulation stops there with its margin),
     counted from ``since`` (a ``time.time()``: the version's publication in the server's process) when given, with at

@@ -1,6 +1,8 @@
-"""The crosstable view (:mod:`tiebreak.views.crosstable`) in words: each cell's text, the square's cells and the
-legend, the same on the PDF, the website and the live screen. A Swiss cell shows the opponent's place, the colour in
-the reader's language and the result (``3w1``); the legend says so and names the symbols the table shows.
+"""The crosstable view (:mod:`tiebreak.views.crosstable`) in words: each cell's text, the square's cells, a team
+match's cell, the table's heads and rows and the legend, the same in the text, the PDF, the website and the live
+screen. A Swiss cell shows the opponent's place, the colour in the reader's language and the result (``3w1``); a
+square's columns are the places; a team's cell the opposing team's place and the game points (``3: 2.5``); the legend
+says so and names the symbols the table shows.
 
 >>> from tiebreak import compute_standings, trf
 >>> from tiebreak.views.crosstable import of_standings
@@ -15,21 +17,59 @@ from markupsafe import escape
 
 from ..engine.model import Kind
 from ..views.crosstable import Cell, Crosstable, Row
-from .i18n import kind_name
+from .i18n import kind_name, word
 from .live_words import LIVE_WORDS
+from .output import text_table
 from .results import CELL, colour_letter, cross_cell
 from .site_words import SITE_WORDS
+from .team_words import TEAM_WORDS
 from .templating import cell_html
 
 #: the symbols a legend names when the table shows them (the others are plain scores); a square names no bye
 _NAMED = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT, Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB)
 _NAMED_SQUARE = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
+#: a team match won or lost by forfeit: the mark after the opposing team's place
+_FORFEIT = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "−", Kind.DOUBLE_FORFEIT: "−"}
 
 
 def cell_text(c: Cell, lang: str) -> str:
     """A Swiss cell: ``3w1`` (the opponent's place, colour, result; ``3b*`` being played), a bye's symbol, ``–`` when
     not paired."""
     return cross_cell(c.number, c.colour, c.kind, lang)
+
+
+def team_cell_text(c: Cell, lang: str) -> str:
+    """A team's match: the opposing team's place (``+`` / ``−`` after it: won / lost by forfeit) and the team's game
+    points (``3: 2.5``), a bye and its points, ``–`` without a match."""
+    if c.number is not None:
+        return f"{c.number}{_FORFEIT.get(c.kind, '')}: {c.points}"
+    if c.kind is Kind.PAB:
+        return f"{TEAM_WORDS.text('bye', lang)}: {c.points}"
+    return "–"
+
+
+def row_texts(view: Crosstable, row: Row, lang: str) -> list[str]:
+    """A row's cells as text: a square's results per column, a team's matches, a player's rounds."""
+    if view.square:
+        return square_texts(view, row)
+    if view.teams:
+        return [team_cell_text(c, lang) for c in row.cells]
+    return [cell_text(c, lang) for c in row.cells]
+
+
+def table(view: Crosstable, lang: str, points: str | None = None) -> tuple[list[str], list[list[str]]]:
+    """The heads and rows as text, in standings order: place, number, name, points (headed ``points``, else
+    "Pts"), then the rounds (a square: the columns 1, 2, ... are the places)."""
+    name = TEAM_WORDS.text("team", lang) if view.teams else word("name", lang)
+    heads = [word("rank", lang), word("number", lang), name, points or word("points", lang),
+             *(str(k + 1) for k in range(len(view.rows) if view.square else view.rounds))]
+    return heads, [[r.place, str(r.start_no), r.name, r.points, *row_texts(view, r, lang)] for r in view.rows]
+
+
+def text(view: Crosstable, lang: str, points: str | None = None) -> str:
+    """The crosstable as an aligned text table (names flush left; the points headed ``points``) and its legend."""
+    heads, rows = table(view, lang, points)
+    return "\n".join([*text_table(heads, rows, {2}), "", *legend(view, lang)])
 
 
 def cells_html(view: Crosstable, lang: str, href: str = "player-{}.html") -> list[str]:
@@ -51,11 +91,14 @@ def square_texts(view: Crosstable, row: Row) -> list[str]:
 
 
 def legend(view: Crosstable, lang: str) -> list[str]:
-    """What the cells say: how a Swiss cell reads (the opponent's place), that forfeits are named, and each symbol
-    the table shows."""
+    """What the cells say: how a cell reads (the opponent's place; a square's columns the places; a team's the
+    opposing team's place and the game points), that forfeits are named, and each symbol the table shows."""
     kinds = view.kinds
+    if view.teams:
+        return [LIVE_WORDS.text("team_cells_key", lang)]
     named = _NAMED_SQUARE if view.square else _NAMED
-    lines = ([] if view.square else [LIVE_WORDS.text("cells_key", lang)]) + [SITE_WORDS.text("forfeit_note", lang)]
+    key = LIVE_WORDS.text("square_key" if view.square else "cells_key", lang)
+    lines = [key, SITE_WORDS.text("forfeit_note", lang)]
     lines += [f"{CELL[k] or '–'} = {kind_name(k.name, lang)}" for k in named if k in kinds]
     if Kind.UNKNOWN in kinds:
         lines.append(f"{CELL[Kind.UNKNOWN]} = {SITE_WORDS.text('pending', lang)}")

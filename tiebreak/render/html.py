@@ -23,10 +23,9 @@ from markupsafe import Markup
 
 from ..arbiter.columns import PlayerColumns
 from ..engine.model import Kind, format_number
-from ..engine.ranking import place_texts
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
-from ..views.crosstable import of_standings
+from ..views.crosstable import of_standings, of_teams
 from ..views.matches import MatchRound, match_rounds
 from ..views.standings import of_ranking
 from . import crosstable as cross_words
@@ -34,6 +33,7 @@ from .columns import headings
 from .i18n import word
 from .output import legend
 from .site_words import SITE_WORDS
+from .square import square_table
 from .table_style import TABLE_CSS
 from .team_words import TEAM_WORDS
 from .templating import environment
@@ -189,8 +189,7 @@ def to_html(s: Standings, lang: str = "en", sections: str = "", columns: PlayerC
     event = (f"{word('after_round', lang, k=s.after_round, n=t.rounds)}; {word(s.system, lang)}; "
              f"{word('rules', lang)} {s.rules.name}; {word('legend', lang)}: {', '.join(s.tiebreaks)}")
     first = standings_sheet(s, lang, title, event, legend(s.specs, lang), heads, rows)
-    crosstable = _square(s, lang) if s.system == "round robin" else _crosstable(s, lang)
-    return document(title, lang, [first, Markup(sections), crosstable], printed)
+    return document(title, lang, [first, Markup(sections), _rounds_sheet(s, lang)], printed)
 
 
 def document(title: str, lang: str, sheets: list[Sheet | Markup], printed: datetime.date | None = None,
@@ -227,23 +226,15 @@ def sections_html(sheets: list[Sheet]) -> Markup:
     return Markup(environment().get_template("print_sections.html").render(sheets=sheets).strip())
 
 
-def _square(s: Standings, lang: str) -> Sheet:
-    """A round robin's square crosstable (rows and columns by start number), on the pages its columns need; on the
-    page of the standings when it fits there (``follow``)."""
-    from .square import square_table
-
-    table, widths = square_table(s, lang)
-    return {**sheet(widths, "follow"), "table": table}
-
-
-def _crosstable(s: Standings, lang: str) -> Sheet:
-    """Every player's rounds (the opponent's place, colour, result) in the order of the standings, with rank, number
-    and points, and the legend of the cells (:mod:`tiebreak.render.crosstable`, as on the website)."""
+def _rounds_sheet(s: Standings, lang: str) -> Sheet:
+    """The crosstable under the standings, as on the website (:mod:`tiebreak.render.crosstable`, the opponents by
+    place, with its legend): a Swiss event's rounds, or a round robin's square (on the page of the standings when it
+    fits there: ``follow``)."""
+    if s.system == "round robin":
+        square, after, widths = square_table(s, lang)
+        return {**sheet(widths, "follow"), "table": square, "after": after}
     view = of_standings(s)
-    heads = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang),
-             *(str(k + 1) for k in range(view.rounds))]
-    rows = [[r.place, str(r.start_no), r.name, r.points, *(cross_words.cell_text(c, lang) for c in r.cells)]
-            for r in view.rows]
+    heads, rows = cross_words.table(view, lang)
     table, widths = table_data("crosstable", heads, rows, 3, caption=word("crosstable", lang))
     return {**sheet(widths), "table": table, "after": cross_words.legend(view, lang)}
 
@@ -262,15 +253,16 @@ _WON = {Kind.WIN: "win", Kind.FORFEIT_WIN: "win", Kind.LOSS: "loss", Kind.FORFEI
         Kind.DOUBLE_FORFEIT: "loss"}
 
 
-def _match_cell(mr: MatchRound, lang: str) -> dict[str, str]:
-    """Opponent number (``+``/``−`` for a forfeited match) over ``MP / GP``; a bye or a round without a match."""
+def _match_cell(mr: MatchRound, place: int | None, lang: str) -> dict[str, str]:
+    """The opposing team's place (``+``/``−`` for a forfeited match) over ``MP / GP``; a bye or a round without a
+    match."""
     w = TEAM_WORDS
     if mr.opponent is None and mr.kind is Kind.ABSENT:
         return {"text": "–", "cls": "match", "title": w.text("no_match", lang)}
     if mr.opponent is None:
         top = w.text("bye", lang)
     else:
-        top = f"{mr.opponent}" + {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "−", Kind.DOUBLE_FORFEIT: "−"}.get(mr.kind, "")
+        top = f"{place}" + {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "−", Kind.DOUBLE_FORFEIT: "−"}.get(mr.kind, "")
     title = f"{w.text('mp', lang)} {format_number(mr.match_points)}, {w.text('gp', lang)} {format_number(mr.game_points)}"
     if mr.opponent_game_points is not None:
         title += f" : {format_number(mr.opponent_game_points)}"
@@ -279,24 +271,25 @@ def _match_cell(mr: MatchRound, lang: str) -> dict[str, str]:
             "sub": f"{format_number(mr.match_points)} / {format_number(mr.game_points)}"}
 
 
-def team_crosstable_sheet(s: TeamStandings, lang: str) -> Sheet:
+def team_matches_sheet(s: TeamStandings, lang: str) -> Sheet:
     """The printed crosstable of a team event (:mod:`tiebreak.render.team_html`): every team's matches in the order of
-    the standings, with rank and the match and game points of the rounds."""
+    the standings (the view of :mod:`tiebreak.views.crosstable`: the opposing teams by place, as on the website), with
+    rank and the match and game points of the rounds, and the legend."""
     w = TEAM_WORDS
-    places = place_texts({r.number: r.rank for r in s.rows})
-    rounds = [str(k + 1) for k in range(s.after_round)]
+    view = of_teams(s)
+    rounds = [str(k + 1) for k in range(view.rounds)]
     heads = [word("rank", lang), word("number", lang), w.text("team", lang), *rounds, w.text("mp", lang),
              w.text("gp", lang)]
     rows, texts = [], []
-    for r in s.rows:
-        played = match_rounds(s, r.number)
+    for r in view.rows:
+        played = match_rounds(s, r.start_no)
         mp = format_number(sum((x.match_points for x in played), Fraction(0)))
         gp = format_number(sum((x.game_points for x in played), Fraction(0)))
-        place = places[r.number]
-        rows.append({"cells": [{"text": place, "cls": "rank"}, {"text": str(r.number)}, {"text": r.name, "cls": "name"},
-                               *(_match_cell(mr, lang) for mr in played), {"text": mp, "cls": "pts"}, {"text": gp}]})
-        texts.append([place, str(r.number), r.name, *["0" * _MATCH_WIDTH] * len(played), mp, gp])
+        rows.append({"cells": [{"text": r.place, "cls": "rank"}, {"text": str(r.start_no)}, {"text": r.name, "cls": "name"},
+                               *(_match_cell(mr, c.number, lang) for mr, c in zip(played, r.cells)),
+                               {"text": mp, "cls": "pts"}, {"text": gp}]})
+        texts.append([r.place, str(r.start_no), r.name, *["0" * _MATCH_WIDTH] * len(played), mp, gp])
     last = len(heads) - 2
     table = {"id": "crosstable", "caption": w.text("matches", lang), "sticky": False, "rows": rows,
              "heads": [{"text": h, "cls": {0: "rank", 2: "name", last: "pts"}.get(j, "")} for j, h in enumerate(heads)]}
-    return {**sheet(column_widths(heads, texts)), "table": table}
+    return {**sheet(column_widths(heads, texts)), "table": table, "after": cross_words.legend(view, lang)}

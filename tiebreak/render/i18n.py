@@ -164,7 +164,8 @@ WORDS = Table("word", {
     'playoffs': 'Play-offs (13.2) for places',
     'series': 'Series of events: standings of a Grand Prix or a season',
     'series_files': "The events' files, in the order played (ranked by the list above)",
-    'series_points': 'Series points: place:25,18,15... or score',
+    'series_points': 'Series points',
+    'series_points_hint': 'place:25,18,15... (points of each place) or score (the event score)',
     'series_best': 'Best events counted (empty: all)',
     'series_tiebreaks': 'Series tie-breaks (BEST, EVENTS, PLACES)',
     'playoff_results': 'Play-off results (stage KIND, then WHITE BLACK RESULT lines): the standings, prizes and '

@@ -125,7 +125,7 @@ def pairings_rows(doc: dict[str, Any], lang: str, w: dict[str, str]) -> tuple[li
     return games, byes
 
 
-def crosstable_rows(rows: list[dict[str, Any]], square: bool, lang: str,
+def grid_rows(rows: list[dict[str, Any]], square: bool, lang: str,
                     history: str | None = None) -> tuple[list[Cell], list[Cell]]:
     """The heads of the rounds (or of the square's columns) and the rows, in standings order: the crosstable view
     read back from the live API's rows, in words as on the website (:mod:`tiebreak.render.crosstable`)."""
@@ -170,7 +170,7 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
     query = None if history_hidden else urlencode({"event": live.get("event", ""), "lang": lang} | (
         {"arrows": arrows} if arrows == "round" else {}))
     games, byes = pairings_rows(doc, lang, w)
-    cross_heads, cross_rows = crosstable_rows(cross, square, lang, query)
+    cross_heads, cross_rows = grid_rows(cross, square, lang, query)
     name_head = w["team"] if teams else w["name"]
     points_head = primary_name(doc["tournament"].get("primary") or "MP", lang) if teams else w["points"]
     heads = [_head(w["rank"], "rank"), _head(name_head, "name"), _head(points_head, "pts"), _head("✓"),
@@ -203,7 +203,8 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
                        _head(w["odds_first"]), _head(w["odds_top"].format(k=odds["top"] if odds else 3))],
         "odds_wait": bool(live["pending"]) and not odds and not (live.get("team_event") and not teams),
         "cross_heads": [_head(w["rank"], "rank"), _head(name_head, "name"), _head(points_head, "pts"), *cross_heads],
-        "cross_rows": cross_rows, "cross_legend": [w["cells_key"], *legend(lang)],
+        "cross_rows": cross_rows,
+        "cross_legend": [w["team_cells_key" if teams else "square_key" if square else "cells_key"], *legend(lang)],
         "history_hidden": history_hidden,
     })
     return {part: Markup(getattr(module, part)).strip() for part in PARTS}

@@ -59,6 +59,10 @@ LIVE_WORDS = Table("live", {
                      '… being played; bye: pairing-allocated bye; 1 bye, ½ bye, 0 bye: full-point, half-point, '
                      'zero-point bye'),
     'cells_key': '3w1: the opponent placed 3rd, White, won (b: Black); ½ draw, 0 lost; * being played',
+    'square_key': "Rows and columns in the order of the standings: column 3 is the player placed 3rd; × the player's "
+                  "own cell; ½ draw, 0 lost; * being played",
+    'team_cells_key': '3: 2.5: the opposing team placed 3rd, the game points of the match; + or − after the place: '
+                      'won or lost by forfeit',
 })
 
 #: sentences of a count (gettext plural entries, context ``live:<key>``): the page picks the form of its count by

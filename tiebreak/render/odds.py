@@ -43,6 +43,8 @@ WORDS = Table("odds", {
     "more_games": "… and {n} more games of contenders (JSON lists them)",
     "progress": "odds: {done} of {planned} outcomes, {seconds} s",
     "progress_open": "odds: {done} outcomes, {seconds} s",
+    "bars": "Chances drawn: first place (dark), top {k} (light)",
+    "bars_more": "… and {n} more who can still finish first (in the table)",
 })
 #: sentences of a count (gettext plural entries, context ``odds:<key>``)
 COUNTED = {
@@ -331,6 +333,13 @@ def _needs_text(odds: Odds, lang: str) -> list[str]:
 
 #: what the odds page adds to the style of every download
 _STYLE = "pre{overflow-x:auto;max-width:100%}"
+#: the contenders drawn as bars on an odds page (the most likely to finish first; the table has them all)
+BARS = 20
+
+
+def _width(text: str) -> str:
+    """A bar's width (of 100) from a chance as the table writes it (``35.2%``; ``·``: none)."""
+    return text.removesuffix("%") if text not in ("·", "") else "0"
 
 
 def odds_view(odds: Odds, lang: str = "en", top: int = 3) -> dict[str, Any]:
@@ -344,18 +353,25 @@ def odds_view(odds: Odds, lang: str = "en", top: int = 3) -> dict[str, Any]:
              {"text": BASE_WORDS["points"][lang], "cls": "pts"},
              *({"text": w["place"].format(n=k + 1)} for k in range(shown)),
              {"text": w["top"].format(k=top)}, {"text": range_word(odds, lang)}]
-    rows = []
+    rows, bars = [], []
     for i in _order(odds):
         p = odds.participants[i]
         percents = row_percents(odds.places[i])
+        top_text = _top_percent(odds, i, top, percents)
         rows.append({"cells": [{"text": str(p.start_no), "cls": "rank"}, {"text": p.name, "cls": "name"},
                                {"text": format_number(p.points), "cls": "pts"},
                                *({"text": x} for x in percents[:shown]),
-                               {"text": _top_percent(odds, i, top, percents)},
+                               {"text": top_text},
                                {"text": f"{odds.best[i]}-{odds.worst[i]}"}]})
+        if percents and percents[0] != "·":  # a contender: drawn as the table says it (the same rounded numbers)
+            bars.append({"name": p.name, "first_text": percents[0], "top_text": top_text,
+                         "first": _width(percents[0]), "top": _width(top_text)})
     from .site_words import SITE_WORDS
 
     return {"header": _header(odds, lang), "verdict": _verdict(odds, lang),
+            "bars": bars[:BARS], "bars_caption": w["bars"].format(k=top), "first_word": w["place"].format(n=1),
+            "top_word": w["top"].format(k=top),
+            "bars_more": w["bars_more"].format(n=len(bars) - BARS) if len(bars) > BARS else "",
             "table": {"id": "odds", "caption": SITE_WORDS.text("odds", lang), "heads": heads, "rows": rows,
                       "sticky": True},
             "scenarios": "\n".join(_scenario_text(odds, lang)),

@@ -13,7 +13,7 @@ import datetime
 
 from ..engine.team import TeamStandings
 from ..views.standings import of_ranking
-from .html import TEAM_CROSSTABLE_STYLE, document, standings_sheet, team_crosstable_sheet
+from .html import TEAM_CROSSTABLE_STYLE, document, standings_sheet, team_matches_sheet
 from .i18n import word
 from .team_words import TEAM_WORDS, key_heading, primary_name, team_legend
 
@@ -44,5 +44,5 @@ def to_html(s: TeamStandings, lang: str = "en", printed: datetime.date | None = 
                        w.text("boards", lang, n=s.tt.boards), w.text("primary", lang, score=primary_name(s.tt.primary, lang)),
                        f"{word('rules', lang)} {s.rules.name}", f"{word('legend', lang)}: {', '.join(named)}"])
     first = standings_sheet(s, lang, title, event, team_legend(s.specs, lang, s.tt.primary), heads, rows)
-    return document(title, lang, [first, team_crosstable_sheet(s, lang)], printed,
+    return document(title, lang, [first, team_matches_sheet(s, lang)], printed,
                     TEAM_CROSSTABLE_STYLE)

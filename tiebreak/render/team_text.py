@@ -1,13 +1,13 @@
 """Team standings as text: an aligned table in the reader's language, the legend of the team tie-breaks and the match
-crosstable (per round the opposing team's number and the game points).
+crosstable (per round the opposing team's place and the game points, as on the website).
 """
 
 from __future__ import annotations
 
-from ..engine.model import Kind, format_number
 from ..engine.team import TeamStandings
-from ..views.matches import match_rounds
+from ..views.crosstable import of_teams
 from ..views.standings import of_ranking
+from . import crosstable as cross_words
 from .i18n import word
 from .output import text_table
 from .team_words import TEAM_WORDS, key_heading, primary_name, team_legend
@@ -30,20 +30,5 @@ def team_to_text(s: TeamStandings, lang: str = "en") -> str:
         lines += ["", word("lot", lang, seed=s.seed)]
     lines += ["", word("legend", lang) + ":", *("  " + x for x in team_legend(s.specs, lang, s.tt.primary)),
               "  " + word("undefined", lang)]
-    lines += ["", TEAM_WORDS.text("crosstable_text", lang) + ":", _team_crosstable(s, lang)]
+    lines += ["", word("crosstable", lang) + ":", cross_words.text(of_teams(s), lang, primary_name(s.tt.primary, lang)), ""]
     return "\n".join(lines)
-
-
-def _team_crosstable(s: TeamStandings, lang: str) -> str:
-    """Per round the opponent's number (``+``/``-`` after it for a match won/lost by forfeit) and the game points."""
-    bye = TEAM_WORDS.text("bye", lang)
-    lines = []
-    for r in s.rows:
-        cells = []
-        for mr in match_rounds(s, r.number):
-            mark = {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-"}.get(mr.kind, "")
-            head = f"{mr.opponent}{mark}" if mr.opponent is not None else bye if mr.kind is Kind.PAB else "-"
-            points = format_number(mr.game_points) if mr.opponent is not None or mr.kind is Kind.PAB else ""
-            cells.append(f"{head:>6}{points:>5}")
-        lines.append(f"{r.number:>3} {r.name[:24]:<24} " + " ".join(cells))
-    return "\n".join(lines) + "\n"

@@ -34,7 +34,6 @@ TEAM_WORDS = Table("team", {
     "gp": "GP",
     "bye": "bye",
     "no_match": "no match",
-    "crosstable_text": "Matches (opponent number, game points; + / - forfeited match; bye = pairing-allocated bye)",
     "list_head": "Team events (C.07 Arts 11-13; the score after a colon: BH:GP, EMGSB = ESB:MG)",
 })
 

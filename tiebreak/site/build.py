@@ -1,8 +1,9 @@
 """``tiebreak site FILE... -o DIR``: the event's website in one folder, and how it is written.
 
 The folder: ``index.html`` (to the English home page, or the list of events when several files are given),
-``assets/`` (style sheet, search script and the search index), ``version.json``, and per event the folders ``en/``,
-``ru/`` and ``uk/`` with the same page names in each (several files: one folder per event, named after the file).
+``assets/`` (style sheet, search script and the search index, the organiser's logo), ``version.json``, and per event
+the folders ``en/``, ``ru/`` and ``uk/`` with the same page names in each (several files: one folder per event, named
+after the file).
 
 Writing never leaves a half-written page: every page is written to a temporary file beside it and renamed over the
 old one (an atomic step on every file system a web server reads), the new pages first, then ``version.json``; a page
@@ -35,12 +36,13 @@ from ..render.series import WORDS as SERIES_WORDS
 from ..render.site_words import SITE_WORDS
 from .event import Event, build_event, same_players
 from .folder import VERSION_LIMIT, Publication, page_name, read_page, refuse_link
+from .look import Look, accent_css
 from .playoff import individual_playoff, team_playoff, without_playoff
 from .series import FOLDER as SERIES_FOLDER
 from .series import SeriesOptions
 from .series import pages as series_pages
 from .spares import Spares
-from .teams import TeamEvent, build_team_event
+from .team_event import TeamEvent, build_team_event
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 #: the odds page: every outcome when at most ODDS_EXACT_GAMES games are pending (3^8 = 6,561 outcomes), else
@@ -63,6 +65,8 @@ class Site:
     holes: dict[str, tuple[str, tuple[int, ...], tuple[int, ...]]] = field(default_factory=dict)
     #: empty files made ahead of time for the next pages (a watched site)
     spares: Spares | None = None
+    #: the organiser's logo and accent colour (``--logo``, ``--accent``)
+    look: Look = field(default_factory=Look)
     #: ``--series``: the series of the site's events, its pages in ``series/`` (:mod:`tiebreak.site.series`)
     series: SeriesOptions | None = None
     #: the standings as files to download (:data:`tiebreak.site.downloads.KINDS`: pdf, xlsx, trf)
@@ -115,6 +119,9 @@ def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool 
     if team:
         e = build_team_event(ind, t, warnings, o)
         e.playoff = team_playoff(o, t)
+        from .teams import match_boards
+
+        ind.boards = match_boards(e)  # a card's board is its team match's
     else:
         ind.playoff = individual_playoff(o, ind)
     if e.tournament.pending and not incremental:
@@ -161,7 +168,7 @@ def pages_of(site: Site, e: Event | TeamEvent, names: list[str] | None = None) -
     prefix = site.prefix(e.path)
 
     def page(name: str, lang: str, footer: str, holes: list[int] | None = None) -> str:
-        html = render(e, name, lang, footer, holes)
+        html = render(e, name, lang, footer, holes, site.look.logo_name)
         if prefix:
             html = html.replace('href="../assets/', 'href="../../assets/').replace('src="../assets/',
                                                                                    'src="../../assets/')
@@ -211,7 +218,12 @@ def common_files(site: Site) -> dict[str, bytes]:
     from ..render.templating import environment
     from .cells import event_name
 
-    out = {f"assets/{n}": (ASSETS / n).read_bytes() for n in ("site.css", "site.js")}
+    out = {f"assets/{n}": (ASSETS / n).read_bytes() for n in ("site.css", "site.js", "refresh.js")}
+    out.update(updated_files(site))
+    if site.look.accent is not None:  # the organiser's colour: the first rule of the style sheet
+        out["assets/site.css"] = accent_css(site.look.accent).encode() + out["assets/site.css"]
+    if site.look.logo is not None:
+        out[f"assets/{site.look.logo_name}"] = site.look.logo
     if site.games:  # the board viewer (cm-chessboard, vendored) and its script
         from .games import viewer_assets
 
@@ -238,6 +250,22 @@ def common_files(site: Site) -> dict[str, bytes]:
         title=SITE_WORDS.text("events") if target is None else links[0][1], target=target, links=links,
         root="").encode()
     return out
+
+
+def updated_files(site: Site) -> dict[str, bytes]:
+    """``assets/updated.js``: per event (its folder; "" for a site of one event) when its file was last saved (UTC,
+    the file's time: two builds of one file write the same bytes) and whether it is still in play (rounds or games
+    to come), read by ``assets/refresh.js`` for every page's "Last updated" and its reloading."""
+    data = {site.prefix(p).rstrip("/"): {"time": _results_time([p]) or "", "live": in_play(e)}
+            for p, e in site.events.items()}
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":")).replace("</", "<\\/")
+    return {"assets/updated.js": f"window.TIEBREAK_UPDATED={text};\n".encode()}
+
+
+def in_play(e: Event | TeamEvent) -> bool:
+    """Whether the event has rounds or games still to come."""
+    t = e.tournament
+    return bool(t.pending) or e.played < t.rounds or bool((t.kind == Kind.UNKNOWN).any())
 
 
 def digest(data: bytes) -> str:
@@ -387,12 +415,14 @@ def open_site(o: Options, paths: list[str], out: str | Path, series: SeriesOptio
 
 
 def build_site(o: Options, paths: list[str], out: str, warnings: list[InputWarning],
-               series: SeriesOptions | None = None, downloads: tuple[str, ...] = (), games: str | None = None) -> Site:
+               series: SeriesOptions | None = None, downloads: tuple[str, ...] = (), games: str | None = None,
+               look: Look | None = None) -> Site:
     """Build (or rebuild) the whole site of ``paths`` into ``out`` (``series``: with the series of its events;
     ``downloads``: the standings' files to download, of :data:`tiebreak.site.downloads.KINDS`; ``games``: a PGN of the
-    event's games, :mod:`tiebreak.site.games`)."""
+    event's games, :mod:`tiebreak.site.games`; ``look``: the organiser's logo and colour)."""
     site = open_site(o, paths, out, series, downloads)
     site.games = games
+    site.look = look or Look()
     for p in site.paths:
         load(site, p, warnings)
     publish_all(site)

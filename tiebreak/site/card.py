@@ -1,7 +1,8 @@
-"""A player's card on the website: the games (opponent with rating and a link to their card, colour, result named in
-words for forfeits and byes, running score and rank after each round), performance and FIDE rating change
-(:mod:`tiebreak.arbiter.rating_report`), and every tie-break's record as ``tiebreak explain`` gives it
-(:func:`tiebreak.render.explain.details`)."""
+"""A player's card on the website, the view of :mod:`tiebreak.views.card` in words: the games (round, board, colour,
+the opponent with a link to their card, number, title, rating, federation and points, the result named in words for
+forfeits and byes, the game's FIDE rating change, and the player's own score and place after each round), a chart of
+the places, performance and FIDE rating change (:mod:`tiebreak.arbiter.rating_report`), and every tie-break's record
+as ``tiebreak explain`` gives it (:func:`tiebreak.render.explain.details`)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from ..engine.model import BLACK, WHITE, Kind, format_number
+from ..engine.model import Kind, format_number
 from ..engine.registry import CATALOGUE
 from ..render.explain import WORDS as EXPLAIN
 from ..render.i18n import kind_name as _kind_name
-from ..render.i18n import tiebreak_name
+from ..render.i18n import tiebreak_name, word
+from ..views.card import CardGame
 from .cells import _head, colour_word, num, player_link, said, site_words
 from .event import CELL, Event
 from .games import game_link
@@ -28,79 +30,99 @@ def kind_name(kind: str, lang: str) -> str:
 
 
 def rank_values(e: Event, start_no: int) -> list[int]:
-    """The ranks a card shows, in the order :func:`card_page` puts them into its placeholders: the current rank,
-    then the rank after each round played (none before a round is played)."""
+    """The places a card shows, in the order :func:`card_page` puts them into its placeholders: the current place,
+    then the place after each round played in the games table, in the chart's line, its dots and its text (none
+    before a round is played)."""
     if not e.played:
         return []
-    return [e.places[-1][start_no][0], *(e.places[k][start_no][0] for k in range(e.played))]
+    after = [e.places[k][start_no][0] for k in range(e.played)]
+    return [e.places[-1][start_no][0], *after, *after, *after, *after]
 
 
 def card_page(e: Event, lang: str, start_no: int, holes: list[int] | None = None) -> dict[str, Any]:
-    """The card's page (``holes``: a list, to which the ranks are added while the page gets placeholders instead,
-    :data:`HOLE`, so that where the template put them is known; the ranks of :func:`rank_values`)."""
+    """The card's page from the card's view (:mod:`tiebreak.views.card`) in ``lang`` (``holes``: a list, to which
+    the places are added while the page gets placeholders instead, :data:`HOLE`, so that where the template put them
+    is known; the places of :func:`rank_values`)."""
     s = site_words(lang)
-    t = e.tournament
-    p = t.player(start_no)
-    c = e.card(start_no)
-    rank, points = e.places[-1][start_no] if e.played else (0, Fraction(0))
+    v = e.card(start_no).view
 
-    def shown(value: int) -> str:
+    def shown(value: int | None) -> str:
+        if value is None:
+            return ""
         if holes is None or not e.played:
             return str(value)
         holes.append(value)
         return HOLE.format(len(holes) - 1)
 
     facts = [(s["number"], str(start_no))]
-    if e.played:  # no rank before the first round (it said 0)
-        facts.append((s["rank_after"], shown(rank)))
-    facts.append((s["score_after"], num(points)))
-    if p.rating:
-        facts.append((s["rating"], str(p.rating)))
-    for key, value in (("player_title", p.title), ("federation", p.federation), ("club", p.club)):
-        if value.strip():
-            facts.append((s[key], value.strip()))
-    if c.performance is not None:
-        facts.append((s["performance"], str(c.performance)))
-    if c.change is not None:
-        facts.append((s["rating_change"], format_number(c.change, 1)))
-    # the result right after the opponent: on a phone it is in view without scrolling (the rating last)
+    if v.place is not None:  # no place before the first round (it said 0)
+        facts.append((s["rank_after"], shown(v.place)))
+    facts.append((s["score_after"], num(v.points)))
+    if v.rating:
+        facts.append((s["rating"], str(v.rating)))
+    for key, value in (("player_title", v.title), ("federation", v.federation), ("club", v.club)):
+        if value:
+            facts.append((s[key], value))
+    if v.performance is not None:
+        facts.append((s["performance"], str(v.performance)))
+    if v.change is not None:
+        facts.append((s["rating_change"], signed(v.change)))
+    # the result right after the opponent, then the player's own score and place: in view on a phone; then the
+    # game's colour, board and rating change, and the opponent's number, title, rating, federation and points
     heads = [_head(s["round_n"].format(k="").strip() or "#"), _head(s["opponent"], "name"), _head(s["result"], "left"),
-             _head(s["colour"]), _head(s["score_after"]), _head(s["rank_after"]), _head(s["rating"])]
-    rows = []
-    #: the games paired and not yet played (the next opponent, "who does my son play next")
-    pending = {k: (b if w == start_no else w, WHITE if w == start_no else BLACK)
-               for k, w, b in t.pending if start_no in (w, b)}
-    for r in c.rows:
-        if r.opponent is None and r.round in pending:
-            rows.append(_pending_row(e, lang, r.round, *pending[r.round], num(r.points), str(r.rank)))
-            continue
-        if r.opponent is not None:
-            o = t.player(r.opponent)
-            opp = player_link(e, r.opponent)
-            rating = str(o.rating) if o.rating else ""
-        else:
-            opp, rating = {"text": kind_name(r.kind.name, lang) if r.kind != Kind.ABSENT else s["not_paired"],
-                           "cls": "left"}, ""
-        result = CELL[r.kind]
-        if r.kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) or r.opponent is None:
-            result = f"{result} ({kind_name(r.kind.name, lang)})" if result else kind_name(r.kind.name, lang)
-        link = game_link(e, r.round, start_no, r.opponent, s)
-        rows.append({"cells": [{"text": str(r.round), "head": True}, opp, {"text": result, "cls": "left", **link},
-                               {"text": colour_word(lang, r.colour)}, {"text": num(r.points), "data": "score"},
-                               {"text": shown(r.rank), "data": "rank"}, {"text": rating}]})
-    rows += [_pending_row(e, lang, k, *pending[k], "", "") for k in sorted(pending) if k > len(c.rows)]
+             _head(s["own_score"]), _head(s["own_place"]), _head(s["colour"]), _head(s["board"]),
+             _head(s["game_change"]), _head(word("number", lang)), _head(s["player_title"]), _head(s["rating"]),
+             _head(s["federation"]), _head(s["opponent_points"])]
+    rows = [game_row(e, lang, start_no, g, shown) for g in v.games]
     tables = [{"id": "games", "caption": s["games"], "heads": heads, "rows": rows, "sticky": False}]
-    return {"title": p.name or f"#{start_no}", "facts": facts, "tables": tables,
+    return {"title": v.name or f"#{start_no}", "facts": facts, "tables": tables,
+            "chart": chart(v.places, len(e.tournament.players), lang, shown) if v.places else None,
             "explanations": explanations(e, lang, start_no)}
 
 
-def _pending_row(e: Event, lang: str, k: int, opponent: int, colour: int, score: str, rank: str) -> dict[str, Any]:
-    """A game of round ``k`` paired and not yet played: the opponent, the colour, "not yet played"."""
-    o = e.tournament.player(opponent)
-    return {"cls": "pending", "cells": [
-        {"text": str(k), "head": True}, player_link(e, opponent), {"text": site_words(lang)["pending"], "cls": "left"},
-        {"text": colour_word(lang, colour)}, {"text": score, "data": "score"},
-        {"text": rank, "data": "rank"}, {"text": str(o.rating) if o.rating else ""}]}
+def signed(x: Fraction) -> str:
+    """A rating change with its sign, to one decimal (``+2.0``, ``−6.4``)."""
+    text = format_number(abs(x), 1)
+    return ("+" if x > 0 else "−" if x < 0 else "") + text
+
+
+def game_row(e: Event, lang: str, start_no: int, g: CardGame, shown: Any) -> dict[str, Any]:
+    """One round of the card: a game (played or pending; a played one's result links to the game when the PGN has
+    it), a bye, or no pairing."""
+    s = site_words(lang)
+    if g.opponent is not None:
+        opp = player_link(e, g.opponent)
+    else:
+        opp = {"text": kind_name(g.kind.name, lang) if g.kind != Kind.ABSENT else s["not_paired"], "cls": "left"}
+    if g.pending:
+        result = s["pending"]
+    else:
+        result = CELL[g.kind]
+        if g.kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) or g.opponent is None:
+            result = f"{result} ({kind_name(g.kind.name, lang)})" if result else kind_name(g.kind.name, lang)
+    return {"cls": "pending" if g.pending else "", "cells": [
+        {"text": str(g.round), "head": True}, opp,
+        {"text": result, "cls": "left", **({} if g.pending else game_link(e, g.round, start_no, g.opponent, s))},
+        {"text": "" if g.score is None else num(g.score), "data": "score"},
+        {"text": shown(g.place), "data": "rank"},
+        {"text": colour_word(lang, g.colour)}, {"text": str(g.board or "")},
+        {"text": "" if g.change is None else signed(g.change), "data": "change"},
+        {"text": str(g.opponent or "")}, {"text": g.opponent_title}, {"text": str(g.opponent_rating or "")},
+        {"text": g.opponent_federation}, {"text": "" if g.opponent_points is None else num(g.opponent_points)}]}
+
+
+def chart(places: list[int], players: int, lang: str, shown: Any) -> dict[str, Any]:
+    """The player's place after every round as a line (inline SVG, place 1 at the top, the last place at the
+    bottom): one unit a round across, one unit a place down, so the places are the coordinates themselves; and its
+    text equivalent.  Four times the places, in this order: the line, the dots, the text (the placeholders of
+    :func:`card_page`)."""
+    s = site_words(lang)
+    rounds = range(1, len(places) + 1)
+    line = " ".join(f"{k},{shown(p)}" for k, p in zip(rounds, places))
+    dots = "".join(f"M{k},{shown(p)}h0" for k, p in zip(rounds, places))
+    text = "; ".join(s["place_after"].format(k=k, place=shown(p)) for k, p in zip(rounds, places))
+    return {"box": f"0.5 0.5 {len(places)} {max(players, 1)}", "line": line, "dots": dots, "text": text,
+            "rounds": list(rounds), "last": max(players, 1)}
 
 
 def explanations(e: Event, lang: str, start_no: int) -> list[dict[str, Any]]:

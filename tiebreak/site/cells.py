@@ -45,6 +45,33 @@ def player_link(e: Event, sno: int | None, head: bool = False) -> Cell:
     return {"text": name_of(e, sno), "href": f"player-{sno}.html", "cls": "name", "head": head}
 
 
+def titled_link(e: Event, sno: int | None) -> Cell:
+    """A player's name linked to the card, the title (FIDE's abbreviation, as chess-results shows it) before it."""
+    cell = player_link(e, sno)
+    if sno is not None and e.tournament.player(sno).title:
+        cell["text"] = f"{e.tournament.player(sno).title} {cell['text']}"
+    return cell
+
+
+def with_narrow(cell: Cell, *parts: str) -> Cell:
+    """A name cell that also says ``parts`` (the number, the rating) on a line of its own on a phone, where their
+    columns (class ``wide``) are hidden (site.css): both players of a board stay in view at 390 px."""
+    text = " · ".join(p for p in parts if p)
+    return {**cell, "sub": text, "sub_cls": "narrow"} if text else cell
+
+
+def rating_text(e: Event, sno: int | None) -> str:
+    """A player's rating as the file gives it ('' unrated)."""
+    rating = e.tournament.player(sno).rating if sno is not None else None
+    return str(rating) if rating else ""
+
+
+def round_nav(last: int, k: int | None, stem: str = "round") -> list[tuple[str, str, bool]]:
+    """The round selector: rounds 1 to ``last`` (link, number, whether it is round ``k``), to the round pages or
+    (``stem`` "standings") to the standings after each round."""
+    return [(f"{stem}-{n}.html", str(n), n == k) for n in range(1, last + 1)]
+
+
 def colour_word(lang: str, colour: int) -> str:
     s = site_words(lang)
     return s["white"] if colour == WHITE else s["black"] if colour else ""
@@ -54,16 +81,58 @@ def event_name(e: Event) -> str:
     return e.tournament.name or Path(e.path).stem
 
 
+#: the TRF header records a spectator reads on the home page (the readers of other formats keep theirs under the same
+#: codes): record -> site word
+DETAILS = (("022", "city"), ("032", "federation"), ("102", "chief_arbiter"), ("112", "deputy_arbiters"),
+           ("122", "time_control"))
+
+
+def event_details(t: Any) -> dict[str, str]:
+    """The event's header records as the file gives them (TRF 022 city, 032 federation, 102 chief arbiter, 112
+    deputies, 122 time control): code -> text, the first of each, empty ones left out.
+
+    >>> from tiebreak import trf
+    >>> event_details(trf.load("examples/hobsons-bay-cup-2025.trf"))["022"]
+    'Hobsons Bay'
+    """
+    out = {code: str(t.extra[code]).strip() for code, _ in DETAILS if str(t.extra.get(code) or "").strip()}
+    for line in t.extra.get("lines", ()):
+        code = line[:3]
+        if any(code == c for c, _ in DETAILS) and code not in out and line[4:].strip():
+            out[code] = line[4:].strip()
+    return out
+
+
 def home(e: Event, lang: str) -> dict[str, Any]:
+    """The home page: the event's details from the file, its tie-breaks with their articles, the rounds; no note
+    meant for the arbiter (how the event type was told, the lots' seed): the lot in a spectator's words."""
     t, s, cur = e.tournament, site_words(lang), e.current
     dates = " – ".join(d.isoformat() for d in (t.start_date, t.end_date) if d)
     facts = [(s["event_name"], event_name(e))]
+    details = event_details(t)
+    facts += [(s[key], details[code]) for code, key in DETAILS[:2] if code in details]
     if dates:
         facts.append((s["dates"], dates))
-    facts += [(s["system"], word(cur.system, lang)), (s["rules"], cur.rules.name),
-              (s["players"], str(len(t.players))), (s["rounds"], s["rounds_played"].format(k=e.played, n=t.rounds))]
-    legend = []
-    for spec in cur.specs:
+    facts += [(s[key], details[code]) for code, key in DETAILS[2:] if code in details]
+    facts += [(s["system"], word(cur.system, lang))]
+    if t.type_text.strip():
+        facts.append((s["pairing_system"], t.type_text.strip()))
+    if t.extra.get("publisher"):
+        facts.append((s["written_by"], str(t.extra["publisher"])))
+    facts += [(s["rules"], cur.rules.name), (s["players"], str(len(t.players))),
+              (s["rounds"], s["rounds_played"].format(k=e.played, n=t.rounds))]
+    legend = tiebreak_legend(cur.specs, lang)
+    lot = [s["lot_words"]] if any(r.lot for r in cur.rows) else []
+    notes = [*lot, *(message(n, lang) for n in e.player_columns.notes if not LOT_NOTE.search(n))]
+    return {"title": event_name(e), "facts": facts, "legend": legend, "rounds": range(1, e.last_round + 1),
+            "played": e.played, "notes": notes}
+
+
+def tiebreak_legend(specs: list[Any], lang: str) -> list[tuple[str, str, str]]:
+    """Each tie-break of an individual event's list: (its abbreviation as the standings head it, its name with the
+    modifiers in words, its article)."""
+    out = []
+    for spec in specs:
         d = CATALOGUE.get(spec.code)
         if d is None:
             continue
@@ -72,12 +141,30 @@ def home(e: Event, lang: str) -> dict[str, Any]:
             name += ", " + word("cut", lang, n=spec.cut)
         if spec.median:
             name += ", " + word("median", lang, n=spec.median)
-        legend.append((spec.text, name, d.article))
-    # the lot in a spectator's words, once, and only when it placed someone (the engine's note is the arbiter's)
-    lot = [s["seed"].format(seed=e.seed)] if any(r.lot for r in cur.rows) else []
-    notes = [*lot, *(message(n, lang) for n in [*cur.notes, *e.player_columns.notes] if not LOT_NOTE.search(n))]
-    return {"title": event_name(e), "facts": facts, "legend": legend, "rounds": range(1, e.last_round + 1),
-            "played": e.played, "notes": notes}
+        out.append((spec.text, name, d.article))
+    return out
+
+
+#: the player columns' full names (``--columns``), for the legends: site words
+COLUMN_WORDS = {"title": "player_title", "fed": "federation", "rating": "rating", "club": "club", "sex": "column_sex",
+                "birth": "column_birth", "perf": "performance", "change": "rating_change"}
+
+
+def standings_legend(lang: str, columns: list[str], tiebreaks: list[tuple[str, str, str]],
+                     points: tuple[str, str] | None = None) -> list[str]:
+    """The legend of a standings table: each column's abbreviation and full name, a tie-break's article
+    (``columns``: the player columns' names; ``tiebreaks``: :func:`tiebreak_legend`; ``points``: the points column's
+    abbreviation and name, an individual event's by default)."""
+    from ..render.columns import headings
+
+    s = site_words(lang)
+    short, full = points or (word("points", lang), s["points_total"])
+    lines = [f"{word('rank', lang)} = {s['column_rank']}", f"{short} = {full}"]
+    if points is None:
+        lines.append(f"{word('number', lang)} = {s['number']}")
+    lines += [f"{h} = {s[COLUMN_WORDS[n]]}" for n, h in zip(columns, headings(columns, lang)) if n in COLUMN_WORDS]
+    lines += [f"{code} = {name} ({article})" if article else f"{code} = {name}" for code, name, article in tiebreaks]
+    return [x for x in lines if x.split(" = ")[0] != x.split(" = ")[-1]]  # "Место = Место" says nothing
 
 
 @lru_cache(maxsize=4096)

@@ -22,7 +22,7 @@ from ..render.i18n import LANGUAGES
 
 if TYPE_CHECKING:
     from .event import Event
-    from .teams import TeamEvent
+    from .team_event import TeamEvent
 
 #: the downloads a site may have, in the order the standings page lists them
 KINDS = ("pdf", "xlsx", "trf")

@@ -8,7 +8,7 @@ say.
 
 >>> from tiebreak.app.options import Options
 >>> e = build_event(Options(seed=1), "examples/hobsons-bay-cup-2025.trf")
->>> e.played, len(e.rounds), e.rounds[0].games[0].white, e.card(7).rows[-1].rank
+>>> e.played, len(e.rounds), e.rounds[0].games[0].white, e.card(7).view.games[-1].place
 (7, 7, 2, 1)
 
 (No. 1 has a half-point bye in round 1 — ``0000 - H`` in the file — so board 1 of round 1 is No. 2's, White.)
@@ -35,6 +35,7 @@ from ..engine.team_matches import players_event
 from ..render.results import CELL as CELL
 from ..render.results import FORFEITS as FORFEITS
 from ..render.results import SCORE as SCORE
+from ..views.card import CardView, board_numbers, card_view
 from ..views.crosstable import Crosstable, of_standings
 from ..views.pairings import Round, pairings, results, same_pairs
 
@@ -43,26 +44,11 @@ from ..views.pairings import Round, pairings, results, same_pairs
 
 
 @dataclass
-class CardRow:
-    """One round of a player's card."""
-
-    round: int
-    kind: Kind
-    opponent: int | None
-    colour: int
-    points: Fraction  # running score after the round
-    rank: int  # rank in the standings after the round
-
-
-@dataclass
 class Card:
-    start_no: int
-    rows: list[CardRow]
+    """A player's card: the view of :mod:`tiebreak.views.card` and the records of ``tiebreak explain``."""
+
+    view: CardView
     details: dict[str, dict[str, Any]]  # tiebreak.render.explain.details of the current standings
-    performance: int | None
-    change: Fraction | None
-    expected: Fraction | None
-    rated_games: int
 
 
 @dataclass
@@ -106,15 +92,20 @@ class Event:
         return self.after[-1]
 
     @cached_property
-    def crosstable(self) -> Crosstable:
+    def cross_view(self) -> Crosstable:
         """The crosstable of the current standings over the rounds played, with the games paired and pending."""
         return of_standings(self.current, self.played, self.tournament.pending)
+
+    @cached_property
+    def boards(self) -> list[dict[int, int]]:
+        """Per round, start number -> board (:func:`tiebreak.views.card.board_numbers`)."""
+        return board_numbers(self.rounds)
 
     @cached_property
     def player_columns(self) -> PlayerColumns:
         """The player columns of the current standings (``--columns``), computed once; their notes are the home
         page's."""
-        return player_columns(self.current, self.options.columns)
+        return player_columns(self.current, self.options.columns, self.options.unrated_rating)
 
     @cached_property
     def last_round(self) -> int:
@@ -216,11 +207,6 @@ def make_card(e: Event, start_no: int) -> Card:
     from ..render.explain import details
 
     t = e.tournament
-    rows = []
-    for k in range(1, e.played + 1):
-        entry = t.entry(start_no, k)
-        rank, points = e.places[k - 1][start_no]
-        rows.append(CardRow(k, entry.kind, entry.opponent, entry.colour, points, rank))
     if start_no not in e.ratings:  # made for the first card asked for (a --watch update may need none)
         from ..arbiter.rating_report import rating_report
 
@@ -229,9 +215,8 @@ def make_card(e: Event, start_no: int) -> Card:
             e.ratings.update(rating_rows(t, todo, e.played))
         else:
             e.ratings = {row.start_no: row for row in rating_report(t, "fide", rounds=e.played)}
-    r = e.ratings.get(start_no)
-    return Card(start_no, rows, details(e.current, start_no), r.performance if r else None,
-                r.change if r else None, r.expected if r else None, r.games if r else 0)
+    view = card_view(t, start_no, e.places if e.played else [], e.boards, e.ratings.get(start_no), e.played)
+    return Card(view, details(e.current, start_no))
 
 
 def rating_rows(t: Tournament, rows: list[int], played: int) -> dict[int, Any]:
@@ -267,6 +252,10 @@ def card_inputs(e: Event) -> tuple[np.ndarray, np.ndarray]:
     for k, st in enumerate(e.after):
         rank[[r.index for r in st.rows], k] = [r.rank for r in st.rows]
         parts += [st.score.num.reshape(n, -1), np.full((n, 1), st.score.den)]
+    score = e.current.score.num.reshape(n, -1)[:, -1]
+    opponents = np.clip(t.opponent, 0, None)  # each round's opponent's points now and the boards (the card shows them)
+    parts += [np.where(t.opponent >= 0, score[opponents] if n else 0, -1),
+              np.array([[b.get(p.start_no, 0) for b in e.boards] for p in t.players], np.int64).reshape(n, -1)]
     for col in e.current.columns:
         parts += [col.num.reshape(n, -1), np.full((n, 1), col.den), np.full((n, 1), col.contrib_den or 0)]
         for extra in (col.defined, col.contrib, col.valid, col.cut, col.source):

@@ -4,12 +4,13 @@ explanation words), the markup from the templates ``site_*.html`` of the one set
 (:mod:`tiebreak.render.templating`).
 
 Page names are stable (``index.html``, ``players.html``, ``round-3.html``, ``standings-3.html``, ``standings.html``,
-``crosstable.html``, ``player-12.html``, ``odds.html``), so a host or CDN can cache them and ``--watch`` rewrites only
-those a change touches.
+``crosstable.html``, ``statistics.html``, ``player-12.html``, ``odds.html``), so a host or CDN can cache them and
+``--watch`` rewrites only those a change touches.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from markupsafe import Markup
@@ -24,12 +25,28 @@ from ..render.templating import cell_html, environment, rows_html
 from ..views.crosstable import of_teams
 from ..views.standings import of_ranking
 from . import teams
-from .cells import MARK, _head, event_name, home, mark, player_link, site_words
+from .cells import (
+    MARK,
+    _head,
+    event_name,
+    home,
+    mark,
+    num,
+    player_link,
+    rating_text,
+    round_nav,
+    site_words,
+    standings_legend,
+    tiebreak_legend,
+    titled_link,
+    with_narrow,
+)
 from .downloads import links
 from .event import CELL, FORFEITS, SCORE, Event
 from .games import game_link, game_names
 from .playoff import page as playoff_page
-from .teams import TeamEvent
+from .team_event import TeamEvent
+from .team_rounds import team_cell
 
 Cell = dict[str, Any]
 
@@ -37,7 +54,7 @@ Cell = dict[str, Any]
 def menu(e: Event, lang: str) -> list[tuple[str, str]]:
     s = site_words(lang)
     items = [("index.html", s["home"]), ("players.html", s["starting_list"]), ("standings.html", s["standings"]),
-             ("crosstable.html", s["crosstable"])]
+             ("crosstable.html", s["crosstable"]), ("statistics.html", s["statistics"])]
     if e.last_round:
         items.append((f"round-{e.last_round}.html", s["round_n"].format(k=e.last_round)))
     if e.odds is not None:
@@ -51,7 +68,7 @@ def page_names(e: Event | TeamEvent) -> list[str]:
     """Every page of the event (in each language's folder)."""
     if isinstance(e, TeamEvent):
         return teams.page_names(e)
-    names = ["index.html", "players.html", "standings.html", "crosstable.html"]
+    names = ["index.html", "players.html", "standings.html", "crosstable.html", "statistics.html"]
     names += [f"round-{k}.html" for k in range(1, e.last_round + 1)]
     names += [f"standings-{k}.html" for k in range(1, e.played + 1)]
     names += [f"player-{p.start_no}.html" for p in e.tournament.players]
@@ -62,9 +79,10 @@ def page_names(e: Event | TeamEvent) -> list[str]:
     return names + game_names(e)
 
 
-def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: list[int] | None = None) -> str:
+def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: list[int] | None = None,
+           logo: str = "") -> str:
     """The page ``name`` (one of :func:`page_names`) in ``lang`` (``holes``: a card's ranks as placeholders,
-    :func:`tiebreak.site.card.card_page`)."""
+    :func:`tiebreak.site.card.card_page`; ``logo``: the organiser's logo's name in ``assets/``)."""
     stem = name.removesuffix(".html")
     kind, _, arg = stem.partition("-")
     ctx: dict[str, Any]
@@ -90,6 +108,10 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
         ctx = playoff_page(e, e.playoff, lang)
     elif stem == "crosstable":
         ctx = crosstable(e, lang)
+    elif stem == "statistics":  # the players' games, in a team event too
+        from .statistics import statistics_page
+
+        ctx = statistics_page(ind, lang)
     elif isinstance(e, TeamEvent):
         ctx, template = teams.context(e, name, lang)
     elif stem == "index":
@@ -104,7 +126,7 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
         raise KeyError(name)
     ctx.update(lang=lang, languages=LANGUAGES, page=name, root="../", s=site_words(lang),
                menu=teams.menu(e, site_words(lang)) if isinstance(e, TeamEvent) else menu(e, lang),
-               event_name=event_name(ind), footer=footer)
+               event_name=event_name(ind), footer=footer, logo=logo)
     return environment().get_template(template).render(**ctx)
 
 
@@ -126,7 +148,7 @@ def standings_rows(e: Event, k: int) -> tuple[list[str], str, list[str]]:
     if k in cache:
         return cache[k]
     st = e.after[k - 1] if e.played else e.current
-    view = of_ranking(st, player_columns(st, e.options.columns))
+    view = of_ranking(st, player_columns(st, e.options.columns, e.options.unrated_rating))
     decided = st.decided if e.playoff is not None else {}
     rows = [{"cells": [{"text": mark(r.place, r.start_no, decided) + ("*" if r.lot else ""), "cls": "rank",
                         **({"href": "playoff.html"} if r.start_no in decided else {})}, player_link(e, r.start_no, True),
@@ -146,7 +168,8 @@ def standings(e: Event, lang: str, k: int, groups: bool = False) -> dict[str, An
     title = s["standings_after"].format(k=k) if not groups else s["standings"]
     intro = word("after_round", lang, k=k, n=e.tournament.rounds)
     st = e.after[k - 1] if e.played else e.current
-    legend = [word("lot", lang, seed=st.seed)] if any(r.lot is not None for r in st.rows) else []
+    lot = [s["lot_mark"]] if any(r.lot is not None for r in st.rows) else []
+    legend = standings_legend(lang, names, tiebreak_legend([x for x in st.specs if x.code != "PTS"], lang)) + lot
     if e.playoff is not None and any(r.start_no in st.decided for r in st.rows):
         legend.append(f"{MARK} {s['playoff_mark']}")
     pager = []
@@ -157,6 +180,7 @@ def standings(e: Event, lang: str, k: int, groups: bool = False) -> dict[str, An
         if k < e.played:
             pager.append((f"standings-{k + 1}.html", s["standings_after"].format(k=k + 1)))
     return {"title": title, "intro": intro, "pager": pager, "legend": legend + [word("undefined", lang)],
+            "round_nav": [] if groups else round_nav(e.played, k, "standings"),
             "downloads": links(e.downloads, lang) if groups else [],
             "tables": [{"id": "standings", "caption": title, "heads": heads, "rows": rows, "sticky": True}],
             "html_sections": e.groups_html(lang) if groups else ""}
@@ -169,7 +193,7 @@ def crosstable(e: Event | TeamEvent, lang: str) -> dict[str, Any]:
     if isinstance(e, TeamEvent):
         return _team_crosstable(e, lang)
     s = site_words(lang)
-    view = e.crosstable
+    view = e.cross_view
     heads = [_head(word("rank", lang), "rank"), _head(word("name", lang), "name"), _head(word("points", lang), "pts"),
              *(_head(str(n)) for n in range(1, (len(view.rows) if view.square else view.rounds) + 1))]
     key = "" if view.square else lang  # a square has no words: the same rows in every language
@@ -193,19 +217,36 @@ def _team_crosstable(e: TeamEvent, lang: str) -> dict[str, Any]:
     short, full = teams.points_words(e, lang)
     heads = [_head(word("rank", lang), "rank"), _head(TEAM_WORDS.text("team", lang), "name"), _head(short, "pts", full),
              *(_head(str(k)) for k in range(1, e.played + 1))]
-    rows = [{"cells": [{"text": str(r.rank), "cls": "rank"}, {**teams.team_cell(e, r.start_no), "head": True},
+    rows = [{"cells": [{"text": str(r.rank), "cls": "rank"}, {**team_cell(e, r.start_no), "head": True},
                        {"text": r.points, "cls": "pts"},
-                       *({"text": f"{c.number}: {c.points}", "href": f"team-{c.opponent}.html"} if c.opponent else
-                         {"text": CELL[c.kind] or "–"} for c in r.cells)]} for r in view.rows]
-    return {"title": s["crosstable"], "legend": [f"{short} = {full}"],
+                       *({"text": cross_words.team_cell_text(c, lang), "href": f"team-{c.opponent}.html"}
+                         if c.opponent else {"text": CELL[c.kind] or "–"} for c in r.cells)]} for r in view.rows]
+    return {"title": s["crosstable"], "legend": [f"{short} = {full}", *cross_words.legend(view, lang)],
             "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": rows, "sticky": True}]}
 
 
 def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
-    """Round ``k``: the boards in order with colours and results (forfeits and byes in words)."""
+    """Round ``k`` as chess-results shows it: each board in order with both players' start numbers, titles, ratings
+    and points before the round (the standings after round ``k - 1``, as ``tiebreak standings --after-round``
+    gives them) and the result (forfeits and byes in words); the round selector."""
     s = site_words(lang)
     rd = e.rounds[k - 1]
-    heads = [_head(s["board"]), _head(s["white"], "name"), _head(s["result"], "res"), _head(s["black"], "name")]
+    before = points_before(e, k)
+    rtg = headings(["rating"], lang)[0]
+    no = word("number", lang)
+    pts = word("points", lang)
+    heads = [_head(s["board_short"], "", s["board"]), _head(no, "wide", s["number"]), _head(s["white"], "name"),
+             _head(rtg, "wide", s["rating"]), _head(pts, "wide", s["points_before"]), _head(s["result"], "res"),
+             _head(pts, "wide", s["points_before"]), _head(s["black"], "name"), _head(rtg, "wide", s["rating"]),
+             _head(no, "wide", s["number"])]
+
+    def player(sno: int) -> list[Cell]:
+        """Number, name, rating and points before the round: on a phone the name's cell says them all."""
+        points = num(before.get(sno))
+        return [{"text": str(sno), "cls": "wide"},
+                with_narrow(titled_link(e, sno), f"{no}\u00a0{sno}", rating_text(e, sno), f"{pts}\u00a0{points}"),
+                {"text": rating_text(e, sno), "cls": "wide"}, {"text": points, "cls": "wide"}]
+
     rows = []
     for g in rd.games:
         if g.pending:
@@ -214,23 +255,29 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
             result = f"{SCORE[g.kind]} ({kind_name(g.kind.name, lang)})"
         else:
             result = SCORE[g.kind]
-        rows.append({"cells": [{"text": str(g.board)}, player_link(e, g.white),
-                               {"text": result, **game_link(e, k, g.white, g.black, s)},
-                               player_link(e, g.black)]})
-    byes = [{"cells": [player_link(e, sno), {"text": kind_name(kind.name, lang) if kind != Kind.ABSENT
-                                             else s["not_paired"], "cls": "left"}]}
-            for sno, kind in rd.byes]
+        (w_no, w_name, w_rating, w_pts), (b_no, b_name, b_rating, b_pts) = player(g.white), player(g.black)
+        rows.append({"cells": [{"text": str(g.board)}, w_no, w_name, w_rating, w_pts,
+                               {"text": result, "cls": "res", **game_link(e, k, g.white, g.black, s)},
+                               b_pts, b_name, b_rating, b_no]})
+    byes = [{"cells": [*player(sno), {"text": kind_name(kind.name, lang) if kind != Kind.ABSENT else s["not_paired"],
+                                      "cls": "left"}]} for sno, kind in rd.byes]
     tables = [{"id": "pairings", "caption": s["pairings_n"].format(k=k), "heads": heads, "rows": rows,
                "sticky": False}]
     if byes:
-        tables.append({"id": "byes", "caption": s["bye"], "heads": [_head(word("name", lang), "name"),
-                                                                     _head(s["result"], "left")],
-                       "rows": byes, "sticky": False})
-    pager = []
-    if k <= e.played:
-        pager.append((f"standings-{k}.html", s["standings_after"].format(k=k)))
-    if k > 1:
-        pager.append((f"round-{k - 1}.html", s["round_n"].format(k=k - 1)))
-    if k < e.last_round:
-        pager.append((f"round-{k + 1}.html", s["round_n"].format(k=k + 1)))
-    return {"title": s["pairings_n"].format(k=k), "pager": pager, "tables": tables}
+        tables.append({"id": "byes", "caption": s["bye"], "heads": [
+            _head(no, "wide", s["number"]), _head(word("name", lang), "name"),
+            _head(rtg, "wide", s["rating"]), _head(pts, "wide", s["points_before"]),
+            _head(s["result"], "left")], "rows": byes, "sticky": False})
+    pager = [(f"standings-{k}.html", s["standings_after"].format(k=k))] if k <= e.played else []
+    legend = [f"{s['board_short']} = {s['board']}", f"{word('number', lang)} = {s['number']}",
+              f"{rtg} = {s['rating']}", f"{word('points', lang)} = {s['points_before']}"]
+    return {"title": s["pairings_n"].format(k=k), "pager": pager, "tables": tables, "legend": legend,
+            "round_nav": round_nav(e.last_round, k)}
+
+
+def points_before(e: Event, k: int) -> dict[int, Fraction]:
+    """Every player's points before round ``k``: after round ``k - 1`` (the last played when later), 0 in round 1."""
+    r = min(k - 1, e.played)
+    if r < 1:
+        return {p.start_no: Fraction(0) for p in e.tournament.players}
+    return {sno: points for sno, (_, points) in e.places[r - 1].items()}

@@ -22,7 +22,7 @@ from .cells import _head, player_link, site_words
 if TYPE_CHECKING:
     from ..app.options import Options
     from .event import Event
-    from .teams import TeamEvent
+    from .team_event import TeamEvent
 
 
 
@@ -59,7 +59,8 @@ def team_playoff(o: Options, t: Any) -> Playoff | None:
 
 def page(e: Event | TeamEvent, p: Playoff, lang: str) -> dict[str, Any]:
     """The play-off page's context (template ``site_tables.html``)."""
-    from .teams import TeamEvent, team_cell
+    from .team_event import TeamEvent
+    from .team_rounds import team_cell
 
     s = site_words(lang)
     team = isinstance(e, TeamEvent)

@@ -7,7 +7,7 @@ contribution linked to the player's card in that event, the events linked from t
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..arbiter.series import Series, series
 from ..engine.model import format_number
@@ -15,10 +15,8 @@ from ..render.i18n import LANGUAGES, message
 from ..render.series import WORDS
 from ..render.templating import environment, rows_html
 from .cells import Cell, _head, event_name, site_words
-from .teams import TeamEvent
-
-if TYPE_CHECKING:
-    from .build import Site
+from .event import Event
+from .team_event import TeamEvent
 
 #: the series pages' folder inside the site
 FOLDER = "series"
@@ -31,6 +29,17 @@ class SeriesOptions:
     points: str
     best: int | None = None
     tiebreaks: str = "BEST,EVENTS"
+
+
+class Site(Protocol):
+    """What the series pages read of a site (:class:`tiebreak.site.build.Site`, which imports this module): its
+    events' files in order, the events, the series' options and each event's folder."""
+
+    paths: list[str]
+    events: dict[str, Event | TeamEvent]
+    series: SeriesOptions | None
+
+    def prefix(self, path: str) -> str: ...
 
 
 def standings_of(site: Site) -> Series:

@@ -1,122 +1,112 @@
-"""A team event's rounds on the website, match by match and board by board, from the players' games of the round:
-the games played with their results, the games paired and not yet played ("not yet played", so a spectator finds
-a team's next match before the round is over), and the boards a team left empty (the file gives the other team's
-player a point without an opponent, ``0000 - +``: a forfeit win against "no player fielded")."""
+"""A team event's rounds on the website, from the language-free view of :func:`tiebreak.views.matches.round_matches`:
+first the round's matches (table, teams, match points and game points), then each match board by board with the
+players' ratings and a colour mark beside each name (no colour column to fall off a phone); the games paired and
+not yet played ("not yet played", so a spectator finds a team's next match before the round is over), and the
+boards a team left empty (the file gives the other team's player a point without an opponent, ``0000 - +``: a
+forfeit win against "no player fielded")."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine.model import BLACK, WHITE, Kind, format_number
 from ..render.i18n import kind_name
+from ..views.matches import Board, Match, round_byes, round_matches
 from .event import FORFEITS, SCORE
-
-if TYPE_CHECKING:
-    from .teams import TeamEvent
-
-#: a result seen from the other side
-FLIP = {Kind.WIN: Kind.LOSS, Kind.LOSS: Kind.WIN, Kind.WIN_SHORT: Kind.LOSS_SHORT, Kind.LOSS_SHORT: Kind.WIN_SHORT,
-        Kind.FORFEIT_WIN: Kind.FORFEIT_LOSS, Kind.FORFEIT_LOSS: Kind.FORFEIT_WIN}
-#: a point without an opponent while the team plays a match: the board the other team left empty
-EMPTY_BOARD = (Kind.FPB, Kind.PAB, Kind.FORFEIT_WIN)
-
-
-@dataclass(frozen=True)
-class Board:
-    """One board of a match, from the first team's side: its player and the other team's (None: no player
-    fielded), the result (None: not yet played) and the first team's player's colour (0 unknown)."""
-
-    own: int | None
-    other: int | None
-    kind: Kind | None
-    colour: int
-
-
-def _boards(e: TeamEvent, k: int, number: int) -> list[tuple[int, int | None, Kind | None, int]]:
-    """The boards of team ``number`` in round ``k`` in the order of its list: (player, opponent or None for an empty
-    board, own result or None while pending, colour)."""
-    t = e.tournament
-    games = [(w, b) for kk, w, b in t.pending if kk == k]
-    pending = {w: (b, WHITE) for w, b in games} | {b: (w, BLACK) for w, b in games}
-    members = next(tm.members for tm in e.current.tt.teams if tm.number == number)
-    out: list[tuple[int, int | None, Kind | None, int]] = []
-    for sno in members:
-        if sno in pending:
-            out.append((sno, pending[sno][0], None, pending[sno][1]))
-        elif k <= t.rounds:
-            entry = t.entry(sno, k)
-            if entry.opponent is not None:
-                out.append((sno, entry.opponent, entry.kind, entry.colour))
-            elif entry.kind in EMPTY_BOARD:
-                out.append((sno, None, Kind.FORFEIT_WIN, 0))
-    return out
+from .team_event import TeamEvent
 
 
 def matches_of_round(e: TeamEvent, k: int) -> list[tuple[int, int, list[Board]]]:
-    """Every match of round ``k``: (first team, second team, boards).  The first team has White on its first board
-    (the team of the lower list position when the colours are unknown); the boards are numbered in the order of
-    the first team's list, a board the first team left empty where the second team's list puts it."""
-    team_of = e.team_of()
-    numbers = [tm.number for tm in e.current.tt.teams]
-    seen: set[int] = set()
-    out = []
-    for number in numbers:
-        own = _boards(e, k, number)
-        others = {team_of.get(o, (0, 0))[0] for _, o, _, _ in own if o is not None}
-        if number in seen or len(others) != 1:
-            continue
-        other = others.pop()
-        seen |= {number, other}
-        first = next((c for _, o, _, c in own if o is not None), WHITE)  # the colour of its first board
-        left, right = (other, number) if first == BLACK else (number, other)
-        boards = [Board(s, o, kind, c) for s, o, kind, c in _boards(e, k, left)]
-        for n, (s, o, _, _) in enumerate(_boards(e, k, right)):
-            if o is None:  # the first team left this board empty
-                boards.insert(min(n, len(boards)), Board(None, s, Kind.FORFEIT_LOSS, 0))
-        out.append((left, right, boards))
-    return out
+    """Every match of round ``k``: (first team, second team, boards), as :func:`round_matches` orders them."""
+    return [(m.first, m.second, m.boards) for m in matches(e, k)]
+
+
+def matches(e: TeamEvent, k: int) -> list[Match]:
+    """The matches of round ``k``, the better-placed team's first (by the standings before the round; team
+    numbers in round 1), as the live screen shows them."""
+    if k not in e.matches_by_round:  # made once per event and round: every team's card asks for every round's
+        place = {r.number: r.rank for r in e.after[k - 2].rows} if 2 <= k <= len(e.after) + 1 else None
+        e.matches_by_round[k] = round_matches(e.current.tt, e.tournament, k, place)
+    return list(e.matches_by_round[k])
+
+
+def last_round(e: TeamEvent) -> int:
+    """The last round with pairings: played, or paired with its games pending (the round in play has a page)."""
+    return max(e.played, e.ind.last_round)
+
+
+def team_cell(e: TeamEvent, number: int | None) -> dict[str, Any]:
+    """A team's name linked to its page (a head cell of the tables of a team event's site)."""
+    if number is None:
+        return {"text": ""}
+    name = next((tm.name for tm in e.current.tt.teams if tm.number == number), str(number))
+    return {"text": name, "href": f"team-{number}.html", "cls": "name"}
+
+
+def _pair(x: tuple[Any, Any] | None, empty: str) -> str:
+    return f"{format_number(x[0])} – {format_number(x[1])}" if x is not None else empty
 
 
 def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
-    """Round ``k``: each match board by board (results from the first team's side, its player's colour), the game
-    points of the boards played so far in the heading; the teams without a match."""
-    from .cells import _head, colour_word, player_link, site_words
+    """Round ``k``: the overview of its matches, then each match board by board (results from the first team's
+    side, each player's colour marked beside the name, ratings); the teams without a match."""
+    from ..render.columns import headings
+    from ..render.team_words import TEAM_WORDS, primary_name
+    from .cells import _head, rating_text, round_nav, site_words, titled_link, with_narrow
     from .games import game_link
 
     s = site_words(lang)
     names = {tm.number: tm.name for tm in e.current.tt.teams}
-    table = e.current.tt.games.score_system.table()
-    tables = []
-    playing: set[int] = set()
-    # the matches in the order the live screen shows them: the better-placed team's first (by the standings before
-    # the round; team numbers in round 1)
-    place = {r.number: r.rank for r in e.after[k - 2].rows} if 2 <= k <= len(e.after) + 1 else {}
-    ordered = sorted(matches_of_round(e, k), key=lambda m: min(place.get(m[0], m[0]), place.get(m[1], m[1])))
-    for left, right, boards in ordered:
-        playing |= {left, right}
-        rows, gp, played = [], [Fraction(0), Fraction(0)], False
-        for n, b in enumerate(boards, 1):
+    mp, gp, team = primary_name("MP", lang), primary_name("GP", lang), TEAM_WORDS.text("team", lang)
+    ms = matches(e, k)
+    rtg = headings(["rating"], lang)[0]
+    overview = [{"cells": [{"text": str(n)}, {**team_cell(e, m.first), "head": True},
+                           {"text": _pair(m.match_points, "–"), "cls": "res"},
+                           {"text": _pair(m.game_points, s["match_pending"]), "cls": "res"},
+                           team_cell(e, m.second)]} for n, m in enumerate(ms, 1)]
+    tables = [{"id": "overview", "caption": s["match_overview"], "sticky": False, "rows": overview,
+               "heads": [_head(s["table_short"], "", s["table_no"]), _head(team, "name"),
+                         _head(mp, "res", s["match_points"]), _head(gp, "res", s["game_points"]),
+                         _head(team, "name")]}]
+
+    def player(sno: int | None, colour: int) -> dict[str, Any]:
+        if sno is None:
+            return {"text": s["no_player"], "cls": "left"}
+        cell = with_narrow(titled_link(e.ind, sno), rating_text(e.ind, sno))
+        if colour in (WHITE, BLACK):
+            cell["mark"] = ("w" if colour == WHITE else "b", s["white"] if colour == WHITE else s["black"])
+            cell["cls"] = "name marked"
+        return cell
+
+    for n, m in enumerate(ms, 1):
+        rows = []
+        for board, b in enumerate(m.boards, 1):
             if b.kind is None:
                 result = s["pending"]
             else:
                 result = SCORE[b.kind] + (f" ({kind_name(b.kind.name, lang)})" if b.kind in FORFEITS else "")
-                played = True
-                gp[0] += table[int(b.kind)]
-                gp[1] += table[int(FLIP.get(b.kind, b.kind))]
-            no_player = {"text": s["no_player"], "cls": "left"}
-            rows.append({"cells": [{"text": str(n)}, player_link(e.ind, b.own) if b.own else no_player,
+            other = -b.colour if b.colour in (WHITE, BLACK) else 0
+            rows.append({"cells": [{"text": str(board)}, player(b.own, b.colour),
+                                   {"text": rating_text(e.ind, b.own), "cls": "wide"},
                                    {"text": result, "cls": "res", **game_link(e.ind, k, b.own, b.other, s)},
-                                   player_link(e.ind, b.other) if b.other else no_player,
-                                   {"text": colour_word(lang, b.colour)}]})
-        score = f" {format_number(gp[0])} – {format_number(gp[1])} " if played else " – "
-        heading = f"{names[left]}{score}{names[right]}"
-        tables.append({"id": f"match-{left}", "caption": heading, "sticky": False, "rows": rows,
-                       "heads": [_head(s["board"]), _head(names[left], "name"), _head(s["result"], "res"),
-                                 _head(names[right], "name"), _head(s["colour"])]})
-    byes = [name for number, name in names.items() if number not in playing]
+                                   {"text": rating_text(e.ind, b.other), "cls": "wide"}, player(b.other, other)]})
+        heading = f"{n}. {names[m.first]} {_pair(m.game_points, '–')} {names[m.second]}"
+        tables.append({"id": f"match-{m.first}", "caption": heading, "sticky": False, "rows": rows,
+                       "heads": [_head(s["board_short"], "", s["board"]), _head(names[m.first], "name"),
+                                 _head(rtg, "wide", s["rating"]), _head(s["result"], "res"),
+                                 _head(rtg, "wide", s["rating"]), _head(names[m.second], "name")]})
+    playing = {x for m in ms for x in (m.first, m.second)}
+    byes = round_byes(e.current.tt, k, playing) if k <= e.played else []
+    overview += [{"cells": [{"text": ""}, {**team_cell(e, b.team), "head": True},
+                            {"text": format_number(b.match_points), "cls": "res"},
+                            {"text": format_number(b.game_points), "cls": "res"},
+                            {"text": kind_name(b.kind.name, lang) if b.kind != Kind.ABSENT else s["unplayed"],
+                             "cls": "left"}]} for b in byes]
+    waiting = [names[n] for n in names if n not in playing] if k > e.played else []
     pager = [(f"standings-{k}.html", s["standings_after"].format(k=k))] if k <= e.played else []
-    pager += [(f"round-{k - 1}.html", s["round_n"].format(k=k - 1))] if k > 1 else []
+    legend = [f"{s['table_short']} = {s['table_no']}", f"{mp} = {s['match_points']}", f"{gp} = {s['game_points']}",
+              f"{s['board_short']} = {s['board']}", f"{rtg} = {s['rating']}", s["colour_mark"]]
     return {"title": s["pairings_n"].format(k=k), "tables": tables, "pager": pager,
-            "legend": [f"{s['bye']}: {', '.join(byes)}"] if byes else []}
+            "round_nav": round_nav(last_round(e), k),
+            "legend": legend + ([f"{s['bye']}: {', '.join(waiting)}"] if waiting else [])}
+

@@ -5,76 +5,30 @@ matches; the players' cards and the starting list are the individual event's (:m
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..app.standings import team_standings
+import numpy as np
+
 from ..engine.model import Kind, format_number
 from ..render.i18n import kind_name, message, word
 from ..render.team_words import TEAM_WORDS
 from ..views.matches import match_rounds
 from ..views.standings import of_ranking
-from .event import Event
-
-if TYPE_CHECKING:
-    from ..engine.team import TeamStandings
+from .team_event import TeamEvent
+from .team_rounds import last_round, matches_of_round, round_page, team_cell
 
 
-@dataclass
-class TeamEvent:
-    """The players' event (cards, starting list) and the teams' standings after every round."""
-
-    ind: Event
-    after: list[TeamStandings]
-    #: the odds page's tables per language while board games are pending (the teams' odds), else None
-    odds: dict[str, str] | None = None
-    #: the file as read (its own list is the teams': the players' event drops it)
-    source: Any = None
-    #: the teams' play-off (``--playoff``; :class:`tiebreak.site.playoff.Playoff`), its page ``playoff.html``
-    playoff: Any = None
-
-    @property
-    def path(self) -> str:
-        return self.ind.path
-
-    @property
-    def tournament(self) -> Any:
-        return self.ind.tournament
-
-    @property
-    def seed(self) -> int:
-        return self.ind.seed
-
-    @property
-    def played(self) -> int:
-        return self.current.after_round
-
-    @property
-    def current(self) -> TeamStandings:
-        return self.after[-1]
-
-    def team_of(self) -> dict[int, tuple[int, int]]:
-        """Start number -> (team number, place in the team's list)."""
-        return dict(self._team_of)
-
-    @cached_property
-    def _team_of(self) -> dict[int, tuple[int, int]]:
-        return {sno: (tm.number, n) for tm in self.current.tt.teams for n, sno in enumerate(tm.members, 1)}
-
-
-def build_team_event(ind: Event, t: Any, warnings: list[Any], options: Any = None) -> TeamEvent:
-    """The team event of the file ``t`` (read), its players' event ``ind`` already built (``options``: the teams'
-    options, a play-off's included; else the players')."""
-    o = options if options is not None else ind.options
-    current = team_standings(replace(o, after_round=None), t, warnings)
-    after = [team_standings(replace(o, after_round=k), t, []) for k in range(1, current.after_round)]
-    return TeamEvent(ind, [*after, current] if current.after_round else [current], source=t)
+def match_boards(e: TeamEvent) -> list[dict[int, int]]:
+    """Per round, start number -> the board of the player's team match (:func:`boards_of_match`): a card's board in a
+    team event, not the players' event's."""
+    rounds = min(last_round(e), int(e.current.tt.games.kind.shape[1]))
+    return [{sno: board for a in range(len(e.current.tt.teams)) for board, sno, _, _, _ in boards_of_match(e, r, a)}
+            for r in range(rounds)]
 
 
 def page_names(e: TeamEvent) -> list[str]:
-    names = ["index.html", "players.html", "standings.html", "crosstable.html", "boards.html"]
+    names = ["index.html", "players.html", "standings.html", "crosstable.html", "boards.html", "statistics.html"]
     names += [f"round-{k}.html" for k in range(1, last_round(e) + 1)]
     names += [f"standings-{k}.html" for k in range(1, e.played + 1)]
     names += [f"team-{tm.number}.html" for tm in e.current.tt.teams]
@@ -89,14 +43,9 @@ def page_names(e: TeamEvent) -> list[str]:
     return names
 
 
-def last_round(e: TeamEvent) -> int:
-    """The last round with pairings: played, or paired with its games pending (the round in play has a page)."""
-    return max(e.played, e.ind.last_round)
-
-
 def menu(e: TeamEvent, s: dict[str, str]) -> list[tuple[str, str]]:
     items = [("index.html", s["home"]), ("players.html", s["starting_list"]), ("standings.html", s["standings"]),
-             ("crosstable.html", s["crosstable"]), ("boards.html", s["boards"])]
+             ("crosstable.html", s["crosstable"]), ("boards.html", s["boards"]), ("statistics.html", s["statistics"])]
     if last_round(e):
         items.append((f"round-{last_round(e)}.html", s["round_n"].format(k=last_round(e))))
     if e.odds is not None:
@@ -117,6 +66,38 @@ def points_words(e: TeamEvent, lang: str) -> tuple[str, str]:
     return primary_name(primary, lang), site_words(lang)[full] if full else primary
 
 
+def team_tiebreak_legend(specs: list[Any], lang: str) -> list[tuple[str, str, str]]:
+    """Each tie-break of a team event's list: (abbreviation, name, article: C.07 Arts 11-12)."""
+    from ..engine.team import TEAM_CATALOGUE
+    from ..render.team_words import TEAM_NAMES
+
+    out = []
+    for spec in specs:
+        name = TEAM_NAMES.text(spec.code, lang) if spec.code in TEAM_NAMES else spec.code
+        if spec.cut:
+            name += ", " + word("cut", lang, n=spec.cut)
+        if spec.median:
+            name += ", " + word("median", lang, n=spec.median)
+        out.append((spec.text, name, TEAM_CATALOGUE[spec.code].article if spec.code in TEAM_CATALOGUE else ""))
+    return out
+
+
+def lineups(e: TeamEvent, lang: str) -> list[dict[str, Any]]:
+    """Every team in the order of its number with its average rating (of the first players of its list, as many
+    as a match has boards; unrated players left out) and its players in board order (title, name, rating)."""
+    from .cells import rating_text, titled_link
+
+    tt = e.current.tt
+    out = []
+    for tm in sorted(tt.teams, key=lambda x: x.number):
+        ratings = [r for r in (e.tournament.player(sno).rating for sno in tm.members[:tt.boards]) if r]
+        average = format_number(Fraction(sum(ratings), len(ratings)), 0) if ratings else ""
+        out.append({"number": tm.number, "name": tm.name, "href": f"team-{tm.number}.html", "average": average,
+                    "players": [{**titled_link(e.ind, sno), "rating": rating_text(e.ind, sno)}
+                                for sno in tm.members]})
+    return out
+
+
 def team_fact(e: TeamEvent, start_no: int, lang: str) -> list[tuple[str, str, str]]:
     """The team of a player for the card's facts: (the word, the team's name, the link to its card)."""
     number = e.team_of().get(start_no, (0, 0))[0]
@@ -124,17 +105,9 @@ def team_fact(e: TeamEvent, start_no: int, lang: str) -> list[tuple[str, str, st
     return [(TEAM_WORDS.text("team", lang), name, f"team-{number}.html")] if name else []
 
 
-def team_cell(e: TeamEvent, number: int | None) -> dict[str, Any]:
-    """A team's name linked to its page (a head cell of the tables of a team event's site)."""
-    if number is None:
-        return {"text": ""}
-    name = next((tm.name for tm in e.current.tt.teams if tm.number == number), str(number))
-    return {"text": name, "href": f"team-{number}.html", "cls": "name"}
-
-
 def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
     """The template's context and the template of the page ``name`` of a team event."""
-    from .cells import _head, home, site_words
+    from .cells import _head, home, round_nav, site_words, standings_legend
 
     s = site_words(lang)
     stem = name.removesuffix(".html")
@@ -143,14 +116,11 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
         ctx = home(e.ind, lang)
         ctx["facts"] = [f for f in ctx["facts"] if f[0] != s["players"]] + [
             (s["teams"], str(len(e.current.tt.teams))), (s["players"], str(len(e.tournament.players)))]
-        from ..engine.team import TEAM_CATALOGUE
-        from ..render.team_words import TEAM_NAMES
-
-        ctx["legend"] = [(spec.text, TEAM_NAMES.text(spec.code, lang) if spec.code in TEAM_NAMES else spec.code,
-                          TEAM_CATALOGUE[spec.code].article if spec.code in TEAM_CATALOGUE else "")
-                         for spec in e.current.specs]
+        ctx["legend"] = team_tiebreak_legend(e.current.specs, lang)
         ctx["rounds"] = range(1, last_round(e) + 1)
         ctx["played"] = e.played
+        ctx["lineups"] = lineups(e, lang)
+        ctx["boards"] = e.current.tt.boards
         return ctx, "site_home.html"
     if stem == "standings" or kind == "standings":
         k = int(arg) if arg else e.played
@@ -173,8 +143,10 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
         from .downloads import links
 
         return {"title": title, "intro": word("after_round", lang, k=k, n=e.tournament.rounds),
+                "round_nav": round_nav(e.played, k, "standings") if arg else [],
                 "downloads": [] if arg else links(e.ind.downloads, lang),
-                "legend": [f"{short} = {full}", word("undefined", lang),
+                "legend": [*standings_legend(lang, [], team_tiebreak_legend(st.specs[1:], lang), (short, full)),
+                           *([s["lot_mark"]] if any(r.lot for r in st.rows) else []), word("undefined", lang),
                            *([f"{MARK} {s['playoff_mark']}"] if any(r.start_no in decided for r in st.rows) else [])],
                 "tables": [{"id": "standings", "caption": title, "heads": heads, "rows": rows, "sticky": True}]}, \
             "site_tables.html"
@@ -206,13 +178,6 @@ def boards_of_match(e: TeamEvent, r: int, a: int) -> list[tuple[int, int, int | 
     return out
 
 
-def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
-    """Round ``k``: each match board by board (:mod:`.team_rounds`, played or in play)."""
-    from .team_rounds import round_page as page
-
-    return page(e, lang, k)
-
-
 def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
     from ..render.explain import WORDS as EXPLAIN
     from ..render.team_explain import team_details
@@ -231,8 +196,6 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
                    {"text": f"{num(mr.game_points)} – {num(mr.opponent_game_points)}"
                     if mr.opponent_game_points is not None else num(mr.game_points)}]}
         for mr in match_rounds(st, number)]
-    from .team_rounds import matches_of_round
-
     for k in range(1, last_round(e) + 1):  # a match not yet played (the next opponent while the round is played)
         other = next((b if a == number else a for a, b, boards in matches_of_round(e, k) if number in (a, b)
                       and all(x.kind is None for x in boards)), None)
@@ -302,20 +265,48 @@ def board_results(e: TeamEvent) -> dict[int, list[tuple[int, int, Fraction]]]:
     return out
 
 
+def board_performance(e: TeamEvent) -> dict[int, dict[int, int | None]]:
+    """Board -> start number -> the performance over the games played on that board: the rating report's
+    (:func:`tiebreak.arbiter.rating_report.rating_report`, FIDE: the average rating of the opponents + dp) of the
+    grid that keeps only that board's games (None without a rated game)."""
+    from ..arbiter.rating_report import rating_report
+    from ..engine.model import Tournament
+
+    tt = e.current.tt
+    g = tt.games
+    played = e.played
+    on: dict[int, np.ndarray] = {}
+    for r in range(played):
+        for a in range(len(tt.teams)):
+            for board, sno, opponent, _, _ in boards_of_match(e, r, a):
+                if opponent is not None:
+                    on.setdefault(board, np.zeros((len(g.players), played), bool))[g.row(sno), r] = True
+    out = {}
+    for board, mask in on.items():
+        sub = Tournament(g.players, np.where(mask, g.opponent[:, :played], -1),
+                         np.where(mask, g.kind[:, :played], int(Kind.ABSENT)), np.zeros_like(g.kind[:, :played]))
+        out[board] = {row.start_no: row.performance for row in rating_report(sub, "fide")}
+    return out
+
+
 def boards_page(e: TeamEvent, lang: str) -> dict[str, Any]:
     from .cells import _head, num, player_link, site_words
 
     s = site_words(lang)
     team_of = e.team_of()
     names = {tm.number: tm.name for tm in e.current.tt.teams}
+    performance = board_performance(e)
     tables = []
     for board, rows in board_results(e).items():
         caption = s["board_n"].format(n=board)
+        perf = performance.get(board, {})
         tables.append({"id": f"board-{board}", "caption": caption, "heads": [
             _head(s["place"], "rank"), _head(word("name", lang), "name"), _head("%", "pts", s["percentage"]),
-            _head(TEAM_WORDS.text("team", lang), "left"), _head(s["played"]), _head(s["score_after"])], "sticky": True, "rows": [
+            _head(TEAM_WORDS.text("team", lang), "left"), _head(s["played"]), _head(s["score_after"]),
+            _head(s["rating"]), _head(s["performance"])], "sticky": True, "rows": [
             {"cells": [{"text": str(n), "cls": "rank"}, player_link(e.ind, sno, True),
                        {"text": format_number(100 * score / games, 1), "cls": "pts"},
                        {"text": names.get(team_of.get(sno, (0, 0))[0], ""), "cls": "left"}, {"text": str(games)},
-                       {"text": num(score)}]} for n, (sno, games, score) in enumerate(rows, 1)]})
+                       {"text": num(score)}, {"text": str(e.tournament.player(sno).rating or "")},
+                       {"text": str(perf.get(sno) or ""), "data": "perf"}]} for n, (sno, games, score) in enumerate(rows, 1)]})
     return {"title": s["boards"], "tables": tables}

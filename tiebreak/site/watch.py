@@ -14,14 +14,26 @@ from ..engine.errors import InputWarning, TiebreakError
 from ..engine.messages import Message
 from ..engine.model import Tournament
 from ..render.i18n import LANGUAGES, MESSAGE_WORDS, message, problem
-from .build import Site, check_folder, digest, event_downloads, load, odds_pages, pages_of, publish, publish_all, written_before
+from .build import (
+    Site,
+    check_folder,
+    digest,
+    event_downloads,
+    load,
+    odds_pages,
+    pages_of,
+    publish,
+    publish_all,
+    updated_files,
+    written_before,
+)
 from .card import rank_values
 from .event import Event, card_inputs, same_players
 from .folder import read_page
 from .games import game_names
 from .series import pages as series_pages
 from .spares import Spares
-from .teams import TeamEvent
+from .team_event import TeamEvent
 
 #: a card read back to have its ranks replaced is at most this large (a card is a few KB; a larger file is not ours)
 PAGE_LIMIT = 16 * 2**20
@@ -52,7 +64,8 @@ def touched(old: Event | TeamEvent, new: Event | TeamEvent) -> list[str] | None:
     r0 = first_changed_round(a, b)
     if r0 is None:
         return []
-    names = ["index.html", "standings.html", "crosstable.html", *(["playoff.html"] if new.playoff is not None else [])]
+    names = ["index.html", "standings.html", "crosstable.html", "statistics.html",
+             *(["playoff.html"] if new.playoff is not None else [])]
     names += [f"round-{k}.html" for k in range(r0, new.last_round + 1)]
     names += [f"standings-{k}.html" for k in range(r0, new.played + 1)]
     (before, ranks_before), (after, ranks_after) = card_inputs(old), card_inputs(new)
@@ -148,7 +161,7 @@ def publish_touched(site: Site, old: Event | TeamEvent, new: Event | TeamEvent, 
     rows = np.nonzero(((a.kind != b.kind) | (a.opponent != b.opponent) | (a.colour != b.colour)).any(axis=1))[0]
     games = {f"player-{b.players[i].start_no}.html" for i in rows.tolist()}
     first = [n for n in names if not n.startswith("player-") or n in games]
-    written = publish(site, pages_of(site, new, first))
+    written = publish(site, {**pages_of(site, new, first), **updated_files(site)})  # the new "Last updated"
     rest = [n for n in names if n not in set(first)]
     if rest:
         written += publish(site, moved_cards(site, old, new, rest))

@@ -1,8 +1,9 @@
 """The crosstable of an individual event, one view for every face: the rows in standings order, each round's opponent
 with the number the cell shows, the colour and the result kind; a round robin's square (columns in standings order).
 
-One numbering rule: a cell shows the opponent's **place** (its rank in the standings the rows are in), the legend
-says so, on the PDF, the website and the live screen alike.
+One numbering rule: a cell shows the opponent's **place** (its rank in the standings the rows are in), and a square's
+columns are the rows' places; the legend says so, in the text, the PDF, the website and the live screen alike, for
+players and teams.
 
 >>> from tiebreak import compute_standings, trf
 >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", seed=1)
@@ -65,11 +66,13 @@ class Row:
 
 @dataclass(frozen=True)
 class Crosstable:
-    """Every participant's rounds in standings order; ``square``: a round robin shown as a square."""
+    """Every participant's rounds in standings order; ``square``: a round robin shown as a square; ``teams``: a team
+    event's matches (each cell holds the team's game points)."""
 
     square: bool
     rounds: int
     rows: list[Row]
+    teams: bool = False
 
     @property
     def kinds(self) -> set[Kind]:
@@ -171,4 +174,4 @@ def of_teams(s: TeamStandings, rounds: int | None = None) -> Crosstable:
                               "*" if kind is Kind.UNKNOWN else gp if o >= 0 or kind is Kind.PAB else ""))
         rows.append(Row(r.start_no, r.name, r.rank, place[r.start_no], format_number(r.points or Fraction(0)),
                         r.lot is not None, tuple(cells)))
-    return Crosstable(False, rounds, rows)
+    return Crosstable(False, rounds, rows, teams=True)

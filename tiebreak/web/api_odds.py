@@ -13,32 +13,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, File, Form, Request, UploadFile
+from fastapi import APIRouter, Form, Request
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, Field
 
 from ..app.odds import render_odds
 from ..app.options import OddsOptions
-from ..arbiter.odds.budget import MAX_BUDGET, MAX_SIMULATIONS
-from ..engine.rules import RULE_CHOICES
+from ..arbiter.odds.budget import MAX_BUDGET
 from .errors import ERRORS
-from .fields import (
-    MAX_RATING,
-    MAX_ROUND,
-    MAX_START_NO,
-    Compat,
-    Event,
-    Flag,
-    Lang,
-    PointsFrom,
-    Seed,
-    System,
-    Text,
-    choice,
-    decimal_number,
-    multipart,
-    whole_number,
-)
+from .fields import UploadForm, choice, declared_form, multipart
 from .uploads import run_on_upload
 
 router = APIRouter(prefix="/api", tags=["odds"], responses=ERRORS)
@@ -46,42 +28,17 @@ BUDGET_SECONDS = MAX_BUDGET
 MEDIA_TYPES = {"json": "application/json", "html": "text/html; charset=utf-8", "text": "text/plain; charset=utf-8"}
 
 
-class OddsForm(BaseModel):
-    """The ``tiebreak odds`` options as form fields."""
+@declared_form("odds")
+class OddsForm(UploadForm):
+    """The ``tiebreak odds`` options as form fields (the declared ones: :data:`tiebreak.app.declared.ODDS_FORM`)."""
 
-    model_config = ConfigDict(extra="ignore")
-
-    file: UploadFile | None = File(None, description="TRF, Chess-JSON, Chess-Results XML, PGN, CSV or XLSX")
-    example: Text = Field(None, examples=["hobsons-bay-cup-2025.trf"])
-    event: Event = None
-    tiebreaks: Text = None
-    preset: Text = None
-    rules: Annotated[str | None, choice(*RULE_CHOICES)] = None
-    compat: Compat = None
-    after_round: Annotated[int | None, whole_number(0, MAX_ROUND, optional=True)] = None
-    unrated_rating: Annotated[int | None, whole_number(0, MAX_RATING, optional=True)] = None
-    system: System = None
-    points_from: PointsFrom = None
-    model: Annotated[str | None, choice("equal", "elo")] = Field(
-        None, description="equal: every result 1/3; elo: Davidson's draw model")
-    draw_rate: Annotated[float | None, decimal_number(0, 1)] = None
-    white_advantage: Annotated[float | None, decimal_number(-1000, 1000)] = None
-    fix: list[Annotated[str, Field(max_length=100)]] = Field([], max_length=1000, examples=[["12-7=1-0"]],
-                                                             description="a pending game's result, repeatable")
-    simulations: Annotated[int | None, whole_number(1, MAX_SIMULATIONS, optional=True)] = None
-    seed: Seed = None
-    places: Annotated[int | None, whole_number(1, MAX_START_NO, optional=True)] = None
-    player: Annotated[int | None, whole_number(1, MAX_START_NO, optional=True)] = Field(
-        None, description="start number (a team's number in a team event): the minimal sets of results for first place")
-    players: Flag = Field(False, description="in a team event, the players' odds instead of the teams'")
     format: Annotated[str | None, choice(*MEDIA_TYPES)] = None
-    lang: Lang = None
 
     def options(self) -> OddsOptions:
         """The options of the odds; the budget bounds all the work (never hours of work, whatever is asked)."""
-        given = self.model_dump(exclude={"file", "example", "fix"}, exclude_none=True)
-        return OddsOptions(**{"format": "json", **given}, fix=[f for f in self.fix if f.strip()] or None,
-                                   budget=BUDGET_SECONDS, exact=False)
+        given = self.model_dump(exclude={"file", "example"}, exclude_none=True)
+        given["fix"] = [f for f in given.get("fix", []) if f.strip()] or None
+        return OddsOptions(**{"format": "json", **given}, budget=BUDGET_SECONDS, exact=False)
 
 
 def odds_job(o: OddsOptions, path: str) -> bytes:

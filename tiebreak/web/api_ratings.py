@@ -10,45 +10,31 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, File, Form, Request, UploadFile
+from fastapi import APIRouter, Form, Request
 from fastapi.responses import Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from ..app.options import RatingsOptions
 from ..app.ratings import ratings as rating_report_of
-from ..arbiter.rating_report import SYSTEMS
 from ..engine.errors import InputWarning
 from ..render import ratings
 from ..render.i18n import problem
 from ..render.output import dumps_exact
 from .errors import ERRORS
-from .fields import MAX_ROUND, Event, Lang, PointsFrom, Text, choice, multipart, whole_number
+from .fields import UploadForm, declared_form, multipart
 from .models import Number
 from .uploads import run_on_upload, wants_html
 
 router = APIRouter(prefix="/api", tags=["ratings"], responses=ERRORS)
 
 
-class RatingsForm(BaseModel):
-    """The ``tiebreak ratings`` options as form fields."""
-
-    model_config = ConfigDict(extra="ignore")
-
-    file: UploadFile | None = File(None, description="TRF, Chess-JSON, Chess-Results XML, PGN, CSV or XLSX")
-    example: Text = Field(None, description="name of a bundled example instead of a file",
-                          examples=["hobsons-bay-cup-2025.trf"])
-    system: Annotated[str | None, choice(*SYSTEMS)] = Field(
-        None, description="fide (default) or ru: rating change; harkness or uscf: performance")
-    k: Annotated[int | None, whole_number(1, 100, optional=True)] = Field(
-        None, description="K factor of everybody (default: from each player's rating)")
-    after_round: Annotated[int | None, whole_number(0, MAX_ROUND, optional=True)] = None
-    lang: Lang = None
-    event: Event = None
-    points_from: PointsFrom = None
+@declared_form("ratings")
+class RatingsForm(UploadForm):
+    """The ``tiebreak ratings`` options as form fields (the declared ones: :data:`tiebreak.app.declared.RATINGS_FORM`)."""
 
     def options(self) -> RatingsOptions:
-        return RatingsOptions(system=self.system or "fide", k=self.k, after_round=self.after_round,
-                              lang=self.lang or "en", event=self.event, points_from=self.points_from or "results")
+        given = self.model_dump(exclude={"file", "example"}, exclude_none=True)
+        return RatingsOptions(**given)
 
 
 class RatingRow(BaseModel):

@@ -7,12 +7,13 @@ from __future__ import annotations
 import tempfile
 from dataclasses import replace
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 from fastapi import APIRouter, Form, Request, UploadFile
 from fastapi.responses import Response
 from pydantic import Field
 
+from ..app.declared import OPTIONS
 from ..app.options import EXTENSIONS, MEDIA_TYPES
 from ..engine.conventions import CONVENTIONS, PROGRAMS
 from ..engine.messages import Message
@@ -22,7 +23,7 @@ from ..formats.readers import READERS
 from ..render.output import json_schema
 from . import jobs
 from .errors import ERRORS, ApiError, request_language
-from .fields import MAX_START_NO, MAX_TEXT, StandingsForm, Text, choice, multipart, whole_number
+from .fields import MAX_START_NO, MAX_TEXT, StandingsForm, Text, choice, declared_form, multipart, whole_number
 from .models import Award, CheckReport, Explanation, PlayoffGroup
 from .uploads import client_of, content_disposition, run_on_upload, uploaded_name, wants_html
 
@@ -106,14 +107,18 @@ async def check(request: Request, form: Annotated[CheckForm, Form()]) -> Respons
     return _json((body, None))
 
 
+@declared_form("playoffs")
 class PlayoffForm(StandingsForm):
-    places: Text = Field(None, examples=["1,2"], description="places at stake (default 1)")
+    """The standings' fields and the declared options of ``playoffs`` (``places``)."""
+
+    if TYPE_CHECKING:  # made from the declaration (tiebreak.app.declared): their types for mypy
+        places: str | None
 
 
 @router.post("/playoffs", summary="Play-off groups for tied places (Arbiters' Manual 13.2)",
              response_model=list[PlayoffGroup], openapi_extra=multipart(PlayoffForm))
 async def playoffs(request: Request, form: Annotated[PlayoffForm, Form()]) -> Response:
-    raw = form.places or "1"
+    raw = form.places or str(OPTIONS["playoff_places"].default)
     items = [x.strip() for x in raw.split(",") if x.strip()]
     if not items or len(items) > 100 or not all(x.isascii() and x.isdigit() and len(x) <= 6 for x in items):
         raise ApiError(400, Message("places must be numbers like 1,2 — not {}", repr(raw[:40])), field="places")
@@ -121,11 +126,14 @@ async def playoffs(request: Request, form: Annotated[PlayoffForm, Form()]) -> Re
     return _json(answer)
 
 
+@declared_form("prizes")
 class PrizeForm(StandingsForm):
     prizes: Text = Field(None, examples=["place,1,300\nplace,2,100\nrating<1600,1,50"],
                          description="CSV lines place,N,amount or category,EXPR,amount (EXPR as the "
                                      "field category reads it; empty amount: a cup)")
-    method: Annotated[str | None, choice("shared", "hort", "tiebreak")] = None
+
+    if TYPE_CHECKING:  # made from the declaration (tiebreak.app.declared): its type for mypy
+        method: str | None
 
 
 @router.post("/prizes", summary="Distribute a prize list on the final standings (shared, Hort or by tie-break; 13.2.6)",
@@ -134,7 +142,8 @@ async def prizes(request: Request, form: Annotated[PrizeForm, Form()]) -> Respon
     if not form.prizes:
         raise ApiError(400, "give the prize list (field 'prizes': lines place,N,amount or category,EXPR,amount)",
                        field="prizes")
-    answer, _ = await run_on_upload(request, form, jobs.prizes, form.prizes, form.method or "shared")
+    answer, _ = await run_on_upload(request, form, jobs.prizes, form.prizes,
+                                    form.method or str(OPTIONS["method"].default))
     return _json(answer)
 
 

@@ -17,25 +17,32 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields
-from typing import Annotated, Any, Callable
+from typing import Annotated, Any, Callable, TypeVar
 
 from fastapi import File, UploadFile
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, GetCoreSchemaHandler, GetJsonSchemaHandler, WithJsonSchema
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    GetCoreSchemaHandler,
+    GetJsonSchemaHandler,
+    WithJsonSchema,
+    create_model,
+)
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import PydanticCustomError, core_schema
 
-from ..app.options import EXTENSIONS, HELP, POINTS_FROM, SYSTEMS, Options
-from ..arbiter.clubs import MAX_BEST
-from ..engine.numbers import MAX_SEED, MAX_UNRATED_RATING
-from ..engine.rules import COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
+from ..app.declared import MAX_START_NO, Option, for_form
+from ..app.options import EXTENSIONS, Options
+from ..engine.numbers import MAX_SEED
 from ..formats.text import MAX_ROUNDS
 from ..render.i18n import LANGUAGES
 
-#: start numbers: far above any real event, far below what is slow to read
-MAX_START_NO = 999_999
-#: the bounds every face shares (command line, page, API): seeds, rounds, the unrated players' rating
+__all__ = ["MAX_ROUND", "MAX_START_NO", "MAX_TEXT", "Flag", "Lang", "Seed", "StandingsForm", "Text", "choice",
+           "UploadForm", "declared_form", "decimal_number", "multipart", "whole_number"]
+#: the bounds every face shares (command line, page, API): rounds
 MAX_ROUND = MAX_ROUNDS
-MAX_RATING = MAX_UNRATED_RATING
 #: what the form fields of text may hold (a tie-break list, a category, a prize list, a Varma list)
 MAX_TEXT = 100_000
 _DIGITS = re.compile(r"[0-9]{1,20}")
@@ -152,20 +159,47 @@ def multipart(form: type[BaseModel]) -> dict[str, Any]:
         "schema": {"$ref": f"#/components/schemas/{form.__name__}"}}}}}
 
 
-#: which tournament of a file that holds several (a Sharly Chess event: Sharly's tournament number)
-Event = Annotated[int | None, whole_number(1, 10**12, optional=True), Field(description=HELP["event"])]
+#: what the API takes of a repeated field: the longest value and the most values (the command line has no limit)
+LISTS = {"category": (1000, 50), "fix": (100, 1000)}
+Number = int | float
 
 
-#: where the points come from (every endpoint that reads a file: the one loader's ``points_from``)
-PointsFrom = Annotated[str | None, choice(*POINTS_FROM), Field(description=HELP["points_from"])]
-#: which reading of C.07: ours, the reference checker's, or the 2023 text to the letter
-Compat = Annotated[str | None, choice(*COMPAT_CHOICES), Field(description=HELP["compat"])]
-#: the kind of event, overriding the detection
-System = Annotated[str | None, choice(*SYSTEMS)]
+def declared_field(o: Option) -> tuple[Any, Any]:
+    """The form field of a declared option (:mod:`tiebreak.app.declared`): its type with the checks and the schema of
+    its bounds or choices, and its pydantic field (absent: ``None``, which the application layer reads as the declared
+    default, documented as the field's ``default``)."""
+    default: dict[str, Any] | None = None if o.default is None else {"default": o.default}
+    described = Field(None, description=o.help, json_schema_extra=default)
+    if o.kind is bool:
+        return Flag, Field(False, description=o.help)
+    if o.many:
+        longest, most = LISTS[o.dest]
+        return list[Annotated[str, Field(max_length=longest)]], Field([], max_length=most, description=o.help)
+    if o.kind is int:
+        return Annotated[int | None, whole_number(int(o.low or 0), int(o.high or 0), optional=True)], described
+    if o.kind is float:
+        return Annotated[float | None, decimal_number(o.low or 0, o.high or 0)], described
+    if o.offered or o.choices:
+        return Annotated[str | None, choice(*(o.offered or o.choices))], described
+    return Text, described
 
 
-class StandingsForm(BaseModel):
-    """The options of ``tiebreak standings`` as form fields (the uploaded file is its own field, ``file``)."""
+Model = TypeVar("Model", bound=BaseModel)
+
+
+def declared_form(form: str) -> Callable[[type[Model]], type[Model]]:
+    """A form model's decorator: the model with its own fields and those of every option declared for ``form``
+    (:func:`tiebreak.app.declared.for_form`), under its own name."""
+
+    def made(base: type[Model]) -> type[Model]:
+        fields_: dict[str, Any] = {o.dest: declared_field(o) for o in for_form(form)}
+        return create_model(base.__name__, __base__=base, __module__=base.__module__, **fields_)
+
+    return made
+
+
+class UploadForm(BaseModel):
+    """What every form on a file has: the file, or a bundled example instead."""
 
     model_config = ConfigDict(extra="ignore")
 
@@ -174,38 +208,19 @@ class StandingsForm(BaseModel):
                                                      "Sharly Chess .sce, Swiss-Chess .swt, Papi .papi)")
     example: Text = Field(None, description="name of a bundled example instead of a file",
                           examples=["hobsons-bay-cup-2025.trf"])
-    event: Event = None
-    tiebreaks: Text = Field(None, examples=["PTS,BH/C1,BH,SB"])
-    preset: Text = None
-    rules: Annotated[str | None, choice(*RULE_CHOICES)] = None
-    after_round: Annotated[int | None, whole_number(0, MAX_ROUND, optional=True)] = None
-    unrated_rating: Annotated[int | None, whole_number(0, MAX_RATING, optional=True)] = None
-    seed: Seed = None
-    no_lots: Flag = False
-    system: System = None
-    players: Flag = Field(False, description="team event: rank the individual players")
-    format: Annotated[str | None, choice(*FORMATS)] = None
     lang: Lang = None
-    details: Flag = False
-    columns: Text = Field(None, description="player columns: auto, none, or title,fed,rating,club,sex,birth,perf,change")
-    category: list[Annotated[str, Field(max_length=1000)]] = Field([], max_length=50,
-                                                                    description="category standings to add")
-    team_ranking: Annotated[str | None, choice(*TEAM_RANKINGS)] = Field(
-        None, description="a team ranking inside the individual event")
-    team_best: Annotated[int | None, whole_number(1, MAX_BEST, optional=True)] = None
-    team_tiebreaks: Text = Field(None, examples=["TC,CUM"])
-    compat: Compat = None
-    points_from: PointsFrom = None
-    cumulative_half_bye: Annotated[str | None, choice(*CUMULATIVE_HALF_BYE)] = Field(
-        None, description="a half-point bye in US-CUM/RU-CUM: deduct its half point or keep it (default: the rule set's)")
-    playoff_results: Text = Field(None, examples=["stage mini-match\n7 9 1-0\n9 7 1/2-1/2"],
-                                  description="play-off results: 'stage KIND' lines (mini-match, sudden-death, "
-                                              "armageddon, round-robin), each followed by its games 'WHITE BLACK "
-                                              "RESULT'; the tied players are placed by them (Arbiters' Manual 13.2)")
+
+
+@declared_form("standings")
+class StandingsForm(UploadForm):
+    """The options of ``tiebreak standings`` as form fields (the uploaded file is its own field, ``file``; the
+    declared options of :data:`~tiebreak.app.declared.STANDINGS_FORM`)."""
+
+    format: Annotated[str | None, choice(*FORMATS)] = None
 
     def options(self) -> Options:
         """The options of the standings (:class:`tiebreak.app.options.Options`) for this form."""
         names = {f.name for f in fields(Options)}
         given = self.model_dump(include=names, exclude_none=True)
-        given["category"] = [c for c in self.category if c.strip()] or None
+        given["category"] = [c for c in given.get("category", []) if c.strip()] or None
         return Options(**given)

@@ -10,12 +10,10 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 from fastapi.responses import HTMLResponse
 
+from ..app.declared import OPTIONS
 from ..app.options import EXTENSIONS
-from ..arbiter.clubs import MAX_BEST
 from ..engine.conventions import PROGRAMS
-from ..engine.numbers import MAX_SEED, MAX_UNRATED_RATING
 from ..engine.presets import PRESETS
-from ..engine.rules import COMPAT_CHOICES, RULE_CHOICES
 from ..engine.specifier import MODIFIER_BOUNDS, MODIFIER_PATTERN
 from ..formats.readers import ACCEPTED
 from ..render.i18n import LANGUAGES, message
@@ -31,9 +29,9 @@ router = APIRouter(include_in_schema=False)
 _env = environment()
 
 
-#: the bounds of the page's number fields: the same constants the API and the command line check
-PAGE_LIMITS = {"unrated_rating": MAX_UNRATED_RATING, "seed": MAX_SEED, "team_best": MAX_BEST,
-               "berger_players": MAX_BERGER_PLAYERS, "series_events": MAX_SERIES_EVENTS}
+#: the bounds of the page's number fields that are no option of a command (the declared options' inputs are made
+#: from :mod:`tiebreak.app.declared`, their bounds and defaults with them)
+PAGE_LIMITS = {"berger_players": MAX_BERGER_PLAYERS, "series_events": MAX_SERIES_EVENTS}
 #: what the page's script checks as it is typed, from the engine's own declarations (never a copy in app.js): a
 #: modifier's pattern and the bounds of its number
 SCRIPT_LIMITS = {"modifier_pattern": MODIFIER_PATTERN, "modifier_bounds": MODIFIER_BOUNDS}
@@ -55,7 +53,7 @@ def _page(lang: str) -> str:
     all_words = words.page_words(lang)
     return _env.get_template("index.html").render(
         lang=lang, w=all_words["words"], p=all_words["page"], r=all_words["ratings"], languages=LANGUAGES,
-        rules=RULE_CHOICES, compat=COMPAT_CHOICES, limits=PAGE_LIMITS, table_css=TABLE_CSS, programs=list(PROGRAMS),
+        opts=OPTIONS, limits=PAGE_LIMITS, table_css=TABLE_CSS, programs=list(PROGRAMS),
         presets=[replace(pr, source=message(pr.source, lang)) for pr in PRESETS.values()],  # their tooltips
         examples=sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [],
         formats=[f for f in EXTENSIONS if f != "json"], accept=",".join(ACCEPTED),

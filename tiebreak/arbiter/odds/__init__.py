@@ -29,7 +29,7 @@ from ...engine.messages import Message
 from ...engine.model import Tournament
 from ...engine.specifier import TieBreakSpec
 from ...engine.standings import _resolve_list
-from .budget import Budget
+from .budget import DEFAULT_BUDGET, Budget
 from .models import apply_fixes
 from .participants import Participant
 from .pending import Future, Game, find_future
@@ -55,7 +55,7 @@ def compute_odds(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | 
                  draw_rate: float | None = None,
                  white_advantage: float = 35, fixes: Sequence[str] = (), method: str = "auto",
                  simulations: int | None = None, seed: int | None = None, player: int | None = None,
-                 budget: Budget | float | None = 20.0, unrated_rating: int | None = None,
+                 budget: Budget | float | None = DEFAULT_BUDGET, unrated_rating: int | None = None,
                  places: int | None = None) -> Odds:
     """The probability of every place for every player once the pending games are played.
 
@@ -80,7 +80,7 @@ def compute_team_odds(t: Tournament, tiebreaks: str | None = None, *, rules: str
                       after_round: int | None = None, model: str = "equal", draw_rate: float | None = None,
                       white_advantage: float = 35, fixes: Sequence[str] = (), method: str = "auto",
                       simulations: int | None = None, seed: int | None = None, player: int | None = None,
-                      budget: Budget | float | None = 20.0, unrated_rating: int | None = None,
+                      budget: Budget | float | None = DEFAULT_BUDGET, unrated_rating: int | None = None,
                       places: int | None = None) -> Odds:
     """The probability of every place for every TEAM of the team event ``t`` (TRF records 310/013) once its pending
     board games are played: each outcome of the board games is ranked by the team standings (match points, game

@@ -23,6 +23,8 @@ from ...engine.messages import Message
 #: the most seconds and simulations a request may ask for (the command line's ``--budget`` and ``--simulations``, the
 #: API's fixed budget and its ``simulations`` field); ``--budget none`` lifts the time limit on the command line only
 MAX_BUDGET, MAX_SIMULATIONS = 20.0, 1_000_000
+#: the seconds a request has when it asks for none (``odds --budget``; the API always gives :data:`MAX_BUDGET`)
+DEFAULT_BUDGET = MAX_BUDGET
 
 #: what the ranking keeps of the budget for the work after it (the answer), as a share and at least this long, and
 #: per participant (the answer's rows: about 50 microseconds each, measured with 9,999 players)

@@ -7,16 +7,29 @@
   if (!form) return;
   var input = form.querySelector("input");
   var answers = document.getElementById("search-answers");
-  function fold(text) {
-    return text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  // a name's parts, folded: lower case, accents dropped, split at anything that is not a letter or a digit
+  // ("Nguyen,Anh Kiet" -> nguyen anh kiet), so that parts match in any order
+  function parts(text) {
+    return text.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "")
+      .split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   }
-  var folded = players.map(function (p) { return fold(p[1]); });
+  var folded = players.map(function (p) { return parts(p[1]); });
+  // every part of the question is in a different part of the name (the longest parts placed first)
+  function matches(name, query) {
+    var used = [];
+    return query.slice().sort(function (a, b) { return b.length - a.length; }).every(function (q) {
+      for (var j = 0; j < name.length; j++) {
+        if (used.indexOf(j) < 0 && name[j].indexOf(q) >= 0) { used.push(j); return true; }
+      }
+      return false;
+    });
+  }
   function find(q) {
-    q = fold(q.trim());
-    if (!q) return [];
+    var query = parts(q.trim());
+    if (!query.length) return [];
     var out = [];
     for (var i = 0; i < players.length && out.length < 20; i++) {
-      if (String(players[i][0]) === q || folded[i].indexOf(q) >= 0) out.push(players[i]);
+      if (String(players[i][0]) === q.trim() || matches(folded[i], query)) out.push(players[i]);
     }
     return out;
   }

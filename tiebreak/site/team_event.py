@@ -1,0 +1,68 @@
+"""A team event on the website: the players' event (cards, starting list) and the teams' standings after every round,
+made once per build (:func:`build_team_event`) and read by the team pages (:mod:`.teams`, :mod:`.team_rounds`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any
+
+from ..app.standings import team_standings
+from ..engine.team import TeamStandings
+from .event import Event
+
+__all__ = ["TeamEvent", "build_team_event"]
+
+
+@dataclass
+class TeamEvent:
+    """The players' event (cards, starting list) and the teams' standings after every round."""
+
+    ind: Event
+    after: list[TeamStandings]
+    #: the odds page's tables per language while board games are pending (the teams' odds), else None
+    odds: dict[str, str] | None = None
+    #: the file as read (its own list is the teams': the players' event drops it)
+    source: Any = None
+    #: the teams' play-off (``--playoff``; :class:`tiebreak.site.playoff.Playoff`), its page ``playoff.html``
+    playoff: Any = None
+    #: each round's matches board by board (:func:`tiebreak.site.team_rounds.matches`), made once: every
+    #: team's card asks for every round's
+    matches_by_round: dict[int, Any] = field(default_factory=dict, repr=False)
+
+    @property
+    def path(self) -> str:
+        return self.ind.path
+
+    @property
+    def tournament(self) -> Any:
+        return self.ind.tournament
+
+    @property
+    def seed(self) -> int:
+        return self.ind.seed
+
+    @property
+    def played(self) -> int:
+        return self.current.after_round
+
+    @property
+    def current(self) -> TeamStandings:
+        return self.after[-1]
+
+    def team_of(self) -> dict[int, tuple[int, int]]:
+        """Start number -> (team number, place in the team's list)."""
+        return dict(self._team_of)
+
+    @cached_property
+    def _team_of(self) -> dict[int, tuple[int, int]]:
+        return {sno: (tm.number, n) for tm in self.current.tt.teams for n, sno in enumerate(tm.members, 1)}
+
+
+def build_team_event(ind: Event, t: Any, warnings: list[Any], options: Any = None) -> TeamEvent:
+    """The team event of the file ``t`` (read), its players' event ``ind`` already built (``options``: the teams'
+    options, a play-off's included; else the players')."""
+    o = options if options is not None else ind.options
+    current = team_standings(replace(o, after_round=None), t, warnings)
+    after = [team_standings(replace(o, after_round=k), t, []) for k in range(1, current.after_round)]
+    return TeamEvent(ind, [*after, current] if current.after_round else [current], source=t)
