@@ -13,6 +13,7 @@ from typing import Any, NotRequired, TypedDict
 
 from ..engine.errors import InputWarning, Message, SpecifierError
 from ..engine.standings import Standings
+from ..engine.team import TeamStandings
 from ..render import explain as words
 from ..render import team_explain as team_words
 from .options import Options
@@ -32,10 +33,9 @@ class Explanation(TypedDict):
     matches: NotRequired[list[dict[str, Any]]]
 
 
-def explain(o: Options, path: str, numbers: list[int], warnings: list[InputWarning]) -> Explanation:
-    """The explanation of one participant (``numbers`` = [N]) or of what separated two: in a team event N is a team
-    number (unless ``o.players``).  ``{"team", "players", "text", "details", "seed"}``, and for one team
-    ``"name"`` and ``"matches"``."""
+def explained(o: Options, path: str, numbers: list[int], warnings: list[InputWarning]) -> Standings | TeamStandings:
+    """The final standings of ``path`` once ``numbers`` are known to be one or two of its participants (the page's
+    panel and :func:`explain` word them)."""
     s = final_standings(o, path, warnings)
     known = {r.start_no for r in s.rows}
     for n in numbers:
@@ -44,6 +44,14 @@ def explain(o: Options, path: str, numbers: list[int], warnings: list[InputWarni
                                          "no player with start number {} in {}", n, path), field="player")
     if len(numbers) not in (1, 2):
         raise SpecifierError("give --player N, or --players N M")
+    return s
+
+
+def explain(o: Options, path: str, numbers: list[int], warnings: list[InputWarning]) -> Explanation:
+    """The explanation of one participant (``numbers`` = [N]) or of what separated two: in a team event N is a team
+    number (unless ``o.players``).  ``{"team", "players", "text", "details", "seed"}``, and for one team
+    ``"name"`` and ``"matches"``."""
+    s = explained(o, path, numbers, warnings)
     if len(numbers) == 2:
         a, b = numbers
         text = (words.explain_pair(s, a, b, o.lang) if isinstance(s, Standings) else

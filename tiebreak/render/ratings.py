@@ -98,25 +98,25 @@ def to_text(r: Report, lang: str = "en") -> str:
     return "\n".join(lines) + "\n"
 
 
-def view(r: Report, lang: str = "en") -> dict[str, Any]:
-    """What the HTML report shows, as data for ``ratings_page.html``: the title, the heading lines, the table (the
-    name in the column that stays in view on a phone)."""
+def view(r: Report, lang: str = "en", warnings: list[str] | None = None) -> dict[str, Any]:
+    """What the HTML report shows, as data for ``ratings_page.html``: the title, the heading lines (and the reader's
+    ``warnings``), the table (the name in the column that stays in view on a phone)."""
     cols = r.columns()
     heads = [{"text": WORDS.text(c, lang), "cls": "name" if c == "name" else ""} for c in cols]
     rows = [{"cells": [{"text": _cell(v), "cls": "name" if c == "name" else ""} for c, v in asdict(row).items()
                        if c in cols]} for row in r.rows]
     title = r.name or WORDS.text("title", lang)
-    return {"title": title, "header": _header(r, lang),
+    return {"title": title, "header": _header(r, lang) + (warnings or []),
             "t": {"id": "ratings", "caption": WORDS.text("title", lang), "heads": heads, "rows": rows,
                   "sticky": False}}
 
 
-def to_html(r: Report, lang: str = "en") -> str:
+def to_html(r: Report, lang: str = "en", warnings: list[str] | None = None) -> str:
     """A standalone page (``ratings_page.html``, a download as the standings are: no script, names escaped)."""
     from .html import print_style
     from .templating import environment
 
-    v = view(r, lang)
+    v = view(r, lang, warnings)
     return environment().get_template("ratings_page.html").render(
         lang=lang, style=print_style(v["title"], lang), **v) + "\n"
 

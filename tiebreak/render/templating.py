@@ -38,6 +38,7 @@ def environment() -> Environment:
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=select_autoescape(["html"]), auto_reload=False)
     env.globals["rows_html"] = rows_html
     env.filters["isolated"] = isolated
+    env.filters["wbr"] = wbr
     return env
 
 
@@ -45,6 +46,16 @@ def isolated(text: object) -> str:
     """A name in a plain text (a page's ``<title>``, where no element can be) isolated for bidirectional text:
     between FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, so an override inside it ends with it."""
     return f"\u2068{text}\u2069"
+
+
+def wbr(name: str) -> Markup:
+    """A name that may break after its comma ("Ivanov,Ivan") as after a space, never inside a word, its direction
+    kept to itself (as :func:`cell_html` writes a name cell).
+
+    >>> str(wbr("Ivanov,<Ivan>"))
+    '<bdi>Ivanov,<wbr>&lt;Ivan&gt;</bdi>'
+    """
+    return Markup("<bdi>" + str(escape(name)).replace(",", ",<wbr>") + "</bdi>")
 
 
 @lru_cache(maxsize=65536)

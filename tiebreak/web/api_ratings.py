@@ -23,7 +23,7 @@ from ..render.output import dumps_exact
 from .errors import ERRORS
 from .fields import UploadForm, declared_form, multipart
 from .models import Number
-from .uploads import run_on_upload
+from .uploads import run_on_upload, wants_html
 
 router = APIRouter(prefix="/api", tags=["ratings"], responses=ERRORS)
 
@@ -70,8 +70,18 @@ def ratings_job(o: RatingsOptions, path: str) -> bytes:
     return dumps_exact(answer).encode("utf-8")
 
 
+def ratings_page(o: RatingsOptions, path: str) -> bytes:
+    """The report of one file as the command line's HTML, the reader's warnings among its heading lines."""
+    warnings: list[InputWarning] = []
+    report = rating_report_of(o, path, warnings)
+    return ratings.to_html(report, o.lang, [problem(w, o.lang) for w in warnings]).encode("utf-8")
+
+
 @router.post("/ratings", summary="Rating change (FIDE, Russian) or performance (Harkness, USCF) of every player",
              response_model=RatingReport, openapi_extra=multipart(RatingsForm))
 async def rating_report(request: Request, form: Annotated[RatingsForm, Form()]) -> Response:
+    if wants_html(request):  # the report as `tiebreak ratings --format html` prints it (the page shows its table)
+        body, _ = await run_on_upload(request, form, ratings_page)
+        return Response(body, media_type="text/html; charset=utf-8")
     body, _ = await run_on_upload(request, form, ratings_job)
     return Response(body, media_type="application/json")

@@ -25,7 +25,7 @@ from . import jobs
 from .errors import ERRORS, ApiError, request_language
 from .fields import MAX_START_NO, MAX_TEXT, StandingsForm, Text, choice, declared_form, multipart, whole_number
 from .models import Award, CheckReport, Explanation, PlayoffGroup
-from .uploads import client_of, content_disposition, run_on_upload, uploaded_name
+from .uploads import client_of, content_disposition, run_on_upload, uploaded_name, wants_html
 
 router = APIRouter(prefix="/api", tags=["standings"], responses=ERRORS)
 StartNo = Annotated[int | None, whole_number(1, MAX_START_NO, optional=True)]
@@ -74,8 +74,12 @@ async def explain(request: Request, form: Annotated[ExplainForm, Form()]) -> Res
     numbers = [n for n in (form.player, form.player2) if n is not None]
     if form.player is None:
         raise ApiError(400, "give the start number of a player (field 'player')", field="player")
+    if form.options().format == "html" or wants_html(request):  # the page's panel, in the request's language
+        (body, seed), _ = await run_on_upload(request, form, jobs.explain_html, numbers)
+        return Response(body, media_type="text/html; charset=utf-8", headers=seed_header(seed))
     answer, _ = await run_on_upload(request, form, jobs.explain, numbers)
     return _json(answer)
+
 
 
 class CheckForm(StandingsForm):

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..app import check as checking
 from ..app.explain import explain as explanation
+from ..app.explain import explained
 from ..app.options import Options
 from ..app.playoffs import playoffs as play_offs
 from ..app.prizes import prizes as distributed
@@ -24,6 +25,8 @@ from ..app.standings import render_standings
 from ..engine.errors import InputError, InputWarning
 from ..engine.messages import replaced
 from ..render import output
+from ..render.explain_panel import panel
+from .words import page_words
 
 
 def _bytes(body: str | bytes) -> bytes:
@@ -41,6 +44,12 @@ def explain(o: Options, path: str, numbers: list[int]) -> tuple[bytes, int | Non
     """How each value of one player (in a team event: of a team) was made, or what separated two; the seed."""
     result = explanation(o, path, numbers, [])
     return _bytes(output.dumps_exact(result)), result["seed"]
+
+
+def explain_html(o: Options, path: str, numbers: list[int]) -> tuple[bytes, int | None]:
+    """The page's explanation panel of the same (HTML in ``o.lang``: :mod:`tiebreak.render.explain_panel`); the seed."""
+    s = explained(o, path, numbers, [])
+    return _bytes(panel(s, numbers, o.lang, page_words(o.lang))), s.seed
 
 
 def check(o: Options, path: str, published: tuple[str, bytes] | None, name: str) -> bytes:

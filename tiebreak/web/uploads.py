@@ -145,3 +145,9 @@ async def run_on_upload(request: Request, form: UploadForm[Options_co],
                 e.place["file"] = shown
             e.message = replaced(e.message, str(path), shown)
             raise
+
+
+def wants_html(request: Request) -> bool:
+    """Whether the client asks for HTML before JSON (``Accept: text/html``): the page's panels and tables."""
+    accept = request.headers.get("accept", "")
+    return "text/html" in accept and "application/json" not in accept.split("text/html")[0]

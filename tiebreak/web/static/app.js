@@ -1,4 +1,5 @@
-// The tiebreak page: no framework, no build step. Every text from a file is put in with textContent, never as HTML.
+// The tiebreak page: no framework, no build step. Every text from a file is put in with textContent, never as HTML
+// (the explanation panel comes as HTML from the server, which escapes every text in it).
 // The words come from the server's catalogue (/api/words); changing the language fetches them again and redraws
 // what is loaded, so the event, the list and the explanation stay.
 "use strict";
@@ -19,7 +20,6 @@ function codeInfo(code) {
 let data = null;        // the last standings answer
 let selected = [];      // start numbers: one (explanation) or two (why one is ahead)
 let foldSettings = false;  // fold the settings when the standings of a new file arrive (on a phone)
-let detailsCache = {};  // start number -> details of the current answer
 let lastRequest = 0;
 let teamEvent = false;       // the last answer was a team event's: no player columns, categories or team ranking
 let columnsChosen = false;   // false: the columns the file has (the server's "auto"); true: the boxes ticked
@@ -29,26 +29,6 @@ const PLAYER_COLUMNS = [["title", "title"], ["federation", "fed"], ["rating", "r
 // a modifier's pattern and the bounds of its number: the engine's own (tiebreak.engine.specifier), sent by the server
 const LIMITS = JSON.parse(document.getElementById("limits").textContent);
 const MODIFIER = new RegExp(LIMITS.modifier_pattern);
-
-function el(tag, text, attrs) {
-  const node = document.createElement(tag);
-  if (text !== undefined && text !== null) node.textContent = String(text);
-  if (attrs && /(^| )name( |$)/.test(attrs.class || "")) wrapAfterCommas(node);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-  return node;
-}
-
-// a name may break after its comma ("Ivanov,Ivan") as after a space, never inside a word: a <wbr> after each comma,
-// as the templates' cells have (tiebreak.render.templating.cell_html)
-function wrapAfterCommas(node) {
-  const parts = node.textContent.split(",");
-  if (parts.length < 2) return;
-  node.replaceChildren();
-  parts.forEach((part, i) => {
-    node.append(part);
-    if (i < parts.length - 1) node.append(",", document.createElement("wbr"));
-  });
-}
 
 function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
@@ -93,8 +73,8 @@ const categoryList = () => $("categories").value.split(/[;\n]/).map((c) => c.tri
 const columnBoxes = () => [...document.querySelectorAll("#columns input")];
 const chosenColumns = () => columnBoxes().filter((b) => b.checked).map((b) => b.value);
 
-async function post(path, form) {
-  const response = await fetch(path, {method: "POST", body: form});
+async function post(path, form, headers) {
+  const response = await fetch(path, {method: "POST", body: form, headers: headers || {}});
   if (!response.ok) {
     let message = response.statusText;
     try {
@@ -220,7 +200,6 @@ function validateModifiers() {
 function clearResult(message) {
   data = null;
   selected = [];
-  detailsCache = {};
   $("error").textContent = message || "";
   $("result").hidden = true;
   $("summary").hidden = true;
@@ -265,92 +244,42 @@ function renderAfterRound(t) {
   select.value = String(t.after_round);
 }
 
-function renderStandings(d) {
+// a document the server rendered (its templates, in the page's language), asked with Accept: text/html
+async function htmlOf(path, form) {
+  const response = await post(path, form, {Accept: "text/html"});
+  return new DOMParser().parseFromString(await response.text(), "text/html");
+}
+
+// The standings as the download and the site print them: the server's HTML standings (its templates, in the page's
+// language) for the same request and seed, with the category standings and the team ranking as its sections.
+async function printedStandings(d) {
+  const form = source();
+  form.append("format", "html");
+  if (d.seed !== null && d.seed !== undefined) form.set("seed", d.seed);  // the same lots as the JSON's
+  return htmlOf("/api/standings", form);
+}
+
+function renderStandings(d, printed) {
   tiebreaks = d.tiebreaks.slice();
   renderList();
   renderAfterRound(d.tournament);
   if (!$("no-lots").checked && d.seed !== null && d.seed !== undefined) $("seed").value = d.seed;
-  const shown = d.tiebreaks.filter((c) => c !== "PTS");
-  const extra = playerColumns(d.standings);
-  const head = el("tr");
-  head.append(el("th", W.words.rank, {class: "rank"}), el("th", W.words.number),
-              el("th", d.tournament.teams ? W.words.team : W.words.name, {class: "name"}));
-  head.append(el("th", W.words.points, {class: "pts"}));  // right after the name: it stays beside it on a phone
-  for (const [, key] of extra) head.append(el("th", W.columns[key] || key));
-  for (const c of shown) head.append(el("th", c, {title: tiebreakName(c)}));
-  $("standings").tHead.replaceChildren(head);
-  const body = $("standings").tBodies[0];
-  body.replaceChildren();
-  for (const row of d.standings) {
-    const no = row.start_no !== undefined ? row.start_no : row.team;
-    const tr = el("tr", null, {"data-start-no": no, tabindex: "0"});
-    const place = row.place;  // 5, or 5-9 for a place five share: the server's, as every face writes it
-    tr.append(el("td", place + (row.lot !== null && row.lot !== undefined ? "*" : ""), {class: "rank"}),
-              el("td", no), el("td", row.name, {class: "name"}));
-    tr.append(el("td", row.points, {class: "points pts"}));
-    for (const [key] of extra) tr.append(el("td", row[key] === null || row[key] === undefined ? "" : row[key]));
-    for (const c of shown) tr.append(el("td", num(row.values[c])));
-    if (row.start_no !== undefined) {
-      tr.addEventListener("click", () => choose(row.start_no));
-      tr.addEventListener("keydown", (e) => { if (e.key === "Enter") choose(row.start_no); });
-    }
-    body.append(tr);
-  }
-  renderGroups(d, extra);
+  playerColumns(d.standings);
+  const table = printed.getElementById("standings");
+  $("standings").replaceChildren(table.tHead, table.tBodies[0]);
+  // each row opens its explanation; a place a lot decided is marked, as the legend under the table says
+  [...$("standings").tBodies[0].rows].forEach((tr, i) => {
+    const row = d.standings[i];
+    tr.dataset.startNo = row.start_no !== undefined ? row.start_no : row.team;
+    tr.tabIndex = 0;
+    if (row.lot !== null && row.lot !== undefined) tr.cells[0].append("*");
+  });
+  const sections = [...printed.querySelectorAll("section.category, section.clubs")];
+  sections.filter((x) => x.matches(".category")).forEach((x, i) => { x.dataset.category = d.categories[i].category; });
+  $("groups").replaceChildren(...sections);
   $("result").hidden = false;
   // on a phone the settings fold away once a file is loaded: the standings come first; the heading opens them
   if (foldSettings) { $("settings-fold").open = false; foldSettings = false; }
-}
-
-function table(head, rows, nameColumns) {
-  const t = el("table", null, {class: "heads"});  // its headings stay while it scrolls
-  const tr = el("tr");
-  head.forEach((h, i) => tr.append(el("th", h, nameColumns.includes(i) ? {class: "name"} : {})));
-  t.append(el("thead"), el("tbody"));
-  t.tHead.append(tr);
-  for (const row of rows) {
-    const r = el("tr");
-    row.forEach((v, i) => r.append(el("td", v, nameColumns.includes(i) ? {class: "name"} : {})));
-    t.tBodies[0].append(r);
-  }
-  const box = el("div", null, {class: "table-box"});
-  box.append(t);
-  return box;
-}
-
-// The category standings (rank inside the category and overall) and the team ranking, each its own table.
-function renderGroups(d, extra) {
-  const G = W.groups, out = [];
-  const rowOf = Object.fromEntries(d.standings.map((r) => [r.start_no, r]));
-  const shown = d.tiebreaks.filter((c) => c !== "PTS");
-  for (const c of d.categories || []) {
-    const section = el("section", null, {class: "category", "data-category": c.category});
-    section.append(el("h3", fill(G.category, {name: c.category})));
-    if (!c.standings.length) section.append(el("p", G.empty, {class: "note"}));
-    else {
-      const head = [G.cat_rank, G.overall, W.words.number, W.words.name, ...extra.map(([, k]) => W.columns[k] || k),
-                    W.words.points, ...shown];
-      section.append(table(head, c.standings.map((x) => {
-        const r = rowOf[x.start_no] || {values: {}};
-        return [x.rank, x.overall, x.start_no, r.name, ...extra.map(([key]) => r[key] === null || r[key] === undefined
-          ? "" : r[key]), r.points, ...shown.map((tb) => num(r.values[tb]))];
-      }), [3]));
-    }
-    out.push(section);
-  }
-  const t = d.team_ranking;
-  if (t) {
-    const section = el("section", null, {class: "team-ranking"});
-    section.append(el("h3", fill(G.ranking, {n: t.best})));
-    const head = [G.cat_rank, G.team, G.points, ...t.tiebreaks, G.counted];
-    section.append(table(head, t.standings.map((r) => [r.rank, r.team, r.points, ...t.tiebreaks.map((c) => num(r.values[c])),
-      r.counted.map((n) => (rowOf[n] ? rowOf[n].name : "") + " (" + n + ")").join(", ")]), [1, head.length - 1]));
-    const legend = el("ul", null, {class: "legend note"});
-    for (const c of t.tiebreaks) legend.append(el("li", G[c] || fill(G.sum, {code: c})));
-    section.append(legend);
-    out.push(section);
-  }
-  $("groups").replaceChildren(...out);
 }
 
 async function compute() {
@@ -361,11 +290,11 @@ async function compute() {
   document.body.classList.add("busy");
   try {
     const answer = await (await post("/api/standings", form)).json();
+    const printed = await printedStandings(answer);
     if (ticket === lastRequest) {
       data = answer;
-      detailsCache = {};
-      $("error").textContent = "";
-      renderStandings(answer);
+          $("error").textContent = "";
+      renderStandings(answer, printed);
       await renderSummary(answer);
       if (selected.length) await showSelection(selected.filter((n) => answer.standings.some((r) => r.start_no === n)));
     }
@@ -377,25 +306,6 @@ async function compute() {
 }
 
 // ------------------------------------------------------------------------------------------- explanations
-function nameOf(startNo) {
-  const row = data && data.standings.find((r) => r.start_no === startNo);
-  return row ? row.name : String(startNo);
-}
-
-// the explanation of one player or team (a team's has its "matches" too), asked once per computation
-async function explanationOf(startNo) {
-  if (!detailsCache[startNo]) {
-    const form = source();
-    form.append("player", startNo);
-    detailsCache[startNo] = await (await post("/api/explain", form)).json();
-  }
-  return detailsCache[startNo];
-}
-
-async function detailsOf(startNo) {
-  return (await explanationOf(startNo)).details;
-}
-
 function choose(startNo) {
   const next = selected.length === 1 && selected[0] !== startNo ? [selected[0], startNo] : [startNo];
   showSelection(next);
@@ -451,8 +361,15 @@ async function showSelection(players) {
   fillCompare();
   const body = $("explain-body");
   try {
-    if (players.length === 1) await explainPlayer(players[0]);
-    else await explainPair(players[0], players[1]);
+    // the server words it as `tiebreak explain` does, as HTML in the page's language (every text escaped there)
+    const form = source();
+    form.append("format", "html");
+    players.forEach((n, i) => form.append(i ? "player2" : "player", n));
+    const panel = document.createElement("template");
+    panel.innerHTML = await (await post("/api/explain", form)).text();
+    const fragment = panel.content.firstElementChild;
+    $("explain-title").textContent = fragment ? fragment.dataset.title : "";
+    body.replaceChildren(panel.content);
   } catch (e) {
     body.replaceChildren(el("p", e.message, {class: "error"}));
   }
@@ -470,146 +387,6 @@ function tiebreakName(spec) {
     if (/^M\d+$/.test(m)) extra.push(fill(W.words.median, {n: m.slice(1)}));
   }
   return [d.name, ...extra].join(", ");
-}
-
-// One tie-break's rounds: opponent by name, result, contribution; cut rounds struck through.  How a round was
-// counted is a column only where the rounds differ in it (a dummy opponent beside games), else one line below.
-function roundsTable(info) {
-  const sources = [...new Set(info.rounds.map((c) => c.source))];
-  const table = el("table", null, {class: "rounds"});
-  const head = el("tr");
-  // the contribution comes right after the round, so a phone shows it without scrolling the table
-  head.append(el("th", W.words.round), el("th", W.page.contribution), el("th", W.page.result, {class: "name"}),
-              el("th", W.page.opponent, {class: "name"}));
-  if (sources.length > 1) head.append(el("th", W.page.source, {class: "name"}));
-  table.append(el("thead"));
-  table.tHead.append(head);
-  const body = el("tbody");
-  for (const c of info.rounds) {
-    const tr = el("tr", null, c.cut ? {class: "cut"} : {});
-    tr.append(el("td", c.round), el("td", num(c.value)), el("td", W.kinds[c.kind] || c.kind, {class: "name"}),
-              el("td", c.opponent ? nameOf(c.opponent) + " (" + c.opponent + ")" : W.page.no_opponent, {class: "name"}));
-    if (sources.length > 1) tr.append(el("td", W.sources[c.source] || c.source, {class: "src"}));
-    body.append(tr);
-  }
-  table.append(body);
-  const box = el("div", null, {class: "table-box"});
-  box.append(table);
-  const out = [box];
-  if (sources.length === 1 && sources[0]) out.push(el("p", W.sources[sources[0]] || sources[0], {class: "note"}));
-  return out;
-}
-
-// A team's rounds: the opposing team, the match points and the game points (the team's : the opponent's), a
-// forfeited match named; the points come right after the round, so a phone shows them without scrolling the table.
-function matchesTable(matches) {
-  const T = W.team, forfeits = ["FORFEIT_WIN", "FORFEIT_LOSS", "DOUBLE_FORFEIT"];
-  const block = el("section", null, {class: "tb matches"});
-  block.append(el("h4", T.matches));
-  const table = el("table", null, {class: "rounds"});
-  const head = el("tr");
-  head.append(el("th", W.words.round), el("th", T.mp), el("th", T.gp), el("th", T.opponent, {class: "name"}));
-  table.append(el("thead"), el("tbody"));
-  table.tHead.append(head);
-  for (const m of matches) {
-    const gp = num(m.game_points) + (m.opponent_game_points === null ? "" : " : " + num(m.opponent_game_points));
-    let who = m.opponent !== null ? (m.opponent_name || nameOf(m.opponent)) + " (" + m.opponent + ")"
-      : m.kind === "ABSENT" ? T.no_match : W.kinds[m.kind] || T.bye;
-    if (forfeits.includes(m.kind)) who += " — " + (W.kinds[m.kind] || m.kind);
-    const tr = el("tr", null, {"data-kind": m.kind});
-    tr.append(el("td", m.round), el("td", num(m.match_points)), el("td", gp), el("td", who, {class: "name"}));
-    table.tBodies[0].append(tr);
-  }
-  const box = el("div", null, {class: "table-box"});
-  box.append(table);
-  block.append(box);
-  return block;
-}
-
-// What a value that is not a sum over rounds rests on: a team's place among the tied teams (Type A), its game
-// points by board, a normalising factor; a player's score among the tied players.
-function valueNotes(info) {
-  const T = W.team, out = [];
-  if (info.group_place !== undefined) out.push(fill(T.group, {place: info.group_place || "-"}));
-  else if (!info.rounds && !info.boards) out.push(fill(W.page.group, {score: num(info.group_score)}));
-  if (info.boards) out.push(fill(T.boards, {points: info.boards.map(num).join(", ")}));
-  if (info.factor !== undefined) out.push(fill(T.factor, {factor: num(info.factor)}));
-  return out.map((text) => el("p", text, {class: "note"}));
-}
-
-async function explainPlayer(startNo) {
-  const answer = await explanationOf(startNo);
-  const details = answer.details;
-  const row = data.standings.find((r) => r.start_no === startNo);
-  $("explain-title").textContent = row.rank + ". " + row.name + " (" + startNo + ") — " + row.points;
-  const out = answer.matches ? [matchesTable(answer.matches)] : [];
-  let anyCut = false;
-  for (const [spec, info] of Object.entries(details)) {
-    const block = el("section", null, {class: "tb", "data-spec": spec});
-    const h = el("h4");
-    h.append(el("span", spec + " = " + num(info.value), {class: "tb-value"}), " ",
-             el("span", tiebreakName(spec), {class: "tb-name"}), " ", el("span", info.article, {class: "article"}));
-    block.append(h);
-    if (info.rounds) {
-      anyCut = anyCut || info.rounds.some((c) => c.cut);
-      if (info.value === null) block.append(el("p", W.page.undefined_rating, {class: "note"}));
-      block.append(...roundsTable(info));
-    }
-    block.append(...valueNotes(info));
-    out.push(block);
-  }
-  if (anyCut) out.push(el("p", W.page.cut_legend, {class: "note"}));
-  $("explain-body").replaceChildren(...out);
-}
-
-async function explainPair(a, b) {
-  const form = source();
-  form.append("player", a);
-  form.append("player2", b);
-  const [pair, da, db] = await Promise.all([post("/api/explain", form).then((r) => r.json()), detailsOf(a), detailsOf(b)]);
-  const p = pair.details;
-  const [ahead, behind] = p.ranks[0] <= p.ranks[1] ? [a, b] : [b, a];
-  $("explain-title").textContent = fill(W.page.ahead, {a: nameOf(ahead), b: nameOf(behind)});
-  const out = [];
-  if (!p.separated_by) {
-    out.push(el("p", W.page.equal + " " + (p.by_lot ? W.page.by_lot : W.page.shared)));
-    $("explain-body").replaceChildren(...out);
-    return;
-  }
-  const spec = p.separated_by;
-  out.push(el("p", fill(W.page.separated, {tb: spec + " (" + tiebreakName(spec) + ")", article: p.article,
-                                           a: num(p.values[0]), b: num(p.values[1])}), {class: "verdict"}));
-  const ra = (da[spec] || {}).rounds || [], rb = (db[spec] || {}).rounds || [];
-  if (ra.length || rb.length) {
-    const table = el("table", null, {class: "rounds pair"});
-    const head = el("tr");
-    head.append(el("th", W.words.round), el("th", nameOf(a), {class: "name"}), el("th", spec),
-                el("th", nameOf(b), {class: "name"}), el("th", spec));
-    table.append(el("thead"));
-    table.tHead.append(head);
-    const body = el("tbody");
-    const rounds = [...new Set([...ra, ...rb].map((c) => c.round))].sort((x, y) => x - y);
-    const cells = (list, r) => {
-      const c = list.find((x) => x.round === r);
-      if (!c) return [el("td", ""), el("td", "")];
-      const who = c.opponent ? nameOf(c.opponent) + " (" + c.opponent + ")" : W.page.no_opponent;
-      return [el("td", who, {class: "name" + (c.cut ? " cut" : ""), title: W.kinds[c.kind] || c.kind}), el("td", num(c.value), c.cut ? {class: "cut"} : {})];
-    };
-    for (const r of rounds) {
-      const tr = el("tr");
-      tr.append(el("td", r), ...cells(ra, r), ...cells(rb, r));
-      body.append(tr);
-    }
-    const total = el("tr", null, {class: "total"});
-    total.append(el("td", W.page.total), el("td", ""), el("td", num(p.values[0])), el("td", ""), el("td", num(p.values[1])));
-    body.append(total);
-    table.append(body);
-    const box = el("div", null, {class: "table-box"});
-    box.append(table);
-    out.push(box);
-    if ([...ra, ...rb].some((c) => c.cut)) out.push(el("p", W.page.cut_legend, {class: "note"}));
-  }
-  $("explain-body").replaceChildren(...out);
 }
 
 // ------------------------------------------------------------------------------------------- downloads, tools
@@ -688,6 +465,9 @@ $("add-button").addEventListener("click", () => {
   renderList();
   compute();
 });
+const rowChosen = (e) => { const tr = e.target.closest("tr[data-start-no]"); if (tr) choose(Number(tr.dataset.startNo)); };
+$("standings").addEventListener("click", rowChosen);
+$("standings").addEventListener("keydown", (e) => { if (e.key === "Enter") rowChosen(e); });
 $("explain-close").addEventListener("click", closeExplanation);
 document.addEventListener("keydown", (e) => { if (e.key === "Escape" && !$("explanation").hidden) closeExplanation(); });
 $("compare-with").addEventListener("change", () => {
@@ -729,23 +509,12 @@ $("rating-button").addEventListener("click", async () => {
   if (!form) return;
   form.set("system", $("rating-system").value);  // the rating system, not the event type
   if ($("rating-k").value) form.set("k", $("rating-k").value);
-  const table = $("rating-table");
-  table.tHead.replaceChildren();
-  table.tBodies[0].replaceChildren();
+  $("rating-table").replaceChildren();
   $("rating-rule").textContent = $("rating-error").textContent = "";
-  try {
-    const d = await (await post("/api/ratings", form)).json();
-    const columns = d.players.length ? Object.keys(d.players[0]) : [];
-    const head = el("tr");
-    for (const c of columns) head.append(el("th", W.ratings[c] || c, c === "name" ? {class: "name"} : {}));
-    table.tHead.append(head);
-    for (const p of d.players) {
-      const tr = el("tr", null, {"data-start-no": p.start_no});
-      for (const c of columns) tr.append(el("td", num(p[c]), c === "name" ? {class: "name"} : {}));
-      table.tBodies[0].append(tr);
-    }
-    $("rating-rule").textContent = [fill(W.ratings.after_round, {k: d.after_round}) + ": " + d.rule + " (" +
-      d.article + ")", ...d.warnings].join("\n");
+  try {  // the report as `tiebreak ratings --format html` prints it: its heading lines and its table
+    const report = await htmlOf("/api/ratings", form);
+    $("rating-rule").textContent = [...report.querySelectorAll("body > p")].map((x) => x.textContent).join("\n");
+    $("rating-table").replaceChildren(...report.getElementById("ratings").children);
   } catch (e) { $("rating-error").textContent = e.message; }
 });
 $("odds-button").addEventListener("click", async () => {

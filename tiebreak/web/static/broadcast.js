@@ -10,13 +10,6 @@ const W = JSON.parse(document.getElementById("words").textContent);
 const boards = new Map();  // "round.board" -> {board, fen, open}: kept across versions, only the position changes
 let shown = null;
 
-function el(tag, text, cls) {
-  const e = document.createElement(tag);
-  if (text !== undefined && text !== null) e.textContent = String(text);
-  if (cls) e.className = cls;
-  return e;
-}
-
 // a player's name: a link to the page with their history (live.js shows it in place when tapped), when the server
 // keeps one
 function side(name, clock, colour, no) {

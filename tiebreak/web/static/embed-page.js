@@ -7,13 +7,6 @@ const event = root.dataset.event, limit = Number(root.dataset.top || 10);  // ("
 const followed = root.dataset.player ? Number(root.dataset.player) : null;
 const mode = root.dataset.mode || "top";  // top: the top N (and the player followed); standings: every row; player: theirs
 
-function el(tag, text, cls) {
-  const e = document.createElement(tag);
-  if (text !== undefined && text !== null) e.textContent = String(text);
-  if (cls) e.className = cls;
-  return e;
-}
-
 function follow(doc, names) {
   const box = document.getElementById("follow");
   const row = (doc.standings || []).find(r => r.start_no === followed);

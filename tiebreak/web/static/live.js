@@ -10,12 +10,6 @@ let player = null, scrollTimer = null, asking = 0, oddsTimer = null, oddsVersion
 let players = params.get("players") === "1";
 if (params.get("player")) player = Number(params.get("player"));  // the page came with a player's history
 
-function el(tag, text, cls) {
-  const e = document.createElement(tag);
-  if (text !== undefined && text !== null) e.textContent = String(text);
-  if (cls) e.className = cls;
-  return e;
-}
 const state = () => (document.getElementById("live-state") || {dataset: {}}).dataset;
 const current = () => state().event || params.get("event");
 

@@ -1,0 +1,156 @@
+"""The web page's explanation panel as HTML: how each value of one player or team was made, or what separated two,
+from the same data and sentences as ``tiebreak explain`` (:mod:`tiebreak.render.explain`,
+:mod:`tiebreak.render.team_explain`), in the page's language; the page only shows it.
+
+>>> from tiebreak import compute_standings, trf
+>>> from tiebreak.web.words import page_words
+>>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
+>>> html = panel(s, [7, 9], "en", page_words("en"))
+>>> 'first separated by BH/C1 [C.07 8.1]: 30 against 28.5' in html
+True
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..engine.model import Kind, format_number
+from ..engine.ranking import Ranking
+from ..engine.registry import CATALOGUE
+from ..engine.standings import Standings
+from ..engine.team import TeamStandings
+from ..engine.team_tiebreaks import TEAM_CATALOGUE
+from . import explain as player_words
+from . import team_explain
+from .i18n import WORDS, message, tiebreak_name
+from .team_words import TEAM_NAMES
+from .templating import environment
+
+_env = environment()
+Words = dict[str, dict[str, str]]
+
+
+def _num(x: Fraction | None) -> str:
+    return "-" if x is None else format_number(x)
+
+
+def spec_name(spec: str, team: bool, lang: str) -> str:
+    """The catalogue's name of a specifier's code with its cut or median ("Buchholz, Cut-1" for BH/C1).
+
+    >>> spec_name("BH/C1", False, "en")
+    'Buchholz, Cut-1'
+    """
+    parts = spec.upper().split("/")
+    code = parts[0].split(":")[0].split("#")[0]
+    if team and code in TEAM_CATALOGUE:
+        name = TEAM_NAMES.text(code, lang)
+    elif code in CATALOGUE:
+        name = tiebreak_name(CATALOGUE[code], lang)
+    else:
+        return ""
+    extra = [WORDS.text("cut" if m[0] == "C" else "median", lang, n=m[1:])
+             for m in parts[1:] if m[:1] in ("C", "M") and m[1:].isdigit()]
+    return ", ".join([name, *extra])
+
+
+def _who(s: Ranking, number: int | None, words: Words) -> str:
+    return f"{s.row(number).name} ({number})" if number else words["page"]["no_opponent"]
+
+
+def _undefined(s: Ranking, start_no: int, spec: str, lang: str) -> str:
+    """Why a rating value is undefined, in the command line's words (an idle player has no opponent's rating)."""
+    if not isinstance(s, Standings) or not CATALOGUE[s.specs[s.keys.index(spec)].code].type.startswith("D"):
+        return ""
+    idle = not (s.tournament.kind[s.row(start_no).index, :s.after_round] <= Kind.LOSS_SHORT).any()
+    return player_words.WORDS.text("undefined_idle" if idle else "undefined", lang).strip()
+
+
+def _notes(info: dict[str, Any], team: bool, words: Words, lang: str) -> list[str]:
+    """What a value that is not a sum over rounds rests on: a team's place among the tied teams, its game points by
+    board, a normalising factor; a player's score among the tied players."""
+    t, out = words["team"], []
+    if "group_place" in info:
+        out.append(t["group"].format(place=info["group_place"] or "-"))
+    elif "rounds" not in info and not team:
+        out.append(player_words.WORDS.text("group_score", lang, note=player_words.WORDS.text("group", lang),
+                                           score=_num(info.get("group_score"))).strip())
+    if "boards" in info:
+        out.append(t["boards"].format(points=", ".join(_num(x) for x in info["boards"])))
+    if "factor" in info:
+        out.append(t["factor"].format(factor=_num(info["factor"])))
+    return out
+
+
+def _block(s: Ranking, start_no: int, spec: str, info: dict[str, Any], words: Words, lang: str) -> dict[str, Any]:
+    team = not isinstance(s, Standings)
+    rounds = [{"round": c["round"], "value": _num(c["value"]), "cut": c["cut"],
+               "kind": words["kinds"].get(c["kind"], c["kind"]), "opponent": _who(s, c["opponent"], words),
+               "source": message(c["source"], lang) if c["source"] else ""} for c in info.get("rounds", [])]
+    return {"spec": spec, "value": _num(info["value"]), "name": spec_name(spec, team, lang),
+            "article": message(info["article"], lang), "rounds": rounds if "rounds" in info else None,
+            "sources": list(dict.fromkeys(c["source"] for c in rounds)),
+            "undefined": _undefined(s, start_no, spec, lang) if info["value"] is None and rounds else "",
+            "notes": _notes(info, team, words, lang)}
+
+
+def _matches(s: TeamStandings, number: int, words: Words) -> list[dict[str, str]]:
+    out = []
+    for m in team_explain.matches(s, number):
+        gp = _num(m["game_points"]) + ("" if m["opponent_game_points"] is None
+                                       else " : " + _num(m["opponent_game_points"]))
+        kind = words["kinds"].get(m["kind"], m["kind"])
+        if m["opponent"] is not None:
+            who = f"{m['opponent_name'] or s.row(m['opponent']).name} ({m['opponent']})"
+            if m["kind"] in ("FORFEIT_WIN", "FORFEIT_LOSS", "DOUBLE_FORFEIT"):
+                who += " — " + kind
+        else:
+            who = words["team"]["no_match"] if m["kind"] == "ABSENT" else kind
+        out.append({"round": str(m["round"]), "mp": _num(m["match_points"]), "gp": gp, "who": who,
+                    "kind": m["kind"]})
+    return out
+
+
+def _one(s: Standings | TeamStandings, n: int, lang: str, words: Words) -> dict[str, Any]:
+    details = team_explain.team_details(s, n) if isinstance(s, TeamStandings) else player_words.details(s, n)
+    row = s.row(n)
+    points = _num(row.points) if isinstance(s, Standings) else _num(next(iter(row.values.values()), None))
+    blocks = [_block(s, n, spec, info, words, lang) for spec, info in details.items()]
+    return {"title": f"{row.rank}. {row.name} ({n}) — {points}", "blocks": blocks,
+            "matches": _matches(s, n, words) if isinstance(s, TeamStandings) else None,
+            "cut": any(c["cut"] for b in blocks for c in b["rounds"] or [])}
+
+
+def _pair(s: Ranking, a: int, b: int, lang: str, words: Words) -> dict[str, Any]:
+    team = not isinstance(s, Standings)
+    d = player_words.pair_details(s, a, b)
+    ahead, behind = (a, b) if d["ranks"][0] <= d["ranks"][1] else (b, a)
+    title = words["page"]["ahead"].format(a=s.row(ahead).name, b=s.row(behind).name)
+    said = team_explain.EXPLAIN if team else player_words.WORDS
+    spec = d["separated_by"]
+    if spec is None:
+        how = said.text("by_lot" if d["by_lot"] else "shared", lang)
+        return {"title": title, "verdict": said.text("equal", lang, how=how), "rounds": [], "cut": False}
+    va, vb = _num(d["values"][0]), _num(d["values"][1])
+    values = {"va": va, "vb": vb} if team else {"a": va, "b": vb}
+    verdict = said.text("separated", lang, spec=spec, article=message(d["article"], lang), **values)
+    by_a = {c.round: c for c in s.contributions(a, spec)}
+    by_b = {c.round: c for c in s.contributions(b, spec)}
+
+    def cells(c: Any) -> dict[str, Any]:
+        if c is None:
+            return {"who": "", "value": "", "cut": False, "kind": ""}
+        return {"who": _who(s, c.opponent, words), "value": _num(c.value), "cut": c.cut,
+                "kind": words["kinds"].get(c.kind, c.kind)}
+    rounds = [{"round": r, "a": cells(by_a.get(r)), "b": cells(by_b.get(r))} for r in sorted(by_a.keys() | by_b.keys())]
+    return {"title": title, "verdict": verdict, "spec": spec, "names": [s.row(a).name, s.row(b).name],
+            "values": [va, vb], "rounds": rounds, "cut": any(r[x]["cut"] for r in rounds for x in "ab")}
+
+
+def panel(s: Standings | TeamStandings, numbers: list[int], lang: str, words: Words) -> str:
+    """The panel of one participant (``numbers`` = [N]) or of what separated two, in ``lang``; ``words``: the page's
+    words (:func:`tiebreak.web.words.page_words`)."""
+    if len(numbers) == 2:
+        return _env.get_template("explain_panel.html").render(pair=_pair(s, numbers[0], numbers[1], lang, words),
+                                                              w=words)
+    return _env.get_template("explain_panel.html").render(one=_one(s, numbers[0], lang, words), w=words)
