@@ -17,7 +17,7 @@ tiebreak.engine.errors.InputError: players.csv, line 2: a line has 6 fields: quo
 ...                   '"Gukesh, D",2777,GM,IND,46616543\\n', "players.csv")
 >>> [(p.start_no, p.name, p.rating, p.title, p.federation, p.fide_id) for p in listed]
 [(1, 'Gukesh, D', 2777, 'GM', 'IND', '46616543'), (2, 'Sindarov, Javokhir', 2721, 'GM', 'UZB', '14205483')]
->>> same_name("Sindarov, Javokhir") == same_name("javokhir  SINDAROV")
+>>> name_parts("Sindarov, Javokhir") == name_parts("javokhir  SINDAROV")
 True
 """
 
@@ -25,8 +25,6 @@ from __future__ import annotations
 
 import csv
 import io
-import re
-import unicodedata
 from dataclasses import replace
 
 import numpy as np
@@ -35,7 +33,7 @@ from ..engine.errors import InputError, InputWarning, Place
 from ..engine.messages import Message
 from ..engine.model import NO_OPPONENT, Player, Tournament
 from ..engine.numbers import MAX_RATING
-from .text import one_line
+from .text import name_parts, one_line
 
 #: the most players a list may have (bounded work per input)
 MAX_LISTED = 20_000
@@ -44,14 +42,6 @@ COLUMNS = ("name", "rating", "title", "federation", "fide_id")
 _HEADER = {"name": "name", "player": "name", "rating": "rating", "elo": "rating", "title": "title",
            "federation": "federation", "fed": "federation", "fide id": "fide_id", "fide_id": "fide_id",
            "fideid": "fide_id", "id": "fide_id"}
-
-
-def same_name(name: str) -> tuple[str, ...]:
-    """A name as it is compared: its words, case and accents aside, in order (``Sindarov, Javokhir`` and
-    ``Javokhir Sindarov`` are one name)."""
-    plain = unicodedata.normalize("NFKD", name).casefold()
-    plain = "".join(c for c in plain if not unicodedata.combining(c))
-    return tuple(sorted(w for w in re.split(r"[^\w]+", plain) if w))
 
 
 def read_csv(text: str, source: str) -> list[Player]:
@@ -108,13 +98,13 @@ def with_players(t: Tournament, listed: list[Player], source: str, warnings: lis
     by_id = {p.fide_id: p for p in listed if p.fide_id}
     by_name: dict[tuple[str, ...], Player] = {}
     for p in listed:
-        by_name.setdefault(same_name(p.name), p)
+        by_name.setdefault(name_parts(p.name), p)
     taken: set[int] = set()
     after = max((p.start_no for p in listed), default=0)
     players, missing = [], []
     for p in t.players:
         match = by_id.get(p.fide_id) if p.fide_id else None
-        match = match or by_name.get(same_name(p.name))
+        match = match or by_name.get(name_parts(p.name))
         if match is not None and match.start_no not in taken:
             taken.add(match.start_no)
             players.append(replace(match, name=match.name or p.name, rating=match.rating or p.rating,

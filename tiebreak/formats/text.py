@@ -21,6 +21,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import unicodedata
 from collections.abc import Iterable
 from typing import Any, TextIO
 
@@ -40,6 +41,17 @@ _CONTROL = r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]|[\u202a-\u202e\u2066-
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _NUMBER = re.compile(r"[+-]?[0-9]+(?:[.,][0-9]+)?", re.ASCII)
+
+
+def name_parts(name: str) -> tuple[str, ...]:
+    """A name as it is compared with another program's spelling of it: its parts sorted, without case, accents or
+    punctuation (a pairing file's "Nguyen,Anh Kiet" is a broadcast's "Anh Kiet NGUYEN").
+
+    >>> name_parts("Nguyen,Anh Kiet") == name_parts("Anh Kiet NGUYEN") == name_parts("Nguyễn, Anh-Kiet")
+    True
+    """
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return tuple(sorted(re.findall(r"\w+", plain.casefold().replace("_", " "))))
 
 
 def one_line(text: str) -> str:

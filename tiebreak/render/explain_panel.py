@@ -18,12 +18,13 @@ from typing import Any
 from ..engine.model import Kind, format_number
 from ..engine.ranking import Ranking
 from ..engine.registry import CATALOGUE
+from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 from ..engine.team_tiebreaks import TEAM_CATALOGUE
 from . import explain as player_words
 from . import team_explain
-from .i18n import WORDS, message, tiebreak_name
+from .i18n import message, tiebreak_name, with_modifiers
 from .team_words import TEAM_NAMES
 from .templating import environment
 
@@ -35,23 +36,23 @@ def _num(x: Fraction | None) -> str:
     return "-" if x is None else format_number(x)
 
 
-def spec_name(spec: str, team: bool, lang: str) -> str:
-    """The catalogue's name of a specifier's code with its cut or median ("Buchholz, Cut-1" for BH/C1).
+def spec_name(spec: TieBreakSpec | None, team: bool, lang: str) -> str:
+    """The catalogue's name of a specifier's code with its cut or median ("Buchholz, Cut-1" for BH/C1; None, a
+    repeated column: "").
 
-    >>> spec_name("BH/C1", False, "en")
+    >>> from tiebreak.engine.registry import parse
+    >>> spec_name(parse("BH/C1"), False, "en")
     'Buchholz, Cut-1'
     """
-    parts = spec.upper().split("/")
-    code = parts[0].split(":")[0].split("#")[0]
-    if team and code in TEAM_CATALOGUE:
-        name = TEAM_NAMES.text(code, lang)
-    elif code in CATALOGUE:
-        name = tiebreak_name(CATALOGUE[code], lang)
+    if spec is None:
+        return ""
+    if team and spec.code in TEAM_CATALOGUE:
+        name = TEAM_NAMES.text(spec.code, lang)
+    elif spec.code in CATALOGUE:
+        name = tiebreak_name(CATALOGUE[spec.code], lang)
     else:
         return ""
-    extra = [WORDS.text("cut" if m[0] == "C" else "median", lang, n=m[1:])
-             for m in parts[1:] if m[:1] in ("C", "M") and m[1:].isdigit()]
-    return ", ".join([name, *extra])
+    return with_modifiers(name, spec, lang)
 
 
 def _who(s: Ranking, number: int | None, words: Words) -> str:
@@ -87,7 +88,7 @@ def _block(s: Ranking, start_no: int, spec: str, info: dict[str, Any], words: Wo
     rounds = [{"round": c["round"], "value": _num(c["value"]), "cut": c["cut"],
                "kind": words["kinds"].get(c["kind"], c["kind"]), "opponent": _who(s, c["opponent"], words),
                "source": message(c["source"], lang) if c["source"] else ""} for c in info.get("rounds", [])]
-    return {"spec": spec, "value": _num(info["value"]), "name": spec_name(spec, team, lang),
+    return {"spec": spec, "value": _num(info["value"]), "name": spec_name({x.text: x for x in s.specs}.get(spec), team, lang),
             "article": message(info["article"], lang), "rounds": rounds if "rounds" in info else None,
             "sources": list(dict.fromkeys(c["source"] for c in rounds)),
             "undefined": _undefined(s, start_no, spec, lang) if info["value"] is None and rounds else "",

@@ -25,6 +25,7 @@ from ..engine.messages import Message
 if TYPE_CHECKING:
     from ..engine.errors import InputWarning, Place, TiebreakError
     from ..engine.registry import TieBreakDef
+    from ..engine.specifier import TieBreakSpec
 
 LANGUAGES = ("en", "ru", "uk")
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -245,6 +246,21 @@ def tiebreak_name(d: TieBreakDef, lang: str = "en") -> str:
 
 def word(key: str, lang: str = "en", **kw: object) -> str:
     return WORDS.text(key, lang, **kw)
+
+
+def with_modifiers(name: str, spec: TieBreakSpec, lang: str = "en") -> str:
+    """A tie-break's name with its specifier's cut or median (``spec``: a :class:`TieBreakSpec`), as every legend and
+    explanation writes it.
+
+    >>> from tiebreak.engine.registry import parse
+    >>> with_modifiers("Buchholz", parse("BH/C1"))
+    'Buchholz, Cut-1'
+    """
+    if spec.cut:
+        name += ", " + word("cut", lang, n=spec.cut)
+    if spec.median:
+        name += ", " + word("median", lang, n=spec.median)
+    return name
 
 
 # ---------------------------------------------------------------------------------------------------- messages

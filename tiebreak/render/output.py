@@ -197,13 +197,9 @@ def legend(specs: Sequence[TieBreakSpec], lang: str = "en") -> list[str]:
 def legend_line(spec: TieBreakSpec, name: str, article: str, lang: str = "en", label: str | None = None) -> str:
     """``BH/C1      Buchholz, Cut-1 (C.07 8.1)``: the specifier (or ``label``, as the column is headed), the name with
     its cut or median, the article."""
-    from .i18n import message, word
+    from .i18n import message, with_modifiers
 
-    if spec.cut:
-        name += ", " + word("cut", lang, n=spec.cut)
-    if spec.median:
-        name += ", " + word("median", lang, n=spec.median)
-    return f"{label or spec.text:10} {name} ({message(article, lang)})"
+    return f"{label or spec.text:10} {with_modifiers(name, spec, lang)} ({message(article, lang)})"
 
 
 def text_table(head: list[str], body: list[list[str]], left: set[int]) -> list[str]:

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import io
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.messages import Message
+from ..formats.text import name_parts
 
 if TYPE_CHECKING:
     from .event import Event
@@ -52,16 +52,6 @@ class Game:
         return f"game-{self.round}-{self.board}.html"
 
 
-def name_key(name: str) -> tuple[str, ...]:
-    """A name as a sorted tuple of its parts, without case, accents or punctuation.
-
-    >>> name_key("Nguyen,Anh Kiet") == name_key("Anh Kiet NGUYEN") == name_key("Nguyễn, Anh-Kiet")
-    True
-    """
-    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    return tuple(sorted(re.findall(r"\w+", plain.casefold().replace("_", " "))))
-
-
 @dataclass
 class Played:
     """One game of the PGN as read: the line it starts on, its tags, its moves and the positions."""
@@ -79,13 +69,13 @@ _READ: dict[str, tuple[tuple[int, int], list[Played]]] = {}
 def read_games(e: Event, path: str, warnings: list[InputWarning]) -> dict[int, dict[int, Game]]:
     """The games of the PGN ``path`` that match a board of ``e``: round -> board -> game (the others warned of)."""
     boards = {(k, frozenset((g.white, g.black))): g for k, rd in enumerate(e.rounds, 1) for g in rd.games}
-    by_name = {name_key(p.name): p.start_no for p in e.tournament.players}
+    by_name = {name_parts(p.name): p.start_no for p in e.tournament.players}
     by_id = {p.fide_id: p.start_no for p in e.tournament.players if p.fide_id}
     out: dict[int, dict[int, Game]] = {}
     unmatched: list[str] = []
     for played in read_pgn(path):
         h = played.tags
-        white, black = (by_id.get(h.get(f"{side}FideId", "")) or by_name.get(name_key(h.get(side, "")))
+        white, black = (by_id.get(h.get(f"{side}FideId", "")) or by_name.get(name_parts(h.get(side, "")))
                         for side in ("White", "Black"))
         k = _round(h.get("Round", ""))
         g = boards.get((k, frozenset((white, black)))) if k and white and black else None

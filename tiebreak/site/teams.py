@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..engine.model import Kind, format_number
-from ..render.i18n import kind_name, message, word
+from ..render.i18n import kind_name, message, with_modifiers, word
 from ..render.team_words import TEAM_WORDS
 from ..views.matches import match_rounds
 from ..views.standings import of_ranking
@@ -73,11 +73,7 @@ def team_tiebreak_legend(specs: list[Any], lang: str) -> list[tuple[str, str, st
 
     out = []
     for spec in specs:
-        name = TEAM_NAMES.text(spec.code, lang) if spec.code in TEAM_NAMES else spec.code
-        if spec.cut:
-            name += ", " + word("cut", lang, n=spec.cut)
-        if spec.median:
-            name += ", " + word("median", lang, n=spec.median)
+        name = with_modifiers(TEAM_NAMES.text(spec.code, lang) if spec.code in TEAM_NAMES else spec.code, spec, lang)
         out.append((spec.text, name, TEAM_CATALOGUE[spec.code].article if spec.code in TEAM_CATALOGUE else ""))
     return out
 
