@@ -103,6 +103,9 @@ async def check(request: Request, form: Annotated[CheckForm, Form()]) -> Respons
         given = Path(upload.filename or "").suffix.lower()
         suffix = given if given in (".xlsx", *HTML_SUFFIXES) else ".csv"
         published, published_name = ("published" + suffix, await upload.read()), uploaded_name(upload.filename or "")
+    if form.options().format == "html" or wants_html(request):  # the page's check, in the request's language
+        body, _ = await run_on_upload(request, form, jobs.check, published, published_name, "html", heavy=True)
+        return Response(body, media_type="text/html; charset=utf-8")
     body, _ = await run_on_upload(request, form, jobs.check, published, published_name, heavy=True)
     return _json((body, None))
 
@@ -142,8 +145,11 @@ async def prizes(request: Request, form: Annotated[PrizeForm, Form()]) -> Respon
     if not form.prizes:
         raise ApiError(400, "give the prize list (field 'prizes': lines place,N,amount or category,EXPR,amount)",
                        field="prizes")
-    answer, _ = await run_on_upload(request, form, jobs.prizes, form.prizes,
-                                    form.method or str(OPTIONS["method"].default))
+    method = form.method or str(OPTIONS["method"].default)
+    if form.options().format == "html" or wants_html(request):  # the page's prizes, in the request's language
+        (body, seed), _ = await run_on_upload(request, form, jobs.prizes, form.prizes, method, "html")
+        return Response(body, media_type="text/html; charset=utf-8", headers=seed_header(seed))
+    answer, _ = await run_on_upload(request, form, jobs.prizes, form.prizes, method)
     return _json(answer)
 
 

@@ -250,6 +250,13 @@ async function htmlOf(path, form) {
   return new DOMParser().parseFromString(await response.text(), "text/html");
 }
 
+// a part of a page the server rendered (escaped there), to insert as it is
+async function fragment(path, form) {
+  const box = document.createElement("template");
+  box.innerHTML = await (await post(path, form)).text();
+  return box.content;
+}
+
 // The standings as the download and the site print them: the server's HTML standings (its templates, in the page's
 // language) for the same request and seed, with the category standings and the team ranking as its sections.
 async function printedStandings(d) {
@@ -365,11 +372,9 @@ async function showSelection(players) {
     const form = source();
     form.append("format", "html");
     players.forEach((n, i) => form.append(i ? "player2" : "player", n));
-    const panel = document.createElement("template");
-    panel.innerHTML = await (await post("/api/explain", form)).text();
-    const fragment = panel.content.firstElementChild;
-    $("explain-title").textContent = fragment ? fragment.dataset.title : "";
-    body.replaceChildren(panel.content);
+    const panel = await fragment("/api/explain", form);
+    $("explain-title").textContent = panel.firstElementChild ? panel.firstElementChild.dataset.title : "";
+    body.replaceChildren(panel);
   } catch (e) {
     body.replaceChildren(el("p", e.message, {class: "error"}));
   }
@@ -540,27 +545,11 @@ $("prize-button").addEventListener("click", async () => {
   if (!form) return;
   form.append("prizes", $("prize-list").value);
   form.append("method", $("prize-method").value);
-  $("prize-error").textContent = "";
-  const body = $("prize-table").tBodies[0];
-  body.replaceChildren();
-  $("prize-rest").textContent = "";
+  form.append("format", "html");
+  $("prize-result").replaceChildren();
   try {
-    const awards = await (await post("/api/prizes", form)).json();
-    for (const a of awards) {
-      const tr = el("tr", null, {"data-start-no": a.start_no});
-      tr.append(el("td", a.rank), el("td", a.start_no), el("td", a.name, {class: "name"}), el("td", a.prize),
-                el("td", a.amount === null ? "—" : Number(a.amount).toFixed(2)));
-      body.append(tr);
-    }
-    // a shared prize's rest once the shares are rounded down to the cent, as `tiebreak prizes` names it
-    const rests = new Map();
-    for (const a of awards.filter((x) => x.left)) {
-      rests.set(a.prize, fill(W.prize.left, {names: a.prize, pool: Number(a.pool).toFixed(2), share:
-        Number(a.amount).toFixed(2), left: Number(a.left).toFixed(2),
-        n: awards.filter((b) => b.prize === a.prize).length}));
-    }
-    $("prize-rest").replaceChildren(...[...rests.values()].map((line) => el("div", line)));
-  } catch (e) { $("prize-error").textContent = e.message; }
+    $("prize-result").replaceChildren(await fragment("/api/prizes", form));
+  } catch (e) { $("prize-result").replaceChildren(el("p", e.message, {class: "error", role: "alert"})); }
 });
 $("varma-button").addEventListener("click", async () => {
   const form = new FormData();
@@ -579,13 +568,7 @@ $("varma-button").addEventListener("click", async () => {
   } catch (e) { $("varma-text").textContent = e.message; }
 });
 // The check of published standings: the request of `tiebreak check` (the announced list is the published columns
-// unless the box asks for the list above), its verdict in the same words, tables with their headings.
-function checkTable(table, headings, rows) {
-  const head = el("tr");
-  for (const h of headings) head.append(el("th", h));
-  table.tHead.replaceChildren(head);
-  table.tBodies[0].replaceChildren(...rows);
-}
+// unless the box asks for the list above), answered as the event's section of `check --format html`.
 $("check-button").addEventListener("click", async () => {
   const form = source();
   if (!form) return;
@@ -593,30 +576,10 @@ $("check-button").addEventListener("click", async () => {
   const published = $("published-file").files[0];
   if (published) form.append("published", published);
   if ($("publisher").value) form.append("publisher", $("publisher").value);
-  const C = W.check;
-  checkTable($("check-table"), [], []);
-  checkTable($("check-rules"), [], []);
-  $("check-notes").textContent = "";
+  form.append("format", "html");
+  $("check-result").replaceChildren();
   try {
-    const r = await (await post("/api/check", form)).json();
-    $("check-verdict").textContent = r.source + ": " + fill(r.agree ? C.right : C.wrong,
-      {rules: r.announced, list: r.tiebreaks.join(", "), n: r.differences.length}) +
-      (r.agree || !r.verdict ? "" : "\n" + r.verdict.text);  // the command line's second line
-    if (r.differences.length) {
-      checkTable($("check-table"), [C.player, C.what, C.published, C.ours, C.reproduced], r.differences.map((d) => {
-        const tr = el("tr", null, {"data-start-no": d.start_no});
-        tr.append(el("td", d.start_no + " " + d.name, {class: "name"}), el("td", C[d.what] || d.what),
-                  el("td", d.published), el("td", d.ours), el("td", d.reproduced_by.join(", ") || C.no_rules));
-        return tr;
-      }));
-    }
-    checkTable($("check-rules"), [C.rules_best, C.values, C.ranks], r.rules.map((a) => {
-      const tr = el("tr", null, r.best_rules.includes(a.rules) ? {class: "best"} : {});
-      tr.append(el("td", a.rules), el("td", a.values_agree + "/" + a.values), el("td", a.ranks_agree + "/" + a.ranks));
-      return tr;
-    }));
-    $("check-notes").textContent = (await translated([...r.warnings, ...r.notes],
-      r.said && [...r.said.warnings, ...r.said.notes])).join("\n");
-  } catch (e) { $("check-verdict").textContent = e.message; }
+    $("check-result").replaceChildren(await fragment("/api/check", form));
+  } catch (e) { $("check-result").replaceChildren(el("p", e.message, {class: "error"})); }
 });
 loadCatalogue().then(validateModifiers);
