@@ -333,7 +333,7 @@ def test_prizes_and_varma_from_the_page(browser, server):
     page.fill("#prize-list", "place,1,300\nplace,2,100")
     page.locator("#prize-button").click()
     page.wait_for_function("document.querySelectorAll('#prize-result tbody tr').length === 2")
-    assert page.locator("#prize-result thead th").all_inner_texts() == ["Место", "№", "Участник", "приз", "сумма"]
+    assert page.locator("#prize-result thead th").all_inner_texts() == ["Место", "№", "Участник", "Приз", "Сумма"]
     rows = page.locator("#prize-result tbody tr").evaluate_all(
         "rows => rows.map(r => [...r.cells].map(c => c.textContent))")
     assert [(r[1], r[4]) for r in rows] == [("7", "200.00"), ("9", "200.00")]  # 1st+2nd shared by the two on 6 points

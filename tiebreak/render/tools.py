@@ -69,10 +69,10 @@ def prizes_view(awards: list[dict[str, Any]], rests: list[str], lang: str = "en"
     >>> v = prizes_view([{"rank": 1, "start_no": 7, "name": "A", "prize": "place 1", "amount": 200, "left": 0}], [],
     ...                 "ru")
     >>> v["heads"], v["awards"][0]["amount"]
-    (['Место', '№', 'Участник', 'приз', 'сумма'], '200.00')
+    (['Место', '№', 'Участник', 'Приз', 'Сумма'], '200.00')
     """
-    return {"heads": [word("rank", lang), word("number", lang), word("name", lang), FIELD_NAMES.text("prize", lang),
-                      FIELD_NAMES.text("amount", lang)],
+    fields = [FIELD_NAMES.text(k, lang) for k in ("prize", "amount")]  # field names, headings here
+    return {"heads": [word("rank", lang), word("number", lang), word("name", lang), *(f[:1].upper() + f[1:] for f in fields)],
             "awards": [a | {"amount": "—" if a["amount"] is None else format_number(a["amount"], 2)} for a in awards],
             "rests": rests}
 
