@@ -250,10 +250,10 @@ async function htmlOf(path, form) {
   return new DOMParser().parseFromString(await response.text(), "text/html");
 }
 
-// a part of a page the server rendered (escaped there), to insert as it is
-async function fragment(path, form) {
+// a part of a page the server rendered (every text escaped there), to insert as it is
+function fragmentOf(html) {
   const box = document.createElement("template");
-  box.innerHTML = await (await post(path, form)).text();
+  box.innerHTML = html;
   return box.content;
 }
 
@@ -372,7 +372,7 @@ async function showSelection(players) {
     const form = source();
     form.append("format", "html");
     players.forEach((n, i) => form.append(i ? "player2" : "player", n));
-    const panel = await fragment("/api/explain", form);
+    const panel = fragmentOf(await (await post("/api/explain", form)).text());
     $("explain-title").textContent = panel.firstElementChild ? panel.firstElementChild.dataset.title : "";
     body.replaceChildren(panel);
   } catch (e) {
@@ -433,6 +433,29 @@ function newSource() {
   selected = [];
   closeExplanation();
   compute();
+}
+
+// An arbiter's tool under the standings: its button sends `fields()` (the event chosen above and the tool's own
+// inputs, or null) to `path` and shows the answer in `out`: text in the page's language, or with format "html" the
+// part of a page the server rendered (as the download prints it); an error in its place.
+function tool(button, path, format, out, fields) {
+  $(button).addEventListener("click", async () => {
+    const form = fields();
+    if (!form) return;
+    form.set("lang", lang);
+    form.set("format", format);
+    $(out).replaceChildren("…");
+    try {
+      const answer = await (await post(path, form)).text();
+      if (format === "html") $(out).replaceChildren(fragmentOf(answer)); else $(out).textContent = answer;
+    } catch (e) { $(out).replaceChildren(el("span", e.message, {class: "error", role: "alert"})); }
+  });
+}
+
+// the form with the fields given that are not empty (null without a form)
+function withFields(form, fields) {
+  if (form) for (const [k, v] of Object.entries(fields)) if (v) form.append(k, v);
+  return form;
 }
 
 $("lang").addEventListener("change", () => setLanguage($("lang").value));
@@ -496,18 +519,11 @@ $("series-files").addEventListener("change", () => {
   name.textContent = files.length ? files.map((f) => f.name).join(", ") : W.page.no_file;
   name.dataset.p = files.length ? "" : "no_file";
 });
-$("series-button").addEventListener("click", async () => {
+tool("series-button", "/api/series", "text", "series-text", () => {
   const form = new FormData();
   for (const f of $("series-files").files) form.append("files", f);
-  for (const [k, v] of [["points", $("series-points").value], ["best", $("series-best").value],
-    ["series_tiebreaks", $("series-tiebreaks").value], ["rules", $("rules").value],
-    ["tiebreaks", tiebreaks.join(",")]]) if (v) form.append(k, v);
-  form.append("format", "text");
-  form.append("lang", lang);
-  $("series-text").textContent = "…";
-  try {
-    $("series-text").textContent = await (await post("/api/series", form)).text();
-  } catch (e) { $("series-text").textContent = e.message; }
+  return withFields(form, {points: $("series-points").value, best: $("series-best").value,
+    series_tiebreaks: $("series-tiebreaks").value, rules: $("rules").value, tiebreaks: tiebreaks.join(",")});
 });
 $("rating-button").addEventListener("click", async () => {
   const form = source();
@@ -522,16 +538,7 @@ $("rating-button").addEventListener("click", async () => {
     $("rating-table").replaceChildren(...report.getElementById("ratings").children);
   } catch (e) { $("rating-error").textContent = e.message; }
 });
-$("odds-button").addEventListener("click", async () => {
-  const form = source();
-  if (!form) return;
-  form.set("format", "text");
-  form.set("lang", lang);
-  $("odds-text").textContent = "…";
-  try {
-    $("odds-text").textContent = await (await post("/api/odds", form)).text();
-  } catch (e) { $("odds-text").textContent = e.message; }
-});
+tool("odds-button", "/api/odds", "text", "odds-text", source);
 $("berger-button").addEventListener("click", async () => {
   const q = "players=" + encodeURIComponent($("berger-n").value) + ($("berger-double").checked ? "&double=1" : "") +
     "&lang=" + lang;
@@ -540,17 +547,8 @@ $("berger-button").addEventListener("click", async () => {
   $("berger-text").textContent = response.ok ? d.rounds.map((r) => W.words.round + " " + r.round + ": " +
     r.pairings.map((p) => p.join("–")).join("  ")).join("\n") : d.error;
 });
-$("prize-button").addEventListener("click", async () => {
-  const form = source();
-  if (!form) return;
-  form.append("prizes", $("prize-list").value);
-  form.append("method", $("prize-method").value);
-  form.append("format", "html");
-  $("prize-result").replaceChildren();
-  try {
-    $("prize-result").replaceChildren(await fragment("/api/prizes", form));
-  } catch (e) { $("prize-result").replaceChildren(el("p", e.message, {class: "error", role: "alert"})); }
-});
+tool("prize-button", "/api/prizes", "html", "prize-result",
+     () => withFields(source(), {prizes: $("prize-list").value, method: $("prize-method").value}));
 $("varma-button").addEventListener("click", async () => {
   const form = new FormData();
   form.append("list", $("varma-list").value);
@@ -569,17 +567,9 @@ $("varma-button").addEventListener("click", async () => {
 });
 // The check of published standings: the request of `tiebreak check` (the announced list is the published columns
 // unless the box asks for the list above), answered as the event's section of `check --format html`.
-$("check-button").addEventListener("click", async () => {
-  const form = source();
-  if (!form) return;
-  if (!$("check-own-list").checked) form.delete("tiebreaks");
-  const published = $("published-file").files[0];
-  if (published) form.append("published", published);
-  if ($("publisher").value) form.append("publisher", $("publisher").value);
-  form.append("format", "html");
-  $("check-result").replaceChildren();
-  try {
-    $("check-result").replaceChildren(await fragment("/api/check", form));
-  } catch (e) { $("check-result").replaceChildren(el("p", e.message, {class: "error"})); }
+tool("check-button", "/api/check", "html", "check-result", () => {
+  const form = withFields(source(), {published: $("published-file").files[0], publisher: $("publisher").value});
+  if (form && !$("check-own-list").checked) form.delete("tiebreaks");
+  return form;
 });
 loadCatalogue().then(validateModifiers);
