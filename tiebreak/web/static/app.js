@@ -539,32 +539,16 @@ $("rating-button").addEventListener("click", async () => {
   } catch (e) { $("rating-error").textContent = e.message; }
 });
 tool("odds-button", "/api/odds", "text", "odds-text", source);
-$("berger-button").addEventListener("click", async () => {
+$("berger-button").addEventListener("click", async () => {  // the table as `tiebreak berger` prints it
   const q = "players=" + encodeURIComponent($("berger-n").value) + ($("berger-double").checked ? "&double=1" : "") +
-    "&lang=" + lang;
+    "&format=text&lang=" + lang;
   const response = await fetch("/api/berger?" + q);
-  const d = await response.json();
-  $("berger-text").textContent = response.ok ? d.rounds.map((r) => W.words.round + " " + r.round + ": " +
-    r.pairings.map((p) => p.join("–")).join("  ")).join("\n") : d.error;
+  $("berger-text").textContent = response.ok ? await response.text() : (await response.json()).error;
 });
 tool("prize-button", "/api/prizes", "html", "prize-result",
      () => withFields(source(), {prizes: $("prize-list").value, method: $("prize-method").value}));
-$("varma-button").addEventListener("click", async () => {
-  const form = new FormData();
-  form.append("list", $("varma-list").value);
-  form.append("seed", $("varma-seed").value);
-  form.append("lang", lang);
-  try {
-    const d = await (await post("/api/varma", form)).json();
-    const lines = d.order.map((o) => o.federation + "  " + o.name + "  " + o.set + " " + o.number);
-    lines.push("");
-    for (const r of d.rounds) {
-      lines.push(W.words.round + " " + r.round + ": " + r.pairings.map((p) => p.join(" – ")).join(",  ") +
-                 (r.bye ? "  (" + r.bye + ")" : ""));
-    }
-    $("varma-text").textContent = lines.join("\n");
-  } catch (e) { $("varma-text").textContent = e.message; }
-});
+tool("varma-button", "/api/varma", "text", "varma-text",  // the draw as `tiebreak varma` prints it
+     () => withFields(new FormData(), {list: $("varma-list").value, seed: $("varma-seed").value}));
 // The check of published standings: the request of `tiebreak check` (the announced list is the published columns
 // unless the box asks for the list above), answered as the event's section of `check --format html`.
 tool("check-button", "/api/check", "html", "check-result", () => {
