@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..engine.messages import Message
 from ..engine.model import format_number
 from .i18n import FIELD_NAMES, Table, message, word
 
@@ -60,6 +61,18 @@ def playoff_lines(g: PlayoffGroup, team: bool, lang: str = "en") -> list[str]:
     from ..arbiter.playoff import playoff_heading
 
     return [message(line, lang) for line in (playoff_heading(g, team), *g.stages, *g.shared)]
+
+
+def playoffs_text(groups: list[dict[str, Any]], places: str, lang: str = "en") -> str:
+    """The play-off groups (:func:`tiebreak.app.playoffs.playoffs`, their ``text`` worded in ``lang``) as ``tiebreak
+    playoffs`` prints them, or that no place of ``places`` is tied.
+
+    >>> print(playoffs_text([], "1,2", "en"), end="")
+    no tie for place(s) 1,2: no play-off needed
+    """
+    if not groups:
+        return message(Message("no tie for place(s) {}: no play-off needed", places), lang) + "\n"
+    return "".join("\n  ".join(g["text"]) + "\n" for g in groups)
 
 
 def prizes_view(awards: list[dict[str, Any]], rests: list[str], lang: str = "en") -> dict[str, Any]:

@@ -125,6 +125,9 @@ async def playoffs(request: Request, form: Annotated[PlayoffForm, Form()]) -> Re
     items = [x.strip() for x in raw.split(",") if x.strip()]
     if not items or len(items) > 100 or not all(x.isascii() and x.isdigit() and len(x) <= 6 for x in items):
         raise ApiError(400, Message("places must be numbers like 1,2 — not {}", repr(raw[:40])), field="places")
+    if form.options().format == "text":  # as `tiebreak playoffs` prints them, in the request's language
+        (body, seed), _ = await run_on_upload(request, form, jobs.playoffs, ",".join(items), "text")
+        return Response(body, media_type="text/plain; charset=utf-8", headers=seed_header(seed))
     answer, _ = await run_on_upload(request, form, jobs.playoffs, ",".join(items))
     return _json(answer)
 

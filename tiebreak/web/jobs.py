@@ -28,7 +28,7 @@ from ..engine.messages import replaced
 from ..render import output
 from ..render.check import event_html
 from ..render.explain_panel import panel
-from ..render.tools import prizes_html
+from ..render.tools import playoffs_text, prizes_html
 from .words import page_words
 
 
@@ -99,9 +99,12 @@ def series(o: Options, paths: list[str], points: str, best: int | None, tiebreak
     return _bytes(to_text(table, o.lang) if fmt == "text" else output.dumps_exact(to_json_obj(table))), None
 
 
-def playoffs(o: Options, path: str, places: str) -> tuple[bytes, int | None]:
-    """Play-off groups for the tied ``places`` (Arbiters' Manual 13.2)."""
+def playoffs(o: Options, path: str, places: str, fmt: str = "json") -> tuple[bytes, int | None]:
+    """Play-off groups for the tied ``places`` (Arbiters' Manual 13.2), as JSON or (``fmt`` "text") as ``tiebreak
+    playoffs`` prints them in ``o.lang``."""
     groups, seed = play_offs(o, path, places, 0, [])
+    if fmt == "text":
+        return _bytes(playoffs_text(groups, places, o.lang or "en")), seed
     return _bytes(output.dumps_exact(groups)), seed
 
 

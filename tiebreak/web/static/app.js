@@ -503,15 +503,8 @@ $("compare-with").addEventListener("change", () => {
   showSelection(other ? [selected[0], other] : [selected[0]]);
 });
 for (const b of document.querySelectorAll("button.download")) b.addEventListener("click", () => download(b.dataset.format));
-$("playoff-button").addEventListener("click", async () => {
-  const form = source();
-  if (!form) return;
-  form.append("places", $("playoff-places").value);
-  try {
-    const groups = await (await post("/api/playoffs", form)).json();
-    $("playoff-text").textContent = groups.length ? groups.map((g) => g.text.join("\n  ")).join("\n\n") : "—";
-  } catch (e) { $("playoff-text").textContent = e.message; }
-});
+tool("playoff-button", "/api/playoffs", "text", "playoff-text",  // as `tiebreak playoffs` prints them
+     () => withFields(source(), {places: $("playoff-places").value}));
 // a series: the events' files, ranked by the list and rules chosen above, the table as text in the page's language
 $("series-files").addEventListener("change", () => {
   const files = [...$("series-files").files];
