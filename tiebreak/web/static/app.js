@@ -412,11 +412,11 @@ async function download(format) {
   }
 }
 
-// the name of the file chosen beside our own button (the browser's own speaks the browser's language)
+// the names of the files chosen beside our own button (the browser's own speaks the browser's language)
 function showFileName(input) {
   const name = input.closest("label").querySelector(".file-name");
-  name.textContent = input.files[0] ? input.files[0].name : W.page.no_file;
-  name.dataset.p = input.files[0] ? "" : "no_file";
+  name.textContent = [...input.files].map((f) => f.name).join(", ") || W.page.no_file;
+  name.dataset.p = input.files.length ? "" : "no_file";
 }
 
 function newSource() {
@@ -506,12 +506,7 @@ for (const b of document.querySelectorAll("button.download")) b.addEventListener
 tool("playoff-button", "/api/playoffs", "text", "playoff-text",  // as `tiebreak playoffs` prints them
      () => withFields(source(), {places: $("playoff-places").value}));
 // a series: the events' files, ranked by the list and rules chosen above, the table as text in the page's language
-$("series-files").addEventListener("change", () => {
-  const files = [...$("series-files").files];
-  const name = $("series-files").closest("label").querySelector(".file-name");
-  name.textContent = files.length ? files.map((f) => f.name).join(", ") : W.page.no_file;
-  name.dataset.p = files.length ? "" : "no_file";
-});
+$("series-files").addEventListener("change", () => showFileName($("series-files")));
 tool("series-button", "/api/series", "text", "series-text", () => {
   const form = new FormData();
   for (const f of $("series-files").files) form.append("files", f);
