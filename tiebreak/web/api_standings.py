@@ -24,7 +24,7 @@ from ..render.output import json_schema
 from . import jobs
 from .errors import ERRORS, ApiError, request_language
 from .fields import MAX_START_NO, MAX_TEXT, StandingsForm, Text, choice, declared_form, multipart, whole_number
-from .models import Award, CheckReport, Explanation, PlayoffGroup
+from .models import Award, CheckReport, Explanation, PlayoffGroup, also
 from .uploads import client_of, content_disposition, run_on_upload, uploaded_name, wants_html
 
 router = APIRouter(prefix="/api", tags=["standings"], responses=ERRORS)
@@ -69,7 +69,7 @@ class ExplainForm(StandingsForm):
 
 
 @router.post("/explain", summary="How each value of a player (in a team event: of a team) was made, or what separated two",
-             response_model=Explanation, openapi_extra=multipart(ExplainForm))
+             response_model=Explanation, openapi_extra=multipart(ExplainForm), responses=also("text/html"))
 async def explain(request: Request, form: Annotated[ExplainForm, Form()]) -> Response:
     numbers = [n for n in (form.player, form.player2) if n is not None]
     if form.player is None:
@@ -92,7 +92,7 @@ class CheckForm(StandingsForm):
     rules: Annotated[str | None, choice(*RULE_CHOICES, *CHECK_RULES, *CONVENTIONS)] = None
 
 
-@router.post("/check", response_model=CheckReport, openapi_extra=multipart(CheckForm),
+@router.post("/check", response_model=CheckReport, openapi_extra=multipart(CheckForm), responses=also("text/html"),
              summary="Check published standings: differences under the announced rules, and the rule set that "
                      "reproduces them (the file's own ranks and values, or the export in 'published')")
 async def check(request: Request, form: Annotated[CheckForm, Form()]) -> Response:
@@ -119,7 +119,7 @@ class PlayoffForm(StandingsForm):
 
 
 @router.post("/playoffs", summary="Play-off groups for tied places (Arbiters' Manual 13.2)",
-             response_model=list[PlayoffGroup], openapi_extra=multipart(PlayoffForm))
+             response_model=list[PlayoffGroup], openapi_extra=multipart(PlayoffForm), responses=also("text/plain"))
 async def playoffs(request: Request, form: Annotated[PlayoffForm, Form()]) -> Response:
     raw = form.places or str(OPTIONS["playoff_places"].default)
     items = [x.strip() for x in raw.split(",") if x.strip()]
@@ -143,7 +143,7 @@ class PrizeForm(StandingsForm):
 
 
 @router.post("/prizes", summary="Distribute a prize list on the final standings (shared, Hort or by tie-break; 13.2.6)",
-             response_model=list[Award], openapi_extra=multipart(PrizeForm))
+             response_model=list[Award], openapi_extra=multipart(PrizeForm), responses=also("text/html"))
 async def prizes(request: Request, form: Annotated[PrizeForm, Form()]) -> Response:
     if not form.prizes:
         raise ApiError(400, "give the prize list (field 'prizes': lines place,N,amount or category,EXPR,amount)",

@@ -16,7 +16,7 @@ from ..engine.registry import CATALOGUE
 from ..render.i18n import tiebreak_name
 from .errors import ERRORS, ApiError, from_tiebreak_error, request_language
 from .fields import Flag, Lang, Seed, Text, choice, multipart, whole_number
-from .models import BergerSchedule, Preset, TieBreak, VarmaDraw
+from .models import BergerSchedule, Preset, TieBreak, VarmaDraw, also
 from .uploads import EXAMPLES
 
 router = APIRouter(prefix="/api", tags=["tools"])
@@ -56,7 +56,7 @@ def _berger(players: int, double: bool, text_in: str | None) -> str:
 
 
 @router.get("/berger", summary=f"Berger round-robin schedule (Arbiters' Manual 13.16), 2 to {MAX_BERGER_PLAYERS} "
-                               "players", response_model=BergerSchedule, responses={400: ERRORS[400]})
+                               "players", response_model=BergerSchedule, responses={400: ERRORS[400], **also("text/plain")})
 async def berger_tables(players: Annotated[int, whole_number(2, MAX_BERGER_PLAYERS), Query(examples=[6])],
                         double: Annotated[Flag, Query()] = False, lang: Annotated[Lang, Query()] = None,
                         format: Annotated[str | None, choice("json", "text"), Query()] = None) -> Response:
@@ -90,7 +90,8 @@ def _varma(text: str, seed: int, variant: str, text_in: str | None) -> dict[str,
 
 
 @router.post("/varma", summary="Restricted drawing of lots with Varma tables (Arbiters' Manual 13.17)",
-             response_model=VarmaDraw, responses={400: ERRORS[400], 413: ERRORS[413]}, openapi_extra=multipart(VarmaForm))
+             response_model=VarmaDraw, responses={400: ERRORS[400], 413: ERRORS[413], **also("text/plain")},
+             openapi_extra=multipart(VarmaForm))
 async def varma_draw(request: Request, form: Annotated[VarmaForm, Form()]) -> dict[str, Any] | Response:
     request.state.lang = request_language(request, form.lang)  # errors in the language the request asks for
     if not form.list:
