@@ -198,8 +198,8 @@ def _playoffs_prizes(sub: _Only) -> None:
             q.add_argument("--after", type=whole_number, default=0, help="play off only after this many tie-breaks")
         else:
             q.add_argument("--prizes", required=True, help=PRIZES_HELP)
-        q.add_argument("--format", "-f", default="text", choices=["text", "json"],
-                       help="json: the answer of the API (/api/%s)" % name)
+        q.add_argument("--format", "-f", default="text", choices=["text", "json"] + ["html"] * (name == "prizes"),
+                       help="json: the answer of the API (/api/%s)%s" % (name, "; html: a page" * (name == "prizes")))
         q.set_defaults(run=run_)
 
 

@@ -28,7 +28,7 @@ from ..render.i18n import MESSAGE_WORDS, message, tiebreak_name, word
 from ..render.odds import Progress
 from ..render.output import dumps_exact
 from ..render.team_words import TEAM_WORDS, team_catalogue
-from ..render.tools import berger_text, varma_text
+from ..render.tools import berger_text, playoffs_text, prizes_html, varma_text
 from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Series, Serve, Varma, Written, view
 from .files import _emit, _warn
 
@@ -86,10 +86,7 @@ def _playoffs(ns: argparse.Namespace) -> int:
     if args.format == "json":
         sys.stdout.write(dumps_exact(groups) + "\n")
         return 0
-    if not groups:  # the lines in the reader's language by the message catalogue (the format, time control inside)
-        print(message(Message("no tie for place(s) {}: no play-off needed", args.places), args.lang))
-    for g in groups:
-        print("\n  ".join(g["text"]))
+    sys.stdout.write(playoffs_text(groups, args.places, args.lang))
     return 0
 
 
@@ -103,6 +100,9 @@ def _prizes(ns: argparse.Namespace) -> int:
         _warn(w, args.lang)
     if args.format == "json":
         sys.stdout.write(dumps_exact(awards) + "\n")
+        return 0
+    if args.format == "html":
+        sys.stdout.write(prizes_html(awards, prize_rests(awards, args.lang), args.lang, Path(args.file).name))
         return 0
     for a in awards:
         amount = "—" if a["amount"] is None else format_number(a["amount"], 2)

@@ -223,8 +223,10 @@ def view(reports: list[Report], lang: str = "en", failed: list[tuple[str, str]] 
         events.append({
             "id": f"e{k}", "name": name, "source": r.source,
             "line": _w(key, lang, rules=r.announced, list=", ".join(r.tiebreaks), n=len(r.differences)),
+            "verdict": verdict["text"], "best": r.best_rules,
             "labels": [_w(x, lang) for x in ("player", "what", "published", "ours", "reproduced", "why")],
-            "differences": [{"who": f"{d.start_no} {d.name}", "what": _what(d, lang), "published": d.published,
+            "differences": [{"start_no": d.start_no, "who": f"{d.start_no} {d.name}", "what": _what(d, lang),
+                             "published": d.published,
                              "ours": d.ours, "by": ", ".join(d.reproduced_by) or _w("no_rules", lang),
                              "rounds": [_round_text(c, lang) for c in d.rounds]} for d in r.differences],
             "rule_heads": [_w(x, lang) for x in ("rules_best", "values", "ranks")],
@@ -232,6 +234,16 @@ def view(reports: list[Report], lang: str = "en", failed: list[tuple[str, str]] 
             "notes": [message(n, lang) for n in r.notes]})
     return {"title": _w("title", lang), "summary": summary, "events": events,
             "heads": [_w(x, lang) for x in ("event", "announced", "verdict", "best")]}
+
+
+def event_html(report: Report, lang: str = "en", notes: list[str] | None = None) -> str:
+    """One event's check alone (``check_event.html``, a section of :func:`to_html`): the web page's check, with the
+    warnings of reading the files (``notes``, worded) before the report's notes."""
+    from .templating import environment
+
+    event = view([report], lang)["events"][0]
+    event["notes"] = [*(notes or []), *event["notes"]]
+    return environment().get_template("check_event.html").render(e=event) + "\n"
 
 
 def to_html(reports: list[Report], lang: str = "en", failed: list[tuple[str, str]] | None = None) -> str:

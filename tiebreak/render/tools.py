@@ -8,9 +8,11 @@ user's language (the tools in :mod:`tiebreak.arbiter` return data and messages; 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .i18n import Table, message, word
+from ..engine.messages import Message
+from ..engine.model import format_number
+from .i18n import FIELD_NAMES, Table, message, word
 
 if TYPE_CHECKING:
     from ..arbiter.berger import Round
@@ -59,3 +61,43 @@ def playoff_lines(g: PlayoffGroup, team: bool, lang: str = "en") -> list[str]:
     from ..arbiter.playoff import playoff_heading
 
     return [message(line, lang) for line in (playoff_heading(g, team), *g.stages, *g.shared)]
+
+
+def playoffs_text(groups: list[dict[str, Any]], places: str, lang: str = "en") -> str:
+    """The play-off groups (:func:`tiebreak.app.playoffs.playoffs`, their ``text`` worded in ``lang``) as ``tiebreak
+    playoffs`` prints them, or that no place of ``places`` is tied.
+
+    >>> print(playoffs_text([], "1,2", "en"), end="")
+    no tie for place(s) 1,2: no play-off needed
+    """
+    if not groups:
+        return message(Message("no tie for place(s) {}: no play-off needed", places), lang) + "\n"
+    return "".join("\n  ".join(g["text"]) + "\n" for g in groups)
+
+
+def prizes_view(awards: list[dict[str, Any]], rests: list[str], lang: str = "en") -> dict[str, Any]:
+    """The prizes (:func:`tiebreak.app.prizes.prizes`) as ``prizes_table.html`` shows them: the headings in ``lang``,
+    the amounts to the cent ("—" for a cup) and the lines of the shared prizes' rests (``rests``, worded).
+
+    >>> v = prizes_view([{"rank": 1, "start_no": 7, "name": "A", "prize": "place 1", "amount": 200, "left": 0}], [],
+    ...                 "ru")
+    >>> v["heads"], v["awards"][0]["amount"]
+    (['Место', '№', 'Участник', 'Приз', 'Сумма'], '200.00')
+    """
+    fields = [FIELD_NAMES.text(k, lang) for k in ("prize", "amount")]  # field names, headings here
+    return {"heads": [word("rank", lang), word("number", lang), word("name", lang), *(f[:1].upper() + f[1:] for f in fields)],
+            "awards": [a | {"amount": "—" if a["amount"] is None else format_number(a["amount"], 2)} for a in awards],
+            "rests": rests}
+
+
+def prizes_html(awards: list[dict[str, Any]], rests: list[str], lang: str = "en", title: str | None = None) -> str:
+    """The prize table as HTML: the fragment the web page shows, or with ``title`` the page of ``tiebreak prizes
+    --format html`` (extending the page of every download)."""
+    from .html import print_style
+    from .templating import environment
+
+    v = prizes_view(awards, rests, lang)
+    if title is None:
+        return environment().get_template("prizes_table.html").render(**v)
+    return environment().get_template("prizes_page.html").render(lang=lang, title=title,
+                                                                style=print_style(title, lang), **v) + "\n"

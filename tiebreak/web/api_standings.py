@@ -24,7 +24,7 @@ from ..render.output import json_schema
 from . import jobs
 from .errors import ERRORS, ApiError, request_language
 from .fields import MAX_START_NO, MAX_TEXT, StandingsForm, Text, choice, declared_form, multipart, whole_number
-from .models import Award, CheckReport, Explanation, PlayoffGroup
+from .models import Award, CheckReport, Explanation, PlayoffGroup, also
 from .uploads import client_of, content_disposition, run_on_upload, uploaded_name, wants_html
 
 router = APIRouter(prefix="/api", tags=["standings"], responses=ERRORS)
@@ -69,7 +69,7 @@ class ExplainForm(StandingsForm):
 
 
 @router.post("/explain", summary="How each value of a player (in a team event: of a team) was made, or what separated two",
-             response_model=Explanation, openapi_extra=multipart(ExplainForm))
+             response_model=Explanation, openapi_extra=multipart(ExplainForm), responses=also("text/html"))
 async def explain(request: Request, form: Annotated[ExplainForm, Form()]) -> Response:
     numbers = [n for n in (form.player, form.player2) if n is not None]
     if form.player is None:
@@ -92,7 +92,7 @@ class CheckForm(StandingsForm):
     rules: Annotated[str | None, choice(*RULE_CHOICES, *CHECK_RULES, *CONVENTIONS)] = None
 
 
-@router.post("/check", response_model=CheckReport, openapi_extra=multipart(CheckForm),
+@router.post("/check", response_model=CheckReport, openapi_extra=multipart(CheckForm), responses=also("text/html"),
              summary="Check published standings: differences under the announced rules, and the rule set that "
                      "reproduces them (the file's own ranks and values, or the export in 'published')")
 async def check(request: Request, form: Annotated[CheckForm, Form()]) -> Response:
@@ -103,6 +103,9 @@ async def check(request: Request, form: Annotated[CheckForm, Form()]) -> Respons
         given = Path(upload.filename or "").suffix.lower()
         suffix = given if given in (".xlsx", *HTML_SUFFIXES) else ".csv"
         published, published_name = ("published" + suffix, await upload.read()), uploaded_name(upload.filename or "")
+    if form.options().format == "html" or wants_html(request):  # the page's check, in the request's language
+        body, _ = await run_on_upload(request, form, jobs.check, published, published_name, "html", heavy=True)
+        return Response(body, media_type="text/html; charset=utf-8")
     body, _ = await run_on_upload(request, form, jobs.check, published, published_name, heavy=True)
     return _json((body, None))
 
@@ -116,12 +119,15 @@ class PlayoffForm(StandingsForm):
 
 
 @router.post("/playoffs", summary="Play-off groups for tied places (Arbiters' Manual 13.2)",
-             response_model=list[PlayoffGroup], openapi_extra=multipart(PlayoffForm))
+             response_model=list[PlayoffGroup], openapi_extra=multipart(PlayoffForm), responses=also("text/plain"))
 async def playoffs(request: Request, form: Annotated[PlayoffForm, Form()]) -> Response:
     raw = form.places or str(OPTIONS["playoff_places"].default)
     items = [x.strip() for x in raw.split(",") if x.strip()]
     if not items or len(items) > 100 or not all(x.isascii() and x.isdigit() and len(x) <= 6 for x in items):
         raise ApiError(400, Message("places must be numbers like 1,2 — not {}", repr(raw[:40])), field="places")
+    if form.options().format == "text":  # as `tiebreak playoffs` prints them, in the request's language
+        (body, seed), _ = await run_on_upload(request, form, jobs.playoffs, ",".join(items), "text")
+        return Response(body, media_type="text/plain; charset=utf-8", headers=seed_header(seed))
     answer, _ = await run_on_upload(request, form, jobs.playoffs, ",".join(items))
     return _json(answer)
 
@@ -137,13 +143,16 @@ class PrizeForm(StandingsForm):
 
 
 @router.post("/prizes", summary="Distribute a prize list on the final standings (shared, Hort or by tie-break; 13.2.6)",
-             response_model=list[Award], openapi_extra=multipart(PrizeForm))
+             response_model=list[Award], openapi_extra=multipart(PrizeForm), responses=also("text/html"))
 async def prizes(request: Request, form: Annotated[PrizeForm, Form()]) -> Response:
     if not form.prizes:
         raise ApiError(400, "give the prize list (field 'prizes': lines place,N,amount or category,EXPR,amount)",
                        field="prizes")
-    answer, _ = await run_on_upload(request, form, jobs.prizes, form.prizes,
-                                    form.method or str(OPTIONS["method"].default))
+    method = form.method or str(OPTIONS["method"].default)
+    if form.options().format == "html" or wants_html(request):  # the page's prizes, in the request's language
+        (body, seed), _ = await run_on_upload(request, form, jobs.prizes, form.prizes, method, "html")
+        return Response(body, media_type="text/html; charset=utf-8", headers=seed_header(seed))
+    answer, _ = await run_on_upload(request, form, jobs.prizes, form.prizes, method)
     return _json(answer)
 
 

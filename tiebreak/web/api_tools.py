@@ -16,7 +16,7 @@ from ..engine.registry import CATALOGUE
 from ..render.i18n import tiebreak_name
 from .errors import ERRORS, ApiError, from_tiebreak_error, request_language
 from .fields import Flag, Lang, Seed, Text, choice, multipart, whole_number
-from .models import BergerSchedule, Preset, TieBreak, VarmaDraw
+from .models import BergerSchedule, Preset, TieBreak, VarmaDraw, also
 from .uploads import EXAMPLES
 
 router = APIRouter(prefix="/api", tags=["tools"])
@@ -47,18 +47,22 @@ async def examples() -> list[str]:
     return sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else []
 
 
-def _berger(players: int, double: bool) -> str:
+def _berger(players: int, double: bool, text_in: str | None) -> str:
     from ..arbiter import berger
+    from ..render.tools import berger_text
 
-    return berger.to_json(berger.schedule(players, double=double))
+    rounds = berger.schedule(players, double=double)
+    return berger_text(rounds, text_in) if text_in else berger.to_json(rounds)
 
 
 @router.get("/berger", summary=f"Berger round-robin schedule (Arbiters' Manual 13.16), 2 to {MAX_BERGER_PLAYERS} "
-                               "players", response_model=BergerSchedule, responses={400: ERRORS[400]})
+                               "players", response_model=BergerSchedule, responses={400: ERRORS[400], **also("text/plain")})
 async def berger_tables(players: Annotated[int, whole_number(2, MAX_BERGER_PLAYERS), Query(examples=[6])],
-                        double: Annotated[Flag, Query()] = False) -> Response:
-    body = await anyio.to_thread.run_sync(_berger, players, double)
-    return Response(body, media_type="application/json")
+                        double: Annotated[Flag, Query()] = False, lang: Annotated[Lang, Query()] = None,
+                        format: Annotated[str | None, choice("json", "text"), Query()] = None) -> Response:
+    text = format == "text"  # as `tiebreak berger` prints it, in `lang`: the page shows it
+    body = await anyio.to_thread.run_sync(_berger, players, double, (lang or "en") if text else None)
+    return Response(body, media_type="text/plain; charset=utf-8" if text else "application/json")
 
 
 class VarmaForm(BaseModel):
@@ -67,13 +71,18 @@ class VarmaForm(BaseModel):
     variant: Annotated[str | None, choice("s000", "fide")] = Field(
         None, description="12-player table: the Manual's (default) or C.05's")
     lang: Lang = None
+    format: Annotated[str | None, choice("json", "text")] = Field(
+        None, description="text: as `tiebreak varma` prints it, in `lang` (the page shows it)")
 
 
-def _varma(text: str, seed: int, variant: str) -> dict[str, Any]:
+def _varma(text: str, seed: int, variant: str, text_in: str | None) -> dict[str, Any] | str:
     from ..arbiter import varma
+    from ..render.tools import varma_text
 
     players = varma.parse_players(text, "list")
     d = varma.draw(players, seed, variant)
+    if text_in:
+        return varma_text(d, len(players), text_in)
     doc = varma.to_dict(d, seed)
     doc["rounds"] = [{"round": r.number, "pairings": [[by, bl] for by, bl in r.pairings], "bye": r.bye}
                      for r in varma.named_schedule(d, len(players))]
@@ -81,14 +90,17 @@ def _varma(text: str, seed: int, variant: str) -> dict[str, Any]:
 
 
 @router.post("/varma", summary="Restricted drawing of lots with Varma tables (Arbiters' Manual 13.17)",
-             response_model=VarmaDraw, responses={400: ERRORS[400], 413: ERRORS[413]}, openapi_extra=multipart(VarmaForm))
-async def varma_draw(request: Request, form: Annotated[VarmaForm, Form()]) -> dict[str, Any]:
+             response_model=VarmaDraw, responses={400: ERRORS[400], 413: ERRORS[413], **also("text/plain")},
+             openapi_extra=multipart(VarmaForm))
+async def varma_draw(request: Request, form: Annotated[VarmaForm, Form()]) -> dict[str, Any] | Response:
     request.state.lang = request_language(request, form.lang)  # errors in the language the request asks for
     if not form.list:
         raise ApiError(400, "give the players (field 'list': lines Name, FED)", field="list")
     if form.seed is None:
         raise ApiError(400, "seed must be a whole number (it makes the draw repeatable)", field="seed")
     try:
-        return await anyio.to_thread.run_sync(_varma, form.list, form.seed, form.variant or "s000")
+        answer = await anyio.to_thread.run_sync(_varma, form.list, form.seed, form.variant or "s000",
+                                                (form.lang or "en") if form.format == "text" else None)
     except TiebreakError as e:
         raise from_tiebreak_error(e) from None
+    return Response(answer, media_type="text/plain; charset=utf-8") if isinstance(answer, str) else answer

@@ -20,12 +20,15 @@ from ..app.explain import explain as explanation
 from ..app.explain import explained
 from ..app.options import Options
 from ..app.playoffs import playoffs as play_offs
+from ..app.prizes import prize_rests
 from ..app.prizes import prizes as distributed
 from ..app.standings import render_standings
 from ..engine.errors import InputError, InputWarning
 from ..engine.messages import replaced
 from ..render import output
+from ..render.check import event_html
 from ..render.explain_panel import panel
+from ..render.tools import playoffs_text, prizes_html
 from .words import page_words
 
 
@@ -52,25 +55,30 @@ def explain_html(o: Options, path: str, numbers: list[int]) -> tuple[bytes, int 
     return _bytes(panel(s, numbers, o.lang, page_words(o.lang))), s.seed
 
 
-def check(o: Options, path: str, published: tuple[str, bytes] | None, name: str) -> bytes:
+def check(o: Options, path: str, published: tuple[str, bytes] | None, name: str, fmt: str = "json") -> bytes:
     """Published standings checked against ours (``published``: file name and bytes of an export, or None; ``name``:
-    the export's name as the user knows it), as ``tiebreak check --format json`` answers: the announced list is the
-    request's, else the published columns (:func:`tiebreak.app.check.answer`)."""
+    the export's name as the user knows it), as ``tiebreak check --format json`` answers (the announced list is the
+    request's, else the published columns: :func:`tiebreak.app.check.answer`), or with ``fmt`` "html" as the page
+    shows it: the event's section of ``check --format html`` in ``o.lang``."""
+    warnings: list[InputWarning] = []
     if published is None:
-        _, answer = checking.answer(o, path, None, [])
+        report, answer = checking.answer(o, path, None, warnings)
     else:  # a folder of its own: the tournament may be a bundled example, whose folder is never written to
         with tempfile.TemporaryDirectory(prefix="tiebreak-published-") as tmp:
             target = Path(tmp) / published[0]
             target.write_bytes(published[1])
             try:
-                _, answer = checking.answer(o, path, str(target), [], name)
+                report, answer = checking.answer(o, path, str(target), warnings, name)
             except InputError as e:  # the export by the name the user knows it by
                 if e.place.file == str(target):
                     raise InputError(replaced(e.message, str(target), name), replace(e.place, file=name)) from None
                 raise
+            report = replace(report, notes=[replaced(n, str(target), name) for n in report.notes])
             answer["notes"] = [replaced(n, str(target), name) for n in answer["notes"]]
             answer["said"] = json.loads(json.dumps(answer["said"]).replace(json.dumps(str(target))[1:-1],
                                                                            json.dumps(name)[1:-1]))
+    if fmt == "html":
+        return _bytes(event_html(report, o.lang or "en", translate_all([str(w) for w in warnings], o.lang or "en")))
     return _bytes(output.dumps_exact(answer))
 
 
@@ -91,15 +99,21 @@ def series(o: Options, paths: list[str], points: str, best: int | None, tiebreak
     return _bytes(to_text(table, o.lang) if fmt == "text" else output.dumps_exact(to_json_obj(table))), None
 
 
-def playoffs(o: Options, path: str, places: str) -> tuple[bytes, int | None]:
-    """Play-off groups for the tied ``places`` (Arbiters' Manual 13.2)."""
+def playoffs(o: Options, path: str, places: str, fmt: str = "json") -> tuple[bytes, int | None]:
+    """Play-off groups for the tied ``places`` (Arbiters' Manual 13.2), as JSON or (``fmt`` "text") as ``tiebreak
+    playoffs`` prints them in ``o.lang``."""
     groups, seed = play_offs(o, path, places, 0, [])
+    if fmt == "text":
+        return _bytes(playoffs_text(groups, places, o.lang or "en")), seed
     return _bytes(output.dumps_exact(groups)), seed
 
 
-def prizes(o: Options, path: str, text: str, method: str) -> tuple[bytes, int | None]:
-    """The prizes of ``text`` (lines place,N,amount or category,EXPR,amount) distributed by ``method``."""
+def prizes(o: Options, path: str, text: str, method: str, fmt: str = "json") -> tuple[bytes, int | None]:
+    """The prizes of ``text`` (lines place,N,amount or category,EXPR,amount) distributed by ``method``, as JSON or
+    (``fmt`` "html") as the page shows them in ``o.lang``: the table of ``prizes --format html``."""
     awards, seed = distributed(o, path, text, "prizes", method, [])
+    if fmt == "html":
+        return _bytes(prizes_html(awards, prize_rests(awards, o.lang or "en"), o.lang or "en")), seed
     return _bytes(output.dumps_exact(awards)), seed
 
 

@@ -128,3 +128,9 @@ class CheckReport(BaseModel):
     #: the program that published the standings (the file's own word or the ``publisher`` field; "" when unknown)
     publisher: str = ""
     warnings: list[str] = Field(description="the warnings of reading the file, naming it as the user knows it")
+
+
+def also(media_type: str) -> dict[int | str, dict[str, Any]]:
+    """``responses=`` of a route that answers ``media_type`` (the command line's text, the page's HTML) besides its
+    JSON model, when the request asks for it."""
+    return {200: {"content": {media_type: {"schema": {"type": "string"}}}}}

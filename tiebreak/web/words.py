@@ -14,11 +14,9 @@ import json
 import re
 import string
 
-from ..app.prizes import WORDS as PRIZE
 from ..engine.errors import Place
 from ..engine.messages import Message
 from ..engine.standings import SOURCES
-from ..render.check import WORDS as CHECK
 from ..render.columns import HEADINGS
 from ..render.groups import WORDS as GROUPS
 from ..render.i18n import KINDS, LANGUAGES, WORDS, Table, catalogue, message, place_text
@@ -108,8 +106,6 @@ def page_words(lang: str) -> dict[str, dict[str, str]]:
         "ratings": {k: RATINGS[k][lang] for k in RATINGS},
         "sources": {en: message(en, lang) for en in SOURCES.values()},
         "team": panel_words(lang),
-        "check": {k: CHECK[k][lang] for k in CHECK},
-        "prize": {k: PRIZE[k][lang] for k in PRIZE},
     }
 
 

@@ -250,6 +250,13 @@ async function htmlOf(path, form) {
   return new DOMParser().parseFromString(await response.text(), "text/html");
 }
 
+// a part of a page the server rendered (every text escaped there), to insert as it is
+function fragmentOf(html) {
+  const box = document.createElement("template");
+  box.innerHTML = html;
+  return box.content;
+}
+
 // The standings as the download and the site print them: the server's HTML standings (its templates, in the page's
 // language) for the same request and seed, with the category standings and the team ranking as its sections.
 async function printedStandings(d) {
@@ -365,11 +372,9 @@ async function showSelection(players) {
     const form = source();
     form.append("format", "html");
     players.forEach((n, i) => form.append(i ? "player2" : "player", n));
-    const panel = document.createElement("template");
-    panel.innerHTML = await (await post("/api/explain", form)).text();
-    const fragment = panel.content.firstElementChild;
-    $("explain-title").textContent = fragment ? fragment.dataset.title : "";
-    body.replaceChildren(panel.content);
+    const panel = fragmentOf(await (await post("/api/explain", form)).text());
+    $("explain-title").textContent = panel.firstElementChild ? panel.firstElementChild.dataset.title : "";
+    body.replaceChildren(panel);
   } catch (e) {
     body.replaceChildren(el("p", e.message, {class: "error"}));
   }
@@ -407,11 +412,11 @@ async function download(format) {
   }
 }
 
-// the name of the file chosen beside our own button (the browser's own speaks the browser's language)
+// the names of the files chosen beside our own button (the browser's own speaks the browser's language)
 function showFileName(input) {
   const name = input.closest("label").querySelector(".file-name");
-  name.textContent = input.files[0] ? input.files[0].name : W.page.no_file;
-  name.dataset.p = input.files[0] ? "" : "no_file";
+  name.textContent = [...input.files].map((f) => f.name).join(", ") || W.page.no_file;
+  name.dataset.p = input.files.length ? "" : "no_file";
 }
 
 function newSource() {
@@ -428,6 +433,29 @@ function newSource() {
   selected = [];
   closeExplanation();
   compute();
+}
+
+// An arbiter's tool under the standings: its button sends `fields()` (the event chosen above and the tool's own
+// inputs, or null) to `path` and shows the answer in `out`: text in the page's language, or with format "html" the
+// part of a page the server rendered (as the download prints it); an error in its place.
+function tool(button, path, format, out, fields) {
+  $(button).addEventListener("click", async () => {
+    const form = fields();
+    if (!form) return;
+    form.set("lang", lang);
+    form.set("format", format);
+    $(out).replaceChildren("…");
+    try {
+      const answer = await (await post(path, form)).text();
+      if (format === "html") $(out).replaceChildren(fragmentOf(answer)); else $(out).textContent = answer;
+    } catch (e) { $(out).replaceChildren(el("span", e.message, {class: "error", role: "alert"})); }
+  });
+}
+
+// the form with the fields given that are not empty (null without a form)
+function withFields(form, fields) {
+  if (form) for (const [k, v] of Object.entries(fields)) if (v) form.append(k, v);
+  return form;
 }
 
 $("lang").addEventListener("change", () => setLanguage($("lang").value));
@@ -475,34 +503,15 @@ $("compare-with").addEventListener("change", () => {
   showSelection(other ? [selected[0], other] : [selected[0]]);
 });
 for (const b of document.querySelectorAll("button.download")) b.addEventListener("click", () => download(b.dataset.format));
-$("playoff-button").addEventListener("click", async () => {
-  const form = source();
-  if (!form) return;
-  form.append("places", $("playoff-places").value);
-  try {
-    const groups = await (await post("/api/playoffs", form)).json();
-    $("playoff-text").textContent = groups.length ? groups.map((g) => g.text.join("\n  ")).join("\n\n") : "—";
-  } catch (e) { $("playoff-text").textContent = e.message; }
-});
+tool("playoff-button", "/api/playoffs", "text", "playoff-text",  // as `tiebreak playoffs` prints them
+     () => withFields(source(), {places: $("playoff-places").value}));
 // a series: the events' files, ranked by the list and rules chosen above, the table as text in the page's language
-$("series-files").addEventListener("change", () => {
-  const files = [...$("series-files").files];
-  const name = $("series-files").closest("label").querySelector(".file-name");
-  name.textContent = files.length ? files.map((f) => f.name).join(", ") : W.page.no_file;
-  name.dataset.p = files.length ? "" : "no_file";
-});
-$("series-button").addEventListener("click", async () => {
+$("series-files").addEventListener("change", () => showFileName($("series-files")));
+tool("series-button", "/api/series", "text", "series-text", () => {
   const form = new FormData();
   for (const f of $("series-files").files) form.append("files", f);
-  for (const [k, v] of [["points", $("series-points").value], ["best", $("series-best").value],
-    ["series_tiebreaks", $("series-tiebreaks").value], ["rules", $("rules").value],
-    ["tiebreaks", tiebreaks.join(",")]]) if (v) form.append(k, v);
-  form.append("format", "text");
-  form.append("lang", lang);
-  $("series-text").textContent = "…";
-  try {
-    $("series-text").textContent = await (await post("/api/series", form)).text();
-  } catch (e) { $("series-text").textContent = e.message; }
+  return withFields(form, {points: $("series-points").value, best: $("series-best").value,
+    series_tiebreaks: $("series-tiebreaks").value, rules: $("rules").value, tiebreaks: tiebreaks.join(",")});
 });
 $("rating-button").addEventListener("click", async () => {
   const form = source();
@@ -517,106 +526,22 @@ $("rating-button").addEventListener("click", async () => {
     $("rating-table").replaceChildren(...report.getElementById("ratings").children);
   } catch (e) { $("rating-error").textContent = e.message; }
 });
-$("odds-button").addEventListener("click", async () => {
-  const form = source();
-  if (!form) return;
-  form.set("format", "text");
-  form.set("lang", lang);
-  $("odds-text").textContent = "…";
-  try {
-    $("odds-text").textContent = await (await post("/api/odds", form)).text();
-  } catch (e) { $("odds-text").textContent = e.message; }
-});
-$("berger-button").addEventListener("click", async () => {
+tool("odds-button", "/api/odds", "text", "odds-text", source);
+$("berger-button").addEventListener("click", async () => {  // the table as `tiebreak berger` prints it
   const q = "players=" + encodeURIComponent($("berger-n").value) + ($("berger-double").checked ? "&double=1" : "") +
-    "&lang=" + lang;
+    "&format=text&lang=" + lang;
   const response = await fetch("/api/berger?" + q);
-  const d = await response.json();
-  $("berger-text").textContent = response.ok ? d.rounds.map((r) => W.words.round + " " + r.round + ": " +
-    r.pairings.map((p) => p.join("–")).join("  ")).join("\n") : d.error;
+  $("berger-text").textContent = response.ok ? await response.text() : (await response.json()).error;
 });
-$("prize-button").addEventListener("click", async () => {
-  const form = source();
-  if (!form) return;
-  form.append("prizes", $("prize-list").value);
-  form.append("method", $("prize-method").value);
-  $("prize-error").textContent = "";
-  const body = $("prize-table").tBodies[0];
-  body.replaceChildren();
-  $("prize-rest").textContent = "";
-  try {
-    const awards = await (await post("/api/prizes", form)).json();
-    for (const a of awards) {
-      const tr = el("tr", null, {"data-start-no": a.start_no});
-      tr.append(el("td", a.rank), el("td", a.start_no), el("td", a.name, {class: "name"}), el("td", a.prize),
-                el("td", a.amount === null ? "—" : Number(a.amount).toFixed(2)));
-      body.append(tr);
-    }
-    // a shared prize's rest once the shares are rounded down to the cent, as `tiebreak prizes` names it
-    const rests = new Map();
-    for (const a of awards.filter((x) => x.left)) {
-      rests.set(a.prize, fill(W.prize.left, {names: a.prize, pool: Number(a.pool).toFixed(2), share:
-        Number(a.amount).toFixed(2), left: Number(a.left).toFixed(2),
-        n: awards.filter((b) => b.prize === a.prize).length}));
-    }
-    $("prize-rest").replaceChildren(...[...rests.values()].map((line) => el("div", line)));
-  } catch (e) { $("prize-error").textContent = e.message; }
-});
-$("varma-button").addEventListener("click", async () => {
-  const form = new FormData();
-  form.append("list", $("varma-list").value);
-  form.append("seed", $("varma-seed").value);
-  form.append("lang", lang);
-  try {
-    const d = await (await post("/api/varma", form)).json();
-    const lines = d.order.map((o) => o.federation + "  " + o.name + "  " + o.set + " " + o.number);
-    lines.push("");
-    for (const r of d.rounds) {
-      lines.push(W.words.round + " " + r.round + ": " + r.pairings.map((p) => p.join(" – ")).join(",  ") +
-                 (r.bye ? "  (" + r.bye + ")" : ""));
-    }
-    $("varma-text").textContent = lines.join("\n");
-  } catch (e) { $("varma-text").textContent = e.message; }
-});
+tool("prize-button", "/api/prizes", "html", "prize-result",
+     () => withFields(source(), {prizes: $("prize-list").value, method: $("prize-method").value}));
+tool("varma-button", "/api/varma", "text", "varma-text",  // the draw as `tiebreak varma` prints it
+     () => withFields(new FormData(), {list: $("varma-list").value, seed: $("varma-seed").value}));
 // The check of published standings: the request of `tiebreak check` (the announced list is the published columns
-// unless the box asks for the list above), its verdict in the same words, tables with their headings.
-function checkTable(table, headings, rows) {
-  const head = el("tr");
-  for (const h of headings) head.append(el("th", h));
-  table.tHead.replaceChildren(head);
-  table.tBodies[0].replaceChildren(...rows);
-}
-$("check-button").addEventListener("click", async () => {
-  const form = source();
-  if (!form) return;
-  if (!$("check-own-list").checked) form.delete("tiebreaks");
-  const published = $("published-file").files[0];
-  if (published) form.append("published", published);
-  if ($("publisher").value) form.append("publisher", $("publisher").value);
-  const C = W.check;
-  checkTable($("check-table"), [], []);
-  checkTable($("check-rules"), [], []);
-  $("check-notes").textContent = "";
-  try {
-    const r = await (await post("/api/check", form)).json();
-    $("check-verdict").textContent = r.source + ": " + fill(r.agree ? C.right : C.wrong,
-      {rules: r.announced, list: r.tiebreaks.join(", "), n: r.differences.length}) +
-      (r.agree || !r.verdict ? "" : "\n" + r.verdict.text);  // the command line's second line
-    if (r.differences.length) {
-      checkTable($("check-table"), [C.player, C.what, C.published, C.ours, C.reproduced], r.differences.map((d) => {
-        const tr = el("tr", null, {"data-start-no": d.start_no});
-        tr.append(el("td", d.start_no + " " + d.name, {class: "name"}), el("td", C[d.what] || d.what),
-                  el("td", d.published), el("td", d.ours), el("td", d.reproduced_by.join(", ") || C.no_rules));
-        return tr;
-      }));
-    }
-    checkTable($("check-rules"), [C.rules_best, C.values, C.ranks], r.rules.map((a) => {
-      const tr = el("tr", null, r.best_rules.includes(a.rules) ? {class: "best"} : {});
-      tr.append(el("td", a.rules), el("td", a.values_agree + "/" + a.values), el("td", a.ranks_agree + "/" + a.ranks));
-      return tr;
-    }));
-    $("check-notes").textContent = (await translated([...r.warnings, ...r.notes],
-      r.said && [...r.said.warnings, ...r.said.notes])).join("\n");
-  } catch (e) { $("check-verdict").textContent = e.message; }
+// unless the box asks for the list above), answered as the event's section of `check --format html`.
+tool("check-button", "/api/check", "html", "check-result", () => {
+  const form = withFields(source(), {published: $("published-file").files[0], publisher: $("publisher").value});
+  if (form && !$("check-own-list").checked) form.delete("tiebreaks");
+  return form;
 });
 loadCatalogue().then(validateModifiers);
