@@ -199,7 +199,8 @@ def _playoffs_prizes(sub: _Only) -> None:
         else:
             q.add_argument("--prizes", required=True, help=PRIZES_HELP)
         q.add_argument("--format", "-f", default="text", choices=["text", "json"] + ["html"] * (name == "prizes"),
-                       help="json: the answer of the API (/api/%s)%s" % (name, "; html: a page" * (name == "prizes")))
+                       help="json: the answer of the API (/api/prizes); html: a page" if name == "prizes"
+                       else "json: the answer of the API (/api/playoffs)")
         q.set_defaults(run=run_)
 
 
