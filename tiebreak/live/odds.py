@@ -88,8 +88,10 @@ def live_odds(t: Tournament, settings: Settings | None, budget: float = BUDGET, 
               since: float | None = None, job: int | None = None) -> dict[str, Any] | None:
     """The live document's ``odds`` member for the tournament as it stands (``settings``: the event's
     :class:`~tiebreak.live.settings.Settings`, or None): method, outcomes, pending games, the simulation's margin, and
-    per participant with a chance of the top places (by the chance of first place) the chance of first place, of
-    the top 3 and of each of those places.  ``budget`` bounds all the work (a simulation stops there with its margin),
+    per participant (by the chance of first place) every place it can still reach with its chance (:func:`place_member`),
+    the chance of first place and of the top 3.  Every outcome or a seeded simulation, chosen by their count (the
+    odds' method ``count``: the same results give the same numbers on every run and every face that draws as many);
+    ``budget`` only guards the work (a simulation it stops says so, with its margin),
     counted from ``since`` (a ``time.time()``: the version's publication in the server's process) when given, with at
     least :data:`LEAST` seconds left.  ``job``: the worker's number of this job; None is answered once a newer job of
     the same event has cancelled it (its version replaced: the newest gets the worker at once).
@@ -105,16 +107,15 @@ def live_odds(t: Tournament, settings: Settings | None, budget: float = BUDGET, 
         budget = max(LEAST, budget - max(0.0, time.time() - since))
     cancel = _CANCEL
     left = Budget(budget, stop=None if job is None or cancel is None else (lambda: bool(cancel[job % SLOTS])))
+    # chosen by the count, never the clock (the same results: the same numbers); the budget only guards the worker
+    common: dict[str, Any] = {"budget": left, "seed": seed, "places": PLACES, "method": "count"}
+    if settings is not None:
+        common |= {"tiebreaks": settings.tiebreaks, "rules": settings.rules, "system": settings.system}
     try:
         if read_teams(t):
-            odds = compute_team_odds(t, settings.tiebreaks if settings else None, rules=settings.rules if settings
-                                     else "auto", system=settings.system if settings else None, budget=left,
-                                     seed=seed, places=PLACES)
-        elif settings is None:
-            odds = compute_odds(t, None, budget=left, seed=seed, places=PLACES)
+            odds = compute_team_odds(t, **common)
         else:
-            odds = compute_odds(t, settings.tiebreaks, rules=settings.rules, system=settings.system,
-                                unrated_rating=settings.unrated_rating, budget=left, seed=seed, places=PLACES)
+            odds = compute_odds(t, unrated_rating=settings.unrated_rating if settings else None, **common)
     except Cancelled:
         return None
     member = {"method": odds.method, "outcomes": odds.outcomes, "games": len(odds.future.games), "team": odds.team,
