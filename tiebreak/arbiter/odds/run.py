@@ -62,9 +62,10 @@ DEFAULT_SIMULATIONS = 100_000
 ENGINE_SIMULATIONS = 2_000  # one by one through the engine: at most this many unless asked (fewer past the budget)
 EXACT_SHARE = 0.8  # enumeration is chosen when it should take at most this share of the budget left
 GRACE_SHARE, GRACE_SECONDS = 0.1, 0.2  # a simulation after an enumeration that ran past the budget
-#: method ``count``: the engine's outcomes times the players it ranks in one (about 0.8 s of work at 2,000 players,
-#: measured), and the fewest outcomes drawn
-ENGINE_WORK, LEAST_SIMULATIONS = 200_000, 100
+#: method ``count``: the engine's outcomes drawn are ``ENGINE_WORK // (ENGINE_FIXED + players)``, from
+#: ``LEAST_SIMULATIONS`` to :data:`ENGINE_SIMULATIONS`: about a second of one core's work (measured: an outcome costs
+#: about what ranking 60 players more does, 0.54 ms of CPU at 32 players, 0.89 ms at 80, 2.7 ms at 400)
+ENGINE_WORK, ENGINE_FIXED, LEAST_SIMULATIONS = 170_000, 60, 100
 MAX_EXACT_GAMES = 30  # 3**30 outcomes: beyond any budget (and 3**40 overflows the outcome numbers)
 NEEDS_MAX_GAMES = 12  # 4**12 cubes for "what X needs"
 
@@ -232,15 +233,15 @@ def _enumerate(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact
 
 def planned_simulations(arrays: bool, players: int) -> int:
     """The outcomes drawn when they are chosen by the count (method ``count``): :data:`DEFAULT_SIMULATIONS` for the
-    array ranker, else as many as :data:`ENGINE_WORK` rows of the engine allow, from :data:`LEAST_SIMULATIONS` to
-    :data:`ENGINE_SIMULATIONS` (the engine's work grows with the players it ranks: a team event's board players).
+    array ranker, else as many as :data:`ENGINE_WORK` allows (the engine's work grows with the players it ranks: a
+    team event's board players).
 
-    >>> [planned_simulations(False, n) for n in (36, 129, 2000, 9999)], planned_simulations(True, 14)
-    ([2000, 1550, 100, 100], 100000)
+    >>> [planned_simulations(False, n) for n in (32, 80, 129, 400, 2000)], planned_simulations(True, 14)
+    ([1847, 1214, 899, 369, 100], 100000)
     """
     if arrays:
         return DEFAULT_SIMULATIONS
-    return min(ENGINE_SIMULATIONS, max(LEAST_SIMULATIONS, ENGINE_WORK // max(1, players)))
+    return min(ENGINE_SIMULATIONS, max(LEAST_SIMULATIONS, ENGINE_WORK // (ENGINE_FIXED + players)))
 
 
 def _simulate(future: Future, ranker: Ranker, probs: NDArray[np.float64], simulations: int | None,
