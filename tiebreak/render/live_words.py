@@ -36,7 +36,7 @@ LIVE_WORDS = Table("live", {
     'odds_team': 'Team',
     'odds_first': 'First place',
     'odds_top': 'Top {k}',
-    'odds_places': 'Every place it can reach',
+    'odds_places': 'Places',
     'history': "Player's history",
     'history_hint': 'click a player for their history',
     'hall': 'Hall screen',
