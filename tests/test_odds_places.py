@@ -5,7 +5,7 @@ The individual event is the bundled 2025 Hobsons Bay Cup (32 players) with three
 and 4-19 (places 2 to 5 among them), 3**3 = 27 outcomes.  The brute force below writes each outcome's results into
 the file and ranks it with ``tiebreak standings --no-lots``: a place shared by ``s`` players gives each of them ``1/s``
 of each place of the tie (the odds' sharing of tied places).  The team event is Example T of the spec with round 3
-blank (4 board games), counted by hand with match and game points as tests/test_team_odds.py does.
+blank (4 board games), counted by hand with match and game points (tests/test_team_odds.py).
 """
 
 from __future__ import annotations
@@ -184,24 +184,6 @@ def test_the_live_odds_are_the_same_in_every_run():
         assert sum(p["places"]) + p["beyond"] == pytest.approx(1)
 
 
-def _example_t_counts() -> dict[str, list[F]]:
-    """Every place of the four teams of Example T over the 81 outcomes of round 3, by match and game points (the
-    count of tests/test_team_odds.py: A plays D, C plays B; equal teams share the place)."""
-    wins = {2: 2, 1: 1, 0: 0}
-    counts = {team: [F(0)] * 4 for team in "ABCD"}
-    for boards in itertools.product((F(1), F(1, 2), F(0)), repeat=4):
-        a, c = boards[0] + boards[1], boards[2] + boards[3]
-        mp = {"A": 3 + wins[1 + (a > 1) - (a < 1)], "C": 3 + wins[1 + (c > 1) - (c < 1)],
-              "B": 2 + wins[1 + (c < 1) - (c > 1)], "D": wins[1 + (a < 1) - (a > 1)]}
-        gp = {"A": F(5, 2) + a, "C": F(5, 2) + c, "B": 4 - c, "D": 3 - a}
-        for team in "ABCD":
-            ahead = sum((mp[x], gp[x]) > (mp[team], gp[team]) for x in "ABCD")
-            size = sum((mp[x], gp[x]) == (mp[team], gp[team]) for x in "ABCD")
-            for place in range(ahead, ahead + size):
-                counts[team][place] += F(1, size * 81)
-    return counts
-
-
 def test_a_team_events_every_place_on_the_command_and_live(tmp_path, capsys):
     from tiebreak.formats import trf
     from tiebreak.live.odds import live_odds
@@ -211,7 +193,9 @@ def test_a_team_events_every_place_on_the_command_and_live(tmp_path, capsys):
              for x in EXAMPLE_T.read_text().splitlines()]
     path = tmp_path / "live.trf"
     path.write_text("\n".join(lines) + "\n")
-    counts = _example_t_counts()
+    from test_team_odds import example_t_counts
+
+    counts = example_t_counts()  # by match and game points, as tests/test_team_odds.py counts them
     d = _json(["odds", str(path), "-t", "MP,GP", "--format", "json"], capsys)
     assert {r["name"]: [F(x) for x in r["places_exact"]] for r in d["teams"]} == counts
     doc = live_odds(trf.load(path), Settings("MP,GP"), budget=20.0)

@@ -157,13 +157,11 @@ def odds_rows(odds: dict[str, Any], lang: str) -> Markup:
     view = from_json({**odds, "rows": odds["players"]})
     out = []
     for p, row in zip(odds["players"], view.rows):
-        if float(p["top"]) <= 0 and not row.chances:
-            continue
         cells = reach_cells(row, view.depth, lang)
         out.append(Markup('<tr>{}<td>{}</td><td>{}</td><td class="reach"><details id="odds-{}"><summary>{}</summary>'
                           '<ul>{}</ul></details></td></tr>').format(
             Markup(cell_html({"text": str(p.get("name") or p["start_no"]), "cls": "name", "head": True})),
-            _percent(p["first"]), _percent(p["top"]), row.start_no, reach_range(row, view.depth),
+            _percent(p["first"]), _percent(p["top"]), row.start_no, reach_range(row),
             Markup("").join(Markup("<li>{}</li>").format(c.replace("%", " %")) for c in cells)))
     return Markup("\n").join(out)
 

@@ -155,10 +155,10 @@ def reach_cells(row: PlaceRow, depth: int, lang: str) -> list[str]:
     return cells
 
 
-def reach_range(row: PlaceRow, depth: int) -> str:
-    """The places a participant can reach, as a range (``1-4``; ``12-40`` past the places kept: the worst one seen).
+def reach_range(row: PlaceRow) -> str:
+    """The places a participant can reach, as a range (``2-9``; after a simulation the best and worst seen).
 
-    >>> reach_range(PlaceRow(4, "D", 2, 2, [Fraction(1)], Fraction(0)), 4), reach_range(PlaceRow(4, "D", 2, 9, [], 0.5), 4)
+    >>> reach_range(PlaceRow(4, "D", 2, 2, [Fraction(1)], Fraction(0))), reach_range(PlaceRow(4, "D", 2, 9, [], 0.5))
     ('2', '2-9')
     """
     return str(row.best) if row.best == row.worst else f"{row.best}-{row.worst}"
@@ -171,7 +171,7 @@ def every_place_lines(view: PlaceChances, lang: str, width: int = 100) -> list[s
     for row in view.rows:
         line, indent = f"{row.start_no:>4}  {row.name[:24]:24}", " " * 30
         for cell in reach_cells(row, view.depth, lang):
-            if len(line) + 2 + len(cell) > width and not line.isspace() and len(line) > len(indent):
+            if len(line) > len(indent) and len(line) + 2 + len(cell) > width:
                 lines.append(line)
                 line = indent
             line += "  " + cell
@@ -410,7 +410,7 @@ def odds_view(odds: Odds, lang: str = "en", top: int = 3) -> dict[str, Any]:
     every = {"id": "odds-places", "caption": w["every_place"], "sticky": True,
              "heads": heads[:2] + [{"text": range_word(odds, lang)}, {"text": w["reach"], "cls": "reach"}],
              "rows": [{"cells": [{"text": str(r.start_no), "cls": "rank"}, {"text": r.name, "cls": "name"},
-                                 {"text": reach_range(r, view.depth)},
+                                 {"text": reach_range(r)},
                                  {"text": " · ".join(reach_cells(r, view.depth, lang)), "cls": "reach"}]}
                       for r in view.rows]} if view.depth > shown else None
     return {"header": _header(odds, lang), "verdict": _verdict(odds, lang), "every": every,

@@ -67,10 +67,6 @@ class PlaceChances:
     exact: bool
     rows: list[PlaceRow]
 
-    @property
-    def every_place(self) -> bool:
-        return self.depth >= self.participants
-
 
 def _row(start_no: int, name: str, places: list[Probability], best: int, worst: int) -> PlaceRow:
     depth = len(places)
