@@ -21,7 +21,8 @@ from sources import ROOT
 
 import tiebreak
 from tiebreak.cli import main
-from tiebreak.render.i18n import GLOSSARY, Table, catalogue
+from tiebreak.render.i18n import GLOSSARY, catalogue
+from tiebreak.render.words import Table
 
 EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
 PUBLISHED = ROOT / "tests" / "data" / "check" / "hobsons-bay-cup-2025.published.csv"

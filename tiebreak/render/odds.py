@@ -18,34 +18,9 @@ from typing import Any, TextIO
 from ..arbiter.odds import Odds
 from ..arbiter.odds.models import RESULT_TEXT
 from ..engine.model import format_number
-from .i18n import WORDS as BASE_WORDS
-from .i18n import Table, message, model_name, plural
+from .i18n import message, model_name, plural
+from .words import ODDS_WORDS, WORDS
 
-WORDS = Table("odds", {
-    "title": "Odds after round {played} of {final}; games pending: {games}",
-    "title_playing": "Odds with round {round} of {final} in play; games pending: {games}",
-    "model": "model",
-    "tiebreaks": "tie-breaks",
-    "place": "{n}.",
-    "top": "top {k}",
-    "range": "best-worst",
-    "range_seen": "best-worst seen",
-    "scenarios": "Chance of first place by the result of each game of round {round}",
-    "game": "game",
-    "chance": "chance",
-    "needs": "What {player} needs for first place alone, whatever the other games give:",
-    "needs_none": "{player} cannot finish first alone",
-    "needs_sure": "{player} is first whatever happens",
-    "needs_exact_only": "what a player needs is worked out by exact enumeration of at most {games} games",
-    "clinched": "clinched first place: {players}",
-    "eliminated": "no longer able to finish first: {players}",
-    "more": "… and {n} more (JSON lists up to 50)",
-    "more_games": "… and {n} more games of contenders (JSON lists them)",
-    "progress": "odds: {done} of {planned} outcomes, {seconds} s",
-    "progress_open": "odds: {done} outcomes, {seconds} s",
-    "bars": "Chances drawn: first place (dark), top {k} (light)",
-    "bars_more": "… and {n} more who can still finish first (in the table)",
-})
 #: sentences of a count (gettext plural entries, context ``odds:<key>``)
 COUNTED = {
     "exact": ("exact: all {n} outcome", "exact: all {n} outcomes"),
@@ -100,8 +75,8 @@ def progress_text(done: int, planned: int | None, seconds: float, lang: str = "e
     'odds: 12,000 of 100,000 outcomes, 3 s'
     """
     if planned is None:
-        return WORDS["progress_open"][lang].format(done=f"{done:,}", seconds=f"{seconds:.0f}")
-    return WORDS["progress"][lang].format(done=f"{done:,}", planned=f"{planned:,}", seconds=f"{seconds:.0f}")
+        return ODDS_WORDS["progress_open"][lang].format(done=f"{done:,}", seconds=f"{seconds:.0f}")
+    return ODDS_WORDS["progress"][lang].format(done=f"{done:,}", planned=f"{planned:,}", seconds=f"{seconds:.0f}")
 
 
 def row_percents(row: list[Fraction] | list[float] | list[Fraction | float]) -> list[str]:
@@ -139,7 +114,7 @@ def _top_percent(odds: Odds, i: int, top: int, cells: list[str]) -> str:
 
 def range_word(odds: Odds, lang: str) -> str:
     """The best and worst places' heading: certain after every outcome, else only what the sample showed."""
-    return WORDS["range" if odds.method == "exact" else "range_seen"][lang]
+    return ODDS_WORDS["range" if odds.method == "exact" else "range_seen"][lang]
 
 
 def next_round_games(odds: Odds) -> list[int]:
@@ -243,7 +218,7 @@ def to_json(odds: Odds, top: int = 3) -> str:
 
 def _header(odds: Odds, lang: str) -> list[str]:
     f = odds.future
-    w = {k: WORDS[k][lang] for k in WORDS}
+    w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
     how = (plural("odds:exact", *COUNTED["exact"], odds.outcomes, lang) if odds.method == "exact" else
            plural("odds:simulation", *COUNTED["simulation"], odds.outcomes, lang, seed=odds.seed,
                   margin=f"{100 * (odds.margin or 0):.2f}%"))
@@ -257,10 +232,10 @@ def _header(odds: Odds, lang: str) -> list[str]:
 
 
 def to_text(odds: Odds, lang: str = "en", top: int = 3) -> str:
-    w = {k: WORDS[k][lang] for k in WORDS}
+    w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
     shown = min(len(odds.places[0]) if odds.places else 0, max(top, 6))
     lines = _header(odds, lang) + [""]
-    number, name, pts = (BASE_WORDS[k][lang] for k in ("number", "name", "points"))
+    number, name, pts = (WORDS[k][lang] for k in ("number", "name", "points"))
     head = f"{number:>4}  {name:24} {pts:>5} " + "".join(f"{w['place'].format(n=k + 1):>7}" for k in range(shown))
     lines.append(head + f" {w['top'].format(k=top):>7} {range_word(odds, lang):>10}")
     for i in _order(odds):
@@ -279,7 +254,7 @@ def to_text(odds: Odds, lang: str = "en", top: int = 3) -> str:
 
 def _verdict(odds: Odds, lang: str) -> list[str]:
     """The clinched and no-longer-able-to-finish-first lines (exact enumeration only)."""
-    w = {k: WORDS[k][lang] for k in WORDS}
+    w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
     sure, out = clinched(odds), eliminated(odds)
     return ([w["clinched"].format(players=", ".join(map(str, sure)))] if sure else []) + (
         [w["eliminated"].format(players=", ".join(map(str, out)))] if out else [])
@@ -293,7 +268,7 @@ def _scenario_text(odds: Odds, lang: str) -> list[str]:
     games = next_round_games(odds)
     if not games:
         return []
-    w = {k: WORDS[k][lang] for k in WORDS}
+    w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
     who = _contenders(odds)[:SCENARIO_COLUMNS]
     lines = [w["scenarios"].format(round=odds.future.games[games[0]].round),
              f"{w['game']:>12} {'':5} {w['chance']:>7} " + "".join(f"{odds.participants[i].start_no:>7}" for i in who)]
@@ -312,7 +287,7 @@ def _scenario_text(odds: Odds, lang: str) -> list[str]:
 def _needs_text(odds: Odds, lang: str) -> list[str]:
     from ..arbiter.odds.run import NEEDS_MAX_GAMES
 
-    w = {k: WORDS[k][lang] for k in WORDS}
+    w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
     assert odds.player is not None, "asked only when a player was chosen"
     player = odds.participants[odds.player].start_no
     sets = odds.needs
@@ -346,11 +321,11 @@ def odds_view(odds: Odds, lang: str = "en", top: int = 3) -> dict[str, Any]:
     """What the odds pages show, as data for the ``odds_body`` macro (``odds_body.html``): the heading lines, the
     table of chances (number, name and points first: they stay in view on a phone), the verdict, the text report's
     scenario table and what a player needs, the notes."""
-    w = {k: WORDS[k][lang] for k in WORDS}
+    w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
     shown = min(len(odds.places[0]) if odds.places else 0, max(top, 6))
-    who = BASE_WORDS["team" if odds.team else "name"][lang]
-    heads = [{"text": BASE_WORDS["number"][lang], "cls": "rank"}, {"text": who, "cls": "name"},
-             {"text": BASE_WORDS["points"][lang], "cls": "pts"},
+    who = WORDS["team" if odds.team else "name"][lang]
+    heads = [{"text": WORDS["number"][lang], "cls": "rank"}, {"text": who, "cls": "name"},
+             {"text": WORDS["points"][lang], "cls": "pts"},
              *({"text": w["place"].format(n=k + 1)} for k in range(shown)),
              {"text": w["top"].format(k=top)}, {"text": range_word(odds, lang)}]
     rows, bars = [], []
@@ -366,7 +341,7 @@ def odds_view(odds: Odds, lang: str = "en", top: int = 3) -> dict[str, Any]:
         if percents and percents[0] != "·":  # a contender: drawn as the table says it (the same rounded numbers)
             bars.append({"name": p.name, "first_text": percents[0], "top_text": top_text,
                          "first": _width(percents[0]), "top": _width(top_text)})
-    from .site_words import SITE_WORDS
+    from .words import SITE_WORDS
 
     return {"header": _header(odds, lang), "verdict": _verdict(odds, lang),
             "bars": bars[:BARS], "bars_caption": w["bars"].format(k=top), "first_word": w["place"].format(n=1),

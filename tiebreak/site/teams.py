@@ -12,7 +12,7 @@ import numpy as np
 
 from ..engine.model import Kind, format_number
 from ..render.i18n import kind_name, message, with_modifiers, word
-from ..render.team_words import TEAM_WORDS
+from ..render.words import TEAM_WORDS
 from ..views.matches import match_rounds
 from ..views.standings import of_ranking
 from .team_event import TeamEvent
@@ -69,7 +69,7 @@ def points_words(e: TeamEvent, lang: str) -> tuple[str, str]:
 def team_tiebreak_legend(specs: list[Any], lang: str) -> list[tuple[str, str, str]]:
     """Each tie-break of a team event's list: (abbreviation, name, article: C.07 Arts 11-12)."""
     from ..engine.team import TEAM_CATALOGUE
-    from ..render.team_words import TEAM_NAMES
+    from ..render.words import TEAM_NAMES
 
     out = []
     for spec in specs:
@@ -175,9 +175,9 @@ def boards_of_match(e: TeamEvent, r: int, a: int) -> list[tuple[int, int, int | 
 
 
 def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
-    from ..render.explain import WORDS as EXPLAIN
     from ..render.team_explain import team_details
-    from ..render.team_words import TEAM_NAMES, primary_name
+    from ..render.team_words import primary_name
+    from ..render.words import EXPLAIN_WORDS, TEAM_NAMES
     from .cells import _head, num, player_link, site_words
 
     s, st = site_words(lang), e.current
@@ -225,7 +225,7 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
                                                                      _head(s["opponent_team"], "name"),
                                                                      _head(s["contribution"]), _head(s["how_counted"], "left")],
                           "rows": [{"cells": [{"text": str(c["round"]), "head": True}, team_cell(e, c["opponent"]),
-                                              {"text": num(c["value"]) + (" " + EXPLAIN.text("cut", lang)
+                                              {"text": num(c["value"]) + (" " + EXPLAIN_WORDS.text("cut", lang)
                                                                           if c["cut"] else ""),
                                                "cls": "cut" if c["cut"] else ""},
                                               {"text": message(c["source"], lang), "cls": "left"}]}
