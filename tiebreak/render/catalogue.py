@@ -14,8 +14,8 @@ from pathlib import Path
 LANGUAGES = ("en", "ru", "uk")
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "tiebreak"
-#: the context of the common terms (docs/glossary.md): a text of any table that is a term of the glossary is worded
-#: by it, so the same English says the same Russian and Ukrainian on every face
+#: the context of the terms (:data:`tiebreak.render.words.TERMS`, after docs/glossary.md): a text that two tables
+#: show is worded once, so the same English says the same Russian and Ukrainian on every face
 GLOSSARY = "term"
 
 
