@@ -52,7 +52,7 @@ def test_every_table_of_words_is_in_the_words_module():
 
 def test_no_english_text_is_defined_in_two_tables():
     defined = Counter(str(en) for t in TABLES for en in t.english.values() if t is TERMS or not isinstance(en, Term))
-    defined.update(text for pair in words.LIVE_COUNTS.values() for text in pair)
+    defined.update(text for counts in (words.LIVE_COUNTS, words.ODDS_COUNTS) for pair in counts.values() for text in pair)
     twice = {en: n for en, n in defined.items() if n > 1 and en not in TWO_THINGS}
     assert twice == {}, "a text that two tables show is a term of TERMS: refer to it with term(key)"
     # a reference is to a term of the glossary, by its key

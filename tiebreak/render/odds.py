@@ -19,14 +19,8 @@ from ..arbiter.odds import Odds
 from ..arbiter.odds.models import RESULT_TEXT
 from ..engine.model import format_number
 from .i18n import message, model_name, plural
-from .words import ODDS_WORDS, WORDS
+from .words import ODDS_COUNTS, ODDS_WORDS, WORDS
 
-#: sentences of a count (gettext plural entries, context ``odds:<key>``)
-COUNTED = {
-    "exact": ("exact: all {n} outcome", "exact: all {n} outcomes"),
-    "simulation": ("simulation: {n} outcome, seed {seed}, 95 percent confidence interval ±{margin} at most",
-                   "simulation: {n} outcomes, seed {seed}, 95 percent confidence interval ±{margin} at most"),
-}
 TEXT_SETS = 12
 #: the scenario table of the text and HTML reports: at most this many games and contenders' columns
 SCENARIO_GAMES, SCENARIO_COLUMNS = 30, 12
@@ -219,8 +213,8 @@ def to_json(odds: Odds, top: int = 3) -> str:
 def _header(odds: Odds, lang: str) -> list[str]:
     f = odds.future
     w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
-    how = (plural("odds:exact", *COUNTED["exact"], odds.outcomes, lang) if odds.method == "exact" else
-           plural("odds:simulation", *COUNTED["simulation"], odds.outcomes, lang, seed=odds.seed,
+    how = (plural("odds:exact", *ODDS_COUNTS["exact"], odds.outcomes, lang) if odds.method == "exact" else
+           plural("odds:simulation", *ODDS_COUNTS["simulation"], odds.outcomes, lang, seed=odds.seed,
                   margin=f"{100 * (odds.margin or 0):.2f}%"))
     playing = min((g.round for g in f.games), default=f.played_rounds + 1)
     if playing <= f.played_rounds:  # games of a round with results already in: that round is being played

@@ -800,6 +800,14 @@ ODDS_WORDS = Table("odds", {
 })
 
 
+#: sentences of a count (gettext plural entries, context ``odds:<key>``)
+ODDS_COUNTS = {
+    "exact": ("exact: all {n} outcome", "exact: all {n} outcomes"),
+    "simulation": ("simulation: {n} outcome, seed {seed}, 95 percent confidence interval ±{margin} at most",
+                   "simulation: {n} outcomes, seed {seed}, 95 percent confidence interval ±{margin} at most"),
+}
+
+
 #: the rating report (``tiebreak ratings``)
 RATINGS_WORDS = Table("ratings", {
     "start_no": term('number'), "name": term('name'), "rating": term('rating_short'), "k": "K", "games": "Gms",
