@@ -10,19 +10,15 @@ no face.  Outside values: the glossary's words, written here by hand from docs/g
 from __future__ import annotations
 
 import html
-import importlib
 import json
-import pkgutil
 import re
 from pathlib import Path
 
 import pytest
 from sources import ROOT
 
-import tiebreak
 from tiebreak.cli import main
 from tiebreak.render.i18n import GLOSSARY, catalogue
-from tiebreak.render.words import Table
 
 EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
 PUBLISHED = ROOT / "tests" / "data" / "check" / "hobsons-bay-cup-2025.published.csv"
@@ -30,33 +26,7 @@ TEAM = ROOT / "tests" / "data" / "team" / "example-t.trf"
 LANGS = ("ru", "uk")
 #: match points, players and the standings as docs/glossary.md writes them
 GLOSSARY_WORDS = {"ru": ("МО", "Участники", "Турнирная таблица"), "uk": ("МО", "Учасники", "Турнірна таблиця")}
-#: the same English that names two things: a game not yet played (feminine in Russian: партия) and a match (мужской)
-TWO_THINGS = {"not yet played"}
-
-
-def _tables() -> list[Table]:
-    found: dict[int, Table] = {}
-    for m in pkgutil.walk_packages(tiebreak.__path__, "tiebreak."):
-        if "migrations" in m.name or m.name.endswith("__main__"):
-            continue
-        try:
-            module = importlib.import_module(m.name)
-        except ImportError:  # an extra that is not installed: its words are in the tables of the other modules
-            continue
-        found.update({id(t): t for t in vars(module).values() if isinstance(t, Table)})
-    return list(found.values())
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_no_english_text_is_worded_two_ways(lang):
-    # before the glossary, 14 English texts of the 20 tables had two translations (MP: «КО» and «МО»)
-    words: dict[str, set[str]] = {}
-    for table in _tables():
-        for key in table:
-            words.setdefault(table.english[key], set()).add(table.text(key, lang) if "{" not in table.english[key]
-                                                            else table[key][lang])
-    twice = {en: sorted(ts) for en, ts in words.items() if len(ts) > 1 and en not in TWO_THINGS}
-    assert twice == {}
+# (one English, one translation, and each English in one table: tests/test_words.py)
 
 
 @pytest.mark.parametrize("lang", LANGS)

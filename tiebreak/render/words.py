@@ -441,7 +441,7 @@ SITE_WORDS = Table("site", {
     'rating_change': 'Rating change (FIDE)',
     'explanations': 'How each tie-break was counted',
     'not_paired': 'not paired',
-    'pending': 'not yet played',
+    'pending': 'not yet played',  # a game (ru/uk: the gender of «партия»); 'match_pending' is a match's
     'forfeit_note': 'Forfeits and byes are named in words; + and − in the crosstable are forfeits.',
     'categories': 'Categories',
     'team_ranking': term('team_ranking'),
