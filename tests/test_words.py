@@ -25,6 +25,8 @@ LOCALE = PKG / "render" / "locale"
 TWO_THINGS = {
     "not yet played": {"site:pending": "a game: «партия», feminine (ещё не сыграна)",
                        "site:match_pending": "a match: «матч», masculine (не сыгран)"},
+    "players": {"word:players_count": "after a count: «6 участников» (genitive)",
+                "file section": "a section of a Swiss-Manager file by its name: «участники» (nominative)"},
 }
 TABLES = [t for t in vars(words).values() if isinstance(t, Table)]
 

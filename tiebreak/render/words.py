@@ -184,7 +184,7 @@ WORDS = Table("word", {
     'language': term('language'),
     'tools': 'Tools',
     'berger': 'Berger tables (13.16)',
-    'players_count': 'players',
+    'players_count': 'players',  # after the number of players (ru/uk: genitive plural)
     'double': 'double round robin',
     'show': 'Show',
     'playoffs': 'Play-offs (13.2) for places',
