@@ -213,7 +213,8 @@ def to_json(odds: Odds, top: int = 3) -> str:
 def _header(odds: Odds, lang: str) -> list[str]:
     f = odds.future
     w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
-    how = (plural("odds:exact", *ODDS_COUNTS["exact"], odds.outcomes, lang) if odds.method == "exact" else
+    how = (w["exact_one"] if odds.method == "exact" and odds.outcomes == 1 else  # not "all 1 outcome"
+           plural("odds:exact", *ODDS_COUNTS["exact"], odds.outcomes, lang) if odds.method == "exact" else
            plural("odds:simulation", *ODDS_COUNTS["simulation"], odds.outcomes, lang, seed=odds.seed,
                   margin=f"{100 * (odds.margin or 0):.2f}%"))
     playing = min((g.round for g in f.games), default=f.played_rounds + 1)

@@ -797,6 +797,7 @@ ODDS_WORDS = Table("odds", {
     "progress_open": "odds: {done} outcomes, {seconds} s",
     "bars": "Chances drawn: first place (dark), top {k} (light)",
     "bars_more": "… and {n} more who can still finish first (in the table)",
+    "exact_one": "exact: the only outcome",
 })
 
 
