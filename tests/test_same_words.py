@@ -120,3 +120,16 @@ def test_the_same_questions_say_the_same_words_on_every_face(lang, capsys, clien
     said_otherwise = {(face, question, v) for face, answers in faces.items() for question, text in answers.items()
                       for v in variants if re.search(rf"(?<!\w){re.escape(v)}(?!\w)", text)}
     assert said_otherwise == set()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_team_events_home_names_the_primary_score_as_its_standings_do(lang, capsys, site):
+    # the site's home page listed "PTS Primary score (C.07 11)" where the standings and the command line say
+    # "МО Матчевые очки (C.07 11.1.1)"
+    mp = GLOSSARY_WORDS[lang][0]
+    home = _visible((site / "example-t" / lang / "index.html").read_text(encoding="utf-8"))
+    legend = _cli(capsys, "standings", str(TEAM), "--lang", lang)
+    first = re.search(rf"^\s+{mp}\s+(.+) \((C\.07 [\d.]+)\)$", legend, re.M)
+    assert first, legend
+    assert re.search(rf"{mp}\s+{re.escape(first[1])}\s+\({re.escape(first[2])}\)", home), home
+    assert "PTS" not in home
