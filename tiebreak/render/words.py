@@ -560,6 +560,7 @@ LIVE_WORDS = Table("live", {
     'odds_team': term('team'),
     'odds_first': 'First place',
     'odds_top': 'Top {k}',
+    'odds_places': 'Places',
     'history': "Player's history",
     'history_hint': 'click a player for their history',
     'hall': 'Hall screen',
@@ -577,6 +578,7 @@ LIVE_WORDS = Table("live", {
     'if_ended': 'If the game ended now',
     'place_of': '{name}: place {n}',
     'leader': 'leading: {names}',
+    'leaders': 'sharing the lead: {names}',
     'if_wins': 'if {name} wins',
     'if_drawn': 'if drawn',
     'cells_legend': ('2w1: the opponent placed 2nd, White, won (b: Black); ½ draw, 0 lost; + / − won / lost by forfeit; '
@@ -797,6 +799,9 @@ ODDS_WORDS = Table("odds", {
     "progress_open": "odds: {done} outcomes, {seconds} s",
     "bars": "Chances drawn: first place (dark), top {k} (light)",
     "bars_more": "… and {n} more who can still finish first (in the table)",
+    "every_place": "Chance of every place each can still reach",
+    "reach": "places it can reach",
+    "beyond": "below place {k}",
     "exact_one": "exact: the only outcome",
 })
 
