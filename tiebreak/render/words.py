@@ -93,6 +93,7 @@ TERMS = _terms({
     # the columns of the standings and of a player's card
     'rank': 'Rk',
     'place': 'Place',
+    'places': 'Places',
     'number': 'No',
     'number_n': 'no. {n}',
     'name': 'Name',
@@ -560,7 +561,7 @@ LIVE_WORDS = Table("live", {
     'odds_team': term('team'),
     'odds_first': 'First place',
     'odds_top': 'Top {k}',
-    'odds_places': 'Places',
+    'odds_places': term('places'),
     'history': "Player's history",
     'history_hint': 'click a player for their history',
     'hall': 'Hall screen',
@@ -760,7 +761,8 @@ GROUPS_WORDS = Table("groups", {
 
 #: the words of the series table (context ``series:<key>`` in the catalogues)
 SERIES_WORDS = Table("series", {
-    "rank": term('rank'), "name": term('name'), "total": "Total", "events": term('events'), "best": "Best", "places": "Places",
+    "rank": term('rank'), "name": term('name'), "total": "Total", "events": term('events'), "best": "Best",
+    "places": term('places'),
     "counted": "results in brackets are not counted (best {best} of each player's events)",
     "points_place": "series points by place: {points}; players sharing places share their points",
     "points_score": "series points: each event's score",
