@@ -38,6 +38,7 @@ LIVE_WORDS = Table("live", {
     'odds_top': 'Top {k}',
     'history': "Player's history",
     'history_hint': 'click a player for their history',
+    'card_follows': 'Updated as the results come in.',
     'hall': 'Hall screen',
     'normal': 'Normal view',
     'connected': 'live',

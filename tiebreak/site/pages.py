@@ -91,11 +91,7 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
     if stem == "players":
         ctx = starting_list(ind, lang)
     elif kind == "player":
-        from .card import card_page
-
-        ctx, template = card_page(ind, lang, int(arg), holes), "site_card.html"
-        if isinstance(e, TeamEvent):  # the player's team, with a link to its card
-            ctx["facts"][1:1] = teams.team_fact(e, int(arg), lang)
+        ctx, template = player_card(e, lang, int(arg), holes), "site_card.html"
     elif stem == "odds":  # the players' odds, or the teams' in a team event
         ctx = {"title": site_words(lang)["odds"], "intro": site_words(lang)["odds_note"], "tables": [],
                "html_sections": e.odds.get(lang, "") if e.odds else ""}
@@ -128,6 +124,17 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
                menu=teams.menu(e, site_words(lang)) if isinstance(e, TeamEvent) else menu(e, lang),
                event_name=event_name(ind), footer=footer, logo=logo)
     return environment().get_template(template).render(**ctx)
+
+
+def player_card(e: Event | TeamEvent, lang: str, start_no: int, holes: list[int] | None = None) -> dict[str, Any]:
+    """A player's card (:func:`tiebreak.site.card.card_page`), in a team event with the player's team linked to its
+    card: the site's page ``player-N.html`` and the live screen's (:mod:`tiebreak.web.live_card`)."""
+    from .card import card_page
+
+    ctx = card_page(e.ind if isinstance(e, TeamEvent) else e, lang, start_no, holes)
+    if isinstance(e, TeamEvent):
+        ctx["facts"][1:1] = teams.team_fact(e, start_no, lang)
+    return ctx
 
 
 def starting_list(e: Event, lang: str) -> dict[str, Any]:
