@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote
 
 from markupsafe import Markup, escape
 
@@ -68,16 +68,27 @@ def _text(value: Any) -> str:
     return "-" if value is None else str(value)
 
 
-def _link(r: dict[str, Any], history: str | None) -> Cell:
-    """A name cell (a row heading): with ``history`` (the page's query) a link to the page with that player's
-    history; ``data-v`` the start number (the page's script shows the history in place)."""
+def card_address(event: str, lang: str, page: str) -> str:
+    """The address of a card on the live screen (``page``: ``player-N.html`` or ``team-N.html``;
+    :mod:`tiebreak.web.live_card`).
+
+    >>> card_address("open 2026/a.trf", "ru", "player-7.html")
+    '/live/cards/open%202026/a.trf/ru/player-7.html'
+    """
+    return f"/live/cards/{quote(event)}/{lang}/{page}"
+
+
+def _link(r: dict[str, Any], card: str | None) -> Cell:
+    """A name cell (a row heading): with ``card`` (the cards' address, ending in ``player-`` or ``team-``) a link to
+    the card; ``data-v`` the start number (the page's script shows the history in place when the row is tapped
+    elsewhere)."""
     cell = {"text": r["name"], "cls": "name", "head": True, "data": str(r["start_no"])}
-    if history is not None:
-        cell["href"] = f"?{history}&player={r['start_no']}#history-section"
+    if card is not None:
+        cell["href"] = f"{card}{r['start_no']}.html"
     return cell
 
 
-def standings_rows(doc: dict[str, Any], arrows: str, w: dict[str, str], history: str | None = None) -> list[Cell]:
+def standings_rows(doc: dict[str, Any], arrows: str, w: dict[str, str], card: str | None = None) -> list[Cell]:
     codes = [c for c in doc["tiebreaks"] if c != "PTS"]
     places = _ranks(doc["standings"])
     rows = []
@@ -91,7 +102,7 @@ def standings_rows(doc: dict[str, Any], arrows: str, w: dict[str, str], history:
         if r.get("playoff"):  # a place the play-off decided (Arbiters' Manual 13.2)
             rank |= {"sub": w["playoff_mark"], "title": w["playoff"]}
         rows.append({"cells": [rank,
-                               _link(r, history), {"text": str(r["points"]), "cls": "pts"},
+                               _link(r, card), {"text": str(r["points"]), "cls": "pts"},
                                {"text": state[0], "cls": "state " + state[1]}, arrow,
                                *({"text": _text(r["values"].get(c)), "cls": "tb"} for c in codes)]})
     return rows
@@ -126,13 +137,13 @@ def pairings_rows(doc: dict[str, Any], lang: str, w: dict[str, str]) -> tuple[li
 
 
 def grid_rows(rows: list[dict[str, Any]], square: bool, lang: str,
-                    history: str | None = None) -> tuple[list[Cell], list[Cell]]:
+                    card: str | None = None) -> tuple[list[Cell], list[Cell]]:
     """The heads of the rounds (or of the square's columns) and the rows, in standings order: the crosstable view
     read back from the live API's rows, in words as on the website (:mod:`tiebreak.render.crosstable`)."""
     view = from_json(rows, square)
     out = []
     for n, (r, row) in enumerate(zip(rows, view.rows)):
-        cells: list[Cell] = [{"text": row.place, "cls": "rank"}, _link(r, history), {"text": row.points, "cls": "pts"}]
+        cells: list[Cell] = [{"text": row.place, "cls": "rank"}, _link(r, card), {"text": row.points, "cls": "pts"}]
         if square:
             grid = view.grid(row)
             cells += [{"text": text, "cls": "self" if j == n else "pending" if Kind.UNKNOWN in (grid[j] or ()) else ""}
@@ -161,16 +172,16 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
     """Every part of the live screen (:data:`PARTS`) as HTML in ``lang``: ``doc`` is the ``/api/live`` document (its
     numbers as the text the API wrote them), ``cross`` the ``/api/live/crosstable`` rows, ``arrows`` ``version``
     or ``round`` (the arrows since the previous version or round), ``warning`` the public warning (English),
-    ``history`` whether the server keeps the history (each name then links to the player's)."""
+    ``history`` whether the server keeps the history (a row tapped shows the player's; each name links to the
+    player's card, a team's in the teams' view: :func:`card_address`)."""
     w = _words(lang)
     live = doc["live"]
     teams = live.get("view") == "teams"
     square = doc["tournament"].get("system") == "round robin" and not teams
     history_hidden = not history or (bool(live.get("team_event")) and not teams)
-    query = None if history_hidden else urlencode({"event": live.get("event", ""), "lang": lang} | (
-        {"arrows": arrows} if arrows == "round" else {}))
+    card = card_address(str(live.get("event", "")), lang, "team-" if teams else "player-")
     games, byes = pairings_rows(doc, lang, w)
-    cross_heads, cross_rows = grid_rows(cross, square, lang, query)
+    cross_heads, cross_rows = grid_rows(cross, square, lang, card)
     name_head = w["team"] if teams else w["name"]
     points_head = primary_name(doc["tournament"].get("primary") or "MP", lang) if teams else w["points"]
     heads = [_head(w["rank"], "rank"), _head(name_head, "name"), _head(points_head, "pts"), _head("✓"),
@@ -191,7 +202,7 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
         "event": live.get("event", ""), "title": doc["tournament"].get("name") or live.get("event", ""),
         "stamp_html": Markup(w["live_round"].format(k=escape(live["round"]))) + " · " + stamp,
         "warning_text": message(warning, lang) if warning else "", "summary": summary,
-        "standings_heads": heads, "standings_rows": standings_rows(doc, arrows, w, query),
+        "standings_heads": heads, "standings_rows": standings_rows(doc, arrows, w, card),
         "playoff": any(r.get("playoff") for r in doc["standings"]),
         "pair_heads": [_head(w["board"]), _head(name_head, "name side"), _head(w["result"]),
                        _head(name_head, "name side")] if teams else

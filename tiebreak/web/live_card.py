@@ -31,7 +31,7 @@ import threading
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, urlencode
+from urllib.parse import urlencode
 
 from ..app.options import Options
 from ..engine.errors import InputWarning
@@ -42,15 +42,6 @@ from ..render.templating import environment
 
 #: the site's style sheet, which the card's page uses as the site's does
 SITE_CSS = Path(__file__).parent.parent / "site" / "assets" / "site.css"
-
-
-def card_address(event: str, lang: str, page: str) -> str:
-    """The address of a card on the live screen (``page``: ``player-N.html`` or ``team-N.html``).
-
-    >>> card_address("open 2026/a.trf", "ru", "player-7.html")
-    '/live/cards/open%202026/a.trf/ru/player-7.html'
-    """
-    return f"/live/cards/{quote(event)}/{lang}/{page}"
 
 
 def card_page_name(page: str) -> tuple[str, int] | None:
@@ -127,8 +118,7 @@ class LiveCards:
         words = {k: LIVE_WORDS.text(k, lang) for k in ("live_title", "history", "card_follows")}
         return environment().get_template("live_card.html").render(
             ctx, lang=lang, languages=LANGUAGES, s=site_words(lang), w=words, event=e.name,
-            event_name=event_name(ind), page=f"{kind}-{number}.html", css=card_address(e.name, lang, "site.css"),
-            back="/live?" + urlencode(back),
+            event_name=event_name(ind), page=f"{kind}-{number}.html", back="/live?" + urlencode(back),
             history="/live?" + urlencode(back | {"player": number}) + "#history-section",
             history_shown=e.history is not None and (kind == "team" or not isinstance(made, TeamEvent)),
             ).encode("utf-8")
