@@ -208,14 +208,16 @@ def test_the_crosstable_reads_as_on_the_events_website(tmp_path):
 
 
 def test_a_players_history_reads_without_a_script(tmp_path):
-    """A name links to the page with that player's history (kept in the database beside the file); the page's
-    script fetches the same section from ``/live/history``."""
+    """A name links to the player's card, which links to the page with that player's history (kept in the database
+    beside the file); the page's script fetches the same section from ``/live/history``."""
     (tmp_path / "Open.trf").write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
     hub = LiveHub(tmp_path)  # the history in tiebreak-live.sqlite beside the file
     client = TestClient(live_app(hub))
     try:
         page = client.get("/live", params={"lang": "uk"}).text
-        assert 'href="?event=Open.trf&amp;lang=uk&amp;player=7#history-section"' in page  # No. 7 Nguyen
+        assert 'href="/live/cards/Open.trf/uk/player-7.html"' in page  # No. 7 Nguyen
+        card = client.get("/live/cards/Open.trf/uk/player-7.html").text
+        assert 'href="/live?event=Open.trf&amp;lang=uk&amp;player=7#history-section"' in card
         shown = _tables(client.get("/live", params={"lang": "uk", "player": "7"}).text)["history"]
         assert [c["text"] for c in shown[1]][:4] == ["1", "7", "1", "6"]  # version 1: round 7, first, 6 points
         (tmp_path / "Open.trf").write_text(_forfeited(EXAMPLE.read_text(encoding="utf-8")), encoding="utf-8")

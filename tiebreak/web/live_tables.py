@@ -32,8 +32,8 @@ from ..render.live_words import LIVE_WORDS, live_count_words
 from ..render.table_style import TABLE_CSS
 from ..render.templating import environment
 from .embed import routes as embed_routes
-from .live_card import SITE_CSS, LiveCards, card_page_name
 from .errors import ApiError, error_response
+from .live_card import SITE_CSS, LiveCards, card_page_name
 
 #: pages and fragments kept (the newest version's of each event and view; older ones are dropped when made)
 KEPT = 96
