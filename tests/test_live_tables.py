@@ -245,3 +245,18 @@ def test_the_team_matches_are_in_the_websites_order(tmp_path):
     pairs = [(unescape(r[1]["text"]), unescape(r[3]["text"])) for r in live]
     assert len(pairs) == len(site) == 7
     assert all(a in caption and b in caption for (a, b), caption in zip(pairs, map(unescape, site))), (pairs, site)
+
+
+def test_the_team_crosstable_reads_as_on_the_events_website(tmp_path):
+    """The Friendship Cup's crosstable of teams: every cell as the website's crosstable writes it, the opposing team's
+    place and the team's game points (``3: 2.5``, one form for both through ``render.crosstable.team_cell_text``)."""
+    out = tmp_path / "site"
+    assert main(["site", str(FRIENDSHIP), "-o", str(out), "--no-lots"]) == 0
+    site = _tables((out / "en" / "crosstable.html").read_text(encoding="utf-8"))["crosstable"]
+    _, client = _served(tmp_path / "live", FRIENDSHIP.read_text(encoding="utf-8"), "cup.trf")
+    with client:
+        live = _tables(client.get("/live/tables").text)["crosstable"]
+    assert [[c["text"] for c in r][3:] for r in live[1:]] == [[c["text"] for c in r][3:] for r in site[1:]]
+    # the winner (No. 3 ΟΑΑΗ, 11 match points) won its first match 4 – 2 against No. 10 ΟΑΧ, placed 2nd by
+    # ``tiebreak standings``
+    assert live[1][3]["text"] == "2: 4" and not any(re.search(r"\dw\d", c["text"]) for r in live[1:] for c in r[3:])

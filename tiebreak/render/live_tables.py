@@ -37,7 +37,7 @@ from .columns import headings
 from .i18n import WORDS, message, plural_form
 from .live_words import LIVE_COUNTS, LIVE_WORDS
 from .pairings import Seat, round_from_json, round_tables
-from .results import API_CELLS, bye_text, colour_letter, legend
+from .results import API_CELLS, bye_text, legend
 from .team_words import primary_name
 from .templating import environment
 
@@ -175,11 +175,9 @@ def grid_rows(rows: list[dict[str, Any]], square: bool, lang: str,
             cells += [{"text": text, "cls": "self" if j == n else "pending" if Kind.UNKNOWN in (grid[j] or ()) else ""}
                       for j, text in enumerate(cross_words.square_texts(view, row))]
         else:
-            for g, c in zip(r["rounds"], row.cells):
-                result = str(g["result"])
-                text = (cross_words.cell_text(c, lang) if result in API_CELLS else  # a team match: its game points
-                        f"{c.number if c.number is not None else ''}{colour_letter(c.colour, lang)}{result}")
-                cells.append({"text": text, "cls": "pending" if result == "*" else ""})
+            for c in row.cells:  # a team's match as the website writes it: the opposing team's place, game points
+                text = cross_words.team_cell_text(c, lang) if view.teams else cross_words.cell_text(c, lang)
+                cells.append({"text": text, "cls": "pending" if c.kind is Kind.UNKNOWN else ""})
         out.append({"cells": cells})
     return [_head(str(k)) for k in range(1, (len(rows) if square else view.rounds) + 1)], out
 

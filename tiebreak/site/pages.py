@@ -40,7 +40,7 @@ from .cells import (
     tiebreak_legend,
 )
 from .downloads import links
-from .event import CELL, Event
+from .event import Event
 from .games import game_link, game_names
 from .playoff import page as playoff_page
 from .team_event import TeamEvent
@@ -224,8 +224,9 @@ def _team_crosstable(e: TeamEvent, lang: str) -> dict[str, Any]:
              *(_head(str(k)) for k in range(1, e.played + 1))]
     rows = [{"cells": [{"text": str(r.rank), "cls": "rank"}, {**team_cell(e, r.start_no), "head": True},
                        {"text": r.points, "cls": "pts"},
-                       *({"text": cross_words.team_cell_text(c, lang), "href": f"team-{c.opponent}.html"}
-                         if c.opponent else {"text": CELL[c.kind] or "–"} for c in r.cells)]} for r in view.rows]
+                       *({"text": cross_words.team_cell_text(c, lang),
+                          **({"href": f"team-{c.opponent}.html"} if c.opponent else {})} for c in r.cells)]}
+            for r in view.rows]
     return {"title": s["crosstable"], "legend": [f"{short} = {full}", *cross_words.legend(view, lang)],
             "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": rows, "sticky": True}]}
 
