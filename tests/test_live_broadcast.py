@@ -266,6 +266,36 @@ PLAYER_LIST = ("name;rating;title;federation;fide id\n"
                "A Reserve;2400;IM;UZB;\n")
 
 
+def test_the_player_lists_federations_and_fide_ids_are_shown_live(tmp_path):
+    """``--players``: the list's titles and federations in the live standings (the columns ``tiebreak standings``
+    shows by default), and on a player's card the federation and the FIDE ID, linked to the FIDE profile, as the
+    event's website shows them; each pairing with both players' titles."""
+    from fastapi.testclient import TestClient
+
+    from tiebreak.app.load import player_list
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.web.live import live_app
+
+    (tmp_path / "players.csv").write_text(PLAYER_LIST)
+    listed = player_list(str(tmp_path / "players.csv"), [])
+    (tmp_path / "events").mkdir()
+    (tmp_path / "events" / "cup.pgn").write_text("".join(_game(g, len(MOVES), finished=True) for g in _games()))
+    hub = LiveHub(tmp_path / "events", database="none", players=("players.csv", listed))
+    try:
+        client = TestClient(live_app(hub))
+        rows = {r["name"]: r for r in client.get("/api/live").json()["standings"]}
+        assert rows["Nodirbek Abdusattorov"]["federation"] == "UZB" and rows["Nodirbek Abdusattorov"]["title"] == "GM"
+        page = client.get("/live", params={"lang": "uk"}).text
+        assert "<th>Фед</th>" in page or ">Фед<" in page
+        sno = rows["Nodirbek Abdusattorov"]["start_no"]
+        card = client.get(f"/live/cards/cup.pgn/uk/player-{sno}.html").text
+        assert '<a href="https://ratings.fide.com/profile/14204118">14204118</a>' in card  # the list's FIDE ID
+        assert "<dd>UZB</dd>" in card
+        assert "GM Nodirbek Abdusattorov" in client.get("/live/tables").text  # a board's player, titled
+    finally:
+        hub.close()
+
+
 def test_a_player_list_gives_the_broadcasts_players_and_names_those_it_lacks(tmp_path, caplog):
     from tiebreak.app.load import player_list
     from tiebreak.live.event import LiveEvent

@@ -106,6 +106,7 @@ SITE_WORDS = Table("site", {
     'no_player': 'no player fielded',
     'player_title': 'Title',  # a card's facts: words, not the standings' column abbreviations (Tit, Fed)
     'federation': 'Federation',
+    'fide_id': 'FIDE ID',
     'club': 'Club',
     'own_score': "Player's score",  # a card's games: the player's own running score and place after the round
     'own_place': "Player's place",

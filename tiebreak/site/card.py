@@ -54,7 +54,7 @@ def card_page(e: Event, lang: str, start_no: int, holes: list[int] | None = None
         holes.append(value)
         return HOLE.format(len(holes) - 1)
 
-    facts = [(s["number"], str(start_no))]
+    facts: list[tuple[str, ...]] = [(s["number"], str(start_no))]
     if v.place is not None:  # no place before the first round (it said 0)
         facts.append((s["rank_after"], shown(v.place)))
     facts.append((s["score_after"], num(v.points)))
@@ -63,6 +63,8 @@ def card_page(e: Event, lang: str, start_no: int, holes: list[int] | None = None
     for key, value in (("player_title", v.title), ("federation", v.federation), ("club", v.club)):
         if value:
             facts.append((s[key], value))
+    if v.fide_id.isdigit():  # the player's FIDE profile
+        facts.append((s["fide_id"], v.fide_id, f"https://ratings.fide.com/profile/{v.fide_id}"))
     if v.performance is not None:
         facts.append((s["performance"], str(v.performance)))
     if v.change is not None:

@@ -67,6 +67,8 @@ class CardView:
     games: list[CardGame] = field(default_factory=list)
     #: the player's place after every round played (the chart)
     places: list[int] = field(default_factory=list)
+    #: the player's FIDE ID (the file's, or the event's player list's), '' without one
+    fide_id: str = ""
 
 
 def board_numbers(rounds: list[Round]) -> list[dict[int, int]]:
@@ -99,7 +101,7 @@ def card_view(t: Tournament, start_no: int, places: list[dict[int, tuple[int, Fr
     place, points = now[start_no] if start_no in now else (None, Fraction(0))
     return CardView(start_no, p.name, p.title.strip(), p.rating or None, p.federation.strip(), p.club.strip(), place,
                     points, rating.performance if rating else None, rating.change if rating else None, games,
-                    [places[k][start_no][0] for k in range(played)])
+                    [places[k][start_no][0] for k in range(played)], p.fide_id.strip())
 
 
 def _opponent(t: Tournament, g: CardGame, now: dict[int, tuple[int, Fraction]]) -> CardGame:
