@@ -37,7 +37,7 @@ LIVE_WORDS = Table("live", {
     'odds_first': 'First place',
     'odds_top': 'Top {k}',
     'history': "Player's history",
-    'history_hint': 'click a player for their history',
+    'history_hint': "tap a name for the player's card, elsewhere in the row for their history",
     'card_follows': 'Updated as the results come in.',
     'hall': 'Hall screen',
     'normal': 'Normal view',
