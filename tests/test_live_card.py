@@ -63,13 +63,18 @@ def test_the_card_says_what_the_command_line_says_round_by_round_and_follows_the
         # round 7 in play: the board and the opponent (No. 3 Krishnan, with White on board 1), not yet played
         assert games[7][1]["text"] == "Krishnan,Anirudh" and games[7][board]["text"] == "1"
         assert games[7][2]["text"] == "not yet played"
+        # followed at the top of the card: the game in play, its board and colour, the opponent's card linked
+        assert ('<dt>Game now or next</dt><dd><a href="player-3.html">round 7, board 1, Black, against '
+                'Krishnan,Anirudh</a></dd>') in card.text
         # the result comes: the card follows (7 points now, place 1 as the command line says on the finished file)
         (tmp_path / "Open.trf").write_text(EXAMPLE.read_text(encoding="utf-8").replace(
             KRISHNAN, KRISHNAN[:-1] + "0").replace(NGUYEN, NGUYEN[:-1] + "1"), encoding="utf-8")
         assert hub.events["Open.trf"].update() is not None
         (tmp_path / "final.trf").write_text((tmp_path / "Open.trf").read_text(encoding="utf-8"), encoding="utf-8")
         final = _cli(capsys, str(tmp_path / "final.trf"))["7"]
-        games = _tables(client.get("/live/cards/Open.trf/en/player-7.html").text)["games"]
+        card = client.get("/live/cards/Open.trf/en/player-7.html")
+        games = _tables(card.text)["games"]
+        assert "Game now or next" not in card.text  # played: no game to follow until the next round is paired
         assert [games[7][2]["text"], games[7][score]["text"], games[7][place]["text"]] == \
             ["1", f"{final['points']:g}", str(final["rank"])] == ["1", "7", "1"]
     finally:

@@ -107,6 +107,8 @@ SITE_WORDS = Table("site", {
     'player_title': 'Title',  # a card's facts: words, not the standings' column abbreviations (Tit, Fed)
     'federation': 'Federation',
     'fide_id': 'FIDE ID',
+    'next_game': 'Game now or next',  # a card's fact: the game in play, else the next one paired
+    'next_game_text': 'round {k}, board {board}, {colour}, against {opponent}',
     'club': 'Club',
     'own_score': "Player's score",  # a card's games: the player's own running score and place after the round
     'own_place': "Player's place",

@@ -16,7 +16,7 @@ from ..render.explain import WORDS as EXPLAIN
 from ..render.i18n import kind_name as _kind_name
 from ..render.i18n import tiebreak_name, word
 from ..views.card import CardGame
-from .cells import _head, colour_word, num, player_link, said, site_words
+from .cells import _head, colour_word, name_of, num, player_link, said, site_words
 from .event import CELL, Event
 from .games import game_link
 
@@ -65,6 +65,11 @@ def card_page(e: Event, lang: str, start_no: int, holes: list[int] | None = None
             facts.append((s[key], value))
     if v.fide_id.isdigit():  # the player's FIDE profile
         facts.append((s["fide_id"], v.fide_id, f"https://ratings.fide.com/profile/{v.fide_id}"))
+    game = next((g for g in v.games if g.pending and g.opponent is not None), None)
+    if game is not None:  # the game in play, else the next one paired: followed from the card
+        facts.append((s["next_game"], s["next_game_text"].format(
+            k=game.round, board=game.board or "–", colour=colour_word(lang, game.colour),
+            opponent=name_of(e, game.opponent)), player_link(e, game.opponent)["href"]))
     if v.performance is not None:
         facts.append((s["performance"], str(v.performance)))
     if v.change is not None:
