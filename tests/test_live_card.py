@@ -116,3 +116,36 @@ def test_a_team_event_opens_the_teams_card_and_the_players(tmp_path, capsys):
         assert client.get("/live/cards/cup.trf/en/index.html").status_code == 404
     finally:
         hub.close()
+
+
+@pytest.fixture
+def served(tmp_path):
+    from test_phone import serve_live
+
+    (tmp_path / "Open.trf").write_text(_in_play(EXAMPLE.read_text(encoding="utf-8")), encoding="utf-8")
+    with serve_live(tmp_path) as base:
+        yield tmp_path, base
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_in_chromium_a_tapped_name_opens_the_card_which_follows_the_result(chromium, served, lang):
+    """At 390 px: the leader's name on the live page opens the card (no sideways scroll; axe-core finds no serious or
+    critical violation), and the result written into the watched file reaches the open card without a reload."""
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
+    folder, base = served
+    page = chromium.new_page(viewport={"width": 390, "height": 800})
+    page.goto(f"{base}/live?lang={lang}")
+    page.locator("#standings tbody tr:first-child th a").click()
+    page.wait_for_url("**/live/cards/Open.trf/*/player-7.html")
+    assert page.locator("h1").inner_text() == "Nguyen,Anh Kiet"
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    found = [(v["id"], v["impact"]) for v in axe.run(page).response["violations"]
+             if v["impact"] in ("serious", "critical")]
+    assert not found
+    page.wait_for_selector("#main[data-live='1']")  # the card's stream is open
+    (folder / "Open.trf").write_text(EXAMPLE.read_text(encoding="utf-8").replace(KRISHNAN, KRISHNAN[:-1] + "0")
+                                     .replace(NGUYEN, NGUYEN[:-1] + "1"), encoding="utf-8")
+    # No. 7 won round 7: 7 points and first place, in the games table's last row, without a reload
+    page.wait_for_function("() => { const r = document.querySelector('#games tbody tr:last-child');"
+                           " return r && r.cells[3].textContent.trim() === '7'; }", timeout=15_000)
+    page.close()

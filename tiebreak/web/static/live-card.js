@@ -20,4 +20,5 @@
   }
   const stream = new EventSource("/api/live/events?" + new URLSearchParams({event}));
   stream.addEventListener("update", refresh);
+  stream.onopen = () => { main.dataset.live = "1"; };  // following (the tests wait for it)
 })();
