@@ -63,8 +63,8 @@ def card_page(e: Event, lang: str, start_no: int, holes: list[int] | None = None
     for key, value in (("player_title", v.title), ("federation", v.federation), ("club", v.club)):
         if value:
             facts.append((s[key], value))
-    if v.fide_id.isdigit():  # the player's FIDE profile
-        facts.append((s["fide_id"], v.fide_id, f"https://ratings.fide.com/profile/{v.fide_id}"))
+    if v.fide_id:  # as text: the site links to no other site
+        facts.append((s["fide_id"], v.fide_id))
     game = next((g for g in v.games if g.pending and g.opponent is not None), None)
     if game is not None:  # the game in play, else the next one paired: followed from the card
         facts.append((s["next_game"], s["next_game_text"].format(
