@@ -63,6 +63,11 @@ def test_the_card_says_what_the_command_line_says_round_by_round_and_follows_the
         # round 7 in play: the board and the opponent (No. 3 Krishnan, with White on board 1), not yet played
         assert games[7][1]["text"] == "Krishnan,Anirudh" and games[7][board]["text"] == "1"
         assert games[7][2]["text"] == "not yet played"
+        # the card ranks as the live standings do (the game in play paired: Buchholz counts the opponent already)
+        row = next(r for r in client.get("/api/live").json()["standings"] if r["start_no"] == 7)
+        assert f"<dt>Rank</dt><dd>{row['rank']}</dd>" in card.text and row["rank"] == 1
+        for key in ("BH/C1", "BH", "SB"):
+            assert f'<span class="value" data-key="{key}">{row["values"][key]:g}</span>' in card.text, key
         # followed at the top of the card: the game in play, its board and colour, the opponent's card linked
         assert ('<dt>Game now or next</dt><dd><a href="player-3.html">round 7, board 1, Black, against '
                 'Krishnan,Anirudh</a></dd>') in card.text

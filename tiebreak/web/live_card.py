@@ -1,7 +1,7 @@
 """A card on the live screen: ``/live/cards/EVENT/LANG/player-N.html`` (a team event's team:
 ``…/team-N.html``), the event's website's card (:func:`tiebreak.site.pages.player_card`,
 :func:`tiebreak.site.teams.team_card`: the games, the running score and place, every tie-break explained) made from
-the version served, as ``serve --site`` would write it, with the live standings' shared places (no lots).
+the version served as the live standings rank it (its games in play paired, the places shared: no lots).
 
 The addresses are the site's own folder layout under ``/live/cards/EVENT/``, so the card's links (the opponents'
 cards, a player's team, the other languages) are the site's relative links unchanged.  The event of a version is
@@ -73,24 +73,26 @@ class LiveCards:
         here: a version another server published, since changed)."""
         from ..site.build import Site, load
 
-        with e._lock:  # one version: its bytes and its settings together
-            data, st, key = e.data, replace(e.settings), (e.version, e.digest)
+        with e._lock:  # one version: its tournament as it stands (its games in play paired) and its settings together
+            live, st, key = e._live, replace(e.settings), (e.version, e.digest)
         key += (st.tiebreaks, st.rules, st.system, st.unrated_rating, st.event)
         with self._lock:
             made = self._made.get(e.name)
             if made is not None and made[0] == key:
                 return made[1]
-            if data is None:  # a version restored from the database: its file, when it still has those bytes
+            if live is None:  # a version restored from the database: its file, when it still has those bytes
                 data = e.read()
                 if e._digest(data, e.playoff_bytes()) != e.digest:
                     return None
+                with e._lock:
+                    live = e.load(data, [])
             options = Options(tiebreaks=st.tiebreaks, rules=st.rules, system=st.system,
                               unrated_rating=st.unrated_rating, event=st.event, no_lots=True)  # ties shared, as live
             if self._site is None:
                 self._site = Site(Path("."), options, [])
             self._site.options = options
             warnings: list[InputWarning] = []
-            made_event = load(self._site, str(e.path), warnings, incremental=True, t=e.tournament(data, warnings))
+            made_event = load(self._site, str(e.path), warnings, incremental=True, t=live.tournament)
             self._made[e.name] = (key, made_event)
             return made_event
 
