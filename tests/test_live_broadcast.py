@@ -350,8 +350,9 @@ def test_a_player_list_that_cannot_serve_is_refused_before_the_server_starts(tmp
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_tapping_a_name_in_the_list_of_games_opens_that_players_history(chromium, tmp_path, width):
-    """The live card of a player: the history the server keeps (a database is kept here), opened from a game."""
+def test_tapping_a_name_in_the_list_of_games_opens_that_players_card_and_history(chromium, tmp_path, width):
+    """A name in a game opens the player's card (its game in play at the top), which links to the history the server
+    keeps (a database is kept here)."""
     import os
 
     pytest.importorskip("fastapi")
@@ -371,11 +372,18 @@ def test_tapping_a_name_in_the_list_of_games_opens_that_players_history(chromium
         name = page.locator("#games .game a.player").first
         assert name.inner_text() == "Aravindh, Chithambaram VR."  # White of board 1, as the PGN names him
         name.click()
+        page.wait_for_url("**/live/cards/cup.pgn/uk/player-*.html")
+        assert page.locator("h1").inner_text() == "Aravindh, Chithambaram VR."
+        facts = page.locator("dl.facts").inner_text()
+        # his game in play, as the PGN's first game has it: round 1, White against Praggnanandhaa R; his FIDE ID
+        # (the board is the pairing rules' order, C.04.3 A.9, as on the pairings: not the relay's ``Round "1.1"``)
+        assert "тур 1, дошка " in facts and "Білі, проти: Praggnanandhaa R" in facts and "5072786" in facts
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(shots / f"broadcast-card-{width}.png"), full_page=True)
+        page.get_by_role("link", name="Історія учасника").click()
         page.locator("#history-section table").wait_for(timeout=15_000)
         assert page.locator("#history-hint").inner_text().startswith("Aravindh")
-        assert page.locator("#history-section h2").inner_text() == "Історія учасника"
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        page.screenshot(path=str(shots / f"broadcast-history-{width}.png"), full_page=True)
         page.close()
 
 
