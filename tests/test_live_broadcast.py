@@ -408,6 +408,9 @@ def test_the_embed_shows_the_whole_standings_the_top_n_or_one_players_line(broad
     page.locator("#follow:not([hidden])").wait_for(timeout=15_000)
     assert [page.locator("#top tbody tr").nth(k).inner_text().split("\t") for k in range(rows.count())] == [
         ["3", "Rapport, Richard", "0.5"]]
+    # his name opens his card on the live server, in a new tab (the organiser's page stays as it is)
+    link = page.locator("#top tbody tr td a")
+    assert link.get_attribute("href") == "/live/cards/cup.pgn/uk/player-6.html" and link.get_attribute("target") == "_blank"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
     found = [(v["id"], v["impact"]) for v in axe.run(page).response["violations"]
