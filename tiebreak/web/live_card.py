@@ -74,8 +74,8 @@ class LiveCards:
         from ..site.build import Site, load
 
         with e._lock:  # one version: its tournament as it stands (its games in play paired) and its settings together
-            live, st, key = e._live, replace(e.settings), (e.version, e.digest)
-        key += (st.tiebreaks, st.rules, st.system, st.unrated_rating, st.event)
+            live, st, version, digest = e._live, replace(e.settings), e.version, e.digest
+        key = (version, digest, st.tiebreaks, st.rules, st.system, st.unrated_rating, st.event)
         with self._lock:
             made = self._made.get(e.name)
             if made is not None and made[0] == key:
