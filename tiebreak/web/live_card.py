@@ -27,6 +27,7 @@ player: the board and opponent of the game in play or the next one, the place an
 
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import replace
 from pathlib import Path
@@ -34,12 +35,13 @@ from typing import Any
 from urllib.parse import urlencode
 
 from ..app.options import Options
-from ..engine.errors import InputWarning
+from ..engine.errors import TiebreakError
 from ..live.event import LiveEvent
 from ..render.i18n import LANGUAGES
 from ..render.live_words import LIVE_WORDS
 from ..render.templating import environment
 
+log = logging.getLogger("tiebreak.live")
 #: the site's style sheet, which the card's page uses as the site's does
 SITE_CSS = Path(__file__).parent.parent / "site" / "assets" / "site.css"
 
@@ -80,19 +82,22 @@ class LiveCards:
             made = self._made.get(e.name)
             if made is not None and made[0] == key:
                 return made[1]
-            if live is None:  # a version restored from the database: its file, when it still has those bytes
-                data = e.read()
-                if e._digest(data, e.playoff_bytes()) != e.digest:
-                    return None
-                with e._lock:
-                    live = e.load(data, [])
             options = Options(tiebreaks=st.tiebreaks, rules=st.rules, system=st.system,
                               unrated_rating=st.unrated_rating, event=st.event, no_lots=True)  # ties shared, as live
             if self._site is None:
                 self._site = Site(Path("."), options, [])
             self._site.options = options
-            warnings: list[InputWarning] = []
-            made_event = load(self._site, str(e.path), warnings, incremental=True, t=live.tournament)
+            try:
+                if live is None:  # a version restored from the database: its file, when it still has those bytes
+                    data = e.read()
+                    if e._digest(data, e.playoff_bytes()) != digest:
+                        return None
+                    with e._lock:
+                        live = e.load(data, [])
+                made_event = load(self._site, str(e.path), [], incremental=True, t=live.tournament)
+            except TiebreakError as err:  # (the version was ranked: only a file changed since can fail here)
+                log.warning("%s: no card of version %s: %s", e.name, version, err)
+                return None
             self._made[e.name] = (key, made_event)
             return made_event
 
