@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from ..arbiter.columns import player_columns
-from ..engine.model import Player, format_number
+from ..engine.model import format_number
 from ..engine.ranking import place_texts
 from ..engine.standings import Standings
 from ..render import output
@@ -36,8 +36,8 @@ class DocumentWriter:
     def __init__(self) -> None:
         self._numbers: dict[tuple[int, int], str] = {}  # (numerator, denominator) -> exact decimal text
         self._names: dict[str, str] = {}
-        #: the players and each one's player columns as JSON members (:meth:`_columns`)
-        self._columns: tuple[list[Player], list[str]] | None = None
+        #: what the players' columns show of each player, and each one's columns as JSON members (:meth:`_columns_of`)
+        self._columns: tuple[list[tuple[int, str, str, int | None]], list[str]] | None = None
 
     def texts(self, num: np.ndarray, den: int, defined: np.ndarray | None) -> list[str]:
         uniq, inverse = np.unique(num, return_inverse=True)
@@ -65,10 +65,11 @@ class DocumentWriter:
         """Each player's default player columns (title, federation, rating where the file has them) as JSON members,
         each text ending in ``, ``; made again only when the players change."""
         players = s.tournament.players
-        if self._columns is None or self._columns[0] != players:
+        shown = [(p.start_no, p.title, p.federation, p.rating) for p in players]  # (0.3 ms at 2,000 players)
+        if self._columns is None or self._columns[0] != shown:
             values = player_columns(s, "auto").values
-            self._columns = (players, ["".join(f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}, "
-                                               for k, v in values[p.start_no].items()) for p in players])
+            self._columns = (shown, ["".join(f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}, "
+                                             for k, v in values[p.start_no].items()) for p in players])
         return self._columns[1]
 
     def standings(self, s: Standings, extras: list[str] | None = None) -> str:
