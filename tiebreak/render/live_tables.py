@@ -129,7 +129,7 @@ def pairings_rows(doc: dict[str, Any], lang: str, w: dict[str, str],
     linked to the card, ``card``), a team event's matches with their game points so far."""
     if doc["live"].get("view") != "teams":
         rows = {int(r["start_no"]): r for r in doc["standings"]}
-        points = {int(g[f"{side}"]): str(g.get(f"{side}_points") or "") for g in doc["pairings"]
+        points = {int(g[side]): str(g.get(f"{side}_points") or "") for g in doc["pairings"]
                   if g.get("board") is not None for side in ("white", "black")}
         points |= {int(g["start_no"]): str(g.get("points") or "") for g in doc["pairings"] if g.get("board") is None}
 
