@@ -34,7 +34,7 @@ from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import PydanticCustomError, core_schema
 
 from ..app.declared import MAX_START_NO, Option, for_form
-from ..app.options import EXTENSIONS, Options
+from ..app.options import EXTENSIONS, PAGE_FORMAT, Options
 from ..engine.numbers import MAX_SEED
 from ..formats.text import MAX_ROUNDS
 from ..render.i18n import LANGUAGES
@@ -147,7 +147,8 @@ Text = Annotated[Annotated[str, Field(max_length=MAX_TEXT)] | None, BeforeValida
                  WithJsonSchema({"type": "string", "maxLength": MAX_TEXT})]
 Seed = Annotated[int | None, whole_number(0, MAX_SEED, optional=True)]
 Lang = Annotated[str | None, choice(*LANGUAGES)]
-FORMATS = tuple(EXTENSIONS)
+#: the command line's output formats, and the page's own answer (:data:`~tiebreak.app.options.PAGE_FORMAT`)
+FORMATS = (*EXTENSIONS, PAGE_FORMAT)
 #: the team rankings the API offers (a membership file given by path would read the server's disk)
 TEAM_RANKINGS = ("federation", "records")
 

@@ -21,7 +21,7 @@ from ..render.table_style import TABLE_CSS
 from ..render.templating import environment
 from . import words
 from .api_standings import MAX_SERIES_EVENTS
-from .api_tools import MAX_BERGER_PLAYERS
+from .api_tools import MAX_BERGER_PLAYERS, catalogue_entries
 from .uploads import EXAMPLES
 
 HERE = Path(__file__).parent
@@ -53,7 +53,7 @@ def _page(lang: str) -> str:
     all_words = words.page_words(lang)
     return _env.get_template("index.html").render(
         lang=lang, w=all_words["words"], p=all_words["page"], r=all_words["ratings"], languages=LANGUAGES,
-        opts=OPTIONS, limits=PAGE_LIMITS, table_css=TABLE_CSS, programs=list(PROGRAMS),
+        opts=OPTIONS, limits=PAGE_LIMITS, catalogue=catalogue_entries(lang), table_css=TABLE_CSS, programs=list(PROGRAMS),
         presets=[replace(pr, source=message(pr.source, lang)) for pr in PRESETS.values()],  # their tooltips
         examples=sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [],
         formats=[f for f in EXTENSIONS if f != "json"], accept=",".join(ACCEPTED),

@@ -1,4 +1,5 @@
-"""The words of the web page in one language: the page's own (context ``page:<key>`` in the gettext catalogues), the
+"""The words of the web page in one language: the page's own (context ``page:<key>`` in the gettext catalogues; the
+words of its standings part are :data:`tiebreak.render.page_standings.PAGE_PART`, which the server renders), the
 words of the standings, the kinds of rounds, the player columns, the category and team rankings and the sources of
 values.  The page asks for them
 again when the reader changes the language, so nothing loaded is lost.
@@ -40,10 +41,6 @@ PAGE = Table("page", {
     'unrated': 'Rating for unrated players',
     'notes': 'Notes',
     'warnings': 'Warnings',
-    'players_n': '{n} players',
-    'seed_used': 'Ties left after the list were drawn by lot with seed {seed}.',
-    'no_lot_needed': 'No lots were needed: the list separates every tie.',
-    'shared_places': 'Ties left after the list share their place (no lots).',
     'click_hint': 'Click a player for the explanation; click a second player to see why one is ahead.',
     'opponent': 'Opponent',
     'result': 'Result',
@@ -66,9 +63,6 @@ PAGE = Table("page", {
     'modifier_bad': 'Modifier {mod} is not allowed with {code} (allowed: {allowed}).',
     'modifier_unknown': 'Modifier {mod} is not a modifier (C1, M1, L-1, U1000, V2026, P, F, R, S, K2).',
     'modifier_range': 'Modifier {mod} is out of range ({letter} at most {most}).',
-    'move_up': 'Move up',
-    'move_down': 'Move down',
-    'remove': 'Remove',
     'computing': 'Computing…',
     'none': 'none',
     'shown_columns': 'Player columns',
