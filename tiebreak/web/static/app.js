@@ -215,7 +215,7 @@ function choose(startNo) {
 }
 
 function markRows() {
-  for (const tr of $("standings").tBodies[0].rows) {
+  for (const tr of $("standings").querySelectorAll("tbody tr")) {
     const n = Number(tr.dataset.startNo);
     tr.classList.toggle("selected", n === selected[0]);
     tr.classList.toggle("compared", selected.length === 2 && n === selected[1]);
