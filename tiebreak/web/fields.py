@@ -217,7 +217,9 @@ class StandingsForm(UploadForm):
     """The options of ``tiebreak standings`` as form fields (the uploaded file is its own field, ``file``; the
     declared options of :data:`~tiebreak.app.declared.STANDINGS_FORM`)."""
 
-    format: Annotated[str | None, choice(*FORMATS)] = None
+    format: Annotated[str | None, choice(*FORMATS)] = Field(
+        None, description="json (default), a download's format (as --format), or page: the web page's parts of the "
+                          "standings as HTML in the request's language (docs/reference/web-api.md)")
 
     def options(self) -> Options:
         """The options of the standings (:class:`tiebreak.app.options.Options`) for this form."""
