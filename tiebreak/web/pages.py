@@ -37,6 +37,9 @@ PAGE_LIMITS = {"berger_players": MAX_BERGER_PLAYERS, "series_events": MAX_SERIES
 SCRIPT_LIMITS = {"modifier_pattern": MODIFIER_PATTERN, "modifier_bounds": MODIFIER_BOUNDS}
 
 
+#: the groups of words the page's script puts in (its labels, the messages of a modifier typed): the server renders
+#: every other text
+SCRIPT_WORDS = ("page", "words", "ratings")
 #: the page, made once per language (a GET only serves it: nothing is computed on the event loop per request)
 _PAGES: dict[str, str] = {}
 
@@ -57,5 +60,5 @@ def _page(lang: str) -> str:
         presets=[replace(pr, source=message(pr.source, lang)) for pr in PRESETS.values()],  # their tooltips
         examples=sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [],
         formats=[f for f in EXTENSIONS if f != "json"], accept=",".join(ACCEPTED),
-        words_json=json.dumps(all_words, ensure_ascii=False).replace("<", "\\u003c"),
+        words_json=json.dumps({k: all_words[k] for k in SCRIPT_WORDS}, ensure_ascii=False).replace("<", "\\u003c"),
         limits_json=json.dumps(SCRIPT_LIMITS).replace("<", "\\u003c"))

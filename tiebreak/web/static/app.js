@@ -6,7 +6,7 @@
 // list and the explanation stay.
 "use strict";
 
-let W = JSON.parse(document.getElementById("words").textContent);   // {page, words, ratings...}: the labels
+let W = JSON.parse(document.getElementById("words").textContent);   // {page, words, ratings}: labels and messages
 let lang = document.documentElement.lang;
 const $ = (id) => document.getElementById(id);
 let tiebreaks = [];     // the list being edited, e.g. ["PTS", "BH/C1"]
