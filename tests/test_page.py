@@ -393,8 +393,8 @@ def test_the_reading_of_the_rules_is_a_choice_on_the_page(browser, server):
 def _parts(html: str):
     from bs4 import BeautifulSoup
 
-    answer = BeautifulSoup(html, "lxml").select_one("#answer")
-    return answer, {x["data-part"]: x for x in answer.select("[data-part]")}
+    page = BeautifulSoup(html, "lxml")
+    return page.select_one("#answer"), {x["data-part"]: x for x in page.select("[data-part]")}
 
 
 def test_the_pages_answer_holds_every_part_the_standings_fill():
@@ -462,8 +462,8 @@ def test_the_pages_answer_words_a_team_events_warnings_as_the_translation_does()
 
 def test_one_request_per_change_and_none_to_translate(browser, server):
     """The page asks the server once for each change of the list (the standings, their notes and warnings worded,
-    the list's names: one answer), and changing the language asks for the page in that language and the standings
-    once, never for a translation."""
+    the list's names: one answer; with an explanation open, its panel too, from the same ranking), and changing
+    the language asks for the page in that language and the standings once, never for a translation."""
     page, errors = _open(browser, server, 1280)
     asked: list[str] = []
     page.on("request", lambda r: asked.append(r.url.split("?")[0].removeprefix(server)))
@@ -472,11 +472,39 @@ def test_one_request_per_change_and_none_to_translate(browser, server):
     _wait_ready(page, ticket + 1)
     assert asked == ["/api/standings"]
     assert "DE" not in page.locator("#tiebreak-list li").evaluate_all("items => items.map(i => i.dataset.code)")
+    page.locator('#standings tbody tr[data-start-no="7"]').click()
+    _explained(page, "7")
+    asked.clear()
+    page.locator('#tiebreak-list li[data-code="WIN"] button.remove').click()
+    _wait_ready(page, ticket + 2)
+    assert asked == ["/api/explain"]  # the standings and the open panel in one answer
+    assert page.locator('#explain-body section[data-spec="BH/C1"] .tb-value').inner_text() == \
+        f"BH/C1 = {float(_published()[7]['BH/C1']):g}"
+    assert page.locator("#standings tr.selected").get_attribute("data-start-no") == "7"
     asked.clear()
     page.select_option("#lang", "uk")
-    _wait_ready(page, ticket + 2)
-    assert asked == ["/", "/api/standings"]
+    _wait_ready(page, ticket + 3)
+    assert asked == ["/", "/api/explain"]
     assert page.locator('#tiebreak-list li[data-code="BH/C1"] .tb-name').inner_text() == "Бухгольц, скорочення-1"
     assert page.locator('#add-code option[value="BH"]').first.inner_text().startswith("BH — Бухгольц")
+    assert "Суперник" in page.locator("#explain-body").inner_text()
     assert not errors
     page.close()
+
+
+def test_the_pages_answer_with_an_open_explanation():
+    """``/api/explain`` with ``format=page``: the page's parts and the panel of those still in the event, from one
+    ranking (a number the event has not is left out; none left: no panel); no. 7's BH/C1 as Vega published it."""
+    from starlette.testclient import TestClient
+
+    from tiebreak.web import create_app
+
+    client = TestClient(create_app())
+    form = {"example": EXAMPLE.name, "format": "page", "lang": "ru", "seed": "1", "tiebreaks": "PTS,BH/C1"}
+    answer, parts = _parts(client.post("/api/explain", data=form | {"player": "7", "player2": "99"}).text)
+    assert parts["explain-body"]["data-players"] == "7"
+    value = parts["explain-body"].select_one('section[data-spec="BH/C1"] .tb-value').get_text()
+    assert value == f"BH/C1 = {float(_published()[7]['BH/C1']):g}"
+    assert [li["data-code"] for li in parts["tiebreak-list"].select("li")] == ["PTS", "BH/C1"]
+    _, parts = _parts(client.post("/api/explain", data=form | {"player": "99"}).text)
+    assert "explain-body" not in parts and "standings" in parts

@@ -79,7 +79,7 @@ def standings_part(s: Standings | TeamStandings, lang: str = "en", sections: str
     if isinstance(s, TeamStandings):
         heads, rows = team_standings_table(s, lang)
         name, rounds, count = s.tt.matches.name, s.tt.matches.rounds, SITE_WORDS.text("teams_n", lang, n=len(s.rows))
-        numbers, drawn = [r.number for r in s.rows], [r.lot is not None for r in s.rows]
+        numbers, drawn = [r.start_no for r in s.rows], [r.lot is not None for r in s.rows]
     else:
         heads, rows = standings_table(s, lang, columns)
         t = s.tournament

@@ -83,6 +83,9 @@ async def explain(request: Request, form: Annotated[ExplainForm, Form()]) -> Res
     numbers = [n for n in (form.player, form.player2) if n is not None]
     if form.player is None:
         raise ApiError(400, "give the start number of a player (field 'player')", field="player")
+    if form.options().format == PAGE_FORMAT:  # the page's standings and its open panel, from one ranking
+        (body, seed), _ = await run_on_upload(request, form, jobs.page_explained, numbers)
+        return Response(body, media_type="text/html; charset=utf-8", headers=seed_header(seed))
     if form.options().format == "html" or wants_html(request):  # the page's panel, in the request's language
         (body, seed), _ = await run_on_upload(request, form, jobs.explain_html, numbers)
         return Response(body, media_type="text/html; charset=utf-8", headers=seed_header(seed))

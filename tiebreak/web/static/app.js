@@ -172,8 +172,9 @@ function fragmentOf(html) {
 
 // The server's parts of the page (`format=page`): each element with data-part fills the page's element of that id;
 // the answer's root says what the fields keep in step (the seed drawn, a team event, the columns the file fills).
-function showStandings(answer) {
-  for (const part of answer.querySelectorAll("[data-part]")) $(part.dataset.part).replaceChildren(...part.childNodes);
+function showStandings(page) {
+  for (const part of page.querySelectorAll("[data-part]")) $(part.dataset.part).replaceChildren(...part.childNodes);
+  const answer = page.getElementById("answer");
   tiebreaks = listed();
   teamEvent = answer.dataset.team === "true";
   $("individual-options").hidden = teamEvent;
@@ -186,20 +187,23 @@ function showStandings(answer) {
   if (foldSettings) { $("settings-fold").open = false; foldSettings = false; }
 }
 
-const shownRow = (n) => $("standings").querySelector(`tr[data-start-no="${n}"]`);
-
 async function compute() {
   const form = source();
   if (!form) return;
   form.append("format", "page");
+  // an open explanation comes back with the standings, from the same ranking (for those still among them)
+  selected.forEach((n, i) => form.append(i ? "player2" : "player", n));
   const ticket = ++lastRequest;
   document.body.classList.add("busy");
   try {
-    const answer = new DOMParser().parseFromString(await (await post("/api/standings", form)).text(), "text/html");
+    const path = selected.length ? "/api/explain" : "/api/standings";
+    const page = new DOMParser().parseFromString(await (await post(path, form)).text(), "text/html");
     if (ticket === lastRequest) {
+      const explained = page.querySelector('[data-part="explain-body"]');
       $("error").textContent = "";
-      showStandings(answer.getElementById("answer"));
-      if (selected.length) await showSelection(selected.filter(shownRow));
+      showStandings(page);
+      if (explained) showExplained(explained.dataset.players.split(",").map(Number));
+      else if (selected.length) closeExplanation();
     }
   } catch (e) {
     if (ticket === lastRequest) clearResult(e.message);   // never leave stale standings under an error
@@ -265,12 +269,20 @@ async function showSelection(players) {
     const form = source();
     form.append("format", "html");
     players.forEach((n, i) => form.append(i ? "player2" : "player", n));
-    const panel = fragmentOf(await (await post("/api/explain", form)).text());
-    $("explain-title").textContent = panel.firstElementChild ? panel.firstElementChild.dataset.title : "";
-    body.replaceChildren(panel);
+    body.replaceChildren(fragmentOf(await (await post("/api/explain", form)).text()));
   } catch (e) {
     body.replaceChildren(el("p", e.message, {class: "error"}));
   }
+  showExplained(players);
+}
+
+// the panel the server rendered is in place: its title, the rows it concerns marked, the others to compare with
+function showExplained(players) {
+  const panel = $("explain-body").firstElementChild;
+  selected = players;
+  $("explain-title").textContent = (panel && panel.dataset.title) || "";
+  markRows();
+  fillCompare();
   document.body.dataset.explained = players.join(",");
 }
 
