@@ -38,9 +38,7 @@ if TYPE_CHECKING:
 
 def _berger(ns: argparse.Namespace) -> int:
 
-    args = view(Berger, ns)
-    if not 2 <= args.players <= 9999:
-        raise SpecifierError(Message("number of players {} is outside 2..9999", args.players))
+    args = view(Berger, ns)  # its number of players is bounded where it is declared (tiebreak.app.declared)
     rounds = berger.schedule(args.players, double=args.double)
     sys.stdout.write(berger.to_json(rounds) + "\n" if args.format == "json" else berger_text(rounds, args.lang))
     return 0
