@@ -10,7 +10,7 @@ every face takes it with the same default and bounds, or says why not).
 >>> OPTIONS["seed"].flags, OPTIONS["seed"].low, OPTIONS["team_best"].default
 (('--seed',), 0, 4)
 >>> [o.key for o in for_command("ratings")]
-['after_round', 'event', 'k', 'points_from', 'rating_system']
+['output', 'force', 'file', 'ratings_format', 'after_round', 'event', 'k', 'points_from', 'rating_system', 'lang']
 >>> OPTIONS["rating_system"].dest, OPTIONS["rating_system"].flags
 ('system', ('--system',))
 """

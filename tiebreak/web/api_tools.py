@@ -59,7 +59,8 @@ def _berger(players: int, double: bool, text_in: str | None) -> str:
                                "players", response_model=BergerSchedule, responses={400: ERRORS[400], **also("text/plain")})
 async def berger_tables(players: Annotated[int, declared_number(_PLAYERS), Query(
                             openapi_examples={"example": {"value": _PLAYERS.example}})],
-                        double: Annotated[Flag, Query(description=OPTIONS["double"].help)] = False, lang: Annotated[Lang, Query()] = None,
+                        double: Annotated[Flag, Query(description=OPTIONS["double"].help)] = False,
+                        lang: Annotated[Lang, Query()] = None,
                         format: Annotated[str | None, choice("json", "text"), Query()] = None) -> Response:
     text = format == "text"  # as `tiebreak berger` prints it, in `lang`: the page shows it
     body = await anyio.to_thread.run_sync(_berger, players, double, (lang or "en") if text else None)

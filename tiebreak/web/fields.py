@@ -33,8 +33,7 @@ from pydantic import (
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import PydanticCustomError, core_schema
 
-from ..app.declared import MAX_START_NO, Option, for_form
-from ..app.declared import EXTENSIONS
+from ..app.declared import EXTENSIONS, MAX_START_NO, Option, for_form
 from ..app.options import Options
 from ..engine.numbers import MAX_SEED
 from ..formats.text import MAX_ROUNDS
