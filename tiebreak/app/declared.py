@@ -289,7 +289,7 @@ _OWN = (
            example="BEST,EVENTS,PLACES", help_for={"site": "with --series: BEST, EVENTS, PLACES (default BEST,EVENTS)"}),
     # serve
     Option("host", str, "", default="127.0.0.1", commands=("serve",), not_on=_SERVER),
-    Option("port", int, "", default=8000, commands=("serve",), not_on=_SERVER),
+    Option("port", int, "", default=8000, low=0, high=65535, commands=("serve",), not_on=_SERVER),
     Option("watch", str, "live standings of a file, or of every event file in a folder, recomputed when they change "
                          "(page /live); or of a broadcast's PGN at an http(s) address, asked every --poll-seconds",
            metavar="PATH", commands=("serve",), not_on=_SERVER),
@@ -309,16 +309,17 @@ _OWN = (
                             "beside the watched files; none)",
            metavar="URL", commands=("serve",), not_on=_SERVER),
     Option("hold", float, "a version that is not whole is held back this long before it is published (default 5)",
-           default=5.0, metavar="SECONDS", commands=("serve",), not_on=_SERVER),
-    Option("max_file_mb", int, "the largest watched file read (default 16 MB)", default=16, metavar="MB",
+           default=5.0, low=0, high=3600, metavar="SECONDS", commands=("serve",), not_on=_SERVER),
+    Option("max_file_mb", int, "the largest watched file read (default 16 MB)", default=16, low=1, high=1024,
+           metavar="MB",
            commands=("serve",), not_on=_SERVER),
     Option("keep_versions", int, "versions kept per event in the history besides the last of every round (default "
                                  "1000)",
-           default=1000, metavar="N", commands=("serve",), not_on=_SERVER),
+           default=1000, low=10, high=1_000_000, metavar="N", commands=("serve",), not_on=_SERVER),
     Option("max_streams", int, "live streams one process holds at most (beyond: 503 with Retry-After; default 5000)",
-           default=5000, metavar="N", commands=("serve",), not_on=_SERVER),
+           default=5000, low=1, high=100_000, metavar="N", commands=("serve",), not_on=_SERVER),
     Option("max_streams_per_client", int, "live streams one client address holds at most (beyond: 429; default 50)",
-           default=50, metavar="N", commands=("serve",), not_on=_SERVER),
+           default=50, low=1, high=100_000, metavar="N", commands=("serve",), not_on=_SERVER),
     # list
     Option("swiss_manager", bool, "Swiss-Manager's numbered tie-breaks and ours", default=False, commands=("list",),
            not_on=_LISTED),
