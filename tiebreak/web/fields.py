@@ -107,13 +107,16 @@ def decimal_number(low: float, high: float) -> FormValue:
     return FormValue(check, {"type": "number", "minimum": low, "maximum": high})
 
 
-def choice(*choices: str, optional: bool = True) -> FormValue:
+def choice(*choices: str, optional: bool = True, read: Callable[[str], str] | None = None) -> FormValue:
     """One of ``choices``, for a field of type ``str``; when ``optional`` (type ``str | None``), also absent or empty
-    (``""``, as a form sends an unchosen field: ``None``)."""
+    (``""``, as a form sends an unchosen field: ``None``).  ``read``: the declaration's reading of the word first, as
+    the command line reads it (``swissmanager`` is ``Swiss-Manager``)."""
 
     def check(value: object) -> str | None:
         if optional and (value is None or value == ""):
             return None
+        if read is not None and isinstance(value, str):
+            value = read(value)
         if not isinstance(value, str) or value not in choices:
             raise PydanticCustomError("choice", "one of {choices}", {"choices": ", ".join(choices)})
         return value
@@ -183,7 +186,8 @@ def declared_field(o: Option, form: str) -> tuple[Any, Any]:
     if o.kind is float:
         return Annotated[float | None, decimal_number(o.low or 0, o.high or 0)], described
     if o.offered or o.choices:
-        return Annotated[str | None, choice(*(o.offered or o.choices), *o.more_choices.get(form, ()))], described
+        offered = (*(o.offered or o.choices), *o.more_choices.get(form, ()))
+        return Annotated[str | None, choice(*offered, read=o.read)], described
     return Text, described
 
 
