@@ -1,11 +1,14 @@
-"""Every option that more than one face offers, declared once: its type, default, bounds or choices, help text
-(English here, Russian and Ukrainian in the message catalogues) and the faces that take it.  The command line's
-parser (:func:`tiebreak.cli.parser.build_parser`), the API's form models (:mod:`tiebreak.web.fields`) and the page's
-form (``index.html``) are made from these entries; the application layer's dataclasses (:mod:`.options`) read the
-defaults from here.
+"""Every option of every command, declared once: its type, default, bounds or choices, whether it is required, help
+text (English here, Russian and Ukrainian in the message catalogues), an example, and the faces that take it.  The
+command line's parser (:func:`tiebreak.cli.parser.build_parser`: every argument of every command), the API's form
+models (:mod:`tiebreak.web.fields`) and the page's form (``index.html``) are made from these entries; the
+application layer's dataclasses (:mod:`.options`) read the defaults from here.
 
-One entry per option, in the order of their keys: a new option is one entry (tests/test_declared.py checks that
-every face takes it with the same default and bounds, or says why not).
+One entry per option: first the options of one command (or of a few commands' outputs), by command, in the order
+their help lists them; then the options that several commands share (the list, the rules, how a file is read, …),
+by key; ``--lang`` last.  A command's help lists its options in this order.  A new option is one entry
+(tests/test_declared.py checks that every face takes it with the same default and bounds, or says why not, and that
+nothing a face takes is written anywhere else).
 
 >>> OPTIONS["seed"].flags, OPTIONS["seed"].low, OPTIONS["team_best"].default
 (('--seed',), 0, 4)
@@ -182,7 +185,8 @@ _OWN = (
            not_on=_UPLOADED),
     Option("explain_player", int, "start number of the player to explain", name="player", low=1, high=MAX_START_NO,
            commands=("explain",), forms=("explain",), example=7, not_on={"page": _PICKED}),
-    Option("explain_pair", int, "", name="pair", flag=("--players",), nargs=2, low=1, high=MAX_START_NO,
+    Option("explain_pair", int, "two players' start numbers: what separated them", name="pair", flag=("--players",),
+           nargs=2, low=1, high=MAX_START_NO,
            commands=("explain",), not_on={"api": "the API's fields player and player2", "page": _PICKED}),
     Option("explain_player2", int, "a second player: what separated the two", name="player2", low=1,
            high=MAX_START_NO, forms=("explain",),

@@ -1,4 +1,6 @@
-"""The argument parser of every command (``tiebreak --help``; docs/reference/command-line.md is checked against it)."""
+"""The argument parser of every command (``tiebreak --help``; docs/reference/command-line.md is checked against it),
+made from the options' declarations (:mod:`tiebreak.app.declared`): here only each command's one-line help and the
+function that runs it."""
 
 from __future__ import annotations
 
