@@ -186,7 +186,7 @@ _OWN = (
     Option("explain_player", int, "start number of the player to explain", name="player", low=1, high=MAX_START_NO,
            commands=("explain",), forms=("explain",), example=7, not_on={"page": _PICKED}),
     Option("explain_pair", int, "two players' start numbers: what separated them", name="pair", flag=("--players",),
-           nargs=2, low=1, high=MAX_START_NO,
+           nargs=2, low=1, high=MAX_START_NO, metavar="N",
            commands=("explain",), not_on={"api": "the API's fields player and player2", "page": _PICKED}),
     Option("explain_player2", int, "a second player: what separated the two", name="player2", low=1,
            high=MAX_START_NO, forms=("explain",),
