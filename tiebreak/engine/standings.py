@@ -298,7 +298,7 @@ def compute_standings(
     * ``cumulative_half_bye``: ``deduct`` or ``keep`` a half-point bye's ½ in the cumulative score (US-CUM,
       RU-CUM); default: each rule set's own (``uscf`` keeps it, seed 002; ``ru`` deducts it, seed 004).
     """
-    t = tournament
+    t = tournament.with_pending_paired()
     notes: list[str] = []
     played_rounds = t.rounds_with_results
     if after_round is None:
@@ -310,6 +310,10 @@ def compute_standings(
             raise InputError(Message("--after-round {} is outside 0..{}", after_round, t.rounds),
                              Place(t.source, field="after round"))
         k = after_round
+    pending = t.games_pending
+    if pending and (after_round is None or after_round >= played_rounds):
+        notes.append(Message("games pending: {} (not yet played: they count nothing until their results are known)",
+                             pending))
     ruleset, why = choose_rules(rules, t.start_date)
     notes.append(why)
     with_choices(ruleset, cumulative_half_bye)  # an unknown choice stops here, before any work
