@@ -685,3 +685,28 @@ def test_a_live_query_that_is_not_a_number_is_refused_in_our_words(tmp_path):
         r = live.get(f"/api/live/history?{query}")
         assert (r.status_code, r.json()["error"], r.json()["field"]) == (400, said, "player")
 
+
+def test_no_upload_folder_outlives_its_request(client, tmp_path, monkeypatch):
+    """docs/reference/web-api.md: uploads live in a temporary folder for the length of the request and are deleted:
+    after an answer and after an error alike; a server killed before it could delete them (its process gone) has its
+    folders deleted by the next server."""
+    import subprocess
+    import tempfile
+
+    from tiebreak.web.app import create_app
+    from tiebreak.web.uploads import UPLOAD_PREFIX
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    with open(EXAMPLE, "rb") as f:
+        assert client.post("/api/standings", files={"file": ("a.trf", f)}).status_code == 200
+    assert client.post("/api/standings", files={"file": ("broken.trf", b"001 nonsense\n")}).status_code == 400
+    assert list(tmp_path.glob(f"{UPLOAD_PREFIX}*")) == []
+    gone = int(subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                              text=True, check=True).stdout)
+    stale = tmp_path / f"{UPLOAD_PREFIX}{gone}-x1"
+    stale.mkdir()
+    (stale / "upload.trf").write_text("a tournament")
+    running = tmp_path / f"{UPLOAD_PREFIX}{os.getpid()}-x2"  # a server still running: its folder is its own
+    running.mkdir()
+    create_app()
+    assert not stale.exists() and running.exists()
