@@ -309,6 +309,13 @@ FIELD_NAMES = Table("field", {name: name for name in (
     'other header records',
     'draw rate',
     'white advantage',
+    # the fields of a TRF player record a value can be cut to (`convert`)
+    'name',
+    'sex',
+    'title',
+    'federation',
+    'FIDE id',
+    'birth date',
 )})
 _ROUND_FIELD = Table("round field", {k: f"round {{0}} {k}" for k in ("opponent", "result", "colour")})
 #: messages that had no translation when they were worded in Russian or Ukrainian (they were shown in English):
