@@ -444,3 +444,31 @@ def test_the_odds_page_is_the_same_on_any_machine(tmp_path):
         pages.append((tmp_path / f"s{n}" / "en" / "odds.html").read_text(encoding="utf-8"))
     assert "simulation" in pages[0] and "would take about" not in pages[0]
     assert pages[0] == pages[1]
+
+
+def test_a_crosstables_symbols_are_unambiguous_and_its_legend_is_the_same_on_the_site_and_in_the_download(
+        tmp_path, capsys):
+    """A bye shows by its TRF letter (the file's `0000 - U` in no. 1's round 1 shows as U, never the forfeit's +) and
+    the legend names each symbol once, the same lines on the website and in the standings download (the PDF's
+    HTML)."""
+    lines = SWISS.read_text(encoding="utf-8").splitlines()
+    k = next(i for i, x in enumerate(lines) if x.startswith("001    1 "))
+    assert lines[k][91:101] == "0000 - H  "  # no. 1's round 1 in the file: a half-point bye
+    lines[k] = lines[k][:91] + "0000 - U  " + lines[k][101:]
+    trf = tmp_path / "u.trf"
+    trf.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["site", str(trf), "-o", str(tmp_path / "site"), "--seed", SEED]) == 0
+    table = parse(tmp_path / "site" / "en" / "crosstable.html").tables["crosstable"]
+    row = next(r for r in table[1:] if player_of(r[1]) == 1)
+    assert row[3]["text"] == "U"  # place, player, points, then round 1
+    page = re.sub(r"<[^>]+>", "\n", (tmp_path / "site" / "en" / "crosstable.html").read_text(encoding="utf-8"))
+    legend = [x.strip() for x in page.splitlines() if re.match(r"\s*\S{1,2} = ", x)]
+    assert "U = pairing-allocated bye" in legend and "H = half-point bye" in legend and "Z = zero-point bye" in legend
+    assert "+ = forfeit win" in legend and all(not x.startswith("+ = pairing") for x in legend)
+    assert len({x.split(" = ")[0] for x in legend}) == len(legend)  # one line per symbol
+    assert "named in words" not in page
+    capsys.readouterr()
+    assert main(["standings", str(trf), "--format", "html", "--seed", SEED]) == 0
+    download = re.sub(r"<[^>]+>", "\n", capsys.readouterr().out)
+    assert legend == [x.strip() for x in download.splitlines() if re.match(r"\s*\S{1,2} = ", x) and
+                      not x.strip().startswith("- = ")]  # the standings' own legend: "- = undefined"

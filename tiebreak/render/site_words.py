@@ -68,7 +68,8 @@ SITE_WORDS = Table("site", {
     'explanations': 'How each tie-break was counted',
     'not_paired': 'not paired',
     'pending': 'not yet played',
-    'forfeit_note': 'Forfeits and byes are named in words; + and − in the crosstable are forfeits.',
+    'forfeit_note': 'A cell without the opponent is a bye, by its letter (as in TRF); + and − after the opponent are '
+                    'games won and lost by forfeit.',
     'categories': 'Categories',
     'team_ranking': 'Team ranking',
     'matches': 'Matches',
