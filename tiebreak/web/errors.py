@@ -159,6 +159,11 @@ def validation_error(errors: Sequence[ErrorDetails]) -> ApiError:
         return ApiError(400, Message("the field {} must be true or false, not {}", field, shown_value(value)), field=field)
     if kind in ("string_too_long", "too_long"):
         return ApiError(400, Message("the field {} is too long (at most {})", field, ctx.get('max_length')), field=field)
+    return _plain_error(field, kind, ctx, value)
+
+
+def _plain_error(field: str | None, kind: str | None, ctx: dict[str, Any], value: object) -> ApiError:
+    """A query's or a field's plain type or bound, pydantic's own (``int`` with ``ge``/``le``), in our words."""
     if kind in ("greater_than_equal", "less_than_equal"):
         bound = Message("at least {}", ctx.get("ge")) if kind == "greater_than_equal" else Message("at most {}",
                                                                                                   ctx.get("le"))
