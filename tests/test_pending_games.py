@@ -102,3 +102,28 @@ def test_a_trf_pairing_without_its_result_counts_nothing_and_live_ranks_it_as_th
     assert live["live"]["pending"] == 1
     assert {r["start_no"]: r["values"] for r in live["standings"]} == {r["start_no"]: r["values"]
                                                                        for r in cli["standings"]}
+
+
+FRIENDSHIP = ROOT / "tests" / "data" / "shared" / "corpus" / "heltour-crete-team" / "friendship-cup-2024.trf"
+
+
+@needs(FRIENDSHIP)
+def test_a_team_match_with_a_board_in_play_gives_no_match_points_yet_on_every_face(tmp_path):
+    """The Friendship Cup's round 7, ΓΑΖΙ 1 (team 1: players 13-16) v ΣΑΧ (team 15: players 1-4): the file has board
+    13 v 1 drawn and the match won by team 1.  With that board still being played, by hand: team 1 has 9 - 2 = 7 match
+    points (the match is pending) and 25 - ½ = 24.5 game points; team 15 keeps its 8 match points (it lost the
+    match) and has 20 - ½ = 19.5 game points.  The command line and the live screen say the same of every team."""
+    lines = FRIENDSHIP.read_text(encoding="utf-8").split("\n")
+    for k, line in enumerate(lines):
+        if line.startswith("001") and line[4:8].strip() in ("1", "13"):
+            assert line.rstrip()[-1] == "="
+            lines[k] = line.rstrip()[:-1] + " "
+    path = tmp_path / "team.trf"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    cli = _cli(path)
+    assert (_row(cli, 1)["points"], _row(cli, 1)["values"]["MPVGP"]) == (7, 24.5)
+    assert (_row(cli, 15)["points"], _row(cli, 15)["values"]["MPVGP"]) == (8, 19.5)
+    assert any("games pending: 1" in n for n in cli["notes"])
+    live = _live(path)
+    assert [[r["start_no"], r["points"], r["values"]] for r in live["standings"]] == [
+        [r["start_no"], r["points"], r["values"]] for r in cli["standings"]]
