@@ -62,6 +62,8 @@ EXACT_WORK = 3**12 * 10
 #: the same for the engine, which ranks outcome by outcome (about a millisecond for 32 players): 3**8 outcomes at 16
 #: players, 3**7 at 32
 ENGINE_EXACT_WORK = 3**8 * 16
+#: the same for a team event's teams, each outcome's matches rebuilt from the boards (3-10 ms for 15 teams): 3**5 at 16
+TEAM_EXACT_WORK = 3**5 * 16
 GRACE_SHARE, GRACE_SECONDS = 0.1, 0.2  # a simulation after an enumeration that ran past the budget
 MAX_EXACT_GAMES = 30  # 3**30 outcomes: beyond any budget (and 3**40 overflows the outcome numbers)
 NEEDS_MAX_GAMES = 12  # 4**12 cubes for "what X needs"
@@ -155,14 +157,15 @@ def _ranked(ranker: Ranker, until: float | None) -> Callable[[Digits], Batch]:
 
 
 def exact_limit(ranker: Ranker) -> int:
-    """The most outcomes enumerated for this ranker (:data:`EXACT_WORK`, :data:`ENGINE_EXACT_WORK`): by the number of
-    participants alone.
+    """The most outcomes enumerated for this ranker (:data:`EXACT_WORK`, :data:`ENGINE_EXACT_WORK`,
+    :data:`TEAM_EXACT_WORK`): by the number of participants alone.
 
     >>> from types import SimpleNamespace
     >>> exact_limit(SimpleNamespace(n=32)) == 3**8 * 16 // 32
     True
     """
-    work = EXACT_WORK if isinstance(ranker, RoundRobinRanker) else ENGINE_EXACT_WORK
+    work = (EXACT_WORK if isinstance(ranker, RoundRobinRanker) else TEAM_EXACT_WORK
+            if isinstance(ranker, TeamEngineRanker) else ENGINE_EXACT_WORK)
     return max(1, work // max(1, ranker.n))
 
 
