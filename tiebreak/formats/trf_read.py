@@ -14,7 +14,7 @@ from ..engine.errors import InputError, InputWarning, Message, Place
 from ..engine.model import NO_OPPONENT, Kind, Player, ScoreSystem, Tournament, format_number
 from ..engine.numbers import MAX_RATING, NumberError, parse_int
 from .dates import parse_date, parse_two_digit_year
-from .text import MAX_ROUNDS, check_size, one_line
+from .text import MAX_ROUNDS, check_size, one_line, text_lines
 from .trf_players import PLAYER_COLUMNS, code_grid, decimal, read_players
 from .trf_reread import Line, Rounds, memory_of
 
@@ -87,7 +87,7 @@ _KIND_CODE = _code_table({ch: int(k) for ch, k in _RESULT_KIND.items()}, -1, low
 
 class _Reader:
     def __init__(self, text: str, source: str, warnings: list[InputWarning], encoding: str) -> None:
-        self.lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        self.lines = text_lines(text)
         self.source = source
         self.warnings = warnings
         self.encoding = encoding
@@ -400,13 +400,16 @@ class _Reader:
 
         def mismatches(system: ScoreSystem, first: bool = False) -> list[tuple[int, Fraction, Fraction]]:
             """Players whose points column the results under ``system`` do not give (``first``: stop at one)."""
-            table = np.array([float(x) for x in system.table()])  # only for a quick screen
+            points, scale = system.table(), system.scale
+            table = np.array([float(x) for x in points])  # only for a quick screen
+            screened = np.flatnonzero(np.abs(table[kinds].sum(axis=1) - declared) > 1e-9)
+            # the exact points of the players the screen keeps, in whole units of the system (integers, one pass)
+            units = np.array([int(x * scale) for x in points], np.int64)[kinds[screened]].sum(axis=1)
             out = []
-            for i in np.flatnonzero(np.abs(table[kinds].sum(axis=1) - declared) > 1e-9).tolist():
+            for i, exact_units in zip(screened.tolist(), units.tolist()):
                 d = t.players[i].declared_points
-                exact = sum((system.points(Kind(int(k))) for k in t.kind[i]), Fraction(0))
-                if d is not None and exact != d:
-                    out.append((i, d, exact))
+                if d is not None and d.numerator * scale != exact_units * d.denominator:
+                    out.append((i, d, Fraction(exact_units, scale)))
                     if first:  # a candidate system that misses one player is out (a live file: 7 s -> 10 ms)
                         break
             return out

@@ -147,7 +147,8 @@ class Memory:
                     assert found is not None
                     p = found.players[j]
                     fields[i], declared[i], starts[i] = _player_fields(p), found.declared[j], p.start_no
-                if len(np.unique(starts)) == len(starts):  # a start number used twice: the full read names it
+                # a start number used twice (only a changed one can be: the last read had none): the full read names it
+                if (starts[changed] == self._starts[changed]).all() or len(set(starts.tolist())) == len(starts):
                     self._keep_players(records, fields, declared, starts)
                     self.patched["players"] = len(changed)
                     return PlayerRecords(list(starmap(Player, fields)), declared.copy(), None, 0)

@@ -50,7 +50,7 @@ from ..engine.standings import compute_standings
 from ..engine.team_matches import has_teams, players_event
 from ..formats import readers
 from ..formats.files import reading
-from ..formats.text import decode
+from ..formats.text import decode, text_lines
 from ..formats.trf_reread import Memory, remembering
 from ..views import crosstable as cross_view
 from .broadcast import Broadcast
@@ -273,7 +273,7 @@ class LiveEvent:
         if readers.keeps_pending(self.path, data):
             blocks = blocks_of(getattr(t, "pending", []))  # Chess-JSON keeps its games without results in t.pending
         else:
-            lines = decode(data, self.name, [])[0].replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            lines = text_lines(decode(data, self.name, [])[0])
             blocks = trf_pending(lines, self._lines)  # the lines that did not change are not looked at again
         return as_it_stands(t, blocks)
 
