@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -168,3 +169,31 @@ def test_the_memory_decodes_only_the_changed_lines() -> None:
     more = renamed + "\n### a comment\n"
     assert outcome(more.encode(), memory) == outcome(more.encode(), None)
     assert memory.patched == {"lines": None, "players": 0, "rounds": 0}
+
+
+def test_the_live_event_reads_a_changed_result_from_the_changed_lines(tmp_path: Path) -> None:
+    """``serve --watch``: a result changed on both lines is read from those two lines, and the live event's
+    tournament is that of a live event that reads the changed file for the first time (in full)."""
+    from tiebreak.live.event import LiveEvent
+
+    path = tmp_path / "open.trf"
+    text = (ROOT / "examples" / "hobsons-bay-cup-2025.trf").read_text()
+    path.write_text(text)
+    watched = LiveEvent("open.trf", path)
+    assert watched.update() is not None
+    lines = text.split("\n")
+    k = next(j for j, x in enumerate(lines) if x.startswith("001") and x[98:99] in ("1", "0"))
+    j = next(i for i, x in enumerate(lines) if x.startswith("001") and x[4:8].strip() == lines[k][91:95].strip())
+    flip = {"1": "0", "0": "1"}
+    lines[k], lines[j] = _set(lines[k], 98, flip[lines[k][98]]), _set(lines[j], 98, flip[lines[j][98]])
+    path.write_text("\n".join(lines))
+    assert watched.update() is not None
+    assert watched._memory.patched == {"lines": 2, "players": 0, "rounds": 2}
+    fresh = LiveEvent("open.trf", path)
+    assert fresh.update() is not None
+    assert watched._live is not None and fresh._live is not None
+    assert state(watched._live.tournament) == state(fresh._live.tournament)
+    def rows(e: LiveEvent) -> list[dict[str, Any]]:  # "moved": since the version before, which only one of them has
+        return [{k: v for k, v in r.items() if k != "moved"} for r in json.loads(e.text)["standings"]]
+
+    assert rows(watched) == rows(fresh)
