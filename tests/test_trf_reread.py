@@ -16,8 +16,8 @@ from typing import Any
 
 import numpy as np
 import pytest
-
 from sources import CORPUS, ROOT, cases, glob_or_empty
+
 from tiebreak.engine.errors import InputWarning, TiebreakError
 from tiebreak.engine.model import Tournament
 from tiebreak.formats import trf
