@@ -221,7 +221,9 @@ def round_half_up(x: Fraction) -> int:
 
 @dataclass
 class Player:
-    """One participant (TRF record 001, or another reader's equivalent)."""
+    """One participant (TRF record 001, or another reader's equivalent).  Never changed once read (a new one is made
+    instead: ``dataclasses.replace``): a file read again shares the players of its unchanged lines with the last read
+    (:mod:`tiebreak.formats.trf_reread`)."""
 
     start_no: int
     name: str = ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from dataclasses import replace
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -318,10 +319,10 @@ class _Reader:
             if fed and x[:3] == fed:
                 link, rating = x[4:8].strip(), x[48:52].strip()
                 if link.isascii() and link.isdigit() and int(link) in t._row_of:
-                    player = t.player(int(link))
-                    player.national_rating = (int(rating) if rating.isascii() and rating.isdigit()
-                                              and 0 < int(rating) <= MAX_RATING else None)
-                    player.national_id = one_line(x[57:68]).strip()
+                    i = t.row(int(link))  # a new player: the one read may be shared with the last read (trf_reread)
+                    t.players[i] = replace(t.players[i], national_rating=(
+                        int(rating) if rating.isascii() and rating.isdigit() and 0 < int(rating) <= MAX_RATING else None),
+                        national_id=one_line(x[57:68]).strip())
                 else:
                     self.warn(Message("national rating record for unknown player {}", repr(link)), None, 5, "starting rank")
 

@@ -10,7 +10,9 @@ number used twice, the two sides of each game, the score system, the national ra
 whenever the shortcut cannot vouch for its answer: a line added or removed, a line that is a player record in one
 version and not in the other, the number of rounds changed, many lines changed, a changed line the step finds in
 error or warns about, or a last read that warned (so the warnings, their order and the first error are always the
-full read's).  Every answer handed out is a new object: the reader and its callers may change it.
+full read's).  Every list and array handed out is a new one (the reader and its callers may change them); the
+players of unchanged lines are the very players of the last read (a :class:`~tiebreak.engine.model.Player` is never
+changed once read: the live screen then finds the same players at once).
 
 The memory is used by the reader of the file it was made for, inside :func:`remembering` (the live standings: one
 memory per watched file).  ``tests/test_trf_reread.py`` checks that a read with the memory gives the tournament and
@@ -35,8 +37,6 @@ import contextlib
 import threading
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
-from itertools import starmap
-from typing import Any
 
 import numpy as np
 
@@ -80,12 +80,6 @@ def _few(changed: list[int], n: int) -> bool:
     return len(changed) * 4 <= n
 
 
-def _player_fields(p: Player) -> tuple[Any, ...]:
-    """What :func:`read_players` sets of a player (the rest keeps its default): rebuilt into a new player each read."""
-    return (p.start_no, p.name, p.rating, p.sex, p.title, p.federation, p.fide_id, p.birth_date, p.declared_points,
-            p.declared_rank, p.source_line)
-
-
 class Memory:
     """The last read of one TRF file (``source``: the name its reader is given): each line-by-line step's input and
     output.  ``patched`` counts, for the last read, the lines each step worked out alone (None: done in full)."""
@@ -99,7 +93,7 @@ class Memory:
         self._others: list[Line] = []
         self._place: list[tuple[bool, int]] = []  # each line: (a record?, its index in records or others)
         self._player_rows: list[Line] = []  # the records read_players last read without an error
-        self._fields: list[tuple[Any, ...]] = []
+        self._players: list[Player] = []
         self._declared = np.zeros(0)
         self._starts = np.zeros(0, np.int64)
         self._section_rows: list[Line] = []  # the records whose round sections were cut last
@@ -134,7 +128,8 @@ class Memory:
 
     def players(self, records: list[Line]) -> PlayerRecords:
         """:func:`read_players` of ``records``: only the records whose player columns (1-91) or line number changed
-        are read, when those read without an error and no start number is then used twice; else all are read."""
+        are read, when those read without an error and no start number is then used twice; else all are read.  The
+        players of the unchanged records are those of the last read (a player is never changed once read)."""
         old = self._player_rows
         changed = [i for i, (a, b) in enumerate(zip(old, records))
                    if a is not b and (a[0] != b[0] or a[1][:PLAYER_COLUMNS] != b[1][:PLAYER_COLUMNS])
@@ -142,29 +137,27 @@ class Memory:
         if changed is not None and _few(changed, len(records)):
             found = read_players([records[i] for i in changed], self.source) if changed else None
             if found is None or found.error is None:
-                fields, declared, starts = list(self._fields), self._declared.copy(), self._starts.copy()
+                players, declared, starts = list(self._players), self._declared.copy(), self._starts.copy()
                 for j, i in enumerate(changed):
                     assert found is not None
-                    p = found.players[j]
-                    fields[i], declared[i], starts[i] = _player_fields(p), found.declared[j], p.start_no
+                    players[i], declared[i], starts[i] = found.players[j], found.declared[j], found.players[j].start_no
                 # a start number used twice (only a changed one can be: the last read had none): the full read names it
                 if (starts[changed] == self._starts[changed]).all() or len(set(starts.tolist())) == len(starts):
-                    self._keep_players(records, fields, declared, starts)
+                    self._keep_players(records, players, declared, starts)
                     self.patched["players"] = len(changed)
-                    return PlayerRecords(list(starmap(Player, fields)), declared.copy(), None, 0)
+                    return PlayerRecords(list(players), declared.copy(), None, 0)
         found = read_players(records, self.source)
         self.patched["players"] = None
         if found.error is None:
-            fields = [_player_fields(p) for p in found.players]
-            self._keep_players(records, fields, found.declared.copy(),
+            self._keep_players(records, list(found.players), found.declared.copy(),
                                np.array([p.start_no for p in found.players], np.int64))
         else:
             self._player_rows = []
         return found
 
-    def _keep_players(self, records: list[Line], fields: list[tuple[Any, ...]], declared: np.ndarray,
+    def _keep_players(self, records: list[Line], players: list[Player], declared: np.ndarray,
                       starts: np.ndarray) -> None:
-        self._player_rows, self._fields, self._declared, self._starts = list(records), fields, declared, starts
+        self._player_rows, self._players, self._declared, self._starts = list(records), players, declared, starts
 
     def sections(self, records: list[Line], cut: Callable[[str], str]) -> list[Line]:
         """(line number, ``cut(text)``) of every record: the round blocks of each player (``cut`` again only for a
