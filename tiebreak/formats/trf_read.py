@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import datetime
 import re
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
