@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
+from math import lcm
 
 import numpy as np
 
@@ -401,11 +402,13 @@ class _Reader:
 
         def mismatches(system: ScoreSystem, first: bool = False) -> list[tuple[int, Fraction, Fraction]]:
             """Players whose points column the results under ``system`` do not give (``first``: stop at one)."""
-            points, scale = system.table(), system.scale
+            points = system.table()
             table = np.array([float(x) for x in points])  # only for a quick screen
             screened = np.flatnonzero(np.abs(table[kinds].sum(axis=1) - declared) > 1e-9)
             # the exact points of the players the screen keeps, in whole units of the system (integers, one pass)
-            units = np.array([int(x * scale) for x in points], np.int64)[kinds[screened]].sum(axis=1)
+            scale = lcm(2, *(x.denominator for x in points))  # system.scale
+            unit_table = np.array([x.numerator * (scale // x.denominator) for x in points], np.int64)
+            units = unit_table[kinds[screened]].sum(axis=1)
             out = []
             for i, exact_units in zip(screened.tolist(), units.tolist()):
                 d = t.players[i].declared_points

@@ -37,6 +37,8 @@ import contextlib
 import threading
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
+from itertools import compress
+from operator import is_not, ne
 
 import numpy as np
 
@@ -75,6 +77,12 @@ def _is_record(line: str) -> bool:
     return line[:3] == "001" and line[3:4] in ("", " ")
 
 
+def _other(old: list[Line], new: list[Line]) -> Iterator[int]:
+    """The places where ``new`` holds another object than ``old`` (as long; found without a Python loop: the lines a
+    step passes on unchanged are the very same objects)."""
+    return compress(range(len(new)), map(is_not, old, new))
+
+
 def _few(changed: list[int], n: int) -> bool:
     """Whether ``changed`` lines of ``n`` are few enough to be worth working out one by one."""
     return len(changed) * 4 <= n
@@ -104,7 +112,7 @@ class Memory:
     def split(self, lines: list[str]) -> tuple[list[Line], list[Line]]:
         """The player records (001) and the other lines, each as (line number, text) in file order."""
         old = self._lines
-        changed = [k for k, (a, b) in enumerate(zip(old, lines)) if a != b] if len(old) == len(lines) else None
+        changed = list(compress(range(len(lines)), map(ne, old, lines))) if len(old) == len(lines) else None
         if changed is not None and _few(changed, len(lines)) and all(
                 _is_record(old[k]) == _is_record(lines[k]) for k in changed):
             records, others = list(self._records), list(self._others)
@@ -131,8 +139,8 @@ class Memory:
         are read, when those read without an error and no start number is then used twice; else all are read.  The
         players of the unchanged records are those of the last read (a player is never changed once read)."""
         old = self._player_rows
-        changed = [i for i, (a, b) in enumerate(zip(old, records))
-                   if a is not b and (a[0] != b[0] or a[1][:PLAYER_COLUMNS] != b[1][:PLAYER_COLUMNS])
+        changed = [i for i in _other(old, records) if old[i][0] != records[i][0]
+                   or old[i][1][:PLAYER_COLUMNS] != records[i][1][:PLAYER_COLUMNS]
                    ] if len(old) == len(records) and old else None
         if changed is not None and _few(changed, len(records)):
             found = read_players([records[i] for i in changed], self.source) if changed else None
@@ -164,7 +172,9 @@ class Memory:
         record that is not the very one of the last read)."""
         old, before = self._section_rows, self._sections
         if len(old) == len(records):
-            rows = [r if a is b else (b[0], cut(b[1])) for a, b, r in zip(old, records, before)]
+            rows = list(before)
+            for i in _other(old, records):
+                rows[i] = (records[i][0], cut(records[i][1]))
         else:
             rows = [(ln, cut(line)) for ln, line in records]
         self._section_rows, self._sections = list(records), rows
@@ -174,7 +184,7 @@ class Memory:
         """``decode(rows, rounds)``: only the rows that changed are decoded, when the last read's were decoded for as
         many rounds without a warning and the changed ones decode without an error or a warning; else all are."""
         old, last = self._round_rows, self._rounds
-        changed = [i for i, (a, b) in enumerate(zip(old, rows)) if a is not b and a != b
+        changed = [i for i in _other(old, rows) if old[i] != rows[i]
                    ] if last is not None and len(old) == len(rows) and last[1].shape[1] == rounds else None
         if last is not None and changed is not None and _few(changed, len(rows)):
             try:
