@@ -39,9 +39,7 @@ if TYPE_CHECKING:
 
 def _berger(ns: argparse.Namespace) -> int:
 
-    args = view(Berger, ns)
-    if not 2 <= args.players <= 9999:
-        raise SpecifierError(Message("number of players {} is outside 2..9999", args.players))
+    args = view(Berger, ns)  # its number of players is bounded where it is declared (tiebreak.app.declared)
     rounds = berger.schedule(args.players, double=args.double)
     sys.stdout.write(berger.to_json(rounds) + "\n" if args.format == "json" else berger_text(rounds, args.lang))
     return 0
@@ -244,10 +242,7 @@ def _broadcast_address(args: Serve) -> tuple[RemotePgn | None, str]:
 
 
 def _serve(ns: argparse.Namespace) -> int:
-    args = view(Serve, ns)
-    low, high = 0, 65535  # what a socket can bind (beyond it the server stopped with a traceback)
-    if not low <= args.port <= high:
-        raise InputError(Message("{} is out of range ({}-{})", args.port, low, high), Place(field="port"))
+    args = view(Serve, ns)  # the port, the held versions' time and the live bounds: checked where they are declared
     try:
         import uvicorn  # noqa: F401  (imported by serve; checked here, before anything starts)
 
@@ -259,12 +254,6 @@ def _serve(ns: argparse.Namespace) -> int:
             from ..live.event import Settings
             from ..live.watch import LiveHub
 
-            bounds = {"hold": (args.hold, 0, 3600), "max-file-mb": (args.max_file_mb, 1, 1024),
-                      "keep-versions": (args.keep_versions, 10, 1_000_000), "max-streams": (args.max_streams, 1, 100_000),
-                      "max-streams-per-client": (args.max_streams_per_client, 1, 100_000)}
-            for name, (value, lo, hi) in bounds.items():
-                if not lo <= value <= hi:  # NaN too
-                    raise InputError(Message("{} is out of range ({}-{})", value, lo, hi), Place(field=name))
             site = None
             if args.site:
                 from ..site.live import LiveSite
