@@ -152,7 +152,12 @@ class ScoreSystem:
 
 
 def format_number(x: Fraction | None, places: int | None = None) -> str:
-    """Exact decimal text of a value: ``Fraction(7, 2)`` → ``'3.5'``; with ``places`` rounded half up."""
+    """Exact decimal text of a value: ``Fraction(7, 2)`` → ``'3.5'``; with ``places`` rounded half up (a value
+    without an exact decimal: 6 places).
+
+    >>> [format_number(Fraction(v, d)) for v, d in [(7, 2), (-1, 2), (-7, 2), (3, 8), (-41, 20), (2, 3), (-2, 3)]]
+    ['3.5', '-0.5', '-3.5', '0.375', '-2.05', '0.666667', '-0.666667']
+    """
     if x is None:
         return ""
     if places is not None:
@@ -164,8 +169,9 @@ def format_number(x: Fraction | None, places: int | None = None) -> str:
         return f"{sign}{q // 10**places}.{q % 10**places:0{places}d}"
     if x.denominator == 1:
         return str(x.numerator)
-    # exact if the denominator divides a power of ten, else 6 places
-    return format_number(x, _decimal_places(x.denominator) or 6)
+    if _decimal_places(x.denominator) is not None:  # exact, in integer arithmetic (a Fraction's rounding: 20 µs)
+        return decimal_texts([x.numerator], x.denominator)[0]
+    return format_number(x, 6)
 
 
 def _decimal_places(den: int) -> int | None:
@@ -216,7 +222,9 @@ def round_half_up(x: Fraction) -> int:
 
 @dataclass
 class Player:
-    """One participant (TRF record 001, or another reader's equivalent)."""
+    """One participant (TRF record 001, or another reader's equivalent).  Never changed once read (a new one is made
+    instead: ``dataclasses.replace``): a file read again shares the players of its unchanged lines with the last read
+    (:mod:`tiebreak.formats.trf_reread`)."""
 
     start_no: int
     name: str = ""
