@@ -104,7 +104,7 @@ def from_tiebreak_error(e: TiebreakError) -> ApiError:
 
 def _form_fields() -> set[str]:
     from .fields import form_field_names  # the forms are made from the declared options: read when first asked
-    return form_field_names() | {"list", "seed", "variant", "players", "text"}
+    return form_field_names() | {"text"}  # /api/translate's
 
 
 def error_response(e: ApiError, lang: str | None = "en") -> JSONResponse:

@@ -34,7 +34,7 @@ from pydantic import (
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import PydanticCustomError, core_schema
 
-from ..app.declared import EXTENSIONS, MAX_START_NO, Option, for_form
+from ..app.declared import EXTENSIONS, MAX_START_NO, OPTIONS, Option, for_form
 from ..app.options import Options
 from ..engine.numbers import MAX_SEED
 from ..formats.text import MAX_ROUNDS
@@ -249,8 +249,9 @@ class UploadForm(BaseModel):
 
 
 def form_field_names() -> set[str]:
-    """Every field of every form on a file (:class:`UploadForm` and the forms made from it)."""
-    names: set[str] = set()
+    """Every field of every form of the API: the forms on a file (:class:`UploadForm` and the forms made from it) and
+    every declared option of a form (the Varma draw's ``list``: the page sends one form to every request)."""
+    names: set[str] = {o.dest for o in OPTIONS.values() if o.forms}
     todo: list[type[BaseModel]] = [UploadForm]
     while todo:
         form = todo.pop()
