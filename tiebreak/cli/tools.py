@@ -299,6 +299,8 @@ def _serve(ns: argparse.Namespace) -> int:
                               len(live.events), args.host, args.port),
                       args.lang),
               file=sys.stderr)
+        for passed in live.passed_over():  # a website or web pages beside the event files: said, never read
+            print(f"tiebreak: {message(passed, args.lang)}", file=sys.stderr)
         if args.site:
             print(message(Message("tiebreak: the site of the live events is kept in {}", args.site), args.lang), file=sys.stderr)
     print(message(Message("tiebreak: open http://{}:{}/ in a browser (Ctrl-C stops)", args.host, args.port), args.lang),
