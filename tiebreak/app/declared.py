@@ -115,7 +115,8 @@ OPTIONS: dict[str, Option] = _declare(
     Option("budget", float, f"seconds for all the work, at most {MAX_BUDGET:g} (default {DEFAULT_BUDGET:g}): every "
                             "outcome when they fit, else a simulation stopped at the budget; none: no time limit",
            default=DEFAULT_BUDGET, low=0, high=MAX_BUDGET, none=True, commands=("odds",), metavar="SEC",
-           not_on={"api": "the server gives every request the most budget (it bounds a worker's time)",
+           not_on={"api": "the server chooses by the count of outcomes, never by a clock (the same answer on every "
+                          "machine); its time limit bounds a worker's time",
                    "page": _NOT_ON_PAGE_ODDS}),
     Option("category", str, "add the standings of a category: rating<1600, birth>=2010, sex=w, fed=AUS, title=WGM, "
                             "unrated; conditions joined by & (repeat for several categories)",
@@ -144,7 +145,8 @@ OPTIONS: dict[str, Option] = _declare(
            page=True),
     Option("exact", bool, "enumerate every outcome (refused when they do not fit in the budget; see --budget none)",
            default=False, commands=("odds",),
-           not_on={"api": "the server chooses: every outcome when they fit in its budget, else a simulation",
+           not_on={"api": "the server chooses by the count: every outcome when at most 8 games are pending, else a "
+                          "simulation",
                    "page": _NOT_ON_PAGE_ODDS}),
     Option("fix", str, "fix a pending game's result, e.g. 12-7=1-0 or 13:12-7=1/2 (round 13); repeatable",
            many=True, metavar="W-B=RESULT", commands=("odds",), forms=ODDS_FORM, not_on={"page": _NOT_ON_PAGE_ODDS}),

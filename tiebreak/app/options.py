@@ -116,6 +116,9 @@ class OddsOptions(Ranked):
     #: seconds for all the work, from the start of the request; None: no limit
     budget: float | None = _default("budget")
     format: str = "text"
+    #: every outcome or a simulation chosen by the number of pending games, not by the time they would take (the
+    #: API's: the same answer on every machine; the server's time limit bounds the work)
+    by_count: bool = False
 
 
 @dataclass(kw_only=True)

@@ -58,6 +58,9 @@ ENGINE_SIMULATIONS = 2_000  # one by one through the engine: at most this many u
 EXACT_SHARE = 0.8  # enumeration is chosen when it should take at most this share of the budget left
 GRACE_SHARE, GRACE_SECONDS = 0.1, 0.2  # a simulation after an enumeration that ran past the budget
 MAX_EXACT_GAMES = 30  # 3**30 outcomes: beyond any budget (and 3**40 overflows the outcome numbers)
+#: method ``count``: every outcome when at most this many games are pending (3**8 = 6,561), else a simulation --
+#: chosen by the count, never by the clock, so the answer is the same on every machine under any load
+COUNT_EXACT_GAMES = 8
 NEEDS_MAX_GAMES = 12  # 4**12 cubes for "what X needs"
 
 
@@ -118,6 +121,8 @@ def tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_mode
     # the two threads below keep both cores busy instead
     with threadpool_limits(1, user_api="blas"):
         g = len(future.games)
+        if method == "count":
+            method = "exact" if g <= COUNT_EXACT_GAMES else "simulation"
         if method != "simulation" and g > MAX_EXACT_GAMES:
             if method == "exact":
                 raise InputError(Message("--exact: {} pending games have 3^{} outcomes, too many to enumerate; leave "
