@@ -102,10 +102,16 @@ def _declare(*options: Option) -> dict[str, Option]:
 
 
 _NO_FILE = "the API and the page read no file by path on the server: its text is the field playoff_results"
+_NO_SITE = {"api": "the API builds no website: tiebreak site and serve --site do",
+            "page": "the page builds no website: tiebreak site and serve --site do"}
 _NOT_ON_PAGE_ODDS = "the page asks for the odds with the list and rules of its standings; the other odds settings " \
                     "are the command line's and the API's"
 
 OPTIONS: dict[str, Option] = _declare(
+    Option("accent", str, "the organiser's colour of the header, menu and pictures (a CSS colour name or #rrggbb)",
+           metavar="COLOUR", commands=("site", "serve"), not_on=_NO_SITE,
+           help_for={"serve": "with --site: the organiser's colour of the site's header, menu and pictures (as 'site "
+                              "--accent')"}),
     Option("after_round", int, "standings after this round", low=0, high=MAX_ROUNDS, metavar="N",
            commands=("standings", "explain", "check", "playoffs", "prizes", "odds", "ratings"),
            forms=STANDINGS_FORM + ODDS_FORM + RATINGS_FORM, page=True,
@@ -137,6 +143,12 @@ OPTIONS: dict[str, Option] = _declare(
     Option("details", bool, "JSON: add each value's per-round record ('details')", default=False,
            commands=("standings",), forms=STANDINGS_FORM,
            not_on={"page": "the page asks for the details when it explains a value"}),
+    Option("downloads", str, "the standings as files to download from the standings page: pdf (needs Chromium), "
+                             "xlsx, trf, comma-separated, or none (default: xlsx,trf; the PDF takes seconds a "
+                             "language)",
+           default="xlsx,trf", metavar="LIST", commands=("site", "serve"), not_on=_NO_SITE,
+           help_for={"serve": "with --site: the standings as files to download from the site's standings page (as "
+                              "'site --downloads')"}),
     Option("draw_rate", float, "elo model: draw probability of equal players (default: the event's share of draws)",
            low=0, high=1, commands=("odds",), forms=ODDS_FORM, not_on={"page": _NOT_ON_PAGE_ODDS}),
     Option("event", int, "which tournament of a file that holds several (a Sharly Chess event: Sharly's tournament "
@@ -150,8 +162,17 @@ OPTIONS: dict[str, Option] = _declare(
                    "page": _NOT_ON_PAGE_ODDS}),
     Option("fix", str, "fix a pending game's result, e.g. 12-7=1-0 or 13:12-7=1/2 (round 13); repeatable",
            many=True, metavar="W-B=RESULT", commands=("odds",), forms=ODDS_FORM, not_on={"page": _NOT_ON_PAGE_ODDS}),
+    Option("games", str, "the event's games: each opens in a board viewer linked from the round pages and the "
+                         "players' cards (needs python-chess: the live extras)",
+           metavar="FILE.pgn", commands=("site", "serve"), not_on=_NO_SITE,
+           help_for={"serve": "with --site: the events' games (a PGN), each opening in a board viewer on the site (as "
+                              "'site --games'); read again at an event's next change"}),
     Option("k", int, "K factor for everybody (default: from the rating)", low=1, high=100, commands=("ratings",),
            forms=RATINGS_FORM, page=True),
+    Option("logo", str, "the organiser's logo on every page (PNG, JPEG or SVG without scripts, at most 512 KB; "
+                        "copied into the site)",
+           metavar="FILE", commands=("site", "serve"), not_on=_NO_SITE,
+           help_for={"serve": "with --site: the organiser's logo on every page of the site (as 'site --logo')"}),
     Option("method", str, "how tied players share the prizes of their places: shared (added up and divided), hort "
                           "(half shared, half by the tie-break order) or tiebreak (by the tie-break order)",
            default="shared", choices=("shared", "hort", "tiebreak"), commands=("prizes",), forms=("prizes",),

@@ -179,6 +179,10 @@ class Serve(Command):
     max_streams_per_client: int = 50
     poll_seconds: float = 1.0  # a broadcast's address (--watch https://…): the least time between two requests
     players: str | None = None  # a broadcast's player list (TRF, any file read, or a CSV)
+    downloads: str = "xlsx,trf"  # with --site: as ``site`` (the standings to download, the games, the look)
+    games: str | None = None
+    logo: str | None = None
+    accent: str | None = None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -34,6 +34,7 @@ from .files import _emit, _warn
 
 if TYPE_CHECKING:
     from ..live.remote import RemotePgn
+    from ..site.live import LiveSite
 
 
 def _berger(ns: argparse.Namespace) -> int:
@@ -242,11 +243,27 @@ def _broadcast_address(args: Serve) -> tuple[RemotePgn | None, str]:
     return remote, str(remote.path)
 
 
+def _live_site(args: Serve) -> LiveSite | None:
+    """``serve --watch … --site DIR``: the site kept of the live events, with what ``tiebreak site`` takes that
+    shapes its pages (the downloads, the games, the logo and colour, the play-off), each checked before the server
+    starts."""
+    if not args.site:
+        return None
+    from ..site.live import LiveSite
+    from ..site.look import read_look
+    from .site import downloads_asked
+
+    return LiveSite(args.site, Options(playoff=args.playoff), watched=args.watch,
+                    downloads=downloads_asked(args.downloads), games=args.games, look=read_look(args.logo, args.accent))
+
+
 def _serve(ns: argparse.Namespace) -> int:
     args = view(Serve, ns)
     low, high = 0, 65535  # what a socket can bind (beyond it the server stopped with a traceback)
     if not low <= args.port <= high:
         raise InputError(Message("{} is out of range ({}-{})", args.port, low, high), Place(field="port"))
+    if not args.site and (given := next((f for f in ("games", "logo", "accent") if getattr(args, f)), None)):
+        raise InputError(Message("--{} needs --site: it shapes the site's pages", given), Place(field=given))
     try:
         import uvicorn  # noqa: F401  (imported by serve; checked here, before anything starts)
 
@@ -264,11 +281,7 @@ def _serve(ns: argparse.Namespace) -> int:
             for name, (value, lo, hi) in bounds.items():
                 if not lo <= value <= hi:  # NaN too
                     raise InputError(Message("{} is out of range ({}-{})", value, lo, hi), Place(field=name))
-            site = None
-            if args.site:
-                from ..site.live import LiveSite
-
-                site = LiveSite(args.site, watched=args.watch)
+            site = _live_site(args)
             remote, target = _broadcast_address(args)
             players = None
             if args.players:  # the broadcast's player list, read (and any error said) before the server starts
