@@ -448,3 +448,21 @@ def test_a_folder_with_a_built_site_watches_the_event_files_only(tmp_path):
         assert _wait_for_version(base, version, limit=10)[0] is not None
         listed = httpx.get(base + "/api/live/list").json()
         assert [(e["event"], e["warning"]) for e in listed] == [("open.trf", None)]
+
+
+def test_a_watched_file_removed_is_held_back_naming_it(tmp_path):
+    """Two events in a folder; the pairing program removes one (or renames it away): the change was passed over (the
+    path no longer names a file inside the folder), so the page kept the event without a word.  It is read again:
+    held back, the arbiter told that the file is not there, the last good version still served."""
+    from tiebreak.live.watch import LiveHub
+
+    for name in ("a.trf", "b.trf"):
+        (tmp_path / name).write_text(EXAMPLE.read_text())
+    hub = LiveHub(tmp_path, database="none")
+    (tmp_path / "b.trf").unlink()
+    assert hub.changed_names([str(tmp_path / "b.trf")]) == ["b.trf"]
+    hub.update("b.trf")
+    state = hub.events["b.trf"].state()
+    assert state["version"] == 1 and state["held"]["reason"] == "the file is not there"
+    assert hub.event("b.trf") is not None and hub.events["a.trf"].held is None
+    hub.close()

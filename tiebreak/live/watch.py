@@ -194,10 +194,17 @@ class LiveHub:
     def changed_names(self, paths: list[str]) -> list[str]:
         """The events a batch of changed paths concerns: the event files among them, and every event when the
         play-off results file (``serve --playoff``) is among them."""
-        names = {n for p in paths if (n := self.name_of(p)) is not None}
+        names = {n for p in paths if (n := self.name_of(p) or self.known(p)) is not None}
         if any(self.is_playoff(p) for p in paths):
             names |= {self.only} if self.only else set(self.events)
         return sorted(names)
+
+    def known(self, path: str | Path) -> str | None:
+        """The event watched at ``path`` (by its name, whatever is there now): a watched file removed or replaced is
+        read again and said (held back, naming the file), never silently kept."""
+        rel = os.path.relpath(os.path.normpath(os.path.join(self.root, path)), self.root)
+        name = Path(rel).as_posix()
+        return name if name in self.events else None
 
     def is_playoff(self, path: str | Path) -> bool:
         """Whether ``path`` is the play-off results file of the watched event (``serve --playoff``)."""
@@ -460,7 +467,8 @@ class LiveHub:
     async def _follow(self, stop: asyncio.Event, term: asyncio.Event) -> None:
         """Watch the files until ``stop`` or the end of this server's ``term`` as leader."""
         def wanted(change: Change, path: str) -> bool:
-            return self.name_of(path) is not None or self.is_playoff(path) or Path(path).is_dir()
+            return (self.name_of(path) is not None or self.known(path) is not None or self.is_playoff(path)
+                    or Path(path).is_dir())
 
         ended = asyncio.Event()
 
