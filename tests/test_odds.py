@@ -370,3 +370,17 @@ def test_batches_are_taken_a_few_ahead_not_all_at_once():
     results = run.in_order(lambda k: k + 1, items())
     assert next(results) == 1 and len(taken) == 2 * run.THREADS + 1  # the one waited for and 2 * THREADS ahead
     assert list(results) == list(range(2, 1001))  # every result, in the order of the items
+
+
+def test_a_finished_event_has_one_outcome_said_as_such():
+    """A finished event (the bundled one, all 7 rounds played) has exactly one outcome: said as the only one, never
+    "all 1 outcome" (a new user's report), in every language."""
+    import subprocess
+    import sys
+
+    example = Path(__file__).resolve().parents[1] / "examples" / "hobsons-bay-cup-2025.trf"
+    first = {lang: subprocess.run([sys.executable, "-m", "tiebreak.cli", "odds", str(example), "--lang", lang],
+                                  capture_output=True, text=True, timeout=120).stdout.splitlines()[0]
+             for lang in ("en", "ru", "uk")}
+    assert first["en"].endswith("games pending: 0; exact: the only outcome"), first
+    assert first["ru"].endswith("; точно: единственный исход") and first["uk"].endswith("; точно: єдиний наслідок")

@@ -265,13 +265,15 @@ def test_the_page_words_and_the_translation_of_notes_and_warnings():
     # an unknown language gets English
     assert client.get("/api/words", params={"lang": "xx"}).json()["words"]["rank"] == "Rk"
     # a note and a warning as the answer's `said` has them (identifier and values), as the page sends them
-    texts = [{"id": "rules {} chosen by {}", "values": ["fide-2024", {"id": "start date {}", "values": ["2025-06-10"]}]},
+    texts = [{"id": "rules {} chosen by start date {}; {}",
+              "values": ["fide-2024", "2025-06-10", {"id": "the FIDE Tie-Break Regulations C.07 were in force from "
+                                                           "1 September 2023 (re-issued 1 April 2024)"}]},
              {"place": {"file": "x.trf", "line": 4, "column": 1, "field": ""},
               "message": {"id": "round {}: player {} has two games or byes", "values": ["3", "7"]}},
              "rules fide-2024 chosen by start date 2025-06-10"]
     uk = client.post("/api/translate", data={"lang": "uk", "text": [json.dumps(t) if isinstance(t, dict) else t
                                                                     for t in texts]}).json()
-    assert uk[0] == "правила fide-2024 обрано за: дата початку 2025-06-10"
+    assert uk[0].startswith("правила fide-2024 обрано за датою початку 2025-06-10; ")
     assert uk[1] == "x.trf, рядок 4, стовпець 1: тур 3: учасник 7 має дві партії або два тури без гри"
     assert uk[2] == texts[2]  # English is never read back: a text is an identifier, and this one is not
 

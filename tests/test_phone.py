@@ -292,3 +292,15 @@ def test_names_wrap_between_words_on_the_page(browser, server):
     inside = [x for x in names if any(not line.endswith((",", " ", "-")) for line in x[:-1])]
     assert not inside, inside
     page.close()
+
+
+def test_the_page_and_the_live_screen_name_their_icon(live_server):
+    """A browser asks a server for /favicon.ico by itself when a page names no icon (a new user saw the 404 on the
+    page and on the live screen; headless Chromium does not ask, so the heads are read): each names the site's icon,
+    drawn inline as the site's pages have it (tests/test_site_head.py)."""
+    import urllib.request
+
+    for path in ("/", "/live?lang=ru", "/embed?lang=uk"):
+        with urllib.request.urlopen(live_server + path, timeout=30) as answer:
+            head = answer.read().decode().split("</head>", 1)[0]
+        assert '<link rel="icon" href="data:image/svg+xml,' in head, path

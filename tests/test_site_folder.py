@@ -147,3 +147,24 @@ def test_a_watcher_whose_folder_was_replaced_by_something_else_stops_and_touches
     assert listing(out) == ["notes.txt"] and (out / "notes.txt").read_text(encoding="utf-8") == \
         "another program's folder"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["event.trf", "site"]  # no spare nor lock left beside it
+
+
+def test_a_site_of_two_events_lists_both_in_every_language(tmp_path):
+    """The root of a site of several events (a new user's report: it redirected to ``None``) lists each event in
+    every language under that language's heading (the glossary's "Турниры" / "Турніри"), every link to a page that
+    exists, and sends nowhere on its own."""
+    import bs4
+
+    one, two = tmp_path / "open" / "event.trf", tmp_path / "juniors" / "event.trf"
+    for copy in (one, two):
+        copy.parent.mkdir()
+        copy.write_bytes(SWISS.read_bytes())
+    out = tmp_path / "site"
+    build_site(Options(seed=1), [str(one), str(two)], str(out), [])
+    soup = bs4.BeautifulSoup((out / "index.html").read_text(encoding="utf-8"), "html.parser")
+    assert soup.find("meta", attrs={"http-equiv": "refresh"}) is None
+    sections = {s["lang"]: s for s in soup.find_all("section")}
+    assert {lang: s.h2.get_text() for lang, s in sections.items()} == {"en": "Events", "ru": "Турниры", "uk": "Турніри"}
+    for lang, section in sections.items():
+        hrefs = [a["href"] for a in section.find_all("a")]
+        assert len(hrefs) == 2 and all(f"/{lang}/index.html" in h and (out / h).is_file() for h in hrefs)

@@ -26,6 +26,7 @@ from tiebreak.engine.team_matches import build as build_teams
 from tiebreak.formats import readers
 from tiebreak.formats.files import reading
 from tiebreak.formats.swissmanager_file import parse
+from tiebreak.render.i18n import problem
 
 SM = CORPUS / "swiss-manager"
 FILES = sorted(p.name for p in SM.glob("*.TU?X")) if SM.is_dir() else []
@@ -234,6 +235,9 @@ def test_a_file_cut_short_or_with_a_count_larger_than_the_file_is_refused_where_
     with pytest.raises(InputError, match="5000 records do not fit") as e:
         parse(bytes(big), "big.TUNX")
     assert e.value.place.field == f"byte {config + 23} (configuration: players)"
+    # the place in the reader's language too (a new user saw "byte … (configuration, …)" inside Ukrainian warnings)
+    assert problem(e.value, "uk").startswith(f"big.TUNX (байт {config + 23} (налаштування: учасники)): ")
+    assert problem(e.value, "ru").startswith(f"big.TUNX (байт {config + 23} (настройки: участники)): ")
 
 
 def test_a_team_round_robin_made_by_hand():

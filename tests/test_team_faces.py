@@ -207,6 +207,7 @@ def test_playoffs_and_prizes_on_teams(capsys, tmp_path):
     """On GP alone B and D are equal (2 each) for places 3-4: a two-team play-off, and shared prizes."""
     code, out, _ = run(capsys, "playoffs", str(EXAMPLE_T), "--tiebreaks", "GP", "--no-lots", "--places", "3")
     assert code == 0 and out.startswith("places 3-4: teams 2, 4 — mini-match")
+    assert "last regular match of these teams (13.2.8)" in out and "players" not in out  # teams play off, not players
     prizes = tmp_path / "prizes.csv"
     prizes.write_text("place,1,300\nplace,2,200\nplace,3,100\nplace,4,50\n")
     code, out, _ = run(capsys, "prizes", str(EXAMPLE_T), "--tiebreaks", "GP", "--no-lots", "--prizes", str(prizes))

@@ -59,6 +59,7 @@ def plan_playoffs(s: Standings | TeamStandings, places: list[int] | int = 1, aft
     """The play-offs for the ``places`` the regulations play off (13.2.4 recommends the title only), among players
     still equal after the first ``after`` tie-breaks of the list (C.07 3.1.2)."""
     wanted = {places} if isinstance(places, int) else set(places)
+    team = hasattr(s, "tt")  # a team event's standings: its teams play off
     out = []
     position = 1
     for group in _tied_groups(s, after):
@@ -67,12 +68,15 @@ def plan_playoffs(s: Standings | TeamStandings, places: list[int] | int = 1, aft
         if len(group) < 2 or not any(span[0] <= p <= span[1] for p in wanted):
             continue
         g = PlayoffGroup(span, list(group), FORMATS.get(len(group), "cut to four, then knock-out"))
-        start = "start at least 30 minutes after the last regular game of these players (13.2.8)"
+        start = ("start at least 30 minutes after the last regular match of these teams (13.2.8)" if team else
+                 "start at least 30 minutes after the last regular game of these players (13.2.8)")
         if len(group) == 2:
             g.stages = [start, Message("two games, {}, colours drawn (13.2.10)", time_control),
                         "if equal: colours drawn again, sudden death; colours alternate after each odd game"]
         elif len(group) == 3:
             g.stages = [start, Message("round robin, {}, colours drawn", time_control),
+                        "if all three are equal again: the next tie-break eliminates the last, then as for two teams"
+                        if team else
                         "if all three are equal again: the next tie-break eliminates the last, then as for two players",
                         "at least 10 minutes between stages (13.2.8)"]
         else:

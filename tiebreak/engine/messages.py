@@ -80,7 +80,7 @@ def said(notes: Sequence[str], warnings: Sequence[object]) -> dict[str, list[obj
         if place is None:
             return text
         line, column = (None if x is None else int(x) for x in (place.line, place.column))  # numpy's, from a reader
-        return {"place": {"file": place.file, "line": line, "column": column, "field": place.field},
+        return {"place": {"file": place.file, "line": line, "column": column, "field": to_json(place.field)},
                 "message": text}
 
     return {"notes": [to_json(n) for n in notes], "warnings": [warning(w) for w in warnings]}

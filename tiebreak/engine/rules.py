@@ -233,11 +233,10 @@ opponent, 13.14.2) was in force"
         if name not in RULE_SETS:
             raise KeyError(name)
         return RULE_SETS[name], Message("rules {} (as asked)", name)
-    if start_date is None:
-        day = today or _dt.date.today()
-        why = Message("no start date in the file; today's date {} decides", day.isoformat())
-    else:
-        day, why = start_date, Message("start date {}", start_date.isoformat())
+    day = start_date or today or _dt.date.today()
     edition = "fide-2026" if day >= FIDE_2026_EFFECTIVE else "fide-2024" if day >= FIDE_2023_EFFECTIVE else "fide-2009"
     rules = RULE_SETS[edition]
-    return rules, Message("rules {} chosen by {}; {}", rules.name, why, IN_FORCE[edition])
+    if start_date is None:
+        return rules, Message("rules {} chosen by today's date {} (the file has no start date); {}", rules.name,
+                              day.isoformat(), IN_FORCE[edition])
+    return rules, Message("rules {} chosen by start date {}; {}", rules.name, day.isoformat(), IN_FORCE[edition])

@@ -132,12 +132,14 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
     info = {r.get("Variable", ""): r.get("Value") or "" for r in export(path, "INFO")}
     rows = export(path, "JOUEUR")
     if len(rows) > MAX_PLAYERS:
-        raise InputError(Message("more than {} players", format(MAX_PLAYERS, ',')), Place(source, field="JOUEUR"))
+        raise InputError(Message("more than {} players", format(MAX_PLAYERS, ',')),
+                         Place(source, field=Message("table {}", "JOUEUR")))
 
     def place(k: int, column: str) -> Place:
-        return Place(source, field=f"table JOUEUR, row {k + 1}, column {column}")
+        return Place(source, field=Message("table {}, row {}, column {}", "JOUEUR", k + 1, column))
 
-    rounds = _int(info.get("NbrRondes"), Place(source, field="table INFO, NbrRondes"), 0, MAX_ROUNDS) or 0
+    rounds_at = Place(source, field=Message("table {}, column {}", "INFO", "NbrRondes"))
+    rounds = _int(info.get("NbrRondes"), rounds_at, 0, MAX_ROUNDS) or 0
     exempt: set[int] = set()
     people: list[tuple[int, int, dict[str, str]]] = []
     for k, row in enumerate(rows):
@@ -157,7 +159,7 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
                       national_id=one_line(row.get("NrFFE") or "").strip()[:20])
                for ref, k, row in sorted(people)]
     if len({p.start_no for p in players}) != len(players):
-        raise InputError("two players with one Ref", Place(source, field="table JOUEUR, column Ref"))
+        raise InputError("two players with one Ref", Place(source, field=Message("table {}, column {}", "JOUEUR", "Ref")))
     check_size(len(players), rounds, Place(source, field="rounds"))
     t = Tournament.build(players, rounds, name=one_line(info.get("Nom", "")), source=source,
                          type_text={"Suisse": "Swiss", "ToutesRondes": "Round Robin"}.get(info.get("Genre", ""), ""),
@@ -165,7 +167,8 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
     t.declared_tiebreaks = [_TIEBREAKS[d] for d in (info.get(f"Dep{n}", "") for n in (1, 2, 3)) if d in _TIEBREAKS]
     if any(info.get(f"Dep{n}") in ("Brésilien", "Solkoff", "Harkness", "Performance") for n in (1, 2, 3)):
         warnings.append(InputWarning("Papi's Buchholz and performance are computed by C.07 (BH, TPR); Papi's own "
-                                     "figures may differ", Place(source, field="table INFO, Dep1-Dep3")))
+                                     "figures may differ",
+                                     Place(source, field=Message("table {}, column {}", "INFO", "Dep1-Dep3"))))
     ids = {p.start_no for p in players}
     pending: set[tuple[int, int, int]] = set()
     for ref, k, row in people:

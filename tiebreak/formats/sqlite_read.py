@@ -43,8 +43,11 @@ class Snapshot:
         self.tables = {str(n) for (n,) in names}
 
     def place(self, table: str, row: object = None, column: str = "") -> Place:
-        where = f"table {table}" + (f", row {row}" if row is not None else "") + (f", column {column}" if column else "")
-        return Place(self.source, field=where)
+        if row is None:
+            return Place(self.source, field=Message("table {}, column {}", table, column) if column else
+                         Message("table {}", table))
+        return Place(self.source, field=Message("table {}, row {}, column {}", table, row, column) if column else
+                     Message("table {}, row {}", table, row))
 
     def columns(self, table: str) -> set[str]:
         if table not in self.tables:

@@ -54,7 +54,13 @@ BYE, NOT_PAIRED = 0xFFFF, 0xFFFE
 #: the kinds of event (configuration offset 15) and the extension Swiss-Manager gives each
 KINDS = {0: ("Swiss System", ".TUNX"), 1: ("Round Robin", ".TURX"), 2: ("Team Round Robin", ".TUTX"),
          3: ("Team Swiss System", ".TUMX")}
-_SECTIONS = {0xA3: "rounds", 0xA5: "players", 0xB3: "games", 0xB5: "teams", 0xC3: "team matches"}
+# the file's parts, named in an error's place (worded by the faces in the reader's language)
+HEADER_PART = Message("header", context="file section")
+CONFIGURATION_PART = Message("configuration", context="file section")
+DIRECTORY_PART = Message("directory", context="file section")
+_SECTIONS = {0xA3: Message("rounds", context="file section"), 0xA5: Message("players", context="file section"),
+             0xB3: Message("games", context="file section"), 0xB5: Message("teams", context="file section"),
+             0xC3: Message("team matches", context="file section")}
 
 
 @dataclass
@@ -126,11 +132,13 @@ def is_swiss_manager(head: bytes) -> bool:
 class _Reader:
     """Reading inside one section: every read checked against the section's end."""
 
-    def __init__(self, data: bytes, source: str, start: int, end: int, section: str) -> None:
+    def __init__(self, data: bytes, source: str, start: int, end: int, section: Message) -> None:
         self.data, self.source, self.at, self.end, self.section = data, source, start, end, section
 
     def fail(self, message: str, what: str = "") -> InputError:
-        return InputError(message, Place(self.source, field=f"byte {self.at} ({self.section}{': ' + what if what else ''})"))
+        field = Message("byte {} ({}: {})", self.at, self.section, what) if what else \
+            Message("byte {} ({})", self.at, self.section)
+        return InputError(message, Place(self.source, field=field))
 
     def take(self, n: int, what: str) -> bytes:
         if self.at + n > self.end:
@@ -144,7 +152,7 @@ class _Reader:
         return self.take(2 * units, what).decode("utf-16-le", errors="replace")
 
     def texts(self, n: int, what: str) -> list[str]:
-        return [self.text(f"{what}, text {k}") for k in range(n)]
+        return [self.text(Message("{}, text {}", what, k)) for k in range(n)]
 
     @property
     def left(self) -> int:
@@ -166,11 +174,11 @@ def parse(data: bytes, source: str) -> SmFile:
         raise InputError(Message("file of {} bytes (at most {})", format(len(data), ','), format(MAX_BYTES, ',')), Place(source))
     if not is_swiss_manager(data):
         raise InputError("not a Swiss-Manager file: it does not start with Swiss-Manager's marker 93 FF 89 44",
-                         Place(source, field="byte 0 (header)"))
+                         Place(source, field=Message("byte {} ({})", 0, HEADER_PART)))
     sections = _directory(data, source)
-    header = _Reader(data, source, HEADER, sections[0][1], "header")
+    header = _Reader(data, source, HEADER, sections[0][1], HEADER_PART)
     number = _u32(data, 32)
-    texts = header.texts(HEADER_TEXTS, "the event's texts")
+    texts = header.texts(HEADER_TEXTS, Message("the event's texts"))
     if header.left < CONFIGURATION or data[header.at:header.at + 4] != b"\x95\xff\x89\x44":
         raise header.fail(Message("the configuration ({} bytes from its marker 95 FF 89 44) is not here",
                                   format(CONFIGURATION, ',')))
@@ -179,11 +187,11 @@ def parse(data: bytes, source: str) -> SmFile:
     kind = _u16(cfg, KIND)
     if kind not in KINDS:
         raise InputError(Message("event kind {} is not known (0-3)", kind),
-                         Place(source, field=f"byte {at + KIND} (configuration)"))
+                         Place(source, field=Message("byte {} ({})", at + KIND, CONFIGURATION_PART)))
     count = _u16(cfg, TIEBREAKS)
     if count > MAX_TIEBREAKS:
         raise InputError(Message("{} tie-breaks (at most {})", count, MAX_TIEBREAKS),
-                         Place(source, field=f"byte {at + TIEBREAKS} (configuration)"))
+                         Place(source, field=Message("byte {} ({})", at + TIEBREAKS, CONFIGURATION_PART)))
     first = at + TIEBREAK_PARAMETERS
     tiebreaks = [(_u16(cfg, TIEBREAKS + 2 + 2 * k),
                   cfg[TIEBREAK_PARAMETERS + PARAMETER_BYTES * k:TIEBREAK_PARAMETERS + PARAMETER_BYTES * (k + 1)],
@@ -193,7 +201,7 @@ def parse(data: bytes, source: str) -> SmFile:
     for tag in (0xA3, 0xA5, 0xB3) + ((0xB5, 0xC3) if team_event else ()):
         if tag not in by_tag:
             raise InputError(Message("a section is missing (marker {} FF 89 44)", format(tag, '02X')),
-                             Place(source, field=f"the directory (last 36 bytes): {_SECTIONS[tag]}"))
+                             Place(source, field=Message("the directory (last 36 bytes): {}", _SECTIONS[tag])))
     players = _players(data, source, by_tag[0xA5], _u16(cfg, PLAYERS), at + PLAYERS)
     teams = _teams(data, source, by_tag[0xB5], _u16(cfg, TEAMS)) if team_event else []
     rounds = _rounds(data, source, by_tag, _u16(cfg, ROUNDS), team_event)
@@ -204,7 +212,7 @@ def parse(data: bytes, source: str) -> SmFile:
 def _directory(data: bytes, source: str) -> list[tuple[int, int, int]]:
     """The sections after the configuration: (tag, start, end), from the directory at the file's end."""
     at = len(data) - DIRECTORY
-    where = Place(source, field=f"byte {max(at, 0)} (directory)")
+    where = Place(source, field=Message("byte {} ({})", max(at, 0), DIRECTORY_PART))
     if at < HEADER or data[at + 1:at + 4] != b"\xff\x89\x44" or data[at] != 0xD3 or data[-4:] != END:
         raise InputError("the file does not end with Swiss-Manager's directory (D3 FF 89 44 ... E3 FF 89 44): it is "
                          "cut short, or being written", where)
@@ -215,20 +223,21 @@ def _directory(data: bytes, source: str) -> list[tuple[int, int, int]]:
     sections = []
     for start, end in zip(used, used[1:]):
         if end - start < 4 or data[start + 1:start + 4] != b"\xff\x89\x44":
-            raise InputError("the directory points to no section marker", Place(source, field=f"byte {start} (directory)"))
+            raise InputError("the directory points to no section marker",
+                             Place(source, field=Message("byte {} ({})", start, DIRECTORY_PART)))
         sections.append((data[start], start, end))
     return sections
 
 
 def _players(data: bytes, source: str, span: tuple[int, int], count: int, count_at: int) -> list[SmPlayer]:
-    r = _Reader(data, source, span[0] + 4, span[1], "players")
+    r = _Reader(data, source, span[0] + 4, span[1], _SECTIONS[0xA5])
     if count * (18 * 2 + 134) > r.left:
         raise InputError(Message("{} records do not fit in the {} bytes of the section", count, format(r.left, ',')),
-                         Place(source, field=f"byte {count_at} (configuration: players)"))
+                         Place(source, field=Message("byte {} ({}: {})", count_at, CONFIGURATION_PART, _SECTIONS[0xA5])))
     players = []
     for k in range(count):
-        texts = r.texts(18, f"player {k + 1}")
-        b = r.take(134, f"player {k + 1}")
+        texts = r.texts(18, Message("player {}", k + 1))
+        b = r.take(134, Message("player {}", k + 1))
         players.append(SmPlayer(texts, _u16(b, 30), _u16(b, 32), _u16(b, 34), _u32(b, 38), _u32(b, 48), _u16(b, 52),
                                 _u16(b, 54)))
     if r.left:
@@ -237,13 +246,13 @@ def _players(data: bytes, source: str, span: tuple[int, int], count: int, count_
 
 
 def _teams(data: bytes, source: str, span: tuple[int, int], count: int) -> list[list[str]]:
-    r = _Reader(data, source, span[0] + 4, span[1], "teams")
+    r = _Reader(data, source, span[0] + 4, span[1], _SECTIONS[0xB5])
     if count * (5 * 2 + 96) > r.left:
         raise r.fail(Message("{} records do not fit in the {} bytes of the section", count, format(r.left, ',')))
     teams = []
     for k in range(count):
-        teams.append(r.texts(5, f"team {k + 1}"))
-        r.take(96, f"team {k + 1}")
+        teams.append(r.texts(5, Message("team {}", k + 1)))
+        r.take(96, Message("team {}", k + 1))
     if r.left:
         raise r.fail(Message("{} bytes are left after the {} records the configuration announces", r.left, count))
     return teams
@@ -251,24 +260,24 @@ def _teams(data: bytes, source: str, span: tuple[int, int], count: int) -> list[
 
 def _rounds(data: bytes, source: str, by_tag: dict[int, tuple[int, int]], count: int,
             team_event: bool) -> list[SmRound]:
-    r = _Reader(data, source, by_tag[0xA3][0] + 4, by_tag[0xA3][1], "rounds")
+    r = _Reader(data, source, by_tag[0xA3][0] + 4, by_tag[0xA3][1], _SECTIONS[0xA3])
     if count * (16 * 2 + 76) > r.left:
         raise r.fail(Message("{} records do not fit in the {} bytes of the section", count, format(r.left, ',')))
-    games = _Reader(data, source, by_tag[0xB3][0] + 4, by_tag[0xB3][1], "games")
-    matches = _Reader(data, source, by_tag[0xC3][0] + 4, by_tag[0xC3][1], "team matches") if team_event else None
+    games = _Reader(data, source, by_tag[0xB3][0] + 4, by_tag[0xB3][1], _SECTIONS[0xB3])
+    matches = _Reader(data, source, by_tag[0xC3][0] + 4, by_tag[0xC3][1], _SECTIONS[0xC3]) if team_event else None
     rounds = []
     for k in range(count):
-        texts = r.texts(16, f"round {k + 1}")
-        b = r.take(76, f"round {k + 1}")
+        texts = r.texts(16, Message("round {}", k + 1))
+        b = r.take(76, Message("round {}", k + 1))
         rnd = SmRound(_u32(b, 0), texts[0])
         for _ in range(_u16(b, 6)):
             at = games.at
-            g = games.take(GAME, f"round {k + 1}'s games")
+            g = games.take(GAME, Message("round {}'s games", k + 1))
             rnd.games.append(SmGame(_u16(g, 0), _u16(g, 2), g[4], at))
         for _ in range(_u16(b, 8) if matches is not None else 0):
             assert matches is not None
             at = matches.at
-            m = matches.take(MATCH, f"round {k + 1}'s team matches")
+            m = matches.take(MATCH, Message("round {}'s team matches", k + 1))
             rnd.matches.append(SmMatch(_u16(m, 0), _u16(m, 2), (_u16(m, 4), _u16(m, 6)), at))
         rounds.append(rnd)
     if r.left:

@@ -38,7 +38,7 @@ from ..engine.team_matches import has_teams
 from ..engine.team_tiebreaks import parse_team
 from .files import read_input
 from .swissmanager import from_swiss_manager
-from .swissmanager_file import BYE, KINDS, NOT_PAIRED, SmFile, SmGame, SmPlayer, parse
+from .swissmanager_file import BYE, CONFIGURATION_PART, KINDS, NOT_PAIRED, SmFile, SmGame, SmPlayer, parse
 from .text import check_size, one_line
 
 FIDE_TITLES = {"GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"}
@@ -107,7 +107,7 @@ def _player(no: int, p: SmPlayer) -> Player:
 def _game(t: Tournament, g: SmGame, r: int, n: int, seen: set[int], source: str,
           warnings: list[InputWarning]) -> tuple[int, int, int] | None:
     """One record into the grid (a game with no result yet is returned, for ``pending``)."""
-    where = Place(source, field=f"byte {g.offset} (round {r}'s games)")
+    where = Place(source, field=Message("byte {} ({})", g.offset, Message("round {}'s games", r)))
     white, black, code = g.white, g.black, g.result
     for no in (white, black):
         if 0 < no <= n and no in seen:
@@ -161,7 +161,7 @@ def tiebreak_list(f: SmFile, source: str, warnings: list[InputWarning], team: bo
     check = parse_team if team else parse_specifier
     out: list[str] = [] if team else ["PTS"]
     for k, (number, raw, at) in enumerate(f.tiebreaks, 1):
-        where = Place(source, field=f"byte {at} (configuration, tie-break {k}: Swiss-Manager's {number})")
+        where = Place(source, field=Message("byte {} ({})", at, CONFIGURATION_PART))  # the message names the tie-break
         unread = [i for i, b in enumerate(raw) if b and not _reads(number, i, b, team)]
         if unread:
             shown = " ".join(f"{i}:{raw[i]}" for i in unread)
@@ -226,7 +226,7 @@ def _team_lines(f: SmFile, source: str, warnings: list[InputWarning]) -> list[st
             members.setdefault(p.team, []).append((p.board, no))
         elif p.team:
             raise InputError(Message("player {}'s team {} is not in the file (1-{})", no, p.team, len(f.teams)),
-                             Place(source, field=f"player {no} (players)"))
+                             Place(source, field=Message("player {} (players)", no)))
     lines = []
     for k, texts in enumerate(f.teams, 1):
         name = one_line(texts[0]).strip() or f"Team {k}"

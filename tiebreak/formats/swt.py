@@ -96,27 +96,28 @@ class _Bytes:
     def __init__(self, data: bytes, source: str) -> None:
         self.data, self.source = data, source
 
-    def place(self, offset: int, what: str) -> Place:
-        return Place(self.source, field=f"byte {offset} ({what})")
+    def place(self, offset: int, field: int) -> Place:
+        """``field``: the number Swiss-Chess's own description of the file gives the field."""
+        return Place(self.source, field=Message("byte {} (field {})", offset, field))
 
-    def u8(self, offset: int, what: str) -> int:
+    def u8(self, offset: int, field: int) -> int:
         if offset >= len(self.data):
-            raise InputError(Message("the file ends at byte {}", len(self.data)), self.place(offset, what))
+            raise InputError(Message("the file ends at byte {}", len(self.data)), self.place(offset, field))
         return self.data[offset]
 
-    def u16(self, offset: int, what: str) -> int:
-        return self.u8(offset, what) | self.u8(offset + 1, what) << 8
+    def u16(self, offset: int, field: int) -> int:
+        return self.u8(offset, field) | self.u8(offset + 1, field) << 8
 
-    def text(self, start: int, end: int, what: str) -> str:
+    def text(self, start: int, end: int, field: int) -> str:
         if end >= len(self.data):
-            raise InputError(Message("the file ends at byte {}", len(self.data)), self.place(start, what))
+            raise InputError(Message("the file ends at byte {}", len(self.data)), self.place(start, field))
         raw = self.data[start:end + 1].split(b"\x00", 1)[0]
         return one_line(raw.decode("cp1252", errors="replace")).strip()
 
-    def count(self, offset: int, what: str, high: int) -> int:
-        n = self.u16(offset, what)
+    def count(self, offset: int, field: int, high: int) -> int:
+        n = self.u16(offset, field)
         if n > high:
-            raise InputError(Message("{} is out of range (0-{})", n, high), self.place(offset, what))
+            raise InputError(Message("{} is out of range (0-{})", n, high), self.place(offset, field))
         return n
 
 
@@ -129,46 +130,46 @@ def parse(data: bytes, source: str) -> SwtFile:
         raise InputError(Message("not a Swiss-Chess file: {} bytes, less than its header of {}",
                                  format(len(data), ','), format(HEADER, ',')),
                          Place(source))
-    rounds = b.count(1, "field 1, rounds", MAX_ROUNDS)
-    paired = b.count(5, "field 3, rounds paired", MAX_ROUNDS)
-    n = b.count(7, "field 4, players", MAX_PLAYERS)
-    team_event = b.u8(606, "field 35, team event") == 0xFF
-    teams = b.count(1332, "field 80, teams", MAX_TEAMS) if team_event else 0
+    rounds = b.count(1, 1, MAX_ROUNDS)
+    paired = b.count(5, 3, MAX_ROUNDS)
+    n = b.count(7, 4, MAX_PLAYERS)
+    team_event = b.u8(606, 35) == 0xFF
+    teams = b.count(1332, 80, MAX_TEAMS) if team_event else 0
     pairing_bytes = (n + teams) * rounds * PAIRING if paired else 0
     players_at = HEADER + pairing_bytes
     need = players_at + n * PLAYER + teams * TEAM
     if need > len(data):
         raise InputError(Message("{} players and {} teams in {} rounds need {} bytes; the file has {}",
-                                 n, teams, rounds, format(need, ','), format(len(data), ',')), b.place(7, "field 4, players"))
-    check_size(n, rounds if paired else 0, b.place(1, "field 1, rounds"))  # before a record is read
+                                 n, teams, rounds, format(need, ','), format(len(data), ',')), b.place(7, 4))
+    check_size(n, rounds if paired else 0, b.place(1, 1))  # before a record is read
     players = []
     for k in range(n):
         at = players_at + k * PLAYER
         players.append(SwtPlayer(
-            name=b.text(at, at + 31, "field 2000, name"), team_name=b.text(at + 33, at + 64, "field 2001, club"),
-            title=b.text(at + 66, at + 68, "field 2002, title"), fide_rating=b.text(at + 70, at + 73, "field 2003"),
-            national_rating=b.text(at + 75, at + 78, "field 2004"), federation=b.text(at + 105, at + 107, "field 2006"),
-            birth=b.text(at + 128, at + 137, "field 2008"), sex=b.text(at + 184, at + 184, "field 2013"),
-            team=b.u16(at + 201, "field 2016, team"), board=b.u16(at + 203, "field 2017, board"),
-            id=b.u16(at + 217, "field 2020, id"), points2=b.u16(at + 292, "field 2030, points"),
-            fide_id=b.text(at + 324, at + 335, "field 2033, FIDE id"),
-            national_id=b.text(at + 337, at + 348, "field 2034, PKZ")))
+            name=b.text(at, at + 31, 2000), team_name=b.text(at + 33, at + 64, 2001),
+            title=b.text(at + 66, at + 68, 2002), fide_rating=b.text(at + 70, at + 73, 2003),
+            national_rating=b.text(at + 75, at + 78, 2004), federation=b.text(at + 105, at + 107, 2006),
+            birth=b.text(at + 128, at + 137, 2008), sex=b.text(at + 184, at + 184, 2013),
+            team=b.u16(at + 201, 2016), board=b.u16(at + 203, 2017),
+            id=b.u16(at + 217, 2020), points2=b.u16(at + 292, 2030),
+            fide_id=b.text(at + 324, at + 335, 2033),
+            national_id=b.text(at + 337, at + 348, 2034)))
         if paired:
             for r in range(rounds):
                 p = HEADER + (k * rounds + r) * PAIRING
                 players[-1].pairings.append(SwtPairing(
-                    b.u8(p + 8, "field 4000, colour"), b.u16(p + 9, "field 4001, opponent"),
-                    b.u8(p + 11, "field 4002, result"), b.u16(p + 13, "field 4004, table"),
-                    b.u8(p + 15, "field 4005, status"), b.u8(p + 18, "field 4006, board")))
+                    b.u8(p + 8, 4000), b.u16(p + 9, 4001),
+                    b.u8(p + 11, 4002), b.u16(p + 13, 4004),
+                    b.u8(p + 15, 4005), b.u8(p + 18, 4006)))
     team_list = []
     for k in range(teams):
         at = players_at + n * PLAYER + k * TEAM
-        team_list.append((b.u16(at + 219, "field 1019, team number"), b.text(at, at + 31, "field 1000, team name")))
-    return SwtFile(rounds, paired, b.u8(596, "field 31, system"), team_event, b.u16(604, "field 34, boards"),
-                   b.u8(1336, "field 81, scoring"), b.text(790, 829, "field 65, name"),
-                   b.text(1055, 1074, "field 70, start date"), players, team_list,
-                   (b.u8(621, "field 43, tie-break 1"), b.u8(572, "field 21, tie-break 2"), b.u8(9, "field 5, cuts")),
-                   b.u8(593, "field 30, wins last") != 0)
+        team_list.append((b.u16(at + 219, 1019), b.text(at, at + 31, 1000)))
+    return SwtFile(rounds, paired, b.u8(596, 31), team_event, b.u16(604, 34),
+                   b.u8(1336, 81), b.text(790, 829, 65),
+                   b.text(1055, 1074, 70), players, team_list,
+                   (b.u8(621, 43), b.u8(572, 21), b.u8(9, 5)),
+                   b.u8(593, 30) != 0)
 
 
 def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
@@ -186,7 +187,7 @@ def build(f: SwtFile, source: str, warnings: list[InputWarning]) -> Tournament:
     for k, p in enumerate(f.players):
         if p.id in ids or p.id == 0:
             raise InputError(Message("player id {} is given twice or is zero", p.id),
-                             Place(source, field=f"player {k + 1} (field 2020)"))
+                             Place(source, field=Message("player {} (field {})", k + 1, 2020)))
         ids[p.id] = k
     players = [Player(start_no=p.id, name=p.name, rating=_rating(p.fide_rating),
                       national_rating=_rating(p.national_rating), title=p.title[:3], federation=p.federation[:3],
@@ -224,7 +225,7 @@ def build(f: SwtFile, source: str, warnings: list[InputWarning]) -> Tournament:
         if int(t.opponent[o, r]) != i:
             raise InputError(Message("round {}: {} is paired with {}, who is not paired with them",
                                      r + 1, t.players[i].start_no, t.players[o].start_no),
-                             Place(source, field=f"round {r + 1} (field 4001)"))
+                             Place(source, field=Message("round {} (field {})", r + 1, 4001)))
         if t.kind[i, r] == Kind.FORFEIT_LOSS and t.kind[o, r] == Kind.FORFEIT_LOSS:
             t.kind[i, r] = t.kind[o, r] = Kind.DOUBLE_FORFEIT
     t.pending = sorted(pending)
@@ -233,7 +234,7 @@ def build(f: SwtFile, source: str, warnings: list[InputWarning]) -> Tournament:
             warnings.append(InputWarning(Message("player {}: the file says {} points, the results give {}",
                                                  q.start_no, format_number(q.declared_points),
                                                  format_number(t.points(q.start_no))),
-                                         Place(source, field="field 2030")))
+                                         Place(source, field=Message("field {}", 2030))))
     t.planned_rounds = f.rounds or None
     return t
 
@@ -242,7 +243,7 @@ def _entry(g: SwtPairing, ids: dict[int, int], p: SwtPlayer, r: int, source: str
            warnings: list[InputWarning]) -> tuple[Kind | None, int | None]:
     """The kind of one round and the opponent's id (None, None: not paired; None, id: a game not played yet)."""
     points = g.result & 3
-    where = Place(source, field=f"player {p.id}, round {r + 1} (field 4001)")
+    where = Place(source, field=Message("player {}, round {} (field {})", p.id, r + 1, 4001))
     if g.colour in (2, 4) or (g.colour in (1, 3) and g.opponent not in ids):  # a bye ("spielfrei")
         return ({0: None, 1: Kind.ZPB, 2: Kind.HPB, 3: Kind.PAB}[points], None)
     if g.colour not in (1, 3):
@@ -287,7 +288,8 @@ def _tiebreaks(f: SwtFile, source: str, warnings: list[InputWarning]) -> list[st
             warnings.append(InputWarning(Message("Swiss-Chess tie-break {} (field {}) is code {} ({}): no tie-break of "
                                                  "C.07, the Arbiters' Manual or USCF ranks players by it; left out of "
                                                  "the list",
-                                                 k, number, format(raw, '#04x'), name), Place(source, field=f"field {number}")))
+                                                 k, number, format(raw, '#04x'), name),
+                                         Place(source, field=Message("field {}", number))))
             continue
         if code == "BH" and cuts:
             code = f"BH/C{cuts}"

@@ -333,6 +333,8 @@ def field_name(name: str, lang: str = "en") -> str:
     """
     if lang not in ("ru", "uk") or not name:
         return name
+    if isinstance(name, Message):  # a place inside a binary file or a database (``byte 1389 (directory)``)
+        return message(name, lang)
     if name in FIELD_NAMES:
         return FIELD_NAMES[name][lang]
     if "; " in name and all(part in FIELD_NAMES for part in name.split("; ")):  # a list of fields

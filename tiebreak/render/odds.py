@@ -45,6 +45,7 @@ WORDS = Table("odds", {
     "progress_open": "odds: {done} outcomes, {seconds} s",
     "bars": "Chances drawn: first place (dark), top {k} (light)",
     "bars_more": "… and {n} more who can still finish first (in the table)",
+    "exact_one": "exact: the only outcome",
 })
 #: sentences of a count (gettext plural entries, context ``odds:<key>``)
 COUNTED = {
@@ -244,7 +245,8 @@ def to_json(odds: Odds, top: int = 3) -> str:
 def _header(odds: Odds, lang: str) -> list[str]:
     f = odds.future
     w = {k: WORDS[k][lang] for k in WORDS}
-    how = (plural("odds:exact", *COUNTED["exact"], odds.outcomes, lang) if odds.method == "exact" else
+    how = (w["exact_one"] if odds.method == "exact" and odds.outcomes == 1 else  # not "all 1 outcome"
+           plural("odds:exact", *COUNTED["exact"], odds.outcomes, lang) if odds.method == "exact" else
            plural("odds:simulation", *COUNTED["simulation"], odds.outcomes, lang, seed=odds.seed,
                   margin=f"{100 * (odds.margin or 0):.2f}%"))
     playing = min((g.round for g in f.games), default=f.played_rounds + 1)

@@ -34,6 +34,7 @@ from ..engine.model import Kind, Tournament
 from ..render.i18n import LANGUAGES
 from ..render.series import WORDS as SERIES_WORDS
 from ..render.site_words import SITE_WORDS
+from ..render.templating import environment
 from .event import Event, build_event, same_players
 from .folder import VERSION_LIMIT, Publication, page_name, read_page, refuse_link
 from .look import Look, accent_css
@@ -215,7 +216,6 @@ def fill(html: str, values: list[int]) -> tuple[bytes, tuple[int, ...]] | None:
 
 def common_files(site: Site) -> dict[str, bytes]:
     """The assets, the search index and the root page."""
-    from ..render.templating import environment
     from .cells import event_name
 
     out = {f"assets/{n}": (ASSETS / n).read_bytes() for n in ("site.css", "site.js", "refresh.js")}
@@ -240,16 +240,32 @@ def common_files(site: Site) -> dict[str, bytes]:
               "(function(){var l=document.documentElement.lang;window.TIEBREAK_PLAYERS.forEach("
               "function(p){p[2]=p[2].replace('LANG',l)})})();\n")
     out["assets/search-index.js"] = script.encode()
-    links = [(f"{site.prefix(p)}en/index.html", event_name(e.ind if isinstance(e, TeamEvent) else e))
-             for p, e in site.events.items()]
+    names = [(event_name(e.ind if isinstance(e, TeamEvent) else e),) * len(LANGUAGES) for e in site.events.values()]
+    folders = [site.prefix(p) for p in site.events]
     if site.series is not None:  # the series first, then its events
         out |= series_pages(site)
-        links.insert(0, (f"{SERIES_FOLDER}/en/index.html", SERIES_WORDS.text("title")))
-    target = links[0][0] if len(links) == 1 else None
-    out["index.html"] = environment().get_template("site_redirect.html").render(
-        title=SITE_WORDS.text("events") if target is None else links[0][1], target=target, links=links,
-        root="").encode()
+        folders.insert(0, f"{SERIES_FOLDER}/")
+        names.insert(0, tuple(SERIES_WORDS.text("title", lang) for lang in LANGUAGES))
+    out["index.html"] = root_page(folders, names, [SITE_WORDS.text("events", lang) for lang in LANGUAGES])
     return out
+
+
+def root_page(folders: list[str], names: list[tuple[str, ...]], headings: list[str]) -> bytes:
+    """The site's ``index.html``: a site of one event goes to its English pages (each page switches language); a
+    site of several lists them in every language (``names``: each one's name in each of :data:`LANGUAGES`), each
+    list under its own heading and ``lang``, never a redirect.
+
+    >>> b"refresh" in root_page([""], [("Open",) * 3], ["Events"] * 3)
+    True
+    >>> page = root_page(["a/", "b/"], [("Open",) * 3, ("Juniors",) * 3], ["Events", "Турниры", "Турніри"]).decode()
+    >>> "refresh" in page, 'href="b/uk/index.html"' in page, '<section lang="ru">' in page
+    (False, True, True)
+    """
+    target = f"{folders[0]}en/index.html" if len(folders) == 1 else None
+    lists = [(lang, heading, [(f"{folder}{lang}/index.html", name[i]) for folder, name in zip(folders, names)])
+             for i, (lang, heading) in enumerate(zip(LANGUAGES, headings))]
+    return environment().get_template("site_redirect.html").render(
+        title=" · ".join(headings) if target is None else names[0][0], target=target, lists=lists, root="").encode()
 
 
 def updated_files(site: Site) -> dict[str, bytes]:

@@ -170,6 +170,8 @@ def _place(obj: object) -> Place:
     if not isinstance(obj, dict):
         raise ValueError("not a place")
     file, line, column, field = (obj.get(k) for k in ("file", "line", "column", "field"))
+    if isinstance(field, dict):  # a place inside a binary file or a database, as a message
+        field = message_from_json(field)
     if not (isinstance(file, str) and isinstance(field, (str, type(None)))
             and all(x is None or (isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 10**12)
                     for x in (line, column))):
