@@ -1,5 +1,5 @@
 """Benchmarks of `tiebreak odds` (issues 17, 24 and 29), run by hand, not in CI: ``python benchmarks/odds.py``
-(``--only big`` for the large events alone).
+(``--only big`` for the large events alone, ``--only live`` for the live odds alone, each twice).
 
 1. Exact enumeration: a 14-player round robin two rounds from the end (14 pending games, 3**14 = 4,782,969
    outcomes), list ``PTS,DE,WIN,SB``, model ``equal``; goal < 10 s.
@@ -93,8 +93,8 @@ def command(label: str, path: Path, budget: float) -> None:
           f"load {os.getloadavg()[0]:.1f} (goal <= {budget + 1:g} s) {'OK' if seconds <= budget + 1 else 'SLOW'}")
 
 
-def live(path: Path) -> None:
-    """A live event publishes ``path``; the time until its odds are in the document."""
+def live(path: Path) -> dict | None:
+    """A live event publishes ``path``; the time until its odds are in the document (returned)."""
     from tiebreak.live.event import LiveEvent
 
     event = LiveEvent(path.name, path)
@@ -106,21 +106,45 @@ def live(path: Path) -> None:
     seconds = time.perf_counter() - clock
     odds = event.document["odds"] if event.document else None
     what = "none" if odds is None else (f"{odds['method']} {odds['outcomes']:,} outcomes, margin "
-                                        f"±{100 * (odds['margin'] or 0):.1f} %, {len(odds['players'])} rows")
+                                        f"±{100 * (odds['margin'] or 0):.1f} %, {len(odds['players'])} rows, "
+                                        f"odds member {len(json.dumps(odds)) / 1e3:.1f} kB")
     print(f"live odds of {path.name}: published in {published:.2f} s, odds in the document after {seconds:.2f} s "
           f"({what}), document {len(event.text) / 1e6:.2f} MB, load {os.getloadavg()[0]:.1f} (goal < 5 s) "
           f"{'OK' if odds is not None and seconds < 5 else 'SLOW'}")
+    return odds
+
+
+def live_twice(path: Path) -> None:
+    """The live odds of ``path`` in two live events one after the other, each with a worker of its own: the same
+    numbers (issue 38: chosen by the count of outcomes, never the clock; unless a crowded machine stops the planned
+    simulation at the budget, which the outcomes then say)."""
+    from tiebreak.live.odds import stop_worker
+
+    first = live(path)
+    stop_worker()  # a new worker: nothing kept from the first run (its answers are kept by event and results)
+    again = live(path)
+    stop_worker()
+    print(f"live odds of {path.name} twice: {'the same numbers' if first == again else 'DIFFERENT numbers'}")
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("--only", choices=["small", "big"])
+    p.add_argument("--only", choices=["small", "big", "live"])
     a = p.parse_args()
-    if a.only != "big":
+    if a.only not in ("big", "live"):
         timed("14-player round robin, 2 rounds left", 10, t=round_robin(14, False, 11), tiebreaks="PTS,DE,WIN,SB",
               method="exact")
         timed("8-player double round robin, 4 rounds left", 10, t=round_robin(8, True, 10), tiebreaks="PTS,DE,WIN,SB",
               model="elo", method="simulation", simulations=1_000_000, seed=1)
+    if a.only == "live":  # the live odds alone: a 2,000-player and a 32-player Swiss, each twice
+        with tempfile.TemporaryDirectory() as tmp:
+            swiss = Path(tmp) / "swiss-2000x9.trf"
+            swiss.write_text(swiss_being_played(2000, 9))
+            live_twice(swiss)
+            small = Path(tmp) / "swiss-32x7.trf"
+            small.write_text(swiss_being_played(32, 7))
+            live_twice(small)
+        return
     if a.only != "small":
         with tempfile.TemporaryDirectory() as tmp:
             swiss = Path(tmp) / "swiss-2000x9.trf"

@@ -302,13 +302,16 @@ def test_live_odds_of_a_round_being_played(tmp_path):
         assert time.monotonic() < deadline, "no odds within 60 s"
         time.sleep(0.1)
     assert odds["method"] == "exact" and odds["outcomes"] == 243 and odds["games"] == 5
-    players = odds["players"]  # those who can reach the top 3, with the chances of those places only
-    assert odds["participants"] == len(_without_results(EXAMPLE.read_text(), []).split("\n001")) - 1
-    assert odds["top"] == 3 and all(len(p["places"]) == 3 for p in players)
-    for place in range(3):
-        assert sum(p["places"][place] for p in players) == pytest.approx(1, abs=1e-9)
+    players = odds["players"]  # every player, with the chances of every place he can reach (from his best)
+    assert odds["participants"] == len(players) == len(_without_results(EXAMPLE.read_text(), []).split("\n001")) - 1
+    assert odds["top"] == 3 and all(len(p["places"]) == p["worst"] - p["best"] + 1 for p in players)
+    chance = {(p["start_no"], p["best"] + k): x for p in players for k, x in enumerate(p["places"])}
+    for place in range(1, len(players) + 1):
+        assert sum(chance.get((p["start_no"], place), 0) for p in players) == pytest.approx(1, abs=1e-9)
     for p in players:
-        assert p["first"] == p["places"][0] and p["top"] == pytest.approx(sum(p["places"][:3]), abs=1e-12)
+        assert sum(p["places"]) == pytest.approx(1, abs=1e-9)
+        assert p["first"] == chance.get((p["start_no"], 1), 0)
+        assert p["top"] == pytest.approx(sum(chance.get((p["start_no"], k), 0) for k in (1, 2, 3)), abs=1e-12)
     # the finished event has no pending game: no odds
     assert client.get("/api/live", params={"event": "done.trf"}).json()["odds"] is None
 
@@ -375,8 +378,13 @@ def test_the_live_page_on_a_phone_and_a_wide_screen(live, chromium, width, tmp_p
     page.wait_for_function("document.querySelectorAll('#pairings .pending').length === 5", timeout=5_000)
     # the odds come a little later (the page asks again while they are missing): chances in per cent, in Ukrainian
     page.wait_for_function("!document.getElementById('odds-section').hidden", timeout=30_000)
-    assert page.locator("#odds thead").inner_text().strip().split("\t")[1:] == ["Перше місце", "Місця 1–3"]
-    assert page.locator("#odds tbody tr").first.inner_text().endswith("%")
+    assert page.locator("#odds thead").inner_text().strip().split("\t")[1:] == ["Перше місце", "Місця 1–3",
+                                                                                "Місця"]
+    first_row = page.locator("#odds tbody tr").first
+    assert first_row.locator("td").nth(1).inner_text().endswith("%")
+    # every place the player can reach, folded under its range: opened, each place with its chance
+    first_row.locator("summary").click()
+    assert all(x.endswith("%") for x in first_row.locator("li").all_inner_texts())
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.screenshot(path=str(tmp_path / f"live-{width}.png"), full_page=True)
     page.close()

@@ -1,5 +1,6 @@
-"""Live odds (issues 28 and 29): after a result comes in, the live odds cover exactly the games still unplayed, as
-`tiebreak odds` on the same file says; the live document holds the top places of those who can reach them.
+"""Live odds (issues 28, 29 and 38): after a result comes in, the live odds cover exactly the games still unplayed, as
+`tiebreak odds` on the same file says; the live document holds every place each can still reach (the top 10 in an
+event of more than 64, for those who can reach them).
 
 The event is the bundled 2025 Hobsons Bay Cup with five round-7 games taken out (as tests/test_live.py has it),
 then the result of one of them (3-7, 1-0) written back: four games are left, 3**4 = 81 outcomes.
@@ -60,12 +61,13 @@ def test_after_a_result_comes_in_the_live_odds_cover_the_games_left_as_tiebreak_
     live = _odds_of(event, 2)
     cli = _cli_odds(path, capsys)
     assert live["games"] == len(cli["games"]) == 4 and live["outcomes"] == cli["outcomes"] == 81
-    # the same chances, player by player (the command line's exact fractions); the live document lists those who
-    # can reach the top 3
+    # the same chances, player by player (the command line's exact fractions); the live document lists every
+    # player (64 or fewer: every place kept) with every place he can still reach
     exact = {p["start_no"]: [Fraction(x) for x in p["places_exact"]] for p in cli["players"]}
-    assert {p["start_no"] for p in live["players"]} == {n for n, x in exact.items() if sum(x[:3])}
+    assert {p["start_no"] for p in live["players"]} == set(exact)
     for p in live["players"]:
-        assert p["places"] == pytest.approx([float(x) for x in exact[p["start_no"]][:3]], abs=1e-12)
+        assert p["places"] == pytest.approx([float(x) for x in exact[p["start_no"]][p["best"] - 1:p["worst"]]],
+                                            abs=1e-12)
         assert p["top"] == pytest.approx(float(sum(exact[p["start_no"]][:3])), abs=1e-12)
     # no. 3 beat no. 7: a player whose place is settled has the same chance everywhere (0 or 1 for a settled top 3)
     settled = {r["start_no"] for r in json.loads(event.text)["standings"] if r.get("settled")}
@@ -75,8 +77,9 @@ def test_after_a_result_comes_in_the_live_odds_cover_the_games_left_as_tiebreak_
 
 
 def test_the_live_document_holds_the_top_places_of_those_who_can_reach_them():
-    """A Swiss of 80 players (more than 64: the places asked only), 40 games of round 2 pending: every player
-    listed can reach the top 3 and has three chances; the others are not listed."""
+    """A Swiss of 80 players (more than 64: the top 10 places only), 40 games of round 2 pending: every player
+    listed can reach the top 10 and has the chances of the places he can reach among them; the others are not
+    listed."""
     from tiebreak.engine.model import Kind, Player, Tournament
     from tiebreak.live.odds import live_odds
     from tiebreak.live.pending import as_it_stands, blocks_of
@@ -89,9 +92,11 @@ def test_the_live_document_holds_the_top_places_of_those_who_can_reach_them():
     odds = live_odds(live.tournament, None, budget=2.0, seed=1)
     assert odds["method"] == "simulation" and odds["participants"] == n and odds["games"] == n // 2
     assert 0 < len(odds["players"]) < n and odds["margin"] is not None
-    assert all(len(p["places"]) == 3 and p["top"] > 0 for p in odds["players"])
-    for place in range(3):
-        assert sum(p["places"][place] for p in odds["players"]) == pytest.approx(1)
+    assert odds["depth"] == 10 and all(1 <= p["best"] <= 10 and p["places"] for p in odds["players"])
+    assert all(len(p["places"]) == min(p["worst"], 10) - p["best"] + 1 for p in odds["players"])
+    for place in range(1, 11):
+        assert sum(p["places"][place - p["best"]] for p in odds["players"]
+                   if p["best"] <= place <= min(p["worst"], 10)) == pytest.approx(1)
 
 
 def test_a_job_no_longer_wanted_stops_between_batches(monkeypatch):

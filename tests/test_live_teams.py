@@ -99,8 +99,9 @@ def test_a_team_event_ranks_its_teams_and_follows_a_board_result(server):
         assert time.monotonic() < deadline, "no team odds within 60 s"
         time.sleep(0.1)
     assert odds["team"] is True and odds["method"] == "exact" and odds["outcomes"] == 3
-    first = {p["name"]: p["first"] for p in odds["players"]}  # those who can reach the top 3: not C (4th whatever)
-    assert first == pytest.approx({"A": 2 / 3, "D": 1 / 3, "B": 0})
+    first = {p["name"]: p["first"] for p in odds["players"]}  # every team, with every place it can reach
+    assert first == pytest.approx({"A": 2 / 3, "D": 1 / 3, "B": 0, "C": 0})
+    assert next(p for p in odds["players"] if p["name"] == "C")["places"] == [1.0]  # 4th whatever happens
     # the players' view is still there
     players = httpx.get(base + "/api/live?event=cup.trf&players=1").json()
     assert players["live"]["view"] == "players" and len(players["standings"]) == 8

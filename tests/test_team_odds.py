@@ -53,8 +53,8 @@ def test_the_first_place_of_example_t_by_hand(capsys):
         (1, 7, [1, 4]), (3, 5, [2, 3]), (6, 4, [3, 2]), (8, 2, [4, 1])]
 
 
-def test_every_place_of_example_t_against_a_count_of_the_outcomes():
-    """Every place of every team against the 81 outcomes counted here with the match and game points alone."""
+def example_t_counts() -> dict[str, list[F]]:
+    """Every place of every team over the 81 outcomes of round 3, counted with the match and game points alone."""
     wins = {2: 2, 1: 1, 0: 0}  # match points by the sign of the game-point difference
     counts = {team: [F(0)] * 4 for team in "ABCD"}
     for boards in itertools.product((F(1), F(1, 2), F(0)), repeat=4):
@@ -67,6 +67,12 @@ def test_every_place_of_example_t_against_a_count_of_the_outcomes():
             size = sum((mp[x], gp[x]) == (mp[team], gp[team]) for x in "ABCD")
             for place in range(ahead, ahead + size):
                 counts[team][place] += F(1, size * 81)
+    return counts
+
+
+def test_every_place_of_example_t_against_a_count_of_the_outcomes():
+    """Every place of every team against the 81 outcomes counted here with the match and game points alone."""
+    counts = example_t_counts()
     odds = compute_team_odds(trf.load(EXAMPLE_T), "MP,GP", after_round=2)
     assert odds.team and [p.name for p in odds.participants] == ["A", "B", "C", "D"]
     assert {p.name: line for p, line in zip(odds.participants, odds.places)} == counts

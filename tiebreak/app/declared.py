@@ -157,8 +157,8 @@ OPTIONS: dict[str, Option] = _declare(
            page=True),
     Option("exact", bool, "enumerate every outcome (refused when they do not fit in the budget; see --budget none)",
            default=False, commands=("odds",),
-           not_on={"api": "the server chooses by the count: every outcome when at most 8 games are pending, else a "
-                          "simulation",
+           not_on={"api": "the server chooses by the count: every outcome when there are no more than a simulation "
+                          "would draw, else that simulation",
                    "page": _NOT_ON_PAGE_ODDS}),
     Option("fix", str, "fix a pending game's result, e.g. 12-7=1-0 or 13:12-7=1/2 (round 13); repeatable",
            many=True, metavar="W-B=RESULT", commands=("odds",), forms=ODDS_FORM, not_on={"page": _NOT_ON_PAGE_ODDS}),

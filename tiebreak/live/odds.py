@@ -34,13 +34,16 @@ from ..arbiter.odds.budget import Budget, Cancelled
 from ..engine.errors import TiebreakError
 from ..engine.model import Tournament
 from ..engine.team_matches import read_teams
+from ..views.odds import PlaceChances, of_odds, to_json
 from .settings import Settings
 
 #: seconds from a version's publication to its odds: every outcome when they fit, a simulation otherwise (the odds
 #: worker's start, the first time, counts in them); at least :data:`LEAST` seconds of work once the job starts
 BUDGET, LEAST = 4.5, 2.0
-#: the places whose chance the page shows besides first place
+#: the top places whose chance the page shows as one number besides first place
 TOP = 3
+#: the places kept in an event of more than 64 participants (a smaller one keeps every place)
+PLACES = 10
 
 log = logging.getLogger(__name__)
 #: jobs' cancel flags shared with the worker process (job number modulo SLOTS; set when a newer job of the same event
@@ -85,8 +88,10 @@ def live_odds(t: Tournament, settings: Settings | None, budget: float = BUDGET, 
               since: float | None = None, job: int | None = None) -> dict[str, Any] | None:
     """The live document's ``odds`` member for the tournament as it stands (``settings``: the event's
     :class:`~tiebreak.live.settings.Settings`, or None): method, outcomes, pending games, the simulation's margin, and
-    per participant with a chance of the top places (by the chance of first place) the chance of first place, of
-    the top 3 and of each of those places.  ``budget`` bounds all the work (a simulation stops there with its margin),
+    per participant (by the chance of first place) every place it can still reach with its chance (:func:`place_member`),
+    the chance of first place and of the top 3.  Every outcome or a seeded simulation, chosen by their count (the
+    odds' method ``count``: the same results give the same numbers on every run and every face that draws as many);
+    ``budget`` only guards the work (a simulation it stops says so, with its margin),
     counted from ``since`` (a ``time.time()``: the version's publication in the server's process) when given, with at
     least :data:`LEAST` seconds left.  ``job``: the worker's number of this job; None is answered once a newer job of
     the same event has cancelled it (its version replaced: the newest gets the worker at once).
@@ -102,28 +107,34 @@ def live_odds(t: Tournament, settings: Settings | None, budget: float = BUDGET, 
         budget = max(LEAST, budget - max(0.0, time.time() - since))
     cancel = _CANCEL
     left = Budget(budget, stop=None if job is None or cancel is None else (lambda: bool(cancel[job % SLOTS])))
+    # chosen by the count, never the clock (the same results: the same numbers); the budget only guards the worker
+    common: dict[str, Any] = {"budget": left, "seed": seed, "places": PLACES, "method": "count"}
+    if settings is not None:
+        common |= {"tiebreaks": settings.tiebreaks, "rules": settings.rules, "system": settings.system}
     try:
         if read_teams(t):
-            odds = compute_team_odds(t, settings.tiebreaks if settings else None, rules=settings.rules if settings
-                                     else "auto", system=settings.system if settings else None, budget=left,
-                                     seed=seed, places=TOP)
-        elif settings is None:
-            odds = compute_odds(t, None, budget=left, seed=seed, places=TOP)
+            odds = compute_team_odds(t, **common)
         else:
-            odds = compute_odds(t, settings.tiebreaks, rules=settings.rules, system=settings.system,
-                                unrated_rating=settings.unrated_rating, budget=left, seed=seed, places=TOP)
+            odds = compute_odds(t, unrated_rating=settings.unrated_rating if settings else None, **common)
     except Cancelled:
         return None
-    players: list[dict[str, Any]] = []
-    for i, p in enumerate(odds.participants):
-        places = [round(float(x), 12) for x in odds.places[i][:TOP]]
-        if any(places):  # the others cannot reach the top places: not listed (the document stays small)
-            players.append({"start_no": p.start_no, "name": p.name, "first": places[0],
-                            "top": round(min(1.0, sum(places)), 12), "places": places})
-    players.sort(key=lambda r: (-r["first"], -r["top"], r["start_no"]))
-    return {"method": odds.method, "outcomes": odds.outcomes, "games": len(odds.future.games), "team": odds.team,
-            "final_round": odds.future.final_round, "top": TOP, "margin": odds.margin,
-            "participants": len(odds.participants), "tiebreaks": [s.text for s in odds.specs], "players": players}
+    member = {"method": odds.method, "outcomes": odds.outcomes, "games": len(odds.future.games), "team": odds.team,
+              "final_round": odds.future.final_round, "top": TOP, "margin": odds.margin,
+              "tiebreaks": [s.text for s in odds.specs]}
+    return member | place_member(of_odds(odds))
+
+
+def place_member(view: PlaceChances) -> dict[str, Any]:
+    """The chances of :mod:`tiebreak.views.odds` as the live document holds them: every place each participant can
+    still reach (every place up to :data:`~tiebreak.arbiter.odds.tally.EVERY_PLACE` participants, else the top
+    :data:`PLACES`), with its chance of first place and of the top :data:`TOP`; a larger event lists only those who
+    can reach the places kept."""
+    member = to_json(view, reachable_only=True)
+    players = member.pop("rows")
+    for p, row in zip(players, [r for r in view.rows if r.chances]):
+        p["first"] = round(float(row.first), 12)
+        p["top"] = round(min(1.0, float(sum(row.chance(k) for k in range(1, TOP + 1)))), 12)
+    return member | {"players": players}
 
 
 class OddsWorker:

@@ -64,6 +64,7 @@ table{border-collapse:collapse;margin:.6em 0;font-variant-numeric:tabular-nums}
 th,td{border:1px solid #aab;padding:.15em .35em;text-align:right;white-space:nowrap}
 th{background:#e9eef4}
 td.name,th.name{text-align:left;white-space:normal;min-width:8em}
+:is(td,th).reach{text-align:left;white-space:normal;min-width:16em}
 td.pts{font-weight:bold}
 section.category h2,section.clubs h2{font-size:1.15em;margin:.9em 0 .2em;break-after:avoid}
 caption{text-align:left;font-weight:bold;padding:.2em 0}

@@ -31,13 +31,15 @@ from markupsafe import Markup, escape
 
 from ..engine.model import Kind
 from ..engine.ranking import place_texts
-from ..views.crosstable import from_json
+from ..views import crosstable
+from ..views.odds import from_json
 from . import crosstable as cross_words
 from .i18n import WORDS, message, plural_form
 from .live_words import LIVE_COUNTS, LIVE_WORDS
+from .odds import reach_cells, reach_range
 from .results import API_CELLS, API_RESULTS, bye_text, colour_letter, game_result, legend
 from .team_words import primary_name
-from .templating import environment
+from .templating import cell_html, environment
 
 Cell = dict[str, Any]
 #: the parts of the live screen, in the order the fragment gives them (each one element with its ``id``)
@@ -129,7 +131,7 @@ def grid_rows(rows: list[dict[str, Any]], square: bool, lang: str,
                     history: str | None = None) -> tuple[list[Cell], list[Cell]]:
     """The heads of the rounds (or of the square's columns) and the rows, in standings order: the crosstable view
     read back from the live API's rows, in words as on the website (:mod:`tiebreak.render.crosstable`)."""
-    view = from_json(rows, square)
+    view = crosstable.from_json(rows, square)
     out = []
     for n, (r, row) in enumerate(zip(rows, view.rows)):
         cells: list[Cell] = [{"text": row.place, "cls": "rank"}, _link(r, history), {"text": row.points, "cls": "pts"}]
@@ -147,13 +149,25 @@ def grid_rows(rows: list[dict[str, Any]], square: bool, lang: str,
     return [_head(str(k)) for k in range(1, (len(rows) if square else view.rounds) + 1)], out
 
 
-def odds_rows(odds: dict[str, Any]) -> list[Cell]:
-    def percent(p: Any) -> str:
-        return f"{100 * float(p):.1f} %"
+def odds_rows(odds: dict[str, Any], lang: str) -> Markup:
+    """The odds table's rows (:mod:`tiebreak.views.odds` from the document): the name, the chances of first place
+    and of the top places, then every place the participant can still reach, folded (``<details>``, one per row, its
+    ``id`` kept by the page's script across versions): the range as its summary, each place with its chance inside,
+    as text (a screen reader reads it as it is written)."""
+    view = from_json({**odds, "rows": odds["players"]})
+    out = []
+    for p, row in zip(odds["players"], view.rows):
+        cells = reach_cells(row, view.depth, lang)
+        out.append(Markup('<tr>{}<td>{}</td><td>{}</td><td class="reach"><details id="odds-{}"><summary>{}</summary>'
+                          '<ul>{}</ul></details></td></tr>').format(
+            Markup(cell_html({"text": str(p.get("name") or p["start_no"]), "cls": "name", "head": True})),
+            _percent(p["first"]), _percent(p["top"]), row.start_no, reach_range(row),
+            Markup("").join(Markup("<li>{}</li>").format(c.replace("%", " %")) for c in cells)))
+    return Markup("\n").join(out)
 
-    return [{"cells": [{"text": str(p.get("name") or p["start_no"]), "cls": "name", "head": True},
-                       {"text": percent(p["first"])}, {"text": percent(p["top"])}]}
-            for p in odds["players"] if float(p["top"]) > 0]
+
+def _percent(p: Any) -> str:
+    return f"{100 * float(p):.1f} %"
 
 
 def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arrows: str = "version",
@@ -198,9 +212,10 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
                       [_head(w["board"]), _head(w["white"], "name side"), _head(w["result"]),
                        _head(w["black"], "name side")],
         "games": games, "byes": byes, "bye_heads": [_head(name_head, "name"), _head(w["result"])],
-        "odds": odds, "odds_note": note, "odds_rows": odds_rows(odds) if odds else [],
+        "odds": odds, "odds_note": note, "odds_rows": odds_rows(odds, lang) if odds else "",
         "odds_heads": [_head(w["odds_team"] if odds and odds.get("team") else w["odds_player"], "name"),
-                       _head(w["odds_first"]), _head(w["odds_top"].format(k=odds["top"] if odds else 3))],
+                       _head(w["odds_first"]), _head(w["odds_top"].format(k=odds["top"] if odds else 3)),
+                       _head(w["odds_places"], "reach")],
         "odds_wait": bool(live["pending"]) and not odds and not (live.get("team_event") and not teams),
         "cross_heads": [_head(w["rank"], "rank"), _head(name_head, "name"), _head(points_head, "pts"), *cross_heads],
         "cross_rows": cross_rows,

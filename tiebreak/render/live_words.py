@@ -36,6 +36,7 @@ LIVE_WORDS = Table("live", {
     'odds_team': 'Team',
     'odds_first': 'First place',
     'odds_top': 'Top {k}',
+    'odds_places': 'Places',
     'history': "Player's history",
     'history_hint': 'click a player for their history',
     'hall': 'Hall screen',
@@ -53,6 +54,7 @@ LIVE_WORDS = Table("live", {
     'if_ended': 'If the game ended now',
     'place_of': '{name}: place {n}',
     'leader': 'leading: {names}',
+    'leaders': 'sharing the lead: {names}',
     'if_wins': 'if {name} wins',
     'if_drawn': 'if drawn',
     'cells_legend': ('2w1: the opponent placed 2nd, White, won (b: Black); ½ draw, 0 lost; + / − won / lost by forfeit; '

@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from ..arbiter.odds import Odds
 from ..arbiter.odds.models import RESULT_TEXT
 from ..engine.model import format_number
+from ..views.odds import PlaceChances, PlaceRow, of_odds, order
 from .i18n import WORDS as BASE_WORDS
 from .i18n import Table, message, model_name, plural
 
@@ -45,6 +46,9 @@ WORDS = Table("odds", {
     "progress_open": "odds: {done} outcomes, {seconds} s",
     "bars": "Chances drawn: first place (dark), top {k} (light)",
     "bars_more": "… and {n} more who can still finish first (in the table)",
+    "every_place": "Chance of every place each can still reach",
+    "reach": "places it can reach",
+    "beyond": "below place {k}",
     "exact_one": "exact: the only outcome",
 })
 #: sentences of a count (gettext plural entries, context ``odds:<key>``)
@@ -138,6 +142,44 @@ def _top_percent(odds: Odds, i: int, top: int, cells: list[str]) -> str:
     return _tenths(sum(1000 if c == "100%" else round(10 * float(c[:-1])) for c in cells[:top] if c != "·"))
 
 
+def reach_cells(row: PlaceRow, depth: int, lang: str) -> list[str]:
+    """The places a participant can still reach with their chances as the tables show them (rounded together: they
+    add up to the row's 100 %), then the chance of a place after the places kept; a place of no chance is left out.
+
+    >>> reach_cells(PlaceRow(4, "D", 2, 12, [Fraction(1, 3), Fraction(0), Fraction(1, 3)], Fraction(1, 3)), 4, "en")
+    ['2. 33.4%', '4. 33.3%', 'below place 4: 33.3%']
+    """
+    texts = row_percents([*row.chances, row.beyond])
+    cells = [f"{WORDS['place'][lang].format(n=row.best + k)} {x}" for k, x in enumerate(texts[:-1]) if row.chances[k]]
+    if row.beyond:
+        cells.append(f"{WORDS['beyond'][lang].format(k=depth)}: {texts[-1]}")
+    return cells
+
+
+def reach_range(row: PlaceRow) -> str:
+    """The places a participant can reach, as a range (``2-9``; after a simulation the best and worst seen).
+
+    >>> reach_range(PlaceRow(4, "D", 2, 2, [Fraction(1)], Fraction(0))), reach_range(PlaceRow(4, "D", 2, 9, [], 0.5))
+    ('2', '2-9')
+    """
+    return str(row.best) if row.best == row.worst else f"{row.best}-{row.worst}"
+
+
+def every_place_lines(view: PlaceChances, lang: str, width: int = 100) -> list[str]:
+    """The text report's section of every place each participant can still reach: number, name, then the places
+    with their chances, wrapped under the name at ``width`` characters."""
+    lines = [WORDS["every_place"][lang]]
+    for row in view.rows:
+        line, indent = f"{row.start_no:>4}  {row.name[:24]:24}", " " * 30
+        for cell in reach_cells(row, view.depth, lang):
+            if len(line) > len(indent) and len(line) + 2 + len(cell) > width:
+                lines.append(line)
+                line = indent
+            line += "  " + cell
+        lines.append(line)
+    return lines
+
+
 def range_word(odds: Odds, lang: str) -> str:
     """The best and worst places' heading: certain after every outcome, else only what the sample showed."""
     return WORDS["range" if odds.method == "exact" else "range_seen"][lang]
@@ -181,18 +223,12 @@ def eliminated(odds: Odds) -> list[int]:
     return sorted(odds.participants[i].start_no for i in range(n) if odds.method == "exact" and odds.best[i] > 1)
 
 
-def _order(odds: Odds) -> list[int]:
-    n = len(odds.places)
-    expected = odds.expected or [sum(float(p) * k for k, p in enumerate(odds.places[i])) for i in range(n)]
-    return sorted(range(n), key=lambda i: (-float(odds.places[i][0]), round(expected[i], 9)))
-
-
 def to_json_obj(odds: Odds, top: int = 3) -> dict[str, Any]:
     """The JSON answer: ``players`` (or ``teams`` in a team event, by team number) with their chances."""
     exact = odds.method == "exact" and odds.places and isinstance(odds.places[0][0], Fraction)
     team_of = odds.team_of
     rows = []
-    for i in _order(odds):
+    for i in order(odds):
         p = odds.participants[i]
         row = {"start_no": p.start_no, "name": p.name, "points": _points_value(p.points),
                "places": [_number(x) for x in odds.places[i]],
@@ -265,12 +301,14 @@ def to_text(odds: Odds, lang: str = "en", top: int = 3) -> str:
     number, name, pts = (BASE_WORDS[k][lang] for k in ("number", "name", "points"))
     head = f"{number:>4}  {name:24} {pts:>5} " + "".join(f"{w['place'].format(n=k + 1):>7}" for k in range(shown))
     lines.append(head + f" {w['top'].format(k=top):>7} {range_word(odds, lang):>10}")
-    for i in _order(odds):
+    for i in order(odds):
         p = odds.participants[i]
         percents = row_percents(odds.places[i])
         cells = "".join(f"{x:>7}" for x in percents[:shown])
         lines.append(f"{p.start_no:>4}  {p.name[:24]:24} {format_number(p.points):>5} {cells} "
                      f"{_top_percent(odds, i, top, percents):>7} {odds.best[i]:>4}-{odds.worst[i]:<5}")
+    if (view := of_odds(odds)).depth > shown:  # places beyond the table's columns: each participant's own line
+        lines += [""] + every_place_lines(view, lang)
     verdict = _verdict(odds, lang)
     lines += ([""] + verdict if verdict else []) + [""] + _scenario_text(odds, lang)
     if odds.player is not None:
@@ -288,7 +326,7 @@ def _verdict(odds: Odds, lang: str) -> list[str]:
 
 
 def _contenders(odds: Odds) -> list[int]:
-    return [i for i in _order(odds) if odds.places[i][0] > 0]
+    return [i for i in order(odds) if odds.places[i][0] > 0]
 
 
 def _scenario_text(odds: Odds, lang: str) -> list[str]:
@@ -356,7 +394,7 @@ def odds_view(odds: Odds, lang: str = "en", top: int = 3) -> dict[str, Any]:
              *({"text": w["place"].format(n=k + 1)} for k in range(shown)),
              {"text": w["top"].format(k=top)}, {"text": range_word(odds, lang)}]
     rows, bars = [], []
-    for i in _order(odds):
+    for i in order(odds):
         p = odds.participants[i]
         percents = row_percents(odds.places[i])
         top_text = _top_percent(odds, i, top, percents)
@@ -370,7 +408,14 @@ def odds_view(odds: Odds, lang: str = "en", top: int = 3) -> dict[str, Any]:
                          "first": _width(percents[0]), "top": _width(top_text)})
     from .site_words import SITE_WORDS
 
-    return {"header": _header(odds, lang), "verdict": _verdict(odds, lang),
+    view = of_odds(odds)
+    every = {"id": "odds-places", "caption": w["every_place"], "sticky": True,
+             "heads": heads[:2] + [{"text": range_word(odds, lang)}, {"text": w["reach"], "cls": "reach"}],
+             "rows": [{"cells": [{"text": str(r.start_no), "cls": "rank"}, {"text": r.name, "cls": "name"},
+                                 {"text": reach_range(r)},
+                                 {"text": " · ".join(reach_cells(r, view.depth, lang)), "cls": "reach"}]}
+                      for r in view.rows]} if view.depth > shown else None
+    return {"header": _header(odds, lang), "verdict": _verdict(odds, lang), "every": every,
             "bars": bars[:BARS], "bars_caption": w["bars"].format(k=top), "first_word": w["place"].format(n=1),
             "top_word": w["top"].format(k=top),
             "bars_more": w["bars_more"].format(n=len(bars) - BARS) if len(bars) > BARS else "",

@@ -3,13 +3,13 @@ as typed form fields), run in a killable worker process like every computation o
 teams' odds (by the team standings), unless ``players`` asks for the players'.
 
 Answers are the command line's JSON (``format=html`` or ``text`` for the other outputs); errors are the API's error
-shape.  The same request gets the same answer on any machine under any load: every outcome when at most
-:data:`~tiebreak.arbiter.odds.run.COUNT_EXACT_GAMES` games are pending, else a simulation of ``simulations``
-outcomes (by default 2,000 through the engine, 100,000 by the round robin's arrays; at most
-:data:`~tiebreak.arbiter.odds.budget.MAX_SIMULATIONS`) drawn with the event's seed or the one given — chosen by
-the count, never cut by the clock (a time budget made the method and the number of outcomes depend on the
-machine's load).  The work is bounded by the server's time limit: a request still running then is answered 503
-and its worker killed (:mod:`.workers`).
+shape.  The same request gets the same answer on any machine under any load: the odds' method ``count``, as the
+live odds (:func:`tiebreak.arbiter.odds.run.planned_simulations`): every outcome when there are at most as many as a
+simulation would draw, else that many (or ``simulations``, at most
+:data:`~tiebreak.arbiter.odds.budget.MAX_SIMULATIONS`) drawn with the event's seed or the one given -- chosen by the
+count, never cut by a clock (a time budget made the method and the number of outcomes follow the machine's load).
+The work is bounded by the server's time limit: a request still running then is answered 503 and its worker killed
+(:mod:`.workers`).
 """
 
 from __future__ import annotations

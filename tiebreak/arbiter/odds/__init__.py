@@ -60,13 +60,12 @@ def compute_odds(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | 
     """The probability of every place for every player once the pending games are played.
 
     ``method``: ``exact`` (every outcome; refused when the first outcomes timed say they do not fit in the budget),
-    ``simulation`` (``simulations`` outcomes drawn with ``seed``, fewer when the budget is spent first), ``auto``
-    (exact when they fit, else a simulation) or ``count`` (exact when at most :data:`~.run.COUNT_EXACT_GAMES` games
-    are pending, else a simulation: chosen without the clock, the API's).  ``budget``: seconds for all the work (a
-    :class:`Budget` started earlier, e.g. before reading the file; None: no limit).  ``places``: the top places
-    asked for (an event of more than 64 participants keeps the chances of those places only, at least 6).
-    ``player``: the start number whose minimal sets of results for first place are wanted ("what X needs", exact
-    only)."""
+    ``simulation`` (``simulations`` outcomes drawn with ``seed``, fewer when the budget is spent first) or ``auto``
+    (exact when they fit, else a simulation) or ``count`` (chosen by the count of outcomes alone, never by the
+    clock: :func:`.run.planned_simulations`; the same numbers in every run).  ``budget``: seconds for all the work (a
+    :class:`Budget` started earlier, e.g. before reading the file; None: no limit).  ``places``: the top places asked
+    for (an event of more than 64 participants keeps the chances of those places only, at least 6).  ``player``: the
+    start number whose minimal sets of results for first place are wanted ("what X needs", exact only)."""
     with _naming(t):
         future = find_future(t, after_round, system)
         notes: list[str] = []

@@ -5,6 +5,11 @@ number ``o`` has digit ``k`` = ``o // 3**k % 3``.  Exact enumeration goes throug
 the first outcomes timed say that fits in the time budget (:mod:`.budget`: one for the whole request); otherwise
 outcomes are drawn from the model (seeded) until there are as many as asked or the budget is spent.  What they add up
 to is kept by :class:`~.tally.Tally` (exact fractions for the equal model's enumeration, floating point otherwise).
+
+Method ``count`` (the live odds) chooses by the count alone, never by the clock or the machine's load, so the same
+results give the same numbers in every run: every outcome when there are at most as many as the outcomes it would
+draw (:func:`planned_simulations`: a number of the ranker and of the players), else that many drawn with the seed;
+the budget only guards against an overloaded machine (a simulation it stops says so in the notes).
 """
 
 from __future__ import annotations
@@ -57,10 +62,11 @@ DEFAULT_SIMULATIONS = 100_000
 ENGINE_SIMULATIONS = 2_000  # one by one through the engine: at most this many unless asked (fewer past the budget)
 EXACT_SHARE = 0.8  # enumeration is chosen when it should take at most this share of the budget left
 GRACE_SHARE, GRACE_SECONDS = 0.1, 0.2  # a simulation after an enumeration that ran past the budget
+#: method ``count``: the engine's outcomes drawn are ``ENGINE_WORK // (ENGINE_FIXED + players)``, from
+#: ``LEAST_SIMULATIONS`` to :data:`ENGINE_SIMULATIONS`: about a second of one core's work (measured: an outcome costs
+#: about what ranking 60 players more does, 0.54 ms of CPU at 32 players, 0.89 ms at 80, 2.7 ms at 400)
+ENGINE_WORK, ENGINE_FIXED, LEAST_SIMULATIONS = 170_000, 60, 100
 MAX_EXACT_GAMES = 30  # 3**30 outcomes: beyond any budget (and 3**40 overflows the outcome numbers)
-#: method ``count``: every outcome when at most this many games are pending (3**8 = 6,561), else a simulation --
-#: chosen by the count, never by the clock, so the answer is the same on every machine under any load
-COUNT_EXACT_GAMES = 8
 NEEDS_MAX_GAMES = 12  # 4**12 cubes for "what X needs"
 
 
@@ -121,8 +127,11 @@ def tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_mode
     # the two threads below keep both cores busy instead
     with threadpool_limits(1, user_api="blas"):
         g = len(future.games)
-        if method == "count":
-            method = "exact" if g <= COUNT_EXACT_GAMES else "simulation"
+        timed = method != "count"
+        if method == "count":  # chosen by the count, never by the clock (module text)
+            simulations = simulations or planned_simulations(isinstance(ranker, RoundRobinRanker),
+                                                             len(future.base.players))
+            method = "exact" if 3 ** g <= simulations else "simulation"
         if method != "simulation" and g > MAX_EXACT_GAMES:
             if method == "exact":
                 raise InputError(Message("--exact: {} pending games have 3^{} outcomes, too many to enumerate; leave "
@@ -131,8 +140,8 @@ def tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_mode
             notes.append(Message("{} pending games: too many outcomes to enumerate, simulated instead", g))
             method = "simulation"
         if method != "simulation":
-            done, overran = _enumerate(future, ranker, probs, exact_model, method == "exact", player, budget, notes,
-                                       depth, top)
+            done, overran = _enumerate(future, ranker, probs, exact_model, method == "exact" and timed, player,
+                                       budget, notes, depth, top, timed)
             if done is not None:
                 return "exact", 3 ** g, done
             if overran:  # the enumeration ran past the budget (a slower machine than measured): a short simulation
@@ -155,9 +164,10 @@ def _ranked(ranker: Ranker, until: float | None) -> Callable[[Digits], Batch]:
 
 def _enumerate(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_model: bool, asked: bool,
                player: int | None, budget: Budget, notes: list[str], depth: int,
-               top: int) -> tuple[Tally | None, bool]:
+               top: int, timed: bool = True) -> tuple[Tally | None, bool]:
     """Every outcome when the first ones timed say they fit in the budget (None: they do not, said in ``notes``;
-    ``asked`` (``--exact``): refused instead, with the estimate), and whether it ran past the budget."""
+    ``asked`` (``--exact``): refused instead, with the estimate; ``timed`` false: chosen by their count, never
+    refused by the estimate), and whether it ran past the budget."""
     g, n = len(future.games), ranker.n
     total = 3 ** g
     weights_of: Callable[[Digits], NDArray[np.float64]] | None = (
@@ -189,7 +199,7 @@ def _enumerate(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact
             per /= THREADS  # lock); the engine's outcomes mostly hold it
     estimate = total * per
     seconds = budget.seconds
-    if seconds is not None and estimate > EXACT_SHARE * budget.left():
+    if timed and seconds is not None and estimate > EXACT_SHARE * budget.left():
         if asked:
             raise InputError(Message("--exact: all {} outcomes would take about {} s, more than the budget of {} s: "
                                      "give --budget none to wait for them, or leave out --exact for a simulation",
@@ -219,6 +229,19 @@ def _enumerate(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact
     notes.append(Message("the {} outcomes took longer than the budget of {} s: simulated instead",
                          total, format(seconds, 'g')))
     return None, True
+
+
+def planned_simulations(arrays: bool, players: int) -> int:
+    """The outcomes drawn when they are chosen by the count (method ``count``): :data:`DEFAULT_SIMULATIONS` for the
+    array ranker, else as many as :data:`ENGINE_WORK` allows (the engine's work grows with the players it ranks: a
+    team event's board players).
+
+    >>> [planned_simulations(False, n) for n in (32, 80, 129, 400, 2000)], planned_simulations(True, 14)
+    ([1847, 1214, 899, 369, 100], 100000)
+    """
+    if arrays:
+        return DEFAULT_SIMULATIONS
+    return min(ENGINE_SIMULATIONS, max(LEAST_SIMULATIONS, ENGINE_WORK // (ENGINE_FIXED + players)))
 
 
 def _simulate(future: Future, ranker: Ranker, probs: NDArray[np.float64], simulations: int | None,

@@ -50,7 +50,7 @@ function ifEnded(scenario, names) {
     const what = winner === null ? W.if_drawn : W.if_wins.replace("{name}", names.get(winner) || "#" + winner);
     const said = what.charAt(0).toUpperCase() + what.slice(1);
     list.append(el("li", `${said}: ${place(scenario.white, r.white_place)}, ${place(scenario.black, r.black_place)}`
-                         + ` · ${W.leader.replace("{names}", leaders)}`));
+                         + ` · ${(r.leaders.length > 1 ? W.leaders : W.leader).replace("{names}", leaders)}`));
   }
   box.append(list);
   return box;

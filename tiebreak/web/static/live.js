@@ -45,6 +45,8 @@ function swap(html) {
   const t = document.createElement("template");
   t.innerHTML = html;
   const scrolls = {};
+  // a row the viewer opened (a player's every place in the odds) stays open in the next version
+  const opened = Array.from(document.querySelectorAll("main details[id][open]"), d => d.id);
   document.querySelectorAll("main .scroll").forEach(box => {
     const table = box.querySelector("table");
     if (table && table.id) scrolls[table.id] = [box.scrollLeft, box.scrollTop];
@@ -55,6 +57,7 @@ function swap(html) {
     if (part.id === "history-section" && player !== null) { old.hidden = part.hidden; continue; }
     old.replaceWith(part);
   }
+  for (const id of opened) { const d = document.getElementById(id); if (d) d.open = true; }
   for (const [id, [left, top]] of Object.entries(scrolls)) {
     const table = document.getElementById(id), box = table && table.closest(".scroll");
     if (box) { box.scrollLeft = left; box.scrollTop = top; }
