@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 from ..app.options import Options
 from ..engine.errors import InputWarning, SpecifierError
 from ..engine.messages import Message
-from ..render.i18n import MESSAGE_WORDS, message, problem
+from ..render.i18n import message, problem
+from ..render.words import MESSAGE_WORDS
 from .args import Site, view
 from .options import whole_number
 

@@ -18,12 +18,10 @@ from markupsafe import escape
 from ..engine.model import Kind
 from ..views.crosstable import Cell, Crosstable, Row
 from .i18n import kind_name, word
-from .live_words import LIVE_WORDS
 from .output import text_table
 from .results import CELL, colour_letter, cross_cell
-from .site_words import SITE_WORDS
-from .team_words import TEAM_WORDS
 from .templating import cell_html
+from .words import LIVE_WORDS, SITE_WORDS, TEAM_WORDS
 
 #: the symbols a legend names when the table shows them (the others are plain scores); a square names no bye
 _NAMED = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT, Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB)

@@ -34,12 +34,12 @@ from ..engine.ranking import place_texts
 from ..views import crosstable
 from ..views.odds import from_json
 from . import crosstable as cross_words
-from .i18n import WORDS, message, plural_form
-from .live_words import LIVE_COUNTS, LIVE_WORDS
+from .i18n import message, plural_form
 from .odds import reach_cells, reach_range
 from .results import API_CELLS, API_RESULTS, bye_text, colour_letter, game_result, legend
 from .team_words import primary_name
 from .templating import cell_html, environment
+from .words import LIVE_COUNTS, LIVE_WORDS, WORDS
 
 Cell = dict[str, Any]
 #: the parts of the live screen, in the order the fragment gives them (each one element with its ``id``)
@@ -48,7 +48,7 @@ PARTS = ("state", "stamp", "warning", "standings", "pairings", "odds", "history"
 
 @lru_cache(maxsize=8)
 def _words(lang: str) -> dict[str, str]:
-    """The words of the page (:data:`~tiebreak.render.i18n.WORDS`, then the live page's own)."""
+    """The words of the page (:data:`~tiebreak.render.words.WORDS`, then the live page's own)."""
     return {k: table.text(k, lang) for table in (WORDS, LIVE_WORDS) for k in table}
 
 

@@ -45,7 +45,7 @@ def game_result(kind: Kind, lang: str) -> str:
 def bye_text(kind: Kind, lang: str) -> str:
     """A round without an opponent in words (the kind of bye; an absence is *not paired*)."""
     if kind == Kind.ABSENT:
-        from .site_words import SITE_WORDS
+        from .words import SITE_WORDS
 
         return SITE_WORDS.text("not_paired", lang)
     return kind_name(kind.name, lang)

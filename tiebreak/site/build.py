@@ -32,9 +32,8 @@ from ..engine.errors import InputError, InputWarning, Place
 from ..engine.messages import Message
 from ..engine.model import Kind, Tournament
 from ..render.i18n import LANGUAGES
-from ..render.series import WORDS as SERIES_WORDS
-from ..render.site_words import SITE_WORDS
 from ..render.templating import environment
+from ..render.words import SERIES_WORDS, SITE_WORDS
 from .event import Event, build_event, same_players
 from .folder import VERSION_LIMIT, Publication, page_name, read_page, refuse_link
 from .look import Look, accent_css

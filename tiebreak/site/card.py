@@ -12,9 +12,9 @@ from typing import Any
 
 from ..engine.model import Kind, format_number
 from ..engine.registry import CATALOGUE
-from ..render.explain import WORDS as EXPLAIN
 from ..render.i18n import kind_name as _kind_name
 from ..render.i18n import tiebreak_name, word
+from ..render.words import EXPLAIN_WORDS
 from ..views.card import CardGame
 from .cells import _head, colour_word, num, player_link, said, site_words
 from .event import CELL, Event
@@ -142,14 +142,14 @@ def explanations(e: Event, lang: str, start_no: int) -> list[dict[str, Any]]:
                 cls = "cut" if cut_here else ""
                 rows.append({"cls": cls, "cells": [
                     {"text": k, "head": True}, {"text": kind_name(kind, lang), "cls": "left"},
-                    opponent or {"text": EXPLAIN.text("no_opponent", lang)},
-                    {"text": points + (" " + EXPLAIN.text("cut", lang) if cut_here else ""), "cls": cls},
+                    opponent or {"text": EXPLAIN_WORDS.text("no_opponent", lang)},
+                    {"text": points + (" " + EXPLAIN_WORDS.text("cut", lang) if cut_here else ""), "cls": cls},
                     {"text": said(source, lang), "cls": "left"}]})
             x["table"] = {"id": f"tb{n}", "caption": key, "heads": heads, "rows": rows}
             if cut:
                 x["note"] = s["cut_legend"]
             if kept is not None:
-                x["note"] = EXPLAIN.text("kept", lang, sum=kept).strip()
+                x["note"] = EXPLAIN_WORDS.text("kept", lang, sum=kept).strip()
         out.append(x)
     return out
 

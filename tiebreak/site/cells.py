@@ -11,7 +11,7 @@ from typing import Any
 from ..engine.model import WHITE, format_number
 from ..engine.registry import CATALOGUE
 from ..render.i18n import message, tiebreak_name, word
-from ..render.site_words import SITE_WORDS
+from ..render.words import SITE_WORDS
 from .event import Event
 
 #: the engine's note of a lot (tiebreak.engine.standings), told to spectators in their words instead

@@ -1,6 +1,6 @@
 """The pages of an individual event's website, in one language each, from :class:`~tiebreak.site.event.Event`: the
-words come from the renderers' tables (:mod:`tiebreak.render.i18n`, :mod:`tiebreak.render.site_words`, the
-explanation words), the markup from the templates ``site_*.html`` of the one set every face uses
+words come from the tables of :mod:`tiebreak.render.words` (the site's, the standings' and the explanation's),
+the markup from the templates ``site_*.html`` of the one set every face uses
 (:mod:`tiebreak.render.templating`).
 
 Page names are stable (``index.html``, ``players.html``, ``round-3.html``, ``standings-3.html``, ``standings.html``,
@@ -20,8 +20,8 @@ from ..engine.model import Kind
 from ..render import crosstable as cross_words
 from ..render.columns import headings
 from ..render.i18n import LANGUAGES, kind_name, word
-from ..render.team_words import TEAM_WORDS
 from ..render.templating import cell_html, environment, rows_html
+from ..render.words import TEAM_WORDS
 from ..views.crosstable import of_teams
 from ..views.standings import of_ranking
 from . import teams

@@ -26,11 +26,11 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from ..live.event import LiveEvent
 from ..live.watch import LiveHub
-from ..render.i18n import LANGUAGES, WORDS
+from ..render.i18n import LANGUAGES
 from ..render.live_tables import PARTS, history_part, live_parts
-from ..render.live_words import LIVE_WORDS, live_count_words
 from ..render.table_style import TABLE_CSS
 from ..render.templating import environment
+from ..render.words import LIVE_WORDS, WORDS, live_count_words
 from .embed import routes as embed_routes
 from .errors import ApiError, error_response
 
