@@ -48,7 +48,7 @@ def standings(page: Path) -> list[tuple[str, str]]:
 def board(page: Path, white: str, black: str) -> str | None:
     """The result cell of the game ``white``-``black`` on a round page."""
     text = page.read_text(encoding="utf-8")
-    for row in re.findall(r"<tr>(.*?)</tr>", text):  # board, number, White, rating, points, result, points, Black…
+    for row in re.findall(r"<tr[^>]*>(.*?)</tr>", text):  # board, number, White, rating, points, result, points, Black…
         if re.findall(r"<bdi>([^<]*)</bdi>", row)[:2] == [white, black]:
             found = re.search(r'<td class="res">([^<]*)</td>', row)
             return found.group(1) if found else None

@@ -17,11 +17,8 @@ from ..engine.errors import Message, SpecifierError
 from ..engine.presets import PRESETS
 from ..engine.registry import parse_list
 from ..engine.rules import with_compat
-from .declared import DEFAULT_BUDGET, OPTIONS, POINTS_FROM, SYSTEMS
+from .declared import DEFAULT_BUDGET, EXTENSIONS, OPTIONS, POINTS_FROM, SYSTEMS
 
-#: output format -> file extension
-EXTENSIONS = {"text": "txt", "json": "json", "csv": "csv", "trf": "trf", "html": "html", "chess-json": "json",
-              "pdf": "pdf", "xlsx": "xlsx"}
 #: formats that are bytes, never written to a terminal
 BINARY_FORMATS = {"pdf", "xlsx"}
 MEDIA_TYPES = {"text": "text/plain; charset=utf-8", "json": "application/json", "csv": "text/csv; charset=utf-8",

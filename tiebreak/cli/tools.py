@@ -40,9 +40,7 @@ if TYPE_CHECKING:
 
 def _berger(ns: argparse.Namespace) -> int:
 
-    args = view(Berger, ns)
-    if not 2 <= args.players <= 9999:
-        raise SpecifierError(Message("number of players {} is outside 2..9999", args.players))
+    args = view(Berger, ns)  # its number of players is bounded where it is declared (tiebreak.app.declared)
     rounds = berger.schedule(args.players, double=args.double)
     sys.stdout.write(berger.to_json(rounds) + "\n" if args.format == "json" else berger_text(rounds, args.lang))
     return 0
@@ -259,10 +257,7 @@ def _live_site(args: Serve) -> LiveSite | None:
 
 
 def _serve(ns: argparse.Namespace) -> int:
-    args = view(Serve, ns)
-    low, high = 0, 65535  # what a socket can bind (beyond it the server stopped with a traceback)
-    if not low <= args.port <= high:
-        raise InputError(Message("{} is out of range ({}-{})", args.port, low, high), Place(field="port"))
+    args = view(Serve, ns)  # the port, the held versions' time and the live bounds: checked where they are declared
     if not args.site and (given := next((f for f in ("games", "logo", "accent") if getattr(args, f)), None)):
         raise InputError(Message("--{} needs --site: it shapes the site's pages", given), Place(field=given))
     try:
@@ -276,12 +271,6 @@ def _serve(ns: argparse.Namespace) -> int:
             from ..live.event import Settings
             from ..live.watch import LiveHub
 
-            bounds = {"hold": (args.hold, 0, 3600), "max-file-mb": (args.max_file_mb, 1, 1024),
-                      "keep-versions": (args.keep_versions, 10, 1_000_000), "max-streams": (args.max_streams, 1, 100_000),
-                      "max-streams-per-client": (args.max_streams_per_client, 1, 100_000)}
-            for name, (value, lo, hi) in bounds.items():
-                if not lo <= value <= hi:  # NaN too
-                    raise InputError(Message("{} is out of range ({}-{})", value, lo, hi), Place(field=name))
             site = _live_site(args)
             remote, target = _broadcast_address(args)
             players = None

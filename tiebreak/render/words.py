@@ -483,6 +483,9 @@ SITE_WORDS = Table("site", {
     'no_player': 'no player fielded',
     'player_title': term('title'),  # a card's facts: words, not the standings' column abbreviations (Tit, Fed)
     'federation': term('federation'),
+    'fide_id': 'FIDE ID',
+    'next_game': 'Game now or next',  # a card's fact: the game in play, else the next one paired
+    'next_game_text': 'round {k}, board {board}, {colour}, against {opponent}',
     'club': term('club'),
     'own_score': "Player's score",  # a card's games: the player's own running score and place after the round
     'own_place': "Player's place",
@@ -565,7 +568,8 @@ LIVE_WORDS = Table("live", {
     'odds_top': 'Top {k}',
     'odds_places': term('places'),
     'history': "Player's history",
-    'history_hint': 'click a player for their history',
+    'history_hint': "tap a name for the player's card, elsewhere in the row for their history",
+    'card_follows': 'Updated as the results come in.',
     'hall': 'Hall screen',
     'normal': 'Normal view',
     'connected': 'live',
