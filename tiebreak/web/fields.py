@@ -29,6 +29,7 @@ from pydantic import (
     GetJsonSchemaHandler,
     WithJsonSchema,
     create_model,
+    model_validator,
 )
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import PydanticCustomError, core_schema
@@ -234,6 +235,28 @@ class UploadForm(BaseModel):
     example: Text = Field(None, description="name of a bundled example instead of a file",
                           examples=["hobsons-bay-cup-2025.trf"])
     lang: Lang = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _known_fields(cls, data: Any) -> Any:
+        """A field no form of the API has (a misspelt ``categories`` for ``category``) is refused, naming it; a field
+        of another form (the page sends one form to every request) is left out, as before."""
+        if isinstance(data, dict):
+            unknown = sorted(k for k in data if isinstance(k, str) and k not in form_field_names())
+            if unknown:
+                raise PydanticCustomError("unknown_field", "unknown field {fields}", {"fields": ", ".join(unknown)})
+        return data
+
+
+def form_field_names() -> set[str]:
+    """Every field of every form on a file (:class:`UploadForm` and the forms made from it)."""
+    names: set[str] = set()
+    todo: list[type[BaseModel]] = [UploadForm]
+    while todo:
+        form = todo.pop()
+        names.update(form.model_fields)
+        todo.extend(form.__subclasses__())
+    return names
 
 
 @declared_form("standings")
