@@ -419,6 +419,8 @@ SITE_WORDS = Table("site", {
     'game_no': 'Game',
     'game_title': 'Round {k}, board {b}',
     'open_game': 'Open the game',
+    'colours_swapped': 'The colours are those of the game\'s record (PGN); the pairings have them the other way '
+                       'round.',
     'position': 'Position',
     'start_position': 'Start position',
     'moves': term('moves'),
