@@ -161,7 +161,7 @@ def test_the_catalogue_commands_speak_the_glossary(argv, lang, capsys):
 def test_a_count_takes_its_plural_form(lang):
     """1 place settled, 2 places; 1 исход, 3 исхода, 81 исход, 6 000 исходов (never 6,000: read as six)."""
     from tiebreak.render.i18n import plural
-    from tiebreak.render.live_words import LIVE_COUNTS
+    from tiebreak.render.words import LIVE_COUNTS
 
     one, many = LIVE_COUNTS["places_settled"]
     said = [plural("live:places_settled", one, many, n, lang) for n in (1, 3, 5, 21, 6000)]
@@ -177,7 +177,7 @@ def test_a_count_takes_its_plural_form(lang):
 def test_explaining_two_players_never_cuts_a_word(lang, capsys):
     """Nos. 1 and 4 of the example both took a half-point bye in round 1 (TRF 'H'), no. 1 zero-point byes in rounds
     6-7 and forfeit losses in 4-5: each cell of the table is a whole round kind and its value."""
-    from tiebreak.render.i18n import KINDS
+    from tiebreak.render.words import KINDS
 
     assert main(["explain", str(EXAMPLE), "--players", "1", "4", "--tiebreaks", "BH,PTS", "--lang", lang]) == 0
     rows = [x for x in capsys.readouterr().out.splitlines() if re.match(r"  \w\d ", x)]
@@ -206,7 +206,7 @@ def test_a_team_explanation_keeps_long_names_whole_and_apart_from_the_points(lan
 def test_the_words_of_the_tables_are_the_glossarys(lang):
     """The catalogue's words for the concepts of the glossary are the glossary's own."""
     from tiebreak.render.i18n import kind_name, model_name, word
-    from tiebreak.render.team_words import TEAM_WORDS
+    from tiebreak.render.words import TEAM_WORDS
 
     g = {r["concept"].split(" (")[0]: r[lang] for r in glossary()}
     assert word("crosstable", lang).lower() == g["crosstable"]

@@ -266,6 +266,36 @@ PLAYER_LIST = ("name;rating;title;federation;fide id\n"
                "A Reserve;2400;IM;UZB;\n")
 
 
+def test_the_player_lists_federations_and_fide_ids_are_shown_live(tmp_path):
+    """``--players``: the list's titles and federations in the live standings (the columns ``tiebreak standings``
+    shows by default), and on a player's card the federation and the FIDE ID, as the
+    event's website shows them; each pairing with both players' titles."""
+    from fastapi.testclient import TestClient
+
+    from tiebreak.app.load import player_list
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.web.live import live_app
+
+    (tmp_path / "players.csv").write_text(PLAYER_LIST)
+    listed = player_list(str(tmp_path / "players.csv"), [])
+    (tmp_path / "events").mkdir()
+    (tmp_path / "events" / "cup.pgn").write_text("".join(_game(g, len(MOVES), finished=True) for g in _games()))
+    hub = LiveHub(tmp_path / "events", database="none", players=("players.csv", listed))
+    try:
+        client = TestClient(live_app(hub))
+        rows = {r["name"]: r for r in client.get("/api/live").json()["standings"]}
+        assert rows["Nodirbek Abdusattorov"]["federation"] == "UZB" and rows["Nodirbek Abdusattorov"]["title"] == "GM"
+        page = client.get("/live", params={"lang": "uk"}).text
+        assert "<th>Фед</th>" in page or ">Фед<" in page
+        sno = rows["Nodirbek Abdusattorov"]["start_no"]
+        card = client.get(f"/live/cards/cup.pgn/uk/player-{sno}.html").text
+        assert "<dt>FIDE ID</dt><dd>14204118</dd>" not in card and "<dd>14204118</dd>" in card  # the list's FIDE ID
+        assert "<dd>UZB</dd>" in card
+        assert "GM Nodirbek Abdusattorov" in client.get("/live/tables").text  # a board's player, titled
+    finally:
+        hub.close()
+
+
 def test_a_player_list_gives_the_broadcasts_players_and_names_those_it_lacks(tmp_path, caplog):
     from tiebreak.app.load import player_list
     from tiebreak.live.event import LiveEvent
@@ -320,8 +350,9 @@ def test_a_player_list_that_cannot_serve_is_refused_before_the_server_starts(tmp
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_tapping_a_name_in_the_list_of_games_opens_that_players_history(chromium, tmp_path, width):
-    """The live card of a player: the history the server keeps (a database is kept here), opened from a game."""
+def test_tapping_a_name_in_the_list_of_games_opens_that_players_card_and_history(chromium, tmp_path, width):
+    """A name in a game opens the player's card (its game in play at the top), which links to the history the server
+    keeps (a database is kept here)."""
     import os
 
     pytest.importorskip("fastapi")
@@ -341,11 +372,18 @@ def test_tapping_a_name_in_the_list_of_games_opens_that_players_history(chromium
         name = page.locator("#games .game a.player").first
         assert name.inner_text() == "Aravindh, Chithambaram VR."  # White of board 1, as the PGN names him
         name.click()
+        page.wait_for_url("**/live/cards/cup.pgn/uk/player-*.html")
+        assert page.locator("h1").inner_text() == "Aravindh, Chithambaram VR."
+        facts = page.locator("dl.facts").inner_text()
+        # his game in play, as the PGN's first game has it: round 1, White against Praggnanandhaa R; his FIDE ID
+        # (the board is the pairing rules' order, C.04.3 A.9, as on the pairings: not the relay's ``Round "1.1"``)
+        assert "тур 1, дошка " in facts and "Білі, проти: Praggnanandhaa R" in facts and "5072786" in facts
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(shots / f"broadcast-card-{width}.png"), full_page=True)
+        page.get_by_role("link", name="Історія учасника").click()
         page.locator("#history-section table").wait_for(timeout=15_000)
         assert page.locator("#history-hint").inner_text().startswith("Aravindh")
-        assert page.locator("#history-section h2").inner_text() == "Історія учасника"
         assert page.evaluate("document.documentElement.scrollWidth") <= width
-        page.screenshot(path=str(shots / f"broadcast-history-{width}.png"), full_page=True)
         page.close()
 
 
@@ -370,6 +408,9 @@ def test_the_embed_shows_the_whole_standings_the_top_n_or_one_players_line(broad
     page.locator("#follow:not([hidden])").wait_for(timeout=15_000)
     assert [page.locator("#top tbody tr").nth(k).inner_text().split("\t") for k in range(rows.count())] == [
         ["3", "Rapport, Richard", "0.5"]]
+    # his name opens his card on the live server, in a new tab (the organiser's page stays as it is)
+    link = page.locator("#top tbody tr td a")
+    assert link.get_attribute("href") == "/live/cards/cup.pgn/uk/player-6.html" and link.get_attribute("target") == "_blank"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
     found = [(v["id"], v["impact"]) for v in axe.run(page).response["violations"]

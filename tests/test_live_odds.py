@@ -89,7 +89,7 @@ def test_the_live_document_holds_the_top_places_of_those_who_can_reach_them():
     for k in range(1, n // 2 + 1):
         t.set_game(1, k, k + n // 2, Kind.WIN)
     live = as_it_stands(t, blocks_of([(2, k, n + 1 - k) for k in range(1, n // 2 + 1)]))
-    odds = live_odds(live.tournament, None, budget=2.0, seed=1)
+    odds = live_odds(live.tournament, None, seed=1)
     assert odds["method"] == "simulation" and odds["participants"] == n and odds["games"] == n // 2
     assert 0 < len(odds["players"]) < n and odds["margin"] is not None
     assert odds["depth"] == 10 and all(1 <= p["best"] <= 10 and p["places"] for p in odds["players"])
@@ -120,6 +120,6 @@ def test_a_job_no_longer_wanted_stops_between_batches(monkeypatch):
     stands = as_it_stands(t, blocks_of(t.pending)).tournament
     flags = [0] * live.SLOTS
     monkeypatch.setattr(live, "_CANCEL", flags)
-    assert live.live_odds(stands, None, budget=2.0, seed=1, job=7) is not None
+    assert live.live_odds(stands, None, seed=1, job=7) is not None
     flags[7] = 1
-    assert live.live_odds(stands, None, budget=20.0, seed=1, job=7) is None  # stopped by the flag, not the budget
+    assert live.live_odds(stands, None, seed=1, job=7) is None  # stopped by the flag (no clock stops it)

@@ -72,12 +72,14 @@ def test_the_page_without_a_script_shows_the_standings_of_the_command_line(tmp_p
     doc = json.loads(capsys.readouterr().out)
     assert len(body) == len(doc["standings"]) == 32
     codes = [c for c in doc["tiebreaks"] if c != "PTS"]
-    assert [h["text"] for h in heads[5:]] == codes  # rank, name, points, the mark, the arrow, the tie-breaks
+    # rank, name, points, the mark, the arrow, the player columns the command line shows, the tie-breaks
+    assert [h["text"] for h in heads[5:]] == ["Tit", "Fed", "Rtg", *codes]
     for cells, row in zip(body, doc["standings"]):
         rank, name, points = (c["text"] for c in cells[:3])
         assert rank.split("-")[0] == str(row["rank"]) and name == row["name"]
         assert float(points) == row["points"] and cells[1]["data"] == str(row["start_no"])
-        assert [float(c["text"]) for c in cells[5:]] == [float(row["values"][c]) for c in codes]
+        assert [c["text"] for c in cells[5:8]] == [row["title"] or "", row["federation"] or "", str(row["rating"] or "")]
+        assert [float(c["text"]) for c in cells[8:]] == [float(row["values"][c]) for c in codes]
         assert cells[3]["text"] == "✓"  # every game played: every place settled
 
 
@@ -85,13 +87,13 @@ def test_a_changed_result_reaches_the_tables(tmp_path):
     hub, client = _served(tmp_path, EXAMPLE.read_text(encoding="utf-8"))
     before = _tables(client.get("/live/tables", params={"lang": "ru"}).text)
     board1 = [c["text"] for c in before["pairings"][1]]
-    assert board1 == ["1", "Krishnan,Anirudh", "1–0", "Nguyen,Anh Kiet"]
+    assert [board1[k] for k in (0, 1, 2, 5, 7, 9)] == ["1", "3", "Krishnan,Anirudh", "1–0", "Nguyen,Anh Kiet", "7"]
     (tmp_path / "Open.trf").write_text(_forfeited(EXAMPLE.read_text(encoding="utf-8")), encoding="utf-8")
     assert hub.events["Open.trf"].update() is not None  # what the watcher does when the file changes
     after = _tables(client.get("/live/tables", params={"lang": "ru", "version": "2"}).text)
     # a forfeit in words, never the file's code (+/-): No. 7 now has 7 points (6 + 1), No. 3 4.5 (5.5 - 1)
-    board = next(r for r in after["pairings"][1:] if r[1]["text"] == "Krishnan,Anirudh")
-    assert board[2]["text"] == "– + (поражение без игры)"
+    board = next(r for r in after["pairings"][1:] if r[2]["text"] == "Krishnan,Anirudh")
+    assert board[5]["text"] == "– + (поражение без игры)"
     points = {r[1]["text"]: r[2]["text"] for r in after["standings"][1:]}
     assert points["Nguyen,Anh Kiet"] == "7" and points["Krishnan,Anirudh"] == "4.5"
     assert after["standings"][1][1]["text"] == "Nguyen,Anh Kiet"  # alone in first place now
@@ -189,33 +191,33 @@ def test_the_crosstable_reads_as_on_the_events_website(tmp_path):
         assert [[c["text"] for c in r] for r in live] == [[c["text"] for c in r] for r in site], lang
         assert any(c["text"][-2:-1] == white for r in site[1:] for c in r[3:]), lang
     legend = (out / "en" / "crosstable.html").read_text(encoding="utf-8")
-    assert all(x in legend for x in ("+ = forfeit win", "½ = half-point bye", "0 = zero-point bye"))
-    assert all(x in client.get("/live/tables").text for x in ("+ = forfeit win", "½ = half-point bye"))
+    assert all(x in legend for x in ("+ = forfeit win", "H = half-point bye", "Z = zero-point bye"))
+    assert all(x in client.get("/live/tables").text for x in ("+ = forfeit win", "H = half-point bye"))
     # the last round's games and byes in the same words, on the same boards (C.04.3 A.9: by the standings before
     # the round; the file keeps no board numbers)
     games = _tables((out / "en" / "round-7.html").read_text(encoding="utf-8"))
     tables = _tables(client.get("/live/tables").text)
-    def columns(table: list, names: tuple[str, ...]) -> list[list[str]]:
-        """The columns ``names`` of a table, found by their headings (the website's round page has more columns:
-        numbers, ratings, points before the round)."""
-        heads = [c["text"] for c in table[0]]
-        untitled = re.compile(r"^(?:GM|IM|FM|CM|WGM|WIM|WFM|WCM) ")  # the live pairings give no titles (yet)
-        return [[untitled.sub("", r[heads.index(n)]["text"]) for n in names] for r in table[1:]]
+    def texts(table: list) -> list[list[str]]:
+        return [[c["text"] for c in r] for r in table]
 
-    assert columns(tables["pairings"], ("Board", "White", "Result", "Black")) == \
-           columns(games["pairings"], ("Bo.", "White", "Result", "Black"))
-    assert sorted(columns(tables["byes"], ("Name", "Result"))) == sorted(columns(games["byes"], ("Name", "Result")))
+    # every column of the website's round page: board, numbers, titles and names, ratings, points before the round
+    assert texts(tables["pairings"]) == texts(games["pairings"])
+    assert texts(tables["byes"]) == texts(games["byes"])
+    assert ["2", "2", "CM Davis,Tony J", "1774", "4.5", "0–1", "5", "Wongso,Renaldo", "1518", "9"] in \
+        texts(tables["pairings"])  # No. 2 (CM, 1774, 4.5 after round 6) lost to No. 9 (5) in round 7: ``9 w 0``
 
 
 def test_a_players_history_reads_without_a_script(tmp_path):
-    """A name links to the page with that player's history (kept in the database beside the file); the page's
-    script fetches the same section from ``/live/history``."""
+    """A name links to the player's card, which links to the page with that player's history (kept in the database
+    beside the file); the page's script fetches the same section from ``/live/history``."""
     (tmp_path / "Open.trf").write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
     hub = LiveHub(tmp_path)  # the history in tiebreak-live.sqlite beside the file
     client = TestClient(live_app(hub))
     try:
         page = client.get("/live", params={"lang": "uk"}).text
-        assert 'href="?event=Open.trf&amp;lang=uk&amp;player=7#history-section"' in page  # No. 7 Nguyen
+        assert 'href="/live/cards/Open.trf/uk/player-7.html"' in page  # No. 7 Nguyen
+        card = client.get("/live/cards/Open.trf/uk/player-7.html").text
+        assert 'href="/live?event=Open.trf&amp;lang=uk&amp;player=7#history-section"' in card
         shown = _tables(client.get("/live", params={"lang": "uk", "player": "7"}).text)["history"]
         assert [c["text"] for c in shown[1]][:4] == ["1", "7", "1", "6"]  # version 1: round 7, first, 6 points
         (tmp_path / "Open.trf").write_text(_forfeited(EXAMPLE.read_text(encoding="utf-8")), encoding="utf-8")
@@ -243,3 +245,18 @@ def test_the_team_matches_are_in_the_websites_order(tmp_path):
     pairs = [(unescape(r[1]["text"]), unescape(r[3]["text"])) for r in live]
     assert len(pairs) == len(site) == 7
     assert all(a in caption and b in caption for (a, b), caption in zip(pairs, map(unescape, site))), (pairs, site)
+
+
+def test_the_team_crosstable_reads_as_on_the_events_website(tmp_path):
+    """The Friendship Cup's crosstable of teams: every cell as the website's crosstable writes it, the opposing team's
+    place and the team's game points (``3: 2.5``, one form for both through ``render.crosstable.team_cell_text``)."""
+    out = tmp_path / "site"
+    assert main(["site", str(FRIENDSHIP), "-o", str(out), "--no-lots"]) == 0
+    site = _tables((out / "en" / "crosstable.html").read_text(encoding="utf-8"))["crosstable"]
+    _, client = _served(tmp_path / "live", FRIENDSHIP.read_text(encoding="utf-8"), "cup.trf")
+    with client:
+        live = _tables(client.get("/live/tables").text)["crosstable"]
+    assert [[c["text"] for c in r][3:] for r in live[1:]] == [[c["text"] for c in r][3:] for r in site[1:]]
+    # the winner (No. 3 ΟΑΑΗ, 11 match points) won its first match 4 – 2 against No. 10 ΟΑΧ, placed 2nd by
+    # ``tiebreak standings``
+    assert live[1][3]["text"] == "2: 4" and not any(re.search(r"\dw\d", c["text"]) for r in live[1:] for c in r[3:])

@@ -128,7 +128,7 @@ def test_the_live_document_and_screen_say_the_same(brute_force, pending_file):
     from tiebreak.live.odds import live_odds
     from tiebreak.render.live_tables import odds_rows
 
-    doc = live_odds(trf.load(pending_file), None, budget=20.0)
+    doc = live_odds(trf.load(pending_file), None)
     assert doc["method"] == "exact" and doc["outcomes"] == 27 and doc["depth"] == doc["participants"] == 32
     assert {p["start_no"] for p in doc["players"]} == set(brute_force)
     for p in doc["players"]:
@@ -172,7 +172,7 @@ def test_the_live_odds_are_the_same_in_every_run():
     for k in range(1, n // 2 + 1):
         t.set_game(1, k, k + n // 2, Kind.WIN)
     stands = as_it_stands(t, blocks_of([(2, k, n + 1 - k) for k in range(1, n // 2 + 1)])).tournament
-    first, again = live_odds(stands, None, budget=20.0), live_odds(stands, None, budget=20.0)
+    first, again = live_odds(stands, None), live_odds(stands, None)
     assert first is not None and first == again
     assert first["method"] == "simulation" and first["outcomes"] == 1214  # 170,000 // (60 + 80 players)
     assert first["depth"] == 10 and first["participants"] == n  # more than 64: the top 10 places kept
@@ -198,7 +198,7 @@ def test_a_team_events_every_place_on_the_command_and_live(tmp_path, capsys):
     counts = example_t_counts()  # by match and game points, as tests/test_team_odds.py counts them
     d = _json(["odds", str(path), "-t", "MP,GP", "--format", "json"], capsys)
     assert {r["name"]: [F(x) for x in r["places_exact"]] for r in d["teams"]} == counts
-    doc = live_odds(trf.load(path), Settings("MP,GP"), budget=20.0)
+    doc = live_odds(trf.load(path), Settings("MP,GP"))
     assert doc["team"] is True and doc["method"] == "exact" and doc["outcomes"] == 81
     for p in doc["players"]:
         row = counts[p["name"]]

@@ -10,18 +10,15 @@ no face.  Outside values: the glossary's words, written here by hand from docs/g
 from __future__ import annotations
 
 import html
-import importlib
 import json
-import pkgutil
 import re
 from pathlib import Path
 
 import pytest
 from sources import ROOT
 
-import tiebreak
 from tiebreak.cli import main
-from tiebreak.render.i18n import GLOSSARY, Table, catalogue
+from tiebreak.render.i18n import GLOSSARY, catalogue
 
 EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
 PUBLISHED = ROOT / "tests" / "data" / "check" / "hobsons-bay-cup-2025.published.csv"
@@ -29,33 +26,7 @@ TEAM = ROOT / "tests" / "data" / "team" / "example-t.trf"
 LANGS = ("ru", "uk")
 #: match points, players and the standings as docs/glossary.md writes them
 GLOSSARY_WORDS = {"ru": ("МО", "Участники", "Турнирная таблица"), "uk": ("МО", "Учасники", "Турнірна таблиця")}
-#: the same English that names two things: a game not yet played (feminine in Russian: партия) and a match (мужской)
-TWO_THINGS = {"not yet played"}
-
-
-def _tables() -> list[Table]:
-    found: dict[int, Table] = {}
-    for m in pkgutil.walk_packages(tiebreak.__path__, "tiebreak."):
-        if "migrations" in m.name or m.name.endswith("__main__"):
-            continue
-        try:
-            module = importlib.import_module(m.name)
-        except ImportError:  # an extra that is not installed: its words are in the tables of the other modules
-            continue
-        found.update({id(t): t for t in vars(module).values() if isinstance(t, Table)})
-    return list(found.values())
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_no_english_text_is_worded_two_ways(lang):
-    # before the glossary, 14 English texts of the 20 tables had two translations (MP: «КО» and «МО»)
-    words: dict[str, set[str]] = {}
-    for table in _tables():
-        for key in table:
-            words.setdefault(table.english[key], set()).add(table.text(key, lang) if "{" not in table.english[key]
-                                                            else table[key][lang])
-    twice = {en: sorted(ts) for en, ts in words.items() if len(ts) > 1 and en not in TWO_THINGS}
-    assert twice == {}
+# (one English, one translation, and each English in one table: tests/test_words.py)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -149,3 +120,16 @@ def test_the_same_questions_say_the_same_words_on_every_face(lang, capsys, clien
     said_otherwise = {(face, question, v) for face, answers in faces.items() for question, text in answers.items()
                       for v in variants if re.search(rf"(?<!\w){re.escape(v)}(?!\w)", text)}
     assert said_otherwise == set()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_team_events_home_names_the_primary_score_as_its_standings_do(lang, capsys, site):
+    # the site's home page listed "PTS Primary score (C.07 11)" where the standings and the command line say
+    # "МО Матчевые очки (C.07 11.1.1)"
+    mp = GLOSSARY_WORDS[lang][0]
+    home = _visible((site / "example-t" / lang / "index.html").read_text(encoding="utf-8"))
+    legend = _cli(capsys, "standings", str(TEAM), "--lang", lang)
+    first = re.search(rf"^\s+{mp}\s+(.+) \((C\.07 [\d.]+)\)$", legend, re.M)
+    assert first, legend
+    assert re.search(rf"{mp}\s+{re.escape(first[1])}\s+\({re.escape(first[2])}\)", home), home
+    assert "PTS" not in home

@@ -191,7 +191,7 @@ def test_live_odds_of_a_team_event(tmp_path):
     path.write_text("\n".join(lines) + "\n")
     t = trf.load(path)
     assert len(t.pending) == 4
-    doc = live_odds(t, None, budget=5.0, seed=1)
+    doc = live_odds(t, None, seed=1)
     assert doc["team"] is True and doc["method"] == "exact" and doc["outcomes"] == 81 and doc["games"] == 4
     first = {p["name"]: p["first"] for p in doc["players"]}
     assert first["D"] == 0 and all(first[x] > 0 for x in "ABC") and sum(first.values()) == pytest.approx(1)

@@ -10,15 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from tiebreak.render import check, columns, groups, i18n, team_explain, team_words
-from tiebreak.render.live_words import LIVE_WORDS
-from tiebreak.render.site_words import SITE_WORDS
-from tiebreak.web import words
+from tiebreak.render import i18n, words
 
 LOCALE = Path(i18n.__file__).with_name("locale")
-TABLES = [i18n.WORDS, i18n.MESSAGE_WORDS, i18n.FIELD_NAMES, i18n._ROUND_FIELD, check.WORDS, groups.WORDS, LIVE_WORDS,
-          columns.HEADINGS, words.PAGE, team_words.TEAM_NAMES, team_words.TEAM_WORDS, team_explain.EXPLAIN, i18n.MODELS,
-          SITE_WORDS]
+#: every table of words (tests/test_words.py: there are no others)
+TABLES = [t for t in vars(words).values() if isinstance(t, words.Table)]
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
@@ -44,9 +40,8 @@ def _fields(text: str) -> set[str]:
 def test_every_word_is_translated(table):
     for lang in ("ru", "uk"):
         cat = i18n.catalogue(lang)
-        # a common term is the glossary's (context "term"), whatever table shows it
-        missing = [k for k, en in table.english.items()
-                   if (f"{table.name}:{k}", en) not in cat and (i18n.GLOSSARY, en) not in cat]
+        # a term is the glossary's (context "term"), whatever table shows it
+        missing = [k for k, en in table.english.items() if (table.context(k), en) not in cat]
         assert not missing, f"{lang}: no translation of {table.name}: {missing}"
         for key in table:
             en, text = table[key]["en"], table[key][lang]
@@ -56,7 +51,7 @@ def test_every_word_is_translated(table):
 
 
 def test_a_word_falls_back_to_english_only_when_the_catalogue_has_none():
-    table = i18n.Table("word", {"nowhere": "Nowhere"})
+    table = words.Table("word", {"nowhere": "Nowhere"})
     assert table["nowhere"] == {"en": "Nowhere", "ru": "Nowhere", "uk": "Nowhere"}
     assert i18n.word("rank", "uk") == "Місце"
 
@@ -65,7 +60,7 @@ def test_every_kind_and_every_source_of_a_value_is_translated():
     from tiebreak import Kind
     from tiebreak.engine.standings import SOURCES
 
-    assert set(i18n.KINDS) == {k.name for k in Kind}
+    assert set(words.KINDS) == {k.name for k in Kind}
     for lang in ("ru", "uk"):
         untranslated = [s for s in SOURCES.values() if i18n.message(s, lang) == s]
         assert not untranslated, f"{lang}: {untranslated}"

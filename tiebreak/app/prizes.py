@@ -15,14 +15,10 @@ from ..arbiter.prizes import distribute, parse_prizes
 from ..engine.errors import InputWarning
 from ..engine.messages import Message
 from ..engine.model import format_number
-from ..render.i18n import Table, message
+from ..render.i18n import message
+from ..render.words import PRIZE_WORDS
 from .options import Options
 from .standings import final_standings
-
-#: the words of a shared prize's rest (context ``prize:<key>`` in the catalogues)
-WORDS = Table("prize", {
-    "left": "{names}: {pool} shared by {n}, {share} each; {left} left over (shares are rounded down to the cent)",
-})
 
 
 def prizes(o: Options, path: str, text: str, source: str, method: str,
@@ -43,6 +39,6 @@ def prize_rests(awards: list[dict[str, Any]], lang: str = "en") -> list[str]:
     for a in awards:
         if a.get("left"):
             n = sum(1 for b in awards if b["prize"] == a["prize"])
-            lines[a["prize"]] = WORDS.text("left", lang, names=a["prize"], pool=format_number(a["pool"], 2), n=n,
+            lines[a["prize"]] = PRIZE_WORDS.text("left", lang, names=a["prize"], pool=format_number(a["pool"], 2), n=n,
                                            share=format_number(a["amount"], 2), left=format_number(a["left"], 2))
     return list(lines.values())

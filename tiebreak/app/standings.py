@@ -25,8 +25,9 @@ from ..engine.team import TeamStandings
 from ..engine.team_matches import has_teams, players_event
 from ..formats import trf
 from ..render import output, square
+from .declared import PAGE_FORMAT
 from .load import load, named
-from .options import PAGE_FORMAT, Options, list_and_rules, refuse_individual_options
+from .options import Options, list_and_rules, refuse_individual_options
 
 if TYPE_CHECKING:
     from ..arbiter.categories import CategoryStandings

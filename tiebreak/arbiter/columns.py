@@ -1,6 +1,6 @@
 """The player columns arbiters publish beside the standings, as data: title, federation, rating, club, sex, birth year,
 and on request the tournament performance and the FIDE rating change (computed here, never by a renderer; their
-headings are :data:`tiebreak.render.columns.HEADINGS`).
+headings are :data:`tiebreak.render.words.COLUMN_HEADINGS`).
 
 By default (``auto``) the title, federation and rating columns are shown when the file has them for some player;
 ``--columns`` chooses others (``none`` for none).

@@ -4,7 +4,7 @@ figures of :mod:`tiebreak.arbiter.performance` computed for the whole grid at on
 
 Rated games are games played over the board (1, ½, 0) between two rated players; forfeits, byes and games shorter
 than one move are not rated.  Every value is exact; only the ``rounded`` change and the performance are rounded, by
-the rule of its system (:data:`tiebreak.render.ratings.WORDS` words them, with the
+the rule of its system (:data:`tiebreak.render.words.RATINGS_WORDS` words them, with the
 article).
 
 >>> from tiebreak import Kind, Player, Tournament

@@ -8,7 +8,8 @@ import sys
 
 from ..engine.errors import InputError, Place, TiebreakError
 from ..engine.messages import Message
-from ..render.i18n import MESSAGE_WORDS, problem
+from ..render.i18n import problem
+from ..render.words import MESSAGE_WORDS
 from .options import Parsed, command_of, language_asked
 from .parser import build_parser
 

@@ -18,7 +18,8 @@ from ..engine.errors import InputWarning, Place, SpecifierError, TiebreakError
 from ..engine.messages import Message
 from ..formats.files import OutputError, check_target, write_output
 from ..render import check as render
-from ..render.i18n import MESSAGE_WORDS, message, problem
+from ..render.i18n import message, problem
+from ..render.words import MESSAGE_WORDS
 from .args import Check, Convert, Explain, Standings, Written, view
 
 if TYPE_CHECKING:  # annotations only: the team engine is loaded for team events alone

@@ -23,7 +23,8 @@ from typing import NoReturn
 
 from ..engine.messages import Message
 from ..engine.numbers import NumberError, parse_int, parse_number
-from ..render.i18n import LANGUAGES, MESSAGE_WORDS, message
+from ..render.i18n import LANGUAGES, message
+from ..render.words import MESSAGE_WORDS
 
 _ARGUMENT = re.compile(r"argument (\S+): (.*)", re.S)
 #: argparse's own messages (the library words them in English only), each as the message that says it; argparse

@@ -9,7 +9,7 @@ import numpy as np
 
 from ..engine.model import Kind, Tournament
 from ..views.crosstable import CODE
-from ..views.pairings import Round, json_pairings, results, same_pairs
+from ..views.pairings import Round, json_pairings, points_before, results, same_pairs
 from ..views.pairings import pairings as round_view
 
 if TYPE_CHECKING:
@@ -27,8 +27,8 @@ def decode(data: bytes) -> str:
 
 def pairings(t: Tournament, round_no: int, before: Standings | None) -> list[dict[str, Any]]:
     """The games of the round in board order, then its byes and the players not paired, as the website lists them
-    (:func:`tiebreak.views.pairings.pairings`), in the live API's codes."""
-    return json_pairings(round_view(t, round_no, before)) if round_no >= 1 else []
+    (:func:`tiebreak.views.pairings.pairings`), in the live API's codes, with the points before the round."""
+    return json_pairings(round_view(t, round_no, before), points_before(before)) if round_no >= 1 else []
 
 
 class Boards:
@@ -48,6 +48,8 @@ class Boards:
     def __init__(self) -> None:
         #: the standings before the round, the round's view and the tournament it was made of
         self.kept: tuple[Standings | None, Round, Tournament] | None = None
+        #: the points before the round (:func:`~tiebreak.views.pairings.points_before`) of the standings kept
+        self.points: tuple[Standings | None, dict[int, str]] = (None, {})
 
     def pairings(self, t: Tournament, round_no: int, before: Standings | None) -> list[dict[str, Any]]:
         """As :func:`pairings`, the board order kept when it cannot have changed."""
@@ -61,7 +63,9 @@ class Boards:
         else:
             rd = round_view(t, round_no, before)
         self.kept = (before, rd, t)
-        return json_pairings(rd)
+        if self.points[0] is not before or before is None:
+            self.points = (before, points_before(before))
+        return json_pairings(rd, self.points[1])
 
 
 def changes(before: Tournament, after: Tournament) -> list[ChangeRow]:

@@ -2,8 +2,9 @@
 
 They are computed off the request path, so that publishing a version never waits for them: :class:`OddsWorker`
 runs one job at a time in a process of its own (the engine's Python would otherwise hold the interpreter lock the
-server needs), within a time budget for all the work (every outcome when that fits, else a seeded simulation that
-stops at the budget with its margin: a 2,000-player Swiss has its odds within :data:`BUDGET` seconds), and keeps
+server needs): every outcome when there are no more than a simulation would draw, else a seeded simulation of a
+number of draws fixed by the event's size (never cut by the clock: the same results give the same numbers however
+loaded the machine; a 2,000-player Swiss takes 3-5 s at a load of 13, benchmarks/README.md), and keeps
 the last answer of each event by version.  The document holds the top places only, for the participants who can
 reach them (a 3,000-player event answered 56 MB with every place of every player).  A job whose version a newer
 one has replaced by the time it starts is dropped.  When the answer comes, the event puts it into the document of
@@ -12,7 +13,7 @@ that same version (the page asks again while a round has pending games and no od
 >>> from tiebreak.engine.model import Player, Tournament, Kind
 >>> t = Tournament.build([Player(i, f"P{i}") for i in (1, 2, 3)], 3, type_text="Round Robin")
 >>> t.set_game(1, 2, 3, Kind.WIN)
->>> odds = live_odds(t, None, budget=1.0, seed=1)      # no. 2 first: 35/54, as tests/test_odds.py works out by hand
+>>> odds = live_odds(t, None, seed=1)      # no. 2 first: 35/54, as tests/test_odds.py works out by hand
 >>> odds["method"], odds["outcomes"], [(p["start_no"], round(p["first"], 4)) for p in odds["players"]]
 ('exact', 9, [(2, 0.6481), (1, 0.3148), (3, 0.037)])
 >>> odds["participants"], odds["top"], len(odds["players"][0]["places"])
@@ -24,7 +25,6 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import threading
-import time
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Callable
@@ -37,9 +37,6 @@ from ..engine.team_matches import read_teams
 from ..views.odds import PlaceChances, of_odds, to_json
 from .settings import Settings
 
-#: seconds from a version's publication to its odds: every outcome when they fit, a simulation otherwise (the odds
-#: worker's start, the first time, counts in them); at least :data:`LEAST` seconds of work once the job starts
-BUDGET, LEAST = 4.5, 2.0
 #: the top places whose chance the page shows as one number besides first place
 TOP = 3
 #: the places kept in an event of more than 64 participants (a smaller one keeps every place)
@@ -84,17 +81,16 @@ def _share(flags: Any) -> None:
     _CANCEL = flags
 
 
-def live_odds(t: Tournament, settings: Settings | None, budget: float = BUDGET, seed: int | None = None,
-              since: float | None = None, job: int | None = None) -> dict[str, Any] | None:
+def live_odds(t: Tournament, settings: Settings | None, seed: int | None = None,
+              job: int | None = None) -> dict[str, Any] | None:
     """The live document's ``odds`` member for the tournament as it stands (``settings``: the event's
     :class:`~tiebreak.live.settings.Settings`, or None): method, outcomes, pending games, the simulation's margin, and
     per participant (by the chance of first place) every place it can still reach with its chance (:func:`place_member`),
     the chance of first place and of the top 3.  Every outcome or a seeded simulation, chosen by their count (the
-    odds' method ``count``: the same results give the same numbers on every run and every face that draws as many);
-    ``budget`` only guards the work (a simulation it stops says so, with its margin),
-    counted from ``since`` (a ``time.time()``: the version's publication in the server's process) when given, with at
-    least :data:`LEAST` seconds left.  ``job``: the worker's number of this job; None is answered once a newer job of
-    the same event has cancelled it (its version replaced: the newest gets the worker at once).
+    odds' method ``count``: the same results give the same numbers on every run and every face that draws as many;
+    the work is bounded by that count, never stopped by the clock).  ``job``: the worker's number of this job; None
+    is answered once a newer job of the same event has cancelled it (its version replaced: the newest gets the
+    worker at once).
 
     ``t`` is the tournament as it stands (:func:`~tiebreak.live.pending.as_it_stands`): its games in play are the
     cells of unknown result, exactly the games still unplayed (an incremental re-read may keep the readers' list of
@@ -103,11 +99,9 @@ def live_odds(t: Tournament, settings: Settings | None, budget: float = BUDGET, 
 
     In a team event (TRF records 013/310) the rows are the teams' (``team`` true), ranked by the event's list as the
     live team standings are (:mod:`tiebreak.live.teams`)."""
-    if since is not None:
-        budget = max(LEAST, budget - max(0.0, time.time() - since))
     cancel = _CANCEL
-    left = Budget(budget, stop=None if job is None or cancel is None else (lambda: bool(cancel[job % SLOTS])))
-    # chosen by the count, never the clock (the same results: the same numbers); the budget only guards the worker
+    # no time limit: a load-dependent stop would change the numbers; a newer version's job cancels this one
+    left = Budget(None, stop=None if job is None or cancel is None else (lambda: bool(cancel[job % SLOTS])))
     common: dict[str, Any] = {"budget": left, "seed": seed, "places": PLACES, "method": "count"}
     if settings is not None:
         common |= {"tiebreaks": settings.tiebreaks, "rules": settings.rules, "system": settings.system}
@@ -141,8 +135,7 @@ class OddsWorker:
     """Computes the odds of live versions one at a time in a process, newest wins; answers kept per event and
     version key.  A thread waits for each job, so that a job for a replaced version is dropped before it starts."""
 
-    def __init__(self, budget: float = BUDGET) -> None:
-        self.budget = budget
+    def __init__(self) -> None:
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="live-odds")
         self._process: ProcessPoolExecutor | None = None
         self._context = multiprocessing.get_context("spawn")
@@ -163,7 +156,6 @@ class OddsWorker:
                wanted: Callable[[], bool], done: Callable[[dict[str, Any] | None], None]) -> Future[None]:
         """Compute the odds of ``t`` in the worker unless ``wanted()`` says no by then; ``done(odds)`` after.  The
         job of the same event still running (its results replaced) is cancelled: this one gets the worker at once."""
-        since = time.time()
         with self._lock:
             self._jobs += 1
             number = self._jobs
@@ -179,7 +171,7 @@ class OddsWorker:
                 self._process = ProcessPoolExecutor(1, self._context, initializer=_share, initargs=(self._cancel,))
             try:
                 # no seed: the event's own, as every face draws (the file's digest changed it with each result)
-                odds = self._process.submit(live_odds, t, settings, self.budget, None, since, number).result()
+                odds = self._process.submit(live_odds, t, settings, None, number).result()
             except BrokenProcessPool as e:  # the process died (killed, out of memory): a new one next time
                 log.warning("live odds of %s: %s", event, e)
                 self._process, odds = None, None

@@ -16,56 +16,10 @@ from typing import Any
 
 from ..arbiter.check import Difference, Report
 from ..engine.model import format_number
-from .i18n import Table, kind_name, message
+from .i18n import kind_name, message
+from .words import CHECK_WORDS
 
-#: the words of the report (Russian and Ukrainian in the gettext catalogues, context 'check:<key>')
-WORDS = Table("check", {
-    'right': 'published standings are right under the announced rules {rules} ({list})',
-    'wrong': 'published standings differ from ours under the announced rules {rules} ({list}): {n} differences',
-    'published': 'published',
-    'ours': 'ours',
-    'reproduced': 'reproduced by',
-    'no_rules': 'no rule set reproduces it',
-    'rules_best': 'Rule sets, best first',
-    'values': 'values',
-    'ranks': 'ranks',
-    'best': 'best',
-    'unmatched': 'published rows matching no player',
-    'round': 'R',
-    'vs': 'vs',
-    'cut': 'cut',
-    'player': 'Player',
-    'what': 'Figure',
-    'why': 'Rounds that explain it',
-    'title': 'Check of published standings',
-    'event': 'Event',
-    'announced': 'Announced rules',
-    'verdict': 'Verdict',
-    'ok': 'right',
-    'differs': '{n} differences',
-    'rank': 'rank',
-    'points': 'points',
-    'no': 'no. {n}',
-    'mp': 'MP',
-    'rule_set': 'rule set',
-    'values_right': 'values right',
-    'ranks_right': 'ranks right',
-    'failed': 'not checked',
-    'verdict_right': 'right under the announced rules {rules}',
-    'verdict_convention': "reproduced by {program}'s convention ({rules})",
-    'verdict_rules': 'reproduced by rule set {rules}',
-    'verdict_none': 'reproduced by no rule set (nearest: {rules}, values {agree}/{values}, ranks {ragree}/{ranks})',
-    'verdict_rules_by': 'reproduced by rule set {rules} (published by {program})',
-    'verdict_undefined': 'the values that differ are ones the rules leave undefined: they follow a convention no one '
-                         'has established',
-    'verdict_undefined_by': 'the values that differ are ones the rules leave undefined: {program} follows a convention '
-                            'no one has established',
-    'publisher': 'published by',
-    'column': 'the points column reads a board otherwise',
-})
-
-
-_w = WORDS.text
+_w = CHECK_WORDS.text
 
 
 def _num(x: object) -> object:

@@ -15,7 +15,8 @@ from ..engine.model import Kind, format_number
 from ..engine.ranking import Ranking
 from ..engine.registry import CATALOGUE
 from ..engine.standings import Contribution, Standings
-from .i18n import Table, kind_name, message, word
+from .i18n import kind_name, message, word
+from .words import EXPLAIN_WORDS
 
 
 def details(s: Ranking, start_no: int) -> dict[str, dict[str, Any]]:
@@ -41,29 +42,7 @@ def _num(x: Fraction | None) -> str:
     return "-" if x is None else format_number(x)
 
 
-#: the words of explanations (Russian and Ukrainian in the gettext catalogues, context ``explain:<key>``)
-WORDS = Table("explain", {
-    "head": "{name} (no. {no}): rank {rank}, {points} points; rules {rules}, {system}, after round {round}",
-    "undefined": "  undefined: the event has unrated players and no rating was given for them (C.07 Art. 10; "
-                 "give them a rating: unrated rating R, or /U<R>)",
-    "undefined_idle": "  undefined: no game played, so no opponent's rating to count (C.07 Art. 10)",
-    "group": "computed among the players still tied at this point (Type A)",
-    "group_score": "  {note}; score among them: {score}",
-    "vs": "vs {opponent}",
-    "no_opponent": "no opponent",
-    "cut": "(cut)",
-    "kept": "  sum of the rounds kept: {sum}; the value is derived from it (average, rating table)",
-    "pair_head": "no. {a} {name_a}: rank {rank_a}; no. {b} {name_b}: rank {rank_b}",
-    "equal": "equal on every tie-break of the list; {how}",
-    "by_lot": "by lot",
-    "shared": "not separated (shared rank)",
-    "separated": "first separated by {spec} [{article}]: {a} against {b}",
-    "round": "round",
-    "no": "no. {n}",
-    "star_cut": "  (* cut)",
-    "r": "R",
-})
-_w = WORDS.text
+_w = EXPLAIN_WORDS.text
 
 
 def explain_player(s: Standings, start_no: int, lang: str = "en") -> str:

@@ -25,8 +25,8 @@ from ..engine.team_tiebreaks import TEAM_CATALOGUE
 from . import explain as player_words
 from . import team_explain
 from .i18n import message, tiebreak_name, with_modifiers
-from .team_words import TEAM_NAMES
 from .templating import environment
+from .words import EXPLAIN_WORDS, TEAM_EXPLAIN, TEAM_NAMES
 
 _env = environment()
 Words = dict[str, dict[str, str]]
@@ -64,7 +64,7 @@ def _undefined(s: Ranking, start_no: int, spec: str, lang: str) -> str:
     if not isinstance(s, Standings) or not CATALOGUE[s.specs[s.keys.index(spec)].code].type.startswith("D"):
         return ""
     idle = not (s.tournament.kind[s.row(start_no).index, :s.after_round] <= Kind.LOSS_SHORT).any()
-    return player_words.WORDS.text("undefined_idle" if idle else "undefined", lang).strip()
+    return EXPLAIN_WORDS.text("undefined_idle" if idle else "undefined", lang).strip()
 
 
 def _notes(info: dict[str, Any], team: bool, words: Words, lang: str) -> list[str]:
@@ -74,7 +74,7 @@ def _notes(info: dict[str, Any], team: bool, words: Words, lang: str) -> list[st
     if "group_place" in info:
         out.append(t["group"].format(place=info["group_place"] or "-"))
     elif "rounds" not in info and not team:
-        out.append(player_words.WORDS.text("group_score", lang, note=player_words.WORDS.text("group", lang),
+        out.append(EXPLAIN_WORDS.text("group_score", lang, note=EXPLAIN_WORDS.text("group", lang),
                                            score=_num(info.get("group_score"))).strip())
     if "boards" in info:
         out.append(t["boards"].format(points=", ".join(_num(x) for x in info["boards"])))
@@ -127,7 +127,7 @@ def _pair(s: Ranking, a: int, b: int, lang: str, words: Words) -> dict[str, Any]
     d = player_words.pair_details(s, a, b)
     ahead, behind = (a, b) if d["ranks"][0] <= d["ranks"][1] else (b, a)
     title = words["page"]["ahead"].format(a=s.row(ahead).name, b=s.row(behind).name)
-    said = team_explain.EXPLAIN if team else player_words.WORDS
+    said = TEAM_EXPLAIN if team else EXPLAIN_WORDS
     spec = d["separated_by"]
     if spec is None:
         how = said.text("by_lot" if d["by_lot"] else "shared", lang)

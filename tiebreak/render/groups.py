@@ -21,27 +21,10 @@ from ..arbiter.columns import PlayerColumns
 from ..engine.model import format_number
 from .columns import headings
 from .html import Sheet, sections_html, sheet, table_data
-from .i18n import Table
 from .output import text_table
+from .words import GROUPS_WORDS
 
-WORDS = Table("groups", {
-    'category': 'Category {name}',
-    'cat_rank': 'Rk',
-    'overall': 'Overall',
-    'no': 'No',
-    'name': 'Name',
-    'points': 'Pts',
-    'team': 'Team',
-    'counted': 'Players counted',
-    'ranking': 'Team ranking (best {n} players)',
-    'empty': 'no player in this category',
-    'TC': 'TC = Team Cumulative (USCF)',
-    'CUM': 'CUM = cumulative of the players counted (USCF)',
-    'sum': '{code} = sum over the players counted',
-})
-
-
-_w = WORDS.text
+_w = GROUPS_WORDS.text
 
 
 def _cell(v: Fraction | None) -> str:

@@ -32,11 +32,10 @@ from . import crosstable as cross_words
 from .columns import headings
 from .i18n import word
 from .output import legend
-from .site_words import SITE_WORDS
 from .square import square_table
 from .table_style import TABLE_CSS
-from .team_words import TEAM_WORDS
 from .templating import environment
+from .words import SITE_WORDS, TEAM_WORDS
 
 Sheet = dict[str, Any]
 

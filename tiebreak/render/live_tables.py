@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import quote
 
 from markupsafe import Markup, escape
 
@@ -34,12 +34,14 @@ from ..engine.ranking import place_texts
 from ..views import crosstable
 from ..views.odds import from_json
 from . import crosstable as cross_words
-from .i18n import WORDS, message, plural_form
-from .live_words import LIVE_COUNTS, LIVE_WORDS
+from .columns import headings
+from .i18n import message, plural_form
 from .odds import reach_cells, reach_range
-from .results import API_CELLS, API_RESULTS, bye_text, colour_letter, game_result, legend
+from .pairings import Seat, round_from_json, round_tables
+from .results import API_CELLS, bye_text, legend
 from .team_words import primary_name
 from .templating import cell_html, environment
+from .words import LIVE_COUNTS, LIVE_WORDS, WORDS
 
 Cell = dict[str, Any]
 #: the parts of the live screen, in the order the fragment gives them (each one element with its ``id``)
@@ -48,7 +50,7 @@ PARTS = ("state", "stamp", "warning", "standings", "pairings", "odds", "history"
 
 @lru_cache(maxsize=8)
 def _words(lang: str) -> dict[str, str]:
-    """The words of the page (:data:`~tiebreak.render.i18n.WORDS`, then the live page's own)."""
+    """The words of the page (:data:`~tiebreak.render.words.WORDS`, then the live page's own)."""
     return {k: table.text(k, lang) for table in (WORDS, LIVE_WORDS) for k in table}
 
 
@@ -70,17 +72,39 @@ def _text(value: Any) -> str:
     return "-" if value is None else str(value)
 
 
-def _link(r: dict[str, Any], history: str | None) -> Cell:
-    """A name cell (a row heading): with ``history`` (the page's query) a link to the page with that player's
-    history; ``data-v`` the start number (the page's script shows the history in place)."""
+def card_address(event: str, lang: str, page: str) -> str:
+    """The address of a card on the live screen (``page``: ``player-N.html`` or ``team-N.html``;
+    :mod:`tiebreak.web.live_card`).
+
+    >>> card_address("open 2026/a.trf", "ru", "player-7.html")
+    '/live/cards/open%202026/a.trf/ru/player-7.html'
+    """
+    return f"/live/cards/{quote(event)}/{lang}/{page}"
+
+
+def _link(r: dict[str, Any], card: str | None) -> Cell:
+    """A name cell (a row heading): with ``card`` (the cards' address, ending in ``player-`` or ``team-``) a link to
+    the card; ``data-v`` the start number (the page's script shows the history in place when the row is tapped
+    elsewhere)."""
     cell = {"text": r["name"], "cls": "name", "head": True, "data": str(r["start_no"])}
-    if history is not None:
-        cell["href"] = f"?{history}&player={r['start_no']}#history-section"
+    if card is not None:
+        cell["href"] = f"{card}{r['start_no']}.html"
     return cell
 
 
-def standings_rows(doc: dict[str, Any], arrows: str, w: dict[str, str], history: str | None = None) -> list[Cell]:
+#: the player columns the live standings show where the event's players have them (as the website's standings and
+#: ``tiebreak standings`` do by default): the document's member -> the column's name (:mod:`tiebreak.render.columns`)
+PLAYER_COLUMNS = {"title": "title", "federation": "fed", "rating": "rating"}
+
+
+def player_columns(rows: list[dict[str, Any]]) -> list[str]:
+    """The document's player members that some row has (:data:`PLAYER_COLUMNS`)."""
+    return [k for k in PLAYER_COLUMNS if any(r.get(k) for r in rows)]
+
+
+def standings_rows(doc: dict[str, Any], arrows: str, w: dict[str, str], card: str | None = None) -> list[Cell]:
     codes = [c for c in doc["tiebreaks"] if c != "PTS"]
+    members = player_columns(doc["standings"])
     places = _ranks(doc["standings"])
     rows = []
     for r in doc["standings"]:
@@ -93,18 +117,36 @@ def standings_rows(doc: dict[str, Any], arrows: str, w: dict[str, str], history:
         if r.get("playoff"):  # a place the play-off decided (Arbiters' Manual 13.2)
             rank |= {"sub": w["playoff_mark"], "title": w["playoff"]}
         rows.append({"cells": [rank,
-                               _link(r, history), {"text": str(r["points"]), "cls": "pts"},
+                               _link(r, card), {"text": str(r["points"]), "cls": "pts"},
                                {"text": state[0], "cls": "state " + state[1]}, arrow,
+                               *({"text": str(r.get(k) or "")} for k in members),
                                *({"text": _text(r["values"].get(c)), "cls": "tb"} for c in codes)]})
     return rows
 
 
-def pairings_rows(doc: dict[str, Any], lang: str, w: dict[str, str]) -> tuple[list[Cell], list[Cell]]:
-    """The games (board order) and the byes of the round."""
+def pairings_rows(doc: dict[str, Any], lang: str, w: dict[str, str],
+                  card: str | None = None) -> tuple[list[Cell], list[Cell], list[Cell], list[Cell]]:
+    """The round's boards and byes: a player event's as the event's website's round page shows them
+    (:func:`tiebreak.render.pairings.round_tables`: numbers, titles, ratings, points before the round; each name
+    linked to the card, ``card``), a team event's matches with their game points so far."""
+    if doc["live"].get("view") != "teams":
+        rows = {int(r["start_no"]): r for r in doc["standings"]}
+        points = {int(g[side]): str(g.get(f"{side}_points") or "") for g in doc["pairings"]
+                  if g.get("board") is not None for side in ("white", "black")}
+        points |= {int(g["start_no"]): str(g.get("points") or "") for g in doc["pairings"] if g.get("board") is None}
+
+        def seat(n: int) -> Seat:
+            r = rows.get(n, {})
+            return Seat(str(r.get("name") or f"#{n}"), str(r.get("title") or ""), int(r["rating"]) if r.get("rating")
+                        else None, points.get(n, ""), f"{card}{n}.html" if card is not None and r else None)
+
+        heads, games, bye_heads, byes, _ = round_tables(round_from_json(int(doc["live"]["round"]), doc["pairings"]),
+                                                        seat, lang, pending=w["pending"])
+        return heads, games, bye_heads, byes
     names = {int(r["start_no"]): str(r["name"]) for r in doc["standings"]}
 
     def who(n: int) -> Cell:
-        return {"text": names.get(int(n), f"#{n}"), "cls": "name"}
+        return {"text": names.get(int(n), f"#{n}"), "cls": "name", **({"href": f"{card}{n}.html"} if card else {})}
 
     games, byes = [], []
     for g in doc["pairings"]:
@@ -113,38 +155,31 @@ def pairings_rows(doc: dict[str, Any], lang: str, w: dict[str, str]) -> tuple[li
             text = bye_text(kind, lang) + (f" ({g['gp']})" if g.get("gp") is not None else "")
             byes.append({"cells": [who(g["start_no"]), {"text": text, "cls": "result"}]})
             continue
-        if "white_gp" in g:  # a team match: the game points so far, and the boards still being played
-            result = (f"{g['white_gp']}–{g['black_gp']} " + w["boards_playing"].format(n=g["pending"])
-                      if g.get("pending") else str(g.get("result") or ""))
-        elif g.get("pending"):
-            result = w["pending"]
-        else:
-            code = g.get("result")
-            result = game_result(API_RESULTS[code], lang) if code in API_RESULTS else str(code or "")
+        result = (f"{g['white_gp']}–{g['black_gp']} " + w["boards_playing"].format(n=g["pending"])
+                  if g.get("pending") else str(g.get("result") or ""))
         games.append({"cls": "pending" if g.get("pending") else "",
                       "cells": [{"text": str(g["board"])}, who(g["white"]), {"text": result, "cls": "result"},
                                 who(g["black"])]})
-    return games, byes
+    heads = [_head(w["board"]), _head(w["team"], "name side"), _head(w["result"]), _head(w["team"], "name side")]
+    return heads, games, [_head(w["team"], "name"), _head(w["result"])], byes
 
 
 def grid_rows(rows: list[dict[str, Any]], square: bool, lang: str,
-                    history: str | None = None) -> tuple[list[Cell], list[Cell]]:
+                    card: str | None = None) -> tuple[list[Cell], list[Cell]]:
     """The heads of the rounds (or of the square's columns) and the rows, in standings order: the crosstable view
     read back from the live API's rows, in words as on the website (:mod:`tiebreak.render.crosstable`)."""
     view = crosstable.from_json(rows, square)
     out = []
     for n, (r, row) in enumerate(zip(rows, view.rows)):
-        cells: list[Cell] = [{"text": row.place, "cls": "rank"}, _link(r, history), {"text": row.points, "cls": "pts"}]
+        cells: list[Cell] = [{"text": row.place, "cls": "rank"}, _link(r, card), {"text": row.points, "cls": "pts"}]
         if square:
             grid = view.grid(row)
             cells += [{"text": text, "cls": "self" if j == n else "pending" if Kind.UNKNOWN in (grid[j] or ()) else ""}
                       for j, text in enumerate(cross_words.square_texts(view, row))]
         else:
-            for g, c in zip(r["rounds"], row.cells):
-                result = str(g["result"])
-                text = (cross_words.cell_text(c, lang) if result in API_CELLS else  # a team match: its game points
-                        f"{c.number if c.number is not None else ''}{colour_letter(c.colour, lang)}{result}")
-                cells.append({"text": text, "cls": "pending" if result == "*" else ""})
+            for c in row.cells:  # a team's match as the website writes it: the opposing team's place, game points
+                text = cross_words.team_cell_text(c, lang) if view.teams else cross_words.cell_text(c, lang)
+                cells.append({"text": text, "cls": "pending" if c.kind is Kind.UNKNOWN else ""})
         out.append({"cells": cells})
     return [_head(str(k)) for k in range(1, (len(rows) if square else view.rounds) + 1)], out
 
@@ -175,20 +210,22 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
     """Every part of the live screen (:data:`PARTS`) as HTML in ``lang``: ``doc`` is the ``/api/live`` document (its
     numbers as the text the API wrote them), ``cross`` the ``/api/live/crosstable`` rows, ``arrows`` ``version``
     or ``round`` (the arrows since the previous version or round), ``warning`` the public warning (English),
-    ``history`` whether the server keeps the history (each name then links to the player's)."""
+    ``history`` whether the server keeps the history (a row tapped shows the player's; each name links to the
+    player's card, a team's in the teams' view: :func:`card_address`)."""
     w = _words(lang)
     live = doc["live"]
     teams = live.get("view") == "teams"
     square = doc["tournament"].get("system") == "round robin" and not teams
     history_hidden = not history or (bool(live.get("team_event")) and not teams)
-    query = None if history_hidden else urlencode({"event": live.get("event", ""), "lang": lang} | (
-        {"arrows": arrows} if arrows == "round" else {}))
-    games, byes = pairings_rows(doc, lang, w)
-    cross_heads, cross_rows = grid_rows(cross, square, lang, query)
+    card = card_address(str(live.get("event", "")), lang, "team-" if teams else "player-")
+    pair_heads, games, bye_heads, byes = pairings_rows(doc, lang, w, card)
+    cross_heads, cross_rows = grid_rows(cross, square, lang, card)
     name_head = w["team"] if teams else w["name"]
     points_head = primary_name(doc["tournament"].get("primary") or "MP", lang) if teams else w["points"]
     heads = [_head(w["rank"], "rank"), _head(name_head, "name"), _head(points_head, "pts"), _head("✓"),
-             _head("▲▼"), *(_head(c, "tb") for c in doc["tiebreaks"] if c != "PTS")]
+             _head("▲▼"), *(_head(h) for h in headings([PLAYER_COLUMNS[k] for k in player_columns(doc["standings"])],
+                                                      lang)),
+             *(_head(c, "tb") for c in doc["tiebreaks"] if c != "PTS")]
     summary = ", ".join(([_count("matches_pending", int(live.get("matches_pending") or 0), lang)] if teams else [])
                         + [_count("games_pending", int(live["pending"]), lang),
                            _count("places_settled", int(live["settled"]), lang)])
@@ -205,13 +242,9 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
         "event": live.get("event", ""), "title": doc["tournament"].get("name") or live.get("event", ""),
         "stamp_html": Markup(w["live_round"].format(k=escape(live["round"]))) + " · " + stamp,
         "warning_text": message(warning, lang) if warning else "", "summary": summary,
-        "standings_heads": heads, "standings_rows": standings_rows(doc, arrows, w, query),
+        "standings_heads": heads, "standings_rows": standings_rows(doc, arrows, w, card),
         "playoff": any(r.get("playoff") for r in doc["standings"]),
-        "pair_heads": [_head(w["board"]), _head(name_head, "name side"), _head(w["result"]),
-                       _head(name_head, "name side")] if teams else
-                      [_head(w["board"]), _head(w["white"], "name side"), _head(w["result"]),
-                       _head(w["black"], "name side")],
-        "games": games, "byes": byes, "bye_heads": [_head(name_head, "name"), _head(w["result"])],
+        "pair_heads": pair_heads, "games": games, "byes": byes, "bye_heads": bye_heads,
         "odds": odds, "odds_note": note, "odds_rows": odds_rows(odds, lang) if odds else "",
         "odds_heads": [_head(w["odds_team"] if odds and odds.get("team") else w["odds_player"], "name"),
                        _head(w["odds_first"]), _head(w["odds_top"].format(k=odds["top"] if odds else 3)),

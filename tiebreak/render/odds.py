@@ -19,44 +19,9 @@ from ..arbiter.odds import Odds
 from ..arbiter.odds.models import RESULT_TEXT
 from ..engine.model import format_number
 from ..views.odds import PlaceChances, PlaceRow, of_odds, order
-from .i18n import WORDS as BASE_WORDS
-from .i18n import Table, message, model_name, plural
+from .i18n import message, model_name, plural
+from .words import ODDS_COUNTS, ODDS_WORDS, WORDS
 
-WORDS = Table("odds", {
-    "title": "Odds after round {played} of {final}; games pending: {games}",
-    "title_playing": "Odds with round {round} of {final} in play; games pending: {games}",
-    "model": "model",
-    "tiebreaks": "tie-breaks",
-    "place": "{n}.",
-    "top": "top {k}",
-    "range": "best-worst",
-    "range_seen": "best-worst seen",
-    "scenarios": "Chance of first place by the result of each game of round {round}",
-    "game": "game",
-    "chance": "chance",
-    "needs": "What {player} needs for first place alone, whatever the other games give:",
-    "needs_none": "{player} cannot finish first alone",
-    "needs_sure": "{player} is first whatever happens",
-    "needs_exact_only": "what a player needs is worked out by exact enumeration of at most {games} games",
-    "clinched": "clinched first place: {players}",
-    "eliminated": "no longer able to finish first: {players}",
-    "more": "… and {n} more (JSON lists up to 50)",
-    "more_games": "… and {n} more games of contenders (JSON lists them)",
-    "progress": "odds: {done} of {planned} outcomes, {seconds} s",
-    "progress_open": "odds: {done} outcomes, {seconds} s",
-    "bars": "Chances drawn: first place (dark), top {k} (light)",
-    "bars_more": "… and {n} more who can still finish first (in the table)",
-    "every_place": "Chance of every place each can still reach",
-    "reach": "places it can reach",
-    "beyond": "below place {k}",
-    "exact_one": "exact: the only outcome",
-})
-#: sentences of a count (gettext plural entries, context ``odds:<key>``)
-COUNTED = {
-    "exact": ("exact: all {n} outcome", "exact: all {n} outcomes"),
-    "simulation": ("simulation: {n} outcome, seed {seed}, 95 percent confidence interval ±{margin} at most",
-                   "simulation: {n} outcomes, seed {seed}, 95 percent confidence interval ±{margin} at most"),
-}
 TEXT_SETS = 12
 #: the scenario table of the text and HTML reports: at most this many games and contenders' columns
 SCENARIO_GAMES, SCENARIO_COLUMNS = 30, 12
@@ -105,8 +70,8 @@ def progress_text(done: int, planned: int | None, seconds: float, lang: str = "e
     'odds: 12,000 of 100,000 outcomes, 3 s'
     """
     if planned is None:
-        return WORDS["progress_open"][lang].format(done=f"{done:,}", seconds=f"{seconds:.0f}")
-    return WORDS["progress"][lang].format(done=f"{done:,}", planned=f"{planned:,}", seconds=f"{seconds:.0f}")
+        return ODDS_WORDS["progress_open"][lang].format(done=f"{done:,}", seconds=f"{seconds:.0f}")
+    return ODDS_WORDS["progress"][lang].format(done=f"{done:,}", planned=f"{planned:,}", seconds=f"{seconds:.0f}")
 
 
 def row_percents(row: list[Fraction] | list[float] | list[Fraction | float]) -> list[str]:
@@ -150,9 +115,9 @@ def reach_cells(row: PlaceRow, depth: int, lang: str) -> list[str]:
     ['2. 33.4%', '4. 33.3%', 'below place 4: 33.3%']
     """
     texts = row_percents([*row.chances, row.beyond])
-    cells = [f"{WORDS['place'][lang].format(n=row.best + k)} {x}" for k, x in enumerate(texts[:-1]) if row.chances[k]]
+    cells = [f"{ODDS_WORDS['place'][lang].format(n=row.best + k)} {x}" for k, x in enumerate(texts[:-1]) if row.chances[k]]
     if row.beyond:
-        cells.append(f"{WORDS['beyond'][lang].format(k=depth)}: {texts[-1]}")
+        cells.append(f"{ODDS_WORDS['beyond'][lang].format(k=depth)}: {texts[-1]}")
     return cells
 
 
@@ -168,7 +133,7 @@ def reach_range(row: PlaceRow) -> str:
 def every_place_lines(view: PlaceChances, lang: str, width: int = 100) -> list[str]:
     """The text report's section of every place each participant can still reach: number, name, then the places
     with their chances, wrapped under the name at ``width`` characters."""
-    lines = [WORDS["every_place"][lang]]
+    lines = [ODDS_WORDS["every_place"][lang]]
     for row in view.rows:
         line, indent = f"{row.start_no:>4}  {row.name[:24]:24}", " " * 30
         for cell in reach_cells(row, view.depth, lang):
@@ -182,7 +147,7 @@ def every_place_lines(view: PlaceChances, lang: str, width: int = 100) -> list[s
 
 def range_word(odds: Odds, lang: str) -> str:
     """The best and worst places' heading: certain after every outcome, else only what the sample showed."""
-    return WORDS["range" if odds.method == "exact" else "range_seen"][lang]
+    return ODDS_WORDS["range" if odds.method == "exact" else "range_seen"][lang]
 
 
 def next_round_games(odds: Odds) -> list[int]:
@@ -280,10 +245,10 @@ def to_json(odds: Odds, top: int = 3) -> str:
 
 def _header(odds: Odds, lang: str) -> list[str]:
     f = odds.future
-    w = {k: WORDS[k][lang] for k in WORDS}
+    w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
     how = (w["exact_one"] if odds.method == "exact" and odds.outcomes == 1 else  # not "all 1 outcome"
-           plural("odds:exact", *COUNTED["exact"], odds.outcomes, lang) if odds.method == "exact" else
-           plural("odds:simulation", *COUNTED["simulation"], odds.outcomes, lang, seed=odds.seed,
+           plural("odds:exact", *ODDS_COUNTS["exact"], odds.outcomes, lang) if odds.method == "exact" else
+           plural("odds:simulation", *ODDS_COUNTS["simulation"], odds.outcomes, lang, seed=odds.seed,
                   margin=f"{100 * (odds.margin or 0):.2f}%"))
     playing = min((g.round for g in f.games), default=f.played_rounds + 1)
     if playing <= f.played_rounds:  # games of a round with results already in: that round is being played
@@ -295,10 +260,10 @@ def _header(odds: Odds, lang: str) -> list[str]:
 
 
 def to_text(odds: Odds, lang: str = "en", top: int = 3) -> str:
-    w = {k: WORDS[k][lang] for k in WORDS}
+    w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
     shown = min(len(odds.places[0]) if odds.places else 0, max(top, 6))
     lines = _header(odds, lang) + [""]
-    number, name, pts = (BASE_WORDS[k][lang] for k in ("number", "name", "points"))
+    number, name, pts = (WORDS[k][lang] for k in ("number", "name", "points"))
     head = f"{number:>4}  {name:24} {pts:>5} " + "".join(f"{w['place'].format(n=k + 1):>7}" for k in range(shown))
     lines.append(head + f" {w['top'].format(k=top):>7} {range_word(odds, lang):>10}")
     for i in order(odds):
@@ -319,7 +284,7 @@ def to_text(odds: Odds, lang: str = "en", top: int = 3) -> str:
 
 def _verdict(odds: Odds, lang: str) -> list[str]:
     """The clinched and no-longer-able-to-finish-first lines (exact enumeration only)."""
-    w = {k: WORDS[k][lang] for k in WORDS}
+    w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
     sure, out = clinched(odds), eliminated(odds)
     return ([w["clinched"].format(players=", ".join(map(str, sure)))] if sure else []) + (
         [w["eliminated"].format(players=", ".join(map(str, out)))] if out else [])
@@ -333,7 +298,7 @@ def _scenario_text(odds: Odds, lang: str) -> list[str]:
     games = next_round_games(odds)
     if not games:
         return []
-    w = {k: WORDS[k][lang] for k in WORDS}
+    w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
     who = _contenders(odds)[:SCENARIO_COLUMNS]
     lines = [w["scenarios"].format(round=odds.future.games[games[0]].round),
              f"{w['game']:>12} {'':5} {w['chance']:>7} " + "".join(f"{odds.participants[i].start_no:>7}" for i in who)]
@@ -352,7 +317,7 @@ def _scenario_text(odds: Odds, lang: str) -> list[str]:
 def _needs_text(odds: Odds, lang: str) -> list[str]:
     from ..arbiter.odds.run import NEEDS_MAX_GAMES
 
-    w = {k: WORDS[k][lang] for k in WORDS}
+    w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
     assert odds.player is not None, "asked only when a player was chosen"
     player = odds.participants[odds.player].start_no
     sets = odds.needs
@@ -386,11 +351,11 @@ def odds_view(odds: Odds, lang: str = "en", top: int = 3) -> dict[str, Any]:
     """What the odds pages show, as data for the ``odds_body`` macro (``odds_body.html``): the heading lines, the
     table of chances (number, name and points first: they stay in view on a phone), the verdict, the text report's
     scenario table and what a player needs, the notes."""
-    w = {k: WORDS[k][lang] for k in WORDS}
+    w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
     shown = min(len(odds.places[0]) if odds.places else 0, max(top, 6))
-    who = BASE_WORDS["team" if odds.team else "name"][lang]
-    heads = [{"text": BASE_WORDS["number"][lang], "cls": "rank"}, {"text": who, "cls": "name"},
-             {"text": BASE_WORDS["points"][lang], "cls": "pts"},
+    who = WORDS["team" if odds.team else "name"][lang]
+    heads = [{"text": WORDS["number"][lang], "cls": "rank"}, {"text": who, "cls": "name"},
+             {"text": WORDS["points"][lang], "cls": "pts"},
              *({"text": w["place"].format(n=k + 1)} for k in range(shown)),
              {"text": w["top"].format(k=top)}, {"text": range_word(odds, lang)}]
     rows, bars = [], []
@@ -406,7 +371,7 @@ def odds_view(odds: Odds, lang: str = "en", top: int = 3) -> dict[str, Any]:
         if percents and percents[0] != "·":  # a contender: drawn as the table says it (the same rounded numbers)
             bars.append({"name": p.name, "first_text": percents[0], "top_text": top_text,
                          "first": _width(percents[0]), "top": _width(top_text)})
-    from .site_words import SITE_WORDS
+    from .words import SITE_WORDS
 
     view = of_odds(odds)
     every = {"id": "odds-places", "caption": w["every_place"], "sticky": True,

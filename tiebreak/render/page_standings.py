@@ -36,21 +36,10 @@ from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 from ..engine.team_tiebreaks import TEAM_CATALOGUE
 from .html import standings_table, table_data
-from .i18n import Table, message, problem, tiebreak_name, with_modifiers, word
-from .site_words import SITE_WORDS
+from .i18n import message, problem, tiebreak_name, with_modifiers, word
 from .team_html import team_standings_table
-from .team_words import TEAM_NAMES
 from .templating import environment
-
-#: the page's words of its standings part (context ``page``: the page's other words are :mod:`tiebreak.web.words`)
-PAGE_PART = Table("page", {
-    'seed_used': 'Ties left after the list were drawn by lot with seed {seed}.',
-    'no_lot_needed': 'No lots were needed: the list separates every tie.',
-    'shared_places': 'Ties left after the list share their place (no lots).',
-    'move_up': 'Move up',
-    'move_down': 'Move down',
-    'remove': 'Remove',
-})
+from .words import PAGE_WORDS, SITE_WORDS, TEAM_NAMES
 
 
 def list_names(specs: Sequence[TieBreakSpec], lang: str = "en", team: bool = False) -> list[tuple[str, str]]:
@@ -98,7 +87,7 @@ def standings_part(s: Standings | TeamStandings, lang: str = "en", sections: str
         seed="" if s.seed is None else s.seed, team=team, columns=",".join(columns.names) if columns else "",
         summary=" · ".join(x for x in summary if x), seed_line=_lots_line(no_lots, lots, s.seed, lang),
         notes=[message(n, lang) for n in s.notes], warnings=_warnings(s.warnings, lang),
-        items=list_names(s.specs, lang, team), words={k: PAGE_PART.text(k, lang) for k in ("move_up", "move_down", "remove")},
+        items=list_names(s.specs, lang, team), words={k: PAGE_WORDS.text(k, lang) for k in ("move_up", "move_down", "remove")},
         rounds=range(1, max(rounds, s.after_round) + 1), after_round=s.after_round,
         heads=table["heads"], rows=table["rows"], lot=word("lot", lang, seed=s.seed) if lots else "",
         sections=Markup(sections), players=[(row[0].rstrip("*"), row[2], row[1]) for row in rows])
@@ -106,8 +95,8 @@ def standings_part(s: Standings | TeamStandings, lang: str = "en", sections: str
 
 def _lots_line(no_lots: bool, lots: bool, seed: int | None, lang: str) -> str:
     if no_lots:
-        return PAGE_PART.text("shared_places", lang)
-    return PAGE_PART.text("seed_used", lang, seed=seed) if lots else PAGE_PART.text("no_lot_needed", lang)
+        return PAGE_WORDS.text("shared_places", lang)
+    return PAGE_WORDS.text("seed_used", lang, seed=seed) if lots else PAGE_WORDS.text("no_lot_needed", lang)
 
 
 def _warnings(warnings: Sequence[Any], lang: str) -> list[str]:

@@ -22,30 +22,8 @@ from typing import Any, Callable
 from ..arbiter.rating_report import Report
 from ..engine.model import format_number
 from ..formats.text import SafeCsvWriter
-from .i18n import Table
 from .output import dumps_exact
-
-WORDS = Table("ratings", {
-    "start_no": "No", "name": "Name", "rating": "Rtg", "k": "K", "games": "Gms", "score": "Score",
-    "expected": "Exp", "change": "Change", "rounded": "Rounded", "performance": "Perf",
-    "title": "Rating change", "after_round": "after round {k}", "k_factor": "K (empty: by the rating)",
-    "fide": "FIDE rating change", "ru": "Russian rating change", "harkness": "Harkness performance",
-    "uscf": "USCF performance (±400)",
-    "rule_fide": "ΔR = K × Σ(score − PD), PD from the FIDE table with the 400-point rule; the change rounded to the "
-                 "nearest whole number, .5 up; performance: ARO + dp (C.07 Art. 10.2)",
-    "article_fide": "FIDE Rating Regulations 8.3",
-    "rule_ru": "ΔR = K × Σ(N − PD), K by the rating band; PD from the FIDE table (the Russian table was not found) "
-               "with the 400-point rule; no rounding is stated: the change rounded as FIDE's, .5 up",
-    "article_ru": "Russian rating regulations: the K table",
-    "rule_harkness": "average rating of the opposition + 10 × (percentage − 50), the percentage to one decimal, "
-                     "rounded half up",
-    "article_harkness": "Harkness system (USCF 1950-1960)",
-    "rule_uscf": "average of the opponents' ratings, + 400 for a win, − 400 for a loss; rounded half up "
-                 "(no rounding is stated)",
-    "article_uscf": "USCF rules: performance rating ±400",
-    "games_note": "Rated games: played over the board against a rated opponent (no forfeits, byes, or games of "
-                  "less than one move).",
-})
+from .words import RATINGS_WORDS
 
 
 def _cell(value: object) -> str:
@@ -58,8 +36,8 @@ def _cell(value: object) -> str:
 
 def to_json_obj(r: Report, lang: str = "en") -> dict[str, Any]:
     """The JSON answer: ``change`` exact, ``rounded`` by the system's rule (``rule``, ``article``)."""
-    return {"system": r.system, "after_round": r.rounds, "rule": WORDS.text(f"rule_{r.system}", lang),
-            "article": WORDS.text(f"article_{r.system}", lang),
+    return {"system": r.system, "after_round": r.rounds, "rule": RATINGS_WORDS.text(f"rule_{r.system}", lang),
+            "article": RATINGS_WORDS.text(f"article_{r.system}", lang),
             "players": [{c: v for c, v in asdict(row).items() if c in r.columns()} for row in r.rows]}
 
 
@@ -78,9 +56,9 @@ def to_csv(r: Report) -> str:
 
 
 def _header(r: Report, lang: str) -> list[str]:
-    return [f"{WORDS.text(r.system, lang)}, {WORDS.text('after_round', lang, k=r.rounds)}",
-            f"{WORDS.text(f'rule_{r.system}', lang)} ({WORDS.text(f'article_{r.system}', lang)})",
-            WORDS.text("games_note", lang)]
+    return [f"{RATINGS_WORDS.text(r.system, lang)}, {RATINGS_WORDS.text('after_round', lang, k=r.rounds)}",
+            f"{RATINGS_WORDS.text(f'rule_{r.system}', lang)} ({RATINGS_WORDS.text(f'article_{r.system}', lang)})",
+            RATINGS_WORDS.text("games_note", lang)]
 
 
 def to_text(r: Report, lang: str = "en") -> str:
@@ -88,9 +66,9 @@ def to_text(r: Report, lang: str = "en") -> str:
     widths = {"start_no": 4, "name": 30, "rating": 5, "k": 3, "games": 4, "score": 5, "expected": 6, "change": 7,
               "rounded": 7, "performance": 5}
     cols = r.columns()
-    widths = {c: max(widths[c], len(WORDS.text(c, lang))) for c in cols}
+    widths = {c: max(widths[c], len(RATINGS_WORDS.text(c, lang))) for c in cols}
     lines = _header(r, lang) + [""]
-    lines.append(" ".join(f"{WORDS.text(c, lang):{'<' if c == 'name' else '>'}{widths[c]}}" for c in cols).rstrip())
+    lines.append(" ".join(f"{RATINGS_WORDS.text(c, lang):{'<' if c == 'name' else '>'}{widths[c]}}" for c in cols).rstrip())
     for row in r.rows:
         values = asdict(row)
         values["name"] = row.name[:30]
@@ -102,12 +80,12 @@ def view(r: Report, lang: str = "en", warnings: list[str] | None = None) -> dict
     """What the HTML report shows, as data for ``ratings_page.html``: the title, the heading lines (and the reader's
     ``warnings``), the table (the name in the column that stays in view on a phone)."""
     cols = r.columns()
-    heads = [{"text": WORDS.text(c, lang), "cls": "name" if c == "name" else ""} for c in cols]
+    heads = [{"text": RATINGS_WORDS.text(c, lang), "cls": "name" if c == "name" else ""} for c in cols]
     rows = [{"cells": [{"text": _cell(v), "cls": "name" if c == "name" else ""} for c, v in asdict(row).items()
                        if c in cols]} for row in r.rows]
-    title = r.name or WORDS.text("title", lang)
+    title = r.name or RATINGS_WORDS.text("title", lang)
     return {"title": title, "header": _header(r, lang) + (warnings or []),
-            "t": {"id": "ratings", "caption": WORDS.text("title", lang), "heads": heads, "rows": rows,
+            "t": {"id": "ratings", "caption": RATINGS_WORDS.text("title", lang), "heads": heads, "rows": rows,
                   "sticky": False}}
 
 

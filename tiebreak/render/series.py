@@ -7,22 +7,8 @@ from typing import Any
 
 from ..arbiter.series import Series
 from ..engine.model import format_number
-from .i18n import Table, message
-
-#: the words of the series table (context ``series:<key>`` in the catalogues)
-WORDS = Table("series", {
-    "rank": "Rk", "name": "Name", "total": "Total", "events": "Events", "best": "Best", "places": "Places",
-    "counted": "results in brackets are not counted (best {best} of each player's events)",
-    "points_place": "series points by place: {points}; players sharing places share their points",
-    "points_score": "series points: each event's score",
-    "tiebreaks": "series tie-breaks: {codes}",
-    "BEST": "BEST: the best single result counted", "EVENTS": "EVENTS: the number of events played",
-    "PLACES": "PLACES: the sum of the places in the events played (the smaller the better)",
-    "event": "event {n}: {name}",
-    "title": "Series standings",
-    "place_note": "the small figure: the player's place in the event; each result links to the player's card in "
-                  "that event",
-})
+from .i18n import message
+from .words import SERIES_WORDS
 
 
 def _cell(row_result: Any, counted: bool) -> str:
@@ -35,7 +21,7 @@ def _cell(row_result: Any, counted: bool) -> str:
 def to_text(t: Series, lang: str = "en") -> str:
     """The table: rank, name, each event's series points (those not counted in brackets), the total and the
     series tie-breaks; then what the columns mean and the ambiguities of matching players."""
-    w = WORDS
+    w = SERIES_WORDS
     head = [w.text("rank", lang), w.text("name", lang), *(f"E{i + 1}" for i in range(len(t.events))),
             w.text("total", lang), *(w.text(c.lower(), lang) for c in t.tiebreaks)]
     lines = [head]

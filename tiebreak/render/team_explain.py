@@ -19,37 +19,9 @@ from ..engine.model import format_number
 from ..engine.team import TEAM_CATALOGUE, TeamStandings
 from ..views.matches import MatchRound, match_rounds
 from .explain import details, pair_details
-from .i18n import Table, kind_name, message, word
-from .team_words import TEAM_NAMES, TEAM_WORDS, primary_name
-
-EXPLAIN = Table("team explain", {
-    "head": "team {number} {name}: rank {rank}; rules {rules}, {system}, after round {k}, {boards} boards, "
-            "primary score {primary}",
-    "vs": "vs team {number} {name}",
-    "bye": "pairing-allocated bye",
-    "none": "no match",
-    "group": "computed among the teams still tied at this point (Type A); place among them: {place}",
-    "boards": "game points by board: {points}",
-    "factor": "normalising factor F = {factor}",
-    "cut": "(cut)",
-    "pair_head": "team {a} {name_a}: rank {rank_a}; team {b} {name_b}: rank {rank_b}",
-    "separated": "first separated by {spec} [{article}]: {va} against {vb}",
-    "equal": "equal on every tie-break of the list; {how}",
-    "by_lot": "separated by lot",
-    "shared": "not separated (shared rank)",
-    "r": "R",
-})
-
-#: the words of the page's explanation panel of a team, as sentences like the page's own (the page fills the
-#: ``{fields}``)
-PANEL = Table("team panel", {
-    "matches": "Matches",
-    "opponent": "Opposing team",
-    "group": "Computed among the teams still tied at this point (Type A); place among them: {place}.",
-    "boards": "Game points by board: {points}.",
-    "factor": "Normalising factor F = {factor}.",
-    "teams_n": "{n} teams",
-})
+from .i18n import kind_name, message, word
+from .team_words import primary_name
+from .words import TEAM_EXPLAIN, TEAM_NAMES, TEAM_PANEL, TEAM_WORDS
 
 
 def panel_words(lang: str = "en") -> dict[str, str]:
@@ -59,7 +31,7 @@ def panel_words(lang: str = "en") -> dict[str, str]:
     ('команд: {n}', 'МО')
     """
     return {**{k: TEAM_WORDS.text(k, lang) for k in ("mp", "gp", "bye", "no_match")},
-            **{k: PANEL.text(k, lang) for k in PANEL}}
+            **{k: TEAM_PANEL.text(k, lang) for k in TEAM_PANEL}}
 
 
 def _num(x: Fraction | None) -> str:
@@ -98,7 +70,7 @@ def team_details(s: TeamStandings, number: int) -> dict[str, Any]:
 
 def explain_team(s: TeamStandings, number: int, lang: str = "en") -> str:
     """The explanation of team ``number`` as text in ``lang``."""
-    e, w = EXPLAIN, TEAM_WORDS
+    e, w = TEAM_EXPLAIN, TEAM_WORDS
     row = s.row(number)
     lines = [e.text("head", lang, number=number, name=row.name, rank=row.rank, rules=s.rules.name,
                     system=word(s.system, lang), k=s.after_round, boards=s.tt.boards,
@@ -135,7 +107,7 @@ def explain_team(s: TeamStandings, number: int, lang: str = "en") -> str:
 
 def explain_team_pair(s: TeamStandings, a: int, b: int, lang: str = "en") -> str:
     """The first tie-break of the list that separates teams ``a`` and ``b``, and the two values."""
-    e = EXPLAIN
+    e = TEAM_EXPLAIN
     ra, rb = s.row(a), s.row(b)
     lines = [e.text("pair_head", lang, a=a, name_a=ra.name, rank_a=ra.rank, b=b, name_b=rb.name, rank_b=rb.rank)]
     d = pair_details(s, a, b)

@@ -15,7 +15,8 @@ from ..engine.team import TeamStandings
 from ..views.standings import of_ranking
 from .html import TEAM_CROSSTABLE_STYLE, document, standings_sheet, team_matches_sheet
 from .i18n import word
-from .team_words import TEAM_WORDS, key_heading, primary_name, team_legend
+from .team_words import key_heading, primary_name, team_legend
+from .words import TEAM_WORDS
 
 
 def to_html(s: TeamStandings, lang: str = "en", printed: datetime.date | None = None) -> str:

@@ -10,7 +10,8 @@ from ..views.standings import of_ranking
 from . import crosstable as cross_words
 from .i18n import word
 from .output import text_table
-from .team_words import TEAM_WORDS, key_heading, primary_name, team_legend
+from .team_words import key_heading, primary_name, team_legend
+from .words import TEAM_WORDS
 
 
 def team_to_text(s: TeamStandings, lang: str = "en") -> str:

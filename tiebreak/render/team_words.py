@@ -1,5 +1,5 @@
-"""Words of the team pages and explanations in English, Russian and Ukrainian (the catalogues of
-:mod:`tiebreak.render.i18n`), and the per-round record of a team that the pages and the explanations share.
+"""The team legend and the primary score's name, worded by the team tables of :mod:`tiebreak.render.words`
+(``TEAM_WORDS``, ``TEAM_NAMES``), and the catalogue of team tie-breaks in words.
 
 >>> TEAM_NAMES.text("EDE", "ru")
 'Расширенная личная встреча'
@@ -16,27 +16,11 @@ from typing import Any, Sequence
 from ..engine.specifier import TieBreakSpec
 from ..engine.team import TEAM_CATALOGUE, TEAM_MODIFIERS
 from ..engine.team_tiebreaks import TEAM_ALIASES
-from .i18n import Table
 from .output import legend_line
+from .words import TEAM_NAMES, TEAM_WORDS
 
 __all__ = ["TEAM_NAMES", "TEAM_WORDS", "primary_name",
            "team_catalogue", "team_legend", "team_modifiers"]
-
-#: team tie-break names by code (the English is the catalogue's own)
-TEAM_NAMES = Table("team tie-break", {code: d.name for code, d in TEAM_CATALOGUE.items()})
-
-TEAM_WORDS = Table("team", {
-    "team": "Team",
-    "boards": "{n} boards",
-    "primary": "primary score {score}",
-    "matches": "Matches: opponent team, match points and game points of each round",
-    "mp": "MP",
-    "gp": "GP",
-    "bye": "bye",
-    "no_match": "no match",
-    "list_head": "Team events (C.07 Arts 11-13; the score after a colon: BH:GP, EMGSB = ESB:MG)",
-})
-
 
 def primary_name(primary: str, lang: str = "en") -> str:
     """The primary score as the tables name it (``MP`` / ``МО``, ``GP`` / ``ИО``), so one page never says both."""

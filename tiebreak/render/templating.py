@@ -77,9 +77,10 @@ def cell_html(c: Cell) -> str:
     if "title" in c:
         attrs += f' title="{_escaped(c["title"])}"'
     inner = f'<a href="{_escaped(href)}">{text}</a>' if href else text
-    if "mark" in c:  # a colour mark before the name: a square seen, its word read (site.css: .pc, .vh)
+    if "mark" in c:  # a colour mark before the name: a square seen, its word read (site.css: .pc, .visually-hidden)
         mark, said = c["mark"]
-        inner = f'<span class="pc {mark}" aria-hidden="true"></span><span class="vh">{_escaped(said)}: </span>{inner}'
+        said = f'<span class="visually-hidden">{_escaped(said)}: </span>'
+        inner = f'<span class="pc {mark}" aria-hidden="true"></span>{said}{inner}'
     if "sub" in c:
         sub_cls = f' class="{c["sub_cls"]}"' if c.get("sub_cls") else ""
         inner += f"<small{sub_cls}>{_escaped(c['sub'])}</small>"

@@ -12,17 +12,13 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.messages import Message
 from ..engine.model import format_number
-from .i18n import FIELD_NAMES, Table, message, word
+from .i18n import message, word
+from .words import FIELD_NAMES, VARMA_WORDS
 
 if TYPE_CHECKING:
     from ..arbiter.berger import Round
     from ..arbiter.playoff import PlayoffGroup
     from ..arbiter.varma import Draw
-
-#: the words of the Varma draw (context ``varma:<key>`` in the catalogues)
-VARMA_WORDS = Table("varma", {"order": "Drawing order (federation, player, set, number):",
-                              "conflict": "same federation in the last three rounds: {a} - {b} (round {round})"})
-
 
 def _round_line(number: int, pairs: str, bye: object, lang: str) -> str:
     return f"{word('round', lang)} {number}: {pairs}" + (f"  ({word('bye', lang)}: {bye})" if bye else "")

@@ -12,11 +12,11 @@ from typing import Any
 
 from ..engine.model import Kind, format_number
 from ..engine.registry import CATALOGUE
-from ..render.explain import WORDS as EXPLAIN
 from ..render.i18n import kind_name as _kind_name
 from ..render.i18n import tiebreak_name, word
+from ..render.words import EXPLAIN_WORDS
 from ..views.card import CardGame
-from .cells import _head, colour_word, num, player_link, said, site_words
+from .cells import _head, colour_word, name_of, num, player_link, said, site_words
 from .event import CELL, Event
 from .games import game_link
 
@@ -54,7 +54,7 @@ def card_page(e: Event, lang: str, start_no: int, holes: list[int] | None = None
         holes.append(value)
         return HOLE.format(len(holes) - 1)
 
-    facts = [(s["number"], str(start_no))]
+    facts: list[tuple[str, ...]] = [(s["number"], str(start_no))]
     if v.place is not None:  # no place before the first round (it said 0)
         facts.append((s["rank_after"], shown(v.place)))
     facts.append((s["score_after"], num(v.points)))
@@ -63,6 +63,13 @@ def card_page(e: Event, lang: str, start_no: int, holes: list[int] | None = None
     for key, value in (("player_title", v.title), ("federation", v.federation), ("club", v.club)):
         if value:
             facts.append((s[key], value))
+    if v.fide_id:  # as text: the site links to no other site
+        facts.append((s["fide_id"], v.fide_id))
+    game = next((g for g in v.games if g.pending and g.opponent is not None), None)
+    if game is not None:  # the game in play, else the next one paired: followed from the card
+        facts.append((s["next_game"], s["next_game_text"].format(
+            k=game.round, board=game.board or "–", colour=colour_word(lang, game.colour),
+            opponent=name_of(e, game.opponent)), player_link(e, game.opponent)["href"]))
     if v.performance is not None:
         facts.append((s["performance"], str(v.performance)))
     if v.change is not None:
@@ -142,14 +149,14 @@ def explanations(e: Event, lang: str, start_no: int) -> list[dict[str, Any]]:
                 cls = "cut" if cut_here else ""
                 rows.append({"cls": cls, "cells": [
                     {"text": k, "head": True}, {"text": kind_name(kind, lang), "cls": "left"},
-                    opponent or {"text": EXPLAIN.text("no_opponent", lang)},
-                    {"text": points + (" " + EXPLAIN.text("cut", lang) if cut_here else ""), "cls": cls},
+                    opponent or {"text": EXPLAIN_WORDS.text("no_opponent", lang)},
+                    {"text": points + (" " + EXPLAIN_WORDS.text("cut", lang) if cut_here else ""), "cls": cls},
                     {"text": said(source, lang), "cls": "left"}]})
             x["table"] = {"id": f"tb{n}", "caption": key, "heads": heads, "rows": rows}
             if cut:
                 x["note"] = s["cut_legend"]
             if kept is not None:
-                x["note"] = EXPLAIN.text("kept", lang, sum=kept).strip()
+                x["note"] = EXPLAIN_WORDS.text("kept", lang, sum=kept).strip()
         out.append(x)
     return out
 

@@ -11,7 +11,8 @@ from typing import Any
 from ..engine.model import WHITE, format_number
 from ..engine.registry import CATALOGUE
 from ..render.i18n import message, tiebreak_name, word
-from ..render.site_words import SITE_WORDS
+from ..render.pairings import with_narrow as with_narrow
+from ..render.words import SITE_WORDS
 from .event import Event
 
 #: the engine's note of a lot (tiebreak.engine.standings), told to spectators in their words instead
@@ -51,13 +52,6 @@ def titled_link(e: Event, sno: int | None) -> Cell:
     if sno is not None and e.tournament.player(sno).title:
         cell["text"] = f"{e.tournament.player(sno).title} {cell['text']}"
     return cell
-
-
-def with_narrow(cell: Cell, *parts: str) -> Cell:
-    """A name cell that also says ``parts`` (the number, the rating) on a line of its own on a phone, where their
-    columns (class ``wide``) are hidden (site.css): both players of a board stay in view at 390 px."""
-    text = " · ".join(p for p in parts if p)
-    return {**cell, "sub": text, "sub_cls": "narrow"} if text else cell
 
 
 def rating_text(e: Event, sno: int | None) -> str:

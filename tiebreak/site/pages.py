@@ -1,6 +1,6 @@
 """The pages of an individual event's website, in one language each, from :class:`~tiebreak.site.event.Event`: the
-words come from the renderers' tables (:mod:`tiebreak.render.i18n`, :mod:`tiebreak.render.site_words`, the
-explanation words), the markup from the templates ``site_*.html`` of the one set every face uses
+words come from the tables of :mod:`tiebreak.render.words` (the site's, the standings' and the explanation's),
+the markup from the templates ``site_*.html`` of the one set every face uses
 (:mod:`tiebreak.render.templating`).
 
 Page names are stable (``index.html``, ``players.html``, ``round-3.html``, ``standings-3.html``, ``standings.html``,
@@ -16,12 +16,12 @@ from typing import Any
 from markupsafe import Markup
 
 from ..arbiter.columns import player_columns
-from ..engine.model import Kind
 from ..render import crosstable as cross_words
 from ..render.columns import headings
-from ..render.i18n import LANGUAGES, kind_name, word
-from ..render.team_words import TEAM_WORDS
+from ..render.i18n import LANGUAGES, word
+from ..render.pairings import Seat, round_tables
 from ..render.templating import cell_html, environment, rows_html
+from ..render.words import TEAM_WORDS
 from ..views.crosstable import of_teams
 from ..views.standings import of_ranking
 from . import teams
@@ -31,18 +31,16 @@ from .cells import (
     event_name,
     home,
     mark,
+    name_of,
     num,
     player_link,
-    rating_text,
     round_nav,
     site_words,
     standings_legend,
     tiebreak_legend,
-    titled_link,
-    with_narrow,
 )
 from .downloads import links
-from .event import CELL, FORFEITS, SCORE, Event
+from .event import Event
 from .games import game_link, game_names
 from .playoff import page as playoff_page
 from .team_event import TeamEvent
@@ -91,11 +89,7 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
     if stem == "players":
         ctx = starting_list(ind, lang)
     elif kind == "player":
-        from .card import card_page
-
-        ctx, template = card_page(ind, lang, int(arg), holes), "site_card.html"
-        if isinstance(e, TeamEvent):  # the player's team, with a link to its card
-            ctx["facts"][1:1] = teams.team_fact(e, int(arg), lang)
+        ctx, template = player_card(e, lang, int(arg), holes), "site_card.html"
     elif stem == "odds":  # the players' odds, or the teams' in a team event
         ctx = {"title": site_words(lang)["odds"], "intro": site_words(lang)["odds_note"], "tables": [],
                "html_sections": e.odds.get(lang, "") if e.odds else ""}
@@ -128,6 +122,17 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
                menu=teams.menu(e, site_words(lang)) if isinstance(e, TeamEvent) else menu(e, lang),
                event_name=event_name(ind), footer=footer, logo=logo)
     return environment().get_template(template).render(**ctx)
+
+
+def player_card(e: Event | TeamEvent, lang: str, start_no: int, holes: list[int] | None = None) -> dict[str, Any]:
+    """A player's card (:func:`tiebreak.site.card.card_page`), in a team event with the player's team linked to its
+    card: the site's page ``player-N.html`` and the live screen's (:mod:`tiebreak.web.live_card`)."""
+    from .card import card_page
+
+    ctx = card_page(e.ind if isinstance(e, TeamEvent) else e, lang, start_no, holes)
+    if isinstance(e, TeamEvent):
+        ctx["facts"][1:1] = teams.team_fact(e, start_no, lang)
+    return ctx
 
 
 def starting_list(e: Event, lang: str) -> dict[str, Any]:
@@ -219,58 +224,32 @@ def _team_crosstable(e: TeamEvent, lang: str) -> dict[str, Any]:
              *(_head(str(k)) for k in range(1, e.played + 1))]
     rows = [{"cells": [{"text": str(r.rank), "cls": "rank"}, {**team_cell(e, r.start_no), "head": True},
                        {"text": r.points, "cls": "pts"},
-                       *({"text": cross_words.team_cell_text(c, lang), "href": f"team-{c.opponent}.html"}
-                         if c.opponent else {"text": CELL[c.kind] or "–"} for c in r.cells)]} for r in view.rows]
+                       *({"text": cross_words.team_cell_text(c, lang),
+                          **({"href": f"team-{c.opponent}.html"} if c.opponent else {})} for c in r.cells)]}
+            for r in view.rows]
     return {"title": s["crosstable"], "legend": [f"{short} = {full}", *cross_words.legend(view, lang)],
             "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": rows, "sticky": True}]}
 
 
 def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
-    """Round ``k`` as chess-results shows it: each board in order with both players' start numbers, titles, ratings
-    and points before the round (the standings after round ``k - 1``, as ``tiebreak standings --after-round``
-    gives them) and the result (forfeits and byes in words); the round selector."""
+    """Round ``k`` as chess-results shows it (:func:`tiebreak.render.pairings.round_tables`, the live screen's
+    too): each board in order with both players' start numbers, titles, ratings and points before the round (the
+    standings after round ``k - 1``, as ``tiebreak standings --after-round`` gives them) and the result (forfeits and
+    byes in words); the round selector."""
     s = site_words(lang)
-    rd = e.rounds[k - 1]
     before = points_before(e, k)
-    rtg = headings(["rating"], lang)[0]
-    no = word("number", lang)
-    pts = word("points", lang)
-    heads = [_head(s["board_short"], "", s["board"]), _head(no, "wide", s["number"]), _head(s["white"], "name"),
-             _head(rtg, "wide", s["rating"]), _head(pts, "wide", s["points_before"]), _head(s["result"], "res"),
-             _head(pts, "wide", s["points_before"]), _head(s["black"], "name"), _head(rtg, "wide", s["rating"]),
-             _head(no, "wide", s["number"])]
 
-    def player(sno: int) -> list[Cell]:
-        """Number, name, rating and points before the round: on a phone the name's cell says them all."""
-        points = num(before.get(sno))
-        return [{"text": str(sno), "cls": "wide"},
-                with_narrow(titled_link(e, sno), f"{no}\u00a0{sno}", rating_text(e, sno), f"{pts}\u00a0{points}"),
-                {"text": rating_text(e, sno), "cls": "wide"}, {"text": points, "cls": "wide"}]
+    def seat(sno: int) -> Seat:
+        p = e.tournament.player(sno)
+        return Seat(name_of(e, sno), p.title.strip(), p.rating or None, num(before.get(sno)), f"player-{sno}.html")
 
-    rows = []
-    for g in rd.games:
-        if g.pending:
-            result = s["pending"]
-        elif g.kind in FORFEITS:
-            result = f"{SCORE[g.kind]} ({kind_name(g.kind.name, lang)})"
-        else:
-            result = SCORE[g.kind]
-        (w_no, w_name, w_rating, w_pts), (b_no, b_name, b_rating, b_pts) = player(g.white), player(g.black)
-        rows.append({"cells": [{"text": str(g.board)}, w_no, w_name, w_rating, w_pts,
-                               {"text": result, "cls": "res", **game_link(e, k, g.white, g.black, s)},
-                               b_pts, b_name, b_rating, b_no]})
-    byes = [{"cells": [*player(sno), {"text": kind_name(kind.name, lang) if kind != Kind.ABSENT else s["not_paired"],
-                                      "cls": "left"}]} for sno, kind in rd.byes]
+    heads, rows, bye_heads, byes, legend = round_tables(e.rounds[k - 1], seat, lang,
+                                                        lambda g: game_link(e, k, g.white, g.black, s))
     tables = [{"id": "pairings", "caption": s["pairings_n"].format(k=k), "heads": heads, "rows": rows,
                "sticky": False}]
     if byes:
-        tables.append({"id": "byes", "caption": s["bye"], "heads": [
-            _head(no, "wide", s["number"]), _head(word("name", lang), "name"),
-            _head(rtg, "wide", s["rating"]), _head(pts, "wide", s["points_before"]),
-            _head(s["result"], "left")], "rows": byes, "sticky": False})
+        tables.append({"id": "byes", "caption": s["bye"], "heads": bye_heads, "rows": byes, "sticky": False})
     pager = [(f"standings-{k}.html", s["standings_after"].format(k=k))] if k <= e.played else []
-    legend = [f"{s['board_short']} = {s['board']}", f"{word('number', lang)} = {s['number']}",
-              f"{rtg} = {s['rating']}", f"{word('points', lang)} = {s['points_before']}"]
     return {"title": s["pairings_n"].format(k=k), "pager": pager, "tables": tables, "legend": legend,
             "round_nav": round_nav(e.last_round, k)}
 

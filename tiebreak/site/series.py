@@ -12,8 +12,8 @@ from typing import Any, Protocol
 from ..arbiter.series import Series, series
 from ..engine.model import format_number
 from ..render.i18n import LANGUAGES, message
-from ..render.series import WORDS
 from ..render.templating import environment, rows_html
+from ..render.words import SERIES_WORDS
 from .cells import Cell, _head, event_name, site_words
 from .event import Event
 from .team_event import TeamEvent
@@ -67,7 +67,7 @@ def _cell(site: Site, t: Series, k: int, row: Any, lang: str) -> Cell:
 
 def page(site: Site, t: Series, lang: str) -> str:
     """The series page in ``lang``."""
-    w, s = WORDS, site_words(lang)
+    w, s = SERIES_WORDS, site_words(lang)
     heads = [_head(w.text("rank", lang), "rank"), _head(w.text("name", lang), "name"),
              *(_head(f"{k + 1}", abbr=name) for k, name in enumerate(t.events)), _head(w.text("total", lang), "pts"),
              *(_head(w.text(c.lower(), lang)) for c in t.tiebreaks)]

@@ -51,7 +51,8 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
     """Round ``k``: the overview of its matches, then each match board by board (results from the first team's
     side, each player's colour marked beside the name, ratings); the teams without a match."""
     from ..render.columns import headings
-    from ..render.team_words import TEAM_WORDS, primary_name
+    from ..render.team_words import primary_name
+    from ..render.words import TEAM_WORDS
     from .cells import _head, rating_text, round_nav, site_words, titled_link, with_narrow
     from .games import game_link
 

@@ -12,7 +12,7 @@ import numpy as np
 
 from ..engine.model import Kind, format_number
 from ..render.i18n import kind_name, message, with_modifiers, word
-from ..render.team_words import TEAM_WORDS
+from ..render.words import TEAM_WORDS
 from ..views.matches import match_rounds
 from ..views.standings import of_ranking
 from .team_event import TeamEvent
@@ -66,15 +66,21 @@ def points_words(e: TeamEvent, lang: str) -> tuple[str, str]:
     return primary_name(primary, lang), site_words(lang)[full] if full else primary
 
 
-def team_tiebreak_legend(specs: list[Any], lang: str) -> list[tuple[str, str, str]]:
-    """Each tie-break of a team event's list: (abbreviation, name, article: C.07 Arts 11-12)."""
+def team_tiebreak_legend(specs: list[Any], lang: str, primary: str | None = None) -> list[tuple[str, str, str]]:
+    """Each tie-break of a team event's list: (abbreviation, name, article: C.07 Arts 11-12); with ``primary`` the
+    primary score (``PTS``) is named as the standings' column and the command line's legend name it (``MP``, match
+    points, C.07 11.1.1)."""
     from ..engine.team import TEAM_CATALOGUE
-    from ..render.team_words import TEAM_NAMES
+    from ..render.team_words import primary_name
+    from ..render.words import TEAM_NAMES
 
     out = []
     for spec in specs:
-        name = with_modifiers(TEAM_NAMES.text(spec.code, lang) if spec.code in TEAM_NAMES else spec.code, spec, lang)
-        out.append((spec.text, name, TEAM_CATALOGUE[spec.code].article if spec.code in TEAM_CATALOGUE else ""))
+        code, text = spec.code, spec.text
+        if primary in ("MP", "GP") and code == "PTS":
+            code, text = primary, primary_name(primary, lang)
+        name = with_modifiers(TEAM_NAMES.text(code, lang) if code in TEAM_NAMES else code, spec, lang)
+        out.append((text, name, TEAM_CATALOGUE[code].article if code in TEAM_CATALOGUE else ""))
     return out
 
 
@@ -112,7 +118,7 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
         ctx = home(e.ind, lang)
         ctx["facts"] = [f for f in ctx["facts"] if f[0] != s["players"]] + [
             (s["teams"], str(len(e.current.tt.teams))), (s["players"], str(len(e.tournament.players)))]
-        ctx["legend"] = team_tiebreak_legend(e.current.specs, lang)
+        ctx["legend"] = team_tiebreak_legend(e.current.specs, lang, e.current.tt.primary)
         ctx["rounds"] = range(1, last_round(e) + 1)
         ctx["played"] = e.played
         ctx["lineups"] = lineups(e, lang)
@@ -175,9 +181,9 @@ def boards_of_match(e: TeamEvent, r: int, a: int) -> list[tuple[int, int, int | 
 
 
 def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
-    from ..render.explain import WORDS as EXPLAIN
     from ..render.team_explain import team_details
-    from ..render.team_words import TEAM_NAMES, primary_name
+    from ..render.team_words import primary_name
+    from ..render.words import EXPLAIN_WORDS, TEAM_NAMES
     from .cells import _head, num, player_link, site_words
 
     s, st = site_words(lang), e.current
@@ -225,7 +231,7 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
                                                                      _head(s["opponent_team"], "name"),
                                                                      _head(s["contribution"]), _head(s["how_counted"], "left")],
                           "rows": [{"cells": [{"text": str(c["round"]), "head": True}, team_cell(e, c["opponent"]),
-                                              {"text": num(c["value"]) + (" " + EXPLAIN.text("cut", lang)
+                                              {"text": num(c["value"]) + (" " + EXPLAIN_WORDS.text("cut", lang)
                                                                           if c["cut"] else ""),
                                                "cls": "cut" if c["cut"] else ""},
                                               {"text": message(c["source"], lang), "cls": "left"}]}

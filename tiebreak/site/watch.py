@@ -13,7 +13,8 @@ import numpy as np
 from ..engine.errors import InputWarning, TiebreakError
 from ..engine.messages import Message
 from ..engine.model import Tournament
-from ..render.i18n import LANGUAGES, MESSAGE_WORDS, message, problem
+from ..render.i18n import LANGUAGES, message, problem
+from ..render.words import MESSAGE_WORDS
 from .build import (
     Site,
     check_folder,

@@ -67,6 +67,8 @@ class CardView:
     games: list[CardGame] = field(default_factory=list)
     #: the player's place after every round played (the chart)
     places: list[int] = field(default_factory=list)
+    #: the player's FIDE ID (the file's, or the event's player list's), '' without one
+    fide_id: str = ""
 
 
 def board_numbers(rounds: list[Round]) -> list[dict[int, int]]:
@@ -83,12 +85,17 @@ def card_view(t: Tournament, start_no: int, places: list[dict[int, tuple[int, Fr
     per_game = rating.per_game if rating is not None else ()
     pending = {k: (b if w == start_no else w, WHITE if w == start_no else BLACK)
                for k, w, b in t.pending if start_no in (w, b)}
+    for k in range(1, t.rounds + 1):  # a game the grid holds without a result (the live screen's games in play)
+        entry = t.entry(start_no, k)
+        if entry.kind == Kind.UNKNOWN and entry.opponent is not None:
+            pending.setdefault(k, (entry.opponent, entry.colour))
     games = []
     for k in range(1, played + 1):
         entry = t.entry(start_no, k)
         board = boards[k - 1].get(start_no) if k <= len(boards) else None
         after, score = places[k - 1][start_no]
-        if entry.opponent is None and k in pending:  # a game in play while the round has results: the score so far
+        if k in pending and (entry.opponent is None or entry.kind == Kind.UNKNOWN):  # a game in play while the
+            # round has results: the score so far
             games.append(replace(_pending(t, k, *pending[k], board, now), score=score, place=after))
             continue
         games.append(_opponent(t, CardGame(k, board, entry.colour, entry.kind, entry.opponent,
@@ -99,7 +106,7 @@ def card_view(t: Tournament, start_no: int, places: list[dict[int, tuple[int, Fr
     place, points = now[start_no] if start_no in now else (None, Fraction(0))
     return CardView(start_no, p.name, p.title.strip(), p.rating or None, p.federation.strip(), p.club.strip(), place,
                     points, rating.performance if rating else None, rating.change if rating else None, games,
-                    [places[k][start_no][0] for k in range(played)])
+                    [places[k][start_no][0] for k in range(played)], p.fide_id.strip())
 
 
 def _opponent(t: Tournament, g: CardGame, now: dict[int, tuple[int, Fraction]]) -> CardGame:

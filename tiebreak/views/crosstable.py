@@ -94,23 +94,27 @@ class Crosstable:
 
     def json_rows(self) -> list[dict[str, Any]]:
         """The rows as the live API gives them: rank, start number, name, points and per round the opponent's start
-        number, the colour and the result's code (:data:`CODE`; a team match: the game points)."""
+        number, the colour and the result's code (:data:`CODE`; a team match: the game points, and ``kind`` the
+        match's result's code: a forfeit, a bye)."""
         return [{"rank": r.rank, "start_no": r.start_no, "name": r.name, "points": r.points,
-                 "rounds": [{"opponent": c.opponent, "colour": c.colour,
-                             "result": CODE[c.kind] if c.points is None else c.points} for c in r.cells]}
+                 "rounds": [{"opponent": c.opponent, "colour": c.colour, "result": CODE[c.kind]} if c.points is None
+                            else {"opponent": c.opponent, "colour": c.colour, "result": c.points, "kind": CODE[c.kind]}
+                            for c in r.cells]}
                 for r in self.rows]
 
 
 def from_json(rows: list[dict[str, Any]], square: bool) -> Crosstable:
-    """The view again from the live API's rows (:meth:`Crosstable.json_rows` of a player event), as the live screen
-    receives them."""
+    """The view again from the live API's rows (:meth:`Crosstable.json_rows`), as the live screen receives them (a
+    team event's when its cells carry ``kind``: their ``result`` is the game points)."""
     rank_of = {int(r["start_no"]): int(r["rank"]) for r in rows}
     places = place_texts(rank_of)
+    teams = any("kind" in g for r in rows for g in r["rounds"])
     return Crosstable(square, max((len(r["rounds"]) for r in rows), default=0), [
         Row(int(r["start_no"]), str(r["name"]), int(r["rank"]), places[int(r["start_no"])], str(r["points"]), False,
             tuple(Cell(g["opponent"], rank_of.get(int(g["opponent"])) if g["opponent"] is not None else None,
-                       g["colour"], KINDS.get(str(g["result"]), Kind.UNKNOWN)) for g in r["rounds"]))
-        for r in rows])
+                       g["colour"], KINDS.get(str(g["kind"] if teams else g["result"]), Kind.UNKNOWN),
+                       str(g["result"]) if teams else None) for g in r["rounds"]))
+        for r in rows], teams)
 
 
 def build(t: Tournament, ranked: Iterable[tuple[int, int, str, bool]], rounds: int, square: bool = False,

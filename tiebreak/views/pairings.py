@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..arbiter.boards import board_order
-from ..engine.model import Kind, Tournament
+from ..engine.model import Kind, Tournament, format_number
 from ..engine.standings import Standings
 from .crosstable import CODE
 
@@ -85,9 +85,20 @@ def pairings(t: Tournament, k: int, before: Standings | None) -> Round:
     return Round(k, games, byes)
 
 
-def json_pairings(rd: Round) -> list[dict[str, Any]]:
-    """The round as the live API gives it: the games (board, White, Black, the result's code, whether pending), then
-    the byes (start number, the bye's code; ``""``: not paired)."""
+def points_before(before: Standings | None) -> dict[int, str]:
+    """Every player's points before the round as the standings write them (``before``: the standings after the
+    previous round; none in round 1: everybody's 0)."""
+    if before is None:
+        return {}
+    return {r.start_no: format_number(before.points[r.index]) for r in before.rows}
+
+
+def json_pairings(rd: Round, points: dict[int, str] | None = None) -> list[dict[str, Any]]:
+    """The round as the live API gives it: the games (board, White, Black, the result's code, whether pending, and
+    both players' points before the round, ``white_points`` and ``black_points``), then the byes (start number, the
+    bye's code, ``""``: not paired; ``points`` before the round); ``points`` is :func:`points_before`."""
+    points = points or {}
     return [{"white": g.white, "black": g.black, "result": None if g.pending else RESULT_CODE.get(g.kind),
-             "pending": g.pending, "board": g.board} for g in rd.games] + [
-        {"start_no": sno, "kind": CODE[kind], "board": None} for sno, kind in rd.byes]
+             "pending": g.pending, "board": g.board, "white_points": points.get(g.white, "0"),
+             "black_points": points.get(g.black, "0")} for g in rd.games] + [
+        {"start_no": sno, "kind": CODE[kind], "board": None, "points": points.get(sno, "0")} for sno, kind in rd.byes]

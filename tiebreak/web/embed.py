@@ -18,9 +18,9 @@ from fastapi import APIRouter, Query
 from fastapi.responses import HTMLResponse
 
 from ..live.watch import LiveHub
-from ..render.i18n import LANGUAGES, WORDS
-from ..render.live_words import LIVE_WORDS
+from ..render.i18n import LANGUAGES
 from ..render.templating import environment
+from ..render.words import LIVE_WORDS, WORDS
 
 #: the most rows the embedded top N shows
 MAX_TOP = 100

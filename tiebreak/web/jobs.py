@@ -16,9 +16,10 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..app import check as checking
+from ..app.declared import PAGE_FORMAT
 from ..app.explain import explain as explanation
 from ..app.explain import explained
-from ..app.options import PAGE_FORMAT, Options
+from ..app.options import Options
 from ..app.playoffs import playoffs as play_offs
 from ..app.prizes import prize_rests
 from ..app.prizes import prizes as distributed

@@ -26,13 +26,14 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from ..live.event import LiveEvent
 from ..live.watch import LiveHub
-from ..render.i18n import LANGUAGES, WORDS
+from ..render.i18n import LANGUAGES
 from ..render.live_tables import PARTS, history_part, live_parts
-from ..render.live_words import LIVE_WORDS, live_count_words
 from ..render.table_style import TABLE_CSS
 from ..render.templating import environment
+from ..render.words import LIVE_WORDS, WORDS, live_count_words
 from .embed import routes as embed_routes
 from .errors import ApiError, error_response
+from .live_card import SITE_CSS, LiveCards, card_page_name
 
 #: pages and fragments kept (the newest version's of each event and view; older ones are dropped when made)
 KEPT = 96
@@ -146,6 +147,10 @@ def packed(body: bytes) -> tuple[bytes, bytes]:
     return body, gzip.compress(body, 6, mtime=0)
 
 
+def made_card(body: bytes | None) -> tuple[bytes, bytes] | None:
+    return packed(body) if body is not None else None
+
+
 def answer(body: tuple[bytes, bytes], request: Request, status: int = 200) -> Response:
     """The HTML, compressed when the client takes gzip."""
     headers = {"cache-control": "no-cache", "vary": "Accept-Encoding"}
@@ -209,6 +214,28 @@ def routes(api: APIRouter, hub: LiveHub, reads: anyio.CapacityLimiter,
         stamp = tables.stamp(e, False)
         body = await tables.get(("history-html", stamp, player, lang),
                                 lambda: packed(tables.history(e, player, lang).encode("utf-8")), player=True)
+        return answer(body, request)
+
+    cards = LiveCards()
+
+    @api.get("/live/cards/{address:path}", response_class=HTMLResponse, include_in_schema=False)
+    async def card(request: Request, address: str) -> Response:
+        """A card (``EVENT/LANG/player-N.html``, ``EVENT/LANG/team-N.html``; :mod:`tiebreak.web.live_card`): made
+        once per version, language and card."""
+        name, lang, page = (["", ""] + address.rsplit("/", 2))[-3:]
+        if page == "site.css":
+            return Response(SITE_CSS.read_bytes(), media_type="text/css", headers={"cache-control": "max-age=3600"})
+        e = hub.event(name) if len(name) <= MAX_NAME else None
+        if e is None:
+            return missing(name, "en")
+        which = card_page_name(page)
+        lang = lang if lang in LANGUAGES else "en"
+        if which is None:
+            return error_response(ApiError(404, "no such card"), lang)
+        body = await tables.get(("card", (e.name, e.version), lang, page),
+                                lambda: made_card(cards.page(e, lang, *which)), player=True)
+        if body is None:
+            return error_response(ApiError(404, "no such card"), lang)
         return answer(body, request)
 
     embed_routes(api, hub)  # /embed: the view for an organiser's page (tiebreak.web.embed)

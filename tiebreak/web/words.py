@@ -1,5 +1,5 @@
 """The words of the web page in one language: the page's own (context ``page:<key>`` in the gettext catalogues; the
-words of its standings part are :data:`tiebreak.render.page_standings.PAGE_PART`, which the server renders), the
+words of its standings part the server renders: tiebreak.render.page_standings), the
 words of the standings, the kinds of rounds, the player columns, the category and team rankings and the sources of
 values.  The page asks for them
 again when the reader changes the language, so nothing loaded is lost.
@@ -18,86 +18,21 @@ import string
 from ..engine.errors import Place
 from ..engine.messages import Message
 from ..engine.standings import SOURCES
-from ..render.columns import HEADINGS
-from ..render.groups import WORDS as GROUPS
-from ..render.i18n import KINDS, LANGUAGES, WORDS, Table, catalogue, message, place_text
-from ..render.ratings import WORDS as RATINGS
+from ..render.i18n import LANGUAGES, catalogue, message, place_text
 from ..render.team_explain import panel_words
-
-PAGE = Table("page", {
-    'step_file': 'Tournament file',
-    'choose_file': 'Choose a file',
-    'no_file': 'no file chosen',
-    'step_event': 'Event',
-    'step_list': 'Tie-break list',
-    'step_standings': 'Standings',
-    'rules': 'Rules',
-    'rules_auto': "by the event's dates",
-    'after_round': 'After round',
-    'system': 'Event type',
-    'from_file': 'as in the file',
-    'seed': 'Seed of the lots',
-    'no_lots': 'No lots: tied players share the place',
-    'unrated': 'Rating for unrated players',
-    'notes': 'Notes',
-    'warnings': 'Warnings',
-    'click_hint': 'Click a player for the explanation; click a second player to see why one is ahead.',
-    'opponent': 'Opponent',
-    'result': 'Result',
-    'contribution': 'Contribution',
-    'article': 'Article',
-    'source': 'How counted',
-    'total': 'Value',
-    'cut_legend': 'Struck-through rounds are cut (not counted).',
-    'no_opponent': 'no opponent',
-    'group': 'Computed among the players still tied at this point (Type A); score among them: {score}.',
-    'derived': 'The value is derived from the sum of the rounds kept (average or rating table).',
-    'undefined_rating': 'Undefined: the event has unrated players and no rating was given for them (C.07 Art. 10).',
-    'close': 'Close',
-    'compare': 'Compare with',
-    'ahead': 'Why {a} is ahead of {b}',
-    'separated': 'First separated by {tb} ({article}): {a} against {b}.',
-    'equal': 'Equal on every tie-break of the list.',
-    'by_lot': 'The order between them was drawn by lot.',
-    'shared': 'They share the place.',
-    'modifier_bad': 'Modifier {mod} is not allowed with {code} (allowed: {allowed}).',
-    'modifier_unknown': 'Modifier {mod} is not a modifier (C1, M1, L-1, U1000, V2026, P, F, R, S, K2).',
-    'modifier_range': 'Modifier {mod} is out of range ({letter} at most {most}).',
-    'computing': 'Computing…',
-    'none': 'none',
-    'shown_columns': 'Player columns',
-    'col_title': 'Title',
-    'col_fed': 'Federation',
-    'col_rating': 'Rating',
-    'col_club': 'Club',
-    'col_sex': 'Sex',
-    'col_birth': 'Birth year',
-    'col_perf': 'Rating performance',
-    'col_change': 'Rating change',
-    'rankings': 'Categories and team ranking',
-    'categories': 'Category standings',
-    'categories_hint': 'One or more categories separated by ";", each shown as its own table: birth>=2010; sex=w; '
-                       'rating<1600; fed=AUS; unrated; conditions joined by & (rating>=1400&rating<1600).',
-    'team_ranking': 'Team ranking',
-    'team_none': 'none',
-    'team_federation': 'by federation',
-    'team_records': "by the file's team records",
-    'team_best': 'Players counted (best N)',
-    'team_tiebreaks': 'Team tie-breaks (TC, CUM or a code)',
-    'check_own_list': 'Check the list above (default: the published columns, as tiebreak check)',
-})
+from ..render.words import COLUMN_HEADINGS, GROUPS_WORDS, KINDS, PAGE_WORDS, RATINGS_WORDS, WORDS
 
 
 def page_words(lang: str) -> dict[str, dict[str, str]]:
     """Every word the page shows, in ``lang`` (English for a language the package has not)."""
     lang = lang if lang in LANGUAGES else "en"
     return {
-        "page": {k: PAGE[k][lang] for k in PAGE},
+        "page": {k: PAGE_WORDS[k][lang] for k in PAGE_WORDS},
         "words": {k: WORDS[k][lang] for k in WORDS},
         "kinds": {k: KINDS[k][lang] for k in KINDS},
-        "columns": {k: HEADINGS[k][lang] for k in HEADINGS},
-        "groups": {k: GROUPS[k][lang] for k in GROUPS},
-        "ratings": {k: RATINGS[k][lang] for k in RATINGS},
+        "columns": {k: COLUMN_HEADINGS[k][lang] for k in COLUMN_HEADINGS},
+        "groups": {k: GROUPS_WORDS[k][lang] for k in GROUPS_WORDS},
+        "ratings": {k: RATINGS_WORDS[k][lang] for k in RATINGS_WORDS},
         "sources": {en: message(en, lang) for en in SOURCES.values()},
         "team": panel_words(lang),
     }

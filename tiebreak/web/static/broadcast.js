@@ -10,17 +10,14 @@ const W = JSON.parse(document.getElementById("words").textContent);
 const boards = new Map();  // "round.board" -> {board, fen, open}: kept across versions, only the position changes
 let shown = null;
 
-// a player's name: a link to the page with their history (live.js shows it in place when tapped), when the server
-// keeps one
+// a player's name: a link to the player's card (/live/cards/EVENT/LANG/player-N.html, tiebreak.web.live_card)
 function side(name, clock, colour, no) {
   const p = el("span", null, "side " + colour);
-  const history = document.getElementById("history-section");
-  if (no && history && !history.hidden) {
-    const q = new URLSearchParams(location.search);
-    q.set("player", String(no));
+  const live = document.getElementById("live-state");
+  if (no && live && live.dataset.event) {
+    const event = live.dataset.event.split("/").map(encodeURIComponent).join("/");
     const a = el("a", name, "player");
-    a.href = "?" + q;
-    a.dataset.player = String(no);
+    a.href = `/live/cards/${event}/${document.documentElement.lang || "en"}/player-${no}.html`;
     p.append(a);
   } else {
     p.append(name);

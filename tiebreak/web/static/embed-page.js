@@ -12,7 +12,8 @@ function follow(doc, names) {
   const row = (doc.standings || []).find(r => r.start_no === followed);
   box.hidden = !row;
   if (!row) return;
-  document.getElementById("follow-title").textContent = `${row.name}: ${W.rank} ${row.rank}, ${W.points} ${row.points}`;
+  document.getElementById("follow-title").replaceChildren(cardLink(doc, row.start_no, row.name),
+    `: ${W.rank} ${row.rank}, ${W.points} ${row.points}`);
   const round = doc.live.round;
   const pending = (doc.pending || []).find(p => p.white === followed || p.black === followed);
   const played = (doc.games || []).find(g => g.round === round && (g.white_no === followed || g.black_no === followed));
@@ -28,6 +29,16 @@ function follow(doc, names) {
   document.getElementById("follow-text").textContent = parts.join(" · ");
 }
 
+// a name opens the player's card (a team's in a team event) on the live server, in a new tab: the iframe stays as it is
+function cardLink(doc, no, text) {
+  const page = (doc.live.view === "teams" ? "team-" : "player-") + no + ".html";
+  const a = el("a", text);
+  a.href = `/live/cards/${doc.live.event.split("/").map(encodeURIComponent).join("/")}/${document.documentElement.lang || "en"}/${page}`;
+  a.target = "_blank";
+  a.rel = "noopener";
+  return a;
+}
+
 function render(doc) {
   const rows = doc.standings || [];
   const names = new Map(rows.map(r => [r.start_no, r.name]));
@@ -39,7 +50,9 @@ function render(doc) {
   const body = document.querySelector("#top tbody");
   body.replaceChildren(...shown.map(r => {
     const tr = el("tr", null, r.start_no === followed ? "followed" : "");
-    tr.append(el("td", r.rank), el("td", r.name), el("td", r.points));
+    const name = el("td");
+    name.append(cardLink(doc, r.start_no, r.name));
+    tr.append(el("td", r.rank), name, el("td", r.points));
     return tr;
   }));
   body.dataset.version = String(doc.live.version);

@@ -97,22 +97,12 @@ async function showHistory(startNo) {
   } catch (e) { /* shown again with the next version */ }
 }
 
-// a click on a player's row of the standings or the crosstable (its name is a link to the page with the history,
-// for a reader without the script) shows the history here
+// a click on a player's row of the standings or the crosstable shows the history here (the name itself is a link to
+// the player's card, which links to the page with the history for a reader without the script)
 document.addEventListener("click", e => {
-  const named = e.target.closest("a[data-player]");  // a name in the broadcast's list of games
-  if (named) {
-    if (document.getElementById("history-section").hidden) return;  // no history kept: the link's page
-    e.preventDefault();
-    showHistory(Number(named.dataset.player)).then(() => {
-      const h = document.getElementById("history-section");
-      if (h && h.scrollIntoView) h.scrollIntoView({block: "start"});
-    });
-    return;
-  }
   const tr = e.target.closest("#standings tbody tr, #crosstable tbody tr");
   const head = tr && tr.querySelector("th[data-v]");
-  if (!head || !head.querySelector("a")) return;
+  if (!head || e.target.closest("a") || document.getElementById("history-section").hidden) return;
   e.preventDefault();
   showHistory(Number(head.dataset.v));
 });

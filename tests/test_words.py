@@ -1,0 +1,89 @@
+"""Every word of every face in one place, each English text once, one translation for one English (issue 33).
+
+The tables of words live in ``tiebreak/render/words.py``; a text that two tables show is a term of ``TERMS``
+(context ``term``) that both refer to.  Outside values: the catalogues (``.po``, read by Babel, an independent
+parser) and the glossary's words written here by hand from docs/glossary.md.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pkgutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import tiebreak
+from tiebreak.render import words
+from tiebreak.render.words import TERMS, Table, Term
+
+PKG = Path(tiebreak.__file__).parent
+LOCALE = PKG / "render" / "locale"
+#: English texts that name two things, each translated its own way, with the contexts that tell them apart (and why)
+TWO_THINGS = {
+    "not yet played": {"site:pending": "a game: «партия», feminine (ещё не сыграна)",
+                       "site:match_pending": "a match: «матч», masculine (не сыгран)"},
+    "players": {"word:players_count": "after a count: «6 участников» (genitive)",
+                "file section": "a section of a Swiss-Manager file by its name: «участники» (nominative)"},
+}
+TABLES = [t for t in vars(words).values() if isinstance(t, Table)]
+
+
+def test_every_table_of_words_is_in_the_words_module():
+    # a module that makes a table imports Table; only words.py does (sqlalchemy's Table of live/history is another)
+    makers = []
+    for path in PKG.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1] in ("words", "i18n") \
+                    and any(a.name == "Table" for a in node.names):
+                makers.append(path.relative_to(PKG).as_posix())
+    assert makers == []
+    ours = {id(t) for t in TABLES}
+    for m in pkgutil.walk_packages(tiebreak.__path__, "tiebreak."):
+        if "migrations" in m.name or m.name.endswith("__main__"):
+            continue
+        try:
+            module = importlib.import_module(m.name)
+        except ImportError:  # an extra that is not installed
+            continue
+        elsewhere = [name for name, v in vars(module).items() if isinstance(v, Table) and id(v) not in ours]
+        assert not elsewhere, (m.name, elsewhere)
+
+
+def test_no_english_text_is_defined_in_two_tables():
+    defined = Counter(str(en) for t in TABLES for en in t.english.values() if t is TERMS or not isinstance(en, Term))
+    defined.update(text for counts in (words.LIVE_COUNTS, words.ODDS_COUNTS) for pair in counts.values() for text in pair)
+    twice = {en: n for en, n in defined.items() if n > 1 and en not in TWO_THINGS}
+    assert twice == {}, "a text that two tables show is a term of TERMS: refer to it with term(key)"
+    # a reference is to a term of the glossary, by its key
+    terms = set(TERMS.english.values())
+    assert all(en in terms for t in TABLES for en in t.english.values() if isinstance(en, Term))
+    assert sum(isinstance(en, Term) for t in TABLES if t is not TERMS for en in t.english.values()) > len(terms)
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_one_english_text_has_one_translation(lang):
+    pofile = pytest.importorskip("babel.messages.pofile")
+    with open(LOCALE / lang / "LC_MESSAGES" / "tiebreak.po", "rb") as f:
+        catalogue = pofile.read_po(f)
+    said: dict[object, dict[str | None, object]] = {}
+    for m in catalogue:
+        if m.id:
+            key = m.id if isinstance(m.id, str) else tuple(m.id)
+            said.setdefault(key, {})[m.context] = m.string if isinstance(m.string, str) else tuple(m.string)
+    two_ways = {en: contexts for en, contexts in said.items() if len(set(contexts.values())) > 1}
+    explained = {en: contexts for en, contexts in two_ways.items()
+                 if en in TWO_THINGS and set(contexts) == set(TWO_THINGS[en])}
+    assert two_ways == explained
+
+
+@pytest.mark.parametrize(("lang", "mp", "players", "round_"), [("ru", "МО", "Участники", "Т"),
+                                                               ("uk", "МО", "Учасники", "Т")])
+def test_the_faces_say_the_glossary_word(lang, mp, players, round_):
+    # match points in the check report and the team standings; players on the live screen and the site; a round's
+    # letter in the check report ("Т6") and in the explanation
+    assert words.CHECK_WORDS.text("mp", lang) == words.TEAM_WORDS.text("mp", lang) == mp
+    assert words.LIVE_WORDS.text("show_players", lang) == words.SITE_WORDS.text("players", lang) == players
+    assert words.CHECK_WORDS.text("round", lang) == words.EXPLAIN_WORDS.text("r", lang) == round_

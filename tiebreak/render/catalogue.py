@@ -1,0 +1,48 @@
+"""The gettext catalogues of Russian and Ukrainian (``tiebreak/render/locale/<lang>/LC_MESSAGES/tiebreak.po``,
+compiled to ``.mo``) as the words and the messages read them.
+
+>>> catalogue("ru")[(GLOSSARY, "MP")]
+'МО'
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import lru_cache
+from pathlib import Path
+
+LANGUAGES = ("en", "ru", "uk")
+LOCALE_DIR = Path(__file__).with_name("locale")
+DOMAIN = "tiebreak"
+#: the context of the terms (:data:`tiebreak.render.words.TERMS`, after docs/glossary.md): a text that two tables
+#: show is worded once, so the same English says the same Russian and Ukrainian on every face
+GLOSSARY = "term"
+
+
+@lru_cache(maxsize=None)
+def catalogue(lang: str) -> dict[tuple[str | None, str], str]:
+    """(context or None, English) -> translation, for ``ru`` and ``uk`` (empty for English)."""
+    if lang not in LANGUAGES or lang == "en":
+        return {}
+    t = gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang])
+    out: dict[tuple[str | None, str], str] = {}
+    # GNUTranslations keeps the compiled catalogue in _catalog ("context\x04msgid" keys); gettext has no public
+    # way to list the messages, and message() needs them all to match texts with values inserted
+    for key, value in t._catalog.items():  # type: ignore[attr-defined]
+        if not isinstance(key, str) or not key:
+            continue
+        ctx, sep, msgid = key.partition("\x04")
+        out[(ctx, msgid) if sep else (None, key)] = value
+    return out
+
+
+@lru_cache(maxsize=None)
+def _translations(lang: str) -> gettext.NullTranslations:
+    if lang not in LANGUAGES or lang == "en":
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang])
+
+
+def plural_form(context: str, singular: str, plural_: str, n: int, lang: str = "en") -> str:
+    """The form of the sentence that a count ``n`` takes in ``lang``, its fields not filled."""
+    return _translations(lang).npgettext(context, singular, plural_, n)
