@@ -67,8 +67,9 @@ EXACT_WORK = 3**12 * 10
 #: the same for the engine, which ranks outcome by outcome (about a millisecond for 32 players): 3**8 outcomes at 16
 #: players, 3**7 at 32
 ENGINE_EXACT_WORK = 3**8 * 16
-#: the same for a team event's teams, each outcome's matches rebuilt from the boards (3-10 ms for 15 teams): 3**5 at 16
-TEAM_EXACT_WORK = 3**5 * 16
+#: the same for a team event's teams, each outcome's matches rebuilt from the boards (3-10 ms for 15 teams): 3**6 at
+#: 16, so one match of six boards (729 outcomes) is counted whole for up to 16 teams
+TEAM_EXACT_WORK = 3**6 * 16
 GRACE_SHARE, GRACE_SECONDS = 0.1, 0.2  # a simulation after an enumeration that ran past the budget
 #: method ``count``: the engine's outcomes drawn are ``ENGINE_WORK // (ENGINE_FIXED + players)``, from
 #: ``LEAST_SIMULATIONS`` to :data:`ENGINE_SIMULATIONS`: about a second of one core's work (measured: an outcome costs
