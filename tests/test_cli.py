@@ -214,7 +214,9 @@ def test_berger_command(capsys):
     doc = json.loads(out)
     assert code == 0 and doc["rounds"][1] == {"round": 2, "pairings": [[5, 3], [1, 2]], "bye": 4}
     assert run(capsys, "berger", "4")[1].splitlines()[0] == "Round 1: 1-4, 2-3"
-    assert run(capsys, "berger", "1")[0] == 2
+    with pytest.raises(SystemExit) as stopped:  # refused as argparse refuses, where the option is declared
+        run(capsys, "berger", "1")
+    assert stopped.value.code == 2 and "argument players: '1' is outside 2..9999" in capsys.readouterr().err
 
 
 def test_varma_command(capsys, tmp_path):

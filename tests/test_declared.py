@@ -1,7 +1,9 @@
 """Every option declared once (tiebreak.app.declared, issue 33) is on every face that should take it, with the same
 default and bounds: the command line's parser, the API's form models (their OpenAPI schema) and the page's form (its
 rendered HTML, read with the standard library's HTML parser); a face that does not take it says why.  Its help is in
-English, Russian and Ukrainian."""
+English, Russian and Ukrainian.  And the other way round: every argument of every command, every field of every API
+form and every input of the page comes from exactly one declaration, and a value out of bounds or choices is refused
+by every face, naming the option."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from tiebreak.app.declared import FACES, OPTIONS, Option
+from tiebreak.app.declared import COMMANDS, FACES, OPTIONS, RANKING, Option
 from tiebreak.cli import build_parser
 from tiebreak.render.i18n import catalogue
 
@@ -21,12 +23,22 @@ from tiebreak.web.pages import _page  # noqa: E402
 #: the API's forms by the name the declaration gives them (the explain, check, playoffs, prizes and series forms are
 #: the standings' form and their own fields)
 FORMS = {"standings": "StandingsForm", "odds": "OddsForm", "ratings": "RatingsForm", "playoffs": "PlayoffForm",
-         "prizes": "PrizeForm"}
+         "prizes": "PrizeForm", "explain": "ExplainForm", "check": "CheckForm", "series": "SeriesForm",
+         "varma": "VarmaForm"}
+#: the forms each form model is made of (the explain, check, playoffs, prizes and series forms are the standings' too)
+MADE_OF = {name: {"standings", form} if form not in ("odds", "ratings", "varma") else {form}
+           for form, name in FORMS.items()}
+
+
+def _commands() -> dict[str, argparse.ArgumentParser]:
+    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(sub.choices)
 
 
 def _actions() -> dict[str, dict[str, argparse.Action]]:
-    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
-    return {name: {s: a for a in p._actions for s in a.option_strings} for name, p in sub.choices.items()}
+    """Each command's arguments by their flags, and its positional arguments by their name."""
+    return {name: {s: a for a in p._actions for s in (a.option_strings or [a.dest])}
+            for name, p in _commands().items()}
 
 
 class _Inputs(HTMLParser):
@@ -63,14 +75,54 @@ def test_every_option_is_on_the_command_line_with_its_default_and_bounds(option:
     if not option.commands:
         assert option.not_on.get("cli"), f"{option.key}: on no command, and no reason given"
     for command in option.commands:
-        action = actions[command][option.flags[0]]
-        assert action.dest == option.dest and set(option.flags) <= set(action.option_strings)
+        action = actions[command][(option.flags or (option.dest,))[0]]
+        assert action.dest == option.dest and set(option.flags) == set(action.option_strings)
         assert action.default == (False if option.kind is bool else option.default)
+        assert option.positional or action.required == option.required
         if option.choices:
             assert list(option.choices) <= list(action.choices or [])
         if option.kind in (int, float):
             assert (action.type.low, action.type.high) == (option.low, option.high)  # type: ignore[union-attr]
-        assert action.help == option.help_of(command)
+        assert action.help == (option.help_of(command) or None)
+
+
+def test_every_argument_of_every_command_is_declared_once():
+    """Nothing the parser knows is written beside the declaration: each argument of each command (but ``-h``) is
+    one declared option, and no two declarations give a command the same name or flag."""
+    for command, parser in _commands().items():
+        for action in parser._actions:
+            if isinstance(action, argparse._HelpAction):
+                continue
+            declared = [o for o in OPTIONS.values() if command in o.commands and o.dest == action.dest
+                        and set(o.flags) == set(action.option_strings)]
+            assert len(declared) == 1, (command, action.option_strings or action.dest)
+    assert set(_commands()) == set(COMMANDS)
+
+
+def test_a_default_is_written_once():
+    """The application layer's options take their defaults from the declaration (the odds budget, the players counted
+    per team, the rule set, ...); the command line's typed views hold none, and each of their fields is a declared
+    option of their command, so the parser made from the declarations gives every value."""
+    from dataclasses import MISSING, fields
+
+    from tiebreak.app import options as app_options
+    from tiebreak.cli import args
+
+    uses = {app_options.Options: RANKING, app_options.OddsOptions: ("odds",), app_options.RatingsOptions: ("ratings",)}
+    checked = 0
+    for options, commands in uses.items():
+        for f in fields(options):
+            declared = {o.default for o in OPTIONS.values() if o.dest == f.name and set(commands) & set(o.commands)
+                        and o.kind is not bool and f.name not in ("format", "lang")}  # each face's own
+            if declared and f.default is not MISSING:
+                assert declared == {f.default}, (options.__name__, f.name)
+                checked += 1
+    assert checked >= 10
+    assert set(args.VIEWS) == set(COMMANDS)
+    for command, view in args.VIEWS.items():
+        dests = {o.dest for o in OPTIONS.values() if command in o.commands}
+        for f in fields(view):
+            assert f.default is MISSING and f.name in dests, (command, f.name)
 
 
 @pytest.mark.parametrize("option", OPTIONS.values(), ids=list(OPTIONS))
@@ -79,14 +131,84 @@ def test_every_option_is_in_the_api_with_its_default_and_bounds(option: Option):
     if not option.forms:
         assert option.not_on.get("api"), f"{option.key}: in no API form, and no reason given"
     for form in option.forms:
-        field = schemas[FORMS[form]]["properties"][option.dest]
-        assert field.get("description") == option.help
+        field = _form_field(schemas, form, option.dest)
+        assert field.get("description") == (option.help or None)
         if option.kind in (int, float):
-            assert (field["minimum"], field["maximum"]) == (option.low, option.high)
+            high = option.high if option.server_high is None else option.server_high
+            assert (field["minimum"], field["maximum"]) == (option.low, high)
         if option.choices or option.offered:
-            assert field["enum"] == [*(option.offered or option.choices), ""]
+            assert field["enum"] == [*(option.offered or option.choices), *option.more_choices.get(form, ()), ""]
         if option.default is not None and option.kind is not bool:
             assert field["default"] == option.default
+        if option.example is not None:  # shown in /docs as a value to try
+            assert field["examples"] == [[option.example] if option.many else option.example]
+
+
+def _form_field(schemas: dict, form: str, name: str) -> dict:
+    """A field of one of the API's forms (the Berger table's are the query parameters of GET /api/berger)."""
+    if form == "berger":
+        app = create_app(workers=1).openapi()
+        given = {p["name"]: p for p in app["paths"]["/api/berger"]["get"]["parameters"]}[name]
+        return {**given["schema"], "description": given.get("description"),
+                "examples": [e["value"] for e in given.get("examples", {}).values()]}
+    return schemas[FORMS[form]]["properties"][name]
+
+
+def test_every_field_of_every_api_form_is_declared_once():
+    """Each field of each form model is a declared option of that form, or one of the API's own fields, which
+    say why they are no command's option (tiebreak.web.fields.OWN_FIELDS)."""
+    from tiebreak.web.fields import OWN_FIELDS
+
+    schemas = create_app(workers=1).openapi()["components"]["schemas"]
+    for name, forms in MADE_OF.items():
+        for field in schemas[name]["properties"]:
+            declared = [o for o in OPTIONS.values() if o.dest == field and forms & set(o.forms)]
+            if field in OWN_FIELDS:
+                assert not declared, (name, field)
+            else:  # the check form's rules: the standings' declaration, with the check's more choices
+                assert len({o.key for o in declared}) == 1, (name, field)
+
+
+def test_every_input_of_the_page_is_declared():
+    page = _Inputs()
+    page.feed(_page("en"))
+    for key in page.found:
+        assert key in OPTIONS and OPTIONS[key].page, key
+
+
+#: one value out of each bound or choice, for each declared option that a face refuses it on
+_REFUSED = [(o, bad) for o in OPTIONS.values() if not o.positional
+            for bad in ([str(int(o.high) + 1)] if o.kind is int and o.high is not None else [])
+            + ([str(int(o.low) - 1)] if o.kind is int and o.low is not None else [])
+            + (["nowhere"] if o.choices else [])]
+
+
+@pytest.mark.parametrize("option, bad", _REFUSED, ids=[f"{o.key}={bad}" for o, bad in _REFUSED])
+def test_a_value_out_of_bounds_or_choices_is_refused_by_every_face_naming_the_option(option: Option, bad: str,
+                                                                                     capsys):
+    from fastapi.testclient import TestClient
+
+    for command in option.commands:  # exit 2 with argparse's words, naming the flag
+        needed = {"varma": ["x.csv", "--seed", "1"], "berger": ["6"], "prizes": ["x.trf", "--prizes", "x"],
+                  "series": ["x.trf", "--points", "score"], "site": ["x.trf", "-o", "d"], "convert": ["a", "b"],
+                  "serve": [], "list": [], "presets": [], "check": []}.get(command, ["x.trf"])
+        with pytest.raises(SystemExit) as stopped:
+            build_parser().parse_args([command, *needed, option.flags[0], *[bad] * (option.nargs or 1)])
+        assert stopped.value.code == 2
+        said = capsys.readouterr().err
+        assert f"argument {'/'.join(option.flags)}: " in said and (bad in said), said
+    if not option.forms:
+        return
+    if option.server_high is not None and bad == str(int(option.high or 0) + 1):
+        bad = str(int(option.server_high) + 1)  # the API's own bound is lower
+    with TestClient(create_app(workers=1)) as client:  # a 400 naming the field
+        for form in option.forms:
+            if form == "berger":  # GET /api/berger?players=N
+                answer = client.get("/api/berger", params={"players": "6", option.dest: bad})
+            else:
+                answer = client.post(f"/api/{form}", data={"example": "hobsons-bay-cup-2025.trf", option.dest: bad,
+                                                           "list": "x"})
+            assert answer.status_code == 400 and answer.json()["field"] == option.dest, (form, answer.text)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
@@ -100,7 +222,8 @@ def test_every_option_of_the_page_is_in_its_form_with_its_default_and_bounds(lan
         element = page.found.get(option.key)
         assert element is not None, f"the page has no input for {option.key}"
         if element.get("type") == "number":  # (a select offers the file's own rounds)
-            assert (_number(element.get("min")), _number(element.get("max"))) == (option.low, option.high), option.key
+            high = option.high if option.server_high is None else option.server_high  # the page asks the API
+            assert (_number(element.get("min")), _number(element.get("max"))) == (option.low, high), option.key
             if option.default is not None:
                 assert _number(element.get("value")) == option.default
         if option.key in page.choices and (option.choices or option.offered) and option.key != "after_round":
@@ -118,8 +241,8 @@ def test_every_face_that_leaves_an_option_out_is_a_face():
 @pytest.mark.parametrize("lang", ["ru", "uk"])
 def test_every_help_text_is_translated(lang: str):
     table = catalogue(lang)
-    missing = [(o.key, text) for o in OPTIONS.values() for text in {o.help, *o.help_for.values()}
-               if (None, text) not in table]
+    missing = [(o.key, text) for o in OPTIONS.values() if o.commands  # as --help shows them
+               for text in {o.help, *o.help_for.values()} if text and (None, text) not in table]
     assert not missing
 
 

@@ -1,32 +1,36 @@
-"""Every option that more than one face offers, declared once: its type, default, bounds or choices, help text
-(English here, Russian and Ukrainian in the message catalogues) and the faces that take it.  The command line's
-parser (:func:`tiebreak.cli.parser.build_parser`), the API's form models (:mod:`tiebreak.web.fields`) and the page's
-form (``index.html``) are made from these entries; the application layer's dataclasses (:mod:`.options`) read the
-defaults from here.
+"""Every option of every command, declared once: its type, default, bounds or choices, whether it is required, help
+text (English here, Russian and Ukrainian in the message catalogues), an example, and the faces that take it.  The
+command line's parser (:func:`tiebreak.cli.parser.build_parser`: every argument of every command), the API's form
+models (:mod:`tiebreak.web.fields`) and the page's form (``index.html``) are made from these entries; the
+application layer's dataclasses (:mod:`.options`) read the defaults from here.
 
-One entry per option, in the order of their keys: a new option is one entry (tests/test_declared.py checks that
-every face takes it with the same default and bounds, or says why not).
+One entry per option: first the options of one command (or of a few commands' outputs), by command, in the order
+their help lists them; then the options that several commands share (the list, the rules, how a file is read, …),
+by key; ``--lang`` last.  A command's help lists its options in this order.  A new option is one entry
+(tests/test_declared.py checks that every face takes it with the same default and bounds, or says why not, and that
+nothing a face takes is written anywhere else).
 
 >>> OPTIONS["seed"].flags, OPTIONS["seed"].low, OPTIONS["team_best"].default
 (('--seed',), 0, 4)
 >>> [o.key for o in for_command("ratings")]
-['after_round', 'event', 'k', 'points_from', 'rating_system']
+['output', 'force', 'file', 'ratings_format', 'after_round', 'event', 'k', 'points_from', 'rating_system', 'lang']
 >>> OPTIONS["rating_system"].dest, OPTIONS["rating_system"].flags
 ('system', ('--system',))
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ..arbiter.clubs import MAX_BEST
 from ..arbiter.odds.budget import DEFAULT_BUDGET, MAX_BUDGET, MAX_SIMULATIONS
 from ..arbiter.rating_report import SYSTEMS as RATING_SYSTEMS
-from ..engine.conventions import CONVENTIONS
+from ..engine.conventions import CONVENTIONS, PROGRAMS, program_name
 from ..engine.numbers import MAX_SEED, MAX_UNRATED_RATING
 from ..engine.rules import CHECK_RULES, COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from ..formats.text import MAX_ROUNDS
+from ..render.i18n import LANGUAGES
 
 #: ``--system``: the kind of event, overriding the detection (the words a user types -> the engine's name)
 SYSTEMS = {"swiss": "swiss", "rr": "round robin", "round-robin": "round robin"}
@@ -34,12 +38,26 @@ SYSTEMS = {"swiss": "swiss", "rr": "round robin", "round-robin": "round robin"}
 POINTS_FROM = ("results", "column")
 #: start numbers: far above any real event, far below what is slow to read
 MAX_START_NO = 999_999
+#: the largest Berger table the API builds (a double round-robin of 100 players is 198 rounds, ~0.3 MB of JSON)
+MAX_BERGER_PLAYERS = 100
+#: the events of one series in one request of the API
+MAX_SERIES_EVENTS = 50
+#: output format -> file extension (``standings --format``)
+EXTENSIONS = {"text": "txt", "json": "json", "csv": "csv", "trf": "trf", "html": "html", "chess-json": "json",
+              "pdf": "pdf", "xlsx": "xlsx"}
+#: the web page's own answer (the API's ``format``, never a download): the parts of the page the standings fill, as
+#: HTML in the reader's language (:mod:`tiebreak.render.page_standings`)
+PAGE_FORMAT = "page"
+#: every command, in the order ``tiebreak --help`` lists them
+COMMANDS = ("standings", "explain", "check", "convert", "berger", "varma", "ratings", "playoffs", "prizes", "series",
+            "odds", "site", "presets", "serve", "list")
 #: the commands whose standings are made by the list options (the list, rules, lots, …)
 RANKING = ("standings", "explain", "check", "playoffs", "prizes", "odds", "site")
 #: the commands that read a tournament file through the one loader (tiebreak.app.load), each with --event and
 #: --points-from
 FILE_COMMANDS = ("standings", "explain", "check", "convert", "ratings", "playoffs", "prizes", "odds", "site", "serve")
-__all__ = ["DEFAULT_BUDGET", "FILE_COMMANDS", "MAX_START_NO", "OPTIONS", "POINTS_FROM", "SYSTEMS",
+__all__ = ["COMMANDS", "DEFAULT_BUDGET", "EXTENSIONS", "FILE_COMMANDS", "MAX_BERGER_PLAYERS", "MAX_SERIES_EVENTS",
+           "MAX_START_NO", "OPTIONS", "PAGE_FORMAT", "POINTS_FROM", "SYSTEMS",
            "Option", "for_command", "for_form", "on_page"]
 #: the API's forms: ``standings`` is also the base of the explain, check, playoffs, prizes and series forms
 STANDINGS_FORM, ODDS_FORM, RATINGS_FORM = ("standings",), ("odds",), ("ratings",)
@@ -80,8 +98,21 @@ class Option:
     metavar: str | None = None
     #: a command that says more than the one help text (its help replaces it there)
     help_for: Mapping[str, str] = field(default_factory=dict)
-    #: a command that takes more choices (``check --rules`` takes the reference checker's and programs' too)
+    #: a command (or a form) that takes more choices (``check --rules`` takes the reference checker's and programs'
+    #: too)
     more_choices: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: an argument without a flag (a file, a number of players); ``nargs`` as argparse counts the values
+    positional: bool = False
+    nargs: int | str | None = None
+    #: the command refuses to run without it
+    required: bool = False
+    #: what the API's documentation shows as a value to try
+    example: object = None
+    #: the API's own upper bound (bounded work per request; the command line, run on the user's own machine, has
+    #: ``high``)
+    server_high: float | None = None
+    #: the command line's reading of a word before its choice is checked (``--publisher swissmanager``)
+    read: Callable[[str], str] | None = None
 
     @property
     def dest(self) -> str:
@@ -89,6 +120,9 @@ class Option:
 
     @property
     def flags(self) -> tuple[str, ...]:
+        """The command line's spellings (none for a positional argument)."""
+        if self.positional:
+            return ()
         return self.flag or ("--" + self.dest.replace("_", "-"),)
 
     def help_of(self, command: str) -> str:
@@ -97,15 +131,219 @@ class Option:
 
 def _declare(*options: Option) -> dict[str, Option]:
     declared = {o.key: o for o in options}
-    assert list(declared) == sorted(declared) and len(declared) == len(options), "one entry per option, by key"
+    assert len(declared) == len(options), "one entry per option"
+    for command in COMMANDS:  # one option per name and per flag on each command
+        given = [o for o in options if command in o.commands]
+        assert len({o.dest for o in given}) == len(given), command
+        assert len({f for o in given for f in o.flags}) == sum(len(o.flags) for o in given), command
     return declared
 
 
+def _program(text: str) -> str:
+    """A publishing program as typed (``swissmanager``, ``VEGA``) by its name (the choice is then checked)."""
+    return program_name(text) or text
+
+
 _NO_FILE = "the API and the page read no file by path on the server: its text is the field playoff_results"
+#: why a command's own option is not on the API or the page
+_UPLOADED = {"api": "the API's forms upload the file (field file, or example)", "page": "the page uploads the file"}
+_WRITTEN = {"api": "the API answers with the output; it writes no file on the server",
+            "page": "the page downloads the output"}
+_ANSWERED = {"api": "each endpoint has its own field format (the API answers JSON by default)",
+             "page": "the page asks for what it shows and offers each format as a download"}
+_PICKED = "the page explains the player clicked and compares the one chosen beside"
+_FOLDERS = {"api": "the API checks one uploaded file at a time", "page": "the page checks the file it shows"}
+_CONVERTED = {"api": "the page and the API offer the formats as downloads of the standings",
+              "page": "the standings' downloads"}
+_SITE = {"api": "the site is written into a folder of the user's machine", "page": "the site is the command's own"}
+_SERVER = {"api": "the server's own settings", "page": "the server's own settings"}
+_LISTED = {"api": "GET /api/catalogue", "page": "the page's list of tie-breaks"}
 _NOT_ON_PAGE_ODDS = "the page asks for the odds with the list and rules of its standings; the other odds settings " \
                     "are the command line's and the API's"
 
-OPTIONS: dict[str, Option] = _declare(
+#: the options of one command only (or of a few commands' outputs), in the order its help lists them
+_OWN = (
+    # standings
+    Option("standings_file", str, "TRF (TRF-16, TRF-2026, Krause .tab), Chess-JSON, Chess-Results XML, PGN, CSV or "
+                                  "XLSX; several with --out",
+           name="file", positional=True, nargs="+", commands=("standings",), not_on=_UPLOADED),
+    Option("out", str, "directory for one output file per input (batch)", commands=("standings",),
+           not_on=_WRITTEN),
+    Option("output", str, "write the output to FILE (its name gives the format when --format is not given: .pdf, "
+                          ".html, .csv, .json, .trf, .txt)",
+           flag=("-o", "--output"), metavar="FILE", commands=("standings", "check", "ratings"), not_on=_WRITTEN,
+           help_for={"check": "write the report to FILE",
+                     "ratings": "write the report to FILE (never over an input)"}),
+    Option("force", bool, "replace existing output files (never an input)", default=False,
+           commands=("standings", "check", "convert", "ratings"), not_on=_WRITTEN,
+           help_for={"check": "replace an existing FILE", "convert": "replace an existing target (never the source)",
+                     "ratings": "replace an existing FILE"}),
+    Option("standings_format", str, "trf / chess-json: the tournament written back with the computed ranks and the "
+                                    "list (TRF record 212; Chess-JSON rankOrder and tieBreakScore); pdf: the HTML page "
+                                    "printed by Chromium (A4)",
+           name="format", flag=("--format", "-f"), choices=tuple(EXTENSIONS), commands=("standings",),
+           not_on=_ANSWERED),
+    # explain
+    Option("file", str, "", positional=True, commands=("explain", "ratings", "playoffs", "prizes", "odds"),
+           not_on=_UPLOADED),
+    Option("explain_player", int, "start number of the player to explain", name="player", low=1, high=MAX_START_NO,
+           commands=("explain",), forms=("explain",), example=7, not_on={"page": _PICKED}),
+    Option("explain_pair", int, "two players' start numbers: what separated them", name="pair", flag=("--players",),
+           nargs=2, low=1, high=MAX_START_NO, metavar="N",
+           commands=("explain",), not_on={"api": "the API's fields player and player2", "page": _PICKED}),
+    Option("explain_player2", int, "a second player: what separated the two", name="player2", low=1,
+           high=MAX_START_NO, forms=("explain",),
+           not_on={"cli": "the command line takes the two players at once: --players N M", "page": _PICKED}),
+    # check
+    Option("check_file", str, "tournament files (or a folder of events); their own ranks/values are checked unless "
+                              "--published",
+           name="file", positional=True, nargs="*", commands=("check",), not_on=_UPLOADED),
+    Option("published", str, "the published standings (CSV/XLSX or a saved HTML page of chess-results or Vega: start "
+                             "number or name, points, one column per tie-break); once per FILE",
+           many=True, metavar="STANDINGS", commands=("check",),
+           not_on={"api": "the API's field published is an upload or its text (tiebreak.web.api_standings)",
+                   "page": "the page's check uploads the published standings as a file"}),
+    Option("publisher", str, "the program that published the standings (Swiss-Manager, Vega, Swiss-Chess, Sevilla; "
+                             "default: the one the file names)",
+           choices=tuple(PROGRAMS), read=_program, metavar="PROGRAM", commands=("check",), forms=("check",),
+           page=True),
+    Option("published_dir", str, "a folder's events: their published standings in DIR, by the event's name (NAME.csv, "
+                                 "NAME.published.csv, ...)",
+           metavar="DIR", commands=("check",), not_on=_FOLDERS),
+    Option("manifest", str, "the events to check: a CSV with columns file and published", metavar="CSV",
+           commands=("check",), not_on=_FOLDERS),
+    Option("jobs", int, "events checked at once (default and at most: the cores)", flag=("--jobs", "-j"),
+           commands=("check",), not_on=_FOLDERS),
+    Option("outside", bool, "read a folder's or a manifest's files outside it too (links and paths leading out; "
+                            "default: refused)",
+           default=False, commands=("check",), not_on=_FOLDERS),
+    Option("check_format", str, "", name="format", flag=("--format", "-f"), default="text",
+           choices=("text", "json", "html", "csv"), commands=("check",), not_on=_ANSWERED),
+    # convert
+    Option("source", str, "", positional=True, commands=("convert",), not_on=_CONVERTED),
+    Option("target", str, "", positional=True, commands=("convert",), not_on=_CONVERTED),
+    # berger
+    Option("berger_players", int, "", name="players", positional=True, low=2, high=9999,
+           server_high=MAX_BERGER_PLAYERS, commands=("berger",), forms=("berger",), page=True, example=6),
+    Option("double", bool, "double round robin (13.16.2)", default=False, commands=("berger",), forms=("berger",),
+           page=True),
+    # varma
+    Option("players_file", str, "one player a line: Name, FED (CSV or ';')", positional=True, commands=("varma",),
+           not_on={"api": "the API's field list holds the lines", "page": "the page's field holds the lines"}),
+    Option("varma_list", str, "9 to 24 lines 'Name, FED'", name="list", forms=("varma",), page=True,
+           not_on={"cli": "the command line reads the lines from a file: varma FILE"}),
+    Option("varma_seed", int, "makes the draw repeatable", name="seed", low=0, high=MAX_SEED, required=True,
+           commands=("varma",), forms=("varma",), page=True, example=1),
+    Option("variant", str, "the 11/12-player table (see docs)", default="s000", choices=("s000", "fide"),
+           commands=("varma",), forms=("varma",),
+           not_on={"page": "the page draws with the Manual's table (the default)"}),
+    # ratings
+    Option("ratings_format", str, "output format (default: from the name given with -o, else text)", name="format",
+           flag=("--format", "-f"), choices=("text", "csv", "json", "html"), commands=("ratings",),
+           not_on=_ANSWERED),
+    # playoffs
+    Option("after", int, "play off only after this many tie-breaks", default=0, low=0,
+           commands=("playoffs",), not_on={"api": "the API's play-offs start at the first tie-break",
+                                           "page": "the page's play-offs start at the first tie-break"}),
+    # prizes
+    Option("prizes", str, "CSV lines place,N,amount or category,EXPR,amount (EXPR as --category: rating<1600, rated "
+                          "players only; unrated; sex=w&birth>=2010; a category's lines are its 1st, 2nd... prize; "
+                          "empty amount: a cup)",
+           required=True, commands=("prizes",), forms=("prizes",), page=True,
+           example="place,1,300\nplace,2,100\nrating<1600,1,50"),
+    Option("prizes_format", str, "json: the answer of the API (/api/prizes); html: a page", name="format",
+           flag=("--format", "-f"), default="text", choices=("text", "json", "html"), commands=("prizes",),
+           not_on=_ANSWERED),
+    # series
+    Option("series_file", str, "the events' files, in the order they were played", name="file", positional=True,
+           nargs="+", commands=("series",), not_on=_UPLOADED),
+    Option("points", str, "place:25,18,15... (points of each place) or score (the event score)", required=True,
+           commands=("series",), forms=("series",), page=True, example="place:25,18,15,12,10"),
+    Option("best", int, "count each player's best K events (default: all)", low=1, server_high=MAX_SERIES_EVENTS,
+           commands=("series",), forms=("series",), page=True),
+    Option("tool_format", str, "", name="format", flag=("--format", "-f"), default="text", choices=("text", "json"),
+           commands=("berger", "varma", "playoffs", "series"), not_on=_ANSWERED,
+           help_for={"playoffs": "json: the answer of the API (/api/playoffs)"}),
+    # odds
+    Option("odds_format", str, "", name="format", flag=("--format", "-f"), default="text",
+           choices=("text", "json", "html"), commands=("odds",), not_on=_ANSWERED),
+    # site
+    Option("site_file", str, "tournament files (one site; several events get a folder each)", name="file",
+           positional=True, nargs="+", commands=("site",), not_on=_SITE),
+    Option("site_output", str, "the site's folder: new, empty, or a site written before (never over an input)",
+           name="output", flag=("-o", "--output"), metavar="DIR", required=True, commands=("site",), not_on=_SITE),
+    Option("site_watch", bool, "keep running: rewrite the pages a change of the file touches (Ctrl-C stops)",
+           name="watch", default=False, commands=("site",), not_on=_SITE),
+    Option("downloads", str, "the standings as files to download from the standings page: pdf (needs Chromium), xlsx, "
+                             "trf, comma-separated, or none (default: xlsx,trf; the PDF takes seconds a language)",
+           default="xlsx,trf", metavar="LIST", commands=("site", "serve"), not_on=_SITE,
+           help_for={"serve": "with --site: the standings as files to download from the site's standings page (as "
+                              "'site --downloads')"}),
+    Option("games", str, "the event's games: each opens in a board viewer linked from the round pages and the "
+                         "players' cards (needs python-chess: the live extras)",
+           metavar="FILE.pgn", commands=("site", "serve"), not_on=_SITE,
+           help_for={"serve": "with --site: the events' games (a PGN), each opening in a board viewer on the site (as "
+                              "'site --games'); read again at an event's next change"}),
+    Option("logo", str, "the organiser's logo on every page (PNG, JPEG or SVG without scripts, at most 512 KB; copied "
+                        "into the site)",
+           metavar="FILE", commands=("site", "serve"), not_on=_SITE,
+           help_for={"serve": "with --site: the organiser's logo on every page of the site (as 'site --logo')"}),
+    Option("accent", str, "the organiser's colour of the header, menu and pictures (a CSS colour name or #rrggbb)",
+           metavar="COLOUR", commands=("site", "serve"), not_on=_SITE,
+           help_for={"serve": "with --site: the organiser's colour of the site's header, menu and pictures (as 'site "
+                              "--accent')"}),
+    Option("series", str, "add the standings of the series of the events given, in the order played (as 'tiebreak "
+                          "series --points'): place:25,18,15... or score",
+           metavar="POINTS", commands=("site",), not_on=_SITE),
+    Option("series_best", int, "with --series: each player's best K events counted", low=1, metavar="K",
+           commands=("site",), not_on=_SITE),
+    Option("series_tiebreaks", str, "BEST (best single result), EVENTS (events played), PLACES (sum of places, the "
+                                    "smaller the better), in order",
+           default="BEST,EVENTS", commands=("series", "site"), forms=("series",), page=True,
+           example="BEST,EVENTS,PLACES", help_for={"site": "with --series: BEST, EVENTS, PLACES (default BEST,EVENTS)"}),
+    # serve
+    Option("host", str, "", default="127.0.0.1", commands=("serve",), not_on=_SERVER),
+    Option("port", int, "", default=8000, low=0, high=65535, commands=("serve",), not_on=_SERVER),
+    Option("watch", str, "live standings of a file, or of every event file in a folder, recomputed when they change "
+                         "(page /live); or of a broadcast's PGN at an http(s) address, asked every --poll-seconds",
+           metavar="PATH", commands=("serve",), not_on=_SERVER),
+    Option("poll_seconds", float, "with --watch https://...: the least time between two requests of the address "
+                                  "(default 1; 0.5 to 600); each is a conditional request",
+           default=1.0, metavar="SECONDS", commands=("serve",), not_on=_SERVER),
+    Option("serve_players", str, "with --watch of a broadcast's PGN: the event's player list (a TRF, any file "
+                                 "tiebreak reads, or a CSV of name, rating, title, federation, FIDE id) matched to the "
+                                 "games' names",
+           name="players", metavar="FILE", commands=("serve",), not_on=_SERVER),
+    Option("site", str, "with --watch: keep the static site of every watched event in this folder (as 'tiebreak "
+                        "site'), its pages made again for every version published",
+           metavar="DIR", commands=("serve",), not_on=_SERVER),
+    Option("token", str, "the arbiter's token: needed to change an event's list or publish a held-back file",
+           commands=("serve",), not_on=_SERVER),
+    Option("database", str, "where every live version is kept: an SQLAlchemy URL (default: tiebreak-live.sqlite "
+                            "beside the watched files; none)",
+           metavar="URL", commands=("serve",), not_on=_SERVER),
+    Option("hold", float, "a version that is not whole is held back this long before it is published (default 5)",
+           default=5.0, low=0, high=3600, metavar="SECONDS", commands=("serve",), not_on=_SERVER),
+    Option("max_file_mb", int, "the largest watched file read (default 16 MB)", default=16, low=1, high=1024,
+           metavar="MB",
+           commands=("serve",), not_on=_SERVER),
+    Option("keep_versions", int, "versions kept per event in the history besides the last of every round (default "
+                                 "1000)",
+           default=1000, low=10, high=1_000_000, metavar="N", commands=("serve",), not_on=_SERVER),
+    Option("max_streams", int, "live streams one process holds at most (beyond: 503 with Retry-After; default 5000)",
+           default=5000, low=1, high=100_000, metavar="N", commands=("serve",), not_on=_SERVER),
+    Option("max_streams_per_client", int, "live streams one client address holds at most (beyond: 429; default 50)",
+           default=50, low=1, high=100_000, metavar="N", commands=("serve",), not_on=_SERVER),
+    # list
+    Option("swiss_manager", bool, "Swiss-Manager's numbered tie-breaks and ours", default=False, commands=("list",),
+           not_on=_LISTED),
+    Option("from_chess_results", str, "translate a Chess-Results legend or column names (one per line; - = standard "
+                                      "input) into our list",
+           metavar="FILE", commands=("list",), not_on=_LISTED),
+)
+
+#: the options that several commands share (the list, the rules, how the file is read, …), by key
+_SHARED = (
     Option("after_round", int, "standings after this round", low=0, high=MAX_ROUNDS, metavar="N",
            commands=("standings", "explain", "check", "playoffs", "prizes", "odds", "ratings"),
            forms=STANDINGS_FORM + ODDS_FORM + RATINGS_FORM, page=True,
@@ -115,7 +353,8 @@ OPTIONS: dict[str, Option] = _declare(
     Option("budget", float, f"seconds for all the work, at most {MAX_BUDGET:g} (default {DEFAULT_BUDGET:g}): every "
                             "outcome when they fit, else a simulation stopped at the budget; none: no time limit",
            default=DEFAULT_BUDGET, low=0, high=MAX_BUDGET, none=True, commands=("odds",), metavar="SEC",
-           not_on={"api": "the server gives every request the most budget (it bounds a worker's time)",
+           not_on={"api": "the server chooses by the count of outcomes, never by a clock (the same answer on every "
+                          "machine); its time limit bounds a worker's time",
                    "page": _NOT_ON_PAGE_ODDS}),
     Option("category", str, "add the standings of a category: rating<1600, birth>=2010, sex=w, fed=AUS, title=WGM, "
                             "unrated; conditions joined by & (repeat for several categories)",
@@ -144,10 +383,12 @@ OPTIONS: dict[str, Option] = _declare(
            page=True),
     Option("exact", bool, "enumerate every outcome (refused when they do not fit in the budget; see --budget none)",
            default=False, commands=("odds",),
-           not_on={"api": "the server chooses: every outcome when they fit in its budget, else a simulation",
+           not_on={"api": "the server chooses by the count: every outcome when there are no more than a simulation "
+                          "would draw, else that simulation",
                    "page": _NOT_ON_PAGE_ODDS}),
     Option("fix", str, "fix a pending game's result, e.g. 12-7=1-0 or 13:12-7=1/2 (round 13); repeatable",
-           many=True, metavar="W-B=RESULT", commands=("odds",), forms=ODDS_FORM, not_on={"page": _NOT_ON_PAGE_ODDS}),
+           many=True, metavar="W-B=RESULT", commands=("odds",), forms=ODDS_FORM, not_on={"page": _NOT_ON_PAGE_ODDS},
+           example="12-7=1-0"),
     Option("k", int, "K factor for everybody (default: from the rating)", low=1, high=100, commands=("ratings",),
            forms=RATINGS_FORM, page=True),
     Option("method", str, "how tied players share the prizes of their places: shared (added up and divided), hort "
@@ -188,7 +429,8 @@ OPTIONS: dict[str, Option] = _declare(
     Option("playoff_results", str, "play-off results: 'stage KIND' lines (mini-match, sudden-death, armageddon, "
                                    "round-robin), each followed by its games 'WHITE BLACK RESULT'; the tied players "
                                    "are placed by them (Arbiters' Manual 13.2)",
-           forms=STANDINGS_FORM, page=True, not_on={"cli": "the command line reads the file: --playoff FILE"}),
+           forms=STANDINGS_FORM, page=True, not_on={"cli": "the command line reads the file: --playoff FILE"},
+           example="stage mini-match\n7 9 1-0\n9 7 1/2-1/2"),
     Option("points_from", str, "results: the points of the round results (default); column: the points column's "
                                "reading where the file's points column and its results disagree",
            default="results", choices=POINTS_FROM, commands=FILE_COMMANDS,
@@ -203,7 +445,8 @@ OPTIONS: dict[str, Option] = _declare(
     Option("rules", str, "rule set (auto: the FIDE edition by start date; fide-2009 = Arbiters' Manual Art. 13, "
                          "legacy = fide-2009; uscf; ru)",
            default="auto", choices=RULE_CHOICES, commands=(*RANKING, "series", "serve"),
-           forms=STANDINGS_FORM + ODDS_FORM, page=True, more_choices={"check": (*CHECK_RULES, *CONVENTIONS)},
+           forms=(*STANDINGS_FORM, *ODDS_FORM, "check"), page=True,
+           more_choices={"check": (*CHECK_RULES, *CONVENTIONS)},
            help_for={"check": "the announced rule set (auto: the FIDE edition by start date)"}),
     Option("seed", int, "seed of the lots (default: the event's own, from its name and players: the same in every "
                         "run)",
@@ -223,11 +466,11 @@ OPTIONS: dict[str, Option] = _declare(
            page=True),
     Option("team_tiebreaks", str, "team tie-breaks: TC (Team Cumulative), CUM, or codes of the individual list summed "
                                   "over the players counted (default TC)",
-           commands=("standings", "site"), forms=STANDINGS_FORM, page=True),
+           commands=("standings", "site"), forms=STANDINGS_FORM, page=True, example="TC,CUM"),
     Option("tiebreaks", str, "ordered list, e.g. 'PTS,BH/C1,BH,SB' (default: the file's 202/212 record, else a FIDE "
                              "default)",
            flag=("--tiebreaks", "-t"), commands=(*RANKING, "series", "serve"), forms=STANDINGS_FORM + ODDS_FORM,
-           page=True,
+           page=True, example="PTS,BH/C1,BH,SB",
            help_for={"check": "the announced list (default: the published columns)",
                      "series": "each event's tie-break list (default: the file's)",
                      "serve": "tie-break list of the live events (default: each file's own)"}),
@@ -238,6 +481,13 @@ OPTIONS: dict[str, Option] = _declare(
     Option("white_advantage", float, "elo model: White's edge in rating points", default=35, low=-1000, high=1000,
            commands=("odds",), forms=ODDS_FORM, not_on={"page": _NOT_ON_PAGE_ODDS}),
 )
+assert [o.key for o in _SHARED] == sorted(o.key for o in _SHARED), "the shared options by key"
+
+#: ``--lang``: every command's last option (the API's and the page's language is each form's own field ``lang``)
+_LANG = Option("lang", str, "language of messages (errors, warnings)", default="en", choices=LANGUAGES,
+               commands=COMMANDS, not_on={"api": "every form's own field lang", "page": "the page's language"},
+               help_for={c: "language of the text output" for c in ("standings", "check", "odds", "list")})
+OPTIONS: dict[str, Option] = _declare(*_OWN, *_SHARED, _LANG)
 
 
 def for_command(command: str) -> list[Option]:
@@ -260,15 +510,23 @@ def reference_table() -> str:
     option, its flags, commands, default, values, the API's forms and whether the page has it, and its help."""
     rows = ["| option | commands | default | values | API form | page | meaning |", "|---|---|---|---|---|---|---|"]
     for o in OPTIONS.values():
-        flags = ", ".join(f"`{f}`" for f in o.flags) if o.commands else f"(field `{o.dest}`)"
-        values = (" ".join(o.offered or o.choices) if o.offered or o.choices
-                  else f"{_plain(o.low)}..{_plain(o.high)}" if o.kind in (int, float) else "")
+        flags = (f"`{o.dest.upper()}` (argument)" if o.positional else ", ".join(f"`{f}`" for f in o.flags)
+                 if o.commands else f"(field `{o.dest}`)")
+        values = " ".join(o.offered or o.choices) if o.offered or o.choices else _range(o)
         values += " or none" if o.none else ""
         default = "" if o.default is None or o.kind is bool else f"`{_plain(o.default)}`"
-        cells = [flags, ", ".join(o.commands) or "—", default, values, ", ".join(o.forms) or "—",
-                 "yes" if o.page else "—", o.help.replace("|", "\\|")]
+        cells = [flags + (" (required)" if o.required else ""), ", ".join(o.commands) or "—", default, values,
+                 ", ".join(o.forms) or "—", "yes" if o.page else "—", o.help.replace("|", "\\|")]
         rows.append("| " + " | ".join(cells) + " |")
     return "\n".join(rows) + "\n"
+
+
+def _range(o: Option) -> str:
+    """A number's bounds as the reference shows them (``1..``: no upper bound; the API's own bound beside)."""
+    if o.kind not in (int, float) or (o.low is None and o.high is None):
+        return ""
+    shown = f"{_plain(o.low) if o.low is not None else ''}..{_plain(o.high) if o.high is not None else ''}"
+    return shown + (f" (API: at most {_plain(o.server_high)})" if o.server_high is not None else "")
 
 
 def _plain(value: object) -> str:

@@ -17,11 +17,8 @@ from ..engine.errors import Message, SpecifierError
 from ..engine.presets import PRESETS
 from ..engine.registry import parse_list
 from ..engine.rules import with_compat
-from .declared import DEFAULT_BUDGET, OPTIONS, POINTS_FROM, SYSTEMS
+from .declared import DEFAULT_BUDGET, EXTENSIONS, OPTIONS, POINTS_FROM, SYSTEMS
 
-#: output format -> file extension
-EXTENSIONS = {"text": "txt", "json": "json", "csv": "csv", "trf": "trf", "html": "html", "chess-json": "json",
-              "pdf": "pdf", "xlsx": "xlsx"}
 #: formats that are bytes, never written to a terminal
 BINARY_FORMATS = {"pdf", "xlsx"}
 MEDIA_TYPES = {"text": "text/plain; charset=utf-8", "json": "application/json", "csv": "text/csv; charset=utf-8",
@@ -116,6 +113,9 @@ class OddsOptions(Ranked):
     #: seconds for all the work, from the start of the request; None: no limit
     budget: float | None = _default("budget")
     format: str = "text"
+    #: every outcome or a simulation chosen by the count of outcomes (method ``count``), not by the time they take (the
+    #: API's: the same answer on every machine; the server's time limit bounds the work)
+    by_count: bool = False
 
 
 @dataclass(kw_only=True)

@@ -1,8 +1,12 @@
 """Typed views of the parsed command line: what each command reads from argparse's namespace, with its type.
 
-The options the application layer reads (the list, rules, seed, how the file is read, …) go to it as the options
-of :mod:`tiebreak.app.options`, read with the same :func:`view`; the views here hold what the command line itself
-uses (files, ``-o``, ``--force``, the arbiter's tools' own options).
+Every option is declared once, in :mod:`tiebreak.app.declared` (its type, bounds, choices, default and help), and
+the parser is made from there, so the namespace holds every value a command reads.  These views only give each
+value its static type: mypy --strict checks ``args.players`` against them, which a table of declarations made at
+run time cannot give.  So they hold no defaults (tests/test_declared.py checks that each field is a declared option
+of its command).  The options the application layer reads (the list, rules, seed, how the file is read, …) go to it
+as the options of :mod:`tiebreak.app.options`, read with the same :func:`view`; the views here hold what the command
+line itself uses (files, ``-o``, ``--force``, the arbiter's tools' own options).
 
 >>> ns = argparse.Namespace(players=6, double=True, format="text", lang="uk", command="berger")
 >>> view(Berger, ns)
@@ -25,8 +29,8 @@ TEAM_FIELDS = ("federation", "fed", "club", "records")
 
 
 def view(cls: type[View], ns: argparse.Namespace) -> View:
-    """The fields of the dataclass ``cls`` read from the parsed command line; a field the command has no option for
-    keeps its default (a field without a default must be an option of the command)."""
+    """The fields of the dataclass ``cls`` read from the parsed command line (a field the command has no option for
+    keeps its default: the application layer's options, :mod:`tiebreak.app.options`, serve several commands)."""
     return cls(**{f.name: getattr(ns, f.name) for f in fields(cls) if hasattr(ns, f.name)})
 
 
@@ -34,7 +38,7 @@ def view(cls: type[View], ns: argparse.Namespace) -> View:
 class Command:
     """What every command has: the language of its messages (``--lang``)."""
 
-    lang: str = "en"
+    lang: str
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -43,14 +47,18 @@ class Written(Command):
     options name), which no output may write over."""
 
     file: list[str]
-    output: str | None = None
-    force: bool = False
+    output: str | None
+    force: bool
 
     def inputs(self) -> list[str]:
         """Every file the command reads.
 
-        >>> Standings(file=["a.trf"], team_ranking="clubs.csv").inputs(), Check(file=["a.trf"]).inputs()
-        (['a.trf', 'clubs.csv'], ['a.trf'])
+        >>> from tiebreak.cli import build_parser
+        >>> read = lambda cls, *line: view(cls, build_parser().parse_args(line))
+        >>> read(Standings, "standings", "a.trf", "--team-ranking", "clubs.csv").inputs()
+        ['a.trf', 'clubs.csv']
+        >>> read(Check, "check", "a.trf", "--published", "p.csv").inputs()
+        ['a.trf', 'p.csv']
         """
         return [*self.file, *self.option_files()]
 
@@ -60,10 +68,10 @@ class Written(Command):
 
 @dataclass(frozen=True, kw_only=True)
 class Standings(Written):
-    out: str | None = None  # --out DIR: one output file per input
-    format: str | None = None  # None: from the name given with -o, else text
-    team_ranking: str | None = None  # a field of the file (federation, records) or a CSV file of teams
-    playoff: str | None = None  # a play-off results file
+    out: str | None  # --out DIR: one output file per input
+    format: str | None  # None: from the name given with -o, else text
+    team_ranking: str | None  # a field of the file (federation, records) or a CSV file of teams
+    playoff: str | None  # a play-off results file
 
     def option_files(self) -> list[str]:
         teams = [self.team_ranking] if self.team_ranking and self.team_ranking not in TEAM_FIELDS else []
@@ -72,12 +80,12 @@ class Standings(Written):
 
 @dataclass(frozen=True, kw_only=True)
 class Check(Written):
-    format: str = "text"
-    published: list[str] | None = None  # the published standings, one file per FILE
-    published_dir: str | None = None  # a folder's events: their published standings by name
-    manifest: str | None = None  # a CSV of events: file, published
-    jobs: int | None = None  # events checked at once
-    outside: bool = False  # a folder's or manifest's events may lie outside it (links, ../ paths)
+    format: str
+    published: list[str] | None  # the published standings, one file per FILE
+    published_dir: str | None  # a folder's events: their published standings by name
+    manifest: str | None  # a CSV of events: file, published
+    jobs: int | None  # events checked at once
+    outside: bool  # a folder's or manifest's events may lie outside it (links, ../ paths)
 
     def option_files(self) -> list[str]:
         return [*(self.published or []), *([self.manifest] if self.manifest else [])]
@@ -86,66 +94,66 @@ class Check(Written):
 @dataclass(frozen=True, kw_only=True)
 class Explain(Command):
     file: str
-    player: int | None = None
-    pair: list[int] | None = None  # --players N M
+    player: int | None
+    pair: list[int] | None  # --players N M
 
 
 @dataclass(frozen=True, kw_only=True)
 class Convert(Command):
     source: str
     target: str
-    force: bool = False
+    force: bool
 
 
 @dataclass(frozen=True, kw_only=True)
 class Berger(Command):
     players: int
-    double: bool = False
-    format: str = "text"
+    double: bool
+    format: str
 
 
 @dataclass(frozen=True, kw_only=True)
 class Varma(Command):
     players_file: str
     seed: int
-    variant: str = "s000"
-    format: str = "text"
+    variant: str
+    format: str
 
 
 @dataclass(frozen=True, kw_only=True)
 class Ratings(Command):
     file: str
-    system: str = "fide"
-    k: int | None = None
-    after_round: int | None = None
-    format: str | None = None  # text, csv, json, html; default: from the name given with -o, else text
-    output: str | None = None
-    force: bool = False
+    system: str
+    k: int | None
+    after_round: int | None
+    format: str | None  # text, csv, json, html; default: from the name given with -o, else text
+    output: str | None
+    force: bool
 
 
 @dataclass(frozen=True, kw_only=True)
 class Playoffs(Command):
     file: str
-    places: str = "1"  # 1 or 1,2,3
-    after: int = 0
-    format: str = "text"
+    places: str  # 1 or 1,2,3
+    after: int
+    format: str
 
 
 @dataclass(frozen=True, kw_only=True)
 class Prizes(Command):
     file: str
     prizes: str  # the CSV of the prize list
-    method: str = "shared"
-    format: str = "text"
+    method: str
+    format: str
 
 
 @dataclass(frozen=True, kw_only=True)
 class Series(Command):
     file: list[str]  # the events of the series
     points: str  # place:25,18,15... or score
-    best: int | None = None  # the best K events of each player counted
-    series_tiebreaks: str = "BEST,EVENTS"
-    format: str = "text"
+    best: int | None  # the best K events of each player counted
+    series_tiebreaks: str
+    format: str
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -155,30 +163,34 @@ class Odds(Command):
 
 @dataclass(frozen=True, kw_only=True)
 class Listing(Command):
-    swiss_manager: bool = False
-    from_chess_results: str | None = None
+    swiss_manager: bool
+    from_chess_results: str | None
 
 
 @dataclass(frozen=True, kw_only=True)
 class Serve(Command):
-    host: str = "127.0.0.1"
-    port: int = 8000
-    watch: str | None = None
-    site: str | None = None
-    token: str | None = None
-    database: str | None = None
-    tiebreaks: str | None = None
-    rules: str = "auto"
-    event: int | None = None  # which tournament of a watched file that holds several
-    points_from: str = "results"  # the points of the round results or of the points column's reading
-    playoff: str | None = None  # with --watch FILE: a play-off results file beside it, watched too
-    hold: float = 5.0
-    max_file_mb: int = 16
-    keep_versions: int = 1000
-    max_streams: int = 5000
-    max_streams_per_client: int = 50
-    poll_seconds: float = 1.0  # a broadcast's address (--watch https://…): the least time between two requests
-    players: str | None = None  # a broadcast's player list (TRF, any file read, or a CSV)
+    host: str
+    port: int
+    watch: str | None
+    site: str | None
+    token: str | None
+    database: str | None
+    tiebreaks: str | None
+    rules: str
+    event: int | None  # which tournament of a watched file that holds several
+    points_from: str  # the points of the round results or of the points column's reading
+    playoff: str | None  # with --watch FILE: a play-off results file beside it, watched too
+    hold: float
+    max_file_mb: int
+    keep_versions: int
+    max_streams: int
+    max_streams_per_client: int
+    poll_seconds: float  # a broadcast's address (--watch https://…): the least time between two requests
+    players: str | None  # a broadcast's player list (TRF, any file read, or a CSV)
+    downloads: str  # with --site: as ``site`` (the standings to download, the games, the look)
+    games: str | None
+    logo: str | None
+    accent: str | None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -187,11 +199,18 @@ class Site(Command):
 
     file: list[str]
     output: str
-    watch: bool = False
-    logo: str | None = None  # the organiser's logo and colour (tiebreak.site.look)
-    accent: str | None = None
-    series: str | None = None  # the series points of the events given (place:25,18,15... or score)
-    series_best: int | None = None
-    series_tiebreaks: str = "BEST,EVENTS"
-    downloads: str = "xlsx,trf"  # the standings as files to download, or "none"
-    games: str | None = None  # a PGN file of the event's games
+    watch: bool
+    logo: str | None  # the organiser's logo and colour (tiebreak.site.look)
+    accent: str | None
+    series: str | None  # the series points of the events given (place:25,18,15... or score)
+    series_best: int | None
+    series_tiebreaks: str
+    downloads: str  # the standings as files to download, or "none"
+    games: str | None  # a PGN file of the event's games
+
+
+#: each command's view (``presets`` reads nothing but its language)
+VIEWS: dict[str, type[Command]] = {
+    "standings": Standings, "check": Check, "explain": Explain, "convert": Convert, "berger": Berger, "varma": Varma,
+    "ratings": Ratings, "playoffs": Playoffs, "prizes": Prizes, "series": Series, "odds": Odds, "list": Listing,
+    "serve": Serve, "site": Site, "presets": Command}

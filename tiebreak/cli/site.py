@@ -1,4 +1,5 @@
-"""``tiebreak site FILE... -o DIR [--watch]``: the event's website (:mod:`tiebreak.site`)."""
+"""``tiebreak site FILE... -o DIR [--watch]``: the event's website (:mod:`tiebreak.site`); its options are declared
+with every command's (:mod:`tiebreak.app.declared`)."""
 
 from __future__ import annotations
 
@@ -13,36 +14,9 @@ from ..engine.messages import Message
 from ..render.i18n import message, problem
 from ..render.words import MESSAGE_WORDS
 from .args import Site, view
-from .options import whole_number
 
 if TYPE_CHECKING:
     from ..site.series import SeriesOptions
-
-
-def add_site_parser(q: Any) -> None:
-    """The options of ``tiebreak site`` of its own; those of ``standings`` that shape the pages are declared
-    (:mod:`tiebreak.app.declared`) and added with every command's."""
-    q.add_argument("file", nargs="+", help="tournament files (one site; several events get a folder each)")
-    q.add_argument("-o", "--output", metavar="DIR", required=True,
-                   help="the site's folder: new, empty, or a site written before (never over an input)")
-    q.add_argument("--watch", action="store_true",
-                   help="keep running: rewrite the pages a change of the file touches (Ctrl-C stops)")
-    q.add_argument("--downloads", default="xlsx,trf", metavar="LIST",
-                   help="the standings as files to download from the standings page: pdf (needs Chromium), xlsx, trf, "
-                        "comma-separated, or none (default: xlsx,trf; the PDF takes seconds a language)")
-    q.add_argument("--games", metavar="FILE.pgn", help="the event's games: each opens in a board viewer linked from "
-                   "the round pages and the players' cards (needs python-chess: the live extras)")
-    q.add_argument("--logo", metavar="FILE", help="the organiser's logo on every page (PNG, JPEG or SVG without "
-                   "scripts, at most 512 KB; copied into the site)")
-    q.add_argument("--accent", metavar="COLOUR", help="the organiser's colour of the header, menu and pictures (a CSS "
-                   "colour name or #rrggbb)")
-    q.add_argument("--series", metavar="POINTS", help="add the standings of the series of the events given, in the "
-                   "order played (as 'tiebreak series --points'): place:25,18,15... or score")
-    q.add_argument("--series-best", type=whole_number, metavar="K", help="with --series: each player's best K events "
-                   "counted")
-    q.add_argument("--series-tiebreaks", default="BEST,EVENTS", help="with --series: BEST, EVENTS, PLACES (default "
-                   "BEST,EVENTS)")
-    q.set_defaults(run="site.run_site")
 
 
 def _series(args: Site) -> SeriesOptions | None:

@@ -13,22 +13,19 @@ from fastapi import APIRouter, Form, Request, UploadFile
 from fastapi.responses import Response
 from pydantic import Field
 
-from ..app.declared import OPTIONS
+from ..app.declared import MAX_SERIES_EVENTS, OPTIONS, PAGE_FORMAT
 from ..app.options import EXTENSIONS, MEDIA_TYPES
-from ..engine.conventions import CONVENTIONS, PROGRAMS
 from ..engine.messages import Message
-from ..engine.rules import CHECK_RULES, RULE_CHOICES
 from ..formats.published import HTML_SUFFIXES
 from ..formats.readers import READERS
 from ..render.output import json_schema
 from . import jobs
 from .errors import ERRORS, ApiError, request_language
-from .fields import MAX_START_NO, MAX_TEXT, StandingsForm, Text, choice, declared_form, multipart, whole_number
+from .fields import MAX_TEXT, StandingsForm, declared_form, multipart
 from .models import Award, CheckReport, Explanation, PlayoffGroup, also
 from .uploads import client_of, content_disposition, run_on_upload, uploaded_name, wants_html
 
 router = APIRouter(prefix="/api", tags=["standings"], responses=ERRORS)
-StartNo = Annotated[int | None, whole_number(1, MAX_START_NO, optional=True)]
 
 
 def _json(answer: tuple[bytes, int | None]) -> Response:
@@ -42,13 +39,20 @@ def seed_header(seed: int | None) -> dict[str, str]:
     return {"x-tiebreak-seed": str(seed)} if seed is not None else {}
 
 
+#: what the answer of ``format=page`` is
+PAGE_ANSWER = ("format html: the download's page; format page: the web page's parts of the standings in the "
+               "request's language (each element with data-part fills the page's element of that id: the summary, "
+               "the notes and warnings worded, the tie-break list, the table, the category and team sections)")
+
+
 @router.post("/standings", summary="Standings of an uploaded tournament file", openapi_extra=multipart(StandingsForm),
              responses={200: {
     "description": "the standings: JSON as `tiebreak standings --format json` (the published JSON Schema "
                    "standings-1), other formats as a download",
     "content": {"application/json": {"schema": json_schema()},
                 **{kind.split(";")[0]: {"schema": {"type": "string", "format": "binary"}}
-                   for kind in MEDIA_TYPES.values() if kind != "application/json"}}}})
+                   for kind in MEDIA_TYPES.values() if kind != "application/json"},
+                "text/html": {"schema": {"type": "string", "description": PAGE_ANSWER}}}}})
 async def standings(request: Request, form: Annotated[StandingsForm, Form()]) -> Response:
     o = form.options()
     if o.format == "pdf":  # at most so many Chromium prints at once, whatever else runs
@@ -58,14 +62,20 @@ async def standings(request: Request, form: Annotated[StandingsForm, Form()]) ->
         answer, shown = await run_on_upload(request, form, jobs.standings)
     if o.format == "json":
         return _json(answer)
+    if o.format == PAGE_FORMAT:  # the page's parts, in the request's language (never a download)
+        return Response(answer[0], media_type="text/html; charset=utf-8", headers=seed_header(answer[1]))
     name = Path(shown).stem + "." + EXTENSIONS[o.format]
     return Response(answer[0], media_type=MEDIA_TYPES[o.format],
                     headers={"content-disposition": content_disposition(name), **seed_header(answer[1])})
 
 
+@declared_form("explain")
 class ExplainForm(StandingsForm):
-    player: StartNo = Field(None, description="start number of the player to explain", examples=[7])
-    player2: StartNo = Field(None, description="a second player: what separated the two")
+    """The standings' fields and the declared options of ``explain`` (``player``, ``player2``)."""
+
+    if TYPE_CHECKING:  # made from the declaration (tiebreak.app.declared): their types for mypy
+        player: int | None
+        player2: int | None
 
 
 @router.post("/explain", summary="How each value of a player (in a team event: of a team) was made, or what separated two",
@@ -74,6 +84,9 @@ async def explain(request: Request, form: Annotated[ExplainForm, Form()]) -> Res
     numbers = [n for n in (form.player, form.player2) if n is not None]
     if form.player is None:
         raise ApiError(400, "give the start number of a player (field 'player')", field="player")
+    if form.options().format == PAGE_FORMAT:  # the page's standings and its open panel, from one ranking
+        (body, seed), _ = await run_on_upload(request, form, jobs.page_explained, numbers)
+        return Response(body, media_type="text/html; charset=utf-8", headers=seed_header(seed))
     if form.options().format == "html" or wants_html(request):  # the page's panel, in the request's language
         (body, seed), _ = await run_on_upload(request, form, jobs.explain_html, numbers)
         return Response(body, media_type="text/html; charset=utf-8", headers=seed_header(seed))
@@ -82,14 +95,16 @@ async def explain(request: Request, form: Annotated[ExplainForm, Form()]) -> Res
 
 
 
+@declared_form("check")
 class CheckForm(StandingsForm):
+    """The standings' fields, the declared options of ``check`` (``publisher``, and ``rules`` with the reference
+    checker's readings and the programs' conventions) and the published standings (an upload or its text)."""
+
     published: UploadFile | Annotated[str, Field(max_length=MAX_TEXT)] | None = Field(
         None, description="published standings: a CSV/XLSX file, a saved HTML page (chess-results, Vega), or CSV text")
-    publisher: Annotated[str | None, choice(*PROGRAMS)] = Field(
-        None, description="the program that published the standings (default: the one the file names)")
-    #: the announced rules: ours, the reference checker's readings, or a publishing program's convention (as `check
-    #: --rules`)
-    rules: Annotated[str | None, choice(*RULE_CHOICES, *CHECK_RULES, *CONVENTIONS)] = None
+
+    if TYPE_CHECKING:  # made from the declaration (tiebreak.app.declared): its type for mypy
+        publisher: str | None
 
 
 @router.post("/check", response_model=CheckReport, openapi_extra=multipart(CheckForm), responses=also("text/html"),
@@ -134,11 +149,10 @@ async def playoffs(request: Request, form: Annotated[PlayoffForm, Form()]) -> Re
 
 @declared_form("prizes")
 class PrizeForm(StandingsForm):
-    prizes: Text = Field(None, examples=["place,1,300\nplace,2,100\nrating<1600,1,50"],
-                         description="CSV lines place,N,amount or category,EXPR,amount (EXPR as the "
-                                     "field category reads it; empty amount: a cup)")
+    """The standings' fields and the declared options of ``prizes`` (``prizes``, ``method``)."""
 
-    if TYPE_CHECKING:  # made from the declaration (tiebreak.app.declared): its type for mypy
+    if TYPE_CHECKING:  # made from the declaration (tiebreak.app.declared): their types for mypy
+        prizes: str | None
         method: str | None
 
 
@@ -156,14 +170,16 @@ async def prizes(request: Request, form: Annotated[PrizeForm, Form()]) -> Respon
     return _json(answer)
 
 
-MAX_SERIES_EVENTS = 50  # the events of one series in one request
-
-
+@declared_form("series")
 class SeriesForm(StandingsForm):
+    """The standings' fields, the declared options of ``series`` and the events' files."""
+
     files: list[UploadFile] = Field([], description="the events' files, in the order they were played")
-    points: Text = Field(None, examples=["place:25,18,15,12,10"], description="place:25,18,15... or score")
-    best: Annotated[int | None, whole_number(1, MAX_SERIES_EVENTS, optional=True)] = None
-    series_tiebreaks: Text = Field(None, examples=["BEST,EVENTS,PLACES"])
+
+    if TYPE_CHECKING:  # made from the declaration (tiebreak.app.declared): their types for mypy
+        points: str | None
+        best: int | None
+        series_tiebreaks: str | None
 
 
 @router.post("/series", summary="Standings of a series of events: series points by place or score, the best K events",
@@ -185,7 +201,7 @@ async def series(request: Request, form: Annotated[SeriesForm, Form()]) -> Respo
             path.write_bytes(await upload.read())
             paths.append(str(path))
         body, _ = await request.app.state.workers.run(jobs.series, o, paths, form.points, form.best,
-                                                      form.series_tiebreaks or "BEST,EVENTS", names,
+                                                      form.series_tiebreaks or str(OPTIONS["series_tiebreaks"].default), names,
                                                       form.format or "json", tmp=tmp, client=client_of(request))
     if form.format == "text":
         return Response(body, media_type="text/plain; charset=utf-8")

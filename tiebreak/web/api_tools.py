@@ -3,34 +3,38 @@ tables and the Varma draw."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import anyio
 from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
+from ..app.declared import MAX_BERGER_PLAYERS, OPTIONS
 from ..engine.errors import TiebreakError
 from ..engine.presets import PRESETS
 from ..engine.registry import CATALOGUE
 from ..render.i18n import tiebreak_name
 from .errors import ERRORS, ApiError, from_tiebreak_error, request_language
-from .fields import Flag, Lang, Seed, Text, choice, multipart, whole_number
+from .fields import Flag, Lang, choice, declared_form, declared_number, multipart
 from .models import BergerSchedule, Preset, TieBreak, VarmaDraw, also
 from .uploads import EXAMPLES
 
 router = APIRouter(prefix="/api", tags=["tools"])
-#: the largest Berger table the API builds (a double round-robin of 100 players is 198 rounds, ~0.3 MB of JSON);
-#: the command line has no limit
-MAX_BERGER_PLAYERS = 100
+#: the players of a Berger table: the declared bounds, the API's own upper bound
+_PLAYERS = OPTIONS["berger_players"]
 
 
 @router.get("/catalogue", summary="Every tie-break, individual and team: code, name, article, type, modifiers, family",
             response_model=list[TieBreak], responses={400: ERRORS[400]})
 async def catalogue(lang: Annotated[Lang, Query()] = None) -> list[TieBreak]:
+    return catalogue_entries(lang or "en")
+
+
+def catalogue_entries(lang: str) -> list[TieBreak]:
+    """Every tie-break, individual then team, named in ``lang``: the API's catalogue and the page's list of codes."""
     from ..render.team_words import team_catalogue
 
-    lang = lang or "en"
     return [TieBreak(code=d.code, name=tiebreak_name(d, lang), article=d.article, type=d.type,
                      modifiers=d.modifiers, family=d.family, team=False) for d in CATALOGUE.values()] + [
         TieBreak(**d) for d in team_catalogue(lang)]
@@ -57,22 +61,28 @@ def _berger(players: int, double: bool, text_in: str | None) -> str:
 
 @router.get("/berger", summary=f"Berger round-robin schedule (Arbiters' Manual 13.16), 2 to {MAX_BERGER_PLAYERS} "
                                "players", response_model=BergerSchedule, responses={400: ERRORS[400], **also("text/plain")})
-async def berger_tables(players: Annotated[int, whole_number(2, MAX_BERGER_PLAYERS), Query(examples=[6])],
-                        double: Annotated[Flag, Query()] = False, lang: Annotated[Lang, Query()] = None,
+async def berger_tables(players: Annotated[int, declared_number(_PLAYERS), Query(
+                            openapi_examples={"example": {"value": _PLAYERS.example}})],
+                        double: Annotated[Flag, Query(description=OPTIONS["double"].help)] = False,
+                        lang: Annotated[Lang, Query()] = None,
                         format: Annotated[str | None, choice("json", "text"), Query()] = None) -> Response:
     text = format == "text"  # as `tiebreak berger` prints it, in `lang`: the page shows it
     body = await anyio.to_thread.run_sync(_berger, players, double, (lang or "en") if text else None)
     return Response(body, media_type="text/plain; charset=utf-8" if text else "application/json")
 
 
+@declared_form("varma")
 class VarmaForm(BaseModel):
-    list: Text = Field(None, description="9 to 24 lines 'Name, FED'")
-    seed: Seed = Field(None, description="makes the draw repeatable")
-    variant: Annotated[str | None, choice("s000", "fide")] = Field(
-        None, description="12-player table: the Manual's (default) or C.05's")
+    """The declared options of ``varma`` (``list``, ``seed``, ``variant``) and the answer's language and format."""
+
     lang: Lang = None
     format: Annotated[str | None, choice("json", "text")] = Field(
         None, description="text: as `tiebreak varma` prints it, in `lang` (the page shows it)")
+
+    if TYPE_CHECKING:  # made from the declaration (tiebreak.app.declared): their types for mypy
+        list: str | None
+        seed: int | None
+        variant: str | None
 
 
 def _varma(text: str, seed: int, variant: str, text_in: str | None) -> dict[str, Any] | str:
@@ -99,7 +109,7 @@ async def varma_draw(request: Request, form: Annotated[VarmaForm, Form()]) -> di
     if form.seed is None:
         raise ApiError(400, "seed must be a whole number (it makes the draw repeatable)", field="seed")
     try:
-        answer = await anyio.to_thread.run_sync(_varma, form.list, form.seed, form.variant or "s000",
+        answer = await anyio.to_thread.run_sync(_varma, form.list, form.seed, form.variant or str(OPTIONS["variant"].default),
                                                 (form.lang or "en") if form.format == "text" else None)
     except TiebreakError as e:
         raise from_tiebreak_error(e) from None

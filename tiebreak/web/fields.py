@@ -29,18 +29,19 @@ from pydantic import (
     GetJsonSchemaHandler,
     WithJsonSchema,
     create_model,
+    model_validator,
 )
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import PydanticCustomError, core_schema
 
-from ..app.declared import MAX_START_NO, Option, for_form
-from ..app.options import EXTENSIONS, Options
+from ..app.declared import EXTENSIONS, MAX_START_NO, OPTIONS, PAGE_FORMAT, Option, for_form
+from ..app.options import Options
 from ..engine.numbers import MAX_SEED
 from ..formats.text import MAX_ROUNDS
 from ..render.i18n import LANGUAGES
 
-__all__ = ["MAX_ROUND", "MAX_START_NO", "MAX_TEXT", "Flag", "Lang", "Seed", "StandingsForm", "Text", "choice",
-           "UploadForm", "declared_form", "decimal_number", "multipart", "whole_number"]
+__all__ = ["MAX_ROUND", "MAX_START_NO", "MAX_TEXT", "OWN_FIELDS", "Flag", "Lang", "Seed", "StandingsForm", "Text",
+           "UploadForm", "choice", "declared_form", "declared_number", "decimal_number", "multipart", "whole_number"]
 #: the bounds every face shares (command line, page, API): rounds
 MAX_ROUND = MAX_ROUNDS
 #: what the form fields of text may hold (a tie-break list, a category, a prize list, a Varma list)
@@ -107,13 +108,16 @@ def decimal_number(low: float, high: float) -> FormValue:
     return FormValue(check, {"type": "number", "minimum": low, "maximum": high})
 
 
-def choice(*choices: str, optional: bool = True) -> FormValue:
+def choice(*choices: str, optional: bool = True, read: Callable[[str], str] | None = None) -> FormValue:
     """One of ``choices``, for a field of type ``str``; when ``optional`` (type ``str | None``), also absent or empty
-    (``""``, as a form sends an unchosen field: ``None``)."""
+    (``""``, as a form sends an unchosen field: ``None``).  ``read``: the declaration's reading of the word first, as
+    the command line reads it (``swissmanager`` is ``Swiss-Manager``)."""
 
     def check(value: object) -> str | None:
         if optional and (value is None or value == ""):
             return None
+        if read is not None and isinstance(value, str):
+            value = read(value)
         if not isinstance(value, str) or value not in choices:
             raise PydanticCustomError("choice", "one of {choices}", {"choices": ", ".join(choices)})
         return value
@@ -147,7 +151,8 @@ Text = Annotated[Annotated[str, Field(max_length=MAX_TEXT)] | None, BeforeValida
                  WithJsonSchema({"type": "string", "maxLength": MAX_TEXT})]
 Seed = Annotated[int | None, whole_number(0, MAX_SEED, optional=True)]
 Lang = Annotated[str | None, choice(*LANGUAGES)]
-FORMATS = tuple(EXTENSIONS)
+#: the command line's output formats, and the page's own answer (:data:`~tiebreak.app.options.PAGE_FORMAT`)
+FORMATS = (*EXTENSIONS, PAGE_FORMAT)
 #: the team rankings the API offers (a membership file given by path would read the server's disk)
 TEAM_RANKINGS = ("federation", "records")
 
@@ -164,24 +169,34 @@ LISTS = {"category": (1000, 50), "fix": (100, 1000)}
 Number = int | float
 
 
-def declared_field(o: Option) -> tuple[Any, Any]:
-    """The form field of a declared option (:mod:`tiebreak.app.declared`): its type with the checks and the schema of
-    its bounds or choices, and its pydantic field (absent: ``None``, which the application layer reads as the declared
-    default, documented as the field's ``default``)."""
-    default: dict[str, Any] | None = None if o.default is None else {"default": o.default}
-    described = Field(None, description=o.help, json_schema_extra=default)
+def declared_field(o: Option, form: str) -> tuple[Any, Any]:
+    """The field of a declared option (:mod:`tiebreak.app.declared`) in the API's ``form``: its type with the checks
+    and the schema of its bounds (the API's own upper bound where the declaration gives one) or choices, and its
+    pydantic field (absent: ``None``, which the application layer reads as the declared default, documented as the
+    field's ``default``), with the declaration's example."""
+    extra: dict[str, Any] = {} if o.default is None else {"default": o.default}
+    examples = None if o.example is None else [[o.example] if o.many else o.example]
+    described = Field(None, description=o.help or None, examples=examples, json_schema_extra=extra or None)
     if o.kind is bool:
-        return Flag, Field(False, description=o.help)
+        return Flag, Field(False, description=o.help or None)
     if o.many:
         longest, most = LISTS[o.dest]
-        return list[Annotated[str, Field(max_length=longest)]], Field([], max_length=most, description=o.help)
+        return (list[Annotated[str, Field(max_length=longest)]],
+                Field([], max_length=most, description=o.help, examples=examples))
     if o.kind is int:
-        return Annotated[int | None, whole_number(int(o.low or 0), int(o.high or 0), optional=True)], described
+        return Annotated[int | None, declared_number(o, optional=True)], described
     if o.kind is float:
         return Annotated[float | None, decimal_number(o.low or 0, o.high or 0)], described
     if o.offered or o.choices:
-        return Annotated[str | None, choice(*(o.offered or o.choices))], described
+        offered = (*(o.offered or o.choices), *o.more_choices.get(form, ()))
+        return Annotated[str | None, choice(*offered, read=o.read)], described
     return Text, described
+
+
+def declared_number(o: Option, optional: bool = False) -> FormValue:
+    """The check of a declared whole number, from its lower bound to the API's own upper bound or its ``high``."""
+    high = o.server_high if o.server_high is not None else o.high
+    return whole_number(int(o.low or 0), int(high if high is not None else 10**12), optional=optional)
 
 
 Model = TypeVar("Model", bound=BaseModel)
@@ -192,10 +207,22 @@ def declared_form(form: str) -> Callable[[type[Model]], type[Model]]:
     (:func:`tiebreak.app.declared.for_form`), under its own name."""
 
     def made(base: type[Model]) -> type[Model]:
-        fields_: dict[str, Any] = {o.dest: declared_field(o) for o in for_form(form)}
+        fields_: dict[str, Any] = {o.dest: declared_field(o, form) for o in for_form(form)}
         return create_model(base.__name__, __base__=base, __module__=base.__module__, **fields_)
 
     return made
+
+
+#: the fields of the API's forms that are no option of a command, each with the reason (tests/test_declared.py:
+#: every other field is declared in tiebreak.app.declared)
+OWN_FIELDS = {
+    "file": "the uploaded tournament file (the command line names a file on the user's own disk)",
+    "example": "a bundled example instead of an upload",
+    "lang": "the language of the answer and its errors (the command line's --lang, declared, says it for messages)",
+    "format": "the answer's media type, each endpoint's own (JSON by default, where the command line writes text)",
+    "published": "the published standings as an upload or its text (check --published names files on disk)",
+    "files": "the series' uploaded events (series FILE... on the command line)",
+}
 
 
 class UploadForm(BaseModel):
@@ -210,13 +237,38 @@ class UploadForm(BaseModel):
                           examples=["hobsons-bay-cup-2025.trf"])
     lang: Lang = None
 
+    @model_validator(mode="before")
+    @classmethod
+    def _known_fields(cls, data: Any) -> Any:
+        """A field no form of the API has (a misspelt ``categories`` for ``category``) is refused, naming it; a field
+        of another form (the page sends one form to every request) is left out, as before."""
+        if isinstance(data, dict):
+            unknown = sorted(k for k in data if isinstance(k, str) and k not in form_field_names())
+            if unknown:
+                raise PydanticCustomError("unknown_field", "unknown field {fields}", {"fields": ", ".join(unknown)})
+        return data
+
+
+def form_field_names() -> set[str]:
+    """Every field of every form of the API: the forms on a file (:class:`UploadForm` and the forms made from it) and
+    every declared option of a form (the Varma draw's ``list``: the page sends one form to every request)."""
+    names: set[str] = {o.dest for o in OPTIONS.values() if o.forms}
+    todo: list[type[BaseModel]] = [UploadForm]
+    while todo:
+        form = todo.pop()
+        names.update(form.model_fields)
+        todo.extend(form.__subclasses__())
+    return names
+
 
 @declared_form("standings")
 class StandingsForm(UploadForm):
     """The options of ``tiebreak standings`` as form fields (the uploaded file is its own field, ``file``; the
     declared options of :data:`~tiebreak.app.declared.STANDINGS_FORM`)."""
 
-    format: Annotated[str | None, choice(*FORMATS)] = None
+    format: Annotated[str | None, choice(*FORMATS)] = Field(
+        None, description="json (default), a download's format (as --format), or page: the web page's parts of the "
+                          "standings as HTML in the request's language (docs/reference/web-api.md)")
 
     def options(self) -> Options:
         """The options of the standings (:class:`tiebreak.app.options.Options`) for this form."""

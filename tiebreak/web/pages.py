@@ -10,9 +10,7 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 from fastapi.responses import HTMLResponse
 
-from ..app.declared import OPTIONS
-from ..app.options import EXTENSIONS
-from ..engine.conventions import PROGRAMS
+from ..app.declared import EXTENSIONS, OPTIONS
 from ..engine.presets import PRESETS
 from ..engine.specifier import MODIFIER_BOUNDS, MODIFIER_PATTERN
 from ..formats.readers import ACCEPTED
@@ -20,8 +18,7 @@ from ..render.i18n import LANGUAGES, message
 from ..render.table_style import TABLE_CSS
 from ..render.templating import environment
 from . import words
-from .api_standings import MAX_SERIES_EVENTS
-from .api_tools import MAX_BERGER_PLAYERS
+from .api_tools import catalogue_entries
 from .uploads import EXAMPLES
 
 HERE = Path(__file__).parent
@@ -29,14 +26,14 @@ router = APIRouter(include_in_schema=False)
 _env = environment()
 
 
-#: the bounds of the page's number fields that are no option of a command (the declared options' inputs are made
-#: from :mod:`tiebreak.app.declared`, their bounds and defaults with them)
-PAGE_LIMITS = {"berger_players": MAX_BERGER_PLAYERS, "series_events": MAX_SERIES_EVENTS}
 #: what the page's script checks as it is typed, from the engine's own declarations (never a copy in app.js): a
 #: modifier's pattern and the bounds of its number
 SCRIPT_LIMITS = {"modifier_pattern": MODIFIER_PATTERN, "modifier_bounds": MODIFIER_BOUNDS}
 
 
+#: the groups of words the page's script puts in (its labels, the messages of a modifier typed): the server renders
+#: every other text
+SCRIPT_WORDS = ("page", "words", "ratings")
 #: the page, made once per language (a GET only serves it: nothing is computed on the event loop per request)
 _PAGES: dict[str, str] = {}
 
@@ -53,9 +50,9 @@ def _page(lang: str) -> str:
     all_words = words.page_words(lang)
     return _env.get_template("index.html").render(
         lang=lang, w=all_words["words"], p=all_words["page"], r=all_words["ratings"], languages=LANGUAGES,
-        opts=OPTIONS, limits=PAGE_LIMITS, table_css=TABLE_CSS, programs=list(PROGRAMS),
+        opts=OPTIONS, catalogue=catalogue_entries(lang), table_css=TABLE_CSS,
         presets=[replace(pr, source=message(pr.source, lang)) for pr in PRESETS.values()],  # their tooltips
         examples=sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [],
         formats=[f for f in EXTENSIONS if f != "json"], accept=",".join(ACCEPTED),
-        words_json=json.dumps(all_words, ensure_ascii=False).replace("<", "\\u003c"),
+        words_json=json.dumps({k: all_words[k] for k in SCRIPT_WORDS}, ensure_ascii=False).replace("<", "\\u003c"),
         limits_json=json.dumps(SCRIPT_LIMITS).replace("<", "\\u003c"))
