@@ -102,6 +102,7 @@ async function setLanguage(next) {
   validateModifiers();
   // the same file, list and seed give the same standings; notes and the open explanation come back in the new words
   if (loaded) await compute();
+  await Promise.all([...shownTools.values()].map((ask) => ask()));
 }
 
 // ------------------------------------------------------------------------------------------- list editor
@@ -332,7 +333,7 @@ function newSource() {
 // inputs, or null) to `path` and shows the answer in `out`: text in the page's language, or with format "html" the
 // part of a page the server rendered (as the download prints it); an error in its place.
 function tool(button, path, format, out, fields) {
-  $(button).addEventListener("click", async () => {
+  const ask = async () => {
     const form = fields();
     if (!form) return;
     form.set("lang", lang);
@@ -341,9 +342,13 @@ function tool(button, path, format, out, fields) {
     try {
       const answer = await (await post(path, form)).text();
       if (format === "html") $(out).replaceChildren(fragmentOf(answer)); else $(out).textContent = answer;
+      shownTools.set(out, ask);
     } catch (e) { $(out).replaceChildren(el("span", e.message, {class: "error", role: "alert"})); }
-  });
+  };
+  $(button).addEventListener("click", ask);
 }
+// the tools' answers on show (output -> how it was asked): asked again in a new language, never left in the old one
+const shownTools = new Map();
 
 // the form with the fields given that are not empty (null without a form)
 function withFields(form, fields) {
