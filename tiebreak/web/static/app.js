@@ -174,7 +174,11 @@ function fragmentOf(html) {
 // The server's parts of the page (`format=page`): each element with data-part fills the page's element of that id;
 // the answer's root says what the fields keep in step (the seed drawn, a team event, the columns the file fills).
 function showStandings(page) {
-  for (const part of page.querySelectorAll("[data-part]")) $(part.dataset.part).replaceChildren(...part.childNodes);
+  for (const part of page.querySelectorAll("[data-part]")) {
+    const chosen = part.querySelector("option[selected]");  // moved options lose their selectedness: set it again
+    $(part.dataset.part).replaceChildren(...part.childNodes);
+    if (chosen) $(part.dataset.part).value = chosen.value;
+  }
   const answer = page.getElementById("answer");
   tiebreaks = listed();
   teamEvent = answer.dataset.team === "true";
