@@ -131,7 +131,8 @@ def test_the_odds_rows_add_up(tmp_path, capsys):
     report = run(capsys, "odds", trf, "--exact")[0].splitlines()
     head = next(k for k, x in enumerate(report) if "top 3" in x)
     assert report[head].rstrip().endswith("best-worst") and "games pending: 3" in report[0]
-    rows = [x for x in report[head + 1:] if re.match(r"\s+\d+\s", x)]
+    table = report[head + 1:report.index("", head)]  # the table ends at the first blank line (every place follows)
+    rows = [x for x in table if re.match(r"\s+\d+\s", x)]
     assert len(rows) == 32
     for row in rows:
         cells = re.findall(r"(\d+(?:\.\d)?%|·)", row)

@@ -418,3 +418,59 @@ def test_the_board_order_kept_between_versions_is_the_order_made_afresh(tmp_path
         t = trf.load(path)
         before = compute_standings(t, None, after_round=rounds - 1, lots=False)
         assert event.document["pairings"] == pairings(t, rounds, before)
+
+
+def test_a_folder_with_a_built_site_watches_the_event_files_only(tmp_path):
+    """An organiser keeps the website (``tiebreak site``) beside the event file: its 150 pages, its search.json and its
+    downloads (standings.trf, standings.xlsx) were each read as an event (a page held back as 'no round columns', the
+    download published as a second event).  Only the event file is watched; what is passed over is said, in the
+    user's language; a site built while the server runs is passed over too."""
+    from tiebreak.cli import main
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.render.i18n import message
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from live import live_server
+
+    folder = tmp_path / "hall"
+    folder.mkdir()
+    event = folder / "open.trf"
+    event.write_text(_without_results(EXAMPLE.read_text(), ROUND7_TAKEN_OUT))
+    assert main(["site", str(event), "-o", str(folder / "site")]) == 0
+    assert (folder / "site" / "downloads" / "standings.trf").is_file()
+    (folder / "notes.html").write_text("<table><tr><td>1</td></tr></table>")
+    hub = LiveHub(folder, database="none")
+    assert list(hub.events) == ["open.trf"]
+    said = [message(m, "uk") for m in hub.passed_over()]
+    assert said == ["site — сайт, записаний tiebreak site: його сторінки й файли для завантаження не турніри і не "
+                    "відстежуються",
+                    "вебсторінки не відстежуються (усього 1: notes.html): вебсторінка не файл програми жеребкування; "
+                    "щоб стежити за нею, вкажіть її одну в --watch"]
+    hub.close()
+    with live_server(folder, "--database", "none") as port:
+        base = f"http://127.0.0.1:{port}"
+        assert [e["event"] for e in httpx.get(base + "/api/live/list").json()] == ["open.trf"]
+        assert main(["site", str(event), "-o", str(folder / "later")]) == 0  # a site made while the server runs
+        version = httpx.get(base + "/api/live").json()["live"]["version"]
+        event.write_text(EXAMPLE.read_text())  # then a result: the server has seen the new site's files before it
+        assert _wait_for_version(base, version, limit=10)[0] is not None
+        listed = httpx.get(base + "/api/live/list").json()
+        assert [(e["event"], e["warning"]) for e in listed] == [("open.trf", None)]
+
+
+def test_a_watched_file_removed_is_held_back_naming_it(tmp_path):
+    """Two events in a folder; the pairing program removes one (or renames it away): the change was passed over (the
+    path no longer names a file inside the folder), so the page kept the event without a word.  It is read again:
+    held back, the arbiter told that the file is not there, the last good version still served."""
+    from tiebreak.live.watch import LiveHub
+
+    for name in ("a.trf", "b.trf"):
+        (tmp_path / name).write_text(EXAMPLE.read_text())
+    hub = LiveHub(tmp_path, database="none")
+    (tmp_path / "b.trf").unlink()
+    assert hub.changed_names([str(tmp_path / "b.trf")]) == ["b.trf"]
+    hub.update("b.trf")
+    state = hub.events["b.trf"].state()
+    assert state["version"] == 1 and state["held"]["reason"] == "the file is not there"
+    assert hub.event("b.trf") is not None and hub.events["a.trf"].held is None
+    hub.close()

@@ -191,8 +191,8 @@ def test_the_crosstable_reads_as_on_the_events_website(tmp_path):
         assert [[c["text"] for c in r] for r in live] == [[c["text"] for c in r] for r in site], lang
         assert any(c["text"][-2:-1] == white for r in site[1:] for c in r[3:]), lang
     legend = (out / "en" / "crosstable.html").read_text(encoding="utf-8")
-    assert all(x in legend for x in ("+ = forfeit win", "½ = half-point bye", "0 = zero-point bye"))
-    assert all(x in client.get("/live/tables").text for x in ("+ = forfeit win", "½ = half-point bye"))
+    assert all(x in legend for x in ("+ = forfeit win", "H = half-point bye", "Z = zero-point bye"))
+    assert all(x in client.get("/live/tables").text for x in ("+ = forfeit win", "H = half-point bye"))
     # the last round's games and byes in the same words, on the same boards (C.04.3 A.9: by the standings before
     # the round; the file keeps no board numbers)
     games = _tables((out / "en" / "round-7.html").read_text(encoding="utf-8"))

@@ -103,7 +103,7 @@ def test_exact_honours_the_budget_unless_it_is_none(capsys, tmp_path):
     argv = ["odds", EXAMPLE, "--after-round", "6", "--exact"]
     assert main([*argv, "--budget", "1"]) == 2
     err = capsys.readouterr().err
-    assert f"tiebreak: error: {EXAMPLE} (budget): --exact: all 4782969 outcomes would take about" in err
+    assert f"tiebreak: error: {EXAMPLE} (budget): --exact: 4782969 outcomes, more than the 3280 enumerated" in err
     assert "give --budget none to wait for them, or leave out --exact for a simulation" in err
     # --budget none lifts the limit: a round robin of 3 after round 1, its rounds 2 and 3 from the Berger tables
     t = Tournament.build([Player(i, f"P{i}") for i in (1, 2, 3)], 3, type_text="Round Robin")
@@ -170,3 +170,19 @@ def test_the_top_k_beyond_the_places_kept_is_one_number_per_participant():
     assert sim.depth == 64 and sim.top == [1.0] * 80
     kept = compute_odds(swiss(), "PTS,BH", simulations=300, seed=2, places=70)
     assert sum(kept.top) == pytest.approx(70)
+
+
+def test_exact_or_simulated_is_chosen_by_the_counts_alone():
+    """The example after round 6: 14 games pending, 3^14 = 4,782,969 outcomes for 32 players ranked by the engine,
+    beyond its 3^8 x 16 / 32 = 3,280 (by hand): simulated whatever the budget, with a note that holds no time; the
+    same answer with a budget of 20 s and with none.  A 3-player round robin's 9 outcomes are enumerated."""
+    t = trf.load(EXAMPLE)
+    answers = [compute_odds(t, "PTS,BH", after_round=6, budget=b) for b in (20, None)]
+    for odds in answers:
+        assert (odds.method, odds.outcomes) == ("simulation", 2_000)
+        assert "4782969 outcomes, more than the 3280 enumerated for 32 participants: simulated instead" in odds.notes
+    assert answers[0].places == answers[1].places
+    rr = Tournament.build([Player(i, f"P{i}") for i in (1, 2, 3)], 3, type_text="Round Robin")
+    rr.set_game(1, 2, 3, Kind.WIN)
+    odds = compute_odds(rr, "PTS,DE", budget=20)
+    assert (odds.method, odds.outcomes) == ("exact", 9)

@@ -390,3 +390,123 @@ def test_the_reading_of_the_rules_is_a_choice_on_the_page(browser, server):
     assert "fide-2024+reference" in page.locator("#event").inner_text()
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth") and not errors
     page.close()
+
+
+def _parts(html: str):
+    from bs4 import BeautifulSoup
+
+    page = BeautifulSoup(html, "lxml")
+    return page.select_one("#answer"), {x["data-part"]: x for x in page.select("[data-part]")}
+
+
+def test_the_pages_answer_holds_every_part_the_standings_fill():
+    """``format=page``: the standings of the published list in one answer, each part for its place in the page, in
+    the request's language; read with an HTML parser of its own (BeautifulSoup), against Vega's published values."""
+    from starlette.testclient import TestClient
+
+    from tiebreak.web import create_app
+
+    client = TestClient(create_app())
+    r = client.post("/api/standings", data={"example": EXAMPLE.name, "format": "page", "lang": "uk", "seed": "1",
+                                            "tiebreaks": "PTS,BH,BH/C1,SB", "rules": "fide-2024"})
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    answer, parts = _parts(r.text)
+    published = _published()
+    rows = parts["standings"].select("tbody tr")
+    heads = [th.get_text() for th in parts["standings"].select("thead th")]
+    assert heads[:4] == ["Місце", "№", "Учасник", "Очки"]
+    for row, (number, line) in zip(rows[:4], sorted(published.items(), key=lambda x: int(x[1]["pos"]))):
+        cells = dict(zip(heads, (td.get_text() for td in row.select("td"))))
+        assert int(row["data-start-no"]) == number
+        assert (float(cells["BH"]), float(cells["BH/C1"])) == (float(line["BH"]), float(line["BH/C1"]))
+    assert len(rows) == len(published) and answer["data-seed"] == r.headers["x-tiebreak-seed"] == "1"
+    assert answer["data-team"] == "false" and answer["data-columns"] == "title,fed,rating"  # as the file fills them
+    # the list as the editor shows it: the codes asked, each named with its cut, and its buttons
+    items = parts["tiebreak-list"].select("li")
+    assert [li["data-code"] for li in items] == ["PTS", "BH", "BH/C1", "SB"]
+    assert items[2].select_one(".tb-name").get_text() == "Бухгольц, скорочення-1"
+    assert items[0].select_one("button.up").has_attr("disabled") and not items[1].select_one("button.up").has_attr("disabled")
+    # the summary: 7 rounds and 32 players in the file, the rules asked; the notes worded in Ukrainian
+    assert parts["event"].get_text() == "2025 Hobsons Bay Cup · після 7-го туру з 7 · швейцарська система · правила " \
+                                        "fide-2024 · учасників: 32"
+    assert [o["value"] for o in parts["after-round"].select("option[selected]")] == ["7"]
+    notes = [li.get_text() for li in parts["notes"].select("li")]
+    assert notes and all(re.search("[а-яі]", n) for n in notes) and not any("chosen by" in n for n in notes)
+    assert [o["value"] for o in parts["compare-with"].select("option")][1:5] == ["7", "9", "3", "5"]
+
+
+def test_the_pages_answer_words_a_team_events_warnings_as_the_translation_does():
+    """A team event's answer (the Friendship Cup: the file's '+' results without an opponent are warnings): the
+    team table and each warning worded with its place, the same words ``/api/translate`` gives for the JSON's
+    ``said``; the same order as the JSON for the same seed."""
+    from sources import CORPUS
+    from starlette.testclient import TestClient
+
+    from tiebreak.web import create_app
+
+    client = TestClient(create_app())
+    friendship = CORPUS / "heltour-crete-team" / "friendship-cup-2024.trf"
+    form = {"lang": "ru", "seed": "5"}
+    with open(friendship, "rb") as f:
+        page = client.post("/api/standings", files={"file": (friendship.name, f)}, data=form | {"format": "page"})
+    with open(friendship, "rb") as f:
+        data = client.post("/api/standings", files={"file": (friendship.name, f)}, data=form | {"format": "json"}).json()
+    answer, parts = _parts(page.text)
+    assert answer["data-team"] == "true"
+    assert [int(tr["data-start-no"]) for tr in parts["standings"].select("tbody tr")] == \
+        [r["start_no"] for r in data["standings"]]
+    assert parts["standings"].select("thead th")[2].get_text() == "Команда"
+    said = [json.dumps(w) for w in data["said"]["warnings"]]
+    worded = client.post("/api/translate", data={"lang": "ru", "text": said}).json()
+    assert [li.get_text() for li in parts["warnings"].select("li")] == worded
+    assert worded and all("friendship-cup-2024.trf, строка" in w for w in worded)
+
+
+def test_one_request_per_change_and_none_to_translate(browser, server):
+    """The page asks the server once for each change of the list (the standings, their notes and warnings worded,
+    the list's names: one answer; with an explanation open, its panel too, from the same ranking), and changing
+    the language asks for the page in that language and the standings once, never for a translation."""
+    page, errors = _open(browser, server, 1280)
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url.split("?")[0].removeprefix(server)))
+    ticket = int(page.evaluate("document.body.dataset.ready"))
+    page.locator('#tiebreak-list li[data-code="DE"] button.remove').click()
+    _wait_ready(page, ticket + 1)
+    assert asked == ["/api/standings"]
+    assert "DE" not in page.locator("#tiebreak-list li").evaluate_all("items => items.map(i => i.dataset.code)")
+    page.locator('#standings tbody tr[data-start-no="7"]').click()
+    _explained(page, "7")
+    asked.clear()
+    page.locator('#tiebreak-list li[data-code="WIN"] button.remove').click()
+    _wait_ready(page, ticket + 2)
+    assert asked == ["/api/explain"]  # the standings and the open panel in one answer
+    assert page.locator('#explain-body section[data-spec="BH/C1"] .tb-value').inner_text() == \
+        f"BH/C1 = {float(_published()[7]['BH/C1']):g}"
+    assert page.locator("#standings tr.selected").get_attribute("data-start-no") == "7"
+    asked.clear()
+    page.select_option("#lang", "uk")
+    _wait_ready(page, ticket + 3)
+    assert asked == ["/", "/api/explain"]
+    assert page.locator('#tiebreak-list li[data-code="BH/C1"] .tb-name').inner_text() == "Бухгольц, скорочення-1"
+    assert page.locator('#add-code option[value="BH"]').first.inner_text().startswith("BH — Бухгольц")
+    assert "Суперник" in page.locator("#explain-body").inner_text()
+    assert not errors
+    page.close()
+
+
+def test_the_pages_answer_with_an_open_explanation():
+    """``/api/explain`` with ``format=page``: the page's parts and the panel of those still in the event, from one
+    ranking (a number the event has not is left out; none left: no panel); no. 7's BH/C1 as Vega published it."""
+    from starlette.testclient import TestClient
+
+    from tiebreak.web import create_app
+
+    client = TestClient(create_app())
+    form = {"example": EXAMPLE.name, "format": "page", "lang": "ru", "seed": "1", "tiebreaks": "PTS,BH/C1"}
+    answer, parts = _parts(client.post("/api/explain", data=form | {"player": "7", "player2": "99"}).text)
+    assert parts["explain-body"]["data-players"] == "7"
+    value = parts["explain-body"].select_one('section[data-spec="BH/C1"] .tb-value').get_text()
+    assert value == f"BH/C1 = {float(_published()[7]['BH/C1']):g}"
+    assert [li["data-code"] for li in parts["tiebreak-list"].select("li")] == ["PTS", "BH/C1"]
+    _, parts = _parts(client.post("/api/explain", data=form | {"player": "99"}).text)
+    assert "explain-body" not in parts and "standings" in parts

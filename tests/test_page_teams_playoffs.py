@@ -165,5 +165,10 @@ def test_page_plays_off_five_tied_in_russian(browser, server):
     assert lines[:3] == ["места 5-9: участники 4, 2, 14, 15 — отбор четырёх, затем олимпийская система",
                          "  следующий дополнительный показатель (BH) оставляет четырёх лучших",
                          "  № 16 выбывает и занимает место 9"]
+    # a new user saw the play-offs stay Russian under a Ukrainian page: the answer is asked again in the new language
+    page.select_option("#lang", "uk")
+    page.wait_for_function("document.querySelector('#playoff-text').textContent.startsWith('місця 5-9')",
+                           timeout=30_000)
+    assert page.locator("#playoff-text").inner_text().splitlines()[2] == "  № 16 вибуває і посідає місце 9"
     assert not errors
     page.close()

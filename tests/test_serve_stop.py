@@ -29,7 +29,7 @@ def test_the_odds_worker_closes_its_pipe_before_the_exit():
     lines = EXAMPLE.read_text(encoding="utf-8").split("\n")
     text = "\n".join(x[:158] if x.startswith("001") and len(x) == 159 else x for x in lines)  # round 7 pending
     t = trf.loads(text)
-    worker = odds.OddsWorker(budget=1.0)
+    worker = odds.OddsWorker()
     answers: list[object] = []
     worker.submit("cup", ("digest",), t, None, lambda: True, answers.append).result(timeout=120)
     pool = worker._process

@@ -15,6 +15,7 @@ from sources import CORPUS, cases, glob_or_empty, needs
 
 from tiebreak.cli import main
 from tiebreak.engine.errors import InputError
+from tiebreak.engine.model import Kind
 from tiebreak.engine.standings import compute_standings
 from tiebreak.formats import readers, sharly, trf
 
@@ -58,6 +59,12 @@ def test_every_sharly_event_gives_the_standings_of_its_trf(converted):
     tiebreaks = ",".join(["PTS", *t.declared_tiebreaks])
     assert [(p.start_no, p.name, p.rating, p.federation, p.fide_id) for p in t.players] == \
         [(p.start_no, p.name, p.rating, p.federation, p.fide_id) for p in expected.players]
+    # the corpus's converter wrote a paired game without a result as a zero-point bye on both sides (MANIFEST.md:
+    # "missing results (Z)"); we read it as a game still to be played: turned into the converter's reading here
+    for r, white, black in t.pending:
+        for no in (white, black):
+            t.kind[t.row(no), r - 1] = Kind.ZPB
+    t.pending = []
     for rules in ("fide-2024", "fide-2026"):
         ours = compute_standings(t, tiebreaks, rules=rules, seed=7)
         theirs = compute_standings(expected, tiebreaks, rules=rules, seed=7)

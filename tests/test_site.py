@@ -53,7 +53,7 @@ class Tables(HTMLParser):
                 self.links.append(target)
                 if self._cell is not None and tag == "a":
                     self._cell["href"] = target
-        elif tag in ("small", "span") and set(a.get("class", "").split()) & {"narrow", "vh"}:
+        elif tag in ("small", "span") and set(a.get("class", "").split()) & {"narrow", "visually-hidden"}:
             self._skip = tag  # a name cell's line for phones and a colour's word for readers: other cells say them
         elif tag == "span" and "pc" in a.get("class", "").split() and self._cell is not None:
             self._cell["mark"] = a["class"].split()[-1]  # a board's colour beside the name: "w" or "b"
@@ -374,18 +374,19 @@ def test_the_odds_page_is_the_same_in_every_build(tmp_path):
     """With more pending games than the page enumerates (14 here: the bundled event's last round blanked), the odds
     are a seeded simulation of a fixed number of outcomes, never cut by the clock: two builds (as a watched folder
     and a full build) give the same page on any machine, and it says how many outcomes it drew."""
-    from tiebreak.site.build import ODDS_EXACT_GAMES, ODDS_SIMULATIONS
+    from tiebreak.arbiter.odds.run import ENGINE_SIMULATIONS
 
     lines = (ROOT / "examples" / "hobsons-bay-cup-2025.trf").read_text(encoding="utf-8").split("\n")
     blanked = [x[:158] + " " + x[159:] if x.startswith("001") and len(x) > 158 and x[158] != " " else x for x in lines]
     (tmp_path / "open.trf").write_text("\n".join(blanked), encoding="utf-8")
-    assert sum(x[158] == " " for x in blanked if x.startswith("001")) // 2 > ODDS_EXACT_GAMES
+    games = sum(x[158] == " " for x in blanked if x.startswith("001")) // 2
+    assert 3**games > 3**8 * 16 // 32  # more outcomes than the engine enumerates for 32 players (the command's rule)
     pages = []
     for n in (1, 2):
         assert main(["site", str(tmp_path / "open.trf"), "-o", str(tmp_path / f"site{n}"), "--seed", SEED]) == 0
         pages.append((tmp_path / f"site{n}" / "en" / "odds.html").read_bytes())
     assert pages[0] == pages[1]
-    assert f"simulation: {ODDS_SIMULATIONS:,} outcomes, seed {SEED}" in pages[0].decode()
+    assert f"simulation: {ENGINE_SIMULATIONS:,} outcomes, seed {SEED}" in pages[0].decode()
 
 
 def test_crosstable_colours_are_the_readers_letters(swiss_site):
@@ -443,3 +444,31 @@ def test_the_odds_page_is_the_same_on_any_machine(tmp_path):
         pages.append((tmp_path / f"s{n}" / "en" / "odds.html").read_text(encoding="utf-8"))
     assert "simulation" in pages[0] and "would take about" not in pages[0]
     assert pages[0] == pages[1]
+
+
+def test_a_crosstables_symbols_are_unambiguous_and_its_legend_is_the_same_on_the_site_and_in_the_download(
+        tmp_path, capsys):
+    """A bye shows by its TRF letter (the file's `0000 - U` in no. 1's round 1 shows as U, never the forfeit's +) and
+    the legend names each symbol once, the same lines on the website and in the standings download (the PDF's
+    HTML)."""
+    lines = SWISS.read_text(encoding="utf-8").splitlines()
+    k = next(i for i, x in enumerate(lines) if x.startswith("001    1 "))
+    assert lines[k][91:101] == "0000 - H  "  # no. 1's round 1 in the file: a half-point bye
+    lines[k] = lines[k][:91] + "0000 - U  " + lines[k][101:]
+    trf = tmp_path / "u.trf"
+    trf.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["site", str(trf), "-o", str(tmp_path / "site"), "--seed", SEED]) == 0
+    table = parse(tmp_path / "site" / "en" / "crosstable.html").tables["crosstable"]
+    row = next(r for r in table[1:] if player_of(r[1]) == 1)
+    assert row[3]["text"] == "U"  # place, player, points, then round 1
+    page = re.sub(r"<[^>]+>", "\n", (tmp_path / "site" / "en" / "crosstable.html").read_text(encoding="utf-8"))
+    legend = [x.strip() for x in page.splitlines() if re.match(r"\s*\S{1,2} = ", x)]
+    assert "U = pairing-allocated bye" in legend and "H = half-point bye" in legend and "Z = zero-point bye" in legend
+    assert "+ = forfeit win" in legend and all(not x.startswith("+ = pairing") for x in legend)
+    assert len({x.split(" = ")[0] for x in legend}) == len(legend)  # one line per symbol
+    assert "named in words" not in page
+    capsys.readouterr()
+    assert main(["standings", str(trf), "--format", "html", "--seed", SEED]) == 0
+    download = re.sub(r"<[^>]+>", "\n", capsys.readouterr().out)
+    assert legend == [x.strip() for x in download.splitlines() if re.match(r"\s*\S{1,2} = ", x) and
+                      not x.strip().startswith("- = ")]  # the standings' own legend: "- = undefined"

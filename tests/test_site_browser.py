@@ -5,6 +5,8 @@ small event keeps it quick: the 6-player round robin of the corpus with its last
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from sources import CORPUS
 
@@ -125,8 +127,6 @@ def test_the_sticky_headings_are_whole_words_on_a_phone(browser, site, lang, wor
 def test_the_menu_names_the_crosstable_by_the_glossary(site):
     """docs/glossary.md: a crosstable is «таблица результатов» / «таблиця результатів», the standings «турнирная
     таблица» / «турнірна таблиця»: the menu's two links read differently."""
-    import re
-
     for lang, standings, crosstable in (("ru", "Турнирная таблица", "Таблица результатов"),
                                         ("uk", "Турнірна таблиця", "Таблиця результатів")):
         html = (site / lang / "standings.html").read_text(encoding="utf-8")
@@ -146,4 +146,25 @@ def test_the_board_rankings_headings_fit_on_a_phone(browser, tmp_path):
         page.goto((teams / lang / "boards.html").as_uri())
         heads = page.locator("table.sticky").first.evaluate(_HEADS)
         assert heads[2][0] == "%" and all(lines == 1 and fits for _, lines, fits in heads), (lang, heads)
+    page.close()
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_text_for_screen_readers_only_has_one_class_and_is_not_seen(browser, tmp_path, width):
+    """A team board's colour is a square seen and a word read ("White: "), the card's chart has its words: both are
+    the one class ``visually-hidden`` (the style sheets had ``.vh`` too), a box of one pixel in Chromium."""
+    teams = tmp_path / "teams"
+    assert main(["site", str(TEAMS), "-o", str(teams), "--seed", "1"]) == 0
+    css = (teams / "assets" / "site.css").read_text(encoding="utf-8")
+    assert re.findall(r"([^}\n]+)\{[^}]*clip:rect", css) == [".visually-hidden"]
+    page = browser.new_page(viewport={"width": width, "height": 800})
+    for name, selector, said in (("round-1.html", "td.marked .visually-hidden", ("White: ", "Black: ")),
+                                 ("player-1.html", "#places-text", None)):
+        page.goto((teams / "en" / name).as_uri())
+        words = page.locator(selector)
+        assert words.count() >= 1, name
+        box = words.first.bounding_box()
+        assert box and box["width"] <= 1 and box["height"] <= 1, name
+        if said:
+            assert words.first.text_content() in said
     page.close()

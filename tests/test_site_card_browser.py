@@ -60,6 +60,11 @@ def test_the_pictures_are_drawn_in_the_page(browser, site, width):
     assert logo and 20 <= logo["height"] <= 48
     colour = page.evaluate("getComputedStyle(document.querySelector('header.site')).backgroundColor")
     assert colour == "rgb(200, 16, 46)"
+    page.goto((site / "en" / "round-2.html").as_uri())  # the round selector's own round: the accent too, white on it
+    current = page.locator("nav.round-nav a[aria-current]")
+    assert current.inner_text() == "2"
+    assert current.evaluate("a => [getComputedStyle(a).backgroundColor, getComputedStyle(a).color]") == \
+        ["rgb(200, 16, 46)", "rgb(255, 255, 255)"]
     page.close()
 
 

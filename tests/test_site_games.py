@@ -183,3 +183,28 @@ def test_a_watched_site_with_games_is_a_full_build_after_a_change(tmp_path):
     want = {str(p.relative_to(fresh)): p.read_bytes() for p in fresh.rglob("*") if p.is_file()}
     assert sorted(have) == sorted(want) and "en/game-4-2.html" in have
     assert [k for k in want if k != "version.json" and have[k] != want[k]] == []
+
+
+def test_a_game_with_the_colours_the_other_way_round_is_matched_with_a_warning(tmp_path, capsys):
+    """The TRF pairs No. 2 Davis with White against No. 16 Matijas in round 1; a PGN that records Matijas with White
+    (a board's operator swapped the names) was left off its board.  It is on board 1, shown as the PGN has it
+    (Matijas first, the moves as played), with a note on the page and a warning; a second game of the same board is
+    named too, never dropped silently."""
+    swapped = PGN.replace('[White "Davis, Tony J"]\n[Black "MATIJAS Dejan"]', '[White "MATIJAS Dejan"]\n'
+                          '[Black "Davis, Tony J"]')
+    again = '\n[Event "x"]\n[Round "1"]\n[White "Davis, Tony J"]\n[Black "Matijas, Dejan"]\n[Result "1-0"]\n\n1. d4 1-0\n'
+    pgn = tmp_path / "games.pgn"
+    pgn.write_text(swapped + again, encoding="utf-8")
+    assert main(["site", str(SWISS), "-o", str(tmp_path / "site"), "--games", str(pgn), "--lang", "uk"]) == 0
+    err = capsys.readouterr().err
+    assert ("партій PGN з кольорами навпаки порівняно з жеребкуванням: 1; кожну показано на її дошці з кольорами PGN: "
+            "1: MATIJAS Dejan - Davis, Tony J (1)") in err
+    assert "партій PGN, що є другою партією дошки в жеребкуванні: 1; показано першу: 25: Davis, Tony J" in err
+    assert "Somebody Else" in err  # the game of nobody's board: named as before
+    page = (tmp_path / "site" / "en" / "game-1-1.html").read_text(encoding="utf-8")
+    players = page.split('<p class="players">', 1)[1].split("</p>", 1)[0]
+    assert players.index('href="player-16.html"') < players.index('href="player-2.html"')  # Matijas had White
+    assert ">Bb5<" in page and ">d4<" not in page  # the first game of the board, not the second
+    assert "the pairings have them the other way round" in page
+    assert "у жеребкуванні вони навпаки" in (tmp_path / "site" / "uk" / "game-1-1.html").read_text(encoding="utf-8")
+    assert 'href="game-1-1.html"' in (tmp_path / "site" / "en" / "player-2.html").read_text(encoding="utf-8")

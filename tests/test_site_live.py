@@ -172,3 +172,41 @@ def test_an_event_added_or_taken_off_the_list_remakes_the_sites_list(tmp_path):
     assert [e["file"] for e in doc["events"]] == ["open.trf"] and all(p.startswith(("en/", "ru/", "uk/", "assets/",
                                                                                      "index")) for p in doc["pages"])
     hub.close()
+
+
+def test_serve_site_takes_what_tiebreak_site_takes_for_its_pages(tmp_path, capsys):
+    """``serve --site`` had no ``--downloads``, ``--games``, ``--logo``, ``--accent`` (declared once now, for both
+    commands): given the same, the live server's site holds the pages ``tiebreak site`` writes of the same file, byte
+    for byte (the downloads, the games' pages, the logo and colour); without ``--site`` they are refused by name."""
+    pytest.importorskip("chess")
+    from test_site_card import SVG
+    from test_site_games import PGN
+
+    from tiebreak.cli import main
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from live import live_server
+
+    folder = tmp_path / "hall"
+    folder.mkdir()
+    event = folder / "open.trf"
+    event.write_bytes((ROOT / "examples" / "hobsons-bay-cup-2025.trf").read_bytes())
+    (tmp_path / "logo.svg").write_bytes(SVG)
+    (tmp_path / "games.pgn").write_text(PGN, encoding="utf-8")
+    shaped = ["--downloads", "trf", "--games", str(tmp_path / "games.pgn"), "--logo", str(tmp_path / "logo.svg"),
+              "--accent", "#c8102e"]
+    assert main(["site", str(event), "-o", str(tmp_path / "built"), *shaped]) == 0
+    built = {p.relative_to(tmp_path / "built").as_posix(): p.read_bytes() for p in (tmp_path / "built").rglob("*")
+             if p.is_file() and p.name not in ("version.json", "updated.js")}
+    assert {"downloads/standings.trf", "en/game-1-1.html", "assets/logo.svg"} <= set(built)
+    assert "downloads/standings.xlsx" not in built
+    site = tmp_path / "site"
+    with live_server(event, "--database", "none", "--site", str(site), *shaped):
+        assert wait_for(lambda: (site / "version.json").exists()), "the site was not written"
+    kept = {p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*")
+            if p.is_file() and p.name not in ("version.json", "updated.js")}
+    assert sorted(kept) == sorted(built)
+    assert [name for name in built if kept[name] != built[name]] == []
+    for flag in ("--games", "--logo", "--accent"):
+        assert main(["serve", "--watch", str(event), "--database", "none", flag, "x", "--lang", "uk"]) == 2
+        assert f"{flag} потребує --site: цей параметр оформлює сторінки сайту" in capsys.readouterr().err

@@ -181,7 +181,8 @@ def test_a_team_match_shows_ratings_and_colours_board_by_board(teams):
                 if a is not None and mark is not None:
                     sno = int(a["href"].removeprefix("player-").removesuffix(".html"))
                     assert mark["class"][1] == colours[sno]
-                    assert name.find("span", class_="vh").get_text() == {"w": "White: ", "b": "Black: "}[colours[sno]]
+                    said = name.find("span", class_="visually-hidden").get_text()
+                    assert said == {"w": "White: ", "b": "Black: "}[colours[sno]]
                     checked += 1
     assert checked >= 2 * 7 * 6 - 4  # 7 matches of 6 boards (a forfeit has no colour)
 

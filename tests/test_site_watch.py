@@ -266,3 +266,37 @@ def test_a_result_saved_with_the_points_and_rank_columns_rewrites_only_the_pages
     have, want = files(out), files(fresh)
     assert sorted(have) == sorted(want)
     assert [k for k in want if k != "version.json" and have[k] != want[k]] == []
+
+
+def test_a_file_half_written_or_removed_leaves_the_site_as_it_was_and_names_the_file(tmp_path):
+    """A site of two events: one file caught half written (cut in the middle of a player's line), the other removed.
+    Each is an error naming its file (the watcher prints it and goes on), never a traceback; the site keeps every
+    page as it was, and nothing is written outside its folder."""
+    from tiebreak.engine.errors import InputError
+    from tiebreak.render.i18n import problem
+
+    hall = tmp_path / "hall"
+    hall.mkdir()
+    a, b = hall / "a.trf", hall / "b.trf"
+    text = SWISS.read_text(encoding="utf-8")
+    a.write_text(text, encoding="utf-8")
+    b.write_text(text, encoding="utf-8")
+    out = tmp_path / "site"
+    site = build_site(Options(seed=SEED), [str(a), str(b)], str(out), [])
+
+    def everything() -> dict[str, bytes]:
+        return {p.relative_to(tmp_path).as_posix(): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+
+    before = everything()
+    a.write_text(text[:3000], encoding="utf-8")  # the pairing program is writing it
+    b.unlink()
+    said = []
+    for path in (a, b):
+        with pytest.raises(InputError) as error:
+            watch.update(site, str(path), [])
+        said.append(problem(error.value, "en"))
+    assert said[0].startswith(f"{a}, line ") and said[1] == f"{b}: cannot read the file: No such file or directory"
+    after = everything()
+    assert {k: v for k, v in after.items() if not k.startswith("hall/")} == \
+        {k: v for k, v in before.items() if not k.startswith("hall/")}
+    assert sorted(after) == sorted(k for k in before if k != "hall/b.trf")

@@ -328,3 +328,24 @@ def test_a_tie_break_that_does_not_fit_the_event_is_left_out_with_a_warning():
                                              "players are ranked here; give tie-breaks of individual events "
                                              "(tiebreak list)"]
     assert [r.start_no for r in compute_standings(t).rows] == [1, 2]
+
+
+@needs(SM / "russian_weekend_1383000.TUNX", SM / "russian_weekend_1383000.echecs.json")
+def test_a_value_cut_to_a_trf_field_is_a_warning_naming_the_player_and_the_field(tmp_path, capsys):
+    """TRF's name field is 33 characters wide (columns 15-47): no. 10's name in the corpus's independent reading
+    (echecs.json) is 35 characters, so it is cut, and said so, in each language."""
+    names = {p["startingRank"]: p["name"] for p in json.loads(
+        (SM / "russian_weekend_1383000.echecs.json").read_text(encoding="utf-8"))["tournament"]["players"]}
+    assert len(names[10]) == 35 and all(len(n) <= 33 for no, n in names.items() if no != 10)
+    said = {"en": "(name): player 10 Полугрудов, Александр Александрович: cut to 33 characters: "
+                  "'Полугрудов, Александр Александров'",
+            "ru": "(имя): участник 10 Полугрудов, Александр Александрович: обрезано до 33 знаков: "
+                  "'Полугрудов, Александр Александров'",
+            "uk": "(ім'я): учасник 10 Полугрудов, Александр Александрович: обрізано до 33 знаків: "
+                  "'Полугрудов, Александр Александров'"}
+    for lang, text in said.items():
+        target = tmp_path / f"rw-{lang}.trf"
+        assert main(["convert", str(SM / "russian_weekend_1383000.TUNX"), str(target), "--lang", lang]) == 0
+        err = capsys.readouterr().err
+        assert text in err and err.count(f"{target} (") == 1  # the one value cut
+        assert names[10][:33] in target.read_text(encoding="utf-8")

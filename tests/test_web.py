@@ -106,7 +106,8 @@ def test_prizes_shared_and_hort_on_the_published_standings(client):
     hort = client.post("/api/prizes", data={**base, "method": "hort"}).json()
     assert {a["start_no"]: a["amount"] for a in hort} == {7: 250, 9: 150, 3: 60}
     bad = client.post("/api/prizes", data={**base, "prizes": "place,1,lots"})
-    assert bad.status_code == 400 and bad.json()["field"] == "amount" and bad.json()["line"] == 1
+    assert bad.status_code == 400 and bad.json()["field"] == "prizes" and bad.json()["line"] == 1
+    assert bad.json()["file"] is None and bad.json()["place"] == "prizes, line 1, column 3 (amount)"
 
 
 def test_varma_draw_keeps_federations_apart_in_the_last_three_rounds(client):
@@ -139,7 +140,7 @@ def test_varma_draw_keeps_federations_apart_in_the_last_three_rounds(client):
     ({"example": EXAMPLE.name, "rules": "fide-1900"}, None, 400, "rules"),
     ({"example": EXAMPLE.name, "seed": "x"}, None, 400, "seed"),
     ({"example": EXAMPLE.name, "tiebreaks": "PTS,XYZ"}, None, 400, None),
-    ({}, {"file": ("broken.trf", b"012 x\n001    1      A  0\n001 abcd")}, 400, "starting rank"),
+    ({}, {"file": ("broken.trf", b"012 x\n001    1      A  0\n001 abcd")}, 400, None),  # a file's field: in place
 ])
 def test_errors_are_json_with_the_place(client, data, files, status, where):
     r = client.post("/api/standings", data=data, files=files)
@@ -644,3 +645,68 @@ def test_the_page_describes_the_presets_in_its_language(client):
     page = client.get("/?lang=uk").text
     title = re.search(r'<option value="fide-rr"[^>]*title="([^"]*)"', page, re.S).group(1)
     assert title.startswith("Посібник для арбітрів 13.15"), title
+
+
+@pytest.mark.skipif(not (CORPUS / "swiss-manager" / "cro_1386036.TUNX").exists(), reason="needs ../shared")
+def test_an_errors_field_is_the_form_field_at_fault_and_the_place_in_the_file_is_its_place(client):
+    """docs/reference/web-api.md: `field` is the form field at fault, or null when the problem is not one field's (a
+    broken file); `place` is where in the file."""
+    tunx = (CORPUS / "swiss-manager" / "cro_1386036.TUNX").read_bytes()[:3000]
+    cut = client.post("/api/standings", files={"file": ("cut.TUNX", tunx)}).json()
+    assert cut["field"] is None and cut["file"] == "cut.TUNX" and "byte" in cut["place"]
+    varma = client.post("/api/varma", data={"list": "A, RUS\nB, UKR", "seed": "1"}).json()
+    assert (varma["field"], varma["file"]) == ("list", None)
+    bad = client.post("/api/varma", data={"list": "no federation here", "seed": "1"}).json()
+    assert (bad["field"], bad["file"], bad["line"]) == ("list", None, 1)
+    category = client.post("/api/standings", data={"example": EXAMPLE.name, "category": "zzz"}).json()
+    assert category["field"] == "category"
+    after = client.post("/api/standings", data={"example": EXAMPLE.name, "after_round": "9"}).json()
+    assert after["field"] == "after_round" and after["place"] == f"{EXAMPLE.name} (after round)"
+
+
+def test_a_misspelt_form_field_is_refused_naming_it(client):
+    r = client.post("/api/standings", data={"example": EXAMPLE.name, "categories": "U1600", "lang": "uk"})
+    assert r.status_code == 400 and r.json()["field"] == "categories"
+    assert r.json()["error"].startswith("невідоме поле форми categories")
+    # a field of another form is no error: the page sends one form to every request
+    assert client.post("/api/odds", data={"example": EXAMPLE.name, "columns": "none"}).status_code == 200
+
+
+def test_a_live_query_that_is_not_a_number_is_refused_in_our_words(tmp_path):
+    pytest.importorskip("watchfiles")
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.web.live import live_app
+
+    shutil.copy(EXAMPLE, tmp_path / "open.trf")
+    live = TestClient(live_app(LiveHub(tmp_path / "open.trf", database="none")))
+    for query, said in (("player=abc", "the field player must be a whole number, not 'abc'"),
+                        ("player=100000", "the field player must be at most 99999, not '100000'"),
+                        ("player=abc&lang=ru", "поле участник должно быть целым числом, а не 'abc'")):
+        r = live.get(f"/api/live/history?{query}")
+        assert (r.status_code, r.json()["error"], r.json()["field"]) == (400, said, "player")
+
+
+def test_no_upload_folder_outlives_its_request(client, tmp_path, monkeypatch):
+    """docs/reference/web-api.md: uploads live in a temporary folder for the length of the request and are deleted:
+    after an answer and after an error alike; a server killed before it could delete them (its process gone) has its
+    folders deleted by the next server."""
+    import subprocess
+    import tempfile
+
+    from tiebreak.web.app import create_app
+    from tiebreak.web.uploads import UPLOAD_PREFIX
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    with open(EXAMPLE, "rb") as f:
+        assert client.post("/api/standings", files={"file": ("a.trf", f)}).status_code == 200
+    assert client.post("/api/standings", files={"file": ("broken.trf", b"001 nonsense\n")}).status_code == 400
+    assert list(tmp_path.glob(f"{UPLOAD_PREFIX}*")) == []
+    gone = int(subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                              text=True, check=True).stdout)
+    stale = tmp_path / f"{UPLOAD_PREFIX}{gone}-x1"
+    stale.mkdir()
+    (stale / "upload.trf").write_text("a tournament")
+    running = tmp_path / f"{UPLOAD_PREFIX}{os.getpid()}-x2"  # a server still running: its folder is its own
+    running.mkdir()
+    create_app()
+    assert not stale.exists() and running.exists()

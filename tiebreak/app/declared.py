@@ -45,6 +45,9 @@ MAX_SERIES_EVENTS = 50
 #: output format -> file extension (``standings --format``)
 EXTENSIONS = {"text": "txt", "json": "json", "csv": "csv", "trf": "trf", "html": "html", "chess-json": "json",
               "pdf": "pdf", "xlsx": "xlsx"}
+#: the web page's own answer (the API's ``format``, never a download): the parts of the page the standings fill, as
+#: HTML in the reader's language (:mod:`tiebreak.render.page_standings`)
+PAGE_FORMAT = "page"
 #: every command, in the order ``tiebreak --help`` lists them
 COMMANDS = ("standings", "explain", "check", "convert", "berger", "varma", "ratings", "playoffs", "prizes", "series",
             "odds", "site", "presets", "serve", "list")
@@ -54,7 +57,7 @@ RANKING = ("standings", "explain", "check", "playoffs", "prizes", "odds", "site"
 #: --points-from
 FILE_COMMANDS = ("standings", "explain", "check", "convert", "ratings", "playoffs", "prizes", "odds", "site", "serve")
 __all__ = ["COMMANDS", "DEFAULT_BUDGET", "EXTENSIONS", "FILE_COMMANDS", "MAX_BERGER_PLAYERS", "MAX_SERIES_EVENTS",
-           "MAX_START_NO", "OPTIONS", "POINTS_FROM", "SYSTEMS",
+           "MAX_START_NO", "OPTIONS", "PAGE_FORMAT", "POINTS_FROM", "SYSTEMS",
            "Option", "for_command", "for_form", "on_page"]
 #: the API's forms: ``standings`` is also the base of the explain, check, playoffs, prizes and series forms
 STANDINGS_FORM, ODDS_FORM, RATINGS_FORM = ("standings",), ("odds",), ("ratings",)
@@ -273,15 +276,22 @@ _OWN = (
            name="watch", default=False, commands=("site",), not_on=_SITE),
     Option("downloads", str, "the standings as files to download from the standings page: pdf (needs Chromium), xlsx, "
                              "trf, comma-separated, or none (default: xlsx,trf; the PDF takes seconds a language)",
-           default="xlsx,trf", metavar="LIST", commands=("site",), not_on=_SITE),
+           default="xlsx,trf", metavar="LIST", commands=("site", "serve"), not_on=_SITE,
+           help_for={"serve": "with --site: the standings as files to download from the site's standings page (as "
+                              "'site --downloads')"}),
     Option("games", str, "the event's games: each opens in a board viewer linked from the round pages and the "
                          "players' cards (needs python-chess: the live extras)",
-           metavar="FILE.pgn", commands=("site",), not_on=_SITE),
+           metavar="FILE.pgn", commands=("site", "serve"), not_on=_SITE,
+           help_for={"serve": "with --site: the events' games (a PGN), each opening in a board viewer on the site (as "
+                              "'site --games'); read again at an event's next change"}),
     Option("logo", str, "the organiser's logo on every page (PNG, JPEG or SVG without scripts, at most 512 KB; copied "
                         "into the site)",
-           metavar="FILE", commands=("site",), not_on=_SITE),
+           metavar="FILE", commands=("site", "serve"), not_on=_SITE,
+           help_for={"serve": "with --site: the organiser's logo on every page of the site (as 'site --logo')"}),
     Option("accent", str, "the organiser's colour of the header, menu and pictures (a CSS colour name or #rrggbb)",
-           metavar="COLOUR", commands=("site",), not_on=_SITE),
+           metavar="COLOUR", commands=("site", "serve"), not_on=_SITE,
+           help_for={"serve": "with --site: the organiser's colour of the site's header, menu and pictures (as 'site "
+                              "--accent')"}),
     Option("series", str, "add the standings of the series of the events given, in the order played (as 'tiebreak "
                           "series --points'): place:25,18,15... or score",
            metavar="POINTS", commands=("site",), not_on=_SITE),
@@ -343,7 +353,8 @@ _SHARED = (
     Option("budget", float, f"seconds for all the work, at most {MAX_BUDGET:g} (default {DEFAULT_BUDGET:g}): every "
                             "outcome when they fit, else a simulation stopped at the budget; none: no time limit",
            default=DEFAULT_BUDGET, low=0, high=MAX_BUDGET, none=True, commands=("odds",), metavar="SEC",
-           not_on={"api": "the server gives every request the most budget (it bounds a worker's time)",
+           not_on={"api": "the server chooses by the count of outcomes, never by a clock (the same answer on every "
+                          "machine); its time limit bounds a worker's time",
                    "page": _NOT_ON_PAGE_ODDS}),
     Option("category", str, "add the standings of a category: rating<1600, birth>=2010, sex=w, fed=AUS, title=WGM, "
                             "unrated; conditions joined by & (repeat for several categories)",
@@ -372,7 +383,8 @@ _SHARED = (
            page=True),
     Option("exact", bool, "enumerate every outcome (refused when they do not fit in the budget; see --budget none)",
            default=False, commands=("odds",),
-           not_on={"api": "the server chooses: every outcome when they fit in its budget, else a simulation",
+           not_on={"api": "the server chooses by the count: every outcome when there are no more than a simulation "
+                          "would draw, else that simulation",
                    "page": _NOT_ON_PAGE_ODDS}),
     Option("fix", str, "fix a pending game's result, e.g. 12-7=1-0 or 13:12-7=1/2 (round 13); repeatable",
            many=True, metavar="W-B=RESULT", commands=("odds",), forms=ODDS_FORM, not_on={"page": _NOT_ON_PAGE_ODDS},

@@ -23,7 +23,7 @@ def render_odds(o: OddsOptions, path: str, warnings: list[InputWarning], progres
     tiebreaks, rules = list_and_rules(o, teams)
     if o.places < 1:  # --player and --simulations are checked by the odds themselves
         raise InputError(Message("--places {} must be at least 1", o.places), Place(path, field="places"))
-    method = "exact" if o.exact else "simulation" if o.simulations else "auto"
+    method = "exact" if o.exact else "simulation" if o.simulations else "count" if o.by_count else "auto"
     result = (compute_team_odds if teams else compute_odds)(
         t, tiebreaks, rules=rules, system=o.system_name, after_round=o.after_round, model=o.model,
         draw_rate=o.draw_rate, white_advantage=o.white_advantage, fixes=o.fix or [], method=method,

@@ -113,6 +113,9 @@ class OddsOptions(Ranked):
     #: seconds for all the work, from the start of the request; None: no limit
     budget: float | None = _default("budget")
     format: str = "text"
+    #: every outcome or a simulation chosen by the count of outcomes (method ``count``), not by the time they take (the
+    #: API's: the same answer on every machine; the server's time limit bounds the work)
+    by_count: bool = False
 
 
 @dataclass(kw_only=True)

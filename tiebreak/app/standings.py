@@ -25,6 +25,7 @@ from ..engine.team import TeamStandings
 from ..engine.team_matches import has_teams, players_event
 from ..formats import trf
 from ..render import output, square
+from .declared import PAGE_FORMAT
 from .load import load, named
 from .options import Options, list_and_rules, refuse_individual_options
 
@@ -97,11 +98,16 @@ def individual_writers(t: Tournament, s: Standings, o: Options,
 
         return html.to_html(s, o.lang, sections, pc, when.date() if when else None)
 
+    def page_part() -> str:
+        from ..render.page_standings import standings_part  # start-up: as the page (its templates)
+
+        return standings_part(s, o.lang, sections, pc, o.no_lots)
+
     return {"json": lambda: output.to_json(s, details=o.details, extra=extra, columns=pc),
             "csv": lambda: output.to_csv(s, columns, pc), "xlsx": lambda: workbook(output.to_csv(s, columns, pc)),
             "text": lambda: output.to_text(s, o.lang, pc) + square.square_section(s, o.lang) + ("\n" + text if text else ""),
             "trf": lambda: trf_with_ranks(t, s), "chess-json": lambda: chess_json_with_ranks(t, s),
-            "html": page, "pdf": lambda: _pdf(page(), when)}
+            "html": page, "pdf": lambda: _pdf(page(), when), PAGE_FORMAT: page_part}
 
 
 #: extra CSV columns: their headings, and each player's cells
@@ -130,7 +136,7 @@ def team_writers(t: Tournament, s: TeamStandings, o: Options,
     """The output formats of team standings ``s`` of the file ``t`` (``when``: the print date, as the players')."""
     # start-up: the team renderers only for a team event (40 ms measured with the templates)
     from ..formats import team_ranks
-    from ..render import team_html, team_text
+    from ..render import page_standings, team_html, team_text
     from ..render.team_explain import matches, team_details
 
     def json_text() -> str:
@@ -146,7 +152,8 @@ def team_writers(t: Tournament, s: TeamStandings, o: Options,
             "html": lambda: team_html.to_html(s, o.lang, when.date() if when else None),
             "pdf": lambda: _pdf(team_html.to_html(s, o.lang, when.date() if when else None), when),
             "trf": lambda: team_ranks.trf_with_team_ranks(t, s),
-            "chess-json": lambda: team_ranks.chess_json_with_team_ranks(t, s)}
+            "chess-json": lambda: team_ranks.chess_json_with_team_ranks(t, s),
+            PAGE_FORMAT: lambda: page_standings.standings_part(s, o.lang, no_lots=o.no_lots)}
 
 
 def _pdf(page: str, when: datetime.datetime | None = None) -> bytes:

@@ -53,17 +53,17 @@ def _condition(text: str, whole: str) -> Callable[[Player], bool]:
     m = _CONDITION.match(text)
     if not m:
         raise SpecifierError(Message("category {} not understood (e.g. rating<1600, sex=w, birth>=2010, unrated)",
-                                     repr(whole)))
+                                     repr(whole)), "category")
     name, op, value = m.group(1).lower(), m.group(2), m.group(3).strip()
     what = FIELDS.get(name)
     if what is None:
         raise SpecifierError(Message("category field {} not known; fields: {}",
-                                     repr(name), ', '.join(sorted(set(FIELDS)))))
+                                     repr(name), ', '.join(sorted(set(FIELDS)))), "category")
     compare = _OPS[op]
     if what in ("rating", "birth"):
         if not (value.isascii() and value.isdigit() and len(value) <= 4):
             raise SpecifierError(Message("category {}: {} is not a number of at most 4 digits",
-                                         repr(whole), repr(value)))
+                                         repr(whole), repr(value)), "category")
         target = int(value)
         if what == "rating":  # rated players only (the module's documentation)
             return lambda p: bool(p.rating) and compare(p.rating, target)
@@ -87,7 +87,7 @@ def parse_category(text: str) -> Category:
     parts = text.split("&")
     if not text.strip() or len(parts) > MAX_CONDITIONS:
         raise SpecifierError(Message("category {} not understood (e.g. rating<1600, sex=w, birth>=2010, unrated)",
-                                     repr(text[:60])))
+                                     repr(text[:60])), "category")
     tests = [_condition(part, text) for part in parts]
     return Category(text.strip(), lambda p: all(t(p) for t in tests))
 

@@ -35,6 +35,7 @@ from .files import _emit, _warn
 
 if TYPE_CHECKING:
     from ..live.remote import RemotePgn
+    from ..site.live import LiveSite
 
 
 def _berger(ns: argparse.Namespace) -> int:
@@ -241,8 +242,24 @@ def _broadcast_address(args: Serve) -> tuple[RemotePgn | None, str]:
     return remote, str(remote.path)
 
 
+def _live_site(args: Serve) -> LiveSite | None:
+    """``serve --watch … --site DIR``: the site kept of the live events, with what ``tiebreak site`` takes that
+    shapes its pages (the downloads, the games, the logo and colour, the play-off), each checked before the server
+    starts."""
+    if not args.site:
+        return None
+    from ..site.live import LiveSite
+    from ..site.look import read_look
+    from .site import downloads_asked
+
+    return LiveSite(args.site, Options(playoff=args.playoff), watched=args.watch,
+                    downloads=downloads_asked(args.downloads), games=args.games, look=read_look(args.logo, args.accent))
+
+
 def _serve(ns: argparse.Namespace) -> int:
     args = view(Serve, ns)  # the port, the held versions' time and the live bounds: checked where they are declared
+    if not args.site and (given := next((f for f in ("games", "logo", "accent") if getattr(args, f)), None)):
+        raise InputError(Message("--{} needs --site: it shapes the site's pages", given), Place(field=given))
     try:
         import uvicorn  # noqa: F401  (imported by serve; checked here, before anything starts)
 
@@ -254,11 +271,7 @@ def _serve(ns: argparse.Namespace) -> int:
             from ..live.event import Settings
             from ..live.watch import LiveHub
 
-            site = None
-            if args.site:
-                from ..site.live import LiveSite
-
-                site = LiveSite(args.site, watched=args.watch)
+            site = _live_site(args)
             remote, target = _broadcast_address(args)
             players = None
             if args.players:  # the broadcast's player list, read (and any error said) before the server starts
@@ -289,6 +302,8 @@ def _serve(ns: argparse.Namespace) -> int:
                               len(live.events), args.host, args.port),
                       args.lang),
               file=sys.stderr)
+        for passed in live.passed_over():  # a website or web pages beside the event files: said, never read
+            print(f"tiebreak: {message(passed, args.lang)}", file=sys.stderr)
         if args.site:
             print(message(Message("tiebreak: the site of the live events is kept in {}", args.site), args.lang), file=sys.stderr)
     print(message(Message("tiebreak: open http://{}:{}/ in a browser (Ctrl-C stops)", args.host, args.port), args.lang),

@@ -12,7 +12,7 @@ over them, and :meth:`Tournament.entry` gives a friendly per-round view for ever
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import IntEnum
 from fractions import Fraction
 from math import lcm
@@ -35,7 +35,7 @@ class Kind(IntEnum):
     WIN_SHORT = 3  #: ``W`` won, game lasted less than one move (unrated, still over the board)
     DRAW_SHORT = 4  #: ``D`` drew, less than one move
     LOSS_SHORT = 5  #: ``L`` lost, less than one move
-    UNKNOWN = 6  #: ``X``/``?`` paired, result not known (e.g. adjourned); scores as a draw by default
+    UNKNOWN = 6  #: ``X``/``?``/PGN ``*`` paired, result not known yet: a pending game, worth nothing by default
     FORFEIT_WIN = 7  #: ``+`` won by forfeit (Art. 16.2.2)
     FORFEIT_LOSS = 8  #: ``-`` lost by forfeit (Art. 16.2.4)
     DOUBLE_FORFEIT = 9  #: ``-`` on both sides: neither player appeared
@@ -93,7 +93,8 @@ WHITE, BLACK, NO_COLOUR = 1, -1, 0
 class ScoreSystem:
     """Points awarded per kind of round (TRF-2026 record 162, JaVaFo ``XXS``).
 
-    Defaults are 1-½-0 with a pairing-allocated bye worth a win and an unknown result worth a draw.
+    Defaults are 1-½-0 with a pairing-allocated bye worth a win and an unknown result (a pending game: TRF ``X``/``?``,
+    PGN ``*``) worth nothing until its result is known, unless the file gives it a value (TRF-2026 162 ``X``).
     ``forfeit_win`` and the byes follow ``win``/``draw``/``absence`` unless set on their own (``XXS``).
     """
 
@@ -118,7 +119,7 @@ class ScoreSystem:
         if k in (Kind.LOSS, Kind.LOSS_SHORT):
             return self.loss
         if k is Kind.UNKNOWN:
-            return self.draw if self.unknown is None else self.unknown
+            return Fraction(0) if self.unknown is None else self.unknown
         if k is Kind.FORFEIT_WIN:
             return self.win if self.forfeit_win is None else self.forfeit_win
         if k is Kind.PAB:
@@ -151,7 +152,12 @@ class ScoreSystem:
 
 
 def format_number(x: Fraction | None, places: int | None = None) -> str:
-    """Exact decimal text of a value: ``Fraction(7, 2)`` → ``'3.5'``; with ``places`` rounded half up."""
+    """Exact decimal text of a value: ``Fraction(7, 2)`` → ``'3.5'``; with ``places`` rounded half up (a value
+    without an exact decimal: 6 places).
+
+    >>> [format_number(Fraction(v, d)) for v, d in [(7, 2), (-1, 2), (-7, 2), (3, 8), (-41, 20), (2, 3), (-2, 3)]]
+    ['3.5', '-0.5', '-3.5', '0.375', '-2.05', '0.666667', '-0.666667']
+    """
     if x is None:
         return ""
     if places is not None:
@@ -163,8 +169,9 @@ def format_number(x: Fraction | None, places: int | None = None) -> str:
         return f"{sign}{q // 10**places}.{q % 10**places:0{places}d}"
     if x.denominator == 1:
         return str(x.numerator)
-    # exact if the denominator divides a power of ten, else 6 places
-    return format_number(x, _decimal_places(x.denominator) or 6)
+    if _decimal_places(x.denominator) is not None:  # exact, in integer arithmetic (a Fraction's rounding: 20 µs)
+        return decimal_texts([x.numerator], x.denominator)[0]
+    return format_number(x, 6)
 
 
 def _decimal_places(den: int) -> int | None:
@@ -215,7 +222,9 @@ def round_half_up(x: Fraction) -> int:
 
 @dataclass
 class Player:
-    """One participant (TRF record 001, or another reader's equivalent)."""
+    """One participant (TRF record 001, or another reader's equivalent).  Never changed once read (a new one is made
+    instead: ``dataclasses.replace``): a file read again shares the players of its unchanged lines with the last read
+    (:mod:`tiebreak.formats.trf_reread`)."""
 
     start_no: int
     name: str = ""
@@ -289,7 +298,8 @@ class Tournament:
     source: str = ""
     extra: dict[str, Any] = field(default_factory=dict)  # records kept for the writer, e.g. {"022": "City"}
     #: games paired but not yet played, ``(round, white start_no, black start_no)``: TRF pairings with a blank
-    #: result, Chess-JSON games without results (they count as nothing in the standings; ``tiebreak odds`` plays them)
+    #: result, Chess-JSON games without results (they count as nothing in the standings, as games of ``Kind.UNKNOWN``
+    #: do; ``tiebreak odds`` plays them)
     pending: list[tuple[int, int, int]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -302,13 +312,50 @@ class Tournament:
 
     @property
     def rounds_with_results(self) -> int:
-        """The last round in which any game (or forfeit) is recorded.  Byes alone do not make a round played: an
-        in-tournament file (JaVaFo) marks the byes of the round still to be paired that way."""
-        paired = np.nonzero((self.opponent >= 0).any(axis=0))[0]
+        """The last round in which any game (or forfeit) is recorded with its result.  Byes alone do not make a round
+        played: an in-tournament file (JaVaFo) marks the byes of the round still to be paired that way; nor do games
+        whose result is not known yet (``Kind.UNKNOWN``, pending): the standings are after the last round with a
+        result.
+
+        >>> t = Tournament.build([Player(1), Player(2)], 2)
+        >>> t.set_game(1, 1, 2, Kind.WIN); t.set_game(2, 2, 1, Kind.UNKNOWN)
+        >>> t.rounds_with_results, t.games_pending
+        (1, 1)
+        """
+        paired = np.nonzero(((self.opponent >= 0) & (self.kind != Kind.UNKNOWN)).any(axis=0))[0]
         if len(paired):
             return int(paired[-1]) + 1
         played = np.nonzero((self.kind != Kind.ABSENT).any(axis=0))[0]
         return int(played[-1]) + 1 if len(played) else 0
+
+    @property
+    def games_pending(self) -> int:
+        """The games paired whose result is not known yet: ``Kind.UNKNOWN`` games of the grid and ``pending``."""
+        return int(((self.kind == Kind.UNKNOWN) & (self.opponent >= 0)).sum()) // 2 + len(self.pending)
+
+    def with_pending_paired(self) -> "Tournament":
+        """This tournament with its ``pending`` games in the grid as paired games of ``Kind.UNKNOWN`` (worth nothing
+        until played; the opponent-based tie-breaks count the pairing), as the live standings hold them, so that every
+        face ranks a pending game alike; itself when there is none to add.
+
+        >>> t = Tournament.build([Player(1), Player(2)], 1, pending=[(1, 2, 1)])
+        >>> u = t.with_pending_paired()
+        >>> u.entry(1, 1).kind.name, u.entry(1, 1).opponent, str(u.points(2)), u.games_pending
+        ('UNKNOWN', 2, '0', 1)
+        """
+        todo = [(r - 1, self._row_of[w], self._row_of[b]) for r, w, b in self.pending
+                if r <= self.rounds and w in self._row_of and b in self._row_of]
+        todo = [(r, i, j) for r, i, j in todo if self.kind[i, r] == Kind.ABSENT == self.kind[j, r]
+                and self.opponent[i, r] == NO_OPPONENT == self.opponent[j, r]]
+        if not todo:
+            return self
+        kind, opponent, colour = self.kind.copy(), self.opponent.copy(), self.colour.copy()
+        for r, i, j in todo:
+            opponent[i, r], opponent[j, r], colour[i, r], colour[j, r] = j, i, WHITE, BLACK
+            kind[i, r] = kind[j, r] = Kind.UNKNOWN
+        done = {(r + 1, self.players[i].start_no, self.players[j].start_no) for r, i, j in todo}
+        return replace(self, kind=kind, opponent=opponent, colour=colour,
+                       pending=[g for g in self.pending if g not in done])
 
     def row(self, start_no: int) -> int:
         return self._row_of[start_no]

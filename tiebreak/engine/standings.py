@@ -273,6 +273,26 @@ def _direct_encounter_points(columns: list[Column], specs: list[TieBreakSpec], r
             columns[at] = points
 
 
+def _after_round(t: Tournament, after_round: int | None, notes: list[str]) -> int:
+    """The round the standings are after: ``after_round``, by default the last round with a result (a round whose
+    games are all pending is not yet played); the notes say so, and how many games are pending."""
+    played_rounds = t.rounds_with_results
+    if after_round is None:
+        k = played_rounds
+        if t.rounds > k:
+            notes.append(Message("results known up to round {} of {}: standings after round {}", k, t.rounds, k))
+    else:
+        if not 0 <= after_round <= t.rounds:
+            raise InputError(Message("--after-round {} is outside 0..{}", after_round, t.rounds),
+                             Place(t.source, field="after round"))
+        k = after_round
+    pending = t.games_pending
+    if pending and k >= played_rounds:
+        notes.append(Message("games pending: {} (not yet played: they count nothing until their results are known)",
+                             pending))
+    return k
+
+
 def compute_standings(
     tournament: Tournament,
     tiebreaks: str | Sequence[str | TieBreakSpec] | None = None,
@@ -298,18 +318,9 @@ def compute_standings(
     * ``cumulative_half_bye``: ``deduct`` or ``keep`` a half-point bye's ½ in the cumulative score (US-CUM,
       RU-CUM); default: each rule set's own (``uscf`` keeps it, seed 002; ``ru`` deducts it, seed 004).
     """
-    t = tournament
+    t = tournament.with_pending_paired()
     notes: list[str] = []
-    played_rounds = t.rounds_with_results
-    if after_round is None:
-        k = played_rounds
-        if t.rounds > k:
-            notes.append(Message("results known up to round {} of {}: standings after round {}", k, t.rounds, k))
-    else:
-        if not 0 <= after_round <= t.rounds:
-            raise InputError(Message("--after-round {} is outside 0..{}", after_round, t.rounds),
-                             Place(t.source, field="after round"))
-        k = after_round
+    k = _after_round(t, after_round, notes)
     ruleset, why = choose_rules(rules, t.start_date)
     notes.append(why)
     with_choices(ruleset, cumulative_half_bye)  # an unknown choice stops here, before any work

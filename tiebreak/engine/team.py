@@ -143,6 +143,10 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
     m = tt.matches
     notes: list[str] = []
     k = m.rounds_with_results if after_round is None else after_round
+    pending = tt.games.games_pending
+    if pending and k >= m.rounds_with_results:
+        notes.append(Message("games pending: {} (not yet played: they count nothing until their results are known)",
+                             pending))
     ruleset, why = choose_rules(rules, m.start_date)
     notes.append(why)
     if system is None:

@@ -129,6 +129,7 @@ def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = 
     when it is the only team left out of an odd number (``infer_byes``; the reference checker gives a bye only from
     record 320); a round robin's rest round scores nothing.
     """
+    t = t.with_pending_paired()  # a board being played is a pending game, as on every face
     teams = teams or read_teams(t)
     warnings: list[InputWarning] = []
     lines = t.extra.get("lines", [])
@@ -150,12 +151,23 @@ def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = 
         system = detect_system(probe)[0]
     swiss_byes = infer_byes and len(teams) % 2 == 1 and system == "swiss"
     _team_byes(grid, pab_rounds, swiss_byes, int(pab_gp * scale), win_units)
+    _pending_matches(t, team_of, grid.kind, grid.opponent)
     players = [Player(team.number, team.name, federation=team.nickname) for team in teams]
     matches = Tournament(players, grid.opponent, grid.kind, grid.colour, name=t.name, start_date=t.start_date,
                          end_date=t.end_date, planned_rounds=t.planned_rounds, type_text=t.type_text,
                          type_code=t.type_code, score_system=mp, source=t.source)
     return TeamTournament(t, teams, boards, matches, grid.gp, grid.board_gp, scale, mp,
                           primary or primary_score(t.type_code), warnings)
+
+
+def _pending_matches(t: Tournament, team_of: np.ndarray, kind: np.ndarray, opponent: np.ndarray) -> None:
+    """A match with a board still being played (``Kind.UNKNOWN``) is pending: no match points yet (its finished
+    boards count in the game points), as the live screen and every face show it."""
+    player, rnd = np.nonzero((t.kind == Kind.UNKNOWN) & (t.opponent >= 0) & (team_of[:, None] >= 0))
+    if len(player):
+        playing = np.zeros(kind.shape, bool)
+        playing[team_of[player], rnd] = True
+        kind[playing & (opponent >= 0)] = Kind.UNKNOWN
 
 
 def primary_score(type_code: str) -> str:

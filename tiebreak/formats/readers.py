@@ -151,6 +151,9 @@ def write(t: Tournament, source: str | Path, target: str | Path, writer: str,
             warnings.append(InputWarning(Message("a crosstable holds players and results only; not written: {}",
                                                  '; '.join(lost)),
                                          Place(str(target))))
+    if writer == "trf" and warnings is not None:  # TRF's fields are fixed-width: a longer value is cut, and said
+        from .trf_write import cut_fields
+        warnings.extend(cut_fields(t, str(target)))
     write_output(target, _read_back(t, writer, target), inputs=[source], force=force)
 
 

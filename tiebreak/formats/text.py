@@ -128,6 +128,18 @@ def check_size(players: int, rounds: int, place: Place) -> None:
                                  players, rounds, format(MAX_GRID, ','), format(MAX_GRID_ROUNDS, ',')), place)
 
 
+def text_lines(text: str) -> list[str]:
+    """The lines of ``text`` whatever ends them (CR LF, CR or LF); a text without CR is split at once (replacing
+    nothing in a 2,000-player file still costs a millisecond).
+
+    >>> text_lines("a\\r\\nb\\rc\\nd"), text_lines("a\\nb\\n")
+    (['a', 'b', 'c', 'd'], ['a', 'b', ''])
+    """
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.split("\n")
+
+
 def decode(data: bytes, source: str, warnings: list[InputWarning] | None) -> tuple[str, str]:
     """Text and encoding of a file: UTF-8 (with or without BOM, or UTF-16 with a BOM); otherwise Windows-1251 when
     the bytes look like Cyrillic words, else Latin-1, with a warning that says which was assumed.

@@ -6,7 +6,9 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
+from math import lcm
 
 import numpy as np
 
@@ -14,8 +16,9 @@ from ..engine.errors import InputError, InputWarning, Message, Place
 from ..engine.model import NO_OPPONENT, Kind, Player, ScoreSystem, Tournament, format_number
 from ..engine.numbers import MAX_RATING, NumberError, parse_int
 from .dates import parse_date, parse_two_digit_year
-from .text import MAX_ROUNDS, check_size, one_line
+from .text import MAX_ROUNDS, check_size, one_line, text_lines
 from .trf_players import PLAYER_COLUMNS, code_grid, decimal, read_players
+from .trf_reread import Line, Rounds, memory_of
 
 FIRST_ROUND_COLUMN = PLAYER_COLUMNS + 1  # 1-based column of the round-1 opponent field (92)
 ROUND_STRIDE = 10
@@ -53,6 +56,11 @@ _SCORE_VALUE = r"(-?[0-9]+(?:[.,][0-9]+)?)"
 Rows = list[tuple[int, str]]
 
 
+def _section(line: str) -> str:
+    """The round blocks of a 001 record (from the round-1 column on, trailing spaces cut)."""
+    return line[FIRST_ROUND_COLUMN - 1:].rstrip()
+
+
 class _Header:
     """What the records other than 001 say."""
 
@@ -81,12 +89,13 @@ _KIND_CODE = _code_table({ch: int(k) for ch, k in _RESULT_KIND.items()}, -1, low
 
 class _Reader:
     def __init__(self, text: str, source: str, warnings: list[InputWarning], encoding: str) -> None:
-        self.lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        self.lines = text_lines(text)
         self.source = source
         self.warnings = warnings
         self.encoding = encoding
         self._pending: list[tuple[int, int, int]] = []
         self._declared = np.zeros(0)
+        self.memory = memory_of(source)  # the last read of this file, when it is read again and again (live)
 
     def place(self, line: int, column: int | None = None, field: str = "") -> Place:
         return Place(self.source, line, column, field)
@@ -95,10 +104,15 @@ class _Reader:
         self.warnings.append(InputWarning(message, self.place(line, column, field) if line else Place(self.source)))
 
     def read(self) -> Tournament:
-        numbered = list(enumerate(self.lines, 1))
-        records = [(ln, line) for ln, line in numbered if line[:3] == "001" and line[3:4] in ("", " ")]
-        others = [(ln, line) for ln, line in numbered if line[:3] != "001" or line[3:4] not in ("", " ")]
-        found = read_players(records, self.source)  # all 001 records at once; the first bad one raised in turn below
+        memory = self.memory
+        if memory is not None:  # the lines that did not change since the last read are not decoded again
+            records, others = memory.split(self.lines)
+            found = memory.players(records)
+        else:
+            numbered = list(enumerate(self.lines, 1))
+            records = [(ln, line) for ln, line in numbered if line[:3] == "001" and line[3:4] in ("", " ")]
+            others = [(ln, line) for ln, line in numbered if line[:3] != "001" or line[3:4] not in ("", " ")]
+            found = read_players(records, self.source)  # all 001 records at once; the first bad one raised in turn below
         header = _Header()
         planned: int | None = None
         score_fields: dict[str, Fraction] = {}
@@ -178,8 +192,17 @@ class _Reader:
         if not records:
             raise InputError("no player records (001) found: is this a TRF file?", Place(self.source))
         self._declared = found.declared
-        rows = [(ln, line[FIRST_ROUND_COLUMN - 1:].rstrip()) for ln, line in records]
+        if memory is not None:
+            rows = memory.sections(records, _section)
+        else:
+            rows = [(ln, _section(line)) for ln, line in records]
         return self._build(found.players, rows, header, planned, score_fields, tiebreaks, complete)
+
+    def _decoded(self, rows: list[Line], rounds: int) -> Rounds:
+        """:meth:`_decode_rounds` by a reader of its own: (opponents, kinds, colours, pending games, warnings)."""
+        reader = _Reader("", self.source, [], self.encoding)
+        opp_no, kind, colour = reader._decode_rounds(rows, rounds)
+        return opp_no, kind, colour, reader._pending, reader.warnings
 
     def _decode_rounds(self, rows: Rows, rounds: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """All round blocks at once: a (players, rounds, 10) array of code points, checked field by field."""
@@ -250,7 +273,11 @@ class _Reader:
                              self.place(ln, FIRST_ROUND_COLUMN, "rounds"))
         rounds = max((longest + ROUND_STRIDE - 1) // ROUND_STRIDE, planned or 0)
         check_size(n, rounds, Place(self.source, field="rounds"))
-        opp_no, kind, colour = self._decode_rounds(rows, rounds)
+        if self.memory is not None:
+            opp_no, kind, colour, self._pending, warned = self.memory.rounds(rows, rounds, self._decoded)
+            self.warnings += warned
+        else:
+            opp_no, kind, colour = self._decode_rounds(rows, rounds)
         # start numbers -> rows
         start_nos = np.array([p.start_no for p in players], np.int64)
         lookup = np.full(int(max(start_nos.max(), opp_no.max(initial=0))) + 1, NO_OPPONENT, np.int64)
@@ -293,10 +320,10 @@ class _Reader:
             if fed and x[:3] == fed:
                 link, rating = x[4:8].strip(), x[48:52].strip()
                 if link.isascii() and link.isdigit() and int(link) in t._row_of:
-                    player = t.player(int(link))
-                    player.national_rating = (int(rating) if rating.isascii() and rating.isdigit()
-                                              and 0 < int(rating) <= MAX_RATING else None)
-                    player.national_id = one_line(x[57:68]).strip()
+                    i = t.row(int(link))  # a new player: the one read may be shared with the last read (trf_reread)
+                    t.players[i] = replace(t.players[i], national_rating=(
+                        int(rating) if rating.isascii() and rating.isdigit() and 0 < int(rating) <= MAX_RATING else None),
+                        national_id=one_line(x[57:68]).strip())
                 else:
                     self.warn(Message("national rating record for unknown player {}", repr(link)), None, 5, "starting rank")
 
@@ -375,13 +402,18 @@ class _Reader:
 
         def mismatches(system: ScoreSystem, first: bool = False) -> list[tuple[int, Fraction, Fraction]]:
             """Players whose points column the results under ``system`` do not give (``first``: stop at one)."""
-            table = np.array([float(x) for x in system.table()])  # only for a quick screen
+            points = system.table()
+            table = np.array([float(x) for x in points])  # only for a quick screen
+            screened = np.flatnonzero(np.abs(table[kinds].sum(axis=1) - declared) > 1e-9)
+            # the exact points of the players the screen keeps, in whole units of the system (integers, one pass)
+            scale = lcm(2, *(x.denominator for x in points))  # system.scale
+            unit_table = np.array([x.numerator * (scale // x.denominator) for x in points], np.int64)
+            units = unit_table[kinds[screened]].sum(axis=1)
             out = []
-            for i in np.flatnonzero(np.abs(table[kinds].sum(axis=1) - declared) > 1e-9).tolist():
+            for i, exact_units in zip(screened.tolist(), units.tolist()):
                 d = t.players[i].declared_points
-                exact = sum((system.points(Kind(int(k))) for k in t.kind[i]), Fraction(0))
-                if d is not None and exact != d:
-                    out.append((i, d, exact))
+                if d is not None and d.numerator * scale != exact_units * d.denominator:
+                    out.append((i, d, Fraction(exact_units, scale)))
                     if first:  # a candidate system that misses one player is out (a live file: 7 s -> 10 ms)
                         break
             return out

@@ -8,7 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..engine.errors import InputError, Place
+from ..engine.errors import InputError, InputWarning, Place
 from ..engine.messages import Message
 from ..engine.model import Kind, ScoreSystem, Tournament, format_number
 from .files import write_output
@@ -75,6 +75,29 @@ def dumps(t: Tournament, with_points: bool = True, ranks: dict[int, int] | None 
         out.append(line.rstrip())
     # every field stays on its line: a newline in a name (from JSON, XML or CSV) would otherwise add records
     return "\n".join(one_line(x) for x in out) + "\n"
+
+
+#: the fixed-width fields of a 001 record a value can be too long for: (field name, the player's attribute, width)
+CUT_FIELDS = (("sex", "sex", 1), ("title", "title", 3), ("name", "name", NAME_WIDTH), ("federation", "federation", 3),
+              ("FIDE id", "fide_id", 11), ("birth date", "birth_date", 10))
+
+
+def cut_fields(t: Tournament, target: str) -> list[InputWarning]:
+    """A warning for every value :func:`dumps` cuts to its field's width: the player, the field, what is written.
+
+    >>> from tiebreak.engine.model import Player
+    >>> t = Tournament.build([Player(1, "Полугрудов, Александр Александрович")], 1)
+    >>> [(w.message, w.place.field) for w in cut_fields(t, "rw.trf")]
+    [("player 1 Полугрудов, Александр Александрович: cut to 33 characters: 'Полугрудов, Александр Александров'", 'name')]
+    """
+    out = []
+    for p in t.players:
+        for field, attribute, width in CUT_FIELDS:
+            value = one_line(str(getattr(p, attribute) or ""))
+            if len(value) > width:
+                out.append(InputWarning(Message("player {} {}: cut to {} characters: {}", p.start_no, one_line(p.name),
+                                                width, repr(value[:width])), Place(str(target), field=field)))
+    return out
 
 
 def _record_162(system: ScoreSystem) -> str:

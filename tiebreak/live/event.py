@@ -1,15 +1,15 @@
 """One live event: its file, the last good version of its standings, and what changed from version to version.
 
 A version is published only when it is whole: the file's bytes changed, it reads cleanly (by the same reader as
-``tiebreak standings``, the whole file each time: a 2,000-player TRF reads in under 10 ms), and nothing the last good
-version had disappeared without a result (a player, a round, a game: :func:`tiebreak.live.guard.lost`; nor a game
-the reader had to fill in from one side because the other side's line is blank: a cut line).  Otherwise
-the version is *held back*: the page keeps the last good version, the arbiter is told why
-(:attr:`LiveEvent.held`, ``GET /api/live/arbiter``), and the viewers are told nothing.  A held file that reads
-cleanly is published once its bytes have stayed the same for ``hold`` seconds (the arbiter really did remove the
-game); a file that does not read stays held, and after ``hold`` seconds the public page says only that the standings
-shown are not the file's latest.  The arbiter can publish a held file at once (:meth:`LiveEvent.update` with
-``force``).
+``tiebreak standings``; a TRF's lines that did not change since the last read are not decoded again, with the same
+answer: :mod:`tiebreak.formats.trf_reread`), and nothing the last good version had disappeared without a result (a
+player, a round, a game: :func:`tiebreak.live.guard.lost`; nor a game the reader had to fill in from one side because
+the other side's line is blank: a cut line).  Otherwise the version is *held back*: the page keeps the last good
+version, the arbiter is told why (:attr:`LiveEvent.held`, ``GET /api/live/arbiter``), and the viewers are told
+nothing.  A held file that reads cleanly is published once its bytes have stayed the same for ``hold`` seconds (the
+arbiter really did remove the game); a file that does not read stays held, and after ``hold`` seconds the public page
+says only that the standings shown are not the file's latest.  The arbiter can publish a held file at once
+(:meth:`LiveEvent.update` with ``force``).
 
 >>> import pathlib, tempfile
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -50,7 +50,8 @@ from ..engine.standings import compute_standings
 from ..engine.team_matches import has_teams, players_event
 from ..formats import readers
 from ..formats.files import reading
-from ..formats.text import decode
+from ..formats.text import decode, text_lines
+from ..formats.trf_reread import Memory, remembering
 from ..views import crosstable as cross_view
 from .broadcast import Broadcast
 from .document import DocumentWriter
@@ -102,6 +103,7 @@ class LiveEvent:
         self.held: dict[str, Any] | None = None
         self._reader_warnings: set[str] = set()  # the reader's warnings of the last good version
         self._lines: dict[str, list[tuple[int, int, int]]] = {}  # each 001 line of the last read -> its pending blocks
+        self._memory = Memory(name)  # the last read of a TRF file (tiebreak.formats.trf_reread)
         self.timings: dict[str, float] = {}
         self._live: AsItStands | None = None  # the last good AsItStands
         self._previous_round: tuple[bytes, Standings] | None = None  # the standings before the round in play
@@ -246,7 +248,8 @@ class LiveEvent:
         if self.path.suffix.lower() in PATH_READERS:
             # a pairing program's database is read from its path, in one read transaction (never half a write)
             return load(how, str(self.path), warnings)
-        with reading(self.name, data if self.broadcast is None else self.broadcast.complete(data, self.name)):
+        with reading(self.name, data if self.broadcast is None else self.broadcast.complete(data, self.name)), \
+                remembering(self._memory):  # a TRF: the lines that did not change are not decoded again
             t = load(how, self.name, warnings)  # named by the event's name: no server path in a warning
         if self.listed is not None and self.broadcast is not None:
             t = self._with_listed(t, warnings)
@@ -270,7 +273,7 @@ class LiveEvent:
         if readers.keeps_pending(self.path, data):
             blocks = blocks_of(getattr(t, "pending", []))  # Chess-JSON keeps its games without results in t.pending
         else:
-            lines = decode(data, self.name, [])[0].replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            lines = text_lines(decode(data, self.name, [])[0])
             blocks = trf_pending(lines, self._lines)  # the lines that did not change are not looked at again
         return as_it_stands(t, blocks)
 

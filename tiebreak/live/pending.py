@@ -6,9 +6,9 @@ blocks in the text itself, without changing how the readers read finished events
 unknown (TRF ``X``/``?``, PGN ``*``) count as pending too.
 
 In the standings "as it stands" a pending game is a paired game that has given nobody points yet: recorded as
-``Kind.UNKNOWN`` under a score system where unknown is worth 0, so the opponent is still counted by the
-opponent-based tie-breaks (Buchholz counts the pairing, as live pages do), and the points are those of finished
-games.
+``Kind.UNKNOWN`` (worth nothing by default, as on every face: ``Tournament.with_pending_paired``), so the opponent is
+still counted by the opponent-based tie-breaks (Buchholz counts the pairing, as live pages do), and the points are
+those of finished games.
 
 >>> line = "001    1      Alpha, A".ljust(91) + "   2 w 1     3 b  "     # round 1 won, round 2 being played
 >>> trf_pending_blocks(line)
@@ -18,7 +18,6 @@ games.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from fractions import Fraction
 
 import numpy as np
 
@@ -108,15 +107,13 @@ def as_it_stands(t: Tournament, blocks: dict[int, list[tuple[int, int, int]]]) -
             if not back or back[0][1] != sno or back[0][2] != -col:
                 continue  # one side only: the other side's record is still being written, or wrong
             opponent[i, r], colour[i, r], kind[i, r] = j, col, Kind.UNKNOWN
-    score = t.score_system
-    if (kind == Kind.UNKNOWN).any():
-        score = replace(score, unknown=Fraction(0))
-    live = replace(t, kind=kind, opponent=opponent, colour=colour, score_system=score)
+    live = replace(t, kind=kind, opponent=opponent, colour=colour)
     white = np.argwhere((kind == Kind.UNKNOWN) & (colour == WHITE) & (opponent != NO_OPPONENT))
     order: np.ndarray | list[int] = np.lexsort((white[:, 0], white[:, 1])) if len(white) else []
     pending = [(int(white[k, 1]) + 1, t.players[int(white[k, 0])].start_no,
                 t.players[int(opponent[white[k, 0], white[k, 1]])].start_no) for k in order]
-    return AsItStands(live, pending, live.rounds_with_results)
+    paired = np.nonzero((opponent >= 0).any(axis=0))[0]
+    return AsItStands(live, pending, int(paired[-1]) + 1 if len(paired) else live.rounds_with_results)
 
 
 def settled(points: np.ndarray, gain: np.ndarray) -> np.ndarray:

@@ -9,6 +9,15 @@ A path is watched only when it lies inside the folder given, whatever symbolic l
 >>> (root / "link.trf").symlink_to("/etc/passwd")
 >>> inside(root, root / "open.trf"), inside(root, root / "link.trf"), inside(root, root / ".." / "open.trf")
 ('open.trf', None, None)
+
+In a folder, only the pairing programs' files are events: a web page is not one, nor is anything in a website
+written by ``tiebreak site`` (its pages, its downloads, its ``version.json``), which an organiser may keep beside the
+event files; what is passed over is said (:meth:`LiveHub.passed_over`):
+
+>>> (root / "site").mkdir(); _ = (root / "site" / "version.json").write_text('{"generator": "tiebreak site"}')
+>>> _ = (root / "site" / "standings.trf").write_text("x"); _ = (root / "page.html").write_text("x")
+>>> not_watched(root, "site/standings.trf"), not_watched(root, "page.html"), not_watched(root, "open.trf")
+(('site', 'site'), ('page.html', 'page'), None)
 """
 
 from __future__ import annotations
@@ -18,6 +27,8 @@ import contextlib
 import hmac
 import logging
 import os
+import re
+import stat
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -42,6 +53,37 @@ log = logging.getLogger("tiebreak.live")
 #: at most this many events in one watched folder, looked for at most this deep
 MAX_EVENTS, MAX_DEPTH = 200, 3
 DATABASE_NAME = "tiebreak-live.sqlite"
+
+
+#: endings read when given alone, never as events of a folder: a saved web page is no pairing program's file (and a
+#: website's pages would each be read as an event)
+PAGE_SUFFIXES = (".html", ".htm")
+#: how a website written by ``tiebreak site`` begins its ``version.json`` (tiebreak.site.build writes it first)
+SITE_MARK = re.compile(rb'\A\s*\{\s*"generator"\s*:\s*"tiebreak site"')
+
+
+def not_watched(root: Path, name: str) -> tuple[str, str] | None:
+    """Why the file ``name`` of the watched folder ``root`` is not an event, though its ending is one's: ``(what,
+    "site")`` when it lies in a website written by ``tiebreak site`` (``what``: the site's folder), ``(name, "page")``
+    for a web page; None for an event file."""
+    parts = name.split("/")
+    for depth in range(len(parts)):  # the watched folder itself, then each folder on the way
+        folder = "/".join(parts[:depth])
+        if _site_folder(root / folder):
+            return folder or ".", "site"
+    if Path(name).suffix.lower() in PAGE_SUFFIXES:
+        return name, "page"
+    return None
+
+
+def _site_folder(folder: Path) -> bool:
+    """Whether ``folder`` holds a website written by ``tiebreak site`` (its ``version.json`` says so)."""
+    try:
+        fd = os.open(folder / "version.json", os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return False
+    with os.fdopen(fd, "rb") as f:
+        return stat.S_ISREG(os.fstat(f.fileno()).st_mode) and SITE_MARK.match(f.read(256)) is not None
 
 
 def inside(root: Path, path: Path) -> str | None:
@@ -91,6 +133,8 @@ class LiveHub:
         self.settings = settings or Settings()
         self.hold, self.limit = hold, limit
         self.events: dict[str, LiveEvent] = {}
+        #: what of a watched folder is not an event though its ending is one's: name -> "site" or "page"
+        self.skipped: dict[str, str] = {}
         #: the open event streams and their caps
         self.viewers = Subscribers(max_streams, max_streams_per_client)
         self.stopping = asyncio.Event()  # set when the server stops: the watcher and the event streams end
@@ -122,15 +166,45 @@ class LiveHub:
         name = inside(self.root, Path(path))
         if name is None or (self.only is not None and name != self.only):
             return None
+        if self.only is None and (why := not_watched(self.root, name)) is not None:
+            self._pass_over(*why)
+            return None
         return name
+
+    def _pass_over(self, what: str, why: str) -> None:
+        """Keep (and log, the first time) what of the folder is not watched, and why."""
+        if what not in self.skipped:
+            self.skipped[what] = why
+            log.info("not watched: %s (%s)", what, "a website written by tiebreak site" if why == "site" else
+                     "a web page, not a pairing program's file")
+
+    def passed_over(self) -> list[Message]:
+        """What of the watched folder looks like an event and is not one, in words: each website written by
+        ``tiebreak site`` in it, and its web pages (at most a few named)."""
+        sites = sorted(w for w, why in self.skipped.items() if why == "site")
+        pages = sorted(w for w, why in self.skipped.items() if why == "page")
+        said = [Message("{} is a website written by tiebreak site: its pages and downloads are not events, and are "
+                        "not watched", s) for s in sites]
+        if pages:
+            shown = ", ".join(pages[:5]) + (" …" if len(pages) > 5 else "")
+            said.append(Message("{} web page(s) not watched ({}): a web page is not a pairing program's file; to "
+                                "follow one, give it alone to --watch", len(pages), shown))
+        return said
 
     def changed_names(self, paths: list[str]) -> list[str]:
         """The events a batch of changed paths concerns: the event files among them, and every event when the
         play-off results file (``serve --playoff``) is among them."""
-        names = {n for p in paths if (n := self.name_of(p)) is not None}
+        names = {n for p in paths if (n := self.name_of(p) or self.known(p)) is not None}
         if any(self.is_playoff(p) for p in paths):
             names |= {self.only} if self.only else set(self.events)
         return sorted(names)
+
+    def known(self, path: str | Path) -> str | None:
+        """The event watched at ``path`` (by its name, whatever is there now): a watched file removed or replaced is
+        read again and said (held back, naming the file), never silently kept."""
+        rel = os.path.relpath(os.path.normpath(os.path.join(self.root, path)), self.root)
+        name = Path(rel).as_posix()
+        return name if name in self.events else None
 
     def is_playoff(self, path: str | Path) -> bool:
         """Whether ``path`` is the play-off results file of the watched event (``serve --playoff``)."""
@@ -139,7 +213,7 @@ class LiveHub:
 
     def scan(self) -> list[Update]:
         """Find the event files and read every one that changed; the updates to tell."""
-        candidates = [self.root / self.only] if self.only else sorted(self.root.rglob("*"))
+        candidates = [self.root / self.only] if self.only else self._files()
         updates = []
         for path in candidates:
             name = self.name_of(path)
@@ -149,6 +223,20 @@ class LiveHub:
             if u is not None:
                 updates.append(u)
         return updates
+
+    def _files(self) -> list[Path]:
+        """The files of the watched folder, at most :data:`MAX_DEPTH` deep, neither hidden nor inside a website
+        written by ``tiebreak site`` (which is not walked: its thousands of pages are not events)."""
+        found = []
+        for here, folders, files in os.walk(self.root):
+            rel = Path(here).relative_to(self.root)
+            if _site_folder(Path(here)):
+                self._pass_over(rel.as_posix(), "site")
+                folders[:] = []
+                continue
+            folders[:] = sorted(f for f in folders if not f.startswith(".") and len(rel.parts) + 1 < MAX_DEPTH)
+            found += [Path(here) / f for f in sorted(files) if not f.startswith(".")]
+        return found
 
     def _event(self, name: str) -> LiveEvent | None:
         event = self.events.get(name)
@@ -379,7 +467,8 @@ class LiveHub:
     async def _follow(self, stop: asyncio.Event, term: asyncio.Event) -> None:
         """Watch the files until ``stop`` or the end of this server's ``term`` as leader."""
         def wanted(change: Change, path: str) -> bool:
-            return self.name_of(path) is not None or self.is_playoff(path) or Path(path).is_dir()
+            return (self.name_of(path) is not None or self.known(path) is not None or self.is_playoff(path)
+                    or Path(path).is_dir())
 
         ended = asyncio.Event()
 

@@ -17,9 +17,10 @@ from markupsafe import escape
 
 from ..engine.model import Kind
 from ..views.crosstable import Cell, Crosstable, Row
-from .i18n import kind_name, word
+from .i18n import word
 from .output import text_table
 from .results import CELL, colour_letter, cross_cell
+from .results import legend as symbols_legend
 from .templating import cell_html
 from .words import LIVE_WORDS, SITE_WORDS, TEAM_WORDS
 
@@ -97,7 +98,7 @@ def legend(view: Crosstable, lang: str) -> list[str]:
     named = _NAMED_SQUARE if view.square else _NAMED
     key = LIVE_WORDS.text("square_key" if view.square else "cells_key", lang)
     lines = [key, SITE_WORDS.text("forfeit_note", lang)]
-    lines += [f"{CELL[k] or '–'} = {kind_name(k.name, lang)}" for k in named if k in kinds]
+    lines += symbols_legend(lang, [k for k in named if k in kinds])
     if Kind.UNKNOWN in kinds:
         lines.append(f"{CELL[Kind.UNKNOWN]} = {SITE_WORDS.text('pending', lang)}")
     return lines

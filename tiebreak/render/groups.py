@@ -90,12 +90,13 @@ def categories_sheets(cats: list[CategoryStandings], lang: str = "en",
     for k, c in enumerate(cats, 1):
         heading = _w("category", lang, name=c.category.text)
         if not c.rows:
-            out.append({"classes": "sheet category", "heading": heading, "empty": _w("empty", lang)})
+            out.append({"classes": "sheet category", "heading": heading, "empty": _w("empty", lang),
+                        "category": c.category.text})
             continue
         head, body = _category_table(c, lang, columns)
         table, widths = table_data(f"category-{k}", head, body, head.index(_w("points", lang)), names=(3,),
                                    rank_at=None)
-        out.append({**sheet(widths, "category"), "heading": heading, "table": table})
+        out.append({**sheet(widths, "category"), "heading": heading, "table": table, "category": c.category.text})
     return out
 
 

@@ -180,16 +180,31 @@ def to_html(s: Standings, lang: str = "en", sections: str = "", columns: PlayerC
     """The page; ``sections`` (HTML made from the templates: category standings, team rankings) go after the
     standings."""
     t = s.tournament
-    view = of_ranking(s, columns)
     title = t.name or t.source or "Standings"
-    # the points right after the name: on a phone rank, name and points stay while the other columns scroll
-    heads = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang),
-             *headings(view.player_columns, lang), *view.keys]
-    rows = [[r.place, str(r.start_no), r.name, r.points, *r.players, *r.values] for r in view.rows]
+    heads, rows = standings_table(s, lang, columns)
     event = (f"{word('after_round', lang, k=s.after_round, n=t.rounds)}; {word(s.system, lang)}; "
              f"{word('rules', lang)} {s.rules.name}; {word('legend', lang)}: {', '.join(s.tiebreaks)}")
     first = standings_sheet(s, lang, title, event, legend(s.specs, lang), heads, rows)
     return document(title, lang, [first, Markup(sections), _rounds_sheet(s, lang)], printed)
+
+
+def standings_table(s: Standings, lang: str = "en",
+                    columns: PlayerColumns | None = None) -> tuple[list[str], list[list[str]]]:
+    """The headings and rows of the standings table of the players (the view of :mod:`tiebreak.views.standings`):
+    rank, number, name, points, the player columns, the tie-breaks; the download's and the web page's.
+
+    >>> from tiebreak.engine.model import Kind, Player, Tournament
+    >>> from tiebreak.engine.standings import compute_standings
+    >>> t = Tournament.build([Player(1, "Ann"), Player(2, "Bob")], 1)
+    >>> t.set_game(1, 1, 2, Kind.WIN)
+    >>> standings_table(compute_standings(t, "PTS,BH", lots=False), "ru")
+    (['Место', '№', 'Участник', 'Очки', 'BH'], [['1', '1', 'Ann', '1', '0'], ['2', '2', 'Bob', '0', '1']])
+    """
+    view = of_ranking(s, columns)
+    # the points right after the name: on a phone rank, name and points stay while the other columns scroll
+    heads = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang),
+             *headings(view.player_columns, lang), *view.keys]
+    return heads, [[r.place, str(r.start_no), r.name, r.points, *r.players, *r.values] for r in view.rows]
 
 
 def document(title: str, lang: str, sheets: list[Sheet | Markup], printed: datetime.date | None = None,

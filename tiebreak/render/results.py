@@ -1,6 +1,7 @@
 """Results in words and symbols, as every published table shows them (the event's website and the live screen): a
 game's result from White's side (forfeits named in words), a bye in words, a crosstable cell (the opponent's rank,
-the colour in the reader's language, the result; a bye as a symbol the legend names), never the file's codes.
+the colour in the reader's language, the result; a bye by its letter, which the legend names: never a symbol a game
+uses).
 
 The live JSON API keeps its codes for programs (``1-0``, ``+-``; byes ``U``/``F``/``H``/``Z``); :data:`API_RESULTS`
 and :data:`API_CELLS` read them back into kinds, so the live screen words them as the site does.
@@ -8,10 +9,12 @@ and :data:`API_CELLS` read them back into kinds, so the live screen words them a
 >>> game_result(Kind.FORFEIT_WIN, "en"), game_result(Kind.DRAW, "ru"), bye_text(Kind.HPB, "uk")
 ('+ – (forfeit win)', '½–½', 'бай в пів очка')
 >>> cross_cell(3, "b", Kind.WIN, "ru"), cross_cell(None, None, Kind.HPB, "en"), cross_cell(None, None, Kind.ABSENT, "en")
-('3ч1', '½', '–')
+('3ч1', 'H', '–')
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from ..engine.model import Kind
 from ..views.crosstable import KINDS
@@ -21,13 +24,14 @@ from .i18n import kind_name, word
 SCORE = {Kind.WIN: "1–0", Kind.DRAW: "½–½", Kind.LOSS: "0–1", Kind.WIN_SHORT: "1–0", Kind.DRAW_SHORT: "½–½",
          Kind.LOSS_SHORT: "0–1", Kind.FORFEIT_WIN: "+ –", Kind.FORFEIT_LOSS: "– +", Kind.DOUBLE_FORFEIT: "– –",
          Kind.UNKNOWN: ""}
-#: one side's result in a crosstable cell or a card
+#: one side's result in a crosstable cell or a card: a game's score, + / − won / lost by forfeit, * being played; a bye
+#: (no opponent) its TRF letter, never a symbol a game uses: U pairing-allocated, F full-point, H half-point, Z zero-point
 CELL = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.WIN_SHORT: "1", Kind.DRAW_SHORT: "½", Kind.LOSS_SHORT: "0",
-        Kind.UNKNOWN: "*", Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "−", Kind.DOUBLE_FORFEIT: "−", Kind.PAB: "+",
-        Kind.FPB: "1", Kind.HPB: "½", Kind.ZPB: "0", Kind.ABSENT: ""}
+        Kind.UNKNOWN: "*", Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "−", Kind.DOUBLE_FORFEIT: "−", Kind.PAB: "U",
+        Kind.FPB: "F", Kind.HPB: "H", Kind.ZPB: "Z", Kind.ABSENT: ""}
 FORFEITS = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
 #: the kinds a crosstable's legend names (the symbols that are not plain scores)
-LEGEND_KINDS = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.PAB, Kind.HPB, Kind.ZPB)
+LEGEND_KINDS = (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.PAB, Kind.FPB, Kind.HPB, Kind.ZPB)
 
 #: the live API's result codes of a game (White's side) and of a crosstable cell, read back into kinds
 API_RESULTS = {"1-0": Kind.WIN, "½-½": Kind.DRAW, "0-1": Kind.LOSS, "+-": Kind.FORFEIT_WIN, "-+": Kind.FORFEIT_LOSS,
@@ -64,6 +68,16 @@ def cross_cell(opponent_rank: int | None, colour: str | None, kind: Kind, lang: 
     return f"{opponent_rank}{colour_letter(colour, lang)}{CELL[kind]}"
 
 
-def legend(lang: str) -> list[str]:
-    """What the crosstable's symbols mean (``+ = forfeit win``…)."""
-    return [f"{CELL[k] or '–'} = {kind_name(k.name, lang)}" for k in LEGEND_KINDS]
+def legend(lang: str, kinds: Iterable[Kind] = LEGEND_KINDS) -> list[str]:
+    """What the crosstable's symbols mean, one line per symbol (``+ = forfeit win``; kinds that share a symbol on one
+    line: ``− = forfeit loss / double forfeit``).
+
+    >>> legend("en")[-4:]
+    ['U = pairing-allocated bye', 'F = full-point bye', 'H = half-point bye', 'Z = zero-point bye']
+    >>> legend("en", [Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT])
+    ['− = forfeit loss / double forfeit']
+    """
+    names: dict[str, list[str]] = {}
+    for k in kinds:
+        names.setdefault(CELL[k] or "–", []).append(kind_name(k.name, lang))
+    return [f"{symbol} = {' / '.join(said)}" for symbol, said in names.items()]

@@ -5,7 +5,8 @@ are all made from these templates, so a table looks and reads the same wherever 
 A cell is a dict: ``text`` (escaped when written), and optionally ``href`` (a link), ``cls`` (the column's class:
 ``rank``, ``name``, ``pts``…), ``data`` (a ``data-v`` attribute), ``head`` (a row heading, ``<th scope="row">``),
 ``title`` (a ``title`` attribute) and ``sub`` (a second, smaller line: ``<small>``); a row is
-``{"cells": [...], "cls": "..."}``.  A name (``cls`` ``name``) may break after a comma as after a space
+``{"cells": [...], "cls": "..."}`` (on the web page also ``start_no``: the row's player or team).  A name (``cls``
+``name``) may break after a comma as after a space
 (``<wbr>``): "Ivanov,Ivan" wraps as "Ivanov," / "Ivan" in a narrow column, never inside a word.  A name is isolated
 for bidirectional text (``<bdi>``, issue 34): an Arabic or Hebrew name, or a right-to-left override (U+202E) in a
 hostile file, turns only itself around, never the link, the second line or the rest of the row.
@@ -76,9 +77,10 @@ def cell_html(c: Cell) -> str:
     if "title" in c:
         attrs += f' title="{_escaped(c["title"])}"'
     inner = f'<a href="{_escaped(href)}">{text}</a>' if href else text
-    if "mark" in c:  # a colour mark before the name: a square seen, its word read (site.css: .pc, .vh)
+    if "mark" in c:  # a colour mark before the name: a square seen, its word read (site.css: .pc, .visually-hidden)
         mark, said = c["mark"]
-        inner = f'<span class="pc {mark}" aria-hidden="true"></span><span class="vh">{_escaped(said)}: </span>{inner}'
+        said = f'<span class="visually-hidden">{_escaped(said)}: </span>'
+        inner = f'<span class="pc {mark}" aria-hidden="true"></span>{said}{inner}'
     if "sub" in c:
         sub_cls = f' class="{c["sub_cls"]}"' if c.get("sub_cls") else ""
         inner += f"<small{sub_cls}>{_escaped(c['sub'])}</small>"
@@ -88,5 +90,12 @@ def cell_html(c: Cell) -> str:
 def rows_html(rows: list[dict[str, Any]]) -> Markup:
     """The rows of a table body as HTML (every text escaped): made in Python, not in the template, because a
     standings table of 2,000 players is made for three languages at once (the rows have no words)."""
-    return Markup("\n".join(("<tr class=\"" + r["cls"] + "\">" if r.get("cls") else "<tr>")
-                            + "".join(cell_html(c) for c in r["cells"]) + "</tr>" for r in rows))
+    return Markup("\n".join(_row_tag(r) + "".join(cell_html(c) for c in r["cells"]) + "</tr>" for r in rows))
+
+
+def _row_tag(r: dict[str, Any]) -> str:
+    """A row's tag: its class, and on the web page the number it explains (``start_no``: the row can be chosen from
+    the keyboard too)."""
+    attrs = (f' class="{r["cls"]}"' if r.get("cls") else "") + (
+        f' data-start-no="{int(r["start_no"])}" tabindex="0"' if "start_no" in r else "")
+    return f"<tr{attrs}>"

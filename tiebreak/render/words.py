@@ -290,6 +290,13 @@ FIELD_NAMES = Table("field", {name: name for name in (
     'other header records',
     'draw rate',
     'white advantage',
+    # the fields of a TRF player record a value can be cut to (`convert`)
+    'name',
+    'sex',
+    'title',
+    'federation',
+    'FIDE id',
+    'birth date',
 )} | {'points': term('points_lower'), 'round robin': term('round_robin')})
 
 
@@ -412,6 +419,8 @@ SITE_WORDS = Table("site", {
     'game_no': 'Game',
     'game_title': 'Round {k}, board {b}',
     'open_game': 'Open the game',
+    'colours_swapped': 'The colours are those of the game\'s record (PGN); the pairings have them the other way '
+                       'round.',
     'position': 'Position',
     'start_position': 'Start position',
     'moves': term('moves'),
@@ -443,7 +452,8 @@ SITE_WORDS = Table("site", {
     'explanations': 'How each tie-break was counted',
     'not_paired': 'not paired',
     'pending': 'not yet played',  # a game (ru/uk: the gender of «партия»); 'match_pending' is a match's
-    'forfeit_note': 'Forfeits and byes are named in words; + and − in the crosstable are forfeits.',
+    'forfeit_note': 'A cell without the opponent is a bye, by its letter (as in TRF); + and − after the opponent are '
+                    'games won and lost by forfeit.',
     'categories': 'Categories',
     'team_ranking': term('team_ranking'),
     'matches': term('matches'),

@@ -45,10 +45,6 @@ from .spares import Spares
 from .team_event import TeamEvent, build_team_event
 
 ASSETS = Path(__file__).resolve().parent / "assets"
-#: the odds page: every outcome when at most ODDS_EXACT_GAMES games are pending (3^8 = 6,561 outcomes), else
-#: ODDS_SIMULATIONS outcomes drawn with the event's seed -- chosen by the count and never cut by the clock, so every
-#: build on any machine, a watched folder and a full build write the same page
-ODDS_EXACT_GAMES, ODDS_SIMULATIONS = 8, 2_000  # 2,000 draws: within ±2.2 % (95 %)
 
 
 @dataclass
@@ -140,9 +136,10 @@ def unchanged_rounds(a: Tournament, b: Tournament) -> int:
 
 
 def odds_pages(e: Event | TeamEvent) -> dict[str, str] | None:
-    """The odds page's tables per language (every outcome or a seeded simulation, chosen by the number of pending
-    games: :data:`ODDS_EXACT_GAMES`): the players' chances, or in a team event the teams' (ranked by the team
-    standings, as ``tiebreak odds`` on a team file)."""
+    """The odds page's tables per language (every outcome or a seeded simulation of a fixed number of outcomes, as
+    ``tiebreak odds`` chooses them: by the counts alone, never by the clock, so every build on any machine, a watched
+    folder and a full build write the same page, and the same as the command's): the players' chances, or in a team
+    event the teams' (ranked by the team standings, as ``tiebreak odds`` on a team file)."""
     from ..arbiter.odds import compute_odds, compute_team_odds
     from ..render import odds as render
 
@@ -150,11 +147,9 @@ def odds_pages(e: Event | TeamEvent) -> dict[str, str] | None:
     o = e.ind.options if isinstance(e, TeamEvent) else e.options
     tiebreaks, rules = list_and_rules(o, team)
     t = e.source if isinstance(e, TeamEvent) else e.tournament
-    pending = int((t.kind == Kind.UNKNOWN).sum()) // 2 + len(t.pending)
     odds = compute_team_odds if team else compute_odds
-    method = "exact" if pending <= ODDS_EXACT_GAMES else "simulation"
-    result = odds(t, tiebreaks, rules=rules, system=o.system_name, method=method, simulations=ODDS_SIMULATIONS,
-                  budget=None, seed=e.seed, unrated_rating=o.unrated_rating)
+    result = odds(t, tiebreaks, rules=rules, system=o.system_name, method="auto", simulations=None, budget=None,
+                  seed=e.seed, unrated_rating=o.unrated_rating)
     return {lang: render.odds_section(result, lang) for lang in LANGUAGES}  # the odds page's body: the same template
 
 

@@ -2,7 +2,9 @@
 the event's pairings, by its round and its players (the ``Round`` tag's round, ``"3"`` or ``"3.1"``; the players by
 their FIDE ids where the tags and the file have them, else by their names, in any order of the name's parts,
 ignoring case, accents and punctuation), each opening in a board viewer (``game-R-B.html``: round R, board B) linked
-from the round's page and the players' cards.  A game that matches no board is named in a warning.
+from the round's page and the players' cards.  A game whose colours are the other way round from the pairing's is
+matched to its board and shown as the PGN has it, with a warning and a note on its page; a game that matches no board,
+or a second game of a board, is named in a warning: no game is left out without a word.
 
 The moves are read by python-chess (the ``live`` extra); the positions after each move are written into the page as
 FEN, which the viewer draws with cm-chessboard (vendored under ``tiebreak/web/static/cm-chessboard``, MIT, copied
@@ -41,11 +43,13 @@ class Game:
 
     round: int
     board: int
-    white: int
+    white: int  # who had White in the game (the PGN's), which may be the pairing's Black (``swapped``)
     black: int
     result: str
     sans: list[str] = field(default_factory=list)
     fens: list[str] = field(default_factory=list)  # the start position, then after every move
+    #: the PGN gives the colours the other way round from the pairing (the game is shown as the PGN has it)
+    swapped: bool = False
 
     @property
     def page(self) -> str:
@@ -73,22 +77,41 @@ def read_games(e: Event, path: str, warnings: list[InputWarning]) -> dict[int, d
     by_id = {p.fide_id: p.start_no for p in e.tournament.players if p.fide_id}
     out: dict[int, dict[int, Game]] = {}
     unmatched: list[str] = []
+    swapped: list[str] = []
+    again: list[str] = []
     for played in read_pgn(path):
         h = played.tags
         white, black = (by_id.get(h.get(f"{side}FideId", "")) or by_name.get(name_parts(h.get(side, "")))
                         for side in ("White", "Black"))
         k = _round(h.get("Round", ""))
         g = boards.get((k, frozenset((white, black)))) if k and white and black else None
-        if k is None or g is None or white != g.white:
-            unmatched.append(f"{played.line}: {h.get('White', '?')} - {h.get('Black', '?')} ({h.get('Round', '?')})")
+        said = f"{played.line}: {h.get('White', '?')} - {h.get('Black', '?')} ({h.get('Round', '?')})"
+        if k is None or g is None or white is None or black is None:
+            unmatched.append(said)
             continue
-        out.setdefault(k, {})[g.board] = Game(k, g.board, g.white, g.black, h.get("Result", "*"), played.sans,
-                                              played.fens)
+        if g.board in out.get(k, {}):
+            again.append(said)
+            continue
+        if white != g.white:
+            swapped.append(said)
+        out.setdefault(k, {})[g.board] = Game(k, g.board, white, black, h.get("Result", "*"), played.sans,
+                                              played.fens, swapped=white != g.white)
     if unmatched:
         warnings.append(InputWarning(Message("{} game(s) of the PGN match no board of the pairings (by round and "
-                                             "players): {}", len(unmatched), "; ".join(unmatched[:10]) +
-                                             (" …" if len(unmatched) > 10 else "")), Place(path)))
+                                             "players): {}", len(unmatched), _listed(unmatched)), Place(path)))
+    if swapped:
+        warnings.append(InputWarning(Message("{} game(s) of the PGN give the colours the other way round from the "
+                                             "pairings; each is shown on its board with the PGN's colours: {}",
+                                             len(swapped), _listed(swapped)), Place(path)))
+    if again:
+        warnings.append(InputWarning(Message("{} game(s) of the PGN are a second game of a board of the pairings; the "
+                                             "first is shown: {}", len(again), _listed(again)), Place(path)))
     return out
+
+
+def _listed(games: list[str]) -> str:
+    """The first ten games named in a warning (each: its line, players and round)."""
+    return "; ".join(games[:10]) + (" …" if len(games) > 10 else "")
 
 
 def read_pgn(path: str) -> list[Played]:

@@ -22,6 +22,7 @@ from ..engine.errors import InputError, InputWarning, Place, TiebreakError
 from ..engine.messages import Message
 from ..render.i18n import problem
 from .build import Site, check_folder, load, open_site, publish_all
+from .look import Look
 from .spares import Spares
 from .watch import update
 
@@ -33,11 +34,15 @@ log = logging.getLogger("tiebreak.live")
 
 class LiveSite:
     """The site of a live server's published events in ``out`` (``options``: how the pages are shown: columns,
-    categories, team ranking; the tie-breaks and rules come from each event's live settings)."""
+    categories, team ranking, the play-off; the tie-breaks and rules come from each event's live settings;
+    ``downloads``, ``games``, ``look``: as ``tiebreak site --downloads/--games/--logo/--accent``)."""
 
-    def __init__(self, out: str | Path, options: Options | None = None, watched: str | Path | None = None) -> None:
+    def __init__(self, out: str | Path, options: Options | None = None, watched: str | Path | None = None,
+                 downloads: tuple[str, ...] = (), games: str | None = None, look: Look | None = None) -> None:
         self.out = Path(out)
         self.options = options or Options()
+        #: as ``tiebreak site``'s: the standings to download, a PGN of the games, the organiser's logo and colour
+        self.downloads, self.games, self.look = downloads, games, look or Look()
         if watched is not None:  # checked before the server starts: a wrong folder is said at once
             check_folder(self.out, [str(watched)])
             if Path(watched).is_dir() and self.out.resolve().is_relative_to(Path(watched).resolve()):
@@ -154,9 +159,11 @@ class LiveSite:
     def _rebuild(self, known: list[LiveEvent], paths: list[str], versions: dict[str, tuple[Any, ...]]) -> None:
         """Every page again: the site's list of events changed (its folders are named after it)."""
         old = self.site
-        site = open_site(self.options, paths, self.out) if old is None else Site(
-            self.out, self.options, paths, events=dict(old.events), digests=old.digests, version=old.version,
-            holes=old.holes, spares=old.spares)
+        if old is None:
+            site = open_site(self.options, paths, self.out, downloads=self.downloads)
+            site.games, site.look = self.games, self.look
+        else:
+            site = replace(old, paths=paths, events=dict(old.events))
         for e in known:
             path = str(e.path)
             if path not in paths or (path in site.events and e.name not in versions):

@@ -3,10 +3,13 @@ as typed form fields), run in a killable worker process like every computation o
 teams' odds (by the team standings), unless ``players`` asks for the players'.
 
 Answers are the command line's JSON (``format=html`` or ``text`` for the other outputs); errors are the API's error
-shape.  One budget of :data:`BUDGET_SECONDS` bounds all the work of a request (the command line's ``--budget``, the
-same mechanism: :mod:`tiebreak.arbiter.odds.budget`): every outcome when they fit, else a simulation of at most
-``simulations`` outcomes (at most :data:`MAX_SIMULATIONS`) that stops at the budget with what it has and its margin,
-so a request never holds a worker slot much past it.
+shape.  The same request gets the same answer on any machine under any load: the odds' method ``count``, as the
+live odds (:func:`tiebreak.arbiter.odds.run.planned_simulations`): every outcome when there are at most as many as a
+simulation would draw, else that many (or ``simulations``, at most
+:data:`~tiebreak.arbiter.odds.budget.MAX_SIMULATIONS`) drawn with the event's seed or the one given -- chosen by the
+count, never cut by a clock (a time budget made the method and the number of outcomes follow the machine's load).
+The work is bounded by the server's time limit: a request still running then is answered 503 and its worker killed
+(:mod:`.workers`).
 """
 
 from __future__ import annotations
@@ -18,13 +21,11 @@ from fastapi.responses import Response
 
 from ..app.odds import render_odds
 from ..app.options import OddsOptions
-from ..arbiter.odds.budget import MAX_BUDGET
 from .errors import ERRORS
 from .fields import UploadForm, choice, declared_form, multipart
 from .uploads import run_on_upload
 
 router = APIRouter(prefix="/api", tags=["odds"], responses=ERRORS)
-BUDGET_SECONDS = MAX_BUDGET
 MEDIA_TYPES = {"json": "application/json", "html": "text/html; charset=utf-8", "text": "text/plain; charset=utf-8"}
 
 
@@ -35,10 +36,11 @@ class OddsForm(UploadForm):
     format: Annotated[str | None, choice(*MEDIA_TYPES)] = None
 
     def options(self) -> OddsOptions:
-        """The options of the odds; the budget bounds all the work (never hours of work, whatever is asked)."""
+        """The options of the odds: the method chosen by the count, no time budget (the server's time limit bounds
+        the work)."""
         given = self.model_dump(exclude={"file", "example"}, exclude_none=True)
         given["fix"] = [f for f in given.get("fix", []) if f.strip()] or None
-        return OddsOptions(**{"format": "json", **given}, budget=BUDGET_SECONDS, exact=False)
+        return OddsOptions(**{"format": "json", **given}, budget=None, exact=False, by_count=True)
 
 
 def odds_job(o: OddsOptions, path: str) -> bytes:

@@ -13,7 +13,7 @@ from fastapi import APIRouter, Form, Request, UploadFile
 from fastapi.responses import Response
 from pydantic import Field
 
-from ..app.declared import MAX_SERIES_EVENTS, OPTIONS
+from ..app.declared import MAX_SERIES_EVENTS, OPTIONS, PAGE_FORMAT
 from ..app.options import EXTENSIONS, MEDIA_TYPES
 from ..engine.messages import Message
 from ..formats.published import HTML_SUFFIXES
@@ -39,13 +39,20 @@ def seed_header(seed: int | None) -> dict[str, str]:
     return {"x-tiebreak-seed": str(seed)} if seed is not None else {}
 
 
+#: what the answer of ``format=page`` is
+PAGE_ANSWER = ("format html: the download's page; format page: the web page's parts of the standings in the "
+               "request's language (each element with data-part fills the page's element of that id: the summary, "
+               "the notes and warnings worded, the tie-break list, the table, the category and team sections)")
+
+
 @router.post("/standings", summary="Standings of an uploaded tournament file", openapi_extra=multipart(StandingsForm),
              responses={200: {
     "description": "the standings: JSON as `tiebreak standings --format json` (the published JSON Schema "
                    "standings-1), other formats as a download",
     "content": {"application/json": {"schema": json_schema()},
                 **{kind.split(";")[0]: {"schema": {"type": "string", "format": "binary"}}
-                   for kind in MEDIA_TYPES.values() if kind != "application/json"}}}})
+                   for kind in MEDIA_TYPES.values() if kind != "application/json"},
+                "text/html": {"schema": {"type": "string", "description": PAGE_ANSWER}}}}})
 async def standings(request: Request, form: Annotated[StandingsForm, Form()]) -> Response:
     o = form.options()
     if o.format == "pdf":  # at most so many Chromium prints at once, whatever else runs
@@ -55,6 +62,8 @@ async def standings(request: Request, form: Annotated[StandingsForm, Form()]) ->
         answer, shown = await run_on_upload(request, form, jobs.standings)
     if o.format == "json":
         return _json(answer)
+    if o.format == PAGE_FORMAT:  # the page's parts, in the request's language (never a download)
+        return Response(answer[0], media_type="text/html; charset=utf-8", headers=seed_header(answer[1]))
     name = Path(shown).stem + "." + EXTENSIONS[o.format]
     return Response(answer[0], media_type=MEDIA_TYPES[o.format],
                     headers={"content-disposition": content_disposition(name), **seed_header(answer[1])})
@@ -75,6 +84,9 @@ async def explain(request: Request, form: Annotated[ExplainForm, Form()]) -> Res
     numbers = [n for n in (form.player, form.player2) if n is not None]
     if form.player is None:
         raise ApiError(400, "give the start number of a player (field 'player')", field="player")
+    if form.options().format == PAGE_FORMAT:  # the page's standings and its open panel, from one ranking
+        (body, seed), _ = await run_on_upload(request, form, jobs.page_explained, numbers)
+        return Response(body, media_type="text/html; charset=utf-8", headers=seed_header(seed))
     if form.options().format == "html" or wants_html(request):  # the page's panel, in the request's language
         (body, seed), _ = await run_on_upload(request, form, jobs.explain_html, numbers)
         return Response(body, media_type="text/html; charset=utf-8", headers=seed_header(seed))

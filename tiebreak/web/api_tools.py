@@ -28,9 +28,13 @@ _PLAYERS = OPTIONS["berger_players"]
 @router.get("/catalogue", summary="Every tie-break, individual and team: code, name, article, type, modifiers, family",
             response_model=list[TieBreak], responses={400: ERRORS[400]})
 async def catalogue(lang: Annotated[Lang, Query()] = None) -> list[TieBreak]:
+    return catalogue_entries(lang or "en")
+
+
+def catalogue_entries(lang: str) -> list[TieBreak]:
+    """Every tie-break, individual then team, named in ``lang``: the API's catalogue and the page's list of codes."""
     from ..render.team_words import team_catalogue
 
-    lang = lang or "en"
     return [TieBreak(code=d.code, name=tiebreak_name(d, lang), article=d.article, type=d.type,
                      modifiers=d.modifiers, family=d.family, team=False) for d in CATALOGUE.values()] + [
         TieBreak(**d) for d in team_catalogue(lang)]

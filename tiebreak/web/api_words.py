@@ -1,5 +1,6 @@
-"""The page's words in every language, and the notes and warnings of an answer translated (the JSON answers stay
-English, as the command line writes them; the page asks for the reader's language here)."""
+"""The page's words in every language, and the notes and warnings of a JSON answer translated (the JSON answers stay
+English, as the command line writes them; a client asks for the reader's language here, from the answer's ``said``;
+the page's own answer, ``format=page``, has them worded already)."""
 
 from __future__ import annotations
 

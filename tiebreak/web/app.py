@@ -21,7 +21,7 @@ from fastapi.staticfiles import StaticFiles
 
 from .. import __version__
 from . import api_odds, api_ratings, api_standings, api_tools, api_words, errors, pages
-from .uploads import BodyLimit
+from .uploads import BodyLimit, remove_stale_uploads
 from .workers import WorkerPool
 
 if TYPE_CHECKING:  # the live face is imported only when it is on
@@ -53,6 +53,7 @@ def create_app(max_upload: int = MAX_UPLOAD_BYTES, time_limit: float = TIME_LIMI
                               "language of the form field lang, else of ?lang=, else English.",
                   docs_url=None, redoc_url=None, lifespan=_live_lifespan(live))
     errors.install(app)
+    remove_stale_uploads()  # the folders of a server killed before it could remove them
     for router in ROUTERS:
         app.include_router(router)
     if live is not None:

@@ -54,6 +54,10 @@ class ErrorPlace(TypedDict, total=False):
     line: int | None
     column: int | None
     field: str | None
+    #: where in the file, when it is not a form field: a Swiss-Manager byte, a TRF record (``place`` only)
+    at: str | None
+    #: the form field whose text is read as a file (the Varma ``list``): named as the place's file
+    text: str | None
 
 
 class ApiError(Exception):
@@ -72,13 +76,35 @@ def _rebuild(status: int, text: str, place: ErrorPlace) -> ApiError:
 
 
 def from_tiebreak_error(e: TiebreakError) -> ApiError:
-    """Same message as the command line, and the place as fields."""
+    """Same message as the command line, and the place as fields: ``field`` the form field at fault (a place's
+    field that is one, ``after round`` being ``after_round``; a form field whose text is read as a file, the prize
+    list, the Varma ``list``, the play-off results), a place inside the file only in ``place``.
+
+    >>> from tiebreak.engine.errors import Place
+    >>> from_tiebreak_error(InputError("cut", Place("x.TUNX", field="byte 2964 (directory)"))).place
+    {'file': 'x.TUNX', 'line': None, 'column': None, 'field': None, 'at': 'byte 2964 (directory)'}
+    >>> from_tiebreak_error(InputError("no", Place("x.trf", field="after round"))).place["field"]
+    'after_round'
+    >>> from_tiebreak_error(InputError("bad", Place("prizes", 2, 3, "amount"))).place
+    {'line': 2, 'column': 3, 'field': 'prizes', 'text': 'prizes', 'at': 'amount'}
+    """
     if isinstance(e, InputError):
         p = e.place
-        return ApiError(400, e.message, file=p.file or None, line=p.line, column=p.column, field=p.field or None)
+        known = _form_fields()
+        if p.file and p.file in known:
+            return ApiError(400, e.message, line=p.line, column=p.column, field=p.file, text=p.file,
+                            at=p.field or None)
+        name = (p.field or "").replace(" ", "_")
+        return ApiError(400, e.message, file=p.file or None, line=p.line, column=p.column,
+                        field=name if name in known else None, at=p.field or None)
     if isinstance(e, SpecifierError):
         return ApiError(400, e.message, field=e.field or None)
     return ApiError(400, e.args[0] if e.args and isinstance(e.args[0], str) else str(e))
+
+
+def _form_fields() -> set[str]:
+    from .fields import form_field_names  # the forms are made from the declared options: read when first asked
+    return form_field_names() | {"text"}  # /api/translate's
 
 
 def error_response(e: ApiError, lang: str | None = "en") -> JSONResponse:
@@ -86,7 +112,8 @@ def error_response(e: ApiError, lang: str | None = "en") -> JSONResponse:
     lang = lang if lang in LANGUAGES else "en"
     file, line, column, field = (e.place.get("file"), e.place.get("line"), e.place.get("column"),
                                  e.place.get("field"))
-    place = place_text(Place(file, line, column, field or ""), lang) if file else None
+    source = file or e.place.get("text")
+    place = place_text(Place(source, line, column, e.place.get("at") or ""), lang) if source else None
     return JSONResponse({"error": message(e.message, lang), "file": file or None, "line": line, "column": column,
                          "field": field or None, "place": place}, status_code=e.status)
 
@@ -107,6 +134,9 @@ def validation_error(errors: Sequence[ErrorDetails]) -> ApiError:
     loc = [str(x) for x in e.get("loc", ()) if not isinstance(x, int)]
     field = loc[-1] if loc and loc[-1] not in ("body", "query") else None
     ctx, value, kind = e.get("ctx") or {}, e.get("input"), e.get("type")
+    if kind == "unknown_field":  # a form field no form has: misspelt, or not this API's
+        return ApiError(400, Message("unknown form field {}: not one of the API's fields (docs/reference/web-api.md)",
+                                     ctx.get("fields")), field=str(ctx.get("fields")))
     if field is None and tuple(e.get("loc", ())[:1]) == ("body",):  # the body as a whole: not JSON, or not an object
         if kind == "json_invalid":
             return ApiError(400, Message("the request body is not valid JSON: {}", ctx.get('error') or e.get('msg')))
@@ -129,7 +159,19 @@ def validation_error(errors: Sequence[ErrorDetails]) -> ApiError:
         return ApiError(400, Message("the field {} must be true or false, not {}", field, shown_value(value)), field=field)
     if kind in ("string_too_long", "too_long"):
         return ApiError(400, Message("the field {} is too long (at most {})", field, ctx.get('max_length')), field=field)
-    return ApiError(400, Message("the field {} is not valid: {}", field, e.get('msg')), field=field)
+    return _plain_error(field, kind, ctx, value)
+
+
+def _plain_error(field: str | None, kind: str | None, ctx: dict[str, Any], value: object) -> ApiError:
+    """A query's or a field's plain type or bound, pydantic's own (``int`` with ``ge``/``le``), in our words."""
+    if kind in ("greater_than_equal", "less_than_equal"):
+        bound = Message("at least {}", ctx.get("ge")) if kind == "greater_than_equal" else Message("at most {}",
+                                                                                                  ctx.get("le"))
+        return ApiError(400, Message("the field {} must be {}, not {}", field, bound, shown_value(value)), field=field)
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return ApiError(400, Message("the field {} must be a whole number, not {}", field, shown_value(value)),
+                        field=field)
+    return ApiError(400, Message("the field {} is not valid: {}", field, shown_value(value)), field=field)
 
 
 def request_language(request: Request, form_lang: object = None) -> str:

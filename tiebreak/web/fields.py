@@ -29,11 +29,12 @@ from pydantic import (
     GetJsonSchemaHandler,
     WithJsonSchema,
     create_model,
+    model_validator,
 )
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import PydanticCustomError, core_schema
 
-from ..app.declared import EXTENSIONS, MAX_START_NO, Option, for_form
+from ..app.declared import EXTENSIONS, MAX_START_NO, OPTIONS, PAGE_FORMAT, Option, for_form
 from ..app.options import Options
 from ..engine.numbers import MAX_SEED
 from ..formats.text import MAX_ROUNDS
@@ -150,7 +151,8 @@ Text = Annotated[Annotated[str, Field(max_length=MAX_TEXT)] | None, BeforeValida
                  WithJsonSchema({"type": "string", "maxLength": MAX_TEXT})]
 Seed = Annotated[int | None, whole_number(0, MAX_SEED, optional=True)]
 Lang = Annotated[str | None, choice(*LANGUAGES)]
-FORMATS = tuple(EXTENSIONS)
+#: the command line's output formats, and the page's own answer (:data:`~tiebreak.app.options.PAGE_FORMAT`)
+FORMATS = (*EXTENSIONS, PAGE_FORMAT)
 #: the team rankings the API offers (a membership file given by path would read the server's disk)
 TEAM_RANKINGS = ("federation", "records")
 
@@ -235,13 +237,38 @@ class UploadForm(BaseModel):
                           examples=["hobsons-bay-cup-2025.trf"])
     lang: Lang = None
 
+    @model_validator(mode="before")
+    @classmethod
+    def _known_fields(cls, data: Any) -> Any:
+        """A field no form of the API has (a misspelt ``categories`` for ``category``) is refused, naming it; a field
+        of another form (the page sends one form to every request) is left out, as before."""
+        if isinstance(data, dict):
+            unknown = sorted(k for k in data if isinstance(k, str) and k not in form_field_names())
+            if unknown:
+                raise PydanticCustomError("unknown_field", "unknown field {fields}", {"fields": ", ".join(unknown)})
+        return data
+
+
+def form_field_names() -> set[str]:
+    """Every field of every form of the API: the forms on a file (:class:`UploadForm` and the forms made from it) and
+    every declared option of a form (the Varma draw's ``list``: the page sends one form to every request)."""
+    names: set[str] = {o.dest for o in OPTIONS.values() if o.forms}
+    todo: list[type[BaseModel]] = [UploadForm]
+    while todo:
+        form = todo.pop()
+        names.update(form.model_fields)
+        todo.extend(form.__subclasses__())
+    return names
+
 
 @declared_form("standings")
 class StandingsForm(UploadForm):
     """The options of ``tiebreak standings`` as form fields (the uploaded file is its own field, ``file``; the
     declared options of :data:`~tiebreak.app.declared.STANDINGS_FORM`)."""
 
-    format: Annotated[str | None, choice(*FORMATS)] = None
+    format: Annotated[str | None, choice(*FORMATS)] = Field(
+        None, description="json (default), a download's format (as --format), or page: the web page's parts of the "
+                          "standings as HTML in the request's language (docs/reference/web-api.md)")
 
     def options(self) -> Options:
         """The options of the standings (:class:`tiebreak.app.options.Options`) for this form."""

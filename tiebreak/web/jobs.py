@@ -16,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ..app import check as checking
+from ..app.declared import PAGE_FORMAT
 from ..app.explain import explain as explanation
 from ..app.explain import explained
 from ..app.options import Options
@@ -53,6 +54,19 @@ def explain_html(o: Options, path: str, numbers: list[int]) -> tuple[bytes, int 
     """The page's explanation panel of the same (HTML in ``o.lang``: :mod:`tiebreak.render.explain_panel`); the seed."""
     s = explained(o, path, numbers, [])
     return _bytes(panel(s, numbers, o.lang, page_words(o.lang))), s.seed
+
+
+def page_explained(o: Options, path: str, numbers: list[int]) -> tuple[bytes, int | None]:
+    """The page's parts of the standings (``format=page``) and, from the same ranking, the explanation panel of those
+    of ``numbers`` still among them, as the part ``explain-body`` (``data-players``: whom it explains; none when
+    neither is); the seed."""
+    body, _notes, s = render_standings(replace(o, format=PAGE_FORMAT), path, [])
+    shown = {r.start_no for r in s.rows}
+    kept = [n for n in numbers if n in shown]
+    if not kept:
+        return _bytes(body), s.seed
+    part = f'<div data-part="explain-body" data-players="{",".join(map(str, kept))}">'
+    return _bytes(body) + _bytes(f"{part}{panel(s, kept, o.lang, page_words(o.lang))}</div>"), s.seed
 
 
 def check(o: Options, path: str, published: tuple[str, bytes] | None, name: str, fmt: str = "json") -> bytes:

@@ -18,6 +18,7 @@ from ..render.i18n import LANGUAGES, message
 from ..render.table_style import TABLE_CSS
 from ..render.templating import environment
 from . import words
+from .api_tools import catalogue_entries
 from .uploads import EXAMPLES
 
 HERE = Path(__file__).parent
@@ -30,6 +31,9 @@ _env = environment()
 SCRIPT_LIMITS = {"modifier_pattern": MODIFIER_PATTERN, "modifier_bounds": MODIFIER_BOUNDS}
 
 
+#: the groups of words the page's script puts in (its labels, the messages of a modifier typed): the server renders
+#: every other text
+SCRIPT_WORDS = ("page", "words", "ratings")
 #: the page, made once per language (a GET only serves it: nothing is computed on the event loop per request)
 _PAGES: dict[str, str] = {}
 
@@ -46,9 +50,9 @@ def _page(lang: str) -> str:
     all_words = words.page_words(lang)
     return _env.get_template("index.html").render(
         lang=lang, w=all_words["words"], p=all_words["page"], r=all_words["ratings"], languages=LANGUAGES,
-        opts=OPTIONS, table_css=TABLE_CSS,
+        opts=OPTIONS, catalogue=catalogue_entries(lang), table_css=TABLE_CSS,
         presets=[replace(pr, source=message(pr.source, lang)) for pr in PRESETS.values()],  # their tooltips
         examples=sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [],
         formats=[f for f in EXTENSIONS if f != "json"], accept=",".join(ACCEPTED),
-        words_json=json.dumps(all_words, ensure_ascii=False).replace("<", "\\u003c"),
+        words_json=json.dumps({k: all_words[k] for k in SCRIPT_WORDS}, ensure_ascii=False).replace("<", "\\u003c"),
         limits_json=json.dumps(SCRIPT_LIMITS).replace("<", "\\u003c"))

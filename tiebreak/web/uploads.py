@@ -1,12 +1,19 @@
 """Uploads: the size limit on every request body (413 as soon as more than the limit arrives, whatever
 Content-Length says), and the temporary folder an uploaded file lives in while a worker process reads it.
 
+The folder is removed when the request ends, however it ends (an error, a worker killed at the time limit, the client
+gone: the ``with`` of :func:`upload_folder`); a server that is itself killed (SIGKILL, a machine that stops) cannot
+remove it, so the folder's name holds the server's process id and the next server removes the folders of processes
+that no longer run (:func:`remove_stale_uploads`).
+
 >>> content_disposition("Турнир \\"1\\".csv")
 'attachment; filename="______ _1_.csv"; filename*=utf-8\\'\\'%D0%A2%D1%83%D1%80%D0%BD%D0%B8%D1%80%20%221%22.csv'
 """
 
 from __future__ import annotations
 
+import os
+import shutil
 import tempfile
 from dataclasses import fields, is_dataclass, replace
 from email.utils import encode_rfc2231
@@ -24,6 +31,46 @@ from .errors import ApiError, error_response, request_language, shown_value
 from .workers import Answer, Args, WorkerPool
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+#: an upload's folder: ``tiebreak-upload-<the server's process id>-<random>`` in the system's temporary folder
+UPLOAD_PREFIX = "tiebreak-upload-"
+
+
+def upload_folder() -> tempfile.TemporaryDirectory[str]:
+    """A new folder for one request's upload, named with this process's id, removed when its ``with`` ends."""
+    return tempfile.TemporaryDirectory(prefix=f"{UPLOAD_PREFIX}{os.getpid()}-")
+
+
+def remove_stale_uploads(where: str | None = None) -> list[str]:
+    """Remove the upload folders left by servers that no longer run (killed before they could remove them): those
+    whose name holds the id of a process that does not exist.  The folders removed.
+
+    >>> import subprocess, sys, tempfile
+    >>> gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    >>> root = tempfile.mkdtemp()
+    >>> stale = tempfile.mkdtemp(prefix=f"{UPLOAD_PREFIX}{int(gone.stdout)}-", dir=root)
+    >>> mine = tempfile.mkdtemp(prefix=f"{UPLOAD_PREFIX}{os.getpid()}-", dir=root)
+    >>> remove_stale_uploads(root) == [stale], os.path.isdir(mine)
+    (True, True)
+    """
+    root = Path(where or tempfile.gettempdir())
+    removed = []
+    for folder in root.glob(f"{UPLOAD_PREFIX}*-*"):
+        pid = folder.name[len(UPLOAD_PREFIX):].split("-", 1)[0]
+        if not pid.isdigit() or folder.is_symlink() or not folder.is_dir() or _running(int(pid)):
+            continue
+        shutil.rmtree(folder, ignore_errors=True)
+        removed.append(str(folder))
+    return removed
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True  # another user's process, or not a process id: not ours to judge
+    return True
 Options_co = TypeVar("Options_co", covariant=True)
 
 
@@ -118,7 +165,7 @@ async def run_on_upload(request: Request, form: UploadForm[Options_co],
     lang = request.state.lang = request_language(request, form.lang)
     options = form.options()
     upload: UploadFile | None = form.file
-    with tempfile.TemporaryDirectory(prefix="tiebreak-upload-") as tmp:
+    with upload_folder() as tmp:
         if upload is not None and upload.filename:
             shown = uploaded_name(upload.filename)
             suffix = Path(shown).suffix.lower()

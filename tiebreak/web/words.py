@@ -1,4 +1,5 @@
-"""The words of the web page in one language: the page's own (context ``page:<key>`` in the gettext catalogues), the
+"""The words of the web page in one language: the page's own (context ``page:<key>`` in the gettext catalogues; the
+words of its standings part the server renders: tiebreak.render.page_standings), the
 words of the standings, the kinds of rounds, the player columns, the category and team rankings and the sources of
 values.  The page asks for them
 again when the reader changes the language, so nothing loaded is lost.

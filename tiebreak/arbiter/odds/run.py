@@ -2,7 +2,7 @@
 
 Every outcome of the ``g`` pending games is a row of ``g`` digits (0 White wins, 1 draw, 2 Black wins); outcome
 number ``o`` has digit ``k`` = ``o // 3**k % 3``.  Exact enumeration goes through all ``3**g`` rows in batches when
-the first outcomes timed say that fits in the time budget (:mod:`.budget`: one for the whole request); otherwise
+there are few enough for the participants (:func:`exact_limit`: by the counts alone, never by the clock); otherwise
 outcomes are drawn from the model (seeded) until there are as many as asked or the budget is spent.  What they add up
 to is kept by :class:`~.tally.Tally` (exact fractions for the equal model's enumeration, floating point otherwise).
 
@@ -57,10 +57,19 @@ BATCH = 1 << 15
 BLOCK_DIGITS = 9  # exact enumeration: blocks of 3**9 = 19,683 outcomes (measured: faster than 3**8 and 3**10)
 THREADS = 2
 ENGINE_BATCH = 50
-PROBE = 8  # outcomes the engine ranks, timed (after a first one), before enumeration is chosen
 DEFAULT_SIMULATIONS = 100_000
 ENGINE_SIMULATIONS = 2_000  # one by one through the engine: at most this many unless asked (fewer past the budget)
-EXACT_SHARE = 0.8  # enumeration is chosen when it should take at most this share of the budget left
+#: every outcome is enumerated when outcomes x participants is at most this (the arrays of a round robin; measured on
+#: 2 cores at load 19: 9.5 s for 3**13 outcomes of 10 players, so 3**12 fits the live odds' 4.5 s), else simulated: a
+#: choice by the counts alone, never by the clock, so every face and every run gives the same answer (the budget
+#: still stops an enumeration that runs past it: a simulation then, said in a note)
+EXACT_WORK = 3**12 * 10
+#: the same for the engine, which ranks outcome by outcome (about a millisecond for 32 players): 3**8 outcomes at 16
+#: players, 3**7 at 32
+ENGINE_EXACT_WORK = 3**8 * 16
+#: the same for a team event's teams, each outcome's matches rebuilt from the boards (3-10 ms for 15 teams): 3**6 at
+#: 16, so one match of six boards (729 outcomes) is counted whole for up to 16 teams
+TEAM_EXACT_WORK = 3**6 * 16
 GRACE_SHARE, GRACE_SECONDS = 0.1, 0.2  # a simulation after an enumeration that ran past the budget
 #: method ``count``: the engine's outcomes drawn are ``ENGINE_WORK // (ENGINE_FIXED + players)``, from
 #: ``LEAST_SIMULATIONS`` to :data:`ENGINE_SIMULATIONS`: about a second of one core's work (measured: an outcome costs
@@ -162,12 +171,25 @@ def _ranked(ranker: Ranker, until: float | None) -> Callable[[Digits], Batch]:
     return ranked
 
 
+def exact_limit(ranker: Ranker) -> int:
+    """The most outcomes enumerated for this ranker (:data:`EXACT_WORK`, :data:`ENGINE_EXACT_WORK`,
+    :data:`TEAM_EXACT_WORK`): by the number of participants alone.
+
+    >>> from types import SimpleNamespace
+    >>> exact_limit(SimpleNamespace(n=32)) == 3**8 * 16 // 32
+    True
+    """
+    work = (EXACT_WORK if isinstance(ranker, RoundRobinRanker) else TEAM_EXACT_WORK
+            if isinstance(ranker, TeamEngineRanker) else ENGINE_EXACT_WORK)
+    return max(1, work // max(1, ranker.n))
+
+
 def _enumerate(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_model: bool, asked: bool,
                player: int | None, budget: Budget, notes: list[str], depth: int,
                top: int, timed: bool = True) -> tuple[Tally | None, bool]:
-    """Every outcome when the first ones timed say they fit in the budget (None: they do not, said in ``notes``;
-    ``asked`` (``--exact``): refused instead, with the estimate; ``timed`` false: chosen by their count, never
-    refused by the estimate), and whether it ran past the budget."""
+    """Every outcome when there are few enough for the participants (:func:`exact_limit`; None: there are more, said
+    in ``notes``; ``asked`` (``--exact``): refused instead, unless the budget is none; ``timed`` false, method
+    ``count``: the caller chose by its own count), and whether it ran past the budget."""
     g, n = len(future.games), ranker.n
     total = 3 ** g
     weights_of: Callable[[Digits], NDArray[np.float64]] | None = (
@@ -179,41 +201,24 @@ def _enumerate(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact
 
         def work(start: int) -> Batch:
             return ranker.rank_block(start // step, low)
-        probe = work
     else:
         step, ranked = ENGINE_BATCH, _ranked(ranker, until)
 
         def work(start: int) -> Batch:
             return ranked(digit_rows(start, min(total, start + step), g))
-
-        def probe(start: int) -> Batch:  # outcome 0 (the first call warms the engine up), then a few timed
-            return ranked(digit_rows(start, min(total, PROBE if start else 1), g))
-    clock = time.perf_counter()
-    probes = [probe(0)]
-    per = (time.perf_counter() - clock) / len(probes[0][0])
-    if total > len(probes[0][0]):  # the first block or outcome also made what the others share: time the next
-        clock = time.perf_counter()
-        probes.append(probe(len(probes[0][0])) if not isinstance(ranker, RoundRobinRanker) else work(step))
-        per = min(per, (time.perf_counter() - clock) / len(probes[1][0]))
-        if isinstance(ranker, RoundRobinRanker):  # ranked on THREADS threads (numpy lets go of the interpreter
-            per /= THREADS  # lock); the engine's outcomes mostly hold it
-    estimate = total * per
-    seconds = budget.seconds
-    if timed and seconds is not None and estimate > EXACT_SHARE * budget.left():
+    limit = exact_limit(ranker)
+    if timed and total > limit and not (asked and budget.seconds is None):
         if asked:
-            raise InputError(Message("--exact: all {} outcomes would take about {} s, more than the budget of {} s: "
-                                     "give --budget none to wait for them, or leave out --exact for a simulation",
-                                     total, format(estimate, '.0f'), format(seconds, 'g')),
-                             Place(future.base.source, field="budget"))
-        notes.append(Message("{} outcomes would take about {} s: simulated instead", total, format(estimate, '.0f')))
+            raise InputError(Message("--exact: {} outcomes, more than the {} enumerated for {} participants: give "
+                                     "--budget none to wait for them, or leave out --exact for a simulation",
+                                     total, limit, n), Place(future.base.source, field="budget"))
+        notes.append(Message("{} outcomes, more than the {} enumerated for {} participants: simulated instead",
+                             total, limit, n))
         return None, False
     acc = Tally(n, g, depth, exact_model, weighted=not exact_model, top=top)
     chosen = player if g <= NEEDS_MAX_GAMES else None
     done = 0
-    for first in probes:
-        acc.add(*first, weights_of(first[0]) if weights_of else None, chosen)
-        done += len(first[0])
-    for d, who, a, s in in_order(work, range(done, total, step)):
+    for d, who, a, s in in_order(work, range(0, total, step)):
         acc.add(d, who, a, s, weights_of(d) if weights_of else None, chosen)
         done += len(d)
         budget.report(done, total)
@@ -222,12 +227,12 @@ def _enumerate(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact
     if done == total:
         return acc, False
     if asked:
-        raise InputError(Message("--exact: the {} outcomes took longer than the budget of {} s (estimated {} s): give "
-                                 "--budget none to wait for them",
-                                 total, format(seconds, 'g'), format(estimate, '.0f')),
+        raise InputError(Message("--exact: the {} outcomes took longer than the budget of {} s: give --budget none to "
+                                 "wait for them",
+                                 total, format(budget.seconds, 'g')),
                          Place(future.base.source, field="budget"))
     notes.append(Message("the {} outcomes took longer than the budget of {} s: simulated instead",
-                         total, format(seconds, 'g')))
+                         total, format(budget.seconds, 'g')))
     return None, True
 
 

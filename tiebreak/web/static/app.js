@@ -1,31 +1,21 @@
-// The tiebreak page: no framework, no build step. Every text from a file is put in with textContent, never as HTML
-// (the explanation panel comes as HTML from the server, which escapes every text in it).
-// The words come from the server's catalogue (/api/words); changing the language fetches them again and redraws
-// what is loaded, so the event, the list and the explanation stay.
+// The tiebreak page: no framework, no build step. The script builds no table and no sentence: the server renders
+// every part the standings fill (the summary, the notes and warnings, the tie-break list, the table, the category
+// and team sections: one request, `format=page`), the explanation panel and the tools' answers, in the page's
+// language, every text escaped there; the script puts each part in its place.  Changing the language fetches the
+// page in that language for its words and its list of codes, and asks again for what is loaded, so the event, the
+// list and the explanation stay.
 "use strict";
 
-let W = JSON.parse(document.getElementById("words").textContent);   // {page, words, kinds, columns, sources}
+let W = JSON.parse(document.getElementById("words").textContent);   // {page, words, ratings}: labels and messages
 let lang = document.documentElement.lang;
 const $ = (id) => document.getElementById(id);
 let tiebreaks = [];     // the list being edited, e.g. ["PTS", "BH/C1"]
-let catalogue = {};     // code -> {name, article, modifiers}
-let teamCatalogue = {}; // the same for the team codes (a team event's BH, SB... are the team ones)
-
-// The catalogue entry of a code (BH:MP/C1 -> BH) in the current event: team codes for a team event.
-function codeInfo(code) {
-  const c = code.toUpperCase().split(/[/#:]/)[0];
-  const team = data && data.tournament && data.tournament.teams;
-  return (team ? teamCatalogue[c] || catalogue[c] : catalogue[c] || teamCatalogue[c]);
-}
-let data = null;        // the last standings answer
+let loaded = false;     // standings are shown
 let selected = [];      // start numbers: one (explanation) or two (why one is ahead)
 let foldSettings = false;  // fold the settings when the standings of a new file arrive (on a phone)
 let lastRequest = 0;
 let teamEvent = false;       // the last answer was a team event's: no player columns, categories or team ranking
 let columnsChosen = false;   // false: the columns the file has (the server's "auto"); true: the boxes ticked
-// JSON members of the player columns (title, federation...) -> the key of their heading
-const PLAYER_COLUMNS = [["title", "title"], ["federation", "fed"], ["rating", "rating"], ["club", "club"],
-  ["sex", "sex"], ["birth", "birth"], ["performance", "perf"], ["rating_change", "change"]];
 // a modifier's pattern and the bounds of its number: the engine's own (tiebreak.engine.specifier), sent by the server
 const LIMITS = JSON.parse(document.getElementById("limits").textContent);
 const MODIFIER = new RegExp(LIMITS.modifier_pattern);
@@ -33,8 +23,6 @@ const MODIFIER = new RegExp(LIMITS.modifier_pattern);
 function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (m, k) => (k in values ? values[k] : m));
 }
-
-const num = (x) => (x === null || x === undefined ? "-" : String(x));
 
 // ------------------------------------------------------------------------------------------- requests
 function source() {
@@ -87,18 +75,6 @@ async function post(path, form, headers) {
   return response;
 }
 
-// notes and warnings in the reader's language: the server words each from its identifier and values (the answer's
-// `said`), never from the English text
-async function translated(texts, said) {
-  if (lang === "en" || !texts.length) return texts;
-  const form = new FormData();
-  form.append("lang", lang);
-  texts.slice(0, 40).forEach((t, i) => form.append("text", said && said[i] ? JSON.stringify(said[i]) : t));
-  try {
-    return (await (await post("/api/translate", form)).json()).concat(texts.slice(40));
-  } catch (_) { return texts; }
-}
-
 // ------------------------------------------------------------------------------------------- words
 function relabel() {
   for (const node of document.querySelectorAll("[data-w]")) node.textContent = W.words[node.dataset.w] || node.textContent;
@@ -108,75 +84,49 @@ function relabel() {
   document.title = W.words.title + " — tiebreak";
 }
 
-async function loadCatalogue() {
-  const list = await (await fetch("/api/catalogue?lang=" + lang)).json();
-  const select = $("add-code");
-  const chosen = select.value;
-  select.replaceChildren();
-  catalogue = {};
-  teamCatalogue = {};
-  // individual and team codes in two groups (a team event takes MP, GP, EDE, ESB...; MPTS/GPTS are MP/GP)
-  for (const team of [false, true]) {
-    const group = el("optgroup", null, {label: team ? W.words.team_codes : W.words.individual_codes});
-    for (const d of list.filter((x) => Boolean(x.team) === team)) {
-      (team ? teamCatalogue : catalogue)[d.code] = d;
-      const mods = d.modifiers.replace(/[RV]/g, "");
-      group.append(el("option", d.code + " — " + d.name + " (" + d.article + ")" + (mods ? " /" + mods : ""),
-                      {value: d.code, "data-team": String(team)}));
-    }
-    select.append(group);
-  }
-  if (chosen) select.value = chosen;
-}
-
+// the page in another language (the server's): its labels, and its lists of codes and presets, named in it
 async function setLanguage(next) {
-  const answer = await fetch("/api/words?lang=" + encodeURIComponent(next));
+  const answer = await fetch("/?lang=" + encodeURIComponent(next));
   if (!answer.ok) return;
-  W = await answer.json();
+  const page = new DOMParser().parseFromString(await answer.text(), "text/html");
+  W = JSON.parse(page.getElementById("words").textContent);
+  for (const id of ["add-code", "preset"]) {
+    const chosen = $(id).value;
+    $(id).replaceChildren(...page.getElementById(id).children);
+    $(id).value = chosen;
+  }
   lang = next;
   document.documentElement.lang = next;
   history.replaceState(null, "", "?lang=" + next);
   relabel();
-  await loadCatalogue();
-  renderList();
   validateModifiers();
   // the same file, list and seed give the same standings; notes and the open explanation come back in the new words
-  if (data) await compute();
+  if (loaded) await compute();
+  await Promise.all([...shownTools.values()].map((ask) => ask()));
 }
 
 // ------------------------------------------------------------------------------------------- list editor
-function renderList() {
-  const list = $("tiebreak-list");
-  list.replaceChildren();
-  tiebreaks.forEach((code, i) => {
-    const item = el("li", null, {"data-code": code});
-    item.append(el("span", code, {class: "code"}), el("span", tiebreakName(code), {class: "tb-name"}));
-    const buttons = [["↑", "up", "move_up", i > 0], ["↓", "down", "move_down", i < tiebreaks.length - 1],
-                     ["✕", "remove", "remove", true]];
-    for (const [label, action, key, enabled] of buttons) {
-      const b = el("button", label, {type: "button", class: action, title: W.page[key],
-                                     "aria-label": W.page[key] + " " + code});
-      b.disabled = !enabled;
-      b.addEventListener("click", () => {
-        if (action === "remove") tiebreaks.splice(i, 1);
-        else {
-          const j = action === "up" ? i - 1 : i + 1;
-          [tiebreaks[i], tiebreaks[j]] = [tiebreaks[j], tiebreaks[i]];
-        }
-        renderList();
-        compute();
-      });
-      item.append(b);
-    }
-    list.append(item);
-  });
+// The list as the last standings show it: the server renders its items (each code's name, its buttons).
+const listed = () => [...$("tiebreak-list").children].map((item) => item.dataset.code);
+
+// an item's button moves or removes its code, and the standings come back with the list
+function editList(button) {
+  const i = tiebreaks.indexOf(button.closest("li").dataset.code);
+  if (i < 0) return;
+  if (button.classList.contains("remove")) tiebreaks.splice(i, 1);
+  else {
+    const j = button.classList.contains("up") ? i - 1 : i + 1;
+    if (j < 0 || j >= tiebreaks.length) return;
+    [tiebreaks[i], tiebreaks[j]] = [tiebreaks[j], tiebreaks[i]];
+  }
+  compute();
 }
 
 // The modifiers typed for the chosen code, checked as they are typed against the catalogue (its letters).
 function validateModifiers() {
   const code = $("add-code").value;
   const raw = $("add-modifiers").value.trim();
-  const allowed = ((codeInfo(code) || {}).modifiers || "");
+  const allowed = code ? $("add-code").selectedOptions[0].dataset.modifiers : "";
   let problem = "";
   for (const mod of raw.split(/[/#]/).map((m) => m.trim().toUpperCase()).filter(Boolean)) {
     if (!MODIFIER.test(mod)) { problem = fill(W.page.modifier_unknown, {mod}); break; }
@@ -198,50 +148,14 @@ function validateModifiers() {
 
 // ------------------------------------------------------------------------------------------- standings
 function clearResult(message) {
-  data = null;
+  loaded = false;
   selected = [];
+  tiebreaks = listed();  // a list refused comes back as it was last shown
   $("error").textContent = message || "";
   $("result").hidden = true;
   $("summary").hidden = true;
-  $("standings").tHead.replaceChildren();
-  $("standings").tBodies[0].replaceChildren();
+  $("standings").replaceChildren();
   closeExplanation();
-}
-
-// the columns the answer has (the ones chosen, or by default the ones the file fills); the boxes follow the default
-function playerColumns(rows) {
-  const shown = PLAYER_COLUMNS.filter(([key]) => rows.length && key in rows[0]);
-  if (!columnsChosen) {
-    const keys = shown.map(([, key]) => key);
-    for (const b of columnBoxes()) b.checked = keys.includes(b.value);
-  }
-  return shown;
-}
-
-async function renderSummary(d) {
-  const t = d.tournament;
-  teamEvent = Boolean(t.teams);
-  $("individual-options").hidden = teamEvent;
-  const parts = [t.name, fill(W.words.after_round, {k: t.after_round, n: t.rounds}), W.words[t.system] || t.system,
-                 W.words.rules + " " + t.rules, fill(t.teams ? W.team.teams_n : W.page.players_n, {n: d.standings.length})];
-  $("event").textContent = parts.filter(Boolean).join(" · ");
-  const lots = d.standings.some((r) => r.lot !== null && r.lot !== undefined);
-  $("seed-line").textContent = $("no-lots").checked ? W.page.shared_places
-    : lots ? fill(W.page.seed_used, {seed: d.seed}) : W.page.no_lot_needed;
-  $("lot-legend").textContent = lots ? fill(W.words.lot, {seed: d.seed}) : "";
-  const [notes, warnings] = await Promise.all([translated(d.notes || [], d.said && d.said.notes),
-                                               translated(d.warnings || [], d.said && d.said.warnings)]);
-  $("notes").replaceChildren(...notes.map((n) => el("li", n)));
-  $("warnings").replaceChildren(...warnings.map((n) => el("li", n)));
-  $("warnings-box").hidden = !warnings.length;
-  $("summary").hidden = false;
-}
-
-function renderAfterRound(t) {
-  const select = $("after-round");
-  select.replaceChildren();
-  for (let k = 1; k <= Math.max(t.rounds, t.after_round); k++) select.append(el("option", k, {value: k}));
-  select.value = String(t.after_round);
 }
 
 // a document the server rendered (its templates, in the page's language), asked with Accept: text/html
@@ -257,34 +171,19 @@ function fragmentOf(html) {
   return box.content;
 }
 
-// The standings as the download and the site print them: the server's HTML standings (its templates, in the page's
-// language) for the same request and seed, with the category standings and the team ranking as its sections.
-async function printedStandings(d) {
-  const form = source();
-  form.append("format", "html");
-  if (d.seed !== null && d.seed !== undefined) form.set("seed", d.seed);  // the same lots as the JSON's
-  return htmlOf("/api/standings", form);
-}
-
-function renderStandings(d, printed) {
-  tiebreaks = d.tiebreaks.slice();
-  renderList();
-  renderAfterRound(d.tournament);
-  if (!$("no-lots").checked && d.seed !== null && d.seed !== undefined) $("seed").value = d.seed;
-  playerColumns(d.standings);
-  const table = printed.getElementById("standings");
-  $("standings").replaceChildren(table.tHead, table.tBodies[0]);
-  // each row opens its explanation; a place a lot decided is marked, as the legend under the table says
-  [...$("standings").tBodies[0].rows].forEach((tr, i) => {
-    const row = d.standings[i];
-    tr.dataset.startNo = row.start_no !== undefined ? row.start_no : row.team;
-    tr.tabIndex = 0;
-    if (row.lot !== null && row.lot !== undefined) tr.cells[0].append("*");
-  });
-  const sections = [...printed.querySelectorAll("section.category, section.clubs")];
-  sections.filter((x) => x.matches(".category")).forEach((x, i) => { x.dataset.category = d.categories[i].category; });
-  $("groups").replaceChildren(...sections);
-  $("result").hidden = false;
+// The server's parts of the page (`format=page`): each element with data-part fills the page's element of that id;
+// the answer's root says what the fields keep in step (the seed drawn, a team event, the columns the file fills).
+function showStandings(page) {
+  for (const part of page.querySelectorAll("[data-part]")) $(part.dataset.part).replaceChildren(...part.childNodes);
+  const answer = page.getElementById("answer");
+  tiebreaks = listed();
+  teamEvent = answer.dataset.team === "true";
+  $("individual-options").hidden = teamEvent;
+  if (!$("no-lots").checked && answer.dataset.seed) $("seed").value = answer.dataset.seed;
+  if (!columnsChosen) for (const b of columnBoxes()) b.checked = answer.dataset.columns.split(",").includes(b.value);
+  $("warnings-box").hidden = !$("warnings").children.length;
+  $("summary").hidden = $("result").hidden = false;
+  loaded = true;
   // on a phone the settings fold away once a file is loaded: the standings come first; the heading opens them
   if (foldSettings) { $("settings-fold").open = false; foldSettings = false; }
 }
@@ -292,18 +191,20 @@ function renderStandings(d, printed) {
 async function compute() {
   const form = source();
   if (!form) return;
-  form.append("format", "json");
+  form.append("format", "page");
+  // an open explanation comes back with the standings, from the same ranking (for those still among them)
+  selected.forEach((n, i) => form.append(i ? "player2" : "player", n));
   const ticket = ++lastRequest;
   document.body.classList.add("busy");
   try {
-    const answer = await (await post("/api/standings", form)).json();
-    const printed = await printedStandings(answer);
+    const path = selected.length ? "/api/explain" : "/api/standings";
+    const page = new DOMParser().parseFromString(await (await post(path, form)).text(), "text/html");
     if (ticket === lastRequest) {
-      data = answer;
-          $("error").textContent = "";
-      renderStandings(answer, printed);
-      await renderSummary(answer);
-      if (selected.length) await showSelection(selected.filter((n) => answer.standings.some((r) => r.start_no === n)));
+      const explained = page.querySelector('[data-part="explain-body"]');
+      $("error").textContent = "";
+      showStandings(page);
+      if (explained) showExplained(explained.dataset.players.split(",").map(Number));
+      else if (selected.length) closeExplanation();
     }
   } catch (e) {
     if (ticket === lastRequest) clearResult(e.message);   // never leave stale standings under an error
@@ -319,7 +220,7 @@ function choose(startNo) {
 }
 
 function markRows() {
-  for (const tr of $("standings").tBodies[0].rows) {
+  for (const tr of $("standings").querySelectorAll("tbody tr")) {
     const n = Number(tr.dataset.startNo);
     tr.classList.toggle("selected", n === selected[0]);
     tr.classList.toggle("compared", selected.length === 2 && n === selected[1]);
@@ -347,21 +248,18 @@ function closeExplanation() {
   $("standings-area").classList.remove("open");
   document.body.classList.remove("dialog-open");
   selected = [];
-  if (data) markRows();
+  markRows();
 }
 
+// the players (or teams) to compare with, as the server listed them: every one but the one explained
 function fillCompare() {
   const select = $("compare-with");
-  select.replaceChildren(el("option", "—", {value: ""}));
-  for (const r of data.standings) {
-    if (r.start_no === selected[0]) continue;
-    select.append(el("option", r.rank + ". " + r.name + " (" + r.start_no + ")", {value: r.start_no}));
-  }
+  for (const option of select.options) option.hidden = option.value === String(selected[0]);
   select.value = selected.length === 2 ? String(selected[1]) : "";
 }
 
 async function showSelection(players) {
-  if (!data || !players.length) return;
+  if (!loaded || !players.length) return;
   selected = players;
   markRows();
   openExplanation();
@@ -372,26 +270,21 @@ async function showSelection(players) {
     const form = source();
     form.append("format", "html");
     players.forEach((n, i) => form.append(i ? "player2" : "player", n));
-    const panel = fragmentOf(await (await post("/api/explain", form)).text());
-    $("explain-title").textContent = panel.firstElementChild ? panel.firstElementChild.dataset.title : "";
-    body.replaceChildren(panel);
+    body.replaceChildren(fragmentOf(await (await post("/api/explain", form)).text()));
   } catch (e) {
     body.replaceChildren(el("p", e.message, {class: "error"}));
   }
-  document.body.dataset.explained = players.join(",");
+  showExplained(players);
 }
 
-// The catalogue's name of a specifier's code, with its cut or median (BH/C1: "Buchholz, Cut-1").
-function tiebreakName(spec) {
-  const parts = spec.toUpperCase().split(/[/#]/);
-  const d = codeInfo(parts[0]);
-  if (!d) return "";
-  const extra = [];
-  for (const m of parts.slice(1)) {
-    if (/^C\d+$/.test(m)) extra.push(fill(W.words.cut, {n: m.slice(1)}));
-    if (/^M\d+$/.test(m)) extra.push(fill(W.words.median, {n: m.slice(1)}));
-  }
-  return [d.name, ...extra].join(", ");
+// the panel the server rendered is in place: its title, the rows it concerns marked, the others to compare with
+function showExplained(players) {
+  const panel = $("explain-body").firstElementChild;
+  selected = players;
+  $("explain-title").textContent = (panel && panel.dataset.title) || "";
+  markRows();
+  fillCompare();
+  document.body.dataset.explained = players.join(",");
 }
 
 // ------------------------------------------------------------------------------------------- downloads, tools
@@ -430,6 +323,7 @@ function newSource() {
   teamOptions();
   $("seed").value = "";
   $("after-round").replaceChildren();
+  $("tiebreak-list").replaceChildren();
   selected = [];
   closeExplanation();
   compute();
@@ -439,7 +333,7 @@ function newSource() {
 // inputs, or null) to `path` and shows the answer in `out`: text in the page's language, or with format "html" the
 // part of a page the server rendered (as the download prints it); an error in its place.
 function tool(button, path, format, out, fields) {
-  $(button).addEventListener("click", async () => {
+  const ask = async () => {
     const form = fields();
     if (!form) return;
     form.set("lang", lang);
@@ -448,9 +342,13 @@ function tool(button, path, format, out, fields) {
     try {
       const answer = await (await post(path, form)).text();
       if (format === "html") $(out).replaceChildren(fragmentOf(answer)); else $(out).textContent = answer;
+      shownTools.set(out, ask);
     } catch (e) { $(out).replaceChildren(el("span", e.message, {class: "error", role: "alert"})); }
-  });
+  };
+  $(button).addEventListener("click", ask);
 }
+// the tools' answers on show (output -> how it was asked): asked again in a new language, never left in the old one
+const shownTools = new Map();
 
 // the form with the fields given that are not empty (null without a form)
 function withFields(form, fields) {
@@ -478,7 +376,6 @@ $("preset").addEventListener("change", () => {
   if (!option || !option.value) return;
   tiebreaks = option.dataset.list.split(",");
   if (option.dataset.rules) $("rules").value = option.dataset.rules;
-  renderList();
   compute();
 });
 $("add-code").addEventListener("change", validateModifiers);
@@ -490,9 +387,9 @@ $("add-button").addEventListener("click", () => {
   if (!code) return;
   tiebreaks.push(code);
   $("add-modifiers").value = "";
-  renderList();
   compute();
 });
+$("tiebreak-list").addEventListener("click", (e) => { const b = e.target.closest("button"); if (b) editList(b); });
 const rowChosen = (e) => { const tr = e.target.closest("tr[data-start-no]"); if (tr) choose(Number(tr.dataset.startNo)); };
 $("standings").addEventListener("click", rowChosen);
 $("standings").addEventListener("keydown", (e) => { if (e.key === "Enter") rowChosen(e); });
@@ -544,4 +441,4 @@ tool("check-button", "/api/check", "html", "check-result", () => {
   if (form && !$("check-own-list").checked) form.delete("tiebreaks");
   return form;
 });
-loadCatalogue().then(validateModifiers);
+validateModifiers();
