@@ -102,8 +102,15 @@ def player_columns(rows: list[dict[str, Any]]) -> list[str]:
     return [k for k in PLAYER_COLUMNS if any(r.get(k) for r in rows)]
 
 
+def tiebreak_codes(doc: dict[str, Any]) -> list[str]:
+    """The tie-break columns after the points column: the primary score (``PTS``, or a team list's first code when
+    it is the primary score, ``MP``) is the points column already, so it is not shown twice."""
+    first = doc["tiebreaks"][:1] if doc["tiebreaks"][:1] == [doc["tournament"].get("primary")] else []
+    return [c for c in doc["tiebreaks"] if c != "PTS" and [c] != first]
+
+
 def standings_rows(doc: dict[str, Any], arrows: str, w: dict[str, str], card: str | None = None) -> list[Cell]:
-    codes = [c for c in doc["tiebreaks"] if c != "PTS"]
+    codes = tiebreak_codes(doc)
     members = player_columns(doc["standings"])
     places = _ranks(doc["standings"])
     rows = []
@@ -225,7 +232,7 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
     heads = [_head(w["rank"], "rank"), _head(name_head, "name"), _head(points_head, "pts"), _head("✓"),
              _head("▲▼"), *(_head(h) for h in headings([PLAYER_COLUMNS[k] for k in player_columns(doc["standings"])],
                                                       lang)),
-             *(_head(c, "tb") for c in doc["tiebreaks"] if c != "PTS")]
+             *(_head(c, "tb") for c in tiebreak_codes(doc))]
     summary = ", ".join(([_count("matches_pending", int(live.get("matches_pending") or 0), lang)] if teams else [])
                         + [_count("games_pending", int(live["pending"]), lang),
                            _count("places_settled", int(live["settled"]), lang)])
