@@ -17,7 +17,7 @@ from ..engine.model import NO_OPPONENT, Kind, Player, ScoreSystem, Tournament, f
 from ..engine.numbers import MAX_RATING, NumberError, parse_int
 from .dates import parse_date, parse_two_digit_year
 from .text import MAX_ROUNDS, check_size, one_line, text_lines
-from .trf_players import PLAYER_COLUMNS, code_grid, decimal, read_players
+from .trf_players import PLAYER_COLUMNS, PlayerRecords, code_grid, decimal, read_players
 from .trf_reread import Line, Rounds, memory_of
 
 FIRST_ROUND_COLUMN = PLAYER_COLUMNS + 1  # 1-based column of the round-1 opponent field (92)
@@ -68,6 +68,11 @@ class _Header:
         self.name = self.type_text = self.type_code = ""
         self.start_date: datetime.date | None = None
         self.end_date: datetime.date | None = None
+        self.planned: int | None = None  # 142 / XXR
+        self.score_fields: dict[str, Fraction] = {}  # 162 / XXS
+        self.score_source = "default"
+        self.tiebreaks: list[str] = []  # 202 / 212
+        self.complete = False  # the list is a 212 record's (the whole standing)
         self.extra_lines: list[str] = []
         self.comments: list[str] = []
 
@@ -84,6 +89,13 @@ def _code_table(codes: dict[str, int], missing: int, lower: bool = False) -> np.
 
 
 _COLOUR_CODE = _code_table(_COLOUR, 99)
+#: the other side's kind of a game, by the kind of one side (-1: not a game)
+_MIRROR = np.full(len(Kind), -1, np.int16)
+for _one, _two in [(Kind.WIN, Kind.LOSS), (Kind.LOSS, Kind.WIN), (Kind.DRAW, Kind.DRAW), (Kind.UNKNOWN, Kind.UNKNOWN),
+                   (Kind.WIN_SHORT, Kind.LOSS_SHORT), (Kind.LOSS_SHORT, Kind.WIN_SHORT),
+                   (Kind.DRAW_SHORT, Kind.DRAW_SHORT), (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS),
+                   (Kind.FORFEIT_LOSS, Kind.FORFEIT_WIN)]:
+    _MIRROR[_one] = _two
 _KIND_CODE = _code_table({ch: int(k) for ch, k in _RESULT_KIND.items()}, -1, lower=True)
 
 
@@ -104,99 +116,116 @@ class _Reader:
         self.warnings.append(InputWarning(message, self.place(line, column, field) if line else Place(self.source)))
 
     def read(self) -> Tournament:
-        memory = self.memory
-        if memory is not None:  # the lines that did not change since the last read are not decoded again
-            records, others = memory.split(self.lines)
-            found = memory.players(records)
-        else:
-            numbered = list(enumerate(self.lines, 1))
-            records = [(ln, line) for ln, line in numbered if line[:3] == "001" and line[3:4] in ("", " ")]
-            others = [(ln, line) for ln, line in numbered if line[:3] != "001" or line[3:4] not in ("", " ")]
-            found = read_players(records, self.source)  # all 001 records at once; the first bad one raised in turn below
-        header = _Header()
-        planned: int | None = None
-        score_fields: dict[str, Fraction] = {}
-        score_source = "default"
-        tiebreaks: list[str] = []
-        complete = False
-        for ln, line in others:
-            if found.error is not None and ln > found.error_line:
-                raise found.error  # a bad 001 record before this line
-            code = line[:3]
-            if not line.strip():
-                continue
-            if line[3:4] not in ("", " "):  # not a record: a column ruler ("0123456789...") is not record 012
-                header.extra_lines.append(line)
-                continue
-            if code == "###":
-                header.comments.append(line)
-                continue
-            value = line[4:].rstrip() if len(line) > 4 else ""
-            if code == "012":
-                header.name = value.strip()
-            elif code in ("042", "052"):
-                d = parse_date(value)
-                what = "start date" if code == "042" else "end date"
-                if d is None and value.strip():
-                    d = parse_two_digit_year(value)
-                    if d is not None:
-                        self.warn(Message("date {} has a two-digit year; read as YY.MM.DD: {}",
-                                          repr(value.strip()), d.isoformat()), ln, 5, what)
-                    else:
-                        self.warn(Message("date {} not understood (expected YYYY/MM/DD)", repr(value.strip())), ln, 5, what)
-                if code == "042":
-                    header.start_date = d
-                else:
-                    header.end_date = d
-                header.extra_lines.append(line)
-            elif code == "092":
-                header.type_text = value.strip()
-                header.extra_lines.append(line)
-            elif code == "192":
-                header.type_code = value.strip()
-                header.extra_lines.append(line)
-            elif code in ("142", "XXR"):
-                try:
-                    planned = max(planned or 0, parse_int((value.split() or [""])[0], 0, MAX_ROUNDS))
-                except NumberError as e:
-                    raise InputError(Message("number of rounds: {}", e), self.place(ln, 5, "number of rounds")) from None
-                header.extra_lines.append(line)
-            elif code == "162":
-                for letter, pts in re.findall(r"([WDLAPX])\s*" + _SCORE_VALUE, value):
-                    score_fields[_SCORE_FIELDS_162[letter]] = decimal(pts, self.place(ln, 5, "162"))
-                score_source = "record 162"
-                header.extra_lines.append(line)
-            elif code == "XXS":
-                if score_source != "record 162":
-                    for key, pts_text in re.findall(r"([A-Z]+)\s*=\s*" + _SCORE_VALUE, value):
-                        pts = decimal(pts_text, self.place(ln, 5, "XXS"))
-                        for f in _XXS_FIELDS.get(key, ()):
-                            score_fields[f] = pts
-                        if key == "W":
-                            score_fields.update(forfeit_win=pts, full_bye=pts)
-                        elif key == "D":
-                            score_fields["half_bye"] = pts
-                        elif key not in _XXS_FIELDS:
-                            self.warn(Message("XXS code {} not known; ignored", repr(key)), ln, 5, "XXS")
-                    score_source = "record XXS"
-                header.extra_lines.append(line)
-            elif code in ("202", "212"):
-                if code == "212" or not complete:
-                    tiebreaks = [c for c in re.split(r"[,\s]+", value.strip()) if c]
-                    complete = code == "212"
-                header.extra_lines.append(line)
-            else:
-                header.extra_lines.append(line)
+        records, others, found = self._split()
+        header = self._read_header(others, found)
         if found.error is not None:
             raise found.error
         if not records:
             raise InputError("no player records (001) found: is this a TRF file?", Place(self.source))
         self._declared = found.declared
-        if memory is not None:
-            rows = memory.sections(records, _section)
+        if self.memory is not None:
+            rows = self.memory.sections(records, _section)
         else:
             rows = [(ln, _section(line)) for ln, line in records]
-        return self._build(found.players, rows, header, planned, score_fields, tiebreaks, complete)
+        return self._build(found.players, rows, header)
+
+    def _split(self) -> tuple[list[Line], list[Line], PlayerRecords]:
+        """The player records (001), the other lines and the players of the records (all 001 records at once: the
+        first bad one is raised in turn, by :meth:`_read_header` or :meth:`read`)."""
+        memory = self.memory
+        if memory is not None:  # the lines that did not change since the last read are not decoded again
+            records, others = memory.split(self.lines)
+            return records, others, memory.players(records)
+        numbered = list(enumerate(self.lines, 1))
+        records = [(ln, line) for ln, line in numbered if line[:3] == "001" and line[3:4] in ("", " ")]
+        others = [(ln, line) for ln, line in numbered if line[:3] != "001" or line[3:4] not in ("", " ")]
+        return records, others, read_players(records, self.source)
+
+    def _read_header(self, others: list[Line], found: PlayerRecords) -> _Header:
+        """The records other than 001, each by the reader of its kind (:data:`_RECORDS`); every line but the name
+        (012) and the comments (###) is kept for the writer."""
+        header = _Header()
+        for ln, line in others:
+            if found.error is not None and ln > found.error_line:
+                raise found.error  # a bad 001 record before this line
+            if not line.strip():
+                continue
+            if line[3:4] not in ("", " "):  # not a record: a column ruler ("0123456789...") is not record 012
+                header.extra_lines.append(line)
+                continue
+            code = line[:3]
+            if code == "###":
+                header.comments.append(line)
+                continue
+            record = _RECORDS.get(code)
+            if record is not None:
+                record(self, header, code, line[4:].rstrip() if len(line) > 4 else "", ln)
+            if code != "012":
+                header.extra_lines.append(line)
+        return header
+
+    def _event_name(self, header: _Header, code: str, value: str, ln: int) -> None:
+        """Record 012: the tournament's name."""
+        header.name = value.strip()
+
+    def _date(self, header: _Header, code: str, value: str, ln: int) -> None:
+        """Records 042 and 052: the start and end dates (a two-digit year read as YY.MM.DD, with a warning)."""
+        d = parse_date(value)
+        what = "start date" if code == "042" else "end date"
+        if d is None and value.strip():
+            d = parse_two_digit_year(value)
+            if d is not None:
+                self.warn(Message("date {} has a two-digit year; read as YY.MM.DD: {}",
+                                  repr(value.strip()), d.isoformat()), ln, 5, what)
+            else:
+                self.warn(Message("date {} not understood (expected YYYY/MM/DD)", repr(value.strip())), ln, 5, what)
+        if code == "042":
+            header.start_date = d
+        else:
+            header.end_date = d
+
+    def _event_type(self, header: _Header, code: str, value: str, ln: int) -> None:
+        """Records 092 (the type in words) and 192 (its code)."""
+        if code == "092":
+            header.type_text = value.strip()
+        else:
+            header.type_code = value.strip()
+
+    def _planned_rounds(self, header: _Header, code: str, value: str, ln: int) -> None:
+        """Records 142 and XXR: the number of rounds planned (the largest given)."""
+        try:
+            header.planned = max(header.planned or 0, parse_int((value.split() or [""])[0], 0, MAX_ROUNDS))
+        except NumberError as e:
+            raise InputError(Message("number of rounds: {}", e), self.place(ln, 5, "number of rounds")) from None
+
+    def _score_162(self, header: _Header, code: str, value: str, ln: int) -> None:
+        """Record 162 (TRF-2026): the points of each result, by letter."""
+        for letter, pts in re.findall(r"([WDLAPX])\s*" + _SCORE_VALUE, value):
+            header.score_fields[_SCORE_FIELDS_162[letter]] = decimal(pts, self.place(ln, 5, "162"))
+        header.score_source = "record 162"
+
+    def _score_xxs(self, header: _Header, code: str, value: str, ln: int) -> None:
+        """Record XXS (JaVaFo): the points of each result, by code; a 162 record comes first."""
+        if header.score_source == "record 162":
+            return
+        fields = header.score_fields
+        for key, pts_text in re.findall(r"([A-Z]+)\s*=\s*" + _SCORE_VALUE, value):
+            pts = decimal(pts_text, self.place(ln, 5, "XXS"))
+            for f in _XXS_FIELDS.get(key, ()):
+                fields[f] = pts
+            if key == "W":
+                fields.update(forfeit_win=pts, full_bye=pts)
+            elif key == "D":
+                fields["half_bye"] = pts
+            elif key not in _XXS_FIELDS:
+                self.warn(Message("XXS code {} not known; ignored", repr(key)), ln, 5, "XXS")
+        header.score_source = "record XXS"
+
+    def _tiebreak_list(self, header: _Header, code: str, value: str, ln: int) -> None:
+        """Records 202 and 212: the tie-break list (212's, for the whole standing, before any 202)."""
+        if code == "212" or not header.complete:
+            header.tiebreaks = [c for c in re.split(r"[,\s]+", value.strip()) if c]
+            header.complete = code == "212"
 
     def _decoded(self, rows: list[Line], rounds: int) -> Rounds:
         """:meth:`_decode_rounds` by a reader of its own: (opponents, kinds, colours, pending games, warnings)."""
@@ -210,6 +239,20 @@ class _Reader:
         width = ROUND_STRIDE * rounds
         text = "".join([section.ljust(width)[:width] for _, section in rows])
         cells = code_grid(text, n, width).reshape(n, rounds, ROUND_STRIDE)
+        opp_no, colour, kind = self._fields(rows, cells)
+        odd = (cells[:, :, 4] != 32) | (cells[:, :, 6] != 32) | (cells[:, :, 8] != 32) | (cells[:, :, 9] != 32)
+        for i, r in np.argwhere(odd)[:20]:
+            block = rows[i][1][ROUND_STRIDE * r:ROUND_STRIDE * (r + 1)]
+            self.warn(Message("round {}: unexpected characters in {}; is the line misaligned?", r + 1, repr(block)),
+                      rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1}")
+        kind = kind.astype(np.int8)
+        self._byes(rows, opp_no, kind, colour, cells[:, :, 7])
+        return opp_no, kind, colour
+
+    def _fields(self, rows: Rows, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The opponent, colour and result fields of the round blocks ``cells`` (players x rounds x 10 code points):
+        the opponents' start numbers, the colours and the kinds, the first field that is none of them an error."""
+        n, rounds = cells.shape[:2]
         opp_no = np.zeros((n, rounds), np.int64)  # the opponent field, digit by digit (a space counts as 0)
         plain = np.ones((n, rounds), bool)
         for k in range(4):
@@ -227,12 +270,11 @@ class _Reader:
         kind[(res >= 128) | (res == 0)] = -1
         self._fail_at(rows, kind < 0, 7, "result",
                       lambda b: Message("result {} is not a TRF result code (1 = 0 + - W D L H F U Z X)", repr(b[7])))
-        odd = (cells[:, :, 4] != 32) | (cells[:, :, 6] != 32) | (cells[:, :, 8] != 32) | (cells[:, :, 9] != 32)
-        for i, r in np.argwhere(odd)[:20]:
-            block = rows[i][1][ROUND_STRIDE * r:ROUND_STRIDE * (r + 1)]
-            self.warn(Message("round {}: unexpected characters in {}; is the line misaligned?", r + 1, repr(block)),
-                      rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1}")
-        kind = kind.astype(np.int8)
+        return opp_no, colour, kind
+
+    def _byes(self, rows: Rows, opp_no: np.ndarray, kind: np.ndarray, colour: np.ndarray, res: np.ndarray) -> None:
+        """Opponents, kinds and colours made to agree, in place: a bye has no opponent, a game result without one is
+        the bye it amounts to, a paired game with a blank result (``res``: the result field) is kept as pending."""
         needs = kind <= Kind.DOUBLE_FORFEIT
         has = opp_no > 0
         # a bye code with an opponent number: the opponent is ignored (warned)
@@ -253,7 +295,6 @@ class _Reader:
                           rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r + 7, f"round {r + 1} result")
             kind[i, r] = new
         colour[opp_no == 0] = 0
-        return opp_no, kind, colour
 
     def _fail_at(self, rows: Rows, bad: np.ndarray, offset: int, field: str, message: Callable[[str], str]) -> None:
         if bad.any():
@@ -263,25 +304,43 @@ class _Reader:
                              self.place(rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r + offset,
                                         f"round {r + 1} {field}"))
 
-    def _build(self, players: list[Player], rows: Rows, header: _Header, planned: int | None,
-               score_fields: dict[str, Fraction], tiebreaks: list[str], complete: bool) -> Tournament:
-        n = len(players)
+    def _build(self, players: list[Player], rows: Rows, header: _Header) -> Tournament:
+        opp_no, kind, colour = self._rounds(players, rows, header.planned)
+        opponent = self._opponents(players, rows, opp_no)
+        self._check_pairs(players, rows, opponent, kind, colour)
+        t = Tournament(
+            players, opponent, kind, colour, name=header.name, start_date=header.start_date,
+            end_date=header.end_date, planned_rounds=header.planned, type_text=header.type_text,
+            type_code=header.type_code, declared_tiebreaks=header.tiebreaks,
+            declared_tiebreaks_complete=header.complete, source=self.source,
+            extra={"lines": header.extra_lines, "comments": header.comments, "encoding": self.encoding})
+        known = {p.start_no for p in players}
+        t.pending = [(r, players[i].start_no, black) for r, i, black in self._pending if black in known]
+        self._score_system(t, header.score_fields)
+        self._national_ratings(t)
+        return t
+
+    def _rounds(self, players: list[Player], rows: Rows, planned: int | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The round blocks of every player, as many rounds as the longest line holds (or as planned): opponents'
+        start numbers, kinds and colours (players x rounds)."""
         longest = max((len(section) for _, section in rows), default=0)
         if longest > ROUND_STRIDE * MAX_ROUNDS:
             ln = max(rows, key=lambda row: len(row[1]))[0]
             raise InputError(Message("the line holds more than {} rounds", MAX_ROUNDS),
                              self.place(ln, FIRST_ROUND_COLUMN, "rounds"))
         rounds = max((longest + ROUND_STRIDE - 1) // ROUND_STRIDE, planned or 0)
-        check_size(n, rounds, Place(self.source, field="rounds"))
-        if self.memory is not None:
-            opp_no, kind, colour, self._pending, warned = self.memory.rounds(rows, rounds, self._decoded)
-            self.warnings += warned
-        else:
-            opp_no, kind, colour = self._decode_rounds(rows, rounds)
-        # start numbers -> rows
+        check_size(len(players), rounds, Place(self.source, field="rounds"))
+        if self.memory is None:
+            return self._decode_rounds(rows, rounds)
+        opp_no, kind, colour, self._pending, warned = self.memory.rounds(rows, rounds, self._decoded)
+        self.warnings += warned
+        return opp_no, kind, colour
+
+    def _opponents(self, players: list[Player], rows: Rows, opp_no: np.ndarray) -> np.ndarray:
+        """The opponents' rows of the opponents' start numbers ``opp_no`` (0: none), each one a player's."""
         start_nos = np.array([p.start_no for p in players], np.int64)
         lookup = np.full(int(max(start_nos.max(), opp_no.max(initial=0))) + 1, NO_OPPONENT, np.int64)
-        lookup[start_nos] = np.arange(n)
+        lookup[start_nos] = np.arange(len(players))
         opponent = lookup[opp_no]
         opponent[opp_no == 0] = NO_OPPONENT
         bad = (opp_no != 0) & (opponent == NO_OPPONENT)
@@ -289,19 +348,7 @@ class _Reader:
             i, r = map(int, np.argwhere(bad)[0])
             raise InputError(Message("round {}: opponent {} is not a player of this tournament", r + 1, int(opp_no[i, r])),
                              self.place(rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1} opponent"))
-        opponent = opponent.astype(np.int32)
-        self._check_pairs(players, rows, opponent, kind, colour)
-        t = Tournament(
-            players, opponent, kind, colour, name=header.name, start_date=header.start_date,
-            end_date=header.end_date, planned_rounds=planned, type_text=header.type_text,
-            type_code=header.type_code, declared_tiebreaks=tiebreaks,
-            declared_tiebreaks_complete=complete, source=self.source,
-            extra={"lines": header.extra_lines, "comments": header.comments, "encoding": self.encoding})
-        known = set(start_nos.tolist())
-        t.pending = [(r, players[i].start_no, black) for r, i, black in self._pending if black in known]
-        self._score_system(t, score_fields)
-        self._national_ratings(t)
-        return t
+        return opponent.astype(np.int32)
 
     def _national_ratings(self, t: Tournament) -> None:
         """Record 172 (federation code in columns 5-7, method in 9-13) and the NRS records it announces: columns as
@@ -336,13 +383,7 @@ class _Reader:
             i, r = map(int, np.argwhere(opponent == own_row)[0])
             raise InputError(Message("round {}: player {} is paired with himself", r + 1, players[i].start_no),
                              self.place(rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1} opponent"))
-        mirror = np.full(len(Kind), -1, np.int16)
-        for one, two in [(Kind.WIN, Kind.LOSS), (Kind.LOSS, Kind.WIN), (Kind.DRAW, Kind.DRAW), (Kind.UNKNOWN, Kind.UNKNOWN),
-                     (Kind.WIN_SHORT, Kind.LOSS_SHORT), (Kind.LOSS_SHORT, Kind.WIN_SHORT),
-                     (Kind.DRAW_SHORT, Kind.DRAW_SHORT), (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS),
-                     (Kind.FORFEIT_LOSS, Kind.FORFEIT_WIN)]:
-            mirror[one] = two
-        self._complete_one_sided(players, rows, opponent, kind, colour, mirror)
+        self._complete_one_sided(players, rows, opponent, kind, colour, _MIRROR)
         i_idx, r_idx = np.nonzero(opponent >= 0)
         o_idx = opponent[i_idx, r_idx]
         back = opponent[o_idx, r_idx]
@@ -354,27 +395,29 @@ class _Reader:
         wrong_opp = back != i_idx
         # both sides '0' (or 'L'): a played game lost by both (e.g. both defaulted after play): the sides agree
         both_lost = ((own == Kind.LOSS) | (own == Kind.LOSS_SHORT)) & (other == own)
-        wrong_res = ~wrong_opp & (mirror[own] != other) & (own != Kind.DOUBLE_FORFEIT) & ~both_lost
+        wrong_res = ~wrong_opp & (_MIRROR[own] != other) & (own != Kind.DOUBLE_FORFEIT) & ~both_lost
         ci, co = colour[i_idx, r_idx], colour[o_idx, r_idx]
         wrong_col = ~wrong_opp & (ci != 0) & (ci == co)
         for mask, what in ((wrong_opp, "opponent"), (wrong_res, "result"), (wrong_col, "colour")):
             for j in np.nonzero(mask)[0]:
                 i, r, o = int(i_idx[j]), int(r_idx[j]), int(o_idx[j])
-                if what == "result" and i > o:
+                if what != "opponent" and i > o:
                     continue  # one warning per game
-                a, b = players[i].start_no, players[o].start_no
-                col = FIRST_ROUND_COLUMN + ROUND_STRIDE * r
-                if what == "opponent":
-                    back_no: int | str = players[int(back[j])].start_no if back[j] >= 0 else "nobody"
-                    msg = f"round {r + 1}: player {a} lists {b} as opponent, but {b} lists {back_no}"
-                elif what == "result":
-                    msg = (f"round {r + 1}: the two sides of game {a}-{b} disagree "
-                           f"({Kind(int(own[j])).trf_code!r} vs {Kind(int(other[j])).trf_code!r}); each side's own line is used")
-                else:
-                    msg = f"round {r + 1}: players {a} and {b} both have the same colour"
-                    if i > o:
-                        continue
-                self.warn(msg, rows[i][0], col, f"round {r + 1} {what}")
+                self.warn(self._disagreement(what, players, i, r, o, int(back[j]), int(own[j]), int(other[j])),
+                          rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1} {what}")
+
+    @staticmethod
+    def _disagreement(what: str, players: list[Player], i: int, r: int, o: int, back: int, own: int, other: int) -> str:
+        """What the two sides of a game in round ``r + 1`` disagree about (``what``: the opponent, the result or the
+        colour): player row ``i`` lists row ``o``, who lists row ``back``; their kinds ``own`` and ``other``."""
+        a, b = players[i].start_no, players[o].start_no
+        if what == "opponent":
+            back_no: int | str = players[back].start_no if back >= 0 else "nobody"
+            return f"round {r + 1}: player {a} lists {b} as opponent, but {b} lists {back_no}"
+        if what == "result":
+            return (f"round {r + 1}: the two sides of game {a}-{b} disagree "
+                    f"({Kind(own).trf_code!r} vs {Kind(other).trf_code!r}); each side's own line is used")
+        return f"round {r + 1}: players {a} and {b} both have the same colour"
 
     def _complete_one_sided(self, players: list[Player], rows: Rows, opponent: np.ndarray, kind: np.ndarray,
                             colour: np.ndarray, mirror: np.ndarray) -> None:
@@ -431,3 +474,11 @@ class _Reader:
             p = t.players[i]
             self.warn(Message("player {}: points column says {} but the results add up to {}; the results are used",
                               p.start_no, format_number(d), format_number(exact)), p.source_line, 81, "points")
+
+
+#: the reader of each header record kind (the others are kept as they are, for the writer)
+_RECORDS: dict[str, Callable[[_Reader, _Header, str, str, int], None]] = {
+    "012": _Reader._event_name, "042": _Reader._date, "052": _Reader._date, "092": _Reader._event_type,
+    "192": _Reader._event_type, "142": _Reader._planned_rounds, "XXR": _Reader._planned_rounds,
+    "162": _Reader._score_162, "XXS": _Reader._score_xxs, "202": _Reader._tiebreak_list, "212": _Reader._tiebreak_list,
+}
