@@ -32,6 +32,8 @@ _SCORE_FIELDS = {"W": ("win",), "D": ("draw",), "L": ("loss",), "Z": ("absence",
                  "H": ("half_bye",), "P": ("pab",), "A": ("unknown",)}
 #: the competitors to read as players, each with its JSON path
 _Entrants = list[tuple[dict[str, object], str]]
+#: a team: its number, name, federation (or nickname) and members' numbers
+_Team = tuple[int, str, str, list[int]]
 
 
 def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tournament:
@@ -59,6 +61,34 @@ def loads(data: str | bytes, source: str = "", warnings: list[InputWarning] | No
 
 class _Reader(Fields):
     def read(self, doc: object, tournament_no: int | None) -> Tournament:
+        event, tour, path = self._tournament(doc, tournament_no)
+        profiles = self._profiles(event)
+        other = self.obj(self.mapping(tour, "other", path).get("tiebreak", {}), f"{path}.other.tiebreak")
+        entrants, teams, team_published = self._competitors(event, tour, path)
+        players = [self._player(c, p, profiles) for c, p in entrants]
+        self._check_numbers(players, entrants, path)
+        games: list[dict[str, object]] = []
+        max_round = 0
+        for j, g in enumerate(self.array(tour, "gameList", path)):
+            games.append(self.obj(g, f"{path}.gameList[{j}]"))
+            max_round = max(max_round, self.round(games[-1], f"{path}.gameList[{j}]"))
+        planned = self._planned_rounds(tour, other, path)
+        check_size(len(players), max(max_round, planned or 0), Place(self.source, field=f"{path}.gameList"))
+        t = self._build(event, tour, other, path, players, max(max_round, planned or 0), planned)
+        for j, g in enumerate(games):
+            self._game(t, g, f"{path}.gameList[{j}]")
+        if teams and not any(x[:3] in ("310", "013") for x in t.extra["lines"]):
+            t.extra["lines"] += self._team_records(t, tour, teams, path)
+        if team_published:
+            t.extra["team_published"] = team_published
+        self._check_points(t, entrants)
+        published = self._published(t, entrants)
+        if published:
+            t.extra["published"] = published
+        return t
+
+    def _tournament(self, doc: object, tournament_no: int | None) -> tuple[dict[str, object], dict[str, object], str]:
+        """The event, the tournament read (``tournament_no``, else the first) and its JSON path."""
         event = doc.get("event", doc) if is_object(doc) else None
         if not is_object(event):
             raise self.fail("expected a Chess-JSON object with an 'event'", "event")
@@ -72,42 +102,63 @@ class _Reader(Fields):
                 raise self.fail(Message("no tournament number {} (there are {})", tournament_no, numbers), "event.tournaments")
             index = numbers.index(tournament_no)
         path = f"event.tournaments[{index}]"
-        tour = self.obj(tournaments[index], path)
+        return event, self.obj(tournaments[index], path), path
+
+    def _profiles(self, event: dict[str, object]) -> dict[int, dict[str, object]]:
+        """The event's person records, by id."""
         profiles: dict[int, dict[str, object]] = {}
         for j, prof in enumerate(self.array(event, "profiles", "event")):
             prof = self.obj(prof, f"event.profiles[{j}]")
             profiles[self.need(prof, "id", int, f"event.profiles[{j}]")] = prof
-        other = self.obj(self.mapping(tour, "other", path).get("tiebreak", {}), f"{path}.other.tiebreak")
+        return profiles
+
+    def _competitors(self, event: dict[str, object], tour: dict[str, object],
+                     path: str) -> tuple[_Entrants, list[_Team], dict[int, dict[str, Any]]]:
+        """The competitors to read as players (a team's members, in start-number order in a team event), the teams
+        and the figures each team was published with (rank, matchPoints, gamePoints)."""
         competitors = self.array(tour, "competitors", path)
         team_event = bool(self.get(tour, "teamTournament", bool, path, False))
         entrants: _Entrants = []
-        teams: list[tuple[int, str, str, list[int]]] = []
-        team_published: dict[int, dict[str, Any]] = {}  # a team's published rank, matchPoints, gamePoints
+        teams: list[_Team] = []
+        team_published: dict[int, dict[str, Any]] = {}
         for j, c in enumerate(competitors):
             cpath = f"{path}.competitors[{j}]"
             c = self.obj(c, cpath)
             cplayers: list[object] | None = self.get(c, "cplayers", list, cpath, None)
             if team_event or cplayers is not None:
-                number = self.need(c, "cid", int, cpath)
-                members: list[int] = []
-                for b, cp in enumerate(sorted(cplayers or [], key=lambda cp: _whole(cp, "order"))):
-                    cp = self.obj(cp, f"{cpath}.cplayers[{b}]")
-                    members.append(self.need(cp, "cid", int, f"{cpath}.cplayers[{b}]"))
-                    entrants.append((cp, f"{cpath}.cplayers[{b}]"))
-                team_info = self._team_info(event, c, cpath)
-                teams.append((number, team_info[0], team_info[1], members))
-                figures: dict[str, Any] = {code: self.number(c[key], f"{cpath}.{key}")
-                                           for code, key in (("MP", "matchPoints"), ("GP", "gamePoints")) if key in c}
-                rank = c.get("rank")
-                if isinstance(rank, int) and not isinstance(rank, bool) and 0 < rank <= 10**7:
-                    figures["rank"] = rank
+                teams.append(self._team(event, c, cpath, cplayers or [], entrants))
+                figures = self._team_figures(c, cpath)
                 if "rank" in figures:  # figures a program published with its standings
-                    team_published[number] = figures
+                    team_published[teams[-1][0]] = figures
             else:
                 entrants.append((c, cpath))
         if teams:  # players in start-number order, as a TRF file lists them
             entrants.sort(key=lambda e: _whole(e[0], "cid"))
-        players = [self._player(c, p, profiles) for c, p in entrants]
+        return entrants, teams, team_published
+
+    def _team(self, event: dict[str, object], c: dict[str, object], cpath: str, cplayers: list[object],
+              entrants: _Entrants) -> _Team:
+        """A team competitor: its number, name, federation and members (added to ``entrants``, by board)."""
+        number = self.need(c, "cid", int, cpath)
+        members: list[int] = []
+        for b, cp in enumerate(sorted(cplayers, key=lambda cp: _whole(cp, "order"))):
+            cp = self.obj(cp, f"{cpath}.cplayers[{b}]")
+            members.append(self.need(cp, "cid", int, f"{cpath}.cplayers[{b}]"))
+            entrants.append((cp, f"{cpath}.cplayers[{b}]"))
+        name, federation = self._team_info(event, c, cpath)
+        return number, name, federation, members
+
+    def _team_figures(self, c: dict[str, object], cpath: str) -> dict[str, Any]:
+        """A team competitor's published match and game points and rank (a rank out of bounds left out)."""
+        figures: dict[str, Any] = {code: self.number(c[key], f"{cpath}.{key}")
+                                   for code, key in (("MP", "matchPoints"), ("GP", "gamePoints")) if key in c}
+        rank = c.get("rank")
+        if isinstance(rank, int) and not isinstance(rank, bool) and 0 < rank <= 10**7:
+            figures["rank"] = rank
+        return figures
+
+    def _check_numbers(self, players: list[Player], entrants: _Entrants, path: str) -> None:
+        """Each competitor number used once and in range; at least one competitor."""
         seen: dict[int, str] = {}
         for p, (_, cpath) in zip(players, entrants):
             if p.start_no in seen:
@@ -119,22 +170,25 @@ class _Reader(Fields):
             seen[p.start_no] = cpath
         if not players:
             raise self.fail("the tournament has no competitors", f"{path}.competitors")
-        games: list[dict[str, object]] = []
-        max_round = 0
-        for j, g in enumerate(self.array(tour, "gameList", path)):
-            games.append(self.obj(g, f"{path}.gameList[{j}]"))
-            max_round = max(max_round, self.round(games[-1], f"{path}.gameList[{j}]"))
+
+    def _planned_rounds(self, tour: dict[str, object], other: dict[str, object], path: str) -> int | None:
+        """The number of rounds planned: ``plannedRounds`` of the tie-break extension, else ``numRounds``."""
         planned = self.get(other if "plannedRounds" in other else tour,
                            "plannedRounds" if "plannedRounds" in other else "numRounds", int, path, None)
         if planned is not None and not 0 <= planned <= MAX_ROUNDS:
             raise self.fail(Message("number of rounds {} is out of range (0-{})", planned, MAX_ROUNDS), f"{path}.numRounds")
-        check_size(len(players), max(max_round, planned or 0), Place(self.source, field=f"{path}.gameList"))
+        return planned
+
+    def _build(self, event: dict[str, object], tour: dict[str, object], other: dict[str, object], path: str,
+               players: list[Player], rounds: int, planned: int | None) -> Tournament:
+        """The tournament of ``players`` without its games: what the event, the tournament and the tie-break
+        extension say of it (name, dates, type, tie-break list, records kept for the writer, score system)."""
         info = {**self.mapping(event, "eventInfo", "event"), **self.mapping(tour, "tournamentInfo", path)}
         name = _text(self.get(tour, "name", str, path, "")) or _text(info.get("fullName") or event.get("eventName")
                                                                      or event.get("name"))
         rank_order = [_text(x.get("name") if is_object(x) else x) for x in self.array(tour, "rankOrder", path)]
         t = Tournament.build(
-            players, max(max_round, planned or 0), name=name, start_date=self.date(info, "startDate", path),
+            players, rounds, name=name, start_date=self.date(info, "startDate", path),
             end_date=self.date(info, "endDate", path), planned_rounds=planned,
             type_text=_text(self.get(tour, "tournamentType", str, path, "")),
             type_code=_text(other.get("typeCode")), declared_tiebreaks=[x for x in rank_order if x],
@@ -144,16 +198,6 @@ class _Reader(Fields):
         t.extra["lines"] = t.extra.pop("records")
         t.rating_method = _text(other.get("ratingMethod")) or "FIDE"
         t.score_system = self._score_system(tour, path, other)
-        for j, g in enumerate(games):
-            self._game(t, g, f"{path}.gameList[{j}]")
-        if teams and not any(x[:3] in ("310", "013") for x in t.extra["lines"]):
-            t.extra["lines"] += self._team_records(t, tour, teams, path)
-        if team_published:
-            t.extra["team_published"] = team_published
-        self._check_points(t, entrants)
-        published = self._published(t, entrants)
-        if published:
-            t.extra["published"] = published
         return t
 
     def _published(self, t: Tournament, entrants: _Entrants) -> dict[int, dict[str, Fraction]]:
@@ -279,6 +323,21 @@ class _Reader(Fields):
             self._clash(t, black, rnd, gpath)
             t.pending.append((rnd, white, black))
             return
+        kind, bres = self._kind(wres, bres, played, rated, (rnd, white, black), gpath)
+        self._clash(t, white, rnd, gpath)
+        self._clash(t, black, rnd, gpath)
+        t.set_game(rnd, white, black, kind)
+        if played and (wres, bres) == ("L", "L"):
+            t.kind[t.row(black), rnd - 1] = kind  # lost by both: not mirrored
+        if g.get("colours") is False:
+            t.colour[t.row(white), rnd - 1] = t.colour[t.row(black), rnd - 1] = 0
+
+    def _kind(self, wres: str, bres: str, played: bool, rated: bool, game: tuple[int, int, int],
+              gpath: str) -> tuple[Kind, str]:
+        """The kind of ``game`` (round, white, black) by its results (``bres``: the black side's, as given or as it
+        follows from white's), ``played`` and ``rated``; a game marked played with the results of one not played (or
+        the reverse) is read as its results say, with a warning."""
+        rnd, white, black = game
         if not bres:
             bres = {"W": "L", "L": "W", "D": "D", "A": "A", "Z": "W" if not played else "L"}.get(wres, "")
         kind = (_PLAYED if played else _UNPLAYED).get((wres, bres))
@@ -295,19 +354,13 @@ class _Reader(Fields):
             kind = alt
         elif played and not rated:
             kind = _SHORT[kind]
-        self._clash(t, white, rnd, gpath)
-        self._clash(t, black, rnd, gpath)
-        t.set_game(rnd, white, black, kind)
-        if played and (wres, bres) == ("L", "L"):
-            t.kind[t.row(black), rnd - 1] = kind  # lost by both: not mirrored
-        if g.get("colours") is False:
-            t.colour[t.row(white), rnd - 1] = t.colour[t.row(black), rnd - 1] = 0
+        return kind, bres
 
     def _clash(self, t: Tournament, sno: int, rnd: int, gpath: str) -> None:
         if int(t.kind[t.row(sno), rnd - 1]) != Kind.ABSENT:
             raise self.fail(Message("round {}: player {} has two games or byes", rnd, sno), gpath)
 
-    def _team_records(self, t: Tournament, tour: dict[str, object], teams: list[tuple[int, str, str, list[int]]],
+    def _team_records(self, t: Tournament, tour: dict[str, object], teams: list[_Team],
                       path: str) -> list[str]:
         """TRF-2026 team records equivalent to the file's teams and matches (310, 362, 330, 320), for the team
         engine, which reads those."""
