@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
@@ -120,6 +121,53 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
     if not rows or not any(c.strip() for r in rows[:50] for c in r):
         raise InputError("empty file: a header row is needed", Place(source, 1))
     table = exports.locate(rows)  # an export's title lines and footer (chess-results) are left aside
+    columns = _columns(table, source)
+    check_size(len(table.body), max(columns.rounds.values()), Place(source, table.header_line, None, "header"))
+    players: list[Player] = []
+    cells: list[_Cells] = []
+    for pos, (ln, r) in enumerate(table.body, 1):
+        players.append(_player(columns, r, pos, ln, source))
+        cells.append((ln, {rnd: (c, _cell(r, c)) for c, rnd in columns.rounds.items()}))
+    if len({p.start_no for p in players}) != len(players):
+        raise InputError("two rows have the same start number", Place(source, None, None, "No"))
+    square = _is_square(cells, players)
+    t = Tournament.build(players, (len(players) - 1) | 1 if square else max(columns.rounds.values()), source=source)
+    if table.publisher or any(exports.positional(h) for h in table.header):  # a program's export: its own figures
+        t.extra["export_rows"] = rows
+        t.extra["publisher"] = table.publisher
+    _with_details(t, exports.details(table.title))
+    if square:
+        _read_square(t, cells, players, warnings)
+    else:
+        _read_rounds(t, cells, _colours(table, (text for _, row in cells for _, text in row.values())))
+    _check(t, warnings)
+    return t
+
+
+#: a player's round cells: its line, and round -> (column, cell text)
+_Cells = tuple[int, dict[int, tuple[int, str]]]
+
+
+@dataclass
+class _Columns:
+    """Which column holds what (0-based; None: no such column): the rounds' (column -> round) and the players'
+    fields."""
+
+    rounds: dict[int, int]
+    name: int
+    no: int | None
+    rating: int | None
+    fed: int | None
+    fide_id: int | None
+    points: int | None
+    club: int | None
+    title: int | None
+    sex: int | None
+    birth: int | None
+
+
+def _columns(table: exports.Table, source: str) -> _Columns:
+    """The columns of the table's header: a round column for each round in 1..MAX_ROUNDS, a name column needed."""
     header = [h.strip().lower() for h in table.header]
     rounds: dict[int, int] = {}  # column -> round
     for c, h in enumerate(header):
@@ -142,54 +190,47 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
         return found if found is not None or not role else next(
             (c for c, h in enumerate(header) if c not in rounds and headings.role(h) == role), None)
 
-    c_no, c_rating = column("no", "no.", "#", "start_no", "sno", "№", role="start_no"), column("rating", "elo", "rtg")
-    c_fed, c_id = column("fed", "federation"), column("fide id", "fide_id", "id")
-    c_pts = column("points", "pts", role="points")
-    c_club = column("club", "клуб")
-    c_title, c_sex, c_birth = column("title", "tit"), column("sex"), column("birth", "born", "birth date")
-    body = table.body
-    check_size(len(body), max(rounds.values()), Place(source, table.header_line, None, "header"))
-    players: list[Player] = []
-    cells: list[tuple[int, dict[int, tuple[int, str]]]] = []  # line, round -> (column, cell text)
-    for pos, (ln, r) in enumerate(body, 1):
-        def get(c: int | None, r: list[str] = r) -> str:
-            return r[c].strip() if c is not None and c < len(r) else ""
-        try:
-            no = parse_int(get(c_no) or str(pos), 1, 10**7)
-        except NumberError as e:
-            raise InputError(Message("start number: {}", e), Place(source, ln, (c_no or 0) + 1, "No")) from None
-        try:
-            rating = parse_int(get(c_rating), 0, MAX_RATING) if get(c_rating) else None
-        except NumberError as e:
-            raise InputError(Message("rating: {}", e), Place(source, ln, _column_number(c_rating), "Rating")) from None
-        pts = get(c_pts).replace("½", ".5").replace(",", ".")
-        pts = "0" + pts if pts.startswith(".") else pts
-        try:
-            declared = parse_number(pts) if pts else None
-        except NumberError as e:
-            raise InputError(Message("points: {}", e), Place(source, ln, _column_number(c_pts), "Points")) from None
-        players.append(Player(no, one_line(get(names[0])), rating or None, federation=one_line(get(c_fed)),
-                              fide_id=one_line(get(c_id)), declared_points=declared, source_line=ln,
-                              club=one_line(get(c_club)), title=one_line(get(c_title))[:3],
-                              sex=one_line(get(c_sex))[:1].lower(), birth_date=one_line(get(c_birth))[:10]))
-        cells.append((ln, {rnd: (c, get(c)) for c, rnd in rounds.items()}))
-    if len({p.start_no for p in players}) != len(players):
-        raise InputError("two rows have the same start number", Place(source, None, None, "No"))
-    square = _is_square(cells, players)
-    t = Tournament.build(players, (len(players) - 1) | 1 if square else max(rounds.values()), source=source)
-    if table.publisher or any(exports.positional(h) for h in table.header):  # a program's export: its own figures
-        t.extra["export_rows"] = rows
-        t.extra["publisher"] = table.publisher
-    _with_details(t, exports.details(table.title))
-    if square:
-        _read_square(t, cells, players, warnings)
-        _check(t, warnings)
-        return t
-    colours = _colours(table, (text for _, row in cells for _, text in row.values()))
-    for (ln, row), p in zip(cells, players):
+    return _Columns(rounds, names[0], column("no", "no.", "#", "start_no", "sno", "№", role="start_no"),
+                    column("rating", "elo", "rtg"), column("fed", "federation"), column("fide id", "fide_id", "id"),
+                    column("points", "pts", role="points"), column("club", "клуб"), column("title", "tit"),
+                    column("sex"), column("birth", "born", "birth date"))
+
+
+def _cell(row: list[str], c: int | None) -> str:
+    """The text of column ``c`` of ``row``, stripped ("" when the row is shorter or there is no such column)."""
+    return row[c].strip() if c is not None and c < len(row) else ""
+
+
+def _player(columns: _Columns, r: list[str], pos: int, ln: int, source: str) -> Player:
+    """The player of row ``r`` (the ``pos``-th of the table, on line ``ln``): start number (default ``pos``), rating
+    and points checked, the other fields cut to one line."""
+    try:
+        no = parse_int(_cell(r, columns.no) or str(pos), 1, 10**7)
+    except NumberError as e:
+        raise InputError(Message("start number: {}", e), Place(source, ln, (columns.no or 0) + 1, "No")) from None
+    rating_text = _cell(r, columns.rating)
+    try:
+        rating = parse_int(rating_text, 0, MAX_RATING) if rating_text else None
+    except NumberError as e:
+        raise InputError(Message("rating: {}", e), Place(source, ln, _column_number(columns.rating), "Rating")) from None
+    pts = _cell(r, columns.points).replace("½", ".5").replace(",", ".")
+    pts = "0" + pts if pts.startswith(".") else pts
+    try:
+        declared = parse_number(pts) if pts else None
+    except NumberError as e:
+        raise InputError(Message("points: {}", e), Place(source, ln, _column_number(columns.points), "Points")) from None
+    return Player(no, one_line(_cell(r, columns.name)), rating or None, federation=one_line(_cell(r, columns.fed)),
+                  fide_id=one_line(_cell(r, columns.fide_id)), declared_points=declared, source_line=ln,
+                  club=one_line(_cell(r, columns.club)), title=one_line(_cell(r, columns.title))[:3],
+                  sex=one_line(_cell(r, columns.sex))[:1].lower(), birth_date=one_line(_cell(r, columns.birth))[:10])
+
+
+def _read_rounds(t: Tournament, cells: list[_Cells], colours: dict[str, int]) -> None:
+    """The round cells of a Swiss crosstable (``colours``: the colour letters of the table's language)."""
+    for (ln, row), p in zip(cells, t.players):
         i = t.row(p.start_no)
         for rnd, (c, text) in row.items():
-            place = Place(source, ln, c + 1, f"round {rnd}")
+            place = Place(t.source, ln, c + 1, f"round {rnd}")
             key = text.upper().replace(" ", "")
             if key in _BYES or text in _BYES:
                 t.kind[i, rnd - 1] = _BYES.get(key, _BYES.get(text))
@@ -208,8 +249,6 @@ def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarni
             t.opponent[i, rnd - 1] = t.row(opp)
             t.colour[i, rnd - 1] = colours.get((m.group(2) or "-").lower(), 0)
             t.kind[i, rnd - 1] = _RESULT[m.group(3).replace(",", ".")]
-    _check(t, warnings)
-    return t
 
 
 #: a square crosstable's cell: the result against the player of the column (``*``: the diagonal)
@@ -217,14 +256,14 @@ _SQUARE = {"1": Kind.WIN, "0": Kind.LOSS, "½": Kind.DRAW, "=": Kind.DRAW, "0.5"
            "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS}
 
 
-def _is_square(cells: list[tuple[int, dict[int, tuple[int, str]]]], players: list[Player]) -> bool:
+def _is_square(cells: list[_Cells], players: list[Player]) -> bool:
     """A round robin's square crosstable (chess-results' "Starting rank crosstable" of a round robin): one column
     per player, ``*`` on the diagonal."""
     return (len(players) > 1 and all(len(row) == len(players) for _, row in cells)
             and all(row.get(p.start_no, (0, ""))[1] == "*" for (_, row), p in zip(cells, players)))
 
 
-def _read_square(t: Tournament, cells: list[tuple[int, dict[int, tuple[int, str]]]], players: list[Player],
+def _read_square(t: Tournament, cells: list[_Cells], players: list[Player],
                  warnings: list[InputWarning]) -> None:
     """The games of a square crosstable, placed in rounds by the round-robin schedule (the circle of the Berger
     tables): the table does not say in which round or with which colour each game was played."""
