@@ -151,6 +151,26 @@ def from_rows(rows: list[list[str]], source: str, warnings: list[InputWarning] |
         raise InputError(Message("a published table holds at most {} rows and {} columns",
                                  format(MAX_ROWS, ','), MAX_COLUMNS), Place(source))
     table = exports.locate(rows, team)
+    role, columns, ignored, unknown = _roles(table, tiebreaks, team)
+    if "start_no" not in role.values() and "name" not in role.values():
+        raise InputError("the published standings need a start-number or a name column (e.g. 'startno' or 'name')",
+                         Place(source, table.header_line, field="headings"))
+    out: list[PublishedRow] = []
+    for n, cells in table.body:
+        row = _row(cells, n, role, columns, table.header, source)
+        if row.start_no is None and not row.name:
+            (warnings if warnings is not None else []).append(
+                InputWarning("a row without start number or name is left out", Place(source, n)))
+            continue
+        out.append(row)
+    return Published(source, columns, out, ignored, unknown, team, publisher=table.publisher)
+
+
+def _roles(table: exports.Table, tiebreaks: str | None,
+           team: bool) -> tuple[dict[int, str], list[str], list[str], list[str]]:
+    """What each heading of the table holds: column index -> a role (rank, start_no, name, points... the first
+    column of each) or our specifier; the specifiers in the order published; the headings left aside; notes on the
+    headings not understood."""
     head = table.header
     role: dict[int, str] = {}
     columns: list[str] = []
@@ -165,48 +185,50 @@ def from_rows(rows: list[list[str]], source: str, warnings: list[InputWarning] |
         if found is None and exports.ROUND.match(h):  # a crosstable's round: its results are the event's
             ignored.append(h)
             continue
-        spec = places.get(i) or (specifier_of(h, team) if h and found is None and not headings.other(h)
-                                 and exports.positional(h) is None else None)
+        unnamed = bool(h) and found is None and not headings.other(h) and exports.positional(h) is None
+        spec = places.get(i) or (specifier_of(h, team) if unnamed else None)
         if spec in (None, "PTS") or spec in columns:
             if spec == "PTS" and "points" not in role.values():
                 role[i] = "points"
             else:
                 ignored.append(h)
-                if h and spec is None and found is None and not headings.other(h) and exports.positional(h) is None:
-                    near = headings.nearest(h, team)
-                    unknown.append(Message("published column {} is not a heading we know; not compared (nearest: {})",
-                                           repr(h[:40]), ", ".join(near)) if near else
-                                   Message("published column {} is not a heading we know; not compared", repr(h[:40])))
+                if unnamed and spec is None:
+                    unknown.append(_unknown_heading(h, team))
             continue
         role[i] = spec
         columns.append(spec)
-    if "start_no" not in role.values() and "name" not in role.values():
-        raise InputError("the published standings need a start-number or a name column (e.g. 'startno' or 'name')",
-                         Place(source, table.header_line, field="headings"))
-    out: list[PublishedRow] = []
-    for n, cells in table.body:
-        row = PublishedRow(None, "", None, None, {c: None for c in columns}, n)
-        for i, what in role.items():
-            text = cells[i].strip() if i < len(cells) else ""
-            place = Place(source, n, i + 1, head[i])
-            if what == "name":
-                row.name = text
-            elif what in ("rank", "start_no"):
-                m = re.match(r"^([0-9]{1,6})(?:\s*[-–]\s*[0-9]{1,6})?\.?$", text)  # '5', '5.', shared '5-9'
-                if text and not m:
-                    raise InputError(Message("{} is not a rank", repr(text[:40])) if what == "rank" else
-                                     Message("{} is not a start number", repr(text[:40])), place)
-                setattr(row, what, int(m.group(1)) if m else None)
-            elif what == "points":
-                row.points = parse_value(text, place)
-            else:
-                row.values[what] = parse_value(text, place)
-        if row.start_no is None and not row.name:
-            (warnings if warnings is not None else []).append(
-                InputWarning("a row without start number or name is left out", Place(source, n)))
-            continue
-        out.append(row)
-    return Published(source, columns, out, ignored, unknown, team, publisher=table.publisher)
+    return role, columns, ignored, unknown
+
+
+def _unknown_heading(h: str, team: bool) -> str:
+    """The note on a heading we do not know, with the known headings nearest to it."""
+    near = headings.nearest(h, team)
+    if near:
+        return Message("published column {} is not a heading we know; not compared (nearest: {})",
+                       repr(h[:40]), ", ".join(near))
+    return Message("published column {} is not a heading we know; not compared", repr(h[:40]))
+
+
+def _row(cells: list[str], n: int, role: dict[int, str], columns: list[str], head: list[str],
+         source: str) -> PublishedRow:
+    """The published figures of the row ``cells`` on line ``n`` (``role``: what each column holds)."""
+    row = PublishedRow(None, "", None, None, {c: None for c in columns}, n)
+    for i, what in role.items():
+        text = cells[i].strip() if i < len(cells) else ""
+        place = Place(source, n, i + 1, head[i])
+        if what == "name":
+            row.name = text
+        elif what in ("rank", "start_no"):
+            m = re.match(r"^([0-9]{1,6})(?:\s*[-–]\s*[0-9]{1,6})?\.?$", text)  # '5', '5.', shared '5-9'
+            if text and not m:
+                raise InputError(Message("{} is not a rank", repr(text[:40])) if what == "rank" else
+                                 Message("{} is not a start number", repr(text[:40])), place)
+            setattr(row, what, int(m.group(1)) if m else None)
+        elif what == "points":
+            row.points = parse_value(text, place)
+        else:
+            row.values[what] = parse_value(text, place)
+    return row
 
 
 def _positional_meanings(head: list[str], legend: dict[int, str], tiebreaks: str | None, team: bool,
