@@ -120,32 +120,7 @@ class _Reader:
             raise self.fail("the file has no <tournamentdata><tournament>", "tournamentdata")
         kind = info.get("type", "0").strip()
         team_event = kind in ("2", "3")
-        players: list[Player] = []
-        teams_of: _Members = {}
-        for j, e in enumerate(root.findall("players/player"), 1):
-            where = f"player[{j}]"
-            no = self.integer(e, "no", where)
-            if not 0 < no <= 10**7:
-                raise self.fail(Message("player number {} is out of range", no), f"{where}@no")
-            def text(key: str, e: ET.Element = e) -> str:
-                return one_line(e.get(key) or "").strip()
-
-            name = ", ".join(x for x in (text("lastname"), text("firstname")) if x)
-            fide = self.rating(e, "rtgfide", where) or self.rating(e, "rtg", where)
-            players.append(Player(no, name, fide, text("sex").lower()[:1].replace("f", "w"), text("title"),
-                                  text("fed"), text("fideid"), text("dob"),
-                                  _number(e.get("pts", ""), Place(self.source, field=f"{where}@pts")),
-                                  self.integer(e, "rank", where, 0) or None,
-                                  national_rating=self.rating(e, "rtgnat", where), club=text("club")))
-            if team_event and self.integer(e, "teamno", where, 0):
-                teams_of.setdefault(self.integer(e, "teamno", where), []).append(
-                    (self.integer(e, "board", where, 0), no))
-        if not players:
-            raise self.fail("the file has no players", "players")
-        numbers = [p.start_no for p in players]
-        if len(set(numbers)) != len(numbers):
-            dup = next(n for n in numbers if numbers.count(n) > 1)
-            raise self.fail(Message("player number {} is used twice", dup), "players")
+        players, teams_of = self.players(root, team_event)
         pairings = root.findall("playerpairings/playerpairing")
         rounds = max([self.integer(info, "rounds", "tournament", 0)]
                      + [self.integer(e, "round", f"playerpairing[{j}]") for j, e in enumerate(pairings, 1)])
@@ -163,23 +138,65 @@ class _Reader:
             self.pairing(t, e, f"playerpairing[{j}]")
         if team_event:
             self.team_byes(t, root, info, teams_of)
+        self.check_points(t)
+        if team_event:  # the players' tb values of a team event are board statistics, not the team list's
+            t.extra["lines"] = self.team_records(t, root, info, teams_of)
+            t.extra["published_teams"] = {self.integer(e, "no", f"team[{j}]"): self.published(e, code_of)
+                                          for j, e in enumerate(root.findall("teams/team"), 1)}
+        else:
+            t.extra["published"] = {self.integer(e, "no", "player"): self.published(e, code_of)
+                                    for e in root.findall("players/player")}
+        return t
+
+    def players(self, root: ET.Element, team_event: bool) -> tuple[list[Player], _Members]:
+        """The players, in the file's order, each number used once; in a team event, each team's members by
+        board."""
+        players: list[Player] = []
+        teams_of: _Members = {}
+        for j, e in enumerate(root.findall("players/player"), 1):
+            where = f"player[{j}]"
+            no = self.integer(e, "no", where)
+            if not 0 < no <= 10**7:
+                raise self.fail(Message("player number {} is out of range", no), f"{where}@no")
+            players.append(self.player(e, no, where))
+            if team_event and self.integer(e, "teamno", where, 0):
+                teams_of.setdefault(self.integer(e, "teamno", where), []).append(
+                    (self.integer(e, "board", where, 0), no))
+        if not players:
+            raise self.fail("the file has no players", "players")
+        numbers = [p.start_no for p in players]
+        if len(set(numbers)) != len(numbers):
+            dup = next(n for n in numbers if numbers.count(n) > 1)
+            raise self.fail(Message("player number {} is used twice", dup), "players")
+        return players, teams_of
+
+    def player(self, e: ET.Element, no: int, where: str) -> Player:
+        """The player of element ``e`` (number ``no``)."""
+        def text(key: str) -> str:
+            return one_line(e.get(key) or "").strip()
+
+        name = ", ".join(x for x in (text("lastname"), text("firstname")) if x)
+        fide = self.rating(e, "rtgfide", where) or self.rating(e, "rtg", where)
+        return Player(no, name, fide, text("sex").lower()[:1].replace("f", "w"), text("title"),
+                      text("fed"), text("fideid"), text("dob"),
+                      _number(e.get("pts", ""), Place(self.source, field=f"{where}@pts")),
+                      self.integer(e, "rank", where, 0) or None,
+                      national_rating=self.rating(e, "rtgnat", where), club=text("club"))
+
+    def check_points(self, t: Tournament) -> None:
+        """A warning for each player whose published points the results do not give."""
         for p in t.players:
             got = t.points(p.start_no)
             if p.declared_points is not None and got != p.declared_points:
                 self.warnings.append(InputWarning(
                     Message("player {}: pts says {} but the results add up to {}; the results are used",
                             p.start_no, format_number(p.declared_points), format_number(got)), Place(self.source, field="pts")))
-        def by_code(e: ET.Element) -> dict[str, Fraction]:
-            values = {code_of[k]: _number(e.get(f"tb{k}", ""), Place(self.source, field=f"tb{k}")) for k in code_of}
-            return {c: v for c, v in values.items() if v is not None}
 
-        if team_event:  # the players' tb values of a team event are board statistics, not the team list's
-            t.extra["lines"] = self.team_records(t, root, info, teams_of)
-            t.extra["published_teams"] = {self.integer(e, "no", f"team[{j}]"): by_code(e)
-                                          for j, e in enumerate(root.findall("teams/team"), 1)}
-        else:
-            t.extra["published"] = {self.integer(e, "no", "player"): by_code(e) for e in root.findall("players/player")}
-        return t
+    def published(self, e: ET.Element, code_of: dict[int, str]) -> dict[str, Fraction]:
+        """The tie-break values element ``e`` was published with, by specifier (``code_of``: the specifier of each
+        ``tb<k>`` attribute)."""
+        values = {code_of[k]: _number(e.get(f"tb{k}", ""), Place(self.source, field=f"tb{k}")) for k in code_of}
+        return {c: v for c, v in values.items() if v is not None}
 
     def tiebreak_list(self, info: ET.Element, team_event: bool) -> tuple[list[str], dict[int, str]]:
         """Our list for ``tb1no`` ... ``tb5no`` (numbers we cannot translate are left out, with a warning), and

@@ -78,36 +78,10 @@ def loads(text: str, source: str = "", warnings: list[InputWarning] | None = Non
     if not found:
         raise InputError("no games found: is this a PGN file?", Place(source))
     people: dict[str, _Person] = {}
-    parsed: list[tuple[int, int, list[str], Kind]] = []
-    for ln, tags in found:
-        rnd_text = tags.get("Round", "").strip()
-        m = re.match(r"([0-9]+)(?:\.([0-9]+))?", rnd_text)
-        if not m:
-            raise InputError(Message("Round tag {} is not a round number", repr(rnd_text[:40])), Place(source, ln, None, "Round"))
-        if len(m.group(1)) > 4 or int(m.group(1)) > MAX_ROUNDS or int(m.group(1)) == 0:
-            raise InputError(Message("round {} is outside 1..{}", m.group(1)[:40], MAX_ROUNDS), Place(source, ln, None, "Round"))
-        result = tags.get("Result", "*").strip()
-        kind = _RESULTS.get(result)
-        if kind is None:
-            raise InputError(Message("result {} not understood", repr(result)), Place(source, ln, None, "Result"))
-        sides: list[str] = []
-        for colour in ("White", "Black"):
-            name = one_line(tags.get(colour, "")).strip()
-            fide_id = one_line(tags.get(f"{colour}FideId", "")).strip()
-            if not name and not fide_id:
-                raise InputError(Message("game without a {} player", colour), Place(source, ln, None, colour))
-            key = fide_id or name
-            p = people.setdefault(key, {"name": name, "fide_id": fide_id, "rating": None, "title": ""})
-            elo = tags.get(f"{colour}Elo", "").strip()
-            if elo.isascii() and elo.isdigit() and 0 < len(elo) <= 4 and 0 < int(elo) <= MAX_RATING:
-                p["rating"] = p["rating"] or int(elo)
-            p["title"] = p["title"] or tags.get(f"{colour}Title", "")
-            sides.append(key)
-        parsed.append((ln, int(m.group(1)), sides, kind))
+    parsed = [_game(ln, tags, people, source) for ln, tags in found]
     order = sorted(people, key=lambda k: (-(people[k]["rating"] or 0), people[k]["name"]))
     players = [Player(i + 1, people[k]["name"], people[k]["rating"], title=people[k]["title"][:3],
                       fide_id=people[k]["fide_id"]) for i, k in enumerate(order)]
-    number = {k: i + 1 for i, k in enumerate(order)}
     rounds = max(r for _, r, _, _ in parsed)
     check_size(len(players), rounds, Place(source, field="Round"))
     first = found[0][1]
@@ -116,22 +90,60 @@ def loads(text: str, source: str = "", warnings: list[InputWarning] | None = Non
     t = Tournament.build(players, rounds, name=name, source=source,
                          start_date=parse_date(first.get("Date", first.get("UTCDate", "")).replace("?", "")),
                          type_text=one_line(first.get("EventType", "")))
-    seen: dict[tuple[int, str], int] = {}
-    for ln, rnd, (white, black), kind in parsed:
-        for key in (white, black):
-            if (rnd, key) in seen:
-                raise InputError(Message("{} has two games in round {} (first on line {})",
-                                         people[key]['name'], rnd, seen[rnd, key]),
-                                 Place(source, ln, None, "Round"))
-            seen[rnd, key] = ln
-        if kind is Kind.DOUBLE_FORFEIT:
-            t.set_game(rnd, number[white], number[black], Kind.FORFEIT_LOSS)
-            t.kind[t.row(number[white]), rnd - 1] = t.kind[t.row(number[black]), rnd - 1] = Kind.DOUBLE_FORFEIT
-        else:
-            t.set_game(rnd, number[white], number[black], kind)
+    _place_games(t, parsed, people, {k: i + 1 for i, k in enumerate(order)})
     missing = int((t.kind == Kind.ABSENT).sum())
     if missing:
         warnings.append(InputWarning(Message("{} player-rounds have no game; read as absences (zero-point byes)",
                                              missing),
                                      Place(source, field="Round")))
     return t
+
+
+#: a game as its tags give it: its line, round, the two players' keys (FIDE id or name) and White's kind
+_Game = tuple[int, int, list[str], Kind]
+
+
+def _game(ln: int, tags: dict[str, str], people: dict[str, _Person], source: str) -> _Game:
+    """The game whose tags are ``tags`` (its first on line ``ln``); its players added to ``people`` (a rating and a
+    title taken from the first game that gives them)."""
+    rnd_text = tags.get("Round", "").strip()
+    m = re.match(r"([0-9]+)(?:\.([0-9]+))?", rnd_text)
+    if not m:
+        raise InputError(Message("Round tag {} is not a round number", repr(rnd_text[:40])), Place(source, ln, None, "Round"))
+    if len(m.group(1)) > 4 or int(m.group(1)) > MAX_ROUNDS or int(m.group(1)) == 0:
+        raise InputError(Message("round {} is outside 1..{}", m.group(1)[:40], MAX_ROUNDS), Place(source, ln, None, "Round"))
+    result = tags.get("Result", "*").strip()
+    kind = _RESULTS.get(result)
+    if kind is None:
+        raise InputError(Message("result {} not understood", repr(result)), Place(source, ln, None, "Result"))
+    sides: list[str] = []
+    for colour in ("White", "Black"):
+        name = one_line(tags.get(colour, "")).strip()
+        fide_id = one_line(tags.get(f"{colour}FideId", "")).strip()
+        if not name and not fide_id:
+            raise InputError(Message("game without a {} player", colour), Place(source, ln, None, colour))
+        key = fide_id or name
+        p = people.setdefault(key, {"name": name, "fide_id": fide_id, "rating": None, "title": ""})
+        elo = tags.get(f"{colour}Elo", "").strip()
+        if elo.isascii() and elo.isdigit() and 0 < len(elo) <= 4 and 0 < int(elo) <= MAX_RATING:
+            p["rating"] = p["rating"] or int(elo)
+        p["title"] = p["title"] or tags.get(f"{colour}Title", "")
+        sides.append(key)
+    return ln, int(m.group(1)), sides, kind
+
+
+def _place_games(t: Tournament, parsed: list[_Game], people: dict[str, _Person], number: dict[str, int]) -> None:
+    """The games in ``t``'s grid (``number``: each player's start number), each player at most once a round."""
+    seen: dict[tuple[int, str], int] = {}
+    for ln, rnd, (white, black), kind in parsed:
+        for key in (white, black):
+            if (rnd, key) in seen:
+                raise InputError(Message("{} has two games in round {} (first on line {})",
+                                         people[key]['name'], rnd, seen[rnd, key]),
+                                 Place(t.source, ln, None, "Round"))
+            seen[rnd, key] = ln
+        if kind is Kind.DOUBLE_FORFEIT:
+            t.set_game(rnd, number[white], number[black], Kind.FORFEIT_LOSS)
+            t.kind[t.row(number[white]), rnd - 1] = t.kind[t.row(number[black]), rnd - 1] = Kind.DOUBLE_FORFEIT
+        else:
+            t.set_game(rnd, number[white], number[black], kind)
