@@ -23,6 +23,7 @@ import io
 import os
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place
@@ -134,30 +135,10 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
     if len(rows) > MAX_PLAYERS:
         raise InputError(Message("more than {} players", format(MAX_PLAYERS, ',')),
                          Place(source, field=Message("table {}", "JOUEUR")))
-
-    def place(k: int, column: str) -> Place:
-        return Place(source, field=Message("table {}, row {}, column {}", "JOUEUR", k + 1, column))
-
     rounds_at = Place(source, field=Message("table {}, column {}", "INFO", "NbrRondes"))
     rounds = _int(info.get("NbrRondes"), rounds_at, 0, MAX_ROUNDS) or 0
-    exempt: set[int] = set()
-    people: list[tuple[int, int, dict[str, str]]] = []
-    for k, row in enumerate(rows):
-        ref = _int(row.get("Ref"), place(k, "Ref"), 1, 10**9)
-        if ref is None:
-            raise InputError("a player without Ref", place(k, "Ref"))
-        if (row.get("Nom") or "").strip().upper() == "EXEMPT":
-            exempt.add(ref)
-        else:
-            people.append((ref, k, row))
-    players = [Player(start_no=ref, name=one_line(f"{row.get('Nom', '')},{row.get('Prenom', '')}".strip(",")),
-                      rating=_rating(row, info.get("ClassElo") or "Elo", place(k, "Elo")),
-                      federation=one_line(row.get("Federation") or "")[:3], fide_id=(row.get("FideCode") or "").strip()
-                      if (row.get("FideCode") or "").strip().isdigit() else "",
-                      sex={"M": "m", "F": "w"}.get((row.get("Sexe") or "").upper(), ""),
-                      birth_date=(row.get("NeLe") or "")[:10], club=one_line(row.get("Club") or "")[:200],
-                      national_id=one_line(row.get("NrFFE") or "").strip()[:20])
-               for ref, k, row in sorted(people)]
+    people, exempt = _people(rows, source)
+    players = [_player(ref, row, info, _row_place(source, k)) for ref, k, row in sorted(people)]
     if len({p.start_no for p in players}) != len(players):
         raise InputError("two players with one Ref", Place(source, field=Message("table {}, column {}", "JOUEUR", "Ref")))
     check_size(len(players), rounds, Place(source, field="rounds"))
@@ -169,30 +150,72 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
         warnings.append(InputWarning("Papi's Buchholz and performance are computed by C.07 (BH, TPR); Papi's own "
                                      "figures may differ",
                                      Place(source, field=Message("table {}, column {}", "INFO", "Dep1-Dep3"))))
-    ids = {p.start_no for p in players}
     pending: set[tuple[int, int, int]] = set()
     for ref, k, row in people:
-        i = t.row(ref)
-        for r in range(rounds):
-            col = f"Rd{r + 1:02d}"
-            colour = (row.get(f"{col}Cl") or "R").strip().upper()
-            opp = _int(row.get(f"{col}Adv"), place(k, f"{col}Adv"), 0, 10**9)
-            res = _int(row.get(f"{col}Res"), place(k, f"{col}Res"), 0, 6) or 0
-            if colour == "F" or (opp in exempt and colour in ("B", "N")):  # a bye, or paired with EXEMPT: the PAB
-                t.kind[i, r] = Kind.PAB if opp in exempt and res in (3, 6) else _BYES[res]
-            elif colour in ("B", "N") and opp is not None:
-                if opp not in ids or opp == ref:
-                    raise InputError(Message("opponent {} is not another player", opp), place(k, f"{col}Adv"))
-                if res == 0:
-                    pending.add((r + 1, ref, opp) if colour == "B" else (r + 1, opp, ref))
-                    continue
-                t.opponent[i, r], t.colour[i, r] = t.row(opp), WHITE if colour == "B" else BLACK
-                t.kind[i, r] = _PLAYED[res]
-            elif colour not in ("R", "B", "N"):
-                warnings.append(InputWarning(Message("colour {} unknown; read as not paired", repr(colour[:5])),
-                                             place(k, f"{col}Cl")))
+        _read_rounds(t, ref, row, exempt, _row_place(source, k), pending, warnings)
     t.pending = sorted(pending)
     return t
+
+
+def _row_place(source: str, k: int) -> Callable[[str], Place]:
+    """The place of a column of row ``k`` of the players' table."""
+    def place(column: str) -> Place:
+        return Place(source, field=Message("table {}, row {}, column {}", "JOUEUR", k + 1, column))
+    return place
+
+
+def _people(rows: list[dict[str, str]], source: str) -> tuple[list[tuple[int, int, dict[str, str]]], set[int]]:
+    """The players' rows, each with its ``Ref`` and its place in the table, and the ``Ref`` of each ``EXEMPT`` row
+    (the bye's placeholder)."""
+    exempt: set[int] = set()
+    people: list[tuple[int, int, dict[str, str]]] = []
+    for k, row in enumerate(rows):
+        place = _row_place(source, k)
+        ref = _int(row.get("Ref"), place("Ref"), 1, 10**9)
+        if ref is None:
+            raise InputError("a player without Ref", place("Ref"))
+        if (row.get("Nom") or "").strip().upper() == "EXEMPT":
+            exempt.add(ref)
+        else:
+            people.append((ref, k, row))
+    return people, exempt
+
+
+def _player(ref: int, row: dict[str, str], info: dict[str, str], place: Callable[[str], Place]) -> Player:
+    """The player ``ref`` of a row of the players' table (``info``: the event's, whose ``ClassElo`` says which
+    rating)."""
+    fide_code = (row.get("FideCode") or "").strip()
+    return Player(start_no=ref, name=one_line(f"{row.get('Nom', '')},{row.get('Prenom', '')}".strip(",")),
+                  rating=_rating(row, info.get("ClassElo") or "Elo", place("Elo")),
+                  federation=one_line(row.get("Federation") or "")[:3], fide_id=fide_code if fide_code.isdigit() else "",
+                  sex={"M": "m", "F": "w"}.get((row.get("Sexe") or "").upper(), ""),
+                  birth_date=(row.get("NeLe") or "")[:10], club=one_line(row.get("Club") or "")[:200],
+                  national_id=one_line(row.get("NrFFE") or "").strip()[:20])
+
+
+def _read_rounds(t: Tournament, ref: int, row: dict[str, str], exempt: set[int], place: Callable[[str], Place],
+                 pending: set[tuple[int, int, int]], warnings: list[InputWarning]) -> None:
+    """The rounds of player ``ref`` (its ``row``): games, byes (a game against ``EXEMPT`` is the pairing-allocated
+    bye), games paired without a result (added to ``pending``: White, Black)."""
+    i = t.row(ref)
+    for r in range(t.rounds):
+        col = f"Rd{r + 1:02d}"
+        colour = (row.get(f"{col}Cl") or "R").strip().upper()
+        opp = _int(row.get(f"{col}Adv"), place(f"{col}Adv"), 0, 10**9)
+        res = _int(row.get(f"{col}Res"), place(f"{col}Res"), 0, 6) or 0
+        if colour == "F" or (opp in exempt and colour in ("B", "N")):  # a bye, or paired with EXEMPT: the PAB
+            t.kind[i, r] = Kind.PAB if opp in exempt and res in (3, 6) else _BYES[res]
+        elif colour in ("B", "N") and opp is not None:
+            if opp not in t._row_of or opp == ref:
+                raise InputError(Message("opponent {} is not another player", opp), place(f"{col}Adv"))
+            if res == 0:
+                pending.add((r + 1, ref, opp) if colour == "B" else (r + 1, opp, ref))
+                continue
+            t.opponent[i, r], t.colour[i, r] = t.row(opp), WHITE if colour == "B" else BLACK
+            t.kind[i, r] = _PLAYED[res]
+        elif colour not in ("R", "B", "N"):
+            warnings.append(InputWarning(Message("colour {} unknown; read as not paired", repr(colour[:5])),
+                                         place(f"{col}Cl")))
 
 
 def _rating(row: dict[str, str], kind: str, where: Place) -> int | None:

@@ -183,19 +183,8 @@ def _rating(text: str) -> int | None:
 
 def build(f: SwtFile, source: str, warnings: list[InputWarning]) -> Tournament:
     """The tournament of the records: start number = the player's id (field 2020)."""
-    ids = {}
-    for k, p in enumerate(f.players):
-        if p.id in ids or p.id == 0:
-            raise InputError(Message("player id {} is given twice or is zero", p.id),
-                             Place(source, field=Message("player {} (field {})", k + 1, 2020)))
-        ids[p.id] = k
-    players = [Player(start_no=p.id, name=p.name, rating=_rating(p.fide_rating),
-                      national_rating=_rating(p.national_rating), title=p.title[:3], federation=p.federation[:3],
-                      sex={"m": "m", "M": "m", "w": "w", "W": "w", "f": "w", "F": "w"}.get(p.sex, ""),
-                      fide_id=p.fide_id if p.fide_id.isdigit() else "", birth_date=p.birth.strip()[:10],
-                      club=p.team_name, declared_points=Fraction(p.points2, 2),
-                      national_id=p.national_id.strip()) for p in f.players]
-    players.sort(key=lambda x: x.start_no)
+    ids = _ids(f, source)
+    players = sorted((_player(p) for p in f.players), key=lambda x: x.start_no)
     rounds = f.rounds if f.paired else 0
     check_size(len(players), rounds, Place(source, field="rounds"))
     score = ScoreSystem(win=Fraction(3), draw=Fraction(1)) if f.scoring == 1 else ScoreSystem()
@@ -206,6 +195,42 @@ def build(f: SwtFile, source: str, warnings: list[InputWarning]) -> Tournament:
     t.extra["publisher"] = "Swiss-Chess"  # ``check``: the program whose figures the file holds
     if not f.team_event:
         t.declared_tiebreaks = _tiebreaks(f, source, warnings)
+    t.pending = _read_pairings(t, f, ids, source, warnings)
+    for q in t.players:
+        if f.scoring == 0 and q.declared_points is not None and q.declared_points != t.points(q.start_no):
+            warnings.append(InputWarning(Message("player {}: the file says {} points, the results give {}",
+                                                 q.start_no, format_number(q.declared_points),
+                                                 format_number(t.points(q.start_no))),
+                                         Place(source, field=Message("field {}", 2030))))
+    t.planned_rounds = f.rounds or None
+    return t
+
+
+def _ids(f: SwtFile, source: str) -> dict[int, int]:
+    """Each player's id (field 2020) -> its record's place; an id given twice or zero is an error."""
+    ids = {}
+    for k, p in enumerate(f.players):
+        if p.id in ids or p.id == 0:
+            raise InputError(Message("player id {} is given twice or is zero", p.id),
+                             Place(source, field=Message("player {} (field {})", k + 1, 2020)))
+        ids[p.id] = k
+    return ids
+
+
+def _player(p: SwtPlayer) -> Player:
+    """The player of a player record."""
+    return Player(start_no=p.id, name=p.name, rating=_rating(p.fide_rating),
+                  national_rating=_rating(p.national_rating), title=p.title[:3], federation=p.federation[:3],
+                  sex={"m": "m", "M": "m", "w": "w", "W": "w", "f": "w", "F": "w"}.get(p.sex, ""),
+                  fide_id=p.fide_id if p.fide_id.isdigit() else "", birth_date=p.birth.strip()[:10],
+                  club=p.team_name, declared_points=Fraction(p.points2, 2),
+                  national_id=p.national_id.strip())
+
+
+def _read_pairings(t: Tournament, f: SwtFile, ids: dict[int, int], source: str,
+                   warnings: list[InputWarning]) -> list[tuple[int, int, int]]:
+    """The players' pairings of the rounds paired, in ``t``'s grid (both sides of each game must name each other;
+    both lost by forfeit: a double forfeit); the games paired and not played yet (round, White, Black)."""
     pending: set[tuple[int, int, int]] = set()
     for p in f.players:
         i = t.row(p.id)
@@ -228,15 +253,7 @@ def build(f: SwtFile, source: str, warnings: list[InputWarning]) -> Tournament:
                              Place(source, field=Message("round {} (field {})", r + 1, 4001)))
         if t.kind[i, r] == Kind.FORFEIT_LOSS and t.kind[o, r] == Kind.FORFEIT_LOSS:
             t.kind[i, r] = t.kind[o, r] = Kind.DOUBLE_FORFEIT
-    t.pending = sorted(pending)
-    for q in t.players:
-        if f.scoring == 0 and q.declared_points is not None and q.declared_points != t.points(q.start_no):
-            warnings.append(InputWarning(Message("player {}: the file says {} points, the results give {}",
-                                                 q.start_no, format_number(q.declared_points),
-                                                 format_number(t.points(q.start_no))),
-                                         Place(source, field=Message("field {}", 2030))))
-    t.planned_rounds = f.rounds or None
-    return t
+    return sorted(pending)
 
 
 def _entry(g: SwtPairing, ids: dict[int, int], p: SwtPlayer, r: int, source: str,
