@@ -121,42 +121,22 @@ def to_dict(t: Tournament, ranks: dict[int, int] | None = None, tiebreaks: dict[
     if national:
         rating_lists.append({"listName": "National"})
     profiles = [_profile(p, national) for p in t.players]
-    points = {p.start_no: t.points(p.start_no) for p in t.players}
-
-    def competitor(p: Player) -> Competitor:
-        return {"cid": p.start_no, "profileId": p.start_no, "present": True, "gamePoints": _number(points[p.start_no]),
-                "rating": p.rating or None,  # null = unrated (the reference reads a 0 as a rating)
-                **_ranked((ranks or {}).get(p.start_no, p.declared_rank), (tiebreaks or {}).get(p.start_no))}
-
     games, game_id = _games(t, board_of)
-    other: Other = {"typeCode": t.type_code, "ratingMethod": t.rating_method, "plannedRounds": t.planned_rounds,
-                    "rankOrderComplete": t.declared_tiebreaks_complete,
-                    "records": list(t.extra.get("lines", [])), "comments": list(t.extra.get("comments", []))}
-    if t.score_system.forfeit_win is not None and t.score_system.forfeit_win != t.score_system.win:
-        other["forfeitWin"] = _number(t.score_system.forfeit_win)
-    competitors: list[TeamCompetitor | Competitor]
     if teams:
         tt = team.build(t, teams)
-        by_number = {p.start_no: p for p in t.players}
         team_size, match_points = tt.boards, _score_system(tt.match_points) | _team_bye_game_points(tt)
-        competitors = [_team_competitor(tt, ti, [{**competitor(by_number[s]), "order": b + 1, "teamId": tm.number}
-                                                 for b, s in enumerate(tm.members) if s in by_number],
-                                        team_ranks, team_tiebreaks)
-                       for ti, tm in enumerate(tt.teams)]
-        # players in no team (reserves never fielded, withdrawn) stay as plain competitors so nothing is lost
-        in_team = {s for tm in tt.teams for s in tm.members}
-        competitors += [competitor(p) for p in t.players if p.start_no not in in_team]
+        competitors = _team_competitors(t, tt, ranks, tiebreaks, team_ranks, team_tiebreaks)
         matches = _matches(t, tt, game_id, start=len(games))
     else:
         team_size, match_points, matches = 0, {}, []
-        competitors = [competitor(p) for p in t.players]
+        competitors = _competitors(t, ranks, tiebreaks)
     tournament: TournamentDoc = {
         "tournamentNo": 1, "name": t.name, "tournamentType": t.type_text,
         "tournamentInfo": _info(t), "ratingList": "FIDE", "numRounds": t.planned_rounds or t.rounds,
         "currentRound": t.rounds_with_results, "teamTournament": bool(teams), "teamSize": team_size,
         "rankOrder": list(t.declared_tiebreaks),
         "scoreSystem": {"game": _score_system(t.score_system), "match": match_points},
-        "gameList": games, "matchList": matches, "competitors": competitors, "other": {"tiebreak": other},
+        "gameList": games, "matchList": matches, "competitors": competitors, "other": {"tiebreak": _other(t)},
     }
     return {
         "filetype": "Event", "version": FORMAT_VERSION, "origin": origin or f"tiebreak {__version__}",
@@ -167,6 +147,45 @@ def to_dict(t: Tournament, ranks: dict[int, int] | None = None, tiebreaks: dict[
                             for tm in teams],
                   "tournaments": [tournament]},
     }
+
+
+def _competitors(t: Tournament, ranks: dict[int, int] | None,
+                 tiebreaks: dict[int, list[Fraction | None]] | None) -> list[Competitor]:
+    """A competitor record per player (``ranks`` and ``tiebreaks``: the computed standings, by start number)."""
+    def competitor(p: Player) -> Competitor:
+        return {"cid": p.start_no, "profileId": p.start_no, "present": True,
+                "gamePoints": _number(t.points(p.start_no)),
+                "rating": p.rating or None,  # null = unrated (the reference reads a 0 as a rating)
+                **_ranked((ranks or {}).get(p.start_no, p.declared_rank), (tiebreaks or {}).get(p.start_no))}
+
+    return [competitor(p) for p in t.players]
+
+
+def _team_competitors(t: Tournament, tt: TeamTournament, ranks: dict[int, int] | None,
+                      tiebreaks: dict[int, list[Fraction | None]] | None, team_ranks: dict[int, int] | None,
+                      team_tiebreaks: dict[int, list[Fraction | None]] | None) -> list[TeamCompetitor | Competitor]:
+    """A team competitor per team, its members by board; the players in no team (reserves never fielded,
+    withdrawn) as plain competitors, so nothing is lost."""
+    players = dict(zip((p.start_no for p in t.players), _competitors(t, ranks, tiebreaks)))
+    competitors: list[TeamCompetitor | Competitor] = [
+        _team_competitor(tt, ti, [{**players[s], "order": b + 1, "teamId": tm.number}
+                                  for b, s in enumerate(tm.members) if s in players],
+                         team_ranks, team_tiebreaks)
+        for ti, tm in enumerate(tt.teams)]
+    in_team = {s for tm in tt.teams for s in tm.members}
+    competitors += [c for s, c in players.items() if s not in in_team]
+    return competitors
+
+
+def _other(t: Tournament) -> Other:
+    """The tie-break extension: what Chess-JSON has no field for (TRF type code, rating method, planned rounds, the
+    list's scope, the records kept for the writer, comments, a forfeit win's points)."""
+    other: Other = {"typeCode": t.type_code, "ratingMethod": t.rating_method, "plannedRounds": t.planned_rounds,
+                    "rankOrderComplete": t.declared_tiebreaks_complete,
+                    "records": list(t.extra.get("lines", [])), "comments": list(t.extra.get("comments", []))}
+    if t.score_system.forfeit_win is not None and t.score_system.forfeit_win != t.score_system.win:
+        other["forfeitWin"] = _number(t.score_system.forfeit_win)
+    return other
 
 
 def _profile(p: Player, national: bool) -> Profile:
