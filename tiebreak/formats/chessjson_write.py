@@ -122,6 +122,7 @@ def to_dict(t: Tournament, ranks: dict[int, int] | None = None, tiebreaks: dict[
         rating_lists.append({"listName": "National"})
     profiles = [_profile(p, national) for p in t.players]
     games, game_id = _games(t, board_of)
+    competitors: list[TeamCompetitor | Competitor]
     if teams:
         tt = team.build(t, teams)
         team_size, match_points = tt.boards, _score_system(tt.match_points) | _team_bye_game_points(tt)
@@ -129,7 +130,7 @@ def to_dict(t: Tournament, ranks: dict[int, int] | None = None, tiebreaks: dict[
         matches = _matches(t, tt, game_id, start=len(games))
     else:
         team_size, match_points, matches = 0, {}, []
-        competitors = _competitors(t, ranks, tiebreaks)
+        competitors = list(_competitors(t, ranks, tiebreaks))
     tournament: TournamentDoc = {
         "tournamentNo": 1, "name": t.name, "tournamentType": t.type_text,
         "tournamentInfo": _info(t), "ratingList": "FIDE", "numRounds": t.planned_rounds or t.rounds,

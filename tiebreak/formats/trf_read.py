@@ -306,7 +306,8 @@ class _Reader:
 
     def _build(self, players: list[Player], rows: Rows, header: _Header) -> Tournament:
         opp_no, kind, colour = self._rounds(players, rows, header.planned)
-        opponent = self._opponents(players, rows, opp_no)
+        start_nos = np.array([p.start_no for p in players], np.int64)
+        opponent = self._opponents(start_nos, rows, opp_no)
         self._check_pairs(players, rows, opponent, kind, colour)
         t = Tournament(
             players, opponent, kind, colour, name=header.name, start_date=header.start_date,
@@ -314,7 +315,7 @@ class _Reader:
             type_code=header.type_code, declared_tiebreaks=header.tiebreaks,
             declared_tiebreaks_complete=header.complete, source=self.source,
             extra={"lines": header.extra_lines, "comments": header.comments, "encoding": self.encoding})
-        known = {p.start_no for p in players}
+        known = set(start_nos.tolist())
         t.pending = [(r, players[i].start_no, black) for r, i, black in self._pending if black in known]
         self._score_system(t, header.score_fields)
         self._national_ratings(t)
@@ -336,11 +337,11 @@ class _Reader:
         self.warnings += warned
         return opp_no, kind, colour
 
-    def _opponents(self, players: list[Player], rows: Rows, opp_no: np.ndarray) -> np.ndarray:
-        """The opponents' rows of the opponents' start numbers ``opp_no`` (0: none), each one a player's."""
-        start_nos = np.array([p.start_no for p in players], np.int64)
+    def _opponents(self, start_nos: np.ndarray, rows: Rows, opp_no: np.ndarray) -> np.ndarray:
+        """The opponents' rows of the opponents' start numbers ``opp_no`` (0: none), each one a player's (``start_nos``:
+        the players', in their rows' order)."""
         lookup = np.full(int(max(start_nos.max(), opp_no.max(initial=0))) + 1, NO_OPPONENT, np.int64)
-        lookup[start_nos] = np.arange(len(players))
+        lookup[start_nos] = np.arange(len(start_nos))
         opponent = lookup[opp_no]
         opponent[opp_no == 0] = NO_OPPONENT
         bad = (opp_no != 0) & (opponent == NO_OPPONENT)
@@ -348,7 +349,8 @@ class _Reader:
             i, r = map(int, np.argwhere(bad)[0])
             raise InputError(Message("round {}: opponent {} is not a player of this tournament", r + 1, int(opp_no[i, r])),
                              self.place(rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1} opponent"))
-        return opponent.astype(np.int32)
+        rows_of: np.ndarray = opponent.astype(np.int32)
+        return rows_of
 
     def _national_ratings(self, t: Tournament) -> None:
         """Record 172 (federation code in columns 5-7, method in 9-13) and the NRS records it announces: columns as
