@@ -136,3 +136,22 @@ def test_problem_keeps_the_place_and_localises_the_words():
     e = InputError(Message("round {} is out of range", 2), Place("a.xml", field="playerpairing[1]@round"))
     assert problem(e, "en") == str(e)
     assert problem(e, "uk").startswith("a.xml (playerpairing[1]@round): ")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_counts_in_sentences_are_grouped_as_the_language_groups_them(lang):
+    """A count put into a sentence has its thousands grouped as the language writes them: ``8,198`` in English,
+    ``8 198`` in Russian and Ukrainian (Babel's CLDR grouping; the separator there a narrow no-break space, where
+    CLDR has a no-break space: both keep the number on one line), never the English comma in ru/uk, which reads as
+    a decimal point.  Numbers in tables keep their ``.`` decimals in every language."""
+    babel = pytest.importorskip("babel.numbers")
+    from tiebreak.render.i18n import grouped
+    from tiebreak.render.odds import progress_text
+
+    def cldr(n: int) -> str:
+        return babel.format_decimal(n, locale=lang).replace("\xa0", "\u202f")
+
+    for n in (7, 999, 1000, 8198, 63000, 1234567):
+        assert grouped(n, lang) == cldr(n), n
+    text = progress_text(8198, 12000, 3.2, lang)
+    assert cldr(8198) in text and cldr(12000) in text and bool(re.search(r"\d,\d", text)) == (lang == "en")
