@@ -36,7 +36,7 @@ def _source_messages() -> dict[tuple[str | None, str], str]:
             name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
             if name == "Message":
                 arg = node.args[0]
-                if (path.parent.name, path.name) in (("cli", "options.py"), ("web", "words.py")):
+                if (path.parent.name, path.name) in (("cli", "options.py"), ("web", "page_words.py")):
                     continue  # argparse's own messages, a literal each in its table; a message rebuilt from JSON
                 texts = [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]  # "a" if team else "b"
                 assert all(isinstance(t, ast.Constant) for t in texts), \
