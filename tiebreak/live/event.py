@@ -328,7 +328,8 @@ class LiveEvent:
             "pending": [{"round": r, "white": w, "black": b} for r, w, b in live.pending],
             "odds": None,  # filled off the request path while the round has pending games (tiebreak.live.odds)
         }
-        self.document |= self.broadcast.members(live, st, team) if self.broadcast is not None else {}
+        self.document |= (self.broadcast.members(live, st, team, self.document["pairings"])
+                          if self.broadcast is not None else {})
         if view is not None:  # the teams ranked; the players' view kept beside them (``?players=1``)
             self._player_ranks, self._team_standings = rank, view.standings
             self.players = (self.document, self._writer.standings(s, extras))
