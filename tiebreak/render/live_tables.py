@@ -56,7 +56,8 @@ def _words(lang: str) -> dict[str, str]:
 
 def _count(key: str, n: int, lang: str, **values: object) -> str:
     """A count of the live screen in the form and with the thousands of ``lang``: ``8,198`` / ``8\u202f198``."""
-    return plural(f"live:{key}", *LIVE_COUNTS[key], n, lang, **values)
+    one, many = LIVE_COUNTS[key]
+    return plural(f"live:{key}", one, many, n, lang, **values)
 
 
 def _head(text: str, cls: str = "") -> Cell:
