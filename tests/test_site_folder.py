@@ -149,18 +149,24 @@ def test_a_watcher_whose_folder_was_replaced_by_something_else_stops_and_touches
     assert sorted(p.name for p in tmp_path.iterdir()) == ["event.trf", "site"]  # no spare nor lock left beside it
 
 
-def test_a_site_of_two_events_lists_both_in_every_language(tmp_path):
-    """The root of a site of several events (a new user's report: it redirected to ``None``) lists each event in
-    every language under that language's heading (the glossary's "Турниры" / "Турніри"), every link to a page that
-    exists, and sends nowhere on its own."""
-    import bs4
-
+def _site_of_two_events(tmp_path: Path) -> Path:
+    """The site of two events of the same name in two folders (``open/event.trf``, ``juniors/event.trf``)."""
     one, two = tmp_path / "open" / "event.trf", tmp_path / "juniors" / "event.trf"
     for copy in (one, two):
         copy.parent.mkdir()
         copy.write_bytes(SWISS.read_bytes())
     out = tmp_path / "site"
     build_site(Options(seed=1), [str(one), str(two)], str(out), [])
+    return out
+
+
+def test_a_site_of_two_events_lists_both_in_every_language(tmp_path):
+    """The root of a site of several events (a new user's report: it redirected to ``None``) lists each event in
+    every language under that language's heading (the glossary's "Турниры" / "Турніри"), every link to a page that
+    exists, and sends nowhere on its own."""
+    import bs4
+
+    out = _site_of_two_events(tmp_path)
     soup = bs4.BeautifulSoup((out / "index.html").read_text(encoding="utf-8"), "html.parser")
     assert soup.find("meta", attrs={"http-equiv": "refresh"}) is None
     sections = {s["lang"]: s for s in soup.find_all("section")}
@@ -180,12 +186,7 @@ def test_the_root_of_a_site_of_two_events_in_chromium(browser, tmp_path, width):
     (axe-core: no ``page-has-heading-one``, ``heading-order``, nor any serious or critical violation) and does not
     scroll sideways."""
     axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
-    one, two = tmp_path / "open" / "event.trf", tmp_path / "juniors" / "event.trf"
-    for copy in (one, two):
-        copy.parent.mkdir()
-        copy.write_bytes(SWISS.read_bytes())
-    out = tmp_path / "site"
-    build_site(Options(seed=1), [str(one), str(two)], str(out), [])
+    out = _site_of_two_events(tmp_path)
     page = browser.new_page(viewport={"width": width, "height": 800})
     page.goto((out / "index.html").as_uri())
     assert page.locator("h1").count() == 1 and page.locator("h1").inner_text() == "Events · Турниры · Турніри"
