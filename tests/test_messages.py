@@ -155,3 +155,23 @@ def test_counts_in_sentences_are_grouped_as_the_language_groups_them(lang):
         assert grouped(n, lang) == cldr(n), n
     text = progress_text(8198, 12000, 3.2, lang)
     assert cldr(8198) in text and cldr(12000) in text and bool(re.search(r"\d,\d", text)) == (lang == "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_count_inside_an_error_is_grouped_as_the_language_groups_it(tmp_path, lang):
+    """A reader's or a guard's error that says a count (a file's bytes at most) says it as the language writes it
+    (Babel's CLDR grouping, the separator a narrow no-break space): ``65,536`` / ``65 536``; a start number or a line
+    number in the same message is never grouped."""
+    babel = pytest.importorskip("babel.numbers")
+    from tiebreak.engine.errors import InputError
+    from tiebreak.engine.messages import Count
+    from tiebreak.live.guard import read_inside
+
+    (tmp_path / "big.trf").write_bytes(b"012 Open\n" * 10_000)
+    with pytest.raises(InputError) as caught:
+        read_inside(tmp_path, tmp_path / "big.trf", 65_536)
+    said = problem(caught.value, lang)
+    assert babel.format_decimal(65_536, locale=lang).replace("\xa0", "\u202f") in said, said
+    assert bool(re.search(r"\d,\d", said)) == (lang == "en")
+    worded = message(Message("round {}: player {} has two games or byes", 1234, Count(1234)), lang)
+    assert worded.split(":")[0].endswith(" 1234") and ("1,234" if lang == "en" else "1\u202f234") in worded
