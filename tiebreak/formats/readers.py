@@ -6,6 +6,7 @@ Chess event) is read with ``event``, the program's own number of one of them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from importlib import import_module
 from pathlib import Path
@@ -81,6 +82,34 @@ def reader_name(path: str | Path) -> str:
     return name
 
 
+#: a TRF's record of the tournament's name, of a player or of a team, at the start of a line (a byte-order mark
+#: before the first): a ``.txt`` without one is no TRF
+_TRF_RECORD = re.compile(rb"^(?:\xef\xbb\xbf|\xff\xfe|\xfe\xff)?(?:001|012|013)[ \t]", re.M)
+
+
+def recognised(path: str | Path, data: bytes) -> bool:
+    """Whether ``data``, the bytes of ``path``, are the format its name says, as far as a text file tells it from
+    the notes an arbiter keeps beside the event files: a TRF (``.trf``, ``.txt``, ``.tab``) has a record line
+    (``012``, ``001``, ``013``; UTF-16 too), a Chess-JSON file its ``"tournaments"``; a Swiss-Manager file is known by
+    its first bytes, the other formats by their ending.  An empty file is no format yet.
+
+    >>> recognised("open.txt", b"012 Open\\n001    1      Alpha"), recognised("notes.txt", b"Round 3 starts at 10:00")
+    (True, False)
+    >>> recognised("event.json", b'{"event": {"tournaments": []}}'), recognised("notes.json", b'{"prizes": [100]}')
+    (True, False)
+    >>> recognised("games.pgn", b"")
+    True
+    """
+    from .swissmanager_file import is_swiss_manager
+
+    kind = READERS.get(Path(path).suffix.lower(), "trf")
+    if kind == "chessjson":
+        return b'"tournaments"' in data
+    if kind != "trf" or is_swiss_manager(data[:4]):
+        return True
+    return _TRF_RECORD.search(data.replace(b"\x00", b"")) is not None
+
+
 def keeps_pending(path: str | Path, head: bytes) -> bool:
     """Whether the reader of ``path`` (whose first bytes are ``head``) keeps the games in play in
     ``Tournament.pending``: every reader but TRF's, whose live reading finds them in the lines.
@@ -98,13 +127,16 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None, event: in
     """The tournament of ``path`` (``event``: which one, in a file that holds several)."""
     name = reader_name(path)
     if name in MULTI_EVENT:
-        return cast(_MultiReader, _module(name)).load(path, warnings, event)
-    warnings = warnings if warnings is not None else []
-    if event is not None:  # the page's field may stay filled when another file is chosen: said, not refused
-        warnings.append(InputWarning(Message("this file holds one tournament; --event {} (API field 'event') is for a "
-                                             "Sharly Chess database, and is ignored",
-                                             event), Place(str(path), field="event")))
-    return _reader(name).load(path, warnings)
+        t = cast(_MultiReader, _module(name)).load(path, warnings, event)
+    else:
+        warnings = warnings if warnings is not None else []
+        if event is not None:  # the page's field may stay filled when another file is chosen: said, not refused
+            warnings.append(InputWarning(Message("this file holds one tournament; --event {} (API field 'event') is "
+                                                 "for a Sharly Chess database, and is ignored",
+                                                 event), Place(str(path), field="event")))
+        t = _reader(name).load(path, warnings)
+    t.from_records = name == "trf"  # the notes name a TRF record only where there is one
+    return t
 
 
 def convert(source: str | Path, target: str | Path, warnings: list[InputWarning] | None = None,
