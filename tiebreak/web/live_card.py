@@ -40,6 +40,11 @@ from ..live.event import LiveEvent
 from ..render.i18n import LANGUAGES
 from ..render.templating import environment
 from ..render.words import LIVE_WORDS
+from ..site.build import Site, load
+from ..site.cells import event_name, site_words
+from ..site.pages import player_card
+from ..site.team_event import TeamEvent
+from ..site.teams import team_card
 
 log = logging.getLogger("tiebreak.live")
 #: the site's style sheet, which the card's page uses as the site's does
@@ -73,8 +78,6 @@ class LiveCards:
     def event(self, e: LiveEvent) -> Any:
         """(In a live reads' thread) the website's event of the version ``e`` serves (None when its file is not
         here: a version another server published, since changed)."""
-        from ..site.build import Site, load
-
         with e._lock:  # one version: its tournament as it stands (its games in play paired) and its settings together
             live, st, version, digest = e._live, replace(e.settings), e.version, e.digest
         key = (version, digest, st.tiebreaks, st.rules, st.system, st.unrated_rating, st.event)
@@ -103,11 +106,6 @@ class LiveCards:
 
     def page(self, e: LiveEvent, lang: str, kind: str, number: int) -> bytes | None:
         """(In a live reads' thread) the card's page in ``lang``, None when the event has no such player (team)."""
-        from ..site.cells import event_name, site_words
-        from ..site.pages import player_card
-        from ..site.team_event import TeamEvent
-        from ..site.teams import team_card
-
         made = self.event(e)
         if made is None:
             return None
