@@ -32,7 +32,7 @@ from ..render.check import event_html
 from ..render.explain_panel import panel
 from ..render.series import to_json_obj, to_text
 from ..render.tools import playoffs_text, prizes_html
-from .words import page_words, translate
+from .page_words import page_words, translate
 
 
 def _bytes(body: str | bytes) -> bytes:
