@@ -185,6 +185,8 @@ def install(app: FastAPI, hub: LiveHub, reads: anyio.CapacityLimiter) -> LiveTab
 async def page(request: Request, tables: Tables, event: EventName = None, lang: Lang = "en", players: bool = False,
                arrows: Arrows = "version", screen: Screen = "",
                player: int | None = Query(None, ge=1, le=99999)) -> Response:
+    """The live screen with the tables of the version served already in it (``player``: that player's history
+    shown below them; ``screen=hall``: the screen for a hall's wall)."""
     hub = tables.hub
     lang = lang if lang in LANGUAGES else "en"
     arrows = "round" if arrows == "round" else "version"
