@@ -13,8 +13,8 @@ itself, so the words live in the catalogues of ``tiebreak/render/locale``, not h
 'a {literal} brace'
 >>> Message("{} of {}", Message("cut-{}", 1), "x").args[0].template
 'cut-{}'
->>> Message("{n}. place", context="prize:place", n=2)
-'2. place'
+>>> Message("place {n}", context="prize:place", n=2)
+'place 2'
 """
 
 from __future__ import annotations
@@ -40,6 +40,22 @@ class Message(str):
         return (_rebuild, (self.template, self.args, self.context, self.named))
 
 
+class Count(int):
+    """A count in a message (a file's bytes, a table's rows): its thousands grouped as the language groups them when
+    the message is worded (``8,198`` in English, ``8\u202f198`` in Russian and Ukrainian:
+    :func:`tiebreak.render.i18n.grouped`); a start number, a line or a year is a plain ``int``, never grouped.
+
+    >>> Message("file of {} bytes", Count(8198))
+    'file of 8,198 bytes'
+    """
+
+    def __str__(self) -> str:
+        return f"{int(self):,}"
+
+    def __repr__(self) -> str:
+        return f"Count({int(self)})"
+
+
 def _unescaped(template: str) -> str:
     return template.replace("{{", "{").replace("}}", "}")
 
@@ -55,8 +71,8 @@ def to_json(text: object) -> object:
 
     >>> to_json(Message("round {}: {}", 3, Message("player {} is absent", 7)))
     {'id': 'round {}: {}', 'values': ['3', {'id': 'player {} is absent', 'values': ['7']}]}
-    >>> to_json(Message("{n}. place", context="prize:place", n=2))
-    {'id': '{n}. place', 'values': [], 'context': 'prize:place', 'named': {'n': '2'}}
+    >>> to_json(Message("place {n}", context="prize:place", n=2))
+    {'id': 'place {n}', 'values': [], 'context': 'prize:place', 'named': {'n': '2'}}
     """
     if isinstance(text, BaseException):  # an error inserted in a message: its message
         said = getattr(text, "message", None)

@@ -21,12 +21,14 @@ import csv
 import datetime as dt
 import io
 import os
+import selectors
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place
-from ..engine.messages import Message
+from ..engine.messages import Count, Message
 from ..engine.model import BLACK, WHITE, Kind, Player, Tournament
 from .text import MAX_PLAYERS, MAX_ROUNDS, check_size, one_line
 
@@ -54,7 +56,7 @@ def export(path: str | Path, table: str) -> list[dict[str, str]]:
     except OSError as e:
         raise InputError(Message("cannot read the file: {}", e.strerror or e), Place(source)) from None
     if size > MAX_BYTES:
-        raise InputError(Message("file of {} bytes (at most {})", format(size, ','), format(MAX_BYTES, ',')), Place(source))
+        raise InputError(Message("file of {} bytes (at most {})", Count(size), Count(MAX_BYTES)), Place(source))
     with subprocess.Popen([program, "-D", "%Y-%m-%d", "-T", "%Y-%m-%d", "--", str(Path(path).resolve()), table],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL) as proc:
         out, err, failure = bounded_output(proc, MAX_OUTPUT, TIMEOUT)
@@ -62,7 +64,7 @@ def export(path: str | Path, table: str) -> list[dict[str, str]]:
         raise InputError(Message("reading table {} took more than {} s", table, format(TIMEOUT, '.0f')),
                          Place(source, field=table))
     if failure == "size":
-        raise InputError(Message("table {} is larger than {} bytes", table, format(MAX_OUTPUT, ',')),
+        raise InputError(Message("table {} is larger than {} bytes", table, Count(MAX_OUTPUT)),
                          Place(source, field=table))
     if proc.returncode != 0:
         why = one_line(err.decode("utf-8", errors="replace"))[:200] or Message("exit status {}", proc.returncode)
@@ -82,9 +84,6 @@ def bounded_output(proc: subprocess.Popen[bytes], limit: int, timeout: float) ->
     >>> len(out) <= 1000 + 65536, len(err), failure
     (True, 4096, 'size')
     """
-    import selectors
-    import time
-
     assert proc.stdout is not None and proc.stderr is not None
     kept = {proc.stdout: bytearray(), proc.stderr: bytearray()}
     deadline, failure = time.monotonic() + timeout, ""
@@ -132,7 +131,7 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
     info = {r.get("Variable", ""): r.get("Value") or "" for r in export(path, "INFO")}
     rows = export(path, "JOUEUR")
     if len(rows) > MAX_PLAYERS:
-        raise InputError(Message("more than {} players", format(MAX_PLAYERS, ',')),
+        raise InputError(Message("more than {} players", Count(MAX_PLAYERS)),
                          Place(source, field=Message("table {}", "JOUEUR")))
 
     def place(k: int, column: str) -> Place:

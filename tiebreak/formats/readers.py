@@ -6,6 +6,8 @@ Chess event) is read with ``event``, the program's own number of one of them."""
 
 from __future__ import annotations
 
+import re
+import tempfile
 from collections.abc import Iterable
 from importlib import import_module
 from pathlib import Path
@@ -15,6 +17,9 @@ from typing import TYPE_CHECKING, Protocol, cast
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.messages import Message
 from ..engine.model import Tournament
+from .files import check_target, head, write_output
+from .swissmanager_file import is_swiss_manager
+from .trf_write import cut_fields
 
 #: file extension -> the module that reads it (anything else is TRF); modules are imported when a file needs them,
 #: so a command pays only for the format it reads
@@ -73,12 +78,35 @@ def reader_name(path: str | Path) -> str:
     name (a ``.trf`` or a file without an extension that is one is read as one)."""
     name = READERS.get(Path(path).suffix.lower(), "trf")
     if name == "trf":
-        from .files import head
-        from .swissmanager_file import is_swiss_manager
-
         if is_swiss_manager(head(path, 4)):
             return "swissmanager_read"
     return name
+
+
+#: a TRF's record of the tournament's name, of a player or of a team, at the start of a line (a byte-order mark
+#: before the first): a ``.txt`` without one is no TRF
+_TRF_RECORD = re.compile(rb"^(?:\xef\xbb\xbf|\xff\xfe|\xfe\xff)?(?:001|012|013)[ \t]", re.M)
+
+
+def recognised(path: str | Path, data: bytes) -> bool:
+    """Whether ``data``, the bytes of ``path``, are the format its name says, as far as a text file tells it from
+    the notes an arbiter keeps beside the event files: a TRF (``.trf``, ``.txt``, ``.tab``) has a record line
+    (``012``, ``001``, ``013``; UTF-16 too), a Chess-JSON file its ``"tournaments"``; a Swiss-Manager file is known by
+    its first bytes, the other formats by their ending.  An empty file is no format yet.
+
+    >>> recognised("open.txt", b"012 Open\\n001    1      Alpha"), recognised("notes.txt", b"Round 3 starts at 10:00")
+    (True, False)
+    >>> recognised("event.json", b'{"event": {"tournaments": []}}'), recognised("notes.json", b'{"prizes": [100]}')
+    (True, False)
+    >>> recognised("games.pgn", b"")
+    True
+    """
+    kind = READERS.get(Path(path).suffix.lower(), "trf")
+    if kind == "chessjson":
+        return b'"tournaments"' in data
+    if kind != "trf" or is_swiss_manager(data[:4]):
+        return True
+    return _TRF_RECORD.search(data.replace(b"\x00", b"")) is not None
 
 
 def keeps_pending(path: str | Path, head: bytes) -> bool:
@@ -89,8 +117,6 @@ def keeps_pending(path: str | Path, head: bytes) -> bool:
     >>> keeps_pending("a.trf", b"012 Open"), keeps_pending("a.json", b"{"), keeps_pending("a.trf", swiss_manager)
     (False, True, True)
     """
-    from .swissmanager_file import is_swiss_manager
-
     return Path(path).suffix.lower() in READERS or is_swiss_manager(head)
 
 
@@ -98,13 +124,16 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None, event: in
     """The tournament of ``path`` (``event``: which one, in a file that holds several)."""
     name = reader_name(path)
     if name in MULTI_EVENT:
-        return cast(_MultiReader, _module(name)).load(path, warnings, event)
-    warnings = warnings if warnings is not None else []
-    if event is not None:  # the page's field may stay filled when another file is chosen: said, not refused
-        warnings.append(InputWarning(Message("this file holds one tournament; --event {} (API field 'event') is for a "
-                                             "Sharly Chess database, and is ignored",
-                                             event), Place(str(path), field="event")))
-    return _reader(name).load(path, warnings)
+        t = cast(_MultiReader, _module(name)).load(path, warnings, event)
+    else:
+        warnings = warnings if warnings is not None else []
+        if event is not None:  # the page's field may stay filled when another file is chosen: said, not refused
+            warnings.append(InputWarning(Message("this file holds one tournament; --event {} (API field 'event') is "
+                                                 "for a Sharly Chess database, and is ignored",
+                                                 event), Place(str(path), field="event")))
+        t = _reader(name).load(path, warnings)
+    t.from_records = name == "trf"  # the notes name a TRF record only where there is one
+    return t
 
 
 def convert(source: str | Path, target: str | Path, warnings: list[InputWarning] | None = None,
@@ -122,8 +151,6 @@ def convert(source: str | Path, target: str | Path, warnings: list[InputWarning]
 def writer_of(source: str | Path, target: str | Path, force: bool) -> str:
     """The writer of ``target``'s format (a module of :data:`WRITERS`), once ``target`` may be written: not the
     source, an existing file only with ``force``."""
-    from .files import check_target  # start-up: the safe writing only for a command that writes
-
     writer = WRITERS.get(Path(target).suffix.lower())
     if writer is None:
         raise InputError(Message("cannot write {}; formats: {}",
@@ -136,8 +163,6 @@ def write(t: Tournament, source: str | Path, target: str | Path, writer: str,
           warnings: list[InputWarning] | None = None, force: bool = False) -> None:
     """``t`` (read from ``source``) written to ``target`` by ``writer`` (:func:`writer_of`), once it reads back the
     same; what the target's format cannot hold is a warning."""
-    from .files import write_output  # start-up: as writer_of
-
     if writer == "crosstable":
         sheet = Path(target).suffix.lower() == ".xlsx"  # a workbook keeps them on its event sheet
         lost = [what for what, present in (
@@ -152,7 +177,6 @@ def write(t: Tournament, source: str | Path, target: str | Path, writer: str,
                                                  '; '.join(lost)),
                                          Place(str(target))))
     if writer == "trf" and warnings is not None:  # TRF's fields are fixed-width: a longer value is cut, and said
-        from .trf_write import cut_fields
         warnings.extend(cut_fields(t, str(target)))
     write_output(target, _read_back(t, writer, target), inputs=[source], force=force)
 
@@ -162,8 +186,6 @@ def _read_back(t: Tournament, writer: str, target: str | Path) -> bytes:
     players, rounds and results): written to a scratch file and read with the target format's own reader first, so
     a tournament that format cannot hold (a game both players won, in a format that refuses it) is an error, never
     a file the program itself refuses."""
-    import tempfile
-
     suffix = Path(target).suffix.lower()
     with tempfile.TemporaryDirectory(prefix="tiebreak-convert-") as tmp:
         trial = Path(tmp) / ("converted" + suffix)

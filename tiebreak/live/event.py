@@ -50,6 +50,7 @@ from ..engine.standings import compute_standings
 from ..engine.team_matches import has_teams, players_event
 from ..formats import readers
 from ..formats.files import reading
+from ..formats.player_list import with_players
 from ..formats.text import decode, text_lines
 from ..formats.trf_reread import Memory, remembering
 from ..views import crosstable as cross_view
@@ -90,6 +91,7 @@ class LiveEvent:
         self.hold, self.limit, self.broadcast = hold, limit, Broadcast.of(self.path)  # a PGN's games (broadcast.py)
         self.version, self.time, self.digest = 0, "", ""
         self.data: bytes | None = None  # the bytes of the version served (read by ``serve --site``)
+        self.playoff_data = b""  # the play-off results file's bytes of the version served (``serve --playoff``)
         self.document: dict[str, Any] | None = None  # the live members of the document (live, pairings, pending, odds)
         self.ranks: dict[int, int] = {}  # start number (team number in a team event) -> rank in the last good version
         # a team event: its teams, and its players' view (``?players=1``: the document, its standings text, ranks)
@@ -180,6 +182,13 @@ class LiveEvent:
             h.update(b"\0play-off\0" + playoff)
         return h.hexdigest()
 
+    @staticmethod
+    def playoff_applies(live: AsItStands, playoff: bytes) -> bool:
+        """Whether the play-off results ``playoff`` place the tied players of ``live``: the last round is played and
+        no game is in play (the live standings' and the live cards' rule)."""
+        t = live.tournament
+        return bool(playoff) and not live.pending and t.rounds_with_results >= t.rounds
+
     def _placed_by_playoff(self, s: S, playoff: bytes) -> S:
         """``s`` with the tied players placed by the play-off once the last round is played; a play-off file that
         does not fit is said in the standings' notes (the event's standings stay as the tie-breaks give them)."""
@@ -262,8 +271,6 @@ class LiveEvent:
 
     def _with_listed(self, t: Tournament, warnings: list[InputWarning]) -> Tournament:
         """The broadcast's players taken from the player list; the players it does not have told in the log once."""
-        from ..formats.player_list import with_players
-
         assert self.listed is not None
         said = len(warnings)
         t = with_players(t, self.listed[1], self.listed[0], warnings)
@@ -309,7 +316,7 @@ class LiveEvent:
         again = before is None and digest == self.digest and not force
         self._next_version(again)
         self.digest, self.warning, self._live, self.held, self._reader_warnings = digest, None, live, None, said
-        self.data = data
+        self.data, self.playoff_data = data, playoff
         self.document = self._live_document(live, digest, rows, moved, team)
         if view is not None:
             rows, moved = self._teams_view(s, view, extras)
@@ -349,7 +356,7 @@ class LiveEvent:
     def _live_document(self, live: AsItStands, digest: str, rows: list[PlaceRow], moved: int,
                        team: bool) -> dict[str, Any]:
         """The live members of the version's document (live, pairings, pending, odds; a broadcast's games)."""
-        document = {
+        document: dict[str, Any] = {
             "live": {"event": self.name, "version": self.version, "time": self.time, "round": live.round,
                      "digest": digest, "warning": None, "pending": len(live.pending),
                      "settled": sum(1 for p in rows if p[3]), "moved": moved, "team_event": team, "view": "players"},
@@ -358,7 +365,8 @@ class LiveEvent:
             "pending": [{"round": r, "white": w, "black": b} for r, w, b in live.pending],
             "odds": None,  # filled off the request path while the round has pending games (tiebreak.live.odds)
         }
-        return document | (self.broadcast.members(live, self.settings, team) if self.broadcast is not None else {})
+        return document | (self.broadcast.members(live, self.settings, team, document["pairings"])
+                            if self.broadcast is not None else {})
 
     def _teams_view(self, s: Standings, view: TeamView, extras: list[str]) -> tuple[list[PlaceRow], int]:
         """A team event's version: the teams ranked in the document, the players' view kept beside them
@@ -394,8 +402,7 @@ class LiveEvent:
         s = compute_standings(players_event(live.tournament) if team else live.tournament,
                               players_list, rules=st.rules, unrated_rating=st.unrated_rating,
                               lots=False, system=st.system, warnings=warnings)
-        t = live.tournament
-        over = bool(playoff) and not live.pending and t.rounds_with_results >= t.rounds  # the last round played
+        over = self.playoff_applies(live, playoff)
         if over and not team:  # the play-off places the tied players (in a team event, the tied teams)
             s = self._placed_by_playoff(s, playoff)
         view = None

@@ -10,9 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.model import BLACK, WHITE, Kind, format_number
+from ..render.columns import headings
 from ..render.i18n import kind_name
+from ..render.team_words import primary_name
+from ..render.words import TEAM_WORDS
 from ..views.matches import Board, Match, round_byes, round_matches
+from .cells import _head, rating_text, round_nav, site_words, titled_link, with_narrow
 from .event import FORFEITS, SCORE
+from .games import game_link
 from .team_event import TeamEvent
 
 
@@ -50,11 +55,6 @@ def _pair(x: tuple[Any, Any] | None, empty: str) -> str:
 def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
     """Round ``k``: the overview of its matches, then each match board by board (results from the first team's
     side, each player's colour marked beside the name, ratings); the teams without a match."""
-    from ..render.columns import headings
-    from ..render.team_words import primary_name
-    from ..render.words import TEAM_WORDS
-    from .cells import _head, round_nav, site_words
-
     s = site_words(lang)
     names = {tm.number: tm.name for tm in e.current.tt.teams}
     mp, gp, team = primary_name("MP", lang), primary_name("GP", lang), TEAM_WORDS.text("team", lang)
@@ -96,9 +96,6 @@ def _match_table(e: TeamEvent, s: dict[str, str], lang: str, k: int, n: int, m: 
                  rtg: str) -> dict[str, Any]:
     """Match ``n`` of round ``k`` board by board: the results from the first team's side, each player's colour
     marked beside the name, the ratings (``rtg``: their heading)."""
-    from .cells import _head, rating_text
-    from .games import game_link
-
     rows = []
     for board, b in enumerate(m.boards, 1):
         if b.kind is None:
@@ -120,8 +117,6 @@ def _match_table(e: TeamEvent, s: dict[str, str], lang: str, k: int, n: int, m: 
 def _player_cell(e: TeamEvent, s: dict[str, str], sno: int | None, colour: int) -> dict[str, Any]:
     """A board's player: the name linked to the card, the rating beside it on a phone, the colour marked; an empty
     board's "no player"."""
-    from .cells import rating_text, titled_link, with_narrow
-
     if sno is None:
         return {"text": s["no_player"], "cls": "left"}
     cell = with_narrow(titled_link(e.ind, sno), rating_text(e.ind, sno))
