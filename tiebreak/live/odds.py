@@ -101,8 +101,8 @@ def live_odds(t: Tournament, settings: Settings | None, seed: int | None = None,
     live team standings are (:mod:`tiebreak.live.teams`)."""
     cancel = _CANCEL
     # no time limit: a load-dependent stop would change the numbers; a newer version's job cancels this one
-    left = Budget(None, stop=None if job is None or cancel is None else (lambda: bool(cancel[job % SLOTS])))
-    common: dict[str, Any] = {"budget": left, "seed": seed, "places": PLACES, "method": "count"}
+    left = Budget(stop=None if job is None or cancel is None else (lambda: bool(cancel[job % SLOTS])))
+    common: dict[str, Any] = {"budget": left, "seed": seed, "places": PLACES}
     if settings is not None:
         common |= {"tiebreaks": settings.tiebreaks, "rules": settings.rules, "system": settings.system}
     try:
