@@ -388,8 +388,8 @@ _SHARED = (
                          "number); without it such a file lists them",
            low=1, high=10**12, metavar="N", commands=FILE_COMMANDS, forms=STANDINGS_FORM + ODDS_FORM + RATINGS_FORM,
            page=True),
-    Option("exact", bool, "count every outcome, however many a simulation would draw (refused past a number of "
-                          "outcomes by the participants: minutes of work)",
+    Option("exact", bool, "count every outcome, even when there are more than a simulation would draw (refused past "
+                          "a number of outcomes set by the participants: minutes of work)",
            default=False, commands=("odds",),
            not_on={"api": "every face chooses by the count: every outcome when there are no more than a simulation "
                           "would draw, else that simulation",

@@ -113,7 +113,7 @@ def live_odds(t: Tournament, settings: Settings | None, seed: int | None = None,
     except Cancelled:
         return None
     member = {"method": odds.method, "outcomes": odds.outcomes, "games": len(odds.future.games), "team": odds.team,
-              "final_round": odds.future.final_round, "top": TOP, "margin": odds.margin,
+              "final_round": odds.future.final_round, "top": TOP, "margin": odds.margin, "seed": odds.seed,
               "tiebreaks": [s.text for s in odds.specs]}
     return member | place_member(of_odds(odds))
 

@@ -63,7 +63,8 @@ def compute_odds(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | 
     ``method``: ``count`` (the default of every face: every outcome when there are at most as many as a simulation
     would draw, else that many drawn with ``seed``, the event's own unless given; ``simulations``: how many, by
     default :func:`.budget.planned_simulations`; chosen by the counts alone, never by the clock, so the same numbers in
-    every run on every machine) or ``exact`` (every outcome; refused past :func:`.run.exact_limit`).  ``budget``:
+    every run on every machine), ``exact`` (every outcome; refused past :func:`.run.exact_limit`) or ``simulation``
+    (the outcomes drawn however few there are: the library's, to compare a simulation with the exact answer).  ``budget``:
     who watches the work (progress, cancellation: :class:`Budget`), never a time limit.  ``places``: the top places
     asked for (an event of more than 64 participants keeps the chances of those places only, at least 6).
     ``player``: the start number whose minimal sets of results for first place are wanted ("what X needs", exact only)."""

@@ -132,9 +132,9 @@ def tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_mode
         count = simulations or planned_simulations(isinstance(ranker, RoundRobinRanker), len(future.base.players))
         if method == "exact":
             _refuse_past_limit(future, ranker)
-        elif method != "count":
-            raise ValueError(f"method {method!r}: count or exact")
-        elif 3 ** g > count:
+        elif method not in ("count", "simulation"):
+            raise ValueError(f"method {method!r}: count, exact or simulation")
+        elif method == "simulation" or 3 ** g > count:
             return _simulate(future, ranker, probs, count, seed, budget, depth, top)
         return "exact", 3 ** g, _enumerate(future, ranker, probs, exact_model, player, budget, depth, top)
 
@@ -174,7 +174,7 @@ def _refuse_past_limit(future: Future, ranker: Ranker) -> None:
                                  g, g), Place(future.base.source, field="exact"))
     if 3 ** g > (limit := exact_limit(ranker)):
         raise InputError(Message("--exact: {} outcomes, more than the {} counted for {} participants; leave out "
-                                 "--exact for the odds every face gives",
+                                 "--exact for a simulation",
                                  3 ** g, limit, n), Place(future.base.source, field="exact"))
 
 
