@@ -1,5 +1,6 @@
 """`tiebreak odds` within a budget counted in outcomes (never in seconds), in memory that follows what is asked,
-saying what is certain on every face (issues 24, 28, 29 and 33).  The expectations are hand computations written here, or the options' documented bounds."""
+saying what is certain on every face (issues 24, 28, 29 and 33).  The expectations are hand computations written
+here, or the options' documented bounds."""
 
 from __future__ import annotations
 
