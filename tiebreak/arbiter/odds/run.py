@@ -15,7 +15,6 @@ bounds it (a server's own time limit ends a request in an error, never in anothe
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future as Pending
@@ -94,7 +93,6 @@ class Odds:
     alone_first: NDArray[np.bool_] | None
     player: int | None  # the chosen participant's index in ``participants``
     notes: list[str]
-    seconds: float
     #: who is ranked, in the order of ``places``: the players, or the teams of a team event
     participants: list[Participant] = field(default_factory=list)
     team: bool = False
@@ -278,7 +276,6 @@ def run_odds(future: Future, specs: list[TieBreakSpec], *, rules: str | RuleSet 
              places: int | None = None) -> Odds:
     """Odds of every place for the pending games of ``future`` (see :func:`tiebreak.arbiter.odds.compute_odds`);
     ``teams``: the ranker of a team event's teams (``player`` is then a team number)."""
-    clock = time.perf_counter()
     budget = budget or Budget()
     notes = list(future.notes)
     probs, fractions, model_notes = probabilities(future, model, draw_rate, white_advantage, unrated_rating)
@@ -311,5 +308,5 @@ def run_odds(future: Future, specs: list[TieBreakSpec], *, rules: str | RuleSet 
     alone = np.concatenate(acc.alone_first) if acc.alone_first else None
     return Odds(future, specs, how, count, model, ranker_name, chances, acc.first_by_result(),
                 acc.result_probability(), acc.best, acc.worst, margin, seed if how == "simulation" else None,
-                fixed or [], alone, row, notes, time.perf_counter() - clock, participants, teams is not None,
+                fixed or [], alone, row, notes, participants, teams is not None,
                 expected=acc.expected(), depth=depth, top=acc.top_chance())
