@@ -85,13 +85,12 @@ def live_odds(t: Tournament, settings: Settings | None, seed: int | None = None,
               job: int | None = None) -> dict[str, Any] | None:
     """The live document's ``odds`` member for the tournament as it stands (``settings``: the event's
     :class:`~tiebreak.live.settings.Settings`, or None): method, outcomes, pending games, the simulation's seed and
-    margin, and
-    per participant (by the chance of first place) every place it can still reach with its chance (:func:`place_member`),
-    the chance of first place and of the top 3.  Every outcome or a seeded simulation, chosen by their count (the
-    odds' one rule: the same results give the same numbers in every run and on every face, ``tiebreak odds`` too;
-    the work is bounded by that count, never stopped by the clock).  ``job``: the worker's number of this job; None
-    is answered once a newer job of the same event has cancelled it (its version replaced: the newest gets the
-    worker at once).
+    margin, and per participant (by the chance of first place) every place it can still reach with its chance
+    (:func:`place_member`), the chance of first place and of the top 3.  Every outcome or a seeded simulation,
+    chosen by their count (the odds' one rule: the same results give the same numbers in every run and on every
+    face, ``tiebreak odds`` too; the work is bounded by that count, never stopped by the clock).  ``job``: the
+    worker's number of this job; None is answered once a newer job of the same event has cancelled it (its version
+    replaced: the newest gets the worker at once).
 
     ``t`` is the tournament as it stands (:func:`~tiebreak.live.pending.as_it_stands`): its games in play are the
     cells of unknown result, exactly the games still unplayed (an incremental re-read may keep the readers' list of
