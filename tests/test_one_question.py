@@ -105,3 +105,22 @@ def test_the_live_note_counts_each_pending_game_once(tmp_path, capsys):
     doc = TestClient(live_app(LiveHub(tmp_path, database="none"))).get("/api/live").json()
     assert doc["live"]["pending"] == 2
     assert any(n.startswith(note) for n in doc["notes"]), doc["notes"]
+
+
+#: the legend's name of BH/C1 (the catalogue's name with the glossary's modifier, docs/glossary.md)
+BH_C1 = {"en": "Buchholz, Cut-1", "ru": "Коэффициент Бухгольца, усечение-1", "uk": "Бухгольц, скорочення-1"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_an_explained_value_is_named_as_the_legend_names_it(capsys, lang, tmp_path):
+    legend = _cli(capsys, "standings", str(EXAMPLE), "--lang", lang)
+    assert BH_C1[lang] + " (C.07 8.1)" in legend
+    # the command line's explanation of a player and of a team
+    player = _cli(capsys, "explain", str(EXAMPLE), "--player", "7", "--lang", lang)
+    assert f"BH/C1 = 30   {BH_C1[lang]} [C.07 8.1]" in player  # 30: the published BH/C1 of no. 7 (Vega)
+    team = _cli(capsys, "explain", str(TEAM), "--player", "1", "--tiebreaks", "PTS,BH/C1", "--lang", lang)
+    assert f"   {BH_C1[lang]} [C.07 8.1" in team
+    # the site's card of the player
+    assert main(["site", str(EXAMPLE), "-o", str(tmp_path / "site")]) == 0
+    card = (tmp_path / "site" / lang / "player-7.html").read_text(encoding="utf-8")
+    assert f"({BH_C1[lang]}; C.07 8.1)" in card.replace("<wbr>", "")
