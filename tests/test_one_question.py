@@ -124,3 +124,25 @@ def test_an_explained_value_is_named_as_the_legend_names_it(capsys, lang, tmp_pa
     assert main(["site", str(EXAMPLE), "-o", str(tmp_path / "site")]) == 0
     card = (tmp_path / "site" / lang / "player-7.html").read_text(encoding="utf-8")
     assert f"({BH_C1[lang]}; C.07 8.1)" in card.replace("<wbr>", "")
+
+
+def test_a_team_match_is_headed_by_its_table_on_the_live_screen_as_on_the_site(tmp_path):
+    pytest.importorskip("fastapi")
+    import re
+
+    from fastapi.testclient import TestClient
+
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.web.live import live_app
+
+    (tmp_path / "live").mkdir()
+    (tmp_path / "live" / "cup.trf").write_bytes(FRIENDSHIP.read_bytes())
+    page = TestClient(live_app(LiveHub(tmp_path / "live", database="none"))).get("/live?lang=ru").text
+    assert main(["site", str(FRIENDSHIP), "-o", str(tmp_path / "site")]) == 0
+    site = (tmp_path / "site" / "ru" / "round-7.html").read_text(encoding="utf-8")
+
+    def first_head(html: str, marker: str) -> str:  # the first column's heading of the table after ``marker``
+        return re.search(r"<th\b[^>]*>(?:<abbr[^>]*>)?([^<]*)", html[html.index(marker):]).group(1)
+
+    # a board is one game of a match (docs/glossary.md: «доска»); the match itself is numbered by its table
+    assert first_head(page, 'id="pairings"') == first_head(site, "<table") == "Ст."

@@ -167,7 +167,8 @@ def pairings_rows(doc: dict[str, Any], lang: str, w: dict[str, str],
         games.append({"cls": "pending" if g.get("pending") else "",
                       "cells": [{"text": str(g["board"])}, who(g["white"]), {"text": result, "cls": "result"},
                                 who(g["black"])]})
-    heads = [_head(w["board"]), _head(w["team"], "name side"), _head(w["result"]), _head(w["team"], "name side")]
+    # a team match's number is its table's, as the site's round page heads it (a board is one game of a match)
+    heads = [_head(w["table_short"]), _head(w["team"], "name side"), _head(w["result"]), _head(w["team"], "name side")]
     return heads, games, [_head(w["team"], "name"), _head(w["result"])], byes
 
 

@@ -114,6 +114,7 @@ TERMS = _terms({
     'round_n': 'Round {k}',
     'round_short': 'R',  # a round's letter before its number: R6, «Т6»
     'board': 'Board',
+    'table_short': 'Tbl.',  # a team match's table number (the site's round page, the live screen's pairings)
     'white': 'White',
     'black': 'Black',
     'result': 'Result',
@@ -518,7 +519,7 @@ SITE_WORDS = Table("site", {
     'board_short': 'Bo.',  # a round page's column heading, explained in the legend below the table
     'points_before': 'Points before the round',
     'match_overview': 'Matches of the round',
-    'table_short': 'Tbl.',
+    'table_short': term('table_short'),
     'table_no': 'Table',
     'average_rating': 'Average rating',
     'city': 'City',
@@ -552,6 +553,7 @@ LIVE_WORDS = Table("live", {
     'as_it_stands': 'Standings as they stand',
     'pairings': 'Pairings and results',
     'board': term('board'),
+    'table_short': term('table_short'),
     'white': term('white'),
     'black': term('black'),
     'result': term('result'),
