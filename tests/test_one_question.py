@@ -146,3 +146,26 @@ def test_a_team_match_is_headed_by_its_table_on_the_live_screen_as_on_the_site(t
 
     # a board is one game of a match (docs/glossary.md: «доска»); the match itself is numbered by its table
     assert first_head(page, 'id="pairings"') == first_head(site, "<table") == "Ст."
+
+
+def test_a_team_events_live_history_is_the_teams(tmp_path):
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.web.live import live_app
+
+    (tmp_path / "cup.trf").write_bytes(FRIENDSHIP.read_bytes())
+    client = TestClient(live_app(LiveHub(tmp_path, database=f"sqlite:///{tmp_path / 'history.sqlite'}")))
+
+    def section(page: str) -> str:  # the history section the server rendered
+        start = page.index('<section id="history-section"')
+        return page[start:page.index("</section>", start)]
+
+    teams = section(client.get("/live?lang=ru").text)
+    card = client.get("/live/cards/cup.trf/ru/team-3.html").text
+    history = client.get("/live/history?event=cup.trf&player=3&lang=ru").text
+    # the rows and cards of the teams' view are teams (docs/glossary.md: a player is «участник», a team «команда»)
+    assert "<h2>История команды</h2>" in teams and "карточку команды" in teams
+    assert "История команды" in card and "История участника" not in card
+    assert "История команды: ΟΑΑΗ" in history  # team 3 is ΟΑΑΗ (the file's 013 record)

@@ -579,6 +579,8 @@ LIVE_WORDS = Table("live", {
     'odds_places': term('places'),
     'history': "Player's history",
     'history_hint': "tap a name for the player's card, elsewhere in the row for their history",
+    'team_history': "Team's history",  # the teams' view of a team event: its rows and cards are teams
+    'team_history_hint': "tap a name for the team's card, elsewhere in the row for its history",
     'card_follows': 'Updated as the results come in.',
     'hall': 'Hall screen',
     'normal': 'Normal view',
