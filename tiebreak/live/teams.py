@@ -28,7 +28,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..engine import team
 from ..engine.model import Kind, format_number
+from ..engine.team import compute_team_standings
 from ..render import output
 from .pending import settled
 
@@ -71,8 +73,6 @@ class LiveTeams:
         the teams a play-off placed (``serve --playoff``), each row of a place it decided marked ``playoff``;
         ``read``: the warnings of reading the file, said before those of building its teams (as `tiebreak
         standings` says them)."""
-        from ..engine import team
-
         tt, boards_pending = _live_matches(team.build(live.tournament, system=system))
         s = team.compute_team_standings(tt, tiebreaks, rules=rules, lots=False, system=system)
         if placed is not None:
@@ -106,7 +106,6 @@ class LiveTeams:
         of an earlier round changed."""
         if k < 1:
             return {}
-        from ..engine.team import compute_team_standings
 
         m = s.tt.matches
         key = m.kind[:, :k].tobytes() + m.opponent[:, :k].tobytes() + s.tt.gp[:, :k].tobytes() + \

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..engine.model import WHITE, format_number
 from ..engine.registry import CATALOGUE
+from ..render.columns import headings
 from ..render.i18n import message, tiebreak_name, word
 from ..render.pairings import with_narrow as with_narrow
 from ..render.words import SITE_WORDS
@@ -149,8 +150,6 @@ def standings_legend(lang: str, columns: list[str], tiebreaks: list[tuple[str, s
     """The legend of a standings table: each column's abbreviation and full name, a tie-break's article
     (``columns``: the player columns' names; ``tiebreaks``: :func:`tiebreak_legend`; ``points``: the points column's
     abbreviation and name, an individual event's by default)."""
-    from ..render.columns import headings
-
     s = site_words(lang)
     short, full = points or (word("points", lang), s["points_total"])
     lines = [f"{word('rank', lang)} = {s['column_rank']}", f"{short} = {full}"]
