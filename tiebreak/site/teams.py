@@ -233,12 +233,14 @@ def _explanations(e: TeamEvent, s: dict[str, str], lang: str, number: int, full:
     (``full``: the primary score's name)."""
     st = e.current
     explanations = []
-    codes = {spec.text: spec.code for spec in st.specs}
+    specs = {spec.text: spec for spec in st.specs}
     for n, (key, info) in enumerate(team_details(st, number).items(), 1):
-        code = codes.get(key, key)
-        x: dict[str, Any] = {"key": key, "value": num(info["value"]), "article": info["article"],
-                             "name": full if code == "PTS" else TEAM_NAMES.text(code, lang) if code in TEAM_NAMES
-                             else key}
+        spec = specs.get(key)
+        code = spec.code if spec is not None else key
+        name = full if code == "PTS" else TEAM_NAMES.text(code, lang) if code in TEAM_NAMES else key
+        if spec is not None and code in TEAM_NAMES:  # with its cut or median, as the legend writes it
+            name = with_modifiers(name, spec, lang)
+        x: dict[str, Any] = {"key": key, "value": num(info["value"]), "article": info["article"], "name": name}
         if any(c["cut"] for c in info.get("rounds", [])):
             x["note"] = s["cut_legend"]
         if info.get("rounds"):
