@@ -15,16 +15,6 @@ PKG = Path(__file__).resolve().parents[1] / "tiebreak"
 #: the most lines a function's body may have without a reason
 MOST = 60
 REASON = re.compile(r"#\s*long:\s*\S")
-#: the long readers of tiebreak/formats/ today, being split by concern (issue 33); to be removed once they are
-KNOWN = {
-    "formats/chessjson_read.py: _Reader.read",
-    "formats/chessresults.py: _Reader.read",
-    "formats/crosstable.py: from_rows",
-    "formats/papi.py: load",
-    "formats/pgn.py: loads",
-    "formats/published.py: from_rows",
-    "formats/trf_read.py: _Reader.read",
-}
 
 
 def long_functions(source: str, most: int = MOST) -> list[tuple[str, int]]:
@@ -74,4 +64,4 @@ def test_no_function_is_over_sixty_lines_without_a_reason():
     found = sorted(f"{path.relative_to(PKG).as_posix()}: {name} ({length} lines)"
                    for path in PKG.rglob("*.py")
                    for name, length in long_functions(path.read_text(encoding="utf-8")))
-    assert [x for x in found if x.rpartition(" (")[0] not in KNOWN] == []
+    assert found == []
