@@ -109,7 +109,7 @@ def team_fact(e: TeamEvent, start_no: int, lang: str) -> list[tuple[str, str, st
 
 def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
     """The template's context and the template of the page ``name`` of a team event."""
-    from .cells import _head, home, round_nav, site_words, standings_legend
+    from .cells import home, round_nav, site_words, standings_cells, standings_heads, standings_legend
 
     s = site_words(lang)
     stem = name.removesuffix(".html")
@@ -127,21 +127,13 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
     if stem == "standings" or kind == "standings":
         k = int(arg) if arg else e.played
         st = e.after[k - 1]
-        keys = st.keys
         short, full = points_words(e, lang)
-        heads = [_head(word("rank", lang), "rank"), _head(TEAM_WORDS.text("team", lang), "name"), _head(short, "pts", full),
-                 *(_head(x) for x in keys[1:])]
-        from .cells import mark
-
+        view = of_ranking(st)
+        heads = standings_heads(view, lang, (st.keys[0], st.tt.primary), full)
         decided = st.decided if e.playoff is not None else {}
-        rows = [{"cells": [{"text": mark(r.place, r.start_no, decided) + ("*" if r.lot else ""), "cls": "rank",
-                            **({"href": "playoff.html"} if r.start_no in decided else {})},
-                           {**team_cell(e, r.start_no), "head": True},
-                           *({"text": text, "cls": "pts" if j == 0 else "", "data": x}
-                             for j, (x, text) in enumerate(zip(keys, r.values)))]}
-                for r in of_ranking(st, keys=keys).rows]
+        rows = [{"cells": standings_cells(view, r, decided, team_cell(e, r.start_no), st.keys[0])} for r in view.rows]
         title = s["standings"] if not arg else s["standings_after"].format(k=k)
-        from .cells import MARK, mark
+        from .cells import MARK
         from .downloads import links
 
         return {"title": title, "intro": word("after_round", lang, k=k, n=e.tournament.rounds),
