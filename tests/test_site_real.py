@@ -27,7 +27,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 from sources import CORPUS, needs
-from test_site import check_cards, check_standings_pages, cli_json, parse, player_of
+from test_site import check_cards, check_standings_pages, cli_json, parse, player_of, row_player
 
 pytest.importorskip("jinja2")
 
@@ -285,7 +285,7 @@ def test_team_standings_after_every_round_agree_with_the_command_line(teams, cap
         want = cli_json(capsys, "standings", str(TEAMS), "--after-round", str(k), "--seed", SEED, "-f", "json")
         for lang in LANGS:
             rows = parse(teams / lang / f"standings-{k}.html").tables["standings"][1:]
-            got = [(int(re.fullmatch(r"team-(\d+)\.html", r[1]["href"]).group(1)), r[0]["text"].rstrip("*"),
+            got = [(row_player(r, "team"), r[0]["text"].rstrip("*"),
                     {c["data"]: c["text"] for c in r if c["data"]}) for r in rows]
             assert got == [(int(w["start_no"]), w["rank"], {key: "-" if v is None else v
                                                               for key, v in w["values"].items()})
