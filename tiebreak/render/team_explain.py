@@ -20,7 +20,7 @@ from ..engine.team import TEAM_CATALOGUE, TeamStandings
 from ..views.matches import MatchRound, match_rounds
 from .explain import details, pair_details
 from .i18n import kind_name, message, word
-from .team_words import primary_name
+from .team_words import key_heading, primary_name
 from .words import TEAM_EXPLAIN, TEAM_NAMES, TEAM_PANEL, TEAM_WORDS
 
 
@@ -88,8 +88,11 @@ def explain_team(s: TeamStandings, number: int, lang: str = "en") -> str:
     width = max([30, *(len(who) for _, who, _ in rounds)])  # the scores in one column, whatever the names
     lines += [f"  {r}{k:<2} {who:<{width}}  {score}" for k, who, score in rounds]
     for spec, info in team_details(s, number).items():
-        lines += ["", f"{spec} = {_num(info['value'])}   {TEAM_NAMES.text(spec.split('/')[0].split(':')[0], lang)} "
-                      f"[{info['article']}]"]
+        code, article = spec.split('/')[0].split(':')[0], info['article']
+        if primary_name(s.tt.primary, lang) == key_heading(code, s.tt.primary, lang):  # the primary score as the
+            code, article = s.tt.primary, TEAM_CATALOGUE[s.tt.primary].article  # standings and the legend name it
+        lines += ["", f"{key_heading(spec, s.tt.primary, lang)} = {_num(info['value'])}   "
+                      f"{TEAM_NAMES.text(code, lang)} [{article}]"]
         if "group_place" in info:
             lines.append("  " + e.text("group", lang, place=info["group_place"] or "-"))
         if "boards" in info:
@@ -114,6 +117,6 @@ def explain_team_pair(s: TeamStandings, a: int, b: int, lang: str = "en") -> str
     if d["separated_by"] is None:
         lines.append(e.text("equal", lang, how=e.text("by_lot" if d["by_lot"] else "shared", lang)))
     else:
-        lines.append(e.text("separated", lang, spec=d["separated_by"], article=d["article"],
+        lines.append(e.text("separated", lang, spec=key_heading(d["separated_by"], s.tt.primary, lang), article=d["article"],
                             va=_num(d["values"][0]), vb=_num(d["values"][1])))
     return "\n".join(lines) + "\n"
