@@ -161,11 +161,13 @@ def column_widths(heads: list[str], rows: list[list[str]], names: tuple[int, ...
 
 def table_data(table_id: str, heads: list[str], rows: list[list[str]], points_at: int, tied: list[bool] | None = None,
                caption: str = "", names: tuple[int, ...] = (2,), rank_at: int | None = 0,
-               sticky: bool = True) -> tuple[Sheet, list[int]]:
-    """A table for the ``table`` macro (rank at ``rank_at``, the names at ``names``, the points at ``points_at``, a
-    row drawn by lot marked ``tied``) and the characters each column needs (names wrap past 26 characters)."""
+               sticky: bool = True, ids: tuple[int, ...] = ()) -> tuple[Sheet, list[int]]:
+    """A table for the ``table`` macro (rank at ``rank_at``, the names at ``names``, the points at ``points_at``, the
+    identity columns a phone leaves out at ``ids``, a row drawn by lot marked ``tied``) and the characters each column
+    needs (names wrap past 26 characters)."""
     def cls(j: int) -> str:
-        return "name" if j in names else "rank" if j == rank_at else "pts" if j == points_at else ""
+        return ("name" if j in names else "rank" if j == rank_at else "pts" if j == points_at else
+                "id" if j in ids else "")
 
     classes = [cls(j) for j in range(len(heads))]
     return ({"id": table_id, "caption": caption, "sticky": sticky,
@@ -216,6 +218,12 @@ def team_standings_table(s: TeamStandings, lang: str = "en") -> tuple[list[str],
 def positions(columns: list[Column]) -> tuple[int, int]:
     """Where the name and the points are among the standings table's ``columns``."""
     return columns.index(Column("name")), columns.index(Column("points"))
+
+
+def identity_columns(columns: list[Column]) -> tuple[int, ...]:
+    """Where the identity columns are among the standings table's ``columns`` (number, title, federation, rating...:
+    a phone leaves them out of the page's table)."""
+    return tuple(j for j, c in enumerate(columns) if c.kind in ("number", "player"))
 
 
 def document(title: str, lang: str, sheets: list[Sheet | Markup], printed: datetime.date | None = None,

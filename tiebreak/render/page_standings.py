@@ -35,7 +35,7 @@ from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 from ..engine.team_tiebreaks import TEAM_CATALOGUE
-from .html import positions, standings_table, table_data, team_standings_table
+from .html import identity_columns, positions, standings_table, table_data, team_standings_table
 from .i18n import message, problem, tiebreak_name, with_modifiers, word
 from .templating import environment
 from .words import PAGE_WORDS, SITE_WORDS, TEAM_NAMES
@@ -77,7 +77,7 @@ def standings_part(s: Standings | TeamStandings, lang: str = "en", sections: str
     for row, lot in zip(rows, drawn):
         if lot:  # a place a lot decided, as the footnote under the table says
             row[0] += "*"
-    table, _ = table_data("standings", heads, rows, points_at, names=(name_at,))
+    table, _ = table_data("standings", heads, rows, points_at, names=(name_at,), ids=identity_columns(order))
     for row, number in zip(table["rows"], numbers):
         row["start_no"] = number
     lots = any(drawn)

@@ -146,8 +146,9 @@ COLUMN_WORDS = {"title": "player_title", "fed": "federation", "rating": "rating"
                 "birth": "column_birth", "perf": "performance", "change": "rating_change"}
 
 
-#: the class of a standings table's column on the site (the sticky columns of a phone: ``table_style``)
-_CLASSES = {"rank": "rank", "name": "name", "points": "pts"}
+#: the class of a standings table's column on the site: rank, name and points stick on a phone, where the identity
+#: columns (``id``: number, title, federation, rating...; each player's card has them) are left out (``site.css``)
+_CLASSES = {"rank": "rank", "name": "name", "points": "pts", "number": "id", "player": "id"}
 
 
 def standings_heads(view: StandingsTable, lang: str, team: tuple[str, str] | None = None,
@@ -171,7 +172,7 @@ def standings_cells(view: StandingsTable, r: StandingsRow, decided: dict[int, in
             return {**name, "head": True}
         if c.kind == "points":
             return {"text": text, "cls": "pts", "data": points_key}
-        return {"text": text, "data": c.key} if c.kind == "value" else {"text": text}
+        return {"text": text, "data": c.key} if c.kind == "value" else {"text": text, "cls": _CLASSES[c.kind]}
 
     return [cell(c, text) for c, text in zip(view.columns, view.cells(r))]
 
