@@ -155,3 +155,18 @@ def test_csv_and_json_hold_the_same_columns_and_numbers(kind, capsys):
         cells = text[row["start_no"]]
         assert [row["name"], row["points"], *(row["values"][c] or "-" for c in codes)] == \
             [cells[HEADINGS[kind, "en"].index("Name" if kind == "players" else "Team") - 1], *cells[-len(codes) - 1:]]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_explain_and_check_name_the_primary_score_as_the_standings_head_it(faces, lang, tmp_path, capsys):
+    """``explain`` heads a team's primary score, and ``check`` names a published primary score that differs, with
+    the standings' heading (MP, «МО»), whether the list calls it PTS or MP."""
+    heading = HEADINGS["teams", lang][3]
+    points = faces["teams", lang, "text"][1]["4"][2]  # team 4's primary score on the command line
+    for tiebreaks in ([], ["-t", "MP,GP,BH:MP"]):
+        assert main(["explain", str(TEAMS), "--player", "4", "--lang", lang, *tiebreaks]) == 0
+        assert f"\n{heading} = {points}   " in capsys.readouterr().out
+    published = tmp_path / "published.csv"
+    published.write_text(f"start_no,name,MP\n4,Team 4,{int(points) - 1}\n", encoding="utf-8")
+    main(["check", str(TEAMS), "--published", str(published), "--lang", lang])
+    assert f"Team 4 — {heading} [" in capsys.readouterr().out
