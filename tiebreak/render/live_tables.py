@@ -32,8 +32,8 @@ from markupsafe import Markup, escape
 from ..engine.model import Kind
 from ..views import crosstable
 from ..views.odds import from_json
-from . import crosstable as cross_words
 from ..views.standings import Column, StandingsTable, of_document
+from . import crosstable as cross_words
 from .columns import standings_headings
 from .i18n import message, plural_form
 from .odds import reach_cells, reach_range
@@ -96,16 +96,9 @@ def standings_rows(doc: dict[str, Any], view: StandingsTable, arrows: str, w: di
         rank: Cell = {"text": row.place, "cls": "rank"}
         if r.get("playoff"):  # a place the play-off decided (Arbiters' Manual 13.2)
             rank |= {"sub": w["playoff_mark"], "title": w["playoff"]}
-
-        def cell(c: Column, text: str) -> Cell:
-            if c.kind == "rank":
-                return rank
-            if c.kind == "name":
-                return _link(r, card)
-            return {"text": text, "cls": _CLASSES.get(c.kind, "")}
-
-        rows.append({"cells": [*(cell(c, text) for c, text in zip(view.columns, view.cells(row))),
-                               {"text": state[0], "cls": "state " + state[1]}, arrow]})
+        cells = [rank if c.kind == "rank" else _link(r, card) if c.kind == "name" else
+                 {"text": text, "cls": _CLASSES[c.kind]} for c, text in zip(view.columns, view.cells(row))]
+        rows.append({"cells": [*cells, {"text": state[0], "cls": "state " + state[1]}, arrow]})
     return rows
 
 

@@ -3,7 +3,8 @@ reuses it).  On screen a table keeps its headings while it scrolls (sticky ``the
 on a phone (up to 40rem) the rank, name and points columns stay while the other columns scroll sideways, and the
 identity columns between them (number, title, federation, rating: class ``id``) are left out, so the points are in
 view without scrolling (the columns keep their one order: :mod:`tiebreak.views.standings`).  A table takes part with
-``class="sticky"``, its cells with ``rank``, ``name``, ``pts`` and ``id`` (``class="heads"``: the headings only).  Printing turns all of it off (the PDF repeats the headings on every page instead).
+``class="sticky"``, its cells with ``rank``, ``name``, ``pts`` and ``id`` (``class="heads"``: the headings only).
+Printing turns all of it off (the PDF repeats the headings on every page instead).
 
 The sticky columns have fixed widths on a phone so that each knows its place from the left without a script: rank
 4.6rem (room for «Место» / «Місце» in bold, unbroken), name 8.4rem (names wrap between words: after a space, a

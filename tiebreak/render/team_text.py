@@ -8,8 +8,8 @@ from ..engine.team import TeamStandings
 from ..views.crosstable import of_teams
 from ..views.standings import of_ranking
 from . import crosstable as cross_words
-from .i18n import word
 from .columns import standings_headings
+from .i18n import word
 from .output import standings_text
 from .team_words import primary_name, team_legend
 from .words import TEAM_WORDS

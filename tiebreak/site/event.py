@@ -71,7 +71,8 @@ class Event:
     places: list[dict[int, tuple[int, Fraction]]] = field(default_factory=list)
     _cards: dict[int, Card] = field(default_factory=dict)
     #: what is made once per version: the crosstable's rows as HTML per language ("": a square's, the same in every
-    #: language), the standings after each round (the table and its rows: the same in every language), the category and team-ranking sections per language, each card's records
+    #: language), the standings after each round (the table and its rows: the same in every language), the category
+    #: and team-ranking sections per language, each card's records
     crosstable_rows: dict[str, Markup] = field(default_factory=dict)
     standings_rows: dict[int, tuple[StandingsTable, Markup]] = field(default_factory=dict)
     groups: dict[str, str] = field(default_factory=dict)

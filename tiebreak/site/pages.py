@@ -30,7 +30,6 @@ from .cells import (
     _head,
     event_name,
     home,
-    mark,
     name_of,
     num,
     player_link,

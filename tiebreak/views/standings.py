@@ -101,11 +101,14 @@ def of_ranking(s: Ranking, columns: PlayerColumns | None = None, keys: list[str]
     """The standings table of ``s`` (players or teams) with the player ``columns``; ``keys``: the columns of the list
     shown after the points (default: every one but the points: PTS of the players, the first of a team list, the
     primary score); ``undefined``: the text of an undefined value."""
-    team = not isinstance(s, Standings)
-    if keys is None:
-        keys = s.keys[1:] if team else [k for k in s.keys if k != "PTS"]
+    points: Sequence[str | None]
+    if isinstance(s, Standings):
+        points = s.score.texts()
+        keys = [k for k in s.keys if k != "PTS"] if keys is None else keys
+    else:  # a team event: the first column of its list is the points
+        points = s.column(s.keys[0]).texts(None, undefined)
+        keys = s.keys[1:] if keys is None else keys
     texts = {key: s.column(key).texts(None, undefined) for key in keys}  # each distinct value written once
-    points = s.column(s.keys[0]).texts(None, undefined) if team else s.score.texts()
     place = place_texts({r.start_no: r.rank for r in s.rows})
     rows = [StandingsRow(place[r.start_no], r.rank, r.lot is not None, r.start_no, r.name, str(points[r.index]),
                          columns.cells[r.start_no] if columns else [], [texts[k][r.index] for k in keys])
