@@ -68,6 +68,23 @@ def team_details(s: TeamStandings, number: int) -> dict[str, Any]:
     return out
 
 
+def value_heading(s: TeamStandings, spec: str, article: str, lang: str = "en") -> tuple[str, str, str]:
+    """A team value's heading, the code that names it and its article: the primary score (``PTS``, or its own code)
+    headed as the standings head it (``МО``), named and cited as the legend does (match points, C.07 11.1.1).
+
+    >>> from tiebreak.engine.team import Team, build, compute_team_standings
+    >>> from tiebreak.engine.model import Player, Tournament
+    >>> t = Tournament.build([Player(i, n) for i, n in enumerate(["A1", "A2", "B1", "B2"], 1)], 1)
+    >>> s = compute_team_standings(build(t, [Team(1, "A", [1, 2]), Team(2, "B", [3, 4])]), "PTS,BH", lots=False)
+    >>> value_heading(s, "PTS", "C.07 11", "ru"), value_heading(s, "BH", "C.07 8.1, 16", "ru")
+    (('МО', 'MP', 'C.07 11.1.1'), ('BH', 'BH', 'C.07 8.1, 16'))
+    """
+    code = spec.split("/")[0].split(":")[0]
+    if code in ("PTS", s.tt.primary) and s.tt.primary in TEAM_CATALOGUE:
+        return key_heading(code, s.tt.primary, lang), s.tt.primary, TEAM_CATALOGUE[s.tt.primary].article
+    return spec, code, article
+
+
 def explain_team(s: TeamStandings, number: int, lang: str = "en") -> str:
     """The explanation of team ``number`` as text in ``lang``."""
     e, w = TEAM_EXPLAIN, TEAM_WORDS
@@ -88,11 +105,8 @@ def explain_team(s: TeamStandings, number: int, lang: str = "en") -> str:
     width = max([30, *(len(who) for _, who, _ in rounds)])  # the scores in one column, whatever the names
     lines += [f"  {r}{k:<2} {who:<{width}}  {score}" for k, who, score in rounds]
     for spec, info in team_details(s, number).items():
-        code, article = spec.split('/')[0].split(':')[0], info['article']
-        if primary_name(s.tt.primary, lang) == key_heading(code, s.tt.primary, lang):  # the primary score as the
-            code, article = s.tt.primary, TEAM_CATALOGUE[s.tt.primary].article  # standings and the legend name it
-        lines += ["", f"{key_heading(spec, s.tt.primary, lang)} = {_num(info['value'])}   "
-                      f"{TEAM_NAMES.text(code, lang)} [{article}]"]
+        heading, code, article = value_heading(s, spec, info["article"], lang)
+        lines += ["", f"{heading} = {_num(info['value'])}   {TEAM_NAMES.text(code, lang)} [{article}]"]
         if "group_place" in info:
             lines.append("  " + e.text("group", lang, place=info["group_place"] or "-"))
         if "boards" in info:
@@ -117,6 +131,6 @@ def explain_team_pair(s: TeamStandings, a: int, b: int, lang: str = "en") -> str
     if d["separated_by"] is None:
         lines.append(e.text("equal", lang, how=e.text("by_lot" if d["by_lot"] else "shared", lang)))
     else:
-        lines.append(e.text("separated", lang, spec=key_heading(d["separated_by"], s.tt.primary, lang), article=d["article"],
+        lines.append(e.text("separated", lang, spec=value_heading(s, d["separated_by"], "", lang)[0], article=d["article"],
                             va=_num(d["values"][0]), vb=_num(d["values"][1])))
     return "\n".join(lines) + "\n"
