@@ -138,8 +138,10 @@ def _pair(s: Ranking, a: int, b: int, lang: str, words: Words) -> dict[str, Any]
         return {"title": title, "verdict": said.text("equal", lang, how=how), "rounds": [], "cut": False}
     va, vb = _num(d["values"][0]), _num(d["values"][1])
     values = {"va": va, "vb": vb} if team else {"a": va, "b": vb}
-    heading = team_explain.value_heading(s, spec, "", lang)[0] if isinstance(s, TeamStandings) else spec
-    verdict = said.text("separated", lang, spec=heading, article=message(d["article"], lang), **values)
+    heading, article = spec, d["article"]
+    if isinstance(s, TeamStandings):  # the primary score as the standings head it
+        heading, _, article = team_explain.value_heading(s, spec, article, lang)
+    verdict = said.text("separated", lang, spec=heading, article=message(article, lang), **values)
     by_a = {c.round: c for c in s.contributions(a, spec)}
     by_b = {c.round: c for c in s.contributions(b, spec)}
 

@@ -131,6 +131,7 @@ def explain_team_pair(s: TeamStandings, a: int, b: int, lang: str = "en") -> str
     if d["separated_by"] is None:
         lines.append(e.text("equal", lang, how=e.text("by_lot" if d["by_lot"] else "shared", lang)))
     else:
-        lines.append(e.text("separated", lang, spec=value_heading(s, d["separated_by"], "", lang)[0], article=d["article"],
-                            va=_num(d["values"][0]), vb=_num(d["values"][1])))
+        heading, _, article = value_heading(s, d["separated_by"], d["article"], lang)  # as the standings head it
+        lines.append(e.text("separated", lang, spec=heading, article=article, va=_num(d["values"][0]),
+                            vb=_num(d["values"][1])))
     return "\n".join(lines) + "\n"
