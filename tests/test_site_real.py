@@ -149,9 +149,11 @@ def check_explanations(site: Path, trf: Path, players: list[int], capsys, prefix
             html = (site / lang / f"{prefix}-{sno}.html").read_text(encoding="utf-8")
             page = parse(site / lang / f"{prefix}-{sno}.html")
             keys = re.findall(r'data-key="([^"]+)"', html)
-            assert keys and keys == re.findall(r"^(\S+) = ", text, re.M), (lang, sno)
-            for n, key in enumerate(keys, 1):
-                head = re.search(rf"^{re.escape(key)} = (\S+)", text, re.M)
+            # each value headed as explain heads it (a team's primary score as the standings head it: MP, «МО»)
+            headings = re.findall(r'<span class="code">([^<]+)</span>', html)
+            assert keys and headings == re.findall(r"^(\S+) = ", text, re.M), (lang, sno)
+            for n, (key, heading) in enumerate(zip(keys, headings), 1):
+                head = re.search(rf"^{re.escape(heading)} = (\S+)", text, re.M)
                 assert head and page.values[key] == head.group(1), (lang, sno, key)
                 block = text[head.end():].split("\n\n")[0]
                 lines = [x for x in block.splitlines()[1:] if x.strip()]

@@ -173,7 +173,7 @@ def boards_of_match(e: TeamEvent, r: int, a: int) -> list[tuple[int, int, int | 
 
 
 def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
-    from ..render.team_explain import team_details
+    from ..render.team_explain import team_details, value_heading
     from ..render.team_words import primary_name
     from ..render.words import EXPLAIN_WORDS, TEAM_NAMES
     from .cells import _head, num, player_link, site_words
@@ -212,8 +212,9 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
     explanations = []
     codes = {spec.text: spec.code for spec in st.specs}
     for n, (key, info) in enumerate(team_details(st, number).items(), 1):
-        code = codes.get(key, key)
-        x: dict[str, Any] = {"key": key, "value": num(info["value"]), "article": info["article"],
+        heading, code, article = value_heading(st, key, info["article"], lang)  # the primary score: МО, as headed
+        code = codes.get(key, key) if heading == key else code
+        x: dict[str, Any] = {"key": key, "heading": heading, "value": num(info["value"]), "article": article,
                              "name": full if code == "PTS" else TEAM_NAMES.text(code, lang) if code in TEAM_NAMES
                              else key}
         if any(c["cut"] for c in info.get("rounds", [])):
