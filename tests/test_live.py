@@ -420,6 +420,41 @@ def test_the_board_order_kept_between_versions_is_the_order_made_afresh(tmp_path
         assert event.document["pairings"] == pairings(t, rounds, before)
 
 
+@pytest.mark.parametrize("lang, words", [
+    ("en", "2 file(s) not watched (notes.txt, prizes.json): not a tournament file"),
+    ("ru", "файлы не отслеживаются (всего 2: notes.txt, prizes.json)"),
+    ("uk", "файли не відстежуються (усього 2: notes.txt, prizes.json)")])
+def test_an_arbiters_notes_beside_the_event_files_are_passed_over_with_one_message(tmp_path, lang, words):
+    """A folder of an arbiter's files: the event, a TRF that does not read (its records are TRF's: held back with its
+    reason, as any event file), notes in a ``.txt``, a ``.json`` that is no Chess-JSON, and an empty ``.txt`` being
+    written.  The notes are passed over with one message naming them (before, each was an event held back with its
+    error); a note that becomes a TRF is watched."""
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.render.i18n import message
+
+    (tmp_path / "open.trf").write_text(EXAMPLE.read_text())
+    (tmp_path / "broken.trf").write_text("012 Club open\n001 this line is cut")
+    (tmp_path / "notes.txt").write_text("Round 3 starts at 10:00.\nArbiter: J. Smith\n")
+    (tmp_path / "prizes.json").write_text('{"prizes": [300, 200, 100]}')
+    (tmp_path / "draft.txt").write_bytes(b"")
+    hub = LiveHub(tmp_path, database="none")
+    try:
+        assert sorted(hub.events) == ["broken.trf", "open.trf"]
+        assert hub.events["open.trf"].version == 1
+        broken = hub.events["broken.trf"]
+        assert broken.version == 0 and broken.held is not None and "could not be read" in broken.held["reason"]
+        said = [message(m, lang) for m in hub.passed_over()]
+        assert len(said) == 1 and said[0].startswith(words)
+        (tmp_path / "notes.txt").write_text(EXAMPLE.read_text())  # the notes' name given to the event's file
+        hub.scan()
+        assert sorted(hub.events) == ["broken.trf", "notes.txt", "open.trf"] and hub.events["notes.txt"].version == 1
+        assert [message(m, "en") for m in hub.passed_over()] == [
+            "1 file(s) not watched (prizes.json): not a tournament file in the format their ending names (a TRF has "
+            "012 and 001 lines, a Chess-JSON file its tournaments); each is watched once it is one"]
+    finally:
+        hub.close()
+
+
 def test_a_folder_with_a_built_site_watches_the_event_files_only(tmp_path):
     """An organiser keeps the website (``tiebreak site``) beside the event file: its 150 pages, its search.json and its
     downloads (standings.trf, standings.xlsx) were each read as an event (a page held back as 'no round columns', the

@@ -25,6 +25,11 @@ SQUARES = [("e2", "e4"), ("e7", "e5"), ("g1", "f3"), ("b8", "c6"), ("f1", "b5"),
            ("g8", "f6")]
 
 
+#: the card of Aravindh's game on the live page (a script expression)
+ARAVINDH = ("Array.from(document.querySelectorAll('#games .game'))"
+            ".find(g => g.querySelector('.players').textContent.includes('Aravindh'))")
+
+
 def _games() -> list[str]:
     """The corpus file's games, each its tag block alone (the Event tag only on the first: taken off)."""
     text = re.sub(r'^\[Event .*\n', "", CUP.read_text(), flags=re.M)
@@ -154,24 +159,28 @@ def test_the_boards_beside_the_standings_follow_each_move(broadcast, chromium, w
     page.goto(base + "/live?lang=ru")
     page.wait_for_function("document.querySelectorAll('#games .game svg').length === 5", timeout=15_000)
     assert page.locator("#games-title").inner_text() == "Партии"
-    page.wait_for_function("document.querySelector('#games .game svg[role=img]').getAttribute('aria-label')"
+    # the game of Aravindh (in play after three plies), wherever its board puts it in the list (board order)
+    first = page.locator("#games .game").filter(has=page.locator(".players", has_text="Aravindh"))
+    page.wait_for_function(f"{ARAVINDH}.querySelector('svg[role=img]').getAttribute('aria-label')"
                            ".endsWith('последний ход Nf3')", timeout=15_000)
     # a move reaches the file: the board shows it (the pieces drawn: a knight now on c6)
     path.write_text(_game(games[0], 4, finished=False) + _game(games[1], 4, finished=False) + finished)
-    page.wait_for_function("document.querySelector('#games .game svg[role=img]').getAttribute('aria-label')"
+    page.wait_for_function(f"{ARAVINDH}.querySelector('svg[role=img]').getAttribute('aria-label')"
                            ".endsWith('Nc6')", timeout=15_000)
-    pieces = page.evaluate("Array.from(document.querySelectorAll('#games .game')[0].querySelectorAll('g[data-piece]'))"
+    pieces = page.evaluate(f"Array.from({ARAVINDH}.querySelectorAll('g[data-piece]'))"
                            ".map(g => g.dataset.square + g.dataset.piece)")
     assert "c6bn" in pieces and "f3wn" in pieces and "b8bn" not in pieces and len(pieces) == 32
     # what each result of the game would make of the standings, said in Russian
-    assert page.locator("#games .game .if-ended").first.locator("li").count() == 3
-    assert page.locator("#games .game .if-title").first.inner_text() == "Если бы партия закончилась сейчас"
-    said = page.locator("#games .game .if-ended").first.locator("li").all_inner_texts()
+    assert first.locator(".if-ended li").count() == 3
+    assert first.locator(".if-title").inner_text() == "Если бы партия закончилась сейчас"
+    said = first.locator(".if-ended li").all_inner_texts()
     assert said[0].startswith("Если выиграет Aravindh, Chithambaram VR.: Aravindh, Chithambaram VR.: ")
     assert said[1].startswith("Если ничья: ") and said[2].startswith("Если выиграет Praggnanandhaa R: ")
     # tapping a game opens its moves
-    page.locator("#games .game summary").first.click()
-    assert page.locator("#games .game ol.moves").first.inner_text().split("\n") == ["e4 e5", "Nf3 Nc6"]
+    first.locator("summary").click()
+    assert first.locator("ol.moves").inner_text().split("\n") == ["e4 e5", "Nf3 Nc6"]
+    # the games in the order of the pairings' boards, each card saying its board as the pairings table does
+    assert page.locator("#games .game .board-no").all_inner_texts() == [f"Доска {k}" for k in range(1, 6)]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.screenshot(path=str(shots / f"broadcast-{width}.png"), full_page=True)
     if width == 390:
@@ -418,3 +427,27 @@ def test_the_embed_shows_the_whole_standings_the_top_n_or_one_players_line(broad
     assert found == []
     page.screenshot(path=str(shots / "embed-player-390.png"), full_page=True)
     page.close()
+
+
+def test_a_games_board_is_the_pairings_board_and_the_relays_is_kept_beside_it(tmp_path):
+    """The relay numbers round 1's boards the other way round (``1.5`` for the game the pairings put on board 1): a
+    spectator reads one board number for a game, the pairings table's (C.04.3 A.9), which the players' cards say too,
+    on the game list as in the pairings; the relay's own number is kept as ``relay_board``.  A game that is no
+    pairing of the round keeps the relay's."""
+    from tiebreak.live.event import LiveEvent
+
+    games = _games()[:5]
+    swapped = [re.sub(r'\[Round "1\.(\d)"\]', lambda m: f'[Round "1.{6 - int(m.group(1))}"]', g) for g in games]
+    path = tmp_path / "cup.pgn"
+    path.write_text("".join(_game(g, 3, finished=False) for g in swapped))
+    event = LiveEvent("cup.pgn", path)
+    event.update()
+    doc = event.document
+    on_board = {(p["white"], p["black"]): p["board"] for p in doc["pairings"] if "white" in p}
+    assert sorted(on_board.values()) == [1, 2, 3, 4, 5]
+    for g in doc["games"]:
+        assert g["board"] == on_board[g["white_no"], g["black_no"]]
+    # the relay's numbers: the file's order reversed (its first game on board 5)
+    assert [g["relay_board"] for g in doc["games"]] == [5, 4, 3, 2, 1]
+    # the two numberings differ (else this test would show nothing)
+    assert any(g["board"] != g["relay_board"] for g in doc["games"])

@@ -123,3 +123,24 @@ def test_a_job_no_longer_wanted_stops_between_batches(monkeypatch):
     assert live.live_odds(stands, None, seed=1, job=7) is not None
     flags[7] = 1
     assert live.live_odds(stands, None, seed=1, job=7) is None  # stopped by the flag (no clock stops it)
+
+
+def test_the_live_odds_note_groups_its_count_as_the_language_does(tmp_path):
+    """Eight round-7 games taken out (3**8 = 6,561 outcomes: simulated); the live screen's note says the number of
+    outcomes drawn with its thousands as the language groups them (Babel's CLDR grouping, with a narrow no-break
+    space): ``1,847`` in English and ``1 847`` in Russian and Ukrainian, as the command line's and the site's odds say
+    it (before, the live screen wrote ``1847`` in every language)."""
+    babel = pytest.importorskip("babel.numbers")
+    from tiebreak.live.event import LiveEvent
+    from tiebreak.render.live_tables import live_parts
+
+    path = tmp_path / "open.trf"
+    path.write_text(_blanked([*TAKEN_OUT, 15, 26, 16, 17, 12, 31]))
+    event = LiveEvent("open.trf", path)
+    event.update()
+    odds = _odds_of(event, 1)
+    assert (odds["games"], odds["method"]) == (8, "simulation") and 1000 <= odds["outcomes"] < 3 ** 8
+    doc = json.loads(event.text)
+    for lang in ("en", "ru", "uk"):
+        count = babel.format_decimal(odds["outcomes"], locale=lang).replace("\xa0", "\u202f")
+        assert count in live_parts(doc, event.crosstable(), lang)["odds"], lang

@@ -151,3 +151,72 @@ def test_a_team_events_play_off_places_the_tied_teams(tmp_path):
     assert {r["start_no"] for r in doc["standings"] if r.get("playoff")} == {7, 4, 1}
     html = live_parts(doc, event.crosstable(), "ru")["standings"]
     assert html.count("<small>П</small>") == 4 and "место определено плей-офф" in html  # three teams and the legend
+
+
+def _card_ranks(client, event: str, kind: str, numbers: tuple[int, ...]) -> dict[tuple[str, int], str]:
+    """The rank each card of ``numbers`` shows at its top, in every language (``<dt>Rank</dt><dd>N</dd>``)."""
+    import re
+
+    found = {}
+    for lang, word in (("en", "Rank"), ("ru", "Место"), ("uk", "Місце")):
+        for n in numbers:
+            page = client.get(f"/live/cards/{event}/{lang}/{kind}-{n}.html")
+            assert page.status_code == 200, (lang, n)
+            found[lang, n] = re.search(rf"<dt>{word}</dt><dd>([^<]*)</dd>", page.text).group(1)
+    return found
+
+
+def test_the_live_card_places_the_tied_players_as_the_live_standings_and_the_site_card_do(tmp_path):
+    """The card (``/live/cards/…/player-N.html``) ranks No. 9 first and No. 7 second once the play-off is played, as
+    the live standings and the website built with the same ``--playoff`` do; a play-off that does not fit leaves the
+    card's places as the tie-breaks give them, as the live standings."""
+    pytest.importorskip("fastapi")
+    pytest.importorskip("jinja2")
+    from fastapi.testclient import TestClient
+
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.web.live import live_app
+
+    (tmp_path / "cup.trf").write_bytes(EXAMPLE.read_bytes())
+    (tmp_path / "playoff.txt").write_text(PLAYOFF, encoding="utf-8")
+    hub = LiveHub(tmp_path / "cup.trf", database="none", settings=Settings(tiebreaks=LIST, playoff="playoff.txt"))
+    try:
+        client = TestClient(live_app(hub))
+        live = {r["start_no"]: r["rank"] for r in client.get("/api/live").json()["standings"]}
+        assert (live[9], live[7]) == (1, 2)
+        cards = _card_ranks(client, "cup.trf", "player", (9, 7, 3))
+        assert cards == {(lang, n): str(rank) for lang in ("en", "ru", "uk") for n, rank in ((9, 1), (7, 2), (3, 3))}
+        (tmp_path / "playoff.txt").write_text("stage mini-match\n7 3 1-0\n3 7 1-0\n", encoding="utf-8")  # 3 not tied
+        assert hub.events["cup.trf"].update() is not None
+        assert _card_ranks(client, "cup.trf", "player", (9, 7))[("uk", 7)] == "1"  # BH/C1 puts No. 7 first
+    finally:
+        hub.close()
+    (tmp_path / "playoff.txt").write_text(PLAYOFF, encoding="utf-8")
+    assert main(["site", str(tmp_path / "cup.trf"), "-o", str(tmp_path / "site"), "--tiebreaks", LIST,
+                 "--playoff", str(tmp_path / "playoff.txt")]) == 0
+    for n, rank in ((9, 1), (7, 2)):
+        assert f"<dt>Rank</dt><dd>{rank}</dd>" in (tmp_path / "site" / "en" / f"player-{n}.html").read_text("utf-8")
+
+
+def test_a_team_events_live_card_places_the_tied_teams(tmp_path):
+    """Friendship Cup 2024, the teams' round robin of the test above: the team cards say places 3, 4 and 5 for
+    teams 7, 4 and 1, as the live standings do."""
+    pytest.importorskip("fastapi")
+    pytest.importorskip("jinja2")
+    from fastapi.testclient import TestClient
+    from sources import CORPUS
+
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.web.live import live_app
+
+    cup = CORPUS / "heltour-crete-team" / "friendship-cup-2024.trf"
+    if not cup.is_file():
+        pytest.skip(f"needs {cup}")
+    (tmp_path / "cup.trf").write_bytes(cup.read_bytes())
+    (tmp_path / "playoff.txt").write_text("stage round-robin\n4 1 1-0\n1 7 =\n7 4 1-0\n", encoding="utf-8")
+    hub = LiveHub(tmp_path / "cup.trf", database="none", settings=Settings(playoff="playoff.txt"))
+    try:
+        cards = _card_ranks(TestClient(live_app(hub)), "cup.trf", "team", (7, 4, 1))
+        assert cards == {(lang, n): str(rank) for lang in ("en", "ru", "uk") for n, rank in ((7, 3), (4, 4), (1, 5))}
+    finally:
+        hub.close()

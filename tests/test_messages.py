@@ -36,7 +36,7 @@ def _source_messages() -> dict[tuple[str | None, str], str]:
             name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
             if name == "Message":
                 arg = node.args[0]
-                if (path.parent.name, path.name) in (("cli", "options.py"), ("web", "words.py")):
+                if (path.parent.name, path.name) in (("cli", "options.py"), ("web", "page_words.py")):
                     continue  # argparse's own messages, a literal each in its table; a message rebuilt from JSON
                 texts = [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]  # "a" if team else "b"
                 assert all(isinstance(t, ast.Constant) for t in texts), \
@@ -136,3 +136,42 @@ def test_problem_keeps_the_place_and_localises_the_words():
     e = InputError(Message("round {} is out of range", 2), Place("a.xml", field="playerpairing[1]@round"))
     assert problem(e, "en") == str(e)
     assert problem(e, "uk").startswith("a.xml (playerpairing[1]@round): ")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_counts_in_sentences_are_grouped_as_the_language_groups_them(lang):
+    """A count put into a sentence has its thousands grouped as the language writes them: ``8,198`` in English,
+    ``8 198`` in Russian and Ukrainian (Babel's CLDR grouping; the separator there a narrow no-break space, where
+    CLDR has a no-break space: both keep the number on one line), never the English comma in ru/uk, which reads as
+    a decimal point.  Numbers in tables keep their ``.`` decimals in every language."""
+    babel = pytest.importorskip("babel.numbers")
+    from tiebreak.render.i18n import grouped
+    from tiebreak.render.odds import progress_text
+
+    def cldr(n: int) -> str:
+        return babel.format_decimal(n, locale=lang).replace("\xa0", "\u202f")
+
+    for n in (7, 999, 1000, 8198, 63000, 1234567):
+        assert grouped(n, lang) == cldr(n), n
+    text = progress_text(8198, 12000, 3.2, lang)
+    assert cldr(8198) in text and cldr(12000) in text and bool(re.search(r"\d,\d", text)) == (lang == "en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_count_inside_an_error_is_grouped_as_the_language_groups_it(tmp_path, lang):
+    """A reader's or a guard's error that says a count (a file's bytes at most) says it as the language writes it
+    (Babel's CLDR grouping, the separator a narrow no-break space): ``65,536`` / ``65 536``; a start number or a line
+    number in the same message is never grouped."""
+    babel = pytest.importorskip("babel.numbers")
+    from tiebreak.engine.errors import InputError
+    from tiebreak.engine.messages import Count
+    from tiebreak.live.guard import read_inside
+
+    (tmp_path / "big.trf").write_bytes(b"012 Open\n" * 10_000)
+    with pytest.raises(InputError) as caught:
+        read_inside(tmp_path, tmp_path / "big.trf", 65_536)
+    said = problem(caught.value, lang)
+    assert babel.format_decimal(65_536, locale=lang).replace("\xa0", "\u202f") in said, said
+    assert bool(re.search(r"\d,\d", said)) == (lang == "en")
+    worded = message(Message("round {}: player {} has two games or byes", 1234, Count(1234)), lang)
+    assert worded.split(":")[0].endswith(" 1234") and ("1,234" if lang == "en" else "1\u202f234") in worded

@@ -149,22 +149,49 @@ def test_a_watcher_whose_folder_was_replaced_by_something_else_stops_and_touches
     assert sorted(p.name for p in tmp_path.iterdir()) == ["event.trf", "site"]  # no spare nor lock left beside it
 
 
-def test_a_site_of_two_events_lists_both_in_every_language(tmp_path):
-    """The root of a site of several events (a new user's report: it redirected to ``None``) lists each event in
-    every language under that language's heading (the glossary's "Турниры" / "Турніри"), every link to a page that
-    exists, and sends nowhere on its own."""
-    import bs4
-
+def _site_of_two_events(tmp_path: Path) -> Path:
+    """The site of two events of the same name in two folders (``open/event.trf``, ``juniors/event.trf``)."""
     one, two = tmp_path / "open" / "event.trf", tmp_path / "juniors" / "event.trf"
     for copy in (one, two):
         copy.parent.mkdir()
         copy.write_bytes(SWISS.read_bytes())
     out = tmp_path / "site"
     build_site(Options(seed=1), [str(one), str(two)], str(out), [])
+    return out
+
+
+def test_a_site_of_two_events_lists_both_in_every_language(tmp_path):
+    """The root of a site of several events (a new user's report: it redirected to ``None``) lists each event in
+    every language under that language's heading (the glossary's "Турниры" / "Турніри"), every link to a page that
+    exists, and sends nowhere on its own."""
+    import bs4
+
+    out = _site_of_two_events(tmp_path)
     soup = bs4.BeautifulSoup((out / "index.html").read_text(encoding="utf-8"), "html.parser")
     assert soup.find("meta", attrs={"http-equiv": "refresh"}) is None
     sections = {s["lang"]: s for s in soup.find_all("section")}
     assert {lang: s.h2.get_text() for lang, s in sections.items()} == {"en": "Events", "ru": "Турниры", "uk": "Турніри"}
+    # one h1 above them: the three headings, each marked with its language
+    [h1] = soup.find_all("h1")
+    assert [(s["lang"], s.get_text()) for s in h1.find_all("span")] == [("en", "Events"), ("ru", "Турниры"),
+                                                                        ("uk", "Турніри")]
     for lang, section in sections.items():
         hrefs = [a["href"] for a in section.find_all("a")]
         assert len(hrefs) == 2 and all(f"/{lang}/index.html" in h and (out / h).is_file() for h in hrefs)
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_root_of_a_site_of_two_events_in_chromium(browser, tmp_path, width):
+    """At a phone's and a desktop's width the root page of several events has its one h1 and headings in order
+    (axe-core: no ``page-has-heading-one``, ``heading-order``, nor any serious or critical violation) and does not
+    scroll sideways."""
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
+    out = _site_of_two_events(tmp_path)
+    page = browser.new_page(viewport={"width": width, "height": 800})
+    page.goto((out / "index.html").as_uri())
+    assert page.locator("h1").count() == 1 and page.locator("h1").inner_text() == "Events · Турниры · Турніри"
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    found = [(v["id"], v["impact"]) for v in axe.run(page).response["violations"]
+             if v["impact"] in ("serious", "critical") or v["id"] in ("page-has-heading-one", "heading-order")]
+    page.close()
+    assert found == []

@@ -87,3 +87,52 @@ def test_the_faces_say_the_glossary_word(lang, mp, players, round_):
     assert words.CHECK_WORDS.text("mp", lang) == words.TEAM_WORDS.text("mp", lang) == mp
     assert words.LIVE_WORDS.text("show_players", lang) == words.SITE_WORDS.text("players", lang) == players
     assert words.CHECK_WORDS.text("round", lang) == words.EXPLAIN_WORDS.text("r", lang) == round_
+
+
+#: the tables whose keys are the data's own (field names, kinds of rounds, odds models, team tie-break codes)
+DATA_TABLES = (words.FIELD_NAMES, words.ROUND_FIELDS, words.KINDS, words.MODELS, words.TEAM_NAMES)
+
+
+def _sources() -> str:
+    """The package's code, templates and scripts, but for the tables of words themselves."""
+    return "\n".join(p.read_text(encoding="utf-8") for p in sorted(PKG.rglob("*"))
+                     if p.suffix in (".py", ".html", ".js") and p != PKG / "render" / "words.py")
+
+
+def test_every_word_of_a_table_is_shown_somewhere():
+    """A word no face shows is not kept (nor translated): each key of a table is named in the code, a template or a
+    script, whole (``w.history_hint``, ``_w("differs", …)``) or built from its first part (``"col_" + c``,
+    ``f"rule_{r.system}"``, ``team_{{ t }}``); each term of the glossary is a table's or named in the code."""
+    import re
+
+    code = _sources()
+    built = set(re.findall(r"\b([a-z]+_)(?:\{|['\"]\s*\+)", code))
+    unused = [f"{t.name}:{k}" for t in TABLES if t is not TERMS and all(t is not d for d in DATA_TABLES) for k in t
+              if not re.search(rf"\b{re.escape(k)}\b", code) and k.split("_")[0] + "_" not in built]
+    assert unused == []
+    referred = {str(en) for t in TABLES if t is not TERMS for en in t.english.values() if isinstance(en, Term)}
+    assert [k for k, en in TERMS.english.items() if str(en) not in referred and not re.search(rf"\b{k}\b", code)] == []
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_catalogues_hold_no_word_the_tables_no_longer_have(lang):
+    """An entry of a table's context (``live:moved_up``) whose key the table dropped or whose English it reworded is
+    gone from the catalogue (``tools/terms_po.py`` removes them); a context a message of the code names
+    (``prize:place``) is the message's."""
+    import re
+
+    pofile = pytest.importorskip("babel.messages.pofile")
+    with open(LOCALE / lang / "LC_MESSAGES" / "tiebreak.po", "rb") as f:
+        catalogue = pofile.read_po(f)
+    english = {t.name: {k: [str(en)] for k, en in t.english.items()} for t in TABLES}
+    for name, counts in (("live", words.LIVE_COUNTS), ("odds", words.ODDS_COUNTS)):
+        english[name] |= {k: [one] for k, (one, _) in counts.items()}
+    messages = set(re.findall(r'context="([^"]+)"', _sources()))
+    stale = []
+    for m in catalogue:
+        name, _, key = (m.context or "").partition(":")
+        if key and name in english and m.context not in messages:
+            singular = m.id if isinstance(m.id, str) else m.id[0]
+            if singular not in english[name].get(key, []):
+                stale.append((m.context, singular))
+    assert stale == []

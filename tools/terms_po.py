@@ -1,11 +1,13 @@
 """Bring the catalogues to the terms of ``tiebreak/render/words.py``: run after a table's text became a term
-(``'players': term('players')`` where it was ``'players': 'Players'``), or after a merge that took another branch's
-``.po`` files.
+(``'players': term('players')`` where it was ``'players': 'Players'``), after a table's word was removed or
+reworded, or after a merge that took another branch's ``.po`` files.
 
 Each term of ``TERMS`` gets its ``msgctxt "term"`` entry, its translation taken from the entry a table had for that
 English (the script stops when the tables translated it two ways: choose one by hand, after docs/glossary.md); the
 entries of a table's own context for a text that is now a term are removed, their section comments kept on the next
-entry. The rest of each file stays as it is, byte for byte. Then: ``pybabel compile -d tiebreak/render/locale -D
+entry; so are the entries of a table's context (``<table>:<key>``) whose key the table no longer has or whose English
+is no longer the table's (a context a message of the code names, ``prize:place``, is the message's and stays). The
+rest of each file stays as it is, byte for byte. Then: ``pybabel compile -d tiebreak/render/locale -D
 tiebreak``.
 
     python tools/terms_po.py
@@ -53,11 +55,32 @@ def retired() -> set[tuple[str, str]]:
             if isinstance(en, words.Term)}
 
 
+def stale(ctx: str | None, en: str | None) -> bool:
+    """Whether the entry (context ``ctx``, English ``en``) is a table's word the table no longer has: its key gone, or
+    its English reworded (a count's entry, ``live:games_pending``, is its singular)."""
+    name, _, key = (ctx or "").partition(":")
+    if not key or ctx in _message_contexts():
+        return False
+    tables = {t.name: t.english for t in vars(words).values() if isinstance(t, words.Table)}
+    counts = {"live": words.LIVE_COUNTS, "odds": words.ODDS_COUNTS}
+    if name not in tables:
+        return False
+    now = [str(tables[name][key])] if key in tables[name] else []
+    return en not in now + list(counts.get(name, {}).get(key, ())[:1])
+
+
+def _message_contexts() -> set[str]:
+    """The contexts the code's messages name (``Message(..., context="prize:place")``)."""
+    return {m for path in (ROOT / "tiebreak").rglob("*.py")
+            for m in re.findall(r'context="([^"]+)"', path.read_text(encoding="utf-8"))}
+
+
 def update(po: Path, old: set[tuple[str, str]]) -> tuple[int, int]:
     """Rewrite ``po``: (entries removed, terms added)."""
     entries = po.read_text(encoding="utf-8").split("\n\n")
     keyed = [(_string(e.split("\n"), "msgctxt"), _string(e.split("\n"), "msgid"), _string(e.split("\n"), "msgstr"), e)
              for e in entries]
+    old = old | {(ctx, en) for ctx, en, _, _ in keyed if ctx is not None and en is not None and stale(ctx, en)}
     have = {(ctx, en) for ctx, en, _, _ in keyed}
     added = []
     for en in map(str, words.TERMS.english.values()):

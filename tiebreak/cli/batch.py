@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ..app.check import check_published
 from ..app.options import Options
 from ..engine.errors import InputError, InputWarning, Place, TiebreakError
-from ..engine.messages import Message
+from ..engine.messages import Count, Message
 from ..formats.crosstable import is_export
 from ..formats.text import csv_rows
 from ..render.i18n import problem
@@ -77,7 +77,7 @@ def events_of(folder: Path, published_dir: Path | None, outside: bool = False) -
     files = [inside(p, [folder], Place(str(p)), outside) for p in files]
     found = [p for p in files if p.suffix.lower() in EVENT_SUFFIXES]
     if len(found) > MAX_EVENTS:
-        raise InputError(Message("a folder holds at most {} events", format(MAX_EVENTS, ',')), Place(str(folder)))
+        raise InputError(Message("a folder holds at most {} events", Count(MAX_EVENTS)), Place(str(folder)))
     events = [(str(p), _published_for(p, published_dir, outside)) for p in found]
     claimed = {published for _, published in events if published}
     # a program's crosstable export (chess-results) is an event of its own, its figures the published ones

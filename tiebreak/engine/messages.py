@@ -40,6 +40,22 @@ class Message(str):
         return (_rebuild, (self.template, self.args, self.context, self.named))
 
 
+class Count(int):
+    """A count in a message (a file's bytes, a table's rows): its thousands grouped as the language groups them when
+    the message is worded (``8,198`` in English, ``8\u202f198`` in Russian and Ukrainian:
+    :func:`tiebreak.render.i18n.grouped`); a start number, a line or a year is a plain ``int``, never grouped.
+
+    >>> Message("file of {} bytes", Count(8198))
+    'file of 8,198 bytes'
+    """
+
+    def __str__(self) -> str:
+        return f"{int(self):,}"
+
+    def __repr__(self) -> str:
+        return f"Count({int(self)})"
+
+
 def _unescaped(template: str) -> str:
     return template.replace("{{", "{").replace("}}", "}")
 

@@ -25,7 +25,7 @@ import re
 import warnings as _warnings
 
 from ..engine.errors import InputError, Place
-from ..engine.messages import Message
+from ..engine.messages import Count, Message
 
 #: the largest page read (chess-results' largest crosstable pages are a few MB)
 MAX_BYTES = 16 * 2**20
@@ -78,7 +78,7 @@ def read(data: bytes, source: str) -> tuple[list[list[str]], str, str]:
         raise InputError(Message("the page is larger than {} MB", MAX_BYTES // 2**20), Place(source))
     for n, _ in enumerate(_CELL.finditer(data)):  # counted before the page is parsed: the work stays bounded
         if n >= MAX_CELLS:
-            raise InputError(Message("the page holds more than {} table cells", format(MAX_CELLS, ',')), Place(source))
+            raise InputError(Message("the page holds more than {} table cells", Count(MAX_CELLS)), Place(source))
     from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning, Tag
 
     with _warnings.catch_warnings():

@@ -26,7 +26,7 @@ import subprocess
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place
-from ..engine.messages import Message
+from ..engine.messages import Count, Message
 from ..engine.model import BLACK, WHITE, Kind, Player, Tournament
 from .text import MAX_PLAYERS, MAX_ROUNDS, check_size, one_line
 
@@ -54,7 +54,7 @@ def export(path: str | Path, table: str) -> list[dict[str, str]]:
     except OSError as e:
         raise InputError(Message("cannot read the file: {}", e.strerror or e), Place(source)) from None
     if size > MAX_BYTES:
-        raise InputError(Message("file of {} bytes (at most {})", format(size, ','), format(MAX_BYTES, ',')), Place(source))
+        raise InputError(Message("file of {} bytes (at most {})", Count(size), Count(MAX_BYTES)), Place(source))
     with subprocess.Popen([program, "-D", "%Y-%m-%d", "-T", "%Y-%m-%d", "--", str(Path(path).resolve()), table],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL) as proc:
         out, err, failure = bounded_output(proc, MAX_OUTPUT, TIMEOUT)
@@ -62,7 +62,7 @@ def export(path: str | Path, table: str) -> list[dict[str, str]]:
         raise InputError(Message("reading table {} took more than {} s", table, format(TIMEOUT, '.0f')),
                          Place(source, field=table))
     if failure == "size":
-        raise InputError(Message("table {} is larger than {} bytes", table, format(MAX_OUTPUT, ',')),
+        raise InputError(Message("table {} is larger than {} bytes", table, Count(MAX_OUTPUT)),
                          Place(source, field=table))
     if proc.returncode != 0:
         why = one_line(err.decode("utf-8", errors="replace"))[:200] or Message("exit status {}", proc.returncode)
@@ -132,7 +132,7 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
     info = {r.get("Variable", ""): r.get("Value") or "" for r in export(path, "INFO")}
     rows = export(path, "JOUEUR")
     if len(rows) > MAX_PLAYERS:
-        raise InputError(Message("more than {} players", format(MAX_PLAYERS, ',')),
+        raise InputError(Message("more than {} players", Count(MAX_PLAYERS)),
                          Place(source, field=Message("table {}", "JOUEUR")))
 
     def place(k: int, column: str) -> Place:

@@ -20,7 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
-from ..engine.messages import Message
+from ..engine.messages import Count, Message
 from ..engine.model import Tournament
 from ..engine.registry import parse
 from . import exports, headings
@@ -149,7 +149,7 @@ def from_rows(rows: list[list[str]], source: str, warnings: list[InputWarning] |
         raise InputError("the published standings are empty", Place(source))
     if len(rows) > MAX_ROWS + 1 or max(map(len, rows)) > MAX_COLUMNS:
         raise InputError(Message("a published table holds at most {} rows and {} columns",
-                                 format(MAX_ROWS, ','), MAX_COLUMNS), Place(source))
+                                 Count(MAX_ROWS), MAX_COLUMNS), Place(source))
     table = exports.locate(rows, team)
     head = table.header
     role: dict[int, str] = {}

@@ -6,6 +6,7 @@ Chess event) is read with ``event``, the program's own number of one of them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from importlib import import_module
 from pathlib import Path
@@ -79,6 +80,34 @@ def reader_name(path: str | Path) -> str:
         if is_swiss_manager(head(path, 4)):
             return "swissmanager_read"
     return name
+
+
+#: a TRF's record of the tournament's name, of a player or of a team, at the start of a line (a byte-order mark
+#: before the first): a ``.txt`` without one is no TRF
+_TRF_RECORD = re.compile(rb"^(?:\xef\xbb\xbf|\xff\xfe|\xfe\xff)?(?:001|012|013)[ \t]", re.M)
+
+
+def recognised(path: str | Path, data: bytes) -> bool:
+    """Whether ``data``, the bytes of ``path``, are the format its name says, as far as a text file tells it from
+    the notes an arbiter keeps beside the event files: a TRF (``.trf``, ``.txt``, ``.tab``) has a record line
+    (``012``, ``001``, ``013``; UTF-16 too), a Chess-JSON file its ``"tournaments"``; a Swiss-Manager file is known by
+    its first bytes, the other formats by their ending.  An empty file is no format yet.
+
+    >>> recognised("open.txt", b"012 Open\\n001    1      Alpha"), recognised("notes.txt", b"Round 3 starts at 10:00")
+    (True, False)
+    >>> recognised("event.json", b'{"event": {"tournaments": []}}'), recognised("notes.json", b'{"prizes": [100]}')
+    (True, False)
+    >>> recognised("games.pgn", b"")
+    True
+    """
+    from .swissmanager_file import is_swiss_manager
+
+    kind = READERS.get(Path(path).suffix.lower(), "trf")
+    if kind == "chessjson":
+        return b'"tournaments"' in data
+    if kind != "trf" or is_swiss_manager(data[:4]):
+        return True
+    return _TRF_RECORD.search(data.replace(b"\x00", b"")) is not None
 
 
 def keeps_pending(path: str | Path, head: bytes) -> bool:

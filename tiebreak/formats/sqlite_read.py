@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ..engine.errors import InputError, Place
-from ..engine.messages import Message
+from ..engine.messages import Count, Message
 
 #: the largest database read (Sharly's real events are well under 1 MB; a 3,000-player open of 13 rounds about 5 MB)
 MAX_DATABASE_BYTES = 64 * 2**20
@@ -78,7 +78,7 @@ class Snapshot:
         cursor = self.conn.execute(f"SELECT {', '.join(chosen.values())} {rest} LIMIT ?", (*params, limit + 1))
         for n, raw in enumerate(cursor):
             if n == limit:
-                raise InputError(Message("more than {} rows", format(limit, ",")), self.place(table))
+                raise InputError(Message("more than {} rows", Count(limit)), self.place(table))
             yield dict(zip(chosen, raw))
 
     def rows(self, table: str, columns: tuple[str, ...], where: str = "", params: tuple[Any, ...] = (),
@@ -114,7 +114,7 @@ class Snapshot:
             raise InputError(Message("not text: {}", _shown(value)), self.place(table, row["_row"], column))
         if len(value) > MAX_TEXT:
             raise InputError(Message("text of {} characters (at most {})",
-                                     format(len(value), ','), format(MAX_TEXT, ',')),
+                                     Count(len(value)), Count(MAX_TEXT)),
                              self.place(table, row["_row"], column))
         return value
 
@@ -140,7 +140,7 @@ def snapshot(path: str | Path) -> Iterator[Snapshot]:
         raise InputError(Message("cannot read the file: {}", e.strerror or e), Place(source)) from None
     if size > MAX_DATABASE_BYTES:
         raise InputError(Message("database of {} bytes (at most {})",
-                                 format(size, ','), format(MAX_DATABASE_BYTES, ',')), Place(source))
+                                 Count(size), Count(MAX_DATABASE_BYTES)), Place(source))
     if head != _MAGIC:
         raise InputError("not an SQLite database (the file does not start with 'SQLite format 3')", Place(source))
     uri = "file:" + quote(str(p.resolve())) + "?mode=ro"

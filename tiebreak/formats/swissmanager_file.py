@@ -37,7 +37,7 @@ import struct
 from dataclasses import dataclass, field
 
 from ..engine.errors import InputError, Place
-from ..engine.messages import Message
+from ..engine.messages import Count, Message
 
 MAGIC = b"\x93\xff\x89\x44"
 END = b"\xe3\xff\x89\x44"
@@ -171,7 +171,7 @@ def parse(data: bytes, source: str) -> SmFile:
     """The records of a Swiss-Manager file, section by section (an InputError naming the byte and the section when
     the file is not whole)."""
     if len(data) > MAX_BYTES:
-        raise InputError(Message("file of {} bytes (at most {})", format(len(data), ','), format(MAX_BYTES, ',')), Place(source))
+        raise InputError(Message("file of {} bytes (at most {})", Count(len(data)), Count(MAX_BYTES)), Place(source))
     if not is_swiss_manager(data):
         raise InputError("not a Swiss-Manager file: it does not start with Swiss-Manager's marker 93 FF 89 44",
                          Place(source, field=Message("byte {} ({})", 0, HEADER_PART)))
@@ -181,7 +181,7 @@ def parse(data: bytes, source: str) -> SmFile:
     texts = header.texts(HEADER_TEXTS, Message("the event's texts"))
     if header.left < CONFIGURATION or data[header.at:header.at + 4] != b"\x95\xff\x89\x44":
         raise header.fail(Message("the configuration ({} bytes from its marker 95 FF 89 44) is not here",
-                                  format(CONFIGURATION, ',')))
+                                  Count(CONFIGURATION)))
     cfg = data[header.at:sections[0][1]]
     at = header.at
     kind = _u16(cfg, KIND)
@@ -232,7 +232,7 @@ def _directory(data: bytes, source: str) -> list[tuple[int, int, int]]:
 def _players(data: bytes, source: str, span: tuple[int, int], count: int, count_at: int) -> list[SmPlayer]:
     r = _Reader(data, source, span[0] + 4, span[1], _SECTIONS[0xA5])
     if count * (18 * 2 + 134) > r.left:
-        raise InputError(Message("{} records do not fit in the {} bytes of the section", count, format(r.left, ',')),
+        raise InputError(Message("{} records do not fit in the {} bytes of the section", count, Count(r.left)),
                          Place(source, field=Message("byte {} ({}: {})", count_at, CONFIGURATION_PART, _SECTIONS[0xA5])))
     players = []
     for k in range(count):
@@ -248,7 +248,7 @@ def _players(data: bytes, source: str, span: tuple[int, int], count: int, count_
 def _teams(data: bytes, source: str, span: tuple[int, int], count: int) -> list[list[str]]:
     r = _Reader(data, source, span[0] + 4, span[1], _SECTIONS[0xB5])
     if count * (5 * 2 + 96) > r.left:
-        raise r.fail(Message("{} records do not fit in the {} bytes of the section", count, format(r.left, ',')))
+        raise r.fail(Message("{} records do not fit in the {} bytes of the section", count, Count(r.left)))
     teams = []
     for k in range(count):
         teams.append(r.texts(5, Message("team {}", k + 1)))
@@ -262,7 +262,7 @@ def _rounds(data: bytes, source: str, by_tag: dict[int, tuple[int, int]], count:
             team_event: bool) -> list[SmRound]:
     r = _Reader(data, source, by_tag[0xA3][0] + 4, by_tag[0xA3][1], _SECTIONS[0xA3])
     if count * (16 * 2 + 76) > r.left:
-        raise r.fail(Message("{} records do not fit in the {} bytes of the section", count, format(r.left, ',')))
+        raise r.fail(Message("{} records do not fit in the {} bytes of the section", count, Count(r.left)))
     games = _Reader(data, source, by_tag[0xB3][0] + 4, by_tag[0xB3][1], _SECTIONS[0xB3])
     matches = _Reader(data, source, by_tag[0xC3][0] + 4, by_tag[0xC3][1], _SECTIONS[0xC3]) if team_event else None
     rounds = []

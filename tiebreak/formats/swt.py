@@ -31,7 +31,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place
-from ..engine.messages import Message
+from ..engine.messages import Count, Message
 from ..engine.model import BLACK, WHITE, Kind, Player, ScoreSystem, Tournament, format_number
 from .files import read_input
 from .text import MAX_PLAYERS, MAX_ROUNDS, check_size, one_line
@@ -125,10 +125,10 @@ def parse(data: bytes, source: str) -> SwtFile:
     """The records of an SWT file, field by field."""
     b = _Bytes(data, source)
     if len(data) > MAX_BYTES:
-        raise InputError(Message("file of {} bytes (at most {})", format(len(data), ','), format(MAX_BYTES, ',')), Place(source))
+        raise InputError(Message("file of {} bytes (at most {})", Count(len(data)), Count(MAX_BYTES)), Place(source))
     if len(data) < HEADER:
         raise InputError(Message("not a Swiss-Chess file: {} bytes, less than its header of {}",
-                                 format(len(data), ','), format(HEADER, ',')),
+                                 Count(len(data)), Count(HEADER)),
                          Place(source))
     rounds = b.count(1, 1, MAX_ROUNDS)
     paired = b.count(5, 3, MAX_ROUNDS)
@@ -140,7 +140,7 @@ def parse(data: bytes, source: str) -> SwtFile:
     need = players_at + n * PLAYER + teams * TEAM
     if need > len(data):
         raise InputError(Message("{} players and {} teams in {} rounds need {} bytes; the file has {}",
-                                 n, teams, rounds, format(need, ','), format(len(data), ',')), b.place(7, 4))
+                                 n, teams, rounds, Count(need), Count(len(data))), b.place(7, 4))
     check_size(n, rounds if paired else 0, b.place(1, 1))  # before a record is read
     players = []
     for k in range(n):

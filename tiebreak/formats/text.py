@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from typing import Any, TextIO
 
 from ..engine.errors import InputError, InputWarning, Place
-from ..engine.messages import Message
+from ..engine.messages import Count, Message
 
 #: a reader refuses a tournament larger than this (a bound on what a small file can make us build)
 MAX_ROUNDS = 250
@@ -125,7 +125,7 @@ def check_size(players: int, rounds: int, place: Place) -> None:
     if players * rounds > MAX_GRID or players * rounds * rounds > MAX_GRID_ROUNDS:
         raise InputError(Message("{} players and {} rounds: larger than this program accepts (players x rounds at most "
                                  "{}, and x rounds again at most {})",
-                                 players, rounds, format(MAX_GRID, ','), format(MAX_GRID_ROUNDS, ',')), place)
+                                 players, rounds, Count(MAX_GRID), Count(MAX_GRID_ROUNDS)), place)
 
 
 def text_lines(text: str) -> list[str]:

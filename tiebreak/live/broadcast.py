@@ -118,13 +118,22 @@ class Broadcast:
         self.text = complete(decode(data, source, [])[0])
         return self.text.encode("utf-8")
 
-    def members(self, live: AsItStands, settings: Settings, team: bool) -> dict[str, Any]:
-        """The live document's members of the version last read: ``games`` and ``if_ended`` (none in a team event)."""
+    def members(self, live: AsItStands, settings: Settings, team: bool,
+                pairings: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The live document's members of the version last read: ``games`` and ``if_ended`` (none in a team event).
+        A game of the round in play that is one of its ``pairings`` (the live document's: its players, White and
+        Black) has that pairing's ``board`` (C.04.3 A.9, the board of the pairings table and of the players' cards);
+        the relay's own board is its ``relay_board``, the ``board`` of a game matched to no pairing."""
         t = live.tournament
         key = t.kind.tobytes() + t.opponent.tobytes() + t.colour.tobytes() + repr((settings, team)).encode()
         if key != self._scenarios[0]:
             self._scenarios = (key, None if team else if_ended_now(live, settings))
-        return {"games": self.games(self.text, t), "if_ended": self._scenarios[1]}
+        boards = {} if team else {(live.round, p["white"], p["black"]): p["board"] for p in pairings or ()
+                                  if p.get("board") is not None and "white" in p}
+        games = [g | {"relay_board": g["board"],
+                      "board": boards.get((g["round"], g["white_no"], g["black_no"]), g["board"])}
+                 for g in self.games(self.text, t)]
+        return {"games": games, "if_ended": self._scenarios[1]}
 
     def games(self, text: str, t: Tournament | None = None) -> list[dict[str, Any]]:
         """Every game of ``text`` (read by :func:`complete` first) with its position; ``t``: the tournament read from

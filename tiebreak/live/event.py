@@ -85,6 +85,7 @@ class LiveEvent:
         self.hold, self.limit, self.broadcast = hold, limit, Broadcast.of(self.path)  # a PGN's games (broadcast.py)
         self.version, self.time, self.digest = 0, "", ""
         self.data: bytes | None = None  # the bytes of the version served (read by ``serve --site``)
+        self.playoff_data = b""  # the play-off results file's bytes of the version served (``serve --playoff``)
         self.document: dict[str, Any] | None = None  # the live members of the document (live, pairings, pending, odds)
         self.ranks: dict[int, int] = {}  # start number (team number in a team event) -> rank in the last good version
         # a team event: its teams, and its players' view (``?players=1``: the document, its standings text, ranks)
@@ -174,6 +175,13 @@ class LiveEvent:
         if playoff:
             h.update(b"\0play-off\0" + playoff)
         return h.hexdigest()
+
+    @staticmethod
+    def playoff_applies(live: AsItStands, playoff: bytes) -> bool:
+        """Whether the play-off results ``playoff`` place the tied players of ``live``: the last round is played and
+        no game is in play (the live standings' and the live cards' rule)."""
+        t = live.tournament
+        return bool(playoff) and not live.pending and t.rounds_with_results >= t.rounds
 
     def _placed_by_playoff(self, s: S, playoff: bytes) -> S:
         """``s`` with the tied players placed by the play-off once the last round is played; a play-off file that
@@ -309,7 +317,7 @@ class LiveEvent:
         if not again:
             self.time = dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
         self.digest, self.warning, self._live, self.held, self._reader_warnings = digest, None, live, None, said
-        self.data = data
+        self.data, self.playoff_data = data, playoff
         rank = {r.start_no: r.rank for r in s.rows}
         self.document = {
             "live": {"event": self.name, "version": self.version, "time": self.time, "round": live.round,
@@ -320,7 +328,8 @@ class LiveEvent:
             "pending": [{"round": r, "white": w, "black": b} for r, w, b in live.pending],
             "odds": None,  # filled off the request path while the round has pending games (tiebreak.live.odds)
         }
-        self.document |= self.broadcast.members(live, st, team) if self.broadcast is not None else {}
+        self.document |= (self.broadcast.members(live, st, team, self.document["pairings"])
+                          if self.broadcast is not None else {})
         if view is not None:  # the teams ranked; the players' view kept beside them (``?players=1``)
             self._player_ranks, self._team_standings = rank, view.standings
             self.players = (self.document, self._writer.standings(s, extras))
@@ -363,8 +372,7 @@ class LiveEvent:
         s = compute_standings(players_event(live.tournament) if team else live.tournament,
                               players_list, rules=st.rules, unrated_rating=st.unrated_rating,
                               lots=False, system=st.system, warnings=warnings)
-        t = live.tournament
-        over = bool(playoff) and not live.pending and t.rounds_with_results >= t.rounds  # the last round played
+        over = self.playoff_applies(live, playoff)
         if over and not team:  # the play-off places the tied players (in a team event, the tied teams)
             s = self._placed_by_playoff(s, playoff)
         view = None

@@ -25,7 +25,7 @@ import stat
 from pathlib import Path
 
 from ..engine.errors import InputError, Place
-from ..engine.messages import Message
+from ..engine.messages import Count, Message
 from ..engine.model import NO_OPPONENT, Kind
 from .pending import AsItStands
 
@@ -55,7 +55,7 @@ def read_inside(root: Path, path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
             raise InputError("the file is not a regular file; it is not read", Place(path.name))
         data = f.read(limit + 1)
     if len(data) > limit:
-        raise InputError(Message("the file is larger than {} bytes; it is not read", format(limit, ',')), Place(path.name))
+        raise InputError(Message("the file is larger than {} bytes; it is not read", Count(limit)), Place(path.name))
     return data
 
 

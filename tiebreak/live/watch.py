@@ -35,8 +35,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import InputError, Place
 from ..engine.messages import Message
+from ..formats.readers import recognised
 from .event import HOLD_SECONDS, SUFFIXES, LiveEvent, Settings, Update
-from .guard import MAX_FILE_BYTES
+from .guard import MAX_FILE_BYTES, read_inside
 from .history import KEEP, History
 from .leader import BEAT_SECONDS, Leadership, NotLeading
 from .subscribers import MAX_STREAMS, MAX_STREAMS_PER_CLIENT, Subscribers
@@ -169,18 +170,40 @@ class LiveHub:
         if self.only is None and (why := not_watched(self.root, name)) is not None:
             self._pass_over(*why)
             return None
+        if self.only is None and name not in self.events and not self._recognised(name):
+            return None
         return name
+
+    def _recognised(self, name: str) -> bool:
+        """Whether the file ``name`` of the watched folder is in the format its ending names
+        (:func:`tiebreak.formats.readers.recognised`): one that is not (an arbiter's ``notes.txt``) is passed over and
+        said, and watched once it is one; an empty one is passed over silently (a file being written).  A file that
+        is an event once stays one: when it no longer reads, its version is held back with the reason.  A file that
+        cannot be read here is left to its event, which says why."""
+        try:
+            data = read_inside(self.root, self.root / name, self.limit)
+        except InputError:
+            return True
+        if recognised(name, data):
+            if self.skipped.get(name) == "other":
+                del self.skipped[name]
+            return True
+        if data:
+            self._pass_over(name, "other")
+        return False
 
     def _pass_over(self, what: str, why: str) -> None:
         """Keep (and log, the first time) what of the folder is not watched, and why."""
         if what not in self.skipped:
             self.skipped[what] = why
-            log.info("not watched: %s (%s)", what, "a website written by tiebreak site" if why == "site" else
-                     "a web page, not a pairing program's file")
+            log.info("not watched: %s (%s)", what, {"site": "a website written by tiebreak site",
+                                                    "page": "a web page, not a pairing program's file"}.get(
+                why, "not a tournament file in the format its ending names"))
 
     def passed_over(self) -> list[Message]:
         """What of the watched folder looks like an event and is not one, in words: each website written by
-        ``tiebreak site`` in it, and its web pages (at most a few named)."""
+        ``tiebreak site`` in it, its web pages, and its files not in the format their ending names (at most a few
+        named)."""
         sites = sorted(w for w, why in self.skipped.items() if why == "site")
         pages = sorted(w for w, why in self.skipped.items() if why == "page")
         said = [Message("{} is a website written by tiebreak site: its pages and downloads are not events, and are "
@@ -189,6 +212,12 @@ class LiveHub:
             shown = ", ".join(pages[:5]) + (" …" if len(pages) > 5 else "")
             said.append(Message("{} web page(s) not watched ({}): a web page is not a pairing program's file; to "
                                 "follow one, give it alone to --watch", len(pages), shown))
+        others = sorted(w for w, why in self.skipped.items() if why == "other")
+        if others:
+            shown = ", ".join(others[:5]) + (" …" if len(others) > 5 else "")
+            said.append(Message("{} file(s) not watched ({}): not a tournament file in the format their ending names "
+                                "(a TRF has 012 and 001 lines, a Chess-JSON file its tournaments); each is watched "
+                                "once it is one", len(others), shown))
         return said
 
     def changed_names(self, paths: list[str]) -> list[str]:

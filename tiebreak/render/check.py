@@ -17,7 +17,7 @@ from typing import Any
 from ..arbiter.check import Difference, Report
 from ..engine.model import format_number
 from .columns import key_heading
-from .i18n import kind_name, message
+from .i18n import grouped, kind_name, message
 from .words import CHECK_WORDS
 
 _w = CHECK_WORDS.text
@@ -123,7 +123,7 @@ def _round_text(c: dict[str, Any], lang: str) -> str:
 def to_text(r: Report, lang: str = "en") -> str:
     lst = ", ".join(r.tiebreaks)
     key = "right" if r.agree else "wrong"
-    lines = [f"{r.source}: {_w(key, lang, rules=r.announced, list=lst, n=len(r.differences))}"]
+    lines = [f"{r.source}: {_w(key, lang, rules=r.announced, list=lst, n=grouped(len(r.differences), lang))}"]
     if not r.agree:
         lines.append(f"  {verdict_text(r, lang)}")
     for d in r.differences:
@@ -174,14 +174,15 @@ def view(reports: list[Report], lang: str = "en", failed: list[tuple[str, str]] 
     events = []
     for k, r in enumerate(reports):
         name = _file_name(r.source)  # the name, not the folders: a phone reads it whatever their depth
+        n = grouped(len(r.differences), lang)
         verdict = ({"cls": "ok", "mark": _w("ok", lang), "text": ""} if r.agree else
-                   {"cls": "bad", "mark": _w("differs", lang, n=len(r.differences)), "text": verdict_text(r, lang)})
+                   {"cls": "bad", "mark": _w("differs", lang, n=n), "text": verdict_text(r, lang)})
         summary.append({"name": name, "source": r.source, "href": f"#e{k}", "announced": r.announced,
                         "verdict": verdict, "best": ", ".join(r.best_rules)})
         key = "right" if r.agree else "wrong"
         events.append({
             "id": f"e{k}", "name": name, "source": r.source,
-            "line": _w(key, lang, rules=r.announced, list=", ".join(r.tiebreaks), n=len(r.differences)),
+            "line": _w(key, lang, rules=r.announced, list=", ".join(r.tiebreaks), n=n),
             "verdict": verdict["text"], "best": r.best_rules,
             "labels": [_w(x, lang) for x in ("player", "what", "published", "ours", "reproduced", "why")],
             "differences": [{"start_no": d.start_no, "who": f"{d.start_no} {d.name}", "what": _what(d, lang, r.primary),

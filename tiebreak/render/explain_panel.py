@@ -3,7 +3,7 @@ from the same data and sentences as ``tiebreak explain`` (:mod:`tiebreak.render.
 :mod:`tiebreak.render.team_explain`), in the page's language; the page only shows it.
 
 >>> from tiebreak import compute_standings, trf
->>> from tiebreak.web.words import page_words
+>>> from tiebreak.web.page_words import page_words
 >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
 >>> html = panel(s, [7, 9], "en", page_words("en"))
 >>> 'first separated by BH/C1 [C.07 8.1]: 30 against 28.5' in html
@@ -157,7 +157,7 @@ def _pair(s: Ranking, a: int, b: int, lang: str, words: Words) -> dict[str, Any]
 
 def panel(s: Standings | TeamStandings, numbers: list[int], lang: str, words: Words) -> str:
     """The panel of one participant (``numbers`` = [N]) or of what separated two, in ``lang``; ``words``: the page's
-    words (:func:`tiebreak.web.words.page_words`)."""
+    words (:func:`tiebreak.web.page_words.page_words`)."""
     if len(numbers) == 2:
         return _env.get_template("explain_panel.html").render(pair=_pair(s, numbers[0], numbers[1], lang, words),
                                                               w=words)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ..engine.messages import Message
+from ..engine.messages import Count, Message
 from .catalogue import GLOSSARY, LANGUAGES, catalogue, plural_form
 from .words import FIELD_NAMES, KINDS, MESSAGE_WORDS, MODELS, ROUND_FIELDS, WORDS
 
@@ -178,6 +178,8 @@ def _value(value: object, lang: str) -> str:
         value = said if said is not None else str(value)
     if isinstance(value, Message):
         return message(value, lang)
+    if isinstance(value, Count):
+        return grouped(value, lang)
     if isinstance(value, str):
         named = field_name(value, lang)
         return named if named != value else catalogue(lang).get((None, value), value)

@@ -35,7 +35,7 @@ from ..views.odds import from_json
 from ..views.standings import Column, StandingsTable, of_document
 from . import crosstable as cross_words
 from .columns import standings_headings
-from .i18n import message, plural_form
+from .i18n import message, plural
 from .odds import reach_cells, reach_range
 from .pairings import Seat, round_from_json, round_tables
 from .results import API_CELLS, bye_text, legend
@@ -54,8 +54,9 @@ def _words(lang: str) -> dict[str, str]:
 
 
 def _count(key: str, n: int, lang: str, **values: object) -> str:
+    """A count of the live screen in the form and with the thousands of ``lang``: ``8,198`` / ``8\u202f198``."""
     one, many = LIVE_COUNTS[key]
-    return plural_form(f"live:{key}", one, many, n, lang).format(n=n, **values)
+    return plural(f"live:{key}", one, many, n, lang, **values)
 
 
 def _head(text: str, cls: str = "") -> Cell:

@@ -19,7 +19,7 @@ from ..arbiter.odds import Odds
 from ..arbiter.odds.models import RESULT_TEXT
 from ..engine.model import format_number
 from ..views.odds import PlaceChances, PlaceRow, of_odds, order
-from .i18n import message, model_name, plural
+from .i18n import grouped, message, model_name, plural
 from .words import ODDS_COUNTS, ODDS_WORDS, WORDS
 
 TEXT_SETS = 12
@@ -64,14 +64,15 @@ class Progress:
 
 
 def progress_text(done: int, planned: int | None, seconds: float, lang: str = "en") -> str:
-    """``odds: 12,000 of 100,000 outcomes, 3 s``.
+    """``odds: 12,000 of 100,000 outcomes, 3 s`` (the counts grouped as the language groups them).
 
-    >>> progress_text(12000, 100000, 3.2)
-    'odds: 12,000 of 100,000 outcomes, 3 s'
+    >>> progress_text(12000, 100000, 3.2), progress_text(12000, None, 3.2, "uk")
+    ('odds: 12,000 of 100,000 outcomes, 3 s', 'шанси: наслідків 12\u202f000, 3 с')
     """
     if planned is None:
-        return ODDS_WORDS["progress_open"][lang].format(done=f"{done:,}", seconds=f"{seconds:.0f}")
-    return ODDS_WORDS["progress"][lang].format(done=f"{done:,}", planned=f"{planned:,}", seconds=f"{seconds:.0f}")
+        return ODDS_WORDS["progress_open"][lang].format(done=grouped(done, lang), seconds=f"{seconds:.0f}")
+    return ODDS_WORDS["progress"][lang].format(done=grouped(done, lang), planned=grouped(planned, lang),
+                                               seconds=f"{seconds:.0f}")
 
 
 def row_percents(row: list[Fraction] | list[float] | list[Fraction | float]) -> list[str]:
@@ -252,9 +253,9 @@ def _header(odds: Odds, lang: str) -> list[str]:
                   margin=f"{100 * (odds.margin or 0):.2f}%"))
     playing = min((g.round for g in f.games), default=f.played_rounds + 1)
     if playing <= f.played_rounds:  # games of a round with results already in: that round is being played
-        title = w["title_playing"].format(round=playing, final=f.final_round, games=len(f.games))
+        title = w["title_playing"].format(round=playing, final=f.final_round, games=grouped(len(f.games), lang))
     else:
-        title = w["title"].format(played=f.played_rounds, final=f.final_round, games=len(f.games))
+        title = w["title"].format(played=f.played_rounds, final=f.final_round, games=grouped(len(f.games), lang))
     return [title + "; " + how,
             f"{w['tiebreaks']}: {', '.join(s.text for s in odds.specs)}; {w['model']}: {model_name(odds.model, lang)}"]
 
@@ -310,7 +311,7 @@ def _scenario_text(odds: Odds, lang: str) -> list[str]:
             lines.append(f"{g.label if r == 0 else '':>12} {RESULT_TEXT[r]:5} "
                          f"{_percent(odds.result_probability[k][r]):>7} {cells}")
     if len(games) > SCENARIO_GAMES:
-        lines.append("  " + w["more_games"].format(n=len(games) - SCENARIO_GAMES))
+        lines.append("  " + w["more_games"].format(n=grouped(len(games) - SCENARIO_GAMES, lang)))
     return lines
 
 
@@ -332,7 +333,7 @@ def _needs_text(odds: Odds, lang: str) -> list[str]:
         lines.append("  " + ", ".join(f"r{odds.future.games[k].round} {odds.future.games[k].label} {RESULT_TEXT[d]}"
                                       for k, d in sorted(s.items())))
     if len(sets) > TEXT_SETS:
-        lines.append("  " + w["more"].format(n=len(sets) - TEXT_SETS))
+        lines.append("  " + w["more"].format(n=grouped(len(sets) - TEXT_SETS, lang)))
     return lines
 
 
@@ -383,7 +384,7 @@ def odds_view(odds: Odds, lang: str = "en", top: int = 3) -> dict[str, Any]:
     return {"header": _header(odds, lang), "verdict": _verdict(odds, lang), "every": every,
             "bars": bars[:BARS], "bars_caption": w["bars"].format(k=top), "first_word": w["place"].format(n=1),
             "top_word": w["top"].format(k=top),
-            "bars_more": w["bars_more"].format(n=len(bars) - BARS) if len(bars) > BARS else "",
+            "bars_more": w["bars_more"].format(n=grouped(len(bars) - BARS, lang)) if len(bars) > BARS else "",
             "table": {"id": "odds", "caption": SITE_WORDS.text("odds", lang), "heads": heads, "rows": rows,
                       "sticky": True},
             "scenarios": "\n".join(_scenario_text(odds, lang)),

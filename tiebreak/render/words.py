@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from ..engine.team import TEAM_CATALOGUE
-from .catalogue import GLOSSARY, LANGUAGES, catalogue, plural_form
+from .catalogue import GLOSSARY, LANGUAGES, catalogue
 
 
 class Term(str):
@@ -211,20 +211,15 @@ WORDS = Table("word", {
     'publisher': 'Published by',
     'publisher_auto': 'the program the file names',
     'check_button': 'Check',
-    'check_right': 'Right under the announced rules',
-    'check_wrong': 'Differs from ours under the announced rules',
     'draw': 'Draw',
     'page_of': 'Page {page} of {pages}',
     'printed': 'printed {date}',
     'list_head': 'code       family  type source                          mods  name; unplayed rounds',
     'alias': 'alias {alias}',
-    'ratings_head': 'No,Name,Rtg,Gms,Score,Exp,K,Change',
     'bye': term('bye'),
     'preset_rules': 'rules {rules}',
     'white_short': 'w',
     'black_short': 'b',
-    'crosstable_legend': ('12w1: opponent no. 12, White, won (b: Black); ½ draw, 0 lost; + / − won / lost by forfeit; '
-                          'bye: pairing-allocated bye; 1 bye, ½ bye, 0 bye: full-point, half-point, zero-point bye'),
     'individual_codes': 'Individual events',
     'team_codes': 'Team events (C.07 Arts 11-13)',
 })
@@ -334,7 +329,6 @@ PAGE_WORDS = Table("page", {
     'unrated': 'Rating for unrated players',
     'notes': 'Notes',
     'warnings': 'Warnings',
-    'players_n': term('players_n'),
     'seed_used': 'Ties left after the list were drawn by lot with seed {seed}.',
     'no_lot_needed': 'No lots were needed: the list separates every tie.',
     'shared_places': 'Ties left after the list share their place (no lots).',
@@ -349,7 +343,6 @@ PAGE_WORDS = Table("page", {
     'no_opponent': term('no_opponent'),
     'group': term('group_note'),
     'derived': 'The value is derived from the sum of the rounds kept (average or rating table).',
-    'undefined_rating': 'Undefined: the event has unrated players and no rating was given for them (C.07 Art. 10).',
     'close': 'Close',
     'compare': 'Compare with',
     'ahead': 'Why {a} is ahead of {b}',
@@ -562,14 +555,11 @@ LIVE_WORDS = Table("live", {
     'playing': 'game in progress',
     'playoff': "place decided by the play-off (Arbiters' Manual 13.2)",
     'playoff_mark': 'P',
-    'moved_up': 'up {n} since the previous version',
-    'moved_down': 'down {n} since the previous version',
     'since_round': 'Since round',
     'arrows': 'Arrows',
     'since_version': 'since the previous version',
     'since_previous_round': 'since the previous round',
     'odds': 'Who can still finish where',
-    'odds_none': 'not computed for this event',
     'odds_player': term('player'),
     'odds_team': term('team'),
     'odds_first': 'First place',
@@ -596,9 +586,6 @@ LIVE_WORDS = Table("live", {
     'leaders': 'sharing the lead: {names}',
     'if_wins': 'if {name} wins',
     'if_drawn': 'if drawn',
-    'cells_legend': ('2w1: the opponent placed 2nd, White, won (b: Black); ½ draw, 0 lost; + / − won / lost by forfeit; '
-                     '… being played; bye: pairing-allocated bye; 1 bye, ½ bye, 0 bye: full-point, half-point, '
-                     'zero-point bye'),
     'cells_key': '3w1: the opponent placed 3rd, White, won (b: Black); ½ draw, 0 lost; * being played',
     'square_key': "Rows and columns in the order of the standings: column 3 is the player placed 3rd; × the player's "
                   "own cell; ½ draw, 0 lost; * being played",
@@ -607,8 +594,8 @@ LIVE_WORDS = Table("live", {
 })
 
 
-#: sentences of a count (gettext plural entries, context ``live:<key>``): the page picks the form of its count by
-#: the language's plural rules (``Intl.PluralRules``: one, few, many, other)
+#: sentences of a count on the live screen (gettext plural entries, context ``live:<key>``), in the form the count
+#: takes (:func:`tiebreak.render.i18n.plural`)
 LIVE_COUNTS = {
     'games_pending': ('{n} game in progress', '{n} games in progress'),
     'places_settled': ('{n} place settled', '{n} places settled'),
@@ -618,19 +605,6 @@ LIVE_COUNTS = {
     'odds_simulated': ('{n} simulated outcome of the {g} games still to play (±{m} percentage points)',
                        '{n} simulated outcomes of the {g} games still to play (±{m} percentage points)'),
 }
-#: a count of each plural category of CLDR (the categories ``Intl.PluralRules`` gives) in English, Russian, Ukrainian
-_CATEGORY_COUNTS = {"one": 1, "few": 2, "many": 5, "other": 5}
-
-
-def live_count_words(lang: str) -> dict[str, str]:
-    """``key#category`` -> the sentence of that plural form, for the page's script.
-
-    >>> live_count_words("ru")["places_settled#few"], live_count_words("en")["places_settled#one"]
-    ('определено {n} места', '{n} place settled')
-    """
-    lang = lang if lang in LANGUAGES else "en"
-    return {f"{key}#{cat}": plural_form(f"live:{key}", one, many, n, lang)
-            for key, (one, many) in LIVE_COUNTS.items() for cat, n in _CATEGORY_COUNTS.items()}
 
 
 #: the words of the report (Russian and Ukrainian in the gettext catalogues, context 'check:<key>')

@@ -18,7 +18,7 @@ from markupsafe import Markup
 from ..arbiter.columns import player_columns
 from ..render import crosstable as cross_words
 from ..render.columns import headings
-from ..render.i18n import LANGUAGES, word
+from ..render.i18n import LANGUAGES, grouped, word
 from ..render.pairings import Seat, round_tables
 from ..render.templating import cell_html, environment, rows_html
 from ..render.words import TEAM_WORDS
@@ -143,7 +143,7 @@ def starting_list(e: Event, lang: str) -> dict[str, Any]:
              *(_head(h) for h in headings(pc.names, lang))]
     rows = [{"cells": [{"text": str(p.start_no)}, player_link(e, p.start_no, True),
                        *({"text": c} for c in pc.cells[p.start_no])]} for p in t.players]
-    return {"title": s["starting_list"], "intro": s["players_n"].format(n=len(t.players)),
+    return {"title": s["starting_list"], "intro": s["players_n"].format(n=grouped(len(t.players), lang)),
             "tables": [{"id": "players", "caption": s["starting_list"], "heads": heads, "rows": rows,
                         "sticky": False}]}
 

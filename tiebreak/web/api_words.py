@@ -9,9 +9,10 @@ from typing import Annotated
 from fastapi import APIRouter, Form, Query, Request
 from pydantic import BaseModel, Field
 
-from . import jobs, words
+from . import jobs
 from .errors import ERRORS, request_language
 from .fields import Lang, multipart
+from .page_words import page_words as words_in
 from .uploads import client_of
 from .workers import WorkerPool
 
@@ -36,7 +37,7 @@ class PageWords(BaseModel):
             response_model=PageWords, responses={400: ERRORS[400]})
 async def page_words(lang: Annotated[str, Query(max_length=20, description="en, ru or uk; another gives English")]
                      = "en") -> dict[str, dict[str, str]]:
-    return words.page_words(lang)
+    return words_in(lang)
 
 
 #: texts one request may translate, and characters in each (the page sends at most 40 notes or warnings)

@@ -30,7 +30,7 @@ from ..render import output
 from ..render.check import event_html
 from ..render.explain_panel import panel
 from ..render.tools import playoffs_text, prizes_html
-from .words import page_words
+from .page_words import page_words
 
 
 def _bytes(body: str | bytes) -> bytes:
@@ -133,6 +133,6 @@ def prizes(o: Options, path: str, text: str, method: str, fmt: str = "json") -> 
 
 def translate_all(texts: list[str], lang: str) -> list[str]:
     """Notes and warnings of an answer in ``lang`` (in the handler when short, else in a worker process)."""
-    from .words import translate
+    from .page_words import translate
 
     return [translate(t, lang) for t in texts]

@@ -36,7 +36,9 @@ from urllib.parse import urlencode
 
 from ..app.options import Options
 from ..engine.errors import TiebreakError
+from ..formats.text import decode
 from ..live.event import LiveEvent
+from ..live.pending import AsItStands
 from ..render.i18n import LANGUAGES
 from ..render.templating import environment
 from ..render.words import LIVE_WORDS
@@ -72,11 +74,14 @@ class LiveCards:
 
     def event(self, e: LiveEvent) -> Any:
         """(In a live reads' thread) the website's event of the version ``e`` serves (None when its file is not
-        here: a version another server published, since changed)."""
-        from ..site.build import Site, load
+        here: a version another server published, since changed), ranked as the live standings rank it: its games in
+        play paired, ties shared, and the tied players placed by the play-off (``serve --playoff``) once the live
+        standings place them."""
+        from ..site.build import Site
 
         with e._lock:  # one version: its tournament as it stands (its games in play paired) and its settings together
             live, st, version, digest = e._live, replace(e.settings), e.version, e.digest
+            playoff = e.playoff_data
         key = (version, digest, st.tiebreaks, st.rules, st.system, st.unrated_rating, st.event)
         with self._lock:
             made = self._made.get(e.name)
@@ -86,20 +91,34 @@ class LiveCards:
                               unrated_rating=st.unrated_rating, event=st.event, no_lots=True)  # ties shared, as live
             if self._site is None:
                 self._site = Site(Path("."), options, [])
-            self._site.options = options
             try:
                 if live is None:  # a version restored from the database: its file, when it still has those bytes
-                    data = e.read()
-                    if e._digest(data, e.playoff_bytes()) != digest:
+                    data, playoff = e.read(), e.playoff_bytes()
+                    if e._digest(data, playoff) != digest:
                         return None
                     with e._lock:
                         live = e.load(data, [])
-                made_event = load(self._site, str(e.path), [], incremental=True, t=live.tournament)
+                made_event = self._load(e, live, options, playoff)
             except TiebreakError as err:  # (the version was ranked: only a file changed since can fail here)
                 log.warning("%s: no card of version %s: %s", e.name, version, err)
                 return None
             self._made[e.name] = (key, made_event)
             return made_event
+
+    def _load(self, e: LiveEvent, live: AsItStands, options: Options, playoff: bytes) -> Any:
+        """The website's event of ``live`` under ``options``, placed by the play-off ``playoff`` when the live
+        standings are; a play-off that does not fit leaves the places as the tie-breaks give them, as live."""
+        from ..site.build import load
+
+        if LiveEvent.playoff_applies(live, playoff):
+            try:
+                self._site.options = replace(options, playoff_results=decode(playoff, e.settings.playoff or "play-off",
+                                                                             [])[0])
+                return load(self._site, str(e.path), [], incremental=True, t=live.tournament)
+            except TiebreakError as err:  # the live standings say it in their notes
+                log.info("%s: the card without the play-off: %s", e.name, err)
+        self._site.options = options
+        return load(self._site, str(e.path), [], incremental=True, t=live.tournament)
 
     def page(self, e: LiveEvent, lang: str, kind: str, number: int) -> bytes | None:
         """(In a live reads' thread) the card's page in ``lang``, None when the event has no such player (team)."""

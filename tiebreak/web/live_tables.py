@@ -30,7 +30,7 @@ from ..render.i18n import LANGUAGES
 from ..render.live_tables import PARTS, history_part, live_parts
 from ..render.table_style import TABLE_CSS
 from ..render.templating import environment
-from ..render.words import LIVE_WORDS, WORDS, live_count_words
+from ..render.words import LIVE_WORDS, WORDS
 from .embed import routes as embed_routes
 from .errors import ApiError, error_response
 from .live_card import SITE_CSS, LiveCards, card_page_name
@@ -122,7 +122,7 @@ class LiveTables:
     def page(made: tuple[dict[str, str], str] | None, lang: str, hall: bool, event: str, players: bool,
              team: bool, events: list[str], history: str | None = None) -> bytes:
         """The whole page around the parts ``made`` (None: no event is published); ``history`` a player's."""
-        words = {k: table.text(k, lang) for table in (WORDS, LIVE_WORDS) for k in table} | live_count_words(lang)
+        words = {k: table.text(k, lang) for table in (WORDS, LIVE_WORDS) for k in table}
         parts, title = made if made is not None else (dict.fromkeys(PARTS, ""), "")
         if history is not None:
             parts = parts | {"history": history}

@@ -17,7 +17,7 @@ from ..formats.readers import ACCEPTED
 from ..render.i18n import LANGUAGES, message
 from ..render.table_style import TABLE_CSS
 from ..render.templating import environment
-from . import words
+from . import page_words
 from .api_tools import catalogue_entries
 from .uploads import EXAMPLES
 
@@ -47,7 +47,7 @@ async def page(lang: Annotated[str, Query(max_length=20)] = "en") -> HTMLRespons
 
 
 def _page(lang: str) -> str:
-    all_words = words.page_words(lang)
+    all_words = page_words.page_words(lang)
     return _env.get_template("index.html").render(
         lang=lang, w=all_words["words"], p=all_words["page"], r=all_words["ratings"], languages=LANGUAGES,
         opts=OPTIONS, catalogue=catalogue_entries(lang), table_css=TABLE_CSS,

@@ -68,6 +68,8 @@ function card(game, key, scenario, names) {
   more.open = Boolean(kept && kept.open);
   more.addEventListener("toggle", () => { const b = boards.get(key); if (b) b.open = more.open; });
   more.append(el("summary", `${W.moves} (${game.moves.length})`), movesList(game));
+  // the board of the pairings table and the players' cards (C.04.3 A.9); the relay's own when the game is no pairing
+  if (game.board) box.append(el("p", `${W.board} ${game.board}`, "board-no"));
   box.append(spot, head);
   if (scenario) box.append(ifEnded(scenario, names));
   box.append(more);
@@ -91,7 +93,8 @@ function draw(spot, game, key) {
 function render(doc) {
   const section = document.getElementById("games-section");
   if (!section) return;
-  const games = (doc.games || []).filter(g => g.round === doc.live.round);
+  // the round's games in the order of their boards, the pairings table's
+  const games = (doc.games || []).filter(g => g.round === doc.live.round).sort((a, b) => (a.board || 0) - (b.board || 0));
   section.hidden = games.length === 0;
   const list = document.getElementById("games");
   const seen = new Set();
