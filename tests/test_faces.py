@@ -204,6 +204,10 @@ def test_a_workbook_keeps_what_decides_the_standings(tmp_path, capsys):
     out_xlsx, _ = cli(capsys, "standings", str(target), "-f", "json", "--seed", "1")
     trf_doc, xlsx_doc = json.loads(out_trf), json.loads(out_xlsx)
     assert trf_doc["tournament"]["rules"] == "fide-2024" and "chosen by start date 2025-06-10" in trf_doc["notes"][0]
+    # the same standings; where the type was read is said as each file holds it (a TRF record, a workbook's setting)
+    assert "swiss (record 092 'swiss FIDE Dutch (JaVaFo)')" in trf_doc["notes"]
+    assert "swiss (the file's pairing system 'swiss FIDE Dutch (JaVaFo)')" in xlsx_doc["notes"]
+    del trf_doc["notes"][1], xlsx_doc["notes"][1], trf_doc["said"]["notes"][1], xlsx_doc["said"]["notes"][1]
     assert xlsx_doc == trf_doc
     csv_target = tmp_path / "cup.csv"  # a CSV has no second sheet: what it cannot keep is said
     _, err = cli(capsys, "convert", str(EXAMPLE), str(csv_target))

@@ -30,8 +30,8 @@ def expected() -> list[tuple[int, str, str]]:
     first = order[0]
     band = [sno for sno in order if 0 < ratings[sno] < 1300 and sno != first][:2]
     unrated = [sno for sno in order if ratings[sno] == 0 and sno != first][:1]
-    return [(first, "1. place", "100"), (band[0], "rating<1300 1.", "80"), (band[1], "rating<1300 2.", "40"),
-            (unrated[0], "unrated 1.", "50")]
+    return [(first, "place 1", "100"), (band[0], "rating<1300, place 1", "80"), (band[1], "rating<1300, place 2", "40"),
+            (unrated[0], "unrated, place 1", "50")]
 
 
 def awards(capsys, text: str, tmp_path) -> list[tuple[int, str, str]]:
@@ -42,8 +42,8 @@ def awards(capsys, text: str, tmp_path) -> list[tuple[int, str, str]]:
 
 
 def test_category_lines_as_the_help_writes_them(capsys, tmp_path):
-    assert expected() == [(7, "1. place", "100"), (20, "rating<1300 1.", "80"), (18, "rating<1300 2.", "40"),
-                          (expected()[3][0], "unrated 1.", "50")]
+    assert expected() == [(7, "place 1", "100"), (20, "rating<1300, place 1", "80"), (18, "rating<1300, place 2", "40"),
+                          (expected()[3][0], "unrated, place 1", "50")]
     assert awards(capsys, PRIZES, tmp_path) == expected()
 
 

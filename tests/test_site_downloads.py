@@ -116,3 +116,15 @@ def test_a_category_is_in_the_downloads(tmp_path, capsys):
     expected = list(csv.reader(io.StringIO(command(capsys, "standings", str(SWISS), "-f", "csv", "--category",
                                                    "rating<1500"))))
     assert [str(r[-1] or "") for r in rows[1:]] == [r[-1] for r in expected[1:]]
+
+
+@pytest.mark.parametrize("path", [SWISS, TEAMS], ids=["individual", "team"])
+def test_the_command_dates_its_page_by_the_file_as_the_website_does(tmp_path, capsys, path):
+    """``tiebreak standings --format html`` (the page the PDF prints) says the date the results last changed, as the
+    website's download does, in every language: a second run on another day writes the same page."""
+    event = tmp_path / path.name
+    event.write_bytes(path.read_bytes())
+    os.utime(event, (1_700_000_000, 1_700_000_000))  # 2023-11-14
+    for lang, word in (("en", "printed 2023-11-14"), ("ru", "напечатано 2023-11-14"), ("uk", "надруковано 2023-11-14")):
+        assert main(["standings", str(event), "--format", "html", "--lang", lang]) == 0
+        assert word in capsys.readouterr().out, lang

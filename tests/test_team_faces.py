@@ -53,8 +53,8 @@ def test_team_html_has_the_standings_the_legend_and_the_match_crosstable(capsys)
     # C: R1 beat D 1½-½ (MP 2), R2 drew A 1-1 (MP 1), R3 beat B 2-0; each opponent by its place in the standings
     # above (D 4th, A 2nd, B 3rd), as the website numbers them, and the legend says so
     assert "the opposing team placed 3rd" in cross
-    assert ["4<small>2 / 1.5", "2<small>1 / 1", "3<small>2 / 2"] == [
-        c.split("</small>")[0].split(">", 1)[1] for c in row_c.split('<td class="match')[1:]]
+    # the cell as the text, the website and the live screen write it: the opposing team's place, the game points
+    assert ["4: 1.5", "2: 1", "3: 2"] == [c.split("</td>")[0].split(">", 1)[1] for c in row_c.split('<td class="match')[1:]]
 
 
 def test_team_html_in_russian_escapes_the_names(capsys, tmp_path):
@@ -63,7 +63,7 @@ def test_team_html_in_russian_escapes_the_names(capsys, tmp_path):
     code, page, _ = run(capsys, "standings", str(tmp_path / "t.trf"), "--format", "html", "--lang", "ru")
     assert code == 0 and "&lt;b&gt;&amp;" in page and "<b>&" not in page
     assert "Матчевые очки" in page or "МО" in page
-    assert "Матчи: команда-соперник, матчевые и игровые очки каждого тура" in page
+    assert "Таблица результатов" in page and "команда-соперник на 3-м месте" in page
 
 
 @pytest.mark.skipif(not (shutil.which("chromium") or shutil.which("chromium-browser")), reason="no Chromium")

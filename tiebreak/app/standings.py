@@ -69,14 +69,15 @@ def render_standings(o: Options, path: str,
                      warnings: list[InputWarning]) -> tuple[str | bytes, list[str], Standings | TeamStandings]:
     """The standings of one file in ``o.format``, the notes, and the standings object (team or individual)."""
     t = load(o, path, warnings)
+    when = file_time(path)  # the page's date: when the results last changed, as the website's; never the clock's
     s: Standings | TeamStandings
     if ranks_teams(o, t):
         refuse_individual_options(o)
         s = teams = team_standings(o, t, warnings)
-        writers = team_writers(t, teams, o)
+        writers = team_writers(t, teams, o, when)
     else:
         s = players = individual_standings(o, path, warnings, t)
-        writers = individual_writers(t, players, o)
+        writers = individual_writers(t, players, o, when)
     if o.format not in writers:
         raise SpecifierError(Message("format {} is not available for team events", repr(o.format)))
     s.warnings = named(o, path, warnings)[:]  # a team event's too: reading the file and building its teams

@@ -146,7 +146,7 @@ def parse_prizes(text: str, source: str = "") -> list[Prize]:
     The older ``EXPR,N,amount`` (``rating<1600,1,100``) still reads.
 
     >>> [(p.name, p.amount) for p in parse_prizes("place,1,500\\ncategory,rating<1600,100\\ncategory,rating<1600,")]
-    [('1. place', Fraction(500, 1)), ('rating<1600 1.', Fraction(100, 1)), ('rating<1600 2.', None)]
+    [('place 1', Fraction(500, 1)), ('rating<1600, place 1', Fraction(100, 1)), ('rating<1600, place 2', None)]
     >>> parse_prizes("place,2,100")[0].name.context
     'prize:place'
     """
@@ -176,9 +176,9 @@ def parse_prizes(text: str, source: str = "") -> list[Prize]:
         if amount is not None and amount < 0:
             raise InputError(Message("amount {} is negative", repr(amount_text)), Place(source, ln, 3, "amount"))
         if category is None:
-            prizes.append(Prize(Message("{n}. place", context="prize:place", n=place), amount, place))
+            prizes.append(Prize(Message("place {n}", context="prize:place", n=place), amount, place))
         else:
-            prizes.append(Prize(Message("{category} {n}.", context="prize:category", category=category.text, n=place),
+            prizes.append(Prize(Message("{category}, place {n}", context="prize:category", category=category.text, n=place),
                                 amount, place,
                                 category.text, category.test))
     return prizes

@@ -13,8 +13,8 @@ itself, so the words live in the catalogues of ``tiebreak/render/locale``, not h
 'a {literal} brace'
 >>> Message("{} of {}", Message("cut-{}", 1), "x").args[0].template
 'cut-{}'
->>> Message("{n}. place", context="prize:place", n=2)
-'2. place'
+>>> Message("place {n}", context="prize:place", n=2)
+'place 2'
 """
 
 from __future__ import annotations
@@ -71,8 +71,8 @@ def to_json(text: object) -> object:
 
     >>> to_json(Message("round {}: {}", 3, Message("player {} is absent", 7)))
     {'id': 'round {}: {}', 'values': ['3', {'id': 'player {} is absent', 'values': ['7']}]}
-    >>> to_json(Message("{n}. place", context="prize:place", n=2))
-    {'id': '{n}. place', 'values': [], 'context': 'prize:place', 'named': {'n': '2'}}
+    >>> to_json(Message("place {n}", context="prize:place", n=2))
+    {'id': 'place {n}', 'values': [], 'context': 'prize:place', 'named': {'n': '2'}}
     """
     if isinstance(text, BaseException):  # an error inserted in a message: its message
         said = getattr(text, "message", None)

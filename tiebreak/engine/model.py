@@ -296,6 +296,9 @@ class Tournament:
     declared_tiebreaks_complete: bool = False  # 212 (whole standing) rather than 202
     rating_method: str = "FIDE"  # TRF-2026 record 172: which rating the rating tie-breaks use
     source: str = ""
+    #: whether the type (``type_text``, ``type_code``) and ``declared_tiebreaks`` were read from TRF records (092,
+    #: 192, 202, 212), so the notes name the record; False: from another program's settings (Sharly, Swiss-Manager...)
+    from_records: bool = True
     extra: dict[str, Any] = field(default_factory=dict)  # records kept for the writer, e.g. {"022": "City"}
     #: games paired but not yet played, ``(round, white start_no, black start_no)``: TRF pairings with a blank
     #: result, Chess-JSON games without results (they count as nothing in the standings, as games of ``Kind.UNKNOWN``

@@ -202,13 +202,14 @@ def with_choices(rules: RuleSet, cumulative_half_bye: str | None = None) -> Rule
     return replace(rules, cumulative_deducts_half_byes=cumulative_half_bye == "deduct")
 
 
-def choose_rules(name: "str | RuleSet", start_date: _dt.date | None, today: _dt.date | None = None) -> tuple[RuleSet, str]:
-    """The rule set for ``name`` (``auto``: by the tournament's start date, as the FIDE reference checker does).
+def choose_rules(name: "str | RuleSet", start_date: _dt.date | None) -> tuple[RuleSet, str]:
+    """The rule set for ``name`` (``auto``: by the tournament's start date, as the FIDE reference checker does; a
+    file without one: the newest edition, never the clock's date, so the answer is the same on any day).
 
     Returns the rule set and a sentence saying why it was chosen.
 
-    >>> choose_rules("auto", _dt.date(2025, 6, 1))[0].name
-    'fide-2024'
+    >>> choose_rules("auto", _dt.date(2025, 6, 1))[0].name, choose_rules("auto", None)[0].name
+    ('fide-2024', 'fide-2026')
     >>> choose_rules("auto", _dt.date(2018, 5, 1))[1]
     "rules fide-2009 chosen by start date 2018-05-01; before 1 September 2023 the Arbiters' Manual Art. 13 (virtual \
 opponent, 13.14.2) was in force"
@@ -220,7 +221,7 @@ opponent, 13.14.2) was in force"
         return name, Message("rules {} (as given)", name.name)
     base_name, _, compat = name.rpartition("+")
     if base_name and compat in COMPAT:  # an edition with named choices: fide-2024+reference, auto+letter
-        base, why = choose_rules(base_name, start_date, today)
+        base, why = choose_rules(base_name, start_date)
         if base.family != "fide" and base_name == "auto":  # an event before C.07: the choices have nothing to read
             return base, why
         if base.family != "fide":
@@ -233,10 +234,10 @@ opponent, 13.14.2) was in force"
         if name not in RULE_SETS:
             raise KeyError(name)
         return RULE_SETS[name], Message("rules {} (as asked)", name)
-    day = start_date or today or _dt.date.today()
-    edition = "fide-2026" if day >= FIDE_2026_EFFECTIVE else "fide-2024" if day >= FIDE_2023_EFFECTIVE else "fide-2009"
-    rules = RULE_SETS[edition]
     if start_date is None:
-        return rules, Message("rules {} chosen by today's date {} (the file has no start date); {}", rules.name,
-                              day.isoformat(), IN_FORCE[edition])
-    return rules, Message("rules {} chosen by start date {}; {}", rules.name, day.isoformat(), IN_FORCE[edition])
+        return RULE_SETS["fide-2026"], Message("rules {}, the newest edition (the file has no start date); {}",
+                                               "fide-2026", IN_FORCE["fide-2026"])
+    day = start_date
+    edition = "fide-2026" if day >= FIDE_2026_EFFECTIVE else "fide-2024" if day >= FIDE_2023_EFFECTIVE else "fide-2009"
+    return RULE_SETS[edition], Message("rules {} chosen by start date {}; {}", edition, day.isoformat(),
+                                       IN_FORCE[edition])

@@ -56,19 +56,26 @@ def detect_system(t: Tournament, rounds: int | None = None) -> tuple[str, Messag
     record 192, then the words of record 092, then the numbers of players and rounds."""
     code = t.type_code.upper()
     if code:
+        said = Message("record 192 {}", repr(t.type_code)) if t.from_records else _settings(t.type_code)
         if "SWISS" in code or "DUTCH" in code or "DUBOV" in code or "BURSTEIN" in code or code.startswith("FIDE_TEAM"):
-            return "swiss", Message("record 192 {}", repr(t.type_code))
+            return "swiss", said
         if _RR_WORDS.search(code) or "KNOCKOUT" in code:
-            return "round robin", Message("record 192 {}", repr(t.type_code))
+            return "round robin", said
     text = t.type_text.upper()
+    said = Message("record 092 {}", repr(t.type_text)) if t.from_records else _settings(t.type_text)
     if "SWISS" in text:
-        return "swiss", Message("record 092 {}", repr(t.type_text))
+        return "swiss", said
     if _RR_WORDS.search(text):
-        return "round robin", Message("record 092 {}", repr(t.type_text))
+        return "round robin", said
     n, r = len(t.players), rounds if rounds is not None else t.rounds
     if r in (n - 1, n) or (n > 2 and r in (2 * n - 2, 2 * n)):
         return "round robin", Message("{} players and {} rounds", n, r)
     return "swiss", Message("{} players and {} rounds", n, r)
+
+
+def _settings(system: str) -> Message:
+    """Where the system was read in a file that is not TRF: the program's own setting, quoted."""
+    return Message("the file's pairing system {}", repr(system))
 
 
 class Row:
@@ -223,8 +230,8 @@ def _resolve_list(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] |
     if tiebreaks is None or (isinstance(tiebreaks, str) and not tiebreaks.strip()):
         if t.declared_tiebreaks:
             specs = parse_list(t.declared_tiebreaks)
-            notes.append(Message("tie-breaks from the file (record {})",
-                                 '212' if t.declared_tiebreaks_complete else '202'))
+            notes.append(Message("tie-breaks from the file (record {})", '212' if t.declared_tiebreaks_complete
+                                 else '202') if t.from_records else Message("tie-breaks from the file's settings"))
         else:
             specs = parse_list(DEFAULT_LISTS[system])
             notes.append(Message("no tie-break list given; FIDE default for a {} event: {}",

@@ -147,7 +147,7 @@ def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = 
                                             warnings)
     if system is None:
         probe = Tournament([Player(team.number, team.name) for team in teams], grid.opponent, grid.kind, grid.colour,
-                           type_text=t.type_text, type_code=t.type_code)
+                           type_text=t.type_text, type_code=t.type_code, from_records=t.from_records)
         system = detect_system(probe)[0]
     swiss_byes = infer_byes and len(teams) % 2 == 1 and system == "swiss"
     _team_byes(grid, pab_rounds, swiss_byes, int(pab_gp * scale), win_units)
@@ -155,7 +155,7 @@ def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = 
     players = [Player(team.number, team.name, federation=team.nickname) for team in teams]
     matches = Tournament(players, grid.opponent, grid.kind, grid.colour, name=t.name, start_date=t.start_date,
                          end_date=t.end_date, planned_rounds=t.planned_rounds, type_text=t.type_text,
-                         type_code=t.type_code, score_system=mp, source=t.source)
+                         type_code=t.type_code, score_system=mp, source=t.source, from_records=t.from_records)
     return TeamTournament(t, teams, boards, matches, grid.gp, grid.board_gp, scale, mp,
                           primary or primary_score(t.type_code), warnings)
 

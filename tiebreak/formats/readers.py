@@ -127,13 +127,16 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None, event: in
     """The tournament of ``path`` (``event``: which one, in a file that holds several)."""
     name = reader_name(path)
     if name in MULTI_EVENT:
-        return cast(_MultiReader, _module(name)).load(path, warnings, event)
-    warnings = warnings if warnings is not None else []
-    if event is not None:  # the page's field may stay filled when another file is chosen: said, not refused
-        warnings.append(InputWarning(Message("this file holds one tournament; --event {} (API field 'event') is for a "
-                                             "Sharly Chess database, and is ignored",
-                                             event), Place(str(path), field="event")))
-    return _reader(name).load(path, warnings)
+        t = cast(_MultiReader, _module(name)).load(path, warnings, event)
+    else:
+        warnings = warnings if warnings is not None else []
+        if event is not None:  # the page's field may stay filled when another file is chosen: said, not refused
+            warnings.append(InputWarning(Message("this file holds one tournament; --event {} (API field 'event') is "
+                                                 "for a Sharly Chess database, and is ignored",
+                                                 event), Place(str(path), field="event")))
+        t = _reader(name).load(path, warnings)
+    t.from_records = name == "trf"  # the notes name a TRF record only where there is one
+    return t
 
 
 def convert(source: str | Path, target: str | Path, warnings: list[InputWarning] | None = None,

@@ -26,7 +26,7 @@ from ..engine.model import Kind, format_number
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 from ..views.crosstable import of_standings, of_teams
-from ..views.matches import MatchRound, match_rounds
+from ..views.matches import match_rounds
 from ..views.standings import Column, of_ranking
 from . import crosstable as cross_words
 from .columns import standings_headings
@@ -34,6 +34,7 @@ from .i18n import word
 from .output import legend
 from .square import square_table
 from .table_style import TABLE_CSS
+from .team_words import primary_name
 from .templating import environment
 from .words import SITE_WORDS, TEAM_WORDS
 
@@ -274,57 +275,30 @@ def _rounds_sheet(s: Standings, lang: str) -> Sheet:
     return {**sheet(widths), "table": table, "after": cross_words.legend(view, lang)}
 
 
-#: what the team crosstable adds to the shared style sheet: the match cells
+#: what the team crosstable adds to the shared style sheet: the match cells, a match won or lost shaded
 TEAM_CROSSTABLE_STYLE = """
-#crosstable thead th:nth-child(n+4){text-align:center}
-td.match{white-space:nowrap;text-align:center;line-height:1.2}
-td.match small{display:block;color:#555}
+#crosstable thead th:nth-child(n+5){text-align:center}
+td.match{white-space:nowrap;text-align:center}
 td.win{background:#eef7ee}td.loss{background:#fbeeee}
 @media print{td.win,td.loss{-webkit-print-color-adjust:exact;print-color-adjust:exact}}
 """
-#: the characters a match cell needs (opponent and mark over "MP / GP")
-_MATCH_WIDTH = 7
 _WON = {Kind.WIN: "win", Kind.FORFEIT_WIN: "win", Kind.LOSS: "loss", Kind.FORFEIT_LOSS: "loss",
         Kind.DOUBLE_FORFEIT: "loss"}
 
 
-def _match_cell(mr: MatchRound, place: int | None, lang: str) -> dict[str, str]:
-    """The opposing team's place (``+``/``−`` for a forfeited match) over ``MP / GP``; a bye or a round without a
-    match."""
-    w = TEAM_WORDS
-    if mr.opponent is None and mr.kind is Kind.ABSENT:
-        return {"text": "–", "cls": "match", "title": w.text("no_match", lang)}
-    if mr.opponent is None:
-        top = w.text("bye", lang)
-    else:
-        top = f"{place}" + {Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "−", Kind.DOUBLE_FORFEIT: "−"}.get(mr.kind, "")
-    title = f"{w.text('mp', lang)} {format_number(mr.match_points)}, {w.text('gp', lang)} {format_number(mr.game_points)}"
-    if mr.opponent_game_points is not None:
-        title += f" : {format_number(mr.opponent_game_points)}"
-    cls = " " + _WON[mr.kind] if mr.kind in _WON else ""
-    return {"text": top, "cls": f"match{cls}", "title": title,
-            "sub": f"{format_number(mr.match_points)} / {format_number(mr.game_points)}"}
-
-
 def team_matches_sheet(s: TeamStandings, lang: str) -> Sheet:
-    """The printed crosstable of a team event (:mod:`tiebreak.render.team_html`): every team's matches in the order of
-    the standings (the view of :mod:`tiebreak.views.crosstable`: the opposing teams by place, as on the website), with
-    rank and the match and game points of the rounds, and the legend."""
-    w = TEAM_WORDS
+    """The printed crosstable of a team event (:mod:`tiebreak.render.team_html`): the text's and the website's
+    table (:func:`tiebreak.render.crosstable.table`: rank, number, team, the primary score, then per round the
+    opposing team's place and the game points, ``3: 2.5``) with its legend; a cell's title adds the match's points,
+    a match won or lost is shaded."""
     view = of_teams(s)
-    rounds = [str(k + 1) for k in range(view.rounds)]
-    heads = [word("rank", lang), word("number", lang), w.text("team", lang), *rounds, w.text("mp", lang),
-             w.text("gp", lang)]
-    rows, texts = [], []
-    for r in view.rows:
-        played = match_rounds(s, r.start_no)
-        mp = format_number(sum((x.match_points for x in played), Fraction(0)))
-        gp = format_number(sum((x.game_points for x in played), Fraction(0)))
-        rows.append({"cells": [{"text": r.place, "cls": "rank"}, {"text": str(r.start_no)}, {"text": r.name, "cls": "name"},
-                               *(_match_cell(mr, c.number, lang) for mr, c in zip(played, r.cells)),
-                               {"text": mp, "cls": "pts"}, {"text": gp}]})
-        texts.append([r.place, str(r.start_no), r.name, *["0" * _MATCH_WIDTH] * len(played), mp, gp])
-    last = len(heads) - 2
-    table = {"id": "crosstable", "caption": w.text("matches", lang), "sticky": False, "rows": rows,
-             "heads": [{"text": h, "cls": {0: "rank", 2: "name", last: "pts"}.get(j, "")} for j, h in enumerate(heads)]}
-    return {**sheet(column_widths(heads, texts)), "table": table, "after": cross_words.legend(view, lang)}
+    heads, rows = cross_words.table(view, lang, primary_name(s.tt.primary, lang))
+    table, widths = table_data("crosstable", heads, rows, 3, caption=word("crosstable", lang), sticky=False)
+    w, first = TEAM_WORDS, len(heads) - view.rounds
+    for row, r in zip(table["rows"], view.rows):
+        for cell, mr in zip(row["cells"][first:], match_rounds(s, r.start_no)):
+            cell["cls"] = f"match {_WON.get(mr.kind, '')}".strip()
+            if mr.opponent is not None or mr.kind is not Kind.ABSENT:
+                cell["title"] = (f"{w.text('mp', lang)} {format_number(mr.match_points)}, "
+                                 f"{w.text('gp', lang)} {format_number(mr.game_points)}")
+    return {**sheet(widths), "table": table, "after": cross_words.legend(view, lang)}
