@@ -19,6 +19,8 @@ from ..engine.errors import InputError, InputWarning, Message, Place, replaced
 from ..engine.model import Player, Tournament
 from ..engine.team_matches import build, has_teams
 from ..formats import readers
+from ..formats.files import read_text
+from ..formats.player_list import read_csv
 from .options import POINTS_FROM, Loading
 
 
@@ -53,9 +55,6 @@ def player_list(path: str, warnings: list[InputWarning]) -> list[Player]:
     """The players of a broadcast's player list (``serve --watch games.pgn --players FILE``): a simple CSV of one
     player a line (:mod:`tiebreak.formats.player_list`), else the players of any file tiebreak reads, by their start
     numbers."""
-    from ..formats.files import read_text
-    from ..formats.player_list import read_csv
-
     if path.lower().endswith(".csv"):
         return read_csv(read_text(path), path)
     return list(readers.load(path, warnings, None).players)

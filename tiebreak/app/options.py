@@ -17,6 +17,8 @@ from ..engine.errors import Message, SpecifierError
 from ..engine.presets import PRESETS
 from ..engine.registry import parse_list
 from ..engine.rules import with_compat
+from ..engine.team_tiebreaks import parse_team
+from ..formats.swissmanager import translate
 from .declared import DEFAULT_BUDGET, EXTENSIONS, OPTIONS, POINTS_FROM, SYSTEMS
 
 #: formats that are bytes, never written to a terminal
@@ -161,13 +163,9 @@ def checked_list(tiebreaks: str | None, team_event: bool, users_own: bool) -> st
     """
     try:
         if tiebreaks and "SM" in tiebreaks.upper():
-            from ..formats.swissmanager import translate  # start-up: read only for a Swiss-Manager list
-
             tiebreaks = translate(tiebreaks)
         if users_own and tiebreaks:
             if team_event:
-                from ..engine.team_tiebreaks import parse_team  # start-up: the team engine, for team events only
-
                 parse_list(tiebreaks, parse_team)
             else:
                 parse_list(tiebreaks)

@@ -16,6 +16,7 @@ from ..arbiter.playoff_results import Decision, PlayoffResults, apply_results, d
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.messages import Message
 from ..engine.numbers import NumberError, parse_int
+from ..formats.files import read_text
 from ..render.tools import playoff_lines
 from .options import Options
 from .standings import final_standings, is_team
@@ -56,8 +57,6 @@ def playoff_played(o: Options, unplaced: Standings | TeamStandings) -> tuple[Pla
     >>> decisions[0].places, decisions[0].tiers, str(notes[0])
     ((1, 2), [[9], [7]], "No. 9 takes place 1 by the play-off for places 1-2 (mini-match; Arbiters' Manual 13.2)")
     """
-    from ..formats.files import read_text
-
     if o.playoff_results:
         results = parse_results(o.playoff_results, "playoff_results")
     elif o.playoff:

@@ -9,12 +9,16 @@
 
 from __future__ import annotations
 
+import csv
 import datetime
+import io
 import os
 import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, TypeGuard
 
+from ..arbiter import clubs as club_tools
+from ..arbiter.categories import category_standings, parse_category
 from ..arbiter.columns import player_columns, rating_notes
 from ..arbiter.playoff_results import placed_by_playoff
 from ..engine import team
@@ -23,7 +27,7 @@ from ..engine.model import Tournament
 from ..engine.standings import Standings, compute_standings
 from ..engine.team import TeamStandings
 from ..engine.team_matches import has_teams, players_event
-from ..formats import trf
+from ..formats import membership, trf
 from ..render import output, square
 from .declared import PAGE_FORMAT
 from .load import load, named
@@ -95,12 +99,12 @@ def individual_writers(t: Tournament, s: Standings, o: Options,
     s.notes += rating_notes(s, o.unrated_rating)  # a note for every rating tie-break left undefined
 
     def page() -> str:
-        from ..render import html  # start-up: the page templates (Jinja) only for a page (25 ms measured)
+        from ..render import html  # noqa: PLC0415  start-up: the page's renderer only for a page (+14 ms measured, -X importtime)
 
         return html.to_html(s, o.lang, sections, pc, when.date() if when else None)
 
     def page_part() -> str:
-        from ..render.page_standings import standings_part  # start-up: as the page (its templates)
+        from ..render.page_standings import standings_part  # noqa: PLC0415  start-up: as the page (its renderer)
 
         return standings_part(s, o.lang, sections, pc, o.no_lots)
 
@@ -121,7 +125,7 @@ def group_sections(o: Options, s: Standings, pc: PlayerColumns) -> tuple[dict[st
     cats, clubs = groups(o, s)
     if not cats and not clubs:
         return {}, "", "", None
-    from ..render import groups as render  # start-up: their templates only when they are asked for (30 ms measured)
+    from ..render import groups as render  # noqa: PLC0415  start-up: only when asked for (+35 ms measured)
 
     extra = ({"categories": render.categories_json(cats)} if cats else {}) | (
         {"team_ranking": render.clubs_json(clubs)} if clubs else {})
@@ -135,10 +139,9 @@ def group_sections(o: Options, s: Standings, pc: PlayerColumns) -> tuple[dict[st
 def team_writers(t: Tournament, s: TeamStandings, o: Options,
                  when: datetime.datetime | None = None) -> dict[str, Writer]:
     """The output formats of team standings ``s`` of the file ``t`` (``when``: the print date, as the players')."""
-    # start-up: the team renderers only for a team event (40 ms measured with the templates)
-    from ..formats import team_ranks
-    from ..render import page_standings, team_html, team_text
-    from ..render.team_explain import matches, team_details
+    from ..formats import team_ranks  # noqa: PLC0415  start-up: team events only (+55 ms measured, the three lines)
+    from ..render import page_standings, team_html, team_text  # noqa: PLC0415  (as above)
+    from ..render.team_explain import matches, team_details  # noqa: PLC0415  (as above)
 
     def json_text() -> str:
         obj = output.team_to_json_obj(s)
@@ -159,7 +162,7 @@ def team_writers(t: Tournament, s: TeamStandings, o: Options,
 
 def _pdf(page: str, when: datetime.datetime | None = None) -> bytes:
     """The page printed (``when``: its date, else the clock's)."""
-    from ..render.pdf import html_to_pdf  # start-up: the PDF printer (Chromium's driver) only for a PDF
+    from ..render.pdf import html_to_pdf  # noqa: PLC0415  start-up: the PDF printer (Chromium's driver) only for a PDF (+5 ms)
 
     return html_to_pdf(page, when=when)
 
@@ -180,10 +183,7 @@ def workbook(csv_text: str) -> bytes:
     >>> read_rows(workbook('Rank,Name,Pts\\n1,"Smith, John",4.5\\n'))
     [['Rank', 'Name', 'Pts'], ['1', 'Smith, John', '4.5']]
     """
-    import csv
-    import io
-
-    from ..formats.xlsx import write_rows  # start-up: the spreadsheet writer only for a spreadsheet
+    from ..formats.xlsx import write_rows  # noqa: PLC0415  start-up: the spreadsheet writer only for a spreadsheet (+13 ms)
 
     def cell(text: str) -> str | int | float:
         if re.fullmatch(r"-?[0-9]{1,15}", text):
@@ -211,18 +211,12 @@ def is_team(s: Standings | TeamStandings) -> TypeGuard[TeamStandings]:
 
 def groups(o: Options, s: Standings) -> tuple[list[CategoryStandings], ClubRanking | None]:
     """The category standings and the team ranking ``o`` asks for (empty list / None when it asks for none)."""
-    if o.category:  # start-up: the categories module is loaded only when categories are asked for
-        from ..arbiter.categories import category_standings, parse_category
     cats = [category_standings(s, parse_category(x)) for x in o.category] if o.category else []
     clubs = None
     if o.team_ranking:
-        from ..arbiter import clubs as club_tools  # start-up: a team ranking only when one is asked for
-
         if o.team_ranking in ("federation", "fed", "club", "records"):
             members = club_tools.membership_by_field(s, o.team_ranking)
         else:
-            from ..formats import membership  # start-up: as clubs
-
             members = membership.load(o.team_ranking, {p.start_no: p.name for p in s.tournament.players})
         codes = [c.strip().upper() if c.strip().upper() in club_tools.TEAM_CODES else c.strip()
                  for c in (o.team_tiebreaks or "TC").split(",") if c.strip()]
@@ -239,7 +233,7 @@ def trf_with_ranks(t: Tournament, s: Standings) -> str:
 def chess_json_with_ranks(t: Tournament, s: Standings) -> str:
     """The tournament as Chess-JSON with the computed ranks, the list (``rankOrder``) and the values
     (``tieBreakScore``)."""
-    from ..formats import chessjson  # start-up: the Chess-JSON writer only for this format (15 ms measured)
+    from ..formats import chessjson  # noqa: PLC0415  start-up: the Chess-JSON writer only for this format (+33 ms)
 
     ranked = replace(t, declared_tiebreaks=s.tiebreaks, declared_tiebreaks_complete=True)
     return chessjson.dumps(ranked, ranks={r.start_no: r.rank for r in s.rows},

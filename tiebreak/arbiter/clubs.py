@@ -32,6 +32,7 @@ from ..engine.errors import SpecifierError
 from ..engine.messages import Message
 from ..engine.passes import Context
 from ..engine.standings import Standings
+from ..engine.team import read_teams
 
 TEAM_CODES = {"TC": "Team Cumulative (USCF)", "CUM": "Cumulative of the counted members (USCF)"}
 MAX_BEST = 100
@@ -59,8 +60,6 @@ def membership_by_field(s: Standings, what: str) -> dict[int, str]:
     or 310, read as a list of members only, so the event stays an individual one)."""
     t = s.tournament
     if what == "records":
-        from ..engine.team import read_teams
-
         return {m: team.name for team in read_teams(t) for m in team.members}
     if what in ("federation", "fed", "club"):
         return {p.start_no: p.federation.strip() for p in t.players if p.federation.strip()}

@@ -59,7 +59,7 @@ def plan_playoffs(s: Standings | TeamStandings, places: list[int] | int = 1, aft
     """The play-offs for the ``places`` the regulations play off (13.2.4 recommends the title only), among players
     still equal after the first ``after`` tie-breaks of the list (C.07 3.1.2)."""
     wanted = {places} if isinstance(places, int) else set(places)
-    team = hasattr(s, "tt")  # a team event's standings: its teams play off
+    team = not isinstance(s, Standings)  # a team event's standings: its teams play off
     out = []
     position = 1
     for group in _tied_groups(s, after):

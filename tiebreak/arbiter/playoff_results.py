@@ -343,7 +343,7 @@ def placed_by_playoff(s: S, text: str | None, path: str | None, source: str = "p
     placed.  The play-off follows the last round: standings after an earlier round (the website's and the live
     screen's while a round is still to be played) stay as they are."""
     results = parse_results(text, source) if text else parse_results(read_text(path), path) if path else None
-    grid = s.tt.matches if hasattr(s, "tt") else s.tournament
+    grid = s.tournament if isinstance(s, Standings) else s.tt.matches
     if results is not None and s.after_round >= grid.rounds_with_results:
         s.notes += decision_notes(apply_results(s, results))
     return s

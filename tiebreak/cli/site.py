@@ -9,10 +9,15 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from ..app.options import Options
+from ..arbiter.series import parse_points, parse_tiebreaks
 from ..engine.errors import InputWarning, SpecifierError
 from ..engine.messages import Message
 from ..render.i18n import message, problem
 from ..render.words import MESSAGE_WORDS
+from ..site.downloads import KINDS
+from ..site.lock import WatchLock
+from ..site.look import read_look
+from ..site.series import SeriesOptions
 from .args import Site, view
 
 if TYPE_CHECKING:
@@ -25,8 +30,6 @@ def _series(args: Site) -> SeriesOptions | None:
         if args.series_best is not None:
             raise SpecifierError("--series-best needs --series (the series points)")
         return None
-    from ..arbiter.series import parse_points, parse_tiebreaks
-    from ..site.series import SeriesOptions
 
     parse_points(args.series)
     parse_tiebreaks(args.series_tiebreaks)
@@ -39,8 +42,6 @@ def downloads_asked(text: str) -> tuple[str, ...]:
     >>> downloads_asked("trf, PDF"), downloads_asked("none")
     (('trf', 'pdf'), ())
     """
-    from ..site.downloads import KINDS
-
     kinds = tuple(dict.fromkeys(w.strip().lower() for w in text.split(",") if w.strip()))
     if kinds == ("none",):
         return ()
@@ -56,24 +57,22 @@ def _stop(signum: int, frame: Any) -> None:
 
 def run_site(ns: argparse.Namespace) -> int:
     try:
-        from ..site.build import build_site
+        from ..site.build import build_site  # noqa: PLC0415  the 'web' extras may be missing: said in words
     except ImportError as e:
         raise SpecifierError(Message("the site needs its extras: pip install 'tiebreak[web]' ({} is missing)", e.name)) from None
     args = view(Site, ns)
     if args.watch:  # following the file needs watchfiles (the live extras): said before the first build, not after
         try:
-            import watchfiles  # noqa: F401
+            import watchfiles  # noqa: F401, PLC0415  (the extras checked before anything is written)
         except ImportError as e:
             raise SpecifierError(Message("site --watch needs the live extras: pip install 'tiebreak[live]' ({} is "
                                          "missing)",
                                          e.name)) from None
     o = view(Options, ns)
-    from ..site.look import read_look
 
     look = read_look(args.logo, args.accent)  # checked before anything is written
     lang = args.lang
     warnings: list[InputWarning] = []
-    from ..site.lock import WatchLock
 
     lock = WatchLock(args.output)
     if args.watch:  # one watcher per folder, taken before the first build writes
@@ -87,7 +86,7 @@ def run_site(ns: argparse.Namespace) -> int:
             print(f"{MESSAGE_WORDS.text('warning', lang)}: {problem(w, lang)}", file=sys.stderr)
         print(message(Message("wrote {} files into {}", len(site.digests), args.output), lang), file=sys.stderr)
         if args.watch:
-            from ..site.watch import watch
+            from ..site.watch import watch  # noqa: PLC0415  start-up: only for --watch (+16 ms)
 
             code = watch(site, lang)  # 2: stopped because its folder was no longer the site's
     finally:

@@ -9,11 +9,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..app.load import player_list
 from ..app.odds import render_odds
 from ..app.options import OddsOptions, Options, RatingsOptions
 from ..app.playoffs import playoffs
 from ..app.prizes import prize_rests, prizes
 from ..app.ratings import ratings
+from ..app.series import series
 from ..arbiter import berger, varma
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
 from ..engine.messages import Message
@@ -27,6 +29,7 @@ from ..render import ratings as render
 from ..render.i18n import message, tiebreak_name, word
 from ..render.odds import Progress
 from ..render.output import dumps_exact
+from ..render.series import to_json_obj, to_text
 from ..render.team_words import team_catalogue
 from ..render.tools import berger_text, playoffs_text, prizes_html, varma_text
 from ..render.words import MESSAGE_WORDS, TEAM_WORDS
@@ -39,7 +42,6 @@ if TYPE_CHECKING:
 
 
 def _berger(ns: argparse.Namespace) -> int:
-
     args = view(Berger, ns)  # its number of players is bounded where it is declared (tiebreak.app.declared)
     rounds = berger.schedule(args.players, double=args.double)
     sys.stdout.write(berger.to_json(rounds) + "\n" if args.format == "json" else berger_text(rounds, args.lang))
@@ -47,21 +49,17 @@ def _berger(ns: argparse.Namespace) -> int:
 
 
 def _varma(ns: argparse.Namespace) -> int:
-
-
     args = view(Varma, ns)
     players = varma.parse_players(read_text(args.players_file), args.players_file)
     d = varma.draw(players, args.seed, args.variant)
     if args.format == "json":
         sys.stdout.write(json.dumps(varma.to_dict(d, args.seed), ensure_ascii=False, indent=1) + "\n")
     else:
-        sys.stdout.write(varma_text(d, len(players), args.lang))
+        sys.stdout.write(varma_text(d, varma.named_schedule(d, len(players)), args.lang))
     return 0
 
 
 def _ratings(ns: argparse.Namespace) -> int:
-
-
     args = view(Ratings, ns)
     fmt = args.format
     if fmt is None:  # from the name given with -o (ratings.csv), else text
@@ -77,7 +75,6 @@ def _ratings(ns: argparse.Namespace) -> int:
 
 
 def _playoffs(ns: argparse.Namespace) -> int:
-
     args = view(Playoffs, ns)
     warnings: list[InputWarning] = []
     groups, _ = playoffs(view(Options, ns), args.file, args.places, args.after, warnings)
@@ -91,7 +88,6 @@ def _playoffs(ns: argparse.Namespace) -> int:
 
 
 def _prizes(ns: argparse.Namespace) -> int:
-
     args = view(Prizes, ns)
     warnings: list[InputWarning] = []
     awards, _ = prizes(view(Options, ns), args.file, read_text(args.prizes), args.prizes, args.method,
@@ -113,9 +109,6 @@ def _prizes(ns: argparse.Namespace) -> int:
 
 
 def _series(ns: argparse.Namespace) -> int:
-    from ..app.series import series
-    from ..render.series import to_json_obj, to_text
-
     args = view(Series, ns)
     warnings: list[InputWarning] = []
     table = series(view(Options, ns), args.file, args.points, args.best, args.series_tiebreaks, warnings)
@@ -168,7 +161,6 @@ def _list(ns: argparse.Namespace) -> int:
 
 
 def _presets(ns: argparse.Namespace) -> int:
-
     for p in PRESETS.values():
         rules = f" [{word('preset_rules', ns.lang, rules=p.rules)}]" if p.rules else ""
         print(f"{p.name:19} {p.tiebreaks}{rules}\n{'':19} {message(p.source, ns.lang)}")
@@ -176,7 +168,6 @@ def _presets(ns: argparse.Namespace) -> int:
 
 
 def _odds(ns: argparse.Namespace) -> int:
-
     args = view(Odds, ns)
     warnings: list[InputWarning] = []
     progress = Progress(sys.stderr, args.lang)  # on a terminal, after the first second: how far the outcomes are
@@ -228,7 +219,7 @@ def _broadcast_address(args: Serve) -> tuple[RemotePgn | None, str]:
     """``--watch https://…``: the broadcast followed at its address (:mod:`tiebreak.live.remote`), read once before
     the server starts (an address that does not answer is said now), and the file its bodies are kept in; a path:
     (None, the path)."""
-    from ..live.remote import RemotePgn
+    from ..live.remote import RemotePgn  # noqa: PLC0415  start-up: an http(s) broadcast only (+34 ms, ssl)
 
     assert args.watch is not None
     if not RemotePgn.is_address(args.watch):
@@ -248,9 +239,9 @@ def _live_site(args: Serve) -> LiveSite | None:
     starts."""
     if not args.site:
         return None
-    from ..site.live import LiveSite
-    from ..site.look import read_look
-    from .site import downloads_asked
+    from ..site.live import LiveSite  # noqa: PLC0415  start-up: serve --site only (+148 ms)
+    from ..site.look import read_look  # noqa: PLC0415  start-up: as above (+6 ms)
+    from .site import downloads_asked  # noqa: PLC0415  start-up: as above (+34 ms)
 
     return LiveSite(args.site, Options(playoff=args.playoff), watched=args.watch,
                     downloads=downloads_asked(args.downloads), games=args.games, look=read_look(args.logo, args.accent))
@@ -261,21 +252,20 @@ def _serve(ns: argparse.Namespace) -> int:
     if not args.site and (given := next((f for f in ("games", "logo", "accent") if getattr(args, f)), None)):
         raise InputError(Message("--{} needs --site: it shapes the site's pages", given), Place(field=given))
     try:
-        import uvicorn  # noqa: F401  (imported by serve; checked here, before anything starts)
+        import uvicorn  # noqa: F401, PLC0415  (imported by serve; checked here, before anything starts)
 
-        from ..web import serve
+        from ..web import serve  # noqa: PLC0415  start-up: serve only: FastAPI (+880 ms measured)
         live = None
         if args.watch:
-            import watchfiles  # noqa: F401  (imported when the server starts watching; checked before it starts)
+            import watchfiles  # noqa: F401, PLC0415  (imported when the server starts watching; checked before it starts)
 
-            from ..live.event import Settings
-            from ..live.watch import LiveHub
+            from ..live.event import Settings  # noqa: PLC0415  start-up: serve --watch only: SQLAlchemy (+800 ms)
+            from ..live.watch import LiveHub  # noqa: PLC0415  (as above)
 
             site = _live_site(args)
             remote, target = _broadcast_address(args)
             players = None
             if args.players:  # the broadcast's player list, read (and any error said) before the server starts
-                from ..app.load import player_list
 
                 listed_warnings: list[InputWarning] = []
                 players = (Path(args.players).name, player_list(args.players, listed_warnings))

@@ -10,6 +10,7 @@ under ``fide-2009``, USCF 34, the Russian text) and the words behind each round'
 
 from __future__ import annotations
 
+from .registry import CATALOGUE, parse
 from .rules import RuleSet
 
 #: Arbiters' Manual Art. 13 (seeds 000/003) for the codes the 2009 rules share with C.07
@@ -28,8 +29,6 @@ _FAMILY_NOTE = {
 
 def article(spec: str, rules: RuleSet, c07: str = "") -> str:
     """The article behind ``spec`` (a specifier: ``BH/C1``) under ``rules``; ``c07`` is the catalogue's article."""
-    from .registry import CATALOGUE, parse
-
     try:
         parsed = parse(spec)
         code, text = parsed.code, parsed.text

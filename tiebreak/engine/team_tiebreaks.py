@@ -12,10 +12,11 @@ import numpy as np
 from . import fide
 from .direct import DirectEncounter, direct_encounter
 from .errors import SpecifierError
+from .families import cumulative
 from .messages import Message
 from .passes import Column, Context, Points, apply_cuts, round_half_up_div
 from .rules import RULE_SETS, RuleSet
-from .specifier import TieBreakSpec
+from .specifier import TieBreakSpec, parse_modifiers
 from .team_matches import TeamTournament
 
 
@@ -197,8 +198,6 @@ TEAM_CATALOGUE = {d.code: d for d in [
 def team_cumulative(tc: TeamContext, spec: TieBreakSpec) -> Column:
     """US-TCUM — Team cumulative (seed 002, USCF team scoring in individual events): the sum of the Cumulative
     (34E3) scores of the team's top four individual scorers."""
-    from .families import cumulative
-
     games = tc.tt.games
     ctx = Context(games, RULE_SETS["uscf"], tc.k, tc.mp.rr)
     cum = cumulative(ctx, TieBreakSpec("US-CUM")).num
@@ -257,8 +256,6 @@ def parse_team(text: str) -> TieBreakSpec:
     >>> parse_team("gpts").text, parse_team("EMGSB#C1").text
     ('GP', 'EMGSB/C1')
     """
-    from .specifier import parse_modifiers
-
     raw = text.strip()
     head, *mods = raw.upper().replace("#", "/").split("/")
     code, _, score = head.partition(":")

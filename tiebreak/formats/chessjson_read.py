@@ -15,6 +15,7 @@ from ..engine.model import Kind, Player, ScoreSystem, Tournament, format_number
 from ..engine.numbers import NumberError, bounded_decimal, bounded_int
 from .chessjson_fields import Fields, is_array, is_object, no_constant
 from .chessjson_fields import text as _text
+from .dates import parse_date
 from .files import read_input
 from .text import MAX_ROUNDS, check_size, one_line
 
@@ -172,8 +173,6 @@ class _Reader(Fields):
         return out
 
     def date(self, info: dict[str, object], key: str, path: str) -> _dt.date | None:
-        from .dates import parse_date
-
         text = info.get(key)
         if not isinstance(text, str) or not text.strip():
             return None

@@ -11,6 +11,8 @@ from typing import TypedDict, Unpack
 
 import numpy as np
 
+from .. import __version__
+from ..engine import team
 from ..engine.model import BLACK, MIRROR, Kind, Player, ScoreSystem, Tournament
 from ..engine.team_matches import Team, TeamTournament
 from .chessjson_doc import (
@@ -111,9 +113,6 @@ def to_dict(t: Tournament, ranks: dict[int, int] | None = None, tiebreaks: dict[
     """The Chess-JSON document of ``t``.  ``ranks`` and ``tiebreaks`` (start number -> rank / values in the order of
     ``t.declared_tiebreaks``) add computed standings, as the TRF writer adds ranks; ``team_ranks`` and
     ``team_tiebreaks`` (team number -> ...) do the same for the team competitors of a team event."""
-    from .. import __version__
-    from ..engine import team
-
     teams = team.read_teams(t)
     board_of = _boards(t, teams) if teams else None
     national = any(p.national_rating for p in t.players)

@@ -31,6 +31,7 @@ from ..engine.messages import Message
 from ..engine.model import Kind, Player, Tournament, format_number
 from ..engine.numbers import MAX_RATING, NumberError, NumberOutOfRange, parse_int, parse_number
 from .files import read_input
+from .swissmanager import from_swiss_manager
 from .text import MAX_ROUNDS, check_size, one_line
 
 #: Chess-Results ``type``: 0 single Swiss, 1 single round robin, 2 team round robin, 3 team Swiss
@@ -184,8 +185,6 @@ class _Reader:
     def tiebreak_list(self, info: ET.Element, team_event: bool) -> tuple[list[str], dict[int, str]]:
         """Our list for ``tb1no`` ... ``tb5no`` (numbers we cannot translate are left out, with a warning), and
         which specifier each ``tb<k>`` column holds."""
-        from .swissmanager import from_swiss_manager
-
         out = ["MP"] if team_event else ["PTS"]
         code_of: dict[int, str] = {}
         for k in range(1, 6):

@@ -23,7 +23,8 @@ from ..engine.errors import InputError, InputWarning, Place
 from ..engine.messages import Message
 from ..engine.model import MIRROR, NO_OPPONENT, Kind, Player, Tournament, format_number
 from ..engine.numbers import MAX_RATING, NumberError, parse_int, parse_number
-from . import exports, headings, xlsx
+from . import exports, headings, html_tables, xlsx
+from .dates import parse_date
 from .files import read_input, write_output
 from .text import MAX_ROUNDS, SafeCsvWriter, check_size, csv_rows, decode, one_line
 
@@ -100,8 +101,6 @@ def _rows(path: Path) -> list[list[str]]:
         except xlsx.XlsxError as e:
             raise InputError(e.args[0], Place(str(path))) from None
     if suffix in (".html", ".htm"):
-        from . import html_tables
-
         return html_tables.rows_of(data, str(path))  # the words around the table: title lines, credits
     text, _ = decode(data, str(path), [])
     sample = text[:4096]
@@ -387,8 +386,6 @@ def with_event(t: Tournament, rows: list[list[str]], warnings: list[InputWarning
         key, text = _EVENT[row[0].strip().lower()], one_line(row[1].strip())[:200]
         value: object = text
         if key.endswith("_date"):
-            from .dates import parse_date
-
             value = parse_date(text)
         elif key == "planned_rounds":
             value = int(text) if text.isascii() and text.isdigit() and int(text) <= MAX_ROUNDS else None

@@ -22,6 +22,7 @@ from Heinz Herzog``); its tie-break columns are only numbered.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass, field
 
@@ -198,8 +199,6 @@ def details(title: list[str]) -> dict[str, object]:
     >>> d["name"], d["start_date"], d["end_date"], d["rounds"], d["type"]
     ('Spring Open 2025', datetime.date(2025, 4, 30), datetime.date(2025, 5, 2), 7, 'Swiss-System')
     """
-    import datetime as dt
-
     out: dict[str, object] = {}
     names = [t for t in title if not re.search(r"chess-results|tournament-database|turnierdatenbank", t, re.I)
              and ":" not in t]

@@ -21,8 +21,10 @@ import csv
 import datetime as dt
 import io
 import os
+import selectors
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place
@@ -82,9 +84,6 @@ def bounded_output(proc: subprocess.Popen[bytes], limit: int, timeout: float) ->
     >>> len(out) <= 1000 + 65536, len(err), failure
     (True, 4096, 'size')
     """
-    import selectors
-    import time
-
     assert proc.stdout is not None and proc.stderr is not None
     kept = {proc.stdout: bytearray(), proc.stderr: bytearray()}
     deadline, failure = time.monotonic() + timeout, ""

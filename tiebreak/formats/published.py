@@ -23,8 +23,10 @@ from ..engine.errors import InputError, InputWarning, Place, SpecifierError
 from ..engine.messages import Count, Message
 from ..engine.model import Tournament
 from ..engine.registry import parse
-from . import exports, headings
+from ..engine.team_tiebreaks import parse_team
+from . import exports, headings, html_tables
 from .files import read_input
+from .swissmanager import from_chess_results, translate
 from .text import csv_rows
 
 #: the names of saved web pages
@@ -120,9 +122,6 @@ def specifier_of(heading: str, team: bool = False) -> str | None:
     >>> specifier_of("EGGSB", team=True), specifier_of("BH:MP", team=True), specifier_of("match_points", team=True)
     ('EGGSB', 'BH:MP', 'MP')
     """
-    from ..engine.team_tiebreaks import parse_team
-    from .swissmanager import from_chess_results
-
     text = heading.strip()
     known = headings.tiebreak(text, team)
     if known is not None:
@@ -217,8 +216,6 @@ def _positional_meanings(head: list[str], legend: dict[int, str], tiebreaks: str
     if not places:
         return {}
     if tiebreaks:
-        from .swissmanager import translate
-
         items = [x.strip() for x in translate(tiebreaks).split(",") if x.strip()]
         has_points = any(headings.role(h, team) == "points" for h in head)
         if has_points and items and items[0].upper() == "PTS":
@@ -234,8 +231,6 @@ def _positional_meanings(head: list[str], legend: dict[int, str], tiebreaks: str
         if meaning is not None:
             spec = headings.tiebreak(meaning, team) or _spec(meaning, team)
             if spec is None:
-                from .swissmanager import from_chess_results
-
                 try:
                     spec = _spec(from_chess_results(meaning), team)
                 except SpecifierError:
@@ -257,8 +252,6 @@ def _positional_meanings(head: list[str], legend: dict[int, str], tiebreaks: str
 
 def _spec(text: str, team: bool) -> str | None:
     """Our specifier for ``text`` (a specifier or a heading), or None."""
-    from ..engine.team_tiebreaks import parse_team
-
     try:
         return (parse_team if team else parse)(text).text
     except SpecifierError:
@@ -280,7 +273,7 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None, team: boo
     data = read_input(path)
     suffix = Path(path).suffix.lower()
     if suffix == ".xlsx":
-        from . import xlsx
+        from . import xlsx  # noqa: PLC0415  start-up: every command loads this module (+10 ms)
 
         try:
             return from_rows(xlsx.read_rows(data), str(path), warnings, team, tiebreaks)
@@ -298,8 +291,6 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None, team: boo
 def from_html(data: bytes, source: str, warnings: list[InputWarning] | None = None, team: bool = False,
               tiebreaks: str | None = None) -> Published:
     """Published standings from a saved page: its largest table, the program named by the page's text."""
-    from . import html_tables
-
     rows, before, after = html_tables.read(data, source)
     try:
         found = from_rows(html_tables.arranged(rows, before, after), source, warnings, team, tiebreaks)

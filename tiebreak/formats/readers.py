@@ -7,6 +7,7 @@ Chess event) is read with ``event``, the program's own number of one of them."""
 from __future__ import annotations
 
 import re
+import tempfile
 from collections.abc import Iterable
 from importlib import import_module
 from pathlib import Path
@@ -16,6 +17,9 @@ from typing import TYPE_CHECKING, Protocol, cast
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.messages import Message
 from ..engine.model import Tournament
+from .files import check_target, head, write_output
+from .swissmanager_file import is_swiss_manager
+from .trf_write import cut_fields
 
 #: file extension -> the module that reads it (anything else is TRF); modules are imported when a file needs them,
 #: so a command pays only for the format it reads
@@ -74,9 +78,6 @@ def reader_name(path: str | Path) -> str:
     name (a ``.trf`` or a file without an extension that is one is read as one)."""
     name = READERS.get(Path(path).suffix.lower(), "trf")
     if name == "trf":
-        from .files import head
-        from .swissmanager_file import is_swiss_manager
-
         if is_swiss_manager(head(path, 4)):
             return "swissmanager_read"
     return name
@@ -100,8 +101,6 @@ def recognised(path: str | Path, data: bytes) -> bool:
     >>> recognised("games.pgn", b"")
     True
     """
-    from .swissmanager_file import is_swiss_manager
-
     kind = READERS.get(Path(path).suffix.lower(), "trf")
     if kind == "chessjson":
         return b'"tournaments"' in data
@@ -118,8 +117,6 @@ def keeps_pending(path: str | Path, head: bytes) -> bool:
     >>> keeps_pending("a.trf", b"012 Open"), keeps_pending("a.json", b"{"), keeps_pending("a.trf", swiss_manager)
     (False, True, True)
     """
-    from .swissmanager_file import is_swiss_manager
-
     return Path(path).suffix.lower() in READERS or is_swiss_manager(head)
 
 
@@ -154,8 +151,6 @@ def convert(source: str | Path, target: str | Path, warnings: list[InputWarning]
 def writer_of(source: str | Path, target: str | Path, force: bool) -> str:
     """The writer of ``target``'s format (a module of :data:`WRITERS`), once ``target`` may be written: not the
     source, an existing file only with ``force``."""
-    from .files import check_target  # start-up: the safe writing only for a command that writes
-
     writer = WRITERS.get(Path(target).suffix.lower())
     if writer is None:
         raise InputError(Message("cannot write {}; formats: {}",
@@ -168,8 +163,6 @@ def write(t: Tournament, source: str | Path, target: str | Path, writer: str,
           warnings: list[InputWarning] | None = None, force: bool = False) -> None:
     """``t`` (read from ``source``) written to ``target`` by ``writer`` (:func:`writer_of`), once it reads back the
     same; what the target's format cannot hold is a warning."""
-    from .files import write_output  # start-up: as writer_of
-
     if writer == "crosstable":
         sheet = Path(target).suffix.lower() == ".xlsx"  # a workbook keeps them on its event sheet
         lost = [what for what, present in (
@@ -184,7 +177,6 @@ def write(t: Tournament, source: str | Path, target: str | Path, writer: str,
                                                  '; '.join(lost)),
                                          Place(str(target))))
     if writer == "trf" and warnings is not None:  # TRF's fields are fixed-width: a longer value is cut, and said
-        from .trf_write import cut_fields
         warnings.extend(cut_fields(t, str(target)))
     write_output(target, _read_back(t, writer, target), inputs=[source], force=force)
 
@@ -194,8 +186,6 @@ def _read_back(t: Tournament, writer: str, target: str | Path) -> bytes:
     players, rounds and results): written to a scratch file and read with the target format's own reader first, so
     a tournament that format cannot hold (a game both players won, in a format that refuses it) is an error, never
     a file the program itself refuses."""
-    import tempfile
-
     suffix = Path(target).suffix.lower()
     with tempfile.TemporaryDirectory(prefix="tiebreak-convert-") as tmp:
         trial = Path(tmp) / ("converted" + suffix)

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.messages import Count, Message
-from ..engine.model import BLACK, NO_OPPONENT, WHITE, Kind, Player, ScoreSystem, Tournament
+from ..engine.model import BLACK, MIRROR, NO_OPPONENT, WHITE, Kind, Player, ScoreSystem, Tournament
 from ..engine.numbers import MAX_RATING
 from .sharly_tiebreaks import tiebreak_list
 from .sqlite_read import Snapshot, snapshot
@@ -313,7 +313,6 @@ def _check_sides(db: Snapshot, t: Tournament, warnings: list[InputWarning]) -> N
     for i, r in zip(*(t.opponent >= 0).nonzero()):
         o = int(t.opponent[i, r])
         if int(t.opponent[o, r]) == NO_OPPONENT and Kind(int(t.kind[o, r])) is Kind.ABSENT:
-            from ..engine.model import MIRROR
             t.opponent[o, r], t.colour[o, r] = i, -int(t.colour[i, r])
             t.kind[o, r] = MIRROR[Kind(int(t.kind[i, r]))]
             warnings.append(InputWarning(Message("round {}: the game of {} and {} has a result on one side only; "

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from ..engine.model import Tournament, format_number
 from ..engine.team import TeamStandings
+from . import chessjson, trf
 
 #: our names of the two scores -> the reference checker's (it knows no ``MP``/``GP`` code in a list)
 REFERENCE_NAMES = {"MP": "MPTS", "GP": "GPTS"}
@@ -68,15 +69,11 @@ def trf_with_team_ranks(t: Tournament, s: TeamStandings) -> str:
     """The TRF of the team event ``t`` with the team list (212) and a 310 record per team holding its computed match
     points, game points and rank; 013 records stay as they were (TRF-16 readers keep reading them; readers of
     TRF-2026, ours and the reference checker's, take the 310 records, numbered and ordered as the 013 ones)."""
-    from . import trf
-
     return trf.dumps(_ranked(t, s, True))
 
 
 def chess_json_with_team_ranks(t: Tournament, s: TeamStandings) -> str:
     """The team event as Chess-JSON with each team competitor's computed ``rank`` and ``tieBreakScore`` (in the order
     of ``rankOrder``)."""
-    from . import chessjson
-
     return chessjson.dumps(_ranked(t, s, False), team_ranks={r.number: r.rank for r in s.rows},
                            team_tiebreaks={r.number: [r.values[c] for c in s.tiebreaks] for r in s.rows})

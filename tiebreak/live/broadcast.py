@@ -23,9 +23,12 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..engine.model import Kind
+from ..engine.standings import compute_standings
 from ..formats.text import decode
 
 if TYPE_CHECKING:
@@ -160,8 +163,8 @@ def replay(pgn: str) -> dict[str, Any]:
     >>> g["round"], g["board"], g["result"], g["moves"][-1], g["last"], g["ply"]
     (2, 3, '0-1', 'Qh4#', ['d8', 'h4'], 4)
     """
-    import chess
-    import chess.pgn
+    import chess  # noqa: PLC0415  start-up: python-chess only for a PGN broadcast (+189 ms)
+    import chess.pgn  # noqa: PLC0415  (as above)
 
     game = chess.pgn.read_game(io.StringIO(pgn))
     headers = game.headers if game is not None else chess.pgn.Headers()
@@ -220,11 +223,6 @@ def if_ended_now(live: AsItStands, settings: Settings) -> list[dict[str, Any]] |
     >>> [(r["result"], r["white_place"], r["black_place"], r["leaders"]) for r in top["results"]]
     [('1-0', 1, 2, [3]), ('1/2-1/2', 1, 1, [1, 3]), ('0-1', 2, 1, [1])]
     """
-    from dataclasses import replace
-
-    from ..engine.model import Kind
-    from ..engine.standings import compute_standings
-
     if not live.pending or len(live.pending) > MAX_SCENARIO_GAMES:
         return None
     t = live.tournament

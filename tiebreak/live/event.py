@@ -50,6 +50,7 @@ from ..engine.standings import compute_standings
 from ..engine.team_matches import has_teams, players_event
 from ..formats import readers
 from ..formats.files import reading
+from ..formats.player_list import with_players
 from ..formats.text import decode, text_lines
 from ..formats.trf_reread import Memory, remembering
 from ..views import crosstable as cross_view
@@ -265,8 +266,6 @@ class LiveEvent:
 
     def _with_listed(self, t: Tournament, warnings: list[InputWarning]) -> Tournament:
         """The broadcast's players taken from the player list; the players it does not have told in the log once."""
-        from ..formats.player_list import with_players
-
         assert self.listed is not None
         said = len(warnings)
         t = with_players(t, self.listed[1], self.listed[0], warnings)

@@ -51,10 +51,13 @@ from sqlalchemy import (
     delete,
     func,
     insert,
+    inspect,
     select,
     text,
     update,
 )
+from sqlalchemy.engine import make_url
+from sqlalchemy.pool import StaticPool
 
 from ..engine.errors import InputError, Place
 from ..engine.messages import Message
@@ -123,8 +126,6 @@ class History:
         self.url, self.keep = url, keep
         kw: dict[str, Any] = {"connect_args": {"check_same_thread": False}} if url.startswith("sqlite") else {}
         if url in ("sqlite://", "sqlite:///:memory:"):
-            from sqlalchemy.pool import StaticPool
-
             kw["poolclass"] = StaticPool  # one in-memory database shared by every thread
         self.engine = create_engine(url, pool_pre_ping=True, **kw)  # a database restarted: connections made anew
         self.shared = self.engine.dialect.name == "postgresql"  # several servers on one database: told by NOTIFY
@@ -295,9 +296,6 @@ def _opened(url: str, engine: Any) -> str:
     """Bring the database to the newest schema and check its tables; an :class:`InputError` naming the problem and
     how to start afresh when it is not a history this program can keep (not a database, an unknown revision,
     tables made by hand)."""
-    from sqlalchemy import inspect
-    from sqlalchemy.engine import make_url
-
     try:
         revision = upgrade(engine)
         found = inspect(engine)

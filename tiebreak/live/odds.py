@@ -22,6 +22,7 @@ that same version (the page asks again while a round has pending games and no od
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import multiprocessing
 import threading
@@ -63,8 +64,6 @@ def results_key(t: Tournament) -> str:
     >>> t.set_game(1, 1, 2, Kind.WIN); results_key(t) == before
     False
     """
-    import hashlib
-
     h = hashlib.blake2b(digest_size=16)
     for grid in (t.kind, t.opponent, t.colour):
         h.update(grid.tobytes())

@@ -28,7 +28,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..engine import team
 from ..engine.model import Kind, format_number
+from ..engine.team import compute_team_standings
 from ..render import output
 from .pending import settled
 
@@ -67,8 +69,6 @@ class LiveTeams:
              placed: Callable[[TeamStandings], TeamStandings] | None = None) -> TeamView:
         """The teams of ``live`` ranked by ``tiebreaks`` (None: the file's list, else the team default); ``placed``:
         the teams a play-off placed (``serve --playoff``), each row of a place it decided marked ``playoff``."""
-        from ..engine import team
-
         tt, boards_pending = _live_matches(team.build(live.tournament, system=system))
         s = team.compute_team_standings(tt, tiebreaks, rules=rules, lots=False, system=system)
         if placed is not None:
@@ -101,7 +101,6 @@ class LiveTeams:
         of an earlier round changed."""
         if k < 1:
             return {}
-        from ..engine.team import compute_team_standings
 
         m = s.tt.matches
         key = m.kind[:, :k].tobytes() + m.opponent[:, :k].tobytes() + s.tt.gp[:, :k].tobytes() + \

@@ -30,8 +30,11 @@ import os
 import re
 import stat
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from watchfiles import awatch
 
 from ..engine.errors import InputError, Place
 from ..engine.messages import Message
@@ -40,6 +43,8 @@ from .event import HOLD_SECONDS, SUFFIXES, LiveEvent, Settings, Update
 from .guard import MAX_FILE_BYTES, read_inside
 from .history import KEEP, History
 from .leader import BEAT_SECONDS, Leadership, NotLeading
+from .remote import UNREACHABLE
+from .shared import Listener
 from .subscribers import MAX_STREAMS, MAX_STREAMS_PER_CLIENT, Subscribers
 
 if TYPE_CHECKING:  # watchfiles is loaded only when a watch starts
@@ -151,8 +156,6 @@ class LiveHub:
         self.leading = True
         self._lost = False  # set by a write refused (in the updater thread): the leadership task steps down
         if self.history is not None and self.history.shared:
-            from .shared import Listener
-
             self.leadership = Leadership(self.history.engine, target.name)
             self.history.fence = self.leadership.fence
             self.listener = Listener(database)
@@ -463,8 +466,6 @@ class LiveHub:
     async def poll(self, stop: asyncio.Event) -> None:
         """(A broadcast's address) ask it whenever its time comes until ``stop``: a new body is read at once (the
         watcher sees it too, as the same bytes); while the address cannot be read the page says so."""
-        from .remote import UNREACHABLE
-
         remote = self.remote
         assert remote is not None
         while not stop.is_set():
@@ -513,8 +514,6 @@ class LiveHub:
                 t.cancel()
 
     async def _watch_files(self, wanted: Any, ended: asyncio.Event) -> None:
-        from watchfiles import awatch
-
         async for changes in awatch(self.root, watch_filter=wanted, stop_event=ended, recursive=self.only is None,
                                     step=50):
             names = self.changed_names([p for _, p in changes])
@@ -541,6 +540,4 @@ class LiveHub:
 
 
 def _copy(settings: Settings) -> Settings:
-    from dataclasses import replace
-
     return replace(settings)

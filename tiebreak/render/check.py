@@ -10,14 +10,20 @@ a.trf: опублікована таблиця правильна за огол�
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from fractions import Fraction
 from typing import Any
 
+from markupsafe import Markup
+
 from ..arbiter.check import Difference, Report
 from ..engine.model import format_number
+from ..formats.text import spreadsheet_safe
 from .columns import key_heading
 from .i18n import grouped, kind_name, message
+from .templating import environment
 from .words import CHECK_WORDS
 
 _w = CHECK_WORDS.text
@@ -61,11 +67,6 @@ def summary_rows(reports: list[Report], failed: list[tuple[str, str]] | None = N
 
 def to_csv(reports: list[Report], failed: list[tuple[str, str]] | None = None, lang: str = "en") -> str:
     """The summary of many checks as CSV (cells made spreadsheet-safe)."""
-    import csv
-    import io
-
-    from ..formats.text import spreadsheet_safe
-
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     for row in summary_rows(reports, failed, lang):
@@ -199,8 +200,6 @@ def view(reports: list[Report], lang: str = "en", failed: list[tuple[str, str]] 
 def event_html(report: Report, lang: str = "en", notes: list[str] | None = None) -> str:
     """One event's check alone (``check_event.html``, a section of :func:`to_html`): the web page's check, with the
     warnings of reading the files (``notes``, worded) before the report's notes."""
-    from .templating import environment
-
     event = view([report], lang)["events"][0]
     event["notes"] = [*(notes or []), *event["notes"]]
     return environment().get_template("check_event.html").render(e=event) + "\n"
@@ -210,9 +209,5 @@ def to_html(reports: list[Report], lang: str = "en", failed: list[tuple[str, str
     """One page for many checks (``check_page.html``, extending the page of every download): a summary line per
     event, then each event's differences and rule sets (and the events that could not be checked, with their
     error)."""
-    from markupsafe import Markup
-
-    from .templating import environment
-
     return environment().get_template("check_page.html").render(
         lang=lang, style=Markup(_STYLE), **view(reports, lang, failed)) + "\n"

@@ -17,10 +17,12 @@ from typing import Any, TextIO
 
 from ..arbiter.odds import Odds
 from ..arbiter.odds.models import RESULT_TEXT
+from ..arbiter.odds.run import NEEDS_MAX_GAMES
 from ..engine.model import format_number
 from ..views.odds import PlaceChances, PlaceRow, of_odds, order
 from .i18n import grouped, message, model_name, plural
-from .words import ODDS_COUNTS, ODDS_WORDS, WORDS
+from .templating import environment
+from .words import ODDS_COUNTS, ODDS_WORDS, SITE_WORDS, WORDS
 
 TEXT_SETS = 12
 #: the scenario table of the text and HTML reports: at most this many games and contenders' columns
@@ -316,8 +318,6 @@ def _scenario_text(odds: Odds, lang: str) -> list[str]:
 
 
 def _needs_text(odds: Odds, lang: str) -> list[str]:
-    from ..arbiter.odds.run import NEEDS_MAX_GAMES
-
     w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
     assert odds.player is not None, "asked only when a player was chosen"
     player = odds.participants[odds.player].start_no
@@ -372,7 +372,6 @@ def odds_view(odds: Odds, lang: str = "en", top: int = 3) -> dict[str, Any]:
         if percents and percents[0] != "·":  # a contender: drawn as the table says it (the same rounded numbers)
             bars.append({"name": p.name, "first_text": percents[0], "top_text": top_text,
                          "first": _width(percents[0]), "top": _width(top_text)})
-    from .words import SITE_WORDS
 
     view = of_odds(odds)
     every = {"id": "odds-places", "caption": w["every_place"], "sticky": True,
@@ -394,15 +393,12 @@ def odds_view(odds: Odds, lang: str = "en", top: int = 3) -> dict[str, Any]:
 
 def odds_section(odds: Odds, lang: str = "en", top: int = 3) -> str:
     """The odds without a page around them (the website's odds page puts them in its own)."""
-    from .templating import environment
-
     return str(environment().get_template("odds_body.html").module.odds_body(odds_view(odds, lang, top)))  # type: ignore[attr-defined]
 
 
 def to_html(odds: Odds, lang: str = "en", top: int = 3) -> str:
     """A standalone page (``odds_page.html``, a download as the standings are: no script, every name escaped)."""
-    from .html import print_style
-    from .templating import environment
+    from .html import print_style  # noqa: PLC0415  start-up: the page's renderer only for a page (+14 ms)
 
     title = odds.future.base.name or "tiebreak odds"
     return environment().get_template("odds_page.html").render(

@@ -9,17 +9,21 @@ import contextlib
 import io
 import json
 from fractions import Fraction
+from importlib.resources import files
 from json.encoder import encode_basestring as json_string  # = json.dumps(text, ensure_ascii=False), without the setup
 from typing import TYPE_CHECKING, Any, Sequence
 
 from ..engine.messages import said
 from ..engine.model import format_number
 from ..engine.ranking import place_texts
+from ..engine.registry import CATALOGUE
 from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
 from ..formats.text import SafeCsvWriter, one_line
 from ..views.standings import Column, StandingsTable, of_ranking
 from .columns import standings_headings
+from .explain import details as explain
+from .i18n import message, tiebreak_name, with_modifiers, word
 
 if TYPE_CHECKING:  # for the annotations only: the team engine and the columns are not loaded for individual events
     from ..arbiter.columns import PlayerColumns
@@ -34,8 +38,6 @@ def json_schema(version: int = JSON_SCHEMA_VERSION) -> dict[str, Any]:
     >>> json_schema()["properties"]["schema"]
     {'const': 1, 'description': 'version of this shape'}
     """
-    from importlib.resources import files
-
     schema: dict[str, Any] = json.loads((files(__package__) / "schema" / f"standings-{version}.json").read_text(
         encoding="utf-8"))
     return schema
@@ -138,8 +140,6 @@ def to_json(s: Standings, details: bool = False, extra: dict[str, Any] | None = 
     With ``details`` every row carries the per-round record of each value (:func:`tiebreak.render.explain.details`);
     ``extra`` adds members after the standings (category standings, team rankings)."""
     if details:
-        from .explain import details as explain
-
         obj = to_json_obj(s, columns=columns) | _numbers(extra or {})
         for row in obj["standings"]:
             row["details"] = _numbers(explain(s, row["start_no"]))
@@ -195,9 +195,6 @@ def to_csv(s: Standings, extra_columns: tuple[list[str], dict[int, list[str]]] |
 
 def legend(specs: Sequence[TieBreakSpec], lang: str = "en") -> list[str]:
     """One line per tie-break: specifier, name in ``lang``, source article."""
-    from ..engine.registry import CATALOGUE
-    from .i18n import tiebreak_name
-
     lines = []
     for spec in specs:
         d = CATALOGUE.get(spec.code)
@@ -209,8 +206,6 @@ def legend(specs: Sequence[TieBreakSpec], lang: str = "en") -> list[str]:
 def legend_line(spec: TieBreakSpec, name: str, article: str, lang: str = "en", label: str | None = None) -> str:
     """``BH/C1      Buchholz, Cut-1 (C.07 8.1)``: the specifier (or ``label``, as the column is headed), the name with
     its cut or median, the article."""
-    from .i18n import message, with_modifiers
-
     return f"{label or spec.text:10} {with_modifiers(name, spec, lang)} ({message(article, lang)})"
 
 
@@ -250,8 +245,6 @@ def standings_text(view: StandingsTable, head: list[str]) -> list[str]:
 
 
 def to_text(s: Standings, lang: str = "en", columns: PlayerColumns | None = None) -> str:
-    from .i18n import word
-
     t = s.tournament
     view = of_ranking(s, columns)
     title = one_line(t.name or t.source)

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from ..engine.model import Kind
 from ..views.crosstable import KINDS
 from .i18n import kind_name, word
+from .words import SITE_WORDS
 
 #: the result of a game from White's side as the pairings show it (a forfeit has its own words)
 SCORE = {Kind.WIN: "1–0", Kind.DRAW: "½–½", Kind.LOSS: "0–1", Kind.WIN_SHORT: "1–0", Kind.DRAW_SHORT: "½–½",
@@ -49,8 +50,6 @@ def game_result(kind: Kind, lang: str) -> str:
 def bye_text(kind: Kind, lang: str) -> str:
     """A round without an opponent in words (the kind of bye; an absence is *not paired*)."""
     if kind == Kind.ABSENT:
-        from .words import SITE_WORDS
-
         return SITE_WORDS.text("not_paired", lang)
     return kind_name(kind.name, lang)
 

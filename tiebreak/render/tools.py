@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..arbiter.playoff import playoff_heading
 from ..engine.messages import Message
 from ..engine.model import format_number
 from .i18n import message, word
+from .templating import environment
 from .words import FIELD_NAMES, VARMA_WORDS
 
 if TYPE_CHECKING:
     from ..arbiter.berger import Round
     from ..arbiter.playoff import PlayoffGroup
-    from ..arbiter.varma import Draw
+    from ..arbiter.varma import Draw, NamedRound
 
 def _round_line(number: int, pairs: str, bye: object, lang: str) -> str:
     return f"{word('round', lang)} {number}: {pairs}" + (f"  ({word('bye', lang)}: {bye})" if bye else "")
@@ -30,14 +32,13 @@ def berger_text(rounds: list[Round], lang: str = "en") -> str:
                    for r in rounds)
 
 
-def varma_text(d: Draw, n_players: int, lang: str = "en") -> str:
-    """The drawing order and the rounds by name (``tiebreak varma``)."""
-    from ..arbiter.varma import named_schedule
-
+def varma_text(d: Draw, rounds: list[NamedRound], lang: str = "en") -> str:
+    """The drawing order and the rounds by name (``tiebreak varma``; ``rounds``: the draw's schedule,
+    :func:`tiebreak.arbiter.varma.named_schedule`)."""
     lines = [VARMA_WORDS.text("order", lang)]
     lines += [f"  {fed:4} {name:30} {s} {num:>3}" for fed, name, s, num in d.order]
     lines.append("")
-    for r in named_schedule(d, n_players):
+    for r in rounds:
         lines.append(_round_line(r.number, ", ".join(f"{a} - {b}" for a, b in r.pairings), r.bye, lang))
     if d.conflicts:
         lines.append("")
@@ -54,8 +55,6 @@ def playoff_lines(g: PlayoffGroup, team: bool, lang: str = "en") -> list[str]:
     >>> playoff_lines(g, False, "ru")
     ['места 9-13: участники 4, 2, 14, 15 — отбор четырёх, затем олимпийская система', '№ 16 выбывает и занимает место 13']
     """
-    from ..arbiter.playoff import playoff_heading
-
     return [message(line, lang) for line in (playoff_heading(g, team), *g.stages, *g.shared)]
 
 
@@ -89,8 +88,7 @@ def prizes_view(awards: list[dict[str, Any]], rests: list[str], lang: str = "en"
 def prizes_html(awards: list[dict[str, Any]], rests: list[str], lang: str = "en", title: str | None = None) -> str:
     """The prize table as HTML: the fragment the web page shows, or with ``title`` the page of ``tiebreak prizes
     --format html`` (extending the page of every download)."""
-    from .html import print_style
-    from .templating import environment
+    from .html import print_style  # noqa: PLC0415  start-up: the page's renderer only for a page (+14 ms)
 
     v = prizes_view(awards, rests, lang)
     if title is None:

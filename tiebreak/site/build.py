@@ -28,21 +28,30 @@ import numpy as np
 
 from ..app.load import load as read_event
 from ..app.options import Options, list_and_rules
+from ..arbiter.odds import compute_odds, compute_team_odds
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.messages import Message
 from ..engine.model import Kind, Tournament
+from ..engine.team_matches import has_teams
 from ..render.i18n import LANGUAGES
+from ..render.odds import odds_section
 from ..render.templating import environment
 from ..render.words import SERIES_WORDS, SITE_WORDS
+from .card import rank_values
+from .cells import event_name
+from .downloads import downloads
 from .event import Event, build_event, same_players
 from .folder import VERSION_LIMIT, Publication, page_name, read_page, refuse_link
+from .games import read_games, viewer_assets
 from .look import Look, accent_css
+from .pages import page_names, render
 from .playoff import individual_playoff, team_playoff, without_playoff
 from .series import FOLDER as SERIES_FOLDER
 from .series import SeriesOptions
 from .series import pages as series_pages
 from .spares import Spares
 from .team_event import TeamEvent, build_team_event
+from .teams import match_boards
 
 ASSETS = Path(__file__).resolve().parent / "assets"
 
@@ -94,8 +103,6 @@ def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool 
     """The event of ``path`` (``t``: its tournament, already read), its odds page when games are pending
     (``incremental``: the standings after the rounds that did not change are taken from the event read before; the
     odds are left to the caller)."""
-    from ..engine.team_matches import has_teams
-
     before = site.events.get(path)
     if t is None:
         t = read_event(site.options, path, warnings)  # by the one loader, as `tiebreak standings` and live read it
@@ -108,14 +115,11 @@ def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool 
     ind = build_event(without_playoff(o) if team else o, path, t, warnings, previous, same)
     ind.downloads = site.downloads
     if site.games:
-        from .games import read_games
-
         ind.games = read_games(ind, site.games, warnings)
     e: Event | TeamEvent = ind
     if team:
         e = build_team_event(ind, t, warnings, o)
         e.playoff = team_playoff(o, t)
-        from .teams import match_boards
 
         ind.boards = match_boards(e)  # a card's board is its team match's
     else:
@@ -141,9 +145,6 @@ def odds_pages(e: Event | TeamEvent) -> dict[str, str] | None:
     clock, so every build on any machine, a watched folder and a full build write the same page, and the same numbers
     as the live screen's): the players' chances, or in a team
     event the teams' (ranked by the team standings, as ``tiebreak odds`` on a team file)."""
-    from ..arbiter.odds import compute_odds, compute_team_odds
-    from ..render import odds as render
-
     team = isinstance(e, TeamEvent)
     o = e.ind.options if isinstance(e, TeamEvent) else e.options
     tiebreaks, rules = list_and_rules(o, team)
@@ -151,16 +152,13 @@ def odds_pages(e: Event | TeamEvent) -> dict[str, str] | None:
     odds = compute_team_odds if team else compute_odds
     result = odds(t, tiebreaks, rules=rules, system=o.system_name, method="count", simulations=None, budget=None,
                   seed=e.seed, unrated_rating=o.unrated_rating)
-    return {lang: render.odds_section(result, lang) for lang in LANGUAGES}  # the odds page's body: the same template
+    return {lang: odds_section(result, lang) for lang in LANGUAGES}  # the odds page's body: the same template
 
 
 def pages_of(site: Site, e: Event | TeamEvent, names: list[str] | None = None) -> dict[str, bytes]:
     """The pages of the event ``e`` (``names``: only these page names) in every language: site path -> bytes.
     Where the ranks of an individual event's cards are in their bytes is kept in ``site.holes`` (for
     :func:`tiebreak.site.watch.patched`)."""
-    from .card import rank_values
-    from .pages import page_names, render
-
     prefix = site.prefix(e.path)
 
     def page(name: str, lang: str, footer: str, holes: list[int] | None = None) -> str:
@@ -211,8 +209,6 @@ def fill(html: str, values: list[int]) -> tuple[bytes, tuple[int, ...]] | None:
 
 def common_files(site: Site) -> dict[str, bytes]:
     """The assets, the search index and the root page."""
-    from .cells import event_name
-
     out = {f"assets/{n}": (ASSETS / n).read_bytes() for n in ("site.css", "site.js", "refresh.js")}
     out.update(updated_files(site))
     if site.look.accent is not None:  # the organiser's colour: the first rule of the style sheet
@@ -220,7 +216,6 @@ def common_files(site: Site) -> dict[str, bytes]:
     if site.look.logo is not None:
         out[f"assets/{site.look.logo_name}"] = site.look.logo
     if site.games:  # the board viewer (cm-chessboard, vendored) and its script
-        from .games import viewer_assets
 
         out.update(viewer_assets())
         out["assets/game.js"] = (ASSETS / "game.js").read_bytes()
@@ -325,8 +320,6 @@ def publish_all(site: Site, paths: list[str] | None = None) -> list[str]:
     """Every page of the events of ``paths`` (None: of every event) and the common files, made and written a few
     hundred at a time (a 10,000-player event's 30,000 pages are never held together), the pages of those events
     that are no longer made removed, then ``version.json``; the pages written."""
-    from .pages import page_names
-
     chosen = site.paths if paths is None else paths
     made: set[str] = set()
     written: list[str] = []
@@ -355,8 +348,6 @@ def publish_all(site: Site, paths: list[str] | None = None) -> list[str]:
 
 def event_downloads(site: Site, e: Event | TeamEvent) -> dict[str, bytes]:
     """The standings of ``e`` as files to download (:mod:`tiebreak.site.downloads`): site path -> bytes."""
-    from .downloads import downloads
-
     return downloads(e, site.downloads, site.prefix(e.path)) if site.downloads else {}
 
 

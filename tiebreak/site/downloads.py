@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from ..app.standings import file_time, individual_writers, team_writers
 from ..render.i18n import LANGUAGES
+from .event import Event
 
 if TYPE_CHECKING:
     from .event import Event
@@ -32,8 +33,6 @@ NAMES = {"pdf": "{lang}/standings.pdf", "xlsx": "downloads/standings.xlsx", "trf
 
 def downloads(e: Event | TeamEvent, kinds: tuple[str, ...], prefix: str = "") -> dict[str, bytes]:
     """The files ``kinds`` (of :data:`KINDS`) of the event ``e``'s current standings: site path -> bytes."""
-    from .event import Event
-
     out: dict[str, bytes] = {}
     when = file_time(e.path)  # when the results last changed, as the pages say: never the clock's
     for kind in (k for k in KINDS if k in kinds):

@@ -28,10 +28,13 @@ from ..app.load import load
 from ..app.options import Options
 from ..app.standings import groups, individual_standings
 from ..arbiter.columns import PlayerColumns, player_columns
+from ..arbiter.rating_report import rating_report
 from ..engine.errors import InputWarning
 from ..engine.model import Kind, Tournament
 from ..engine.standings import Standings, tournament_seed
 from ..engine.team_matches import players_event
+from ..render import groups as render
+from ..render.explain import details
 from ..render.results import CELL as CELL
 from ..render.results import FORFEITS as FORFEITS
 from ..render.results import SCORE as SCORE
@@ -120,7 +123,6 @@ class Event:
         ``--team-ranking``), as the HTML renderer writes them."""
         if lang not in self.groups:
             cats, clubs = groups(self.options, self.current)
-            from ..render import groups as render
             pc = self.player_columns
             self.groups[lang] = (render.categories_html(cats, lang, pc) if cats else "") + (
                 render.clubs_html(clubs, lang) if clubs else "")
@@ -205,11 +207,8 @@ def build_event(o: Options, path: str, t: Tournament | None = None,
 def make_card(e: Event, start_no: int) -> Card:
     """The card of one player: every round played with the running score and rank, the explanation of every value
     of the current standings (the ``details`` of ``tiebreak explain``), performance and rating change."""
-    from ..render.explain import details
-
     t = e.tournament
     if start_no not in e.ratings:  # made for the first card asked for (a --watch update may need none)
-        from ..arbiter.rating_report import rating_report
 
         todo, e.ratings_to_make = e.ratings_to_make, None
         if todo is not None and t.row(start_no) in todo:  # only the players whose games changed
@@ -224,8 +223,6 @@ def rating_rows(t: Tournament, rows: list[int], played: int) -> dict[int, Any]:
     """The rating report's rows (:func:`tiebreak.arbiter.rating_report.rating_report`) of the players ``rows`` after
     ``played`` rounds, from a grid of theirs and their opponents' (a row depends on the player's games and the
     opponents' ratings alone; the opponents' own rows are not kept)."""
-    from ..arbiter.rating_report import rating_report
-
     keep = sorted(set(rows) | {int(o) for i in rows for o in t.opponent[i, :played] if o >= 0})
     at = {old: new for new, old in enumerate(keep)}
     opponent = np.full((len(keep), played), -1, t.opponent.dtype)

@@ -15,6 +15,7 @@ games is refused; a game python-chess cannot read is an error naming the file an
 from __future__ import annotations
 
 import io
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.messages import Message
 from ..formats.text import name_parts
+from .cells import name_of, site_words
 
 if TYPE_CHECKING:
     from .event import Event
@@ -117,7 +119,7 @@ def _listed(games: list[str]) -> str:
 def read_pgn(path: str) -> list[Played]:
     """Every game of the PGN ``path`` (read again only when its size or time changed)."""
     try:
-        import chess.pgn
+        import chess.pgn  # noqa: PLC0415  python-chess may be missing (said in words); --games only (+135 ms)
     except ImportError as error:
         raise InputError(Message("--games needs python-chess: pip install 'tiebreak[live]' ({} is missing)",
                                  error.name), Place(path)) from None
@@ -192,10 +194,6 @@ def viewer_assets() -> dict[str, bytes]:
 
 def game_page(e: Event, game: Game, lang: str) -> dict[str, object]:
     """The context of a game's page (template ``site_game.html``)."""
-    import json
-
-    from .cells import name_of, site_words
-
     s = site_words(lang)
     data = json.dumps({"fens": game.fens, "start": s["start_position"], "position": s["position"]},
                       ensure_ascii=False).replace("</", "<\\/")

@@ -25,7 +25,7 @@ class WatchLock:
     def take(self) -> WatchLock:
         """Hold the lock (an :class:`InputError` when another watcher holds it)."""
         try:
-            import fcntl
+            import fcntl  # noqa: PLC0415  absent on Windows
         except ImportError:  # no advisory locks (Windows)
             return self
         try:

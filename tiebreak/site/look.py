@@ -18,6 +18,10 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+import webcolors
+from defusedxml import ElementTree
+from defusedxml.common import DefusedXmlException
+
 from ..engine.errors import InputError, Place
 from ..engine.messages import Message
 
@@ -75,9 +79,6 @@ _OUTSIDE = re.compile(r"url\s*\(\s*['\"]?\s*(?!#)|@import|javascript:", re.I)
 
 def check_svg(data: bytes, path: str) -> None:
     """An SVG image without scripts or outside references (read by defusedxml: no entities, no network)."""
-    from defusedxml import ElementTree
-    from defusedxml.common import DefusedXmlException
-
     def refuse(why: str) -> InputError:
         return InputError(Message("the logo {} is not a PNG, a JPEG or an SVG without scripts ({})", path, why),
                           Place(path))
@@ -106,8 +107,6 @@ def _local(name: str) -> str:
 
 def colour(text: str) -> str:
     """A CSS colour as ``#rrggbb``: a name (``navy``) or ``#rgb``/``#rrggbb``."""
-    import webcolors
-
     value = text.strip()
     try:
         return webcolors.normalize_hex(value) if value.startswith("#") else webcolors.name_to_hex(value.lower())

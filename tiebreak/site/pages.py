@@ -25,6 +25,7 @@ from ..render.words import TEAM_WORDS
 from ..views.crosstable import of_teams
 from ..views.standings import StandingsTable, of_ranking
 from . import teams
+from .card import card_page
 from .cells import (
     MARK,
     _head,
@@ -42,8 +43,9 @@ from .cells import (
 )
 from .downloads import links
 from .event import Event
-from .games import game_link, game_names
+from .games import game_link, game_names, game_page
 from .playoff import page as playoff_page
+from .statistics import statistics_page
 from .team_event import TeamEvent
 from .team_rounds import team_cell
 
@@ -95,8 +97,6 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
         ctx = {"title": site_words(lang)["odds"], "intro": site_words(lang)["odds_note"], "tables": [],
                "html_sections": e.odds.get(lang, "") if e.odds else ""}
     elif kind == "game":
-        from .games import game_page
-
         k, _, b = arg.partition("-")
         ctx, template = game_page(ind, ind.games[int(k)][int(b)], lang), "site_game.html"
     elif stem == "playoff" and e.playoff is not None:
@@ -104,7 +104,6 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
     elif stem == "crosstable":
         ctx = crosstable(e, lang)
     elif stem == "statistics":  # the players' games, in a team event too
-        from .statistics import statistics_page
 
         ctx = statistics_page(ind, lang)
     elif isinstance(e, TeamEvent):
@@ -128,8 +127,6 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
 def player_card(e: Event | TeamEvent, lang: str, start_no: int, holes: list[int] | None = None) -> dict[str, Any]:
     """A player's card (:func:`tiebreak.site.card.card_page`), in a team event with the player's team linked to its
     card: the site's page ``player-N.html`` and the live screen's (:mod:`tiebreak.web.live_card`)."""
-    from .card import card_page
-
     ctx = card_page(e.ind if isinstance(e, TeamEvent) else e, lang, start_no, holes)
     if isinstance(e, TeamEvent):
         ctx["facts"][1:1] = teams.team_fact(e, start_no, lang)

@@ -18,12 +18,12 @@ from ..app.standings import individual_standings, team_standings
 from ..arbiter.playoff_results import KIND_NAMES, Decision, PlayoffResults
 from ..render.i18n import message, word
 from .cells import _head, player_link, site_words
+from .team_event import TeamEvent
+from .team_rounds import team_cell
 
 if TYPE_CHECKING:
     from ..app.options import Options
     from .event import Event
-    from .team_event import TeamEvent
-
 
 
 @dataclass
@@ -59,9 +59,6 @@ def team_playoff(o: Options, t: Any) -> Playoff | None:
 
 def page(e: Event | TeamEvent, p: Playoff, lang: str) -> dict[str, Any]:
     """The play-off page's context (template ``site_tables.html``)."""
-    from .team_event import TeamEvent
-    from .team_rounds import team_cell
-
     s = site_words(lang)
     team = isinstance(e, TeamEvent)
 

@@ -10,9 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.model import BLACK, WHITE, Kind, format_number
+from ..render.columns import headings
 from ..render.i18n import kind_name
+from ..render.team_words import primary_name
+from ..render.words import TEAM_WORDS
 from ..views.matches import Board, Match, round_byes, round_matches
+from .cells import _head, rating_text, round_nav, site_words, titled_link, with_narrow
 from .event import FORFEITS, SCORE
+from .games import game_link
 from .team_event import TeamEvent
 
 
@@ -50,12 +55,6 @@ def _pair(x: tuple[Any, Any] | None, empty: str) -> str:
 def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
     """Round ``k``: the overview of its matches, then each match board by board (results from the first team's
     side, each player's colour marked beside the name, ratings); the teams without a match."""
-    from ..render.columns import headings
-    from ..render.team_words import primary_name
-    from ..render.words import TEAM_WORDS
-    from .cells import _head, rating_text, round_nav, site_words, titled_link, with_narrow
-    from .games import game_link
-
     s = site_words(lang)
     names = {tm.number: tm.name for tm in e.current.tt.teams}
     mp, gp, team = primary_name("MP", lang), primary_name("GP", lang), TEAM_WORDS.text("team", lang)

@@ -10,11 +10,31 @@ from typing import Any
 
 import numpy as np
 
-from ..engine.model import Kind, format_number
+from ..arbiter.rating_report import rating_report
+from ..engine.model import Kind, Tournament, format_number
+from ..engine.team import TEAM_CATALOGUE
 from ..render.i18n import kind_name, message, with_modifiers, word
-from ..render.words import TEAM_WORDS
+from ..render.team_explain import team_details, value_heading
+from ..render.team_words import primary_name
+from ..render.words import EXPLAIN_WORDS, TEAM_NAMES, TEAM_WORDS
 from ..views.matches import match_rounds
 from ..views.standings import of_ranking
+from .cells import (
+    MARK,
+    _head,
+    home,
+    num,
+    player_link,
+    rating_text,
+    round_nav,
+    site_words,
+    standings_cells,
+    standings_heads,
+    standings_legend,
+    titled_link,
+)
+from .downloads import links
+from .games import game_names
 from .team_event import TeamEvent
 from .team_rounds import last_round, matches_of_round, round_page, team_cell
 
@@ -37,7 +57,6 @@ def page_names(e: TeamEvent) -> list[str]:
         names.append("odds.html")
     if e.playoff is not None:
         names.append("playoff.html")
-    from .games import game_names
 
     names += game_names(e.ind)
     return names
@@ -58,9 +77,6 @@ def menu(e: TeamEvent, s: dict[str, str]) -> list[tuple[str, str]]:
 def points_words(e: TeamEvent, lang: str) -> tuple[str, str]:
     """The primary score's short and full names (``МО``, ``Матчевые очки``; ``GP``, ``Game points``): the heading
     of the points column and its explanation, in the glossary's words."""
-    from ..render.team_words import primary_name
-    from .cells import site_words
-
     primary = e.current.tt.primary
     full = {"MP": "match_points", "GP": "game_points"}.get(primary)
     return primary_name(primary, lang), site_words(lang)[full] if full else primary
@@ -70,10 +86,6 @@ def team_tiebreak_legend(specs: list[Any], lang: str, primary: str | None = None
     """Each tie-break of a team event's list: (abbreviation, name, article: C.07 Arts 11-12); with ``primary`` the
     primary score (``PTS``) is named as the standings' column and the command line's legend name it (``MP``, match
     points, C.07 11.1.1)."""
-    from ..engine.team import TEAM_CATALOGUE
-    from ..render.team_words import primary_name
-    from ..render.words import TEAM_NAMES
-
     out = []
     for spec in specs:
         code, text = spec.code, spec.text
@@ -87,8 +99,6 @@ def team_tiebreak_legend(specs: list[Any], lang: str, primary: str | None = None
 def lineups(e: TeamEvent, lang: str) -> list[dict[str, Any]]:
     """Every team in the order of its number with its average rating (of the first players of its list, as many
     as a match has boards; unrated players left out) and its players in board order (title, name, rating)."""
-    from .cells import rating_text, titled_link
-
     tt = e.current.tt
     out = []
     for tm in sorted(tt.teams, key=lambda x: x.number):
@@ -109,8 +119,6 @@ def team_fact(e: TeamEvent, start_no: int, lang: str) -> list[tuple[str, str, st
 
 def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
     """The template's context and the template of the page ``name`` of a team event."""
-    from .cells import home, round_nav, site_words, standings_cells, standings_heads, standings_legend
-
     s = site_words(lang)
     stem = name.removesuffix(".html")
     kind, _, arg = stem.partition("-")
@@ -133,9 +141,6 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
         decided = st.decided if e.playoff is not None else {}
         rows = [{"cells": standings_cells(view, r, decided, team_cell(e, r.start_no), st.keys[0])} for r in view.rows]
         title = s["standings"] if not arg else s["standings_after"].format(k=k)
-        from .cells import MARK
-        from .downloads import links
-
         return {"title": title, "intro": word("after_round", lang, k=k, n=e.tournament.rounds),
                 "round_nav": round_nav(e.played, k, "standings") if arg else [],
                 "downloads": [] if arg else links(e.ind.downloads, lang),
@@ -173,11 +178,6 @@ def boards_of_match(e: TeamEvent, r: int, a: int) -> list[tuple[int, int, int | 
 
 
 def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
-    from ..render.team_explain import team_details, value_heading
-    from ..render.team_words import primary_name
-    from ..render.words import EXPLAIN_WORDS, TEAM_NAMES
-    from .cells import _head, num, player_link, site_words
-
     s, st = site_words(lang), e.current
     row = st.row(number)
     short, full = points_words(e, lang)
@@ -264,9 +264,6 @@ def board_performance(e: TeamEvent) -> dict[int, dict[int, int | None]]:
     """Board -> start number -> the performance over the games played on that board: the rating report's
     (:func:`tiebreak.arbiter.rating_report.rating_report`, FIDE: the average rating of the opponents + dp) of the
     grid that keeps only that board's games (None without a rated game)."""
-    from ..arbiter.rating_report import rating_report
-    from ..engine.model import Tournament
-
     tt = e.current.tt
     g = tt.games
     played = e.played
@@ -285,8 +282,6 @@ def board_performance(e: TeamEvent) -> dict[int, dict[int, int | None]]:
 
 
 def boards_page(e: TeamEvent, lang: str) -> dict[str, Any]:
-    from .cells import _head, num, player_link, site_words
-
     s = site_words(lang)
     team_of = e.team_of()
     names = {tm.number: tm.name for tm in e.current.tt.teams}

@@ -5,10 +5,12 @@ A file that cannot be read leaves the site as it was (the error is printed; the 
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+from watchfiles import watch as follow
 
 from ..engine.errors import InputWarning, TiebreakError
 from ..engine.messages import Message
@@ -189,8 +191,6 @@ def moved_cards(site: Site, old: Event, new: Event, names: list[str]) -> dict[st
 def settled(path: str, wait: float = 0.02, limit: float = 1.0) -> None:
     """Wait until the file stops changing (its size and time the same twice, ``wait`` seconds apart; at most
     ``limit`` seconds): a program that writes the file in place is not read half-way."""
-    import time
-
     def stamp() -> tuple[int, int] | None:
         try:
             st = Path(path).stat()
@@ -210,8 +210,6 @@ def settled(path: str, wait: float = 0.02, limit: float = 1.0) -> None:
 def watch(site: Site, lang: str = "en", stop: Any = None) -> int:
     """Follow the site's files until interrupted (or ``stop``, a threading.Event, is set): 0; or until its folder is
     no longer the site's (replaced by a link, a file, another program's folder): the error said, 2."""
-    from watchfiles import watch as follow
-
     files = {str(Path(p).resolve()): p for p in site.paths}
     folders = sorted({str(Path(p).resolve().parent) for p in site.paths})
     site.spares = spares = Spares(site.out)

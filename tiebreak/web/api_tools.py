@@ -11,10 +11,13 @@ from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
 from ..app.declared import MAX_BERGER_PLAYERS, OPTIONS
+from ..arbiter import berger, varma
 from ..engine.errors import TiebreakError
 from ..engine.presets import PRESETS
 from ..engine.registry import CATALOGUE
 from ..render.i18n import tiebreak_name
+from ..render.team_words import team_catalogue
+from ..render.tools import berger_text, varma_text
 from .errors import ERRORS, ApiError, from_tiebreak_error, request_language
 from .fields import Flag, Lang, choice, declared_form, declared_number, multipart
 from .models import BergerSchedule, Preset, TieBreak, VarmaDraw, also
@@ -33,8 +36,6 @@ async def catalogue(lang: Annotated[Lang, Query()] = None) -> list[TieBreak]:
 
 def catalogue_entries(lang: str) -> list[TieBreak]:
     """Every tie-break, individual then team, named in ``lang``: the API's catalogue and the page's list of codes."""
-    from ..render.team_words import team_catalogue
-
     return [TieBreak(code=d.code, name=tiebreak_name(d, lang), article=d.article, type=d.type,
                      modifiers=d.modifiers, family=d.family, team=False) for d in CATALOGUE.values()] + [
         TieBreak(**d) for d in team_catalogue(lang)]
@@ -52,9 +53,6 @@ async def examples() -> list[str]:
 
 
 def _berger(players: int, double: bool, text_in: str | None) -> str:
-    from ..arbiter import berger
-    from ..render.tools import berger_text
-
     rounds = berger.schedule(players, double=double)
     return berger_text(rounds, text_in) if text_in else berger.to_json(rounds)
 
@@ -86,16 +84,14 @@ class VarmaForm(BaseModel):
 
 
 def _varma(text: str, seed: int, variant: str, text_in: str | None) -> dict[str, Any] | str:
-    from ..arbiter import varma
-    from ..render.tools import varma_text
-
     players = varma.parse_players(text, "list")
     d = varma.draw(players, seed, variant)
+    rounds = varma.named_schedule(d, len(players))
     if text_in:
-        return varma_text(d, len(players), text_in)
+        return varma_text(d, rounds, text_in)
     doc = varma.to_dict(d, seed)
     doc["rounds"] = [{"round": r.number, "pairings": [[by, bl] for by, bl in r.pairings], "bye": r.bye}
-                     for r in varma.named_schedule(d, len(players))]
+                     for r in rounds]
     return doc
 
 

@@ -37,7 +37,7 @@ def routes(api: APIRouter, hub: LiveHub) -> None:
                     lang: Annotated[str, Query(max_length=20)] = "en",
                     top: Annotated[int, Query(ge=1, le=MAX_TOP)] = 10,
                     player: Annotated[int | None, Query(ge=1, le=99999)] = None,
-                    mode: Annotated[str, Query(pattern="^(top|standings|player)$")] = "top") -> HTMLResponse:
+                    mode: Annotated[str, Query(pattern=f"^({'|'.join(MODES)})$")] = "top") -> HTMLResponse:
         lang = lang if lang in LANGUAGES else "en"
         e = hub.event(event)
         words = {k: table.text(k, lang) for table in (WORDS, LIVE_WORDS) for k in table}

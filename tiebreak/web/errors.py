@@ -20,6 +20,7 @@ from starlette.exceptions import HTTPException
 from ..engine.errors import InputError, Place, SpecifierError, TiebreakError
 from ..engine.messages import Message
 from ..render.i18n import LANGUAGES, message, place_text
+from .fields import form_field_names
 
 log = logging.getLogger("tiebreak.web")
 
@@ -103,7 +104,6 @@ def from_tiebreak_error(e: TiebreakError) -> ApiError:
 
 
 def _form_fields() -> set[str]:
-    from .fields import form_field_names  # the forms are made from the declared options: read when first asked
     return form_field_names() | {"text"}  # /api/translate's
 
 

@@ -153,8 +153,6 @@ Seed = Annotated[int | None, whole_number(0, MAX_SEED, optional=True)]
 Lang = Annotated[str | None, choice(*LANGUAGES)]
 #: the command line's output formats, and the page's own answer (:data:`~tiebreak.app.options.PAGE_FORMAT`)
 FORMATS = (*EXTENSIONS, PAGE_FORMAT)
-#: the team rankings the API offers (a membership file given by path would read the server's disk)
-TEAM_RANKINGS = ("federation", "records")
 
 
 def multipart(form: type[BaseModel]) -> dict[str, Any]:

@@ -23,14 +23,16 @@ from ..app.options import Options
 from ..app.playoffs import playoffs as play_offs
 from ..app.prizes import prize_rests
 from ..app.prizes import prizes as distributed
+from ..app.series import series as series_standings
 from ..app.standings import render_standings
 from ..engine.errors import InputError, InputWarning
 from ..engine.messages import replaced
 from ..render import output
 from ..render.check import event_html
 from ..render.explain_panel import panel
+from ..render.series import to_json_obj, to_text
 from ..render.tools import playoffs_text, prizes_html
-from .page_words import page_words
+from .page_words import page_words, translate
 
 
 def _bytes(body: str | bytes) -> bytes:
@@ -100,9 +102,6 @@ def series(o: Options, paths: list[str], points: str, best: int | None, tiebreak
            fmt: str = "json") -> tuple[bytes, int | None]:
     """The standings of the series of the events ``paths``, known as ``names`` (:mod:`tiebreak.app.series`), as JSON
     or as text in ``o.lang``; an error names the event by its name, never the temporary file."""
-    from ..app.series import series as series_standings
-    from ..render.series import to_json_obj, to_text
-
     try:
         table = series_standings(o, paths, points, best, tiebreaks, [], names)
     except InputError as e:
@@ -133,6 +132,4 @@ def prizes(o: Options, path: str, text: str, method: str, fmt: str = "json") -> 
 
 def translate_all(texts: list[str], lang: str) -> list[str]:
     """Notes and warnings of an answer in ``lang`` (in the handler when short, else in a worker process)."""
-    from .page_words import translate
-
     return [translate(t, lang) for t in texts]

@@ -42,6 +42,11 @@ from ..live.pending import AsItStands
 from ..render.i18n import LANGUAGES
 from ..render.templating import environment
 from ..render.words import LIVE_WORDS
+from ..site.build import Site, load
+from ..site.cells import event_name, site_words
+from ..site.pages import player_card
+from ..site.team_event import TeamEvent
+from ..site.teams import team_card
 
 log = logging.getLogger("tiebreak.live")
 #: the site's style sheet, which the card's page uses as the site's does
@@ -77,8 +82,6 @@ class LiveCards:
         here: a version another server published, since changed), ranked as the live standings rank it: its games in
         play paired, ties shared, and the tied players placed by the play-off (``serve --playoff``) once the live
         standings place them."""
-        from ..site.build import Site
-
         with e._lock:  # one version: its tournament as it stands (its games in play paired) and its settings together
             live, st, version, digest = e._live, replace(e.settings), e.version, e.digest
             playoff = e.playoff_data
@@ -108,8 +111,6 @@ class LiveCards:
     def _load(self, e: LiveEvent, live: AsItStands, options: Options, playoff: bytes) -> Any:
         """The website's event of ``live`` under ``options``, placed by the play-off ``playoff`` when the live
         standings are; a play-off that does not fit leaves the places as the tie-breaks give them, as live."""
-        from ..site.build import load
-
         if LiveEvent.playoff_applies(live, playoff):
             try:
                 self._site.options = replace(options, playoff_results=decode(playoff, e.settings.playoff or "play-off",
@@ -122,11 +123,6 @@ class LiveCards:
 
     def page(self, e: LiveEvent, lang: str, kind: str, number: int) -> bytes | None:
         """(In a live reads' thread) the card's page in ``lang``, None when the event has no such player (team)."""
-        from ..site.cells import event_name, site_words
-        from ..site.pages import player_card
-        from ..site.team_event import TeamEvent
-        from ..site.teams import team_card
-
         made = self.event(e)
         if made is None:
             return None

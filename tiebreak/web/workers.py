@@ -33,6 +33,7 @@ import multiprocessing.forkserver
 import os
 import pickle
 import signal
+import tempfile
 import threading
 import time
 import traceback
@@ -104,8 +105,6 @@ def _child(conn: Connection, tmp: str | None, fn: Callable[[Unpack[Args]], objec
     (removed by the server even when this process is killed), the answer or the error sent back."""
     os.setpgrp()
     if tmp:
-        import tempfile
-
         tempfile.tempdir = tmp
     try:
         if nice:

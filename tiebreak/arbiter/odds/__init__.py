@@ -28,7 +28,7 @@ from ...engine.errors import InputError
 from ...engine.messages import Message
 from ...engine.model import Tournament
 from ...engine.specifier import TieBreakSpec
-from ...engine.standings import _resolve_list
+from ...engine.standings import _resolve_list, detect_system
 from .budget import DEFAULT_BUDGET, Budget
 from .models import apply_fixes
 from .participants import Participant
@@ -122,6 +122,4 @@ def _team_odds(t: Tournament, tiebreaks: str | None, *, rules: str, system: str 
 
 
 def _detect(tt: team.TeamTournament) -> str:
-    from ...engine.standings import detect_system
-
     return detect_system(tt.matches)[0]

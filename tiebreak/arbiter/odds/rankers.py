@@ -25,7 +25,7 @@ from numpy.typing import NDArray
 from ...engine.fide import koya_max_score
 from ...engine.model import BLACK, Kind
 from ...engine.passes import Context
-from ...engine.rules import RuleSet
+from ...engine.rules import RULE_SETS, RuleSet
 from ...engine.specifier import TieBreakSpec
 from .models import KINDS
 from .pending import Future
@@ -382,7 +382,6 @@ class RoundRobinRanker:
 
 
 def _ruleset(rules: "str | RuleSet") -> RuleSet:
-    from ...engine.rules import RULE_SETS
     if isinstance(rules, RuleSet):
         return rules
     return RULE_SETS.get(rules, RULE_SETS["fide-2024"])
