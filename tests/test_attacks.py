@@ -44,7 +44,7 @@ class Outcome:
 
 def run_attack(attack: Attack) -> Outcome:
     with tempfile.TemporaryDirectory() as d:
-        for name, data in attack.files.items():
+        for name, data in attack.contents().items():
             (Path(d) / name).write_bytes(data)
         rss = str(Path(d) / "maxrss")
         argv = [a.replace("{d}", d) for a in attack.argv]

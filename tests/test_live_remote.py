@@ -22,6 +22,8 @@ pytest.importorskip("chess")
 from test_live_broadcast import MOVES, _game, _games  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
+#: the games of round 1 followed move by move (the rest of the event comes finished)
+MOVE_BY_MOVE = 2
 
 
 class Relay:
@@ -158,7 +160,11 @@ def test_a_broadcast_at_an_address_is_followed_move_by_move_to_the_standings_of_
     with relay_server(relay) as (url, server), \
             live_server(url, "--database", "none", "--poll-seconds", "0.5") as port:  # type: ignore[arg-type]
         base = f"http://127.0.0.1:{port}"
-        for k, tags in enumerate(games[:5]):  # round 1 move by move: each position shown, then the result
+        # two games of round 1 move by move: each position shown, then the result; the second while the first stands
+        # finished beside it.  (Each ply waits for a poll of the address, at least 0.5 s: every game of the round
+        # move by move took 28 s for the same checks; the first two rounds move by move, read from a file, are
+        # tests/test_live_broadcast.py's.)
+        for k, tags in enumerate(games[:MOVE_BY_MOVE]):
             for ply in range(1, len(MOVES) + 1):
                 relay.set("".join(done) + _game(tags, ply, finished=False))
                 doc = _until(lambda k=k, ply=ply: (d := _live(base)) and len(d["games"]) == k + 1
@@ -172,7 +178,7 @@ def test_a_broadcast_at_an_address_is_followed_move_by_move_to_the_standings_of_
         # loaded machine every poll of the loop above may have found a new body)
         _until(lambda: any(code == 304 for *_, code in relay.asked), "a 304 answer")
         # the rest of the event a round at a time: the final standings are those of ``tiebreak standings``
-        done += [_game(tags, len(MOVES), finished=True) for tags in games[5:]]
+        done += [_game(tags, len(MOVES), finished=True) for tags in games[MOVE_BY_MOVE:]]
         relay.set("".join(done))
         _until(lambda: len(_live(base)["games"]) == 45, "the finished event")
         final = tmp_path / "cup.pgn"

@@ -12,6 +12,7 @@ Then 8-2 1-0 is entered: A-D 1-1, a drawn match: A MP 3, GP 2½; D MP 3, GP 3; s
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 from pathlib import Path
@@ -63,14 +64,28 @@ def _wait_for_version(base, version, limit=10.0):
     return None
 
 
-@pytest.fixture()
-def server(tmp_path):
+@contextlib.contextmanager
+def _serving(folder: Path):
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from live import live_server
 
-    (tmp_path / "cup.trf").write_text(event_text())
-    with live_server(tmp_path, "--database", "none") as port:
-        yield f"http://127.0.0.1:{port}", tmp_path / "cup.trf"
+    (folder / "cup.trf").write_text(event_text())
+    with live_server(folder, "--database", "none") as port:
+        yield f"http://127.0.0.1:{port}", folder / "cup.trf"
+
+
+@pytest.fixture()
+def server(tmp_path):
+    """A server of its own, for a test that writes a result into the file."""
+    with _serving(tmp_path) as served:
+        yield served
+
+
+@pytest.fixture(scope="module")
+def shown(tmp_path_factory):
+    """One server for the tests that only look (the file as written, never changed)."""
+    with _serving(tmp_path_factory.mktemp("shown")) as served:
+        yield served
 
 
 def test_a_team_event_ranks_its_teams_and_follows_a_board_result(server):
@@ -136,10 +151,10 @@ def test_the_friendship_cup_live_is_its_fifteen_teams(tmp_path):
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_the_team_live_page_on_a_phone_and_a_wide_screen(server, chromium, width):  # noqa: F811
+def test_the_team_live_page_on_a_phone_and_a_wide_screen(shown, chromium, width):  # noqa: F811
     import os
 
-    base, _ = server
+    base, _ = shown
     shots = os.environ.get("TIEBREAK_SHOTS")  # a folder to keep the screenshots in, to look at them
     page = chromium.new_page(viewport={"width": width, "height": 800})
     page.goto(base + "/live?event=cup.trf&lang=ru")
