@@ -121,10 +121,10 @@ def test_a_port_no_socket_can_bind_is_refused_before_the_server_starts(capsys):
 
 def test_numbers_of_the_options_are_read_as_before(capsys):
     """The bounded parsing takes what ``int``/``float`` took from real users: signs, a decimal exponent."""
-    ns = build_parser().parse_args(["odds", EXAMPLE, "--seed", "+12", "--white-advantage", "-35",
-                                    "--budget", "1.5e1", "--draw-rate", "0,25", "--places", "007"])
-    assert (ns.seed, ns.white_advantage, ns.budget, ns.draw_rate, ns.places) == (12, -35.0, 15.0, 0.25, 7)
-    assert type(ns.seed) is int and type(ns.budget) is float
+    ns = build_parser().parse_args(["odds", EXAMPLE, "--seed", "+12", "--white-advantage=-3.5e1",
+                                    "--simulations", "+1000", "--draw-rate", "0,25", "--places", "007"])
+    assert (ns.seed, ns.white_advantage, ns.simulations, ns.draw_rate, ns.places) == (12, -35.0, 1000, 0.25, 7)
+    assert type(ns.seed) is int and type(ns.white_advantage) is float
 
 
 # one command line of each command, and the view its function reads it through

@@ -269,24 +269,17 @@ def test_a_large_swiss_round_is_simulated():
     t.pending = [(2, k, n + 1 - k) for k in range(1, n // 2 + 1)]
     odds = compute_odds(t, "PTS,BH", simulations=50, seed=5)
     assert odds.method == "simulation" and odds.outcomes == 50 and odds.seed == 5
-    assert any("too many outcomes" in x for x in odds.notes)
     assert sum(row[0] for row in odds.places) == pytest.approx(1)
-    # no number asked for: at most 2,000, and no more than the budget allows (a millisecond here: the first outcome,
-    # which is always ranked, is already past it); the note says where it stopped
-    odds = compute_odds(t, "PTS,BH", seed=5, budget=0.001)
-    assert odds.method == "simulation" and odds.outcomes == 1
-    assert "simulation stopped at the budget of 0.001 s: 1 outcomes" in odds.notes
 
 
 @needs_shared
-def test_over_the_budget_the_outcomes_are_simulated_with_a_reported_seed():
-    # 16 games after round 3 of the 8 players' round robin: 3^16 = 43,046,721 outcomes, more than 3^12 x 10 / 8 =
-    # 664,301 (by hand), so simulated; no time at all: the first batch of simulated outcomes only (it is always
-    # ranked); the seed and the number of outcomes repeat the run
-    odds = compute_odds(trf.load(CLUB), "PTS,DE,SB", after_round=3, budget=0)
-    assert odds.method == "simulation" and odds.outcomes == run.BATCH and odds.seed is not None
-    assert "43046721 outcomes, more than the 664301 enumerated for 8 participants: simulated instead" in odds.notes
-    again = compute_odds(trf.load(CLUB), "PTS,DE,SB", after_round=3, method="simulation", simulations=run.BATCH,
+def test_more_outcomes_than_drawn_are_simulated_with_a_reported_seed():
+    # 16 games after round 3 of the 8 players' round robin: 3^16 = 43,046,721 outcomes, more than the 100,000 the
+    # round robin's arrays draw, so 100,000 are drawn with the event's own seed; the seed and the number of outcomes
+    # repeat the run
+    odds = compute_odds(trf.load(CLUB), "PTS,DE,SB", after_round=3)
+    assert odds.method == "simulation" and odds.outcomes == 100_000 and odds.seed is not None
+    again = compute_odds(trf.load(CLUB), "PTS,DE,SB", after_round=3, method="simulation", simulations=100_000,
                          seed=odds.seed)
     assert again.places == odds.places
 

@@ -1,10 +1,12 @@
-"""`tiebreak odds` within one budget, in memory that follows what is asked, saying what is certain on every face
-(issues 24, 28 and 29).  The expectations are hand computations written here, or the options' documented bounds."""
+"""`tiebreak odds` within a budget counted in outcomes (never in seconds), in memory that follows what is asked,
+saying what is certain on every face (issues 24, 28, 29 and 33).  The expectations are hand computations written
+here, or the options' documented bounds."""
 
 from __future__ import annotations
 
 import io
 import json
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -91,36 +93,52 @@ def test_a_large_event_keeps_the_places_asked_for_not_players_squared():
         assert ("first" in g["results"]["1-0"]) == bool({g["white"], g["black"]} & able)
 
 
-def test_a_simulation_stops_at_the_budget_with_what_it_has():
-    odds = compute_odds(swiss(), "PTS,BH", simulations=1_000_000, seed=1, budget=0.5)
-    assert odds.method == "simulation" and 0 < odds.outcomes < 1_000_000 and odds.margin is not None
-    assert f"simulation stopped at the budget of 0.5 s: {odds.outcomes} outcomes" in odds.notes
-    assert sum(row[0] for row in odds.places) == pytest.approx(1)
+def test_a_simulation_draws_every_outcome_asked_for_whatever_the_clock(monkeypatch):
+    """No clock stops a simulation: a clock that jumps an hour at every reading changes nothing."""
+    from tiebreak.arbiter.odds import budget
+
+    first = compute_odds(swiss(), "PTS,BH", simulations=150, seed=1)
+    now = [0.0]
+
+    def later() -> float:
+        now[0] += 3600.0
+        return now[0]
+
+    monkeypatch.setattr(budget.time, "perf_counter", later)  # the time module itself: every reading of the clock
+    again = compute_odds(swiss(), "PTS,BH", simulations=150, seed=1)
+    assert (again.method, again.outcomes) == (first.method, first.outcomes) == ("simulation", 150)
+    assert again.places == first.places and again.notes == first.notes
+    assert sum(row[0] for row in again.places) == pytest.approx(1)
 
 
-def test_exact_honours_the_budget_unless_it_is_none(capsys, tmp_path):
-    """14 games of the example ranked by the engine (3**14 outcomes, about a millisecond each): hours."""
+def test_exact_is_refused_past_a_count_and_budget_is_no_longer_used(capsys, tmp_path):
+    """14 games of the example ranked by the engine (3**14 = 4,782,969 outcomes, about a millisecond each: hours)
+    are more than ``--exact`` counts for 32 participants, 3**11 x 16 / 32 = 88,573 (by hand): refused by the count,
+    never by a clock.  An old command line's ``--budget`` runs with a warning that says why it is no longer used."""
     argv = ["odds", EXAMPLE, "--after-round", "6", "--exact"]
-    assert main([*argv, "--budget", "1"]) == 2
+    assert main(argv) == 2
     err = capsys.readouterr().err
-    assert f"tiebreak: error: {EXAMPLE} (budget): --exact: 4782969 outcomes, more than the 3280 enumerated" in err
-    assert "give --budget none to wait for them, or leave out --exact for a simulation" in err
-    # --budget none lifts the limit: a round robin of 3 after round 1, its rounds 2 and 3 from the Berger tables
+    assert f"tiebreak: error: {EXAMPLE} (exact): --exact: 4782969 outcomes, more than the 88573 counted for 32 " \
+           "participants; leave out --exact for a simulation" in err
+    # a round robin of 3 after round 1, its rounds 2 and 3 from the Berger tables: 9 outcomes
     t = Tournament.build([Player(i, f"P{i}") for i in (1, 2, 3)], 3, type_text="Round Robin")
     t.set_game(1, 2, 3, Kind.WIN)
     path = tmp_path / "rr.trf"
     trf.dump(t, path)
-    assert main(["odds", str(path), "--exact", "--budget", "none", "--format", "json", "-t", "PTS,DE"]) == 0
+    assert main(["odds", str(path), "--budget", "none", "--format", "json", "-t", "PTS,DE", "--lang", "uk"]) == 0
+    out, err = capsys.readouterr()
+    assert f"{path} (budget): --budget більше не використовується: шанси обмежені кількістю наслідків" in err
+    assert main(["odds", str(path), "--exact", "--format", "json", "-t", "PTS,DE"]) == 0
     doc = json.loads(capsys.readouterr().out)
+    assert json.loads(out) == doc  # the same answer, with or without the old option
     assert doc["method"] == "exact" and doc["outcomes"] == 9 and doc["clinched"] == [] and doc["eliminated"] == []
     # no. 2 first with 35/54, as tests/test_odds.py works it out by hand
     assert next(p["places_exact"][0] for p in doc["players"] if p["start_no"] == 2) == "35/54"
 
 
 @pytest.mark.parametrize("option, value, message", [
-    ("--budget", "21", "argument --budget: '21' is outside 0..20"),
-    ("--budget", "-1", "argument --budget: '-1' is outside 0..20"),
     ("--simulations", "1000001", "argument --simulations: '1000001' is outside 1..1000000"),
+    ("--simulations", "0", "argument --simulations: '0' is outside 1..1000000"),
 ])
 def test_the_command_lines_bounds_are_the_apis(capsys, option, value, message):
     """The bounds declared once (tiebreak.app.declared), checked as the command line is read."""
@@ -174,15 +192,12 @@ def test_the_top_k_beyond_the_places_kept_is_one_number_per_participant():
 
 def test_exact_or_simulated_is_chosen_by_the_counts_alone():
     """The example after round 6: 14 games pending, 3^14 = 4,782,969 outcomes for 32 players ranked by the engine,
-    beyond its 3^8 x 16 / 32 = 3,280 (by hand): simulated whatever the budget, with a note that holds no time; the
-    same answer with a budget of 20 s and with none.  A 3-player round robin's 9 outcomes are enumerated."""
-    t = trf.load(EXAMPLE)
-    answers = [compute_odds(t, "PTS,BH", after_round=6, budget=b) for b in (20, None)]
-    for odds in answers:
-        assert (odds.method, odds.outcomes) == ("simulation", 2_000)
-        assert "4782969 outcomes, more than the 3280 enumerated for 32 participants: simulated instead" in odds.notes
-    assert answers[0].places == answers[1].places
+    more than the 170,000 // (60 + 32) = 1,847 it draws (by hand): 1,847 drawn, with the event's own seed, and no
+    note about time.  A 3-player round robin's 9 outcomes are enumerated."""
+    odds = compute_odds(trf.load(EXAMPLE), "PTS,BH", after_round=6)
+    assert (odds.method, odds.outcomes) == ("simulation", 1_847)
+    assert not [x for x in odds.notes if "budget" in x or re.search(r"\d s\b", x)]  # nothing timed
     rr = Tournament.build([Player(i, f"P{i}") for i in (1, 2, 3)], 3, type_text="Round Robin")
     rr.set_game(1, 2, 3, Kind.WIN)
-    odds = compute_odds(rr, "PTS,DE", budget=20)
+    odds = compute_odds(rr, "PTS,DE")
     assert (odds.method, odds.outcomes) == ("exact", 9)

@@ -24,7 +24,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ..arbiter.clubs import MAX_BEST
-from ..arbiter.odds.budget import DEFAULT_BUDGET, MAX_BUDGET, MAX_SIMULATIONS
+from ..arbiter.odds.budget import (
+    DEFAULT_SIMULATIONS,
+    ENGINE_FIXED,
+    ENGINE_SIMULATIONS,
+    ENGINE_WORK,
+    LEAST_SIMULATIONS,
+    MAX_SIMULATIONS,
+)
 from ..arbiter.rating_report import SYSTEMS as RATING_SYSTEMS
 from ..engine.conventions import CONVENTIONS, PROGRAMS, program_name
 from ..engine.numbers import MAX_SEED, MAX_UNRATED_RATING
@@ -56,7 +63,7 @@ RANKING = ("standings", "explain", "check", "playoffs", "prizes", "odds", "site"
 #: the commands that read a tournament file through the one loader (tiebreak.app.load), each with --event and
 #: --points-from
 FILE_COMMANDS = ("standings", "explain", "check", "convert", "ratings", "playoffs", "prizes", "odds", "site", "serve")
-__all__ = ["COMMANDS", "DEFAULT_BUDGET", "EXTENSIONS", "FILE_COMMANDS", "MAX_BERGER_PLAYERS", "MAX_SERIES_EVENTS",
+__all__ = ["COMMANDS", "EXTENSIONS", "FILE_COMMANDS", "MAX_BERGER_PLAYERS", "MAX_SERIES_EVENTS",
            "MAX_START_NO", "OPTIONS", "PAGE_FORMAT", "POINTS_FROM", "SYSTEMS",
            "Option", "for_command", "for_form", "on_page"]
 #: the API's forms: ``standings`` is also the base of the explain, check, playoffs, prizes and series forms
@@ -350,11 +357,11 @@ _SHARED = (
            help_for={"odds": "the odds from the standings after this round (the later rounds' games as pending)",
                      "ratings": "the rating change after this round"},
            not_on={"site": "the site shows every round"}),
-    Option("budget", float, f"seconds for all the work, at most {MAX_BUDGET:g} (default {DEFAULT_BUDGET:g}): every "
-                            "outcome when they fit, else a simulation stopped at the budget; none: no time limit",
-           default=DEFAULT_BUDGET, low=0, high=MAX_BUDGET, none=True, commands=("odds",), metavar="SEC",
-           not_on={"api": "the server chooses by the count of outcomes, never by a clock (the same answer on every "
-                          "machine); its time limit bounds a worker's time",
+    Option("budget", str, "no longer used (an old command line still runs, with a warning): the odds are bounded by "
+                          "the count of their outcomes, never by the time they take, so every machine gives the same "
+                          "numbers",
+           commands=("odds",), metavar="SEC",
+           not_on={"api": "no face takes a time limit: the odds are bounded by the count of their outcomes",
                    "page": _NOT_ON_PAGE_ODDS}),
     Option("category", str, "add the standings of a category: rating<1600, birth>=2010, sex=w, fed=AUS, title=WGM, "
                             "unrated; conditions joined by & (repeat for several categories)",
@@ -381,9 +388,10 @@ _SHARED = (
                          "number); without it such a file lists them",
            low=1, high=10**12, metavar="N", commands=FILE_COMMANDS, forms=STANDINGS_FORM + ODDS_FORM + RATINGS_FORM,
            page=True),
-    Option("exact", bool, "enumerate every outcome (refused when they do not fit in the budget; see --budget none)",
+    Option("exact", bool, "count every outcome, even when there are more than a simulation would draw (refused past "
+                          "a number of outcomes set by the participants: minutes of work)",
            default=False, commands=("odds",),
-           not_on={"api": "the server chooses by the count: every outcome when there are no more than a simulation "
+           not_on={"api": "every face chooses by the count: every outcome when there are no more than a simulation "
                           "would draw, else that simulation",
                    "page": _NOT_ON_PAGE_ODDS}),
     Option("fix", str, "fix a pending game's result, e.g. 12-7=1-0 or 13:12-7=1/2 (round 13); repeatable",
@@ -454,7 +462,11 @@ _SHARED = (
            forms=STANDINGS_FORM + ODDS_FORM, page=True,
            help_for={"odds": "seed of the lots and of a simulation (default: the event's own: the same in every run)"},
            not_on={"check": "check compares the published order, lots included"}),
-    Option("simulations", int, "simulate this many outcomes instead (at most 1000000)", low=1, high=MAX_SIMULATIONS,
+    Option("simulations", int, f"outcomes drawn with the seed when there are more (at most {MAX_SIMULATIONS}; default: "
+                               f"{DEFAULT_SIMULATIONS} for a round robin ranked by arrays, else {ENGINE_WORK} / "
+                               f"({ENGINE_FIXED} + players), from {LEAST_SIMULATIONS} to {ENGINE_SIMULATIONS}); every "
+                               "outcome is counted when there are no more",
+           low=1, high=MAX_SIMULATIONS,
            commands=("odds",), forms=ODDS_FORM, not_on={"page": _NOT_ON_PAGE_ODDS}),
     Option("system", str, "override Swiss/round-robin detection", choices=tuple(SYSTEMS),
            commands=RANKING, forms=STANDINGS_FORM + ODDS_FORM, page=True),

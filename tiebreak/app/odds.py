@@ -13,17 +13,22 @@ from .options import OddsOptions, list_and_rules
 
 
 def render_odds(o: OddsOptions, path: str, warnings: list[InputWarning], progress: Progress | None = None) -> str:
-    """The odds of one file in ``o.format`` (text, json or html).  ``o.budget`` bounds all the work from here on,
-    reading the file included (:mod:`tiebreak.arbiter.odds.budget`); ``progress`` is told how far the outcomes are
-    (the command line's)."""
-    budget = within_limits(o.budget, o.simulations, path, progress)
+    """The odds of one file in ``o.format`` (text, json or html), by the one rule of every face: every outcome or a
+    seeded simulation, chosen by their count (:mod:`tiebreak.arbiter.odds.run`), never by the clock; ``progress`` is
+    told how far the outcomes are (the command line's).  ``o.budget`` (an old command line's ``--budget``) is no
+    longer used: said in a warning."""
+    budget = within_limits(o.simulations, path, progress)
     t = load(o, path, warnings)
+    if o.budget is not None:
+        warnings.append(InputWarning(Message("--budget is no longer used: the odds are bounded by the count of their "
+                                             "outcomes, never by the time they take, so every machine gives the same "
+                                             "numbers"), Place(path, field="budget")))
     teams = not o.players and has_teams(t)
     t = t if teams else players_event(t)
     tiebreaks, rules = list_and_rules(o, teams)
     if o.places < 1:  # --player and --simulations are checked by the odds themselves
         raise InputError(Message("--places {} must be at least 1", o.places), Place(path, field="places"))
-    method = "exact" if o.exact else "simulation" if o.simulations else "count" if o.by_count else "auto"
+    method = "exact" if o.exact else "count"
     result = (compute_team_odds if teams else compute_odds)(
         t, tiebreaks, rules=rules, system=o.system_name, after_round=o.after_round, model=o.model,
         draw_rate=o.draw_rate, white_advantage=o.white_advantage, fixes=o.fix or [], method=method,

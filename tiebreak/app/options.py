@@ -4,8 +4,8 @@ form models and the page's form are made; the defaults here are read from there.
 
 >>> Options(system="rr").system_name, Options().system_name
 ('round robin', None)
->>> OddsOptions().budget == DEFAULT_BUDGET
-True
+>>> OddsOptions().places, OddsOptions().model
+(3, 'equal')
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ..engine.registry import parse_list
 from ..engine.rules import with_compat
 from ..engine.team_tiebreaks import parse_team
 from ..formats.swissmanager import translate
-from .declared import DEFAULT_BUDGET, EXTENSIONS, OPTIONS, POINTS_FROM, SYSTEMS
+from .declared import EXTENSIONS, OPTIONS, POINTS_FROM, SYSTEMS
 
 #: formats that are bytes, never written to a terminal
 BINARY_FORMATS = {"pdf", "xlsx"}
@@ -28,7 +28,7 @@ MEDIA_TYPES = {"text": "text/plain; charset=utf-8", "json": "application/json", 
                "pdf": "application/pdf",
                "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
 
-__all__ = ["BINARY_FORMATS", "DEFAULT_BUDGET", "EXTENSIONS", "MEDIA_TYPES", "POINTS_FROM", "SYSTEMS", "Loading",
+__all__ = ["BINARY_FORMATS", "EXTENSIONS", "MEDIA_TYPES", "POINTS_FROM", "SYSTEMS", "Loading",
            "OddsOptions", "Options", "RatingsOptions", "checked_list", "list_and_rules", "refuse_individual_options"]
 
 
@@ -112,12 +112,9 @@ class OddsOptions(Ranked):
     simulations: int | None = None
     places: int = _default("odds_places")
     player: int | None = None
-    #: seconds for all the work, from the start of the request; None: no limit
-    budget: float | None = _default("budget")
+    #: an old command line's ``--budget`` (no longer used: the odds are bounded by their count, never by the clock)
+    budget: str | None = None
     format: str = "text"
-    #: every outcome or a simulation chosen by the count of outcomes (method ``count``), not by the time they take (the
-    #: API's: the same answer on every machine; the server's time limit bounds the work)
-    by_count: bool = False
 
 
 @dataclass(kw_only=True)

@@ -83,13 +83,13 @@ def _share(flags: Any) -> None:
 def live_odds(t: Tournament, settings: Settings | None, seed: int | None = None,
               job: int | None = None) -> dict[str, Any] | None:
     """The live document's ``odds`` member for the tournament as it stands (``settings``: the event's
-    :class:`~tiebreak.live.settings.Settings`, or None): method, outcomes, pending games, the simulation's margin, and
-    per participant (by the chance of first place) every place it can still reach with its chance (:func:`place_member`),
-    the chance of first place and of the top 3.  Every outcome or a seeded simulation, chosen by their count (the
-    odds' method ``count``: the same results give the same numbers on every run and every face that draws as many;
-    the work is bounded by that count, never stopped by the clock).  ``job``: the worker's number of this job; None
-    is answered once a newer job of the same event has cancelled it (its version replaced: the newest gets the
-    worker at once).
+    :class:`~tiebreak.live.settings.Settings`, or None): method, outcomes, pending games, the simulation's seed and
+    margin, and per participant (by the chance of first place) every place it can still reach with its chance
+    (:func:`place_member`), the chance of first place and of the top 3.  Every outcome or a seeded simulation,
+    chosen by their count (the odds' one rule: the same results give the same numbers in every run and on every
+    face, ``tiebreak odds`` too; the work is bounded by that count, never stopped by the clock).  ``job``: the
+    worker's number of this job; None is answered once a newer job of the same event has cancelled it (its version
+    replaced: the newest gets the worker at once).
 
     ``t`` is the tournament as it stands (:func:`~tiebreak.live.pending.as_it_stands`): its games in play are the
     cells of unknown result, exactly the games still unplayed (an incremental re-read may keep the readers' list of
@@ -100,8 +100,8 @@ def live_odds(t: Tournament, settings: Settings | None, seed: int | None = None,
     live team standings are (:mod:`tiebreak.live.teams`)."""
     cancel = _CANCEL
     # no time limit: a load-dependent stop would change the numbers; a newer version's job cancels this one
-    left = Budget(None, stop=None if job is None or cancel is None else (lambda: bool(cancel[job % SLOTS])))
-    common: dict[str, Any] = {"budget": left, "seed": seed, "places": PLACES, "method": "count"}
+    left = Budget(stop=None if job is None or cancel is None else (lambda: bool(cancel[job % SLOTS])))
+    common: dict[str, Any] = {"budget": left, "seed": seed, "places": PLACES}
     if settings is not None:
         common |= {"tiebreaks": settings.tiebreaks, "rules": settings.rules, "system": settings.system}
     try:
@@ -112,7 +112,7 @@ def live_odds(t: Tournament, settings: Settings | None, seed: int | None = None,
     except Cancelled:
         return None
     member = {"method": odds.method, "outcomes": odds.outcomes, "games": len(odds.future.games), "team": odds.team,
-              "final_round": odds.future.final_round, "top": TOP, "margin": odds.margin,
+              "final_round": odds.future.final_round, "top": TOP, "margin": odds.margin, "seed": odds.seed,
               "tiebreaks": [s.text for s in odds.specs]}
     return member | place_member(of_odds(odds))
 

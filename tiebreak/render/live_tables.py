@@ -36,7 +36,7 @@ from ..views.standings import Column, StandingsTable, of_document
 from . import crosstable as cross_words
 from .columns import standings_headings
 from .i18n import message, plural
-from .odds import reach_cells, reach_range
+from .odds import first_and_top, method_text, reach_cells, reach_range
 from .pairings import Seat, round_from_json, round_tables
 from .results import API_CELLS, bye_text, legend
 from .templating import cell_html, environment
@@ -177,16 +177,13 @@ def odds_rows(odds: dict[str, Any], lang: str) -> Markup:
     out = []
     for p, row in zip(odds["players"], view.rows):
         cells = reach_cells(row, view.depth, lang)
+        first, top = first_and_top(row, int(odds["top"]))
         out.append(Markup('<tr>{}<td>{}</td><td>{}</td><td class="reach"><details id="odds-{}"><summary>{}</summary>'
                           '<ul>{}</ul></details></td></tr>').format(
             Markup(cell_html({"text": str(p.get("name") or p["start_no"]), "cls": "name", "head": True})),
-            _percent(p["first"]), _percent(p["top"]), row.start_no, reach_range(row),
+            first.replace("%", " %"), top.replace("%", " %"), row.start_no, reach_range(row),
             Markup("").join(Markup("<li>{}</li>").format(c.replace("%", " %")) for c in cells)))
     return Markup("\n").join(out)
-
-
-def _percent(p: Any) -> str:
-    return f"{100 * float(p):.1f} %"
 
 
 def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arrows: str = "version",
@@ -216,8 +213,7 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
     odds = doc.get("odds") if not (live.get("team_event") and not teams) else None
     note = ""
     if odds:
-        key = "odds_exact" if odds["method"] == "exact" else "odds_simulated"
-        note = _count(key, int(odds["outcomes"]), lang, g=odds["games"], m=f"{100 * float(odds.get('margin') or 0):.1f}")
+        note = method_text(odds["method"], int(odds["outcomes"]), odds.get("seed"), float(odds.get("margin") or 0), lang)
     time = str(live.get("time") or "")
     stamp = escape(w["version"].format(v=live["version"], time="\x00")).replace(
         "\x00", Markup('<time datetime="{}">{}</time>').format(time, time[11:19]))

@@ -105,9 +105,26 @@ def _top_percent(odds: Odds, i: int, top: int, cells: list[str]) -> str:
     """The top ``top`` places' chance: the sum of its cells as shown when they are all kept (the row adds up)."""
     if top > len(cells):
         return _percent(top_chance(odds, i, top))
-    if all(c == "·" for c in cells[:top]):
+    return _sum_of_cells(cells[:top])
+
+
+def _sum_of_cells(cells: list[str]) -> str:
+    """Cells as the tables show them, added up (``·`` when none has a chance)."""
+    if all(c == "·" for c in cells):
         return "·"
-    return _tenths(sum(1000 if c == "100%" else round(10 * float(c[:-1])) for c in cells[:top] if c != "·"))
+    return _tenths(sum(1000 if c == "100%" else round(10 * float(c[:-1])) for c in cells if c != "·"))
+
+
+def first_and_top(row: PlaceRow, top: int) -> tuple[str, str]:
+    """The chance of first place and of the top ``top`` places as every table shows them: the row's chances rounded
+    together (:func:`row_percents`), the top places' the sum of their cells as shown (the live screen's numbers are
+    the site's and the command's).
+
+    >>> first_and_top(PlaceRow(2, "B", 1, 3, [Fraction(35, 54), Fraction(17, 54), Fraction(1, 27)], Fraction(0)), 2)
+    ('64.8%', '96.3%')
+    """
+    cells = row_percents([*([0] * (row.best - 1)), *row.chances, row.beyond])[:-1]
+    return (cells[0] if cells else "·"), _sum_of_cells(cells[:top])
 
 
 def reach_cells(row: PlaceRow, depth: int, lang: str) -> list[str]:
@@ -246,13 +263,26 @@ def to_json(odds: Odds, top: int = 3) -> str:
     return json.dumps(to_json_obj(odds, top), ensure_ascii=False, indent=1) + "\n"
 
 
+def method_text(method: str, outcomes: int, seed: int | None, margin: float | None, lang: str = "en") -> str:
+    """How the chances were made, in the same words on every face (the command's text and HTML, the site's odds page,
+    the live screen): every outcome counted, or how many were drawn with which seed.
+
+    >>> method_text("exact", 81, None, None)
+    'exact: all 81 outcomes'
+    >>> method_text("simulation", 1847, 816560, 0.0227, "uk").split(", ")[:2]
+    ['моделювання: 1\u202f847 наслідків', 'номер жеребу 816560']
+    """
+    if method == "exact":
+        return (ODDS_WORDS["exact_one"][lang] if outcomes == 1 else  # not "all 1 outcome"
+                plural("odds:exact", *ODDS_COUNTS["exact"], outcomes, lang))
+    return plural("odds:simulation", *ODDS_COUNTS["simulation"], outcomes, lang, seed=seed,
+                  margin=f"{100 * (margin or 0):.2f}%")
+
+
 def _header(odds: Odds, lang: str) -> list[str]:
     f = odds.future
     w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
-    how = (w["exact_one"] if odds.method == "exact" and odds.outcomes == 1 else  # not "all 1 outcome"
-           plural("odds:exact", *ODDS_COUNTS["exact"], odds.outcomes, lang) if odds.method == "exact" else
-           plural("odds:simulation", *ODDS_COUNTS["simulation"], odds.outcomes, lang, seed=odds.seed,
-                  margin=f"{100 * (odds.margin or 0):.2f}%"))
+    how = method_text(odds.method, odds.outcomes, odds.seed, odds.margin, lang)
     playing = min((g.round for g in f.games), default=f.played_rounds + 1)
     if playing <= f.played_rounds:  # games of a round with results already in: that round is being played
         title = w["title_playing"].format(round=playing, final=f.final_round, games=grouped(len(f.games), lang))

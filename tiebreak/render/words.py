@@ -600,10 +600,6 @@ LIVE_COUNTS = {
     'games_pending': ('{n} game in progress', '{n} games in progress'),
     'places_settled': ('{n} place settled', '{n} places settled'),
     'matches_pending': ('{n} match in progress', '{n} matches in progress'),
-    'odds_exact': ('the {n} outcome of the {g} games still to play, the lot sharing tied places',
-                   'every one of the {n} outcomes of the {g} games still to play, the lot sharing tied places'),
-    'odds_simulated': ('{n} simulated outcome of the {g} games still to play (±{m} percentage points)',
-                       '{n} simulated outcomes of the {g} games still to play (±{m} percentage points)'),
 }
 
 

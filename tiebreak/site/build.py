@@ -141,7 +141,7 @@ def unchanged_rounds(a: Tournament, b: Tournament) -> int:
 
 def odds_pages(e: Event | TeamEvent) -> dict[str, str] | None:
     """The odds page's tables per language (every outcome or a seeded simulation of a fixed number of outcomes,
-    chosen as the live screen and the API choose them (the odds' method ``count``): by the counts alone, never by the
+    chosen as every face chooses them (:mod:`tiebreak.arbiter.odds.run`): by the counts alone, never by the
     clock, so every build on any machine, a watched folder and a full build write the same page, and the same numbers
     as the live screen's): the players' chances, or in a team
     event the teams' (ranked by the team standings, as ``tiebreak odds`` on a team file)."""
@@ -150,8 +150,7 @@ def odds_pages(e: Event | TeamEvent) -> dict[str, str] | None:
     tiebreaks, rules = list_and_rules(o, team)
     t = e.source if isinstance(e, TeamEvent) else e.tournament
     odds = compute_team_odds if team else compute_odds
-    result = odds(t, tiebreaks, rules=rules, system=o.system_name, method="count", simulations=None, budget=None,
-                  seed=e.seed, unrated_rating=o.unrated_rating)
+    result = odds(t, tiebreaks, rules=rules, system=o.system_name, seed=e.seed, unrated_rating=o.unrated_rating)
     return {lang: odds_section(result, lang) for lang in LANGUAGES}  # the odds page's body: the same template
 
 

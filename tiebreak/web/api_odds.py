@@ -3,11 +3,11 @@ as typed form fields), run in a killable worker process like every computation o
 teams' odds (by the team standings), unless ``players`` asks for the players'.
 
 Answers are the command line's JSON (``format=html`` or ``text`` for the other outputs); errors are the API's error
-shape.  The same request gets the same answer on any machine under any load: the odds' method ``count``, as the
-live odds (:func:`tiebreak.arbiter.odds.run.planned_simulations`): every outcome when there are at most as many as a
-simulation would draw, else that many (or ``simulations``, at most
+shape.  The same request gets the same answer on any machine under any load, and the same as every other face (the
+command line, the site's odds page, the live screen): the odds' one rule (:mod:`tiebreak.arbiter.odds.run`): every
+outcome when there are at most as many as a simulation would draw, else that many (or ``simulations``, at most
 :data:`~tiebreak.arbiter.odds.budget.MAX_SIMULATIONS`) drawn with the event's seed or the one given -- chosen by the
-count, never cut by a clock (a time budget made the method and the number of outcomes follow the machine's load).
+count, never cut by a clock.
 The work is bounded by the server's time limit: a request still running then is answered 503 and its worker killed
 (:mod:`.workers`).
 """
@@ -36,11 +36,11 @@ class OddsForm(UploadForm):
     format: Annotated[str | None, choice(*MEDIA_TYPES)] = None
 
     def options(self) -> OddsOptions:
-        """The options of the odds: the method chosen by the count, no time budget (the server's time limit bounds
-        the work)."""
+        """The options of the odds (the one rule of every face: the method chosen by the count; the server's time
+        limit ends a request that runs past it in an error, never in another answer)."""
         given = self.model_dump(exclude={"file", "example"}, exclude_none=True)
         given["fix"] = [f for f in given.get("fix", []) if f.strip()] or None
-        return OddsOptions(**{"format": "json", **given}, budget=None, exact=False, by_count=True)
+        return OddsOptions(**{"format": "json", **given}, exact=False)
 
 
 def odds_job(o: OddsOptions, path: str) -> bytes:

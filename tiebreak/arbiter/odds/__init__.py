@@ -4,8 +4,9 @@
 * :mod:`.models` gives each result its probability (``equal`` or ``elo``) and applies ``--fix``;
 * :mod:`.rankers` ranks a batch of outcomes (arrays for round robins, the engine for everything else);
   :mod:`.team_ranker` ranks the teams of a team event (:func:`compute_team_odds`);
-* :mod:`.run` enumerates every outcome or simulates within one time budget (:mod:`.budget`), and :mod:`.tally` adds
-  up the places;
+* :mod:`.run` counts every outcome or draws a number of them, chosen by the counts alone (never by the clock: the
+  same numbers on every face and every machine; :mod:`.budget` watches the work), and :mod:`.tally` adds up the
+  places;
 * :mod:`.needs` finds the minimal sets of results that give a player first place.
 
 >>> from tiebreak.engine.model import Player, Tournament, Kind
@@ -29,7 +30,7 @@ from ...engine.messages import Message
 from ...engine.model import Tournament
 from ...engine.specifier import TieBreakSpec
 from ...engine.standings import _resolve_list, detect_system
-from .budget import DEFAULT_BUDGET, Budget
+from .budget import Budget
 from .models import apply_fixes
 from .participants import Participant
 from .pending import Future, Game, find_future
@@ -53,19 +54,20 @@ def _naming(t: Tournament) -> Iterator[None]:
 def compute_odds(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | None = None, *, rules: str = "auto",
                  system: str | None = None, after_round: int | None = None, model: str = "equal",
                  draw_rate: float | None = None,
-                 white_advantage: float = 35, fixes: Sequence[str] = (), method: str = "auto",
+                 white_advantage: float = 35, fixes: Sequence[str] = (), method: str = "count",
                  simulations: int | None = None, seed: int | None = None, player: int | None = None,
-                 budget: Budget | float | None = DEFAULT_BUDGET, unrated_rating: int | None = None,
+                 budget: Budget | None = None, unrated_rating: int | None = None,
                  places: int | None = None) -> Odds:
     """The probability of every place for every player once the pending games are played.
 
-    ``method``: ``exact`` (every outcome; refused when the first outcomes timed say they do not fit in the budget),
-    ``simulation`` (``simulations`` outcomes drawn with ``seed``, fewer when the budget is spent first) or ``auto``
-    (exact when they fit, else a simulation) or ``count`` (chosen by the count of outcomes alone, never by the
-    clock: :func:`.run.planned_simulations`; the same numbers in every run).  ``budget``: seconds for all the work (a
-    :class:`Budget` started earlier, e.g. before reading the file; None: no limit).  ``places``: the top places asked
-    for (an event of more than 64 participants keeps the chances of those places only, at least 6).  ``player``: the
-    start number whose minimal sets of results for first place are wanted ("what X needs", exact only)."""
+    ``method``: ``count`` (the default of every face: every outcome when there are at most as many as a simulation
+    would draw, else that many drawn with ``seed``, the event's own unless given; ``simulations``: how many, by
+    default :func:`.budget.planned_simulations`; chosen by the counts alone, never by the clock, so the same numbers in
+    every run on every machine), ``exact`` (every outcome; refused past :func:`.run.exact_limit`) or ``simulation``
+    (the outcomes drawn however few there are: the library's, to compare a simulation with the exact answer).  ``budget``:
+    who watches the work (progress, cancellation: :class:`Budget`), never a time limit.  ``places``: the top places
+    asked for (an event of more than 64 participants keeps the chances of those places only, at least 6).
+    ``player``: the start number whose minimal sets of results for first place are wanted ("what X needs", exact only)."""
     with _naming(t):
         future = find_future(t, after_round, system)
         notes: list[str] = []
@@ -79,9 +81,9 @@ def compute_odds(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | 
 
 def compute_team_odds(t: Tournament, tiebreaks: str | None = None, *, rules: str = "auto", system: str | None = None,
                       after_round: int | None = None, model: str = "equal", draw_rate: float | None = None,
-                      white_advantage: float = 35, fixes: Sequence[str] = (), method: str = "auto",
+                      white_advantage: float = 35, fixes: Sequence[str] = (), method: str = "count",
                       simulations: int | None = None, seed: int | None = None, player: int | None = None,
-                      budget: Budget | float | None = DEFAULT_BUDGET, unrated_rating: int | None = None,
+                      budget: Budget | None = None, unrated_rating: int | None = None,
                       places: int | None = None) -> Odds:
     """The probability of every place for every TEAM of the team event ``t`` (TRF records 310/013) once its pending
     board games are played: each outcome of the board games is ranked by the team standings (match points, game
@@ -99,7 +101,7 @@ def compute_team_odds(t: Tournament, tiebreaks: str | None = None, *, rules: str
 
 def _team_odds(t: Tournament, tiebreaks: str | None, *, rules: str, system: str | None, after_round: int | None,
                model: str, draw_rate: float | None, white_advantage: float, fixes: Sequence[str], method: str,
-               simulations: int | None, seed: int | None, player: int | None, budget: Budget | float | None,
+               simulations: int | None, seed: int | None, player: int | None, budget: Budget | None,
                unrated_rating: int | None, places: int | None) -> Odds:
     teams = team.read_teams(t)
     team_system = system or _detect(team.build(t, teams))

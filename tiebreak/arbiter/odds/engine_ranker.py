@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import dataclasses
-import time
 from collections.abc import Callable
 
 import numpy as np
@@ -18,14 +17,11 @@ from .pending import Future
 
 
 def rank_outcomes(future: Future, digits: np.ndarray, n: int, ranks: Callable[[Tournament], np.ndarray],
-                  until: float | None = None,
                   by_digits: Callable[[np.ndarray], np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Each outcome (row of result digits) written into a copy of ``future.base`` and ranked by ``ranks`` (the rank of
     each of the ``n`` participants, 1 = first, equal ranks shared): the participants ahead and sharing the place.
-
-    ``until``: a ``time.perf_counter()`` past which no outcome should end (at least one is ranked; the time of the
-    next one is guessed from those before): the rows returned are then the first outcomes only.  ``by_digits``:
-    the ranks made from the outcome's digits themselves (a ranker that writes only what the outcome changes)."""
+    Every row is ranked: the work is bounded by the count of rows, never by the clock.  ``by_digits``: the ranks made
+    from the outcome's digits themselves (a ranker that writes only what the outcome changes)."""
     kind = future.base.kind.copy()
     t = dataclasses.replace(future.base, kind=kind)
     ahead = np.empty((len(digits), n), np.int64)
@@ -34,7 +30,6 @@ def rank_outcomes(future: Future, digits: np.ndarray, n: int, ranks: Callable[[T
     b = np.array([g.black for g in future.games], np.int64)
     r = np.array([g.round - 1 for g in future.games], np.int64)
     kinds = np.array(KINDS, np.int8)
-    started = time.perf_counter()
     for o, row in enumerate(digits):
         if by_digits is None:
             kind[w, r] = kinds[row, 0]
@@ -42,8 +37,6 @@ def rank_outcomes(future: Future, digits: np.ndarray, n: int, ranks: Callable[[T
         rank = ranks(t) if by_digits is None else by_digits(row)
         ahead[o] = rank - 1
         size[o] = np.bincount(rank)[rank]
-        if until is not None and (now := time.perf_counter()) + (now - started) / (o + 1) > until:
-            return ahead[:o + 1], size[:o + 1]  # the next one would end past ``until``
     return ahead, size
 
 
@@ -64,5 +57,5 @@ class EngineRanker:
             rank[x.index] = x.rank
         return rank
 
-    def rank(self, digits: np.ndarray, until: float | None = None) -> tuple[np.ndarray, np.ndarray]:
-        return rank_outcomes(self.future, digits, self.n, self._ranks, until)
+    def rank(self, digits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return rank_outcomes(self.future, digits, self.n, self._ranks)

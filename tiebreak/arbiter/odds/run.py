@@ -1,20 +1,20 @@
 """Enumerate (or simulate) the outcomes of the pending games and add up the places they give.
 
 Every outcome of the ``g`` pending games is a row of ``g`` digits (0 White wins, 1 draw, 2 Black wins); outcome
-number ``o`` has digit ``k`` = ``o // 3**k % 3``.  Exact enumeration goes through all ``3**g`` rows in batches when
-there are few enough for the participants (:func:`exact_limit`: by the counts alone, never by the clock); otherwise
-outcomes are drawn from the model (seeded) until there are as many as asked or the budget is spent.  What they add up
-to is kept by :class:`~.tally.Tally` (exact fractions for the equal model's enumeration, floating point otherwise).
+number ``o`` has digit ``k`` = ``o // 3**k % 3``.  What they add up to is kept by :class:`~.tally.Tally` (exact
+fractions for the equal model's enumeration, floating point otherwise).
 
-Method ``count`` (the live odds) chooses by the count alone, never by the clock or the machine's load, so the same
-results give the same numbers in every run: every outcome when there are at most as many as the outcomes it would
-draw (:func:`planned_simulations`: a number of the ranker and of the players), else that many drawn with the seed;
-the budget only guards against an overloaded machine (a simulation it stops says so in the notes).
+One rule on every face (the command line, the API, the web page, the site and the live screen), chosen by the counts
+alone, never by the clock or the machine's load, so the same file gives the same numbers everywhere and in every run
+(method ``count``): every outcome is counted when there are at most as many as a simulation would draw
+(:func:`~.budget.planned_simulations`: a number of the ranker and of the players, or ``--simulations``), else that
+many are drawn with the seed (the event's own unless one is given).  ``--exact`` (method ``exact``) counts every outcome and
+is refused when there are more than :func:`exact_limit` for the participants.  No time limit stops the work: the count
+bounds it (a server's own time limit ends a request in an error, never in another answer).
 """
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future as Pending
@@ -33,7 +33,7 @@ from ...engine.rules import RuleSet
 from ...engine.specifier import TieBreakSpec
 from ...engine.standings import tournament_seed
 from ...engine.team_matches import read_teams
-from .budget import RESERVE_PER_ROW, Budget, as_budget
+from .budget import Budget, planned_simulations
 from .engine_ranker import EngineRanker
 from .models import probabilities
 from .needs import minimal_sets
@@ -57,25 +57,17 @@ BATCH = 1 << 15
 BLOCK_DIGITS = 9  # exact enumeration: blocks of 3**9 = 19,683 outcomes (measured: faster than 3**8 and 3**10)
 THREADS = 2
 ENGINE_BATCH = 50
-DEFAULT_SIMULATIONS = 100_000
-ENGINE_SIMULATIONS = 2_000  # one by one through the engine: at most this many unless asked (fewer past the budget)
-#: every outcome is enumerated when outcomes x participants is at most this (the arrays of a round robin; measured on
-#: 2 cores at load 19: 9.5 s for 3**13 outcomes of 10 players, so 3**12 fits the live odds' 4.5 s), else simulated: a
-#: choice by the counts alone, never by the clock, so every face and every run gives the same answer (the budget
-#: still stops an enumeration that runs past it: a simulation then, said in a note)
-EXACT_WORK = 3**12 * 10
-#: the same for the engine, which ranks outcome by outcome (about a millisecond for 32 players): 3**8 outcomes at 16
-#: players, 3**7 at 32
-ENGINE_EXACT_WORK = 3**8 * 16
-#: the same for a team event's teams, each outcome's matches rebuilt from the boards (3-10 ms for 15 teams): 3**6 at
-#: 16, so one match of six boards (729 outcomes) is counted whole for up to 16 teams
-TEAM_EXACT_WORK = 3**6 * 16
-GRACE_SHARE, GRACE_SECONDS = 0.1, 0.2  # a simulation after an enumeration that ran past the budget
-#: method ``count``: the engine's outcomes drawn are ``ENGINE_WORK // (ENGINE_FIXED + players)``, from
-#: ``LEAST_SIMULATIONS`` to :data:`ENGINE_SIMULATIONS`: about a second of one core's work (measured: an outcome costs
-#: about what ranking 60 players more does, 0.54 ms of CPU at 32 players, 0.89 ms at 80, 2.7 ms at 400)
-ENGINE_WORK, ENGINE_FIXED, LEAST_SIMULATIONS = 170_000, 60, 100
-MAX_EXACT_GAMES = 30  # 3**30 outcomes: beyond any budget (and 3**40 overflows the outcome numbers)
+#: ``--exact`` counts every outcome when outcomes x participants is at most this (the arrays of a round robin;
+#: measured on 2 cores at load 19: 9.5 s for 3**13 outcomes of 10 players), else it is refused: a bound by the counts
+#: alone, a few minutes of work at most
+EXACT_WORK = 3**15 * 10
+#: the same for the engine, which ranks outcome by outcome (about a millisecond for 32 players): 3**11 outcomes at 16
+#: players, 3**10 at 32 (a minute or two)
+ENGINE_EXACT_WORK = 3**11 * 16
+#: the same for a team event's teams, each outcome's matches rebuilt from the boards (3-10 ms for 15 teams): 3**9 at
+#: 16 teams (a few minutes)
+TEAM_EXACT_WORK = 3**9 * 16
+MAX_EXACT_GAMES = 30  # 3**30 outcomes: beyond any bound (and 3**40 overflows the outcome numbers)
 NEEDS_MAX_GAMES = 12  # 4**12 cubes for "what X needs"
 
 
@@ -101,7 +93,6 @@ class Odds:
     alone_first: NDArray[np.bool_] | None
     player: int | None  # the chosen participant's index in ``participants``
     notes: list[str]
-    seconds: float
     #: who is ranked, in the order of ``places``: the players, or the teams of a team event
     participants: list[Participant] = field(default_factory=list)
     team: bool = False
@@ -129,54 +120,41 @@ class Odds:
 
 
 def tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_model: bool, method: str,
-          simulations: int | None, seed: int | None, player: int | None, budget: Budget, notes: list[str],
-          depth: int, top: int = 0) -> tuple[str, int, Tally]:
-    """Every outcome, or a simulation (module text), within ``budget``: (method, outcomes, their tally)."""
+          simulations: int | None, seed: int | None, player: int | None, budget: Budget, depth: int,
+          top: int = 0) -> tuple[str, int, Tally]:
+    """Every outcome, or a simulation, chosen by the counts (module text): (method, outcomes, their tally)."""
     # the ranker's matrix products are small: BLAS threads only spin (measured: 3 times the CPU time per block);
     # the two threads below keep both cores busy instead
     with threadpool_limits(1, user_api="blas"):
         g = len(future.games)
-        timed = method != "count"
-        if method == "count":  # chosen by the count, never by the clock (module text)
-            simulations = simulations or planned_simulations(isinstance(ranker, RoundRobinRanker),
-                                                             len(future.base.players))
-            method = "exact" if 3 ** g <= simulations else "simulation"
-        if method != "simulation" and g > MAX_EXACT_GAMES:
-            if method == "exact":
-                raise InputError(Message("--exact: {} pending games have 3^{} outcomes, too many to enumerate; leave "
-                                         "out --exact for a simulation",
-                                         g, g), Place(future.base.source, field="exact"))
-            notes.append(Message("{} pending games: too many outcomes to enumerate, simulated instead", g))
-            method = "simulation"
-        if method != "simulation":
-            done, overran = _enumerate(future, ranker, probs, exact_model, method == "exact" and timed, player,
-                                       budget, notes, depth, top, timed)
-            if done is not None:
-                return "exact", 3 ** g, done
-            if overran:  # the enumeration ran past the budget (a slower machine than measured): a short simulation
-                budget = Budget(max(GRACE_SECONDS, GRACE_SHARE * (budget.seconds or 0)), progress=budget.progress)
-        return _simulate(future, ranker, probs, simulations, seed, budget, notes, depth, top)
+        count = simulations or planned_simulations(isinstance(ranker, RoundRobinRanker), len(future.base.players))
+        if method == "exact":
+            _refuse_past_limit(future, ranker)
+        elif method not in ("count", "simulation"):
+            raise ValueError(f"method {method!r}: count, exact or simulation")
+        elif method == "simulation" or 3 ** g > count:
+            return _simulate(future, ranker, probs, count, seed, budget, depth, top)
+        return "exact", 3 ** g, _enumerate(future, ranker, probs, exact_model, player, budget, depth, top)
 
 
-def _ranked(ranker: Ranker, until: float | None) -> Callable[[Digits], Batch]:
-    """The ranker as a function of a batch of digits: digits, who, ahead, size (the engine stops at ``until``, the
-    digits then cut to the outcomes ranked)."""
+def _ranked(ranker: Ranker) -> Callable[[Digits], Batch]:
+    """The ranker as a function of a batch of digits: digits, who, ahead, size."""
     every = np.arange(ranker.n)[None, :]
 
     def ranked(d: Digits) -> Batch:
         if not isinstance(ranker, RoundRobinRanker):
-            ahead, size = ranker.rank(d, until)
-            return d[:len(ahead)], np.broadcast_to(every, ahead.shape), ahead, size
+            ahead, size = ranker.rank(d)
+            return d, np.broadcast_to(every, ahead.shape), ahead, size
         return (d, *ranker.rank_sorted(d))
     return ranked
 
 
 def exact_limit(ranker: Ranker) -> int:
-    """The most outcomes enumerated for this ranker (:data:`EXACT_WORK`, :data:`ENGINE_EXACT_WORK`,
+    """The most outcomes ``--exact`` counts for this ranker (:data:`EXACT_WORK`, :data:`ENGINE_EXACT_WORK`,
     :data:`TEAM_EXACT_WORK`): by the number of participants alone.
 
     >>> from types import SimpleNamespace
-    >>> exact_limit(SimpleNamespace(n=32)) == 3**8 * 16 // 32
+    >>> exact_limit(SimpleNamespace(n=32)) == 3**11 * 16 // 32
     True
     """
     work = (EXACT_WORK if isinstance(ranker, RoundRobinRanker) else TEAM_EXACT_WORK
@@ -184,17 +162,27 @@ def exact_limit(ranker: Ranker) -> int:
     return max(1, work // max(1, ranker.n))
 
 
-def _enumerate(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_model: bool, asked: bool,
-               player: int | None, budget: Budget, notes: list[str], depth: int,
-               top: int, timed: bool = True) -> tuple[Tally | None, bool]:
-    """Every outcome when there are few enough for the participants (:func:`exact_limit`; None: there are more, said
-    in ``notes``; ``asked`` (``--exact``): refused instead, unless the budget is none; ``timed`` false, method
-    ``count``: the caller chose by its own count), and whether it ran past the budget."""
+def _refuse_past_limit(future: Future, ranker: Ranker) -> None:
+    """``--exact`` with more outcomes than :func:`exact_limit` (or than :data:`MAX_EXACT_GAMES` games give): an
+    error naming the counts, never a slower or another answer."""
     g, n = len(future.games), ranker.n
+    if g > MAX_EXACT_GAMES:
+        raise InputError(Message("--exact: {} pending games have 3^{} outcomes, too many to enumerate; leave "
+                                 "out --exact for a simulation",
+                                 g, g), Place(future.base.source, field="exact"))
+    if 3 ** g > (limit := exact_limit(ranker)):
+        raise InputError(Message("--exact: {} outcomes, more than the {} counted for {} participants; leave out "
+                                 "--exact for a simulation",
+                                 3 ** g, limit, n), Place(future.base.source, field="exact"))
+
+
+def _enumerate(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_model: bool, player: int | None,
+               budget: Budget, depth: int, top: int) -> Tally:
+    """Every outcome, tallied (the minimal sets of ``player`` kept when there are few enough games)."""
+    g = len(future.games)
     total = 3 ** g
     weights_of: Callable[[Digits], NDArray[np.float64]] | None = (
         None if exact_model else (lambda d: probs[np.arange(g)[None, :], d].prod(axis=1)))
-    until = budget.deadline()
     if isinstance(ranker, RoundRobinRanker):  # blocks of 3**low outcomes that share the other games' digits
         low = min(g, BLOCK_DIGITS)
         step = 3 ** low
@@ -202,64 +190,25 @@ def _enumerate(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact
         def work(start: int) -> Batch:
             return ranker.rank_block(start // step, low)
     else:
-        step, ranked = ENGINE_BATCH, _ranked(ranker, until)
+        step, ranked = ENGINE_BATCH, _ranked(ranker)
 
         def work(start: int) -> Batch:
             return ranked(digit_rows(start, min(total, start + step), g))
-    limit = exact_limit(ranker)
-    if timed and total > limit and not (asked and budget.seconds is None):
-        if asked:
-            raise InputError(Message("--exact: {} outcomes, more than the {} enumerated for {} participants: give "
-                                     "--budget none to wait for them, or leave out --exact for a simulation",
-                                     total, limit, n), Place(future.base.source, field="budget"))
-        notes.append(Message("{} outcomes, more than the {} enumerated for {} participants: simulated instead",
-                             total, limit, n))
-        return None, False
-    acc = Tally(n, g, depth, exact_model, weighted=not exact_model, top=top)
+    acc = Tally(ranker.n, g, depth, exact_model, weighted=not exact_model, top=top)
     chosen = player if g <= NEEDS_MAX_GAMES else None
     done = 0
     for d, who, a, s in in_order(work, range(0, total, step)):
         acc.add(d, who, a, s, weights_of(d) if weights_of else None, chosen)
         done += len(d)
         budget.report(done, total)
-        if until is not None and time.perf_counter() > until:
-            break
-    if done == total:
-        return acc, False
-    if asked:
-        raise InputError(Message("--exact: the {} outcomes took longer than the budget of {} s: give --budget none to "
-                                 "wait for them",
-                                 total, format(budget.seconds, 'g')),
-                         Place(future.base.source, field="budget"))
-    notes.append(Message("the {} outcomes took longer than the budget of {} s: simulated instead",
-                         total, format(budget.seconds, 'g')))
-    return None, True
+    return acc
 
 
-def planned_simulations(arrays: bool, players: int) -> int:
-    """The outcomes drawn when they are chosen by the count (method ``count``): :data:`DEFAULT_SIMULATIONS` for the
-    array ranker, else as many as :data:`ENGINE_WORK` allows (the engine's work grows with the players it ranks: a
-    team event's board players).
-
-    >>> [planned_simulations(False, n) for n in (32, 80, 129, 400, 2000)], planned_simulations(True, 14)
-    ([1847, 1214, 899, 369, 100], 100000)
-    """
-    if arrays:
-        return DEFAULT_SIMULATIONS
-    return min(ENGINE_SIMULATIONS, max(LEAST_SIMULATIONS, ENGINE_WORK // (ENGINE_FIXED + players)))
-
-
-def _simulate(future: Future, ranker: Ranker, probs: NDArray[np.float64], simulations: int | None,
-              seed: int | None, budget: Budget, notes: list[str], depth: int, top: int) -> tuple[str, int, Tally]:
-    """Outcomes drawn from the model (seeded) until there are ``simulations`` of them (by default
-    :data:`DEFAULT_SIMULATIONS`, or :data:`ENGINE_SIMULATIONS` for the engine) or the budget is spent, tallied in
-    floating point."""
+def _simulate(future: Future, ranker: Ranker, probs: NDArray[np.float64], count: int, seed: int | None,
+              budget: Budget, depth: int, top: int) -> tuple[str, int, Tally]:
+    """``count`` outcomes drawn from the model with ``seed``, tallied in floating point."""
     g = len(future.games)
-    engine = not isinstance(ranker, RoundRobinRanker)
-    count = simulations or (ENGINE_SIMULATIONS if engine else DEFAULT_SIMULATIONS)
-    batch = ENGINE_BATCH if engine else BATCH
-    until = budget.deadline()
-    ranked = _ranked(ranker, until)
+    batch = BATCH if isinstance(ranker, RoundRobinRanker) else ENGINE_BATCH
     rng = np.random.default_rng(seed)
     cum = np.cumsum(probs, axis=1)
     acc = Tally(ranker.n, g, depth, exact=False, top=top)  # each outcome counts 1: counted, then floating point
@@ -269,15 +218,10 @@ def _simulate(future: Future, ranker: Ranker, probs: NDArray[np.float64], simula
         return ((u >= cum[None, :, 0]).astype(np.int8) + (u >= cum[None, :, 1])).astype(np.int8)
     done = 0
     draws = (draw(min(batch, count - start)) for start in range(0, count, batch))
-    for d, who, a, s in in_order(ranked, draws):
+    for d, who, a, s in in_order(_ranked(ranker), draws):
         acc.add(d, who, a, s, None, None)
         done += len(d)
         budget.report(done, count)
-        if until is not None and time.perf_counter() > until:
-            break
-    if done < count:
-        notes.append(Message("simulation stopped at the budget of {} s: {} outcomes",
-                             format(budget.seconds, 'g'), done))
     return "simulation", done, acc
 
 
@@ -299,7 +243,7 @@ def in_order(work: Callable[[T], Batch], items: Iterable[T]) -> Iterator[Batch]:
                     yield ahead.popleft().result()
             while ahead:
                 yield ahead.popleft().result()
-        finally:  # left early (the budget spent): the batches not started are not ranked
+        finally:  # left early (the work no longer wanted): the batches not started are not ranked
             for pending in ahead:
                 pending.cancel()
 
@@ -325,15 +269,14 @@ def make_ranker(future: Future, specs: list[TieBreakSpec], rules: str | RuleSet,
 
 
 def run_odds(future: Future, specs: list[TieBreakSpec], *, rules: str | RuleSet = "auto", model: str = "equal",
-             draw_rate: float | None = None, white_advantage: float = 35, method: str = "auto",
+             draw_rate: float | None = None, white_advantage: float = 35, method: str = "count",
              simulations: int | None = None, seed: int | None = None, player: int | None = None,
-             budget: Budget | float | None = 20.0, unrated_rating: int | None = None,
+             budget: Budget | None = None, unrated_rating: int | None = None,
              fixed: list[tuple[Game, int]] | None = None, teams: TeamEngineRanker | None = None,
              places: int | None = None) -> Odds:
     """Odds of every place for the pending games of ``future`` (see :func:`tiebreak.arbiter.odds.compute_odds`);
     ``teams``: the ranker of a team event's teams (``player`` is then a team number)."""
-    clock = time.perf_counter()
-    budget = as_budget(budget)
+    budget = budget or Budget()
     notes = list(future.notes)
     probs, fractions, model_notes = probabilities(future, model, draw_rate, white_advantage, unrated_rating)
     notes += model_notes
@@ -355,9 +298,8 @@ def run_odds(future: Future, specs: list[TieBreakSpec], *, rules: str | RuleSet 
         seed = tournament_seed(future.base)
     row = None if player is None else numbers.index(player)
     depth = depth_for(len(participants), places)
-    budget.after = RESERVE_PER_ROW * (len(participants) + len(future.games))
     how, count, acc = tally(future, ranker, probs, fractions is not None, method, simulations, seed, row, budget,
-                            notes, depth, places or 0)
+                            depth, places or 0)
     chances = acc.places()
     margin = None
     if how == "simulation":
@@ -366,5 +308,5 @@ def run_odds(future: Future, specs: list[TieBreakSpec], *, rules: str | RuleSet 
     alone = np.concatenate(acc.alone_first) if acc.alone_first else None
     return Odds(future, specs, how, count, model, ranker_name, chances, acc.first_by_result(),
                 acc.result_probability(), acc.best, acc.worst, margin, seed if how == "simulation" else None,
-                fixed or [], alone, row, notes, time.perf_counter() - clock, participants, teams is not None,
+                fixed or [], alone, row, notes, participants, teams is not None,
                 expected=acc.expected(), depth=depth, top=acc.top_chance())

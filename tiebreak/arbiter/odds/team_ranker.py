@@ -111,12 +111,12 @@ class TeamEngineRanker:
             rank[x.index] = x.rank
         return rank
 
-    def rank(self, digits: np.ndarray, until: float | None = None) -> tuple[np.ndarray, np.ndarray]:
-        """Teams ahead and teams sharing the place (outcomes x teams) for each row of result digits (the first rows
-        only once ``until`` is past: :func:`~.engine_ranker.rank_outcomes`)."""
+    def rank(self, digits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Teams ahead and teams sharing the place (outcomes x teams) for each row of result digits
+        (:func:`~.engine_ranker.rank_outcomes`)."""
         if self._boards is None:
-            return rank_outcomes(self.future, digits, self.n, self._ranks, until)
-        return rank_outcomes(self.future, digits, self.n, self._ranks, until, self._outcome_ranks)
+            return rank_outcomes(self.future, digits, self.n, self._ranks)
+        return rank_outcomes(self.future, digits, self.n, self._ranks, self._outcome_ranks)
 
     def _outcome_ranks(self, digits: np.ndarray) -> np.ndarray:
         f = self.future
