@@ -138,7 +138,7 @@ def test_team_event_standings(capsys):
 def test_explain_a_player_and_a_pair(capsys):
     code, out, _ = run(capsys, "explain", str(EXAMPLE), "--player", "9", "--tiebreaks", "PTS,BH/C1", "--rules",
                        "fide-2026", "--no-lots")
-    assert code == 0 and "BH/C1 = 25   [C.07 8.1]" in out
+    assert code == 0 and "BH/C1 = 25   Buchholz, Cut-1 [C.07 8.1]" in out
     # R4 forfeit win against no. 1: dummy capped at no. 1's adjusted score (Art. 16.4.1, 2026); R2 (2) is cut
     assert "R4  forfeit win        vs    1          2.5" in out and "R2  win                vs   25            2  (cut)" in out
     code, out, _ = run(capsys, "explain", str(EXAMPLE), "--players", "7", "9", "--tiebreaks", "PTS,BH/C1,SB",
@@ -172,7 +172,7 @@ def test_pgn_in_and_convert(capsys, tmp_path):
 
 def test_text_in_ukrainian_and_russian_has_no_english_headings(capsys):
     for lang, words in (("uk", ["Місце", "Учасник", "після 7-го туру з 7", "Бухгольц, скорочення-1"]),
-                        ("ru", ["Место", "Участник", "после 7-го тура из 7", "Коэффициент Бухгольца, усечение 1"])):
+                        ("ru", ["Место", "Участник", "после 7-го тура из 7", "Коэффициент Бухгольца, усечение-1"])):
         out = run(capsys, "standings", str(EXAMPLE), "-t", "PTS,BH/C1,SB", "--lang", lang, "--no-lots")[1]
         assert all(w in out for w in words), lang
         head = "\n".join(out.splitlines()[:4])

@@ -368,6 +368,7 @@ class LiveEvent:
         st = self.settings
         team = has_teams(live.tournament)  # the players then ranked by the default list: the event's own list is the teams'
         players_list = None if team else st.tiebreaks
+        read = list(warnings)  # the file's own warnings, which the teams' standings say too
         s = compute_standings(players_event(live.tournament) if team else live.tournament,
                               players_list, rules=st.rules, unrated_rating=st.unrated_rating,
                               lots=False, system=st.system, warnings=warnings)
@@ -378,7 +379,7 @@ class LiveEvent:
         if team:
             self.teams = self.teams or LiveTeams(self.ranks)  # restarted: the arrows from the kept ranks
             view = self.teams.rank(live, st.tiebreaks, st.rules, st.system,
-                                   (lambda ts: self._placed_by_playoff(ts, playoff)) if over else None)
+                                   (lambda ts: self._placed_by_playoff(ts, playoff)) if over else None, read)
         return s, view, players_list
 
     def _ask_odds(self, live: AsItStands) -> None:

@@ -89,10 +89,12 @@ def as_it_stands(t: Tournament, blocks: dict[int, list[tuple[int, int, int]]]) -
     have left the round empty) recorded as pending games; results already unknown in ``t`` are pending as well.
 
     >>> from tiebreak.engine.model import Player
-    >>> t = Tournament.build([Player(1), Player(2)], 1)
+    >>> t = Tournament.build([Player(1), Player(2)], 1, pending=[(1, 1, 2)])   # the reader lists it too
     >>> live = as_it_stands(t, {1: [(1, 2, WHITE)], 2: [(1, 1, BLACK)]})
     >>> live.pending, live.round, str(live.tournament.points(1)), live.tournament.entry(2, 1).opponent
     ([(1, 1, 2)], 1, '0', 1)
+    >>> live.tournament.games_pending   # one game, counted once
+    1
     """
     kind, opponent, colour = t.kind.copy(), t.opponent.copy(), t.colour.copy()
     row = t._row_of
@@ -107,11 +109,13 @@ def as_it_stands(t: Tournament, blocks: dict[int, list[tuple[int, int, int]]]) -
             if not back or back[0][1] != sno or back[0][2] != -col:
                 continue  # one side only: the other side's record is still being written, or wrong
             opponent[i, r], colour[i, r], kind[i, r] = j, col, Kind.UNKNOWN
-    live = replace(t, kind=kind, opponent=opponent, colour=colour)
     white = np.argwhere((kind == Kind.UNKNOWN) & (colour == WHITE) & (opponent != NO_OPPONENT))
     order: np.ndarray | list[int] = np.lexsort((white[:, 0], white[:, 1])) if len(white) else []
     pending = [(int(white[k, 1]) + 1, t.players[int(white[k, 0])].start_no,
                 t.players[int(opponent[white[k, 0], white[k, 1]])].start_no) for k in order]
+    # a game now in the grid is no longer one of the reader's pending list (else it would be counted twice)
+    in_grid = set(pending)
+    live = replace(t, kind=kind, opponent=opponent, colour=colour, pending=[g for g in t.pending if g not in in_grid])
     paired = np.nonzero((opponent >= 0).any(axis=0))[0]
     return AsItStands(live, pending, int(paired[-1]) + 1 if len(paired) else live.rounds_with_results)
 

@@ -35,8 +35,9 @@ from ..render import output
 from .pending import settled
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
+    from ..engine.errors import InputWarning
     from ..engine.team import TeamStandings, TeamTournament
     from .history import PlaceRow
     from .pending import AsItStands
@@ -66,13 +67,17 @@ class LiveTeams:
         self._previous_round: tuple[bytes, dict[int, int]] | None = None
 
     def rank(self, live: AsItStands, tiebreaks: str | None, rules: str, system: str | None,
-             placed: Callable[[TeamStandings], TeamStandings] | None = None) -> TeamView:
+             placed: Callable[[TeamStandings], TeamStandings] | None = None,
+             read: Sequence[InputWarning] = ()) -> TeamView:
         """The teams of ``live`` ranked by ``tiebreaks`` (None: the file's list, else the team default); ``placed``:
-        the teams a play-off placed (``serve --playoff``), each row of a place it decided marked ``playoff``."""
+        the teams a play-off placed (``serve --playoff``), each row of a place it decided marked ``playoff``;
+        ``read``: the warnings of reading the file, said before those of building its teams (as `tiebreak
+        standings` says them)."""
         tt, boards_pending = _live_matches(team.build(live.tournament, system=system))
         s = team.compute_team_standings(tt, tiebreaks, rules=rules, lots=False, system=system)
         if placed is not None:
             s = placed(s)
+        s.warnings = [*read, *s.warnings]
         primary = s.columns[0]
         if tt.primary == "MP":
             gain = (boards_pending.sum(axis=1) > 0) * int(tt.match_points.win * primary.den)

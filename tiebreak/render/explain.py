@@ -15,7 +15,7 @@ from ..engine.model import Kind, format_number
 from ..engine.ranking import Ranking
 from ..engine.registry import CATALOGUE
 from ..engine.standings import Contribution, Standings
-from .i18n import kind_name, message, word
+from .i18n import kind_name, message, tiebreak_name, with_modifiers, word
 from .words import EXPLAIN_WORDS
 
 
@@ -52,8 +52,10 @@ def explain_player(s: Standings, start_no: int, lang: str = "en") -> str:
                 rules=s.rules.name, system=word(s.system, lang), round=s.after_round)]
     for spec, info in details(s, start_no).items():
         lines.append("")
-        lines.append(f"{spec} = {_num(info['value'])}   [{message(info['article'], lang)}]")
-        rating_type = CATALOGUE[s.specs[s.keys.index(spec)].code].type.startswith("D")
+        sp = s.specs[s.keys.index(spec)]
+        name = with_modifiers(tiebreak_name(CATALOGUE[sp.code], lang), sp, lang)  # as the legend and the panel say
+        lines.append(f"{spec} = {_num(info['value'])}   {name} [{message(info['article'], lang)}]")
+        rating_type = CATALOGUE[sp.code].type.startswith("D")
         if info["value"] is None and rating_type and s.column(spec).contrib is not None:
             idle = not (s.tournament.kind[row.index, :s.after_round] <= Kind.LOSS_SHORT).any()
             lines.append(_w("undefined_idle" if idle else "undefined", lang))

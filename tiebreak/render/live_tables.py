@@ -48,9 +48,13 @@ PARTS = ("state", "stamp", "warning", "standings", "pairings", "odds", "history"
 
 
 @lru_cache(maxsize=8)
-def _words(lang: str) -> dict[str, str]:
-    """The words of the page (:data:`~tiebreak.render.words.WORDS`, then the live page's own)."""
-    return {k: table.text(k, lang) for table in (WORDS, LIVE_WORDS) for k in table}
+def _words(lang: str, teams: bool = False) -> dict[str, str]:
+    """The words of the page (:data:`~tiebreak.render.words.WORDS`, then the live page's own); ``teams``: the teams'
+    view of a team event, whose history and cards are the teams'."""
+    w = {k: table.text(k, lang) for table in (WORDS, LIVE_WORDS) for k in table}
+    if teams:
+        w |= {"history": w["team_history"], "history_hint": w["team_history_hint"]}
+    return w
 
 
 def _count(key: str, n: int, lang: str, **values: object) -> str:
@@ -144,7 +148,8 @@ def pairings_rows(doc: dict[str, Any], lang: str, w: dict[str, str],
         games.append({"cls": "pending" if g.get("pending") else "",
                       "cells": [{"text": str(g["board"])}, who(g["white"]), {"text": result, "cls": "result"},
                                 who(g["black"])]})
-    heads = [_head(w["board"]), _head(w["team"], "name side"), _head(w["result"]), _head(w["team"], "name side")]
+    # a team match's number is its table's, as the site's round page heads it (a board is one game of a match)
+    heads = [_head(w["table_short"]), _head(w["team"], "name side"), _head(w["result"]), _head(w["team"], "name side")]
     return heads, games, [_head(w["team"], "name"), _head(w["result"])], byes
 
 
@@ -193,9 +198,9 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
     or ``round`` (the arrows since the previous version or round), ``warning`` the public warning (English),
     ``history`` whether the server keeps the history (a row tapped shows the player's; each name links to the
     player's card, a team's in the teams' view: :func:`card_address`)."""
-    w = _words(lang)
     live = doc["live"]
     teams = live.get("view") == "teams"
+    w = _words(lang, teams)
     square = doc["tournament"].get("system") == "round robin" and not teams
     history_hidden = not history or (bool(live.get("team_event")) and not teams)
     card = card_address(str(live.get("event", "")), lang, "team-" if teams else "player-")
@@ -238,10 +243,10 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
     return {part: Markup(getattr(module, part)).strip() for part in PARTS}
 
 
-def history_part(versions: list[dict[str, Any]], lang: str, name: str) -> Markup:
-    """The history section of one player (team): the place and points in the last 30 versions, newest first (the
-    time in UTC; ``data-v`` the moment, which the page's script writes in the reader's time)."""
-    w = _words(lang)
+def history_part(versions: list[dict[str, Any]], lang: str, name: str, team: bool = False) -> Markup:
+    """The history section of one player (``team``: of a team): the place and points in the last 30 versions, newest
+    first (the time in UTC; ``data-v`` the moment, which the page's script writes in the reader's time)."""
+    w = _words(lang, team)
     heads = [_head("#"), _head(w["round"]), _head(w["rank"]), _head(w["points"]), _head("⏱", "name")]
     rows = [{"cells": [{"text": str(v["version"])}, {"text": str(v["round"])}, {"text": str(v["rank"])},
                        {"text": str(v["points"])},

@@ -47,7 +47,7 @@ def list_names(specs: Sequence[TieBreakSpec], lang: str = "en", team: bool = Fal
 
     >>> from tiebreak.engine.registry import parse_list
     >>> list_names(parse_list("PTS,BH/C1,SB/M1"), "ru")[1:]
-    [('BH/C1', 'Коэффициент Бухгольца, усечение 1'), ('SB/M1', 'Коэффициент Соннеборна-Бергера, медиана 1')]
+    [('BH/C1', 'Коэффициент Бухгольца, усечение-1'), ('SB/M1', 'Коэффициент Соннеборна-Бергера, медиана-1')]
     """
     def name(spec: TieBreakSpec) -> str:
         if team and spec.code in TEAM_CATALOGUE:

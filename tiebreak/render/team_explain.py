@@ -19,7 +19,7 @@ from ..engine.model import format_number
 from ..engine.team import TEAM_CATALOGUE, TeamStandings
 from ..views.matches import MatchRound, match_rounds
 from .explain import details, pair_details
-from .i18n import kind_name, message, word
+from .i18n import kind_name, message, with_modifiers, word
 from .team_words import key_heading, primary_name
 from .words import TEAM_EXPLAIN, TEAM_NAMES, TEAM_PANEL, TEAM_WORDS
 
@@ -104,9 +104,13 @@ def explain_team(s: TeamStandings, number: int, lang: str = "en") -> str:
         rounds.append((mr.round, who, score + forfeit))
     width = max([30, *(len(who) for _, who, _ in rounds)])  # the scores in one column, whatever the names
     lines += [f"  {r}{k:<2} {who:<{width}}  {score}" for k, who, score in rounds]
+    specs = {sp.text: sp for sp in s.specs}
     for spec, info in team_details(s, number).items():
-        heading, code, article = value_heading(s, spec, info["article"], lang)
-        lines += ["", f"{heading} = {_num(info['value'])}   {TEAM_NAMES.text(code, lang)} [{article}]"]
+        heading, code, article = value_heading(s, spec, info["article"], lang)  # the primary score: МО, as headed
+        name = TEAM_NAMES.text(code, lang)
+        if spec in specs:  # with its cut or median, as the legend writes it ("Buchholz, Cut-1")
+            name = with_modifiers(name, specs[spec], lang)
+        lines += ["", f"{heading} = {_num(info['value'])}   {name} [{article}]"]
         if "group_place" in info:
             lines.append("  " + e.text("group", lang, place=info["group_place"] or "-"))
         if "boards" in info:

@@ -114,6 +114,7 @@ TERMS = _terms({
     'round_n': 'Round {k}',
     'round_short': 'R',  # a round's letter before its number: R6, «Т6»
     'board': 'Board',
+    'table_short': 'Tbl.',  # a team match's table number (the site's round page, the live screen's pairings)
     'white': 'White',
     'black': 'Black',
     'result': 'Result',
@@ -511,7 +512,7 @@ SITE_WORDS = Table("site", {
     'board_short': 'Bo.',  # a round page's column heading, explained in the legend below the table
     'points_before': 'Points before the round',
     'match_overview': 'Matches of the round',
-    'table_short': 'Tbl.',
+    'table_short': term('table_short'),
     'table_no': 'Table',
     'average_rating': 'Average rating',
     'city': 'City',
@@ -545,6 +546,7 @@ LIVE_WORDS = Table("live", {
     'as_it_stands': 'Standings as they stand',
     'pairings': 'Pairings and results',
     'board': term('board'),
+    'table_short': term('table_short'),
     'white': term('white'),
     'black': term('black'),
     'result': term('result'),
@@ -567,6 +569,8 @@ LIVE_WORDS = Table("live", {
     'odds_places': term('places'),
     'history': "Player's history",
     'history_hint': "tap a name for the player's card, elsewhere in the row for their history",
+    'team_history': "Team's history",  # the teams' view of a team event: its rows and cards are teams
+    'team_history_hint': "tap a name for the team's card, elsewhere in the row for its history",
     'card_follows': 'Updated as the results come in.',
     'hall': 'Hall screen',
     'normal': 'Normal view',

@@ -11,9 +11,9 @@ from functools import lru_cache
 from typing import Any
 
 from ..engine.model import Kind, format_number
-from ..engine.registry import CATALOGUE
+from ..engine.registry import CATALOGUE, parse
 from ..render.i18n import kind_name as _kind_name
-from ..render.i18n import tiebreak_name, word
+from ..render.i18n import tiebreak_name, with_modifiers, word
 from ..render.words import EXPLAIN_WORDS
 from ..views.card import CardGame
 from .cells import _head, colour_word, name_of, num, player_link, said, site_words
@@ -138,7 +138,9 @@ def explanations(e: Event, lang: str, start_no: int) -> list[dict[str, Any]]:
     out = []
     for n, (key, code, value, article, group, rounds, kept, cut) in enumerate(records(e, start_no), 1):
         d = CATALOGUE[code]
-        x: dict[str, Any] = {"key": key, "value": value, "article": article, "name": tiebreak_name(d, lang)}
+        # the name with its cut or median, as the legend and the page's panel write it ("Buchholz, Cut-1")
+        name = with_modifiers(tiebreak_name(d, lang), parse(key), lang)
+        x: dict[str, Any] = {"key": key, "value": value, "article": article, "name": name}
         if rounds is None:
             x["note"] = s["group_note"].format(score=group)
         elif rounds:

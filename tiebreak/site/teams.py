@@ -210,13 +210,16 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
         score = sum((table[int(x)] for x in g.kind[i, :e.played]), Fraction(0))
         members.append({"cells": [player_link(e.ind, sno, True), {"text": str(games)}, {"text": num(score)}]})
     explanations = []
-    codes = {spec.text: spec.code for spec in st.specs}
+    specs = {spec.text: spec for spec in st.specs}
     for n, (key, info) in enumerate(team_details(st, number).items(), 1):
-        heading, code, article = value_heading(st, key, info["article"], lang)  # the primary score: МО, as headed
-        code = codes.get(key, key) if heading == key else code
+        heading, primary, article = value_heading(st, key, info["article"], lang)  # the primary score: МО, as headed
+        spec = specs.get(key)
+        code = primary if heading != key else spec.code if spec is not None else key
+        name = full if code == "PTS" else TEAM_NAMES.text(code, lang) if code in TEAM_NAMES else key
+        if spec is not None and code in TEAM_NAMES:  # with its cut or median, as the legend writes it
+            name = with_modifiers(name, spec, lang)
         x: dict[str, Any] = {"key": key, "heading": heading, "value": num(info["value"]), "article": article,
-                             "name": full if code == "PTS" else TEAM_NAMES.text(code, lang) if code in TEAM_NAMES
-                             else key}
+                             "name": name}
         if any(c["cut"] for c in info.get("rounds", [])):
             x["note"] = s["cut_legend"]
         if info.get("rounds"):

@@ -138,6 +138,8 @@ class LiveCards:
         back = {"event": e.name, "lang": lang} | ({"players": "1"} if kind == "player" and isinstance(made, TeamEvent)
                                                     else {})
         words = {k: LIVE_WORDS.text(k, lang) for k in ("live_title", "history", "card_follows")}
+        if kind == "team":  # a team's card links to the team's history
+            words["history"] = LIVE_WORDS.text("team_history", lang)
         return environment().get_template("live_card.html").render(
             ctx, lang=lang, languages=LANGUAGES, s=site_words(lang), w=words, event=e.name,
             event_name=event_name(ind), page=f"{kind}-{number}.html", back="/live?" + urlencode(back),

@@ -115,8 +115,10 @@ class LiveTables:
         versions = self.hub.history.player(e.name, player)
         with e._lock:
             text = e.text
-        names = {int(r["start_no"]): str(r["name"]) for r in json.loads(text)["standings"]}
-        return str(history_part(versions, lang, names.get(player, f"#{player}")))
+        doc = json.loads(text)
+        names = {int(r["start_no"]): str(r["name"]) for r in doc["standings"]}
+        team = doc["live"].get("view") == "teams"  # a team event's history is its teams'
+        return str(history_part(versions, lang, names.get(player, f"#{player}"), team))
 
     @staticmethod
     def page(made: tuple[dict[str, str], str] | None, lang: str, hall: bool, event: str, players: bool,

@@ -1,0 +1,171 @@
+"""One question, one answer on every face, as a new user asks it (issue 33's acceptance, eyes33's findings).
+
+Each test asks what a user asked of two faces that answered differently, or of a face that said it against the
+glossary, and checks the answer against a value from outside the code: docs/glossary.md (written here by hand), the
+corpus manifest, a count made by hand on the file.
+"""
+
+from __future__ import annotations
+
+import pytest
+from sources import CORPUS, ROOT, needs
+
+from tiebreak.cli import main
+
+EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
+TEAM = ROOT / "tests" / "data" / "team" / "example-t.trf"
+FRIENDSHIP = CORPUS / "heltour-crete-team" / "friendship-cup-2024.trf"  # bundled in tests/data/shared
+SHARLY_TWO_EVENTS = CORPUS / "sharly-chess" / "sce" / "domloup-rapide-2025-3_1_7-m054.sce"
+
+
+def _cli(capsys, *argv: str) -> str:
+    capsys.readouterr()
+    main(list(argv))
+    out = capsys.readouterr()
+    return out.out + out.err
+
+
+#: docs/glossary.md, rows "Cut-n" and "Median-n": «усечение-n», «медиана-n»; «скорочення-n», «медіана-n»
+MODIFIERS = {"ru": ("усечение-1", "медиана-1"), "uk": ("скорочення-1", "медіана-1")}
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_cut_and_median_are_the_glossarys_words(capsys, lang):
+    out = _cli(capsys, "standings", str(EXAMPLE), "--tiebreaks", "BH/C1,BH/M1", "--lang", lang)
+    cut, median = MODIFIERS[lang]
+    assert "BH/C1 " in out and cut in out and median in out, out  # the legend names the modifiers
+    assert "усереднений" not in out and "усечение 1" not in out
+
+
+#: the check's verdict agrees with «таблица» / «таблиця» (feminine): «с нашей», «з нашою»
+@pytest.mark.parametrize(("lang", "words"), [("ru", "расходится с нашей"), ("uk", "розходиться з нашою")],
+                         ids=["ru", "uk"])
+def test_the_check_verdict_agrees_with_its_noun(capsys, lang, words):
+    out = _cli(capsys, "check", str(EXAMPLE), "--lang", lang)
+    assert words in out.splitlines()[0]
+
+
+@needs(SHARLY_TWO_EVENTS)
+@pytest.mark.parametrize(("lang", "words"), [("ru", "турниров в файле: 2"), ("uk", "турнірів у файлі: 2"),
+                                             ("en", "the file holds 2 tournaments")], ids=["ru", "uk", "en"])
+def test_a_database_of_two_events_counts_them_in_every_language(capsys, lang, words):
+    # docs/glossary.md, Numbers: a count that cannot take its plural form goes after a colon (not «2 турниров»)
+    assert main(["standings", str(SHARLY_TWO_EVENTS), "--lang", lang]) != 0
+    assert words in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("lang", "words"), [("ru", "впервые разделены по "), ("uk", "уперше розділені за ")],
+                         ids=["ru", "uk"])
+def test_what_separated_two_players_or_two_teams_is_said_alike(capsys, lang, words):
+    players = _cli(capsys, "explain", str(EXAMPLE), "--players", "7", "9", "--lang", lang)
+    teams = _cli(capsys, "explain", str(TEAM), "--players", "1", "2", "--lang", lang)
+    assert words in players.splitlines()[1], players
+    assert words in teams.splitlines()[1], teams
+
+
+def test_the_live_team_view_says_the_warnings_of_reading_the_file(tmp_path):
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.web.live import live_app
+
+    (tmp_path / "cup.trf").write_bytes(FRIENDSHIP.read_bytes())
+    client = TestClient(live_app(LiveHub(tmp_path, database="none")))
+    teams, players = client.get("/api/live").json(), client.get("/api/live?players=1").json()
+    # the corpus manifest: "players whose stated points do not equal the sum of their round results (... Friendship
+    # Cup player 41 ...)"; the file's own line 59 says 1 where its rounds add up to 0
+    said = "player 41: points column says 1 but the results add up to 0"
+    assert any(said in w for w in teams["warnings"]), teams["warnings"]
+    assert teams["warnings"] == players["warnings"]  # the teams' view and the players' view: one file, one reading
+
+
+def _with_round_7_pending(text: str, start_nos: set[int]) -> str:
+    """The TRF ``text`` with the round-7 result of each of ``start_nos`` blanked (column 159: a game being played)."""
+    lines = []
+    for line in text.split("\n"):
+        if line.startswith("001 ") and int(line[4:8]) in start_nos:
+            line = line[:158] + " " + line[159:]
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def test_the_live_note_counts_each_pending_game_once(tmp_path, capsys):
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.web.live import live_app
+
+    # round 7 of the example: 3-7 and 2-9 (boards 1 and 2) still being played: two games, by hand
+    event = tmp_path / "cup.trf"
+    event.write_text(_with_round_7_pending(EXAMPLE.read_text(encoding="utf-8"), {2, 3, 7, 9}), encoding="utf-8")
+    note = "games pending: 2 (not yet played"
+    assert note in _cli(capsys, "standings", str(event))
+    doc = TestClient(live_app(LiveHub(tmp_path, database="none"))).get("/api/live").json()
+    assert doc["live"]["pending"] == 2
+    assert any(n.startswith(note) for n in doc["notes"]), doc["notes"]
+
+
+#: the legend's name of BH/C1 (the catalogue's name with the glossary's modifier, docs/glossary.md)
+BH_C1 = {"en": "Buchholz, Cut-1", "ru": "Коэффициент Бухгольца, усечение-1", "uk": "Бухгольц, скорочення-1"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_an_explained_value_is_named_as_the_legend_names_it(capsys, lang, tmp_path):
+    legend = _cli(capsys, "standings", str(EXAMPLE), "--lang", lang)
+    assert BH_C1[lang] + " (C.07 8.1)" in legend
+    # the command line's explanation of a player and of a team
+    player = _cli(capsys, "explain", str(EXAMPLE), "--player", "7", "--lang", lang)
+    assert f"BH/C1 = 30   {BH_C1[lang]} [C.07 8.1]" in player  # 30: the published BH/C1 of no. 7 (Vega)
+    team = _cli(capsys, "explain", str(TEAM), "--player", "1", "--tiebreaks", "PTS,BH/C1", "--lang", lang)
+    assert f"   {BH_C1[lang]} [C.07 8.1" in team
+    # the site's card of the player
+    assert main(["site", str(EXAMPLE), "-o", str(tmp_path / "site")]) == 0
+    card = (tmp_path / "site" / lang / "player-7.html").read_text(encoding="utf-8")
+    assert f"({BH_C1[lang]}; C.07 8.1)" in card.replace("<wbr>", "")
+
+
+def test_a_team_match_is_headed_by_its_table_on_the_live_screen_as_on_the_site(tmp_path):
+    pytest.importorskip("fastapi")
+    import re
+
+    from fastapi.testclient import TestClient
+
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.web.live import live_app
+
+    (tmp_path / "live").mkdir()
+    (tmp_path / "live" / "cup.trf").write_bytes(FRIENDSHIP.read_bytes())
+    page = TestClient(live_app(LiveHub(tmp_path / "live", database="none"))).get("/live?lang=ru").text
+    assert main(["site", str(FRIENDSHIP), "-o", str(tmp_path / "site")]) == 0
+    site = (tmp_path / "site" / "ru" / "round-7.html").read_text(encoding="utf-8")
+
+    def first_head(html: str, marker: str) -> str:  # the first column's heading of the table after ``marker``
+        return re.search(r"<th\b[^>]*>(?:<abbr[^>]*>)?([^<]*)", html[html.index(marker):]).group(1)
+
+    # a board is one game of a match (docs/glossary.md: «доска»); the match itself is numbered by its table
+    assert first_head(page, 'id="pairings"') == first_head(site, "<table") == "Ст."
+
+
+def test_a_team_events_live_history_is_the_teams(tmp_path):
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.web.live import live_app
+
+    (tmp_path / "cup.trf").write_bytes(FRIENDSHIP.read_bytes())
+    client = TestClient(live_app(LiveHub(tmp_path, database=f"sqlite:///{tmp_path / 'history.sqlite'}")))
+
+    def section(page: str) -> str:  # the history section the server rendered
+        start = page.index('<section id="history-section"')
+        return page[start:page.index("</section>", start)]
+
+    teams = section(client.get("/live?lang=ru").text)
+    card = client.get("/live/cards/cup.trf/ru/team-3.html").text
+    history = client.get("/live/history?event=cup.trf&player=3&lang=ru").text
+    # the rows and cards of the teams' view are teams (docs/glossary.md: a player is «участник», a team «команда»)
+    assert "<h2>История команды</h2>" in teams and "карточку команды" in teams
+    assert "История команды" in card and "История участника" not in card
+    assert "История команды: ΟΑΑΗ" in history  # team 3 is ΟΑΑΗ (the file's 013 record)
