@@ -328,52 +328,13 @@ def compute_standings(
     t = tournament.with_pending_paired()
     notes: list[str] = []
     k = _after_round(t, after_round, notes)
-    ruleset, why = choose_rules(rules, t.start_date)
-    notes.append(why)
-    with_choices(ruleset, cumulative_half_bye)  # an unknown choice stops here, before any work
-    if system is None:
-        system, sys_why = detect_system(t)
-        notes.append(Message("{} ({})", system, sys_why))
-    elif system not in DEFAULT_LISTS:
-        raise ValueError(f"system must be 'swiss' or 'round robin', not {system!r}")
+    ruleset, system = _rules_and_system(t, rules, system, cumulative_half_bye, notes)
     specs = _resolve_list(t, tiebreaks, system, notes)
     _check_bounds(t, specs, seed, unrated_rating)
     # a global rating for unrated players applies to every rating tie-break that has no /U of its own
     effective = [s.with_unrated(unrated_rating) if "U" in CATALOGUE[s.code].modifiers else s for s in specs]
-
-    contexts: dict[str, Context] = {}
-
-    def context(rs: RuleSet) -> Context:
-        if rs.name not in contexts:
-            contexts[rs.name] = Context(t, with_choices(rs, cumulative_half_bye), k, system == "round robin")
-        return contexts[rs.name]
-
-    def step(spec: TieBreakSpec) -> Step:
-        d = CATALOGUE[spec.code]
-        version = spec.version or d.rules
-        ctx = context(EDITIONS[version] if version else ruleset)
-
-        def column() -> Column:
-            assert d.compute is not None, "only Type A tie-breaks have no column function"
-            col = d.compute(ctx, spec)
-            col.higher_is_better = d.higher_is_better
-            return col
-
-        encounter = d.group
-        if encounter is None:
-            return spec, column, None, None
-
-        def split(members: list[int]) -> tuple[list[list[int]], dict[str, Any]]:
-            de = encounter(ctx, members, spec.played)
-            return de.tiers, {"de": {m: (de.scores.get(m), de.unmet.get(m)) for m in members}}
-
-        def groups(group: np.ndarray) -> list[list[int]]:
-            return groups_with_encounters(ctx, group, spec.played)
-
-        return spec, column, split, groups
-
-    n = len(t.players)
-    group, columns = apply_list(n, (step(spec) for spec in effective))
+    context = _Contexts(t, k, system == "round robin", cumulative_half_bye)
+    group, columns = apply_list(len(t.players), (_step(spec, context, ruleset) for spec in effective))
     _direct_encounter_points(columns, effective, ruleset, context)
     if seed is None and lots:
         seed = tournament_seed(t)
@@ -388,3 +349,58 @@ def compute_standings(
     s = Standings(t, ruleset, system, k, specs, columns, [], seed, score, notes, list(warnings or []))
     s.rows = [Row(s, i, r, int(x) or None) for i, r, x in zip(order.tolist(), ranks[order].tolist(), lot[order].tolist())]
     return s
+
+
+def _rules_and_system(t: Tournament, rules: "str | RuleSet", system: str | None, cumulative_half_bye: str | None,
+                      notes: list[str]) -> tuple[RuleSet, str]:
+    """The rule set in force and the system (round robin or Swiss), each with its reason in the notes."""
+    ruleset, why = choose_rules(rules, t.start_date)
+    notes.append(why)
+    with_choices(ruleset, cumulative_half_bye)  # an unknown choice stops here, before any work
+    if system is None:
+        system, sys_why = detect_system(t)
+        notes.append(Message("{} ({})", system, sys_why))
+    elif system not in DEFAULT_LISTS:
+        raise ValueError(f"system must be 'swiss' or 'round robin', not {system!r}")
+    return ruleset, system
+
+
+class _Contexts:
+    """The passes' context of one ranking under each rule set it uses (a tie-break of another edition, ``SB#2026``,
+    has its own), made once per rule set."""
+
+    def __init__(self, t: Tournament, k: int, round_robin: bool, cumulative_half_bye: str | None) -> None:
+        self.t, self.k, self.round_robin, self.cumulative_half_bye = t, k, round_robin, cumulative_half_bye
+        self.made: dict[str, Context] = {}
+
+    def __call__(self, rs: RuleSet) -> Context:
+        if rs.name not in self.made:
+            self.made[rs.name] = Context(self.t, with_choices(rs, self.cumulative_half_bye), self.k, self.round_robin)
+        return self.made[rs.name]
+
+
+def _step(spec: TieBreakSpec, context: _Contexts, ruleset: RuleSet) -> Step:
+    """One tie-break of the list as :func:`apply_list` takes it: its column (made when the list reaches it) or, for a
+    tie-break among the tied players (Type A), how it splits a group."""
+    d = CATALOGUE[spec.code]
+    version = spec.version or d.rules
+    ctx = context(EDITIONS[version] if version else ruleset)
+
+    def column() -> Column:
+        assert d.compute is not None, "only Type A tie-breaks have no column function"
+        col = d.compute(ctx, spec)
+        col.higher_is_better = d.higher_is_better
+        return col
+
+    encounter = d.group
+    if encounter is None:
+        return spec, column, None, None
+
+    def split(members: list[int]) -> tuple[list[list[int]], dict[str, Any]]:
+        de = encounter(ctx, members, spec.played)
+        return de.tiers, {"de": {m: (de.scores.get(m), de.unmet.get(m)) for m in members}}
+
+    def groups(group: np.ndarray) -> list[list[int]]:
+        return groups_with_encounters(ctx, group, spec.played)
+
+    return spec, column, split, groups

@@ -152,6 +152,27 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
     if system is None:
         system, sys_why = detect_system(m)
         notes.append(Message("{} ({})", system, sys_why))
+    specs = _team_list(tt, tiebreaks, seed, notes)
+    tt = _with_primary(tt, specs, notes)
+    context = _TeamContexts(tt, k, system == "round robin")
+    group, columns = apply_list(len(tt.teams), (_team_step(spec, context, ruleset) for spec in specs))
+    if seed is None and lots:
+        seed = tournament_seed(tt.games)
+    order, ranks, lot, seed = finish(group, [tm.number for tm in tt.teams], lots, seed)
+    drawn = int((lot > 0).sum())
+    if drawn:  # as for players: the seed is told, so the draw can be repeated
+        notes.append(Message("{} teams still tied after the list: drawn by lot with seed {} (the same seed repeats the "
+                             "draw)",
+                             drawn, seed))
+    keys = column_keys([s.text for s in specs])
+    rows = [TeamRow(int(ranks[i]), i, tt.teams[i].number, tt.teams[i].name,
+                    {key: c.value(i) for key, c in zip(keys, columns)}, int(lot[i]) or None) for i in order.tolist()]
+    return TeamStandings(tt, ruleset, system, k, specs, columns, rows, seed, notes, tt.warnings)
+
+
+def _team_list(tt: TeamTournament, tiebreaks: str | None, seed: int | None, notes: list[str]) -> list[TieBreakSpec]:
+    """The list the teams are ranked by: ``tiebreaks``, else the file's, else the default; a primary score first
+    (PTS when the list names none)."""
     text = tiebreaks
     if not text:
         declared = tt.games.declared_tiebreaks
@@ -161,44 +182,45 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
     check_seed(seed)
     if not specs or specs[0].code not in ("PTS", "MP", "GP"):
         specs = [TieBreakSpec("PTS")] + specs
+    return specs
+
+
+def _with_primary(tt: TeamTournament, specs: list[TieBreakSpec], notes: list[str]) -> TeamTournament:
+    """``tt`` with the primary score the list gives (:func:`list_primary`), said in the notes when it changes."""
     primary = list_primary(tt, specs)
     if primary != tt.primary:
         tt = replace(tt, primary=primary)
         notes.append(Message("primary score {}: the list names {} before {} (C.07 Art. 13)",
                              primary, primary, tt.secondary))
-    tc_by_rules: dict[str, TeamContext] = {}
+    return tt
 
-    def context(rs: RuleSet) -> TeamContext:
-        if rs.name not in tc_by_rules:
-            tc_by_rules[rs.name] = TeamContext(tt, rs, k, system == "round robin")
-        return tc_by_rules[rs.name]
 
-    def step(spec: TieBreakSpec) -> Step:
-        d = TEAM_CATALOGUE[spec.code]
-        tc = context(EDITIONS[spec.version] if spec.version else ruleset)
+class _TeamContexts:
+    """The team passes' context of one ranking under each rule set it uses, made once per rule set."""
 
-        def column() -> Column:
-            assert d.compute is not None, "only Type A tie-breaks have no column function"
-            col = d.compute(tc, spec)
-            col.higher_is_better = d.higher_is_better
-            return col
+    def __init__(self, tt: TeamTournament, k: int, round_robin: bool) -> None:
+        self.tt, self.k, self.round_robin = tt, k, round_robin
+        self.made: dict[str, TeamContext] = {}
 
-        encounter = d.group
-        if encounter is None:
-            return spec, column, None, None
-        return spec, None, (lambda members: (encounter(tc, members, spec.played).tiers, {})), tied_groups
+    def __call__(self, rs: RuleSet) -> TeamContext:
+        if rs.name not in self.made:
+            self.made[rs.name] = TeamContext(self.tt, rs, self.k, self.round_robin)
+        return self.made[rs.name]
 
-    group, columns = apply_list(len(tt.teams), (step(spec) for spec in specs))
-    if seed is None and lots:
-        seed = tournament_seed(tt.games)
-    order, ranks, lot, seed = finish(group, [tm.number for tm in tt.teams], lots, seed)
-    drawn = int((lot > 0).sum())
-    if drawn:  # as for players: the seed is told, so the draw can be repeated
-        notes.append(Message("{} teams still tied after the list: drawn by lot with seed {} (the same seed repeats the "
-                             "draw)",
-                             drawn, seed))
-    rows = [TeamRow(int(ranks[i]), i, tt.teams[i].number, tt.teams[i].name,
-                    {k: c.value(i) for k, c in zip(column_keys([s.text for s in specs]), columns)},
-                    int(lot[i]) or None) for i in order.tolist()]
-    return TeamStandings(tt, ruleset, system, k, specs, columns, rows, seed, notes, tt.warnings)
+
+def _team_step(spec: TieBreakSpec, context: _TeamContexts, ruleset: RuleSet) -> Step:
+    """One team tie-break of the list as :func:`apply_list` takes it (its column, or how it splits a group)."""
+    d = TEAM_CATALOGUE[spec.code]
+    tc = context(EDITIONS[spec.version] if spec.version else ruleset)
+
+    def column() -> Column:
+        assert d.compute is not None, "only Type A tie-breaks have no column function"
+        col = d.compute(tc, spec)
+        col.higher_is_better = d.higher_is_better
+        return col
+
+    encounter = d.group
+    if encounter is None:
+        return spec, column, None, None
+    return spec, None, (lambda members: (encounter(tc, members, spec.played).tiers, {})), tied_groups
 

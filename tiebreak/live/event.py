@@ -72,6 +72,11 @@ __all__ = ["HOLD_SECONDS", "STALE", "SUFFIXES", "LiveEvent", "Settings", "Update
 log = logging.getLogger("tiebreak.live")
 
 
+def _ranks_of(s: Standings) -> dict[int, int]:
+    """Start number -> rank in ``s``."""
+    return {r.start_no: r.rank for r in s.rows}
+
+
 class LiveEvent:
     """One watched file and its published versions.  ``history`` (a :class:`~tiebreak.live.history.History`)
     keeps every version; without it only the last is kept."""
@@ -293,18 +298,15 @@ class LiveEvent:
             return self._hold(digest, f"the file could not be read: {e}", readable=False)
         before = self._live.tournament if self._live is not None else None
         said = {w.message for w in warnings}
-        if self._live is not None and not force and not self.held_long_enough(digest):
-            missing = lost(self._live, live)
-            # a game filled in from one side: the other side's line is cut (a cut line reads as blank rounds)
-            new = sorted(w for w in said - self._reader_warnings if ONE_SIDED in w)
-            if missing is not None or new:
-                return self._hold(digest, missing or f"the file reads with a new warning: {new[0]}", readable=True)
+        doubt = self._doubt(live, said, digest, force)
+        if doubt is not None:
+            return self._hold(digest, doubt, readable=True)
         read = time.perf_counter()
         try:
             s, view, players_list = self._rank(live, playoff, warnings)
         except TiebreakError as e:
             return self._hold(digest, f"the standings could not be computed: {e}", readable=False)
-        st, team = self.settings, view is not None
+        team = view is not None
         ranked = time.perf_counter()
         extras, rows, moved = self._places(s, live, self._player_ranks if team else self.ranks, players_list)
         if s.decided:  # the places the play-off decided, marked on the live screen
@@ -312,35 +314,14 @@ class LiveEvent:
         changed: list[ChangeRow] = changes(before, live.tournament) if before is not None else []
         # restarted on the file the database ends with: the same version again, not a new one
         again = before is None and digest == self.digest and not force
-        self.version += 0 if again else 1
-        if not again:
-            self.time = dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        self._next_version(again)
         self.digest, self.warning, self._live, self.held, self._reader_warnings = digest, None, live, None, said
         self.data, self.playoff_data = data, playoff
-        rank = {r.start_no: r.rank for r in s.rows}
-        self.document = {
-            "live": {"event": self.name, "version": self.version, "time": self.time, "round": live.round,
-                     "digest": digest, "warning": None, "pending": len(live.pending),
-                     "settled": sum(1 for p in rows if p[3]), "moved": moved, "team_event": team, "view": "players"},
-            "pairings": self._boards.pairings(live.tournament, live.round,
-                                              self._previous_round and self._previous_round[1]),
-            "pending": [{"round": r, "white": w, "black": b} for r, w, b in live.pending],
-            "odds": None,  # filled off the request path while the round has pending games (tiebreak.live.odds)
-        }
-        self.document |= (self.broadcast.members(live, st, team, self.document["pairings"])
-                          if self.broadcast is not None else {})
-        if view is not None:  # the teams ranked; the players' view kept beside them (``?players=1``)
-            self._player_ranks, self._team_standings = rank, view.standings
-            self.players = (self.document, self._writer.standings(s, extras))
-            self.players_text = self._writer.write(None, *self.players)
-            self.document = self.document | {
-                "live": self.document["live"] | {"settled": sum(1 for p in view.rows if p[3]), "moved": view.moved,
-                                                 "matches_pending": view.pending, "view": "teams"},
-                "pairings": view.pairings}
-            self.ranks, rows, moved = {r[0]: r[1] for r in view.rows}, view.rows, view.moved
-            self._standings_text = view.text
+        self.document = self._live_document(live, digest, rows, moved, team)
+        if view is not None:
+            rows, moved = self._teams_view(s, view, extras)
         else:
-            self.ranks, self.players, self.players_text, self._team_standings = rank, None, "", None
+            self.ranks, self.players, self.players_text, self._team_standings = _ranks_of(s), None, "", None
         if live.pending:  # a team event's odds are the teams' (tiebreak.arbiter.odds on its team list)
             self._ask_odds(live)
         else:
@@ -353,8 +334,58 @@ class LiveEvent:
         # re-ranked: the file read, the standings, every place's state and the pairings; then the JSON text
         self.timings = {"read": read - started, "rank": ranked - read, "places": placed - ranked,
                         "reranked": placed - started, "json": done - placed, "total": done - started}
-        if again:
+        return None if again else self._told(live, digest, rows, moved, changed)
+
+    def _doubt(self, live: AsItStands, said: set[str], digest: str, force: bool) -> str | None:
+        """Why this reading is held back (something the last good version had is lost, or a game was filled in from
+        one side: the other side's line is cut, a cut line reading as blank rounds); None: it is published."""
+        if self._live is None or force or self.held_long_enough(digest):
             return None
+        missing = lost(self._live, live)
+        new = sorted(w for w in said - self._reader_warnings if ONE_SIDED in w)
+        if missing is not None or new:
+            return missing or f"the file reads with a new warning: {new[0]}"
+        return None
+
+    def _next_version(self, again: bool) -> None:
+        """The version's number and time: the next (``again``: the version served, restarted on its file)."""
+        self.version += 0 if again else 1
+        if not again:
+            self.time = dt.datetime.now(dt.timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+    def _live_document(self, live: AsItStands, digest: str, rows: list[PlaceRow], moved: int,
+                       team: bool) -> dict[str, Any]:
+        """The live members of the version's document (live, pairings, pending, odds; a broadcast's games)."""
+        document: dict[str, Any] = {
+            "live": {"event": self.name, "version": self.version, "time": self.time, "round": live.round,
+                     "digest": digest, "warning": None, "pending": len(live.pending),
+                     "settled": sum(1 for p in rows if p[3]), "moved": moved, "team_event": team, "view": "players"},
+            "pairings": self._boards.pairings(live.tournament, live.round,
+                                              self._previous_round and self._previous_round[1]),
+            "pending": [{"round": r, "white": w, "black": b} for r, w, b in live.pending],
+            "odds": None,  # filled off the request path while the round has pending games (tiebreak.live.odds)
+        }
+        return document | (self.broadcast.members(live, self.settings, team, document["pairings"])
+                            if self.broadcast is not None else {})
+
+    def _teams_view(self, s: Standings, view: TeamView, extras: list[str]) -> tuple[list[PlaceRow], int]:
+        """A team event's version: the teams ranked in the document, the players' view kept beside them
+        (``?players=1``); the teams' rows the history keeps, and how many teams moved."""
+        assert self.document is not None  # this version's, made just before
+        self._player_ranks, self._team_standings = _ranks_of(s), view.standings
+        self.players = (self.document, self._writer.standings(s, extras))
+        self.players_text = self._writer.write(None, *self.players)
+        self.document = self.document | {
+            "live": self.document["live"] | {"settled": sum(1 for p in view.rows if p[3]), "moved": view.moved,
+                                             "matches_pending": view.pending, "view": "teams"},
+            "pairings": view.pairings}
+        self.ranks = {r[0]: r[1] for r in view.rows}
+        self._standings_text = view.text
+        return view.rows, view.moved
+
+    def _told(self, live: AsItStands, digest: str, rows: list[PlaceRow], moved: int,
+              changed: list[ChangeRow]) -> Update:
+        """The new version recorded in the history (when kept), and the update the subscribers are told."""
         if self.history is not None:
             self.history.record(self.name, self.version, self.time, live.round, digest, None, self.text, rows, changed)
         return Update(self.name, self.version, self.time, live.round, None, moved,

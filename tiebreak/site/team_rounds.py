@@ -60,48 +60,13 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
     mp, gp, team = primary_name("MP", lang), primary_name("GP", lang), TEAM_WORDS.text("team", lang)
     ms = matches(e, k)
     rtg = headings(["rating"], lang)[0]
-    overview = [{"cells": [{"text": str(n)}, {**team_cell(e, m.first), "head": True},
-                           {"text": _pair(m.match_points, "–"), "cls": "res"},
-                           {"text": _pair(m.game_points, s["match_pending"]), "cls": "res"},
-                           team_cell(e, m.second)]} for n, m in enumerate(ms, 1)]
-    tables = [{"id": "overview", "caption": s["match_overview"], "sticky": False, "rows": overview,
+    playing = {x for m in ms for x in (m.first, m.second)}
+    tables = [{"id": "overview", "caption": s["match_overview"], "sticky": False,
+               "rows": _overview_rows(e, s, lang, k, ms, playing),
                "heads": [_head(s["table_short"], "", s["table_no"]), _head(team, "name"),
                          _head(mp, "res", s["match_points"]), _head(gp, "res", s["game_points"]),
                          _head(team, "name")]}]
-
-    def player(sno: int | None, colour: int) -> dict[str, Any]:
-        if sno is None:
-            return {"text": s["no_player"], "cls": "left"}
-        cell = with_narrow(titled_link(e.ind, sno), rating_text(e.ind, sno))
-        if colour in (WHITE, BLACK):
-            cell["mark"] = ("w" if colour == WHITE else "b", s["white"] if colour == WHITE else s["black"])
-            cell["cls"] = "name marked"
-        return cell
-
-    for n, m in enumerate(ms, 1):
-        rows = []
-        for board, b in enumerate(m.boards, 1):
-            if b.kind is None:
-                result = s["pending"]
-            else:
-                result = SCORE[b.kind] + (f" ({kind_name(b.kind.name, lang)})" if b.kind in FORFEITS else "")
-            other = -b.colour if b.colour in (WHITE, BLACK) else 0
-            rows.append({"cells": [{"text": str(board)}, player(b.own, b.colour),
-                                   {"text": rating_text(e.ind, b.own), "cls": "wide"},
-                                   {"text": result, "cls": "res", **game_link(e.ind, k, b.own, b.other, s)},
-                                   {"text": rating_text(e.ind, b.other), "cls": "wide"}, player(b.other, other)]})
-        heading = f"{n}. {names[m.first]} {_pair(m.game_points, '–')} {names[m.second]}"
-        tables.append({"id": f"match-{m.first}", "caption": heading, "sticky": False, "rows": rows,
-                       "heads": [_head(s["board_short"], "", s["board"]), _head(names[m.first], "name"),
-                                 _head(rtg, "wide", s["rating"]), _head(s["result"], "res"),
-                                 _head(rtg, "wide", s["rating"]), _head(names[m.second], "name")]})
-    playing = {x for m in ms for x in (m.first, m.second)}
-    byes = round_byes(e.current.tt, k, playing) if k <= e.played else []
-    overview += [{"cells": [{"text": ""}, {**team_cell(e, b.team), "head": True},
-                            {"text": format_number(b.match_points), "cls": "res"},
-                            {"text": format_number(b.game_points), "cls": "res"},
-                            {"text": kind_name(b.kind.name, lang) if b.kind != Kind.ABSENT else s["unplayed"],
-                             "cls": "left"}]} for b in byes]
+    tables += [_match_table(e, s, lang, k, n, m, names, rtg) for n, m in enumerate(ms, 1)]
     waiting = [names[n] for n in names if n not in playing] if k > e.played else []
     pager = [(f"standings-{k}.html", s["standings_after"].format(k=k))] if k <= e.played else []
     legend = [f"{s['table_short']} = {s['table_no']}", f"{mp} = {s['match_points']}", f"{gp} = {s['game_points']}",
@@ -110,3 +75,52 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
             "round_nav": round_nav(last_round(e), k),
             "legend": legend + ([f"{s['bye']}: {', '.join(waiting)}"] if waiting else [])}
 
+
+def _overview_rows(e: TeamEvent, s: dict[str, str], lang: str, k: int, ms: list[Match],
+                   playing: set[int]) -> list[dict[str, Any]]:
+    """The round's matches (table, teams, match points, game points), then the teams of a played round without a
+    match (a bye, or absent); ``s``: the site's words."""
+    overview = [{"cells": [{"text": str(n)}, {**team_cell(e, m.first), "head": True},
+                           {"text": _pair(m.match_points, "–"), "cls": "res"},
+                           {"text": _pair(m.game_points, s["match_pending"]), "cls": "res"},
+                           team_cell(e, m.second)]} for n, m in enumerate(ms, 1)]
+    byes = round_byes(e.current.tt, k, playing) if k <= e.played else []
+    return overview + [{"cells": [{"text": ""}, {**team_cell(e, b.team), "head": True},
+                                  {"text": format_number(b.match_points), "cls": "res"},
+                                  {"text": format_number(b.game_points), "cls": "res"},
+                                  {"text": kind_name(b.kind.name, lang) if b.kind != Kind.ABSENT else s["unplayed"],
+                                   "cls": "left"}]} for b in byes]
+
+
+def _match_table(e: TeamEvent, s: dict[str, str], lang: str, k: int, n: int, m: Match, names: dict[int, str],
+                 rtg: str) -> dict[str, Any]:
+    """Match ``n`` of round ``k`` board by board: the results from the first team's side, each player's colour
+    marked beside the name, the ratings (``rtg``: their heading)."""
+    rows = []
+    for board, b in enumerate(m.boards, 1):
+        if b.kind is None:
+            result = s["pending"]
+        else:
+            result = SCORE[b.kind] + (f" ({kind_name(b.kind.name, lang)})" if b.kind in FORFEITS else "")
+        other = -b.colour if b.colour in (WHITE, BLACK) else 0
+        rows.append({"cells": [{"text": str(board)}, _player_cell(e, s, b.own, b.colour),
+                               {"text": rating_text(e.ind, b.own), "cls": "wide"},
+                               {"text": result, "cls": "res", **game_link(e.ind, k, b.own, b.other, s)},
+                               {"text": rating_text(e.ind, b.other), "cls": "wide"}, _player_cell(e, s, b.other, other)]})
+    heading = f"{n}. {names[m.first]} {_pair(m.game_points, '–')} {names[m.second]}"
+    return {"id": f"match-{m.first}", "caption": heading, "sticky": False, "rows": rows,
+            "heads": [_head(s["board_short"], "", s["board"]), _head(names[m.first], "name"),
+                      _head(rtg, "wide", s["rating"]), _head(s["result"], "res"),
+                      _head(rtg, "wide", s["rating"]), _head(names[m.second], "name")]}
+
+
+def _player_cell(e: TeamEvent, s: dict[str, str], sno: int | None, colour: int) -> dict[str, Any]:
+    """A board's player: the name linked to the card, the rating beside it on a phone, the colour marked; an empty
+    board's "no player"."""
+    if sno is None:
+        return {"text": s["no_player"], "cls": "left"}
+    cell = with_narrow(titled_link(e.ind, sno), rating_text(e.ind, sno))
+    if colour in (WHITE, BLACK):
+        cell["mark"] = ("w" if colour == WHITE else "b", s["white"] if colour == WHITE else s["black"])
+        cell["cls"] = "name marked"
+    return cell

@@ -178,18 +178,35 @@ def boards_of_match(e: TeamEvent, r: int, a: int) -> list[tuple[int, int, int | 
 
 
 def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
+    """Team ``number``'s card: its facts, the records of its values (``tiebreak explain``), its matches and its
+    players."""
     s, st = site_words(lang), e.current
     row = st.row(number)
     short, full = points_words(e, lang)
     facts = [(s["rank_after"], str(row.rank)),
              *((full if j == 0 else k, num(v)) for j, (k, v) in enumerate(row.values.items()))]
+    tm = next(x for x in st.tt.teams if x.number == number)
+    return {"title": tm.name, "facts": facts, "explanations": _explanations(e, s, lang, number, full), "tables": [
+        {"id": "matches", "caption": s["matches"], "heads": [_head(s["round_n"].format(k="").strip()),
+                                                              _head(s["opponent_team"], "name"),
+                                                              _head(primary_name("MP", lang), "", s["match_points"]),
+                                                              _head(primary_name("GP", lang), "", s["game_points"])],
+         "rows": _match_rows(e, s, lang, number), "sticky": False},
+        {"id": "members", "caption": s["members"], "heads": [_head(word("name", lang), "name"), _head(s["played"]),
+                                                               _head(s["score_after"])], "rows": _member_rows(e, tm.members),
+         "sticky": False}]}
+
+
+def _match_rows(e: TeamEvent, s: dict[str, str], lang: str, number: int) -> list[dict[str, Any]]:
+    """The card's matches, one row a round: played (opponent, match points, game points), or paired and not yet
+    played (the next opponent while the round is played)."""
     matches: list[dict[str, Any]] = [
         {"cells": [{"text": str(mr.round), "head": True}, team_cell(e, mr.opponent) if mr.opponent else
                           {"text": kind_name(mr.kind.name, lang), "cls": "left"},
                    {"text": num(mr.match_points), "data": "mp"},
                    {"text": f"{num(mr.game_points)} – {num(mr.opponent_game_points)}"
                     if mr.opponent_game_points is not None else num(mr.game_points)}]}
-        for mr in match_rounds(st, number)]
+        for mr in match_rounds(e.current, number)]
     for k in range(1, last_round(e) + 1):  # a match not yet played (the next opponent while the round is played)
         other = next((b if a == number else a for a, b, boards in matches_of_round(e, k) if number in (a, b)
                       and all(x.kind is None for x in boards)), None)
@@ -200,15 +217,26 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
                 matches[k - 1] = waiting
             else:
                 matches.append(waiting)
-    tm = next(x for x in st.tt.teams if x.number == number)
-    g = st.tt.games
+    return matches
+
+
+def _member_rows(e: TeamEvent, members: list[int]) -> list[dict[str, Any]]:
+    """The card's players: each one's games and score up to the last round played."""
+    g = e.current.tt.games
     table = g.score_system.table()
-    members = []
-    for sno in tm.members:
+    rows = []
+    for sno in members:
         i = g.row(sno)
         games = int((g.opponent[i, :e.played] >= 0).sum())
         score = sum((table[int(x)] for x in g.kind[i, :e.played]), Fraction(0))
-        members.append({"cells": [player_link(e.ind, sno, True), {"text": str(games)}, {"text": num(score)}]})
+        rows.append({"cells": [player_link(e.ind, sno, True), {"text": str(games)}, {"text": num(score)}]})
+    return rows
+
+
+def _explanations(e: TeamEvent, s: dict[str, str], lang: str, number: int, full: str) -> list[dict[str, Any]]:
+    """The records of the team's values (``tiebreak explain``): each value's article, and what each round added
+    (``full``: the primary score's name)."""
+    st = e.current
     explanations = []
     specs = {spec.text: spec for spec in st.specs}
     for n, (key, info) in enumerate(team_details(st, number).items(), 1):
@@ -233,15 +261,7 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
                                               {"text": message(c["source"], lang), "cls": "left"}]}
                                    for c in info["rounds"]]}
         explanations.append(x)
-    return {"title": tm.name, "facts": facts, "explanations": explanations, "tables": [
-        {"id": "matches", "caption": s["matches"], "heads": [_head(s["round_n"].format(k="").strip()),
-                                                              _head(s["opponent_team"], "name"),
-                                                              _head(primary_name("MP", lang), "", s["match_points"]),
-                                                              _head(primary_name("GP", lang), "", s["game_points"])],
-         "rows": matches, "sticky": False},
-        {"id": "members", "caption": s["members"], "heads": [_head(word("name", lang), "name"), _head(s["played"]),
-                                                               _head(s["score_after"])], "rows": members,
-         "sticky": False}]}
+    return explanations
 
 
 def board_results(e: TeamEvent) -> dict[int, list[tuple[int, int, Fraction]]]:

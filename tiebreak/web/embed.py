@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Annotated
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse
 
 from ..live.watch import LiveHub
@@ -29,21 +29,28 @@ MAX_TOP = 100
 MODES = ("top", "standings", "player")
 
 
-def routes(api: APIRouter, hub: LiveHub) -> None:
-    """Add ``/embed`` to ``api``."""
+async def watched(request: Request) -> LiveHub:
+    """(Dependency) the hub of the server's live face (:func:`tiebreak.web.live.install`)."""
+    hub: LiveHub = request.app.state.live.hub
+    return hub
 
-    @api.get("/embed", response_class=HTMLResponse, include_in_schema=False)
-    async def embed(event: Annotated[str | None, Query(max_length=300)] = None,
-                    lang: Annotated[str, Query(max_length=20)] = "en",
-                    top: Annotated[int, Query(ge=1, le=MAX_TOP)] = 10,
-                    player: Annotated[int | None, Query(ge=1, le=99999)] = None,
-                    mode: Annotated[str, Query(pattern=f"^({'|'.join(MODES)})$")] = "top") -> HTMLResponse:
-        lang = lang if lang in LANGUAGES else "en"
-        e = hub.event(event)
-        words = {k: table.text(k, lang) for table in (WORDS, LIVE_WORDS) for k in table}
-        words |= {f"primary_{k}": primary_name(k.upper(), lang) for k in ("mp", "gp")}  # a team event's points
-        page = environment().get_template("embed.html").render(
-            lang=lang, w=words, event=e.name if e is not None else (event or ""), top=top, player=player,
-            mode=mode if mode != "player" or player is not None else "top",
-            words_json=json.dumps(words, ensure_ascii=False).replace("<", "\\u003c"))
-        return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
+
+router = APIRouter()
+
+
+@router.get("/embed", response_class=HTMLResponse, include_in_schema=False)
+async def embed(hub: Annotated[LiveHub, Depends(watched)],
+                event: Annotated[str | None, Query(max_length=300)] = None,
+                lang: Annotated[str, Query(max_length=20)] = "en",
+                top: Annotated[int, Query(ge=1, le=MAX_TOP)] = 10,
+                player: Annotated[int | None, Query(ge=1, le=99999)] = None,
+                mode: Annotated[str, Query(pattern=f"^({'|'.join(MODES)})$")] = "top") -> HTMLResponse:
+    lang = lang if lang in LANGUAGES else "en"
+    e = hub.event(event)
+    words = {k: table.text(k, lang) for table in (WORDS, LIVE_WORDS) for k in table}
+    words |= {f"primary_{k}": primary_name(k.upper(), lang) for k in ("mp", "gp")}  # a team event's points
+    page = environment().get_template("embed.html").render(
+        lang=lang, w=words, event=e.name if e is not None else (event or ""), top=top, player=player,
+        mode=mode if mode != "player" or player is not None else "top",
+        words_json=json.dumps(words, ensure_ascii=False).replace("<", "\\u003c"))
+    return HTMLResponse(page, headers={"Cache-Control": "no-cache"})

@@ -118,6 +118,13 @@ def error_response(e: ApiError, lang: str | None = "en") -> JSONResponse:
                          "field": field or None, "place": place}, status_code=e.status)
 
 
+def no_live_event(name: str | None, lang: str) -> JSONResponse:
+    """404 from the live face: no watched event ``name`` (None: no event is published yet)."""
+    if name is None:
+        return error_response(ApiError(404, "no live event is published yet"), lang)
+    return error_response(ApiError(404, Message("no live event {}", repr(name)), field="event"), lang)
+
+
 def shown_value(value: object) -> str:
     """A refused value as a message quotes it: short, whatever was sent.
 

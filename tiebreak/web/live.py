@@ -45,7 +45,9 @@ from ..live.watch import LiveHub
 from ..render.i18n import LANGUAGES, message
 from .errors import ApiError, error_response
 from .errors import install as errors_install
-from .live_tables import MAX_NAME, routes
+from .errors import no_live_event as missing
+from .live_tables import MAX_NAME
+from .live_tables import install as tables_install
 
 HERE = Path(__file__).parent
 #: seconds between two keep-alive comments of an idle stream
@@ -115,12 +117,6 @@ async def current(request: Request) -> Live:
 
 
 Current = Annotated[Live, Depends(current)]
-
-
-def missing(name: str | None, lang: str) -> JSONResponse:
-    if name is None:
-        return fail("no live event is published yet", 404, lang)
-    return fail(Message("no live event {}", repr(name)), 404, lang, field="event")
 
 
 async def stream_place(request: Request, live: Current) -> AsyncIterator[Subscription]:
@@ -371,9 +367,7 @@ def install(app: FastAPI, hub: LiveHub) -> None:
 
     app.add_exception_handler(ArbiterRefused, refused)
     app.include_router(api)
-    tables = APIRouter()
-    routes(tables, hub, live.reads, missing)
-    app.include_router(tables)
+    tables_install(app, hub, live.reads)
 
 
 @contextlib.asynccontextmanager

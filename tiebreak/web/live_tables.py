@@ -21,8 +21,8 @@ from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
 import anyio
-from fastapi import APIRouter, Query, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi import APIRouter, Depends, FastAPI, Query, Request
+from fastapi.responses import HTMLResponse, Response
 
 from ..live.event import LiveEvent
 from ..live.watch import LiveHub
@@ -31,8 +31,9 @@ from ..render.live_tables import PARTS, history_part, live_parts
 from ..render.table_style import TABLE_CSS
 from ..render.templating import environment
 from ..render.words import LIVE_WORDS, WORDS
-from .embed import routes as embed_routes
+from .embed import router as embed_router
 from .errors import ApiError, error_response
+from .errors import no_live_event as missing
 from .live_card import SITE_CSS, LiveCards, card_page_name
 
 #: pages and fragments kept (the newest version's of each event and view; older ones are dropped when made)
@@ -59,6 +60,7 @@ class LiveTables:
         self.making: dict[Key, asyncio.Future[Any]] = {}
         #: how many times parts were made (each key once while it is kept)
         self.renders = 0
+        self.cards = LiveCards()  # the live cards' events (tiebreak.web.live_card)
 
     @staticmethod
     def stamp(e: LiveEvent, players: bool) -> Key:
@@ -162,83 +164,99 @@ def answer(body: tuple[bytes, bytes], request: Request, status: int = 200) -> Re
     return Response(body[0], status, media_type="text/html; charset=utf-8", headers=headers)
 
 
-def routes(api: APIRouter, hub: LiveHub, reads: anyio.CapacityLimiter,
-           missing: Callable[[str | None, str], JSONResponse]) -> LiveTables:
-    """Add ``/live``, ``/live/tables`` and ``/embed`` to ``api``; the :class:`LiveTables` that keeps what they serve."""
-    tables = _TABLES[hub] = LiveTables(hub, reads)
-
-    @api.get("/live", response_class=HTMLResponse, include_in_schema=False)
-    async def page(request: Request, event: EventName = None, lang: Lang = "en", players: bool = False,
-                   arrows: Arrows = "version", screen: Screen = "",
-                   player: int | None = Query(None, ge=1, le=99999)) -> Response:
-        lang = lang if lang in LANGUAGES else "en"
-        arrows = "round" if arrows == "round" else "version"
-        e = hub.event(event)  # none yet (or no such event: 404): the page says no event is published, and waits
-        events = [x.name for x in hub.published()]
-        hall, made, key = screen == "hall", None, ("parts", ("", 0), lang, arrows)
-        if e is not None:
-            key, made = await tables.made(e, players, lang, arrows)
-        name, team, view = (e.name, e.players is not None, players) if e is not None else ("", False, False)
-        shown = None  # a player's history (a link of the tables, without the page's script)
-        if e is not None and player is not None and hub.history is not None and not (team and players):
-            shown = await tables.get(("history", key[1], player, lang), lambda: tables.history(e, player, lang),
-                                     player=True)
-        body = await tables.get(("page", key[1], key, hall, tuple(events), player if shown else None),
-                                lambda: packed(tables.page(made, lang, hall, name, view, team, events, shown)),
-                                player=shown is not None)
-        status = 404 if e is None and event is not None and event not in hub.events else 200
-        return answer(body, request, status)
-
-    @api.get("/live/tables", response_class=HTMLResponse, include_in_schema=False)
-    async def fragment(request: Request, event: EventName = None, lang: Lang = "en", players: bool = False,
-                       arrows: Arrows = "version", version: int | None = Query(None, ge=0)) -> Response:
-        """The live screen's tables of the version served (``version`` only tells caches apart): each part one
-        element with its ``id``, made once per version, language, view and arrows."""
-        lang = lang if lang in LANGUAGES else "en"
-        arrows = "round" if arrows == "round" else "version"
-        e = hub.event(event)
-        if e is None:
-            return missing(event, lang)
-        key, (parts, _) = await tables.made(e, players, lang, arrows)
-        body = await tables.get(("tables", key[1], key), lambda: packed("\n".join(parts.values()).encode("utf-8")))
-        return answer(body, request)
-
-    @api.get("/live/history", response_class=HTMLResponse, include_in_schema=False)
-    async def history(request: Request, player: int = Query(ge=1, le=99999), event: EventName = None,
-                      lang: Lang = "en") -> Response:
-        """One player's (team's) history as the page shows it: made once per version, player and language."""
-        lang = lang if lang in LANGUAGES else "en"
-        e = hub.event(event)
-        if e is None:
-            return missing(event, lang)
-        if hub.history is None:
-            return error_response(ApiError(404, "this server keeps no history"), lang)
-        stamp = tables.stamp(e, False)
-        body = await tables.get(("history-html", stamp, player, lang),
-                                lambda: packed(tables.history(e, player, lang).encode("utf-8")), player=True)
-        return answer(body, request)
-
-    cards = LiveCards()
-
-    @api.get("/live/cards/{address:path}", response_class=HTMLResponse, include_in_schema=False)
-    async def card(request: Request, address: str) -> Response:
-        """A card (``EVENT/LANG/player-N.html``, ``EVENT/LANG/team-N.html``; :mod:`tiebreak.web.live_card`): made
-        once per version, language and card."""
-        name, lang, page = (["", ""] + address.rsplit("/", 2))[-3:]
-        if page == "site.css":
-            return Response(SITE_CSS.read_bytes(), media_type="text/css", headers={"cache-control": "max-age=3600"})
-        e = hub.event(name) if len(name) <= MAX_NAME else None
-        if e is None:
-            return missing(name, "en")
-        which = card_page_name(page)
-        lang = lang if lang in LANGUAGES else "en"
-        if which is None:
-            return error_response(ApiError(404, "no such card"), lang)
-        body = await tables.get(("card", (e.name, e.version), lang, page),
-                                lambda: made_card(cards.page(e, lang, *which)), player=True)
-        if body is None:
-            return error_response(ApiError(404, "no such card"), lang)
-        return answer(body, request)
-
-    embed_routes(api, hub)  # /embed: the view for an organiser's page (tiebreak.web.embed)
+async def current_tables(request: Request) -> LiveTables:
+    """(Dependency) the live screen's tables of this server (:func:`install` puts them in the app's state)."""
+    tables: LiveTables = request.app.state.live_tables
     return tables
+
+
+Tables = Annotated[LiveTables, Depends(current_tables)]
+router = APIRouter()
+
+
+def install(app: FastAPI, hub: LiveHub, reads: anyio.CapacityLimiter) -> LiveTables:
+    """Add ``/live``, ``/live/tables``, ``/live/history``, ``/live/cards`` and ``/embed`` to ``app``; the
+    :class:`LiveTables` that keeps what they serve."""
+    tables = app.state.live_tables = _TABLES[hub] = LiveTables(hub, reads)
+    app.include_router(router)
+    app.include_router(embed_router)  # /embed: the view for an organiser's page (tiebreak.web.embed)
+    return tables
+
+
+@router.get("/live", response_class=HTMLResponse, include_in_schema=False)
+async def page(request: Request, tables: Tables, event: EventName = None, lang: Lang = "en", players: bool = False,
+               arrows: Arrows = "version", screen: Screen = "",
+               player: int | None = Query(None, ge=1, le=99999)) -> Response:
+    """The live screen with the tables of the version served already in it (``player``: that player's history
+    shown below them; ``screen=hall``: the screen for a hall's wall)."""
+    hub = tables.hub
+    lang = lang if lang in LANGUAGES else "en"
+    arrows = "round" if arrows == "round" else "version"
+    e = hub.event(event)  # none yet (or no such event: 404): the page says no event is published, and waits
+    events = [x.name for x in hub.published()]
+    hall, made, key = screen == "hall", None, ("parts", ("", 0), lang, arrows)
+    if e is not None:
+        key, made = await tables.made(e, players, lang, arrows)
+    name, team, view = (e.name, e.players is not None, players) if e is not None else ("", False, False)
+    shown = None  # a player's history (a link of the tables, without the page's script)
+    if e is not None and player is not None and hub.history is not None and not (team and players):
+        shown = await tables.get(("history", key[1], player, lang), lambda: tables.history(e, player, lang),
+                                 player=True)
+    body = await tables.get(("page", key[1], key, hall, tuple(events), player if shown else None),
+                            lambda: packed(tables.page(made, lang, hall, name, view, team, events, shown)),
+                            player=shown is not None)
+    status = 404 if e is None and event is not None and event not in hub.events else 200
+    return answer(body, request, status)
+
+
+@router.get("/live/tables", response_class=HTMLResponse, include_in_schema=False)
+async def fragment(request: Request, tables: Tables, event: EventName = None, lang: Lang = "en",
+                   players: bool = False, arrows: Arrows = "version",
+                   version: int | None = Query(None, ge=0)) -> Response:
+    """The live screen's tables of the version served (``version`` only tells caches apart): each part one
+    element with its ``id``, made once per version, language, view and arrows."""
+    lang = lang if lang in LANGUAGES else "en"
+    arrows = "round" if arrows == "round" else "version"
+    e = tables.hub.event(event)
+    if e is None:
+        return missing(event, lang)
+    key, (parts, _) = await tables.made(e, players, lang, arrows)
+    body = await tables.get(("tables", key[1], key), lambda: packed("\n".join(parts.values()).encode("utf-8")))
+    return answer(body, request)
+
+
+@router.get("/live/history", response_class=HTMLResponse, include_in_schema=False)
+async def history(request: Request, tables: Tables, player: int = Query(ge=1, le=99999), event: EventName = None,
+                  lang: Lang = "en") -> Response:
+    """One player's (team's) history as the page shows it: made once per version, player and language."""
+    lang = lang if lang in LANGUAGES else "en"
+    e = tables.hub.event(event)
+    if e is None:
+        return missing(event, lang)
+    if tables.hub.history is None:
+        return error_response(ApiError(404, "this server keeps no history"), lang)
+    stamp = tables.stamp(e, False)
+    body = await tables.get(("history-html", stamp, player, lang),
+                            lambda: packed(tables.history(e, player, lang).encode("utf-8")), player=True)
+    return answer(body, request)
+
+
+@router.get("/live/cards/{address:path}", response_class=HTMLResponse, include_in_schema=False)
+async def card(request: Request, tables: Tables, address: str) -> Response:
+    """A card (``EVENT/LANG/player-N.html``, ``EVENT/LANG/team-N.html``; :mod:`tiebreak.web.live_card`): made
+    once per version, language and card."""
+    name, lang, page = (["", ""] + address.rsplit("/", 2))[-3:]
+    if page == "site.css":
+        return Response(SITE_CSS.read_bytes(), media_type="text/css", headers={"cache-control": "max-age=3600"})
+    e = tables.hub.event(name) if len(name) <= MAX_NAME else None
+    if e is None:
+        return missing(name, "en")
+    which = card_page_name(page)
+    lang = lang if lang in LANGUAGES else "en"
+    if which is None:
+        return error_response(ApiError(404, "no such card"), lang)
+    body = await tables.get(("card", (e.name, e.version), lang, page),
+                            lambda: made_card(tables.cards.page(e, lang, *which)), player=True)
+    if body is None:
+        return error_response(ApiError(404, "no such card"), lang)
+    return answer(body, request)

@@ -73,25 +73,8 @@ def find_future(t: Tournament, after_round: int | None = None, system: str | Non
     if system is None:
         system, why = detect_system(t)
         notes.append(Message("{} ({})", system, why))
-    known = (t.opponent >= 0) & (t.kind != Kind.UNKNOWN)
-    rounds_known = np.nonzero(known.any(axis=0))[0]
-    played = int(rounds_known[-1]) + 1 if len(rounds_known) else 0
-    if after_round is not None:
-        if not 0 <= after_round <= t.rounds:
-            raise InputError(Message("--after-round {} is outside 0..{}", after_round, t.rounds),
-                             Place(t.source, field="after round"))
-        played = after_round
-    n = len(t.players)
-    paired_rounds = [r for r in range(t.rounds) if (t.opponent[:, r] >= 0).any()] + [r - 1 for r, _, _ in t.pending]
-    last_paired = max(paired_rounds, default=-1) + 1
-    if system == "round robin":
-        final = max(t.planned_rounds or 0, t.rounds, last_paired)
-    else:
-        final = last_paired
-        if (t.planned_rounds or t.rounds) > final:
-            notes.append(Message("Swiss event: looked at up to round {}, its last paired round; later pairings depend "
-                                 "on results not known yet",
-                                 final))
+    played = _played_rounds(t, after_round)
+    final = _final_round(t, system, notes)
     opp, kind, colour = _grow(t, final)
     pend = np.zeros(opp.shape, bool)
     pend[:, played:] = opp[:, played:] >= 0
@@ -105,22 +88,7 @@ def find_future(t: Tournament, after_round: int | None = None, system: str | Non
         opp[i, r - 1], opp[j, r - 1], colour[i, r - 1], colour[j, r - 1] = j, i, WHITE, BLACK
         pend[i, r - 1] = pend[j, r - 1] = True
     if system == "round robin":
-        empty = [r for r in range(played, final) if not (opp[:, r] >= 0).any()]
-        if empty:
-            numbers = sorted(row)
-            if numbers != list(range(1, n + 1)):
-                raise InputError(Message("round robin rounds missing from the file: the Berger tables need pairing "
-                                         "numbers 1..{}",
-                                         n), Place(t.source, field="start numbers"))
-            berger = schedule(n, double=final > n - 1 + n % 2)
-            for r in empty:
-                for w, b in berger[r % len(berger)].pairings:
-                    i, j = row[w], row[b]
-                    opp[i, r], opp[j, r], colour[i, r], colour[j, r] = j, i, WHITE, BLACK
-                    pend[i, r] = pend[j, r] = True
-            listed = ", ".join(str(r + 1) for r in empty)
-            notes.append(Message("rounds {} paired from the Berger tables (Arbiters' Manual 13.16) by pairing number",
-                                 listed))
+        _pair_by_berger(t, row, range(played, final), (opp, colour, pend), notes)
     kind[pend] = Kind.DRAW
     games = []
     for i, r in zip(*np.nonzero(pend & (colour != BLACK))):
@@ -130,3 +98,55 @@ def find_future(t: Tournament, after_round: int | None = None, system: str | Non
     games.sort(key=lambda g: (g.round, g.white_no))
     base = dataclasses.replace(t, opponent=opp, kind=kind, colour=colour, planned_rounds=final, pending=[])
     return Future(base, games, final, played, system, notes)
+
+
+def _played_rounds(t: Tournament, after_round: int | None) -> int:
+    """The last round whose results are known: ``after_round``, by default the last round with a result."""
+    known = (t.opponent >= 0) & (t.kind != Kind.UNKNOWN)
+    rounds_known = np.nonzero(known.any(axis=0))[0]
+    played = int(rounds_known[-1]) + 1 if len(rounds_known) else 0
+    if after_round is not None:
+        if not 0 <= after_round <= t.rounds:
+            raise InputError(Message("--after-round {} is outside 0..{}", after_round, t.rounds),
+                             Place(t.source, field="after round"))
+        played = after_round
+    return played
+
+
+def _final_round(t: Tournament, system: str, notes: list[str]) -> int:
+    """The round the future runs to: a round robin's last (planned, in the file, or paired), a Swiss event's last
+    paired round (said in the notes when rounds are planned after it)."""
+    paired_rounds = [r for r in range(t.rounds) if (t.opponent[:, r] >= 0).any()] + [r - 1 for r, _, _ in t.pending]
+    last_paired = max(paired_rounds, default=-1) + 1
+    if system == "round robin":
+        return max(t.planned_rounds or 0, t.rounds, last_paired)
+    if (t.planned_rounds or t.rounds) > last_paired:
+        notes.append(Message("Swiss event: looked at up to round {}, its last paired round; later pairings depend "
+                             "on results not known yet",
+                             last_paired))
+    return last_paired
+
+
+def _pair_by_berger(t: Tournament, row: dict[int, int], rounds: range,
+                    grid: tuple[np.ndarray, np.ndarray, np.ndarray], notes: list[str]) -> None:
+    """A round robin's ``rounds`` that nobody is paired in yet, paired from the Berger tables by pairing number
+    into ``grid`` (opponents, colours, pending), said in the notes."""
+    opp, colour, pend = grid
+    empty = [r for r in rounds if not (opp[:, r] >= 0).any()]
+    if not empty:
+        return
+    n = len(t.players)
+    numbers = sorted(row)
+    if numbers != list(range(1, n + 1)):
+        raise InputError(Message("round robin rounds missing from the file: the Berger tables need pairing "
+                                 "numbers 1..{}",
+                                 n), Place(t.source, field="start numbers"))
+    berger = schedule(n, double=rounds.stop > n - 1 + n % 2)
+    for r in empty:
+        for w, b in berger[r % len(berger)].pairings:
+            i, j = row[w], row[b]
+            opp[i, r], opp[j, r], colour[i, r], colour[j, r] = j, i, WHITE, BLACK
+            pend[i, r] = pend[j, r] = True
+    listed = ", ".join(str(r + 1) for r in empty)
+    notes.append(Message("rounds {} paired from the Berger tables (Arbiters' Manual 13.16) by pairing number",
+                         listed))

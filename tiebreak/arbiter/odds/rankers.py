@@ -66,17 +66,27 @@ class RoundRobinRanker:
     """The array ranker (module text)."""
 
     def __init__(self, future: Future, specs: list[TieBreakSpec], rules: "str | RuleSet" = "fide-2024") -> None:
-        t = future.base
         self.specs = specs
-        ctx = Context(t, _ruleset(rules), future.final_round, True)
-        n = self.n = ctx.n
+        ctx = Context(future.base, _ruleset(rules), future.final_round, True)
+        self.n = ctx.n
+        self.W, self.units = ctx.W, np.array([[ctx.units[a], ctx.units[b]] for a, b in KINDS], np.int64)
+        self.rounds = ctx.k
+        self.gw = np.array([g.white for g in future.games], np.int64)
+        self.gb = np.array([g.black for g in future.games], np.int64)
+        self._known_games(ctx, future)
+        self._direct_encounter_tables()
+        self.de_groups = self._pending_groups()
+        self._blocks: dict[int, dict[str, Any]] = {}
+
+    def _known_games(self, ctx: Context, future: Future) -> None:
+        """What the known games give every outcome: points, the points of each pair against each other, the
+        weight of each pair for DE, wins, games with Black, and the Koya line."""
+        n = self.n
         pending = np.zeros((n, ctx.k), bool)
         for g in future.games:
             pending[g.white, g.round - 1] = pending[g.black, g.round - 1] = True
         fixed = ctx.has_opp & ~pending
         pts = np.where(pending, 0, ctx.pts)
-        self.W, self.units = ctx.W, np.array([[ctx.units[a], ctx.units[b]] for a, b in KINDS], np.int64)
-        self.rounds = ctx.k
         self.points0 = pts.sum(axis=1)
         i, r = np.nonzero(fixed)
         j = ctx.opp[i, r]
@@ -92,22 +102,27 @@ class RoundRobinRanker:
         self.black_wins0 = (fixed & (pts == ctx.W) & (ctx.colour == BLACK)).sum(axis=1)
         self.black_games = (ctx.has_opp & (ctx.colour == BLACK)).sum(axis=1)
         self.koya_half = koya_max_score(ctx)  # KS: score * 2 >= this
-        self.gw = np.array([g.white for g in future.games], np.int64)
-        self.gb = np.array([g.black for g in future.games], np.int64)
-        # DE: the known games of each pair, weighted; the pending games by pair (slot -1: none pending)
+
+    def _direct_encounter_tables(self) -> None:
+        """DE: the known games of each pair, weighted; the pending games by pair (slot -1: none pending); the known
+        points of each pair by distance d between the players' rows (pairs p, p + d), in the type DE values fit in,
+        the pairs with pending games apart."""
+        n = self.n
         self.weighted = self.m0 * self.weight
         self.pair_slot = np.full((n, n), -1, np.int64)
         for w, bl in zip(self.gw.tolist(), self.gb.tolist()):
             if self.pair_slot[w, bl] < 0:
                 self.pair_slot[w, bl] = self.pair_slot[bl, w] = int(self.pair_slot.max()) + 1
-        # DE: the known points of each pair by distance d between the players' rows (pairs p, p + d), in the
-        # type DE values fit in; the pairs with pending games apart
         self.de_type: type[np.signedinteger[Any]] = np.int16 if self.W * self.lcm * n < 1 << 15 else np.int64
         known = np.where(self.pair_slot < 0, self.weighted, 0).astype(self.de_type)
         rows = np.arange(n)
         self.de_ahead = [None] + [known[rows[:-d], rows[d:]][:, None] for d in range(1, n)]
         self.de_behind = [None] + [known[rows[d:], rows[:-d]][:, None] for d in range(1, n)]
-        # the pairs with pending games, in groups where no player appears twice (a round's games, usually)
+
+    def _pending_groups(self) -> list[tuple[NDArray[Any], NDArray[Any], list[Slot]]]:
+        """The pairs with pending games, in groups where no player appears twice (a round's games, usually): each
+        group's rows and its slots (the pairs' first pending game, second, ...)."""
+        n = self.n
         groups: list[list[tuple[int, int, list[tuple[int, int]]]]] = []
         for p in range(n):
             for q in range(p + 1, n):
@@ -119,7 +134,7 @@ class RoundRobinRanker:
                 if group is None:
                     groups.append(group := [])
                 group.append((p, q, games))
-        self.de_groups: list[tuple[NDArray[Any], NDArray[Any], list[Slot]]] = []
+        de_groups: list[tuple[NDArray[Any], NDArray[Any], list[Slot]]] = []
         for group in groups:
             most = max(len(games) for _, _, games in group)
             slots: list[Slot] = []
@@ -129,8 +144,8 @@ class RoundRobinRanker:
                 sides = np.array([games_[m][1] if len(games_) > m else 0 for _, _, games_ in group])[:, None]
                 weights = np.array([int(self.weight[p, q]) for p, q, _ in group])[:, None] * has[:, None]
                 slots.append((numbers, sides, weights))
-            self.de_groups.append((np.array([p for p, _, _ in group]), np.array([q for _, q, _ in group]), slots))
-        self._blocks: dict[int, dict[str, Any]] = {}
+            de_groups.append((np.array([p for p, _, _ in group]), np.array([q for _, q, _ in group]), slots))
+        return de_groups
 
     # -- any rows of digits -------------------------------------------------------------------------------------
 
@@ -202,15 +217,27 @@ class RoundRobinRanker:
         ``A L + P c + A c`` is one matrix product of ``[L | U | 1]`` (``U`` the low games' units) with a small
         matrix.
         Inside, the arrays are players x outcomes (a player's values contiguous)."""
-        g, n = len(self.gw), self.n
+        g = len(self.gw)
         c = self._block(low)
         high_digits = digit_rows(high, high + 1, g - low)[0].tolist()
         digits = np.empty((len(c["inner"]), g), np.int8)
         digits[:, :low] = c["inner"]
         digits[:, low:] = high_digits
+        points, wins, black_wins, A = self._block_constants(low, high_digits)
+        score = c["L"] + points[:, None]
+
+        def column(code: str) -> tuple[np.ndarray, int]:
+            return self._block_column(code, c, low, score, (points, wins, black_wins, A))
+        key = self._key(lambda: self._block_pending(c, low, high_digits), score, column)
+        return (digits, *sorted_places(np.ascontiguousarray(key.T)))
+
+    def _block_constants(self, low: int,
+                         high_digits: list[int]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """What the known games and the block's games after the ``low`` first add (the same to every outcome of the
+        block): points, wins, wins with Black (per player) and the points matrix ``A``."""
         points, wins, black_wins, A = (self.points0.copy(), self.wins0.copy(), self.black_wins0.copy(),
                                        self.m0.copy())
-        for k, r in zip(range(low, g), high_digits):
+        for k, r in zip(range(low, len(self.gw)), high_digits):
             w, bl = self.gw[k], self.gb[k]
             uw, ub = self.units[r]
             points[w] += uw
@@ -220,37 +247,44 @@ class RoundRobinRanker:
             if r != 1:
                 wins[w if r == 0 else bl] += 1
                 black_wins[bl] += r == 2
-        score = c["L"] + points[:, None]
+        return points, wins, black_wins, A
 
-        def column(code: str) -> tuple[np.ndarray, int]:
-            W, rounds = self.W, self.rounds
-            if code == "PTS":
-                return score, W * rounds
-            if code in ("WIN", "WON"):
-                return c["wins"] + wins[:, None], rounds
-            if code == "BWG":
-                return c["black_wins"] + black_wins[:, None], rounds
-            if code == "BPG":
-                return np.broadcast_to(self.black_games[:, None], score.shape), rounds
-            if code == "SB":
-                LU = c["LU"]
-                Y = np.zeros((n, len(LU)), LU.dtype)  # [A | the low games' opponents' points | A c]
-                Y[:, :n] = A
-                for k in range(low):
-                    Y[self.gw[k], n + 2 * k] = points[self.gb[k]]
-                    Y[self.gb[k], n + 2 * k + 1] = points[self.gw[k]]
-                Y[:, -1] = A @ points
-                sb = (Y @ LU).astype(np.int64)
-                sb += c["PL"]
-                return sb, (W * rounds) ** 2
-            qualifies = (2 * score >= self.koya_half).astype(np.int64)  # KS, as in _column
-            out = np.rint(A.astype(np.float64) @ qualifies).astype(np.int64)
-            for k in range(low):
-                out[self.gw[k]] += c["pw"][k] * qualifies[self.gb[k]]
-                out[self.gb[k]] += c["pb"][k] * qualifies[self.gw[k]]
-            return out, W * rounds
-        key = self._key(lambda: self._block_pending(c, low, high_digits), score, column)
-        return (digits, *sorted_places(np.ascontiguousarray(key.T)))
+    def _block_column(self, code: str, c: dict[str, Any], low: int, score: np.ndarray,
+                      constants: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]) -> tuple[np.ndarray, int]:
+        """A tie-break's values (players x outcomes of the block) and their upper bound (:meth:`_column` of a
+        block: ``c`` what the low games add, ``constants`` what the others add)."""
+        points, wins, black_wins, A = constants
+        W, rounds = self.W, self.rounds
+        if code == "PTS":
+            return score, W * rounds
+        if code in ("WIN", "WON"):
+            return c["wins"] + wins[:, None], rounds
+        if code == "BWG":
+            return c["black_wins"] + black_wins[:, None], rounds
+        if code == "BPG":
+            return np.broadcast_to(self.black_games[:, None], score.shape), rounds
+        if code == "SB":
+            return self._block_sonneborn_berger(c, low, points, A), (W * rounds) ** 2
+        qualifies = (2 * score >= self.koya_half).astype(np.int64)  # KS, as in _column
+        out = np.rint(A.astype(np.float64) @ qualifies).astype(np.int64)
+        for k in range(low):
+            out[self.gw[k]] += c["pw"][k] * qualifies[self.gb[k]]
+            out[self.gb[k]] += c["pb"][k] * qualifies[self.gw[k]]
+        return out, W * rounds
+
+    def _block_sonneborn_berger(self, c: dict[str, Any], low: int, points: np.ndarray, A: np.ndarray) -> np.ndarray:
+        """Sonneborn-Berger of every outcome of a block: ``P L`` (once for all blocks) plus one product of
+        ``[A | the low games' opponents' points | A c]`` with ``[L | U | 1]`` (:meth:`rank_block`)."""
+        n, LU = self.n, c["LU"]
+        Y = np.zeros((n, len(LU)), LU.dtype)
+        Y[:, :n] = A
+        for k in range(low):
+            Y[self.gw[k], n + 2 * k] = points[self.gb[k]]
+            Y[self.gb[k], n + 2 * k + 1] = points[self.gw[k]]
+        Y[:, -1] = A @ points
+        sb: np.ndarray = (Y @ LU).astype(np.int64)
+        sb += c["PL"]
+        return sb
 
     def _block(self, low: int) -> dict[str, Any]:
         """What the ``low`` first games add, for every one of their ``3**low`` outcomes (players x outcomes)."""
