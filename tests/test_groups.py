@@ -201,16 +201,16 @@ def test_category_tables_carry_the_player_columns_of_the_main_table(capsys, lang
     parser = _Tables()
     parser.feed(capsys.readouterr().out)
     main_table, category = parser.tables[0], parser.tables[1]
-    # the points come right after the name (on a phone rank, name and points stay while the rest scrolls)
-    assert main_table[0][4:8] == heads and category[0][5:9] == heads
-    assert [row[:4] + row[5:9] for row in category[1:]] == [
-        ["1", "3", "3", "Krishnan,Anirudh", "", "AUS", "1763", "m"], ["2", "6", "2", "Davis,Tony J", "CM", "AUS", "1774", "m"],
-        ["3", "29", "1", "Hogg,Dean", "", "AUS", "1847", "m"]]
+    # the order of every face: the title before the name, the other player columns after it, then the points
+    assert [main_table[0][j] for j in (2, 4, 5, 6)] == heads and [category[0][j] for j in (3, 5, 6, 7)] == heads
+    assert [row[:8] for row in category[1:]] == [
+        ["1", "3", "3", "", "Krishnan,Anirudh", "AUS", "1763", "m"], ["2", "6", "2", "CM", "Davis,Tony J", "AUS", "1774", "m"],
+        ["3", "29", "1", "", "Hogg,Dean", "AUS", "1847", "m"]]
     by_number = {row[1]: row for row in main_table[1:]}
-    for row in category[1:]:  # the same cells as the player's row of the main table, from the name on
-        assert row[3:] == by_number[row[2]][2:]
+    for row in category[1:]:  # the same cells as the player's row of the main table, from the number on
+        assert row[2:] == by_number[row[2]][1:]
     assert main([*args, "-f", "text"]) == 0
     text = capsys.readouterr().out
     lines = text[text.index("rating>=1700"):].splitlines()
-    assert lines[1].split()[5:9] == heads
-    assert lines[4].split()[:5] + lines[4].split()[6:9] == ["2", "6", "2", "Davis,Tony", "J", "CM", "AUS", "1774"]
+    assert lines[1].split()[3:4] + lines[1].split()[5:8] == heads
+    assert lines[4].split()[:9] == ["2", "6", "2", "CM", "Davis,Tony", "J", "AUS", "1774", "m"]

@@ -72,15 +72,16 @@ def test_the_page_without_a_script_shows_the_standings_of_the_command_line(tmp_p
     doc = json.loads(capsys.readouterr().out)
     assert len(body) == len(doc["standings"]) == 32
     codes = [c for c in doc["tiebreaks"] if c != "PTS"]
-    # rank, name, points, the mark, the arrow, the player columns the command line shows, the tie-breaks
-    assert [h["text"] for h in heads[5:]] == ["Tit", "Fed", "Rtg", *codes]
+    # the command line's columns in its order (rank, number, title, name, federation, rating, points, the
+    # tie-breaks), then the live screen's own: the mark and the arrow
+    assert [h["text"] for h in heads] == ["Rk", "No", "Tit", "Name", "Fed", "Rtg", "Pts", *codes, "✓", "▲▼"]
     for cells, row in zip(body, doc["standings"]):
-        rank, name, points = (c["text"] for c in cells[:3])
-        assert rank.split("-")[0] == str(row["rank"]) and name == row["name"]
-        assert float(points) == row["points"] and cells[1]["data"] == str(row["start_no"])
-        assert [c["text"] for c in cells[5:8]] == [row["title"] or "", row["federation"] or "", str(row["rating"] or "")]
-        assert [float(c["text"]) for c in cells[8:]] == [float(row["values"][c]) for c in codes]
-        assert cells[3]["text"] == "✓"  # every game played: every place settled
+        rank, number, title, name, fed, rating, points = (c["text"] for c in cells[:7])
+        assert rank.split("-")[0] == str(row["rank"]) and name == row["name"] and number == str(row["start_no"])
+        assert float(points) == row["points"] and cells[3]["data"] == str(row["start_no"])
+        assert [title, fed, rating] == [row["title"] or "", row["federation"] or "", str(row["rating"] or "")]
+        assert [float(c["text"]) for c in cells[7:-2]] == [float(row["values"][c]) for c in codes]
+        assert cells[-2]["text"] == "✓"  # every game played: every place settled
 
 
 def test_a_changed_result_reaches_the_tables(tmp_path):
@@ -94,9 +95,9 @@ def test_a_changed_result_reaches_the_tables(tmp_path):
     # a forfeit in words, never the file's code (+/-): No. 7 now has 7 points (6 + 1), No. 3 4.5 (5.5 - 1)
     board = next(r for r in after["pairings"][1:] if r[2]["text"] == "Krishnan,Anirudh")
     assert board[5]["text"] == "– + (поражение без игры)"
-    points = {r[1]["text"]: r[2]["text"] for r in after["standings"][1:]}
+    points = {r[3]["text"]: r[6]["text"] for r in after["standings"][1:]}  # (rank, no, title, name, fed, rating, points)
     assert points["Nguyen,Anh Kiet"] == "7" and points["Krishnan,Anirudh"] == "4.5"
-    assert after["standings"][1][1]["text"] == "Nguyen,Anh Kiet"  # alone in first place now
+    assert after["standings"][1][3]["text"] == "Nguyen,Anh Kiet"  # alone in first place now
     # the round's cell of No. 3 in the crosstable: the opponent's place, Black/White in Russian, the forfeit's −
     cross = {r[1]["text"]: r[3:] for r in after["crosstable"][1:]}
     assert cross["Krishnan,Anirudh"][-1]["text"] == "1б−"

@@ -414,7 +414,7 @@ def test_the_pages_answer_holds_every_part_the_standings_fill():
     published = _published()
     rows = parts["standings"].select("tbody tr")
     heads = [th.get_text() for th in parts["standings"].select("thead th")]
-    assert heads[:4] == ["Місце", "№", "Учасник", "Очки"]
+    assert heads == ["Місце", "№", "Зв", "Учасник", "Фед", "Рейт", "Очки", *heads[7:]]  # the order of every face
     for row, (number, line) in zip(rows[:4], sorted(published.items(), key=lambda x: int(x[1]["pos"]))):
         cells = dict(zip(heads, (td.get_text() for td in row.select("td"))))
         assert int(row["data-start-no"]) == number

@@ -27,7 +27,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 from sources import CORPUS, needs
-from test_site import check_cards, check_standings_pages, cli_json, parse, player_of
+from test_site import check_cards, check_standings_pages, cli_json, parse, player_of, row_player
 
 pytest.importorskip("jinja2")
 
@@ -149,9 +149,11 @@ def check_explanations(site: Path, trf: Path, players: list[int], capsys, prefix
             html = (site / lang / f"{prefix}-{sno}.html").read_text(encoding="utf-8")
             page = parse(site / lang / f"{prefix}-{sno}.html")
             keys = re.findall(r'data-key="([^"]+)"', html)
-            assert keys and keys == re.findall(r"^(\S+) = ", text, re.M), (lang, sno)
-            for n, key in enumerate(keys, 1):
-                head = re.search(rf"^{re.escape(key)} = (\S+)", text, re.M)
+            # each value headed as explain heads it (a team's primary score as the standings head it: MP, «МО»)
+            headings = re.findall(r'<span class="code">([^<]+)</span>', html)
+            assert keys and headings == re.findall(r"^(\S+) = ", text, re.M), (lang, sno)
+            for n, (key, heading) in enumerate(zip(keys, headings), 1):
+                head = re.search(rf"^{re.escape(heading)} = (\S+)", text, re.M)
                 assert head and page.values[key] == head.group(1), (lang, sno, key)
                 block = text[head.end():].split("\n\n")[0]
                 lines = [x for x in block.splitlines()[1:] if x.strip()]
@@ -285,7 +287,7 @@ def test_team_standings_after_every_round_agree_with_the_command_line(teams, cap
         want = cli_json(capsys, "standings", str(TEAMS), "--after-round", str(k), "--seed", SEED, "-f", "json")
         for lang in LANGS:
             rows = parse(teams / lang / f"standings-{k}.html").tables["standings"][1:]
-            got = [(int(re.fullmatch(r"team-(\d+)\.html", r[1]["href"]).group(1)), r[0]["text"].rstrip("*"),
+            got = [(row_player(r, "team"), r[0]["text"].rstrip("*"),
                     {c["data"]: c["text"] for c in r if c["data"]}) for r in rows]
             assert got == [(int(w["start_no"]), w["rank"], {key: "-" if v is None else v
                                                               for key, v in w["values"].items()})

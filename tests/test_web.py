@@ -605,7 +605,8 @@ def test_a_team_event_on_the_page(browser, server, tmp_path):
     page.locator('#standings tbody tr[data-start-no="2"]').click()
     page.wait_for_function("document.body.dataset.explained === '1,2'", timeout=30_000)
     verdict = page.locator("#explain-body .verdict").inner_text()
-    assert "PTS" in verdict and "4 against 2" in verdict  # A 4 MP, B 2 MP
+    # the primary score (PTS of the list) named as the standings head it, cited as the legend does
+    assert "MP [C.07 11.1.1]" in verdict and "4 against 2" in verdict  # A 4 MP, B 2 MP
     assert not errors
     page.close()
 

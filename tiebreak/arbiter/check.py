@@ -28,6 +28,7 @@ from ..engine.ranking import places as ranked_places
 from ..engine.registry import parse_list
 from ..engine.rules import RULE_SETS, RuleSet, choose_rules
 from ..engine.standings import Standings, compute_standings
+from ..engine.team import TeamStandings
 from ..formats.published import Published, PublishedRow, PublishedValue
 from . import points_column
 
@@ -164,6 +165,8 @@ class Report:
     verdict: tuple[str, str, str] = ("right", "", "")
     #: the program that published the standings (the file's own word or ``--publisher``; "" when unknown)
     publisher: str = ""
+    #: a team event's primary score (MP or GP: the report names its column as the standings head it); "" for players
+    primary: str = ""
 
 
 def _match(t: Tournament, published: Published) -> tuple[dict[int, PublishedRow], list[str]]:
@@ -272,7 +275,8 @@ def compare(source: str, published: Published, rows: dict[int, PublishedRow], un
         notes += follows(reading, points_from, mine, _agreement(announced, rank_other(chosen), rows, columns))
     notes += published.unknown + publishing_notes(ours, rows, columns, published.publisher)
     return Report(source, announced, ours.tiebreaks, not differences, differences, order, best, notes, unmatched,
-                  published.source, verdict(differences, order, published.publisher), published.publisher)
+                  published.source, verdict(differences, order, published.publisher), published.publisher,
+                  ours.tt.primary if isinstance(ours, TeamStandings) else "")
 
 
 def publishing_notes(ours: Any, rows: dict[int, PublishedRow], columns: list[str], publisher: str) -> list[str]:

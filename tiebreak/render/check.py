@@ -21,6 +21,7 @@ from markupsafe import Markup
 from ..arbiter.check import Difference, Report
 from ..engine.model import format_number
 from ..formats.text import spreadsheet_safe
+from .columns import key_heading
 from .i18n import grouped, kind_name, message
 from .templating import environment
 from .words import CHECK_WORDS
@@ -97,7 +98,11 @@ def verdict_text(r: Report, lang: str = "en") -> str:
               ragree=a.ranks_agree if a else 0, ranks=a.ranks if a else 0)
 
 
-def _what(d: Difference, lang: str) -> str:
+def _what(d: Difference, lang: str, primary: str = "") -> str:
+    """What differs, in words: the rank, the points (a team event's primary score by its name, «МО», as the
+    standings head it), or a tie-break by its code."""
+    if primary and d.what in ("points", "PTS", primary):
+        return key_heading(primary, primary, lang)
     return _w(d.what, lang) if d.what in ("rank", "points") else d.what
 
 
@@ -126,7 +131,7 @@ def to_text(r: Report, lang: str = "en") -> str:
         article = f" [{message(d.article, lang)}]" if d.article else ""
         by = f"{_w('reproduced', lang)} {', '.join(d.reproduced_by)}" if d.reproduced_by else _w("no_rules", lang)
         who = _w("no", lang, n=d.start_no)
-        lines.append(f"  {who} {d.name} — {_what(d, lang)}{article}: {_w('published', lang)} {d.published}, "
+        lines.append(f"  {who} {d.name} — {_what(d, lang, r.primary)}{article}: {_w('published', lang)} {d.published}, "
                      f"{_w('ours', lang)} {d.ours}; {by}")
         lines += [f"      {_round_text(c, lang)}" for c in d.rounds]
     lines.append(f"{_w('rules_best', lang)}:")
@@ -181,7 +186,7 @@ def view(reports: list[Report], lang: str = "en", failed: list[tuple[str, str]] 
             "line": _w(key, lang, rules=r.announced, list=", ".join(r.tiebreaks), n=n),
             "verdict": verdict["text"], "best": r.best_rules,
             "labels": [_w(x, lang) for x in ("player", "what", "published", "ours", "reproduced", "why")],
-            "differences": [{"start_no": d.start_no, "who": f"{d.start_no} {d.name}", "what": _what(d, lang),
+            "differences": [{"start_no": d.start_no, "who": f"{d.start_no} {d.name}", "what": _what(d, lang, r.primary),
                              "published": d.published,
                              "ours": d.ours, "by": ", ".join(d.reproduced_by) or _w("no_rules", lang),
                              "rounds": [_round_text(c, lang) for c in d.rounds]} for d in r.differences],

@@ -88,8 +88,12 @@ def _block(s: Ranking, start_no: int, spec: str, info: dict[str, Any], words: Wo
     rounds = [{"round": c["round"], "value": _num(c["value"]), "cut": c["cut"],
                "kind": words["kinds"].get(c["kind"], c["kind"]), "opponent": _who(s, c["opponent"], words),
                "source": message(c["source"], lang) if c["source"] else ""} for c in info.get("rounds", [])]
-    return {"spec": spec, "value": _num(info["value"]), "name": spec_name({x.text: x for x in s.specs}.get(spec), team, lang),
-            "article": message(info["article"], lang), "rounds": rounds if "rounds" in info else None,
+    heading, name, article = spec, spec_name({x.text: x for x in s.specs}.get(spec), team, lang), info["article"]
+    if isinstance(s, TeamStandings):  # the primary score headed, named and cited as the standings and legend do
+        heading, code, article = team_explain.value_heading(s, spec, article, lang)
+        name = TEAM_NAMES.text(code, lang) if heading != spec else name
+    return {"spec": spec, "heading": heading, "value": _num(info["value"]), "name": name,
+            "article": message(article, lang), "rounds": rounds if "rounds" in info else None,
             "sources": list(dict.fromkeys(c["source"] for c in rounds)),
             "undefined": _undefined(s, start_no, spec, lang) if info["value"] is None and rounds else "",
             "notes": _notes(info, team, words, lang)}
@@ -134,7 +138,10 @@ def _pair(s: Ranking, a: int, b: int, lang: str, words: Words) -> dict[str, Any]
         return {"title": title, "verdict": said.text("equal", lang, how=how), "rounds": [], "cut": False}
     va, vb = _num(d["values"][0]), _num(d["values"][1])
     values = {"va": va, "vb": vb} if team else {"a": va, "b": vb}
-    verdict = said.text("separated", lang, spec=spec, article=message(d["article"], lang), **values)
+    heading, article = spec, d["article"]
+    if isinstance(s, TeamStandings):  # the primary score as the standings head it
+        heading, _, article = team_explain.value_heading(s, spec, article, lang)
+    verdict = said.text("separated", lang, spec=heading, article=message(article, lang), **values)
     by_a = {c.round: c for c in s.contributions(a, spec)}
     by_b = {c.round: c for c in s.contributions(b, spec)}
 
@@ -144,7 +151,7 @@ def _pair(s: Ranking, a: int, b: int, lang: str, words: Words) -> dict[str, Any]
         return {"who": _who(s, c.opponent, words), "value": _num(c.value), "cut": c.cut,
                 "kind": words["kinds"].get(c.kind, c.kind)}
     rounds = [{"round": r, "a": cells(by_a.get(r)), "b": cells(by_b.get(r))} for r in sorted(by_a.keys() | by_b.keys())]
-    return {"title": title, "verdict": verdict, "spec": spec, "names": [s.row(a).name, s.row(b).name],
+    return {"title": title, "verdict": verdict, "spec": heading, "names": [s.row(a).name, s.row(b).name],
             "values": [va, vb], "rounds": rounds, "cut": any(r[x]["cut"] for r in rounds for x in "ab")}
 
 

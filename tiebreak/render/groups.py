@@ -19,10 +19,10 @@ from ..arbiter.categories import CategoryStandings
 from ..arbiter.clubs import TEAM_CODES, ClubRanking
 from ..arbiter.columns import PlayerColumns
 from ..engine.model import format_number
-from .columns import headings
+from ..views.standings import column_order
 from .html import Sheet, sections_html, sheet, table_data
 from .output import text_table
-from .words import GROUPS_WORDS
+from .words import COLUMN_HEADINGS, GROUPS_WORDS
 
 _w = GROUPS_WORDS.text
 
@@ -32,17 +32,21 @@ def _cell(v: Fraction | None) -> str:
 
 
 def _category_table(c: CategoryStandings, lang: str, columns: PlayerColumns | None) -> tuple[list[str], list[list[str]]]:
-    """The heading and rows of a category's table: rank in the category, overall rank, number, name, the player
-    columns the main table shows (``columns``), points and the tie-breaks of the list."""
+    """The heading and rows of a category's table, in the order of the main table's columns
+    (:func:`~tiebreak.views.standings.column_order`): rank in the category and overall rank, number, the player
+    ``columns`` the main table shows around the name, points and the tie-breaks of the list."""
     shown = [x for x in c.rows[0].row.values if x != "PTS"]
-    player_heads = headings(columns.names, lang) if columns else []
-    head = [_w("cat_rank", lang), _w("overall", lang), _w("no", lang), _w("name", lang), _w("points", lang),
-            *player_heads, *shown]
-    body = [[str(r.rank), str(r.overall), str(r.start_no), r.row.name, format_number(r.row.points),
-             *(columns.cells[r.start_no] if columns else []), *(_cell(r.row.values[x]) for x in shown)] for r in c.rows]
+    order = column_order(columns.names if columns else [], shown)
+    words = {"number": _w("no", lang), "name": _w("name", lang), "points": _w("points", lang)}
+    head = [_w("cat_rank", lang), _w("overall", lang),
+            *(COLUMN_HEADINGS.text(k.key, lang) if k.kind == "player" else words.get(k.kind, k.key) for k in order[1:])]
+    body = []
+    for r in c.rows:
+        player = dict(zip(columns.names, columns.cells[r.start_no])) if columns else {}
+        fixed = {"number": str(r.start_no), "name": r.row.name, "points": format_number(r.row.points)}
+        body.append([str(r.rank), str(r.overall), *(player[k.key] if k.kind == "player" else _cell(r.row.values[k.key])
+                                                    if k.kind == "value" else fixed[k.kind] for k in order[1:])])
     return head, body
-
-
 def categories_text(cats: list[CategoryStandings], lang: str = "en", columns: PlayerColumns | None = None) -> str:
     """Each category as an aligned table under its heading, with the player ``columns`` of the main table.
 
@@ -53,7 +57,7 @@ def categories_text(cats: list[CategoryStandings], lang: str = "en", columns: Pl
     >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
     >>> text = categories_text([category_standings(s, parse_category("rating<700"))], "en", player_columns(s))
     >>> print(text.splitlines()[1])
-    Rk  Overall  No  Name           Pts  Tit  Fed  Rtg  BH/C1
+    Rk  Overall  No  Tit  Name           Fed  Rtg  Pts  BH/C1
     """
     lines: list[str] = []
     for c in cats:
@@ -62,7 +66,7 @@ def categories_text(cats: list[CategoryStandings], lang: str = "en", columns: Pl
             lines.append(_w("empty", lang))
             continue
         head, body = _category_table(c, lang, columns)
-        lines += text_table(head, body, {3})
+        lines += text_table(head, body, {head.index(_w("name", lang))})
     return "\n".join(lines) + "\n"
 
 
@@ -94,7 +98,8 @@ def categories_sheets(cats: list[CategoryStandings], lang: str = "en",
                         "category": c.category.text})
             continue
         head, body = _category_table(c, lang, columns)
-        table, widths = table_data(f"category-{k}", head, body, head.index(_w("points", lang)), names=(3,),
+        table, widths = table_data(f"category-{k}", head, body, head.index(_w("points", lang)),
+                                   names=(head.index(_w("name", lang)),),
                                    rank_at=None)
         out.append({**sheet(widths, "category"), "heading": heading, "table": table, "category": c.category.text})
     return out

@@ -27,9 +27,9 @@ from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 from ..views.crosstable import of_standings, of_teams
 from ..views.matches import match_rounds
-from ..views.standings import of_ranking
+from ..views.standings import Column, of_ranking
 from . import crosstable as cross_words
-from .columns import headings
+from .columns import standings_headings
 from .i18n import word
 from .output import legend
 from .square import square_table
@@ -162,11 +162,13 @@ def column_widths(heads: list[str], rows: list[list[str]], names: tuple[int, ...
 
 def table_data(table_id: str, heads: list[str], rows: list[list[str]], points_at: int, tied: list[bool] | None = None,
                caption: str = "", names: tuple[int, ...] = (2,), rank_at: int | None = 0,
-               sticky: bool = True) -> tuple[Sheet, list[int]]:
-    """A table for the ``table`` macro (rank at ``rank_at``, the names at ``names``, the points at ``points_at``, a
-    row drawn by lot marked ``tied``) and the characters each column needs (names wrap past 26 characters)."""
+               sticky: bool = True, ids: tuple[int, ...] = ()) -> tuple[Sheet, list[int]]:
+    """A table for the ``table`` macro (rank at ``rank_at``, the names at ``names``, the points at ``points_at``, the
+    identity columns a phone leaves out at ``ids``, a row drawn by lot marked ``tied``) and the characters each column
+    needs (names wrap past 26 characters)."""
     def cls(j: int) -> str:
-        return "name" if j in names else "rank" if j == rank_at else "pts" if j == points_at else ""
+        return ("name" if j in names else "rank" if j == rank_at else "pts" if j == points_at else
+                "id" if j in ids else "")
 
     classes = [cls(j) for j in range(len(heads))]
     return ({"id": table_id, "caption": caption, "sticky": sticky,
@@ -182,30 +184,47 @@ def to_html(s: Standings, lang: str = "en", sections: str = "", columns: PlayerC
     standings."""
     t = s.tournament
     title = t.name or t.source or "Standings"
-    heads, rows = standings_table(s, lang, columns)
+    heads, rows, order = standings_table(s, lang, columns)
     event = (f"{word('after_round', lang, k=s.after_round, n=t.rounds)}; {word(s.system, lang)}; "
              f"{word('rules', lang)} {s.rules.name}; {word('legend', lang)}: {', '.join(s.tiebreaks)}")
-    first = standings_sheet(s, lang, title, event, legend(s.specs, lang), heads, rows)
+    first = standings_sheet(s, lang, title, event, legend(s.specs, lang), heads, rows, order)
     return document(title, lang, [first, Markup(sections), _rounds_sheet(s, lang)], printed)
 
 
 def standings_table(s: Standings, lang: str = "en",
-                    columns: PlayerColumns | None = None) -> tuple[list[str], list[list[str]]]:
-    """The headings and rows of the standings table of the players (the view of :mod:`tiebreak.views.standings`):
-    rank, number, name, points, the player columns, the tie-breaks; the download's and the web page's.
+                    columns: PlayerColumns | None = None) -> tuple[list[str], list[list[str]], list[Column]]:
+    """The headings, rows and columns of the standings table of the players (the view of
+    :mod:`tiebreak.views.standings`, in its one order of the columns): the download's and the web page's.
 
     >>> from tiebreak.engine.model import Kind, Player, Tournament
     >>> from tiebreak.engine.standings import compute_standings
     >>> t = Tournament.build([Player(1, "Ann"), Player(2, "Bob")], 1)
     >>> t.set_game(1, 1, 2, Kind.WIN)
-    >>> standings_table(compute_standings(t, "PTS,BH", lots=False), "ru")
+    >>> standings_table(compute_standings(t, "PTS,BH", lots=False), "ru")[:2]
     (['Место', '№', 'Участник', 'Очки', 'BH'], [['1', '1', 'Ann', '1', '0'], ['2', '2', 'Bob', '0', '1']])
     """
     view = of_ranking(s, columns)
-    # the points right after the name: on a phone rank, name and points stay while the other columns scroll
-    heads = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang),
-             *headings(view.player_columns, lang), *view.keys]
-    return heads, [[r.place, str(r.start_no), r.name, r.points, *r.players, *r.values] for r in view.rows]
+    return standings_headings(view.columns, lang), [view.cells(r) for r in view.rows], view.columns
+
+
+def team_standings_table(s: TeamStandings, lang: str = "en") -> tuple[list[str], list[list[str]], list[Column]]:
+    """The headings, rows and columns of the team standings table, as the players' (:func:`standings_table`): rank,
+    number, team, the primary score headed by its name («МО»), the team tie-breaks; the download's and the web
+    page's."""
+    view = of_ranking(s)
+    heads = standings_headings(view.columns, lang, (s.keys[0], s.tt.primary))
+    return heads, [view.cells(r) for r in view.rows], view.columns
+
+
+def positions(columns: list[Column]) -> tuple[int, int]:
+    """Where the name and the points are among the standings table's ``columns``."""
+    return columns.index(Column("name")), columns.index(Column("points"))
+
+
+def identity_columns(columns: list[Column]) -> tuple[int, ...]:
+    """Where the identity columns are among the standings table's ``columns`` (number, title, federation, rating...:
+    a phone leaves them out of the page's table)."""
+    return tuple(j for j, c in enumerate(columns) if c.kind in ("number", "player"))
 
 
 def document(title: str, lang: str, sheets: list[Sheet | Markup], printed: datetime.date | None = None,
@@ -223,12 +242,13 @@ def document(title: str, lang: str, sheets: list[Sheet | Markup], printed: datet
 
 
 def standings_sheet(s: Any, lang: str, title: str, event: str, legend_lines: list[str], heads: list[str],
-                    rows: list[list[str]]) -> Sheet:
+                    rows: list[list[str]], columns: list[Column]) -> Sheet:
     """The first sheet: the event's name, the cover line (``event``), the legend of the tie-breaks (``legend_lines``:
     a code, then its name and article) with the undefined-value mark, the lot's footnote, and the standings table
-    (rank, number, name, points...; a row drawn by lot marked) of ``s`` (individual or team standings)."""
-    table, widths = table_data("standings", heads, rows, 3, [bool(r.lot) for r in s.rows],
-                               SITE_WORDS.text("standings", lang))
+    (``heads``, ``rows`` of the ``columns``; a row drawn by lot marked) of ``s`` (individual or team standings)."""
+    name_at, points_at = positions(columns)
+    table, widths = table_data("standings", heads, rows, points_at, [bool(r.lot) for r in s.rows],
+                               SITE_WORDS.text("standings", lang), (name_at,))
     items = [(code, name.strip()) for code, _, name in (line.strip().partition(" ") for line in legend_lines)]
     # the lot's footnote goes above the table, with the legend: a page never holds only the footnote
     lots = [word("lot", lang, seed=s.seed)] if any(r.lot for r in s.rows) else []

@@ -30,16 +30,15 @@ from urllib.parse import quote
 from markupsafe import Markup, escape
 
 from ..engine.model import Kind
-from ..engine.ranking import place_texts
 from ..views import crosstable
 from ..views.odds import from_json
+from ..views.standings import Column, StandingsTable, of_document
 from . import crosstable as cross_words
-from .columns import headings
+from .columns import standings_headings
 from .i18n import message, plural
 from .odds import first_and_top, method_text, reach_cells, reach_range
 from .pairings import Seat, round_from_json, round_tables
 from .results import API_CELLS, bye_text, legend
-from .team_words import primary_name
 from .templating import cell_html, environment
 from .words import LIVE_COUNTS, LIVE_WORDS, WORDS
 
@@ -68,15 +67,6 @@ def _head(text: str, cls: str = "") -> Cell:
     return {"text": text, "cls": cls}
 
 
-def _ranks(rows: list[dict[str, Any]]) -> dict[int, str]:
-    """Start number -> the place as the site writes it (``5-9`` for a place five share: no lots live)."""
-    return place_texts({int(r["start_no"]): int(r["rank"]) for r in rows})
-
-
-def _text(value: Any) -> str:
-    return "-" if value is None else str(value)
-
-
 def card_address(event: str, lang: str, page: str) -> str:
     """The address of a card on the live screen (``page``: ``player-N.html`` or ``team-N.html``;
     :mod:`tiebreak.web.live_card`).
@@ -97,43 +87,29 @@ def _link(r: dict[str, Any], card: str | None) -> Cell:
     return cell
 
 
-#: the player columns the live standings show where the event's players have them (as the website's standings and
-#: ``tiebreak standings`` do by default): the document's member -> the column's name (:mod:`tiebreak.render.columns`)
-PLAYER_COLUMNS = {"title": "title", "federation": "fed", "rating": "rating"}
-
-
-def player_columns(rows: list[dict[str, Any]]) -> list[str]:
-    """The document's player members that some row has (:data:`PLAYER_COLUMNS`)."""
-    return [k for k in PLAYER_COLUMNS if any(r.get(k) for r in rows)]
-
-
-def tiebreak_codes(doc: dict[str, Any]) -> list[str]:
-    """The tie-break columns after the points column: the primary score (``PTS``, or a team list's first code when
-    it is the primary score, ``MP``) is the points column already, so it is not shown twice."""
-    first = doc["tiebreaks"][:1] if doc["tiebreaks"][:1] == [doc["tournament"].get("primary")] else []
-    return [c for c in doc["tiebreaks"] if c != "PTS" and [c] != first]
-
-
-def standings_rows(doc: dict[str, Any], arrows: str, w: dict[str, str], card: str | None = None) -> list[Cell]:
-    codes = tiebreak_codes(doc)
-    members = player_columns(doc["standings"])
-    places = _ranks(doc["standings"])
+def standings_rows(doc: dict[str, Any], view: StandingsTable, arrows: str, w: dict[str, str],
+                   card: str | None = None) -> list[Cell]:
+    """The rows of the standings (``view``: the document's table), the columns in the one order of every face
+    (:func:`tiebreak.views.standings.column_order`), then the live screen's own: the ✓/~/● mark and the arrow."""
     rows = []
-    for r in doc["standings"]:
+    for r, row in zip(doc["standings"], view.rows):
         state = ("●", "playing") if r.get("playing") else ("✓", "settled") if r.get("settled") else ("~", "provisional")
         move = r.get("since_round") if arrows == "round" else r.get("moved")
         move = int(move or 0)
         arrow = {"text": f"▲{move}" if move > 0 else f"▼{-move}" if move < 0 else "",
                  "cls": "up" if move > 0 else "down" if move < 0 else ""}
-        rank: Cell = {"text": places[int(r["start_no"])], "cls": "rank"}
+        rank: Cell = {"text": row.place, "cls": "rank"}
         if r.get("playoff"):  # a place the play-off decided (Arbiters' Manual 13.2)
             rank |= {"sub": w["playoff_mark"], "title": w["playoff"]}
-        rows.append({"cells": [rank,
-                               _link(r, card), {"text": str(r["points"]), "cls": "pts"},
-                               {"text": state[0], "cls": "state " + state[1]}, arrow,
-                               *({"text": str(r.get(k) or "")} for k in members),
-                               *({"text": _text(r["values"].get(c)), "cls": "tb"} for c in codes)]})
+        cells = [rank if c.kind == "rank" else _link(r, card) if c.kind == "name" else
+                 {"text": text, "cls": _CLASSES[c.kind]} for c, text in zip(view.columns, view.cells(row))]
+        rows.append({"cells": [*cells, {"text": state[0], "cls": "state " + state[1]}, arrow]})
     return rows
+
+
+#: the class of each kind of the standings' columns on the live screen (``pts`` and ``rank`` stick on a phone, where
+#: the identity columns ``id`` are left out: live.css)
+_CLASSES = {"rank": "rank", "name": "name", "points": "pts", "value": "tb", "number": "id", "player": "id"}
 
 
 def pairings_rows(doc: dict[str, Any], lang: str, w: dict[str, str],
@@ -231,11 +207,11 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
     pair_heads, games, bye_heads, byes = pairings_rows(doc, lang, w, card)
     cross_heads, cross_rows = grid_rows(cross, square, lang, card)
     name_head = w["team"] if teams else w["name"]
-    points_head = primary_name(doc["tournament"].get("primary") or "MP", lang) if teams else w["points"]
-    heads = [_head(w["rank"], "rank"), _head(name_head, "name"), _head(points_head, "pts"), _head("✓"),
-             _head("▲▼"), *(_head(h) for h in headings([PLAYER_COLUMNS[k] for k in player_columns(doc["standings"])],
-                                                      lang)),
-             *(_head(c, "tb") for c in tiebreak_codes(doc))]
+    view = of_document(doc)
+    team = (doc["tiebreaks"][0], doc["tournament"].get("primary") or "MP") if doc["tournament"].get("teams") else None
+    points_head = standings_headings([Column("points")], lang, team)[0]
+    heads = [*(_head(h, _CLASSES[c.kind]) for c, h in zip(view.columns, standings_headings(view.columns, lang, team))),
+             _head("✓"), _head("▲▼")]
     summary = ", ".join(([_count("matches_pending", int(live.get("matches_pending") or 0), lang)] if teams else [])
                         + [_count("games_pending", int(live["pending"]), lang),
                            _count("places_settled", int(live["settled"]), lang)])
@@ -251,7 +227,7 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
         "event": live.get("event", ""), "title": doc["tournament"].get("name") or live.get("event", ""),
         "stamp_html": Markup(w["live_round"].format(k=escape(live["round"]))) + " · " + stamp,
         "warning_text": message(warning, lang) if warning else "", "summary": summary,
-        "standings_heads": heads, "standings_rows": standings_rows(doc, arrows, w, card),
+        "standings_heads": heads, "standings_rows": standings_rows(doc, view, arrows, w, card),
         "playoff": any(r.get("playoff") for r in doc["standings"]),
         "pair_heads": pair_heads, "games": games, "byes": byes, "bye_heads": bye_heads,
         "odds": odds, "odds_note": note, "odds_rows": odds_rows(odds, lang) if odds else "",

@@ -20,8 +20,8 @@ from ..engine.registry import CATALOGUE
 from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
 from ..formats.text import SafeCsvWriter, one_line
-from ..views.standings import of_ranking
-from .columns import headings
+from ..views.standings import Column, StandingsTable, of_ranking
+from .columns import standings_headings
 from .explain import details as explain
 from .i18n import message, tiebreak_name, with_modifiers, word
 
@@ -164,21 +164,33 @@ def to_json(s: Standings, details: bool = False, extra: dict[str, Any] | None = 
     return head.replace('"standings": []', '"standings": ' + body, 1) + "\n"
 
 
-def to_csv(s: Standings, extra_columns: tuple[list[str], dict[int, list[str]]] | None = None,
-           columns: PlayerColumns | None = None) -> str:
-    """One row per player; ``columns`` (player columns) follow the name, ``extra_columns`` (headings, start number ->
-    cells) are added at the right."""
+#: the CSV's heading of each column of the standings table (language-free, as the JSON's members: a player
+#: column by its name, a column of the list by its key)
+CSV_NAMES = {"rank": "rank", "number": "start_no", "name": "name", "points": "points"}
+
+
+def csv_table(view: StandingsTable, extra_columns: tuple[list[str], dict[int, list[str]]] | None = None) -> str:
+    """The standings table ``view`` as CSV, its columns in the one order (:func:`~tiebreak.views.standings.column_order`),
+    headed by language-free names; ``extra_columns`` (headings, start number -> cells) are added at the right."""
     out = io.StringIO()
     w = SafeCsvWriter(out, lineterminator="\n")
     extra_head, extra_cells = extra_columns or ([], {})
-    player_head = columns.names if columns else []
-    w.writerow(["rank", "start_no", "name", *player_head, "points", *s.keys, *extra_head])
+    columns = view.columns
+    w.writerow([*(c.key if c.kind in ("player", "value") else CSV_NAMES[c.kind] for c in columns), *extra_head])
     blank = [""] * len(extra_head)
-    for r in s.rows:
-        w.writerow([r.rank, r.start_no, r.name, *(columns.cells[r.start_no] if columns else []), format_number(r.points),
-                    *("" if v is None else format_number(v) for v in r.values.values()),
-                    *extra_cells.get(r.start_no, blank)])
+    at = columns.index(Column("rank"))
+    for r in view.rows:
+        cells = view.cells(r)
+        cells[at] = str(r.rank)  # the rank as a number (a place shared by ties is its first)
+        w.writerow([*cells, *extra_cells.get(r.start_no, blank)])
     return out.getvalue()
+
+
+def to_csv(s: Standings, extra_columns: tuple[list[str], dict[int, list[str]]] | None = None,
+           columns: PlayerColumns | None = None) -> str:
+    """One row per player: the player ``columns`` and every column of the list (PTS too) in the one order,
+    ``extra_columns`` (headings, start number -> cells) at the right."""
+    return csv_table(of_ranking(s, columns, s.keys, undefined=""), extra_columns)
 
 
 def legend(specs: Sequence[TieBreakSpec], lang: str = "en") -> list[str]:
@@ -213,22 +225,31 @@ def text_table(head: list[str], body: list[list[str]], left: set[int]) -> list[s
     return [fmt(head), fmt(["-" * w for w in widths]), *(fmt(r) for r in body)]
 
 
-def to_text(s: Standings, lang: str = "en", columns: PlayerColumns | None = None) -> str:
-    t = s.tournament
-    view = of_ranking(s, columns)
-    player_head = headings(view.player_columns, lang)
-    # the points right after the name, as in every table of the HTML, the PDF and the page
-    head = [word("rank", lang), word("number", lang), word("name", lang), word("points", lang), *player_head, *view.keys]
+#: the columns of a text table that are flush left (the other ones are flush right)
+TEXT_LEFT = ("name", "title", "fed", "club", "sex")
+
+
+def standings_text(view: StandingsTable, head: list[str]) -> list[str]:
+    """The standings table ``view`` as aligned text under the headings ``head``: a place that ties share written
+    once, a place a lot decided marked ``*``."""
+    columns = view.columns
+    at = columns.index(Column("rank"))
     body: list[list[str]] = []
     prev_rank = None
     for r in view.rows:
-        rank = (r.place if r.rank != prev_rank else "") + ("*" if r.lot else "")  # a shared place written once
+        cells = view.cells(r)
+        cells[at] = (r.place if r.rank != prev_rank else "") + ("*" if r.lot else "")  # a shared place written once
         prev_rank = r.rank
-        body.append([rank, str(r.start_no), r.name, r.points, *r.players, *r.values])
-    left = {2, *(4 + k for k, n in enumerate(columns.names if columns else []) if n in ("title", "fed", "club", "sex"))}
+        body.append(cells)
+    return text_table(head, body, {j for j, c in enumerate(columns) if c.key in TEXT_LEFT or c.kind == "name"})
+
+
+def to_text(s: Standings, lang: str = "en", columns: PlayerColumns | None = None) -> str:
+    t = s.tournament
+    view = of_ranking(s, columns)
     title = one_line(t.name or t.source)
     lines = [title, f"{word('after_round', lang, k=s.after_round, n=t.rounds)}; {word(s.system, lang)}; "
-             f"{word('rules', lang)} {s.rules.name}", "", *text_table(head, body, left)]
+             f"{word('rules', lang)} {s.rules.name}", "", *standings_text(view, standings_headings(view.columns, lang))]
     if any(r.lot is not None for r in s.rows):
         lines += ["", word("lot", lang, seed=s.seed)]
     extra = legend(s.specs, lang)
@@ -257,9 +278,5 @@ def team_to_json_obj(s: TeamStandings) -> dict[str, Any]:
 
 
 def team_to_csv(s: TeamStandings) -> str:
-    out = io.StringIO()
-    w = SafeCsvWriter(out, lineterminator="\n")
-    w.writerow(["rank", "start_no", "name", *s.keys])
-    for r in s.rows:
-        w.writerow([r.rank, r.number, r.name, *("" if v is None else format_number(v) for v in r.values.values())])
-    return out.getvalue()
+    """One row per team, as the players' CSV: the points (the primary score) and every column of the list."""
+    return csv_table(of_ranking(s, keys=s.keys, undefined=""))

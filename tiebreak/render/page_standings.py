@@ -35,9 +35,8 @@ from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 from ..engine.team_tiebreaks import TEAM_CATALOGUE
-from .html import standings_table, table_data
+from .html import identity_columns, positions, standings_table, table_data, team_standings_table
 from .i18n import grouped, message, problem, tiebreak_name, with_modifiers, word
-from .team_html import team_standings_table
 from .templating import environment
 from .words import PAGE_WORDS, SITE_WORDS, TEAM_NAMES
 
@@ -66,19 +65,20 @@ def standings_part(s: Standings | TeamStandings, lang: str = "en", sections: str
     place)."""
     team = isinstance(s, TeamStandings)
     if isinstance(s, TeamStandings):
-        heads, rows = team_standings_table(s, lang)
+        heads, rows, order = team_standings_table(s, lang)
         name, rounds = s.tt.matches.name, s.tt.matches.rounds
         count = SITE_WORDS.text("teams_n", lang, n=grouped(len(s.rows), lang))
         numbers, drawn = [r.start_no for r in s.rows], [r.lot is not None for r in s.rows]
     else:
-        heads, rows = standings_table(s, lang, columns)
+        heads, rows, order = standings_table(s, lang, columns)
         t = s.tournament
         name, rounds, count = t.name, t.rounds, SITE_WORDS.text("players_n", lang, n=grouped(len(s.rows), lang))
         numbers, drawn = [r.start_no for r in s.rows], [r.lot is not None for r in s.rows]
+    name_at, points_at = positions(order)
     for row, lot in zip(rows, drawn):
         if lot:  # a place a lot decided, as the footnote under the table says
             row[0] += "*"
-    table, _ = table_data("standings", heads, rows, 3, names=(2,))
+    table, _ = table_data("standings", heads, rows, points_at, names=(name_at,), ids=identity_columns(order))
     for row, number in zip(table["rows"], numbers):
         row["start_no"] = number
     lots = any(drawn)
@@ -91,7 +91,7 @@ def standings_part(s: Standings | TeamStandings, lang: str = "en", sections: str
         items=list_names(s.specs, lang, team), words={k: PAGE_WORDS.text(k, lang) for k in ("move_up", "move_down", "remove")},
         rounds=range(1, max(rounds, s.after_round) + 1), after_round=s.after_round,
         heads=table["heads"], rows=table["rows"], lot=word("lot", lang, seed=s.seed) if lots else "",
-        sections=Markup(sections), players=[(row[0].rstrip("*"), row[2], row[1]) for row in rows])
+        sections=Markup(sections), players=[(row[0].rstrip("*"), row[name_at], row[1]) for row in rows])
 
 
 def _lots_line(no_lots: bool, lots: bool, seed: int | None, lang: str) -> str:

@@ -1,8 +1,10 @@
 """The style every standings table shares: the page, the live and hall screens and the HTML downloads (the static site
 reuses it).  On screen a table keeps its headings while it scrolls (sticky ``thead``, inside its own scrolling box);
-on a phone (up to 40rem) the rank, name and points columns stay while the other columns scroll sideways.  A table
-takes part with ``class="sticky"``, its cells with ``rank``, ``name`` and ``pts`` (``class="heads"``: the headings
-only).  Printing turns all of it off (the PDF repeats the headings on every page instead).
+on a phone (up to 40rem) the rank, name and points columns stay while the other columns scroll sideways, and the
+identity columns between them (number, title, federation, rating: class ``id``) are left out, so the points are in
+view without scrolling (the columns keep their one order: :mod:`tiebreak.views.standings`).  A table takes part with
+``class="sticky"``, its cells with ``rank``, ``name``, ``pts`` and ``id`` (``class="heads"``: the headings only).
+Printing turns all of it off (the PDF repeats the headings on every page instead).
 
 The sticky columns have fixed widths on a phone so that each knows its place from the left without a script: rank
 4.6rem (room for «Место» / «Місце» in bold, unbroken), name 8.4rem (names wrap between words: after a space, a
@@ -27,5 +29,6 @@ TABLE_CSS = """
   table.sticky .rank{left:0;min-width:4.6rem;max-width:4.6rem;white-space:normal;overflow-wrap:anywhere}
   table.sticky .name{left:4.6rem;min-width:8.4rem;max-width:8.4rem;white-space:normal;overflow-wrap:anywhere}
   table.sticky .pts{left:13rem;min-width:3.5rem;max-width:3.5rem}
+  table.sticky .id{display:none}
 }
 """

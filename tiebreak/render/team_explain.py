@@ -20,7 +20,7 @@ from ..engine.team import TEAM_CATALOGUE, TeamStandings
 from ..views.matches import MatchRound, match_rounds
 from .explain import details, pair_details
 from .i18n import kind_name, message, with_modifiers, word
-from .team_words import primary_name
+from .team_words import key_heading, primary_name
 from .words import TEAM_EXPLAIN, TEAM_NAMES, TEAM_PANEL, TEAM_WORDS
 
 
@@ -68,6 +68,23 @@ def team_details(s: TeamStandings, number: int) -> dict[str, Any]:
     return out
 
 
+def value_heading(s: TeamStandings, spec: str, article: str, lang: str = "en") -> tuple[str, str, str]:
+    """A team value's heading, the code that names it and its article: the primary score (``PTS``, or its own code)
+    headed as the standings head it (``МО``), named and cited as the legend does (match points, C.07 11.1.1).
+
+    >>> from tiebreak.engine.team import Team, build, compute_team_standings
+    >>> from tiebreak.engine.model import Player, Tournament
+    >>> t = Tournament.build([Player(i, n) for i, n in enumerate(["A1", "A2", "B1", "B2"], 1)], 1)
+    >>> s = compute_team_standings(build(t, [Team(1, "A", [1, 2]), Team(2, "B", [3, 4])]), "PTS,BH", lots=False)
+    >>> value_heading(s, "PTS", "C.07 11", "ru"), value_heading(s, "BH", "C.07 8.1, 16", "ru")
+    (('МО', 'MP', 'C.07 11.1.1'), ('BH', 'BH', 'C.07 8.1, 16'))
+    """
+    code = spec.split("/")[0].split(":")[0]
+    if code in ("PTS", s.tt.primary) and s.tt.primary in TEAM_CATALOGUE:
+        return key_heading(code, s.tt.primary, lang), s.tt.primary, TEAM_CATALOGUE[s.tt.primary].article
+    return spec, code, article
+
+
 def explain_team(s: TeamStandings, number: int, lang: str = "en") -> str:
     """The explanation of team ``number`` as text in ``lang``."""
     e, w = TEAM_EXPLAIN, TEAM_WORDS
@@ -89,10 +106,11 @@ def explain_team(s: TeamStandings, number: int, lang: str = "en") -> str:
     lines += [f"  {r}{k:<2} {who:<{width}}  {score}" for k, who, score in rounds]
     specs = {sp.text: sp for sp in s.specs}
     for spec, info in team_details(s, number).items():
-        name = TEAM_NAMES.text(spec.split('/')[0].split(':')[0], lang)
+        heading, code, article = value_heading(s, spec, info["article"], lang)  # the primary score: МО, as headed
+        name = TEAM_NAMES.text(code, lang)
         if spec in specs:  # with its cut or median, as the legend writes it ("Buchholz, Cut-1")
             name = with_modifiers(name, specs[spec], lang)
-        lines += ["", f"{spec} = {_num(info['value'])}   {name} [{info['article']}]"]
+        lines += ["", f"{heading} = {_num(info['value'])}   {name} [{article}]"]
         if "group_place" in info:
             lines.append("  " + e.text("group", lang, place=info["group_place"] or "-"))
         if "boards" in info:
@@ -117,6 +135,7 @@ def explain_team_pair(s: TeamStandings, a: int, b: int, lang: str = "en") -> str
     if d["separated_by"] is None:
         lines.append(e.text("equal", lang, how=e.text("by_lot" if d["by_lot"] else "shared", lang)))
     else:
-        lines.append(e.text("separated", lang, spec=d["separated_by"], article=d["article"],
-                            va=_num(d["values"][0]), vb=_num(d["values"][1])))
+        heading, _, article = value_heading(s, d["separated_by"], d["article"], lang)  # as the standings head it
+        lines.append(e.text("separated", lang, spec=heading, article=article, va=_num(d["values"][0]),
+                            vb=_num(d["values"][1])))
     return "\n".join(lines) + "\n"

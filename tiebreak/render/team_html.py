@@ -12,8 +12,7 @@ from __future__ import annotations
 import datetime
 
 from ..engine.team import TeamStandings
-from ..views.standings import of_ranking
-from .html import TEAM_CROSSTABLE_STYLE, document, standings_sheet, team_matches_sheet
+from .html import TEAM_CROSSTABLE_STYLE, document, standings_sheet, team_matches_sheet, team_standings_table
 from .i18n import word
 from .team_words import key_heading, primary_name, team_legend
 from .words import TEAM_WORDS
@@ -37,18 +36,11 @@ def to_html(s: TeamStandings, lang: str = "en", printed: datetime.date | None = 
     m, w = s.tt.matches, TEAM_WORDS
     title = m.name or m.source or "Standings"
     named = [key_heading(x, s.tt.primary, lang) for x in s.tiebreaks]  # the primary score as the table heads it
-    heads, rows = team_standings_table(s, lang)
+    heads, rows, columns = team_standings_table(s, lang)
     event = "; ".join([word("after_round", lang, k=s.after_round, n=m.rounds), word(s.system, lang),
                        w.text("boards", lang, n=s.tt.boards), w.text("primary", lang, score=primary_name(s.tt.primary, lang)),
                        f"{word('rules', lang)} {s.rules.name}", f"{word('legend', lang)}: {', '.join(named)}"])
-    first = standings_sheet(s, lang, title, event, team_legend(s.specs, lang, s.tt.primary), heads, rows)
+    first = standings_sheet(s, lang, title, event, team_legend(s.specs, lang, s.tt.primary), heads, rows,
+                            columns)
     return document(title, lang, [first, team_matches_sheet(s, lang)], printed,
                     TEAM_CROSSTABLE_STYLE)
-
-
-def team_standings_table(s: TeamStandings, lang: str = "en") -> tuple[list[str], list[list[str]]]:
-    """The headings and rows of the team standings table: rank, number, team, the primary score and the team
-    tie-breaks as the table heads them; the download's and the web page's."""
-    heads = [word("rank", lang), word("number", lang), TEAM_WORDS.text("team", lang),
-             *(key_heading(x, s.tt.primary, lang) for x in s.keys)]
-    return heads, [[r.place, str(r.start_no), r.name, *r.values] for r in of_ranking(s, keys=s.keys).rows]

@@ -8,25 +8,23 @@ from ..engine.team import TeamStandings
 from ..views.crosstable import of_teams
 from ..views.standings import of_ranking
 from . import crosstable as cross_words
+from .columns import standings_headings
 from .i18n import word
-from .output import text_table
-from .team_words import key_heading, primary_name, team_legend
+from .output import standings_text
+from .team_words import primary_name, team_legend
 from .words import TEAM_WORDS
 
 
 def team_to_text(s: TeamStandings, lang: str = "en") -> str:
     """Team standings as an aligned table in ``lang``, the legend of the team tie-breaks and the match crosstable."""
-    shown = s.keys
-    head = [word("rank", lang), word("number", lang), TEAM_WORDS.text("team", lang),
-            *(key_heading(x, s.tt.primary, lang) for x in shown)]
-    body = [[r.place + ("*" if r.lot else ""), str(r.start_no), r.name, *r.values]
-            for r in of_ranking(s, keys=shown).rows]
+    view = of_ranking(s)
+    table = standings_text(view, standings_headings(view.columns, lang, (s.keys[0], s.tt.primary)))
     m = s.tt.matches
     event = "; ".join([word("after_round", lang, k=s.after_round, n=m.rounds), word(s.system, lang),
                        TEAM_WORDS.text("boards", lang, n=s.tt.boards),
                        TEAM_WORDS.text("primary", lang, score=primary_name(s.tt.primary, lang)),
                        f"{word('rules', lang)} {s.rules.name}"])
-    lines = [m.name or m.source, event, "", *text_table(head, body, {2})]
+    lines = [m.name or m.source, event, "", *table]
     if any(r.lot is not None for r in s.rows):
         lines += ["", word("lot", lang, seed=s.seed)]
     lines += ["", word("legend", lang) + ":", *("  " + x for x in team_legend(s.specs, lang, s.tt.primary)),

@@ -16,34 +16,22 @@ from typing import Any, Sequence
 from ..engine.specifier import TieBreakSpec
 from ..engine.team import TEAM_CATALOGUE, TEAM_MODIFIERS
 from ..engine.team_tiebreaks import TEAM_ALIASES
+from .columns import key_heading, primary_name
 from .output import legend_line
 from .words import TEAM_NAMES, TEAM_WORDS
 
-__all__ = ["TEAM_NAMES", "TEAM_WORDS", "primary_name",
+__all__ = ["TEAM_NAMES", "TEAM_WORDS", "key_heading", "primary_name",
            "team_catalogue", "team_legend", "team_modifiers"]
-
-def primary_name(primary: str, lang: str = "en") -> str:
-    """The primary score as the tables name it (``MP`` / ``МО``, ``GP`` / ``ИО``), so one page never says both."""
-    return TEAM_WORDS.text(primary.lower(), lang) if primary in ("MP", "GP") else primary
-
-
-def key_heading(key: str, primary: str, lang: str = "en") -> str:
-    """A team standings column's heading: the primary score (``PTS``) by its name, as the website heads it.
-
-    >>> key_heading("PTS", "MP", "ru"), key_heading("PTS", "GP", "en"), key_heading("BH", "MP", "ru")
-    ('МО', 'GP', 'BH')
-    """
-    return primary_name(primary, lang) if key == "PTS" else key
 
 
 def team_legend(specs: Sequence[TieBreakSpec], lang: str = "en", primary: str | None = None) -> list[str]:
     """One line per team tie-break of the list: specifier, name in ``lang``, cut, source article; with ``primary``
-    the primary score (``PTS``) is named as its column is headed (:func:`key_heading`)."""
+    the primary score (``PTS``, or its own code) is named as its column is headed (:func:`key_heading`)."""
     lines = []
     for spec in specs:
         label = None
-        if primary in ("MP", "GP") and spec.code == "PTS":  # "МО  Матчевые очки (C.07 11.1.1)"
-            spec, label = replace(spec, code=primary), key_heading("PTS", primary, lang)
+        if primary in ("MP", "GP") and spec.code in ("PTS", primary):  # "МО  Матчевые очки (C.07 11.1.1)"
+            spec, label = replace(spec, code=primary), key_heading(primary, primary, lang)
         d = TEAM_CATALOGUE.get(spec.code)
         if d is None:
             continue

@@ -10,10 +10,11 @@ from typing import Any
 
 from ..engine.model import WHITE, format_number
 from ..engine.registry import CATALOGUE
-from ..render.columns import headings
+from ..render.columns import headings, standings_headings
 from ..render.i18n import message, tiebreak_name, word
 from ..render.pairings import with_narrow as with_narrow
 from ..render.words import SITE_WORDS
+from ..views.standings import Column, StandingsRow, StandingsTable, column_order
 from .event import Event
 
 #: the engine's note of a lot (tiebreak.engine.standings), told to spectators in their words instead
@@ -145,17 +146,48 @@ COLUMN_WORDS = {"title": "player_title", "fed": "federation", "rating": "rating"
                 "birth": "column_birth", "perf": "performance", "change": "rating_change"}
 
 
+#: the class of a standings table's column on the site: rank, name and points stick on a phone, where the identity
+#: columns (``id``: number, title, federation, rating...; each player's card has them) are left out (``site.css``)
+_CLASSES = {"rank": "rank", "name": "name", "points": "pts", "number": "id", "player": "id"}
+
+
+def standings_heads(view: StandingsTable, lang: str, team: tuple[str, str] | None = None,
+                    points_title: str = "") -> list[Cell]:
+    """The headings of a standings page's table (:func:`tiebreak.render.columns.standings_headings`, the columns in
+    the one order of every face); ``points_title``: the points column's full name (a team event's primary score)."""
+    return [_head(h, _CLASSES.get(c.kind, ""), points_title if c.kind == "points" else "")
+            for c, h in zip(view.columns, standings_headings(view.columns, lang, team))]
+
+
+def standings_cells(view: StandingsTable, r: StandingsRow, decided: dict[int, int], name: Cell,
+                    points_key: str = "PTS") -> list[Cell]:
+    """The cells of a standings row on the site: the place (marked where a lot or the play-off decided it, linked to
+    the play-off), ``name`` (the player's or the team's cell), the points (``data``: ``points_key``), the values
+    (``data``: each key), in the one order of the columns."""
+    def cell(c: Column, text: str) -> Cell:
+        if c.kind == "rank":
+            return {"text": mark(r.place, r.start_no, decided) + ("*" if r.lot else ""), "cls": "rank",
+                    **({"href": "playoff.html"} if r.start_no in decided else {})}
+        if c.kind == "name":
+            return {**name, "head": True}
+        if c.kind == "points":
+            return {"text": text, "cls": "pts", "data": points_key}
+        return {"text": text, "data": c.key} if c.kind == "value" else {"text": text, "cls": _CLASSES[c.kind]}
+
+    return [cell(c, text) for c, text in zip(view.columns, view.cells(r))]
+
+
 def standings_legend(lang: str, columns: list[str], tiebreaks: list[tuple[str, str, str]],
                      points: tuple[str, str] | None = None) -> list[str]:
     """The legend of a standings table: each column's abbreviation and full name, a tie-break's article
     (``columns``: the player columns' names; ``tiebreaks``: :func:`tiebreak_legend`; ``points``: the points column's
-    abbreviation and name, an individual event's by default)."""
+    abbreviation and name, an individual event's by default), in the order of the table's columns."""
     s = site_words(lang)
     short, full = points or (word("points", lang), s["points_total"])
-    lines = [f"{word('rank', lang)} = {s['column_rank']}", f"{short} = {full}"]
-    if points is None:
-        lines.append(f"{word('number', lang)} = {s['number']}")
+    columns = [c.key for c in column_order(columns, []) if c.kind == "player"]
+    lines = [f"{word('rank', lang)} = {s['column_rank']}", f"{word('number', lang)} = {s['number']}"]
     lines += [f"{h} = {s[COLUMN_WORDS[n]]}" for n, h in zip(columns, headings(columns, lang)) if n in COLUMN_WORDS]
+    lines.append(f"{short} = {full}")
     lines += [f"{code} = {name} ({article})" if article else f"{code} = {name}" for code, name, article in tiebreaks]
     return [x for x in lines if x.split(" = ")[0] != x.split(" = ")[-1]]  # "Место = Место" says nothing
 

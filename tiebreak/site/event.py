@@ -41,6 +41,7 @@ from ..render.results import SCORE as SCORE
 from ..views.card import CardView, board_numbers, card_view
 from ..views.crosstable import Crosstable, of_standings
 from ..views.pairings import Round, pairings, results, same_pairs
+from ..views.standings import StandingsTable
 
 # SCORE, CELL, FORFEITS: the words and symbols of results, one set for the site and the live screen
 # (:mod:`tiebreak.render.results`)
@@ -73,10 +74,10 @@ class Event:
     places: list[dict[int, tuple[int, Fraction]]] = field(default_factory=list)
     _cards: dict[int, Card] = field(default_factory=dict)
     #: what is made once per version: the crosstable's rows as HTML per language ("": a square's, the same in every
-    #: language), the standings' rows after each round (value keys, rows, player columns: the same in every
-    #: language), the category and team-ranking sections per language, each card's records
+    #: language), the standings after each round (the table and its rows: the same in every language), the category
+    #: and team-ranking sections per language, each card's records
     crosstable_rows: dict[str, Markup] = field(default_factory=dict)
-    standings_rows: dict[int, tuple[list[str], Markup, list[str]]] = field(default_factory=dict)
+    standings_rows: dict[int, tuple[StandingsTable, Markup]] = field(default_factory=dict)
     groups: dict[str, str] = field(default_factory=dict)
     records: dict[int, list[tuple[Any, ...]]] = field(default_factory=dict)
     #: the rows (indices) of the rating report still to make: the players whose games changed since the last version

@@ -23,7 +23,7 @@ from ..render.pairings import Seat, round_tables
 from ..render.templating import cell_html, environment, rows_html
 from ..render.words import TEAM_WORDS
 from ..views.crosstable import of_teams
-from ..views.standings import of_ranking
+from ..views.standings import StandingsTable, of_ranking
 from . import teams
 from .card import card_page
 from .cells import (
@@ -31,12 +31,13 @@ from .cells import (
     _head,
     event_name,
     home,
-    mark,
     name_of,
     num,
     player_link,
     round_nav,
     site_words,
+    standings_cells,
+    standings_heads,
     standings_legend,
     tiebreak_legend,
 )
@@ -144,29 +145,23 @@ def starting_list(e: Event, lang: str) -> dict[str, Any]:
                         "sticky": False}]}
 
 
-def standings_rows(e: Event, k: int) -> tuple[list[str], str, list[str]]:
-    """The value keys and the rows of the standings after round ``k`` (language-free: cached per version)."""
+def standings_rows(e: Event, k: int) -> tuple[StandingsTable, Markup]:
+    """The standings table after round ``k`` and its rows (language-free: cached per version)."""
     cache = e.standings_rows
     if k in cache:
         return cache[k]
     st = e.after[k - 1] if e.played else e.current
     view = of_ranking(st, player_columns(st, e.options.columns, e.options.unrated_rating))
     decided = st.decided if e.playoff is not None else {}
-    rows = [{"cells": [{"text": mark(r.place, r.start_no, decided) + ("*" if r.lot else ""), "cls": "rank",
-                        **({"href": "playoff.html"} if r.start_no in decided else {})}, player_link(e, r.start_no, True),
-                       {"text": r.points, "cls": "pts", "data": "PTS"}, {"text": str(r.start_no)},
-                       *({"text": c} for c in r.players),
-                       *({"text": c, "data": key} for key, c in zip(view.keys, r.values))]} for r in view.rows]
-    cache[k] = (view.keys, rows_html(rows), view.player_columns)  # the same rows in every language
+    rows = [{"cells": standings_cells(view, r, decided, player_link(e, r.start_no))} for r in view.rows]
+    cache[k] = (view, rows_html(rows))  # the same rows in every language
     return cache[k]
 
 
 def standings(e: Event, lang: str, k: int, groups: bool = False) -> dict[str, Any]:
     s = site_words(lang)
-    shown, rows, names = standings_rows(e, k)
-    heads = [_head(word("rank", lang), "rank"), _head(word("name", lang), "name"), _head(word("points", lang), "pts"),
-             _head(word("number", lang)), *(_head(h) for h in headings(names, lang)),
-             *(_head(x) for x in shown)]
+    view, rows = standings_rows(e, k)
+    heads, names = standings_heads(view, lang), view.player_columns
     title = s["standings_after"].format(k=k) if not groups else s["standings"]
     intro = word("after_round", lang, k=k, n=e.tournament.rounds)
     st = e.after[k - 1] if e.played else e.current

@@ -14,12 +14,25 @@ from ..arbiter.rating_report import rating_report
 from ..engine.model import Kind, Tournament, format_number
 from ..engine.team import TEAM_CATALOGUE
 from ..render.i18n import kind_name, message, with_modifiers, word
-from ..render.team_explain import team_details
+from ..render.team_explain import team_details, value_heading
 from ..render.team_words import primary_name
 from ..render.words import EXPLAIN_WORDS, TEAM_NAMES, TEAM_WORDS
 from ..views.matches import match_rounds
 from ..views.standings import of_ranking
-from .cells import MARK, _head, home, mark, num, player_link, rating_text, round_nav, site_words, standings_legend, titled_link
+from .cells import (
+    MARK,
+    _head,
+    home,
+    num,
+    player_link,
+    rating_text,
+    round_nav,
+    site_words,
+    standings_cells,
+    standings_heads,
+    standings_legend,
+    titled_link,
+)
 from .downloads import links
 from .games import game_names
 from .team_event import TeamEvent
@@ -122,20 +135,12 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
     if stem == "standings" or kind == "standings":
         k = int(arg) if arg else e.played
         st = e.after[k - 1]
-        keys = st.keys
         short, full = points_words(e, lang)
-        heads = [_head(word("rank", lang), "rank"), _head(TEAM_WORDS.text("team", lang), "name"), _head(short, "pts", full),
-                 *(_head(x) for x in keys[1:])]
-
+        view = of_ranking(st)
+        heads = standings_heads(view, lang, (st.keys[0], st.tt.primary), full)
         decided = st.decided if e.playoff is not None else {}
-        rows = [{"cells": [{"text": mark(r.place, r.start_no, decided) + ("*" if r.lot else ""), "cls": "rank",
-                            **({"href": "playoff.html"} if r.start_no in decided else {})},
-                           {**team_cell(e, r.start_no), "head": True},
-                           *({"text": text, "cls": "pts" if j == 0 else "", "data": x}
-                             for j, (x, text) in enumerate(zip(keys, r.values)))]}
-                for r in of_ranking(st, keys=keys).rows]
+        rows = [{"cells": standings_cells(view, r, decided, team_cell(e, r.start_no), st.keys[0])} for r in view.rows]
         title = s["standings"] if not arg else s["standings_after"].format(k=k)
-
         return {"title": title, "intro": word("after_round", lang, k=k, n=e.tournament.rounds),
                 "round_nav": round_nav(e.played, k, "standings") if arg else [],
                 "downloads": [] if arg else links(e.ind.downloads, lang),
@@ -235,12 +240,14 @@ def _explanations(e: TeamEvent, s: dict[str, str], lang: str, number: int, full:
     explanations = []
     specs = {spec.text: spec for spec in st.specs}
     for n, (key, info) in enumerate(team_details(st, number).items(), 1):
+        heading, primary, article = value_heading(st, key, info["article"], lang)  # the primary score: МО, as headed
         spec = specs.get(key)
-        code = spec.code if spec is not None else key
+        code = primary if heading != key else spec.code if spec is not None else key
         name = full if code == "PTS" else TEAM_NAMES.text(code, lang) if code in TEAM_NAMES else key
         if spec is not None and code in TEAM_NAMES:  # with its cut or median, as the legend writes it
             name = with_modifiers(name, spec, lang)
-        x: dict[str, Any] = {"key": key, "value": num(info["value"]), "article": info["article"], "name": name}
+        x: dict[str, Any] = {"key": key, "heading": heading, "value": num(info["value"]), "article": article,
+                             "name": name}
         if any(c["cut"] for c in info.get("rounds", [])):
             x["note"] = s["cut_legend"]
         if info.get("rounds"):

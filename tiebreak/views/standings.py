@@ -2,20 +2,57 @@
 ties are left shared), whether a lot placed it, the number, the name, the points, the player columns' texts and the
 value of each column of the list (``-`` undefined), without words; the faces add the headings and the legend.
 
+The order of the columns is decided here, once, for every face and every output (:func:`column_order`): the order
+arbiters read on chess-results and Swiss-Manager, the ranking keys side by side — rank, number, title, name,
+federation, rating, the other identity columns (club, sex, birth year), the points, the tie-breaks of the list in
+order, then the computed player columns (performance, rating change); a face's own columns (the live screen's mark
+and arrow) come after all of them.  A face may leave columns out (a team has no title or rating), never reorder them.
+
 >>> from tiebreak import compute_standings, trf
 >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
 >>> table = of_ranking(s)
 >>> table.keys, [(r.place, r.start_no, r.points, r.values) for r in table.rows[:2]]
 (['BH/C1'], [('1', 7, '6', ['30']), ('2', 9, '6', ['28.5'])])
+>>> [c.kind + (":" + c.key if c.key else "") for c in column_order(["rating", "perf", "title", "fed"], ["BH/C1"])]
+['rank', 'number', 'player:title', 'name', 'player:fed', 'player:rating', 'points', 'value:BH/C1', 'player:perf']
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, Literal
 
-from ..arbiter.columns import PlayerColumns
+from ..arbiter.columns import COLUMNS, JSON_KEYS, PlayerColumns
 from ..engine.ranking import Ranking, place_texts
 from ..engine.standings import Standings
+
+#: the player columns shown between the number and the name (the title, as chess-results and Swiss-Manager print it)
+BEFORE_NAME = ("title",)
+#: the player columns computed from the results, shown after the tie-breaks (chess-results' performance and rating
+#: change come after them too); every other player column (federation, rating, club...) comes after the name
+AFTER_VALUES = ("perf", "change")
+
+ColumnKind = Literal["rank", "number", "name", "player", "points", "value"]
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A column of the standings table: ``kind`` (``player``: a player column, ``key`` its name, ``title``,
+    ``fed``...; ``value``: a column of the list, ``key`` its key, ``BH/C1``)."""
+
+    kind: ColumnKind
+    key: str = ""
+
+
+def column_order(player_columns: Sequence[str], keys: Sequence[str]) -> list[Column]:
+    """The columns of the standings table in the one order of every face (the module's docstring), from the player
+    columns shown (in any order) and the keys of the list after the points."""
+    shown = [c for c in COLUMNS if c in player_columns]  # the player columns in their one order
+    return [Column("rank"), Column("number"), *(Column("player", c) for c in shown if c in BEFORE_NAME),
+            Column("name"), *(Column("player", c) for c in shown if c not in BEFORE_NAME + AFTER_VALUES),
+            Column("points"), *(Column("value", k) for k in keys),
+            *(Column("player", c) for c in shown if c in AFTER_VALUES)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,7 +62,7 @@ class StandingsRow:
     lot: bool
     start_no: int
     name: str
-    points: str  # an individual event's points ("" for a team: its primary score is the first key)
+    points: str  # the points: an individual event's, a team event's primary score (the first column of its list)
     players: list[str]  # the player columns' texts ("" where the file has nothing)
     values: list[str]  # one per key of the table
 
@@ -45,15 +82,67 @@ class StandingsTable:
         """Whether a lot placed some row (the legend's footnote then gives the seed)."""
         return any(r.lot for r in self.rows)
 
+    @property
+    def columns(self) -> list[Column]:
+        """The table's columns, in the one order (:func:`column_order`)."""
+        return column_order(self.player_columns, self.keys)
 
-def of_ranking(s: Ranking, columns: PlayerColumns | None = None, keys: list[str] | None = None) -> StandingsTable:
+    def cells(self, row: StandingsRow) -> list[str]:
+        """The texts of ``row``, one per column of :attr:`columns` (the place as written, ``5-9`` when shared)."""
+        player = dict(zip(self.player_columns, row.players))
+        value = dict(zip(self.keys, row.values))
+        fixed = {"rank": row.place, "number": str(row.start_no), "name": row.name, "points": row.points}
+        return [player[c.key] if c.kind == "player" else value[c.key] if c.kind == "value" else fixed[c.kind]
+                for c in self.columns]
+
+
+def of_ranking(s: Ranking, columns: PlayerColumns | None = None, keys: list[str] | None = None,
+               undefined: str = "-") -> StandingsTable:
     """The standings table of ``s`` (players or teams) with the player ``columns``; ``keys``: the columns of the list
-    shown after the points (default: every one but PTS; a team event's faces show every one)."""
-    keys = [k for k in s.keys if k != "PTS"] if keys is None else keys
-    texts = {key: s.column(key).texts(None, "-") for key in keys}  # each distinct value written once
-    points = s.score.texts() if isinstance(s, Standings) else [""] * len(s.rows)
+    shown after the points (default: every one but the points: PTS of the players, the first of a team list, the
+    primary score); ``undefined``: the text of an undefined value."""
+    points: Sequence[str | None]
+    if isinstance(s, Standings):
+        points = s.score.texts()
+        keys = [k for k in s.keys if k != "PTS"] if keys is None else keys
+    else:  # a team event: the first column of its list is the points
+        points = s.column(s.keys[0]).texts(None, undefined)
+        keys = s.keys[1:] if keys is None else keys
+    texts = {key: s.column(key).texts(None, undefined) for key in keys}  # each distinct value written once
     place = place_texts({r.start_no: r.rank for r in s.rows})
     rows = [StandingsRow(place[r.start_no], r.rank, r.lot is not None, r.start_no, r.name, str(points[r.index]),
                          columns.cells[r.start_no] if columns else [], [texts[k][r.index] for k in keys])
             for r in s.rows]
     return StandingsTable(keys, columns.names if columns else [], rows, s.seed)
+
+
+#: the player members of a standings document (``/api/standings``, ``/api/live``) -> the player columns they are
+#: (:data:`tiebreak.arbiter.columns.JSON_KEYS`)
+DOCUMENT_COLUMNS = {member: name for name, member in JSON_KEYS.items()}
+
+
+def of_document(doc: dict[str, Any]) -> StandingsTable:
+    """The standings table of a standings document (the live screen's ``/api/live``): the player members that some
+    row has, the list's columns after the points (a team event's first column is its primary score: the points),
+    each value as the document writes it (``-`` undefined).
+
+    >>> doc = {"tiebreaks": ["PTS", "BH"], "seed": None, "tournament": {}, "standings": [
+    ...     {"rank": 1, "place": "1", "start_no": 2, "name": "Beta", "rating": 1800, "points": 1, "values": {"BH": 0}}]}
+    >>> table = of_document(doc)
+    >>> table.player_columns, table.cells(table.rows[0])
+    (['rating'], ['1', '2', 'Beta', '1800', '1', '0'])
+    """
+    rows = doc["standings"]
+    team = bool(doc["tournament"].get("teams"))
+    keys = doc["tiebreaks"][1:] if team else [k for k in doc["tiebreaks"] if k != "PTS"]
+    members = [m for m in DOCUMENT_COLUMNS if any(r.get(m) for r in rows)]
+
+    def text(value: Any) -> str:
+        return "-" if value is None else str(value)
+
+    place = place_texts({int(r["start_no"]): int(r["rank"]) for r in rows})
+    table_rows = [StandingsRow(place[int(r["start_no"])], int(r["rank"]), r.get("lot") is not None,
+                               int(r["start_no"]), str(r["name"]), str(r["points"]),
+                               [str(r.get(m) or "") for m in members], [text(r["values"].get(k)) for k in keys])
+                  for r in rows]
+    return StandingsTable(keys, [DOCUMENT_COLUMNS[m] for m in members], table_rows, doc.get("seed"))

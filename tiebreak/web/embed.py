@@ -18,6 +18,7 @@ from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse
 
 from ..live.watch import LiveHub
+from ..render.columns import primary_name
 from ..render.i18n import LANGUAGES
 from ..render.templating import environment
 from ..render.words import LIVE_WORDS, WORDS
@@ -47,6 +48,7 @@ async def embed(hub: Annotated[LiveHub, Depends(watched)],
     lang = lang if lang in LANGUAGES else "en"
     e = hub.event(event)
     words = {k: table.text(k, lang) for table in (WORDS, LIVE_WORDS) for k in table}
+    words |= {f"primary_{k}": primary_name(k.upper(), lang) for k in ("mp", "gp")}  # a team event's points
     page = environment().get_template("embed.html").render(
         lang=lang, w=words, event=e.name if e is not None else (event or ""), top=top, player=player,
         mode=mode if mode != "player" or player is not None else "top",

@@ -13,7 +13,7 @@ function follow(doc, names) {
   box.hidden = !row;
   if (!row) return;
   document.getElementById("follow-title").replaceChildren(cardLink(doc, row.start_no, row.name),
-    `: ${W.rank} ${row.rank}, ${W.points} ${row.points}`);
+    `: ${W.rank} ${row.rank}, ${pointsWord(doc)} ${row.points}`);
   const round = doc.live.round;
   const pending = (doc.pending || []).find(p => p.white === followed || p.black === followed);
   const played = (doc.games || []).find(g => g.round === round && (g.white_no === followed || g.black_no === followed));
@@ -39,8 +39,16 @@ function cardLink(doc, no, text) {
   return a;
 }
 
+// the points column's heading: a team event's primary score by its name (MP / МО, as every face heads it)
+function pointsWord(doc) {
+  const t = doc.tournament || {};
+  return t.teams ? (t.primary === "GP" ? W.primary_gp : W.primary_mp) : W.points;
+}
+
 function render(doc) {
   const rows = doc.standings || [];
+  document.getElementById("name-head").textContent = doc.tournament && doc.tournament.teams ? W.team : W.name;
+  document.getElementById("points-head").textContent = pointsWord(doc);
   const names = new Map(rows.map(r => [r.start_no, r.name]));
   const shown = rows.filter((r, k) => r.start_no === followed || (mode === "standings" || (mode === "top" && k < limit)));
   document.getElementById("title").textContent = (doc.tournament && doc.tournament.name) || doc.live.event;
