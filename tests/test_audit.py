@@ -152,7 +152,7 @@ def test_legacy_explanations_cite_the_arbiters_manual(capsys):
                  "--tiebreaks", "BH,L-SBH"]) == 0
     out = capsys.readouterr().out
     tiebreaks = out[out.index("BH = "):]  # (the points are points in either text)
-    assert "BH = 12   [Arbiters' Manual 13.4.1]" in out and "Art. 16" not in tiebreaks and "C.07" not in tiebreaks
+    assert "BH = 12   Buchholz [Arbiters' Manual 13.4.1]" in out and "Art. 16" not in tiebreaks and "C.07" not in tiebreaks
     sbh = out[out.index("L-SBH"):]
     assert sbh.count("the opponent's Buchholz") == 3 and sbh.count("own unplayed round") == 2
     # the three opponents' Buchholz (13.14.2) add up to the value: 12.5 + 12 + 12.5 = 37

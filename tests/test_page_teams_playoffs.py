@@ -147,9 +147,10 @@ def test_team_pdf_prints_like_the_individual_one(tmp_path):
                            if line.startswith(("StartNo", "6\t")))))
     row = [f"{float(reference[c]):g}" for c in ("PTS", "MPVGP", "BH:MP", "BC")]
     assert f"2 6 Team 6 {' '.join(row)}" in standings
-    assert crosstable.startswith("Team Swiss 1") and "Матчі: команда-суперник" in crosstable
+    assert crosstable.startswith("Team Swiss 1") and "команда-суперник на 3-му місці, ігрові очки матчу" in crosstable
     [team6] = [line for line in lines[1] if line.startswith("2 6 Team 6")]
-    assert team6.split()[-2:] == ["7", "11"]
+    # its match points (7, the reference's PTS) beside the name; its game points by round (": 2") add up to 11
+    assert team6.split()[4] == "7" and sum(float(x) for x in re.findall(r": ([\d.]+)", team6)) == 11
 
 
 def test_page_plays_off_five_tied_in_russian(browser, server):

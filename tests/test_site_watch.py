@@ -247,11 +247,11 @@ def test_a_result_saved_with_the_points_and_rank_columns_rewrites_only_the_pages
     saved = as_a_pairing_program_saves(flip(text, 7, 7))
     assert sum(a != b for a, b in zip(text.split("\n"), saved.split("\n"))) > 2  # more lines than the two players'
     trf.write_text(saved, encoding="utf-8")
-    from tiebreak.site import pages
+    from tiebreak.site import build  # where the site's builder looks its page renderer up
 
     made: set[str] = set()
-    render = pages.render
-    monkeypatch.setattr(pages, "render", lambda e, name, lang, *a: made.add(f"{lang}/{name}") or render(e, name, lang, *a))
+    render = build.render
+    monkeypatch.setattr(build, "render", lambda e, name, lang, *a: made.add(f"{lang}/{name}") or render(e, name, lang, *a))
     written = set(watch.update(site, str(trf), []))
     assert {"en/round-7.html", "en/standings.html", "en/player-7.html"} <= made
     assert not [w for w in made if w.split("/")[-1] in

@@ -18,7 +18,6 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-import webcolors
 from defusedxml import ElementTree
 from defusedxml.common import DefusedXmlException
 
@@ -107,6 +106,8 @@ def _local(name: str) -> str:
 
 def colour(text: str) -> str:
     """A CSS colour as ``#rrggbb``: a name (``navy``) or ``#rgb``/``#rrggbb``."""
+    import webcolors  # noqa: PLC0415  an extra's dependency ([web]): the base install builds a site without --accent
+
     value = text.strip()
     try:
         return webcolors.normalize_hex(value) if value.startswith("#") else webcolors.name_to_hex(value.lower())

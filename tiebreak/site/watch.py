@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from watchfiles import watch as follow
 
 from ..engine.errors import InputWarning, TiebreakError
 from ..engine.messages import Message
@@ -210,6 +209,8 @@ def settled(path: str, wait: float = 0.02, limit: float = 1.0) -> None:
 def watch(site: Site, lang: str = "en", stop: Any = None) -> int:
     """Follow the site's files until interrupted (or ``stop``, a threading.Event, is set): 0; or until its folder is
     no longer the site's (replaced by a link, a file, another program's folder): the error said, 2."""
+    from watchfiles import watch as follow  # noqa: PLC0415  an extra's dependency ([live]): only --watch needs it
+
     files = {str(Path(p).resolve()): p for p in site.paths}
     folders = sorted({str(Path(p).resolve().parent) for p in site.paths})
     site.spares = spares = Spares(site.out)
