@@ -49,6 +49,12 @@ def _tables(html: str) -> dict[str, list[list[dict[str, str]]]]:
     return parser.tables
 
 
+def _legend(html: str, items: str) -> list[str]:
+    """The lines of a crosstable's legend (the CSS selector ``items`` of its list items)."""
+    bs4 = pytest.importorskip("bs4")
+    return [li.get_text() for li in bs4.BeautifulSoup(html, "html.parser").select(items)]
+
+
 def _forfeited(text: str) -> str:
     """Round 7, board 1 turned into a forfeit: No. 7 wins it (No. 3 did not come)."""
     lines = []
@@ -194,6 +200,10 @@ def test_the_crosstable_reads_as_on_the_events_website(tmp_path):
     legend = (out / "en" / "crosstable.html").read_text(encoding="utf-8")
     assert all(x in legend for x in ("+ = forfeit win", "H = half-point bye", "Z = zero-point bye"))
     assert all(x in client.get("/live/tables").text for x in ("+ = forfeit win", "H = half-point bye"))
+    for lang in ("en", "ru", "uk"):  # one legend, line for line: only the symbols the table shows (no F here)
+        site_legend = _legend((out / lang / "crosstable.html").read_text(encoding="utf-8"), "ul.legend li")
+        live_legend = _legend(client.get("/live/tables", params={"lang": lang}).text, "#cells-legend li")
+        assert live_legend == site_legend and len(site_legend) == 7, lang
     # the last round's games and byes in the same words, on the same boards (C.04.3 A.9: by the standings before
     # the round; the file keeps no board numbers)
     games = _tables((out / "en" / "round-7.html").read_text(encoding="utf-8"))
@@ -261,3 +271,7 @@ def test_the_team_crosstable_reads_as_on_the_events_website(tmp_path):
     # the winner (No. 3 ΟΑΑΗ, 11 match points) won its first match 4 – 2 against No. 10 ΟΑΧ, placed 2nd by
     # ``tiebreak standings``
     assert live[1][3]["text"] == "2: 4" and not any(re.search(r"\dw\d", c["text"]) for r in live[1:] for c in r[3:])
+    with client:  # the legend of the team cells alone (no bye letters of a player's crosstable), as the website's
+        live_legend = _legend(client.get("/live/tables", params={"view": "teams"}).text, "#cells-legend li")
+    site_legend = _legend((out / "en" / "crosstable.html").read_text(encoding="utf-8"), "ul.legend li")
+    assert live_legend == site_legend[1:] and not any(x.startswith("U = ") for x in live_legend)

@@ -38,7 +38,7 @@ from .columns import standings_headings
 from .i18n import message, plural
 from .odds import first_and_top, method_text, reach_cells, reach_range
 from .pairings import Seat, round_from_json, round_tables
-from .results import API_CELLS, bye_text, legend
+from .results import API_CELLS, bye_text
 from .templating import cell_html, environment
 from .words import LIVE_COUNTS, LIVE_WORDS, WORDS
 
@@ -154,9 +154,10 @@ def pairings_rows(doc: dict[str, Any], lang: str, w: dict[str, str],
 
 
 def grid_rows(rows: list[dict[str, Any]], square: bool, lang: str,
-                    card: str | None = None) -> tuple[list[Cell], list[Cell]]:
-    """The heads of the rounds (or of the square's columns) and the rows, in standings order: the crosstable view
-    read back from the live API's rows, in words as on the website (:mod:`tiebreak.render.crosstable`)."""
+              card: str | None = None) -> tuple[list[Cell], list[Cell], list[str]]:
+    """The heads of the rounds (or of the square's columns), the rows, in standings order, and the legend: the
+    crosstable view read back from the live API's rows, in words as on the website (:mod:`tiebreak.render.crosstable`:
+    the legend names the symbols this table shows, as the website's and the downloads' do)."""
     view = crosstable.from_json(rows, square)
     out = []
     for n, (r, row) in enumerate(zip(rows, view.rows)):
@@ -170,7 +171,7 @@ def grid_rows(rows: list[dict[str, Any]], square: bool, lang: str,
                 text = cross_words.team_cell_text(c, lang) if view.teams else cross_words.cell_text(c, lang)
                 cells.append({"text": text, "cls": "pending" if c.kind is Kind.UNKNOWN else ""})
         out.append({"cells": cells})
-    return [_head(str(k)) for k in range(1, (len(rows) if square else view.rounds) + 1)], out
+    return [_head(str(k)) for k in range(1, (len(rows) if square else view.rounds) + 1)], out, cross_words.legend(view, lang)
 
 
 def odds_rows(odds: dict[str, Any], lang: str) -> Markup:
@@ -205,7 +206,7 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
     history_hidden = not history or (bool(live.get("team_event")) and not teams)
     card = card_address(str(live.get("event", "")), lang, "team-" if teams else "player-")
     pair_heads, games, bye_heads, byes = pairings_rows(doc, lang, w, card)
-    cross_heads, cross_rows = grid_rows(cross, square, lang, card)
+    cross_heads, cross_rows, cross_legend = grid_rows(cross, square, lang, card)
     name_head = w["team"] if teams else w["name"]
     view = of_document(doc)
     team = (doc["tiebreaks"][0], doc["tournament"].get("primary") or "MP") if doc["tournament"].get("teams") else None
@@ -237,7 +238,7 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
         "odds_wait": bool(live["pending"]) and not odds and not (live.get("team_event") and not teams),
         "cross_heads": [_head(w["rank"], "rank"), _head(name_head, "name"), _head(points_head, "pts"), *cross_heads],
         "cross_rows": cross_rows,
-        "cross_legend": [w["team_cells_key" if teams else "square_key" if square else "cells_key"], *legend(lang)],
+        "cross_legend": cross_legend,  # the website's and the downloads' legend: what this table shows
         "history_hidden": history_hidden,
     })
     return {part: Markup(getattr(module, part)).strip() for part in PARTS}
