@@ -20,6 +20,27 @@ Split = Callable[[list[int]], tuple[list[list[int]], dict[str, Any]]]
 Step = tuple[object, Callable[[], Column] | None, Split | None, Callable[[np.ndarray], list[list[int]]] | None]
 
 
+class _Computed(Protocol):
+    """A catalogue entry (a player's or a team's tie-break) as a step needs it."""
+
+    @property
+    def higher_is_better(self) -> bool: ...
+
+    @property
+    def compute(self) -> Callable[[Any, Any], Column] | None: ...
+
+
+def column_of(entry: _Computed, context: object, spec: object) -> Callable[[], Column]:
+    """A step's column, computed only when the list reaches it (players' and teams' alike)."""
+    def column() -> Column:
+        assert entry.compute is not None, "only Type A tie-breaks have no column function"
+        col = entry.compute(context, spec)
+        col.higher_is_better = entry.higher_is_better
+        return col
+
+    return column
+
+
 def refine(group: np.ndarray, key: np.ndarray) -> np.ndarray:
     """Split every group by ``key`` (smaller first), renumbering groups densely in rank order."""
     order = np.lexsort((key, group))

@@ -36,7 +36,7 @@ from .passes import (
     Column,
     Context,
 )
-from .ranking import Step, apply_list, column_keys, event_seed, finish
+from .ranking import Step, apply_list, column_keys, column_of, event_seed, finish
 from .registry import CATALOGUE, parse_list
 from .rules import EDITIONS, RuleSet, choose_rules, with_choices
 from .specifier import TieBreakSpec
@@ -385,13 +385,7 @@ def _step(spec: TieBreakSpec, context: _Contexts, ruleset: RuleSet) -> Step:
     d = CATALOGUE[spec.code]
     version = spec.version or d.rules
     ctx = context(EDITIONS[version] if version else ruleset)
-
-    def column() -> Column:
-        assert d.compute is not None, "only Type A tie-breaks have no column function"
-        col = d.compute(ctx, spec)
-        col.higher_is_better = d.higher_is_better
-        return col
-
+    column = column_of(d, ctx, spec)
     encounter = d.group
     if encounter is None:
         return spec, column, None, None

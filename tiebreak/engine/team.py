@@ -15,7 +15,7 @@ from .messages import Message
 from .model import Tournament
 from .numbers import check_seed
 from .passes import Column
-from .ranking import Step, apply_list, column_keys, finish, tied_groups
+from .ranking import Step, apply_list, column_keys, column_of, finish, tied_groups
 from .registry import parse_list
 from .rules import EDITIONS, RuleSet, choose_rules
 from .specifier import TieBreakSpec
@@ -212,13 +212,7 @@ def _team_step(spec: TieBreakSpec, context: _TeamContexts, ruleset: RuleSet) -> 
     """One team tie-break of the list as :func:`apply_list` takes it (its column, or how it splits a group)."""
     d = TEAM_CATALOGUE[spec.code]
     tc = context(EDITIONS[spec.version] if spec.version else ruleset)
-
-    def column() -> Column:
-        assert d.compute is not None, "only Type A tie-breaks have no column function"
-        col = d.compute(tc, spec)
-        col.higher_is_better = d.higher_is_better
-        return col
-
+    column = column_of(d, tc, spec)
     encounter = d.group
     if encounter is None:
         return spec, column, None, None
