@@ -161,13 +161,15 @@ def _match_lines(s: TeamStandings, number: int, lang: str) -> list[str]:
 def _notes(s: Ranking, number: int, key: str, info: dict[str, Any], lang: str) -> list[str]:
     """What a value rests on besides its rounds: why a rating value is undefined; a Type A value's score (a team's:
     place) among the tied; a team's game points by board and normalising factor."""
+    e, lines = TEAM_EXPLAIN, []
     if isinstance(s, TeamStandings):
-        e = TEAM_EXPLAIN
-        return ["  " + text for text in (
-            e.text("group", lang, place=info["group_place"] or "-") if "group_place" in info else "",
-            e.text("boards", lang, points=", ".join(_num(x) for x in info["boards"])) if "boards" in info else "",
-            e.text("factor", lang, factor=info["factor"]) if "factor" in info else "") if text]
-    lines = []
+        if "group_place" in info:
+            lines.append("  " + e.text("group", lang, place=info["group_place"] or "-"))
+        if "boards" in info:
+            lines.append("  " + e.text("boards", lang, points=", ".join(_num(x) for x in info["boards"])))
+        if "factor" in info:
+            lines.append("  " + e.text("factor", lang, factor=info["factor"]))
+        return lines
     code = s.specs[s.keys.index(key)].code
     if info["value"] is None and CATALOGUE[code].type.startswith("D") and s.column(key).contrib is not None:
         idle = not (s.tournament.kind[s.row(number).index, :s.after_round] <= Kind.LOSS_SHORT).any()
@@ -208,7 +210,7 @@ def explain(s: Ranking, number: int, lang: str = "en") -> str:
         rounds = info.get("rounds", [])
         lines += _round_lines(s, rounds, lang)
         kept = sum((c["value"] for c in rounds if not c["cut"]), Fraction(0))
-        if rounds and kept != info["value"] and info["value"] is not None and not team:
+        if rounds and kept != info["value"] and info["value"] is not None:  # an average (AOB): the sum it comes from
             lines.append(_w("kept", lang, sum=_num(kept)))
     return "\n".join(lines) + "\n"
 

@@ -106,14 +106,14 @@ def _pair(s: Ranking, a: int, b: int, lang: str, words: Words) -> dict[str, Any]
     d = pair_details(s, a, b)
     ahead, behind = (a, b) if d["ranks"][0] <= d["ranks"][1] else (b, a)
     title = words["page"]["ahead"].format(a=s.row(ahead).name, b=s.row(behind).name)
-    said = EXPLAIN_WORDS
+    said = EXPLAIN_WORDS.text
     spec = d["separated_by"]
     if spec is None:
-        how = said.text("by_lot" if d["by_lot"] else "shared", lang)
-        return {"title": title, "verdict": said.text("equal", lang, how=how), "rounds": [], "cut": False}
+        how = said("by_lot" if d["by_lot"] else "shared", lang)
+        return {"title": title, "verdict": said("equal", lang, how=how), "rounds": [], "cut": False}
     va, vb = _num(d["values"][0]), _num(d["values"][1])
     heading, _, article = value_heading(s, spec, d["article"], lang)  # a team's primary score as the standings head it
-    verdict = said.text("separated", lang, spec=heading, article=message(article, lang), a=va, b=vb)
+    verdict = said("separated", lang, spec=heading, article=message(article, lang), a=va, b=vb)
     by_a = {c.round: c for c in s.contributions(a, spec)}
     by_b = {c.round: c for c in s.contributions(b, spec)}
 
