@@ -19,7 +19,7 @@ from .ranking import Step, apply_list, column_keys, column_of, finish, tied_grou
 from .registry import parse_list
 from .rules import EDITIONS, RuleSet, choose_rules
 from .specifier import TieBreakSpec
-from .standings import Contribution, detect_system, round_contributions, tournament_seed
+from .standings import Contribution, before_first_round, detect_system, round_contributions, tournament_seed
 from .team_matches import DEFAULT_MATCH_POINTS, Team, TeamTournament, build, read_teams
 from .team_tiebreaks import (
     TEAM_CATALOGUE,
@@ -156,6 +156,7 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
     tt = _with_primary(tt, specs, notes)
     context = _TeamContexts(tt, k, system == "round robin")
     group, columns = apply_list(len(tt.teams), (_team_step(spec, context, ruleset) for spec in specs))
+    lots = lots and not before_first_round(k, notes)
     if seed is None and lots:
         seed = tournament_seed(tt.games)
     order, ranks, lot, seed = finish(group, [tm.number for tm in tt.teams], lots, seed)

@@ -31,7 +31,7 @@ from ..views.matches import match_rounds
 from ..views.standings import Column, of_ranking
 from . import crosstable as cross_words
 from .columns import key_heading, primary_name, standings_headings
-from .i18n import word
+from .i18n import after_round, word
 from .output import legend
 from .square import square_table
 from .table_style import TABLE_CSS
@@ -196,7 +196,7 @@ def to_html(s: Standings | TeamStandings, lang: str = "en", sections: str = "", 
     t = s.tournament
     title = t.name or t.source or "Standings"
     heads, rows, order = standings_table(s, lang, columns)
-    event = [word("after_round", lang, k=s.after_round, n=t.rounds), word(s.system, lang)]
+    event = [after_round(s.after_round, t.rounds, lang), word(s.system, lang)]
     named = s.tiebreaks
     if isinstance(s, TeamStandings):
         event += [TEAM_WORDS.text("boards", lang, n=s.tt.boards),

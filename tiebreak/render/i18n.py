@@ -85,6 +85,16 @@ def word(key: str, lang: str = "en", **kw: object) -> str:
     return WORDS.text(key, lang, **kw)
 
 
+def after_round(k: int, n: int, lang: str = "en") -> str:
+    """Which round standings are after, as every heading says it: after round ``k`` of ``n``, or before round 1 when
+    no round counts yet (not "after round 0").
+
+    >>> after_round(3, 7), after_round(0, 7, "uk")
+    ('after round 3 of 7', 'перед 1-м туром з 7')
+    """
+    return word("after_round", lang, k=k, n=n) if k else word("before_first_round", lang, n=n)
+
+
 def team_catalogue(lang: str = "en") -> list[dict[str, Any]]:
     """Every team tie-break as the API lists it (``team`` true): code, name in ``lang``, article, kind (A: among the
     tied teams; B: a value per team), modifiers (besides R and V, which every code takes, its own); ``MPTS``/``GPTS``

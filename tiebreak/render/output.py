@@ -28,7 +28,7 @@ from . import crosstable as cross_words
 from .columns import key_heading, primary_name, standings_headings
 from .explain import details as explain
 from .explain import matches
-from .i18n import message, tiebreak_name, with_modifiers, word
+from .i18n import after_round, message, tiebreak_name, with_modifiers, word
 from .square import square_section
 from .text_table import text_table
 from .words import TEAM_NAMES, TEAM_WORDS
@@ -294,7 +294,7 @@ def to_text(s: Standings | TeamStandings, lang: str = "en", columns: PlayerColum
     team = s if isinstance(s, TeamStandings) else None
     t = s.tournament
     view = of_ranking(s, columns)
-    event = [word("after_round", lang, k=s.after_round, n=t.rounds), word(s.system, lang)]
+    event = [after_round(s.after_round, t.rounds, lang), word(s.system, lang)]
     if team:
         event += [TEAM_WORDS.text("boards", lang, n=team.tt.boards),
                   TEAM_WORDS.text("primary", lang, score=primary_name(team.tt.primary, lang))]

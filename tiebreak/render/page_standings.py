@@ -36,7 +36,7 @@ from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 from ..engine.team_tiebreaks import TEAM_CATALOGUE
 from .html import identity_columns, positions, standings_table, table_data
-from .i18n import grouped, message, problem, tiebreak_name, with_modifiers, word
+from .i18n import after_round, grouped, message, problem, tiebreak_name, with_modifiers, word
 from .templating import environment
 from .words import PAGE_WORDS, SITE_WORDS, TEAM_NAMES
 
@@ -76,7 +76,7 @@ def standings_part(s: Standings | TeamStandings, lang: str = "en", sections: str
     for row, number in zip(table["rows"], numbers):
         row["start_no"] = number
     lots = any(drawn)
-    summary = [name, word("after_round", lang, k=s.after_round, n=rounds), word(s.system, lang),
+    summary = [name, after_round(s.after_round, rounds, lang), word(s.system, lang),
                f"{word('rules', lang)} {s.rules.name}", count]
     return environment().get_template("page_standings.html").render(
         seed="" if s.seed is None else s.seed, team=team, columns=",".join(columns.names) if columns else "",

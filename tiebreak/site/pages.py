@@ -18,7 +18,7 @@ from markupsafe import Markup
 from ..arbiter.columns import player_columns
 from ..render import crosstable as cross_words
 from ..render.columns import headings
-from ..render.i18n import LANGUAGES, grouped, word
+from ..render.i18n import LANGUAGES, after_round, grouped, word
 from ..render.pairings import Seat, round_tables
 from ..render.templating import cell_html, environment, rows_html
 from ..render.words import TEAM_WORDS
@@ -163,7 +163,7 @@ def standings(e: Event, lang: str, k: int, groups: bool = False) -> dict[str, An
     view, rows = standings_rows(e, k)
     heads, names = standings_heads(view, lang), view.player_columns
     title = s["standings_after"].format(k=k) if not groups else s["standings"]
-    intro = word("after_round", lang, k=k, n=e.tournament.rounds)
+    intro = after_round(k, e.tournament.rounds, lang)
     st = e.after[k - 1] if e.played else e.current
     lot = [s["lot_mark"]] if any(r.lot is not None for r in st.rows) else []
     legend = standings_legend(lang, names, tiebreak_legend([x for x in st.specs if x.code != "PTS"], lang)) + lot

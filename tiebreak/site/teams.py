@@ -15,7 +15,7 @@ from ..engine.model import Kind, Tournament, format_number
 from ..engine.team import TEAM_CATALOGUE
 from ..render.columns import primary_name
 from ..render.explain import details, value_heading
-from ..render.i18n import kind_name, message, with_modifiers, word
+from ..render.i18n import after_round, kind_name, message, with_modifiers, word
 from ..render.words import EXPLAIN_WORDS, TEAM_NAMES, TEAM_WORDS
 from ..views.matches import match_rounds
 from ..views.standings import of_ranking
@@ -141,7 +141,7 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
         decided = st.decided if e.playoff is not None else {}
         rows = [{"cells": standings_cells(view, r, decided, team_cell(e, r.start_no), st.keys[0])} for r in view.rows]
         title = s["standings"] if not arg else s["standings_after"].format(k=k)
-        return {"title": title, "intro": word("after_round", lang, k=k, n=e.tournament.rounds),
+        return {"title": title, "intro": after_round(k, e.tournament.rounds, lang),
                 "round_nav": round_nav(e.played, k, "standings") if arg else [],
                 "downloads": [] if arg else links(e.ind.downloads, lang),
                 "legend": [*standings_legend(lang, [], team_tiebreak_legend(st.specs[1:], lang), (short, full)),
