@@ -61,3 +61,23 @@ def test_an_input_is_never_written_over(capsys, tmp_path, command, victim):
     assert main([*argv, "-o", str(tmp_path / victim), "--force"]) == 2
     assert "would write over the input" in capsys.readouterr().err
     assert (tmp_path / victim).read_bytes() == before
+
+
+def test_the_apis_downloads_are_dated_by_the_file(tmp_path):
+    # the API's pages of a bundled example say the day the file was last written (read here from the file system),
+    # never the clock's: the odds' and the ratings' as the standings'
+    import datetime
+    import os
+
+    web = pytest.importorskip("starlette.testclient")
+    from tiebreak.web import create_app
+    from tiebreak.web.uploads import EXAMPLES
+
+    day = datetime.datetime.fromtimestamp(int(os.stat(EXAMPLES / EXAMPLE.name).st_mtime), datetime.timezone.utc).date()
+    client = web.TestClient(create_app())
+    html = {"accept": "text/html"}
+    for endpoint, form in (("/api/standings", {"format": "html"}), ("/api/ratings", {}),
+                           ("/api/odds", {"after_round": "6", "format": "html"})):
+        r = client.post(endpoint, data={"example": EXAMPLE.name, "lang": "ru", **form}, headers=html)
+        assert r.status_code == 200, (endpoint, r.text[:300])
+        assert f"напечатано {day.isoformat()}" in r.text, endpoint

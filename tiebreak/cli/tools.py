@@ -13,10 +13,9 @@ from ..app.load import player_list
 from ..app.odds import render_odds
 from ..app.options import OddsOptions, Options, RatingsOptions
 from ..app.playoffs import playoffs
-from ..app.prizes import prize_rests, prizes
-from ..app.ratings import ratings
+from ..app.prizes import prize_rests, prizes, prizes_page
+from ..app.ratings import render_ratings
 from ..app.series import series
-from ..app.standings import file_date
 from ..arbiter import berger, varma
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
 from ..engine.messages import Message
@@ -31,7 +30,7 @@ from ..render.i18n import message, team_catalogue, tiebreak_name, word
 from ..render.odds import Progress
 from ..render.output import dumps_exact
 from ..render.series import to_json_obj, to_text
-from ..render.tools import berger_text, playoffs_text, prizes_html, varma_text
+from ..render.tools import berger_text, playoffs_text, varma_text
 from ..render.words import MESSAGE_WORDS, TEAM_WORDS
 from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Series, Serve, Varma, view
 from .files import _emit, _warn
@@ -65,11 +64,9 @@ def _ratings(ns: argparse.Namespace) -> int:
         suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""
         fmt = suffix if suffix in render.RENDERERS else "text"
     warnings: list[InputWarning] = []
-    r = ratings(view(RatingsOptions, ns), args.file, warnings)
+    text = render_ratings(view(RatingsOptions, ns), args.file, fmt, warnings)
     for w in warnings:
         _warn(w, args.lang)
-    text = (render.to_html(r, args.lang, printed=file_date(args.file)) if fmt == "html"
-            else render.RENDERERS[fmt](r, args.lang))
     _emit(args.written(args.file), text)
     return 0
 
@@ -95,8 +92,7 @@ def _prizes(ns: argparse.Namespace) -> int:
     if args.format == "json":
         text = dumps_exact(awards) + "\n"
     elif args.format == "html":
-        text = prizes_html(awards, prize_rests(awards, args.lang), args.lang, Path(args.file).name,
-                           file_date(args.file))
+        text = prizes_page(awards, args.lang, args.file)
     else:
         text = "".join(f"{line}\n" for line in [*map(_prize_line, awards), *prize_rests(awards, args.lang)])
     _emit(args.written(args.file, args.prizes, *([args.playoff] if args.playoff else [])), text)
