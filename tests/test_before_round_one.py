@@ -1,10 +1,15 @@
-"""An event not started (no game played, or ``--after-round 0``): its standings are before round 1 — «перед 1-м
+"""The standings' heading words, from outside the code (the glossary, the Arbiters' Manual's lists).
+
+An event not started (no game played, or ``--after-round 0``): its standings are before round 1 — «перед 1-м
 туром» —, never "after round 0", and nobody is placed by lot while no game counts: everyone shares the first place,
 listed by starting number, as the starting rank list chess-results.com and Swiss-Manager publish before round 1.
 
 The expected values are counted by hand on the files: the bundled example has 32 players (its 001 records) and 7
 rounds (its XXR record); Swiss-Manager's Croatian file (corpus manifest) 5 players of 7 rounds, no result yet; the
-Cretan team event 8 teams (its 013 records) of 4 rounds."""
+Cretan team event 8 teams (its 013 records) of 4 rounds.
+
+The list line of the HTML/PDF and the note of a default list name the primary score as the points column heads it
+(Pts / «Очки», a team's MP / «МО»)."""
 
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ from tiebreak.cli import main
 EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
 NOT_STARTED = CORPUS / "swiss-manager" / "cro_1386036.TUNX"
 TEAMS = CORPUS / "heltour-crete-team" / "crete-interclub-championship-2025.trf"
+NO_LIST = CORPUS / "hobsons-bay-vega" / "2025hobsonsbayjuniorsrapidchampionship" / "tournament.trf"
 BEFORE = {"en": "before round 1 of {n}", "ru": "перед 1-м туром из {n}", "uk": "перед 1-м туром з {n}"}
 
 
@@ -78,3 +84,21 @@ def test_the_api_says_before_round_one(tmp_path):
                                           data={"format": "html", "lang": "uk"})
     assert r.status_code == 200, r.text
     assert BEFORE["uk"].format(n=7) in r.text and "1*" not in r.text
+
+
+@needs(TEAMS, NO_LIST)
+@pytest.mark.parametrize(("lang", "points", "mp"), [("en", "Pts", "MP"), ("ru", "Очки", "МО"), ("uk", "Очки", "МО")])
+def test_the_list_line_and_the_default_note_name_the_scores_as_the_columns(capsys, lang, points, mp):
+    # docs/glossary.md: the points column «Очки», a team's match points MP / «МО»; the team default is the team Swiss
+    # list of the Arbiters' Manual 13.15.5 (presets: fide-team-swiss) with SB for its team SB
+    page = _run(capsys, "standings", str(EXAMPLE), "--format", "html", "--lang", lang, "--tiebreaks", "PTS,BH/C1,SB")
+    assert f": {points}, BH/C1, SB" in page and ": PTS," not in page
+    capsys.readouterr()
+    assert main(["standings", str(TEAMS), "--lang", lang]) == 0
+    err = capsys.readouterr().err
+    assert "13.15.5" in err and f": {mp}, MPVGP, EDE, BH/C1, BH, SB" in err, err
+    team_page = _run(capsys, "standings", str(TEAMS), "--format", "html", "--lang", lang)
+    assert f": {mp}, MPVGP, EDE, BH/C1, BH, SB" in team_page
+    capsys.readouterr()
+    assert main(["standings", str(NO_LIST), "--lang", lang]) == 0  # a file without a list: the individual default
+    assert f": {points}, BH/C1, BH, DE, WIN, WON, BPG, SB" in capsys.readouterr().err

@@ -8,9 +8,9 @@ of its command).  The options the application layer reads (the list, rules, seed
 as the options of :mod:`tiebreak.app.options`, read with the same :func:`view`; the views here hold what the command
 line itself uses (files, ``-o``, ``--force``, the arbiter's tools' own options).
 
->>> ns = argparse.Namespace(players=6, double=True, format="text", lang="uk", command="berger")
+>>> ns = argparse.Namespace(players=6, double=True, format="text", lang="uk", output=None, force=False, command="berger")
 >>> view(Berger, ns)
-Berger(lang='uk', players=6, double=True, format='text')
+Berger(lang='uk', output=None, force=False, players=6, double=True, format='text')
 """
 
 from __future__ import annotations

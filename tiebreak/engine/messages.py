@@ -40,6 +40,27 @@ class Message(str):
         return (_rebuild, (self.template, self.args, self.context, self.named))
 
 
+class TieBreakList(str):
+    """A tie-break list in a message (a default named in a note): its specifiers, the primary score among them
+    (``PTS``, a team event's ``MP`` or ``GP``), which the renderers name as the standings' points column is headed
+    (:func:`tiebreak.render.columns.list_headings`: «Очки», MP / «МО»), so a note never calls it otherwise.
+
+    >>> TieBreakList(["PTS", "MPVGP", "EDE"], "MP")
+    'MP, MPVGP, EDE'
+    >>> TieBreakList(["PTS", "BH/C1"]).codes
+    ('PTS', 'BH/C1')
+    """
+
+    codes: tuple[str, ...]
+    primary: str
+
+    def __new__(cls, codes: list[str] | tuple[str, ...], primary: str = "PTS") -> TieBreakList:
+        english = ", ".join(primary if c == "PTS" and primary != "PTS" else c for c in codes)
+        self = super().__new__(cls, english)
+        self.codes, self.primary = tuple(codes), primary
+        return self
+
+
 class Count(int):
     """A count in a message (a file's bytes, a table's rows): its thousands grouped as the language groups them when
     the message is worded (``8,198`` in English, ``8\u202f198`` in Russian and Ukrainian:

@@ -19,7 +19,7 @@ import numpy as np
 from .articles import article, source_text
 from .direct import groups_with_encounters, points_in_point_group
 from .errors import InputError, InputWarning, Place, SpecifierError
-from .messages import Message
+from .messages import Message, TieBreakList
 from .model import Kind, Tournament
 from .numbers import check_rating, check_seed
 from .passes import (
@@ -245,7 +245,7 @@ def _resolve_list(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] |
         else:
             specs = parse_list(DEFAULT_LISTS[system])
             notes.append(Message("no tie-break list given; FIDE default for a {} event: {}",
-                                 system, DEFAULT_LISTS[system]))
+                                 system, TieBreakList(DEFAULT_LISTS[system].split(","))))
     else:
         specs = parse_list(tiebreaks) if isinstance(tiebreaks, str) \
             else [s if isinstance(s, TieBreakSpec) else parse_list(s)[0] for s in tiebreaks]

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from .errors import InputWarning
-from .messages import Message
+from .messages import Message, TieBreakList
 from .model import Tournament
 from .numbers import check_seed
 from .passes import Column
@@ -171,14 +171,22 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
     return TeamStandings(tt, ruleset, system, k, specs, columns, rows, seed, notes, tt.warnings)
 
 
+#: the teams' list when neither the user nor the file gives one: the primary score, then the team Swiss list of the
+#: Arbiters' Manual 13.15.5 (the other score, MPVGP of C.07 13.1; EDE, 13.3; Buchholz Cut-1; Buchholz) with SB for its
+#: team SB of 13.9.3 (EMGSB)
+DEFAULT_TEAM_LIST = "PTS,MPVGP,EDE,BH/C1,BH,SB"
+
+
 def _team_list(tt: TeamTournament, tiebreaks: str | None, seed: int | None, notes: list[str]) -> list[TieBreakSpec]:
     """The list the teams are ranked by: ``tiebreaks``, else the file's, else the default; a primary score first
     (PTS when the list names none)."""
     text = tiebreaks
     if not text:
         declared = tt.games.declared_tiebreaks
-        text = ",".join(declared) if declared else "PTS,MPVGP,EDE,BH/C1,BH,SB"
-        notes.append("tie-breaks from the file" if declared else Message("no tie-break list given; default {}", text))
+        text = ",".join(declared) if declared else DEFAULT_TEAM_LIST
+        notes.append("tie-breaks from the file" if declared else Message(
+            "no tie-break list given; default for a team event (Arbiters' Manual 13.15.5, team Swiss; SB in place of "
+            "its team SB of 13.9.3): {}", TieBreakList(text.split(","), tt.primary)))
     specs = parse_list(text, parse_team)
     check_seed(seed)
     if not specs or specs[0].code not in ("PTS", "MP", "GP"):

@@ -30,7 +30,7 @@ from ..views.crosstable import of_standings, of_teams
 from ..views.matches import match_rounds
 from ..views.standings import Column, of_ranking
 from . import crosstable as cross_words
-from .columns import key_heading, primary_name, standings_headings
+from .columns import list_headings, primary_name, standings_headings
 from .i18n import after_round, word
 from .output import legend
 from .square import square_table
@@ -201,11 +201,12 @@ def to_html(s: Standings | TeamStandings, lang: str = "en", sections: str = "", 
     title = t.name or t.source or "Standings"
     heads, rows, order = standings_table(s, lang, columns)
     event = [after_round(s.after_round, t.rounds, lang), word(s.system, lang)]
-    named = s.tiebreaks
+    primary = "PTS"
     if isinstance(s, TeamStandings):
+        primary = s.tt.primary
         event += [TEAM_WORDS.text("boards", lang, n=s.tt.boards),
-                  TEAM_WORDS.text("primary", lang, score=primary_name(s.tt.primary, lang))]
-        named = [key_heading(x, s.tt.primary, lang) for x in s.tiebreaks]  # the primary score as the table heads it
+                  TEAM_WORDS.text("primary", lang, score=primary_name(primary, lang))]
+    named = list_headings(s.tiebreaks, primary, lang)  # the primary score as the table heads it: Pts, «Очки», «МО»
     event += [f"{word('rules', lang)} {s.rules.name}", f"{word('legend', lang)}: {', '.join(named)}"]
     first = standings_sheet(s, lang, title, "; ".join(event), legend(s, lang), heads, rows, order)
     if isinstance(s, TeamStandings):

@@ -17,9 +17,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from ..engine.messages import Count, Message
+from ..engine.messages import Count, Message, TieBreakList
 from ..engine.team_tiebreaks import TEAM_ALIASES, TEAM_CATALOGUE, TEAM_MODIFIERS
 from .catalogue import GLOSSARY, LANGUAGES, catalogue, plural_form
+from .columns import list_headings
 from .words import FIELD_NAMES, KINDS, MESSAGE_WORDS, MODELS, ROUND_FIELDS, TEAM_NAMES, WORDS
 
 __all__ = ["GLOSSARY", "LANGUAGES", "UNTRANSLATED", "catalogue", "field_name", "grouped", "kind_name",
@@ -172,7 +173,12 @@ def message(text: str, lang: str = "en") -> str:
     >>> message("starting rank", "ru")
     'стартовый номер'
     """
-    if lang not in ("ru", "uk") or not text:
+    if not text:
+        return str(text)
+    if lang not in ("ru", "uk"):  # English: the identifier's own words, a list named as the columns head it
+        if isinstance(text, Message) and any(isinstance(v, TieBreakList) for v in text.args):
+            return text.template.format(*(_value(v, lang) if isinstance(v, TieBreakList) else v for v in text.args),
+                                        **text.named)
         return str(text)
     table = catalogue(lang)
     if not isinstance(text, Message):  # a text without values: its words are its identifier
@@ -207,6 +213,8 @@ def _value(value: object, lang: str) -> str:
         return message(value, lang)
     if isinstance(value, Count):
         return grouped(value, lang)
+    if isinstance(value, TieBreakList):
+        return ", ".join(list_headings(value.codes, value.primary, lang))
     if isinstance(value, str):
         named = field_name(value, lang)
         return named if named != value else catalogue(lang).get((None, value), value)
