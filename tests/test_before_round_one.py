@@ -102,3 +102,15 @@ def test_the_list_line_and_the_default_note_name_the_scores_as_the_columns(capsy
     capsys.readouterr()
     assert main(["standings", str(NO_LIST), "--lang", lang]) == 0  # a file without a list: the individual default
     assert f": {points}, BH/C1, BH, DE, WIN, WON, BPG, SB" in capsys.readouterr().err
+
+
+@needs(TEAMS)
+def test_a_team_event_with_no_match_played_on_the_command_line_and_the_site(capsys, tmp_path):
+    lines = TEAMS.read_text(encoding="utf-8").splitlines()
+    unplayed = tmp_path / "teams.trf"  # every board result taken off the 001 records (columns 92 on)
+    unplayed.write_text("\n".join(x[:89].rstrip() if x.startswith("001") else x for x in lines) + "\n", encoding="utf-8")
+    text = _run(capsys, "standings", str(unplayed), "--lang", "ru")
+    assert BEFORE["ru"].format(n=4) in text and "*" not in text and "1-8" in text
+    assert main(["site", str(unplayed), "-o", str(tmp_path / "site")]) == 0
+    page = (tmp_path / "site" / "uk" / "standings.html").read_text(encoding="utf-8")
+    assert BEFORE["uk"].format(n=4) in page and page.count(">1-8<") == 8
