@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -50,7 +50,6 @@ class TieBreakSpec:
     version: str | None = None
     score: str | None = None  # team events: MP or GP (MM, MG, GM, GG for ESB)
     factor: int | None = None  # SSSC normalising factor (/K)
-    raw: str = field(default="", compare=False)
 
     @property
     def text(self) -> str:
