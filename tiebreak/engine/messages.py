@@ -49,6 +49,8 @@ class TieBreakList(str):
     'MP, MPVGP, EDE'
     >>> TieBreakList(["PTS", "BH/C1"]).codes
     ('PTS', 'BH/C1')
+    >>> import pickle; pickle.loads(pickle.dumps(TieBreakList(["PTS", "SB"], "GP"))).codes   # to a worker and back
+    ('PTS', 'SB')
     """
 
     codes: tuple[str, ...]
@@ -59,6 +61,9 @@ class TieBreakList(str):
         self = super().__new__(cls, english)
         self.codes, self.primary = tuple(codes), primary
         return self
+
+    def __reduce__(self) -> tuple[type[TieBreakList], tuple[tuple[str, ...], str]]:
+        return (TieBreakList, (self.codes, self.primary))
 
 
 class Count(int):
