@@ -7,6 +7,10 @@ corpus manifest, a count made by hand on the file.
 
 from __future__ import annotations
 
+import datetime
+import os
+import shutil
+
 import pytest
 from sources import CORPUS, ROOT, needs
 
@@ -169,3 +173,20 @@ def test_a_team_events_live_history_is_the_teams(tmp_path):
     assert "<h2>История команды</h2>" in teams and "карточку команды" in teams
     assert "История команды" in card and "История участника" not in card
     assert "История команды: ΟΑΑΗ" in history  # team 3 is ΟΑΑΗ (the file's 013 record)
+
+
+def test_every_download_is_dated_by_the_file_as_the_standings_are(capsys, tmp_path):
+    # eyes33b: the standings' page said the file's day while the odds', ratings' and prizes' pages said the clock's
+    event = tmp_path / "event.trf"
+    shutil.copyfile(EXAMPLE, event)
+    saved = datetime.datetime(2025, 10, 20, 12, 0, tzinfo=datetime.timezone.utc).timestamp()
+    os.utime(event, (saved, saved))
+    prizes = tmp_path / "prizes.csv"
+    prizes.write_text("place,1,100\nplace,2,50\n", encoding="utf-8")
+    asked = {"standings": ["standings", str(event), "--format", "html"],
+             "odds": ["odds", str(event), "--after-round", "6", "--format", "html"],
+             "ratings": ["ratings", str(event), "--format", "html"],
+             "prizes": ["prizes", str(event), "--prizes", str(prizes), "--format", "html"]}
+    for face, argv in asked.items():
+        assert "printed 2025-10-20" in _cli(capsys, *argv), face
+    assert "напечатано 2025-10-20" in _cli(capsys, *asked["odds"], "--lang", "ru")
