@@ -190,3 +190,14 @@ def test_every_download_is_dated_by_the_file_as_the_standings_are(capsys, tmp_pa
     for face, argv in asked.items():
         assert "printed 2025-10-20" in _cli(capsys, *argv), face
     assert "напечатано 2025-10-20" in _cli(capsys, *asked["odds"], "--lang", "ru")
+
+
+#: the opponent of a round is «против N» / «проти N», as the pair's verdict («30 против 28.5») and the team's
+#: explanation («против команды N») say it; «победа с 19» read "a win together with 19"
+@pytest.mark.parametrize(("lang", "vs"), [("ru", "против"), ("uk", "проти")], ids=["ru", "uk"])
+def test_a_rounds_opponent_is_worded_as_the_pairs_verdict_words_it(capsys, lang, vs):
+    out = _cli(capsys, "explain", str(EXAMPLE), "--player", "7", "--lang", lang)
+    first_round = next(line for line in out.splitlines() if line.strip().startswith("Т1"))
+    assert f"{vs}   19" in first_round, first_round  # no. 7's round-1 opponent: no. 19 (the example's TRF line)
+    pair = _cli(capsys, "explain", str(EXAMPLE), "--players", "7", "9", "--lang", lang)
+    assert f"30 {vs} 28.5" in pair  # Vega's published BH/C1 of no. 7 and no. 9
