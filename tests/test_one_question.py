@@ -201,3 +201,23 @@ def test_a_rounds_opponent_is_worded_as_the_pairs_verdict_words_it(capsys, lang,
     assert f"{vs}   19" in first_round, first_round  # no. 7's round-1 opponent: no. 19 (the example's TRF line)
     pair = _cli(capsys, "explain", str(EXAMPLE), "--players", "7", "9", "--lang", lang)
     assert f"30 {vs} 28.5" in pair  # Vega's published BH/C1 of no. 7 and no. 9
+
+
+#: docs/glossary.md, row "match points": match points (MP) | матчевые очки (МО) | матчеві очки (МО)
+MATCH_POINTS = {"en": "Match points", "ru": "Матчевые очки", "uk": "Матчеві очки"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_pages_list_names_a_team_events_first_score_as_its_column_does(capsys, lang):
+    # eyes33b: the page's list said "PTS  Primary score" above a table headed «МО» and a legend "МО Матчевые очки"
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from tiebreak.web import create_app
+
+    r = TestClient(create_app()).post("/api/standings", data={"format": "page", "lang": lang},
+                                      files={"file": (TEAM.name, TEAM.read_bytes())})
+    assert r.status_code == 200, r.text
+    item = r.text.split('<li data-code="PTS">', 1)[1].split("</li>", 1)[0]
+    assert f'<span class="tb-name">{MATCH_POINTS[lang]}</span>' in item, item
+    assert MATCH_POINTS[lang] in _cli(capsys, "standings", str(TEAM), "--lang", lang)  # the legend says the same
