@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import re
 import shutil
 
 import pytest
@@ -221,3 +222,28 @@ def test_the_pages_list_names_a_team_events_first_score_as_its_column_does(capsy
     item = r.text.split('<li data-code="PTS">', 1)[1].split("</li>", 1)[0]
     assert f'<span class="tb-name">{MATCH_POINTS[lang]}</span>' in item, item
     assert MATCH_POINTS[lang] in _cli(capsys, "standings", str(TEAM), "--lang", lang)  # the legend says the same
+
+
+def _legend_of(page: str) -> str:
+    """The crosstable's legend as a reader sees it: the text after the table."""
+    tail = page.split("</table>", 1)[1]
+    return " ".join(re.sub(r"<[^>]+>", " ", tail.split("</main>", 1)[0]).split())
+
+
+def test_the_crosstable_legend_says_what_a_star_is_once_and_only_when_the_table_shows_one(capsys, tmp_path):
+    # eyes33b: the legend said "* партия идёт" in its first line and "* = ещё не сыграна" under it, and the first on
+    # a finished event's table too (no star in it)
+    finished, playing = tmp_path / "finished", tmp_path / "playing"
+    finished.mkdir()
+    playing.mkdir()
+    (finished / "cup.trf").write_bytes(EXAMPLE.read_bytes())
+    # round 7 of the example, boards 1 and 2 (3-7 and 2-9) not yet played: by hand
+    (playing / "cup.trf").write_text(_with_round_7_pending(EXAMPLE.read_text(encoding="utf-8"), {2, 3, 7, 9}),
+                                     encoding="utf-8")
+    for folder in (finished, playing):
+        _cli(capsys, "site", str(folder / "cup.trf"), "-o", str(folder / "site"))
+    done = _legend_of((finished / "site" / "ru" / "crosstable.html").read_text(encoding="utf-8"))
+    open_games = _legend_of((playing / "site" / "ru" / "crosstable.html").read_text(encoding="utf-8"))
+    assert "3б1: соперник на 3-м месте" in done and "*" not in done, done
+    assert open_games.count("* ") == 1 and "* = ещё не сыграна" in open_games, open_games
+    assert "партия идёт" not in open_games
