@@ -10,10 +10,11 @@ from typing import Any
 
 from ..engine.model import WHITE, format_number
 from ..engine.registry import CATALOGUE
-from ..render.columns import headings, standings_headings
-from ..render.i18n import message, tiebreak_name, word
+from ..engine.team import TEAM_CATALOGUE
+from ..render.columns import headings, primary_name, standings_headings
+from ..render.i18n import message, tiebreak_name, with_modifiers, word
 from ..render.pairings import with_narrow as with_narrow
-from ..render.words import SITE_WORDS
+from ..render.words import SITE_WORDS, TEAM_NAMES
 from ..views.standings import Column, StandingsRow, StandingsTable, column_order
 from .event import Event
 
@@ -124,20 +125,29 @@ def home(e: Event, lang: str) -> dict[str, Any]:
             "played": e.played, "notes": notes}
 
 
-def tiebreak_legend(specs: list[Any], lang: str) -> list[tuple[str, str, str]]:
-    """Each tie-break of an individual event's list: (its abbreviation as the standings head it, its name with the
-    modifiers in words, its article)."""
+def tiebreak_legend(specs: list[Any], lang: str, team: bool = False,
+                    primary: str | None = None) -> list[tuple[str, str, str]]:
+    """Each tie-break of the list: (its abbreviation as the standings head it, its name with the modifiers in words,
+    its article); ``team``: a team event's list (the team catalogue's names and articles, C.07 Arts 11-13), whose
+    primary score (``PTS`` or its own code) is named as the standings' column heads it with ``primary`` (``MP``:
+    ``МО``, match points, C.07 11.1.1); a code no catalogue has by itself.
+
+    >>> from tiebreak.engine.registry import parse
+    >>> from tiebreak.engine.team_tiebreaks import parse_team
+    >>> tiebreak_legend([parse("BH/C1")], "en")
+    [('BH/C1', 'Buchholz, Cut-1', 'C.07 8.1')]
+    >>> tiebreak_legend([parse_team("PTS"), parse_team("BH:MP/C1")], "ru", True, "MP")[0]
+    ('МО', 'Матчевые очки', 'C.07 11.1.1')
+    """
     out = []
     for spec in specs:
-        d = CATALOGUE.get(spec.code)
-        if d is None:
-            continue
-        name = tiebreak_name(d, lang)
-        if spec.cut:
-            name += ", " + word("cut", lang, n=spec.cut)
-        if spec.median:
-            name += ", " + word("median", lang, n=spec.median)
-        out.append((spec.text, name, d.article))
+        text, code = spec.text, spec.code
+        if team and primary in ("MP", "GP") and code in ("PTS", primary):
+            text, code = primary_name(primary, lang), primary
+        d = (TEAM_CATALOGUE if team else CATALOGUE).get(code)
+        name = (TEAM_NAMES.text(code, lang) if team and code in TEAM_NAMES else tiebreak_name(d, lang)
+                if d is not None and not team else code)
+        out.append((text, with_modifiers(name, spec, lang), d.article if d is not None else ""))
     return out
 
 

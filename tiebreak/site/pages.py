@@ -106,14 +106,14 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
     elif stem == "statistics":  # the players' games, in a team event too
 
         ctx = statistics_page(ind, lang)
-    elif isinstance(e, TeamEvent):
-        ctx, template = teams.context(e, name, lang)
-    elif stem == "index":
-        ctx, template = home(e, lang), "site_home.html"
     elif stem == "standings":
         ctx = standings(e, lang, e.played, groups=True)
     elif kind == "standings":
         ctx = standings(e, lang, int(arg))
+    elif isinstance(e, TeamEvent):
+        ctx, template = teams.context(e, name, lang)
+    elif stem == "index":
+        ctx, template = home(e, lang), "site_home.html"
     elif kind == "round":
         ctx = round_page(e, lang, int(arg))
     else:
@@ -158,15 +158,27 @@ def standings_rows(e: Event, k: int) -> tuple[StandingsTable, Markup]:
     return cache[k]
 
 
-def standings(e: Event, lang: str, k: int, groups: bool = False) -> dict[str, Any]:
-    s = site_words(lang)
+def standings_table(e: Event, lang: str, k: int) -> tuple[Any, list[Cell], Markup, list[str]]:
+    """The players' part of a standings page (:func:`standings`) after round ``k``: the standings, the headings,
+    the rows and the legend of the columns (the player columns', the tie-breaks' names and articles)."""
     view, rows = standings_rows(e, k)
-    heads, names = standings_heads(view, lang), view.player_columns
+    st = e.after[k - 1] if e.played else e.current
+    legend = standings_legend(lang, view.player_columns, tiebreak_legend([x for x in st.specs if x.code != "PTS"], lang))
+    return st, standings_heads(view, lang), rows, legend
+
+
+def standings(e: Event | TeamEvent, lang: str, k: int, groups: bool = False) -> dict[str, Any]:
+    """The standings after round ``k`` (``groups``: the current standings, ``standings.html``, with the downloads
+    and an individual event's groups) of either kind of event: the table and its legend are the players' or the
+    teams' (:func:`standings_table`, :func:`tiebreak.site.teams.standings_table`), the rest is one page."""
+    s = site_words(lang)
+    st, heads, rows, legend = teams.standings_table(e, lang, k) if isinstance(e, TeamEvent) else \
+        standings_table(e, lang, k)
+    ind = e.ind if isinstance(e, TeamEvent) else e
     title = s["standings_after"].format(k=k) if not groups else s["standings"]
     intro = word("after_round", lang, k=k, n=e.tournament.rounds)
-    st = e.after[k - 1] if e.played else e.current
-    lot = [s["lot_mark"]] if any(r.lot is not None for r in st.rows) else []
-    legend = standings_legend(lang, names, tiebreak_legend([x for x in st.specs if x.code != "PTS"], lang)) + lot
+    if any(r.lot is not None for r in st.rows):
+        legend.append(s["lot_mark"])
     if e.playoff is not None and any(r.start_no in st.decided for r in st.rows):
         legend.append(f"{MARK} {s['playoff_mark']}")
     pager = []
@@ -178,9 +190,9 @@ def standings(e: Event, lang: str, k: int, groups: bool = False) -> dict[str, An
             pager.append((f"standings-{k + 1}.html", s["standings_after"].format(k=k + 1)))
     return {"title": title, "intro": intro, "pager": pager, "legend": legend + [word("undefined", lang)],
             "round_nav": [] if groups else round_nav(e.played, k, "standings"),
-            "downloads": links(e.downloads, lang) if groups else [],
+            "downloads": links(ind.downloads, lang) if groups else [],
             "tables": [{"id": "standings", "caption": title, "heads": heads, "rows": rows, "sticky": True}],
-            "html_sections": e.groups_html(lang) if groups else ""}
+            "html_sections": ind.groups_html(lang) if groups and not isinstance(e, TeamEvent) else ""}
 
 
 def crosstable(e: Event | TeamEvent, lang: str) -> dict[str, Any]:

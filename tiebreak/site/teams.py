@@ -12,7 +12,6 @@ import numpy as np
 
 from ..arbiter.rating_report import rating_report
 from ..engine.model import Kind, Tournament, format_number
-from ..engine.team import TEAM_CATALOGUE
 from ..render.i18n import kind_name, message, with_modifiers, word
 from ..render.team_explain import team_details, value_heading
 from ..render.team_words import primary_name
@@ -20,7 +19,7 @@ from ..render.words import EXPLAIN_WORDS, TEAM_NAMES, TEAM_WORDS
 from ..views.matches import match_rounds
 from ..views.standings import of_ranking
 from .cells import (
-    MARK,
+    Cell,
     _head,
     home,
     num,
@@ -31,6 +30,7 @@ from .cells import (
     standings_cells,
     standings_heads,
     standings_legend,
+    tiebreak_legend,
     titled_link,
 )
 from .downloads import links
@@ -82,20 +82,6 @@ def points_words(e: TeamEvent, lang: str) -> tuple[str, str]:
     return primary_name(primary, lang), site_words(lang)[full] if full else primary
 
 
-def team_tiebreak_legend(specs: list[Any], lang: str, primary: str | None = None) -> list[tuple[str, str, str]]:
-    """Each tie-break of a team event's list: (abbreviation, name, article: C.07 Arts 11-12); with ``primary`` the
-    primary score (``PTS``) is named as the standings' column and the command line's legend name it (``MP``, match
-    points, C.07 11.1.1)."""
-    out = []
-    for spec in specs:
-        code, text = spec.code, spec.text
-        if primary in ("MP", "GP") and code == "PTS":
-            code, text = primary, primary_name(primary, lang)
-        name = with_modifiers(TEAM_NAMES.text(code, lang) if code in TEAM_NAMES else code, spec, lang)
-        out.append((text, name, TEAM_CATALOGUE[code].article if code in TEAM_CATALOGUE else ""))
-    return out
-
-
 def lineups(e: TeamEvent, lang: str) -> list[dict[str, Any]]:
     """Every team in the order of its number with its average rating (of the first players of its list, as many
     as a match has boards; unrated players left out) and its players in board order (title, name, rating)."""
@@ -126,29 +112,12 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
         ctx = home(e.ind, lang)
         ctx["facts"] = [f for f in ctx["facts"] if f[0] != s["players"]] + [
             (s["teams"], str(len(e.current.tt.teams))), (s["players"], str(len(e.tournament.players)))]
-        ctx["legend"] = team_tiebreak_legend(e.current.specs, lang, e.current.tt.primary)
+        ctx["legend"] = tiebreak_legend(e.current.specs, lang, True, e.current.tt.primary)
         ctx["rounds"] = range(1, last_round(e) + 1)
         ctx["played"] = e.played
         ctx["lineups"] = lineups(e, lang)
         ctx["boards"] = e.current.tt.boards
         return ctx, "site_home.html"
-    if stem == "standings" or kind == "standings":
-        k = int(arg) if arg else e.played
-        st = e.after[k - 1]
-        short, full = points_words(e, lang)
-        view = of_ranking(st)
-        heads = standings_heads(view, lang, (st.keys[0], st.tt.primary), full)
-        decided = st.decided if e.playoff is not None else {}
-        rows = [{"cells": standings_cells(view, r, decided, team_cell(e, r.start_no), st.keys[0])} for r in view.rows]
-        title = s["standings"] if not arg else s["standings_after"].format(k=k)
-        return {"title": title, "intro": word("after_round", lang, k=k, n=e.tournament.rounds),
-                "round_nav": round_nav(e.played, k, "standings") if arg else [],
-                "downloads": [] if arg else links(e.ind.downloads, lang),
-                "legend": [*standings_legend(lang, [], team_tiebreak_legend(st.specs[1:], lang), (short, full)),
-                           *([s["lot_mark"]] if any(r.lot for r in st.rows) else []), word("undefined", lang),
-                           *([f"{MARK} {s['playoff_mark']}"] if any(r.start_no in decided for r in st.rows) else [])],
-                "tables": [{"id": "standings", "caption": title, "heads": heads, "rows": rows, "sticky": True}]}, \
-            "site_tables.html"
     if kind == "round":
         return round_page(e, lang, int(arg)), "site_tables.html"
     if kind == "team":
@@ -156,6 +125,19 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
     if stem == "boards":
         return boards_page(e, lang), "site_tables.html"
     raise KeyError(name)
+
+
+def standings_table(e: TeamEvent, lang: str, k: int) -> tuple[Any, list[Cell], list[Cell], list[str]]:
+    """The team part of a standings page (:func:`tiebreak.site.pages.standings`) after round ``k``: the standings,
+    the headings (the primary score named as every face heads it), the rows (each team linked to its card) and the
+    legend of the columns (the primary score's full name, the team tie-breaks' names and articles)."""
+    st = e.after[k - 1]
+    short, full = points_words(e, lang)
+    view = of_ranking(st)
+    decided = st.decided if e.playoff is not None else {}
+    rows = [{"cells": standings_cells(view, r, decided, team_cell(e, r.start_no), st.keys[0])} for r in view.rows]
+    legend = standings_legend(lang, [], tiebreak_legend(st.specs[1:], lang, True), (short, full))
+    return st, standings_heads(view, lang, (st.keys[0], st.tt.primary), full), rows, legend
 
 
 def boards_of_match(e: TeamEvent, r: int, a: int) -> list[tuple[int, int, int | None, Kind, int]]:
