@@ -25,7 +25,6 @@ from .cells import (
     num,
     player_link,
     rating_text,
-    round_nav,
     site_words,
     standings_cells,
     standings_heads,
@@ -33,7 +32,6 @@ from .cells import (
     tiebreak_legend,
     titled_link,
 )
-from .downloads import links
 from .games import game_names
 from .team_event import TeamEvent
 from .team_rounds import last_round, matches_of_round, round_page, team_cell
