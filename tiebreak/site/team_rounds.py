@@ -66,7 +66,7 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
                "heads": [_head(s["table_short"], "", s["table_no"]), _head(team, "name"),
                          _head(mp, "res", s["match_points"]), _head(gp, "res", s["game_points"]),
                          _head(team, "name")]}]
-    tables += [_match_table(e, s, lang, k, n, m, names, rtg) for n, m in enumerate(ms, 1)]
+    tables += [_match_table(e, s, lang, k, n, m, names, rtg) for n, m in enumerate(ms, 1) if m.boards]
     waiting = [names[n] for n in names if n not in playing] if k > e.played else []
     pager = [(f"standings-{k}.html", s["standings_after"].format(k=k))] if k <= e.played else []
     legend = [f"{s['table_short']} = {s['table_no']}", f"{mp} = {s['match_points']}", f"{gp} = {s['game_points']}",
@@ -82,7 +82,7 @@ def _overview_rows(e: TeamEvent, s: dict[str, str], lang: str, k: int, ms: list[
     match (a bye, or absent); ``s``: the site's words."""
     overview = [{"cells": [{"text": str(n)}, {**team_cell(e, m.first), "head": True},
                            {"text": _pair(m.match_points, "–"), "cls": "res"},
-                           {"text": _pair(m.game_points, s["match_pending"]), "cls": "res"},
+                           {"text": _pair(m.game_points, s["match_pending"]) + _forfeited(e, lang, k, m), "cls": "res"},
                            team_cell(e, m.second)]} for n, m in enumerate(ms, 1)]
     byes = round_byes(e.current.tt, k, playing) if k <= e.played else []
     return overview + [{"cells": [{"text": ""}, {**team_cell(e, b.team), "head": True},
@@ -90,6 +90,15 @@ def _overview_rows(e: TeamEvent, s: dict[str, str], lang: str, k: int, ms: list[
                                   {"text": format_number(b.game_points), "cls": "res"},
                                   {"text": kind_name(b.kind.name, lang) if b.kind != Kind.ABSENT else s["unplayed"],
                                    "cls": "left"}]} for b in byes]
+
+
+def _forfeited(e: TeamEvent, lang: str, k: int, m: Match) -> str:
+    """After the game points of a match without board games (forfeited whole): what it was, from the first
+    team's side (`` (forfeit loss)``)."""
+    if m.boards:
+        return ""
+    matches = e.current.tt.matches
+    return f" ({kind_name(Kind(int(matches.kind[matches.row(m.first), k - 1])).name, lang)})"
 
 
 def _match_table(e: TeamEvent, s: dict[str, str], lang: str, k: int, n: int, m: Match, names: dict[int, str],

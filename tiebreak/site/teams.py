@@ -189,7 +189,7 @@ def _match_rows(e: TeamEvent, s: dict[str, str], lang: str, number: int) -> list
         for mr in match_rounds(e.current, number)]
     for k in range(1, last_round(e) + 1):  # a match not yet played (the next opponent while the round is played)
         other = next((b if a == number else a for a, b, boards in matches_of_round(e, k) if number in (a, b)
-                      and all(x.kind is None for x in boards)), None)
+                      and boards and all(x.kind is None for x in boards)), None)
         if other is not None:
             waiting = {"cls": "pending", "cells": [{"text": str(k), "head": True}, team_cell(e, other), {"text": ""},
                                                    {"text": s["match_pending"]}]}

@@ -149,10 +149,33 @@ def round_matches(tt: TeamTournament, t: Tournament, k: int, place: dict[int, in
             if a != Kind.UNKNOWN and b != Kind.UNKNOWN:
                 mp = (m.score_system.points(a), m.score_system.points(b))
         out.append(Match(left, right, boards, gp, mp))
+    out += _without_boards(tt, k, seen)
     if place:
         out.sort(key=lambda x: min(place.get(x.first, x.first), place.get(x.second, x.second)))
     else:
         out.sort(key=lambda x: min(x.first, x.second))
+    return out
+
+
+def _without_boards(tt: TeamTournament, k: int, seen: set[int]) -> list[Match]:
+    """The matches of round ``k`` that the match grid has and no board game shows (a match forfeited whole, TRF-2026
+    record 330; ``seen``: the teams of the matches found by their boards): no boards, the game points and match
+    points the team standings count, the team with White first (the lower list position without colours); the
+    teams are added to ``seen``."""
+    m = tt.matches
+    out: list[Match] = []
+    if k > m.rounds:
+        return out
+    for i, tm in enumerate(tt.teams):
+        o = int(m.opponent[i, k - 1])
+        if o < 0 or {tm.number, tt.teams[o].number} & seen:
+            continue
+        seen |= {tm.number, tt.teams[o].number}
+        a, b = (o, i) if int(m.colour[i, k - 1]) == BLACK else (i, o)
+        kinds = [Kind(int(m.kind[x, k - 1])) for x in (a, b)]
+        gp = (Fraction(int(tt.gp[a, k - 1]), tt.gp_scale), Fraction(int(tt.gp[b, k - 1]), tt.gp_scale))
+        mp = None if Kind.UNKNOWN in kinds else (m.score_system.points(kinds[0]), m.score_system.points(kinds[1]))
+        out.append(Match(tt.teams[a].number, tt.teams[b].number, [], gp, mp))
     return out
 
 
