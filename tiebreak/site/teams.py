@@ -12,12 +12,13 @@ import numpy as np
 
 from ..arbiter.rating_report import rating_report
 from ..engine.model import Kind, Tournament, format_number
-from ..render.i18n import kind_name, message, with_modifiers, word
+from ..render.i18n import kind_name, with_modifiers, word
 from ..render.team_explain import team_details, value_heading
 from ..render.team_words import primary_name
-from ..render.words import EXPLAIN_WORDS, TEAM_NAMES, TEAM_WORDS
+from ..render.words import TEAM_NAMES, TEAM_WORDS
 from ..views.matches import match_rounds
 from ..views.standings import of_ranking
+from .card import explanation
 from .cells import (
     Cell,
     _head,
@@ -214,11 +215,13 @@ def _member_rows(e: TeamEvent, members: list[int]) -> list[dict[str, Any]]:
 
 
 def _explanations(e: TeamEvent, s: dict[str, str], lang: str, number: int, full: str) -> list[dict[str, Any]]:
-    """The records of the team's values (``tiebreak explain``): each value's article, and what each round added
+    """The records of the team's values (``tiebreak explain``) as a player's card shows its own
+    (:func:`tiebreak.site.card.explanation`): each value's article, and what each round added against which team
     (``full``: the primary score's name)."""
     st = e.current
     explanations = []
     specs = {spec.text: spec for spec in st.specs}
+    heads = [_head(s["opponent_team"], "name")]
     for n, (key, info) in enumerate(team_details(st, number).items(), 1):
         heading, primary, article = value_heading(st, key, info["article"], lang)  # the primary score: МО, as headed
         spec = specs.get(key)
@@ -226,21 +229,12 @@ def _explanations(e: TeamEvent, s: dict[str, str], lang: str, number: int, full:
         name = full if code == "PTS" else TEAM_NAMES.text(code, lang) if code in TEAM_NAMES else key
         if spec is not None and code in TEAM_NAMES:  # with its cut or median, as the legend writes it
             name = with_modifiers(name, spec, lang)
-        x: dict[str, Any] = {"key": key, "heading": heading, "value": num(info["value"]), "article": article,
-                             "name": name}
-        if any(c["cut"] for c in info.get("rounds", [])):
-            x["note"] = s["cut_legend"]
-        if info.get("rounds"):
-            x["table"] = {"id": f"tb{n}", "caption": key, "heads": [_head(s["round_n"].format(k="").strip()),
-                                                                     _head(s["opponent_team"], "name"),
-                                                                     _head(s["contribution"]), _head(s["how_counted"], "left")],
-                          "rows": [{"cells": [{"text": str(c["round"]), "head": True}, team_cell(e, c["opponent"]),
-                                              {"text": num(c["value"]) + (" " + EXPLAIN_WORDS.text("cut", lang)
-                                                                          if c["cut"] else ""),
-                                               "cls": "cut" if c["cut"] else ""},
-                                              {"text": message(c["source"], lang), "cls": "left"}]}
-                                   for c in info["rounds"]]}
-        explanations.append(x)
+        x = {"key": key, "heading": heading, "value": num(info["value"]), "article": article, "name": name}
+        made = [(str(c["round"]), [team_cell(e, c["opponent"])], num(c["value"]), bool(c["cut"]), c["source"])
+                for c in info.get("rounds", [])]
+        kept = sum((c["value"] for c in info.get("rounds", []) if not c["cut"]), Fraction(0))
+        derived = num(kept) if made and info["value"] is not None and kept != info["value"] else None
+        explanations.append(explanation(lang, n, x, heads, made, derived))
     return explanations
 
 
