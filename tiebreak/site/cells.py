@@ -69,6 +69,17 @@ def round_nav(last: int, k: int | None, stem: str = "round") -> list[tuple[str, 
     return [(f"{stem}-{n}.html", str(n), n == k) for n in range(1, last + 1)]
 
 
+def round_context(lang: str, k: int, played: int, last: int, tables: list[dict[str, Any]],
+                  legend: list[str]) -> dict[str, Any]:
+    """Round ``k``'s page of either kind of event around its ``tables`` (a player event's boards, a team event's
+    matches) and their ``legend``: the title, the link to the standings after the round once it is played
+    (``played``), the round selector up to the ``last`` round paired."""
+    s = site_words(lang)
+    pager = [(f"standings-{k}.html", s["standings_after"].format(k=k))] if k <= played else []
+    return {"title": s["pairings_n"].format(k=k), "pager": pager, "tables": tables, "legend": legend,
+            "round_nav": round_nav(last, k)}
+
+
 def colour_word(lang: str, colour: int) -> str:
     s = site_words(lang)
     return s["white"] if colour == WHITE else s["black"] if colour else ""

@@ -34,6 +34,7 @@ from .cells import (
     name_of,
     num,
     player_link,
+    round_context,
     round_nav,
     site_words,
     standings_cells,
@@ -253,9 +254,7 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
                "sticky": False}]
     if byes:
         tables.append({"id": "byes", "caption": s["bye"], "heads": bye_heads, "rows": byes, "sticky": False})
-    pager = [(f"standings-{k}.html", s["standings_after"].format(k=k))] if k <= e.played else []
-    return {"title": s["pairings_n"].format(k=k), "pager": pager, "tables": tables, "legend": legend,
-            "round_nav": round_nav(e.last_round, k)}
+    return round_context(lang, k, e.played, e.last_round, tables, legend)
 
 
 def points_before(e: Event, k: int) -> dict[int, Fraction]:

@@ -15,7 +15,7 @@ from ..render.i18n import kind_name
 from ..render.team_words import primary_name
 from ..render.words import TEAM_WORDS
 from ..views.matches import Board, Match, round_byes, round_matches
-from .cells import _head, rating_text, round_nav, site_words, titled_link, with_narrow
+from .cells import _head, rating_text, round_context, site_words, titled_link, with_narrow
 from .event import FORFEITS, SCORE
 from .games import game_link
 from .team_event import TeamEvent
@@ -68,12 +68,10 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
                          _head(team, "name")]}]
     tables += [_match_table(e, s, lang, k, n, m, names, rtg) for n, m in enumerate(ms, 1) if m.boards]
     waiting = [names[n] for n in names if n not in playing] if k > e.played else []
-    pager = [(f"standings-{k}.html", s["standings_after"].format(k=k))] if k <= e.played else []
     legend = [f"{s['table_short']} = {s['table_no']}", f"{mp} = {s['match_points']}", f"{gp} = {s['game_points']}",
               f"{s['board_short']} = {s['board']}", f"{rtg} = {s['rating']}", s["colour_mark"]]
-    return {"title": s["pairings_n"].format(k=k), "tables": tables, "pager": pager,
-            "round_nav": round_nav(last_round(e), k),
-            "legend": legend + ([f"{s['bye']}: {', '.join(waiting)}"] if waiting else [])}
+    return round_context(lang, k, e.played, last_round(e), tables,
+                         legend + ([f"{s['bye']}: {', '.join(waiting)}"] if waiting else []))
 
 
 def _overview_rows(e: TeamEvent, s: dict[str, str], lang: str, k: int, ms: list[Match],
