@@ -34,7 +34,7 @@ from ..engine.team import compute_team_standings
 from ..render import output
 from ..views.crosstable import CODE
 from ..views.matches import round_byes, round_matches
-from .pending import settled
+from .pending import place_states
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -85,18 +85,17 @@ class LiveTeams:
             gain = (boards_pending.sum(axis=1) > 0) * int(tt.match_points.win * primary.den)
         else:
             gain = boards_pending.sum(axis=1) * int(tt.games.score_system.win * primary.den)
-        fixed = settled(np.asarray(primary.num, np.int64), gain.astype(np.int64))
         before_round = self._round_ranks(s, tiebreaks, rules, live.round - 1)
+        st = place_states(np.asarray(primary.num), gain, [r.index for r in s.rows], [r.number for r in s.rows],
+                          [r.rank for r in s.rows], self.ranks, before_round)
         obj = output.team_to_json_obj(s)
         rows: list[PlaceRow] = []
-        for row, r in zip(obj["standings"], s.rows):
-            n = r.number
-            moved = self.ranks[n] - r.rank if n in self.ranks else 0
-            row.update(settled=bool(fixed[r.index]), playing=bool(gain[r.index] > 0), moved=moved,
-                       since_round=before_round[n] - r.rank if n in before_round else None)
-            if n in s.decided:
+        for row, r, fixed, playing, moved, since in zip(obj["standings"], s.rows, st.settled, st.playing, st.moved,
+                                                        st.since_round):
+            row.update(settled=fixed, playing=playing, moved=moved, since_round=since)
+            if r.number in s.decided:
                 row["playoff"] = True
-            rows.append((n, r.rank, str(row["points"]), row["settled"], moved))
+            rows.append((r.number, r.rank, str(row["points"]), fixed, moved))
         self.ranks = {r.number: r.rank for r in s.rows}
         text = output.dumps_exact(obj)
         pairings = _pairings(tt, live.tournament, live.round, before_round)  # by the places before the round
