@@ -70,8 +70,8 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
     waiting = [names[n] for n in names if n not in playing] if k > e.played else []
     legend = [f"{s['table_short']} = {s['table_no']}", f"{mp} = {s['match_points']}", f"{gp} = {s['game_points']}",
               f"{s['board_short']} = {s['board']}", f"{rtg} = {s['rating']}", s["colour_mark"]]
-    return round_context(lang, k, e.played, last_round(e), tables,
-                         legend + ([f"{s['bye']}: {', '.join(waiting)}"] if waiting else []))
+    return round_context(lang, k, e.played, last_round(e), tables, legend + _forfeited(e, lang, k, ms) +
+                         ([f"{s['bye']}: {', '.join(waiting)}"] if waiting else []))
 
 
 def _overview_rows(e: TeamEvent, s: dict[str, str], lang: str, k: int, ms: list[Match],
@@ -80,7 +80,7 @@ def _overview_rows(e: TeamEvent, s: dict[str, str], lang: str, k: int, ms: list[
     match (a bye, or absent); ``s``: the site's words."""
     overview = [{"cells": [{"text": str(n)}, {**team_cell(e, m.first), "head": True},
                            {"text": _pair(m.match_points, "–"), "cls": "res"},
-                           {"text": _pair(m.game_points, s["match_pending"]) + _forfeited(e, lang, k, m), "cls": "res"},
+                           {"text": _pair(m.game_points, s["match_pending"]), "cls": "res"},
                            team_cell(e, m.second)]} for n, m in enumerate(ms, 1)]
     byes = round_byes(e.current.tt, k, playing) if k <= e.played else []
     return overview + [{"cells": [{"text": ""}, {**team_cell(e, b.team), "head": True},
@@ -90,13 +90,13 @@ def _overview_rows(e: TeamEvent, s: dict[str, str], lang: str, k: int, ms: list[
                                    "cls": "left"}]} for b in byes]
 
 
-def _forfeited(e: TeamEvent, lang: str, k: int, m: Match) -> str:
-    """After the game points of a match without board games (forfeited whole): what it was, from the first
-    team's side (`` (forfeit loss)``)."""
-    if m.boards:
-        return ""
-    matches = e.current.tt.matches
-    return f" ({kind_name(Kind(int(matches.kind[matches.row(m.first), k - 1])).name, lang)})"
+def _forfeited(e: TeamEvent, lang: str, k: int, ms: list[Match]) -> list[str]:
+    """The legend's line of each match of round ``k`` without board games (forfeited whole): the teams and what
+    the match was from the first team's side (``Cuba – Australia: forfeit loss``), kept out of the table, which a
+    phone must show whole."""
+    matches, names = e.current.tt.matches, {tm.number: tm.name for tm in e.current.tt.teams}
+    return [f"{names[m.first]} – {names[m.second]}: "
+            f"{kind_name(Kind(int(matches.kind[matches.row(m.first), k - 1])).name, lang)}" for m in ms if not m.boards]
 
 
 def _match_table(e: TeamEvent, s: dict[str, str], lang: str, k: int, n: int, m: Match, names: dict[int, str],
