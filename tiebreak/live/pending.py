@@ -167,7 +167,10 @@ def place_states(points: np.ndarray, gain: np.ndarray, order: list[int], numbers
 
     >>> st = place_states(np.array([3, 1, 2]), np.array([0, 1, 0]), [0, 2, 1], [7, 9, 8], [1, 2, 3], {7: 2, 9: 1}, {})
     >>> st.settled, st.playing, st.moved, st.since_round
-    ([True, False, False], [False, False, True], [1, 0, -2], [None, None, None])
+    ([True, False, False], [False, False, True], [1, -1, 0], [None, None, None])
+
+    (No. 9 on 1 plays and can reach no. 8's 2: neither place is settled; no. 7 went from 2nd to 1st, no. 9 from
+    1st to 2nd, no. 8 is new.)
     """
     fixed = settled(np.asarray(points, np.int64), np.asarray(gain, np.int64))
     return PlaceStates(fixed[order].tolist(), (gain[order] > 0).tolist(),
