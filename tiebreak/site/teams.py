@@ -12,9 +12,9 @@ import numpy as np
 
 from ..arbiter.rating_report import rating_report
 from ..engine.model import Kind, Tournament, format_number
+from ..render.columns import primary_name
 from ..render.i18n import kind_name, with_modifiers, word
 from ..render.team_explain import team_details, value_heading
-from ..render.team_words import primary_name
 from ..render.words import TEAM_NAMES, TEAM_WORDS
 from ..views.matches import match_rounds
 from ..views.standings import of_ranking
