@@ -16,7 +16,7 @@ from ..render.columns import primary_name
 from ..render.i18n import kind_name, with_modifiers, word
 from ..render.team_explain import team_details, value_heading
 from ..render.words import TEAM_NAMES, TEAM_WORDS
-from ..views.matches import match_rounds
+from ..views.matches import match_rounds, team_boards
 from ..views.standings import of_ranking
 from .card import explanation
 from .cells import (
@@ -140,22 +140,12 @@ def standings_table(e: TeamEvent, lang: str, k: int) -> tuple[Any, list[Cell], l
 
 
 def boards_of_match(e: TeamEvent, r: int, a: int) -> list[tuple[int, int, int | None, Kind, int]]:
-    """The board games of team index ``a`` in round ``r`` (0-based): (board, own start number, opponent's start
-    number, own kind, own colour), the boards numbered in the order of the team's list.  A board the opponents left
-    empty (the file gives the player a point without an opponent while the team has a match: ``0000 - +``) is a
-    board won by forfeit, with no opponent (None)."""
-    tt = e.current.tt
-    g = tt.games
-    match = int(tt.matches.opponent[a, r]) >= 0
-    out: list[tuple[int, int, int | None, Kind, int]] = []
-    for sno in tt.teams[a].members:
-        i = g.row(sno)
-        o, kind = int(g.opponent[i, r]), Kind(int(g.kind[i, r]))
-        if o >= 0:
-            out.append((len(out) + 1, sno, g.players[o].start_no, kind, int(g.colour[i, r])))
-        elif match and kind in (Kind.FPB, Kind.PAB, Kind.FORFEIT_WIN):
-            out.append((len(out) + 1, sno, None, Kind.FORFEIT_WIN, 0))
-    return out
+    """The board games of team index ``a`` in round ``r`` (0-based), as the round's page shows them
+    (:func:`tiebreak.views.matches.team_boards`): (board, own start number, opponent's start number or None for a
+    board the opponents left empty, own kind, own colour), the boards numbered in the order of the team's list."""
+    boards = team_boards(e.current.tt, e.tournament, r + 1, e.current.tt.teams[a].number)
+    return [(n, sno, o, Kind.UNKNOWN if kind is None else kind, colour)
+            for n, (sno, o, kind, colour) in enumerate(boards, 1)]
 
 
 def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:

@@ -84,10 +84,14 @@ EMPTY_BOARD = (Kind.FPB, Kind.PAB, Kind.FORFEIT_WIN)
 
 def team_boards(tt: TeamTournament, t: Tournament, k: int, number: int) -> list[tuple[int, int | None, Kind | None, int]]:
     """The boards of team ``number`` in round ``k`` in the order of its list (``t``: the players' event, with its
-    pending games): (player, opponent or None for an empty board, own result or None while pending, colour)."""
+    pending games): (player, opponent or None for an empty board, own result or None while pending, colour).  A
+    board the other team left empty is a player's point without an opponent while the team has a match (the file's
+    ``0000 - +``): a forfeit win."""
     games = [(w, b) for kk, w, b in t.pending if kk == k]
     pending = {w: (b, WHITE) for w, b in games} | {b: (w, BLACK) for w, b in games}
     members = next(tm.members for tm in tt.teams if tm.number == number)
+    m = tt.matches
+    match = k <= m.rounds and int(m.opponent[m.row(number), k - 1]) >= 0
     out: list[tuple[int, int | None, Kind | None, int]] = []
     for sno in members:
         if sno in pending:
@@ -96,7 +100,7 @@ def team_boards(tt: TeamTournament, t: Tournament, k: int, number: int) -> list[
             entry = t.entry(sno, k)
             if entry.opponent is not None:
                 out.append((sno, entry.opponent, None if entry.kind == Kind.UNKNOWN else entry.kind, entry.colour))
-            elif entry.kind in EMPTY_BOARD:
+            elif match and entry.kind in EMPTY_BOARD:
                 out.append((sno, None, Kind.FORFEIT_WIN, 0))
     return out
 
