@@ -12,6 +12,7 @@ from typing import Any
 from ..engine.model import BLACK, WHITE, Kind, format_number
 from ..render.columns import headings, primary_name
 from ..render.i18n import kind_name
+from ..render.results import bye_text
 from ..render.words import TEAM_WORDS
 from ..views.matches import Board, Match, round_byes, round_matches
 from .cells import _head, rating_text, round_context, site_words, titled_link, with_narrow
@@ -85,8 +86,7 @@ def _overview_rows(e: TeamEvent, s: dict[str, str], lang: str, k: int, ms: list[
     return overview + [{"cells": [{"text": ""}, {**team_cell(e, b.team), "head": True},
                                   {"text": format_number(b.match_points), "cls": "res"},
                                   {"text": format_number(b.game_points), "cls": "res"},
-                                  {"text": kind_name(b.kind.name, lang) if b.kind != Kind.ABSENT else s["unplayed"],
-                                   "cls": "left"}]} for b in byes]
+                                  {"text": bye_text(b.kind, lang), "cls": "left"}]} for b in byes]
 
 
 def _forfeited(e: TeamEvent, lang: str, k: int, ms: list[Match]) -> list[str]:
