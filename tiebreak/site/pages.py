@@ -53,12 +53,15 @@ from .team_rounds import team_cell
 Cell = dict[str, Any]
 
 
-def menu(e: Event, lang: str) -> list[tuple[str, str]]:
+def menu(e: Event | TeamEvent, lang: str) -> list[tuple[str, str]]:
+    """The menu of every page: the pages of both kinds of event, a team event's board rankings besides."""
     s = site_words(lang)
+    last = e.last_round
     items = [("index.html", s["home"]), ("players.html", s["starting_list"]), ("standings.html", s["standings"]),
-             ("crosstable.html", s["crosstable"]), ("statistics.html", s["statistics"])]
-    if e.last_round:
-        items.append((f"round-{e.last_round}.html", s["round_n"].format(k=e.last_round)))
+             ("crosstable.html", s["crosstable"]), *([("boards.html", s["boards"])] if isinstance(e, TeamEvent) else []),
+             ("statistics.html", s["statistics"])]
+    if last:
+        items.append((f"round-{last}.html", s["round_n"].format(k=last)))
     if e.odds is not None:
         items.append(("odds.html", s["odds"]))
     if e.playoff is not None:
@@ -67,18 +70,19 @@ def menu(e: Event, lang: str) -> list[tuple[str, str]]:
 
 
 def page_names(e: Event | TeamEvent) -> list[str]:
-    """Every page of the event (in each language's folder)."""
-    if isinstance(e, TeamEvent):
-        return teams.page_names(e)
-    names = ["index.html", "players.html", "standings.html", "crosstable.html", "statistics.html"]
+    """Every page of the event (in each language's folder): a team event's board rankings and team cards besides."""
+    team = isinstance(e, TeamEvent)
+    names = ["index.html", "players.html", "standings.html", "crosstable.html", *(["boards.html"] if team else []),
+             "statistics.html"]
     names += [f"round-{k}.html" for k in range(1, e.last_round + 1)]
     names += [f"standings-{k}.html" for k in range(1, e.played + 1)]
+    names += [f"team-{tm.number}.html" for tm in e.current.tt.teams] if team else []
     names += [f"player-{p.start_no}.html" for p in e.tournament.players]
     if e.odds is not None:
         names.append("odds.html")
     if e.playoff is not None:
         names.append("playoff.html")
-    return names + game_names(e)
+    return names + game_names(e.ind if isinstance(e, TeamEvent) else e)
 
 
 def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: list[int] | None = None,
@@ -120,7 +124,7 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
     else:
         raise KeyError(name)
     ctx.update(lang=lang, languages=LANGUAGES, page=name, root="../", s=site_words(lang),
-               menu=teams.menu(e, site_words(lang)) if isinstance(e, TeamEvent) else menu(e, lang),
+               menu=menu(e, lang),
                event_name=event_name(ind), footer=footer, logo=logo)
     return environment().get_template(template).render(**ctx)
 

@@ -35,11 +35,6 @@ def matches(e: TeamEvent, k: int) -> list[Match]:
     return list(e.matches_by_round[k])
 
 
-def last_round(e: TeamEvent) -> int:
-    """The last round with pairings: played, or paired with its games pending (the round in play has a page)."""
-    return max(e.played, e.ind.last_round)
-
-
 def team_cell(e: TeamEvent, number: int | None) -> dict[str, Any]:
     """A team's name linked to its page (a head cell of the tables of a team event's site)."""
     if number is None:
@@ -70,7 +65,7 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
     waiting = [names[n] for n in names if n not in playing] if k > e.played else []
     legend = [f"{s['table_short']} = {s['table_no']}", f"{mp} = {s['match_points']}", f"{gp} = {s['game_points']}",
               f"{s['board_short']} = {s['board']}", f"{rtg} = {s['rating']}", s["colour_mark"]]
-    return round_context(lang, k, e.played, last_round(e), tables, legend + _forfeited(e, lang, k, ms) +
+    return round_context(lang, k, e.played, e.last_round, tables, legend + _forfeited(e, lang, k, ms) +
                          ([f"{s['bye']}: {', '.join(waiting)}"] if waiting else []))
 
 

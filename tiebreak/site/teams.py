@@ -33,44 +33,16 @@ from .cells import (
     tiebreak_legend,
     titled_link,
 )
-from .games import game_names
 from .team_event import TeamEvent
-from .team_rounds import last_round, matches_of_round, round_page, team_cell
+from .team_rounds import matches_of_round, round_page, team_cell
 
 
 def match_boards(e: TeamEvent) -> list[dict[int, int]]:
     """Per round, start number -> the board of the player's team match (:func:`boards_of_match`): a card's board in a
     team event, not the players' event's."""
-    rounds = min(last_round(e), int(e.current.tt.games.kind.shape[1]))
+    rounds = min(e.last_round, int(e.current.tt.games.kind.shape[1]))
     return [{sno: board for a in range(len(e.current.tt.teams)) for board, sno, _, _, _ in boards_of_match(e, r, a)}
             for r in range(rounds)]
-
-
-def page_names(e: TeamEvent) -> list[str]:
-    names = ["index.html", "players.html", "standings.html", "crosstable.html", "boards.html", "statistics.html"]
-    names += [f"round-{k}.html" for k in range(1, last_round(e) + 1)]
-    names += [f"standings-{k}.html" for k in range(1, e.played + 1)]
-    names += [f"team-{tm.number}.html" for tm in e.current.tt.teams]
-    names += [f"player-{p.start_no}.html" for p in e.tournament.players]
-    if e.odds is not None:
-        names.append("odds.html")
-    if e.playoff is not None:
-        names.append("playoff.html")
-
-    names += game_names(e.ind)
-    return names
-
-
-def menu(e: TeamEvent, s: dict[str, str]) -> list[tuple[str, str]]:
-    items = [("index.html", s["home"]), ("players.html", s["starting_list"]), ("standings.html", s["standings"]),
-             ("crosstable.html", s["crosstable"]), ("boards.html", s["boards"]), ("statistics.html", s["statistics"])]
-    if last_round(e):
-        items.append((f"round-{last_round(e)}.html", s["round_n"].format(k=last_round(e))))
-    if e.odds is not None:
-        items.append(("odds.html", s["odds"]))
-    if e.playoff is not None:
-        items.append(("playoff.html", s["playoff"]))
-    return items
 
 
 def points_words(e: TeamEvent, lang: str) -> tuple[str, str]:
@@ -112,7 +84,7 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
         ctx["facts"] = [f for f in ctx["facts"] if f[0] != s["players"]] + [
             (s["teams"], str(len(e.current.tt.teams))), (s["players"], str(len(e.tournament.players)))]
         ctx["legend"] = tiebreak_legend(e.current.specs, lang, True, e.current.tt.primary)
-        ctx["rounds"] = range(1, last_round(e) + 1)
+        ctx["rounds"] = range(1, e.last_round + 1)
         ctx["played"] = e.played
         ctx["lineups"] = lineups(e, lang)
         ctx["boards"] = e.current.tt.boards
@@ -178,7 +150,7 @@ def _match_rows(e: TeamEvent, s: dict[str, str], lang: str, number: int) -> list
                    {"text": f"{num(mr.game_points)} – {num(mr.opponent_game_points)}"
                     if mr.opponent_game_points is not None else num(mr.game_points)}]}
         for mr in match_rounds(e.current, number)]
-    for k in range(1, last_round(e) + 1):  # a match not yet played (the next opponent while the round is played)
+    for k in range(1, e.last_round + 1):  # a match not yet played (the next opponent while the round is played)
         other = next((b if a == number else a for a, b, boards in matches_of_round(e, k) if number in (a, b)
                       and boards and all(x.kind is None for x in boards)), None)
         if other is not None:
