@@ -22,7 +22,6 @@ from ..render.i18n import LANGUAGES, grouped, word
 from ..render.pairings import Seat, round_tables
 from ..render.templating import cell_html, environment, rows_html
 from ..render.words import TEAM_WORDS
-from ..views.crosstable import of_teams
 from ..views.standings import StandingsTable, of_ranking
 from . import teams
 from .card import card_page
@@ -48,7 +47,6 @@ from .games import game_link, game_names, game_page
 from .playoff import page as playoff_page
 from .statistics import statistics_page
 from .team_event import TeamEvent
-from .team_rounds import team_cell
 
 Cell = dict[str, Any]
 
@@ -201,43 +199,38 @@ def standings(e: Event | TeamEvent, lang: str, k: int, groups: bool = False) -> 
 
 
 def crosstable(e: Event | TeamEvent, lang: str) -> dict[str, Any]:
-    """The crosstable page of either kind of event.  Swiss: every player's rounds (opponent's place, colour,
-    result); round robin: the square table; a team event: every team's matches (the view of
-    :mod:`tiebreak.views.crosstable`, in words by :mod:`tiebreak.render.crosstable`)."""
-    if isinstance(e, TeamEvent):
-        return _team_crosstable(e, lang)
+    """The crosstable page of either kind of event: place, name, points, then each round or column.  Swiss: every
+    player's rounds (opponent's place, colour, result); round robin: the square table; a team event: every team's
+    matches (:func:`tiebreak.site.teams.crosstable_rows`; the view of :mod:`tiebreak.views.crosstable`, in words by
+    :mod:`tiebreak.render.crosstable`)."""
     s = site_words(lang)
+    rows: list[Cell] | Markup
+    if isinstance(e, TeamEvent):
+        name, (points, full), columns = TEAM_WORDS.text("team", lang), teams.points_words(e, lang), e.played
+        rows, legend = teams.crosstable_rows(e, lang)
+    else:
+        name, points, full = word("name", lang), word("points", lang), ""
+        columns, rows, legend = _crosstable_rows(e, lang)
+    heads = [_head(word("rank", lang), "rank"), _head(name, "name"), _head(points, "pts", full),
+             *(_head(str(n)) for n in range(1, columns + 1))]
+    return {"title": s["crosstable"], "legend": legend,
+            "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": rows, "sticky": True}]}
+
+
+def _crosstable_rows(e: Event, lang: str) -> tuple[int, Markup, list[str]]:
+    """An individual event's crosstable: its columns (rounds, or players of a square), its rows (made once per
+    version and language: 2,000 players' rows; a square has no words, the same rows in every language) and its
+    legend."""
     view = e.cross_view
-    heads = [_head(word("rank", lang), "rank"), _head(word("name", lang), "name"), _head(word("points", lang), "pts"),
-             *(_head(str(n)) for n in range(1, (len(view.rows) if view.square else view.rounds) + 1))]
-    key = "" if view.square else lang  # a square has no words: the same rows in every language
-    if key not in e.crosstable_rows:  # 2,000 players' rows: made once per version and language
+    key = "" if view.square else lang
+    if key not in e.crosstable_rows:
         heads_html = [cell_html(c) for r in view.rows for c in (
             {"text": r.place, "cls": "rank"}, player_link(e, r.start_no, True), {"text": r.points, "cls": "pts"})]
         cells = (["".join(cell_html({"text": x}) for x in cross_words.square_texts(view, r)) for r in view.rows]
                  if view.square else cross_words.cells_html(view, lang))
         e.crosstable_rows[key] = Markup("\n".join(f"<tr>{''.join(heads_html[3 * n:3 * n + 3])}{c}</tr>"
                                                   for n, c in enumerate(cells)))
-    return {"title": s["crosstable"], "legend": cross_words.legend(view, lang),
-            "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": e.crosstable_rows[key],
-                        "sticky": True}]}
-
-
-def _team_crosstable(e: TeamEvent, lang: str) -> dict[str, Any]:
-    """Every team's matches: the opposing team's place and the game points (the view of
-    :mod:`tiebreak.views.crosstable`, as the live screen shows it)."""
-    s = site_words(lang)
-    view = of_teams(e.current, e.played)
-    short, full = teams.points_words(e, lang)
-    heads = [_head(word("rank", lang), "rank"), _head(TEAM_WORDS.text("team", lang), "name"), _head(short, "pts", full),
-             *(_head(str(k)) for k in range(1, e.played + 1))]
-    rows = [{"cells": [{"text": str(r.rank), "cls": "rank"}, {**team_cell(e, r.start_no), "head": True},
-                       {"text": r.points, "cls": "pts"},
-                       *({"text": cross_words.team_cell_text(c, lang),
-                          **({"href": f"team-{c.opponent}.html"} if c.opponent else {})} for c in r.cells)]}
-            for r in view.rows]
-    return {"title": s["crosstable"], "legend": [f"{short} = {full}", *cross_words.legend(view, lang)],
-            "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": rows, "sticky": True}]}
+    return len(view.rows) if view.square else view.rounds, e.crosstable_rows[key], cross_words.legend(view, lang)
 
 
 def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
