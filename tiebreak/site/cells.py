@@ -156,8 +156,10 @@ def tiebreak_legend(specs: list[Any], lang: str, team: bool = False,
         if team and primary in ("MP", "GP") and code in ("PTS", primary):
             text, code = primary_name(primary, lang), primary
         d = (TEAM_CATALOGUE if team else CATALOGUE).get(code)
-        name = (TEAM_NAMES.text(code, lang) if team and code in TEAM_NAMES else tiebreak_name(d, lang)
-                if d is not None and not team else code)
+        if team:
+            name = TEAM_NAMES.text(code, lang) if code in TEAM_NAMES else code
+        else:
+            name = tiebreak_name(d, lang) if d is not None else code
         out.append((text, with_modifiers(name, spec, lang), d.article if d is not None else ""))
     return out
 

@@ -53,8 +53,7 @@ Cell = dict[str, Any]
 
 def menu(e: Event | TeamEvent, lang: str) -> list[tuple[str, str]]:
     """The menu of every page: the pages of both kinds of event, a team event's board rankings besides."""
-    s = site_words(lang)
-    last = e.last_round
+    s, last = site_words(lang), e.last_round
     items = [("index.html", s["home"]), ("players.html", s["starting_list"]), ("standings.html", s["standings"]),
              ("crosstable.html", s["crosstable"]), *([("boards.html", s["boards"])] if isinstance(e, TeamEvent) else []),
              ("statistics.html", s["statistics"])]
