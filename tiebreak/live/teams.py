@@ -88,7 +88,7 @@ class LiveTeams:
         before_round = self._round_ranks(s, tiebreaks, rules, live.round - 1)
         st = place_states(np.asarray(primary.num), gain, [r.index for r in s.rows], [r.number for r in s.rows],
                           [r.rank for r in s.rows], self.ranks, before_round)
-        obj = output.team_to_json_obj(s)
+        obj = output.to_json_obj(s)
         rows: list[PlaceRow] = []
         for row, r, fixed, playing, moved, since in zip(obj["standings"], s.rows, st.settled, st.playing, st.moved,
                                                         st.since_round):

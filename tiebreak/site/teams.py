@@ -14,8 +14,8 @@ from ..arbiter.rating_report import rating_report
 from ..engine.model import Kind, Tournament, format_number
 from ..render import crosstable as cross_words
 from ..render.columns import primary_name
+from ..render.explain import details, value_heading
 from ..render.i18n import kind_name, with_modifiers, word
-from ..render.team_explain import team_details, value_heading
 from ..render.words import TEAM_NAMES, TEAM_WORDS
 from ..views.crosstable import of_teams
 from ..views.matches import match_rounds, team_boards
@@ -200,7 +200,7 @@ def _explanations(e: TeamEvent, s: dict[str, str], lang: str, number: int, full:
     explanations = []
     specs = {spec.text: spec for spec in st.specs}
     heads = [_head(s["opponent_team"], "name")]
-    for n, (key, info) in enumerate(team_details(st, number).items(), 1):
+    for n, (key, info) in enumerate(details(st, number).items(), 1):
         heading, primary, article = value_heading(st, key, info["article"], lang)  # the primary score: МО, as headed
         spec = specs.get(key)
         code = primary if heading != key else spec.code if spec is not None else key
