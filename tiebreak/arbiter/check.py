@@ -183,12 +183,13 @@ def match_rows(published: Published, names: dict[int, list[str]], by_name_first:
     ({2: 2, 1: 3}, ['line 4: 9'])
     """
     by_name: dict[str, set[int]] = {}
-    for number, known in names.items():
+    for own, known in names.items():
         for name in filter(None, map(name_key, known)):
-            by_name.setdefault(name, set()).add(number)
+            by_name.setdefault(name, set()).add(own)
     matched: dict[int, PublishedRow] = {}
     unmatched: list[str] = []
     for row in published.rows:
+        number: int | None
         found = by_name.get(name_key(row.name), set()) if row.name else set()
         if row.start_no is not None and not (by_name_first and found):
             number = row.start_no if row.start_no in names else None

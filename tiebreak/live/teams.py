@@ -148,7 +148,7 @@ def _pairings(tt: TeamTournament, t: Tournament, round_no: int, rank: dict[int, 
     ms = round_matches(tt, t, round_no, rank or None)
     out: list[dict[str, Any]] = []
     for board, m in enumerate(ms, 1):
-        first, second = (format_number(x) for x in m.game_points or (0, 0))
+        first, second = (format_number(x) for x in m.game_points or (Fraction(0), Fraction(0)))
         pending = sum(1 for b in m.boards if b.kind is None)
         out.append({"white": m.first, "black": m.second, "white_gp": first, "black_gp": second,
                     "result": None if pending else f"{first}–{second}", "pending": pending, "board": board})

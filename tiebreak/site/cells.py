@@ -155,12 +155,14 @@ def tiebreak_legend(specs: list[Any], lang: str, team: bool = False,
         text, code = spec.text, spec.code
         if team and primary in ("MP", "GP") and code in ("PTS", primary):
             text, code = primary_name(primary, lang), primary
-        d = (TEAM_CATALOGUE if team else CATALOGUE).get(code)
         if team:
-            name = TEAM_NAMES.text(code, lang) if code in TEAM_NAMES else code
+            name, article = TEAM_NAMES.text(code, lang) if code in TEAM_NAMES else code, ""
+            if code in TEAM_CATALOGUE:
+                article = TEAM_CATALOGUE[code].article
         else:
-            name = tiebreak_name(d, lang) if d is not None else code
-        out.append((text, with_modifiers(name, spec, lang), d.article if d is not None else ""))
+            d = CATALOGUE.get(code)
+            name, article = (tiebreak_name(d, lang), d.article) if d is not None else (code, "")
+        out.append((text, with_modifiers(name, spec, lang), article))
     return out
 
 

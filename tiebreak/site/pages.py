@@ -68,12 +68,12 @@ def menu(e: Event | TeamEvent, lang: str) -> list[tuple[str, str]]:
 
 def page_names(e: Event | TeamEvent) -> list[str]:
     """Every page of the event (in each language's folder): a team event's board rankings and team cards besides."""
-    team = isinstance(e, TeamEvent)
+    team = e if isinstance(e, TeamEvent) else None
     names = ["index.html", "players.html", "standings.html", "crosstable.html", *(["boards.html"] if team else []),
              "statistics.html"]
     names += [f"round-{k}.html" for k in range(1, e.last_round + 1)]
     names += [f"standings-{k}.html" for k in range(1, e.played + 1)]
-    names += [f"team-{tm.number}.html" for tm in e.current.tt.teams] if team else []
+    names += [f"team-{tm.number}.html" for tm in team.current.tt.teams] if team else []
     names += [f"player-{p.start_no}.html" for p in e.tournament.players]
     if e.odds is not None:
         names.append("odds.html")
