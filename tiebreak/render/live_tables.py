@@ -213,9 +213,9 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
     points_head = standings_headings([Column("points")], lang, team)[0]
     heads = [*(_head(h, _CLASSES[c.kind]) for c, h in zip(view.columns, standings_headings(view.columns, lang, team))),
              _head("✓"), _head("▲▼")]
-    summary = ", ".join(([_count("matches_pending", int(live.get("matches_pending") or 0), lang)] if teams else [])
-                        + [_count("games_pending", int(live["pending"]), lang),
-                           _count("places_settled", int(live["settled"]), lang)])
+    counts = [("matches_pending", int(live.get("matches_pending") or 0) if teams else 0),
+              ("games_pending", int(live["pending"])), ("places_settled", int(live["settled"]))]
+    summary = ", ".join(_count(key, n, lang) for key, n in counts if n)  # a count of none left out (a finished event)
     odds = doc.get("odds") if not (live.get("team_event") and not teams) else None
     note = ""
     if odds:

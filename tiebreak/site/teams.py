@@ -90,7 +90,9 @@ def team_tiebreak_legend(specs: list[Any], lang: str, primary: str | None = None
     for spec in specs:
         code, text = spec.code, spec.text
         if primary in ("MP", "GP") and code == "PTS":
-            code, text = primary, primary_name(primary, lang)
+            code = primary
+        if code in ("MP", "GP") and text in ("PTS", "MP", "GP"):  # as the standings head it: МО, ИО
+            text = primary_name(code, lang)
         name = with_modifiers(TEAM_NAMES.text(code, lang) if code in TEAM_NAMES else code, spec, lang)
         out.append((text, name, TEAM_CATALOGUE[code].article if code in TEAM_CATALOGUE else ""))
     return out
