@@ -675,6 +675,12 @@ EXPLAIN_WORDS = Table("explain", {
     "no": term('number_n'),
     "star_cut": "  (* cut)",
     "r": term('round_short'),
+    # the columns of a value's rounds (tiebreak.views.value_rounds.COLUMNS), on every face
+    "round_head": term('round_n'),
+    "result": term('result'),
+    "opponent": term('opponent'),
+    "contribution": term('contribution'),
+    "how_counted": term('how_counted'),
 })
 
 
