@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from ..engine.model import Kind, format_number
 from ..engine.registry import CATALOGUE, parse
+from ..render.explain import round_cells, round_headings, sentence_note
 from ..render.i18n import kind_name as _kind_name
 from ..render.i18n import tiebreak_name, with_modifiers, word
 from ..render.words import EXPLAIN_WORDS
 from ..views.card import CardGame
-from .cells import _head, colour_word, name_of, num, player_link, said, site_words
+from ..views.value_rounds import ValueRounds, value_rounds
+from .cells import _head, colour_word, name_of, num, player_link, site_words
 from .event import CELL, Event
 from .games import game_link
 
@@ -136,38 +138,49 @@ def explanations(e: Event, lang: str, start_no: int) -> list[dict[str, Any]]:
     """Each value of the current standings with the rounds that made it (the records of ``tiebreak explain``)."""
     s = site_words(lang)
     out = []
-    for n, (key, code, value, article, group, rounds, kept, cut) in enumerate(records(e, start_no), 1):
-        d = CATALOGUE[code]
+    for n, (key, code, value, article, group, rounds) in enumerate(records(e, start_no), 1):
         # the name with its cut or median, as the legend and the page's panel write it ("Buchholz, Cut-1")
-        name = with_modifiers(tiebreak_name(d, lang), parse(key), lang)
+        name = with_modifiers(tiebreak_name(CATALOGUE[code], lang), parse(key), lang)
         x: dict[str, Any] = {"key": key, "value": value, "article": article, "name": name}
         if rounds is None:
             x["note"] = s["group_note"].format(score=group)
-        elif rounds:
-            heads = [_head(s["round_n"].format(k="").strip()), _head(s["result"], "left"), _head(s["opponent"], "name"),
-                     _head(s["contribution"]), _head(s["how_counted"], "name")]
-            rows = []
-            for k, kind, opponent, points, cut_here, source in rounds:
-                cls = "cut" if cut_here else ""
-                rows.append({"cls": cls, "cells": [
-                    {"text": k, "head": True}, {"text": kind_name(kind, lang), "cls": "left"},
-                    opponent or {"text": EXPLAIN_WORDS.text("no_opponent", lang)},
-                    {"text": points + (" " + EXPLAIN_WORDS.text("cut", lang) if cut_here else ""), "cls": cls},
-                    {"text": said(source, lang), "cls": "left"}]})
-            x["table"] = {"id": f"tb{n}", "caption": key, "heads": heads, "rows": rows}
-            if cut:
-                x["note"] = s["cut_legend"]
-            if kept is not None:
-                x["note"] = EXPLAIN_WORDS.text("kept", lang, sum=kept).strip()
-        out.append(x)
+        out.append(rounds_table(lang, n, x, rounds, lambda sno: player_link(e, sno)))
     return out
+
+
+def rounds_table(lang: str, n: int, x: dict[str, Any], v: ValueRounds | None,
+                 link: Callable[[int | None], dict[str, Any]]) -> dict[str, Any]:
+    """The ``n``-th value's record ``x`` on a player's or a team's card with the table of its rounds, in the columns
+    of every face (:mod:`tiebreak.views.value_rounds`; the opponent linked to its card by ``link``), each cut round
+    struck through; under it the one way every round was counted, what a cut means, the sum an average comes from."""
+    if v is None or not v.rows:
+        return x
+    s = site_words(lang)
+    rows = []
+    for r, cells in zip(v.rows, round_cells(v, lang)):
+        words = dict(zip(v.columns, cells))
+        cls = "cut" if r.cut else ""
+        shown = {"round": {"text": words["round"], "head": True}, "result": {"text": words["result"], "cls": "left"},
+                 "opponent": link(r.opponent) | {"text": words["opponent"]} if r.opponent else {"text": words["opponent"]},
+                 "contribution": {"text": words["contribution"], "cls": cls},
+                 "how_counted": {"text": words.get("how_counted", ""), "cls": "left"}}
+        rows.append({"cls": cls, "cells": [shown[c] for c in v.columns]})
+    x["table"] = {"id": f"tb{n}", "caption": x.get("heading", x["key"]), "rows": rows,
+                  "heads": [_head(h, _CLASSES[c]) for c, h in zip(v.columns, round_headings(v.columns, lang))]}
+    notes = [sentence_note(v, lang), s["cut_legend"] if v.cut else "",
+             EXPLAIN_WORDS.text("kept", lang, sum=num(v.kept)).strip() if v.kept is not None else ""]
+    x["note"] = " ".join(note for note in notes if note)
+    return x
+
+
+#: the class of each column of a value's rounds on a card (words flush left, the opponent a name)
+_CLASSES = {"round": "", "result": "left", "opponent": "name", "contribution": "", "how_counted": "name"}
 
 
 def records(e: Event, start_no: int) -> list[tuple[Any, ...]]:
     """What :func:`explanations` shows of each value, without words (made once for the three languages): key, code,
-    value, article, score among the tied players, the rounds (number, kind, opponent's link, contribution, whether
-    cut, how counted; None for a Type A value), the sum kept when the value is derived from it, whether a round
-    was cut."""
+    value, article, score among the tied players, the rounds (:mod:`tiebreak.views.value_rounds`; None for a Type A
+    value)."""
     made = e.records
     if start_no in made:
         return made[start_no]
@@ -175,15 +188,7 @@ def records(e: Event, start_no: int) -> list[tuple[Any, ...]]:
     out: list[tuple[Any, ...]] = []
     for key, info in e.card(start_no).details.items():
         code = e.current.specs[keys.index(key)].code
-        if "rounds" not in info:
-            out.append((key, code, num(info["value"]), info["article"], num(info.get("group_score")), None, None,
-                        False))
-            continue
-        rounds = [(str(c["round"]), c["kind"], player_link(e, c["opponent"]) if c["opponent"] else None,
-                   num(c["value"]), bool(c["cut"]), c["source"]) for c in info["rounds"]]
-        kept = sum((c["value"] for c in info["rounds"] if not c["cut"]), Fraction(0))
-        derived = num(kept) if info["value"] is not None and kept != info["value"] else None
-        out.append((key, code, num(info["value"]), info["article"], None, rounds, derived,
-                    any(c["cut"] for c in info["rounds"])))
+        rounds = value_rounds(e.current, start_no, key) if "rounds" in info else None
+        out.append((key, code, num(info["value"]), info["article"], num(info.get("group_score")), rounds))
     made[start_no] = out
     return out

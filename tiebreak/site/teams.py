@@ -15,10 +15,12 @@ from ..engine.model import Kind, Tournament, format_number
 from ..engine.team import TEAM_CATALOGUE
 from ..render.columns import primary_name
 from ..render.explain import details, value_heading
-from ..render.i18n import kind_name, message, with_modifiers, word
-from ..render.words import EXPLAIN_WORDS, TEAM_NAMES, TEAM_WORDS
+from ..render.i18n import kind_name, with_modifiers, word
+from ..render.words import TEAM_NAMES, TEAM_WORDS
 from ..views.matches import match_rounds
 from ..views.standings import of_ranking
+from ..views.value_rounds import value_rounds
+from .card import rounds_table
 from .cells import (
     MARK,
     _head,
@@ -250,18 +252,8 @@ def _explanations(e: TeamEvent, s: dict[str, str], lang: str, number: int, full:
             name = with_modifiers(name, spec, lang)
         x: dict[str, Any] = {"key": key, "heading": heading, "value": num(info["value"]), "article": article,
                              "name": name}
-        if any(c["cut"] for c in info.get("rounds", [])):
-            x["note"] = s["cut_legend"]
-        if info.get("rounds"):
-            x["table"] = {"id": f"tb{n}", "caption": key, "heads": [_head(s["round_n"].format(k="").strip()),
-                                                                     _head(s["opponent_team"], "name"),
-                                                                     _head(s["contribution"]), _head(s["how_counted"], "left")],
-                          "rows": [{"cells": [{"text": str(c["round"]), "head": True}, team_cell(e, c["opponent"]),
-                                              {"text": num(c["value"]) + (" " + EXPLAIN_WORDS.text("cut", lang)
-                                                                          if c["cut"] else ""),
-                                               "cls": "cut" if c["cut"] else ""},
-                                              {"text": message(c["source"], lang), "cls": "left"}]}
-                                   for c in info["rounds"]]}
+        rounds = value_rounds(st, number, key) if "rounds" in info else None  # the columns of a player's card
+        x = rounds_table(lang, n, x, rounds, lambda k: team_cell(e, k))
         explanations.append(x)
     return explanations
 
