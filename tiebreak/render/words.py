@@ -550,11 +550,10 @@ LIVE_WORDS = Table("live", {
     'white': term('white'),
     'black': term('black'),
     'result': term('result'),
-    'pending': 'playing',
+    'pending': 'playing',  # a game being played: only the live screen knows it (a file's: site 'pending')
     'bye': term('bye'),
     'settled': 'place settled for this round',
     'provisional': 'provisional: a game still being played can change it',
-    'playing': 'game in progress',
     'playoff': "place decided by the play-off (Arbiters' Manual 13.2)",
     'playoff_mark': 'P',
     'since_round': 'Since round',
@@ -590,9 +589,9 @@ LIVE_WORDS = Table("live", {
     'leaders': 'sharing the lead: {names}',
     'if_wins': 'if {name} wins',
     'if_drawn': 'if drawn',
-    'cells_key': '3w1: the opponent placed 3rd, White, won (b: Black); ½ draw, 0 lost; * being played',
+    'cells_key': '3w1: the opponent placed 3rd, White, won (b: Black); ½ draw, 0 lost',
     'square_key': "Rows and columns in the order of the standings: column 3 is the player placed 3rd; × the player's "
-                  "own cell; ½ draw, 0 lost; * being played",
+                  "own cell; ½ draw, 0 lost",
     'team_cells_key': '3: 2.5: the opposing team placed 3rd, the game points of the match; + or − after the place: '
                       'won or lost by forfeit',
 })

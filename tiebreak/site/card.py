@@ -15,7 +15,7 @@ from ..engine.registry import CATALOGUE, parse
 from ..render.explain import round_cells, round_headings, sentence_note
 from ..render.i18n import kind_name as _kind_name
 from ..render.i18n import tiebreak_name, with_modifiers, word
-from ..render.words import EXPLAIN_WORDS
+from ..render.words import EXPLAIN_WORDS, LIVE_WORDS
 from ..views.card import CardGame
 from ..views.value_rounds import ValueRounds, value_rounds
 from .cells import _head, colour_word, name_of, num, player_link, site_words
@@ -103,8 +103,8 @@ def game_row(e: Event, lang: str, start_no: int, g: CardGame, shown: Any) -> dic
         opp = player_link(e, g.opponent)
     else:
         opp = {"text": kind_name(g.kind.name, lang) if g.kind != Kind.ABSENT else s["not_paired"], "cls": "left"}
-    if g.pending:
-        result = s["pending"]
+    if g.pending:  # the words of the pairings: not played yet in a file, being played on the live screen
+        result = LIVE_WORDS.text("pending", lang) if e.live else s["pending"]
     else:
         result = CELL[g.kind]
         if g.kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) or g.opponent is None:

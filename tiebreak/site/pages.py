@@ -191,15 +191,17 @@ def crosstable(e: Event | TeamEvent, lang: str) -> dict[str, Any]:
         return _team_crosstable(e, lang)
     s = site_words(lang)
     view = e.cross_view
-    heads = [_head(word("rank", lang), "rank"), _head(word("name", lang), "name"), _head(word("points", lang), "pts"),
+    heads = [_head(word("rank", lang), "rank"), _head(word("number", lang), "id"), _head(word("name", lang), "name"),
+             _head(word("points", lang), "pts"),
              *(_head(str(n)) for n in range(1, (len(view.rows) if view.square else view.rounds) + 1))]
     key = "" if view.square else lang  # a square has no words: the same rows in every language
     if key not in e.crosstable_rows:  # 2,000 players' rows: made once per version and language
         heads_html = [cell_html(c) for r in view.rows for c in (
-            {"text": r.place, "cls": "rank"}, player_link(e, r.start_no, True), {"text": r.points, "cls": "pts"})]
+            {"text": r.place, "cls": "rank"}, {"text": str(r.start_no), "cls": "id"}, player_link(e, r.start_no, True),
+            {"text": r.points, "cls": "pts"})]  # the columns of views.crosstable.HEAD_COLUMNS
         cells = (["".join(cell_html({"text": x}) for x in cross_words.square_texts(view, r)) for r in view.rows]
                  if view.square else cross_words.cells_html(view, lang))
-        e.crosstable_rows[key] = Markup("\n".join(f"<tr>{''.join(heads_html[3 * n:3 * n + 3])}{c}</tr>"
+        e.crosstable_rows[key] = Markup("\n".join(f"<tr>{''.join(heads_html[4 * n:4 * n + 4])}{c}</tr>"
                                                   for n, c in enumerate(cells)))
     return {"title": s["crosstable"], "legend": cross_words.legend(view, lang),
             "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": e.crosstable_rows[key],
@@ -212,9 +214,11 @@ def _team_crosstable(e: TeamEvent, lang: str) -> dict[str, Any]:
     s = site_words(lang)
     view = of_teams(e.current, e.played)
     short, full = teams.points_words(e, lang)
-    heads = [_head(word("rank", lang), "rank"), _head(TEAM_WORDS.text("team", lang), "name"), _head(short, "pts", full),
+    heads = [_head(word("rank", lang), "rank"), _head(word("number", lang), "id"),
+             _head(TEAM_WORDS.text("team", lang), "name"), _head(short, "pts", full),
              *(_head(str(k)) for k in range(1, e.played + 1))]
-    rows = [{"cells": [{"text": str(r.rank), "cls": "rank"}, {**team_cell(e, r.start_no), "head": True},
+    rows = [{"cells": [{"text": str(r.rank), "cls": "rank"}, {"text": str(r.start_no), "cls": "id"},
+                       {**team_cell(e, r.start_no), "head": True},
                        {"text": r.points, "cls": "pts"},
                        *({"text": cross_words.team_cell_text(c, lang),
                           **({"href": f"team-{c.opponent}.html"} if c.opponent else {})} for c in r.cells)]}
