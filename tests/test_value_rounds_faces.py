@@ -13,6 +13,7 @@ The values by hand from the files:
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from sources import CORPUS, ROOT
@@ -59,6 +60,16 @@ def _html_table(html: str, which: str) -> list[list[str]]:
     return [[c["text"].strip() for c in row] for row in parser.tables[which]]
 
 
+def _live(folder: Path, address: str) -> str:
+    """The live server's page ``address`` of the example followed in ``folder`` (PTS,BH)."""
+    (folder / "Open.trf").write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    hub = LiveHub(folder, database="none", settings=Settings(tiebreaks="PTS,BH"))
+    try:
+        return TestClient(live_app(hub)).get(address).text
+    finally:
+        hub.close()
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     out = tmp_path_factory.mktemp("site")
@@ -80,12 +91,7 @@ def test_a_players_rounds_read_alike_on_every_face(lang, site, tmp_path, capsys)
     assert _html_table("<table id='x'>" + table.split("<table", 1)[1], "x")[:2] == [HEADS[lang], ROUND_1[lang]]
     assert f'<p class="note">{OWN[lang]}</p>'.replace("'", "&#39;") in table
     # the site's card and the live screen's card (one template): the same again
-    (tmp_path / "Open.trf").write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
-    hub = LiveHub(tmp_path, database="none", settings=Settings(tiebreaks="PTS,BH"))
-    try:
-        live = TestClient(live_app(hub)).get(f"/live/cards/Open.trf/{lang}/player-2.html").text
-    finally:
-        hub.close()
+    live = _live(tmp_path, f"/live/cards/Open.trf/{lang}/player-2.html")
     for card in (site[f"i/{lang}/player-2.html"], live):
         assert _html_table(card, "tb1")[:2] == [HEADS[lang], ROUND_1[lang]]
         assert f"<p>{OWN[lang]}</p>".replace("'", "&#39;") in card
@@ -113,13 +119,7 @@ def test_the_crosstable_has_the_start_number_on_every_face(lang, site, tmp_path)
     # No. 2 Davis is placed 2nd... whatever the place, the number is the row's start number, as in the download
     assert main(["standings", str(EXAMPLE), "--tiebreaks", "PTS,BH", "--no-lots", "-f", "html", "-o",
                  str(tmp_path / "x.html"), "--lang", lang]) == 0
-    (tmp_path / "Open.trf").write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
-    hub = LiveHub(tmp_path, database="none", settings=Settings(tiebreaks="PTS,BH"))
-    try:
-        page = TestClient(live_app(hub)).get(f"/live?lang={lang}").text
-    finally:
-        hub.close()
-    live = _html_table(page, "crosstable")
+    live = _html_table(_live(tmp_path, f"/live?lang={lang}"), "crosstable")
     site_rows = _html_table(site[f"i/{lang}/crosstable.html"], "crosstable")
     assert live[0][1] == number and [r[1] for r in live[1:]] == [r[1] for r in site_rows[1:]]
 
