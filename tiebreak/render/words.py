@@ -661,7 +661,6 @@ EXPLAIN_WORDS = Table("explain", {
     "undefined_idle": "  undefined: no game played, so no opponent's rating to count (C.07 Art. 10)",
     "group": "computed among the players still tied at this point (Type A)",
     "group_score": "  {note}; score among them: {score}",
-    "vs": "vs {opponent}",
     "no_opponent": term('no_opponent'),
     "cut": term('cut_mark'),
     "kept": "  sum of the rounds kept: {sum}; the value is derived from it (average, rating table)",
