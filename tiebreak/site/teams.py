@@ -196,8 +196,8 @@ def _member_rows(e: TeamEvent, members: list[int]) -> list[dict[str, Any]]:
 
 def _explanations(e: TeamEvent, s: dict[str, str], lang: str, number: int, full: str) -> list[dict[str, Any]]:
     """The records of the team's values (``tiebreak explain``) as a player's card shows its own
-    (:func:`tiebreak.site.card.explanation`): each value's article, and what each round added against which team
-    (``full``: the primary score's name)."""
+    (:func:`tiebreak.site.card.rounds_table`: the columns of every face): each value's article, and what each round
+    added against which team (``full``: the primary score's name)."""
     st = e.current
     explanations = []
     specs = {spec.text: spec for spec in st.specs}
