@@ -16,7 +16,7 @@ from ..render import crosstable as cross_words
 from ..render.columns import primary_name
 from ..render.explain import details, value_heading
 from ..render.i18n import kind_name, with_modifiers, word
-from ..render.words import TEAM_NAMES, TEAM_WORDS
+from ..render.words import LIVE_WORDS, TEAM_NAMES, TEAM_WORDS
 from ..views.crosstable import of_teams
 from ..views.matches import match_rounds, team_boards
 from ..views.standings import of_ranking
@@ -168,12 +168,14 @@ def _match_rows(e: TeamEvent, s: dict[str, str], lang: str, number: int) -> list
                    {"text": f"{num(mr.game_points)} – {num(mr.opponent_game_points)}"
                     if mr.opponent_game_points is not None else num(mr.game_points)}]}
         for mr in match_rounds(e.current, number)]
-    for k in range(1, e.last_round + 1):  # a match not yet played (the next opponent while the round is played)
+    # a match not yet played (the next opponent while the round is played): being played on the live screen
+    pending = LIVE_WORDS.text("pending", lang) if e.ind.live else s["match_pending"]
+    for k in range(1, e.last_round + 1):
         other = next((b if a == number else a for a, b, boards in matches_of_round(e, k) if number in (a, b)
                       and boards and all(x.kind is None for x in boards)), None)
         if other is not None:
             waiting = {"cls": "pending", "cells": [{"text": str(k), "head": True}, team_cell(e, other), {"text": ""},
-                                                   {"text": s["match_pending"]}]}
+                                                   {"text": pending}]}
             if k <= len(matches):  # one row a round
                 matches[k - 1] = waiting
             else:
