@@ -112,11 +112,11 @@ def _round_text(c: dict[str, Any], lang: str) -> str:
         column = f" [{_w('column', lang)}]" if c.get("column") else ""
         return (f"{_w('round', lang)}{c['round']} {kind_name(c['kind'], lang)}{opp}: {c['score']} "
                 f"({format_number(c['ours'])} {_w('mp', lang)}){column}")
-    ours = format_number(c["ours"]) + (f" ({_w('cut', lang)})" if c["cut"] else "")
+    ours = format_number(c["ours"]) + (f" {_w('cut', lang)}" if c["cut"] else "")
     text = (f"{_w('round', lang)}{c['round']} {kind_name(c['kind'], lang)}{opp}: {_w('ours', lang)} {ours} "
             f"[{message(c['source'], lang)}]")
     if "theirs" in c:
-        theirs = format_number(c["theirs"]) + (f" ({_w('cut', lang)})" if c["theirs_cut"] else "")
+        theirs = format_number(c["theirs"]) + (f" {_w('cut', lang)}" if c["theirs_cut"] else "")
         text += f"; {c['rules']}: {theirs} [{message(c['theirs_source'], lang)}]"
     return text
 

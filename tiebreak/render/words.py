@@ -296,9 +296,6 @@ FIELD_NAMES = Table("field", {name: name for name in (
 )} | {'points': term('points_lower'), 'round robin': term('round_robin')})
 
 
-ROUND_FIELDS = Table("round field", {k: f"round {{0}} {k}" for k in ("opponent", "result", "colour")})
-
-
 #: the headings of the player columns beside the standings (``--columns``)
 COLUMN_HEADINGS = Table("column", {
     'title': 'Tit',
@@ -622,7 +619,7 @@ CHECK_WORDS = Table("check", {
     'unmatched': 'published rows matching no player',
     'round': term('round_short'),
     'vs': 'vs',
-    'cut': 'cut',
+    'cut': term('cut_mark'),
     'player': term('player'),
     'what': 'Figure',
     'why': 'Rounds that explain it',
