@@ -36,5 +36,5 @@ def render_odds(o: OddsOptions, path: str, warnings: list[InputWarning], progres
         places=o.places)
     warnings += result.warnings
     if o.format == "json":
-        return render.to_json(result, o.places)
+        return render.to_json(result, o.places, o.lang, warnings)
     return (render.to_html if o.format == "html" else render.to_text)(result, o.lang, o.places)

@@ -108,7 +108,7 @@ def individual_writers(t: Tournament, s: Standings, o: Options,
 
         return standings_part(s, o.lang, sections, pc, o.no_lots)
 
-    return {"json": lambda: output.to_json(s, details=o.details, extra=extra, columns=pc),
+    return {"json": lambda: output.to_json(s, details=o.details, extra=extra, columns=pc, lang=o.lang),
             "csv": lambda: output.to_csv(s, columns, pc), "xlsx": lambda: workbook(output.to_csv(s, columns, pc)),
             "text": lambda: output.to_text(s, o.lang, pc) + square.square_section(s, o.lang) + ("\n" + text if text else ""),
             "trf": lambda: trf_with_ranks(t, s), "chess-json": lambda: chess_json_with_ranks(t, s),
@@ -144,7 +144,7 @@ def team_writers(t: Tournament, s: TeamStandings, o: Options,
     from ..render.team_explain import matches, team_details  # noqa: PLC0415  (as above)
 
     def json_text() -> str:
-        obj = output.team_to_json_obj(s)
+        obj = output.team_to_json_obj(s, o.lang)
         if o.details:
             for row in obj["standings"]:
                 row["matches"] = matches(s, row["start_no"])

@@ -23,7 +23,7 @@ from ..formats.text import SafeCsvWriter, one_line
 from ..views.standings import Column, StandingsTable, of_ranking
 from .columns import standings_headings
 from .explain import details as explain
-from .i18n import message, tiebreak_name, with_modifiers, word
+from .i18n import message, problem, tiebreak_name, with_modifiers, word
 
 if TYPE_CHECKING:  # for the annotations only: the team engine and the columns are not loaded for individual events
     from ..arbiter.columns import PlayerColumns
@@ -73,9 +73,29 @@ def _dump(obj: object, indent: str = "", step: str = "  ") -> str:
     raise TypeError(type(obj))
 
 
-def to_json_obj(s: Standings, standings: bool = True, columns: PlayerColumns | None = None) -> dict[str, Any]:
+def worded(notes: Sequence[str], warnings: Sequence[object], lang: str = "en") -> dict[str, Any]:
+    """The notes and warnings of a JSON answer: ``notes`` and ``warnings`` worded in ``lang`` as the text output shows
+    them (a warning with its place), ``said`` the same as messages (identifiers and values) for a program to word.
+
+    >>> from tiebreak.engine.errors import InputWarning, Message, Place
+    >>> w = InputWarning(Message("round {}: result {} without an opponent, read as {}", 7, "'+'", "FPB"),
+    ...                  Place("a.trf", 27, 159, Message("round {} result", 7)))
+    >>> d = worded([Message("player {}", 3)], [w], "ru")
+    >>> d["notes"], d["warnings"]
+    (['участник 3'], ["a.trf, строка 27, столбец 159 (тур 7, результат): тур 7: результат '+' без соперника, прочитан как FPB"])
+    >>> d["said"]["warnings"][0]["place"]["field"]
+    {'id': 'round {} result', 'values': ['7']}
+    """
+    return {"notes": [message(n, lang) for n in notes],
+            "warnings": [problem(w, lang) if hasattr(w, "message") else message(str(w), lang) for w in warnings],
+            "said": said(notes, warnings)}
+
+
+def to_json_obj(s: Standings, standings: bool = True, columns: PlayerColumns | None = None,
+                lang: str = "en") -> dict[str, Any]:
     """The JSON document as data; ``columns`` (:class:`~tiebreak.arbiter.columns.PlayerColumns`) adds the player
-    members chosen (``title``, ``federation``, ``rating``...) to every row."""
+    members chosen (``title``, ``federation``, ``rating``...) to every row; the notes and warnings are worded in
+    ``lang`` (:func:`worded`)."""
     t = s.tournament
     obj: dict[str, Any] = {
         "schema": JSON_SCHEMA_VERSION,
@@ -84,9 +104,7 @@ def to_json_obj(s: Standings, standings: bool = True, columns: PlayerColumns | N
         "tiebreaks": s.tiebreaks,
         "seed": s.seed,
         "standings": [],
-        "notes": s.notes,
-        "warnings": [str(w) for w in s.warnings],
-        "said": said(s.notes, s.warnings),
+        **worded(s.notes, s.warnings, lang),
     }
     if standings:
         texts = [c.texts() for c in s.columns]
@@ -135,16 +153,16 @@ def _member_texts(key: str, values: list[object]) -> list[str]:
 
 
 def to_json(s: Standings, details: bool = False, extra: dict[str, Any] | None = None,
-            columns: PlayerColumns | None = None) -> str:
+            columns: PlayerColumns | None = None, lang: str = "en") -> str:
     """The CLI's JSON document; one standings row per line (large events stay fast to write and to diff).
     With ``details`` every row carries the per-round record of each value (:func:`tiebreak.render.explain.details`);
     ``extra`` adds members after the standings (category standings, team rankings)."""
     if details:
-        obj = to_json_obj(s, columns=columns) | _numbers(extra or {})
+        obj = to_json_obj(s, columns=columns, lang=lang) | _numbers(extra or {})
         for row in obj["standings"]:
             row["details"] = _numbers(explain(s, row["start_no"]))
         return _dump(obj) + "\n"
-    head = _dump(to_json_obj(s, standings=False) | _numbers(extra or {}))
+    head = _dump(to_json_obj(s, standings=False, lang=lang) | _numbers(extra or {}))
     points = s.score.texts()
     cells = [col.texts(prefix=f"{json.dumps(key)}: ", undefined="null") for key, col in zip(s.keys, s.columns)]
     players = s.tournament.players
@@ -230,16 +248,15 @@ TEXT_LEFT = ("name", "title", "fed", "club", "sex")
 
 
 def standings_text(view: StandingsTable, head: list[str]) -> list[str]:
-    """The standings table ``view`` as aligned text under the headings ``head``: a place that ties share written
-    once, a place a lot decided marked ``*``."""
+    """The standings table ``view`` as aligned text under the headings ``head``: a place that ties share written on
+    each of their rows (``11-12`` twice, as the view, the HTML, the page and the JSON have it, and chess-results
+    prints it), a place a lot decided marked ``*``."""
     columns = view.columns
     at = columns.index(Column("rank"))
     body: list[list[str]] = []
-    prev_rank = None
     for r in view.rows:
         cells = view.cells(r)
-        cells[at] = (r.place if r.rank != prev_rank else "") + ("*" if r.lot else "")  # a shared place written once
-        prev_rank = r.rank
+        cells[at] = r.place + ("*" if r.lot else "")
         body.append(cells)
     return text_table(head, body, {j for j, c in enumerate(columns) if c.key in TEXT_LEFT or c.kind == "name"})
 
@@ -258,8 +275,9 @@ def to_text(s: Standings, lang: str = "en", columns: PlayerColumns | None = None
     return "\n".join(lines) + "\n"
 
 
-def team_to_json_obj(s: TeamStandings) -> dict[str, Any]:
-    """Team standings in the individual JSON shape: ``start_no`` is the team number, ``name`` the team name."""
+def team_to_json_obj(s: TeamStandings, lang: str = "en") -> dict[str, Any]:
+    """Team standings in the individual JSON shape: ``start_no`` is the team number, ``name`` the team name; the notes
+    and warnings worded in ``lang`` (:func:`worded`)."""
     m = s.tt.matches
     place = place_texts({r.start_no: r.rank for r in s.rows})
     return {
@@ -271,9 +289,7 @@ def team_to_json_obj(s: TeamStandings) -> dict[str, Any]:
         "standings": [{"rank": r.rank, "place": place[r.number], "start_no": r.number, "name": r.name, "team": r.name,
                        "points": number(r.values[s.keys[0]]),
                        "values": {k: number(v) for k, v in r.values.items()}, "lot": r.lot} for r in s.rows],
-        "notes": s.notes,
-        "warnings": [str(w) for w in s.warnings],
-        "said": said(s.notes, s.warnings),
+        **worded(s.notes, s.warnings, lang),
     }
 
 
