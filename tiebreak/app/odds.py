@@ -8,7 +8,7 @@ from ..arbiter.odds.budget import Progress, within_limits
 from ..engine.errors import InputError, InputWarning, Message, Place
 from ..engine.team_matches import has_teams, players_event
 from ..render import odds as render
-from .load import load
+from .load import load, named
 from .options import OddsOptions, list_and_rules
 
 
@@ -36,5 +36,5 @@ def render_odds(o: OddsOptions, path: str, warnings: list[InputWarning], progres
         places=o.places)
     warnings += result.warnings
     if o.format == "json":
-        return render.to_json(result, o.places, o.lang, warnings)
+        return render.to_json(result, o.places, o.lang, named(o, path, warnings))
     return (render.to_html if o.format == "html" else render.to_text)(result, o.lang, o.places)
