@@ -134,3 +134,26 @@ def test_a_shared_team_place_is_written_on_every_tied_row(capsys):
     assert [(r[0], r[2]) for r in rows[2:]] == [("3-4", "B"), ("3-4", "D")]
     doc = json.loads(_run(capsys, "standings", str(TEAM), "--tiebreaks", "GP", "--no-lots", "--format", "json")[0])
     assert {int(r[1]): r[0] for r in rows} == {row["start_no"]: row["place"] for row in doc["standings"]}
+
+
+@needs(FRIENDSHIP)
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_every_json_answer_words_the_files_warnings_alike(client, lang):
+    """The warnings of reading one file in every JSON answer that reads it: the standings', the explanation's, the
+    check's, the odds', the rating report's.  friendship-cup-2024.trf has 12 results "0000 - +" (a forfeit win
+    without an opponent) and two points columns that the results contradict (players 41 and 122): 14 warnings."""
+    upload = {"file": (FRIENDSHIP.name, FRIENDSHIP.read_bytes())}
+    answers = {}
+    for path, data in (("/api/standings", {"format": "json"}), ("/api/explain", {"player": "1"}),
+                       ("/api/check", {}), ("/api/odds", {"format": "json"}), ("/api/ratings", {})):
+        r = client.post(path, data={"lang": lang, **data}, files=upload)
+        assert r.status_code == 200, (path, r.text)
+        answers[path] = r.json()
+    standings = answers["/api/standings"]
+    assert len(standings["warnings"]) == 14 and WARNING[lang] not in standings["warnings"][0]
+    assert sum("без соперника" in w or "без суперника" in w for w in standings["warnings"]) == 12
+    assert "(тур 7, результат)" in standings["warnings"][0]
+    for path, answer in answers.items():
+        assert answer["warnings"] == standings["warnings"], path
+        assert answer["said"]["warnings"] == standings["said"]["warnings"], path
+    assert answers["/api/odds"]["notes"] and not any("record 092" in n for n in answers["/api/odds"]["notes"])

@@ -73,9 +73,10 @@ def _dump(obj: object, indent: str = "", step: str = "  ") -> str:
     raise TypeError(type(obj))
 
 
-def worded(notes: Sequence[str], warnings: Sequence[object], lang: str = "en") -> dict[str, Any]:
+def worded(notes: Sequence[str] | None, warnings: Sequence[object], lang: str = "en") -> dict[str, Any]:
     """The notes and warnings of a JSON answer: ``notes`` and ``warnings`` worded in ``lang`` as the text output shows
-    them (a warning with its place), ``said`` the same as messages (identifiers and values) for a program to word.
+    them (a warning with its place), ``said`` the same as messages (identifiers and values) for a program to word;
+    an answer that has no notes (``notes`` None) has no ``notes`` member.
 
     >>> from tiebreak.engine.errors import InputWarning, Message, Place
     >>> w = InputWarning(Message("round {}: result {} without an opponent, read as {}", 7, "'+'", "FPB"),
@@ -86,9 +87,9 @@ def worded(notes: Sequence[str], warnings: Sequence[object], lang: str = "en") -
     >>> d["said"]["warnings"][0]["place"]["field"]
     {'id': 'round {} result', 'values': ['7']}
     """
-    return {"notes": [message(n, lang) for n in notes],
-            "warnings": [problem(w, lang) if hasattr(w, "message") else message(str(w), lang) for w in warnings],
-            "said": said(notes, warnings)}
+    texts = {"notes": [message(n, lang) for n in notes]} if notes is not None else {}
+    return texts | {"warnings": [problem(w, lang) if hasattr(w, "message") else message(str(w), lang) for w in warnings],
+                    "said": said(notes or (), warnings)}
 
 
 def to_json_obj(s: Standings, standings: bool = True, columns: PlayerColumns | None = None,

@@ -68,7 +68,7 @@ def ratings_job(o: RatingsOptions, path: str) -> bytes:
     """The report of one file (run in a worker process)."""
     warnings: list[InputWarning] = []
     answer = ratings.to_json_obj(rating_report_of(o, path, warnings), o.lang)
-    answer |= {k: v for k, v in worded((), warnings, o.lang).items() if k != "notes"}
+    answer |= worded(None, warnings, o.lang)
     return dumps_exact(answer).encode("utf-8")
 
 

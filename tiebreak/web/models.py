@@ -78,6 +78,9 @@ class Explanation(BaseModel):
     details: dict[str, Any] | None = None
     matches: list[dict[str, Any]] | None = None
     seed: int | None = Field(None, description="the seed of the lots the order was drawn with")
+    warnings: list[str] = Field([], description="the warnings of reading the file, in the request's language")
+    said: dict[str, Any] = Field({}, description="the same warnings as messages (identifier and values), as the "
+                                                 "standings' JSON has them")
 
 
 class PlayoffGroup(BaseModel):
