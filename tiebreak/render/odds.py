@@ -12,8 +12,8 @@ of the participants who can still finish first.
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any, TextIO
 
 from ..arbiter.odds import Odds

@@ -13,6 +13,7 @@ from importlib.resources import files
 from json.encoder import encode_basestring as json_string  # = json.dumps(text, ensure_ascii=False), without the setup
 from typing import TYPE_CHECKING, Any, Sequence
 
+from ..engine.errors import InputWarning
 from ..engine.messages import said
 from ..engine.model import format_number
 from ..engine.ranking import place_texts
@@ -73,7 +74,7 @@ def _dump(obj: object, indent: str = "", step: str = "  ") -> str:
     raise TypeError(type(obj))
 
 
-def worded(notes: Sequence[str] | None, warnings: Sequence[object], lang: str = "en") -> dict[str, Any]:
+def worded(notes: Sequence[str] | None, warnings: Sequence[InputWarning], lang: str = "en") -> dict[str, Any]:
     """The notes and warnings of a JSON answer: ``notes`` and ``warnings`` worded in ``lang`` as the text output shows
     them (a warning with its place), ``said`` the same as messages (identifiers and values) for a program to word;
     an answer that has no notes (``notes`` None) has no ``notes`` member.
@@ -88,8 +89,7 @@ def worded(notes: Sequence[str] | None, warnings: Sequence[object], lang: str = 
     {'id': 'round {} result', 'values': ['7']}
     """
     texts = {"notes": [message(n, lang) for n in notes]} if notes is not None else {}
-    return texts | {"warnings": [problem(w, lang) if hasattr(w, "message") else message(str(w), lang) for w in warnings],
-                    "said": said(notes or (), warnings)}
+    return texts | {"warnings": [problem(w, lang) for w in warnings], "said": said(notes or (), warnings)}
 
 
 def to_json_obj(s: Standings, standings: bool = True, columns: PlayerColumns | None = None,
