@@ -157,3 +157,12 @@ def test_every_json_answer_words_the_files_warnings_alike(client, lang):
         assert answer["warnings"] == standings["warnings"], path
         assert answer["said"]["warnings"] == standings["said"]["warnings"], path
     assert answers["/api/odds"]["notes"] and not any("record 092" in n for n in answers["/api/odds"]["notes"])
+
+
+@pytest.mark.parametrize(("lang", "field"), [("en", "(headings)"), ("ru", "(заголовки столбцов)"),
+                                             ("uk", "(заголовки стовпців)")])
+def test_a_published_tables_headings_are_named_in_the_readers_language(capsys, tmp_path, lang, field):
+    published = tmp_path / "published.csv"
+    published.write_text("foo,bar\n1,2\n", encoding="utf-8")  # no start-number or name column
+    _, err = _run(capsys, "check", str(EXAMPLE), "--published", str(published), "--lang", lang)
+    assert f"published.csv, {'line' if lang == 'en' else 'строка' if lang == 'ru' else 'рядок'} 1 {field}: " in err

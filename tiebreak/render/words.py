@@ -263,6 +263,8 @@ FIELD_NAMES = Table("field", {name: name for name in (
     'score system',
     'rating method',
     'header',
+    'headings',  # the published standings' line of column headings
+    'team',  # a team list's second column (`--teams`)
     'player',
     'prize',
     'amount',
