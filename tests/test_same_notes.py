@@ -166,3 +166,19 @@ def test_a_published_tables_headings_are_named_in_the_readers_language(capsys, t
     published.write_text("foo,bar\n1,2\n", encoding="utf-8")  # no start-number or name column
     _, err = _run(capsys, "check", str(EXAMPLE), "--published", str(published), "--lang", lang)
     assert f"published.csv, {'line' if lang == 'en' else 'строка' if lang == 'ru' else 'рядок'} 1 {field}: " in err
+
+
+def test_an_error_inside_a_message_keeps_its_place_in_every_language():
+    # the live screen holds back a file that does not read, telling the arbiter why in the arbiter's language
+    from tiebreak.engine.errors import InputError, Place
+    from tiebreak.engine.messages import Message
+    from tiebreak.render.i18n import message
+
+    e = InputError(Message("round {}: opponent {} is not a player of this tournament", 3, 99),
+                   Place("a.trf", 7, 92, Message("round {} opponent", 3)))
+    held = Message("the file could not be read: {}", e)
+    assert held == ("the file could not be read: a.trf, line 7, column 92 (round 3 opponent): round 3: opponent 99 "
+                    "is not a player of this tournament")
+    assert message(held, "ru") == ("файл не удалось прочитать: a.trf, строка 7, столбец 92 (тур 3, соперник): тур 3: "
+                                   "соперник 99 не участник этого турнира")
+    assert message(held, "uk").startswith("a.trf") is False and "(тур 3, суперник)" in message(held, "uk")

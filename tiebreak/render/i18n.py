@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ..engine.errors import InputError
 from ..engine.messages import Count, Message
 from .catalogue import GLOSSARY, LANGUAGES, catalogue, plural_form
 from .words import FIELD_NAMES, KINDS, MESSAGE_WORDS, MODELS, WORDS
@@ -169,7 +170,10 @@ def _untranslated(context: str | None, text: str) -> None:
 
 
 def _value(value: object, lang: str) -> str:
-    """A value of a message as it is put into the translation."""
+    """A value of a message as it is put into the translation (an error with its place, as its English text has
+    it)."""
+    if isinstance(value, InputError):
+        return problem(value, lang)
     if isinstance(value, BaseException):
         said = getattr(value, "message", None)
         if said is None and value.args and isinstance(value.args[0], str):
