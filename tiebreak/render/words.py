@@ -461,7 +461,6 @@ SITE_WORDS = Table("site", {
     'skip': 'Skip to the content',
     'menu': 'Pages of the event',
     'events': term('events'),
-    'unplayed': 'no game',
     'place': term('place'),
     'opponent_team': term('opponent'),
     'members': term('players'),
