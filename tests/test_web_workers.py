@@ -80,13 +80,17 @@ def test_a_slow_request_is_killed_its_memory_returned_and_others_answered(tmp_pa
 
 
 def test_the_queue_is_bounded(tmp_path):
-    app = _app(tmp_path, time_limit=3, workers=1, queue=1)
+    # the fork server started first, and work that ends only at the time limit (no 300 MB to write): on a loaded
+    # machine the first request's process was not running yet when its 3 s were over
+    app = _app(tmp_path, time_limit=8, workers=1, queue=1)
 
     async def run():
         async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t", timeout=30) as c:
-            running = asyncio.create_task(c.get("/slow", params={"n": 1}))
+            warm = await c.post("/api/standings", data={"example": EXAMPLE, "seed": "1"})  # starts the fork server
+            assert warm.status_code == 200
+            running = asyncio.create_task(c.get("/held", params={"n": 1}))
             await _wait_for(tmp_path / "pid1")
-            waiting = asyncio.create_task(c.get("/slow", params={"n": 2}))
+            waiting = asyncio.create_task(c.get("/held", params={"n": 2}))
             await asyncio.sleep(0.2)
             refused = await c.post("/api/standings", data={"example": EXAMPLE, "lang": "uk"})
             at_once = not running.done() and not waiting.done()  # refused while both still held their places
