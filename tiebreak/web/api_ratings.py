@@ -19,7 +19,6 @@ from ..app.ratings import ratings as rating_report_of
 from ..app.ratings import render_ratings
 from ..engine.errors import InputWarning
 from ..render import ratings
-from ..render.i18n import problem
 from ..render.output import dumps_exact, worded
 from .errors import ERRORS
 from .fields import UploadForm, declared_form, multipart
