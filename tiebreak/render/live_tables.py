@@ -183,12 +183,11 @@ def odds_rows(odds: dict[str, Any], lang: str) -> Markup:
     out = []
     for p, row in zip(odds["players"], view.rows):
         cells = reach_cells(row, view.depth, lang)
-        first, top = first_and_top(row, int(odds["top"]))
+        first, top = first_and_top(row, int(odds["top"]), lang)
         out.append(Markup('<tr>{}<td>{}</td><td>{}</td><td class="reach"><details id="odds-{}"><summary>{}</summary>'
                           '<ul>{}</ul></details></td></tr>').format(
             Markup(cell_html({"text": str(p.get("name") or p["start_no"]), "cls": "name", "head": True})),
-            first.replace("%", " %"), top.replace("%", " %"), row.start_no, reach_range(row),
-            Markup("").join(Markup("<li>{}</li>").format(c.replace("%", " %")) for c in cells)))
+            first, top, row.start_no, reach_range(row), Markup("").join(Markup("<li>{}</li>").format(c) for c in cells)))
     return Markup("\n").join(out)
 
 
