@@ -436,8 +436,11 @@ def odds_view(odds: Odds, lang: str = "en", top: int = 3) -> dict[str, Any]:
 
 
 def odds_section(odds: Odds, lang: str = "en", top: int = 3) -> str:
-    """The odds without a page around them (the website's odds page puts them in its own)."""
-    return str(environment().get_template("odds_body.html").module.odds_body(odds_view(odds, lang, top)))  # type: ignore[attr-defined]
+    """The odds without a page around them (the website's odds page puts them in its own, headed by the odds' one
+    heading: the table's caption, the same words, is for screen readers only)."""
+    view = odds_view(odds, lang, top)
+    view["table"]["caption_hidden"] = True
+    return str(environment().get_template("odds_body.html").module.odds_body(view))  # type: ignore[attr-defined]
 
 
 def to_html(odds: Odds, lang: str = "en", top: int = 3) -> str:
