@@ -187,7 +187,8 @@ LISTS = {"en": ("Notes", "Warnings"), "ru": ("Примечания", "Преду
 def test_the_sites_standings_say_why_and_what_reading_the_file_said(tmp_path, capsys):
     """The site said neither which rules and list it applied and why (the command line, the page and the live API
     do) nor what reading the file said (the live API and the page do): its standings page now says both, in the
-    reader's language, the file named by its name alone; a team event's too."""
+    reader's language, the file named by its name alone; a team event's too; the live screen says the same under
+    its tables."""
     pytest.importorskip("jinja2")
     out = tmp_path / "site"
     assert main(["site", str(EXAMPLE), "-o", str(out)]) == 0
@@ -221,6 +222,9 @@ def test_the_sites_standings_say_why_and_what_reading_the_file_said(tmp_path, ca
     from tiebreak.live.watch import LiveHub
     from tiebreak.web.live import live_app
 
-    live = TestClient(live_app(LiveHub(tmp_path / "cup.trf", database="none"))).get("/api/live").json()
+    client = TestClient(live_app(LiveHub(tmp_path / "cup.trf", database="none")))
     _, warnings = _site_lists((team / "en" / "standings.html").read_text(encoding="utf-8"))
-    assert warnings == live["warnings"]  # the live API's warnings, one for one
+    assert warnings == client.get("/api/live").json()["warnings"]  # the live API's warnings, one for one
+    for lang in LISTS:  # and the live screen's, worded in the reader's language as the site words them
+        site = _site_lists((team / lang / "standings.html").read_text(encoding="utf-8"))
+        assert _site_lists(client.get("/live/tables", params={"lang": lang}).text) == site, lang

@@ -81,8 +81,9 @@ TERMS = _terms({
     'odds': 'Who can still win',  # the odds' one heading: the page's, the website's, the live screen's
     'pairings_n': 'Round {k}: pairings and results',  # a round's heading: the website's round page, the live screen
     'bye_heading': 'Bye',  # the heading of a round's byes, under its boards
-    'notes': 'Notes',  # why the rules and the list were chosen: the page's and the website's standings
-    'warnings': 'Warnings',  # what reading the file said: the page's and the website's standings
+    'notes': 'Notes',  # why the rules and the list were chosen: the page's, the website's standings and the live screen
+    'warnings': 'Warnings',  # what reading the file said: the page's, the website's standings and the live screen
+    'warnings_more': '… and {n} more',  # the warnings after the first ten, folded under this line
     'tiebreaks': 'Tie-breaks',
     'team_ranking': 'Team ranking',
     'none': 'none',
@@ -473,7 +474,7 @@ SITE_WORDS = Table("site", {
     'members': term('players'),
     'notes': term('notes'),
     'warnings': term('warnings'),
-    'warnings_more': '… and {n} more',  # the warnings after the first ten, folded under this line
+    'warnings_more': term('warnings_more'),
     'odds_note': 'The chance of every place once the pending games are played (each result equally likely).',
     'previous': 'Previous round',
     'next': 'Next round',
@@ -586,6 +587,9 @@ LIVE_WORDS = Table("live", {
     'disconnected': 'reconnecting…',
     'no_event': 'No event is published yet.',
     'warning': 'Warning',
+    'notes': term('notes'),
+    'warnings': term('warnings'),
+    'warnings_more': term('warnings_more'),
     'show_players': term('players'),
     'show_teams': term('teams'),
     'boards_playing': '{n} playing',
