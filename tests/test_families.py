@@ -191,10 +191,10 @@ def test_russian_unplayed_games_are_draws_with_the_scheduled_opponent_or_oneself
 def test_explain_names_the_opponent_that_stands_in_an_unplayed_round_by_the_rule_set():
     """Issue 13.6e: under fide-2009 the unplayed round is against the Arbiters' Manual's virtual opponent (13.14.2,
     seed 000), not the C.07 Art. 16.4 dummy; the Russian rules name their draws (seed 004), USCF its zero opponent."""
-    from tiebreak.render.explain import explain_player
+    from tiebreak.render.explain import explain
 
     t = example_s(dt.date(2026, 6, 1))
-    texts = {rules: explain_player(compute_standings(t, "PTS,BH", rules=rules, lots=False), 3)
+    texts = {rules: explain(compute_standings(t, "PTS,BH", rules=rules, lots=False), 3)
              for rules in ("fide-2009", "fide-2024", "uscf", "ru")}
     assert "virtual opponent" in texts["fide-2009"] and "13.14.2" in texts["fide-2009"]
     assert "dummy" not in texts["fide-2009"] and "16.4" not in texts["fide-2009"]

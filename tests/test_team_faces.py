@@ -357,7 +357,7 @@ def test_explain_of_an_individual_event_keeps_every_option(capsys):
 
 def test_a_team_page_with_many_rounds_prints_on_landscape(tmp_path):
     """Example T's three rounds repeated to 20 rounds: 20 match cells do not fit A4 portrait (tiebreak.render.html.fit)."""
-    from tiebreak.render import team_html
+    from tiebreak.render import html
 
     lines = []
     for x in EXAMPLE_T.read_text().splitlines():
@@ -368,10 +368,10 @@ def test_a_team_page_with_many_rounds_prints_on_landscape(tmp_path):
     (tmp_path / "wide.trf").write_text("\n".join(lines) + "\n")
     wide = compute_team_standings(build(trf.load(tmp_path / "wide.trf")), "MP,GP", lots=False)
     assert wide.after_round == 20 and wide.value(3, "MP") == 5 * 6 + 2 + 1  # C: 5 MP per 3 rounds, then R19 2, R20 1
-    page = team_html.to_html(wide)  # the crosstable's section goes on landscape pages, the standings stay portrait
+    page = html.to_html(wide)  # the crosstable's section goes on landscape pages, the standings stay portrait
     assert page.count('<section class="sheet wide"') == 1 and page.index("sheet wide") > page.index('id="standings"')
     small = compute_team_standings(build(trf.load(EXAMPLE_T)), "MP,GP", lots=False)
-    assert "sheet wide" not in team_html.to_html(small)
+    assert "sheet wide" not in html.to_html(small)
 
 
 def test_the_players_of_a_team_event_whose_file_lists_team_tiebreaks(tmp_path, capsys):

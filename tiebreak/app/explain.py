@@ -15,7 +15,6 @@ from ..engine.errors import InputWarning, Message, SpecifierError
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 from ..render import explain as words
-from ..render import team_explain as team_words
 from .options import Options
 from .standings import final_standings, is_team
 
@@ -54,13 +53,11 @@ def explain(o: Options, path: str, numbers: list[int], warnings: list[InputWarni
     s = explained(o, path, numbers, warnings)
     if len(numbers) == 2:
         a, b = numbers
-        text = (words.explain_pair(s, a, b, o.lang) if isinstance(s, Standings) else
-                team_words.explain_team_pair(s, a, b, o.lang))
-        return {"team": is_team(s), "players": numbers, "text": text, "details": words.pair_details(s, a, b),
-                "seed": s.seed}
-    if not isinstance(s, Standings):
-        n = numbers[0]
-        return {"team": True, "players": numbers, "name": s.row(n).name, "text": team_words.explain_team(s, n, o.lang),
-                "matches": team_words.matches(s, n), "details": team_words.team_details(s, n), "seed": s.seed}
-    return {"team": False, "players": numbers, "text": words.explain_player(s, numbers[0], o.lang),
-            "details": words.details(s, numbers[0]), "seed": s.seed}
+        return {"team": is_team(s), "players": numbers, "text": words.explain_pair(s, a, b, o.lang),
+                "details": words.pair_details(s, a, b), "seed": s.seed}
+    n = numbers[0]
+    text, details = words.explain(s, n, o.lang), words.details(s, n)
+    if isinstance(s, TeamStandings):  # a team's name and matches beside them
+        return {"team": True, "players": numbers, "name": s.row(n).name, "text": text,
+                "matches": words.matches(s, n), "details": details, "seed": s.seed}
+    return {"team": False, "players": numbers, "text": text, "details": details, "seed": s.seed}

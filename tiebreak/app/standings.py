@@ -28,7 +28,7 @@ from ..engine.standings import Standings, compute_standings
 from ..engine.team import TeamStandings
 from ..engine.team_matches import has_teams, players_event
 from ..formats import membership, trf
-from ..render import output, square
+from ..render import output
 from .declared import PAGE_FORMAT
 from .load import load, named
 from .options import Options, list_and_rules, refuse_individual_options
@@ -77,26 +77,29 @@ def render_standings(o: Options, path: str,
     s: Standings | TeamStandings
     if ranks_teams(o, t):
         refuse_individual_options(o)
-        s = teams = team_standings(o, t, warnings)
-        writers = team_writers(t, teams, o, when)
+        s = team_standings(o, t, warnings)
     else:
-        s = players = individual_standings(o, path, warnings, t)
-        writers = individual_writers(t, players, o, when)
+        s = individual_standings(o, path, warnings, t)
+    writers = standings_writers(t, s, o, when)
     if o.format not in writers:
         raise SpecifierError(Message("format {} is not available for team events", repr(o.format)))
     s.warnings = named(o, path, warnings)[:]  # a team event's too: reading the file and building its teams
     return writers[o.format](), s.notes, s
 
 
-def individual_writers(t: Tournament, s: Standings, o: Options,
-                       when: datetime.datetime | None = None) -> dict[str, Writer]:
-    """The output formats of the standings ``s`` of the players of the file ``t``, with the category standings and
-    the team ranking ``o`` asks for (a note on undefined rating tie-breaks is added to ``s.notes``); ``when``: the
-    date the page and the PDF say they were printed (the website's: when the results last changed; else today's)."""
-    pc = player_columns(s, o.columns, o.unrated_rating)
-    s.notes += pc.notes
-    extra, text, sections, columns = group_sections(o, s, pc)
-    s.notes += rating_notes(s, o.unrated_rating)  # a note for every rating tie-break left undefined
+def standings_writers(t: Tournament, s: Standings | TeamStandings, o: Options,
+                      when: datetime.datetime | None = None) -> dict[str, Writer]:
+    """The output formats of the standings ``s`` (the players' or the teams') of the file ``t``; an individual
+    event's with the player columns, the category standings and the team ranking ``o`` asks for (a note on undefined
+    rating tie-breaks is added to ``s.notes``); ``when``: the date the page and the PDF say they were printed (the
+    website's: when the results last changed; else today's)."""
+    pc, text, sections, columns = None, "", "", None
+    extra: dict[str, Any] = {}
+    if isinstance(s, Standings):  # what only players have: their columns, categories and clubs
+        pc = player_columns(s, o.columns, o.unrated_rating)
+        s.notes += pc.notes
+        extra, text, sections, columns = group_sections(o, s, pc)
+        s.notes += rating_notes(s, o.unrated_rating)  # a note for every rating tie-break left undefined
 
     def page() -> str:
         from ..render import html  # noqa: PLC0415  start-up: the page's renderer only for a page (+14 ms measured, -X importtime)
@@ -110,9 +113,18 @@ def individual_writers(t: Tournament, s: Standings, o: Options,
 
     return {"json": lambda: output.to_json(s, details=o.details, extra=extra, columns=pc),
             "csv": lambda: output.to_csv(s, columns, pc), "xlsx": lambda: workbook(output.to_csv(s, columns, pc)),
-            "text": lambda: output.to_text(s, o.lang, pc) + square.square_section(s, o.lang) + ("\n" + text if text else ""),
-            "trf": lambda: trf_with_ranks(t, s), "chess-json": lambda: chess_json_with_ranks(t, s),
-            "html": page, "pdf": lambda: _pdf(page(), when), PAGE_FORMAT: page_part}
+            "text": lambda: output.to_text(s, o.lang, pc) + ("\n" + text if text else ""),
+            **file_writers(t, s), "html": page, "pdf": lambda: _pdf(page(), when), PAGE_FORMAT: page_part}
+
+
+def file_writers(t: Tournament, s: Standings | TeamStandings) -> dict[str, Writer]:
+    """The file ``t`` written again with the ranks of ``s`` (TRF, Chess-JSON): a team event's in its team records."""
+    if isinstance(s, TeamStandings):
+        from ..formats import team_ranks  # noqa: PLC0415  start-up: team events only (+55 ms measured, the three lines)
+
+        return {"trf": lambda: team_ranks.trf_with_team_ranks(t, s),
+                "chess-json": lambda: team_ranks.chess_json_with_team_ranks(t, s)}
+    return {"trf": lambda: trf_with_ranks(t, s), "chess-json": lambda: chess_json_with_ranks(t, s)}
 
 
 #: extra CSV columns: their headings, and each player's cells
@@ -134,30 +146,6 @@ def group_sections(o: Options, s: Standings, pc: PlayerColumns) -> tuple[dict[st
     sections = (render.categories_html(cats, o.lang, pc) if cats else "") + (
         render.clubs_html(clubs, o.lang) if clubs else "")
     return extra, text, sections, render.category_columns(cats) if cats else None
-
-
-def team_writers(t: Tournament, s: TeamStandings, o: Options,
-                 when: datetime.datetime | None = None) -> dict[str, Writer]:
-    """The output formats of team standings ``s`` of the file ``t`` (``when``: the print date, as the players')."""
-    from ..formats import team_ranks  # noqa: PLC0415  start-up: team events only (+55 ms measured, the three lines)
-    from ..render import page_standings, team_html, team_text  # noqa: PLC0415  (as above)
-    from ..render.team_explain import matches, team_details  # noqa: PLC0415  (as above)
-
-    def json_text() -> str:
-        obj = output.team_to_json_obj(s)
-        if o.details:
-            for row in obj["standings"]:
-                row["matches"] = matches(s, row["start_no"])
-                row["details"] = team_details(s, row["start_no"])
-        return output.dumps_exact(obj)
-
-    return {"json": json_text, "csv": lambda: output.team_to_csv(s), "xlsx": lambda: workbook(output.team_to_csv(s)),
-            "text": lambda: team_text.team_to_text(s, o.lang),
-            "html": lambda: team_html.to_html(s, o.lang, when.date() if when else None),
-            "pdf": lambda: _pdf(team_html.to_html(s, o.lang, when.date() if when else None), when),
-            "trf": lambda: team_ranks.trf_with_team_ranks(t, s),
-            "chess-json": lambda: team_ranks.chess_json_with_team_ranks(t, s),
-            PAGE_FORMAT: lambda: page_standings.standings_part(s, o.lang, no_lots=o.no_lots)}
 
 
 def _pdf(page: str, when: datetime.datetime | None = None) -> bytes:

@@ -6,6 +6,8 @@ under ``fide-2009``, USCF 34, the Russian text) and the words behind each round'
 ("Arbiters' Manual 13.4.1", 'C.07 8.1', 'C.07 9.1; Russian practice: unplayed games as draws (seed 004)')
 >>> source_text(1, RULE_SETS["fide-2009"], "game")
 "game (opponent's score, the opponent's unplayed rounds as draws; Arbiters' Manual 13.14.2)"
+>>> source_text(1, RULE_SETS["fide-2009"], "match", team=True)  # a team's round is a match
+"match (opponent's score, the opponent's unplayed rounds as draws; Arbiters' Manual 13.14.2)"
 """
 
 from __future__ import annotations
@@ -50,9 +52,16 @@ _BY_FAMILY = {
     ("sevilla", 1): "game (opponent's score, the opponent's unplayed rounds as draws; Sevilla's convention)",
     ("sevilla", 7): "unplayed round: a draw with oneself at one's adjusted score (Sevilla's convention)",
 }
+#: the same of a team's match
+_TEAM_BY_FAMILY = _BY_FAMILY | {
+    ("legacy", 1): "match (opponent's score, the opponent's unplayed rounds as draws; Arbiters' Manual 13.14.2)",
+    ("uscf", 1): "match (opponent's adjusted score, the opponent's unplayed matches ½; USCF 34E1)",
+    ("ru", 1): "match (opponent's score, the opponent's unplayed matches as draws; Russian practice)",
+    ("sevilla", 1): "match (opponent's score, the opponent's unplayed rounds as draws; Sevilla's convention)",
+}
 
 
-def source_text(source: int, rules: RuleSet, default: str = "") -> str:
+def source_text(source: int, rules: RuleSet, default: str = "", team: bool = False) -> str:
     """The words for a contribution's source under ``rules`` (``default``, the C.07 words, unless the rule set words it
-    otherwise)."""
-    return _BY_FAMILY.get((rules.family, source)) or default
+    otherwise); ``team``: of a team's match."""
+    return (_TEAM_BY_FAMILY if team else _BY_FAMILY).get((rules.family, source)) or default

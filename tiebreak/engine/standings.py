@@ -171,9 +171,11 @@ class Standings:
         return CATALOGUE[self.specs[self.keys.index(key)].code].group is not None
 
 
-def round_contributions(t: Tournament, col: Column, i: int, rules: RuleSet) -> list[Contribution]:
-    """What each round added to row ``i``'s value of ``col`` in the grid ``t`` (the players', or the matches' of a
-    team event): empty for a column that is not a sum over rounds."""
+def round_contributions(t: Tournament, col: Column, i: int, rules: RuleSet, team: bool = False) -> list[Contribution]:
+    """What each round added to row ``i``'s value of ``col`` in the grid ``t`` (the players', or with ``team`` the
+    matches' of a team event, whose sources say a match and a team): empty for a column that is not a sum over
+    rounds."""
+    sources = TEAM_SOURCES if team else SOURCES
     if col.contrib is None:
         return []
     den = col.contrib_den or col.den
@@ -186,7 +188,7 @@ def round_contributions(t: Tournament, col: Column, i: int, rules: RuleSet) -> l
             round=r + 1, kind=Kind(int(t.kind[i, r])).name, opponent=t.players[o].start_no if o >= 0 else None,
             value=Fraction(int(col.contrib[i, r]), den), cut=bool(col.cut[i, r]) if col.cut is not None else False,
             source=source_text(code := int(col.source[i, r]) if col.source is not None else 0, rules,
-                               SOURCES.get(code, ""))))
+                               sources.get(code, ""), team)))
     return out
 
 
@@ -202,6 +204,14 @@ SOURCES = {
     SOURCE_SCHEDULED: "forfeit: a draw with the scheduled opponent (Russian practice)",
     SOURCE_OPPONENT_BH: "game: the opponent's Buchholz (Arbiters' Manual 13.13.2 item 2.5)",
     SOURCE_OWN_UNPLAYED: "own unplayed round: no opponent's Buchholz, counts 0 (Arbiters' Manual 13.13.2 item 2.5)",
+}
+#: the sources of a team's value: a team's round is a match, its score the team's (the other sources as the players')
+TEAM_SOURCES = SOURCES | {
+    SOURCE_GAME: "match (opponent's score; Art. 16.3 adjusted in Swiss events)",
+    SOURCE_DUMMY: "unplayed round: dummy opponent with the team's own score (Art. 16.4)",
+    SOURCE_VIRTUAL: "unplayed round: virtual opponent with the team's score before the round, the opposite result "
+                    "in it and draws in every later round (Arbiters' Manual 13.14.2, FIDE Congress 2009)",
+    SOURCE_OPPONENT_BH: "match: the opponent's Buchholz (Arbiters' Manual 13.13.2 item 2.5)",
 }
 
 

@@ -106,7 +106,7 @@ class TeamStandings:
 
     def contributions(self, number: int, spec: str) -> list[Contribution]:
         """What each match added to a value of team ``number`` (empty for values that are not sums over rounds)."""
-        return round_contributions(self.tt.matches, self.column(spec), self.tt.matches.row(number), self.rules)
+        return round_contributions(self.tt.matches, self.column(spec), self.tt.matches.row(number), self.rules, True)
 
     def article(self, key: str) -> str:
         """The article of a column's team tie-break (C.07 Arts 11-12)."""

@@ -85,7 +85,7 @@ class LiveTeams:
             gain = boards_pending.sum(axis=1) * int(tt.games.score_system.win * primary.den)
         fixed = settled(np.asarray(primary.num, np.int64), gain.astype(np.int64))
         before_round = self._round_ranks(s, tiebreaks, rules, live.round - 1)
-        obj = output.team_to_json_obj(s)
+        obj = output.to_json_obj(s)
         rows: list[PlaceRow] = []
         for row, r in zip(obj["standings"], s.rows):
             n = r.number

@@ -18,10 +18,10 @@ from markupsafe import escape
 from ..engine.model import Kind
 from ..views.crosstable import Cell, Crosstable, Row
 from .i18n import word
-from .output import text_table
 from .results import CELL, colour_letter, cross_cell
 from .results import legend as symbols_legend
 from .templating import cell_html
+from .text_table import text_table
 from .words import LIVE_WORDS, SITE_WORDS, TEAM_WORDS
 
 #: the symbols a legend names when the table shows them (the others are plain scores); a square names no bye

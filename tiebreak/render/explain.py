@@ -1,9 +1,23 @@
-"""Why a player has a value, and why one player is ahead of another: the per-round record behind every number.
+"""Why a player or a team has a value, and why one is ahead of another: the per-round record behind every number,
+written once for any :class:`~tiebreak.engine.ranking.Ranking`.  A team event adds its own lines from the team view
+(:mod:`tiebreak.views.matches`): the boards and the primary score in the heading, the team's matches (opposing team,
+match points, game points), a Type A value's place among the tied teams, the boards' game points and a normalising
+factor.
 
 >>> from tiebreak import compute_standings, trf
 >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
 >>> print(explain_pair(s, 7, 9).splitlines()[1])
 first separated by BH/C1 [C.07 8.1]: 30 against 28.5
+
+A team's rounds are its matches (two teams of two boards; A wins 1.5 : 0.5):
+
+>>> from tiebreak.engine.team import Team, build, compute_team_standings
+>>> from tiebreak.engine.model import Kind, Player, Tournament
+>>> t = Tournament.build([Player(i, n) for i, n in enumerate(["A1", "A2", "B1", "B2"], 1)], 1)
+>>> t.set_game(1, 1, 3, Kind.WIN); t.set_game(1, 4, 2, Kind.DRAW)
+>>> teams = compute_team_standings(build(t, [Team(1, "A", [1, 2]), Team(2, "B", [3, 4])]), "MP,GP", lots=False)
+>>> print(explain(teams, 1).splitlines()[2])
+  R1  vs team 2 B                     MP 2  GP 1.5 : 0.5
 """
 
 from __future__ import annotations
@@ -14,14 +28,20 @@ from typing import Any
 from ..engine.model import Kind, format_number
 from ..engine.ranking import Ranking
 from ..engine.registry import CATALOGUE
-from ..engine.standings import Contribution, Standings
+from ..engine.specifier import TieBreakSpec
+from ..engine.standings import Contribution
+from ..engine.team import TEAM_CATALOGUE, TeamStandings
+from ..views.matches import MatchRound, match_rounds
+from .columns import key_heading, primary_name
 from .i18n import kind_name, message, tiebreak_name, with_modifiers, word
-from .words import EXPLAIN_WORDS
+from .words import EXPLAIN_WORDS, TEAM_EXPLAIN, TEAM_NAMES, TEAM_WORDS
 
 
 def details(s: Ranking, start_no: int) -> dict[str, dict[str, Any]]:
     """Machine-readable explanation of every value of one player or team (the JSON ``details``): its article and
-    value and what each round added (``cut``: left out by a modifier), or a Type A value's score among the tied."""
+    value and what each round added (``cut``: left out by a modifier), or a Type A value's score among the tied.  A
+    team's adds a Type A value's place among the tied teams, and the boards' game points and normalising factor of
+    the tie-breaks that use them."""
     out: dict[str, dict[str, Any]] = {}
     for key in s.keys:
         col = s.column(key)
@@ -35,7 +55,73 @@ def details(s: Ranking, start_no: int) -> dict[str, dict[str, Any]]:
                 {"round": c.round, "kind": c.kind, "opponent": c.opponent, "value": c.value, "cut": c.cut,
                  "source": c.source} for c in s.contributions(start_no, key)]
         out[key] = entry
+    if isinstance(s, TeamStandings):
+        _team_details(s, start_no, out)
     return out
+
+
+def _team_details(s: TeamStandings, number: int, out: dict[str, dict[str, Any]]) -> None:
+    """What a team's values add to :func:`details`."""
+    i = s.tt.matches.row(number)
+    for spec, col, entry in zip(s.specs, s.columns, out.values()):
+        if TEAM_CATALOGUE[spec.code].group is not None:
+            entry["group_place"] = int(col.num[i])
+            entry["note"] = "computed among the teams still tied at this point (Type A)"
+        elif col.contrib is None:  # not a sum over rounds: no rounds listed
+            entry.pop("rounds")
+        if spec.code in ("BC", "TBR", "BBE"):
+            entry["boards"] = [Fraction(int(x), s.tt.gp_scale) for x in s.tt.board_gp[i, :s.after_round].sum(axis=0)]
+        if "factor" in col.extra:
+            entry["factor"] = col.extra["factor"]
+
+
+def _match(mr: MatchRound) -> dict[str, Any]:
+    return {"round": mr.round, "kind": mr.kind.name, "opponent": mr.opponent, "opponent_name": mr.opponent_name or None,
+            "match_points": mr.match_points, "game_points": mr.game_points,
+            "opponent_game_points": mr.opponent_game_points}
+
+
+def matches(s: TeamStandings, number: int) -> list[dict[str, Any]]:
+    """A team's rounds as data (the JSON ``matches``): opposing team, kind, match points, game points and the
+    opponent's game points."""
+    return [_match(mr) for mr in match_rounds(s, number)]
+
+
+def value_heading(s: Ranking, key: str, article: str, lang: str = "en") -> tuple[str, str, str]:
+    """A value's heading, the code that names it and its article: the column's key, except a team event's primary
+    score (``PTS``, or its own code), headed as the standings head it (``МО``), named and cited as the legend does
+    (match points, C.07 11.1.1).
+
+    >>> from tiebreak.engine.team import Team, build, compute_team_standings
+    >>> from tiebreak.engine.model import Player, Tournament
+    >>> t = Tournament.build([Player(i, n) for i, n in enumerate(["A1", "A2", "B1", "B2"], 1)], 1)
+    >>> s = compute_team_standings(build(t, [Team(1, "A", [1, 2]), Team(2, "B", [3, 4])]), "PTS,BH", lots=False)
+    >>> value_heading(s, "PTS", "C.07 11", "ru"), value_heading(s, "BH", "C.07 8.1, 16", "ru")
+    (('МО', 'MP', 'C.07 11.1.1'), ('BH', 'BH', 'C.07 8.1, 16'))
+    """
+    code = key.split("/")[0].split(":")[0]
+    if isinstance(s, TeamStandings) and code in ("PTS", s.tt.primary) and s.tt.primary in TEAM_CATALOGUE:
+        return key_heading(code, s.tt.primary, lang), s.tt.primary, TEAM_CATALOGUE[s.tt.primary].article
+    return key, code, article
+
+
+def spec_name(spec: TieBreakSpec | None, team: bool, lang: str) -> str:
+    """The catalogue's name of a specifier's code (a team event's: the team catalogue's) with its cut or median
+    ("Buchholz, Cut-1" for BH/C1; None, a repeated column: "").
+
+    >>> from tiebreak.engine.registry import parse
+    >>> spec_name(parse("BH/C1"), False, "en")
+    'Buchholz, Cut-1'
+    """
+    if spec is None:
+        return ""
+    if team and spec.code in TEAM_CATALOGUE:
+        name = TEAM_NAMES.text(spec.code, lang)
+    elif spec.code in CATALOGUE:
+        name = tiebreak_name(CATALOGUE[spec.code], lang)
+    else:
+        return ""
+    return with_modifiers(name, spec, lang)
 
 
 def _num(x: Fraction | None) -> str:
@@ -45,32 +131,86 @@ def _num(x: Fraction | None) -> str:
 _w = EXPLAIN_WORDS.text
 
 
-def explain_player(s: Standings, start_no: int, lang: str = "en") -> str:
-    """Every value of one player with the rounds that made it, in ``lang``."""
-    row = s.row(start_no)
-    lines = [_w("head", lang, name=row.name, no=start_no, rank=row.rank, points=format_number(row.points),
-                rules=s.rules.name, system=word(s.system, lang), round=s.after_round)]
-    for spec, info in details(s, start_no).items():
-        lines.append("")
-        sp = s.specs[s.keys.index(spec)]
-        name = with_modifiers(tiebreak_name(CATALOGUE[sp.code], lang), sp, lang)  # as the legend and the panel say
-        lines.append(f"{spec} = {_num(info['value'])}   {name} [{message(info['article'], lang)}]")
-        rating_type = CATALOGUE[sp.code].type.startswith("D")
-        if info["value"] is None and rating_type and s.column(spec).contrib is not None:
-            idle = not (s.tournament.kind[row.index, :s.after_round] <= Kind.LOSS_SHORT).any()
-            lines.append(_w("undefined_idle" if idle else "undefined", lang))
-        if "rounds" not in info:
-            lines.append(_w("group_score", lang, note=_w("group", lang), score=_num(info.get("group_score"))))
-            continue
-        kinds = [kind_name(c["kind"], lang) for c in info["rounds"]]
+def _head(s: Ranking, number: int, lang: str) -> list[str]:
+    """The first lines: who, with rank, rules, system and round; a team's boards and primary score, and its
+    matches."""
+    row = s.row(number)
+    if not isinstance(s, TeamStandings):
+        return [_w("head", lang, name=row.name, no=number, rank=row.rank, points=format_number(row.points),
+                   rules=s.rules.name, system=word(s.system, lang), round=s.after_round)]
+    return [TEAM_EXPLAIN.text("head", lang, number=number, name=row.name, rank=row.rank, rules=s.rules.name,
+                              system=word(s.system, lang), k=s.after_round, boards=s.tt.boards,
+                              primary=primary_name(s.tt.primary, lang)), "", *_match_lines(s, number, lang)]
+
+
+def _match_lines(s: TeamStandings, number: int, lang: str) -> list[str]:
+    """A team's matches, one a round: the opposing team, the match points and the game points of both."""
+    e, w, rounds = TEAM_EXPLAIN, TEAM_WORDS, []
+    for mr in match_rounds(s, number):
+        who = (e.text("vs", lang, number=mr.opponent, name=mr.opponent_name) if mr.opponent is not None
+               else e.text("bye" if mr.kind.name == "PAB" else "none", lang))
+        score = f"{w.text('mp', lang)} {_num(mr.match_points)}  {w.text('gp', lang)} {_num(mr.game_points)}"
+        if mr.opponent_game_points is not None:
+            score += f" : {_num(mr.opponent_game_points)}"
+        forfeit = f"  ({kind_name(mr.kind.name, lang)})" if mr.kind.name.startswith(("FORFEIT", "DOUBLE")) else ""
+        rounds.append((mr.round, who, score + forfeit))
+    width = max([30, *(len(who) for _, who, _ in rounds)])  # the scores in one column, whatever the names
+    return [f"  {_w('r', lang)}{k:<2} {who:<{width}}  {score}" for k, who, score in rounds]
+
+
+def _notes(s: Ranking, number: int, key: str, info: dict[str, Any], lang: str) -> list[str]:
+    """What a value rests on besides its rounds: why a rating value is undefined; a Type A value's score (a team's:
+    place) among the tied; a team's game points by board and normalising factor."""
+    e, lines = TEAM_EXPLAIN, []
+    if isinstance(s, TeamStandings):
+        if "group_place" in info:
+            lines.append("  " + e.text("group", lang, place=info["group_place"] or "-"))
+        if "boards" in info:
+            lines.append("  " + e.text("boards", lang, points=", ".join(_num(x) for x in info["boards"])))
+        if "factor" in info:
+            lines.append("  " + e.text("factor", lang, factor=info["factor"]))
+        return lines
+    code = s.specs[s.keys.index(key)].code
+    if info["value"] is None and CATALOGUE[code].type.startswith("D") and s.column(key).contrib is not None:
+        idle = not (s.tournament.kind[s.row(number).index, :s.after_round] <= Kind.LOSS_SHORT).any()
+        lines.append(_w("undefined_idle" if idle else "undefined", lang))
+    if "rounds" not in info:
+        lines.append(_w("group_score", lang, note=_w("group", lang), score=_num(info.get("group_score"))))
+    return lines
+
+
+def _round_lines(s: Ranking, rounds: list[dict[str, Any]], lang: str) -> list[str]:
+    """What each round added: a player's result and opponent, a team's opposing team (its match is listed above);
+    the value, the cut mark and the source."""
+    if isinstance(s, TeamStandings):
+        who = [TEAM_EXPLAIN.text("vs", lang, number=c["opponent"], name="").strip() if c["opponent"] else ""
+               for c in rounds]
+        width = max([16, *map(len, who)])
+        cells = [f"{x:<{width}}" for x in who]
+    else:
+        kinds = [kind_name(c["kind"], lang) for c in rounds]
         width = max([18, *map(len, kinds)])  # whole words in one column, whatever the language
-        for c, kind in zip(info["rounds"], kinds):
-            opp = _w("vs", lang, opponent=f"{c['opponent']:>4}") if c["opponent"] else _w("no_opponent", lang)
-            cut = "  " + _w("cut", lang) if c["cut"] else ""
-            lines.append(f"  {_w('r', lang)}{c['round']:<2} {kind:<{width}} {opp:<11} {_num(c['value']):>8}{cut}   "
-                         f"{message(c['source'], lang)}")
-        kept = sum((c["value"] for c in info["rounds"] if not c["cut"]), Fraction(0))
-        if info["rounds"] and kept != info["value"] and info["value"] is not None:
+        opponents = [_w("vs", lang, opponent=f"{c['opponent']:>4}") if c["opponent"] else _w("no_opponent", lang)
+                     for c in rounds]
+        cells = [f"{kind:<{width}} {opp:<11}" for kind, opp in zip(kinds, opponents)]
+    return [f"  {_w('r', lang)}{c['round']:<2} {cell} {_num(c['value']):>8}{'  ' + _w('cut', lang) if c['cut'] else ''}"
+            f"   {message(c['source'], lang)}" for c, cell in zip(rounds, cells)]
+
+
+def explain(s: Ranking, number: int, lang: str = "en") -> str:
+    """Every value of one player or team with the rounds that made it, in ``lang``."""
+    lines = _head(s, number, lang)
+    team = isinstance(s, TeamStandings)
+    for key, info in details(s, number).items():
+        heading, code, article = value_heading(s, key, info["article"], lang)  # a team's primary score: МО, as headed
+        spec = s.specs[s.keys.index(key)]
+        name = spec_name(spec, team, lang) if heading == key else TEAM_NAMES.text(code, lang)
+        lines += ["", f"{heading} = {_num(info['value'])}   {name} [{message(article, lang)}]"]
+        lines += _notes(s, number, key, info, lang)
+        rounds = info.get("rounds", [])
+        lines += _round_lines(s, rounds, lang)
+        kept = sum((c["value"] for c in rounds if not c["cut"]), Fraction(0))
+        if rounds and kept != info["value"] and info["value"] is not None:  # an average (AOB): the sum it comes from
             lines.append(_w("kept", lang, sum=_num(kept)))
     return "\n".join(lines) + "\n"
 
@@ -101,30 +241,38 @@ def pair_details(s: Ranking, a: int, b: int) -> dict[str, Any]:
     return out
 
 
-def explain_pair(s: Standings, a: int, b: int, lang: str = "en") -> str:
-    """What separated two players: the first tie-break of the list on which they differ, round by round."""
+def explain_pair(s: Ranking, a: int, b: int, lang: str = "en") -> str:
+    """What separated two players or two teams: the first tie-break of the list on which they differ, round by round
+    side by side (a team's rounds are its matches)."""
     ra, rb = s.row(a), s.row(b)
     first = _first_difference(s, a, b)
-    lines = [_w("pair_head", lang, a=a, name_a=ra.name, rank_a=ra.rank, b=b, name_b=rb.name, rank_b=rb.rank)]
+    head = TEAM_EXPLAIN.text if isinstance(s, TeamStandings) else _w  # a team is named as a team
+    lines = [head("pair_head", lang, a=a, name_a=ra.name, rank_a=ra.rank, b=b, name_b=rb.name, rank_b=rb.rank)]
     if first is None:
         how = _w("by_lot", lang) if ra.lot or rb.lot else _w("shared", lang)
         lines.append(_w("equal", lang, how=how))
         return "\n".join(lines) + "\n"
-    lines.append(_w("separated", lang, spec=first, article=message(s.article(first), lang), a=_num(ra.values[first]),
+    heading, _, article = value_heading(s, first, s.article(first), lang)  # a team's primary score as headed
+    lines.append(_w("separated", lang, spec=heading, article=message(article, lang), a=_num(ra.values[first]),
                     b=_num(rb.values[first])))
-    ca, cb = s.contributions(a, first), s.contributions(b, first)
-    if ca or cb:
-        rounds = sorted({c.round for c in ca} | {c.round for c in cb})
-        by_a, by_b = {c.round: c for c in ca}, {c.round: c for c in cb}
+    return "\n".join(lines + _side_by_side(s, a, b, first, lang)) + "\n"
 
-        def cell(c: Contribution | None) -> str:
-            if c is None:
-                return ""
-            return f"{kind_name(c.kind, lang)} {_num(c.value)}{'*' if c.cut else ''}"
-        cells = [(cell(by_a.get(r)), cell(by_b.get(r))) for r in rounds]
-        width = max([22, *(len(x) for pair in cells for x in pair)]) + 2  # never a word cut, always a gap
-        lines.append(f"  {_w('round', lang):<6}{_w('no', lang, n=a):>{width}}{_w('no', lang, n=b):>{width}}")
-        for r, (x, y) in zip(rounds, cells):
-            lines.append(f"  {_w('r', lang)}{r:<5}{x:>{width}}{y:>{width}}")
-        lines.append(_w("star_cut", lang))
-    return "\n".join(lines) + "\n"
+
+def _side_by_side(s: Ranking, a: int, b: int, key: str, lang: str) -> list[str]:
+    """The rounds of ``a`` and ``b`` that made their values of ``key``, side by side (none for a value that is not a
+    sum over rounds)."""
+    ca, cb = s.contributions(a, key), s.contributions(b, key)
+    if not ca and not cb:
+        return []
+    rounds = sorted({c.round for c in ca} | {c.round for c in cb})
+    by_a, by_b = {c.round: c for c in ca}, {c.round: c for c in cb}
+
+    def cell(c: Contribution | None) -> str:
+        if c is None:
+            return ""
+        return f"{kind_name(c.kind, lang)} {_num(c.value)}{'*' if c.cut else ''}"
+    cells = [(cell(by_a.get(r)), cell(by_b.get(r))) for r in rounds]
+    width = max([22, *(len(x) for pair in cells for x in pair)]) + 2  # never a word cut, always a gap
+    return [f"  {_w('round', lang):<6}{_w('no', lang, n=a):>{width}}{_w('no', lang, n=b):>{width}}",
+            *(f"  {_w('r', lang)}{r:<5}{x:>{width}}{y:>{width}}" for r, (x, y) in zip(rounds, cells)),
+            _w("star_cut", lang)]

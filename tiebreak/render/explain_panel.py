@@ -1,6 +1,6 @@
 """The web page's explanation panel as HTML: how each value of one player or team was made, or what separated two,
-from the same data and sentences as ``tiebreak explain`` (:mod:`tiebreak.render.explain`,
-:mod:`tiebreak.render.team_explain`), in the page's language; the page only shows it.
+from the same data and sentences as ``tiebreak explain`` (:mod:`tiebreak.render.explain`: a team's matches added), in
+the page's language; the page only shows it.
 
 >>> from tiebreak import compute_standings, trf
 >>> from tiebreak.web.page_words import page_words
@@ -18,15 +18,12 @@ from typing import Any
 from ..engine.model import Kind, format_number
 from ..engine.ranking import Ranking
 from ..engine.registry import CATALOGUE
-from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
-from ..engine.team_tiebreaks import TEAM_CATALOGUE
-from . import explain as player_words
-from . import team_explain
-from .i18n import message, tiebreak_name, with_modifiers
+from .explain import details, matches, pair_details, spec_name, value_heading
+from .i18n import message
 from .templating import environment
-from .words import EXPLAIN_WORDS, TEAM_EXPLAIN, TEAM_NAMES
+from .words import EXPLAIN_WORDS, TEAM_NAMES
 
 _env = environment()
 Words = dict[str, dict[str, str]]
@@ -34,25 +31,6 @@ Words = dict[str, dict[str, str]]
 
 def _num(x: Fraction | None) -> str:
     return "-" if x is None else format_number(x)
-
-
-def spec_name(spec: TieBreakSpec | None, team: bool, lang: str) -> str:
-    """The catalogue's name of a specifier's code with its cut or median ("Buchholz, Cut-1" for BH/C1; None, a
-    repeated column: "").
-
-    >>> from tiebreak.engine.registry import parse
-    >>> spec_name(parse("BH/C1"), False, "en")
-    'Buchholz, Cut-1'
-    """
-    if spec is None:
-        return ""
-    if team and spec.code in TEAM_CATALOGUE:
-        name = TEAM_NAMES.text(spec.code, lang)
-    elif spec.code in CATALOGUE:
-        name = tiebreak_name(CATALOGUE[spec.code], lang)
-    else:
-        return ""
-    return with_modifiers(name, spec, lang)
 
 
 def _who(s: Ranking, number: int | None, words: Words) -> str:
@@ -88,10 +66,9 @@ def _block(s: Ranking, start_no: int, spec: str, info: dict[str, Any], words: Wo
     rounds = [{"round": c["round"], "value": _num(c["value"]), "cut": c["cut"],
                "kind": words["kinds"].get(c["kind"], c["kind"]), "opponent": _who(s, c["opponent"], words),
                "source": message(c["source"], lang) if c["source"] else ""} for c in info.get("rounds", [])]
-    heading, name, article = spec, spec_name({x.text: x for x in s.specs}.get(spec), team, lang), info["article"]
-    if isinstance(s, TeamStandings):  # the primary score headed, named and cited as the standings and legend do
-        heading, code, article = team_explain.value_heading(s, spec, article, lang)
-        name = TEAM_NAMES.text(code, lang) if heading != spec else name
+    name = spec_name({x.text: x for x in s.specs}.get(spec), team, lang)
+    heading, code, article = value_heading(s, spec, info["article"], lang)  # a team's primary score as headed
+    name = TEAM_NAMES.text(code, lang) if heading != spec else name
     return {"spec": spec, "heading": heading, "value": _num(info["value"]), "name": name,
             "article": message(article, lang), "rounds": rounds if "rounds" in info else None,
             "sources": list(dict.fromkeys(c["source"] for c in rounds)),
@@ -101,7 +78,7 @@ def _block(s: Ranking, start_no: int, spec: str, info: dict[str, Any], words: Wo
 
 def _matches(s: TeamStandings, number: int, words: Words) -> list[dict[str, str]]:
     out = []
-    for m in team_explain.matches(s, number):
+    for m in matches(s, number):
         gp = _num(m["game_points"]) + ("" if m["opponent_game_points"] is None
                                        else " : " + _num(m["opponent_game_points"]))
         kind = words["kinds"].get(m["kind"], m["kind"])
@@ -116,32 +93,27 @@ def _matches(s: TeamStandings, number: int, words: Words) -> list[dict[str, str]
     return out
 
 
-def _one(s: Standings | TeamStandings, n: int, lang: str, words: Words) -> dict[str, Any]:
-    details = team_explain.team_details(s, n) if isinstance(s, TeamStandings) else player_words.details(s, n)
+def _one(s: Ranking, n: int, lang: str, words: Words) -> dict[str, Any]:
     row = s.row(n)
     points = _num(row.points) if isinstance(s, Standings) else _num(next(iter(row.values.values()), None))
-    blocks = [_block(s, n, spec, info, words, lang) for spec, info in details.items()]
+    blocks = [_block(s, n, spec, info, words, lang) for spec, info in details(s, n).items()]
     return {"title": f"{row.rank}. {row.name} ({n}) — {points}", "blocks": blocks,
             "matches": _matches(s, n, words) if isinstance(s, TeamStandings) else None,
             "cut": any(c["cut"] for b in blocks for c in b["rounds"] or [])}
 
 
 def _pair(s: Ranking, a: int, b: int, lang: str, words: Words) -> dict[str, Any]:
-    team = not isinstance(s, Standings)
-    d = player_words.pair_details(s, a, b)
+    d = pair_details(s, a, b)
     ahead, behind = (a, b) if d["ranks"][0] <= d["ranks"][1] else (b, a)
     title = words["page"]["ahead"].format(a=s.row(ahead).name, b=s.row(behind).name)
-    said = TEAM_EXPLAIN if team else EXPLAIN_WORDS
+    said = EXPLAIN_WORDS.text
     spec = d["separated_by"]
     if spec is None:
-        how = said.text("by_lot" if d["by_lot"] else "shared", lang)
-        return {"title": title, "verdict": said.text("equal", lang, how=how), "rounds": [], "cut": False}
+        how = said("by_lot" if d["by_lot"] else "shared", lang)
+        return {"title": title, "verdict": said("equal", lang, how=how), "rounds": [], "cut": False}
     va, vb = _num(d["values"][0]), _num(d["values"][1])
-    values = {"va": va, "vb": vb} if team else {"a": va, "b": vb}
-    heading, article = spec, d["article"]
-    if isinstance(s, TeamStandings):  # the primary score as the standings head it
-        heading, _, article = team_explain.value_heading(s, spec, article, lang)
-    verdict = said.text("separated", lang, spec=heading, article=message(article, lang), **values)
+    heading, _, article = value_heading(s, spec, d["article"], lang)  # a team's primary score as the standings head it
+    verdict = said("separated", lang, spec=heading, article=message(article, lang), a=va, b=vb)
     by_a = {c.round: c for c in s.contributions(a, spec)}
     by_b = {c.round: c for c in s.contributions(b, spec)}
 
@@ -155,7 +127,7 @@ def _pair(s: Ranking, a: int, b: int, lang: str, words: Words) -> dict[str, Any]
             "values": [va, vb], "rounds": rounds, "cut": any(r[x]["cut"] for r in rounds for x in "ab")}
 
 
-def panel(s: Standings | TeamStandings, numbers: list[int], lang: str, words: Words) -> str:
+def panel(s: Ranking, numbers: list[int], lang: str, words: Words) -> str:
     """The panel of one participant (``numbers`` = [N]) or of what separated two, in ``lang``; ``words``: the page's
     words (:func:`tiebreak.web.page_words.page_words`)."""
     if len(numbers) == 2:

@@ -21,7 +21,7 @@ from ..arbiter.columns import PlayerColumns
 from ..engine.model import format_number
 from ..views.standings import column_order
 from .html import Sheet, sections_html, sheet, table_data
-from .output import text_table
+from .text_table import text_table
 from .words import COLUMN_HEADINGS, GROUPS_WORDS
 
 _w = GROUPS_WORDS.text

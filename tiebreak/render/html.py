@@ -23,18 +23,18 @@ from markupsafe import Markup
 
 from ..arbiter.columns import PlayerColumns
 from ..engine.model import Kind, format_number
+from ..engine.ranking import Ranking
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 from ..views.crosstable import of_standings, of_teams
 from ..views.matches import match_rounds
 from ..views.standings import Column, of_ranking
 from . import crosstable as cross_words
-from .columns import standings_headings
+from .columns import key_heading, primary_name, standings_headings
 from .i18n import word
 from .output import legend
 from .square import square_table
 from .table_style import TABLE_CSS
-from .team_words import primary_name
 from .templating import environment
 from .words import SITE_WORDS, TEAM_WORDS
 
@@ -178,23 +178,42 @@ def table_data(table_id: str, heads: list[str], rows: list[list[str]], points_at
             column_widths(heads, rows, names))
 
 
-def to_html(s: Standings, lang: str = "en", sections: str = "", columns: PlayerColumns | None = None,
+def to_html(s: Standings | TeamStandings, lang: str = "en", sections: str = "", columns: PlayerColumns | None = None,
             printed: datetime.date | None = None) -> str:
     """The page; ``sections`` (HTML made from the templates: category standings, team rankings) go after the
-    standings."""
+    standings, then the crosstable.  A team event's cover line adds the boards and the primary score, which heads
+    its points column and its legend line («МО»); its crosstable is the matches' (:func:`team_matches_sheet`).
+
+    >>> from tiebreak.engine.team import Team, build, compute_team_standings
+    >>> from tiebreak.engine.model import Kind, Player, Tournament
+    >>> t = Tournament.build([Player(i, n) for i, n in enumerate(["A1", "A2", "B1", "B2"], 1)], 1, name="Cup")
+    >>> t.set_game(1, 1, 3, Kind.WIN); t.set_game(1, 4, 2, Kind.DRAW)
+    >>> s = compute_team_standings(build(t, [Team(1, "A", [1, 2]), Team(2, "B", [3, 4])]), "MP,GP", lots=False)
+    >>> page = to_html(s, "en", printed=datetime.date(2025, 1, 2))
+    >>> "counter(pages)" in page and "printed 2025-01-02" in page and "@top-left{content:" + chr(34) + "Cup" in page
+    True
+    """
     t = s.tournament
     title = t.name or t.source or "Standings"
     heads, rows, order = standings_table(s, lang, columns)
-    event = (f"{word('after_round', lang, k=s.after_round, n=t.rounds)}; {word(s.system, lang)}; "
-             f"{word('rules', lang)} {s.rules.name}; {word('legend', lang)}: {', '.join(s.tiebreaks)}")
-    first = standings_sheet(s, lang, title, event, legend(s.specs, lang), heads, rows, order)
+    event = [word("after_round", lang, k=s.after_round, n=t.rounds), word(s.system, lang)]
+    named = s.tiebreaks
+    if isinstance(s, TeamStandings):
+        event += [TEAM_WORDS.text("boards", lang, n=s.tt.boards),
+                  TEAM_WORDS.text("primary", lang, score=primary_name(s.tt.primary, lang))]
+        named = [key_heading(x, s.tt.primary, lang) for x in s.tiebreaks]  # the primary score as the table heads it
+    event += [f"{word('rules', lang)} {s.rules.name}", f"{word('legend', lang)}: {', '.join(named)}"]
+    first = standings_sheet(s, lang, title, "; ".join(event), legend(s, lang), heads, rows, order)
+    if isinstance(s, TeamStandings):
+        return document(title, lang, [first, team_matches_sheet(s, lang)], printed, TEAM_CROSSTABLE_STYLE)
     return document(title, lang, [first, Markup(sections), _rounds_sheet(s, lang)], printed)
 
 
-def standings_table(s: Standings, lang: str = "en",
+def standings_table(s: Ranking, lang: str = "en",
                     columns: PlayerColumns | None = None) -> tuple[list[str], list[list[str]], list[Column]]:
-    """The headings, rows and columns of the standings table of the players (the view of
-    :mod:`tiebreak.views.standings`, in its one order of the columns): the download's and the web page's.
+    """The headings, rows and columns of the standings table (the view of :mod:`tiebreak.views.standings`, in its
+    one order of the columns): the download's and the web page's.  A team event's: rank, number, team, the primary
+    score headed by its name («МО»), the team tie-breaks.
 
     >>> from tiebreak.engine.model import Kind, Player, Tournament
     >>> from tiebreak.engine.standings import compute_standings
@@ -204,16 +223,8 @@ def standings_table(s: Standings, lang: str = "en",
     (['Место', '№', 'Участник', 'Очки', 'BH'], [['1', '1', 'Ann', '1', '0'], ['2', '2', 'Bob', '0', '1']])
     """
     view = of_ranking(s, columns)
-    return standings_headings(view.columns, lang), [view.cells(r) for r in view.rows], view.columns
-
-
-def team_standings_table(s: TeamStandings, lang: str = "en") -> tuple[list[str], list[list[str]], list[Column]]:
-    """The headings, rows and columns of the team standings table, as the players' (:func:`standings_table`): rank,
-    number, team, the primary score headed by its name («МО»), the team tie-breaks; the download's and the web
-    page's."""
-    view = of_ranking(s)
-    heads = standings_headings(view.columns, lang, (s.keys[0], s.tt.primary))
-    return heads, [view.cells(r) for r in view.rows], view.columns
+    team = (s.keys[0], s.tt.primary) if isinstance(s, TeamStandings) else None
+    return standings_headings(view.columns, lang, team), [view.cells(r) for r in view.rows], view.columns
 
 
 def positions(columns: list[Column]) -> tuple[int, int]:
@@ -287,7 +298,7 @@ _WON = {Kind.WIN: "win", Kind.FORFEIT_WIN: "win", Kind.LOSS: "loss", Kind.FORFEI
 
 
 def team_matches_sheet(s: TeamStandings, lang: str) -> Sheet:
-    """The printed crosstable of a team event (:mod:`tiebreak.render.team_html`): the text's and the website's
+    """The printed crosstable of a team event (:func:`to_html`): the text's and the website's
     table (:func:`tiebreak.render.crosstable.table`: rank, number, team, the primary score, then per round the
     opposing team's place and the game points, ``3: 2.5``) with its legend; a cell's title adds the match's points,
     a match won or lost is shaded."""

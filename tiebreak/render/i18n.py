@@ -15,15 +15,16 @@ seeds and ../shared/spec/glossary.md).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine.messages import Count, Message
+from ..engine.team_tiebreaks import TEAM_ALIASES, TEAM_CATALOGUE, TEAM_MODIFIERS
 from .catalogue import GLOSSARY, LANGUAGES, catalogue, plural_form
-from .words import FIELD_NAMES, KINDS, MESSAGE_WORDS, MODELS, ROUND_FIELDS, WORDS
+from .words import FIELD_NAMES, KINDS, MESSAGE_WORDS, MODELS, ROUND_FIELDS, TEAM_NAMES, WORDS
 
 __all__ = ["GLOSSARY", "LANGUAGES", "UNTRANSLATED", "catalogue", "field_name", "grouped", "kind_name",
-           "message", "messages", "model_name", "percent", "place_text", "plural", "plural_form", "problem", "tiebreak_name",
-           "with_modifiers", "word"]
+           "message", "messages", "model_name", "percent", "place_text", "plural", "plural_form", "problem",
+           "team_catalogue", "tiebreak_name", "with_modifiers", "word"]
 
 if TYPE_CHECKING:
     from ..engine.errors import InputWarning, Place, TiebreakError
@@ -93,6 +94,22 @@ def tiebreak_name(d: TieBreakDef, lang: str = "en") -> str:
 
 def word(key: str, lang: str = "en", **kw: object) -> str:
     return WORDS.text(key, lang, **kw)
+
+
+def team_catalogue(lang: str = "en") -> list[dict[str, Any]]:
+    """Every team tie-break as the API lists it (``team`` true): code, name in ``lang``, article, kind (A: among the
+    tied teams; B: a value per team), modifiers (besides R and V, which every code takes, its own); ``MPTS``/``GPTS``
+    are accepted for MP/GP.
+
+    >>> [d for d in team_catalogue() if d["code"] == "EMGSB"][0]["modifiers"]
+    'CMPSRV'
+    >>> [d["name"] for d in team_catalogue("ru") if d["code"] == "EDE"]
+    ['Расширенная личная встреча']
+    """
+    return [{"code": code, "name": TEAM_NAMES.text(code, lang), "article": d.article,
+             "type": "A" if d.group is not None else "B", "modifiers": TEAM_MODIFIERS.get(code, "") + "RV",
+             "family": "team", "team": True, "aliases": [a for a, c in TEAM_ALIASES.items() if c == code]}
+            for code, d in TEAM_CATALOGUE.items()]
 
 
 def with_modifiers(name: str, spec: TieBreakSpec, lang: str = "en") -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+from dataclasses import replace
 from fractions import Fraction
 from importlib.resources import files
 from json.encoder import encode_basestring as json_string  # = json.dumps(text, ensure_ascii=False), without the setup
@@ -15,19 +16,25 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..engine.messages import said
 from ..engine.model import format_number
-from ..engine.ranking import place_texts
+from ..engine.ranking import Ranking, place_texts
 from ..engine.registry import CATALOGUE
 from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
+from ..engine.team import TEAM_CATALOGUE, TeamStandings
 from ..formats.text import SafeCsvWriter, one_line
+from ..views.crosstable import of_teams
 from ..views.standings import Column, StandingsTable, of_ranking
-from .columns import standings_headings
+from . import crosstable as cross_words
+from .columns import key_heading, primary_name, standings_headings
 from .explain import details as explain
+from .explain import matches
 from .i18n import message, tiebreak_name, with_modifiers, word
+from .square import square_section
+from .text_table import text_table
+from .words import TEAM_NAMES, TEAM_WORDS
 
-if TYPE_CHECKING:  # for the annotations only: the team engine and the columns are not loaded for individual events
+if TYPE_CHECKING:  # for the annotations only: the columns are not loaded for individual events
     from ..arbiter.columns import PlayerColumns
-    from ..engine.team import TeamStandings
 
 JSON_SCHEMA_VERSION = 1
 
@@ -73,9 +80,13 @@ def _dump(obj: object, indent: str = "", step: str = "  ") -> str:
     raise TypeError(type(obj))
 
 
-def to_json_obj(s: Standings, standings: bool = True, columns: PlayerColumns | None = None) -> dict[str, Any]:
+def to_json_obj(s: Standings | TeamStandings, standings: bool = True, columns: PlayerColumns | None = None) -> dict[str, Any]:
     """The JSON document as data; ``columns`` (:class:`~tiebreak.arbiter.columns.PlayerColumns`) adds the player
-    members chosen (``title``, ``federation``, ``rating``...) to every row."""
+    members chosen (``title``, ``federation``, ``rating``...) to every row.  Team standings have the same shape
+    (``start_no`` is the team number, ``points`` the primary score) and add the event's ``teams``, ``primary`` and
+    ``boards`` and each row's ``team``."""
+    if isinstance(s, TeamStandings):
+        return _team_json_obj(s)
     t = s.tournament
     obj: dict[str, Any] = {
         "schema": JSON_SCHEMA_VERSION,
@@ -101,6 +112,24 @@ def to_json_obj(s: Standings, standings: bool = True, columns: PlayerColumns | N
             for r in s.rows
         ]
     return obj
+
+
+def _team_json_obj(s: TeamStandings) -> dict[str, Any]:
+    m = s.tt.matches
+    place = place_texts({r.start_no: r.rank for r in s.rows})
+    return {
+        "schema": JSON_SCHEMA_VERSION,
+        "tournament": {"name": m.name, "rounds": m.rounds, "after_round": s.after_round, "rules": s.rules.name,
+                       "system": s.system, "teams": True, "primary": s.tt.primary, "boards": s.tt.boards},
+        "tiebreaks": s.tiebreaks,
+        "seed": s.seed,
+        "standings": [{"rank": r.rank, "place": place[r.number], "start_no": r.number, "name": r.name, "team": r.name,
+                       "points": number(r.values[s.keys[0]]),
+                       "values": {k: number(v) for k, v in r.values.items()}, "lot": r.lot} for r in s.rows],
+        "notes": s.notes,
+        "warnings": [str(w) for w in s.warnings],
+        "said": said(s.notes, s.warnings),
+    }
 
 
 def _numbers(obj: Any) -> Any:
@@ -134,11 +163,18 @@ def _member_texts(key: str, values: list[object]) -> list[str]:
     return texts
 
 
-def to_json(s: Standings, details: bool = False, extra: dict[str, Any] | None = None,
+def to_json(s: Standings | TeamStandings, details: bool = False, extra: dict[str, Any] | None = None,
             columns: PlayerColumns | None = None) -> str:
     """The CLI's JSON document; one standings row per line (large events stay fast to write and to diff).
-    With ``details`` every row carries the per-round record of each value (:func:`tiebreak.render.explain.details`);
-    ``extra`` adds members after the standings (category standings, team rankings)."""
+    With ``details`` every row carries the per-round record of each value (:func:`tiebreak.render.explain.details`),
+    a team's its matches too (:func:`tiebreak.render.explain.matches`); ``extra`` adds members after the standings
+    (category standings, team rankings)."""
+    if isinstance(s, TeamStandings):
+        obj = to_json_obj(s) | _numbers(extra or {})
+        for row in obj["standings"] if details else []:
+            row["matches"] = matches(s, row["start_no"])
+            row["details"] = explain(s, row["start_no"])
+        return dumps_exact(obj)
     if details:
         obj = to_json_obj(s, columns=columns) | _numbers(extra or {})
         for row in obj["standings"]:
@@ -186,20 +222,42 @@ def csv_table(view: StandingsTable, extra_columns: tuple[list[str], dict[int, li
     return out.getvalue()
 
 
-def to_csv(s: Standings, extra_columns: tuple[list[str], dict[int, list[str]]] | None = None,
+def to_csv(s: Ranking, extra_columns: tuple[list[str], dict[int, list[str]]] | None = None,
            columns: PlayerColumns | None = None) -> str:
-    """One row per player: the player ``columns`` and every column of the list (PTS too) in the one order,
-    ``extra_columns`` (headings, start number -> cells) at the right."""
+    """One row per player or team: the player ``columns`` and every column of the list (PTS too; a team's primary
+    score is its points) in the one order, ``extra_columns`` (headings, start number -> cells) at the right."""
     return csv_table(of_ranking(s, columns, s.keys, undefined=""), extra_columns)
 
 
-def legend(specs: Sequence[TieBreakSpec], lang: str = "en") -> list[str]:
-    """One line per tie-break: specifier, name in ``lang``, source article."""
+def legend(s: Ranking, lang: str = "en") -> list[str]:
+    """One line per tie-break of the list: specifier, name in ``lang``, cut, source article; a team event's from the
+    team catalogue, its primary score (``PTS``, or its own code) named as its column is headed (:func:`key_heading`).
+
+    >>> from tiebreak.engine.team import Team, build, compute_team_standings
+    >>> from tiebreak.engine.model import Player, Tournament
+    >>> t = Tournament.build([Player(i, n) for i, n in enumerate(["A1", "A2", "B1", "B2"], 1)], 1)
+    >>> legend(compute_team_standings(build(t, [Team(1, "A", [1, 2]), Team(2, "B", [3, 4])]), "MP,BH:GP/C1"), "uk")
+    ['  МО         Матчеві очки (C.07 11.1.1)', '  BH:GP/C1   Бухгольц, скорочення-1 (C.07 8.1, 16)']
+    """
+    if isinstance(s, TeamStandings):
+        return ["  " + line for line in _team_legend(s.specs, lang, s.tt.primary)]
     lines = []
-    for spec in specs:
+    for spec in s.specs:
         d = CATALOGUE.get(spec.code)
         if d is not None and spec.code != "PTS":
             lines.append("  " + legend_line(spec, tiebreak_name(d, lang), d.article, lang))
+    return lines
+
+
+def _team_legend(specs: Sequence[TieBreakSpec], lang: str, primary: str) -> list[str]:
+    lines = []
+    for spec in specs:
+        label = None
+        if primary in ("MP", "GP") and spec.code in ("PTS", primary):  # "МО  Матчевые очки (C.07 11.1.1)"
+            spec, label = replace(spec, code=primary), key_heading(primary, primary, lang)
+        d = TEAM_CATALOGUE.get(spec.code)
+        if d is not None:
+            lines.append(legend_line(spec, TEAM_NAMES.text(spec.code, lang), d.article, lang, label))
     return lines
 
 
@@ -207,22 +265,6 @@ def legend_line(spec: TieBreakSpec, name: str, article: str, lang: str = "en", l
     """``BH/C1      Buchholz, Cut-1 (C.07 8.1)``: the specifier (or ``label``, as the column is headed), the name with
     its cut or median, the article."""
     return f"{label or spec.text:10} {with_modifiers(name, spec, lang)} ({message(article, lang)})"
-
-
-def text_table(head: list[str], body: list[list[str]], left: set[int]) -> list[str]:
-    """An aligned plain-text table: the heading, a line of dashes, the rows; columns in ``left`` flush left, the
-    others flush right.
-
-    >>> text_table(["No", "Name"], [["7", "Ann"], ["12", "Bob"]], {1})
-    ['No  Name', '--  ----', ' 7  Ann', '12  Bob']
-    """
-    head, body = [one_line(v) for v in head], [[one_line(v) for v in row] for row in body]  # no override of a line
-    widths = [max(len(row[c]) for row in [head, *body]) for c in range(len(head))]
-
-    def fmt(row: list[str]) -> str:
-        return "  ".join(v.ljust(widths[c]) if c in left else v.rjust(widths[c]) for c, v in enumerate(row)).rstrip()
-
-    return [fmt(head), fmt(["-" * w for w in widths]), *(fmt(r) for r in body)]
 
 
 #: the columns of a text table that are flush left (the other ones are flush right)
@@ -244,39 +286,33 @@ def standings_text(view: StandingsTable, head: list[str]) -> list[str]:
     return text_table(head, body, {j for j, c in enumerate(columns) if c.key in TEXT_LEFT or c.kind == "name"})
 
 
-def to_text(s: Standings, lang: str = "en", columns: PlayerColumns | None = None) -> str:
+def to_text(s: Standings | TeamStandings, lang: str = "en", columns: PlayerColumns | None = None) -> str:
+    """The standings as text in ``lang``: the event, the aligned table, the lot's footnote, the legend and the
+    crosstable (a round robin's square; a team event's matches, per round the opposing team's place and the game
+    points, as on the website).  A team event's cover line adds the boards and the primary score, which heads its
+    points column («МО»)."""
+    team = s if isinstance(s, TeamStandings) else None
     t = s.tournament
     view = of_ranking(s, columns)
-    title = one_line(t.name or t.source)
-    lines = [title, f"{word('after_round', lang, k=s.after_round, n=t.rounds)}; {word(s.system, lang)}; "
-             f"{word('rules', lang)} {s.rules.name}", "", *standings_text(view, standings_headings(view.columns, lang))]
+    event = [word("after_round", lang, k=s.after_round, n=t.rounds), word(s.system, lang)]
+    if team:
+        event += [TEAM_WORDS.text("boards", lang, n=team.tt.boards),
+                  TEAM_WORDS.text("primary", lang, score=primary_name(team.tt.primary, lang))]
+    heads = standings_headings(view.columns, lang, (s.keys[0], team.tt.primary) if team else None)
+    lines = [one_line(t.name or t.source), "; ".join([*event, f"{word('rules', lang)} {s.rules.name}"]), "",
+             *standings_text(view, heads)]
     if any(r.lot is not None for r in s.rows):
         lines += ["", word("lot", lang, seed=s.seed)]
-    extra = legend(s.specs, lang)
+    extra = legend(s, lang)
     if extra:
         lines += ["", word("legend", lang) + ":", *extra, "  " + word("undefined", lang)]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" + crosstable_section(s, lang)
 
 
-def team_to_json_obj(s: TeamStandings) -> dict[str, Any]:
-    """Team standings in the individual JSON shape: ``start_no`` is the team number, ``name`` the team name."""
-    m = s.tt.matches
-    place = place_texts({r.start_no: r.rank for r in s.rows})
-    return {
-        "schema": JSON_SCHEMA_VERSION,
-        "tournament": {"name": m.name, "rounds": m.rounds, "after_round": s.after_round, "rules": s.rules.name,
-                       "system": s.system, "teams": True, "primary": s.tt.primary, "boards": s.tt.boards},
-        "tiebreaks": s.tiebreaks,
-        "seed": s.seed,
-        "standings": [{"rank": r.rank, "place": place[r.number], "start_no": r.number, "name": r.name, "team": r.name,
-                       "points": number(r.values[s.keys[0]]),
-                       "values": {k: number(v) for k, v in r.values.items()}, "lot": r.lot} for r in s.rows],
-        "notes": s.notes,
-        "warnings": [str(w) for w in s.warnings],
-        "said": said(s.notes, s.warnings),
-    }
-
-
-def team_to_csv(s: TeamStandings) -> str:
-    """One row per team, as the players' CSV: the points (the primary score) and every column of the list."""
-    return csv_table(of_ranking(s, keys=s.keys, undefined=""))
+def crosstable_section(s: Standings | TeamStandings, lang: str = "en") -> str:
+    """What the text standings end with: the crosstable's heading and a team event's matches or a round robin's
+    square (nothing for a Swiss event of players)."""
+    if isinstance(s, TeamStandings):
+        table = cross_words.text(of_teams(s), lang, primary_name(s.tt.primary, lang))
+        return f"\n{word('crosstable', lang)}:\n{table}\n"
+    return square_section(s, lang)

@@ -35,7 +35,7 @@ from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 from ..engine.team_tiebreaks import TEAM_CATALOGUE
-from .html import identity_columns, positions, standings_table, table_data, team_standings_table
+from .html import identity_columns, positions, standings_table, table_data
 from .i18n import grouped, message, problem, tiebreak_name, with_modifiers, word
 from .templating import environment
 from .words import PAGE_WORDS, SITE_WORDS, TEAM_NAMES
@@ -64,16 +64,10 @@ def standings_part(s: Standings | TeamStandings, lang: str = "en", sections: str
     ranking as the download prints them; ``columns``: the player columns shown; ``no_lots``: ties share their
     place)."""
     team = isinstance(s, TeamStandings)
-    if isinstance(s, TeamStandings):
-        heads, rows, order = team_standings_table(s, lang)
-        name, rounds = s.tt.matches.name, s.tt.matches.rounds
-        count = SITE_WORDS.text("teams_n", lang, n=grouped(len(s.rows), lang))
-        numbers, drawn = [r.start_no for r in s.rows], [r.lot is not None for r in s.rows]
-    else:
-        heads, rows, order = standings_table(s, lang, columns)
-        t = s.tournament
-        name, rounds, count = t.name, t.rounds, SITE_WORDS.text("players_n", lang, n=grouped(len(s.rows), lang))
-        numbers, drawn = [r.start_no for r in s.rows], [r.lot is not None for r in s.rows]
+    heads, rows, order = standings_table(s, lang, columns)
+    name, rounds = s.tournament.name, s.tournament.rounds
+    count = SITE_WORDS.text("teams_n" if team else "players_n", lang, n=grouped(len(s.rows), lang))
+    numbers, drawn = [r.start_no for r in s.rows], [r.lot is not None for r in s.rows]
     name_at, points_at = positions(order)
     for row, lot in zip(rows, drawn):
         if lot:  # a place a lot decided, as the footnote under the table says

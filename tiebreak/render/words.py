@@ -719,13 +719,7 @@ TEAM_EXPLAIN = Table("team explain", {
     "group": "computed among the teams still tied at this point (Type A); place among them: {place}",
     "boards": "game points by board: {points}",
     "factor": "normalising factor F = {factor}",
-    "cut": term('cut_mark'),
     "pair_head": "team {a} {name_a}: rank {rank_a}; team {b} {name_b}: rank {rank_b}",
-    "separated": "first separated by {spec} [{article}]: {va} against {vb}",
-    "equal": term('equal_on_every'),
-    "by_lot": "separated by lot",
-    "shared": term('shared_rank'),
-    "r": term('round_short'),
 })
 
 

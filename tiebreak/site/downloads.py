@@ -17,7 +17,7 @@ import copy
 from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar
 
-from ..app.standings import file_time, individual_writers, team_writers
+from ..app.standings import file_time, standings_writers
 from ..render.i18n import LANGUAGES
 from .event import Event
 
@@ -39,10 +39,10 @@ def downloads(e: Event | TeamEvent, kinds: tuple[str, ...], prefix: str = "") ->
         for lang in LANGUAGES if kind == "pdf" else ("en",):
             if isinstance(e, Event):
                 o = replace(e.options, lang=lang, format=kind)
-                writers = individual_writers(e.tournament, _copy(e.current), o, when)
+                writers = standings_writers(e.tournament, _copy(e.current), o, when)
             else:
                 o = replace(e.ind.options, lang=lang, format=kind)
-                writers = team_writers(e.source, _copy(e.current), o, when)
+                writers = standings_writers(e.source, _copy(e.current), o, when)
             data = writers[kind]()
             out[prefix + NAMES[kind].format(lang=lang)] = data.encode() if isinstance(data, str) else data
     return out

@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.model import BLACK, WHITE, Kind, format_number
-from ..render.columns import headings
+from ..render.columns import headings, primary_name
 from ..render.i18n import kind_name
-from ..render.team_words import primary_name
 from ..render.words import TEAM_WORDS
 from ..views.matches import Board, Match, round_byes, round_matches
 from .cells import _head, rating_text, round_nav, site_words, titled_link, with_narrow

@@ -13,9 +13,9 @@ import numpy as np
 from ..arbiter.rating_report import rating_report
 from ..engine.model import Kind, Tournament, format_number
 from ..engine.team import TEAM_CATALOGUE
+from ..render.columns import primary_name
+from ..render.explain import details, value_heading
 from ..render.i18n import kind_name, message, with_modifiers, word
-from ..render.team_explain import team_details, value_heading
-from ..render.team_words import primary_name
 from ..render.words import EXPLAIN_WORDS, TEAM_NAMES, TEAM_WORDS
 from ..views.matches import match_rounds
 from ..views.standings import of_ranking
@@ -239,7 +239,7 @@ def _explanations(e: TeamEvent, s: dict[str, str], lang: str, number: int, full:
     st = e.current
     explanations = []
     specs = {spec.text: spec for spec in st.specs}
-    for n, (key, info) in enumerate(team_details(st, number).items(), 1):
+    for n, (key, info) in enumerate(details(st, number).items(), 1):
         heading, primary, article = value_heading(st, key, info["article"], lang)  # the primary score: МО, as headed
         spec = specs.get(key)
         code = primary if heading != key else spec.code if spec is not None else key

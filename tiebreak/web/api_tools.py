@@ -15,8 +15,7 @@ from ..arbiter import berger, varma
 from ..engine.errors import TiebreakError
 from ..engine.presets import PRESETS
 from ..engine.registry import CATALOGUE
-from ..render.i18n import tiebreak_name
-from ..render.team_words import team_catalogue
+from ..render.i18n import team_catalogue, tiebreak_name
 from ..render.tools import berger_text, varma_text
 from .errors import ERRORS, ApiError, from_tiebreak_error, request_language
 from .fields import Flag, Lang, choice, declared_form, declared_number, multipart

@@ -17,10 +17,9 @@ import string
 
 from ..engine.errors import Place
 from ..engine.messages import Message
-from ..engine.standings import SOURCES
+from ..engine.standings import SOURCES, TEAM_SOURCES
 from ..render.i18n import LANGUAGES, catalogue, message, place_text
-from ..render.team_explain import panel_words
-from ..render.words import COLUMN_HEADINGS, GROUPS_WORDS, KINDS, PAGE_WORDS, RATINGS_WORDS, WORDS
+from ..render.words import COLUMN_HEADINGS, GROUPS_WORDS, KINDS, PAGE_WORDS, RATINGS_WORDS, TEAM_PANEL, TEAM_WORDS, WORDS
 
 
 def page_words(lang: str) -> dict[str, dict[str, str]]:
@@ -33,9 +32,19 @@ def page_words(lang: str) -> dict[str, dict[str, str]]:
         "columns": {k: COLUMN_HEADINGS[k][lang] for k in COLUMN_HEADINGS},
         "groups": {k: GROUPS_WORDS[k][lang] for k in GROUPS_WORDS},
         "ratings": {k: RATINGS_WORDS[k][lang] for k in RATINGS_WORDS},
-        "sources": {en: message(en, lang) for en in SOURCES.values()},
-        "team": panel_words(lang),
+        "sources": {en: message(en, lang) for en in (SOURCES | TEAM_SOURCES).values()},
+        "team": team_panel_words(lang),
     }
+
+
+def team_panel_words(lang: str = "en") -> dict[str, str]:
+    """Every word the page's explanation panel of a team needs, in ``lang``.
+
+    >>> team_panel_words("uk")["teams_n"], team_panel_words("ru")["mp"]
+    ('команд: {n}', 'МО')
+    """
+    return {**{k: TEAM_WORDS.text(k, lang) for k in ("mp", "gp", "bye", "no_match")},
+            **{k: TEAM_PANEL.text(k, lang) for k in TEAM_PANEL}}
 
 
 #: the identifiers a message read from JSON may have besides the catalogue's: values and punctuation only
