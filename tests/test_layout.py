@@ -163,6 +163,34 @@ def test_no_two_modules_import_each_other_even_for_type_hints():
     assert pairs == []
 
 
+def test_no_circle_between_packages_even_for_type_hints():
+    # a type named under `if TYPE_CHECKING:` is a dependence too: the live standings named the website's LiveSite
+    # while the website named the live event (live -> site -> live); the hub now names a protocol of its own
+    def packages(path: Path) -> set[str]:
+        here = ".".join(_module_name(path).split(".")[:2])
+        package = _module_name(path) if path.name == "__init__.py" else _module_name(path).rpartition(".")[0]
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                found.add(".".join(base + ([node.module] if node.module else [])))
+            elif isinstance(node, ast.ImportFrom):
+                found.add(node.module or "")
+            elif isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+        return {".".join(m.split(".")[:2]) for m in found if m.startswith("tiebreak.")} - {here}
+
+    edges: dict[str, set[str]] = {}
+    for path in PKG.rglob("*.py"):
+        if path.parent != PKG:  # the root package's __init__ names the public functions: no room of its own
+            edges.setdefault(".".join(_module_name(path).split(".")[:2]), set()).update(packages(path))
+    reach = {p: set(ts) for p, ts in edges.items()}
+    for _ in edges:
+        for ts in reach.values():
+            ts |= set().union(*(reach.get(t, set()) for t in ts))
+    assert sorted(p for p, ts in reach.items() if p in ts) == []
+
+
 def test_rooms_match_the_readme():
     readme = (PKG.parent / "docs" / "reference" / "layout.md").read_text(encoding="utf-8")
     for sub in ("engine", "formats", "arbiter", "views", "render", "app", "web"):

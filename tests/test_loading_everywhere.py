@@ -24,13 +24,14 @@ COLUMN_WARNING = "points from the points column's reading"
 @pytest.mark.parametrize("command", FILE_COMMANDS)
 def test_every_command_that_reads_a_file_takes_event_and_points_from(command):
     files = {"convert": ["a.trf", "b.json"], "site": ["a.trf", "-o", "out"], "serve": [],
-             "prizes": ["a.trf", "--prizes", "p.csv"]}.get(command, ["a.trf"])
+             "prizes": ["a.trf", "--prizes", "p.csv"], "series": ["a.trf", "b.trf", "--points", "score"]}.get(command, ["a.trf"])
     ns = build_parser().parse_args([command, *files, "--event", "4", "--points-from", "column"])
     assert (ns.event, ns.points_from) == (4, "column")
 
 
 @pytest.mark.parametrize("argv", [["explain", "--player", "41", "--individual"], ["playoffs", "--individual"],
-                                  ["ratings"], ["odds", "--players", "--after-round", "6", "--simulations", "100"]])
+                                  ["ratings"], ["odds", "--players", "--after-round", "6", "--simulations", "100"],
+                                  ["series", "--points", "score"]])
 def test_points_from_column_on_every_command(argv, capsys):
     assert main([argv[0], str(FRIENDSHIP), *argv[1:], "--points-from", "column"]) == 0
     assert COLUMN_WARNING in capsys.readouterr().err

@@ -62,7 +62,8 @@ COMMANDS = ("standings", "explain", "check", "convert", "berger", "varma", "rati
 RANKING = ("standings", "explain", "check", "playoffs", "prizes", "odds", "site")
 #: the commands that read a tournament file through the one loader (tiebreak.app.load), each with --event and
 #: --points-from
-FILE_COMMANDS = ("standings", "explain", "check", "convert", "ratings", "playoffs", "prizes", "odds", "site", "serve")
+FILE_COMMANDS = ("standings", "explain", "check", "convert", "ratings", "playoffs", "prizes", "series", "odds", "site",
+                 "serve")
 __all__ = ["COMMANDS", "EXTENSIONS", "FILE_COMMANDS", "MAX_BERGER_PLAYERS", "MAX_SERIES_EVENTS",
            "MAX_START_NO", "OPTIONS", "PAGE_FORMAT", "POINTS_FROM", "SYSTEMS",
            "Option", "for_command", "for_form", "on_page"]

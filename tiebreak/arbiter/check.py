@@ -26,7 +26,7 @@ from ..engine.model import Tournament, format_number
 from ..engine.ranking import Ranking, shared_place
 from ..engine.ranking import places as ranked_places
 from ..engine.registry import parse_list
-from ..engine.rules import RULE_SETS, RuleSet, choose_rules
+from ..engine.rules import AS_GIVEN, RULE_SETS, RuleSet, choose_rules
 from ..engine.standings import Standings, compute_standings
 from ..engine.team import TeamStandings
 from ..formats.published import Published, PublishedRow, PublishedValue
@@ -265,7 +265,7 @@ def compare(source: str, published: Published, rows: dict[int, PublishedRow], un
     compared = candidates([c.split("/")[0] for c in columns]) | {announced: chosen}
     standings = {label: rank(rs) for label, rs in compared.items()}
     ours = standings[announced]
-    notes += [n for n in ours.notes if not n.startswith("rules ")]
+    notes += [n for n in ours.notes if getattr(n, "template", None) != AS_GIVEN]  # the rule set: `why` says it
     agreements = [_agreement(label, s, rows, columns) for label, s in standings.items()]
     order = sorted(agreements, key=lambda a: (-a.values_agree - a.ranks_agree, a.rules != announced))
     best = [a.rules for a in order if a.score == order[0].score]

@@ -28,10 +28,6 @@ class DirectEncounter:
     scores: dict[int, Fraction] = field(default_factory=dict)
     unmet: dict[int, int] = field(default_factory=dict)
 
-    @property
-    def separated(self) -> bool:
-        return len(self.tiers) > 1
-
 
 def counted_games(ctx: Context, played: bool) -> np.ndarray:
     """Games that count for Art. 6 (6.1.1 and 15.2)."""

@@ -5,8 +5,8 @@ tables (opponent, entry kind, colour).  Readers fill them, the engine computes w
 over them, and :meth:`Tournament.entry` gives a friendly per-round view for everything else.
 
 >>> from tiebreak.engine.model import Kind
->>> Kind.from_trf_code("+").name
-'FORFEIT_WIN'
+>>> Kind.FORFEIT_WIN.trf_code, Kind.PAB.trf_code
+('+', 'U')
 """
 
 from __future__ import annotations
@@ -45,16 +45,6 @@ class Kind(IntEnum):
     ZPB = 13  #: ``Z`` zero-point bye, requested or known absence (Art. 16.2.3/16.2.5)
     ABSENT = 14  #: blank entry: not paired, withdrawn, round-robin rest round; scores as a zero-point bye
 
-    @classmethod
-    def from_trf_code(cls, code: str, has_opponent: bool = True) -> "Kind":
-        """Map a TRF result character to a kind (letters are case-insensitive)."""
-        kind = _TRF_CODES.get(code.upper() if code.isalpha() else code)
-        if kind is None:
-            raise KeyError(code)
-        if kind is Kind.FORFEIT_LOSS and not has_opponent:
-            return Kind.ZPB
-        return kind
-
     @property
     def trf_code(self) -> str:
         return _TRF_LETTER[self]
@@ -65,13 +55,6 @@ class Kind(IntEnum):
         return self <= Kind.UNKNOWN
 
 
-_TRF_CODES = {
-    "1": Kind.WIN, "=": Kind.DRAW, "0": Kind.LOSS,
-    "W": Kind.WIN_SHORT, "D": Kind.DRAW_SHORT, "L": Kind.LOSS_SHORT,
-    "X": Kind.UNKNOWN, "?": Kind.UNKNOWN,
-    "+": Kind.FORFEIT_WIN, "-": Kind.FORFEIT_LOSS,
-    "U": Kind.PAB, "F": Kind.FPB, "H": Kind.HPB, "Z": Kind.ZPB, " ": Kind.ABSENT,
-}
 _TRF_LETTER = {
     Kind.WIN: "1", Kind.DRAW: "=", Kind.LOSS: "0", Kind.WIN_SHORT: "W", Kind.DRAW_SHORT: "D",
     Kind.LOSS_SHORT: "L", Kind.UNKNOWN: "X", Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-",

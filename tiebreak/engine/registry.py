@@ -160,7 +160,7 @@ def parse(text: str) -> TieBreakSpec:
                                          head))
         raise SpecifierError(Message("unknown tie-break {} in {}; valid codes: {}",
                                      repr(head), repr(raw), ', '.join(sorted(CATALOGUE))))
-    return TieBreakSpec(code, raw=raw, **parse_modifiers(raw, code, parts[1:], CATALOGUE[code].modifiers))
+    return TieBreakSpec(code, **parse_modifiers(raw, code, parts[1:], CATALOGUE[code].modifiers))
 
 
 def parse_list(text: str | list[str], parse_item: Callable[[str], TieBreakSpec] = parse) -> list[TieBreakSpec]:

@@ -202,6 +202,10 @@ def with_choices(rules: RuleSet, cumulative_half_bye: str | None = None) -> Rule
     return replace(rules, cumulative_deducts_half_byes=cumulative_half_bye == "deduct")
 
 
+#: the note of a rule set given as one (not chosen by name or by date): a ranking under each candidate rule set says it
+AS_GIVEN = "rules {} (as given)"
+
+
 def choose_rules(name: "str | RuleSet", start_date: _dt.date | None) -> tuple[RuleSet, str]:
     """The rule set for ``name`` (``auto``: by the tournament's start date, as the FIDE reference checker does; a
     file without one: the newest edition, never the clock's date, so the answer is the same on any day).
@@ -218,7 +222,7 @@ opponent, 13.14.2) was in force"
     ('fide-2024+reference', False)
     """
     if isinstance(name, RuleSet):
-        return name, Message("rules {} (as given)", name.name)
+        return name, Message(AS_GIVEN, name.name)
     base_name, _, compat = name.rpartition("+")
     if base_name and compat in COMPAT:  # an edition with named choices: fide-2024+reference, auto+letter
         base, why = choose_rules(base_name, start_date)

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -50,7 +50,6 @@ class TieBreakSpec:
     version: str | None = None
     score: str | None = None  # team events: MP or GP (MM, MG, GM, GG for ESB)
     factor: int | None = None  # SSSC normalising factor (/K)
-    raw: str = field(default="", compare=False)
 
     @property
     def text(self) -> str:
@@ -91,11 +90,13 @@ class TieBreakSpec:
 #: one modifier (upper case): the page checks what is typed with the same pattern and bounds (tiebreak.web.pages)
 MODIFIER_PATTERN = r"^(C|M)([0-9]+)$|^L([+-]?[0-9]+(?:\.[0-9]+)?)$|^U([0-9]+)$|^V([0-9]+)$|^(P|F|R|S)$|^K([0-9]+)$"
 _MOD_RE = re.compile(MODIFIER_PATTERN, re.ASCII)
-#: bounds of the modifiers' numbers: a cut or median of more rounds than any event has, a rating beyond every rating
-#: scale, a factor or limit no regulation uses, are typing errors (and a 5,000-digit number would be slow to read)
 #: a longer tie-break list is a typing error (real lists have up to about ten entries)
 MAX_LIST = 50
+#: bounds of the modifiers' numbers: a cut or median of more rounds than any event has, a rating beyond every rating
+#: scale, a factor or limit no regulation uses, are typing errors; and a modifier of more characters than the longest
+#: of them (``L-99.5``, ``U2200``) is one (a 5,000-digit number would be slow to read)
 MODIFIER_BOUNDS = {"C": 250, "M": 125, "U": 9999, "K": 100, "L": 100, "V": 9999}
+MODIFIER_LENGTH = 8
 
 
 def parse_modifiers(raw: str, code: str, mods: list[str], allowed: str) -> dict[str, Any]:
@@ -108,7 +109,7 @@ def parse_modifiers(raw: str, code: str, mods: list[str], allowed: str) -> dict[
             raise SpecifierError(Message("unknown modifier {} in {}; modifiers: {} (tiebreak list)",
                                          repr(mod[:12]), repr(raw[:40]), ', '.join(MODIFIERS)))
         letter = mod[0]
-        if letter in MODIFIER_BOUNDS and (len(mod) > 8 or abs(Fraction(mod[1:])) > MODIFIER_BOUNDS[letter]):
+        if letter in MODIFIER_BOUNDS and (len(mod) > MODIFIER_LENGTH or abs(Fraction(mod[1:])) > MODIFIER_BOUNDS[letter]):
             raise SpecifierError(Message("modifier {} in {} is out of range ({} at most {})",
                                          repr(mod[:12]), repr(raw[:40]), letter, MODIFIER_BOUNDS.get(letter, 0)))
         if letter not in allowed:

@@ -268,4 +268,4 @@ def parse_team(text: str) -> TieBreakSpec:
     if score in ("MM", "MG", "GM", "GG") and code not in ("ESB", "SB"):
         raise SpecifierError(Message("{}: two-letter scores are for ESB", raw))
     kw = parse_modifiers(raw, code, mods, TEAM_MODIFIERS.get(code, "") + "RV")
-    return TieBreakSpec(code, score=score or None, raw=raw, **kw)
+    return TieBreakSpec(code, score=score or None, **kw)

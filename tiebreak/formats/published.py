@@ -74,7 +74,6 @@ class Published:
     source: str
     columns: list[str]
     rows: list[PublishedRow]
-    ignored: list[str] = field(default_factory=list)
     #: notes on the headings not understood, each with the known headings nearest to it
     unknown: list[str] = field(default_factory=list)
     #: a team event's standings (a row is a team: its number or name)
@@ -150,7 +149,7 @@ def from_rows(rows: list[list[str]], source: str, warnings: list[InputWarning] |
         raise InputError(Message("a published table holds at most {} rows and {} columns",
                                  Count(MAX_ROWS), MAX_COLUMNS), Place(source))
     table = exports.locate(rows, team)
-    role, columns, ignored, unknown = _roles(table, tiebreaks, team)
+    role, columns, unknown = _roles(table, tiebreaks, team)
     if "start_no" not in role.values() and "name" not in role.values():
         raise InputError("the published standings need a start-number or a name column (e.g. 'startno' or 'name')",
                          Place(source, table.header_line, field="headings"))
@@ -162,18 +161,17 @@ def from_rows(rows: list[list[str]], source: str, warnings: list[InputWarning] |
                 InputWarning("a row without start number or name is left out", Place(source, n)))
             continue
         out.append(row)
-    return Published(source, columns, out, ignored, unknown, team, publisher=table.publisher)
+    return Published(source, columns, out, unknown, team, publisher=table.publisher)
 
 
 def _roles(table: exports.Table, tiebreaks: str | None,
-           team: bool) -> tuple[dict[int, str], list[str], list[str], list[str]]:
+           team: bool) -> tuple[dict[int, str], list[str], list[str]]:
     """What each heading of the table holds: column index -> a role (rank, start_no, name, points... the first
-    column of each) or our specifier; the specifiers in the order published; the headings left aside; notes on the
-    headings not understood."""
+    column of each) or our specifier; the specifiers in the order published; notes on the headings not understood (a
+    round's column, a second column of one role and a heading that is no tie-break are left aside)."""
     head = table.header
     role: dict[int, str] = {}
     columns: list[str] = []
-    ignored: list[str] = []
     unknown: list[str] = []
     places = _positional_meanings(head, table.legend, tiebreaks, team, unknown)
     for i, h in enumerate(head):
@@ -182,21 +180,18 @@ def _roles(table: exports.Table, tiebreaks: str | None,
             role[i] = found
             continue
         if found is None and exports.ROUND.match(h):  # a crosstable's round: its results are the event's
-            ignored.append(h)
             continue
         unnamed = bool(h) and found is None and not headings.other(h) and exports.positional(h) is None
         spec = places.get(i) or (specifier_of(h, team) if unnamed else None)
         if spec in (None, "PTS") or spec in columns:
             if spec == "PTS" and "points" not in role.values():
                 role[i] = "points"
-            else:
-                ignored.append(h)
-                if unnamed and spec is None:
-                    unknown.append(_unknown_heading(h, team))
+            elif unnamed and spec is None:
+                unknown.append(_unknown_heading(h, team))
             continue
         role[i] = spec
         columns.append(spec)
-    return role, columns, ignored, unknown
+    return role, columns, unknown
 
 
 def _unknown_heading(h: str, team: bool) -> str:

@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..app.declared import OPTIONS
 from ..formats import readers
 
 #: seconds a version is held back before a file that reads cleanly is published anyway (or a file that does not
@@ -26,7 +27,7 @@ class Settings:
     """How an event is ranked (the ``standings`` options that make sense live); changed by the arbiter only."""
 
     tiebreaks: str | None = None
-    rules: str = "auto"
+    rules: str = str(OPTIONS["rules"].default)  # the defaults of `tiebreak serve`, declared once (tiebreak.app.declared)
     unrated_rating: int | None = None
     system: str | None = None
     #: whether the event is on the public list
@@ -34,7 +35,7 @@ class Settings:
     #: which tournament of a file that holds several (a Sharly Chess event: Sharly's number; ``serve --event``)
     event: int | None = None
     #: the points of the round ``results`` or of the points ``column``'s reading (``serve --points-from``)
-    points_from: str = "results"
+    points_from: str = str(OPTIONS["points_from"].default)
     #: the play-off results file (``serve --playoff``, a path inside the watched folder, watched too): once the last
     #: round is played the tied players are placed by its games (:mod:`tiebreak.arbiter.playoff_results`)
     playoff: str | None = None

@@ -32,9 +32,9 @@ import stat
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from watchfiles import awatch
+from watchfiles import Change, awatch
 
 from ..engine.errors import InputError, Place
 from ..engine.messages import Message
@@ -47,18 +47,24 @@ from .remote import UNREACHABLE
 from .shared import Listener
 from .subscribers import MAX_STREAMS, MAX_STREAMS_PER_CLIENT, Subscribers
 
-if TYPE_CHECKING:  # watchfiles is loaded only when a watch starts
-    from watchfiles import Change
-
+if TYPE_CHECKING:
     from ..engine.model import Player
-    from ..site.live import LiveSite
     from .remote import RemotePgn
-    from .shared import Listener
 
 log = logging.getLogger("tiebreak.live")
 #: at most this many events in one watched folder, looked for at most this deep
 MAX_EVENTS, MAX_DEPTH = 200, 3
 DATABASE_NAME = "tiebreak-live.sqlite"
+
+
+class LiveSite(Protocol):
+    """What the hub asks of the website kept beside it (``serve --site DIR``: :class:`tiebreak.site.live.LiveSite`,
+    which the command gives it; the live standings name no module of the site): every version published is
+    submitted, and it is closed when the server stops."""
+
+    def submit(self, events: list[LiveEvent]) -> None: ...
+
+    def close(self) -> None: ...
 
 
 #: endings read when given alone, never as events of a folder: a saved web page is no pairing program's file (and a

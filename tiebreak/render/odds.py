@@ -297,10 +297,11 @@ def _header(odds: Odds, lang: str) -> list[str]:
     w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
     how = method_text(odds.method, odds.outcomes, odds.seed, odds.margin, lang)
     playing = min((g.round for g in f.games), default=f.played_rounds + 1)
+    final = f.event_rounds or f.final_round  # "of 9" as the standings say, though a Swiss event is looked at to 6
     if playing <= f.played_rounds:  # games of a round with results already in: that round is being played
-        title = w["title_playing"].format(round=playing, final=f.final_round, games=grouped(len(f.games), lang))
+        title = w["title_playing"].format(round=playing, final=final, games=grouped(len(f.games), lang))
     else:
-        title = w["title"].format(played=f.played_rounds, final=f.final_round, games=grouped(len(f.games), lang))
+        title = w["title"].format(played=f.played_rounds, final=final, games=grouped(len(f.games), lang))
     return [title + "; " + how,
             f"{w['tiebreaks']}: {', '.join(s.text for s in odds.specs)}; {w['model']}: {model_name(odds.model, lang)}"]
 

@@ -3,7 +3,6 @@ events)."""
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -16,9 +15,6 @@ from ..render.pairings import with_narrow as with_narrow
 from ..render.words import SITE_WORDS
 from ..views.standings import Column, StandingsRow, StandingsTable, column_order
 from .event import Event
-
-#: the engine's note of a lot (tiebreak.engine.standings), told to spectators in their words instead
-LOT_NOTE = re.compile(r"still tied after the list: drawn by lot with seed")
 
 Cell = dict[str, Any]
 
@@ -119,7 +115,7 @@ def home(e: Event, lang: str) -> dict[str, Any]:
               (s["rounds"], s["rounds_played"].format(k=e.played, n=t.rounds))]
     legend = tiebreak_legend(cur.specs, lang)
     lot = [s["lot_words"]] if any(r.lot for r in cur.rows) else []
-    notes = [*lot, *(message(n, lang) for n in e.player_columns.notes if not LOT_NOTE.search(n))]
+    notes = [*lot, *(message(n, lang) for n in e.player_columns.notes)]  # the columns' notes: no lot among them
     return {"title": event_name(e), "facts": facts, "legend": legend, "rounds": range(1, e.last_round + 1),
             "played": e.played, "notes": notes}
 

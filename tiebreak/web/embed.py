@@ -22,6 +22,7 @@ from ..render.columns import primary_name
 from ..render.i18n import LANGUAGES
 from ..render.templating import environment
 from ..render.words import LIVE_WORDS, WORDS
+from .fields import EventName, LiveLang, Player
 
 #: the most rows the embedded top N shows
 MAX_TOP = 100
@@ -40,10 +41,9 @@ router = APIRouter()
 
 @router.get("/embed", response_class=HTMLResponse, include_in_schema=False)
 async def embed(hub: Annotated[LiveHub, Depends(watched)],
-                event: Annotated[str | None, Query(max_length=300)] = None,
-                lang: Annotated[str, Query(max_length=20)] = "en",
+                event: EventName = None, lang: LiveLang = "en",
                 top: Annotated[int, Query(ge=1, le=MAX_TOP)] = 10,
-                player: Annotated[int | None, Query(ge=1, le=99999)] = None,
+                player: Player = None,
                 mode: Annotated[str, Query(pattern=f"^({'|'.join(MODES)})$")] = "top") -> HTMLResponse:
     lang = lang if lang in LANGUAGES else "en"
     e = hub.event(event)

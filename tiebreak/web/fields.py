@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass, fields
 from typing import Annotated, Any, Callable, TypeVar
 
-from fastapi import File, UploadFile
+from fastapi import File, Query, UploadFile
 from pydantic import (
     BaseModel,
     BeforeValidator,
@@ -40,8 +40,9 @@ from ..engine.numbers import MAX_SEED
 from ..formats.text import MAX_ROUNDS
 from ..render.i18n import LANGUAGES
 
-__all__ = ["MAX_ROUND", "MAX_START_NO", "MAX_TEXT", "OWN_FIELDS", "Flag", "Lang", "Seed", "StandingsForm", "Text",
-           "UploadForm", "choice", "declared_form", "declared_number", "decimal_number", "multipart", "whole_number"]
+__all__ = ["MAX_NAME", "MAX_ROUND", "MAX_START_NO", "MAX_TEXT", "OWN_FIELDS", "EventName", "Flag", "Lang", "LiveLang",
+           "Player", "PlayerGiven", "QueryWord", "Seed", "StandingsForm", "Text", "UploadForm", "choice", "declared_form",
+           "declared_number", "decimal_number", "multipart", "whole_number"]
 #: the bounds every face shares (command line, page, API): rounds
 MAX_ROUND = MAX_ROUNDS
 #: what the form fields of text may hold (a tie-break list, a category, a prize list, a Varma list)
@@ -151,6 +152,16 @@ Text = Annotated[Annotated[str, Field(max_length=MAX_TEXT)] | None, BeforeValida
                  WithJsonSchema({"type": "string", "maxLength": MAX_TEXT})]
 Seed = Annotated[int | None, whole_number(0, MAX_SEED, optional=True)]
 Lang = Annotated[str | None, choice(*LANGUAGES)]
+#: the longest event name a live query may give (longer: 422, the field named)
+MAX_NAME = 300
+#: the live screen's and the live API's query fields: an event's name; a language (another gives English); a short
+#: word (``arrows``, ``screen``); a player's (a team's) start number, bounded as on every other face (optional, or
+#: required)
+EventName = Annotated[str | None, Query(max_length=MAX_NAME)]
+LiveLang = Annotated[str, Query(max_length=20)]
+QueryWord = Annotated[str, Query(max_length=20)]
+Player = Annotated[int | None, Query(ge=1, le=MAX_START_NO)]
+PlayerGiven = Annotated[int, Query(ge=1, le=MAX_START_NO)]
 #: the command line's output formats, and the page's own answer (:data:`~tiebreak.app.options.PAGE_FORMAT`)
 FORMATS = (*EXTENSIONS, PAGE_FORMAT)
 

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Annotated, Any, TypedDict
 
 import anyio
-from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, FastAPI, Header, HTTPException, Request
 from fastapi.responses import JSONResponse, Response, StreamingResponse
 from pydantic import BaseModel, Field
 from starlette.types import Receive, Scope, Send
@@ -46,7 +46,8 @@ from ..render.i18n import LANGUAGES, message
 from .errors import ApiError, error_response
 from .errors import install as errors_install
 from .errors import no_live_event as missing
-from .live_tables import MAX_NAME
+from .fields import MAX_NAME, EventName, Player
+from .fields import LiveLang as Lang
 from .live_tables import install as tables_install
 
 HERE = Path(__file__).parent
@@ -61,11 +62,8 @@ HISTORY_ANSWERS = 512
 #: 503 that says the work goes on, and its version is published (and told) when done
 ARBITER_DEADLINE = 10.0
 #: the longest tie-break list and rule set name a request may give (longer: 422, the field named; the event's name:
-#: :data:`tiebreak.web.live_tables.MAX_NAME`)
+#: :data:`tiebreak.web.fields.MAX_NAME`)
 MAX_TIEBREAKS, MAX_RULES = 500, 40
-#: an event's name in a query
-EventName = Annotated[str | None, Query(max_length=MAX_NAME)]
-Lang = Annotated[str, Query(max_length=20)]
 
 
 def fail(text: str, status: int, lang: str = "en", field: str | None = None) -> JSONResponse:
@@ -218,7 +216,7 @@ def history_json(live: Live, name: str, player: int | None) -> bytes:
 
 
 @api.get("/api/live/history")
-async def history(live: Current, event: EventName = None, player: int | None = Query(None, ge=1, le=99999),
+async def history(live: Current, event: EventName = None, player: Player = None,
                   lang: Lang = "en") -> Response:
     """A player's rank in every version (``player``), or the last version of every round; queried once per
     version in the live reads' own threads, then served as it is."""

@@ -34,6 +34,8 @@ from ..render.words import LIVE_WORDS, WORDS
 from .embed import router as embed_router
 from .errors import ApiError, error_response
 from .errors import no_live_event as missing
+from .fields import MAX_NAME, EventName, Player, PlayerGiven, QueryWord
+from .fields import LiveLang as Lang
 from .live_card import SITE_CSS, LiveCards, card_page_name
 from .page_words import translate
 
@@ -140,13 +142,9 @@ class LiveTables:
             words_json=json.dumps(words, ensure_ascii=False).replace("<", "\\u003c")).encode("utf-8")
 
 
-#: the longest event name a request may give (longer: 422, the field named)
-MAX_NAME = 300
-#: the query's fields (an event's name as long as the API takes it; the rest short words)
-EventName = Annotated[str | None, Query(max_length=MAX_NAME)]
-Lang = Annotated[str, Query(max_length=20)]
-Arrows = Annotated[str, Query(max_length=20)]
-Screen = Annotated[str, Query(max_length=20)]
+#: the query's fields (:mod:`tiebreak.web.fields`: an event's name as long as the API takes it; the rest short words)
+Arrows = QueryWord
+Screen = QueryWord
 
 
 def packed(body: bytes) -> tuple[bytes, bytes]:
@@ -190,7 +188,7 @@ def install(app: FastAPI, hub: LiveHub, reads: anyio.CapacityLimiter) -> LiveTab
 @router.get("/live", response_class=HTMLResponse, include_in_schema=False)
 async def page(request: Request, tables: Tables, event: EventName = None, lang: Lang = "en", players: bool = False,
                arrows: Arrows = "version", screen: Screen = "",
-               player: int | None = Query(None, ge=1, le=99999)) -> Response:
+               player: Player = None) -> Response:
     """The live screen with the tables of the version served already in it (``player``: that player's history
     shown below them; ``screen=hall``: the screen for a hall's wall)."""
     hub = tables.hub
@@ -230,7 +228,7 @@ async def fragment(request: Request, tables: Tables, event: EventName = None, la
 
 
 @router.get("/live/history", response_class=HTMLResponse, include_in_schema=False)
-async def history(request: Request, tables: Tables, player: int = Query(ge=1, le=99999), event: EventName = None,
+async def history(request: Request, tables: Tables, player: PlayerGiven, event: EventName = None,
                   lang: Lang = "en") -> Response:
     """One player's (team's) history as the page shows it: made once per version, player and language."""
     lang = lang if lang in LANGUAGES else "en"

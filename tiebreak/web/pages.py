@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse
 
 from ..app.declared import EXTENSIONS, OPTIONS
 from ..engine.presets import PRESETS
-from ..engine.specifier import MODIFIER_BOUNDS, MODIFIER_PATTERN
+from ..engine.specifier import MODIFIER_BOUNDS, MODIFIER_LENGTH, MODIFIER_PATTERN
 from ..formats.readers import ACCEPTED
 from ..render.i18n import LANGUAGES, message
 from ..render.table_style import TABLE_CSS
@@ -28,7 +28,8 @@ _env = environment()
 
 #: what the page's script checks as it is typed, from the engine's own declarations (never a copy in app.js): a
 #: modifier's pattern and the bounds of its number
-SCRIPT_LIMITS = {"modifier_pattern": MODIFIER_PATTERN, "modifier_bounds": MODIFIER_BOUNDS}
+SCRIPT_LIMITS = {"modifier_pattern": MODIFIER_PATTERN, "modifier_bounds": MODIFIER_BOUNDS,
+                 "modifier_length": MODIFIER_LENGTH}
 
 
 #: the groups of words the page's script puts in (its labels, the messages of a modifier typed): the server renders

@@ -16,7 +16,7 @@ let foldSettings = false;  // fold the settings when the standings of a new file
 let lastRequest = 0;
 let teamEvent = false;       // the last answer was a team event's: no player columns, categories or team ranking
 let columnsChosen = false;   // false: the columns the file has (the server's "auto"); true: the boxes ticked
-// a modifier's pattern and the bounds of its number: the engine's own (tiebreak.engine.specifier), sent by the server
+// a modifier's pattern, length and number bounds: the engine's own (tiebreak.engine.specifier), sent by the server
 const LIMITS = JSON.parse(document.getElementById("limits").textContent);
 const MODIFIER = new RegExp(LIMITS.modifier_pattern);
 
@@ -56,8 +56,8 @@ function source() {
   return form;
 }
 
-// the category expressions typed, one per ";" or line ("&" joins the conditions of one category)
-const categoryList = () => $("categories").value.split(/[;\n]/).map((c) => c.trim()).filter(Boolean).slice(0, 20);
+// the category expressions typed, one per ";" or line ("&" joins a category's conditions); the API bounds their count
+const categoryList = () => $("categories").value.split(/[;\n]/).map((c) => c.trim()).filter(Boolean);
 const columnBoxes = () => [...document.querySelectorAll("#columns input")];
 const chosenColumns = () => columnBoxes().filter((b) => b.checked).map((b) => b.value);
 
@@ -131,7 +131,7 @@ function validateModifiers() {
   for (const mod of raw.split(/[/#]/).map((m) => m.trim().toUpperCase()).filter(Boolean)) {
     if (!MODIFIER.test(mod)) { problem = fill(W.page.modifier_unknown, {mod}); break; }
     const most = LIMITS.modifier_bounds[mod[0]];
-    if (most !== undefined && (mod.length > 8 || Math.abs(Number(mod.slice(1))) > most)) {
+    if (most !== undefined && (mod.length > LIMITS.modifier_length || Math.abs(Number(mod.slice(1))) > most)) {
       problem = fill(W.page.modifier_range, {mod, letter: mod[0], most});
       break;
     }
