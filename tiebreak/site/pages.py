@@ -30,7 +30,6 @@ from ..views.standings import StandingsTable, of_ranking
 from . import teams
 from .card import card_page
 from .cells import (
-    LOT_NOTE,
     MARK,
     _head,
     event_name,
@@ -135,9 +134,9 @@ def notes_and_warnings(e: Event | TeamEvent, lang: str) -> dict[str, list[str]]:
     command line under its own: the notes (the rules and the list chosen and why, the games pending, the event type
     as the file gives it) and every warning of reading the file (a result read otherwise than written, a points
     column that disagrees with the results), the file named by its name alone (never a folder of the arbiter's
-    machine).  The lot's seed is left to the legend's words, as on the home page."""
+    machine).  A lot's note says how many it placed and its seed (the legend marks their places)."""
     ind = e.ind if isinstance(e, TeamEvent) else e
-    notes = [message(n, lang) for n in e.current.notes if not LOT_NOTE.search(n)]
+    notes = [message(n, lang) for n in e.current.notes]
     said = [*ind.warnings, *(w for w in e.current.warnings if w not in ind.warnings)]
     o = replace(ind.options, name=ind.options.name or Path(ind.path).name)
     warnings = [problem(w, lang) for w in named(o, ind.path, said)]
