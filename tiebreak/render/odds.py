@@ -11,6 +11,7 @@ of the participants who can still finish first.
 
 from __future__ import annotations
 
+import datetime
 import json
 from fractions import Fraction
 from typing import Any, TextIO
@@ -444,10 +445,11 @@ def odds_section(odds: Odds, lang: str = "en", top: int = 3) -> str:
     return str(environment().get_template("odds_body.html").module.odds_body(view))  # type: ignore[attr-defined]
 
 
-def to_html(odds: Odds, lang: str = "en", top: int = 3) -> str:
-    """A standalone page (``odds_page.html``, a download as the standings are: no script, every name escaped)."""
+def to_html(odds: Odds, lang: str = "en", top: int = 3, printed: datetime.date | None = None) -> str:
+    """A standalone page (``odds_page.html``, a download as the standings are: no script, every name escaped);
+    ``printed``: the date its page box says it was printed (the file's, as the standings')."""
     from .html import print_style  # noqa: PLC0415  start-up: the page's renderer only for a page (+14 ms)
 
     title = odds.future.base.name or "tiebreak odds"
     return environment().get_template("odds_page.html").render(
-        lang=lang, title=title, style=print_style(title, lang, style=_STYLE), o=odds_view(odds, lang, top)) + "\n"
+        lang=lang, title=title, style=print_style(title, lang, printed, style=_STYLE), o=odds_view(odds, lang, top)) + "\n"
