@@ -253,8 +253,10 @@ def _team_legend(specs: Sequence[TieBreakSpec], lang: str, primary: str) -> list
     lines = []
     for spec in specs:
         label = None
-        if primary in ("MP", "GP") and spec.code in ("PTS", primary):  # "МО  Матчевые очки (C.07 11.1.1)"
-            spec, label = replace(spec, code=primary), key_heading(primary, primary, lang)
+        if primary in ("MP", "GP") and spec.code == "PTS":
+            spec = replace(spec, code=primary)
+        if spec.code in ("MP", "GP") and spec.text in ("PTS", "MP", "GP"):  # "МО  Матчевые очки (C.07 11.1.1)"
+            label = key_heading(spec.code, primary, lang)
         d = TEAM_CATALOGUE.get(spec.code)
         if d is not None:
             lines.append(legend_line(spec, TEAM_NAMES.text(spec.code, lang), d.article, lang, label))

@@ -149,8 +149,10 @@ def tiebreak_legend(specs: list[Any], lang: str, team: bool = False,
     out = []
     for spec in specs:
         text, code = spec.text, spec.code
-        if team and primary in ("MP", "GP") and code in ("PTS", primary):
-            text, code = primary_name(primary, lang), primary
+        if team and primary in ("MP", "GP") and code == "PTS":
+            code = primary
+        if team and code in ("MP", "GP") and text in ("PTS", "MP", "GP"):  # as the standings head it: МО, ИО
+            text = primary_name(code, lang)
         if team:
             name, article = TEAM_NAMES.text(code, lang) if code in TEAM_NAMES else code, ""
             if code in TEAM_CATALOGUE:
