@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..engine.messages import said
 from ..engine.model import format_number
-from ..engine.ranking import Ranking, place_texts
+from ..engine.ranking import Ranking
 from ..engine.registry import CATALOGUE
 from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
@@ -100,36 +100,67 @@ def to_json_obj(s: Standings | TeamStandings, standings: bool = True, columns: P
         "said": said(s.notes, s.warnings),
     }
     if standings:
-        texts = [c.texts() for c in s.columns]
-        points = s.score.texts()
-        names = s.keys
-        place = place_texts({r.start_no: r.rank for r in s.rows})
-        obj["standings"] = [
-            {"rank": r.rank, "place": place[r.start_no], "start_no": r.start_no, "name": r.name,
-             **(_numbers(columns.values[r.start_no]) if columns else {}), "points": _Number(points[r.index]),
-             "values": {k: None if col[r.index] is None else _Number(col[r.index]) for k, col in zip(names, texts)},
-             "lot": r.lot}
-            for r in s.rows
-        ]
+        obj["standings"] = _row_data(json_rows(json_table(s, columns), member_texts(columns)))
     return obj
 
 
 def _team_json_obj(s: TeamStandings) -> dict[str, Any]:
     m = s.tt.matches
-    place = place_texts({r.start_no: r.rank for r in s.rows})
+    teams = {r.number: f'"team": {json_string(r.name)}, ' for r in s.rows}  # a team's name again, as "team"
     return {
         "schema": JSON_SCHEMA_VERSION,
         "tournament": {"name": m.name, "rounds": m.rounds, "after_round": s.after_round, "rules": s.rules.name,
                        "system": s.system, "teams": True, "primary": s.tt.primary, "boards": s.tt.boards},
         "tiebreaks": s.tiebreaks,
         "seed": s.seed,
-        "standings": [{"rank": r.rank, "place": place[r.number], "start_no": r.number, "name": r.name, "team": r.name,
-                       "points": number(r.values[s.keys[0]]),
-                       "values": {k: number(v) for k, v in r.values.items()}, "lot": r.lot} for r in s.rows],
+        "standings": _row_data(json_rows(json_table(s), teams)),
         "notes": s.notes,
         "warnings": [str(w) for w in s.warnings],
         "said": said(s.notes, s.warnings),
     }
+
+
+def json_table(s: Ranking, columns: PlayerColumns | None = None) -> StandingsTable:
+    """The standings table of ``s`` as the JSON writes it: every column of the list among the values (the points'
+    too), ``null`` for an undefined value."""
+    return of_ranking(s, columns, keys=list(s.keys), undefined="null")
+
+
+def json_rows(table: StandingsTable, members: dict[int, str] | None = None,
+              extras: Sequence[str] | None = None) -> list[str]:
+    """The JSON text of each row of ``table`` (:func:`json_table`), on one line: the one writer of a standings row
+    for every output (the command line's and the API's JSON, the live document).  ``members``: start number -> the
+    members written after the name, each ending in ``, `` (the player columns, :func:`member_texts`; a team's
+    ``team``); ``extras``: members added at the end of each row, in the order of the rows (the live places).
+
+    >>> from tiebreak import compute_standings, trf
+    >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
+    >>> print(json_rows(json_table(s))[0])
+    {"rank": 1, "place": "1", "start_no": 7, "name": "Nguyen,Anh Kiet", "points": 6, "values": {"PTS": 6, "BH/C1": 30}, "lot": null}
+    """
+    keys = [json.dumps(k) + ": " for k in table.keys]  # a repeated tie-break keeps its own key ("DE (2)")
+    members = members or {}
+    lines = []
+    for k, r in enumerate(table.rows):
+        values = ", ".join(map(str.__add__, keys, r.values))
+        lines.append(f'{{"rank": {r.rank}, "place": "{r.place}", "start_no": {r.start_no}, "name": {json_string(r.name)}, '
+                     f'{members.get(r.start_no, "")}"points": {r.points}, "values": {{{values}}}, '
+                     f'"lot": {"null" if r.drawn is None else r.drawn}{", " + extras[k] if extras else ""}}}')
+    return lines
+
+
+def _row_data(lines: list[str]) -> list[dict[str, Any]]:
+    """The rows written by :func:`json_rows` as data, their decimals kept exact (written again verbatim)."""
+    return [json.loads(line, parse_float=_Number) for line in lines]
+
+
+def member_texts(columns: PlayerColumns | None) -> dict[int, str]:
+    """Start number -> the chosen player members of the player as JSON text (``"title": "GM", "rating": 2500, ``),
+    column by column, each distinct value written once."""
+    if columns is None or not columns.members:
+        return {}
+    written = [_member_texts(key, values) for key, values in columns.members.items()]
+    return dict(zip(columns.numbers, map("".join, zip(*written))))
 
 
 def _numbers(obj: Any) -> Any:
@@ -181,22 +212,8 @@ def to_json(s: Standings | TeamStandings, details: bool = False, extra: dict[str
             row["details"] = _numbers(explain(s, row["start_no"]))
         return _dump(obj) + "\n"
     head = _dump(to_json_obj(s, standings=False) | _numbers(extra or {}))
-    points = s.score.texts()
-    cells = [col.texts(prefix=f"{json.dumps(key)}: ", undefined="null") for key, col in zip(s.keys, s.columns)]
-    players = s.tournament.players
-    member: dict[int, str] = {}
-    if columns is not None and columns.members:  # the chosen player members, column by column, each value once
-        written = [_member_texts(key, values) for key, values in columns.members.items()]
-        member = dict(zip(columns.numbers, map("".join, zip(*written))))
-    values = map(", ".join, zip(*cells)) if cells else [""] * len(players)  # each player's, column by column
-    numbers = [p.start_no for p in players]
-    names = map(json_string, [p.name for p in players])
-    middle = [f'"start_no": {sno}, "name": {name}, {member.get(sno, "")}"points": {pts}, "values": {{{vals}}}, '
-              for sno, name, pts, vals in zip(numbers, names, points, values)]  # by player, then in rank order:
-    place = place_texts({r.start_no: r.rank for r in s.rows})
-    lines = [f'    {{"rank": {r.rank}, "place": "{place[r.start_no]}", {middle[r.index]}"lot": '
-             f'{"null" if r.lot is None else r.lot}}}' for r in s.rows]
-    body = "[\n" + ",\n".join(lines) + "\n  ]" if lines else "[]"
+    lines = json_rows(json_table(s, columns), member_texts(columns))
+    body = "[\n    " + ",\n    ".join(lines) + "\n  ]" if lines else "[]"
     return head.replace('"standings": []', '"standings": ' + body, 1) + "\n"
 
 

@@ -65,6 +65,7 @@ class StandingsRow:
     points: str  # the points: an individual event's, a team event's primary score (the first column of its list)
     players: list[str]  # the player columns' texts ("" where the file has nothing)
     values: list[str]  # one per key of the table
+    drawn: int | None = None  # the lot drawn inside its tied group (None: no lot placed the row)
 
 
 @dataclass(frozen=True)
@@ -111,7 +112,7 @@ def of_ranking(s: Ranking, columns: PlayerColumns | None = None, keys: list[str]
     texts = {key: s.column(key).texts(None, undefined) for key in keys}  # each distinct value written once
     place = place_texts({r.start_no: r.rank for r in s.rows})
     rows = [StandingsRow(place[r.start_no], r.rank, r.lot is not None, r.start_no, r.name, str(points[r.index]),
-                         columns.cells[r.start_no] if columns else [], [texts[k][r.index] for k in keys])
+                         columns.cells[r.start_no] if columns else [], [texts[k][r.index] for k in keys], r.lot)
             for r in s.rows]
     return StandingsTable(keys, columns.names if columns else [], rows, s.seed)
 
@@ -143,6 +144,7 @@ def of_document(doc: dict[str, Any]) -> StandingsTable:
     place = place_texts({int(r["start_no"]): int(r["rank"]) for r in rows})
     table_rows = [StandingsRow(place[int(r["start_no"])], int(r["rank"]), r.get("lot") is not None,
                                int(r["start_no"]), str(r["name"]), str(r["points"]),
-                               [str(r.get(m) or "") for m in members], [text(r["values"].get(k)) for k in keys])
+                               [str(r.get(m) or "") for m in members], [text(r["values"].get(k)) for k in keys],
+                               r.get("lot"))
                   for r in rows]
     return StandingsTable(keys, [DOCUMENT_COLUMNS[m] for m in members], table_rows, doc.get("seed"))
