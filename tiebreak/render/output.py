@@ -135,8 +135,9 @@ def json_rows(table: StandingsTable, members: dict[int, str] | None = None,
 
     >>> from tiebreak import compute_standings, trf
     >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
-    >>> print(json_rows(json_table(s))[0])
-    {"rank": 1, "place": "1", "start_no": 7, "name": "Nguyen,Anh Kiet", "points": 6, "values": {"PTS": 6, "BH/C1": 30}, "lot": null}
+    >>> print(json_rows(json_table(s), {7: '"rating": 1500, '})[0])  # doctest: +NORMALIZE_WHITESPACE
+    {"rank": 1, "place": "1", "start_no": 7, "name": "Nguyen,Anh Kiet", "rating": 1500, "points": 6,
+     "values": {"PTS": 6, "BH/C1": 30}, "lot": null}
     """
     keys = [json.dumps(k) + ": " for k in table.keys]  # a repeated tie-break keeps its own key ("DE (2)")
     members = members or {}
