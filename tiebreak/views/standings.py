@@ -55,7 +55,7 @@ def column_order(player_columns: Sequence[str], keys: Sequence[str]) -> list[Col
             *(Column("player", c) for c in shown if c in AFTER_VALUES)]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: a frozen dataclass sets each field through object.__setattr__ (slow at 10,000 rows)
 class StandingsRow:
     place: str
     rank: int
@@ -109,11 +109,15 @@ def of_ranking(s: Ranking, columns: PlayerColumns | None = None, keys: list[str]
     else:  # a team event: the first column of its list is the points
         points = s.column(s.keys[0]).texts(None, undefined)
         keys = s.keys[1:] if keys is None else keys
-    texts = {key: s.column(key).texts(None, undefined) for key in keys}  # each distinct value written once
-    place = place_texts({r.start_no: r.rank for r in s.rows})
-    rows = [StandingsRow(place[r.start_no], r.rank, r.lot is not None, r.start_no, r.name, str(points[r.index]),
-                         columns.cells[r.start_no] if columns else [], [texts[k][r.index] for k in keys], r.lot)
-            for r in s.rows]
+    ranked = s.rows
+    order = [r.index for r in ranked]
+    numbers = [r.start_no for r in ranked]
+    texts = [s.column(key).texts(None, undefined) for key in keys]  # each distinct value written once
+    values = [list(v) for v in zip(*([col[i] for i in order] for col in texts))] if keys else [[] for _ in order]
+    place = place_texts(dict(zip(numbers, (r.rank for r in ranked))))
+    cells = [columns.cells[n] for n in numbers] if columns else [[] for _ in order]
+    rows = [StandingsRow(place[n], r.rank, r.lot is not None, n, r.name, str(points[i]), c, v, r.lot)
+            for r, i, n, c, v in zip(ranked, order, numbers, cells, values)]
     return StandingsTable(keys, columns.names if columns else [], rows, s.seed)
 
 
