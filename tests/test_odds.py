@@ -378,3 +378,19 @@ def test_a_finished_event_has_one_outcome_said_as_such():
              for lang in ("en", "ru", "uk")}
     assert first["en"].endswith("games pending: 0; exact: the only outcome"), first
     assert first["ru"].endswith("; точно: единственный исход") and first["uk"].endswith("; точно: єдиний наслідок")
+
+
+def test_a_swiss_event_looked_at_to_its_paired_round_is_still_after_round_k_of_all_its_rounds(capsys):
+    """A 7-round Swiss after round 1 with round 2 paired: the odds look at round 2 only (later pairings are not known)
+    but the title counts the event's 7 rounds as the standings do ("after round 1 of 7"), not "of 2"."""
+    from tiebreak.render.odds import to_text
+
+    t = Tournament.build([Player(i, f"P{i}", 2000 - 10 * i) for i in range(1, 5)], 2, type_text="Swiss")
+    t.planned_rounds = 7
+    t.set_game(1, 1, 3, Kind.WIN)
+    t.set_game(1, 2, 4, Kind.DRAW)
+    t.pending = [(2, 1, 2), (2, 3, 4)]
+    odds = compute_odds(t, "PTS,BH")
+    assert odds.future.final_round == 2 and odds.future.played_rounds == 1
+    assert to_text(odds).splitlines()[0].startswith("Odds after round 1 of 7; games pending: 2")
+    assert to_text(odds, "ru").splitlines()[0].startswith("Шансы после 1-го тура из 7")

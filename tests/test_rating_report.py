@@ -132,3 +132,18 @@ def test_csv_names_are_never_formulas_and_html_names_are_text():
     report = rating_report_of(t)
     assert ratings.to_csv(report).splitlines()[1].startswith("1,'=HYPERLINK(1),")
     assert "&lt;b&gt;x&lt;/b&gt;" in ratings.to_html(report) and "<b>x" not in ratings.to_html(report)
+
+
+def test_the_report_is_after_the_last_round_with_a_result_as_the_standings(tmp_path, capsys):
+    """A file of 3 rounds whose round 3 has no result yet: the report says "after round 2" as the standings' "after
+    round 2 of 3", not "after round 3"."""
+    from tiebreak.arbiter.rating_report import report
+    from tiebreak.engine.standings import compute_standings
+
+    t = Tournament.build([Player(i, f"P{i}", 2000 - 100 * i) for i in range(1, 5)], 3)
+    t.set_game(1, 1, 3, Kind.WIN)
+    t.set_game(1, 2, 4, Kind.DRAW)
+    t.set_game(2, 1, 2, Kind.DRAW)
+    t.set_game(2, 3, 4, Kind.WIN)
+    assert compute_standings(t, "PTS").after_round == 2
+    assert report(t).rounds == 2

@@ -199,6 +199,30 @@ def test_a_team_events_home_page_lists_the_teams_and_no_individual_list(teams):
     assert len(heads) == 15
 
 
+@needs(RESERVES, TEAMS)
+def test_a_team_standings_page_is_the_players_page_with_the_teams(reserves, teams):
+    # one standings page for both kinds of event: after round 3 of 7, the links to round 3's pairings and to the
+    # standings after rounds 2 and 4, the round selector on round 3, whichever the event
+    def links(site):
+        soup = page(site, "standings-3.html")
+        return ([a["href"] for a in soup.find("nav", class_="pager").find_all("a")],
+                [a.get_text() for a in soup.find_all("a", attrs={"aria-current": True})])
+
+    assert links(reserves)[0] == links(teams)[0] == ["round-3.html", "standings-2.html", "standings-4.html"]
+    assert links(teams)[1] == links(reserves)[1]
+
+
+@needs(TEAMS)
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_team_lists_primary_score_is_named_as_the_standings_head_it(teams, lang):
+    # the home page's list names the primary score as the standings' points column heads it (MP: «МО» in ru and
+    # uk), with its article C.07 11.1.1
+    first = page(teams, "index.html", lang).find("ol", class_="tiebreaks").find("li")
+    head = page(teams, "standings.html", lang).find(id="standings").thead.find("th", class_="pts")
+    assert first.b.get_text() == head.get_text(strip=True) == {"en": "MP", "ru": "МО", "uk": "МО"}[lang]
+    assert "C.07 11.1.1" in first.get_text()
+
+
 @needs(RESERVES)
 def test_last_updated_is_the_files_time_and_a_finished_event_does_not_reload(reserves, tmp_path):
     data = (reserves / "assets" / "updated.js").read_text(encoding="utf-8")

@@ -10,6 +10,7 @@ from ..engine.team_matches import has_teams, players_event
 from ..render import odds as render
 from .load import load
 from .options import OddsOptions, list_and_rules
+from .standings import file_date
 
 
 def render_odds(o: OddsOptions, path: str, warnings: list[InputWarning], progress: Progress | None = None) -> str:
@@ -37,4 +38,6 @@ def render_odds(o: OddsOptions, path: str, warnings: list[InputWarning], progres
     warnings += result.warnings
     if o.format == "json":
         return render.to_json(result, o.places)
-    return (render.to_html if o.format == "html" else render.to_text)(result, o.lang, o.places)
+    if o.format == "html":
+        return render.to_html(result, o.lang, o.places, printed=file_date(path))
+    return render.to_text(result, o.lang, o.places)

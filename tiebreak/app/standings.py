@@ -163,6 +163,13 @@ def file_time(path: str) -> datetime.datetime | None:
         return None
 
 
+def file_date(path: str) -> datetime.date | None:
+    """The day the file ``path`` was last written (UTC): the date every download of it says it was printed (the
+    standings', the odds', the ratings', the prizes'), never the clock's; None where it cannot be read."""
+    when = file_time(path)
+    return when.date() if when else None
+
+
 def workbook(csv_text: str) -> bytes:
     """The CSV table ``csv_text`` as a spreadsheet (XLSX, one sheet ``Standings``): the same cells, numbers as
     numbers.

@@ -169,27 +169,41 @@ class Report:
     primary: str = ""
 
 
-def _match(t: Tournament, published: Published) -> tuple[dict[int, PublishedRow], list[str]]:
-    """Published rows by our start number (by start number, else by name), and the rows that match nobody."""
-    by_name: dict[str, list[int]] = {}
-    for p in t.players:
-        by_name.setdefault(_name_key(p.name), []).append(p.start_no)
+def match_rows(published: Published, names: dict[int, list[str]], by_name_first: bool = False
+               ) -> tuple[dict[int, PublishedRow], list[str]]:
+    """Published rows by our number (``names``: each number's names), and the rows that match nobody: by the
+    published number, else by a name that only one number bears (case, spaces and punctuation aside); with
+    ``by_name_first`` (a team event, whose published number is often its place) by the name, the number only for a
+    row without a name or whose name matches no one.
+
+    >>> from tiebreak.formats import published
+    >>> p = published.loads("pos,startno,name,Pts\\n1,2,Beta,1\\n2,,alpha,0\\n3,9,Nobody,0\\n")
+    >>> rows, unmatched = match_rows(p, {1: ["Alpha"], 2: ["Beta"]})
+    >>> {number: row.line for number, row in rows.items()}, unmatched
+    ({2: 2, 1: 3}, ['line 4: 9'])
+    """
+    by_name: dict[str, set[int]] = {}
+    for own, known in names.items():
+        for name in filter(None, map(name_key, known)):
+            by_name.setdefault(name, set()).add(own)
     matched: dict[int, PublishedRow] = {}
     unmatched: list[str] = []
     for row in published.rows:
-        if row.start_no is not None:
-            sno = row.start_no if row.start_no in t._row_of else None
+        number: int | None
+        found = by_name.get(name_key(row.name), set()) if row.name else set()
+        if row.start_no is not None and not (by_name_first and found):
+            number = row.start_no if row.start_no in names else None
         else:
-            found = by_name.get(_name_key(row.name), [])
-            sno = found[0] if len(found) == 1 else None
-        if sno is None or sno in matched:
+            number = next(iter(found)) if len(found) == 1 else None
+        if number is None or number in matched:
             unmatched.append(f"line {row.line}: {row.start_no or row.name!s}")
             continue
-        matched[sno] = row
+        matched[number] = row
     return matched, unmatched
 
 
-def _name_key(name: str) -> str:
+def name_key(name: str) -> str:
+    """A name as the published rows are matched by it: its letters and digits, case aside."""
     return "".join(ch for ch in name.casefold() if ch.isalnum())
 
 
@@ -222,8 +236,8 @@ def check(t: Tournament, published: Published, tiebreaks: str | None = None, *, 
     """
     reading = points_column.read(t)
     readings = {"results": t, "column": reading.tournament}
-    t = readings[_points_from(points_from)]
-    rows, unmatched = _match(t, published)
+    t = readings[points_reading(points_from)]
+    rows, unmatched = match_rows(published, {p.start_no: [p.name] for p in t.players})
     if not rows:
         raise InputError("no published row matches a player of the tournament (by start number or name)",
                          Place(published.source))
@@ -291,7 +305,8 @@ def publishing_notes(ours: Any, rows: dict[int, PublishedRow], columns: list[str
     return out
 
 
-def _points_from(points_from: str) -> str:
+def points_reading(points_from: str) -> str:
+    """``points_from`` (:data:`POINTS_FROM`), refused in the user's words when it is neither."""
     if points_from not in POINTS_FROM:
         raise InputError(Message("points from {}: choose results or column", repr(points_from)), Place(field="points_from"))
     return points_from

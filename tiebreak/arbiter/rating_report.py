@@ -121,6 +121,6 @@ class Report:
 
 
 def report(t: Tournament, system: str = "fide", k: int | None = None, after_round: int | None = None) -> Report:
-    """The report of ``t`` after ``after_round`` rounds (default: every round)."""
-    rounds = t.rounds if after_round is None else min(after_round, t.rounds)
+    """The report of ``t`` after ``after_round`` rounds (default: the last round with a result, as the standings)."""
+    rounds = t.rounds_with_results if after_round is None else min(after_round, t.rounds)
     return Report(rating_report(t, system, k, rounds), system, rounds, t.name)

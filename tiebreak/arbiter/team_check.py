@@ -2,7 +2,8 @@
 compared with ours under every candidate rule set, as :mod:`~tiebreak.arbiter.check` compares players, with the
 team's matches behind each difference.
 
-Published rows are matched with the teams by team number, else by name (or nickname).
+Published rows are matched with the teams by name (or nickname), else by team number
+(:func:`~tiebreak.arbiter.check.match_rows`).
 """
 
 from __future__ import annotations
@@ -17,30 +18,9 @@ from ..engine.rules import RuleSet
 from ..engine.team import TeamStandings, compute_team_standings
 from ..engine.team_matches import TeamTournament, build
 from ..engine.team_tiebreaks import parse_team
-from ..formats.published import Published, PublishedRow
+from ..formats.published import Published
 from . import points_column
-from .check import Report, _name_key, _points_from, compare
-
-
-def _match(tt: TeamTournament, published: Published) -> tuple[dict[int, PublishedRow], list[str]]:
-    by_name: dict[str, list[int]] = {}
-    for team in tt.teams:
-        for name in {team.name, team.nickname} - {""}:
-            by_name.setdefault(_name_key(name), []).append(team.number)
-    numbers = {team.number for team in tt.teams}
-    matched: dict[int, PublishedRow] = {}
-    unmatched: list[str] = []
-    for row in published.rows:
-        found = by_name.get(_name_key(row.name), []) if row.name else []
-        if row.start_no is not None and (not row.name or not found):
-            number = row.start_no if row.start_no in numbers else None
-        else:
-            number = found[0] if len(set(found)) == 1 else None
-        if number is None or number in matched:
-            unmatched.append(f"line {row.line}: {row.start_no or row.name!s}")
-            continue
-        matched[number] = row
-    return matched, unmatched
+from .check import Report, compare, match_rows, points_reading
 
 
 def team_reading(tt: TeamTournament, t: Tournament) -> points_column.Reading:
@@ -57,9 +37,9 @@ def check_teams(t: Tournament, published: Published, tiebreaks: str | None = Non
     tt = build(t, system=system)
     reading = team_reading(tt, t)
     by_reading = {"results": tt, "column": build(reading.tournament, system=system) if reading.fixes else tt}
-    tt = by_reading[_points_from(points_from)]
+    tt = by_reading[points_reading(points_from)]
     other = by_reading["results" if points_from == "column" else "column"]
-    rows, unmatched = _match(tt, published)
+    rows, unmatched = match_rows(published, {tm.number: [tm.name, tm.nickname] for tm in tt.teams}, True)
     if not rows:
         raise InputError("no published row matches a team of the event (by team number or name)",
                          Place(published.source))

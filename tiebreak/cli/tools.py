@@ -16,6 +16,7 @@ from ..app.playoffs import playoffs
 from ..app.prizes import prize_rests, prizes
 from ..app.ratings import ratings
 from ..app.series import series
+from ..app.standings import file_date
 from ..arbiter import berger, varma
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
 from ..engine.messages import Message
@@ -68,7 +69,8 @@ def _ratings(ns: argparse.Namespace) -> int:
     r = ratings(view(RatingsOptions, ns), args.file, warnings)
     for w in warnings:
         _warn(w, args.lang)
-    text = render.RENDERERS[fmt](r, args.lang)
+    text = (render.to_html(r, args.lang, printed=file_date(args.file)) if fmt == "html"
+            else render.RENDERERS[fmt](r, args.lang))
     _emit(Written(file=[args.file], output=args.output, force=args.force, lang=args.lang), text)
     return 0
 
@@ -97,7 +99,8 @@ def _prizes(ns: argparse.Namespace) -> int:
         sys.stdout.write(dumps_exact(awards) + "\n")
         return 0
     if args.format == "html":
-        sys.stdout.write(prizes_html(awards, prize_rests(awards, args.lang), args.lang, Path(args.file).name))
+        sys.stdout.write(prizes_html(awards, prize_rests(awards, args.lang), args.lang, Path(args.file).name,
+                                     file_date(args.file)))
         return 0
     for a in awards:
         amount = "—" if a["amount"] is None else format_number(a["amount"], 2)

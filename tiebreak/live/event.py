@@ -38,8 +38,6 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from ..app.load import load
 from ..app.options import Loading
 from ..arbiter.playoff_results import S, placed_by_playoff
@@ -59,7 +57,7 @@ from .document import DocumentWriter
 from .grid import Boards, changes
 from .guard import MAX_FILE_BYTES, lost, read_inside
 from .odds import results_key, worker
-from .pending import AsItStands, as_it_stands, blocks_of, settled, trf_pending
+from .pending import AsItStands, as_it_stands, blocks_of, place_states, trf_pending
 from .settings import HOLD_SECONDS, ONE_SIDED, PATH_READERS, STALE, SUFFIXES, Settings, Update
 from .teams import LiveTeams, TeamView
 
@@ -459,23 +457,19 @@ class LiveEvent:
         t = live.tournament
         points, den = s.score.num, s.score.den
         gain = (t.kind == Kind.UNKNOWN).sum(axis=1) * int(t.score_system.win * den)
-        fixed = settled(np.asarray(points, np.int64), gain.astype(np.int64))
-        before_round = self._round_ranks(live, s, tiebreaks)
         texts = self._writer.texts(s.score.num, s.score.den, None)
         order = [r.index for r in s.rows]
         numbers = [t.players[i].start_no for i in order]
         ranks = [r.rank for r in s.rows]
-        fixed_, gain_ = fixed[order].tolist(), (gain[order] > 0).tolist()
-        moved_ = [old[n] - k if n in old else 0 for n, k in zip(numbers, ranks)]
+        st = place_states(points, gain, order, numbers, ranks, old, self._round_ranks(live, s, tiebreaks))
         points_ = [texts[i] for i in order]
         word = {True: "true", False: "false"}
         extras = [f'"settled": {word[f]}, "playing": {word[g]}, "moved": {m}, "since_round": '
-                  f'{before_round[n] - k if n in before_round else "null"}'
-                  for n, k, f, g, m in zip(numbers, ranks, fixed_, gain_, moved_)]
-        rows = list(zip(numbers, ranks, points_, fixed_, moved_))
+                  f'{"null" if since is None else since}'
+                  for f, g, m, since in zip(st.settled, st.playing, st.moved, st.since_round)]
+        rows = list(zip(numbers, ranks, points_, st.settled, st.moved))
         self._points = dict(zip(numbers, points_))
-        moved = sum(1 for m in moved_ if m)
-        return extras, rows, moved
+        return extras, rows, sum(1 for m in st.moved if m)
 
     def _round_ranks(self, live: AsItStands, s: Standings, tiebreaks: str | None) -> dict[int, int]:
         """Ranks after the previous round (the arrows since it began; its boards), remade when an earlier round changed."""

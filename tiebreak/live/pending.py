@@ -146,3 +146,34 @@ def settled(points: np.ndarray, gain: np.ndarray) -> np.ndarray:
     covered = np.cumsum(covers)[:n][np.searchsorted(order, points, "left")]
     result: np.ndarray = (gain == 0) & (same == 1) & (covered == 0)
     return result
+
+
+@dataclass(frozen=True)
+class PlaceStates:
+    """The place state of each row of live standings, in standings order (players or teams alike)."""
+
+    settled: list[bool]  # no pending game can change the place (:func:`settled`)
+    playing: list[bool]  # something pending can still add to the score
+    moved: list[int]  # places gained since the previous version (0 when new)
+    since_round: list[int | None]  # places gained since the previous round began (None in round 1)
+
+
+def place_states(points: np.ndarray, gain: np.ndarray, order: list[int], numbers: list[int], ranks: list[int],
+                 old: dict[int, int], before_round: dict[int, int]) -> PlaceStates:
+    """The place states of the rows ``order`` (indexes into ``points`` and ``gain``, in standings order; ``numbers``
+    and ``ranks`` theirs): ``points`` the scores as they stand in one integer unit, ``gain`` what each can still
+    add (a player: a win in each game being played; a team: the match points of a won match), ``old`` the ranks
+    of the previous version, ``before_round`` those after the previous round.
+
+    >>> st = place_states(np.array([3, 1, 2]), np.array([0, 1, 0]), [0, 2, 1], [7, 9, 8], [1, 2, 3], {7: 2, 9: 1}, {})
+    >>> st.settled, st.playing, st.moved, st.since_round
+    ([True, False, False], [False, False, True], [1, -1, 0], [None, None, None])
+
+    (No. 9 on 1 plays and can reach no. 8's 2: neither place is settled; no. 7 went from 2nd to 1st, no. 9 from
+    1st to 2nd, no. 8 is new.)
+    """
+    fixed = settled(np.asarray(points, np.int64), np.asarray(gain, np.int64))
+    return PlaceStates(fixed[order].tolist(), (gain[order] > 0).tolist(),
+                       [old[n] - k if n in old else 0 for n, k in zip(numbers, ranks)],
+                       [before_round[n] - k if n in before_round else None for n, k in zip(numbers, ranks)])
+

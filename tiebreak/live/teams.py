@@ -29,10 +29,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..engine import team
-from ..engine.model import Kind, format_number
+from ..engine.model import Kind, Tournament, format_number
 from ..engine.team import compute_team_standings
 from ..render import output
-from .pending import settled
+from ..views.crosstable import CODE
+from ..views.matches import round_byes, round_matches
+from .pending import place_states
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -83,21 +85,20 @@ class LiveTeams:
             gain = (boards_pending.sum(axis=1) > 0) * int(tt.match_points.win * primary.den)
         else:
             gain = boards_pending.sum(axis=1) * int(tt.games.score_system.win * primary.den)
-        fixed = settled(np.asarray(primary.num, np.int64), gain.astype(np.int64))
         before_round = self._round_ranks(s, tiebreaks, rules, live.round - 1)
+        st = place_states(np.asarray(primary.num), gain, [r.index for r in s.rows], [r.number for r in s.rows],
+                          [r.rank for r in s.rows], self.ranks, before_round)
         obj = output.to_json_obj(s)
         rows: list[PlaceRow] = []
-        for row, r in zip(obj["standings"], s.rows):
-            n = r.number
-            moved = self.ranks[n] - r.rank if n in self.ranks else 0
-            row.update(settled=bool(fixed[r.index]), playing=bool(gain[r.index] > 0), moved=moved,
-                       since_round=before_round[n] - r.rank if n in before_round else None)
-            if n in s.decided:
+        for row, r, fixed, playing, moved, since in zip(obj["standings"], s.rows, st.settled, st.playing, st.moved,
+                                                        st.since_round):
+            row.update(settled=fixed, playing=playing, moved=moved, since_round=since)
+            if r.number in s.decided:
                 row["playoff"] = True
-            rows.append((n, r.rank, str(row["points"]), row["settled"], moved))
+            rows.append((r.number, r.rank, str(row["points"]), fixed, moved))
         self.ranks = {r.number: r.rank for r in s.rows}
         text = output.dumps_exact(obj)
-        pairings = _pairings(tt, boards_pending, live.round, before_round)  # by the places before the round
+        pairings = _pairings(tt, live.tournament, live.round, before_round)  # by the places before the round
         return TeamView(s, text[:text.rindex("}")].rstrip(), rows, sum(1 for r in rows if r[4]), pairings,
                         sum(1 for m in pairings if m.get("pending")))
 
@@ -135,25 +136,22 @@ def _live_matches(tt: TeamTournament) -> tuple[TeamTournament, np.ndarray]:
     return replace(tt, matches=matches), pending
 
 
-def _pairings(tt: TeamTournament, pending: np.ndarray, round_no: int, rank: dict[int, int]) -> list[dict[str, Any]]:
-    """The team matches of the round, the better-placed team's first (``rank``: the places before the round, team
-    numbers in round 1; as the website orders them), then the teams with a bye."""
+def _pairings(tt: TeamTournament, t: Tournament, round_no: int, rank: dict[int, int]) -> list[dict[str, Any]]:
+    """The team matches of the round as the website's round page has them (:func:`tiebreak.views.matches.
+    round_matches`: the better-placed team's first, ``rank`` the places before the round, team numbers in round 1;
+    the first team the one with White on its first board), in the live API's members: the teams (``white``,
+    ``black``), the game points of the boards finished, the result once every board has one, the boards being
+    played (``pending``); then every team without a match (:func:`tiebreak.views.matches.round_byes`: the kind of
+    bye as the crosstable codes it, ``""`` not paired; its game points)."""
     if round_no < 1:
         return []
-    r, m = round_no - 1, tt.matches
-    opp, col, kind = m.opponent[:, r], m.colour[:, r], m.kind[:, r]
-    idx = np.arange(len(opp))
-    first = (opp >= 0) & ((col == 1) | ((col != -1) & (idx < opp)))
-    number = [tm.number for tm in tt.teams]
-
-    def gp(i: int) -> str:
-        return format_number(Fraction(int(tt.gp[i, r]), tt.gp_scale))
-
-    matches = [{"white": number[i], "black": number[o], "white_gp": gp(i), "black_gp": gp(o),
-                "result": None if pending[i, r] else f"{gp(i)}–{gp(o)}", "pending": int(pending[i, r])}
-               for i, o in zip(idx[first].tolist(), opp[first].tolist())]
-    matches.sort(key=lambda g: min(rank.get(g["white"], g["white"]), rank.get(g["black"], g["black"])))
-    for board, g in enumerate(matches, 1):
-        g["board"] = board
-    byes = (opp < 0) & (kind == Kind.PAB)
-    return matches + [{"start_no": number[i], "kind": "U", "gp": gp(i), "board": None} for i in idx[byes].tolist()]
+    ms = round_matches(tt, t, round_no, rank or None)
+    out: list[dict[str, Any]] = []
+    for board, m in enumerate(ms, 1):
+        first, second = (format_number(x) for x in m.game_points or (Fraction(0), Fraction(0)))
+        pending = sum(1 for b in m.boards if b.kind is None)
+        out.append({"white": m.first, "black": m.second, "white_gp": first, "black_gp": second,
+                    "result": None if pending else f"{first}–{second}", "pending": pending, "board": board})
+    playing = {x for m in ms for x in (m.first, m.second)}
+    return out + [{"start_no": b.team, "kind": CODE[b.kind], "gp": format_number(b.game_points), "board": None}
+                  for b in round_byes(tt, round_no, playing)]

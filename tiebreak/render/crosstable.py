@@ -8,7 +8,7 @@ says so and names the symbols the table shows.
 >>> from tiebreak.views.crosstable import of_standings
 >>> view = of_standings(compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", seed=1))
 >>> [cell_text(c, "ru") for c in view.rows[0].cells[:2]], legend(view, "en")[0]
-(['12ч1', '7б1'], '3w1: the opponent placed 3rd, White, won (b: Black); ½ draw, 0 lost; * being played')
+(['12ч1', '7б1'], '3w1: the opponent placed 3rd, White, won (b: Black); ½ draw, 0 lost')
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ of the participants who can still finish first.
 
 from __future__ import annotations
 
+import datetime
 import json
 from fractions import Fraction
 from typing import Any, TextIO
@@ -284,10 +285,11 @@ def _header(odds: Odds, lang: str) -> list[str]:
     w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
     how = method_text(odds.method, odds.outcomes, odds.seed, odds.margin, lang)
     playing = min((g.round for g in f.games), default=f.played_rounds + 1)
+    final = f.event_rounds or f.final_round  # "of 9" as the standings say, though a Swiss event is looked at to 6
     if playing <= f.played_rounds:  # games of a round with results already in: that round is being played
-        title = w["title_playing"].format(round=playing, final=f.final_round, games=grouped(len(f.games), lang))
+        title = w["title_playing"].format(round=playing, final=final, games=grouped(len(f.games), lang))
     else:
-        title = w["title"].format(played=f.played_rounds, final=f.final_round, games=grouped(len(f.games), lang))
+        title = w["title"].format(played=f.played_rounds, final=final, games=grouped(len(f.games), lang))
     return [title + "; " + how,
             f"{w['tiebreaks']}: {', '.join(s.text for s in odds.specs)}; {w['model']}: {model_name(odds.model, lang)}"]
 
@@ -426,10 +428,11 @@ def odds_section(odds: Odds, lang: str = "en", top: int = 3) -> str:
     return str(environment().get_template("odds_body.html").module.odds_body(odds_view(odds, lang, top)))  # type: ignore[attr-defined]
 
 
-def to_html(odds: Odds, lang: str = "en", top: int = 3) -> str:
-    """A standalone page (``odds_page.html``, a download as the standings are: no script, every name escaped)."""
+def to_html(odds: Odds, lang: str = "en", top: int = 3, printed: datetime.date | None = None) -> str:
+    """A standalone page (``odds_page.html``, a download as the standings are: no script, every name escaped);
+    ``printed``: the date its page box says it was printed (the file's, as the standings')."""
     from .html import print_style  # noqa: PLC0415  start-up: the page's renderer only for a page (+14 ms)
 
     title = odds.future.base.name or "tiebreak odds"
     return environment().get_template("odds_page.html").render(
-        lang=lang, title=title, style=print_style(title, lang, style=_STYLE), o=odds_view(odds, lang, top)) + "\n"
+        lang=lang, title=title, style=print_style(title, lang, printed, style=_STYLE), o=odds_view(odds, lang, top)) + "\n"

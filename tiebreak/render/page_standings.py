@@ -41,15 +41,21 @@ from .templating import environment
 from .words import PAGE_WORDS, SITE_WORDS, TEAM_NAMES
 
 
-def list_names(specs: Sequence[TieBreakSpec], lang: str = "en", team: bool = False) -> list[tuple[str, str]]:
+def list_names(specs: Sequence[TieBreakSpec], lang: str = "en", team: bool = False,
+               primary: str = "") -> list[tuple[str, str]]:
     """Each specifier of the list with its name in ``lang`` and its cut or median (a team event's codes are the team
-    ones: ``BH:MP`` is the team Buchholz); a code the catalogues do not hold has no name.
+    ones: ``BH:MP`` is the team Buchholz; ``PTS`` is named by the event's ``primary`` score, as its column and the
+    legend name it); a code the catalogues do not hold has no name.
 
     >>> from tiebreak.engine.registry import parse_list
     >>> list_names(parse_list("PTS,BH/C1,SB/M1"), "ru")[1:]
     [('BH/C1', 'Коэффициент Бухгольца, усечение-1'), ('SB/M1', 'Коэффициент Соннеборна-Бергера, медиана-1')]
+    >>> list_names(parse_list("PTS,BH"), "ru", team=True, primary="MP")[0]
+    ('PTS', 'Матчевые очки')
     """
     def name(spec: TieBreakSpec) -> str:
+        if team and spec.code == "PTS" and primary in TEAM_CATALOGUE:  # «МО» in the table: its name, not "primary"
+            return TEAM_NAMES.text(primary, lang)
         if team and spec.code in TEAM_CATALOGUE:
             return TEAM_NAMES.text(spec.code, lang)
         d = CATALOGUE.get(spec.code)
@@ -82,7 +88,8 @@ def standings_part(s: Standings | TeamStandings, lang: str = "en", sections: str
         seed="" if s.seed is None else s.seed, team=team, columns=",".join(columns.names) if columns else "",
         summary=" · ".join(x for x in summary if x), seed_line=_lots_line(no_lots, lots, s.seed, lang),
         notes=[message(n, lang) for n in s.notes], warnings=_warnings(s.warnings, lang),
-        items=list_names(s.specs, lang, team), words={k: PAGE_WORDS.text(k, lang) for k in ("move_up", "move_down", "remove")},
+        items=list_names(s.specs, lang, team, s.tt.primary if isinstance(s, TeamStandings) else ""),
+        words={k: PAGE_WORDS.text(k, lang) for k in ("move_up", "move_down", "remove")},
         rounds=range(1, max(rounds, s.after_round) + 1), after_round=s.after_round,
         heads=table["heads"], rows=table["rows"], lot=word("lot", lang, seed=s.seed) if lots else "",
         sections=Markup(sections), players=[(row[0].rstrip("*"), row[name_at], row[1]) for row in rows])

@@ -14,6 +14,7 @@ start_no,name,rating,k,games,score,expected,change,rounded,performance
 
 from __future__ import annotations
 
+import datetime
 import io
 from dataclasses import asdict
 from fractions import Fraction
@@ -90,13 +91,14 @@ def view(r: Report, lang: str = "en", warnings: list[str] | None = None) -> dict
                   "sticky": False}}
 
 
-def to_html(r: Report, lang: str = "en", warnings: list[str] | None = None) -> str:
-    """A standalone page (``ratings_page.html``, a download as the standings are: no script, names escaped)."""
+def to_html(r: Report, lang: str = "en", warnings: list[str] | None = None, printed: datetime.date | None = None) -> str:
+    """A standalone page (``ratings_page.html``, a download as the standings are: no script, names escaped);
+    ``printed``: the date its page box says it was printed (the file's, as the standings')."""
     from .html import print_style  # noqa: PLC0415  start-up: the page's renderer only for a page (+14 ms)
 
     v = view(r, lang, warnings)
     return environment().get_template("ratings_page.html").render(
-        lang=lang, style=print_style(v["title"], lang), **v) + "\n"
+        lang=lang, style=print_style(v["title"], lang, printed), **v) + "\n"
 
 
 def _csv(r: Report, lang: str = "en") -> str:

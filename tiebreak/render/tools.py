@@ -8,6 +8,7 @@ user's language (the tools in :mod:`tiebreak.arbiter` return data and messages; 
 
 from __future__ import annotations
 
+import datetime
 from typing import TYPE_CHECKING, Any
 
 from ..arbiter.playoff import playoff_heading
@@ -85,13 +86,15 @@ def prizes_view(awards: list[dict[str, Any]], rests: list[str], lang: str = "en"
             "rests": rests}
 
 
-def prizes_html(awards: list[dict[str, Any]], rests: list[str], lang: str = "en", title: str | None = None) -> str:
+def prizes_html(awards: list[dict[str, Any]], rests: list[str], lang: str = "en", title: str | None = None,
+                printed: datetime.date | None = None) -> str:
     """The prize table as HTML: the fragment the web page shows, or with ``title`` the page of ``tiebreak prizes
-    --format html`` (extending the page of every download)."""
+    --format html`` (extending the page of every download; ``printed``: the date its page box says it was printed,
+    the file's as the standings')."""
     from .html import print_style  # noqa: PLC0415  start-up: the page's renderer only for a page (+14 ms)
 
     v = prizes_view(awards, rests, lang)
     if title is None:
         return environment().get_template("prizes_table.html").render(**v)
     return environment().get_template("prizes_page.html").render(lang=lang, title=title,
-                                                                style=print_style(title, lang), **v) + "\n"
+                                                                style=print_style(title, lang, printed), **v) + "\n"

@@ -462,7 +462,6 @@ SITE_WORDS = Table("site", {
     'skip': 'Skip to the content',
     'menu': 'Pages of the event',
     'events': term('events'),
-    'unplayed': 'no game',
     'place': term('place'),
     'opponent_team': term('opponent'),
     'members': term('players'),
@@ -590,9 +589,9 @@ LIVE_WORDS = Table("live", {
     'leaders': 'sharing the lead: {names}',
     'if_wins': 'if {name} wins',
     'if_drawn': 'if drawn',
-    'cells_key': '3w1: the opponent placed 3rd, White, won (b: Black); ½ draw, 0 lost; * being played',
+    'cells_key': '3w1: the opponent placed 3rd, White, won (b: Black); ½ draw, 0 lost',
     'square_key': "Rows and columns in the order of the standings: column 3 is the player placed 3rd; × the player's "
-                  "own cell; ½ draw, 0 lost; * being played",
+                  "own cell; ½ draw, 0 lost",
     'team_cells_key': '3: 2.5: the opposing team placed 3rd, the game points of the match; + or − after the place: '
                       'won or lost by forfeit',
 })

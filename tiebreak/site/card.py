@@ -135,32 +135,47 @@ def chart(places: list[int], players: int, lang: str, shown: Any) -> dict[str, A
 def explanations(e: Event, lang: str, start_no: int) -> list[dict[str, Any]]:
     """Each value of the current standings with the rounds that made it (the records of ``tiebreak explain``)."""
     s = site_words(lang)
+    heads = [_head(s["result"], "left"), _head(s["opponent"], "name")]
     out = []
-    for n, (key, code, value, article, group, rounds, kept, cut) in enumerate(records(e, start_no), 1):
-        d = CATALOGUE[code]
+    for n, (key, code, value, article, group, rounds, kept, _) in enumerate(records(e, start_no), 1):
         # the name with its cut or median, as the legend and the page's panel write it ("Buchholz, Cut-1")
-        name = with_modifiers(tiebreak_name(d, lang), parse(key), lang)
-        x: dict[str, Any] = {"key": key, "value": value, "article": article, "name": name}
-        if rounds is None:
-            x["note"] = s["group_note"].format(score=group)
-        elif rounds:
-            heads = [_head(s["round_n"].format(k="").strip()), _head(s["result"], "left"), _head(s["opponent"], "name"),
-                     _head(s["contribution"]), _head(s["how_counted"], "name")]
-            rows = []
-            for k, kind, opponent, points, cut_here, source in rounds:
-                cls = "cut" if cut_here else ""
-                rows.append({"cls": cls, "cells": [
-                    {"text": k, "head": True}, {"text": kind_name(kind, lang), "cls": "left"},
-                    opponent or {"text": EXPLAIN_WORDS.text("no_opponent", lang)},
-                    {"text": points + (" " + EXPLAIN_WORDS.text("cut", lang) if cut_here else ""), "cls": cls},
-                    {"text": said(source, lang), "cls": "left"}]})
-            x["table"] = {"id": f"tb{n}", "caption": key, "heads": heads, "rows": rows}
-            if cut:
-                x["note"] = s["cut_legend"]
-            if kept is not None:
-                x["note"] = EXPLAIN_WORDS.text("kept", lang, sum=kept).strip()
-        out.append(x)
+        name = with_modifiers(tiebreak_name(CATALOGUE[code], lang), parse(key), lang)
+        made = None if rounds is None else [
+            (k, [{"text": kind_name(kind, lang), "cls": "left"},
+                 opponent or {"text": EXPLAIN_WORDS.text("no_opponent", lang)}], points, cut_here, source)
+            for k, kind, opponent, points, cut_here, source in rounds]
+        out.append(explanation(lang, n, {"key": key, "value": value, "article": article, "name": name}, heads,
+                               made, kept, s["group_note"].format(score=group)))
     return out
+
+
+#: one round of a value's record on a card: the round, the cells between it and the contribution (a player's: the
+#: result and the opponent; a team's: the opposing team), the contribution, whether it was cut, how it was counted
+RecordRound = tuple[str, list[dict[str, Any]], str, bool, str]
+
+
+def explanation(lang: str, n: int, x: dict[str, Any], heads: list[dict[str, Any]], rounds: list[RecordRound] | None,
+                kept: str | None = None, group: str = "") -> dict[str, Any]:
+    """The ``n``-th value's record on a player's or a team's card: ``x`` (key, value, article, name; a heading)
+    with the table of the ``rounds`` that made it (``heads``: the headings of the cells between the round and the
+    contribution), each cut round struck through; the note that says what was cut, that the value is derived
+    from the sum kept (``kept``), or, without rounds (a Type A value: ``rounds`` None), the ``group`` note."""
+    s = site_words(lang)
+    if rounds is None:
+        return x | ({"note": group} if group else {})
+    if not rounds:
+        return x
+    rows = [{"cls": "cut" if cut else "", "cells": [
+        {"text": k, "head": True}, *middle,
+        {"text": points + (" " + EXPLAIN_WORDS.text("cut", lang) if cut else ""), "cls": "cut" if cut else ""},
+        {"text": said(source, lang), "cls": "left"}]} for k, middle, points, cut, source in rounds]
+    x["table"] = {"id": f"tb{n}", "caption": x["key"], "rows": rows, "heads": [
+        _head(s["round_n"].format(k="").strip()), *heads, _head(s["contribution"]), _head(s["how_counted"], "name")]}
+    if any(r[3] for r in rounds):
+        x["note"] = s["cut_legend"]
+    if kept is not None:
+        x["note"] = EXPLAIN_WORDS.text("kept", lang, sum=kept).strip()
+    return x
 
 
 def records(e: Event, start_no: int) -> list[tuple[Any, ...]]:

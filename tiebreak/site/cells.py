@@ -9,10 +9,11 @@ from typing import Any
 
 from ..engine.model import WHITE, format_number
 from ..engine.registry import CATALOGUE
-from ..render.columns import headings, standings_headings
-from ..render.i18n import message, tiebreak_name, word
+from ..engine.team import TEAM_CATALOGUE
+from ..render.columns import headings, primary_name, standings_headings
+from ..render.i18n import message, tiebreak_name, with_modifiers, word
 from ..render.pairings import with_narrow as with_narrow
-from ..render.words import SITE_WORDS
+from ..render.words import SITE_WORDS, TEAM_NAMES
 from ..views.standings import Column, StandingsRow, StandingsTable, column_order
 from .event import Event
 
@@ -62,6 +63,17 @@ def round_nav(last: int, k: int | None, stem: str = "round") -> list[tuple[str, 
     """The round selector: rounds 1 to ``last`` (link, number, whether it is round ``k``), to the round pages or
     (``stem`` "standings") to the standings after each round."""
     return [(f"{stem}-{n}.html", str(n), n == k) for n in range(1, last + 1)]
+
+
+def round_context(lang: str, k: int, played: int, last: int, tables: list[dict[str, Any]],
+                  legend: list[str]) -> dict[str, Any]:
+    """Round ``k``'s page of either kind of event around its ``tables`` (a player event's boards, a team event's
+    matches) and their ``legend``: the title, the link to the standings after the round once it is played
+    (``played``), the round selector up to the ``last`` round paired."""
+    s = site_words(lang)
+    pager = [(f"standings-{k}.html", s["standings_after"].format(k=k))] if k <= played else []
+    return {"title": s["pairings_n"].format(k=k), "pager": pager, "tables": tables, "legend": legend,
+            "round_nav": round_nav(last, k)}
 
 
 def colour_word(lang: str, colour: int) -> str:
@@ -120,20 +132,33 @@ def home(e: Event, lang: str) -> dict[str, Any]:
             "played": e.played, "notes": notes}
 
 
-def tiebreak_legend(specs: list[Any], lang: str) -> list[tuple[str, str, str]]:
-    """Each tie-break of an individual event's list: (its abbreviation as the standings head it, its name with the
-    modifiers in words, its article)."""
+def tiebreak_legend(specs: list[Any], lang: str, team: bool = False,
+                    primary: str | None = None) -> list[tuple[str, str, str]]:
+    """Each tie-break of the list: (its abbreviation as the standings head it, its name with the modifiers in words,
+    its article); ``team``: a team event's list (the team catalogue's names and articles, C.07 Arts 11-13), whose
+    primary score (``PTS`` or its own code) is named as the standings' column heads it with ``primary`` (``MP``:
+    ``МО``, match points, C.07 11.1.1); a code no catalogue has by itself.
+
+    >>> from tiebreak.engine.registry import parse
+    >>> from tiebreak.engine.team_tiebreaks import parse_team
+    >>> tiebreak_legend([parse("BH/C1")], "en")
+    [('BH/C1', 'Buchholz, Cut-1', 'C.07 8.1')]
+    >>> tiebreak_legend([parse_team("PTS"), parse_team("BH:MP/C1")], "ru", True, "MP")[0]
+    ('МО', 'Матчевые очки', 'C.07 11.1.1')
+    """
     out = []
     for spec in specs:
-        d = CATALOGUE.get(spec.code)
-        if d is None:
-            continue
-        name = tiebreak_name(d, lang)
-        if spec.cut:
-            name += ", " + word("cut", lang, n=spec.cut)
-        if spec.median:
-            name += ", " + word("median", lang, n=spec.median)
-        out.append((spec.text, name, d.article))
+        text, code = spec.text, spec.code
+        if team and primary in ("MP", "GP") and code in ("PTS", primary):
+            text, code = primary_name(primary, lang), primary
+        if team:
+            name, article = TEAM_NAMES.text(code, lang) if code in TEAM_NAMES else code, ""
+            if code in TEAM_CATALOGUE:
+                article = TEAM_CATALOGUE[code].article
+        else:
+            d = CATALOGUE.get(code)
+            name, article = (tiebreak_name(d, lang), d.article) if d is not None else (code, "")
+        out.append((text, with_modifiers(name, spec, lang), article))
     return out
 
 

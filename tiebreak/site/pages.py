@@ -22,7 +22,6 @@ from ..render.i18n import LANGUAGES, grouped, word
 from ..render.pairings import Seat, round_tables
 from ..render.templating import cell_html, environment, rows_html
 from ..render.words import TEAM_WORDS
-from ..views.crosstable import of_teams
 from ..views.standings import StandingsTable, of_ranking
 from . import teams
 from .card import card_page
@@ -34,6 +33,7 @@ from .cells import (
     name_of,
     num,
     player_link,
+    round_context,
     round_nav,
     site_words,
     standings_cells,
@@ -47,17 +47,18 @@ from .games import game_link, game_names, game_page
 from .playoff import page as playoff_page
 from .statistics import statistics_page
 from .team_event import TeamEvent
-from .team_rounds import team_cell
 
 Cell = dict[str, Any]
 
 
-def menu(e: Event, lang: str) -> list[tuple[str, str]]:
-    s = site_words(lang)
+def menu(e: Event | TeamEvent, lang: str) -> list[tuple[str, str]]:
+    """The menu of every page: the pages of both kinds of event, a team event's board rankings besides."""
+    s, last = site_words(lang), e.last_round
     items = [("index.html", s["home"]), ("players.html", s["starting_list"]), ("standings.html", s["standings"]),
-             ("crosstable.html", s["crosstable"]), ("statistics.html", s["statistics"])]
-    if e.last_round:
-        items.append((f"round-{e.last_round}.html", s["round_n"].format(k=e.last_round)))
+             ("crosstable.html", s["crosstable"]), *([("boards.html", s["boards"])] if isinstance(e, TeamEvent) else []),
+             ("statistics.html", s["statistics"])]
+    if last:
+        items.append((f"round-{last}.html", s["round_n"].format(k=last)))
     if e.odds is not None:
         items.append(("odds.html", s["odds"]))
     if e.playoff is not None:
@@ -66,18 +67,19 @@ def menu(e: Event, lang: str) -> list[tuple[str, str]]:
 
 
 def page_names(e: Event | TeamEvent) -> list[str]:
-    """Every page of the event (in each language's folder)."""
-    if isinstance(e, TeamEvent):
-        return teams.page_names(e)
-    names = ["index.html", "players.html", "standings.html", "crosstable.html", "statistics.html"]
+    """Every page of the event (in each language's folder): a team event's board rankings and team cards besides."""
+    team = e if isinstance(e, TeamEvent) else None
+    names = ["index.html", "players.html", "standings.html", "crosstable.html", *(["boards.html"] if team else []),
+             "statistics.html"]
     names += [f"round-{k}.html" for k in range(1, e.last_round + 1)]
     names += [f"standings-{k}.html" for k in range(1, e.played + 1)]
+    names += [f"team-{tm.number}.html" for tm in team.current.tt.teams] if team else []
     names += [f"player-{p.start_no}.html" for p in e.tournament.players]
     if e.odds is not None:
         names.append("odds.html")
     if e.playoff is not None:
         names.append("playoff.html")
-    return names + game_names(e)
+    return names + game_names(e.ind if isinstance(e, TeamEvent) else e)
 
 
 def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: list[int] | None = None,
@@ -106,20 +108,20 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
     elif stem == "statistics":  # the players' games, in a team event too
 
         ctx = statistics_page(ind, lang)
-    elif isinstance(e, TeamEvent):
-        ctx, template = teams.context(e, name, lang)
-    elif stem == "index":
-        ctx, template = home(e, lang), "site_home.html"
     elif stem == "standings":
         ctx = standings(e, lang, e.played, groups=True)
     elif kind == "standings":
         ctx = standings(e, lang, int(arg))
+    elif isinstance(e, TeamEvent):
+        ctx, template = teams.context(e, name, lang)
+    elif stem == "index":
+        ctx, template = home(e, lang), "site_home.html"
     elif kind == "round":
         ctx = round_page(e, lang, int(arg))
     else:
         raise KeyError(name)
     ctx.update(lang=lang, languages=LANGUAGES, page=name, root="../", s=site_words(lang),
-               menu=teams.menu(e, site_words(lang)) if isinstance(e, TeamEvent) else menu(e, lang),
+               menu=menu(e, lang),
                event_name=event_name(ind), footer=footer, logo=logo)
     return environment().get_template(template).render(**ctx)
 
@@ -158,15 +160,27 @@ def standings_rows(e: Event, k: int) -> tuple[StandingsTable, Markup]:
     return cache[k]
 
 
-def standings(e: Event, lang: str, k: int, groups: bool = False) -> dict[str, Any]:
-    s = site_words(lang)
+def standings_table(e: Event, lang: str, k: int) -> tuple[Any, list[Cell], Markup, list[str]]:
+    """The players' part of a standings page (:func:`standings`) after round ``k``: the standings, the headings,
+    the rows and the legend of the columns (the player columns', the tie-breaks' names and articles)."""
     view, rows = standings_rows(e, k)
-    heads, names = standings_heads(view, lang), view.player_columns
+    st = e.after[k - 1] if e.played else e.current
+    legend = standings_legend(lang, view.player_columns, tiebreak_legend([x for x in st.specs if x.code != "PTS"], lang))
+    return st, standings_heads(view, lang), rows, legend
+
+
+def standings(e: Event | TeamEvent, lang: str, k: int, groups: bool = False) -> dict[str, Any]:
+    """The standings after round ``k`` (``groups``: the current standings, ``standings.html``, with the downloads
+    and an individual event's groups) of either kind of event: the table and its legend are the players' or the
+    teams' (:func:`standings_table`, :func:`tiebreak.site.teams.standings_table`), the rest is one page."""
+    s = site_words(lang)
+    st, heads, rows, legend = teams.standings_table(e, lang, k) if isinstance(e, TeamEvent) else \
+        standings_table(e, lang, k)
+    ind = e.ind if isinstance(e, TeamEvent) else e
     title = s["standings_after"].format(k=k) if not groups else s["standings"]
     intro = word("after_round", lang, k=k, n=e.tournament.rounds)
-    st = e.after[k - 1] if e.played else e.current
-    lot = [s["lot_mark"]] if any(r.lot is not None for r in st.rows) else []
-    legend = standings_legend(lang, names, tiebreak_legend([x for x in st.specs if x.code != "PTS"], lang)) + lot
+    if any(r.lot is not None for r in st.rows):
+        legend.append(s["lot_mark"])
     if e.playoff is not None and any(r.start_no in st.decided for r in st.rows):
         legend.append(f"{MARK} {s['playoff_mark']}")
     pager = []
@@ -178,49 +192,44 @@ def standings(e: Event, lang: str, k: int, groups: bool = False) -> dict[str, An
             pager.append((f"standings-{k + 1}.html", s["standings_after"].format(k=k + 1)))
     return {"title": title, "intro": intro, "pager": pager, "legend": legend + [word("undefined", lang)],
             "round_nav": [] if groups else round_nav(e.played, k, "standings"),
-            "downloads": links(e.downloads, lang) if groups else [],
+            "downloads": links(ind.downloads, lang) if groups else [],
             "tables": [{"id": "standings", "caption": title, "heads": heads, "rows": rows, "sticky": True}],
-            "html_sections": e.groups_html(lang) if groups else ""}
+            "html_sections": ind.groups_html(lang) if groups and not isinstance(e, TeamEvent) else ""}
 
 
 def crosstable(e: Event | TeamEvent, lang: str) -> dict[str, Any]:
-    """The crosstable page of either kind of event.  Swiss: every player's rounds (opponent's place, colour,
-    result); round robin: the square table; a team event: every team's matches (the view of
-    :mod:`tiebreak.views.crosstable`, in words by :mod:`tiebreak.render.crosstable`)."""
-    if isinstance(e, TeamEvent):
-        return _team_crosstable(e, lang)
+    """The crosstable page of either kind of event: place, name, points, then each round or column.  Swiss: every
+    player's rounds (opponent's place, colour, result); round robin: the square table; a team event: every team's
+    matches (:func:`tiebreak.site.teams.crosstable_rows`; the view of :mod:`tiebreak.views.crosstable`, in words by
+    :mod:`tiebreak.render.crosstable`)."""
     s = site_words(lang)
+    rows: list[Cell] | Markup
+    if isinstance(e, TeamEvent):
+        name, (points, full), columns = TEAM_WORDS.text("team", lang), teams.points_words(e, lang), e.played
+        rows, legend = teams.crosstable_rows(e, lang)
+    else:
+        name, points, full = word("name", lang), word("points", lang), ""
+        columns, rows, legend = _crosstable_rows(e, lang)
+    heads = [_head(word("rank", lang), "rank"), _head(name, "name"), _head(points, "pts", full),
+             *(_head(str(n)) for n in range(1, columns + 1))]
+    return {"title": s["crosstable"], "legend": legend,
+            "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": rows, "sticky": True}]}
+
+
+def _crosstable_rows(e: Event, lang: str) -> tuple[int, Markup, list[str]]:
+    """An individual event's crosstable: its columns (rounds, or players of a square), its rows (made once per
+    version and language: 2,000 players' rows; a square has no words, the same rows in every language) and its
+    legend."""
     view = e.cross_view
-    heads = [_head(word("rank", lang), "rank"), _head(word("name", lang), "name"), _head(word("points", lang), "pts"),
-             *(_head(str(n)) for n in range(1, (len(view.rows) if view.square else view.rounds) + 1))]
-    key = "" if view.square else lang  # a square has no words: the same rows in every language
-    if key not in e.crosstable_rows:  # 2,000 players' rows: made once per version and language
+    key = "" if view.square else lang
+    if key not in e.crosstable_rows:
         heads_html = [cell_html(c) for r in view.rows for c in (
             {"text": r.place, "cls": "rank"}, player_link(e, r.start_no, True), {"text": r.points, "cls": "pts"})]
         cells = (["".join(cell_html({"text": x}) for x in cross_words.square_texts(view, r)) for r in view.rows]
                  if view.square else cross_words.cells_html(view, lang))
         e.crosstable_rows[key] = Markup("\n".join(f"<tr>{''.join(heads_html[3 * n:3 * n + 3])}{c}</tr>"
                                                   for n, c in enumerate(cells)))
-    return {"title": s["crosstable"], "legend": cross_words.legend(view, lang),
-            "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": e.crosstable_rows[key],
-                        "sticky": True}]}
-
-
-def _team_crosstable(e: TeamEvent, lang: str) -> dict[str, Any]:
-    """Every team's matches: the opposing team's place and the game points (the view of
-    :mod:`tiebreak.views.crosstable`, as the live screen shows it)."""
-    s = site_words(lang)
-    view = of_teams(e.current, e.played)
-    short, full = teams.points_words(e, lang)
-    heads = [_head(word("rank", lang), "rank"), _head(TEAM_WORDS.text("team", lang), "name"), _head(short, "pts", full),
-             *(_head(str(k)) for k in range(1, e.played + 1))]
-    rows = [{"cells": [{"text": str(r.rank), "cls": "rank"}, {**team_cell(e, r.start_no), "head": True},
-                       {"text": r.points, "cls": "pts"},
-                       *({"text": cross_words.team_cell_text(c, lang),
-                          **({"href": f"team-{c.opponent}.html"} if c.opponent else {})} for c in r.cells)]}
-            for r in view.rows]
-    return {"title": s["crosstable"], "legend": [f"{short} = {full}", *cross_words.legend(view, lang)],
-            "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": rows, "sticky": True}]}
+    return len(view.rows) if view.square else view.rounds, e.crosstable_rows[key], cross_words.legend(view, lang)
 
 
 def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
@@ -241,9 +250,7 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
                "sticky": False}]
     if byes:
         tables.append({"id": "byes", "caption": s["bye"], "heads": bye_heads, "rows": byes, "sticky": False})
-    pager = [(f"standings-{k}.html", s["standings_after"].format(k=k))] if k <= e.played else []
-    return {"title": s["pairings_n"].format(k=k), "pager": pager, "tables": tables, "legend": legend,
-            "round_nav": round_nav(e.last_round, k)}
+    return round_context(lang, k, e.played, e.last_round, tables, legend)
 
 
 def points_before(e: Event, k: int) -> dict[int, Fraction]:

@@ -47,6 +47,11 @@ class TeamEvent:
         return self.current.after_round
 
     @property
+    def last_round(self) -> int:
+        """The last round with pairings: played, or paired with its games pending (the round in play has a page)."""
+        return max(self.played, self.ind.last_round)
+
+    @property
     def current(self) -> TeamStandings:
         return self.after[-1]
 

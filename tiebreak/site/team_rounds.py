@@ -12,9 +12,10 @@ from typing import Any
 from ..engine.model import BLACK, WHITE, Kind, format_number
 from ..render.columns import headings, primary_name
 from ..render.i18n import kind_name
+from ..render.results import bye_text
 from ..render.words import TEAM_WORDS
 from ..views.matches import Board, Match, round_byes, round_matches
-from .cells import _head, rating_text, round_nav, site_words, titled_link, with_narrow
+from .cells import _head, rating_text, round_context, site_words, titled_link, with_narrow
 from .event import FORFEITS, SCORE
 from .games import game_link
 from .team_event import TeamEvent
@@ -32,11 +33,6 @@ def matches(e: TeamEvent, k: int) -> list[Match]:
         place = {r.number: r.rank for r in e.after[k - 2].rows} if 2 <= k <= len(e.after) + 1 else None
         e.matches_by_round[k] = round_matches(e.current.tt, e.tournament, k, place)
     return list(e.matches_by_round[k])
-
-
-def last_round(e: TeamEvent) -> int:
-    """The last round with pairings: played, or paired with its games pending (the round in play has a page)."""
-    return max(e.played, e.ind.last_round)
 
 
 def team_cell(e: TeamEvent, number: int | None) -> dict[str, Any]:
@@ -65,14 +61,12 @@ def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
                "heads": [_head(s["table_short"], "", s["table_no"]), _head(team, "name"),
                          _head(mp, "res", s["match_points"]), _head(gp, "res", s["game_points"]),
                          _head(team, "name")]}]
-    tables += [_match_table(e, s, lang, k, n, m, names, rtg) for n, m in enumerate(ms, 1)]
+    tables += [_match_table(e, s, lang, k, n, m, names, rtg) for n, m in enumerate(ms, 1) if m.boards]
     waiting = [names[n] for n in names if n not in playing] if k > e.played else []
-    pager = [(f"standings-{k}.html", s["standings_after"].format(k=k))] if k <= e.played else []
     legend = [f"{s['table_short']} = {s['table_no']}", f"{mp} = {s['match_points']}", f"{gp} = {s['game_points']}",
               f"{s['board_short']} = {s['board']}", f"{rtg} = {s['rating']}", s["colour_mark"]]
-    return {"title": s["pairings_n"].format(k=k), "tables": tables, "pager": pager,
-            "round_nav": round_nav(last_round(e), k),
-            "legend": legend + ([f"{s['bye']}: {', '.join(waiting)}"] if waiting else [])}
+    return round_context(lang, k, e.played, e.last_round, tables, legend + _forfeited(e, lang, k, ms) +
+                         ([f"{s['bye']}: {', '.join(waiting)}"] if waiting else []))
 
 
 def _overview_rows(e: TeamEvent, s: dict[str, str], lang: str, k: int, ms: list[Match],
@@ -87,8 +81,16 @@ def _overview_rows(e: TeamEvent, s: dict[str, str], lang: str, k: int, ms: list[
     return overview + [{"cells": [{"text": ""}, {**team_cell(e, b.team), "head": True},
                                   {"text": format_number(b.match_points), "cls": "res"},
                                   {"text": format_number(b.game_points), "cls": "res"},
-                                  {"text": kind_name(b.kind.name, lang) if b.kind != Kind.ABSENT else s["unplayed"],
-                                   "cls": "left"}]} for b in byes]
+                                  {"text": bye_text(b.kind, lang), "cls": "left"}]} for b in byes]
+
+
+def _forfeited(e: TeamEvent, lang: str, k: int, ms: list[Match]) -> list[str]:
+    """The legend's line of each match of round ``k`` without board games (forfeited whole): the teams and what
+    the match was from the first team's side (``Cuba – Australia: forfeit loss``), kept out of the table, which a
+    phone must show whole."""
+    matches, names = e.current.tt.matches, {tm.number: tm.name for tm in e.current.tt.teams}
+    return [f"{names[m.first]} – {names[m.second]}: "
+            f"{kind_name(Kind(int(matches.kind[matches.row(m.first), k - 1])).name, lang)}" for m in ms if not m.boards]
 
 
 def _match_table(e: TeamEvent, s: dict[str, str], lang: str, k: int, n: int, m: Match, names: dict[int, str],

@@ -12,66 +12,39 @@ import numpy as np
 
 from ..arbiter.rating_report import rating_report
 from ..engine.model import Kind, Tournament, format_number
-from ..engine.team import TEAM_CATALOGUE
+from ..render import crosstable as cross_words
 from ..render.columns import primary_name
 from ..render.explain import details, value_heading
-from ..render.i18n import kind_name, message, with_modifiers, word
-from ..render.words import EXPLAIN_WORDS, TEAM_NAMES, TEAM_WORDS
-from ..views.matches import match_rounds
+from ..render.i18n import kind_name, with_modifiers, word
+from ..render.words import TEAM_NAMES, TEAM_WORDS
+from ..views.crosstable import of_teams
+from ..views.matches import match_rounds, team_boards
 from ..views.standings import of_ranking
+from .card import explanation
 from .cells import (
-    MARK,
+    Cell,
     _head,
     home,
     num,
     player_link,
     rating_text,
-    round_nav,
     site_words,
     standings_cells,
     standings_heads,
     standings_legend,
+    tiebreak_legend,
     titled_link,
 )
-from .downloads import links
-from .games import game_names
 from .team_event import TeamEvent
-from .team_rounds import last_round, matches_of_round, round_page, team_cell
+from .team_rounds import matches_of_round, round_page, team_cell
 
 
 def match_boards(e: TeamEvent) -> list[dict[int, int]]:
     """Per round, start number -> the board of the player's team match (:func:`boards_of_match`): a card's board in a
     team event, not the players' event's."""
-    rounds = min(last_round(e), int(e.current.tt.games.kind.shape[1]))
+    rounds = min(e.last_round, int(e.current.tt.games.kind.shape[1]))
     return [{sno: board for a in range(len(e.current.tt.teams)) for board, sno, _, _, _ in boards_of_match(e, r, a)}
             for r in range(rounds)]
-
-
-def page_names(e: TeamEvent) -> list[str]:
-    names = ["index.html", "players.html", "standings.html", "crosstable.html", "boards.html", "statistics.html"]
-    names += [f"round-{k}.html" for k in range(1, last_round(e) + 1)]
-    names += [f"standings-{k}.html" for k in range(1, e.played + 1)]
-    names += [f"team-{tm.number}.html" for tm in e.current.tt.teams]
-    names += [f"player-{p.start_no}.html" for p in e.tournament.players]
-    if e.odds is not None:
-        names.append("odds.html")
-    if e.playoff is not None:
-        names.append("playoff.html")
-
-    names += game_names(e.ind)
-    return names
-
-
-def menu(e: TeamEvent, s: dict[str, str]) -> list[tuple[str, str]]:
-    items = [("index.html", s["home"]), ("players.html", s["starting_list"]), ("standings.html", s["standings"]),
-             ("crosstable.html", s["crosstable"]), ("boards.html", s["boards"]), ("statistics.html", s["statistics"])]
-    if last_round(e):
-        items.append((f"round-{last_round(e)}.html", s["round_n"].format(k=last_round(e))))
-    if e.odds is not None:
-        items.append(("odds.html", s["odds"]))
-    if e.playoff is not None:
-        items.append(("playoff.html", s["playoff"]))
-    return items
 
 
 def points_words(e: TeamEvent, lang: str) -> tuple[str, str]:
@@ -80,20 +53,6 @@ def points_words(e: TeamEvent, lang: str) -> tuple[str, str]:
     primary = e.current.tt.primary
     full = {"MP": "match_points", "GP": "game_points"}.get(primary)
     return primary_name(primary, lang), site_words(lang)[full] if full else primary
-
-
-def team_tiebreak_legend(specs: list[Any], lang: str, primary: str | None = None) -> list[tuple[str, str, str]]:
-    """Each tie-break of a team event's list: (abbreviation, name, article: C.07 Arts 11-12); with ``primary`` the
-    primary score (``PTS``) is named as the standings' column and the command line's legend name it (``MP``, match
-    points, C.07 11.1.1)."""
-    out = []
-    for spec in specs:
-        code, text = spec.code, spec.text
-        if primary in ("MP", "GP") and code == "PTS":
-            code, text = primary, primary_name(primary, lang)
-        name = with_modifiers(TEAM_NAMES.text(code, lang) if code in TEAM_NAMES else code, spec, lang)
-        out.append((text, name, TEAM_CATALOGUE[code].article if code in TEAM_CATALOGUE else ""))
-    return out
 
 
 def lineups(e: TeamEvent, lang: str) -> list[dict[str, Any]]:
@@ -126,29 +85,12 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
         ctx = home(e.ind, lang)
         ctx["facts"] = [f for f in ctx["facts"] if f[0] != s["players"]] + [
             (s["teams"], str(len(e.current.tt.teams))), (s["players"], str(len(e.tournament.players)))]
-        ctx["legend"] = team_tiebreak_legend(e.current.specs, lang, e.current.tt.primary)
-        ctx["rounds"] = range(1, last_round(e) + 1)
+        ctx["legend"] = tiebreak_legend(e.current.specs, lang, True, e.current.tt.primary)
+        ctx["rounds"] = range(1, e.last_round + 1)
         ctx["played"] = e.played
         ctx["lineups"] = lineups(e, lang)
         ctx["boards"] = e.current.tt.boards
         return ctx, "site_home.html"
-    if stem == "standings" or kind == "standings":
-        k = int(arg) if arg else e.played
-        st = e.after[k - 1]
-        short, full = points_words(e, lang)
-        view = of_ranking(st)
-        heads = standings_heads(view, lang, (st.keys[0], st.tt.primary), full)
-        decided = st.decided if e.playoff is not None else {}
-        rows = [{"cells": standings_cells(view, r, decided, team_cell(e, r.start_no), st.keys[0])} for r in view.rows]
-        title = s["standings"] if not arg else s["standings_after"].format(k=k)
-        return {"title": title, "intro": word("after_round", lang, k=k, n=e.tournament.rounds),
-                "round_nav": round_nav(e.played, k, "standings") if arg else [],
-                "downloads": [] if arg else links(e.ind.downloads, lang),
-                "legend": [*standings_legend(lang, [], team_tiebreak_legend(st.specs[1:], lang), (short, full)),
-                           *([s["lot_mark"]] if any(r.lot for r in st.rows) else []), word("undefined", lang),
-                           *([f"{MARK} {s['playoff_mark']}"] if any(r.start_no in decided for r in st.rows) else [])],
-                "tables": [{"id": "standings", "caption": title, "heads": heads, "rows": rows, "sticky": True}]}, \
-            "site_tables.html"
     if kind == "round":
         return round_page(e, lang, int(arg)), "site_tables.html"
     if kind == "team":
@@ -158,23 +100,40 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
     raise KeyError(name)
 
 
+def standings_table(e: TeamEvent, lang: str, k: int) -> tuple[Any, list[Cell], list[Cell], list[str]]:
+    """The team part of a standings page (:func:`tiebreak.site.pages.standings`) after round ``k``: the standings,
+    the headings (the primary score named as every face heads it), the rows (each team linked to its card) and the
+    legend of the columns (the primary score's full name, the team tie-breaks' names and articles)."""
+    st = e.after[k - 1]
+    short, full = points_words(e, lang)
+    view = of_ranking(st)
+    decided = st.decided if e.playoff is not None else {}
+    rows = [{"cells": standings_cells(view, r, decided, team_cell(e, r.start_no), st.keys[0])} for r in view.rows]
+    legend = standings_legend(lang, [], tiebreak_legend(st.specs[1:], lang, True), (short, full))
+    return st, standings_heads(view, lang, (st.keys[0], st.tt.primary), full), rows, legend
+
+
+def crosstable_rows(e: TeamEvent, lang: str) -> tuple[list[dict[str, Any]], list[str]]:
+    """A team event's part of the crosstable page (:func:`tiebreak.site.pages.crosstable`): every team's matches,
+    the opposing team's place and the game points (the view of :mod:`tiebreak.views.crosstable`, as the live screen
+    shows it), each linked to the opposing team's card; the legend, the primary score's name first."""
+    view = of_teams(e.current, e.played)
+    short, full = points_words(e, lang)
+    rows = [{"cells": [{"text": str(r.rank), "cls": "rank"}, {**team_cell(e, r.start_no), "head": True},
+                       {"text": r.points, "cls": "pts"},
+                       *({"text": cross_words.team_cell_text(c, lang),
+                          **({"href": f"team-{c.opponent}.html"} if c.opponent else {})} for c in r.cells)]}
+            for r in view.rows]
+    return rows, [f"{short} = {full}", *cross_words.legend(view, lang)]
+
+
 def boards_of_match(e: TeamEvent, r: int, a: int) -> list[tuple[int, int, int | None, Kind, int]]:
-    """The board games of team index ``a`` in round ``r`` (0-based): (board, own start number, opponent's start
-    number, own kind, own colour), the boards numbered in the order of the team's list.  A board the opponents left
-    empty (the file gives the player a point without an opponent while the team has a match: ``0000 - +``) is a
-    board won by forfeit, with no opponent (None)."""
-    tt = e.current.tt
-    g = tt.games
-    match = int(tt.matches.opponent[a, r]) >= 0
-    out: list[tuple[int, int, int | None, Kind, int]] = []
-    for sno in tt.teams[a].members:
-        i = g.row(sno)
-        o, kind = int(g.opponent[i, r]), Kind(int(g.kind[i, r]))
-        if o >= 0:
-            out.append((len(out) + 1, sno, g.players[o].start_no, kind, int(g.colour[i, r])))
-        elif match and kind in (Kind.FPB, Kind.PAB, Kind.FORFEIT_WIN):
-            out.append((len(out) + 1, sno, None, Kind.FORFEIT_WIN, 0))
-    return out
+    """The board games of team index ``a`` in round ``r`` (0-based), as the round's page shows them
+    (:func:`tiebreak.views.matches.team_boards`): (board, own start number, opponent's start number or None for a
+    board the opponents left empty, own kind, own colour), the boards numbered in the order of the team's list."""
+    boards = team_boards(e.current.tt, e.tournament, r + 1, e.current.tt.teams[a].number)
+    return [(n, sno, o, Kind.UNKNOWN if kind is None else kind, colour)
+            for n, (sno, o, kind, colour) in enumerate(boards, 1)]
 
 
 def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
@@ -207,9 +166,9 @@ def _match_rows(e: TeamEvent, s: dict[str, str], lang: str, number: int) -> list
                    {"text": f"{num(mr.game_points)} – {num(mr.opponent_game_points)}"
                     if mr.opponent_game_points is not None else num(mr.game_points)}]}
         for mr in match_rounds(e.current, number)]
-    for k in range(1, last_round(e) + 1):  # a match not yet played (the next opponent while the round is played)
+    for k in range(1, e.last_round + 1):  # a match not yet played (the next opponent while the round is played)
         other = next((b if a == number else a for a, b, boards in matches_of_round(e, k) if number in (a, b)
-                      and all(x.kind is None for x in boards)), None)
+                      and boards and all(x.kind is None for x in boards)), None)
         if other is not None:
             waiting = {"cls": "pending", "cells": [{"text": str(k), "head": True}, team_cell(e, other), {"text": ""},
                                                    {"text": s["match_pending"]}]}
@@ -234,11 +193,13 @@ def _member_rows(e: TeamEvent, members: list[int]) -> list[dict[str, Any]]:
 
 
 def _explanations(e: TeamEvent, s: dict[str, str], lang: str, number: int, full: str) -> list[dict[str, Any]]:
-    """The records of the team's values (``tiebreak explain``): each value's article, and what each round added
+    """The records of the team's values (``tiebreak explain``) as a player's card shows its own
+    (:func:`tiebreak.site.card.explanation`): each value's article, and what each round added against which team
     (``full``: the primary score's name)."""
     st = e.current
     explanations = []
     specs = {spec.text: spec for spec in st.specs}
+    heads = [_head(s["opponent_team"], "name")]
     for n, (key, info) in enumerate(details(st, number).items(), 1):
         heading, primary, article = value_heading(st, key, info["article"], lang)  # the primary score: МО, as headed
         spec = specs.get(key)
@@ -246,21 +207,12 @@ def _explanations(e: TeamEvent, s: dict[str, str], lang: str, number: int, full:
         name = full if code == "PTS" else TEAM_NAMES.text(code, lang) if code in TEAM_NAMES else key
         if spec is not None and code in TEAM_NAMES:  # with its cut or median, as the legend writes it
             name = with_modifiers(name, spec, lang)
-        x: dict[str, Any] = {"key": key, "heading": heading, "value": num(info["value"]), "article": article,
-                             "name": name}
-        if any(c["cut"] for c in info.get("rounds", [])):
-            x["note"] = s["cut_legend"]
-        if info.get("rounds"):
-            x["table"] = {"id": f"tb{n}", "caption": key, "heads": [_head(s["round_n"].format(k="").strip()),
-                                                                     _head(s["opponent_team"], "name"),
-                                                                     _head(s["contribution"]), _head(s["how_counted"], "left")],
-                          "rows": [{"cells": [{"text": str(c["round"]), "head": True}, team_cell(e, c["opponent"]),
-                                              {"text": num(c["value"]) + (" " + EXPLAIN_WORDS.text("cut", lang)
-                                                                          if c["cut"] else ""),
-                                               "cls": "cut" if c["cut"] else ""},
-                                              {"text": message(c["source"], lang), "cls": "left"}]}
-                                   for c in info["rounds"]]}
-        explanations.append(x)
+        x = {"key": key, "heading": heading, "value": num(info["value"]), "article": article, "name": name}
+        made = [(str(c["round"]), [team_cell(e, c["opponent"])], num(c["value"]), bool(c["cut"]), c["source"])
+                for c in info.get("rounds", [])]
+        kept = sum((c["value"] for c in info.get("rounds", []) if not c["cut"]), Fraction(0))
+        derived = num(kept) if made and info["value"] is not None and kept != info["value"] else None
+        explanations.append(explanation(lang, n, x, heads, made, derived))
     return explanations
 
 

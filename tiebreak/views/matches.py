@@ -84,21 +84,42 @@ EMPTY_BOARD = (Kind.FPB, Kind.PAB, Kind.FORFEIT_WIN)
 
 def team_boards(tt: TeamTournament, t: Tournament, k: int, number: int) -> list[tuple[int, int | None, Kind | None, int]]:
     """The boards of team ``number`` in round ``k`` in the order of its list (``t``: the players' event, with its
-    pending games): (player, opponent or None for an empty board, own result or None while pending, colour)."""
-    games = [(w, b) for kk, w, b in t.pending if kk == k]
-    pending = {w: (b, WHITE) for w, b in games} | {b: (w, BLACK) for w, b in games}
-    members = next(tm.members for tm in tt.teams if tm.number == number)
-    out: list[tuple[int, int | None, Kind | None, int]] = []
-    for sno in members:
-        if sno in pending:
-            out.append((sno, pending[sno][0], None, pending[sno][1]))
-        elif k <= t.rounds:
-            entry = t.entry(sno, k)
-            if entry.opponent is not None:
-                out.append((sno, entry.opponent, None if entry.kind == Kind.UNKNOWN else entry.kind, entry.colour))
-            elif entry.kind in EMPTY_BOARD:
-                out.append((sno, None, Kind.FORFEIT_WIN, 0))
-    return out
+    pending games): (player, opponent or None for an empty board, own result or None while pending, colour).  A
+    board the other team left empty is a player's point without an opponent while the team has a match (the file's
+    ``0000 - +``): a forfeit win."""
+    return _RoundColumn(t, k).boards(tt, number)
+
+
+class _RoundColumn:
+    """Round ``k`` of the players' event ``t`` read once (a live screen asks for every team's boards at each
+    version): each player's opponent, result and colour, and the games the file lists as pending."""
+
+    def __init__(self, t: Tournament, k: int) -> None:
+        self.t, self.k = t, k
+        games = [(w, b) for kk, w, b in t.pending if kk == k]
+        self.pending = {w: (b, WHITE) for w, b in games} | {b: (w, BLACK) for w, b in games}
+        played = k <= t.rounds
+        self.opponents, self.kinds, self.colours = ((a[:, k - 1].tolist() if played else [])
+                                                    for a in (t.opponent, t.kind, t.colour))
+
+    def boards(self, tt: TeamTournament, number: int) -> list[tuple[int, int | None, Kind | None, int]]:
+        """:func:`team_boards` of team ``number``."""
+        t, k, pending = self.t, self.k, self.pending
+        members = next(tm.members for tm in tt.teams if tm.number == number)
+        m = tt.matches
+        match = k <= m.rounds and int(m.opponent[m.row(number), k - 1]) >= 0
+        out: list[tuple[int, int | None, Kind | None, int]] = []
+        for sno in members:
+            if sno in pending:
+                out.append((sno, pending[sno][0], None, pending[sno][1]))
+            elif self.kinds:
+                i = t.row(sno)
+                o, kind = self.opponents[i], Kind(self.kinds[i])
+                if o >= 0:
+                    out.append((sno, t.players[o].start_no, None if kind == Kind.UNKNOWN else kind, self.colours[i]))
+                elif match and kind in EMPTY_BOARD:
+                    out.append((sno, None, Kind.FORFEIT_WIN, 0))
+        return out
 
 
 def round_matches(tt: TeamTournament, t: Tournament, k: int, place: dict[int, int] | None = None) -> list[Match]:
@@ -122,26 +143,34 @@ def round_matches(tt: TeamTournament, t: Tournament, k: int, place: dict[int, in
     (No. 3 has White on board 1, so team B is named first; B wins 1½–½ and takes the match's two points.)
     """
     team_of = {sno: tm.number for tm in tt.teams for sno in tm.members}
-    table = tt.games.score_system.table()
+    system = tt.games.score_system
+    den = system.scale  # the boards' points summed in one integer unit
+    units = [int(x * den) for x in system.table()]
+    flip = [int(FLIP.get(kind, kind)) for kind in Kind]  # each kind's index seen from the other side
+    column = _RoundColumn(t, k)
     seen: set[int] = set()
     out = []
     for tm in tt.teams:
         number = tm.number
-        own = team_boards(tt, t, k, number)
+        if number in seen:
+            continue
+        own = column.boards(tt, number)
         others = {team_of.get(o, 0) for _, o, _, _ in own if o is not None}
-        if number in seen or len(others) != 1:
+        if len(others) != 1:
             continue
         other = others.pop()
         seen |= {number, other}
+        theirs = column.boards(tt, other)
         first = next((c for _, o, _, c in own if o is not None), WHITE)  # the colour of its first board
-        left, right = (other, number) if first == BLACK else (number, other)
-        boards = [Board(s, o, kind, c) for s, o, kind, c in team_boards(tt, t, k, left)]
-        for n, (s, o, _, _) in enumerate(team_boards(tt, t, k, right)):
+        (left, left_boards), (right, right_boards) = ((other, theirs), (number, own)) if first == BLACK else \
+            ((number, own), (other, theirs))
+        boards = [Board(s, o, kind, c) for s, o, kind, c in left_boards]
+        for n, (s, o, _, _) in enumerate(right_boards):
             if o is None:  # the first team left this board empty
                 boards.insert(min(n, len(boards)), Board(None, s, Kind.FORFEIT_LOSS, 0))
-        done = [b.kind for b in boards if b.kind is not None]
-        gp = (sum((table[int(x)] for x in done), Fraction(0)),
-              sum((table[int(FLIP.get(x, x))] for x in done), Fraction(0))) if done else None
+        done = [int(b.kind) for b in boards if b.kind is not None]
+        gp = (Fraction(sum(units[x] for x in done), den), Fraction(sum(units[flip[x]] for x in done), den)) \
+            if done else None
         mp = None
         m = tt.matches
         if gp is not None and len(done) == len(boards) and k <= m.rounds:
@@ -149,10 +178,33 @@ def round_matches(tt: TeamTournament, t: Tournament, k: int, place: dict[int, in
             if a != Kind.UNKNOWN and b != Kind.UNKNOWN:
                 mp = (m.score_system.points(a), m.score_system.points(b))
         out.append(Match(left, right, boards, gp, mp))
+    out += _without_boards(tt, k, seen)
     if place:
         out.sort(key=lambda x: min(place.get(x.first, x.first), place.get(x.second, x.second)))
     else:
         out.sort(key=lambda x: min(x.first, x.second))
+    return out
+
+
+def _without_boards(tt: TeamTournament, k: int, seen: set[int]) -> list[Match]:
+    """The matches of round ``k`` that the match grid has and no board game shows (a match forfeited whole, TRF-2026
+    record 330; ``seen``: the teams of the matches found by their boards): no boards, the game points and match
+    points the team standings count, the team with White first (the lower list position without colours); the
+    teams are added to ``seen``."""
+    m = tt.matches
+    out: list[Match] = []
+    if k > m.rounds:
+        return out
+    for i, tm in enumerate(tt.teams):
+        o = int(m.opponent[i, k - 1])
+        if o < 0 or {tm.number, tt.teams[o].number} & seen:
+            continue
+        seen |= {tm.number, tt.teams[o].number}
+        a, b = (o, i) if int(m.colour[i, k - 1]) == BLACK else (i, o)
+        kinds = [Kind(int(m.kind[x, k - 1])) for x in (a, b)]
+        gp = (Fraction(int(tt.gp[a, k - 1]), tt.gp_scale), Fraction(int(tt.gp[b, k - 1]), tt.gp_scale))
+        mp = None if Kind.UNKNOWN in kinds else (m.score_system.points(kinds[0]), m.score_system.points(kinds[1]))
+        out.append(Match(tt.teams[a].number, tt.teams[b].number, [], gp, mp))
     return out
 
 

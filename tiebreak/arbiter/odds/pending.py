@@ -56,6 +56,9 @@ class Future:
     played_rounds: int
     system: str
     notes: list[str] = field(default_factory=list)
+    #: the rounds of the event (planned, in the file, or paired): a Swiss event may be looked at up to an earlier
+    #: round than it ends with
+    event_rounds: int = 0
 
 
 def _grow(t: Tournament, rounds: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -97,7 +100,7 @@ def find_future(t: Tournament, after_round: int | None = None, system: str | Non
             games.append(Game(int(r) + 1, int(i), j, t.players[i].start_no, t.players[j].start_no))
     games.sort(key=lambda g: (g.round, g.white_no))
     base = dataclasses.replace(t, opponent=opp, kind=kind, colour=colour, planned_rounds=final, pending=[])
-    return Future(base, games, final, played, system, notes)
+    return Future(base, games, final, played, system, notes, max(t.planned_rounds or 0, t.rounds, final))
 
 
 def _played_rounds(t: Tournament, after_round: int | None) -> int:
