@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-from dataclasses import replace
 from fractions import Fraction
 from importlib.resources import files
 from json.encoder import encode_basestring as json_string  # = json.dumps(text, ensure_ascii=False), without the setup
@@ -17,21 +16,19 @@ from typing import TYPE_CHECKING, Any, Sequence
 from ..engine.messages import said
 from ..engine.model import format_number
 from ..engine.ranking import Ranking
-from ..engine.registry import CATALOGUE
-from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
-from ..engine.team import TEAM_CATALOGUE, TeamStandings
+from ..engine.team import TeamStandings
 from ..formats.text import SafeCsvWriter, one_line
 from ..views.crosstable import of_teams
-from ..views.standings import Column, StandingsTable, of_ranking
+from ..views.standings import Column, StandingsTable, legend_entries, of_ranking
 from . import crosstable as cross_words
-from .columns import key_heading, primary_name, standings_headings
+from .columns import primary_name, standings_headings
 from .explain import details as explain
 from .explain import matches
-from .i18n import message, tiebreak_name, with_modifiers, word
+from .i18n import legend_name, message, word
 from .square import square_section
 from .text_table import text_table
-from .words import TEAM_NAMES, TEAM_WORDS
+from .words import TEAM_WORDS
 
 if TYPE_CHECKING:  # for the annotations only: the columns are not loaded for individual events
     from ..arbiter.columns import PlayerColumns
@@ -257,32 +254,11 @@ def legend(s: Ranking, lang: str = "en") -> list[str]:
     >>> legend(compute_team_standings(build(t, [Team(1, "A", [1, 2]), Team(2, "B", [3, 4])]), "MP,BH:GP/C1"), "uk")
     ['  МО         Матчеві очки (C.07 11.1.1)', '  BH:GP/C1   Бухгольц, скорочення-1 (C.07 8.1, 16)']
     """
-    if isinstance(s, TeamStandings):
-        return ["  " + line for line in _team_legend(s.specs, lang, s.tt.primary)]
-    lines = []
-    for spec in s.specs:
-        d = CATALOGUE.get(spec.code)
-        if d is not None and spec.code != "PTS":
-            lines.append("  " + legend_line(spec, tiebreak_name(d, lang), d.article, lang))
-    return lines
-
-
-def _team_legend(specs: Sequence[TieBreakSpec], lang: str, primary: str) -> list[str]:
-    lines = []
-    for spec in specs:
-        label = None
-        if primary in ("MP", "GP") and spec.code in ("PTS", primary):  # "МО  Матчевые очки (C.07 11.1.1)"
-            spec, label = replace(spec, code=primary), key_heading(primary, primary, lang)
-        d = TEAM_CATALOGUE.get(spec.code)
-        if d is not None:
-            lines.append(legend_line(spec, TEAM_NAMES.text(spec.code, lang), d.article, lang, label))
-    return lines
-
-
-def legend_line(spec: TieBreakSpec, name: str, article: str, lang: str = "en", label: str | None = None) -> str:
-    """``BH/C1      Buchholz, Cut-1 (C.07 8.1)``: the specifier (or ``label``, as the column is headed), the name with
-    its cut or median, the article."""
-    return f"{label or spec.text:10} {with_modifiers(name, spec, lang)} ({message(article, lang)})"
+    team = isinstance(s, TeamStandings)
+    entries = legend_entries(s.specs, team, s.tt.primary if isinstance(s, TeamStandings) else "")
+    # ``BH/C1      Buchholz, Cut-1 (C.07 8.1)``: as the column is headed, the name with its cut or median, the article
+    return [f"  {primary_name(e.code, lang) if e.primary else e.spec.text:10} {legend_name(e, lang)} "
+            f"({message(e.article, lang)})" for e in entries if e.known and (team or e.code != "PTS")]
 
 
 #: the columns of a text table that are flush left (the other ones are flush right)

@@ -25,7 +25,10 @@ from typing import Any, Literal
 
 from ..arbiter.columns import COLUMNS, JSON_KEYS, PlayerColumns
 from ..engine.ranking import Ranking, place_texts
+from ..engine.registry import CATALOGUE
+from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
+from ..engine.team_tiebreaks import TEAM_CATALOGUE
 
 #: the player columns shown between the number and the name (the title, as chess-results and Swiss-Manager print it)
 BEFORE_NAME = ("title",)
@@ -152,3 +155,41 @@ def of_document(doc: dict[str, Any]) -> StandingsTable:
                                r.get("lot"))
                   for r in rows]
     return StandingsTable(keys, [DOCUMENT_COLUMNS[m] for m in members], table_rows, doc.get("seed"))
+
+
+@dataclass(frozen=True, slots=True)
+class LegendEntry:
+    """A column of the list in the standings' legend, without words: ``spec`` the column (its modifiers; ``spec.text``
+    as an individual event's column is headed), ``code`` the code of the catalogue that names it (a team event's
+    primary score, ``PTS``, by the primary's own: ``MP``), ``article`` (C.07 8.1), ``team`` (named by the team
+    catalogue), ``primary`` (a team event's primary score, headed as its column: ``МО``), ``known`` (a catalogue holds
+    the code; else it has no name and no article)."""
+
+    spec: TieBreakSpec
+    code: str
+    article: str
+    team: bool = False
+    primary: bool = False
+    known: bool = True
+
+
+def legend_entries(specs: Sequence[TieBreakSpec], team: bool = False, primary: str = "") -> list[LegendEntry]:
+    """The legend of the list ``specs``, one entry per column, for every face (the text, the downloads, the page and
+    the website word it); ``team``: a team event's list, whose ``primary`` score (``MP``, ``GP``) names its ``PTS``.
+
+    >>> from tiebreak.engine.registry import parse_list
+    >>> [(e.spec.text, e.code, e.article) for e in legend_entries(parse_list("PTS,BH/C1"))]
+    [('PTS', 'PTS', 'C.07 4.2'), ('BH/C1', 'BH', 'C.07 8.1')]
+    >>> e = legend_entries(parse_list("PTS,BH"), team=True, primary="MP")[0]
+    >>> e.code, e.article, e.primary
+    ('MP', 'C.07 11.1.1', True)
+    """
+    entries = []
+    for spec in specs:
+        code, is_primary = spec.code, False
+        if team and primary in ("MP", "GP") and code in ("PTS", primary):
+            code, is_primary = primary, True
+        entry = (TEAM_CATALOGUE if team else CATALOGUE).get(code)
+        entries.append(LegendEntry(spec, code, entry.article if entry is not None else "", team, is_primary,
+                                   entry is not None))
+    return entries
