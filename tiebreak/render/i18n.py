@@ -124,8 +124,8 @@ def legend_name(entry: LegendEntry, lang: str = "en") -> str:
 
     >>> from tiebreak.engine.registry import parse_list
     >>> from tiebreak.views.standings import legend_entries
-    >>> [legend_name(e, "ru") for e in legend_entries(parse_list("BH/C1,XX"))]
-    ['Коэффициент Бухгольца, усечение-1', '']
+    >>> [legend_name(e, "ru") for e in legend_entries(parse_list("BH/C1,SB"))]
+    ['Коэффициент Бухгольца, усечение-1', 'Коэффициент Соннеборна-Бергера']
     """
     if not entry.known:
         return ""
