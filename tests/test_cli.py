@@ -140,7 +140,11 @@ def test_explain_a_player_and_a_pair(capsys):
                        "fide-2026", "--no-lots")
     assert code == 0 and "BH/C1 = 25   Buchholz, Cut-1 [C.07 8.1]" in out
     # R4 forfeit win against no. 1: dummy capped at no. 1's adjusted score (Art. 16.4.1, 2026); R2 (2) is cut
-    assert "R4  forfeit win        vs    1          2.5" in out and "R2  win                vs   25            2  (cut)" in out
+    # the columns of every face: round, result, opponent (name and number), contribution, how counted
+    rows = {line.split()[0]: " ".join(line.split()) for line in out[out.index("BH/C1 = "):].splitlines()[1:9]}
+    assert rows["Round"] == "Round Result Opponent Contribution How counted"
+    assert rows["4"].startswith("4 forfeit win Hogg,Dean (1) 2.5 unplayed round: dummy opponent")
+    assert rows["2"].startswith("2 win Ruaya,Rohan (25) 2 (cut) game (opponent's score")
     code, out, _ = run(capsys, "explain", str(EXAMPLE), "--players", "7", "9", "--tiebreaks", "PTS,BH/C1,SB",
                        "--no-lots")
     assert "first separated by BH/C1 [C.07 8.1]: 30 against 28.5" in out

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 pytest.importorskip("chess")
+
+from tiebreak.cli import main  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 CUP = ROOT / "tests" / "data" / "shared" / "corpus" / "scalachess-tiebreak" / "uzchesscup.pgn"
@@ -51,7 +52,7 @@ def _game(tags: str, plies: int, finished: bool) -> str:
     return f"{tags}\n{' '.join(moves)} {result}\n\n"
 
 
-def test_a_growing_broadcast_shows_each_move_and_ends_as_the_standings_of_the_finished_file(tmp_path):
+def test_a_growing_broadcast_shows_each_move_and_ends_as_the_standings_of_the_finished_file(tmp_path, capsys):
     from tiebreak.live.event import LiveEvent
 
     games = _games()
@@ -87,9 +88,9 @@ def test_a_growing_broadcast_shows_each_move_and_ends_as_the_standings_of_the_fi
         assert event.update() is not None
     assert event.document["pending"] == [] and len(event.document["games"]) == 45
     # the finished file's standings are those of ``tiebreak standings`` on it
-    cli = subprocess.run([sys.executable, "-m", "tiebreak.cli", "standings", str(path), "-f", "json"],
-                         capture_output=True, text=True, check=True)
-    expected = [(r["start_no"], r["rank"], r["points"]) for r in json.loads(cli.stdout)["standings"]]
+    capsys.readouterr()
+    assert main(["standings", str(path), "-f", "json"]) == 0
+    expected = [(r["start_no"], r["rank"], r["points"]) for r in json.loads(capsys.readouterr().out)["standings"]]
     live = json.loads(event.text)["standings"]
     assert [(r["start_no"], r["rank"], r["points"]) for r in live] == expected
     # and those the corpus publishes (the scalachess reference: Praggnanandhaa first on 5.5 points)
@@ -348,14 +349,15 @@ def test_a_player_list_gives_the_broadcasts_players_and_names_those_it_lacks(tmp
     (["--players", "players.csv"], "--players needs --watch"),
     (["--watch", "cup.pgn", "--players", "bad.csv"], "bad.csv, line 2: a line has 6 fields"),
 ])
-def test_a_player_list_that_cannot_serve_is_refused_before_the_server_starts(tmp_path, args, said):
+def test_a_player_list_that_cannot_serve_is_refused_before_the_server_starts(tmp_path, args, said, capsys,
+                                                                              monkeypatch):
     pytest.importorskip("fastapi")
     pytest.importorskip("watchfiles")
     (tmp_path / "cup.pgn").write_text(_game(_games()[0], 2, finished=False))
     (tmp_path / "bad.csv").write_text("name,rating,title,federation,fide id\nSindarov, Javokhir,2721,GM,UZB,\n")
-    run = subprocess.run([sys.executable, "-m", "tiebreak.cli", "serve", "--database", "none", *args],
-                         capture_output=True, text=True, timeout=60, cwd=tmp_path)
-    assert run.returncode != 0 and said in run.stderr and "Traceback" not in run.stderr
+    monkeypatch.chdir(tmp_path)  # the files by their names, as typed in their folder
+    assert main(["serve", "--database", "none", *args]) == 2  # (in this process: no program started)
+    assert said in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("width", [390, 1280])

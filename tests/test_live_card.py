@@ -62,7 +62,7 @@ def test_the_card_says_what_the_command_line_says_round_by_round_and_follows_the
             assert [games[k][score]["text"], games[k][place]["text"]] == [f"{row['points']:g}", str(row["rank"])], k
         # round 7 in play: the board and the opponent (No. 3 Krishnan, with White on board 1), not yet played
         assert games[7][1]["text"] == "Krishnan,Anirudh" and games[7][board]["text"] == "1"
-        assert games[7][2]["text"] == "not yet played"
+        assert games[7][2]["text"] == "playing"  # the live screen knows the game is being played
         # the card ranks as the live standings do (the game in play paired: Buchholz counts the opponent already)
         row = next(r for r in client.get("/api/live").json()["standings"] if r["start_no"] == 7)
         assert f"<dt>Rank</dt><dd>{row['rank']}</dd>" in card.text and row["rank"] == 1

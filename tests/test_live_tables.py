@@ -105,7 +105,7 @@ def test_a_changed_result_reaches_the_tables(tmp_path):
     assert points["Nguyen,Anh Kiet"] == "7" and points["Krishnan,Anirudh"] == "4.5"
     assert after["standings"][1][3]["text"] == "Nguyen,Anh Kiet"  # alone in first place now
     # the round's cell of No. 3 in the crosstable: the opponent's place, Black/White in Russian, the forfeit's −
-    cross = {r[1]["text"]: r[3:] for r in after["crosstable"][1:]}
+    cross = {r[2]["text"]: r[4:] for r in after["crosstable"][1:]}  # (place, no, name, points, rounds)
     assert cross["Krishnan,Anirudh"][-1]["text"] == "1б−"
 
 
@@ -267,10 +267,10 @@ def test_the_team_crosstable_reads_as_on_the_events_website(tmp_path):
     _, client = _served(tmp_path / "live", FRIENDSHIP.read_text(encoding="utf-8"), "cup.trf")
     with client:
         live = _tables(client.get("/live/tables").text)["crosstable"]
-    assert [[c["text"] for c in r][3:] for r in live[1:]] == [[c["text"] for c in r][3:] for r in site[1:]]
+    assert [[c["text"] for c in r][1:] for r in live[1:]] == [[c["text"] for c in r][1:] for r in site[1:]]  # No too
     # the winner (No. 3 ΟΑΑΗ, 11 match points) won its first match 4 – 2 against No. 10 ΟΑΧ, placed 2nd by
     # ``tiebreak standings``
-    assert live[1][3]["text"] == "2: 4" and not any(re.search(r"\dw\d", c["text"]) for r in live[1:] for c in r[3:])
+    assert live[1][4]["text"] == "2: 4" and not any(re.search(r"\dw\d", c["text"]) for r in live[1:] for c in r[4:])
     with client:  # the legend of the team cells alone (no bye letters of a player's crosstable), as the website's
         live_legend = _legend(client.get("/live/tables", params={"view": "teams"}).text, "#cells-legend li")
     site_legend = _legend((out / "en" / "crosstable.html").read_text(encoding="utf-8"), "ul.legend li")

@@ -193,57 +193,13 @@ def test_every_download_is_dated_by_the_file_as_the_standings_are(capsys, tmp_pa
     assert "напечатано 2025-10-20" in _cli(capsys, *asked["odds"], "--lang", "ru")
 
 
-#: the opponent of a round is «против N» / «проти N», as the pair's verdict («30 против 28.5») and the team's
-#: explanation («против команды N») say it; «победа с 19» read "a win together with 19"
-@pytest.mark.parametrize(("lang", "vs"), [("ru", "против"), ("uk", "проти")], ids=["ru", "uk"])
-def test_a_rounds_opponent_is_worded_as_the_pairs_verdict_words_it(capsys, lang, vs):
+#: the opponent of a round is named under the «Соперник» / «Суперник» heading by name and number (as the page's panel
+#: and the cards name it; «победа с 19» read "a win together with 19"), and the pair's verdict says «30 против 28.5»
+@pytest.mark.parametrize(("lang", "vs", "opponent"), [("ru", "против", "Соперник"), ("uk", "проти", "Суперник")],
+                         ids=["ru", "uk"])
+def test_a_rounds_opponent_is_worded_as_the_pairs_verdict_words_it(capsys, lang, vs, opponent):
     out = _cli(capsys, "explain", str(EXAMPLE), "--player", "7", "--lang", lang)
-    first_round = next(line for line in out.splitlines() if line.strip().startswith("Т1"))
-    assert f"{vs}   19" in first_round, first_round  # no. 7's round-1 opponent: no. 19 (the example's TRF line)
+    head, first_round = (re.split(r" {2,}", line.strip()) for line in out[out.index("\nPTS = "):].splitlines()[2:4])
+    assert head[2] == opponent and first_round[2] == "Yang,Yifan (19)"  # no. 7's round 1: no. 19 (the TRF line)
     pair = _cli(capsys, "explain", str(EXAMPLE), "--players", "7", "9", "--lang", lang)
     assert f"30 {vs} 28.5" in pair  # Vega's published BH/C1 of no. 7 and no. 9
-
-
-#: docs/glossary.md, row "match points": match points (MP) | матчевые очки (МО) | матчеві очки (МО)
-MATCH_POINTS = {"en": "Match points", "ru": "Матчевые очки", "uk": "Матчеві очки"}
-
-
-@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
-def test_the_pages_list_names_a_team_events_first_score_as_its_column_does(capsys, lang):
-    # eyes33b: the page's list said "PTS  Primary score" above a table headed «МО» and a legend "МО Матчевые очки"
-    pytest.importorskip("fastapi")
-    from fastapi.testclient import TestClient
-
-    from tiebreak.web import create_app
-
-    r = TestClient(create_app()).post("/api/standings", data={"format": "page", "lang": lang},
-                                      files={"file": (TEAM.name, TEAM.read_bytes())})
-    assert r.status_code == 200, r.text
-    item = r.text.split('<li data-code="PTS">', 1)[1].split("</li>", 1)[0]
-    assert f'<span class="tb-name">{MATCH_POINTS[lang]}</span>' in item, item
-    assert MATCH_POINTS[lang] in _cli(capsys, "standings", str(TEAM), "--lang", lang)  # the legend says the same
-
-
-def _legend_of(page: str) -> str:
-    """The crosstable's legend as a reader sees it: the text after the table."""
-    tail = page.split("</table>", 1)[1]
-    return " ".join(re.sub(r"<[^>]+>", " ", tail.split("</main>", 1)[0]).split())
-
-
-def test_the_crosstable_legend_says_what_a_star_is_once_and_only_when_the_table_shows_one(capsys, tmp_path):
-    # eyes33b: the legend said "* партия идёт" in its first line and "* = ещё не сыграна" under it, and the first on
-    # a finished event's table too (no star in it)
-    finished, playing = tmp_path / "finished", tmp_path / "playing"
-    finished.mkdir()
-    playing.mkdir()
-    (finished / "cup.trf").write_bytes(EXAMPLE.read_bytes())
-    # round 7 of the example, boards 1 and 2 (3-7 and 2-9) not yet played: by hand
-    (playing / "cup.trf").write_text(_with_round_7_pending(EXAMPLE.read_text(encoding="utf-8"), {2, 3, 7, 9}),
-                                     encoding="utf-8")
-    for folder in (finished, playing):
-        _cli(capsys, "site", str(folder / "cup.trf"), "-o", str(folder / "site"))
-    done = _legend_of((finished / "site" / "ru" / "crosstable.html").read_text(encoding="utf-8"))
-    open_games = _legend_of((playing / "site" / "ru" / "crosstable.html").read_text(encoding="utf-8"))
-    assert "3б1: соперник на 3-м месте" in done and "*" not in done, done
-    assert open_games.count("* ") == 1 and "* = ещё не сыграна" in open_games, open_games
-    assert "партия идёт" not in open_games

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -33,10 +31,13 @@ def _in_play(path: Path) -> Path:
     return path
 
 
-def _cli(path: Path, *args: str) -> dict:
-    run = subprocess.run([sys.executable, "-m", "tiebreak.cli", "standings", str(path), "-f", "json", *args],
-                         capture_output=True, text=True, check=True)
-    return json.loads(run.stdout)
+def _cli(capsys, path: Path, *args: str) -> dict:
+    """``tiebreak standings PATH -f json ARGS`` (in this process, as the other command-line tests run it)."""
+    from tiebreak.cli import main
+
+    capsys.readouterr()
+    assert main(["standings", str(path), "-f", "json", *args]) == 0
+    return json.loads(capsys.readouterr().out)
 
 
 def _live(path: Path) -> dict:
@@ -53,14 +54,14 @@ def _row(doc: dict, start_no: int) -> dict:
 
 
 @needs(CUP)
-def test_a_pgn_game_in_play_counts_nothing_on_every_face(tmp_path):
+def test_a_pgn_game_in_play_counts_nothing_on_every_face(tmp_path, capsys):
     pgn = _in_play(tmp_path / "cup.pgn")
-    cli = _cli(pgn)
+    cli = _cli(capsys, pgn)
     assert cli["tournament"]["after_round"] == 8
     assert (_row(cli, 2)["points"], _row(cli, 2)["values"]["SB"]) == (POINTS, SB)
     assert any("games pending: 5" in n for n in cli["notes"])
     # the same as the finished file after round 8
-    assert _row(_cli(CUP, "--after-round", "8"), 2)["values"] == _row(cli, 2)["values"]
+    assert _row(_cli(capsys, CUP, "--after-round", "8"), 2)["values"] == _row(cli, 2)["values"]
 
     pytest.importorskip("fastapi")
     from fastapi.testclient import TestClient
@@ -85,7 +86,7 @@ def test_a_pgn_game_in_play_counts_nothing_on_every_face(tmp_path):
     assert row[3:4] == ["5.5"] and "19.5" in row[:12]  # name (2 words), rating, then points (chess-results' order)
 
 
-def test_a_trf_pairing_without_its_result_counts_nothing_and_live_ranks_it_as_the_command_line(tmp_path):
+def test_a_trf_pairing_without_its_result_counts_nothing_and_live_ranks_it_as_the_command_line(tmp_path, capsys):
     """Hobsons Bay Cup, round 7: 3 v 7 (3 won, the file says) still being played.  No. 3 then has 5.5 - 1 = 4.5
     points by hand (his points column less the round-7 win); every value of every player is the live screen's."""
     lines = HOBSONS.read_text(encoding="utf-8").splitlines()
@@ -95,7 +96,7 @@ def test_a_trf_pairing_without_its_result_counts_nothing_and_live_ranks_it_as_th
             lines[k] = line.rstrip()[:-1].rstrip() + "  "
     path = tmp_path / "hb.trf"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    cli = _cli(path)
+    cli = _cli(capsys, path)
     assert cli["tournament"]["after_round"] == 7 and _row(cli, 3)["points"] == 4.5
     assert any("games pending: 1" in n for n in cli["notes"])
     live = _live(path)
@@ -108,7 +109,7 @@ FRIENDSHIP = ROOT / "tests" / "data" / "shared" / "corpus" / "heltour-crete-team
 
 
 @needs(FRIENDSHIP)
-def test_a_team_match_with_a_board_in_play_gives_no_match_points_yet_on_every_face(tmp_path):
+def test_a_team_match_with_a_board_in_play_gives_no_match_points_yet_on_every_face(tmp_path, capsys):
     """The Friendship Cup's round 7, ΓΑΖΙ 1 (team 1: players 13-16) v ΣΑΧ (team 15: players 1-4): the file has board
     13 v 1 drawn and the match won by team 1.  With that board still being played, by hand: team 1 has 9 - 2 = 7 match
     points (the match is pending) and 25 - ½ = 24.5 game points; team 15 keeps its 8 match points (it lost the
@@ -120,7 +121,7 @@ def test_a_team_match_with_a_board_in_play_gives_no_match_points_yet_on_every_fa
             lines[k] = line.rstrip()[:-1] + " "
     path = tmp_path / "team.trf"
     path.write_text("\n".join(lines), encoding="utf-8")
-    cli = _cli(path)
+    cli = _cli(capsys, path)
     assert (_row(cli, 1)["points"], _row(cli, 1)["values"]["MPVGP"]) == (7, 24.5)
     assert (_row(cli, 15)["points"], _row(cli, 15)["values"]["MPVGP"]) == (8, 19.5)
     assert any("games pending: 1" in n for n in cli["notes"])

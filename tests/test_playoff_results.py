@@ -9,8 +9,6 @@ points and 2 wins (places 17-19; BH/C1 26, 22.5, 20.5).  Under PTS,BPG, Nos. 2, 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -126,17 +124,18 @@ def test_errors_say_what_is_wrong(tmp_path: Path, text: str, error: str) -> None
     assert error in str(e.value)
 
 
-def test_command_line(tmp_path: Path) -> None:
+def test_command_line(tmp_path: Path, capsys) -> None:
+    from tiebreak.cli import main
+
     f = tmp_path / "playoff.txt"
     f.write_text("stage mini-match\n7 9 0-1\n9 7 =\n", encoding="utf-8")
-    run = subprocess.run([sys.executable, "-m", "tiebreak.cli", "standings", FILE, "--tiebreaks", "PTS,BH/C1",
-                          "--no-lots", "--playoff", str(f), "--format", "json"], capture_output=True, text=True,
-                         check=True)
-    rows = json.loads(run.stdout)["standings"]
+    assert main(["standings", FILE, "--tiebreaks", "PTS,BH/C1", "--no-lots", "--playoff", str(f), "--format",
+                 "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["standings"]
     assert [(r["rank"], r["start_no"]) for r in rows[:2]] == [(1, 9), (2, 7)]
-    bad = subprocess.run([sys.executable, "-m", "tiebreak.cli", "standings", FILE, "--no-lots", "--playoff", str(f),
-                          "--tiebreaks", "PTS,BH/C1", "--lang", "uk"], capture_output=True, text=True)
-    assert bad.returncode == 0 and "плей-оф" in bad.stderr and "No." not in bad.stderr
+    assert main(["standings", FILE, "--no-lots", "--playoff", str(f), "--tiebreaks", "PTS,BH/C1", "--lang", "uk"]) == 0
+    err = capsys.readouterr().err
+    assert "плей-оф" in err and "No." not in err
 
 
 def test_api_standings_and_prizes_take_the_play_off() -> None:

@@ -226,8 +226,8 @@ def test_round_robin_square_crosstable_and_cards(tmp_path, capsys):
     check_standings_pages(out, ROUND_ROBIN, 5, capsys)
     check_cards(out, ROUND_ROBIN, 5, capsys)
     table = parse(out / "en" / "crosstable.html").tables["crosstable"]
-    assert len(table) == 7 and [c["text"] for c in table[0][3:]] == [str(n) for n in range(1, 7)]
-    assert [row[3 + i]["text"] for i, row in enumerate(table[1:])] == ["×"] * 6  # the diagonal
+    assert len(table) == 7 and [c["text"] for c in table[0][4:]] == [str(n) for n in range(1, 7)]  # after the No
+    assert [row[4 + i]["text"] for i, row in enumerate(table[1:])] == ["×"] * 6  # the diagonal
     check_links(out)
 
 
@@ -405,8 +405,8 @@ def test_crosstable_colours_are_the_readers_letters(swiss_site):
     finished 9th (the published standings), so his round-1 cell reads 9w1, 9б1."""
     for lang, cell in (("en", "9w1"), ("ru", "9б1"), ("uk", "9б1")):
         rows = parse(swiss_site / lang / "crosstable.html").tables["crosstable"][1:]
-        row = next(r for r in rows if player_of(r[1]) == 2)
-        assert row[3]["text"] == cell, lang
+        row = next(r for r in rows if player_of(r[2]) == 2)
+        assert row[1]["text"] == "2" and row[4]["text"] == cell, lang  # place, No, name, points, round 1
 
 
 def test_the_crosstable_says_what_its_number_is(swiss_site):
@@ -469,8 +469,8 @@ def test_a_crosstables_symbols_are_unambiguous_and_its_legend_is_the_same_on_the
     trf.write_text("\n".join(lines) + "\n", encoding="utf-8")
     assert main(["site", str(trf), "-o", str(tmp_path / "site"), "--seed", SEED]) == 0
     table = parse(tmp_path / "site" / "en" / "crosstable.html").tables["crosstable"]
-    row = next(r for r in table[1:] if player_of(r[1]) == 1)
-    assert row[3]["text"] == "U"  # place, player, points, then round 1
+    row = next(r for r in table[1:] if player_of(r[2]) == 1)
+    assert row[4]["text"] == "U"  # place, No, player, points, then round 1
     page = re.sub(r"<[^>]+>", "\n", (tmp_path / "site" / "en" / "crosstable.html").read_text(encoding="utf-8"))
     legend = [x.strip() for x in page.splitlines() if re.match(r"\s*\S{1,2} = ", x)]
     assert "U = pairing-allocated bye" in legend and "H = half-point bye" in legend and "Z = zero-point bye" in legend

@@ -62,14 +62,16 @@ def test_a_teams_values_are_its_matches_by_hand():
         ["R1", "vs", "team", "2", "B", "MP", "2", "GP", "1.5"],
         ["R2", "vs", "team", "3", "C", "MP", "1", "GP", "1"],
         ["R3", "vs", "team", "4", "D", "MP", "1", "GP", "1"]]
-    assert [x[:4] for x in _rows(text, "MP = ")[1:]] == [["R1", "vs", "team", "2"], ["R2", "vs", "team", "3"],
-                                                        ["R3", "vs", "team", "4"]]
-    assert [x[4] for x in _rows(text, "MP = ")[1:]] == ["2", "1", "1"]     # match points 2 + 1 + 1
+    # each value's rounds as a player's: round, result, opposing team (name and number), contribution
+    assert _rows(text, "MP = ")[1] == ["Round", "Result", "Opponent", "Contribution"]
+    assert [x[:4] for x in _rows(text, "MP = ")[2:5]] == [["1", "win", "B", "(2)"], ["2", "draw", "C", "(3)"],
+                                                         ["3", "draw", "D", "(4)"]]
+    assert [x[4] for x in _rows(text, "MP = ")[2:5]] == ["2", "1", "1"]     # match points 2 + 1 + 1
     assert _rows(text, "MP = ")[0][:3] == ["MP", "=", "4"]
-    assert [x[4] for x in _rows(text, "GP = ")[1:]] == ["1.5", "1", "1"]   # game points 1½ + 1 + 1
+    assert [x[4] for x in _rows(text, "GP = ")[2:5]] == ["1.5", "1", "1"]   # game points 1½ + 1 + 1
     assert _rows(text, "GP = ")[0][:3] == ["GP", "=", "3.5"]
     bh = _rows(text, "BH:MP = ")
-    assert bh[0][:3] == ["BH:MP", "=", "8"] and [x[4] for x in bh[1:]] == ["2", "5", "1"]  # MP of B, C, D
+    assert bh[0][:3] == ["BH:MP", "=", "8"] and [x[4] for x in bh[2:5]] == ["2", "5", "1"]  # MP of B, C, D
     d = details(s, 1)
     assert d["BH:MP"]["value"] == 8 and [r["opponent"] for r in d["BH:MP"]["rounds"]] == [2, 3, 4]
 

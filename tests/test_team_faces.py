@@ -171,8 +171,10 @@ def test_explain_a_team(capsys):
     # B 2 × 2 = 9½; the opponent with the lowest MP (D) is cut: 8 (spec §3: C = 8)
     block = out[out.index("EMGSB/C1 = "):].split("\n\n")[0].splitlines()
     assert block[0].startswith("EMGSB/C1 = 8 ")
-    assert [(x.split()[0], x.split()[4], "(cut)" in x) for x in block[1:]] == [("R1", "1.5", True), ("R2", "4", False),
-                                                                              ("R3", "4", False)]
+    assert block[1].split() == ["Round", "Result", "Opponent", "Contribution"]  # as a player's, a match a round
+    assert [(x.split()[0], x.split()[4], "(cut)" in x) for x in block[2:5]] == [("1", "1.5", True), ("2", "4", False),
+                                                                               ("3", "4", False)]
+    assert block[5] == "  How counted: match (opponent's score; Art. 16.3 adjusted in Swiss events)"
     assert "BC = 6" in out and "game points by board: 3, 1.5" in out  # board 1: 1+1+1, board 2: ½+1+0
     assert "EDE = 0" in out and "Type A" in out
 

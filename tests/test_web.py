@@ -356,7 +356,7 @@ def test_prizes_and_varma_from_the_page(browser, server):
     page.close()
 
 
-def test_check_published_standings_from_the_page(browser, server):
+def test_check_published_standings_from_the_page(browser, server, capsys):
     page = browser.new_page()
     page.goto(server + "/?lang=uk")
     page.set_input_files("#file", str(CHECK_DATA / "rapid-1-2024.trf"))
@@ -366,7 +366,7 @@ def test_check_published_standings_from_the_page(browser, server):
     page.wait_for_function("document.querySelectorAll('#check-result table.cards tbody tr').length > 0")
     # Vega's Rapid 1 2024 page follows the 2009 virtual opponent: no. 13's BH 12.0 differs from ours (14.5) under the
     # announced 2024 rules and is reproduced by fide-2009 alone (tests/test_check.py has the hand computation)
-    cli = subprocess_check(CHECK_DATA / "rapid-1-2024.trf", CHECK_DATA / "rapid-1-2024.published.csv", "uk")
+    cli = command_check(capsys, CHECK_DATA / "rapid-1-2024.trf", CHECK_DATA / "rapid-1-2024.published.csv", "uk")
     # the command line's verdict, word for word (the file by its name): the list checked is the published columns
     # (and the verdict under it: which rule set or program's convention reproduces the published figures)
     assert page.locator("#check-result h2").inner_text() == "rapid-1-2024.trf"
@@ -386,7 +386,7 @@ def test_check_published_standings_from_the_page(browser, server):
     page.close()
 
 
-def test_the_page_finds_the_vega_export_right(browser, server):
+def test_the_page_finds_the_vega_export_right(browser, server, capsys):
     """The page's check of the 2025 Hobsons Bay Cup against Vega's export: right, as ``tiebreak check`` says (96/96
     values and 32/32 ranks under fide-2024), with the published columns as the list, whatever list the page shows."""
     page = browser.new_page()
@@ -396,7 +396,7 @@ def test_the_page_finds_the_vega_export_right(browser, server):
     page.set_input_files("#published-file", str(PUBLISHED))
     page.locator("#check-button").click()
     page.wait_for_function("document.querySelectorAll('#check-result table.rules tbody tr').length > 0")
-    cli = subprocess_check(PUBLISHED.parent / "tournament.trf", PUBLISHED, "en")
+    cli = command_check(capsys, PUBLISHED.parent / "tournament.trf", PUBLISHED, "en")
     assert page.locator("#check-result h2").inner_text() == "tournament.trf"
     assert page.locator("#check-result p").first.inner_text() == cli.splitlines()[0].split(".trf: ", 1)[1]
     assert "right under the announced rules fide-2024 (PTS, BH, BH/C1, SB)" in cli.splitlines()[0]
@@ -406,13 +406,14 @@ def test_the_page_finds_the_vega_export_right(browser, server):
     page.close()
 
 
-def subprocess_check(trf_file: Path, published: Path, lang: str) -> str:
-    """``tiebreak check FILE --published P --lang L`` as a user runs it: its standard output."""
-    import subprocess
+def command_check(capsys, trf_file: Path, published: Path, lang: str) -> str:
+    """``tiebreak check FILE --published P --lang L`` (in this process, as the other command-line tests run it): its
+    standard output."""
+    from tiebreak.cli import main
 
-    done = subprocess.run([sys.executable, "-m", "tiebreak.cli", "check", str(trf_file), "--published", str(published),
-                           "--lang", lang], capture_output=True, text=True, timeout=120)
-    return done.stdout
+    capsys.readouterr()
+    main(["check", str(trf_file), "--published", str(published), "--lang", lang])
+    return capsys.readouterr().out
 
 
 def test_standings_page_shows_table_and_legend(browser, tmp_path):

@@ -6,8 +6,8 @@ computes the player columns): one set of words for every face, the players' and 
 >>> from tiebreak.views.standings import column_order
 >>> standings_headings(column_order(["fed", "title"], ["BH/C1"]), "ru")
 ['Место', '№', 'Зв', 'Участник', 'Фед', 'Очки', 'BH/C1']
->>> standings_headings(column_order([], ["MPVGP"]), "uk", team=("PTS", "MP"))
-['Місце', '№', 'Команда', 'МО', 'MPVGP']
+>>> standings_headings(column_order([], ["GP", "MPVGP"]), "uk", team=("PTS", "MP"))
+['Місце', '№', 'Команда', 'МО', 'ІО', 'MPVGP']
 """
 
 from __future__ import annotations
@@ -33,15 +33,16 @@ def primary_name(primary: str, lang: str = "en") -> str:
 
 
 def key_heading(key: str, primary: str, lang: str = "en") -> str:
-    """A team standings column's heading: the primary score (``PTS``, or its own code) by its name, as every face
-    heads it; another column by its key.
+    """A team standings column's heading: the primary score (``PTS``, or its own code) and the match or game points
+    by the glossary's name (``МО``, ``ИО``), as every face heads them; another column by its key (the JSON keys stay
+    the codes).
 
     >>> key_heading("PTS", "MP", "ru"), key_heading("MP", "MP", "uk"), key_heading("PTS", "GP", "en")
     ('МО', 'МО', 'GP')
-    >>> key_heading("BH", "MP", "ru"), key_heading("GP", "MP", "ru")
-    ('BH', 'GP')
+    >>> key_heading("BH", "MP", "ru"), key_heading("GP", "MP", "ru"), key_heading("GP", "MP", "uk")
+    ('BH', 'ИО', 'ІО')
     """
-    return primary_name(primary, lang) if key in ("PTS", primary) else key
+    return primary_name(primary if key == "PTS" else key, lang)
 
 
 def standings_headings(columns: Sequence[Column], lang: str = "en", team: tuple[str, str] | None = None) -> list[str]:
@@ -51,5 +52,6 @@ def standings_headings(columns: Sequence[Column], lang: str = "en", team: tuple[
     fixed = {"rank": WORDS.text("rank", lang), "number": WORDS.text("number", lang),
              "name": WORDS.text("team" if team else "name", lang),
              "points": key_heading(*team, lang) if team else WORDS.text("points", lang)}
-    return [COLUMN_HEADINGS.text(c.key, lang) if c.kind == "player" else c.key if c.kind == "value" else fixed[c.kind]
+    return [COLUMN_HEADINGS.text(c.key, lang) if c.kind == "player"
+            else (key_heading(c.key, team[1], lang) if team else c.key) if c.kind == "value" else fixed[c.kind]
             for c in columns]

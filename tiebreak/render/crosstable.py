@@ -16,7 +16,7 @@ from __future__ import annotations
 from markupsafe import escape
 
 from ..engine.model import Kind
-from ..views.crosstable import Cell, Crosstable, Row
+from ..views.crosstable import HEAD_COLUMNS, Cell, Crosstable, Row
 from .i18n import word
 from .results import CELL, colour_letter, cross_cell
 from .results import legend as symbols_legend
@@ -60,7 +60,9 @@ def table(view: Crosstable, lang: str, points: str | None = None) -> tuple[list[
     """The heads and rows as text, in standings order: place, number, name, points (headed ``points``, else
     "Pts"), then the rounds (a square: the columns 1, 2, ... are the places)."""
     name = TEAM_WORDS.text("team", lang) if view.teams else word("name", lang)
-    heads = [word("rank", lang), word("number", lang), name, points or word("points", lang),
+    fixed = {"rank": word("rank", lang), "number": word("number", lang), "name": name,
+             "points": points or word("points", lang)}
+    heads = [*(fixed[c] for c in HEAD_COLUMNS),
              *(str(k + 1) for k in range(len(view.rows) if view.square else view.rounds))]
     return heads, [[r.place, str(r.start_no), r.name, r.points, *row_texts(view, r, lang)] for r in view.rows]
 
@@ -89,9 +91,11 @@ def square_texts(view: Crosstable, row: Row) -> list[str]:
     return ["×" if kinds is None else "".join(CELL[k] for k in kinds) for kinds in view.grid(row)]
 
 
-def legend(view: Crosstable, lang: str) -> list[str]:
+def legend(view: Crosstable, lang: str, live: bool = False) -> list[str]:
     """What the cells say: how a cell reads (the opponent's place; a square's columns the places; a team's the
-    opposing team's place and the game points), that forfeits are named, and each symbol the table shows."""
+    opposing team's place and the game points), that forfeits are named, and each symbol the table shows; a game
+    without a result is one not played yet in a file, one being played on the live screen (``live``), the words
+    its pairings use."""
     kinds = view.kinds
     if view.teams:
         return [LIVE_WORDS.text("team_cells_key", lang)]
@@ -100,5 +104,5 @@ def legend(view: Crosstable, lang: str) -> list[str]:
     lines = [key, SITE_WORDS.text("forfeit_note", lang)]
     lines += symbols_legend(lang, [k for k in named if k in kinds])
     if Kind.UNKNOWN in kinds:
-        lines.append(f"{CELL[Kind.UNKNOWN]} = {SITE_WORDS.text('pending', lang)}")
+        lines.append(f"{CELL[Kind.UNKNOWN]} = {(LIVE_WORDS if live else SITE_WORDS).text('pending', lang)}")
     return lines

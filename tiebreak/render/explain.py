@@ -32,6 +32,7 @@ from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Contribution
 from ..engine.team import TEAM_CATALOGUE, TeamStandings
 from ..views.matches import MatchRound, match_rounds
+from ..views.value_rounds import ValueRounds, opponent_label, value_rounds
 from .columns import key_heading, primary_name
 from .i18n import kind_name, message, tiebreak_name, with_modifiers, word
 from .words import EXPLAIN_WORDS, TEAM_EXPLAIN, TEAM_NAMES, TEAM_WORDS
@@ -179,22 +180,45 @@ def _notes(s: Ranking, number: int, key: str, info: dict[str, Any], lang: str) -
     return lines
 
 
-def _round_lines(s: Ranking, rounds: list[dict[str, Any]], lang: str) -> list[str]:
-    """What each round added: a player's result and opponent, a team's opposing team (its match is listed above);
-    the value, the cut mark and the source."""
-    if isinstance(s, TeamStandings):
-        who = [TEAM_EXPLAIN.text("vs", lang, number=c["opponent"], name="").strip() if c["opponent"] else ""
-               for c in rounds]
-        width = max([16, *map(len, who)])
-        cells = [f"{x:<{width}}" for x in who]
-    else:
-        kinds = [kind_name(c["kind"], lang) for c in rounds]
-        width = max([18, *map(len, kinds)])  # whole words in one column, whatever the language
-        opponents = [_w("vs", lang, opponent=f"{c['opponent']:>4}") if c["opponent"] else _w("no_opponent", lang)
-                     for c in rounds]
-        cells = [f"{kind:<{width}} {opp:<11}" for kind, opp in zip(kinds, opponents)]
-    return [f"  {_w('r', lang)}{c['round']:<2} {cell} {_num(c['value']):>8}{'  ' + _w('cut', lang) if c['cut'] else ''}"
-            f"   {message(c['source'], lang)}" for c, cell in zip(rounds, cells)]
+def round_headings(columns: tuple[str, ...], lang: str) -> list[str]:
+    """The headings of a value's rounds (:data:`tiebreak.views.value_rounds.COLUMNS`) in ``lang``, on every face.
+
+    >>> round_headings(("round", "result", "opponent", "contribution", "how_counted"), "ru")
+    ['Тур', 'Результат', 'Соперник', 'Вклад', 'Как учтено']
+    """
+    return [_w("round_head", lang, k="").strip() if c == "round" else _w(c, lang) for c in columns]
+
+
+def round_cells(v: ValueRounds, lang: str) -> list[list[str]]:
+    """Each round of ``v`` as the words of its cells, in the columns of ``v``: the round's number, the result, the
+    opponent named with the number, the contribution (a cut one marked), how it was counted (when the rounds
+    differ)."""
+    out = []
+    for r in v.rows:
+        cells = {"round": str(r.round), "result": kind_name(r.kind, lang),
+                 "opponent": opponent_label(r.opponent_name, r.opponent) or _w("no_opponent", lang),
+                 "contribution": _num(r.value) + (" " + _w("cut", lang) if r.cut else ""),
+                 "how_counted": message(r.source, lang)}
+        out.append([cells[c] for c in v.columns])
+    return out
+
+
+def _round_lines(v: ValueRounds, lang: str) -> list[str]:
+    """A value's rounds as an aligned table under its headings (the contribution flush right), the one way they
+    were counted said once under it."""
+    if not v.rows:
+        return []
+    table = [round_headings(v.columns, lang), *round_cells(v, lang)]
+    widths = [max(len(row[i]) for row in table) for i in range(len(v.columns))]
+    right = v.columns.index("contribution")
+    lines = ["  " + "  ".join(x.rjust(w) if i == right else x.ljust(w) for i, (x, w) in enumerate(zip(row, widths)))
+             .rstrip() for row in table]
+    return lines + (["  " + sentence_note(v, lang)] if v.sentence else [])
+
+
+def sentence_note(v: ValueRounds, lang: str) -> str:
+    """The one way every round of ``v`` was counted, said once under its table ('' when the rounds differ)."""
+    return f"{_w('how_counted', lang)}: {message(v.sentence, lang)}" if v.sentence else ""
 
 
 def explain(s: Ranking, number: int, lang: str = "en") -> str:
@@ -207,11 +231,11 @@ def explain(s: Ranking, number: int, lang: str = "en") -> str:
         name = spec_name(spec, team, lang) if heading == key else TEAM_NAMES.text(code, lang)
         lines += ["", f"{heading} = {_num(info['value'])}   {name} [{message(article, lang)}]"]
         lines += _notes(s, number, key, info, lang)
-        rounds = info.get("rounds", [])
-        lines += _round_lines(s, rounds, lang)
-        kept = sum((c["value"] for c in rounds if not c["cut"]), Fraction(0))
-        if rounds and kept != info["value"] and info["value"] is not None:  # an average (AOB): the sum it comes from
-            lines.append(_w("kept", lang, sum=_num(kept)))
+        v = value_rounds(s, number, key) if "rounds" in info else None
+        if v is not None:
+            lines += _round_lines(v, lang)
+            if v.kept is not None:  # an average (AOB): the sum it comes from
+                lines.append(_w("kept", lang, sum=_num(v.kept)))
     return "\n".join(lines) + "\n"
 
 

@@ -20,7 +20,8 @@ from ..engine.ranking import Ranking
 from ..engine.registry import CATALOGUE
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
-from .explain import details, matches, pair_details, spec_name, value_heading
+from ..views.value_rounds import value_rounds
+from .explain import details, matches, pair_details, round_cells, round_headings, sentence_note, spec_name, value_heading
 from .i18n import message
 from .templating import environment
 from .words import EXPLAIN_WORDS, TEAM_NAMES
@@ -61,17 +62,23 @@ def _notes(info: dict[str, Any], team: bool, words: Words, lang: str) -> list[st
     return out
 
 
+#: the class of each column of a value's rounds (:data:`tiebreak.views.value_rounds.COLUMNS`): words flush left
+_CLASSES = {"round": "", "result": "name", "opponent": "name", "contribution": "", "how_counted": "src"}
+
+
 def _block(s: Ranking, start_no: int, spec: str, info: dict[str, Any], words: Words, lang: str) -> dict[str, Any]:
     team = not isinstance(s, Standings)
-    rounds = [{"round": c["round"], "value": _num(c["value"]), "cut": c["cut"],
-               "kind": words["kinds"].get(c["kind"], c["kind"]), "opponent": _who(s, c["opponent"], words),
-               "source": message(c["source"], lang) if c["source"] else ""} for c in info.get("rounds", [])]
+    v = value_rounds(s, start_no, spec) if "rounds" in info else None
+    rounds = [] if v is None else [{"cut": r.cut, "cells": cells}  # the columns of every face
+                                   for r, cells in zip(v.rows, round_cells(v, lang))]
     name = spec_name({x.text: x for x in s.specs}.get(spec), team, lang)
     heading, code, article = value_heading(s, spec, info["article"], lang)  # a team's primary score as headed
     name = TEAM_NAMES.text(code, lang) if heading != spec else name
     return {"spec": spec, "heading": heading, "value": _num(info["value"]), "name": name,
-            "article": message(article, lang), "rounds": rounds if "rounds" in info else None,
-            "sources": list(dict.fromkeys(c["source"] for c in rounds)),
+            "article": message(article, lang), "rounds": rounds if v is not None else None,
+            "heads": round_headings(v.columns, lang) if v is not None else [],
+            "classes": [_CLASSES[c] for c in v.columns] if v is not None else [],
+            "sentence": sentence_note(v, lang) if v is not None else "",
             "undefined": _undefined(s, start_no, spec, lang) if info["value"] is None and rounds else "",
             "notes": _notes(info, team, words, lang)}
 

@@ -161,7 +161,8 @@ def grid_rows(rows: list[dict[str, Any]], square: bool, lang: str,
     view = crosstable.from_json(rows, square)
     out = []
     for n, (r, row) in enumerate(zip(rows, view.rows)):
-        cells: list[Cell] = [{"text": row.place, "cls": "rank"}, _link(r, card), {"text": row.points, "cls": "pts"}]
+        cells: list[Cell] = [{"text": row.place, "cls": "rank"}, {"text": str(row.start_no), "cls": "id"}, _link(r, card),
+                             {"text": row.points, "cls": "pts"}]  # views.crosstable.HEAD_COLUMNS
         if square:
             grid = view.grid(row)
             cells += [{"text": text, "cls": "self" if j == n else "pending" if Kind.UNKNOWN in (grid[j] or ()) else ""}
@@ -171,7 +172,8 @@ def grid_rows(rows: list[dict[str, Any]], square: bool, lang: str,
                 text = cross_words.team_cell_text(c, lang) if view.teams else cross_words.cell_text(c, lang)
                 cells.append({"text": text, "cls": "pending" if c.kind is Kind.UNKNOWN else ""})
         out.append({"cells": cells})
-    return [_head(str(k)) for k in range(1, (len(rows) if square else view.rounds) + 1)], out, cross_words.legend(view, lang)
+    heads = [_head(str(k)) for k in range(1, (len(rows) if square else view.rounds) + 1)]
+    return heads, out, cross_words.legend(view, lang, live=True)  # a game without a result: being played
 
 
 def odds_rows(odds: dict[str, Any], lang: str) -> Markup:
@@ -213,9 +215,9 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
     points_head = standings_headings([Column("points")], lang, team)[0]
     heads = [*(_head(h, _CLASSES[c.kind]) for c, h in zip(view.columns, standings_headings(view.columns, lang, team))),
              _head("✓"), _head("▲▼")]
-    summary = ", ".join(([_count("matches_pending", int(live.get("matches_pending") or 0), lang)] if teams else [])
-                        + [_count("games_pending", int(live["pending"]), lang),
-                           _count("places_settled", int(live["settled"]), lang)])
+    counts = [("matches_pending", int(live.get("matches_pending") or 0) if teams else 0),
+              ("games_pending", int(live["pending"])), ("places_settled", int(live["settled"]))]
+    summary = ", ".join(_count(key, n, lang) for key, n in counts if n)  # a count of none left out (a finished event)
     odds = doc.get("odds") if not (live.get("team_event") and not teams) else None
     note = ""
     if odds:
@@ -236,7 +238,8 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
                        _head(w["odds_first"]), _head(w["odds_top"].format(k=odds["top"] if odds else 3)),
                        _head(w["odds_places"], "reach")],
         "odds_wait": bool(live["pending"]) and not odds and not (live.get("team_event") and not teams),
-        "cross_heads": [_head(w["rank"], "rank"), _head(name_head, "name"), _head(points_head, "pts"), *cross_heads],
+        "cross_heads": [_head(w["rank"], "rank"), _head(w["number"], "id"), _head(name_head, "name"),
+                        _head(points_head, "pts"), *cross_heads],
         "cross_rows": cross_rows,
         "cross_legend": cross_legend,  # the website's and the downloads' legend: what this table shows
         "history_hidden": history_hidden,

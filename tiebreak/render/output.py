@@ -22,7 +22,7 @@ from ..formats.text import SafeCsvWriter, one_line
 from ..views.crosstable import of_teams
 from ..views.standings import Column, StandingsTable, legend_entries, of_ranking
 from . import crosstable as cross_words
-from .columns import primary_name, standings_headings
+from .columns import key_heading, primary_name, standings_headings
 from .explain import details as explain
 from .explain import matches
 from .i18n import legend_name, message, word
@@ -255,10 +255,12 @@ def legend(s: Ranking, lang: str = "en") -> list[str]:
     ['  МО         Матчеві очки (C.07 11.1.1)', '  BH:GP/C1   Бухгольц, скорочення-1 (C.07 8.1, 16)']
     """
     team = isinstance(s, TeamStandings)
-    entries = legend_entries(s.specs, team, s.tt.primary if isinstance(s, TeamStandings) else "")
-    # ``BH/C1      Buchholz, Cut-1 (C.07 8.1)``: as the column is headed, the name with its cut or median, the article
-    return [f"  {primary_name(e.code, lang) if e.primary else e.spec.text:10} {legend_name(e, lang)} "
-            f"({message(e.article, lang)})" for e in entries if e.known and (team or e.code != "PTS")]
+    primary = s.tt.primary if isinstance(s, TeamStandings) else ""
+    # ``BH/C1      Buchholz, Cut-1 (C.07 8.1)``: as the column is headed (a team's MP or GP as the table heads it,
+    # :func:`key_heading`), the name with its cut or median, the article
+    return [f"  {key_heading(e.code, primary, lang) if e.glossary else e.spec.text:10} {legend_name(e, lang)} "
+            f"({message(e.article, lang)})" for e in legend_entries(s.specs, team, primary)
+            if e.known and (team or e.code != "PTS")]
 
 
 #: the columns of a text table that are flush left (the other ones are flush right)

@@ -549,11 +549,10 @@ LIVE_WORDS = Table("live", {
     'white': term('white'),
     'black': term('black'),
     'result': term('result'),
-    'pending': 'playing',
+    'pending': 'playing',  # a game being played: only the live screen knows it (a file's: site 'pending')
     'bye': term('bye'),
     'settled': 'place settled for this round',
     'provisional': 'provisional: a game still being played can change it',
-    'playing': 'game in progress',
     'playoff': "place decided by the play-off (Arbiters' Manual 13.2)",
     'playoff_mark': 'P',
     'since_round': 'Since round',
@@ -661,7 +660,6 @@ EXPLAIN_WORDS = Table("explain", {
     "undefined_idle": "  undefined: no game played, so no opponent's rating to count (C.07 Art. 10)",
     "group": "computed among the players still tied at this point (Type A)",
     "group_score": "  {note}; score among them: {score}",
-    "vs": "vs {opponent}",
     "no_opponent": term('no_opponent'),
     "cut": term('cut_mark'),
     "kept": "  sum of the rounds kept: {sum}; the value is derived from it (average, rating table)",
@@ -674,6 +672,12 @@ EXPLAIN_WORDS = Table("explain", {
     "no": term('number_n'),
     "star_cut": "  (* cut)",
     "r": term('round_short'),
+    # the columns of a value's rounds (tiebreak.views.value_rounds.COLUMNS), on every face
+    "round_head": term('round_n'),
+    "result": term('result'),
+    "opponent": term('opponent'),
+    "contribution": term('contribution'),
+    "how_counted": term('how_counted'),
 })
 
 

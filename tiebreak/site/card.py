@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, Callable
 
 from ..engine.model import Kind, format_number
 from ..engine.registry import CATALOGUE, parse
+from ..render.explain import round_cells, round_headings, sentence_note
 from ..render.i18n import kind_name as _kind_name
 from ..render.i18n import tiebreak_name, with_modifiers, word
-from ..render.words import EXPLAIN_WORDS
+from ..render.words import EXPLAIN_WORDS, LIVE_WORDS
 from ..views.card import CardGame
-from .cells import _head, colour_word, name_of, num, player_link, said, site_words
+from ..views.value_rounds import ValueRounds, value_rounds
+from .cells import _head, colour_word, name_of, num, player_link, site_words
 from .event import CELL, Event
 from .games import game_link
 
@@ -101,8 +103,8 @@ def game_row(e: Event, lang: str, start_no: int, g: CardGame, shown: Any) -> dic
         opp = player_link(e, g.opponent)
     else:
         opp = {"text": kind_name(g.kind.name, lang) if g.kind != Kind.ABSENT else s["not_paired"], "cls": "left"}
-    if g.pending:
-        result = s["pending"]
+    if g.pending:  # the words of the pairings: not played yet in a file, being played on the live screen
+        result = LIVE_WORDS.text("pending", lang) if e.live else s["pending"]
     else:
         result = CELL[g.kind]
         if g.kind in (Kind.FORFEIT_WIN, Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT) or g.opponent is None:
@@ -135,54 +137,50 @@ def chart(places: list[int], players: int, lang: str, shown: Any) -> dict[str, A
 def explanations(e: Event, lang: str, start_no: int) -> list[dict[str, Any]]:
     """Each value of the current standings with the rounds that made it (the records of ``tiebreak explain``)."""
     s = site_words(lang)
-    heads = [_head(s["result"], "left"), _head(s["opponent"], "name")]
     out = []
-    for n, (key, code, value, article, group, rounds, kept, _) in enumerate(records(e, start_no), 1):
+    for n, (key, code, value, article, group, rounds) in enumerate(records(e, start_no), 1):
         # the name with its cut or median, as the legend and the page's panel write it ("Buchholz, Cut-1")
         name = with_modifiers(tiebreak_name(CATALOGUE[code], lang), parse(key), lang)
-        made = None if rounds is None else [
-            (k, [{"text": kind_name(kind, lang), "cls": "left"},
-                 opponent or {"text": EXPLAIN_WORDS.text("no_opponent", lang)}], points, cut_here, source)
-            for k, kind, opponent, points, cut_here, source in rounds]
-        out.append(explanation(lang, n, {"key": key, "value": value, "article": article, "name": name}, heads,
-                               made, kept, s["group_note"].format(score=group)))
+        x: dict[str, Any] = {"key": key, "value": value, "article": article, "name": name}
+        if rounds is None:
+            x["note"] = s["group_note"].format(score=group)
+        out.append(rounds_table(lang, n, x, rounds, lambda sno: player_link(e, sno)))
     return out
 
 
-#: one round of a value's record on a card: the round, the cells between it and the contribution (a player's: the
-#: result and the opponent; a team's: the opposing team), the contribution, whether it was cut, how it was counted
-RecordRound = tuple[str, list[dict[str, Any]], str, bool, str]
-
-
-def explanation(lang: str, n: int, x: dict[str, Any], heads: list[dict[str, Any]], rounds: list[RecordRound] | None,
-                kept: str | None = None, group: str = "") -> dict[str, Any]:
-    """The ``n``-th value's record on a player's or a team's card: ``x`` (key, value, article, name; a heading)
-    with the table of the ``rounds`` that made it (``heads``: the headings of the cells between the round and the
-    contribution), each cut round struck through; the note that says what was cut, that the value is derived
-    from the sum kept (``kept``), or, without rounds (a Type A value: ``rounds`` None), the ``group`` note."""
-    s = site_words(lang)
-    if rounds is None:
-        return x | ({"note": group} if group else {})
-    if not rounds:
+def rounds_table(lang: str, n: int, x: dict[str, Any], v: ValueRounds | None,
+                 link: Callable[[int | None], dict[str, Any]]) -> dict[str, Any]:
+    """The ``n``-th value's record ``x`` on a player's or a team's card with the table of its rounds, in the columns
+    of every face (:mod:`tiebreak.views.value_rounds`; the opponent linked to its card by ``link``), each cut round
+    struck through; under it the one way every round was counted, what a cut means, the sum an average comes from."""
+    if v is None or not v.rows:
         return x
-    rows = [{"cls": "cut" if cut else "", "cells": [
-        {"text": k, "head": True}, *middle,
-        {"text": points + (" " + EXPLAIN_WORDS.text("cut", lang) if cut else ""), "cls": "cut" if cut else ""},
-        {"text": said(source, lang), "cls": "left"}]} for k, middle, points, cut, source in rounds]
-    x["table"] = {"id": f"tb{n}", "caption": x["key"], "rows": rows, "heads": [
-        _head(s["round_n"].format(k="").strip()), *heads, _head(s["contribution"]), _head(s["how_counted"], "name")]}
-    if any(r[3] for r in rounds):
-        x["note"] = s["cut_legend"]
-    if kept is not None:
-        x["note"] = EXPLAIN_WORDS.text("kept", lang, sum=kept).strip()
+    s = site_words(lang)
+    rows = []
+    for r, cells in zip(v.rows, round_cells(v, lang)):
+        words = dict(zip(v.columns, cells))
+        cls = "cut" if r.cut else ""
+        shown = {"round": {"text": words["round"], "head": True}, "result": {"text": words["result"], "cls": "left"},
+                 "opponent": link(r.opponent) | {"text": words["opponent"]} if r.opponent else {"text": words["opponent"]},
+                 "contribution": {"text": words["contribution"], "cls": cls},
+                 "how_counted": {"text": words.get("how_counted", ""), "cls": "left"}}
+        rows.append({"cls": cls, "cells": [shown[c] for c in v.columns]})
+    x["table"] = {"id": f"tb{n}", "caption": x.get("heading", x["key"]), "rows": rows,
+                  "heads": [_head(h, _CLASSES[c]) for c, h in zip(v.columns, round_headings(v.columns, lang))]}
+    notes = [sentence_note(v, lang), s["cut_legend"] if v.cut else "",
+             EXPLAIN_WORDS.text("kept", lang, sum=num(v.kept)).strip() if v.kept is not None else ""]
+    x["note"] = " ".join(note for note in notes if note)
     return x
+
+
+#: the class of each column of a value's rounds on a card (words flush left, the opponent a name)
+_CLASSES = {"round": "", "result": "left", "opponent": "name", "contribution": "", "how_counted": "name"}
 
 
 def records(e: Event, start_no: int) -> list[tuple[Any, ...]]:
     """What :func:`explanations` shows of each value, without words (made once for the three languages): key, code,
-    value, article, score among the tied players, the rounds (number, kind, opponent's link, contribution, whether
-    cut, how counted; None for a Type A value), the sum kept when the value is derived from it, whether a round
-    was cut."""
+    value, article, score among the tied players, the rounds (:mod:`tiebreak.views.value_rounds`; None for a Type A
+    value)."""
     made = e.records
     if start_no in made:
         return made[start_no]
@@ -190,15 +188,7 @@ def records(e: Event, start_no: int) -> list[tuple[Any, ...]]:
     out: list[tuple[Any, ...]] = []
     for key, info in e.card(start_no).details.items():
         code = e.current.specs[keys.index(key)].code
-        if "rounds" not in info:
-            out.append((key, code, num(info["value"]), info["article"], num(info.get("group_score")), None, None,
-                        False))
-            continue
-        rounds = [(str(c["round"]), c["kind"], player_link(e, c["opponent"]) if c["opponent"] else None,
-                   num(c["value"]), bool(c["cut"]), c["source"]) for c in info["rounds"]]
-        kept = sum((c["value"] for c in info["rounds"] if not c["cut"]), Fraction(0))
-        derived = num(kept) if info["value"] is not None and kept != info["value"] else None
-        out.append((key, code, num(info["value"]), info["article"], None, rounds, derived,
-                    any(c["cut"] for c in info["rounds"])))
+        rounds = value_rounds(e.current, start_no, key) if "rounds" in info else None
+        out.append((key, code, num(info["value"]), info["article"], num(info.get("group_score")), rounds))
     made[start_no] = out
     return out

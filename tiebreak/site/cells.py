@@ -144,7 +144,7 @@ def tiebreak_legend(specs: list[Any], lang: str, team: bool = False,
     >>> tiebreak_legend([parse_team("PTS"), parse_team("BH:MP/C1")], "ru", True, "MP")[0]
     ('МО', 'Матчевые очки', 'C.07 11.1.1')
     """
-    return [(primary_name(e.code, lang) if e.primary else e.spec.text, legend_name(e, lang) or e.code, e.article)
+    return [(primary_name(e.code, lang) if e.glossary else e.spec.text, legend_name(e, lang) or e.code, e.article)
             for e in legend_entries(specs, team, primary or "")]
 
 

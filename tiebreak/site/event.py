@@ -73,6 +73,8 @@ class Event:
     #: per round played: start number -> (rank, points)
     places: list[dict[int, tuple[int, Fraction]]] = field(default_factory=list)
     _cards: dict[int, Card] = field(default_factory=dict)
+    #: shown by the live screen, which knows a game without a result is being played (a file: not played yet)
+    live: bool = False
     #: what is made once per version: the crosstable's rows as HTML per language ("": a square's, the same in every
     #: language), the standings after each round (the table and its rows: the same in every language), the category
     #: and team-ranking sections per language, each card's records

@@ -198,7 +198,7 @@ def standings(e: Event | TeamEvent, lang: str, k: int, groups: bool = False) -> 
 
 
 def crosstable(e: Event | TeamEvent, lang: str) -> dict[str, Any]:
-    """The crosstable page of either kind of event: place, name, points, then each round or column.  Swiss: every
+    """The crosstable page of either kind of event: place, start number, name, points, then each round or column.  Swiss: every
     player's rounds (opponent's place, colour, result); round robin: the square table; a team event: every team's
     matches (:func:`tiebreak.site.teams.crosstable_rows`; the view of :mod:`tiebreak.views.crosstable`, in words by
     :mod:`tiebreak.render.crosstable`)."""
@@ -210,8 +210,8 @@ def crosstable(e: Event | TeamEvent, lang: str) -> dict[str, Any]:
     else:
         name, points, full = word("name", lang), word("points", lang), ""
         columns, rows, legend = _crosstable_rows(e, lang)
-    heads = [_head(word("rank", lang), "rank"), _head(name, "name"), _head(points, "pts", full),
-             *(_head(str(n)) for n in range(1, columns + 1))]
+    heads = [_head(word("rank", lang), "rank"), _head(word("number", lang), "id"), _head(name, "name"),
+             _head(points, "pts", full), *(_head(str(n)) for n in range(1, columns + 1))]  # views.crosstable.HEAD_COLUMNS
     return {"title": s["crosstable"], "legend": legend,
             "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": rows, "sticky": True}]}
 
@@ -224,10 +224,11 @@ def _crosstable_rows(e: Event, lang: str) -> tuple[int, Markup, list[str]]:
     key = "" if view.square else lang
     if key not in e.crosstable_rows:
         heads_html = [cell_html(c) for r in view.rows for c in (
-            {"text": r.place, "cls": "rank"}, player_link(e, r.start_no, True), {"text": r.points, "cls": "pts"})]
+            {"text": r.place, "cls": "rank"}, {"text": str(r.start_no), "cls": "id"}, player_link(e, r.start_no, True),
+            {"text": r.points, "cls": "pts"})]  # the columns of views.crosstable.HEAD_COLUMNS
         cells = (["".join(cell_html({"text": x}) for x in cross_words.square_texts(view, r)) for r in view.rows]
                  if view.square else cross_words.cells_html(view, lang))
-        e.crosstable_rows[key] = Markup("\n".join(f"<tr>{''.join(heads_html[3 * n:3 * n + 3])}{c}</tr>"
+        e.crosstable_rows[key] = Markup("\n".join(f"<tr>{''.join(heads_html[4 * n:4 * n + 4])}{c}</tr>"
                                                   for n, c in enumerate(cells)))
     return len(view.rows) if view.square else view.rounds, e.crosstable_rows[key], cross_words.legend(view, lang)
 

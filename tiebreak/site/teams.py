@@ -16,11 +16,12 @@ from ..render import crosstable as cross_words
 from ..render.columns import primary_name
 from ..render.explain import details, value_heading
 from ..render.i18n import kind_name, with_modifiers, word
-from ..render.words import TEAM_NAMES, TEAM_WORDS
+from ..render.words import LIVE_WORDS, TEAM_NAMES, TEAM_WORDS
 from ..views.crosstable import of_teams
 from ..views.matches import match_rounds, team_boards
 from ..views.standings import of_ranking
-from .card import explanation
+from ..views.value_rounds import value_rounds
+from .card import rounds_table
 from .cells import (
     Cell,
     _head,
@@ -119,7 +120,8 @@ def crosstable_rows(e: TeamEvent, lang: str) -> tuple[list[dict[str, Any]], list
     shows it), each linked to the opposing team's card; the legend, the primary score's name first."""
     view = of_teams(e.current, e.played)
     short, full = points_words(e, lang)
-    rows = [{"cells": [{"text": str(r.rank), "cls": "rank"}, {**team_cell(e, r.start_no), "head": True},
+    rows = [{"cells": [{"text": str(r.rank), "cls": "rank"}, {"text": str(r.start_no), "cls": "id"},
+                       {**team_cell(e, r.start_no), "head": True},
                        {"text": r.points, "cls": "pts"},
                        *({"text": cross_words.team_cell_text(c, lang),
                           **({"href": f"team-{c.opponent}.html"} if c.opponent else {})} for c in r.cells)]}
@@ -166,12 +168,14 @@ def _match_rows(e: TeamEvent, s: dict[str, str], lang: str, number: int) -> list
                    {"text": f"{num(mr.game_points)} – {num(mr.opponent_game_points)}"
                     if mr.opponent_game_points is not None else num(mr.game_points)}]}
         for mr in match_rounds(e.current, number)]
-    for k in range(1, e.last_round + 1):  # a match not yet played (the next opponent while the round is played)
+    # a match not yet played (the next opponent while the round is played): being played on the live screen
+    pending = LIVE_WORDS.text("pending", lang) if e.ind.live else s["match_pending"]
+    for k in range(1, e.last_round + 1):
         other = next((b if a == number else a for a, b, boards in matches_of_round(e, k) if number in (a, b)
                       and boards and all(x.kind is None for x in boards)), None)
         if other is not None:
             waiting = {"cls": "pending", "cells": [{"text": str(k), "head": True}, team_cell(e, other), {"text": ""},
-                                                   {"text": s["match_pending"]}]}
+                                                   {"text": pending}]}
             if k <= len(matches):  # one row a round
                 matches[k - 1] = waiting
             else:
@@ -194,12 +198,11 @@ def _member_rows(e: TeamEvent, members: list[int]) -> list[dict[str, Any]]:
 
 def _explanations(e: TeamEvent, s: dict[str, str], lang: str, number: int, full: str) -> list[dict[str, Any]]:
     """The records of the team's values (``tiebreak explain``) as a player's card shows its own
-    (:func:`tiebreak.site.card.explanation`): each value's article, and what each round added against which team
-    (``full``: the primary score's name)."""
+    (:func:`tiebreak.site.card.rounds_table`: the columns of every face): each value's article, and what each round
+    added against which team (``full``: the primary score's name)."""
     st = e.current
     explanations = []
     specs = {spec.text: spec for spec in st.specs}
-    heads = [_head(s["opponent_team"], "name")]
     for n, (key, info) in enumerate(details(st, number).items(), 1):
         heading, primary, article = value_heading(st, key, info["article"], lang)  # the primary score: МО, as headed
         spec = specs.get(key)
@@ -207,12 +210,11 @@ def _explanations(e: TeamEvent, s: dict[str, str], lang: str, number: int, full:
         name = full if code == "PTS" else TEAM_NAMES.text(code, lang) if code in TEAM_NAMES else key
         if spec is not None and code in TEAM_NAMES:  # with its cut or median, as the legend writes it
             name = with_modifiers(name, spec, lang)
-        x = {"key": key, "heading": heading, "value": num(info["value"]), "article": article, "name": name}
-        made = [(str(c["round"]), [team_cell(e, c["opponent"])], num(c["value"]), bool(c["cut"]), c["source"])
-                for c in info.get("rounds", [])]
-        kept = sum((c["value"] for c in info.get("rounds", []) if not c["cut"]), Fraction(0))
-        derived = num(kept) if made and info["value"] is not None and kept != info["value"] else None
-        explanations.append(explanation(lang, n, x, heads, made, derived))
+        x: dict[str, Any] = {"key": key, "heading": heading, "value": num(info["value"]), "article": article,
+                             "name": name}
+        rounds = value_rounds(st, number, key) if "rounds" in info else None  # the columns of a player's card
+        x = rounds_table(lang, n, x, rounds, lambda k: team_cell(e, k))
+        explanations.append(x)
     return explanations
 
 

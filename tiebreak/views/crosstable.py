@@ -28,6 +28,9 @@ from ..engine.ranking import place_texts
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 
+#: the columns before the rounds, in the one order of every face (the text, the downloads, the site and the live
+#: screen, players and teams): place, start number (left out on a phone, as the standings' number), name, points
+HEAD_COLUMNS = ("rank", "number", "name", "points")
 #: the live API's code of a crosstable cell's result (``*`` being played), kept for programs reading it
 CODE = {Kind.WIN: "1", Kind.DRAW: "½", Kind.LOSS: "0", Kind.WIN_SHORT: "1", Kind.DRAW_SHORT: "½", Kind.LOSS_SHORT: "0",
         Kind.FORFEIT_WIN: "+", Kind.FORFEIT_LOSS: "-", Kind.DOUBLE_FORFEIT: "-", Kind.PAB: "U", Kind.FPB: "F",

@@ -162,14 +162,14 @@ class LegendEntry:
     """A column of the list in the standings' legend, without words: ``spec`` the column (its modifiers; ``spec.text``
     as an individual event's column is headed), ``code`` the code of the catalogue that names it (a team event's
     primary score, ``PTS``, by the primary's own: ``MP``), ``article`` (C.07 8.1), ``team`` (named by the team
-    catalogue), ``primary`` (a team event's primary score, headed as its column: ``МО``), ``known`` (a catalogue holds
-    the code; else it has no name and no article)."""
+    catalogue), ``glossary`` (a team event's match or game points, headed by the glossary's name as the standings head
+    them: ``МО``, ``ИО``), ``known`` (a catalogue holds the code; else it has no name and no article)."""
 
     spec: TieBreakSpec
     code: str
     article: str
     team: bool = False
-    primary: bool = False
+    glossary: bool = False
     known: bool = True
 
 
@@ -181,15 +181,14 @@ def legend_entries(specs: Sequence[TieBreakSpec], team: bool = False, primary: s
     >>> [(e.spec.text, e.code, e.article) for e in legend_entries(parse_list("PTS,BH/C1"))]
     [('PTS', 'PTS', 'C.07 4.2'), ('BH/C1', 'BH', 'C.07 8.1')]
     >>> e = legend_entries(parse_list("PTS,BH"), team=True, primary="MP")[0]
-    >>> e.code, e.article, e.primary
+    >>> e.code, e.article, e.glossary
     ('MP', 'C.07 11.1.1', True)
     """
     entries = []
     for spec in specs:
-        code, is_primary = spec.code, False
-        if team and primary in ("MP", "GP") and code in ("PTS", primary):
-            code, is_primary = primary, True
+        code = primary if team and primary in ("MP", "GP") and spec.code == "PTS" else spec.code
+        glossary = team and code in ("MP", "GP") and spec.text in ("PTS", "MP", "GP")
         entry = (TEAM_CATALOGUE if team else CATALOGUE).get(code)
-        entries.append(LegendEntry(spec, code, entry.article if entry is not None else "", team, is_primary,
+        entries.append(LegendEntry(spec, code, entry.article if entry is not None else "", team, glossary,
                                    entry is not None))
     return entries

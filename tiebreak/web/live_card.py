@@ -105,6 +105,7 @@ class LiveCards:
             except TiebreakError as err:  # (the version was ranked: only a file changed since can fail here)
                 log.warning("%s: no card of version %s: %s", e.name, version, err)
                 return None
+            (made_event.ind if isinstance(made_event, TeamEvent) else made_event).live = True  # games being played
             self._made[e.name] = (key, made_event)
             return made_event
 
