@@ -33,7 +33,8 @@ def test_a_chess_json_file_names_its_settings_not_a_trf_record(capsys):
     assert "tie-breaks from the file's settings" in out["notes"]
     assert not any("record" in n for n in out["notes"])
     out = _notes(capsys, CHESS_JSON, "--lang", "uk")
-    assert "tie-breaks from the file's settings" in out["notes"]  # JSON keeps the English text; said words it
+    assert "додаткові показники з налаштувань файлу" in out["notes"]  # as the text says it; said keeps the identifier
+    assert {"id": "tie-breaks from the file's settings", "values": []} in out["said"]["notes"]
 
 
 def test_a_file_without_a_start_date_is_ranked_by_the_newest_rules(capsys):

@@ -134,7 +134,8 @@ def test_every_face_gives_the_same_odds(kind, tmp_path, capsys):
     # the API: the command's JSON, number for number
     api = TestClient(create_app()).post("/api/odds", files={"file": (path.name, path.read_bytes())})
     assert api.status_code == 200, api.text
-    assert api.json() == doc
+    # number for number; the warnings name the file as it was uploaded (the command line: as it was given)
+    assert api.json() == json.loads(json.dumps(doc).replace(json.dumps(str(path))[1:-1], path.name))
     site, live = _site(path, tmp_path), _live(path, tmp_path)
     for lang in LANGS:
         note, live_rows = live[lang]

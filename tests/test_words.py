@@ -90,7 +90,7 @@ def test_the_faces_say_the_glossary_word(lang, mp, players, round_):
 
 
 #: the tables whose keys are the data's own (field names, kinds of rounds, odds models, team tie-break codes)
-DATA_TABLES = (words.FIELD_NAMES, words.ROUND_FIELDS, words.KINDS, words.MODELS, words.TEAM_NAMES)
+DATA_TABLES = (words.FIELD_NAMES, words.KINDS, words.MODELS, words.TEAM_NAMES)
 
 
 def _sources() -> str:

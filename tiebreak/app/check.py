@@ -11,11 +11,11 @@ from typing import Any
 from ..arbiter.check import Report, check
 from ..arbiter.team_check import check_teams
 from ..engine.errors import InputError, InputWarning, Place
-from ..engine.messages import said
 from ..engine.model import Tournament
 from ..engine.team_matches import has_teams, players_event
 from ..formats import published
 from ..render.check import to_json_obj
+from ..render.output import worded
 from .load import load, named
 from .options import Options, list_and_rules
 
@@ -72,4 +72,4 @@ def answer(o: Options, path: str, published_path: str | None, warnings: list[Inp
         obj["published"] = obj["source"]
     elif published_name:
         obj["published"] = published_name
-    return report, obj | {"warnings": [str(w) for w in warnings], "said": said(report.notes, warnings)}
+    return report, obj | worded(report.notes, warnings, o.lang or "en")

@@ -8,7 +8,7 @@ from ..arbiter.odds.budget import Progress, within_limits
 from ..engine.errors import InputError, InputWarning, Message, Place
 from ..engine.team_matches import has_teams, players_event
 from ..render import odds as render
-from .load import load
+from .load import load, named
 from .options import OddsOptions, list_and_rules
 from .standings import file_date
 
@@ -37,7 +37,7 @@ def render_odds(o: OddsOptions, path: str, warnings: list[InputWarning], progres
         places=o.places)
     warnings += result.warnings
     if o.format == "json":
-        return render.to_json(result, o.places)
+        return render.to_json(result, o.places, o.lang, named(o, path, warnings))
     if o.format == "html":
         return render.to_html(result, o.lang, o.places, printed=file_date(path))
     return render.to_text(result, o.lang, o.places)

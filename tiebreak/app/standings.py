@@ -111,7 +111,7 @@ def standings_writers(t: Tournament, s: Standings | TeamStandings, o: Options,
 
         return standings_part(s, o.lang, sections, pc, o.no_lots)
 
-    return {"json": lambda: output.to_json(s, details=o.details, extra=extra, columns=pc),
+    return {"json": lambda: output.to_json(s, details=o.details, extra=extra, columns=pc, lang=o.lang),
             "csv": lambda: output.to_csv(s, columns, pc), "xlsx": lambda: workbook(output.to_csv(s, columns, pc)),
             "text": lambda: output.to_text(s, o.lang, pc) + ("\n" + text if text else ""),
             **file_writers(t, s), "html": page, "pdf": lambda: _pdf(page(), when), PAGE_FORMAT: page_part}

@@ -146,7 +146,7 @@ def _check(ns: argparse.Namespace) -> int:
 
 def _emit_reports(args: Check, reports: list[Report], failed: list[tuple[str, str]]) -> None:
     if args.format == "json":
-        _emit(args, render.to_json(reports))
+        _emit(args, render.to_json(reports, args.lang))
     elif args.format == "html":
         _emit(args, render.to_html(reports, args.lang, failed))
     elif args.format == "csv":

@@ -27,7 +27,7 @@ from ..engine.numbers import MAX_RATING, NumberError, parse_int, parse_number
 from . import exports, headings, html_tables, xlsx
 from .dates import parse_date
 from .files import read_input, write_output
-from .text import MAX_ROUNDS, SafeCsvWriter, check_size, csv_rows, decode, one_line
+from .text import MAX_ROUNDS, SafeCsvWriter, check_size, csv_rows, decode, one_line, round_field
 
 _GAME = re.compile(r"^([0-9]{1,7})\s*([wbsnWBSNбчБЧ-])?\s*(1|0|=|½|0[.,]5|1/2|\+|-|W|D|L|X|\?)$")
 _RESULT = {"1": Kind.WIN, "0": Kind.LOSS, "=": Kind.DRAW, "½": Kind.DRAW, "0.5": Kind.DRAW, "0,5": Kind.DRAW,
@@ -229,7 +229,7 @@ def _read_rounds(t: Tournament, cells: list[_Cells], colours: dict[str, int]) ->
     for (ln, row), p in zip(cells, t.players):
         i = t.row(p.start_no)
         for rnd, (c, text) in row.items():
-            place = Place(t.source, ln, c + 1, f"round {rnd}")
+            place = Place(t.source, ln, c + 1, round_field(rnd))
             key = text.upper().replace(" ", "")
             if key in _BYES or text in _BYES:
                 t.kind[i, rnd - 1] = _BYES.get(key, _BYES.get(text))
@@ -283,7 +283,7 @@ def _read_square(t: Tournament, cells: list[_Cells], players: list[Player],
                 continue
             if key not in _SQUARE:
                 raise InputError(Message("cell {} not understood (1, 0, ½, +, -)", repr(text[:20])),
-                                 Place(t.source, ln, c + 1, f"player {opp}"))
+                                 Place(t.source, ln, c + 1, Message("player {}", opp)))
             if opp not in t._row_of:
                 raise InputError(Message("column {} is not a player of this crosstable", opp), Place(t.source, ln, c + 1))
             r = schedule[(p.start_no, opp)]
@@ -324,7 +324,7 @@ def _check(t: Tournament, warnings: list[InputWarning]) -> None:
                     Message("round {}: player {} lists {} as opponent, but {}'s line is blank in that round; {}'s side "
                             "is filled in from {}'s",
                             r + 1, p.start_no, t.players[o].start_no, t.players[o].start_no, t.players[o].start_no, p.start_no),
-                    Place(t.source, t.players[o].source_line, None, f"round {r + 1}")))
+                    Place(t.source, t.players[o].source_line, None, round_field(r + 1))))
                 continue
             if int(t.opponent[o, r]) != i or MIRROR.get(k) != back:
                 if k is Kind.FORFEIT_LOSS and back is Kind.FORFEIT_LOSS:
@@ -332,7 +332,7 @@ def _check(t: Tournament, warnings: list[InputWarning]) -> None:
                     continue
                 warnings.append(InputWarning(
                     Message("round {}: {} and {} disagree about their game", r + 1, p.start_no, t.players[o].start_no),
-                    Place(t.source, p.source_line, None, f"round {r + 1}")))
+                    Place(t.source, p.source_line, None, round_field(r + 1))))
         if p.declared_points is not None and t.points(p.start_no) != p.declared_points:
             warnings.append(InputWarning(Message("player {}: points column says {} but the results add up to {}; the "
                                                  "results are used",

@@ -205,12 +205,12 @@ def _read_back(t: Tournament, writer: str, target: str | Path) -> bytes:
 def differences(t: Tournament, back: Tournament) -> str:
     """What a tournament read back from a written file lost: its players, rounds or results ("" when nothing)."""
     if [p.start_no for p in t.players] != [p.start_no for p in back.players]:
-        return "the players"
+        return Message("the players")
     if t.rounds != back.rounds:
-        return f"{t.rounds} rounds became {back.rounds}"
+        return Message("{} rounds became {}", t.rounds, back.rounds)
     for grid in ("kind", "opponent"):
         a, b = getattr(t, grid), getattr(back, grid)
         if a.shape != b.shape or (a != b).any():
             row, col = [int(x[0]) for x in (a != b).nonzero()] if a.shape == b.shape else (0, 0)
-            return f"round {col + 1} of player {t.players[row].start_no}"
+            return Message("round {} of player {}", col + 1, t.players[row].start_no)
     return ""

@@ -321,4 +321,4 @@ def _check_sides(db: Snapshot, t: Tournament, warnings: list[InputWarning]) -> N
                                          Place(db.source, field=Message("table {}", "pairing"))))
         elif int(t.opponent[o, r]) != i:
             raise InputError(Message("round {}: {} is paired with {}, who is paired with someone else",
-                                     r + 1, t.players[i].start_no, t.players[o].start_no), Place(db.source, field="table board"))
+                                     r + 1, t.players[i].start_no, t.players[o].start_no), db.place("board"))

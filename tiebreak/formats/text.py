@@ -36,6 +36,22 @@ MAX_GRID = 1_500_000
 #: players x rounds x rounds: per-round passes (progressive scores, running standings) grow with it
 MAX_GRID_ROUNDS = 25_000_000
 
+def round_field(number: int, part: str = "") -> Message:
+    """The name of a round's field in a file (a place's ``field``), as a message the renderers word: ``part`` is
+    "opponent", "result", "colour" or none (the round's whole entry).
+
+    >>> round_field(7), round_field(7, "result").template
+    ('round 7', 'round {} result')
+    """
+    if part == "opponent":
+        return Message("round {} opponent", number)
+    if part == "result":
+        return Message("round {} result", number)
+    if part == "colour":
+        return Message("round {} colour", number)
+    return Message("round {}", number)
+
+
 #: compiled on first use (half a millisecond); a run of bidirectional controls is dropped at once
 _CONTROL = r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]|[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]+"
 _BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")

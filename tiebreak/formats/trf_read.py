@@ -16,7 +16,7 @@ from ..engine.errors import InputError, InputWarning, Message, Place
 from ..engine.model import NO_OPPONENT, Kind, Player, ScoreSystem, Tournament, format_number
 from ..engine.numbers import MAX_RATING, NumberError, parse_int
 from .dates import parse_date, parse_two_digit_year
-from .text import MAX_ROUNDS, check_size, one_line, text_lines
+from .text import MAX_ROUNDS, check_size, one_line, round_field, text_lines
 from .trf_players import PLAYER_COLUMNS, PlayerRecords, code_grid, decimal, read_players
 from .trf_reread import Line, Rounds, memory_of
 
@@ -244,7 +244,7 @@ class _Reader:
         for i, r in np.argwhere(odd)[:20]:
             block = rows[i][1][ROUND_STRIDE * r:ROUND_STRIDE * (r + 1)]
             self.warn(Message("round {}: unexpected characters in {}; is the line misaligned?", r + 1, repr(block)),
-                      rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1}")
+                      rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, round_field(r + 1))
         kind = kind.astype(np.int8)
         self._byes(rows, opp_no, kind, colour, cells[:, :, 7])
         return opp_no, kind, colour
@@ -281,7 +281,7 @@ class _Reader:
         for i, r in np.argwhere(has & ~needs & (kind != Kind.ABSENT)):
             self.warn(Message("round {}: a bye ({}) with opponent {}; the opponent is ignored",
                               r + 1, Kind(int(kind[i, r])).trf_code, int(opp_no[i, r])),
-                      rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1} opponent")
+                      rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, round_field(r + 1, "opponent"))
         # a pairing with a colour and a blank result is a game still to be played (kept for `tiebreak odds`)
         self._pending = [(int(r) + 1, int(i), int(opp_no[i, r]))
                          for i, r in np.argwhere(has & (kind == Kind.ABSENT) & (colour == 1) & (res == 32))]
@@ -292,7 +292,7 @@ class _Reader:
             new = _WITHOUT_OPPONENT[old]
             if old is not Kind.FORFEIT_LOSS:
                 self.warn(Message("round {}: result {} without an opponent, read as {}", r + 1, repr(old.trf_code), new.name),
-                          rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r + 7, f"round {r + 1} result")
+                          rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r + 7, round_field(r + 1, "result"))
             kind[i, r] = new
         colour[opp_no == 0] = 0
 
@@ -302,7 +302,7 @@ class _Reader:
             block = rows[i][1][ROUND_STRIDE * r:ROUND_STRIDE * (r + 1)].ljust(ROUND_STRIDE)
             raise InputError(Message("round {}: {}", r + 1, message(block)),
                              self.place(rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r + offset,
-                                        f"round {r + 1} {field}"))
+                                        round_field(r + 1, field)))
 
     def _build(self, players: list[Player], rows: Rows, header: _Header) -> Tournament:
         opp_no, kind, colour = self._rounds(players, rows, header.planned)
@@ -348,7 +348,7 @@ class _Reader:
         if bad.any():
             i, r = map(int, np.argwhere(bad)[0])
             raise InputError(Message("round {}: opponent {} is not a player of this tournament", r + 1, int(opp_no[i, r])),
-                             self.place(rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1} opponent"))
+                             self.place(rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, round_field(r + 1, "opponent")))
         rows_of: np.ndarray = opponent.astype(np.int32)
         return rows_of
 
@@ -384,7 +384,7 @@ class _Reader:
         if (opponent == own_row).any():
             i, r = map(int, np.argwhere(opponent == own_row)[0])
             raise InputError(Message("round {}: player {} is paired with himself", r + 1, players[i].start_no),
-                             self.place(rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1} opponent"))
+                             self.place(rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, round_field(r + 1, "opponent")))
         self._complete_one_sided(players, rows, opponent, kind, colour, _MIRROR)
         i_idx, r_idx = np.nonzero(opponent >= 0)
         o_idx = opponent[i_idx, r_idx]
@@ -406,7 +406,7 @@ class _Reader:
                 if what != "opponent" and i > o:
                     continue  # one warning per game
                 self.warn(self._disagreement(what, players, i, r, o, int(back[j]), int(own[j]), int(other[j])),
-                          rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1} {what}")
+                          rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, round_field(r + 1, what))
 
     @staticmethod
     def _disagreement(what: str, players: list[Player], i: int, r: int, o: int, back: int, own: int, other: int) -> str:
@@ -414,12 +414,12 @@ class _Reader:
         colour): player row ``i`` lists row ``o``, who lists row ``back``; their kinds ``own`` and ``other``."""
         a, b = players[i].start_no, players[o].start_no
         if what == "opponent":
-            back_no: int | str = players[back].start_no if back >= 0 else "nobody"
-            return f"round {r + 1}: player {a} lists {b} as opponent, but {b} lists {back_no}"
+            back_no: int | str = players[back].start_no if back >= 0 else Message("nobody")
+            return Message("round {}: player {} lists {} as opponent, but {} lists {}", r + 1, a, b, b, back_no)
         if what == "result":
-            return (f"round {r + 1}: the two sides of game {a}-{b} disagree "
-                    f"({Kind(own).trf_code!r} vs {Kind(other).trf_code!r}); each side's own line is used")
-        return f"round {r + 1}: players {a} and {b} both have the same colour"
+            return Message("round {}: the two sides of game {}-{} disagree ({} vs {}); each side's own line is used",
+                           r + 1, a, b, repr(Kind(own).trf_code), repr(Kind(other).trf_code))
+        return Message("round {}: players {} and {} both have the same colour", r + 1, a, b)
 
     def _complete_one_sided(self, players: list[Player], rows: Rows, opponent: np.ndarray, kind: np.ndarray,
                             colour: np.ndarray, mirror: np.ndarray) -> None:
@@ -435,7 +435,7 @@ class _Reader:
             a, b = players[i].start_no, players[o].start_no
             self.warn(Message("round {}: player {} lists {} as opponent, but {}'s line is blank in that round; {}'s "
                               "side is filled in from {}'s", r + 1, a, b, b, b, a),
-                      rows[o][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, f"round {r + 1}")
+                      rows[o][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r, round_field(r + 1))
 
     def _score_system(self, t: Tournament, fields: dict[str, Fraction]) -> None:
         if fields:

@@ -293,7 +293,7 @@ class LiveEvent:
         try:
             live = self.load(data, warnings)
         except TiebreakError as e:
-            return self._hold(digest, f"the file could not be read: {e}", readable=False)
+            return self._hold(digest, Message("the file could not be read: {}", e), readable=False)
         before = self._live.tournament if self._live is not None else None
         said = {w.message for w in warnings}
         doubt = self._doubt(live, said, digest, force)
@@ -303,7 +303,7 @@ class LiveEvent:
         try:
             s, view, players_list = self._rank(live, playoff, warnings)
         except TiebreakError as e:
-            return self._hold(digest, f"the standings could not be computed: {e}", readable=False)
+            return self._hold(digest, Message("the standings could not be computed: {}", e), readable=False)
         team = view is not None
         ranked = time.perf_counter()
         extras, rows, moved = self._places(s, live, self._player_ranks if team else self.ranks, players_list)
@@ -342,7 +342,7 @@ class LiveEvent:
         missing = lost(self._live, live)
         new = sorted(w for w in said - self._reader_warnings if ONE_SIDED in w)
         if missing is not None or new:
-            return missing or f"the file reads with a new warning: {new[0]}"
+            return missing or Message("the file reads with a new warning: {}", new[0])
         return None
 
     def _next_version(self, again: bool) -> None:

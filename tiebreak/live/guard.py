@@ -67,14 +67,14 @@ def lost(before: AsItStands, after: AsItStands) -> str | None:
     a, b = before.tournament, after.tournament
     gone = sorted(set(a._row_of) - set(b._row_of))
     if gone:
-        return f"{len(gone)} player(s) are no longer in the file (the first: no. {gone[0]})"
+        return Message("{} player(s) are no longer in the file (the first: no. {})", len(gone), gone[0])
     if after.round < before.round or b.rounds < a.rounds:
-        return f"round {before.round} is no longer in the file"
+        return Message("round {} is no longer in the file", before.round)
     rows = [b._row_of[p.start_no] for p in a.players]
     had = (a.opponent != NO_OPPONENT) | (a.kind != Kind.ABSENT)
     now = (b.opponent[rows, :a.rounds] != NO_OPPONENT) | (b.kind[rows, :a.rounds] != Kind.ABSENT)
     missing = had & ~now
     if missing.any():
         i, r = (int(x) for x in next(iter(zip(*missing.nonzero()))))
-        return f"round {r + 1}: the game of player {a.players[i].start_no} is no longer in the file"
+        return Message("round {}: the game of player {} is no longer in the file", r + 1, a.players[i].start_no)
     return None

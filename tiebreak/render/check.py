@@ -35,7 +35,7 @@ def _num(x: object) -> object:
 
 def to_json_obj(r: Report, lang: str = "en") -> dict[str, Any]:
     """The JSON of one check (issue 19's shape; ``differences`` carry the rounds behind them; the verdict's ``text``
-    in ``lang``)."""
+    and the notes in ``lang``)."""
     return {
         "schema": 1, "source": r.source, "announced": r.announced, "tiebreaks": r.tiebreaks, "agree": r.agree,
         "differences": [{"start_no": d.start_no, "name": d.name, "what": d.what, "published": d.published,
@@ -43,7 +43,8 @@ def to_json_obj(r: Report, lang: str = "en") -> dict[str, Any]:
                          "rounds": [{k: _num(v) for k, v in c.items()} for c in d.rounds]} for d in r.differences],
         "rules": [{"rules": a.rules, "values_agree": a.values_agree, "values": a.values, "ranks_agree": a.ranks_agree,
                    "ranks": a.ranks} for a in r.rules],
-        "best_rules": r.best_rules, "notes": r.notes, "unmatched": r.unmatched, "published": r.published,
+        "best_rules": r.best_rules, "notes": [message(n, lang) for n in r.notes], "unmatched": r.unmatched,
+        "published": r.published,
         "verdict": {"kind": r.verdict[0], "rules": r.verdict[1] or (r.announced if r.agree else ""),
                     "program": r.verdict[2], "text": verdict_text(r, lang)},
         "publisher": r.publisher,
@@ -74,9 +75,10 @@ def to_csv(reports: list[Report], failed: list[tuple[str, str]] | None = None, l
     return buf.getvalue()
 
 
-def to_json(reports: list[Report]) -> str:
-    """One report as an object; several as ``{"events": [...]}``."""
-    obj = to_json_obj(reports[0]) if len(reports) == 1 else {"schema": 1, "events": [to_json_obj(r) for r in reports]}
+def to_json(reports: list[Report], lang: str = "en") -> str:
+    """One report as an object; several as ``{"events": [...]}`` (the words in ``lang``)."""
+    obj = (to_json_obj(reports[0], lang) if len(reports) == 1
+           else {"schema": 1, "events": [to_json_obj(r, lang) for r in reports]})
     return json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
 
 
@@ -112,11 +114,11 @@ def _round_text(c: dict[str, Any], lang: str) -> str:
         column = f" [{_w('column', lang)}]" if c.get("column") else ""
         return (f"{_w('round', lang)}{c['round']} {kind_name(c['kind'], lang)}{opp}: {c['score']} "
                 f"({format_number(c['ours'])} {_w('mp', lang)}){column}")
-    ours = format_number(c["ours"]) + (f" ({_w('cut', lang)})" if c["cut"] else "")
+    ours = format_number(c["ours"]) + (f" {_w('cut', lang)}" if c["cut"] else "")
     text = (f"{_w('round', lang)}{c['round']} {kind_name(c['kind'], lang)}{opp}: {_w('ours', lang)} {ours} "
             f"[{message(c['source'], lang)}]")
     if "theirs" in c:
-        theirs = format_number(c["theirs"]) + (f" ({_w('cut', lang)})" if c["theirs_cut"] else "")
+        theirs = format_number(c["theirs"]) + (f" {_w('cut', lang)}" if c["theirs_cut"] else "")
         text += f"; {c['rules']}: {theirs} [{message(c['theirs_source'], lang)}]"
     return text
 

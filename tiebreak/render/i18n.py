@@ -17,11 +17,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from ..engine.errors import InputError
 from ..engine.messages import Count, Message
 from ..engine.registry import CATALOGUE
 from ..engine.team_tiebreaks import TEAM_ALIASES, TEAM_CATALOGUE, TEAM_MODIFIERS
 from .catalogue import GLOSSARY, LANGUAGES, catalogue, plural_form
-from .words import FIELD_NAMES, KINDS, MESSAGE_WORDS, MODELS, ROUND_FIELDS, TEAM_NAMES, WORDS
+from .words import FIELD_NAMES, KINDS, MESSAGE_WORDS, MODELS, TEAM_NAMES, WORDS
 
 __all__ = ["GLOSSARY", "LANGUAGES", "UNTRANSLATED", "catalogue", "field_name", "grouped", "kind_name",
            "message", "messages", "model_name", "place_text", "plural", "plural_form", "problem", "team_catalogue",
@@ -151,23 +152,22 @@ def messages() -> list[tuple[str, str, str]]:
 
 
 def field_name(name: str, lang: str = "en") -> str:
-    """A field of the input named in ``lang`` (``starting rank``, ``round 3 opponent``, a list of fields joined by
-    ``"; "``); other names as they are.
+    """A field of the input named in ``lang`` (``starting rank``, a list of fields joined by ``"; "``, a message such
+    as ``round 3 opponent``, which the readers give with its values); other names as they are.
 
     >>> field_name("event name; team records", "uk")
     'назва турніру; записи команд'
+    >>> field_name(Message("round {}", 7), "ru"), field_name(Message("round {} result", 7), "uk")
+    ('тур 7', 'тур 7, результат')
     """
     if lang not in ("ru", "uk") or not name:
         return name
-    if isinstance(name, Message):  # a place inside a binary file or a database (``byte 1389 (directory)``)
+    if isinstance(name, Message):  # a round's field, a place inside a binary file or a database (``byte 1389``)
         return message(name, lang)
     if name in FIELD_NAMES:
         return FIELD_NAMES[name][lang]
     if "; " in name and all(part in FIELD_NAMES for part in name.split("; ")):  # a list of fields
         return "; ".join(FIELD_NAMES[part][lang] for part in name.split("; "))
-    words = name.split()
-    if len(words) == 3 and words[0] == "round" and words[1].isdigit() and words[2] in ROUND_FIELDS:
-        return ROUND_FIELDS[words[2]][lang].format(words[1])
     return name
 
 
@@ -207,7 +207,10 @@ def _untranslated(context: str | None, text: str) -> None:
 
 
 def _value(value: object, lang: str) -> str:
-    """A value of a message as it is put into the translation."""
+    """A value of a message as it is put into the translation (an error with its place, as its English text has
+    it)."""
+    if isinstance(value, InputError):
+        return problem(value, lang)
     if isinstance(value, BaseException):
         said = getattr(value, "message", None)
         if said is None and value.args and isinstance(value.args[0], str):

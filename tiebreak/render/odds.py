@@ -13,15 +13,18 @@ from __future__ import annotations
 
 import datetime
 import json
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, TextIO
 
 from ..arbiter.odds import Odds
 from ..arbiter.odds.models import RESULT_TEXT
 from ..arbiter.odds.run import NEEDS_MAX_GAMES
+from ..engine.errors import InputWarning
 from ..engine.model import format_number
 from ..views.odds import PlaceChances, PlaceRow, of_odds, order
 from .i18n import grouped, message, model_name, plural
+from .output import worded
 from .templating import environment
 from .words import ODDS_COUNTS, ODDS_WORDS, SITE_WORDS, WORDS
 
@@ -210,7 +213,8 @@ def eliminated(odds: Odds) -> list[int]:
 
 
 def to_json_obj(odds: Odds, top: int = 3) -> dict[str, Any]:
-    """The JSON answer: ``players`` (or ``teams`` in a team event, by team number) with their chances."""
+    """The JSON answer: ``players`` (or ``teams`` in a team event, by team number) with their chances (the notes are
+    added by :func:`to_json`, worded)."""
     exact = odds.method == "exact" and odds.places and isinstance(odds.places[0][0], Fraction)
     team_of = odds.team_of
     rows = []
@@ -244,7 +248,7 @@ def to_json_obj(odds: Odds, top: int = 3) -> dict[str, Any]:
            "games": games,
            "fixed": [{"round": g.round, "white": g.white_no, "black": g.black_no, "result": RESULT_TEXT[d]}
                      for g, d in odds.fixed_games],
-           "clinched": clinched(odds), "eliminated": eliminated(odds), "notes": odds.notes}
+           "clinched": clinched(odds), "eliminated": eliminated(odds)}
     sets = odds.needs
     if odds.player is not None:
         out["needs"] = {"start_no": odds.participants[odds.player].start_no,
@@ -260,8 +264,11 @@ def _named_set(odds: Odds, s: dict[int, int]) -> dict[str, str]:
     return {f"{odds.future.games[k].round}:{odds.future.games[k].label}": RESULT_TEXT[d] for k, d in sorted(s.items())}
 
 
-def to_json(odds: Odds, top: int = 3) -> str:
-    return json.dumps(to_json_obj(odds, top), ensure_ascii=False, indent=1) + "\n"
+def to_json(odds: Odds, top: int = 3, lang: str = "en", warnings: Sequence[InputWarning] = ()) -> str:
+    """The odds as JSON: their notes and the ``warnings`` of reading the file worded in ``lang`` and as messages
+    (:func:`tiebreak.render.output.worded`)."""
+    obj = to_json_obj(odds, top) | worded(odds.notes, warnings, lang)
+    return json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
 
 
 def method_text(method: str, outcomes: int, seed: int | None, margin: float | None, lang: str = "en") -> str:

@@ -13,6 +13,7 @@ from importlib.resources import files
 from json.encoder import encode_basestring as json_string  # = json.dumps(text, ensure_ascii=False), without the setup
 from typing import TYPE_CHECKING, Any, Sequence
 
+from ..engine.errors import InputWarning
 from ..engine.messages import said
 from ..engine.model import format_number
 from ..engine.ranking import Ranking
@@ -25,7 +26,7 @@ from . import crosstable as cross_words
 from .columns import key_heading, primary_name, standings_headings
 from .explain import details as explain
 from .explain import matches
-from .i18n import legend_name, message, word
+from .i18n import legend_name, message, problem, word
 from .square import square_section
 from .text_table import text_table
 from .words import TEAM_WORDS
@@ -77,13 +78,32 @@ def _dump(obj: object, indent: str = "", step: str = "  ") -> str:
     raise TypeError(type(obj))
 
 
-def to_json_obj(s: Standings | TeamStandings, standings: bool = True, columns: PlayerColumns | None = None) -> dict[str, Any]:
+def worded(notes: Sequence[str] | None, warnings: Sequence[InputWarning], lang: str = "en") -> dict[str, Any]:
+    """The notes and warnings of a JSON answer: ``notes`` and ``warnings`` worded in ``lang`` as the text output shows
+    them (a warning with its place), ``said`` the same as messages (identifiers and values) for a program to word;
+    an answer that has no notes (``notes`` None) has no ``notes`` member.
+
+    >>> from tiebreak.engine.errors import InputWarning, Message, Place
+    >>> w = InputWarning(Message("round {}: result {} without an opponent, read as {}", 7, "'+'", "FPB"),
+    ...                  Place("a.trf", 27, 159, Message("round {} result", 7)))
+    >>> d = worded([Message("player {}", 3)], [w], "ru")
+    >>> d["notes"], d["warnings"]
+    (['участник 3'], ["a.trf, строка 27, столбец 159 (тур 7, результат): тур 7: результат '+' без соперника, прочитан как FPB"])
+    >>> d["said"]["warnings"][0]["place"]["field"]
+    {'id': 'round {} result', 'values': ['7']}
+    """
+    texts = {"notes": [message(n, lang) for n in notes]} if notes is not None else {}
+    return texts | {"warnings": [problem(w, lang) for w in warnings], "said": said(notes or (), warnings)}
+
+
+def to_json_obj(s: Standings | TeamStandings, standings: bool = True, columns: PlayerColumns | None = None,
+                lang: str = "en") -> dict[str, Any]:
     """The JSON document as data; ``columns`` (:class:`~tiebreak.arbiter.columns.PlayerColumns`) adds the player
     members chosen (``title``, ``federation``, ``rating``...) to every row.  Team standings have the same shape
     (``start_no`` is the team number, ``points`` the primary score) and add the event's ``teams``, ``primary`` and
     ``boards`` and each row's ``team``."""
     if isinstance(s, TeamStandings):
-        return _team_json_obj(s)
+        return _team_json_obj(s, lang)
     t = s.tournament
     obj: dict[str, Any] = {
         "schema": JSON_SCHEMA_VERSION,
@@ -92,16 +112,14 @@ def to_json_obj(s: Standings | TeamStandings, standings: bool = True, columns: P
         "tiebreaks": s.tiebreaks,
         "seed": s.seed,
         "standings": [],
-        "notes": s.notes,
-        "warnings": [str(w) for w in s.warnings],
-        "said": said(s.notes, s.warnings),
+        **worded(s.notes, s.warnings, lang),
     }
     if standings:
         obj["standings"] = _row_data(json_rows(json_table(s, columns), member_texts(columns)))
     return obj
 
 
-def _team_json_obj(s: TeamStandings) -> dict[str, Any]:
+def _team_json_obj(s: TeamStandings, lang: str = "en") -> dict[str, Any]:
     m = s.tt.matches
     teams = {r.number: f'"team": {json_string(r.name)}, ' for r in s.rows}  # a team's name again, as "team"
     return {
@@ -111,9 +129,7 @@ def _team_json_obj(s: TeamStandings) -> dict[str, Any]:
         "tiebreaks": s.tiebreaks,
         "seed": s.seed,
         "standings": _row_data(json_rows(json_table(s), teams)),
-        "notes": s.notes,
-        "warnings": [str(w) for w in s.warnings],
-        "said": said(s.notes, s.warnings),
+        **worded(s.notes, s.warnings, lang),
     }
 
 
@@ -193,23 +209,23 @@ def _member_texts(key: str, values: list[object]) -> list[str]:
 
 
 def to_json(s: Standings | TeamStandings, details: bool = False, extra: dict[str, Any] | None = None,
-            columns: PlayerColumns | None = None) -> str:
+            columns: PlayerColumns | None = None, lang: str = "en") -> str:
     """The CLI's JSON document; one standings row per line (large events stay fast to write and to diff).
     With ``details`` every row carries the per-round record of each value (:func:`tiebreak.render.explain.details`),
     a team's its matches too (:func:`tiebreak.render.explain.matches`); ``extra`` adds members after the standings
     (category standings, team rankings)."""
     if isinstance(s, TeamStandings):
-        obj = to_json_obj(s) | _numbers(extra or {})
+        obj = to_json_obj(s, lang=lang) | _numbers(extra or {})
         for row in obj["standings"] if details else []:
             row["matches"] = matches(s, row["start_no"])
             row["details"] = explain(s, row["start_no"])
         return dumps_exact(obj)
     if details:
-        obj = to_json_obj(s, columns=columns) | _numbers(extra or {})
+        obj = to_json_obj(s, columns=columns, lang=lang) | _numbers(extra or {})
         for row in obj["standings"]:
             row["details"] = _numbers(explain(s, row["start_no"]))
         return _dump(obj) + "\n"
-    head = _dump(to_json_obj(s, standings=False) | _numbers(extra or {}))
+    head = _dump(to_json_obj(s, standings=False, lang=lang) | _numbers(extra or {}))
     lines = json_rows(json_table(s, columns), member_texts(columns))
     body = "[\n    " + ",\n    ".join(lines) + "\n  ]" if lines else "[]"
     return head.replace('"standings": []', '"standings": ' + body, 1) + "\n"
@@ -268,16 +284,15 @@ TEXT_LEFT = ("name", "title", "fed", "club", "sex")
 
 
 def standings_text(view: StandingsTable, head: list[str]) -> list[str]:
-    """The standings table ``view`` as aligned text under the headings ``head``: a place that ties share written
-    once, a place a lot decided marked ``*``."""
+    """The standings table ``view`` as aligned text under the headings ``head``: a place that ties share written on
+    each of their rows (``11-12`` twice, as the view, the HTML, the page and the JSON have it, and chess-results
+    prints it), a place a lot decided marked ``*``."""
     columns = view.columns
     at = columns.index(Column("rank"))
     body: list[list[str]] = []
-    prev_rank = None
     for r in view.rows:
         cells = view.cells(r)
-        cells[at] = (r.place if r.rank != prev_rank else "") + ("*" if r.lot else "")  # a shared place written once
-        prev_rank = r.rank
+        cells[at] = r.place + ("*" if r.lot else "")
         body.append(cells)
     return text_table(head, body, {j for j, c in enumerate(columns) if c.key in TEXT_LEFT or c.kind == "name"})
 

@@ -263,6 +263,8 @@ FIELD_NAMES = Table("field", {name: name for name in (
     'score system',
     'rating method',
     'header',
+    'headings',  # the published standings' line of column headings
+    'team',  # a team list's second column (`--teams`)
     'player',
     'prize',
     'amount',
@@ -294,9 +296,6 @@ FIELD_NAMES = Table("field", {name: name for name in (
     'FIDE id',
     'birth date',
 )} | {'points': term('points_lower'), 'round robin': term('round_robin')})
-
-
-ROUND_FIELDS = Table("round field", {k: f"round {{0}} {k}" for k in ("opponent", "result", "colour")})
 
 
 #: the headings of the player columns beside the standings (``--columns``)
@@ -620,7 +619,7 @@ CHECK_WORDS = Table("check", {
     'unmatched': 'published rows matching no player',
     'round': term('round_short'),
     'vs': 'vs',
-    'cut': 'cut',
+    'cut': term('cut_mark'),
     'player': term('player'),
     'what': 'Figure',
     'why': 'Rounds that explain it',

@@ -8,7 +8,7 @@ exact, ``rounded`` by the system's rule, which ``rule`` and ``article`` name in 
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Request
 from fastapi.responses import Response
@@ -19,7 +19,7 @@ from ..app.ratings import ratings as rating_report_of
 from ..engine.errors import InputWarning
 from ..render import ratings
 from ..render.i18n import problem
-from ..render.output import dumps_exact
+from ..render.output import dumps_exact, worded
 from .errors import ERRORS
 from .fields import UploadForm, declared_form, multipart
 from .models import Number
@@ -60,13 +60,15 @@ class RatingReport(BaseModel):
     article: str = Field(description="where the rule is written")
     players: list[RatingRow]
     warnings: list[str] = Field(description="the reader's warnings, in the request's language")
+    said: dict[str, Any] = Field(description="the same warnings as messages (identifier and values), as the "
+                                             "standings' JSON has them")
 
 
 def ratings_job(o: RatingsOptions, path: str) -> bytes:
     """The report of one file (run in a worker process)."""
     warnings: list[InputWarning] = []
     answer = ratings.to_json_obj(rating_report_of(o, path, warnings), o.lang)
-    answer["warnings"] = [problem(w, o.lang) for w in warnings]
+    answer |= worded(None, warnings, o.lang)
     return dumps_exact(answer).encode("utf-8")
 
 

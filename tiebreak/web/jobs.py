@@ -47,9 +47,11 @@ def standings(o: Options, path: str) -> tuple[bytes, int | None]:
 
 
 def explain(o: Options, path: str, numbers: list[int]) -> tuple[bytes, int | None]:
-    """How each value of one player (in a team event: of a team) was made, or what separated two; the seed."""
-    result = explanation(o, path, numbers, [])
-    return _bytes(output.dumps_exact(result)), result["seed"]
+    """How each value of one player (in a team event: of a team) was made, or what separated two, with the warnings
+    of reading the file (worded in ``o.lang`` and as messages); the seed."""
+    warnings: list[InputWarning] = []
+    result = explanation(o, path, numbers, warnings)
+    return _bytes(output.dumps_exact(result | output.worded(None, warnings, o.lang))), result["seed"]
 
 
 def explain_html(o: Options, path: str, numbers: list[int]) -> tuple[bytes, int | None]:

@@ -78,6 +78,9 @@ class Explanation(BaseModel):
     details: dict[str, Any] | None = None
     matches: list[dict[str, Any]] | None = None
     seed: int | None = Field(None, description="the seed of the lots the order was drawn with")
+    warnings: list[str] = Field([], description="the warnings of reading the file, in the request's language")
+    said: dict[str, Any] = Field({}, description="the same warnings as messages (identifier and values), as the "
+                                                 "standings' JSON has them")
 
 
 class PlayoffGroup(BaseModel):
@@ -122,12 +125,15 @@ class CheckReport(BaseModel):
     differences: list[dict[str, Any]]
     rules: list[RulesAgreement]
     best_rules: list[str]
-    notes: list[str]
     #: ``kind`` (right, convention, rules, undefined, none), ``rules``, ``program``, ``text`` (in the request's language)
     verdict: dict[str, str] = {}
     #: the program that published the standings (the file's own word or the ``publisher`` field; "" when unknown)
     publisher: str = ""
-    warnings: list[str] = Field(description="the warnings of reading the file, naming it as the user knows it")
+    notes: list[str] = Field(description="the notes, in the request's language as the text shows them")
+    warnings: list[str] = Field(description="the warnings of reading the file, naming it as the user knows it, in "
+                                            "the request's language")
+    said: dict[str, Any] = Field({}, description="the notes and warnings as messages (identifier and values), as "
+                                                 "the standings' JSON has them")
 
 
 def also(media_type: str) -> dict[int | str, dict[str, Any]]:
