@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import InputError
 from ..engine.messages import Count, Message, TieBreakList
+from ..engine.registry import CATALOGUE
 from ..engine.team_tiebreaks import TEAM_ALIASES, TEAM_CATALOGUE, TEAM_MODIFIERS
 from .catalogue import GLOSSARY, LANGUAGES, catalogue, plural_form
 from .columns import list_headings
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from ..engine.errors import InputWarning, Place, TiebreakError
     from ..engine.registry import TieBreakDef
     from ..engine.specifier import TieBreakSpec
+    from ..views.standings import LegendEntry
 
 
 def plural(context: str, singular: str, plural_: str, n: int, lang: str = "en", **kw: object) -> str:
@@ -137,6 +139,24 @@ def with_modifiers(name: str, spec: TieBreakSpec, lang: str = "en") -> str:
     if spec.median:
         name += ", " + word("median", lang, n=spec.median)
     return name
+
+
+def legend_name(entry: LegendEntry, lang: str = "en") -> str:
+    """The name of a legend's entry (:func:`tiebreak.views.standings.legend_entries`) with its cut or median, as every legend
+    words it; "" for a code no catalogue holds.
+
+    >>> from tiebreak.engine.registry import parse_list
+    >>> from tiebreak.views.standings import legend_entries
+    >>> [legend_name(e, "ru") for e in legend_entries(parse_list("BH/C1,SB"))]
+    ['Коэффициент Бухгольца, усечение-1', 'Коэффициент Соннеборна-Бергера']
+    """
+    if not entry.known:
+        return ""
+    if entry.team:
+        name = TEAM_NAMES.text(entry.code, lang) if entry.code in TEAM_NAMES else entry.code
+    else:
+        name = tiebreak_name(CATALOGUE[entry.code], lang)
+    return with_modifiers(name, entry.spec, lang)
 
 
 # ---------------------------------------------------------------------------------------------------- messages
