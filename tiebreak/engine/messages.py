@@ -97,12 +97,16 @@ def to_json(text: object) -> object:
 
     >>> to_json(Message("round {}: {}", 3, Message("player {} is absent", 7)))
     {'id': 'round {}: {}', 'values': ['3', {'id': 'player {} is absent', 'values': ['7']}]}
+    >>> to_json(Message("default {}", TieBreakList(["PTS", "EDE"], "MP")))
+    {'id': 'default {}', 'values': [{'list': ['PTS', 'EDE'], 'primary': 'MP'}]}
     >>> to_json(Message("place {n}", context="prize:place", n=2))
     {'id': 'place {n}', 'values': [], 'context': 'prize:place', 'named': {'n': '2'}}
     """
     if isinstance(text, BaseException):  # an error inserted in a message: its message
         said = getattr(text, "message", None)
         text = said if said is not None else text.args[0] if text.args and isinstance(text.args[0], str) else str(text)
+    if isinstance(text, TieBreakList):  # its codes, so a face wording it later heads the points as its columns do
+        return {"list": list(text.codes), "primary": text.primary}
     if not isinstance(text, Message):
         return str(text)
     out: dict[str, object] = {"id": text.template, "values": [to_json(v) for v in text.args]}
