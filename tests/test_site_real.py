@@ -156,14 +156,15 @@ def check_explanations(site: Path, trf: Path, players: list[int], capsys, prefix
                 head = re.search(rf"^{re.escape(heading)} = (\S+)", text, re.M)
                 assert head and page.values[key] == head.group(1), (lang, sno, key)
                 block = text[head.end():].split("\n\n")[0]
-                lines = [x for x in block.splitlines()[1:] if x.strip()]
+                # the rounds' rows (under the headings; a sentence shared by every round is said once under them)
+                lines = [x for x in block.splitlines()[2:] if re.match(r"\s+\d", x)]
                 table = page.tables.get(f"tb{n}", [])[1:]
                 if not table:
                     continue
                 assert len(table) == len(lines), (lang, sno, key)
                 for row, line in zip(table, lines):
                     rnd, opponent = row[0]["text"], row[2].get("href")
-                    value_at = 3 if prefix == "player" else 2
+                    value_at = 3  # round, result, opponent, contribution (how counted): players and teams alike
                     value = row[value_at]["text"].split()[0]
                     cut = len(row[value_at]["text"].split()) > 1
                     pattern = [rf"^\s*\D*{rnd}\s"]
@@ -172,8 +173,9 @@ def check_explanations(site: Path, trf: Path, players: list[int], capsys, prefix
                     if opponent:
                         number = opponent.split("-")[1].split(".")[0]
                         pattern.append(rf"\D{number}\b")
-                    pattern.append(rf"\s{re.escape(value)}\s+" + (r"\(\S+\)\s+" if cut else "")
-                                   + re.escape(row[4 if prefix == "player" else 3]["text"]) + "$")
+                    how = 4  # the how-counted column, when rounds differ in it
+                    pattern.append(rf"\s{re.escape(value)}" + (r"\s+\(\S+\)" if cut else "")
+                                   + (rf"\s+{re.escape(row[how]['text'])}$" if len(row) > how else "$"))
                     assert re.search(".*".join(pattern), line), (lang, sno, key, line, row)
 
 
@@ -246,11 +248,11 @@ def test_round_robin_pages_agree_with_the_file_and_the_command_line(rr, capsys):
     # the square table: the row of each player holds, in the column of each opponent, their result from the file
     names, rounds, _ = read_trf(ROUND_ROBIN)
     table = parse(rr / "en" / "crosstable.html").tables["crosstable"]
-    order = [player_of(r[1]) for r in table[1:]]
+    order = [player_of(r[2]) for r in table[1:]]
     cell = {"1": "1", "=": "½", "0": "0", "+": "+", "-": "−"}
     for row, sno in zip(table[1:], order):
         want = ["×" if o == sno else "".join(cell[res] for opp, _, res in rounds[sno] if opp == o) for o in order]
-        assert [c["text"] for c in row[3:]] == want, sno
+        assert [c["text"] for c in row[4:]] == want, sno
     check_all_links(rr)
     check_search(rr, ROUND_ROBIN)
 
@@ -412,7 +414,7 @@ def test_a_players_card_names_the_next_opponent(tmp_path):
     # the forfeits of round 7 entered, the games not: the crosstable has round 7, the games in it pending
     out = tmp_path / "partly-site"
     assert main(["site", str(blank_round(SWISS, 7, tmp_path / "partly", "10=")), "-o", str(out), "--seed", SEED]) == 0
-    cross = {player_of(r[1]): r for r in parse(out / "en" / "crosstable.html").tables["crosstable"][1:]}
+    cross = {player_of(r[2]): r for r in parse(out / "en" / "crosstable.html").tables["crosstable"][1:]}
     rank = {sno: r[0]["text"].split("-")[0] for sno, r in cross.items()}  # "3-4": shared, the first shown
     for sno, blocks in rounds.items():  # the crosstable's round 7: the pending game as rank, colour and '*'
         opp, colour, result = blocks[6]
