@@ -608,6 +608,10 @@ LIVE_COUNTS = {
 CHECK_WORDS = Table("check", {
     'right': 'published standings are right under the announced rules {rules} ({list})',
     'wrong': 'published standings differ from ours under the announced rules {rules} ({list}): {n} differences',
+    # no list announced: the default one, said as the notes say it
+    'right_default': 'published standings are right under the announced rules {rules} and the default list ({list})',
+    'wrong_default': 'published standings differ from ours under the announced rules {rules} and the default list '
+                     '({list}): {n} differences',
     'published': 'published',
     'ours': 'ours',
     'reproduced': 'reproduced by',
