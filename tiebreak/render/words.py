@@ -521,7 +521,6 @@ SITE_WORDS = Table("site", {
     'written_by': 'File written by',
     'lot_words': ('Players still equal after every tie-break are ordered by a lot drawn once for this event: every '
                   'page and every update shows the same order.'),
-    'lot_mark': '* place decided by the lot drawn once for this event',
     'column_rank': term('place'),
     'column_sex': term('sex'),
     'column_birth': 'Year of birth',
