@@ -217,3 +217,14 @@ def test_a_lot_is_said_in_one_sentence_with_its_seed_on_every_face(capsys, tmp_p
     _cli(capsys, "site", str(EXAMPLE), "--tiebreaks", "PTS", "-o", str(tmp_path / "site"))
     page = (tmp_path / "site" / lang / "standings.html").read_text(encoding="utf-8")
     assert LOT[lang] in text and LOT[lang] in page, lang
+
+
+#: docs/glossary.md: match points «МО» (ru, uk), «Матчевые очки» / «Матчеві очки»; C.07 11.1.1 (the seeds' article)
+PRIMARY = {"en": "MP = Match points (C.07 11.1.1)", "ru": "МО = Матчевые очки (C.07 11.1.1)",
+           "uk": "МО = Матчеві очки (C.07 11.1.1)"}
+
+
+def test_the_sites_team_legend_cites_the_primary_scores_article(capsys, tmp_path):
+    _cli(capsys, "site", str(TEAM), "-o", str(tmp_path / "site"))
+    for lang, line in PRIMARY.items():
+        assert line in (tmp_path / "site" / lang / "standings.html").read_text(encoding="utf-8"), lang
