@@ -540,7 +540,6 @@ LIVE_WORDS = Table("live", {
     'live_title': 'Live standings',
     'live_round': term('round_n'),
     'version': 'version {v}, {time}',
-    'as_it_stands': 'Standings as they stand',
     'pairings': 'Pairings and results',
     'board': term('board'),
     'table_short': term('table_short'),
