@@ -249,3 +249,15 @@ def test_the_live_table_has_one_name_on_the_live_page_and_the_embed(tmp_path, la
     assert f"<h1 id=\"title\">{LIVE_TABLE[lang]}</h1>" in embed
     headings = re.findall(r"<h2>([^<]*?) <small id=\"summary\">", tables.text)
     assert headings == [LIVE_TABLE[lang]], (tables.status_code, headings)
+
+
+def test_a_huge_event_name_is_cut_with_a_warning_naming_its_line(capsys, tmp_path):
+    """A 9,600-character record 012 (a hostile upload): the name kept is its first 200 characters, said in a warning
+    naming the file, the line (1), the column (5, where TRF-16 starts a record's text) and the field."""
+    name = "Very long event " * 600  # 9,600 characters, counted by hand: 16 x 600
+    lines = EXAMPLE.read_text(encoding="utf-8").split("\n")
+    path = tmp_path / "huge.trf"
+    path.write_text("\n".join([f"012 {name}", *(x for x in lines if not x.startswith("012"))]), encoding="utf-8")
+    out = _cli(capsys, "standings", str(path))
+    assert f"{path}, line 1, column 5 (event name): 9600 characters of text; only the first 200 are kept" in out
+    assert name[:200].rstrip() in out and name[:201] not in out
