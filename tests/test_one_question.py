@@ -261,3 +261,15 @@ def test_a_huge_event_name_is_cut_with_a_warning_naming_its_line(capsys, tmp_pat
     out = _cli(capsys, "standings", str(path))
     assert f"{path}, line 1, column 5 (event name): 9600 characters of text; only the first 200 are kept" in out
     assert name[:200].rstrip() in out and name[:201] not in out
+
+
+def test_a_playoffs_format_and_stages_are_worded_beside_their_codes(capsys):
+    """Nos. 9 and 7 tie for first on points alone in the example (its standings, counted by hand: 6 points each);
+    the answer keeps the codes and words them in Russian beside them, as its text does."""
+    import json
+
+    out = _cli(capsys, "playoffs", str(EXAMPLE), "--places", "1", "--tiebreaks", "PTS", "--format", "json",
+               "--lang", "ru")
+    group = json.loads(out[out.index("["):])[0]
+    assert (group["players"], group["format"], group["format_text"]) == ([9, 7], "mini-match", "мини-матч")
+    assert group["stages_text"] == group["text"][1:] and group["stages"][0].startswith("start at least 30 minutes")
