@@ -275,3 +275,54 @@ def test_the_team_crosstable_reads_as_on_the_events_website(tmp_path):
         live_legend = _legend(client.get("/live/tables", params={"view": "teams"}).text, "#cells-legend li")
     site_legend = _legend((out / "en" / "crosstable.html").read_text(encoding="utf-8"), "ul.legend li")
     assert live_legend == site_legend[1:] and not any(x.startswith("U = ") for x in live_legend)
+
+
+def test_each_table_is_named_once_a_round_as_the_website_heads_it(tmp_path):
+    """The live screen named its boards «Пары и результаты» twice (the section's heading, then the table's caption
+    for screen readers): each table is now named by its section's heading alone, a round's boards in the words of
+    the website's round page («Тур 7: пары и результаты»), the byes under them by the round page's own heading
+    («Бай»), which the live screen left to screen readers."""
+    bs4 = pytest.importorskip("bs4")
+    out = tmp_path / "site"
+    assert main(["site", str(EXAMPLE), "-o", str(out)]) == 0
+    _, client = _served(tmp_path / "live", EXAMPLE.read_text(encoding="utf-8"))
+    want = {"en": ("Round 7: pairings and results", "Bye"), "ru": ("Тур 7: пары и результаты", "Бай"),
+            "uk": ("Тур 7: пари та результати", "Бай")}
+    for lang, (heading, byes) in want.items():
+        site = bs4.BeautifulSoup((out / lang / "round-7.html").read_text(encoding="utf-8"), "html.parser")
+        live = bs4.BeautifulSoup(client.get("/live/tables", params={"lang": lang}).text, "html.parser")
+        assert (site.h1.get_text(), site.select_one("#byes caption").get_text()) == (heading, byes), lang
+        assert live.select_one("#pairings-section h2").get_text() == heading, lang
+        assert live.select_one("#byes caption").get_text() == byes, lang
+        for table in ("standings", "pairings", "crosstable"):
+            assert live.select_one(f"#{table} caption") is None, (lang, table)  # named by the heading alone
+            named_by = live.select_one("#" + live.select_one(f"#{table}").parent["aria-labelledby"])
+            assert named_by is not None and named_by.name == "h2", (lang, table)
+        headings = [h.get_text() for h in live.find_all(["h2", "caption"])]
+        assert headings.count(heading) == 1, lang
+
+
+#: the FIDE default list for a Swiss (C.07 2024), the bundled event's: seven tie-breaks after the points
+SEVEN = ["BH/C1", "BH", "DE", "WIN", "WON", "BPG", "SB"]
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_seven_tie_breaks_and_the_marks_in_view_without_scrolling_sideways(chromium, server, width):
+    """At 1280 px the standings (the left part of a two-column screen) hold the identity columns, the points, seven
+    tie-breaks, ✓ and ▲▼ without scrolling sideways, in the hall's view too; at 390 px the tie-breaks are left to the
+    cards (as before) and ✓ and ▲▼ are in view beside the points.  Nothing is hidden at 1280 px."""
+    page = chromium.new_page(viewport={"width": width, "height": 900})
+    for lang in ("en", "ru", "uk"):
+        for hall in ("", "&screen=hall") if width == 1280 else ("",):
+            page.goto(f"{server}/live?lang={lang}{hall}")
+            heads = page.locator("#standings thead th")
+            shown = [h.inner_text().strip() for h in heads.all() if h.is_visible()]
+            assert [x for x in shown if x in SEVEN] == (SEVEN if width == 1280 else []), (lang, hall)
+            box = page.locator("#standings").locator("xpath=..")
+            assert box.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), (lang, hall, width)
+            edge = min(width, box.bounding_box()["x"] + box.bounding_box()["width"])
+            for mark in ("✓", "▲▼"):
+                cell = heads.filter(has_text=mark).bounding_box()
+                assert cell and cell["x"] + cell["width"] <= edge + 1, (lang, hall, mark, cell, edge)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.close()

@@ -176,6 +176,65 @@ def test_a_team_events_live_history_is_the_teams(tmp_path):
     assert "История команды: ΟΑΑΗ" in history  # team 3 is ΟΑΑΗ (the file's 013 record)
 
 
+def _site_lists(page: str) -> tuple[list[str], list[str]]:
+    """The notes and the warnings under the website's standings (every item, those folded too)."""
+    bs4 = pytest.importorskip("bs4")
+    soup = bs4.BeautifulSoup(page, "html.parser")
+    notes = soup.select_one("h2#notes + ul")
+    warnings = soup.select("h2#warnings ~ ul.warnings li, h2#warnings ~ details ul.warnings li")
+    return ([li.get_text() for li in notes.select("li")] if notes else []), [li.get_text() for li in warnings]
+
+
+#: the standings' headings of the two lists, as the web page heads them (docs/guide/site.md)
+LISTS = {"en": ("Notes", "Warnings"), "ru": ("Примечания", "Предупреждения"), "uk": ("Примітки", "Попередження")}
+
+
+def test_the_sites_standings_say_why_and_what_reading_the_file_said(tmp_path, capsys):
+    """The site said neither which rules and list it applied and why (the command line, the page and the live API
+    do) nor what reading the file said (the live API and the page do): its standings page now says both, in the
+    reader's language, the file named by its name alone; a team event's too; the live screen says the same under
+    its tables."""
+    pytest.importorskip("jinja2")
+    out = tmp_path / "site"
+    assert main(["site", str(EXAMPLE), "-o", str(out)]) == 0
+    capsys.readouterr()
+    for lang, (notes_word, warnings_word) in LISTS.items():
+        page = (out / lang / "standings.html").read_text(encoding="utf-8")
+        assert f'<h2 id="notes">{notes_word}</h2>' in page, lang
+        notes, warnings = _site_lists(page)
+        assert warnings == [] and f'<h2 id="warnings">{warnings_word}</h2>' not in page  # a file read cleanly
+        if lang == "en":  # the file's start date (TRF 042: 2025/06/10) and no list in it: FIDE's default for a Swiss
+            assert notes[0].startswith("rules fide-2024 chosen by start date 2025-06-10"), notes
+            assert "no tie-break list given; FIDE default for a swiss event: PTS,BH/C1,BH,DE,WIN,WON,BPG,SB" in notes
+    (tmp_path / "cup.trf").write_bytes(FRIENDSHIP.read_bytes())
+    team = tmp_path / "team"
+    assert main(["site", str(tmp_path / "cup.trf"), "-o", str(team)]) == 0
+    capsys.readouterr()
+    for lang in LISTS:
+        page = (team / lang / "standings.html").read_text(encoding="utf-8")
+        notes, warnings = _site_lists(page)
+        assert notes and str(tmp_path) not in page, lang  # never a folder of the arbiter's machine
+        # the corpus manifest: the Friendship Cup's player 41, whose line 59 says 1 point where the rounds add up to 0
+        said = {"en": "player 41: points column says 1 but the results add up to 0",
+                "ru": "участник 41: в столбце очков 1, а по результатам 0",
+                "uk": "учасник 41: у стовпці очок 1, а за результатами 0"}[lang]
+        assert any(w.startswith("cup.trf, ") and said in w for w in warnings), (lang, warnings[:3])
+        if lang == "en":
+            assert "no tie-break list given; default PTS,MPVGP,EDE,BH/C1,BH,SB" in notes
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.web.live import live_app
+
+    client = TestClient(live_app(LiveHub(tmp_path / "cup.trf", database="none")))
+    _, warnings = _site_lists((team / "en" / "standings.html").read_text(encoding="utf-8"))
+    assert warnings == client.get("/api/live").json()["warnings"]  # the live API's warnings, one for one
+    for lang in LISTS:  # and the live screen's, worded in the reader's language as the site words them
+        site = _site_lists((team / lang / "standings.html").read_text(encoding="utf-8"))
+        assert _site_lists(client.get("/live/tables", params={"lang": lang}).text) == site, lang
+
+
 def test_every_download_is_dated_by_the_file_as_the_standings_are(capsys, tmp_path):
     # eyes33b: the standings' page said the file's day while the odds', ratings' and prizes' pages said the clock's
     event = tmp_path / "event.trf"

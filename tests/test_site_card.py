@@ -140,7 +140,9 @@ def test_the_statistics_page_counts_the_files_games(site):
     total = [sum(int(r[j]) for r in want) for j in range(1, 6)]
     played = sum(total[:3])
     assert rows[-1][0] == "All rounds" and rows[-1][4:] == [str(total[3]), str(total[4])]
-    assert rows[-1][1] == f"{total[0]} ({100 * total[0] / played:.1f} %)"
+    assert rows[-1][1] == f"{total[0]} ({100 * total[0] / played:.1f}%)"  # as the odds write a percentage
+    ru = [c["text"] for c in parse(site / "ru" / "statistics.html").tables["colours"][-1]]
+    assert ru[1] == f"{total[0]} ({100 * total[0] / played:.1f}\u202f%)"  # the sign set apart, as in the odds
     feds = [[c["text"] for c in r] for r in tables["federations"][1:]]
     assert feds == [["AUS", "28"], ["VIC", "3"], ["INA", "1"]]
     bands = {r[0]["text"]: int(r[1]["text"]) for r in tables["bands"][1:]}

@@ -1,14 +1,16 @@
 """The website's round two in Chromium (issue 37), opened from disk: the search finds a player by the parts of the
 name in any order, whatever their case, accents and punctuation; the card's chart, the statistics page and the odds
-bars are drawn inside the page at 390 and 1280 px without the page scrolling sideways; with the organiser's logo and
-colour the header shows them; axe-core finds no serious or critical violation on these pages."""
+bars are drawn inside the page at 390 and 1280 px without the page scrolling sideways; a card's game headings
+(«Федерация», «Очки соперника») each stay inside their own cell, of an individual and a team event's player; with
+the organiser's logo and colour the header shows them; axe-core finds no serious or critical violation on these
+pages."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from sources import ROOT
+from sources import CORPUS, ROOT
 from test_site_card import SVG, pending
 
 pytest.importorskip("jinja2")
@@ -65,6 +67,37 @@ def test_the_pictures_are_drawn_in_the_page(browser, site, width):
     assert current.inner_text() == "2"
     assert current.evaluate("a => [getComputedStyle(a).backgroundColor, getComputedStyle(a).color]") == \
         ["rgb(200, 16, 46)", "rgb(255, 255, 255)"]
+    page.close()
+
+
+@pytest.fixture(scope="module")
+def team_site(tmp_path_factory):
+    """The 2024 Friendship Cup (15 teams of six boards; bundled), its players' cards."""
+    out = tmp_path_factory.mktemp("team") / "site"
+    assert main(["site", str(CORPUS / "heltour-crete-team" / "friendship-cup-2024.trf"), "-o", str(out)]) == 0
+    return out
+
+
+#: the text of each cell of the card's games table that runs out of its cell (its padding box), sideways
+OUTSIDE = """() => [...document.querySelectorAll('#games th, #games td')].filter(c => {
+  const r = document.createRange(); r.selectNodeContents(c);
+  const text = r.getBoundingClientRect(), cell = c.getBoundingClientRect(), style = getComputedStyle(c);
+  return text.width > 0 && (text.left < cell.left + parseFloat(style.paddingLeft) - 1
+                            || text.right > cell.right - parseFloat(style.paddingRight) + 1);
+}).map(c => c.textContent.trim())"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_a_cards_game_headings_stay_in_their_cells(browser, site, team_site, width):
+    """At 1280 px «Федерация» ran into «Очки соперника» (a cap on the headings' width narrower than the word); every
+    heading now wraps between its words only, in each language, on an individual and a team event's card."""
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    for folder, card in ((site, "player-2.html"), (team_site, "player-1.html")):
+        for lang in ("en", "ru", "uk"):
+            page.goto((folder / lang / card).as_uri())
+            assert page.locator("#games thead th").count() >= 10, (lang, card)  # federation and opponent's points
+            assert page.evaluate(OUTSIDE) == [], (folder.parent.name, lang, width)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.close()
 
 

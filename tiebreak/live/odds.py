@@ -1,4 +1,4 @@
-"""Odds on the live page (issue 18): who can still finish where, from :mod:`tiebreak.arbiter.odds`.
+"""Odds on the live page (issue 18): who can still win (and finish where), from :mod:`tiebreak.arbiter.odds`.
 
 They are computed off the request path, so that publishing a version never waits for them: :class:`OddsWorker`
 runs one job at a time in a process of its own (the engine's Python would otherwise hold the interpreter lock the

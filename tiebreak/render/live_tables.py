@@ -44,7 +44,7 @@ from .words import LIVE_COUNTS, LIVE_WORDS, WORDS
 
 Cell = dict[str, Any]
 #: the parts of the live screen, in the order the fragment gives them (each one element with its ``id``)
-PARTS = ("state", "stamp", "warning", "standings", "pairings", "odds", "history", "crosstable")
+PARTS = ("state", "stamp", "warning", "standings", "pairings", "odds", "history", "crosstable", "notes")
 
 
 @lru_cache(maxsize=8)
@@ -185,22 +185,23 @@ def odds_rows(odds: dict[str, Any], lang: str) -> Markup:
     out = []
     for p, row in zip(odds["players"], view.rows):
         cells = reach_cells(row, view.depth, lang)
-        first, top = first_and_top(row, int(odds["top"]))
+        first, top = first_and_top(row, int(odds["top"]), lang)
         out.append(Markup('<tr>{}<td>{}</td><td>{}</td><td class="reach"><details id="odds-{}"><summary>{}</summary>'
                           '<ul>{}</ul></details></td></tr>').format(
             Markup(cell_html({"text": str(p.get("name") or p["start_no"]), "cls": "name", "head": True})),
-            first.replace("%", " %"), top.replace("%", " %"), row.start_no, reach_range(row),
-            Markup("").join(Markup("<li>{}</li>").format(c.replace("%", " %")) for c in cells)))
+            first, top, row.start_no, reach_range(row), Markup("").join(Markup("<li>{}</li>").format(c) for c in cells)))
     return Markup("\n").join(out)
 
 
 def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arrows: str = "version",
-               warning: str | None = None, history: bool = False) -> dict[str, Markup]:
+               warning: str | None = None, history: bool = False,
+               said: tuple[list[str], list[str]] = ([], [])) -> dict[str, Markup]:
     """Every part of the live screen (:data:`PARTS`) as HTML in ``lang``: ``doc`` is the ``/api/live`` document (its
     numbers as the text the API wrote them), ``cross`` the ``/api/live/crosstable`` rows, ``arrows`` ``version``
     or ``round`` (the arrows since the previous version or round), ``warning`` the public warning (English),
     ``history`` whether the server keeps the history (a row tapped shows the player's; each name links to the
-    player's card, a team's in the teams' view: :func:`card_address`)."""
+    player's card, a team's in the teams' view: :func:`card_address`), ``said`` the version's notes and the warnings
+    of reading its file in ``lang`` (the website's standings say the same under theirs)."""
     live = doc["live"]
     teams = live.get("view") == "teams"
     w = _words(lang, teams)
@@ -243,6 +244,7 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
         "cross_rows": cross_rows,
         "cross_legend": cross_legend,  # the website's and the downloads' legend: what this table shows
         "history_hidden": history_hidden,
+        "about_notes": said[0], "about_warnings": said[1],
     })
     return {part: Markup(getattr(module, part)).strip() for part in PARTS}
 

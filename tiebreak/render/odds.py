@@ -23,7 +23,7 @@ from ..arbiter.odds.run import NEEDS_MAX_GAMES
 from ..engine.errors import InputWarning
 from ..engine.model import format_number
 from ..views.odds import PlaceChances, PlaceRow, of_odds, order
-from .i18n import grouped, message, model_name, plural
+from .i18n import grouped, message, model_name, percent, plural
 from .output import worded
 from .templating import environment
 from .words import ODDS_COUNTS, ODDS_WORDS, SITE_WORDS, WORDS
@@ -37,12 +37,13 @@ def _number(p: Fraction | float) -> float:
     return round(float(p), 12)
 
 
-def _percent(p: Fraction | float) -> str:
+def _percent(p: Fraction | float, lang: str = "en") -> str:
+    """A chance to a tenth of a percent (:func:`~tiebreak.render.i18n.percent`), ``·`` where there is none."""
     if p == 0:
         return "·"
     if p == 1 or (isinstance(p, float) and abs(p - 1) < 1e-12):  # a sum of floats a rounding past 1
-        return "100%"
-    return f"{100 * float(p):.1f}%"
+        return percent("100", lang)
+    return percent(f"{100 * float(p):.1f}", lang)
 
 
 class Progress:
@@ -81,54 +82,66 @@ def progress_text(done: int, planned: int | None, seconds: float, lang: str = "e
                                                seconds=f"{seconds:.0f}")
 
 
-def row_percents(row: list[Fraction] | list[float] | list[Fraction | float]) -> list[str]:
-    """One participant's chances of each place kept, as the tables show them: tenths of a percent that add up to the
-    row's total as rounded (largest remainders: 33.3 % + 33.3 % + 33.4 %, never 100.1 %), ``·`` where the place cannot
-    happen, ``0.0%`` where it can but rarely.
+def row_tenths(row: list[Fraction] | list[float] | list[Fraction | float]) -> list[int | None]:
+    """One participant's chances of each place kept in tenths of a percent, as the tables show them: they add up to
+    the row's total as rounded (largest remainders: 33.3 % + 33.3 % + 33.4 %, never 100.1 %); None where the place
+    cannot happen, 0 where it can but rarely.
 
-    >>> row_percents([Fraction(1, 3)] * 3)
-    ['33.4%', '33.3%', '33.3%']
-    >>> row_percents([Fraction(1), Fraction(0)])
-    ['100%', '·']
-    >>> row_percents([0.9999, 0.0001])
-    ['100%', '0.0%']
+    >>> row_tenths([Fraction(1, 3)] * 3), row_tenths([0.9999, 0.0001, 0])
+    ([334, 333, 333], [1000, 0, None])
     """
     scaled = [1000 * x for x in row]
     units = [int(x) for x in scaled]  # floor (chances are never negative)
     short = round(sum(scaled)) - sum(units)
     for k in sorted(range(len(row)), key=lambda k: (-(scaled[k] - units[k]), k))[:max(short, 0)]:
         units[k] += 1
-    return [_tenths(u) if x else "·" for x, u in zip(row, units)]
+    return [u if x else None for x, u in zip(row, units)]
 
 
-def _tenths(units: int) -> str:
-    return "100%" if units == 1000 else f"{units / 10:.1f}%"
+def row_percents(row: list[Fraction] | list[float] | list[Fraction | float], lang: str = "en") -> list[str]:
+    """One participant's chances of each place kept, as the tables show them (:func:`row_tenths` in words): ``·``
+    where the place cannot happen, ``0.0%`` where it can but rarely.
+
+    >>> row_percents([Fraction(1, 3)] * 3)
+    ['33.4%', '33.3%', '33.3%']
+    >>> row_percents([Fraction(1), Fraction(0)], "ru")
+    ['100\u202f%', '·']
+    """
+    return [tenths_text(u, lang) for u in row_tenths(row)]
 
 
-def _top_percent(odds: Odds, i: int, top: int, cells: list[str]) -> str:
-    """The top ``top`` places' chance: the sum of its cells as shown when they are all kept (the row adds up)."""
-    if top > len(cells):
-        return _percent(top_chance(odds, i, top))
-    return _sum_of_cells(cells[:top])
-
-
-def _sum_of_cells(cells: list[str]) -> str:
-    """Cells as the tables show them, added up (``·`` when none has a chance)."""
-    if all(c == "·" for c in cells):
+def tenths_text(units: int | None, lang: str = "en") -> str:
+    """Tenths of a percent in words (:func:`~tiebreak.render.i18n.percent`): ``64.8%``, ``100%``; ``·`` for None."""
+    if units is None:
         return "·"
-    return _tenths(sum(1000 if c == "100%" else round(10 * float(c[:-1])) for c in cells if c != "·"))
+    return percent("100" if units == 1000 else f"{units / 10:.1f}", lang)
 
 
-def first_and_top(row: PlaceRow, top: int) -> tuple[str, str]:
+def _top_units(odds: Odds, i: int, top: int, units: list[int | None]) -> int | None:
+    """The top ``top`` places' chance in tenths: the sum of its cells as shown when they are all kept (the row adds
+    up), else the chance kept apart, rounded."""
+    if top > len(units):
+        p = top_chance(odds, i, top)
+        return round(1000 * p) if p else None
+    return _sum_units(units[:top])
+
+
+def _sum_units(units: list[int | None]) -> int | None:
+    """Cells as the tables show them, added up (None when none has a chance)."""
+    kept = [u for u in units if u is not None]
+    return sum(kept) if kept else None
+
+
+def first_and_top(row: PlaceRow, top: int, lang: str = "en") -> tuple[str, str]:
     """The chance of first place and of the top ``top`` places as every table shows them: the row's chances rounded
-    together (:func:`row_percents`), the top places' the sum of their cells as shown (the live screen's numbers are
+    together (:func:`row_tenths`), the top places' the sum of their cells as shown (the live screen's numbers are
     the site's and the command's).
 
     >>> first_and_top(PlaceRow(2, "B", 1, 3, [Fraction(35, 54), Fraction(17, 54), Fraction(1, 27)], Fraction(0)), 2)
     ('64.8%', '96.3%')
     """
-    cells = row_percents([*([0] * (row.best - 1)), *row.chances, row.beyond])[:-1]
-    return (cells[0] if cells else "·"), _sum_of_cells(cells[:top])
+    units = row_tenths([*([0] * (row.best - 1)), *row.chances, row.beyond])[:-1]
+    return tenths_text(units[0] if units else None, lang), tenths_text(_sum_units(units[:top]), lang)
 
 
 def reach_cells(row: PlaceRow, depth: int, lang: str) -> list[str]:
@@ -138,7 +151,7 @@ def reach_cells(row: PlaceRow, depth: int, lang: str) -> list[str]:
     >>> reach_cells(PlaceRow(4, "D", 2, 12, [Fraction(1, 3), Fraction(0), Fraction(1, 3)], Fraction(1, 3)), 4, "en")
     ['2. 33.4%', '4. 33.3%', 'below place 4: 33.3%']
     """
-    texts = row_percents([*row.chances, row.beyond])
+    texts = row_percents([*row.chances, row.beyond], lang)
     cells = [f"{ODDS_WORDS['place'][lang].format(n=row.best + k)} {x}" for k, x in enumerate(texts[:-1]) if row.chances[k]]
     if row.beyond:
         cells.append(f"{ODDS_WORDS['beyond'][lang].format(k=depth)}: {texts[-1]}")
@@ -284,7 +297,7 @@ def method_text(method: str, outcomes: int, seed: int | None, margin: float | No
         return (ODDS_WORDS["exact_one"][lang] if outcomes == 1 else  # not "all 1 outcome"
                 plural("odds:exact", *ODDS_COUNTS["exact"], outcomes, lang))
     return plural("odds:simulation", *ODDS_COUNTS["simulation"], outcomes, lang, seed=seed,
-                  margin=f"{100 * (margin or 0):.2f}%")
+                  margin=percent(f"{100 * (margin or 0):.2f}", lang))
 
 
 def _header(odds: Odds, lang: str) -> list[str]:
@@ -310,10 +323,10 @@ def to_text(odds: Odds, lang: str = "en", top: int = 3) -> str:
     lines.append(head + f" {w['top'].format(k=top):>7} {range_word(odds, lang):>10}")
     for i in order(odds):
         p = odds.participants[i]
-        percents = row_percents(odds.places[i])
-        cells = "".join(f"{x:>7}" for x in percents[:shown])
+        units = row_tenths(odds.places[i])
+        cells = "".join(f"{tenths_text(u, lang):>7}" for u in units[:shown])
         lines.append(f"{p.start_no:>4}  {p.name[:24]:24} {format_number(p.points):>5} {cells} "
-                     f"{_top_percent(odds, i, top, percents):>7} {odds.best[i]:>4}-{odds.worst[i]:<5}")
+                     f"{tenths_text(_top_units(odds, i, top, units), lang):>7} {odds.best[i]:>4}-{odds.worst[i]:<5}")
     if (view := of_odds(odds)).depth > shown:  # places beyond the table's columns: each participant's own line
         lines += [""] + every_place_lines(view, lang)
     verdict = _verdict(odds, lang)
@@ -348,9 +361,9 @@ def _scenario_text(odds: Odds, lang: str) -> list[str]:
         g = odds.future.games[k]
         for r in range(3):
             first = odds.first_by_result[k][r]
-            cells = "".join(f"{'-' if first is None else _percent(first.get(i, 0)):>7}" for i in who)
+            cells = "".join(f"{'-' if first is None else _percent(first.get(i, 0), lang):>7}" for i in who)
             lines.append(f"{g.label if r == 0 else '':>12} {RESULT_TEXT[r]:5} "
-                         f"{_percent(odds.result_probability[k][r]):>7} {cells}")
+                         f"{_percent(odds.result_probability[k][r], lang):>7} {cells}")
     if len(games) > SCENARIO_GAMES:
         lines.append("  " + w["more_games"].format(n=grouped(len(games) - SCENARIO_GAMES, lang)))
     return lines
@@ -382,9 +395,9 @@ _STYLE = "pre{overflow-x:auto;max-width:100%}"
 BARS = 20
 
 
-def _width(text: str) -> str:
-    """A bar's width (of 100) from a chance as the table writes it (``35.2%``; ``·``: none)."""
-    return text.removesuffix("%") if text not in ("·", "") else "0"
+def _width(units: int | None) -> str:
+    """A bar's width (of 100) from a chance in tenths of a percent as the table shows it (None: none)."""
+    return "0" if units is None else "100" if units == 1000 else f"{units / 10:.1f}"
 
 
 def odds_view(odds: Odds, lang: str = "en", top: int = 3) -> dict[str, Any]:
@@ -401,16 +414,17 @@ def odds_view(odds: Odds, lang: str = "en", top: int = 3) -> dict[str, Any]:
     rows, bars = [], []
     for i in order(odds):
         p = odds.participants[i]
-        percents = row_percents(odds.places[i])
-        top_text = _top_percent(odds, i, top, percents)
+        units = row_tenths(odds.places[i])
+        top_units = _top_units(odds, i, top, units)
+        top_text = tenths_text(top_units, lang)
         rows.append({"cells": [{"text": str(p.start_no), "cls": "rank"}, {"text": p.name, "cls": "name"},
                                {"text": format_number(p.points), "cls": "pts"},
-                               *({"text": x} for x in percents[:shown]),
+                               *({"text": tenths_text(u, lang)} for u in units[:shown]),
                                {"text": top_text},
                                {"text": f"{odds.best[i]}-{odds.worst[i]}"}]})
-        if percents and percents[0] != "·":  # a contender: drawn as the table says it (the same rounded numbers)
-            bars.append({"name": p.name, "first_text": percents[0], "top_text": top_text,
-                         "first": _width(percents[0]), "top": _width(top_text)})
+        if units and units[0] is not None:  # a contender: drawn as the table says it (the same rounded numbers)
+            bars.append({"name": p.name, "first_text": tenths_text(units[0], lang), "top_text": top_text,
+                         "first": _width(units[0]), "top": _width(top_units)})
 
     view = of_odds(odds)
     every = {"id": "odds-places", "caption": w["every_place"], "sticky": True,
@@ -431,8 +445,11 @@ def odds_view(odds: Odds, lang: str = "en", top: int = 3) -> dict[str, Any]:
 
 
 def odds_section(odds: Odds, lang: str = "en", top: int = 3) -> str:
-    """The odds without a page around them (the website's odds page puts them in its own)."""
-    return str(environment().get_template("odds_body.html").module.odds_body(odds_view(odds, lang, top)))  # type: ignore[attr-defined]
+    """The odds without a page around them (the website's odds page puts them in its own, headed by the odds' one
+    heading: the table's caption, the same words, is for screen readers only)."""
+    view = odds_view(odds, lang, top)
+    view["table"]["caption_hidden"] = True
+    return str(environment().get_template("odds_body.html").module.odds_body(view))  # type: ignore[attr-defined]
 
 
 def to_html(odds: Odds, lang: str = "en", top: int = 3, printed: datetime.date | None = None) -> str:

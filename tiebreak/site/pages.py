@@ -10,15 +10,18 @@ Page names are stable (``index.html``, ``players.html``, ``round-3.html``, ``sta
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
 
+from ..app.load import named
 from ..arbiter.columns import player_columns
 from ..render import crosstable as cross_words
 from ..render.columns import headings
-from ..render.i18n import LANGUAGES, grouped, word
+from ..render.i18n import LANGUAGES, grouped, message, problem, word
 from ..render.pairings import Seat, round_tables
 from ..render.templating import cell_html, environment, rows_html
 from ..render.words import TEAM_WORDS
@@ -120,10 +123,26 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
         ctx = round_page(e, lang, int(arg))
     else:
         raise KeyError(name)
+    if stem == "standings":  # the current standings of either kind: why they are what they are
+        ctx.update(notes_and_warnings(e, lang))
     ctx.update(lang=lang, languages=LANGUAGES, page=name, root="../", s=site_words(lang),
                menu=menu(e, lang),
                event_name=event_name(ind), footer=footer, logo=logo)
     return environment().get_template(template).render(**ctx)
+
+
+def notes_and_warnings(e: Event | TeamEvent, lang: str) -> dict[str, list[str]]:
+    """What the current standings page says under its table, as the web page says it beside its standings and the
+    command line under its own: the notes (the rules and the list chosen and why, the games pending, the event type
+    as the file gives it) and every warning of reading the file (a result read otherwise than written, a points
+    column that disagrees with the results), the file named by its name alone (never a folder of the arbiter's
+    machine).  A lot's note says how many it placed and its seed (the legend marks their places)."""
+    ind = e.ind if isinstance(e, TeamEvent) else e
+    notes = [message(n, lang) for n in e.current.notes]
+    said = [*ind.warnings, *(w for w in e.current.warnings if w not in ind.warnings)]
+    o = replace(ind.options, name=ind.options.name or Path(ind.path).name)
+    warnings = [problem(w, lang) for w in named(o, ind.path, said)]
+    return {"notes": notes, "warnings": list(dict.fromkeys(warnings))}
 
 
 def player_card(e: Event | TeamEvent, lang: str, start_no: int, holes: list[int] | None = None) -> dict[str, Any]:

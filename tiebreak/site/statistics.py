@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.model import format_number
+from ..render.i18n import percent
 from ..views.statistics import BAND, ColourRow, statistics
 from .cells import _head, site_words
 from .event import Event
@@ -20,7 +21,9 @@ def statistics_page(e: Event, lang: str) -> dict[str, Any]:
 
     def row(r: ColourRow) -> dict[str, Any]:
         def share(n: int) -> str:  # the share of the games played over the board, on the row of all rounds
-            return f"{n} ({format_number(Fraction(100 * n, r.played), 1)} %)" if r.round is None and r.played else str(n)
+            if r.round is None and r.played:
+                return f"{n} ({percent(format_number(Fraction(100 * n, r.played), 1), lang)})"
+            return str(n)
 
         head = {"text": str(r.round) if r.round else s["all_rounds"], "head": True, "cls": "left"}
         return {"cls": "" if r.round else "total", "cells": [

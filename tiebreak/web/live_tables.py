@@ -37,6 +37,7 @@ from .errors import no_live_event as missing
 from .fields import MAX_NAME, EventName, Player, PlayerGiven, QueryWord
 from .fields import LiveLang as Lang
 from .live_card import SITE_CSS, LiveCards, card_page_name
+from .page_words import translate
 
 #: pages and fragments kept (the newest version's of each event and view; older ones are dropped when made)
 KEPT = 96
@@ -104,8 +105,11 @@ class LiveTables:
         doc = json.loads(text, parse_float=str)  # the numbers as the text the API wrote them
         cross = json.loads(e.crosstable_json(players))["rows"]
         self.renders += 1
-        parts = {k: str(v) for k, v in live_parts(doc, cross, lang, arrows, warning,
-                                                  self.hub.history is not None).items()}
+        said = doc.get("said") or {}  # the notes and warnings as messages, worded in the reader's language
+        notes, warnings = ([translate(json.dumps(x, ensure_ascii=False), lang) for x in said.get(k, [])]
+                           for k in ("notes", "warnings"))
+        parts = {k: str(v) for k, v in live_parts(doc, cross, lang, arrows, warning, self.hub.history is not None,
+                                                  (notes, warnings)).items()}
         return parts, str(doc["tournament"].get("name") or e.name)
 
     async def made(self, e: LiveEvent, players: bool, lang: str, arrows: str) -> tuple[Key, tuple[dict[str, str], str]]:
