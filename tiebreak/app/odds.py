@@ -14,10 +14,10 @@ from .standings import file_date
 
 
 def render_odds(o: OddsOptions, path: str, warnings: list[InputWarning], progress: Progress | None = None) -> str:
-    """The odds of one file in ``o.format`` (text, json, html or the page's part ``page``), by the one rule of every face: every outcome or a
-    seeded simulation, chosen by their count (:mod:`tiebreak.arbiter.odds.run`), never by the clock; ``progress`` is
-    told how far the outcomes are (the command line's).  ``o.budget`` (an old command line's ``--budget``) is no
-    longer used: said in a warning."""
+    """The odds of one file in ``o.format`` (text, json, html or the page's part ``page``), by the one rule of every
+    face: every outcome or a seeded simulation, chosen by their count (:mod:`tiebreak.arbiter.odds.run`), never by
+    the clock; ``progress`` is told how far the outcomes are (the command line's).  ``o.budget`` (an old command
+    line's ``--budget``) is no longer used: said in a warning."""
     budget = within_limits(o.simulations, path, progress)
     t = load(o, path, warnings)
     if o.budget is not None:

@@ -301,6 +301,11 @@ FIELD_NAMES = Table("field", {name: name for name in (
     'federation',
     'FIDE id',
     'birth date',
+    # the header records of free text a TRF reader bounds (`tiebreak.formats.trf_read.FREE_TEXT`)
+    'city',
+    'chief arbiter',
+    'deputy arbiters',
+    'time control',
 )} | {'points': term('points_lower'), 'round robin': term('round_robin')})
 
 
