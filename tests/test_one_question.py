@@ -205,7 +205,7 @@ def test_the_sites_standings_say_why_and_what_reading_the_file_said(tmp_path, ca
         assert warnings == [] and f'<h2 id="warnings">{warnings_word}</h2>' not in page  # a file read cleanly
         if lang == "en":  # the file's start date (TRF 042: 2025/06/10) and no list in it: FIDE's default for a Swiss
             assert notes[0].startswith("rules fide-2024 chosen by start date 2025-06-10"), notes
-            assert "no tie-break list given; FIDE default for a swiss event: PTS,BH/C1,BH,DE,WIN,WON,BPG,SB" in notes
+            assert "no tie-break list given; FIDE default for a swiss event: Pts, BH/C1, BH, DE, WIN, WON, BPG, SB" in notes
     (tmp_path / "cup.trf").write_bytes(FRIENDSHIP.read_bytes())
     team = tmp_path / "team"
     assert main(["site", str(tmp_path / "cup.trf"), "-o", str(team)]) == 0
@@ -220,7 +220,8 @@ def test_the_sites_standings_say_why_and_what_reading_the_file_said(tmp_path, ca
                 "uk": "учасник 41: у стовпці очок 1, а за результатами 0"}[lang]
         assert any(w.startswith("cup.trf, ") and said in w for w in warnings), (lang, warnings[:3])
         if lang == "en":
-            assert "no tie-break list given; default PTS,MPVGP,EDE,BH/C1,BH,SB" in notes
+            assert ("no tie-break list given; default for a team event (Arbiters' Manual 13.15.5, team Swiss; SB in "
+                    "place of its team SB of 13.9.3): MP, MPVGP, EDE, BH/C1, BH, SB") in notes
     pytest.importorskip("fastapi")
     from fastapi.testclient import TestClient
 

@@ -75,3 +75,14 @@ def test_a_rating_band_holds_rated_players_only(capsys):
     rows = json.loads(capsys.readouterr().out)["categories"][0]
     members = {r["start_no"] for r in rows["standings"]} if isinstance(rows, dict) else set()
     assert members == {25, 26, 27, 28, 29}  # 30-32 have no rating (0 in the TRF)
+
+
+@pytest.mark.parametrize(("lang", "place"), [("en", "place"), ("ru", "место"), ("uk", "місце")])
+def test_a_prize_is_named_in_one_form_in_every_language(capsys, tmp_path, lang, place):
+    # the word, then the number, in all three (the Russian said «1-е место» while the others said "place 1")
+    path = tmp_path / "prizes.csv"
+    path.write_text(PRIZES, encoding="utf-8")
+    assert main(["prizes", str(EXAMPLE), "--prizes", str(path), *LIST, "--lang", lang]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert f"{place} 1 " in lines[0] and f"rating<1300, {place} 2 " in lines[2], lines
+    assert "-е" not in "\n".join(lines)

@@ -14,10 +14,10 @@ from .engine.rules import RULE_SETS, RuleSet
 from .engine.specifier import TieBreakSpec
 from .engine.standings import Row, Standings, compute_standings
 from .formats import trf
+from .version import __version__
 
-__version__ = "0.1.0"
 __all__ = [
-    "trf", "InputError", "InputWarning", "SpecifierError", "TiebreakError", "Entry", "Kind", "Player",
+    "__version__", "trf", "InputError", "InputWarning", "SpecifierError", "TiebreakError", "Entry", "Kind", "Player",
     "ScoreSystem", "Tournament", "RULE_SETS", "RuleSet", "TieBreakSpec", "parse", "parse_list", "Row",
     "Standings", "compute_standings",
 ]

@@ -155,6 +155,9 @@ def _program(text: str) -> str:
 _NO_FILE = "the API and the page read no file by path on the server: its text is the field playoff_results"
 #: why a command's own option is not on the API or the page
 _UPLOADED = {"api": "the API's forms upload the file (field file, or example)", "page": "the page uploads the file"}
+#: the commands besides ``standings`` that write their output to ``-o FILE`` (else to standard output), by the same
+#: rules: never over an input, an existing file only with ``--force``, never half-written (tiebreak.formats.files)
+WRITTEN = ("check", "ratings", "odds", "prizes", "playoffs", "explain", "series", "berger", "varma")
 _WRITTEN = {"api": "the API answers with the output; it writes no file on the server",
             "page": "the page downloads the output"}
 _ANSWERED = {"api": "each endpoint has its own field format (the API answers JSON by default)",
@@ -179,13 +182,13 @@ _OWN = (
            not_on=_WRITTEN),
     Option("output", str, "write the output to FILE (its name gives the format when --format is not given: .pdf, "
                           ".html, .csv, .json, .trf, .txt)",
-           flag=("-o", "--output"), metavar="FILE", commands=("standings", "check", "ratings"), not_on=_WRITTEN,
+           flag=("-o", "--output"), metavar="FILE", commands=("standings", *WRITTEN), not_on=_WRITTEN,
            help_for={"check": "write the report to FILE",
-                     "ratings": "write the report to FILE (never over an input)"}),
+                     **{c: "write the report to FILE (never over an input)" for c in WRITTEN if c != "check"}}),
     Option("force", bool, "replace existing output files (never an input)", default=False,
-           commands=("standings", "check", "convert", "ratings"), not_on=_WRITTEN,
-           help_for={"check": "replace an existing FILE", "convert": "replace an existing target (never the source)",
-                     "ratings": "replace an existing FILE"}),
+           commands=("standings", "convert", *WRITTEN), not_on=_WRITTEN,
+           help_for={"convert": "replace an existing target (never the source)",
+                     **{c: "replace an existing FILE" for c in WRITTEN}}),
     Option("standings_format", str, "trf / chess-json: the tournament written back with the computed ranks and the "
                                     "list (TRF record 212; Chess-JSON rankOrder and tieBreakScore); pdf: the HTML page "
                                     "printed by Chromium (A4)",

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import datetime
+import os
 from dataclasses import replace
 
 from ..arbiter import points_column
@@ -58,3 +60,20 @@ def player_list(path: str, warnings: list[InputWarning]) -> list[Player]:
     if path.lower().endswith(".csv"):
         return read_csv(read_text(path), path)
     return list(readers.load(path, warnings, None).players)
+
+
+def file_time(path: str) -> datetime.datetime | None:
+    """When the file ``path`` was last written (UTC, whole seconds): the time its results last changed, which every
+    download of it is dated by (the standings' page and PDF, the odds', ratings' and prizes' pages, the website's
+    downloads), never the clock's; None where it cannot be read.  An uploaded file (the API, the page) is dated by
+    the copy the server keeps: the time it arrived."""
+    try:
+        return datetime.datetime.fromtimestamp(int(os.stat(path).st_mtime), datetime.timezone.utc)
+    except OSError:
+        return None
+
+
+def file_date(path: str) -> datetime.date | None:
+    """The day of :func:`file_time`: the date a download of the file ``path`` says it was printed."""
+    when = file_time(path)
+    return when.date() if when else None

@@ -8,9 +8,8 @@ from ..arbiter.odds.budget import Progress, within_limits
 from ..engine.errors import InputError, InputWarning, Message, Place
 from ..engine.team_matches import has_teams, players_event
 from ..render import odds as render
-from .load import load, named
+from .load import file_date, load, named
 from .options import OddsOptions, list_and_rules
-from .standings import file_date
 
 
 def render_odds(o: OddsOptions, path: str, warnings: list[InputWarning], progress: Progress | None = None) -> str:

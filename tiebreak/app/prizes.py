@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ..arbiter.prizes import distribute, parse_prizes
@@ -16,7 +17,9 @@ from ..engine.errors import InputWarning
 from ..engine.messages import Message
 from ..engine.model import format_number
 from ..render.i18n import message
+from ..render.tools import prizes_html
 from ..render.words import PRIZE_WORDS
+from .load import file_date
 from .options import Options
 from .standings import final_standings
 
@@ -42,3 +45,9 @@ def prize_rests(awards: list[dict[str, Any]], lang: str = "en") -> list[str]:
             lines[a["prize"]] = PRIZE_WORDS.text("left", lang, names=a["prize"], pool=format_number(a["pool"], 2), n=n,
                                            share=format_number(a["amount"], 2), left=format_number(a["left"], 2))
     return list(lines.values())
+
+
+def prizes_page(awards: list[dict[str, Any]], lang: str, path: str) -> str:
+    """The prize table of the file at ``path`` as a page (``tiebreak prizes --format html``), titled by the file's
+    name and dated by the file, as every download."""
+    return prizes_html(awards, prize_rests(awards, lang), lang, Path(path).name, file_date(path))

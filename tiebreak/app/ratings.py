@@ -11,7 +11,9 @@ from __future__ import annotations
 from ..arbiter.rating_report import Report, report
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.messages import Message
-from .load import load, named
+from ..render import ratings as render
+from ..render.i18n import problem
+from .load import file_date, load, named
 from .options import RatingsOptions
 
 
@@ -23,3 +25,15 @@ def ratings(o: RatingsOptions, path: str, warnings: list[InputWarning]) -> Repor
     t = load(o, path, warnings)
     named(o, path, warnings)
     return report(t, o.system, o.k, o.after_round)
+
+
+def render_ratings(o: RatingsOptions, path: str, fmt: str, warnings: list[InputWarning],
+                   warnings_shown: bool = False) -> str:
+    """The report of the file at ``path`` in ``fmt`` (text, csv, json, html: the page dated by the file, as every
+    download); ``warnings_shown``: the page lists the reader's warnings among its heading lines (the API's, which
+    has no standard error to tell them on)."""
+    r = ratings(o, path, warnings)
+    if fmt == "html":
+        shown = [problem(w, o.lang) for w in warnings] if warnings_shown else None
+        return render.to_html(r, o.lang, shown, printed=file_date(path))
+    return render.RENDERERS[fmt](r, o.lang)

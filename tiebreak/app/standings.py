@@ -12,7 +12,6 @@ from __future__ import annotations
 import csv
 import datetime
 import io
-import os
 import re
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, TypeGuard
@@ -30,7 +29,7 @@ from ..engine.team_matches import has_teams, players_event
 from ..formats import membership, trf
 from ..render import output
 from .declared import PAGE_FORMAT
-from .load import load, named
+from .load import file_time, load, named
 from .options import Options, list_and_rules, refuse_individual_options
 
 if TYPE_CHECKING:
@@ -153,21 +152,6 @@ def _pdf(page: str, when: datetime.datetime | None = None) -> bytes:
     from ..render.pdf import html_to_pdf  # noqa: PLC0415  start-up: the PDF printer (Chromium's driver) only for a PDF (+5 ms)
 
     return html_to_pdf(page, when=when)
-
-
-def file_time(path: str) -> datetime.datetime | None:
-    """When the file ``path`` was last written (UTC, whole seconds), None where it cannot be read."""
-    try:
-        return datetime.datetime.fromtimestamp(int(os.stat(path).st_mtime), datetime.timezone.utc)
-    except OSError:
-        return None
-
-
-def file_date(path: str) -> datetime.date | None:
-    """The day the file ``path`` was last written (UTC): the date every download of it says it was printed (the
-    standings', the odds', the ratings', the prizes'), never the clock's; None where it cannot be read."""
-    when = file_time(path)
-    return when.date() if when else None
 
 
 def workbook(csv_text: str) -> bytes:

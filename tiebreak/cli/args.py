@@ -8,9 +8,9 @@ of its command).  The options the application layer reads (the list, rules, seed
 as the options of :mod:`tiebreak.app.options`, read with the same :func:`view`; the views here hold what the command
 line itself uses (files, ``-o``, ``--force``, the arbiter's tools' own options).
 
->>> ns = argparse.Namespace(players=6, double=True, format="text", lang="uk", command="berger")
+>>> ns = argparse.Namespace(players=6, double=True, format="text", lang="uk", output=None, force=False, command="berger")
 >>> view(Berger, ns)
-Berger(lang='uk', players=6, double=True, format='text')
+Berger(lang='uk', output=None, force=False, players=6, double=True, format='text')
 """
 
 from __future__ import annotations
@@ -39,6 +39,18 @@ class Command:
     """What every command has: the language of its messages (``--lang``)."""
 
     lang: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Output(Command):
+    """A command that writes its output to ``-o FILE`` (by the rules of :class:`Written`) or to standard output."""
+
+    output: str | None
+    force: bool
+
+    def written(self, *inputs: str) -> Written:
+        """Its output as :class:`Written` of the files ``inputs`` it reads (none of which it may write over)."""
+        return Written(file=list(inputs), output=self.output, force=self.force, lang=self.lang)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -92,7 +104,7 @@ class Check(Written):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Explain(Command):
+class Explain(Output):
     file: str
     player: int | None
     pair: list[int] | None  # --players N M
@@ -106,14 +118,14 @@ class Convert(Command):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Berger(Command):
+class Berger(Output):
     players: int
     double: bool
     format: str
 
 
 @dataclass(frozen=True, kw_only=True)
-class Varma(Command):
+class Varma(Output):
     players_file: str
     seed: int
     variant: str
@@ -121,18 +133,16 @@ class Varma(Command):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Ratings(Command):
+class Ratings(Output):
     file: str
     system: str
     k: int | None
     after_round: int | None
     format: str | None  # text, csv, json, html; default: from the name given with -o, else text
-    output: str | None
-    force: bool
 
 
 @dataclass(frozen=True, kw_only=True)
-class Playoffs(Command):
+class Playoffs(Output):
     file: str
     places: str  # 1 or 1,2,3
     after: int
@@ -140,15 +150,16 @@ class Playoffs(Command):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Prizes(Command):
+class Prizes(Output):
     file: str
     prizes: str  # the CSV of the prize list
     method: str
     format: str
+    playoff: str | None  # a play-off results file
 
 
 @dataclass(frozen=True, kw_only=True)
-class Series(Command):
+class Series(Output):
     file: list[str]  # the events of the series
     points: str  # place:25,18,15... or score
     best: int | None  # the best K events of each player counted
@@ -157,7 +168,7 @@ class Series(Command):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Odds(Command):
+class Odds(Output):
     file: str
 
 

@@ -114,7 +114,7 @@ def _explain(ns: argparse.Namespace) -> int:
     result = explain(view(Options, ns), args.file, numbers, warnings)
     for w in warnings:
         _warn(w, args.lang)
-    sys.stdout.write(result["text"])
+    _emit(args.written(args.file), result["text"])
     return 0
 
 

@@ -7,16 +7,15 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..app.load import player_list
 from ..app.odds import render_odds
 from ..app.options import OddsOptions, Options, RatingsOptions
 from ..app.playoffs import playoffs
-from ..app.prizes import prize_rests, prizes
-from ..app.ratings import ratings
+from ..app.prizes import prize_rests, prizes, prizes_page
+from ..app.ratings import render_ratings
 from ..app.series import series
-from ..app.standings import file_date
 from ..arbiter import berger, varma
 from ..engine.errors import InputError, InputWarning, Place, SpecifierError
 from ..engine.messages import Message
@@ -31,9 +30,9 @@ from ..render.i18n import message, team_catalogue, tiebreak_name, word
 from ..render.odds import Progress
 from ..render.output import dumps_exact
 from ..render.series import to_json_obj, to_text
-from ..render.tools import berger_text, playoffs_text, prizes_html, varma_text
+from ..render.tools import berger_text, playoffs_text, varma_text
 from ..render.words import MESSAGE_WORDS, TEAM_WORDS
-from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Series, Serve, Varma, Written, view
+from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Series, Serve, Varma, view
 from .files import _emit, _warn
 
 if TYPE_CHECKING:
@@ -44,7 +43,7 @@ if TYPE_CHECKING:
 def _berger(ns: argparse.Namespace) -> int:
     args = view(Berger, ns)  # its number of players is bounded where it is declared (tiebreak.app.declared)
     rounds = berger.schedule(args.players, double=args.double)
-    sys.stdout.write(berger.to_json(rounds) + "\n" if args.format == "json" else berger_text(rounds, args.lang))
+    _emit(args.written(), berger.to_json(rounds) + "\n" if args.format == "json" else berger_text(rounds, args.lang))
     return 0
 
 
@@ -52,10 +51,9 @@ def _varma(ns: argparse.Namespace) -> int:
     args = view(Varma, ns)
     players = varma.parse_players(read_text(args.players_file), args.players_file)
     d = varma.draw(players, args.seed, args.variant)
-    if args.format == "json":
-        sys.stdout.write(json.dumps(varma.to_dict(d, args.seed), ensure_ascii=False, indent=1) + "\n")
-    else:
-        sys.stdout.write(varma_text(d, varma.named_schedule(d, len(players)), args.lang))
+    _emit(args.written(args.players_file),
+          json.dumps(varma.to_dict(d, args.seed), ensure_ascii=False, indent=1) + "\n" if args.format == "json"
+          else varma_text(d, varma.named_schedule(d, len(players)), args.lang))
     return 0
 
 
@@ -66,12 +64,10 @@ def _ratings(ns: argparse.Namespace) -> int:
         suffix = Path(args.output).suffix.lower().lstrip(".") if args.output else ""
         fmt = suffix if suffix in render.RENDERERS else "text"
     warnings: list[InputWarning] = []
-    r = ratings(view(RatingsOptions, ns), args.file, warnings)
+    text = render_ratings(view(RatingsOptions, ns), args.file, fmt, warnings)
     for w in warnings:
         _warn(w, args.lang)
-    text = (render.to_html(r, args.lang, printed=file_date(args.file)) if fmt == "html"
-            else render.RENDERERS[fmt](r, args.lang))
-    _emit(Written(file=[args.file], output=args.output, force=args.force, lang=args.lang), text)
+    _emit(args.written(args.file), text)
     return 0
 
 
@@ -81,10 +77,8 @@ def _playoffs(ns: argparse.Namespace) -> int:
     groups, _ = playoffs(view(Options, ns), args.file, args.places, args.after, warnings)
     for w in warnings:
         _warn(w, args.lang)
-    if args.format == "json":
-        sys.stdout.write(dumps_exact(groups) + "\n")
-        return 0
-    sys.stdout.write(playoffs_text(groups, args.places, args.lang))
+    _emit(args.written(args.file),
+          dumps_exact(groups) + "\n" if args.format == "json" else playoffs_text(groups, args.places, args.lang))
     return 0
 
 
@@ -96,18 +90,19 @@ def _prizes(ns: argparse.Namespace) -> int:
     for w in warnings:
         _warn(w, args.lang)
     if args.format == "json":
-        sys.stdout.write(dumps_exact(awards) + "\n")
-        return 0
-    if args.format == "html":
-        sys.stdout.write(prizes_html(awards, prize_rests(awards, args.lang), args.lang, Path(args.file).name,
-                                     file_date(args.file)))
-        return 0
-    for a in awards:
-        amount = "—" if a["amount"] is None else format_number(a["amount"], 2)
-        print(f"{a['rank']:>4} {a['start_no']:>4}  {a['name'][:30]:30} {a['prize']:40} {amount:>10}")
-    for line in prize_rests(awards, args.lang):
-        print(line)
+        text = dumps_exact(awards) + "\n"
+    elif args.format == "html":
+        text = prizes_page(awards, args.lang, args.file)
+    else:
+        text = "".join(f"{line}\n" for line in [*map(_prize_line, awards), *prize_rests(awards, args.lang)])
+    _emit(args.written(args.file, args.prizes, *([args.playoff] if args.playoff else [])), text)
     return 0
+
+
+def _prize_line(a: dict[str, Any]) -> str:
+    """One award as the text lists it: rank, number, name, prize, amount."""
+    amount = "—" if a["amount"] is None else format_number(a["amount"], 2)
+    return f"{a['rank']:>4} {a['start_no']:>4}  {a['name'][:30]:30} {a['prize']:40} {amount:>10}"
 
 
 def _series(ns: argparse.Namespace) -> int:
@@ -117,7 +112,7 @@ def _series(ns: argparse.Namespace) -> int:
     for w in warnings:
         _warn(w, args.lang)
     text = dumps_exact(to_json_obj(table)) if args.format == "json" else to_text(table, args.lang)
-    sys.stdout.write(text)
+    _emit(args.written(*args.file), text)
     return 0
 
 
@@ -179,7 +174,7 @@ def _odds(ns: argparse.Namespace) -> int:
         progress.clear()
     for w in warnings:
         _warn(w, args.lang)
-    sys.stdout.write(text)
+    _emit(args.written(args.file), text)
     return 0
 
 

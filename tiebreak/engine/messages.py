@@ -40,6 +40,32 @@ class Message(str):
         return (_rebuild, (self.template, self.args, self.context, self.named))
 
 
+class TieBreakList(str):
+    """A tie-break list in a message (a default named in a note): its specifiers, the primary score among them
+    (``PTS``, a team event's ``MP`` or ``GP``), which the renderers name as the standings' points column is headed
+    (:func:`tiebreak.render.columns.list_headings`: «Очки», MP / «МО»), so a note never calls it otherwise.
+
+    >>> TieBreakList(["PTS", "MPVGP", "EDE"], "MP")
+    'MP, MPVGP, EDE'
+    >>> TieBreakList(["PTS", "BH/C1"]).codes
+    ('PTS', 'BH/C1')
+    >>> import pickle; pickle.loads(pickle.dumps(TieBreakList(["PTS", "SB"], "GP"))).codes   # to a worker and back
+    ('PTS', 'SB')
+    """
+
+    codes: tuple[str, ...]
+    primary: str
+
+    def __new__(cls, codes: list[str] | tuple[str, ...], primary: str = "PTS") -> TieBreakList:
+        english = ", ".join(primary if c == "PTS" and primary != "PTS" else c for c in codes)
+        self = super().__new__(cls, english)
+        self.codes, self.primary = tuple(codes), primary
+        return self
+
+    def __reduce__(self) -> tuple[type[TieBreakList], tuple[tuple[str, ...], str]]:
+        return (TieBreakList, (self.codes, self.primary))
+
+
 class Count(int):
     """A count in a message (a file's bytes, a table's rows): its thousands grouped as the language groups them when
     the message is worded (``8,198`` in English, ``8\u202f198`` in Russian and Ukrainian:
@@ -71,12 +97,16 @@ def to_json(text: object) -> object:
 
     >>> to_json(Message("round {}: {}", 3, Message("player {} is absent", 7)))
     {'id': 'round {}: {}', 'values': ['3', {'id': 'player {} is absent', 'values': ['7']}]}
+    >>> to_json(Message("default {}", TieBreakList(["PTS", "EDE"], "MP")))
+    {'id': 'default {}', 'values': [{'list': ['PTS', 'EDE'], 'primary': 'MP'}]}
     >>> to_json(Message("place {n}", context="prize:place", n=2))
     {'id': 'place {n}', 'values': [], 'context': 'prize:place', 'named': {'n': '2'}}
     """
     if isinstance(text, BaseException):  # an error inserted in a message: its message
         said = getattr(text, "message", None)
         text = said if said is not None else text.args[0] if text.args and isinstance(text.args[0], str) else str(text)
+    if isinstance(text, TieBreakList):  # its codes, so a face wording it later heads the points as its columns do
+        return {"list": list(text.codes), "primary": text.primary}
     if not isinstance(text, Message):
         return str(text)
     out: dict[str, object] = {"id": text.template, "values": [to_json(v) for v in text.args]}

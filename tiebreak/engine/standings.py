@@ -19,7 +19,7 @@ import numpy as np
 from .articles import article, source_text
 from .direct import groups_with_encounters, points_in_point_group
 from .errors import InputError, InputWarning, Place, SpecifierError
-from .messages import Message
+from .messages import Message, TieBreakList
 from .model import Kind, Tournament
 from .numbers import check_rating, check_seed
 from .passes import (
@@ -245,7 +245,7 @@ def _resolve_list(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] |
         else:
             specs = parse_list(DEFAULT_LISTS[system])
             notes.append(Message("no tie-break list given; FIDE default for a {} event: {}",
-                                 system, DEFAULT_LISTS[system]))
+                                 system, TieBreakList(DEFAULT_LISTS[system].split(","))))
     else:
         specs = parse_list(tiebreaks) if isinstance(tiebreaks, str) \
             else [s if isinstance(s, TieBreakSpec) else parse_list(s)[0] for s in tiebreaks]
@@ -296,7 +296,7 @@ def _after_round(t: Tournament, after_round: int | None, notes: list[str]) -> in
     played_rounds = t.rounds_with_results
     if after_round is None:
         k = played_rounds
-        if t.rounds > k:
+        if t.rounds > k > 0:  # before round 1 the note of before_first_round says it
             notes.append(Message("results known up to round {} of {}: standings after round {}", k, t.rounds, k))
     else:
         if not 0 <= after_round <= t.rounds:
@@ -308,6 +308,21 @@ def _after_round(t: Tournament, after_round: int | None, notes: list[str]) -> in
         notes.append(Message("games pending: {} (not yet played: they count nothing until their results are known)",
                              pending))
     return k
+
+
+def before_first_round(k: int, notes: list[str]) -> bool:
+    """Whether standings after round ``k`` are before the first round (no game counts yet): then nobody is placed by
+    lot, all share the first place in the order of their starting numbers (the starting rank list that
+    chess-results.com and Swiss-Manager publish before round 1), and ``notes`` say so.
+
+    >>> notes = []
+    >>> before_first_round(0, notes), before_first_round(1, notes), len(notes)
+    (True, False, 1)
+    """
+    if k:
+        return False
+    notes.append(Message("before round 1: no game counts yet, so nobody is placed by lot; listed by starting number"))
+    return True
 
 
 def compute_standings(
@@ -346,6 +361,7 @@ def compute_standings(
     context = _Contexts(t, k, system == "round robin", cumulative_half_bye)
     group, columns = apply_list(len(t.players), (_step(spec, context, ruleset) for spec in effective))
     _direct_encounter_points(columns, effective, ruleset, context)
+    lots = lots and not before_first_round(k, notes)
     if seed is None and lots:
         seed = tournament_seed(t)
     order, ranks, lot, seed = finish(group, [p.start_no for p in t.players], lots, seed)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from .errors import InputWarning
-from .messages import Message
+from .messages import Message, TieBreakList
 from .model import Tournament
 from .numbers import check_seed
 from .passes import Column
@@ -19,7 +19,7 @@ from .ranking import Step, apply_list, column_keys, column_of, finish, tied_grou
 from .registry import parse_list
 from .rules import EDITIONS, RuleSet, choose_rules
 from .specifier import TieBreakSpec
-from .standings import Contribution, detect_system, round_contributions, tournament_seed
+from .standings import Contribution, before_first_round, detect_system, round_contributions, tournament_seed
 from .team_matches import DEFAULT_MATCH_POINTS, Team, TeamTournament, build, read_teams
 from .team_tiebreaks import (
     TEAM_CATALOGUE,
@@ -156,6 +156,7 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
     tt = _with_primary(tt, specs, notes)
     context = _TeamContexts(tt, k, system == "round robin")
     group, columns = apply_list(len(tt.teams), (_team_step(spec, context, ruleset) for spec in specs))
+    lots = lots and not before_first_round(k, notes)
     if seed is None and lots:
         seed = tournament_seed(tt.games)
     order, ranks, lot, seed = finish(group, [tm.number for tm in tt.teams], lots, seed)
@@ -170,14 +171,22 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
     return TeamStandings(tt, ruleset, system, k, specs, columns, rows, seed, notes, tt.warnings)
 
 
+#: the teams' list when neither the user nor the file gives one: the primary score, then the team Swiss list of the
+#: Arbiters' Manual 13.15.5 (the other score, MPVGP of C.07 13.1; EDE, 13.3; Buchholz Cut-1; Buchholz) with SB for its
+#: team SB of 13.9.3 (EMGSB)
+DEFAULT_TEAM_LIST = "PTS,MPVGP,EDE,BH/C1,BH,SB"
+
+
 def _team_list(tt: TeamTournament, tiebreaks: str | None, seed: int | None, notes: list[str]) -> list[TieBreakSpec]:
     """The list the teams are ranked by: ``tiebreaks``, else the file's, else the default; a primary score first
     (PTS when the list names none)."""
     text = tiebreaks
     if not text:
         declared = tt.games.declared_tiebreaks
-        text = ",".join(declared) if declared else "PTS,MPVGP,EDE,BH/C1,BH,SB"
-        notes.append("tie-breaks from the file" if declared else Message("no tie-break list given; default {}", text))
+        text = ",".join(declared) if declared else DEFAULT_TEAM_LIST
+        notes.append("tie-breaks from the file" if declared else Message(
+            "no tie-break list given; default for a team event (Arbiters' Manual 13.15.5, team Swiss; SB in place of "
+            "its team SB of 13.9.3): {}", TieBreakList(text.split(","), tt.primary)))
     specs = parse_list(text, parse_team)
     check_seed(seed)
     if not specs or specs[0].code not in ("PTS", "MP", "GP"):

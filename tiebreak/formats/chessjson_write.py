@@ -11,10 +11,10 @@ from typing import TypedDict, Unpack
 
 import numpy as np
 
-from .. import __version__
 from ..engine import team
 from ..engine.model import BLACK, MIRROR, Kind, Player, ScoreSystem, Tournament
 from ..engine.team_matches import Team, TeamTournament
+from ..version import __version__
 from .chessjson_doc import (
     BlackResult,
     Competitor,

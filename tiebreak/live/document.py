@@ -1,10 +1,10 @@
 """The live JSON document, written fast for large events by re-using what did not change between versions.
 
-The document is the ``/api/standings`` one (:func:`tiebreak.render.output.to_json`, same members, same exact
-decimals) followed by the live members.  Between two versions most values are the same numbers, and every name is the
-same: :class:`DocumentWriter` keeps the text of every value and name it has written and formats only new ones.  Each
-row has the player columns ``tiebreak standings`` shows by default (title, federation and rating where the file has
-them: :func:`tiebreak.arbiter.columns.player_columns`), written again only when the players change.
+The document is the ``/api/standings`` one (:func:`tiebreak.render.output.to_json`: its rows written by the same
+writer, :func:`tiebreak.render.output.json_rows`) followed by the live members.  Each row has the player columns
+``tiebreak standings`` shows by default (title, federation and rating where the file has them:
+:func:`tiebreak.arbiter.columns.player_columns`), written again only when the players change; :meth:`DocumentWriter.texts`
+keeps the text of every points value it has written (the live places' rows) and formats only new ones.
 
 >>> from tiebreak.formats import trf
 >>> from tiebreak.engine.standings import compute_standings
@@ -25,7 +25,6 @@ import numpy as np
 
 from ..arbiter.columns import player_columns
 from ..engine.model import format_number
-from ..engine.ranking import place_texts
 from ..engine.standings import Standings
 from ..render import output
 
@@ -35,9 +34,8 @@ class DocumentWriter:
 
     def __init__(self) -> None:
         self._numbers: dict[tuple[int, int], str] = {}  # (numerator, denominator) -> exact decimal text
-        self._names: dict[str, str] = {}
-        #: what the players' columns show of each player, and each one's columns as JSON members (:meth:`_columns_of`)
-        self._columns: tuple[list[tuple[int, str, str, int | None]], list[str]] | None = None
+        #: what the players' columns show of each player, and each one's columns as JSON members (:meth:`_members_of`)
+        self._columns: tuple[list[tuple[int, str, str, int | None]], dict[int, str]] | None = None
 
     def texts(self, num: np.ndarray, den: int, defined: np.ndarray | None) -> list[str]:
         uniq, inverse = np.unique(num, return_inverse=True)
@@ -55,46 +53,22 @@ class DocumentWriter:
         result: list[str] = strings[inverse].tolist()
         return result
 
-    def _name(self, name: str) -> str:
-        t = self._names.get(name)
-        if t is None:
-            t = self._names[name] = json.dumps(name, ensure_ascii=False)
-        return t
-
-    def _columns_of(self, s: Standings) -> list[str]:
-        """Each player's default player columns (title, federation, rating where the file has them) as JSON members,
-        each text ending in ``, ``; made again only when the players change."""
-        players = s.tournament.players
-        shown = [(p.start_no, p.title, p.federation, p.rating) for p in players]  # (0.3 ms at 2,000 players)
+    def _members_of(self, s: Standings) -> dict[int, str]:
+        """Each player's default player columns (title, federation, rating where the file has them) as JSON members
+        (:func:`tiebreak.render.output.member_texts`); made again only when the players change."""
+        shown = [(p.start_no, p.title, p.federation, p.rating) for p in s.tournament.players]  # (0.3 ms at 2,000)
         if self._columns is None or self._columns[0] != shown:
-            values = player_columns(s, "auto").values
-            self._columns = (shown, ["".join(f"{json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}, "
-                                             for k, v in values[p.start_no].items()) for p in players])
+            self._columns = (shown, output.member_texts(player_columns(s, "auto")))
         return self._columns[1]
 
     def standings(self, s: Standings, extras: list[str] | None = None) -> str:
         """The ``/api/standings`` document of ``s`` without its closing brace; ``extras`` are JSON members added
         to each row (in the order of ``s.rows``)."""
         head = output.to_json_obj(s, standings=False)
-        points = self.texts(s.score.num, s.score.den, None)
-        keys = [json.dumps(k) + ": " for k in s.keys]  # a repeated tie-break keeps its own value ("DE (2)")
-        cells = [self.texts(col.num, col.den, col.defined) for col in s.columns]
-        players = s.tournament.players
-        place = place_texts({r.start_no: r.rank for r in s.rows})
-        columns = self._columns_of(s)
-        lines = []
-        for k, r in enumerate(s.rows):
-            i = r.index
-            p = players[i]
-            values = ", ".join([key + c[i] for key, c in zip(keys, cells)])
-            more = ", " + extras[k] if extras else ""
-            lines.append(f'    {{"rank": {r.rank}, "place": "{place[p.start_no]}", "start_no": {p.start_no}, '
-                         f'"name": {self._name(p.name)}, {columns[i]}'
-                         f'"points": {points[i]}, "values": {{{values}}}, "lot": {"null" if r.lot is None else r.lot}'
-                         f'{more}}}')
+        lines = output.json_rows(output.json_table(s), self._members_of(s), extras)
         members = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in head.items() if k != "standings"]
         at = list(head).index("standings")
-        members.insert(at, '  "standings": [\n' + ",\n".join(lines) + "\n  ]" if lines else '  "standings": []')
+        members.insert(at, '  "standings": [\n    ' + ",\n    ".join(lines) + "\n  ]" if lines else '  "standings": []')
         return "{\n" + ",\n".join(members)
 
     def write(self, s: Standings | None, live: dict[str, Any], standings: str | None = None) -> str:

@@ -45,6 +45,18 @@ def key_heading(key: str, primary: str, lang: str = "en") -> str:
     return primary_name(primary if key == "PTS" else key, lang)
 
 
+def list_headings(codes: Sequence[str], primary: str = "PTS", lang: str = "en") -> list[str]:
+    """A tie-break list as the standings table heads its columns: the primary score by its heading (``Pts`` /
+    «Очки» for players; a team event's MP / «МО»), every other specifier as it is.
+
+    >>> list_headings(["PTS", "BH/C1", "BH"], "PTS", "ru"), list_headings(["PTS", "MPVGP"], "MP", "uk")
+    (['Очки', 'BH/C1', 'BH'], ['МО', 'MPVGP'])
+    """
+    if primary == "PTS":
+        return [WORDS.text("points", lang) if c == "PTS" else c for c in codes]
+    return [key_heading(c, primary, lang) for c in codes]
+
+
 def standings_headings(columns: Sequence[Column], lang: str = "en", team: tuple[str, str] | None = None) -> list[str]:
     """The heading of each column of the standings table (:func:`tiebreak.views.standings.column_order`) in
     ``lang``; ``team``: a team event's first key and primary score (the points column is then the primary score,

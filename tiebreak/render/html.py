@@ -30,8 +30,8 @@ from ..views.crosstable import of_standings, of_teams
 from ..views.matches import match_rounds
 from ..views.standings import Column, of_ranking
 from . import crosstable as cross_words
-from .columns import key_heading, primary_name, standings_headings
-from .i18n import word
+from .columns import list_headings, primary_name, standings_headings
+from .i18n import after_round, word
 from .output import legend
 from .square import square_table
 from .table_style import TABLE_CSS
@@ -112,8 +112,9 @@ def _css_string(text: str) -> str:
     return f'"{out}"'
 
 
-def _page_boxes(title: str, lang: str, printed: datetime.date) -> str:
-    """The page's margin boxes: event at the top left, print date at the top right, page number at the bottom."""
+def _page_boxes(title: str, lang: str, printed: datetime.date | None) -> str:
+    """The page's margin boxes: event at the top left, print date at the top right (none when the file's date is not
+    known: never the clock's), page number at the bottom."""
     before, _, rest = word("page_of", lang).partition("{page}")
     middle, _, after = rest.partition("{pages}")
     number = " ".join(x for x in (_css_string(before) if before else "", "counter(page)",
@@ -121,14 +122,17 @@ def _page_boxes(title: str, lang: str, printed: datetime.date) -> str:
                                   _css_string(after) if after else "") if x)
     small = "font-family:'Liberation Sans',Arial,sans-serif;font-size:8pt;color:#555"
     return (f"@top-left{{content:{_css_string(title)};{small}}}"
-            f"@top-right{{content:{_css_string(word('printed', lang, date=printed.isoformat()))};{small}}}"
+            + (f"@top-right{{content:{_css_string(word('printed', lang, date=printed.isoformat()))};{small}}}"
+               if printed else "") +
             f"@bottom-center{{content:{number};{small}}}")
 
 
 def print_style(title: str, lang: str, printed: datetime.date | None = None, style: str = "") -> Markup:
-    """The style sheet of a download: the A4 pages with their boxes (the event ``title``, the print date, the page
-    number), the shared table style (:data:`~tiebreak.render.table_style.TABLE_CSS`) and ``style`` (a page's own)."""
-    boxes = _page_boxes(title, lang, printed or datetime.date.today())
+    """The style sheet of a download: the A4 pages with their boxes (the event ``title``, the date ``printed`` — the
+    file's, which the application layer's loader knows (:func:`tiebreak.app.load.file_date`); none is printed
+    without it, never the clock's —, the page number), the shared table style
+    (:data:`~tiebreak.render.table_style.TABLE_CSS`) and ``style`` (a page's own)."""
+    boxes = _page_boxes(title, lang, printed)
     return Markup(_STYLE % {"boxes": boxes} + TABLE_CSS + style)  # every text in it made a CSS string
 
 
@@ -196,12 +200,13 @@ def to_html(s: Standings | TeamStandings, lang: str = "en", sections: str = "", 
     t = s.tournament
     title = t.name or t.source or "Standings"
     heads, rows, order = standings_table(s, lang, columns)
-    event = [word("after_round", lang, k=s.after_round, n=t.rounds), word(s.system, lang)]
-    named = s.tiebreaks
+    event = [after_round(s.after_round, t.rounds, lang), word(s.system, lang)]
+    primary = "PTS"
     if isinstance(s, TeamStandings):
+        primary = s.tt.primary
         event += [TEAM_WORDS.text("boards", lang, n=s.tt.boards),
-                  TEAM_WORDS.text("primary", lang, score=primary_name(s.tt.primary, lang))]
-        named = [key_heading(x, s.tt.primary, lang) for x in s.tiebreaks]  # the primary score as the table heads it
+                  TEAM_WORDS.text("primary", lang, score=primary_name(primary, lang))]
+    named = list_headings(s.tiebreaks, primary, lang)  # the primary score as the table heads it: Pts, «Очки», «МО»
     event += [f"{word('rules', lang)} {s.rules.name}", f"{word('legend', lang)}: {', '.join(named)}"]
     first = standings_sheet(s, lang, title, "; ".join(event), legend(s, lang), heads, rows, order)
     if isinstance(s, TeamStandings):

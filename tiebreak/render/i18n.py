@@ -18,9 +18,11 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import InputError
-from ..engine.messages import Count, Message
+from ..engine.messages import Count, Message, TieBreakList
+from ..engine.registry import CATALOGUE
 from ..engine.team_tiebreaks import TEAM_ALIASES, TEAM_CATALOGUE, TEAM_MODIFIERS
 from .catalogue import GLOSSARY, LANGUAGES, catalogue, plural_form
+from .columns import list_headings
 from .words import FIELD_NAMES, KINDS, MESSAGE_WORDS, MODELS, TEAM_NAMES, WORDS
 
 __all__ = ["GLOSSARY", "LANGUAGES", "UNTRANSLATED", "catalogue", "field_name", "grouped", "kind_name",
@@ -31,6 +33,7 @@ if TYPE_CHECKING:
     from ..engine.errors import InputWarning, Place, TiebreakError
     from ..engine.registry import TieBreakDef
     from ..engine.specifier import TieBreakSpec
+    from ..views.standings import LegendEntry
 
 
 def plural(context: str, singular: str, plural_: str, n: int, lang: str = "en", **kw: object) -> str:
@@ -97,6 +100,16 @@ def word(key: str, lang: str = "en", **kw: object) -> str:
     return WORDS.text(key, lang, **kw)
 
 
+def after_round(k: int, n: int, lang: str = "en") -> str:
+    """Which round standings are after, as every heading says it: after round ``k`` of ``n``, or before round 1 when
+    no round counts yet (not "after round 0").
+
+    >>> after_round(3, 7), after_round(0, 7, "uk")
+    ('after round 3 of 7', 'перед 1-м туром з 7')
+    """
+    return word("after_round", lang, k=k, n=n) if k else word("before_first_round", lang, n=n)
+
+
 def team_catalogue(lang: str = "en") -> list[dict[str, Any]]:
     """Every team tie-break as the API lists it (``team`` true): code, name in ``lang``, article, kind (A: among the
     tied teams; B: a value per team), modifiers (besides R and V, which every code takes, its own); ``MPTS``/``GPTS``
@@ -126,6 +139,24 @@ def with_modifiers(name: str, spec: TieBreakSpec, lang: str = "en") -> str:
     if spec.median:
         name += ", " + word("median", lang, n=spec.median)
     return name
+
+
+def legend_name(entry: LegendEntry, lang: str = "en") -> str:
+    """The name of a legend's entry (:func:`tiebreak.views.standings.legend_entries`) with its cut or median, as every legend
+    words it; "" for a code no catalogue holds.
+
+    >>> from tiebreak.engine.registry import parse_list
+    >>> from tiebreak.views.standings import legend_entries
+    >>> [legend_name(e, "ru") for e in legend_entries(parse_list("BH/C1,SB"))]
+    ['Коэффициент Бухгольца, усечение-1', 'Коэффициент Соннеборна-Бергера']
+    """
+    if not entry.known:
+        return ""
+    if entry.team:
+        name = TEAM_NAMES.text(entry.code, lang) if entry.code in TEAM_NAMES else entry.code
+    else:
+        name = tiebreak_name(CATALOGUE[entry.code], lang)
+    return with_modifiers(name, entry.spec, lang)
 
 
 # ---------------------------------------------------------------------------------------------------- messages
@@ -173,7 +204,12 @@ def message(text: str, lang: str = "en") -> str:
     >>> message("starting rank", "ru")
     'стартовый номер'
     """
-    if lang not in ("ru", "uk") or not text:
+    if not text:
+        return str(text)
+    if lang not in ("ru", "uk"):  # English: the identifier's own words, a list named as the columns head it
+        if isinstance(text, Message) and any(isinstance(v, TieBreakList) for v in text.args):
+            return text.template.format(*(_value(v, lang) if isinstance(v, TieBreakList) else v for v in text.args),
+                                        **text.named)
         return str(text)
     table = catalogue(lang)
     if not isinstance(text, Message):  # a text without values: its words are its identifier
@@ -211,6 +247,8 @@ def _value(value: object, lang: str) -> str:
         return message(value, lang)
     if isinstance(value, Count):
         return grouped(value, lang)
+    if isinstance(value, TieBreakList):
+        return ", ".join(list_headings(value.codes, value.primary, lang))
     if isinstance(value, str):
         named = field_name(value, lang)
         return named if named != value else catalogue(lang).get((None, value), value)

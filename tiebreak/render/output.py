@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-from dataclasses import replace
 from fractions import Fraction
 from importlib.resources import files
 from json.encoder import encode_basestring as json_string  # = json.dumps(text, ensure_ascii=False), without the setup
@@ -17,22 +16,20 @@ from typing import TYPE_CHECKING, Any, Sequence
 from ..engine.errors import InputWarning
 from ..engine.messages import said
 from ..engine.model import format_number
-from ..engine.ranking import Ranking, place_texts
-from ..engine.registry import CATALOGUE
-from ..engine.specifier import TieBreakSpec
+from ..engine.ranking import Ranking
 from ..engine.standings import Standings
-from ..engine.team import TEAM_CATALOGUE, TeamStandings
+from ..engine.team import TeamStandings
 from ..formats.text import SafeCsvWriter, one_line
 from ..views.crosstable import of_teams
-from ..views.standings import Column, StandingsTable, of_ranking
+from ..views.standings import Column, StandingsTable, legend_entries, of_ranking
 from . import crosstable as cross_words
 from .columns import key_heading, primary_name, standings_headings
 from .explain import details as explain
 from .explain import matches
-from .i18n import message, problem, tiebreak_name, with_modifiers, word
+from .i18n import after_round, legend_name, message, problem, word
 from .square import square_section
 from .text_table import text_table
-from .words import TEAM_NAMES, TEAM_WORDS
+from .words import TEAM_WORDS
 
 if TYPE_CHECKING:  # for the annotations only: the columns are not loaded for individual events
     from ..arbiter.columns import PlayerColumns
@@ -118,34 +115,66 @@ def to_json_obj(s: Standings | TeamStandings, standings: bool = True, columns: P
         **worded(s.notes, s.warnings, lang),
     }
     if standings:
-        texts = [c.texts() for c in s.columns]
-        points = s.score.texts()
-        names = s.keys
-        place = place_texts({r.start_no: r.rank for r in s.rows})
-        obj["standings"] = [
-            {"rank": r.rank, "place": place[r.start_no], "start_no": r.start_no, "name": r.name,
-             **(_numbers(columns.values[r.start_no]) if columns else {}), "points": _Number(points[r.index]),
-             "values": {k: None if col[r.index] is None else _Number(col[r.index]) for k, col in zip(names, texts)},
-             "lot": r.lot}
-            for r in s.rows
-        ]
+        obj["standings"] = _row_data(json_rows(json_table(s, columns), member_texts(columns)))
     return obj
 
 
 def _team_json_obj(s: TeamStandings, lang: str = "en") -> dict[str, Any]:
     m = s.tt.matches
-    place = place_texts({r.start_no: r.rank for r in s.rows})
+    teams = {r.number: f'"team": {json_string(r.name)}, ' for r in s.rows}  # a team's name again, as "team"
     return {
         "schema": JSON_SCHEMA_VERSION,
         "tournament": {"name": m.name, "rounds": m.rounds, "after_round": s.after_round, "rules": s.rules.name,
                        "system": s.system, "teams": True, "primary": s.tt.primary, "boards": s.tt.boards},
         "tiebreaks": s.tiebreaks,
         "seed": s.seed,
-        "standings": [{"rank": r.rank, "place": place[r.number], "start_no": r.number, "name": r.name, "team": r.name,
-                       "points": number(r.values[s.keys[0]]),
-                       "values": {k: number(v) for k, v in r.values.items()}, "lot": r.lot} for r in s.rows],
+        "standings": _row_data(json_rows(json_table(s), teams)),
         **worded(s.notes, s.warnings, lang),
     }
+
+
+def json_table(s: Ranking, columns: PlayerColumns | None = None) -> StandingsTable:
+    """The standings table of ``s`` as the JSON writes it: every column of the list among the values (the points'
+    too), ``null`` for an undefined value."""
+    return of_ranking(s, columns, keys=list(s.keys), undefined="null")
+
+
+def json_rows(table: StandingsTable, members: dict[int, str] | None = None,
+              extras: Sequence[str] | None = None) -> list[str]:
+    """The JSON text of each row of ``table`` (:func:`json_table`), on one line: the one writer of a standings row
+    for every output (the command line's and the API's JSON, the live document).  ``members``: start number -> the
+    members written after the name, each ending in ``, `` (the player columns, :func:`member_texts`; a team's
+    ``team``); ``extras``: members added at the end of each row, in the order of the rows (the live places).
+
+    >>> from tiebreak import compute_standings, trf
+    >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
+    >>> print(json_rows(json_table(s), {7: '"rating": 1500, '})[0])  # doctest: +NORMALIZE_WHITESPACE
+    {"rank": 1, "place": "1", "start_no": 7, "name": "Nguyen,Anh Kiet", "rating": 1500, "points": 6,
+     "values": {"PTS": 6, "BH/C1": 30}, "lot": null}
+    """
+    keys = [json.dumps(k) + ": " for k in table.keys]  # a repeated tie-break keeps its own key ("DE (2)")
+    members = members or {}
+    lines = []
+    for k, r in enumerate(table.rows):
+        values = ", ".join(map(str.__add__, keys, r.values))
+        lines.append(f'{{"rank": {r.rank}, "place": "{r.place}", "start_no": {r.start_no}, "name": {json_string(r.name)}, '
+                     f'{members.get(r.start_no, "")}"points": {r.points}, "values": {{{values}}}, '
+                     f'"lot": {"null" if r.drawn is None else r.drawn}{", " + extras[k] if extras else ""}}}')
+    return lines
+
+
+def _row_data(lines: list[str]) -> list[dict[str, Any]]:
+    """The rows written by :func:`json_rows` as data, their decimals kept exact (written again verbatim)."""
+    return [json.loads(line, parse_float=_Number) for line in lines]
+
+
+def member_texts(columns: PlayerColumns | None) -> dict[int, str]:
+    """Start number -> the chosen player members of the player as JSON text (``"title": "GM", "rating": 2500, ``),
+    column by column, each distinct value written once."""
+    if columns is None or not columns.members:
+        return {}
+    written = [_member_texts(key, values) for key, values in columns.members.items()]
+    return dict(zip(columns.numbers, map("".join, zip(*written))))
 
 
 def _numbers(obj: Any) -> Any:
@@ -197,22 +226,8 @@ def to_json(s: Standings | TeamStandings, details: bool = False, extra: dict[str
             row["details"] = _numbers(explain(s, row["start_no"]))
         return _dump(obj) + "\n"
     head = _dump(to_json_obj(s, standings=False, lang=lang) | _numbers(extra or {}))
-    points = s.score.texts()
-    cells = [col.texts(prefix=f"{json.dumps(key)}: ", undefined="null") for key, col in zip(s.keys, s.columns)]
-    players = s.tournament.players
-    member: dict[int, str] = {}
-    if columns is not None and columns.members:  # the chosen player members, column by column, each value once
-        written = [_member_texts(key, values) for key, values in columns.members.items()]
-        member = dict(zip(columns.numbers, map("".join, zip(*written))))
-    values = map(", ".join, zip(*cells)) if cells else [""] * len(players)  # each player's, column by column
-    numbers = [p.start_no for p in players]
-    names = map(json_string, [p.name for p in players])
-    middle = [f'"start_no": {sno}, "name": {name}, {member.get(sno, "")}"points": {pts}, "values": {{{vals}}}, '
-              for sno, name, pts, vals in zip(numbers, names, points, values)]  # by player, then in rank order:
-    place = place_texts({r.start_no: r.rank for r in s.rows})
-    lines = [f'    {{"rank": {r.rank}, "place": "{place[r.start_no]}", {middle[r.index]}"lot": '
-             f'{"null" if r.lot is None else r.lot}}}' for r in s.rows]
-    body = "[\n" + ",\n".join(lines) + "\n  ]" if lines else "[]"
+    lines = json_rows(json_table(s, columns), member_texts(columns))
+    body = "[\n    " + ",\n    ".join(lines) + "\n  ]" if lines else "[]"
     return head.replace('"standings": []', '"standings": ' + body, 1) + "\n"
 
 
@@ -255,34 +270,13 @@ def legend(s: Ranking, lang: str = "en") -> list[str]:
     >>> legend(compute_team_standings(build(t, [Team(1, "A", [1, 2]), Team(2, "B", [3, 4])]), "MP,BH:GP/C1"), "uk")
     ['  МО         Матчеві очки (C.07 11.1.1)', '  BH:GP/C1   Бухгольц, скорочення-1 (C.07 8.1, 16)']
     """
-    if isinstance(s, TeamStandings):
-        return ["  " + line for line in _team_legend(s.specs, lang, s.tt.primary)]
-    lines = []
-    for spec in s.specs:
-        d = CATALOGUE.get(spec.code)
-        if d is not None and spec.code != "PTS":
-            lines.append("  " + legend_line(spec, tiebreak_name(d, lang), d.article, lang))
-    return lines
-
-
-def _team_legend(specs: Sequence[TieBreakSpec], lang: str, primary: str) -> list[str]:
-    lines = []
-    for spec in specs:
-        label = None
-        if primary in ("MP", "GP") and spec.code == "PTS":
-            spec = replace(spec, code=primary)
-        if spec.code in ("MP", "GP") and spec.text in ("PTS", "MP", "GP"):  # "МО  Матчевые очки (C.07 11.1.1)"
-            label = key_heading(spec.code, primary, lang)
-        d = TEAM_CATALOGUE.get(spec.code)
-        if d is not None:
-            lines.append(legend_line(spec, TEAM_NAMES.text(spec.code, lang), d.article, lang, label))
-    return lines
-
-
-def legend_line(spec: TieBreakSpec, name: str, article: str, lang: str = "en", label: str | None = None) -> str:
-    """``BH/C1      Buchholz, Cut-1 (C.07 8.1)``: the specifier (or ``label``, as the column is headed), the name with
-    its cut or median, the article."""
-    return f"{label or spec.text:10} {with_modifiers(name, spec, lang)} ({message(article, lang)})"
+    team = isinstance(s, TeamStandings)
+    primary = s.tt.primary if isinstance(s, TeamStandings) else ""
+    # ``BH/C1      Buchholz, Cut-1 (C.07 8.1)``: as the column is headed (a team's MP or GP as the table heads it,
+    # :func:`key_heading`), the name with its cut or median, the article
+    return [f"  {key_heading(e.code, primary, lang) if e.glossary else e.spec.text:10} {legend_name(e, lang)} "
+            f"({message(e.article, lang)})" for e in legend_entries(s.specs, team, primary)
+            if e.known and (team or e.code != "PTS")]
 
 
 #: the columns of a text table that are flush left (the other ones are flush right)
@@ -311,7 +305,7 @@ def to_text(s: Standings | TeamStandings, lang: str = "en", columns: PlayerColum
     team = s if isinstance(s, TeamStandings) else None
     t = s.tournament
     view = of_ranking(s, columns)
-    event = [word("after_round", lang, k=s.after_round, n=t.rounds), word(s.system, lang)]
+    event = [after_round(s.after_round, t.rounds, lang), word(s.system, lang)]
     if team:
         event += [TEAM_WORDS.text("boards", lang, n=team.tt.boards),
                   TEAM_WORDS.text("primary", lang, score=primary_name(team.tt.primary, lang))]

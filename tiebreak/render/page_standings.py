@@ -30,15 +30,14 @@ from markupsafe import Markup
 
 from ..arbiter.columns import PlayerColumns
 from ..engine.errors import InputWarning
-from ..engine.registry import CATALOGUE
 from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
-from ..engine.team_tiebreaks import TEAM_CATALOGUE
+from ..views.standings import legend_entries
 from .html import identity_columns, positions, standings_table, table_data
-from .i18n import grouped, message, problem, tiebreak_name, with_modifiers, word
+from .i18n import after_round, grouped, legend_name, message, problem, word
 from .templating import environment
-from .words import PAGE_WORDS, SITE_WORDS, TEAM_NAMES
+from .words import PAGE_WORDS, SITE_WORDS
 
 
 def list_names(specs: Sequence[TieBreakSpec], lang: str = "en", team: bool = False,
@@ -53,15 +52,7 @@ def list_names(specs: Sequence[TieBreakSpec], lang: str = "en", team: bool = Fal
     >>> list_names(parse_list("PTS,BH"), "ru", team=True, primary="MP")[0]
     ('PTS', 'Матчевые очки')
     """
-    def name(spec: TieBreakSpec) -> str:
-        if team and spec.code == "PTS" and primary in TEAM_CATALOGUE:  # «МО» in the table: its name, not "primary"
-            return TEAM_NAMES.text(primary, lang)
-        if team and spec.code in TEAM_CATALOGUE:
-            return TEAM_NAMES.text(spec.code, lang)
-        d = CATALOGUE.get(spec.code)
-        return tiebreak_name(d, lang) if d is not None else ""
-
-    return [(spec.text, with_modifiers(name(spec), spec, lang) if name(spec) else "") for spec in specs]
+    return [(e.spec.text, legend_name(e, lang)) for e in legend_entries(specs, team, primary)]
 
 
 def standings_part(s: Standings | TeamStandings, lang: str = "en", sections: str = "",
@@ -82,7 +73,7 @@ def standings_part(s: Standings | TeamStandings, lang: str = "en", sections: str
     for row, number in zip(table["rows"], numbers):
         row["start_no"] = number
     lots = any(drawn)
-    summary = [name, word("after_round", lang, k=s.after_round, n=rounds), word(s.system, lang),
+    summary = [name, after_round(s.after_round, rounds, lang), word(s.system, lang),
                f"{word('rules', lang)} {s.rules.name}", count]
     return environment().get_template("page_standings.html").render(
         seed="" if s.seed is None else s.seed, team=team, columns=",".join(columns.names) if columns else "",

@@ -158,6 +158,7 @@ WORDS = Table("word", {
     'team': term('team'),
     'points': term('points_short'),
     'after_round': 'after round {k} of {n}',
+    'before_first_round': 'before round 1 of {n}',
     'swiss': 'Swiss',
     'round robin': term('round_robin'),
     'rules': 'rules',

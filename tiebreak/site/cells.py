@@ -8,13 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.model import WHITE, format_number
-from ..engine.registry import CATALOGUE
-from ..engine.team import TEAM_CATALOGUE
 from ..render.columns import headings, primary_name, standings_headings
-from ..render.i18n import message, tiebreak_name, with_modifiers, word
+from ..render.i18n import legend_name, message, word
 from ..render.pairings import with_narrow as with_narrow
-from ..render.words import SITE_WORDS, TEAM_NAMES
-from ..views.standings import Column, StandingsRow, StandingsTable, column_order
+from ..render.words import SITE_WORDS
+from ..views.standings import Column, StandingsRow, StandingsTable, column_order, legend_entries
 from .event import Event
 
 Cell = dict[str, Any]
@@ -146,22 +144,8 @@ def tiebreak_legend(specs: list[Any], lang: str, team: bool = False,
     >>> tiebreak_legend([parse_team("PTS"), parse_team("BH:MP/C1")], "ru", True, "MP")[0]
     ('МО', 'Матчевые очки', 'C.07 11.1.1')
     """
-    out = []
-    for spec in specs:
-        text, code = spec.text, spec.code
-        if team and primary in ("MP", "GP") and code == "PTS":
-            code = primary
-        if team and code in ("MP", "GP") and text in ("PTS", "MP", "GP"):  # as the standings head it: МО, ИО
-            text = primary_name(code, lang)
-        if team:
-            name, article = TEAM_NAMES.text(code, lang) if code in TEAM_NAMES else code, ""
-            if code in TEAM_CATALOGUE:
-                article = TEAM_CATALOGUE[code].article
-        else:
-            d = CATALOGUE.get(code)
-            name, article = (tiebreak_name(d, lang), d.article) if d is not None else (code, "")
-        out.append((text, with_modifiers(name, spec, lang), article))
-    return out
+    return [(primary_name(e.code, lang) if e.glossary else e.spec.text, legend_name(e, lang) or e.code, e.article)
+            for e in legend_entries(specs, team, primary or "")]
 
 
 #: the player columns' full names (``--columns``), for the legends: site words

@@ -17,7 +17,8 @@ import copy
 from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar
 
-from ..app.standings import file_time, standings_writers
+from ..app.load import file_time
+from ..app.standings import standings_writers
 from ..render.i18n import LANGUAGES
 from .event import Event
 

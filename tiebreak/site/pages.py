@@ -21,7 +21,7 @@ from ..app.load import named
 from ..arbiter.columns import player_columns
 from ..render import crosstable as cross_words
 from ..render.columns import headings
-from ..render.i18n import LANGUAGES, grouped, message, problem, word
+from ..render.i18n import LANGUAGES, after_round, grouped, message, problem, word
 from ..render.pairings import Seat, round_tables
 from ..render.templating import cell_html, environment, rows_html
 from ..render.words import TEAM_WORDS
@@ -197,7 +197,7 @@ def standings(e: Event | TeamEvent, lang: str, k: int, groups: bool = False) -> 
         standings_table(e, lang, k)
     ind = e.ind if isinstance(e, TeamEvent) else e
     title = s["standings_after"].format(k=k) if not groups else s["standings"]
-    intro = word("after_round", lang, k=k, n=e.tournament.rounds)
+    intro = after_round(k, e.tournament.rounds, lang)
     if any(r.lot is not None for r in st.rows):
         legend.append(word("lot", lang, seed=st.seed))  # the downloads' sentence, with the event's seed
     if e.playoff is not None and any(r.start_no in st.decided for r in st.rows):

@@ -25,7 +25,10 @@ from typing import Any, Literal
 
 from ..arbiter.columns import COLUMNS, JSON_KEYS, PlayerColumns
 from ..engine.ranking import Ranking, place_texts
+from ..engine.registry import CATALOGUE
+from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
+from ..engine.team_tiebreaks import TEAM_CATALOGUE
 
 #: the player columns shown between the number and the name (the title, as chess-results and Swiss-Manager print it)
 BEFORE_NAME = ("title",)
@@ -55,7 +58,7 @@ def column_order(player_columns: Sequence[str], keys: Sequence[str]) -> list[Col
             *(Column("player", c) for c in shown if c in AFTER_VALUES)]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: a frozen dataclass sets each field through object.__setattr__ (slow at 10,000 rows)
 class StandingsRow:
     place: str
     rank: int
@@ -65,6 +68,7 @@ class StandingsRow:
     points: str  # the points: an individual event's, a team event's primary score (the first column of its list)
     players: list[str]  # the player columns' texts ("" where the file has nothing)
     values: list[str]  # one per key of the table
+    drawn: int | None = None  # the lot drawn inside its tied group (None: no lot placed the row)
 
 
 @dataclass(frozen=True)
@@ -108,11 +112,15 @@ def of_ranking(s: Ranking, columns: PlayerColumns | None = None, keys: list[str]
     else:  # a team event: the first column of its list is the points
         points = s.column(s.keys[0]).texts(None, undefined)
         keys = s.keys[1:] if keys is None else keys
-    texts = {key: s.column(key).texts(None, undefined) for key in keys}  # each distinct value written once
-    place = place_texts({r.start_no: r.rank for r in s.rows})
-    rows = [StandingsRow(place[r.start_no], r.rank, r.lot is not None, r.start_no, r.name, str(points[r.index]),
-                         columns.cells[r.start_no] if columns else [], [texts[k][r.index] for k in keys])
-            for r in s.rows]
+    ranked = s.rows
+    order = [r.index for r in ranked]
+    numbers = [r.start_no for r in ranked]
+    texts = [s.column(key).texts(None, undefined) for key in keys]  # each distinct value written once
+    values = [list(v) for v in zip(*([col[i] for i in order] for col in texts))] if keys else [[] for _ in order]
+    place = place_texts(dict(zip(numbers, (r.rank for r in ranked))))
+    cells = [columns.cells[n] for n in numbers] if columns else [[] for _ in order]
+    rows = [StandingsRow(place[n], r.rank, r.lot is not None, n, r.name, str(points[i]), c, v, r.lot)
+            for r, i, n, c, v in zip(ranked, order, numbers, cells, values)]
     return StandingsTable(keys, columns.names if columns else [], rows, s.seed)
 
 
@@ -143,6 +151,44 @@ def of_document(doc: dict[str, Any]) -> StandingsTable:
     place = place_texts({int(r["start_no"]): int(r["rank"]) for r in rows})
     table_rows = [StandingsRow(place[int(r["start_no"])], int(r["rank"]), r.get("lot") is not None,
                                int(r["start_no"]), str(r["name"]), str(r["points"]),
-                               [str(r.get(m) or "") for m in members], [text(r["values"].get(k)) for k in keys])
+                               [str(r.get(m) or "") for m in members], [text(r["values"].get(k)) for k in keys],
+                               r.get("lot"))
                   for r in rows]
     return StandingsTable(keys, [DOCUMENT_COLUMNS[m] for m in members], table_rows, doc.get("seed"))
+
+
+@dataclass(frozen=True, slots=True)
+class LegendEntry:
+    """A column of the list in the standings' legend, without words: ``spec`` the column (its modifiers; ``spec.text``
+    as an individual event's column is headed), ``code`` the code of the catalogue that names it (a team event's
+    primary score, ``PTS``, by the primary's own: ``MP``), ``article`` (C.07 8.1), ``team`` (named by the team
+    catalogue), ``glossary`` (a team event's match or game points, headed by the glossary's name as the standings head
+    them: ``МО``, ``ИО``), ``known`` (a catalogue holds the code; else it has no name and no article)."""
+
+    spec: TieBreakSpec
+    code: str
+    article: str
+    team: bool = False
+    glossary: bool = False
+    known: bool = True
+
+
+def legend_entries(specs: Sequence[TieBreakSpec], team: bool = False, primary: str = "") -> list[LegendEntry]:
+    """The legend of the list ``specs``, one entry per column, for every face (the text, the downloads, the page and
+    the website word it); ``team``: a team event's list, whose ``primary`` score (``MP``, ``GP``) names its ``PTS``.
+
+    >>> from tiebreak.engine.registry import parse_list
+    >>> [(e.spec.text, e.code, e.article) for e in legend_entries(parse_list("PTS,BH/C1"))]
+    [('PTS', 'PTS', 'C.07 4.2'), ('BH/C1', 'BH', 'C.07 8.1')]
+    >>> e = legend_entries(parse_list("PTS,BH"), team=True, primary="MP")[0]
+    >>> e.code, e.article, e.glossary
+    ('MP', 'C.07 11.1.1', True)
+    """
+    entries = []
+    for spec in specs:
+        code = primary if team and primary in ("MP", "GP") and spec.code == "PTS" else spec.code
+        glossary = team and code in ("MP", "GP") and spec.text in ("PTS", "MP", "GP")
+        entry = (TEAM_CATALOGUE if team else CATALOGUE).get(code)
+        entries.append(LegendEntry(spec, code, entry.article if entry is not None else "", team, glossary,
+                                   entry is not None))
+    return entries

@@ -16,9 +16,9 @@ from pydantic import BaseModel, Field
 
 from ..app.options import RatingsOptions
 from ..app.ratings import ratings as rating_report_of
+from ..app.ratings import render_ratings
 from ..engine.errors import InputWarning
 from ..render import ratings
-from ..render.i18n import problem
 from ..render.output import dumps_exact, worded
 from .errors import ERRORS
 from .fields import UploadForm, declared_form, multipart
@@ -74,9 +74,7 @@ def ratings_job(o: RatingsOptions, path: str) -> bytes:
 
 def ratings_page(o: RatingsOptions, path: str) -> bytes:
     """The report of one file as the command line's HTML, the reader's warnings among its heading lines."""
-    warnings: list[InputWarning] = []
-    report = rating_report_of(o, path, warnings)
-    return ratings.to_html(report, o.lang, [problem(w, o.lang) for w in warnings]).encode("utf-8")
+    return render_ratings(o, path, "html", [], warnings_shown=True).encode("utf-8")
 
 
 @router.post("/ratings", summary="Rating change (FIDE, Russian) or performance (Harkness, USCF) of every player",

@@ -21,7 +21,7 @@ import anyio
 from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
-from .. import __version__
+from ..version import __version__
 from . import api_odds, api_ratings, api_standings, api_tools, api_words, errors, pages
 from .uploads import BodyLimit, remove_stale_uploads
 from .workers import WorkerPool

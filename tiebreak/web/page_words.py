@@ -14,9 +14,11 @@ from __future__ import annotations
 import json
 import re
 import string
+from typing import Any
 
 from ..engine.errors import Place
-from ..engine.messages import Message
+from ..engine.messages import Message, TieBreakList
+from ..engine.specifier import MAX_LIST
 from ..engine.standings import SOURCES, TEAM_SOURCES
 from ..render.i18n import LANGUAGES, catalogue, message, place_text
 from ..render.words import COLUMN_HEADINGS, GROUPS_WORDS, KINDS, PAGE_WORDS, RATINGS_WORDS, TEAM_PANEL, TEAM_WORDS, WORDS
@@ -67,6 +69,8 @@ def message_from_json(obj: object, depth: int = 0) -> str:
         return obj
     if not isinstance(obj, dict) or depth > 4:
         raise ValueError("not a message")
+    if "list" in obj:
+        return _tiebreak_list(obj)
     template, context = obj.get("id"), obj.get("context")
     values, named = obj.get("values", []), obj.get("named", {})
     if not (isinstance(template, str) and (context is None or isinstance(context, str)) and isinstance(values, list)
@@ -80,6 +84,20 @@ def message_from_json(obj: object, depth: int = 0) -> str:
         raise ValueError("the values do not fit the message")
     return Message(template, *(message_from_json(v, depth + 1) for v in values), context=context,
                    **{str(k): message_from_json(v, depth + 1) for k, v in named.items()})
+
+
+def _tiebreak_list(obj: dict[str, Any]) -> TieBreakList:
+    """A tie-break list named in a message (:class:`~tiebreak.engine.messages.TieBreakList` as JSON), bounded: the
+    JSON may come from anyone.
+
+    >>> message_from_json({"list": ["PTS", "EDE"], "primary": "MP"}).codes
+    ('PTS', 'EDE')
+    """
+    codes, primary = obj.get("list"), obj.get("primary", "PTS")
+    if not (isinstance(codes, list) and len(codes) <= MAX_LIST and isinstance(primary, str) and len(primary) <= 8
+            and all(isinstance(c, str) and len(c) <= 40 for c in codes)):  # 40: a code with its modifiers
+        raise ValueError("not a tie-break list")
+    return TieBreakList(codes, primary)
 
 
 def translate(text: str, lang: str) -> str:
