@@ -206,3 +206,18 @@ def test_an_event_of_2018_passes_under_auto(tmp_path, capsys):
     day.write_text(old.read_text(encoding="utf-8").replace("042 2018/04/02", "042 2023/09/01"), encoding="utf-8")
     code, out, _ = run(capsys, day, "--published", DATA / "rapid-1-2024.published.csv", "-f", "json")
     assert code == 1 and json.loads(out)["announced"] == "fide-2024"
+
+
+@pytest.mark.parametrize(("lang", "default"), [("en", "the default list"), ("ru", "списку по умолчанию"),
+                                               ("uk", "типовим списком")])
+def test_a_list_nobody_announced_is_called_the_default_one(lang, default, capsys):
+    """The example names no list and its ranks are the only published figures: the check compares under the FIDE
+    default list (C.07 for a Swiss event: PTS, BH/C1, BH, DE, WIN, WON, BPG, SB, written here by hand) and says it is
+    the default one, never an announced one; a list given is the announced one."""
+    example = str(Path(__file__).resolve().parents[1] / "examples" / "hobsons-bay-cup-2025.trf")
+    main(["check", example, "--lang", lang])
+    first = capsys.readouterr().out.split("\n")[0]
+    assert f"{default} (PTS, BH/C1, BH, DE, WIN, WON, BPG, SB)" in first, first
+    main(["check", example, "--lang", lang, "--tiebreaks", "PTS,BH"])
+    first = capsys.readouterr().out.split("\n")[0]
+    assert first.endswith("fide-2024 (PTS, BH)") and default not in first, first

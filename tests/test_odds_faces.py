@@ -12,6 +12,7 @@ the same words, and every face writes a percentage the same way in each language
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import time
@@ -146,6 +147,12 @@ def test_every_face_gives_the_same_odds(kind, tmp_path, capsys):
     # number for number; the warnings name the file as it was uploaded (the command line: as it was given)
     assert api.json() == json.loads(json.dumps(doc).replace(json.dumps(str(path))[1:-1], path.name))
     site, live = _site(path, tmp_path), _live(path, tmp_path)
+    for lang in LANGS:  # the page's odds: the site's own section, rendered by the server, and the command's notes
+        part = TestClient(create_app()).post("/api/odds", data={"format": "page", "lang": lang},
+                                             files={"file": (path.name, path.read_bytes())})
+        assert part.status_code == 200 and part.text in site[lang][0], lang
+        notes = texts[lang].rstrip().split("\n\n")[-1].split("\n")  # the text's last paragraph: its notes
+        assert notes and all(f"<small>{x}</small>" in html.unescape(part.text) for x in notes), lang
     for lang in LANGS:
         note, live_rows = live[lang]
         assert note.startswith(SAID[method][lang]), (lang, note)  # the method in the live screen's words...

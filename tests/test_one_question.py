@@ -263,3 +263,73 @@ def test_a_rounds_opponent_is_worded_as_the_pairs_verdict_words_it(capsys, lang,
     assert head[2] == opponent and first_round[2] == "Yang,Yifan (19)"  # no. 7's round 1: no. 19 (the TRF line)
     pair = _cli(capsys, "explain", str(EXAMPLE), "--players", "7", "9", "--lang", lang)
     assert f"30 {vs} 28.5" in pair  # Vega's published BH/C1 of no. 7 and no. 9
+
+
+#: the lot's one sentence (render/words, in the catalogue): "* place decided by lot (seed N)"; 816560 is the seed the
+#: example's event draws its lots with (the odds' simulation of the same file says it too: tests/test_odds_faces.py)
+LOT = {"en": "* place decided by lot (seed 816560)", "ru": "* место определено жребием (номер жребия 816560)",
+       "uk": "* місце визначено жеребом (номер жеребу 816560)"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_lot_is_said_in_one_sentence_with_its_seed_on_every_face(capsys, tmp_path, lang):
+    text = _cli(capsys, "standings", str(EXAMPLE), "--tiebreaks", "PTS", "--lang", lang)
+    _cli(capsys, "site", str(EXAMPLE), "--tiebreaks", "PTS", "-o", str(tmp_path / "site"))
+    page = (tmp_path / "site" / lang / "standings.html").read_text(encoding="utf-8")
+    assert LOT[lang] in text and LOT[lang] in page, lang
+
+
+#: docs/glossary.md: match points «МО» (ru, uk), «Матчевые очки» / «Матчеві очки»; C.07 11.1.1 (the seeds' article)
+PRIMARY = {"en": "MP = Match points (C.07 11.1.1)", "ru": "МО = Матчевые очки (C.07 11.1.1)",
+           "uk": "МО = Матчеві очки (C.07 11.1.1)"}
+
+
+def test_the_sites_team_legend_cites_the_primary_scores_article(capsys, tmp_path):
+    _cli(capsys, "site", str(TEAM), "-o", str(tmp_path / "site"))
+    for lang, line in PRIMARY.items():
+        assert line in (tmp_path / "site" / lang / "standings.html").read_text(encoding="utf-8"), lang
+
+
+#: one name of the live table, as the live card links to it and the embed heads it, written here by hand
+LIVE_TABLE = {"en": "Live standings", "ru": "Турнирная таблица в реальном времени", "uk": "Турнірна таблиця наживо"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_live_table_has_one_name_on_the_live_page_and_the_embed(tmp_path, lang):
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.web.live import live_app
+
+    shutil.copy(EXAMPLE, tmp_path / "open.trf")
+    client = TestClient(live_app(LiveHub(tmp_path, database="none")))
+    tables = client.get("/live/tables", params={"event": "open.trf", "lang": lang})
+    embed = client.get("/embed", params={"event": "open.trf", "lang": lang}).text
+    assert f"<h1 id=\"title\">{LIVE_TABLE[lang]}</h1>" in embed
+    headings = re.findall(r"<h2[^>]*>([^<]*?) <small id=\"summary\">", tables.text)
+    assert headings == [LIVE_TABLE[lang]], (tables.status_code, headings)
+
+
+def test_a_huge_event_name_is_cut_with_a_warning_naming_its_line(capsys, tmp_path):
+    """A 9,600-character record 012 (a hostile upload): the name kept is its first 200 characters, said in a warning
+    naming the file, the line (1), the column (5, where TRF-16 starts a record's text) and the field."""
+    name = "Very long event " * 600  # 9,600 characters, counted by hand: 16 x 600
+    lines = EXAMPLE.read_text(encoding="utf-8").split("\n")
+    path = tmp_path / "huge.trf"
+    path.write_text("\n".join([f"012 {name}", *(x for x in lines if not x.startswith("012"))]), encoding="utf-8")
+    out = _cli(capsys, "standings", str(path))
+    assert f"{path}, line 1, column 5 (event name): 9600 characters of text; only the first 200 are kept" in out
+    assert name[:200].rstrip() in out and name[:201] not in out
+
+
+def test_a_playoffs_format_and_stages_are_worded_beside_their_codes(capsys):
+    """Nos. 9 and 7 tie for first on points alone in the example (its standings, counted by hand: 6 points each);
+    the answer keeps the codes and words them in Russian beside them, as its text does."""
+    import json
+
+    out = _cli(capsys, "playoffs", str(EXAMPLE), "--places", "1", "--tiebreaks", "PTS", "--format", "json",
+               "--lang", "ru")
+    group = json.loads(out[out.index("["):])[0]
+    assert (group["players"], group["format"], group["format_text"]) == ([9, 7], "mini-match", "мини-матч")
+    assert group["stages_text"] == group["text"][1:] and group["stages"][0].startswith("start at least 30 minutes")

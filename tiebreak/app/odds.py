@@ -13,10 +13,10 @@ from .options import OddsOptions, list_and_rules
 
 
 def render_odds(o: OddsOptions, path: str, warnings: list[InputWarning], progress: Progress | None = None) -> str:
-    """The odds of one file in ``o.format`` (text, json or html), by the one rule of every face: every outcome or a
-    seeded simulation, chosen by their count (:mod:`tiebreak.arbiter.odds.run`), never by the clock; ``progress`` is
-    told how far the outcomes are (the command line's).  ``o.budget`` (an old command line's ``--budget``) is no
-    longer used: said in a warning."""
+    """The odds of one file in ``o.format`` (text, json, html or the page's part ``page``), by the one rule of every
+    face: every outcome or a seeded simulation, chosen by their count (:mod:`tiebreak.arbiter.odds.run`), never by
+    the clock; ``progress`` is told how far the outcomes are (the command line's).  ``o.budget`` (an old command
+    line's ``--budget``) is no longer used: said in a warning."""
     budget = within_limits(o.simulations, path, progress)
     t = load(o, path, warnings)
     if o.budget is not None:
@@ -39,4 +39,6 @@ def render_odds(o: OddsOptions, path: str, warnings: list[InputWarning], progres
         return render.to_json(result, o.places, o.lang, named(o, path, warnings))
     if o.format == "html":
         return render.to_html(result, o.lang, o.places, printed=file_date(path))
+    if o.format == "page":  # the page's part: the same view and renderer as the download and the website
+        return render.odds_section(result, o.lang, o.places)
     return render.to_text(result, o.lang, o.places)

@@ -17,6 +17,7 @@ from ..engine.errors import InputError, InputWarning, Place
 from ..engine.messages import Message
 from ..engine.numbers import NumberError, parse_int
 from ..formats.files import read_text
+from ..render.i18n import message
 from ..render.tools import playoff_lines
 from .options import Options
 from .standings import final_standings, is_team
@@ -39,6 +40,8 @@ def playoffs(o: Options, path: str, places: str, after: int,
         raise InputError(Message("--after {} is outside 0..{}", after, len(s.tiebreaks)), Place(field="after"))
     team = is_team(s)
     return [{"places": list(g.places), "players": g.players, "format": g.format, "stages": g.stages,
+             # the format and the stages worded in the answer's language beside them (the codes stay for programs)
+             "format_text": message(g.format, o.lang), "stages_text": [message(x, o.lang) for x in g.stages],
              "eliminated": g.eliminated, "team": team, "text": playoff_lines(g, team, o.lang)}
             for g in plan_playoffs(s, asked, after)], s.seed
 

@@ -167,6 +167,8 @@ class Report:
     publisher: str = ""
     #: a team event's primary score (MP or GP: the report names its column as the standings head it); "" for players
     primary: str = ""
+    #: no list was announced (none given, none published, none in the file): the list is the default one
+    default_list: bool = False
 
 
 def match_rows(published: Published, names: dict[int, list[str]], by_name_first: bool = False
@@ -290,7 +292,8 @@ def compare(source: str, published: Published, rows: dict[int, PublishedRow], un
     notes += published.unknown + publishing_notes(ours, rows, columns, published.publisher)
     return Report(source, announced, ours.tiebreaks, not differences, differences, order, best, notes, unmatched,
                   published.source, verdict(differences, order, published.publisher), published.publisher,
-                  ours.tt.primary if isinstance(ours, TeamStandings) else "")
+                  ours.tt.primary if isinstance(ours, TeamStandings) else "",
+                  any(str(getattr(n, "template", "")).startswith("no tie-break list given") for n in ours.notes))
 
 
 def publishing_notes(ours: Any, rows: dict[int, PublishedRow], columns: list[str], publisher: str) -> list[str]:

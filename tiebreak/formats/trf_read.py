@@ -23,6 +23,12 @@ from .trf_reread import Line, Rounds, memory_of
 FIRST_ROUND_COLUMN = PLAYER_COLUMNS + 1  # 1-based column of the round-1 opponent field (92)
 ROUND_STRIDE = 10
 NAME_WIDTH = 33
+#: characters kept of a header record's free text (the event's name, type, city, federation, arbiters, time control):
+#: a title, never a page; the rest is left out with a warning naming the line and the field
+MAX_FREE_TEXT = 200
+#: the header records of free text, by the field a warning names
+FREE_TEXT = {"012": "event name", "022": "city", "032": "federation", "092": "event type", "102": "chief arbiter",
+             "112": "deputy arbiters", "122": "time control"}
 
 _RESULT_KIND = {
     "1": Kind.WIN, "=": Kind.DRAW, "0": Kind.LOSS, "W": Kind.WIN_SHORT, "D": Kind.DRAW_SHORT,
@@ -157,12 +163,27 @@ class _Reader:
             if code == "###":
                 header.comments.append(line)
                 continue
+            line = self._bounded(code, line, ln)
             record = _RECORDS.get(code)
             if record is not None:
                 record(self, header, code, line[4:].rstrip() if len(line) > 4 else "", ln)
             if code != "012":
                 header.extra_lines.append(line)
         return header
+
+    def _bounded(self, code: str, line: str, ln: int) -> str:
+        """A header record of free text cut to :data:`MAX_FREE_TEXT` characters, with a warning (other records as
+        they are).
+
+        >>> r = _Reader("", "t.trf", [], "utf-8")
+        >>> len(r._bounded("012", "012 " + "x" * 9600, 1)), r.warnings[0].place.field
+        (204, 'event name')
+        """
+        if code not in FREE_TEXT or len(line) <= 4 + MAX_FREE_TEXT:
+            return line
+        self.warn(Message("{} characters of text; only the first {} are kept", len(line) - 4,
+                          MAX_FREE_TEXT), ln, 5, FREE_TEXT[code])
+        return line[:4 + MAX_FREE_TEXT]
 
     def _event_name(self, header: _Header, code: str, value: str, ln: int) -> None:
         """Record 012: the tournament's name."""

@@ -123,9 +123,16 @@ def _round_text(c: dict[str, Any], lang: str) -> str:
     return text
 
 
+def _line_key(r: Report) -> str:
+    """The report's first line: right or wrong, under an announced list or the default one (none was announced)."""
+    if r.agree:
+        return "right_default" if r.default_list else "right"
+    return "wrong_default" if r.default_list else "wrong"
+
+
 def to_text(r: Report, lang: str = "en") -> str:
     lst = ", ".join(r.tiebreaks)
-    key = "right" if r.agree else "wrong"
+    key = _line_key(r)
     lines = [f"{r.source}: {_w(key, lang, rules=r.announced, list=lst, n=grouped(len(r.differences), lang))}"]
     if not r.agree:
         lines.append(f"  {verdict_text(r, lang)}")
@@ -182,7 +189,7 @@ def view(reports: list[Report], lang: str = "en", failed: list[tuple[str, str]] 
                    {"cls": "bad", "mark": _w("differs", lang, n=n), "text": verdict_text(r, lang)})
         summary.append({"name": name, "source": r.source, "href": f"#e{k}", "announced": r.announced,
                         "verdict": verdict, "best": ", ".join(r.best_rules)})
-        key = "right" if r.agree else "wrong"
+        key = _line_key(r)
         events.append({
             "id": f"e{k}", "name": name, "source": r.source,
             "line": _w(key, lang, rules=r.announced, list=", ".join(r.tiebreaks), n=n),

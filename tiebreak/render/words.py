@@ -302,6 +302,11 @@ FIELD_NAMES = Table("field", {name: name for name in (
     'federation',
     'FIDE id',
     'birth date',
+    # the header records of free text a TRF reader bounds (`tiebreak.formats.trf_read.FREE_TEXT`)
+    'city',
+    'chief arbiter',
+    'deputy arbiters',
+    'time control',
 )} | {'points': term('points_lower'), 'round robin': term('round_robin')})
 
 
@@ -531,7 +536,6 @@ SITE_WORDS = Table("site", {
     'written_by': 'File written by',
     'lot_words': ('Players still equal after every tie-break are ordered by a lot drawn once for this event: every '
                   'page and every update shows the same order.'),
-    'lot_mark': '* place decided by the lot drawn once for this event',
     'column_rank': term('place'),
     'column_sex': term('sex'),
     'column_birth': 'Year of birth',
@@ -551,7 +555,6 @@ LIVE_WORDS = Table("live", {
     'live_title': 'Live standings',
     'live_round': term('round_n'),
     'version': 'version {v}, {time}',
-    'as_it_stands': 'Standings as they stand',
     'pairings_n': term('pairings_n'),
     'board': term('board'),
     'table_short': term('table_short'),
@@ -621,6 +624,10 @@ LIVE_COUNTS = {
 CHECK_WORDS = Table("check", {
     'right': 'published standings are right under the announced rules {rules} ({list})',
     'wrong': 'published standings differ from ours under the announced rules {rules} ({list}): {n} differences',
+    # no list announced: the default one, said as the notes say it
+    'right_default': 'published standings are right under the announced rules {rules} and the default list ({list})',
+    'wrong_default': 'published standings differ from ours under the announced rules {rules} and the default list '
+                     '({list}): {n} differences',
     'published': 'published',
     'ours': 'ours',
     'reproduced': 'reproduced by',

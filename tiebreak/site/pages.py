@@ -199,7 +199,7 @@ def standings(e: Event | TeamEvent, lang: str, k: int, groups: bool = False) -> 
     title = s["standings_after"].format(k=k) if not groups else s["standings"]
     intro = after_round(k, e.tournament.rounds, lang)
     if any(r.lot is not None for r in st.rows):
-        legend.append(s["lot_mark"])
+        legend.append(word("lot", lang, seed=st.seed))  # the downloads' sentence, with the event's seed
     if e.playoff is not None and any(r.start_no in st.decided for r in st.rows):
         legend.append(f"{MARK} {s['playoff_mark']}")
     pager = []

@@ -110,7 +110,9 @@ def standings_table(e: TeamEvent, lang: str, k: int) -> tuple[Any, list[Cell], l
     view = of_ranking(st)
     decided = st.decided if e.playoff is not None else {}
     rows = [{"cells": standings_cells(view, r, decided, team_cell(e, r.start_no), st.keys[0])} for r in view.rows]
-    legend = standings_legend(lang, [], tiebreak_legend(st.specs[1:], lang, True), (short, full))
+    article = tiebreak_legend(st.specs[:1], lang, True, st.tt.primary)[0][2]  # as the downloads' legend cites it
+    legend = standings_legend(lang, [], tiebreak_legend(st.specs[1:], lang, True),
+                              (short, f"{full} ({article})" if article else full))
     return st, standings_heads(view, lang, (st.keys[0], st.tt.primary), full), rows, legend
 
 

@@ -26,7 +26,9 @@ from .fields import UploadForm, choice, declared_form, multipart
 from .uploads import run_on_upload
 
 router = APIRouter(prefix="/api", tags=["odds"], responses=ERRORS)
-MEDIA_TYPES = {"json": "application/json", "html": "text/html; charset=utf-8", "text": "text/plain; charset=utf-8"}
+#: ``page``: the odds as the HTML page and the website show them, without a page around them (the page's own part)
+MEDIA_TYPES = {"json": "application/json", "html": "text/html; charset=utf-8", "text": "text/plain; charset=utf-8",
+               "page": "text/html; charset=utf-8"}
 
 
 @declared_form("odds")
@@ -50,7 +52,7 @@ def odds_job(o: OddsOptions, path: str) -> bytes:
 
 @router.post("/odds", summary="Who can still win: the chance of every place once the pending games are played",
              openapi_extra=multipart(OddsForm), responses={200: {
-                 "description": "the command line's JSON, or HTML or text",
+                 "description": "the command line's JSON, or HTML or text, or the HTML part the page shows",
                  "content": {kind.split(";")[0]: {} for kind in MEDIA_TYPES.values()}}})
 async def odds(request: Request, form: Annotated[OddsForm, Form()]) -> Response:
     body, _ = await run_on_upload(request, form, odds_job, heavy=True)

@@ -345,7 +345,7 @@ function tool(button, path, format, out, fields) {
     $(out).replaceChildren("…");
     try {
       const answer = await (await post(path, form)).text();
-      if (format === "html") $(out).replaceChildren(fragmentOf(answer)); else $(out).textContent = answer;
+      if (format === "text") $(out).textContent = answer; else $(out).replaceChildren(fragmentOf(answer));
       shownTools.set(out, ask);
     } catch (e) { $(out).replaceChildren(el("span", e.message, {class: "error", role: "alert"})); }
   };
@@ -427,7 +427,7 @@ $("rating-button").addEventListener("click", async () => {
     $("rating-table").replaceChildren(...report.getElementById("ratings").children);
   } catch (e) { $("rating-error").textContent = e.message; }
 });
-tool("odds-button", "/api/odds", "text", "odds-text", source);
+tool("odds-button", "/api/odds", "page", "odds-result", source);  // the odds view as the server renders it
 $("berger-button").addEventListener("click", async () => {  // the table as `tiebreak berger` prints it
   const q = "players=" + encodeURIComponent($("berger-n").value) + ($("berger-double").checked ? "&double=1" : "") +
     "&format=text&lang=" + lang;
