@@ -70,7 +70,8 @@ def test_team_panel_shows_each_match_and_how_each_value_was_reached(browser, ser
     assert values == {"MP": "MP = 7", "MPVGP": f"MPVGP = {float(reference['MPVGP']):g}",
                       "BH:MP": f"BH:MP = {float(reference['BH:MP']):g}", "BC": f"BC = {float(reference['BC']):g}"}
     bh = _rows(page, '#explain-body section[data-spec="BH:MP"]')
-    assert [(r[0], r[1]) for r in bh][2:4] == [("3", "7"), ("4", "7")]  # the dummy opponent: the team's own MP
+    # round, result, opponent, contribution: the dummy opponent has the team's own MP
+    assert [(r[0], r[3]) for r in bh][2:4] == [("3", "7"), ("4", "7")]
     # BC rests on the game points of each board, which add up to the GP of the matches (11)
     boards = page.locator('#explain-body section[data-spec="BC"] p.note').inner_text()
     assert boards.startswith("Game points by board: ")
@@ -101,8 +102,8 @@ def test_team_panel_on_a_phone_agrees_with_the_published_friendship_cup(browser,
     assert sum(float(r[2].split(" : ")[0]) for r in rows) == float(published["ΟΑΑΗ"]["game_points"]) == 24.5
     opponents = [r[3].rsplit(" (", 1)[0] for r in rows]
     bh = _rows(page, '#explain-body section[data-spec="BH:MP"]')
-    assert [float(r[1]) for r in bh] == [float(published[o]["match_points"]) for o in opponents]
-    assert sum(float(r[1]) for r in bh) == float(published["ΟΑΑΗ"]["BH:MP"]) == 56
+    assert [float(r[3]) for r in bh] == [float(published[o]["match_points"]) for o in opponents]
+    assert sum(float(r[3]) for r in bh) == float(published["ΟΑΑΗ"]["BH:MP"]) == 56
     assert not errors
     page.close()
 
