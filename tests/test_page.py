@@ -80,8 +80,9 @@ def test_explanation_is_a_table_per_tiebreak_with_cut_rounds_struck_through(brow
     assert "C.07 8.1" in bh_c1.locator(".article").inner_text()
     cut = bh_c1.locator("tr.cut td").all_inner_texts()
     # the cut round is worth published BH - BH/C1 (33.5 - 30), and the opponent is shown by name
-    assert float(cut[1]) == float(published["BH"]) - float(published["BH/C1"])
-    assert re.fullmatch(r".+,.+ \(\d+\)", cut[3])
+    # round, result, opponent, contribution (its cut mark beside it)
+    assert float(cut[3].split()[0]) == float(published["BH"]) - float(published["BH/C1"])
+    assert re.fullmatch(r".+,.+ \(\d+\)", cut[2])
     assert page.locator('#explain-body section[data-spec="BH/C1"] tr.cut td').first.evaluate(
         "td => getComputedStyle(td).textDecorationLine") == "line-through"
     # beside the table on a desktop, not over it

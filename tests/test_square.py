@@ -149,13 +149,13 @@ def test_the_live_page_shows_a_round_robins_square(tmp_path_factory):
         b = p.chromium.launch(executable_path=test_web.CHROMIUM, args=test_web.FLAGS)
         page = live_page(b, base, 390, rows=7)
         heads = page.locator("#crosstable thead th").all_inner_texts()
-        assert heads[3:] == [str(k) for k in range(1, 8)]
+        assert heads[4:] == [str(k) for k in range(1, 8)]  # place, number, name, points, then the places
         rows = page.locator("#crosstable tbody tr").evaluate_all(
-            "rs => rs.map(r => [r.cells[1].dataset.v, ...[...r.cells].map(c => c.textContent)])")
+            "rs => rs.map(r => [r.cells[2].dataset.v, ...[...r.cells].map(c => c.textContent)])")
         order = [int(r[0]) for r in rows]  # the start numbers, in standings order
         assert sorted(order) == list(range(1, 8))
         for r in rows:
-            me, cells = int(r[0]), r[4:]
+            me, cells = int(r[0]), r[5:]
             assert cells[order.index(me)] == "×"
             assert [cells[j] for j, o in enumerate(order) if o != me] == [results.get((me, o), "") for o in order
                                                                          if o != me]

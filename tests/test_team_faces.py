@@ -283,7 +283,7 @@ def test_api_explains_a_team_and_plans_team_playoffs_and_prizes(client):
     r = _upload(client, "/api/playoffs", {"tiebreaks": "GP", "no_lots": "1", "places": "3"})
     [g] = r.json()
     assert g == {"places": [3, 4], "players": [2, 4], "format": "mini-match", "stages": g["stages"], "eliminated": [],
-                 "team": True, "text": g["text"]}
+                 "team": True, "text": g["text"], "format_text": "mini-match", "stages_text": g["stages_text"]}
     assert g["text"][0] == "places 3-4: teams 2, 4 — mini-match"
     r = _upload(client, "/api/prizes", {"tiebreaks": "GP", "no_lots": "1",
                                         "prizes": "place,1,300\nplace,2,200\nplace,3,100\nplace,4,50"})

@@ -102,7 +102,17 @@ def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool 
          t: Tournament | None = None) -> Event | TeamEvent:
     """The event of ``path`` (``t``: its tournament, already read), its odds page when games are pending
     (``incremental``: the standings after the rounds that did not change are taken from the event read before; the
-    odds are left to the caller)."""
+    odds are left to the caller).  The warnings of reading it are added to ``warnings`` and kept by the event alone:
+    its standings page says its own file's, never another event's of the same site."""
+    own: list[InputWarning] = []
+    try:
+        return _load(site, path, own, incremental, t)
+    finally:
+        warnings += own
+
+
+def _load(site: Site, path: str, warnings: list[InputWarning], incremental: bool,
+          t: Tournament | None) -> Event | TeamEvent:
     before = site.events.get(path)
     if t is None:
         t = read_event(site.options, path, warnings)  # by the one loader, as `tiebreak standings` and live read it

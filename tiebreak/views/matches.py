@@ -171,12 +171,7 @@ def round_matches(tt: TeamTournament, t: Tournament, k: int, place: dict[int, in
         done = [int(b.kind) for b in boards if b.kind is not None]
         gp = (Fraction(sum(units[x] for x in done), den), Fraction(sum(units[flip[x]] for x in done), den)) \
             if done else None
-        mp = None
-        m = tt.matches
-        if gp is not None and len(done) == len(boards) and k <= m.rounds:
-            a, b = (Kind(int(m.kind[m.row(x), k - 1])) for x in (left, right))
-            if a != Kind.UNKNOWN and b != Kind.UNKNOWN:
-                mp = (m.score_system.points(a), m.score_system.points(b))
+        mp = _match_points(tt, k, left, right) if gp is not None and len(done) == len(boards) else None
         out.append(Match(left, right, boards, gp, mp))
     out += _without_boards(tt, k, seen)
     if place:
@@ -184,6 +179,17 @@ def round_matches(tt: TeamTournament, t: Tournament, k: int, place: dict[int, in
     else:
         out.sort(key=lambda x: min(x.first, x.second))
     return out
+
+
+def _match_points(tt: TeamTournament, k: int, left: int, right: int) -> tuple[Fraction, Fraction] | None:
+    """The match points of the two teams in round ``k`` as the match grid has them (None while either is unknown)."""
+    m = tt.matches
+    if k > m.rounds:
+        return None
+    a, b = (Kind(int(m.kind[m.row(x), k - 1])) for x in (left, right))
+    if Kind.UNKNOWN in (a, b):
+        return None
+    return m.score_system.points(a), m.score_system.points(b)
 
 
 def _without_boards(tt: TeamTournament, k: int, seen: set[int]) -> list[Match]:
