@@ -102,9 +102,10 @@ def test_a_result_written_to_the_watched_file_reaches_the_site(watched):
     assert wait_for(lambda: standings(en / "standings.html")[:1] == [("Player 2", "1.5")], 5)
     assert dict(standings(en / "standings.html")) == {"Player 2": "1.5", "Player 1": "1", "Player 3": "1",
                                                       "Player 4": "0.5"}
-    assert board(site / "ru" / "round-2.html", "Player 2", "Player 1") == "1–0"
-    # version.json is written after the pages (tiebreak.site.build): waited for, not read at once
+    # version.json is written after the pages (tiebreak.site.build): waited for, not read at once; then every
+    # language's page is the new one (the English one may be written before the Russian)
     assert wait_for(lambda: json.loads((site / "version.json").read_text(encoding="utf-8"))["version"] > version)
+    assert board(site / "ru" / "round-2.html", "Player 2", "Player 1") == "1–0"
     assert httpx.get(base + "/api/live").json()["live"]["version"] > live  # the live page has the version too
 
 
