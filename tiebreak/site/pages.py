@@ -31,6 +31,7 @@ from .card import card_page
 from .cells import (
     MARK,
     _head,
+    crosstable_head_cells,
     event_name,
     home,
     name_of,
@@ -242,9 +243,8 @@ def _crosstable_rows(e: Event, lang: str) -> tuple[int, Markup, list[str]]:
     view = e.cross_view
     key = "" if view.square else lang
     if key not in e.crosstable_rows:
-        heads_html = [cell_html(c) for r in view.rows for c in (
-            {"text": r.place, "cls": "rank"}, {"text": str(r.start_no), "cls": "id"}, player_link(e, r.start_no, True),
-            {"text": r.points, "cls": "pts"})]  # the columns of views.crosstable.HEAD_COLUMNS
+        heads_html = [cell_html(c) for r in view.rows
+                      for c in crosstable_head_cells(r.place, r.start_no, player_link(e, r.start_no, True), r.points)]
         cells = (["".join(cell_html({"text": x}) for x in cross_words.square_texts(view, r)) for r in view.rows]
                  if view.square else cross_words.cells_html(view, lang))
         e.crosstable_rows[key] = Markup("\n".join(f"<tr>{''.join(heads_html[4 * n:4 * n + 4])}{c}</tr>"

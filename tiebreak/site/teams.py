@@ -25,6 +25,7 @@ from .card import rounds_table
 from .cells import (
     Cell,
     _head,
+    crosstable_head_cells,
     home,
     num,
     player_link,
@@ -122,9 +123,8 @@ def crosstable_rows(e: TeamEvent, lang: str) -> tuple[list[dict[str, Any]], list
     shows it), each linked to the opposing team's card; the legend, the primary score's name first."""
     view = of_teams(e.current, e.played)
     short, full = points_words(e, lang)
-    rows = [{"cells": [{"text": str(r.rank), "cls": "rank"}, {"text": str(r.start_no), "cls": "id"},
-                       {**team_cell(e, r.start_no), "head": True},
-                       {"text": r.points, "cls": "pts"},
+    rows = [{"cells": [*crosstable_head_cells(str(r.rank), r.start_no, {**team_cell(e, r.start_no), "head": True},
+                                              r.points),
                        *({"text": cross_words.team_cell_text(c, lang),
                           **({"href": f"team-{c.opponent}.html"} if c.opponent else {})} for c in r.cells)]}
             for r in view.rows]
