@@ -41,6 +41,7 @@ from ..engine.rules import RULE_CHOICES
 from ..engine.team_tiebreaks import parse_team
 from ..live.settings import sse
 from ..live.subscribers import RETRY_AFTER, Refused, Subscription
+from ..live.token import bearer
 from ..live.watch import LiveHub
 from ..render.i18n import LANGUAGES, message
 from .errors import ApiError, error_response
@@ -149,8 +150,7 @@ async def arbiter(live: Current, authorization: str | None = Header(None)) -> Li
                                   "to the server that watches the file", 409))
     if not hub.token:
         raise ArbiterRefused(fail("this server has no arbiter token: start it with --token to change anything", 403))
-    given = authorization[7:] if authorization and authorization.lower().startswith("bearer ") else None
-    if not hub.authorised(given):
+    if not hub.token.admits(bearer(authorization)):
         raise ArbiterRefused(fail("the arbiter's token is missing or wrong", 401))
     return hub
 
