@@ -183,7 +183,8 @@ class LiveHub:
                 if u is not None:
                     self.tell([u])
 
-    # ---- several servers on one database (the lead's loop asks these, :class:`~tiebreak.live.leader.Led`)
+    # ---- several servers on one database: what the listener heard, and what the lead's loop asks
+    # (:class:`~tiebreak.live.leader.Led`: follow, took_lead and watch_files)
     def heard(self, news: dict[str, Any]) -> list[Update]:
         """(A follower) a version another server kept (:meth:`.Follower.heard`); the leader has nothing to hear."""
         if self.leading or self.follower is None:
@@ -191,10 +192,12 @@ class LiveHub:
         return self.follower.heard(news)
 
     async def follow(self, stepped_down: bool) -> None:
+        """Serve the database's last versions (in the single updater) and tell them."""
         assert self.follower is not None, "a follower shares a history"
         self.tell(await self._run(self.follower.follow_all, stepped_down))
 
     async def took_lead(self) -> None:
+        """(This server leads now) read the files again and tell; the site makes the pages of every version since."""
         self.tell(await self._run(self.scan))
         if self.site is not None:  # the pages of every version read since
             self.site.submit(list(self.events.values()))
