@@ -7,8 +7,11 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from markupsafe import Markup
+
 from ..app.standings import team_standings
 from ..engine.team import TeamStandings
+from ..views.crosstable import Crosstable, of_teams
 from .event import Event
 
 __all__ = ["TeamEvent", "build_team_event"]
@@ -29,6 +32,8 @@ class TeamEvent:
     #: each round's matches board by board (:func:`tiebreak.site.team_rounds.matches`), made once: every
     #: team's card asks for every round's
     matches_by_round: dict[int, Any] = field(default_factory=dict, repr=False)
+    #: the crosstable's rows as HTML per language, made once per version (:mod:`tiebreak.site.crosstable`)
+    crosstable_rows: dict[str, Markup] = field(default_factory=dict, repr=False)
 
     @property
     def path(self) -> str:
@@ -54,6 +59,11 @@ class TeamEvent:
     @property
     def current(self) -> TeamStandings:
         return self.after[-1]
+
+    @cached_property
+    def cross_view(self) -> Crosstable:
+        """The match crosstable of the current team standings over the rounds played."""
+        return of_teams(self.current, self.played)
 
     def team_of(self) -> dict[int, tuple[int, int]]:
         """Start number -> (team number, place in the team's list)."""
