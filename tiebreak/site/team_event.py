@@ -3,13 +3,13 @@ made once per build (:func:`build_team_event`) and read by the team pages (:mod:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from markupsafe import Markup
 
-from ..app.standings import team_standings
+from ..app.site import teams_after
 from ..engine.team import TeamStandings
 from ..views.crosstable import Crosstable, of_teams
 from .event import Event
@@ -77,7 +77,4 @@ class TeamEvent:
 def build_team_event(ind: Event, t: Any, warnings: list[Any], options: Any = None) -> TeamEvent:
     """The team event of the file ``t`` (read), its players' event ``ind`` already built (``options``: the teams'
     options, a play-off's included; else the players')."""
-    o = options if options is not None else ind.options
-    current = team_standings(replace(o, after_round=None), t, warnings)
-    after = [team_standings(replace(o, after_round=k), t, []) for k in range(1, current.after_round)]
-    return TeamEvent(ind, [*after, current] if current.after_round else [current], source=t)
+    return TeamEvent(ind, teams_after(options if options is not None else ind.options, t, warnings), source=t)
