@@ -36,7 +36,7 @@ from ..views.standings import Column, StandingsTable, of_document
 from . import crosstable as cross_words
 from .columns import standings_headings
 from .i18n import message, plural
-from .odds import first_and_top, method_text, reach_cells, reach_range
+from .odds import first_and_top, method_text, odds_headings, reach_cells, reach_range
 from .pairings import Seat, round_from_json, round_tables
 from .results import API_CELLS, bye_text
 from .templating import cell_html, environment
@@ -235,9 +235,7 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
         "playoff": any(r.get("playoff") for r in doc["standings"]),
         "pair_heads": pair_heads, "games": games, "byes": byes, "bye_heads": bye_heads,
         "odds": odds, "odds_note": note, "odds_rows": odds_rows(odds, lang) if odds else "",
-        "odds_heads": [_head(w["odds_team"] if odds and odds.get("team") else w["odds_player"], "name"),
-                       _head(w["odds_first"]), _head(w["odds_top"].format(k=odds["top"] if odds else 3)),
-                       _head(w["odds_places"], "reach")],
+        "odds_heads": [_head(h, c) for h, c in zip(odds_headings(odds, lang), ("name", "", "", "reach"))],
         "odds_wait": bool(live["pending"]) and not odds and not (live.get("team_event") and not teams),
         "cross_heads": [_head(w["rank"], "rank"), _head(w["number"], "id"), _head(name_head, "name"),
                         _head(points_head, "pts"), *cross_heads],

@@ -23,6 +23,7 @@ from ..arbiter.odds.run import NEEDS_MAX_GAMES
 from ..engine.errors import InputWarning
 from ..engine.model import format_number
 from ..views.odds import PlaceChances, PlaceRow, of_odds, order
+from .columns import key_heading, list_headings
 from .i18n import grouped, message, model_name, percent, plural
 from .output import worded
 from .templating import environment
@@ -158,13 +159,35 @@ def reach_cells(row: PlaceRow, depth: int, lang: str) -> list[str]:
     return cells
 
 
+def places_text(best: int, worst: int) -> str:
+    """The places a participant can reach, as a range (``2-9``; after a simulation the best and worst seen); a
+    settled place is one number (``5``, never ``5-5``).
+
+    >>> places_text(5, 5), places_text(2, 9)
+    ('5', '2-9')
+    """
+    return str(best) if best == worst else f"{best}-{worst}"
+
+
 def reach_range(row: PlaceRow) -> str:
-    """The places a participant can reach, as a range (``2-9``; after a simulation the best and worst seen).
+    """A row's places as a range (:func:`places_text`).
 
     >>> reach_range(PlaceRow(4, "D", 2, 2, [Fraction(1)], Fraction(0))), reach_range(PlaceRow(4, "D", 2, 9, [], 0.5))
     ('2', '2-9')
     """
-    return str(row.best) if row.best == row.worst else f"{row.best}-{row.worst}"
+    return places_text(row.best, row.worst)
+
+
+def odds_headings(odds: dict[str, Any] | None, lang: str) -> list[str]:
+    """The live screen's odds table headed as every other face heads the odds (the odds view's words): the name or
+    team, first place, the top places, the places reached (``odds`` the live document's member).
+
+    >>> odds_headings({"team": True, "method": "exact", "top": 3}, "ru")
+    ['Команда', '1.', 'первые 3', 'лучшее-худшее']
+    """
+    exact = odds is not None and odds.get("method") == "exact"
+    return [WORDS["team" if odds and odds.get("team") else "name"][lang], ODDS_WORDS["place"][lang].format(n=1),
+            ODDS_WORDS["top"][lang].format(k=odds["top"] if odds else 3), ODDS_WORDS["range" if exact else "range_seen"][lang]]
 
 
 def every_place_lines(view: PlaceChances, lang: str, width: int = 100) -> list[str]:
@@ -300,25 +323,57 @@ def method_text(method: str, outcomes: int, seed: int | None, margin: float | No
                   margin=percent(f"{100 * (margin or 0):.2f}", lang))
 
 
+def pending_count(odds: Odds) -> int:
+    """The pending games, or in a team event the pending matches (the count the standings and the live screen give:
+    a match of several boards is one).
+
+    >>> from tiebreak.engine.model import Player, Tournament
+    >>> from tiebreak.arbiter.odds import compute_odds
+    >>> pending_count(compute_odds(Tournament.build([Player(i, f"P{i}") for i in (1, 2, 3)], 3,
+    ...                                             type_text="Round Robin"), "PTS"))
+    3
+    """
+    if not odds.team:
+        return len(odds.future.games)
+    team_of = odds.team_of
+    return len({(g.round, *sorted((team_of.get(g.white_no, 0), team_of.get(g.black_no, 0))))
+                for g in odds.future.games})
+
+
+def participant_heads(odds: Odds, lang: str) -> tuple[str, str]:
+    """The name and points columns' headings: a team event's are the team and its primary score (``МО``), as its
+    standings head them (:func:`~tiebreak.render.columns.key_heading`)."""
+    if odds.team:
+        return WORDS["team"][lang], key_heading("PTS", odds.primary, lang)
+    return WORDS["name"][lang], WORDS["points"][lang]
+
+
+def list_text(odds: Odds, lang: str) -> str:
+    """The tie-break list as the standings' legend gives it: a team event's primary score by its name (``МО``)."""
+    codes = [s.text for s in odds.specs]
+    return ", ".join(list_headings(codes, odds.primary, lang) if odds.team else codes)
+
+
 def _header(odds: Odds, lang: str) -> list[str]:
     f = odds.future
     w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
     how = method_text(odds.method, odds.outcomes, odds.seed, odds.margin, lang)
     playing = min((g.round for g in f.games), default=f.played_rounds + 1)
     final = f.event_rounds or f.final_round  # "of 9" as the standings say, though a Swiss event is looked at to 6
+    matches = "_matches" if odds.team else ""
+    pending = grouped(pending_count(odds), lang)
     if playing <= f.played_rounds:  # games of a round with results already in: that round is being played
-        title = w["title_playing"].format(round=playing, final=final, games=grouped(len(f.games), lang))
+        title = w["title_playing" + matches].format(round=playing, final=final, games=pending)
     else:
-        title = w["title"].format(played=f.played_rounds, final=final, games=grouped(len(f.games), lang))
-    return [title + "; " + how,
-            f"{w['tiebreaks']}: {', '.join(s.text for s in odds.specs)}; {w['model']}: {model_name(odds.model, lang)}"]
+        title = w["title" + matches].format(played=f.played_rounds, final=final, games=pending)
+    return [title + "; " + how, f"{w['tiebreaks']}: {list_text(odds, lang)}; {w['model']}: {model_name(odds.model, lang)}"]
 
 
 def to_text(odds: Odds, lang: str = "en", top: int = 3) -> str:
     w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
     shown = min(len(odds.places[0]) if odds.places else 0, max(top, 6))
     lines = _header(odds, lang) + [""]
-    number, name, pts = (WORDS[k][lang] for k in ("number", "name", "points"))
+    number, (name, pts) = WORDS["number"][lang], participant_heads(odds, lang)
     head = f"{number:>4}  {name:24} {pts:>5} " + "".join(f"{w['place'].format(n=k + 1):>7}" for k in range(shown))
     lines.append(head + f" {w['top'].format(k=top):>7} {range_word(odds, lang):>10}")
     for i in order(odds):
@@ -326,7 +381,7 @@ def to_text(odds: Odds, lang: str = "en", top: int = 3) -> str:
         units = row_tenths(odds.places[i])
         cells = "".join(f"{tenths_text(u, lang):>7}" for u in units[:shown])
         lines.append(f"{p.start_no:>4}  {p.name[:24]:24} {format_number(p.points):>5} {cells} "
-                     f"{tenths_text(_top_units(odds, i, top, units), lang):>7} {odds.best[i]:>4}-{odds.worst[i]:<5}")
+                     f"{tenths_text(_top_units(odds, i, top, units), lang):>7} {places_text(odds.best[i], odds.worst[i]):>10}")
     if (view := of_odds(odds)).depth > shown:  # places beyond the table's columns: each participant's own line
         lines += [""] + every_place_lines(view, lang)
     verdict = _verdict(odds, lang)
@@ -406,9 +461,8 @@ def odds_view(odds: Odds, lang: str = "en", top: int = 3) -> dict[str, Any]:
     scenario table and what a player needs, the notes."""
     w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
     shown = min(len(odds.places[0]) if odds.places else 0, max(top, 6))
-    who = WORDS["team" if odds.team else "name"][lang]
-    heads = [{"text": WORDS["number"][lang], "cls": "rank"}, {"text": who, "cls": "name"},
-             {"text": WORDS["points"][lang], "cls": "pts"},
+    who, pts = participant_heads(odds, lang)
+    heads = [{"text": WORDS["number"][lang], "cls": "rank"}, {"text": who, "cls": "name"}, {"text": pts, "cls": "pts"},
              *({"text": w["place"].format(n=k + 1)} for k in range(shown)),
              {"text": w["top"].format(k=top)}, {"text": range_word(odds, lang)}]
     rows, bars = [], []
@@ -421,7 +475,7 @@ def odds_view(odds: Odds, lang: str = "en", top: int = 3) -> dict[str, Any]:
                                {"text": format_number(p.points), "cls": "pts"},
                                *({"text": tenths_text(u, lang)} for u in units[:shown]),
                                {"text": top_text},
-                               {"text": f"{odds.best[i]}-{odds.worst[i]}"}]})
+                               {"text": places_text(odds.best[i], odds.worst[i])}]})
         if units and units[0] is not None:  # a contender: drawn as the table says it (the same rounded numbers)
             bars.append({"name": p.name, "first_text": tenths_text(units[0], lang), "top_text": top_text,
                          "first": _width(units[0]), "top": _width(top_units)})

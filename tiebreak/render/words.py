@@ -572,11 +572,6 @@ LIVE_WORDS = Table("live", {
     'since_version': 'since the previous version',
     'since_previous_round': 'since the previous round',
     'odds': term('odds'),
-    'odds_player': term('player'),
-    'odds_team': term('team'),
-    'odds_first': 'First place',
-    'odds_top': 'Top {k}',
-    'odds_places': term('places'),
     'history': "Player's history",
     'history_hint': "tap a name for the player's card, elsewhere in the row for their history",
     'team_history': "Team's history",  # the teams' view of a team event: its rows and cards are teams
@@ -784,6 +779,9 @@ SERIES_WORDS = Table("series", {
 ODDS_WORDS = Table("odds", {
     "title": "Odds after round {played} of {final}; games pending: {games}",
     "title_playing": "Odds with round {round} of {final} in play; games pending: {games}",
+    # a team event's: its pending matches (the standings' and the live screen's count), not its boards
+    "title_matches": "Odds after round {played} of {final}; matches pending: {games}",
+    "title_playing_matches": "Odds with round {round} of {final} in play; matches pending: {games}",
     "model": "model",
     "tiebreaks": "tie-breaks",
     "place": "{n}.",

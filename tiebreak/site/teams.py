@@ -143,12 +143,18 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
          "sticky": False}]}
 
 
+def _without_match(kind: Kind, lang: str) -> str:
+    """A round without a match as explain and the page's panel word it: "no match" when the team was not paired, else
+    the kind (a bye, a forfeit)."""
+    return TEAM_WORDS.text("no_match", lang) if kind == Kind.ABSENT else kind_name(kind.name, lang)
+
+
 def _match_rows(e: TeamEvent, s: dict[str, str], lang: str, number: int) -> list[dict[str, Any]]:
     """The card's matches, one row a round: played (opponent, match points, game points), or paired and not yet
     played (the next opponent while the round is played)."""
     matches: list[dict[str, Any]] = [
         {"cells": [{"text": str(mr.round), "head": True}, team_cell(e, mr.opponent) if mr.opponent else
-                          {"text": kind_name(mr.kind.name, lang), "cls": "left"},
+                          {"text": _without_match(mr.kind, lang), "cls": "left"},
                    {"text": num(mr.match_points), "data": "mp"},
                    {"text": f"{num(mr.game_points)} – {num(mr.opponent_game_points)}"
                     if mr.opponent_game_points is not None else num(mr.game_points)}]}

@@ -119,7 +119,7 @@ def _team_odds(t: Tournament, tiebreaks: str | None, *, rules: str, system: str 
                     white_advantage=white_advantage, method=method, simulations=simulations, seed=seed,
                     player=player, budget=budget, unrated_rating=unrated_rating, fixed=fixed, teams=ranker,
                     places=places)
-    odds.warnings = ranker.warnings
+    odds.warnings, odds.primary = ranker.warnings, ranker.primary
     return odds
 
 

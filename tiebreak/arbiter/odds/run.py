@@ -104,6 +104,8 @@ class Odds:
     depth: int = 0
     #: the chance of the top K per participant when K (``places``) is beyond the places kept
     top: list[Probability] | None = None
+    #: a team event's primary score (``MP``, or ``GP`` when the event says so): the list's ``PTS`` is headed by it
+    primary: str = "PTS"
 
     @cached_property
     def needs(self) -> list[dict[int, int]] | None:

@@ -41,6 +41,8 @@ class TeamEngineRanker:
         self.specs: list[TieBreakSpec] = final.specs
         self.notes = final.notes
         self.warnings = final.warnings
+        #: the primary score (match points, or game points when the event says so): how ``PTS`` is headed
+        self.primary = final.tt.primary
         now = team.compute_team_standings(team.build(known, teams, system=future.system), tiebreaks, rules=rules,
                                           after_round=future.played_rounds, lots=False, system=future.system)
         points = {r.number: r.points or Fraction(0) for r in now.rows}
