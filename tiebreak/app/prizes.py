@@ -1,14 +1,17 @@
 """Prizes (``tiebreak prizes``, the API's ``/api/prizes``): a prize list distributed on the final standings.
 
 >>> from tiebreak.app.options import Options
->>> awards, seed = prizes(Options(tiebreaks="PTS,BH/C1", no_lots=True), "examples/hobsons-bay-cup-2025.trf",
-...                       "place,1,300\\nplace,2,100", "prizes", "shared", [])
->>> [(a["start_no"], a["amount"], a["left"]) for a in awards]    # nos. 7 and 9 tie on 6 points: 400 shared
+>>> paid = prizes(Options(tiebreaks="PTS,BH/C1", no_lots=True), "examples/hobsons-bay-cup-2025.trf",
+...               "place,1,300\\nplace,2,100", "prizes", "shared", [])
+>>> [(a["start_no"], a["amount"], a["left"]) for a in paid.awards]    # nos. 7 and 9 tie on 6 points: 400 shared
 [(7, Fraction(200, 1), Fraction(0, 1)), (9, Fraction(200, 1), Fraction(0, 1))]
+>>> sorted(paid.to_json_obj("en"))                                    # the awards with the standings' notes
+['awards', 'notes', 'said', 'seed', 'warnings']
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +20,7 @@ from ..engine.errors import InputWarning
 from ..engine.messages import Message
 from ..engine.model import format_number
 from ..render.i18n import message
+from ..render.output import worded
 from ..render.tools import prizes_html
 from ..render.words import PRIZE_WORDS
 from .load import file_date
@@ -24,16 +28,33 @@ from .options import Options
 from .standings import final_standings
 
 
-def prizes(o: Options, path: str, text: str, source: str, method: str,
-           warnings: list[InputWarning]) -> tuple[list[dict[str, Any]], int | None]:
+@dataclass(frozen=True)
+class Prizes:
+    """A prize list paid on the standings: the ``awards`` (rank, start number, name, prize, amount, pool, left), the
+    ``seed`` of the lots that placed the tied, and the standings' ``notes`` and ``warnings`` (an event in play says
+    the round its standings are after and the games still pending; a lot its seed), as every face gives them."""
+
+    awards: list[dict[str, Any]]
+    seed: int | None
+    notes: list[str]
+    warnings: list[InputWarning]
+
+    def to_json_obj(self, lang: str = "en") -> dict[str, Any]:
+        """The JSON answer (``tiebreak prizes --format json``, ``/api/prizes``): ``awards``, ``seed``, then the notes
+        and warnings worded in ``lang`` and as messages (``said``), as the other JSON answers give them."""
+        return {"awards": self.awards, "seed": self.seed} | worded(self.notes, self.warnings, lang)
+
+
+def prizes(o: Options, path: str, text: str, source: str, method: str, warnings: list[InputWarning]) -> Prizes:
     """The prize list ``text`` (lines place,N,amount or category,EXPR,amount; ``source`` names it in errors)
     distributed by ``method``: rank, start number, name, prize, amount and, for a shared prize, the pool and what is
-    left of it once the shares are rounded down to the cent."""
+    left of it once the shares are rounded down to the cent; with the standings' notes and warnings."""
     s = final_standings(o, path, warnings)
-    return [{"rank": s.row(a.start_no).rank, "start_no": a.start_no, "name": s.row(a.start_no).name,
-             "prize": message(a.prize, o.lang) if isinstance(a.prize, Message) else a.prize,  # else the user's name
-             "amount": a.amount, "pool": a.pool, "left": a.left}
-            for a in distribute(s, parse_prizes(text, source), method)], s.seed
+    awards = [{"rank": s.row(a.start_no).rank, "start_no": a.start_no, "name": s.row(a.start_no).name,
+               "prize": message(a.prize, o.lang) if isinstance(a.prize, Message) else a.prize,  # else the user's name
+               "amount": a.amount, "pool": a.pool, "left": a.left}
+              for a in distribute(s, parse_prizes(text, source), method)]
+    return Prizes(awards, s.seed, list(s.notes), list(s.warnings))
 
 
 def prize_rests(awards: list[dict[str, Any]], lang: str = "en") -> list[str]:
@@ -47,7 +68,14 @@ def prize_rests(awards: list[dict[str, Any]], lang: str = "en") -> list[str]:
     return list(lines.values())
 
 
-def prizes_page(awards: list[dict[str, Any]], lang: str, path: str) -> str:
+def prizes_page(paid: Prizes, lang: str, path: str) -> str:
     """The prize table of the file at ``path`` as a page (``tiebreak prizes --format html``), titled by the file's
-    name and dated by the file, as every download."""
-    return prizes_html(awards, prize_rests(awards, lang), lang, Path(path).name, file_date(path))
+    name and dated by the file, as every download; the standings' notes and warnings under it."""
+    return prizes_html(paid.awards, prize_rests(paid.awards, lang), lang, Path(path).name, file_date(path),
+                       said(paid, lang))
+
+
+def said(paid: Prizes, lang: str) -> tuple[list[str], list[str]]:
+    """The notes and the warnings of the prizes, worded in ``lang`` (as the standings' page words them)."""
+    texts = worded(paid.notes, paid.warnings, lang)
+    return texts["notes"], texts["warnings"]

@@ -85,17 +85,19 @@ def _playoffs(ns: argparse.Namespace) -> int:
 def _prizes(ns: argparse.Namespace) -> int:
     args = view(Prizes, ns)
     warnings: list[InputWarning] = []
-    awards, _ = prizes(view(Options, ns), args.file, read_text(args.prizes), args.prizes, args.method,
-                               warnings)
+    paid = prizes(view(Options, ns), args.file, read_text(args.prizes), args.prizes, args.method, warnings)
     for w in warnings:
         _warn(w, args.lang)
     if args.format == "json":
-        text = dumps_exact(awards) + "\n"
+        text = dumps_exact(paid.to_json_obj(args.lang))
     elif args.format == "html":
-        text = prizes_page(awards, args.lang, args.file)
+        text = prizes_page(paid, args.lang, args.file)
     else:
-        text = "".join(f"{line}\n" for line in [*map(_prize_line, awards), *prize_rests(awards, args.lang)])
+        text = "".join(f"{line}\n" for line in [*map(_prize_line, paid.awards), *prize_rests(paid.awards, args.lang)])
     _emit(args.written(args.file, args.prizes, *([args.playoff] if args.playoff else [])), text)
+    if args.format not in ("json", "html"):  # those carry the notes, as the standings' do (the seed of a lot among them)
+        for note in paid.notes:
+            print(f"{MESSAGE_WORDS.text('note', args.lang)}: {message(note, args.lang)}", file=sys.stderr)
     return 0
 
 

@@ -16,7 +16,7 @@ from ..engine.messages import Message
 from ..engine.model import format_number
 from .i18n import message, word
 from .templating import environment
-from .words import FIELD_NAMES, VARMA_WORDS
+from .words import FIELD_NAMES, SITE_WORDS, VARMA_WORDS
 
 if TYPE_CHECKING:
     from ..arbiter.berger import Round
@@ -71,29 +71,32 @@ def playoffs_text(groups: list[dict[str, Any]], places: str, lang: str = "en") -
     return "".join("\n  ".join(g["text"]) + "\n" for g in groups)
 
 
-def prizes_view(awards: list[dict[str, Any]], rests: list[str], lang: str = "en") -> dict[str, Any]:
+def prizes_view(awards: list[dict[str, Any]], rests: list[str], lang: str = "en",
+                said: tuple[list[str], list[str]] = ([], [])) -> dict[str, Any]:
     """The prizes (:func:`tiebreak.app.prizes.prizes`) as ``prizes_table.html`` shows them: the headings in ``lang``,
-    the amounts to the cent ("—" for a cup) and the lines of the shared prizes' rests (``rests``, worded).
+    the amounts to the cent ("—" for a cup), the lines of the shared prizes' rests (``rests``, worded) and the
+    standings' notes and warnings (``said``, worded: the round an event in play is after, the seed of a lot).
 
     >>> v = prizes_view([{"rank": 1, "start_no": 7, "name": "A", "prize": "place 1", "amount": 200, "left": 0}], [],
     ...                 "ru")
-    >>> v["heads"], v["awards"][0]["amount"]
-    (['Место', '№', 'Участник', 'Приз', 'Сумма'], '200.00')
+    >>> v["heads"], v["awards"][0]["amount"], v["words"]["notes"]
+    (['Место', '№', 'Участник', 'Приз', 'Сумма'], '200.00', 'Примечания')
     """
     fields = [FIELD_NAMES.text(k, lang) for k in ("prize", "amount")]  # field names, headings here
     return {"heads": [word("rank", lang), word("number", lang), word("name", lang), *(f[:1].upper() + f[1:] for f in fields)],
             "awards": [a | {"amount": "—" if a["amount"] is None else format_number(a["amount"], 2)} for a in awards],
-            "rests": rests}
+            "rests": rests, "notes": said[0], "warnings": said[1],
+            "words": {k: SITE_WORDS.text(k, lang) for k in ("notes", "warnings", "warnings_more")}}
 
 
 def prizes_html(awards: list[dict[str, Any]], rests: list[str], lang: str = "en", title: str | None = None,
-                printed: datetime.date | None = None) -> str:
+                printed: datetime.date | None = None, said: tuple[list[str], list[str]] = ([], [])) -> str:
     """The prize table as HTML: the fragment the web page shows, or with ``title`` the page of ``tiebreak prizes
     --format html`` (extending the page of every download; ``printed``: the date its page box says it was printed,
-    the file's as the standings')."""
+    the file's as the standings'); ``said``: the standings' notes and warnings, worded, under the table."""
     from .html import print_style  # noqa: PLC0415  start-up: the page's renderer only for a page (+14 ms)
 
-    v = prizes_view(awards, rests, lang)
+    v = prizes_view(awards, rests, lang, said)
     if title is None:
         return environment().get_template("prizes_table.html").render(**v)
     return environment().get_template("prizes_page.html").render(lang=lang, title=title,

@@ -22,7 +22,7 @@ from ..render.output import json_schema
 from . import jobs
 from .errors import ERRORS, ApiError, request_language
 from .fields import MAX_TEXT, StandingsForm, declared_form, multipart
-from .models import Award, CheckReport, Explanation, PlayoffGroup, also
+from .models import CheckReport, Explanation, PlayoffGroup, PrizeList, also
 from .uploads import client_of, content_disposition, run_on_upload, uploaded_name, wants_html
 
 router = APIRouter(prefix="/api", tags=["standings"], responses=ERRORS)
@@ -157,7 +157,7 @@ class PrizeForm(StandingsForm):
 
 
 @router.post("/prizes", summary="Distribute a prize list on the final standings (shared, Hort or by tie-break; 13.2.6)",
-             response_model=list[Award], openapi_extra=multipart(PrizeForm), responses=also("text/html"))
+             response_model=PrizeList, openapi_extra=multipart(PrizeForm), responses=also("text/html"))
 async def prizes(request: Request, form: Annotated[PrizeForm, Form()]) -> Response:
     if not form.prizes:
         raise ApiError(400, "give the prize list (field 'prizes': lines place,N,amount or category,EXPR,amount)",

@@ -21,7 +21,7 @@ from ..app.explain import explain as explanation
 from ..app.explain import explained
 from ..app.options import Options
 from ..app.playoffs import playoffs as play_offs
-from ..app.prizes import prize_rests
+from ..app.prizes import prize_rests, said
 from ..app.prizes import prizes as distributed
 from ..app.series import series as series_standings
 from ..app.standings import render_standings
@@ -124,12 +124,14 @@ def playoffs(o: Options, path: str, places: str, fmt: str = "json") -> tuple[byt
 
 
 def prizes(o: Options, path: str, text: str, method: str, fmt: str = "json") -> tuple[bytes, int | None]:
-    """The prizes of ``text`` (lines place,N,amount or category,EXPR,amount) distributed by ``method``, as JSON or
-    (``fmt`` "html") as the page shows them in ``o.lang``: the table of ``prizes --format html``."""
-    awards, seed = distributed(o, path, text, "prizes", method, [])
+    """The prizes of ``text`` (lines place,N,amount or category,EXPR,amount) distributed by ``method``, as JSON (the
+    awards with the standings' notes and warnings) or (``fmt`` "html") as the page shows them in ``o.lang``: the table
+    of ``prizes --format html``."""
+    paid = distributed(o, path, text, "prizes", method, [])
+    lang = o.lang or "en"
     if fmt == "html":
-        return _bytes(prizes_html(awards, prize_rests(awards, o.lang or "en"), o.lang or "en")), seed
-    return _bytes(output.dumps_exact(awards)), seed
+        return _bytes(prizes_html(paid.awards, prize_rests(paid.awards, lang), lang, said=said(paid, lang))), paid.seed
+    return _bytes(output.dumps_exact(paid.to_json_obj(lang))), paid.seed
 
 
 def translate_all(texts: list[str], lang: str) -> list[str]:

@@ -105,6 +105,18 @@ class Award(BaseModel):
                                                   "rounded down to the cent (paid to nobody; the organiser's)")
 
 
+class PrizeList(BaseModel):
+    """A prize list paid on the standings, with the standings' notes (the round an event in play is after, the games
+    still pending, the seed of a lot) and the warnings of reading the file."""
+
+    awards: list[Award]
+    seed: int | None = Field(None, description="the seed of the lots the tied were placed with")
+    notes: list[str] = Field(description="the standings' notes, in the request's language as the text shows them")
+    warnings: list[str] = Field(description="the warnings of reading the file, in the request's language")
+    said: dict[str, Any] = Field({}, description="the notes and warnings as messages (identifier and values), as "
+                                                 "the standings' JSON has them")
+
+
 class RulesAgreement(BaseModel):
     rules: str
     values_agree: int
