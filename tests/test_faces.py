@@ -147,6 +147,7 @@ def test_prizes_are_rounded_down_to_the_cent_and_the_rest_is_named(client, capsy
     page = api(client, "/api/prizes", path, PAGE | {"tiebreaks": "PTS", "no_lots": "true",
                                                     "prizes": prizes.read_text(encoding="utf-8")})
     assert page == line
+    page = page["awards"]
     paid = {a["start_no"]: Fraction(str(a["amount"])) for a in page}
     assert paid == {1: 500, 2: 300, 3: Fraction("116.66"), 4: Fraction("116.66"), 5: Fraction("116.66")}
     assert sum(paid.values()) == Fraction("1149.98") <= 1150
@@ -166,7 +167,7 @@ def test_a_prize_for_place_five_goes_to_place_five(client, capsys, tmp_path):
     out, _ = cli(capsys, "prizes", str(path), "--prizes", str(prizes), "--tiebreaks", "PTS", "-f", "json")
     page = api(client, "/api/prizes", path, PAGE | {"tiebreaks": "PTS", "prizes": "place,5,90"})
     assert page == json.loads(out)
-    assert [(a["rank"], a["start_no"], a["amount"]) for a in page] == [(5, 5, 90)]
+    assert [(a["rank"], a["start_no"], a["amount"]) for a in page["awards"]] == [(5, 5, 90)]
 
 
 def test_playoffs_are_the_same_on_every_face(client, capsys):
@@ -371,4 +372,4 @@ def test_team_playoffs_and_prizes_are_the_same_on_every_face(client, capsys, tmp
     out, _ = cli(capsys, "prizes", str(TEAM), "--prizes", str(listing), *options, "-f", "json")
     page = api(client, "/api/prizes", TEAM, PAGE | {"tiebreaks": "GP", "no_lots": "true", "prizes": prizes})
     assert page == json.loads(out)
-    assert [(a["start_no"], a["amount"], a["left"]) for a in page][2:] == [(2, 75, 0), (4, 75, 0)]
+    assert [(a["start_no"], a["amount"], a["left"]) for a in page["awards"]][2:] == [(2, 75, 0), (4, 75, 0)]

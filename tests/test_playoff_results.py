@@ -32,7 +32,7 @@ def final(tmp_path: Path, text: str, tiebreaks: str = "PTS,WIN,BH/C1",
     s = final_standings(o, FILE, [])
     money: dict[int, Fraction] = {}
     if prizes:
-        awards, _ = distribute_prizes(o, FILE, prizes, "prizes", "shared", [])
+        awards = distribute_prizes(o, FILE, prizes, "prizes", "shared", []).awards
         money = {a["start_no"]: a["amount"] for a in awards}
     return [(r.rank, r.start_no) for r in s.rows], money, s.notes
 
@@ -150,7 +150,7 @@ def test_api_standings_and_prizes_take_the_play_off() -> None:
             "playoff_results": "stage mini-match\n7 9 0-1\n9 7 1/2-1/2"}
     rows = client.post("/api/standings", data={**base, "format": "json"}).json()["standings"]
     assert [(r["rank"], r["start_no"]) for r in rows[:2]] == [(1, 9), (2, 7)]
-    awards = client.post("/api/prizes", data={**base, "prizes": "place,1,300\nplace,2,100"}).json()
+    awards = client.post("/api/prizes", data={**base, "prizes": "place,1,300\nplace,2,100"}).json()["awards"]
     assert [(a["start_no"], a["amount"]) for a in awards] == [(9, 300), (7, 100)]
     bad = client.post("/api/standings", data={**base, "playoff_results": "stage mini-match\n7 3 1-0", "lang": "uk"})
     assert bad.status_code == 400 and "№ 3" in bad.json()["error"]

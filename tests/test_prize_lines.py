@@ -38,7 +38,7 @@ def awards(capsys, text: str, tmp_path) -> list[tuple[int, str, str]]:
     path = tmp_path / "prizes.csv"
     path.write_text(text, encoding="utf-8")
     assert main(["prizes", str(EXAMPLE), "--prizes", str(path), *LIST, "-f", "json"]) == 0
-    return [(a["start_no"], a["prize"], str(a["amount"])) for a in json.loads(capsys.readouterr().out)]
+    return [(a["start_no"], a["prize"], str(a["amount"])) for a in json.loads(capsys.readouterr().out)["awards"]]
 
 
 def test_category_lines_as_the_help_writes_them(capsys, tmp_path):
@@ -67,7 +67,7 @@ def test_the_api_reads_the_same_lines(tmp_path):
         "example": EXAMPLE.name, "prizes": PRIZES, "tiebreaks": "PTS,BH,BH/C1,SB", "rules": "fide-2024",
         "method": "tiebreak"})
     assert r.status_code == 200, r.text
-    assert [(a["start_no"], a["prize"], str(a["amount"])) for a in r.json()] == expected()
+    assert [(a["start_no"], a["prize"], str(a["amount"])) for a in r.json()["awards"]] == expected()
 
 
 def test_a_rating_band_holds_rated_players_only(capsys):

@@ -287,7 +287,7 @@ def test_api_explains_a_team_and_plans_team_playoffs_and_prizes(client):
     assert g["text"][0] == "places 3-4: teams 2, 4 — mini-match"
     r = _upload(client, "/api/prizes", {"tiebreaks": "GP", "no_lots": "1",
                                         "prizes": "place,1,300\nplace,2,200\nplace,3,100\nplace,4,50"})
-    assert [(a["start_no"], a["name"], a["amount"]) for a in r.json()][2:] == [(2, "B", 75), (4, "D", 75)]
+    assert [(a["start_no"], a["name"], a["amount"]) for a in r.json()["awards"]][2:] == [(2, "B", 75), (4, "D", 75)]
 
 
 def test_api_standings_of_a_team_event_in_every_format(client):

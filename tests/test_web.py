@@ -100,10 +100,10 @@ def test_prizes_shared_and_hort_on_the_published_standings(client):
     by tie-break order (150 to 7, 50 to 9), the other half (150+50) shared: 7 gets 250, 9 gets 150."""
     prizes = "kind,place,amount\nplace,1,300\nplace,2,100\nplace,3,60"
     base = {"example": EXAMPLE.name, "tiebreaks": "PTS,BH,BH/C1,SB", "prizes": prizes}
-    shared = client.post("/api/prizes", data=base).json()
+    shared = client.post("/api/prizes", data=base).json()["awards"]
     assert [(a["start_no"], a["amount"]) for a in shared] == [(7, 200), (9, 200), (3, 60)]
     assert shared[0]["rank"] == 1 and shared[0]["name"] == "Nguyen,Anh Kiet"
-    hort = client.post("/api/prizes", data={**base, "method": "hort"}).json()
+    hort = client.post("/api/prizes", data={**base, "method": "hort"}).json()["awards"]
     assert {a["start_no"]: a["amount"] for a in hort} == {7: 250, 9: 150, 3: 60}
     bad = client.post("/api/prizes", data={**base, "prizes": "place,1,lots"})
     assert bad.status_code == 400 and bad.json()["field"] == "prizes" and bad.json()["line"] == 1
@@ -638,7 +638,7 @@ def test_prize_names_in_the_language_asked(client):
     r = client.post("/api/prizes", data={"example": EXAMPLE.name, "prizes": "place,1,300\nplace,2,100", "lang": "ru",
                                          "seed": "1"})
     assert r.status_code == 200, r.text
-    names = [a["prize"] for a in r.json()]
+    names = [a["prize"] for a in r.json()["awards"]]
     assert len(names) == 2 and all("место" in n and "place" not in n for n in names), names
 
 

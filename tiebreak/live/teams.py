@@ -144,7 +144,9 @@ def _pairings(tt: TeamTournament, t: Tournament, round_no: int, rank: dict[int, 
     for board, m in enumerate(ms, 1):
         first, second = (format_number(x) for x in m.game_points or (Fraction(0), Fraction(0)))
         pending = sum(1 for b in m.boards if b.kind is None)
+        mp = [format_number(x) for x in m.match_points] if m.match_points is not None else [None, None]
         out.append({"white": m.first, "black": m.second, "white_gp": first, "black_gp": second,
+                    "white_mp": mp[0], "black_mp": mp[1],
                     "result": None if pending else f"{first}–{second}", "pending": pending, "board": board})
     playing = {x for m in ms for x in (m.first, m.second)}
     return out + [{"start_no": b.team, "kind": CODE[b.kind], "gp": format_number(b.game_points), "board": None}

@@ -34,11 +34,11 @@ from ..views import crosstable
 from ..views.odds import from_json
 from ..views.standings import Column, StandingsTable, of_document
 from . import crosstable as cross_words
-from .columns import standings_headings
+from .columns import primary_name, standings_headings
 from .i18n import message, plural
 from .odds import first_and_top, method_text, odds_headings, reach_cells, reach_range
 from .pairings import Seat, round_from_json, round_tables
-from .results import API_CELLS, bye_text
+from .results import API_CELLS, bye_text, match_cells
 from .templating import cell_html, environment
 from .words import LIVE_COUNTS, LIVE_WORDS, WORDS
 
@@ -143,13 +143,16 @@ def pairings_rows(doc: dict[str, Any], lang: str, w: dict[str, str],
             text = bye_text(kind, lang) + (f" ({g['gp']})" if g.get("gp") is not None else "")
             byes.append({"cells": [who(g["start_no"]), {"text": text, "cls": "result"}]})
             continue
-        result = (f"{g['white_gp']}–{g['black_gp']} " + w["boards_playing"].format(n=g["pending"])
-                  if g.get("pending") else str(g.get("result") or ""))
+        playing = w["boards_playing"].format(n=g["pending"]) if g.get("pending") else ""
+        mp = (str(g["white_mp"]), str(g["black_mp"])) if g.get("white_mp") is not None else None
+        cells = match_cells(mp, (str(g["white_gp"]), str(g["black_gp"])), "", playing)
         games.append({"cls": "pending" if g.get("pending") else "",
-                      "cells": [{"text": str(g["board"])}, who(g["white"]), {"text": result, "cls": "result"},
+                      "cells": [{"text": str(g["board"])}, who(g["white"]), *({"text": x, "cls": "result"} for x in cells),
                                 who(g["black"])]})
-    # a team match's number is its table's, as the site's round page heads it (a board is one game of a match)
-    heads = [_head(w["table_short"]), _head(w["team"], "name side"), _head(w["result"]), _head(w["team"], "name side")]
+    # a team match's number is its table's, and its cells the match points and game points, as the site's round
+    # page heads them (a board is one game of a match)
+    heads = [_head(w["table_short"]), _head(w["team"], "name side"), _head(primary_name("MP", lang)),
+             _head(primary_name("GP", lang)), _head(w["team"], "name side")]
     return heads, games, [_head(w["team"], "name"), _head(w["result"])], byes
 
 

@@ -80,3 +80,19 @@ def legend(lang: str, kinds: Iterable[Kind] = LEGEND_KINDS) -> list[str]:
     for k in kinds:
         names.setdefault(CELL[k] or "–", []).append(kind_name(k.name, lang))
     return [f"{symbol} = {' / '.join(said)}" for symbol, said in names.items()]
+
+
+def match_cells(match_points: tuple[str, str] | None, game_points: tuple[str, str] | None, pending: str,
+                playing: str = "") -> tuple[str, str]:
+    """A team match's match points and game points as the website's round page and the live screen show them:
+    ``2 – 0`` (``–`` until every board has a result) and ``6 – 2`` (``pending`` before any board has one; the live
+    screen's boards still ``playing`` after the game points so far).
+
+    >>> match_cells(("0", "2"), ("2", "6"), "not yet played"), match_cells(None, ("1", "0"), "", "3 playing")
+    (('0 – 2', '2 – 6'), ('–', '1 – 0 3 playing'))
+    """
+    def pair(x: tuple[str, str]) -> str:
+        return f"{x[0]} – {x[1]}"
+
+    gp = (pair(game_points) + (f" {playing}" if playing else "")) if game_points is not None else pending
+    return pair(match_points) if match_points is not None else "–", gp

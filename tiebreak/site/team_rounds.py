@@ -12,7 +12,7 @@ from typing import Any
 from ..engine.model import BLACK, WHITE, Kind, format_number
 from ..render.columns import headings, primary_name
 from ..render.i18n import kind_name
-from ..render.results import bye_text
+from ..render.results import bye_text, match_cells
 from ..render.words import TEAM_WORDS
 from ..views.matches import Board, Match, round_byes, round_matches
 from .cells import _head, rating_text, round_context, site_words, titled_link, with_narrow
@@ -47,6 +47,10 @@ def _pair(x: tuple[Any, Any] | None, empty: str) -> str:
     return f"{format_number(x[0])} – {format_number(x[1])}" if x is not None else empty
 
 
+def _texts(x: tuple[Any, Any] | None) -> tuple[str, str] | None:
+    return (format_number(x[0]), format_number(x[1])) if x is not None else None
+
+
 def round_page(e: TeamEvent, lang: str, k: int) -> dict[str, Any]:
     """Round ``k``: the overview of its matches, then each match board by board (results from the first team's
     side, each player's colour marked beside the name, ratings); the teams without a match."""
@@ -74,8 +78,8 @@ def _overview_rows(e: TeamEvent, s: dict[str, str], lang: str, k: int, ms: list[
     """The round's matches (table, teams, match points, game points), then the teams of a played round without a
     match (a bye, or absent); ``s``: the site's words."""
     overview = [{"cells": [{"text": str(n)}, {**team_cell(e, m.first), "head": True},
-                           {"text": _pair(m.match_points, "–"), "cls": "res"},
-                           {"text": _pair(m.game_points, s["match_pending"]), "cls": "res"},
+                           *({"text": x, "cls": "res"} for x in match_cells(_texts(m.match_points), _texts(m.game_points),
+                                                                            s["match_pending"])),
                            team_cell(e, m.second)]} for n, m in enumerate(ms, 1)]
     byes = round_byes(e.current.tt, k, playing) if k <= e.played else []
     return overview + [{"cells": [{"text": ""}, {**team_cell(e, b.team), "head": True},
