@@ -161,10 +161,11 @@ def test_the_team_live_page_on_a_phone_and_a_wide_screen(shown, chromium, width)
     page.wait_for_function("document.querySelectorAll('#standings tbody tr').length === 4", timeout=15_000)
     first = page.locator("#standings tbody tr").first  # rank, name and points first (they stay on a phone)
     assert [first.locator(c).inner_text() for c in (".rank", ".name", ".state")] == ["1", "A", "●"]  # A plays on
-    # a match is headed by its table, as the site's round page heads it
-    assert page.locator("#pairings thead").inner_text().split() == ["Ст.", "Команда", "Результат", "Команда"]
-    match = page.locator("#pairings tbody tr.pending")  # A-D, 1-0 so far, one board being played
-    assert match.count() == 1 and match.inner_text().split("\t")[2].split() == ["1–0", "играется", "досок:", "1"]
+    # a match is headed by its table, its match points and game points, as the site's round page heads it
+    assert page.locator("#pairings thead").inner_text().split() == ["Ст.", "Команда", "МО", "ИО", "Команда"]
+    match = page.locator("#pairings tbody tr.pending")  # A-D, 1-0 so far, one board being played: no match points yet
+    cells = match.inner_text().split("\t")
+    assert match.count() == 1 and cells[2] == "–" and cells[3].split() == ["1", "–", "0", "играется", "досок:", "1"]
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     if shots:
         page.screenshot(path=str(Path(shots) / f"live-teams-{width}.png"), full_page=True)

@@ -221,7 +221,8 @@ def test_the_live_odds_on_a_phone_and_a_wide_screen(chromium, pending_file, tmp_
     folder.mkdir()
     shutil.copy(pending_file, folder / "open.trf")
     shots = Path(os.environ.get("TIEBREAK_SHOTS") or tmp_path)
-    heading = {"ru": "Места", "uk": "Місця"}[lang]
+    # the odds view's heading of the places reached, as `tiebreak odds`, the page and the site head it (exact: 3 games)
+    heading = {"ru": "лучшее-худшее", "uk": "найкраще-найгірше"}[lang]
     with serve_live(folder) as base:
         for width in (390, 1280):
             page = chromium.new_page(viewport={"width": width, "height": 800})

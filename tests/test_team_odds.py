@@ -118,7 +118,8 @@ def test_the_odds_page_shows_each_teams_number_name_and_points(capsys):
     parser = Cells()
     parser.feed(capsys.readouterr().out)
     head, *rows = parser.rows
-    assert head[:4] == [("rank", "No"), ("name", "Team"), ("pts", "Pts"), ("", "1.")]
+    # the points are the teams' match points, headed as their standings head them (MP), not a player's "Pts"
+    assert head[:4] == [("rank", "No"), ("name", "Team"), ("pts", "MP"), ("", "1.")]
     assert {r[1][1]: r[2][1] for r in rows} == {"A": "3", "B": "2", "C": "3", "D": "0"}
     assert {r[1][1]: r[3][1] for r in rows} == {"A": "37.0%", "B": "18.5%", "C": "44.4%", "D": "·"}  # 10/27, 5/27, 4/9
 

@@ -195,7 +195,8 @@ def round_cells(v: ValueRounds, lang: str) -> list[list[str]]:
     differ)."""
     out = []
     for r in v.rows:
-        cells = {"round": str(r.round), "result": kind_name(r.kind, lang),
+        absent = v.team and r.kind == Kind.ABSENT.name  # a team's round without a match: its matches' word
+        cells = {"round": str(r.round), "result": TEAM_WORDS.text("no_match", lang) if absent else kind_name(r.kind, lang),
                  "opponent": opponent_label(r.opponent_name, r.opponent) or _w("no_opponent", lang),
                  "contribution": _num(r.value) + (" " + _w("cut", lang) if r.cut else ""),
                  "how_counted": message(r.source, lang)}

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..engine.ranking import Ranking
+from ..engine.team import TeamStandings
 
 #: the columns of a value's rounds, in the one order of every face
 COLUMNS = ("round", "result", "opponent", "contribution", "how_counted")
@@ -52,6 +53,8 @@ class ValueRounds:
     sentence: str
     columns: tuple[str, ...]
     kept: Fraction | None
+    #: a team's rounds (a round without a match is worded as the team's matches word it: "no match")
+    team: bool = False
 
     @property
     def cut(self) -> bool:
@@ -75,4 +78,4 @@ def value_rounds(s: Ranking, number: int, key: str) -> ValueRounds:
     kept = sum((r.value for r in rows if not r.cut and r.value is not None), Fraction(0))
     value = s.value(number, key)
     return ValueRounds(rows, sentence, COLUMNS[:-1] if sentence else COLUMNS,
-                       kept if value is not None and kept != value else None)
+                       kept if value is not None and kept != value else None, isinstance(s, TeamStandings))
