@@ -102,6 +102,9 @@ def test_a_team_event_ranks_its_teams_and_follows_a_board_result(server):
                                                                                                          None)
     finished = next(m for m in doc["pairings"] if m["white"] == 2)
     assert (finished["black"], finished["result"]) == (3, "1.5–0.5")
+    # B won 1½-½: the match's 2 match points to 0 (C.07 11.1.1), as the site's round page counts them; none while
+    # a board of A-D is played
+    assert (finished["white_mp"], finished["black_mp"]) == ("2", "0") and match["white_mp"] is None
     row = {r["name"]: r for r in doc["standings"]}
     assert row["A"]["playing"] and row["D"]["playing"] and not row["B"]["playing"]
     # C alone on 0 and nobody can come down to it: settled; B on 2 can be passed by A or D (2, playing for 2 more)
