@@ -297,6 +297,7 @@ def _side_by_side(s: Ranking, a: int, b: int, key: str, lang: str) -> list[str]:
         return f"{kind_name(c.kind, lang)} {_num(c.value)}{'*' if c.cut else ''}"
     cells = [(cell(by_a.get(r)), cell(by_b.get(r))) for r in rounds]
     width = max([22, *(len(x) for pair in cells for x in pair)]) + 2  # never a word cut, always a gap
+    cut = any(c.cut for c in (*ca, *cb))  # the star's key only under a table that shows a star
     return [f"  {_w('round', lang):<6}{_w('no', lang, n=a):>{width}}{_w('no', lang, n=b):>{width}}",
             *(f"  {_w('r', lang)}{r:<5}{x:>{width}}{y:>{width}}" for r, (x, y) in zip(rounds, cells)),
-            _w("star_cut", lang)]
+            *([_w("star_cut", lang)] if cut else [])]
