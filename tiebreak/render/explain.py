@@ -149,6 +149,7 @@ def _match_lines(s: TeamStandings, number: int, lang: str) -> list[str]:
     e, w, rounds = TEAM_EXPLAIN, TEAM_WORDS, []
     for mr in match_rounds(s, number):
         who = (e.text("vs", lang, number=mr.opponent, name=mr.opponent_name) if mr.opponent is not None
+               else kind_name(mr.kind.name, lang) if mr.kind.name in ("FPB", "HPB", "ZPB")  # record 240's byes
                else e.text("bye" if mr.kind.name == "PAB" else "none", lang))
         score = f"{w.text('mp', lang)} {_num(mr.match_points)}  {w.text('gp', lang)} {_num(mr.game_points)}"
         if mr.opponent_game_points is not None:
