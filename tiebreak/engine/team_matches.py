@@ -297,7 +297,6 @@ def _record_byes(grid: _Grid, lines: list[str], number_row: dict[int, int], win_
                  warnings: list[InputWarning]) -> None:
     """The byes of record 240 (type at column 5, round at 7-9, team numbers from column 11, five columns apart) of the
     teams without a match that round: match points by the kind, game points as that share of every board."""
-    nteams, rounds = grid.kind.shape
     for x in _record(lines, "240"):
         code, rnd = x[4:5].strip() or "Z", x[6:9].strip()
         if code not in _BYES or not _digits(rnd):
@@ -305,9 +304,11 @@ def _record_byes(grid: _Grid, lines: list[str], number_row: dict[int, int], win_
             continue
         kind, share = _BYES[code]
         r = int(rnd) - 1
+        if not 0 <= r < grid.kind.shape[1]:  # round 0 or past the last: no round of the event
+            continue
         for c in range(10, len(x), 5):
             ti = number_row.get(int(x[c:c + 4])) if _digits(x[c:c + 4]) else None
-            if ti is None or r >= rounds or grid.opponent[ti, r] >= 0:  # a team with a match keeps it
+            if ti is None or grid.opponent[ti, r] >= 0:  # a team with a match keeps it
                 continue
             grid.kind[ti, r] = kind
             grid.board_gp[ti, r, :] = int(win_units * share)
