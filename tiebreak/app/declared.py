@@ -49,9 +49,9 @@ MAX_START_NO = 999_999
 MAX_BERGER_PLAYERS = 100
 #: the events of one series in one request of the API
 MAX_SERIES_EVENTS = 50
-#: the longest tie-break list a server's face takes, in characters (the engine takes at most 50 tie-breaks, and a
-#: real list is a few dozen characters: ``PTS,BH/C1,BH,SB``)
-MAX_LIST_TEXT = 500
+#: the longest tie-break list a server's face takes, in characters: the engine's most, 50 tie-breaks, with a comma
+#: and modifiers each (``ARO/U1000/C1/P,`` is 15 characters); a real list is a few dozen: ``PTS,BH/C1,BH,SB``
+MAX_LIST_TEXT = 1_000
 #: output format -> file extension (``standings --format``)
 EXTENSIONS = {"text": "txt", "json": "json", "csv": "csv", "trf": "trf", "html": "html", "chess-json": "json",
               "pdf": "pdf", "xlsx": "xlsx"}
