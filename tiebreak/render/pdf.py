@@ -128,9 +128,11 @@ def numbered(pdf: bytes) -> bytes:
 
     >>> numbered(b"/ID (node00000112) /Headers [(node00000112)] /ID (node00000035)")
     b'/ID (node00000001) /Headers [(node00000001)] /ID (node00000002)'
-    >>> numbered(b"/ID (node00000009) /ID (node00000003) /Limits [(node00000003) (node00000009)]\\n"
-    ...          b"/Names [(node00000003) 12 0 R (node00000009) 8 0 R]")
-    b'/ID (node00000001) /ID (node00000002) /Limits [(node00000001) (node00000002)]\\n/Names [(node00000001) 8 0 R (node00000002) 12 0 R]'
+    >>> tree = numbered(b"/ID (node00000009) /ID (node00000003) /Limits [(node00000003) (node00000009)]\\n"
+    ...                 b"/Names [(node00000003) 12 0 R (node00000009) 8 0 R]")
+    >>> print(tree.decode())
+    /ID (node00000001) /ID (node00000002) /Limits [(node00000001) (node00000002)]
+    /Names [(node00000001) 8 0 R (node00000002) 12 0 R]
     """
     number: dict[bytes, bytes] = {}
     for m in NODE_ID.finditer(pdf):
@@ -138,9 +140,9 @@ def numbered(pdf: bytes) -> bytes:
     pdf = NODE_ID.sub(lambda m: b"(node" + number[m[1]] + b")", pdf)
 
     def sorted_leaf(m: re.Match[bytes]) -> bytes:
-        entries = sorted(re.findall(rb"\(node[0-9]{8}\) [0-9]+ 0 R", m[3]))
+        entries: list[bytes] = sorted(re.findall(rb"\(node[0-9]{8}\) [0-9]+ 0 R", m[3]))
         if not entries:
-            return m[0]
+            return bytes(m[0])
         first, last = entries[0].split(b" ", 1)[0], entries[-1].split(b" ", 1)[0]
         names = b" ".join(entries) + (b" " if m[3].endswith(b" ") else b"")
         return b"/Limits [" + first + b" " + last + b"]\n/Names [" + names + b"]"
