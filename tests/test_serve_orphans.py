@@ -126,3 +126,46 @@ def test_no_worker_outlives_the_server(stop):
         for pid, start in processes:  # whatever a failure left behind
             if _alive((pid, start)):
                 os.kill(pid, signal.SIGKILL)
+
+
+#: a process that forks a worker, waits until the worker has called ``end_with_parent``, says its id and start
+#: time, and ends; the worker then waits for ever: paused (``kernel``), or running with the check of other systems
+#: (``thread``: Linux's way left out)
+ORPHAN = """
+import os, signal, sys, time
+from tiebreak.web import workers
+if sys.argv[1] == "thread":
+    workers._killed_with_parent = lambda: False
+ready_r, ready_w = os.pipe()
+parent = os.getpid()
+pid = os.fork()
+if pid == 0:
+    workers.end_with_parent(parent)
+    os.write(ready_w, b"x")
+    if sys.argv[1] == "kernel":
+        os.kill(os.getpid(), signal.SIGSTOP)
+    time.sleep(600)
+    os._exit(0)
+os.read(ready_r, 1)
+print(pid, open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[19])
+"""
+
+
+@pytest.mark.parametrize("way", ["kernel", "thread"])
+def test_a_worker_ends_with_its_parent(way):
+    out = subprocess.run([sys.executable, "-c", ORPHAN, way], capture_output=True, text=True, timeout=60, check=True)
+    pid, start = map(int, out.stdout.split())
+    try:
+        until(lambda: not _alive((pid, start)), "the worker whose parent ended to end")
+    finally:
+        if _alive((pid, start)):
+            os.kill(pid, signal.SIGKILL)
+
+
+def test_a_worker_whose_parent_is_already_gone_ends_at_once():
+    """The fork server ended between the fork and the worker's request to end with it: the worker's parent is no
+    longer the fork server whose id the server gave it."""
+    script = ("import os\nfrom tiebreak.web import workers\npid = os.fork()\nif pid == 0:\n"
+              "    workers.end_with_parent(os.getpid())\n    os._exit(0)\nprint(os.waitpid(pid, 0)[1] >> 8)")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True)
+    assert out.stdout.split() == ["1"]

@@ -8,7 +8,8 @@ process costs a few milliseconds).  At most ``slots`` run at once (default: the 
 more wait, and a request beyond that is refused at once with 503, unless one client (an IP address) has more than
 its share: then its newest waiting request is refused (429) and the new one takes its place.  A request still running at the time
 limit (60 s by default, waiting included) is answered 503 and its process group is killed, the Chromium of a PDF
-print with it, so the work really stops and its memory goes back to the system.
+print with it, so the work really stops and its memory goes back to the system.  No worker outlives the server,
+however the server ends (:func:`end_with_parent`).
 
 Each pool bounds the work of one address (``per_client`` requests running or waiting; one more is refused at once
 with 429) and the work waiting in all (``queue``).
@@ -104,7 +105,7 @@ def _ensure_fork_server() -> None:
                 os.environ["PYTHONSAFEPATH"] = old
 
 
-def fork_server_pid() -> int | None:
+def _fork_server_pid() -> int | None:
     """The process id of the fork server running now (None where Python does not say: then a worker does not check
     that its parent is still there when it starts)."""
     pid = getattr(getattr(multiprocessing.forkserver, "_forkserver", None), "_forkserver_pid", None)
@@ -351,7 +352,7 @@ def _start_process(ctx: ForkServerContext, conn: Connection, payload: bytes) -> 
     that says so (and the log has the reason)."""
     try:
         _ensure_fork_server()
-        boot = {"conn": conn, "payload": payload, "parent": fork_server_pid()}
+        boot = {"conn": conn, "payload": payload, "parent": _fork_server_pid()}
         process = ctx.Process(target=exec, args=(_BOOT, boot), daemon=True)
         process.start()
         return process
