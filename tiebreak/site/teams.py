@@ -19,7 +19,7 @@ from ..render.i18n import kind_name, with_modifiers, word
 from ..render.words import LIVE_WORDS, TEAM_NAMES, TEAM_WORDS
 from ..views.crosstable import of_teams
 from ..views.matches import match_rounds, team_boards
-from ..views.standings import of_ranking
+from ..views.standings import Column, of_ranking
 from ..views.value_rounds import value_rounds
 from .card import rounds_table
 from .cells import (
@@ -33,7 +33,6 @@ from .cells import (
     site_words,
     standings_cells,
     standings_heads,
-    standings_legend,
     tiebreak_legend,
     titled_link,
 )
@@ -102,19 +101,16 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
     raise KeyError(name)
 
 
-def standings_table(e: TeamEvent, lang: str, k: int) -> tuple[Any, list[Cell], list[Cell], list[str]]:
+def standings_table(e: TeamEvent, lang: str, k: int) -> tuple[Any, list[Cell], list[Cell], list[Column]]:
     """The team part of a standings page (:func:`tiebreak.site.pages.standings`) after round ``k``: the standings,
     the headings (the primary score named as every face heads it), the rows (each team linked to its card) and the
-    legend of the columns (the primary score's full name, the team tie-breaks' names and articles)."""
+    columns."""
     st = e.after[k - 1]
-    short, full = points_words(e, lang)
+    _, full = points_words(e, lang)
     view = of_ranking(st)
     decided = st.decided if e.playoff is not None else {}
     rows = [{"cells": standings_cells(view, r, decided, team_cell(e, r.start_no), st.keys[0])} for r in view.rows]
-    article = tiebreak_legend(st.specs[:1], lang, True, st.tt.primary)[0][2]  # as the downloads' legend cites it
-    legend = standings_legend(lang, [], tiebreak_legend(st.specs[1:], lang, True),
-                              (short, f"{full} ({article})" if article else full))
-    return st, standings_heads(view, lang, (st.keys[0], st.tt.primary), full), rows, legend
+    return st, standings_heads(view, lang, (st.keys[0], st.tt.primary), full), rows, view.columns
 
 
 def crosstable_rows(e: TeamEvent, lang: str) -> tuple[list[dict[str, Any]], list[str]]:
