@@ -15,7 +15,7 @@ from ..engine.model import Kind, Tournament, format_number
 from ..render import crosstable as cross_words
 from ..render.columns import primary_name
 from ..render.explain import details, value_heading
-from ..render.i18n import kind_name, with_modifiers, word
+from ..render.i18n import kind_name, percent, with_modifiers, word
 from ..render.words import LIVE_WORDS, TEAM_NAMES, TEAM_WORDS
 from ..views.crosstable import of_teams
 from ..views.matches import match_rounds, team_boards
@@ -257,6 +257,8 @@ def board_performance(e: TeamEvent) -> dict[int, dict[int, int | None]]:
 
 
 def boards_page(e: TeamEvent, lang: str) -> dict[str, Any]:
+    """The board rankings: per board every player who played on it by the share of the points (a percentage as every
+    face writes it, :func:`tiebreak.render.i18n.percent`), the team, games, points, rating and performance."""
     s = site_words(lang)
     team_of = e.team_of()
     names = {tm.number: tm.name for tm in e.current.tt.teams}
@@ -270,7 +272,7 @@ def boards_page(e: TeamEvent, lang: str) -> dict[str, Any]:
             _head(TEAM_WORDS.text("team", lang), "left"), _head(s["played"]), _head(s["score_after"]),
             _head(s["rating"]), _head(s["performance"])], "sticky": True, "rows": [
             {"cells": [{"text": str(n), "cls": "rank"}, player_link(e.ind, sno, True),
-                       {"text": format_number(100 * score / games, 1), "cls": "pts"},
+                       {"text": percent(format_number(100 * score / games, 1), lang), "cls": "pts"},
                        {"text": names.get(team_of.get(sno, (0, 0))[0], ""), "cls": "left"}, {"text": str(games)},
                        {"text": num(score)}, {"text": str(e.tournament.player(sno).rating or "")},
                        {"text": str(perf.get(sno) or ""), "data": "perf"}]} for n, (sno, games, score) in enumerate(rows, 1)]})
