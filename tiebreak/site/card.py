@@ -166,7 +166,7 @@ def rounds_table(lang: str, n: int, x: dict[str, Any], v: ValueRounds | None,
         shown = {"round": {"text": words["round"], "head": True}, "result": {"text": words["result"], "cls": "left"},
                  "opponent": link(r.opponent) | {"text": words["opponent"]} if r.opponent else {"text": words["opponent"], "cls": "left"},
                  "contribution": {"text": words["contribution"], "cls": cls,
-                                  **({"sub": way, "sub_cls": "way"} if "how_counted" in v.columns else {})},
+                                  **({"sub": f" {way}", "sub_cls": "way"} if "how_counted" in v.columns else {})},
                  "how_counted": {"text": way, "cls": "way"}}
         rows.append({"cls": cls, "cells": [shown[c] for c in v.columns]})
     x["table"] = {"id": f"tb{n}", "caption": x.get("heading", x["key"]), "rows": rows,
