@@ -163,8 +163,9 @@ def rounds_table(lang: str, n: int, x: dict[str, Any], v: ValueRounds | None,
         words = dict(zip(v.columns, cells))
         cls = "cut" if r.cut else ""
         way = ways.setdefault(words.get("how_counted", ""), ascii_lowercase[len(ways) % 26])
+        opponent = link(r.opponent) if r.opponent else {"cls": "left"}  # "no opponent" flush left as a name
         shown = {"round": {"text": words["round"], "head": True}, "result": {"text": words["result"], "cls": "left"},
-                 "opponent": link(r.opponent) | {"text": words["opponent"]} if r.opponent else {"text": words["opponent"], "cls": "left"},
+                 "opponent": opponent | {"text": words["opponent"]},
                  "contribution": {"text": words["contribution"], "cls": cls,
                                   **({"sub": f" {way}", "sub_cls": "way"} if "how_counted" in v.columns else {})},
                  "how_counted": {"text": way, "cls": "way"}}
