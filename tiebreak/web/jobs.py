@@ -117,10 +117,10 @@ def series(o: Options, paths: list[str], points: str, best: int | None, tiebreak
 def playoffs(o: Options, path: str, places: str, fmt: str = "json") -> tuple[bytes, int | None]:
     """Play-off groups for the tied ``places`` (Arbiters' Manual 13.2), as JSON or (``fmt`` "text") as ``tiebreak
     playoffs`` prints them in ``o.lang``."""
-    groups, seed = play_offs(o, path, places, 0, [])
+    answer = play_offs(o, path, places, 0, [])
     if fmt == "text":
-        return _bytes(playoffs_text(groups, places, o.lang or "en")), seed
-    return _bytes(output.dumps_exact(groups)), seed
+        return _bytes(playoffs_text(answer, places, o.lang or "en")), answer["seed"]
+    return _bytes(output.dumps_exact(answer)), answer["seed"]
 
 
 def prizes(o: Options, path: str, text: str, method: str, fmt: str = "json") -> tuple[bytes, int | None]:
