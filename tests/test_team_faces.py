@@ -339,10 +339,11 @@ def test_a_real_team_event_on_the_page_in_explanations_and_play_offs(capsys):
     code, out, _ = run(capsys, "playoffs", str(FRIENDSHIP), "--tiebreaks", "MP", "--no-lots", "--places", "3")
     first = out.splitlines()[0]
     assert first.startswith("places 3-5: teams ") and first.endswith("— round robin")
-    tied = {int(x) for x in first.split("teams ")[1].split(" —")[0].split(", ")}
+    tied = dict(x[:-1].rsplit(" (", 1) for x in first.split("teams ")[1].split(" —")[0].split("; "))  # Name (No)
     nine = {e["team"] for e in published if e["match_points"] == "9"}
+    assert set(tied) == nine
     code, out, _ = run(capsys, "standings", str(FRIENDSHIP), "-t", "MP", "--format", "json", "--no-lots")
-    assert {r["name"] for r in json.loads(out)["standings"] if r["start_no"] in tied} == nine
+    assert {r["name"]: str(r["start_no"]) for r in json.loads(out)["standings"] if r["name"] in nine} == tied
 
 
 def test_explain_of_an_individual_event_keeps_every_option(capsys):
