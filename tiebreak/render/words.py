@@ -302,7 +302,7 @@ FIELD_NAMES = Table("field", {name: name for name in (
     'federation',
     'FIDE id',
     'birth date',
-    # the header records of free text a TRF reader bounds (`tiebreak.formats.trf_read.FREE_TEXT`)
+    # the header records of free text every reader bounds (`tiebreak.formats.text.FREE_TEXT`)
     'city',
     'chief arbiter',
     'deputy arbiters',
