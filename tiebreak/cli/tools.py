@@ -111,7 +111,7 @@ def _series(ns: argparse.Namespace) -> int:
     table = series(view(Options, ns), args.file, args.points, args.best, args.series_tiebreaks, warnings)
     for w in warnings:
         _warn(w, args.lang)
-    text = dumps_exact(to_json_obj(table)) if args.format == "json" else to_text(table, args.lang)
+    text = dumps_exact(to_json_obj(table, warnings, args.lang)) if args.format == "json" else to_text(table, args.lang)
     _emit(args.written(*args.file), text)
     return 0
 
