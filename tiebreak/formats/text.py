@@ -238,6 +238,7 @@ def bound_header(t: Tournament, warnings: list[InputWarning] | None) -> None:
         if isinstance(t.extra.get(code), str):
             t.extra[code] = bounded(t.extra[code], Place(t.source, field=field), warnings)
     lines = t.extra.get("lines")
-    for i, line in enumerate(lines if isinstance(lines, list) else []):
-        if isinstance(line, str) and line[:3] in FREE_TEXT and len(line) > 4 + MAX_FREE_TEXT:
-            lines[i] = line[:4] + bounded(line[4:], Place(t.source, field=FREE_TEXT[line[:3]]), warnings)
+    if isinstance(lines, list):
+        for i, line in enumerate(lines):
+            if isinstance(line, str) and line[:3] in FREE_TEXT and len(line) > 4 + MAX_FREE_TEXT:
+                lines[i] = line[:4] + bounded(line[4:], Place(t.source, field=FREE_TEXT[line[:3]]), warnings)
