@@ -102,7 +102,9 @@ def _parent(pid: int) -> int:
     return _table().get(pid, (0, "", 0))[0]
 
 
-@pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
+# SIGKILL only: a server stopped by SIGTERM or SIGINT ends its workers in its own shutdown (tests/test_serve_stop.py);
+# a killed server runs none, so only the workers' own watch can end them (a real server: about 20 s a case)
+@pytest.mark.parametrize("stop", [signal.SIGKILL], ids=["SIGKILL"])
 def test_no_worker_outlives_the_server(stop):
     answers: list[object] = []
 
