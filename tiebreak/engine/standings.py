@@ -124,6 +124,8 @@ class Standings:
     warnings: list[InputWarning] = field(default_factory=list)
     #: the players a play-off placed: start number -> place (Arbiters' Manual 13.2; tiebreak.arbiter.playoff_results)
     decided: dict[int, int] = field(default_factory=dict)
+    #: no list was given and the file names none: the list is the FIDE default (a note says which)
+    default_list: bool = False
 
     @property
     def points(self) -> "_Points":
@@ -235,9 +237,14 @@ class _Points:
         return Fraction(int(self.col.num[i]), self.col.den)
 
 
+def _no_list(tiebreaks: str | Sequence[str | TieBreakSpec] | None) -> bool:
+    """Whether no list was given (the file's, else the default, is taken)."""
+    return tiebreaks is None or (isinstance(tiebreaks, str) and not tiebreaks.strip())
+
+
 def _resolve_list(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | None, system: str,
                   notes: list[str]) -> list[TieBreakSpec]:
-    if tiebreaks is None or (isinstance(tiebreaks, str) and not tiebreaks.strip()):
+    if _no_list(tiebreaks):
         if t.declared_tiebreaks:
             specs = parse_list(t.declared_tiebreaks)
             notes.append(Message("tie-breaks from the file (record {})", '212' if t.declared_tiebreaks_complete
@@ -372,7 +379,8 @@ def compute_standings(
                              drawn, seed))
     ctx = context(ruleset)
     score = Column(ctx.score, ctx.scale)
-    s = Standings(t, ruleset, system, k, specs, columns, [], seed, score, notes, list(warnings or []))
+    s = Standings(t, ruleset, system, k, specs, columns, [], seed, score, notes, list(warnings or []),
+                  default_list=_no_list(tiebreaks) and not t.declared_tiebreaks)
     s.rows = [Row(s, i, r, int(x) or None) for i, r, x in zip(order.tolist(), ranks[order].tolist(), lot[order].tolist())]
     return s
 
