@@ -320,7 +320,7 @@ _OWN = (
            metavar="PATH", commands=("serve",), not_on=_SERVER),
     Option("poll_seconds", float, "with --watch https://...: the least time between two requests of the address "
                                   "(default 1; 0.5 to 600); each is a conditional request",
-           default=1.0, metavar="SECONDS", commands=("serve",), not_on=_SERVER),
+           default=1.0, low=0.5, high=600, metavar="SECONDS", commands=("serve",), not_on=_SERVER),
     Option("serve_players", str, "with --watch of a broadcast's PGN: the event's player list (a TRF, any file "
                                  "tiebreak reads, or a CSV of name, rating, title, federation, FIDE id) matched to the "
                                  "games' names",
