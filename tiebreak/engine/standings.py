@@ -244,7 +244,7 @@ def _no_list(tiebreaks: str | Sequence[str | TieBreakSpec] | None) -> bool:
 
 def _resolve_list(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | None, system: str,
                   notes: list[str]) -> list[TieBreakSpec]:
-    if _no_list(tiebreaks):
+    if tiebreaks is None or _no_list(tiebreaks):  # (None named for the type checker's sake)
         if t.declared_tiebreaks:
             specs = parse_list(t.declared_tiebreaks)
             notes.append(Message("tie-breaks from the file (record {})", '212' if t.declared_tiebreaks_complete
