@@ -242,8 +242,10 @@ def _no_list(tiebreaks: str | Sequence[str | TieBreakSpec] | None) -> bool:
     return tiebreaks is None or (isinstance(tiebreaks, str) and not tiebreaks.strip())
 
 
-def _resolve_list(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | None, system: str,
-                  notes: list[str]) -> list[TieBreakSpec]:
+def resolve_list(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | None, system: str,
+                 notes: list[str]) -> list[TieBreakSpec]:
+    """The list the players are ranked by: ``tiebreaks``, else the file's, else the FIDE default for ``system`` (the
+    choice said in ``notes``); PTS first when the list names it nowhere (the odds rank their outcomes by it too)."""
     if tiebreaks is None or _no_list(tiebreaks):  # (None named for the type checker's sake)
         if t.declared_tiebreaks:
             specs = parse_list(t.declared_tiebreaks)
@@ -361,7 +363,7 @@ def compute_standings(
     notes: list[str] = []
     k = _after_round(t, after_round, notes)
     ruleset, system = _rules_and_system(t, rules, system, cumulative_half_bye, notes)
-    specs = _resolve_list(t, tiebreaks, system, notes)
+    specs = resolve_list(t, tiebreaks, system, notes)
     _check_bounds(t, specs, seed, unrated_rating)
     # a global rating for unrated players applies to every rating tie-break that has no /U of its own
     effective = [s.with_unrated(unrated_rating) if "U" in CATALOGUE[s.code].modifiers else s for s in specs]
