@@ -210,6 +210,8 @@ class Ranking(Protocol):
     columns: list[Column]
     seed: int | None
     notes: list[str]
+    #: no list was given and the file names none: the rule set's default list ranks them
+    default_list: bool
 
     @property
     def rows(self) -> Sequence[RankedRow]: ...
