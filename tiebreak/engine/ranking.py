@@ -210,6 +210,8 @@ class Ranking(Protocol):
     columns: list[Column]
     seed: int | None
     notes: list[str]
+    #: no list was given and the file names none: the rule set's default list ranks them
+    default_list: bool
 
     @property
     def rows(self) -> Sequence[RankedRow]: ...
@@ -251,6 +253,16 @@ def shared_place(rank: int, size: int) -> str:
     ('5', '5-9')
     """
     return str(rank) if size == 1 else f"{rank}-{rank + size - 1}"
+
+
+def name_and_number(name: str, number: int) -> str:
+    """A player or a team as the standings name one in a sentence: the name and the start number (``Matijas,Dejan
+    (16)``; the number alone for a file without names).
+
+    >>> name_and_number("Matijas,Dejan", 16), name_and_number("", 16)
+    ('Matijas,Dejan (16)', '16')
+    """
+    return f"{name} ({number})" if name else str(number)
 
 
 def places(rows: Iterable[RankedRow]) -> dict[int, tuple[int, int]]:
