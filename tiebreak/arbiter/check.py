@@ -165,8 +165,8 @@ class Report:
     verdict: tuple[str, str, str] = ("right", "", "")
     #: the program that published the standings (the file's own word or ``--publisher``; "" when unknown)
     publisher: str = ""
-    #: a team event's primary score (MP or GP: the report names its column as the standings head it); "" for players
-    primary: str = ""
+    #: the primary score (a team event's MP or GP: the report names its column as the standings head it; PTS for players)
+    primary: str = "PTS"
     #: no list was announced (none given, none published, none in the file): the list is the default one
     default_list: bool = False
 
@@ -292,7 +292,7 @@ def compare(source: str, published: Published, rows: dict[int, PublishedRow], un
     notes += published.unknown + publishing_notes(ours, rows, columns, published.publisher)
     return Report(source, announced, ours.tiebreaks, not differences, differences, order, best, notes, unmatched,
                   published.source, verdict(differences, order, published.publisher), published.publisher,
-                  ours.tt.primary if isinstance(ours, TeamStandings) else "",
+                  ours.primary,
                   any(str(getattr(n, "template", "")).startswith("no tie-break list given") for n in ours.notes))
 
 

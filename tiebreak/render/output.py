@@ -270,8 +270,7 @@ def legend(s: Ranking, lang: str = "en") -> list[str]:
     >>> legend(compute_team_standings(build(t, [Team(1, "A", [1, 2]), Team(2, "B", [3, 4])]), "MP,BH:GP/C1"), "uk")
     ['  МО         Матчеві очки (C.07 11.1.1)', '  BH:GP/C1   Бухгольц, скорочення-1 (C.07 8.1, 16)']
     """
-    team = isinstance(s, TeamStandings)
-    primary = s.tt.primary if isinstance(s, TeamStandings) else ""
+    team, primary = isinstance(s, TeamStandings), s.primary
     # ``BH/C1      Buchholz, Cut-1 (C.07 8.1)``: as the column is headed (a team's MP or GP as the table heads it,
     # :func:`key_heading`), the name with its cut or median, the article
     return [f"  {key_heading(e.code, primary, lang) if e.glossary else e.spec.text:10} {legend_name(e, lang)} "
