@@ -28,7 +28,6 @@ from ..engine.ranking import places as ranked_places
 from ..engine.registry import parse_list
 from ..engine.rules import AS_GIVEN, RULE_SETS, RuleSet, choose_rules
 from ..engine.standings import Standings, compute_standings
-from ..engine.team import TeamStandings
 from ..formats.published import Published, PublishedRow, PublishedValue
 from . import points_column
 
