@@ -145,10 +145,11 @@ def of_ranking(s: Ranking, columns: PlayerColumns | None = None, keys: list[str]
         numbers, names = [r.start_no for r in ranked], [r.name for r in ranked]
     ranks = [r.rank for r in ranked]
     cells = [columns.cells[n] for n in numbers] if columns else []
+    column = dict(zip(s.keys, s.columns))  # (s.column looks the key up among the keys it makes again)
     return StandingsTable(keys, columns.names if columns else [], s.seed, place=written_places(ranks), rank=ranks,
                           start_no=numbers, name=names, points=in_order(points), drawn=[r.lot for r in ranked],
                           players=[[c[j] for c in cells] for j in range(len(columns.names))] if columns else [],
-                          values=[in_order(s.column(key).texts(None, undefined)) for key in keys])
+                          values=[in_order(column[key].texts(None, undefined)) for key in keys])
 
 
 T = TypeVar("T")
