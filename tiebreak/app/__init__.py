@@ -17,6 +17,8 @@ module               use case
 :mod:`.series`       the standings of a series of events (points per place or score, the best K events)
 :mod:`.odds`         who can still win
 :mod:`.ratings`      the rating report (rating change, performance)
+:mod:`.site`         the event's website: the standings after every round, the play-off and the odds it shows
+:mod:`.live`         the live standings: each version read and ranked as it stands, the previous round's kept
 ===================  ===========================================================================================
 
 >>> from tiebreak.app.options import Options

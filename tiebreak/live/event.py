@@ -38,14 +38,12 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..app.load import load
-from ..app.options import Loading
+from ..app.live import PreviousRound, rank_players, read
 from ..arbiter.playoff_results import S, placed_by_playoff
 from ..engine.errors import InputError, InputWarning, TiebreakError
 from ..engine.messages import Message
 from ..engine.model import Kind, Player, Tournament
-from ..engine.standings import compute_standings
-from ..engine.team_matches import has_teams, players_event
+from ..engine.team_matches import has_teams
 from ..formats import readers
 from ..formats.files import reading
 from ..formats.player_list import with_players
@@ -111,7 +109,7 @@ class LiveEvent:
         self._memory = Memory(name)  # the last read of a TRF file (tiebreak.formats.trf_reread)
         self.timings: dict[str, float] = {}
         self._live: AsItStands | None = None  # the last good AsItStands
-        self._previous_round: tuple[bytes, Standings] | None = None  # the standings before the round in play
+        self._previous_round: PreviousRound[Standings] = PreviousRound()  # the standings before the round in play
         self._crosstable: dict[bool, tuple[int, bytes]] = {}  # players? -> (version, the answer's bytes)
         self._odds_key: tuple[Any, ...] | None = None  # the results and settings of the odds this version wants
         self._boards = Boards()  # the round's board order, kept while its pairs and the standings before it stay
@@ -252,17 +250,15 @@ class LiveEvent:
                       warning, 0)
 
     def tournament(self, data: bytes, warnings: list[InputWarning]) -> Tournament:
-        """The tournament of ``data`` read by the one loader (:func:`tiebreak.app.load.load`, as ``tiebreak
-        standings`` reads it), the whole file."""
-        # the event's number is for a file that holds several (the other files are watched without a warning)
-        how = Loading(event=self.settings.event if readers.takes_event(self.path) else None,
-                      points_from=self.settings.points_from)
+        """The tournament of ``data`` read by the one loader with the event's settings (:func:`tiebreak.app.live.read`,
+        as ``tiebreak standings`` reads it), the whole file."""
         if self.path.suffix.lower() in PATH_READERS:
             # a pairing program's database is read from its path, in one read transaction (never half a write)
-            return load(how, str(self.path), warnings)
+            return read(self.settings, str(self.path), warnings)
         with reading(self.name, data if self.broadcast is None else self.broadcast.complete(data, self.name)), \
                 remembering(self._memory):  # a TRF: the lines that did not change are not decoded again
-            t = load(how, self.name, warnings)  # named by the event's name: no server path in a warning
+            # named by the event's name: no server path in a warning
+            t = read(self.settings, self.name, warnings, str(self.path))
         if self.listed is not None and self.broadcast is not None:
             t = self._with_listed(t, warnings)
         return t
@@ -301,12 +297,12 @@ class LiveEvent:
             return self._hold(digest, doubt, readable=True)
         read = time.perf_counter()
         try:
-            s, view, players_list = self._rank(live, playoff, warnings)
+            s, view = self._rank(live, playoff, warnings)
         except TiebreakError as e:
             return self._hold(digest, Message("the standings could not be computed: {}", e), readable=False)
         team = view is not None
         ranked = time.perf_counter()
-        extras, rows, moved = self._places(s, live, self._player_ranks if team else self.ranks, players_list)
+        extras, rows, moved = self._places(s, live, self._player_ranks if team else self.ranks)
         if s.decided:  # the places the play-off decided, marked on the live screen
             extras = [x + (', "playoff": true' if r.start_no in s.decided else "") for x, r in zip(extras, s.rows)]
         changed: list[ChangeRow] = changes(before, live.tournament) if before is not None else []
@@ -358,8 +354,7 @@ class LiveEvent:
             "live": {"event": self.name, "version": self.version, "time": self.time, "round": live.round,
                      "digest": digest, "warning": None, "pending": len(live.pending),
                      "settled": sum(1 for p in rows if p[3]), "moved": moved, "team_event": team, "view": "players"},
-            "pairings": self._boards.pairings(live.tournament, live.round,
-                                              self._previous_round and self._previous_round[1]),
+            "pairings": self._boards.pairings(live.tournament, live.round, self._previous_round.standings),
             "pending": [{"round": r, "white": w, "black": b} for r, w, b in live.pending],
             "odds": None,  # filled off the request path while the round has pending games (tiebreak.live.odds)
         }
@@ -390,17 +385,13 @@ class LiveEvent:
                       [{"round": c[0], "start_no": c[1], "what": c[2], "before": c[3], "after": c[4]} for c in changed])
 
     def _rank(self, live: AsItStands, playoff: bytes,
-              warnings: list[InputWarning]) -> tuple[Standings, TeamView | None, str | None]:
+              warnings: list[InputWarning]) -> tuple[Standings, TeamView | None]:
         """The standings of this version (the players'; a team event's teams ranked beside them), placed by the
-        play-off once the last round is played: (the players' standings, the teams' view of a team event, the players'
-        list)."""
+        play-off once the last round is played: (the players' standings, the teams' view of a team event)."""
         st = self.settings
         team = has_teams(live.tournament)  # the players then ranked by the default list: the event's own list is the teams'
-        players_list = None if team else st.tiebreaks
-        read = list(warnings)  # the file's own warnings, which the teams' standings say too
-        s = compute_standings(players_event(live.tournament) if team else live.tournament,
-                              players_list, rules=st.rules, unrated_rating=st.unrated_rating,
-                              lots=False, system=st.system, warnings=warnings)
+        said = list(warnings)  # the file's own warnings, which the teams' standings say too
+        s = rank_players(st, live.tournament, warnings=warnings)
         over = self.playoff_applies(live, playoff)
         if over and not team:  # the play-off places the tied players (in a team event, the tied teams)
             s = self._placed_by_playoff(s, playoff)
@@ -408,8 +399,8 @@ class LiveEvent:
         if team:
             self.teams = self.teams or LiveTeams(self.ranks)  # restarted: the arrows from the kept ranks
             view = self.teams.rank(live, st.tiebreaks, st.rules, st.system,
-                                   (lambda ts: self._placed_by_playoff(ts, playoff)) if over else None, read)
-        return s, view, players_list
+                                   (lambda ts: self._placed_by_playoff(ts, playoff)) if over else None, said)
+        return s, view
 
     def _ask_odds(self, live: AsItStands) -> None:
         """The odds of this version: known already (the same results and settings: a broadcast's move is no new
@@ -449,8 +440,7 @@ class LiveEvent:
             pass
         return None
 
-    def _places(self, s: Standings, live: AsItStands, old: dict[int, int],
-                tiebreaks: str | None) -> tuple[list[str], list[PlaceRow], int]:
+    def _places(self, s: Standings, live: AsItStands, old: dict[int, int]) -> tuple[list[str], list[PlaceRow], int]:
         """Each row's place state in standings order as JSON members (``settled``, ``playing``, ``moved``: places
         gained since the previous version, ``since_round``: since the previous round), the rows the history keeps,
         and how many players moved."""
@@ -461,7 +451,7 @@ class LiveEvent:
         order = [r.index for r in s.rows]
         numbers = [t.players[i].start_no for i in order]
         ranks = [r.rank for r in s.rows]
-        st = place_states(points, gain, order, numbers, ranks, old, self._round_ranks(live, s, tiebreaks))
+        st = place_states(points, gain, order, numbers, ranks, old, self._round_ranks(live, s))
         points_ = [texts[i] for i in order]
         word = {True: "true", False: "false"}
         extras = [f'"settled": {word[f]}, "playing": {word[g]}, "moved": {m}, "since_round": '
@@ -471,20 +461,12 @@ class LiveEvent:
         self._points = dict(zip(numbers, points_))
         return extras, rows, sum(1 for m in st.moved if m)
 
-    def _round_ranks(self, live: AsItStands, s: Standings, tiebreaks: str | None) -> dict[int, int]:
+    def _round_ranks(self, live: AsItStands, s: Standings) -> dict[int, int]:
         """Ranks after the previous round (the arrows since it began; its boards), remade when an earlier round changed."""
-        k = live.round - 1
-        if k < 1:
-            self._previous_round = None
-            return {}
-        t = s.tournament  # a team event: its players, with the list the players are ranked by
-        key = t.kind[:, :k].tobytes() + t.opponent[:, :k].tobytes() + repr(self.settings).encode()
-        if self._previous_round is None or self._previous_round[0] != key:
-            st = self.settings
-            prev = compute_standings(t, tiebreaks, rules=st.rules, unrated_rating=st.unrated_rating, lots=False,
-                                     system=s.system, after_round=k)
-            self._previous_round = (key, prev)
-        return {r.start_no: r.rank for r in self._previous_round[1].rows}
+        t = s.tournament  # a team event: its players, ranked by the players' list
+        prev = self._previous_round.after(live.round - 1, (t.kind, t.opponent), self.settings,
+                                          lambda k: rank_players(self.settings, t, k, s.system))
+        return {} if prev is None else {r.start_no: r.rank for r in prev.rows}
 
     def crosstable(self, players: bool = False) -> list[dict[str, Any]]:
         """Every player's rounds in standings order: opponent, colour and result (``*`` being played); in a team

@@ -28,9 +28,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..engine import team
+from ..app.live import PreviousRound, rank_teams, teams_of
 from ..engine.model import Kind, Tournament, format_number
-from ..engine.team import compute_team_standings
+from ..engine.team import TeamStandings
 from ..render import output
 from ..views.crosstable import CODE
 from ..views.matches import round_byes, round_matches
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from ..engine.errors import InputWarning
-    from ..engine.team import TeamStandings, TeamTournament
+    from ..engine.team import TeamTournament
     from .history import PlaceRow
     from .pending import AsItStands
 
@@ -66,7 +66,7 @@ class LiveTeams:
 
     def __init__(self, ranks: dict[int, int] | None = None) -> None:
         self.ranks: dict[int, int] = dict(ranks or {})
-        self._previous_round: tuple[bytes, dict[int, int]] | None = None
+        self._previous_round: PreviousRound[TeamStandings] = PreviousRound()
 
     def rank(self, live: AsItStands, tiebreaks: str | None, rules: str, system: str | None,
              placed: Callable[[TeamStandings], TeamStandings] | None = None,
@@ -75,8 +75,8 @@ class LiveTeams:
         the teams a play-off placed (``serve --playoff``), each row of a place it decided marked ``playoff``;
         ``read``: the warnings of reading the file, said before those of building its teams (as `tiebreak
         standings` says them)."""
-        tt, boards_pending = _live_matches(team.build(live.tournament, system=system))
-        s = team.compute_team_standings(tt, tiebreaks, rules=rules, lots=False, system=system)
+        tt, boards_pending = _live_matches(teams_of(live.tournament, system))
+        s = rank_teams(tt, tiebreaks, rules, system)
         if placed is not None:
             s = placed(s)
         s.warnings = [*read, *s.warnings]
@@ -105,16 +105,10 @@ class LiveTeams:
     def _round_ranks(self, s: TeamStandings, tiebreaks: str | None, rules: str, k: int) -> dict[int, int]:
         """The teams' ranks after round ``k`` (for the arrows since the round began), recomputed only when a match
         of an earlier round changed."""
-        if k < 1:
-            return {}
-
         m = s.tt.matches
-        key = m.kind[:, :k].tobytes() + m.opponent[:, :k].tobytes() + s.tt.gp[:, :k].tobytes() + \
-            repr((tiebreaks, rules, s.system)).encode()
-        if self._previous_round is None or self._previous_round[0] != key:
-            prev = compute_team_standings(s.tt, tiebreaks, rules=rules, lots=False, system=s.system, after_round=k)
-            self._previous_round = (key, {r.number: r.rank for r in prev.rows})
-        return self._previous_round[1]
+        prev = self._previous_round.after(k, (m.kind, m.opponent, s.tt.gp), (tiebreaks, rules, s.system),
+                                          lambda k: rank_teams(s.tt, tiebreaks, rules, s.system, k))
+        return {} if prev is None else {r.number: r.rank for r in prev.rows}
 
 
 def _live_matches(tt: TeamTournament) -> tuple[TeamTournament, np.ndarray]:

@@ -74,9 +74,16 @@ def text(view: Crosstable, lang: str, points: str | None = None) -> str:
 
 
 def cells_html(view: Crosstable, lang: str, href: str = "player-{}.html") -> list[str]:
-    """Each row's Swiss cells as HTML in ``lang`` (an opponent's cell a link to ``href``), the cells of 2,000 rows
+    """Each row's cells as HTML in ``lang``: a square's results, a team's matches or a player's rounds (an
+    opponent's cell a link to ``href``: the player's or the team's card).  A Swiss event's cells of 2,000 rows are
     made quickly: the colour letters looked up once, every cell's HTML cut from one made by
     :func:`~tiebreak.render.templating.cell_html`."""
+    if view.square:
+        return ["".join(cell_html({"text": x}) for x in square_texts(view, r)) for r in view.rows]
+    if view.teams:
+        return ["".join(cell_html({"text": team_cell_text(c, lang),
+                                   **({"href": href.format(c.opponent)} if c.opponent is not None else {})})
+                        for c in r.cells) for r in view.rows]
     letter = {"w": str(escape(colour_letter("w", lang))), "b": str(escape(colour_letter("b", lang))), None: ""}
     link_head, link_tail = cell_html({"text": "\x00", "href": href.format("\x01")}).split("\x01")
     link_middle, link_end = link_tail.split("\x00")

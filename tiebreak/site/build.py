@@ -26,13 +26,11 @@ from typing import Any
 
 import numpy as np
 
-from ..app.load import load as read_event
-from ..app.options import Options, list_and_rules
-from ..arbiter.odds import compute_odds, compute_team_odds
+from ..app.options import Options
+from ..app.site import event_odds, ranks_teams, read, without_playoff
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.messages import Message
 from ..engine.model import Kind, Tournament
-from ..engine.team_matches import has_teams
 from ..render.i18n import LANGUAGES
 from ..render.odds import odds_section
 from ..render.templating import environment
@@ -45,7 +43,7 @@ from .folder import VERSION_LIMIT, Publication, page_name, read_page, refuse_lin
 from .games import read_games, viewer_assets
 from .look import Look, accent_css
 from .pages import page_names, render
-from .playoff import individual_playoff, team_playoff, without_playoff
+from .playoff import individual_playoff, team_playoff
 from .series import FOLDER as SERIES_FOLDER
 from .series import SeriesOptions
 from .series import pages as series_pages
@@ -115,12 +113,12 @@ def _load(site: Site, path: str, warnings: list[InputWarning], incremental: bool
           t: Tournament | None) -> Event | TeamEvent:
     before = site.events.get(path)
     if t is None:
-        t = read_event(site.options, path, warnings)  # by the one loader, as `tiebreak standings` and live read it
-    o = site.options  # no seed: the event's own (tiebreak.site.event.event_seed), the same in every build
+        t = read(site.options, path, warnings)  # by the one loader, as `tiebreak standings` and live read it
+    o = site.options  # no seed: the event's own (tiebreak.app.site.event_seed), the same in every build
     previous, same = None, 0
     if incremental and isinstance(before, Event):
         previous, same = before, unchanged_rounds(before.tournament, t)
-    team = not o.players and o.team_ranking != "records" and has_teams(t)  # (the games: the players' boards)
+    team = ranks_teams(o, t)  # (the games: the players' boards)
     # a team event's play-off is between teams: its players' standings are the tie-breaks'
     ind = build_event(without_playoff(o) if team else o, path, t, warnings, previous, same)
     ind.downloads = site.downloads
@@ -155,12 +153,8 @@ def odds_pages(e: Event | TeamEvent) -> dict[str, str] | None:
     clock, so every build on any machine, a watched folder and a full build write the same page, and the same numbers
     as the live screen's): the players' chances, or in a team
     event the teams' (ranked by the team standings, as ``tiebreak odds`` on a team file)."""
-    team = isinstance(e, TeamEvent)
     o = e.ind.options if isinstance(e, TeamEvent) else e.options
-    tiebreaks, rules = list_and_rules(o, team)
-    t = e.source if isinstance(e, TeamEvent) else e.tournament
-    odds = compute_team_odds if team else compute_odds
-    result = odds(t, tiebreaks, rules=rules, system=o.system_name, seed=e.seed, unrated_rating=o.unrated_rating)
+    result = event_odds(o, e.source if isinstance(e, TeamEvent) else e.tournament, e.seed, isinstance(e, TeamEvent))
     return {lang: odds_section(result, lang) for lang in LANGUAGES}  # the odds page's body: the same template
 
 

@@ -216,13 +216,3 @@ def mark(place: str, start_no: int, decided: dict[int, int]) -> str:
     ('1‡', '3')
     """
     return place + MARK if start_no in decided else place
-
-
-def crosstable_head_cells(place: str, start_no: int, name: dict[str, Any], points: str) -> list[dict[str, Any]]:
-    """The cells before the rounds of a crosstable row, players' and teams' alike, in the order of
-    :data:`tiebreak.views.crosstable.HEAD_COLUMNS`: place, start number, the name's cell (linked to its card), points.
-
-    >>> [c["cls"] for c in crosstable_head_cells("1", 7, {"text": "A", "cls": "name"}, "6")]
-    ['rank', 'id', 'name', 'pts']
-    """
-    return [{"text": place, "cls": "rank"}, {"text": str(start_no), "cls": "id"}, name, {"text": points, "cls": "pts"}]

@@ -24,14 +24,14 @@ from typing import Any
 import numpy as np
 from markupsafe import Markup
 
-from ..app.load import load
 from ..app.options import Options
-from ..app.standings import groups, individual_standings
+from ..app.site import event_seed, players_after, read
+from ..app.standings import groups
 from ..arbiter.columns import PlayerColumns, player_columns
 from ..arbiter.rating_report import rating_report
 from ..engine.errors import InputWarning
 from ..engine.model import Kind, Tournament
-from ..engine.standings import Standings, tournament_seed
+from ..engine.standings import Standings
 from ..engine.team_matches import players_event
 from ..render import groups as render
 from ..render.explain import details
@@ -162,13 +162,6 @@ def same_players(a: Tournament, b: Tournament) -> bool:
         for p, q in zip(a.players, b.players))
 
 
-def event_seed(o: Options, t: Tournament) -> int:
-    """The seed of the lots of every round: the one asked for, else the event's own
-    (:func:`tiebreak.engine.standings.tournament_seed`, the one ``tiebreak standings`` draws with), in
-    ``version.json``."""
-    return o.seed if o.seed is not None else tournament_seed(t)
-
-
 def build_event(o: Options, path: str, t: Tournament | None = None,
                 warnings: list[InputWarning] | None = None, previous: Event | None = None,
                 same_before: int = 0) -> Event:
@@ -176,18 +169,13 @@ def build_event(o: Options, path: str, t: Tournament | None = None,
     (the event of an earlier version of the file whose players and rounds 1..``same_before`` are unchanged) the
     standings after those rounds and their pairings are taken from it (they depend on nothing else)."""
     warnings = [] if warnings is None else warnings
-    t = players_event(t if t is not None else load(o, path, warnings))
+    t = players_event(t if t is not None else read(o, path, warnings))
     seed = event_seed(o, t)
     o = replace(o, seed=seed, after_round=None)
-    current = individual_standings(o, path, warnings, t)
-    played = current.after_round
+    after = players_after(o, path, t, warnings, previous.after if previous is not None else (), same_before)
+    played = after[-1].after_round
     if previous is None or previous.played != played:
         same_before = 0
-    after = [previous.after[k - 1] if previous is not None and k <= same_before else
-             individual_standings(replace(o, after_round=k), path, [], t) for k in range(1, played)]
-    after.append(current)
-    if not played:
-        after = [current]
     e = Event(path, t, o, seed, played, after, [], warnings=warnings)
     e.places = [previous.places[k] if previous is not None and k < same_before and k < played - 1 else
                 {r.start_no: (r.rank, s.points[r.index]) for r in s.rows} for k, s in enumerate(after)]

@@ -19,19 +19,16 @@ from markupsafe import Markup
 
 from ..app.load import named
 from ..arbiter.columns import player_columns
-from ..render import crosstable as cross_words
 from ..render.columns import headings
 from ..render.i18n import LANGUAGES, after_round, grouped, message, problem, word
 from ..render.pairings import Seat, round_tables
-from ..render.templating import cell_html, environment, rows_html
-from ..render.words import TEAM_WORDS
+from ..render.templating import environment, rows_html
 from ..views.standings import StandingsTable, of_ranking
 from . import teams
 from .card import card_page
 from .cells import (
     MARK,
     _head,
-    crosstable_head_cells,
     event_name,
     home,
     name_of,
@@ -45,6 +42,7 @@ from .cells import (
     standings_legend,
     tiebreak_legend,
 )
+from .crosstable import crosstable
 from .downloads import links
 from .event import Event
 from .games import game_link, game_names, game_page
@@ -215,41 +213,6 @@ def standings(e: Event | TeamEvent, lang: str, k: int, groups: bool = False) -> 
             "downloads": links(ind.downloads, lang) if groups else [],
             "tables": [{"id": "standings", "caption": title, "heads": heads, "rows": rows, "sticky": True}],
             "html_sections": ind.groups_html(lang) if groups and not isinstance(e, TeamEvent) else ""}
-
-
-def crosstable(e: Event | TeamEvent, lang: str) -> dict[str, Any]:
-    """The crosstable page of either kind of event: place, start number, name, points, then each round or column.  Swiss: every
-    player's rounds (opponent's place, colour, result); round robin: the square table; a team event: every team's
-    matches (:func:`tiebreak.site.teams.crosstable_rows`; the view of :mod:`tiebreak.views.crosstable`, in words by
-    :mod:`tiebreak.render.crosstable`)."""
-    s = site_words(lang)
-    rows: list[Cell] | Markup
-    if isinstance(e, TeamEvent):
-        name, (points, full), columns = TEAM_WORDS.text("team", lang), teams.points_words(e, lang), e.played
-        rows, legend = teams.crosstable_rows(e, lang)
-    else:
-        name, points, full = word("name", lang), word("points", lang), ""
-        columns, rows, legend = _crosstable_rows(e, lang)
-    heads = [_head(word("rank", lang), "rank"), _head(word("number", lang), "id"), _head(name, "name"),
-             _head(points, "pts", full), *(_head(str(n)) for n in range(1, columns + 1))]  # views.crosstable.HEAD_COLUMNS
-    return {"title": s["crosstable"], "legend": legend,
-            "tables": [{"id": "crosstable", "caption": s["crosstable"], "heads": heads, "rows": rows, "sticky": True}]}
-
-
-def _crosstable_rows(e: Event, lang: str) -> tuple[int, Markup, list[str]]:
-    """An individual event's crosstable: its columns (rounds, or players of a square), its rows (made once per
-    version and language: 2,000 players' rows; a square has no words, the same rows in every language) and its
-    legend."""
-    view = e.cross_view
-    key = "" if view.square else lang
-    if key not in e.crosstable_rows:
-        heads_html = [cell_html(c) for r in view.rows
-                      for c in crosstable_head_cells(r.place, r.start_no, player_link(e, r.start_no, True), r.points)]
-        cells = (["".join(cell_html({"text": x}) for x in cross_words.square_texts(view, r)) for r in view.rows]
-                 if view.square else cross_words.cells_html(view, lang))
-        e.crosstable_rows[key] = Markup("\n".join(f"<tr>{''.join(heads_html[4 * n:4 * n + 4])}{c}</tr>"
-                                                  for n, c in enumerate(cells)))
-    return len(view.rows) if view.square else view.rounds, e.crosstable_rows[key], cross_words.legend(view, lang)
 
 
 def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:

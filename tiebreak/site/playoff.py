@@ -10,11 +10,10 @@ what ``tiebreak standings --playoff FILE`` says.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..app.playoffs import playoff_played
-from ..app.standings import individual_standings, team_standings
+from ..app.site import players_playoff, teams_playoff
 from ..arbiter.playoff_results import KIND_NAMES, Decision, PlayoffResults
 from ..render.i18n import message, word
 from .cells import _head, player_link, site_words
@@ -35,25 +34,15 @@ class Playoff:
     notes: list[str]  # messages
 
 
-def without_playoff(o: Options) -> Options:
-    """The options ``o`` without the play-off (the standings the tie-breaks give)."""
-    return replace(o, playoff=None, playoff_results=None)
-
-
 def individual_playoff(o: Options, e: Event) -> Playoff | None:
     """The play-off of an individual event's players (None without ``--playoff``)."""
-    if not (o.playoff or o.playoff_results):
-        return None
-    unplaced = individual_standings(without_playoff(o), e.path, [], e.tournament)
-    played = playoff_played(o, unplaced)
+    played = players_playoff(o, e.path, e.tournament)
     return Playoff(*played) if played else None
 
 
 def team_playoff(o: Options, t: Any) -> Playoff | None:
     """The play-off of a team event's teams (None without ``--playoff``)."""
-    if not (o.playoff or o.playoff_results):
-        return None
-    played = playoff_played(o, team_standings(without_playoff(o), t, []))
+    played = teams_playoff(o, t)
     return Playoff(*played) if played else None
 
 

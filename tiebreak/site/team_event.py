@@ -3,12 +3,15 @@ made once per build (:func:`build_team_event`) and read by the team pages (:mod:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from ..app.standings import team_standings
+from markupsafe import Markup
+
+from ..app.site import teams_after
 from ..engine.team import TeamStandings
+from ..views.crosstable import Crosstable, of_teams
 from .event import Event
 
 __all__ = ["TeamEvent", "build_team_event"]
@@ -29,6 +32,8 @@ class TeamEvent:
     #: each round's matches board by board (:func:`tiebreak.site.team_rounds.matches`), made once: every
     #: team's card asks for every round's
     matches_by_round: dict[int, Any] = field(default_factory=dict, repr=False)
+    #: the crosstable's rows as HTML per language, made once per version (:mod:`tiebreak.site.crosstable`)
+    crosstable_rows: dict[str, Markup] = field(default_factory=dict, repr=False)
 
     @property
     def path(self) -> str:
@@ -55,6 +60,11 @@ class TeamEvent:
     def current(self) -> TeamStandings:
         return self.after[-1]
 
+    @cached_property
+    def cross_view(self) -> Crosstable:
+        """The match crosstable of the current team standings over the rounds played."""
+        return of_teams(self.current, self.played)
+
     def team_of(self) -> dict[int, tuple[int, int]]:
         """Start number -> (team number, place in the team's list)."""
         return dict(self._team_of)
@@ -67,7 +77,4 @@ class TeamEvent:
 def build_team_event(ind: Event, t: Any, warnings: list[Any], options: Any = None) -> TeamEvent:
     """The team event of the file ``t`` (read), its players' event ``ind`` already built (``options``: the teams'
     options, a play-off's included; else the players')."""
-    o = options if options is not None else ind.options
-    current = team_standings(replace(o, after_round=None), t, warnings)
-    after = [team_standings(replace(o, after_round=k), t, []) for k in range(1, current.after_round)]
-    return TeamEvent(ind, [*after, current] if current.after_round else [current], source=t)
+    return TeamEvent(ind, teams_after(options if options is not None else ind.options, t, warnings), source=t)

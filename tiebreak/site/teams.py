@@ -12,12 +12,10 @@ import numpy as np
 
 from ..arbiter.rating_report import rating_report
 from ..engine.model import Kind, Tournament, format_number
-from ..render import crosstable as cross_words
 from ..render.columns import primary_name
 from ..render.explain import details, value_heading
 from ..render.i18n import kind_name, with_modifiers, word
 from ..render.words import LIVE_WORDS, TEAM_NAMES, TEAM_WORDS
-from ..views.crosstable import of_teams
 from ..views.matches import match_rounds, team_boards
 from ..views.standings import of_ranking
 from ..views.value_rounds import value_rounds
@@ -25,7 +23,6 @@ from .card import rounds_table
 from .cells import (
     Cell,
     _head,
-    crosstable_head_cells,
     home,
     num,
     player_link,
@@ -115,20 +112,6 @@ def standings_table(e: TeamEvent, lang: str, k: int) -> tuple[Any, list[Cell], l
     legend = standings_legend(lang, [], tiebreak_legend(st.specs[1:], lang, True),
                               (short, f"{full} ({article})" if article else full))
     return st, standings_heads(view, lang, (st.keys[0], st.tt.primary), full), rows, legend
-
-
-def crosstable_rows(e: TeamEvent, lang: str) -> tuple[list[dict[str, Any]], list[str]]:
-    """A team event's part of the crosstable page (:func:`tiebreak.site.pages.crosstable`): every team's matches,
-    the opposing team's place and the game points (the view of :mod:`tiebreak.views.crosstable`, as the live screen
-    shows it), each linked to the opposing team's card; the legend, the primary score's name first."""
-    view = of_teams(e.current, e.played)
-    short, full = points_words(e, lang)
-    rows = [{"cells": [*crosstable_head_cells(str(r.rank), r.start_no, {**team_cell(e, r.start_no), "head": True},
-                                              r.points),
-                       *({"text": cross_words.team_cell_text(c, lang),
-                          **({"href": f"team-{c.opponent}.html"} if c.opponent else {})} for c in r.cells)]}
-            for r in view.rows]
-    return rows, [f"{short} = {full}", *cross_words.legend(view, lang)]
 
 
 def boards_of_match(e: TeamEvent, r: int, a: int) -> list[tuple[int, int, int | None, Kind, int]]:

@@ -1,0 +1,100 @@
+"""The event's website (``tiebreak site``, ``serve --site``): its file read by the one loader, the standings after
+every round played (the players', and a team event's teams'), drawn with the event's one seed, the play-off and the
+odds, computed here as every other face computes them; :mod:`tiebreak.site` only shows them.
+
+>>> from tiebreak.app.options import Options
+>>> o = Options()
+>>> t = read(o, "examples/hobsons-bay-cup-2025.trf", [])
+>>> seed = event_seed(o, t)
+>>> after = players_after(replace(o, seed=seed), "examples/hobsons-bay-cup-2025.trf", t, [])
+>>> [s.after_round for s in after], after[-1].rows[0].start_no      # published by Vega: no. 7 first
+([1, 2, 3, 4, 5, 6, 7], 7)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ..arbiter.odds import compute_odds, compute_team_odds
+from ..arbiter.odds.run import Odds
+from ..arbiter.playoff_results import Decision, PlayoffResults
+from ..engine.errors import InputWarning
+from ..engine.model import Tournament
+from ..engine.standings import Standings, tournament_seed
+from ..engine.team import TeamStandings
+from .load import load
+from .options import Options, list_and_rules
+from .playoffs import playoff_played
+from .standings import individual_standings, ranks_teams, team_standings
+
+__all__ = ["event_odds", "event_seed", "players_after", "players_playoff", "ranks_teams", "read", "teams_after",
+           "teams_playoff", "without_playoff"]
+
+#: a play-off played: its stages and games, its decisions and their notes (:func:`tiebreak.app.playoffs.playoff_played`)
+Played = tuple[PlayoffResults, list[Decision], list[str]]
+
+
+def read(o: Options, path: str, warnings: list[InputWarning]) -> Tournament:
+    """The event's file read by the one loader (:func:`tiebreak.app.load.load`), as ``tiebreak standings`` and the
+    live standings read it."""
+    return load(o, path, warnings)
+
+
+def event_seed(o: Options, t: Tournament) -> int:
+    """The seed of the lots of every round: the one asked for, else the event's own
+    (:func:`tiebreak.engine.standings.tournament_seed`, the one ``tiebreak standings`` draws with), in
+    ``version.json``."""
+    return o.seed if o.seed is not None else tournament_seed(t)
+
+
+def players_after(o: Options, path: str, t: Tournament, warnings: list[InputWarning],
+                  previous: Sequence[Standings] = (), same_before: int = 0) -> list[Standings]:
+    """The players' standings of ``t`` (a team event's: of every board) after each round played, the current ones
+    last (one, after no round, before the first is played), under ``o`` (its seed the event's); ``previous``: those
+    of an earlier version of the file whose players and rounds 1..``same_before`` are unchanged, whose standings
+    after those rounds are taken (they depend on nothing else)."""
+    current = individual_standings(replace(o, after_round=None), path, warnings, t)
+    played = current.after_round
+    if not played:
+        return [current]
+    if not previous or previous[-1].after_round != played:
+        same_before = 0
+    return [previous[k - 1] if k <= same_before else individual_standings(replace(o, after_round=k), path, [], t)
+            for k in range(1, played)] + [current]
+
+
+def teams_after(o: Options, t: Tournament, warnings: list[InputWarning]) -> list[TeamStandings]:
+    """The teams' standings of ``t`` after each round played, the current ones last (``o``: the teams' options, a
+    play-off's included)."""
+    current = team_standings(replace(o, after_round=None), t, warnings)
+    after = [team_standings(replace(o, after_round=k), t, []) for k in range(1, current.after_round)]
+    return [*after, current] if current.after_round else [current]
+
+
+def without_playoff(o: Options) -> Options:
+    """The options ``o`` without the play-off (the standings the tie-breaks give)."""
+    return replace(o, playoff=None, playoff_results=None)
+
+
+def players_playoff(o: Options, path: str, t: Tournament) -> Played | None:
+    """The play-off of the players (:func:`tiebreak.app.playoffs.playoff_played`; None without ``--playoff``)."""
+    if not (o.playoff or o.playoff_results):
+        return None
+    return playoff_played(o, individual_standings(without_playoff(o), path, [], t))
+
+
+def teams_playoff(o: Options, t: Tournament) -> Played | None:
+    """The play-off of a team event's teams (None without ``--playoff``)."""
+    if not (o.playoff or o.playoff_results):
+        return None
+    return playoff_played(o, team_standings(without_playoff(o), t, []))
+
+
+def event_odds(o: Options, t: Tournament, seed: int, team: bool) -> Odds:
+    """Who can still win (every outcome or a seeded simulation of a fixed number of them, chosen as every face
+    chooses them, :mod:`tiebreak.arbiter.odds.run`: by the counts alone, never by the clock): the players, or in a
+    team event the teams (``t`` the file as read, ranked by the team standings, as ``tiebreak odds`` on it)."""
+    tiebreaks, rules = list_and_rules(o, team)
+    odds = compute_team_odds if team else compute_odds
+    return odds(t, tiebreaks, rules=rules, system=o.system_name, seed=seed, unrated_rating=o.unrated_rating)
