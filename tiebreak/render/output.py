@@ -11,11 +11,12 @@ import json
 from fractions import Fraction
 from importlib.resources import files
 from json.encoder import encode_basestring as json_string  # = json.dumps(text, ensure_ascii=False), without the setup
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..engine.errors import InputWarning
 from ..engine.messages import said
 from ..engine.model import format_number
+from ..engine.passes import Column as EngineColumn
 from ..engine.ranking import Ranking
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
@@ -137,11 +138,11 @@ def _team_json_obj(s: TeamStandings, lang: str = "en") -> dict[str, Any]:
     }
 
 
-def json_table(s: Ranking) -> StandingsTable:
+def json_table(s: Ranking, texts: Callable[[EngineColumn, str], list[str]] | None = None) -> StandingsTable:
     """The standings table of ``s`` as the JSON writes it: every column of the list among the values (the points'
     too), ``null`` for an undefined value; the player columns are written from their values (:func:`member_texts`),
-    not from the table's texts."""
-    return of_ranking(s, keys=list(s.keys), undefined="null")
+    not from the table's texts; ``texts``: what writes a column's values (the live document's keeps them)."""
+    return of_ranking(s, keys=list(s.keys), undefined="null", texts=texts)
 
 
 def json_rows(table: StandingsTable, members: dict[int, str] | None = None,

@@ -27,6 +27,7 @@ from operator import itemgetter
 from typing import Any, Literal, TypeVar
 
 from ..arbiter.columns import COLUMNS, JSON_KEYS, PlayerColumns
+from ..engine.passes import Column as EngineColumn
 from ..engine.ranking import Ranking, written_places
 from ..engine.registry import CATALOGUE
 from ..engine.specifier import TieBreakSpec
@@ -126,21 +127,22 @@ class StandingsTable:
 
 
 def of_ranking(s: Ranking, columns: PlayerColumns | None = None, keys: list[str] | None = None,
-               undefined: str = "-") -> StandingsTable:
+               undefined: str = "-", texts: Callable[[EngineColumn, str], list[str]] | None = None) -> StandingsTable:
     """The standings table of ``s`` (players or teams) with the player ``columns``; ``keys``: the columns of the list
     shown after the points (default: every one but the points: PTS of the players, the first of a team list, the
     primary score); ``undefined``: the text of an undefined value.  Built column by column: each distinct value of
-    a column written once (:meth:`~tiebreak.engine.passes.Column.texts`), then the texts put in the order of the
-    rows."""
+    a column written once (:meth:`~tiebreak.engine.passes.Column.texts`, or ``texts``: a writer that keeps them
+    from table to table), then the texts put in the order of the rows."""
+    written = texts or _texts
     ranked = s.rows
     in_order = _in_order([r.index for r in ranked])
     if isinstance(s, Standings):
-        points = s.score.texts(None, undefined)
+        points = written(s.score, undefined)
         keys = [k for k in s.keys if k != "PTS"] if keys is None else keys
         people = in_order(s.tournament.players)  # (a row's start number and name are looked up through them)
         numbers, names = [p.start_no for p in people], [p.name for p in people]
     else:  # a team event: the first column of its list is the points
-        points = s.column(s.keys[0]).texts(None, undefined)
+        points = written(s.column(s.keys[0]), undefined)
         keys = s.keys[1:] if keys is None else keys
         numbers, names = [r.start_no for r in ranked], [r.name for r in ranked]
     ranks = [r.rank for r in ranked]
@@ -149,7 +151,11 @@ def of_ranking(s: Ranking, columns: PlayerColumns | None = None, keys: list[str]
     return StandingsTable(keys, columns.names if columns else [], s.seed, place=written_places(ranks), rank=ranks,
                           start_no=numbers, name=names, points=in_order(points), drawn=[r.lot for r in ranked],
                           players=[[c[j] for c in cells] for j in range(len(columns.names))] if columns else [],
-                          values=[in_order(column[key].texts(None, undefined)) for key in keys])
+                          values=[in_order(written(column[key], undefined)) for key in keys])
+
+
+def _texts(column: EngineColumn, undefined: str) -> list[str]:
+    return column.texts(None, undefined)
 
 
 T = TypeVar("T")
