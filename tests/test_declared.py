@@ -211,6 +211,46 @@ def test_a_value_out_of_bounds_or_choices_is_refused_by_every_face_naming_the_op
             assert answer.status_code == 400 and answer.json()["field"] == option.dest, (form, answer.text)
 
 
+#: the fields a form may have (Starlette's form parser, ``max_fields``)
+FORM_FIELDS = 1000
+#: the declared texts with a bound on the server's faces
+_BOUNDED = [o for o in OPTIONS.values() if o.longest is not None]
+
+
+@pytest.mark.parametrize("option", _BOUNDED, ids=[o.key for o in _BOUNDED])
+def test_a_text_longer_than_declared_is_refused_by_the_api_naming_the_option(option: Option):
+    """A text one character longer than its declared bound (each value of a repeated option), or one value more than
+    a repeated option's declared most, is a 400 naming the field on every form that has it; the schema says both
+    bounds."""
+    from fastapi.testclient import TestClient
+
+    schemas = create_app(workers=1).openapi()["components"]["schemas"]
+    assert option.longest is not None
+    too_long = "x" * (option.longest + 1)
+    sent = [[too_long], ["x"] * (option.most + 1)] if option.many and option.most is not None else [too_long]
+    with TestClient(create_app(workers=1)) as client:
+        for form in option.forms:
+            field = _form_field(schemas, form, option.dest)
+            assert (field["items"] if option.many else field)["maxLength"] == option.longest
+            assert field.get("maxItems") == option.most
+            for value in sent:
+                answer = client.post(f"/api/{form}", data={"example": "hobsons-bay-cup-2025.trf", option.dest: value})
+                assert answer.status_code == 400, (form, answer.text)
+                if len(value) < FORM_FIELDS:  # a form of more fields is refused whole by the form parser, unnamed
+                    assert answer.json()["field"] == option.dest, (form, answer.text)
+
+
+def test_the_live_arbiters_settings_are_bounded_by_the_declaration():
+    """The live server's arbiter changes an event's list and rules (POST /api/live/settings): the same bound of the
+    list and the same rule sets as the command line's ``serve --tiebreaks/--rules`` and the API's forms."""
+    from tiebreak.web.live import Settings
+
+    fields = Settings.model_json_schema()["properties"]
+    assert fields["tiebreaks"]["anyOf"][0]["maxLength"] == OPTIONS["tiebreaks"].longest
+    assert fields["rules"]["enum"] == [*OPTIONS["rules"].choices, ""]
+    assert {"serve"} <= set(OPTIONS["tiebreaks"].commands) & set(OPTIONS["rules"].commands)
+
+
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
 def test_every_option_of_the_page_is_in_its_form_with_its_default_and_bounds(lang: str):
     page = _Inputs()

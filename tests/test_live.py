@@ -243,7 +243,8 @@ def test_a_file_cut_before_its_last_game_never_becomes_a_published_version(live)
 def test_paths_that_escape_the_folder_are_refused(tmp_path):
     from fastapi.testclient import TestClient
 
-    from tiebreak.live.watch import LiveHub, inside
+    from tiebreak.live.folder import inside
+    from tiebreak.live.watch import LiveHub
     from tiebreak.web.live import live_app
 
     outside = tmp_path / "outside.trf"
@@ -443,12 +444,12 @@ def test_an_arbiters_notes_beside_the_event_files_are_passed_over_with_one_messa
         assert hub.events["open.trf"].version == 1
         broken = hub.events["broken.trf"]
         assert broken.version == 0 and broken.held is not None and "could not be read" in broken.held["reason"]
-        said = [message(m, lang) for m in hub.passed_over()]
+        said = [message(m, lang) for m in hub.folder.passed_over()]
         assert len(said) == 1 and said[0].startswith(words)
         (tmp_path / "notes.txt").write_text(EXAMPLE.read_text())  # the notes' name given to the event's file
         hub.scan()
         assert sorted(hub.events) == ["broken.trf", "notes.txt", "open.trf"] and hub.events["notes.txt"].version == 1
-        assert [message(m, "en") for m in hub.passed_over()] == [
+        assert [message(m, "en") for m in hub.folder.passed_over()] == [
             "1 file(s) not watched (prizes.json): not a tournament file in the format their ending names (a TRF has "
             "012 and 001 lines, a Chess-JSON file its tournaments); each is watched once it is one"]
     finally:
@@ -476,7 +477,7 @@ def test_a_folder_with_a_built_site_watches_the_event_files_only(tmp_path):
     (folder / "notes.html").write_text("<table><tr><td>1</td></tr></table>")
     hub = LiveHub(folder, database="none")
     assert list(hub.events) == ["open.trf"]
-    said = [message(m, "uk") for m in hub.passed_over()]
+    said = [message(m, "uk") for m in hub.folder.passed_over()]
     assert said == ["site — сайт, записаний tiebreak site: його сторінки й файли для завантаження не турніри і не "
                     "відстежуються",
                     "вебсторінки не відстежуються (усього 1: notes.html): вебсторінка не файл програми жеребкування; "
@@ -503,7 +504,7 @@ def test_a_watched_file_removed_is_held_back_naming_it(tmp_path):
         (tmp_path / name).write_text(EXAMPLE.read_text())
     hub = LiveHub(tmp_path, database="none")
     (tmp_path / "b.trf").unlink()
-    assert hub.changed_names([str(tmp_path / "b.trf")]) == ["b.trf"]
+    assert hub.folder.changed_names([str(tmp_path / "b.trf")]) == ["b.trf"]
     hub.update("b.trf")
     state = hub.events["b.trf"].state()
     assert state["version"] == 1 and state["held"]["reason"] == "the file is not there"

@@ -83,6 +83,25 @@ def test_streams_are_bounded_per_process_and_per_client(tmp_path):
     assert hub.viewers.count() == 0
 
 
+def test_the_arbiters_rule_set_and_list_are_bounded_as_declared(tmp_path):
+    """The arbiter's settings take the rule sets that ``serve --rules`` takes and a list of at most 1,000 characters (the
+    API's forms' bound): anything else is a 400 naming the field, in the request's language (a misspelt rule set was
+    said in English only, by words of its own)."""
+    (tmp_path / "open.trf").write_text(EXAMPLE.read_text())
+    client = _client(_hub(tmp_path))
+    arbiter = {"authorization": f"Bearer {TOKEN}"}
+    for lang, words in (("en", "the field rules must be one of auto, fide-2024"),
+                        ("uk", "поле rules має бути одним зі значень auto, fide-2024")):
+        r = client.post(f"/api/live/settings?lang={lang}", json={"event": "open.trf", "rules": "fide2024"},
+                        headers=arbiter)
+        assert r.status_code == 400 and r.json()["field"] == "rules" and r.json()["error"].startswith(words)
+    r = client.post("/api/live/settings", json={"event": "open.trf", "tiebreaks": "PTS," + "BH," * 333}, headers=arbiter)
+    assert r.status_code == 400 and r.json()["field"] == "tiebreaks"  # 1,003 characters, counted by hand: 4 + 3 x 333
+    r = client.post("/api/live/settings", json={"event": "open.trf", "tiebreaks": "PTS,BH", "rules": "fide-2024"},
+                    headers=arbiter)
+    assert r.status_code == 200 and (r.json()["tiebreaks"], r.json()["rules"]) == ("PTS,BH", "fide-2024")
+
+
 @pytest.mark.parametrize("body, words", [(b"not json at all", "not valid JSON"),
                                          (b"[1, 2]", "must be a JSON object"),
                                          (b'"open.trf"', "must be a JSON object")])
@@ -149,7 +168,7 @@ def test_the_arbiters_change_waits_for_its_recomputation_at_most_the_deadline(tm
         r = client.post("/api/live/republish", json={"event": "open.trf"}, headers=arbiter)
         assert r.status_code == 503 and "still being computed after 0.2 s" in r.json()["error"]
         assert not release.is_set()  # answered at the deadline, while the recomputation still ran
-        again = client.post("/api/live/settings", json={"event": "open.trf", "rules": "fide2024"}, headers=arbiter)
+        again = client.post("/api/live/settings", json={"event": "open.trf", "rules": "fide-2024"}, headers=arbiter)
         assert again.status_code == 409 and again.json()["field"] == "event"
         assert client.get("/api/live").json()["live"]["version"] == 1  # served meanwhile, the last version
         release.set()

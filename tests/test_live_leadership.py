@@ -147,10 +147,10 @@ def test_a_foreign_row_in_the_shared_history_is_refused_and_the_followers_go_on_
         assert follower.events["open.trf"].version == 1
         sound = json.loads(leader.events["open.trf"].text)
         sound["live"]["version"] = 60
-        assert leader.history is not None and leader.leadership is not None
+        assert leader.history is not None and leader.lead.lease is not None
         with leader.history.engine.begin() as db:
             for version, document, writer, epoch in [
-                    (50, b"{broken", leader.leadership.writer, leader.leadership.epoch),
+                    (50, b"{broken", leader.lead.lease.writer, leader.lead.lease.epoch),
                     (60, json.dumps(sound).encode(), "intruder", 1)]:
                 db.exec_driver_sql(
                     "INSERT INTO live_versions (event, version, time, round, digest, document, document_z, epoch, "
@@ -165,7 +165,7 @@ def test_a_foreign_row_in_the_shared_history_is_refused_and_the_followers_go_on_
         assert "version 60 of open.trf in the history is not served: no leader wrote it" in caplog.text
         assert follower.heard({"what": "listening"}) == []  # reconnected: the latest good version is still 1
         path.write_text(_flip(text, 1))
-        assert leader.leadership.renew()  # (no watch runs here to renew the term every second)
+        assert leader.lead.lease.renew()  # (no watch runs here to renew the term every second)
         published = leader.update("open.trf")
         assert published is not None and published.version == 2
         [told] = follower.heard({"event": "open.trf", "version": 2, "what": "version"})

@@ -49,6 +49,9 @@ MAX_START_NO = 999_999
 MAX_BERGER_PLAYERS = 100
 #: the events of one series in one request of the API
 MAX_SERIES_EVENTS = 50
+#: the longest tie-break list a server's face takes, in characters: the engine's most, 50 tie-breaks, with a comma
+#: and modifiers each (``ARO/U1000/C1/P,`` is 15 characters); a real list is a few dozen: ``PTS,BH/C1,BH,SB``
+MAX_LIST_TEXT = 1_000
 #: output format -> file extension (``standings --format``)
 EXTENSIONS = {"text": "txt", "json": "json", "csv": "csv", "trf": "trf", "html": "html", "chess-json": "json",
               "pdf": "pdf", "xlsx": "xlsx"}
@@ -64,7 +67,7 @@ RANKING = ("standings", "explain", "check", "playoffs", "prizes", "odds", "site"
 #: --points-from
 FILE_COMMANDS = ("standings", "explain", "check", "convert", "ratings", "playoffs", "prizes", "series", "odds", "site",
                  "serve")
-__all__ = ["COMMANDS", "EXTENSIONS", "FILE_COMMANDS", "MAX_BERGER_PLAYERS", "MAX_SERIES_EVENTS",
+__all__ = ["COMMANDS", "EXTENSIONS", "FILE_COMMANDS", "MAX_BERGER_PLAYERS", "MAX_LIST_TEXT", "MAX_SERIES_EVENTS",
            "MAX_START_NO", "OPTIONS", "PAGE_FORMAT", "POINTS_FROM", "SYSTEMS",
            "Option", "for_command", "for_form", "on_page"]
 #: the API's forms: ``standings`` is also the base of the explain, check, playoffs, prizes and series forms
@@ -119,6 +122,11 @@ class Option:
     #: the API's own upper bound (bounded work per request; the command line, run on the user's own machine, has
     #: ``high``)
     server_high: float | None = None
+    #: a text's longest value on the server's faces (each value of a repeated option; the API's forms, the live
+    #: server's arbiter settings): bounded work per request, where the command line reads what its user typed
+    longest: int | None = None
+    #: a repeated option's most values on the API
+    most: int | None = None
     #: the command line's reading of a word before its choice is checked (``--publisher swissmanager``)
     read: Callable[[str], str] | None = None
 
@@ -369,7 +377,8 @@ _SHARED = (
                    "page": _NOT_ON_PAGE_ODDS}),
     Option("category", str, "add the standings of a category: rating<1600, birth>=2010, sex=w, fed=AUS, title=WGM, "
                             "unrated; conditions joined by & (repeat for several categories)",
-           many=True, metavar="EXPR", commands=("standings", "site"), forms=STANDINGS_FORM, page=True),
+           many=True, metavar="EXPR", longest=1000, most=50, commands=("standings", "site"), forms=STANDINGS_FORM,
+           page=True),
     Option("columns", str, "player columns: auto (title, fed, rating where the file has them), none, or a list of "
                            "title,fed,rating,club,sex,birth,perf,change",
            default="auto", commands=("standings", "site"), forms=STANDINGS_FORM, page=True),
@@ -399,8 +408,8 @@ _SHARED = (
                           "would draw, else that simulation",
                    "page": _NOT_ON_PAGE_ODDS}),
     Option("fix", str, "fix a pending game's result, e.g. 12-7=1-0 or 13:12-7=1/2 (round 13); repeatable",
-           many=True, metavar="W-B=RESULT", commands=("odds",), forms=ODDS_FORM, not_on={"page": _NOT_ON_PAGE_ODDS},
-           example="12-7=1-0"),
+           many=True, metavar="W-B=RESULT", longest=100, most=1000, commands=("odds",), forms=ODDS_FORM,
+           not_on={"page": _NOT_ON_PAGE_ODDS}, example="12-7=1-0"),
     Option("k", int, "K factor for everybody (default: from the rating)", low=1, high=100, commands=("ratings",),
            forms=RATINGS_FORM, page=True),
     Option("method", str, "how tied players share the prizes of their places: shared (added up and divided), hort "
@@ -485,8 +494,8 @@ _SHARED = (
            commands=("standings", "site"), forms=STANDINGS_FORM, page=True, example="TC,CUM"),
     Option("tiebreaks", str, "ordered list, e.g. 'PTS,BH/C1,BH,SB' (default: the file's 202/212 record, else a FIDE "
                              "default)",
-           flag=("--tiebreaks", "-t"), commands=(*RANKING, "series", "serve"), forms=STANDINGS_FORM + ODDS_FORM,
-           page=True, example="PTS,BH/C1,BH,SB",
+           flag=("--tiebreaks", "-t"), longest=MAX_LIST_TEXT, commands=(*RANKING, "series", "serve"),
+           forms=STANDINGS_FORM + ODDS_FORM, page=True, example="PTS,BH/C1,BH,SB",
            help_for={"check": "the announced list (default: the published columns)",
                      "series": "each event's tie-break list (default: the file's)",
                      "serve": "tie-break list of the live events (default: each file's own)"}),
@@ -528,7 +537,7 @@ def reference_table() -> str:
     for o in OPTIONS.values():
         flags = (f"`{o.dest.upper()}` (argument)" if o.positional else ", ".join(f"`{f}`" for f in o.flags)
                  if o.commands else f"(field `{o.dest}`)")
-        values = " ".join(o.offered or o.choices) if o.offered or o.choices else _range(o)
+        values = " ".join(o.offered or o.choices) if o.offered or o.choices else _range(o) or _length(o)
         values += " or none" if o.none else ""
         default = "" if o.default is None or o.kind is bool else f"`{_plain(o.default)}`"
         cells = [flags + (" (required)" if o.required else ""), ", ".join(o.commands) or "—", default, values,
@@ -543,6 +552,14 @@ def _range(o: Option) -> str:
         return ""
     shown = f"{_plain(o.low) if o.low is not None else ''}..{_plain(o.high) if o.high is not None else ''}"
     return shown + (f" (API: at most {_plain(o.server_high)})" if o.server_high is not None else "")
+
+
+def _length(o: Option) -> str:
+    """A text's bounds on the server's faces, as the reference shows them."""
+    if o.longest is None:
+        return ""
+    each = f"at most {o.longest} characters" + (" each" if o.many else "")
+    return f"(API: {each}" + (f", at most {o.most} values)" if o.most is not None else ")")
 
 
 def _plain(value: object) -> str:

@@ -289,7 +289,7 @@ def _serve(ns: argparse.Namespace) -> int:
                               len(live.events), args.host, args.port),
                       args.lang),
               file=sys.stderr)
-        for passed in live.passed_over():  # a website or web pages beside the event files: said, never read
+        for passed in live.folder.passed_over():  # a website or web pages beside the event files: said, never read
             print(f"tiebreak: {message(passed, args.lang)}", file=sys.stderr)
         if args.site:
             print(message(Message("tiebreak: the site of the live events is kept in {}", args.site), args.lang), file=sys.stderr)

@@ -51,9 +51,15 @@ DEFAULT_LISTS = {
 _RR_WORDS = re.compile(r"RR|ROBIN|BERGER|SCHEVENINGEN|SCHILLER", re.I)
 
 
-def detect_system(t: Tournament, rounds: int | None = None) -> tuple[str, Message]:
+def detect_system(t: Tournament, rounds: int | None = None, teams: bool = False) -> tuple[str, Message]:
     """Round robin (pre-determined pairings) or Swiss, as the FIDE reference checker decides (spec §1.3):
-    record 192, then the words of record 092, then the numbers of players and rounds."""
+    record 192, then the words of record 092, then the numbers of players and rounds (``teams``: ``t`` is a team
+    event's matches, so its "players" are teams, and the note counts teams).
+
+    >>> from tiebreak.engine.model import Player
+    >>> detect_system(Tournament.build([Player(n) for n in range(1, 13)], 11), teams=True)
+    ('round robin', '12 teams and 11 rounds')
+    """
     code = t.type_code.upper()
     if code:
         said = Message("record 192 {}", repr(t.type_code)) if t.from_records else _settings(t.type_code)
@@ -68,9 +74,8 @@ def detect_system(t: Tournament, rounds: int | None = None) -> tuple[str, Messag
     if _RR_WORDS.search(text):
         return "round robin", said
     n, r = len(t.players), rounds if rounds is not None else t.rounds
-    if r in (n - 1, n) or (n > 2 and r in (2 * n - 2, 2 * n)):
-        return "round robin", Message("{} players and {} rounds", n, r)
-    return "swiss", Message("{} players and {} rounds", n, r)
+    why = Message("{} teams and {} rounds", n, r) if teams else Message("{} players and {} rounds", n, r)
+    return ("round robin" if r in (n - 1, n) or (n > 2 and r in (2 * n - 2, 2 * n)) else "swiss"), why
 
 
 def _settings(system: str) -> Message:

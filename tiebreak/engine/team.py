@@ -150,7 +150,7 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
     ruleset, why = choose_rules(rules, m.start_date)
     notes.append(why)
     if system is None:
-        system, sys_why = detect_system(m)
+        system, sys_why = detect_system(m, teams=True)
         notes.append(Message("{} ({})", system, sys_why))
     specs = _team_list(tt, tiebreaks, seed, notes)
     tt = _with_primary(tt, specs, notes)

@@ -12,14 +12,21 @@ write is refused (:class:`NotLeading`) and the server follows again.  So:
 * a leader that hangs (stopped, partitioned) stops renewing: it is replaced within :data:`LEASE_SECONDS` and a
   second, and when it wakes up its writes are refused before it can publish anything;
 * two servers never publish the same version: takeovers are ordered by the row lock of the newest term.
+
+:class:`Lead` is whether this server leads now and the loop that keeps or seeks the lead (:meth:`Lead.keep`); it asks
+the server it leads (:class:`Led`, :class:`tiebreak.live.watch.LiveHub`) only to watch its files, to serve the
+database's versions and to read its files again.  A server alone on its history leads for good.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import os
 import socket
 import uuid
+from typing import Protocol
 
 from sqlalchemy import Connection, Engine, text
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -110,6 +117,67 @@ class Leadership:
         except DBAPIError:
             pass
         self.epoch = None
+
+
+class Led(Protocol):
+    """What the lead's loop (:meth:`Lead.keep`) asks of the server it leads."""
+
+    async def watch_files(self, stop: asyncio.Event, term: asyncio.Event) -> None:
+        """(The leader) watch the files until ``stop`` or the end of its ``term``."""
+
+    async def follow(self, stepped_down: bool) -> None:
+        """Serve the database's last versions and tell them (``stepped_down``: this server led until now)."""
+
+    async def took_lead(self) -> None:
+        """(The new leader) read the files again and tell what changed since the last version kept."""
+
+
+class Lead:
+    """Whether this server leads now, and the loop that keeps or seeks the lead (``lease``: its side of the lease on a
+    shared database; None: the server is alone on its history and leads for good)."""
+
+    def __init__(self, lease: Leadership | None = None) -> None:
+        self.lease = lease
+        self.leading = lease is None or lease.try_lead()
+        #: set by a write refused (in the updater thread, :class:`NotLeading`): the loop steps down
+        self.lost = False
+
+    async def keep(self, stop: asyncio.Event, led: Led) -> None:
+        """(A shared database) keep or seek the lead every second until ``stop``: the leader renews its term and
+        watches the files; a leader whose term is over stops watching at once and follows; a follower whose leader
+        is gone takes the lead from the last version kept."""
+        assert self.lease is not None
+        term: asyncio.Event | None = None
+        following: asyncio.Task[None] | None = None
+        while not stop.is_set():
+            if self.leading:
+                if following is None:
+                    term = asyncio.Event()
+                    following = asyncio.create_task(led.watch_files(stop, term))
+                kept = await asyncio.to_thread(self.lease.renew)
+                if kept is False or self.lost:
+                    self.leading, self.lost = False, False
+                    assert term is not None
+                    term.set()
+                    with contextlib.suppress(Exception):
+                        await following
+                    following = None
+                    await led.follow(True)  # the new leader's versions, told to this one's viewers
+            elif await asyncio.to_thread(self.lease.try_lead):
+                await led.follow(False)  # from the last version kept
+                self.leading = True
+                await led.took_lead()
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), BEAT_SECONDS)
+        if following is not None:
+            with contextlib.suppress(Exception):
+                await following
+
+    def close(self) -> None:
+        """(A leader that stops) end its term at once."""
+        if self.lease is not None:
+            self.lease.resign()
 
 
 def _first_line(e: Exception) -> str:

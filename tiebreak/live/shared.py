@@ -5,8 +5,8 @@ One server leads (:mod:`tiebreak.live.leader`: a lease in the database, every wr
 watches the files and keeps the versions.  Every version kept is announced on the database with ``NOTIFY`` (in the
 transaction that keeps it, so nobody hears of a version before it can be read); every server ``LISTEN``s
 (:class:`Listener`) and serves the version from the database once it has checked it
-(:meth:`tiebreak.live.history.History.last`), so a viewer connected to any of them sees every version.  SQLite stays
-the embedded default for one process (no coordination needed).
+(:meth:`tiebreak.live.history.History.last`, :class:`Follower`), so a viewer connected to any of them sees every
+version.  SQLite stays the embedded default for one process (no coordination needed).
 """
 
 from __future__ import annotations
@@ -16,11 +16,15 @@ import json
 import logging
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import make_url
 
-from .history import CHANNEL
+from .history import CHANNEL, History
+from .settings import Update
+
+if TYPE_CHECKING:
+    from .event import LiveEvent
 
 log = logging.getLogger("tiebreak.live")
 
@@ -71,3 +75,63 @@ class Listener:
         self._stop.set()
         if self._thread is not None:
             self._thread.join(3)
+
+
+class Follower:
+    """(A server that follows) the versions the leader kept, served here: each event of ``history`` (only the one
+    named ``only``, when one file is watched) is the server's event that ``event`` gives (made the first time),
+    restored from its last good version."""
+
+    def __init__(self, history: History, only: str | None, event: Callable[[str], LiveEvent | None]) -> None:
+        self.history, self.only, self.event = history, only, event
+
+    def follow_all(self, stepped_down: bool = False) -> list[Update]:
+        """Serve every event of the database's last good versions; the updates to tell (an event whose version served
+        changed: newer, or another server's version of the same number).  ``stepped_down``: this server led until
+        now, so whatever it computed that the database does not hold is dropped, even a higher version its refused
+        writes left in memory."""
+        updates = []
+        for name in self.history.events():
+            if self.only is None or name == self.only:
+                u = self.restore(name, None, stepped_down)
+                if u is not None:
+                    updates.append(u)
+        return updates
+
+    def restore(self, name: str, version: int | None, older: bool = False) -> Update | None:
+        """Serve the last good version of ``name`` kept (or ``version``) when it is not the one served (``older``:
+        even when the one served has a higher number); its update."""
+        e = self.event(name)
+        last = self.history.last(name, version) if e is not None else None
+        if e is None or last is None or (last["version"] < e.version and not older) or (
+                last["version"] == e.version and last["digest"] == e.digest and last["time"] == e.time):
+            return None
+        try:
+            e.restore(last)
+        except (KeyError, TypeError, ValueError) as err:  # checked when read: a bug, told, never a stuck follower
+            log.warning("version %s of %s could not be served: %s", last["version"], name, err)
+            return None
+        changes = [dict(c) for c in self.history.changes(name, last["version"])]
+        return Update(name, e.version, e.time, last["round"], e.warning, e.document["live"].get("moved", 0)
+                      if e.document else 0, changes)
+
+    def heard(self, news: dict[str, Any]) -> list[Update]:
+        """A version another server kept (``what``: version, document: its odds came, warning; listening: the
+        listener (re)connected, whatever was missed is read); the updates to tell this server's viewers."""
+        if news.get("what") == "listening":
+            return self.follow_all()
+        name, version = news.get("event"), news.get("version")
+        if not isinstance(name, str) or not isinstance(version, int) or (self.only is not None and name != self.only):
+            return []
+        e = self.event(name)
+        if e is None:
+            return []
+        if news.get("what") == "warning":
+            if version != e.version:
+                return []
+            u = e.warn(news.get("warning") if isinstance(news.get("warning"), str) else None, tell=False)
+            return [u] if u is not None else []
+        if news.get("what") == "document" and version == e.version:  # its odds came: the same version, served anew
+            e.digest = ""
+        u = self.restore(name, version)
+        return [u] if u is not None else []

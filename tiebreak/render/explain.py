@@ -149,6 +149,7 @@ def _match_lines(s: TeamStandings, number: int, lang: str) -> list[str]:
     e, w, rounds = TEAM_EXPLAIN, TEAM_WORDS, []
     for mr in match_rounds(s, number):
         who = (e.text("vs", lang, number=mr.opponent, name=mr.opponent_name) if mr.opponent is not None
+               else kind_name(mr.kind.name, lang) if mr.kind.name in ("FPB", "HPB", "ZPB")  # record 240's byes
                else e.text("bye" if mr.kind.name == "PAB" else "none", lang))
         score = f"{w.text('mp', lang)} {_num(mr.match_points)}  {w.text('gp', lang)} {_num(mr.game_points)}"
         if mr.opponent_game_points is not None:
@@ -297,6 +298,7 @@ def _side_by_side(s: Ranking, a: int, b: int, key: str, lang: str) -> list[str]:
         return f"{kind_name(c.kind, lang)} {_num(c.value)}{'*' if c.cut else ''}"
     cells = [(cell(by_a.get(r)), cell(by_b.get(r))) for r in rounds]
     width = max([22, *(len(x) for pair in cells for x in pair)]) + 2  # never a word cut, always a gap
+    cut = any(c.cut for c in (*ca, *cb))  # the star's key only under a table that shows a star
     return [f"  {_w('round', lang):<6}{_w('no', lang, n=a):>{width}}{_w('no', lang, n=b):>{width}}",
             *(f"  {_w('r', lang)}{r:<5}{x:>{width}}{y:>{width}}" for r, (x, y) in zip(rounds, cells)),
-            _w("star_cut", lang)]
+            *([_w("star_cut", lang)] if cut else [])]

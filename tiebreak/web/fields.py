@@ -42,7 +42,7 @@ from ..render.i18n import LANGUAGES
 
 __all__ = ["MAX_NAME", "MAX_ROUND", "MAX_START_NO", "MAX_TEXT", "OWN_FIELDS", "EventName", "Flag", "Lang", "LiveLang",
            "Player", "PlayerGiven", "QueryWord", "Seed", "StandingsForm", "Text", "UploadForm", "choice", "declared_form",
-           "declared_number", "decimal_number", "multipart", "whole_number"]
+           "declared_number", "declared_text", "decimal_number", "multipart", "whole_number"]
 #: the bounds every face shares (command line, page, API): rounds
 MAX_ROUND = MAX_ROUNDS
 #: what the form fields of text may hold (a tie-break list, a category, a prize list, a Varma list)
@@ -173,8 +173,6 @@ def multipart(form: type[BaseModel]) -> dict[str, Any]:
         "schema": {"$ref": f"#/components/schemas/{form.__name__}"}}}}}
 
 
-#: what the API takes of a repeated field: the longest value and the most values (the command line has no limit)
-LISTS = {"category": (1000, 50), "fix": (100, 1000)}
 Number = int | float
 
 
@@ -188,10 +186,9 @@ def declared_field(o: Option, form: str) -> tuple[Any, Any]:
     described = Field(None, description=o.help or None, examples=examples, json_schema_extra=extra or None)
     if o.kind is bool:
         return Flag, Field(False, description=o.help or None)
-    if o.many:
-        longest, most = LISTS[o.dest]
-        return (list[Annotated[str, Field(max_length=longest)]],
-                Field([], max_length=most, description=o.help, examples=examples))
+    if o.many:  # the declaration's bounds of each value and of their number (the command line has none)
+        return (list[Annotated[str, Field(max_length=o.longest)]],
+                Field([], max_length=o.most, description=o.help, examples=examples))
     if o.kind is int:
         return Annotated[int | None, declared_number(o, optional=True)], described
     if o.kind is float:
@@ -199,7 +196,16 @@ def declared_field(o: Option, form: str) -> tuple[Any, Any]:
     if o.offered or o.choices:
         offered = (*(o.offered or o.choices), *o.more_choices.get(form, ()))
         return Annotated[str | None, choice(*offered, read=o.read)], described
+    if o.longest is not None:
+        return declared_text(o), described
     return Text, described
+
+
+def declared_text(o: Option) -> Any:
+    """The field of a declared text with its own bound (:attr:`~tiebreak.app.declared.Option.longest`): empty is the
+    same as absent, as for every :data:`Text`."""
+    return Annotated[Annotated[str, Field(max_length=o.longest)] | None, BeforeValidator(_text_or_none),
+                     WithJsonSchema({"type": "string", "maxLength": o.longest})]
 
 
 def declared_number(o: Option, optional: bool = False) -> FormValue:

@@ -35,18 +35,19 @@ from fastapi.responses import JSONResponse, Response, StreamingResponse
 from pydantic import BaseModel, Field
 from starlette.types import Receive, Scope, Send
 
+from ..app.declared import OPTIONS
 from ..engine.errors import Message, TiebreakError
 from ..engine.registry import parse, parse_list
-from ..engine.rules import RULE_CHOICES
 from ..engine.team_tiebreaks import parse_team
 from ..live.settings import sse
 from ..live.subscribers import RETRY_AFTER, Refused, Subscription
+from ..live.token import bearer
 from ..live.watch import LiveHub
 from ..render.i18n import LANGUAGES, message
 from .errors import ApiError, error_response
 from .errors import install as errors_install
 from .errors import no_live_event as missing
-from .fields import MAX_NAME, EventName, Player
+from .fields import MAX_NAME, EventName, Player, choice
 from .fields import LiveLang as Lang
 from .live_tables import install as tables_install
 
@@ -61,9 +62,6 @@ HISTORY_ANSWERS = 512
 #: seconds the arbiter's change waits for its recomputation (in the hub's single updater); past it the answer is a
 #: 503 that says the work goes on, and its version is published (and told) when done
 ARBITER_DEADLINE = 10.0
-#: the longest tie-break list and rule set name a request may give (longer: 422, the field named; the event's name:
-#: :data:`tiebreak.web.fields.MAX_NAME`)
-MAX_TIEBREAKS, MAX_RULES = 500, 40
 
 
 def fail(text: str, status: int, lang: str = "en", field: str | None = None) -> JSONResponse:
@@ -72,11 +70,13 @@ def fail(text: str, status: int, lang: str = "en", field: str | None = None) -> 
 
 
 class Settings(BaseModel):
-    """What the arbiter may change for an event (fields left out stay as they are)."""
+    """What the arbiter may change for an event (fields left out stay as they are): the list and the rules bounded
+    as the declaration says (:mod:`tiebreak.app.declared`, as on the API's forms; the event's name:
+    :data:`tiebreak.web.fields.MAX_NAME`)."""
 
     event: str = Field(max_length=MAX_NAME)
-    tiebreaks: str | None = Field(None, max_length=MAX_TIEBREAKS)
-    rules: str | None = Field(None, max_length=MAX_RULES)
+    tiebreaks: str | None = Field(None, max_length=OPTIONS["tiebreaks"].longest)
+    rules: Annotated[str | None, choice(*OPTIONS["rules"].choices)] = None
     published: bool | None = None
 
 
@@ -149,8 +149,7 @@ async def arbiter(live: Current, authorization: str | None = Header(None)) -> Li
                                   "to the server that watches the file", 409))
     if not hub.token:
         raise ArbiterRefused(fail("this server has no arbiter token: start it with --token to change anything", 403))
-    given = authorization[7:] if authorization and authorization.lower().startswith("bearer ") else None
-    if not hub.authorised(given):
+    if not hub.token.admits(bearer(authorization)):
         raise ArbiterRefused(fail("the arbiter's token is missing or wrong", 401))
     return hub
 
@@ -289,8 +288,6 @@ async def settings(body: Settings, live: Current, hub: Arbiter) -> Response:
     if e.name in live.computing:
         return fail("the arbiter's last change of this event is still being computed; try again when it is "
                     "published", 409, field="event")
-    if body.rules is not None and body.rules not in RULE_CHOICES:
-        return fail(Message("unknown rule set {}; choose from {}", repr(body.rules), ', '.join(RULE_CHOICES)), 400, field="rules")
     old = (e.settings.tiebreaks, e.settings.rules, e.settings.published)
     if body.tiebreaks is not None:
         e.settings.tiebreaks = body.tiebreaks.strip() or None
