@@ -265,10 +265,11 @@ def test_a_rounds_opponent_is_worded_as_the_pairs_verdict_words_it(capsys, lang,
     assert f"30 {vs} 28.5" in pair  # Vega's published BH/C1 of no. 7 and no. 9
 
 
-#: the lot's one sentence (render/words, in the catalogue): "* place decided by lot (seed N)"; 816560 is the seed the
-#: example's event draws its lots with (the odds' simulation of the same file says it too: tests/test_odds_faces.py)
-LOT = {"en": "* place decided by lot (seed 816560)", "ru": "* место определено жребием (номер жребия 816560)",
-       "uk": "* місце визначено жеребом (номер жеребу 816560)"}
+#: the lot's one line of the legend (render/words, in the catalogue): the mark "*", "place decided by lot (seed N)";
+#: 816560 is the seed the example's event draws its lots with (the odds' simulation of the same file says it too:
+#: tests/test_odds_faces.py)
+LOT = {"en": "place decided by lot (seed 816560)", "ru": "место определено жребием (номер жребия 816560)",
+       "uk": "місце визначено жеребом (номер жеребу 816560)"}
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
@@ -276,7 +277,8 @@ def test_a_lot_is_said_in_one_sentence_with_its_seed_on_every_face(capsys, tmp_p
     text = _cli(capsys, "standings", str(EXAMPLE), "--tiebreaks", "PTS", "--lang", lang)
     _cli(capsys, "site", str(EXAMPLE), "--tiebreaks", "PTS", "-o", str(tmp_path / "site"))
     page = (tmp_path / "site" / lang / "standings.html").read_text(encoding="utf-8")
-    assert LOT[lang] in text and LOT[lang] in page, lang
+    assert re.search(rf"^  \* +{re.escape(LOT[lang])}$", text, re.M), text  # the text's legend: the mark aligned
+    assert f"<li>* = {LOT[lang]}</li>" in page, lang
 
 
 #: docs/glossary.md: match points «МО» (ru, uk), «Матчевые очки» / «Матчеві очки»; C.07 11.1.1 (the seeds' article)

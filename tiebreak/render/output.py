@@ -22,12 +22,13 @@ from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 from ..formats.text import SafeCsvWriter, one_line
 from ..views.crosstable import of_teams
-from ..views.standings import Column, StandingsTable, legend_entries, of_ranking
+from ..views.standings import Column, StandingsTable, of_ranking
 from . import crosstable as cross_words
-from .columns import key_heading, primary_name, standings_headings
+from .columns import primary_name, standings_headings
 from .explain import details as explain
 from .explain import matches
-from .i18n import after_round, legend_name, message, problem, word
+from .i18n import after_round, message, problem, word
+from .legend import standings_legend, text_lines
 from .square import square_section
 from .text_table import text_table
 from .words import TEAM_WORDS
@@ -268,25 +269,6 @@ def to_csv(s: Ranking, extra_columns: tuple[list[str], dict[int, list[str]]] | N
     return csv_table(of_ranking(s, columns, s.keys, undefined=""), extra_columns)
 
 
-def legend(s: Ranking, lang: str = "en") -> list[str]:
-    """One line per tie-break of the list: specifier, name in ``lang``, cut, source article; a team event's from the
-    team catalogue, its primary score (``PTS``, or its own code) named as its column is headed (:func:`key_heading`).
-
-    >>> from tiebreak.engine.team import Team, build, compute_team_standings
-    >>> from tiebreak.engine.model import Player, Tournament
-    >>> t = Tournament.build([Player(i, n) for i, n in enumerate(["A1", "A2", "B1", "B2"], 1)], 1)
-    >>> legend(compute_team_standings(build(t, [Team(1, "A", [1, 2]), Team(2, "B", [3, 4])]), "MP,BH:GP/C1"), "uk")
-    ['  МО         Матчеві очки (C.07 11.1.1)', '  BH:GP/C1   Бухгольц, скорочення-1 (C.07 8.1, 16)']
-    """
-    team = isinstance(s, TeamStandings)
-    primary = s.tt.primary if isinstance(s, TeamStandings) else ""
-    # ``BH/C1      Buchholz, Cut-1 (C.07 8.1)``: as the column is headed (a team's MP or GP as the table heads it,
-    # :func:`key_heading`), the name with its cut or median, the article
-    return [f"  {key_heading(e.code, primary, lang) if e.glossary else e.spec.text:10} {legend_name(e, lang)} "
-            f"({message(e.article, lang)})" for e in legend_entries(s.specs, team, primary)
-            if e.known and (team or e.code != "PTS")]
-
-
 #: the columns of a text table that are flush left (the other ones are flush right)
 TEXT_LEFT = ("name", "title", "fed", "club", "sex")
 
@@ -320,11 +302,7 @@ def to_text(s: Standings | TeamStandings, lang: str = "en", columns: PlayerColum
     heads = standings_headings(view.columns, lang, (s.keys[0], team.tt.primary) if team else None)
     lines = [one_line(t.name or t.source), "; ".join([*event, f"{word('rules', lang)} {s.rules.name}"]), "",
              *standings_text(view, heads)]
-    if any(r.lot is not None for r in s.rows):
-        lines += ["", word("lot", lang, seed=s.seed)]
-    extra = legend(s, lang)
-    if extra:
-        lines += ["", word("legend", lang) + ":", *extra, "  " + word("undefined", lang)]
+    lines += ["", word("legend_title", lang) + ":", *text_lines(standings_legend(s, view.columns, lang))]
     return "\n".join(lines) + "\n" + crosstable_section(s, lang)
 
 

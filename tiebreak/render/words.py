@@ -173,12 +173,13 @@ WORDS = Table("word", {
     'compat_text': 'our reading of the text',
     'compat_reference': "the FIDE reference checker's",
     'compat_letter': '2023 Art. 15.2 to the letter',
-    'lot': '* place decided by lot (seed {seed})',
+    'lot': 'place decided by lot (seed {seed})',  # the legend's line of the mark * (render/legend)
     'legend': term('tiebreaks'),
+    'legend_title': 'Legend',  # the text's heading of what the standings' columns and marks mean
     'cut': 'Cut-{n}',
     'median': 'Median-{n}',
     'crosstable': term('crosstable'),
-    'undefined': '- = undefined',
+    'undefined': 'undefined',  # the legend's line of the mark - (render/legend)
     'title': 'Tie-break standings',
     'file': ('Tournament file (TRF, Swiss-Manager .tunx .turx .tutx .tumx, Sharly Chess .sce, Swiss-Chess .swt, '
              'Papi .papi, Chess-JSON, Chess-Results XML, PGN, CSV, XLSX)'),

@@ -29,10 +29,10 @@ from typing import Any, Literal, TypeVar
 from ..arbiter.columns import COLUMNS, JSON_KEYS, PlayerColumns
 from ..engine.passes import Column as EngineColumn
 from ..engine.ranking import Ranking, written_places
-from ..engine.registry import CATALOGUE
+from ..engine.registry import CATALOGUE, parse, parse_list
 from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
-from ..engine.team_tiebreaks import TEAM_CATALOGUE
+from ..engine.team_tiebreaks import TEAM_CATALOGUE, parse_team
 
 #: the player columns shown between the number and the name (the title, as chess-results and Swiss-Manager print it)
 BEFORE_NAME = ("title",)
@@ -236,3 +236,52 @@ def legend_entries(specs: Sequence[TieBreakSpec], team: bool = False, primary: s
         entries.append(LegendEntry(spec, code, entry.article if entry is not None else "", team, glossary,
                                    entry is not None))
     return entries
+
+
+@dataclass(frozen=True)
+class Legend:
+    """What the standings' legend says, without words, in the order of the table's columns, for every face (the
+    text, the HTML and PDF downloads, the web page, the website and the live screen): ``items`` each column named
+    (:class:`Column`: the place, the number, the player columns, an individual event's points) or a column of the
+    list by its entry (:class:`LegendEntry`: its name and article; a team event's points by its primary score's);
+    then the marks the rows carry: a place a lot decided (``seed``: the lot's seed, when a lot placed a row), a place
+    the play-off decided (``playoff``) and the undefined value (every table may show one)."""
+
+    items: list[Column | LegendEntry]
+    lots: bool
+    seed: int | None
+    playoff: bool = False
+
+
+def legend(columns: Sequence[Column], specs: Sequence[TieBreakSpec], *, seed: int | None = None, lots: bool = False,
+           team: bool = False, primary: str = "", playoff: bool = False) -> Legend:
+    """The legend of a standings table of ``columns`` (:attr:`StandingsTable.columns`) whose list is ``specs``
+    (``team``: a team event's, its ``primary`` score, ``MP`` or ``GP``, naming its points); ``lots``: a lot placed
+    some row, with the ``seed``; ``playoff``: the play-off decided some place.
+
+    >>> from tiebreak import compute_standings, trf
+    >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1")
+    >>> view = legend(of_ranking(s).columns, s.specs, seed=s.seed, lots=True)
+    >>> [x.kind if isinstance(x, Column) else x.code for x in view.items], view.seed
+    (['rank', 'number', 'points', 'BH'], 816560)
+    """
+    entries = legend_entries(specs, team, primary)
+    by_key = {e.spec.text: e for e in entries}
+    items: list[Column | LegendEntry] = []
+    for c in columns:
+        if c.kind == "points" and team and entries:
+            items.append(entries[0])  # a team event's points: its primary score, named and cited
+        elif c.kind == "value":
+            items.append(by_key.get(c.key) or LegendEntry(TieBreakSpec(c.key), c.key, "", team, known=False))
+        elif c.kind != "name":
+            items.append(c)
+    return Legend(items, lots, seed if lots else None, playoff)
+
+
+def legend_of_document(doc: dict[str, Any], table: StandingsTable) -> Legend:
+    """The legend of a standings document's ``table`` (:func:`of_document`: the live screen's), its list read from
+    the document's ``tiebreaks`` (a team event's by the team catalogue, its primary score from ``tournament``)."""
+    team = bool(doc["tournament"].get("teams"))
+    specs = parse_list(list(doc["tiebreaks"]), parse_team if team else parse)
+    return legend(table.columns, specs, seed=table.seed, lots=table.lots, team=team,
+                  primary=str(doc["tournament"].get("primary") or "MP") if team else "")
