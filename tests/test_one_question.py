@@ -325,13 +325,19 @@ def test_a_huge_event_name_is_cut_with_a_warning_naming_its_line(capsys, tmp_pat
     assert name[:200].rstrip() in out and name[:201] not in out
 
 
-def test_a_playoffs_format_and_stages_are_worded_beside_their_codes(capsys):
+def test_a_playoffs_lines_are_worded_beside_their_messages(capsys):
     """Nos. 9 and 7 tie for first on points alone in the example (its standings, counted by hand: 6 points each);
-    the answer keeps the codes and words them in Russian beside them, as its text does."""
+    the answer keeps the format's identifier, words the lines in Russian (the tied named as the file's 001 records
+    name them, ``Name (No)``) and gives the same lines as messages in ``said``, as the standings' notes are."""
     import json
 
     out = _cli(capsys, "playoffs", str(EXAMPLE), "--places", "1", "--tiebreaks", "PTS", "--format", "json",
                "--lang", "ru")
-    group = json.loads(out[out.index("["):])[0]
-    assert (group["players"], group["format"], group["format_text"]) == ([9, 7], "mini-match", "мини-матч")
-    assert group["stages_text"] == group["text"][1:] and group["stages"][0].startswith("start at least 30 minutes")
+    answer = json.loads(out[out.index("{"):])
+    group = answer["groups"][0]
+    assert (group["players"], group["format"]) == ([9, 7], "mini-match")
+    assert group["text"][0] == "места 1-2: участники Wongso,Renaldo (9); Nguyen,Anh Kiet (7) — мини-матч"
+    assert group["said"]["text"][0] == {"id": "places {}-{}: players {} — {}",
+                                        "values": ["1", "2", "Wongso,Renaldo (9); Nguyen,Anh Kiet (7)", "mini-match"]}
+    assert group["said"]["text"][1].startswith("start at least 30 minutes") and len(group["text"]) == 4
+    assert (answer["warnings"], answer["said"]) == ([], {"notes": [], "warnings": []})

@@ -254,6 +254,16 @@ def shared_place(rank: int, size: int) -> str:
     return str(rank) if size == 1 else f"{rank}-{rank + size - 1}"
 
 
+def name_and_number(name: str, number: int) -> str:
+    """A player or a team as the standings name one in a sentence: the name and the start number (``Matijas,Dejan
+    (16)``; the number alone for a file without names).
+
+    >>> name_and_number("Matijas,Dejan", 16), name_and_number("", 16)
+    ('Matijas,Dejan (16)', '16')
+    """
+    return f"{name} ({number})" if name else str(number)
+
+
 def places(rows: Iterable[RankedRow]) -> dict[int, tuple[int, int]]:
     """The tie groups: start number (team number) -> (first, last) place of its group (shared ranks without lots)."""
     return tie_groups({r.start_no: r.rank for r in rows})

@@ -207,10 +207,15 @@ def _match_points(lines: list[str]) -> ScoreSystem:
 
 
 def _boards(t: Tournament, lines: list[str], team_of: np.ndarray, present: np.ndarray, nteams: int) -> int:
-    """The boards of a match: record 352's colours per board, else the most players of one team in one round."""
+    """The boards of a match: record 352's colours per board, else the boards the pairing program's file declares
+    (``extra["boards"]``: Swiss-Manager's, Swiss-Chess's), else the most players of one team in one round (0 when
+    nobody played: the faces then say no number)."""
     declared = _record(lines, "352")
     if declared and (boards := max(len(x[4:].strip()) for x in declared)):
         return boards
+    listed = np.bincount(team_of[team_of >= 0], minlength=nteams).max(initial=0)
+    if isinstance(given := t.extra.get("boards"), int) and 0 < given <= listed:  # never more than a team lists
+        return given
     per_round = [np.bincount(team_of[present[:, r]], minlength=nteams).max(initial=0) for r in range(t.rounds)]
     return int(max(per_round, default=0))
 

@@ -204,8 +204,8 @@ def to_html(s: Standings | TeamStandings, lang: str = "en", sections: str = "", 
     primary = "PTS"
     if isinstance(s, TeamStandings):
         primary = s.tt.primary
-        event += [TEAM_WORDS.text("boards", lang, n=s.tt.boards),
-                  TEAM_WORDS.text("primary", lang, score=primary_name(primary, lang))]
+        event += [TEAM_WORDS.text("boards", lang, n=s.tt.boards)] if s.tt.boards else []  # none declared nor played
+        event.append(TEAM_WORDS.text("primary", lang, score=primary_name(primary, lang)))
     named = list_headings(s.tiebreaks, primary, lang)  # the primary score as the table heads it: Pts, «Очки», «МО»
     event += [f"{word('rules', lang)} {s.rules.name}", f"{word('legend', lang)}: {', '.join(named)}"]
     first = standings_sheet(s, lang, title, "; ".join(event), standings_legend(s, order, lang), heads, rows, order)

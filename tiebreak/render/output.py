@@ -131,7 +131,8 @@ def _team_json_obj(s: TeamStandings, lang: str = "en") -> dict[str, Any]:
     return {
         "schema": JSON_SCHEMA_VERSION,
         "tournament": {"name": m.name, "rounds": m.rounds, "after_round": s.after_round, "rules": s.rules.name,
-                       "system": s.system, "teams": True, "primary": s.tt.primary, "boards": s.tt.boards},
+                       "system": s.system, "teams": True, "primary": s.tt.primary,
+                       "boards": s.tt.boards or None},  # null: neither declared by the file nor played
         "tiebreaks": s.tiebreaks,
         "seed": s.seed,
         "standings": _row_data(json_rows(json_table(s), teams)),
@@ -297,8 +298,8 @@ def to_text(s: Standings | TeamStandings, lang: str = "en", columns: PlayerColum
     view = of_ranking(s, columns)
     event = [after_round(s.after_round, t.rounds, lang), word(s.system, lang)]
     if team:
-        event += [TEAM_WORDS.text("boards", lang, n=team.tt.boards),
-                  TEAM_WORDS.text("primary", lang, score=primary_name(team.tt.primary, lang))]
+        event += [TEAM_WORDS.text("boards", lang, n=team.tt.boards)] if team.tt.boards else []  # none declared nor played
+        event.append(TEAM_WORDS.text("primary", lang, score=primary_name(team.tt.primary, lang)))
     heads = standings_headings(view.columns, lang, (s.keys[0], team.tt.primary) if team else None)
     lines = [one_line(t.name or t.source), "; ".join([*event, f"{word('rules', lang)} {s.rules.name}"]), "",
              *standings_text(view, heads)]

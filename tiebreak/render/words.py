@@ -303,7 +303,7 @@ FIELD_NAMES = Table("field", {name: name for name in (
     'federation',
     'FIDE id',
     'birth date',
-    # the header records of free text a TRF reader bounds (`tiebreak.formats.trf_read.FREE_TEXT`)
+    # the header records of free text every reader bounds (`tiebreak.formats.text.FREE_TEXT`)
     'city',
     'chief arbiter',
     'deputy arbiters',
@@ -674,7 +674,7 @@ CHECK_WORDS = Table("check", {
 
 #: the words of explanations (Russian and Ukrainian in the gettext catalogues, context ``explain:<key>``)
 EXPLAIN_WORDS = Table("explain", {
-    "head": "{name} (no. {no}): rank {rank}, {points} points; rules {rules}, {system}, after round {round}",
+    "head": "{name} (no. {no}): rank {rank}, {points} points; rules {rules}, {system}, {after}",
     "undefined": "  undefined: the event has unrated players and no rating was given for them (C.07 Art. 10; "
                  "give them a rating: unrated rating R, or /U<R>)",
     "undefined_idle": "  undefined: no game played, so no opponent's rating to count (C.07 Art. 10)",
@@ -722,8 +722,7 @@ TEAM_WORDS = Table("team", {
 
 #: the explanation of a team's place
 TEAM_EXPLAIN = Table("team explain", {
-    "head": "team {number} {name}: rank {rank}; rules {rules}, {system}, after round {k}, {boards} boards, "
-            "primary score {primary}",
+    "head": "team {number} {name}: rank {rank}; rules {rules}, {system}, {after}, primary score {primary}",
     "vs": "vs team {number} {name}",
     "bye": term('pab'),
     "none": term('no_match'),
