@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -418,6 +419,12 @@ def test_the_embed_shows_the_whole_standings_the_top_n_or_one_players_line(broad
     page.goto(base + "/embed?mode=standings&top=3&lang=uk")
     rows = page.locator("#top tbody tr")
     rows.nth(9).wait_for(timeout=15_000)
+    # a shared place as every face writes it (issue 33; the embed wrote 7 and 9): players on 0 whom the list does not
+    # separate yet share a place, two and two, as the live API and the live table have them
+    places = [rows.nth(k).inner_text().split("\t")[0] for k in range(10)]
+    assert places == ["1", "2", "3", "4", "5", "6", "7-8", "7-8", "9-10", "9-10"]
+    with urllib.request.urlopen(base + "/api/live", timeout=10) as answer:
+        assert places == [r["place"] for r in json.loads(answer.read())["standings"]]
     assert rows.count() == 10 and page.locator("#top th").first.inner_text() == "Місце"
     page.goto(base + "/embed?mode=top&top=3&lang=uk")
     page.locator("#top tbody tr").nth(2).wait_for(timeout=15_000)

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from sources import CORPUS, ROOT
+from sources import CORPUS, ROOT, needs
 from waits import HANG_GUARD, until
 
 pytest.importorskip("jinja2")
@@ -53,10 +53,9 @@ def same_as_a_full_build(out: Path, paths: list[Path], fresh: Path) -> None:
     assert {(out / k).stat().st_mode & 0o777 for k in have} == {0o644}  # every page readable by the web server
 
 
+@needs(BIG)
 @pytest.mark.parametrize("events", [1, 2])
 def test_a_watched_folder_is_byte_for_byte_a_full_build(tmp_path, monkeypatch, events):
-    if not BIG.is_file():
-        pytest.skip(f"{BIG} is not there")
     trf = tmp_path / "event.trf"
     text = BIG.read_text(encoding="utf-8")
     trf.write_text(text, encoding="utf-8")
@@ -80,9 +79,8 @@ def test_a_watched_folder_is_byte_for_byte_a_full_build(tmp_path, monkeypatch, e
     assert any(done)  # the ranks that moved were patched, and the pages are still what a full build makes
 
 
+@needs(BIG)
 def test_a_card_changed_on_the_disk_or_a_name_like_a_placeholder_is_made_again(tmp_path):
-    if not BIG.is_file():
-        pytest.skip(f"{BIG} is not there")
     lines = BIG.read_text(encoding="utf-8").split("\n")
     k = next(i for i, x in enumerate(lines) if x.startswith("001") and int(x[4:8]) == 40)
     lines[k] = lines[k][:14] + "Odd\ue0000\ue001Name".ljust(33) + lines[k][47:]  # the placeholder's characters
@@ -144,9 +142,8 @@ def test_version_json_is_written_as_json_dump_writes_it(tmp_path):
     assert text == json.dumps(json.loads(text), ensure_ascii=False, indent=1)
 
 
+@needs(BIG)
 def test_with_games_pending_the_watched_folder_is_still_a_full_build(tmp_path):
-    if not BIG.is_file():
-        pytest.skip(f"{BIG} is not there")
     lines = BIG.read_text(encoding="utf-8").split("\n")
     at = 91 + 10 * 4 + 7  # round 5's result column
     pending = {1, 2}  # their games of round 5 not played yet: blank results on both lines

@@ -279,7 +279,8 @@ _OWN = (
     Option("series_file", str, "the events' files, in the order they were played", name="file", positional=True,
            nargs="+", commands=("series",), not_on=_UPLOADED),
     Option("points", str, "place:25,18,15... (points of each place) or score (the event score)", required=True,
-           commands=("series",), forms=("series",), page=True, example="place:25,18,15,12,10"),
+           commands=("series",), forms=("series",), page=True,
+           example="place:10,8,6,5,4,3,2,1"),  # the guide's, and the page's first value
     Option("best", int, "count each player's best K events (default: all)", low=1, server_high=MAX_SERIES_EVENTS,
            commands=("series",), forms=("series",), page=True),
     Option("tool_format", str, "", name="format", flag=("--format", "-f"), default="text", choices=("text", "json"),
@@ -330,7 +331,7 @@ _OWN = (
            metavar="PATH", commands=("serve",), not_on=_SERVER),
     Option("poll_seconds", float, "with --watch https://...: the least time between two requests of the address "
                                   "(default 1; 0.5 to 600); each is a conditional request",
-           default=1.0, metavar="SECONDS", commands=("serve",), not_on=_SERVER),
+           default=1.0, low=0.5, high=600, metavar="SECONDS", commands=("serve",), not_on=_SERVER),
     Option("serve_players", str, "with --watch of a broadcast's PGN: the event's player list (a TRF, any file "
                                  "tiebreak reads, or a CSV of name, rating, title, federation, FIDE id) matched to the "
                                  "games' names",

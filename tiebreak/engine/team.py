@@ -78,6 +78,8 @@ class TeamStandings:
     warnings: list[InputWarning]
     #: the teams a play-off placed: number -> place (Arbiters' Manual 13.2; :mod:`tiebreak.arbiter.playoff_results`)
     decided: dict[int, int] = field(default_factory=dict)
+    #: no list was given and the file names none: the list is the Arbiters' Manual's default (a note says which)
+    default_list: bool = False
 
     @property
     def primary(self) -> str:
@@ -173,7 +175,8 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
     keys = column_keys([s.text for s in specs])
     rows = [TeamRow(int(ranks[i]), i, tt.teams[i].number, tt.teams[i].name,
                     {key: c.value(i) for key, c in zip(keys, columns)}, int(lot[i]) or None) for i in order.tolist()]
-    return TeamStandings(tt, ruleset, system, k, specs, columns, rows, seed, notes, tt.warnings)
+    return TeamStandings(tt, ruleset, system, k, specs, columns, rows, seed, notes, tt.warnings,
+                         default_list=not tiebreaks and not tt.games.declared_tiebreaks)
 
 
 #: the teams' list when neither the user nor the file gives one: the primary score, then the team Swiss list of the
