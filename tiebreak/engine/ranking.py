@@ -7,6 +7,7 @@ Groups are kept as a dense group number per player (0 = best): each tie-break re
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Protocol, Sequence
 
@@ -220,6 +221,11 @@ class Ranking(Protocol):
     def tournament(self) -> Any: ...
 
     @property
+    def primary(self) -> str:
+        """The primary score's code, as the faces head its column: ``PTS`` (players), ``MP`` or ``GP`` (teams)."""
+        ...
+
+    @property
     def tiebreaks(self) -> list[str]: ...
 
     @property
@@ -284,4 +290,17 @@ def tie_groups(ranks: dict[int, int]) -> dict[int, tuple[int, int]]:
 
 def place_texts(ranks: dict[int, int]) -> dict[int, str]:
     """Start number -> the place as every face writes it (``5-9``), from start number -> rank."""
-    return {no: shared_place(first, last - first + 1) for no, (first, last) in tie_groups(ranks).items()}
+    return dict(zip(ranks, written_places(list(ranks.values()))))
+
+
+def written_places(ranks: Sequence[int]) -> list[str]:
+    """The place of each rank as every face writes it (``5-9`` where five share rank 5).
+
+    >>> written_places([1, 2, 2, 4])
+    ['1', '2-3', '2-3', '4']
+    """
+    sizes = Counter(ranks)
+    if len(sizes) == len(ranks):  # no place shared (as after lots): each place is its rank
+        return list(map(str, ranks))
+    written = {rank: shared_place(rank, size) for rank, size in sizes.items()}
+    return [written[rank] for rank in ranks]
