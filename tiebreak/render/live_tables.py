@@ -35,7 +35,7 @@ from ..views.odds import from_json
 from ..views.standings import Column, StandingsTable, of_document
 from . import crosstable as cross_words
 from .columns import standings_headings
-from .i18n import message, plural
+from .i18n import message, plural, word
 from .odds import first_and_top, method_text, reach_cells, reach_range
 from .pairings import Seat, round_from_json, round_tables
 from .results import API_CELLS, bye_text
@@ -98,7 +98,7 @@ def standings_rows(doc: dict[str, Any], view: StandingsTable, arrows: str, w: di
         move = int(move or 0)
         arrow = {"text": f"▲{move}" if move > 0 else f"▼{-move}" if move < 0 else "",
                  "cls": "up" if move > 0 else "down" if move < 0 else ""}
-        rank: Cell = {"text": row.place, "cls": "rank"}
+        rank: Cell = {"text": row.place + ("*" if row.lot else ""), "cls": "rank"}  # the lot's mark of every face
         if r.get("playoff"):  # a place the play-off decided (Arbiters' Manual 13.2)
             rank |= {"sub": w["playoff_mark"], "title": w["playoff"]}
         cells = [rank if c.kind == "rank" else _link(r, card) if c.kind == "name" else
@@ -233,6 +233,7 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
         "warning_text": message(warning, lang) if warning else "", "summary": summary,
         "standings_heads": heads, "standings_rows": standings_rows(doc, view, arrows, w, card),
         "playoff": any(r.get("playoff") for r in doc["standings"]),
+        "lot": word("lot", lang, seed=doc.get("seed")) if view.lots else "",  # the footnote of every face's standings
         "pair_heads": pair_heads, "games": games, "byes": byes, "bye_heads": bye_heads,
         "odds": odds, "odds_note": note, "odds_rows": odds_rows(odds, lang) if odds else "",
         "odds_heads": [_head(w["odds_team"] if odds and odds.get("team") else w["odds_player"], "name"),
