@@ -1,7 +1,8 @@
 """A name on the live screen opens the player's card (issue 38): the event website's card made from the version served
 (``/live/cards/EVENT/LANG/player-N.html``; a team event's team: ``team-N.html``), whose running score and place
 after every round are what ``tiebreak standings --after-round N`` says (a place drawn by lot marked ``*``, by the
-event's own seed, as on every face), which follows the player as results come in (the game in play, then its result and the new place), in English, Russian and Ukrainian."""
+event's own seed, as on every face), which follows the player as results come in (the game in play, then its result
+and the new place), in English, Russian and Ukrainian."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """The live standings (``tiebreak serve --watch``): each version of a watched file read by the one loader with the
 arbiter's settings, its players ranked as it stands (ties left after the list drawn by lot with the event's own seed,
-as on every other face, unless the arbiter asked for no lots; a team event's players by the default list, its own list being the teams'), its teams ranked, and the standings after
-the round before the one in play, kept while the earlier rounds stay the same.  :mod:`tiebreak.live` keeps the
+as on every other face, unless the arbiter asked for no lots; a team event's players by the default list, its own
+list being the teams'), its teams ranked, and the standings after the round before the one in play, kept while the
+earlier rounds stay the same.  :mod:`tiebreak.live` keeps the
 versions and tells the viewers.
 
 >>> from dataclasses import dataclass
@@ -77,8 +78,9 @@ def read(s: LiveSettings, name: str, warnings: list[InputWarning], path: str | N
 def rank_players(s: LiveSettings, t: Tournament, after_round: int | None = None, system: str | None = None,
                  warnings: list[InputWarning] | None = None) -> Standings:
     """The players' standings of ``t`` (the file's tournament, or its players' event) as it stands (after round
-    ``after_round``; ``system``: the one found before, else the settings'), ranked by the settings'
-    list (ties drawn by the settings' lot, as ``tiebreak standings`` draws them), or in a team event by the players' default (the event's own list is the teams')."""
+    ``after_round``; ``system``: the one found before, else the settings'), ranked by the settings' list (ties
+    drawn by the settings' lot, as ``tiebreak standings`` draws them), or in a team event by the players' default
+    (the event's own list is the teams')."""
     teams = has_teams(t)
     return compute_standings(players_event(t) if teams else t, None if teams else s.tiebreaks, rules=s.rules,
                              unrated_rating=s.unrated_rating, seed=s.seed, lots=not s.no_lots, system=system or s.system,
