@@ -26,7 +26,6 @@ DATA = Path(__file__).parent / "data"
 CORPUS_TRF = sorted(CORPUS.rglob("*.trf")) + sorted((DATA / "generated").glob("*.trf"))
 
 
-@pytest.mark.skipif(not CORPUS_TRF, reason="corpus not present")
 @pytest.mark.parametrize("path", CORPUS_TRF, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_trf_json_trf_round_trip_gives_the_same_file(path):
     t = trf.load(path, [])
@@ -181,7 +180,6 @@ def test_a_game_lost_by_both_sides_survives_the_round_trip_as_played():
         assert [s.value(n, "BH") for n in (1, 2, 3, 4)][:2] == [Fraction(5, 2), Fraction(1, 2)]
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus not present (real events)")
 @pytest.mark.parametrize("path", sorted(CORPUS.rglob("*.trf")), ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_trf_json_trf_keeps_the_standings_of_every_real_event(path):
     """TRF -> Chess-JSON -> TRF gives the same standings (ranks and every value of a broad list)."""

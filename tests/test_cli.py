@@ -247,7 +247,8 @@ def test_ratings_command(capsys):
 
 def test_playoffs_and_prizes_commands(capsys, tmp_path):
     code, out, _ = run(capsys, "playoffs", str(EXAMPLE), "--tiebreaks", "PTS,BH/C1", "--no-lots")
-    assert code == 0 and out.startswith("places 1-2: players 7, 9 — mini-match")
+    # the two on 6 points, named as the file's 001 records and the standings name them
+    assert code == 0 and out.startswith("places 1-2: players Nguyen,Anh Kiet (7); Wongso,Renaldo (9) — mini-match")
     prizes = tmp_path / "prizes.csv"
     prizes.write_text("kind,place,amount\nplace,1,300\nplace,2,200\nplace,3,100\n")
     code, out, _ = run(capsys, "prizes", str(EXAMPLE), "--prizes", str(prizes), "--tiebreaks", "PTS,BH/C1", "--no-lots")

@@ -30,6 +30,13 @@ def printer() -> str | None:
         return None
 
 
+def first_difference(a: Path, b: Path) -> str:
+    """Where two files first differ, with the bytes around it (what a failure says, to find the cause)."""
+    x, y = a.read_bytes(), b.read_bytes()
+    at = next((k for k, (p, q) in enumerate(zip(x, y)) if p != q), min(len(x), len(y)))
+    return f"{a.name}: {len(x)} and {len(y)} bytes, first differ at {at}: {x[at - 60:at + 60]!r} / {y[at - 60:at + 60]!r}"
+
+
 def run(capsys, *args) -> tuple[str, str]:
     code = main([str(a) for a in args])
     out, err = capsys.readouterr()
@@ -108,7 +115,7 @@ def test_two_builds_of_one_file_are_byte_identical(tmp_path):
         assert {Path(f"{event}/downloads/standings.xlsx"), Path(f"{event}/downloads/standings.trf")} <= set(files)
         assert printer() is None or Path(f"{event}/uk/standings.pdf") in files
     match, mismatch, errors = filecmp.cmpfiles(one, two, [str(f) for f in files], shallow=False)
-    assert (mismatch, errors) == ([], [])
+    assert (mismatch, errors) == ([], []), [first_difference(one / f, two / f) for f in mismatch]
     odds = (one / "open" / "en" / "odds.html").read_text(encoding="utf-8")
     assert "best-worst seen" in odds  # a simulation: the places the sample showed, not certain ones
 

@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+from sources import CORPUS, needs
 
 from tiebreak.cli import main
 from tiebreak.live.event import LiveEvent, Settings
@@ -24,6 +25,7 @@ from tiebreak.render.live_tables import live_parts
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
 LIST = "PTS,WIN,BH/C1"
+CUP = CORPUS / "heltour-crete-team" / "friendship-cup-2024.trf"  # bundled (tests/data/shared)
 PLAYOFF = """# Nos. 7 and 9, 6 points and 5 wins each: places 1-2
 after 1
 stage mini-match
@@ -132,16 +134,12 @@ def test_a_live_server_follows_the_play_off_file_written_after_it_started(tmp_pa
         assert doc["live"]["version"] == 2 and (ranks[9], ranks[7]) == (1, 2)
 
 
+@needs(CUP)
 def test_a_team_events_play_off_places_the_tied_teams(tmp_path):
     """Friendship Cup 2024 (corpus heltour-crete-team): teams 4, 1 and 7 finish on 9 match points (places 3-5).  Their
     round robin, by hand: 4 beats 1, 1-7 drawn, 7 beats 4: 7 1½, 4 1, 1 ½ -> places 3, 4, 5; teams 3 and 10 keep
     places 1 and 2 (as tests/test_playoff_results.py computes it for `tiebreak standings --playoff`)."""
-    from sources import CORPUS
-
-    cup = CORPUS / "heltour-crete-team" / "friendship-cup-2024.trf"
-    if not cup.is_file():
-        pytest.skip(f"needs {cup}")
-    (tmp_path / "cup.trf").write_bytes(cup.read_bytes())
+    (tmp_path / "cup.trf").write_bytes(CUP.read_bytes())
     (tmp_path / "playoff.txt").write_text("stage round-robin\n4 1 1-0\n1 7 =\n7 4 1-0\n", encoding="utf-8")
     event = LiveEvent("cup.trf", tmp_path / "cup.trf", Settings(playoff="playoff.txt"))
     event.update()
@@ -198,21 +196,18 @@ def test_the_live_card_places_the_tied_players_as_the_live_standings_and_the_sit
         assert f"<dt>Rank</dt><dd>{rank}</dd>" in (tmp_path / "site" / "en" / f"player-{n}.html").read_text("utf-8")
 
 
+@needs(CUP)
 def test_a_team_events_live_card_places_the_tied_teams(tmp_path):
     """Friendship Cup 2024, the teams' round robin of the test above: the team cards say places 3, 4 and 5 for
     teams 7, 4 and 1, as the live standings do."""
     pytest.importorskip("fastapi")
     pytest.importorskip("jinja2")
     from fastapi.testclient import TestClient
-    from sources import CORPUS
 
     from tiebreak.live.watch import LiveHub
     from tiebreak.web.live import live_app
 
-    cup = CORPUS / "heltour-crete-team" / "friendship-cup-2024.trf"
-    if not cup.is_file():
-        pytest.skip(f"needs {cup}")
-    (tmp_path / "cup.trf").write_bytes(cup.read_bytes())
+    (tmp_path / "cup.trf").write_bytes(CUP.read_bytes())
     (tmp_path / "playoff.txt").write_text("stage round-robin\n4 1 1-0\n1 7 =\n7 4 1-0\n", encoding="utf-8")
     hub = LiveHub(tmp_path / "cup.trf", database="none", settings=Settings(playoff="playoff.txt"))
     try:

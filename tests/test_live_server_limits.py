@@ -1,8 +1,8 @@
 """`tiebreak serve --watch` on loopback under hostile live requests (issue 24: no live request holds the server): a
 real uvicorn server in a subprocess watching a 2,000-player event, one client (127.0.0.2) sending many crosstable
 and history requests at once and the arbiter republishing (a new version each time, so nothing it asks is kept yet),
-while another client (127.0.0.3) asks for the live standings and for standings of an upload: each answered within
-1 s.
+while another client (127.0.0.3) asks for the live standings and for standings of an upload: each answered while
+the flood goes on (how soon is a benchmark's measure: benchmarks/, not a test's).
 
 Every load here is bounded in count and time."""
 
@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,12 +18,12 @@ import pytest
 
 pytest.importorskip("uvicorn")
 pytest.importorskip("watchfiles")
-import httpx  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(Path(__file__).parent))
 from test_server_limits import _client, serving  # noqa: E402
+from waits import until  # noqa: E402
 
 TOKEN = "arbiter-token-of-the-load-test"
 PLAYERS, ROUNDS = 2000, 9
@@ -43,13 +42,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield url
 
 
-def _timed(c: httpx.Client, method: str, url: str, **kw: object) -> tuple[httpx.Response, float]:
-    start = time.monotonic()
-    r = c.request(method, url, **kw)  # type: ignore[arg-type]
-    return r, time.monotonic() - start
-
-
-def test_live_and_standings_are_answered_within_a_second_while_a_client_floods_the_live_reads(server):
+def test_live_and_standings_are_answered_while_a_client_floods_the_live_reads(server):
     with _client("127.0.0.3") as c:  # the fork server started and the live document read once, before the load
         assert c.post(server + "/api/standings", data={"example": "hobsons-bay-cup-2025.trf"}).status_code == 200
         first = c.get(server + "/api/live").json()
@@ -79,25 +72,29 @@ def test_live_and_standings_are_answered_within_a_second_while_a_client_floods_t
     threads = [threading.Thread(target=reads, args=(k,)) for k in range(64)] + [threading.Thread(target=republish)]
     for t in threads:
         t.start()
-    times: list[tuple[str, float]] = []
+    asked: list[str] = []
+
+    def flood_moved_on(since: int) -> bool:  # more of the flood answered, or all of it
+        return len(answers) > since or not any(t.is_alive() for t in threads)
+
     try:
-        time.sleep(0.5)
+        until(lambda: flood_moved_on(0), "the flood to be under way")
         with _client("127.0.0.3") as c:
-            for _ in range(5):
-                r, seconds = _timed(c, "GET", server + "/api/live")
+            for _ in range(5):  # spread over the flood: each pair after more of it is answered
+                since = len(answers)
+                r = c.get(server + "/api/live")
                 assert r.status_code == 200 and len(r.json()["standings"]) == PLAYERS
-                times.append(("live", seconds))
-                r, seconds = _timed(c, "POST", server + "/api/standings", data={"example": "hobsons-bay-cup-2025.trf"})
+                r = c.post(server + "/api/standings", data={"example": "hobsons-bay-cup-2025.trf"})
                 assert r.status_code == 200 and r.json()["standings"][0]["start_no"] == 7
-                times.append(("standings", seconds))
-                time.sleep(0.2)
+                asked += ["live", "standings"]
+                until(lambda since=since: flood_moved_on(since), "more of the flood to be answered")
     finally:
         stop.set()
         for t in threads:
             t.join(60)
     # every one answered while the flood went on (each within the client's timeout: a bound, not a measure;
     # benchmarks/ time them)
-    assert len(times) == 10, times
+    assert len(asked) == 10, asked
     # the flood was answered too, each request with an answer or a clean refusal (a second republish while one runs)
     assert answers and set(answers) <= {200, 409, 503}, sorted(set(answers))
     assert answers.count(200) > len(answers) // 2

@@ -191,3 +191,24 @@ def test_the_arbiter_sets_a_team_list_for_a_team_event(tmp_path):
     assert [(x["name"], x["points"]) for x in doc["standings"]] == [("D", 3), ("A", 2.5), ("B", 2), ("C", 0.5)]
     r = client.post("/api/live/settings", json={"event": "cup.trf", "tiebreaks": "MP,XYZ"}, headers=auth)
     assert r.status_code == 400 and "XYZ" in r.json()["error"]
+
+
+@pytest.mark.parametrize("lang, not_paired", [("en", "not paired"), ("ru", "не участвовал в туре"),
+                                                    ("uk", "не брав участі в турі")])
+def test_a_team_not_paired_is_said_without_game_points(tmp_path, lang, not_paired):
+    """Teams E (players 9, 10) and F (11, 12) added to the hand-made cup without a game: four teams play, these two
+    are not paired in either round.  They played nothing, so the live screen says "not paired" as the site's round
+    page does, with no "(0)" of game points beside it (the document's ``gp`` is null)."""
+    from fastapi.testclient import TestClient
+
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.web.live import live_app
+
+    absent = "".join(f"001 {n:>4}      Player {n}\n" for n in range(9, 13)) + "013 E   9  10\n013 F  11  12\n"
+    (tmp_path / "cup.trf").write_text(event_text("=") + absent, encoding="utf-8")
+    client = TestClient(live_app(LiveHub(tmp_path, database="none")))
+    doc = client.get("/api/live").json()
+    byes = [g for g in doc["pairings"] if g.get("board") is None]
+    assert sorted((g["start_no"], g["kind"], g["gp"]) for g in byes) == [(5, "", None), (6, "", None)]
+    tables = client.get("/live/tables", params={"lang": lang}).text
+    assert f">{not_paired}<" in tables and f"{not_paired} (0)" not in tables

@@ -141,7 +141,7 @@ def test_blocks_of_the_benchmark_shape_agree_with_the_engine(lst):
         assert (fast[0] == slow[0]).all() and (fast[1] == slow[1]).all()
 
 
-@pytest.mark.skipif(not UZCHESS.exists(), reason="../shared (the corpus) is not next to the repository")
+@needs_file(UZCHESS)
 def test_pgn_round_robin_cut_before_its_last_round():
     from tiebreak.formats import pgn
 
@@ -316,7 +316,7 @@ def _walk_games(node):
 FORFEIT_RR = CORPUS / "hobsons-bay-vega/2024hbcchobsonsbayclubchampionship2024/tournament.trf"
 
 
-@pytest.mark.skipif(not FORFEIT_RR.exists(), reason="../shared (the corpus) is not next to the repository")
+@needs_file(FORFEIT_RR)
 def test_compat_reaches_the_odds_on_every_face():
     """`--compat` (form field `compat`) ranks the outcomes as `standings --compat` does.  Hand computation, the 2024
     club championship (a round robin of 8) after round 6, list PTS,BPG: player 8 (4 points) plays 4 (3 points, black

@@ -265,10 +265,11 @@ def test_a_rounds_opponent_is_worded_as_the_pairs_verdict_words_it(capsys, lang,
     assert f"30 {vs} 28.5" in pair  # Vega's published BH/C1 of no. 7 and no. 9
 
 
-#: the lot's one sentence (render/words, in the catalogue): "* place decided by lot (seed N)"; 816560 is the seed the
-#: example's event draws its lots with (the odds' simulation of the same file says it too: tests/test_odds_faces.py)
-LOT = {"en": "* place decided by lot (seed 816560)", "ru": "* место определено жребием (номер жребия 816560)",
-       "uk": "* місце визначено жеребом (номер жеребу 816560)"}
+#: the lot's one line of the legend (render/words, in the catalogue): the mark "*", "place decided by lot (seed N)";
+#: 816560 is the seed the example's event draws its lots with (the odds' simulation of the same file says it too:
+#: tests/test_odds_faces.py)
+LOT = {"en": "place decided by lot (seed 816560)", "ru": "место определено жребием (номер жребия 816560)",
+       "uk": "місце визначено жеребом (номер жеребу 816560)"}
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
@@ -276,7 +277,8 @@ def test_a_lot_is_said_in_one_sentence_with_its_seed_on_every_face(capsys, tmp_p
     text = _cli(capsys, "standings", str(EXAMPLE), "--tiebreaks", "PTS", "--lang", lang)
     _cli(capsys, "site", str(EXAMPLE), "--tiebreaks", "PTS", "-o", str(tmp_path / "site"))
     page = (tmp_path / "site" / lang / "standings.html").read_text(encoding="utf-8")
-    assert LOT[lang] in text and LOT[lang] in page, lang
+    assert re.search(rf"^  \* +{re.escape(LOT[lang])}$", text, re.M), text  # the text's legend: the mark aligned
+    assert f"<li>* = {LOT[lang]}</li>" in page, lang
 
 
 #: docs/glossary.md: match points «МО» (ru, uk), «Матчевые очки» / «Матчеві очки»; C.07 11.1.1 (the seeds' article)
@@ -323,13 +325,19 @@ def test_a_huge_event_name_is_cut_with_a_warning_naming_its_line(capsys, tmp_pat
     assert name[:200].rstrip() in out and name[:201] not in out
 
 
-def test_a_playoffs_format_and_stages_are_worded_beside_their_codes(capsys):
+def test_a_playoffs_lines_are_worded_beside_their_messages(capsys):
     """Nos. 9 and 7 tie for first on points alone in the example (its standings, counted by hand: 6 points each);
-    the answer keeps the codes and words them in Russian beside them, as its text does."""
+    the answer keeps the format's identifier, words the lines in Russian (the tied named as the file's 001 records
+    name them, ``Name (No)``) and gives the same lines as messages in ``said``, as the standings' notes are."""
     import json
 
     out = _cli(capsys, "playoffs", str(EXAMPLE), "--places", "1", "--tiebreaks", "PTS", "--format", "json",
                "--lang", "ru")
-    group = json.loads(out[out.index("["):])[0]
-    assert (group["players"], group["format"], group["format_text"]) == ([9, 7], "mini-match", "мини-матч")
-    assert group["stages_text"] == group["text"][1:] and group["stages"][0].startswith("start at least 30 minutes")
+    answer = json.loads(out[out.index("{"):])
+    group = answer["groups"][0]
+    assert (group["players"], group["format"]) == ([9, 7], "mini-match")
+    assert group["text"][0] == "места 1-2: участники Wongso,Renaldo (9); Nguyen,Anh Kiet (7) — мини-матч"
+    assert group["said"]["text"][0] == {"id": "places {}-{}: players {} — {}",
+                                        "values": ["1", "2", "Wongso,Renaldo (9); Nguyen,Anh Kiet (7)", "mini-match"]}
+    assert group["said"]["text"][1].startswith("start at least 30 minutes") and len(group["text"]) == 4
+    assert (answer["warnings"], answer["said"]) == ([], {"notes": [], "warnings": []})

@@ -117,7 +117,7 @@ def test_the_seed_of_the_lots_is_on_the_page_and_in_every_download(browser, serv
         _wait_ready(page, ticket + 1)
     seed = page.locator("#seed").input_value()
     assert seed.isdigit()
-    assert seed in page.locator("#seed-line").inner_text() and seed in page.locator("#lot-legend").inner_text()
+    assert seed in page.locator("#seed-line").inner_text() and seed in page.locator("#legend").inner_text()
     shown = [int(x) for x in page.locator("#standings tbody tr").evaluate_all("rows => rows.map(r => r.dataset.startNo)")]
     with page.expect_download() as info:
         page.locator('button.download[data-format="csv"]').click()

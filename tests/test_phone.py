@@ -199,9 +199,11 @@ def test_the_live_page_on_a_phone_keeps_rank_name_points_and_speaks_words(browse
 def test_the_hall_keeps_its_legend_and_headings_in_view(browser, live_server, tmp_path):
     page = live_page(browser, live_server, 1280, "&screen=hall")
     page.evaluate("window.scrollTo(0, 900)")
-    page.wait_for_timeout(200)
+    # the scroll done and drawn: two frames after it (the sticky header, legend and headings placed)
+    page.wait_for_function("window.scrollY > 0")
+    page.evaluate("new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
     header = page.evaluate("document.querySelector('header').getBoundingClientRect().bottom")
-    legend = page.locator("#standings-section .legend")
+    legend = page.locator("#standings-section p.legend")  # the marks' line (the standings' legend is under the table)
     box = legend.bounding_box()
     assert legend.is_visible() and "✓" in legend.inner_text()
     assert abs(box["y"] - header) < 3  # right under the header

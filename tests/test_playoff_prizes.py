@@ -9,6 +9,7 @@ import pytest
 from tiebreak import Kind, Player, Tournament, compute_standings
 from tiebreak.arbiter.playoff import plan_playoffs
 from tiebreak.arbiter.prizes import Prize, distribute
+from tiebreak.render.i18n import message
 from tiebreak.render.tools import playoff_lines
 
 
@@ -77,23 +78,25 @@ def five_for_ninth(n_tied: int = 5, tiebreaks: str = "PTS,TPN", lots: bool = Fal
 def test_five_tied_for_ninth_the_fifth_takes_thirteenth():
     """Five players (9-13) tie on 1 point for 9th: places 9, 10, 11, 12, 13 are theirs.  TPN (lower start number
     first) keeps 9, 10, 11, 12 in the play-off; No. 13 is out and takes the last of the five places, 13; the semi-final
-    losers share 11 and 12 (13.2.6).  The old wording said '13 take places 13-13'."""
+    losers share 11 and 12 (13.2.6).  The old wording said '13 take places 13-13'.  Each is named as the standings
+    name a player, ``Name (No)`` (the players are built as ``P<number>``), the names joined by semicolons."""
     [g] = plan_playoffs(five_for_ninth(), places=9)
     assert (g.places, g.players, g.eliminated) == ((9, 13), [9, 10, 11, 12], [13])
-    assert g.stages[:2] == ["the next tie-break (TPN) keeps the top four", "No. 13 is out and takes place 13"]
+    assert g.stages[:2] == ["the next tie-break (TPN) keeps the top four", "P13 (13) is out and takes place 13"]
     assert g.shared == ["the two semi-final losers share the prizes of places 11 and 12 equally (13.2.6)"]
-    assert playoff_lines(g, False, "ru")[:3] == [
-        "места 9-13: участники 9, 10, 11, 12 — отбор четырёх, затем олимпийская система",
-        "следующий дополнительный показатель (TPN) оставляет четырёх лучших", "№ 13 выбывает и занимает место 13"]
-    assert playoff_lines(g, False, "uk")[2] == "№ 13 вибуває і посідає місце 13"
+    assert [message(x, "ru") for x in playoff_lines(g, False)][:3] == [
+        "места 9-13: участники P9 (9); P10 (10); P11 (11); P12 (12) — отбор четырёх, затем олимпийская система",
+        "следующий дополнительный показатель (TPN) оставляет четырёх лучших", "P13 (13) выбывает и занимает место 13"]
+    assert [message(x, "uk") for x in playoff_lines(g, False)][2] == "P13 (13) вибуває і посідає місце 13"
 
 
 def test_seven_tied_for_ninth_three_take_thirteenth_to_fifteenth():
     """Seven tied on 1 point hold places 9-15; TPN keeps 9-12; 13, 14, 15 take 13, 14, 15 in that order."""
     [g] = plan_playoffs(five_for_ninth(7), places=[9])
     assert (g.places, g.eliminated) == ((9, 15), [13, 14, 15])
-    assert g.stages[1] == "Nos. 13, 14, 15 are out and take places 13-15 in this order"
-    assert playoff_lines(g, False, "uk")[2] == "№ 13, 14, 15 вибувають і посідають місця 13-15 у цьому порядку"
+    assert g.stages[1] == "P13 (13); P14 (14); P15 (15) are out and take places 13-15 in this order"
+    assert message(playoff_lines(g, False)[2], "uk") == ("P13 (13); P14 (14); P15 (15) вибувають і посідають місця "
+                                                         "13-15 у цьому порядку")
 
 
 def test_five_tied_on_everything_lots_decide_the_four():
@@ -101,14 +104,14 @@ def test_five_tied_on_everything_lots_decide_the_four():
     decide who plays on (C.07 4.2); with lots drawn (seed 4) the drawn order keeps four and the fifth takes 13."""
     [g] = plan_playoffs(five_for_ninth(tiebreaks="PTS"), places=9)
     assert (g.players, g.eliminated) == ([9, 10, 11, 12, 13], [])
-    assert g.stages[0] == ("the tie-breaks leave Nos. 9, 10, 11, 12, 13 equal at the cut to four; lots decide which of "
-                           "them play on (C.07 4.2)")
+    assert g.stages[0] == ("the tie-breaks leave P9 (9); P10 (10); P11 (11); P12 (12); P13 (13) equal at the cut to "
+                           "four; lots decide which of them play on (C.07 4.2)")
     s = five_for_ninth(tiebreaks="PTS", lots=True)
     s_order = [r.start_no for r in s.rows][8:13]
     [g] = plan_playoffs(s, places=9)
     assert g.players == s_order[:4] and g.eliminated == s_order[4:]
     assert g.stages[:2] == [f"the tie-breaks leave fourth and fifth equal; the lots drawn for the standings (seed "
-                            f"{s.seed}) keep the top four", f"No. {s_order[4]} is out and takes place 13"]
+                            f"{s.seed}) keep the top four", f"P{s_order[4]} ({s_order[4]}) is out and takes place 13"]
 
 
 def test_five_tied_the_next_tiebreak_equal_a_later_one_cuts():
@@ -117,14 +120,15 @@ def test_five_tied_the_next_tiebreak_equal_a_later_one_cuts():
     [g] = plan_playoffs(five_for_ninth(tiebreaks="PTS,BPG,TPN"), places=9)
     assert g.eliminated == [13]
     assert g.stages[0] == "the next tie-break (BPG) leaves fourth and fifth equal; TPN keeps the top four"
-    assert playoff_lines(g, False, "ru")[1] == ("следующий дополнительный показатель (BPG) не разделяет четвёртого и "
+    assert message(playoff_lines(g, False)[1], "ru") == ("следующий дополнительный показатель (BPG) не разделяет четвёртого и "
                                                 "пятого; четырёх лучших оставляет TPN")
 
 
 def test_api_playoffs_of_five_tied_in_the_readers_language():
     """The bundled event with PTS,BH: nos. 4, 2, 14, 15 and 16 share 4.5 points (places 5-9, the published
     standings); their BH (31.5, 31, 27.5, 25.5, 23.5 by the published table) keeps the first four and no. 16 takes
-    place 9.  The API gives the group's lines in the request's language (the page shows them)."""
+    place 9.  The API gives the group's lines in the request's language (the page shows them), the players named as
+    the file's 001 records name them, and the same lines as messages (``said``)."""
     pytest.importorskip("httpx")
     from pathlib import Path
 
@@ -136,8 +140,12 @@ def test_api_playoffs_of_five_tied_in_the_readers_language():
     with open(example, "rb") as f:
         r = TestClient(create_app()).post("/api/playoffs", data={"tiebreaks": "PTS,BH", "places": "5", "lang": "uk"},
                                           files={"file": ("hb.trf", f)})
-    [g] = r.json()
+    [g] = r.json()["groups"]
     assert (g["places"], g["players"], g["eliminated"]) == ([5, 9], [4, 2, 14, 15], [16])
-    assert g["text"][:3] == ["місця 5-9: учасники 4, 2, 14, 15 — відбір чотирьох, потім олімпійська система",
+    assert g["names"] == {"4": "Lingineni,Khushal", "2": "Davis,Tony J", "14": "Whitford,Matthew",
+                          "15": "Bodke,Krishna", "16": "Matijas,Dejan"}
+    assert g["text"][:3] == ["місця 5-9: учасники Lingineni,Khushal (4); Davis,Tony J (2); Whitford,Matthew (14); "
+                             "Bodke,Krishna (15) — відбір чотирьох, потім олімпійська система",
                              "наступний додатковий показник (BH) залишає чотирьох найкращих",
-                             "№ 16 вибуває і посідає місце 9"]
+                             "Matijas,Dejan (16) вибуває і посідає місце 9"]
+    assert g["said"]["text"][2] == {"id": "{} is out and takes place {}", "values": ["Matijas,Dejan (16)", "9"]}

@@ -188,3 +188,37 @@ def test_api_series_as_text_and_an_upload_that_cannot_be_read() -> None:
     assert r.status_code == 400 and r.json()["file"] == "march.trf" and "tiebreak-series-" not in r.text
     r = client.post("/api/series", data={"points": POINTS, "format": "pdf"}, files=files)
     assert r.status_code == 400 and r.json()["field"] == "format"
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "points column says 5.5 but the results add up to 6; the results are used"),
+    ("ru", "в столбце очков 5.5, а по результатам 6; используются результаты"),
+    ("uk", "у стовпці очок 5.5, а за результатами 6; використано результати")])
+def test_series_json_says_the_warnings_of_reading_its_events(tmp_path, capsys, lang, said) -> None:
+    """The bundled event with player 7's points column changed from 6.0 to 5.5 (his seven results add up to 6, the
+    published standings): the series' JSON, on the command line and from the API, says the warning in ``lang``, naming
+    the file as the user knows it, and beside it the same as a message (``said``), as the standings' JSON does."""
+    from pathlib import Path
+
+    from fastapi.testclient import TestClient
+
+    from tiebreak.cli import main
+    from tiebreak.web.app import create_app
+
+    example = Path(__file__).resolve().parents[1] / "examples" / "hobsons-bay-cup-2025.trf"
+    lines = example.read_text(encoding="utf-8").split("\n")
+    seven = next(i for i, x in enumerate(lines) if x.startswith("001    7 "))
+    assert lines[seven][80:84] == " 6.0"
+    lines[seven] = lines[seven][:80] + " 5.5" + lines[seven][84:]
+    path = tmp_path / "cup.trf"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    assert main(["series", str(path), "--points", "place:10,6", "--format", "json", "--lang", lang]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    files = [("files", ("cup.trf", path.read_bytes()))]
+    api = TestClient(create_app()).post("/api/series", data={"points": "place:10,6", "lang": lang}, files=files).json()
+    for doc, name in ((cli, str(path)), (api, "cup.trf")):
+        [warning] = doc["warnings"]
+        assert warning.startswith(f"{name}, ") and warning.endswith(said)
+        assert doc["said"]["warnings"][0]["message"]["id"] == ("player {}: points column says {} but the results add "
+                                                               "up to {}; the results are used")
+        assert doc["said"]["ambiguities"] == doc["ambiguities"] == []

@@ -149,8 +149,11 @@ def test_a_watcher_whose_folder_was_replaced_by_something_else_stops_and_touches
     assert sorted(p.name for p in tmp_path.iterdir()) == ["event.trf", "site"]  # no spare nor lock left beside it
 
 
-def _site_of_two_events(tmp_path: Path) -> Path:
-    """The site of two events of the same name in two folders (``open/event.trf``, ``juniors/event.trf``)."""
+@pytest.fixture(scope="module")
+def two_events(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site of two events of the same name in two folders (``open/event.trf``, ``juniors/event.trf``), built
+    once: the tests below only read it."""
+    tmp_path = tmp_path_factory.mktemp("two-events")
     one, two = tmp_path / "open" / "event.trf", tmp_path / "juniors" / "event.trf"
     for copy in (one, two):
         copy.parent.mkdir()
@@ -160,13 +163,13 @@ def _site_of_two_events(tmp_path: Path) -> Path:
     return out
 
 
-def test_a_site_of_two_events_lists_both_in_every_language(tmp_path):
+def test_a_site_of_two_events_lists_both_in_every_language(two_events):
     """The root of a site of several events (a new user's report: it redirected to ``None``) lists each event in
     every language under that language's heading (the glossary's "Турниры" / "Турніри"), every link to a page that
     exists, and sends nowhere on its own."""
     import bs4
 
-    out = _site_of_two_events(tmp_path)
+    out = two_events
     soup = bs4.BeautifulSoup((out / "index.html").read_text(encoding="utf-8"), "html.parser")
     assert soup.find("meta", attrs={"http-equiv": "refresh"}) is None
     sections = {s["lang"]: s for s in soup.find_all("section")}
@@ -181,12 +184,12 @@ def test_a_site_of_two_events_lists_both_in_every_language(tmp_path):
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_the_root_of_a_site_of_two_events_in_chromium(browser, tmp_path, width):
+def test_the_root_of_a_site_of_two_events_in_chromium(browser, two_events, width):
     """At a phone's and a desktop's width the root page of several events has its one h1 and headings in order
     (axe-core: no ``page-has-heading-one``, ``heading-order``, nor any serious or critical violation) and does not
     scroll sideways."""
     axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
-    out = _site_of_two_events(tmp_path)
+    out = two_events
     page = browser.new_page(viewport={"width": width, "height": 800})
     page.goto((out / "index.html").as_uri())
     assert page.locator("h1").count() == 1 and page.locator("h1").inner_text() == "Events · Турниры · Турніри"

@@ -74,15 +74,23 @@ def test_a_playoff_between_players_who_were_not_tied_is_refused(tmp_path, capsys
     assert not (tmp_path / "site").exists()
 
 
-@pytest.mark.parametrize("width", [390, 1280])
-def test_the_playoff_page_and_the_marked_standings_in_chromium(browser, tmp_path, width):
-    """At a phone's and a desktop's width no page scrolls sideways, and axe-core finds no serious or critical
-    violation on the play-off page and on the standings with their marks and downloads."""
-    axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
+@pytest.fixture(scope="module")
+def played_off(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled example's site with Nos. 7 and 9 played off, built once for both widths (only read)."""
+    tmp_path = tmp_path_factory.mktemp("played-off")
     playoff = tmp_path / "playoff.txt"
     playoff.write_text("stage mini-match\n7 9 =\n9 7 1-0\n", encoding="utf-8")
     out = tmp_path / "site"
     assert main(["site", str(SWISS), "-o", str(out), "--playoff", str(playoff)]) == 0
+    return out
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_playoff_page_and_the_marked_standings_in_chromium(browser, played_off, width):
+    """At a phone's and a desktop's width no page scrolls sideways, and axe-core finds no serious or critical
+    violation on the play-off page and on the standings with their marks and downloads."""
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
+    out = played_off
     page = browser.new_page(viewport={"width": width, "height": 800})
     found = []
     for lang, name in (("en", "playoff.html"), ("uk", "playoff.html"), ("ru", "standings.html")):

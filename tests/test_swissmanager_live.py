@@ -9,11 +9,11 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 from sources import CORPUS, needs
+from waits import until
 
 from tiebreak.formats.swissmanager_file import parse
 
@@ -50,7 +50,7 @@ def test_the_api_takes_a_swiss_manager_upload():
 
 
 @needs(EVENT)
-def test_a_rewritten_tunx_updates_the_live_page_within_two_seconds_and_a_half_written_one_never(tmp_path):
+def test_a_rewritten_tunx_updates_the_live_page_and_a_half_written_one_never(tmp_path):
     httpx = pytest.importorskip("httpx")
     pytest.importorskip("watchfiles")
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
@@ -80,22 +80,13 @@ def test_a_rewritten_tunx_updates_the_live_page_within_two_seconds_and_a_half_wr
         whole = _with_result(path.read_bytes(), 4, 1, 1)
         # half the new file: it is never a version, the last good one stays published
         rewrite(whole[:len(whole) // 2])
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline and not held():
-            time.sleep(0.05)
-        reason = held()
-        assert reason and "could not be read" in reason["reason"] and "directory" in reason["reason"]
+        reason = until(held, "the half-written file to be held back")
+        assert "could not be read" in reason["reason"] and "directory" in reason["reason"]
         doc = live()
         assert doc["live"]["version"] == version and doc["live"]["warning"] is None and doc["live"]["pending"] == 4
-        # the whole file: shown within 2 s
+        # the whole file: shown (how soon is benchmarks/live.py's measure, not this test's)
         rewrite(whole)
-        start = time.monotonic()
-        while time.monotonic() - start < 2.0:
-            doc = live()
-            if doc["live"]["version"] > version:
-                break
-            time.sleep(0.05)
-        assert doc["live"]["version"] > version, "the result did not show within 2 s"
+        doc = until(lambda: (d := live())["live"]["version"] > version and d, "the whole file's result to show")
         assert doc["live"]["pending"] == 3
         after = {r["start_no"]: r["points"] for r in doc["standings"]}
         assert float(after[4]) == float(points[4]) + 1 and float(after[1]) == float(points[1])

@@ -269,3 +269,12 @@ def test_team_presets_follow_the_arbiters_manual_lists():
     s = compute_team_standings(example_t(), PRESETS["fide-team-rr"].tiebreaks, lots=False)
     assert [s.value(n, "MPVGP") for n in (1, 2, 3, 4)] == [F(7, 2), 2, F(9, 2), 2]
     assert [s.value(n, "EMGSB") for n in (1, 2, 3, 4)] == [9, F(7, 2), F(19, 2), F(15, 2)]
+
+
+def test_the_standings_say_when_their_list_is_the_default_one():
+    """Issue 33: whether the list is the default is the standings' own fact (``default_list``), which the check
+    reads, never a note's English.  The team default, written here by hand: Arbiters' Manual 13.15.5 (MP, then
+    MPVGP, EDE, BH/C1, BH, with SB for its team SB)."""
+    s = compute_team_standings(example_t(), None, lots=False)
+    assert s.default_list and s.tiebreaks == ["PTS", "MPVGP", "EDE", "BH/C1", "BH", "SB"]
+    assert not compute_team_standings(example_t(), "MP,GP", lots=False).default_list

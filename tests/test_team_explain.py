@@ -25,6 +25,7 @@ from tiebreak.render.explain_panel import panel
 from tiebreak.web.page_words import page_words
 
 EXAMPLE_T = Path(__file__).parent / "data" / "team" / "example-t.trf"
+EXAMPLE = Path(__file__).parents[1] / "examples" / "hobsons-bay-cup-2025.trf"
 
 
 @pytest.fixture(scope="module")
@@ -99,7 +100,7 @@ def test_two_teams_side_by_side_as_two_players():
     assert [x.split() for x in lines[3:6]] == [["R1", "loss", "0", "loss", "0"],   # B lost to A, D to C
                                                ["R2", "win", "2", "loss", "0"],    # B beat D
                                                ["R3", "loss", "0", "draw", "1"]]   # C beat B, D drew A
-    assert lines[6].strip() == "(* cut)"
+    assert len(lines) == 6  # MP cuts nothing: no key of a star under the table
     # the same shape as two players'
     players = compute_standings(trf.load(str(EXAMPLE_T)), "PTS,BH", lots=False)
     assert explain_pair(players, 1, 2).splitlines()[2].split()[0] == "round"
@@ -124,3 +125,18 @@ def test_two_teams_on_the_command_line_the_api_and_the_page(capsys, client):
     html = panel(_teams("GP,MP"), [2, 4], "en", page_words("en"))
     assert "first separated by MP [C.07 11.1.1]: 2 against 1" in html
     assert "A (1)" in html and "D (4)" in html  # the opposing teams of each round
+
+
+def test_the_star_of_a_cut_round_is_explained_only_when_a_round_is_cut():
+    """Cut-1 leaves out each player's least significant round (C.07 14.1): two players separated by BH/C1 each show
+    one starred round and the key of the star; separated by PTS, which cuts nothing, neither."""
+    players = compute_standings(trf.load(str(EXAMPLE)), "PTS,BH/C1", lots=False)
+    rows = players.rows
+    a, b = next((x.start_no, y.start_no) for x, y in zip(rows, rows[1:])
+                if x.points == y.points and x.values["BH/C1"] != y.values["BH/C1"])
+    lines = explain_pair(players, a, b).splitlines()
+    assert "BH/C1" in lines[1] and lines[-1].strip() == "(* cut)"
+    starred = [line.split() for line in lines[3:-1] if "*" in line]
+    assert sum(cell.endswith("*") for line in starred for cell in line) == 2  # one per player
+    c, d = next((x.start_no, y.start_no) for x, y in zip(rows, rows[1:]) if x.points != y.points)
+    assert "*" not in explain_pair(players, c, d)

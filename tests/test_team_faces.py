@@ -208,7 +208,7 @@ def test_team_json_details(capsys):
 def test_playoffs_and_prizes_on_teams(capsys, tmp_path):
     """On GP alone B and D are equal (2 each) for places 3-4: a two-team play-off, and shared prizes."""
     code, out, _ = run(capsys, "playoffs", str(EXAMPLE_T), "--tiebreaks", "GP", "--no-lots", "--places", "3")
-    assert code == 0 and out.startswith("places 3-4: teams 2, 4 — mini-match")
+    assert code == 0 and out.startswith("places 3-4: teams B (2); D (4) — mini-match")  # the teams named as in the file
     assert "last regular match of these teams (13.2.8)" in out and "players" not in out  # teams play off, not players
     prizes = tmp_path / "prizes.csv"
     prizes.write_text("place,1,300\nplace,2,200\nplace,3,100\nplace,4,50\n")
@@ -281,10 +281,11 @@ def test_api_explains_a_team_and_plans_team_playoffs_and_prizes(client):
     r = _upload(client, "/api/explain", {"player": "7"})
     assert r.status_code == 400 and "no team with number 7" in r.json()["error"]
     r = _upload(client, "/api/playoffs", {"tiebreaks": "GP", "no_lots": "1", "places": "3"})
-    [g] = r.json()
-    assert g == {"places": [3, 4], "players": [2, 4], "format": "mini-match", "stages": g["stages"], "eliminated": [],
-                 "team": True, "text": g["text"], "format_text": "mini-match", "stages_text": g["stages_text"]}
-    assert g["text"][0] == "places 3-4: teams 2, 4 — mini-match"
+    [g] = r.json()["groups"]
+    assert g == {"places": [3, 4], "players": [2, 4], "format": "mini-match", "eliminated": [], "names": {"2": "B", "4": "D"},
+                 "team": True, "text": g["text"], "said": g["said"]}
+    assert g["text"][0] == "places 3-4: teams B (2); D (4) — mini-match"
+    assert g["said"]["text"][0] == {"id": "places {}-{}: teams {} — {}", "values": ["3", "4", "B (2); D (4)", "mini-match"]}
     r = _upload(client, "/api/prizes", {"tiebreaks": "GP", "no_lots": "1",
                                         "prizes": "place,1,300\nplace,2,200\nplace,3,100\nplace,4,50"})
     assert [(a["start_no"], a["name"], a["amount"]) for a in r.json()][2:] == [(2, "B", 75), (4, "D", 75)]
@@ -338,10 +339,11 @@ def test_a_real_team_event_on_the_page_in_explanations_and_play_offs(capsys):
     code, out, _ = run(capsys, "playoffs", str(FRIENDSHIP), "--tiebreaks", "MP", "--no-lots", "--places", "3")
     first = out.splitlines()[0]
     assert first.startswith("places 3-5: teams ") and first.endswith("— round robin")
-    tied = {int(x) for x in first.split("teams ")[1].split(" —")[0].split(", ")}
+    tied = dict(x[:-1].rsplit(" (", 1) for x in first.split("teams ")[1].split(" —")[0].split("; "))  # Name (No)
     nine = {e["team"] for e in published if e["match_points"] == "9"}
+    assert set(tied) == nine
     code, out, _ = run(capsys, "standings", str(FRIENDSHIP), "-t", "MP", "--format", "json", "--no-lots")
-    assert {r["name"] for r in json.loads(out)["standings"] if r["start_no"] in tied} == nine
+    assert {r["name"]: str(r["start_no"]) for r in json.loads(out)["standings"] if r["name"] in nine} == tied
 
 
 def test_explain_of_an_individual_event_keeps_every_option(capsys):

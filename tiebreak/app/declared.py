@@ -181,6 +181,8 @@ _NOT_ON_PAGE_ODDS = "the page asks for the odds with the list and rules of its s
                     "are the command line's and the API's"
 
 #: the options of one command only (or of a few commands' outputs), in the order its help lists them
+#: the last millisecond of the year 9999: a file's time beyond it is no time
+MAX_MODIFIED = 253_402_300_799_999
 _OWN = (
     # standings
     Option("standings_file", str, "TRF (TRF-16, TRF-2026, Krause .tab), Chess-JSON, Chess-Results XML, PGN, CSV or "
@@ -277,7 +279,8 @@ _OWN = (
     Option("series_file", str, "the events' files, in the order they were played", name="file", positional=True,
            nargs="+", commands=("series",), not_on=_UPLOADED),
     Option("points", str, "place:25,18,15... (points of each place) or score (the event score)", required=True,
-           commands=("series",), forms=("series",), page=True, example="place:25,18,15,12,10"),
+           commands=("series",), forms=("series",), page=True,
+           example="place:10,8,6,5,4,3,2,1"),  # the guide's, and the page's first value
     Option("best", int, "count each player's best K events (default: all)", low=1, server_high=MAX_SERIES_EVENTS,
            commands=("series",), forms=("series",), page=True),
     Option("tool_format", str, "", name="format", flag=("--format", "-f"), default="text", choices=("text", "json"),
@@ -328,7 +331,7 @@ _OWN = (
            metavar="PATH", commands=("serve",), not_on=_SERVER),
     Option("poll_seconds", float, "with --watch https://...: the least time between two requests of the address "
                                   "(default 1; 0.5 to 600); each is a conditional request",
-           default=1.0, metavar="SECONDS", commands=("serve",), not_on=_SERVER),
+           default=1.0, low=0.5, high=600, metavar="SECONDS", commands=("serve",), not_on=_SERVER),
     Option("serve_players", str, "with --watch of a broadcast's PGN: the event's player list (a TRF, any file "
                                  "tiebreak reads, or a CSV of name, rating, title, federation, FIDE id) matched to the "
                                  "games' names",
@@ -419,6 +422,12 @@ _SHARED = (
     Option("model", str, "equal: every result 1/3; elo: Davidson's draw model on the ratings and colour",
            default="equal", choices=("equal", "elo"), commands=("odds",), forms=ODDS_FORM,
            not_on={"page": _NOT_ON_PAGE_ODDS}),
+    Option("modified", int, "the uploaded file's last change, in milliseconds since 1970 (a browser's "
+                            "File.lastModified): the date its downloads say they were printed, as the command line "
+                            "takes a file's own; without it an upload's downloads print no date",
+           low=0, high=MAX_MODIFIED, forms=STANDINGS_FORM + ODDS_FORM + RATINGS_FORM, example=1749513600000,
+           not_on={"cli": "the command line reads the file's own time",
+                   "page": "sent by the page's script with the file chosen (its lastModified), never typed"}),
     Option("no_lots", bool, "leave remaining ties unbroken (shared ranks)", default=False,
            commands=("standings", "explain", "playoffs", "prizes", "site", "serve"), forms=STANDINGS_FORM, page=True,
            help_for={"serve": "with --watch: the live standings (and the --site) leave remaining ties unbroken "

@@ -65,12 +65,14 @@ def player_list(path: str, warnings: list[InputWarning]) -> list[Player]:
 def file_time(path: str) -> datetime.datetime | None:
     """When the file ``path`` was last written (UTC, whole seconds): the time its results last changed, which every
     download of it is dated by (the standings' page and PDF, the odds', ratings' and prizes' pages, the website's
-    downloads), never the clock's; None where it cannot be read.  An uploaded file (the API, the page) is dated by
-    the copy the server keeps: the time it arrived."""
+    downloads), never the clock's; None where it cannot be read or is the time 0 (1970-01-01, which no file written
+    since has: an upload sent without its time, ``modified``, is given it, so its downloads print no date rather than
+    the day it arrived).  An upload sent with ``modified`` (the page sends the file's lastModified) has that time."""
     try:
-        return datetime.datetime.fromtimestamp(int(os.stat(path).st_mtime), datetime.timezone.utc)
+        seconds = int(os.stat(path).st_mtime)
     except OSError:
         return None
+    return datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc) if seconds > 0 else None
 
 
 def file_date(path: str) -> datetime.date | None:

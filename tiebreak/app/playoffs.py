@@ -1,9 +1,9 @@
 """Play-offs of tied places (``tiebreak playoffs``, the API's ``/api/playoffs``; Arbiters' Manual 13.2).
 
 >>> from tiebreak.app.options import Options
->>> groups, seed = playoffs(Options(tiebreaks="PTS", no_lots=True), "examples/hobsons-bay-cup-2025.trf", "1", 0, [])
->>> [g["players"] for g in groups]    # nos. 7 and 9 tie on 6 points
-[[7, 9]]
+>>> answer = playoffs(Options(tiebreaks="PTS", no_lots=True), "examples/hobsons-bay-cup-2025.trf", "1", 0, [])
+>>> [(g["players"], g["text"][0]) for g in answer["groups"]]    # nos. 7 and 9 tie on 6 points
+[([7, 9], 'places 1-2: players Nguyen,Anh Kiet (7); Wongso,Renaldo (9) — mini-match')]
 """
 
 from __future__ import annotations
@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Any
 from ..arbiter.playoff import plan_playoffs
 from ..arbiter.playoff_results import Decision, PlayoffResults, apply_results, decision_notes, parse_results
 from ..engine.errors import InputError, InputWarning, Place
-from ..engine.messages import Message
+from ..engine.messages import Message, to_json
 from ..engine.numbers import NumberError, parse_int
 from ..formats.files import read_text
 from ..render.i18n import message
+from ..render.output import worded
 from ..render.tools import playoff_lines
 from .options import Options
 from .standings import final_standings, is_team
@@ -27,10 +28,12 @@ if TYPE_CHECKING:
     from ..engine.team import TeamStandings
 
 
-def playoffs(o: Options, path: str, places: str, after: int,
-             warnings: list[InputWarning]) -> tuple[list[dict[str, Any]], int | None]:
-    """Play-off groups for the tied ``places`` (``1,2``), played off after ``after`` tie-breaks, each with its lines
-    in ``o.lang``; the seed of the lots."""
+def playoffs(o: Options, path: str, places: str, after: int, warnings: list[InputWarning]) -> dict[str, Any]:
+    """The answer of ``tiebreak playoffs`` and ``/api/playoffs``: the play-off groups for the tied ``places``
+    (``1,2``), played off after ``after`` tie-breaks, the seed of the lots, and the warnings of reading the file (also
+    added to ``warnings``), each worded in ``o.lang`` beside ``said``, its messages, as every JSON answer has them.
+    A group's ``text`` is its lines as the arbiter reads them (a heading naming the tied as the standings do, then the
+    stages and the sharing), its ``said`` the same lines as messages; ``format`` the format's identifier."""
     s = final_standings(o, path, warnings)
     try:
         asked = [parse_int(x, 1, len(s.rows)) for x in places.split(",") if x.strip()]
@@ -39,11 +42,11 @@ def playoffs(o: Options, path: str, places: str, after: int,
     if not 0 <= after <= len(s.tiebreaks):
         raise InputError(Message("--after {} is outside 0..{}", after, len(s.tiebreaks)), Place(field="after"))
     team = is_team(s)
-    return [{"places": list(g.places), "players": g.players, "format": g.format, "stages": g.stages,
-             # the format and the stages worded in the answer's language beside them (the codes stay for programs)
-             "format_text": message(g.format, o.lang), "stages_text": [message(x, o.lang) for x in g.stages],
-             "eliminated": g.eliminated, "team": team, "text": playoff_lines(g, team, o.lang)}
-            for g in plan_playoffs(s, asked, after)], s.seed
+    groups = [{"places": list(g.places), "players": g.players, "eliminated": g.eliminated,
+               "names": {str(n): name for n, name in g.names.items()}, "format": g.format, "team": team,
+               "text": [message(line, o.lang) for line in lines], "said": {"text": [to_json(x) for x in lines]}}
+              for g in plan_playoffs(s, asked, after) for lines in [playoff_lines(g, team)]]
+    return {"groups": groups, "seed": s.seed, **worded(None, warnings, o.lang or "en")}
 
 
 def playoff_played(o: Options, unplaced: Standings | TeamStandings) -> tuple[PlayoffResults, list[Decision],

@@ -293,7 +293,7 @@ def compare(source: str, published: Published, rows: dict[int, PublishedRow], un
     return Report(source, announced, ours.tiebreaks, not differences, differences, order, best, notes, unmatched,
                   published.source, verdict(differences, order, published.publisher), published.publisher,
                   ours.tt.primary if isinstance(ours, TeamStandings) else "",
-                  any(str(getattr(n, "template", "")).startswith("no tie-break list given") for n in ours.notes))
+                  ours.default_list)
 
 
 def publishing_notes(ours: Any, rows: dict[int, PublishedRow], columns: list[str], publisher: str) -> list[str]:

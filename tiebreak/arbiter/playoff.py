@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..engine.messages import Message
-from ..engine.ranking import place_sizes, shared_place
+from ..engine.ranking import name_and_number, place_sizes, shared_place
 from ..engine.standings import Standings
 
 if TYPE_CHECKING:  # a team event's standings work as well (its teams play off)
@@ -37,6 +37,11 @@ class PlayoffGroup:
     stages: list[str] = field(default_factory=list)
     eliminated: list[int] = field(default_factory=list)  # 5+: left out by the next tie-break
     shared: list[str] = field(default_factory=list)
+    names: dict[int, str] = field(default_factory=dict)  # start number -> name, of everyone in the group
+
+    def who(self, numbers: list[int]) -> str:
+        """``numbers`` as the standings name them, ``Name (No)``, joined by a semicolon (a name has its comma)."""
+        return "; ".join(name_and_number(self.names.get(n, ""), n) for n in numbers)
 
 
 def _tied_groups(s: Standings | TeamStandings, after: int) -> list[list[int]]:
@@ -67,7 +72,8 @@ def plan_playoffs(s: Standings | TeamStandings, places: list[int] | int = 1, aft
         position += len(group)
         if len(group) < 2 or not any(span[0] <= p <= span[1] for p in wanted):
             continue
-        g = PlayoffGroup(span, list(group), FORMATS.get(len(group), "cut to four, then knock-out"))
+        g = PlayoffGroup(span, list(group), FORMATS.get(len(group), "cut to four, then knock-out"),
+                         names={n: s.row(n).name for n in group})
         start = ("start at least 30 minutes after the last regular match of these teams (13.2.8)" if team else
                  "start at least 30 minutes after the last regular game of these players (13.2.8)")
         if len(group) == 2:
@@ -124,24 +130,25 @@ def _cut_to_four(s: Standings | TeamStandings, g: PlayoffGroup, after: int) -> l
         cut = [keys[k] for k in range(after + 1, len(keys))]
         equal = [i for i, v in enumerate(values) if all(v[k] == values[3][k] for k in cut)]
         kept = equal[-1] + 1
-        lines.append(Message("the tie-breaks leave Nos. {} equal at the cut to four; lots decide which of them play on "
-                             "(C.07 4.2)", ", ".join(str(group[i]) for i in equal)))
+        lines.append(Message("the tie-breaks leave {} equal at the cut to four; lots decide which of them play on "
+                             "(C.07 4.2)", g.who([group[i] for i in equal])))
     g.players, g.eliminated = group[:kept], group[kept:]
     if len(g.eliminated) == 1:
-        lines.append(Message("No. {} is out and takes place {}", g.eliminated[0], _places(s, g.eliminated)))
+        lines.append(Message("{} is out and takes place {}", g.who(g.eliminated), _places(s, g.eliminated)))
     elif g.eliminated:
-        lines.append(Message("Nos. {} are out and take places {} in this order", ", ".join(map(str, g.eliminated)),
+        lines.append(Message("{} are out and take places {} in this order", g.who(g.eliminated),
                              _places(s, g.eliminated)))
     return lines
 
 
 def playoff_heading(g: PlayoffGroup, team: bool) -> Message:
-    """The group's heading: its places, who plays and the format.
+    """The group's heading: its places, who plays (named as the standings name them) and the format.
 
-    >>> playoff_heading(PlayoffGroup((9, 13), [4, 2, 14, 15], "cut to four, then knock-out"), False)
-    'places 9-13: players 4, 2, 14, 15 — cut to four, then knock-out'
+    >>> g = PlayoffGroup((9, 13), [4, 2, 14, 15], "cut to four, then knock-out", names={4: "Lingineni,Khushal"})
+    >>> playoff_heading(g, False)
+    'places 9-13: players Lingineni,Khushal (4); 2; 14; 15 — cut to four, then knock-out'
     """
-    numbers = ", ".join(map(str, g.players))
+    numbers = g.who(g.players)
     if team:
         return Message("places {}-{}: teams {} — {}", g.places[0], g.places[1], numbers, g.format)
     return Message("places {}-{}: players {} — {}", g.places[0], g.places[1], numbers, g.format)

@@ -34,13 +34,24 @@ _ARGPARSE = [(re.compile(re.escape(t).replace(r"\{\}", "(.+?)") + "$", re.S), t)
     "unrecognized arguments: {}", "the following arguments are required: {}", "invalid choice: {} (choose from {})",
     "expected one argument", "expected at least one argument", "expected {} arguments", "ignored explicit argument {}",
     "ambiguous option: {} could match {}",
-    # the values that our own types refuse (tiebreak.engine.numbers), which argparse hands on as text
-    "{} is not a number", "{} is not a whole number", "{} is out of range", "{} divides by zero", "{} is outside {}..{}",
 )]
+#: the last value our own types refused (argparse hands a type's error on as its text alone): its message kept by
+#: that text, so the parser's error is worded by the identifier, never recognised by its English
+_REFUSED: dict[str, Message] = {}
+
+
+def _refused(said: object) -> argparse.ArgumentTypeError:
+    """The error for argparse of a value our types refuse, its message kept for :func:`_said`."""
+    _REFUSED.clear()
+    if isinstance(said, Message):
+        _REFUSED[str(said)] = said
+    return argparse.ArgumentTypeError(str(said))
 
 
 def _said(text: str) -> Message | str:
-    """argparse's English ``text`` as the message it is, or ``text`` as it is."""
+    """``text`` as the message it is: our types' refusal kept, argparse's English recognised, or ``text`` as it is."""
+    if text in _REFUSED:
+        return _REFUSED[text]
     for pattern, template in _ARGPARSE:
         found = pattern.match(text)
         if found:
@@ -55,7 +66,7 @@ def whole_number(text: str) -> int:
     try:
         return parse_int(text)
     except NumberError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+        raise _refused(e.args[0] if e.args else e) from None
 
 
 def decimal_number(text: str) -> float:
@@ -64,7 +75,7 @@ def decimal_number(text: str) -> float:
     try:
         return float(parse_number(text, fractions=False))
     except NumberError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+        raise _refused(e.args[0] if e.args else e) from None
 
 
 def _bound(number: float | None) -> str:
@@ -96,7 +107,7 @@ class Bounded:
             return None
         value = whole_number(text) if self.whole else decimal_number(text)
         if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
-            raise argparse.ArgumentTypeError(f"{text.strip()[:40]!r} is outside {_bound(self.low)}..{_bound(self.high)}")
+            raise _refused(Message("{} is outside {}..{}", repr(text.strip()[:40]), _bound(self.low), _bound(self.high)))
         return value
 
 

@@ -74,11 +74,11 @@ def _ratings(ns: argparse.Namespace) -> int:
 def _playoffs(ns: argparse.Namespace) -> int:
     args = view(Playoffs, ns)
     warnings: list[InputWarning] = []
-    groups, _ = playoffs(view(Options, ns), args.file, args.places, args.after, warnings)
+    answer = playoffs(view(Options, ns), args.file, args.places, args.after, warnings)
     for w in warnings:
         _warn(w, args.lang)
     _emit(args.written(args.file),
-          dumps_exact(groups) + "\n" if args.format == "json" else playoffs_text(groups, args.places, args.lang))
+          dumps_exact(answer) + "\n" if args.format == "json" else playoffs_text(answer, args.places, args.lang))
     return 0
 
 
@@ -111,7 +111,7 @@ def _series(ns: argparse.Namespace) -> int:
     table = series(view(Options, ns), args.file, args.points, args.best, args.series_tiebreaks, warnings)
     for w in warnings:
         _warn(w, args.lang)
-    text = dumps_exact(to_json_obj(table)) if args.format == "json" else to_text(table, args.lang)
+    text = dumps_exact(to_json_obj(table, warnings, args.lang)) if args.format == "json" else to_text(table, args.lang)
     _emit(args.written(*args.file), text)
     return 0
 

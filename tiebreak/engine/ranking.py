@@ -7,6 +7,7 @@ Groups are kept as a dense group number per player (0 = best): each tie-break re
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Protocol, Sequence
 
@@ -210,6 +211,8 @@ class Ranking(Protocol):
     columns: list[Column]
     seed: int | None
     notes: list[str]
+    #: no list was given and the file names none: the rule set's default list ranks them
+    default_list: bool
 
     @property
     def rows(self) -> Sequence[RankedRow]: ...
@@ -253,6 +256,16 @@ def shared_place(rank: int, size: int) -> str:
     return str(rank) if size == 1 else f"{rank}-{rank + size - 1}"
 
 
+def name_and_number(name: str, number: int) -> str:
+    """A player or a team as the standings name one in a sentence: the name and the start number (``Matijas,Dejan
+    (16)``; the number alone for a file without names).
+
+    >>> name_and_number("Matijas,Dejan", 16), name_and_number("", 16)
+    ('Matijas,Dejan (16)', '16')
+    """
+    return f"{name} ({number})" if name else str(number)
+
+
 def places(rows: Iterable[RankedRow]) -> dict[int, tuple[int, int]]:
     """The tie groups: start number (team number) -> (first, last) place of its group (shared ranks without lots)."""
     return tie_groups({r.start_no: r.rank for r in rows})
@@ -272,4 +285,17 @@ def tie_groups(ranks: dict[int, int]) -> dict[int, tuple[int, int]]:
 
 def place_texts(ranks: dict[int, int]) -> dict[int, str]:
     """Start number -> the place as every face writes it (``5-9``), from start number -> rank."""
-    return {no: shared_place(first, last - first + 1) for no, (first, last) in tie_groups(ranks).items()}
+    return dict(zip(ranks, written_places(list(ranks.values()))))
+
+
+def written_places(ranks: Sequence[int]) -> list[str]:
+    """The place of each rank as every face writes it (``5-9`` where five share rank 5).
+
+    >>> written_places([1, 2, 2, 4])
+    ['1', '2-3', '2-3', '4']
+    """
+    sizes = Counter(ranks)
+    if len(sizes) == len(ranks):  # no place shared (as after lots): each place is its rank
+        return list(map(str, ranks))
+    written = {rank: shared_place(rank, size) for rank, size in sizes.items()}
+    return [written[rank] for rank in ranks]

@@ -51,9 +51,15 @@ DEFAULT_LISTS = {
 _RR_WORDS = re.compile(r"RR|ROBIN|BERGER|SCHEVENINGEN|SCHILLER", re.I)
 
 
-def detect_system(t: Tournament, rounds: int | None = None) -> tuple[str, Message]:
+def detect_system(t: Tournament, rounds: int | None = None, teams: bool = False) -> tuple[str, Message]:
     """Round robin (pre-determined pairings) or Swiss, as the FIDE reference checker decides (spec §1.3):
-    record 192, then the words of record 092, then the numbers of players and rounds."""
+    record 192, then the words of record 092, then the numbers of players and rounds (``teams``: ``t`` is a team
+    event's matches, so its "players" are teams, and the note counts teams).
+
+    >>> from tiebreak.engine.model import Player
+    >>> detect_system(Tournament.build([Player(n) for n in range(1, 13)], 11), teams=True)
+    ('round robin', '12 teams and 11 rounds')
+    """
     code = t.type_code.upper()
     if code:
         said = Message("record 192 {}", repr(t.type_code)) if t.from_records else _settings(t.type_code)
@@ -68,9 +74,8 @@ def detect_system(t: Tournament, rounds: int | None = None) -> tuple[str, Messag
     if _RR_WORDS.search(text):
         return "round robin", said
     n, r = len(t.players), rounds if rounds is not None else t.rounds
-    if r in (n - 1, n) or (n > 2 and r in (2 * n - 2, 2 * n)):
-        return "round robin", Message("{} players and {} rounds", n, r)
-    return "swiss", Message("{} players and {} rounds", n, r)
+    why = Message("{} teams and {} rounds", n, r) if teams else Message("{} players and {} rounds", n, r)
+    return ("round robin" if r in (n - 1, n) or (n > 2 and r in (2 * n - 2, 2 * n)) else "swiss"), why
 
 
 def _settings(system: str) -> Message:
@@ -124,6 +129,8 @@ class Standings:
     warnings: list[InputWarning] = field(default_factory=list)
     #: the players a play-off placed: start number -> place (Arbiters' Manual 13.2; tiebreak.arbiter.playoff_results)
     decided: dict[int, int] = field(default_factory=dict)
+    #: no list was given and the file names none: the list is the FIDE default (a note says which)
+    default_list: bool = False
 
     @property
     def points(self) -> "_Points":
@@ -235,9 +242,16 @@ class _Points:
         return Fraction(int(self.col.num[i]), self.col.den)
 
 
-def _resolve_list(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | None, system: str,
-                  notes: list[str]) -> list[TieBreakSpec]:
-    if tiebreaks is None or (isinstance(tiebreaks, str) and not tiebreaks.strip()):
+def _no_list(tiebreaks: str | Sequence[str | TieBreakSpec] | None) -> bool:
+    """Whether no list was given (the file's, else the default, is taken)."""
+    return tiebreaks is None or (isinstance(tiebreaks, str) and not tiebreaks.strip())
+
+
+def resolve_list(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | None, system: str,
+                 notes: list[str]) -> list[TieBreakSpec]:
+    """The list the players are ranked by: ``tiebreaks``, else the file's, else the FIDE default for ``system`` (the
+    choice said in ``notes``); PTS first when the list names it nowhere (the odds rank their outcomes by it too)."""
+    if tiebreaks is None or _no_list(tiebreaks):  # (None named for the type checker's sake)
         if t.declared_tiebreaks:
             specs = parse_list(t.declared_tiebreaks)
             notes.append(Message("tie-breaks from the file (record {})", '212' if t.declared_tiebreaks_complete
@@ -354,7 +368,7 @@ def compute_standings(
     notes: list[str] = []
     k = _after_round(t, after_round, notes)
     ruleset, system = _rules_and_system(t, rules, system, cumulative_half_bye, notes)
-    specs = _resolve_list(t, tiebreaks, system, notes)
+    specs = resolve_list(t, tiebreaks, system, notes)
     _check_bounds(t, specs, seed, unrated_rating)
     # a global rating for unrated players applies to every rating tie-break that has no /U of its own
     effective = [s.with_unrated(unrated_rating) if "U" in CATALOGUE[s.code].modifiers else s for s in specs]
@@ -372,7 +386,8 @@ def compute_standings(
                              drawn, seed))
     ctx = context(ruleset)
     score = Column(ctx.score, ctx.scale)
-    s = Standings(t, ruleset, system, k, specs, columns, [], seed, score, notes, list(warnings or []))
+    s = Standings(t, ruleset, system, k, specs, columns, [], seed, score, notes, list(warnings or []),
+                  default_list=_no_list(tiebreaks) and not t.declared_tiebreaks)
     s.rows = [Row(s, i, r, int(x) or None) for i, r, x in zip(order.tolist(), ranks[order].tolist(), lot[order].tolist())]
     return s
 

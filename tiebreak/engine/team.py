@@ -78,6 +78,8 @@ class TeamStandings:
     warnings: list[InputWarning]
     #: the teams a play-off placed: number -> place (Arbiters' Manual 13.2; :mod:`tiebreak.arbiter.playoff_results`)
     decided: dict[int, int] = field(default_factory=dict)
+    #: no list was given and the file names none: the list is the Arbiters' Manual's default (a note says which)
+    default_list: bool = False
 
     @property
     def tiebreaks(self) -> list[str]:
@@ -150,7 +152,7 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
     ruleset, why = choose_rules(rules, m.start_date)
     notes.append(why)
     if system is None:
-        system, sys_why = detect_system(m)
+        system, sys_why = detect_system(m, teams=True)
         notes.append(Message("{} ({})", system, sys_why))
     specs = _team_list(tt, tiebreaks, seed, notes)
     tt = _with_primary(tt, specs, notes)
@@ -168,7 +170,8 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
     keys = column_keys([s.text for s in specs])
     rows = [TeamRow(int(ranks[i]), i, tt.teams[i].number, tt.teams[i].name,
                     {key: c.value(i) for key, c in zip(keys, columns)}, int(lot[i]) or None) for i in order.tolist()]
-    return TeamStandings(tt, ruleset, system, k, specs, columns, rows, seed, notes, tt.warnings)
+    return TeamStandings(tt, ruleset, system, k, specs, columns, rows, seed, notes, tt.warnings,
+                         default_list=not tiebreaks and not tt.games.declared_tiebreaks)
 
 
 #: the teams' list when neither the user nor the file gives one: the primary score, then the team Swiss list of the

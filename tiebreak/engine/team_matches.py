@@ -143,6 +143,7 @@ def build(t: Tournament, teams: list[Team] | None = None, primary: str | None = 
     _match_kinds(grid)
     number_row = {team.number: ti for ti, team in enumerate(teams)}
     _forfeited_matches(grid, lines, number_row, t.rounds, win_units * boards, t.source, warnings)
+    _record_byes(grid, lines, number_row, win_units, t.source, warnings)
     mp, pab_gp, pab_rounds = _declared_byes(lines, mp, Fraction(boards) * t.score_system.draw, number_row, t.source,
                                             warnings)
     if system is None:
@@ -206,10 +207,15 @@ def _match_points(lines: list[str]) -> ScoreSystem:
 
 
 def _boards(t: Tournament, lines: list[str], team_of: np.ndarray, present: np.ndarray, nteams: int) -> int:
-    """The boards of a match: record 352's colours per board, else the most players of one team in one round."""
+    """The boards of a match: record 352's colours per board, else the boards the pairing program's file declares
+    (``extra["boards"]``: Swiss-Manager's, Swiss-Chess's), else the most players of one team in one round (0 when
+    nobody played: the faces then say no number)."""
     declared = _record(lines, "352")
     if declared and (boards := max(len(x[4:].strip()) for x in declared)):
         return boards
+    listed = np.bincount(team_of[team_of >= 0], minlength=nteams).max(initial=0)
+    if isinstance(given := t.extra.get("boards"), int) and 0 < given <= listed:  # never more than a team lists
+        return given
     per_round = [np.bincount(team_of[present[:, r]], minlength=nteams).max(initial=0) for r in range(t.rounds)]
     return int(max(per_round, default=0))
 
@@ -285,6 +291,33 @@ def _forfeited_matches(grid: _Grid, lines: list[str], number_row: dict[int, int]
         grid.opponent[a, r], grid.opponent[b, r], grid.kind[a, r], grid.kind[b, r] = b, a, ka, kb
         for side, k in ((a, ka), (b, kb)):
             grid.gp[side, r] = won_gp if k is Kind.FORFEIT_WIN else 0
+
+
+#: record 240's bye types (TRF-2026; a blank type is a zero-point bye): the team's kind of round and the share of a
+#: won board each of its boards scores (a full-point bye a won match, a half-point bye a drawn one)
+_BYES = {"F": (Kind.FPB, Fraction(1)), "H": (Kind.HPB, Fraction(1, 2)), "Z": (Kind.ZPB, Fraction(0))}
+
+
+def _record_byes(grid: _Grid, lines: list[str], number_row: dict[int, int], win_units: int, src: str,
+                 warnings: list[InputWarning]) -> None:
+    """The byes of record 240 (type at column 5, round at 7-9, team numbers from column 11, five columns apart) of the
+    teams without a match that round: match points by the kind, game points as that share of every board."""
+    for x in _record(lines, "240"):
+        code, rnd = x[4:5].strip() or "Z", x[6:9].strip()
+        if code not in _BYES or not _digits(rnd):
+            warnings.append(InputWarning(Message("record 240 not understood: {}", repr(x)), Place(src, field="240")))
+            continue
+        kind, share = _BYES[code]
+        r = int(rnd) - 1
+        if not 0 <= r < grid.kind.shape[1]:  # round 0 or past the last: no round of the event
+            continue
+        for c in range(10, len(x), 5):
+            ti = number_row.get(int(x[c:c + 4])) if _digits(x[c:c + 4]) else None
+            if ti is None or grid.opponent[ti, r] >= 0:  # a team with a match keeps it
+                continue
+            grid.kind[ti, r] = kind
+            grid.board_gp[ti, r, :] = int(win_units * share)
+            grid.gp[ti, r] = int(grid.board_gp[ti, r, :].sum())
 
 
 def _declared_byes(lines: list[str], mp: ScoreSystem, pab_gp: Fraction, number_row: dict[int, int], src: str,

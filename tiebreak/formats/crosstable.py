@@ -27,7 +27,7 @@ from ..engine.numbers import MAX_RATING, NumberError, parse_int, parse_number
 from . import exports, headings, html_tables, xlsx
 from .dates import parse_date
 from .files import read_input, write_output
-from .text import MAX_ROUNDS, SafeCsvWriter, check_size, csv_rows, decode, one_line, round_field
+from .text import MAX_FREE_TEXT, MAX_ROUNDS, SafeCsvWriter, check_size, csv_rows, decode, one_line, round_field
 
 _GAME = re.compile(r"^([0-9]{1,7})\s*([wbsnWBSNбчБЧ-])?\s*(1|0|=|½|0[.,]5|1/2|\+|-|W|D|L|X|\?)$")
 _RESULT = {"1": Kind.WIN, "0": Kind.LOSS, "=": Kind.DRAW, "½": Kind.DRAW, "0.5": Kind.DRAW, "0,5": Kind.DRAW,
@@ -422,7 +422,9 @@ def with_event(t: Tournament, rows: list[list[str]], warnings: list[InputWarning
             continue
         if len(row) < 2 or row[0].strip().lower() not in _EVENT or not row[1].strip():
             continue
-        key, text = _EVENT[row[0].strip().lower()], one_line(row[1].strip())[:200]
+        key, text = _EVENT[row[0].strip().lower()], one_line(row[1].strip())
+        if key not in ("name", "type_text"):  # a date, a number, a list: read from its start; the texts are bounded
+            text = text[:MAX_FREE_TEXT]          # with the other readers' (text.bound_header), with a warning
         value: object = text
         if key.endswith("_date"):
             value = parse_date(text)

@@ -203,7 +203,7 @@ def details(title: list[str]) -> dict[str, object]:
     names = [t for t in title if not re.search(r"chess-results|tournament-database|turnierdatenbank", t, re.I)
              and ":" not in t]
     if names:
-        out["name"] = names[0][:200]
+        out["name"] = names[0]  # bounded with the other readers' names (text.bound_header), with a warning
     for line in title:
         if (m := _DATE.match(line)) is not None:
             days = []

@@ -19,6 +19,7 @@ from ..engine.messages import Message
 from ..engine.model import Tournament
 from .files import check_target, head, write_output
 from .swissmanager_file import is_swiss_manager
+from .text import bound_header
 from .trf_write import cut_fields
 
 #: file extension -> the module that reads it (anything else is TRF); modules are imported when a file needs them,
@@ -133,6 +134,7 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None, event: in
                                                  event), Place(str(path), field="event")))
         t = _reader(name).load(path, warnings)
     t.from_records = name == "trf"  # the notes name a TRF record only where there is one
+    bound_header(t, warnings)  # every reader's long name or arbiter cut as the TRF reader cuts it, with a warning
     return t
 
 

@@ -110,7 +110,7 @@ def _read(db: Snapshot, warnings: list[InputWarning], event: int | None) -> Tour
     t.extra["lines"] = []
     for key, value in (("022", db.text("info", info, "location")), ("032", db.text("info", info, "federation"))):
         if value.strip():
-            t.extra[key] = one_line(value)[:200]
+            t.extra[key] = one_line(value)  # bounded with the other headers' texts (text.bound_header)
     _fill(db, t, ids, tid, pairings, warnings)
     if "tie_break" in db.tables:
         rows = db.rows("tie_break", ("type", "options", "index"), "WHERE tournament_id = ? ORDER BY `index`, id",

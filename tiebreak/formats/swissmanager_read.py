@@ -73,6 +73,8 @@ def build(f: SmFile, source: str, warnings: list[InputWarning]) -> Tournament:
     t = Tournament.build(players, len(f.rounds), name=text[NAME], source=source, type_text=KINDS[f.kind][0],
                          start_date=_day(f.first_day), end_date=_day(f.last_day))
     t.extra["lines"] = _header_records(f, text) + (_team_lines(f, source, warnings) if f.team_event else [])
+    if f.team_event and f.boards:
+        t.extra["boards"] = f.boards  # the boards of a match as the arbiter set them (the team engine's when no game says)
     t.extra["comments"] = [f"### Swiss-Manager file{', chess-results tournament ' + str(f.number) if f.number else ''}"
                            f"{', FIDE event ' + str(f.fide_event) if f.fide_event else ''}"]
     t.extra["publisher"] = "Swiss-Manager"  # ``check``: the program whose figures the file holds

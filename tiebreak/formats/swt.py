@@ -192,6 +192,8 @@ def build(f: SwtFile, source: str, warnings: list[InputWarning]) -> Tournament:
                          type_text={0: "Swiss System", 1: "Round Robin"}.get(f.system, ""),
                          start_date=_date(f.start))
     t.extra["lines"] = _team_lines(f) if f.team_event else []
+    if f.team_event and f.boards:
+        t.extra["boards"] = f.boards  # the boards of a match as the arbiter set them (the team engine's when no game says)
     t.extra["publisher"] = "Swiss-Chess"  # ``check``: the program whose figures the file holds
     if not f.team_event:
         t.declared_tiebreaks = _tiebreaks(f, source, warnings)

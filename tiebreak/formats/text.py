@@ -23,10 +23,13 @@ import io
 import re
 import unicodedata
 from collections.abc import Iterable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.messages import Count, Message
+
+if TYPE_CHECKING:
+    from ..engine.model import Tournament
 
 #: a reader refuses a tournament larger than this (a bound on what a small file can make us build)
 MAX_ROUNDS = 250
@@ -35,6 +38,14 @@ MAX_PLAYERS = 100_000
 MAX_GRID = 1_500_000
 #: players x rounds x rounds: per-round passes (progressive scores, running standings) grow with it
 MAX_GRID_ROUNDS = 25_000_000
+#: characters kept of a header's free text (the event's name, type, city, federation, arbiters, time control): a
+#: title, never a page; the rest is left out with a warning naming the file (the line, where the format has lines) and
+#: the field
+MAX_FREE_TEXT = 200
+#: the header's free texts, by the TRF record that holds them (the readers of other formats write theirs as these
+#: records, or as ``extra[record]``), and the field a warning names
+FREE_TEXT = {"012": "event name", "022": "city", "032": "federation", "092": "event type", "102": "chief arbiter",
+             "112": "deputy arbiters", "122": "time control"}
 
 def round_field(number: int, part: str = "") -> Message:
     """The name of a round's field in a file (a place's ``field``), as a message the renderers word: ``part`` is
@@ -191,3 +202,43 @@ def _looks_cyrillic(data: bytes) -> bool:
         return False
     in_runs = sum(1 for i in high if (i > 0 and data[i - 1] >= 0xC0) or (i + 1 < len(data) and data[i + 1] >= 0xC0))
     return in_runs >= 0.6 * len(high)
+
+
+def bounded(text: str, place: Place, warnings: list[InputWarning] | None) -> str:
+    """A header's free text cut to :data:`MAX_FREE_TEXT` characters, with a warning at ``place`` when it was longer:
+    the one bound and the one message of every reader.
+
+    >>> said: list[InputWarning] = []
+    >>> len(bounded("x" * 9600, Place("a.pgn", field="event name"), said)), str(said[0])
+    (200, 'a.pgn (event name): 9600 characters of text; only the first 200 are kept')
+    """
+    if len(text) <= MAX_FREE_TEXT:
+        return text
+    if warnings is not None:
+        warnings.append(InputWarning(Message("{} characters of text; only the first {} are kept", len(text),
+                                             MAX_FREE_TEXT), place))
+    return text[:MAX_FREE_TEXT]
+
+
+def bound_header(t: Tournament, warnings: list[InputWarning] | None) -> None:
+    """Every free text of ``t``'s header (its name and type, the records of :data:`FREE_TEXT` in ``extra``) bounded
+    by :func:`bounded`, whichever reader read it: run on every tournament read (:func:`tiebreak.formats.readers.load`).
+
+    >>> from tiebreak import Player, Tournament
+    >>> t = Tournament.build([Player(1, "A")], 1, name="Open " * 100, source="e.json")
+    >>> t.extra["lines"] = ["102 " + "Arbiter " * 30]
+    >>> said: list[InputWarning] = []
+    >>> bound_header(t, said)
+    >>> len(t.name), len(t.extra["lines"][0]), [w.place.field for w in said]
+    (200, 204, ['event name', 'chief arbiter'])
+    """
+    t.name = bounded(t.name, Place(t.source, field=FREE_TEXT["012"]), warnings)
+    t.type_text = bounded(t.type_text, Place(t.source, field=FREE_TEXT["092"]), warnings)
+    for code, field in FREE_TEXT.items():
+        if isinstance(t.extra.get(code), str):
+            t.extra[code] = bounded(t.extra[code], Place(t.source, field=field), warnings)
+    lines = t.extra.get("lines")
+    if isinstance(lines, list):
+        for i, line in enumerate(lines):
+            if isinstance(line, str) and line[:3] in FREE_TEXT and len(line) > 4 + MAX_FREE_TEXT:
+                lines[i] = line[:4] + bounded(line[4:], Place(t.source, field=FREE_TEXT[line[:3]]), warnings)

@@ -16,20 +16,17 @@ from ..engine.errors import InputError, InputWarning, Message, Place
 from ..engine.model import NO_OPPONENT, Kind, Player, ScoreSystem, Tournament, format_number
 from ..engine.numbers import MAX_RATING, NumberError, parse_int
 from .dates import parse_date, parse_two_digit_year
-from .text import MAX_ROUNDS, check_size, one_line, round_field, text_lines
+from .text import FREE_TEXT, MAX_FREE_TEXT, MAX_ROUNDS, bounded, check_size, one_line, round_field, text_lines
 from .trf_players import PLAYER_COLUMNS, PlayerRecords, code_grid, decimal, read_players
 from .trf_reread import Line, Rounds, memory_of
 
 FIRST_ROUND_COLUMN = PLAYER_COLUMNS + 1  # 1-based column of the round-1 opponent field (92)
 ROUND_STRIDE = 10
+#: the warning's identifier when a game is listed by one side only and filled in from it (the crosstable reader's
+#: too): the live screen holds back a version that newly says it (a line being written), by this identifier
+ONE_SIDED = ("round {}: player {} lists {} as opponent, but {}'s line is blank in that round; {}'s side is filled in "
+             "from {}'s")
 NAME_WIDTH = 33
-#: characters kept of a header record's free text (the event's name, type, city, federation, arbiters, time control):
-#: a title, never a page; the rest is left out with a warning naming the line and the field
-MAX_FREE_TEXT = 200
-#: the header records of free text, by the field a warning names
-FREE_TEXT = {"012": "event name", "022": "city", "032": "federation", "092": "event type", "102": "chief arbiter",
-             "112": "deputy arbiters", "122": "time control"}
-
 _RESULT_KIND = {
     "1": Kind.WIN, "=": Kind.DRAW, "0": Kind.LOSS, "W": Kind.WIN_SHORT, "D": Kind.DRAW_SHORT,
     "L": Kind.LOSS_SHORT, "X": Kind.UNKNOWN, "?": Kind.UNKNOWN, "+": Kind.FORFEIT_WIN,
@@ -181,9 +178,7 @@ class _Reader:
         """
         if code not in FREE_TEXT or len(line) <= 4 + MAX_FREE_TEXT:
             return line
-        self.warn(Message("{} characters of text; only the first {} are kept", len(line) - 4,
-                          MAX_FREE_TEXT), ln, 5, FREE_TEXT[code])
-        return line[:4 + MAX_FREE_TEXT]
+        return line[:4] + bounded(line[4:], Place(self.source, ln, 5, FREE_TEXT[code]), self.warnings)
 
     def _event_name(self, header: _Header, code: str, value: str, ln: int) -> None:
         """Record 012: the tournament's name."""

@@ -25,6 +25,7 @@ import numpy as np
 
 from ..arbiter.columns import player_columns
 from ..engine.model import format_number
+from ..engine.passes import Column
 from ..engine.standings import Standings
 from ..render import output
 
@@ -53,6 +54,11 @@ class DocumentWriter:
         result: list[str] = strings[inverse].tolist()
         return result
 
+    def _column_texts(self, column: Column, undefined: str) -> list[str]:
+        """The JSON text of each value of ``column`` (``null``: undefined), the texts kept from version to version."""
+        assert undefined == "null", "the JSON's undefined value"
+        return self.texts(column.num, column.den, column.defined)
+
     def _members_of(self, s: Standings) -> dict[int, str]:
         """Each player's default player columns (title, federation, rating where the file has them) as JSON members
         (:func:`tiebreak.render.output.member_texts`); made again only when the players change."""
@@ -65,7 +71,7 @@ class DocumentWriter:
         """The ``/api/standings`` document of ``s`` without its closing brace; ``extras`` are JSON members added
         to each row (in the order of ``s.rows``)."""
         head = output.to_json_obj(s, standings=False)
-        lines = output.json_rows(output.json_table(s), self._members_of(s), extras)
+        lines = output.json_rows(output.json_table(s, self._column_texts), self._members_of(s), extras)
         members = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in head.items() if k != "standings"]
         at = list(head).index("standings")
         members.insert(at, '  "standings": [\n    ' + ",\n    ".join(lines) + "\n  ]" if lines else '  "standings": []')

@@ -48,6 +48,7 @@ from ..formats import readers
 from ..formats.files import reading
 from ..formats.player_list import with_players
 from ..formats.text import decode, text_lines
+from ..formats.trf_read import ONE_SIDED
 from ..formats.trf_reread import Memory, remembering
 from ..views import crosstable as cross_view
 from .broadcast import Broadcast
@@ -56,7 +57,7 @@ from .grid import Boards, changes
 from .guard import MAX_FILE_BYTES, lost, read_inside
 from .odds import results_key, worker
 from .pending import AsItStands, as_it_stands, blocks_of, place_states, trf_pending
-from .settings import HOLD_SECONDS, ONE_SIDED, PATH_READERS, STALE, SUFFIXES, Settings, Update
+from .settings import HOLD_SECONDS, PATH_READERS, STALE, SUFFIXES, Settings, Update
 from .teams import LiveTeams, TeamView
 
 if TYPE_CHECKING:
@@ -345,7 +346,7 @@ class LiveEvent:
         if self._live is None or force or self.held_long_enough(digest):
             return None
         missing = lost(self._live, live)
-        new = sorted(w for w in said - self._reader_warnings if ONE_SIDED in w)
+        new = sorted(w for w in said - self._reader_warnings if getattr(w, "template", None) == ONE_SIDED)
         if missing is not None or new:
             return missing or Message("the file reads with a new warning: {}", new[0])
         return None

@@ -24,13 +24,15 @@ import os
 import stat
 from pathlib import Path
 
+from ..app.declared import OPTIONS
 from ..engine.errors import InputError, Place
 from ..engine.messages import Count, Message
 from ..engine.model import NO_OPPONENT, Kind
 from .pending import AsItStands
 
-#: the largest watched file read (bytes): a 9,999-player TRF of 15 rounds is about 2.6 MB
-MAX_FILE_BYTES = 16 * 1024 * 1024
+#: the largest watched file read (bytes; ``serve --max-file-mb``, declared once): a 9,999-player TRF of 15 rounds is
+#: about 2.6 MB
+MAX_FILE_BYTES = int(str(OPTIONS["max_file_mb"].default)) * 1024 * 1024
 
 
 def read_inside(root: Path, path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
@@ -63,7 +65,7 @@ def lost(before: AsItStands, after: AsItStands) -> str | None:
     """What the last good version had that the new one lost without a result: a player, a round, a game (a pairing
     or a bye that is now a blank); None when nothing was lost.  A result taken back (the game pending again) is the
     arbiter's correction, not a cut file: a line cut inside a block leaves the other side's result, and the reader
-    fills the game in from it (:data:`tiebreak.live.settings.ONE_SIDED`)."""
+    fills the game in from it (:data:`tiebreak.formats.trf_read.ONE_SIDED`)."""
     a, b = before.tournament, after.tournament
     gone = sorted(set(a._row_of) - set(b._row_of))
     if gone:

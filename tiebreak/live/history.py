@@ -59,6 +59,7 @@ from sqlalchemy import (
 from sqlalchemy.engine import make_url
 from sqlalchemy.pool import StaticPool
 
+from ..app.declared import OPTIONS
 from ..engine.errors import InputError, Place
 from ..engine.messages import Message
 from .schema import upgrade
@@ -110,7 +111,7 @@ CHANGES = Table(
 #: the PostgreSQL channel on which a server tells the others of every version (LISTEN/NOTIFY)
 CHANNEL = "tiebreak_live"
 #: versions kept per event besides the last of every round (older ones pruned); pruned in steps of a tenth of it
-KEEP = 1000
+KEEP = int(str(OPTIONS["keep_versions"].default))  # `serve --keep-versions`, declared once
 #: the writer of the versions of a server that shares its history with nobody (SQLite)
 LOCAL = "local"
 #: the columns the store reads and writes, per table (a table made by hand without them is refused plainly)

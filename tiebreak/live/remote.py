@@ -35,13 +35,16 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from ..app.declared import OPTIONS
 from ..engine.errors import InputError, Place
 from ..engine.messages import Message
+from .guard import MAX_FILE_BYTES
 
 log = logging.getLogger("tiebreak.live")
+_POLL = OPTIONS["poll_seconds"]
 
-#: seconds between two requests of the address by default, and the bounds of ``--poll-seconds``
-INTERVAL, LEAST_INTERVAL, MOST_INTERVAL = 1.0, 0.5, 600.0
+#: seconds between two requests of the address by default, and the bounds of ``--poll-seconds``, as declared
+INTERVAL, LEAST_INTERVAL, MOST_INTERVAL = (float(str(x)) for x in (_POLL.default, _POLL.low, _POLL.high))
 #: the longest wait after failures, and the seconds one request may take
 MOST_BACKOFF, TIMEOUT = 60.0, 10.0
 #: the public warning while the address cannot be read (the reason is logged and told to the arbiter)
@@ -63,7 +66,7 @@ class RemotePgn:
     """One broadcast address, its last body kept in ``folder / name``.  :meth:`poll` asks it once (when its time
     has come); :attr:`status` is None while it answers, else why not."""
 
-    def __init__(self, url: str, interval: float = INTERVAL, limit: int = 16 * 1024 * 1024,
+    def __init__(self, url: str, interval: float = INTERVAL, limit: int = MAX_FILE_BYTES,
                  timeout: float = TIMEOUT, folder: Path | None = None) -> None:
         self.url = self.check(url)
         if not LEAST_INTERVAL <= interval <= MOST_INTERVAL:  # NaN too

@@ -11,11 +11,9 @@ from ..formats import readers
 
 #: seconds a version is held back before a file that reads cleanly is published anyway (or a file that does not
 #: read makes the public page say that the standings shown are not the file's latest)
-HOLD_SECONDS = 5.0
+HOLD_SECONDS = float(str(OPTIONS["hold"].default))  # `serve --hold`, declared once
 #: the public warning while a version is held back longer than that (the reason is the arbiter's, never public)
 STALE = "the file has changed but does not read cleanly yet: the last good version is shown"
-#: the reader's words for a game that one side lists and the other side's line leaves blank
-ONE_SIDED = "line is blank in that round"
 #: the file endings a live event can be read from
 SUFFIXES = (".trf", ".txt", ".tab", *readers.READERS)
 #: the formats whose readers open the file themselves (a database), not the bytes the watcher read

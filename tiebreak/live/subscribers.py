@@ -31,11 +31,12 @@ import asyncio
 import itertools
 from collections.abc import Iterable
 
+from ..app.declared import OPTIONS
 from .settings import Update
 
 #: Server-Sent Event streams one process holds at most, and one client address at most (``serve --max-streams``,
 #: ``--max-streams-per-client``): beyond them a stream is refused (503 with ``Retry-After``; 429)
-MAX_STREAMS, MAX_STREAMS_PER_CLIENT = 5000, 50
+MAX_STREAMS, MAX_STREAMS_PER_CLIENT = (int(str(OPTIONS[k].default)) for k in ("max_streams", "max_streams_per_client"))
 #: the seconds a refused stream is asked to wait before it tries again (``Retry-After``)
 RETRY_AFTER = 5
 #: updates one stream may have waiting; a stream too slow to take them loses the oldest

@@ -138,7 +138,8 @@ def _pairings(tt: TeamTournament, t: Tournament, round_no: int, rank: dict[int, 
     the first team the one with White on its first board), in the live API's members: the teams (``white``,
     ``black``), the game points of the boards finished, the result once every board has one, the boards being
     played (``pending``); then every team without a match (:func:`tiebreak.views.matches.round_byes`: the kind of
-    bye as the crosstable codes it, ``""`` not paired; its game points)."""
+    bye as the crosstable codes it, ``""`` not paired; the game points it counts, None when it counts none: a team
+    not paired played nothing, so no "(0)" is shown beside it)."""
     if round_no < 1:
         return []
     ms = round_matches(tt, t, round_no, rank or None)
@@ -149,5 +150,6 @@ def _pairings(tt: TeamTournament, t: Tournament, round_no: int, rank: dict[int, 
         out.append({"white": m.first, "black": m.second, "white_gp": first, "black_gp": second,
                     "result": None if pending else f"{first}–{second}", "pending": pending, "board": board})
     playing = {x for m in ms for x in (m.first, m.second)}
-    return out + [{"start_no": b.team, "kind": CODE[b.kind], "gp": format_number(b.game_points), "board": None}
+    return out + [{"start_no": b.team, "kind": CODE[b.kind],
+                   "gp": format_number(b.game_points) if b.game_points else None, "board": None}
                   for b in round_byes(tt, round_no, playing)]

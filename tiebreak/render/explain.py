@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.model import Kind, format_number
-from ..engine.ranking import Ranking
+from ..engine.ranking import Ranking, place_sizes, shared_place
 from ..engine.registry import CATALOGUE
 from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Contribution
@@ -34,7 +34,7 @@ from ..engine.team import TEAM_CATALOGUE, TeamStandings
 from ..views.matches import MatchRound, match_rounds
 from ..views.value_rounds import ValueRounds, opponent_label, value_rounds
 from .columns import key_heading, primary_name
-from .i18n import kind_name, message, tiebreak_name, with_modifiers, word
+from .i18n import after_round, kind_name, message, tiebreak_name, with_modifiers, word
 from .words import EXPLAIN_WORDS, TEAM_EXPLAIN, TEAM_NAMES, TEAM_WORDS
 
 
@@ -133,15 +133,20 @@ _w = EXPLAIN_WORDS.text
 
 
 def _head(s: Ranking, number: int, lang: str) -> list[str]:
-    """The first lines: who, with rank, rules, system and round; a team's boards and primary score, and its
-    matches."""
+    """The first lines: who, with the place, rules, system and round as the standings say them (a shared place
+    ``1-32``, "before round 1 of 7"); a team's primary score, its boards when the file declares or plays them, and
+    its matches."""
     row = s.row(number)
+    place = shared_place(row.rank, place_sizes(s.rows)[row.rank])
+    after = after_round(s.after_round, s.tournament.rounds, lang)
     if not isinstance(s, TeamStandings):
-        return [_w("head", lang, name=row.name, no=number, rank=row.rank, points=format_number(row.points),
-                   rules=s.rules.name, system=word(s.system, lang), round=s.after_round)]
-    return [TEAM_EXPLAIN.text("head", lang, number=number, name=row.name, rank=row.rank, rules=s.rules.name,
-                              system=word(s.system, lang), k=s.after_round, boards=s.tt.boards,
-                              primary=primary_name(s.tt.primary, lang)), "", *_match_lines(s, number, lang)]
+        return [_w("head", lang, name=row.name, no=number, rank=place, points=format_number(row.points),
+                   rules=s.rules.name, system=word(s.system, lang), after=after)]
+    head = TEAM_EXPLAIN.text("head", lang, number=number, name=row.name, rank=place, rules=s.rules.name,
+                             system=word(s.system, lang), after=after, primary=primary_name(s.tt.primary, lang))
+    if s.tt.boards:  # a team event without games nor declared boards has none to say
+        head += "; " + TEAM_WORDS.text("boards", lang, n=s.tt.boards)
+    return [head, "", *_match_lines(s, number, lang)]
 
 
 def _match_lines(s: TeamStandings, number: int, lang: str) -> list[str]:
@@ -149,6 +154,7 @@ def _match_lines(s: TeamStandings, number: int, lang: str) -> list[str]:
     e, w, rounds = TEAM_EXPLAIN, TEAM_WORDS, []
     for mr in match_rounds(s, number):
         who = (e.text("vs", lang, number=mr.opponent, name=mr.opponent_name) if mr.opponent is not None
+               else kind_name(mr.kind.name, lang) if mr.kind.name in ("FPB", "HPB", "ZPB")  # record 240's byes
                else e.text("bye" if mr.kind.name == "PAB" else "none", lang))
         score = f"{w.text('mp', lang)} {_num(mr.match_points)}  {w.text('gp', lang)} {_num(mr.game_points)}"
         if mr.opponent_game_points is not None:
@@ -271,7 +277,9 @@ def explain_pair(s: Ranking, a: int, b: int, lang: str = "en") -> str:
     ra, rb = s.row(a), s.row(b)
     first = _first_difference(s, a, b)
     head = TEAM_EXPLAIN.text if isinstance(s, TeamStandings) else _w  # a team is named as a team
-    lines = [head("pair_head", lang, a=a, name_a=ra.name, rank_a=ra.rank, b=b, name_b=rb.name, rank_b=rb.rank)]
+    sizes = place_sizes(s.rows)  # a shared place as the standings write it, 5-9
+    lines = [head("pair_head", lang, a=a, name_a=ra.name, rank_a=shared_place(ra.rank, sizes[ra.rank]), b=b,
+                  name_b=rb.name, rank_b=shared_place(rb.rank, sizes[rb.rank]))]
     if first is None:
         how = _w("by_lot", lang) if ra.lot or rb.lot else _w("shared", lang)
         lines.append(_w("equal", lang, how=how))
@@ -297,6 +305,7 @@ def _side_by_side(s: Ranking, a: int, b: int, key: str, lang: str) -> list[str]:
         return f"{kind_name(c.kind, lang)} {_num(c.value)}{'*' if c.cut else ''}"
     cells = [(cell(by_a.get(r)), cell(by_b.get(r))) for r in rounds]
     width = max([22, *(len(x) for pair in cells for x in pair)]) + 2  # never a word cut, always a gap
+    cut = any(c.cut for c in (*ca, *cb))  # the star's key only under a table that shows a star
     return [f"  {_w('round', lang):<6}{_w('no', lang, n=a):>{width}}{_w('no', lang, n=b):>{width}}",
             *(f"  {_w('r', lang)}{r:<5}{x:>{width}}{y:>{width}}" for r, (x, y) in zip(rounds, cells)),
-            _w("star_cut", lang)]
+            *([_w("star_cut", lang)] if cut else [])]

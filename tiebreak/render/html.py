@@ -32,7 +32,7 @@ from ..views.standings import Column, of_ranking
 from . import crosstable as cross_words
 from .columns import list_headings, primary_name, standings_headings
 from .i18n import after_round, word
-from .output import legend
+from .legend import Line, standings_legend
 from .square import square_table
 from .table_style import TABLE_CSS
 from .templating import environment
@@ -204,11 +204,11 @@ def to_html(s: Standings | TeamStandings, lang: str = "en", sections: str = "", 
     primary = "PTS"
     if isinstance(s, TeamStandings):
         primary = s.tt.primary
-        event += [TEAM_WORDS.text("boards", lang, n=s.tt.boards),
-                  TEAM_WORDS.text("primary", lang, score=primary_name(primary, lang))]
+        event += [TEAM_WORDS.text("boards", lang, n=s.tt.boards)] if s.tt.boards else []  # none declared nor played
+        event.append(TEAM_WORDS.text("primary", lang, score=primary_name(primary, lang)))
     named = list_headings(s.tiebreaks, primary, lang)  # the primary score as the table heads it: Pts, «Очки», «МО»
     event += [f"{word('rules', lang)} {s.rules.name}", f"{word('legend', lang)}: {', '.join(named)}"]
-    first = standings_sheet(s, lang, title, "; ".join(event), legend(s, lang), heads, rows, order)
+    first = standings_sheet(s, lang, title, "; ".join(event), standings_legend(s, order, lang), heads, rows, order)
     if isinstance(s, TeamStandings):
         return document(title, lang, [first, team_matches_sheet(s, lang)], printed, TEAM_CROSSTABLE_STYLE)
     return document(title, lang, [first, Markup(sections), _rounds_sheet(s, lang)], printed)
@@ -257,19 +257,16 @@ def document(title: str, lang: str, sheets: list[Sheet | Markup], printed: datet
         lang=lang, title=title, style=print_style(title, lang, printed, style), sheets=sheets)
 
 
-def standings_sheet(s: Any, lang: str, title: str, event: str, legend_lines: list[str], heads: list[str],
+def standings_sheet(s: Any, lang: str, title: str, event: str, legend: list[Line], heads: list[str],
                     rows: list[list[str]], columns: list[Column]) -> Sheet:
-    """The first sheet: the event's name, the cover line (``event``), the legend of the tie-breaks (``legend_lines``:
-    a code, then its name and article) with the undefined-value mark, the lot's footnote, and the standings table
-    (``heads``, ``rows`` of the ``columns``; a row drawn by lot marked) of ``s`` (individual or team standings)."""
+    """The first sheet: the event's name, the cover line (``event``), the legend (:mod:`tiebreak.render.legend`:
+    each column's and each mark's meaning, the lot's seed among them, above the table: a page never holds only a
+    footnote) and the standings table (``heads``, ``rows`` of the ``columns``; a row drawn by lot marked) of ``s``
+    (individual or team standings)."""
     name_at, points_at = positions(columns)
     table, widths = table_data("standings", heads, rows, points_at, [bool(r.lot) for r in s.rows],
                                SITE_WORDS.text("standings", lang), (name_at,))
-    items = [(code, name.strip()) for code, _, name in (line.strip().partition(" ") for line in legend_lines)]
-    # the lot's footnote goes above the table, with the legend: a page never holds only the footnote
-    lots = [word("lot", lang, seed=s.seed)] if any(r.lot for r in s.rows) else []
-    return {**sheet(widths), "title": title, "cover": event, "legend": [*items, ("", word("undefined", lang))],
-            "notes": lots, "table": table}
+    return {**sheet(widths), "title": title, "cover": event, "legend": legend, "table": table}
 
 
 def sections_html(sheets: list[Sheet]) -> Markup:

@@ -32,10 +32,11 @@ from markupsafe import Markup, escape
 from ..engine.model import Kind
 from ..views import crosstable
 from ..views.odds import from_json
-from ..views.standings import Column, StandingsTable, of_document
+from ..views.standings import Column, StandingsTable, legend_of_document, of_document
 from . import crosstable as cross_words
 from .columns import standings_headings
-from .i18n import message, plural, word
+from .i18n import message, plural
+from .legend import legend_lines, site_lines
 from .odds import first_and_top, method_text, reach_cells, reach_range
 from .pairings import Seat, round_from_json, round_tables
 from .results import API_CELLS, bye_text
@@ -232,8 +233,8 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
         "stamp_html": Markup(w["live_round"].format(k=escape(live["round"]))) + " · " + stamp,
         "warning_text": message(warning, lang) if warning else "", "summary": summary,
         "standings_heads": heads, "standings_rows": standings_rows(doc, view, arrows, w, card),
+        "standings_legend": site_lines(legend_lines(legend_of_document(doc, view), lang)),  # every face's legend
         "playoff": any(r.get("playoff") for r in doc["standings"]),
-        "lot": word("lot", lang, seed=doc.get("seed")) if view.lots else "",  # the footnote of every face's standings
         "pair_heads": pair_heads, "games": games, "byes": byes, "bye_heads": bye_heads,
         "odds": odds, "odds_note": note, "odds_rows": odds_rows(odds, lang) if odds else "",
         "odds_heads": [_head(w["odds_team"] if odds and odds.get("team") else w["odds_player"], "name"),

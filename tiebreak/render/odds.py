@@ -164,7 +164,16 @@ def reach_range(row: PlaceRow) -> str:
     >>> reach_range(PlaceRow(4, "D", 2, 2, [Fraction(1)], Fraction(0))), reach_range(PlaceRow(4, "D", 2, 9, [], 0.5))
     ('2', '2-9')
     """
-    return str(row.best) if row.best == row.worst else f"{row.best}-{row.worst}"
+    return place_range(row.best, row.worst)
+
+
+def place_range(best: int, worst: int) -> str:
+    """The places from ``best`` to ``worst`` as every odds table writes them (``2-9``; one place alone: ``2``).
+
+    >>> place_range(2, 9), place_range(1, 1)
+    ('2-9', '1')
+    """
+    return str(best) if best == worst else f"{best}-{worst}"
 
 
 def every_place_lines(view: PlaceChances, lang: str, width: int = 100) -> list[str]:
@@ -326,7 +335,7 @@ def to_text(odds: Odds, lang: str = "en", top: int = 3) -> str:
         units = row_tenths(odds.places[i])
         cells = "".join(f"{tenths_text(u, lang):>7}" for u in units[:shown])
         lines.append(f"{p.start_no:>4}  {p.name[:24]:24} {format_number(p.points):>5} {cells} "
-                     f"{tenths_text(_top_units(odds, i, top, units), lang):>7} {odds.best[i]:>4}-{odds.worst[i]:<5}")
+                     f"{tenths_text(_top_units(odds, i, top, units), lang):>7} {_aligned_range(odds, i)}")
     if (view := of_odds(odds)).depth > shown:  # places beyond the table's columns: each participant's own line
         lines += [""] + every_place_lines(view, lang)
     verdict = _verdict(odds, lang)
@@ -335,6 +344,12 @@ def to_text(odds: Odds, lang: str = "en", top: int = 3) -> str:
         lines += [""] + _needs_text(odds, lang)
     lines += [""] + [message(x, lang) for x in odds.notes]
     return "\n".join(lines).rstrip() + "\n"
+
+
+def _aligned_range(odds: Odds, i: int) -> str:
+    """:func:`place_range` in the text table's column, aligned on its dash."""
+    best, worst = odds.best[i], odds.worst[i]
+    return f"{best:>4}-{worst:<5}" if best != worst else f"{best:>4}{'':6}"
 
 
 def _verdict(odds: Odds, lang: str) -> list[str]:
@@ -421,7 +436,7 @@ def odds_view(odds: Odds, lang: str = "en", top: int = 3) -> dict[str, Any]:
                                {"text": format_number(p.points), "cls": "pts"},
                                *({"text": tenths_text(u, lang)} for u in units[:shown]),
                                {"text": top_text},
-                               {"text": f"{odds.best[i]}-{odds.worst[i]}"}]})
+                               {"text": place_range(odds.best[i], odds.worst[i])}]})
         if units and units[0] is not None:  # a contender: drawn as the table says it (the same rounded numbers)
             bars.append({"name": p.name, "first_text": tenths_text(units[0], lang), "top_text": top_text,
                          "first": _width(units[0]), "top": _width(top_units)})

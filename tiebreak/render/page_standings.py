@@ -5,7 +5,8 @@ puts each part in its place (``data-part``: the id of the element it fills) and 
 The parts (``page_standings.html``): the summary line of the event, the line on the lots, the notes and the
 warnings worded from their identifiers (never English read back), the tie-break list with each item's name (its cut
 or median worded as every legend words it: :func:`tiebreak.render.i18n.with_modifiers`) and its buttons, the rounds
-to choose from, the standings table (a row per player or team, ``data-start-no``), the lot's footnote, the category
+to choose from, the standings table (a row per player or team, ``data-start-no``), its legend (the columns, the lot's
+seed, the undefined value: :mod:`tiebreak.render.legend`), the category
 standings and team ranking (the download's sections), and the players to compare with.  What the script needs to
 keep its fields in step is on the answer's root element: the seed (``data-seed``), whether it is a team event
 (``data-team``) and the player columns shown (``data-columns``).
@@ -36,6 +37,7 @@ from ..engine.team import TeamStandings
 from ..views.standings import legend_entries
 from .html import identity_columns, positions, standings_table, table_data
 from .i18n import after_round, grouped, legend_name, message, problem, word
+from .legend import site_lines, standings_legend
 from .templating import environment
 from .words import PAGE_WORDS, SITE_WORDS
 
@@ -82,7 +84,7 @@ def standings_part(s: Standings | TeamStandings, lang: str = "en", sections: str
         items=list_names(s.specs, lang, team, s.tt.primary if isinstance(s, TeamStandings) else ""),
         words={k: PAGE_WORDS.text(k, lang) for k in ("move_up", "move_down", "remove")},
         rounds=range(1, max(rounds, s.after_round) + 1), after_round=s.after_round,
-        heads=table["heads"], rows=table["rows"], lot=word("lot", lang, seed=s.seed) if lots else "",
+        heads=table["heads"], rows=table["rows"], legend=site_lines(standings_legend(s, order, lang)),
         sections=Markup(sections), players=[(row[0].rstrip("*"), row[name_at], row[1]) for row in rows])
 
 

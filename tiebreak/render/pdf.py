@@ -97,28 +97,62 @@ def locked_down(page: str) -> str:
 
 def dated(pdf: bytes, when: datetime.datetime) -> bytes:
     """``pdf`` with its creation and modification dates set to ``when`` (Chromium writes the clock's) and the ids of
-    its tagged table cells numbered from 1 in their order (Chromium writes its page's node counter, which differs
-    from one print to the next): two prints of the same page, the same bytes.  Every replacement keeps its length, so
-    the file's cross-reference offsets stay right (a date of another shape is left as it is), and the ids keep their
-    order (the id tree is sorted by them).
+    its tagged table cells made the same in every print (:func:`numbered`): two prints of the same page, the same
+    bytes.  Every replacement keeps its length, so the file's cross-reference offsets stay right (a date of another
+    shape is left as it is).
 
     >>> when = datetime.datetime(2025, 7, 6, 10, 0, tzinfo=datetime.timezone.utc)
     >>> dated(b"<</CreationDate (D:20261126203342+00'00')>> /ID (node00000112) /ID (node00000035)", when)
-    b"<</CreationDate (D:20250706100000+00'00')>> /ID (node00000002) /ID (node00000001)"
+    b"<</CreationDate (D:20250706100000+00'00')>> /ID (node00000001) /ID (node00000002)"
     """
-    ids = sorted(set(re.findall(rb"\(node([0-9]{8})\)", pdf)))
-    number = {old: b"%08d" % k for k, old in enumerate(ids, 1)}
-    pdf = re.sub(rb"\(node([0-9]{8})\)", lambda m: b"(node" + number[m[1]] + b")", pdf)
     text = when.astimezone(datetime.timezone.utc).strftime("D:%Y%m%d%H%M%S+00'00'").encode()
 
     def fixed(m: re.Match[bytes]) -> bytes:
         return m[1] + text + b")" if len(m[2]) == len(text) else m[0]
 
-    return re.sub(rb"(/(?:CreationDate|ModDate) \()(D:[0-9]{14}[-+Z0-9']{0,7})\)", fixed, pdf, count=2)
+    return re.sub(rb"(/(?:CreationDate|ModDate) \()(D:[0-9]{14}[-+Z0-9']{0,7})\)", fixed, numbered(pdf), count=2)
+
+
+#: a tagged cell's id as Chromium writes it: its page's node number, eight digits
+NODE_ID = re.compile(rb"\(node([0-9]{8})\)")
+#: a leaf of the id tree: its first and last ids, then each id with its cell's object, sorted by id
+ID_LEAF = re.compile(rb"/Limits \[(\(node[0-9]{8}\)) (\(node[0-9]{8}\))\]\n/Names \[((?:\(node[0-9]{8}\) [0-9]+ 0 R ?)*)\]")
+
+
+def numbered(pdf: bytes) -> bytes:
+    """``pdf`` with the ids of its tagged table cells numbered from 1 in the order the file first names them (the
+    order of the document's structure), and its id tree sorted again by the new ids.  Chromium names a cell by its
+    page's node counter, which differs from one print to the next, and not always in the same order (a node is
+    numbered when something first asks for it): the order of first mention makes the ids depend on the page alone.
+    Each id keeps its length and the tree's entries are only reordered, so every offset stays right.
+
+    >>> numbered(b"/ID (node00000112) /Headers [(node00000112)] /ID (node00000035)")
+    b'/ID (node00000001) /Headers [(node00000001)] /ID (node00000002)'
+    >>> tree = numbered(b"/ID (node00000009) /ID (node00000003) /Limits [(node00000003) (node00000009)]\\n"
+    ...                 b"/Names [(node00000003) 12 0 R (node00000009) 8 0 R]")
+    >>> print(tree.decode())
+    /ID (node00000001) /ID (node00000002) /Limits [(node00000001) (node00000002)]
+    /Names [(node00000001) 8 0 R (node00000002) 12 0 R]
+    """
+    number: dict[bytes, bytes] = {}
+    for m in NODE_ID.finditer(pdf):
+        number.setdefault(m[1], b"%08d" % (len(number) + 1))
+    pdf = NODE_ID.sub(lambda m: b"(node" + number[m[1]] + b")", pdf)
+
+    def sorted_leaf(m: re.Match[bytes]) -> bytes:
+        entries: list[bytes] = sorted(re.findall(rb"\(node[0-9]{8}\) [0-9]+ 0 R", m[3]))
+        if not entries:
+            return bytes(m[0])
+        first, last = entries[0].split(b" ", 1)[0], entries[-1].split(b" ", 1)[0]
+        names = b" ".join(entries) + (b" " if m[3].endswith(b" ") else b"")
+        return b"/Limits [" + first + b" " + last + b"]\n/Names [" + names + b"]"
+
+    return ID_LEAF.sub(sorted_leaf, pdf)
 
 
 def html_to_pdf(page: str, timeout: float = 60, when: datetime.datetime | None = None) -> bytes:
-    """Print ``page`` (HTML text) to PDF bytes (``when``: its creation date, else the clock's as Chromium writes it)."""
+    """Print ``page`` (HTML text) to PDF bytes (``when``: its creation date, else the clock's as Chromium writes it);
+    its tagged cells' ids the same in every print (:func:`numbered`)."""
     exe = browser()
     with PRINTS, tempfile.TemporaryDirectory(prefix="tiebreak-pdf-", ignore_cleanup_errors=True) as tmp:
         src, out = Path(tmp) / "page.html", Path(tmp) / "page.pdf"
@@ -126,11 +160,11 @@ def html_to_pdf(page: str, timeout: float = 60, when: datetime.datetime | None =
         cmd = [exe, *HEADLESS_FLAGS, *sandbox_flags(), *PRINT_FLAGS, f"--user-data-dir={tmp}/profile",
                f"--print-to-pdf={out}", src.as_uri()]
         code, stderr = _run(cmd, timeout)
-        if not out.exists() or out.stat().st_size == 0:
+        data = out.read_bytes() if out.exists() else b""
+        if not data.rstrip().endswith(b"%%EOF"):  # none, or cut short by a browser that died writing it
             tail = stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or ["no message"]
             raise PdfError(Message("Chromium could not print the page (exit {}: {})", code, tail[0]))
-        data = out.read_bytes()
-        return data if when is None else dated(data, when)
+        return numbered(data) if when is None else dated(data, when)
 
 
 def _run(cmd: list[str], timeout: float) -> tuple[int, bytes]:

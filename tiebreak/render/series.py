@@ -3,12 +3,17 @@ Ukrainian."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..arbiter.series import Series
 from ..engine.model import format_number
 from .i18n import message
+from .output import worded
 from .words import SERIES_WORDS
+
+if TYPE_CHECKING:
+    from ..engine.errors import InputWarning
 
 
 def _cell(row_result: Any, counted: bool) -> str:
@@ -45,10 +50,14 @@ def to_text(t: Series, lang: str = "en") -> str:
     return "\n".join(out) + "\n"
 
 
-def to_json_obj(t: Series) -> dict[str, Any]:
-    """The series as the API and ``--format json`` give it (exact numbers as fractions' text by the caller)."""
+def to_json_obj(t: Series, warnings: Sequence[InputWarning] = (), lang: str = "en") -> dict[str, Any]:
+    """The series as the API and ``--format json`` give it (exact numbers as fractions' text by the caller): the
+    ambiguities of matching players and the ``warnings`` of reading the events worded in ``lang``, beside ``said``,
+    the same as messages (``{"ambiguities": [...], "warnings": [...]}``), as every JSON answer has its notes."""
+    said = worded(t.ambiguities, warnings, lang)
+    said["said"]["ambiguities"] = said["said"].pop("notes")
     return {"events": t.events, "points": t.points, "best": t.best, "tiebreaks": t.tiebreaks,
-            "ambiguities": t.ambiguities,
+            "ambiguities": said["notes"], "warnings": said["warnings"], "said": said["said"],
             "standings": [{"rank": r.rank, "name": r.name, "fide_id": r.fide_id or None,
                            "national_id": r.national_id or None, "total": r.total,
                            "counted": [i + 1 for i in r.counted],

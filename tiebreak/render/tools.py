@@ -47,28 +47,30 @@ def varma_text(d: Draw, rounds: list[NamedRound], lang: str = "en") -> str:
     return "\n".join(lines) + "\n"
 
 
-def playoff_lines(g: PlayoffGroup, team: bool, lang: str = "en") -> list[str]:
-    """The play-off group as the arbiter reads it in ``lang``: a heading, then the stages and the sharing, one a line.
+def playoff_lines(g: PlayoffGroup, team: bool) -> list[str]:
+    """The play-off group's lines as the arbiter reads them, messages (a line without values is its own identifier):
+    a heading, then the stages and the sharing.
 
-    >>> from tiebreak.arbiter.playoff import Message, PlayoffGroup
-    >>> out = Message("No. {} is out and takes place {}", 16, 13)
-    >>> g = PlayoffGroup((9, 13), [4, 2, 14, 15], "cut to four, then knock-out", [out])
-    >>> playoff_lines(g, False, "ru")
-    ['места 9-13: участники 4, 2, 14, 15 — отбор четырёх, затем олимпийская система', '№ 16 выбывает и занимает место 13']
+    >>> from tiebreak.arbiter.playoff import PlayoffGroup
+    >>> out = Message("{} is out and takes place {}", "Bodke,Krishna (15)", 13)
+    >>> g = PlayoffGroup((9, 13), [4, 2, 14, 16], "cut to four, then knock-out", [out], names={4: "Lingineni,Khushal"})
+    >>> [message(line, "ru") for line in playoff_lines(g, False)]  # doctest: +NORMALIZE_WHITESPACE
+    ['места 9-13: участники Lingineni,Khushal (4); 2; 14; 16 — отбор четырёх, затем олимпийская система',
+     'Bodke,Krishna (15) выбывает и занимает место 13']
     """
-    return [message(line, lang) for line in (playoff_heading(g, team), *g.stages, *g.shared)]
+    return [playoff_heading(g, team), *g.stages, *g.shared]
 
 
-def playoffs_text(groups: list[dict[str, Any]], places: str, lang: str = "en") -> str:
-    """The play-off groups (:func:`tiebreak.app.playoffs.playoffs`, their ``text`` worded in ``lang``) as ``tiebreak
-    playoffs`` prints them, or that no place of ``places`` is tied.
+def playoffs_text(answer: dict[str, Any], places: str, lang: str = "en") -> str:
+    """The play-off answer (:func:`tiebreak.app.playoffs.playoffs`, its groups' ``text`` worded in ``lang``) as
+    ``tiebreak playoffs`` prints it, or that no place of ``places`` is tied.
 
-    >>> print(playoffs_text([], "1,2", "en"), end="")
+    >>> print(playoffs_text({"groups": []}, "1,2", "en"), end="")
     no tie for place(s) 1,2: no play-off needed
     """
-    if not groups:
+    if not answer["groups"]:
         return message(Message("no tie for place(s) {}: no play-off needed", places), lang) + "\n"
-    return "".join("\n  ".join(g["text"]) + "\n" for g in groups)
+    return "".join("\n  ".join(g["text"]) + "\n" for g in answer["groups"])
 
 
 def prizes_view(awards: list[dict[str, Any]], rests: list[str], lang: str = "en") -> dict[str, Any]:

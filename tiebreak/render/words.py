@@ -173,12 +173,13 @@ WORDS = Table("word", {
     'compat_text': 'our reading of the text',
     'compat_reference': "the FIDE reference checker's",
     'compat_letter': '2023 Art. 15.2 to the letter',
-    'lot': '* place decided by lot (seed {seed})',
+    'lot': 'place decided by lot (seed {seed})',  # the legend's line of the mark * (render/legend)
     'legend': term('tiebreaks'),
+    'legend_title': 'Legend',  # the text's heading of what the standings' columns and marks mean
     'cut': 'Cut-{n}',
     'median': 'Median-{n}',
     'crosstable': term('crosstable'),
-    'undefined': '- = undefined',
+    'undefined': 'undefined',  # the legend's line of the mark - (render/legend)
     'title': 'Tie-break standings',
     'file': ('Tournament file (TRF, Swiss-Manager .tunx .turx .tutx .tumx, Sharly Chess .sce, Swiss-Chess .swt, '
              'Papi .papi, Chess-JSON, Chess-Results XML, PGN, CSV, XLSX)'),
@@ -302,7 +303,7 @@ FIELD_NAMES = Table("field", {name: name for name in (
     'federation',
     'FIDE id',
     'birth date',
-    # the header records of free text a TRF reader bounds (`tiebreak.formats.trf_read.FREE_TEXT`)
+    # the header records of free text every reader bounds (`tiebreak.formats.text.FREE_TEXT`)
     'city',
     'chief arbiter',
     'deputy arbiters',
@@ -673,7 +674,7 @@ CHECK_WORDS = Table("check", {
 
 #: the words of explanations (Russian and Ukrainian in the gettext catalogues, context ``explain:<key>``)
 EXPLAIN_WORDS = Table("explain", {
-    "head": "{name} (no. {no}): rank {rank}, {points} points; rules {rules}, {system}, after round {round}",
+    "head": "{name} (no. {no}): rank {rank}, {points} points; rules {rules}, {system}, {after}",
     "undefined": "  undefined: the event has unrated players and no rating was given for them (C.07 Art. 10; "
                  "give them a rating: unrated rating R, or /U<R>)",
     "undefined_idle": "  undefined: no game played, so no opponent's rating to count (C.07 Art. 10)",
@@ -721,8 +722,7 @@ TEAM_WORDS = Table("team", {
 
 #: the explanation of a team's place
 TEAM_EXPLAIN = Table("team explain", {
-    "head": "team {number} {name}: rank {rank}; rules {rules}, {system}, after round {k}, {boards} boards, "
-            "primary score {primary}",
+    "head": "team {number} {name}: rank {rank}; rules {rules}, {system}, {after}, primary score {primary}",
     "vs": "vs team {number} {name}",
     "bye": term('pab'),
     "none": term('no_match'),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from string import ascii_lowercase
 from typing import Any, Callable
 
 from ..engine.model import Kind, format_number
@@ -158,24 +159,34 @@ def rounds_table(lang: str, n: int, x: dict[str, Any], v: ValueRounds | None,
         return x
     s = site_words(lang)
     rows = []
+    ways: dict[str, str] = {}  # each way the rounds were counted, by its letter in the column (said under the table)
     for r, cells in zip(v.rows, round_cells(v, lang)):
         words = dict(zip(v.columns, cells))
         cls = "cut" if r.cut else ""
+        way = ways.setdefault(words.get("how_counted", ""), ascii_lowercase[len(ways) % 26])
+        opponent = link(r.opponent) if r.opponent else {"cls": "left"}  # "no opponent" flush left as a name
         shown = {"round": {"text": words["round"], "head": True}, "result": {"text": words["result"], "cls": "left"},
-                 "opponent": link(r.opponent) | {"text": words["opponent"]} if r.opponent else {"text": words["opponent"]},
-                 "contribution": {"text": words["contribution"], "cls": cls},
-                 "how_counted": {"text": words.get("how_counted", ""), "cls": "left"}}
+                 "opponent": opponent | {"text": words["opponent"]},
+                 "contribution": {"text": words["contribution"], "cls": cls,
+                                  **({"sub": f" {way}", "sub_cls": "way"} if "how_counted" in v.columns else {})},
+                 "how_counted": {"text": way, "cls": "way"}}
         rows.append({"cls": cls, "cells": [shown[c] for c in v.columns]})
     x["table"] = {"id": f"tb{n}", "caption": x.get("heading", x["key"]), "rows": rows,
                   "heads": [_head(h, _CLASSES[c]) for c, h in zip(v.columns, round_headings(v.columns, lang))]}
-    notes = [sentence_note(v, lang), s["cut_legend"] if v.cut else "",
+    # the ways of counting that differ between the rounds: a letter in their column, the words once under the
+    # table (a column of sentences does not fit a phone beside the opponent and the contribution; a phone shows
+    # the letter beside the contribution instead of the column: site.css)
+    counted = "; ".join(f"{letter} — {said}" for said, letter in ways.items()) if "how_counted" in v.columns else ""
+    notes = [sentence_note(v, lang) or (f"{s['how_counted']}: {counted}" if counted else ""),
+             s["cut_legend"] if v.cut else "",
              EXPLAIN_WORDS.text("kept", lang, sum=num(v.kept)).strip() if v.kept is not None else ""]
-    x["note"] = " ".join(note for note in notes if note)
+    said = [n for n in notes if n]  # one paragraph: each sentence but the last closed by its full stop
+    x["note"] = " ".join(n if n[-1] in ".!?" or k == len(said) - 1 else n + "." for k, n in enumerate(said))
     return x
 
 
 #: the class of each column of a value's rounds on a card (words flush left, the opponent a name)
-_CLASSES = {"round": "", "result": "left", "opponent": "name", "contribution": "", "how_counted": "name"}
+_CLASSES = {"round": "", "result": "left", "opponent": "name", "contribution": "", "how_counted": "way"}
 
 
 def records(e: Event, start_no: int) -> list[tuple[Any, ...]]:

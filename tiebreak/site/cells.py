@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.model import WHITE, format_number
-from ..render.columns import headings, primary_name, standings_headings
+from ..render.columns import primary_name, standings_headings
 from ..render.i18n import legend_name, message, word
+from ..render.legend import PLAYOFF_MARK
 from ..render.pairings import with_narrow as with_narrow
 from ..render.words import SITE_WORDS
-from ..views.standings import Column, StandingsRow, StandingsTable, column_order, legend_entries
+from ..views.standings import Column, StandingsRow, StandingsTable, legend_entries
 from .event import Event
 
 Cell = dict[str, Any]
@@ -148,11 +149,6 @@ def tiebreak_legend(specs: list[Any], lang: str, team: bool = False,
             for e in legend_entries(specs, team, primary or "")]
 
 
-#: the player columns' full names (``--columns``), for the legends: site words
-COLUMN_WORDS = {"title": "player_title", "fed": "federation", "rating": "rating", "club": "club", "sex": "column_sex",
-                "birth": "column_birth", "perf": "performance", "change": "rating_change"}
-
-
 #: the class of a standings table's column on the site: rank, name and points stick on a phone, where the identity
 #: columns (``id``: number, title, federation, rating...; each player's card has them) are left out (``site.css``)
 _CLASSES = {"rank": "rank", "name": "name", "points": "pts", "number": "id", "player": "id"}
@@ -184,21 +180,6 @@ def standings_cells(view: StandingsTable, r: StandingsRow, decided: dict[int, in
     return [cell(c, text) for c, text in zip(view.columns, view.cells(r))]
 
 
-def standings_legend(lang: str, columns: list[str], tiebreaks: list[tuple[str, str, str]],
-                     points: tuple[str, str] | None = None) -> list[str]:
-    """The legend of a standings table: each column's abbreviation and full name, a tie-break's article
-    (``columns``: the player columns' names; ``tiebreaks``: :func:`tiebreak_legend`; ``points``: the points column's
-    abbreviation and name, an individual event's by default), in the order of the table's columns."""
-    s = site_words(lang)
-    short, full = points or (word("points", lang), s["points_total"])
-    columns = [c.key for c in column_order(columns, []) if c.kind == "player"]
-    lines = [f"{word('rank', lang)} = {s['column_rank']}", f"{word('number', lang)} = {s['number']}"]
-    lines += [f"{h} = {s[COLUMN_WORDS[n]]}" for n, h in zip(columns, headings(columns, lang)) if n in COLUMN_WORDS]
-    lines.append(f"{short} = {full}")
-    lines += [f"{code} = {name} ({article})" if article else f"{code} = {name}" for code, name, article in tiebreaks]
-    return [x for x in lines if x.split(" = ")[0] != x.split(" = ")[-1]]  # "Место = Место" says nothing
-
-
 @lru_cache(maxsize=4096)
 def said(text: str, lang: str) -> str:
     """An English message in ``lang`` (:func:`tiebreak.render.i18n.message`, remembered: a card repeats them)."""
@@ -206,7 +187,7 @@ def said(text: str, lang: str) -> str:
 
 
 #: beside a place the play-off decided, on the standings pages (explained by their legend; :mod:`.playoff`)
-MARK = "‡"
+MARK = PLAYOFF_MARK
 
 
 def mark(place: str, start_no: int, decided: dict[int, int]) -> str:

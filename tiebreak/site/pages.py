@@ -21,13 +21,13 @@ from ..app.load import named
 from ..arbiter.columns import player_columns
 from ..render.columns import headings
 from ..render.i18n import LANGUAGES, after_round, grouped, message, problem, word
+from ..render.legend import site_lines, standings_legend
 from ..render.pairings import Seat, round_tables
 from ..render.templating import environment, rows_html
-from ..views.standings import StandingsTable, of_ranking
+from ..views.standings import Column, StandingsTable, of_ranking
 from . import teams
 from .card import card_page
 from .cells import (
-    MARK,
     _head,
     event_name,
     home,
@@ -39,8 +39,6 @@ from .cells import (
     site_words,
     standings_cells,
     standings_heads,
-    standings_legend,
-    tiebreak_legend,
 )
 from .crosstable import crosstable
 from .downloads import links
@@ -178,13 +176,12 @@ def standings_rows(e: Event, k: int) -> tuple[StandingsTable, Markup]:
     return cache[k]
 
 
-def standings_table(e: Event, lang: str, k: int) -> tuple[Any, list[Cell], Markup, list[str]]:
+def standings_table(e: Event, lang: str, k: int) -> tuple[Any, list[Cell], Markup, list[Column]]:
     """The players' part of a standings page (:func:`standings`) after round ``k``: the standings, the headings,
-    the rows and the legend of the columns (the player columns', the tie-breaks' names and articles)."""
+    the rows and the columns."""
     view, rows = standings_rows(e, k)
     st = e.after[k - 1] if e.played else e.current
-    legend = standings_legend(lang, view.player_columns, tiebreak_legend([x for x in st.specs if x.code != "PTS"], lang))
-    return st, standings_heads(view, lang), rows, legend
+    return st, standings_heads(view, lang), rows, view.columns
 
 
 def standings(e: Event | TeamEvent, lang: str, k: int, groups: bool = False) -> dict[str, Any]:
@@ -192,15 +189,12 @@ def standings(e: Event | TeamEvent, lang: str, k: int, groups: bool = False) -> 
     and an individual event's groups) of either kind of event: the table and its legend are the players' or the
     teams' (:func:`standings_table`, :func:`tiebreak.site.teams.standings_table`), the rest is one page."""
     s = site_words(lang)
-    st, heads, rows, legend = teams.standings_table(e, lang, k) if isinstance(e, TeamEvent) else \
+    st, heads, rows, columns = teams.standings_table(e, lang, k) if isinstance(e, TeamEvent) else \
         standings_table(e, lang, k)
     ind = e.ind if isinstance(e, TeamEvent) else e
     title = s["standings_after"].format(k=k) if not groups else s["standings"]
     intro = after_round(k, e.tournament.rounds, lang)
-    if any(r.lot is not None for r in st.rows):
-        legend.append(word("lot", lang, seed=st.seed))  # the downloads' sentence, with the event's seed
-    if e.playoff is not None and any(r.start_no in st.decided for r in st.rows):
-        legend.append(f"{MARK} {s['playoff_mark']}")
+    playoff = e.playoff is not None and any(r.start_no in st.decided for r in st.rows)
     pager = []
     if not groups:
         pager = [(f"round-{k}.html", s["pairings_n"].format(k=k))]
@@ -208,7 +202,7 @@ def standings(e: Event | TeamEvent, lang: str, k: int, groups: bool = False) -> 
             pager.append((f"standings-{k - 1}.html", s["standings_after"].format(k=k - 1)))
         if k < e.played:
             pager.append((f"standings-{k + 1}.html", s["standings_after"].format(k=k + 1)))
-    return {"title": title, "intro": intro, "pager": pager, "legend": legend + [word("undefined", lang)],
+    return {"title": title, "intro": intro, "pager": pager, "legend": site_lines(standings_legend(st, columns, lang, playoff)),
             "round_nav": [] if groups else round_nav(e.played, k, "standings"),
             "downloads": links(ind.downloads, lang) if groups else [],
             "tables": [{"id": "standings", "caption": title, "heads": heads, "rows": rows, "sticky": True}],

@@ -14,10 +14,10 @@ from ..arbiter.rating_report import rating_report
 from ..engine.model import Kind, Tournament, format_number
 from ..render.columns import primary_name
 from ..render.explain import details, value_heading
-from ..render.i18n import kind_name, with_modifiers, word
+from ..render.i18n import kind_name, percent, with_modifiers, word
 from ..render.words import LIVE_WORDS, TEAM_NAMES, TEAM_WORDS
 from ..views.matches import match_rounds, team_boards
-from ..views.standings import of_ranking
+from ..views.standings import Column, of_ranking
 from ..views.value_rounds import value_rounds
 from .card import rounds_table
 from .cells import (
@@ -30,7 +30,6 @@ from .cells import (
     site_words,
     standings_cells,
     standings_heads,
-    standings_legend,
     tiebreak_legend,
     titled_link,
 )
@@ -99,19 +98,16 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
     raise KeyError(name)
 
 
-def standings_table(e: TeamEvent, lang: str, k: int) -> tuple[Any, list[Cell], list[Cell], list[str]]:
+def standings_table(e: TeamEvent, lang: str, k: int) -> tuple[Any, list[Cell], list[Cell], list[Column]]:
     """The team part of a standings page (:func:`tiebreak.site.pages.standings`) after round ``k``: the standings,
     the headings (the primary score named as every face heads it), the rows (each team linked to its card) and the
-    legend of the columns (the primary score's full name, the team tie-breaks' names and articles)."""
+    columns."""
     st = e.after[k - 1]
-    short, full = points_words(e, lang)
+    _, full = points_words(e, lang)
     view = of_ranking(st)
     decided = st.decided if e.playoff is not None else {}
     rows = [{"cells": standings_cells(view, r, decided, team_cell(e, r.start_no), st.keys[0])} for r in view.rows]
-    article = tiebreak_legend(st.specs[:1], lang, True, st.tt.primary)[0][2]  # as the downloads' legend cites it
-    legend = standings_legend(lang, [], tiebreak_legend(st.specs[1:], lang, True),
-                              (short, f"{full} ({article})" if article else full))
-    return st, standings_heads(view, lang, (st.keys[0], st.tt.primary), full), rows, legend
+    return st, standings_heads(view, lang, (st.keys[0], st.tt.primary), full), rows, view.columns
 
 
 def boards_of_match(e: TeamEvent, r: int, a: int) -> list[tuple[int, int, int | None, Kind, int]]:
@@ -244,6 +240,8 @@ def board_performance(e: TeamEvent) -> dict[int, dict[int, int | None]]:
 
 
 def boards_page(e: TeamEvent, lang: str) -> dict[str, Any]:
+    """The board rankings: per board every player who played on it by the share of the points (a percentage as every
+    face writes it, :func:`tiebreak.render.i18n.percent`), the team, games, points, rating and performance."""
     s = site_words(lang)
     team_of = e.team_of()
     names = {tm.number: tm.name for tm in e.current.tt.teams}
@@ -257,7 +255,7 @@ def boards_page(e: TeamEvent, lang: str) -> dict[str, Any]:
             _head(TEAM_WORDS.text("team", lang), "left"), _head(s["played"]), _head(s["score_after"]),
             _head(s["rating"]), _head(s["performance"])], "sticky": True, "rows": [
             {"cells": [{"text": str(n), "cls": "rank"}, player_link(e.ind, sno, True),
-                       {"text": format_number(100 * score / games, 1), "cls": "pts"},
+                       {"text": percent(format_number(100 * score / games, 1), lang), "cls": "pts"},
                        {"text": names.get(team_of.get(sno, (0, 0))[0], ""), "cls": "left"}, {"text": str(games)},
                        {"text": num(score)}, {"text": str(e.tournament.player(sno).rating or "")},
                        {"text": str(perf.get(sno) or ""), "data": "perf"}]} for n, (sno, games, score) in enumerate(rows, 1)]})

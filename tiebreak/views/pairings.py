@@ -1,7 +1,7 @@
 """A round's pairings, one view for the website and the live screen: the games in board order
-(:func:`tiebreak.arbiter.boards.board_order`, by the standings before the round) with White, Black and the result kind
-(``pending``: paired, not yet played — from the grid or from the file's list of pending games), then the byes: every
-player without a game, the kind of bye, and the players not paired (``ABSENT``) last.
+(:func:`tiebreak.arbiter.boards.board_order`, by the scores before the round and the pairing numbers) with White,
+Black and the result kind (``pending``: paired, not yet played — from the grid or from the file's list of pending
+games), then the byes: every player without a game, the kind of bye, and the players not paired (``ABSENT``) last.
 
 >>> from tiebreak import trf
 >>> rd = pairings(trf.load("examples/hobsons-bay-cup-2025.trf"), 1, None)

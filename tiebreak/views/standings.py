@@ -19,16 +19,20 @@ and arrow) come after all of them.  A face may leave columns out (a team has no 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from functools import cached_property
+from itertools import repeat
+from operator import itemgetter
+from typing import Any, Literal, TypeVar
 
 from ..arbiter.columns import COLUMNS, JSON_KEYS, PlayerColumns
-from ..engine.ranking import Ranking, place_texts
-from ..engine.registry import CATALOGUE
+from ..engine.passes import Column as EngineColumn
+from ..engine.ranking import Ranking, written_places
+from ..engine.registry import CATALOGUE, parse, parse_list
 from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
-from ..engine.team_tiebreaks import TEAM_CATALOGUE
+from ..engine.team_tiebreaks import TEAM_CATALOGUE, parse_team
 
 #: the player columns shown between the number and the name (the title, as chess-results and Swiss-Manager print it)
 BEFORE_NAME = ("title",)
@@ -60,6 +64,8 @@ def column_order(player_columns: Sequence[str], keys: Sequence[str]) -> list[Col
 
 @dataclass(slots=True)  # not frozen: a frozen dataclass sets each field through object.__setattr__ (slow at 10,000 rows)
 class StandingsRow:
+    """A row of the standings table (:attr:`StandingsTable.rows`)."""
+
     place: str
     rank: int
     lot: bool
@@ -73,18 +79,38 @@ class StandingsRow:
 
 @dataclass(frozen=True)
 class StandingsTable:
-    """``keys``: the columns of the list shown after the points (every one but the points: PTS of an individual
-    event, the primary score of a team event); ``player_columns``: the names of the player columns."""
+    """The standings table column by column, each column one list in the order of the rows (a writer that goes
+    through the table column by column, the JSON's, reads them as they are; :attr:`rows` makes its rows for the faces
+    that go row by row).  ``keys``: the columns of the list shown after the points (every one but the points: PTS of
+    an individual event, the primary score of a team event); ``player_columns``: the names of the player columns;
+    ``players``: one list per player column, its texts (``""`` where the file has nothing); ``values``: one list per
+    key; ``drawn``: the lot drawn inside a tied group (None: no lot placed the row)."""
 
     keys: list[str]
     player_columns: list[str]
-    rows: list[StandingsRow]
     seed: int | None
+    place: list[str]
+    rank: list[int]
+    start_no: list[int]
+    name: list[str]
+    points: list[str]
+    drawn: list[int | None]
+    players: list[list[str]]
+    values: list[list[str]]
 
     @property
     def lots(self) -> bool:
         """Whether a lot placed some row (the legend's footnote then gives the seed)."""
-        return any(r.lot for r in self.rows)
+        return any(d is not None for d in self.drawn)
+
+    @cached_property
+    def rows(self) -> list[StandingsRow]:
+        """The table row by row, made on first use."""
+        players = zip(*self.players) if self.players else repeat(())
+        values = zip(*self.values) if self.values else repeat(())
+        return [StandingsRow(place, rank, drawn is not None, n, name, points, list(p), list(v), drawn)
+                for place, rank, n, name, points, drawn, p, v
+                in zip(self.place, self.rank, self.start_no, self.name, self.points, self.drawn, players, values)]
 
     @property
     def columns(self) -> list[Column]:
@@ -101,27 +127,46 @@ class StandingsTable:
 
 
 def of_ranking(s: Ranking, columns: PlayerColumns | None = None, keys: list[str] | None = None,
-               undefined: str = "-") -> StandingsTable:
+               undefined: str = "-", texts: Callable[[EngineColumn, str], list[str]] | None = None) -> StandingsTable:
     """The standings table of ``s`` (players or teams) with the player ``columns``; ``keys``: the columns of the list
     shown after the points (default: every one but the points: PTS of the players, the first of a team list, the
-    primary score); ``undefined``: the text of an undefined value."""
-    points: Sequence[str | None]
-    if isinstance(s, Standings):
-        points = s.score.texts()
-        keys = [k for k in s.keys if k != "PTS"] if keys is None else keys
-    else:  # a team event: the first column of its list is the points
-        points = s.column(s.keys[0]).texts(None, undefined)
-        keys = s.keys[1:] if keys is None else keys
+    primary score); ``undefined``: the text of an undefined value.  Built column by column: each distinct value of
+    a column written once (:meth:`~tiebreak.engine.passes.Column.texts`, or ``texts``: a writer that keeps them
+    from table to table), then the texts put in the order of the rows."""
+    written = texts or _texts
     ranked = s.rows
-    order = [r.index for r in ranked]
-    numbers = [r.start_no for r in ranked]
-    texts = [s.column(key).texts(None, undefined) for key in keys]  # each distinct value written once
-    values = [list(v) for v in zip(*([col[i] for i in order] for col in texts))] if keys else [[] for _ in order]
-    place = place_texts(dict(zip(numbers, (r.rank for r in ranked))))
-    cells = [columns.cells[n] for n in numbers] if columns else [[] for _ in order]
-    rows = [StandingsRow(place[n], r.rank, r.lot is not None, n, r.name, str(points[i]), c, v, r.lot)
-            for r, i, n, c, v in zip(ranked, order, numbers, cells, values)]
-    return StandingsTable(keys, columns.names if columns else [], rows, s.seed)
+    in_order = _in_order([r.index for r in ranked])
+    if isinstance(s, Standings):
+        points = written(s.score, undefined)
+        keys = [k for k in s.keys if k != "PTS"] if keys is None else keys
+        people = in_order(s.tournament.players)  # (a row's start number and name are looked up through them)
+        numbers, names = [p.start_no for p in people], [p.name for p in people]
+    else:  # a team event: the first column of its list is the points
+        points = written(s.column(s.keys[0]), undefined)
+        keys = s.keys[1:] if keys is None else keys
+        numbers, names = [r.start_no for r in ranked], [r.name for r in ranked]
+    ranks = [r.rank for r in ranked]
+    cells = [columns.cells[n] for n in numbers] if columns else []
+    column = dict(zip(s.keys, s.columns))  # (s.column looks the key up among the keys it makes again)
+    return StandingsTable(keys, columns.names if columns else [], s.seed, place=written_places(ranks), rank=ranks,
+                          start_no=numbers, name=names, points=in_order(points), drawn=[r.lot for r in ranked],
+                          players=[[c[j] for c in cells] for j in range(len(columns.names))] if columns else [],
+                          values=[in_order(written(column[key], undefined)) for key in keys])
+
+
+def _texts(column: EngineColumn, undefined: str) -> list[str]:
+    return column.texts(None, undefined)
+
+
+T = TypeVar("T")
+
+
+def _in_order(order: list[int]) -> Callable[[Sequence[T]], list[T]]:
+    """What puts a column given in the order of the grid (the players' or the teams') in the order of ``order``."""
+    if len(order) < 2:  # an itemgetter of one index gives the item, not a tuple of it
+        return lambda column: [column[i] for i in order]
+    take = itemgetter(*order)
+    return lambda column: list(take(column))
 
 
 #: the player members of a standings document (``/api/standings``, ``/api/live``) -> the player columns they are
@@ -148,13 +193,12 @@ def of_document(doc: dict[str, Any]) -> StandingsTable:
     def text(value: Any) -> str:
         return "-" if value is None else str(value)
 
-    place = place_texts({int(r["start_no"]): int(r["rank"]) for r in rows})
-    table_rows = [StandingsRow(place[int(r["start_no"])], int(r["rank"]), r.get("lot") is not None,
-                               int(r["start_no"]), str(r["name"]), str(r["points"]),
-                               [str(r.get(m) or "") for m in members], [text(r["values"].get(k)) for k in keys],
-                               r.get("lot"))
-                  for r in rows]
-    return StandingsTable(keys, [DOCUMENT_COLUMNS[m] for m in members], table_rows, doc.get("seed"))
+    ranks = [int(r["rank"]) for r in rows]
+    return StandingsTable(keys, [DOCUMENT_COLUMNS[m] for m in members], doc.get("seed"), place=written_places(ranks),
+                          rank=ranks, start_no=[int(r["start_no"]) for r in rows], name=[str(r["name"]) for r in rows],
+                          points=[str(r["points"]) for r in rows], drawn=[r.get("lot") for r in rows],
+                          players=[[str(r.get(m) or "") for r in rows] for m in members],
+                          values=[[text(r["values"].get(k)) for r in rows] for k in keys])
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,3 +236,52 @@ def legend_entries(specs: Sequence[TieBreakSpec], team: bool = False, primary: s
         entries.append(LegendEntry(spec, code, entry.article if entry is not None else "", team, glossary,
                                    entry is not None))
     return entries
+
+
+@dataclass(frozen=True)
+class Legend:
+    """What the standings' legend says, without words, in the order of the table's columns, for every face (the
+    text, the HTML and PDF downloads, the web page, the website and the live screen): ``items`` each column named
+    (:class:`Column`: the place, the number, the player columns, an individual event's points) or a column of the
+    list by its entry (:class:`LegendEntry`: its name and article; a team event's points by its primary score's);
+    then the marks the rows carry: a place a lot decided (``seed``: the lot's seed, when a lot placed a row), a place
+    the play-off decided (``playoff``) and the undefined value (every table may show one)."""
+
+    items: list[Column | LegendEntry]
+    lots: bool
+    seed: int | None
+    playoff: bool = False
+
+
+def legend(columns: Sequence[Column], specs: Sequence[TieBreakSpec], *, seed: int | None = None, lots: bool = False,
+           team: bool = False, primary: str = "", playoff: bool = False) -> Legend:
+    """The legend of a standings table of ``columns`` (:attr:`StandingsTable.columns`) whose list is ``specs``
+    (``team``: a team event's, its ``primary`` score, ``MP`` or ``GP``, naming its points); ``lots``: a lot placed
+    some row, with the ``seed``; ``playoff``: the play-off decided some place.
+
+    >>> from tiebreak import compute_standings, trf
+    >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1")
+    >>> view = legend(of_ranking(s).columns, s.specs, seed=s.seed, lots=True)
+    >>> [x.kind if isinstance(x, Column) else x.code for x in view.items], view.seed
+    (['rank', 'number', 'points', 'BH'], 816560)
+    """
+    entries = legend_entries(specs, team, primary)
+    by_key = {e.spec.text: e for e in entries}
+    items: list[Column | LegendEntry] = []
+    for c in columns:
+        if c.kind == "points" and team and entries:
+            items.append(entries[0])  # a team event's points: its primary score, named and cited
+        elif c.kind == "value":
+            items.append(by_key.get(c.key) or LegendEntry(TieBreakSpec(c.key), c.key, "", team, known=False))
+        elif c.kind != "name":
+            items.append(c)
+    return Legend(items, lots, seed if lots else None, playoff)
+
+
+def legend_of_document(doc: dict[str, Any], table: StandingsTable) -> Legend:
+    """The legend of a standings document's ``table`` (:func:`of_document`: the live screen's), its list read from
+    the document's ``tiebreaks`` (a team event's by the team catalogue, its primary score from ``tournament``)."""
+    team = bool(doc["tournament"].get("teams"))
+    specs = parse_list(list(doc["tiebreaks"]), parse_team if team else parse)
+    return legend(table.columns, specs, seed=table.seed, lots=table.lots, team=team,
+                  primary=str(doc["tournament"].get("primary") or "MP") if team else "")

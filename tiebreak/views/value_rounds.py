@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..engine.ranking import Ranking
+from ..engine.ranking import Ranking, name_and_number
 
 #: the columns of a value's rounds, in the one order of every face
 COLUMNS = ("round", "result", "opponent", "contribution", "how_counted")
@@ -61,7 +61,7 @@ class ValueRounds:
 def opponent_label(name: str, number: int | None) -> str:
     """An opponent as every face names one in a value's rounds: the name and the number (``Bodke,Aryan (41)``; ''
     without an opponent, which each face words)."""
-    return f"{name} ({number})" if number is not None else ""
+    return name_and_number(name, number) if number is not None else ""
 
 
 def value_rounds(s: Ranking, number: int, key: str) -> ValueRounds:

@@ -22,7 +22,7 @@ from ..render.output import json_schema
 from . import jobs
 from .errors import ERRORS, ApiError, request_language
 from .fields import MAX_TEXT, StandingsForm, declared_form, multipart
-from .models import Award, CheckReport, Explanation, PlayoffGroup, also
+from .models import Award, CheckReport, Explanation, PlayoffAnswer, also
 from .uploads import client_of, content_disposition, run_on_upload, uploaded_name, wants_html
 
 router = APIRouter(prefix="/api", tags=["standings"], responses=ERRORS)
@@ -134,7 +134,7 @@ class PlayoffForm(StandingsForm):
 
 
 @router.post("/playoffs", summary="Play-off groups for tied places (Arbiters' Manual 13.2)",
-             response_model=list[PlayoffGroup], openapi_extra=multipart(PlayoffForm), responses=also("text/plain"))
+             response_model=PlayoffAnswer, openapi_extra=multipart(PlayoffForm), responses=also("text/plain"))
 async def playoffs(request: Request, form: Annotated[PlayoffForm, Form()]) -> Response:
     raw = form.places or str(OPTIONS["playoff_places"].default)
     items = [x.strip() for x in raw.split(",") if x.strip()]

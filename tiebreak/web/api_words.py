@@ -52,7 +52,7 @@ class TranslateForm(BaseModel):
         min_length=1, max_length=MAX_TEXTS, description="notes and warnings, as the answer has them")
 
 
-@router.post("/translate", summary="Notes and warnings of an answer (English) in another language",
+@router.post("/translate", summary="Notes and warnings of an answer in another language (each as its `said` has it)",
              response_model=list[str], responses={k: ERRORS[k] for k in (400, 413, 429, 503)},
              openapi_extra=multipart(TranslateForm))
 async def translate(request: Request, form: Annotated[TranslateForm, Form()]) -> list[str]:

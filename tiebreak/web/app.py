@@ -79,8 +79,9 @@ def _live_lifespan(live: LiveHub | None) -> Callable[[FastAPI], AbstractAsyncCon
     return lambda app: lifespan(live)
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, live: LiveHub | None = None) -> None:
-    """Serve until SIGTERM or SIGINT (Ctrl-C), with the connection limits of :mod:`tiebreak.web.connections`, then stop
+def serve(host: str, port: int, live: LiveHub | None = None) -> None:
+    """Serve at ``host`` and ``port`` (``tiebreak serve``'s, their defaults declared in :mod:`tiebreak.app.declared`)
+    until SIGTERM or SIGINT (Ctrl-C), with the connection limits of :mod:`tiebreak.web.connections`, then stop
     every process the server started (workers, the live odds' process, the fork server, the resource tracker) before
     returning."""
     import uvicorn  # noqa: PLC0415  start-up: a server only, never the workers or a test client (+32 ms)

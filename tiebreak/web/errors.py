@@ -18,7 +18,7 @@ from pydantic_core import ErrorDetails
 from starlette.exceptions import HTTPException
 
 from ..engine.errors import InputError, Place, SpecifierError, TiebreakError
-from ..engine.messages import Message
+from ..engine.messages import Count, Message
 from ..render.i18n import LANGUAGES, message, place_text
 from .fields import form_field_names
 
@@ -164,13 +164,17 @@ def validation_error(errors: Sequence[ErrorDetails]) -> ApiError:
                                      field, ctx['choices'], shown_value(value)), field=field)
     if kind == "flag":
         return ApiError(400, Message("the field {} must be true or false, not {}", field, shown_value(value)), field=field)
-    if kind in ("string_too_long", "too_long"):
-        return ApiError(400, Message("the field {} is too long (at most {})", field, ctx.get('max_length')), field=field)
     return _plain_error(field, kind, ctx, value)
 
 
 def _plain_error(field: str | None, kind: str | None, ctx: dict[str, Any], value: object) -> ApiError:
     """A query's or a field's plain type or bound, pydantic's own (``int`` with ``ge``/``le``), in our words."""
+    if kind == "string_too_long":  # a text: its characters counted
+        return ApiError(400, Message("the field {} is too long ({} characters; at most {})", field,
+                                     Count(len(str(value))), Count(ctx.get("max_length", 0))), field=field)
+    if kind == "too_long":  # a repeated field (category): its values counted, never called long
+        return ApiError(400, Message("the field {} is given {} values; at most {}", field,
+                                     Count(ctx.get("actual_length", 0)), Count(ctx.get("max_length", 0))), field=field)
     if kind in ("greater_than_equal", "less_than_equal"):
         bound = Message("at least {}", ctx.get("ge")) if kind == "greater_than_equal" else Message("at most {}",
                                                                                                   ctx.get("le"))

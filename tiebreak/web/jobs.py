@@ -19,6 +19,7 @@ from ..app import check as checking
 from ..app.declared import PAGE_FORMAT
 from ..app.explain import explain as explanation
 from ..app.explain import explained
+from ..app.load import named
 from ..app.options import Options
 from ..app.playoffs import playoffs as play_offs
 from ..app.prizes import prize_rests
@@ -104,23 +105,28 @@ def series(o: Options, paths: list[str], points: str, best: int | None, tiebreak
            fmt: str = "json") -> tuple[bytes, int | None]:
     """The standings of the series of the events ``paths``, known as ``names`` (:mod:`tiebreak.app.series`), as JSON
     or as text in ``o.lang``; an error names the event by its name, never the temporary file."""
+    warnings: list[InputWarning] = []
     try:
-        table = series_standings(o, paths, points, best, tiebreaks, [], names)
+        table = series_standings(o, paths, points, best, tiebreaks, warnings, names)
     except InputError as e:
         for path, name in zip(paths, names):
             if path in e.message or e.place.file == path:
                 raise InputError(replaced(e.message, path, name), replace(e.place, file=name)) from None
         raise
-    return _bytes(to_text(table, o.lang) if fmt == "text" else output.dumps_exact(to_json_obj(table))), None
+    for path, name in zip(paths, names):  # each event's warnings name it as the user knows it
+        named(replace(o, name=name), path, warnings)
+    if fmt == "text":
+        return _bytes(to_text(table, o.lang)), None
+    return _bytes(output.dumps_exact(to_json_obj(table, warnings, o.lang or "en"))), None
 
 
 def playoffs(o: Options, path: str, places: str, fmt: str = "json") -> tuple[bytes, int | None]:
     """Play-off groups for the tied ``places`` (Arbiters' Manual 13.2), as JSON or (``fmt`` "text") as ``tiebreak
     playoffs`` prints them in ``o.lang``."""
-    groups, seed = play_offs(o, path, places, 0, [])
+    answer = play_offs(o, path, places, 0, [])
     if fmt == "text":
-        return _bytes(playoffs_text(groups, places, o.lang or "en")), seed
-    return _bytes(output.dumps_exact(groups)), seed
+        return _bytes(playoffs_text(answer, places, o.lang or "en")), answer["seed"]
+    return _bytes(output.dumps_exact(answer)), answer["seed"]
 
 
 def prizes(o: Options, path: str, text: str, method: str, fmt: str = "json") -> tuple[bytes, int | None]:

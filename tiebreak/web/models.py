@@ -85,13 +85,27 @@ class Explanation(BaseModel):
 
 class PlayoffGroup(BaseModel):
     places: list[int]
-    players: list[int]
-    format: str
-    stages: list[str]
+    players: list[int] = Field(description="the start (or team) numbers of those who play off, in standings order")
     eliminated: list[int] = Field(description="five or more tied: those the next tie-break leaves out (13.2.11)")
+    names: dict[str, str] = Field(description="the name of each number of the group (players and eliminated)")
+    format: str = Field(description="the format's identifier: mini-match, round robin, knock-out, cut to four, then "
+                                    "knock-out")
     team: bool = Field(description="the groups are of teams (a team event)")
-    text: list[str] = Field(description="the group as the arbiter reads it in the request's language: a heading, "
-                                        "then the stages and the sharing of prizes")
+    text: list[str] = Field(description="the group as the arbiter reads it in the request's language: a heading "
+                                        "naming the tied as the standings do (Name (No)), then the stages and the "
+                                        "sharing of prizes")
+    said: dict[str, Any] = Field(description="the same lines as messages (identifier and values), as the standings' "
+                                             "JSON has its notes: {\"text\": [...]}")
+
+
+class PlayoffAnswer(BaseModel):
+    """The play-off groups of the tied places asked, the seed of the lots, and the warnings of reading the file."""
+
+    groups: list[PlayoffGroup]
+    seed: int | None = Field(None, description="the seed of the lots the order was drawn with")
+    warnings: list[str] = Field([], description="the warnings of reading the file, in the request's language")
+    said: dict[str, Any] = Field({}, description="the same warnings as messages (identifier and values), as the "
+                                                 "standings' JSON has them")
 
 
 class Award(BaseModel):

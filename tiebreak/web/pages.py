@@ -11,6 +11,7 @@ from fastapi import APIRouter, Query
 from fastapi.responses import HTMLResponse
 
 from ..app.declared import EXTENSIONS, OPTIONS
+from ..arbiter.columns import COLUMNS
 from ..engine.presets import PRESETS
 from ..engine.specifier import MODIFIER_BOUNDS, MODIFIER_LENGTH, MODIFIER_PATTERN
 from ..formats.readers import ACCEPTED
@@ -51,7 +52,7 @@ def _page(lang: str) -> str:
     all_words = page_words.page_words(lang)
     return _env.get_template("index.html").render(
         lang=lang, w=all_words["words"], p=all_words["page"], r=all_words["ratings"], languages=LANGUAGES,
-        opts=OPTIONS, catalogue=catalogue_entries(lang), table_css=TABLE_CSS,
+        opts=OPTIONS, player_columns=tuple(COLUMNS), catalogue=catalogue_entries(lang), table_css=TABLE_CSS,
         presets=[replace(pr, source=message(pr.source, lang)) for pr in PRESETS.values()],  # their tooltips
         examples=sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [],
         formats=[f for f in EXTENSIONS if f != "json"], accept=",".join(ACCEPTED),

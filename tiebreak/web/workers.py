@@ -8,7 +8,8 @@ process costs a few milliseconds).  At most ``slots`` run at once (default: the 
 more wait, and a request beyond that is refused at once with 503, unless one client (an IP address) has more than
 its share: then its newest waiting request is refused (429) and the new one takes its place.  A request still running at the time
 limit (60 s by default, waiting included) is answered 503 and its process group is killed, the Chromium of a PDF
-print with it, so the work really stops and its memory goes back to the system.
+print with it, so the work really stops and its memory goes back to the system.  No worker outlives the server,
+however the server ends (:func:`end_with_parent`).
 
 Each pool bounds the work of one address (``per_client`` requests running or waiting; one more is refused at once
 with 429) and the work waiting in all (``queue``).
@@ -27,12 +28,14 @@ an :class:`~tiebreak.web.errors.ApiError` or a library error raised there arrive
 
 from __future__ import annotations
 
+import ctypes
 import logging
 import multiprocessing
 import multiprocessing.forkserver
 import os
 import pickle
 import signal
+import sys
 import tempfile
 import threading
 import time
@@ -63,7 +66,8 @@ Outcome = (tuple[Literal["ok"], object] | tuple[Literal["error"], ApiError] | tu
 _BOOT = """
 try:
     import pickle
-    from tiebreak.web.workers import _child
+    from tiebreak.web.workers import _child, end_with_parent
+    end_with_parent(parent)
     tmp, fn, args, nice = pickle.loads(payload)
 except BaseException as e:
     short = type(e).__name__ + (" " + repr(e.name) if isinstance(e, ImportError) and e.name else "")
@@ -73,6 +77,8 @@ else:
     _child(conn, tmp, fn, args, nice)
 """
 _STARTING = threading.Lock()
+#: Linux's ``prctl`` option asking the kernel for a signal when this process's parent ends
+PR_SET_PDEATHSIG = 1
 
 
 def _context() -> ForkServerContext:
@@ -97,6 +103,52 @@ def _ensure_fork_server() -> None:
                 del os.environ["PYTHONSAFEPATH"]
             else:
                 os.environ["PYTHONSAFEPATH"] = old
+
+
+def _fork_server_pid() -> int | None:
+    """The process id of the fork server running now (None where Python does not say: then a worker does not check
+    that its parent is still there when it starts)."""
+    pid = getattr(getattr(multiprocessing.forkserver, "_forkserver", None), "_forkserver_pid", None)
+    return pid if isinstance(pid, int) else None
+
+
+def end_with_parent(parent: int | None) -> None:
+    """Make this worker end when its parent, the fork server (``parent``: its process id, taken before the fork),
+    ends; the fork server ends when the server ends in any way, SIGKILL or a crash included (its pipe from the server
+    closes), so no worker outlives the server, not even one paused.  On Linux the kernel kills it (SIGKILL, which
+    ends a stopped process too); elsewhere a thread looks every second whether its parent has changed.  A worker
+    whose parent ended before it asked ends at once.
+
+    Python gives each process of a fork server the write end of that pipe (so that the fork server lives as long as
+    a process that may ask it for more): a worker closes it at once, or a worker still computing, or paused, would
+    keep the fork server, and so itself, alive after the server."""
+    server = getattr(multiprocessing.forkserver, "_forkserver", None)
+    alive = getattr(server, "_forkserver_alive_fd", None)
+    if isinstance(alive, int):  # a worker never starts processes through the fork server
+        os.close(alive)
+        server._forkserver_alive_fd = None  # type: ignore[union-attr]
+    if not _killed_with_parent():
+        threading.Thread(target=_end_when_orphaned, args=(parent or os.getppid(),), daemon=True).start()
+    if parent is not None and os.getppid() != parent:
+        os._exit(1)
+
+
+def _killed_with_parent() -> bool:
+    """Ask Linux to SIGKILL this process when its parent ends; False where that cannot be asked."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return False
+    return bool(prctl(PR_SET_PDEATHSIG, ctypes.c_ulong(signal.SIGKILL), ctypes.c_ulong(0), ctypes.c_ulong(0),
+                      ctypes.c_ulong(0)) == 0)
+
+
+def _end_when_orphaned(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(1)
+    os._exit(1)
 
 
 def _child(conn: Connection, tmp: str | None, fn: Callable[[Unpack[Args]], object], args: tuple[Unpack[Args]],
@@ -254,9 +306,8 @@ class WorkerPool:
         ctx = _context()
         receiving, sending = ctx.Pipe(duplex=False)
         payload = pickle.dumps((tmp, fn, args, self.nice))  # the work by name: imported in the worker by _BOOT
-        process = ctx.Process(target=exec, args=(_BOOT, {"conn": sending, "payload": payload}), daemon=True)
         try:
-            await anyio.to_thread.run_sync(_start_process, process)
+            process = await anyio.to_thread.run_sync(_start_process, ctx, sending, payload)
         finally:
             sending.close()
         pid = process.pid
@@ -296,11 +347,15 @@ class WorkerPool:
         raise RuntimeError(f"worker failed:\n{value}")
 
 
-def _start_process(process: ForkServerProcess) -> None:
-    """Start a worker; one that cannot start is a 500 that says so (and the log has the reason)."""
+def _start_process(ctx: ForkServerContext, conn: Connection, payload: bytes) -> ForkServerProcess:
+    """Start a worker that runs ``payload`` (by :data:`_BOOT`) and answers on ``conn``; one that cannot start is a 500
+    that says so (and the log has the reason)."""
     try:
         _ensure_fork_server()
+        boot = {"conn": conn, "payload": payload, "parent": _fork_server_pid()}
+        process = ctx.Process(target=exec, args=(_BOOT, boot), daemon=True)
         process.start()
+        return process
     except Exception as e:
         log.exception("a worker process could not start")
         raise ApiError(500, Message("the server could not start a worker process: {}", type(e).__name__)) from None

@@ -29,7 +29,7 @@ from ...engine.errors import InputError
 from ...engine.messages import Message
 from ...engine.model import Tournament
 from ...engine.specifier import TieBreakSpec
-from ...engine.standings import _resolve_list, detect_system
+from ...engine.standings import detect_system, resolve_list
 from .budget import Budget
 from .models import apply_fixes
 from .participants import Participant
@@ -71,7 +71,7 @@ def compute_odds(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | 
     with _naming(t):
         future = find_future(t, after_round, system)
         notes: list[str] = []
-        specs = _resolve_list(future.base, tiebreaks, future.system, notes)
+        specs = resolve_list(future.base, tiebreaks, future.system, notes)
         fixed = apply_fixes(future, list(fixes))
         future.notes += notes
         return run_odds(future, specs, rules=rules, model=model, draw_rate=draw_rate, white_advantage=white_advantage,

@@ -13,7 +13,7 @@ function follow(doc, names) {
   box.hidden = !row;
   if (!row) return;
   document.getElementById("follow-title").replaceChildren(cardLink(doc, row.start_no, row.name),
-    `: ${W.rank} ${row.rank}, ${pointsWord(doc)} ${row.points}`);
+    `: ${W.rank} ${row.place}, ${pointsWord(doc)} ${row.points}`);
   const round = doc.live.round;
   const pending = (doc.pending || []).find(p => p.white === followed || p.black === followed);
   const played = (doc.games || []).find(g => g.round === round && (g.white_no === followed || g.black_no === followed));
@@ -60,7 +60,7 @@ function render(doc) {
     const tr = el("tr", null, r.start_no === followed ? "followed" : "");
     const name = el("td");
     name.append(cardLink(doc, r.start_no, r.name));
-    tr.append(el("td", r.rank), name, el("td", r.points));
+    tr.append(el("td", r.place), name, el("td", r.points));  // the place as every face writes it ("3-4" shared)
     return tr;
   }));
   body.dataset.version = String(doc.live.version);

@@ -115,7 +115,7 @@ document.addEventListener("change", e => {
 
 // the hall screen scrolls the page: its header, the standings' legend and the column headings stay on top
 function hallTop() {
-  const header = document.querySelector("header"), legend = document.querySelector("#standings-section .legend");
+  const header = document.querySelector("header"), legend = document.querySelector("#standings-section p.legend");
   document.body.style.setProperty("--hall-head", header.offsetHeight + "px");
   if (legend) document.body.style.setProperty("--hall-legend", (header.offsetHeight + legend.offsetHeight) + "px");
 }

@@ -1,0 +1,35 @@
+"""Waiting on a condition in a test, never on the clock: the test goes on as soon as what it waits for is there,
+however loaded the machine.  The bound is a hang guard (a test that would otherwise wait for ever fails, saying what
+it waited for), never a timing the test asserts: timings are benchmarks (``benchmarks/``).  Test helpers, not part of
+the package."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
+
+#: seconds before a wait gives up: far over what anything here takes on a 2-core machine at load 30
+HANG_GUARD = 120.0
+
+
+def until(condition: Callable[[], T], what: str, limit: float = HANG_GUARD, every: float = 0.05) -> T:
+    """The first true value of ``condition()``, asked every ``every`` seconds; an AssertionError naming ``what`` when
+    none came within ``limit`` seconds.
+
+    >>> until(lambda: 3, "three")
+    3
+    >>> until(lambda: 0, "a zero to become true", limit=0.01)
+    Traceback (most recent call last):
+    AssertionError: waited 0.01 s for a zero to become true
+    """
+    deadline = time.monotonic() + limit
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {limit:g} s for {what}")
+        time.sleep(every)

@@ -1,0 +1,87 @@
+"""The standings' legend in words, one for every face: the view (:func:`tiebreak.views.standings.legend`) worded
+as pairs of a mark and what it means, in the order of the table's columns — each column's heading and full name,
+each tie-break's name with its cut or median and its article (a team event's points by its primary score, «МО»),
+then the place a lot decided with the lot's seed, the place the play-off decided and the undefined value.  The faces
+only lay the pairs out: the text aligns them (:func:`text_lines`), the downloads print the mark in bold, the page,
+the website and the live screen write ``mark = words`` (:func:`site_lines`).  A column whose heading says all its
+name says (``Место`` = «Место») is left out.
+
+>>> from tiebreak import compute_standings, trf
+>>> from tiebreak.views.standings import of_ranking
+>>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1")
+>>> site_lines(standings_legend(s, of_ranking(s).columns, "ru"))
+['№ = Стартовый номер', 'BH/C1 = Коэффициент Бухгольца, усечение-1 (C.07 8.1)', \
+'* = место определено жребием (номер жребия 816560)', '- = не определено']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine.ranking import Ranking
+from ..engine.team import TeamStandings
+from ..views.standings import Column, Legend, LegendEntry, legend
+from .columns import primary_name
+from .i18n import legend_name, message, word
+from .words import COLUMN_HEADINGS, SITE_WORDS
+
+#: beside a place the play-off decided (the website's standings, whose legend names it; :mod:`tiebreak.site.playoff`)
+PLAYOFF_MARK = "‡"
+
+#: the player columns' full names (``--columns``): the site's words
+COLUMN_WORDS = {"title": "player_title", "fed": "federation", "rating": "rating", "club": "club", "sex": "column_sex",
+                "birth": "column_birth", "perf": "performance", "change": "rating_change"}
+
+#: a line of the legend: its mark (a heading, ``BH/C1``, the lot's ``*``) and what it means
+Line = tuple[str, str]
+
+
+def _column(c: Column, lang: str) -> Line | None:
+    """A column of the table that is not a column of the list: its heading and its full name."""
+    if c.kind == "player":
+        full = COLUMN_WORDS.get(c.key)
+        return (COLUMN_HEADINGS.text(c.key, lang), SITE_WORDS.text(full, lang)) if full else None
+    full = {"rank": "column_rank", "number": "number", "points": "points_total"}[c.kind]
+    return word(c.kind, lang), SITE_WORDS.text(full, lang)
+
+
+def _entry(e: LegendEntry, lang: str) -> Line | None:
+    """A column of the list: headed as the table heads it (a team event's match or game points by the glossary's
+    name, «МО»), its name with its cut or median and its article; None for a code no catalogue holds."""
+    if not e.known:
+        return None
+    name = legend_name(e, lang)
+    return (primary_name(e.code, lang) if e.glossary else e.spec.text,
+            f"{name} ({message(e.article, lang)})" if e.article else name)
+
+
+def legend_lines(view: Legend, lang: str = "en") -> list[Line]:
+    """The legend ``view`` in ``lang``: a (mark, words) pair per column and per mark of the rows (the module's
+    docstring)."""
+    lines = [_column(x, lang) if isinstance(x, Column) else _entry(x, lang) for x in view.items]
+    out = [x for x in lines if x is not None and x[0] != x[1]]  # "Место = Место" says nothing
+    if view.lots:
+        out.append(("*", word("lot", lang, seed=view.seed)))
+    if view.playoff:
+        out.append((PLAYOFF_MARK, SITE_WORDS.text("playoff_mark", lang)))
+    return [*out, ("-", word("undefined", lang))]
+
+
+def standings_legend(s: Ranking, columns: Sequence[Column], lang: str = "en", playoff: bool = False) -> list[Line]:
+    """The legend of the standings ``s`` (players or teams) shown in ``columns``: :func:`legend_lines`;
+    ``playoff``: the play-off decided some place shown."""
+    team = s.tt.primary if isinstance(s, TeamStandings) else ""
+    lots = any(r.lot is not None for r in s.rows)
+    return legend_lines(legend(columns, s.specs, seed=s.seed, lots=lots, team=bool(team), primary=team,
+                               playoff=playoff), lang)
+
+
+def site_lines(lines: list[Line]) -> list[str]:
+    """The legend as the page, the website and the live screen write it: ``mark = words``."""
+    return [f"{mark} = {words}" for mark, words in lines]
+
+
+def text_lines(lines: list[Line]) -> list[str]:
+    """The legend as the text writes it: the marks aligned in a column of their own, under the table."""
+    width = max([10, *(len(mark) for mark, _ in lines)])
+    return [f"  {mark:{width}} {words}" for mark, words in lines]
