@@ -62,7 +62,8 @@ def test_live_places_are_the_command_lines_lot_and_all(tmp_path, capsys, source,
     written = {r[1]: r[0] for r in rows if len(r) > 1 and r[0].rstrip("*").isdigit() and r[1].isdigit()}
     shown = {row[1]: row[0] for row in _table(page, "standings")[1:]}
     assert shown == written and sum(1 for p in shown.values() if p.endswith("*")) == lots
-    assert f'id="lot-note">* place decided by lot (seed {cli["seed"]})<' in page  # under the table, as the text's
+    legend = page.split('id="standings-legend"', 1)[1].split("</ul>", 1)[0]  # the legend's line, as the text's
+    assert f"place decided by lot (seed {cli['seed']})</li>" in legend
 
 
 @needs(SCHOOL)

@@ -91,7 +91,8 @@ def test_the_page_without_a_script_shows_the_standings_of_the_command_line(tmp_p
         assert cells[-2]["text"] == "✓"  # every game played: every place settled
     lots = sum(1 for r in doc["standings"] if r["lot"] is not None)  # none here (tests/test_live_lots.py: 16)
     assert sum(1 for cells in body if cells[0]["text"].endswith("*")) == lots
-    assert ('id="lot-note"' in page.text) == bool(lots)  # the footnote of every face's standings
+    legend = page.text.split('id="standings-legend"', 1)[1].split("</ul>", 1)[0]
+    assert ("place decided by lot" in legend) == bool(lots)  # the legend's line of every face's standings
 
 
 def test_a_changed_result_reaches_the_tables(tmp_path):
