@@ -430,11 +430,13 @@ def test_the_embed_shows_the_whole_standings_the_top_n_or_one_players_line(broad
     page.locator("#top tbody tr").nth(2).wait_for(timeout=15_000)
     assert page.locator("#top tbody tr").count() == 3
     # one player's line: Rapport (no. 6 by rating), who drew with Maghsoodloo in round 1 (the corpus file): with
-    # Sindarov and Abdusattorov on 1 point ahead, Rapport and Maghsoodloo share 3rd place on 1/2
+    # Sindarov and Abdusattorov on 1 point ahead, Rapport 3rd on 1/2 (Maghsoodloo, on 1/2 too, after him on the
+    # list's tie-breaks)
     page.goto(base + "/embed?mode=player&player=6&lang=uk")
     page.locator("#follow:not([hidden])").wait_for(timeout=15_000)
     assert [page.locator("#top tbody tr").nth(k).inner_text().split("\t") for k in range(rows.count())] == [
         ["3", "Rapport, Richard", "0.5"]]
+    assert page.locator("#follow-title").inner_text() == "Rapport, Richard: Місце 3, Очки 0.5"
     # his name opens his card on the live server, in a new tab (the organiser's page stays as it is)
     link = page.locator("#top tbody tr td a")
     assert link.get_attribute("href") == "/live/cards/cup.pgn/uk/player-6.html" and link.get_attribute("target") == "_blank"

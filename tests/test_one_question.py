@@ -292,7 +292,7 @@ def test_the_sites_team_legend_cites_the_primary_scores_article(capsys, tmp_path
         assert line in (tmp_path / "site" / lang / "standings.html").read_text(encoding="utf-8"), lang
 
 
-#: one name of the live table, as the live card links to it and the embed heads it, written here by hand
+#: one name of the live table, as the live card links to it and the embed names its table, written here by hand
 LIVE_TABLE = {"en": "Live standings", "ru": "Турнирная таблица в реальном времени", "uk": "Турнірна таблиця наживо"}
 
 
@@ -308,7 +308,7 @@ def test_the_live_table_has_one_name_on_the_live_page_and_the_embed(tmp_path, la
     client = TestClient(live_app(LiveHub(tmp_path, database="none")))
     tables = client.get("/live/tables", params={"event": "open.trf", "lang": lang})
     embed = client.get("/embed", params={"event": "open.trf", "lang": lang}).text
-    assert f"<h1 id=\"title\">{LIVE_TABLE[lang]}</h1>" in embed
+    assert f"<caption>{LIVE_TABLE[lang]}</caption>" in embed  # its heading is the event's name
     headings = re.findall(r"<h2[^>]*>([^<]*?) <small id=\"summary\">", tables.text)
     assert headings == [LIVE_TABLE[lang]], (tables.status_code, headings)
 

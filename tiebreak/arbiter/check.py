@@ -28,7 +28,6 @@ from ..engine.ranking import places as ranked_places
 from ..engine.registry import parse_list
 from ..engine.rules import AS_GIVEN, RULE_SETS, RuleSet, choose_rules
 from ..engine.standings import Standings, compute_standings
-from ..engine.team import TeamStandings
 from ..formats.published import Published, PublishedRow, PublishedValue
 from . import points_column
 
@@ -165,8 +164,8 @@ class Report:
     verdict: tuple[str, str, str] = ("right", "", "")
     #: the program that published the standings (the file's own word or ``--publisher``; "" when unknown)
     publisher: str = ""
-    #: a team event's primary score (MP or GP: the report names its column as the standings head it); "" for players
-    primary: str = ""
+    #: the primary score (a team event's MP or GP: the report names its column as the standings head it; PTS for players)
+    primary: str = "PTS"
     #: no list was announced (none given, none published, none in the file): the list is the default one
     default_list: bool = False
 
@@ -292,8 +291,7 @@ def compare(source: str, published: Published, rows: dict[int, PublishedRow], un
     notes += published.unknown + publishing_notes(ours, rows, columns, published.publisher)
     return Report(source, announced, ours.tiebreaks, not differences, differences, order, best, notes, unmatched,
                   published.source, verdict(differences, order, published.publisher), published.publisher,
-                  ours.tt.primary if isinstance(ours, TeamStandings) else "",
-                  ours.default_list)
+                  ours.primary, ours.default_list)
 
 
 def publishing_notes(ours: Any, rows: dict[int, PublishedRow], columns: list[str], publisher: str) -> list[str]:

@@ -221,6 +221,11 @@ class Ranking(Protocol):
     def tournament(self) -> Any: ...
 
     @property
+    def primary(self) -> str:
+        """The primary score's code, as the faces head its column: ``PTS`` (players), ``MP`` or ``GP`` (teams)."""
+        ...
+
+    @property
     def tiebreaks(self) -> list[str]: ...
 
     @property

@@ -137,6 +137,11 @@ class Standings:
         return _Points(self.score)
 
     @property
+    def primary(self) -> str:
+        """The primary score's code: an individual event's points, ``PTS`` (a team event's is MP or GP)."""
+        return "PTS"
+
+    @property
     def tiebreaks(self) -> list[str]:
         return [s.text for s in self.specs]
 

@@ -82,6 +82,11 @@ class TeamStandings:
     default_list: bool = False
 
     @property
+    def primary(self) -> str:
+        """The primary score's code: the event's match or game points, ``MP`` or ``GP`` (C.07 Art. 13)."""
+        return self.tt.primary
+
+    @property
     def tiebreaks(self) -> list[str]:
         return [s.text for s in self.specs]
 

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..engine.model import Kind
+from ..engine.ranking import place_texts
 from ..engine.standings import compute_standings
 from ..formats.text import decode
 
@@ -209,7 +210,8 @@ _TRIED = (("1-0", "WIN", "LOSS"), ("1/2-1/2", "DRAW", "DRAW"), ("0-1", "LOSS", "
 
 def if_ended_now(live: AsItStands, settings: Settings) -> list[dict[str, Any]] | None:
     """For each game in play, what each of its results would make of the standings, the other games still in play
-    (the scenarios of ``tiebreak odds --fix``, one game at a time): the two players' places and who would lead.
+    (the scenarios of ``tiebreak odds --fix``, one game at a time): the two players' places (their ranks, and as the
+    standings write them: ``1-2`` shared) and who would lead.
     None when more than :data:`MAX_SCENARIO_GAMES` games are in play (bounded work per version).
 
     >>> from tiebreak.engine.model import Player, Tournament, Kind
@@ -222,6 +224,8 @@ def if_ended_now(live: AsItStands, settings: Settings) -> list[dict[str, Any]] |
     >>> top = next(g for g in games if g["white"] == 3)
     >>> [(r["result"], r["white_place"], r["black_place"], r["leaders"]) for r in top["results"]]
     [('1-0', 1, 2, [3]), ('1/2-1/2', 1, 1, [1, 3]), ('0-1', 2, 1, [1])]
+    >>> top["results"][1]["white_place_text"], top["results"][0]["black_place_text"]
+    ('1-2', '2')
     """
     if not live.pending or len(live.pending) > MAX_SCENARIO_GAMES:
         return None
@@ -236,7 +240,9 @@ def if_ended_now(live: AsItStands, settings: Settings) -> list[dict[str, Any]] |
             s = compute_standings(replace(t, kind=kind), settings.tiebreaks, rules=settings.rules,
                                   unrated_rating=settings.unrated_rating, lots=False, system=settings.system)
             place = {r.start_no: r.rank for r in s.rows}
+            written = place_texts(place)  # a shared place as the standings write it: 1-2
             results.append({"result": result, "white_place": place[white], "black_place": place[black],
+                            "white_place_text": written[white], "black_place_text": written[black],
                             "leaders": [r.start_no for r in s.rows if r.rank == 1]})
         out.append({"round": rnd, "white": white, "black": black, "results": results})
     return out

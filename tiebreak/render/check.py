@@ -103,7 +103,7 @@ def verdict_text(r: Report, lang: str = "en") -> str:
 def _what(d: Difference, lang: str, primary: str = "") -> str:
     """What differs, in words: the rank, the points (a team event's primary score by its name, «МО», as the
     standings head it), or a tie-break by its code."""
-    if primary and d.what in ("points", "PTS", primary):
+    if primary not in ("", "PTS") and d.what in ("points", "PTS", primary):
         return key_heading(primary, primary, lang)
     return _w(d.what, lang) if d.what in ("rank", "points") else d.what
 

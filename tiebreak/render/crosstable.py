@@ -13,6 +13,8 @@ says so and names the symbols the table shows.
 
 from __future__ import annotations
 
+from typing import Any
+
 from markupsafe import escape
 
 from ..engine.model import Kind
@@ -91,6 +93,18 @@ def cells_html(view: Crosstable, lang: str, href: str = "player-{}.html") -> lis
     alone = {k: plain_head + str(escape(CELL[k] or "–")) + plain_end for k in Kind}
     return ["".join(f"{link_head}{c.opponent}{link_middle}{c.number}{letter[c.colour]}{CELL[c.kind]}{link_end}"
                     if c.opponent is not None else alone[c.kind] for c in r.cells) for r in view.rows]
+
+
+def head_cells(row: Row, name: dict[str, Any]) -> list[dict[str, Any]]:
+    """A row's first cells (:data:`~tiebreak.views.crosstable.HEAD_COLUMNS`), as the website's crosstable and the live
+    screen's write them: its place, start number, ``name`` (the face's own cell: a link to its card) and points.
+
+    >>> from tiebreak.views.crosstable import Row
+    >>> [c["text"] for c in head_cells(Row(7, "Ann", 3, "3-5", "2.5", False, ()), {"text": "Ann", "cls": "name"})]
+    ['3-5', '7', 'Ann', '2.5']
+    """
+    return [{"text": row.place, "cls": "rank"}, {"text": str(row.start_no), "cls": "id"}, name,
+            {"text": row.points, "cls": "pts"}]
 
 
 def square_texts(view: Crosstable, row: Row) -> list[str]:

@@ -201,9 +201,8 @@ def to_html(s: Standings | TeamStandings, lang: str = "en", sections: str = "", 
     title = t.name or t.source or "Standings"
     heads, rows, order = standings_table(s, lang, columns)
     event = [after_round(s.after_round, t.rounds, lang), word(s.system, lang)]
-    primary = "PTS"
+    primary = s.primary
     if isinstance(s, TeamStandings):
-        primary = s.tt.primary
         event += [TEAM_WORDS.text("boards", lang, n=s.tt.boards)] if s.tt.boards else []  # none declared nor played
         event.append(TEAM_WORDS.text("primary", lang, score=primary_name(primary, lang)))
     named = list_headings(s.tiebreaks, primary, lang)  # the primary score as the table heads it: Pts, «Очки», «МО»
@@ -228,7 +227,7 @@ def standings_table(s: Ranking, lang: str = "en",
     (['Место', '№', 'Участник', 'Очки', 'BH'], [['1', '1', 'Ann', '1', '0'], ['2', '2', 'Bob', '0', '1']])
     """
     view = of_ranking(s, columns)
-    team = (s.keys[0], s.tt.primary) if isinstance(s, TeamStandings) else None
+    team = (s.keys[0], s.primary) if isinstance(s, TeamStandings) else None
     return standings_headings(view.columns, lang, team), [view.cells(r) for r in view.rows], view.columns
 
 

@@ -70,10 +70,9 @@ def legend_lines(view: Legend, lang: str = "en") -> list[Line]:
 def standings_legend(s: Ranking, columns: Sequence[Column], lang: str = "en", playoff: bool = False) -> list[Line]:
     """The legend of the standings ``s`` (players or teams) shown in ``columns``: :func:`legend_lines`;
     ``playoff``: the play-off decided some place shown."""
-    team = s.tt.primary if isinstance(s, TeamStandings) else ""
     lots = any(r.lot is not None for r in s.rows)
-    return legend_lines(legend(columns, s.specs, seed=s.seed, lots=lots, team=bool(team), primary=team,
-                               playoff=playoff), lang)
+    return legend_lines(legend(columns, s.specs, seed=s.seed, lots=lots, team=isinstance(s, TeamStandings),
+                               primary=s.primary, playoff=playoff), lang)
 
 
 def site_lines(lines: list[Line]) -> list[str]:

@@ -45,7 +45,9 @@ from .words import LIVE_COUNTS, LIVE_WORDS, WORDS
 
 Cell = dict[str, Any]
 #: the parts of the live screen, in the order the fragment gives them (each one element with its ``id``)
-PARTS = ("state", "stamp", "warning", "standings", "pairings", "odds", "history", "crosstable", "notes")
+PARTS = ("state", "stamp", "warning", "standings", "pairings", "odds", "history", "crosstable", "notes", "if_ended")
+#: the parts of the embeddable live view (``/embed``), which its script swaps in the same way
+EMBED_PARTS = ("title", "stamp", "follow", "top")
 
 
 @lru_cache(maxsize=8)
@@ -162,8 +164,7 @@ def grid_rows(rows: list[dict[str, Any]], square: bool, lang: str,
     view = crosstable.from_json(rows, square)
     out = []
     for n, (r, row) in enumerate(zip(rows, view.rows)):
-        cells: list[Cell] = [{"text": row.place, "cls": "rank"}, {"text": str(row.start_no), "cls": "id"}, _link(r, card),
-                             {"text": row.points, "cls": "pts"}]  # views.crosstable.HEAD_COLUMNS
+        cells = cross_words.head_cells(row, _link(r, card))  # views.crosstable.HEAD_COLUMNS
         if square:
             grid = view.grid(row)
             cells += [{"text": text, "cls": "self" if j == n else "pending" if Kind.UNKNOWN in (grid[j] or ()) else ""}
@@ -192,6 +193,95 @@ def odds_rows(odds: dict[str, Any], lang: str) -> Markup:
             Markup(cell_html({"text": str(p.get("name") or p["start_no"]), "cls": "name", "head": True})),
             first, top, row.start_no, reach_range(row), Markup("").join(Markup("<li>{}</li>").format(c) for c in cells)))
     return Markup("\n").join(out)
+
+
+def stamp_html(live: dict[str, Any], w: dict[str, str]) -> Markup:
+    """The round and the version with its moment (``<time>`` in UTC, which the page's script writes in the reader's
+    time): the live screen's and the embed's."""
+    time = str(live.get("time") or "")
+    stamp = escape(w["version"].format(v=live["version"], time="\x00")).replace(
+        "\x00", Markup('<time datetime="{}">{}</time>').format(time, time[11:19]))
+    return Markup(w["live_round"].format(k=escape(live["round"]))) + " · " + stamp
+
+
+def if_ended_part(doc: dict[str, Any], w: dict[str, str]) -> Markup:
+    """"If the game ended now" of each game in play (a broadcast's: the document's ``if_ended``) in a spectator's
+    words, each result's places as the standings write them (``1-2`` shared) and who would lead: one box per game
+    (``data-game`` round.white.black) in a hidden element that the broadcast's script puts under the game's board.
+
+    >>> doc = {"standings": [{"start_no": 1, "name": "Ann"}, {"start_no": 2, "name": "Bob"}], "if_ended": [
+    ...     {"round": 1, "white": 1, "black": 2, "results": [{"result": "1/2-1/2", "white_place": 1, "black_place": 1,
+    ...      "white_place_text": "1-2", "black_place_text": "1-2", "leaders": [1, 2]}]}]}
+    >>> print(if_ended_part(doc, _words("en")).split("<li>")[1].split("</li>")[0])
+    If drawn: Ann: place 1-2, Bob: place 1-2 · sharing the lead: Ann, Bob
+    """
+    names = {int(r["start_no"]): str(r["name"]) for r in doc["standings"]}
+
+    def name(no: int) -> str:
+        return names.get(int(no), f"#{no}")
+
+    games = []
+    for g in doc.get("if_ended") or []:
+        said = []
+        for r in g["results"]:
+            winner = g["white"] if r["result"] == "1-0" else g["black"] if r["result"] == "0-1" else None
+            what = w["if_drawn"] if winner is None else w["if_wins"].format(name=name(winner))
+            places = [w["place_of"].format(name=name(g[side]), n=r.get(f"{side}_place_text") or r[f"{side}_place"])
+                      for side in ("white", "black")]
+            lead = (w["leaders"] if len(r["leaders"]) > 1 else w["leader"]).format(
+                names=", ".join(name(n) for n in r["leaders"]))
+            said.append(f"{what[:1].upper()}{what[1:]}: {', '.join(places)} · {lead}")
+        games.append({"key": f"{g['round']}.{g['white']}.{g['black']}", "said": said})
+    return Markup(environment().get_template("live_if_ended.html").render(w=w, games=games)).strip()
+
+
+def embed_parts(doc: dict[str, Any], lang: str, top: int = 10, followed: int | None = None,
+                mode: str = "top") -> dict[str, Markup]:
+    """The embeddable live view's parts (:data:`EMBED_PARTS`, ``/embed``) in ``lang`` from the ``/api/live``
+    document: the event's name, the round and version, the line of the player ``followed`` (their place and points,
+    their game in play or played, its last move) and the standings' rows that ``mode`` shows (``top``: the first
+    ``top`` and the player followed, ``standings``: every row, ``player``: theirs), each place and points as the live
+    screen's standings write them (a shared place ``3-4``), each name a link to the card in a new tab."""
+    live = doc["live"]
+    teams = live.get("view") == "teams"
+    w = _words(lang, teams)
+    card = card_address(str(live.get("event", "")), lang, "team-" if teams else "player-")
+    view = of_document(doc)
+    team = (doc["tiebreaks"][0], doc["tournament"].get("primary") or "MP") if doc["tournament"].get("teams") else None
+    rows = [{"place": row.place, "name": row.name, "points": row.points, "href": f"{card}{row.start_no}.html",
+             "followed": row.start_no == followed}
+            for k, row in enumerate(view.rows)
+            if row.start_no == followed or mode == "standings" or (mode == "top" and k < top)]
+    module = environment().get_template("embed_parts.html").make_module({
+        "w": w, "event_title": doc["tournament"].get("name") or live.get("event", ""), "stamp_html": stamp_html(live, w),
+        "version": live["version"], "name_head": w["team"] if teams else w["name"],
+        "points_head": standings_headings([Column("points")], lang, team)[0], "rows": rows,
+        "followed": next((r for r in rows if r["followed"]), None), "follow_text": _follow_text(doc, followed, w)})
+    return {part: Markup(getattr(module, part)).strip() for part in EMBED_PARTS}
+
+
+def _follow_text(doc: dict[str, Any], followed: int | None, w: dict[str, str]) -> str:
+    """The followed player's game: in play (the round, their colour, the opponent) or played this round (a
+    broadcast's: the two names and the result), then its last move."""
+    if followed is None:
+        return ""
+    names = {int(r["start_no"]): str(r["name"]) for r in doc["standings"]}
+    at = doc["live"]["round"]
+    pending = next((p for p in doc.get("pending") or [] if followed in (p["white"], p["black"])), None)
+    played = next((g for g in doc.get("games") or []
+                   if g["round"] == at and followed in (g.get("white_no"), g.get("black_no"))), None)
+    said = []
+    if pending is not None:
+        white = pending["white"] == followed
+        other = pending["black"] if white else pending["white"]
+        said.append(f"{w['live_round'].format(k=pending['round'])}: {w['white'] if white else w['black']}, "
+                    f"{names.get(other, f'#{other}')} ({w['pending']})")
+    elif played is not None:
+        said.append(f"{w['live_round'].format(k=played['round'])}: {played['white']} – {played['black']} "
+                    f"{played['result']}")
+    if played is not None and played.get("moves"):
+        said.append(w["last_move"].format(m=played["moves"][-1]))
+    return " · ".join(said)
 
 
 def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arrows: str = "version",
@@ -224,13 +314,10 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
     note = ""
     if odds:
         note = method_text(odds["method"], int(odds["outcomes"]), odds.get("seed"), float(odds.get("margin") or 0), lang)
-    time = str(live.get("time") or "")
-    stamp = escape(w["version"].format(v=live["version"], time="\x00")).replace(
-        "\x00", Markup('<time datetime="{}">{}</time>').format(time, time[11:19]))
     module = environment().get_template("live_tables.html").make_module({
         "w": w, "lang": lang, "live": live, "arrows": arrows, "teams": teams, "square": square,
         "event": live.get("event", ""), "title": doc["tournament"].get("name") or live.get("event", ""),
-        "stamp_html": Markup(w["live_round"].format(k=escape(live["round"]))) + " · " + stamp,
+        "stamp_html": stamp_html(live, w),
         "warning_text": message(warning, lang) if warning else "", "summary": summary,
         "standings_heads": heads, "standings_rows": standings_rows(doc, view, arrows, w, card),
         "standings_legend": site_lines(legend_lines(legend_of_document(doc, view), lang)),  # every face's legend
@@ -248,7 +335,8 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
         "history_hidden": history_hidden,
         "about_notes": said[0], "about_warnings": said[1],
     })
-    return {part: Markup(getattr(module, part)).strip() for part in PARTS}
+    parts = {part: Markup(getattr(module, part)).strip() for part in PARTS if part != "if_ended"}
+    return parts | {"if_ended": if_ended_part(doc, w)}
 
 
 def history_part(versions: list[dict[str, Any]], lang: str, name: str, team: bool = False) -> Markup:

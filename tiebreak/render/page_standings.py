@@ -81,7 +81,7 @@ def standings_part(s: Standings | TeamStandings, lang: str = "en", sections: str
         seed="" if s.seed is None else s.seed, team=team, columns=",".join(columns.names) if columns else "",
         summary=" · ".join(x for x in summary if x), seed_line=_lots_line(no_lots, lots, s.seed, lang),
         notes=[message(n, lang) for n in s.notes], warnings=_warnings(s.warnings, lang),
-        items=list_names(s.specs, lang, team, s.tt.primary if isinstance(s, TeamStandings) else ""),
+        items=list_names(s.specs, lang, team, s.primary),
         words={k: PAGE_WORDS.text(k, lang) for k in ("move_up", "move_down", "remove")},
         rounds=range(1, max(rounds, s.after_round) + 1), after_round=s.after_round,
         heads=table["heads"], rows=table["rows"], legend=site_lines(standings_legend(s, order, lang)),

@@ -55,7 +55,6 @@ def crosstable_rows(e: Event | TeamEvent, lang: str) -> Markup:
 
         cells = cross_words.cells_html(view, lang, "team-{}.html" if team else "player-{}.html")
         e.crosstable_rows[key] = Markup("\n".join(
-            "<tr>" + "".join(cell_html(c) for c in (
-                {"text": r.place, "cls": "rank"}, {"text": str(r.start_no), "cls": "id"}, name(r.start_no),
-                {"text": r.points, "cls": "pts"})) + f"{row}</tr>" for r, row in zip(view.rows, cells)))
+            "<tr>" + "".join(cell_html(c) for c in cross_words.head_cells(r, name(r.start_no))) + f"{row}</tr>"
+            for r, row in zip(view.rows, cells)))
     return e.crosstable_rows[key]

@@ -44,6 +44,7 @@ from ..live.subscribers import RETRY_AFTER, Refused, Subscription
 from ..live.token import bearer
 from ..live.watch import LiveHub
 from ..render.i18n import LANGUAGES, message
+from .embed import router as embed_router
 from .errors import ApiError, error_response
 from .errors import install as errors_install
 from .errors import no_live_event as missing
@@ -363,6 +364,7 @@ def install(app: FastAPI, hub: LiveHub) -> None:
     app.add_exception_handler(ArbiterRefused, refused)
     app.include_router(api)
     tables_install(app, hub, live.reads)
+    app.include_router(embed_router)  # /embed: the view for an organiser's page (tiebreak.web.embed)
 
 
 @contextlib.asynccontextmanager

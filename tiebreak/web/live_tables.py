@@ -31,7 +31,6 @@ from ..render.live_tables import PARTS, history_part, live_parts
 from ..render.table_style import TABLE_CSS
 from ..render.templating import environment
 from ..render.words import LIVE_WORDS, WORDS
-from .embed import router as embed_router
 from .errors import ApiError, error_response
 from .errors import no_live_event as missing
 from .fields import MAX_NAME, EventName, Player, PlayerGiven, QueryWord
@@ -177,11 +176,10 @@ router = APIRouter()
 
 
 def install(app: FastAPI, hub: LiveHub, reads: anyio.CapacityLimiter) -> LiveTables:
-    """Add ``/live``, ``/live/tables``, ``/live/history``, ``/live/cards`` and ``/embed`` to ``app``; the
-    :class:`LiveTables` that keeps what they serve."""
+    """Add ``/live``, ``/live/tables``, ``/live/history`` and ``/live/cards`` to ``app``; the :class:`LiveTables`
+    that keeps what they serve (and the embed's parts, :mod:`tiebreak.web.embed`)."""
     tables = app.state.live_tables = _TABLES[hub] = LiveTables(hub, reads)
     app.include_router(router)
-    app.include_router(embed_router)  # /embed: the view for an organiser's page (tiebreak.web.embed)
     return tables
 
 

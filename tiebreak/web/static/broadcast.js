@@ -34,26 +34,14 @@ function movesList(game) {
   return list;
 }
 
-// "if the game ended now": each result's places of the two players and who would lead (the server's if_ended)
-function ifEnded(scenario, names) {
-  const box = el("div", null, "if-ended");
-  box.append(el("p", W.if_ended, "if-title"));
-  const list = el("ul");
-  for (const r of scenario.results) {
-    const place = (no, n) => W.place_of.replace("{name}", names.get(no) || "#" + no).replace("{n}", n);
-    const leaders = r.leaders.map(no => names.get(no) || "#" + no).join(", ");
-    // worded for a spectator: who wins (or a draw), then the two places and who would lead
-    const winner = r.result === "1-0" ? scenario.white : r.result === "0-1" ? scenario.black : null;
-    const what = winner === null ? W.if_drawn : W.if_wins.replace("{name}", names.get(winner) || "#" + winner);
-    const said = what.charAt(0).toUpperCase() + what.slice(1);
-    list.append(el("li", `${said}: ${place(scenario.white, r.white_place)}, ${place(scenario.black, r.black_place)}`
-                         + ` · ${(r.leaders.length > 1 ? W.leaders : W.leader).replace("{names}", leaders)}`));
-  }
-  box.append(list);
-  return box;
+// "if the game ended now": the server's sentences (tiebreak.render.live_tables.if_ended_part, in the tables of the
+// version shown), each result's places of the two players and who would lead, copied under the game's board
+function ifEnded(key) {
+  const box = document.querySelector(`#if-ended [data-game="${CSS.escape(key)}"]`);
+  return box ? box.cloneNode(true) : null;
 }
 
-function card(game, key, scenario, names) {
+function card(game, key, scenario) {
   const box = el("article", null, "game");
   box.dataset.key = key;
   const last = game.moves.length ? game.moves[game.moves.length - 1] : "";
@@ -71,7 +59,7 @@ function card(game, key, scenario, names) {
   // the board of the pairings table and the players' cards (C.04.3 A.9); the relay's own when the game is no pairing
   if (game.board) box.append(el("p", `${W.board} ${game.board}`, "board-no"));
   box.append(spot, head);
-  if (scenario) box.append(ifEnded(scenario, names));
+  if (scenario) box.append(scenario);
   box.append(more);
   return [box, spot];
 }
@@ -98,13 +86,11 @@ function render(doc) {
   section.hidden = games.length === 0;
   const list = document.getElementById("games");
   const seen = new Set();
-  const names = new Map((doc.standings || []).map(r => [r.start_no, r.name]));
-  const scenarios = new Map((doc.if_ended || []).map(s => [`${s.round}.${s.white}.${s.black}`, s]));
   const cards = games.map(g => {
     const key = `${g.round}.${g.board || g.white_no}`;
     seen.add(key);
-    const scenario = g.result === "*" ? scenarios.get(`${g.round}.${g.white_no}.${g.black_no}`) : null;
-    const [box, spot] = card(g, key, scenario, names);
+    const scenario = g.result === "*" ? ifEnded(`${g.round}.${g.white_no}.${g.black_no}`) : null;
+    const [box, spot] = card(g, key, scenario);
     return [box, spot, g, key];
   });
   list.replaceChildren(...cards.map(c => c[0]));
