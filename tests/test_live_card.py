@@ -1,7 +1,8 @@
 """A name on the live screen opens the player's card (issue 38): the event website's card made from the version served
 (``/live/cards/EVENT/LANG/player-N.html``; a team event's team: ``team-N.html``), whose running score and place
-after every round are what ``tiebreak standings --after-round N --no-lots`` says, which follows the player as results
-come in (the game in play, then its result and the new place), in English, Russian and Ukrainian."""
+after every round are what ``tiebreak standings --after-round N`` says (a place drawn by lot marked ``*``, by the
+event's own seed, as on every face), which follows the player as results come in (the game in play, then its result
+and the new place), in English, Russian and Ukrainian."""
 
 from __future__ import annotations
 
@@ -40,8 +41,13 @@ def _tables(html: str) -> dict[str, list[list[dict[str, str]]]]:
 
 
 def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, dict[str, object]]:
-    assert main(["standings", *args, "--no-lots", "--format", "json"]) == 0
+    assert main(["standings", *args, "--format", "json"]) == 0
     return {str(r["start_no"]): r for r in json.loads(capsys.readouterr().out)["standings"]}
+
+
+def _written(row: dict[str, object]) -> str:
+    """The place as the command line's text writes it: ``5*`` where the lot placed the player."""
+    return f"{row['place']}{'*' if row['lot'] is not None else ''}"
 
 
 def test_the_card_says_what_the_command_line_says_round_by_round_and_follows_the_game(tmp_path, capsys):
@@ -59,13 +65,13 @@ def test_the_card_says_what_the_command_line_says_round_by_round_and_follows_the
         # rounds 1 to 6: the player's score and place after each are those of the command line on the file
         for k in range(1, 7):
             row = _cli(capsys, str(EXAMPLE), "--after-round", str(k))["7"]
-            assert [games[k][score]["text"], games[k][place]["text"]] == [f"{row['points']:g}", str(row["rank"])], k
+            assert [games[k][score]["text"], games[k][place]["text"]] == [f"{row['points']:g}", _written(row)], k
         # round 7 in play: the board and the opponent (No. 3 Krishnan, with White on board 1), not yet played
         assert games[7][1]["text"] == "Krishnan,Anirudh" and games[7][board]["text"] == "1"
         assert games[7][2]["text"] == "playing"  # the live screen knows the game is being played
         # the card ranks as the live standings do (the game in play paired: Buchholz counts the opponent already)
         row = next(r for r in client.get("/api/live").json()["standings"] if r["start_no"] == 7)
-        assert f"<dt>Rank</dt><dd>{row['rank']}</dd>" in card.text and row["rank"] == 1
+        assert f"<dt>Rank</dt><dd>{_written(row)}</dd>" in card.text and row["rank"] == 1
         for key in ("BH/C1", "BH", "SB"):
             assert f'<span class="value" data-key="{key}">{row["values"][key]:g}</span>' in card.text, key
         # followed at the top of the card: the game in play, its board and colour, the opponent's card linked
@@ -81,7 +87,7 @@ def test_the_card_says_what_the_command_line_says_round_by_round_and_follows_the
         games = _tables(card.text)["games"]
         assert "Game now or next" not in card.text  # played: no game to follow until the next round is paired
         assert [games[7][2]["text"], games[7][score]["text"], games[7][place]["text"]] == \
-            ["1", f"{final['points']:g}", str(final["rank"])] == ["1", "7", "1"]
+            ["1", f"{final['points']:g}", _written(final)] == ["1", "7", "1"]
     finally:
         hub.close()
 

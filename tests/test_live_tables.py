@@ -73,8 +73,8 @@ def test_the_page_without_a_script_shows_the_standings_of_the_command_line(tmp_p
     assert page.status_code == 200
     rows = _tables(page.text)["standings"]
     heads, body = rows[0], rows[1:]
-    # the live standings share tied places (no lots): the command line's --no-lots
-    assert main(["standings", str(EXAMPLE), "--no-lots", "--format", "json"]) == 0
+    # the live standings draw the ties left by the event's own lot, as the command line does (issue 33)
+    assert main(["standings", str(EXAMPLE), "--format", "json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert len(body) == len(doc["standings"]) == 32
     codes = [c for c in doc["tiebreaks"] if c != "PTS"]
@@ -83,11 +83,16 @@ def test_the_page_without_a_script_shows_the_standings_of_the_command_line(tmp_p
     assert [h["text"] for h in heads] == ["Rk", "No", "Tit", "Name", "Fed", "Rtg", "Pts", *codes, "✓", "▲▼"]
     for cells, row in zip(body, doc["standings"]):
         rank, number, title, name, fed, rating, points = (c["text"] for c in cells[:7])
-        assert rank.split("-")[0] == str(row["rank"]) and name == row["name"] and number == str(row["start_no"])
+        assert rank == row["place"] + ("*" if row["lot"] is not None else "")  # the text's place, its lot's mark
+        assert name == row["name"] and number == str(row["start_no"])
         assert float(points) == row["points"] and cells[3]["data"] == str(row["start_no"])
         assert [title, fed, rating] == [row["title"] or "", row["federation"] or "", str(row["rating"] or "")]
         assert [float(c["text"]) for c in cells[7:-2]] == [float(row["values"][c]) for c in codes]
         assert cells[-2]["text"] == "✓"  # every game played: every place settled
+    lots = sum(1 for r in doc["standings"] if r["lot"] is not None)  # none here (tests/test_live_lots.py: 16)
+    assert sum(1 for cells in body if cells[0]["text"].endswith("*")) == lots
+    legend = page.text.split('id="standings-legend"', 1)[1].split("</ul>", 1)[0]
+    assert ("place decided by lot" in legend) == bool(lots)  # the legend's line of every face's standings
 
 
 def test_a_changed_result_reaches_the_tables(tmp_path):
@@ -183,11 +188,11 @@ def test_on_a_phone_without_a_script_rank_name_points_stay_and_axe_finds_nothing
 
 
 def test_the_crosstable_reads_as_on_the_events_website(tmp_path):
-    """The same event state, the same cells: the live crosstable (English) is the website's (``tiebreak site
-    --no-lots``: shared places, as live), cell for cell: the opponent's place, the colour, the result; byes and
-    forfeits as symbols named by the same legend."""
+    """The same event state, the same cells: the live crosstable (English) is the website's (``tiebreak site``: the
+    ties drawn by the event's own lot, as live, a lot's place marked ``*``), cell for cell: the opponent's place, the
+    colour, the result; byes and forfeits as symbols named by the same legend."""
     out = tmp_path / "site"
-    assert main(["site", str(EXAMPLE), "-o", str(out), "--no-lots"]) == 0
+    assert main(["site", str(EXAMPLE), "-o", str(out)]) == 0
     site = _tables((out / "en" / "crosstable.html").read_text(encoding="utf-8"))["crosstable"]
     _, client = _served(tmp_path / "live", EXAMPLE.read_text(encoding="utf-8"))  # (not the site's pages beside it)
     live = _tables(client.get("/live/tables").text)["crosstable"]
@@ -247,7 +252,7 @@ def test_the_team_matches_are_in_the_websites_order(tmp_path):
     of the website's round page — the better-placed team's match first by the standings before the round — so a
     spectator finds a match in the same place on both (the file keeps no match numbers)."""
     out = tmp_path / "site"
-    assert main(["site", str(FRIENDSHIP), "-o", str(out), "--no-lots"]) == 0
+    assert main(["site", str(FRIENDSHIP), "-o", str(out)]) == 0
     site = re.findall(r'<caption id="match-\d+-caption">([^<]*)</caption>',
                       (out / "en" / "round-7.html").read_text(encoding="utf-8"))
     _, client = _served(tmp_path / "live", FRIENDSHIP.read_text(encoding="utf-8"), "cup.trf")
@@ -262,7 +267,7 @@ def test_the_team_crosstable_reads_as_on_the_events_website(tmp_path):
     """The Friendship Cup's crosstable of teams: every cell as the website's crosstable writes it, the opposing team's
     place and the team's game points (``3: 2.5``, one form for both through ``render.crosstable.team_cell_text``)."""
     out = tmp_path / "site"
-    assert main(["site", str(FRIENDSHIP), "-o", str(out), "--no-lots"]) == 0
+    assert main(["site", str(FRIENDSHIP), "-o", str(out)]) == 0
     site = _tables((out / "en" / "crosstable.html").read_text(encoding="utf-8"))["crosstable"]
     _, client = _served(tmp_path / "live", FRIENDSHIP.read_text(encoding="utf-8"), "cup.trf")
     with client:

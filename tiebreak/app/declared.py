@@ -429,7 +429,9 @@ _SHARED = (
            not_on={"cli": "the command line reads the file's own time",
                    "page": "sent by the page's script with the file chosen (its lastModified), never typed"}),
     Option("no_lots", bool, "leave remaining ties unbroken (shared ranks)", default=False,
-           commands=("standings", "explain", "playoffs", "prizes", "site"), forms=STANDINGS_FORM, page=True,
+           commands=("standings", "explain", "playoffs", "prizes", "site", "serve"), forms=STANDINGS_FORM, page=True,
+           help_for={"serve": "with --watch: the live standings (and the --site) leave remaining ties unbroken "
+                              "(shared ranks; default: drawn by lot with the event's own seed, as on every face)"},
            not_on={"check": "check compares the published order, lots included"}),
     Option("odds_places", int, "the chance of finishing in the top K (default 3)", name="places", default=3, low=1,
            high=MAX_START_NO, commands=("odds",), forms=ODDS_FORM, not_on={"page": _NOT_ON_PAGE_ODDS}),
@@ -480,9 +482,11 @@ _SHARED = (
            help_for={"check": "the announced rule set (auto: the FIDE edition by start date)"}),
     Option("seed", int, "seed of the lots (default: the event's own, from its name and players: the same in every "
                         "run)",
-           low=0, high=MAX_SEED, commands=("standings", "explain", "playoffs", "prizes", "odds", "site"),
+           low=0, high=MAX_SEED, commands=("standings", "explain", "playoffs", "prizes", "odds", "site", "serve"),
            forms=STANDINGS_FORM + ODDS_FORM, page=True,
-           help_for={"odds": "seed of the lots and of a simulation (default: the event's own: the same in every run)"},
+           help_for={"odds": "seed of the lots and of a simulation (default: the event's own: the same in every run)",
+                     "serve": "with --watch: the seed of the live standings' lots (and the --site's; default: each "
+                              "event's own, from its name and players)"},
            not_on={"check": "check compares the published order, lots included"}),
     Option("simulations", int, f"outcomes drawn with the seed when there are more (at most {MAX_SIMULATIONS}; default: "
                                f"{DEFAULT_SIMULATIONS} for a round robin ranked by arrays, else {ENGINE_WORK} / "

@@ -1,7 +1,8 @@
 """The live standings (``tiebreak serve --watch``): each version of a watched file read by the one loader with the
-arbiter's settings, its players ranked as it stands (no lots: ties share their places until the games are played; a
-team event's players by the default list, its own list being the teams'), its teams ranked, and the standings after
-the round before the one in play, kept while the earlier rounds stay the same.  :mod:`tiebreak.live` keeps the
+arbiter's settings, its players ranked as it stands (ties left after the list drawn by lot with the event's own seed,
+as on every other face, unless the arbiter asked for no lots; a team event's players by the default list, its own
+list being the teams'), its teams ranked, and the standings after the round before the one in play, kept while the
+earlier rounds stay the same.  :mod:`tiebreak.live` keeps the
 versions and tells the viewers.
 
 >>> from dataclasses import dataclass
@@ -13,6 +14,8 @@ versions and tells the viewers.
 ...     system: str | None = None
 ...     event: int | None = None
 ...     points_from: str = "results"
+...     no_lots: bool = False
+...     seed: int | None = None
 >>> t = read(Settings(), "examples/hobsons-bay-cup-2025.trf", [])
 >>> previous = PreviousRound()
 >>> before = previous.after(6, (t.kind, t.opponent), Settings(), lambda k: rank_players(Settings(), t, k))
@@ -57,6 +60,10 @@ class LiveSettings(Protocol):
     def event(self) -> int | None: ...
     @property
     def points_from(self) -> str: ...
+    @property
+    def no_lots(self) -> bool: ...
+    @property
+    def seed(self) -> int | None: ...
 
 
 def read(s: LiveSettings, name: str, warnings: list[InputWarning], path: str | None = None) -> Tournament:
@@ -71,11 +78,12 @@ def read(s: LiveSettings, name: str, warnings: list[InputWarning], path: str | N
 def rank_players(s: LiveSettings, t: Tournament, after_round: int | None = None, system: str | None = None,
                  warnings: list[InputWarning] | None = None) -> Standings:
     """The players' standings of ``t`` (the file's tournament, or its players' event) as it stands (after round
-    ``after_round``; ``system``: the one found before, else the settings'), with no lots, ranked by the settings'
-    list, or in a team event by the players' default (the event's own list is the teams')."""
+    ``after_round``; ``system``: the one found before, else the settings'), ranked by the settings' list (ties
+    drawn by the settings' lot, as ``tiebreak standings`` draws them), or in a team event by the players' default
+    (the event's own list is the teams')."""
     teams = has_teams(t)
     return compute_standings(players_event(t) if teams else t, None if teams else s.tiebreaks, rules=s.rules,
-                             unrated_rating=s.unrated_rating, lots=False, system=system or s.system,
+                             unrated_rating=s.unrated_rating, seed=s.seed, lots=not s.no_lots, system=system or s.system,
                              after_round=after_round, warnings=warnings)
 
 
@@ -85,9 +93,11 @@ def teams_of(t: Tournament, system: str | None) -> TeamTournament:
 
 
 def rank_teams(tt: TeamTournament, tiebreaks: str | None, rules: str, system: str | None,
-               after_round: int | None = None) -> TeamStandings:
-    """The teams ranked as they stand (``tiebreaks``: None the file's list, else the team default), no lots."""
-    return team.compute_team_standings(tt, tiebreaks, rules=rules, lots=False, system=system, after_round=after_round)
+               after_round: int | None = None, lot: tuple[bool, int | None] = (True, None)) -> TeamStandings:
+    """The teams ranked as they stand (``tiebreaks``: None the file's list, else the team default); ``lot``: whether
+    the ties left are drawn by lot, and its seed (None: the event's own, as ``tiebreak standings`` draws)."""
+    return team.compute_team_standings(tt, tiebreaks, rules=rules, lots=lot[0], seed=lot[1], system=system,
+                                       after_round=after_round)
 
 
 class PreviousRound(Generic[S]):

@@ -190,6 +190,8 @@ class Serve(Command):
     rules: str
     event: int | None  # which tournament of a watched file that holds several
     points_from: str  # the points of the round results or of the points column's reading
+    no_lots: bool  # the ties left shared (the arbiter's choice), else drawn by lot with the seed
+    seed: int | None
     playoff: str | None  # with --watch FILE: a play-off results file beside it, watched too
     hold: float
     max_file_mb: int

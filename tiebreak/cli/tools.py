@@ -242,7 +242,7 @@ def _live_site(args: Serve) -> LiveSite | None:
     from ..site.look import read_look  # noqa: PLC0415  start-up: as above (+6 ms)
     from .site import downloads_asked  # noqa: PLC0415  start-up: as above (+34 ms)
 
-    return LiveSite(args.site, Options(playoff=args.playoff), watched=args.watch,
+    return LiveSite(args.site, Options(playoff=args.playoff, no_lots=args.no_lots, seed=args.seed), watched=args.watch,
                     downloads=downloads_asked(args.downloads), games=args.games, look=read_look(args.logo, args.accent))
 
 
@@ -272,7 +272,7 @@ def _serve(ns: argparse.Namespace) -> int:
                     _warn(w, args.lang)
             live = LiveHub(target, args.database, args.token,
                            Settings(tiebreaks=args.tiebreaks, rules=args.rules, event=args.event, points_from=args.points_from,
-                                    playoff=_playoff_beside(args.watch, args.playoff)),
+                                    no_lots=args.no_lots, seed=args.seed, playoff=_playoff_beside(args.watch, args.playoff)),
                            hold=args.hold, limit=args.max_file_mb * 1024 * 1024, keep=args.keep_versions,
                            max_streams=args.max_streams, max_streams_per_client=args.max_streams_per_client, site=site,
                            remote=remote, players=players)

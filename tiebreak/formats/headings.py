@@ -46,7 +46,7 @@ OTHER = ("fed", "fide", "rtg", "elo", "rating", "club", "club/city", "verein", "
          "rtg nat", "rtg int", "elo fide", "elo nat", "nat", "int", "ttl", "tl", "club/team", "verband", "jg",
          "geb", "m/w", "sexe", "sexo", "categoría", "categorie", "catégorie", "kat", "ciudad", "страна", "країна",
          "anz", "рейт", "фиде", "фіде", "эло", "ело", "клуб/город", "клуб/місто", "т", "звание", "фед", "г р",
-         "рік нар", "год рожд", "разряд", "розряд")
+         "рік нар", "год рожд", "разряд", "розряд", "lot")  # lot: our own CSV's draw in a tied group
 #: tie-break headings of the programs (all languages) -> our specifier
 TIE_BREAKS: dict[str, str] = {
     # Swiss-Chess / German chess-results

@@ -74,6 +74,12 @@ def _ranks_of(s: Standings) -> dict[int, int]:
     return {r.start_no: r.rank for r in s.rows}
 
 
+def _counted(s: Standings) -> tuple[int, frozenset[int]]:
+    """The rounds ``s`` counts (the crosstable's columns, as on the website and in the downloads) and the start
+    numbers a lot placed (their places marked, as on every face)."""
+    return s.after_round, frozenset(r.start_no for r in s.rows if r.lot is not None)
+
+
 class LiveEvent:
     """One watched file and its published versions.  ``history`` (a :class:`~tiebreak.live.history.History`)
     keeps every version; without it only the last is kept."""
@@ -99,6 +105,7 @@ class LiveEvent:
         self._player_ranks: dict[int, int] = {}
         self._standings_text = ""
         self._points: dict[int, str] = {}
+        self._counted: tuple[int, frozenset[int]] = (0, frozenset())  # the players' standings: rounds, lots drawn
         self._writer = DocumentWriter()
         self.text = ""  # the document as JSON text (served as it is)
         #: the public warning (on the page's banner): only that the standings shown are not the file's latest
@@ -126,6 +133,8 @@ class LiveEvent:
         doc = json.loads(last["document"], parse_float=str, parse_int=str)  # numbers kept as the text they were
         self.text, self.ranks = last["document"], {int(r["start_no"]): int(r["rank"]) for r in doc["standings"]}
         self._points = {int(r["start_no"]): r["points"] for r in doc["standings"]}
+        self._counted = (int(doc["tournament"]["after_round"]), frozenset(  # a team event's players: ranked again
+            int(r["start_no"]) for r in doc["standings"] if r.get("lot") not in (None, "null")))
         doc = json.loads(last["document"])
         self.document = {k: doc[k] for k in ("live", "pairings", "pending", "odds", "games", "if_ended") if k in doc}
         self.warning, self._live, self._standings_text = doc["live"].get("warning"), None, ""
@@ -311,7 +320,7 @@ class LiveEvent:
         again = before is None and digest == self.digest and not force
         self._next_version(again)
         self.digest, self.warning, self._live, self.held, self._reader_warnings = digest, None, live, None, said
-        self.data, self.playoff_data = data, playoff
+        self.data, self.playoff_data, self._counted = data, playoff, _counted(s)
         self.document = self._live_document(live, digest, rows, moved, team)
         if view is not None:
             rows, moved = self._teams_view(s, view, extras)
@@ -400,7 +409,8 @@ class LiveEvent:
         if team:
             self.teams = self.teams or LiveTeams(self.ranks)  # restarted: the arrows from the kept ranks
             view = self.teams.rank(live, st.tiebreaks, st.rules, st.system,
-                                   (lambda ts: self._placed_by_playoff(ts, playoff)) if over else None, said)
+                                   (lambda ts: self._placed_by_playoff(ts, playoff)) if over else None, said,
+                                   (not st.no_lots, st.seed))
         return s, view
 
     def _ask_odds(self, live: AsItStands) -> None:
@@ -491,10 +501,10 @@ class LiveEvent:
             if self._live is not None and self.document is not None:
                 if self._team_standings is not None and not players:
                     ts = self._team_standings
-                    rows = cross_view.of_teams(ts, ts.tt.matches.rounds).json_rows()
+                    rows = cross_view.of_teams(ts).json_rows()  # the rounds the standings count
                 else:
                     ranks = self.ranks if self._team_standings is None else self._player_ranks
-                    rows = cross_view.of_ranks(self._live.tournament, ranks, self._points).json_rows()
+                    rows = cross_view.of_ranks(self._live.tournament, ranks, self._points, *self._counted).json_rows()
             body = json.dumps({"event": self.name, "version": version, "rows": rows}, ensure_ascii=False,
                               separators=(",", ":")).encode("utf-8")
             if self._live is not None:  # (no file to read it from: not kept, tried again)

@@ -28,6 +28,10 @@ class Settings:
     rules: str = str(OPTIONS["rules"].default)  # the defaults of `tiebreak serve`, declared once (tiebreak.app.declared)
     unrated_rating: int | None = None
     system: str | None = None
+    #: ties left after the list shared (``serve --no-lots``, the arbiter's choice); by default drawn by lot with
+    #: ``seed`` (None: the event's own, the lot every other face draws)
+    no_lots: bool = False
+    seed: int | None = None
     #: whether the event is on the public list
     published: bool = True
     #: which tournament of a file that holds several (a Sharly Chess event: Sharly's number; ``serve --event``)

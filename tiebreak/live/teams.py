@@ -70,13 +70,14 @@ class LiveTeams:
 
     def rank(self, live: AsItStands, tiebreaks: str | None, rules: str, system: str | None,
              placed: Callable[[TeamStandings], TeamStandings] | None = None,
-             read: Sequence[InputWarning] = ()) -> TeamView:
+             read: Sequence[InputWarning] = (), lot: tuple[bool, int | None] = (True, None)) -> TeamView:
         """The teams of ``live`` ranked by ``tiebreaks`` (None: the file's list, else the team default); ``placed``:
         the teams a play-off placed (``serve --playoff``), each row of a place it decided marked ``playoff``;
         ``read``: the warnings of reading the file, said before those of building its teams (as `tiebreak
-        standings` says them)."""
+        standings` says them); ``lot``: whether the ties left are drawn by lot, and its seed (None: the event's own:
+        the places of every other face)."""
         tt, boards_pending = _live_matches(teams_of(live.tournament, system))
-        s = rank_teams(tt, tiebreaks, rules, system)
+        s = rank_teams(tt, tiebreaks, rules, system, lot=lot)
         if placed is not None:
             s = placed(s)
         s.warnings = [*read, *s.warnings]
@@ -85,7 +86,7 @@ class LiveTeams:
             gain = (boards_pending.sum(axis=1) > 0) * int(tt.match_points.win * primary.den)
         else:
             gain = boards_pending.sum(axis=1) * int(tt.games.score_system.win * primary.den)
-        before_round = self._round_ranks(s, tiebreaks, rules, live.round - 1)
+        before_round = self._round_ranks(s, tiebreaks, rules, live.round - 1, lot)
         st = place_states(np.asarray(primary.num), gain, [r.index for r in s.rows], [r.number for r in s.rows],
                           [r.rank for r in s.rows], self.ranks, before_round)
         obj = output.to_json_obj(s)
@@ -102,12 +103,13 @@ class LiveTeams:
         return TeamView(s, text[:text.rindex("}")].rstrip(), rows, sum(1 for r in rows if r[4]), pairings,
                         sum(1 for m in pairings if m.get("pending")))
 
-    def _round_ranks(self, s: TeamStandings, tiebreaks: str | None, rules: str, k: int) -> dict[int, int]:
+    def _round_ranks(self, s: TeamStandings, tiebreaks: str | None, rules: str, k: int,
+                     lot: tuple[bool, int | None]) -> dict[int, int]:
         """The teams' ranks after round ``k`` (for the arrows since the round began), recomputed only when a match
         of an earlier round changed."""
         m = s.tt.matches
-        prev = self._previous_round.after(k, (m.kind, m.opponent, s.tt.gp), (tiebreaks, rules, s.system),
-                                          lambda k: rank_teams(s.tt, tiebreaks, rules, s.system, k))
+        prev = self._previous_round.after(k, (m.kind, m.opponent, s.tt.gp), (tiebreaks, rules, s.system, lot),
+                                          lambda k: rank_teams(s.tt, tiebreaks, rules, s.system, k, lot))
         return {} if prev is None else {r.number: r.rank for r in prev.rows}
 
 

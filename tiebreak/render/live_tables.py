@@ -101,7 +101,7 @@ def standings_rows(doc: dict[str, Any], view: StandingsTable, arrows: str, w: di
         move = int(move or 0)
         arrow = {"text": f"▲{move}" if move > 0 else f"▼{-move}" if move < 0 else "",
                  "cls": "up" if move > 0 else "down" if move < 0 else ""}
-        rank: Cell = {"text": row.place, "cls": "rank"}
+        rank: Cell = {"text": row.place + ("*" if row.lot else ""), "cls": "rank"}  # the lot's mark of every face
         if r.get("playoff"):  # a place the play-off decided (Arbiters' Manual 13.2)
             rank |= {"sub": w["playoff_mark"], "title": w["playoff"]}
         cells = [rank if c.kind == "rank" else _link(r, card) if c.kind == "name" else

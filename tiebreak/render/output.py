@@ -248,18 +248,23 @@ CSV_NAMES = {"rank": "rank", "number": "start_no", "name": "name", "points": "po
 
 def csv_table(view: StandingsTable, extra_columns: tuple[list[str], dict[int, list[str]]] | None = None) -> str:
     """The standings table ``view`` as CSV, its columns in the one order (:func:`~tiebreak.views.standings.column_order`),
-    headed by language-free names; ``extra_columns`` (headings, start number -> cells) are added at the right."""
+    headed by language-free names; where a lot placed some rows, a column ``lot`` after them (the lot drawn in the
+    tied group, as the JSON's ``lot``: the text's ``*``); ``extra_columns`` (headings, start number -> cells) are added
+    at the right."""
     out = io.StringIO()
     w = SafeCsvWriter(out, lineterminator="\n")
     extra_head, extra_cells = extra_columns or ([], {})
     columns = view.columns
-    w.writerow([*(c.key if c.kind in ("player", "value") else CSV_NAMES[c.kind] for c in columns), *extra_head])
+    lots = ["lot"] if view.lots else []
+    w.writerow([*(c.key if c.kind in ("player", "value") else CSV_NAMES[c.kind] for c in columns), *lots,
+                *extra_head])
     blank = [""] * len(extra_head)
     at = columns.index(Column("rank"))
     for r in view.rows:
         cells = view.cells(r)
         cells[at] = str(r.rank)  # the rank as a number (a place shared by ties is its first)
-        w.writerow([*cells, *extra_cells.get(r.start_no, blank)])
+        drawn = [str(r.drawn) if r.drawn is not None else ""] if lots else []
+        w.writerow([*cells, *drawn, *extra_cells.get(r.start_no, blank)])
     return out.getvalue()
 
 

@@ -98,6 +98,12 @@ class Event:
         return self.after[-1]
 
     @cached_property
+    def drawn(self) -> list[frozenset[int]]:
+        """Per round played, the start numbers a lot placed in the standings after it (their places marked ``*``
+        on the card, as in the standings)."""
+        return [frozenset(r.start_no for r in s.rows if r.lot is not None) for s in self.after]
+
+    @cached_property
     def cross_view(self) -> Crosstable:
         """The crosstable of the current standings over the rounds played, with the games paired and pending."""
         return of_standings(self.current, self.played, self.tournament.pending)
@@ -237,9 +243,12 @@ def card_inputs(e: Event) -> tuple[np.ndarray, np.ndarray]:
     t, n = e.tournament, len(e.tournament.players)
     parts = [t.kind, t.opponent, t.colour]
     rank = np.zeros((n, len(e.after)), np.int64)
+    lot = np.zeros((n, len(e.after)), np.int64)  # a lot's mark beside a place: the card made again when it changes
     for k, st in enumerate(e.after):
         rank[[r.index for r in st.rows], k] = [r.rank for r in st.rows]
+        lot[[r.index for r in st.rows], k] = [r.lot is not None for r in st.rows]
         parts += [st.score.num.reshape(n, -1), np.full((n, 1), st.score.den)]
+    parts.append(lot)
     score = e.current.score.num.reshape(n, -1)[:, -1]
     opponents = np.clip(t.opponent, 0, None)  # each round's opponent's points now and the boards (the card shows them)
     parts += [np.where(t.opponent >= 0, score[opponents] if n else 0, -1),

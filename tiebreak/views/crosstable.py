@@ -55,8 +55,8 @@ class Cell:
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    """One participant: start number, name, rank and the place as written (``5-9``), points as text, whether a lot
-    placed it, and one cell per round."""
+    """One participant: start number, name, rank and the place as written (``5-9`` shared, ``40*`` placed by lot: the
+    mark of every face's standings), points as text, whether a lot placed it, and one cell per round."""
 
     start_no: int
     name: str
@@ -96,10 +96,10 @@ class Crosstable:
         return out
 
     def json_rows(self) -> list[dict[str, Any]]:
-        """The rows as the live API gives them: rank, start number, name, points and per round the opponent's start
-        number, the colour and the result's code (:data:`CODE`; a team match: the game points, and ``kind`` the
-        match's result's code: a forfeit, a bye)."""
-        return [{"rank": r.rank, "start_no": r.start_no, "name": r.name, "points": r.points,
+        """The rows as the live API gives them: rank, start number, name, points, ``lot`` (a lot placed it) and per
+        round the opponent's start number, the colour and the result's code (:data:`CODE`; a team match: the game
+        points, and ``kind`` the match's result's code: a forfeit, a bye)."""
+        return [{"rank": r.rank, "start_no": r.start_no, "name": r.name, "points": r.points, "lot": r.lot,
                  "rounds": [{"opponent": c.opponent, "colour": c.colour, "result": CODE[c.kind]} if c.points is None
                             else {"opponent": c.opponent, "colour": c.colour, "result": c.points, "kind": CODE[c.kind]}
                             for c in r.cells]}
@@ -113,7 +113,8 @@ def from_json(rows: list[dict[str, Any]], square: bool) -> Crosstable:
     places = place_texts(rank_of)
     teams = any("kind" in g for r in rows for g in r["rounds"])
     return Crosstable(square, max((len(r["rounds"]) for r in rows), default=0), [
-        Row(int(r["start_no"]), str(r["name"]), int(r["rank"]), places[int(r["start_no"])], str(r["points"]), False,
+        Row(int(r["start_no"]), str(r["name"]), int(r["rank"]),
+            places[int(r["start_no"])] + ("*" if r.get("lot") else ""), str(r["points"]), bool(r.get("lot")),
             tuple(Cell(g["opponent"], rank_of.get(int(g["opponent"])) if g["opponent"] is not None else None,
                        g["colour"], KINDS.get(str(g["kind"] if teams else g["result"]), Kind.UNKNOWN),
                        str(g["result"]) if teams else None) for g in r["rounds"]))
@@ -144,15 +145,19 @@ def build(t: Tournament, ranked: Iterable[tuple[int, int, str, bool]], rounds: i
                 cells.append(Cell(other, rank_of.get(other), _COLOUR[side], Kind.UNKNOWN))
             else:
                 cells.append(Cell(None, None, None, Kind(kind)))
-        rows.append(Row(start_no, t.players[i].name, rank, places[start_no], points, lot, tuple(cells)))
+        rows.append(Row(start_no, t.players[i].name, rank, places[start_no] + ("*" if lot else ""), points, lot,
+                        tuple(cells)))
     return Crosstable(square, rounds, rows)
 
 
-def of_ranks(t: Tournament, ranks: dict[int, int], points: dict[int, str]) -> Crosstable:
-    """The crosstable of every round of ``t`` ranked by ``ranks`` (start number -> rank; ties shared, no lots, as the
-    live screen ranks), with the points as written (``points``), in rank order then by start number."""
+def of_ranks(t: Tournament, ranks: dict[int, int], points: dict[int, str], rounds: int,
+             drawn: frozenset[int] = frozenset()) -> Crosstable:
+    """The crosstable of the first ``rounds`` rounds of ``t`` (those the standings count, as on every face: a round
+    paired and not yet begun is on the pairings) ranked by ``ranks`` (start number -> rank, as the live screen ranks;
+    ``drawn`` the start numbers a lot placed), with the points as written (``points``), in rank order then by start
+    number."""
     ranked = sorted(ranks.items(), key=lambda x: (x[1], x[0]))
-    return build(t, ((sno, rank, points[sno], False) for sno, rank in ranked), t.rounds)
+    return build(t, ((sno, rank, points[sno], sno in drawn) for sno, rank in ranked), rounds)
 
 
 def of_standings(s: Standings, rounds: int | None = None, pending: Iterable[tuple[int, int, int]] = ()) -> Crosstable:
@@ -179,6 +184,7 @@ def of_teams(s: TeamStandings, rounds: int | None = None) -> Crosstable:
             cells.append(Cell(other, rank.get(other) if other is not None else None,
                               _COLOUR.get(int(m.colour[r.index, k])), kind,
                               "*" if kind is Kind.UNKNOWN else gp if o >= 0 or kind is Kind.PAB else ""))
-        rows.append(Row(r.start_no, r.name, r.rank, place[r.start_no], format_number(r.points or Fraction(0)),
+        rows.append(Row(r.start_no, r.name, r.rank, place[r.start_no] + ("*" if r.lot is not None else ""),
+                        format_number(r.points or Fraction(0)),
                         r.lot is not None, tuple(cells)))
     return Crosstable(False, rounds, rows, teams=True)

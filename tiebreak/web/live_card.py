@@ -1,7 +1,8 @@
 """A card on the live screen: ``/live/cards/EVENT/LANG/player-N.html`` (a team event's team:
 ``…/team-N.html``), the event's website's card (:func:`tiebreak.site.pages.player_card`,
 :func:`tiebreak.site.teams.team_card`: the games, the running score and place, every tie-break explained) made from
-the version served as the live standings rank it (its games in play paired, the places shared: no lots).
+the version served as the live standings rank it (its games in play paired, ties drawn by the lot of every face:
+the event's own seed).
 
 The addresses are the site's own folder layout under ``/live/cards/EVENT/``, so the card's links (the opponents'
 cards, a player's team, the other languages) are the site's relative links unchanged.  The event of a version is
@@ -80,18 +81,19 @@ class LiveCards:
     def event(self, e: LiveEvent) -> Any:
         """(In a live reads' thread) the website's event of the version ``e`` serves (None when its file is not
         here: a version another server published, since changed), ranked as the live standings rank it: its games in
-        play paired, ties shared, and the tied players placed by the play-off (``serve --playoff``) once the live
+        play paired, ties drawn by the same lot, and the tied players placed by the play-off (``serve --playoff``) once the live
         standings place them."""
         with e._lock:  # one version: its tournament as it stands (its games in play paired) and its settings together
             live, st, version, digest = e._live, replace(e.settings), e.version, e.digest
             playoff = e.playoff_data
-        key = (version, digest, st.tiebreaks, st.rules, st.system, st.unrated_rating, st.event)
+        key = (version, digest, st.tiebreaks, st.rules, st.system, st.unrated_rating, st.event, st.no_lots, st.seed)
         with self._lock:
             made = self._made.get(e.name)
             if made is not None and made[0] == key:
                 return made[1]
             options = Options(tiebreaks=st.tiebreaks, rules=st.rules, system=st.system,
-                              unrated_rating=st.unrated_rating, event=st.event, no_lots=True)  # ties shared, as live
+                              unrated_rating=st.unrated_rating, event=st.event, no_lots=st.no_lots,
+                              seed=st.seed)  # the lot of the live standings (the event's own seed)
             if self._site is None:
                 self._site = Site(Path("."), options, [])
             try:
