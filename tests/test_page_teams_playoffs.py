@@ -156,7 +156,8 @@ def test_team_pdf_prints_like_the_individual_one(tmp_path):
 
 def test_page_plays_off_five_tied_in_russian(browser, server):
     """The bundled event with PTS,BH: nos. 4, 2, 14, 15, 16 share places 5-9 on 4.5 points; the published BH (31.5,
-    31, 27.5, 25.5, 23.5) keeps four and no. 16 takes place 9."""
+    31, 27.5, 25.5, 23.5) keeps four and no. 16 takes place 9.  Each is named as the file's 001 records name them,
+    with the starting number after the name, as the command line's play-off text does."""
     from tests.test_web import EXAMPLE
 
     page, errors = _open_team(browser, server, EXAMPLE, 390, "ru", ["PTS", "BH"])
@@ -164,13 +165,14 @@ def test_page_plays_off_five_tied_in_russian(browser, server):
     page.click("#playoff-button")
     page.wait_for_function("document.querySelector('#playoff-text').textContent.length > 1", timeout=30_000)
     lines = page.locator("#playoff-text").inner_text().splitlines()
-    assert lines[:3] == ["места 5-9: участники 4, 2, 14, 15 — отбор четырёх, затем олимпийская система",
+    assert lines[:3] == ["места 5-9: участники Lingineni,Khushal (4); Davis,Tony J (2); Whitford,Matthew (14); "
+                         "Bodke,Krishna (15) — отбор четырёх, затем олимпийская система",
                          "  следующий дополнительный показатель (BH) оставляет четырёх лучших",
-                         "  № 16 выбывает и занимает место 9"]
+                         "  Matijas,Dejan (16) выбывает и занимает место 9"]
     # a new user saw the play-offs stay Russian under a Ukrainian page: the answer is asked again in the new language
     page.select_option("#lang", "uk")
     page.wait_for_function("document.querySelector('#playoff-text').textContent.startsWith('місця 5-9')",
                            timeout=30_000)
-    assert page.locator("#playoff-text").inner_text().splitlines()[2] == "  № 16 вибуває і посідає місце 9"
+    assert page.locator("#playoff-text").inner_text().splitlines()[2] == "  Matijas,Dejan (16) вибуває і посідає місце 9"
     assert not errors
     page.close()

@@ -359,12 +359,12 @@ def _header(odds: Odds, lang: str) -> list[str]:
     how = method_text(odds.method, odds.outcomes, odds.seed, odds.margin, lang)
     playing = min((g.round for g in f.games), default=f.played_rounds + 1)
     final = f.event_rounds or f.final_round  # "of 9" as the standings say, though a Swiss event is looked at to 6
-    matches = "_matches" if odds.team else ""
-    pending = grouped(pending_count(odds), lang)
+    pending = grouped(pending_count(odds), lang)  # a team event's: its matches pending, not its boards
     if playing <= f.played_rounds:  # games of a round with results already in: that round is being played
-        title = w["title_playing" + matches].format(round=playing, final=final, games=pending)
+        playing_title = w["title_playing_matches" if odds.team else "title_playing"]
+        title = playing_title.format(round=playing, final=final, games=pending)
     else:
-        title = w["title" + matches].format(played=f.played_rounds, final=final, games=pending)
+        title = w["title_matches" if odds.team else "title"].format(played=f.played_rounds, final=final, games=pending)
     return [title + "; " + how, f"{w['tiebreaks']}: {list_text(odds, lang)}; {w['model']}: {model_name(odds.model, lang)}"]
 
 
