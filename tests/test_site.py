@@ -53,8 +53,10 @@ class Tables(HTMLParser):
                 self.links.append(target)
                 if self._cell is not None and tag == "a":
                     self._cell["href"] = target
-        elif tag in ("small", "span") and set(a.get("class", "").split()) & {"narrow", "visually-hidden"}:
-            self._skip = tag  # a name cell's line for phones and a colour's word for readers: other cells say them
+        elif tag in ("small", "span") and set(a.get("class", "").split()) & {"narrow", "visually-hidden", "way"}:
+            # a name cell's line for phones, a colour's word for readers, a card's how-counted letter beside the
+            # contribution for phones: other cells say them
+            self._skip = tag
         elif tag == "span" and "pc" in a.get("class", "").split() and self._cell is not None:
             self._cell["mark"] = a["class"].split()[-1]  # a board's colour beside the name: "w" or "b"
         elif tag == "span" and "data-key" in a:
@@ -139,7 +141,8 @@ def check_cards(site: Path, trf: Path, rounds: int, capsys) -> None:
         assert len(games) == rounds
         for k, row in enumerate(games, 1):
             shown = {c["data"]: c["text"] for c in row if c["data"]}
-            assert shown["score"] == after[k][sno]["points"] and shown["rank"] == after[k][sno]["rank"]
+            lot = "*" if after[k][sno]["lot"] is not None else ""  # the place as the text writes it: 7* by lot
+            assert shown["score"] == after[k][sno]["points"] and shown["rank"] == after[k][sno]["rank"] + lot
         for key, d in w["details"].items():
             assert page.values[key] == ("-" if d["value"] is None else d["value"]), (sno, key)
             if d.get("rounds"):

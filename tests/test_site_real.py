@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import re
 from fractions import Fraction
+from html import unescape
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -149,6 +150,8 @@ def check_explanations(site: Path, trf: Path, players: list[int], capsys, prefix
             html = (site / lang / f"{prefix}-{sno}.html").read_text(encoding="utf-8")
             page = parse(site / lang / f"{prefix}-{sno}.html")
             keys = re.findall(r'data-key="([^"]+)"', html)
+            notes = {t: unescape(said) for t, said in  # the sentence under each value's table
+                     re.findall(r'<table id="(tb\d+)"(?:(?!</table>).)*</table>\s*</div>\s*<p>(.*?)</p>', html, re.S)}
             # each value headed as explain heads it (a team's primary score as the standings head it: MP, «МО»)
             headings = re.findall(r'<span class="code">([^<]+)</span>', html)
             assert keys and headings == re.findall(r"^(\S+) = ", text, re.M), (lang, sno)
@@ -173,10 +176,13 @@ def check_explanations(site: Path, trf: Path, players: list[int], capsys, prefix
                     if opponent:
                         number = opponent.split("-")[1].split(".")[0]
                         pattern.append(rf"\D{number}\b")
-                    how = 4  # the how-counted column, when rounds differ in it
+                    how = 4  # the how-counted column, when rounds differ in it: a letter, its words under the table
                     pattern.append(rf"\s{re.escape(value)}" + (r"\s+\(\S+\)" if cut else "")
-                                   + (rf"\s+{re.escape(row[how]['text'])}$" if len(row) > how else "$"))
-                    assert re.search(".*".join(pattern), line), (lang, sno, key, line, row)
+                                   + (r"\s+(.+)$" if len(row) > how else "$"))
+                    found = re.search(".*".join(pattern), line)
+                    assert found, (lang, sno, key, line, row)
+                    if len(row) > how:  # "How counted: a — <explain's words>; b — …"
+                        assert f"{row[how]['text']} — {found.group(1)}" in notes[f"tb{n}"], (lang, sno, key, line)
 
 
 def check_all_links(site: Path) -> None:
@@ -353,8 +359,8 @@ def test_team_board_rankings_agree_with_the_file(teams):
     assert set(boards) == set(want)
     for b, rows in boards.items():
         got = {player_of(r[1]): (r[4]["text"], r[5]["text"], r[2]["text"]) for r in rows}
-        assert got == {sno: (str(g), fmt(s), f"{float(100 * s / g):.1f}") for sno, (g, s) in want[b].items()}, b
-        pct = [float(r[2]["text"]) for r in rows]
+        assert got == {sno: (str(g), fmt(s), f"{float(100 * s / g):.1f}%") for sno, (g, s) in want[b].items()}, b
+        pct = [float(r[2]["text"].removesuffix("%")) for r in rows]
         assert pct == sorted(pct, reverse=True) and [r[0]["text"] for r in rows] == \
             [str(i) for i in range(1, len(rows) + 1)], b
 
