@@ -408,7 +408,7 @@ def test_tapping_a_name_in_the_list_of_games_opens_that_players_card_and_history
     page.close()
 
 
-def test_the_embed_shows_the_whole_standings_the_top_n_or_one_players_line(broadcast, chromium, tmp_path):
+def test_the_embed_shows_the_whole_standings_the_top_n_or_one_players_line(broadcast, chromium, tmp_path, capsys):
     import os
 
     base, path, games, finished = broadcast
@@ -419,12 +419,17 @@ def test_the_embed_shows_the_whole_standings_the_top_n_or_one_players_line(broad
     page.goto(base + "/embed?mode=standings&top=3&lang=uk")
     rows = page.locator("#top tbody tr")
     rows.nth(9).wait_for(timeout=15_000)
-    # a shared place as every face writes it (issue 33; the embed wrote 7 and 9): players on 0 whom the list does not
-    # separate yet share a place, two and two, as the live API and the live table have them
+    # a place the lot decided as every face writes it (issue 33): the players on 0 whom the list does not separate yet,
+    # two and two, placed by the event's lot and marked *, as `tiebreak standings` on the file, the live API and the
+    # live table have them
     places = [rows.nth(k).inner_text().split("\t")[0] for k in range(10)]
-    assert places == ["1", "2", "3", "4", "5", "6", "7-8", "7-8", "9-10", "9-10"]
+    assert places == ["1", "2", "3", "4", "5", "6", "7*", "8*", "9*", "10*"]
+    assert main(["standings", str(path), "-f", "json"]) == 0
+    printed = json.loads(capsys.readouterr().out)["standings"]
     with urllib.request.urlopen(base + "/api/live", timeout=10) as answer:
-        assert places == [r["place"] for r in json.loads(answer.read())["standings"]]
+        served = json.loads(answer.read())["standings"]
+    for standings in (printed, served):
+        assert places == [f"{r['place']}{'*' if r.get('lot') else ''}" for r in standings]
     assert rows.count() == 10 and page.locator("#top th").first.inner_text() == "Місце"
     page.goto(base + "/embed?mode=top&top=3&lang=uk")
     page.locator("#top tbody tr").nth(2).wait_for(timeout=15_000)

@@ -244,14 +244,15 @@ def embed_parts(doc: dict[str, Any], lang: str, top: int = 10, followed: int | N
     document: the event's name, the round and version, the line of the player ``followed`` (their place and points,
     their game in play or played, its last move) and the standings' rows that ``mode`` shows (``top``: the first
     ``top`` and the player followed, ``standings``: every row, ``player``: theirs), each place and points as the live
-    screen's standings write them (a shared place ``3-4``), each name a link to the card in a new tab."""
+    screen's standings write them (a place the lot decided ``3*``, a shared one under ``serve --no-lots`` ``3-4``),
+    each name a link to the card in a new tab."""
     live = doc["live"]
     teams = live.get("view") == "teams"
     w = _words(lang, teams)
     card = card_address(str(live.get("event", "")), lang, "team-" if teams else "player-")
     view = of_document(doc)
     team = (doc["tiebreaks"][0], doc["tournament"].get("primary") or "MP") if doc["tournament"].get("teams") else None
-    rows = [{"place": row.place, "name": row.name, "points": row.points, "href": f"{card}{row.start_no}.html",
+    rows = [{"place": row.place + ("*" if row.lot else ""), "name": row.name, "points": row.points, "href": f"{card}{row.start_no}.html",
              "followed": row.start_no == followed}
             for k, row in enumerate(view.rows)
             if row.start_no == followed or mode == "standings" or (mode == "top" and k < top)]
