@@ -209,7 +209,8 @@ def stamp_html(live: dict[str, Any], w: dict[str, str]) -> Markup:
 
 def if_ended_part(doc: dict[str, Any], w: dict[str, str]) -> Markup:
     """"If the game ended now" of each game in play (a broadcast's: the document's ``if_ended``) in a spectator's
-    words, each result's places as the standings write them (``1-2`` shared) and who would lead: one box per game
+    words, each result's places as the standings write them (``2*`` by lot, ``1-2`` shared under ``serve --no-lots``)
+    and who would lead: one box per game
     (``data-game`` round.white.black) in a hidden element that the broadcast's script puts under the game's board.
 
     >>> doc = {"standings": [{"start_no": 1, "name": "Ann"}, {"start_no": 2, "name": "Bob"}], "if_ended": [
