@@ -253,8 +253,8 @@ def embed_parts(doc: dict[str, Any], lang: str, top: int = 10, followed: int | N
     card = card_address(str(live.get("event", "")), lang, "team-" if teams else "player-")
     view = of_document(doc)
     team = (doc["tiebreaks"][0], doc["tournament"].get("primary") or "MP") if doc["tournament"].get("teams") else None
-    rows = [{"place": row.place + ("*" if row.lot else ""), "name": row.name, "points": row.points, "href": f"{card}{row.start_no}.html",
-             "followed": row.start_no == followed}
+    rows = [{"place": row.place + ("*" if row.lot else ""), "name": row.name, "points": row.points,  # the lot's mark
+             "href": f"{card}{row.start_no}.html", "followed": row.start_no == followed}
             for k, row in enumerate(view.rows)
             if row.start_no == followed or mode == "standings" or (mode == "top" and k < top)]
     module = environment().get_template("embed_parts.html").make_module({
