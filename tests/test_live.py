@@ -379,8 +379,9 @@ def test_the_live_page_on_a_phone_and_a_wide_screen(live, chromium, width, tmp_p
     page.wait_for_function("document.querySelectorAll('#pairings .pending').length === 5", timeout=5_000)
     # the odds come a little later (the page asks again while they are missing): chances in per cent, in Ukrainian
     page.wait_for_function("!document.getElementById('odds-section').hidden", timeout=30_000)
-    assert page.locator("#odds thead").inner_text().strip().split("\t")[1:] == ["Перше місце", "Місця 1–3",
-                                                                                "Місця"]
+    # headed as `tiebreak odds --lang uk` and the website's odds page head theirs: first place, the top 3, the places
+    # reached (every outcome of the 5 games counted: best-worst, not "seen")
+    assert page.locator("#odds thead").inner_text().strip().split("\t")[1:] == ["1.", "перші 3", "найкраще-найгірше"]
     first_row = page.locator("#odds tbody tr").first
     assert first_row.locator("td").nth(1).inner_text().endswith("%")
     # every place the player can reach, folded under its range: opened, each place with its chance

@@ -60,6 +60,14 @@ def test_a_growing_broadcast_shows_each_move_and_ends_as_the_standings_of_the_fi
     assert len(games) == 45  # 10 players, 9 rounds
     path = tmp_path / "cup.pgn"
     event = LiveEvent("cup.pgn", path)
+    # the file's only game drawn: `tiebreak standings` places its two players by the event's lot, marked *
+    drawn = tmp_path / "drawn" / "cup.pgn"
+    drawn.parent.mkdir()
+    drawn.write_text(_game(games[0].replace(f'[Result "{_result(games[0])}"]', '[Result "1/2-1/2"]'), len(MOVES), True))
+    assert main(["standings", str(drawn), "-f", "json"]) == 0
+    if_drawn = {r["start_no"]: (r["rank"], f"{r['place']}{'*' if r.get('lot') else ''}")
+                for r in json.loads(capsys.readouterr().out)["standings"]}
+    assert sorted(if_drawn.values()) == [(1, "1*"), (2, "2*")]
     done: list[str] = []
     versions = 0
     for k, tags in enumerate(games[:10]):  # the first two rounds move by move, the rest a game at a time
@@ -73,10 +81,12 @@ def test_a_growing_broadcast_shows_each_move_and_ends_as_the_standings_of_the_fi
             assert game["result"] == "*"
             if ply == 1:
                 assert game["fen"] == AFTER_E4 and game["clock"] == {"white": "1:29:50"}
-            if k == 0:  # the file's only game: whoever wins is first, a draw shares first place
+            if k == 0:  # the file's only game: whoever wins is first, a draw leaves the two placed by the lot
                 [scenario] = event.document["if_ended"]
-                assert [(r["result"], r["white_place"], r["black_place"]) for r in scenario["results"]] == [
-                    ("1-0", 1, 2), ("1/2-1/2", 1, 1), ("0-1", 2, 1)]
+                white, black = if_drawn[scenario["white"]], if_drawn[scenario["black"]]
+                assert [(r["result"], r["white_place"], r["black_place"], r["white_place_text"], r["black_place_text"])
+                        for r in scenario["results"]] == [
+                    ("1-0", 1, 2, "1", "2"), ("1/2-1/2", white[0], black[0], white[1], black[1]), ("0-1", 2, 1, "2", "1")]
             # the game in play is a pending game of the standings
             white, black = game["white_no"], game["black_no"]
             assert [white, black] in [[p["white"], p["black"]] for p in event.document["pending"]]
@@ -408,7 +418,7 @@ def test_tapping_a_name_in_the_list_of_games_opens_that_players_card_and_history
     page.close()
 
 
-def test_the_embed_shows_the_whole_standings_the_top_n_or_one_players_line(broadcast, chromium, tmp_path):
+def test_the_embed_shows_the_whole_standings_the_top_n_or_one_players_line(broadcast, chromium, tmp_path, capsys):
     import os
 
     base, path, games, finished = broadcast
@@ -419,12 +429,17 @@ def test_the_embed_shows_the_whole_standings_the_top_n_or_one_players_line(broad
     page.goto(base + "/embed?mode=standings&top=3&lang=uk")
     rows = page.locator("#top tbody tr")
     rows.nth(9).wait_for(timeout=15_000)
-    # a shared place as every face writes it (issue 33; the embed wrote 7 and 9): players on 0 whom the list does not
-    # separate yet share a place, two and two, as the live API and the live table have them
+    # a place the lot decided as every face writes it (issue 33): the players on 0 whom the list does not separate yet,
+    # two and two, placed by the event's lot and marked *, as `tiebreak standings` on the file, the live API and the
+    # live table have them
     places = [rows.nth(k).inner_text().split("\t")[0] for k in range(10)]
-    assert places == ["1", "2", "3", "4", "5", "6", "7-8", "7-8", "9-10", "9-10"]
+    assert places == ["1", "2", "3", "4", "5", "6", "7*", "8*", "9*", "10*"]
+    assert main(["standings", str(path), "-f", "json"]) == 0
+    printed = json.loads(capsys.readouterr().out)["standings"]
     with urllib.request.urlopen(base + "/api/live", timeout=10) as answer:
-        assert places == [r["place"] for r in json.loads(answer.read())["standings"]]
+        served = json.loads(answer.read())["standings"]
+    for standings in (printed, served):
+        assert places == [f"{r['place']}{'*' if r.get('lot') else ''}" for r in standings]
     assert rows.count() == 10 and page.locator("#top th").first.inner_text() == "Місце"
     page.goto(base + "/embed?mode=top&top=3&lang=uk")
     page.locator("#top tbody tr").nth(2).wait_for(timeout=15_000)

@@ -211,7 +211,8 @@ _TRIED = (("1-0", "WIN", "LOSS"), ("1/2-1/2", "DRAW", "DRAW"), ("0-1", "LOSS", "
 def if_ended_now(live: AsItStands, settings: Settings) -> list[dict[str, Any]] | None:
     """For each game in play, what each of its results would make of the standings, the other games still in play
     (the scenarios of ``tiebreak odds --fix``, one game at a time): the two players' places (their ranks, and as the
-    standings write them: ``1-2`` shared) and who would lead.
+    standings write them: ``2*`` where the event's lot decided, ``1-2`` shared under ``serve --no-lots``) and who
+    would lead.
     None when more than :data:`MAX_SCENARIO_GAMES` games are in play (bounded work per version).
 
     >>> from tiebreak.engine.model import Player, Tournament, Kind
@@ -222,10 +223,13 @@ def if_ended_now(live: AsItStands, settings: Settings) -> list[dict[str, Any]] |
     >>> live = as_it_stands(t, blocks_of([(2, 3, 1), (2, 2, 4)]))
     >>> games = if_ended_now(live, Settings("PTS"))         # no. 3 against no. 1, both on 1 point
     >>> top = next(g for g in games if g["white"] == 3)
-    >>> [(r["result"], r["white_place"], r["black_place"], r["leaders"]) for r in top["results"]]
-    [('1-0', 1, 2, [3]), ('1/2-1/2', 1, 1, [1, 3]), ('0-1', 2, 1, [1])]
+    >>> [(r["result"], r["white_place"], r["black_place"], r["leaders"]) for r in top["results"]]  # drawn: the lot's
+    [('1-0', 1, 2, [3]), ('1/2-1/2', 2, 1, [1]), ('0-1', 2, 1, [1])]
     >>> top["results"][1]["white_place_text"], top["results"][0]["black_place_text"]
-    ('1-2', '2')
+    ('2*', '2')
+    >>> shared = next(g for g in if_ended_now(live, Settings("PTS", no_lots=True)) if g["white"] == 3)["results"][1]
+    >>> shared["white_place_text"], shared["black_place_text"], shared["leaders"]
+    ('1-2', '1-2', [1, 3])
     """
     if not live.pending or len(live.pending) > MAX_SCENARIO_GAMES:
         return None
@@ -238,9 +242,12 @@ def if_ended_now(live: AsItStands, settings: Settings) -> list[dict[str, Any]] |
             kind = t.kind.copy()
             kind[i, rnd - 1], kind[j, rnd - 1] = Kind[w], Kind[b]
             s = compute_standings(replace(t, kind=kind), settings.tiebreaks, rules=settings.rules,
-                                  unrated_rating=settings.unrated_rating, lots=False, system=settings.system)
+                                  unrated_rating=settings.unrated_rating, seed=settings.seed,
+                                  lots=not settings.no_lots, system=settings.system)
             place = {r.start_no: r.rank for r in s.rows}
-            written = place_texts(place)  # a shared place as the standings write it: 1-2
+            # as the standings write a place: 3* where the event's lot decided it, 1-2 shared under serve --no-lots
+            drawn = {r.start_no for r in s.rows if r.lot is not None}
+            written = {n: text + ("*" if n in drawn else "") for n, text in place_texts(place).items()}
             results.append({"result": result, "white_place": place[white], "black_place": place[black],
                             "white_place_text": written[white], "black_place_text": written[black],
                             "leaders": [r.start_no for r in s.rows if r.rank == 1]})

@@ -19,9 +19,9 @@ says only that the standings shown are not the file's latest.  The arbiter can p
 >>> e.update().version, [(p["white"], p["black"]) for p in e.document["pending"]]
 (1, [(1, 2)])
 >>> _ = path.write_text("001    1      Alpha, A".ljust(91) + "   2 w 1\\n" + "001    2      Beta, B".ljust(91) + "   1 b 0\\n")
->>> u = e.update()                     # 1-0: both places settled; no. 2 drops from the shared first place
+>>> u = e.update()     # 1-0: both places settled; no. 1 passes no. 2, whom the event's lot had placed first on 0
 >>> u.version, e.ranks, [(r["start_no"], r["settled"], r["moved"]) for r in json.loads(e.text)["standings"]]
-(2, {1: 1, 2: 2}, [(1, True, 0), (2, True, -1)])
+(2, {1: 1, 2: 2}, [(1, True, 1), (2, True, -1)])
 >>> _ = path.write_text("001    1      Alpha, A".ljust(91) + "   2 w 1\\n")     # cut: no. 2's line not written yet
 >>> e.update(), e.version, e.held["readable"], e.held["reason"][:26], e.warning     # held back, told to nobody
 (None, 2, False, 'the file could not be read', None)

@@ -16,8 +16,11 @@ still add is the match points of a win (primary MP) or a win on every board stil
 >>> view = LiveTeams().rank(as_it_stands(t, blocks), None, "auto", None)
 >>> [(m["white"], m["black"], m["pending"]) for m in view.pairings]        # both boards being played
 [(1, 2, 2)]
->>> [(r[0], r[1], r[2], r[3]) for r in view.rows]                          # no match points yet: both tied
-[(1, 1, '0', False), (2, 1, '0', False)]
+>>> [(r[0], r[1], r[2], r[3]) for r in view.rows]      # no match points yet: tied, the event's lot places Blues first
+[(2, 1, '0', False), (1, 2, '0', False)]
+>>> shared = LiveTeams().rank(as_it_stands(t, blocks), None, "auto", None, lot=(False, None))   # serve --no-lots
+>>> [(r[0], r[1]) for r in shared.rows]
+[(1, 1), (2, 1)]
 """
 
 from __future__ import annotations

@@ -209,7 +209,8 @@ def stamp_html(live: dict[str, Any], w: dict[str, str]) -> Markup:
 
 def if_ended_part(doc: dict[str, Any], w: dict[str, str]) -> Markup:
     """"If the game ended now" of each game in play (a broadcast's: the document's ``if_ended``) in a spectator's
-    words, each result's places as the standings write them (``1-2`` shared) and who would lead: one box per game
+    words, each result's places as the standings write them (``2*`` by lot, ``1-2`` shared under ``serve --no-lots``)
+    and who would lead: one box per game
     (``data-game`` round.white.black) in a hidden element that the broadcast's script puts under the game's board.
 
     >>> doc = {"standings": [{"start_no": 1, "name": "Ann"}, {"start_no": 2, "name": "Bob"}], "if_ended": [
@@ -244,15 +245,16 @@ def embed_parts(doc: dict[str, Any], lang: str, top: int = 10, followed: int | N
     document: the event's name, the round and version, the line of the player ``followed`` (their place and points,
     their game in play or played, its last move) and the standings' rows that ``mode`` shows (``top``: the first
     ``top`` and the player followed, ``standings``: every row, ``player``: theirs), each place and points as the live
-    screen's standings write them (a shared place ``3-4``), each name a link to the card in a new tab."""
+    screen's standings write them (a place the lot decided ``3*``, a shared one under ``serve --no-lots`` ``3-4``),
+    each name a link to the card in a new tab."""
     live = doc["live"]
     teams = live.get("view") == "teams"
     w = _words(lang, teams)
     card = card_address(str(live.get("event", "")), lang, "team-" if teams else "player-")
     view = of_document(doc)
     team = (doc["tiebreaks"][0], doc["tournament"].get("primary") or "MP") if doc["tournament"].get("teams") else None
-    rows = [{"place": row.place, "name": row.name, "points": row.points, "href": f"{card}{row.start_no}.html",
-             "followed": row.start_no == followed}
+    rows = [{"place": row.place + ("*" if row.lot else ""), "name": row.name, "points": row.points,  # the lot's mark
+             "href": f"{card}{row.start_no}.html", "followed": row.start_no == followed}
             for k, row in enumerate(view.rows)
             if row.start_no == followed or mode == "standings" or (mode == "top" and k < top)]
     module = environment().get_template("embed_parts.html").make_module({
