@@ -296,8 +296,8 @@ def standings_text(view: StandingsTable, head: list[str]) -> list[str]:
 def to_text(s: Standings | TeamStandings, lang: str = "en", columns: PlayerColumns | None = None) -> str:
     """The standings as text in ``lang``: the event, the aligned table, the lot's footnote, the legend and the
     crosstable (a round robin's square, players' or teams'; a team Swiss's matches, per round the opposing team's
-    place and the game points, as on the website).  A team event's cover line adds the boards and the primary score, which heads its
-    points column («МО»)."""
+    place and the game points, as on the website).  A team event's cover line adds the boards and the primary
+    score, which heads its points column («МО»)."""
     team = s if isinstance(s, TeamStandings) else None
     t = s.tournament
     view = of_ranking(s, columns)
