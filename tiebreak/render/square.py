@@ -17,20 +17,20 @@ Rk  No  Name  Pts  1  2  3
  2   3  Cid   0.5  ½  ×
  3   2  Bob     0  0     ×
 
-A team round robin (two teams meeting twice: won 1.5-0.5, then lost 0.5-1.5), its points column headed by the
+A team round robin (two teams meeting twice: A won 1.5-0.5, then drew 1-1), its points column headed by the
 primary score:
 
 >>> from tiebreak.engine.team import Team, build, compute_team_standings
 >>> t = Tournament.build([Player(i, n) for i, n in enumerate(["A1", "A2", "B1", "B2"], 1)], 2)
 >>> t.set_game(1, 1, 3, Kind.WIN); t.set_game(1, 4, 2, Kind.DRAW); t.set_game(2, 3, 1, Kind.DRAW)
->>> t.set_game(2, 2, 4, Kind.LOSS)
+>>> t.set_game(2, 2, 4, Kind.DRAW)
 >>> ts = compute_team_standings(build(t, [Team(1, "A", [1, 2]), Team(2, "B", [3, 4])]), "MP,GP",
 ...                             system="round robin", lots=False)
 >>> print(square_text(ts).split("\\n\\n")[0])
-Rk  No  Team  MP                1                2
---  --  ----  --  ---------------  ---------------
- 1   1  A      2                ×  2 (1.5) 0 (0.5)
- 2   2  B      2  0 (0.5) 2 (1.5)                ×
+Rk  No  Team  MP              1              2
+--  --  ----  --  -------------  -------------
+ 1   1  A      3              ×  2 (1.5) 1 (1)
+ 2   2  B      1  0 (0.5) 1 (1)              ×
 """
 
 from __future__ import annotations
