@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Protocol, Sequence
+from typing import Any, Callable, Container, Iterable, Protocol, Sequence
 
 import numpy as np
 
@@ -288,9 +288,36 @@ def tie_groups(ranks: dict[int, int]) -> dict[int, tuple[int, int]]:
     return {no: (rank, rank + size[rank] - 1) for no, rank in ranks.items()}
 
 
-def place_texts(ranks: dict[int, int]) -> dict[int, str]:
-    """Start number -> the place as every face writes it (``5-9``), from start number -> rank."""
-    return dict(zip(ranks, written_places(list(ranks.values()))))
+#: the mark after a place that the drawing of lots decided (``40*``), on every face (the legend's footnote gives the
+#: seed)
+LOT_MARK = "*"
+
+
+def lot_marked(place: str, lot: bool) -> str:
+    """The place as every face shows it: its text (``5-9``, :func:`written_places`), marked :data:`LOT_MARK` where a
+    lot decided it.
+
+    >>> lot_marked("40", True), lot_marked("5-9", False)
+    ('40*', '5-9')
+    """
+    return place + LOT_MARK if lot else place
+
+
+def place_texts(ranks: dict[int, int], drawn: Container[int] = ()) -> dict[int, str]:
+    """Start number -> the place as every face shows it (``5-9`` shared, ``40*`` where the start number is among
+    ``drawn``: a lot placed it), from start number -> rank.
+
+    >>> place_texts({7: 1, 9: 2, 3: 2, 4: 4}), place_texts({7: 1, 9: 2, 3: 3}, drawn={9, 3})
+    ({7: '1', 9: '2-3', 3: '2-3', 4: '4'}, {7: '1', 9: '2*', 3: '3*'})
+    """
+    return {n: lot_marked(text, n in drawn) for n, text in zip(ranks, written_places(list(ranks.values())))}
+
+
+def shown_places(rows: Iterable[RankedRow]) -> dict[int, str]:
+    """Start number (team number) -> the place of each row of a ranking as every face shows it (:func:`place_texts`:
+    ``5-9`` shared, ``40*`` placed by lot)."""
+    rows = list(rows)
+    return place_texts({r.start_no: r.rank for r in rows}, {r.start_no for r in rows if r.lot is not None})
 
 
 def written_places(ranks: Sequence[int]) -> list[str]:

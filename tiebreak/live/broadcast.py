@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..app.live import rank_players
 from ..engine.model import Kind
-from ..engine.ranking import place_texts
+from ..engine.ranking import shown_places
 from ..formats.text import decode
 
 if TYPE_CHECKING:
@@ -244,8 +244,7 @@ def if_ended_now(live: AsItStands, settings: Settings) -> list[dict[str, Any]] |
             s = rank_players(settings, replace(t, kind=kind))  # ranked as the live standings are
             place = {r.start_no: r.rank for r in s.rows}
             # as the standings write a place: 3* where the event's lot decided it, 1-2 shared under serve --no-lots
-            drawn = {r.start_no for r in s.rows if r.lot is not None}
-            written = {n: text + ("*" if n in drawn else "") for n, text in place_texts(place).items()}
+            written = shown_places(s.rows)
             results.append({"result": result, "white_place": place[white], "black_place": place[black],
                             "white_place_text": written[white], "black_place_text": written[black],
                             "leaders": [r.start_no for r in s.rows if r.rank == 1]})

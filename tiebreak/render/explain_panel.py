@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.model import Kind, format_number
-from ..engine.ranking import Ranking, place_texts
+from ..engine.ranking import Ranking, shown_places
 from ..engine.registry import CATALOGUE
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
@@ -104,7 +104,7 @@ def _one(s: Ranking, n: int, lang: str, words: Words) -> dict[str, Any]:
     row = s.row(n)
     points = _num(row.points) if isinstance(s, Standings) else _num(next(iter(row.values.values()), None))
     blocks = [_block(s, n, spec, info, words, lang) for spec, info in details(s, n).items()]
-    place = place_texts({r.start_no: r.rank for r in s.rows})[n] + ("*" if row.lot is not None else "")
+    place = shown_places(s.rows)[n]
     return {"title": f"{place}. {row.name} ({n}) — {points}", "blocks": blocks,  # the place as the standings write it
             "matches": _matches(s, n, words) if isinstance(s, TeamStandings) else None,
             "cut": any(c["cut"] for b in blocks for c in b["rounds"] or [])}

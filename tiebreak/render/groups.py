@@ -19,7 +19,7 @@ from ..arbiter.categories import CategoryStandings
 from ..arbiter.clubs import TEAM_CODES, ClubRanking
 from ..arbiter.columns import PlayerColumns
 from ..engine.model import format_number
-from ..engine.ranking import shared_place, written_places
+from ..engine.ranking import lot_marked, shared_place, written_places
 from ..views.standings import column_order
 from .html import Sheet, sections_html, sheet, table_data
 from .text_table import text_table
@@ -48,8 +48,8 @@ def _category_table(c: CategoryStandings, lang: str, columns: PlayerColumns | No
     for r, place in zip(c.rows, places):
         player = dict(zip(columns.names, columns.cells[r.start_no])) if columns else {}
         fixed = {"number": str(r.start_no), "name": r.row.name, "points": format_number(r.row.points)}
-        body.append([place + ("*" if r.drawn else ""),
-                     shared_place(r.overall, c.overall_sizes.get(r.overall, 1)) + ("*" if r.row.lot is not None else ""),
+        body.append([lot_marked(place, r.drawn),
+                     lot_marked(shared_place(r.overall, c.overall_sizes.get(r.overall, 1)), r.row.lot is not None),
                      *(player[k.key] if k.kind == "player" else _cell(r.row.values[k.key])
                        if k.kind == "value" else fixed[k.kind] for k in order[1:])])
     return head, body

@@ -101,7 +101,7 @@ def standings_rows(doc: dict[str, Any], view: StandingsTable, arrows: str, w: di
         move = int(move or 0)
         arrow = {"text": f"▲{move}" if move > 0 else f"▼{-move}" if move < 0 else "",
                  "cls": "up" if move > 0 else "down" if move < 0 else ""}
-        rank: Cell = {"text": row.place + ("*" if row.lot else ""), "cls": "rank"}  # the lot's mark of every face
+        rank: Cell = {"text": row.written, "cls": "rank"}  # the place as every face shows it (40*: by lot)
         if r.get("playoff"):  # a place the play-off decided (Arbiters' Manual 13.2)
             rank |= {"sub": w["playoff_mark"], "title": w["playoff"]}
         cells = [rank if c.kind == "rank" else _link(r, card) if c.kind == "name" else
@@ -251,7 +251,7 @@ def embed_parts(doc: dict[str, Any], lang: str, top: int = 10, followed: int | N
     card = card_address(str(live.get("event", "")), lang, "team-" if teams else "player-")
     view = of_document(doc)
     team = (doc["tiebreaks"][0], doc["tournament"].get("primary") or "MP") if doc["tournament"].get("teams") else None
-    rows = [{"place": row.place + ("*" if row.lot else ""), "name": row.name, "points": row.points,  # the lot's mark
+    rows = [{"place": row.written, "name": row.name, "points": row.points,  # the place as every face shows it
              "href": f"{card}{row.start_no}.html", "followed": row.start_no == followed}
             for k, row in enumerate(view.rows)
             if row.start_no == followed or mode == "standings" or (mode == "top" and k < top)]

@@ -288,7 +288,7 @@ def standings_text(view: StandingsTable, head: list[str]) -> list[str]:
     body: list[list[str]] = []
     for r in view.rows:
         cells = view.cells(r)
-        cells[at] = r.place + ("*" if r.lot else "")
+        cells[at] = r.written
         body.append(cells)
     return text_table(head, body, {j for j, c in enumerate(columns) if c.key in TEXT_LEFT or c.kind == "name"})
 

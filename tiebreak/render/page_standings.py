@@ -31,6 +31,7 @@ from markupsafe import Markup
 
 from ..arbiter.columns import PlayerColumns
 from ..engine.errors import InputWarning
+from ..engine.ranking import lot_marked
 from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
@@ -68,9 +69,9 @@ def standings_part(s: Standings | TeamStandings, lang: str = "en", sections: str
     count = SITE_WORDS.text("teams_n" if team else "players_n", lang, n=grouped(len(s.rows), lang))
     numbers, drawn = [r.start_no for r in s.rows], [r.lot is not None for r in s.rows]
     name_at, points_at = positions(order)
-    for row, lot in zip(rows, drawn):
-        if lot:  # a place a lot decided, as the footnote under the table says
-            row[0] += "*"
+    places = [row[0] for row in rows]  # the place as written (the players to compare with name it so)
+    for row, lot in zip(rows, drawn):  # the place as every face shows it: 40* where a lot decided it
+        row[0] = lot_marked(row[0], lot)
     table, _ = table_data("standings", heads, rows, points_at, names=(name_at,), ids=identity_columns(order))
     for row, number in zip(table["rows"], numbers):
         row["start_no"] = number
@@ -85,7 +86,7 @@ def standings_part(s: Standings | TeamStandings, lang: str = "en", sections: str
         words={k: PAGE_WORDS.text(k, lang) for k in ("move_up", "move_down", "remove")},
         rounds=range(1, max(rounds, s.after_round) + 1), after_round=s.after_round,
         heads=table["heads"], rows=table["rows"], legend=site_lines(standings_legend(s, order, lang)),
-        sections=Markup(sections), players=[(row[0].rstrip("*"), row[name_at], row[1]) for row in rows])
+        sections=Markup(sections), players=[(place, row[name_at], row[1]) for place, row in zip(places, rows)])
 
 
 def _lots_line(no_lots: bool, lots: bool, seed: int | None, lang: str) -> str:

@@ -12,6 +12,7 @@ from string import ascii_lowercase
 from typing import Any, Callable
 
 from ..engine.model import Kind, format_number
+from ..engine.ranking import lot_marked
 from ..engine.registry import CATALOGUE, parse
 from ..render.explain import round_cells, round_headings, sentence_note
 from ..render.i18n import kind_name as _kind_name
@@ -59,7 +60,7 @@ def card_page(e: Event, lang: str, start_no: int, holes: list[int] | None = None
 
     facts: list[tuple[str, ...]] = [(s["number"], str(start_no))]
     if v.place is not None:  # no place before the first round (it said 0); a lot's place marked as in the standings
-        facts.append((s["rank_after"], shown(v.place) + ("*" if start_no in e.drawn[e.played - 1] else "")))
+        facts.append((s["rank_after"], lot_marked(shown(v.place), start_no in e.drawn[e.played - 1])))
     facts.append((s["score_after"], num(v.points)))
     if v.rating:
         facts.append((s["rating"], str(v.rating)))
@@ -114,7 +115,7 @@ def game_row(e: Event, lang: str, start_no: int, g: CardGame, shown: Any) -> dic
         {"text": str(g.round), "head": True}, opp,
         {"text": result, "cls": "left", **({} if g.pending else game_link(e, g.round, start_no, g.opponent, s))},
         {"text": "" if g.score is None else num(g.score), "data": "score"},
-        {"text": shown(g.place) + ("*" if g.place is not None and start_no in e.drawn[g.round - 1] else ""),
+        {"text": lot_marked(shown(g.place), g.place is not None and start_no in e.drawn[g.round - 1]),
          "data": "rank"},
         {"text": colour_word(lang, g.colour)}, {"text": str(g.board or "")},
         {"text": "" if g.change is None else signed(g.change), "data": "change"},

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.model import WHITE, format_number
+from ..engine.ranking import lot_marked
 from ..render.columns import primary_name, standings_headings
 from ..render.i18n import legend_name, message, word
 from ..render.legend import PLAYOFF_MARK
@@ -169,7 +170,7 @@ def standings_cells(view: StandingsTable, r: StandingsRow, decided: dict[int, in
     (``data``: each key), in the one order of the columns."""
     def cell(c: Column, text: str) -> Cell:
         if c.kind == "rank":
-            return {"text": mark(r.place, r.start_no, decided) + ("*" if r.lot else ""), "cls": "rank",
+            return {"text": lot_marked(mark(r.place, r.start_no, decided), r.lot), "cls": "rank",
                     **({"href": "playoff.html"} if r.start_no in decided else {})}
         if c.kind == "name":
             return {**name, "head": True}

@@ -25,7 +25,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from ..engine.model import Kind, Tournament, format_number
-from ..engine.ranking import place_texts
+from ..engine.ranking import place_texts, shown_places
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 
@@ -58,8 +58,8 @@ class Cell:
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    """One participant: start number, name, rank and the place as written (``5-9`` shared, ``40*`` placed by lot: the
-    mark of every face's standings), points as text, whether a lot placed it, and one cell per round."""
+    """One participant: start number, name, rank and the place as every face shows it (``5-9`` shared, ``40*`` placed
+    by lot: :func:`tiebreak.engine.ranking.place_texts`), points as text, whether a lot placed it, and one cell per round."""
 
     start_no: int
     name: str
@@ -114,11 +114,11 @@ def from_json(rows: list[dict[str, Any]], square: bool) -> Crosstable:
     """The view again from the live API's rows (:meth:`Crosstable.json_rows`), as the live screen receives them (a
     team event's when its cells carry ``kind``: their ``result`` is the game points, ``mp`` the match points)."""
     rank_of = {int(r["start_no"]): int(r["rank"]) for r in rows}
-    places = place_texts(rank_of)
+    places = place_texts(rank_of, {int(r["start_no"]) for r in rows if r.get("lot")})
     teams = any("kind" in g for r in rows for g in r["rounds"])
     return Crosstable(square, max((len(r["rounds"]) for r in rows), default=0), [
         Row(int(r["start_no"]), str(r["name"]), int(r["rank"]),
-            places[int(r["start_no"])] + ("*" if r.get("lot") else ""), str(r["points"]), bool(r.get("lot")),
+            places[int(r["start_no"])], str(r["points"]), bool(r.get("lot")),
             tuple(Cell(g["opponent"], rank_of.get(int(g["opponent"])) if g["opponent"] is not None else None,
                        g["colour"], KINDS.get(str(g["kind"] if teams else g["result"]), Kind.UNKNOWN),
                        str(g["result"]) if teams else None, str(g.get("mp") or "") if teams else None)
@@ -133,7 +133,7 @@ def build(t: Tournament, ranked: Iterable[tuple[int, int, str, bool]], rounds: i
     White, Black)."""
     ranked = list(ranked)
     rank_of = {sno: rank for sno, rank, _, _ in ranked}
-    places = place_texts(rank_of)
+    places = place_texts(rank_of, {sno for sno, _, _, lot in ranked if lot})
     waiting = {(k, w): (b, 1) for k, w, b in pending} | {(k, b): (w, -1) for k, w, b in pending}
     sno = np.array([p.start_no for p in t.players])
     rows = []
@@ -150,8 +150,7 @@ def build(t: Tournament, ranked: Iterable[tuple[int, int, str, bool]], rounds: i
                 cells.append(Cell(other, rank_of.get(other), _COLOUR[side], Kind.UNKNOWN))
             else:
                 cells.append(Cell(None, None, None, Kind(kind)))
-        rows.append(Row(start_no, t.players[i].name, rank, places[start_no] + ("*" if lot else ""), points, lot,
-                        tuple(cells)))
+        rows.append(Row(start_no, t.players[i].name, rank, places[start_no], points, lot, tuple(cells)))
     return Crosstable(square, rounds, rows)
 
 
@@ -196,7 +195,7 @@ def of_teams(s: TeamStandings, rounds: int | None = None) -> Crosstable:
     """
     tt, m = s.tt, s.tt.matches
     rounds = s.after_round if rounds is None else rounds
-    place = place_texts({r.start_no: r.rank for r in s.rows})
+    place = shown_places(s.rows)
     rank = {r.start_no: r.rank for r in s.rows}
     rows = []
     for r in s.rows:
@@ -211,7 +210,6 @@ def of_teams(s: TeamStandings, rounds: int | None = None) -> Crosstable:
                               _COLOUR.get(int(m.colour[r.index, k])), kind,
                               "*" if kind is Kind.UNKNOWN else gp if counted else "",
                               "*" if kind is Kind.UNKNOWN else mp if counted else ""))
-        rows.append(Row(r.start_no, r.name, r.rank, place[r.start_no] + ("*" if r.lot is not None else ""),
-                        format_number(r.points or Fraction(0)),
+        rows.append(Row(r.start_no, r.name, r.rank, place[r.start_no], format_number(r.points or Fraction(0)),
                         r.lot is not None, tuple(cells)))
     return Crosstable(s.system == "round robin", rounds, rows, teams=True)

@@ -1,12 +1,7 @@
 """The standings table, one view for every face and both kinds of event: per row the place as written (``5-9`` where
-ties are left shared), whether a lot placed it, the number, the name, the points, the player columns' texts and the
-value of each column of the list (``-`` undefined), without words; the faces add the headings and the legend.
-
-The order of the columns is decided here, once, for every face and every output (:func:`column_order`): the order
-arbiters read on chess-results and Swiss-Manager, the ranking keys side by side — rank, number, title, name,
-federation, rating, the other identity columns (club, sex, birth year), the points, the tie-breaks of the list in
-order, then the computed player columns (performance, rating change); a face's own columns (the live screen's mark
-and arrow) come after all of them.  A face may leave columns out (a team has no title or rating), never reorder them.
+ties are left shared), whether a lot placed it (the place as every face shows it, ``40*``:
+:attr:`StandingsRow.written`), the number, the name, the points, the player columns' texts and the value of each
+column of the list (``-`` undefined), without words; the faces add the headings and the legend.
 
 >>> from tiebreak import compute_standings, trf
 >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
@@ -28,7 +23,7 @@ from typing import Any, Literal, TypeVar
 
 from ..arbiter.columns import COLUMNS, JSON_KEYS, PlayerColumns
 from ..engine.passes import Column as EngineColumn
-from ..engine.ranking import Ranking, written_places
+from ..engine.ranking import Ranking, lot_marked, written_places
 from ..engine.registry import CATALOGUE, parse, parse_list
 from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
@@ -75,6 +70,11 @@ class StandingsRow:
     players: list[str]  # the player columns' texts ("" where the file has nothing)
     values: list[str]  # one per key of the table
     drawn: int | None = None  # the lot drawn inside its tied group (None: no lot placed the row)
+
+    @property
+    def written(self) -> str:
+        """The place as every face shows it: ``5-9`` shared, ``40*`` placed by lot (:func:`lot_marked`)."""
+        return lot_marked(self.place, self.lot)
 
 
 @dataclass(frozen=True)
