@@ -1,0 +1,65 @@
+"""The same question on every face gives the same words and numbers (issue 33), as a new user found them differing.
+
+Each test asks one question of two faces and takes the expected answer from the face that was right: the command
+line's standings (its JSON values, its table's headings) for the website's card and for every explanation.  Data: the
+bundled example and the bundled team example, with lists written here by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from sources import ROOT
+
+from tiebreak.cli import main
+
+pytest.importorskip("jinja2")
+
+SWISS = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
+TEAM = ROOT / "tests" / "data" / "team" / "example-t.trf"
+
+
+def cli_json(capsys, *args: str) -> dict:
+    capsys.readouterr()
+    assert main(["standings", *args, "--format", "json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def card_values(page: str) -> dict[str, str]:
+    """A card's values as it writes them: "KEY = VALUE" in each value's heading."""
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
+    return dict(re.findall(r"(\S+(?: \(\d+\))?) = (-?[\d.]+)", text))
+
+
+def test_a_repeated_tiebreak_is_on_the_cards_as_in_the_standings(tmp_path, capsys):
+    """A list with a tie-break twice (a Sharly Chess event's own list was PTS,DE,SB,DE,KS): the site was not written
+    ("unknown tie-break 'BH (2)'") while every other face showed the column "BH (2)".  Each card now shows it with
+    the standings' value."""
+    tiebreaks = "BH,SB,BH"
+    rows = {r["start_no"]: r["values"] for r in cli_json(capsys, str(SWISS), "--tiebreaks", tiebreaks)["standings"]}
+    out = tmp_path / "site"
+    assert main(["site", str(SWISS), "-o", str(out), "--tiebreaks", tiebreaks]) == 0
+    for sno in (1, 7, 20):
+        shown = card_values((out / "en" / f"player-{sno}.html").read_text(encoding="utf-8"))
+        assert shown["BH (2)"] == str(rows[sno]["BH (2)"]) == shown["BH"]
+        assert shown["SB"] == str(rows[sno]["SB"])
+
+
+@pytest.mark.parametrize("lang,gp", [("en", "GP"), ("ru", "ИО"), ("uk", "ІО")])
+def test_a_teams_game_points_are_named_in_its_explanation_as_the_standings_head_them(capsys, lang, gp):
+    """A team event's game points in the list: the standings head the column «ИО» (the glossary's word), the
+    explanation said "GP = 4" under «МО = 5».  Now the heading of the standings, on the command line (and so the
+    page's panel, the site's team card and "first separated by", which word it the same way)."""
+    args = [str(TEAM), "--tiebreaks", "MP,GP,BH", "--lang", lang]
+    capsys.readouterr()
+    assert main(["standings", *args]) == 0
+    table = capsys.readouterr().out.splitlines()
+    head = next(line.split() for line in table if line.split()[:1] and line.split()[-1] == "BH")
+    assert head[-2] == gp
+    values = {r["start_no"]: r["values"] for r in cli_json(capsys, *args)["standings"]}
+    assert main(["explain", *args, "--player", "3"]) == 0
+    said = capsys.readouterr().out
+    assert f"\n{gp} = {values[3]['GP']} " in said
+    assert gp == "GP" or "\nGP = " not in said
