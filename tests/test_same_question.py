@@ -63,3 +63,17 @@ def test_a_teams_game_points_are_named_in_its_explanation_as_the_standings_head_
     said = capsys.readouterr().out
     assert f"\n{gp} = {values[3]['GP']} " in said
     assert gp == "GP" or "\nGP = " not in said
+
+
+def test_a_place_a_lot_decided_is_starred_in_the_explanation_as_in_the_standings(capsys):
+    """The bundled example ranked by points alone leaves ties to the lot: the standings write such a place "2*"; the
+    command line's explanation said "rank 2" (the page's panel and the site's card said "2*").  Now the explanation
+    of one player and of two write the place as the standings do; a place no lot decided has no star."""
+    rows = {r["start_no"]: r for r in cli_json(capsys, str(SWISS), "--tiebreaks", "PTS")["standings"]}
+    drawn = [n for n, r in rows.items() if r["lot"] is not None]
+    alone = next(n for n, r in rows.items() if r["lot"] is None)
+    assert main(["explain", str(SWISS), "--tiebreaks", "PTS", "--player", str(drawn[0])]) == 0
+    assert f"(no. {drawn[0]}): rank {rows[drawn[0]]['place']}*, " in capsys.readouterr().out
+    assert main(["explain", str(SWISS), "--tiebreaks", "PTS", "--players", str(drawn[1]), str(alone)]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert head.endswith(f": rank {rows[alone]['place']}") and f": rank {rows[drawn[1]]['place']}*;" in head
