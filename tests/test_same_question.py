@@ -77,3 +77,28 @@ def test_a_place_a_lot_decided_is_starred_in_the_explanation_as_in_the_standings
     assert main(["explain", str(SWISS), "--tiebreaks", "PTS", "--players", str(drawn[1]), str(alone)]) == 0
     head = capsys.readouterr().out.splitlines()[0]
     assert head.endswith(f": rank {rows[alone]['place']}") and f": rank {rows[drawn[1]]['place']}*;" in head
+
+
+def test_a_teams_card_writes_its_place_and_values_as_the_standings(tmp_path, capsys):
+    """The bundled team example cut after round 1 (each player's first round kept) with the list MP,GP,BH in its
+    record 202: every team is tied with another and placed by lot.  The site's team card said «Місце 1» and «GP 1.5»
+    where the standings say "1*" and head the column «ІО»; now as the standings."""
+    lines = []
+    for line in TEAM.read_text(encoding="utf-8").splitlines():
+        lines.append(line[:101].rstrip() if line.startswith("001") else line)
+        if line.startswith("XXR"):
+            lines.append("202 MP,GP,BH")
+    cut = tmp_path / "after-one.trf"
+    cut.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["standings", str(cut), "--lang", "uk"]) == 0
+    said = capsys.readouterr().out.split("\n\n")
+    table = [line.split() for line in next(part for part in said if part.lstrip().startswith("Місце")).splitlines()]
+    assert table[0][3:] == ["МО", "ІО", "BH"]
+    places = {int(row[1]): (row[0], row[4]) for row in table[2:]}
+    assert all(place.endswith("*") for place, _ in places.values())  # the lot placed every team
+    out = tmp_path / "site"
+    assert main(["site", str(cut), "-o", str(out)]) == 0
+    for number, (place, game_points) in places.items():
+        text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", (out / "uk" / f"team-{number}.html").read_text("utf-8")))
+        assert f"Місце {place} Матчеві очки " in text and f" ІО {game_points} BH " in text
