@@ -138,7 +138,7 @@ _w = EXPLAIN_WORDS.text
 
 
 def _place(row: RankedRow, sizes: dict[int, int]) -> str:
-    """A place as the standings write it: shared ``5-9``, or ``2*`` where a lot decided it."""
+    """A row's place as the standings write it: ``5-9`` shared, ``40*`` placed by the lot."""
     return shared_place(row.rank, sizes[row.rank]) + ("*" if row.lot is not None else "")
 
 

@@ -12,6 +12,7 @@ import numpy as np
 
 from ..arbiter.rating_report import rating_report
 from ..engine.model import Kind, Tournament, format_number
+from ..engine.ranking import place_texts
 from ..render.columns import key_heading, primary_name
 from ..render.explain import details, value_heading
 from ..render.i18n import kind_name, percent, with_modifiers, word
@@ -126,11 +127,13 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
     s, st = site_words(lang), e.current
     row = st.row(number)
     short, full = points_words(e, lang)
-    # the place and the values as the standings write and head them (a shared place 3-5, a lot's 3*, game points ИО)
-    shown = next(r for r in of_ranking(st).rows if r.start_no == number)
-    place = mark(shown.place, number, st.decided if e.playoff is not None else {}) + ("*" if shown.lot else "")
-    facts = [(s["rank_after"], place), *((full if j == 0 else key_heading(k, st.tt.primary, lang), num(v))
-                                         for j, (k, v) in enumerate(row.values.items()))]
+    # the place and the values as the standings write and head them ("3-5" shared, "2*" placed by lot, the play-off's
+    # mark; game points «ИО»)
+    place = mark(place_texts({r.start_no: r.rank for r in st.rows})[number], number,
+                 st.decided if e.playoff is not None else {}) + ("*" if row.lot is not None else "")
+    facts = [(s["rank_after"], place),
+             *((full if j == 0 else key_heading(k, st.tt.primary, lang), num(v))
+               for j, (k, v) in enumerate(row.values.items()))]
     tm = next(x for x in st.tt.teams if x.number == number)
     return {"title": tm.name, "facts": facts, "explanations": _explanations(e, s, lang, number, full), "tables": [
         {"id": "matches", "caption": s["matches"], "heads": [_head(s["round_n"].format(k="").strip()),
