@@ -169,9 +169,10 @@ def _refuse_past_limit(future: Future, ranker: Ranker) -> None:
     error naming the counts, never a slower or another answer."""
     g, n = len(future.games), ranker.n
     if g > MAX_EXACT_GAMES:
-        raise InputError(Message("--exact: {} pending games have 3^{} outcomes, too many to enumerate; leave "
-                                 "out --exact for a simulation",
-                                 g, g), Place(future.base.source, field="exact"))
+        raise InputError(Message("--exact: {} pending game has 3^{} outcomes, too many to enumerate; leave "
+                                 "out --exact for a simulation", g, g,
+                                 plural="--exact: {} pending games have 3^{} outcomes, too many to enumerate; leave "
+                                 "out --exact for a simulation", count=g), Place(future.base.source, field="exact"))
     if 3 ** g > (limit := exact_limit(ranker)):
         raise InputError(Message("--exact: {} outcomes, more than the {} counted for {} participants; leave out "
                                  "--exact for a simulation",
