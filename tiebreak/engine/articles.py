@@ -12,6 +12,7 @@ under ``fide-2009``, USCF 34, the Russian text) and the words behind each round'
 
 from __future__ import annotations
 
+from .messages import Message
 from .registry import CATALOGUE, parse
 from .rules import RuleSet
 
@@ -22,15 +23,19 @@ ARBITERS_MANUAL = {
     "L-SBH": "13.13.2 (2.5)", "EMMSB": "13.13.3 (3.2)", "EMGSB": "13.13.3 (3.3)", "EGMSB": "13.13.3 (3.4)",
     "EGGSB": "13.13.3 (3.5)", "MPVGP": "13.10/13.12",
 }
+#: what a rule set of another family reads otherwise, cited after the C.07 article (messages: worded in the reader's
+#: language)
 _FAMILY_NOTE = {
-    "uscf": "USCF 34E1: opponents' unplayed games ½, own unplayed games an opponent with 0",
-    "ru": "Russian practice: unplayed games as draws (seed 004)",
-    "sevilla": "Sevilla's convention: unplayed rounds as draws, own ones with oneself at one's adjusted score",
+    "uscf": Message("USCF 34E1: opponents' unplayed games ½, own unplayed games an opponent with 0"),
+    "ru": Message("Russian practice: unplayed games as draws (seed 004)"),
+    "sevilla": Message("Sevilla's convention: unplayed rounds as draws, own ones with oneself at one's adjusted score"),
 }
 
 
 def article(spec: str, rules: RuleSet, c07: str = "") -> str:
-    """The article behind ``spec`` (a specifier: ``BH/C1``) under ``rules``; ``c07`` is the catalogue's article."""
+    """The article behind ``spec`` (a specifier: ``BH/C1``) under ``rules``; ``c07`` is the catalogue's article.  A
+    message (the Arbiters' Manual and a rule set's note are worded in the reader's language), which every face cites:
+    the standings' legend, ``explain``, ``check``."""
     try:
         parsed = parse(spec)
         code, text = parsed.code, parsed.text
@@ -39,9 +44,9 @@ def article(spec: str, rules: RuleSet, c07: str = "") -> str:
     c07 = c07 or CATALOGUE[code].article
     if rules.family == "legacy":
         found = ARBITERS_MANUAL.get(text) or ARBITERS_MANUAL.get(code)
-        return f"Arbiters' Manual {found}" if found else c07
+        return Message("Arbiters' Manual {}", found) if found else c07
     note = _FAMILY_NOTE.get(rules.family)
-    return f"{c07}; {note}" if note and not c07.startswith(("USCF", "Russian")) else c07
+    return Message("{}; {}", c07, note) if note and not c07.startswith(("USCF", "Russian")) else c07
 
 
 #: contribution sources (tiebreak.engine.passes SOURCE_*) worded by the rule set's family
