@@ -8,14 +8,13 @@ import re
 from pathlib import Path
 
 import pytest
+from sources import CORPUS, SEEDS, needs
 
 from tiebreak import compute_standings, trf
 from tiebreak.cli import main
 from tiebreak.render.legend import legend_lines, standings_legend
 from tiebreak.render.output import to_json_obj
 from tiebreak.views.standings import legend_of_document, of_document, of_ranking
-
-from sources import CORPUS, SEEDS, needs
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
