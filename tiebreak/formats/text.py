@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..engine.errors import InputError, InputWarning, Place
-from ..engine.messages import Count, Message
+from ..engine.messages import Count, Message, counted
 
 if TYPE_CHECKING:
     from ..engine.model import Tournament
@@ -152,9 +152,9 @@ def check_size(players: int, rounds: int, place: Place) -> None:
         raise InputError(Message("{} player: more than {}", players, MAX_PLAYERS, plural="{} players: more than {}",
                                  count=players), place)
     if players * rounds > MAX_GRID or players * rounds * rounds > MAX_GRID_ROUNDS:
-        raise InputError(Message("{} players and {} rounds: larger than this program accepts (players x rounds at most "
-                                 "{}, and x rounds again at most {})",
-                                 players, rounds, Count(MAX_GRID), Count(MAX_GRID_ROUNDS)), place)
+        raise InputError(Message("{} and {}: larger than this program accepts (players x rounds at most {}, and x "
+                                 "rounds again at most {})", counted("player", players), counted("round", rounds),
+                                 Count(MAX_GRID), Count(MAX_GRID_ROUNDS)), place)
 
 
 def text_lines(text: str) -> list[str]:

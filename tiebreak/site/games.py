@@ -161,7 +161,8 @@ def _text(path: str) -> tuple[str, tuple[int, int]]:
         st = p.stat()
         size = st.st_size
         if size > PGN_LIMIT:
-            raise InputError(Message("the PGN is {} bytes, more than the {} read", size, PGN_LIMIT), Place(path))
+            raise InputError(Message("the PGN is {} byte, more than the {} read", size, PGN_LIMIT,
+                                     plural="the PGN is {} bytes, more than the {} read", count=size), Place(path))
         data = p.read_bytes()
     except OSError as error:
         raise InputError(Message("cannot read the PGN: {}", error.strerror or str(error)), Place(path)) from None
