@@ -106,3 +106,16 @@ def test_a_count_sent_as_json_keeps_its_plural_and_comes_back():
                 {"id": "{} nothing", "values": ["2"], "plural": "{} nothings", "count": 2}):
         with pytest.raises(ValueError):
             message_from_json(bad)
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Ann: place 2-3"), ("ru", "Ann: место 2-3"), ("uk", "Ann: місце 2-3")])
+def test_a_shared_place_is_the_word_then_the_places(lang, said):
+    """One form for a place, single or shared, on every face: the word, then the number (as the prizes, explain and
+    the play-off say it: «место 2-3», never «2-3-е место»); an ordinal ending after a place that may be a range is
+    in neither catalogue."""
+    from tiebreak.render.words import LIVE_WORDS
+
+    assert LIVE_WORDS.text("place_of", lang, name="Ann", n="2-3") == said
+    if lang != "en":
+        po = (LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po").read_text(encoding="utf-8")
+        assert not re.findall(r'\{(?:n|place|rank\w*|\d)\}-[а-яіїє]{1,3} (?:мест|місц)', po)
