@@ -44,7 +44,8 @@ class Message(str):
     context: str | None
     #: gettext's ``msgid_plural`` (the English of every count but 1), or None for a message without a count
     plural: str | None
-    count: int | None
+    #: the number that chooses the form (the constructor's ``count``; ``str.count`` keeps its name)
+    plural_count: int | None
 
     def __new__(cls, template: str, *args: object, context: str | None = None, plural: str | None = None,
                 count: int | None = None, **named: object) -> Message:
@@ -53,16 +54,16 @@ class Message(str):
         english = plural if plural is not None and count != 1 else template
         self = super().__new__(cls, english.format(*args, **named) if args or named else _unescaped(english))
         self.template, self.args, self.named, self.context = template, args, named, context
-        self.plural, self.count = plural, None if count is None else int(count)
+        self.plural, self.plural_count = plural, None if count is None else int(count)
         return self
 
     @property
     def english(self) -> str:
         """The English identifier this message's count takes (the singular or the plural)."""
-        return self.plural if self.plural is not None and self.count != 1 else self.template
+        return self.plural if self.plural is not None and self.plural_count != 1 else self.template
 
     def __reduce__(self) -> tuple[object, ...]:  # pickled (the web's worker processes) with its identifier
-        return (_rebuild, (self.template, self.args, self.context, self.named, self.plural, self.count))
+        return (_rebuild, (self.template, self.args, self.context, self.named, self.plural, self.plural_count))
 
 
 class TieBreakList(str):
@@ -157,7 +158,7 @@ def to_json(text: object) -> object:
     if text.named:
         out["named"] = {k: to_json(v) for k, v in text.named.items()}
     if text.plural is not None:  # gettext's msgid_plural and the number that chooses the form
-        out["plural"], out["count"] = text.plural, text.count
+        out["plural"], out["count"] = text.plural, text.plural_count
     return out
 
 
@@ -189,4 +190,4 @@ def replaced(text: str, old: str, new: str) -> str:
     def value(v: object) -> object:
         return replaced(v, old, new) if isinstance(v, str) else v
     return Message(text.template, *map(value, text.args), context=text.context, plural=text.plural,
-                   count=text.count, **{k: value(v) for k, v in text.named.items()})
+                   count=text.plural_count, **{k: value(v) for k, v in text.named.items()})

@@ -99,8 +99,8 @@ def _read(db: Snapshot, warnings: list[InputWarning], event: int | None) -> Tour
     last = _last_round(db, tid)
     check_size(len(players), max(rounds, last), Place(db.source, field="rounds"))
     if pairings > len(players) * max(rounds, last):  # one row per player and round: counted before one is read
-        event = Message("{} and {}", counted("player", len(players)), counted("round", max(rounds, last)))
-        raise InputError(Message("{} pairing row for {} (at most one per player and round)", Count(pairings), event,
+        size = Message("{} and {}", counted("player", len(players)), counted("round", max(rounds, last)))
+        raise InputError(Message("{} pairing row for {} (at most one per player and round)", Count(pairings), size,
                                  plural="{} pairing rows for {} (at most one per player and round)", count=pairings),
                          db.place("pairing"))
     name = one_line(db.text("info", info, "name")) if "info" in db.tables else ""

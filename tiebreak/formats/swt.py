@@ -202,7 +202,7 @@ def build(f: SwtFile, source: str, warnings: list[InputWarning]) -> Tournament:
     t.pending = _read_pairings(t, f, ids, source, warnings)
     for q in t.players:
         if f.scoring == 0 and q.declared_points is not None and q.declared_points != t.points(q.start_no):
-            warnings.append(InputWarning(Message("player {}: the file says {} points, the results give {}",
+            warnings.append(InputWarning(Message("player {}: the points in the file are {}, the results give {}",
                                                  q.start_no, format_number(q.declared_points),
                                                  format_number(t.points(q.start_no))),
                                          Place(source, field=Message("field {}", 2030))))

@@ -46,7 +46,7 @@ def plural(context: str, singular: str, plural_: str, n: int, lang: str = "en", 
     >>> plural("live", "{n} place settled", "{n} places settled", 1)
     '1 place settled'
     """
-    return message(Message(singular, context=context, plural=plural_, count=n, **{"n": Count(n), **kw}), lang)
+    return _counted(context, singular, plural_, n, lang, kw)
 
 
 def count_sentence(key: str, n: int, lang: str = "en", **kw: object) -> str:
@@ -57,7 +57,13 @@ def count_sentence(key: str, n: int, lang: str = "en", **kw: object) -> str:
     ['1 расхождение', '3 расхождения', '5 расхождений', '21 расхождение']
     """
     table, _, name = key.partition(":")
-    return plural(key, *COUNTS[table][name], n, lang, **kw)
+    one, many = COUNTS[table][name]
+    return _counted(key, one, many, n, lang, kw)
+
+
+def _counted(context: str, singular: str, plural_: str, n: int, lang: str, values: dict[str, object]) -> str:
+    """A sentence of a count worded as a message with a count (:func:`message`): one mechanism for both."""
+    return message(Message(singular, context=context, plural=plural_, count=n, **{"n": Count(n), **values}), lang)
 
 
 def grouped(n: int, lang: str = "en") -> str:
@@ -249,11 +255,11 @@ def message(text: str, lang: str = "en") -> str:
 
 def _translated(text: Message, lang: str) -> str | None:
     """The translation of a message's identifier, in the form its count takes (gettext's ``npgettext``), or None."""
-    if text.plural is None or text.count is None:
+    if text.plural is None or text.plural_count is None:
         return catalogue(lang).get((text.context, text.template))
     if (text.context, text.template) not in plurals(lang):
         return None
-    return plural_form(text.context, text.template, text.plural, text.count, lang)
+    return plural_form(text.context, text.template, text.plural, text.plural_count, lang)
 
 
 def _untranslated(context: str | None, text: str) -> None:

@@ -242,8 +242,9 @@ def legend_entries(specs: Sequence[TieBreakSpec], team: bool = False, primary: s
         code = primary if team and primary in ("MP", "GP") and spec.code == "PTS" else spec.code
         glossary = team and code in ("MP", "GP") and spec.text in ("PTS", "MP", "GP")
         entry = (TEAM_CATALOGUE if team else CATALOGUE).get(code)
-        cited = "" if entry is None else entry.article if team or rules is None else article(spec.text, rules,
-                                                                                               entry.article)
+        cited = "" if entry is None else entry.article
+        if entry is not None and rules is not None and not team:  # (a team's article is its catalogue's, as explain's)
+            cited = article(spec.text, rules, entry.article)
         entries.append(LegendEntry(spec, code, cited, team, glossary, entry is not None))
     return entries
 
