@@ -18,12 +18,12 @@ from tiebreak.views.standings import legend_of_document, of_document, of_ranking
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
-LIST = "PTS,BH/C1,BH,DE,WIN,WON,BPG,SB"
+LIST = "PTS,BH/C1/P,BH,DE,WIN,WON,BPG,SB"
 #: the Arbiters' Manual Art. 13 (its Russian text, seed 000) for each tie-break of LIST it has, by hand from the seed:
 #: "13.4.4 Усечённый коэффициент Бухгольца 1", "13.4.1 Коэффициент Бухгольца", "13.5. Прямая (личная) встреча",
 #: "13.11.4 Количество выигранных партий", "13.8. Количество партий, cыгранных чёрными фигурами",
-#: "13.9.1 Коэффициент Соннеборна-Бергера"; WON (C.07 7.2) has no article there
-MANUAL = {"BH/C1": "13.4.4", "BH": "13.4.1", "DE": "13.5", "WIN": "13.11.4", "BPG": "13.8", "SB": "13.9.1"}
+#: "13.9.1 Коэффициент Соннеборна-Бергера"; WON (C.07 7.2) has no article there; /P does not change the article
+MANUAL = {"BH/C1/P": "13.4.4", "BH": "13.4.1", "DE": "13.5", "WIN": "13.11.4", "BPG": "13.8", "SB": "13.9.1"}
 MANUAL_NAME = {"en": "Arbiters' Manual", "ru": "Руководство для арбитров", "uk": "Посібник для арбітрів"}
 
 
@@ -55,7 +55,7 @@ def test_every_face_cites_the_manual_under_the_2009_rules(capsys, lang):
 def test_the_fide_editions_cite_c07():
     s = compute_standings(trf.load(EXAMPLE), LIST, rules="fide-2024")
     page = dict(standings_legend(s, of_ranking(s).columns, "en"))
-    assert page["BH/C1"] == "Buchholz, Cut-1 (C.07 8.1)" and page["SB"] == "Sonneborn-Berger (C.07 9.1)"
+    assert page["BH/C1/P"] == "Buchholz, Cut-1 (C.07 8.1)" and page["SB"] == "Sonneborn-Berger (C.07 9.1)"
 
 
 @pytest.mark.parametrize(("lang", "said"), [

@@ -4,6 +4,8 @@ under ``fide-2009``, USCF 34, the Russian text) and the words behind each round'
 >>> from .rules import RULE_SETS
 >>> article("BH", RULE_SETS["fide-2009"]), article("BH", RULE_SETS["fide-2024"]), article("SB", RULE_SETS["ru"])
 ("Arbiters' Manual 13.4.1", 'C.07 8.1', 'C.07 9.1; Russian practice: unplayed games as draws (seed 004)')
+>>> article("BH/C1/P", RULE_SETS["fide-2009"]), article("ARO/U1000", RULE_SETS["fide-2009"])
+("Arbiters' Manual 13.4.4", "Arbiters' Manual 13.3.1")
 >>> source_text(1, RULE_SETS["fide-2009"], "game")
 "game (opponent's score, the opponent's unplayed rounds as draws; Arbiters' Manual 13.14.2)"
 >>> source_text(1, RULE_SETS["fide-2009"], "match", team=True)  # a team's round is a match
@@ -38,12 +40,14 @@ def article(spec: str, rules: RuleSet, c07: str = "") -> str:
     the standings' legend, ``explain``, ``check``."""
     try:
         parsed = parse(spec)
-        code, text = parsed.code, parsed.text
+        code = parsed.code
     except Exception:  # a team code: the catalogue's article stands
         return c07
     c07 = c07 or CATALOGUE[code].article
     if rules.family == "legacy":
-        found = ARBITERS_MANUAL.get(text) or ARBITERS_MANUAL.get(code)
+        # its cut or median names the article (BH/C1/P is Cut-1 Buchholz, 13.4.4), other modifiers do not
+        cut = f"/C{parsed.cut}" if parsed.cut else f"/M{parsed.median}" if parsed.median else ""
+        found = ARBITERS_MANUAL.get(code + cut) or ARBITERS_MANUAL.get(code)
         return Message("Arbiters' Manual {}", found) if found else c07
     note = _FAMILY_NOTE.get(rules.family)
     return Message("{}; {}", c07, note) if note and not c07.startswith(("USCF", "Russian")) else c07
