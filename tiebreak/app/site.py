@@ -17,12 +17,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from ..arbiter.odds import compute_odds, compute_team_odds
-from ..arbiter.odds.run import Odds
 from ..arbiter.playoff_results import Decision, PlayoffResults
 from ..engine.errors import InputWarning
 from ..engine.model import Tournament
 from ..engine.standings import Standings, tournament_seed
 from ..engine.team import TeamStandings
+from ..views.odds import PlaceChances, of_odds
 from .load import load
 from .options import Options, list_and_rules
 from .playoffs import playoff_played
@@ -91,10 +91,11 @@ def teams_playoff(o: Options, t: Tournament) -> Played | None:
     return playoff_played(o, team_standings(without_playoff(o), t, []))
 
 
-def event_odds(o: Options, t: Tournament, seed: int, team: bool) -> Odds:
+def event_odds(o: Options, t: Tournament, seed: int, team: bool) -> PlaceChances:
     """Who can still win (every outcome or a seeded simulation of a fixed number of them, chosen as every face
-    chooses them, :mod:`tiebreak.arbiter.odds.run`: by the counts alone, never by the clock): the players, or in a
-    team event the teams (``t`` the file as read, ranked by the team standings, as ``tiebreak odds`` on it)."""
+    chooses them, :mod:`tiebreak.arbiter.odds.run`: by the counts alone, never by the clock), as the one odds view
+    every face renders: the players, or in a team event the teams (``t`` the file as read, ranked by the team
+    standings, as ``tiebreak odds`` on it)."""
     tiebreaks, rules = list_and_rules(o, team)
     odds = compute_team_odds if team else compute_odds
-    return odds(t, tiebreaks, rules=rules, system=o.system_name, seed=seed, unrated_rating=o.unrated_rating)
+    return of_odds(odds(t, tiebreaks, rules=rules, system=o.system_name, seed=seed, unrated_rating=o.unrated_rating))

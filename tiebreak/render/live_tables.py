@@ -190,7 +190,7 @@ def odds_rows(odds: dict[str, Any], lang: str) -> Markup:
     out = []
     for p, row in zip(odds["players"], view.rows):
         cells = reach_cells(row, view.depth, lang)
-        first, top = first_and_top(row, int(odds["top"]), lang)
+        first, top = first_and_top(row, view.top, lang)
         out.append(Markup('<tr>{}<td>{}</td><td>{}</td><td class="reach"><details id="odds-{}"><summary>{}</summary>'
                           '<ul>{}</ul></details></td></tr>').format(
             Markup(cell_html({"text": str(p.get("name") or p["start_no"]), "cls": "name", "head": True})),
@@ -316,9 +316,8 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
               ("games_pending", int(live["pending"])), ("places_settled", int(live["settled"]))]
     summary = ", ".join(_count(key, n, lang) for key, n in counts if n)  # a count of none left out (a finished event)
     odds = doc.get("odds") if not (live.get("team_event") and not teams) else None
-    note = ""
-    if odds:
-        note = method_text(odds["method"], int(odds["outcomes"]), odds.get("seed"), float(odds.get("margin") or 0), lang)
+    chances = from_json({**odds, "rows": odds["players"]}) if odds else None
+    note = method_text(chances, lang) if chances else ""
     module = environment().get_template("live_tables.html").make_module({
         "w": w, "lang": lang, "live": live, "arrows": arrows, "teams": teams, "square": square,
         "event": live.get("event", ""), "title": doc["tournament"].get("name") or live.get("event", ""),
@@ -329,7 +328,7 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
         "playoff": any(r.get("playoff") for r in doc["standings"]),
         "pair_heads": pair_heads, "games": games, "byes": byes, "bye_heads": bye_heads,
         "odds": odds, "odds_note": note, "odds_rows": odds_rows(odds, lang) if odds else "",
-        "odds_heads": [_head(h, c) for h, c in zip(odds_headings(odds, lang), ("name", "", "", "reach"))],
+        "odds_heads": [_head(h, c) for h, c in zip(odds_headings(chances, lang), ("name", "", "", "reach"))],
         "odds_wait": bool(live["pending"]) and not odds and not (live.get("team_event") and not teams),
         "cross_heads": [_head(w["rank"], "rank"), _head(w["number"], "id"), _head(name_head, "name"),
                         _head(points_head, "pts"), *cross_heads],
