@@ -321,7 +321,7 @@ def to_json(view: PlaceChances, reachable_only: bool = False) -> dict[str, Any]:
 def from_json(data: dict[str, Any]) -> PlaceChances:
     """The view again from :func:`to_json` (what the live screen renders from the ``/api/live`` document, whose
     ``odds`` member adds the method, the count of outcomes, the seed, the margin and the top places)."""
-    rows = [PlaceRow(int(r["start_no"]), str(r["name"]), int(r["best"]), int(r["worst"]),
+    rows = [PlaceRow(int(r["start_no"]), str(r.get("name") or ""), int(r["best"]), int(r["worst"]),
                      [float(x) for x in r["places"]], float(r.get("beyond") or 0),
                      top=None if r.get("top") is None else float(r["top"])) for r in data["rows"]]
     method = str(data.get("method") or ("exact" if data.get("exact") else "simulation"))
