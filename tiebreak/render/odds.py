@@ -2,11 +2,11 @@
 The HTML is the templates' (``odds_page.html``, ``odds_body.html``: the page of every download and the table
 macro of every face); the website's odds page uses the same body (:func:`odds_section`).
 
-JSON numbers are probabilities (floats, rounded to 12 decimals: no ``1.0000000000000004``); exact ones are also given
-as fraction strings (``"35/54"``).  What is certain (clinched first place, no longer able to finish first) is decided
-from the best and worst places over every outcome, never from a float, and said in every format.  The answer's size
-follows what is asked: the places kept (:mod:`tiebreak.arbiter.odds.tally`), and first place by result for the games
-of the participants who can still finish first.
+Every format words the one odds view (:func:`tiebreak.views.odds.of_odds`: the chances, what is certain, the games'
+scenarios and what a player needs are decided there, never here).  JSON numbers are probabilities (floats, rounded to
+12 decimals: no ``1.0000000000000004``); exact ones are also given as fraction strings (``"35/54"``).  The answer's
+size follows what is asked: the places kept (:mod:`tiebreak.arbiter.odds.tally`), and first place by result for the
+games of the participants who can still finish first.
 """
 
 from __future__ import annotations
