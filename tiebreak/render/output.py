@@ -121,13 +121,13 @@ def to_json_obj(s: Standings | TeamStandings, standings: bool = True, columns: P
         **worded(s.notes, s.warnings, lang),
     }
     if standings:
-        obj["standings"] = _row_data(json_rows(json_table(s), member_texts(columns)))
+        obj["standings"] = json_data(json_table(s), member_values(columns))
     return obj
 
 
 def _team_json_obj(s: TeamStandings, lang: str = "en") -> dict[str, Any]:
     m = s.tt.matches
-    teams = {r.number: f'"team": {json_string(r.name)}, ' for r in s.rows}  # a team's name again, as "team"
+    teams = {r.number: {"team": r.name} for r in s.rows}  # a team's name again, as "team"
     return {
         "schema": JSON_SCHEMA_VERSION,
         "tournament": {"name": m.name, "rounds": m.rounds, "after_round": s.after_round, "rules": s.rules.name,
@@ -135,7 +135,7 @@ def _team_json_obj(s: TeamStandings, lang: str = "en") -> dict[str, Any]:
                        "boards": s.tt.boards or None},  # null: neither declared by the file nor played
         "tiebreaks": s.tiebreaks,
         "seed": s.seed,
-        "standings": _row_data(json_rows(json_table(s), teams)),
+        "standings": json_data(json_table(s), teams),
         **worded(s.notes, s.warnings, lang),
     }
 
@@ -177,9 +177,48 @@ def json_rows(table: StandingsTable, members: dict[int, str] | None = None,
     return [row % cells for cells in zip(*columns)]
 
 
-def _row_data(lines: list[str]) -> list[dict[str, Any]]:
-    """The rows written by :func:`json_rows` as data, their decimals kept exact (written again verbatim)."""
-    return list(json.loads("[" + ",".join(lines) + "]", parse_float=_Number))
+def json_data(table: StandingsTable, members: dict[int, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The rows of ``table`` (:func:`json_table`) as data, as :func:`json_rows` writes them read back (JSON's
+    ``json.loads``: a number an ``int``, a decimal kept exact as a verbatim number, ``null`` None); ``members``:
+    start number -> the members put after the name (the player columns, :func:`member_values`; a team's ``team``).
+    Read from the same columns as :func:`json_rows` (``tests/test_json_rows.py`` holds the two equal).
+
+    >>> from tiebreak import compute_standings, trf
+    >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
+    >>> json_data(json_table(s), {9: {"rating": 1500}})[1]  # doctest: +NORMALIZE_WHITESPACE
+    {'rank': 2, 'place': '2', 'start_no': 9, 'name': 'Wongso,Renaldo', 'rating': 1500, 'points': 6,
+     'values': {'PTS': 6, 'BH/C1': '28.5'}, 'lot': None}
+    """
+    keys = table.keys
+    values = [dict(zip(keys, v)) for v in zip(*map(_read_back, table.values))] if keys else [{} for _ in table.rank]
+    columns = zip(table.rank, table.place, table.start_no, table.name, _read_back(table.points), values, table.drawn)
+    if members:
+        return [{"rank": rank, "place": place, "start_no": n, "name": name, **members.get(n, {}), "points": points,
+                 "values": v, "lot": drawn} for rank, place, n, name, points, v, drawn in columns]
+    return [{"rank": rank, "place": place, "start_no": n, "name": name, "points": points, "values": v, "lot": drawn}
+            for rank, place, n, name, points, v, drawn in columns]
+
+
+def _read_back(texts: list[str]) -> list[Any]:
+    """A column of JSON number texts (``null`` too) as ``json.loads`` reads them, each distinct text read once."""
+    read = {t: _read_number(t) for t in set(texts)}
+    return list(map(read.__getitem__, texts))
+
+
+def _read_number(text: str) -> Any:
+    """A JSON number text as ``json.loads`` reads it, a decimal kept exact (written again verbatim)."""
+    return None if text == "null" else _Number(text) if "." in text else int(text)
+
+
+def member_values(columns: PlayerColumns | None) -> dict[int, dict[str, Any]]:
+    """Start number -> the chosen player members of the player as data, as :func:`member_texts` writes them read
+    back (``{"title": "GM", "rating": 2500}``: a fraction an ``int`` or a verbatim decimal, a text, an ``int`` or
+    None as it is)."""
+    if columns is None or not columns.members:
+        return {}
+    read = [[_read_number(format_number(v)) if isinstance(v, Fraction) else v for v in values]
+            for values in columns.members.values()]
+    return dict(zip(columns.numbers, (dict(zip(columns.members, row)) for row in zip(*read))))
 
 
 def member_texts(columns: PlayerColumns | None) -> dict[int, str]:
