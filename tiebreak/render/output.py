@@ -9,7 +9,6 @@ import contextlib
 import io
 import json
 from fractions import Fraction
-from importlib.resources import files
 from json.encoder import encode_basestring as json_string  # = json.dumps(text, ensure_ascii=False), without the setup
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -25,8 +24,6 @@ from ..views.crosstable import of_teams
 from ..views.standings import Column, StandingsTable, of_ranking
 from . import crosstable as cross_words
 from .columns import primary_name, standings_headings
-from .explain import details as explain
-from .explain import matches
 from .i18n import after_round, message, problem, word
 from .legend import standings_legend, text_lines
 from .square import square_section
@@ -45,6 +42,8 @@ def json_schema(version: int = JSON_SCHEMA_VERSION) -> dict[str, Any]:
     >>> json_schema()["properties"]["schema"]
     {'const': 1, 'description': 'version of this shape'}
     """
+    from importlib.resources import files  # noqa: PLC0415  start-up: the schema only when asked for (+3 ms)
+
     schema: dict[str, Any] = json.loads((files(__package__) / "schema" / f"standings-{version}.json").read_text(
         encoding="utf-8"))
     return schema
@@ -263,21 +262,31 @@ def to_json(s: Standings | TeamStandings, details: bool = False, extra: dict[str
     With ``details`` every row carries the per-round record of each value (:func:`tiebreak.render.explain.details`),
     a team's its matches too (:func:`tiebreak.render.explain.matches`); ``extra`` adds members after the standings
     (category standings, team rankings)."""
-    if isinstance(s, TeamStandings):
-        obj = to_json_obj(s, lang=lang) | _numbers(extra or {})
-        for row in obj["standings"] if details else []:
-            row["matches"] = matches(s, row["start_no"])
-            row["details"] = explain(s, row["start_no"])
-        return dumps_exact(obj)
     if details:
-        obj = to_json_obj(s, columns=columns, lang=lang) | _numbers(extra or {})
-        for row in obj["standings"]:
-            row["details"] = _numbers(explain(s, row["start_no"]))
-        return _dump(obj) + "\n"
+        return _detailed(s, extra, columns, lang)
+    if isinstance(s, TeamStandings):
+        return dumps_exact(to_json_obj(s, lang=lang) | _numbers(extra or {}))
     head = _dump(to_json_obj(s, standings=False, lang=lang) | _numbers(extra or {}))
     lines = json_rows(json_table(s), member_texts(columns))
     body = "[\n    " + ",\n    ".join(lines) + "\n  ]" if lines else "[]"
     return head.replace('"standings": []', '"standings": ' + body, 1) + "\n"
+
+
+def _detailed(s: Standings | TeamStandings, extra: dict[str, Any] | None, columns: PlayerColumns | None,
+              lang: str) -> str:
+    """:func:`to_json` with ``details``: every row with its per-round records (a team's with its matches too)."""
+    from .explain import details, matches  # noqa: PLC0415  start-up: the explanations' views for --details alone (+4 ms)
+
+    if isinstance(s, TeamStandings):
+        obj = to_json_obj(s, lang=lang) | _numbers(extra or {})
+        for row in obj["standings"]:
+            row["matches"] = matches(s, row["start_no"])
+            row["details"] = details(s, row["start_no"])
+        return dumps_exact(obj)
+    obj = to_json_obj(s, columns=columns, lang=lang) | _numbers(extra or {})
+    for row in obj["standings"]:
+        row["details"] = _numbers(details(s, row["start_no"]))
+    return _dump(obj) + "\n"
 
 
 #: the CSV's heading of each column of the standings table (language-free, as the JSON's members: a player
