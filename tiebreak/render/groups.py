@@ -19,6 +19,7 @@ from ..arbiter.categories import CategoryStandings
 from ..arbiter.clubs import TEAM_CODES, ClubRanking
 from ..arbiter.columns import PlayerColumns
 from ..engine.model import format_number
+from ..engine.ranking import shared_place, written_places
 from ..views.standings import column_order
 from .html import Sheet, sections_html, sheet, table_data
 from .text_table import text_table
@@ -41,11 +42,16 @@ def _category_table(c: CategoryStandings, lang: str, columns: PlayerColumns | No
     head = [_w("cat_rank", lang), _w("overall", lang),
             *(COLUMN_HEADINGS.text(k.key, lang) if k.kind == "player" else words.get(k.kind, k.key) for k in order[1:])]
     body = []
-    for r in c.rows:
+    # both places as the standings write one: shared "4-6" (the overall "22-26" as the main table), "*" where a lot
+    # placed the row (overall), or placed it against another of the category (its place in the category)
+    places = written_places([r.rank for r in c.rows])
+    for r, place in zip(c.rows, places):
         player = dict(zip(columns.names, columns.cells[r.start_no])) if columns else {}
         fixed = {"number": str(r.start_no), "name": r.row.name, "points": format_number(r.row.points)}
-        body.append([str(r.rank), str(r.overall), *(player[k.key] if k.kind == "player" else _cell(r.row.values[k.key])
-                                                    if k.kind == "value" else fixed[k.kind] for k in order[1:])])
+        body.append([place + ("*" if r.drawn else ""),
+                     shared_place(r.overall, c.overall_sizes.get(r.overall, 1)) + ("*" if r.row.lot is not None else ""),
+                     *(player[k.key] if k.kind == "player" else _cell(r.row.values[k.key])
+                       if k.kind == "value" else fixed[k.kind] for k in order[1:])])
     return head, body
 def categories_text(cats: list[CategoryStandings], lang: str = "en", columns: PlayerColumns | None = None) -> str:
     """Each category as an aligned table under its heading, with the player ``columns`` of the main table.
