@@ -18,13 +18,10 @@ from ..arbiter import points_column
 from ..engine.errors import InputError, InputWarning, Message, Place, replaced
 from ..engine.model import Player, Tournament
 from ..engine.team_matches import build, has_teams
-from ..formats import chessjson_read, chessresults, readers, trf_read
+from ..formats import readers
 from ..formats.files import read_text
 from ..formats.player_list import read_csv
 from .options import POINTS_FROM, Loading
-
-#: the readers' warning that a player's points column and results disagree, the results being used
-_POINTS_DISAGREE = {trf_read.POINTS_DISAGREE, chessjson_read.POINTS_DISAGREE, chessresults.POINTS_DISAGREE}
 
 
 def load(o: Loading, path: str, warnings: list[InputWarning]) -> Tournament:
@@ -55,8 +52,12 @@ def load(o: Loading, path: str, warnings: list[InputWarning]) -> Tournament:
 def _overruled(w: InputWarning, read: set[int]) -> bool:
     """Whether ``w`` is a reader's "points column says …; the results are used" of a player in ``read`` (by its
     identifier and its first value, the start number)."""
+    # start-up: the readers' identifiers, for --points-from column alone (two readers not otherwise loaded: +20 ms)
+    from ..formats import chessjson_read, chessresults, trf_read  # noqa: PLC0415
+
+    disagree = {trf_read.POINTS_DISAGREE, chessjson_read.POINTS_DISAGREE, chessresults.POINTS_DISAGREE}
     text = w.message
-    return isinstance(text, Message) and text.template in _POINTS_DISAGREE and bool(text.args) and text.args[0] in read
+    return isinstance(text, Message) and text.template in disagree and bool(text.args) and text.args[0] in read
 
 
 def named(o: Loading, path: str, warnings: list[InputWarning]) -> list[InputWarning]:
