@@ -115,7 +115,7 @@ def test_team_ranking_from_the_command_line(tmp_path, capsys):
     assert main(["standings", str(f), "-t", "PTS", "--team-ranking", str(members), "--team-best", "5", "--lang", "ru"]) == 0
     out = capsys.readouterr().out
     # Hill = 1, 3, 5, 7, 9: 1 + 2 + 2 + 3 + 1 = 9; Dale = 2, 4, 6, 8, 10: 2 + 2 + 0 + 1 + 1 = 6
-    assert "Командный зачёт (лучшие 5" in out
+    assert "Командный зачёт (5 лучших участников)" in out  # 5 лучших участников, 2 лучших участника
     hill = next(line for line in out.splitlines() if " Hill " in line)
     assert hill.split()[:3] == ["1", "Hill", "9"]
 

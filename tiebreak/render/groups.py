@@ -22,6 +22,7 @@ from ..engine.model import format_number
 from ..engine.ranking import shared_place, written_places
 from ..views.standings import column_order
 from .html import Sheet, sections_html, sheet, table_data
+from .i18n import count_sentence
 from .text_table import text_table
 from .words import COLUMN_HEADINGS, GROUPS_WORDS
 
@@ -135,7 +136,7 @@ def _club_rows(r: ClubRanking) -> list[list[str]]:
 
 def clubs_text(r: ClubRanking, lang: str = "en") -> str:
     head = [_w("cat_rank", lang), _w("team", lang), _w("points", lang), *r.tiebreaks, _w("counted", lang)]
-    lines = [_w("ranking", lang, n=r.best), *text_table(head, _club_rows(r), {1, len(head) - 1}),
+    lines = [count_sentence("groups:ranking", r.best, lang), *text_table(head, _club_rows(r), {1, len(head) - 1}),
              *("  " + x for x in _legend(r, lang))]
     return "\n".join(lines) + "\n"
 
@@ -151,7 +152,7 @@ def clubs_sheet(r: ClubRanking, lang: str = "en") -> Sheet:
     """The team ranking as a printed section, in the orientation and font its columns need (as the standings)."""
     head = [_w("cat_rank", lang), _w("team", lang), _w("points", lang), *r.tiebreaks, _w("counted", lang)]
     table, widths = table_data("clubs", head, _club_rows(r), -1, names=(1, len(head) - 1), rank_at=None)
-    return {**sheet(widths, "clubs"), "heading": _w("ranking", lang, n=r.best), "table": table,
+    return {**sheet(widths, "clubs"), "heading": count_sentence("groups:ranking", r.best, lang), "table": table,
             "after_legend": _legend(r, lang)}
 
 

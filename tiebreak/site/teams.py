@@ -84,7 +84,7 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
         ctx = home(e.ind, lang)
         ctx["facts"] = [f for f in ctx["facts"] if f[0] != s["players"]] + [
             (s["teams"], str(len(e.current.tt.teams))), (s["players"], str(len(e.tournament.players)))]
-        ctx["legend"] = tiebreak_legend(e.current.specs, lang, True, e.current.tt.primary)
+        ctx["legend"] = tiebreak_legend(e.current.specs, lang, True, e.current.tt.primary, e.current.rules)
         ctx["rounds"] = range(1, e.last_round + 1)
         ctx["played"] = e.played
         ctx["lineups"] = lineups(e, lang)
