@@ -273,6 +273,50 @@ def test_every_option_of_the_page_is_in_its_form_with_its_default_and_bounds(lan
                 assert page.choices[option.key][0] == option.default, option.key
 
 
+class _Page(_Inputs):
+    """The page's declared inputs, and the words shown of each select's choices."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown: dict[str, list[str]] = {}
+        self._in_option = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        super().handle_starttag(tag, attrs)
+        self._in_option = tag == "option" and self._select is not None
+
+    def handle_data(self, data: str) -> None:
+        if self._in_option and self._select:
+            self.shown.setdefault(self._select, []).append(data.strip())
+            self._in_option = False
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_pages_choices_defaults_and_examples_are_the_declared_ones(lang: str):
+    """No choice, default or example is written in the page by hand: each select offers its declared choices (the
+    kind of event once each, by the command line's first word for it), each box is ticked as its default, and the
+    hints show the declared example or default."""
+    page = _Page()
+    page.feed(_page(lang))
+    # the kinds of event as a user reads them (tiebreak standings --help: --system swiss, rr, round-robin)
+    assert page.choices["system"] == ["", "swiss", "rr"]
+    assert page.shown["system"][1:] == {"en": ["Swiss", "round robin"],
+                                        "ru": ["швейцарская система", "круговая система"],
+                                        "uk": ["швейцарська система", "колова система"]}[lang]
+    for key in ("rules", "compat", "points_from", "rating_system", "method"):  # a default: no empty choice
+        assert page.choices[key] == list(OPTIONS[key].choices), key
+    for key in ("cumulative_half_bye", "publisher"):  # the empty choice: the rule set's or the file's
+        assert page.choices[key] == ["", *OPTIONS[key].choices], key
+    assert page.choices["team_ranking"] == ["", *OPTIONS["team_ranking"].offered]
+    for key in ("compat", "points_from"):  # the script sends a choice other than the default the page says
+        assert page.found[key]["data-default"] == OPTIONS[key].default
+    for key in ("no_lots", "double"):
+        assert ("checked" in page.found[key]) == OPTIONS[key].default
+    assert page.found["team_tiebreaks"]["placeholder"] == "TC"  # Team Cumulative (USCF; the guide's team ranking)
+    assert page.found["category"]["placeholder"] == OPTIONS["category"].example
+    assert page.found["playoff_results"]["placeholder"] == OPTIONS["playoff_results"].example
+
+
 def test_every_face_that_leaves_an_option_out_is_a_face():
     for option in OPTIONS.values():
         assert set(option.not_on) <= {*FACES, "cli", *_actions()}, option.key

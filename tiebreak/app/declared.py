@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from ..arbiter.clubs import DEFAULT_TIEBREAKS as TEAM_RANKING_TIEBREAKS
 from ..arbiter.clubs import MAX_BEST
 from ..arbiter.odds.budget import (
     DEFAULT_SIMULATIONS,
@@ -41,6 +42,8 @@ from ..render.i18n import LANGUAGES
 
 #: ``--system``: the kind of event, overriding the detection (the words a user types -> the engine's name)
 SYSTEMS = {"swiss": "swiss", "rr": "round robin", "round-robin": "round robin"}
+#: the page's choice of ``system``: each kind of event once, by the first word the command line takes for it
+SYSTEM_WORDS = {kind: next(w for w, k in SYSTEMS.items() if k == kind) for kind in dict.fromkeys(SYSTEMS.values())}
 #: ``--points-from``: the points of the round ``results`` (default) or the points ``column``'s reading
 POINTS_FROM = ("results", "column")
 #: start numbers: far above any real event, far below what is slow to read
@@ -68,7 +71,7 @@ RANKING = ("standings", "explain", "check", "playoffs", "prizes", "odds", "site"
 FILE_COMMANDS = ("standings", "explain", "check", "convert", "ratings", "playoffs", "prizes", "series", "odds", "site",
                  "serve")
 __all__ = ["COMMANDS", "EXTENSIONS", "FILE_COMMANDS", "MAX_BERGER_PLAYERS", "MAX_LIST_TEXT", "MAX_SERIES_EVENTS",
-           "MAX_START_NO", "OPTIONS", "PAGE_FORMAT", "POINTS_FROM", "SYSTEMS",
+           "MAX_START_NO", "OPTIONS", "PAGE_FORMAT", "POINTS_FROM", "SYSTEMS", "SYSTEM_WORDS",
            "Option", "for_command", "for_form", "on_page"]
 #: the API's forms: ``standings`` is also the base of the explain, check, playoffs, prizes and series forms
 STANDINGS_FORM, ODDS_FORM, RATINGS_FORM = ("standings",), ("odds",), ("ratings",)
@@ -381,7 +384,7 @@ _SHARED = (
     Option("category", str, "add the standings of a category: rating<1600, birth>=2010, sex=w, fed=AUS, title=WGM, "
                             "unrated; conditions joined by & (repeat for several categories)",
            many=True, metavar="EXPR", longest=1000, most=50, commands=("standings", "site"), forms=STANDINGS_FORM,
-           page=True),
+           page=True, example="birth>=2010&sex=w"),
     Option("columns", str, "player columns: auto (title, fed, rating where the file has them), none, or a list of "
                            "title,fed,rating,club,sex,birth,perf,change",
            default="auto", commands=("standings", "site"), forms=STANDINGS_FORM, page=True),
@@ -503,8 +506,8 @@ _SHARED = (
            metavar="BY", offered=("federation", "records"), commands=("standings", "site"), forms=STANDINGS_FORM,
            page=True),
     Option("team_tiebreaks", str, "team tie-breaks: TC (Team Cumulative), CUM, or codes of the individual list summed "
-                                  "over the players counted (default TC)",
-           commands=("standings", "site"), forms=STANDINGS_FORM, page=True, example="TC,CUM"),
+                                  "over the players counted",
+           default=TEAM_RANKING_TIEBREAKS, commands=("standings", "site"), forms=STANDINGS_FORM, page=True, example="TC,CUM"),
     Option("tiebreaks", str, "ordered list, e.g. 'PTS,BH/C1,BH,SB' (default: the file's 202/212 record, else a FIDE "
                              "default)",
            flag=("--tiebreaks", "-t"), longest=MAX_LIST_TEXT, commands=(*RANKING, "series", "serve"),
