@@ -338,3 +338,34 @@ def test_the_command_line_reference_shows_the_declaration():
     text = (Path(__file__).resolve().parents[1] / "docs" / "reference" / "command-line.md").read_text(encoding="utf-8")
     shown = text.split("<!-- declared options: tiebreak.app.declared.reference_table() -->\n", 1)[1]
     assert shown.split("<!-- end of the declared options -->", 1)[0] == reference_table()
+
+
+def test_a_help_never_repeats_its_default():
+    """A declared default is said by the help from the declaration, never typed in a help text (where it would
+    stay when the default changes)."""
+    from tiebreak.app.declared import _plain
+
+    for o in OPTIONS.values():
+        if o.default is None or o.kind is bool:
+            continue
+        for text in (o.help, *o.help_for.values()):
+            assert "(default)" not in text and f"default {_plain(o.default)}" not in text \
+                and f"default: {_plain(o.default)}" not in text, (o.key, text)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["(default: 5; from 0 to 3600)", "(default: 1; from 0.5 to 600)", "(default: 127.0.0.1)"]),
+    ("ru", ["(по умолчанию: 5; от 0 до 3600)", "(по умолчанию: 1; от 0.5 до 600)"]),
+    ("uk", ["(типово: 5; від 0 до 3600)", "(типово: 1; від 0.5 до 600)"]),
+])
+def test_the_help_says_each_default_in_the_users_language(lang: str, said: list[str]):
+    """``tiebreak serve --help``: a version not whole is held 5 s, at most an hour; a broadcast is asked at most once
+    a second, from 0.5 to 600 s; the server listens on 127.0.0.1 (docs/reference/live.md, command-line.md)."""
+    text = " ".join(_help(lang, "serve").split())  # argparse wraps the lines at the terminal's width
+    for words in said:
+        assert words in text, (lang, words)
+
+
+def _help(lang: str, command: str) -> str:
+    sub = next(a for a in build_parser(lang)._actions if isinstance(a, argparse._SubParsersAction))
+    return sub.choices[command].format_help()

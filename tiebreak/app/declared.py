@@ -34,6 +34,7 @@ from ..arbiter.odds.budget import (
     MAX_SIMULATIONS,
 )
 from ..arbiter.rating_report import SYSTEMS as RATING_SYSTEMS
+from ..engine.messages import Message
 from ..engine.conventions import CONVENTIONS, PROGRAMS, program_name
 from ..engine.numbers import MAX_SEED, MAX_UNRATED_RATING
 from ..engine.rules import CHECK_RULES, COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
@@ -146,6 +147,20 @@ class Option:
 
     def help_of(self, command: str) -> str:
         return self.help_for.get(command, self.help)
+
+    def default_said(self) -> Message | None:
+        """The default as every help says it after the help text (the command line's ``--help`` in the user's
+        language; the API's schema has it as ``default``, the page as the value its field shows): written here once,
+        never in a help text.  A number's bounds beside it; None for a flag or an option without a default.
+
+        >>> OPTIONS["hold"].default_said(), OPTIONS["compat"].default_said(), OPTIONS["seed"].default_said()
+        ('default: 5; from 0 to 3600', 'default: text', None)
+        """
+        if self.default is None or self.kind is bool or self.positional:
+            return None
+        if self.kind in (int, float) and self.low is not None and self.high is not None:
+            return Message("default: {}; from {} to {}", _plain(self.default), _plain(self.low), _plain(self.high))
+        return Message("default: {}", _plain(self.default))
 
 
 def _declare(*options: Option) -> dict[str, Option]:
@@ -300,7 +315,7 @@ _OWN = (
     Option("site_watch", bool, "keep running: rewrite the pages a change of the file touches (Ctrl-C stops)",
            name="watch", default=False, commands=("site",), not_on=_SITE),
     Option("downloads", str, "the standings as files to download from the standings page: pdf (needs Chromium), xlsx, "
-                             "trf, comma-separated, or none (default: xlsx,trf; the PDF takes seconds a language)",
+                             "trf, comma-separated, or none (the PDF takes seconds a language)",
            default="xlsx,trf", metavar="LIST", commands=("site", "serve"), not_on=_SITE,
            help_for={"serve": "with --site: the standings as files to download from the site's standings page (as "
                               "'site --downloads')"}),
@@ -325,15 +340,15 @@ _OWN = (
     Option("series_tiebreaks", str, "BEST (best single result), EVENTS (events played), PLACES (sum of places, the "
                                     "smaller the better), in order",
            default="BEST,EVENTS", commands=("series", "site"), forms=("series",), page=True,
-           example="BEST,EVENTS,PLACES", help_for={"site": "with --series: BEST, EVENTS, PLACES (default BEST,EVENTS)"}),
+           example="BEST,EVENTS,PLACES", help_for={"site": "with --series: BEST, EVENTS, PLACES"}),
     # serve
     Option("host", str, "", default="127.0.0.1", commands=("serve",), not_on=_SERVER),
     Option("port", int, "", default=8000, low=0, high=65535, commands=("serve",), not_on=_SERVER),
     Option("watch", str, "live standings of a file, or of every event file in a folder, recomputed when they change "
                          "(page /live); or of a broadcast's PGN at an http(s) address, asked every --poll-seconds",
            metavar="PATH", commands=("serve",), not_on=_SERVER),
-    Option("poll_seconds", float, "with --watch https://...: the least time between two requests of the address "
-                                  "(default 1; 0.5 to 600); each is a conditional request",
+    Option("poll_seconds", float, "with --watch https://...: the least time between two requests of the address; "
+                                  "each is a conditional request",
            default=1.0, low=0.5, high=600, metavar="SECONDS", commands=("serve",), not_on=_SERVER),
     Option("serve_players", str, "with --watch of a broadcast's PGN: the event's player list (a TRF, any file "
                                  "tiebreak reads, or a CSV of name, rating, title, federation, FIDE id) matched to the "
@@ -347,17 +362,16 @@ _OWN = (
     Option("database", str, "where every live version is kept: an SQLAlchemy URL (default: tiebreak-live.sqlite "
                             "beside the watched files; none)",
            metavar="URL", commands=("serve",), not_on=_SERVER),
-    Option("hold", float, "a version that is not whole is held back this long before it is published (default 5)",
+    Option("hold", float, "a version that is not whole is held back this long before it is published",
            default=5.0, low=0, high=3600, metavar="SECONDS", commands=("serve",), not_on=_SERVER),
-    Option("max_file_mb", int, "the largest watched file read (default 16 MB)", default=16, low=1, high=1024,
+    Option("max_file_mb", int, "the largest watched file read, in MB", default=16, low=1, high=1024,
            metavar="MB",
            commands=("serve",), not_on=_SERVER),
-    Option("keep_versions", int, "versions kept per event in the history besides the last of every round (default "
-                                 "1000)",
+    Option("keep_versions", int, "versions kept per event in the history besides the last of every round",
            default=1000, low=10, high=1_000_000, metavar="N", commands=("serve",), not_on=_SERVER),
-    Option("max_streams", int, "live streams one process holds at most (beyond: 503 with Retry-After; default 5000)",
+    Option("max_streams", int, "live streams one process holds at most; beyond them, 503 with Retry-After",
            default=5000, low=1, high=100_000, metavar="N", commands=("serve",), not_on=_SERVER),
-    Option("max_streams_per_client", int, "live streams one client address holds at most (beyond: 429; default 50)",
+    Option("max_streams_per_client", int, "live streams one client address holds at most; beyond them, 429",
            default=50, low=1, high=100_000, metavar="N", commands=("serve",), not_on=_SERVER),
     # list
     Option("swiss_manager", bool, "Swiss-Manager's numbered tie-breaks and ours", default=False, commands=("list",),
@@ -388,7 +402,7 @@ _SHARED = (
     Option("columns", str, "player columns: auto (title, fed, rating where the file has them), none, or a list of "
                            "title,fed,rating,club,sex,birth,perf,change",
            default="auto", commands=("standings", "site"), forms=STANDINGS_FORM, page=True),
-    Option("compat", str, "text: our reading of C.07 (default); reference: the FIDE reference checker's choices where "
+    Option("compat", str, "text: our reading of C.07; reference: the FIDE reference checker's choices where "
                           "it reads the text otherwise (docs/known-differences.md K1-K3); letter: the 2023 Art. 15.2 "
                           "to the letter (round-robin forfeits count for the rating tie-breaks)",
            default="text", choices=COMPAT_CHOICES, commands=RANKING, forms=STANDINGS_FORM + ODDS_FORM, page=True),
@@ -436,7 +450,7 @@ _SHARED = (
            help_for={"serve": "with --watch: the live standings (and the --site) leave remaining ties unbroken "
                               "(shared ranks; default: drawn by lot with the event's own seed, as on every face)"},
            not_on={"check": "check compares the published order, lots included"}),
-    Option("odds_places", int, "the chance of finishing in the top K (default 3)", name="places", default=3, low=1,
+    Option("odds_places", int, "the chance of finishing in the top K", name="places", default=3, low=1,
            high=MAX_START_NO, commands=("odds",), forms=ODDS_FORM, not_on={"page": _NOT_ON_PAGE_ODDS}),
     Option("odds_player", int, "start number (a team's number in a team event): the minimal sets of results that "
                                "make them first",
@@ -466,7 +480,7 @@ _SHARED = (
                                    "are placed by them (Arbiters' Manual 13.2)",
            forms=STANDINGS_FORM, page=True, not_on={"cli": "the command line reads the file: --playoff FILE"},
            example="stage mini-match\n7 9 1-0\n9 7 1/2-1/2"),
-    Option("points_from", str, "results: the points of the round results (default); column: the points column's "
+    Option("points_from", str, "results: the points of the round results; column: the points column's "
                                "reading where the file's points column and its results disagree",
            default="results", choices=POINTS_FROM, commands=FILE_COMMANDS,
            forms=STANDINGS_FORM + ODDS_FORM + RATINGS_FORM, page=True),
@@ -499,7 +513,7 @@ _SHARED = (
            commands=("odds",), forms=ODDS_FORM, not_on={"page": _NOT_ON_PAGE_ODDS}),
     Option("system", str, "override Swiss/round-robin detection", choices=tuple(SYSTEMS),
            commands=RANKING, forms=STANDINGS_FORM + ODDS_FORM, page=True),
-    Option("team_best", int, "players counted per team (default 4)", default=4, low=1, high=MAX_BEST,
+    Option("team_best", int, "players counted per team", default=4, low=1, high=MAX_BEST,
            commands=("standings", "site"), forms=STANDINGS_FORM, page=True),
     Option("team_ranking", str, "add a team ranking of this individual event: federation, records (TRF 013/310 "
                                 "teams) or a CSV file of 'start number, team' lines",
