@@ -369,3 +369,43 @@ def test_the_help_says_each_default_in_the_users_language(lang: str, said: list[
 def _help(lang: str, command: str) -> str:
     sub = next(a for a in build_parser(lang)._actions if isinstance(a, argparse._SubParsersAction))
     return sub.choices[command].format_help()
+
+
+#: every option that does something only with another, on each command that says so
+_NEEDING = [(o, c) for o in OPTIONS.values() for c in o.needs]
+
+
+@pytest.mark.parametrize("option, command", _NEEDING, ids=[f"{c}-{o.key}" for o, c in _NEEDING])
+def test_an_option_without_the_one_it_needs_is_refused_naming_both(option: Option, command: str, capsys):
+    """``serve --seed 7`` without ``--watch`` (no live standings for a seed to draw) is refused, never dropped."""
+    from tiebreak.cli import main
+
+    value = ([str(int(option.high or 7))] if option.kind in (int, float) else  # a value other than the default
+             [next(c for c in option.choices if c != option.default)] if option.choices else ["xyz"])
+    given = [option.flags[0], *value] if option.kind is not bool else [option.flags[0]]
+    needed = OPTIONS[option.needs[command][0]]
+    files = {"serve": [], "site": ["x.trf", "-o", "out"], "standings": ["x.trf"]}[command]
+    assert main([command, *files, *given, "--lang", "uk"]) == 2
+    said = capsys.readouterr().err
+    assert f"{option.flags[0]} потребує {needed.flags[0]}: " in said, said
+
+
+def test_the_seed_of_serve_without_watch_is_refused_in_every_language(capsys):
+    from tiebreak.cli import main
+
+    for lang, words in (("en", "--seed needs --watch: it sets the live standings of the watched files"),
+                        ("ru", "--seed требует --watch: этот параметр задаёт живую таблицу отслеживаемых файлов")):
+        assert main(["serve", "--seed", "7", "--lang", lang]) == 2
+        assert words in capsys.readouterr().err
+
+
+def test_a_team_rankings_options_without_it_are_refused_by_the_api():
+    """The API's form as the command line: players counted per team, but no team ranking asked for."""
+    from fastapi.testclient import TestClient
+
+    with TestClient(create_app(workers=1)) as client:
+        answer = client.post("/api/standings", data={"example": "hobsons-bay-cup-2025.trf", "team_best": "3"})
+        assert answer.status_code == 400 and answer.json()["field"] == "team_best", answer.text
+        answer = client.post("/api/standings", data={"example": "hobsons-bay-cup-2025.trf", "team_best": "3",
+                                                     "team_ranking": "federation"})
+        assert answer.status_code == 200, answer.text
