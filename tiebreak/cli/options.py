@@ -29,7 +29,13 @@ from ..render.words import MESSAGE_WORDS
 _ARGUMENT = re.compile(r"argument (\S+): (.*)", re.S)
 #: argparse's own messages (the library words them in English only), each as the message that says it; argparse
 #: gives the text, not its identifier, so these few are recognised by their form (every other error of the command
-#: line is a :class:`~tiebreak.engine.messages.Message` already)
+#: line is a :class:`~tiebreak.engine.messages.Message` already).  Why not identifiers: argparse words them through
+#: ``gettext.gettext``, the process's one domain in the language of the environment (``LANGUAGE``), not a language
+#: per parser (``--lang``): using it means changing the process's gettext state for every library in it; saying
+#: each first ourselves means re-implementing argparse's private matching (``_match_argument``,
+#: ``_parse_known_args``).  So the templates are argparse's own msgids (``%s`` as ``{}``), and
+#: tests/test_cli_errors.py checks them against the installed argparse: a Python that rewords one fails there, never
+#: silently shows English.
 _ARGPARSE = [(re.compile(re.escape(t).replace(r"\{\}", "(.+?)") + "$", re.S), t) for t in (
     "unrecognized arguments: {}", "the following arguments are required: {}", "invalid choice: {} (choose from {})",
     "expected one argument", "expected at least one argument", "expected {} arguments", "ignored explicit argument {}",
