@@ -136,7 +136,7 @@ class Option:
     read: Callable[[str], str] | None = None
     #: a command on which the option does something only with another (the key of that option, and why): given
     #: without it, it is refused (:func:`check_needed`), never silently dropped
-    needs: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    needs: Mapping[str, tuple[str, Message]] = field(default_factory=dict)
 
     @property
     def dest(self) -> str:
@@ -200,12 +200,12 @@ _SITE = {"api": "the site is written into a folder of the user's machine", "page
 _SERVER = {"api": "the server's own settings", "page": "the server's own settings"}
 _LISTED = {"api": "GET /api/catalogue", "page": "the page's list of tie-breaks"}
 #: ``serve``'s options that set the live standings or the live server: nothing uses them without ``--watch``
-_LIVE = {"serve": ("watch", "it sets the live standings of the watched files")}
-_LIVE_SERVER = {"serve": ("watch", "it sets how the watched files are followed and kept")}
+_LIVE = {"serve": ("watch", Message("it sets the live standings of the watched files"))}
+_LIVE_SERVER = {"serve": ("watch", Message("it sets how the watched files are followed and kept"))}
 #: ``serve``'s options of the site it keeps
-_SITE_KEPT = {"serve": ("site", "it shapes the site's pages")}
+_SITE_KEPT = {"serve": ("site", Message("it shapes the site's pages"))}
 #: the options of a team ranking of an individual event
-_TEAM_RANKING = {c: ("team_ranking", "it sets the team ranking") for c in ("standings", "site")}
+_TEAM_RANKING = {c: ("team_ranking", Message("it sets the team ranking")) for c in ("standings", "site")}
 _NOT_ON_PAGE_ODDS = "the page asks for the odds with the list and rules of its standings; the other odds settings " \
                     "are the command line's and the API's"
 
@@ -347,10 +347,10 @@ _OWN = (
                           "series --points'): place:25,18,15... or score",
            metavar="POINTS", commands=("site",), not_on=_SITE),
     Option("series_best", int, "with --series: each player's best K events counted", low=1, metavar="K",
-           needs={"site": ("series", "it counts the events of the series")}, commands=("site",), not_on=_SITE),
+           needs={"site": ("series", Message("it counts the events of the series"))}, commands=("site",), not_on=_SITE),
     Option("series_tiebreaks", str, "BEST (best single result), EVENTS (events played), PLACES (sum of places, the "
                                     "smaller the better), in order",
-           default="BEST,EVENTS", needs={"site": ("series", "it orders the series' standings")},
+           default="BEST,EVENTS", needs={"site": ("series", Message("it orders the series' standings"))},
            commands=("series", "site"), forms=("series",), page=True,
            example="BEST,EVENTS,PLACES", help_for={"site": "with --series: BEST, EVENTS, PLACES"}),
     # serve
@@ -365,11 +365,12 @@ _OWN = (
     Option("serve_players", str, "with --watch of a broadcast's PGN: the event's player list (a TRF, any file "
                                  "tiebreak reads, or a CSV of name, rating, title, federation, FIDE id) matched to the "
                                  "games' names",
-           name="players", metavar="FILE", needs={"serve": ("watch", "the list names the players of a watched broadcast")},
+           name="players", metavar="FILE",
+           needs={"serve": ("watch", Message("the list names the players of a watched broadcast"))},
            commands=("serve",), not_on=_SERVER),
     Option("site", str, "with --watch: keep the static site of every watched event in this folder (as 'tiebreak "
                         "site'), its pages made again for every version published",
-           metavar="DIR", needs={"serve": ("watch", "the site is kept of the watched files")},
+           metavar="DIR", needs={"serve": ("watch", Message("the site is kept of the watched files"))},
            commands=("serve",), not_on=_SERVER),
     Option("token", str, "the arbiter's token: needed to change an event's list or publish a held-back file",
            needs=_LIVE_SERVER, commands=("serve",), not_on=_SERVER),
@@ -481,7 +482,7 @@ _SHARED = (
            not_on={"api": "the API's forms take the field players", "page": "as the field players"}),
     Option("playoff", str, "a play-off results file: the tied players placed by its games (Arbiters' Manual 13.2; "
                            "see 'play-off results' in the guide)",
-           metavar="FILE", needs={"serve": ("watch", "the play-off places the players of the watched event")},
+           metavar="FILE", needs={"serve": ("watch", Message("the play-off places the players of the watched event"))},
            commands=("standings", "prizes", "site", "serve"), not_on={"api": _NO_FILE, "page": _NO_FILE},
            help_for={"site": "the play-off's results (as 'standings --playoff'): the final standings place the tied "
                              "players by it, and the site has a play-off page",
@@ -584,7 +585,7 @@ def check_needed(command: str, values: Mapping[str, object], named: Callable[[Op
             key, why = o.needs[command]
             needed = OPTIONS[key]
             if not _given(needed, values.get(needed.dest)):
-                raise SpecifierError(Message("{} needs {}: {}", named(o), named(needed), Message(why)), field=o.dest)
+                raise SpecifierError(Message("{} needs {}: {}", named(o), named(needed), why), field=o.dest)
 
 
 def for_command(command: str) -> list[Option]:
