@@ -20,16 +20,20 @@ from ..arbiter.team_check import team_reading
 from ..engine.errors import InputError, InputWarning, Message, Place, replaced
 from ..engine.model import Player, Tournament
 from ..engine.team_matches import build, has_teams
-from ..formats import readers
+from ..formats import chessjson_read, chessresults, readers, trf_read
 from ..formats.files import read_text
 from ..formats.player_list import read_csv
 from .options import POINTS_FROM, Loading
+
+#: the readers' warning that a player's points column and results disagree, the results being used
+_POINTS_DISAGREE = {trf_read.POINTS_DISAGREE, chessjson_read.POINTS_DISAGREE, chessresults.POINTS_DISAGREE}
 
 
 def load(o: Loading, path: str, warnings: list[InputWarning]) -> Tournament:
     """The tournament of the file at ``path``: ``o.event`` chooses one of a file that holds several, ``o.points_from``
     takes the points from the round results or (``column``) from the points column's reading, which a warning
     names."""
+    before = len(warnings)  # (the list may hold other files' warnings: a series)
     t = readers.load(path, warnings, o.event)
     points_from = o.points_from or "results"
     if points_from == "results":
@@ -38,10 +42,19 @@ def load(o: Loading, path: str, warnings: list[InputWarning]) -> Tournament:
         raise InputError(Message("points from {}: choose results or column", repr(points_from)),
                          Place(path, field="points_from"))
     reading = team_reading(build(t), t) if has_teams(t) else points_column.read(t)
-    if reading.fixes:
+    if reading.fixes:  # the reader's "…; the results are used" is no longer so for the players read otherwise
+        read = {f.start_no for f in reading.fixes}
+        warnings[before:] = [w for w in warnings[before:] if not _overruled(w, read)]
         warnings.append(InputWarning(Message("points from the points column's reading (round: results → column): {}",
                                              records_text(reading)), Place(path, field="points")))
     return reading.tournament
+
+
+def _overruled(w: InputWarning, read: set[int]) -> bool:
+    """Whether ``w`` is a reader's "points column says …; the results are used" of a player in ``read`` (by its
+    identifier and its first value, the start number)."""
+    text = w.message
+    return isinstance(text, Message) and text.template in _POINTS_DISAGREE and bool(text.args) and text.args[0] in read
 
 
 def named(o: Loading, path: str, warnings: list[InputWarning]) -> list[InputWarning]:

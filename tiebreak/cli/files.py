@@ -15,7 +15,7 @@ from ..app.explain import explain
 from ..app.options import BINARY_FORMATS, EXTENSIONS, Loading, Options
 from ..app.standings import render_standings
 from ..engine.errors import InputWarning, Place, SpecifierError, TiebreakError
-from ..engine.messages import Message
+from ..engine.messages import Message, counted
 from ..formats.files import OutputError, check_target, write_output
 from ..render import check as render
 from ..render.i18n import message, problem
@@ -95,10 +95,12 @@ def _batch(args: Standings, request: Options) -> int:
             print(message(Message("[{}/{}] {}: FAILED", n, total, path), args.lang), file=sys.stderr)
             continue
         done = f"[{n}/{total}] {path} -> {target}"
-        print(message(Message("{} ({} warnings)", done, len(warnings)), args.lang) if warnings else done, file=sys.stderr)
+        print(message(Message("{} ({} warning)", done, len(warnings), plural="{} ({} warnings)", count=len(warnings)),
+                      args.lang) if warnings else done, file=sys.stderr)
         if warnings:
             warned.append((path, warnings))
-    print(message(Message("{} of {} files done", total - len(failed), total), args.lang), file=sys.stderr)
+    print(message(Message("{} of {} file done", total - len(failed), total, plural="{} of {} files done", count=total),
+                  args.lang), file=sys.stderr)
     for _, warnings in warned:  # every warning of every file (each names its file), after the summary line
         for w in warnings:
             _warn(w, args.lang)
@@ -194,5 +196,6 @@ def _convert(ns: argparse.Namespace) -> int:
     t = convert(view(Loading, ns), args.source, args.target, warnings, force=args.force)
     for w in warnings:
         _warn(w, args.lang)
-    print(message(Message("wrote {}: {} players, {} rounds", args.target, len(t.players), t.rounds), args.lang), file=sys.stderr)
+    print(message(Message("wrote {}: {}, {}", args.target, counted("player", len(t.players)), counted("round", t.rounds)),
+                  args.lang), file=sys.stderr)
     return 0

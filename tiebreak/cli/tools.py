@@ -279,8 +279,10 @@ def _serve(ns: argparse.Namespace) -> int:
     except ImportError as e:
         raise _missing_extra(e) from None
     if live is not None:
-        print(message(Message("tiebreak: live standings of {} event file(s) at http://{}:{}/live",
-                              len(live.events), args.host, args.port),
+        print(message(Message("tiebreak: live standings of {} event file at http://{}:{}/live",
+                              len(live.events), args.host, args.port,
+                              plural="tiebreak: live standings of {} event files at http://{}:{}/live",
+                              count=len(live.events)),
                       args.lang),
               file=sys.stderr)
         for passed in live.folder.passed_over():  # a website or web pages beside the event files: said, never read

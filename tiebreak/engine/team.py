@@ -169,9 +169,10 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
     order, ranks, lot, seed = finish(group, [tm.number for tm in tt.teams], lots, seed)
     drawn = int((lot > 0).sum())
     if drawn:  # as for players: the seed is told, so the draw can be repeated
-        notes.append(Message("{} teams still tied after the list: drawn by lot with seed {} (the same seed repeats the "
-                             "draw)",
-                             drawn, seed))
+        notes.append(Message("{} team still tied after the list: drawn by lot with seed {} (the same seed repeats the "
+                             "draw)", drawn, seed,
+                             plural="{} teams still tied after the list: drawn by lot with seed {} (the same seed "
+                             "repeats the draw)", count=drawn))
     keys = column_keys([s.text for s in specs])
     rows = [TeamRow(int(ranks[i]), i, tt.teams[i].number, tt.teams[i].name,
                     {key: c.value(i) for key, c in zip(keys, columns)}, int(lot[i]) or None) for i in order.tolist()]

@@ -209,7 +209,7 @@ def differences(t: Tournament, back: Tournament) -> str:
     if [p.start_no for p in t.players] != [p.start_no for p in back.players]:
         return Message("the players")
     if t.rounds != back.rounds:
-        return Message("{} rounds became {}", t.rounds, back.rounds)
+        return Message("{} round became {}", t.rounds, back.rounds, plural="{} rounds became {}", count=t.rounds)
     for grid in ("kind", "opponent"):
         a, b = getattr(t, grid), getattr(back, grid)
         if a.shape != b.shape or (a != b).any():

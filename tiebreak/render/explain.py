@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.model import Kind, format_number
-from ..engine.ranking import Ranking, place_sizes, shared_place
+from ..engine.ranking import RankedRow, Ranking, place_sizes, shared_place
 from ..engine.registry import CATALOGUE
 from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Contribution
@@ -132,12 +132,17 @@ def _num(x: Fraction | None) -> str:
 _w = EXPLAIN_WORDS.text
 
 
+def _place(row: RankedRow, sizes: dict[int, int]) -> str:
+    """A row's place as the standings write it: ``5-9`` shared, ``40*`` placed by the lot."""
+    return shared_place(row.rank, sizes[row.rank]) + ("*" if row.lot is not None else "")
+
+
 def _head(s: Ranking, number: int, lang: str) -> list[str]:
     """The first lines: who, with the place, rules, system and round as the standings say them (a shared place
     ``1-32``, "before round 1 of 7"); a team's primary score, its boards when the file declares or plays them, and
     its matches."""
     row = s.row(number)
-    place = shared_place(row.rank, place_sizes(s.rows)[row.rank])
+    place = _place(row, place_sizes(s.rows))
     after = after_round(s.after_round, s.tournament.rounds, lang)
     if not isinstance(s, TeamStandings):
         return [_w("head", lang, name=row.name, no=number, rank=place, points=format_number(row.points),
@@ -279,8 +284,8 @@ def explain_pair(s: Ranking, a: int, b: int, lang: str = "en") -> str:
     first = _first_difference(s, a, b)
     head = TEAM_EXPLAIN.text if isinstance(s, TeamStandings) else _w  # a team is named as a team
     sizes = place_sizes(s.rows)  # a shared place as the standings write it, 5-9
-    lines = [head("pair_head", lang, a=a, name_a=ra.name, rank_a=shared_place(ra.rank, sizes[ra.rank]), b=b,
-                  name_b=rb.name, rank_b=shared_place(rb.rank, sizes[rb.rank]))]
+    lines = [head("pair_head", lang, a=a, name_a=ra.name, rank_a=_place(ra, sizes), b=b, name_b=rb.name,
+                  rank_b=_place(rb, sizes))]
     if first is None:
         how = _w("by_lot", lang) if ra.lot or rb.lot else _w("shared", lang)
         lines.append(_w("equal", lang, how=how))
