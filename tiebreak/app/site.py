@@ -31,8 +31,8 @@ from .options import Options, list_and_rules
 from .playoffs import playoff_played
 from .standings import individual_standings, ranks_teams, team_standings
 
-__all__ = ["boards_options", "card_ratings", "event_odds", "event_seed", "players_after", "players_playoff", "ranks_teams", "read", "teams_after",
-           "teams_playoff", "without_playoff"]
+__all__ = ["boards_options", "card_ratings", "event_odds", "event_seed", "players_after", "players_playoff",
+           "ranks_teams", "read", "teams_after", "teams_playoff", "without_playoff"]
 
 #: a play-off played: its stages and games, its decisions and their notes (:func:`tiebreak.app.playoffs.playoff_played`)
 Played = tuple[PlayoffResults, list[Decision], list[str]]
