@@ -91,7 +91,8 @@ def matches(s: TeamStandings, number: int) -> list[dict[str, Any]]:
 def value_heading(s: Ranking, key: str, article: str, lang: str = "en") -> tuple[str, str, str]:
     """A value's heading, the code that names it and its article: the column's key, except a team event's primary
     score (``PTS``, or its own code), headed as the standings head it (``МО``), named and cited as the legend does
-    (match points, C.07 11.1.1).
+    (match points, C.07 11.1.1); the other of match and game points by the glossary's name as well (``ИО``, as the
+    standings head the column).
 
     >>> from tiebreak.engine.team import Team, build, compute_team_standings
     >>> from tiebreak.engine.model import Player, Tournament
@@ -99,10 +100,14 @@ def value_heading(s: Ranking, key: str, article: str, lang: str = "en") -> tuple
     >>> s = compute_team_standings(build(t, [Team(1, "A", [1, 2]), Team(2, "B", [3, 4])]), "PTS,BH", lots=False)
     >>> value_heading(s, "PTS", "C.07 11", "ru"), value_heading(s, "BH", "C.07 8.1, 16", "ru")
     (('МО', 'MP', 'C.07 11.1.1'), ('BH', 'BH', 'C.07 8.1, 16'))
+    >>> value_heading(s, "GP", "C.07 11.1.2", "uk")
+    ('ІО', 'GP', 'C.07 11.1.2')
     """
     code = key.split("/")[0].split(":")[0]
     if isinstance(s, TeamStandings) and code in ("PTS", s.tt.primary) and s.tt.primary in TEAM_CATALOGUE:
         return key_heading(code, s.tt.primary, lang), s.tt.primary, TEAM_CATALOGUE[s.tt.primary].article
+    if isinstance(s, TeamStandings) and key in ("MP", "GP"):
+        return key_heading(key, s.tt.primary, lang), key, article
     return key, code, article
 
 

@@ -13,7 +13,7 @@ import numpy as np
 from ..arbiter.rating_report import rating_report
 from ..engine.model import Kind, Tournament, format_number
 from ..engine.ranking import place_texts
-from ..render.columns import primary_name
+from ..render.columns import key_heading, primary_name
 from ..render.explain import details, value_heading
 from ..render.i18n import kind_name, percent, with_modifiers, word
 from ..render.words import LIVE_WORDS, TEAM_NAMES, TEAM_WORDS
@@ -25,6 +25,7 @@ from .cells import (
     Cell,
     _head,
     home,
+    mark,
     num,
     player_link,
     rating_text,
@@ -126,9 +127,13 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
     s, st = site_words(lang), e.current
     row = st.row(number)
     short, full = points_words(e, lang)
-    place = place_texts({r.start_no: r.rank for r in st.rows})[number] + ("*" if row.lot is not None else "")
-    facts = [(s["rank_after"], place),  # as the standings write it: "3-5" shared, "2*" placed by lot
-             *((full if j == 0 else k, num(v)) for j, (k, v) in enumerate(row.values.items()))]
+    # the place and the values as the standings write and head them ("3-5" shared, "2*" placed by lot, the play-off's
+    # mark; game points «ИО»)
+    place = mark(place_texts({r.start_no: r.rank for r in st.rows})[number], number,
+                 st.decided if e.playoff is not None else {}) + ("*" if row.lot is not None else "")
+    facts = [(s["rank_after"], place),
+             *((full if j == 0 else key_heading(k, st.tt.primary, lang), num(v))
+               for j, (k, v) in enumerate(row.values.items()))]
     tm = next(x for x in st.tt.teams if x.number == number)
     return {"title": tm.name, "facts": facts, "explanations": _explanations(e, s, lang, number, full), "tables": [
         {"id": "matches", "caption": s["matches"], "heads": [_head(s["round_n"].format(k="").strip()),
