@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 
 from ..arbiter.clubs import DEFAULT_TIEBREAKS as TEAM_RANKING_TIEBREAKS
 from ..arbiter.clubs import MAX_BEST
-from ..arbiter.odds.budget import (
+from ..arbiter.rating_report import SYSTEMS as RATING_SYSTEMS
+from ..arbiter.simulations import (
     DEFAULT_SIMULATIONS,
     ENGINE_FIXED,
     ENGINE_SIMULATIONS,
@@ -33,7 +34,6 @@ from ..arbiter.odds.budget import (
     LEAST_SIMULATIONS,
     MAX_SIMULATIONS,
 )
-from ..arbiter.rating_report import SYSTEMS as RATING_SYSTEMS
 from ..engine.conventions import CONVENTIONS, PROGRAMS, program_name
 from ..engine.errors import SpecifierError
 from ..engine.messages import Message
