@@ -31,8 +31,8 @@ from .options import Options, list_and_rules
 from .playoffs import playoff_played
 from .standings import individual_standings, ranks_teams, team_standings
 
-__all__ = ["card_ratings", "event_odds", "event_seed", "players_after", "players_playoff", "ranks_teams", "read", "teams_after",
-           "teams_playoff", "without_playoff"]
+__all__ = ["boards_options", "card_ratings", "event_odds", "event_seed", "players_after", "players_playoff",
+           "ranks_teams", "read", "teams_after", "teams_playoff", "without_playoff"]
 
 #: a play-off played: its stages and games, its decisions and their notes (:func:`tiebreak.app.playoffs.playoff_played`)
 Played = tuple[PlayoffResults, list[Decision], list[str]]
@@ -73,6 +73,18 @@ def teams_after(o: Options, t: Tournament, warnings: list[InputWarning]) -> list
     current = team_standings(replace(o, after_round=None), t, warnings)
     after = [team_standings(replace(o, after_round=k), t, []) for k in range(1, current.after_round)]
     return [*after, current] if current.after_round else [current]
+
+
+def boards_options(o: Options) -> Options:
+    """The options of a team event's players (every board's standings on its site): the list and preset given are
+    the teams' (as ``tiebreak standings`` of a team file reads them), so the players keep the file's own individual
+    list, as the live standings rank them; the play-off is between teams.
+
+    >>> b = boards_options(Options(tiebreaks="MP,GP", preset="fide-team", seed=5))
+    >>> b.tiebreaks, b.preset, b.seed
+    (None, None, 5)
+    """
+    return replace(without_playoff(o), tiebreaks=None, preset=None)
 
 
 def without_playoff(o: Options) -> Options:

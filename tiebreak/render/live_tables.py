@@ -338,11 +338,13 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
 
 
 def history_part(versions: list[dict[str, Any]], lang: str, name: str, team: bool = False) -> Markup:
-    """The history section of one player (``team``: of a team): the place and points in the last 30 versions, newest
-    first (the time in UTC; ``data-v`` the moment, which the page's script writes in the reader's time)."""
+    """The history section of one player (``team``: of a team): the place (as the live table wrote it: ``7-8``,
+    ``7*``) and points in the last 30 versions, newest first (the time in UTC; ``data-v`` the moment, which the
+    page's script writes in the reader's time)."""
     w = _words(lang, team)
     heads = [_head("#"), _head(w["round"]), _head(w["rank"]), _head(w["points"]), _head("⏱", "name")]
-    rows = [{"cells": [{"text": str(v["version"])}, {"text": str(v["round"])}, {"text": str(v["rank"])},
+    rows = [{"cells": [{"text": str(v["version"])}, {"text": str(v["round"])},
+                       {"text": v.get("place") or str(v["rank"])},  # as the table wrote it (kept before 0004: the rank)
                        {"text": str(v["points"])},
                        {"text": str(v["time"])[11:19], "cls": "name", "data": str(v["time"])}]}
             for v in reversed(versions[-30:])]
