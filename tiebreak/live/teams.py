@@ -33,6 +33,7 @@ import numpy as np
 
 from ..app.live import PreviousRound, rank_teams, teams_of
 from ..engine.model import Kind, Tournament, format_number
+from ..engine.ranking import lot_marked
 from ..engine.team import TeamStandings
 from ..render import output
 from ..views.crosstable import CODE
@@ -100,7 +101,7 @@ class LiveTeams:
             if r.number in s.decided:
                 row["playoff"] = True
             rows.append((r.number, r.rank, str(row["points"]), fixed, moved,
-                         row["place"] + ("*" if r.lot is not None else "")))  # the lot's mark of every face
+                         lot_marked(row["place"], r.lot is not None)))  # as every face shows it: 2*, 3-4
         self.ranks = {r.number: r.rank for r in s.rows}
         text = output.dumps_exact(obj)
         pairings = _pairings(tt, live.tournament, live.round, before_round)  # by the places before the round
