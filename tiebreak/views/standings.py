@@ -204,6 +204,37 @@ def of_document(doc: dict[str, Any]) -> StandingsTable:
                           values=[[text(r["values"].get(k)) for r in rows] for k in keys])
 
 
+#: the standings' notes that a reader of the table needs beside it, wherever it is published (the text, HTML and PDF
+#: downloads print them above the table, as the page, the website and the live screen show them): which results the
+#: table counts — the rounds known, the games pending (not yet played: they count nothing), before round 1 the order
+#: by starting number.  Every other note is internal: how the program chose the rules, the system and the list, and
+#: how many places a lot decided; those are the arbiter's (the command line's standard error, the JSON, the page),
+#: and the cover line and the legend already say what a reader needs of them (the rules, the lot's seed).  The notes
+#: are the engine's messages, told apart by their identifiers (:func:`tiebreak.engine.standings.compute_standings`,
+#: :func:`tiebreak.engine.team.compute_team_standings`).
+TABLE_NOTES = frozenset({
+    "results known up to round {} of {}: standings after round {}",
+    "games pending: {} (not yet played: they count nothing until their results are known)",
+    "before round 1: no game counts yet, so nobody is placed by lot; listed by starting number",
+})
+
+
+def table_notes(notes: Iterable[str]) -> list[str]:
+    """The notes of ``notes`` (the standings' messages) that a reader of the table needs (:data:`TABLE_NOTES`), in
+    their order; the faces word them (:func:`tiebreak.render.i18n.message`).
+
+    >>> from tiebreak import compute_standings, trf
+    >>> from tiebreak.engine.model import Kind, Player, Tournament
+    >>> t = Tournament.build([Player(1, "Ann"), Player(2, "Bob")], 2)
+    >>> t.set_game(1, 1, 2, Kind.WIN)
+    >>> table_notes(compute_standings(t, "PTS").notes)
+    ['results known up to round 1 of 2: standings after round 1']
+    >>> table_notes(compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf")).notes)  # every round played
+    []
+    """
+    return [n for n in notes if getattr(n, "template", None) in TABLE_NOTES]
+
+
 @dataclass(frozen=True, slots=True)
 class LegendEntry:
     """A column of the list in the standings' legend, without words: ``spec`` the column (its modifiers; ``spec.text``
