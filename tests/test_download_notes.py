@@ -1,0 +1,68 @@
+"""A download says which results it counts: the text, HTML and PDF standings of an event in play print the rounds
+known and the games pending above the table, in the words the JSON, the page and the website give them (one source:
+the standings' notes, :func:`tiebreak.views.standings.table_notes`), in en/ru/uk; a complete event's download says
+none of the standings' notes (the internal ones — how the rules, the system and the list were chosen — stay the
+arbiter's: standard error, JSON, the page)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from sources import needs
+
+from tiebreak.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+CUP = ROOT / "tests" / "data" / "shared" / "corpus" / "scalachess-tiebreak" / "uzchesscup.pgn"
+HOBSONS = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
+
+#: the corpus file's round 9 has five games (counted in :func:`_in_play`); set to ``*`` they are the games pending,
+#: and the rounds known are 8 of 9
+PENDING, KNOWN, ROUNDS = 5, 8, 9
+
+
+def _in_play(path: Path) -> Path:
+    """The corpus file with its five round-9 results set to ``*`` (games in play)."""
+    games = re.split(r"\n(?=\[Round )", CUP.read_text(encoding="utf-8"))
+    assert sum(g.startswith('[Round "9.') for g in games) == PENDING
+    out = [re.sub(r'\[Result "[^"]*"\]', '[Result "*"]', g) if g.startswith('[Round "9.') else g for g in games]
+    path.write_text("\n".join(out), encoding="utf-8")
+    return path
+
+
+def _out(capsys, *args: str) -> str:
+    capsys.readouterr()
+    assert main(["standings", *args]) == 0
+    return capsys.readouterr().out
+
+
+@needs(CUP)
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_downloads_of_an_event_in_play_say_its_games_pending(tmp_path, capsys, lang):
+    pgn = _in_play(tmp_path / "cup.pgn")
+    said = json.loads(_out(capsys, str(pgn), "-f", "json", "--lang", lang))
+    ids = [n["id"] for n in said["said"]["notes"]]
+    pending = said["notes"][ids.index("games pending: {} (not yet played: they count nothing until their results "
+                                      "are known)")]
+    known = said["notes"][ids.index("results known up to round {} of {}: standings after round {}")]
+    assert said["said"]["notes"][ids.index("games pending: {} (not yet played: they count nothing until their "
+                                           "results are known)")]["values"] == [str(PENDING)]
+    assert str(PENDING) in pending and f"{KNOWN}" in known and f"{ROUNDS}" in known
+    text = _out(capsys, str(pgn), "--lang", lang).splitlines()
+    assert text[2:4] == [known, pending]  # under the cover line, above the table
+    internal = [n for n in said["notes"] if n not in (known, pending)]
+    assert internal and not any(n in text for n in internal)  # the rules' and the list's choice: the arbiter's
+    page = _out(capsys, str(pgn), "-f", "html", "--lang", lang)
+    assert f"<p>{known}</p><p>{pending}</p>" in page
+
+
+def test_a_complete_events_download_has_no_notes(capsys):
+    said = json.loads(_out(capsys, str(HOBSONS), "-f", "json"))
+    assert said["notes"]  # the rules and the list chosen: none says which results count, all are internal
+    text = _out(capsys, str(HOBSONS)).splitlines()
+    assert text[2] == "" and not any(n in text for n in said["notes"])
+    page = _out(capsys, str(HOBSONS), "-f", "html")
+    assert not any(n in page for n in said["notes"])
