@@ -66,3 +66,33 @@ def test_a_complete_events_download_has_no_notes(capsys):
     assert text[2] == "" and not any(n in text for n in said["notes"])
     page = _out(capsys, str(HOBSONS), "-f", "html")
     assert not any(n in page for n in said["notes"])
+
+
+@needs(CUP)
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_live_words_its_notes_as_the_api_standings(tmp_path, lang):
+    """``/api/live?lang=`` words its notes and warnings as ``/api/standings`` words them in that language (the same
+    file), its ``said`` the messages as they are."""
+    pytest.importorskip("fastapi")
+    pytest.importorskip("watchfiles")
+    from fastapi.testclient import TestClient
+
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.web.app import create_app
+    from tiebreak.web.live import live_app
+
+    watched = tmp_path / "watched"
+    watched.mkdir()
+    pgn = _in_play(watched / "cup.pgn")
+    api = TestClient(create_app()).post("/api/standings", files={"file": ("cup.pgn", pgn.read_bytes())},
+                                        data={"format": "json", "lang": lang}).json()
+    hub = LiveHub(watched, database="none")
+    try:
+        client = TestClient(live_app(hub))
+        live, english = client.get(f"/api/live?lang={lang}").json(), client.get("/api/live").json()
+    finally:
+        hub.close()
+    pending = next(n for n in api["notes"] if str(PENDING) in n and n not in english["notes"])  # (the worded one)
+    assert pending in live["notes"] and live["notes"] == api["notes"]
+    assert live["said"] == english["said"] and live["notes"] != english["notes"]
+    assert len(live["warnings"]) == len(english["warnings"])
