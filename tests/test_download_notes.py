@@ -96,3 +96,21 @@ def test_live_words_its_notes_as_the_api_standings(tmp_path, lang):
     assert pending in live["notes"] and live["notes"] == api["notes"]
     assert live["said"] == english["said"] and live["notes"] != english["notes"]
     assert len(live["warnings"]) == len(english["warnings"])
+
+
+#: the words a tie-break listed again adds to its name in the legend (the .po files' translation, written here)
+AGAIN = {"en": "again: {}, applied to those still tied after the columns before it",
+         "ru": "снова: {}, применяется к тем, кто всё ещё делит место после предыдущих столбцов",
+         "uk": "знову: {}, застосовується до тих, хто досі ділить місце після попередніх стовпців"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_tiebreak_listed_again_has_its_legend_line(capsys, lang):
+    """``--tiebreaks BH,SB,BH``: the column «BH (2)» is named in the legend as the first BH's line names BH, again."""
+    text = _out(capsys, str(HOBSONS), "--tiebreaks", "BH,SB,BH", "--lang", lang).splitlines()
+    legend = {line.split(maxsplit=1)[0]: line.split(maxsplit=1)[1] for line in text
+              if line.startswith("  ") and not line.startswith("  BH (2)") and len(line.split()) > 1}
+    first = legend["BH"]
+    assert f"  {'BH (2)':10} {AGAIN[lang].format(first)}" in text
+    page = _out(capsys, str(HOBSONS), "-f", "html", "--tiebreaks", "BH,SB,BH", "--lang", lang)
+    assert f"<li><b>BH (2)</b> {AGAIN[lang].format(first)}</li>" in page

@@ -20,7 +20,7 @@ and arrow) come after all of them.  A face may leave columns out (a team has no 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import repeat
 from operator import itemgetter
@@ -30,7 +30,7 @@ from ..arbiter.columns import COLUMNS, JSON_KEYS, PlayerColumns
 from ..engine.articles import article
 from ..engine.errors import SpecifierError
 from ..engine.passes import Column as EngineColumn
-from ..engine.ranking import Ranking, written_places
+from ..engine.ranking import Ranking, column_keys, written_places
 from ..engine.registry import CATALOGUE, parse, parse_list
 from ..engine.rules import RuleSet, choose_rules
 from ..engine.specifier import MODIFIERS, TieBreakSpec
@@ -241,7 +241,9 @@ class LegendEntry:
     as an individual event's column is headed), ``code`` the code of the catalogue that names it (a team event's
     primary score, ``PTS``, by the primary's own: ``MP``), ``article`` (C.07 8.1), ``team`` (named by the team
     catalogue), ``glossary`` (a team event's match or game points, headed by the glossary's name as the standings head
-    them: ``МО``, ``ИО``), ``known`` (a catalogue holds the code; else it has no name and no article)."""
+    them: ``МО``, ``ИО``), ``known`` (a catalogue holds the code; else it has no name and no article), ``key`` the
+    column's key where the tie-break is listed again (``DE (2)``: the same tie-break applied to those still tied
+    after the columns before it, C.07 4.3; :func:`~tiebreak.engine.ranking.column_keys`), else ``""``."""
 
     spec: TieBreakSpec
     code: str
@@ -249,6 +251,7 @@ class LegendEntry:
     team: bool = False
     glossary: bool = False
     known: bool = True
+    key: str = ""
 
 
 def legend_entries(specs: Sequence[TieBreakSpec], team: bool = False, primary: str = "",
@@ -312,7 +315,8 @@ def legend(columns: Sequence[Column], specs: Sequence[TieBreakSpec], *, seed: in
     (['rank', 'number', 'points', 'BH'], 816560)
     """
     entries = legend_entries(specs, team, primary, rules)
-    by_key = {e.spec.text: e for e in entries}
+    keys = column_keys([e.spec.text for e in entries])  # a tie-break listed again: its column "DE (2)"
+    by_key = {k: e if k == e.spec.text else replace(e, key=k) for k, e in zip(keys, entries)}
     items: list[Column | LegendEntry] = []
     for c in columns:
         if c.kind == "points" and team and entries:
