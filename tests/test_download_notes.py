@@ -114,3 +114,19 @@ def test_a_tiebreak_listed_again_has_its_legend_line(capsys, lang):
     assert f"  {'BH (2)':10} {AGAIN[lang].format(first)}" in text
     page = _out(capsys, str(HOBSONS), "-f", "html", "--tiebreaks", "BH,SB,BH", "--lang", lang)
     assert f"<li><b>BH (2)</b> {AGAIN[lang].format(first)}</li>" in page
+
+
+def test_the_live_screens_legend_names_a_tiebreak_listed_again_as_the_text(capsys):
+    """The live screen reads its table and legend from the standings document: «BH (2)» is its own column there,
+    with the values the JSON gives it, and the legend's line the text's."""
+    from tiebreak.render.legend import legend_lines, site_lines
+    from tiebreak.views.standings import legend_of_document, of_document
+
+    doc = json.loads(_out(capsys, str(HOBSONS), "-f", "json", "--tiebreaks", "SB,BH/C1,SB"))
+    table = of_document(doc)
+    assert table.keys == ["SB", "BH/C1", "SB (2)"]
+    assert [r.values[2] for r in table.rows] == [str(r["values"]["SB (2)"]) for r in doc["standings"]]
+    lines = site_lines(legend_lines(legend_of_document(doc, table), "ru"))
+    text = _out(capsys, str(HOBSONS), "--tiebreaks", "SB,BH/C1,SB", "--lang", "ru").splitlines()
+    again = next(line for line in lines if line.startswith("SB (2) = "))
+    assert f"  {'SB (2)':10} {again.removeprefix('SB (2) = ')}" in text

@@ -190,7 +190,8 @@ def of_document(doc: dict[str, Any]) -> StandingsTable:
     """
     rows = doc["standings"]
     team = bool(doc["tournament"].get("teams"))
-    keys = doc["tiebreaks"][1:] if team else [k for k in doc["tiebreaks"] if k != "PTS"]
+    listed = column_keys(list(doc["tiebreaks"]))  # a tie-break listed again is its own column, "DE (2)"
+    keys = listed[1:] if team else [k for k in listed if k != "PTS"]
     members = [m for m in DOCUMENT_COLUMNS if any(r.get(m) for r in rows)]
 
     def text(value: Any) -> str:
