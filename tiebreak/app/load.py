@@ -15,18 +15,13 @@ import os
 from dataclasses import replace
 
 from ..arbiter import points_column
-from ..arbiter.check import records_text
-from ..arbiter.team_check import team_reading
 from ..engine.errors import InputError, InputWarning, Message, Place, replaced
 from ..engine.model import Player, Tournament
 from ..engine.team_matches import build, has_teams
-from ..formats import chessjson_read, chessresults, readers, trf_read
+from ..formats import readers
 from ..formats.files import read_text
 from ..formats.player_list import read_csv
 from .options import POINTS_FROM, Loading
-
-#: the readers' warning that a player's points column and results disagree, the results being used
-_POINTS_DISAGREE = {trf_read.POINTS_DISAGREE, chessjson_read.POINTS_DISAGREE, chessresults.POINTS_DISAGREE}
 
 
 def load(o: Loading, path: str, warnings: list[InputWarning]) -> Tournament:
@@ -41,6 +36,10 @@ def load(o: Loading, path: str, warnings: list[InputWarning]) -> Tournament:
     if points_from not in POINTS_FROM:
         raise InputError(Message("points from {}: choose results or column", repr(points_from)),
                          Place(path, field="points_from"))
+    # start-up: the check and the published readers it needs only for --points-from column (+10 ms, -X importtime)
+    from ..arbiter.check import records_text  # noqa: PLC0415
+    from ..arbiter.team_check import team_reading  # noqa: PLC0415
+
     reading = team_reading(build(t), t) if has_teams(t) else points_column.read(t)
     if reading.fixes:  # the reader's "…; the results are used" is no longer so for the players read otherwise
         read = {f.start_no for f in reading.fixes}
@@ -53,8 +52,12 @@ def load(o: Loading, path: str, warnings: list[InputWarning]) -> Tournament:
 def _overruled(w: InputWarning, read: set[int]) -> bool:
     """Whether ``w`` is a reader's "points column says …; the results are used" of a player in ``read`` (by its
     identifier and its first value, the start number)."""
+    # start-up: the readers' identifiers, for --points-from column alone (two readers not otherwise loaded: +20 ms)
+    from ..formats import chessjson_read, chessresults, trf_read  # noqa: PLC0415
+
+    disagree = {trf_read.POINTS_DISAGREE, chessjson_read.POINTS_DISAGREE, chessresults.POINTS_DISAGREE}
     text = w.message
-    return isinstance(text, Message) and text.template in _POINTS_DISAGREE and bool(text.args) and text.args[0] in read
+    return isinstance(text, Message) and text.template in disagree and bool(text.args) and text.args[0] in read
 
 
 def named(o: Loading, path: str, warnings: list[InputWarning]) -> list[InputWarning]:

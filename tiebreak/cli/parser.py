@@ -17,6 +17,8 @@ def add_declared(parser: Parser, command: str) -> None:
     choices, default and help."""
     for o in for_command(command):
         parser.add_argument(*(o.flags or (o.dest,)), help=o.help_of(command) or None, **_argument(o, command))
+        if (said := o.default_said()) is not None:
+            parser.defaults_said[o.dest] = said
 
 
 def _argument(o: Option, command: str) -> dict[str, Any]:
@@ -45,7 +47,7 @@ class _Skipped(Parser):
     """The parser of a command that is not run: takes its arguments and builds nothing."""
 
     def __init__(self) -> None:  # no ArgumentParser.__init__: none of its work is wanted
-        pass
+        self.defaults_said = {}
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
         return argparse.Action([], "")
@@ -99,7 +101,7 @@ _COMMANDS = {
     "standings": ("rank the players of a tournament file", "files._standings"),
     "explain": ("show how each value of a player was made, or what separated two players", "files._explain"),
     "check": ("check published standings: which values differ, why, and which rules reproduce them (exit status 1 "
-              "when they differ under the announced rules)", "files._check"),
+              "when they differ under the announced rules)", "check._check"),
     "convert": ("convert a tournament file (TRF, Chess-JSON, Chess-Results XML, PGN, CSV or XLSX in; TRF, Chess-JSON, "
                 "CSV or XLSX out, by the target's extension)", "files._convert"),
     "berger": ("Berger round-robin schedule (Arbiters' Manual 13.16)", "tools._berger"),

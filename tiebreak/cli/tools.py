@@ -33,7 +33,7 @@ from ..render.series import to_json_obj, to_text
 from ..render.tools import berger_text, playoffs_text, varma_text
 from ..render.words import MESSAGE_WORDS, TEAM_WORDS
 from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Series, Serve, Varma, view
-from .files import _emit, _warn
+from .files import emit, warn
 
 if TYPE_CHECKING:
     from ..live.remote import RemotePgn
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 def _berger(ns: argparse.Namespace) -> int:
     args = view(Berger, ns)  # its number of players is bounded where it is declared (tiebreak.app.declared)
     rounds = berger.schedule(args.players, double=args.double)
-    _emit(args.written(), berger.to_json(rounds) + "\n" if args.format == "json" else berger_text(rounds, args.lang))
+    emit(args.written(), berger.to_json(rounds) + "\n" if args.format == "json" else berger_text(rounds, args.lang))
     return 0
 
 
@@ -51,7 +51,7 @@ def _varma(ns: argparse.Namespace) -> int:
     args = view(Varma, ns)
     players = varma.parse_players(read_text(args.players_file), args.players_file)
     d = varma.draw(players, args.seed, args.variant)
-    _emit(args.written(args.players_file),
+    emit(args.written(args.players_file),
           json.dumps(varma.to_dict(d, args.seed), ensure_ascii=False, indent=1) + "\n" if args.format == "json"
           else varma_text(d, varma.named_schedule(d, len(players)), args.lang))
     return 0
@@ -66,8 +66,8 @@ def _ratings(ns: argparse.Namespace) -> int:
     warnings: list[InputWarning] = []
     text = render_ratings(view(RatingsOptions, ns), args.file, fmt, warnings)
     for w in warnings:
-        _warn(w, args.lang)
-    _emit(args.written(args.file), text)
+        warn(w, args.lang)
+    emit(args.written(args.file), text)
     return 0
 
 
@@ -76,8 +76,8 @@ def _playoffs(ns: argparse.Namespace) -> int:
     warnings: list[InputWarning] = []
     answer = playoffs(view(Options, ns), args.file, args.places, args.after, warnings)
     for w in warnings:
-        _warn(w, args.lang)
-    _emit(args.written(args.file),
+        warn(w, args.lang)
+    emit(args.written(args.file),
           dumps_exact(answer) + "\n" if args.format == "json" else playoffs_text(answer, args.places, args.lang))
     return 0
 
@@ -87,14 +87,14 @@ def _prizes(ns: argparse.Namespace) -> int:
     warnings: list[InputWarning] = []
     paid = prizes(view(Options, ns), args.file, read_text(args.prizes), args.prizes, args.method, warnings)
     for w in warnings:
-        _warn(w, args.lang)
+        warn(w, args.lang)
     if args.format == "json":
         text = dumps_exact(paid.to_json_obj(args.lang))
     elif args.format == "html":
         text = prizes_page(paid, args.lang, args.file)
     else:
         text = "".join(f"{line}\n" for line in [*map(_prize_line, paid.awards), *prize_rests(paid.awards, args.lang)])
-    _emit(args.written(args.file, args.prizes, *([args.playoff] if args.playoff else [])), text)
+    emit(args.written(args.file, args.prizes, *([args.playoff] if args.playoff else [])), text)
     if args.format not in ("json", "html"):  # those carry the notes, as the standings' do (the seed of a lot among them)
         for note in paid.notes:
             print(f"{MESSAGE_WORDS.text('note', args.lang)}: {message(note, args.lang)}", file=sys.stderr)
@@ -112,9 +112,9 @@ def _series(ns: argparse.Namespace) -> int:
     warnings: list[InputWarning] = []
     table = series(view(Options, ns), args.file, args.points, args.best, args.series_tiebreaks, warnings)
     for w in warnings:
-        _warn(w, args.lang)
+        warn(w, args.lang)
     text = dumps_exact(to_json_obj(table, warnings, args.lang)) if args.format == "json" else to_text(table, args.lang)
-    _emit(args.written(*args.file), text)
+    emit(args.written(*args.file), text)
     return 0
 
 
@@ -175,8 +175,8 @@ def _odds(ns: argparse.Namespace) -> int:
     finally:
         progress.clear()
     for w in warnings:
-        _warn(w, args.lang)
-    _emit(args.written(args.file), text)
+        warn(w, args.lang)
+    emit(args.written(args.file), text)
     return 0
 
 
@@ -247,9 +247,9 @@ def _live_site(args: Serve) -> LiveSite | None:
 
 
 def _serve(ns: argparse.Namespace) -> int:
-    args = view(Serve, ns)  # the port, the held versions' time and the live bounds: checked where they are declared
-    if not args.site and (given := next((f for f in ("games", "logo", "accent") if getattr(args, f)), None)):
-        raise InputError(Message("--{} needs --site: it shapes the site's pages", given), Place(field=given))
+    # the port, the held versions' time and the live bounds: checked where they are declared; an option that needs
+    # --watch or --site given without it: refused before (tiebreak.app.declared.check_needed)
+    args = view(Serve, ns)
     try:
         import uvicorn  # noqa: F401, PLC0415  (imported by serve; checked here, before anything starts)
 
@@ -269,21 +269,13 @@ def _serve(ns: argparse.Namespace) -> int:
                 listed_warnings: list[InputWarning] = []
                 players = (Path(args.players).name, player_list(args.players, listed_warnings))
                 for w in listed_warnings:
-                    _warn(w, args.lang)
+                    warn(w, args.lang)
             live = LiveHub(target, args.database, args.token,
                            Settings(tiebreaks=args.tiebreaks, rules=args.rules, event=args.event, points_from=args.points_from,
                                     no_lots=args.no_lots, seed=args.seed, playoff=_playoff_beside(args.watch, args.playoff)),
                            hold=args.hold, limit=args.max_file_mb * 1024 * 1024, keep=args.keep_versions,
                            max_streams=args.max_streams, max_streams_per_client=args.max_streams_per_client, site=site,
                            remote=remote, players=players)
-        elif args.site:
-            raise InputError("--site needs --watch: the site is kept of the watched files", Place(field="site"))
-        elif args.playoff:
-            raise InputError("--playoff needs --watch FILE: the play-off places the players of the watched event",
-                             Place(field="playoff"))
-        elif args.players:
-            raise InputError("--players needs --watch: the list names the players of a watched broadcast",
-                             Place(field="players"))
     except ImportError as e:
         raise _missing_extra(e) from None
     if live is not None:

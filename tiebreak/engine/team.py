@@ -46,6 +46,8 @@ __all__ = [
 
 @dataclass
 class TeamRow:
+    """A team's row of the team standings: its rank, number, name and values."""
+
     rank: int
     index: int
     number: int
@@ -66,6 +68,8 @@ class TeamRow:
 
 @dataclass
 class TeamStandings:
+    """The standings of the teams of a team event (the one ranking interface, as the players' standings)."""
+
     tt: TeamTournament
     rules: RuleSet
     system: str

@@ -27,6 +27,8 @@ DEFAULT_MATCH_POINTS = ScoreSystem(win=Fraction(2), draw=Fraction(1), loss=Fract
 
 @dataclass
 class Team:
+    """A team: its number, name and members in board order."""
+
     number: int
     name: str
     members: list[int]  # start numbers, board order

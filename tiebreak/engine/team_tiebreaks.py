@@ -159,6 +159,8 @@ def primary_direct_encounter(tc: TeamContext, members: list[int], played: bool =
 
 @dataclass(frozen=True)
 class TeamTieBreak:
+    """A team tie-break of the catalogue: its code, name and article."""
+
     code: str
     name: str
     article: str
