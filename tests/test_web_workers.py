@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("fastapi")
 import httpx  # noqa: E402
 import webwork  # noqa: E402
+from waits import until_async  # noqa: E402
 from fastapi import APIRouter, Request  # noqa: E402
 
 from tiebreak.web import create_app  # noqa: E402
@@ -36,6 +37,11 @@ def _app(tmp_path: Path, **kw):
 
     app.include_router(router)
     return app
+
+
+def _waiting(app) -> int:
+    """Requests waiting in the pool for a slot (none running, none paused)."""
+    return sum(job.state == "waiting" for job in app.state.workers._jobs)
 
 
 def _resident_mb(pid: int) -> float | None:
@@ -91,7 +97,7 @@ def test_the_queue_is_bounded(tmp_path):
             running = asyncio.create_task(c.get("/held", params={"n": 1}))
             await _wait_for(tmp_path / "pid1")
             waiting = asyncio.create_task(c.get("/held", params={"n": 2}))
-            await asyncio.sleep(0.2)
+            await until_async(lambda: _waiting(app) == 1, "the second request to wait in the queue")
             refused = await c.post("/api/standings", data={"example": EXAMPLE, "lang": "uk"})
             at_once = not running.done() and not waiting.done()  # refused while both still held their places
             return refused, at_once, await running, await waiting
@@ -140,7 +146,7 @@ def test_a_full_queue_makes_room_for_another_client(tmp_path):
             running = asyncio.create_task(a.get("/slow", params={"n": 4}))
             await _wait_for(tmp_path / "pid4")
             waiting = asyncio.create_task(a.get("/slow", params={"n": 5}))
-            await asyncio.sleep(0.1)
+            await until_async(lambda: _waiting(app) == 1, "the second request to wait in the queue")
             newcomer = asyncio.create_task(b.post("/api/standings", data={"example": EXAMPLE, "seed": "1"}))
             return await waiting, await newcomer, await running
 
