@@ -139,3 +139,13 @@ def test_spanish_and_french_exports_write_b_for_white():
     bare = "No;Name;R1;R2\n1;Ana;3b1;2n1\n2;Berta;4n½;1b0\n3;Carla;1n0;4b1\n4;Dora;2b½;3n0\n"
     t = crosstable.loads(bare)
     assert {(p.start_no, r) for p in t.players for r in (1, 2) if t.colour[t.row(p.start_no), r - 1] == 1} == white
+
+
+def test_a_title_longer_than_any_sample_keeps_its_separator():
+    """An export's title lines come before the table and may hold commas, however long: the table's semicolons are
+    still its separator.  The same four games as above, by hand: 1 beat 3 and 2; 4 drew with 2; 3 beat 4."""
+    title = "Open " + ", ".join(f"sponsor {k}" for k in range(800))  # 10,000 characters, 799 commas
+    table = "Rk.;Name;1.Rd;2.Rd\n1;Ana;3w1;2b1\n2;Berta;4b½;1w0\n3;Carla;1b0;4w1\n4;Dora;2w½;3b0\n"
+    t = crosstable.loads(title + "\n\n" + table)
+    assert [p.name for p in t.players] == ["Ana", "Berta", "Carla", "Dora"]
+    assert t.entry(1, 1).kind is Kind.WIN and t.entry(2, 1).kind is Kind.DRAW and t.entry(3, 2).kind is Kind.WIN

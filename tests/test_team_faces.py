@@ -50,11 +50,13 @@ def test_team_html_has_the_standings_the_legend_and_the_match_crosstable(capsys)
     assert "EMGSB/C1</b> Opponent's MP × GP obtained" in page.replace("&#39;", "'") and "(C.07 13.2.2)" in page
     cross = page[page.index('id="crosstable"'):]
     row_c = cross[cross.index('<td class="name"><bdi>C</bdi></td>'):].split("</tr>")[0]
-    # C: R1 beat D 1½-½ (MP 2), R2 drew A 1-1 (MP 1), R3 beat B 2-0; each opponent by its place in the standings
-    # above (D 4th, A 2nd, B 3rd), as the website numbers them, and the legend says so
-    assert "the opposing team placed 3rd" in cross
-    # the cell as the text, the website and the live screen write it: the opposing team's place, the game points
-    assert ["4: 1.5", "2: 1", "3: 2"] == [c.split("</td>")[0].split(">", 1)[1] for c in row_c.split('<td class="match')[1:]]
+    # C: R1 beat D 1½-½ (MP 2), R2 drew A 1-1 (MP 1), R3 beat B 2-0; a team round robin (record 092) is a square:
+    # its columns the teams by their place in the standings above (C 1st, A 2nd, B 3rd, D 4th), as the website
+    # numbers them, and the legend says so
+    assert "column 3 is the team placed 3rd" in cross
+    # each cell as the text, the website and the live screen write it: the match points, the game points in brackets
+    assert ["1 (1)", "2 (2)", "2 (1.5)"] == [c.split("</td>")[0].split(">", 1)[1]
+                                             for c in row_c.split('<td class="match')[1:]]
 
 
 def test_team_html_in_russian_escapes_the_names(capsys, tmp_path):
@@ -63,7 +65,7 @@ def test_team_html_in_russian_escapes_the_names(capsys, tmp_path):
     code, page, _ = run(capsys, "standings", str(tmp_path / "t.trf"), "--format", "html", "--lang", "ru")
     assert code == 0 and "&lt;b&gt;&amp;" in page and "<b>&" not in page
     assert "Матчевые очки" in page or "МО" in page
-    assert "Таблица результатов" in page and "команда-соперник на 3-м месте" in page
+    assert "Таблица результатов" in page and "столбец 3 — команда на 3-м месте" in page
 
 
 @pytest.mark.skipif(not (shutil.which("chromium") or shutil.which("chromium-browser")), reason="no Chromium")
@@ -370,10 +372,13 @@ def test_a_team_page_with_many_rounds_prints_on_landscape(tmp_path):
             x = x[:91] + "".join((blocks * 7)[:20]).rstrip()
         lines.append("XXR 20" if x.startswith("XXR") else x)
     (tmp_path / "wide.trf").write_text("\n".join(lines) + "\n")
-    wide = compute_team_standings(build(trf.load(tmp_path / "wide.trf")), "MP,GP", lots=False)
+    wide = compute_team_standings(build(trf.load(tmp_path / "wide.trf")), "MP,GP", lots=False, system="swiss")
     assert wide.after_round == 20 and wide.value(3, "MP") == 5 * 6 + 2 + 1  # C: 5 MP per 3 rounds, then R19 2, R20 1
     page = html.to_html(wide)  # the crosstable's section goes on landscape pages, the standings stay portrait
     assert page.count('<section class="sheet wide"') == 1 and page.index("sheet wide") > page.index('id="standings"')
+    # as the round robin its record 092 says: the square, each cell 6 or 7 matches, on landscape pages too
+    square = html.to_html(compute_team_standings(build(trf.load(tmp_path / "wide.trf")), "MP,GP", lots=False))
+    assert square.count('<section class="sheet follow wide"') == 1
     small = compute_team_standings(build(trf.load(EXAMPLE_T)), "MP,GP", lots=False)
     assert "sheet wide" not in html.to_html(small)
 

@@ -96,7 +96,7 @@ def events_of_manifest(manifest: Path, outside: bool = False) -> list[tuple[str,
         text = manifest.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as e:
         raise InputError(Message("the manifest cannot be read: {}", e), Place(str(manifest))) from None
-    rows = csv_rows(text, str(manifest), max(",;\t", key=text[:4096].count))
+    rows = csv_rows(text, str(manifest))
     if not rows:
         raise InputError("the manifest is empty", Place(str(manifest)))
     head = [h.strip().casefold() for h in rows[0]]

@@ -192,7 +192,7 @@ def _team_list(tt: TeamTournament, tiebreaks: str | None, seed: int | None, note
     if not text:
         declared = tt.games.declared_tiebreaks
         text = ",".join(declared) if declared else DEFAULT_TEAM_LIST
-        notes.append("tie-breaks from the file" if declared else Message(
+        notes.append(Message("tie-breaks from the file") if declared else Message(
             "no tie-break list given; default for a team event (Arbiters' Manual 13.15.5, team Swiss; SB in place of "
             "its team SB of 13.9.3): {}", TieBreakList(text.split(","), tt.primary)))
     specs = parse_list(text, parse_team)

@@ -104,14 +104,11 @@ def _rows(path: Path) -> list[list[str]]:
     if suffix in (".html", ".htm"):
         return html_tables.rows_of(data, str(path))  # the words around the table: title lines, credits
     text, _ = decode(data, str(path), [])
-    sample = text[:4096]
-    return csv_rows(text, str(path), max(",;\t", key=sample.count) if ";" in sample or "\t" in sample else ",")
+    return csv_rows(text, str(path))
 
 
 def loads(text: str, source: str = "", warnings: list[InputWarning] | None = None) -> Tournament:
-    sample = text[:4096]  # an export's title lines come first: the separator is the most frequent one
-    dialect = max(",;\t", key=sample.count) if ";" in sample or "\t" in sample else ","
-    return from_rows(csv_rows(text, source, dialect), source, warnings)
+    return from_rows(csv_rows(text, source), source, warnings)
 
 
 def from_rows(rows: list[list[str]], source: str = "", warnings: list[InputWarning] | None = None) -> Tournament:

@@ -278,9 +278,7 @@ def _spec(text: str, team: bool) -> str | None:
 def loads(text: str, source: str = "<published>", warnings: list[InputWarning] | None = None,
           team: bool = False, tiebreaks: str | None = None) -> Published:
     """Published standings from CSV text (comma, semicolon or tab separated)."""
-    sample = text[:4096]
-    delimiter = max(",;\t", key=sample.count)
-    return from_rows(csv_rows(text, source, delimiter), source, warnings, team, tiebreaks)
+    return from_rows(csv_rows(text, source), source, warnings, team, tiebreaks)
 
 
 def load(path: str | Path, warnings: list[InputWarning] | None = None, team: bool = False,

@@ -122,14 +122,32 @@ class SafeCsvWriter:
             self.writerow(row)
 
 
-def csv_rows(text: str, source: str, delimiter: str = ",") -> list[list[str]]:
-    """The rows of CSV text, or an InputError with the line the csv module stopped at (a stray carriage return, a
-    field over its size limit).
+#: the lines a CSV's separator is guessed from: enough for an export's title lines and the table's first rows
+SEPARATOR_LINES = 64
+
+
+def separator(text: str) -> str:
+    """The separator of CSV ``text``: of comma, semicolon and tab, the one on the most of its first lines (an
+    export's title lines come first and may hold any of them, however long they are), then the most frequent there
+    (a name "Surname, First" in a semicolon table); a comma when there is none.
+
+    >>> separator("Open 2025, Round 9, Final\\nNo;Name;Pts\\n1;Doe, Ann;5\\n2;Roe, Bo;4\\n"), separator("a\\tb\\n1\\t2\\n")
+    (';', '\\t')
+    >>> separator("x\\n")
+    ','
+    """
+    lines = text.split("\n", SEPARATOR_LINES)[:SEPARATOR_LINES]
+    return max(",;\t", key=lambda c: (sum(c in line for line in lines), sum(line.count(c) for line in lines)))
+
+
+def csv_rows(text: str, source: str, delimiter: str | None = None) -> list[list[str]]:
+    """The rows of CSV text (``delimiter``: the :func:`separator` of the text unless given), or an InputError with
+    the line the csv module stopped at (a stray carriage return, a field over its size limit).
 
     >>> csv_rows('a,"b\\nc"\\n1,2\\n', "x.csv")
     [['a', 'b\\nc'], ['1', '2']]
     """
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter or separator(text))
     try:
         return list(reader)
     except csv.Error as e:

@@ -1,8 +1,9 @@
 """The crosstable view (:mod:`tiebreak.views.crosstable`) in words: each cell's text, the square's cells, a team
 match's cell, the table's heads and rows and the legend, the same in the text, the PDF, the website and the live
 screen. A Swiss cell shows the opponent's place, the colour in the reader's language and the result (``3w1``); a
-square's columns are the places; a team's cell the opposing team's place and the game points (``3: 2.5``); the legend
-says so and names the symbols the table shows.
+square's columns are the places; a team's cell the opposing team's place and the game points (``3: 2.5``), a team
+round robin's square cell the match points and the game points of each match (``2 (6.5)``); the legend says so and
+names the symbols the table shows.
 
 >>> from tiebreak import compute_standings, trf
 >>> from tiebreak.views.crosstable import of_standings
@@ -47,6 +48,18 @@ def team_cell_text(c: Cell, lang: str) -> str:
     if c.kind is Kind.PAB:
         return f"{TEAM_WORDS.text('bye', lang)}: {c.points}"
     return "–"
+
+
+def team_match_text(c: Cell) -> str:
+    """A team's match in a square: its match points (``+`` / ``−`` after them: won / lost by forfeit) and its game
+    points in brackets (``2 (6.5)``; ``*`` being played).
+
+    >>> team_match_text(Cell(3, 1, "w", Kind.WIN, "6.5", "2")), team_match_text(Cell(3, 1, "b", Kind.FORFEIT_LOSS, "0", "0"))
+    ('2 (6.5)', '0− (0)')
+    """
+    if c.kind is Kind.UNKNOWN:
+        return CELL[Kind.UNKNOWN]
+    return f"{c.match_points}{_FORFEIT.get(c.kind, '')} ({c.points})"
 
 
 def row_texts(view: Crosstable, row: Row, lang: str) -> list[str]:
@@ -108,18 +121,25 @@ def head_cells(row: Row, name: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def square_texts(view: Crosstable, row: Row) -> list[str]:
-    """A square's row: per column the results against that opponent (``×`` on the diagonal)."""
-    return ["×" if kinds is None else "".join(CELL[k] for k in kinds) for kinds in view.grid(row)]
+    """A square's row: per column the results against that opponent (``×`` on the diagonal; a team's matches
+    one after the other, :func:`team_match_text`)."""
+    if view.teams:
+        return ["×" if cells is None else " ".join(team_match_text(c) for c in cells) for cells in view.grid(row)]
+    return ["×" if cells is None else "".join(CELL[c.kind] for c in cells) for cells in view.grid(row)]
 
 
 def legend(view: Crosstable, lang: str, live: bool = False) -> list[str]:
     """What the cells say: how a cell reads (the opponent's place; a square's columns the places; a team's the
-    opposing team's place and the game points), that forfeits are named, and each symbol the table shows; a game
-    without a result is one not played yet in a file, one being played on the live screen (``live``), the words
-    its pairings use."""
+    opposing team's place and the game points, a team square's the match points and the game points), that
+    forfeits are named, and each symbol the table shows; a game without a result is one not played yet in a file,
+    one being played on the live screen (``live``), the words its pairings use."""
     kinds = view.kinds
     if view.teams:
-        return [LIVE_WORDS.text("team_cells_key", lang)]
+        lines = [LIVE_WORDS.text("team_square_key" if view.square else "team_cells_key", lang)]
+        if view.square and Kind.UNKNOWN in kinds:
+            pending = LIVE_WORDS.text("pending", lang) if live else SITE_WORDS.text("match_pending", lang)
+            lines.append(f"{CELL[Kind.UNKNOWN]} = {pending}")
+        return lines
     named = _NAMED_SQUARE if view.square else _NAMED
     key = LIVE_WORDS.text("square_key" if view.square else "cells_key", lang)
     lines = [key, SITE_WORDS.text("forfeit_note", lang)]

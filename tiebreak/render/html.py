@@ -33,7 +33,7 @@ from . import crosstable as cross_words
 from .columns import list_headings, primary_name, standings_headings
 from .i18n import after_round, word
 from .legend import Line, standings_legend
-from .square import square_table
+from .square import SHADE, square_table
 from .table_style import TABLE_CSS
 from .templating import environment
 from .words import SITE_WORDS, TEAM_WORDS
@@ -274,13 +274,18 @@ def sections_html(sheets: list[Sheet]) -> Markup:
     return Markup(environment().get_template("print_sections.html").render(sheets=sheets).strip())
 
 
+def _square_sheet(s: Standings | TeamStandings, lang: str) -> Sheet:
+    """A round robin's square crosstable, players' or teams', with its legend (on the page of the standings when it
+    fits there: ``follow``)."""
+    square, after, widths = square_table(s, lang)
+    return {**sheet(widths, "follow"), "table": square, "after": after}
+
+
 def _rounds_sheet(s: Standings, lang: str) -> Sheet:
     """The crosstable under the standings, as on the website (:mod:`tiebreak.render.crosstable`, the opponents by
-    place, with its legend): a Swiss event's rounds, or a round robin's square (on the page of the standings when it
-    fits there: ``follow``)."""
+    place, with its legend): a Swiss event's rounds, or a round robin's square (:func:`_square_sheet`)."""
     if s.system == "round robin":
-        square, after, widths = square_table(s, lang)
-        return {**sheet(widths, "follow"), "table": square, "after": after}
+        return _square_sheet(s, lang)
     view = of_standings(s)
     heads, rows = cross_words.table(view, lang)
     table, widths = table_data("crosstable", heads, rows, 3, caption=word("crosstable", lang))
@@ -294,22 +299,22 @@ td.match{white-space:nowrap;text-align:center}
 td.win{background:#eef7ee}td.loss{background:#fbeeee}
 @media print{td.win,td.loss{-webkit-print-color-adjust:exact;print-color-adjust:exact}}
 """
-_WON = {Kind.WIN: "win", Kind.FORFEIT_WIN: "win", Kind.LOSS: "loss", Kind.FORFEIT_LOSS: "loss",
-        Kind.DOUBLE_FORFEIT: "loss"}
 
 
 def team_matches_sheet(s: TeamStandings, lang: str) -> Sheet:
     """The printed crosstable of a team event (:func:`to_html`): the text's and the website's
     table (:func:`tiebreak.render.crosstable.table`: rank, number, team, the primary score, then per round the
     opposing team's place and the game points, ``3: 2.5``) with its legend; a cell's title adds the match's points,
-    a match won or lost is shaded."""
+    a match won or lost is shaded; a team round robin's square (:func:`_square_sheet`), its matches shaded alike."""
+    if s.system == "round robin":
+        return _square_sheet(s, lang)
     view = of_teams(s)
     heads, rows = cross_words.table(view, lang, primary_name(s.tt.primary, lang))
     table, widths = table_data("crosstable", heads, rows, 3, caption=word("crosstable", lang), sticky=False)
     w, first = TEAM_WORDS, len(heads) - view.rounds
     for row, r in zip(table["rows"], view.rows):
         for cell, mr in zip(row["cells"][first:], match_rounds(s, r.start_no)):
-            cell["cls"] = f"match {_WON.get(mr.kind, '')}".strip()
+            cell["cls"] = f"match {SHADE.get(mr.kind, '')}".strip()
             if mr.opponent is not None or mr.kind is not Kind.ABSENT:
                 cell["title"] = (f"{w.text('mp', lang)} {format_number(mr.match_points)}, "
                                  f"{w.text('gp', lang)} {format_number(mr.game_points)}")

@@ -166,16 +166,14 @@ def grid_rows(rows: list[dict[str, Any]], square: bool, lang: str,
     the legend names the symbols this table shows, as the website's and the downloads' do)."""
     view = crosstable.from_json(rows, square)
     out = []
-    for n, (r, row) in enumerate(zip(rows, view.rows)):
+    for r, row in zip(rows, view.rows):
         cells = cross_words.head_cells(row, _link(r, card))  # views.crosstable.HEAD_COLUMNS
-        if square:
-            grid = view.grid(row)
-            cells += [{"text": text, "cls": "self" if j == n else "pending" if Kind.UNKNOWN in (grid[j] or ()) else ""}
-                      for j, text in enumerate(cross_words.square_texts(view, row))]
-        else:
-            for c in row.cells:  # a team's match as the website writes it: the opposing team's place, game points
-                text = cross_words.team_cell_text(c, lang) if view.teams else cross_words.cell_text(c, lang)
-                cells.append({"text": text, "cls": "pending" if c.kind is Kind.UNKNOWN else ""})
+        # the website's words: a square's results per column (a team's match points and game points), a Swiss
+        # round's opponent (a team's match: the opposing team's place, game points)
+        texts = cross_words.row_texts(view, row, lang)
+        columns = view.grid(row) if square else [[c] for c in row.cells]
+        cells += [{"text": text, "cls": "self" if at is None else
+                   "pending" if any(c.kind is Kind.UNKNOWN for c in at) else ""} for text, at in zip(texts, columns)]
         out.append({"cells": cells})
     heads = [_head(str(k)) for k in range(1, (len(rows) if square else view.rounds) + 1)]
     return heads, out, cross_words.legend(view, lang, live=True)  # a game without a result: being played
@@ -301,7 +299,7 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
     live = doc["live"]
     teams = live.get("view") == "teams"
     w = _words(lang, teams)
-    square = doc["tournament"].get("system") == "round robin" and not teams
+    square = doc["tournament"].get("system") == "round robin"  # the teams' view of a team round robin too
     history_hidden = not history or (bool(live.get("team_event")) and not teams)
     card = card_address(str(live.get("event", "")), lang, "team-" if teams else "player-")
     pair_heads, games, bye_heads, byes = pairings_rows(doc, lang, w, card)

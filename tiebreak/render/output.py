@@ -295,9 +295,9 @@ def standings_text(view: StandingsTable, head: list[str]) -> list[str]:
 
 def to_text(s: Standings | TeamStandings, lang: str = "en", columns: PlayerColumns | None = None) -> str:
     """The standings as text in ``lang``: the event, the aligned table, the lot's footnote, the legend and the
-    crosstable (a round robin's square; a team event's matches, per round the opposing team's place and the game
-    points, as on the website).  A team event's cover line adds the boards and the primary score, which heads its
-    points column («МО»)."""
+    crosstable (a round robin's square, players' or teams'; a team Swiss's matches, per round the opposing team's
+    place and the game points, as on the website).  A team event's cover line adds the boards and the primary
+    score, which heads its points column («МО»)."""
     team = s if isinstance(s, TeamStandings) else None
     t = s.tournament
     view = of_ranking(s, columns)
@@ -313,9 +313,9 @@ def to_text(s: Standings | TeamStandings, lang: str = "en", columns: PlayerColum
 
 
 def crosstable_section(s: Standings | TeamStandings, lang: str = "en") -> str:
-    """What the text standings end with: the crosstable's heading and a team event's matches or a round robin's
-    square (nothing for a Swiss event of players)."""
-    if isinstance(s, TeamStandings):
+    """What the text standings end with: the crosstable's heading and a round robin's square (players' or teams')
+    or a team Swiss's matches (nothing for a Swiss event of players)."""
+    if isinstance(s, TeamStandings) and s.system != "round robin":
         table = cross_words.text(of_teams(s), lang, primary_name(s.tt.primary, lang))
         return f"\n{word('crosstable', lang)}:\n{table}\n"
     return square_section(s, lang)

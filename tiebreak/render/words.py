@@ -604,6 +604,10 @@ LIVE_WORDS = Table("live", {
                   "own cell; ½ draw, 0 lost",
     'team_cells_key': '3: 2.5: the opposing team placed 3rd, the game points of the match; + or − after the place: '
                       'won or lost by forfeit',
+    'team_square_key': "Rows and columns in the order of the standings: column 3 is the team placed 3rd; × the team's "
+                       "own cell; 2 (6.5): the row's team's match points and, in brackets, its game points in the match "
+                       "against the column's team (a double round robin: both matches, in round order); + or − after "
+                       "the match points: won or lost by forfeit",
 })
 
 

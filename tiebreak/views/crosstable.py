@@ -3,7 +3,8 @@ with the number the cell shows, the colour and the result kind; a round robin's 
 
 One numbering rule: a cell shows the opponent's **place** (its rank in the standings the rows are in), and a square's
 columns are the rows' places; the legend says so, in the text, the PDF, the website and the live screen alike, for
-players and teams.
+players and teams.  A team round robin is a square too: each cell the row's team's matches against the column's, their
+match points and game points.
 
 >>> from tiebreak import compute_standings, trf
 >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", seed=1)
@@ -51,6 +52,8 @@ class Cell:
     kind: Kind
     #: a team match: the team's game points in it as text ("*" being played, "" without a match); None for a game
     points: str | None = None
+    #: a team match: the team's match points in it as text, as ``points``; None for a game
+    match_points: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,33 +85,34 @@ class Crosstable:
         """The result kinds the table shows (its legend names them)."""
         return {c.kind for r in self.rows for c in r.cells}
 
-    def grid(self, row: Row) -> list[list[Kind] | None]:
-        """A square's row: per column (the participants in standings order) the results against that opponent
-        (two in a double round robin), None on the diagonal."""
+    def grid(self, row: Row) -> list[list[Cell] | None]:
+        """A square's row: per column (the participants in standings order) the rounds against that opponent in
+        round order (two in a double round robin), None on the diagonal."""
         order = {r.start_no: n for n, r in enumerate(self.rows)}
-        out: list[list[Kind] | None] = [[] for _ in self.rows]
+        out: list[list[Cell] | None] = [[] for _ in self.rows]
         for c in row.cells:
             if c.opponent is not None and c.opponent in order:
                 cell = out[order[c.opponent]]
                 assert cell is not None, "nobody plays himself"
-                cell.append(c.kind)
+                cell.append(c)
         out[order[row.start_no]] = None
         return out
 
     def json_rows(self) -> list[dict[str, Any]]:
         """The rows as the live API gives them: rank, start number, name, points, ``lot`` (a lot placed it) and per
         round the opponent's start number, the colour and the result's code (:data:`CODE`; a team match: the game
-        points, and ``kind`` the match's result's code: a forfeit, a bye)."""
+        points, ``mp`` the match points and ``kind`` the match's result's code: a forfeit, a bye)."""
         return [{"rank": r.rank, "start_no": r.start_no, "name": r.name, "points": r.points, "lot": r.lot,
                  "rounds": [{"opponent": c.opponent, "colour": c.colour, "result": CODE[c.kind]} if c.points is None
-                            else {"opponent": c.opponent, "colour": c.colour, "result": c.points, "kind": CODE[c.kind]}
+                            else {"opponent": c.opponent, "colour": c.colour, "result": c.points, "mp": c.match_points,
+                                  "kind": CODE[c.kind]}
                             for c in r.cells]}
                 for r in self.rows]
 
 
 def from_json(rows: list[dict[str, Any]], square: bool) -> Crosstable:
     """The view again from the live API's rows (:meth:`Crosstable.json_rows`), as the live screen receives them (a
-    team event's when its cells carry ``kind``: their ``result`` is the game points)."""
+    team event's when its cells carry ``kind``: their ``result`` is the game points, ``mp`` the match points)."""
     rank_of = {int(r["start_no"]): int(r["rank"]) for r in rows}
     places = place_texts(rank_of)
     teams = any("kind" in g for r in rows for g in r["rounds"])
@@ -117,7 +121,8 @@ def from_json(rows: list[dict[str, Any]], square: bool) -> Crosstable:
             places[int(r["start_no"])] + ("*" if r.get("lot") else ""), str(r["points"]), bool(r.get("lot")),
             tuple(Cell(g["opponent"], rank_of.get(int(g["opponent"])) if g["opponent"] is not None else None,
                        g["colour"], KINDS.get(str(g["kind"] if teams else g["result"]), Kind.UNKNOWN),
-                       str(g["result"]) if teams else None) for g in r["rounds"]))
+                       str(g["result"]) if teams else None, str(g.get("mp") or "") if teams else None)
+                  for g in r["rounds"]))
         for r in rows], teams)
 
 
@@ -167,9 +172,28 @@ def of_standings(s: Standings, rounds: int | None = None, pending: Iterable[tupl
                  s.after_round if rounds is None else rounds, s.system == "round robin", pending)
 
 
+def of_ranking(s: Standings | TeamStandings) -> Crosstable:
+    """The crosstable of any ranking: a team event's matches (:func:`of_teams`), else the players' rounds
+    (:func:`of_standings`); a round robin's as a square."""
+    return of_teams(s) if isinstance(s, TeamStandings) else of_standings(s)
+
+
 def of_teams(s: TeamStandings, rounds: int | None = None) -> Crosstable:
     """The match crosstable of team standings ``s``: per round the opposing team (its number and place), the colour
-    of board 1 and the team's game points (``*`` while the match is being played)."""
+    of board 1, the team's game points and match points (``*`` while the match is being played); a round robin as a
+    square, team against team.
+
+    >>> from tiebreak.engine.team import Team, build, compute_team_standings
+    >>> from tiebreak.engine.model import Player, Tournament
+    >>> t = Tournament.build([Player(i, n) for i, n in enumerate(["A1", "A2", "B1", "B2"], 1)], 2)
+    >>> t.set_game(1, 1, 3, Kind.WIN); t.set_game(1, 4, 2, Kind.DRAW); t.set_game(2, 3, 1, Kind.DRAW)
+    >>> t.set_game(2, 2, 4, Kind.LOSS)
+    >>> s = compute_team_standings(build(t, [Team(1, "A", [1, 2]), Team(2, "B", [3, 4])]), "MP,GP",
+    ...                            system="round robin", lots=False)
+    >>> view = of_teams(s)
+    >>> view.square, [(c.match_points, c.points) for c in view.grid(view.rows[0])[1]]  # rounds 1 and 2: won, lost
+    (True, [('2', '1.5'), ('0', '0.5')])
+    """
     tt, m = s.tt, s.tt.matches
     rounds = s.after_round if rounds is None else rounds
     place = place_texts({r.start_no: r.rank for r in s.rows})
@@ -180,11 +204,14 @@ def of_teams(s: TeamStandings, rounds: int | None = None) -> Crosstable:
         for k in range(rounds):
             o, kind = int(m.opponent[r.index, k]), Kind(int(m.kind[r.index, k]))
             gp = format_number(Fraction(int(tt.gp[r.index, k]), tt.gp_scale))
+            mp = format_number(m.score_system.points(kind))
             other = tt.teams[o].number if o >= 0 else None
+            counted = o >= 0 or kind is Kind.PAB
             cells.append(Cell(other, rank.get(other) if other is not None else None,
                               _COLOUR.get(int(m.colour[r.index, k])), kind,
-                              "*" if kind is Kind.UNKNOWN else gp if o >= 0 or kind is Kind.PAB else ""))
+                              "*" if kind is Kind.UNKNOWN else gp if counted else "",
+                              "*" if kind is Kind.UNKNOWN else mp if counted else ""))
         rows.append(Row(r.start_no, r.name, r.rank, place[r.start_no] + ("*" if r.lot is not None else ""),
                         format_number(r.points or Fraction(0)),
                         r.lot is not None, tuple(cells)))
-    return Crosstable(False, rounds, rows, teams=True)
+    return Crosstable(s.system == "round robin", rounds, rows, teams=True)
