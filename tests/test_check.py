@@ -8,6 +8,7 @@ The published figures are outside the code under test: Vega's published standing
 from __future__ import annotations
 
 import json
+import re
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -165,7 +166,7 @@ def test_batch_html_page_lists_each_event(capsys):
                        DATA / "hobsons-bay-cup-2025.published.csv", "--published", DATA / "rapid-1-2024.published.csv",
                        "-f", "html", "--lang", "uk")
     assert code == 1  # one of the two pages differs under its announced rules
-    assert out.count("<section") == 2 and "правильно" in out and "розбіжностей: " in out
+    assert out.count("<section") == 2 and "правильно" in out and re.search(r"\d+ розбіжн", out)
     assert "<script" not in out
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
@@ -114,7 +115,7 @@ def test_team_ranking_from_the_command_line(tmp_path, capsys):
     assert main(["standings", str(f), "-t", "PTS", "--team-ranking", str(members), "--team-best", "5", "--lang", "ru"]) == 0
     out = capsys.readouterr().out
     # Hill = 1, 3, 5, 7, 9: 1 + 2 + 2 + 3 + 1 = 9; Dale = 2, 4, 6, 8, 10: 2 + 2 + 0 + 1 + 1 = 6
-    assert "Командный зачёт (лучшие 5" in out
+    assert "Командный зачёт (5 лучших участников)" in out  # 5 лучших участников, 2 лучших участника
     hill = next(line for line in out.splitlines() if " Hill " in line)
     assert hill.split()[:3] == ["1", "Hill", "9"]
 
@@ -214,3 +215,22 @@ def test_category_tables_carry_the_player_columns_of_the_main_table(capsys, lang
     lines = text[text.index("rating>=1700"):].splitlines()
     assert lines[1].split()[3:4] + lines[1].split()[5:8] == heads
     assert lines[4].split()[:9] == ["2", "6", "2", "CM", "Davis,Tony", "J", "AUS", "1774", "m"]
+
+
+@pytest.mark.parametrize("lots", [False, True])
+def test_a_category_writes_its_places_as_the_standings_do(capsys, lots):
+    """A category's overall place is the main table's cell for the same player (shared ``22-26`` without lots, ``15*``
+    where the lot placed the player), and its place in the category is shared or marked likewise.  Hobsons Bay with
+    the list PTS alone, below 1200: Veginati and Nicdao on 3.5 (tied with six others: overall 12-19), Clerk alone on
+    3 in the category, Annadasu, T. Cox and Shaiek on 2.5 (with two others: overall 22-26) -> category places 1-2,
+    3, 4-6 (counted by hand from the file's points and ratings); with the lot, 1* 2* 3 4* 5* 6*."""
+    main(["standings", str(EXAMPLE), "-t", "PTS", "--category", "rating<1200", *([] if lots else ["--no-lots"])])
+    text = capsys.readouterr().out
+    table, category = text.split("Legend:")[0], text.split("Category rating<1200")[1]
+    row = re.compile(r" *[0-9]+(-[0-9]+)?\*? +[0-9]")  # a table's line: its place, then a number
+    place_of = {int(line.split()[1]): line.split()[0] for line in table.splitlines() if row.match(line)}
+    rows = [line.split() for line in category.splitlines() if row.match(line)]
+    assert all(overall == place_of[int(number)] for _, overall, number, *_ in rows)
+    assert [r[0] for r in rows][:6] == (["1*", "2*", "3", "4*", "5*", "6*"] if lots else
+                                         ["1-2", "1-2", "3", "4-6", "4-6", "4-6"])
+    assert lots or [r[1] for r in rows][:6] == ["12-19", "12-19", "20-21", "22-26", "22-26", "22-26"]

@@ -6,14 +6,19 @@ from __future__ import annotations
 import csv
 import json
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from sources import CORPUS, needs
 
+from tiebreak.app.options import Options
+from tiebreak.app.standings import render_standings
+from tiebreak.arbiter.columns import player_columns
 from tiebreak.cli import main
-from tiebreak.engine.standings import compute_standings
+from tiebreak.engine.standings import Standings, compute_standings
 from tiebreak.formats import trf
 from tiebreak.live.document import DocumentWriter
+from tiebreak.render import output
 
 pytest.importorskip("fastapi")
 from fastapi.testclient import TestClient  # noqa: E402
@@ -65,3 +70,50 @@ def test_a_team_events_rows_are_the_same_on_the_command_line_and_the_api(capsys)
     line = _cli(capsys, str(FRIENDSHIP), "--lang", "ru")
     assert line == _api(FRIENDSHIP, {"lang": "ru"})
     assert len(line) == 15  # 15 teams (corpus MANIFEST)
+
+
+EXAMPLE = Path(__file__).parent.parent / "examples" / "hobsons-bay-cup-2025.trf"
+TEAM_SWISS = Path(__file__).parent / "data" / "generated-team" / "team-swiss-a.trf"
+FWWRC = CORPUS / "scalachess-tiebreak" / "FWWRC.pgn"
+CRETE = CORPUS / "heltour-crete-team" / "crete-interclub-championship-2025.trf"
+
+
+def _both(path: Path, **options) -> tuple[dict, dict]:
+    """The command line's JSON read back (its decimals as their texts) and ``to_json_obj`` of the same standings."""
+    o = Options(format="json", seed=1, **options)
+    text, _, s = render_standings(o, str(path), [])
+    pc = player_columns(s, o.columns) if isinstance(s, Standings) else None
+    return json.loads(text, parse_float=str), output.to_json_obj(s, columns=pc, lang=o.lang)
+
+
+OPTIONS = [{}, {"lang": "ru"}, {"lang": "uk", "columns": "title,fed,rating,perf"},
+           {"columns": "title,fed,rating,club,sex,birth,perf,change", "tiebreaks": "PTS,BH/C1,BH,SB,DE,WIN,ARO,TPR"},
+           {"players": True, "lang": "uk"}]
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+@pytest.mark.parametrize("path", [EXAMPLE, TEAM_SWISS,
+                                  pytest.param(FWWRC, marks=needs(FWWRC)), pytest.param(FRIENDSHIP, marks=needs(FRIENDSHIP)),
+                                  pytest.param(CRETE, marks=needs(CRETE))], ids=lambda p: p.name)
+def test_the_json_text_and_the_json_data_are_the_same_rows(path, options):
+    """``to_json`` writes the view's rows as text, ``to_json_obj`` gives them as data (the API, the library): read
+    back, the text is the data, number for number (an integer an ``int``, a decimal its exact text), in every
+    language, with and without player columns, for players and for teams."""
+    team = path in (TEAM_SWISS, FRIENDSHIP, CRETE)
+    if not team and options.get("players"):
+        pytest.skip("an individual event: --players is the same as no option")
+    if team and "columns" in options:  # the player columns of a team event are its players' (--players)
+        options = options | {"players": True}
+    line, data = _both(path, **options)
+    assert line == data
+    assert [list(r) for r in line["standings"]] == [list(r) for r in data["standings"]]  # the members in one order
+    assert data["standings"] and all(type(r["rank"]) is int for r in data["standings"])
+
+
+def test_the_json_data_has_the_published_values():
+    """Vega's published standings of the bundled event (converted from ../shared/corpus/hobsons-bay-vega/2025hobsonsbaycup,
+    its expected.csv): no. 7 first with 6 points and BH/C1 30, no. 9 second with BH/C1 28.5."""
+    _, data = _both(EXAMPLE, tiebreaks="PTS,BH/C1")
+    first, second = data["standings"][:2]
+    assert (first["start_no"], first["points"], first["values"]["BH/C1"]) == (7, 6, 30)
+    assert (second["start_no"], second["values"]["BH/C1"]) == (9, "28.5")

@@ -423,7 +423,7 @@ def test_the_board_order_kept_between_versions_is_the_order_made_afresh(tmp_path
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("en", "2 file(s) not watched (notes.txt, prizes.json): not a tournament file"),
+    ("en", "2 files not watched (notes.txt, prizes.json): not a tournament file"),
     ("ru", "файлы не отслеживаются (всего 2: notes.txt, prizes.json)"),
     ("uk", "файли не відстежуються (усього 2: notes.txt, prizes.json)")])
 def test_an_arbiters_notes_beside_the_event_files_are_passed_over_with_one_message(tmp_path, lang, words):
@@ -451,8 +451,8 @@ def test_an_arbiters_notes_beside_the_event_files_are_passed_over_with_one_messa
         hub.scan()
         assert sorted(hub.events) == ["broken.trf", "notes.txt", "open.trf"] and hub.events["notes.txt"].version == 1
         assert [message(m, "en") for m in hub.folder.passed_over()] == [
-            "1 file(s) not watched (prizes.json): not a tournament file in the format their ending names (a TRF has "
-            "012 and 001 lines, a Chess-JSON file its tournaments); each is watched once it is one"]
+            "1 file not watched (prizes.json): not a tournament file in the format its ending names (a TRF has "
+            "012 and 001 lines, a Chess-JSON file its tournaments); it is watched once it is one"]
     finally:
         hub.close()
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from sources import CORPUS, needs
@@ -82,3 +83,31 @@ def test_the_site_of_one_tournament_of_a_sharly_database(tmp_path, capsys):
     assert main(["site", str(FESTIVAL), "--event", "4", "-o", str(tmp_path / "site")]) == 0
     home = (tmp_path / "site" / "en" / "index.html").read_text(encoding="utf-8")
     assert re.search(r"Classique -2400 Elo FIDE", home)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_points_from_column_says_the_column_is_used_not_the_results(capsys, lang):
+    """With --points-from column the reader's "points column says 1 but the results add up to 0; the results are
+    used" of nos. 41 and 122 is not said any more (the column is used): only the loader's warning naming the two
+    records read otherwise; reading the results, both stay.  On the command line and in the JSON alike."""
+    told = {}
+    for reading in ("results", "column"):
+        assert main(["standings", str(FRIENDSHIP), "--points-from", reading, "-f", "json", "--lang", lang]) == 0
+        doc = json.loads(capsys.readouterr().out)
+        told[reading] = [w["message"]["id"] for w in doc["said"]["warnings"] if "message" in w]
+    disagree = "player {}: points column says {} but the results add up to {}; the results are used"
+    assert told["results"].count(disagree) == 2 and disagree not in told["column"]
+    assert len(told["column"]) == len(told["results"]) - 1  # two said no more, the column's reading said once
+    assert main(["explain", str(FRIENDSHIP), "--player", "41", "--individual", "--points-from", "column"]) == 0
+    err = capsys.readouterr().err
+    assert COLUMN_WARNING in err and "the results are used" not in err
+
+
+def test_the_loaders_identifiers_are_the_readers_messages():
+    from tiebreak.formats import chessjson_read, chessresults, trf_read
+    from tiebreak.render.catalogue import catalogue
+
+    for reader in (trf_read, chessjson_read, chessresults):  # each a message of the catalogue, as the reader says it
+        assert (None, reader.POINTS_DISAGREE) in catalogue("ru"), reader.__name__
+        source = Path(str(reader.__file__)).read_text(encoding="utf-8")
+        assert source.count(f'"{reader.POINTS_DISAGREE}"') == 2, reader.__name__  # the name, and the warning said

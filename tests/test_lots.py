@@ -103,3 +103,18 @@ def test_explain_playoffs_and_prizes_rank_with_the_given_seed(client):
     r = _post(client, "/api/prizes", seed="5", prizes="place,1,100\nplace,2,50\n", method="tiebreak")
     first_two = _order(_post(client, seed="5"), "json")[:2]
     assert r.headers["x-tiebreak-seed"] == "5" and [a["start_no"] for a in r.json()["awards"]] == first_two
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_explain_writes_the_place_as_the_standings_with_the_lots_mark(capsys, lang):
+    """The explanation's first line names the place as the standings print it: ``15*`` where the lot placed the
+    player (it said "15"), ``12-19`` shared under --no-lots; for two players alike."""
+    table, _ = run(capsys, "standings", EXAMPLE, "-t", "PTS", "--seed", "5", "--lang", lang)
+    place = {int(m.group(2)): m.group(1) for m in re.finditer(r"^ *([0-9]+(?:-[0-9]+)?\*?) +([0-9]+) ", table, re.M)}
+    assert place[28].endswith("*")
+    one, _ = run(capsys, "explain", EXAMPLE, "-t", "PTS", "--seed", "5", "--player", "28", "--lang", lang)
+    assert f" {place[28]}," in one.splitlines()[0]
+    two, _ = run(capsys, "explain", EXAMPLE, "-t", "PTS", "--seed", "5", "--players", "28", "26", "--lang", lang)
+    assert f" {place[28]};" in two.splitlines()[0] and two.splitlines()[0].endswith(f" {place[26]}")
+    shared, _ = run(capsys, "explain", EXAMPLE, "-t", "PTS", "--no-lots", "--players", "28", "26", "--lang", lang)
+    assert shared.splitlines()[0].count(" 12-19") == 2  # eight players on 3.5 points share places 12-19

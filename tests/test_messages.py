@@ -11,7 +11,7 @@ import pytest
 
 from tiebreak.cli import main
 from tiebreak.engine.messages import Message
-from tiebreak.render.i18n import UNTRANSLATED, catalogue, message, messages, problem
+from tiebreak.render.i18n import UNTRANSLATED, catalogue, message, messages, plurals, problem
 
 MESSAGES = messages()
 
@@ -22,7 +22,7 @@ RAISERS = {"message", "NumberError", "InputError", "OutputError",
            "XlsxError", "append"}
 
 
-def _source_messages() -> dict[tuple[str | None, str], str]:
+def _source_messages() -> dict[tuple[str | None, ...], str]:
     """Every message of the package: the identifier of each ``Message(...)`` and each plain text given to a raiser
     (a message without values)."""
     found: dict[tuple[str | None, str], str] = {}
@@ -36,12 +36,18 @@ def _source_messages() -> dict[tuple[str | None, str], str]:
             name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else None
             if name == "Message":
                 arg = node.args[0]
-                if (path.parent.name, path.name) in (("cli", "options.py"), ("web", "page_words.py")):
-                    continue  # argparse's own messages, a literal each in its table; a message rebuilt from JSON
+                if (path.parent.name, path.name) in (("cli", "options.py"), ("web", "page_words.py"),
+                                                     ("render", "i18n.py")):
+                    continue  # argparse's own messages, a literal each in its table; a message rebuilt from JSON; a
+                    # sentence of a count of the faces' tables (words.COUNTS, tests/test_translations.py)
                 texts = [arg.body, arg.orelse] if isinstance(arg, ast.IfExp) else [arg]  # "a" if team else "b"
                 assert all(isinstance(t, ast.Constant) for t in texts), \
                     f"{path.name}:{node.lineno}: a message's identifier is a literal"
                 context = next((k.value.value for k in node.keywords if k.arg == "context"), None)
+                if any(k.arg == "plural" for k in node.keywords):  # a message with a count: its plural entry
+                    assert len(texts) == 1, f"{path.name}:{node.lineno}: a count's message has one identifier"
+                    found.setdefault(("plural", context, texts[0].value), f"{path.name}:{node.lineno}")
+                    continue
                 for text in texts:
                     if re.search("[A-Za-z]", text.value):  # "{} + {}" has no words to translate
                         found.setdefault((context, text.value), f"{path.name}:{node.lineno}")
@@ -61,7 +67,10 @@ def _source_messages() -> dict[tuple[str | None, str], str]:
 
 def test_every_message_of_the_package_is_in_the_catalogue():
     ru, uk = catalogue("ru"), catalogue("uk")
-    missing = {key: where for key, where in _source_messages().items() if key not in ru or key not in uk}
+    plural_ru, plural_uk = plurals("ru"), plurals("uk")
+    missing = {key: where for key, where in _source_messages().items()
+               if (key[1:] not in plural_ru or key[1:] not in plural_uk if key[0] == "plural" and len(key) == 3
+                   else key not in ru or key not in uk)}
     assert not missing, f"messages without ru/uk translation: {missing}"
 
 
@@ -79,9 +88,9 @@ def test_translations_keep_every_value_and_add_no_english(en, ru, uk):
 def test_ukrainian_is_not_russian():
     same = [ru for en, ru, uk in MESSAGES if ru == uk]
     # values and punctuation only, or words spelled alike in both: «Т» and «тур», «байт», «поле», «команда», «текст»,
-    # «результат»,
+    # «результат», «команд» (5 команд),
     # «не» and «в»
-    alike = {"Т", "тур", "байт", "поле", "команда", "текст", "результат", "не", "в"}
+    alike = {"Т", "тур", "байт", "поле", "команда", "команд", "текст", "результат", "не", "в"}
     assert all(set(re.findall(r"[а-яіїєґА-ЯІЇЄҐ]+", text)) <= alike for text in same), same
 
 

@@ -159,6 +159,25 @@ def test_every_json_answer_words_the_files_warnings_alike(client, lang):
     assert answers["/api/odds"]["notes"] and not any("record 092" in n for n in answers["/api/odds"]["notes"])
 
 
+@needs(FRIENDSHIP)
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_pages_check_words_the_files_warnings_as_the_command_line(capsys, client, lang):
+    """The page's check (``/api/check`` answered as HTML) shows the warnings of reading the file as ``tiebreak check``
+    prints them in the same language (it showed them in English: their English text was looked up as an
+    identifier).  friendship-cup-2024.trf: 12 forfeit wins without an opponent, two points columns contradicted."""
+    from html import unescape
+
+    _, err = _run(capsys, "check", str(FRIENDSHIP), "--lang", lang)
+    printed = [w.replace(str(FRIENDSHIP), FRIENDSHIP.name) for w in _said(err, WARNING[lang])]
+    assert len(printed) == 14
+    r = client.post("/api/check", data={"lang": lang, "format": "html"},
+                    files={"file": (FRIENDSHIP.name, FRIENDSHIP.read_bytes())})
+    assert r.status_code == 200, r.text
+    shown = unescape(r.text)
+    assert [w for w in printed if w not in shown] == []
+    assert "read as FPB" not in shown and "the results are used" not in shown
+
+
 @pytest.mark.parametrize(("lang", "field"), [("en", "(headings)"), ("ru", "(заголовки столбцов)"),
                                              ("uk", "(заголовки стовпців)")])
 def test_a_published_tables_headings_are_named_in_the_readers_language(capsys, tmp_path, lang, field):

@@ -77,7 +77,7 @@ def test_an_unmatched_game_is_named_in_a_warning(tmp_path, capsys):
     pgn.write_text(PGN, encoding="utf-8")
     assert main(["site", str(SWISS), "-o", str(tmp_path / "site"), "--games", str(pgn)]) == 0
     err = capsys.readouterr().err
-    assert "1 game(s) of the PGN match no board" in err and "Somebody Else" in err and "17:" in err
+    assert "1 game of the PGN matches no board" in err and "Somebody Else" in err and "17:" in err
 
 
 def test_a_bad_pgn_names_its_file_and_line_and_a_huge_one_is_refused(tmp_path, capsys, monkeypatch):

@@ -54,7 +54,7 @@ def test_every_table_of_words_is_in_the_words_module():
 
 def test_no_english_text_is_defined_in_two_tables():
     defined = Counter(str(en) for t in TABLES for en in t.english.values() if t is TERMS or not isinstance(en, Term))
-    defined.update(text for counts in (words.LIVE_COUNTS, words.ODDS_COUNTS) for pair in counts.values() for text in pair)
+    defined.update(text for counts in words.COUNTS.values() for pair in counts.values() for text in pair)
     twice = {en: n for en, n in defined.items() if n > 1 and en not in TWO_THINGS}
     assert twice == {}, "a text that two tables show is a term of TERMS: refer to it with term(key)"
     # a reference is to a term of the glossary, by its key
@@ -130,8 +130,8 @@ def test_the_catalogues_hold_no_word_the_tables_no_longer_have(lang):
     with open(LOCALE / lang / "LC_MESSAGES" / "tiebreak.po", "rb") as f:
         catalogue = pofile.read_po(f)
     english = {t.name: {k: [str(en)] for k, en in t.english.items()} for t in TABLES}
-    for name, counts in (("live", words.LIVE_COUNTS), ("odds", words.ODDS_COUNTS)):
-        english[name] |= {k: [one] for k, (one, _) in counts.items()}
+    for name, counts in words.COUNTS.items():
+        english.setdefault(name, {}).update({k: [one] for k, (one, _) in counts.items()})
     messages = set(re.findall(r'context="([^"]+)"', _sources()))
     stale = []
     for m in catalogue:

@@ -62,7 +62,7 @@ def stale(ctx: str | None, en: str | None) -> bool:
     if not key or ctx in _message_contexts():
         return False
     tables = {t.name: t.english for t in vars(words).values() if isinstance(t, words.Table)}
-    counts = {"live": words.LIVE_COUNTS, "odds": words.ODDS_COUNTS}
+    counts = words.COUNTS
     if name not in tables:
         return False
     now = [str(tables[name][key])] if key in tables[name] else []

@@ -24,7 +24,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from ..arbiter.clubs import MAX_BEST
-from ..arbiter.odds.budget import (
+from ..arbiter.rating_report import SYSTEMS as RATING_SYSTEMS
+from ..arbiter.simulations import (
     DEFAULT_SIMULATIONS,
     ENGINE_FIXED,
     ENGINE_SIMULATIONS,
@@ -32,7 +33,6 @@ from ..arbiter.odds.budget import (
     LEAST_SIMULATIONS,
     MAX_SIMULATIONS,
 )
-from ..arbiter.rating_report import SYSTEMS as RATING_SYSTEMS
 from ..engine.conventions import CONVENTIONS, PROGRAMS, program_name
 from ..engine.numbers import MAX_SEED, MAX_UNRATED_RATING
 from ..engine.rules import CHECK_RULES, COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES

@@ -15,8 +15,6 @@ import os
 from dataclasses import replace
 
 from ..arbiter import points_column
-from ..arbiter.check import records_text
-from ..arbiter.team_check import team_reading
 from ..engine.errors import InputError, InputWarning, Message, Place, replaced
 from ..engine.model import Player, Tournament
 from ..engine.team_matches import build, has_teams
@@ -30,6 +28,7 @@ def load(o: Loading, path: str, warnings: list[InputWarning]) -> Tournament:
     """The tournament of the file at ``path``: ``o.event`` chooses one of a file that holds several, ``o.points_from``
     takes the points from the round results or (``column``) from the points column's reading, which a warning
     names."""
+    before = len(warnings)  # (the list may hold other files' warnings: a series)
     t = readers.load(path, warnings, o.event)
     points_from = o.points_from or "results"
     if points_from == "results":
@@ -37,11 +36,28 @@ def load(o: Loading, path: str, warnings: list[InputWarning]) -> Tournament:
     if points_from not in POINTS_FROM:
         raise InputError(Message("points from {}: choose results or column", repr(points_from)),
                          Place(path, field="points_from"))
+    # start-up: the check and the published readers it needs only for --points-from column (+10 ms, -X importtime)
+    from ..arbiter.check import records_text  # noqa: PLC0415
+    from ..arbiter.team_check import team_reading  # noqa: PLC0415
+
     reading = team_reading(build(t), t) if has_teams(t) else points_column.read(t)
-    if reading.fixes:
+    if reading.fixes:  # the reader's "…; the results are used" is no longer so for the players read otherwise
+        read = {f.start_no for f in reading.fixes}
+        warnings[before:] = [w for w in warnings[before:] if not _overruled(w, read)]
         warnings.append(InputWarning(Message("points from the points column's reading (round: results → column): {}",
                                              records_text(reading)), Place(path, field="points")))
     return reading.tournament
+
+
+def _overruled(w: InputWarning, read: set[int]) -> bool:
+    """Whether ``w`` is a reader's "points column says …; the results are used" of a player in ``read`` (by its
+    identifier and its first value, the start number)."""
+    # start-up: the readers' identifiers, for --points-from column alone (two readers not otherwise loaded: +20 ms)
+    from ..formats import chessjson_read, chessresults, trf_read  # noqa: PLC0415
+
+    disagree = {trf_read.POINTS_DISAGREE, chessjson_read.POINTS_DISAGREE, chessresults.POINTS_DISAGREE}
+    text = w.message
+    return isinstance(text, Message) and text.template in disagree and bool(text.args) and text.args[0] in read
 
 
 def named(o: Loading, path: str, warnings: list[InputWarning]) -> list[InputWarning]:

@@ -16,11 +16,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+import numpy as np
+
 from ..arbiter.odds import compute_odds, compute_team_odds
 from ..arbiter.odds.run import Odds
 from ..arbiter.playoff_results import Decision, PlayoffResults
+from ..arbiter.rating_report import RatingRow, rating_report
 from ..engine.errors import InputWarning
-from ..engine.model import Tournament
+from ..engine.model import Kind, Tournament
 from ..engine.standings import Standings, tournament_seed
 from ..engine.team import TeamStandings
 from .load import load
@@ -28,7 +31,7 @@ from .options import Options, list_and_rules
 from .playoffs import playoff_played
 from .standings import individual_standings, ranks_teams, team_standings
 
-__all__ = ["event_odds", "event_seed", "players_after", "players_playoff", "ranks_teams", "read", "teams_after",
+__all__ = ["card_ratings", "event_odds", "event_seed", "players_after", "players_playoff", "ranks_teams", "read", "teams_after",
            "teams_playoff", "without_playoff"]
 
 #: a play-off played: its stages and games, its decisions and their notes (:func:`tiebreak.app.playoffs.playoff_played`)
@@ -98,3 +101,22 @@ def event_odds(o: Options, t: Tournament, seed: int, team: bool) -> Odds:
     tiebreaks, rules = list_and_rules(o, team)
     odds = compute_team_odds if team else compute_odds
     return odds(t, tiebreaks, rules=rules, system=o.system_name, seed=seed, unrated_rating=o.unrated_rating)
+
+
+def card_ratings(t: Tournament, played: int, rows: list[int] | None = None) -> dict[int, RatingRow]:
+    """The rating report's rows (FIDE, :func:`tiebreak.arbiter.rating_report.rating_report`) after ``played`` rounds
+    by start number, as the players' cards show them: every player's, or only those of the players at ``rows``, from
+    a grid of theirs and their opponents' (a row depends on the player's games and the opponents' ratings alone; the
+    opponents' own rows are not kept)."""
+    if rows is None:
+        return {row.start_no: row for row in rating_report(t, "fide", rounds=played)}
+    keep = sorted(set(rows) | {int(o) for i in rows for o in t.opponent[i, :played] if o >= 0})
+    at = {old: new for new, old in enumerate(keep)}
+    opponent = np.full((len(keep), played), -1, t.opponent.dtype)
+    kind = np.full((len(keep), played), int(Kind.ABSENT), t.kind.dtype)
+    for i in rows:
+        opponent[at[i]] = [at[int(o)] if o >= 0 else -1 for o in t.opponent[i, :played]]
+        kind[at[i]] = t.kind[i, :played]
+    sub = Tournament([t.players[i] for i in keep], opponent, kind, np.zeros_like(kind))
+    wanted = {t.players[i].start_no for i in rows}
+    return {row.start_no: row for row in rating_report(sub, "fide") if row.start_no in wanted}

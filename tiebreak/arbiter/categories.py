@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import operator
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from ..engine.errors import SpecifierError
 from ..engine.messages import Message
 from ..engine.model import Player
+from ..engine.ranking import place_sizes
 from ..engine.standings import Row, Standings
 
 #: field name in an expression -> what it compares
@@ -97,6 +98,8 @@ class CategoryRow:
     rank: int  # inside the category (shared where the overall rank is shared)
     overall: int
     row: Row
+    #: a lot placed it against another player of the category (tied with them on the whole list)
+    drawn: bool = False
 
     @property
     def start_no(self) -> int:
@@ -107,6 +110,8 @@ class CategoryRow:
 class CategoryStandings:
     category: Category
     rows: list[CategoryRow]
+    #: overall rank -> how many share it in the whole standings (an overall place is written ``22-26`` as there)
+    overall_sizes: dict[int, int] = field(default_factory=dict)
 
 
 def category_standings(s: Standings, category: Category) -> CategoryStandings:
@@ -118,4 +123,12 @@ def category_standings(s: Standings, category: Category) -> CategoryStandings:
         if category(t.players[r.index]):
             same = rows and rows[-1].overall == r.rank
             rows.append(CategoryRow(rows[-1].rank if same else len(rows) + 1, r.rank, r))
-    return CategoryStandings(category, rows)
+    drawn = {k for j in range(1, len(rows)) if _drawn_between(rows[j - 1].row, rows[j].row) for k in (j - 1, j)}
+    return CategoryStandings(category, [replace(r, drawn=True) if k in drawn else r for k, r in enumerate(rows)],
+                             place_sizes(s.rows))
+
+
+def _drawn_between(a: Row, b: Row) -> bool:
+    """Whether the lot ordered ``a`` and ``b`` (both placed by it, equal on every value of the list: one tie group,
+    whose members stand next to each other in a category as in the standings)."""
+    return a.lot is not None and b.lot is not None and a.values == b.values

@@ -98,8 +98,10 @@ def player_columns(s: Standings, text: str | None = "auto", unrated_rating: int 
         raw["perf"] = {r.start_no: r.values["TPR"] for r in perf.rows}
         blank, unrated = sum(v is None for v in raw["perf"].values()), sum(not p.rating for p in t.players)
         if blank and unrated and unrated_rating is None:
-            notes.append(Message("the performance column is blank for {} players because {} players are unrated (C.07 "
-                                 "Art. 10); give the unrated players a rating (unrated rating R)", blank, unrated))
+            notes.append(Message("the performance column is blank for {} player because {} (C.07 Art. 10); give the "
+                                 "unrated players a rating (unrated rating R)", blank, _unrated(unrated),
+                                 plural="the performance column is blank for {} players because {} (C.07 Art. 10); "
+                                 "give the unrated players a rating (unrated rating R)", count=blank))
         computed["perf"] = {k: format_number(v) for k, v in raw["perf"].items()}
     if "change" in names:
         raw["change"] = {c.start_no: c.change for c in rating_report(t, "fide", rounds=s.after_round)
@@ -134,9 +136,17 @@ def rating_notes(s: Standings, unrated_rating: int | None = None) -> list[str]:
         undefined = ~col.defined
         idle = int((undefined & ~played).sum())
         if idle:
-            notes.append(Message("{} is undefined for {} players who played no game (C.07 Art. 10)", spec.text, idle))
+            notes.append(Message("{} is undefined for {} player who played no game (C.07 Art. 10)", spec.text, idle,
+                                 plural="{} is undefined for {} players who played no game (C.07 Art. 10)", count=idle))
         rest = int((undefined & played).sum())
         if rest and unrated and unrated_rating is None and spec.unrated is None:
-            notes.append(Message("{} is undefined for {} players because {} players are unrated (C.07 Art. 10); give "
-                                 "them a rating (unrated rating R, or {}/U<R>)", spec.text, rest, unrated, spec.code))
+            notes.append(Message("{} is undefined for {} player because {} (C.07 Art. 10); give them a rating "
+                                 "(unrated rating R, or {}/U<R>)", spec.text, rest, _unrated(unrated), spec.code,
+                                 plural="{} is undefined for {} players because {} (C.07 Art. 10); give them a rating "
+                                 "(unrated rating R, or {}/U<R>)", count=rest))
     return notes
+
+
+def _unrated(n: int) -> Message:
+    """How many players are unrated, in a note that says why a value is undefined (the count chooses the form)."""
+    return Message("{} player is unrated", n, plural="{} players are unrated", count=n)

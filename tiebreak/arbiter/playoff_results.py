@@ -280,7 +280,9 @@ def _decide(group: list[int], first: int, stages: list[Stage], source: str, rank
         tiers, more = _knock_out(players, stages, used, source, by)
     left = [i for i in range(len(stages)) if i not in used]
     if left:
-        raise _stage_error(stages[left[0]], source, Message("it does not fit the play-off of {} players (13.2.11)", len(group)))
+        raise _stage_error(stages[left[0]], source, Message("it does not fit the play-off of {} player (13.2.11)", len(group),
+                                                           plural="it does not fit the play-off of {} players (13.2.11)",
+                                                           count=len(group)))
     tiers = [sorted(tier, key=group.index) for tier in tiers]  # players sharing places: in the standings' order
     return Decision((first, first + len(group) - 1), tiers + [[n] for n in eliminated], how + more, eliminated, by)
 

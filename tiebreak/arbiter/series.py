@@ -149,8 +149,10 @@ class _Players:
                                             national, repr(row.name), repr(name)))
         named = [r for r in self.by_name.get(name_key(name), []) if _compatible(r, fide, national)]
         if len(named) > 1:
-            self.ambiguities.append(Message("{}: {} could be any of {} players of that name; counted apart",
-                                            event, repr(name), len(named)))
+            self.ambiguities.append(Message("{}: {} could be any of {} player of that name; counted apart",
+                                            event, repr(name), len(named),
+                                            plural="{}: {} could be any of {} players of that name; counted apart",
+                                            count=len(named)))
             return None
         return named[0] if named else None
 

@@ -1,5 +1,6 @@
 """The ``tiebreak`` command line: ``main`` runs one command; the parser is in :mod:`.parser`, the commands on
-tournament files in :mod:`.files`, the arbiter's tools in :mod:`.tools` (docs/reference/command-line.md lists them all)."""
+tournament files in :mod:`.files` and :mod:`.check`, the arbiter's tools in :mod:`.tools`
+(docs/reference/command-line.md lists them all)."""
 
 from __future__ import annotations
 

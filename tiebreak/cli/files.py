@@ -1,38 +1,32 @@
-"""The commands on tournament files: standings (one file, several, to a file), explain, check, convert."""
+"""The commands on tournament files: standings (one file, several, to a file), explain, convert (``check`` is
+:mod:`.check`: its report's renderers, Jinja's among them, are not loaded for the others)."""
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
-from ..app.check import answer as check_answer
 from ..app.convert import convert
-from ..app.explain import explain
 from ..app.options import BINARY_FORMATS, EXTENSIONS, Loading, Options
 from ..app.standings import render_standings
 from ..engine.errors import InputWarning, Place, SpecifierError, TiebreakError
-from ..engine.messages import Message
+from ..engine.messages import Message, counted
 from ..formats.files import OutputError, check_target, write_output
-from ..render import check as render
 from ..render.i18n import message, problem
 from ..render.words import MESSAGE_WORDS
-from .args import Check, Convert, Explain, Standings, Written, view
-
-if TYPE_CHECKING:  # annotations only: the team engine is loaded for team events alone
-    from ..arbiter.check import Report
+from .args import Convert, Explain, Standings, Written, view
 
 
-def _warn(w: InputWarning, lang: str) -> None:
+def warn(w: InputWarning, lang: str) -> None:
+    """A warning on standard error, worded in ``lang`` (every command's)."""
     print(f"{MESSAGE_WORDS.text('warning', lang)}: {problem(w, lang)}", file=sys.stderr)
 
 
-def _emit(args: Written, text: str | bytes) -> None:
-    """The output to ``-o FILE`` (written safely: never over an input, an existing file only with --force), else to
-    standard output."""
+def emit(args: Written, text: str | bytes) -> None:
+    """Every command's output: to ``-o FILE`` (written safely: never over an input, an existing file only with
+    --force), else to standard output."""
     if args.output:
         target = write_output(args.output, text, args.inputs(), args.force)
         print(message(Message("wrote {}", target), args.lang), file=sys.stderr)
@@ -63,8 +57,8 @@ def _standings(ns: argparse.Namespace) -> int:
         warnings: list[InputWarning] = []
         text, notes, _ = render_standings(request, args.file[0], warnings)
         for w in warnings:
-            _warn(w, args.lang)
-        _emit(args, text)
+            warn(w, args.lang)
+        emit(args, text)
         if request.format not in ("json", "html", "pdf"):  # those carry the notes (the seed of a draw among them)
             for note in notes:
                 print(f"{MESSAGE_WORDS.text('note', args.lang)}: {message(note, args.lang)}", file=sys.stderr)
@@ -95,13 +89,15 @@ def _batch(args: Standings, request: Options) -> int:
             print(message(Message("[{}/{}] {}: FAILED", n, total, path), args.lang), file=sys.stderr)
             continue
         done = f"[{n}/{total}] {path} -> {target}"
-        print(message(Message("{} ({} warnings)", done, len(warnings)), args.lang) if warnings else done, file=sys.stderr)
+        print(message(Message("{} ({} warning)", done, len(warnings), plural="{} ({} warnings)", count=len(warnings)),
+                      args.lang) if warnings else done, file=sys.stderr)
         if warnings:
             warned.append((path, warnings))
-    print(message(Message("{} of {} files done", total - len(failed), total), args.lang), file=sys.stderr)
+    print(message(Message("{} of {} file done", total - len(failed), total, plural="{} of {} files done", count=total),
+                  args.lang), file=sys.stderr)
     for _, warnings in warned:  # every warning of every file (each names its file), after the summary line
         for w in warnings:
-            _warn(w, args.lang)
+            warn(w, args.lang)
     for _, why in failed:  # the reason names the file
         print(message(Message("failed: {}", why), args.lang), file=sys.stderr)
     return 1 if failed else 0
@@ -111,81 +107,13 @@ def _explain(ns: argparse.Namespace) -> int:
     args = view(Explain, ns)
     warnings: list[InputWarning] = []
     numbers = args.pair or ([args.player] if args.player else [])
+    from ..app.explain import explain  # noqa: PLC0415  start-up: the explanations for this command alone (+4 ms)
+
     result = explain(view(Options, ns), args.file, numbers, warnings)
     for w in warnings:
-        _warn(w, args.lang)
-    _emit(args.written(args.file), result["text"])
+        warn(w, args.lang)
+    emit(args.written(args.file), result["text"])
     return 0
-
-
-def _check(ns: argparse.Namespace) -> int:
-    """Exit status 0 when every file's published standings are right under the announced rules, 1 otherwise."""
-    args = view(Check, ns)
-    if args.manifest or args.published_dir or any(Path(f).is_dir() for f in args.file):
-        return _check_folder(ns, args)
-    if not args.file:
-        raise SpecifierError("give the tournament FILE (or a folder of events, or --manifest)")
-    if args.published and len(args.published) != len(args.file):
-        raise SpecifierError("give --published once for every FILE, in the same order, or not at all")
-    reports: list[Report] = []
-    answers: list[dict[str, Any]] = []
-    for k, path in enumerate(args.file):
-        warnings: list[InputWarning] = []
-        report, answer = check_answer(view(Options, ns), path, args.published[k] if args.published else None, warnings)
-        reports.append(report)
-        answers.append(answer)
-        for w in warnings:
-            _warn(w, args.lang)
-    if args.format == "json":  # the API's answer (one event), or {"events": [...]}
-        _emit(args, json.dumps(answers[0] if len(answers) == 1 else {"schema": 1, "events": answers},
-                               ensure_ascii=False, indent=1) + "\n")
-    else:
-        _emit_reports(args, reports, [])
-    return 0 if all(r.agree for r in reports) else 1
-
-
-def _emit_reports(args: Check, reports: list[Report], failed: list[tuple[str, str]]) -> None:
-    if args.format == "json":
-        _emit(args, render.to_json(reports, args.lang))
-    elif args.format == "html":
-        _emit(args, render.to_html(reports, args.lang, failed))
-    elif args.format == "csv":
-        _emit(args, render.to_csv(reports, failed, args.lang))
-    else:
-        text = "\n".join(render.to_text(r, args.lang) for r in reports)
-        _emit(args, text + "".join(f"{path}: {message(e, args.lang)}\n" for path, e in failed))
-
-
-def _check_folder(ns: argparse.Namespace, args: Check) -> int:
-    """A folder of events (or a manifest): every event checked in parallel, one summary."""
-    from . import batch  # noqa: PLC0415  start-up: its process pool only for a folder of events (+42 ms)
-
-    if args.published:
-        raise SpecifierError("--published names one file's standings; a folder's are found with --published-dir")
-    events: list[tuple[str, str | None]] = []
-    if args.manifest:
-        events += batch.events_of_manifest(Path(args.manifest), args.outside)
-    for f in args.file:
-        if Path(f).is_dir():
-            events += batch.events_of(Path(f), Path(args.published_dir) if args.published_dir else None, args.outside)
-        else:
-            events.append((f, batch._published_for(Path(f), Path(args.published_dir), args.outside)
-                           if args.published_dir else None))
-    if not events:
-        raise SpecifierError("no events to check: give a folder, files or --manifest")
-    if args.output:
-        check_target(args.output, [*args.inputs(), *(e for e, _ in events), *(p for _, p in events if p)], args.force)
-    reports: list[Report] = []
-    failed: list[tuple[str, str]] = []
-    for path, report, warnings, error in batch.run(view(Options, ns), events, args.jobs):
-        for w in warnings:
-            print(f"{MESSAGE_WORDS.text('warning', args.lang)}: {w}", file=sys.stderr)
-        if report is None:
-            failed.append((path, error))
-        else:
-            reports.append(report)
-    _emit_reports(args, reports, failed)
-    return 0 if reports and not failed and all(r.agree for r in reports) else 1
 
 
 def _convert(ns: argparse.Namespace) -> int:
@@ -193,6 +121,7 @@ def _convert(ns: argparse.Namespace) -> int:
     warnings: list[InputWarning] = []
     t = convert(view(Loading, ns), args.source, args.target, warnings, force=args.force)
     for w in warnings:
-        _warn(w, args.lang)
-    print(message(Message("wrote {}: {} players, {} rounds", args.target, len(t.players), t.rounds), args.lang), file=sys.stderr)
+        warn(w, args.lang)
+    print(message(Message("wrote {}: {}, {}", args.target, counted("player", len(t.players)), counted("round", t.rounds)),
+                  args.lang), file=sys.stderr)
     return 0

@@ -99,7 +99,7 @@ _COMMANDS = {
     "standings": ("rank the players of a tournament file", "files._standings"),
     "explain": ("show how each value of a player was made, or what separated two players", "files._explain"),
     "check": ("check published standings: which values differ, why, and which rules reproduce them (exit status 1 "
-              "when they differ under the announced rules)", "files._check"),
+              "when they differ under the announced rules)", "check._check"),
     "convert": ("convert a tournament file (TRF, Chess-JSON, Chess-Results XML, PGN, CSV or XLSX in; TRF, Chess-JSON, "
                 "CSV or XLSX out, by the target's extension)", "files._convert"),
     "berger": ("Berger round-robin schedule (Arbiters' Manual 13.16)", "tools._berger"),

@@ -84,7 +84,8 @@ def run_site(ns: argparse.Namespace) -> int:
                           args.games, look)
         for w in warnings:
             print(f"{MESSAGE_WORDS.text('warning', lang)}: {problem(w, lang)}", file=sys.stderr)
-        print(message(Message("wrote {} files into {}", len(site.digests), args.output), lang), file=sys.stderr)
+        print(message(Message("wrote {} file into {}", len(site.digests), args.output, plural="wrote {} files into {}",
+                              count=len(site.digests)), lang), file=sys.stderr)
         if args.watch:
             from ..site.watch import watch  # noqa: PLC0415  start-up: only for --watch (+16 ms)
 

@@ -33,7 +33,7 @@ from ..render.series import to_json_obj, to_text
 from ..render.tools import berger_text, playoffs_text, varma_text
 from ..render.words import MESSAGE_WORDS, TEAM_WORDS
 from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Series, Serve, Varma, view
-from .files import _emit, _warn
+from .files import emit, warn
 
 if TYPE_CHECKING:
     from ..live.remote import RemotePgn
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 def _berger(ns: argparse.Namespace) -> int:
     args = view(Berger, ns)  # its number of players is bounded where it is declared (tiebreak.app.declared)
     rounds = berger.schedule(args.players, double=args.double)
-    _emit(args.written(), berger.to_json(rounds) + "\n" if args.format == "json" else berger_text(rounds, args.lang))
+    emit(args.written(), berger.to_json(rounds) + "\n" if args.format == "json" else berger_text(rounds, args.lang))
     return 0
 
 
@@ -51,7 +51,7 @@ def _varma(ns: argparse.Namespace) -> int:
     args = view(Varma, ns)
     players = varma.parse_players(read_text(args.players_file), args.players_file)
     d = varma.draw(players, args.seed, args.variant)
-    _emit(args.written(args.players_file),
+    emit(args.written(args.players_file),
           json.dumps(varma.to_dict(d, args.seed), ensure_ascii=False, indent=1) + "\n" if args.format == "json"
           else varma_text(d, varma.named_schedule(d, len(players)), args.lang))
     return 0
@@ -66,8 +66,8 @@ def _ratings(ns: argparse.Namespace) -> int:
     warnings: list[InputWarning] = []
     text = render_ratings(view(RatingsOptions, ns), args.file, fmt, warnings)
     for w in warnings:
-        _warn(w, args.lang)
-    _emit(args.written(args.file), text)
+        warn(w, args.lang)
+    emit(args.written(args.file), text)
     return 0
 
 
@@ -76,8 +76,8 @@ def _playoffs(ns: argparse.Namespace) -> int:
     warnings: list[InputWarning] = []
     answer = playoffs(view(Options, ns), args.file, args.places, args.after, warnings)
     for w in warnings:
-        _warn(w, args.lang)
-    _emit(args.written(args.file),
+        warn(w, args.lang)
+    emit(args.written(args.file),
           dumps_exact(answer) + "\n" if args.format == "json" else playoffs_text(answer, args.places, args.lang))
     return 0
 
@@ -87,14 +87,14 @@ def _prizes(ns: argparse.Namespace) -> int:
     warnings: list[InputWarning] = []
     paid = prizes(view(Options, ns), args.file, read_text(args.prizes), args.prizes, args.method, warnings)
     for w in warnings:
-        _warn(w, args.lang)
+        warn(w, args.lang)
     if args.format == "json":
         text = dumps_exact(paid.to_json_obj(args.lang))
     elif args.format == "html":
         text = prizes_page(paid, args.lang, args.file)
     else:
         text = "".join(f"{line}\n" for line in [*map(_prize_line, paid.awards), *prize_rests(paid.awards, args.lang)])
-    _emit(args.written(args.file, args.prizes, *([args.playoff] if args.playoff else [])), text)
+    emit(args.written(args.file, args.prizes, *([args.playoff] if args.playoff else [])), text)
     if args.format not in ("json", "html"):  # those carry the notes, as the standings' do (the seed of a lot among them)
         for note in paid.notes:
             print(f"{MESSAGE_WORDS.text('note', args.lang)}: {message(note, args.lang)}", file=sys.stderr)
@@ -112,9 +112,9 @@ def _series(ns: argparse.Namespace) -> int:
     warnings: list[InputWarning] = []
     table = series(view(Options, ns), args.file, args.points, args.best, args.series_tiebreaks, warnings)
     for w in warnings:
-        _warn(w, args.lang)
+        warn(w, args.lang)
     text = dumps_exact(to_json_obj(table, warnings, args.lang)) if args.format == "json" else to_text(table, args.lang)
-    _emit(args.written(*args.file), text)
+    emit(args.written(*args.file), text)
     return 0
 
 
@@ -175,8 +175,8 @@ def _odds(ns: argparse.Namespace) -> int:
     finally:
         progress.clear()
     for w in warnings:
-        _warn(w, args.lang)
-    _emit(args.written(args.file), text)
+        warn(w, args.lang)
+    emit(args.written(args.file), text)
     return 0
 
 
@@ -269,7 +269,7 @@ def _serve(ns: argparse.Namespace) -> int:
                 listed_warnings: list[InputWarning] = []
                 players = (Path(args.players).name, player_list(args.players, listed_warnings))
                 for w in listed_warnings:
-                    _warn(w, args.lang)
+                    warn(w, args.lang)
             live = LiveHub(target, args.database, args.token,
                            Settings(tiebreaks=args.tiebreaks, rules=args.rules, event=args.event, points_from=args.points_from,
                                     no_lots=args.no_lots, seed=args.seed, playoff=_playoff_beside(args.watch, args.playoff)),
@@ -287,8 +287,10 @@ def _serve(ns: argparse.Namespace) -> int:
     except ImportError as e:
         raise _missing_extra(e) from None
     if live is not None:
-        print(message(Message("tiebreak: live standings of {} event file(s) at http://{}:{}/live",
-                              len(live.events), args.host, args.port),
+        print(message(Message("tiebreak: live standings of {} event file at http://{}:{}/live",
+                              len(live.events), args.host, args.port,
+                              plural="tiebreak: live standings of {} event files at http://{}:{}/live",
+                              count=len(live.events)),
                       args.lang),
               file=sys.stderr)
         for passed in live.folder.passed_over():  # a website or web pages beside the event files: said, never read

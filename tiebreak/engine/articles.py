@@ -4,6 +4,8 @@ under ``fide-2009``, USCF 34, the Russian text) and the words behind each round'
 >>> from .rules import RULE_SETS
 >>> article("BH", RULE_SETS["fide-2009"]), article("BH", RULE_SETS["fide-2024"]), article("SB", RULE_SETS["ru"])
 ("Arbiters' Manual 13.4.1", 'C.07 8.1', 'C.07 9.1; Russian practice: unplayed games as draws (seed 004)')
+>>> article("BH/C1/P", RULE_SETS["fide-2009"]), article("ARO/U1000", RULE_SETS["fide-2009"])
+("Arbiters' Manual 13.4.4", "Arbiters' Manual 13.3.1")
 >>> source_text(1, RULE_SETS["fide-2009"], "game")
 "game (opponent's score, the opponent's unplayed rounds as draws; Arbiters' Manual 13.14.2)"
 >>> source_text(1, RULE_SETS["fide-2009"], "match", team=True)  # a team's round is a match
@@ -12,6 +14,7 @@ under ``fide-2009``, USCF 34, the Russian text) and the words behind each round'
 
 from __future__ import annotations
 
+from .messages import Message
 from .registry import CATALOGUE, parse
 from .rules import RuleSet
 
@@ -22,26 +25,32 @@ ARBITERS_MANUAL = {
     "L-SBH": "13.13.2 (2.5)", "EMMSB": "13.13.3 (3.2)", "EMGSB": "13.13.3 (3.3)", "EGMSB": "13.13.3 (3.4)",
     "EGGSB": "13.13.3 (3.5)", "MPVGP": "13.10/13.12",
 }
+#: what a rule set of another family reads otherwise, cited after the C.07 article (messages: worded in the reader's
+#: language)
 _FAMILY_NOTE = {
-    "uscf": "USCF 34E1: opponents' unplayed games ½, own unplayed games an opponent with 0",
-    "ru": "Russian practice: unplayed games as draws (seed 004)",
-    "sevilla": "Sevilla's convention: unplayed rounds as draws, own ones with oneself at one's adjusted score",
+    "uscf": Message("USCF 34E1: opponents' unplayed games ½, own unplayed games an opponent with 0"),
+    "ru": Message("Russian practice: unplayed games as draws (seed 004)"),
+    "sevilla": Message("Sevilla's convention: unplayed rounds as draws, own ones with oneself at one's adjusted score"),
 }
 
 
 def article(spec: str, rules: RuleSet, c07: str = "") -> str:
-    """The article behind ``spec`` (a specifier: ``BH/C1``) under ``rules``; ``c07`` is the catalogue's article."""
+    """The article behind ``spec`` (a specifier: ``BH/C1``) under ``rules``; ``c07`` is the catalogue's article.  A
+    message (the Arbiters' Manual and a rule set's note are worded in the reader's language), which every face cites:
+    the standings' legend, ``explain``, ``check``."""
     try:
         parsed = parse(spec)
-        code, text = parsed.code, parsed.text
+        code = parsed.code
     except Exception:  # a team code: the catalogue's article stands
         return c07
     c07 = c07 or CATALOGUE[code].article
     if rules.family == "legacy":
-        found = ARBITERS_MANUAL.get(text) or ARBITERS_MANUAL.get(code)
-        return f"Arbiters' Manual {found}" if found else c07
+        # its cut or median names the article (BH/C1/P is Cut-1 Buchholz, 13.4.4), other modifiers do not
+        cut = f"/C{parsed.cut}" if parsed.cut else f"/M{parsed.median}" if parsed.median else ""
+        found = ARBITERS_MANUAL.get(code + cut) or ARBITERS_MANUAL.get(code)
+        return Message("Arbiters' Manual {}", found) if found else c07
     note = _FAMILY_NOTE.get(rules.family)
-    return f"{c07}; {note}" if note and not c07.startswith(("USCF", "Russian")) else c07
+    return Message("{}; {}", c07, note) if note and not c07.startswith(("USCF", "Russian")) else c07
 
 
 #: contribution sources (tiebreak.engine.passes SOURCE_*) worded by the rule set's family

@@ -15,6 +15,17 @@ itself, so the words live in the catalogues of ``tiebreak/render/locale``, not h
 'cut-{}'
 >>> Message("place {n}", context="prize:place", n=2)
 'place 2'
+
+A message with a count has two identifiers, as gettext's ``ngettext`` has: the singular (``template``) and the plural
+(``plural``); ``count`` is the number that chooses the form (Russian and Ukrainian have three: 1 участник, 2
+участника, 5 участников; the catalogues' ``Plural-Forms`` say which number takes which).  Two counts in one sentence
+are two messages put into a third:
+
+>>> [Message("{} player", k, plural="{} players", count=k) for k in (1, 2)]
+['1 player', '2 players']
+>>> teams, rounds = Message("{} team", 1, plural="{} teams", count=1), Message("{} round", 9, plural="{} rounds", count=9)
+>>> Message("{} and {}", teams, rounds)
+'1 team and 9 rounds'
 """
 
 from __future__ import annotations
@@ -23,21 +34,36 @@ from collections.abc import Sequence
 
 
 class Message(str):
-    """An English text that keeps its identifier (``template``), its values (``args``) and its gettext context."""
+    """An English text that keeps its identifier (``template``), its values (``args``) and its gettext context; a
+    message with a count its plural identifier (``plural``) and the number that chooses the form (``count``)."""
 
     template: str
     args: tuple[object, ...]
     #: values of named fields (``{n}. place``), for words of a table with a context
     named: dict[str, object]
     context: str | None
+    #: gettext's ``msgid_plural`` (the English of every count but 1), or None for a message without a count
+    plural: str | None
+    #: the number that chooses the form (the constructor's ``count``; ``str.count`` keeps its name)
+    plural_count: int | None
 
-    def __new__(cls, template: str, *args: object, context: str | None = None, **named: object) -> Message:
-        self = super().__new__(cls, template.format(*args, **named) if args or named else _unescaped(template))
+    def __new__(cls, template: str, *args: object, context: str | None = None, plural: str | None = None,
+                count: int | None = None, **named: object) -> Message:
+        if (plural is None) != (count is None):
+            raise TypeError("a message with a count gives both its plural and its count")
+        english = plural if plural is not None and count != 1 else template
+        self = super().__new__(cls, english.format(*args, **named) if args or named else _unescaped(english))
         self.template, self.args, self.named, self.context = template, args, named, context
+        self.plural, self.plural_count = plural, None if count is None else int(count)
         return self
 
+    @property
+    def english(self) -> str:
+        """The English identifier this message's count takes (the singular or the plural)."""
+        return self.plural if self.plural is not None and self.plural_count != 1 else self.template
+
     def __reduce__(self) -> tuple[object, ...]:  # pickled (the web's worker processes) with its identifier
-        return (_rebuild, (self.template, self.args, self.context, self.named))
+        return (_rebuild, (self.template, self.args, self.context, self.named, self.plural, self.plural_count))
 
 
 class TieBreakList(str):
@@ -82,12 +108,27 @@ class Count(int):
         return f"Count({int(self)})"
 
 
+#: counts of a thing said alone ("21 players"), put into sentences as a value: one identifier a thing on every face
+COUNTED = {"player": ("{} player", "{} players"), "team": ("{} team", "{} teams"), "round": ("{} round", "{} rounds")}
+
+
+def counted(thing: str, n: int) -> Message:
+    """``n`` things (:data:`COUNTED`) in the form the count takes.
+
+    >>> Message("{} and {}", counted("player", 21), counted("round", 1))
+    '21 players and 1 round'
+    """
+    one, many = COUNTED[thing]
+    return Message(one, n, plural=many, count=n)
+
+
 def _unescaped(template: str) -> str:
     return template.replace("{{", "{").replace("}}", "}")
 
 
-def _rebuild(template: str, args: tuple[object, ...], context: str | None, named: dict[str, object]) -> Message:
-    return Message(template, *args, context=context, **named)
+def _rebuild(template: str, args: tuple[object, ...], context: str | None, named: dict[str, object],
+             plural: str | None = None, count: int | None = None) -> Message:
+    return Message(template, *args, context=context, plural=plural, count=count, **named)
 
 
 def to_json(text: object) -> object:
@@ -101,6 +142,8 @@ def to_json(text: object) -> object:
     {'id': 'default {}', 'values': [{'list': ['PTS', 'EDE'], 'primary': 'MP'}]}
     >>> to_json(Message("place {n}", context="prize:place", n=2))
     {'id': 'place {n}', 'values': [], 'context': 'prize:place', 'named': {'n': '2'}}
+    >>> to_json(Message("{} player", 21, plural="{} players", count=21))
+    {'id': '{} player', 'values': ['21'], 'plural': '{} players', 'count': 21}
     """
     if isinstance(text, BaseException):  # an error inserted in a message: its message
         said = getattr(text, "message", None)
@@ -114,6 +157,8 @@ def to_json(text: object) -> object:
         out["context"] = text.context
     if text.named:
         out["named"] = {k: to_json(v) for k, v in text.named.items()}
+    if text.plural is not None:  # gettext's msgid_plural and the number that chooses the form
+        out["plural"], out["count"] = text.plural, text.plural_count
     return out
 
 
@@ -144,5 +189,5 @@ def replaced(text: str, old: str, new: str) -> str:
         return text.replace(old, new)
     def value(v: object) -> object:
         return replaced(v, old, new) if isinstance(v, str) else v
-    return Message(text.template, *map(value, text.args), context=text.context,
-                   **{k: value(v) for k, v in text.named.items()})
+    return Message(text.template, *map(value, text.args), context=text.context, plural=text.plural,
+                   count=text.plural_count, **{k: value(v) for k, v in text.named.items()})

@@ -168,5 +168,6 @@ def parse_list(text: str | list[str], parse_item: Callable[[str], TieBreakSpec] 
     (a team event's list: :func:`tiebreak.engine.team_tiebreaks.parse_team`)."""
     items = [x for x in (text if isinstance(text, list) else re.split(r"[,;\s]+", text.strip())) if x.strip()]
     if len(items) > MAX_LIST:
-        raise SpecifierError(Message("the list has {} tie-breaks; at most {} are accepted", len(items), MAX_LIST))
+        raise SpecifierError(Message("the list has {} tie-break; at most {} are accepted", len(items), MAX_LIST,
+                                     plural="the list has {} tie-breaks; at most {} are accepted", count=len(items)))
     return [parse_item(x) for x in items]

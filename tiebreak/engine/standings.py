@@ -19,7 +19,7 @@ import numpy as np
 from .articles import article, source_text
 from .direct import groups_with_encounters, points_in_point_group
 from .errors import InputError, InputWarning, Place, SpecifierError
-from .messages import Message, TieBreakList
+from .messages import Message, TieBreakList, counted
 from .model import Kind, Tournament
 from .numbers import check_rating, check_seed
 from .passes import (
@@ -74,7 +74,7 @@ def detect_system(t: Tournament, rounds: int | None = None, teams: bool = False)
     if _RR_WORDS.search(text):
         return "round robin", said
     n, r = len(t.players), rounds if rounds is not None else t.rounds
-    why = Message("{} teams and {} rounds", n, r) if teams else Message("{} players and {} rounds", n, r)
+    why = Message("{} and {}", counted("team" if teams else "player", n), counted("round", r))
     return ("round robin" if r in (n - 1, n) or (n > 2 and r in (2 * n - 2, 2 * n)) else "swiss"), why
 
 
@@ -280,9 +280,10 @@ def _check_bounds(t: Tournament, specs: list[TieBreakSpec], seed: int | None, un
     check_rating(unrated_rating)
     for spec in specs:
         if spec.cut > max(t.rounds, 1) or 2 * spec.median > max(t.rounds, 2):
-            raise SpecifierError(Message("{}: the event has {} rounds; a cut or median of more rounds leaves no value "
-                                         "(Art. 14.1-14.4)",
-                                         spec.text, t.rounds), field="tiebreaks")
+            raise SpecifierError(Message("{}: the event has {} round; a cut or median of more rounds leaves no value "
+                                         "(Art. 14.1-14.4)", spec.text, t.rounds,
+                                         plural="{}: the event has {} rounds; a cut or median of more rounds leaves no "
+                                         "value (Art. 14.1-14.4)", count=t.rounds), field="tiebreaks")
 
 
 def tournament_seed(t: Tournament) -> int:
@@ -386,9 +387,10 @@ def compute_standings(
     order, ranks, lot, seed = finish(group, [p.start_no for p in t.players], lots, seed)
     drawn = int((lot > 0).sum())
     if drawn:
-        notes.append(Message("{} players still tied after the list: drawn by lot with seed {} (the same seed repeats "
-                             "the draw)",
-                             drawn, seed))
+        notes.append(Message("{} player still tied after the list: drawn by lot with seed {} (the same seed repeats "
+                             "the draw)", drawn, seed,
+                             plural="{} players still tied after the list: drawn by lot with seed {} (the same seed "
+                             "repeats the draw)", count=drawn))
     ctx = context(ruleset)
     score = Column(ctx.score, ctx.scale)
     s = Standings(t, ruleset, system, k, specs, columns, [], seed, score, notes, list(warnings or []),

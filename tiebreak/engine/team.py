@@ -46,6 +46,8 @@ __all__ = [
 
 @dataclass
 class TeamRow:
+    """A team's row of the team standings: its rank, number, name and values."""
+
     rank: int
     index: int
     number: int
@@ -66,6 +68,8 @@ class TeamRow:
 
 @dataclass
 class TeamStandings:
+    """The standings of the teams of a team event (the one ranking interface, as the players' standings)."""
+
     tt: TeamTournament
     rules: RuleSet
     system: str
@@ -169,9 +173,10 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
     order, ranks, lot, seed = finish(group, [tm.number for tm in tt.teams], lots, seed)
     drawn = int((lot > 0).sum())
     if drawn:  # as for players: the seed is told, so the draw can be repeated
-        notes.append(Message("{} teams still tied after the list: drawn by lot with seed {} (the same seed repeats the "
-                             "draw)",
-                             drawn, seed))
+        notes.append(Message("{} team still tied after the list: drawn by lot with seed {} (the same seed repeats the "
+                             "draw)", drawn, seed,
+                             plural="{} teams still tied after the list: drawn by lot with seed {} (the same seed "
+                             "repeats the draw)", count=drawn))
     keys = column_keys([s.text for s in specs])
     rows = [TeamRow(int(ranks[i]), i, tt.teams[i].number, tt.teams[i].name,
                     {key: c.value(i) for key, c in zip(keys, columns)}, int(lot[i]) or None) for i in order.tolist()]

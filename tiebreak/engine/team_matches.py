@@ -27,6 +27,8 @@ DEFAULT_MATCH_POINTS = ScoreSystem(win=Fraction(2), draw=Fraction(1), loss=Fract
 
 @dataclass
 class Team:
+    """A team: its number, name and members in board order."""
+
     number: int
     name: str
     members: list[int]  # start numbers, board order
@@ -245,8 +247,10 @@ def _grid_of_boards(t: Tournament, teams: list[Team], team_of: np.ndarray, prese
             for board, i in enumerate(playing[:boards]):
                 grid.board_gp[ti, r, board] = pts[i, r]
             if len(playing) > boards:
-                warnings.append(InputWarning(Message("round {}: team {} has {} boards, more than {}",
-                                                     r + 1, repr(team.name), len(playing), boards),
+                warnings.append(InputWarning(Message("round {}: team {} has {} board, more than {}",
+                                                     r + 1, repr(team.name), len(playing), boards,
+                                                     plural="round {}: team {} has {} boards, more than {}",
+                                                     count=len(playing)),
                                              Place(t.source, field="team boards")))
             if opp_teams:
                 grid.opponent[ti, r] = opp_teams.most_common(1)[0][0]

@@ -159,6 +159,8 @@ def primary_direct_encounter(tc: TeamContext, members: list[int], played: bool =
 
 @dataclass(frozen=True)
 class TeamTieBreak:
+    """A team tie-break of the catalogue: its code, name and article."""
+
     code: str
     name: str
     article: str
@@ -182,7 +184,7 @@ TEAM_CATALOGUE = {d.code: d for d in [
     TeamTieBreak("SB", "Sonneborn-Berger (SB:MP = EMMSB, SB:GP = EGGSB)", "C.07 13.2", extended_sonneborn_berger),
     TeamTieBreak("ESB", "Extended Sonneborn-Berger", "C.07 13.2", extended_sonneborn_berger),
     TeamTieBreak("EMMSB", "Opponent's MP × MP obtained (AM 13.13.3 A)", "C.07 13.2.1", _esb("MP", "MP")),
-    TeamTieBreak("EMGSB", "Opponent's MP × GP obtained (AM 13.13.3 B; Olympiad SB with Cut-1)", "C.07 13.2.2",
+    TeamTieBreak("EMGSB", "Opponent's MP × GP obtained (AM 13.13.3 B)", "C.07 13.2.2",
                  _esb("MP", "GP")),
     TeamTieBreak("EGMSB", "Opponent's GP × MP obtained (AM 13.13.3 C)", "C.07 13.2.3", _esb("GP", "MP")),
     TeamTieBreak("EGGSB", "Opponent's GP × GP obtained (AM 13.13.3 D)", "C.07 13.2.4", _esb("GP", "GP")),
@@ -245,6 +247,17 @@ TEAM_MODIFIERS = {"EDEC": "P", "EDET": "P", "EDEB": "P", "EDEBT": "P", "EDEBB": 
                   "SB": "CMPS", "ESB": "CMPS", "EMMSB": "CMPS", "EMGSB": "CMPS",
                   "EGMSB": "CMPS", "EGGSB": "CMPS", "PS": "C", "KS": "L", "AOB": "FPS", "SSSC": "FK", "EDE": "P", "DE": "P"}
 
+
+#: what the score after a colon says (``BH:GP``, ``ESB:MG``): the team score a tie-break is computed on (C.07 11.1,
+#: 13.2), as the standings' legend names it
+TEAM_SCORES = {
+    "MP": Message("on match points (C.07 11.1.1)"),
+    "GP": Message("on game points (C.07 11.1.2)"),
+    "MM": Message("the opponent's match points × the match points obtained (C.07 13.2.1)"),
+    "MG": Message("the opponent's match points × the game points obtained (C.07 13.2.2)"),
+    "GM": Message("the opponent's game points × the match points obtained (C.07 13.2.3)"),
+    "GG": Message("the opponent's game points × the game points obtained (C.07 13.2.4)"),
+}
 
 #: the reference checker's own names of the two scores (its ``MPTS``/``GPTS`` set the primary score as ours do)
 TEAM_ALIASES = {"MPTS": "MP", "GPTS": "GP"}

@@ -19,6 +19,10 @@ from .dates import parse_date
 from .files import read_input
 from .text import MAX_ROUNDS, check_size, one_line
 
+#: the warning's identifier when a player's published points and results disagree: the loader drops it for the
+#: players whose published points it reads (``--points-from column``: then those are used, not the results)
+POINTS_DISAGREE = "player {}: gamePoints says {} but the results add up to {}; the results are used"
+
 _BYE_OF_LETTER = {"P": Kind.PAB, "W": Kind.FPB, "F": Kind.FPB, "D": Kind.HPB, "H": Kind.HPB, "Z": Kind.ZPB,
                   "L": Kind.ZPB, "U": Kind.ZPB}
 #: ``L/L`` played: a game lost by both sides (e.g. both defaulted after play), not a double forfeit

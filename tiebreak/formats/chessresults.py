@@ -34,6 +34,10 @@ from .files import read_input
 from .swissmanager import from_swiss_manager
 from .text import MAX_ROUNDS, check_size, one_line
 
+#: the warning's identifier when a player's published points and results disagree: the loader drops it for the
+#: players whose published points it reads (``--points-from column``: then those are used, not the results)
+POINTS_DISAGREE = "player {}: pts says {} but the results add up to {}; the results are used"
+
 #: Chess-Results ``type``: 0 single Swiss, 1 single round robin, 2 team round robin, 3 team Swiss
 TYPES = {"0": "Swiss System", "1": "Round Robin", "2": "Team Round Robin", "3": "Team Swiss System"}
 _RESULTS = {"1.0": Fraction(1), "1": Fraction(1), "0.5": Fraction(1, 2), "0.0": Fraction(0), "0": Fraction(0)}

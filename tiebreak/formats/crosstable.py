@@ -221,12 +221,16 @@ def _player(columns: _Columns, r: list[str], pos: int, ln: int, source: str) -> 
                   sex=one_line(_cell(r, columns.sex))[:1].lower(), birth_date=one_line(_cell(r, columns.birth))[:10])
 
 
+def _cell_place(t: Tournament, ln: int, c: int, rnd: int) -> Place:
+    """Where the round ``rnd`` cell of line ``ln``, column ``c`` (from 0) is."""
+    return Place(t.source, ln, c + 1, round_field(rnd))
+
+
 def _read_rounds(t: Tournament, cells: list[_Cells], colours: dict[str, int]) -> None:
     """The round cells of a Swiss crosstable (``colours``: the colour letters of the table's language)."""
     for (ln, row), p in zip(cells, t.players):
         i = t.row(p.start_no)
-        for rnd, (c, text) in row.items():
-            place = Place(t.source, ln, c + 1, round_field(rnd))
+        for rnd, (c, text) in row.items():  # (a cell's place made for an error alone: 110,000 cells at 9,999 players)
             key = text.upper().replace(" ", "")
             if key in _BYES or text in _BYES:
                 t.kind[i, rnd - 1] = _BYES.get(key, _BYES.get(text))
@@ -236,12 +240,13 @@ def _read_rounds(t: Tournament, cells: list[_Cells], colours: dict[str, int]) ->
                 continue
             m = _GAME.match(text.replace(" ", ""))
             if not m:
-                raise InputError(Message("round cell {} not understood (e.g. 12w1, 7b½, 3b=, 9w+, H, U)", repr(text)), place)
+                raise InputError(Message("round cell {} not understood (e.g. 12w1, 7b½, 3b=, 9w+, H, U)", repr(text)),
+                                 _cell_place(t, ln, c, rnd))
             opp = int(m.group(1))
             if opp not in t._row_of:
-                raise InputError(Message("opponent {} is not a player of this crosstable", opp), place)
+                raise InputError(Message("opponent {} is not a player of this crosstable", opp), _cell_place(t, ln, c, rnd))
             if opp == p.start_no:
-                raise InputError(Message("round {}: player {} is paired with himself", rnd, opp), place)
+                raise InputError(Message("round {}: player {} is paired with himself", rnd, opp), _cell_place(t, ln, c, rnd))
             t.opponent[i, rnd - 1] = t.row(opp)
             t.colour[i, rnd - 1] = colours.get((m.group(2) or "-").lower(), 0)
             t.kind[i, rnd - 1] = _RESULT[m.group(3).replace(",", ".")]

@@ -57,7 +57,8 @@ def export(path: str | Path, table: str) -> list[dict[str, str]]:
     except OSError as e:
         raise InputError(Message("cannot read the file: {}", e.strerror or e), Place(source)) from None
     if size > MAX_BYTES:
-        raise InputError(Message("file of {} bytes (at most {})", Count(size), Count(MAX_BYTES)), Place(source))
+        raise InputError(Message("file of {} byte (at most {})", Count(size), Count(MAX_BYTES),
+                                 plural="file of {} bytes (at most {})", count=size), Place(source))
     with subprocess.Popen([program, "-D", "%Y-%m-%d", "-T", "%Y-%m-%d", "--", str(Path(path).resolve()), table],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL) as proc:
         out, err, failure = bounded_output(proc, MAX_OUTPUT, TIMEOUT)

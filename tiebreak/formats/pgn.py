@@ -93,8 +93,9 @@ def loads(text: str, source: str = "", warnings: list[InputWarning] | None = Non
     _place_games(t, parsed, people, {k: i + 1 for i, k in enumerate(order)})
     missing = int((t.kind == Kind.ABSENT).sum())
     if missing:
-        warnings.append(InputWarning(Message("{} player-rounds have no game; read as absences (zero-point byes)",
-                                             missing),
+        warnings.append(InputWarning(Message("{} player-round has no game; read as an absence (a zero-point bye)",
+                                             missing, plural="{} player-rounds have no game; read as absences "
+                                             "(zero-point byes)", count=missing),
                                      Place(source, field="Round")))
     return t
 

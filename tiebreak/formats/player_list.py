@@ -62,8 +62,9 @@ def read_csv(text: str, source: str) -> list[Player]:
     people = []
     for k, row in enumerate(rows, first):
         if len(row) > len(columns):
-            raise InputError(Message("a line has {} fields: quote a name that has a comma ({})", len(row),
-                                     f'"{row[0]},{row[1]}"'), Place(source, k))
+            raise InputError(Message("a line has {} field: quote a name that has a comma ({})", len(row),
+                                     f'"{row[0]},{row[1]}"', plural="a line has {} fields: quote a name that has a "
+                                     "comma ({})", count=len(row)), Place(source, k))
         got = {c: one_line(v).strip() for c, v in zip(columns, row) if c is not None}
         if not got.get("name"):
             raise InputError("a player without a name", Place(source, k, None, "name"))
@@ -115,9 +116,9 @@ def with_players(t: Tournament, listed: list[Player], source: str, warnings: lis
             missing.append(p.name or p.fide_id)
             players.append(replace(p, start_no=after))
     if missing:
-        warnings.append(InputWarning(Message("{} player(s) of the games are not in the player list {}: {}" if
-                                             len(missing) > 1 else "{} player of the games is not in the player list "
-                                             "{}: {}", len(missing), source, ", ".join(missing[:20])),
+        warnings.append(InputWarning(Message("{} player of the games is not in the player list {}: {}", len(missing),
+                                             source, ", ".join(missing[:20]), plural="{} players of the games are not "
+                                             "in the player list {}: {}", count=len(missing)),
                                      Place(source)))
     order = sorted(range(len(players)), key=lambda i: players[i].start_no)
     new_row = np.empty(len(order), np.int64)

@@ -7,7 +7,6 @@ Chess event) is read with ``event``, the program's own number of one of them."""
 from __future__ import annotations
 
 import re
-import tempfile
 from collections.abc import Iterable
 from importlib import import_module
 from pathlib import Path
@@ -188,6 +187,8 @@ def _read_back(t: Tournament, writer: str, target: str | Path) -> bytes:
     players, rounds and results): written to a scratch file and read with the target format's own reader first, so
     a tournament that format cannot hold (a game both players won, in a format that refuses it) is an error, never
     a file the program itself refuses."""
+    import tempfile  # noqa: PLC0415  start-up: only a conversion makes a scratch folder (tempfile loads random: 3-4 ms)
+
     suffix = Path(target).suffix.lower()
     with tempfile.TemporaryDirectory(prefix="tiebreak-convert-") as tmp:
         trial = Path(tmp) / ("converted" + suffix)
@@ -209,7 +210,7 @@ def differences(t: Tournament, back: Tournament) -> str:
     if [p.start_no for p in t.players] != [p.start_no for p in back.players]:
         return Message("the players")
     if t.rounds != back.rounds:
-        return Message("{} rounds became {}", t.rounds, back.rounds)
+        return Message("{} round became {}", t.rounds, back.rounds, plural="{} rounds became {}", count=t.rounds)
     for grid in ("kind", "opponent"):
         a, b = getattr(t, grid), getattr(back, grid)
         if a.shape != b.shape or (a != b).any():

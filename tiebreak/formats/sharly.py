@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.errors import InputError, InputWarning, Place
-from ..engine.messages import Count, Message
+from ..engine.messages import Count, Message, counted
 from ..engine.model import BLACK, MIRROR, NO_OPPONENT, WHITE, Kind, Player, ScoreSystem, Tournament
 from ..engine.numbers import MAX_RATING
 from .sharly_tiebreaks import tiebreak_list
@@ -99,8 +99,10 @@ def _read(db: Snapshot, warnings: list[InputWarning], event: int | None) -> Tour
     last = _last_round(db, tid)
     check_size(len(players), max(rounds, last), Place(db.source, field="rounds"))
     if pairings > len(players) * max(rounds, last):  # one row per player and round: counted before one is read
-        raise InputError(Message("{} pairing rows for {} players and {} rounds (at most one per player and round)",
-                                 Count(pairings), len(players), max(rounds, last)), db.place("pairing"))
+        size = Message("{} and {}", counted("player", len(players)), counted("round", max(rounds, last)))
+        raise InputError(Message("{} pairing row for {} (at most one per player and round)", Count(pairings), size,
+                                 plural="{} pairing rows for {} (at most one per player and round)", count=pairings),
+                         db.place("pairing"))
     name = one_line(db.text("info", info, "name")) if "info" in db.tables else ""
     t = Tournament.build(players, max(rounds, last), planned_rounds=rounds or None,
                          name=f"{name} - {tname}" if name and tname else name or tname,

@@ -113,8 +113,8 @@ class Snapshot:
         if not isinstance(value, str):
             raise InputError(Message("not text: {}", _shown(value)), self.place(table, row["_row"], column))
         if len(value) > MAX_TEXT:
-            raise InputError(Message("text of {} characters (at most {})",
-                                     Count(len(value)), Count(MAX_TEXT)),
+            raise InputError(Message("text of {} character (at most {})", Count(len(value)), Count(MAX_TEXT),
+                                     plural="text of {} characters (at most {})", count=len(value)),
                              self.place(table, row["_row"], column))
         return value
 
@@ -139,8 +139,8 @@ def snapshot(path: str | Path) -> Iterator[Snapshot]:
     except OSError as e:
         raise InputError(Message("cannot read the file: {}", e.strerror or e), Place(source)) from None
     if size > MAX_DATABASE_BYTES:
-        raise InputError(Message("database of {} bytes (at most {})",
-                                 Count(size), Count(MAX_DATABASE_BYTES)), Place(source))
+        raise InputError(Message("database of {} byte (at most {})", Count(size), Count(MAX_DATABASE_BYTES),
+                                 plural="database of {} bytes (at most {})", count=size), Place(source))
     if head != _MAGIC:
         raise InputError("not an SQLite database (the file does not start with 'SQLite format 3')", Place(source))
     uri = "file:" + quote(str(p.resolve())) + "?mode=ro"

@@ -171,7 +171,8 @@ def parse(data: bytes, source: str) -> SmFile:
     """The records of a Swiss-Manager file, section by section (an InputError naming the byte and the section when
     the file is not whole)."""
     if len(data) > MAX_BYTES:
-        raise InputError(Message("file of {} bytes (at most {})", Count(len(data)), Count(MAX_BYTES)), Place(source))
+        raise InputError(Message("file of {} byte (at most {})", Count(len(data)), Count(MAX_BYTES),
+                                 plural="file of {} bytes (at most {})", count=len(data)), Place(source))
     if not is_swiss_manager(data):
         raise InputError("not a Swiss-Manager file: it does not start with Swiss-Manager's marker 93 FF 89 44",
                          Place(source, field=Message("byte {} ({})", 0, HEADER_PART)))

@@ -125,10 +125,12 @@ def parse(data: bytes, source: str) -> SwtFile:
     """The records of an SWT file, field by field."""
     b = _Bytes(data, source)
     if len(data) > MAX_BYTES:
-        raise InputError(Message("file of {} bytes (at most {})", Count(len(data)), Count(MAX_BYTES)), Place(source))
+        raise InputError(Message("file of {} byte (at most {})", Count(len(data)), Count(MAX_BYTES),
+                                 plural="file of {} bytes (at most {})", count=len(data)), Place(source))
     if len(data) < HEADER:
-        raise InputError(Message("not a Swiss-Chess file: {} bytes, less than its header of {}",
-                                 Count(len(data)), Count(HEADER)),
+        raise InputError(Message("not a Swiss-Chess file: {} byte, less than its header of {}",
+                                 Count(len(data)), Count(HEADER), plural="not a Swiss-Chess file: {} bytes, less than "
+                                 "its header of {}", count=len(data)),
                          Place(source))
     rounds = b.count(1, 1, MAX_ROUNDS)
     paired = b.count(5, 3, MAX_ROUNDS)
@@ -200,7 +202,7 @@ def build(f: SwtFile, source: str, warnings: list[InputWarning]) -> Tournament:
     t.pending = _read_pairings(t, f, ids, source, warnings)
     for q in t.players:
         if f.scoring == 0 and q.declared_points is not None and q.declared_points != t.points(q.start_no):
-            warnings.append(InputWarning(Message("player {}: the file says {} points, the results give {}",
+            warnings.append(InputWarning(Message("player {}: the points in the file are {}, the results give {}",
                                                  q.start_no, format_number(q.declared_points),
                                                  format_number(t.points(q.start_no))),
                                          Place(source, field=Message("field {}", 2030))))

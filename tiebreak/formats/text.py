@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..engine.errors import InputError, InputWarning, Place
-from ..engine.messages import Count, Message
+from ..engine.messages import Count, Message, counted
 
 if TYPE_CHECKING:
     from ..engine.model import Tournament
@@ -164,13 +164,15 @@ def check_size(players: int, rounds: int, place: Place) -> None:
     tiebreak.engine.errors.InputError: a.trf: 1000 rounds: more than 250 rounds
     """
     if rounds > MAX_ROUNDS:
-        raise InputError(Message("{} rounds: more than {} rounds", rounds, MAX_ROUNDS), place)
+        raise InputError(Message("{} round: more than {} rounds", rounds, MAX_ROUNDS, plural="{} rounds: more than {} "
+                                 "rounds", count=rounds), place)
     if players > MAX_PLAYERS:
-        raise InputError(Message("{} players: more than {}", players, MAX_PLAYERS), place)
+        raise InputError(Message("{} player: more than {}", players, MAX_PLAYERS, plural="{} players: more than {}",
+                                 count=players), place)
     if players * rounds > MAX_GRID or players * rounds * rounds > MAX_GRID_ROUNDS:
-        raise InputError(Message("{} players and {} rounds: larger than this program accepts (players x rounds at most "
-                                 "{}, and x rounds again at most {})",
-                                 players, rounds, Count(MAX_GRID), Count(MAX_GRID_ROUNDS)), place)
+        raise InputError(Message("{} and {}: larger than this program accepts (players x rounds at most {}, and x "
+                                 "rounds again at most {})", counted("player", players), counted("round", rounds),
+                                 Count(MAX_GRID), Count(MAX_GRID_ROUNDS)), place)
 
 
 def text_lines(text: str) -> list[str]:
@@ -233,8 +235,9 @@ def bounded(text: str, place: Place, warnings: list[InputWarning] | None) -> str
     if len(text) <= MAX_FREE_TEXT:
         return text
     if warnings is not None:
-        warnings.append(InputWarning(Message("{} characters of text; only the first {} are kept", len(text),
-                                             MAX_FREE_TEXT), place))
+        warnings.append(InputWarning(Message("{} character of text; only the first {} are kept", len(text),
+                                             MAX_FREE_TEXT, plural="{} characters of text; only the first {} are kept",
+                                             count=len(text)), place))
     return text[:MAX_FREE_TEXT]
 
 

@@ -22,6 +22,9 @@ from .trf_reread import Line, Rounds, memory_of
 
 FIRST_ROUND_COLUMN = PLAYER_COLUMNS + 1  # 1-based column of the round-1 opponent field (92)
 ROUND_STRIDE = 10
+#: the warning's identifier when a player's points column and results disagree: the loader drops it for the players
+#: whose column it reads (``--points-from column``: then the column is used, not the results)
+POINTS_DISAGREE = "player {}: points column says {} but the results add up to {}; the results are used"
 #: the warning's identifier when a game is listed by one side only and filled in from it (the crosstable reader's
 #: too): the live screen holds back a version that newly says it (a line being written), by this identifier
 ONE_SIDED = ("round {}: player {} lists {} as opponent, but {}'s line is blank in that round; {}'s side is filled in "

@@ -27,9 +27,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..app.live import rank_players
 from ..engine.model import Kind
 from ..engine.ranking import place_texts
-from ..engine.standings import compute_standings
 from ..formats.text import decode
 
 if TYPE_CHECKING:
@@ -241,9 +241,7 @@ def if_ended_now(live: AsItStands, settings: Settings) -> list[dict[str, Any]] |
         for result, w, b in _TRIED:
             kind = t.kind.copy()
             kind[i, rnd - 1], kind[j, rnd - 1] = Kind[w], Kind[b]
-            s = compute_standings(replace(t, kind=kind), settings.tiebreaks, rules=settings.rules,
-                                  unrated_rating=settings.unrated_rating, seed=settings.seed,
-                                  lots=not settings.no_lots, system=settings.system)
+            s = rank_players(settings, replace(t, kind=kind))  # ranked as the live standings are
             place = {r.start_no: r.rank for r in s.rows}
             # as the standings write a place: 3* where the event's lot decided it, 1-2 shared under serve --no-lots
             drawn = {r.start_no for r in s.rows if r.lot is not None}

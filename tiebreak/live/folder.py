@@ -162,9 +162,12 @@ class WatchedFolder:
         others = sorted(w for w, why in self.skipped.items() if why == "other")
         if others:
             shown = ", ".join(others[:5]) + (" …" if len(others) > 5 else "")
-            said.append(Message("{} file(s) not watched ({}): not a tournament file in the format their ending names "
-                                "(a TRF has 012 and 001 lines, a Chess-JSON file its tournaments); each is watched "
-                                "once it is one", len(others), shown))
+            said.append(Message("{} file not watched ({}): not a tournament file in the format its ending names (a "
+                                "TRF has 012 and 001 lines, a Chess-JSON file its tournaments); it is watched once it "
+                                "is one", len(others), shown,
+                                plural="{} files not watched ({}): not a tournament file in the format their ending "
+                                "names (a TRF has 012 and 001 lines, a Chess-JSON file its tournaments); each is "
+                                "watched once it is one", count=len(others)))
         return said
 
     def _recognised(self, name: str) -> bool:

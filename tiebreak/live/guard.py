@@ -69,7 +69,8 @@ def lost(before: AsItStands, after: AsItStands) -> str | None:
     a, b = before.tournament, after.tournament
     gone = sorted(set(a._row_of) - set(b._row_of))
     if gone:
-        return Message("{} player(s) are no longer in the file (the first: no. {})", len(gone), gone[0])
+        return Message("{} player is no longer in the file (no. {})", len(gone), gone[0],
+                       plural="{} players are no longer in the file (the first: no. {})", count=len(gone))
     if after.round < before.round or b.rounds < a.rounds:
         return Message("round {} is no longer in the file", before.round)
     rows = [b._row_of[p.start_no] for p in a.players]

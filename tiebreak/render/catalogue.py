@@ -37,12 +37,36 @@ def catalogue(lang: str) -> dict[tuple[str | None, str], str]:
 
 
 @lru_cache(maxsize=None)
+def plurals(lang: str) -> dict[tuple[str | None, str], tuple[str, ...]]:
+    """(context or None, English singular) -> the forms of a sentence with a count (gettext's ``msgstr[0]``,
+    ``msgstr[1]``...), for ``ru`` and ``uk`` (empty for English).
+
+    >>> plurals("ru")[("live:places_settled", "{n} place settled")]
+    ('определено {n} место', 'определено {n} места', 'определено {n} мест')
+    """
+    if lang not in LANGUAGES or lang == "en":
+        return {}
+    forms: dict[tuple[str | None, str], dict[int, str]] = {}
+    for key, value in _translations(lang)._catalog.items():  # type: ignore[attr-defined]  # (as catalogue())
+        if isinstance(key, tuple):  # a plural entry: ("context\x04msgid", form)
+            ctx, sep, msgid = key[0].partition("\x04")
+            forms.setdefault((ctx, msgid) if sep else (None, key[0]), {})[key[1]] = value
+    return {k: tuple(v[i] for i in sorted(v)) for k, v in forms.items()}
+
+
+@lru_cache(maxsize=None)
 def _translations(lang: str) -> gettext.NullTranslations:
     if lang not in LANGUAGES or lang == "en":
         return gettext.NullTranslations()
     return gettext.translation(DOMAIN, LOCALE_DIR, languages=[lang])
 
 
-def plural_form(context: str, singular: str, plural_: str, n: int, lang: str = "en") -> str:
-    """The form of the sentence that a count ``n`` takes in ``lang``, its fields not filled."""
-    return _translations(lang).npgettext(context, singular, plural_, n)
+def plural_form(context: str | None, singular: str, plural_: str, n: int, lang: str = "en") -> str:
+    """The form of the sentence that a count ``n`` takes in ``lang`` (the rule of the catalogue's ``Plural-Forms``),
+    its fields not filled; the English when the catalogue has no such sentence.
+
+    >>> [plural_form(None, "{} player", "{} players", n, "uk") for n in (1, 2, 5)]
+    ['{0} учасник', '{0} учасники', '{0} учасників']
+    """
+    t = _translations(lang)
+    return t.ngettext(singular, plural_, n) if context is None else t.npgettext(context, singular, plural_, n)

@@ -22,7 +22,7 @@ from ..arbiter.check import Difference, Report
 from ..engine.model import format_number
 from ..formats.text import spreadsheet_safe
 from .columns import key_heading
-from .i18n import grouped, kind_name, message
+from .i18n import count_sentence, kind_name, message
 from .templating import environment
 from .words import CHECK_WORDS
 
@@ -123,17 +123,18 @@ def _round_text(c: dict[str, Any], lang: str) -> str:
     return text
 
 
-def _line_key(r: Report) -> str:
-    """The report's first line: right or wrong, under an announced list or the default one (none was announced)."""
+def _first_line(r: Report, lang: str, tiebreaks: str) -> str:
+    """The report's first line: right or wrong (how many differences, in the form their count takes), under an
+    announced list or the default one (none was announced)."""
     if r.agree:
-        return "right_default" if r.default_list else "right"
-    return "wrong_default" if r.default_list else "wrong"
+        return _w("right_default" if r.default_list else "right", lang, rules=r.announced, list=tiebreaks)
+    return count_sentence("check:wrong_default" if r.default_list else "check:wrong", len(r.differences), lang,
+                          rules=r.announced, list=tiebreaks)
 
 
 def to_text(r: Report, lang: str = "en") -> str:
     lst = ", ".join(r.tiebreaks)
-    key = _line_key(r)
-    lines = [f"{r.source}: {_w(key, lang, rules=r.announced, list=lst, n=grouped(len(r.differences), lang))}"]
+    lines = [f"{r.source}: {_first_line(r, lang, lst)}"]
     if not r.agree:
         lines.append(f"  {verdict_text(r, lang)}")
     for d in r.differences:
@@ -184,15 +185,14 @@ def view(reports: list[Report], lang: str = "en", failed: list[tuple[str, str]] 
     events = []
     for k, r in enumerate(reports):
         name = _file_name(r.source)  # the name, not the folders: a phone reads it whatever their depth
-        n = grouped(len(r.differences), lang)
         verdict = ({"cls": "ok", "mark": _w("ok", lang), "text": ""} if r.agree else
-                   {"cls": "bad", "mark": _w("differs", lang, n=n), "text": verdict_text(r, lang)})
+                   {"cls": "bad", "mark": count_sentence("check:differs", len(r.differences), lang),
+                    "text": verdict_text(r, lang)})
         summary.append({"name": name, "source": r.source, "href": f"#e{k}", "announced": r.announced,
                         "verdict": verdict, "best": ", ".join(r.best_rules)})
-        key = _line_key(r)
         events.append({
             "id": f"e{k}", "name": name, "source": r.source,
-            "line": _w(key, lang, rules=r.announced, list=", ".join(r.tiebreaks), n=n),
+            "line": _first_line(r, lang, ", ".join(r.tiebreaks)),
             "verdict": verdict["text"], "best": r.best_rules,
             "labels": [_w(x, lang) for x in ("player", "what", "published", "ours", "reproduced", "why")],
             "differences": [{"start_no": d.start_no, "who": f"{d.start_no} {d.name}", "what": _what(d, lang, r.primary),

@@ -23,7 +23,6 @@ from ..views.crosstable import HEAD_COLUMNS, Cell, Crosstable, Row
 from .i18n import word
 from .results import CELL, colour_letter, cross_cell
 from .results import legend as symbols_legend
-from .templating import cell_html
 from .text_table import text_table
 from .words import LIVE_WORDS, SITE_WORDS, TEAM_WORDS
 
@@ -93,6 +92,8 @@ def cells_html(view: Crosstable, lang: str, href: str = "player-{}.html") -> lis
     opponent's cell a link to ``href``: the player's or the team's card).  A Swiss event's cells of 2,000 rows are
     made quickly: the colour letters looked up once, every cell's HTML cut from one made by
     :func:`~tiebreak.render.templating.cell_html`."""
+    from .templating import cell_html  # noqa: PLC0415  start-up: Jinja for HTML alone (the text standings import this module: +40 ms, -X importtime)
+
     if view.square:
         return ["".join(cell_html({"text": x}) for x in square_texts(view, r)) for r in view.rows]
     if view.teams:

@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.model import Kind, format_number
-from ..engine.ranking import Ranking, place_sizes, shared_place
+from ..engine.ranking import RankedRow, Ranking, place_sizes, shared_place
 from ..engine.registry import CATALOGUE
 from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Contribution
@@ -91,7 +91,8 @@ def matches(s: TeamStandings, number: int) -> list[dict[str, Any]]:
 def value_heading(s: Ranking, key: str, article: str, lang: str = "en") -> tuple[str, str, str]:
     """A value's heading, the code that names it and its article: the column's key, except a team event's primary
     score (``PTS``, or its own code), headed as the standings head it (``МО``), named and cited as the legend does
-    (match points, C.07 11.1.1).
+    (match points, C.07 11.1.1); the other of match and game points by the glossary's name as well (``ИО``, as the
+    standings head the column).
 
     >>> from tiebreak.engine.team import Team, build, compute_team_standings
     >>> from tiebreak.engine.model import Player, Tournament
@@ -99,10 +100,14 @@ def value_heading(s: Ranking, key: str, article: str, lang: str = "en") -> tuple
     >>> s = compute_team_standings(build(t, [Team(1, "A", [1, 2]), Team(2, "B", [3, 4])]), "PTS,BH", lots=False)
     >>> value_heading(s, "PTS", "C.07 11", "ru"), value_heading(s, "BH", "C.07 8.1, 16", "ru")
     (('МО', 'MP', 'C.07 11.1.1'), ('BH', 'BH', 'C.07 8.1, 16'))
+    >>> value_heading(s, "GP", "C.07 11.1.2", "uk")
+    ('ІО', 'GP', 'C.07 11.1.2')
     """
     code = key.split("/")[0].split(":")[0]
     if isinstance(s, TeamStandings) and code in ("PTS", s.tt.primary) and s.tt.primary in TEAM_CATALOGUE:
         return key_heading(code, s.tt.primary, lang), s.tt.primary, TEAM_CATALOGUE[s.tt.primary].article
+    if isinstance(s, TeamStandings) and key in ("MP", "GP"):
+        return key_heading(key, s.tt.primary, lang), key, article
     return key, code, article
 
 
@@ -132,12 +137,17 @@ def _num(x: Fraction | None) -> str:
 _w = EXPLAIN_WORDS.text
 
 
+def _place(row: RankedRow, sizes: dict[int, int]) -> str:
+    """A row's place as the standings write it: ``5-9`` shared, ``40*`` placed by the lot."""
+    return shared_place(row.rank, sizes[row.rank]) + ("*" if row.lot is not None else "")
+
+
 def _head(s: Ranking, number: int, lang: str) -> list[str]:
     """The first lines: who, with the place, rules, system and round as the standings say them (a shared place
     ``1-32``, "before round 1 of 7"); a team's primary score, its boards when the file declares or plays them, and
     its matches."""
     row = s.row(number)
-    place = shared_place(row.rank, place_sizes(s.rows)[row.rank])
+    place = _place(row, place_sizes(s.rows))
     after = after_round(s.after_round, s.tournament.rounds, lang)
     if not isinstance(s, TeamStandings):
         return [_w("head", lang, name=row.name, no=number, rank=place, points=format_number(row.points),
@@ -279,8 +289,8 @@ def explain_pair(s: Ranking, a: int, b: int, lang: str = "en") -> str:
     first = _first_difference(s, a, b)
     head = TEAM_EXPLAIN.text if isinstance(s, TeamStandings) else _w  # a team is named as a team
     sizes = place_sizes(s.rows)  # a shared place as the standings write it, 5-9
-    lines = [head("pair_head", lang, a=a, name_a=ra.name, rank_a=shared_place(ra.rank, sizes[ra.rank]), b=b,
-                  name_b=rb.name, rank_b=shared_place(rb.rank, sizes[rb.rank]))]
+    lines = [head("pair_head", lang, a=a, name_a=ra.name, rank_a=_place(ra, sizes), b=b, name_b=rb.name,
+                  rank_b=_place(rb, sizes))]
     if first is None:
         how = _w("by_lot", lang) if ra.lot or rb.lot else _w("shared", lang)
         lines.append(_w("equal", lang, how=how))

@@ -19,8 +19,10 @@ from ..arbiter.categories import CategoryStandings
 from ..arbiter.clubs import TEAM_CODES, ClubRanking
 from ..arbiter.columns import PlayerColumns
 from ..engine.model import format_number
+from ..engine.ranking import shared_place, written_places
 from ..views.standings import column_order
 from .html import Sheet, sections_html, sheet, table_data
+from .i18n import count_sentence
 from .text_table import text_table
 from .words import COLUMN_HEADINGS, GROUPS_WORDS
 
@@ -41,11 +43,16 @@ def _category_table(c: CategoryStandings, lang: str, columns: PlayerColumns | No
     head = [_w("cat_rank", lang), _w("overall", lang),
             *(COLUMN_HEADINGS.text(k.key, lang) if k.kind == "player" else words.get(k.kind, k.key) for k in order[1:])]
     body = []
-    for r in c.rows:
+    # both places as the standings write one: shared "4-6" (the overall "22-26" as the main table), "*" where a lot
+    # placed the row (overall), or placed it against another of the category (its place in the category)
+    places = written_places([r.rank for r in c.rows])
+    for r, place in zip(c.rows, places):
         player = dict(zip(columns.names, columns.cells[r.start_no])) if columns else {}
         fixed = {"number": str(r.start_no), "name": r.row.name, "points": format_number(r.row.points)}
-        body.append([str(r.rank), str(r.overall), *(player[k.key] if k.kind == "player" else _cell(r.row.values[k.key])
-                                                    if k.kind == "value" else fixed[k.kind] for k in order[1:])])
+        body.append([place + ("*" if r.drawn else ""),
+                     shared_place(r.overall, c.overall_sizes.get(r.overall, 1)) + ("*" if r.row.lot is not None else ""),
+                     *(player[k.key] if k.kind == "player" else _cell(r.row.values[k.key])
+                       if k.kind == "value" else fixed[k.kind] for k in order[1:])])
     return head, body
 def categories_text(cats: list[CategoryStandings], lang: str = "en", columns: PlayerColumns | None = None) -> str:
     """Each category as an aligned table under its heading, with the player ``columns`` of the main table.
@@ -129,7 +136,7 @@ def _club_rows(r: ClubRanking) -> list[list[str]]:
 
 def clubs_text(r: ClubRanking, lang: str = "en") -> str:
     head = [_w("cat_rank", lang), _w("team", lang), _w("points", lang), *r.tiebreaks, _w("counted", lang)]
-    lines = [_w("ranking", lang, n=r.best), *text_table(head, _club_rows(r), {1, len(head) - 1}),
+    lines = [count_sentence("groups:ranking", r.best, lang), *text_table(head, _club_rows(r), {1, len(head) - 1}),
              *("  " + x for x in _legend(r, lang))]
     return "\n".join(lines) + "\n"
 
@@ -145,7 +152,7 @@ def clubs_sheet(r: ClubRanking, lang: str = "en") -> Sheet:
     """The team ranking as a printed section, in the orientation and font its columns need (as the standings)."""
     head = [_w("cat_rank", lang), _w("team", lang), _w("points", lang), *r.tiebreaks, _w("counted", lang)]
     table, widths = table_data("clubs", head, _club_rows(r), -1, names=(1, len(head) - 1), rank_at=None)
-    return {**sheet(widths, "clubs"), "heading": _w("ranking", lang, n=r.best), "table": table,
+    return {**sheet(widths, "clubs"), "heading": count_sentence("groups:ranking", r.best, lang), "table": table,
             "after_legend": _legend(r, lang)}
 
 

@@ -21,12 +21,12 @@ from ..engine.errors import InputError
 from ..engine.messages import Count, Message, TieBreakList
 from ..engine.registry import CATALOGUE
 from ..engine.team_tiebreaks import TEAM_ALIASES, TEAM_CATALOGUE, TEAM_MODIFIERS
-from .catalogue import GLOSSARY, LANGUAGES, catalogue, plural_form
+from .catalogue import GLOSSARY, LANGUAGES, catalogue, plural_form, plurals
 from .columns import list_headings
-from .words import FIELD_NAMES, KINDS, MESSAGE_WORDS, MODELS, TEAM_NAMES, WORDS
+from .words import COUNTS, FIELD_NAMES, KINDS, MESSAGE_WORDS, MODELS, TEAM_NAMES, WORDS
 
-__all__ = ["GLOSSARY", "LANGUAGES", "UNTRANSLATED", "catalogue", "field_name", "grouped", "kind_name",
-           "message", "messages", "model_name", "percent", "place_text", "plural", "plural_form", "problem",
+__all__ = ["GLOSSARY", "LANGUAGES", "UNTRANSLATED", "catalogue", "count_sentence", "field_name", "grouped", "kind_name",
+           "message", "messages", "model_name", "percent", "place_text", "plural", "plural_form", "plurals", "problem",
            "team_catalogue", "tiebreak_name", "with_modifiers", "word"]
 
 if TYPE_CHECKING:
@@ -39,13 +39,31 @@ if TYPE_CHECKING:
 def plural(context: str, singular: str, plural_: str, n: int, lang: str = "en", **kw: object) -> str:
     """The sentence of a count ``n`` in the form the language gives it (gettext plural entries: one, few, many in
     Russian and Ukrainian), ``kw`` (with ``n``) put into its ``{name}`` fields; ``n`` is written grouped in thousands.
+    A word of a table with a count is worded as a message with a count (:func:`message`): one mechanism.
 
     >>> [plural("odds:exact", "exact: all {n} outcome", "exact: all {n} outcomes", k, "ru") for k in (1, 3, 81, 6000)]
     ['точно: все 1 исход', 'точно: все 3 исхода', 'точно: все 81 исход', 'точно: все 6\u202f000 исходов']
     >>> plural("live", "{n} place settled", "{n} places settled", 1)
     '1 place settled'
     """
-    return plural_form(context, singular, plural_, n, lang).format(**{"n": grouped(n, lang), **kw})
+    return _counted(context, singular, plural_, n, lang, kw)
+
+
+def count_sentence(key: str, n: int, lang: str = "en", **kw: object) -> str:
+    """A sentence of a count of :data:`~tiebreak.render.words.COUNTS` by its context (``check:differs``) in the form
+    ``n`` takes in ``lang`` (:func:`plural`), ``kw`` put into its other fields.
+
+    >>> [count_sentence("check:differs", k, "ru") for k in (1, 3, 5, 21)]
+    ['1 расхождение', '3 расхождения', '5 расхождений', '21 расхождение']
+    """
+    table, _, name = key.partition(":")
+    one, many = COUNTS[table][name]
+    return _counted(key, one, many, n, lang, kw)
+
+
+def _counted(context: str, singular: str, plural_: str, n: int, lang: str, values: dict[str, object]) -> str:
+    """A sentence of a count worded as a message with a count (:func:`message`): one mechanism for both."""
+    return message(Message(singular, context=context, plural=plural_, count=n, **{"n": Count(n), **values}), lang)
 
 
 def grouped(n: int, lang: str = "en") -> str:
@@ -168,9 +186,16 @@ _LOWER_WORD = re.compile(r"\b[a-z]{2,}\b")
 
 
 def messages() -> list[tuple[str, str, str]]:
-    """Every message of the catalogues as (English, Russian, Ukrainian)."""
+    """Every message of the catalogues as (English, Russian, Ukrainian); a message with a count once a form (its
+    singular with each form, its plural with each form but the first: the values of each are those of the English)."""
     ru, uk = catalogue("ru"), catalogue("uk")
-    return [(en, text, uk.get((None, en), "")) for (ctx, en), text in ru.items() if ctx is None]
+    out = [(en, text, uk.get((None, en), "")) for (ctx, en), text in ru.items() if ctx is None]
+    plural_ru, plural_uk = plurals("ru"), plurals("uk")
+    for (ctx, en), forms in plural_ru.items():
+        if ctx is None:
+            other = plural_uk.get((None, en), ("",) * len(forms))
+            out += [(en, form, other[i] if i < len(other) else "") for i, form in enumerate(forms)]
+    return out
 
 
 def field_name(name: str, lang: str = "en") -> str:
@@ -208,8 +233,8 @@ def message(text: str, lang: str = "en") -> str:
         return str(text)
     if lang not in ("ru", "uk"):  # English: the identifier's own words, a list named as the columns head it
         if isinstance(text, Message) and any(isinstance(v, TieBreakList) for v in text.args):
-            return text.template.format(*(_value(v, lang) if isinstance(v, TieBreakList) else v for v in text.args),
-                                        **text.named)
+            return text.english.format(*(_value(v, lang) if isinstance(v, TieBreakList) else v for v in text.args),
+                                       **text.named)
         return str(text)
     table = catalogue(lang)
     if not isinstance(text, Message):  # a text without values: its words are its identifier
@@ -218,7 +243,7 @@ def message(text: str, lang: str = "en") -> str:
         if (None, text) not in table and _LOWER_WORD.search(text):  # (a code, "C.07 8.1", reads the same everywhere)
             _untranslated(None, text)
         return table.get((None, text), text)
-    translated = table.get((text.context, text.template))
+    translated = _translated(text, lang)
     if translated is None and not _WORD.search(text.template):  # values and punctuation only ("{} + {}")
         translated = text.template
     if translated is None:
@@ -226,6 +251,15 @@ def message(text: str, lang: str = "en") -> str:
         return str(text)
     return translated.format(*(_value(v, lang) for v in text.args),
                              **{k: _value(v, lang) for k, v in text.named.items()})
+
+
+def _translated(text: Message, lang: str) -> str | None:
+    """The translation of a message's identifier, in the form its count takes (gettext's ``npgettext``), or None."""
+    if text.plural is None or text.plural_count is None:
+        return catalogue(lang).get((text.context, text.template))
+    if (text.context, text.template) not in plurals(lang):
+        return None
+    return plural_form(text.context, text.template, text.plural, text.plural_count, lang)
 
 
 def _untranslated(context: str | None, text: str) -> None:

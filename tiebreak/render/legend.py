@@ -19,7 +19,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine.ranking import Ranking
+from ..engine.specifier import MODIFIERS
 from ..engine.team import TeamStandings
+from ..engine.team_tiebreaks import TEAM_SCORES
 from ..views.standings import Column, Legend, LegendEntry, legend
 from .columns import primary_name
 from .i18n import legend_name, message, word
@@ -55,11 +57,17 @@ def _entry(e: LegendEntry, lang: str) -> Line | None:
             f"{name} ({message(e.article, lang)})" if e.article else name)
 
 
+def _modifier(mark: str, lang: str) -> str:
+    """What a modifier of the list does (``/P``: the catalogue's words, ``tiebreak list``; ``:MP``: the team score)."""
+    return message(TEAM_SCORES[mark[1:]] if mark.startswith(":") else MODIFIERS[mark[1:]], lang)
+
+
 def legend_lines(view: Legend, lang: str = "en") -> list[Line]:
     """The legend ``view`` in ``lang``: a (mark, words) pair per column and per mark of the rows (the module's
     docstring)."""
     lines = [_column(x, lang) if isinstance(x, Column) else _entry(x, lang) for x in view.items]
     out = [x for x in lines if x is not None and x[0] != x[1]]  # "Место = Место" says nothing
+    out += [(mark, _modifier(mark, lang)) for mark in view.modifiers]
     if view.lots:
         out.append(("*", word("lot", lang, seed=view.seed)))
     if view.playoff:
@@ -72,7 +80,7 @@ def standings_legend(s: Ranking, columns: Sequence[Column], lang: str = "en", pl
     ``playoff``: the play-off decided some place shown."""
     lots = any(r.lot is not None for r in s.rows)
     return legend_lines(legend(columns, s.specs, seed=s.seed, lots=lots, team=isinstance(s, TeamStandings),
-                               primary=s.primary, playoff=playoff), lang)
+                               primary=s.primary, playoff=playoff, rules=s.rules), lang)
 
 
 def site_lines(lines: list[Line]) -> list[str]:

@@ -35,13 +35,13 @@ from ..views.odds import from_json
 from ..views.standings import Column, StandingsTable, legend_of_document, of_document
 from . import crosstable as cross_words
 from .columns import primary_name, standings_headings
-from .i18n import message, plural
+from .i18n import count_sentence, message
 from .legend import legend_lines, site_lines
 from .odds import first_and_top, method_text, odds_headings, reach_cells, reach_range
 from .pairings import Seat, round_from_json, round_tables
 from .results import API_CELLS, bye_text, match_cells
 from .templating import cell_html, environment
-from .words import LIVE_COUNTS, LIVE_WORDS, WORDS
+from .words import LIVE_WORDS, WORDS
 
 Cell = dict[str, Any]
 #: the parts of the live screen, in the order the fragment gives them (each one element with its ``id``)
@@ -62,8 +62,7 @@ def _words(lang: str, teams: bool = False) -> dict[str, str]:
 
 def _count(key: str, n: int, lang: str, **values: object) -> str:
     """A count of the live screen in the form and with the thousands of ``lang``: ``8,198`` / ``8\u202f198``."""
-    one, many = LIVE_COUNTS[key]
-    return plural(f"live:{key}", one, many, n, lang, **values)
+    return count_sentence(f"live:{key}", n, lang, **values)
 
 
 def _head(text: str, cls: str = "") -> Cell:

@@ -9,7 +9,6 @@ import contextlib
 import io
 import json
 from fractions import Fraction
-from importlib.resources import files
 from json.encoder import encode_basestring as json_string  # = json.dumps(text, ensure_ascii=False), without the setup
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
@@ -25,8 +24,6 @@ from ..views.crosstable import of_teams
 from ..views.standings import Column, StandingsTable, of_ranking
 from . import crosstable as cross_words
 from .columns import primary_name, standings_headings
-from .explain import details as explain
-from .explain import matches
 from .i18n import after_round, message, problem, word
 from .legend import standings_legend, text_lines
 from .square import square_section
@@ -45,6 +42,8 @@ def json_schema(version: int = JSON_SCHEMA_VERSION) -> dict[str, Any]:
     >>> json_schema()["properties"]["schema"]
     {'const': 1, 'description': 'version of this shape'}
     """
+    from importlib.resources import files  # noqa: PLC0415  start-up: the schema only when asked for (+3 ms)
+
     schema: dict[str, Any] = json.loads((files(__package__) / "schema" / f"standings-{version}.json").read_text(
         encoding="utf-8"))
     return schema
@@ -121,13 +120,13 @@ def to_json_obj(s: Standings | TeamStandings, standings: bool = True, columns: P
         **worded(s.notes, s.warnings, lang),
     }
     if standings:
-        obj["standings"] = _row_data(json_rows(json_table(s), member_texts(columns)))
+        obj["standings"] = json_data(json_table(s), member_values(columns))
     return obj
 
 
 def _team_json_obj(s: TeamStandings, lang: str = "en") -> dict[str, Any]:
     m = s.tt.matches
-    teams = {r.number: f'"team": {json_string(r.name)}, ' for r in s.rows}  # a team's name again, as "team"
+    teams = {r.number: {"team": r.name} for r in s.rows}  # a team's name again, as "team"
     return {
         "schema": JSON_SCHEMA_VERSION,
         "tournament": {"name": m.name, "rounds": m.rounds, "after_round": s.after_round, "rules": s.rules.name,
@@ -135,7 +134,7 @@ def _team_json_obj(s: TeamStandings, lang: str = "en") -> dict[str, Any]:
                        "boards": s.tt.boards or None},  # null: neither declared by the file nor played
         "tiebreaks": s.tiebreaks,
         "seed": s.seed,
-        "standings": _row_data(json_rows(json_table(s), teams)),
+        "standings": json_data(json_table(s), teams),
         **worded(s.notes, s.warnings, lang),
     }
 
@@ -177,9 +176,48 @@ def json_rows(table: StandingsTable, members: dict[int, str] | None = None,
     return [row % cells for cells in zip(*columns)]
 
 
-def _row_data(lines: list[str]) -> list[dict[str, Any]]:
-    """The rows written by :func:`json_rows` as data, their decimals kept exact (written again verbatim)."""
-    return list(json.loads("[" + ",".join(lines) + "]", parse_float=_Number))
+def json_data(table: StandingsTable, members: dict[int, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """The rows of ``table`` (:func:`json_table`) as data, as :func:`json_rows` writes them read back (JSON's
+    ``json.loads``: a number an ``int``, a decimal kept exact as a verbatim number, ``null`` None); ``members``:
+    start number -> the members put after the name (the player columns, :func:`member_values`; a team's ``team``).
+    Read from the same columns as :func:`json_rows` (``tests/test_json_rows.py`` holds the two equal).
+
+    >>> from tiebreak import compute_standings, trf
+    >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
+    >>> json_data(json_table(s), {9: {"rating": 1500}})[1]  # doctest: +NORMALIZE_WHITESPACE
+    {'rank': 2, 'place': '2', 'start_no': 9, 'name': 'Wongso,Renaldo', 'rating': 1500, 'points': 6,
+     'values': {'PTS': 6, 'BH/C1': '28.5'}, 'lot': None}
+    """
+    keys = table.keys
+    values = [dict(zip(keys, v)) for v in zip(*map(_read_back, table.values))] if keys else [{} for _ in table.rank]
+    columns = zip(table.rank, table.place, table.start_no, table.name, _read_back(table.points), values, table.drawn)
+    if members:
+        return [{"rank": rank, "place": place, "start_no": n, "name": name, **members.get(n, {}), "points": points,
+                 "values": v, "lot": drawn} for rank, place, n, name, points, v, drawn in columns]
+    return [{"rank": rank, "place": place, "start_no": n, "name": name, "points": points, "values": v, "lot": drawn}
+            for rank, place, n, name, points, v, drawn in columns]
+
+
+def _read_back(texts: list[str]) -> list[Any]:
+    """A column of JSON number texts (``null`` too) as ``json.loads`` reads them, each distinct text read once."""
+    read = {t: _read_number(t) for t in set(texts)}
+    return list(map(read.__getitem__, texts))
+
+
+def _read_number(text: str) -> Any:
+    """A JSON number text as ``json.loads`` reads it, a decimal kept exact (written again verbatim)."""
+    return None if text == "null" else _Number(text) if "." in text else int(text)
+
+
+def member_values(columns: PlayerColumns | None) -> dict[int, dict[str, Any]]:
+    """Start number -> the chosen player members of the player as data, as :func:`member_texts` writes them read
+    back (``{"title": "GM", "rating": 2500}``: a fraction an ``int`` or a verbatim decimal, a text, an ``int`` or
+    None as it is)."""
+    if columns is None or not columns.members:
+        return {}
+    read = [[_read_number(format_number(v)) if isinstance(v, Fraction) else v for v in values]
+            for values in columns.members.values()]
+    return dict(zip(columns.numbers, (dict(zip(columns.members, row)) for row in zip(*read))))
 
 
 def member_texts(columns: PlayerColumns | None) -> dict[int, str]:
@@ -224,21 +262,31 @@ def to_json(s: Standings | TeamStandings, details: bool = False, extra: dict[str
     With ``details`` every row carries the per-round record of each value (:func:`tiebreak.render.explain.details`),
     a team's its matches too (:func:`tiebreak.render.explain.matches`); ``extra`` adds members after the standings
     (category standings, team rankings)."""
-    if isinstance(s, TeamStandings):
-        obj = to_json_obj(s, lang=lang) | _numbers(extra or {})
-        for row in obj["standings"] if details else []:
-            row["matches"] = matches(s, row["start_no"])
-            row["details"] = explain(s, row["start_no"])
-        return dumps_exact(obj)
     if details:
-        obj = to_json_obj(s, columns=columns, lang=lang) | _numbers(extra or {})
-        for row in obj["standings"]:
-            row["details"] = _numbers(explain(s, row["start_no"]))
-        return _dump(obj) + "\n"
+        return _detailed(s, extra, columns, lang)
+    if isinstance(s, TeamStandings):
+        return dumps_exact(to_json_obj(s, lang=lang) | _numbers(extra or {}))
     head = _dump(to_json_obj(s, standings=False, lang=lang) | _numbers(extra or {}))
     lines = json_rows(json_table(s), member_texts(columns))
     body = "[\n    " + ",\n    ".join(lines) + "\n  ]" if lines else "[]"
     return head.replace('"standings": []', '"standings": ' + body, 1) + "\n"
+
+
+def _detailed(s: Standings | TeamStandings, extra: dict[str, Any] | None, columns: PlayerColumns | None,
+              lang: str) -> str:
+    """:func:`to_json` with ``details``: every row with its per-round records (a team's with its matches too)."""
+    from .explain import details, matches  # noqa: PLC0415  start-up: the explanations' views for --details alone (+4 ms)
+
+    if isinstance(s, TeamStandings):
+        obj = to_json_obj(s, lang=lang) | _numbers(extra or {})
+        for row in obj["standings"]:
+            row["matches"] = matches(s, row["start_no"])
+            row["details"] = details(s, row["start_no"])
+        return dumps_exact(obj)
+    obj = to_json_obj(s, columns=columns, lang=lang) | _numbers(extra or {})
+    for row in obj["standings"]:
+        row["details"] = _numbers(details(s, row["start_no"]))
+    return _dump(obj) + "\n"
 
 
 #: the CSV's heading of each column of the standings table (language-free, as the JSON's members: a player

@@ -611,23 +611,43 @@ LIVE_WORDS = Table("live", {
 })
 
 
-#: sentences of a count on the live screen (gettext plural entries, context ``live:<key>``), in the form the count
-#: takes (:func:`tiebreak.render.i18n.plural`)
-LIVE_COUNTS = {
-    'games_pending': ('{n} game in progress', '{n} games in progress'),
-    'places_settled': ('{n} place settled', '{n} places settled'),
-    'matches_pending': ('{n} match in progress', '{n} matches in progress'),
+#: sentences of a count, a table of them a face or a report (gettext plural entries, context ``<table>:<key>``: the
+#: singular and the plural English), worded in the form the count takes by
+#: :func:`tiebreak.render.i18n.count_sentence` (1 место, 3 места, 5 мест)
+COUNTS = {
+    "live": {
+        'games_pending': ('{n} game in progress', '{n} games in progress'),
+        'places_settled': ('{n} place settled', '{n} places settled'),
+        'matches_pending': ('{n} match in progress', '{n} matches in progress'),
+    },
+    "odds": {
+        "exact": ("exact: all {n} outcome", "exact: all {n} outcomes"),
+        "simulation": ("simulation: {n} outcome, seed {seed}, 95 percent confidence interval ±{margin} at most",
+                       "simulation: {n} outcomes, seed {seed}, 95 percent confidence interval ±{margin} at most"),
+    },
+    "check": {
+        'differs': ('{n} difference', '{n} differences'),
+        'wrong': ('published standings differ from ours under the announced rules {rules} ({list}): {n} difference',
+                  'published standings differ from ours under the announced rules {rules} ({list}): {n} differences'),
+        # no list announced: the default one, said as the notes say it
+        'wrong_default': ('published standings differ from ours under the announced rules {rules} and the default '
+                          'list ({list}): {n} difference',
+                          'published standings differ from ours under the announced rules {rules} and the default '
+                          'list ({list}): {n} differences'),
+    },
+    "groups": {
+        'ranking': ('Team ranking (best {n} player)', 'Team ranking (best {n} players)'),
+    },
 }
+#: the live screen's and the odds' (their modules read them by these names)
+LIVE_COUNTS, ODDS_COUNTS = COUNTS["live"], COUNTS["odds"]
 
 
 #: the words of the report (Russian and Ukrainian in the gettext catalogues, context 'check:<key>')
 CHECK_WORDS = Table("check", {
     'right': 'published standings are right under the announced rules {rules} ({list})',
-    'wrong': 'published standings differ from ours under the announced rules {rules} ({list}): {n} differences',
-    # no list announced: the default one, said as the notes say it
+    # no list announced: the default one, said as the notes say it (wrong: a sentence of a count, COUNTS)
     'right_default': 'published standings are right under the announced rules {rules} and the default list ({list})',
-    'wrong_default': 'published standings differ from ours under the announced rules {rules} and the default list '
-                     '({list}): {n} differences',
     'published': 'published',
     'ours': 'ours',
     'reproduced': 'reproduced by',
@@ -648,7 +668,6 @@ CHECK_WORDS = Table("check", {
     'announced': 'Announced rules',
     'verdict': 'Verdict',
     'ok': 'right',
-    'differs': '{n} differences',
     'rank': 'rank',
     'points': term('points_lower'),
     'no': term('number_n'),
@@ -754,7 +773,6 @@ GROUPS_WORDS = Table("groups", {
     'points': term('points_short'),
     'team': term('team'),
     'counted': 'Players counted',
-    'ranking': 'Team ranking (best {n} players)',
     'empty': 'no player in this category',
     'TC': 'TC = Team Cumulative (USCF)',
     'CUM': 'CUM = cumulative of the players counted (USCF)',
@@ -812,14 +830,6 @@ ODDS_WORDS = Table("odds", {
     "beyond": "below place {k}",
     "exact_one": "exact: the only outcome",
 })
-
-
-#: sentences of a count (gettext plural entries, context ``odds:<key>``)
-ODDS_COUNTS = {
-    "exact": ("exact: all {n} outcome", "exact: all {n} outcomes"),
-    "simulation": ("simulation: {n} outcome, seed {seed}, 95 percent confidence interval ±{margin} at most",
-                   "simulation: {n} outcomes, seed {seed}, 95 percent confidence interval ±{margin} at most"),
-}
 
 
 #: the rating report (``tiebreak ratings``)

@@ -12,7 +12,7 @@ from string import ascii_lowercase
 from typing import Any, Callable
 
 from ..engine.model import Kind, format_number
-from ..engine.registry import CATALOGUE, parse
+from ..engine.registry import CATALOGUE
 from ..render.explain import round_cells, round_headings, sentence_note
 from ..render.i18n import kind_name as _kind_name
 from ..render.i18n import tiebreak_name, with_modifiers, word
@@ -140,9 +140,12 @@ def explanations(e: Event, lang: str, start_no: int) -> list[dict[str, Any]]:
     """Each value of the current standings with the rounds that made it (the records of ``tiebreak explain``)."""
     s = site_words(lang)
     out = []
+    keys = e.current.keys
     for n, (key, code, value, article, group, rounds) in enumerate(records(e, start_no), 1):
-        # the name with its cut or median, as the legend and the page's panel write it ("Buchholz, Cut-1")
-        name = with_modifiers(tiebreak_name(CATALOGUE[code], lang), parse(key), lang)
+        # the name with its cut or median, as the legend and the page's panel write it ("Buchholz, Cut-1"); the
+        # specifier by its column, as a repeated one's key is numbered ("DE (2)", which is no specifier)
+        spec = e.current.specs[keys.index(key)]
+        name = with_modifiers(tiebreak_name(CATALOGUE[code], lang), spec, lang)
         x: dict[str, Any] = {"key": key, "value": value, "article": article, "name": name}
         if rounds is None:
             x["note"] = s["group_note"].format(score=group)

@@ -124,19 +124,21 @@ def home(e: Event, lang: str) -> dict[str, Any]:
         facts.append((s["written_by"], str(t.extra["publisher"])))
     facts += [(s["rules"], cur.rules.name), (s["players"], str(len(t.players))),
               (s["rounds"], s["rounds_played"].format(k=e.played, n=t.rounds))]
-    legend = tiebreak_legend(cur.specs, lang)
+    legend = tiebreak_legend(cur.specs, lang, rules=cur.rules)
     lot = [s["lot_words"]] if any(r.lot for r in cur.rows) else []
     notes = [*lot, *(message(n, lang) for n in e.player_columns.notes)]  # the columns' notes: no lot among them
     return {"title": event_name(e), "facts": facts, "legend": legend, "rounds": range(1, e.last_round + 1),
             "played": e.played, "notes": notes}
 
 
-def tiebreak_legend(specs: list[Any], lang: str, team: bool = False,
-                    primary: str | None = None) -> list[tuple[str, str, str]]:
+def tiebreak_legend(specs: list[Any], lang: str, team: bool = False, primary: str | None = None,
+                    rules: Any = None) -> list[tuple[str, str, str]]:
     """Each tie-break of the list: (its abbreviation as the standings head it, its name with the modifiers in words,
     its article); ``team``: a team event's list (the team catalogue's names and articles, C.07 Arts 11-13), whose
     primary score (``PTS`` or its own code) is named as the standings' column heads it with ``primary`` (``MP``:
-    ``МО``, match points, C.07 11.1.1); a code no catalogue has by itself.
+    ``МО``, match points, C.07 11.1.1); a code no catalogue has by itself; ``rules``: the rule set whose article
+    each tie-break cites, worded in ``lang`` (the Arbiters' Manual under ``fide-2009``, as the standings' legend and
+    ``explain`` cite it).
 
     >>> from tiebreak.engine.registry import parse
     >>> from tiebreak.engine.team_tiebreaks import parse_team
@@ -145,8 +147,8 @@ def tiebreak_legend(specs: list[Any], lang: str, team: bool = False,
     >>> tiebreak_legend([parse_team("PTS"), parse_team("BH:MP/C1")], "ru", True, "MP")[0]
     ('МО', 'Матчевые очки', 'C.07 11.1.1')
     """
-    return [(primary_name(e.code, lang) if e.glossary else e.spec.text, legend_name(e, lang) or e.code, e.article)
-            for e in legend_entries(specs, team, primary or "")]
+    return [(primary_name(e.code, lang) if e.glossary else e.spec.text, legend_name(e, lang) or e.code,
+             message(e.article, lang)) for e in legend_entries(specs, team, primary or "", rules)]
 
 
 #: the class of a standings table's column on the site: rank, name and points stick on a phone, where the identity

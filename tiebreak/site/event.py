@@ -25,10 +25,9 @@ import numpy as np
 from markupsafe import Markup
 
 from ..app.options import Options
-from ..app.site import event_seed, players_after, read
+from ..app.site import card_ratings, event_seed, players_after, read
 from ..app.standings import groups
 from ..arbiter.columns import PlayerColumns, player_columns
-from ..arbiter.rating_report import rating_report
 from ..engine.errors import InputWarning
 from ..engine.model import Kind, Tournament
 from ..engine.standings import Standings
@@ -208,27 +207,11 @@ def make_card(e: Event, start_no: int) -> Card:
 
         todo, e.ratings_to_make = e.ratings_to_make, None
         if todo is not None and t.row(start_no) in todo:  # only the players whose games changed
-            e.ratings.update(rating_rows(t, todo, e.played))
+            e.ratings.update(card_ratings(t, e.played, todo))
         else:
-            e.ratings = {row.start_no: row for row in rating_report(t, "fide", rounds=e.played)}
+            e.ratings = card_ratings(t, e.played)
     view = card_view(t, start_no, e.places if e.played else [], e.boards, e.ratings.get(start_no), e.played)
     return Card(view, details(e.current, start_no))
-
-
-def rating_rows(t: Tournament, rows: list[int], played: int) -> dict[int, Any]:
-    """The rating report's rows (:func:`tiebreak.arbiter.rating_report.rating_report`) of the players ``rows`` after
-    ``played`` rounds, from a grid of theirs and their opponents' (a row depends on the player's games and the
-    opponents' ratings alone; the opponents' own rows are not kept)."""
-    keep = sorted(set(rows) | {int(o) for i in rows for o in t.opponent[i, :played] if o >= 0})
-    at = {old: new for new, old in enumerate(keep)}
-    opponent = np.full((len(keep), played), -1, t.opponent.dtype)
-    kind = np.full((len(keep), played), int(Kind.ABSENT), t.kind.dtype)
-    for i in rows:
-        opponent[at[i]] = [at[int(o)] if o >= 0 else -1 for o in t.opponent[i, :played]]
-        kind[at[i]] = t.kind[i, :played]
-    sub = Tournament([t.players[i] for i in keep], opponent, kind, np.zeros_like(kind))
-    wanted = {t.players[i].start_no for i in rows}
-    return {row.start_no: row for row in rating_report(sub, "fide") if row.start_no in wanted}
 
 
 def card_inputs(e: Event) -> tuple[np.ndarray, np.ndarray]:

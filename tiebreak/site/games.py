@@ -99,15 +99,22 @@ def read_games(e: Event, path: str, warnings: list[InputWarning]) -> dict[int, d
         out.setdefault(k, {})[g.board] = Game(k, g.board, white, black, h.get("Result", "*"), played.sans,
                                               played.fens, swapped=white != g.white)
     if unmatched:
-        warnings.append(InputWarning(Message("{} game(s) of the PGN match no board of the pairings (by round and "
-                                             "players): {}", len(unmatched), _listed(unmatched)), Place(path)))
+        warnings.append(InputWarning(Message("{} game of the PGN matches no board of the pairings (by round and "
+                                             "players): {}", len(unmatched), _listed(unmatched),
+                                             plural="{} games of the PGN match no board of the pairings (by round and "
+                                             "players): {}", count=len(unmatched)), Place(path)))
     if swapped:
-        warnings.append(InputWarning(Message("{} game(s) of the PGN give the colours the other way round from the "
+        warnings.append(InputWarning(Message("{} game of the PGN gives the colours the other way round from the "
+                                             "pairings; it is shown on its board with the PGN's colours: {}",
+                                             len(swapped), _listed(swapped),
+                                             plural="{} games of the PGN give the colours the other way round from the "
                                              "pairings; each is shown on its board with the PGN's colours: {}",
-                                             len(swapped), _listed(swapped)), Place(path)))
+                                             count=len(swapped)), Place(path)))
     if again:
-        warnings.append(InputWarning(Message("{} game(s) of the PGN are a second game of a board of the pairings; the "
-                                             "first is shown: {}", len(again), _listed(again)), Place(path)))
+        warnings.append(InputWarning(Message("{} game of the PGN is a second game of a board of the pairings; the "
+                                             "first is shown: {}", len(again), _listed(again),
+                                             plural="{} games of the PGN are a second game of a board of the pairings; "
+                                             "the first is shown: {}", count=len(again)), Place(path)))
     return out
 
 
@@ -154,7 +161,8 @@ def _text(path: str) -> tuple[str, tuple[int, int]]:
         st = p.stat()
         size = st.st_size
         if size > PGN_LIMIT:
-            raise InputError(Message("the PGN is {} bytes, more than the {} read", size, PGN_LIMIT), Place(path))
+            raise InputError(Message("the PGN is {} byte, more than the {} read", size, PGN_LIMIT,
+                                     plural="the PGN is {} bytes, more than the {} read", count=size), Place(path))
         data = p.read_bytes()
     except OSError as error:
         raise InputError(Message("cannot read the PGN: {}", error.strerror or str(error)), Place(path)) from None

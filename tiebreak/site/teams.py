@@ -12,7 +12,8 @@ import numpy as np
 
 from ..arbiter.rating_report import rating_report
 from ..engine.model import Kind, Tournament, format_number
-from ..render.columns import primary_name
+from ..engine.ranking import place_texts
+from ..render.columns import key_heading, primary_name
 from ..render.explain import details, value_heading
 from ..render.i18n import kind_name, percent, with_modifiers, word
 from ..render.words import LIVE_WORDS, TEAM_NAMES, TEAM_WORDS
@@ -24,6 +25,7 @@ from .cells import (
     Cell,
     _head,
     home,
+    mark,
     num,
     player_link,
     rating_text,
@@ -83,7 +85,7 @@ def context(e: TeamEvent, name: str, lang: str) -> tuple[dict[str, Any], str]:
         ctx = home(e.ind, lang)
         ctx["facts"] = [f for f in ctx["facts"] if f[0] != s["players"]] + [
             (s["teams"], str(len(e.current.tt.teams))), (s["players"], str(len(e.tournament.players)))]
-        ctx["legend"] = tiebreak_legend(e.current.specs, lang, True, e.current.tt.primary)
+        ctx["legend"] = tiebreak_legend(e.current.specs, lang, True, e.current.tt.primary, e.current.rules)
         ctx["rounds"] = range(1, e.last_round + 1)
         ctx["played"] = e.played
         ctx["lineups"] = lineups(e, lang)
@@ -125,8 +127,13 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
     s, st = site_words(lang), e.current
     row = st.row(number)
     short, full = points_words(e, lang)
-    facts = [(s["rank_after"], str(row.rank)),
-             *((full if j == 0 else k, num(v)) for j, (k, v) in enumerate(row.values.items()))]
+    # the place and the values as the standings write and head them ("3-5" shared, "2*" placed by lot, the play-off's
+    # mark; game points «ИО»)
+    place = mark(place_texts({r.start_no: r.rank for r in st.rows})[number], number,
+                 st.decided if e.playoff is not None else {}) + ("*" if row.lot is not None else "")
+    facts = [(s["rank_after"], place),
+             *((full if j == 0 else key_heading(k, st.tt.primary, lang), num(v))
+               for j, (k, v) in enumerate(row.values.items()))]
     tm = next(x for x in st.tt.teams if x.number == number)
     return {"title": tm.name, "facts": facts, "explanations": _explanations(e, s, lang, number, full), "tables": [
         {"id": "matches", "caption": s["matches"], "heads": [_head(s["round_n"].format(k="").strip()),

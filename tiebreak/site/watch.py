@@ -217,7 +217,8 @@ def watch(site: Site, lang: str = "en", stop: Any = None) -> int:
     try:
         spares.refill(0, len(site.digests))
         # said once the watcher is ready: a stop from then on (Ctrl-C, SIGTERM) ends it cleanly, spare files removed
-        print(message(Message("watching {} file(s); Ctrl-C stops", len(files)), lang), file=sys.stderr)
+        print(message(Message("watching {} file; Ctrl-C stops", len(files), plural="watching {} files; Ctrl-C stops",
+                              count=len(files)), lang), file=sys.stderr)
         names = {Path(p).name for p in files}  # only the files' own folders, only their names: the pages written
         for changes in follow(*folders, debounce=50, step=10, stop_event=stop, rust_timeout=200, recursive=False,
                               watch_filter=lambda _, p: Path(p).name in names):  # (a site inside) are not news
@@ -237,7 +238,8 @@ def watch(site: Site, lang: str = "en", stop: Any = None) -> int:
                     continue
                 for w in warnings:
                     print(f"{MESSAGE_WORDS.text('warning', lang)}: {problem(w, lang)}", file=sys.stderr)
-                print(message(Message("wrote {} files into {}", len(written), site.out), lang), file=sys.stderr)
+                print(message(Message("wrote {} file into {}", len(written), site.out, plural="wrote {} files into {}",
+                                      count=len(written)), lang), file=sys.stderr)
     except KeyboardInterrupt:
         pass
     finally:

@@ -19,7 +19,7 @@ and arrow) come after all of them.  A face may leave columns out (a team has no 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import repeat
@@ -27,10 +27,13 @@ from operator import itemgetter
 from typing import Any, Literal, TypeVar
 
 from ..arbiter.columns import COLUMNS, JSON_KEYS, PlayerColumns
+from ..engine.articles import article
+from ..engine.errors import SpecifierError
 from ..engine.passes import Column as EngineColumn
 from ..engine.ranking import Ranking, written_places
 from ..engine.registry import CATALOGUE, parse, parse_list
-from ..engine.specifier import TieBreakSpec
+from ..engine.rules import RuleSet, choose_rules
+from ..engine.specifier import MODIFIERS, TieBreakSpec
 from ..engine.standings import Standings
 from ..engine.team_tiebreaks import TEAM_CATALOGUE, parse_team
 
@@ -217,9 +220,12 @@ class LegendEntry:
     known: bool = True
 
 
-def legend_entries(specs: Sequence[TieBreakSpec], team: bool = False, primary: str = "") -> list[LegendEntry]:
+def legend_entries(specs: Sequence[TieBreakSpec], team: bool = False, primary: str = "",
+                   rules: RuleSet | None = None) -> list[LegendEntry]:
     """The legend of the list ``specs``, one entry per column, for every face (the text, the downloads, the page and
-    the website word it); ``team``: a team event's list, whose ``primary`` score (``MP``, ``GP``) names its ``PTS``.
+    the website word it); ``team``: a team event's list, whose ``primary`` score (``MP``, ``GP``) names its ``PTS``;
+    ``rules``: the rule set whose article each tie-break cites (the Arbiters' Manual under ``fide-2009``), as
+    ``explain`` and ``check`` cite it (:func:`tiebreak.engine.articles.article`).
 
     >>> from tiebreak.engine.registry import parse_list
     >>> [(e.spec.text, e.code, e.article) for e in legend_entries(parse_list("PTS,BH/C1"))]
@@ -227,14 +233,19 @@ def legend_entries(specs: Sequence[TieBreakSpec], team: bool = False, primary: s
     >>> e = legend_entries(parse_list("PTS,BH"), team=True, primary="MP")[0]
     >>> e.code, e.article, e.glossary
     ('MP', 'C.07 11.1.1', True)
+    >>> from tiebreak.engine.rules import RULE_SETS
+    >>> [e.article for e in legend_entries(parse_list("BH/C1,WON"), rules=RULE_SETS["fide-2009"])]
+    ["Arbiters' Manual 13.4.4", 'C.07 7.2']
     """
     entries = []
     for spec in specs:
         code = primary if team and primary in ("MP", "GP") and spec.code == "PTS" else spec.code
         glossary = team and code in ("MP", "GP") and spec.text in ("PTS", "MP", "GP")
         entry = (TEAM_CATALOGUE if team else CATALOGUE).get(code)
-        entries.append(LegendEntry(spec, code, entry.article if entry is not None else "", team, glossary,
-                                   entry is not None))
+        cited = "" if entry is None else entry.article
+        if entry is not None and rules is not None and not team:  # (a team's article is its catalogue's, as explain's)
+            cited = article(spec.text, rules, entry.article)
+        entries.append(LegendEntry(spec, code, cited, team, glossary, entry is not None))
     return entries
 
 
@@ -251,13 +262,17 @@ class Legend:
     lots: bool
     seed: int | None
     playoff: bool = False
+    #: each modifier the list uses besides a cut or a median (which the tie-break's name says: "Buchholz, Cut-1"),
+    #: once, as its specifiers write it (``/P``, ``/U``, a team score ``:MP``), in the order of the catalogue
+    modifiers: tuple[str, ...] = ()
 
 
 def legend(columns: Sequence[Column], specs: Sequence[TieBreakSpec], *, seed: int | None = None, lots: bool = False,
-           team: bool = False, primary: str = "", playoff: bool = False) -> Legend:
+           team: bool = False, primary: str = "", playoff: bool = False, rules: RuleSet | None = None) -> Legend:
     """The legend of a standings table of ``columns`` (:attr:`StandingsTable.columns`) whose list is ``specs``
     (``team``: a team event's, its ``primary`` score, ``MP`` or ``GP``, naming its points); ``lots``: a lot placed
-    some row, with the ``seed``; ``playoff``: the play-off decided some place.
+    some row, with the ``seed``; ``playoff``: the play-off decided some place; ``rules``: the rule set whose articles
+    the tie-breaks cite.
 
     >>> from tiebreak import compute_standings, trf
     >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1")
@@ -265,7 +280,7 @@ def legend(columns: Sequence[Column], specs: Sequence[TieBreakSpec], *, seed: in
     >>> [x.kind if isinstance(x, Column) else x.code for x in view.items], view.seed
     (['rank', 'number', 'points', 'BH'], 816560)
     """
-    entries = legend_entries(specs, team, primary)
+    entries = legend_entries(specs, team, primary, rules)
     by_key = {e.spec.text: e for e in entries}
     items: list[Column | LegendEntry] = []
     for c in columns:
@@ -275,7 +290,25 @@ def legend(columns: Sequence[Column], specs: Sequence[TieBreakSpec], *, seed: in
             items.append(by_key.get(c.key) or LegendEntry(TieBreakSpec(c.key), c.key, "", team, known=False))
         elif c.kind != "name":
             items.append(c)
-    return Legend(items, lots, seed if lots else None, playoff)
+    return Legend(items, lots, seed if lots else None, playoff, modifiers_used(e.spec for e in entries))
+
+
+def modifiers_used(specs: Iterable[TieBreakSpec]) -> tuple[str, ...]:
+    """The modifiers of ``specs`` that the legend names one line each (:attr:`Legend.modifiers`): a team score
+    (``:MP``) first, then the letters in the order of :data:`~tiebreak.engine.specifier.MODIFIERS`; a cut or median
+    is part of the tie-break's name.
+
+    >>> from tiebreak.engine.team_tiebreaks import parse_team
+    >>> modifiers_used([parse_team("EMGSB/C1"), parse_team("BH:MP/P"), parse_team("EDE/P"), parse_team("BH:GP")])
+    (':MP', ':GP', '/P')
+    """
+    specs = list(specs)
+    scores = [f":{s.score}" for s in specs if s.score]
+    letters = {letter for s in specs for letter, on in (("L", s.limit is not None or s.limit_percent is not None),
+                                                          ("P", s.played), ("F", s.fore), ("U", s.unrated is not None),
+                                                          ("K", s.factor is not None), ("R", s.reverse),
+                                                          ("S", s.swiss), ("V", bool(s.version))) if on}
+    return (*dict.fromkeys(scores), *(f"/{m}" for m in MODIFIERS if m in letters))
 
 
 def legend_of_document(doc: dict[str, Any], table: StandingsTable) -> Legend:
@@ -283,5 +316,9 @@ def legend_of_document(doc: dict[str, Any], table: StandingsTable) -> Legend:
     the document's ``tiebreaks`` (a team event's by the team catalogue, its primary score from ``tournament``)."""
     team = bool(doc["tournament"].get("teams"))
     specs = parse_list(list(doc["tiebreaks"]), parse_team if team else parse)
-    return legend(table.columns, specs, seed=table.seed, lots=table.lots, team=team,
+    try:  # the rule set the document was computed under (its articles: the Arbiters' Manual under fide-2009)
+        rules: RuleSet | None = choose_rules(str(doc["tournament"].get("rules") or "auto"), None)[0]
+    except SpecifierError:  # a program's convention by its own name: the catalogue's articles
+        rules = None
+    return legend(table.columns, specs, seed=table.seed, lots=table.lots, team=team, rules=rules,
                   primary=str(doc["tournament"].get("primary") or "MP") if team else "")

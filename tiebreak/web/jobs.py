@@ -31,6 +31,7 @@ from ..engine.messages import replaced
 from ..render import output
 from ..render.check import event_html
 from ..render.explain_panel import panel
+from ..render.i18n import problem
 from ..render.series import to_json_obj, to_text
 from ..render.tools import playoffs_text, prizes_html
 from .page_words import page_words, translate
@@ -96,8 +97,9 @@ def check(o: Options, path: str, published: tuple[str, bytes] | None, name: str,
             answer["notes"] = [replaced(n, str(target), name) for n in answer["notes"]]
             answer["said"] = json.loads(json.dumps(answer["said"]).replace(json.dumps(str(target))[1:-1],
                                                                            json.dumps(name)[1:-1]))
-    if fmt == "html":
-        return _bytes(event_html(report, o.lang or "en", translate_all([str(w) for w in warnings], o.lang or "en")))
+            named(replace(o, name=name), str(target), warnings)  # the export's warnings name it as the user knows it
+    if fmt == "html":  # each warning worded by its identifier and values in the page's language, never its English
+        return _bytes(event_html(report, o.lang or "en", [problem(w, o.lang or "en") for w in warnings]))
     return _bytes(output.dumps_exact(answer))
 
 

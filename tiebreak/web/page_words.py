@@ -20,7 +20,7 @@ from ..engine.errors import Place
 from ..engine.messages import Message, TieBreakList
 from ..engine.specifier import MAX_LIST
 from ..engine.standings import SOURCES, TEAM_SOURCES
-from ..render.i18n import LANGUAGES, catalogue, message, place_text
+from ..render.i18n import LANGUAGES, catalogue, message, place_text, plurals
 from ..render.words import COLUMN_HEADINGS, GROUPS_WORDS, KINDS, PAGE_WORDS, RATINGS_WORDS, TEAM_PANEL, TEAM_WORDS, WORDS
 
 
@@ -64,6 +64,8 @@ def message_from_json(obj: object, depth: int = 0) -> str:
     >>> message_from_json({"id": "{0.__class__}", "values": ["x"]})
     Traceback (most recent call last):
     ValueError: not a message of the catalogue
+    >>> message(message_from_json({"id": "{} round", "values": ["22"], "plural": "{} rounds", "count": 22}), "ru")
+    '22 тура'
     """
     if isinstance(obj, str):
         return obj
@@ -73,17 +75,29 @@ def message_from_json(obj: object, depth: int = 0) -> str:
         return _tiebreak_list(obj)
     template, context = obj.get("id"), obj.get("context")
     values, named = obj.get("values", []), obj.get("named", {})
+    plural, count = obj.get("plural"), obj.get("count")
     if not (isinstance(template, str) and (context is None or isinstance(context, str)) and isinstance(values, list)
-            and isinstance(named, dict)):
+            and isinstance(named, dict) and (plural is None) == (count is None)):
         raise ValueError("not a message")
-    if (context, template) not in catalogue("ru") and not (context is None and _PUNCTUATION_ONLY.fullmatch(template)):
+    if plural is not None:  # a message with a count: its plural identifier is the catalogue's, its count a number
+        if not (isinstance(count, int) and not isinstance(count, bool) and 0 <= count < 10**12):
+            raise ValueError("not a message")
+        if (context, template) not in plurals("ru") or not isinstance(plural, str) or len(plural) > 2 * len(template) + 40:
+            raise ValueError("not a message of the catalogue")
+        if _field_names(plural) != _field_names(template):
+            raise ValueError("the values do not fit the message")
+    elif (context, template) not in catalogue("ru") and not (context is None and _PUNCTUATION_ONLY.fullmatch(template)):
         raise ValueError("not a message of the catalogue")
-    fields = [f for _, f, _, _ in _FIELDS.parse(template) if f is not None]
+    fields = _field_names(template)
     if fields.count("") != len(values) or {f for f in fields if f} != set(named) or \
             any(not (f == "" or f.isidentifier()) for f in fields):
         raise ValueError("the values do not fit the message")
-    return Message(template, *(message_from_json(v, depth + 1) for v in values), context=context,
-                   **{str(k): message_from_json(v, depth + 1) for k, v in named.items()})
+    return Message(template, *(message_from_json(v, depth + 1) for v in values), context=context, plural=plural,
+                   count=count, **{str(k): message_from_json(v, depth + 1) for k, v in named.items()})
+
+
+def _field_names(template: str) -> list[str]:
+    return [f for _, f, _, _ in _FIELDS.parse(template) if f is not None]
 
 
 def _tiebreak_list(obj: dict[str, Any]) -> TieBreakList:

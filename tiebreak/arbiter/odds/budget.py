@@ -24,15 +24,14 @@ from dataclasses import dataclass, field
 
 from ...engine.errors import InputError, Place
 from ...engine.messages import Message
-
-#: the most simulations a request may ask for (the command line's ``--simulations``, the API's field)
-MAX_SIMULATIONS = 1_000_000
-#: the outcomes drawn for the array ranker (a round robin of the tie-breaks it takes): 1,000,000 take about a second
-DEFAULT_SIMULATIONS = 100_000
-#: the engine's outcomes drawn are ``ENGINE_WORK // (ENGINE_FIXED + players)``, from ``LEAST_SIMULATIONS`` to
-#: ``ENGINE_SIMULATIONS``: about a second of one core's work (measured: an outcome costs about what ranking 60 players
-#: more does, 0.54 ms of CPU at 32 players, 0.89 ms at 80, 2.7 ms at 400)
-ENGINE_WORK, ENGINE_FIXED, LEAST_SIMULATIONS, ENGINE_SIMULATIONS = 170_000, 60, 100, 2_000
+from ..simulations import (
+    DEFAULT_SIMULATIONS,
+    ENGINE_FIXED,
+    ENGINE_SIMULATIONS,
+    ENGINE_WORK,
+    LEAST_SIMULATIONS,
+    MAX_SIMULATIONS,
+)
 
 #: called after each batch: outcomes ranked so far, outcomes planned, seconds spent (shown, never used to decide)
 Progress = Callable[[int, int | None, float], None]

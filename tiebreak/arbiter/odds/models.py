@@ -136,9 +136,10 @@ def probabilities(future: Future, model: str = "equal", draw_rate: float | None 
         draws, total = observed_draw_rate(future)
         if total < 10:
             draw_rate = 1 / 3
-            notes.append(Message("model elo (Davidson 1970): draw rate 1/3 (only {} games played), White +{} rating "
-                                 "points",
-                                 total, edge))
+            notes.append(Message("model elo (Davidson 1970): draw rate 1/3 (only {} game played), White +{} rating "
+                                 "points", total, edge,
+                                 plural="model elo (Davidson 1970): draw rate 1/3 (only {} games played), White +{} "
+                                 "rating points", count=total))
         else:
             draw_rate = draws / total
             notes.append(Message("model elo (Davidson 1970): draw rate {}/{} (the event's games so far), White +{} "

@@ -169,13 +169,15 @@ def _refuse_past_limit(future: Future, ranker: Ranker) -> None:
     error naming the counts, never a slower or another answer."""
     g, n = len(future.games), ranker.n
     if g > MAX_EXACT_GAMES:
-        raise InputError(Message("--exact: {} pending games have 3^{} outcomes, too many to enumerate; leave "
-                                 "out --exact for a simulation",
-                                 g, g), Place(future.base.source, field="exact"))
+        raise InputError(Message("--exact: {} pending game has 3^{} outcomes, too many to enumerate; leave "
+                                 "out --exact for a simulation", g, g,
+                                 plural="--exact: {} pending games have 3^{} outcomes, too many to enumerate; leave "
+                                 "out --exact for a simulation", count=g), Place(future.base.source, field="exact"))
     if 3 ** g > (limit := exact_limit(ranker)):
-        raise InputError(Message("--exact: {} outcomes, more than the {} counted for {} participants; leave out "
-                                 "--exact for a simulation",
-                                 3 ** g, limit, n), Place(future.base.source, field="exact"))
+        raise InputError(Message("--exact: {} outcome, more than the {} counted for {} participants; leave out "
+                                 "--exact for a simulation", 3 ** g, limit, n,
+                                 plural="--exact: {} outcomes, more than the {} counted for {} participants; leave out "
+                                 "--exact for a simulation", count=3 ** g), Place(future.base.source, field="exact"))
 
 
 def _enumerate(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_model: bool, player: int | None,

@@ -200,6 +200,7 @@ async function compute() {
   form.append("format", "page");
   // an open explanation comes back with the standings, from the same ranking (for those still among them)
   selected.forEach((n, i) => form.append(i ? "player2" : "player", n));
+  const asked = selected.join(",");
   const ticket = ++lastRequest;
   document.body.classList.add("busy");
   try {
@@ -209,7 +210,10 @@ async function compute() {
       const explained = page.querySelector('[data-part="explain-body"]');
       $("error").textContent = "";
       showStandings(page);
-      if (explained) showExplained(explained.dataset.players.split(",").map(Number));
+      // a click while these standings were asked (a changed field's blur runs first) opened a panel of its own,
+      // asked with the same fields: it stays; a panel asked with these standings that explains no one closes
+      if (selected.join(",") !== asked) markRows();
+      else if (explained) showExplained(explained.dataset.players.split(",").map(Number));
       else if (selected.length) closeExplanation();
     }
   } catch (e) {
