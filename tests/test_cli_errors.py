@@ -162,3 +162,23 @@ def test_every_command_has_a_view_and_every_field_of_it_an_option():
 def test_the_language_of_the_errors_is_the_last_lang_given(capsys):
     _, line = error_of(capsys, ["standings", EXAMPLE, "--lang", "uk", "--lang", "ru", "--bogus"])
     assert line == "tiebreak: ошибка: нераспознанные аргументы: --bogus"
+
+
+def test_argparses_own_messages_are_its_msgids_and_translated():
+    """The eight messages argparse words itself (an unknown option, a missing argument, a bad choice, …) are
+    recognised by their form (tiebreak/cli/options.py says why): each template is a msgid of the installed argparse
+    (its ``%s``/``%(name)r`` as ``{}``), so a Python that rewords one fails here, and each has its Russian and
+    Ukrainian."""
+    import argparse
+    import inspect
+    import re
+
+    from tiebreak.cli.options import _ARGPARSE
+    from tiebreak.render.i18n import catalogue
+
+    source = inspect.getsource(argparse)
+    for _, template in _ARGPARSE:
+        msgid = re.escape(template).replace(r"\{\}", r"%(?:\(\w+\))?[sr]")
+        assert re.search(f"_\\(['\"]{msgid}['\"]|ngettext\\([^)]*['\"]{msgid}['\"]", source), template
+        for lang in ("ru", "uk"):
+            assert catalogue(lang).get((None, template)), (lang, template)

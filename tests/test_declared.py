@@ -291,6 +291,50 @@ def test_every_option_of_the_page_is_in_its_form_with_its_default_and_bounds(lan
                 assert page.choices[option.key][0] == option.default, option.key
 
 
+class _Page(_Inputs):
+    """The page's declared inputs, and the words shown of each select's choices."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shown: dict[str, list[str]] = {}
+        self._in_option = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        super().handle_starttag(tag, attrs)
+        self._in_option = tag == "option" and self._select is not None
+
+    def handle_data(self, data: str) -> None:
+        if self._in_option and self._select:
+            self.shown.setdefault(self._select, []).append(data.strip())
+            self._in_option = False
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_pages_choices_defaults_and_examples_are_the_declared_ones(lang: str):
+    """No choice, default or example is written in the page by hand: each select offers its declared choices (the
+    kind of event once each, by the command line's first word for it), each box is ticked as its default, and the
+    hints show the declared example or default."""
+    page = _Page()
+    page.feed(_page(lang))
+    # the kinds of event as a user reads them (tiebreak standings --help: --system swiss, rr, round-robin)
+    assert page.choices["system"] == ["", "swiss", "rr"]
+    assert page.shown["system"][1:] == {"en": ["Swiss", "round robin"],
+                                        "ru": ["швейцарская система", "круговая система"],
+                                        "uk": ["швейцарська система", "колова система"]}[lang]
+    for key in ("rules", "compat", "points_from", "rating_system", "method"):  # a default: no empty choice
+        assert page.choices[key] == list(OPTIONS[key].choices), key
+    for key in ("cumulative_half_bye", "publisher"):  # the empty choice: the rule set's or the file's
+        assert page.choices[key] == ["", *OPTIONS[key].choices], key
+    assert page.choices["team_ranking"] == ["", *OPTIONS["team_ranking"].offered]
+    for key in ("compat", "points_from"):  # the script sends a choice other than the default the page says
+        assert page.found[key]["data-default"] == OPTIONS[key].default
+    for key in ("no_lots", "double"):
+        assert ("checked" in page.found[key]) == OPTIONS[key].default
+    assert page.found["team_tiebreaks"]["placeholder"] == "TC"  # Team Cumulative (USCF; the guide's team ranking)
+    assert page.found["category"]["placeholder"] == OPTIONS["category"].example
+    assert page.found["playoff_results"]["placeholder"] == OPTIONS["playoff_results"].example
+
+
 def test_every_face_that_leaves_an_option_out_is_a_face():
     for option in OPTIONS.values():
         assert set(option.not_on) <= {*FACES, "cli", *_actions()}, option.key
@@ -312,3 +356,74 @@ def test_the_command_line_reference_shows_the_declaration():
     text = (Path(__file__).resolve().parents[1] / "docs" / "reference" / "command-line.md").read_text(encoding="utf-8")
     shown = text.split("<!-- declared options: tiebreak.app.declared.reference_table() -->\n", 1)[1]
     assert shown.split("<!-- end of the declared options -->", 1)[0] == reference_table()
+
+
+def test_a_help_never_repeats_its_default():
+    """A declared default is said by the help from the declaration, never typed in a help text (where it would
+    stay when the default changes)."""
+    from tiebreak.app.declared import _plain
+
+    for o in OPTIONS.values():
+        if o.default is None or o.kind is bool:
+            continue
+        for text in (o.help, *o.help_for.values()):
+            assert "(default)" not in text and f"default {_plain(o.default)}" not in text \
+                and f"default: {_plain(o.default)}" not in text, (o.key, text)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["(default: 5; from 0 to 3600)", "(default: 1; from 0.5 to 600)", "(default: 127.0.0.1)"]),
+    ("ru", ["(по умолчанию: 5; от 0 до 3600)", "(по умолчанию: 1; от 0.5 до 600)"]),
+    ("uk", ["(типово: 5; від 0 до 3600)", "(типово: 1; від 0.5 до 600)"]),
+])
+def test_the_help_says_each_default_in_the_users_language(lang: str, said: list[str]):
+    """``tiebreak serve --help``: a version not whole is held 5 s, at most an hour; a broadcast is asked at most once
+    a second, from 0.5 to 600 s; the server listens on 127.0.0.1 (docs/reference/live.md, command-line.md)."""
+    text = " ".join(_help(lang, "serve").split())  # argparse wraps the lines at the terminal's width
+    for words in said:
+        assert words in text, (lang, words)
+
+
+def _help(lang: str, command: str) -> str:
+    sub = next(a for a in build_parser(lang)._actions if isinstance(a, argparse._SubParsersAction))
+    return sub.choices[command].format_help()
+
+
+#: every option that does something only with another, on each command that says so
+_NEEDING = [(o, c) for o in OPTIONS.values() for c in o.needs]
+
+
+@pytest.mark.parametrize("option, command", _NEEDING, ids=[f"{c}-{o.key}" for o, c in _NEEDING])
+def test_an_option_without_the_one_it_needs_is_refused_naming_both(option: Option, command: str, capsys):
+    """``serve --seed 7`` without ``--watch`` (no live standings for a seed to draw) is refused, never dropped."""
+    from tiebreak.cli import main
+
+    value = ([str(int(option.high or 7))] if option.kind in (int, float) else  # a value other than the default
+             [next(c for c in option.choices if c != option.default)] if option.choices else ["xyz"])
+    given = [option.flags[0], *value] if option.kind is not bool else [option.flags[0]]
+    needed = OPTIONS[option.needs[command][0]]
+    files = {"serve": [], "site": ["x.trf", "-o", "out"], "standings": ["x.trf"]}[command]
+    assert main([command, *files, *given, "--lang", "uk"]) == 2
+    said = capsys.readouterr().err
+    assert f"{option.flags[0]} потребує {needed.flags[0]}: " in said, said
+
+
+def test_the_seed_of_serve_without_watch_is_refused_in_every_language(capsys):
+    from tiebreak.cli import main
+
+    for lang, words in (("en", "--seed needs --watch: it sets the live standings of the watched files"),
+                        ("ru", "--seed требует --watch: этот параметр задаёт живую таблицу отслеживаемых файлов")):
+        assert main(["serve", "--seed", "7", "--lang", lang]) == 2
+        assert words in capsys.readouterr().err
+
+
+def test_a_team_rankings_options_without_it_are_refused_by_the_api():
+    """The API's form as the command line: players counted per team, but no team ranking asked for."""
+    from fastapi.testclient import TestClient
+
+    with TestClient(create_app(workers=1)) as client:
+        answer = client.post("/api/standings", data={"example": "hobsons-bay-cup-2025.trf", "team_best": "3"})
+        assert answer.status_code == 400 and answer.json()["field"] == "team_best", answer.text
+        answer = client.post("/api/standings", data={"example": "hobsons-bay-cup-2025.trf", "team_best": "3",
+                                                     "team_ranking": "federation"})
+        assert answer.status_code == 200, answer.text

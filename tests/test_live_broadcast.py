@@ -367,7 +367,8 @@ def test_a_player_list_that_cannot_serve_is_refused_before_the_server_starts(tmp
     (tmp_path / "cup.pgn").write_text(_game(_games()[0], 2, finished=False))
     (tmp_path / "bad.csv").write_text("name,rating,title,federation,fide id\nSindarov, Javokhir,2721,GM,UZB,\n")
     monkeypatch.chdir(tmp_path)  # the files by their names, as typed in their folder
-    assert main(["serve", "--database", "none", *args]) == 2  # (in this process: no program started)
+    database = ["--database", "none"] if "--watch" in args else []  # (itself refused without --watch)
+    assert main(["serve", *database, *args]) == 2  # (in this process: no program started)
     assert said in capsys.readouterr().err
 
 

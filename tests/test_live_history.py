@@ -85,11 +85,12 @@ def test_a_history_of_the_first_schema_opens_after_the_upgrade_with_its_versions
     url = _database(kind, tmp_path, request)
     _first_schema(url)
     store = History(url)
-    assert store.revision == "0003"
+    assert store.revision == "0004"
     last = store.last("open.trf")
     assert last["version"] == 2 and json.loads(last["document"])["standings"][0] == {"rank": 1, "start_no": 2,
                                                                                       "points": "1.5"}
     assert [(h["version"], h["rank"], h["points"]) for h in store.player("open.trf", 1)] == [(1, 1, "1"), (2, 2, "1")]
+    assert [h["place"] for h in store.player("open.trf", 1)] == [None, None]  # kept before 0004: the rank alone
     assert [r["version"] for r in store.rounds("open.trf")] == [1, 2]
     # the upgraded store keeps new versions beside the old ones, and refuses a version number twice (schema 0002)
     third = json.dumps({"standings": [], "live": {"event": "open.trf", "version": 3}})
@@ -99,12 +100,12 @@ def test_a_history_of_the_first_schema_opens_after_the_upgrade_with_its_versions
         lead = Leadership(store.engine, "open.trf")
         assert lead.try_lead()
         store.fence = lead.fence
-    store.record("open.trf", 3, "2026-11-25T10:00:00Z", 3, "d3", None, third, [(1, 1, "2", True, 1)], [])
+    store.record("open.trf", 3, "2026-11-25T10:00:00Z", 3, "d3", None, third, [(1, 1, "2", True, 1, "1")], [])
     assert store.last("open.trf")["document"] == third
     with pytest.raises(sqlalchemy.exc.IntegrityError):
         store.record("open.trf", 3, "2026-11-25T10:00:00Z", 3, "d3", None, third, [], [])
     store.close()
-    assert History(url).revision == "0003"  # opened again: nothing to do
+    assert History(url).revision == "0004"  # opened again: nothing to do
 
 
 def test_the_history_is_kept_within_its_size(tmp_path):
@@ -114,7 +115,7 @@ def test_the_history_is_kept_within_its_size(tmp_path):
 
     store = History(f"sqlite:///{tmp_path / 'h.sqlite'}", keep=10)
     for v in range(1, 61):
-        store.record("open", v, "t", (v - 1) // 10 + 1, f"d{v}", None, "{}" * 500, [(1, 1, "1", True, 0)],
+        store.record("open", v, "t", (v - 1) // 10 + 1, f"d{v}", None, "{}" * 500, [(1, 1, "1", True, 0, "1")],
                      [(1, 1, "result", None, "1")])
     kept = [h["version"] for h in store.player("open", 1)]
     assert {10, 20, 30, 40, 50} <= set(kept) and kept[-10:] == list(range(51, 61))

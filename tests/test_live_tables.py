@@ -244,6 +244,27 @@ def test_a_players_history_reads_without_a_script(tmp_path):
         hub.close()
 
 
+@pytest.mark.parametrize("no_lots, place", [(True, "1-2"), (False, None)])
+def test_a_players_history_writes_the_place_as_the_live_table(tmp_path, no_lots, place):
+    """Ranked by points alone, Nguyen (7) and Wongso (9) share first place on 6 points (``tiebreak standings
+    --tiebreaks PTS --no-lots`` says 1-2): the history says ``1-2`` under ``serve --no-lots`` (was the bare rank,
+    ``1``), and with the event's lot the place the lot gave, marked ``*``, as the live table writes it."""
+    from tiebreak.live.settings import Settings
+
+    (tmp_path / "Open.trf").write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    hub = LiveHub(tmp_path, settings=Settings(tiebreaks="PTS", no_lots=no_lots))
+    client = TestClient(live_app(hub))
+    try:
+        for player in (7, 9):
+            shown = _tables(client.get("/live", params={"player": str(player)}).text)
+            table = {r[1]["text"]: r[0]["text"] for r in shown["standings"][1:]}  # start number -> place
+            history = [c["text"] for c in shown["history"][1]]
+            assert history[2] == table[str(player)] == (place or history[2])
+            assert no_lots or history[2] in ("1*", "2*")
+    finally:
+        hub.close()
+
+
 FRIENDSHIP = CORPUS / "heltour-crete-team" / "friendship-cup-2024.trf"  # bundled in tests/data/shared
 
 

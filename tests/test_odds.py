@@ -384,6 +384,7 @@ def test_a_swiss_event_looked_at_to_its_paired_round_is_still_after_round_k_of_a
     """A 7-round Swiss after round 1 with round 2 paired: the odds look at round 2 only (later pairings are not known)
     but the title counts the event's 7 rounds as the standings do ("after round 1 of 7"), not "of 2"."""
     from tiebreak.render.odds import to_text
+    from tiebreak.views.odds import of_odds
 
     t = Tournament.build([Player(i, f"P{i}", 2000 - 10 * i) for i in range(1, 5)], 2, type_text="Swiss")
     t.planned_rounds = 7
@@ -392,5 +393,5 @@ def test_a_swiss_event_looked_at_to_its_paired_round_is_still_after_round_k_of_a
     t.pending = [(2, 1, 2), (2, 3, 4)]
     odds = compute_odds(t, "PTS,BH")
     assert odds.future.final_round == 2 and odds.future.played_rounds == 1
-    assert to_text(odds).splitlines()[0].startswith("Odds after round 1 of 7; games pending: 2")
-    assert to_text(odds, "ru").splitlines()[0].startswith("Шансы после 1-го тура из 7")
+    assert to_text(of_odds(odds)).splitlines()[0].startswith("Odds after round 1 of 7; games pending: 2")
+    assert to_text(of_odds(odds), "ru").splitlines()[0].startswith("Шансы после 1-го тура из 7")

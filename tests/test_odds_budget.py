@@ -17,6 +17,7 @@ from tiebreak.cli import main
 from tiebreak.engine.model import Kind, Player, Tournament
 from tiebreak.formats import trf
 from tiebreak.render.odds import Progress, to_html, to_json_obj, to_text
+from tiebreak.views.odds import of_odds
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = str(ROOT / "examples" / "hobsons-bay-cup-2025.trf")
@@ -48,7 +49,8 @@ def test_clinched_is_decided_exactly_under_the_elo_model_on_every_format():
     assert odds.method == "exact" and odds.outcomes == 3
     assert odds.places[0][0] == 1.0 and odds.places[1][0] == 0.0 and odds.places[2][0] == 0.0
     assert all(0.0 <= p <= 1.0 for row in odds.places for p in row)
-    text, page, doc = to_text(odds), to_html(odds), to_json_obj(odds)
+    view = of_odds(odds)
+    text, page, doc = to_text(view), to_html(view), to_json_obj(view)
     assert "clinched first place: 1" in text and "no longer able to finish first: 2, 3" in text
     assert "clinched first place: 1" in page and "no longer able to finish first: 2, 3" in page
     assert doc["clinched"] == [1] and doc["eliminated"] == [2, 3]
@@ -60,7 +62,7 @@ def test_the_odds_page_stands_alone_and_escapes_the_names():
     clinched round robin above: 1 first with 2 points, 2 and 3 on 0."""
     t = clinched_round_robin()
     t.players[1] = Player(2, "<script>alert(1)</script>", 2200)
-    page = to_html(compute_odds(t, "PTS,DE"))
+    page = to_html(of_odds(compute_odds(t, "PTS,DE")))
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "<script" not in page and "http" not in page
     assert '<td class="rank">1</td><td class="name"><bdi>P1</bdi></td><td class="pts">2</td><td>100%</td>' in page
 
@@ -75,8 +77,8 @@ def test_the_title_says_a_round_is_in_play_when_some_of_its_results_are_in():
     t.pending = [(2, 3, 4)]
     odds = compute_odds(t, "PTS,DE")
     assert len(odds.future.games) == 3 and odds.outcomes == 27
-    assert to_text(odds).startswith("Odds with round 2 of 3 in play; games pending: 3")
-    assert to_text(odds, "ru").startswith("Шансы во время тура 2 из 3: несыгранных партий 3")
+    assert to_text(of_odds(odds)).startswith("Odds with round 2 of 3 in play; games pending: 3")
+    assert to_text(of_odds(odds), "ru").startswith("Шансы во время тура 2 из 3: несыгранных партий 3")
 
 
 def test_a_large_event_keeps_the_places_asked_for_not_players_squared():
@@ -85,7 +87,7 @@ def test_a_large_event_keeps_the_places_asked_for_not_players_squared():
     assert len(compute_odds(swiss(), "PTS,BH", simulations=200, seed=1, places=10).places[0]) == 10
     small = compute_odds(clinched_round_robin(), "PTS,DE")
     assert small.depth == 3 and small.places[1] == [0, Fraction(1, 2), Fraction(1, 2)]  # every place: 3 players
-    doc = to_json_obj(odds)
+    doc = to_json_obj(of_odds(odds))
     assert doc["places_listed"] == 6 and all(len(p["places"]) == 6 for p in doc["players"])
     # first place by result only for the games of a contender (those with a chance of first place)
     able = {p["start_no"] for p in doc["players"] if p["places"][0] > 0}
@@ -185,7 +187,7 @@ def test_the_top_k_beyond_the_places_kept_is_one_number_per_participant():
     odds = compute_odds(t, "PTS,BH", places=67)
     assert odds.method == "exact" and odds.outcomes == 9 and odds.depth == 64 and odds.top is not None
     assert sum(odds.top) == 67 and all(isinstance(x, Fraction) for x in odds.top)
-    assert to_json_obj(odds, 67)["players"][0]["top"] == 1.0
+    assert to_json_obj(of_odds(odds, 67))["players"][0]["top"] == 1.0
     sim = compute_odds(swiss(), "PTS,BH", simulations=300, seed=2, places=100)
     assert sim.depth == 64 and sim.top == [1.0] * 80
     kept = compute_odds(swiss(), "PTS,BH", simulations=300, seed=2, places=70)

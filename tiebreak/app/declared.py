@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from ..arbiter.clubs import DEFAULT_TIEBREAKS as TEAM_RANKING_TIEBREAKS
 from ..arbiter.clubs import MAX_BEST
 from ..arbiter.rating_report import SYSTEMS as RATING_SYSTEMS
 from ..arbiter.simulations import (
@@ -34,6 +35,8 @@ from ..arbiter.simulations import (
     MAX_SIMULATIONS,
 )
 from ..engine.conventions import CONVENTIONS, PROGRAMS, program_name
+from ..engine.errors import SpecifierError
+from ..engine.messages import Message
 from ..engine.numbers import MAX_SEED, MAX_UNRATED_RATING
 from ..engine.rules import CHECK_RULES, COMPAT_CHOICES, CUMULATIVE_HALF_BYE, RULE_CHOICES
 from ..formats.text import MAX_ROUNDS
@@ -41,6 +44,8 @@ from ..render.i18n import LANGUAGES
 
 #: ``--system``: the kind of event, overriding the detection (the words a user types -> the engine's name)
 SYSTEMS = {"swiss": "swiss", "rr": "round robin", "round-robin": "round robin"}
+#: the page's choice of ``system``: each kind of event once, by the first word the command line takes for it
+SYSTEM_WORDS = {kind: next(w for w, k in SYSTEMS.items() if k == kind) for kind in dict.fromkeys(SYSTEMS.values())}
 #: ``--points-from``: the points of the round ``results`` (default) or the points ``column``'s reading
 POINTS_FROM = ("results", "column")
 #: start numbers: far above any real event, far below what is slow to read
@@ -68,8 +73,8 @@ RANKING = ("standings", "explain", "check", "playoffs", "prizes", "odds", "site"
 FILE_COMMANDS = ("standings", "explain", "check", "convert", "ratings", "playoffs", "prizes", "series", "odds", "site",
                  "serve")
 __all__ = ["COMMANDS", "EXTENSIONS", "FILE_COMMANDS", "MAX_BERGER_PLAYERS", "MAX_LIST_TEXT", "MAX_SERIES_EVENTS",
-           "MAX_START_NO", "OPTIONS", "PAGE_FORMAT", "POINTS_FROM", "SYSTEMS",
-           "Option", "for_command", "for_form", "on_page"]
+           "MAX_START_NO", "OPTIONS", "PAGE_FORMAT", "POINTS_FROM", "SYSTEMS", "SYSTEM_WORDS",
+           "Option", "check_needed", "for_command", "for_form", "on_page"]
 #: the API's forms: ``standings`` is also the base of the explain, check, playoffs, prizes and series forms
 STANDINGS_FORM, ODDS_FORM, RATINGS_FORM = ("standings",), ("odds",), ("ratings",)
 #: the faces an option may be on besides the command line
@@ -129,6 +134,9 @@ class Option:
     most: int | None = None
     #: the command line's reading of a word before its choice is checked (``--publisher swissmanager``)
     read: Callable[[str], str] | None = None
+    #: a command on which the option does something only with another (the key of that option, and why): given
+    #: without it, it is refused (:func:`check_needed`), never silently dropped
+    needs: Mapping[str, tuple[str, Message]] = field(default_factory=dict)
 
     @property
     def dest(self) -> str:
@@ -143,6 +151,20 @@ class Option:
 
     def help_of(self, command: str) -> str:
         return self.help_for.get(command, self.help)
+
+    def default_said(self) -> Message | None:
+        """The default as every help says it after the help text (the command line's ``--help`` in the user's
+        language; the API's schema has it as ``default``, the page as the value its field shows): written here once,
+        never in a help text.  A number's bounds beside it; None for a flag or an option without a default.
+
+        >>> OPTIONS["hold"].default_said(), OPTIONS["compat"].default_said(), OPTIONS["seed"].default_said()
+        ('default: 5; from 0 to 3600', 'default: text', None)
+        """
+        if self.default is None or self.kind is bool or self.positional:
+            return None
+        if self.kind in (int, float) and self.low is not None and self.high is not None:
+            return Message("default: {}; from {} to {}", _plain(self.default), _plain(self.low), _plain(self.high))
+        return Message("default: {}", _plain(self.default))
 
 
 def _declare(*options: Option) -> dict[str, Option]:
@@ -177,6 +199,13 @@ _CONVERTED = {"api": "the page and the API offer the formats as downloads of the
 _SITE = {"api": "the site is written into a folder of the user's machine", "page": "the site is the command's own"}
 _SERVER = {"api": "the server's own settings", "page": "the server's own settings"}
 _LISTED = {"api": "GET /api/catalogue", "page": "the page's list of tie-breaks"}
+#: ``serve``'s options that set the live standings or the live server: nothing uses them without ``--watch``
+_LIVE = {"serve": ("watch", Message("it sets the live standings of the watched files"))}
+_LIVE_SERVER = {"serve": ("watch", Message("it sets how the watched files are followed and kept"))}
+#: ``serve``'s options of the site it keeps
+_SITE_KEPT = {"serve": ("site", Message("it shapes the site's pages"))}
+#: the options of a team ranking of an individual event
+_TEAM_RANKING = {c: ("team_ranking", Message("it sets the team ranking")) for c in ("standings", "site")}
 _NOT_ON_PAGE_ODDS = "the page asks for the odds with the list and rules of its standings; the other odds settings " \
                     "are the command line's and the API's"
 
@@ -297,65 +326,68 @@ _OWN = (
     Option("site_watch", bool, "keep running: rewrite the pages a change of the file touches (Ctrl-C stops)",
            name="watch", default=False, commands=("site",), not_on=_SITE),
     Option("downloads", str, "the standings as files to download from the standings page: pdf (needs Chromium), xlsx, "
-                             "trf, comma-separated, or none (default: xlsx,trf; the PDF takes seconds a language)",
-           default="xlsx,trf", metavar="LIST", commands=("site", "serve"), not_on=_SITE,
+                             "trf, comma-separated, or none (the PDF takes seconds a language)",
+           default="xlsx,trf", metavar="LIST", needs=_SITE_KEPT, commands=("site", "serve"), not_on=_SITE,
            help_for={"serve": "with --site: the standings as files to download from the site's standings page (as "
                               "'site --downloads')"}),
     Option("games", str, "the event's games: each opens in a board viewer linked from the round pages and the "
                          "players' cards (needs python-chess: the live extras)",
-           metavar="FILE.pgn", commands=("site", "serve"), not_on=_SITE,
+           metavar="FILE.pgn", needs=_SITE_KEPT, commands=("site", "serve"), not_on=_SITE,
            help_for={"serve": "with --site: the events' games (a PGN), each opening in a board viewer on the site (as "
                               "'site --games'); read again at an event's next change"}),
     Option("logo", str, "the organiser's logo on every page (PNG, JPEG or SVG without scripts, at most 512 KB; copied "
                         "into the site)",
-           metavar="FILE", commands=("site", "serve"), not_on=_SITE,
+           metavar="FILE", needs=_SITE_KEPT, commands=("site", "serve"), not_on=_SITE,
            help_for={"serve": "with --site: the organiser's logo on every page of the site (as 'site --logo')"}),
     Option("accent", str, "the organiser's colour of the header, menu and pictures (a CSS colour name or #rrggbb)",
-           metavar="COLOUR", commands=("site", "serve"), not_on=_SITE,
+           metavar="COLOUR", needs=_SITE_KEPT, commands=("site", "serve"), not_on=_SITE,
            help_for={"serve": "with --site: the organiser's colour of the site's header, menu and pictures (as 'site "
                               "--accent')"}),
     Option("series", str, "add the standings of the series of the events given, in the order played (as 'tiebreak "
                           "series --points'): place:25,18,15... or score",
            metavar="POINTS", commands=("site",), not_on=_SITE),
     Option("series_best", int, "with --series: each player's best K events counted", low=1, metavar="K",
-           commands=("site",), not_on=_SITE),
+           needs={"site": ("series", Message("it counts the events of the series"))}, commands=("site",), not_on=_SITE),
     Option("series_tiebreaks", str, "BEST (best single result), EVENTS (events played), PLACES (sum of places, the "
                                     "smaller the better), in order",
-           default="BEST,EVENTS", commands=("series", "site"), forms=("series",), page=True,
-           example="BEST,EVENTS,PLACES", help_for={"site": "with --series: BEST, EVENTS, PLACES (default BEST,EVENTS)"}),
+           default="BEST,EVENTS", needs={"site": ("series", Message("it orders the series' standings"))},
+           commands=("series", "site"), forms=("series",), page=True,
+           example="BEST,EVENTS,PLACES", help_for={"site": "with --series: BEST, EVENTS, PLACES"}),
     # serve
     Option("host", str, "", default="127.0.0.1", commands=("serve",), not_on=_SERVER),
     Option("port", int, "", default=8000, low=0, high=65535, commands=("serve",), not_on=_SERVER),
     Option("watch", str, "live standings of a file, or of every event file in a folder, recomputed when they change "
                          "(page /live); or of a broadcast's PGN at an http(s) address, asked every --poll-seconds",
            metavar="PATH", commands=("serve",), not_on=_SERVER),
-    Option("poll_seconds", float, "with --watch https://...: the least time between two requests of the address "
-                                  "(default 1; 0.5 to 600); each is a conditional request",
-           default=1.0, low=0.5, high=600, metavar="SECONDS", commands=("serve",), not_on=_SERVER),
+    Option("poll_seconds", float, "with --watch https://...: the least time between two requests of the address; "
+                                  "each is a conditional request",
+           default=1.0, low=0.5, high=600, metavar="SECONDS", needs=_LIVE_SERVER, commands=("serve",), not_on=_SERVER),
     Option("serve_players", str, "with --watch of a broadcast's PGN: the event's player list (a TRF, any file "
                                  "tiebreak reads, or a CSV of name, rating, title, federation, FIDE id) matched to the "
                                  "games' names",
-           name="players", metavar="FILE", commands=("serve",), not_on=_SERVER),
+           name="players", metavar="FILE",
+           needs={"serve": ("watch", Message("the list names the players of a watched broadcast"))},
+           commands=("serve",), not_on=_SERVER),
     Option("site", str, "with --watch: keep the static site of every watched event in this folder (as 'tiebreak "
                         "site'), its pages made again for every version published",
-           metavar="DIR", commands=("serve",), not_on=_SERVER),
-    Option("token", str, "the arbiter's token: needed to change an event's list or publish a held-back file",
+           metavar="DIR", needs={"serve": ("watch", Message("the site is kept of the watched files"))},
            commands=("serve",), not_on=_SERVER),
+    Option("token", str, "the arbiter's token: needed to change an event's list or publish a held-back file",
+           needs=_LIVE_SERVER, commands=("serve",), not_on=_SERVER),
     Option("database", str, "where every live version is kept: an SQLAlchemy URL (default: tiebreak-live.sqlite "
                             "beside the watched files; none)",
-           metavar="URL", commands=("serve",), not_on=_SERVER),
-    Option("hold", float, "a version that is not whole is held back this long before it is published (default 5)",
-           default=5.0, low=0, high=3600, metavar="SECONDS", commands=("serve",), not_on=_SERVER),
-    Option("max_file_mb", int, "the largest watched file read (default 16 MB)", default=16, low=1, high=1024,
+           metavar="URL", needs=_LIVE_SERVER, commands=("serve",), not_on=_SERVER),
+    Option("hold", float, "a version that is not whole is held back this long before it is published",
+           default=5.0, low=0, high=3600, metavar="SECONDS", needs=_LIVE_SERVER, commands=("serve",), not_on=_SERVER),
+    Option("max_file_mb", int, "the largest watched file read, in MB", default=16, low=1, high=1024,
            metavar="MB",
-           commands=("serve",), not_on=_SERVER),
-    Option("keep_versions", int, "versions kept per event in the history besides the last of every round (default "
-                                 "1000)",
-           default=1000, low=10, high=1_000_000, metavar="N", commands=("serve",), not_on=_SERVER),
-    Option("max_streams", int, "live streams one process holds at most (beyond: 503 with Retry-After; default 5000)",
-           default=5000, low=1, high=100_000, metavar="N", commands=("serve",), not_on=_SERVER),
-    Option("max_streams_per_client", int, "live streams one client address holds at most (beyond: 429; default 50)",
-           default=50, low=1, high=100_000, metavar="N", commands=("serve",), not_on=_SERVER),
+           needs=_LIVE_SERVER, commands=("serve",), not_on=_SERVER),
+    Option("keep_versions", int, "versions kept per event in the history besides the last of every round",
+           default=1000, low=10, high=1_000_000, metavar="N", needs=_LIVE_SERVER, commands=("serve",), not_on=_SERVER),
+    Option("max_streams", int, "live streams one process holds at most; beyond them, 503 with Retry-After",
+           default=5000, low=1, high=100_000, metavar="N", needs=_LIVE_SERVER, commands=("serve",), not_on=_SERVER),
+    Option("max_streams_per_client", int, "live streams one client address holds at most; beyond them, 429",
+           default=50, low=1, high=100_000, metavar="N", needs=_LIVE_SERVER, commands=("serve",), not_on=_SERVER),
     # list
     Option("swiss_manager", bool, "Swiss-Manager's numbered tie-breaks and ours", default=False, commands=("list",),
            not_on=_LISTED),
@@ -381,11 +413,11 @@ _SHARED = (
     Option("category", str, "add the standings of a category: rating<1600, birth>=2010, sex=w, fed=AUS, title=WGM, "
                             "unrated; conditions joined by & (repeat for several categories)",
            many=True, metavar="EXPR", longest=1000, most=50, commands=("standings", "site"), forms=STANDINGS_FORM,
-           page=True),
+           page=True, example="birth>=2010&sex=w"),
     Option("columns", str, "player columns: auto (title, fed, rating where the file has them), none, or a list of "
                            "title,fed,rating,club,sex,birth,perf,change",
            default="auto", commands=("standings", "site"), forms=STANDINGS_FORM, page=True),
-    Option("compat", str, "text: our reading of C.07 (default); reference: the FIDE reference checker's choices where "
+    Option("compat", str, "text: our reading of C.07; reference: the FIDE reference checker's choices where "
                           "it reads the text otherwise (docs/known-differences.md K1-K3); letter: the 2023 Art. 15.2 "
                           "to the letter (round-robin forfeits count for the rating tie-breaks)",
            default="text", choices=COMPAT_CHOICES, commands=RANKING, forms=STANDINGS_FORM + ODDS_FORM, page=True),
@@ -402,7 +434,7 @@ _SHARED = (
            low=0, high=1, commands=("odds",), forms=ODDS_FORM, not_on={"page": _NOT_ON_PAGE_ODDS}),
     Option("event", int, "which tournament of a file that holds several (a Sharly Chess event: Sharly's tournament "
                          "number); without it such a file lists them",
-           low=1, high=10**12, metavar="N", commands=FILE_COMMANDS, forms=STANDINGS_FORM + ODDS_FORM + RATINGS_FORM,
+           low=1, high=10**12, metavar="N", needs=_LIVE, commands=FILE_COMMANDS, forms=STANDINGS_FORM + ODDS_FORM + RATINGS_FORM,
            page=True),
     Option("exact", bool, "count every outcome, even when there are more than a simulation would draw (refused past "
                           "a number of outcomes set by the participants: minutes of work)",
@@ -429,11 +461,11 @@ _SHARED = (
            not_on={"cli": "the command line reads the file's own time",
                    "page": "sent by the page's script with the file chosen (its lastModified), never typed"}),
     Option("no_lots", bool, "leave remaining ties unbroken (shared ranks)", default=False,
-           commands=("standings", "explain", "playoffs", "prizes", "site", "serve"), forms=STANDINGS_FORM, page=True,
+           needs=_LIVE, commands=("standings", "explain", "playoffs", "prizes", "site", "serve"), forms=STANDINGS_FORM, page=True,
            help_for={"serve": "with --watch: the live standings (and the --site) leave remaining ties unbroken "
                               "(shared ranks; default: drawn by lot with the event's own seed, as on every face)"},
            not_on={"check": "check compares the published order, lots included"}),
-    Option("odds_places", int, "the chance of finishing in the top K (default 3)", name="places", default=3, low=1,
+    Option("odds_places", int, "the chance of finishing in the top K", name="places", default=3, low=1,
            high=MAX_START_NO, commands=("odds",), forms=ODDS_FORM, not_on={"page": _NOT_ON_PAGE_ODDS}),
     Option("odds_player", int, "start number (a team's number in a team event): the minimal sets of results that "
                                "make them first",
@@ -450,7 +482,8 @@ _SHARED = (
            not_on={"api": "the API's forms take the field players", "page": "as the field players"}),
     Option("playoff", str, "a play-off results file: the tied players placed by its games (Arbiters' Manual 13.2; "
                            "see 'play-off results' in the guide)",
-           metavar="FILE", commands=("standings", "prizes", "site", "serve"), not_on={"api": _NO_FILE, "page": _NO_FILE},
+           metavar="FILE", needs={"serve": ("watch", Message("the play-off places the players of the watched event"))},
+           commands=("standings", "prizes", "site", "serve"), not_on={"api": _NO_FILE, "page": _NO_FILE},
            help_for={"site": "the play-off's results (as 'standings --playoff'): the final standings place the tied "
                              "players by it, and the site has a play-off page",
                      "serve": "with --watch FILE: a play-off results file in the same folder, watched too: once the "
@@ -463,9 +496,9 @@ _SHARED = (
                                    "are placed by them (Arbiters' Manual 13.2)",
            forms=STANDINGS_FORM, page=True, not_on={"cli": "the command line reads the file: --playoff FILE"},
            example="stage mini-match\n7 9 1-0\n9 7 1/2-1/2"),
-    Option("points_from", str, "results: the points of the round results (default); column: the points column's "
+    Option("points_from", str, "results: the points of the round results; column: the points column's "
                                "reading where the file's points column and its results disagree",
-           default="results", choices=POINTS_FROM, commands=FILE_COMMANDS,
+           default="results", choices=POINTS_FROM, needs=_LIVE, commands=FILE_COMMANDS,
            forms=STANDINGS_FORM + ODDS_FORM + RATINGS_FORM, page=True),
     Option("preset", str, "a ready-made list (see 'tiebreak presets'); --tiebreaks and --rules override it",
            commands=(*RANKING, "series"), forms=STANDINGS_FORM + ODDS_FORM, page=True,
@@ -476,13 +509,13 @@ _SHARED = (
            page=True),
     Option("rules", str, "rule set (auto: the FIDE edition by start date; fide-2009 = Arbiters' Manual Art. 13, "
                          "legacy = fide-2009; uscf; ru)",
-           default="auto", choices=RULE_CHOICES, commands=(*RANKING, "series", "serve"),
+           default="auto", choices=RULE_CHOICES, needs=_LIVE, commands=(*RANKING, "series", "serve"),
            forms=(*STANDINGS_FORM, *ODDS_FORM, "check"), page=True,
            more_choices={"check": (*CHECK_RULES, *CONVENTIONS)},
            help_for={"check": "the announced rule set (auto: the FIDE edition by start date)"}),
     Option("seed", int, "seed of the lots (default: the event's own, from its name and players: the same in every "
                         "run)",
-           low=0, high=MAX_SEED, commands=("standings", "explain", "playoffs", "prizes", "odds", "site", "serve"),
+           low=0, high=MAX_SEED, needs=_LIVE, commands=("standings", "explain", "playoffs", "prizes", "odds", "site", "serve"),
            forms=STANDINGS_FORM + ODDS_FORM, page=True,
            help_for={"odds": "seed of the lots and of a simulation (default: the event's own: the same in every run)",
                      "serve": "with --watch: the seed of the live standings' lots (and the --site's; default: each "
@@ -496,18 +529,19 @@ _SHARED = (
            commands=("odds",), forms=ODDS_FORM, not_on={"page": _NOT_ON_PAGE_ODDS}),
     Option("system", str, "override Swiss/round-robin detection", choices=tuple(SYSTEMS),
            commands=RANKING, forms=STANDINGS_FORM + ODDS_FORM, page=True),
-    Option("team_best", int, "players counted per team (default 4)", default=4, low=1, high=MAX_BEST,
-           commands=("standings", "site"), forms=STANDINGS_FORM, page=True),
+    Option("team_best", int, "players counted per team", default=4, low=1, high=MAX_BEST,
+           needs=_TEAM_RANKING, commands=("standings", "site"), forms=STANDINGS_FORM, page=True),
     Option("team_ranking", str, "add a team ranking of this individual event: federation, records (TRF 013/310 "
                                 "teams) or a CSV file of 'start number, team' lines",
            metavar="BY", offered=("federation", "records"), commands=("standings", "site"), forms=STANDINGS_FORM,
            page=True),
     Option("team_tiebreaks", str, "team tie-breaks: TC (Team Cumulative), CUM, or codes of the individual list summed "
-                                  "over the players counted (default TC)",
-           commands=("standings", "site"), forms=STANDINGS_FORM, page=True, example="TC,CUM"),
+                                  "over the players counted",
+           default=TEAM_RANKING_TIEBREAKS, needs=_TEAM_RANKING, commands=("standings", "site"), forms=STANDINGS_FORM,
+           page=True, example="TC,CUM"),
     Option("tiebreaks", str, "ordered list, e.g. 'PTS,BH/C1,BH,SB' (default: the file's 202/212 record, else a FIDE "
                              "default)",
-           flag=("--tiebreaks", "-t"), longest=MAX_LIST_TEXT, commands=(*RANKING, "series", "serve"),
+           flag=("--tiebreaks", "-t"), longest=MAX_LIST_TEXT, needs=_LIVE, commands=(*RANKING, "series", "serve"),
            forms=STANDINGS_FORM + ODDS_FORM, page=True, example="PTS,BH/C1,BH,SB",
            help_for={"check": "the announced list (default: the published columns)",
                      "series": "each event's tie-break list (default: the file's)",
@@ -526,6 +560,32 @@ _LANG = Option("lang", str, "language of messages (errors, warnings)", default="
                commands=COMMANDS, not_on={"api": "every form's own field lang", "page": "the page's language"},
                help_for={c: "language of the text output" for c in ("standings", "check", "odds", "list")})
 OPTIONS: dict[str, Option] = _declare(*_OWN, *_SHARED, _LANG)
+
+
+def _given(o: Option, value: object) -> bool:
+    """Whether a value of ``o`` was asked for: a flag set, a value other than the declared default."""
+    return value is True if o.kind is bool else value not in (None, [], "", o.default)
+
+
+def check_needed(command: str, values: Mapping[str, object], named: Callable[[Option], str] = lambda o: o.dest
+                 ) -> None:
+    """Refuse an option of ``command`` given (``values`` by dest) without the option it needs (:attr:`Option.needs`),
+    naming both (``named``: the command line's flag, the API's field): an arbiter's option is applied or refused,
+    never dropped.
+
+    >>> check_needed("serve", {"seed": 7, "watch": "event.trf"})
+    >>> try:
+    ...     check_needed("serve", {"seed": 7, "watch": None}, lambda o: o.flags[0])
+    ... except SpecifierError as e:
+    ...     print(e.field, "|", e)
+    seed | --seed needs --watch: it sets the live standings of the watched files
+    """
+    for o in for_command(command):
+        if command in o.needs and _given(o, values.get(o.dest)):
+            key, why = o.needs[command]
+            needed = OPTIONS[key]
+            if not _given(needed, values.get(needed.dest)):
+                raise SpecifierError(Message("{} needs {}: {}", named(o), named(needed), why), field=o.dest)
 
 
 def for_command(command: str) -> list[Option]:

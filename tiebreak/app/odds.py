@@ -8,6 +8,7 @@ from ..arbiter.odds.budget import Progress, within_limits
 from ..engine.errors import InputError, InputWarning, Message, Place
 from ..engine.team_matches import has_teams, players_event
 from ..render import odds as render
+from ..views.odds import of_odds
 from .load import file_date, load, named
 from .options import OddsOptions, list_and_rules
 
@@ -35,10 +36,11 @@ def render_odds(o: OddsOptions, path: str, warnings: list[InputWarning], progres
         simulations=o.simulations, seed=o.seed, player=o.player, budget=budget, unrated_rating=o.unrated_rating,
         places=o.places)
     warnings += result.warnings
+    view = of_odds(result, o.places)  # the one view every format renders
     if o.format == "json":
-        return render.to_json(result, o.places, o.lang, named(o, path, warnings))
+        return render.to_json(view, o.lang, named(o, path, warnings))
     if o.format == "html":
-        return render.to_html(result, o.lang, o.places, printed=file_date(path))
+        return render.to_html(view, o.lang, printed=file_date(path))
     if o.format == "page":  # the page's part: the same view and renderer as the download and the website
-        return render.odds_section(result, o.lang, o.places)
-    return render.to_text(result, o.lang, o.places)
+        return render.odds_section(view, o.lang)
+    return render.to_text(view, o.lang)

@@ -86,7 +86,7 @@ class Options(Ranked):
     #: a team ranking inside the individual event: ``federation``, ``records`` (TRF 013/310) or a CSV file
     team_ranking: str | None = None
     team_best: int = _default("team_best")
-    team_tiebreaks: str | None = None
+    team_tiebreaks: str | None = _default("team_tiebreaks")
     #: player columns: ``auto`` (title, federation, rating where the file has them), ``none``, or a list
     #: (title,fed,rating,club,sex,birth,perf,change; :mod:`tiebreak.arbiter.columns`)
     columns: str | None = _default("columns")

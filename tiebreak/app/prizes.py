@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..arbiter.prizes import distribute, parse_prizes
+from ..arbiter.prizes import allocate, parse_prizes
 from ..engine.errors import InputWarning
 from ..engine.messages import Message
 from ..engine.model import format_number
@@ -48,13 +48,17 @@ class Prizes:
 def prizes(o: Options, path: str, text: str, source: str, method: str, warnings: list[InputWarning]) -> Prizes:
     """The prize list ``text`` (lines place,N,amount or category,EXPR,amount; ``source`` names it in errors)
     distributed by ``method``: rank, start number, name, prize, amount and, for a shared prize, the pool and what is
-    left of it once the shares are rounded down to the cent; with the standings' notes and warnings."""
+    left of it once the shares are rounded down to the cent; with the standings' notes and warnings, and a note for each
+    prize paid to no one."""
     s = final_standings(o, path, warnings)
+    allocation = allocate(s, parse_prizes(text, source), method)
     awards = [{"rank": s.row(a.start_no).rank, "start_no": a.start_no, "name": s.row(a.start_no).name,
                "prize": message(a.prize, o.lang) if isinstance(a.prize, Message) else a.prize,  # else the user's name
                "amount": a.amount, "pool": a.pool, "left": a.left}
-              for a in distribute(s, parse_prizes(text, source), method)]
-    return Prizes(awards, s.seed, list(s.notes), list(s.warnings))
+              for a in allocation.awards]
+    unpaid = [Message("{} is not awarded: no eligible player is left for it (each player receives one prize, the best)",
+                      p.name) for p in allocation.unpaid]
+    return Prizes(awards, s.seed, [*s.notes, *unpaid], list(s.warnings))
 
 
 def prize_rests(awards: list[dict[str, Any]], lang: str = "en") -> list[str]:

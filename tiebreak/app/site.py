@@ -19,20 +19,20 @@ from dataclasses import replace
 import numpy as np
 
 from ..arbiter.odds import compute_odds, compute_team_odds
-from ..arbiter.odds.run import Odds
 from ..arbiter.playoff_results import Decision, PlayoffResults
 from ..arbiter.rating_report import RatingRow, rating_report
 from ..engine.errors import InputWarning
 from ..engine.model import Kind, Tournament
 from ..engine.standings import Standings, tournament_seed
 from ..engine.team import TeamStandings
+from ..views.odds import PlaceChances, of_odds
 from .load import load
 from .options import Options, list_and_rules
 from .playoffs import playoff_played
 from .standings import individual_standings, ranks_teams, team_standings
 
-__all__ = ["card_ratings", "event_odds", "event_seed", "players_after", "players_playoff", "ranks_teams", "read", "teams_after",
-           "teams_playoff", "without_playoff"]
+__all__ = ["boards_options", "card_ratings", "event_odds", "event_seed", "players_after", "players_playoff",
+           "ranks_teams", "read", "teams_after", "teams_playoff", "without_playoff"]
 
 #: a play-off played: its stages and games, its decisions and their notes (:func:`tiebreak.app.playoffs.playoff_played`)
 Played = tuple[PlayoffResults, list[Decision], list[str]]
@@ -75,6 +75,18 @@ def teams_after(o: Options, t: Tournament, warnings: list[InputWarning]) -> list
     return [*after, current] if current.after_round else [current]
 
 
+def boards_options(o: Options) -> Options:
+    """The options of a team event's players (every board's standings on its site): the list and preset given are
+    the teams' (as ``tiebreak standings`` of a team file reads them), so the players keep the file's own individual
+    list, as the live standings rank them; the play-off is between teams.
+
+    >>> b = boards_options(Options(tiebreaks="MP,GP", preset="fide-team", seed=5))
+    >>> b.tiebreaks, b.preset, b.seed
+    (None, None, 5)
+    """
+    return replace(without_playoff(o), tiebreaks=None, preset=None)
+
+
 def without_playoff(o: Options) -> Options:
     """The options ``o`` without the play-off (the standings the tie-breaks give)."""
     return replace(o, playoff=None, playoff_results=None)
@@ -94,13 +106,14 @@ def teams_playoff(o: Options, t: Tournament) -> Played | None:
     return playoff_played(o, team_standings(without_playoff(o), t, []))
 
 
-def event_odds(o: Options, t: Tournament, seed: int, team: bool) -> Odds:
+def event_odds(o: Options, t: Tournament, seed: int, team: bool) -> PlaceChances:
     """Who can still win (every outcome or a seeded simulation of a fixed number of them, chosen as every face
-    chooses them, :mod:`tiebreak.arbiter.odds.run`: by the counts alone, never by the clock): the players, or in a
-    team event the teams (``t`` the file as read, ranked by the team standings, as ``tiebreak odds`` on it)."""
+    chooses them, :mod:`tiebreak.arbiter.odds.run`: by the counts alone, never by the clock), as the one odds view
+    every face renders: the players, or in a team event the teams (``t`` the file as read, ranked by the team
+    standings, as ``tiebreak odds`` on it)."""
     tiebreaks, rules = list_and_rules(o, team)
     odds = compute_team_odds if team else compute_odds
-    return odds(t, tiebreaks, rules=rules, system=o.system_name, seed=seed, unrated_rating=o.unrated_rating)
+    return of_odds(odds(t, tiebreaks, rules=rules, system=o.system_name, seed=seed, unrated_rating=o.unrated_rating))
 
 
 def card_ratings(t: Tournament, played: int, rows: list[int] | None = None) -> dict[int, RatingRow]:

@@ -27,7 +27,7 @@ from ..engine.team import TeamStandings
 from ..engine.team_matches import has_teams, players_event
 from ..formats import membership, trf
 from ..render import output
-from .declared import PAGE_FORMAT
+from .declared import PAGE_FORMAT, check_needed
 from .load import file_time, load, named
 from .options import Options, list_and_rules, refuse_individual_options
 
@@ -70,6 +70,7 @@ def ranks_teams(o: Options, t: Tournament) -> bool:
 def render_standings(o: Options, path: str,
                      warnings: list[InputWarning]) -> tuple[str | bytes, list[str], Standings | TeamStandings]:
     """The standings of one file in ``o.format``, the notes, and the standings object (team or individual)."""
+    check_needed("standings", vars(o))  # the API's form as the command line: a team ranking's options without it
     t = load(o, path, warnings)
     when = file_time(path)  # the page's date: when the results last changed, as the website's; never the clock's
     s: Standings | TeamStandings
@@ -201,7 +202,7 @@ def groups(o: Options, s: Standings) -> tuple[list[CategoryStandings], ClubRanki
         else:
             members = membership.load(o.team_ranking, {p.start_no: p.name for p in s.tournament.players})
         codes = [c.strip().upper() if c.strip().upper() in club_tools.TEAM_CODES else c.strip()
-                 for c in (o.team_tiebreaks or "TC").split(",") if c.strip()]
+                 for c in (o.team_tiebreaks or club_tools.DEFAULT_TIEBREAKS).split(",") if c.strip()]
         clubs = club_tools.club_ranking(s, members, o.team_best, codes)
     return cats, clubs
 

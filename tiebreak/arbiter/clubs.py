@@ -34,6 +34,8 @@ from ..engine.passes import Context
 from ..engine.standings import Standings
 from ..engine.team import read_teams
 
+#: a team ranking's tie-breaks when none are given: Team Cumulative
+DEFAULT_TIEBREAKS = "TC"
 TEAM_CODES = {"TC": "Team Cumulative (USCF)", "CUM": "Cumulative of the counted members (USCF)"}
 MAX_BEST = 100
 
@@ -71,7 +73,7 @@ def club_ranking(s: Standings, membership: dict[int, str], best: int = 4, tiebre
     """Rank the teams of ``membership`` (start number -> team name) by the points of their best ``best`` members."""
     if not 1 <= best <= MAX_BEST:
         raise SpecifierError(Message("the number of players counted, {}, is outside 1..{}", best, MAX_BEST))
-    tiebreaks = ["TC"] if tiebreaks is None else tiebreaks
+    tiebreaks = DEFAULT_TIEBREAKS.split(",") if tiebreaks is None else tiebreaks
     for code in tiebreaks:
         if code not in TEAM_CODES and code not in s.tiebreaks:
             raise SpecifierError(Message("team tie-break {} is neither TC, CUM nor in the individual list ({})",

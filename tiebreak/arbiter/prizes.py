@@ -2,8 +2,11 @@
 Hort system (half of each prize by place, half shared), or indivisible prizes by the tie-break order.
 
 A prize list has place prizes (1st, 2nd …) and category prizes (best players of a rating band, an age or sex, by a
-predicate on the player).  Each player receives at most one prize: place prizes are given first, then category
-prizes among the players without one (the usual rule in prize lists; ``one_per_player=False`` lifts it).
+predicate on the player).  Each player receives at most one prize, the best he is eligible for: place prizes are
+given first, then category prizes among the players without one; a player whose category would pay him more than
+his place award (a small share of a shared place) takes the category's prize and leaves the place race, whose
+prizes the others then share (``one_per_player=False`` lifts the rule).  A prize no eligible player is left for is
+named in :attr:`Allocation.unpaid`, never lost silently.
 
 >>> from tiebreak import compute_standings, trf
 >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
@@ -65,8 +68,9 @@ def _blocks(s: Standings | TeamStandings, players: list[int]) -> list[list[int]]
     Arbiters' Manual 13.2.5-6)."""
     blocks: list[list[int]] = []
     last = None
+    chosen = set(players)
     for r in s.rows:
-        if r.start_no not in players:
+        if r.start_no not in chosen:
             continue
         key = (r.points, s.decided.get(r.start_no))
         if key == last:
@@ -81,9 +85,12 @@ def _blocks(s: Standings | TeamStandings, players: list[int]) -> list[list[int]]
 _SHARED_HOW = {"shared": Message("shared", context="prize:shared"), "hort": Message("hort", context="prize:hort")}
 
 
-def _award(s: Standings | TeamStandings, prizes: list[Prize], players: list[int], method: str) -> list[Award]:
+def _award(s: Standings | TeamStandings, prizes: list[Prize], players: list[int], method: str,
+           paid: list[Prize] | None = None) -> list[Award]:
     """The prizes by place among ``players`` (in standings order): each block of players tied on points holds the
-    places it covers and shares the prizes of those places (a list holding only a prize for place 5 pays place 5)."""
+    places it covers and shares the prizes of those places (a list holding only a prize for place 5 pays place 5);
+    the prizes paid are added to ``paid``."""
+    paid = [] if paid is None else paid
     by_place: dict[int, list[Prize]] = {}
     for p in prizes:
         by_place.setdefault(p.place or 1, []).append(p)
@@ -99,7 +106,9 @@ def _award(s: Standings | TeamStandings, prizes: list[Prize], players: list[int]
         if method == "tiebreak" or len(amounts) < len(taken) or len(block) == 1:
             for sno, place in zip(block, places):  # by the tie-break order: the player in place N takes its prizes
                 awards += [Award(sno, p.name, p.amount) for p in by_place.get(place, [])]
+                paid += by_place.get(place, [])
             continue
+        paid += taken
         pool = sum(amounts, Fraction(0))
         names = taken[0].name
         for p in taken[1:]:
@@ -118,25 +127,77 @@ def _award(s: Standings | TeamStandings, prizes: list[Prize], players: list[int]
     return awards
 
 
+@dataclass(frozen=True)
+class Allocation:
+    """The awards of a prize list, and the prizes paid to no one (no eligible player left for them)."""
+
+    awards: list[Award]
+    unpaid: list[Prize]
+
+
 def distribute(s: Standings | TeamStandings, prizes: list[Prize], method: str = "shared",
                one_per_player: bool = True) -> list[Award]:
     """Awards for the place prizes, then for each category's prizes (a prize's name is a message: the renderers word
-    it)."""
+    it); :func:`allocate` names the prizes paid to no one as well."""
+    return allocate(s, prizes, method, one_per_player).awards
+
+
+def allocate(s: Standings | TeamStandings, prizes: list[Prize], method: str = "shared",
+             one_per_player: bool = True) -> Allocation:
+    """The awards of ``prizes``, each player taking the best prize he is eligible for: a player whose category would
+    pay him more than his place award leaves the place prizes (the others share them without him) and takes the
+    category's; one player moves at a time, the first in the standings, until no one gains (at most one pass per
+    player).  The prizes no eligible player is left for are :attr:`Allocation.unpaid`.
+
+    >>> from tiebreak import compute_standings, trf
+    >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
+    >>> a = allocate(s, [Prize("1st", Fraction(300), place=1), Prize("99th", Fraction(5), place=99)])
+    >>> [(x.start_no, str(x.amount)) for x in a.awards], [p.name for p in a.unpaid]    # 32 players: no 99th
+    ([(7, '150'), (9, '150')], ['99th'])
+    """
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}")
     everyone = [r.start_no for r in s.rows]
-    awards = _award(s, [p for p in prizes if not p.category], everyone, method)
+    place_prizes = [p for p in prizes if not p.category]
     categories: dict[str, list[Prize]] = {}
     for p in prizes:
         if p.category:
             categories.setdefault(p.category, []).append(p)
-    for _name, group in categories.items():
-        rewarded = {a.start_no for a in awards} if one_per_player else set()
-        test = group[0].eligible or (lambda player: True)
-        players = [n for n in everyone if n not in rewarded and test(s.tournament.player(n))]
-        awards += _award(s, group, players, method)
-    return awards
+    moved: set[int] = set()  # players who take a category's prize rather than their place award
+    while True:
+        paid: list[Prize] = []
+        awards = _award(s, place_prizes, [n for n in everyone if n not in moved], method, paid)
+        placed: dict[int, list[Award]] = {}
+        for a in awards:
+            placed.setdefault(a.start_no, []).append(a)
+        gainer = None
+        for group in categories.values():
+            rewarded = {a.start_no for a in awards} if one_per_player else set()
+            test = group[0].eligible or (lambda player: True)
+            eligible = {n for n in everyone if test(s.tournament.player(n))}
+            players = [n for n in everyone if n in eligible and n not in rewarded]
+            if one_per_player and gainer is None:
+                gainer = _gainer(s, group, method, [n for n in placed if n in eligible], players, placed)
+            awards += _award(s, group, players, method, paid)
+        if gainer is None:
+            return Allocation(awards, [p for p in prizes if not any(p is q for q in paid)])
+        moved.add(gainer)
 
+
+def _gainer(s: Standings | TeamStandings, group: list[Prize], method: str, candidates: list[int], players: list[int],
+            placed: dict[int, list[Award]]) -> int | None:
+    """The first of ``candidates`` (players holding a place award ``placed``, eligible for the category ``group``)
+    whom the category, competed for among ``players`` and him, would pay more in cash than his place award."""
+    for n in candidates:
+        amounts = [a.amount for a in placed[n]]
+        if None in amounts:  # a cup or a title is not weighed against money
+            continue
+        own = sum((x for x in amounts if x is not None), Fraction(0))
+        race = [r.start_no for r in s.rows if r.start_no == n or r.start_no in players]
+        offer = [a.amount for a in _award(s, group, race, method) if a.start_no == n]
+        if offer and offer[0] is not None and offer[0] > own:
+            return n
+    return None
 
 
 def parse_prizes(text: str, source: str = "") -> list[Prize]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import gc
 import sys
 
+from ..app.declared import check_needed
 from ..engine.errors import InputError, Place, TiebreakError
 from ..engine.messages import Message
 from ..render.i18n import problem
@@ -43,6 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     command = argv[0] if argv and not argv[0].startswith("-") else None
     args = build_parser(language_asked(argv), command).parse_args(argv, namespace=Parsed())
     try:
+        check_needed(args.command, vars(args), lambda o: o.flags[0])  # an option given without the one it needs
         return command_of(args.run)(args)
     except TiebreakError as e:
         print(f"tiebreak: {MESSAGE_WORDS.text('error', args.lang)}: {problem(e, args.lang)}", file=sys.stderr)

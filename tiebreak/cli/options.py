@@ -19,7 +19,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from importlib import import_module
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from ..engine.messages import Message
 from ..engine.numbers import NumberError, parse_int, parse_number
@@ -29,7 +29,13 @@ from ..render.words import MESSAGE_WORDS
 _ARGUMENT = re.compile(r"argument (\S+): (.*)", re.S)
 #: argparse's own messages (the library words them in English only), each as the message that says it; argparse
 #: gives the text, not its identifier, so these few are recognised by their form (every other error of the command
-#: line is a :class:`~tiebreak.engine.messages.Message` already)
+#: line is a :class:`~tiebreak.engine.messages.Message` already).  Why not identifiers: argparse words them through
+#: ``gettext.gettext``, the process's one domain in the language of the environment (``LANGUAGE``), not a language
+#: per parser (``--lang``): using it means changing the process's gettext state for every library in it; saying
+#: each first ourselves means re-implementing argparse's private matching (``_match_argument``,
+#: ``_parse_known_args``).  So the templates are argparse's own msgids (``%s`` as ``{}``), and
+#: tests/test_cli_errors.py checks them against the installed argparse: a Python that rewords one fails there, never
+#: silently shows English.
 _ARGPARSE = [(re.compile(re.escape(t).replace(r"\{\}", "(.+?)") + "$", re.S), t) for t in (
     "unrecognized arguments: {}", "the following arguments are required: {}", "invalid choice: {} (choose from {})",
     "expected one argument", "expected at least one argument", "expected {} arguments", "ignored explicit argument {}",
@@ -132,6 +138,11 @@ class Parser(argparse.ArgumentParser):
     #: the language of the errors (set on the parser and on each command's parser by ``build_parser``)
     lang: str = "en"
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: each option's default as its help says it (:meth:`tiebreak.app.declared.Option.default_said`), by dest
+        self.defaults_said: dict[str, Message] = {}
+
     def error(self, message_text: str) -> NoReturn:
         """``usage: …`` and ``tiebreak standings: error: …`` as argparse writes them, in :attr:`lang`; exit status 2."""
         lang = self.lang
@@ -148,16 +159,16 @@ class Parser(argparse.ArgumentParser):
 
     def format_help(self) -> str:
         """The help in :attr:`lang`: argparse's own words and our help texts through the message catalogue."""
-        if self.lang == "en":
-            return super().format_help()
         actions = [*self._actions, *(c for a in self._actions if isinstance(a, argparse._SubParsersAction)
                                      for c in a._choices_actions)]
         saved = [(a, a.help) for a in actions]
         description = self.description
         try:
             for a in actions:
-                if a.help and a.help != argparse.SUPPRESS:
-                    a.help = message(a.help, self.lang).replace("%", "%%")
+                said = self.defaults_said.get(a.dest)
+                if a.help != argparse.SUPPRESS and (a.help or said):
+                    helped = [message(a.help, self.lang)] if a.help else []
+                    a.help = " ".join([*helped, f"({message(said, self.lang)})"] if said else helped).replace("%", "%%")
             self.description = description and message(description, self.lang)
             text = super().format_help()
         finally:

@@ -17,6 +17,8 @@ def add_declared(parser: Parser, command: str) -> None:
     choices, default and help."""
     for o in for_command(command):
         parser.add_argument(*(o.flags or (o.dest,)), help=o.help_of(command) or None, **_argument(o, command))
+        if (said := o.default_said()) is not None:
+            parser.defaults_said[o.dest] = said
 
 
 def _argument(o: Option, command: str) -> dict[str, Any]:
@@ -45,7 +47,7 @@ class _Skipped(Parser):
     """The parser of a command that is not run: takes its arguments and builds nothing."""
 
     def __init__(self) -> None:  # no ArgumentParser.__init__: none of its work is wanted
-        pass
+        self.defaults_said = {}
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
         return argparse.Action([], "")

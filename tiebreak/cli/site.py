@@ -26,9 +26,7 @@ if TYPE_CHECKING:
 
 def _series(args: Site) -> SeriesOptions | None:
     """``--series``: checked before anything is built (points, tie-breaks), else None."""
-    if args.series is None:
-        if args.series_best is not None:
-            raise SpecifierError("--series-best needs --series (the series points)")
+    if args.series is None:  # (--series-best and --series-tiebreaks without it: refused, tiebreak.app.declared)
         return None
 
     parse_points(args.series)

@@ -247,9 +247,9 @@ def _live_site(args: Serve) -> LiveSite | None:
 
 
 def _serve(ns: argparse.Namespace) -> int:
-    args = view(Serve, ns)  # the port, the held versions' time and the live bounds: checked where they are declared
-    if not args.site and (given := next((f for f in ("games", "logo", "accent") if getattr(args, f)), None)):
-        raise InputError(Message("--{} needs --site: it shapes the site's pages", given), Place(field=given))
+    # the port, the held versions' time and the live bounds: checked where they are declared; an option that needs
+    # --watch or --site given without it: refused before (tiebreak.app.declared.check_needed)
+    args = view(Serve, ns)
     try:
         import uvicorn  # noqa: F401, PLC0415  (imported by serve; checked here, before anything starts)
 
@@ -276,14 +276,6 @@ def _serve(ns: argparse.Namespace) -> int:
                            hold=args.hold, limit=args.max_file_mb * 1024 * 1024, keep=args.keep_versions,
                            max_streams=args.max_streams, max_streams_per_client=args.max_streams_per_client, site=site,
                            remote=remote, players=players)
-        elif args.site:
-            raise InputError("--site needs --watch: the site is kept of the watched files", Place(field="site"))
-        elif args.playoff:
-            raise InputError("--playoff needs --watch FILE: the play-off places the players of the watched event",
-                             Place(field="playoff"))
-        elif args.players:
-            raise InputError("--players needs --watch: the list names the players of a watched broadcast",
-                             Place(field="players"))
     except ImportError as e:
         raise _missing_extra(e) from None
     if live is not None:

@@ -31,6 +31,8 @@ from .text import csv_rows
 
 #: the names of saved web pages
 HTML_SUFFIXES = (".html", ".htm")
+#: the files of published standings read (any other name is read as CSV text)
+SUFFIXES = (".csv", ".xlsx", *HTML_SUFFIXES)
 #: at most this many rows and columns in a published table (a federation's largest open has a few thousand players)
 MAX_ROWS, MAX_COLUMNS = 20_000, 64
 # a printed number: digits, one decimal separator, digits (a half as ½); bounded so no text can cost time

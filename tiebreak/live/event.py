@@ -43,6 +43,7 @@ from ..arbiter.playoff_results import S, placed_by_playoff
 from ..engine.errors import InputError, InputWarning, TiebreakError
 from ..engine.messages import Message
 from ..engine.model import Kind, Player, Tournament
+from ..engine.ranking import written_places
 from ..engine.team_matches import has_teams
 from ..formats import readers
 from ..formats.files import reading
@@ -468,7 +469,9 @@ class LiveEvent:
         extras = [f'"settled": {word[f]}, "playing": {word[g]}, "moved": {m}, "since_round": '
                   f'{"null" if since is None else since}'
                   for f, g, m, since in zip(st.settled, st.playing, st.moved, st.since_round)]
-        rows = list(zip(numbers, ranks, points_, st.settled, st.moved))
+        written = [place + ("*" if r.lot is not None else "")  # as every face writes it: 7-8, or 7* by the lot
+                   for place, r in zip(written_places(ranks), s.rows)]
+        rows = list(zip(numbers, ranks, points_, st.settled, st.moved, written))
         self._points = dict(zip(numbers, points_))
         return extras, rows, sum(1 for m in st.moved if m)
 

@@ -2,19 +2,19 @@
 beside the watched files; PostgreSQL or any other database by its URL).
 
 Three tables: ``live_versions`` (one row per version: event, version number, time, round, the file's digest, the
-warning shown and the whole JSON document), ``live_places`` (every player's rank, points and whether the place was
-settled in that version, and how far they moved since the previous version) and ``live_changes`` (what changed in
-the file: a result entered or corrected, a pairing published).
+warning shown and the whole JSON document), ``live_places`` (every player's rank and place as written, points and
+whether the place was settled in that version, and how far they moved since the previous version) and
+``live_changes`` (what changed in the file: a result entered or corrected, a pairing published).
 
 >>> import json
 >>> doc = lambda v: json.dumps({"live": {"event": "open", "version": v}, "standings": []})
 >>> store = History("sqlite://")                     # in memory
->>> store.record("open", 1, "2026-11-23T10:00:00Z", 1, "d1", None, doc(1), [(1, 1, "1", True, 0), (2, 2, "0", True, 0)],
-...              [])
->>> store.record("open", 2, "2026-11-23T10:05:00Z", 2, "d2", None, doc(2), [(2, 1, "1", True, 1), (1, 2, "1", False, -1)],
-...              [(2, 1, "result", None, "0")])
->>> [(h["version"], h["rank"]) for h in store.player("open", 1)]
-[(1, 1), (2, 2)]
+>>> store.record("open", 1, "2026-11-23T10:00:00Z", 1, "d1", None, doc(1),
+...              [(1, 1, "1", True, 0, "1"), (2, 2, "0", True, 0, "2")], [])
+>>> store.record("open", 2, "2026-11-23T10:05:00Z", 2, "d2", None, doc(2),
+...              [(2, 1, "1", True, 1, "1-2"), (1, 1, "1", False, -1, "1-2")], [(2, 1, "result", None, "0")])
+>>> [(h["version"], h["rank"], h["place"]) for h in store.player("open", 1)]
+[(1, 1, '1'), (2, 1, '1-2')]
 >>> store.last("open")["version"], store.changes("open", 2)[0]["what"]
 (2, 'result')
 
@@ -66,8 +66,9 @@ from .schema import upgrade
 
 log = logging.getLogger("tiebreak.live")
 
-#: one player's place in a version: (start_no, rank, points text, settled, moved)
-PlaceRow = tuple[int, int, str, bool, int]
+#: one player's place in a version: (start_no, rank, points text, settled, moved, the place as every face writes it:
+#: ``7-8`` shared, ``7*`` placed by the lot)
+PlaceRow = tuple[int, int, str, bool, int, str]
 #: one change of the file: (round, start_no, what, before, after)
 ChangeRow = tuple[int, int, str, str | None, str | None]
 
@@ -96,6 +97,7 @@ PLACES = Table(
     Column("points", String(40), nullable=False),
     Column("settled", Boolean, nullable=False),
     Column("moved", Integer, nullable=False),  # places gained since the previous version (negative: lost)
+    Column("place", String(20)),  # as every face writes it, 7-8 or 7* (schema 0004; NULL: kept before, the rank)
 )
 CHANGES = Table(
     "live_changes", _META,
@@ -139,7 +141,7 @@ class History:
 
     def record(self, event: str, version: int, time: str, round_no: int, digest: str, warning: str | None,
                document: str, places: list[PlaceRow], changes: list[ChangeRow]) -> None:
-        """Keep one version: ``places`` are (start_no, rank, points text, settled, moved), ``changes`` (round,
+        """Keep one version: ``places`` are :data:`PlaceRow`, ``changes`` (round,
         start_no, what, before, after)."""
         with self._lock, self.engine.begin() as db:
             epoch, writer = self.fence(db) if self.fence is not None else (0, LOCAL)
@@ -152,7 +154,8 @@ class History:
             vid = key[0]
             if places:
                 db.execute(insert(PLACES), [{"version_id": vid, "event": event, "start_no": p[0], "rank": p[1],
-                                             "points": p[2], "settled": p[3], "moved": p[4]} for p in places])
+                                             "points": p[2], "settled": p[3], "moved": p[4], "place": p[5]}
+                                            for p in places])
             if changes:
                 db.execute(insert(CHANGES), [{"version_id": vid, "round": c[0], "start_no": c[1], "what": c[2],
                                               "before": c[3], "after": c[4]} for c in changes])
@@ -263,9 +266,10 @@ class History:
             return list(db.execute(select(VERSIONS.c.event).distinct().order_by(VERSIONS.c.event)).scalars())
 
     def player(self, event: str, start_no: int) -> list[dict[str, Any]]:
-        """A player's rank and points in every version, oldest first."""
-        q = (select(VERSIONS.c.version, VERSIONS.c.time, VERSIONS.c.round, PLACES.c.rank, PLACES.c.points,
-                    PLACES.c.settled, PLACES.c.moved)
+        """A player's place (``place``: as the live table wrote it; None in a version kept before schema 0004, whose
+        ``rank`` alone is known) and points in every version, oldest first."""
+        q = (select(VERSIONS.c.version, VERSIONS.c.time, VERSIONS.c.round, PLACES.c.rank, PLACES.c.place,
+                    PLACES.c.points, PLACES.c.settled, PLACES.c.moved)
              .join(PLACES, PLACES.c.version_id == VERSIONS.c.id)
              .where(VERSIONS.c.event == event, PLACES.c.start_no == start_no).order_by(VERSIONS.c.version))
         with self.engine.connect() as db:

@@ -111,22 +111,23 @@ def live_odds(t: Tournament, settings: Settings | None, seed: int | None = None,
             odds = compute_odds(t, unrated_rating=settings.unrated_rating if settings else None, **common)
     except Cancelled:
         return None
-    member = {"method": odds.method, "outcomes": odds.outcomes, "games": len(odds.future.games), "team": odds.team,
-              "final_round": odds.future.final_round, "top": TOP, "margin": odds.margin, "seed": odds.seed,
-              "tiebreaks": [s.text for s in odds.specs]}
-    return member | place_member(of_odds(odds))
+    view = of_odds(odds, TOP)
+    member = {"method": view.method, "outcomes": view.outcomes, "games": len(view.games), "team": view.team,
+              "final_round": view.final_round, "top": view.top, "margin": view.margin, "seed": view.seed,
+              "tiebreaks": view.tiebreaks}
+    return member | place_member(view)
 
 
 def place_member(view: PlaceChances) -> dict[str, Any]:
     """The chances of :mod:`tiebreak.views.odds` as the live document holds them: every place each participant can
     still reach (every place up to :data:`~tiebreak.arbiter.odds.tally.EVERY_PLACE` participants, else the top
-    :data:`PLACES`), with its chance of first place and of the top :data:`TOP`; a larger event lists only those who
-    can reach the places kept."""
+    :data:`PLACES`), with its chance of first place and of the view's top places (:data:`TOP`); a larger event lists
+    only those who can reach the places kept."""
     member = to_json(view, reachable_only=True)
     players = member.pop("rows")
     for p, row in zip(players, [r for r in view.rows if r.chances]):
         p["first"] = round(float(row.first), 12)
-        p["top"] = round(min(1.0, float(sum(row.chance(k) for k in range(1, TOP + 1)))), 12)
+        p["top"] = round(min(1.0, float(row.top or 0)), 12)
     return member | {"players": players}
 
 

@@ -3,15 +3,15 @@ the newest schema when a server opens it, under a lock, so that servers started 
 race to make the tables.
 
 The migrations are in ``tiebreak/live/migrations/versions`` (``0001``: the first schema; ``0002``: documents kept
-compressed, one row per event and version; ``0003``: the leaders' terms, and the term that wrote each version).  A
-database made before migrations existed (the first schema, without Alembic's table) is recognised and taken from
-``0001``.  Alembic keeps the revision in ``tiebreak_live_version``, so a database shared with another application's
-migrations is left alone.
+compressed, one row per event and version; ``0003``: the leaders' terms, and the term that wrote each version;
+``0004``: each place as written, ``7-8`` or ``7*``). A database made before migrations existed (the first schema,
+without Alembic's table) is recognised and taken from ``0001``. Alembic keeps the revision in
+``tiebreak_live_version``, so a database shared with another application's migrations is left alone.
 
 >>> from sqlalchemy import create_engine, inspect
 >>> engine = create_engine("sqlite://")
 >>> upgrade(engine), sorted(inspect(engine).get_table_names())
-('0003', ['live_changes', 'live_leaders', 'live_places', 'live_versions', 'tiebreak_live_version'])
+('0004', ['live_changes', 'live_leaders', 'live_places', 'live_versions', 'tiebreak_live_version'])
 """
 
 from __future__ import annotations

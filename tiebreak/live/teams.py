@@ -99,7 +99,8 @@ class LiveTeams:
             row.update(settled=fixed, playing=playing, moved=moved, since_round=since)
             if r.number in s.decided:
                 row["playoff"] = True
-            rows.append((r.number, r.rank, str(row["points"]), fixed, moved))
+            rows.append((r.number, r.rank, str(row["points"]), fixed, moved,
+                         row["place"] + ("*" if r.lot is not None else "")))  # the lot's mark of every face
         self.ranks = {r.number: r.rank for r in s.rows}
         text = output.dumps_exact(obj)
         pairings = _pairings(tt, live.tournament, live.round, before_round)  # by the places before the round

@@ -17,6 +17,8 @@ DOMAIN = "tiebreak"
 #: the context of the terms (:data:`tiebreak.render.words.TERMS`, after docs/glossary.md): a text that two tables
 #: show is worded once, so the same English says the same Russian and Ukrainian on every face
 GLOSSARY = "term"
+#: the gettext context of the tie-break catalogue's names (a team tie-break of the same name shares it)
+TIE_BREAK = "tie-break"
 
 
 @lru_cache(maxsize=None)

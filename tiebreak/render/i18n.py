@@ -21,7 +21,7 @@ from ..engine.errors import InputError
 from ..engine.messages import Count, Message, TieBreakList
 from ..engine.registry import CATALOGUE
 from ..engine.team_tiebreaks import TEAM_ALIASES, TEAM_CATALOGUE, TEAM_MODIFIERS
-from .catalogue import GLOSSARY, LANGUAGES, catalogue, plural_form, plurals
+from .catalogue import GLOSSARY, LANGUAGES, TIE_BREAK, catalogue, plural_form, plurals
 from .columns import list_headings
 from .words import COUNTS, FIELD_NAMES, KINDS, MESSAGE_WORDS, MODELS, TEAM_NAMES, WORDS
 
@@ -108,9 +108,9 @@ def tiebreak_name(d: TieBreakDef, lang: str = "en") -> str:
     """
     if lang not in ("ru", "uk"):
         return d.name
-    name = catalogue(lang).get(("tie-break", d.name))
+    name = catalogue(lang).get((TIE_BREAK, d.name))
     if name is None:
-        _untranslated("tie-break", d.name)
+        _untranslated(TIE_BREAK, d.name)
     return name or d.name
 
 

@@ -31,7 +31,7 @@ from markupsafe import Markup, escape
 
 from ..engine.model import Kind
 from ..views import crosstable
-from ..views.odds import from_json
+from ..views.odds import PlaceChances, from_json
 from ..views.standings import Column, StandingsTable, legend_of_document, of_document
 from . import crosstable as cross_words
 from .columns import primary_name, standings_headings
@@ -178,19 +178,18 @@ def grid_rows(rows: list[dict[str, Any]], square: bool, lang: str,
     return heads, out, cross_words.legend(view, lang, live=True)  # a game without a result: being played
 
 
-def odds_rows(odds: dict[str, Any], lang: str) -> Markup:
-    """The odds table's rows (:mod:`tiebreak.views.odds` from the document): the name, the chances of first place
-    and of the top places, then every place the participant can still reach, folded (``<details>``, one per row, its
-    ``id`` kept by the page's script across versions): the range as its summary, each place with its chance inside,
-    as text (a screen reader reads it as it is written)."""
-    view = from_json({**odds, "rows": odds["players"]})
+def odds_rows(view: PlaceChances, lang: str) -> Markup:
+    """The odds table's rows (:mod:`tiebreak.views.odds`, read from the document): the name, the chances of first
+    place and of the top places, then every place the participant can still reach, folded (``<details>``, one per
+    row, its ``id`` kept by the page's script across versions): the range as its summary, each place with its chance
+    inside, as text (a screen reader reads it as it is written)."""
     out = []
-    for p, row in zip(odds["players"], view.rows):
+    for row in view.rows:
         cells = reach_cells(row, view.depth, lang)
-        first, top = first_and_top(row, int(odds["top"]), lang)
+        first, top = first_and_top(row, view.top, lang)
         out.append(Markup('<tr>{}<td>{}</td><td>{}</td><td class="reach"><details id="odds-{}"><summary>{}</summary>'
                           '<ul>{}</ul></details></td></tr>').format(
-            Markup(cell_html({"text": str(p.get("name") or p["start_no"]), "cls": "name", "head": True})),
+            Markup(cell_html({"text": row.name or str(row.start_no), "cls": "name", "head": True})),
             first, top, row.start_no, reach_range(row), Markup("").join(Markup("<li>{}</li>").format(c) for c in cells)))
     return Markup("\n").join(out)
 
@@ -313,9 +312,8 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
               ("games_pending", int(live["pending"])), ("places_settled", int(live["settled"]))]
     summary = ", ".join(_count(key, n, lang) for key, n in counts if n)  # a count of none left out (a finished event)
     odds = doc.get("odds") if not (live.get("team_event") and not teams) else None
-    note = ""
-    if odds:
-        note = method_text(odds["method"], int(odds["outcomes"]), odds.get("seed"), float(odds.get("margin") or 0), lang)
+    chances = from_json({**odds, "rows": odds["players"]}) if odds else None  # the one odds view, as the document has it
+    note = method_text(chances, lang) if chances else ""
     module = environment().get_template("live_tables.html").make_module({
         "w": w, "lang": lang, "live": live, "arrows": arrows, "teams": teams, "square": square,
         "event": live.get("event", ""), "title": doc["tournament"].get("name") or live.get("event", ""),
@@ -325,8 +323,8 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
         "standings_legend": site_lines(legend_lines(legend_of_document(doc, view), lang)),  # every face's legend
         "playoff": any(r.get("playoff") for r in doc["standings"]),
         "pair_heads": pair_heads, "games": games, "byes": byes, "bye_heads": bye_heads,
-        "odds": odds, "odds_note": note, "odds_rows": odds_rows(odds, lang) if odds else "",
-        "odds_heads": [_head(h, c) for h, c in zip(odds_headings(odds, lang), ("name", "", "", "reach"))],
+        "odds": odds, "odds_note": note, "odds_rows": odds_rows(chances, lang) if chances else "",
+        "odds_heads": [_head(h, c) for h, c in zip(odds_headings(chances, lang), ("name", "", "", "reach"))],
         "odds_wait": bool(live["pending"]) and not odds and not (live.get("team_event") and not teams),
         "cross_heads": [_head(w["rank"], "rank"), _head(w["number"], "id"), _head(name_head, "name"),
                         _head(points_head, "pts"), *cross_heads],
@@ -340,11 +338,13 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
 
 
 def history_part(versions: list[dict[str, Any]], lang: str, name: str, team: bool = False) -> Markup:
-    """The history section of one player (``team``: of a team): the place and points in the last 30 versions, newest
-    first (the time in UTC; ``data-v`` the moment, which the page's script writes in the reader's time)."""
+    """The history section of one player (``team``: of a team): the place (as the live table wrote it: ``7-8``,
+    ``7*``) and points in the last 30 versions, newest first (the time in UTC; ``data-v`` the moment, which the
+    page's script writes in the reader's time)."""
     w = _words(lang, team)
     heads = [_head("#"), _head(w["round"]), _head(w["rank"]), _head(w["points"]), _head("⏱", "name")]
-    rows = [{"cells": [{"text": str(v["version"])}, {"text": str(v["round"])}, {"text": str(v["rank"])},
+    rows = [{"cells": [{"text": str(v["version"])}, {"text": str(v["round"])},
+                       {"text": v.get("place") or str(v["rank"])},  # as the table wrote it (kept before 0004: the rank)
                        {"text": str(v["points"])},
                        {"text": str(v["time"])[11:19], "cls": "name", "data": str(v["time"])}]}
             for v in reversed(versions[-30:])]

@@ -2,11 +2,11 @@
 The HTML is the templates' (``odds_page.html``, ``odds_body.html``: the page of every download and the table
 macro of every face); the website's odds page uses the same body (:func:`odds_section`).
 
-JSON numbers are probabilities (floats, rounded to 12 decimals: no ``1.0000000000000004``); exact ones are also given
-as fraction strings (``"35/54"``).  What is certain (clinched first place, no longer able to finish first) is decided
-from the best and worst places over every outcome, never from a float, and said in every format.  The answer's size
-follows what is asked: the places kept (:mod:`tiebreak.arbiter.odds.tally`), and first place by result for the games
-of the participants who can still finish first.
+Every format words the one odds view (:func:`tiebreak.views.odds.of_odds`: the chances, what is certain, the games'
+scenarios and what a player needs are decided there, never here).  JSON numbers are probabilities (floats, rounded to
+12 decimals: no ``1.0000000000000004``); exact ones are also given as fraction strings (``"35/54"``).  The answer's
+size follows what is asked: the places kept (:mod:`tiebreak.arbiter.odds.tally`), and first place by result for the
+games of the participants who can still finish first.
 """
 
 from __future__ import annotations
@@ -17,12 +17,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, TextIO
 
-from ..arbiter.odds import Odds
-from ..arbiter.odds.models import RESULT_TEXT
 from ..arbiter.odds.run import NEEDS_MAX_GAMES
 from ..engine.errors import InputWarning
 from ..engine.model import format_number
-from ..views.odds import PlaceChances, PlaceRow, of_odds, order
+from ..views.odds import Needs, PlaceChances, PlaceRow
 from .columns import key_heading, list_headings
 from .i18n import grouped, message, model_name, percent, plural
 from .output import worded
@@ -83,34 +81,6 @@ def progress_text(done: int, planned: int | None, seconds: float, lang: str = "e
                                                seconds=f"{seconds:.0f}")
 
 
-def row_tenths(row: list[Fraction] | list[float] | list[Fraction | float]) -> list[int | None]:
-    """One participant's chances of each place kept in tenths of a percent, as the tables show them: they add up to
-    the row's total as rounded (largest remainders: 33.3 % + 33.3 % + 33.4 %, never 100.1 %); None where the place
-    cannot happen, 0 where it can but rarely.
-
-    >>> row_tenths([Fraction(1, 3)] * 3), row_tenths([0.9999, 0.0001, 0])
-    ([334, 333, 333], [1000, 0, None])
-    """
-    scaled = [1000 * x for x in row]
-    units = [int(x) for x in scaled]  # floor (chances are never negative)
-    short = round(sum(scaled)) - sum(units)
-    for k in sorted(range(len(row)), key=lambda k: (-(scaled[k] - units[k]), k))[:max(short, 0)]:
-        units[k] += 1
-    return [u if x else None for x, u in zip(row, units)]
-
-
-def row_percents(row: list[Fraction] | list[float] | list[Fraction | float], lang: str = "en") -> list[str]:
-    """One participant's chances of each place kept, as the tables show them (:func:`row_tenths` in words): ``·``
-    where the place cannot happen, ``0.0%`` where it can but rarely.
-
-    >>> row_percents([Fraction(1, 3)] * 3)
-    ['33.4%', '33.3%', '33.3%']
-    >>> row_percents([Fraction(1), Fraction(0)], "ru")
-    ['100\u202f%', '·']
-    """
-    return [tenths_text(u, lang) for u in row_tenths(row)]
-
-
 def tenths_text(units: int | None, lang: str = "en") -> str:
     """Tenths of a percent in words (:func:`~tiebreak.render.i18n.percent`): ``64.8%``, ``100%``; ``·`` for None."""
     if units is None:
@@ -118,31 +88,15 @@ def tenths_text(units: int | None, lang: str = "en") -> str:
     return percent("100" if units == 1000 else f"{units / 10:.1f}", lang)
 
 
-def _top_units(odds: Odds, i: int, top: int, units: list[int | None]) -> int | None:
-    """The top ``top`` places' chance in tenths: the sum of its cells as shown when they are all kept (the row adds
-    up), else the chance kept apart, rounded."""
-    if top > len(units):
-        p = top_chance(odds, i, top)
-        return round(1000 * p) if p else None
-    return _sum_units(units[:top])
-
-
-def _sum_units(units: list[int | None]) -> int | None:
-    """Cells as the tables show them, added up (None when none has a chance)."""
-    kept = [u for u in units if u is not None]
-    return sum(kept) if kept else None
-
-
 def first_and_top(row: PlaceRow, top: int, lang: str = "en") -> tuple[str, str]:
-    """The chance of first place and of the top ``top`` places as every table shows them: the row's chances rounded
-    together (:func:`row_tenths`), the top places' the sum of their cells as shown (the live screen's numbers are
-    the site's and the command's).
+    """The chance of first place and of the top ``top`` places as every table shows them (:meth:`PlaceRow.tenths`,
+    :meth:`PlaceRow.top_tenths`: the live screen's numbers are the site's and the command's).
 
     >>> first_and_top(PlaceRow(2, "B", 1, 3, [Fraction(35, 54), Fraction(17, 54), Fraction(1, 27)], Fraction(0)), 2)
     ('64.8%', '96.3%')
     """
-    units = row_tenths([*([0] * (row.best - 1)), *row.chances, row.beyond])[:-1]
-    return tenths_text(units[0] if units else None, lang), tenths_text(_sum_units(units[:top]), lang)
+    units = row.tenths()
+    return tenths_text(units[0] if units else None, lang), tenths_text(row.top_tenths(top), lang)
 
 
 def reach_cells(row: PlaceRow, depth: int, lang: str) -> list[str]:
@@ -152,10 +106,10 @@ def reach_cells(row: PlaceRow, depth: int, lang: str) -> list[str]:
     >>> reach_cells(PlaceRow(4, "D", 2, 12, [Fraction(1, 3), Fraction(0), Fraction(1, 3)], Fraction(1, 3)), 4, "en")
     ['2. 33.4%', '4. 33.3%', 'below place 4: 33.3%']
     """
-    texts = row_percents([*row.chances, row.beyond], lang)
-    cells = [f"{ODDS_WORDS['place'][lang].format(n=row.best + k)} {x}" for k, x in enumerate(texts[:-1]) if row.chances[k]]
+    cells = [f"{ODDS_WORDS['place'][lang].format(n=k + 1)} {tenths_text(u, lang)}" for k, u in enumerate(row.tenths())
+             if u is not None]
     if row.beyond:
-        cells.append(f"{ODDS_WORDS['beyond'][lang].format(k=depth)}: {texts[-1]}")
+        cells.append(f"{ODDS_WORDS['beyond'][lang].format(k=depth)}: {tenths_text(row.beyond_tenths(), lang)}")
     return cells
 
 
@@ -177,16 +131,16 @@ def place_range(best: int, worst: int) -> str:
     return str(best) if best == worst else f"{best}-{worst}"
 
 
-def odds_headings(odds: dict[str, Any] | None, lang: str) -> list[str]:
+def odds_headings(view: PlaceChances | None, lang: str) -> list[str]:
     """The live screen's odds table headed as every other face heads the odds (the odds view's words): the name or
-    team, first place, the top places, the places reached (``odds`` the live document's member).
+    team, first place, the top places, the places reached.
 
-    >>> odds_headings({"team": True, "method": "exact", "top": 3}, "ru")
+    >>> odds_headings(PlaceChances(True, 4, 4, "exact", [], top=3), "ru")
     ['Команда', '1.', 'первые 3', 'лучшее-худшее']
     """
-    exact = odds is not None and odds.get("method") == "exact"
-    return [WORDS["team" if odds and odds.get("team") else "name"][lang], ODDS_WORDS["place"][lang].format(n=1),
-            ODDS_WORDS["top"][lang].format(k=odds["top"] if odds else 3), ODDS_WORDS["range" if exact else "range_seen"][lang]]
+    return [WORDS["team" if view and view.team else "name"][lang], ODDS_WORDS["place"][lang].format(n=1),
+            ODDS_WORDS["top"][lang].format(k=view.top if view else 3),
+            ODDS_WORDS["range" if view is not None and view.exact else "range_seen"][lang]]
 
 
 def every_place_lines(view: PlaceChances, lang: str, width: int = 100) -> list[str]:
@@ -204,246 +158,183 @@ def every_place_lines(view: PlaceChances, lang: str, width: int = 100) -> list[s
     return lines
 
 
-def range_word(odds: Odds, lang: str) -> str:
+def range_word(view: PlaceChances, lang: str) -> str:
     """The best and worst places' heading: certain after every outcome, else only what the sample showed."""
-    return ODDS_WORDS["range" if odds.method == "exact" else "range_seen"][lang]
+    return ODDS_WORDS["range" if view.exact else "range_seen"][lang]
 
 
-def next_round_games(odds: Odds) -> list[int]:
-    """Indices of the pending games of the first round that has any, in which a contender (a participant who can
-    still finish first) plays: the others change first place only through tie-breaks."""
-    games = odds.future.games
-    if not games:
-        return []
-    first = min(g.round for g in games)
-    playing = contender_games(odds)
-    return [k for k, g in enumerate(games) if g.round == first and k in playing]
-
-
-def contender_games(odds: Odds) -> set[int]:
-    """The pending games a contender plays (in a team event: a board of a contending team)."""
-    able = {odds.participants[i].start_no for i in range(len(odds.places)) if odds.places[i][0] > 0}
-    team_of = odds.team_of
-    side = team_of.get if odds.team else (lambda no: no)
-    return {k for k, g in enumerate(odds.future.games) if side(g.white_no) in able or side(g.black_no) in able}
-
-
-def top_chance(odds: Odds, i: int, top: int) -> Fraction | float:
-    """Participant ``i``'s chance of the top ``top`` places (kept apart when beyond the places kept)."""
-    if odds.top is not None and top > len(odds.places[i]):
-        return odds.top[i]
-    return sum(odds.places[i][:top], Fraction(0) if odds.places[i] and isinstance(odds.places[i][0], Fraction) else 0.0)
-
-
-def clinched(odds: Odds) -> list[int]:
-    """The start numbers (team numbers) sure of first place alone: first in every outcome (exact enumeration)."""
-    n = len(odds.participants)
-    return [odds.participants[i].start_no for i in range(n) if odds.method == "exact" and odds.worst[i] == 1]
-
-
-def eliminated(odds: Odds) -> list[int]:
-    """Those who can no longer finish first, not even sharing it (exact enumeration: best place after 1)."""
-    n = len(odds.participants)
-    return sorted(odds.participants[i].start_no for i in range(n) if odds.method == "exact" and odds.best[i] > 1)
-
-
-def to_json_obj(odds: Odds, top: int = 3) -> dict[str, Any]:
+def to_json_obj(view: PlaceChances) -> dict[str, Any]:
     """The JSON answer: ``players`` (or ``teams`` in a team event, by team number) with their chances (the notes are
     added by :func:`to_json`, worded)."""
-    exact = odds.method == "exact" and odds.places and isinstance(odds.places[0][0], Fraction)
-    team_of = odds.team_of
     rows = []
-    for i in order(odds):
-        p = odds.participants[i]
-        row = {"start_no": p.start_no, "name": p.name, "points": _points_value(p.points),
-               "places": [_number(x) for x in odds.places[i]],
-               "top": _number(top_chance(odds, i, top)), "best": odds.best[i], "worst": odds.worst[i]}
-        if exact:
-            row["places_exact"] = [str(x) for x in odds.places[i]]
+    for r in view.rows:
+        places = r.places(view.depth)
+        row = {"start_no": r.start_no, "name": r.name, "points": _points_value(_points(r)),
+               "places": [_number(x) for x in places], "top": _number(r.top or 0), "best": r.best, "worst": r.worst}
+        if view.fractions:
+            row["places_exact"] = [str(x) for x in places]
         rows.append(row)
     games = []
-    playing = contender_games(odds)
-    for k, g in enumerate(odds.future.games):
+    for g in view.games:
         results: dict[str, dict[str, Any]] = {}
-        contender = k in playing
-        for r in range(3):
-            first = odds.first_by_result[k][r]
-            results[RESULT_TEXT[r]] = {"probability": _number(odds.result_probability[k][r])}
-            if contender:  # the other games change first place only through tie-breaks: left out (size)
-                results[RESULT_TEXT[r]]["first"] = None if first is None else {
-                    str(odds.participants[i].start_no): _number(x) for i, x in sorted(first.items()) if x}
-        games.append({"round": g.round, "white": g.white_no, "black": g.black_no, "results": results})
-        if odds.team:
-            games[-1]["teams"] = [team_of.get(g.white_no), team_of.get(g.black_no)]
-    out: dict[str, Any] = {"schema": 1, "method": odds.method, "outcomes": odds.outcomes, "model": odds.model,
-           "tiebreaks": [s.text for s in odds.specs], "played_rounds": odds.future.played_rounds,
-           "final_round": odds.future.final_round, "ranker": odds.ranker, "seed": odds.seed,
-           "margin95": odds.margin, "top": top, "places_listed": odds.depth or len(odds.participants),
-           "team": odds.team, "teams" if odds.team else "players": rows,
+        for x in g.results:
+            results[x.result] = {"probability": _number(x.probability)}
+            if g.contender:  # the other games change first place only through tie-breaks: left out (size)
+                results[x.result]["first"] = None if x.first is None else {
+                    str(no): _number(p) for no, p in x.first.items() if p}
+        games.append({"round": g.round, "white": g.white, "black": g.black, "results": results})
+        if g.teams is not None:
+            games[-1]["teams"] = list(g.teams)
+    out: dict[str, Any] = {"schema": 1, "method": view.method, "outcomes": view.outcomes, "model": view.model,
+           "tiebreaks": view.tiebreaks, "played_rounds": view.played_rounds,
+           "final_round": view.final_round, "ranker": view.ranker, "seed": view.seed,
+           "margin95": view.margin, "top": view.top, "places_listed": view.depth,
+           "team": view.team, "teams" if view.team else "players": rows,
            "games": games,
-           "fixed": [{"round": g.round, "white": g.white_no, "black": g.black_no, "result": RESULT_TEXT[d]}
-                     for g, d in odds.fixed_games],
-           "clinched": clinched(odds), "eliminated": eliminated(odds)}
-    sets = odds.needs
-    if odds.player is not None:
-        out["needs"] = {"start_no": odds.participants[odds.player].start_no,
-                        "sets": None if sets is None else [_named_set(odds, s) for s in sets]}
+           "fixed": [{"round": rnd, "white": white, "black": black, "result": result}
+                     for rnd, white, black, result in view.fixed],
+           "clinched": view.clinched, "eliminated": view.eliminated}
+    if view.needs is not None:
+        sets = view.needs.sets
+        out["needs"] = {"start_no": view.needs.start_no, "sets": None if sets is None else [
+            {f"{rnd}:{label}": result for rnd, label, result in s} for s in sets]}
     return out
+
+
+def _points(row: PlaceRow) -> Fraction:
+    return Fraction(0) if row.points is None else row.points
 
 
 def _points_value(x: Fraction) -> float | int:
     return int(x) if x.denominator == 1 else float(x)
 
 
-def _named_set(odds: Odds, s: dict[int, int]) -> dict[str, str]:
-    return {f"{odds.future.games[k].round}:{odds.future.games[k].label}": RESULT_TEXT[d] for k, d in sorted(s.items())}
-
-
-def to_json(odds: Odds, top: int = 3, lang: str = "en", warnings: Sequence[InputWarning] = ()) -> str:
+def to_json(view: PlaceChances, lang: str = "en", warnings: Sequence[InputWarning] = ()) -> str:
     """The odds as JSON: their notes and the ``warnings`` of reading the file worded in ``lang`` and as messages
     (:func:`tiebreak.render.output.worded`)."""
-    obj = to_json_obj(odds, top) | worded(odds.notes, warnings, lang)
+    obj = to_json_obj(view) | worded(view.notes, warnings, lang)
     return json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
 
 
-def method_text(method: str, outcomes: int, seed: int | None, margin: float | None, lang: str = "en") -> str:
+def method_text(view: PlaceChances, lang: str = "en") -> str:
     """How the chances were made, in the same words on every face (the command's text and HTML, the site's odds page,
     the live screen): every outcome counted, or how many were drawn with which seed.
 
-    >>> method_text("exact", 81, None, None)
+    >>> method_text(PlaceChances(False, 4, 4, "exact", [], outcomes=81))
     'exact: all 81 outcomes'
-    >>> method_text("simulation", 1847, 816560, 0.0227, "uk").split(", ")[:2]
+    >>> method_text(PlaceChances(False, 9, 9, "simulation", [], outcomes=1847, seed=816560, margin=0.0227),
+    ...             "uk").split(", ")[:2]
     ['моделювання: 1\u202f847 наслідків', 'номер жеребу 816560']
     """
-    if method == "exact":
-        return (ODDS_WORDS["exact_one"][lang] if outcomes == 1 else  # not "all 1 outcome"
-                plural("odds:exact", *ODDS_COUNTS["exact"], outcomes, lang))
-    return plural("odds:simulation", *ODDS_COUNTS["simulation"], outcomes, lang, seed=seed,
-                  margin=percent(f"{100 * (margin or 0):.2f}", lang))
+    if view.exact:
+        return (ODDS_WORDS["exact_one"][lang] if view.outcomes == 1 else  # not "all 1 outcome"
+                plural("odds:exact", *ODDS_COUNTS["exact"], view.outcomes, lang))
+    return plural("odds:simulation", *ODDS_COUNTS["simulation"], view.outcomes, lang, seed=view.seed,
+                  margin=percent(f"{100 * (view.margin or 0):.2f}", lang))
 
 
-def pending_count(odds: Odds) -> int:
-    """The pending games, or in a team event the pending matches (the count the standings and the live screen give:
-    a match of several boards is one).
-
-    >>> from tiebreak.engine.model import Player, Tournament
-    >>> from tiebreak.arbiter.odds import compute_odds
-    >>> pending_count(compute_odds(Tournament.build([Player(i, f"P{i}") for i in (1, 2, 3)], 3,
-    ...                                             type_text="Round Robin"), "PTS"))
-    3
-    """
-    if not odds.team:
-        return len(odds.future.games)
-    team_of = odds.team_of
-    return len({(g.round, *sorted((team_of.get(g.white_no, 0), team_of.get(g.black_no, 0))))
-                for g in odds.future.games})
-
-
-def participant_heads(odds: Odds, lang: str) -> tuple[str, str]:
+def participant_heads(view: PlaceChances, lang: str) -> tuple[str, str]:
     """The name and points columns' headings: a team event's are the team and its primary score (``МО``), as its
     standings head them (:func:`~tiebreak.render.columns.key_heading`)."""
-    if odds.team:
-        return WORDS["team"][lang], key_heading("PTS", odds.primary, lang)
+    if view.team:
+        return WORDS["team"][lang], key_heading("PTS", view.primary, lang)
     return WORDS["name"][lang], WORDS["points"][lang]
 
 
-def list_text(odds: Odds, lang: str) -> str:
+def list_text(view: PlaceChances, lang: str) -> str:
     """The tie-break list as the standings' legend gives it: a team event's primary score by its name (``МО``)."""
-    codes = [s.text for s in odds.specs]
-    return ", ".join(list_headings(codes, odds.primary, lang) if odds.team else codes)
+    return ", ".join(list_headings(view.tiebreaks, view.primary, lang) if view.team else view.tiebreaks)
 
 
-def _header(odds: Odds, lang: str) -> list[str]:
-    f = odds.future
+def _header(view: PlaceChances, lang: str) -> list[str]:
     w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
-    how = method_text(odds.method, odds.outcomes, odds.seed, odds.margin, lang)
-    playing = min((g.round for g in f.games), default=f.played_rounds + 1)
-    final = f.event_rounds or f.final_round  # "of 9" as the standings say, though a Swiss event is looked at to 6
-    pending = grouped(pending_count(odds), lang)  # a team event's: its matches pending, not its boards
-    if playing <= f.played_rounds:  # games of a round with results already in: that round is being played
-        playing_title = w["title_playing_matches" if odds.team else "title_playing"]
-        title = playing_title.format(round=playing, final=final, games=pending)
-    else:
-        title = w["title_matches" if odds.team else "title"].format(played=f.played_rounds, final=final, games=pending)
-    return [title + "; " + how, f"{w['tiebreaks']}: {list_text(odds, lang)}; {w['model']}: {model_name(odds.model, lang)}"]
+    how = method_text(view, lang)
+    pending = grouped(view.pending, lang)  # a team event's: its matches pending, not its boards
+    if view.playing_round <= view.played_rounds:  # games of a round with results already in: it is being played
+        playing_title = w["title_playing_matches" if view.team else "title_playing"]
+        title = playing_title.format(round=view.playing_round, final=view.event_rounds, games=pending)
+    else:  # "of 9" as the standings say, though a Swiss event is looked at to 6
+        title = w["title_matches" if view.team else "title"].format(played=view.played_rounds,
+                                                                    final=view.event_rounds, games=pending)
+    return [title + "; " + how,
+            f"{w['tiebreaks']}: {list_text(view, lang)}; {w['model']}: {model_name(view.model, lang)}"]
 
 
-def to_text(odds: Odds, lang: str = "en", top: int = 3) -> str:
+def _shown(view: PlaceChances) -> int:
+    """The places the table gives a column of its own (the others: each participant's line of every place)."""
+    return min(view.depth if view.rows else 0, max(view.top, 6))
+
+
+def to_text(view: PlaceChances, lang: str = "en") -> str:
     w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
-    shown = min(len(odds.places[0]) if odds.places else 0, max(top, 6))
-    lines = _header(odds, lang) + [""]
-    number, (name, pts) = WORDS["number"][lang], participant_heads(odds, lang)
+    shown = _shown(view)
+    lines = _header(view, lang) + [""]
+    number, (name, pts) = WORDS["number"][lang], participant_heads(view, lang)
     head = f"{number:>4}  {name:24} {pts:>5} " + "".join(f"{w['place'].format(n=k + 1):>7}" for k in range(shown))
-    lines.append(head + f" {w['top'].format(k=top):>7} {range_word(odds, lang):>10}")
-    for i in order(odds):
-        p = odds.participants[i]
-        units = row_tenths(odds.places[i])
-        cells = "".join(f"{tenths_text(u, lang):>7}" for u in units[:shown])
-        lines.append(f"{p.start_no:>4}  {p.name[:24]:24} {format_number(p.points):>5} {cells} "
-                     f"{tenths_text(_top_units(odds, i, top, units), lang):>7} {_aligned_range(odds, i)}")
-    if (view := of_odds(odds)).depth > shown:  # places beyond the table's columns: each participant's own line
+    lines.append(head + f" {w['top'].format(k=view.top):>7} {range_word(view, lang):>10}")
+    for r in view.rows:
+        cells = "".join(f"{tenths_text(u, lang):>7}" for u in _columns(r, shown))
+        lines.append(f"{r.start_no:>4}  {r.name[:24]:24} {format_number(_points(r)):>5} {cells} "
+                     f"{tenths_text(r.top_tenths(view.top), lang):>7} {_aligned_range(r)}")
+    if view.depth > shown:  # places beyond the table's columns: each participant's own line
         lines += [""] + every_place_lines(view, lang)
-    verdict = _verdict(odds, lang)
-    lines += ([""] + verdict if verdict else []) + [""] + _scenario_text(odds, lang)
-    if odds.player is not None:
-        lines += [""] + _needs_text(odds, lang)
-    lines += [""] + [message(x, lang) for x in odds.notes]
+    verdict = _verdict(view, lang)
+    lines += ([""] + verdict if verdict else []) + [""] + _scenario_text(view, lang)
+    if view.needs is not None:
+        lines += [""] + _needs_text(view.needs, lang)
+    lines += [""] + [message(x, lang) for x in view.notes]
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _aligned_range(odds: Odds, i: int) -> str:
+def _columns(row: PlaceRow, shown: int) -> list[int | None]:
+    """The row's first ``shown`` places in tenths (None where it cannot reach them)."""
+    units = row.tenths()[:shown]
+    return units + [None] * (shown - len(units))
+
+
+def _aligned_range(row: PlaceRow) -> str:
     """:func:`place_range` in the text table's column, aligned on its dash."""
-    best, worst = odds.best[i], odds.worst[i]
-    return f"{best:>4}-{worst:<5}" if best != worst else f"{best:>4}{'':6}"
+    return f"{row.best:>4}-{row.worst:<5}" if row.best != row.worst else f"{row.best:>4}{'':6}"
 
 
-def _verdict(odds: Odds, lang: str) -> list[str]:
+def _verdict(view: PlaceChances, lang: str) -> list[str]:
     """The clinched and no-longer-able-to-finish-first lines (exact enumeration only)."""
     w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
-    sure, out = clinched(odds), eliminated(odds)
+    sure, out = view.clinched, view.eliminated
     return ([w["clinched"].format(players=", ".join(map(str, sure)))] if sure else []) + (
         [w["eliminated"].format(players=", ".join(map(str, out)))] if out else [])
 
 
-def _contenders(odds: Odds) -> list[int]:
-    return [i for i in order(odds) if odds.places[i][0] > 0]
-
-
-def _scenario_text(odds: Odds, lang: str) -> list[str]:
-    games = next_round_games(odds)
+def _scenario_text(view: PlaceChances, lang: str) -> list[str]:
+    games = view.next_round()
     if not games:
         return []
     w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
-    who = _contenders(odds)[:SCENARIO_COLUMNS]
-    lines = [w["scenarios"].format(round=odds.future.games[games[0]].round),
-             f"{w['game']:>12} {'':5} {w['chance']:>7} " + "".join(f"{odds.participants[i].start_no:>7}" for i in who)]
-    for k in games[:SCENARIO_GAMES]:
-        g = odds.future.games[k]
-        for r in range(3):
-            first = odds.first_by_result[k][r]
-            cells = "".join(f"{'-' if first is None else _percent(first.get(i, 0), lang):>7}" for i in who)
-            lines.append(f"{g.label if r == 0 else '':>12} {RESULT_TEXT[r]:5} "
-                         f"{_percent(odds.result_probability[k][r], lang):>7} {cells}")
+    who = view.contenders[:SCENARIO_COLUMNS]
+    lines = [w["scenarios"].format(round=games[0].round),
+             f"{w['game']:>12} {'':5} {w['chance']:>7} " + "".join(f"{no:>7}" for no in who)]
+    for g in games[:SCENARIO_GAMES]:
+        for r, x in enumerate(g.results):
+            first = x.first
+            cells = "".join(f"{'-' if first is None else _percent(first.get(no, 0), lang):>7}" for no in who)
+            lines.append(f"{g.label if r == 0 else '':>12} {x.result:5} {_percent(x.probability, lang):>7} {cells}")
     if len(games) > SCENARIO_GAMES:
         lines.append("  " + w["more_games"].format(n=grouped(len(games) - SCENARIO_GAMES, lang)))
     return lines
 
 
-def _needs_text(odds: Odds, lang: str) -> list[str]:
+def _needs_text(needs: Needs, lang: str) -> list[str]:
     w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
-    assert odds.player is not None, "asked only when a player was chosen"
-    player = odds.participants[odds.player].start_no
-    sets = odds.needs
+    player, sets = needs.start_no, needs.sets
     if sets is None:
         return [w["needs_exact_only"].format(games=NEEDS_MAX_GAMES)]
     if not sets:
         return [w["needs_none"].format(player=player)]
-    if sets == [{}]:
+    if sets == [[]]:
         return [w["needs_sure"].format(player=player)]
     lines = [w["needs"].format(player=player)]
     for s in sets[:TEXT_SETS]:
-        lines.append("  " + ", ".join(f"r{odds.future.games[k].round} {odds.future.games[k].label} {RESULT_TEXT[d]}"
-                                      for k, d in sorted(s.items())))
+        lines.append("  " + ", ".join(f"r{rnd} {label} {result}" for rnd, label, result in s))
     if len(sets) > TEXT_SETS:
         lines.append("  " + w["more"].format(n=grouped(len(sets) - TEXT_SETS, lang)))
     return lines
@@ -460,62 +351,58 @@ def _width(units: int | None) -> str:
     return "0" if units is None else "100" if units == 1000 else f"{units / 10:.1f}"
 
 
-def odds_view(odds: Odds, lang: str = "en", top: int = 3) -> dict[str, Any]:
+def odds_view(view: PlaceChances, lang: str = "en") -> dict[str, Any]:
     """What the odds pages show, as data for the ``odds_body`` macro (``odds_body.html``): the heading lines, the
     table of chances (number, name and points first: they stay in view on a phone), the verdict, the text report's
     scenario table and what a player needs, the notes."""
     w = {k: ODDS_WORDS[k][lang] for k in ODDS_WORDS}
-    shown = min(len(odds.places[0]) if odds.places else 0, max(top, 6))
-    who, pts = participant_heads(odds, lang)
+    shown = _shown(view)
+    who, pts = participant_heads(view, lang)
     heads = [{"text": WORDS["number"][lang], "cls": "rank"}, {"text": who, "cls": "name"}, {"text": pts, "cls": "pts"},
              *({"text": w["place"].format(n=k + 1)} for k in range(shown)),
-             {"text": w["top"].format(k=top)}, {"text": range_word(odds, lang)}]
+             {"text": w["top"].format(k=view.top)}, {"text": range_word(view, lang)}]
     rows, bars = [], []
-    for i in order(odds):
-        p = odds.participants[i]
-        units = row_tenths(odds.places[i])
-        top_units = _top_units(odds, i, top, units)
+    for r in view.rows:
+        units = _columns(r, shown)
+        top_units = r.top_tenths(view.top)
         top_text = tenths_text(top_units, lang)
-        rows.append({"cells": [{"text": str(p.start_no), "cls": "rank"}, {"text": p.name, "cls": "name"},
-                               {"text": format_number(p.points), "cls": "pts"},
-                               *({"text": tenths_text(u, lang)} for u in units[:shown]),
-                               {"text": top_text},
-                               {"text": place_range(odds.best[i], odds.worst[i])}]})
+        rows.append({"cells": [{"text": str(r.start_no), "cls": "rank"}, {"text": r.name, "cls": "name"},
+                               {"text": format_number(_points(r)), "cls": "pts"},
+                               *({"text": tenths_text(u, lang)} for u in units),
+                               {"text": top_text}, {"text": reach_range(r)}]})
         if units and units[0] is not None:  # a contender: drawn as the table says it (the same rounded numbers)
-            bars.append({"name": p.name, "first_text": tenths_text(units[0], lang), "top_text": top_text,
+            bars.append({"name": r.name, "first_text": tenths_text(units[0], lang), "top_text": top_text,
                          "first": _width(units[0]), "top": _width(top_units)})
-
-    view = of_odds(odds)
     every = {"id": "odds-places", "caption": w["every_place"], "sticky": True,
-             "heads": heads[:2] + [{"text": range_word(odds, lang)}, {"text": w["reach"], "cls": "reach"}],
+             "heads": heads[:2] + [{"text": range_word(view, lang)}, {"text": w["reach"], "cls": "reach"}],
              "rows": [{"cells": [{"text": str(r.start_no), "cls": "rank"}, {"text": r.name, "cls": "name"},
                                  {"text": reach_range(r)},
                                  {"text": " · ".join(reach_cells(r, view.depth, lang)), "cls": "reach"}]}
                       for r in view.rows]} if view.depth > shown else None
-    return {"header": _header(odds, lang), "verdict": _verdict(odds, lang), "every": every,
-            "bars": bars[:BARS], "bars_caption": w["bars"].format(k=top), "first_word": w["place"].format(n=1),
-            "top_word": w["top"].format(k=top),
+    return {"header": _header(view, lang), "verdict": _verdict(view, lang), "every": every,
+            "bars": bars[:BARS], "bars_caption": w["bars"].format(k=view.top), "first_word": w["place"].format(n=1),
+            "top_word": w["top"].format(k=view.top),
             "bars_more": w["bars_more"].format(n=grouped(len(bars) - BARS, lang)) if len(bars) > BARS else "",
             "table": {"id": "odds", "caption": SITE_WORDS.text("odds", lang), "heads": heads, "rows": rows,
                       "sticky": True},
-            "scenarios": "\n".join(_scenario_text(odds, lang)),
-            "needs": "\n".join(_needs_text(odds, lang)) if odds.player is not None else "",
-            "notes": [message(x, lang) for x in odds.notes]}
+            "scenarios": "\n".join(_scenario_text(view, lang)),
+            "needs": "\n".join(_needs_text(view.needs, lang)) if view.needs is not None else "",
+            "notes": [message(x, lang) for x in view.notes]}
 
 
-def odds_section(odds: Odds, lang: str = "en", top: int = 3) -> str:
+def odds_section(view: PlaceChances, lang: str = "en") -> str:
     """The odds without a page around them (the website's odds page puts them in its own, headed by the odds' one
     heading: the table's caption, the same words, is for screen readers only)."""
-    view = odds_view(odds, lang, top)
-    view["table"]["caption_hidden"] = True
-    return str(environment().get_template("odds_body.html").module.odds_body(view))  # type: ignore[attr-defined]
+    shown = odds_view(view, lang)
+    shown["table"]["caption_hidden"] = True
+    return str(environment().get_template("odds_body.html").module.odds_body(shown))  # type: ignore[attr-defined]
 
 
-def to_html(odds: Odds, lang: str = "en", top: int = 3, printed: datetime.date | None = None) -> str:
+def to_html(view: PlaceChances, lang: str = "en", printed: datetime.date | None = None) -> str:
     """A standalone page (``odds_page.html``, a download as the standings are: no script, every name escaped);
     ``printed``: the date its page box says it was printed (the file's, as the standings')."""
     from .html import print_style  # noqa: PLC0415  start-up: the page's renderer only for a page (+14 ms)
 
-    title = odds.future.base.name or "tiebreak odds"
+    title = view.event or "tiebreak odds"
     return environment().get_template("odds_page.html").render(
-        lang=lang, title=title, style=print_style(title, lang, printed, style=_STYLE), o=odds_view(odds, lang, top)) + "\n"
+        lang=lang, title=title, style=print_style(title, lang, printed, style=_STYLE), o=odds_view(view, lang)) + "\n"

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
+from ..engine.registry import CATALOGUE
 from ..engine.team import TEAM_CATALOGUE
-from .catalogue import GLOSSARY, LANGUAGES, catalogue
+from .catalogue import GLOSSARY, LANGUAGES, TIE_BREAK, catalogue
 
 
 class Term(str):
@@ -27,6 +28,15 @@ class Term(str):
     whichever table shows it."""
 
     __slots__ = ()
+
+
+class TieBreakName(str):
+    """The name of a tie-break of the individual catalogue (context ``tie-break``, as
+    :func:`tiebreak.render.i18n.tiebreak_name` words it), which a team tie-break of the same name shares: one name,
+    one context (Buchholz is «Коэффициент Бухгольца» of players and of teams)."""
+
+    __slots__ = ()
+
 
 
 class Table(Mapping[str, dict[str, str]]):
@@ -46,7 +56,9 @@ class Table(Mapping[str, dict[str, str]]):
 
     def context(self, key: str) -> str:
         """The gettext context of ``key``'s text."""
-        return GLOSSARY if isinstance(self.english[key], Term) else f"{self.name}:{key}"
+        english = self.english[key]
+        return GLOSSARY if isinstance(english, Term) else TIE_BREAK if isinstance(english, TieBreakName) \
+            else f"{self.name}:{key}"
 
     def text(self, key: str, lang: str = "en", **kw: object) -> str:
         """The text of ``key`` in ``lang``, ``kw`` put into its ``{name}`` fields (only that language's catalogue is
@@ -719,8 +731,11 @@ EXPLAIN_WORDS = Table("explain", {
 })
 
 
-#: team tie-break names by code (the English is the catalogue's own)
-TEAM_NAMES = Table("team tie-break", {code: d.name for code, d in TEAM_CATALOGUE.items()}
+#: team tie-break names by code (the English is the catalogue's own; a name the individual catalogue has too is its
+#: entry, context ``tie-break``)
+_INDIVIDUAL_NAMES = {d.name for d in CATALOGUE.values()}
+TEAM_NAMES = Table("team tie-break", {code: TieBreakName(d.name) if d.name in _INDIVIDUAL_NAMES else d.name
+                                      for code, d in TEAM_CATALOGUE.items()}
                    | {'MP': term('match_points'), 'GP': term('game_points')})
 
 

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from ..app.options import Options
-from ..app.site import event_odds, ranks_teams, read, without_playoff
+from ..app.site import boards_options, event_odds, ranks_teams, read
 from ..engine.errors import InputError, InputWarning, Place
 from ..engine.messages import Message
 from ..engine.model import Kind, Tournament
@@ -119,8 +119,8 @@ def _load(site: Site, path: str, warnings: list[InputWarning], incremental: bool
     if incremental and isinstance(before, Event):
         previous, same = before, unchanged_rounds(before.tournament, t)
     team = ranks_teams(o, t)  # (the games: the players' boards)
-    # a team event's play-off is between teams: its players' standings are the tie-breaks'
-    ind = build_event(without_playoff(o) if team else o, path, t, warnings, previous, same)
+    # a team event's list and play-off are the teams': its players' standings are by the file's own individual list
+    ind = build_event(boards_options(o) if team else o, path, t, warnings, previous, same)
     ind.downloads = site.downloads
     if site.games:
         ind.games = read_games(ind, site.games, warnings)

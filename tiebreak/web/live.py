@@ -282,7 +282,9 @@ async def stream(live: Current, place: Annotated[Subscription, Depends(stream_pl
 
 @api.post("/api/live/settings")
 async def settings(body: Settings, live: Current, hub: Arbiter) -> Response:
-    """(Arbiter) change an event's tie-break list, rules or whether it is published; recomputed at once."""
+    """(Arbiter) change an event's tie-break list, rules or whether it is published; recomputed at once.  Never the
+    lot: it is drawn once per event (``serve --seed``/``--no-lots``), so a place it decided stays the same in every
+    version and on every face."""
     e = hub.events.get(body.event)
     if e is None:
         return missing(body.event, "en")

@@ -10,10 +10,11 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 from fastapi.responses import HTMLResponse
 
-from ..app.declared import EXTENSIONS, OPTIONS
+from ..app.declared import EXTENSIONS, OPTIONS, SYSTEM_WORDS
 from ..arbiter.columns import COLUMNS
 from ..engine.presets import PRESETS
 from ..engine.specifier import MODIFIER_BOUNDS, MODIFIER_LENGTH, MODIFIER_PATTERN
+from ..formats.published import SUFFIXES as PUBLISHED
 from ..formats.readers import ACCEPTED
 from ..render.i18n import LANGUAGES, message
 from ..render.table_style import TABLE_CSS
@@ -56,5 +57,6 @@ def _page(lang: str) -> str:
         presets=[replace(pr, source=message(pr.source, lang)) for pr in PRESETS.values()],  # their tooltips
         examples=sorted(p.name for p in EXAMPLES.glob("*.trf")) if EXAMPLES.is_dir() else [],
         formats=[f for f in EXTENSIONS if f != "json"], accept=",".join(ACCEPTED),
+        accept_published=",".join(PUBLISHED), system_words=SYSTEM_WORDS,
         words_json=json.dumps({k: all_words[k] for k in SCRIPT_WORDS}, ensure_ascii=False).replace("<", "\\u003c"),
         limits_json=json.dumps(SCRIPT_LIMITS).replace("<", "\\u003c"))

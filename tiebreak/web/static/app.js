@@ -41,8 +41,10 @@ function source() {
   if ($("system").value) form.append("system", $("system").value);
   if ($("unrated-rating").value) form.append("unrated_rating", $("unrated-rating").value);
   if ($("cumulative-half-bye").value) form.append("cumulative_half_bye", $("cumulative-half-bye").value);
-  if ($("compat").value !== "text") form.append("compat", $("compat").value);
-  if ($("points-from").value === "column") form.append("points_from", "column");
+  // a choice other than its declared default (data-default): the forms without it (ratings) take its default
+  for (const [id, name] of [["compat", "compat"], ["points-from", "points_from"]]) {
+    if ($(id).value !== $(id).dataset.default) form.append(name, $(id).value);
+  }
   if ($("no-lots").checked) form.append("no_lots", "true");
   else if ($("seed").value) form.append("seed", $("seed").value);
   // the play-off's games place the tied players (or teams) on every answer: standings, prizes, downloads
