@@ -2,37 +2,45 @@
 does the same for the test modules."""
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
 from _pytest.doctest import DoctestItem
 
 SHARED = Path(__file__).resolve().parent.parent / "shared"
+#: Python's bytecode cache (``__pycache__`` beside each module, ignored by git) is written even where
+#: PYTHONDONTWRITEBYTECODE is set (as in Python's Docker images): else each of the suite's workers compiles the package
+#: and rewrites every test module again (10 of its 19 s of processor time collecting), and so does every command and
+#: server the tests start, in every run.  The servers and commands read what the workers wrote.
+sys.dont_write_bytecode = False
 #: Alembic's environment runs only inside a migration (tiebreak.live.schema), never on import
 collect_ignore = ["tiebreak/live/migrations/env.py"]
 
 
-#: The slowest test files, slowest first: seconds of their tests, summed, in a whole run on a bare clone on two cores
-#: at load 15-23 (2026-11-27, the run's slowest tests), and, for the files of few long tests that run missed or that
-#: changed since (servers, browsers, watchers: test_live_server_limits, test_serve_stop, test_site_folder,
-#: test_live_tables, test_live_broadcast...), their tests' durations summed in runs of a few files on a bare clone at
-#: load 20-30 (2026-11-27, second morning).  pytest-xdist hands out whole files (``--dist loadfile``) in the order
-#: collected; its own order (``--loadscope-reorder``: most tests first) put these files of few long tests last, and
-#: the other workers waited at the end for the one still running them.  So these go first, longest first, and the
-#: rest follow by their number of tests.  A file missing here only runs later; a wrong figure only costs time.
+#: The slowest test files, slowest first: seconds of their tests (setup, call and teardown), summed, in a whole run
+#: on a bare clone on two cores at load 8-17 (2026-11-27, 11:00, ``--durations=0``), but for test_declared and
+#: test_output_option, which made their app and odds once since (4 s and 6 s alone).  pytest-xdist hands out whole
+#: files (``--dist loadfile``) in the order collected; its own order (``--loadscope-reorder``: most tests first) put
+#: the files of few long tests last, and the other workers waited at the end for the one still running them.  So
+#: these go first, longest first, and the rest follow by their number of tests.  A file missing here only runs
+#: later; a wrong figure only costs time.
 SLOWEST_FILES = {
-    "tests/test_site_watch.py": 140, "tests/test_site_real_browser.py": 133, "tests/test_site_real.py": 98,
-    "tests/test_api_fuzz.py": 88, "tests/test_live_server_limits.py": 85, "tests/test_site_browser.py": 80,
-    "tests/test_site.py": 74, "tests/test_event_lot.py": 73, "tests/test_site_folder.py": 72,
-    "tests/test_series_site.py": 69, "tests/test_live_tables.py": 66, "tests/test_live_broadcast.py": 65,
-    "tests/test_odds_places.py": 65, "tests/test_server_limits.py": 60, "tests/test_site_card_browser.py": 57,
-    "tests/test_faces.py": 54, "tests/test_site_playoff.py": 45, "tests/test_page.py": 42,
-    "tests/test_site_downloads.py": 41, "tests/test_site_games.py": 40, "tests/test_attacks.py": 40,
-    "tests/test_serve_stop.py": 40, "tests/test_odds.py": 35, "tests/test_types.py": 34, "tests/test_live.py": 33,
-    "tests/test_site_live.py": 32, "tests/test_docs.py": 30, "tests/test_live_remote.py": 30, "tests/test_phone.py": 30,
-    "tests/test_live_history.py": 29, "tests/test_web_workers.py": 28, "tests/test_live_teams.py": 28,
-    "tests/test_page_teams_playoffs.py": 26, "tests/test_live_leadership.py": 25, "tests/test_swissmanager_live.py": 25,
-    "tests/test_odds_faces.py": 24, "tests/test_hostile_files.py": 22,
+    "tests/test_web.py": 152, "tests/test_odds_faces.py": 116, "tests/test_reference_checker.py": 99,
+    "tests/test_one_question.py": 87, "tests/test_fuzz.py": 71, "tests/test_api_fuzz.py": 69,
+    "tests/test_attacks.py": 68, "tests/test_properties.py": 66, "tests/test_site_real.py": 62,
+    "tests/test_serve_orphans.py": 58, "tests/test_site.py": 58, "tests/test_server_limits.py": 55,
+    "tests/test_site_card.py": 53, "tests/test_site_browser.py": 49, "tests/test_site_real_browser.py": 47,
+    "tests/test_site_watch.py": 47, "tests/test_loading_everywhere.py": 46, "tests/test_page.py": 41,
+    "tests/test_live_odds.py": 39, "tests/test_types.py": 39, "tests/test_glossary.py": 38,
+    "tests/test_site_card_browser.py": 38, "tests/test_same_columns.py": 36, "tests/test_every_word.py": 34,
+    "tests/test_faces.py": 34, "tests/test_live_broadcast.py": 34, "tests/test_live_fuzz.py": 32,
+    "tests/test_odds_places.py": 31, "tests/test_layout.py": 31, "tests/test_live_card.py": 30,
+    "tests/test_event_lot.py": 28, "tests/test_live_tables.py": 28, "tests/test_publishers.py": 27,
+    "tests/test_site_rounds.py": 27, "tests/test_web_workers.py": 25, "tests/test_series_site.py": 25,
+    "tests/test_team_faces.py": 24, "tests/test_live_server_limits.py": 24, "tests/test_live.py": 23,
+    "tests/test_live_leadership.py": 22, "tests/test_same_notes.py": 21, "tests/test_value_rounds_faces.py": 21,
+    "tests/test_pytest_summary.py": 21, "tests/test_trf_reread.py": 21,
 }
 
 

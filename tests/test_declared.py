@@ -8,6 +8,7 @@ by every face, naming the option."""
 from __future__ import annotations
 
 import argparse
+import functools
 from html.parser import HTMLParser
 
 import pytest
@@ -31,12 +32,30 @@ MADE_OF = {name: {"standings", form} if form not in ("odds", "ratings", "varma")
 
 
 def _commands() -> dict[str, argparse.ArgumentParser]:
-    sub = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    sub = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
     return dict(sub.choices)
 
 
+@functools.cache
+def _app():
+    """One app for the module: its requests are refusals, answered before any work, so none leaves state for the
+    next (an app and its OpenAPI document made anew for each of the hundred options took a second each on a loaded
+    machine)."""
+    return create_app(workers=1)
+
+
+def _openapi() -> dict:
+    """The API's OpenAPI document (FastAPI makes it once per app; read only)."""
+    return _app().openapi()
+
+
+#: the command line's parser, made once (parsing leaves it as it was)
+_parser = functools.cache(build_parser)
+
+
+@functools.cache
 def _actions() -> dict[str, dict[str, argparse.Action]]:
-    """Each command's arguments by their flags, and its positional arguments by their name."""
+    """Each command's arguments by their flags, and its positional arguments by their name (made once: read only)."""
     return {name: {s: a for a in p._actions for s in (a.option_strings or [a.dest])}
             for name, p in _commands().items()}
 
@@ -127,7 +146,7 @@ def test_a_default_is_written_once():
 
 @pytest.mark.parametrize("option", OPTIONS.values(), ids=list(OPTIONS))
 def test_every_option_is_in_the_api_with_its_default_and_bounds(option: Option):
-    schemas = create_app(workers=1).openapi()["components"]["schemas"]
+    schemas = _openapi()["components"]["schemas"]
     if not option.forms:
         assert option.not_on.get("api"), f"{option.key}: in no API form, and no reason given"
     for form in option.forms:
@@ -147,8 +166,7 @@ def test_every_option_is_in_the_api_with_its_default_and_bounds(option: Option):
 def _form_field(schemas: dict, form: str, name: str) -> dict:
     """A field of one of the API's forms (the Berger table's are the query parameters of GET /api/berger)."""
     if form == "berger":
-        app = create_app(workers=1).openapi()
-        given = {p["name"]: p for p in app["paths"]["/api/berger"]["get"]["parameters"]}[name]
+        given = {p["name"]: p for p in _openapi()["paths"]["/api/berger"]["get"]["parameters"]}[name]
         return {**given["schema"], "description": given.get("description"),
                 "examples": [e["value"] for e in given.get("examples", {}).values()]}
     return schemas[FORMS[form]]["properties"][name]
@@ -159,7 +177,7 @@ def test_every_field_of_every_api_form_is_declared_once():
     say why they are no command's option (tiebreak.web.fields.OWN_FIELDS)."""
     from tiebreak.web.fields import OWN_FIELDS
 
-    schemas = create_app(workers=1).openapi()["components"]["schemas"]
+    schemas = _openapi()["components"]["schemas"]
     for name, forms in MADE_OF.items():
         for field in schemas[name]["properties"]:
             declared = [o for o in OPTIONS.values() if o.dest == field and forms & set(o.forms)]
@@ -193,7 +211,7 @@ def test_a_value_out_of_bounds_or_choices_is_refused_by_every_face_naming_the_op
                   "series": ["x.trf", "--points", "score"], "site": ["x.trf", "-o", "d"], "convert": ["a", "b"],
                   "serve": [], "list": [], "presets": [], "check": []}.get(command, ["x.trf"])
         with pytest.raises(SystemExit) as stopped:
-            build_parser().parse_args([command, *needed, option.flags[0], *[bad] * (option.nargs or 1)])
+            _parser().parse_args([command, *needed, option.flags[0], *[bad] * (option.nargs or 1)])
         assert stopped.value.code == 2
         said = capsys.readouterr().err
         assert f"argument {'/'.join(option.flags)}: " in said and (bad in said), said
@@ -201,7 +219,7 @@ def test_a_value_out_of_bounds_or_choices_is_refused_by_every_face_naming_the_op
         return
     if option.server_high is not None and bad == str(int(option.high or 0) + 1):
         bad = str(int(option.server_high) + 1)  # the API's own bound is lower
-    with TestClient(create_app(workers=1)) as client:  # a 400 naming the field
+    with TestClient(_app()) as client:  # a 400 naming the field
         for form in option.forms:
             if form == "berger":  # GET /api/berger?players=N
                 answer = client.get("/api/berger", params={"players": "6", option.dest: bad})
@@ -224,11 +242,11 @@ def test_a_text_longer_than_declared_is_refused_by_the_api_naming_the_option(opt
     bounds."""
     from fastapi.testclient import TestClient
 
-    schemas = create_app(workers=1).openapi()["components"]["schemas"]
+    schemas = _openapi()["components"]["schemas"]
     assert option.longest is not None
     too_long = "x" * (option.longest + 1)
     sent = [[too_long], ["x"] * (option.most + 1)] if option.many and option.most is not None else [too_long]
-    with TestClient(create_app(workers=1)) as client:
+    with TestClient(_app()) as client:
         for form in option.forms:
             field = _form_field(schemas, form, option.dest)
             assert (field["items"] if option.many else field)["maxLength"] == option.longest

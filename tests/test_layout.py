@@ -8,6 +8,7 @@ for annotations only and never run, so they do not count.
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -19,12 +20,18 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """The parsed source of ``path``, parsed once for the module's tests (read only)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def _imports(path: Path) -> set[str]:
     """The tiebreak modules that ``path`` imports (absolute names)."""
     name = _module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
-    for node in _runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in _runtime_nodes(_tree(path)):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names if a.name.startswith("tiebreak"))
         elif isinstance(node, ast.ImportFrom):
@@ -59,21 +66,24 @@ def _exists(module: str) -> bool:
     return p.with_suffix(".py").is_file() or (p / "__init__.py").is_file()
 
 
-GRAPH = {_module_name(p): _imports(p) for p in PKG.rglob("*.py")}
+@functools.cache
+def _graph() -> dict[str, set[str]]:
+    """Each module's imports, read when a test first asks (not at collection, in every worker; read only)."""
+    return {_module_name(p): _imports(p) for p in PKG.rglob("*.py")}
 
 
 def test_the_graph_is_read():
     # a hand-checked edge of each kind: relative sibling, relative parent, late import inside a function
-    assert "tiebreak.engine.model" in GRAPH["tiebreak.engine.passes"]
-    assert "tiebreak.engine.errors" in GRAPH["tiebreak.formats.trf"]
-    assert "tiebreak.render.html" in GRAPH["tiebreak.app.standings"]
+    assert "tiebreak.engine.model" in _graph()["tiebreak.engine.passes"]
+    assert "tiebreak.engine.errors" in _graph()["tiebreak.formats.trf"]
+    assert "tiebreak.render.html" in _graph()["tiebreak.app.standings"]
 
 
 def test_no_import_circles():
     # a package importing its own submodules (tiebreak/__init__ -> tiebreak.engine.standings) is not a circle of
     # modules; every other edge counts, a module importing a package above it too (that runs the package's __init__:
     # tiebreak.formats.x importing the root's version ran tiebreak/__init__, which imports tiebreak.formats.trf)
-    edges = {m: {t for t in ts if not t.startswith(m + ".") or m == t} for m, ts in GRAPH.items()}
+    edges = {m: {t for t in ts if not t.startswith(m + ".") or m == t} for m, ts in _graph().items()}
     state: dict[str, int] = {}
     stack: list[str] = []
 
@@ -95,14 +105,14 @@ def test_no_import_circles():
 
 def test_engine_imports_only_the_engine():
     outside = {m: sorted(t for t in ts if not t.startswith("tiebreak.engine"))
-               for m, ts in GRAPH.items() if m.startswith("tiebreak.engine")}
+               for m, ts in _graph().items() if m.startswith("tiebreak.engine")}
     assert {m: ts for m, ts in outside.items() if ts} == {}
 
 
 def test_arbiter_imports_no_face():
     # the arbiter's tools return data and messages; the renderers and the faces word them (issue 33)
     faces = ("tiebreak.render", "tiebreak.web", "tiebreak.cli", "tiebreak.site", "tiebreak.live")
-    found = {m: sorted(t for t in ts if t.startswith(faces)) for m, ts in GRAPH.items() if m.startswith("tiebreak.arbiter")}
+    found = {m: sorted(t for t in ts if t.startswith(faces)) for m, ts in _graph().items() if m.startswith("tiebreak.arbiter")}
     assert {m: ts for m, ts in found.items() if ts} == {}
 
 
@@ -110,9 +120,9 @@ def test_no_circle_between_packages():
     # render imports the arbiter (to word its data), so the arbiter never imports render, even inside a function;
     # the root package counts too (its __init__ imports the engine and formats/, so none of them imports it: the
     # version is tiebreak/version.py, which imports nothing)
-    package = {m: ".".join(m.split(".")[:2]) for m in GRAPH}
+    package = {m: ".".join(m.split(".")[:2]) for m in _graph()}
     edges: dict[str, set[str]] = {}
-    for m, ts in GRAPH.items():
+    for m, ts in _graph().items():
         edges.setdefault(package[m], set()).update(package[t] for t in ts if package.get(t, package[m]) != package[m])
     reach = {p: set(ts) for p, ts in edges.items()}
     changed = True
@@ -148,7 +158,7 @@ def test_no_two_modules_import_each_other_even_for_type_hints():
         name = _module_name(path)
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         found: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(path)):
             if isinstance(node, ast.ImportFrom) and node.level:
                 base = package.split(".")[: len(package.split(".")) - node.level + 1]
                 target = ".".join(base + ([node.module] if node.module else []))
@@ -170,7 +180,7 @@ def test_no_circle_between_packages_even_for_type_hints():
         here = ".".join(_module_name(path).split(".")[:2])
         package = _module_name(path) if path.name == "__init__.py" else _module_name(path).rpartition(".")[0]
         found = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(path)):
             if isinstance(node, ast.ImportFrom) and node.level:
                 base = package.split(".")[: len(package.split(".")) - node.level + 1]
                 found.add(".".join(base + ([node.module] if node.module else [])))
@@ -201,10 +211,10 @@ def test_rooms_match_the_readme():
 def test_the_application_layer_is_below_the_faces():
     # the faces (command line, web, site, live) use the application layer; it uses none of them
     faces = ("tiebreak.cli", "tiebreak.web", "tiebreak.site", "tiebreak.live")
-    up = {m: sorted(t for t in ts if t.startswith(faces)) for m, ts in GRAPH.items() if m.startswith("tiebreak.app")}
+    up = {m: sorted(t for t in ts if t.startswith(faces)) for m, ts in _graph().items() if m.startswith("tiebreak.app")}
     assert {m: ts for m, ts in up.items() if ts} == {}
     below = ("tiebreak.engine", "tiebreak.formats", "tiebreak.arbiter", "tiebreak.render")
-    down = {m: sorted(t for t in ts if t.startswith("tiebreak.app")) for m, ts in GRAPH.items() if m.startswith(below)}
+    down = {m: sorted(t for t in ts if t.startswith("tiebreak.app")) for m, ts in _graph().items() if m.startswith(below)}
     assert {m: ts for m, ts in down.items() if ts} == {}
 
 
@@ -227,7 +237,7 @@ def test_renderers_never_compute_or_change_results():
     # report nor adds notes to the standings it was given (two renderings of the same standings would differ)
     found = []
     for path in (PKG / "render").rglob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = _tree(path)
         local = {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
         for node in ast.walk(tree):
             if isinstance(node, ast.Call):
@@ -255,7 +265,7 @@ def test_the_imports_by_name_close_no_circle():
                "tiebreak.cli.options": {f"tiebreak.cli.{run.rsplit('.', 1)[0]}" for _, run in COMMANDS.values()}}
     assert "tiebreak.formats.sharly" in by_name["tiebreak.formats.readers"]
     assert "tiebreak.cli.files" in by_name["tiebreak.cli.options"]
-    graph = {m: set(ts) | by_name.get(m, set()) for m, ts in GRAPH.items()}
+    graph = {m: set(ts) | by_name.get(m, set()) for m, ts in _graph().items()}
     for start, names in by_name.items():
         for first in names:  # a path back to the module that imports by name is a circle
             seen, stack = set(), [first]

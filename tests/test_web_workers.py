@@ -14,6 +14,7 @@ pytest.importorskip("fastapi")
 import httpx  # noqa: E402
 import webwork  # noqa: E402
 from fastapi import APIRouter, Request  # noqa: E402
+from waits import HANG_GUARD, until_async  # noqa: E402
 
 from tiebreak.web import create_app  # noqa: E402
 
@@ -36,6 +37,25 @@ def _app(tmp_path: Path, **kw):
 
     app.include_router(router)
     return app
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _fork_server_started():
+    """The fork server (one for the process) started before a test's 8 s limit counts: starting it imports the
+    package, which took longer than that on a machine at load 26; each test's own first request still checks it
+    answers."""
+    async def warm():
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=create_app(time_limit=HANG_GUARD)),
+                                     base_url="http://t", timeout=HANG_GUARD + 30) as c:
+            return await c.post("/api/standings", data={"example": EXAMPLE, "seed": "1"})
+
+    assert asyncio.run(warm()).status_code == 200
+
+
+def _in_pool(app) -> int:
+    """Requests the pool holds: running, waiting for a slot, or paused for another's turn (one client's two take
+    turns after a quantum, so the second may already be running and the first paused)."""
+    return len(app.state.workers._jobs)
 
 
 def _resident_mb(pid: int) -> float | None:
@@ -91,7 +111,7 @@ def test_the_queue_is_bounded(tmp_path):
             running = asyncio.create_task(c.get("/held", params={"n": 1}))
             await _wait_for(tmp_path / "pid1")
             waiting = asyncio.create_task(c.get("/held", params={"n": 2}))
-            await asyncio.sleep(0.2)
+            await until_async(lambda: _in_pool(app) == 2, "the second request to be in the pool")
             refused = await c.post("/api/standings", data={"example": EXAMPLE, "lang": "uk"})
             at_once = not running.done() and not waiting.done()  # refused while both still held their places
             return refused, at_once, await running, await waiting
@@ -140,7 +160,7 @@ def test_a_full_queue_makes_room_for_another_client(tmp_path):
             running = asyncio.create_task(a.get("/slow", params={"n": 4}))
             await _wait_for(tmp_path / "pid4")
             waiting = asyncio.create_task(a.get("/slow", params={"n": 5}))
-            await asyncio.sleep(0.1)
+            await until_async(lambda: _in_pool(app) == 2, "the second request to be in the pool")
             newcomer = asyncio.create_task(b.post("/api/standings", data={"example": EXAMPLE, "seed": "1"}))
             return await waiting, await newcomer, await running
 

@@ -5,6 +5,7 @@ the package."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
 from typing import TypeVar
@@ -33,3 +34,20 @@ def until(condition: Callable[[], T], what: str, limit: float = HANG_GUARD, ever
         if time.monotonic() > deadline:
             raise AssertionError(f"waited {limit:g} s for {what}")
         time.sleep(every)
+
+
+async def until_async(condition: Callable[[], T], what: str, limit: float = HANG_GUARD, every: float = 0.05) -> T:
+    """:func:`until` inside an event loop: the loop runs the other tasks (the requests a test waits on) between the
+    questions.
+
+    >>> asyncio.run(until_async(lambda: 3, "three"))
+    3
+    """
+    deadline = time.monotonic() + limit
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {limit:g} s for {what}")
+        await asyncio.sleep(every)

@@ -9,8 +9,10 @@ The markup is the one set of page templates (:mod:`tiebreak.render.templating`):
 
 Printed (``--format pdf``, or the browser's Print) every page of A4 carries the event, the print date and its page
 number; a table too wide for A4 portrait is printed on landscape pages, and one too wide for those in a smaller font,
-so no column is cut (:func:`fit`).  No script, no external asset, no internal notes; every text from the tournament
-file is escaped (the templates' autoescape).
+so no column is cut (:func:`fit`).  No script, no external asset; of the standings' notes only those a reader of the
+table needs, above it (the rounds known, the games pending: :func:`~tiebreak.views.standings.table_notes`), none of
+the internal ones (how the rules, the system and the list were chosen: the arbiter's, on the command line's standard
+error, in the JSON and on the page); every text from the tournament file is escaped (the templates' autoescape).
 """
 
 from __future__ import annotations
@@ -28,10 +30,10 @@ from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 from ..views.crosstable import of_standings, of_teams
 from ..views.matches import match_rounds
-from ..views.standings import Column, of_ranking
+from ..views.standings import Column, of_ranking, table_notes
 from . import crosstable as cross_words
 from .columns import list_headings, primary_name, standings_headings
-from .i18n import after_round, word
+from .i18n import after_round, message, word
 from .legend import Line, standings_legend
 from .square import SHADE, square_table
 from .table_style import TABLE_CSS
@@ -260,12 +262,14 @@ def standings_sheet(s: Any, lang: str, title: str, event: str, legend: list[Line
                     rows: list[list[str]], columns: list[Column]) -> Sheet:
     """The first sheet: the event's name, the cover line (``event``), the legend (:mod:`tiebreak.render.legend`:
     each column's and each mark's meaning, the lot's seed among them, above the table: a page never holds only a
-    footnote) and the standings table (``heads``, ``rows`` of the ``columns``; a row drawn by lot marked) of ``s``
+    footnote), the notes a reader of the table needs (:func:`~tiebreak.views.standings.table_notes`: the games
+    pending) and the standings table (``heads``, ``rows`` of the ``columns``; a row drawn by lot marked) of ``s``
     (individual or team standings)."""
     name_at, points_at = positions(columns)
     table, widths = table_data("standings", heads, rows, points_at, [bool(r.lot) for r in s.rows],
                                SITE_WORDS.text("standings", lang), (name_at,))
-    return {**sheet(widths), "title": title, "cover": event, "legend": legend, "table": table}
+    return {**sheet(widths), "title": title, "cover": event, "legend": legend, "table": table,
+            "notes": [message(n, lang) for n in table_notes(s.notes)]}
 
 
 def sections_html(sheets: list[Sheet]) -> Markup:

@@ -53,8 +53,10 @@ def _entry(e: LegendEntry, lang: str) -> Line | None:
     if not e.known:
         return None
     name = legend_name(e, lang)
-    return (primary_name(e.code, lang) if e.glossary else e.spec.text,
-            f"{name} ({message(e.article, lang)})" if e.article else name)
+    named = f"{name} ({message(e.article, lang)})" if e.article else name
+    if e.key:  # listed again ("DE (2)"): the same tie-break, applied to those still tied after the columns before it
+        return e.key, word("again", lang, tiebreak=named)
+    return primary_name(e.code, lang) if e.glossary else e.spec.text, named
 
 
 def _modifier(mark: str, lang: str) -> str:

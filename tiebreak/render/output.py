@@ -21,7 +21,7 @@ from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 from ..formats.text import SafeCsvWriter, one_line
 from ..views.crosstable import of_teams
-from ..views.standings import Column, StandingsTable, of_ranking
+from ..views.standings import Column, StandingsTable, of_ranking, table_notes
 from . import crosstable as cross_words
 from .columns import primary_name, standings_headings
 from .i18n import after_round, message, problem, word
@@ -342,7 +342,8 @@ def standings_text(view: StandingsTable, head: list[str]) -> list[str]:
 
 
 def to_text(s: Standings | TeamStandings, lang: str = "en", columns: PlayerColumns | None = None) -> str:
-    """The standings as text in ``lang``: the event, the aligned table, the lot's footnote, the legend and the
+    """The standings as text in ``lang``: the event, the notes a reader of the table needs (the rounds known, the
+    games pending: :func:`~tiebreak.views.standings.table_notes`), the aligned table, the legend and the
     crosstable (a round robin's square, players' or teams'; a team Swiss's matches, per round the opposing team's
     place and the game points, as on the website).  A team event's cover line adds the boards and the primary
     score, which heads its points column («МО»)."""
@@ -354,8 +355,8 @@ def to_text(s: Standings | TeamStandings, lang: str = "en", columns: PlayerColum
         event += [TEAM_WORDS.text("boards", lang, n=team.tt.boards)] if team.tt.boards else []  # none declared nor played
         event.append(TEAM_WORDS.text("primary", lang, score=primary_name(team.tt.primary, lang)))
     heads = standings_headings(view.columns, lang, (s.keys[0], team.tt.primary) if team else None)
-    lines = [one_line(t.name or t.source), "; ".join([*event, f"{word('rules', lang)} {s.rules.name}"]), "",
-             *standings_text(view, heads)]
+    lines = [one_line(t.name or t.source), "; ".join([*event, f"{word('rules', lang)} {s.rules.name}"]),
+             *(message(n, lang) for n in table_notes(s.notes)), "", *standings_text(view, heads)]
     lines += ["", word("legend_title", lang) + ":", *text_lines(standings_legend(s, view.columns, lang))]
     return "\n".join(lines) + "\n" + crosstable_section(s, lang)
 

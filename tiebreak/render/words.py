@@ -192,6 +192,8 @@ WORDS = Table("word", {
     'median': 'Median-{n}',
     'crosstable': term('crosstable'),
     'undefined': 'undefined',  # the legend's line of the mark - (render/legend)
+    # the legend's line of a tie-break listed again, its column "DE (2)" (render/legend)
+    'again': 'again: {tiebreak}, applied to those still tied after the columns before it',
     'title': 'Tie-break standings',
     'file': ('Tournament file (TRF, Swiss-Manager .tunx .turx .tutx .tumx, Sharly Chess .sce, Swiss-Chess .swt, '
              'Papi .papi, Chess-JSON, Chess-Results XML, PGN, CSV, XLSX)'),

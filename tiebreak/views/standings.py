@@ -15,7 +15,7 @@ column of the list (``-`` undefined), without words; the faces add the headings 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import repeat
 from operator import itemgetter
@@ -25,7 +25,7 @@ from ..arbiter.columns import COLUMNS, JSON_KEYS, PlayerColumns
 from ..engine.articles import article
 from ..engine.errors import SpecifierError
 from ..engine.passes import Column as EngineColumn
-from ..engine.ranking import Ranking, lot_marked, written_places
+from ..engine.ranking import Ranking, column_keys, lot_marked, written_places
 from ..engine.registry import CATALOGUE, parse, parse_list
 from ..engine.rules import RuleSet, choose_rules
 from ..engine.specifier import MODIFIERS, TieBreakSpec
@@ -190,7 +190,8 @@ def of_document(doc: dict[str, Any]) -> StandingsTable:
     """
     rows = doc["standings"]
     team = bool(doc["tournament"].get("teams"))
-    keys = doc["tiebreaks"][1:] if team else [k for k in doc["tiebreaks"] if k != "PTS"]
+    listed = column_keys(list(doc["tiebreaks"]))  # a tie-break listed again is its own column, "DE (2)"
+    keys = listed[1:] if team else [k for k in listed if k != "PTS"]
     members = [m for m in DOCUMENT_COLUMNS if any(r.get(m) for r in rows)]
 
     def text(value: Any) -> str:
@@ -204,13 +205,46 @@ def of_document(doc: dict[str, Any]) -> StandingsTable:
                           values=[[text(r["values"].get(k)) for r in rows] for k in keys])
 
 
+#: the standings' notes that a reader of the table needs beside it, wherever it is published (the text, HTML and PDF
+#: downloads print them above the table, as the page, the website and the live screen show them): which results the
+#: table counts — the rounds known, the games pending (not yet played: they count nothing), before round 1 the order
+#: by starting number.  Every other note is internal: how the program chose the rules, the system and the list, and
+#: how many places a lot decided; those are the arbiter's (the command line's standard error, the JSON, the page),
+#: and the cover line and the legend already say what a reader needs of them (the rules, the lot's seed).  The notes
+#: are the engine's messages, told apart by their identifiers (:func:`tiebreak.engine.standings.compute_standings`,
+#: :func:`tiebreak.engine.team.compute_team_standings`).
+TABLE_NOTES = frozenset({
+    "results known up to round {} of {}: standings after round {}",
+    "games pending: {} (not yet played: they count nothing until their results are known)",
+    "before round 1: no game counts yet, so nobody is placed by lot; listed by starting number",
+})
+
+
+def table_notes(notes: Iterable[str]) -> list[str]:
+    """The notes of ``notes`` (the standings' messages) that a reader of the table needs (:data:`TABLE_NOTES`), in
+    their order; the faces word them (:func:`tiebreak.render.i18n.message`).
+
+    >>> from tiebreak import compute_standings, trf
+    >>> from tiebreak.engine.model import Kind, Player, Tournament
+    >>> t = Tournament.build([Player(1, "Ann"), Player(2, "Bob")], 2)
+    >>> t.set_game(1, 1, 2, Kind.WIN)
+    >>> table_notes(compute_standings(t, "PTS").notes)
+    ['results known up to round 1 of 2: standings after round 1']
+    >>> table_notes(compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf")).notes)  # every round played
+    []
+    """
+    return [n for n in notes if getattr(n, "template", None) in TABLE_NOTES]
+
+
 @dataclass(frozen=True, slots=True)
 class LegendEntry:
     """A column of the list in the standings' legend, without words: ``spec`` the column (its modifiers; ``spec.text``
     as an individual event's column is headed), ``code`` the code of the catalogue that names it (a team event's
     primary score, ``PTS``, by the primary's own: ``MP``), ``article`` (C.07 8.1), ``team`` (named by the team
     catalogue), ``glossary`` (a team event's match or game points, headed by the glossary's name as the standings head
-    them: ``МО``, ``ИО``), ``known`` (a catalogue holds the code; else it has no name and no article)."""
+    them: ``МО``, ``ИО``), ``known`` (a catalogue holds the code; else it has no name and no article), ``key`` the
+    column's key where the tie-break is listed again (``DE (2)``: the same tie-break applied to those still tied
+    after the columns before it, C.07 4.3; :func:`~tiebreak.engine.ranking.column_keys`), else ``""``."""
 
     spec: TieBreakSpec
     code: str
@@ -218,6 +252,7 @@ class LegendEntry:
     team: bool = False
     glossary: bool = False
     known: bool = True
+    key: str = ""
 
 
 def legend_entries(specs: Sequence[TieBreakSpec], team: bool = False, primary: str = "",
@@ -281,7 +316,8 @@ def legend(columns: Sequence[Column], specs: Sequence[TieBreakSpec], *, seed: in
     (['rank', 'number', 'points', 'BH'], 816560)
     """
     entries = legend_entries(specs, team, primary, rules)
-    by_key = {e.spec.text: e for e in entries}
+    keys = column_keys([e.spec.text for e in entries])  # a tie-break listed again: its column "DE (2)"
+    by_key = {k: e if k == e.spec.text else replace(e, key=k) for k, e in zip(keys, entries)}
     items: list[Column | LegendEntry] = []
     for c in columns:
         if c.kind == "points" and team and entries:

@@ -51,6 +51,7 @@ from .errors import no_live_event as missing
 from .fields import MAX_NAME, EventName, Player, choice
 from .fields import LiveLang as Lang
 from .live_tables import install as tables_install
+from .page_words import translate
 
 HERE = Path(__file__).parent
 #: seconds between two keep-alive comments of an idle stream
@@ -172,7 +173,39 @@ async def live_document(live: Current, event: EventName = None, lang: Lang = "en
     if e.warning and lang != "en":
         text = text.replace(json.dumps(e.warning, ensure_ascii=False), json.dumps(message(e.warning, lang),
                                                                                  ensure_ascii=False), 1)
+    if lang != "en":
+        text = worded_notes(text, lang)
     return Response(text, media_type="application/json", headers={"cache-control": "no-cache"})
+
+
+def worded_notes(text: str, lang: str) -> str:
+    """The live document ``text`` (written once, in English) with its ``notes`` and ``warnings`` worded in ``lang``
+    from its ``said`` (the messages' identifiers and values, kept as they are), as ``/api/standings`` words them
+    and the live screen shows them.  Each of the three members is one line of the document (its top level, indented
+    by two spaces), so only those lines are read and written again, never the rows.
+
+    >>> said = {"notes": [{"id": "games pending: {} (not yet played: they count nothing until their results are known)",
+    ...                    "values": ["4"]}], "warnings": []}
+    >>> members = [("notes", ["games pending: 4 (not yet played...)"]), ("warnings", []), ("said", said), ("live", {})]
+    >>> doc = "{" + ",".join(f'\\n  "{k}": {json.dumps(v)}' for k, v in members) + "\\n}"
+    >>> json.loads(worded_notes(doc, "uk"))["notes"]
+    ['партій не дограно: 4 (ще не зіграні: не враховуються, доки не відомі їхні результати)']
+    """
+    said_at = text.find('\n  "said": ')
+    if said_at < 0:
+        return text
+    start = said_at + len('\n  "said": ')
+    said = json.loads(text[start:text.index("\n", start)].removesuffix(","))  # (a member ends in a comma)
+    for key in ("notes", "warnings"):
+        head = f'\n  "{key}": '
+        at = text.find(head)
+        if at < 0 or key not in said:
+            continue
+        end = text.index("\n", at + len(head))
+        end -= text[end - 1] == ","  # the comma that ends the member stays
+        worded = [translate(json.dumps(x, ensure_ascii=False), lang) for x in said[key]]
+        text = text[:at + len(head)] + json.dumps(worded, ensure_ascii=False) + text[end:]
+    return text
 
 
 @api.get("/api/live/list", response_model=list[dict[str, Any]])
