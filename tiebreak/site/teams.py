@@ -25,7 +25,6 @@ from .cells import (
     Cell,
     _head,
     home,
-    mark,
     num,
     player_link,
     rating_text,
@@ -127,10 +126,9 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
     s, st = site_words(lang), e.current
     row = st.row(number)
     short, full = points_words(e, lang)
-    # the place and the values as the standings write and head them ("3-5" shared, "2*" placed by lot, the play-off's
-    # mark; game points «ИО»)
-    place = lot_marked(mark(place_texts({r.start_no: r.rank for r in st.rows})[number], number,
-                            st.decided if e.playoff is not None else {}), row.lot is not None)
+    # the place and the values as the standings write and head them ("3-5" shared, "2*" placed by lot; game points
+    # «ИО»); the play-off's mark stays in the standings table beside its legend, as on a player's card
+    place = lot_marked(place_texts({r.start_no: r.rank for r in st.rows})[number], row.lot is not None)
     facts = [(s["rank_after"], place),
              *((full if j == 0 else key_heading(k, st.tt.primary, lang), num(v))
                for j, (k, v) in enumerate(row.values.items()))]
