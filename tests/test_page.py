@@ -367,7 +367,7 @@ def test_pdf_category_and_team_sections_fit_a4_with_every_heading(tmp_path):
         assert all(float(x1) <= float(width) for _, x1, _ in words), f"page {k}: a word past the right edge"
         texts.append(" ".join(w for _, _, w in words).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&"))
     text = " ".join(texts)
-    for heading in ("Категория rating<900", "Категория rating>=1500&fed=AUS", "Командный зачёт (лучшие 3"):
+    for heading in ("Категория rating<900", "Категория rating>=1500&fed=AUS", "Командный зачёт (3 лучших"):
         assert heading in text, heading
     category_page = next(t for t in texts if "Категория rating<900" in t)
     # the category table's columns: place in the category, overall place, number, name, points, the whole list
