@@ -37,14 +37,12 @@ function source() {
   form.append("lang", lang);
   if ($("event-number").value) form.append("event", $("event-number").value);
   if (tiebreaks.length) form.append("tiebreaks", tiebreaks.join(","));
-  if ($("after-round").value) form.append("after_round", $("after-round").value);
-  if ($("system").value) form.append("system", $("system").value);
-  if ($("unrated-rating").value) form.append("unrated_rating", $("unrated-rating").value);
-  if ($("cumulative-half-bye").value) form.append("cumulative_half_bye", $("cumulative-half-bye").value);
+  // each field filled in, under the API's name (the field's id with "_" for "-")
+  for (const id of ["after-round", "system", "unrated-rating", "cumulative-half-bye"])
+    if ($(id).value) form.append(id.replaceAll("-", "_"), $(id).value);
   // a choice other than its declared default (data-default): the forms without it (ratings) take its default
-  for (const [id, name] of [["compat", "compat"], ["points-from", "points_from"]]) {
-    if ($(id).value !== $(id).dataset.default) form.append(name, $(id).value);
-  }
+  for (const id of ["compat", "points-from"])
+    if ($(id).value !== $(id).dataset.default) form.append(id.replace("-", "_"), $(id).value);
   if ($("no-lots").checked) form.append("no_lots", "true");
   else if ($("seed").value) form.append("seed", $("seed").value);
   // the play-off's games place the tied players (or teams) on every answer: standings, prizes, downloads
@@ -68,13 +66,9 @@ const chosenColumns = () => columnBoxes().filter((b) => b.checked).map((b) => b.
 async function post(path, form, headers) {
   const response = await fetch(path, {method: "POST", body: form, headers: headers || {}});
   if (!response.ok) {
-    let message = response.statusText;
-    try {
-      const e = await response.json();
-      const where = e.place || e.field;
-      message = (where ? where + ": " : "") + e.error;
-    } catch (_) { /* not JSON */ }
-    throw new Error(message);
+    const e = await response.json().catch(() => null);  // ours is {error, place, field...}; a proxy's may not be JSON
+    const where = e && (e.place || e.field);
+    throw new Error(e ? (where ? where + ": " : "") + e.error : response.statusText);
   }
   return response;
 }
@@ -156,8 +150,7 @@ function clearResult(message) {
   selected = [];
   tiebreaks = listed();  // a list refused comes back as it was last shown
   $("error").textContent = message || "";
-  $("result").hidden = true;
-  $("summary").hidden = true;
+  $("result").hidden = $("summary").hidden = true;
   $("standings").replaceChildren();
   closeExplanation();
 }
