@@ -27,13 +27,9 @@ def until(condition: Callable[[], T], what: str, limit: float = HANG_GUARD, ever
     AssertionError: waited 0.01 s for a zero to become true
     """
     deadline = time.monotonic() + limit
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {limit:g} s for {what}")
+    while not (value := _asked(condition, what, deadline, limit)):
         time.sleep(every)
+    return value
 
 
 async def until_async(condition: Callable[[], T], what: str, limit: float = HANG_GUARD, every: float = 0.05) -> T:
@@ -44,10 +40,14 @@ async def until_async(condition: Callable[[], T], what: str, limit: float = HANG
     3
     """
     deadline = time.monotonic() + limit
-    while True:
-        value = condition()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {limit:g} s for {what}")
+    while not (value := _asked(condition, what, deadline, limit)):
         await asyncio.sleep(every)
+    return value
+
+
+def _asked(condition: Callable[[], T], what: str, deadline: float, limit: float) -> T:
+    """``condition()``'s answer; an AssertionError naming ``what`` when it is still false past ``deadline``."""
+    value = condition()
+    if not value and time.monotonic() > deadline:
+        raise AssertionError(f"waited {limit:g} s for {what}")
+    return value
