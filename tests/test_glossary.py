@@ -161,9 +161,9 @@ def test_the_catalogue_commands_speak_the_glossary(argv, lang, capsys):
 def test_a_count_takes_its_plural_form(lang):
     """1 place settled, 2 places; 1 исход, 3 исхода, 81 исход, 6 000 исходов (never 6,000: read as six)."""
     from tiebreak.render.i18n import plural
-    from tiebreak.render.words import LIVE_COUNTS
+    from tiebreak.render.words import COUNTS
 
-    one, many = LIVE_COUNTS["places_settled"]
+    one, many = COUNTS["live"]["places_settled"]
     said = [plural("live:places_settled", one, many, n, lang) for n in (1, 3, 5, 21, 6000)]
     assert said == {"en": ["1 place settled", "3 places settled", "5 places settled", "21 places settled",
                            "6,000 places settled"],

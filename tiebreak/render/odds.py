@@ -22,10 +22,10 @@ from ..engine.errors import InputWarning
 from ..engine.model import format_number
 from ..views.odds import Needs, PlaceChances, PlaceRow
 from .columns import key_heading, list_headings
-from .i18n import grouped, message, model_name, percent, plural
+from .i18n import count_sentence, grouped, message, model_name, percent
 from .output import worded
 from .templating import environment
-from .words import ODDS_COUNTS, ODDS_WORDS, SITE_WORDS, WORDS
+from .words import ODDS_WORDS, SITE_WORDS, WORDS
 
 TEXT_SETS = 12
 #: the scenario table of the text and HTML reports: at most this many games and contenders' columns
@@ -228,9 +228,9 @@ def method_text(view: PlaceChances, lang: str = "en") -> str:
     """
     if view.exact:
         return (ODDS_WORDS["exact_one"][lang] if view.outcomes == 1 else  # not "all 1 outcome"
-                plural("odds:exact", *ODDS_COUNTS["exact"], view.outcomes, lang))
-    return plural("odds:simulation", *ODDS_COUNTS["simulation"], view.outcomes, lang, seed=view.seed,
-                  margin=percent(f"{100 * (view.margin or 0):.2f}", lang))
+                count_sentence("odds:exact", view.outcomes, lang))
+    return count_sentence("odds:simulation", view.outcomes, lang, seed=view.seed,
+                          margin=percent(f"{100 * (view.margin or 0):.2f}", lang))
 
 
 def participant_heads(view: PlaceChances, lang: str) -> tuple[str, str]:

@@ -653,8 +653,6 @@ COUNTS = {
         'ranking': ('Team ranking (best {n} player)', 'Team ranking (best {n} players)'),
     },
 }
-#: the live screen's and the odds' (their modules read them by these names)
-LIVE_COUNTS, ODDS_COUNTS = COUNTS["live"], COUNTS["odds"]
 
 
 #: the words of the report (Russian and Ukrainian in the gettext catalogues, context 'check:<key>')
