@@ -163,6 +163,8 @@ def allocate(s: Standings | TeamStandings, prizes: list[Prize], method: str = "s
     for p in prizes:
         if p.category:
             categories.setdefault(p.category, []).append(p)
+    tests = {name: group[0].eligible or (lambda player: True) for name, group in categories.items()}
+    eligible = {name: {n for n in everyone if test(s.tournament.player(n))} for name, test in tests.items()}
     moved: set[int] = set()  # players who take a category's prize rather than their place award
     while True:
         paid: list[Prize] = []
@@ -171,16 +173,15 @@ def allocate(s: Standings | TeamStandings, prizes: list[Prize], method: str = "s
         for a in awards:
             placed.setdefault(a.start_no, []).append(a)
         gainer = None
-        for group in categories.values():
+        for name, group in categories.items():
             rewarded = {a.start_no for a in awards} if one_per_player else set()
-            test = group[0].eligible or (lambda player: True)
-            eligible = {n for n in everyone if test(s.tournament.player(n))}
-            players = [n for n in everyone if n in eligible and n not in rewarded]
+            players = [n for n in everyone if n in eligible[name] and n not in rewarded]
             if one_per_player and gainer is None:
-                gainer = _gainer(s, group, method, [n for n in placed if n in eligible], players, placed)
+                gainer = _gainer(s, group, method, [n for n in placed if n in eligible[name]], players, placed)
             awards += _award(s, group, players, method, paid)
         if gainer is None:
-            return Allocation(awards, [p for p in prizes if not any(p is q for q in paid)])
+            given = {id(p) for p in paid}
+            return Allocation(awards, [p for p in prizes if id(p) not in given])
         moved.add(gainer)
 
 
@@ -188,12 +189,13 @@ def _gainer(s: Standings | TeamStandings, group: list[Prize], method: str, candi
             placed: dict[int, list[Award]]) -> int | None:
     """The first of ``candidates`` (players holding a place award ``placed``, eligible for the category ``group``)
     whom the category, competed for among ``players`` and him, would pay more in cash than his place award."""
+    competing = set(players)
     for n in candidates:
         amounts = [a.amount for a in placed[n]]
         if None in amounts:  # a cup or a title is not weighed against money
             continue
         own = sum((x for x in amounts if x is not None), Fraction(0))
-        race = [r.start_no for r in s.rows if r.start_no == n or r.start_no in players]
+        race = [r.start_no for r in s.rows if r.start_no == n or r.start_no in competing]
         offer = [a.amount for a in _award(s, group, race, method) if a.start_no == n]
         if offer and offer[0] is not None and offer[0] > own:
             return n
