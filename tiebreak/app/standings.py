@@ -14,11 +14,10 @@ import datetime
 import io
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Callable, TypeGuard
+from typing import TYPE_CHECKING, Any, Callable, TypeGuard, TypeVar
 
 from ..arbiter import clubs as club_tools
 from ..arbiter.columns import player_columns, rating_notes
-from ..arbiter.playoff_results import placed_by_playoff
 from ..engine import team
 from ..engine.errors import InputWarning, Message, SpecifierError
 from ..engine.model import Tournament
@@ -48,6 +47,19 @@ def individual_standings(o: Options, path: str, warnings: list[InputWarning],
     s = compute_standings(t, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
                           seed=o.seed, lots=not o.no_lots, system=o.system_name, warnings=warnings,
                           cumulative_half_bye=o.cumulative_half_bye)
+    return _played_off(s, o)
+
+
+S = TypeVar("S", Standings, TeamStandings)
+
+
+def _played_off(s: S, o: Options) -> S:
+    """``s`` with its tied players placed by the play-off results of ``o`` (``playoff_results``, ``playoff``), if
+    any."""
+    if not o.playoff_results and not o.playoff:
+        return s
+    from ..arbiter.playoff_results import placed_by_playoff  # noqa: PLC0415  start-up: with a play-off alone (+1.8 ms, -X importtime)
+
     return placed_by_playoff(s, o.playoff_results, o.playoff)
 
 
@@ -58,7 +70,7 @@ def team_standings(o: Options, t: Tournament, warnings: list[InputWarning]) -> T
     warnings += tt.warnings
     s = team.compute_team_standings(tt, tiebreaks, rules=rules, after_round=o.after_round, seed=o.seed,
                                     lots=not o.no_lots, system=o.system_name)
-    return placed_by_playoff(s, o.playoff_results, o.playoff)
+    return _played_off(s, o)
 
 
 def ranks_teams(o: Options, t: Tournament) -> bool:
