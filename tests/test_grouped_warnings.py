@@ -53,6 +53,10 @@ def test_the_json_keeps_every_occurrence_with_its_place(capsys):
     occurrences = grouped_warning["occurrences"]
     assert sorted(o["place"]["line"] for o in occurrences) == sorted(cells)
     assert {o["message"]["id"] for o in occurrences} == {"round {}: result {} without an opponent, read as {}"}
+    jsonschema = pytest.importorskip("jsonschema")
+    from tiebreak.render.output import json_schema
+
+    jsonschema.Draft202012Validator(json_schema()).validate(answer)  # the published shape holds them
 
 
 @needs(SHARLY)

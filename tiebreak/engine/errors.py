@@ -98,10 +98,9 @@ def grouped(warnings: list[InputWarning]) -> list[InputWarning]:
 def _kind(w: InputWarning) -> tuple[object, ...]:
     """What makes warnings alike: the message's identifier and its values but for numbers, and the file."""
     text = w.message
-    file = w.place.file if w.place else ""
-    if not isinstance(text, Message):
-        return (id(w),)  # a plain text: never grouped (it has no identifier to be alike by)
-    return (file, text.template, text.context, *(v for v in text.args if not isinstance(v, Number)))
+    if not isinstance(text, Message) or w.place is None:
+        return (id(w),)  # a plain text, or a warning of no place: never grouped (nothing to say where they are)
+    return (w.place.file, text.template, text.context, *(v for v in text.args if not isinstance(v, Number)))
 
 
 def _said_once(group: list[InputWarning]) -> Message:

@@ -169,14 +169,12 @@ def said(notes: Sequence[str], warnings: Sequence[object]) -> dict[str, list[obj
     def warning(w: object) -> object:
         place = getattr(w, "place", None)
         text = to_json(getattr(w, "message", w))
-        occurrences = getattr(w, "occurrences", ())
-        if place is None and not occurrences:
+        if place is None:
             return text
-        out: dict[str, object] = {"place": None, "message": text}
-        if place is not None:
-            line, column = (None if x is None else int(x) for x in (place.line, place.column))  # numpy's, a reader's
-            out["place"] = {"file": place.file, "line": line, "column": column, "field": to_json(place.field)}
-        if occurrences:  # a warning said once for many alike: each of them, as every other warning
+        line, column = (None if x is None else int(x) for x in (place.line, place.column))  # numpy's, from a reader
+        out = {"place": {"file": place.file, "line": line, "column": column, "field": to_json(place.field)},
+               "message": text}
+        if occurrences := getattr(w, "occurrences", ()):  # a warning said once for many alike: each of them
             out["occurrences"] = [warning(x) for x in occurrences]
         return out
 
