@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+import built
 import pytest
 from sources import CORPUS
 
@@ -44,9 +45,7 @@ def site(tmp_path_factory):
 @pytest.fixture(scope="module")
 def teams(tmp_path_factory):
     """The team event's site (built once for the module: the tests only read it)."""
-    out = tmp_path_factory.mktemp("browser-teams") / "site"
-    assert main(["site", str(TEAMS), "-o", str(out), "--seed", "1"]) == 0
-    return out
+    return built.site(tmp_path_factory.mktemp("browser-teams") / "site", TEAMS, "--seed", "1")
 
 
 def test_the_last_round_is_pending_and_has_its_odds(site):
