@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from .errors import InputWarning
-from .messages import Message, TieBreakList
+from .messages import Message, Term, TieBreakList
 from .model import Tournament
 from .numbers import check_seed
 from .passes import Column
@@ -162,7 +162,7 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
     notes.append(why)
     if system is None:
         system, sys_why = detect_system(m, teams=True)
-        notes.append(Message("{} ({})", system, sys_why))
+        notes.append(Message("{} ({})", Term(system), sys_why))
     specs = _team_list(tt, tiebreaks, seed, notes)
     tt = _with_primary(tt, specs, notes)
     context = _TeamContexts(tt, k, system == "round robin")
