@@ -19,7 +19,7 @@ from ..arbiter.prizes import allocate, parse_prizes
 from ..engine.errors import InputWarning
 from ..engine.messages import Message
 from ..engine.model import format_number
-from ..engine.ranking import written_places
+from ..engine.ranking import place_texts
 from ..render.i18n import message
 from ..render.output import worded
 from ..render.tools import prizes_html
@@ -55,7 +55,7 @@ def prizes(o: Options, path: str, text: str, source: str, method: str, warnings:
     standings' notes and warnings, and a note for each prize paid to no one."""
     s = final_standings(o, path, warnings)
     allocation = allocate(s, parse_prizes(text, source), method)
-    place = dict(zip((r.start_no for r in s.rows), written_places([r.rank for r in s.rows])))  # as the standings'
+    place = place_texts({r.start_no: r.rank for r in s.rows})  # as the standings' JSON writes it (5-9 shared)
     awards = [{"rank": s.row(a.start_no).rank, "place": place[a.start_no], "start_no": a.start_no,
                "name": s.row(a.start_no).name,
                "prize": message(a.prize, o.lang) if isinstance(a.prize, Message) else a.prize,  # else the user's name
