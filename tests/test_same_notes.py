@@ -201,3 +201,32 @@ def test_an_error_inside_a_message_keeps_its_place_in_every_language():
     assert message(held, "ru") == ("файл не удалось прочитать: a.trf, строка 7, столбец 92 (тур 3, соперник): тур 3: "
                                    "соперник 99 не участник этого турнира")
     assert message(held, "uk").startswith("a.trf") is False and "(тур 3, суперник)" in message(held, "uk")
+
+
+#: the bundled example's unrated players (rating 0 in columns 49-52 of their 001 lines: nos. 30, 31, 32), counted by
+#: hand from the file
+UNRATED = 3
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_site_and_the_live_screen_say_why_a_rating_tiebreak_is_undefined(capsys, tmp_path, lang):
+    """`-t PTS,ARO,TPR` on an event with unrated players: the command line, the JSON and the page said why the
+    columns read "-" («ARO не определён для … 3 участника без рейтинга»), the website's standings page and the live
+    screen (/api/live) did not (their notes were the engine's alone)."""
+    from markupsafe import escape
+
+    from tiebreak.live.event import LiveEvent
+    from tiebreak.live.settings import Settings
+
+    lines = [x for x in EXAMPLE.read_text(encoding="utf-8").splitlines() if x.startswith("001")]
+    assert sum(int(x[48:52]) == 0 for x in lines) == UNRATED
+    out, err = _run(capsys, "standings", str(EXAMPLE), "-t", "PTS,ARO,TPR", "--lang", lang)
+    told = [n for n in _said(err, NOTE[lang]) if "ARO" in n or "TPR" in n]
+    assert len(told) == 2 * (1 + (UNRATED > 0)) and any(f" {UNRATED} " in n for n in told)
+    assert main(["site", str(EXAMPLE), "-o", str(tmp_path / "site"), "-t", "PTS,ARO,TPR"]) == 0
+    page = (tmp_path / "site" / lang / "standings.html").read_text(encoding="utf-8")
+    assert all(str(escape(n)) in page for n in told)
+    event = LiveEvent(EXAMPLE.name, EXAMPLE, Settings(tiebreaks="PTS,ARO,TPR"))
+    event.update()
+    live = json.loads(event.text)["said"]["notes"]
+    assert sum(1 for n in live if "undefined for" in str(n)) == len(told)

@@ -30,6 +30,7 @@ from typing import Generic, Protocol, TypeVar
 
 import numpy as np
 
+from ..arbiter.columns import rating_notes
 from ..engine import team
 from ..engine.errors import InputWarning
 from ..engine.model import Tournament
@@ -82,9 +83,11 @@ def rank_players(s: LiveSettings, t: Tournament, after_round: int | None = None,
     drawn by the settings' lot, as ``tiebreak standings`` draws them), or in a team event by the players' default
     (the event's own list is the teams')."""
     teams = has_teams(t)
-    return compute_standings(players_event(t) if teams else t, None if teams else s.tiebreaks, rules=s.rules,
-                             unrated_rating=s.unrated_rating, seed=s.seed, lots=not s.no_lots, system=system or s.system,
-                             after_round=after_round, warnings=warnings)
+    standings = compute_standings(players_event(t) if teams else t, None if teams else s.tiebreaks, rules=s.rules,
+                                  unrated_rating=s.unrated_rating, seed=s.seed, lots=not s.no_lots,
+                                  system=system or s.system, after_round=after_round, warnings=warnings)
+    standings.notes += rating_notes(standings, s.unrated_rating)  # as `tiebreak standings` says them
+    return standings
 
 
 def teams_of(t: Tournament, system: str | None) -> TeamTournament:
