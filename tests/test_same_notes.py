@@ -230,3 +230,29 @@ def test_the_site_and_the_live_screen_say_why_a_rating_tiebreak_is_undefined(cap
     event.update()
     live = json.loads(event.text)["said"]["notes"]
     assert sum(1 for n in live if "undefined for" in str(n)) == len(told)
+
+
+FESTIVAL = CORPUS / "sharly-chess" / "sce" / "Festival2025-3_2_0-m055.sce"
+
+
+@needs(FESTIVAL)
+def test_the_live_screen_names_a_sharly_event_by_its_name_never_the_servers_folder(tmp_path):
+    """`serve --watch DIR/fest.sce --event 4`: /api/live's warnings said "/srv/…/fest.sce (table tie_break, row 10):
+    …", the arbiter's folder on the public screen, where a Swiss-Manager file's said "esp.TUNX (byte 2252 …)" and the
+    website the same event's "fest.sce (…)".  The rows of tournament 4's tie-breaks, read here from the database."""
+    import shutil
+    import sqlite3
+
+    from tiebreak.live.event import LiveEvent
+    from tiebreak.live.settings import Settings
+
+    path = tmp_path / "watched" / "fest.sce"
+    path.parent.mkdir()
+    shutil.copyfile(FESTIVAL, path)
+    with sqlite3.connect(FESTIVAL) as db:
+        rows = [r for r, in db.execute("select rowid from tie_break where tournament_id = 4 and type like 'ffe-%'")]
+    event = LiveEvent(path.name, path, Settings(event=4))
+    event._ask_odds = lambda live: None  # type: ignore[method-assign]  # the odds are not what is compared here
+    event.update()
+    warned = json.loads(event.text)["warnings"]
+    assert [w.split(":")[0] for w in warned] == [f"fest.sce (table tie_break, row {r})" for r in rows]

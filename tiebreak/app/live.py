@@ -38,7 +38,7 @@ from ..engine.standings import Standings, compute_standings
 from ..engine.team import TeamStandings, TeamTournament
 from ..engine.team_matches import has_teams, players_event
 from ..formats import readers
-from .load import load
+from .load import load, named
 from .options import Loading
 
 __all__ = ["LiveSettings", "PreviousRound", "rank_players", "rank_teams", "read", "teams_of"]
@@ -67,13 +67,18 @@ class LiveSettings(Protocol):
     def seed(self) -> int | None: ...
 
 
-def read(s: LiveSettings, name: str, warnings: list[InputWarning], path: str | None = None) -> Tournament:
+def read(s: LiveSettings, name: str, warnings: list[InputWarning], path: str | None = None,
+         shown: str | None = None) -> Tournament:
     """The tournament of the file read as ``name`` (its path, or the name its bytes are read under) by the one
     loader (:func:`tiebreak.app.load.load`, as ``tiebreak standings`` reads it), the whole file; the event's number
     (``serve --event``) for a file that holds several (``path``: the file's own path, which tells its format; the
-    other files are watched without a warning)."""
-    how = Loading(event=s.event if readers.takes_event(path or name) else None, points_from=s.points_from)
-    return load(how, name, warnings)
+    other files are watched without a warning); ``shown``: the name the warnings give the file read from its path
+    (the event's name: no server path in a public warning)."""
+    how = Loading(event=s.event if readers.takes_event(path or name) else None, points_from=s.points_from,
+                  name=shown)
+    t = load(how, name, warnings)
+    named(how, name, warnings)
+    return t
 
 
 def rank_players(s: LiveSettings, t: Tournament, after_round: int | None = None, system: str | None = None,
