@@ -256,3 +256,16 @@ def test_the_live_screen_names_a_sharly_event_by_its_name_never_the_servers_fold
     event.update()
     warned = json.loads(event.text)["warnings"]
     assert [w.split(":")[0] for w in warned] == [f"fest.sce (table tie_break, row {r})" for r in rows]
+
+
+@pytest.mark.parametrize("lang,field", [("en", "event"), ("ru", "турнир"), ("uk", "турнір")])
+def test_the_event_field_is_named_in_the_readers_language(capsys, client, lang, field):
+    """`--event 3` on a file of one tournament (or no `--event` for a Sharly database of six): the warning's (and the
+    error's) place named its field "(event)" in Russian and Ukrainian too, on the command line, the API and the
+    page, where the page's own field reads «Номер турнира»."""
+    _, err = _run(capsys, "standings", str(EXAMPLE), "--event", "3", "--lang", lang)
+    said = _said(err, WARNING[lang])
+    assert said[0].startswith(f"{EXAMPLE} ({field}): ")
+    answer = client.post("/api/standings", data={"lang": lang, "event": "3", "format": "json"},
+                         files={"file": ("cup.trf", EXAMPLE.read_bytes())}).json()
+    assert answer["warnings"][0].startswith(f"cup.trf ({field}): ")
