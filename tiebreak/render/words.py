@@ -331,6 +331,7 @@ FIELD_NAMES = Table("field", {name: name for name in (
     'chief arbiter',
     'deputy arbiters',
     'time control',
+    'event',  # which tournament of a file that holds several (`--event`)
 )} | {'points': term('points_lower'), 'round robin': term('round_robin')})
 
 

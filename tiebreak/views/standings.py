@@ -130,9 +130,10 @@ class StandingsTable:
         return [(c.kind if c.kind in ("player", "value") else "fixed", where[c.kind][c.key]) for c in self.columns]
 
     def cells(self, row: StandingsRow) -> list[str]:
-        """The texts of ``row``, one per column of :attr:`columns` (the place as written, ``5-9`` when shared)."""
+        """The texts of ``row``, one per column of :attr:`columns` (the place as every face shows it: ``5-9`` when
+        shared, ``40*`` placed by lot, :attr:`StandingsRow.written`)."""
         parts = {"player": row.players, "value": row.values,
-                 "fixed": (row.place, str(row.start_no), row.name, row.points)}
+                 "fixed": (row.written, str(row.start_no), row.name, row.points)}
         return [parts[part][k] for part, k in self._cell_at]
 
 
