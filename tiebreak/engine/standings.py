@@ -148,7 +148,10 @@ class Standings:
     @property
     def keys(self) -> list[str]:
         """The columns' keys in ``Row.values``: the specifiers, a repeated one numbered (:func:`column_keys`)."""
-        return column_keys(self.tiebreaks)
+        cached = self.__dict__.get("_keys")  # (specifiers list, its length, keys): found once per list (a card
+        if cached is None or cached[0] is not self.specs or cached[1] != len(self.specs):  # asks 20 times)
+            cached = self.__dict__["_keys"] = (self.specs, len(self.specs), tuple(column_keys(self.tiebreaks)))
+        return list(cached[2])
 
     def row(self, start_no: int) -> Row:
         cached = self.__dict__.get("_row_index")  # (rows list, start number -> row): built once per list of rows

@@ -23,6 +23,7 @@ A team's rounds are its matches (two teams of two boards; A wins 1.5 : 0.5):
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from ..engine.model import Kind, format_number
@@ -197,7 +198,12 @@ def round_headings(columns: tuple[str, ...], lang: str) -> list[str]:
     >>> round_headings(("round", "result", "opponent", "contribution", "how_counted"), "ru")
     ['Тур', 'Результат', 'Соперник', 'Вклад', 'Как учтено']
     """
-    return [_w("round_head", lang, k="").strip() if c == "round" else _w(c, lang) for c in columns]
+    return list(_round_headings(columns, lang))
+
+
+@lru_cache(maxsize=256)
+def _round_headings(columns: tuple[str, ...], lang: str) -> tuple[str, ...]:
+    return tuple(_w("round_head", lang, k="").strip() if c == "round" else _w(c, lang) for c in columns)
 
 
 def round_cells(v: ValueRounds, lang: str) -> list[list[str]]:
@@ -207,10 +213,10 @@ def round_cells(v: ValueRounds, lang: str) -> list[list[str]]:
     out = []
     for r in v.rows:
         absent = v.team and r.kind == Kind.ABSENT.name  # a team's round without a match: its matches' word
-        cells = {"round": str(r.round), "result": TEAM_WORDS.text("no_match", lang) if absent else kind_name(r.kind, lang),
+        cells = {"round": str(r.round), "result": TEAM_WORDS.text("no_match", lang) if absent else _kind(r.kind, lang),
                  "opponent": opponent_label(r.opponent_name, r.opponent) or _w("no_opponent", lang),
-                 "contribution": _num(r.value) + (" " + _w("cut", lang) if r.cut else ""),
-                 "how_counted": message(r.source, lang)}
+                 "contribution": _value_text(r.value) + (" " + _w("cut", lang) if r.cut else ""),
+                 "how_counted": _said(r.source, lang)}
         out.append([cells[c] for c in v.columns])
     return out
 
@@ -226,6 +232,31 @@ def _round_lines(v: ValueRounds, lang: str) -> list[str]:
     lines = ["  " + "  ".join(x.rjust(w) if i == right else x.ljust(w) for i, (x, w) in enumerate(zip(row, widths)))
              .rstrip() for row in table]
     return lines + (["  " + sentence_note(v, lang)] if v.sentence else [])
+
+
+# A card's rounds are worded for every value of every player in three languages: the same few kinds, ways of counting
+# and contributions, each worded once (the engine's ways of counting are plain texts; a Message is worded each time).
+@lru_cache(maxsize=1024)
+def _kind(kind: str, lang: str) -> str:
+    return kind_name(kind, lang)
+
+
+def _value_text(x: Fraction | None) -> str:
+    return "-" if x is None else _fraction_text(x.numerator, x.denominator)  # (a Fraction's own hash costs more)
+
+
+@lru_cache(maxsize=4096)
+def _fraction_text(numerator: int, denominator: int) -> str:
+    return format_number(Fraction(numerator, denominator))
+
+
+def _said(source: str, lang: str) -> str:
+    return _said_text(source, lang) if type(source) is str else message(source, lang)
+
+
+@lru_cache(maxsize=1024)
+def _said_text(source: str, lang: str) -> str:
+    return message(source, lang)
 
 
 def sentence_note(v: ValueRounds, lang: str) -> str:

@@ -14,6 +14,7 @@ from typing import Any, Callable
 from ..engine.model import Kind, format_number
 from ..engine.ranking import lot_marked
 from ..engine.registry import CATALOGUE
+from ..engine.standings import Contribution
 from ..render.explain import round_cells, round_headings, sentence_note
 from ..render.i18n import kind_name as _kind_name
 from ..render.i18n import tiebreak_name, with_modifiers, word
@@ -204,7 +205,8 @@ def records(e: Event, start_no: int) -> list[tuple[Any, ...]]:
     out: list[tuple[Any, ...]] = []
     for key, info in e.card(start_no).details.items():
         code = e.current.specs[keys.index(key)].code
-        rounds = value_rounds(e.current, start_no, key) if "rounds" in info else None
+        rounds = None if "rounds" not in info else value_rounds(  # the rounds found by details, not found again
+            e.current, start_no, key, [Contribution(**c) for c in info["rounds"]])
         out.append((key, code, num(info["value"]), info["article"], num(info.get("group_score")), rounds))
     made[start_no] = out
     return out

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..engine.ranking import Ranking, name_and_number
+from ..engine.standings import Contribution
 from ..engine.team import TeamStandings
 
 #: the columns of a value's rounds, in the one order of every face
@@ -67,10 +68,12 @@ def opponent_label(name: str, number: int | None) -> str:
     return name_and_number(name, number) if number is not None else ""
 
 
-def value_rounds(s: Ranking, number: int, key: str) -> ValueRounds:
-    """The rounds that made ``key``'s value of player (or team) ``number``."""
+def value_rounds(s: Ranking, number: int, key: str, contributions: list[Contribution] | None = None) -> ValueRounds:
+    """The rounds that made ``key``'s value of player (or team) ``number`` (``contributions``: the ranking's
+    ``contributions(number, key)`` when already found, as a card's explanations have them)."""
+    found = s.contributions(number, key) if contributions is None else contributions
     rows = [RoundRow(c.round, c.kind, c.opponent, s.row(c.opponent).name if c.opponent else "", c.value, c.cut,
-                     c.source) for c in s.contributions(number, key)]
+                     c.source) for c in found]
     if not rows:
         return ValueRounds([], "", COLUMNS, None)
     ways = {r.source for r in rows}
