@@ -3,7 +3,7 @@
 The document is the ``/api/standings`` one (:func:`tiebreak.render.output.to_json`: its rows written by the same
 writer, :func:`tiebreak.render.output.json_rows`) followed by the live members.  Each row has the player columns
 ``tiebreak standings`` shows by default (title, federation and rating where the file has them:
-:func:`tiebreak.arbiter.columns.player_columns`), written again only when the players change; :meth:`DocumentWriter.texts`
+:func:`tiebreak.app.standings.shown_columns`), written again only when the players change; :meth:`DocumentWriter.texts`
 keeps the text of every points value it has written (the live places' rows) and formats only new ones.
 
 >>> from tiebreak.formats import trf
@@ -11,7 +11,7 @@ keeps the text of every points value it has written (the live places' rows) and 
 >>> from tiebreak.render import output
 >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1,SB", lots=False)
 >>> text = DocumentWriter().write(s, {"odds": None})
->>> json.loads(text) == json.loads(output.to_json(s, columns=player_columns(s, "auto"))) | {"odds": None}
+>>> json.loads(text) == json.loads(output.to_json(s, columns=shown_columns(s))) | {"odds": None}
 True
 """
 
@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from ..arbiter.columns import player_columns
+from ..app.standings import shown_columns
 from ..engine.model import format_number
 from ..engine.passes import Column
 from ..engine.standings import Standings
@@ -64,7 +64,7 @@ class DocumentWriter:
         (:func:`tiebreak.render.output.member_texts`); made again only when the players change."""
         shown = [(p.start_no, p.title, p.federation, p.rating) for p in s.tournament.players]  # (0.3 ms at 2,000)
         if self._columns is None or self._columns[0] != shown:
-            self._columns = (shown, output.member_texts(player_columns(s, "auto")))
+            self._columns = (shown, output.member_texts(shown_columns(s)))
         return self._columns[1]
 
     def standings(self, s: Standings, extras: list[str] | None = None) -> str:
