@@ -62,14 +62,37 @@ def prizes(o: Options, path: str, text: str, source: str, method: str, warnings:
 
 
 def prize_rests(awards: list[dict[str, Any]], lang: str = "en") -> list[str]:
-    """One line for each shared prize whose shares, rounded down to the cent, leave something over."""
+    """One line for each shared prize whose shares, rounded down to the cent, leave something over: the share of each
+    (shared equally), or each player's in turn under Hort, where the place holders' differ (``27.27, 2.27 × 10``).
+
+    >>> from fractions import Fraction as F
+    >>> hort = [{"prize": "place 4 (hort)", "amount": F(2727, 100), "pool": F(50), "left": F(3, 100)}] + 10 * [
+    ...     {"prize": "place 4 (hort)", "amount": F(227, 100), "pool": F(50), "left": F(3, 100)}]
+    >>> prize_rests(hort)[0].split(": ")[-1]
+    '27.27, 2.27 × 10; 0.03 left over (shares are rounded down to the cent)'
+    """
     lines: dict[str, str] = {}
     for a in awards:
-        if a.get("left"):
-            n = sum(1 for b in awards if b["prize"] == a["prize"])
-            lines[a["prize"]] = PRIZE_WORDS.text("left", lang, names=a["prize"], pool=format_number(a["pool"], 2), n=n,
-                                           share=format_number(a["amount"], 2), left=format_number(a["left"], 2))
+        if a.get("left") and a["prize"] not in lines:
+            shares = [b["amount"] for b in awards if b["prize"] == a["prize"]]
+            words = dict(names=a["prize"], pool=format_number(a["pool"], 2), n=len(shares),
+                         left=format_number(a["left"], 2))
+            if len(set(shares)) == 1:
+                lines[a["prize"]] = PRIZE_WORDS.text("left", lang, share=format_number(shares[0], 2), **words)
+            else:
+                lines[a["prize"]] = PRIZE_WORDS.text("left_hort", lang, shares=_runs(shares), **words)
     return list(lines.values())
+
+
+def _runs(amounts: list[Any]) -> str:
+    """The amounts in turn, a run of equal ones written once with its count: ``27.27, 2.27 × 10``."""
+    runs: list[list[Any]] = []
+    for x in amounts:
+        if runs and runs[-1][0] == x:
+            runs[-1][1] += 1
+        else:
+            runs.append([x, 1])
+    return ", ".join(format_number(x, 2) + (f" × {k}" if k > 1 else "") for x, k in runs)
 
 
 def prizes_page(paid: Prizes, lang: str, path: str) -> str:

@@ -164,15 +164,19 @@ def to_json(text: object) -> object:
 
 def said(notes: Sequence[str], warnings: Sequence[object]) -> dict[str, list[object]]:
     """The notes and warnings of an answer as JSON messages (:func:`to_json`); a warning with a place has it
-    beside its message (``{"place": {...}, "message": ...}``)."""
+    beside its message (``{"place": {...}, "message": ...}``), a warning said once for many alike
+    (:func:`tiebreak.engine.errors.grouped`) each of them in ``occurrences``."""
     def warning(w: object) -> object:
         place = getattr(w, "place", None)
         text = to_json(getattr(w, "message", w))
         if place is None:
             return text
         line, column = (None if x is None else int(x) for x in (place.line, place.column))  # numpy's, from a reader
-        return {"place": {"file": place.file, "line": line, "column": column, "field": to_json(place.field)},
-                "message": text}
+        out = {"place": {"file": place.file, "line": line, "column": column, "field": to_json(place.field)},
+               "message": text}
+        if occurrences := getattr(w, "occurrences", ()):  # a warning said once for many alike: each of them
+            out["occurrences"] = [warning(x) for x in occurrences]
+        return out
 
     return {"notes": [to_json(n) for n in notes], "warnings": [warning(w) for w in warnings]}
 
