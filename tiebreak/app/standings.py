@@ -98,6 +98,14 @@ def render_standings(o: Options, path: str,
     return writers[o.format](), s.notes, s
 
 
+def shown_columns(s: Standings, o: Options | None = None) -> PlayerColumns:
+    """The player columns shown beside the standings ``s`` (:func:`tiebreak.arbiter.columns.player_columns`: the
+    file's title, federation, rating...; a performance or a rating change computed): ``o``'s ``--columns`` and
+    ``--unrated-rating``, for every output, the website's tables and cards; without ``o`` the columns the file has
+    (``auto``), as the live document writes them."""
+    return player_columns(s, o.columns, o.unrated_rating) if o is not None else player_columns(s, "auto")
+
+
 def standings_writers(t: Tournament, s: Standings | TeamStandings, o: Options,
                       when: datetime.datetime | None = None) -> dict[str, Writer]:
     """The output formats of the standings ``s`` (the players' or the teams') of the file ``t``; an individual
@@ -107,7 +115,7 @@ def standings_writers(t: Tournament, s: Standings | TeamStandings, o: Options,
     pc, text, sections, columns = None, "", "", None
     extra: dict[str, Any] = {}
     if isinstance(s, Standings):  # what only players have: their columns, categories and clubs
-        pc = player_columns(s, o.columns, o.unrated_rating)
+        pc = shown_columns(s, o)
         s.notes += pc.notes
         extra, text, sections, columns = group_sections(o, s, pc)
         s.notes += rating_notes(s, o.unrated_rating)  # a note for every rating tie-break left undefined

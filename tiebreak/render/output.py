@@ -242,6 +242,18 @@ def dumps_exact(obj: object) -> str:
     return _dump(_numbers(obj)) + "\n"
 
 
+def loads_exact(text: str) -> Any:
+    """The data of a JSON text with every number kept as written (:func:`dumps_exact` writes it so again).
+
+    >>> print(dumps_exact(loads_exact('{"a": [1.50, 2], "b": "x"}')).strip())
+    {
+      "a": [1.50, 2],
+      "b": "x"
+    }
+    """
+    return json.loads(text, parse_float=_Number, parse_int=_Number)
+
+
 def _member_texts(key: str, values: list[object]) -> list[str]:
     """``"key": value, `` for each value (JSON text), each distinct value written once (a column of one type and None:
     equal values of two types are written apart, ``1`` and ``true``; an unhashable value, a list, each time)."""
