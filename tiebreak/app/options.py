@@ -119,7 +119,7 @@ class OddsOptions(Ranked):
 
 @dataclass(kw_only=True)
 class RatingsOptions(Loading):
-    """The ``tiebreak ratings`` options: the rating ``system`` (:data:`tiebreak.arbiter.rating_report.SYSTEMS`), the
+    """The ``tiebreak ratings`` options: the rating ``system`` (:data:`tiebreak.arbiter.choices.RATING_SYSTEMS`), the
     K factor of everybody (None: from each player's rating), the rounds counted."""
 
     system: str = _default("rating_system")

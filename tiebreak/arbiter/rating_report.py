@@ -24,9 +24,10 @@ import numpy as np
 
 from ..engine.model import Kind, Tournament, round_half_up
 from ..engine.ratings import DP_TABLE, pd_array
+from .choices import DEFAULT_RATING_SYSTEM as DEFAULT_SYSTEM
+from .choices import RATING_SYSTEMS as SYSTEMS
 from .performance import fide_k, harkness, ru_k
 
-SYSTEMS = ("fide", "ru", "harkness", "uscf")
 
 @dataclass(frozen=True)
 class RatingRow:
@@ -57,7 +58,7 @@ def round_change(change: Fraction) -> int:
     return (change + Fraction(1, 2)).__floor__()
 
 
-def rating_report(t: Tournament, system: str = "fide", k: int | None = None,
+def rating_report(t: Tournament, system: str = DEFAULT_SYSTEM, k: int | None = None,
                   rounds: int | None = None) -> list[RatingRow]:
     """The rows of every player of ``t`` after ``rounds`` rounds (default: all) under ``system`` (:data:`SYSTEMS`);
     ``k`` the K factor of everybody (default: from the rating, :func:`~tiebreak.arbiter.performance.fide_k`,
@@ -120,7 +121,7 @@ class Report:
         return tuple(c for c in COLUMNS if c not in ("k", "expected", "change", "rounded"))
 
 
-def report(t: Tournament, system: str = "fide", k: int | None = None, after_round: int | None = None) -> Report:
+def report(t: Tournament, system: str = DEFAULT_SYSTEM, k: int | None = None, after_round: int | None = None) -> Report:
     """The report of ``t`` after ``after_round`` rounds (default: the last round with a result, as the standings)."""
     rounds = t.rounds_with_results if after_round is None else min(after_round, t.rounds)
     return Report(rating_report(t, system, k, rounds), system, rounds, t.name)
