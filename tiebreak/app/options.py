@@ -185,5 +185,5 @@ def refuse_individual_options(o: Options) -> None:
     for field, given in asked.items():
         if given:
             raise SpecifierError(Message("{} is for individual events, and this is a team event (players=true, "
-                                         "--players on the command line, ranks its players)",
+                                         "--individual on the command line, ranks its players)",
                                          field), field=field)

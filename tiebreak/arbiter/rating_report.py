@@ -25,7 +25,6 @@ import numpy as np
 from ..engine.model import Kind, Tournament, round_half_up
 from ..engine.ratings import DP_TABLE, pd_array
 from .choices import DEFAULT_RATING_SYSTEM as DEFAULT_SYSTEM
-from .choices import RATING_SYSTEMS as SYSTEMS
 from .performance import fide_k, harkness, ru_k
 
 
@@ -60,9 +59,9 @@ def round_change(change: Fraction) -> int:
 
 def rating_report(t: Tournament, system: str = DEFAULT_SYSTEM, k: int | None = None,
                   rounds: int | None = None) -> list[RatingRow]:
-    """The rows of every player of ``t`` after ``rounds`` rounds (default: all) under ``system`` (:data:`SYSTEMS`);
-    ``k`` the K factor of everybody (default: from the rating, :func:`~tiebreak.arbiter.performance.fide_k`,
-    :func:`~tiebreak.arbiter.performance.ru_k`)."""
+    """The rows of every player of ``t`` after ``rounds`` rounds (default: all) under ``system``
+    (:data:`~.choices.RATING_SYSTEMS`); ``k`` the K factor of everybody (default: from the rating,
+    :func:`~tiebreak.arbiter.performance.fide_k`, :func:`~tiebreak.arbiter.performance.ru_k`)."""
     last = t.rounds if rounds is None else min(rounds, t.rounds)
     ratings = np.array([p.rating or 0 for p in t.players], np.int64)
     kind, opponent = t.kind[:, :last], t.opponent[:, :last]

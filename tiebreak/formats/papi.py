@@ -133,7 +133,7 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
     info = {r.get("Variable", ""): r.get("Value") or "" for r in export(path, "INFO")}
     rows = export(path, "JOUEUR")
     if len(rows) > MAX_PLAYERS:
-        raise InputError(Message("more than {} players", Count(MAX_PLAYERS)),
+        raise InputError(Message("more than {} player", Count(MAX_PLAYERS), plural="more than {} players", count=MAX_PLAYERS),
                          Place(source, field=Message("table {}", "JOUEUR")))
     rounds_at = Place(source, field=Message("table {}, column {}", "INFO", "NbrRondes"))
     rounds = _int(info.get("NbrRondes"), rounds_at, 0, MAX_ROUNDS) or 0

@@ -11,8 +11,8 @@ A result is a digit: 0 White wins, 1 draw, 2 Black wins.
   makes ``D`` the draw probability of two players of equal strength.  ``D`` (``--draw-rate``) defaults to the share
   of draws among the event's games played over the board (⅓ when it has fewer than 10); the first-move advantage
   (``--white-advantage``) defaults to :data:`~tiebreak.arbiter.choices.WHITE_ADVANTAGE` rating points, the
-  Elo-formula equivalent of White's 55 % score in master practice (about 54-56 % in the large game databases).  Unrated players get ``--unrated-rating`` or else the average
-  rating of the rated ones.
+  Elo-formula equivalent of White's 55 % score in master practice (about 54-56 % in the large game databases).
+  Unrated players get ``--unrated-rating`` or else the average rating of the rated ones.
 
 >>> p = davidson(np.array([1800.0]), np.array([1800.0]), draw_rate=0.4, white_advantage=0)
 >>> [round(float(x), 3) for x in p[0]]
