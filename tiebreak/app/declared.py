@@ -101,8 +101,9 @@ class Option:
     name: str = ""
     #: the command line's spellings (default: ``--`` and the name with dashes)
     flag: tuple[str, ...] = ()
-    #: a spelling a command still takes from before, beside :attr:`flags` (documented in the command line's
-    #: reference; ``standings --players`` was ``--individual`` of ``explain``, whose ``--players`` is the pair)
+    #: a spelling a command still takes from before, beside :attr:`flags`, documented in the command line's reference
+    #: (``--players`` of standings, check and odds, where explain, playoffs and prizes said ``--individual``: one
+    #: option since, ``--individual`` everywhere, as explain's ``--players`` names the pair of players)
     old_flags: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     metavar: str | None = None
     #: a command that says more than the one help text (its help replaces it there)
@@ -451,8 +452,7 @@ _SHARED = (
     Option("method", str, "how tied players share the prizes of their places: shared (added up and divided), hort "
                           "(half shared, half by the tie-break order) or tiebreak (by the tie-break order)",
            default=tools.DEFAULT_PRIZE_METHOD, choices=tools.PRIZE_METHODS, commands=("prizes",),
-           forms=("prizes",),
-           page=True),
+           forms=("prizes",), page=True),
     Option("model", str, "equal: every result 1/3; elo: Davidson's draw model on the ratings and colour",
            default=tools.DEFAULT_MODEL, choices=tools.MODELS, commands=("odds",), forms=ODDS_FORM,
            not_on={"page": _NOT_ON_PAGE_ODDS}),
@@ -506,8 +506,7 @@ _SHARED = (
     Option("rating_system", str, "the rating system: fide or ru (the rating change), harkness or uscf (the "
                                  "performance)",
            name="system", default=tools.DEFAULT_RATING_SYSTEM, choices=tools.RATING_SYSTEMS, commands=("ratings",),
-           forms=RATINGS_FORM,
-           page=True),
+           forms=RATINGS_FORM, page=True),
     Option("rules", str, "rule set (auto: the FIDE edition by start date; fide-2009 = Arbiters' Manual Art. 13, "
                          "legacy = fide-2009; uscf; ru)",
            default="auto", choices=RULE_CHOICES, needs=_LIVE, commands=(*RANKING, "series", "serve"),

@@ -104,7 +104,6 @@ TERMS = _terms({
     'players': 'Players',
     'team': 'Team',
     'teams': 'Teams',
-    'teams_n': '{n} teams',
     'opponent': 'Opponent',
     'no_opponent': 'no opponent',
     # the columns of the standings and of a player's card
@@ -776,7 +775,6 @@ TEAM_PANEL = Table("team panel", {
     "group": "Computed among the teams still tied at this point (Type A); place among them: {place}.",
     "boards": "Game points by board: {points}.",
     "factor": "Normalising factor F = {factor}.",
-    "teams_n": term('teams_n'),
 })
 
 
