@@ -46,7 +46,8 @@ def test_the_player_list_limit_in_each_form(monkeypatch, limit, en, ru, uk):
 
 def test_the_team_list_limit(monkeypatch):
     monkeypatch.setattr(membership, "MAX_LINES", 2)
-    said = [_refused(lambda: membership.loads("1,A\n2,A\n3,B\n", {1: "Ann", 2: "Bob", 3: "Cid"}), lang) for lang in ("en", "ru", "uk")]
+    names = {1: "Ann", 2: "Bob", 3: "Cid"}
+    said = [_refused(lambda: membership.loads("1,A\n2,A\n3,B\n", names), lang) for lang in ("en", "ru", "uk")]
     assert said == ["a team list holds at most 2 lines", "список команд может содержать не более 2 строк",
                     "список команд може містити не більше ніж 2 рядки"]
 
