@@ -110,6 +110,22 @@ def test_each_limit_in_its_form(msgid, plural, count, ru, uk):
     assert [message(said, "ru"), message(said, "uk")] == [ru, uk]
 
 
+def test_the_limits_said_among_other_values():
+    """The live server's file bound, a Papi table's and a TRF field's width: the limit's noun in its form."""
+    from tiebreak.engine.messages import Message
+
+    big = Message("the file is larger than {} byte; it is not read", 21,
+                  plural="the file is larger than {} bytes; it is not read", count=21)
+    table = Message("table {} is larger than {} byte", "INFO", 22, plural="table {} is larger than {} bytes", count=22)
+    cut = Message("player {} {}: cut to {} character: {}", 7, "Ann", 21, "'Ann'",
+                  plural="player {} {}: cut to {} characters: {}", count=21)
+    assert [message(m, "ru") for m in (big, table, cut)] == [
+        "файл больше 21 байта; он не читается", "таблица INFO больше 22 байт", "участник 7 Ann: обрезано до 21 знака: 'Ann'"]
+    assert [message(m, "uk") for m in (big, table, cut)] == [
+        "файл більший за 21 байт; його не читають", "таблиця INFO більша за 22 байти",
+        "учасник 7 Ann: обрізано до 21 знака: 'Ann'"]
+
+
 def _intro(html: str) -> str:
     found = re.search(r"<p[^>]*>([^<]*)</p>", html)
     assert found

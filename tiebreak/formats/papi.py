@@ -66,7 +66,8 @@ def export(path: str | Path, table: str) -> list[dict[str, str]]:
         raise InputError(Message("reading table {} took more than {} s", table, format(TIMEOUT, '.0f')),
                          Place(source, field=table))
     if failure == "size":
-        raise InputError(Message("table {} is larger than {} bytes", table, Count(MAX_OUTPUT)),
+        raise InputError(Message("table {} is larger than {} byte", table, Count(MAX_OUTPUT),
+                                 plural="table {} is larger than {} bytes", count=MAX_OUTPUT),
                          Place(source, field=table))
     if proc.returncode != 0:
         why = one_line(err.decode("utf-8", errors="replace"))[:200] or Message("exit status {}", proc.returncode)
