@@ -1,10 +1,11 @@
 """The arbiter tools' choices, defaults and bounds, defined here once: the tools follow them and every face's option
 states them (:mod:`tiebreak.app.declared` reads them here, so changing one here changes the command line's help, the
-API's schema, the page's form and the tool together).  How many outcomes the odds draw (:func:`planned_simulations`,
-which :mod:`tiebreak.arbiter.odds.run` follows), the odds' models and the elo model's White edge, how tied players
-share prizes (:mod:`.prizes`), the Varma table of 11/12 players (:mod:`.varma`).  A module of its own: declaring every
+API's schema, the page's form and the tool together): the odds' models and the elo model's White edge, how tied
+players share prizes (:mod:`.prizes`), a team ranking's members counted and tie-breaks (:mod:`.clubs`), the rating
+systems (:mod:`.rating_report`), the Varma table of 11/12 players (:mod:`.varma`), how many outcomes the odds draw
+(:func:`planned_simulations`, which :mod:`tiebreak.arbiter.odds.run` follows).  A module of its own: declaring every
 command's options needs these values, not the tools, whose modules load the odds engine's runners and process pools
-(12-20 ms of every command's start-up, ``-X importtime``) or the prizes' and Varma's code (4-8 ms).
+(12-20 ms of every command's start-up, ``-X importtime``), the prizes' and Varma's code (4-8 ms) or numpy's.
 """
 
 from __future__ import annotations

@@ -35,7 +35,6 @@ if TYPE_CHECKING:  # a team event's standings work as well
     from ..engine.team import TeamStandings
 
 
-
 @dataclass(frozen=True)
 class Prize:
     name: str
