@@ -10,6 +10,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from waits import until
 
 pytest.importorskip("chess")
 
@@ -145,6 +146,8 @@ def test_the_live_api_carries_the_games(tmp_path):
 
 @pytest.fixture(scope="module")
 def broadcast(tmp_path_factory):
+    """The broadcast served with its history kept (tiebreak-live.sqlite beside the file): one server for the module's
+    browser tests, each writing the file as it needs it."""
     pytest.importorskip("fastapi")
     pytest.importorskip("watchfiles")
     sys.path.insert(0, str(ROOT / "benchmarks"))
@@ -155,7 +158,7 @@ def broadcast(tmp_path_factory):
     # round 1 finished but for its first two games, in play after three and four plies
     finished = "".join(_game(g, len(MOVES), finished=True) for g in games[2:5])
     path.write_text(_game(games[0], 3, finished=False) + _game(games[1], 4, finished=False) + finished)
-    with live_server(path, "--database", "none") as port:
+    with live_server(path) as port:  # the history kept in tiebreak-live.sqlite beside the file
         yield f"http://127.0.0.1:{port}", path, games, finished
 
 
@@ -372,33 +375,26 @@ def test_a_player_list_that_cannot_serve_is_refused_before_the_server_starts(tmp
     assert said in capsys.readouterr().err
 
 
-@pytest.fixture(scope="module")
-def kept(tmp_path_factory):
-    """The broadcast served with its history kept (tiebreak-live.sqlite beside the file): one server for both widths,
-    which only read it."""
-    pytest.importorskip("fastapi")
-    pytest.importorskip("watchfiles")
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from live import live_server
-
-    games = _games()
-    path = tmp_path_factory.mktemp("kept") / "cup.pgn"
-    finished = "".join(_game(g, len(MOVES), finished=True) for g in games[2:5])
-    path.write_text(_game(games[0], 3, finished=False) + _game(games[1], 4, finished=False) + finished)
-    with live_server(path) as port:  # the history kept in tiebreak-live.sqlite beside the file
-        yield port
+def _served(base: str) -> dict:
+    with urllib.request.urlopen(base + "/api/live", timeout=10) as answer:
+        return json.loads(answer.read())
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_tapping_a_name_in_the_list_of_games_opens_that_players_card_and_history(kept, chromium, tmp_path, width):
+def test_tapping_a_name_in_the_list_of_games_opens_that_players_card_and_history(broadcast, chromium, tmp_path,
+                                                                                width):
     """A name in a game opens the player's card (its game in play at the top), which links to the history the server
     keeps (a database is kept here)."""
     import os
 
+    base, path, games, finished = broadcast
     shots = Path(os.environ.get("TIEBREAK_SHOTS") or tmp_path)
-    port = kept
+    # the two games in play after three and four plies (whatever a test before left in the file), served
+    path.write_text(_game(games[0], 3, finished=False) + _game(games[1], 4, finished=False) + finished)
+    until(lambda: sorted(g["ply"] for g in _served(base)["games"] if g["result"] == "*") == [3, 4],
+          "the two games in play served")
     page = chromium.new_page(viewport={"width": width, "height": 900})
-    page.goto(f"http://127.0.0.1:{port}/live?lang=uk")
+    page.goto(base + "/live?lang=uk")
     page.wait_for_function("document.querySelectorAll('#games .game a.player').length === 10", timeout=15_000)
     # the PGN's first game (the relay's board 1): the list is in the pairings' board order (C.04.3 A.9)
     name = page.locator("#games .game a.player", has_text="Aravindh, Chithambaram VR.").first

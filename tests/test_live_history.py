@@ -132,6 +132,7 @@ class _Stream(threading.Thread):
     def __init__(self, base: str, limit: float = 60.0) -> None:
         super().__init__(daemon=True)
         self.base, self.limit, self.updates, self.ready = base, limit, [], threading.Event()
+        self.arrived = threading.Condition()  # told of each update as it comes (a waiter wakes then, not every 10 ms)
 
     def run(self) -> None:
         try:
@@ -142,7 +143,9 @@ class _Stream(threading.Thread):
                         kind = line[7:]
                         self.ready.set()
                     elif line.startswith("data: ") and kind == "update":
-                        self.updates.append((time.monotonic(), json.loads(line[6:])))
+                        with self.arrived:
+                            self.updates.append((time.monotonic(), json.loads(line[6:])))
+                            self.arrived.notify_all()
                     if time.monotonic() - started > self.limit:
                         return
         except httpx.HTTPError:
@@ -152,13 +155,12 @@ class _Stream(threading.Thread):
 
     def version(self, v: int, limit: float) -> float | None:
         """When version ``v`` came (monotonic seconds), waiting at most ``limit`` seconds."""
-        deadline = time.monotonic() + limit
-        while time.monotonic() < deadline:
-            for at, u in list(self.updates):
-                if u["version"] == v:
-                    return at
-            time.sleep(0.01)
-        return None
+        def came() -> float | None:
+            return next((at for at, u in self.updates if u["version"] == v), None)
+
+        with self.arrived:
+            self.arrived.wait_for(lambda: came() is not None, limit)
+            return came()
 
 
 def _version(base: str) -> int:

@@ -32,8 +32,10 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 TOKEN = "maintenance-token"
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def cluster():
+    """One throwaway cluster for the module (each test makes its own database on it; a restart or the sessions
+    terminated by one test leave it serving the next)."""
     import pg
 
     if pg.binaries() is None:

@@ -19,6 +19,7 @@ import pytest
 pytest.importorskip("chess")
 
 from test_live_broadcast import MOVES, _game, _games  # noqa: E402
+from waits import until  # noqa: E402
 
 from tiebreak.cli import main  # noqa: E402
 
@@ -89,26 +90,26 @@ def test_the_address_is_asked_with_conditional_requests_within_its_bounds(tmp_pa
         assert remote.poll() is True and remote.path == tmp_path / "games.pgn"
         assert remote.path.read_bytes() == relay.body and remote.status is None
         assert remote.poll() is False and remote.requests == 1  # not due yet: no request at all
-        while remote.due() > 0:
-            time.sleep(0.05)
+        while (due := remote.due()) > 0:  # until the next request may be made
+            time.sleep(due)
         assert remote.poll() is False  # unchanged: the relay answered 304, nothing written
         assert relay.asked[0] == (None, None, 200)
         assert relay.asked[1][0] == relay.etag() and relay.asked[1][1] is not None and relay.asked[1][2] == 304
         relay.set(_game(games[0], 3, finished=False))
-        while remote.due() > 0:
-            time.sleep(0.05)
+        while (due := remote.due()) > 0:  # until the next request may be made
+            time.sleep(due)
         assert remote.poll() is True and remote.path.read_bytes() == relay.body and relay.asked[2][2] == 200
         # a body larger than the bound is not kept: the last one stays, and the status says why
         relay.set("x" * 5000)
-        while remote.due() > 0:
-            time.sleep(0.05)
+        while (due := remote.due()) > 0:  # until the next request may be made
+            time.sleep(due)
         assert remote.poll() is False and "larger than" in remote.status
         assert remote.path.read_text() == _game(games[0], 3, finished=False)
         # after a failure the next request waits longer than the interval (twice as long)
         assert remote.due() > 0.5
     # the relay is gone: the status says the address cannot be read
-    while remote.due() > 0:
-        time.sleep(0.05)
+    while (due := remote.due()) > 0:
+        time.sleep(due)
     assert remote.poll() is False and remote.status is not None
     assert UNREACHABLE.startswith("the broadcast's address cannot be reached")
 
@@ -145,17 +146,6 @@ def _live(base: str, lang: str = "en") -> dict:
         return json.loads(r.read())
 
 
-def _until(check, what: str, limit: float = 20.0):
-    """Wait for ``check()`` to give something true (at most ``limit`` seconds: a stuck server fails, not hangs)."""
-    deadline = time.monotonic() + limit
-    while True:
-        got = check()
-        if got:
-            return got
-        assert time.monotonic() < deadline, f"not seen: {what}"
-        time.sleep(0.05)
-
-
 def test_a_broadcast_at_an_address_is_followed_move_by_move_to_the_standings_of_the_finished_file(tmp_path, chromium,
                                                                                                  capsys):
     pytest.importorskip("fastapi")
@@ -177,20 +167,20 @@ def test_a_broadcast_at_an_address_is_followed_move_by_move_to_the_standings_of_
         for k, tags in enumerate(games[:MOVE_BY_MOVE]):
             for ply in range(1, len(MOVES) + 1):
                 relay.set("".join(done) + _game(tags, ply, finished=False))
-                doc = _until(lambda k=k, ply=ply: (d := _live(base)) and len(d["games"]) == k + 1
+                doc = until(lambda k=k, ply=ply: (d := _live(base)) and len(d["games"]) == k + 1
                              and d["games"][k]["ply"] == ply and d, f"game {k + 1} after {ply} plies")
                 assert doc["games"][k]["moves"] == MOVES[:ply]
             done.append(_game(tags, len(MOVES), finished=True))
             relay.set("".join(done))
-            doc = _until(lambda k=k: (d := _live(base)) and d["games"][k]["result"] != "*" and d, f"game {k + 1} ended")
+            doc = until(lambda k=k: (d := _live(base)) and d["games"][k]["result"] != "*" and d, f"game {k + 1} ended")
             assert doc["pending"] == []
         # the address is asked conditionally: once the body stops changing, the relay answers 304 (waited for: on a
         # loaded machine every poll of the loop above may have found a new body)
-        _until(lambda: any(code == 304 for *_, code in relay.asked), "a 304 answer")
+        until(lambda: any(code == 304 for *_, code in relay.asked), "a 304 answer")
         # the rest of the event a round at a time: the final standings are those of ``tiebreak standings``
         done += [_game(tags, len(MOVES), finished=True) for tags in games[MOVE_BY_MOVE:]]
         relay.set("".join(done))
-        _until(lambda: len(_live(base)["games"]) == 45, "the finished event")
+        until(lambda: len(_live(base)["games"]) == 45, "the finished event")
         final = tmp_path / "cup.pgn"
         final.write_text("".join(done))
         capsys.readouterr()
@@ -200,7 +190,7 @@ def test_a_broadcast_at_an_address_is_followed_move_by_move_to_the_standings_of_
         # the relay stops answering: the page says so, in the viewer's language, and keeps the standings
         server.shutdown()
         server.server_close()
-        doc = _until(lambda: (d := _live(base, "uk")) and d["live"]["warning"] and d, "the address unreachable")
+        doc = until(lambda: (d := _live(base, "uk")) and d["live"]["warning"] and d, "the address unreachable")
         assert doc["live"]["warning"] == ("адреса трансляції зараз недоступна: показано останню прочитану версію")
         assert [(r["start_no"], r["rank"], r["points"]) for r in doc["standings"]] == expected
         # and the live page shows it, on a phone and a desktop, in Russian

@@ -15,12 +15,11 @@ from __future__ import annotations
 import html
 import json
 import re
-import time
 from pathlib import Path
 
 import pytest
 from test_site import parse
-from waits import HANG_GUARD
+from waits import HANG_GUARD, until
 
 from tiebreak.cli import main
 
@@ -108,10 +107,8 @@ def _live(path: Path, tmp: Path) -> dict[str, tuple[str, dict[str, tuple[str, st
     folder.mkdir()
     (folder / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
     client = TestClient(live_app(LiveHub(folder, database="none")))
-    deadline = time.monotonic() + 120
-    while client.get("/api/live", params={"event": path.name}).json()["odds"] is None:
-        assert time.monotonic() < deadline, "no live odds within 120 s"
-        time.sleep(0.1)
+    until(lambda: client.get("/api/live", params={"event": path.name}).json()["odds"] is not None, "the live odds",
+          every=0.1)
     screens = {}
     for lang in LANGS:
         html = client.get("/live/tables", params={"event": path.name, "lang": lang}).text

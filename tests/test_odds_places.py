@@ -207,39 +207,46 @@ def test_a_team_events_every_place_on_the_command_and_live(tmp_path, capsys):
         assert sum(p["places"]) == pytest.approx(1)
 
 
-@pytest.mark.parametrize("lang", ["ru", "uk"])
-def test_the_live_odds_on_a_phone_and_a_wide_screen(chromium, pending_file, tmp_path, lang):
-    """The live page with the three games in play: the odds table in the reader's language, each player's places
-    folded under their range and opened by a tap, no sideways page scroll at 390 and 1280 px, axe-core finds no
-    serious or critical violation (``TIEBREAK_SHOTS``: a folder to keep the pictures in)."""
-    import os
+@pytest.fixture(scope="module")
+def live_base(pending_file, tmp_path_factory):
+    """The page and the live screen of the file with its three games in play, served once for both languages (the
+    tests only read it)."""
     import shutil
 
     from test_phone import serve_live
 
-    axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
-    folder = tmp_path / "live"
-    folder.mkdir()
+    folder = tmp_path_factory.mktemp("live")
     shutil.copy(pending_file, folder / "open.trf")
+    with serve_live(folder) as base:
+        yield base
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_the_live_odds_on_a_phone_and_a_wide_screen(chromium, live_base, tmp_path, lang):
+    """The live page with the three games in play: the odds table in the reader's language, each player's places
+    folded under their range and opened by a tap, no sideways page scroll at 390 and 1280 px, axe-core finds no
+    serious or critical violation (``TIEBREAK_SHOTS``: a folder to keep the pictures in)."""
+    import os
+
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
     shots = Path(os.environ.get("TIEBREAK_SHOTS") or tmp_path)
     # the odds view's heading of the places reached, as `tiebreak odds`, the page and the site head it (exact: 3 games)
     heading = {"ru": "лучшее-худшее", "uk": "найкраще-найгірше"}[lang]
-    with serve_live(folder) as base:
-        for width in (390, 1280):
-            page = chromium.new_page(viewport={"width": width, "height": 800})
-            page.goto(f"{base}/live?lang={lang}")
-            page.wait_for_function("!document.getElementById('odds-section').hidden", timeout=60_000)
-            assert page.locator("#odds thead th").last.inner_text() == heading
-            assert page.locator("#odds tbody tr").count() == 32
-            row = page.locator("#odds tbody tr").nth(1)
-            row.locator("summary").click()
-            places = row.locator("li").all_inner_texts()
-            assert places and all(x.endswith("%") for x in places)
-            assert page.evaluate("document.documentElement.scrollWidth") <= width
-            name = row.locator("th.name").bounding_box()  # the table fits: the name stays in view, opened or not
-            assert name and name["x"] >= 0 and name["x"] + name["width"] <= width
-            page.screenshot(path=str(shots / f"live-odds-{lang}-{width}.png"))
-            found = [(v["id"], v["impact"]) for v in axe.run(page).response["violations"]
-                     if v["impact"] in ("serious", "critical")]
-            assert not found
-            page.close()
+    for width in (390, 1280):
+        page = chromium.new_page(viewport={"width": width, "height": 800})
+        page.goto(f"{live_base}/live?lang={lang}")
+        page.wait_for_function("!document.getElementById('odds-section').hidden", timeout=60_000)
+        assert page.locator("#odds thead th").last.inner_text() == heading
+        assert page.locator("#odds tbody tr").count() == 32
+        row = page.locator("#odds tbody tr").nth(1)
+        row.locator("summary").click()
+        places = row.locator("li").all_inner_texts()
+        assert places and all(x.endswith("%") for x in places)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        name = row.locator("th.name").bounding_box()  # the table fits: the name stays in view, opened or not
+        assert name and name["x"] >= 0 and name["x"] + name["width"] <= width
+        page.screenshot(path=str(shots / f"live-odds-{lang}-{width}.png"))
+        found = [(v["id"], v["impact"]) for v in axe.run(page).response["violations"]
+                 if v["impact"] in ("serious", "critical")]
+        assert not found
+        page.close()

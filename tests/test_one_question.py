@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 
+import built
 import pytest
 from sources import CORPUS, ROOT, needs
 
@@ -21,6 +22,26 @@ EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
 TEAM = ROOT / "tests" / "data" / "team" / "example-t.trf"
 FRIENDSHIP = CORPUS / "heltour-crete-team" / "friendship-cup-2024.trf"  # bundled in tests/data/shared
 SHARLY_TWO_EVENTS = CORPUS / "sharly-chess" / "sce" / "domloup-rapide-2025-3_1_7-m054.sce"
+
+
+@pytest.fixture(scope="module")
+def example_site(tmp_path_factory):
+    """The bundled event's site with every default (the tests only read it)."""
+    return built.site(tmp_path_factory.mktemp("example") / "site", EXAMPLE)
+
+
+@pytest.fixture(scope="module")
+def lot_site(tmp_path_factory):
+    """The bundled event's site by points alone: most places by lot."""
+    return built.site(tmp_path_factory.mktemp("lot") / "site", EXAMPLE, "--tiebreaks", "PTS")
+
+
+@pytest.fixture(scope="module")
+def friendship(tmp_path_factory):
+    """The Friendship Cup as ``cup.trf`` and its site with every default: (the file, the site)."""
+    folder = tmp_path_factory.mktemp("friendship")
+    (folder / "cup.trf").write_bytes(FRIENDSHIP.read_bytes())
+    return folder / "cup.trf", built.site(folder / "team", folder / "cup.trf")
 
 
 def _cli(capsys, *argv: str) -> str:
@@ -117,7 +138,7 @@ BH_C1 = {"en": "Buchholz, Cut-1", "ru": "Коэффициент Бухгольц
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
-def test_an_explained_value_is_named_as_the_legend_names_it(capsys, lang, tmp_path):
+def test_an_explained_value_is_named_as_the_legend_names_it(capsys, lang, example_site):
     legend = _cli(capsys, "standings", str(EXAMPLE), "--lang", lang)
     assert BH_C1[lang] + " (C.07 8.1)" in legend
     # the command line's explanation of a player and of a team
@@ -126,12 +147,11 @@ def test_an_explained_value_is_named_as_the_legend_names_it(capsys, lang, tmp_pa
     team = _cli(capsys, "explain", str(TEAM), "--player", "1", "--tiebreaks", "PTS,BH/C1", "--lang", lang)
     assert f"   {BH_C1[lang]} [C.07 8.1" in team
     # the site's card of the player
-    assert main(["site", str(EXAMPLE), "-o", str(tmp_path / "site")]) == 0
-    card = (tmp_path / "site" / lang / "player-7.html").read_text(encoding="utf-8")
+    card = (example_site / lang / "player-7.html").read_text(encoding="utf-8")
     assert f"({BH_C1[lang]}; C.07 8.1)" in card.replace("<wbr>", "")
 
 
-def test_a_team_match_is_headed_by_its_table_on_the_live_screen_as_on_the_site(tmp_path):
+def test_a_team_match_is_headed_by_its_table_on_the_live_screen_as_on_the_site(tmp_path, friendship):
     pytest.importorskip("fastapi")
     import re
 
@@ -143,8 +163,7 @@ def test_a_team_match_is_headed_by_its_table_on_the_live_screen_as_on_the_site(t
     (tmp_path / "live").mkdir()
     (tmp_path / "live" / "cup.trf").write_bytes(FRIENDSHIP.read_bytes())
     page = TestClient(live_app(LiveHub(tmp_path / "live", database="none"))).get("/live?lang=ru").text
-    assert main(["site", str(FRIENDSHIP), "-o", str(tmp_path / "site")]) == 0
-    site = (tmp_path / "site" / "ru" / "round-7.html").read_text(encoding="utf-8")
+    site = (friendship[1] / "ru" / "round-7.html").read_text(encoding="utf-8")
 
     def first_head(html: str, marker: str) -> str:  # the first column's heading of the table after ``marker``
         return re.search(r"<th\b[^>]*>(?:<abbr[^>]*>)?([^<]*)", html[html.index(marker):]).group(1)
@@ -189,31 +208,25 @@ def _site_lists(page: str) -> tuple[list[str], list[str]]:
 LISTS = {"en": ("Notes", "Warnings"), "ru": ("Примечания", "Предупреждения"), "uk": ("Примітки", "Попередження")}
 
 
-def test_the_sites_standings_say_why_and_what_reading_the_file_said(tmp_path, capsys):
+def test_the_sites_standings_say_why_and_what_reading_the_file_said(example_site, friendship):
     """The site said neither which rules and list it applied and why (the command line, the page and the live API
     do) nor what reading the file said (the live API and the page do): its standings page now says both, in the
     reader's language, the file named by its name alone; a team event's too; the live screen says the same under
     its tables."""
     pytest.importorskip("jinja2")
-    out = tmp_path / "site"
-    assert main(["site", str(EXAMPLE), "-o", str(out)]) == 0
-    capsys.readouterr()
     for lang, (notes_word, warnings_word) in LISTS.items():
-        page = (out / lang / "standings.html").read_text(encoding="utf-8")
+        page = (example_site / lang / "standings.html").read_text(encoding="utf-8")
         assert f'<h2 id="notes">{notes_word}</h2>' in page, lang
         notes, warnings = _site_lists(page)
         assert warnings == [] and f'<h2 id="warnings">{warnings_word}</h2>' not in page  # a file read cleanly
         if lang == "en":  # the file's start date (TRF 042: 2025/06/10) and no list in it: FIDE's default for a Swiss
             assert notes[0].startswith("rules fide-2024 chosen by start date 2025-06-10"), notes
             assert "no tie-break list given; FIDE default for a swiss event: Pts, BH/C1, BH, DE, WIN, WON, BPG, SB" in notes
-    (tmp_path / "cup.trf").write_bytes(FRIENDSHIP.read_bytes())
-    team = tmp_path / "team"
-    assert main(["site", str(tmp_path / "cup.trf"), "-o", str(team)]) == 0
-    capsys.readouterr()
+    cup, team = friendship
     for lang in LISTS:
         page = (team / lang / "standings.html").read_text(encoding="utf-8")
         notes, warnings = _site_lists(page)
-        assert notes and str(tmp_path) not in page, lang  # never a folder of the arbiter's machine
+        assert notes and str(cup.parent) not in page, lang  # never a folder of the arbiter's machine
         # the corpus manifest: the Friendship Cup's player 41, whose line 59 says 1 point where the rounds add up to 0
         said = {"en": "player 41: points column says 1 but the results add up to 0",
                 "ru": "участник 41: в столбце очков 1, а по результатам 0",
@@ -228,7 +241,7 @@ def test_the_sites_standings_say_why_and_what_reading_the_file_said(tmp_path, ca
     from tiebreak.live.watch import LiveHub
     from tiebreak.web.live import live_app
 
-    client = TestClient(live_app(LiveHub(tmp_path / "cup.trf", database="none")))
+    client = TestClient(live_app(LiveHub(cup, database="none")))
     _, warnings = _site_lists((team / "en" / "standings.html").read_text(encoding="utf-8"))
     assert warnings == client.get("/api/live").json()["warnings"]  # the live API's warnings, one for one
     for lang in LISTS:  # and the live screen's, worded in the reader's language as the site words them
@@ -273,10 +286,9 @@ LOT = {"en": "place decided by lot (seed 816560)", "ru": "место опред�
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
-def test_a_lot_is_said_in_one_sentence_with_its_seed_on_every_face(capsys, tmp_path, lang):
+def test_a_lot_is_said_in_one_sentence_with_its_seed_on_every_face(capsys, lot_site, lang):
     text = _cli(capsys, "standings", str(EXAMPLE), "--tiebreaks", "PTS", "--lang", lang)
-    _cli(capsys, "site", str(EXAMPLE), "--tiebreaks", "PTS", "-o", str(tmp_path / "site"))
-    page = (tmp_path / "site" / lang / "standings.html").read_text(encoding="utf-8")
+    page = (lot_site / lang / "standings.html").read_text(encoding="utf-8")
     assert re.search(rf"^  \* +{re.escape(LOT[lang])}$", text, re.M), text  # the text's legend: the mark aligned
     assert f"<li>* = {LOT[lang]}</li>" in page, lang
 
@@ -338,6 +350,7 @@ def test_a_playoffs_lines_are_worded_beside_their_messages(capsys):
     assert (group["players"], group["format"]) == ([9, 7], "mini-match")
     assert group["text"][0] == "места 1-2: участники Wongso,Renaldo (9); Nguyen,Anh Kiet (7) — мини-матч"
     assert group["said"]["text"][0] == {"id": "places {}-{}: players {} — {}",
-                                        "values": ["1", "2", "Wongso,Renaldo (9); Nguyen,Anh Kiet (7)", "mini-match"]}
+                                        "values": ["1", "2", "Wongso,Renaldo (9); Nguyen,Anh Kiet (7)",
+                                                   {"term": "mini-match"}]}  # a word worded later; the names kept
     assert group["said"]["text"][1].startswith("start at least 30 minutes") and len(group["text"]) == 4
     assert (answer["warnings"], answer["said"]) == ([], {"notes": [], "warnings": []})

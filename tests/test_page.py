@@ -457,7 +457,8 @@ def test_the_pages_answer_words_a_team_events_warnings_as_the_translation_does()
     assert [int(tr["data-start-no"]) for tr in parts["standings"].select("tbody tr")] == \
         [r["start_no"] for r in data["standings"]]
     assert parts["standings"].select("thead th")[2].get_text() == "Команда"
-    said = [json.dumps(w) for w in data["said"]["warnings"]]
+    # each warning as the JSON says it, the 12 alike said once (issue 33) sent without their occurrences (web-api.md)
+    said = [json.dumps({k: v for k, v in w.items() if k != "occurrences"}) for w in data["said"]["warnings"]]
     worded = client.post("/api/translate", data={"lang": "ru", "text": said}).json()
     assert [li.get_text() for li in parts["warnings"].select("li")] == worded
     assert worded and all("friendship-cup-2024.trf, строка" in w for w in worded)

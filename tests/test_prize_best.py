@@ -82,3 +82,28 @@ def test_the_note_in_every_language_and_on_the_api(capsys, tmp_path, lang, words
     page = client.post("/api/prizes", data={"prizes": text, "method": "shared", "lang": lang, "format": "html"},
                        files={"file": (BRA.name, BRA.read_bytes())})
     assert page.status_code == 200 and words in unescape(page.text)
+
+
+HORT_REST = {  # by hand (above): place 4 among 11, no. 21 holds it: 25 + 25/11 → 27.27, the 10 others 25/11 → 2.27
+    "en": "place 4 (hort): 50.00 shared by 11, half by place and half equally: 27.27, 2.27 × 10; 0.03 left over",
+    "ru": "место 4 (по системе Хорта): 50.00 делятся на 11, половина по местам, половина поровну: 27.27, 2.27 × 10; "
+          "остаток 0.03",
+    "uk": "місце 4 (за системою Горта): 50.00 діляться на 11, половина за місцями, половина порівну: 27.27, 2.27 × 10; "
+          "залишок 0.03",
+}
+
+
+@needs(BRA)
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_hort_s_rest_names_each_share_not_one(capsys, tmp_path, lang):
+    path = tmp_path / "prizes.csv"
+    path.write_text(PRIZES, encoding="utf-8")
+    args = ["prizes", str(BRA), "--prizes", str(path), "--method", "hort", "--lang", lang]
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert HORT_REST[lang] in text and "2.27 each" not in text
+    assert main([*args, "-f", "html", "-o", str(tmp_path / "prizes.html")]) == 0
+    assert HORT_REST[lang] in unescape((tmp_path / "prizes.html").read_text(encoding="utf-8"))
+    # shared equally, one share for all: 50/11 → 4.54 each, 0.06 left over
+    assert main(["prizes", str(BRA), "--prizes", str(path), "--method", "shared"]) == 0
+    assert "place 4 (shared): 50.00 shared by 11, 4.54 each; 0.06 left over" in capsys.readouterr().out

@@ -102,3 +102,15 @@ def test_a_teams_card_writes_its_place_and_values_as_the_standings(tmp_path, cap
     for number, (place, game_points) in places.items():
         text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", (out / "uk" / f"team-{number}.html").read_text("utf-8")))
         assert f"Місце {place} Матчеві очки " in text and f" ІО {game_points} BH " in text
+
+
+@pytest.mark.parametrize("lang,points", [("en", "Pts"), ("ru", "Очки"), ("uk", "Очки")])
+def test_the_odds_name_the_points_in_their_list_as_the_standings_head_them(capsys, tmp_path, lang, points):
+    """The odds' line of tie-breaks said "PTS, BH/C1, …" for a players' event (a team event's already «МО, ИО, …»),
+    where the standings' HTML/PDF download heads its list and its column «Очки» (Pts)."""
+    capsys.readouterr()
+    assert main(["odds", str(SWISS), "--lang", lang]) == 0
+    listed = capsys.readouterr().out.splitlines()[1]
+    assert listed.split(": ", 1)[1].startswith(f"{points}, BH/C1, BH, DE")
+    assert main(["standings", str(SWISS), "--lang", lang, "--format", "html", "-o", str(tmp_path / "s.html")]) == 0
+    assert f"{points}, BH/C1, BH, DE" in (tmp_path / "s.html").read_text(encoding="utf-8")

@@ -5,6 +5,7 @@ table is computed by hand below from the events' published standings (their expe
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -222,3 +223,34 @@ def test_series_json_says_the_warnings_of_reading_its_events(tmp_path, capsys, l
         assert doc["said"]["warnings"][0]["message"]["id"] == ("player {}: points column says {} but the results add "
                                                                "up to {}; the results are used")
         assert doc["said"]["ambiguities"] == doc["ambiguities"] == []
+
+
+BLITZ = [HOBSONS / name / "tournament.trf" for name in ("blitz12024", "blitz22024", "blitz12026")]
+
+
+@needs(*BLITZ)
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_shared_series_place_is_written_as_the_standings_write_one(tmp_path, capsys, lang):
+    """Blitz 1 2024, Blitz 2 2024 and Blitz 1 2026: Enano was 3rd in the first and Menezes 3rd in the third (their
+    published standings, expected.csv), neither played another: 6 series points each, best 6, one event: tied on
+    everything, they share places 8-9 (seven players have more: 14, 13, 12, 10, 8, 8, 8).  The command line (and so
+    the page, which shows its text) wrote "8" on both rows, the site "8" too, where every standings writes "8-9"; the
+    command line headed the events "E1 E2 E3" beside its legend's "event 1: …" (the site: 1 2 3), and in Russian and
+    Ukrainian counted "the best 2 events" in the form of 5."""
+    from tiebreak.cli import main
+
+    for event, name in ((BLITZ[0], "Enano,Ronald"), (BLITZ[2], "Menezes,Eric")):
+        published = (event.parent / "expected.csv").read_text(encoding="utf-8").splitlines()
+        assert any(line.startswith("3,") and f'"{name}"' in line for line in published)
+    capsys.readouterr()
+    assert main(["series", *map(str, BLITZ), "--points", POINTS, "--best", "2", "--lang", lang]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[2:5] == ["1", "2", "3"]
+    assert [line.split()[:2] for line in lines if "Enano" in line or "Menezes" in line] == [
+        ["8-9", "Enano,Ronald"], ["8-9", "Menezes,Eric"]]
+    # "best 2 events" with the number's own form (was «лучшие 2 турниров», «найкращі 2 турнірів»)
+    assert {"en": "best 2 of each player's events", "ru": "учитываются лучшие турниры: 2",
+            "uk": "враховуються найкращі турніри: 2"}[lang] in "\n".join(lines)
+    assert main(["site", *map(str, BLITZ), "-o", str(tmp_path / "site"), "--series", POINTS, "--series-best", "2"]) == 0
+    page = (tmp_path / "site" / "series" / lang / "index.html").read_text(encoding="utf-8")
+    assert len(re.findall(r'<td class="rank">8-9</td>', page)) == 2

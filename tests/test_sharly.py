@@ -81,6 +81,25 @@ def test_the_configured_list_is_mapped_with_its_modifiers():
     assert readers.load(BRETAGNE, [], 7).declared_tiebreaks == ["DE", "SB", "DE", "KS"]
 
 
+FESTIVAL = SHARLY / "sce" / "Festival2025-3_2_0-m055.sce"
+
+
+@needs(FESTIVAL)
+def test_papis_cut_buchholz_is_named_in_its_warning_as_the_list_names_it(capsys):
+    """Tournament 5's first tie-break is ffe-PAPI_BUCHHOLZ {"ffe-PAPI_BUCHHOLZ_TYPE": "CUT"} (row 13 of tie_break,
+    read by sqlite3 here): the standings head it BH/C1, the warning said "is computed as BH of C.07"."""
+    import sqlite3
+
+    with sqlite3.connect(f"file:{FESTIVAL}?mode=ro", uri=True) as db:
+        assert db.execute("SELECT type, options FROM tie_break WHERE rowid = 13").fetchone() == \
+            ("ffe-PAPI_BUCHHOLZ", '{"ffe-PAPI_BUCHHOLZ_TYPE": "CUT"}')
+    warnings = []
+    assert readers.load(FESTIVAL, warnings, 5).declared_tiebreaks[0] == "BH/C1"
+    said = [str(w.message) for w in warnings if "PAPI_BUCHHOLZ" in str(w.message)]
+    assert said == ["tie-break 'ffe-PAPI_BUCHHOLZ' (Papi's computation) is computed as BH/C1 of C.07; Papi's figures "
+                    "may differ"]
+
+
 DOMLOUP_FIDE = SHARLY / "sce" / "domloup_fide_41-3_6_0b1-m073.sce"
 
 

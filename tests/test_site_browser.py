@@ -1,12 +1,14 @@
 """The event's website in Chromium (issue 25), opened from disk (file://, no server): at 390 px and 1280 px no page
 scrolls sideways and the rank, name and points of the standings stay in view; the search box finds a player by name
 and by number; axe-core (``axe-playwright-python``) finds no serious or critical violation on any page type.  A
-small event keeps it quick: the 6-player round robin of the corpus with its last round made pending (odds page)."""
+small event keeps it quick: the 6-player round robin of the corpus with its last round made pending (odds page); the
+team event's site is built once for the tests that look at it."""
 
 from __future__ import annotations
 
 import re
 
+import built
 import pytest
 from sources import CORPUS
 
@@ -38,6 +40,12 @@ def site(tmp_path_factory):
     out = folder / "site"
     assert main(["site", str(trf), "-o", str(out), "--seed", "3"]) == 0
     return out
+
+
+@pytest.fixture(scope="module")
+def teams(tmp_path_factory):
+    """The team event's site (built once for the module: the tests only read it)."""
+    return built.site(tmp_path_factory.mktemp("browser-teams") / "site", TEAMS, "--seed", "1")
 
 
 def test_the_last_round_is_pending_and_has_its_odds(site):
@@ -84,14 +92,12 @@ def test_the_pages_read_without_javascript(browser, site):
     context.close()
 
 
-def test_axe_finds_no_serious_or_critical_violation(browser, site, tmp_path):
+def test_axe_finds_no_serious_or_critical_violation(browser, site):
+    """Every page type of an individual event.  (The team event's page types, the same Friendship Cup, are looked at
+    by axe in tests/test_site_real_browser.py, its last round in play: once is enough for the same pages.)"""
     axe = pytest.importorskip("axe_playwright_python.sync_playwright").Axe()
-    teams = tmp_path / "teams"
-    assert main(["site", str(TEAMS), "-o", str(teams), "--seed", "1"]) == 0
     page = browser.new_page(viewport={"width": 390, "height": 800})
     targets = [site / "en" / n for n in PAGES] + [site / "uk" / "player-2.html"]
-    targets += [teams / "en" / n for n in ("index.html", "standings.html", "round-1.html", "team-1.html",
-                                           "boards.html", "crosstable.html", "player-1.html")]
     found = []
     for path in targets:
         page.goto(path.as_uri())
@@ -136,11 +142,9 @@ def test_the_menu_names_the_crosstable_by_the_glossary(site):
         assert (links["standings.html"], links["crosstable.html"]) == (standings, crosstable)
 
 
-def test_the_board_rankings_headings_fit_on_a_phone(browser, tmp_path):
+def test_the_board_rankings_headings_fit_on_a_phone(browser, teams):
     """The board rankings' sticky third column is a percentage: its heading is «%» (the word in its title), whole in
     its cell at 390 px; «Percentage»/«Процент» ran over the team's heading beside it."""
-    teams = tmp_path / "teams"
-    assert main(["site", str(TEAMS), "-o", str(teams), "--seed", "1"]) == 0
     page = browser.new_page(viewport={"width": 390, "height": 800})
     for lang in ("en", "ru", "uk"):
         page.goto((teams / lang / "boards.html").as_uri())
@@ -150,11 +154,9 @@ def test_the_board_rankings_headings_fit_on_a_phone(browser, tmp_path):
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_text_for_screen_readers_only_has_one_class_and_is_not_seen(browser, tmp_path, width):
+def test_text_for_screen_readers_only_has_one_class_and_is_not_seen(browser, teams, width):
     """A team board's colour is a square seen and a word read ("White: "), the card's chart has its words: both are
     the one class ``visually-hidden`` (the style sheets had ``.vh`` too), a box of one pixel in Chromium."""
-    teams = tmp_path / "teams"
-    assert main(["site", str(TEAMS), "-o", str(teams), "--seed", "1"]) == 0
     css = (teams / "assets" / "site.css").read_text(encoding="utf-8")
     assert re.findall(r"([^}\n]+)\{[^}]*clip:rect", css) == [".visually-hidden"]
     page = browser.new_page(viewport={"width": width, "height": 800})

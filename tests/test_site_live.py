@@ -212,3 +212,31 @@ def test_serve_site_takes_what_tiebreak_site_takes_for_its_pages(tmp_path, capsy
     for flag in ("--games", "--logo", "--accent"):
         assert main(["serve", "--watch", str(event), "--database", "none", flag, "x", "--lang", "uk"]) == 2
         assert f"{flag} потребує --site: цей параметр оформлює сторінки сайту" in capsys.readouterr().err
+
+
+def test_the_live_sites_standings_say_the_files_warnings_as_tiebreak_site_says_them(tmp_path):
+    """The bundled example with no. 7's points column made 5.0 (his results add up to 6, the file's own 6.0): `tiebreak
+    site` lists the reader's warning under its standings, `serve --watch --site` wrote no Warnings at all (the file
+    was read before the site's event was made, and its warnings were left behind)."""
+    from tiebreak.cli import main
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.site.live import LiveSite
+
+    lines = (ROOT / "examples" / "hobsons-bay-cup-2025.trf").read_text(encoding="utf-8").splitlines()
+    row = next(k for k, line in enumerate(lines) if line.startswith("001    7 "))
+    assert lines[row][80:84] == " 6.0"
+    lines[row] = lines[row][:80] + " 5.0" + lines[row][84:]
+    folder = tmp_path / "hall"
+    folder.mkdir()
+    (folder / "cup.trf").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    said = "player 7: points column says 5 but the results add up to 6; the results are used"
+    assert main(["site", str(folder / "cup.trf"), "-o", str(tmp_path / "static")]) == 0
+    site = LiveSite(tmp_path / "site", watched=folder / "cup.trf")
+    hub = LiveHub(folder / "cup.trf", database="none", site=site)
+    try:
+        site.apply(list(hub.events.values()))
+        for out in (tmp_path / "static", tmp_path / "site"):
+            page = (out / "en" / "standings.html").read_text(encoding="utf-8")
+            assert f"cup.trf, line {row + 1}, column 81 (points): {said}" in page
+    finally:
+        hub.close()

@@ -30,6 +30,7 @@ from typing import Generic, Protocol, TypeVar
 
 import numpy as np
 
+from ..arbiter.columns import rating_notes
 from ..engine import team
 from ..engine.errors import InputWarning
 from ..engine.model import Tournament
@@ -37,7 +38,7 @@ from ..engine.standings import Standings, compute_standings
 from ..engine.team import TeamStandings, TeamTournament
 from ..engine.team_matches import has_teams, players_event
 from ..formats import readers
-from .load import load
+from .load import load, named
 from .options import Loading
 
 __all__ = ["LiveSettings", "PreviousRound", "rank_players", "rank_teams", "read", "teams_of"]
@@ -66,13 +67,18 @@ class LiveSettings(Protocol):
     def seed(self) -> int | None: ...
 
 
-def read(s: LiveSettings, name: str, warnings: list[InputWarning], path: str | None = None) -> Tournament:
+def read(s: LiveSettings, name: str, warnings: list[InputWarning], path: str | None = None,
+         shown: str | None = None) -> Tournament:
     """The tournament of the file read as ``name`` (its path, or the name its bytes are read under) by the one
     loader (:func:`tiebreak.app.load.load`, as ``tiebreak standings`` reads it), the whole file; the event's number
     (``serve --event``) for a file that holds several (``path``: the file's own path, which tells its format; the
-    other files are watched without a warning)."""
-    how = Loading(event=s.event if readers.takes_event(path or name) else None, points_from=s.points_from)
-    return load(how, name, warnings)
+    other files are watched without a warning); ``shown``: the name the warnings give the file read from its path
+    (the event's name: no server path in a public warning)."""
+    how = Loading(event=s.event if readers.takes_event(path or name) else None, points_from=s.points_from,
+                  name=shown)
+    t = load(how, name, warnings)
+    named(how, name, warnings)
+    return t
 
 
 def rank_players(s: LiveSettings, t: Tournament, after_round: int | None = None, system: str | None = None,
@@ -82,9 +88,11 @@ def rank_players(s: LiveSettings, t: Tournament, after_round: int | None = None,
     drawn by the settings' lot, as ``tiebreak standings`` draws them), or in a team event by the players' default
     (the event's own list is the teams')."""
     teams = has_teams(t)
-    return compute_standings(players_event(t) if teams else t, None if teams else s.tiebreaks, rules=s.rules,
-                             unrated_rating=s.unrated_rating, seed=s.seed, lots=not s.no_lots, system=system or s.system,
-                             after_round=after_round, warnings=warnings)
+    standings = compute_standings(players_event(t) if teams else t, None if teams else s.tiebreaks, rules=s.rules,
+                                  unrated_rating=s.unrated_rating, seed=s.seed, lots=not s.no_lots,
+                                  system=system or s.system, after_round=after_round, warnings=warnings)
+    standings.notes += rating_notes(standings, s.unrated_rating)  # as `tiebreak standings` says them
+    return standings
 
 
 def teams_of(t: Tournament, system: str | None) -> TeamTournament:

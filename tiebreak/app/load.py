@@ -15,7 +15,7 @@ import os
 from dataclasses import replace
 
 from ..arbiter import points_column
-from ..engine.errors import InputError, InputWarning, Message, Place, replaced
+from ..engine.errors import InputError, InputWarning, Message, Place, grouped, replaced
 from ..engine.model import Player, Tournament
 from ..engine.team_matches import build, has_teams
 from ..formats import readers
@@ -27,8 +27,15 @@ from .options import POINTS_FROM, Loading
 def load(o: Loading, path: str, warnings: list[InputWarning]) -> Tournament:
     """The tournament of the file at ``path``: ``o.event`` chooses one of a file that holds several, ``o.points_from``
     takes the points from the round results or (``column``) from the points column's reading, which a warning
-    names."""
+    names.  The file's warnings are :func:`~tiebreak.engine.errors.grouped`: one repeated many times (Sharly's TRF-26
+    team file has 98 "result '+' without an opponent") is said once with its count, on every face."""
     before = len(warnings)  # (the list may hold other files' warnings: a series)
+    t = _read(o, path, warnings, before)
+    warnings[before:] = grouped(warnings[before:])
+    return t
+
+
+def _read(o: Loading, path: str, warnings: list[InputWarning], before: int) -> Tournament:
     t = readers.load(path, warnings, o.event)
     points_from = o.points_from or "results"
     if points_from == "results":
@@ -64,8 +71,12 @@ def named(o: Loading, path: str, warnings: list[InputWarning]) -> list[InputWarn
     """``warnings`` (changed in place) naming the file as the user knows it (``o.name``) instead of ``path``."""
     if o.name:
         name = o.name
-        warnings[:] = [InputWarning(replaced(w.message, path, name), w.place and replace(
-            w.place, file=w.place.file.replace(path, name))) for w in warnings]
+
+        def renamed(w: InputWarning) -> InputWarning:
+            return InputWarning(replaced(w.message, path, name), w.place and replace(
+                w.place, file=w.place.file.replace(path, name)), tuple(map(renamed, w.occurrences)))
+
+        warnings[:] = map(renamed, warnings)
     return warnings
 
 

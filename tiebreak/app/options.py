@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.errors import Message, SpecifierError
+from ..engine.messages import Term
 from ..engine.presets import PRESETS
 from ..engine.registry import parse_list
 from ..engine.rules import with_compat
@@ -137,7 +138,7 @@ def list_and_rules(o: Ranked, team_event: bool) -> tuple[str | None, str]:
             raise SpecifierError(Message("unknown preset {}; presets: {}", repr(o.preset), ", ".join(PRESETS)),
                                  field="preset")
         if preset.team != team_event:
-            kind = "team" if preset.team else "individual"
+            kind = Term("team" if preset.team else "individual")
             raise SpecifierError(Message("preset {} is for {} events, and this is not one", repr(preset.name), kind),
                                  "preset")
         tiebreaks = tiebreaks or preset.tiebreaks
@@ -186,4 +187,4 @@ def refuse_individual_options(o: Options) -> None:
         if given:
             raise SpecifierError(Message("{} is for individual events, and this is a team event (players=true, "
                                          "--individual on the command line, ranks its players)",
-                                         field), field=field)
+                                         Term(field)), field=field)

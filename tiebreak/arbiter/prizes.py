@@ -17,9 +17,10 @@ named in :attr:`Allocation.unpaid`, never lost silently.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from ..engine.errors import InputError, Place, SpecifierError
 from ..engine.messages import Message
@@ -63,68 +64,88 @@ def _cents(x: Fraction) -> Fraction:
     return Fraction(x // CENT) * CENT
 
 
-def _blocks(s: Standings | TeamStandings, players: list[int]) -> list[list[int]]:
-    """The given players in standings order, grouped by equal points (players a play-off placed: by equal place,
-    Arbiters' Manual 13.2.5-6)."""
-    blocks: list[list[int]] = []
-    last = None
-    chosen = set(players)
-    for r in s.rows:
-        if r.start_no not in chosen:
-            continue
-        key = (r.points, s.decided.get(r.start_no))
-        if key == last:
-            blocks[-1].append(r.start_no)
-        else:
-            blocks.append([r.start_no])
-        last = key
-    return blocks
+class _Order:
+    """The standings' order of the players and the key that groups them into blocks (equal points; players a play-off
+    placed: equal place, Arbiters' Manual 13.2.5-6), read once for every pass of :func:`allocate`."""
+
+    def __init__(self, s: Standings | TeamStandings) -> None:
+        self.players = [r.start_no for r in s.rows]
+        self.index = {n: i for i, n in enumerate(self.players)}
+        self.key = {r.start_no: (r.points, s.decided.get(r.start_no)) for r in s.rows}
+
+    def blocks(self, players: Iterable[int]) -> Iterator[list[int]]:
+        """``players`` (in standings order) grouped by equal key, one block at a time (a caller that has paid its
+        last place stops reading)."""
+        block: list[int] = []
+        last = None
+        for n in players:
+            key = self.key[n]
+            if block and key != last:
+                yield block
+                block = []
+            block.append(n)
+            last = key
+        if block:
+            yield block
 
 
 #: how tied players took a prize they share, as its name says (context ``prize:<method>`` in the catalogues)
 _SHARED_HOW = {"shared": Message("shared", context="prize:shared"), "hort": Message("hort", context="prize:hort")}
 
 
-def _award(s: Standings | TeamStandings, prizes: list[Prize], players: list[int], method: str,
+def _award(order: _Order, prizes: list[Prize], players: Iterable[int], method: str,
            paid: list[Prize] | None = None) -> list[Award]:
     """The prizes by place among ``players`` (in standings order): each block of players tied on points holds the
     places it covers and shares the prizes of those places (a list holding only a prize for place 5 pays place 5);
-    the prizes paid are added to ``paid``."""
+    the prizes paid are added to ``paid``.  The players after the last place with a prize are not read."""
     paid = [] if paid is None else paid
+    by_place = _by_place(prizes)
+    last_place = max(by_place, default=0)
+    awards: list[Award] = []
+    first = 1
+    for block in order.blocks(players):
+        if first > last_place:
+            break
+        awards += _block_awards(block, first, by_place, method, paid)
+        first += len(block)
+    return awards
+
+
+def _by_place(prizes: list[Prize]) -> dict[int, list[Prize]]:
+    """The prizes of each place (a prize without a place is the first's)."""
     by_place: dict[int, list[Prize]] = {}
     for p in prizes:
         by_place.setdefault(p.place or 1, []).append(p)
-    awards: list[Award] = []
-    first = 1
-    for block in _blocks(s, players):
-        places = range(first, first + len(block))
-        first += len(block)
-        taken = [p for place in places for p in by_place.get(place, [])]
-        if not taken:
-            continue
-        amounts = [p.amount for p in taken if p.amount is not None]
-        if method == "tiebreak" or len(amounts) < len(taken) or len(block) == 1:
-            for sno, place in zip(block, places):  # by the tie-break order: the player in place N takes its prizes
-                awards += [Award(sno, p.name, p.amount) for p in by_place.get(place, [])]
-                paid += by_place.get(place, [])
-            continue
-        paid += taken
-        pool = sum(amounts, Fraction(0))
-        names = taken[0].name
-        for p in taken[1:]:
-            names = Message("{} + {}", names, p.name)
-        shares = []
-        for k in range(len(block)):
-            if method == "shared":
-                shares.append(_cents(pool / len(block)))
-            else:  # hort: half by place, half shared equally
-                own = amounts[k] if k < len(amounts) else Fraction(0)
-                shares.append(_cents(own / 2 + pool / 2 / len(block)))
-        left = pool - sum(shares, Fraction(0))
-        for sno, share in zip(block, shares):
-            if share:
-                awards.append(Award(sno, Message("{} ({})", names, _SHARED_HOW[method]), share, pool, left))
-    return awards
+    return by_place
+
+
+def _block_awards(block: list[int], first: int, by_place: dict[int, list[Prize]], method: str,
+                  paid: list[Prize]) -> list[Award]:
+    """The awards of a block of tied players holding the places from ``first`` on: the prizes of their places shared
+    (``method``), or whole by the tie-break order (a cup among them, a player alone, ``tiebreak``)."""
+    places = range(first, first + len(block))
+    taken = [p for place in places for p in by_place.get(place, [])]
+    if not taken:
+        return []
+    amounts = [p.amount for p in taken if p.amount is not None]
+    if method == "tiebreak" or len(amounts) < len(taken) or len(block) == 1:
+        paid += taken  # by the tie-break order: the player in place N takes its prizes
+        return [Award(sno, p.name, p.amount) for sno, place in zip(block, places) for p in by_place.get(place, [])]
+    paid += taken
+    pool = sum(amounts, Fraction(0))
+    names = taken[0].name
+    for p in taken[1:]:
+        names = Message("{} + {}", names, p.name)
+    shares = []
+    for k in range(len(block)):
+        if method == "shared":
+            shares.append(_cents(pool / len(block)))
+        else:  # hort: half by place, half shared equally
+            own = amounts[k] if k < len(amounts) else Fraction(0)
+            shares.append(_cents(own / 2 + pool / 2 / len(block)))
+    left = pool - sum(shares, Fraction(0))
+    how = Message("{} ({})", names, _SHARED_HOW[method])
+    return [Award(sno, how, share, pool, left) for sno, share in zip(block, shares) if share]
 
 
 @dataclass(frozen=True)
@@ -146,8 +167,12 @@ def allocate(s: Standings | TeamStandings, prizes: list[Prize], method: str = DE
              one_per_player: bool = True) -> Allocation:
     """The awards of ``prizes``, each player taking the best prize he is eligible for: a player whose category would
     pay him more than his place award leaves the place prizes (the others share them without him) and takes the
-    category's; one player moves at a time, the first in the standings, until no one gains (at most one pass per
-    player).  The prizes no eligible player is left for are :attr:`Allocation.unpaid`.
+    category's; one player moves at a time, the first in the standings of the first category that pays someone more,
+    until no one gains.  The prizes no eligible player is left for are :attr:`Allocation.unpaid`.
+
+    Bounded: a player who moves never comes back, so there are at most as many passes as players holding a place
+    award; a pass pays the place prizes once and reads each category only up to its last paid place (the players
+    after it cannot be paid), and weighs each candidate against those few players alone.
 
     >>> from tiebreak import compute_standings, trf
     >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
@@ -157,46 +182,85 @@ def allocate(s: Standings | TeamStandings, prizes: list[Prize], method: str = DE
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}")
-    everyone = [r.start_no for r in s.rows]
+    order = _Order(s)
     place_prizes = [p for p in prizes if not p.category]
     categories: dict[str, list[Prize]] = {}
     for p in prizes:
         if p.category:
             categories.setdefault(p.category, []).append(p)
-    tests = {name: group[0].eligible or (lambda player: True) for name, group in categories.items()}
-    eligible = {name: {n for n in everyone if test(s.tournament.player(n))} for name, test in tests.items()}
+    eligible = {}
+    for name, group in categories.items():
+        test = group[0].eligible or (lambda player: True)
+        eligible[name] = [n for n in order.players if test(s.tournament.player(n))]
     moved: set[int] = set()  # players who take a category's prize rather than their place award
     while True:
         paid: list[Prize] = []
-        awards = _award(s, place_prizes, [n for n in everyone if n not in moved], method, paid)
+        awards = _award(order, place_prizes, (n for n in order.players if n not in moved), method, paid)
         placed: dict[int, list[Award]] = {}
         for a in awards:
             placed.setdefault(a.start_no, []).append(a)
-        gainer = None
+        rewarded = set(placed) if one_per_player else set()
         for name, group in categories.items():
-            rewarded = {a.start_no for a in awards} if one_per_player else set()
-            players = [n for n in everyone if n in eligible[name] and n not in rewarded]
-            if one_per_player and gainer is None:
-                gainer = _gainer(s, group, method, [n for n in placed if n in eligible[name]], players, placed)
-            awards += _award(s, group, players, method, paid)
-        if gainer is None:
+            players: Iterator[int] = (n for n in eligible[name] if n not in rewarded)
+            if one_per_player:
+                contenders = _contenders(order, group, players)
+                gainer = _gainer(order, group, method, placed, eligible[name], contenders)
+                if gainer is not None:  # he moves: the next pass pays everything again
+                    moved.add(gainer)
+                    break
+                players = iter(contenders[0])
+            won = _award(order, group, players, method, paid)
+            awards += won
+            if one_per_player:
+                rewarded.update(a.start_no for a in won)
+        else:
             given = {id(p) for p in paid}
             return Allocation(awards, [p for p in prizes if id(p) not in given])
-        moved.add(gainer)
 
 
-def _gainer(s: Standings | TeamStandings, group: list[Prize], method: str, candidates: list[int], players: list[int],
-            placed: dict[int, list[Award]]) -> int | None:
-    """The first of ``candidates`` (players holding a place award ``placed``, eligible for the category ``group``)
-    whom the category, competed for among ``players`` and him, would pay more in cash than his place award."""
-    competing = set(players)
-    for n in candidates:
+def _contenders(order: _Order, group: list[Prize], players: Iterable[int]) -> tuple[list[int], int | None]:
+    """The first of ``players`` (standings order), as many as the category's places and the rest of the last block
+    (the only ones its prizes can reach, with or without one more player), and the next one's place in the standings
+    (None: no one is left)."""
+    last_place = max((p.place or 1 for p in group), default=0)
+    contenders: list[int] = []
+    for block in order.blocks(players):
+        if len(contenders) >= last_place:
+            return contenders, order.index[block[0]]
+        contenders += block
+    return contenders, None
+
+
+def _gainer(order: _Order, group: list[Prize], method: str, placed: dict[int, list[Award]], eligible: list[int],
+            contenders: tuple[list[int], int | None]) -> int | None:
+    """The first player holding a place award (``placed``) and eligible for the category ``group`` whom the category,
+    competed for among its ``contenders`` (its first players without a prize) and him, would pay more in cash than
+    his place award."""
+    first, following = contenders
+    by_place = _by_place(group)
+    cash = [sum((x for p in here if (x := p.amount) is not None), Fraction(0)) for here in by_place.values()]
+    most = max(cash, default=Fraction(0))  # no share, Hort's or equal, exceeds the most paid for one place
+    at = [order.index[c] for c in first]
+    for n in eligible:
+        if n not in placed:
+            continue
+        i = order.index[n]
+        if following is not None and i > following:
+            continue  # behind a player the category reaches no more: so is he
         amounts = [a.amount for a in placed[n]]
         if None in amounts:  # a cup or a title is not weighed against money
             continue
         own = sum((x for x in amounts if x is not None), Fraction(0))
-        race = [r.start_no for r in s.rows if r.start_no == n or r.start_no in competing]
-        offer = [a.amount for a in _award(s, group, race, method) if a.start_no == n]
+        if own >= most:
+            continue
+        k = bisect.bisect_left(at, i)
+        race = [*first[:k], n, *first[k:]]
+        start, end = k, k + 1  # his block among them
+        while start > 0 and order.key[race[start - 1]] == order.key[n]:
+            start -= 1
+        while end < len(race) and order.key[race[end]] == order.key[n]:
+            end += 1
+        offer = [a.amount for a in _block_awards(race[start:end], start + 1, by_place, method, []) if a.start_no == n]
         if offer and offer[0] is not None and offer[0] > own:
             return n
     return None

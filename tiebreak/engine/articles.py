@@ -2,8 +2,10 @@
 under ``fide-2009``, USCF 34, the Russian text) and the words behind each round's contribution.
 
 >>> from .rules import RULE_SETS
->>> article("BH", RULE_SETS["fide-2009"]), article("BH", RULE_SETS["fide-2024"]), article("SB", RULE_SETS["ru"])
-("Arbiters' Manual 13.4.1", 'C.07 8.1', 'C.07 9.1; Russian practice: unplayed games as draws (seed 004)')
+>>> article("BH", RULE_SETS["fide-2009"]), article("BH", RULE_SETS["fide-2024"])
+("Arbiters' Manual 13.4.1", 'C.07 8.1')
+>>> article("SB", RULE_SETS["ru"])
+'C.07 9.1; Russian practice, the note on a missed round and an absent opponent: unplayed games as draws'
 >>> article("BH/C1/P", RULE_SETS["fide-2009"]), article("ARO/U1000", RULE_SETS["fide-2009"])
 ("Arbiters' Manual 13.4.4", "Arbiters' Manual 13.3.1")
 >>> source_text(1, RULE_SETS["fide-2009"], "game")
@@ -29,7 +31,9 @@ ARBITERS_MANUAL = {
 #: language)
 _FAMILY_NOTE = {
     "uscf": Message("USCF 34E1: opponents' unplayed games ½, own unplayed games an opponent with 0"),
-    "ru": Message("Russian practice: unplayed games as draws (seed 004)"),
+    # seed 004, its note «К вопросу о расчете коэффициентов при пропуске тура и неявке соперника» (after the truncated
+    # Buchholz; the seed's first pages are an unrelated article): cited by the note's subject, as a reader can find it
+    "ru": Message("Russian practice, the note on a missed round and an absent opponent: unplayed games as draws"),
     "sevilla": Message("Sevilla's convention: unplayed rounds as draws, own ones with oneself at one's adjusted score"),
 }
 

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from numbers import Number
 
 from .messages import Message, replaced
 
-__all__ = ["InputError", "InputWarning", "Message", "Place", "SpecifierError", "TiebreakError", "replaced"]
+__all__ = ["InputError", "InputWarning", "Message", "Place", "SpecifierError", "TiebreakError", "grouped", "replaced"]
 
 
 @dataclass(frozen=True)
@@ -53,10 +54,61 @@ class SpecifierError(TiebreakError):
 
 @dataclass(frozen=True)
 class InputWarning:
-    """A problem in the input that did not stop the computation (shown to the user, never swallowed)."""
+    """A problem in the input that did not stop the computation (shown to the user, never swallowed); a warning
+    :func:`grouped` from many alike holds each of them in ``occurrences`` (the first is the one shown)."""
 
     message: str
     place: Place | None = None
+    occurrences: tuple[InputWarning, ...] = ()
 
     def __str__(self) -> str:
         return f"{self.place}: {self.message}" if self.place else self.message
+
+
+#: a warning repeated this many times or more is shown once, with the count and the first places (its lines)
+GROUPED_FROM = 6
+_FIRST_PLACES = 5
+
+
+def grouped(warnings: list[InputWarning]) -> list[InputWarning]:
+    """``warnings`` with each warning repeated :data:`GROUPED_FROM` times or more (the same message, but for its
+    numbers: a round, a line) given once, where it first came: its first message, the count and the first lines
+    (``occurrences`` holds every one of them, for a face that lists details); the others as they were.
+
+    >>> ws = [InputWarning(Message("round {}: result {} without an opponent, read as {}", r, "'+'", "FPB"),
+    ...                    Place("a.trf", 30 + r, 159, Message("round {} result", r))) for r in range(1, 8)]
+    >>> [str(w.message) for w in grouped([InputWarning("other"), *ws])]
+    ['other', "round 1: result '+' without an opponent, read as FPB (7 such warnings: lines 31, 32, 33, 34, 35, …)"]
+    >>> len(grouped(ws)[0].occurrences), grouped(ws[:5]) == ws[:5]
+    (7, True)
+    """
+    alike: dict[tuple[object, ...], list[InputWarning]] = {}
+    for w in warnings:
+        alike.setdefault(_kind(w), []).append(w)
+    out: list[InputWarning] = []
+    for w in warnings:
+        group = alike[_kind(w)]
+        if len(group) < GROUPED_FROM:
+            out.append(w)
+        elif w is group[0]:
+            out.append(InputWarning(_said_once(group), w.place, tuple(group)))
+    return out
+
+
+def _kind(w: InputWarning) -> tuple[object, ...]:
+    """What makes warnings alike: the message's identifier and its values but for numbers, and the file."""
+    text = w.message
+    if not isinstance(text, Message) or w.place is None:
+        return (id(w),)  # a plain text, or a warning of no place: never grouped (nothing to say where they are)
+    return (w.place.file, text.template, text.context, *(v for v in text.args if not isinstance(v, Number)))
+
+
+def _said_once(group: list[InputWarning]) -> Message:
+    lines = [w.place.line for w in group if w.place and w.place.line is not None][:_FIRST_PLACES]
+    if len(lines) < min(len(group), _FIRST_PLACES):  # places without lines: the count alone
+        return Message("{} ({} such warning)", group[0].message, len(group), plural="{} ({} such warnings)",
+                       count=len(group))
+    more = ", …" if len(group) > len(lines) else ""
+    return Message("{} ({} such warning: lines {}{})", group[0].message, len(group),
+                   ", ".join(str(int(x)) for x in lines), more,
+                   plural="{} ({} such warnings: lines {}{})", count=len(group))

@@ -93,15 +93,16 @@ class TeamCompetitor(Ranked):
 
 
 class Game(TypedDict):
-    """A board game from White's side, or a bye (``black`` 0, no ``bResult``); see :mod:`tiebreak.formats.chessjson`."""
+    """A board game from White's side, or a bye (``black`` 0, no ``bResult``), or a game paired and not yet played (no
+    ``played``, ``rated`` nor results); see :mod:`tiebreak.formats.chessjson`."""
 
     id: int
     round: int
     white: int
     black: int
-    played: bool
-    rated: bool
-    wResult: str
+    played: NotRequired[bool]
+    rated: NotRequired[bool]
+    wResult: NotRequired[str]
     bResult: NotRequired[str]
     colours: NotRequired[bool]  # written only as false: no colours known
     board: NotRequired[int]  # team events: the board within the match

@@ -104,6 +104,9 @@ def _games(t: Tournament, board_of: dict[tuple[int, int], int] | None = None
             if board_of:
                 g["board"] = board_of.get((i, r), 0)
             games.append(g)
+        # paired and not yet played: no result (the reader keeps it pending)
+        games += [{"id": len(games) + n + 1, "round": r + 1, "white": w, "black": b}
+                  for n, (_, w, b) in enumerate(x for x in t.pending if x[0] == r + 1)]
     return games, ids
 
 

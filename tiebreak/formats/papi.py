@@ -29,7 +29,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..engine.errors import InputError, InputWarning, Place
-from ..engine.messages import Count, Message
+from ..engine.messages import Count, Message, os_reason
 from ..engine.model import BLACK, WHITE, Kind, Player, Tournament
 from .text import MAX_PLAYERS, MAX_ROUNDS, check_size, one_line
 
@@ -55,7 +55,7 @@ def export(path: str | Path, table: str) -> list[dict[str, str]]:
     try:
         size = Path(path).stat().st_size
     except OSError as e:
-        raise InputError(Message("cannot read the file: {}", e.strerror or e), Place(source)) from None
+        raise InputError(Message("cannot read the file: {}", os_reason(e)), Place(source)) from None
     if size > MAX_BYTES:
         raise InputError(Message("file of {} byte (at most {})", Count(size), Count(MAX_BYTES),
                                  plural="file of {} bytes (at most {})", count=size), Place(source))

@@ -55,10 +55,6 @@ def _specifier(kind: str, options_text: str, place: Place | None, warnings: list
         warnings.append(InputWarning(Message("tie-break {} has no equivalent here; left out of the list",
                                              repr(kind[:40])), place))
         return None
-    if kind in _PAPI:
-        warnings.append(InputWarning(Message("tie-break {} (Papi's computation) is computed as {} of C.07; Papi's "
-                                             "figures may differ",
-                                             repr(kind[:40]), code), place))
     spec = code
     cut = options.get("CUTTER_WITH_MEDIAN", options.get("CUTTER"))
     if isinstance(cut, str) and cut in _CUTS:
@@ -73,4 +69,8 @@ def _specifier(kind: str, options_text: str, place: Place | None, warnings: list
         spec += "/P"
     if options.get("FORE_MODIFIER") is True:
         spec += "/F"
+    if kind in _PAPI:  # named as the list and the standings' column name it (BH/C1 for Papi's cut Buchholz)
+        warnings.append(InputWarning(Message("tie-break {} (Papi's computation) is computed as {} of C.07; Papi's "
+                                             "figures may differ",
+                                             repr(kind[:40]), spec), place))
     return spec

@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ..engine.errors import InputError, Place
-from ..engine.messages import Count, Message
+from ..engine.messages import Count, Message, os_reason
 
 #: the largest database read (Sharly's real events are well under 1 MB; a 3,000-player open of 13 rounds about 5 MB)
 MAX_DATABASE_BYTES = 64 * 2**20
@@ -138,7 +138,7 @@ def snapshot(path: str | Path) -> Iterator[Snapshot]:
         with p.open("rb") as f:
             head = f.read(len(_MAGIC))
     except OSError as e:
-        raise InputError(Message("cannot read the file: {}", e.strerror or e), Place(source)) from None
+        raise InputError(Message("cannot read the file: {}", os_reason(e)), Place(source)) from None
     if size > MAX_DATABASE_BYTES:
         raise InputError(Message("database of {} byte (at most {})", Count(size), Count(MAX_DATABASE_BYTES),
                                  plural="database of {} bytes (at most {})", count=size), Place(source))

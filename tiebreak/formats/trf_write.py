@@ -55,6 +55,8 @@ def dumps(t: Tournament, with_points: bool = True, ranks: dict[int, int] | None 
     skip = {"012", "042", "052", "092", "192", "142", "XXR", "162", "XXS", "202", "212"}
     out += [x for x in kept if x[:3] not in skip]
     out += t.extra.get("comments", [])
+    # a game paired and not yet played: the opponent and the colour with a blank result (the reader keeps it pending)
+    pending = {(r, w): f"{b:4d} w  " for r, w, b in t.pending} | {(r, b): f"{w:4d} b  " for r, w, b in t.pending}
     for i, p in enumerate(t.players):
         pts = t.points(p.start_no) if with_points else p.declared_points
         rank = (ranks or {}).get(p.start_no, p.declared_rank)
@@ -66,7 +68,7 @@ def dumps(t: Tournament, with_points: bool = True, ranks: dict[int, int] | None 
             k = Kind(int(t.kind[i, r]))
             o = int(t.opponent[i, r])
             if k is Kind.ABSENT:
-                blocks.append(" " * 8)
+                blocks.append(pending.get((r + 1, p.start_no), " " * 8))
                 continue
             on = t.players[o].start_no if o >= 0 else 0
             c = {1: "w", -1: "b"}.get(int(t.colour[i, r]), "-")

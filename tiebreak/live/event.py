@@ -265,7 +265,7 @@ class LiveEvent:
         as ``tiebreak standings`` reads it), the whole file."""
         if self.path.suffix.lower() in PATH_READERS:
             # a pairing program's database is read from its path, in one read transaction (never half a write)
-            return read(self.settings, str(self.path), warnings)
+            return read(self.settings, str(self.path), warnings, shown=self.name)
         with reading(self.name, data if self.broadcast is None else self.broadcast.complete(data, self.name)), \
                 remembering(self._memory):  # a TRF: the lines that did not change are not decoded again
             # named by the event's name: no server path in a warning

@@ -242,8 +242,9 @@ def participant_heads(view: PlaceChances, lang: str) -> tuple[str, str]:
 
 
 def list_text(view: PlaceChances, lang: str) -> str:
-    """The tie-break list as the standings' legend gives it: a team event's primary score by its name (``МО``)."""
-    return ", ".join(list_headings(view.tiebreaks, view.primary, lang) if view.team else view.tiebreaks)
+    """The tie-break list as the standings' legend gives it: the primary score by its name (``Pts``, «Очки», a team
+    event's ``МО``)."""
+    return ", ".join(list_headings(view.tiebreaks, view.primary, lang))
 
 
 def _header(view: PlaceChances, lang: str) -> list[str]:

@@ -332,12 +332,7 @@ def standings_text(view: StandingsTable, head: list[str]) -> list[str]:
     each of their rows (``11-12`` twice, as the view, the HTML, the page and the JSON have it, and chess-results
     prints it), a place a lot decided marked ``*``."""
     columns = view.columns
-    at = columns.index(Column("rank"))
-    body: list[list[str]] = []
-    for r in view.rows:
-        cells = view.cells(r)
-        cells[at] = r.written
-        body.append(cells)
+    body = [view.cells(r) for r in view.rows]
     return text_table(head, body, {j for j, c in enumerate(columns) if c.key in TEXT_LEFT or c.kind == "name"})
 
 

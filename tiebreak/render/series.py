@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..arbiter.series import Series
 from ..engine.model import format_number
+from ..engine.ranking import written_places
 from .i18n import message
 from .output import worded
 from .words import SERIES_WORDS
@@ -27,12 +28,12 @@ def to_text(t: Series, lang: str = "en") -> str:
     """The table: rank, name, each event's series points (those not counted in brackets), the total and the
     series tie-breaks; then what the columns mean and the ambiguities of matching players."""
     w = SERIES_WORDS
-    head = [w.text("rank", lang), w.text("name", lang), *(f"E{i + 1}" for i in range(len(t.events))),
-            w.text("total", lang), *(w.text(c.lower(), lang) for c in t.tiebreaks)]
+    head = [w.text("rank", lang), w.text("name", lang), *(f"{i + 1}" for i in range(len(t.events))),
+            w.text("total", lang), *(w.text(c.lower(), lang) for c in t.tiebreaks)]  # event 1, 2... as the site
     lines = [head]
-    for r in t.rows:
+    for r, place in zip(t.rows, written_places([r.rank for r in t.rows])):
         tbs = [format_number(-r.values[c] if c == "PLACES" else r.values[c]) for c in t.tiebreaks]
-        lines.append([str(r.rank), r.name, *(_cell(x, i in r.counted) for i, x in enumerate(r.results)),
+        lines.append([place, r.name, *(_cell(x, i in r.counted) for i, x in enumerate(r.results)),
                       format_number(r.total), *tbs])
     widths = [max(len(line[k]) for line in lines) for k in range(len(head))]
     out = ["  ".join(cell.ljust(widths[k]) if k == 1 else cell.rjust(widths[k]) for k, cell in enumerate(line))

@@ -320,6 +320,7 @@ FIELD_NAMES = Table("field", {name: name for name in (
     'chief arbiter',
     'deputy arbiters',
     'time control',
+    'event',  # which tournament of a file that holds several (`--event`)
 )} | {'points': term('points_lower'), 'round robin': term('round_robin')})
 
 
@@ -880,4 +881,7 @@ VARMA_WORDS = Table("varma", {"order": "Drawing order (federation, player, set, 
 #: the words of a shared prize's rest (context ``prize:<key>`` in the catalogues)
 PRIZE_WORDS = Table("prize", {
     "left": "{names}: {pool} shared by {n}, {share} each; {left} left over (shares are rounded down to the cent)",
+    # Hort: the shares differ (half of each prize to its place); {shares} as "27.27, 2.27 × 10"
+    "left_hort": "{names}: {pool} shared by {n}, half by place and half equally: {shares}; {left} left over (shares are "
+                 "rounded down to the cent)",
 })

@@ -101,12 +101,14 @@ def load(site: Site, path: str, warnings: list[InputWarning], incremental: bool 
     """The event of ``path`` (``t``: its tournament, already read), its odds page when games are pending
     (``incremental``: the standings after the rounds that did not change are taken from the event read before; the
     odds are left to the caller).  The warnings of reading it are added to ``warnings`` and kept by the event alone:
-    its standings page says its own file's, never another event's of the same site."""
-    own: list[InputWarning] = []
+    its standings page says its own file's, never another event's of the same site (``t`` given: ``warnings`` are
+    those of reading it, the event's too)."""
+    own: list[InputWarning] = [] if t is None else list(warnings)
+    said = len(own)
     try:
         return _load(site, path, own, incremental, t)
     finally:
-        warnings += own
+        warnings += own[said:]
 
 
 def _load(site: Site, path: str, warnings: list[InputWarning], incremental: bool,

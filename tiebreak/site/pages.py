@@ -18,7 +18,7 @@ from typing import Any
 from markupsafe import Markup
 
 from ..app.load import named
-from ..arbiter.columns import player_columns
+from ..arbiter.columns import player_columns, rating_notes
 from ..render.columns import headings
 from ..render.i18n import LANGUAGES, after_round, count_sentence, message, problem, word
 from ..render.legend import site_lines, standings_legend
@@ -135,7 +135,9 @@ def notes_and_warnings(e: Event | TeamEvent, lang: str) -> dict[str, list[str]]:
     column that disagrees with the results), the file named by its name alone (never a folder of the arbiter's
     machine).  A lot's note says how many it placed and its seed (the legend marks their places)."""
     ind = e.ind if isinstance(e, TeamEvent) else e
-    notes = [message(n, lang) for n in e.current.notes]
+    told = e.current.notes if isinstance(e, TeamEvent) else [*e.current.notes,
+                                                              *rating_notes(e.current, e.options.unrated_rating)]
+    notes = [message(n, lang) for n in told]
     said = [*ind.warnings, *(w for w in e.current.warnings if w not in ind.warnings)]
     o = replace(ind.options, name=ind.options.name or Path(ind.path).name)
     warnings = [problem(w, lang) for w in named(o, ind.path, said)]

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from ..arbiter.series import Series, series
 from ..engine.model import format_number
+from ..engine.ranking import written_places
 from ..render.i18n import LANGUAGES, message
 from ..render.templating import environment, rows_html
 from ..render.words import SERIES_WORDS
@@ -71,11 +72,11 @@ def page(site: Site, t: Series, lang: str) -> str:
     heads = [_head(w.text("rank", lang), "rank"), _head(w.text("name", lang), "name"),
              *(_head(f"{k + 1}", abbr=name) for k, name in enumerate(t.events)), _head(w.text("total", lang), "pts"),
              *(_head(w.text(c.lower(), lang)) for c in t.tiebreaks)]
-    rows = [{"cells": [{"text": str(r.rank), "cls": "rank"}, {"text": r.name, "cls": "name", "head": True},
+    rows = [{"cells": [{"text": place, "cls": "rank"}, {"text": r.name, "cls": "name", "head": True},
                        *(_cell(site, t, k, r, lang) for k in range(len(t.events))),
                        {"text": format_number(r.total), "cls": "pts"},
                        *({"text": format_number(-r.values[c] if c == "PLACES" else r.values[c])} for c in t.tiebreaks)]}
-            for r in t.rows]
+            for r, place in zip(t.rows, written_places([r.rank for r in t.rows]))]
     points = t.points.partition(":")[2]
     legend = [w.text("event", lang, n=k + 1, name=name) for k, name in enumerate(t.events)]
     legend.append(w.text("points_place", lang, points=points) if points else w.text("points_score", lang))

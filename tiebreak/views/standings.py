@@ -121,10 +121,11 @@ class StandingsTable:
         return column_order(self.player_columns, self.keys)
 
     def cells(self, row: StandingsRow) -> list[str]:
-        """The texts of ``row``, one per column of :attr:`columns` (the place as written, ``5-9`` when shared)."""
+        """The texts of ``row``, one per column of :attr:`columns` (the place as every face shows it: ``5-9`` when
+        shared, ``40*`` placed by lot, :attr:`StandingsRow.written`)."""
         player = dict(zip(self.player_columns, row.players))
         value = dict(zip(self.keys, row.values))
-        fixed = {"rank": row.place, "number": str(row.start_no), "name": row.name, "points": row.points}
+        fixed = {"rank": row.written, "number": str(row.start_no), "name": row.name, "points": row.points}
         return [player[c.key] if c.kind == "player" else value[c.key] if c.kind == "value" else fixed[c.kind]
                 for c in self.columns]
 

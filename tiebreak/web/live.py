@@ -181,8 +181,8 @@ async def live_document(live: Current, event: EventName = None, lang: Lang = "en
 def worded_notes(text: str, lang: str) -> str:
     """The live document ``text`` (written once, in English) with its ``notes`` and ``warnings`` worded in ``lang``
     from its ``said`` (the messages' identifiers and values, kept as they are), as ``/api/standings`` words them
-    and the live screen shows them.  Each of the three members is one line of the document (its top level, indented
-    by two spaces), so only those lines are read and written again, never the rows.
+    and the live screen shows them.  Each of the three members is at the document's top level (indented by two
+    spaces), so only those members are read and written again, never the rows.
 
     >>> said = {"notes": [{"id": "games pending: {} (not yet played: they count nothing until their results are known)",
     ...                    "values": ["4"]}], "warnings": []}
@@ -194,17 +194,17 @@ def worded_notes(text: str, lang: str) -> str:
     said_at = text.find('\n  "said": ')
     if said_at < 0:
         return text
-    start = said_at + len('\n  "said": ')
-    said = json.loads(text[start:text.index("\n", start)].removesuffix(","))  # (a member ends in a comma)
+    read = json.JSONDecoder().raw_decode  # a member's value wherever it ends (a team event's is on several lines)
+    said, _ = read(text, said_at + len('\n  "said": '))
     for key in ("notes", "warnings"):
         head = f'\n  "{key}": '
         at = text.find(head)
         if at < 0 or key not in said:
             continue
-        end = text.index("\n", at + len(head))
-        end -= text[end - 1] == ","  # the comma that ends the member stays
+        start = at + len(head)
+        _, end = read(text, start)
         worded = [translate(json.dumps(x, ensure_ascii=False), lang) for x in said[key]]
-        text = text[:at + len(head)] + json.dumps(worded, ensure_ascii=False) + text[end:]
+        text = text[:start] + json.dumps(worded, ensure_ascii=False) + text[end:]
     return text
 
 

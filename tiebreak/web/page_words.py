@@ -17,7 +17,7 @@ import string
 from typing import Any
 
 from ..engine.errors import Place
-from ..engine.messages import Message, TieBreakList
+from ..engine.messages import Message, Term, TieBreakList
 from ..engine.specifier import MAX_LIST
 from ..engine.standings import SOURCES, TEAM_SOURCES
 from ..render.i18n import LANGUAGES, catalogue, message, place_text, plurals
@@ -66,6 +66,8 @@ def message_from_json(obj: object, depth: int = 0) -> str:
     ValueError: not a message of the catalogue
     >>> message(message_from_json({"id": "{} round", "values": ["22"], "plural": "{} rounds", "count": 22}), "ru")
     '22 тура'
+    >>> message(message_from_json({"id": "{} ({})", "values": [{"term": "round robin"}, "Round"]}), "ru")
+    'круговая система (Round)'
     """
     if isinstance(obj, str):
         return obj
@@ -73,6 +75,11 @@ def message_from_json(obj: object, depth: int = 0) -> str:
         raise ValueError("not a message")
     if "list" in obj:
         return _tiebreak_list(obj)
+    if "term" in obj:  # a word of the catalogue (a system's name, an error's reason): worded again
+        term = obj["term"]
+        if not (isinstance(term, str) and len(term) <= 200):
+            raise ValueError("not a term")
+        return Term(term)
     template, context = obj.get("id"), obj.get("context")
     values, named = obj.get("values", []), obj.get("named", {})
     plural, count = obj.get("plural"), obj.get("count")
