@@ -50,9 +50,15 @@ class Table(Mapping[str, dict[str, str]]):
 
     def __init__(self, name: str, english: dict[str, str]) -> None:
         self.name, self.english = name, english
+        #: each key's texts in every language, worded on first use (the catalogues are read once): a website's cards
+        #: ask for the same words 100,000 times
+        self._texts: dict[str, dict[str, str]] = {}
 
     def __getitem__(self, key: str) -> dict[str, str]:
-        return {lang: self.text(key, lang) for lang in LANGUAGES}
+        texts = self._texts.get(key)
+        if texts is None:
+            texts = self._texts[key] = {lang: self.text(key, lang) for lang in LANGUAGES}
+        return dict(texts)  # a copy: the caller's to change
 
     def context(self, key: str) -> str:
         """The gettext context of ``key``'s text."""
@@ -73,6 +79,9 @@ class Table(Mapping[str, dict[str, str]]):
 
     def __len__(self) -> int:
         return len(self.english)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.english  # (Mapping's own would word the key in every language to find it)
 
 
 def _terms(english: dict[str, str]) -> Table:

@@ -18,7 +18,8 @@ from typing import Any
 from markupsafe import Markup
 
 from ..app.load import named
-from ..arbiter.columns import player_columns, rating_notes
+from ..app.standings import shown_columns
+from ..arbiter.columns import rating_notes
 from ..render.columns import headings
 from ..render.i18n import LANGUAGES, after_round, count_sentence, message, problem, word
 from ..render.legend import site_lines, standings_legend
@@ -171,7 +172,7 @@ def standings_rows(e: Event, k: int) -> tuple[StandingsTable, Markup]:
     if k in cache:
         return cache[k]
     st = e.after[k - 1] if e.played else e.current
-    view = of_ranking(st, player_columns(st, e.options.columns, e.options.unrated_rating))
+    view = of_ranking(st, shown_columns(st, e.options))
     decided = st.decided if e.playoff is not None else {}
     rows = [{"cells": standings_cells(view, r, decided, player_link(e, r.start_no))} for r in view.rows]
     cache[k] = (view, rows_html(rows))  # the same rows in every language
