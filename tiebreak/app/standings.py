@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, TypeGuard, TypeVar
 
 from ..arbiter import clubs as club_tools
+from ..arbiter.choices import TEAM_TIEBREAKS
 from ..arbiter.columns import player_columns, rating_notes
 from ..engine import team
 from ..engine.errors import InputWarning, Message, SpecifierError
@@ -222,7 +223,7 @@ def groups(o: Options, s: Standings) -> tuple[list[CategoryStandings], ClubRanki
         else:
             members = membership.load(o.team_ranking, {p.start_no: p.name for p in s.tournament.players})
         codes = [c.strip().upper() if c.strip().upper() in club_tools.TEAM_CODES else c.strip()
-                 for c in (o.team_tiebreaks or club_tools.DEFAULT_TIEBREAKS).split(",") if c.strip()]
+                 for c in (o.team_tiebreaks or TEAM_TIEBREAKS).split(",") if c.strip()]
         clubs = club_tools.club_ranking(s, members, o.team_best, codes)
     return cats, clubs
 

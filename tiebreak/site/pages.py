@@ -21,7 +21,7 @@ from ..app.load import named
 from ..app.standings import shown_columns
 from ..arbiter.columns import rating_notes
 from ..render.columns import headings
-from ..render.i18n import LANGUAGES, after_round, grouped, message, problem, word
+from ..render.i18n import LANGUAGES, after_round, count_sentence, message, problem, word
 from ..render.legend import site_lines, standings_legend
 from ..render.pairings import Seat, round_tables
 from ..render.templating import environment, rows_html
@@ -161,7 +161,7 @@ def starting_list(e: Event, lang: str) -> dict[str, Any]:
              *(_head(h) for h in headings(pc.names, lang))]
     rows = [{"cells": [{"text": str(p.start_no)}, player_link(e, p.start_no, True),
                        *({"text": c} for c in pc.cells[p.start_no])]} for p in t.players]
-    return {"title": s["starting_list"], "intro": s["players_n"].format(n=grouped(len(t.players), lang)),
+    return {"title": s["starting_list"], "intro": count_sentence("site:players_n", len(t.players), lang),
             "tables": [{"id": "players", "caption": s["starting_list"], "heads": heads, "rows": rows,
                         "sticky": False}]}
 
