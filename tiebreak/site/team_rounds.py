@@ -12,7 +12,7 @@ from typing import Any
 from ..engine.model import BLACK, WHITE, Kind, format_number
 from ..render.columns import headings, primary_name
 from ..render.i18n import kind_name
-from ..render.results import bye_text, match_cells
+from ..render.results import bye_text, match_cells, match_score
 from ..render.words import TEAM_WORDS
 from ..views.matches import Board, Match, round_byes, round_matches
 from .cells import _head, rating_text, round_context, site_words, titled_link, with_narrow
@@ -44,7 +44,7 @@ def team_cell(e: TeamEvent, number: int | None) -> dict[str, Any]:
 
 
 def _pair(x: tuple[Any, Any] | None, empty: str) -> str:
-    return f"{format_number(x[0])} – {format_number(x[1])}" if x is not None else empty
+    return match_score(format_number(x[0]), format_number(x[1])) if x is not None else empty
 
 
 def _texts(x: tuple[Any, Any] | None) -> tuple[str, str] | None:
