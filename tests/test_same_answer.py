@@ -60,3 +60,49 @@ def test_a_matchs_score_is_written_in_one_notation_on_every_face(capsys, client,
     _out(capsys, "site", str(TEAM), "-o", str(tmp_path / "site"), "--lang", lang)
     card = (tmp_path / "site" / lang / "team-1.html").read_text()
     assert ">1.5 – 0.5<" in card
+
+
+def _in_play(path):
+    """The bundled example with its round-7 game 3 v 7 paired and its result blank (3 had White: "7 w 1")."""
+    lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
+    for k, line in enumerate(lines):
+        if line.startswith("001") and line[4:8].strip() in ("3", "7"):
+            lines[k] = line.rstrip()[:-1].rstrip() + "  "
+    path.parent.mkdir(exist_ok=True)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+#: a game paired without a result: being played, on the live server's faces; not played yet, on a file's website
+PLAYING = {"en": "playing", "ru": "играется", "uk": "грається"}
+NOT_PLAYED = {"en": "not yet played", "ru": "ещё не сыграна", "uk": "ще не зіграна"}
+
+
+def test_a_game_without_a_result_is_said_one_way_on_the_live_servers_faces(tmp_path, capsys):
+    """3 v 7 of round 7 paired, no result yet: the live screen's pairings said "playing" («играется»), the website the
+    same server keeps (``serve --watch --site``) "not yet played" («ещё не сыграна») on its round page and card at
+    the same moment.  The live server's faces now say "playing" alike; a website made from a file (``tiebreak
+    site``), which cannot know whether the game has begun, keeps "not yet played"."""
+    import json
+
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.render.live_tables import live_parts
+    from tiebreak.site.live import LiveSite
+
+    path = _in_play(tmp_path / "hall" / "hb.trf")
+    _out(capsys, "site", str(path), "-o", str(tmp_path / "static"))
+    site = LiveSite(tmp_path / "site", watched=path)
+    hub = LiveHub(path, database="none", site=site)
+    try:
+        events = list(hub.events.values())
+        site.apply(events)
+        doc = json.loads(events[0].text)
+        for lang in ("en", "ru", "uk"):
+            assert f">{PLAYING[lang]}<" in live_parts(doc, [], lang)["pairings"]
+            for page in ("round-7.html", "player-3.html", "player-7.html"):
+                live = (tmp_path / "site" / lang / page).read_text(encoding="utf-8")
+                assert f">{PLAYING[lang]}<" in live and NOT_PLAYED[lang] not in live, (lang, page)
+                static = (tmp_path / "static" / lang / page).read_text(encoding="utf-8")
+                assert f">{NOT_PLAYED[lang]}<" in static and f">{PLAYING[lang]}<" not in static, (lang, page)
+    finally:
+        hub.close()
