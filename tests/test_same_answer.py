@@ -106,3 +106,36 @@ def test_a_game_without_a_result_is_said_one_way_on_the_live_servers_faces(tmp_p
                 assert f">{NOT_PLAYED[lang]}<" in static and f">{PLAYING[lang]}<" not in static, (lang, page)
     finally:
         hub.close()
+
+
+#: a game result without an opponent, read as the bye it amounts to: six '+' (grouped) and one '='
+BYES = {"en": ("round 1: result '+' without an opponent, read as full-point bye (6 such warnings: lines 2, 3, 4, 5, 6, …)",
+               "round 1: result '=' without an opponent, read as half-point bye"),
+        "ru": ("тур 1: результат '+' без соперника, прочитан как бай в очко (6 таких предупреждений: строки 2, 3, 4, 5, 6, …)",
+               "тур 1: результат '=' без соперника, прочитан как бай в пол-очка"),
+        "uk": ("тур 1: результат '+' без суперника, прочитано як бай в очко (6 таких попереджень: рядки 2, 3, 4, 5, 6, …)",
+               "тур 1: результат '=' без суперника, прочитано як бай в пів очка")}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_bye_read_from_a_result_is_named_in_words_as_the_legend_names_it(tmp_path, capsys, client, lang):
+    """A TRF result without an opponent ("0000 - +") was warned "read as FPB" («прочитан как FPB») where the
+    crosstable's legend and the cards say "full-point bye" («бай в очко»); six alike are still said once with their
+    count, on the command line and in the API's answer."""
+    import json
+
+    rows = [f"001 {n:>4}      Player {n}".ljust(91) + f"0000 - {'=' if n == 7 else '+'}" for n in range(1, 8)]
+    path = tmp_path / "byes.trf"
+    path.write_text("\n".join(["012 Byes", *rows]) + "\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["standings", str(path), "--lang", lang]) == 0
+    err = capsys.readouterr().err
+    assert [line.split("): ", 1)[1] for line in err.splitlines() if "0000" not in line and "): " in line] == \
+        list(BYES[lang])
+    upload = {"file": (path.name, path.read_bytes())}
+    answer = client.post("/api/standings", data={"format": "json", "lang": lang}, files=upload)
+    assert answer.status_code == 200, answer.text
+    doc = answer.json()
+    assert [w.split("): ", 1)[1] for w in doc["warnings"]] == list(BYES[lang])
+    said = json.dumps(doc["said"]["warnings"])  # the bye by its catalogue entry, for a program to word
+    assert '{"id": "full-point bye", "values": [], "context": "kind:FPB"}' in said and '"FPB"' not in said
