@@ -66,7 +66,7 @@ def test_the_json_keeps_every_occurrence_with_its_place(capsys):
 def test_the_api_the_page_and_the_live_document_say_it_once(lang):
     web = pytest.importorskip("starlette.testclient")
     from tiebreak.web import create_app
-    from tiebreak.web.live import worded_notes
+    from tiebreak.web.live import restored_in
 
     said = WORDS[lang].format(n=98, lines=", ".join(map(str, forfeits_without_opponent()[:5])))
     client = web.TestClient(create_app())
@@ -77,10 +77,10 @@ def test_the_api_the_page_and_the_live_document_say_it_once(lang):
     page = unescape(client.post("/api/standings", data={"lang": lang, "format": "page"}, files=upload).text)
     assert page.count(BYE[lang]) == 1 and said in page
     english = client.post("/api/standings", data={"lang": "en"}, files=upload).text
-    # the live document is written once in English (a team event's members over several lines) and worded per language
+    # a live document kept in English (a team event's members over several lines) worded per language
     document = "{\n" + ",\n".join(f"  {json.dumps(k)}: {json.dumps(v, indent=2)}"
                                    for k, v in json.loads(english).items()) + "\n}"
-    assert json.loads(worded_notes(document, lang))["warnings"] == answer["warnings"]
+    assert json.loads(restored_in(document, lang))["warnings"] == answer["warnings"]
 
 
 @pytest.mark.parametrize(("n", "ru", "uk"), [(21, "21 такое предупреждение", "21 таке попередження"),

@@ -350,6 +350,7 @@ def test_a_playoffs_lines_are_worded_beside_their_messages(capsys):
     assert (group["players"], group["format"]) == ([9, 7], "mini-match")
     assert group["text"][0] == "места 1-2: участники Wongso,Renaldo (9); Nguyen,Anh Kiet (7) — мини-матч"
     assert group["said"]["text"][0] == {"id": "places {}-{}: players {} — {}",
-                                        "values": ["1", "2", "Wongso,Renaldo (9); Nguyen,Anh Kiet (7)", "mini-match"]}
+                                        "values": ["1", "2", "Wongso,Renaldo (9); Nguyen,Anh Kiet (7)",
+                                                   {"term": "mini-match"}]}  # a word worded later; the names kept
     assert group["said"]["text"][1].startswith("start at least 30 minutes") and len(group["text"]) == 4
     assert (answer["warnings"], answer["said"]) == ([], {"notes": [], "warnings": []})

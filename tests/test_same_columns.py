@@ -43,9 +43,10 @@ HEADINGS = {
     ("teams", "ru"): ["Место", "№", "Команда", "МО", *TEAM_CODES],
     ("teams", "uk"): ["Місце", "№", "Команда", "МО", *TEAM_CODES],
 }
-#: the CSV's language-free headings of the same columns (its points then PTS: every column of the list)
+#: the CSV's language-free headings of the same columns (its points then every column of the list: PTS, a team
+#: event's primary score by its own code, MP, as the note and the legend name it)
 CSV_HEADINGS = {"players": ["rank", "start_no", "title", "name", "fed", "rating", "points", "PTS", *PLAYER_CODES],
-                "teams": ["rank", "start_no", "name", "points", "PTS", *TEAM_CODES]}
+                "teams": ["rank", "start_no", "name", "points", "MP", *TEAM_CODES]}
 FILES = {"players": PLAYERS, "teams": TEAMS}
 
 Table = tuple[list[str], dict[str, list[str]]]  # the headings, and each row's cells by its number (rank left out)
@@ -145,11 +146,11 @@ def test_csv_and_json_hold_the_same_columns_and_numbers(kind, capsys):
     assert table[0] == CSV_HEADINGS[kind]
     points = table[0].index("points")
     for row in table[1:]:
-        cells = row[1:points + 1] + row[points + 2:]  # the PTS column repeats the points
+        cells = row[1:points + 1] + row[points + 2:]  # the list's first column (PTS, MP) repeats the points
         assert cells == [c if c != "-" else "" for c in text[row[1]]]
     assert main(["standings", str(path), "--seed", SEED, "-f", "json"]) == 0
     doc = json.loads(capsys.readouterr().out, parse_float=str, parse_int=str)
-    codes = CSV_HEADINGS[kind][CSV_HEADINGS[kind].index("PTS") + 1:]
+    codes = CSV_HEADINGS[kind][CSV_HEADINGS[kind].index("points") + 2:]
     for row in doc["standings"]:
         cells = text[row["start_no"]]
         assert [row["name"], row["points"], *(row["values"][c] or "-" for c in codes)] == \

@@ -147,7 +147,7 @@ def test_a_team_rounds_matches_add_up_to_the_team_standings(teams, capsys):
                 acc[0] += m
                 acc[1] += g
     assert main(["standings", str(TEAMS), "-f", "csv"]) == 0
-    command = {r["name"]: [Fraction(r["PTS"]), Fraction(r["MPVGP"])]
+    command = {r["name"]: [Fraction(r["MP"]), Fraction(r["MPVGP"])]  # the primary score by its own code
                for r in csv.DictReader(io.StringIO(capsys.readouterr().out))}
     assert total == command
     with OFFICIAL.open(encoding="utf-8") as f:

@@ -78,10 +78,13 @@ def test_individual_points_are_the_files_own():
 @needs(SWT)
 def test_team_standings_give_the_files_team_totals():
     text, _, _ = render_standings(Options(format="json"), str(SWT / "SwissTeam.SWT"), [])
-    rows = {r["name"]: r for r in json.loads(text)["standings"]}
+    doc = json.loads(text)
+    primary = doc["tiebreaks"][0]  # the primary score by its own code (the default list's PTS), as tournament.primary
+    assert primary == doc["tournament"]["primary"]
+    rows = {r["name"]: r for r in doc["standings"]}
     for team in _expected("SwissTeam")["teams"]:
         row = rows[team["1000"]]
-        assert (Fraction(row["values"]["PTS"]), Fraction(row["values"]["MPVGP"])) == \
+        assert (Fraction(row["values"][primary]), Fraction(row["values"]["MPVGP"])) == \
             (Fraction(team["1038"], 2), Fraction(team["1039"], 2))
 
 

@@ -287,7 +287,8 @@ def test_api_explains_a_team_and_plans_team_playoffs_and_prizes(client):
     assert g == {"places": [3, 4], "players": [2, 4], "format": "mini-match", "eliminated": [], "names": {"2": "B", "4": "D"},
                  "team": True, "text": g["text"], "said": g["said"]}
     assert g["text"][0] == "places 3-4: teams B (2); D (4) — mini-match"
-    assert g["said"]["text"][0] == {"id": "places {}-{}: teams {} — {}", "values": ["3", "4", "B (2); D (4)", "mini-match"]}
+    assert g["said"]["text"][0] == {"id": "places {}-{}: teams {} — {}", "values": ["3", "4", "B (2); D (4)",
+                                                                                  {"term": "mini-match"}]}
     r = _upload(client, "/api/prizes", {"tiebreaks": "GP", "no_lots": "1",
                                         "prizes": "place,1,300\nplace,2,200\nplace,3,100\nplace,4,50"})
     assert [(a["start_no"], a["name"], a["amount"]) for a in r.json()["awards"]][2:] == [(2, "B", 75), (4, "D", 75)]

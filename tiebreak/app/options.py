@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.errors import Message, SpecifierError
+from ..engine.messages import Term
 from ..engine.presets import PRESETS
 from ..engine.registry import parse_list
 from ..engine.rules import with_compat
@@ -119,7 +120,7 @@ class OddsOptions(Ranked):
 
 @dataclass(kw_only=True)
 class RatingsOptions(Loading):
-    """The ``tiebreak ratings`` options: the rating ``system`` (:data:`tiebreak.arbiter.rating_report.SYSTEMS`), the
+    """The ``tiebreak ratings`` options: the rating ``system`` (:data:`tiebreak.arbiter.choices.RATING_SYSTEMS`), the
     K factor of everybody (None: from each player's rating), the rounds counted."""
 
     system: str = _default("rating_system")
@@ -137,7 +138,7 @@ def list_and_rules(o: Ranked, team_event: bool) -> tuple[str | None, str]:
             raise SpecifierError(Message("unknown preset {}; presets: {}", repr(o.preset), ", ".join(PRESETS)),
                                  field="preset")
         if preset.team != team_event:
-            kind = "team" if preset.team else "individual"
+            kind = Term("team" if preset.team else "individual")
             raise SpecifierError(Message("preset {} is for {} events, and this is not one", repr(preset.name), kind),
                                  "preset")
         tiebreaks = tiebreaks or preset.tiebreaks
@@ -185,5 +186,5 @@ def refuse_individual_options(o: Options) -> None:
     for field, given in asked.items():
         if given:
             raise SpecifierError(Message("{} is for individual events, and this is a team event (players=true, "
-                                         "--players on the command line, ranks its players)",
-                                         field), field=field)
+                                         "--individual on the command line, ranks its players)",
+                                         Term(field)), field=field)

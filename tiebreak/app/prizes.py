@@ -19,6 +19,7 @@ from ..arbiter.prizes import allocate, parse_prizes
 from ..engine.errors import InputWarning
 from ..engine.messages import Message
 from ..engine.model import format_number
+from ..engine.ranking import place_texts
 from ..render.i18n import message
 from ..render.output import worded
 from ..render.tools import prizes_html
@@ -30,7 +31,9 @@ from .standings import final_standings
 
 @dataclass(frozen=True)
 class Prizes:
-    """A prize list paid on the standings: the ``awards`` (rank, start number, name, prize, amount, pool, left), the
+    """A prize list paid on the standings: the ``awards`` (rank, place, start number, name, prize, amount, pool, left,
+    lot: the rank, place and lot as the standings' JSON has them, ``5-9`` a place shared, ``lot`` the lot that
+    placed the player, None when none did), the
     ``seed`` of the lots that placed the tied, and the standings' ``notes`` and ``warnings`` (an event in play says
     the round its standings are after and the games still pending; a lot its seed), as every face gives them."""
 
@@ -47,14 +50,16 @@ class Prizes:
 
 def prizes(o: Options, path: str, text: str, source: str, method: str, warnings: list[InputWarning]) -> Prizes:
     """The prize list ``text`` (lines place,N,amount or category,EXPR,amount; ``source`` names it in errors)
-    distributed by ``method``: rank, start number, name, prize, amount and, for a shared prize, the pool and what is
-    left of it once the shares are rounded down to the cent; with the standings' notes and warnings, and a note for each
-    prize paid to no one."""
+    distributed by ``method``: rank, place, start number, name, prize, amount and, for a shared prize, the pool and
+    what is left of it once the shares are rounded down to the cent, and the lot that placed the player; with the
+    standings' notes and warnings, and a note for each prize paid to no one."""
     s = final_standings(o, path, warnings)
     allocation = allocate(s, parse_prizes(text, source), method)
-    awards = [{"rank": s.row(a.start_no).rank, "start_no": a.start_no, "name": s.row(a.start_no).name,
+    place = place_texts({r.start_no: r.rank for r in s.rows})  # as the standings' JSON writes it (5-9 shared)
+    awards = [{"rank": s.row(a.start_no).rank, "place": place[a.start_no], "start_no": a.start_no,
+               "name": s.row(a.start_no).name,
                "prize": message(a.prize, o.lang) if isinstance(a.prize, Message) else a.prize,  # else the user's name
-               "amount": a.amount, "pool": a.pool, "left": a.left}
+               "amount": a.amount, "pool": a.pool, "left": a.left, "lot": s.row(a.start_no).lot}
               for a in allocation.awards]
     unpaid = [Message("{} is not awarded: no eligible player is left for it (each player receives one prize, the best)",
                       p.name) for p in allocation.unpaid]

@@ -14,11 +14,11 @@ import datetime
 import io
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Callable, TypeGuard
+from typing import TYPE_CHECKING, Any, Callable, TypeGuard, TypeVar
 
 from ..arbiter import clubs as club_tools
+from ..arbiter.choices import TEAM_TIEBREAKS
 from ..arbiter.columns import player_columns, rating_notes
-from ..arbiter.playoff_results import placed_by_playoff
 from ..engine import team
 from ..engine.errors import InputWarning, Message, SpecifierError
 from ..engine.model import Tournament
@@ -48,6 +48,19 @@ def individual_standings(o: Options, path: str, warnings: list[InputWarning],
     s = compute_standings(t, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
                           seed=o.seed, lots=not o.no_lots, system=o.system_name, warnings=warnings,
                           cumulative_half_bye=o.cumulative_half_bye)
+    return _played_off(s, o)
+
+
+S = TypeVar("S", Standings, TeamStandings)
+
+
+def _played_off(s: S, o: Options) -> S:
+    """``s`` with its tied players placed by the play-off results of ``o`` (``playoff_results``, ``playoff``), if
+    any."""
+    if not o.playoff_results and not o.playoff:
+        return s
+    from ..arbiter.playoff_results import placed_by_playoff  # noqa: PLC0415  start-up: with a play-off alone (+1.8 ms, -X importtime)
+
     return placed_by_playoff(s, o.playoff_results, o.playoff)
 
 
@@ -58,7 +71,7 @@ def team_standings(o: Options, t: Tournament, warnings: list[InputWarning]) -> T
     warnings += tt.warnings
     s = team.compute_team_standings(tt, tiebreaks, rules=rules, after_round=o.after_round, seed=o.seed,
                                     lots=not o.no_lots, system=o.system_name)
-    return placed_by_playoff(s, o.playoff_results, o.playoff)
+    return _played_off(s, o)
 
 
 def ranks_teams(o: Options, t: Tournament) -> bool:
@@ -86,6 +99,14 @@ def render_standings(o: Options, path: str,
     return writers[o.format](), s.notes, s
 
 
+def shown_columns(s: Standings, o: Options | None = None) -> PlayerColumns:
+    """The player columns shown beside the standings ``s`` (:func:`tiebreak.arbiter.columns.player_columns`: the
+    file's title, federation, rating...; a performance or a rating change computed): ``o``'s ``--columns`` and
+    ``--unrated-rating``, for every output, the website's tables and cards; without ``o`` the columns the file has
+    (``auto``), as the live document writes them."""
+    return player_columns(s, o.columns, o.unrated_rating) if o is not None else player_columns(s, "auto")
+
+
 def standings_writers(t: Tournament, s: Standings | TeamStandings, o: Options,
                       when: datetime.datetime | None = None) -> dict[str, Writer]:
     """The output formats of the standings ``s`` (the players' or the teams') of the file ``t``; an individual
@@ -95,7 +116,7 @@ def standings_writers(t: Tournament, s: Standings | TeamStandings, o: Options,
     pc, text, sections, columns = None, "", "", None
     extra: dict[str, Any] = {}
     if isinstance(s, Standings):  # what only players have: their columns, categories and clubs
-        pc = player_columns(s, o.columns, o.unrated_rating)
+        pc = shown_columns(s, o)
         s.notes += pc.notes
         extra, text, sections, columns = group_sections(o, s, pc)
         s.notes += rating_notes(s, o.unrated_rating)  # a note for every rating tie-break left undefined
@@ -202,7 +223,7 @@ def groups(o: Options, s: Standings) -> tuple[list[CategoryStandings], ClubRanki
         else:
             members = membership.load(o.team_ranking, {p.start_no: p.name for p in s.tournament.players})
         codes = [c.strip().upper() if c.strip().upper() in club_tools.TEAM_CODES else c.strip()
-                 for c in (o.team_tiebreaks or club_tools.DEFAULT_TIEBREAKS).split(",") if c.strip()]
+                 for c in (o.team_tiebreaks or TEAM_TIEBREAKS).split(",") if c.strip()]
         clubs = club_tools.club_ranking(s, members, o.team_best, codes)
     return cats, clubs
 

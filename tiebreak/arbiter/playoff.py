@@ -19,14 +19,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..engine.messages import Message
+from ..engine.messages import Message, Term
 from ..engine.ranking import name_and_number, place_sizes, shared_place
 from ..engine.standings import Standings
 
 if TYPE_CHECKING:  # a team event's standings work as well (its teams play off)
     from ..engine.team import TeamStandings
 
-FORMATS = {2: "mini-match", 3: "round robin", 4: "knock-out"}
+#: a play-off's format by the number of players tied (13.2: five or more are cut to four first), a word of the
+#: catalogue
+FORMATS = {2: Term("mini-match"), 3: Term("round robin"), 4: Term("knock-out"), 5: Term("cut to four, then knock-out")}
 
 
 @dataclass
@@ -60,7 +62,7 @@ def _tied_groups(s: Standings | TeamStandings, after: int) -> list[list[int]]:
 
 
 def plan_playoffs(s: Standings | TeamStandings, places: list[int] | int = 1, after: int = 0,
-                  time_control: str = "3 minutes + 2 seconds per move from move 1") -> list[PlayoffGroup]:
+                  time_control: str = Term("3 minutes + 2 seconds per move from move 1")) -> list[PlayoffGroup]:
     """The play-offs for the ``places`` the regulations play off (13.2.4 recommends the title only), among players
     still equal after the first ``after`` tie-breaks of the list (C.07 3.1.2)."""
     wanted = {places} if isinstance(places, int) else set(places)
@@ -72,7 +74,7 @@ def plan_playoffs(s: Standings | TeamStandings, places: list[int] | int = 1, aft
         position += len(group)
         if len(group) < 2 or not any(span[0] <= p <= span[1] for p in wanted):
             continue
-        g = PlayoffGroup(span, list(group), FORMATS.get(len(group), "cut to four, then knock-out"),
+        g = PlayoffGroup(span, list(group), FORMATS[min(len(group), 5)],
                          names={n: s.row(n).name for n in group})
         start = ("start at least 30 minutes after the last regular match of these teams (13.2.8)" if team else
                  "start at least 30 minutes after the last regular game of these players (13.2.8)")

@@ -163,7 +163,7 @@ def _pair(a: int, b: int, stages: list[Stage], used: set[int], source: str) -> t
         how.append(st.kind)
         if st.kind == "armageddon":
             if len(st.games) != 1:
-                raise _stage_error(st, source, "an Armageddon is one game")
+                raise _stage_error(st, source, Message("an Armageddon is one game"))
             g = st.games[0]
             return ([g.white, g.black] if g.score == 1 else [g.black, g.white]), how  # a draw: Black wins
         if st.kind == "sudden-death":
@@ -210,10 +210,10 @@ def _round_robin(group: list[int], stages: list[Stage], used: set[int], source: 
     st = stages[rr[0]]
     used.add(rr[0])
     if st.kind != "round-robin":
-        raise _stage_error(st, source, "three players play a round robin (13.2.11 case 2)")
+        raise _stage_error(st, source, Message("three players play a round robin (13.2.11 case 2)"))
     pairs = sorted(tuple(sorted((g.white, g.black))) for g in st.games)
     if len(pairs) != 3 or len(set(pairs)) != 3:
-        raise _stage_error(st, source, "a round robin of three is three games, each pair once")
+        raise _stage_error(st, source, Message("a round robin of three is three games, each pair once"))
     scores = st.scores()
     ranked = sorted(group, key=lambda n: (-scores[n], group.index(n)))  # equal: the next tie-break's order
     by.update(dict.fromkeys(group, "round-robin"))

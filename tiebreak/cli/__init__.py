@@ -9,7 +9,7 @@ import sys
 
 from ..app.declared import check_needed
 from ..engine.errors import InputError, Place, TiebreakError
-from ..engine.messages import Message
+from ..engine.messages import Message, os_reason
 from ..render.i18n import problem
 from ..render.words import MESSAGE_WORDS
 from .options import Parsed, command_of, language_asked
@@ -55,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
         print(file=sys.stderr)  # files are written whole or not at all (tiebreak.formats.files, site.build.publish)
         return 130
     except OSError as e:  # a file that cannot be written (a read error is an InputError of the reader)
-        err = InputError(Message("cannot write the file: {}", e.strerror or e), Place(str(e.filename or "")))
+        err = InputError(Message("cannot write the file: {}", os_reason(e)), Place(str(e.filename or "")))
         print(f"tiebreak: {MESSAGE_WORDS.text('error', args.lang)}: {problem(err, args.lang)}", file=sys.stderr)
         return 2
 

@@ -21,6 +21,7 @@ from ..engine.errors import InputError, InputWarning, Place, SpecifierError
 from ..engine.messages import Message
 from ..engine.model import format_number
 from ..engine.presets import PRESETS
+from ..engine.ranking import lot_marked
 from ..engine.registry import CATALOGUE
 from ..engine.specifier import MODIFIERS
 from ..formats.files import read_text
@@ -102,9 +103,11 @@ def _prizes(ns: argparse.Namespace) -> int:
 
 
 def _prize_line(a: dict[str, Any]) -> str:
-    """One award as the text lists it: rank, number, name, prize, amount."""
+    """One award as the text lists it: the place as the standings write it (``5-9`` shared, ``40*`` placed by lot),
+    number, name, prize, amount."""
     amount = "—" if a["amount"] is None else format_number(a["amount"], 2)
-    return f"{a['rank']:>4} {a['start_no']:>4}  {a['name'][:30]:30} {a['prize']:40} {amount:>10}"
+    place = lot_marked(a["place"], a["lot"] is not None)
+    return f"{place:>4} {a['start_no']:>4}  {a['name'][:30]:30} {a['prize']:40} {amount:>10}"
 
 
 def _series(ns: argparse.Namespace) -> int:

@@ -92,6 +92,24 @@ class TieBreakList(str):
         return (TieBreakList, (self.codes, self.primary))
 
 
+class Term(str):
+    """A word of the catalogue put into a message as a value — a pairing system (``swiss``), why a rule set is in
+    force, a play-off's format, the fields a file cannot hold, an error's own words —, which the renderers word in the
+    reader's language (:func:`tiebreak.render.i18n.message`).  Every other text value, a player's or a team's name, a
+    file's, the input quoted, is kept as it is, even when it reads as a word of the catalogue (a team called "Round").
+
+    >>> Message("{} ({})", Term("swiss"), "12 players and 9 rounds").args[0].__class__.__name__
+    'Term'
+    >>> import pickle; type(pickle.loads(pickle.dumps(Term("round robin")))).__name__   # to a worker and back
+    'Term'
+    """
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[type[Term], tuple[str]]:
+        return (Term, (str(self),))
+
+
 class Count(int):
     """A count in a message (a file's bytes, a table's rows): its thousands grouped as the language groups them when
     the message is worded (``8,198`` in English, ``8\u202f198`` in Russian and Ukrainian:
@@ -110,6 +128,12 @@ class Count(int):
 
 #: counts of a thing said alone ("21 players"), put into sentences as a value: one identifier a thing on every face
 COUNTED = {"player": ("{} player", "{} players"), "team": ("{} team", "{} teams"), "round": ("{} round", "{} rounds")}
+
+
+def os_reason(e: OSError) -> Term:
+    """The operating system's reason for an error (``No such file or directory``), a word the catalogue translates,
+    or the error's text when it gives none."""
+    return Term(e.strerror or str(e))
 
 
 def counted(thing: str, n: int) -> Message:
@@ -144,12 +168,16 @@ def to_json(text: object) -> object:
     {'id': 'place {n}', 'values': [], 'context': 'prize:place', 'named': {'n': '2'}}
     >>> to_json(Message("{} player", 21, plural="{} players", count=21))
     {'id': '{} player', 'values': ['21'], 'plural': '{} players', 'count': 21}
+    >>> to_json(Message("{} ({})", Term("swiss"), "Round"))   # a word to translate, a name kept
+    {'id': '{} ({})', 'values': [{'term': 'swiss'}, 'Round']}
     """
     if isinstance(text, BaseException):  # an error inserted in a message: its message
         said = getattr(text, "message", None)
         text = said if said is not None else text.args[0] if text.args and isinstance(text.args[0], str) else str(text)
     if isinstance(text, TieBreakList):  # its codes, so a face wording it later heads the points as its columns do
         return {"list": list(text.codes), "primary": text.primary}
+    if isinstance(text, Term):  # a word a face words later (any other text is kept as it is)
+        return {"term": str(text)}
     if not isinstance(text, Message):
         return str(text)
     out: dict[str, object] = {"id": text.template, "values": [to_json(v) for v in text.args]}
@@ -190,7 +218,7 @@ def replaced(text: str, old: str, new: str) -> str:
     ('a.trf is not a file', '{} is not a file')
     """
     if not isinstance(text, Message):
-        return text.replace(old, new)
+        return type(text)(text.replace(old, new)) if isinstance(text, Term) else text.replace(old, new)
     def value(v: object) -> object:
         return replaced(v, old, new) if isinstance(v, str) else v
     return Message(text.template, *map(value, text.args), context=text.context, plural=text.plural,

@@ -141,10 +141,8 @@ def event_seed(name: str, participants: Iterable[tuple[int, str]]) -> int:
     >>> 1 <= event_seed("", []) <= EVENT_SEED_LIMIT
     True
     """
-    digest = hashlib.sha256(name.strip().encode())
-    for number, who in participants:
-        digest.update(f"\n{number}\t{who.strip()}".encode())
-    return int.from_bytes(digest.digest()[:8], "big") % EVENT_SEED_LIMIT + 1
+    text = name.strip() + "".join([f"\n{number}\t{who.strip()}" for number, who in participants])  # hashed at once
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") % EVENT_SEED_LIMIT + 1
 
 
 def finish(group: np.ndarray, numbers: list[int], lots: bool,

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import SpecifierError
-from .messages import Message
+from .messages import Message, Term
 
 #: C.07 as revised in February 2026 applies from this date (spec §1.5).
 FIDE_2026_EFFECTIVE = _dt.date(2026, 3, 1)
@@ -23,11 +23,12 @@ FIDE_2026_EFFECTIVE = _dt.date(2026, 3, 1)
 #: Congress and retracted in July 2023; the re-issue "effective from April 1, 2024" changed no definition).  Before
 #: it the Arbiters' Manual Art. 13 (seeds 000/003, virtual opponent 13.14.2) was in force.
 FIDE_2023_EFFECTIVE = _dt.date(2023, 9, 1)
-#: Why ``auto`` chose a rule set: the regulations in force on the day (one sentence per period).
+#: Why ``auto`` chose a rule set: the regulations in force on the day (one sentence per period, worded by the catalogue).
 IN_FORCE = {
-    "fide-2009": "before 1 September 2023 the Arbiters' Manual Art. 13 (virtual opponent, 13.14.2) was in force",
-    "fide-2024": "the FIDE Tie-Break Regulations C.07 were in force from 1 September 2023 (re-issued 1 April 2024)",
-    "fide-2026": "the revised C.07 is in force from 1 March 2026",
+    "fide-2009": Term("before 1 September 2023 the Arbiters' Manual Art. 13 (virtual opponent, 13.14.2) was in force"),
+    "fide-2024": Term("the FIDE Tie-Break Regulations C.07 were in force from 1 September 2023 (re-issued 1 April "
+                      "2024)"),
+    "fide-2026": Term("the revised C.07 is in force from 1 March 2026"),
 }
 
 

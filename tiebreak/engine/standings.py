@@ -19,7 +19,7 @@ import numpy as np
 from .articles import article, source_text
 from .direct import groups_with_encounters, points_in_point_group
 from .errors import InputError, InputWarning, Place, SpecifierError
-from .messages import Message, TieBreakList, counted
+from .messages import Message, Term, TieBreakList, counted
 from .model import Kind, Tournament
 from .numbers import check_rating, check_seed
 from .passes import (
@@ -264,7 +264,7 @@ def resolve_list(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | 
         else:
             specs = parse_list(DEFAULT_LISTS[system])
             notes.append(Message("no tie-break list given; FIDE default for a {} event: {}",
-                                 system, TieBreakList(DEFAULT_LISTS[system].split(","))))
+                                 Term(system), TieBreakList(DEFAULT_LISTS[system].split(","))))
     else:
         specs = parse_list(tiebreaks) if isinstance(tiebreaks, str) \
             else [s if isinstance(s, TieBreakSpec) else parse_list(s)[0] for s in tiebreaks]
@@ -407,7 +407,7 @@ def _rules_and_system(t: Tournament, rules: "str | RuleSet", system: str | None,
     with_choices(ruleset, cumulative_half_bye)  # an unknown choice stops here, before any work
     if system is None:
         system, sys_why = detect_system(t)
-        notes.append(Message("{} ({})", system, sys_why))
+        notes.append(Message("{} ({})", Term(system), sys_why))
     elif system not in DEFAULT_LISTS:
         raise ValueError(f"system must be 'swiss' or 'round robin', not {system!r}")
     return ruleset, system

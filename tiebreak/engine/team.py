@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from .errors import InputWarning
-from .messages import Message, TieBreakList
+from .messages import Message, Term, TieBreakList
 from .model import Tournament
 from .numbers import check_seed
 from .passes import Column
@@ -162,9 +162,10 @@ def compute_team_standings(tt: TeamTournament, tiebreaks: str | None = None, *, 
     notes.append(why)
     if system is None:
         system, sys_why = detect_system(m, teams=True)
-        notes.append(Message("{} ({})", system, sys_why))
+        notes.append(Message("{} ({})", Term(system), sys_why))
     specs = _team_list(tt, tiebreaks, seed, notes)
     tt = _with_primary(tt, specs, notes)
+    specs = primary_named(specs, tt.primary)
     context = _TeamContexts(tt, k, system == "round robin")
     group, columns = apply_list(len(tt.teams), (_team_step(spec, context, ruleset) for spec in specs))
     lots = lots and not before_first_round(k, notes)
@@ -205,6 +206,20 @@ def _team_list(tt: TeamTournament, tiebreaks: str | None, seed: int | None, note
     if not specs or specs[0].code not in ("PTS", "MP", "GP"):
         specs = [TieBreakSpec("PTS")] + specs
     return specs
+
+
+def primary_named(specs: list[TieBreakSpec], primary: str) -> list[TieBreakSpec]:
+    """A team list with its primary score named by the score's own code: ``PTS`` (the default list's first item, or
+    a user's) is the event's ``primary`` score, MP or GP (C.07 Art. 13), ``PTS:GP`` the game points; so the JSON's
+    list and values, the CSV's headings, the notes and the legend call the column by one name, whichever way the
+    list was written.
+
+    >>> [s.text for s in primary_named([TieBreakSpec("PTS"), TieBreakSpec("BH", cut=1)], "MP")]
+    ['MP', 'BH/C1']
+    >>> [s.text for s in primary_named([TieBreakSpec("PTS", score="GP"), TieBreakSpec("MPVGP")], "MP")]
+    ['GP', 'MPVGP']
+    """
+    return [replace(s, code=s.score or primary, score=None) if s.code == "PTS" else s for s in specs]
 
 
 def _with_primary(tt: TeamTournament, specs: list[TieBreakSpec], notes: list[str]) -> TeamTournament:

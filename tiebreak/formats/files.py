@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from ..engine.errors import InputError, Place
-from ..engine.messages import Message
+from ..engine.messages import Message, os_reason
 
 #: bytes already read (and checked) for one path: the live server reads a watched file once, inside the watched
 #: folder, then gives those very bytes to the same reader as ``tiebreak standings`` (:func:`reading`)
@@ -41,7 +41,7 @@ def read_input(path: str | Path) -> bytes:
     try:
         return Path(path).read_bytes()
     except OSError as e:
-        raise InputError(Message("cannot read the file: {}", e.strerror or e), Place(str(path))) from None
+        raise InputError(Message("cannot read the file: {}", os_reason(e)), Place(str(path))) from None
 
 
 def head(path: str | Path, n: int) -> bytes:
@@ -127,7 +127,7 @@ def write_output(target: str | Path, data: str | bytes | Callable[[BinaryIO], No
         folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=folder)
     except OSError as e:
-        raise OutputError(Message("cannot write the file: {}", e.strerror or e), Place(str(path))) from None
+        raise OutputError(Message("cannot write the file: {}", os_reason(e)), Place(str(path))) from None
     try:
         with os.fdopen(fd, "wb") as f:
             if callable(data):
@@ -140,7 +140,7 @@ def write_output(target: str | Path, data: str | bytes | Callable[[BinaryIO], No
         os.replace(tmp, path)
     except OSError as e:
         _remove(tmp)
-        raise OutputError(Message("cannot write the file: {}", e.strerror or e), Place(str(path))) from None
+        raise OutputError(Message("cannot write the file: {}", os_reason(e)), Place(str(path))) from None
     except BaseException:
         _remove(tmp)
         raise

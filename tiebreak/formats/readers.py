@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Protocol, cast
 
 from ..engine.errors import InputError, InputWarning, Place
-from ..engine.messages import Message
+from ..engine.messages import Message, Term
 from ..engine.model import Tournament
 from .files import check_target, head, write_output
 from .swissmanager_file import is_swiss_manager
@@ -175,7 +175,7 @@ def write(t: Tournament, source: str | Path, target: str | Path, writer: str,
             if present]
         if lost and warnings is not None:
             warnings.append(InputWarning(Message("a crosstable holds players and results only; not written: {}",
-                                                 '; '.join(lost)),
+                                                 Term('; '.join(lost))),  # field names
                                          Place(str(target))))
     if writer == "trf" and warnings is not None:  # TRF's fields are fixed-width: a longer value is cut, and said
         warnings.extend(cut_fields(t, str(target)))

@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ..engine.errors import InputError, Place
-from ..engine.messages import Count, Message
+from ..engine.messages import Count, Message, os_reason
 
 #: the largest database read (Sharly's real events are well under 1 MB; a 3,000-player open of 13 rounds about 5 MB)
 MAX_DATABASE_BYTES = 64 * 2**20
@@ -78,7 +78,8 @@ class Snapshot:
         cursor = self.conn.execute(f"SELECT {', '.join(chosen.values())} {rest} LIMIT ?", (*params, limit + 1))
         for n, raw in enumerate(cursor):
             if n == limit:
-                raise InputError(Message("more than {} rows", Count(limit)), self.place(table))
+                raise InputError(Message("more than {} row", Count(limit), plural="more than {} rows", count=limit),
+                                 self.place(table))
             yield dict(zip(chosen, raw))
 
     def rows(self, table: str, columns: tuple[str, ...], where: str = "", params: tuple[Any, ...] = (),
@@ -137,7 +138,7 @@ def snapshot(path: str | Path) -> Iterator[Snapshot]:
         with p.open("rb") as f:
             head = f.read(len(_MAGIC))
     except OSError as e:
-        raise InputError(Message("cannot read the file: {}", e.strerror or e), Place(source)) from None
+        raise InputError(Message("cannot read the file: {}", os_reason(e)), Place(source)) from None
     if size > MAX_DATABASE_BYTES:
         raise InputError(Message("database of {} byte (at most {})", Count(size), Count(MAX_DATABASE_BYTES),
                                  plural="database of {} bytes (at most {})", count=size), Place(source))

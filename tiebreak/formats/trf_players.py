@@ -22,7 +22,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..engine.errors import InputError, Place
-from ..engine.messages import Message
+from ..engine.messages import Message, Term
 from ..engine.model import Player
 from ..engine.numbers import NumberError, parse_number
 from .text import one_line
@@ -55,7 +55,7 @@ def player_record(line: str, ln: int, source: str, points: dict[str, Fraction]) 
         if not s:
             return None
         if not (s.isascii() and s.isdigit()):
-            raise InputError(Message("{} {} is not a number", field, repr(s)), Place(source, ln, a, field))
+            raise InputError(Message("{} {} is not a number", Term(field), repr(s)), Place(source, ln, a, field))
         return int(s)
 
     start = num(5, 8, "starting rank")

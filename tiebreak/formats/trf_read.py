@@ -350,7 +350,8 @@ class _Reader:
         longest = max((len(section) for _, section in rows), default=0)
         if longest > ROUND_STRIDE * MAX_ROUNDS:
             ln = max(rows, key=lambda row: len(row[1]))[0]
-            raise InputError(Message("the line holds more than {} rounds", MAX_ROUNDS),
+            raise InputError(Message("the line holds more than {} round", MAX_ROUNDS,
+                                     plural="the line holds more than {} rounds", count=MAX_ROUNDS),
                              self.place(ln, FIRST_ROUND_COLUMN, "rounds"))
         rounds = max((longest + ROUND_STRIDE - 1) // ROUND_STRIDE, planned or 0)
         check_size(len(players), rounds, Place(self.source, field="rounds"))

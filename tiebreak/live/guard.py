@@ -26,7 +26,7 @@ from pathlib import Path
 
 from ..app.declared import OPTIONS
 from ..engine.errors import InputError, Place
-from ..engine.messages import Count, Message
+from ..engine.messages import Count, Message, os_reason
 from ..engine.model import NO_OPPONENT, Kind
 from .pending import AsItStands
 
@@ -50,14 +50,15 @@ def read_inside(root: Path, path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
     try:
         fd = os.open(real, flags)
     except OSError as e:
-        raise InputError(Message("the file cannot be read: {}", e.strerror or e), Place(path.name)) from None
+        raise InputError(Message("the file cannot be read: {}", os_reason(e)), Place(path.name)) from None
     with os.fdopen(fd, "rb") as f:
         info = os.fstat(f.fileno())
         if not stat.S_ISREG(info.st_mode):
             raise InputError("the file is not a regular file; it is not read", Place(path.name))
         data = f.read(limit + 1)
     if len(data) > limit:
-        raise InputError(Message("the file is larger than {} bytes; it is not read", Count(limit)), Place(path.name))
+        raise InputError(Message("the file is larger than {} byte; it is not read", Count(limit),
+                                 plural="the file is larger than {} bytes; it is not read", count=limit), Place(path.name))
     return data
 
 

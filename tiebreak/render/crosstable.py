@@ -78,7 +78,7 @@ def table(view: Crosstable, lang: str, points: str | None = None) -> tuple[list[
              "points": points or word("points", lang)}
     heads = [*(fixed[c] for c in HEAD_COLUMNS),
              *(str(k + 1) for k in range(len(view.rows) if view.square else view.rounds))]
-    return heads, [[r.place, str(r.start_no), r.name, r.points, *row_texts(view, r, lang)] for r in view.rows]
+    return heads, [[r.written, str(r.start_no), r.name, r.points, *row_texts(view, r, lang)] for r in view.rows]
 
 
 def text(view: Crosstable, lang: str, points: str | None = None) -> str:
@@ -116,8 +116,10 @@ def head_cells(row: Row, name: dict[str, Any]) -> list[dict[str, Any]]:
     >>> from tiebreak.views.crosstable import Row
     >>> [c["text"] for c in head_cells(Row(7, "Ann", 3, "3-5", "2.5", False, ()), {"text": "Ann", "cls": "name"})]
     ['3-5', '7', 'Ann', '2.5']
+    >>> head_cells(Row(9, "Bob", 40, "40", "2", True, ()), {"text": "Bob", "cls": "name"})[0]["text"]   # by lot
+    '40*'
     """
-    return [{"text": row.place, "cls": "rank"}, {"text": str(row.start_no), "cls": "id"}, name,
+    return [{"text": row.written, "cls": "rank"}, {"text": str(row.start_no), "cls": "id"}, name,
             {"text": row.points, "cls": "pts"}]
 
 

@@ -26,7 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.model import Kind, format_number
-from ..engine.ranking import Ranking, shown_places
+from ..engine.ranking import RankedRow, Ranking, shown_places
 from ..engine.registry import CATALOGUE
 from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Contribution
@@ -271,11 +271,17 @@ def pair_details(s: Ranking, a: int, b: int) -> dict[str, Any]:
     first = _first_difference(s, a, b)
     ra, rb = s.row(a), s.row(b)
     out: dict[str, Any] = {"players": [a, b], "ranks": [ra.rank, rb.rank], "separated_by": first,
-           "by_lot": first is None and bool(ra.lot or rb.lot)}
+           "by_lot": first is None and _placed_by_lot(ra, rb)}
     if first is not None:
         out["article"] = s.article(first)
         out["values"] = [ra.values[first], rb.values[first]]
     return out
+
+
+def _placed_by_lot(ra: RankedRow, rb: RankedRow) -> bool:
+    """Whether the lot put two rows equal on the whole list in their order: a row's ``lot`` is the number it drew
+    in its tied group, None where no lot was drawn for it (ties left shared, ``--no-lots``, or none left)."""
+    return ra.lot is not None or rb.lot is not None
 
 
 def explain_pair(s: Ranking, a: int, b: int, lang: str = "en") -> str:
@@ -287,7 +293,7 @@ def explain_pair(s: Ranking, a: int, b: int, lang: str = "en") -> str:
     places = shown_places(s.rows)  # as the standings write a place: 5-9 shared, 40* placed by the lot
     lines = [head("pair_head", lang, a=a, name_a=ra.name, rank_a=places[a], b=b, name_b=rb.name, rank_b=places[b])]
     if first is None:
-        how = _w("by_lot", lang) if ra.lot or rb.lot else _w("shared", lang)
+        how = _w("by_lot", lang) if _placed_by_lot(ra, rb) else _w("shared", lang)
         lines.append(_w("equal", lang, how=how))
         return "\n".join(lines) + "\n"
     heading, _, article = value_heading(s, first, s.article(first), lang)  # a team's primary score as headed

@@ -70,7 +70,6 @@ td.name,th.name{text-align:left;white-space:normal;min-width:8em}
 td.pts{font-weight:bold}
 section.category h2,section.clubs h2{font-size:1.15em;margin:.9em 0 .2em;break-after:avoid}
 caption{text-align:left;font-weight:bold;padding:.2em 0}
-tr.tied td.rank::after{content:"*"}
 .print-head{display:none}
 @media print{
   body{margin:0}
@@ -166,12 +165,13 @@ def column_widths(heads: list[str], rows: list[list[str]], names: tuple[int, ...
     return widths
 
 
-def table_data(table_id: str, heads: list[str], rows: list[list[str]], points_at: int, tied: list[bool] | None = None,
-               caption: str = "", names: tuple[int, ...] = (2,), rank_at: int | None = 0,
-               sticky: bool = True, ids: tuple[int, ...] = ()) -> tuple[Sheet, list[int]]:
+def table_data(table_id: str, heads: list[str], rows: list[list[str]], points_at: int, caption: str = "",
+               names: tuple[int, ...] = (2,), rank_at: int | None = 0, sticky: bool = True,
+               ids: tuple[int, ...] = ()) -> tuple[Sheet, list[int]]:
     """A table for the ``table`` macro (rank at ``rank_at``, the names at ``names``, the points at ``points_at``, the
-    identity columns a phone leaves out at ``ids``, a row drawn by lot marked ``tied``) and the characters each column
-    needs (names wrap past 26 characters)."""
+    identity columns a phone leaves out at ``ids``) and the characters each column needs (names wrap past 26
+    characters).  A place a lot decided is marked in its text (``40*``, as on every face), never by the style sheet:
+    the mark is copied with the table, read aloud and kept in the PDF's text."""
     def cls(j: int) -> str:
         return ("name" if j in names else "rank" if j == rank_at else "pts" if j == points_at else
                 "id" if j in ids else "")
@@ -179,8 +179,7 @@ def table_data(table_id: str, heads: list[str], rows: list[list[str]], points_at
     classes = [cls(j) for j in range(len(heads))]
     return ({"id": table_id, "caption": caption, "sticky": sticky,
              "heads": [{"text": h, "cls": c} for h, c in zip(heads, classes)],
-             "rows": [{"cells": [{"text": v, "cls": c} for v, c in zip(row, classes)], "cls": "tied" if lot else ""}
-                      for row, lot in zip(rows, tied or [False] * len(rows))]},
+             "rows": [{"cells": [{"text": v, "cls": c} for v, c in zip(row, classes)]} for row in rows]},
             column_widths(heads, rows, names))
 
 
@@ -263,11 +262,10 @@ def standings_sheet(s: Any, lang: str, title: str, event: str, legend: list[Line
     """The first sheet: the event's name, the cover line (``event``), the legend (:mod:`tiebreak.render.legend`:
     each column's and each mark's meaning, the lot's seed among them, above the table: a page never holds only a
     footnote), the notes a reader of the table needs (:func:`~tiebreak.views.standings.table_notes`: the games
-    pending) and the standings table (``heads``, ``rows`` of the ``columns``; a row drawn by lot marked) of ``s``
+    pending) and the standings table (``heads``, ``rows`` of the ``columns``; a place drawn by lot marked ``40*``) of ``s``
     (individual or team standings)."""
     name_at, points_at = positions(columns)
-    table, widths = table_data("standings", heads, rows, points_at, [bool(r.lot) for r in s.rows],
-                               SITE_WORDS.text("standings", lang), (name_at,))
+    table, widths = table_data("standings", heads, rows, points_at, SITE_WORDS.text("standings", lang), (name_at,))
     return {**sheet(widths), "title": title, "cover": event, "legend": legend, "table": table,
             "notes": [message(n, lang) for n in table_notes(s.notes)]}
 

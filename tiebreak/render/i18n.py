@@ -18,7 +18,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ..engine.errors import InputError
-from ..engine.messages import Count, Message, TieBreakList
+from ..engine.messages import Count, Message, Term, TieBreakList
 from ..engine.registry import CATALOGUE
 from ..engine.team_tiebreaks import TEAM_ALIASES, TEAM_CATALOGUE, TEAM_MODIFIERS
 from .catalogue import GLOSSARY, LANGUAGES, TIE_BREAK, catalogue, plural_form, plurals
@@ -269,21 +269,27 @@ def _untranslated(context: str | None, text: str) -> None:
 
 def _value(value: object, lang: str) -> str:
     """A value of a message as it is put into the translation (an error with its place, as its English text has
-    it)."""
+    it): a message, a count, a tie-break list or a :class:`~tiebreak.engine.messages.Term` (an error's own words
+    among them) worded in ``lang``, any other text kept as it is (a player's or a team's name that reads as a word
+    of the catalogue stays a name).
+
+    >>> _value(Term("round robin"), "ru"), _value(Term("points"), "ru"), _value("points", "ru")   # a team "points"
+    ('круговая система', 'очки', 'points')
+    """
     if isinstance(value, InputError):
         return problem(value, lang)
     if isinstance(value, BaseException):
         said = getattr(value, "message", None)
         if said is None and value.args and isinstance(value.args[0], str):
             said = value.args[0]
-        value = said if said is not None else str(value)
+        value = said if said is not None else Term(str(value))
     if isinstance(value, Message):
         return message(value, lang)
     if isinstance(value, Count):
         return grouped(value, lang)
     if isinstance(value, TieBreakList):
         return ", ".join(list_headings(value.codes, value.primary, lang))
-    if isinstance(value, str):
+    if isinstance(value, Term):
         named = field_name(value, lang)
         return named if named != value else catalogue(lang).get((None, value), value)
     return str(value)

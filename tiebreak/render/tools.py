@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..arbiter.playoff import playoff_heading
 from ..engine.messages import Message
 from ..engine.model import format_number
+from ..engine.ranking import lot_marked
 from .i18n import message, word
 from .templating import environment
 from .words import FIELD_NAMES, SITE_WORDS, VARMA_WORDS
@@ -51,9 +52,9 @@ def playoff_lines(g: PlayoffGroup, team: bool) -> list[str]:
     """The play-off group's lines as the arbiter reads them, messages (a line without values is its own identifier):
     a heading, then the stages and the sharing.
 
-    >>> from tiebreak.arbiter.playoff import PlayoffGroup
+    >>> from tiebreak.arbiter.playoff import FORMATS, PlayoffGroup
     >>> out = Message("{} is out and takes place {}", "Bodke,Krishna (15)", 13)
-    >>> g = PlayoffGroup((9, 13), [4, 2, 14, 16], "cut to four, then knock-out", [out], names={4: "Lingineni,Khushal"})
+    >>> g = PlayoffGroup((9, 13), [4, 2, 14, 16], FORMATS[5], [out], names={4: "Lingineni,Khushal"})
     >>> [message(line, "ru") for line in playoff_lines(g, False)]  # doctest: +NORMALIZE_WHITESPACE
     ['места 9-13: участники Lingineni,Khushal (4); 2; 14; 16 — отбор четырёх, затем олимпийская система',
      'Bodke,Krishna (15) выбывает и занимает место 13']
@@ -76,17 +77,20 @@ def playoffs_text(answer: dict[str, Any], places: str, lang: str = "en") -> str:
 def prizes_view(awards: list[dict[str, Any]], rests: list[str], lang: str = "en",
                 said: tuple[list[str], list[str]] = ([], [])) -> dict[str, Any]:
     """The prizes (:func:`tiebreak.app.prizes.prizes`) as ``prizes_table.html`` shows them: the headings in ``lang``,
-    the amounts to the cent ("—" for a cup), the lines of the shared prizes' rests (``rests``, worded) and the
+    the place as the standings show it (``5-9`` shared, ``40*`` placed by lot), the amounts to the cent ("—" for a
+    cup), the lines of the shared prizes' rests (``rests``, worded) and the
     standings' notes and warnings (``said``, worded: the round an event in play is after, the seed of a lot).
 
-    >>> v = prizes_view([{"rank": 1, "start_no": 7, "name": "A", "prize": "place 1", "amount": 200, "left": 0}], [],
-    ...                 "ru")
-    >>> v["heads"], v["awards"][0]["amount"], v["words"]["notes"]
-    (['Место', '№', 'Участник', 'Приз', 'Сумма'], '200.00', 'Примечания')
+    >>> v = prizes_view([{"rank": 1, "place": "1", "start_no": 7, "name": "A", "prize": "place 1", "amount": 200,
+    ...                   "left": 0, "lot": 2}], [], "ru")
+    >>> v["heads"], v["awards"][0]["place"], v["awards"][0]["amount"], v["words"]["notes"]
+    (['Место', '№', 'Участник', 'Приз', 'Сумма'], '1*', '200.00', 'Примечания')
     """
     fields = [FIELD_NAMES.text(k, lang) for k in ("prize", "amount")]  # field names, headings here
     return {"heads": [word("rank", lang), word("number", lang), word("name", lang), *(f[:1].upper() + f[1:] for f in fields)],
-            "awards": [a | {"amount": "—" if a["amount"] is None else format_number(a["amount"], 2)} for a in awards],
+            "awards": [a | {"amount": "—" if a["amount"] is None else format_number(a["amount"], 2),
+                            "place": lot_marked(a["place"], a["lot"] is not None)}  # as the standings show it
+                       for a in awards],
             "rests": rests, "notes": said[0], "warnings": said[1],
             "words": {k: SITE_WORDS.text(k, lang) for k in ("notes", "warnings", "warnings_more")}}
 

@@ -50,9 +50,15 @@ class Table(Mapping[str, dict[str, str]]):
 
     def __init__(self, name: str, english: dict[str, str]) -> None:
         self.name, self.english = name, english
+        #: each key's texts in every language, worded on first use (the catalogues are read once): a website's cards
+        #: ask for the same words 100,000 times
+        self._texts: dict[str, dict[str, str]] = {}
 
     def __getitem__(self, key: str) -> dict[str, str]:
-        return {lang: self.text(key, lang) for lang in LANGUAGES}
+        texts = self._texts.get(key)
+        if texts is None:
+            texts = self._texts[key] = {lang: self.text(key, lang) for lang in LANGUAGES}
+        return dict(texts)  # a copy: the caller's to change
 
     def context(self, key: str) -> str:
         """The gettext context of ``key``'s text."""
@@ -73,6 +79,9 @@ class Table(Mapping[str, dict[str, str]]):
 
     def __len__(self) -> int:
         return len(self.english)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.english  # (Mapping's own would word the key in every language to find it)
 
 
 def _terms(english: dict[str, str]) -> Table:
@@ -102,10 +111,8 @@ TERMS = _terms({
     # who plays (docs/glossary.md: a player is «участник» / «учасник», never «игрок» / «гравець»)
     'player': 'Player',
     'players': 'Players',
-    'players_n': '{n} players',
     'team': 'Team',
     'teams': 'Teams',
-    'teams_n': '{n} teams',
     'opponent': 'Opponent',
     'no_opponent': 'no opponent',
     # the columns of the standings and of a player's card
@@ -459,8 +466,6 @@ SITE_WORDS = Table("site", {
     'rules': term('rules'),
     'tiebreaks': term('tiebreaks'),
     'rounds_played': '{k} of {n} rounds played',
-    'players_n': term('players_n'),
-    'teams_n': term('teams_n'),
     'games': term('games'),
     'score_after': term('score'),
     'rank_after': 'Rank',
@@ -653,6 +658,11 @@ COUNTS = {
     "groups": {
         'ranking': ('Team ranking (best {n} player)', 'Team ranking (best {n} players)'),
     },
+    # the number of an event's players or teams (the page's and the website's standings, the starting list)
+    "site": {
+        'players_n': ('{n} player', '{n} players'),
+        'teams_n': ('{n} team', '{n} teams'),
+    },
 }
 
 
@@ -775,7 +785,6 @@ TEAM_PANEL = Table("team panel", {
     "group": "Computed among the teams still tied at this point (Type A); place among them: {place}.",
     "boards": "Game points by board: {points}.",
     "factor": "Normalising factor F = {factor}.",
-    "teams_n": term('teams_n'),
 })
 
 

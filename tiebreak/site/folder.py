@@ -26,7 +26,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING
 
 from ..engine.errors import InputError, Place
-from ..engine.messages import Message
+from ..engine.messages import Message, os_reason
 
 if TYPE_CHECKING:
     from .spares import Spares
@@ -134,7 +134,7 @@ class Publication:
                 out.parent.mkdir(parents=True, exist_ok=True)
                 self.target = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
             except OSError as e:
-                raise InputError(Message("cannot write the site: {}", e.strerror or str(e)), Place(str(out))) from None
+                raise InputError(Message("cannot write the site: {}", os_reason(e)), Place(str(out))) from None
 
     def __enter__(self) -> Publication:
         return self
@@ -144,7 +144,7 @@ class Publication:
         if self.first and self.target.exists():
             shutil.rmtree(self.target, ignore_errors=True)
         if isinstance(error, OSError):
-            raise InputError(Message("cannot write the site: {}", error.strerror or str(error)),
+            raise InputError(Message("cannot write the site: {}", os_reason(error)),
                              Place(str(error.filename or self.out))) from None
 
     def write(self, files: dict[str, bytes]) -> None:

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine.errors import InputError, InputWarning, Place
-from ..engine.messages import Message
+from ..engine.messages import Message, os_reason
 from ..formats.text import name_parts
 from .cells import name_of, site_words
 
@@ -144,7 +144,8 @@ def read_pgn(path: str) -> list[Played]:
         if game is None:
             break
         if len(games) == GAMES_LIMIT:
-            raise InputError(Message("more than {} games", GAMES_LIMIT), Place(path, line))
+            raise InputError(Message("more than {} game", GAMES_LIMIT, plural="more than {} games", count=GAMES_LIMIT),
+                             Place(path, line))
         if game.errors:
             raise InputError(Message("the game starting on this line cannot be read: {}", str(game.errors[0])),
                              Place(path, line))
@@ -165,7 +166,7 @@ def _text(path: str) -> tuple[str, tuple[int, int]]:
                                      plural="the PGN is {} bytes, more than the {} read", count=size), Place(path))
         data = p.read_bytes()
     except OSError as error:
-        raise InputError(Message("cannot read the PGN: {}", error.strerror or str(error)), Place(path)) from None
+        raise InputError(Message("cannot read the PGN: {}", os_reason(error)), Place(path)) from None
     try:
         return data.decode("utf-8-sig"), (size, st.st_mtime_ns)
     except UnicodeDecodeError:

@@ -22,7 +22,7 @@ from defusedxml import ElementTree
 from defusedxml.common import DefusedXmlException
 
 from ..engine.errors import InputError, Place
-from ..engine.messages import Message
+from ..engine.messages import Message, os_reason
 
 #: the largest logo copied into the site (a logo is a few KB; every page shows it)
 LOGO_LIMIT = 512 * 1024
@@ -54,7 +54,7 @@ def read_logo(path: str) -> bytes:
         with p.open("rb") as f:
             data = f.read(LOGO_LIMIT + 1)
     except OSError as e:
-        raise InputError(Message("cannot read the logo {}: {}", path, e.strerror or str(e)), Place(path)) from None
+        raise InputError(Message("cannot read the logo {}: {}", path, os_reason(e)), Place(path)) from None
     if len(data) > LOGO_LIMIT:
         raise InputError(Message("the logo {} is larger than {} KB; give a smaller image", path, LOGO_LIMIT // 1024),
                          Place(path))

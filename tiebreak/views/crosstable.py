@@ -25,7 +25,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from ..engine.model import Kind, Tournament, format_number
-from ..engine.ranking import place_texts, shown_places
+from ..engine.ranking import lot_marked, place_texts
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 
@@ -58,8 +58,9 @@ class Cell:
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    """One participant: start number, name, rank and the place as every face shows it (``5-9`` shared, ``40*`` placed
-    by lot: :func:`tiebreak.engine.ranking.place_texts`), points as text, whether a lot placed it, and one cell per round."""
+    """One participant: start number, name, rank and the place as written (``5-9`` shared: the standings view's
+    :attr:`~tiebreak.views.standings.StandingsRow.place`), points as text, whether a lot placed it, and one cell per
+    round; :attr:`written` is the place as every face shows it (``40*`` placed by lot)."""
 
     start_no: int
     name: str
@@ -68,6 +69,12 @@ class Row:
     points: str
     lot: bool
     cells: tuple[Cell, ...]
+
+    @property
+    def written(self) -> str:
+        """The place as every face shows it: ``5-9`` shared, ``40*`` placed by lot (as
+        :attr:`tiebreak.views.standings.StandingsRow.written`)."""
+        return lot_marked(self.place, self.lot)
 
 
 @dataclass(frozen=True)
@@ -114,7 +121,7 @@ def from_json(rows: list[dict[str, Any]], square: bool) -> Crosstable:
     """The view again from the live API's rows (:meth:`Crosstable.json_rows`), as the live screen receives them (a
     team event's when its cells carry ``kind``: their ``result`` is the game points, ``mp`` the match points)."""
     rank_of = {int(r["start_no"]): int(r["rank"]) for r in rows}
-    places = place_texts(rank_of, {int(r["start_no"]) for r in rows if r.get("lot")})
+    places = place_texts(rank_of)
     teams = any("kind" in g for r in rows for g in r["rounds"])
     return Crosstable(square, max((len(r["rounds"]) for r in rows), default=0), [
         Row(int(r["start_no"]), str(r["name"]), int(r["rank"]),
@@ -133,7 +140,7 @@ def build(t: Tournament, ranked: Iterable[tuple[int, int, str, bool]], rounds: i
     White, Black)."""
     ranked = list(ranked)
     rank_of = {sno: rank for sno, rank, _, _ in ranked}
-    places = place_texts(rank_of, {sno for sno, _, _, lot in ranked if lot})
+    places = place_texts(rank_of)
     waiting = {(k, w): (b, 1) for k, w, b in pending} | {(k, b): (w, -1) for k, w, b in pending}
     sno = np.array([p.start_no for p in t.players])
     rows = []
@@ -195,7 +202,7 @@ def of_teams(s: TeamStandings, rounds: int | None = None) -> Crosstable:
     """
     tt, m = s.tt, s.tt.matches
     rounds = s.after_round if rounds is None else rounds
-    place = shown_places(s.rows)
+    place = place_texts({r.start_no: r.rank for r in s.rows})
     rank = {r.start_no: r.rank for r in s.rows}
     rows = []
     for r in s.rows:

@@ -115,18 +115,26 @@ class StandingsTable:
                 for place, rank, n, name, points, drawn, p, v
                 in zip(self.place, self.rank, self.start_no, self.name, self.points, self.drawn, players, values)]
 
-    @property
+    @cached_property
     def columns(self) -> list[Column]:
         """The table's columns, in the one order (:func:`column_order`)."""
         return column_order(self.player_columns, self.keys)
 
+    @cached_property
+    def _cell_at(self) -> list[tuple[str, int]]:
+        """Where each column's text is in a row: (``player``, ``value`` or ``fixed``, its index there), found once
+        for all rows."""
+        where = {"player": {k: j for j, k in enumerate(self.player_columns)},
+                 "value": {k: j for j, k in enumerate(self.keys)},  # (a key listed twice: its last column)
+                 "rank": {"": 0}, "number": {"": 1}, "name": {"": 2}, "points": {"": 3}}
+        return [(c.kind if c.kind in ("player", "value") else "fixed", where[c.kind][c.key]) for c in self.columns]
+
     def cells(self, row: StandingsRow) -> list[str]:
-        """The texts of ``row``, one per column of :attr:`columns` (the place as written, ``5-9`` when shared)."""
-        player = dict(zip(self.player_columns, row.players))
-        value = dict(zip(self.keys, row.values))
-        fixed = {"rank": row.place, "number": str(row.start_no), "name": row.name, "points": row.points}
-        return [player[c.key] if c.kind == "player" else value[c.key] if c.kind == "value" else fixed[c.kind]
-                for c in self.columns]
+        """The texts of ``row``, one per column of :attr:`columns` (the place as every face shows it: ``5-9`` when
+        shared, ``40*`` placed by lot, :attr:`StandingsRow.written`)."""
+        parts = {"player": row.players, "value": row.values,
+                 "fixed": (row.written, str(row.start_no), row.name, row.points)}
+        return [parts[part][k] for part, k in self._cell_at]
 
 
 def of_ranking(s: Ranking, columns: PlayerColumns | None = None, keys: list[str] | None = None,

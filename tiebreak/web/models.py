@@ -110,6 +110,7 @@ class PlayoffAnswer(BaseModel):
 
 class Award(BaseModel):
     rank: int
+    place: str = Field(description="the place as the standings' JSON writes it: 5-9 shared by ties left unbroken")
     start_no: int
     name: str
     prize: str
@@ -117,6 +118,8 @@ class Award(BaseModel):
     pool: Number | None = Field(None, description="a shared prize: the prizes shared, added up")
     left: Number | None = Field(None, description="a shared prize: what is left of the pool once the shares are "
                                                   "rounded down to the cent (paid to nobody; the organiser's)")
+    lot: int | None = Field(None, description="the lot that placed the player in the tied group, as the standings' "
+                                              "JSON has it (the text's 40*); null when no lot placed him")
 
 
 class PrizeList(BaseModel):

@@ -17,7 +17,7 @@ import string
 from typing import Any
 
 from ..engine.errors import Place
-from ..engine.messages import Message, TieBreakList
+from ..engine.messages import Message, Term, TieBreakList
 from ..engine.specifier import MAX_LIST
 from ..engine.standings import SOURCES, TEAM_SOURCES
 from ..render.i18n import LANGUAGES, catalogue, message, place_text, plurals
@@ -42,8 +42,8 @@ def page_words(lang: str) -> dict[str, dict[str, str]]:
 def team_panel_words(lang: str = "en") -> dict[str, str]:
     """Every word the page's explanation panel of a team needs, in ``lang``.
 
-    >>> team_panel_words("uk")["teams_n"], team_panel_words("ru")["mp"]
-    ('команд: {n}', 'МО')
+    >>> team_panel_words("uk")["matches"], team_panel_words("ru")["mp"]
+    ('Матчі', 'МО')
     """
     return {**{k: TEAM_WORDS.text(k, lang) for k in ("mp", "gp", "bye", "no_match")},
             **{k: TEAM_PANEL.text(k, lang) for k in TEAM_PANEL}}
@@ -66,6 +66,8 @@ def message_from_json(obj: object, depth: int = 0) -> str:
     ValueError: not a message of the catalogue
     >>> message(message_from_json({"id": "{} round", "values": ["22"], "plural": "{} rounds", "count": 22}), "ru")
     '22 тура'
+    >>> message(message_from_json({"id": "{} ({})", "values": [{"term": "round robin"}, "Round"]}), "ru")
+    'круговая система (Round)'
     """
     if isinstance(obj, str):
         return obj
@@ -73,6 +75,11 @@ def message_from_json(obj: object, depth: int = 0) -> str:
         raise ValueError("not a message")
     if "list" in obj:
         return _tiebreak_list(obj)
+    if "term" in obj:  # a word of the catalogue (a system's name, an error's reason): worded again
+        term = obj["term"]
+        if not (isinstance(term, str) and len(term) <= 200):
+            raise ValueError("not a term")
+        return Term(term)
     template, context = obj.get("id"), obj.get("context")
     values, named = obj.get("values", []), obj.get("named", {})
     plural, count = obj.get("plural"), obj.get("count")

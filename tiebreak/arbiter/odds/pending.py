@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...engine.errors import InputError, Place
-from ...engine.messages import Message
+from ...engine.messages import Message, Term
 from ...engine.model import BLACK, NO_OPPONENT, WHITE, Kind, Tournament
 from ...engine.standings import detect_system
 from ..berger import schedule
@@ -75,7 +75,7 @@ def find_future(t: Tournament, after_round: int | None = None, system: str | Non
     notes: list[str] = []
     if system is None:
         system, why = detect_system(t)
-        notes.append(Message("{} ({})", system, why))
+        notes.append(Message("{} ({})", Term(system), why))
     played = _played_rounds(t, after_round)
     final = _final_round(t, system, notes)
     opp, kind, colour = _grow(t, final)
