@@ -5,6 +5,8 @@ expected text is written here by hand, in English, Russian and Ukrainian."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from sources import ROOT
 
@@ -139,3 +141,43 @@ def test_a_bye_read_from_a_result_is_named_in_words_as_the_legend_names_it(tmp_p
     assert [w.split("): ", 1)[1] for w in doc["warnings"]] == list(BYES[lang])
     said = json.dumps(doc["said"]["warnings"])  # the bye by its catalogue entry, for a program to word
     assert '{"id": "full-point bye", "values": [], "context": "kind:FPB"}' in said and '"FPB"' not in said
+
+
+#: the legend's line of a place the play-off decided, on every face (the play-off's article)
+PLAYOFF_LINE = {"en": "place decided by the play-off (Arbiters' Manual 13.2)",
+                "ru": "место определено плей-офф (Руководство для арбитров 13.2)",
+                "uk": "місце визначено плей-оф (Посібник для арбітрів 13.2)"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_a_place_the_playoff_decided_is_marked_on_every_face_that_shows_the_standings(tmp_path, capsys, client, lang):
+    """Nos. 7 and 9 of the bundled example tie on 6 points; a mini-match 7-9 ½-½, 9-7 1-0 gives No. 9 first place,
+    No. 7 second (Arbiters' Manual 13.2.11 case 1).  The website marked them "1‡", "2‡" with a legend line; the
+    command line's text, the HTML download and the page wrote "1", "2" without a mark or a line."""
+    from html import unescape
+
+    playoff = tmp_path / "playoff.txt"
+    playoff.write_text("stage mini-match\n7 9 1/2-1/2\n9 7 1-0\n", encoding="utf-8")
+    text = _out(capsys, "standings", str(EXAMPLE), "--playoff", str(playoff), "--lang", lang)
+    rows = [line.split()[:2] for line in text.splitlines() if re.match(r"\s*\d+\S*\s+\d+\s", line)]
+    assert rows[:3] == [["1‡", "9"], ["2‡", "7"], ["3", "3"]]
+    assert re.search(rf"\n  ‡ +{re.escape(PLAYOFF_LINE[lang])}\n", text)
+    html = unescape(_out(capsys, "standings", str(EXAMPLE), "--playoff", str(playoff), "--lang", lang, "-f", "html"))
+    assert re.search(r'<td class="rank">1‡</td>', html) and PLAYOFF_LINE[lang] in html
+    page = unescape(client.post("/api/standings", data={"format": "page", "lang": lang,
+                                                        "playoff_results": playoff.read_text(encoding="utf-8")},
+                                files={"file": (EXAMPLE.name, EXAMPLE.read_bytes())}).text)
+    assert re.search(r'<td class="rank">1‡</td>', page) and f"‡ = {PLAYOFF_LINE[lang]}" in page
+    _out(capsys, "site", str(EXAMPLE), "--playoff", str(playoff), "-o", str(tmp_path / "site"), "--lang", lang)
+    site = unescape((tmp_path / "site" / lang / "standings.html").read_text(encoding="utf-8"))
+    assert ">1‡<" in site and f"‡ = {PLAYOFF_LINE[lang]}" in site
+    from tiebreak.render.live_tables import live_parts
+
+    doc = {"tournament": {"name": "Open", "system": "swiss"}, "tiebreaks": ["PTS"],  # /api/live's, "playoff": true
+           "standings": [{"rank": 1, "start_no": 9, "name": "Nine", "points": "6", "values": {}, "playoff": True,
+                          "settled": True, "playing": False, "moved": 0, "since_round": None}],
+           "live": {"event": "cup.trf", "version": 1, "time": "2026-01-01T10:00:00.000Z", "round": 7, "pending": 0,
+                    "settled": 1, "team_event": False, "view": "players", "warning": None},
+           "pairings": [], "odds": None}
+    screen = unescape(live_parts(doc, [], lang)["standings"])
+    assert re.search(r'<td class="rank"[^>]*>1‡</td>', screen) and f"‡ = {PLAYOFF_LINE[lang]}" in screen
