@@ -27,7 +27,6 @@ from .columns import primary_name
 from .i18n import legend_name, message, word
 from .words import COLUMN_HEADINGS, LIVE_WORDS, SITE_WORDS
 
-
 #: the player columns' full names (``--columns``): the site's words
 COLUMN_WORDS = {"title": "player_title", "fed": "federation", "rating": "rating", "club": "club", "sex": "column_sex",
                 "birth": "column_birth", "perf": "performance", "change": "rating_change"}
