@@ -101,9 +101,9 @@ def standings_rows(doc: dict[str, Any], view: StandingsTable, arrows: str, w: di
         move = int(move or 0)
         arrow = {"text": f"▲{move}" if move > 0 else f"▼{-move}" if move < 0 else "",
                  "cls": "up" if move > 0 else "down" if move < 0 else ""}
-        rank: Cell = {"text": row.written, "cls": "rank"}  # the place as every face shows it (40*: by lot)
-        if r.get("playoff"):  # a place the play-off decided (Arbiters' Manual 13.2)
-            rank |= {"sub": w["playoff_mark"], "title": w["playoff"]}
+        rank: Cell = {"text": row.written, "cls": "rank"}  # the place as every face shows it (40*: by lot, 1‡: play-off)
+        if r.get("playoff"):  # a place the play-off decided (Arbiters' Manual 13.2), as the legend says
+            rank |= {"title": w["playoff"]}
         cells = [rank if c.kind == "rank" else _link(r, card) if c.kind == "name" else
                  {"text": text, "cls": _CLASSES[c.kind]} for c, text in zip(view.columns, view.cells(row))]
         rows.append({"cells": [*cells, {"text": state[0], "cls": "state " + state[1]}, arrow]})
@@ -329,7 +329,6 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
         "warning_text": message(warning, lang) if warning else "", "summary": summary,
         "standings_heads": heads, "standings_rows": standings_rows(doc, view, arrows, w, card),
         "standings_legend": site_lines(legend_lines(legend_of_document(doc, view), lang)),  # every face's legend
-        "playoff": any(r.get("playoff") for r in doc["standings"]),
         "pair_heads": pair_heads, "games": games, "byes": byes, "bye_heads": bye_heads,
         "odds": odds, "odds_note": note, "odds_rows": odds_rows(chances, lang) if chances else "",
         "odds_heads": [_head(h, c) for h, c in zip(odds_headings(chances, lang), ("name", "", "", "reach"))],

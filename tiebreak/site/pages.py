@@ -25,6 +25,7 @@ from ..render.i18n import LANGUAGES, after_round, count_sentence, message, probl
 from ..render.legend import site_lines, standings_legend
 from ..render.pairings import Seat, round_tables
 from ..render.templating import environment, rows_html
+from ..render.words import LIVE_WORDS
 from ..views.standings import Column, StandingsTable, of_ranking
 from . import teams
 from .card import card_page
@@ -225,7 +226,8 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
         return Seat(name_of(e, sno), p.title.strip(), p.rating or None, num(before.get(sno)), f"player-{sno}.html")
 
     heads, rows, bye_heads, byes, legend = round_tables(e.rounds[k - 1], seat, lang,
-                                                        lambda g: game_link(e, k, g.white, g.black, s))
+                                                        lambda g: game_link(e, k, g.white, g.black, s),
+                                                        pending=LIVE_WORDS.text("pending", lang) if e.live else None)
     tables = [{"id": "pairings", "caption": s["pairings_n"].format(k=k), "heads": heads, "rows": rows,
                "sticky": False}]
     if byes:

@@ -14,6 +14,7 @@ from ..engine.ranking import lot_marked, place_texts
 from ..render.columns import key_heading, primary_name
 from ..render.explain import details, value_heading
 from ..render.i18n import kind_name, percent, with_modifiers, word
+from ..render.results import match_score
 from ..render.words import LIVE_WORDS, TEAM_NAMES, TEAM_WORDS
 from ..views.matches import match_rounds, team_boards
 from ..views.standings import Column, of_ranking
@@ -155,7 +156,7 @@ def _match_rows(e: TeamEvent, s: dict[str, str], lang: str, number: int) -> list
         {"cells": [{"text": str(mr.round), "head": True}, team_cell(e, mr.opponent) if mr.opponent else
                           {"text": _without_match(mr.kind, lang), "cls": "left"},
                    {"text": num(mr.match_points), "data": "mp"},
-                   {"text": f"{num(mr.game_points)} – {num(mr.opponent_game_points)}"
+                   {"text": match_score(num(mr.game_points), num(mr.opponent_game_points))
                     if mr.opponent_game_points is not None else num(mr.game_points)}]}
         for mr in match_rounds(e.current, number)]
     # a match not yet played (the next opponent while the round is played): being played on the live screen
