@@ -64,7 +64,7 @@ def measure(name: str, t: object, repeat: int, instructions: bool = False) -> No
     writer.standings(s)  # the player members are written once per set of players
     calls: dict[str, Callable[[], object]] = {
         "to_json": lambda: output.to_json(s), "with the player columns": lambda: output.to_json(s, columns=columns),
-        "live document's standings": lambda: writer.standings(s), "to_json_obj": lambda: output.to_json_obj(s)}
+        "live document's standings": lambda: writer.standings(s).text(), "to_json_obj": lambda: output.to_json_obj(s)}
     if instructions:
         print(name, list(calls), flush=True)
         counted(calls)

@@ -95,7 +95,7 @@ def test_every_option_is_on_the_command_line_with_its_default_and_bounds(option:
         assert option.not_on.get("cli"), f"{option.key}: on no command, and no reason given"
     for command in option.commands:
         action = actions[command][(option.flags or (option.dest,))[0]]
-        assert action.dest == option.dest and set(option.flags) == set(action.option_strings)
+        assert action.dest == option.dest and set(option.flags_of(command)) == set(action.option_strings)
         assert action.default == (False if option.kind is bool else option.default)
         assert option.positional or action.required == option.required
         if option.choices:
@@ -113,7 +113,7 @@ def test_every_argument_of_every_command_is_declared_once():
             if isinstance(action, argparse._HelpAction):
                 continue
             declared = [o for o in OPTIONS.values() if command in o.commands and o.dest == action.dest
-                        and set(o.flags) == set(action.option_strings)]
+                        and set(o.flags_of(command)) == set(action.option_strings)]
             assert len(declared) == 1, (command, action.option_strings or action.dest)
     assert set(_commands()) == set(COMMANDS)
 
@@ -344,7 +344,8 @@ def test_every_face_that_leaves_an_option_out_is_a_face():
 def test_every_help_text_is_translated(lang: str):
     table = catalogue(lang)
     missing = [(o.key, text) for o in OPTIONS.values() if o.commands  # as --help shows them
-               for text in {o.help, *o.help_for.values()} if text and (None, text) not in table]
+               for text in {o.help, *o.help_for.values()}  # a message with values by its identifier
+               if text and (None, getattr(text, "template", text)) not in table]
     assert not missing
 
 

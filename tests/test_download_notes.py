@@ -130,3 +130,43 @@ def test_the_live_screens_legend_names_a_tiebreak_listed_again_as_the_text(capsy
     text = _out(capsys, str(HOBSONS), "--tiebreaks", "SB,BH/C1,SB", "--lang", "ru").splitlines()
     again = next(line for line in lines if line.startswith("SB (2) = "))
     assert f"  {'SB (2)':10} {again.removeprefix('SB (2) = ')}" in text
+
+
+TEAMS = ROOT / "tests" / "data" / "shared" / "corpus" / "heltour-crete-team" / "friendship-cup-2024.trf"
+
+
+@needs(TEAMS)
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_live_words_a_team_events_notes_as_the_command_line(tmp_path, capsys, monkeypatch, lang):
+    """A team event's ``/api/live?lang=`` (its teams; was an internal error: the document written per language from
+    its messages, not the English text patched) says the notes and warnings of ``tiebreak standings --lang``; its
+    players' view too; a version kept in the database and served again says the same."""
+    pytest.importorskip("fastapi")
+    pytest.importorskip("watchfiles")
+    from fastapi.testclient import TestClient
+
+    from tiebreak.live.event import LiveEvent
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.web.live import live_app, restored_in
+
+    path = tmp_path / TEAMS.name
+    path.write_bytes(TEAMS.read_bytes())
+    monkeypatch.chdir(tmp_path)  # the file named as the live screen names it
+    said = json.loads(_out(capsys, path.name, "--lang", lang, "-f", "json"))
+    hub = LiveHub(tmp_path, database="none")
+    try:
+        client = TestClient(live_app(hub))
+        teams, english = client.get(f"/api/live?lang={lang}").json(), client.get("/api/live").json()
+        players = client.get(f"/api/live?lang={lang}&players=1").json()
+    finally:
+        hub.close()
+    assert teams["warnings"] == said["warnings"] and set(said["notes"]) <= set(teams["notes"])
+    assert teams["notes"] != english["notes"] and teams["said"] == english["said"]
+    assert {k: v for k, v in teams.items() if k not in ("notes", "warnings", "live")} == \
+        {k: v for k, v in english.items() if k not in ("notes", "warnings", "live")}
+    assert players["warnings"] == said["warnings"] and players["standings"] != teams["standings"]
+    event = LiveEvent(TEAMS.name, path)
+    assert event.update() is not None
+    for view in (False, True):
+        text = event.players_text if view else event.text
+        assert json.loads(restored_in(text, lang)) == json.loads(event.text_in(lang, view))

@@ -105,8 +105,8 @@ def test_a_team_files_warnings_reach_the_api(client, capsys):
     _, err = cli(capsys, "standings", str(FRIENDSHIP))
     assert err.count("warning: ") == 3
     page = api(client, "/api/standings", FRIENDSHIP, PAGE)
-    assert len(page["warnings"]) == 3 and [w for w in page["warnings"] if "read as FPB" in w][0].endswith(
-        "read as FPB (12 such warnings: lines 27, 30, 33, 49, 71, …)")  # the file's 0000 - + cells
+    assert len(page["warnings"]) == 3 and [w for w in page["warnings"] if "read as full-point bye" in w][0].endswith(
+        "read as full-point bye (12 such warnings: lines 27, 30, 33, 49, 71, …)")  # the file's 0000 - + cells
     assert sum(len(w.get("occurrences", [1])) for w in page["said"]["warnings"]) == 14
     assert all(w.startswith("friendship-cup-2024.trf, line ") for w in page["warnings"])
     ru = api(client, "/api/standings", FRIENDSHIP, PAGE | {"lang": "ru", "format": "json"})

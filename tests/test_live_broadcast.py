@@ -144,6 +144,45 @@ def test_the_live_api_carries_the_games(tmp_path):
     assert doc["games"][0]["moves"] == MOVES[:5] and doc["games"][0]["last"] == ["f1", "b5"]
 
 
+def test_the_games_cards_come_from_the_server_with_the_tables(tmp_path):
+    """Each game's card is in the live screen's tables as the server sends them (read here without a script): board,
+    players, clocks, result, the position and the last move the board is drawn from, the moves two plies a line."""
+    bs4 = pytest.importorskip("bs4")
+    pytest.importorskip("fastapi")
+    pytest.importorskip("watchfiles")
+    from fastapi.testclient import TestClient
+
+    from tiebreak.live.watch import LiveHub
+    from tiebreak.web.live import live_app
+
+    games = _games()
+    # the PGN's first game in play after every ply of the opening, its second finished (with the corpus' result)
+    (tmp_path / "cup.pgn").write_text(_game(games[0], len(MOVES), finished=False) + _game(games[1], 2, finished=True))
+    client = TestClient(live_app(LiveHub(tmp_path / "cup.pgn", database="none")))
+    for lang, moves in (("en", "Moves (8)"), ("ru", "Ходы (8)")):
+        html = bs4.BeautifulSoup(client.get("/live/tables", params={"lang": lang}).text, "html.parser")
+        section = html.select_one("#games-section")
+        assert section is not None and not section.has_attr("hidden")
+        cards = section.select("article.game")
+        assert len(cards) == 2
+        playing = next(c for c in cards if "Aravindh" in c.select_one(".players").get_text())
+        box = playing.select_one(".position")
+        assert box["data-fen"] == AFTER_NF6 and box["data-squares"] == " ".join(SQUARES[-1])
+        assert box["data-label"].endswith("Nf6")
+        sides = [(s.select_one("a.player").get_text(), s.select_one("time.clock").get_text())
+                 for s in playing.select(".side")]
+        assert sides == [("Aravindh, Chithambaram VR.", "1:26:44"), ("Praggnanandhaa R", "1:26:43")]
+        assert playing.select_one("a.player")["href"].startswith(f"/live/cards/cup.pgn/{lang}/player-")
+        assert playing.select_one(".score").get_text() == "*"
+        assert playing.select_one("summary").get_text() == moves
+        assert [li.get_text() for li in playing.select("ol.moves li")] == ["e4 e5", "Nf3 Nc6", "Bb5 a6", "Ba4 Nf6"]
+        assert len(playing.select(".if-ended li")) == 3  # a game in play: each result's standings
+        played = next(c for c in cards if c is not playing)
+        assert played.select_one(".score").get_text() == _result(games[1]) and not played.select(".if-ended")
+        # the cards in the order of the pairings' boards (C.04.3 A.9)
+        assert [c.select_one(".board-no").get_text().split()[-1] for c in cards] == ["1", "2"]
+
+
 @pytest.fixture(scope="module")
 def broadcast(tmp_path_factory):
     """The broadcast served with its history kept (tiebreak-live.sqlite beside the file): one server for the module's
@@ -203,6 +242,11 @@ def test_the_boards_beside_the_standings_follow_each_move(broadcast, chromium, w
         found = [(v["id"], v["impact"]) for v in axe.run(page).response["violations"]
                  if v["impact"] in ("serious", "critical")]
         assert found == []
+    # the moves opened stay open when the next version's cards come (the server's, in place of these)
+    path.write_text(_game(games[0], 5, finished=False) + _game(games[1], 4, finished=False) + finished)
+    page.wait_for_function(f"{ARAVINDH}.querySelector('svg[role=img]').getAttribute('aria-label')"
+                           ".endsWith('Bb5')", timeout=15_000)
+    assert first.locator("ol.moves").inner_text().split("\n") == ["e4 e5", "Nf3 Nc6", "Bb5"]
     page.close()
 
 

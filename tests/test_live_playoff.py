@@ -60,10 +60,10 @@ def test_the_play_off_file_places_the_tied_players_on_the_live_screen(tmp_path):
     doc = json.loads(event.text)
     assert {r["start_no"] for r in doc["standings"] if r.get("playoff")} == {7, 9}
     assert u.moved == 2  # Nos. 7 and 9 changed places
-    # the live screen marks the places the play-off decided, in every language
-    for lang, mark, words in (("en", "<small>P</small>", "place decided by the play-off"),
-                              ("ru", "<small>П</small>", "место определено плей-офф"),
-                              ("uk", "<small>П</small>", "місце визначено плей-оф")):
+    # the live screen marks the places the play-off decided as every face does (1‡), in every language
+    for lang, mark, words in (("en", "‡", "place decided by the play-off"),
+                              ("ru", "‡", "место определено плей-офф"),
+                              ("uk", "‡", "місце визначено плей-оф")):
         html = live_parts(doc, event.crosstable(), lang)["standings"]
         assert html.count(mark) == 3 and words in html  # two rows and the legend
     # the play-off file removed: the standings as the tie-breaks give them again
@@ -149,7 +149,7 @@ def test_a_team_events_play_off_places_the_tied_teams(tmp_path):
     assert [(r["rank"], r["start_no"]) for r in doc["standings"][:5]] == [(1, 3), (2, 10), (3, 7), (4, 4), (5, 1)]
     assert {r["start_no"] for r in doc["standings"] if r.get("playoff")} == {7, 4, 1}
     html = live_parts(doc, event.crosstable(), "ru")["standings"]
-    assert html.count("<small>П</small>") == 4 and "место определено плей-офф" in html  # three teams and the legend
+    assert html.count("‡") == 4 and "место определено плей-офф" in html  # three teams and the legend
 
 
 def _card_ranks(client, event: str, kind: str, numbers: tuple[int, ...]) -> dict[tuple[str, int], str]:

@@ -429,7 +429,7 @@ def test_the_pages_answer_holds_every_part_the_standings_fill():
     assert items[0].select_one("button.up").has_attr("disabled") and not items[1].select_one("button.up").has_attr("disabled")
     # the summary: 7 rounds and 32 players in the file, the rules asked; the notes worded in Ukrainian
     assert parts["event"].get_text() == "2025 Hobsons Bay Cup · після 7-го туру з 7 · швейцарська система · правила " \
-                                        "fide-2024 · учасників: 32"
+                                        "fide-2024 · 32 учасники"
     assert [o["value"] for o in parts["after-round"].select("option[selected]")] == ["7"]
     notes = [li.get_text() for li in parts["notes"].select("li")]
     assert notes and all(re.search("[а-яі]", n) for n in notes) and not any("chosen by" in n for n in notes)

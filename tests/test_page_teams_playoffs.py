@@ -60,9 +60,9 @@ def test_team_panel_shows_each_match_and_how_each_value_was_reached(browser, ser
     matches = page.locator("#explain-body section.matches")
     assert matches.locator("h4").inner_text() == "Matches"
     assert _rows(page, "#explain-body section.matches") == [
-        ["1", "1", "2 : 2", "Team 4 (4)"], ["2", "2", "2.5 : 1.5", "Team 9 (9)"],
-        ["3", "2", "4 : 0", "Team 5 (5) — forfeit win"], ["4", "0", "0 : 0", "Team 8 (8) — double forfeit"],
-        ["5", "2", "2.5 : 1.5", "Team 1 (1)"]]
+        ["1", "1", "2 – 2", "Team 4 (4)"], ["2", "2", "2.5 – 1.5", "Team 9 (9)"],
+        ["3", "2", "4 – 0", "Team 5 (5) — forfeit win"], ["4", "0", "0 – 0", "Team 8 (8) — double forfeit"],
+        ["5", "2", "2.5 – 1.5", "Team 1 (1)"]]
     reference = dict(zip(*(line.split("\t") for line in REFERENCE.read_text().splitlines()
                            if line.startswith(("StartNo", "6\t")))))
     values = {s: page.locator(f'#explain-body section[data-spec="{s}"] .tb-value').inner_text()
@@ -99,7 +99,7 @@ def test_team_panel_on_a_phone_agrees_with_the_published_friendship_cup(browser,
     rows = _rows(page, section)
     assert len(rows) == 7
     assert sum(float(r[1]) for r in rows) == float(published["ΟΑΑΗ"]["match_points"]) == 11
-    assert sum(float(r[2].split(" : ")[0]) for r in rows) == float(published["ΟΑΑΗ"]["game_points"]) == 24.5
+    assert sum(float(r[2].split(" – ")[0]) for r in rows) == float(published["ΟΑΑΗ"]["game_points"]) == 24.5
     opponents = [r[3].rsplit(" (", 1)[0] for r in rows]
     bh = _rows(page, '#explain-body section[data-spec="BH:MP"]')
     assert [float(r[3]) for r in bh] == [float(published[o]["match_points"]) for o in opponents]

@@ -70,7 +70,7 @@ def test_a_trf_warning_in_russian_names_its_place_in_russian(capsys):
     doc = json.loads(out)
     first = doc["warnings"][0]
     # the file's 12 such cells are said once (issue 33): lines 27, 30, 33, 49, 71, ... (grep "0000 - +")
-    assert first.endswith("строка 27, столбец 159 (тур 7, результат): тур 7: результат '+' без соперника, прочитан как FPB"
+    assert first.endswith("строка 27, столбец 159 (тур 7, результат): тур 7: результат '+' без соперника, прочитан как бай в очко"
                           " (12 таких предупреждений: строки 27, 30, 33, 49, 71, …)")
     assert doc["said"]["warnings"][0]["place"]["field"] == {"id": "round {} result", "values": ["7"]}
 
@@ -180,7 +180,7 @@ def test_the_pages_check_words_the_files_warnings_as_the_command_line(capsys, cl
     assert r.status_code == 200, r.text
     shown = unescape(r.text)
     assert [w for w in printed if w not in shown] == []
-    assert "read as FPB" not in shown and "the results are used" not in shown
+    assert "read as full-point bye" not in shown and "the results are used" not in shown
 
 
 @pytest.mark.parametrize(("lang", "field"), [("en", "(headings)"), ("ru", "(заголовки столбцов)"),

@@ -263,3 +263,25 @@ def test_an_accent_that_is_not_a_css_colour_is_refused(tmp_path, capsys, accent)
     assert main(["site", str(SWISS), "-o", str(tmp_path / "site"), "--accent", accent, "--lang", "uk"]) != 0
     assert "не колір CSS" in capsys.readouterr().err
     assert not (tmp_path / "site").exists()
+
+
+def test_a_boards_performance_is_that_boards_games_rating_performance(tmp_path):
+    """The website's board rankings: a player's performance on a board counts the games played on that board alone,
+    FIDE's (the opponents' average rating + dp, table 8.1.a: 0 at 50 %, +800 at 100 %, -800 at 0 %), by hand here:
+    team A (1: 2000, 2: 1800) against B (3: 2100, 4: 1700), board 1 drawn, board 2 won by A's no. 2."""
+    from tiebreak import trf
+    from tiebreak.app.site import board_performances
+    from tiebreak.engine import team
+
+    def player(n: int, rating: int, games: str) -> str:
+        return f"001 {n:>4}      {'Player ' + str(n):<33} {rating:>4}".ljust(91) + games
+
+    path = tmp_path / "cup.trf"
+    path.write_text("\n".join(["012 Board cup", "092 Team Swiss System", "142 1",
+                               player(1, 2000, "   3 w ="), player(2, 1800, "   4 b 1"),
+                               player(3, 2100, "   1 b ="), player(4, 1700, "   2 w 0"),
+                               f"013 {'A':<32}{1:>4} {2:>4}", f"013 {'B':<32}{3:>4} {4:>4}"]) + "\n")
+    t = trf.load(str(path))
+    got = {board: {n: p for n, p in rows.items() if p is not None}
+           for board, rows in board_performances(team.build(t), t, 1).items()}
+    assert got == {1: {1: 2100 + 0, 3: 2000 + 0}, 2: {2: 1700 + 800, 4: 1800 - 800}}

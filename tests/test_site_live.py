@@ -87,7 +87,7 @@ def test_a_result_written_to_the_watched_file_reaches_the_site(watched):
     assert wait_for(lambda: (site / "version.json").exists()), "the site was not written"
     en = site / "en"
     # as it stands (module docstring): 2-1 being played; 1 and 3 on 1 point, 4 and 2 on ½
-    assert board(en / "round-2.html", "Player 2", "Player 1") == "not yet played"
+    assert board(en / "round-2.html", "Player 2", "Player 1") == "playing"  # as the live screen says it
     assert board(en / "round-2.html", "Player 3", "Player 4") == "1–0"
     assert sorted(standings(en / "standings.html")) == [("Player 1", "1"), ("Player 2", "0.5"), ("Player 3", "1"),
                                                         ("Player 4", "0.5")]
@@ -165,11 +165,11 @@ def test_an_event_added_or_taken_off_the_list_remakes_the_sites_list(tmp_path):
     out = tmp_path / "site"
     assert sorted(p.name for p in out.iterdir()) == ["assets", "index.html", "juniors", "open", "version.json"]
     assert standings(out / "juniors" / "en" / "standings.html")[:1] == [("Player 2", "1.5")]
-    assert board(out / "open" / "en" / "round-2.html", "Player 2", "Player 1") == "not yet played"
+    assert board(out / "open" / "en" / "round-2.html", "Player 2", "Player 1") == "playing"
     hub.events["juniors.trf"].settings.published = False
     site.apply([hub.events["juniors.trf"]])
     assert not (out / "juniors").exists() and not (out / "open").exists()
-    assert board(out / "en" / "round-2.html", "Player 2", "Player 1") == "not yet played"
+    assert board(out / "en" / "round-2.html", "Player 2", "Player 1") == "playing"
     doc = json.loads((out / "version.json").read_text(encoding="utf-8"))
     assert [e["file"] for e in doc["events"]] == ["open.trf"] and all(p.startswith(("en/", "ru/", "uk/", "assets/",
                                                                                      "index")) for p in doc["pages"])

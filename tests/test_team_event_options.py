@@ -32,7 +32,7 @@ def test_the_api_refuses_individual_options_for_a_team_event(client, field, valu
     r = client.post("/api/standings", data={field: value, "lang": "uk"}, files=upload)
     assert r.status_code == 400 and r.json()["field"] == field
     assert r.json()["error"] == (f"{field} — для особистих змагань, а це командне (players=true, у командному рядку "
-                                 "--players, ранжує його учасників)")
+                                 "--individual, ранжує його учасників)")
     # the same options with players=true rank the players of the team event: accepted
     if field != "team_ranking":
         assert client.post("/api/standings", data={field: value, "players": "true"}, files=upload).status_code == 200

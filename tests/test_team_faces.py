@@ -166,9 +166,9 @@ def test_explain_a_team(capsys):
     assert code == 0
     lines = out.splitlines()
     assert lines[0].startswith("team 3 C: rank 1;")
-    assert lines[2:5] == ["  R1  vs team 4 D                     MP 2  GP 1.5 : 0.5",
-                          "  R2  vs team 1 A                     MP 1  GP 1 : 1",
-                          "  R3  vs team 2 B                     MP 2  GP 2 : 0"]
+    assert lines[2:5] == ["  R1  vs team 4 D                     MP 2  GP 1.5 – 0.5",
+                          "  R2  vs team 1 A                     MP 1  GP 1 – 1",
+                          "  R3  vs team 2 B                     MP 2  GP 2 – 0"]
     # EMGSB/C1 (Art. 13.2.2; Cut-1 by Art. 14.1.2): opponent's MP × GP scored against it: D 1 × 1½, A 4 × 1,
     # B 2 × 2 = 9½; the opponent with the lowest MP (D) is cut: 8 (spec §3: C = 8)
     block = out[out.index("EMGSB/C1 = "):].split("\n\n")[0].splitlines()

@@ -23,17 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from ..arbiter.clubs import DEFAULT_TIEBREAKS as TEAM_RANKING_TIEBREAKS
-from ..arbiter.clubs import MAX_BEST
-from ..arbiter.rating_report import SYSTEMS as RATING_SYSTEMS
-from ..arbiter.simulations import (
-    DEFAULT_SIMULATIONS,
-    ENGINE_FIXED,
-    ENGINE_SIMULATIONS,
-    ENGINE_WORK,
-    LEAST_SIMULATIONS,
-    MAX_SIMULATIONS,
-)
+from ..arbiter import choices as tools
 from ..engine.conventions import CONVENTIONS, PROGRAMS, program_name
 from ..engine.errors import SpecifierError
 from ..engine.messages import Message
@@ -111,6 +101,10 @@ class Option:
     name: str = ""
     #: the command line's spellings (default: ``--`` and the name with dashes)
     flag: tuple[str, ...] = ()
+    #: a spelling a command still takes from before, beside :attr:`flags`, documented in the command line's reference
+    #: (``--players`` of standings, check and odds, where explain, playoffs and prizes said ``--individual``: one
+    #: option since, ``--individual`` everywhere, as explain's ``--players`` names the pair of players)
+    old_flags: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     metavar: str | None = None
     #: a command that says more than the one help text (its help replaces it there)
     help_for: Mapping[str, str] = field(default_factory=dict)
@@ -149,6 +143,10 @@ class Option:
             return ()
         return self.flag or ("--" + self.dest.replace("_", "-"),)
 
+    def flags_of(self, command: str) -> tuple[str, ...]:
+        """The spellings ``command`` takes: :attr:`flags` and the old ones it still takes."""
+        return (*self.flags, *self.old_flags.get(command, ()))
+
     def help_of(self, command: str) -> str:
         return self.help_for.get(command, self.help)
 
@@ -173,7 +171,8 @@ def _declare(*options: Option) -> dict[str, Option]:
     for command in COMMANDS:  # one option per name and per flag on each command
         given = [o for o in options if command in o.commands]
         assert len({o.dest for o in given}) == len(given), command
-        assert len({f for o in given for f in o.flags}) == sum(len(o.flags) for o in given), command
+        assert len({f for o in given for f in o.flags_of(command)}) == sum(len(o.flags_of(command)) for o in given), \
+            command
     return declared
 
 
@@ -284,7 +283,8 @@ _OWN = (
            not_on={"cli": "the command line reads the lines from a file: varma FILE"}),
     Option("varma_seed", int, "makes the draw repeatable", name="seed", low=0, high=MAX_SEED, required=True,
            commands=("varma",), forms=("varma",), page=True, example=1),
-    Option("variant", str, "the 11/12-player table (see docs)", default="s000", choices=("s000", "fide"),
+    Option("variant", str, "the 11/12-player table (see docs)", default=tools.DEFAULT_VARMA_VARIANT,
+           choices=tools.VARMA_VARIANTS,
            commands=("varma",), forms=("varma",),
            not_on={"page": "the page draws with the Manual's table (the default)"}),
     # ratings
@@ -354,8 +354,10 @@ _OWN = (
            commands=("series", "site"), forms=("series",), page=True,
            example="BEST,EVENTS,PLACES", help_for={"site": "with --series: BEST, EVENTS, PLACES"}),
     # serve
-    Option("host", str, "", default="127.0.0.1", commands=("serve",), not_on=_SERVER),
-    Option("port", int, "", default=8000, low=0, high=65535, commands=("serve",), not_on=_SERVER),
+    Option("host", str, "the address the server listens on (0.0.0.0: every network interface of the machine)",
+           default="127.0.0.1", commands=("serve",), not_on=_SERVER),
+    Option("port", int, "the port the server listens on", default=8000, low=0, high=65535, commands=("serve",),
+           not_on=_SERVER),
     Option("watch", str, "live standings of a file, or of every event file in a folder, recomputed when they change "
                          "(page /live); or of a broadcast's PGN at an http(s) address, asked every --poll-seconds",
            metavar="PATH", commands=("serve",), not_on=_SERVER),
@@ -449,10 +451,10 @@ _SHARED = (
            forms=RATINGS_FORM, page=True),
     Option("method", str, "how tied players share the prizes of their places: shared (added up and divided), hort "
                           "(half shared, half by the tie-break order) or tiebreak (by the tie-break order)",
-           default="shared", choices=("shared", "hort", "tiebreak"), commands=("prizes",), forms=("prizes",),
-           page=True),
+           default=tools.DEFAULT_PRIZE_METHOD, choices=tools.PRIZE_METHODS, commands=("prizes",),
+           forms=("prizes",), page=True),
     Option("model", str, "equal: every result 1/3; elo: Davidson's draw model on the ratings and colour",
-           default="equal", choices=("equal", "elo"), commands=("odds",), forms=ODDS_FORM,
+           default=tools.DEFAULT_MODEL, choices=tools.MODELS, commands=("odds",), forms=ODDS_FORM,
            not_on={"page": _NOT_ON_PAGE_ODDS}),
     Option("modified", int, "the uploaded file's last change, in milliseconds since 1970 (a browser's "
                             "File.lastModified): the date its downloads say they were printed, as the command line "
@@ -471,15 +473,13 @@ _SHARED = (
                                "make them first",
            name="player", low=1, high=MAX_START_NO, commands=("odds",), forms=ODDS_FORM,
            not_on={"page": _NOT_ON_PAGE_ODDS}),
-    Option("players", bool, "in a team event, rank the individual players instead", default=False,
-           commands=("standings", "check", "odds"), forms=STANDINGS_FORM + ODDS_FORM,
+    Option("players", bool, "in a team event, the players instead of the teams", flag=("--individual",),
+           old_flags={c: ("--players",) for c in ("standings", "check", "odds")}, default=False,
+           commands=("standings", "explain", "check", "playoffs", "prizes", "odds"), forms=STANDINGS_FORM + ODDS_FORM,
            help_for={"check": "in a team event, check the players' standings",
+                     "explain": "in a team event, N is a player's start number (default: a team number)",
                      "odds": "in a team event, the players' odds instead of the teams'"},
            not_on={"page": "a team event's page shows the teams; the command line and the API rank the players"}),
-    Option("players_individual", bool, "in a team event, the players instead of the teams", name="players",
-           flag=("--individual",), default=False, commands=("explain", "playoffs", "prizes"),
-           help_for={"explain": "in a team event, N is a player's start number (default: a team number)"},
-           not_on={"api": "the API's forms take the field players", "page": "as the field players"}),
     Option("playoff", str, "a play-off results file: the tied players placed by its games (Arbiters' Manual 13.2; "
                            "see 'play-off results' in the guide)",
            metavar="FILE", needs={"serve": ("watch", Message("the play-off places the players of the watched event"))},
@@ -505,8 +505,8 @@ _SHARED = (
            help_for={"series": "each event's tie-break list (default: the file's)"}),
     Option("rating_system", str, "the rating system: fide or ru (the rating change), harkness or uscf (the "
                                  "performance)",
-           name="system", default="fide", choices=RATING_SYSTEMS, commands=("ratings",), forms=RATINGS_FORM,
-           page=True),
+           name="system", default=tools.DEFAULT_RATING_SYSTEM, choices=tools.RATING_SYSTEMS, commands=("ratings",),
+           forms=RATINGS_FORM, page=True),
     Option("rules", str, "rule set (auto: the FIDE edition by start date; fide-2009 = Arbiters' Manual Art. 13, "
                          "legacy = fide-2009; uscf; ru)",
            default="auto", choices=RULE_CHOICES, needs=_LIVE, commands=(*RANKING, "series", "serve"),
@@ -521,15 +521,11 @@ _SHARED = (
                      "serve": "with --watch: the seed of the live standings' lots (and the --site's; default: each "
                               "event's own, from its name and players)"},
            not_on={"check": "check compares the published order, lots included"}),
-    Option("simulations", int, f"outcomes drawn with the seed when there are more (at most {MAX_SIMULATIONS}; default: "
-                               f"{DEFAULT_SIMULATIONS} for a round robin ranked by arrays, else {ENGINE_WORK} / "
-                               f"({ENGINE_FIXED} + players), from {LEAST_SIMULATIONS} to {ENGINE_SIMULATIONS}); every "
-                               "outcome is counted when there are no more",
-           low=1, high=MAX_SIMULATIONS,
+    Option("simulations", int, tools.SIMULATIONS_HELP, low=1, high=tools.MAX_SIMULATIONS,
            commands=("odds",), forms=ODDS_FORM, not_on={"page": _NOT_ON_PAGE_ODDS}),
     Option("system", str, "override Swiss/round-robin detection", choices=tuple(SYSTEMS),
            commands=RANKING, forms=STANDINGS_FORM + ODDS_FORM, page=True),
-    Option("team_best", int, "players counted per team", default=4, low=1, high=MAX_BEST,
+    Option("team_best", int, "players counted per team", default=tools.TEAM_BEST, low=1, high=tools.MOST_TEAM_BEST,
            needs=_TEAM_RANKING, commands=("standings", "site"), forms=STANDINGS_FORM, page=True),
     Option("team_ranking", str, "add a team ranking of this individual event: federation, records (TRF 013/310 "
                                 "teams) or a CSV file of 'start number, team' lines",
@@ -537,7 +533,7 @@ _SHARED = (
            page=True),
     Option("team_tiebreaks", str, "team tie-breaks: TC (Team Cumulative), CUM, or codes of the individual list summed "
                                   "over the players counted",
-           default=TEAM_RANKING_TIEBREAKS, needs=_TEAM_RANKING, commands=("standings", "site"), forms=STANDINGS_FORM,
+           default=tools.TEAM_TIEBREAKS, needs=_TEAM_RANKING, commands=("standings", "site"), forms=STANDINGS_FORM,
            page=True, example="TC,CUM"),
     Option("tiebreaks", str, "ordered list, e.g. 'PTS,BH/C1,BH,SB' (default: the file's 202/212 record, else a FIDE "
                              "default)",
@@ -550,7 +546,8 @@ _SHARED = (
            metavar="R", commands=("standings", "explain", "check", "playoffs", "prizes", "odds", "site"),
            forms=STANDINGS_FORM + ODDS_FORM, page=True,
            help_for={"odds": "rating for unrated players in rating tie-breaks and in the elo model"}),
-    Option("white_advantage", float, "elo model: White's edge in rating points", default=35, low=-1000, high=1000,
+    Option("white_advantage", float, "elo model: White's edge in rating points", default=tools.WHITE_ADVANTAGE,
+           low=-tools.MOST_WHITE_ADVANTAGE, high=tools.MOST_WHITE_ADVANTAGE,
            commands=("odds",), forms=ODDS_FORM, not_on={"page": _NOT_ON_PAGE_ODDS}),
 )
 assert [o.key for o in _SHARED] == sorted(o.key for o in _SHARED), "the shared options by key"
@@ -610,6 +607,8 @@ def reference_table() -> str:
     for o in OPTIONS.values():
         flags = (f"`{o.dest.upper()}` (argument)" if o.positional else ", ".join(f"`{f}`" for f in o.flags)
                  if o.commands else f"(field `{o.dest}`)")
+        for old in dict.fromkeys(f for fs in o.old_flags.values() for f in fs):
+            flags += f" (old spelling `{old}` on {', '.join(c for c, fs in o.old_flags.items() if old in fs)})"
         values = " ".join(o.offered or o.choices) if o.offered or o.choices else _range(o) or _length(o)
         values += " or none" if o.none else ""
         default = "" if o.default is None or o.kind is bool else f"`{_plain(o.default)}`"

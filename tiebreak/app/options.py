@@ -120,7 +120,7 @@ class OddsOptions(Ranked):
 
 @dataclass(kw_only=True)
 class RatingsOptions(Loading):
-    """The ``tiebreak ratings`` options: the rating ``system`` (:data:`tiebreak.arbiter.rating_report.SYSTEMS`), the
+    """The ``tiebreak ratings`` options: the rating ``system`` (:data:`tiebreak.arbiter.choices.RATING_SYSTEMS`), the
     K factor of everybody (None: from each player's rating), the rounds counted."""
 
     system: str = _default("rating_system")
@@ -186,5 +186,5 @@ def refuse_individual_options(o: Options) -> None:
     for field, given in asked.items():
         if given:
             raise SpecifierError(Message("{} is for individual events, and this is a team event (players=true, "
-                                         "--players on the command line, ranks its players)",
+                                         "--individual on the command line, ranks its players)",
                                          Term(field)), field=field)

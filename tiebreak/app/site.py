@@ -24,15 +24,16 @@ from ..arbiter.rating_report import RatingRow, rating_report
 from ..engine.errors import InputWarning
 from ..engine.model import Kind, Tournament
 from ..engine.standings import Standings, tournament_seed
-from ..engine.team import TeamStandings
+from ..engine.team import TeamStandings, TeamTournament
+from ..views.matches import team_boards
 from ..views.odds import PlaceChances, of_odds
 from .load import load
 from .options import Options, list_and_rules
 from .playoffs import playoff_played
 from .standings import individual_standings, ranks_teams, team_standings
 
-__all__ = ["boards_options", "card_ratings", "event_odds", "event_seed", "players_after", "players_playoff",
-           "ranks_teams", "read", "teams_after", "teams_playoff", "without_playoff"]
+__all__ = ["board_performances", "boards_options", "card_ratings", "event_odds", "event_seed", "players_after",
+           "players_playoff", "ranks_teams", "read", "teams_after", "teams_playoff", "without_playoff"]
 
 #: a play-off played: its stages and games, its decisions and their notes (:func:`tiebreak.app.playoffs.playoff_played`)
 Played = tuple[PlayoffResults, list[Decision], list[str]]
@@ -133,3 +134,24 @@ def card_ratings(t: Tournament, played: int, rows: list[int] | None = None) -> d
     sub = Tournament([t.players[i] for i in keep], opponent, kind, np.zeros_like(kind))
     wanted = {t.players[i].start_no for i in rows}
     return {row.start_no: row for row in rating_report(sub, "fide") if row.start_no in wanted}
+
+
+def board_performances(tt: TeamTournament, t: Tournament, played: int) -> dict[int, dict[int, int | None]]:
+    """Board -> start number -> a team event's player's performance over the games played on that board, as the
+    website's board rankings show it: the rating report's (:func:`tiebreak.arbiter.rating_report.rating_report`,
+    FIDE: the average rating of the opponents + dp) of the grid that keeps only that board's games (None without a
+    rated game); ``t``: the players' event (its boards in each team's list order,
+    :func:`tiebreak.views.matches.team_boards`), ``played``: the rounds played."""
+    g = tt.games
+    on: dict[int, np.ndarray] = {}
+    for r in range(played):
+        for team in tt.teams:
+            for board, (sno, opponent, _, _) in enumerate(team_boards(tt, t, r + 1, team.number), 1):
+                if opponent is not None:
+                    on.setdefault(board, np.zeros((len(g.players), played), bool))[g.row(sno), r] = True
+    out = {}
+    for board, mask in on.items():
+        sub = Tournament(g.players, np.where(mask, g.opponent[:, :played], -1),
+                         np.where(mask, g.kind[:, :played], int(Kind.ABSENT)), np.zeros_like(g.kind[:, :played]))
+        out[board] = {row.start_no: row.performance for row in rating_report(sub, "fide")}
+    return out

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Callable, TypeGuard, TypeVar
 
 from ..arbiter import clubs as club_tools
+from ..arbiter.choices import TEAM_TIEBREAKS
 from ..arbiter.columns import player_columns, rating_notes
 from ..engine import team
 from ..engine.errors import InputWarning, Message, SpecifierError
@@ -98,6 +99,14 @@ def render_standings(o: Options, path: str,
     return writers[o.format](), s.notes, s
 
 
+def shown_columns(s: Standings, o: Options | None = None) -> PlayerColumns:
+    """The player columns shown beside the standings ``s`` (:func:`tiebreak.arbiter.columns.player_columns`: the
+    file's title, federation, rating...; a performance or a rating change computed): ``o``'s ``--columns`` and
+    ``--unrated-rating``, for every output, the website's tables and cards; without ``o`` the columns the file has
+    (``auto``), as the live document writes them."""
+    return player_columns(s, o.columns, o.unrated_rating) if o is not None else player_columns(s, "auto")
+
+
 def standings_writers(t: Tournament, s: Standings | TeamStandings, o: Options,
                       when: datetime.datetime | None = None) -> dict[str, Writer]:
     """The output formats of the standings ``s`` (the players' or the teams') of the file ``t``; an individual
@@ -107,7 +116,7 @@ def standings_writers(t: Tournament, s: Standings | TeamStandings, o: Options,
     pc, text, sections, columns = None, "", "", None
     extra: dict[str, Any] = {}
     if isinstance(s, Standings):  # what only players have: their columns, categories and clubs
-        pc = player_columns(s, o.columns, o.unrated_rating)
+        pc = shown_columns(s, o)
         s.notes += pc.notes
         extra, text, sections, columns = group_sections(o, s, pc)
         s.notes += rating_notes(s, o.unrated_rating)  # a note for every rating tie-break left undefined
@@ -214,7 +223,7 @@ def groups(o: Options, s: Standings) -> tuple[list[CategoryStandings], ClubRanki
         else:
             members = membership.load(o.team_ranking, {p.start_no: p.name for p in s.tournament.players})
         codes = [c.strip().upper() if c.strip().upper() in club_tools.TEAM_CODES else c.strip()
-                 for c in (o.team_tiebreaks or club_tools.DEFAULT_TIEBREAKS).split(",") if c.strip()]
+                 for c in (o.team_tiebreaks or TEAM_TIEBREAKS).split(",") if c.strip()]
         clubs = club_tools.club_ranking(s, members, o.team_best, codes)
     return cats, clubs
 

@@ -33,11 +33,9 @@ from ..engine.messages import Message
 from ..engine.passes import Context
 from ..engine.standings import Standings
 from ..engine.team import read_teams
+from .choices import MOST_TEAM_BEST, TEAM_BEST, TEAM_TIEBREAKS
 
-#: a team ranking's tie-breaks when none are given: Team Cumulative
-DEFAULT_TIEBREAKS = "TC"
 TEAM_CODES = {"TC": "Team Cumulative (USCF)", "CUM": "Cumulative of the counted members (USCF)"}
-MAX_BEST = 100
 
 
 @dataclass
@@ -68,12 +66,12 @@ def membership_by_field(s: Standings, what: str) -> dict[int, str]:
     raise SpecifierError(Message("team membership {} not known (federation, records, or a CSV file)", repr(what)))
 
 
-def club_ranking(s: Standings, membership: dict[int, str], best: int = 4, tiebreaks: list[str] | None = None
+def club_ranking(s: Standings, membership: dict[int, str], best: int = TEAM_BEST, tiebreaks: list[str] | None = None
                  ) -> ClubRanking:
     """Rank the teams of ``membership`` (start number -> team name) by the points of their best ``best`` members."""
-    if not 1 <= best <= MAX_BEST:
-        raise SpecifierError(Message("the number of players counted, {}, is outside 1..{}", best, MAX_BEST))
-    tiebreaks = DEFAULT_TIEBREAKS.split(",") if tiebreaks is None else tiebreaks
+    if not 1 <= best <= MOST_TEAM_BEST:
+        raise SpecifierError(Message("the number of players counted, {}, is outside 1..{}", best, MOST_TEAM_BEST))
+    tiebreaks = TEAM_TIEBREAKS.split(",") if tiebreaks is None else tiebreaks
     for code in tiebreaks:
         if code not in TEAM_CODES and code not in s.tiebreaks:
             raise SpecifierError(Message("team tie-break {} is neither TC, CUM nor in the individual list ({})",

@@ -29,11 +29,11 @@ from ..engine.numbers import NumberError, parse_int, parse_number
 from ..engine.standings import Standings
 from ..formats.text import csv_rows
 from .categories import Category, parse_category
+from .choices import DEFAULT_PRIZE_METHOD as DEFAULT_METHOD
+from .choices import PRIZE_METHODS as METHODS
 
 if TYPE_CHECKING:  # a team event's standings work as well
     from ..engine.team import TeamStandings
-
-METHODS = ("shared", "hort", "tiebreak")
 
 
 @dataclass(frozen=True)
@@ -156,14 +156,14 @@ class Allocation:
     unpaid: list[Prize]
 
 
-def distribute(s: Standings | TeamStandings, prizes: list[Prize], method: str = "shared",
+def distribute(s: Standings | TeamStandings, prizes: list[Prize], method: str = DEFAULT_METHOD,
                one_per_player: bool = True) -> list[Award]:
     """Awards for the place prizes, then for each category's prizes (a prize's name is a message: the renderers word
     it); :func:`allocate` names the prizes paid to no one as well."""
     return allocate(s, prizes, method, one_per_player).awards
 
 
-def allocate(s: Standings | TeamStandings, prizes: list[Prize], method: str = "shared",
+def allocate(s: Standings | TeamStandings, prizes: list[Prize], method: str = DEFAULT_METHOD,
              one_per_player: bool = True) -> Allocation:
     """The awards of ``prizes``, each player taking the best prize he is eligible for: a player whose category would
     pay him more than his place award leaves the place prizes (the others share them without him) and takes the

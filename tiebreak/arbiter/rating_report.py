@@ -24,9 +24,9 @@ import numpy as np
 
 from ..engine.model import Kind, Tournament, round_half_up
 from ..engine.ratings import DP_TABLE, pd_array
+from .choices import DEFAULT_RATING_SYSTEM as DEFAULT_SYSTEM
 from .performance import fide_k, harkness, ru_k
 
-SYSTEMS = ("fide", "ru", "harkness", "uscf")
 
 @dataclass(frozen=True)
 class RatingRow:
@@ -57,11 +57,11 @@ def round_change(change: Fraction) -> int:
     return (change + Fraction(1, 2)).__floor__()
 
 
-def rating_report(t: Tournament, system: str = "fide", k: int | None = None,
+def rating_report(t: Tournament, system: str = DEFAULT_SYSTEM, k: int | None = None,
                   rounds: int | None = None) -> list[RatingRow]:
-    """The rows of every player of ``t`` after ``rounds`` rounds (default: all) under ``system`` (:data:`SYSTEMS`);
-    ``k`` the K factor of everybody (default: from the rating, :func:`~tiebreak.arbiter.performance.fide_k`,
-    :func:`~tiebreak.arbiter.performance.ru_k`)."""
+    """The rows of every player of ``t`` after ``rounds`` rounds (default: all) under ``system``
+    (:data:`~.choices.RATING_SYSTEMS`); ``k`` the K factor of everybody (default: from the rating,
+    :func:`~tiebreak.arbiter.performance.fide_k`, :func:`~tiebreak.arbiter.performance.ru_k`)."""
     last = t.rounds if rounds is None else min(rounds, t.rounds)
     ratings = np.array([p.rating or 0 for p in t.players], np.int64)
     kind, opponent = t.kind[:, :last], t.opponent[:, :last]
@@ -120,7 +120,7 @@ class Report:
         return tuple(c for c in COLUMNS if c not in ("k", "expected", "change", "rounded"))
 
 
-def report(t: Tournament, system: str = "fide", k: int | None = None, after_round: int | None = None) -> Report:
+def report(t: Tournament, system: str = DEFAULT_SYSTEM, k: int | None = None, after_round: int | None = None) -> Report:
     """The report of ``t`` after ``after_round`` rounds (default: the last round with a result, as the standings)."""
     rounds = t.rounds_with_results if after_round is None else min(after_round, t.rounds)
     return Report(rating_report(t, system, k, rounds), system, rounds, t.name)

@@ -10,7 +10,8 @@ is spread over the fullest envelopes (reported).  Reproducible from the seed.
 
 The two seeds disagree on the 11/12 table (spec §11.2): seed 000/003 ``B 2, 6, 7 / C 1, 8, 12`` and seed 004 (= the
 current C.05 Annex 2) ``B 1, 2, 7 / C 6, 8, 12``.  In the latter 6 and 12 meet in round 11 of the 12-player Berger table,
-which defeats the purpose with 12 players, so the default is ``variant="s000"``; ``variant="fide"`` gives the annex.
+which defeats the purpose with 12 players, so the default is ``s000``
+(:data:`~tiebreak.arbiter.choices.VARMA_VARIANTS`); ``fide`` gives the annex.
 
 >>> d = draw([("Ann", "NOR"), ("Bob", "NOR"), ("Cid", "UKR")] + [(f"P{i}", f"F{i:02d}") for i in range(7)], seed=1)
 >>> len(d.numbers), d.conflicts
@@ -27,6 +28,7 @@ from ..engine.errors import InputError, Place
 from ..engine.messages import Message
 from ..engine.numbers import check_seed
 from .berger import schedule
+from .choices import DEFAULT_VARMA_VARIANT as DEFAULT_VARIANT
 
 TABLES: dict[int, dict[str, list[int]]] = {
     10: {"A": [3, 4, 8], "B": [5, 7, 9], "C": [1, 6], "D": [2, 10]},
@@ -42,7 +44,7 @@ TABLES: dict[int, dict[str, list[int]]] = {
 FIDE_12 = {"A": [4, 5, 9, 10], "B": [1, 2, 7], "C": [6, 8, 12], "D": [3, 11]}
 
 
-def table(players: int, variant: str = "s000") -> dict[str, list[int]]:
+def table(players: int, variant: str = DEFAULT_VARIANT) -> dict[str, list[int]]:
     """The sets for ``players`` (9 to 24; an odd number uses the next even table, its highest number is the bye)."""
     n = players + players % 2
     if n not in TABLES:
@@ -79,7 +81,7 @@ def _packable(sizes: list[int], room: list[int]) -> bool:
     return False
 
 
-def draw(players: list[tuple[str, str]], seed: int, variant: str = "s000") -> Draw:
+def draw(players: list[tuple[str, str]], seed: int, variant: str = DEFAULT_VARIANT) -> Draw:
     """Restricted drawing of lots for ``players`` given as (name, federation); names must differ (the draw gives
     each name its number)."""
     check_seed(seed)

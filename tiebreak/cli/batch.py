@@ -77,7 +77,8 @@ def events_of(folder: Path, published_dir: Path | None, outside: bool = False) -
     files = [inside(p, [folder], Place(str(p)), outside) for p in files]
     found = [p for p in files if p.suffix.lower() in EVENT_SUFFIXES]
     if len(found) > MAX_EVENTS:
-        raise InputError(Message("a folder holds at most {} events", Count(MAX_EVENTS)), Place(str(folder)))
+        raise InputError(Message("a folder holds at most {} event", Count(MAX_EVENTS),
+                                 plural="a folder holds at most {} events", count=MAX_EVENTS), Place(str(folder)))
     events = [(str(p), _published_for(p, published_dir, outside)) for p in found]
     claimed = {published for _, published in events if published}
     # a program's crosstable export (chess-results) is an event of its own, its figures the published ones

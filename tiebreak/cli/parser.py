@@ -16,7 +16,7 @@ def add_declared(parser: Parser, command: str) -> None:
     """The options of ``command``, as :mod:`tiebreak.app.declared` declares them: spelling, type with its bounds,
     choices, default and help."""
     for o in for_command(command):
-        parser.add_argument(*(o.flags or (o.dest,)), help=o.help_of(command) or None, **_argument(o, command))
+        parser.add_argument(*(o.flags_of(command) or (o.dest,)), help=o.help_of(command) or None, **_argument(o, command))
         if (said := o.default_said()) is not None:
             parser.defaults_said[o.dest] = said
 

@@ -75,10 +75,11 @@ def grouped(warnings: list[InputWarning]) -> list[InputWarning]:
     numbers: a round, a line) given once, where it first came: its first message, the count and the first lines
     (``occurrences`` holds every one of them, for a face that lists details); the others as they were.
 
-    >>> ws = [InputWarning(Message("round {}: result {} without an opponent, read as {}", r, "'+'", "FPB"),
+    >>> bye = Message("full-point bye", context="kind:FPB")
+    >>> ws = [InputWarning(Message("round {}: result {} without an opponent, read as {}", r, "'+'", bye),
     ...                    Place("a.trf", 30 + r, 159, Message("round {} result", r))) for r in range(1, 8)]
     >>> [str(w.message) for w in grouped([InputWarning("other"), *ws])]
-    ['other', "round 1: result '+' without an opponent, read as FPB (7 such warnings: lines 31, 32, 33, 34, 35, …)"]
+    ['other', "round 1: result '+' without an opponent, read as full-point bye (7 such warnings: lines 31, 32, 33, 34, 35, …)"]
     >>> len(grouped(ws)[0].occurrences), grouped(ws[:5]) == ws[:5]
     (7, True)
     """

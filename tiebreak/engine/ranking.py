@@ -211,6 +211,8 @@ class Ranking(Protocol):
     notes: list[str]
     #: no list was given and the file names none: the rule set's default list ranks them
     default_list: bool
+    #: start number -> place of those a play-off placed (Arbiters' Manual 13.2; empty without one)
+    decided: dict[int, int]
 
     @property
     def rows(self) -> Sequence[RankedRow]: ...

@@ -78,7 +78,9 @@ def read(data: bytes, source: str) -> tuple[list[list[str]], str, str]:
         raise InputError(Message("the page is larger than {} MB", MAX_BYTES // 2**20), Place(source))
     for n, _ in enumerate(_CELL.finditer(data)):  # counted before the page is parsed: the work stays bounded
         if n >= MAX_CELLS:
-            raise InputError(Message("the page holds more than {} table cells", Count(MAX_CELLS)), Place(source))
+            raise InputError(Message("the page holds more than {} table cell", Count(MAX_CELLS),
+                                     plural="the page holds more than {} table cells", count=MAX_CELLS),
+                             Place(source))
     from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning, Tag  # noqa: PLC0415  (as above)
 
     with _warnings.catch_warnings():

@@ -23,7 +23,8 @@ def loads(text: str, names: dict[int, str], source: str = "<teams>") -> dict[int
     out: dict[int, str] = {}
     for ln, row in enumerate(csv_rows(text, source), 1):
         if ln > MAX_LINES:
-            raise InputError(Message("a team list holds at most {} lines", Count(MAX_LINES)), Place(source, ln))
+            raise InputError(Message("a team list holds at most {} line", Count(MAX_LINES),
+                                     plural="a team list holds at most {} lines", count=MAX_LINES), Place(source, ln))
         if not row or not row[0].strip() or row[0].lstrip().startswith("#"):
             continue
         if len(row) < 2 or not row[1].strip():

@@ -66,7 +66,8 @@ def export(path: str | Path, table: str) -> list[dict[str, str]]:
         raise InputError(Message("reading table {} took more than {} s", table, format(TIMEOUT, '.0f')),
                          Place(source, field=table))
     if failure == "size":
-        raise InputError(Message("table {} is larger than {} bytes", table, Count(MAX_OUTPUT)),
+        raise InputError(Message("table {} is larger than {} byte", table, Count(MAX_OUTPUT),
+                                 plural="table {} is larger than {} bytes", count=MAX_OUTPUT),
                          Place(source, field=table))
     if proc.returncode != 0:
         why = one_line(err.decode("utf-8", errors="replace"))[:200] or Message("exit status {}", proc.returncode)
@@ -133,7 +134,7 @@ def load(path: str | Path, warnings: list[InputWarning] | None = None) -> Tourna
     info = {r.get("Variable", ""): r.get("Value") or "" for r in export(path, "INFO")}
     rows = export(path, "JOUEUR")
     if len(rows) > MAX_PLAYERS:
-        raise InputError(Message("more than {} players", Count(MAX_PLAYERS)),
+        raise InputError(Message("more than {} player", Count(MAX_PLAYERS), plural="more than {} players", count=MAX_PLAYERS),
                          Place(source, field=Message("table {}", "JOUEUR")))
     rounds_at = Place(source, field=Message("table {}, column {}", "INFO", "NbrRondes"))
     rounds = _int(info.get("NbrRondes"), rounds_at, 0, MAX_ROUNDS) or 0

@@ -58,7 +58,8 @@ def read_csv(text: str, source: str) -> list[Player]:
     else:
         columns, first = list(COLUMNS), 1
     if len(rows) > MAX_LISTED:
-        raise InputError(Message("the player list has more than {} players", MAX_LISTED), Place(source))
+        raise InputError(Message("the player list has more than {} player", MAX_LISTED,
+                                 plural="the player list has more than {} players", count=MAX_LISTED), Place(source))
     people = []
     for k, row in enumerate(rows, first):
         if len(row) > len(columns):

@@ -147,9 +147,12 @@ def from_rows(rows: list[list[str]], source: str, warnings: list[InputWarning] |
     (else the legend under the table does)."""
     if not rows:
         raise InputError("the published standings are empty", Place(source))
-    if len(rows) > MAX_ROWS + 1 or max(map(len, rows)) > MAX_COLUMNS:
-        raise InputError(Message("a published table holds at most {} rows and {} columns",
-                                 Count(MAX_ROWS), MAX_COLUMNS), Place(source))
+    if len(rows) > MAX_ROWS + 1:
+        raise InputError(Message("a published table holds at most {} row", Count(MAX_ROWS),
+                                 plural="a published table holds at most {} rows", count=MAX_ROWS), Place(source))
+    if max(map(len, rows)) > MAX_COLUMNS:
+        raise InputError(Message("a published table holds at most {} column", MAX_COLUMNS,
+                                 plural="a published table holds at most {} columns", count=MAX_COLUMNS), Place(source))
     table = exports.locate(rows, team)
     role, columns, unknown = _roles(table, tiebreaks, team)
     if "start_no" not in role.values() and "name" not in role.values():

@@ -78,7 +78,8 @@ class Snapshot:
         cursor = self.conn.execute(f"SELECT {', '.join(chosen.values())} {rest} LIMIT ?", (*params, limit + 1))
         for n, raw in enumerate(cursor):
             if n == limit:
-                raise InputError(Message("more than {} rows", Count(limit)), self.place(table))
+                raise InputError(Message("more than {} row", Count(limit), plural="more than {} rows", count=limit),
+                                 self.place(table))
             yield dict(zip(chosen, raw))
 
     def rows(self, table: str, columns: tuple[str, ...], where: str = "", params: tuple[Any, ...] = (),

@@ -161,11 +161,11 @@ def check_size(players: int, rounds: int, place: Place) -> None:
     >>> check_size(4000, 1000, Place("a.trf"))
     Traceback (most recent call last):
     ...
-    tiebreak.engine.errors.InputError: a.trf: 1000 rounds: more than 250 rounds
+    tiebreak.engine.errors.InputError: a.trf: 1000 rounds: more than 250
     """
     if rounds > MAX_ROUNDS:
-        raise InputError(Message("{} round: more than {} rounds", rounds, MAX_ROUNDS, plural="{} rounds: more than {} "
-                                 "rounds", count=rounds), place)
+        raise InputError(Message("{} round: more than {}", rounds, MAX_ROUNDS, plural="{} rounds: more than {}",
+                                 count=rounds), place)
     if players > MAX_PLAYERS:
         raise InputError(Message("{} player: more than {}", players, MAX_PLAYERS, plural="{} players: more than {}",
                                  count=players), place)

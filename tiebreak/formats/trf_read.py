@@ -39,6 +39,11 @@ _RESULT_KIND = {
 _WITHOUT_OPPONENT = {Kind.WIN: Kind.FPB, Kind.WIN_SHORT: Kind.FPB, Kind.FORFEIT_WIN: Kind.FPB,
                      Kind.DRAW: Kind.HPB, Kind.DRAW_SHORT: Kind.HPB, Kind.UNKNOWN: Kind.HPB,
                      Kind.LOSS: Kind.ZPB, Kind.LOSS_SHORT: Kind.ZPB, Kind.FORFEIT_LOSS: Kind.ABSENT}
+#: a bye named as the crosstable's legend and the cards name it (the catalogue's words of a round's kind, context
+#: ``kind:FPB``: «бай в очко»), never by its C.07 abbreviation
+BYE_NAMES = {Kind.FPB: Message("full-point bye", context="kind:FPB"),
+             Kind.HPB: Message("half-point bye", context="kind:HPB"),
+             Kind.ZPB: Message("zero-point bye", context="kind:ZPB")}
 _COLOUR = {"w": 1, "W": 1, "b": -1, "B": -1, "-": 0, " ": 0, "": 0}
 
 _SCORE_FIELDS_162 = {"W": "win", "D": "draw", "L": "loss", "A": "absence", "P": "pab", "X": "unknown"}
@@ -310,7 +315,8 @@ class _Reader:
             old = Kind(int(kind[i, r]))
             new = _WITHOUT_OPPONENT[old]
             if old is not Kind.FORFEIT_LOSS:
-                self.warn(Message("round {}: result {} without an opponent, read as {}", r + 1, repr(old.trf_code), new.name),
+                self.warn(Message("round {}: result {} without an opponent, read as {}", r + 1, repr(old.trf_code),
+                                  BYE_NAMES[new]),
                           rows[i][0], FIRST_ROUND_COLUMN + ROUND_STRIDE * r + 7, round_field(r + 1, "result"))
             kind[i, r] = new
         colour[opp_no == 0] = 0
@@ -346,7 +352,8 @@ class _Reader:
         longest = max((len(section) for _, section in rows), default=0)
         if longest > ROUND_STRIDE * MAX_ROUNDS:
             ln = max(rows, key=lambda row: len(row[1]))[0]
-            raise InputError(Message("the line holds more than {} rounds", MAX_ROUNDS),
+            raise InputError(Message("the line holds more than {} round", MAX_ROUNDS,
+                                     plural="the line holds more than {} rounds", count=MAX_ROUNDS),
                              self.place(ln, FIRST_ROUND_COLUMN, "rounds"))
         rounds = max((longest + ROUND_STRIDE - 1) // ROUND_STRIDE, planned or 0)
         check_size(len(players), rounds, Place(self.source, field="rounds"))

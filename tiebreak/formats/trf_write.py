@@ -97,8 +97,10 @@ def cut_fields(t: Tournament, target: str) -> list[InputWarning]:
         for field, attribute, width in CUT_FIELDS:
             value = one_line(str(getattr(p, attribute) or ""))
             if len(value) > width:
-                out.append(InputWarning(Message("player {} {}: cut to {} characters: {}", p.start_no, one_line(p.name),
-                                                width, repr(value[:width])), Place(str(target), field=field)))
+                out.append(InputWarning(Message("player {} {}: cut to {} character: {}", p.start_no, one_line(p.name),
+                                                width, repr(value[:width]),
+                                                plural="player {} {}: cut to {} characters: {}", count=width),
+                                        Place(str(target), field=field)))
     return out
 
 

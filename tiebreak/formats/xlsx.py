@@ -46,6 +46,11 @@ class XlsxError(ValueError):
     """The bytes are not a workbook this reader can use; the message says why."""
 
 
+#: a sheet of more cells than are read (counted before the sheet is parsed, and while it is)
+_TOO_MANY_CELLS = Message("the sheet has more than {} cell", Count(MAX_CELL_ELEMENTS),
+                          plural="the sheet has more than {} cells", count=MAX_CELL_ELEMENTS)
+
+
 def _bytes(z: zipfile.ZipFile, name: str) -> bytes | None:
     """The unpacked bytes of a part, counted while they are unpacked (a zip entry may lie about its size)."""
     try:
@@ -140,14 +145,14 @@ def read_rows(data: bytes, title: str | None = None) -> list[list[str]]:
     # a quick count on the bytes refuses a sheet of millions of empty cells before any is parsed; the count while
     # parsing below also catches cells written with a namespace prefix
     if sum(sheet.count(tag) for tag in (b"<c ", b"<c/", b"<c>")) > MAX_CELL_ELEMENTS:
-        raise XlsxError(Message("the sheet has more than {} cells", Count(MAX_CELL_ELEMENTS)))
+        raise XlsxError(_TOO_MANY_CELLS)
     rows: dict[int, dict[int, str]] = {}
     seen = r_pos = 0
     for event, element in _parse(sheet, name, ("start", "end")):
         if element.tag == _C and event == "start":
             seen += 1
             if seen > MAX_CELL_ELEMENTS:
-                raise XlsxError(Message("the sheet has more than {} cells", Count(MAX_CELL_ELEMENTS)))
+                raise XlsxError(_TOO_MANY_CELLS)
         elif element.tag == _ROW and event == "end":
             r_attr = element.get("r") or ""
             r = int(r_attr) - 1 if r_attr.isascii() and r_attr.isdigit() and len(r_attr) <= 7 else r_pos
@@ -165,7 +170,8 @@ def read_rows(data: bytes, title: str | None = None) -> list[list[str]]:
             element.clear()  # the row is read: drop it so the tree does not grow with the sheet
     width = max((max(c) + 1 for c in rows.values() if c), default=0)
     if (max(rows, default=0) + 1) * width > MAX_CELLS:
-        raise XlsxError(Message("the sheet spans more than {} cells", Count(MAX_CELLS)))
+        raise XlsxError(Message("the sheet spans more than {} cell", Count(MAX_CELLS),
+                                plural="the sheet spans more than {} cells", count=MAX_CELLS))
     return [[rows.get(r, {}).get(c, "") for c in range(width)] for r in range(max(rows, default=-1) + 1)]
 
 
@@ -178,7 +184,8 @@ def _shared_strings(data: bytes | None) -> list[str]:
             out.append("".join(t.text or "" for t in element.iter(_T)))
             element.clear()
             if len(out) > MAX_CELL_ELEMENTS:
-                raise XlsxError(Message("more than {} shared strings", Count(MAX_CELL_ELEMENTS)))
+                raise XlsxError(Message("more than {} shared string", Count(MAX_CELL_ELEMENTS),
+                                        plural="more than {} shared strings", count=MAX_CELL_ELEMENTS))
     return out
 
 

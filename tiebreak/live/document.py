@@ -3,7 +3,7 @@
 The document is the ``/api/standings`` one (:func:`tiebreak.render.output.to_json`: its rows written by the same
 writer, :func:`tiebreak.render.output.json_rows`) followed by the live members.  Each row has the player columns
 ``tiebreak standings`` shows by default (title, federation and rating where the file has them:
-:func:`tiebreak.arbiter.columns.player_columns`), written again only when the players change; :meth:`DocumentWriter.texts`
+:func:`tiebreak.app.standings.shown_columns`), written again only when the players change; :meth:`DocumentWriter.texts`
 keeps the text of every points value it has written (the live places' rows) and formats only new ones.
 
 >>> from tiebreak.formats import trf
@@ -11,23 +11,26 @@ keeps the text of every points value it has written (the live places' rows) and 
 >>> from tiebreak.render import output
 >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1,SB", lots=False)
 >>> text = DocumentWriter().write(s, {"odds": None})
->>> json.loads(text) == json.loads(output.to_json(s, columns=player_columns(s, "auto"))) | {"odds": None}
+>>> json.loads(text) == json.loads(output.to_json(s, columns=shown_columns(s))) | {"odds": None}
 True
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
-from ..arbiter.columns import player_columns
+from ..app.standings import shown_columns
+from ..engine.errors import InputWarning
 from ..engine.model import format_number
 from ..engine.passes import Column
 from ..engine.standings import Standings
 from ..render import output
+from ..render.i18n import message
 
 
 class DocumentWriter:
@@ -64,24 +67,49 @@ class DocumentWriter:
         (:func:`tiebreak.render.output.member_texts`); made again only when the players change."""
         shown = [(p.start_no, p.title, p.federation, p.rating) for p in s.tournament.players]  # (0.3 ms at 2,000)
         if self._columns is None or self._columns[0] != shown:
-            self._columns = (shown, output.member_texts(player_columns(s, "auto")))
+            self._columns = (shown, output.member_texts(shown_columns(s)))
         return self._columns[1]
 
-    def standings(self, s: Standings, extras: list[str] | None = None) -> str:
-        """The ``/api/standings`` document of ``s`` without its closing brace; ``extras`` are JSON members added
-        to each row (in the order of ``s.rows``)."""
-        head = output.to_json_obj(s, standings=False)
+    def standings(self, s: Standings, extras: list[str] | None = None) -> OpenDocument:
+        """The ``/api/standings`` document of ``s`` without its closing brace, in any language; ``extras`` are JSON
+        members added to each row (in the order of ``s.rows``)."""
         lines = output.json_rows(output.json_table(s, self._column_texts), self._members_of(s), extras)
-        members = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in head.items() if k != "standings"]
-        at = list(head).index("standings")
-        members.insert(at, '  "standings": [\n    ' + ",\n    ".join(lines) + "\n  ]" if lines else '  "standings": []')
-        return "{\n" + ",\n".join(members)
+        return OpenDocument(output.to_json_obj(s, standings=False), list(s.notes), list(s.warnings), lines)
 
-    def write(self, s: Standings | None, live: dict[str, Any], standings: str | None = None) -> str:
-        """The whole document: the standings (``standings``: already written by :meth:`standings`, else made from
-        ``s``) and ``live``."""
-        tail = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in live.items())
+    def write(self, s: Standings | None, live: dict[str, Any], standings: OpenDocument | None = None,
+              lang: str = "en") -> str:
+        """The whole document in ``lang``: the standings (``standings``: already made by :meth:`standings`, else
+        made from ``s``) and ``live`` (its public warning worded in ``lang`` too)."""
         if standings is None:
             assert s is not None, "the standings, or their text"
             standings = self.standings(s)
-        return f"{standings},\n{tail}\n}}\n"
+        if lang != "en" and live.get("live", {}).get("warning"):
+            live = live | {"live": live["live"] | {"warning": message(live["live"]["warning"], lang)}}
+        tail = ",\n".join(f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in live.items())
+        return f"{standings.text(lang)},\n{tail}\n}}\n"
+
+
+@dataclass(frozen=True)
+class OpenDocument:
+    """A standings document without its closing brace (the live members follow it), written in any language: its
+    members as ``/api/standings`` has them (``head``, in English), the rows written once (``rows``:
+    :func:`tiebreak.render.output.json_rows`, one a line; None: a team document, whose rows are in ``head`` and
+    written with it by :func:`tiebreak.render.output.dumps_exact`), the ``notes`` and ``warnings`` worded in the
+    language asked from their messages (:func:`tiebreak.render.output.worded`), never from the English text."""
+
+    head: dict[str, Any]
+    notes: list[str] | None
+    warnings: list[InputWarning]
+    rows: list[str] | None = None
+
+    def text(self, lang: str = "en") -> str:
+        """The document's text in ``lang``, without its closing brace."""
+        head = self.head | output.worded(self.notes, self.warnings, lang) if lang != "en" else self.head
+        if self.rows is None:
+            text = output.dumps_exact(head)
+            return text[:text.rindex("}")].rstrip()
+        members = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in head.items() if k != "standings"]
+        rows = self.rows
+        members.insert(list(head).index("standings"),
+                       '  "standings": [\n    ' + ",\n    ".join(rows) + "\n  ]" if rows else '  "standings": []')
+        return "{\n" + ",\n".join(members)

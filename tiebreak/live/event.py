@@ -53,7 +53,7 @@ from ..formats.trf_read import ONE_SIDED
 from ..formats.trf_reread import Memory, remembering
 from ..views import crosstable as cross_view
 from .broadcast import Broadcast
-from .document import DocumentWriter
+from .document import DocumentWriter, OpenDocument
 from .grid import Boards, changes
 from .guard import MAX_FILE_BYTES, lost, read_inside
 from .odds import results_key, worker
@@ -101,10 +101,10 @@ class LiveEvent:
         # a team event: its teams, and its players' view (``?players=1``: the document, its standings text, ranks)
         self.teams: LiveTeams | None = None
         self._team_standings: TeamStandings | None = None
-        self.players: tuple[dict[str, Any], str] | None = None
+        self.players: tuple[dict[str, Any], OpenDocument] | None = None
         self.players_text = ""
         self._player_ranks: dict[int, int] = {}
-        self._standings_text = ""
+        self._standings: OpenDocument | None = None  # the standings of the version made here (not restored)
         self._points: dict[int, str] = {}
         self._counted: tuple[int, frozenset[int]] = (0, frozenset())  # the players' standings: rounds, lots drawn
         self._writer = DocumentWriter()
@@ -123,6 +123,8 @@ class LiveEvent:
         self._odds_key: tuple[Any, ...] | None = None  # the results and settings of the odds this version wants
         self._boards = Boards()  # the round's board order, kept while its pairs and the standings before it stay
         self._lock = threading.Lock()
+        #: (language, players' view) -> (the English text it was written beside, the text in that language)
+        self._worded: dict[tuple[str, bool], tuple[str, str]] = {}
         last = history.last(name) if history is not None else None
         if last is not None:  # continue the numbering kept in the database; the page starts from that version
             self.restore(last)
@@ -138,7 +140,26 @@ class LiveEvent:
             int(r["start_no"]) for r in doc["standings"] if r.get("lot") not in (None, "null")))
         doc = json.loads(last["document"])
         self.document = {k: doc[k] for k in ("live", "pairings", "pending", "odds", "games", "if_ended") if k in doc}
-        self.warning, self._live, self._standings_text = doc["live"].get("warning"), None, ""
+        self.warning, self._live, self._standings = doc["live"].get("warning"), None, None
+
+    def text_in(self, lang: str, players: bool = False) -> str | None:
+        """The document of the version served in ``lang`` (``players``: a team event's players' view): written from
+        the version's standings and live members, its notes, warnings and public warning worded in ``lang`` from
+        their messages, once per version and language; None for a version restored from the database (its English
+        text alone is kept)."""
+        with self._lock:  # a version being published is whole before the lock is let go
+            view = self.players if players and self.players is not None else None
+            english = self.players_text if view is not None else self.text
+            if lang == "en":
+                return english
+            document, standings = view if view is not None else (self.document, self._standings)
+            if document is None or standings is None:
+                return None
+            made = self._worded.get((lang, view is not None))
+            if made is None or made[0] is not english:
+                made = self._worded[lang, view is not None] = (english, self._writer.write(None, document, standings,
+                                                                                         lang))
+            return made[1]
 
     def read(self) -> bytes:
         """The file's bytes, read inside the watched folder and within the size bound (:func:`guard.read_inside`)."""
@@ -246,8 +267,8 @@ class LiveEvent:
         self.warning = warning
         if self.document is not None:
             self.document["live"]["warning"] = warning
-            if self._standings_text:
-                self.text = self._writer.write(None, self.document, self._standings_text)
+            if self._standings is not None:
+                self.text = self._writer.write(None, self.document, self._standings)
             elif self.text:  # a version restored from the database: its text, with the warning set
                 doc = json.loads(self.text)
                 doc["live"]["warning"] = warning
@@ -333,8 +354,8 @@ class LiveEvent:
             self._odds_key = None
         placed = time.perf_counter()
         if not team:
-            self._standings_text = self._writer.standings(s, extras)  # the /api/standings document, still open
-        self.text = self._writer.write(None, self.document, self._standings_text)
+            self._standings = self._writer.standings(s, extras)  # the /api/standings document, still open
+        self.text = self._writer.write(None, self.document, self._standings)
         done = time.perf_counter()
         # re-ranked: the file read, the standings, every place's state and the pairings; then the JSON text
         self.timings = {"read": read - started, "rank": ranked - read, "places": placed - ranked,
@@ -384,7 +405,7 @@ class LiveEvent:
                                              "matches_pending": view.pending, "view": "teams"},
             "pairings": view.pairings}
         self.ranks = {r[0]: r[1] for r in view.rows}
-        self._standings_text = view.text
+        self._standings = view.document
         return view.rows, view.moved
 
     def _told(self, live: AsItStands, digest: str, rows: list[PlaceRow], moved: int,
@@ -438,7 +459,7 @@ class LiveEvent:
             if self._odds_key != key or self.document is None or odds is None:
                 return
             self.document["odds"] = odds
-            self.text = self._writer.write(None, self.document, self._standings_text)
+            self.text = self._writer.write(None, self.document, self._standings)
             if self.history is not None:  # kept with its odds: a restart, and the other servers, show them too
                 self.history.set_document(self.name, self.version, self.text)
 

@@ -57,7 +57,8 @@ def read_inside(root: Path, path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
             raise InputError("the file is not a regular file; it is not read", Place(path.name))
         data = f.read(limit + 1)
     if len(data) > limit:
-        raise InputError(Message("the file is larger than {} bytes; it is not read", Count(limit)), Place(path.name))
+        raise InputError(Message("the file is larger than {} byte; it is not read", Count(limit),
+                                 plural="the file is larger than {} bytes; it is not read", count=limit), Place(path.name))
     return data
 
 

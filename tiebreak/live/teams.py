@@ -38,6 +38,7 @@ from ..engine.team import TeamStandings
 from ..render import output
 from ..views.crosstable import CODE
 from ..views.matches import round_byes, round_matches
+from .document import OpenDocument
 from .pending import place_states
 
 if TYPE_CHECKING:
@@ -54,8 +55,8 @@ class TeamView:
     """One version of a team event's live standings."""
 
     standings: TeamStandings
-    #: the ``/api/standings`` team document with each row's place state, without its closing brace
-    text: str
+    #: the ``/api/standings`` team document with each row's place state, without its closing brace, in any language
+    document: OpenDocument
     #: (team number, rank, primary score, settled, moved) in standings order, as the history keeps them
     rows: list[PlaceRow]
     moved: int
@@ -103,9 +104,8 @@ class LiveTeams:
             rows.append((r.number, r.rank, str(row["points"]), fixed, moved,
                          lot_marked(row["place"], r.lot is not None)))  # as every face shows it: 2*, 3-4
         self.ranks = {r.number: r.rank for r in s.rows}
-        text = output.dumps_exact(obj)
         pairings = _pairings(tt, live.tournament, live.round, before_round)  # by the places before the round
-        return TeamView(s, text[:text.rindex("}")].rstrip(), rows, sum(1 for r in rows if r[4]), pairings,
+        return TeamView(s, OpenDocument(obj, list(s.notes), list(s.warnings)), rows, sum(1 for r in rows if r[4]), pairings,
                         sum(1 for m in pairings if m.get("pending")))
 
     def _round_ranks(self, s: TeamStandings, tiebreaks: str | None, rules: str, k: int,

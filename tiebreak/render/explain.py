@@ -17,7 +17,7 @@ A team's rounds are its matches (two teams of two boards; A wins 1.5 : 0.5):
 >>> t.set_game(1, 1, 3, Kind.WIN); t.set_game(1, 4, 2, Kind.DRAW)
 >>> teams = compute_team_standings(build(t, [Team(1, "A", [1, 2]), Team(2, "B", [3, 4])]), "MP,GP", lots=False)
 >>> print(explain(teams, 1).splitlines()[2])
-  R1  vs team 2 B                     MP 2  GP 1.5 : 0.5
+  R1  vs team 2 B                     MP 2  GP 1.5 – 0.5
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from ..views.matches import MatchRound, match_rounds
 from ..views.value_rounds import ValueRounds, opponent_label, value_rounds
 from .columns import key_heading, primary_name
 from .i18n import after_round, kind_name, message, tiebreak_name, with_modifiers, word
+from .results import match_score
 from .words import EXPLAIN_WORDS, TEAM_EXPLAIN, TEAM_NAMES, TEAM_WORDS
 
 
@@ -162,9 +163,9 @@ def _match_lines(s: TeamStandings, number: int, lang: str) -> list[str]:
         who = (e.text("vs", lang, number=mr.opponent, name=mr.opponent_name) if mr.opponent is not None
                else kind_name(mr.kind.name, lang) if mr.kind.name in ("FPB", "HPB", "ZPB")  # record 240's byes
                else e.text("bye" if mr.kind.name == "PAB" else "none", lang))
-        score = f"{w.text('mp', lang)} {_num(mr.match_points)}  {w.text('gp', lang)} {_num(mr.game_points)}"
-        if mr.opponent_game_points is not None:
-            score += f" : {_num(mr.opponent_game_points)}"
+        gp = (_num(mr.game_points) if mr.opponent_game_points is None
+              else match_score(_num(mr.game_points), _num(mr.opponent_game_points)))
+        score = f"{w.text('mp', lang)} {_num(mr.match_points)}  {w.text('gp', lang)} {gp}"
         forfeit = f"  ({kind_name(mr.kind.name, lang)})" if mr.kind.name.startswith(("FORFEIT", "DOUBLE")) else ""
         rounds.append((mr.round, who, score + forfeit))
     width = max([30, *(len(who) for _, who, _ in rounds)])  # the scores in one column, whatever the names

@@ -23,6 +23,7 @@ from ..engine.team import TeamStandings
 from ..views.value_rounds import value_rounds
 from .explain import details, matches, pair_details, round_cells, round_headings, sentence_note, spec_name, value_heading
 from .i18n import message
+from .results import match_score
 from .templating import environment
 from .words import EXPLAIN_WORDS, TEAM_NAMES
 
@@ -86,8 +87,8 @@ def _block(s: Ranking, start_no: int, spec: str, info: dict[str, Any], words: Wo
 def _matches(s: TeamStandings, number: int, words: Words) -> list[dict[str, str]]:
     out = []
     for m in matches(s, number):
-        gp = _num(m["game_points"]) + ("" if m["opponent_game_points"] is None
-                                       else " : " + _num(m["opponent_game_points"]))
+        gp = (_num(m["game_points"]) if m["opponent_game_points"] is None
+              else match_score(_num(m["game_points"]), _num(m["opponent_game_points"])))
         kind = words["kinds"].get(m["kind"], m["kind"])
         if m["opponent"] is not None:
             who = f"{m['opponent_name'] or s.row(m['opponent']).name} ({m['opponent']})"

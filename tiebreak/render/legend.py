@@ -22,13 +22,10 @@ from ..engine.ranking import Ranking
 from ..engine.specifier import MODIFIERS
 from ..engine.team import TeamStandings
 from ..engine.team_tiebreaks import TEAM_SCORES
-from ..views.standings import Column, Legend, LegendEntry, legend
+from ..views.standings import PLAYOFF_MARK, Column, Legend, LegendEntry, legend
 from .columns import primary_name
 from .i18n import legend_name, message, word
-from .words import COLUMN_HEADINGS, SITE_WORDS
-
-#: beside a place the play-off decided (the website's standings, whose legend names it; :mod:`tiebreak.site.playoff`)
-PLAYOFF_MARK = "‡"
+from .words import COLUMN_HEADINGS, LIVE_WORDS, SITE_WORDS
 
 #: the player columns' full names (``--columns``): the site's words
 COLUMN_WORDS = {"title": "player_title", "fed": "federation", "rating": "rating", "club": "club", "sex": "column_sex",
@@ -73,16 +70,17 @@ def legend_lines(view: Legend, lang: str = "en") -> list[Line]:
     if view.lots:
         out.append(("*", word("lot", lang, seed=view.seed)))
     if view.playoff:
-        out.append((PLAYOFF_MARK, SITE_WORDS.text("playoff_mark", lang)))
+        out.append((PLAYOFF_MARK, LIVE_WORDS.text("playoff", lang)))  # (the play-off's article)
     return [*out, ("-", word("undefined", lang))]
 
 
-def standings_legend(s: Ranking, columns: Sequence[Column], lang: str = "en", playoff: bool = False) -> list[Line]:
+def standings_legend(s: Ranking, columns: Sequence[Column], lang: str = "en", playoff: bool | None = None) -> list[Line]:
     """The legend of the standings ``s`` (players or teams) shown in ``columns``: :func:`legend_lines`;
-    ``playoff``: the play-off decided some place shown."""
+    ``playoff``: the play-off decided some place shown (default: some place of ``s``)."""
     lots = any(r.lot is not None for r in s.rows)
     return legend_lines(legend(columns, s.specs, seed=s.seed, lots=lots, team=isinstance(s, TeamStandings),
-                               primary=s.primary, playoff=playoff, rules=s.rules), lang)
+                               primary=s.primary, playoff=bool(s.decided) if playoff is None else playoff,
+                               rules=s.rules), lang)
 
 
 def site_lines(lines: list[Line]) -> list[str]:

@@ -30,7 +30,8 @@ from urllib.parse import quote
 from markupsafe import Markup, escape
 
 from ..engine.model import Kind
-from ..views import crosstable
+from ..views import crosstable, games
+from ..views.games import GameCard
 from ..views.odds import PlaceChances, from_json
 from ..views.standings import Column, StandingsTable, legend_of_document, of_document
 from . import crosstable as cross_words
@@ -45,7 +46,7 @@ from .words import LIVE_WORDS, WORDS
 
 Cell = dict[str, Any]
 #: the parts of the live screen, in the order the fragment gives them (each one element with its ``id``)
-PARTS = ("state", "stamp", "warning", "standings", "pairings", "odds", "history", "crosstable", "notes", "if_ended")
+PARTS = ("state", "stamp", "warning", "standings", "games", "pairings", "odds", "history", "crosstable", "notes")
 #: the parts of the embeddable live view (``/embed``), which its script swaps in the same way
 EMBED_PARTS = ("title", "stamp", "follow", "top")
 
@@ -100,9 +101,9 @@ def standings_rows(doc: dict[str, Any], view: StandingsTable, arrows: str, w: di
         move = int(move or 0)
         arrow = {"text": f"▲{move}" if move > 0 else f"▼{-move}" if move < 0 else "",
                  "cls": "up" if move > 0 else "down" if move < 0 else ""}
-        rank: Cell = {"text": row.written, "cls": "rank"}  # the place as every face shows it (40*: by lot)
-        if r.get("playoff"):  # a place the play-off decided (Arbiters' Manual 13.2)
-            rank |= {"sub": w["playoff_mark"], "title": w["playoff"]}
+        rank: Cell = {"text": row.written, "cls": "rank"}  # the place as every face shows it (40*: by lot, 1‡: play-off)
+        if r.get("playoff"):  # a place the play-off decided (Arbiters' Manual 13.2), as the legend says
+            rank |= {"title": w["playoff"]}
         cells = [rank if c.kind == "rank" else _link(r, card) if c.kind == "name" else
                  {"text": text, "cls": _CLASSES[c.kind]} for c, text in zip(view.columns, view.cells(row))]
         rows.append({"cells": [*cells, {"text": state[0], "cls": "state " + state[1]}, arrow]})
@@ -203,36 +204,43 @@ def stamp_html(live: dict[str, Any], w: dict[str, str]) -> Markup:
     return Markup(w["live_round"].format(k=escape(live["round"]))) + " · " + stamp
 
 
-def if_ended_part(doc: dict[str, Any], w: dict[str, str]) -> Markup:
-    """"If the game ended now" of each game in play (a broadcast's: the document's ``if_ended``) in a spectator's
-    words, each result's places as the standings write them (``2*`` by lot, ``1-2`` shared under ``serve --no-lots``)
-    and who would lead: one box per game
-    (``data-game`` round.white.black) in a hidden element that the broadcast's script puts under the game's board.
+def games_part(doc: dict[str, Any], w: dict[str, str], card: str) -> Markup:
+    """A broadcast's games of the round in play (:mod:`tiebreak.views.games`), one card each in the order of the
+    pairings' boards: the board, the two players (each name linked to the card, ``card``), their clocks and the
+    result, the box the broadcast's script draws the position in (its FEN, the last move's squares and the board's
+    name for a screen reader), "if the game ended now" in a spectator's words (each result's places as the standings
+    write them: ``2*`` by lot, ``1-2`` shared under ``serve --no-lots``, and who would lead) and the moves, folded.
+    Empty for an event that is no broadcast (its document has no ``games``).
 
-    >>> doc = {"standings": [{"start_no": 1, "name": "Ann"}, {"start_no": 2, "name": "Bob"}], "if_ended": [
-    ...     {"round": 1, "white": 1, "black": 2, "results": [{"result": "1/2-1/2", "white_place": 1, "black_place": 1,
-    ...      "white_place_text": "1-2", "black_place_text": "1-2", "leaders": [1, 2]}]}]}
-    >>> print(if_ended_part(doc, _words("en")).split("<li>")[1].split("</li>")[0])
+    >>> doc = {"live": {"round": 1}, "standings": [{"start_no": 1, "name": "Ann"}, {"start_no": 2, "name": "Bob"}],
+    ...        "games": [{"round": 1, "board": 1, "white": "Ann", "black": "Bob", "white_no": 1, "black_no": 2,
+    ...                   "result": "*", "fen": "8/8/8/8/8/8/8/8 w - - 0 1", "moves": ["e4"], "last": ["e2", "e4"]}],
+    ...        "if_ended": [{"round": 1, "white": 1, "black": 2, "results": [{"result": "1/2-1/2", "white_place": 1,
+    ...                      "black_place": 1, "white_place_text": "1-2", "black_place_text": "1-2", "leaders": [1, 2]}]}]}
+    >>> print(games_part(doc, _words("en"), "/c/player-").split('<li>')[1].split("</li>")[0])
     If drawn: Ann: place 1-2, Bob: place 1-2 · sharing the lead: Ann, Bob
     """
+    if "games" not in doc:
+        return Markup("")
     names = {int(r["start_no"]): str(r["name"]) for r in doc["standings"]}
 
-    def name(no: int) -> str:
-        return names.get(int(no), f"#{no}")
+    def name(no: int | None) -> str:
+        return names.get(int(no), f"#{no}") if no is not None else ""
 
-    games = []
-    for g in doc.get("if_ended") or []:
-        said = []
-        for r in g["results"]:
-            winner = g["white"] if r["result"] == "1-0" else g["black"] if r["result"] == "0-1" else None
+    def said(c: GameCard) -> list[str]:
+        out = []
+        for r in c.if_ended:
+            winner = c.white.start_no if r.result == "1-0" else c.black.start_no if r.result == "0-1" else None
             what = w["if_drawn"] if winner is None else w["if_wins"].format(name=name(winner))
-            places = [w["place_of"].format(name=name(g[side]), n=r.get(f"{side}_place_text") or r[f"{side}_place"])
-                      for side in ("white", "black")]
-            lead = (w["leaders"] if len(r["leaders"]) > 1 else w["leader"]).format(
-                names=", ".join(name(n) for n in r["leaders"]))
-            said.append(f"{what[:1].upper()}{what[1:]}: {', '.join(places)} · {lead}")
-        games.append({"key": f"{g['round']}.{g['white']}.{g['black']}", "said": said})
-    return Markup(environment().get_template("live_if_ended.html").render(w=w, games=games)).strip()
+            places = [w["place_of"].format(name=name(no), n=n)
+                      for no, n in ((c.white.start_no, r.white_place), (c.black.start_no, r.black_place))]
+            lead = (w["leaders"] if len(r.leaders) > 1 else w["leader"]).format(
+                names=", ".join(name(n) for n in r.leaders))
+            out.append(f"{what[:1].upper()}{what[1:]}: {', '.join(places)} · {lead}")
+        return out
+
+    cards = [{"card": c, "said": said(c), "title": f"{c.white.name} – {c.black.name}"} for c in games.of_document(doc)]
+    return Markup(environment().get_template("live_games.html").render(w=w, cards=cards, card=card)).strip()
 
 
 def embed_parts(doc: dict[str, Any], lang: str, top: int = 10, followed: int | None = None,
@@ -321,7 +329,6 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
         "warning_text": message(warning, lang) if warning else "", "summary": summary,
         "standings_heads": heads, "standings_rows": standings_rows(doc, view, arrows, w, card),
         "standings_legend": site_lines(legend_lines(legend_of_document(doc, view), lang)),  # every face's legend
-        "playoff": any(r.get("playoff") for r in doc["standings"]),
         "pair_heads": pair_heads, "games": games, "byes": byes, "bye_heads": bye_heads,
         "odds": odds, "odds_note": note, "odds_rows": odds_rows(chances, lang) if chances else "",
         "odds_heads": [_head(h, c) for h, c in zip(odds_headings(chances, lang), ("name", "", "", "reach"))],
@@ -333,8 +340,8 @@ def live_parts(doc: dict[str, Any], cross: list[dict[str, Any]], lang: str, arro
         "history_hidden": history_hidden,
         "about_notes": said[0], "about_warnings": said[1],
     })
-    parts = {part: Markup(getattr(module, part)).strip() for part in PARTS if part != "if_ended"}
-    return parts | {"if_ended": if_ended_part(doc, w)}
+    own = {"games": games_part(doc, w, card)}  # a broadcast's cards: a template of their own
+    return {part: own[part] if part in own else Markup(getattr(module, part)).strip() for part in PARTS}
 
 
 def history_part(versions: list[dict[str, Any]], lang: str, name: str, team: bool = False) -> Markup:

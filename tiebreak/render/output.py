@@ -86,11 +86,14 @@ def worded(notes: Sequence[str] | None, warnings: Sequence[InputWarning], lang: 
     an answer that has no notes (``notes`` None) has no ``notes`` member.
 
     >>> from tiebreak.engine.errors import InputWarning, Message, Place
-    >>> w = InputWarning(Message("round {}: result {} without an opponent, read as {}", 7, "'+'", "FPB"),
+    >>> bye = Message("full-point bye", context="kind:FPB")
+    >>> w = InputWarning(Message("round {}: result {} without an opponent, read as {}", 7, "'+'", bye),
     ...                  Place("a.trf", 27, 159, Message("round {} result", 7)))
     >>> d = worded([Message("player {}", 3)], [w], "ru")
-    >>> d["notes"], d["warnings"]
-    (['участник 3'], ["a.trf, строка 27, столбец 159 (тур 7, результат): тур 7: результат '+' без соперника, прочитан как FPB"])
+    >>> d["notes"], d["warnings"][0].split(": ", 1)[0]
+    (['участник 3'], 'a.trf, строка 27, столбец 159 (тур 7, результат)')
+    >>> d["warnings"][0].split(": ", 1)[1]
+    "тур 7: результат '+' без соперника, прочитан как бай в очко"
     >>> d["said"]["warnings"][0]["place"]["field"]
     {'id': 'round {} result', 'values': ['7']}
     """
@@ -240,6 +243,18 @@ def _numbers(obj: Any) -> Any:
 def dumps_exact(obj: object) -> str:
     """JSON text of nested data whose Fractions are written as exact decimal numbers."""
     return _dump(_numbers(obj)) + "\n"
+
+
+def loads_exact(text: str) -> Any:
+    """The data of a JSON text with every number kept as written (:func:`dumps_exact` writes it so again).
+
+    >>> print(dumps_exact(loads_exact('{"a": [1.50, 2], "b": "x"}')).strip())
+    {
+      "a": [1.50, 2],
+      "b": "x"
+    }
+    """
+    return json.loads(text, parse_float=_Number, parse_int=_Number)
 
 
 def _member_texts(key: str, values: list[object]) -> list[str]:

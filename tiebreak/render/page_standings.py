@@ -37,10 +37,10 @@ from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 from ..views.standings import legend_entries
 from .html import identity_columns, positions, standings_table, table_data
-from .i18n import after_round, grouped, legend_name, message, problem, word
+from .i18n import after_round, count_sentence, legend_name, message, problem, word
 from .legend import site_lines, standings_legend
 from .templating import environment
-from .words import PAGE_WORDS, SITE_WORDS
+from .words import PAGE_WORDS
 
 
 def list_names(specs: Sequence[TieBreakSpec], lang: str = "en", team: bool = False,
@@ -66,7 +66,7 @@ def standings_part(s: Standings | TeamStandings, lang: str = "en", sections: str
     team = isinstance(s, TeamStandings)
     heads, rows, order = standings_table(s, lang, columns)
     name, rounds = s.tournament.name, s.tournament.rounds
-    count = SITE_WORDS.text("teams_n" if team else "players_n", lang, n=grouped(len(s.rows), lang))
+    count = count_sentence("site:teams_n" if team else "site:players_n", len(s.rows), lang)
     numbers, drawn = [r.start_no for r in s.rows], [r.lot is not None for r in s.rows]
     name_at, points_at = positions(order)
     places = written_places([r.rank for r in s.rows])  # the players to compare with name their place so (no mark)

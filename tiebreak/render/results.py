@@ -82,6 +82,16 @@ def legend(lang: str, kinds: Iterable[Kind] = LEGEND_KINDS) -> list[str]:
     return [f"{symbol} = {' / '.join(said)}" for symbol, said in names.items()]
 
 
+def match_score(ours: str, theirs: str) -> str:
+    """A team match's score, its match or game points (both teams'), as every face writes it: the website's card and
+    round page, the live screen, the explanation of a team on the command line and on the page.
+
+    >>> match_score("3.5", "0.5")
+    '3.5 – 0.5'
+    """
+    return f"{ours} – {theirs}"
+
+
 def match_cells(match_points: tuple[str, str] | None, game_points: tuple[str, str] | None, pending: str,
                 playing: str = "") -> tuple[str, str]:
     """A team match's match points and game points as the website's round page and the live screen show them:
@@ -92,7 +102,7 @@ def match_cells(match_points: tuple[str, str] | None, game_points: tuple[str, st
     (('0 – 2', '2 – 6'), ('–', '1 – 0 3 playing'))
     """
     def pair(x: tuple[str, str]) -> str:
-        return f"{x[0]} – {x[1]}"
+        return match_score(*x)
 
     gp = (pair(game_points) + (f" {playing}" if playing else "")) if game_points is not None else pending
     return pair(match_points) if match_points is not None else "–", gp

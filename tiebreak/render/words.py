@@ -111,10 +111,8 @@ TERMS = _terms({
     # who plays (docs/glossary.md: a player is «участник» / «учасник», never «игрок» / «гравець»)
     'player': 'Player',
     'players': 'Players',
-    'players_n': '{n} players',
     'team': 'Team',
     'teams': 'Teams',
-    'teams_n': '{n} teams',
     'opponent': 'Opponent',
     'no_opponent': 'no opponent',
     # the columns of the standings and of a player's card
@@ -445,7 +443,6 @@ SITE_WORDS = Table("site", {
     'playoff_stage': 'Stage {k}: {kind}',
     'playoff_places': 'Places {places}',
     'playoff_decided': 'The places the play-off decided',
-    'playoff_mark': 'the place decided by the play-off (see the play-off page)',
     'game_no': 'Game',
     'game_title': 'Round {k}, board {b}',
     'open_game': 'Open the game',
@@ -468,8 +465,6 @@ SITE_WORDS = Table("site", {
     'rules': term('rules'),
     'tiebreaks': term('tiebreaks'),
     'rounds_played': '{k} of {n} rounds played',
-    'players_n': term('players_n'),
-    'teams_n': term('teams_n'),
     'games': term('games'),
     'score_after': term('score'),
     'rank_after': 'Rank',
@@ -591,7 +586,6 @@ LIVE_WORDS = Table("live", {
     'settled': 'place settled for this round',
     'provisional': 'provisional: a game still being played can change it',
     'playoff': "place decided by the play-off (Arbiters' Manual 13.2)",
-    'playoff_mark': 'P',
     'since_round': 'Since round',
     'arrows': 'Arrows',
     'since_version': 'since the previous version',
@@ -661,6 +655,11 @@ COUNTS = {
     },
     "groups": {
         'ranking': ('Team ranking (best {n} player)', 'Team ranking (best {n} players)'),
+    },
+    # the number of an event's players or teams (the page's and the website's standings, the starting list)
+    "site": {
+        'players_n': ('{n} player', '{n} players'),
+        'teams_n': ('{n} team', '{n} teams'),
     },
 }
 
@@ -784,7 +783,6 @@ TEAM_PANEL = Table("team panel", {
     "group": "Computed among the teams still tied at this point (Type A); place among them: {place}.",
     "boards": "Game points by board: {points}.",
     "factor": "Normalising factor F = {factor}.",
-    "teams_n": term('teams_n'),
 })
 
 

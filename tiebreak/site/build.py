@@ -76,6 +76,9 @@ class Site:
     downloads: tuple[str, ...] = ()
     #: a PGN of the event's games (``--games``): each opens in a board viewer
     games: str | None = None
+    #: kept by the live server (``serve --site``): a game paired without a result is being played, as its live screen
+    #: says (a file's site: not played yet; :attr:`tiebreak.site.event.Event.live`)
+    live: bool = False
 
     def prefix(self, path: str) -> str:
         """The event's folder inside the site ('' for a site of one event): the file's name, with its folder's when
@@ -123,7 +126,7 @@ def _load(site: Site, path: str, warnings: list[InputWarning], incremental: bool
     team = ranks_teams(o, t)  # (the games: the players' boards)
     # a team event's list and play-off are the teams': its players' standings are by the file's own individual list
     ind = build_event(boards_options(o) if team else o, path, t, warnings, previous, same)
-    ind.downloads = site.downloads
+    ind.downloads, ind.live = site.downloads, site.live
     if site.games:
         ind.games = read_games(ind, site.games, warnings)
     e: Event | TeamEvent = ind

@@ -11,10 +11,9 @@ from ..engine.model import WHITE, format_number
 from ..engine.ranking import lot_marked
 from ..render.columns import primary_name, standings_headings
 from ..render.i18n import legend_name, message, word
-from ..render.legend import PLAYOFF_MARK
 from ..render.pairings import with_narrow as with_narrow
 from ..render.words import SITE_WORDS
-from ..views.standings import Column, StandingsRow, StandingsTable, legend_entries
+from ..views.standings import PLAYOFF_MARK, Column, StandingsRow, StandingsTable, legend_entries
 from .event import Event
 
 Cell = dict[str, Any]

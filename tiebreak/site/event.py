@@ -26,8 +26,8 @@ from markupsafe import Markup
 
 from ..app.options import Options
 from ..app.site import card_ratings, event_seed, players_after, read
-from ..app.standings import groups
-from ..arbiter.columns import PlayerColumns, player_columns
+from ..app.standings import groups, shown_columns
+from ..arbiter.columns import PlayerColumns
 from ..engine.errors import InputWarning
 from ..engine.model import Kind, Tournament
 from ..engine.standings import Standings
@@ -116,7 +116,7 @@ class Event:
     def player_columns(self) -> PlayerColumns:
         """The player columns of the current standings (``--columns``), computed once; their notes are the home
         page's."""
-        return player_columns(self.current, self.options.columns, self.options.unrated_rating)
+        return shown_columns(self.current, self.options)
 
     @cached_property
     def last_round(self) -> int:

@@ -144,7 +144,8 @@ def read_pgn(path: str) -> list[Played]:
         if game is None:
             break
         if len(games) == GAMES_LIMIT:
-            raise InputError(Message("more than {} games", GAMES_LIMIT), Place(path, line))
+            raise InputError(Message("more than {} game", GAMES_LIMIT, plural="more than {} games", count=GAMES_LIMIT),
+                             Place(path, line))
         if game.errors:
             raise InputError(Message("the game starting on this line cannot be read: {}", str(game.errors[0])),
                              Place(path, line))

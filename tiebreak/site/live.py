@@ -161,7 +161,7 @@ class LiveSite:
         old = self.site
         if old is None:
             site = open_site(self.options, paths, self.out, downloads=self.downloads)
-            site.games, site.look = self.games, self.look
+            site.games, site.look, site.live = self.games, self.look, True
         else:
             site = replace(old, paths=paths, events=dict(old.events))
         for e in known:

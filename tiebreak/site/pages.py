@@ -18,12 +18,14 @@ from typing import Any
 from markupsafe import Markup
 
 from ..app.load import named
-from ..arbiter.columns import player_columns, rating_notes
+from ..app.standings import shown_columns
+from ..arbiter.columns import rating_notes
 from ..render.columns import headings
-from ..render.i18n import LANGUAGES, after_round, grouped, message, problem, word
+from ..render.i18n import LANGUAGES, after_round, count_sentence, message, problem, word
 from ..render.legend import site_lines, standings_legend
 from ..render.pairings import Seat, round_tables
 from ..render.templating import environment, rows_html
+from ..render.words import LIVE_WORDS
 from ..views.standings import Column, StandingsTable, of_ranking
 from . import teams
 from .card import card_page
@@ -160,7 +162,7 @@ def starting_list(e: Event, lang: str) -> dict[str, Any]:
              *(_head(h) for h in headings(pc.names, lang))]
     rows = [{"cells": [{"text": str(p.start_no)}, player_link(e, p.start_no, True),
                        *({"text": c} for c in pc.cells[p.start_no])]} for p in t.players]
-    return {"title": s["starting_list"], "intro": s["players_n"].format(n=grouped(len(t.players), lang)),
+    return {"title": s["starting_list"], "intro": count_sentence("site:players_n", len(t.players), lang),
             "tables": [{"id": "players", "caption": s["starting_list"], "heads": heads, "rows": rows,
                         "sticky": False}]}
 
@@ -171,7 +173,7 @@ def standings_rows(e: Event, k: int) -> tuple[StandingsTable, Markup]:
     if k in cache:
         return cache[k]
     st = e.after[k - 1] if e.played else e.current
-    view = of_ranking(st, player_columns(st, e.options.columns, e.options.unrated_rating))
+    view = of_ranking(st, shown_columns(st, e.options))
     decided = st.decided if e.playoff is not None else {}
     rows = [{"cells": standings_cells(view, r, decided, player_link(e, r.start_no))} for r in view.rows]
     cache[k] = (view, rows_html(rows))  # the same rows in every language
@@ -224,7 +226,8 @@ def round_page(e: Event, lang: str, k: int) -> dict[str, Any]:
         return Seat(name_of(e, sno), p.title.strip(), p.rating or None, num(before.get(sno)), f"player-{sno}.html")
 
     heads, rows, bye_heads, byes, legend = round_tables(e.rounds[k - 1], seat, lang,
-                                                        lambda g: game_link(e, k, g.white, g.black, s))
+                                                        lambda g: game_link(e, k, g.white, g.black, s),
+                                                        pending=LIVE_WORDS.text("pending", lang) if e.live else None)
     tables = [{"id": "pairings", "caption": s["pairings_n"].format(k=k), "heads": heads, "rows": rows,
                "sticky": False}]
     if byes:

@@ -12,8 +12,8 @@ from typing import Any
 from ..engine.model import BLACK, WHITE, Kind, format_number
 from ..render.columns import headings, primary_name
 from ..render.i18n import kind_name
-from ..render.results import bye_text, match_cells
-from ..render.words import TEAM_WORDS
+from ..render.results import bye_text, match_cells, match_score
+from ..render.words import LIVE_WORDS, TEAM_WORDS
 from ..views.matches import Board, Match, round_byes, round_matches
 from .cells import _head, rating_text, round_context, site_words, titled_link, with_narrow
 from .event import FORFEITS, SCORE
@@ -44,7 +44,7 @@ def team_cell(e: TeamEvent, number: int | None) -> dict[str, Any]:
 
 
 def _pair(x: tuple[Any, Any] | None, empty: str) -> str:
-    return f"{format_number(x[0])} – {format_number(x[1])}" if x is not None else empty
+    return match_score(format_number(x[0]), format_number(x[1])) if x is not None else empty
 
 
 def _texts(x: tuple[Any, Any] | None) -> tuple[str, str] | None:
@@ -79,13 +79,19 @@ def _overview_rows(e: TeamEvent, s: dict[str, str], lang: str, k: int, ms: list[
     match (a bye, or absent); ``s``: the site's words."""
     overview = [{"cells": [{"text": str(n)}, {**team_cell(e, m.first), "head": True},
                            *({"text": x, "cls": "res"} for x in match_cells(_texts(m.match_points), _texts(m.game_points),
-                                                                            s["match_pending"])),
+                                                                            _pending(e, lang, s, "match_pending"))),
                            team_cell(e, m.second)]} for n, m in enumerate(ms, 1)]
     byes = round_byes(e.current.tt, k, playing) if k <= e.played else []
     return overview + [{"cells": [{"text": ""}, {**team_cell(e, b.team), "head": True},
                                   {"text": format_number(b.match_points), "cls": "res"},
                                   {"text": format_number(b.game_points), "cls": "res"},
                                   {"text": bye_text(b.kind, lang), "cls": "left"}]} for b in byes]
+
+
+def _pending(e: TeamEvent, lang: str, s: dict[str, str], key: str) -> str:
+    """What a board (``key`` ``pending``) or a match (``match_pending``) without a result says: not played yet in a
+    file's site, being played on the live server's (as its live screen and the team's card say)."""
+    return LIVE_WORDS.text("pending", lang) if e.ind.live else s[key]
 
 
 def _forfeited(e: TeamEvent, lang: str, k: int, ms: list[Match]) -> list[str]:
@@ -104,7 +110,7 @@ def _match_table(e: TeamEvent, s: dict[str, str], lang: str, k: int, n: int, m: 
     rows = []
     for board, b in enumerate(m.boards, 1):
         if b.kind is None:
-            result = s["pending"]
+            result = _pending(e, lang, s, "pending")
         else:
             result = SCORE[b.kind] + (f" ({kind_name(b.kind.name, lang)})" if b.kind in FORFEITS else "")
         other = -b.colour if b.colour in (WHITE, BLACK) else 0

@@ -8,14 +8,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
-
-from ..arbiter.rating_report import rating_report
-from ..engine.model import Kind, Tournament, format_number
+from ..app.site import board_performances
+from ..engine.model import Kind, format_number
 from ..engine.ranking import lot_marked, place_texts
 from ..render.columns import key_heading, primary_name
 from ..render.explain import details, value_heading
 from ..render.i18n import kind_name, percent, with_modifiers, word
+from ..render.results import match_score
 from ..render.words import LIVE_WORDS, TEAM_NAMES, TEAM_WORDS
 from ..views.matches import match_rounds, team_boards
 from ..views.standings import Column, of_ranking
@@ -157,7 +156,7 @@ def _match_rows(e: TeamEvent, s: dict[str, str], lang: str, number: int) -> list
         {"cells": [{"text": str(mr.round), "head": True}, team_cell(e, mr.opponent) if mr.opponent else
                           {"text": _without_match(mr.kind, lang), "cls": "left"},
                    {"text": num(mr.match_points), "data": "mp"},
-                   {"text": f"{num(mr.game_points)} – {num(mr.opponent_game_points)}"
+                   {"text": match_score(num(mr.game_points), num(mr.opponent_game_points))
                     if mr.opponent_game_points is not None else num(mr.game_points)}]}
         for mr in match_rounds(e.current, number)]
     # a match not yet played (the next opponent while the round is played): being played on the live screen
@@ -229,34 +228,13 @@ def board_results(e: TeamEvent) -> dict[int, list[tuple[int, int, Fraction]]]:
     return out
 
 
-def board_performance(e: TeamEvent) -> dict[int, dict[int, int | None]]:
-    """Board -> start number -> the performance over the games played on that board: the rating report's
-    (:func:`tiebreak.arbiter.rating_report.rating_report`, FIDE: the average rating of the opponents + dp) of the
-    grid that keeps only that board's games (None without a rated game)."""
-    tt = e.current.tt
-    g = tt.games
-    played = e.played
-    on: dict[int, np.ndarray] = {}
-    for r in range(played):
-        for a in range(len(tt.teams)):
-            for board, sno, opponent, _, _ in boards_of_match(e, r, a):
-                if opponent is not None:
-                    on.setdefault(board, np.zeros((len(g.players), played), bool))[g.row(sno), r] = True
-    out = {}
-    for board, mask in on.items():
-        sub = Tournament(g.players, np.where(mask, g.opponent[:, :played], -1),
-                         np.where(mask, g.kind[:, :played], int(Kind.ABSENT)), np.zeros_like(g.kind[:, :played]))
-        out[board] = {row.start_no: row.performance for row in rating_report(sub, "fide")}
-    return out
-
-
 def boards_page(e: TeamEvent, lang: str) -> dict[str, Any]:
     """The board rankings: per board every player who played on it by the share of the points (a percentage as every
     face writes it, :func:`tiebreak.render.i18n.percent`), the team, games, points, rating and performance."""
     s = site_words(lang)
     team_of = e.team_of()
     names = {tm.number: tm.name for tm in e.current.tt.teams}
-    performance = board_performance(e)
+    performance = board_performances(e.current.tt, e.tournament, e.played)  # the site's use case's
     tables = []
     for board, rows in board_results(e).items():
         caption = s["board_n"].format(n=board)

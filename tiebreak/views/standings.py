@@ -38,6 +38,9 @@ BEFORE_NAME = ("title",)
 #: change come after them too); every other player column (federation, rating, club...) comes after the name
 AFTER_VALUES = ("perf", "change")
 
+#: beside a place the play-off decided (``1‡``), on every face that shows the standings, whose legend names it
+PLAYOFF_MARK = "‡"
+
 ColumnKind = Literal["rank", "number", "name", "player", "points", "value"]
 
 
@@ -73,11 +76,13 @@ class StandingsRow:
     players: list[str]  # the player columns' texts ("" where the file has nothing)
     values: list[str]  # one per key of the table
     drawn: int | None = None  # the lot drawn inside its tied group (None: no lot placed the row)
+    playoff: bool = False  # the play-off decided its place (Arbiters' Manual 13.2)
 
     @property
     def written(self) -> str:
-        """The place as every face shows it: ``5-9`` shared, ``40*`` placed by lot (:func:`lot_marked`)."""
-        return lot_marked(self.place, self.lot)
+        """The place as every face shows it: ``5-9`` shared, ``40*`` placed by lot (:func:`lot_marked`), ``1‡``
+        decided by the play-off (:data:`PLAYOFF_MARK`)."""
+        return lot_marked(self.place + PLAYOFF_MARK if self.playoff else self.place, self.lot)
 
 
 @dataclass(frozen=True)
@@ -87,7 +92,8 @@ class StandingsTable:
     that go row by row).  ``keys``: the columns of the list shown after the points (every one but the points: PTS of
     an individual event, the primary score of a team event); ``player_columns``: the names of the player columns;
     ``players``: one list per player column, its texts (``""`` where the file has nothing); ``values``: one list per
-    key; ``drawn``: the lot drawn inside a tied group (None: no lot placed the row)."""
+    key; ``drawn``: the lot drawn inside a tied group (None: no lot placed the row); ``decided``: the start numbers
+    whose place the play-off decided."""
 
     keys: list[str]
     player_columns: list[str]
@@ -100,6 +106,7 @@ class StandingsTable:
     drawn: list[int | None]
     players: list[list[str]]
     values: list[list[str]]
+    decided: frozenset[int] = frozenset()
 
     @property
     def lots(self) -> bool:
@@ -111,7 +118,7 @@ class StandingsTable:
         """The table row by row, made on first use."""
         players = zip(*self.players) if self.players else repeat(())
         values = zip(*self.values) if self.values else repeat(())
-        return [StandingsRow(place, rank, drawn is not None, n, name, points, list(p), list(v), drawn)
+        return [StandingsRow(place, rank, drawn is not None, n, name, points, list(p), list(v), drawn, n in self.decided)
                 for place, rank, n, name, points, drawn, p, v
                 in zip(self.place, self.rank, self.start_no, self.name, self.points, self.drawn, players, values)]
 
@@ -162,7 +169,7 @@ def of_ranking(s: Ranking, columns: PlayerColumns | None = None, keys: list[str]
     return StandingsTable(keys, columns.names if columns else [], s.seed, place=written_places(ranks), rank=ranks,
                           start_no=numbers, name=names, points=in_order(points), drawn=[r.lot for r in ranked],
                           players=[[c[j] for c in cells] for j in range(len(columns.names))] if columns else [],
-                          values=[in_order(written(column[key], undefined)) for key in keys])
+                          values=[in_order(written(column[key], undefined)) for key in keys], decided=frozenset(s.decided))
 
 
 def _texts(column: EngineColumn, undefined: str) -> list[str]:
@@ -210,7 +217,8 @@ def of_document(doc: dict[str, Any]) -> StandingsTable:
                           rank=ranks, start_no=[int(r["start_no"]) for r in rows], name=[str(r["name"]) for r in rows],
                           points=[str(r["points"]) for r in rows], drawn=[r.get("lot") for r in rows],
                           players=[[str(r.get(m) or "") for r in rows] for m in members],
-                          values=[[text(r["values"].get(k)) for r in rows] for k in keys])
+                          values=[[text(r["values"].get(k)) for r in rows] for k in keys],
+                          decided=frozenset(int(r["start_no"]) for r in rows if r.get("playoff")))
 
 
 #: the standings' notes that a reader of the table needs beside it, wherever it is published (the text, HTML and PDF
@@ -364,5 +372,5 @@ def legend_of_document(doc: dict[str, Any], table: StandingsTable) -> Legend:
         rules: RuleSet | None = choose_rules(str(doc["tournament"].get("rules") or "auto"), None)[0]
     except SpecifierError:  # a program's convention by its own name: the catalogue's articles
         rules = None
-    return legend(table.columns, specs, seed=table.seed, lots=table.lots, team=team, rules=rules,
+    return legend(table.columns, specs, seed=table.seed, lots=table.lots, team=team, rules=rules, playoff=bool(table.decided),
                   primary=str(doc["tournament"].get("primary") or "MP") if team else "")

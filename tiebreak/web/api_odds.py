@@ -6,7 +6,7 @@ Answers are the command line's JSON (``format=html`` or ``text`` for the other o
 shape.  The same request gets the same answer on any machine under any load, and the same as every other face (the
 command line, the site's odds page, the live screen): the odds' one rule (:mod:`tiebreak.arbiter.odds.run`): every
 outcome when there are at most as many as a simulation would draw, else that many (or ``simulations``, at most
-:data:`~tiebreak.arbiter.simulations.MAX_SIMULATIONS`) drawn with the event's seed or the one given -- chosen by the
+:data:`~tiebreak.arbiter.choices.MAX_SIMULATIONS`) drawn with the event's seed or the one given -- chosen by the
 count, never cut by a clock.
 The work is bounded by the server's time limit: a request still running then is answered 503 and its worker killed
 (:mod:`.workers`).

@@ -27,7 +27,7 @@ from ..render.templating import environment
 from ..render.words import LIVE_WORDS, WORDS
 from .errors import no_live_event as missing
 from .fields import EventName, LiveLang, Player
-from .live_tables import LiveTables, Tables, answer, packed
+from .live_tables import Body, Key, LiveTables, Tables, answer, packed
 
 #: the most rows the embedded top N shows
 MAX_TOP = 100
@@ -52,7 +52,7 @@ async def _made(tables: LiveTables, e: LiveEvent, lang: str, top: int, player: i
                 mode: str) -> dict[str, str]:
     """The parts of the version served, made once per version, language and query (a player's kept apart, as a
     player's history is)."""
-    return await tables.get(("embed", tables.stamp(e, False), lang, top, player, mode),
+    return await tables.get(Key[dict[str, str]]("embed", tables.stamp(e, False), (lang, top, player, mode)),
                             lambda: _parts(tables, e, lang, top, player, mode), player=player is not None)
 
 
@@ -80,6 +80,6 @@ async def embed_fragment(request: Request, tables: Tables, event: EventName = No
     if e is None:
         return missing(event, lang)
     parts = await _made(tables, e, lang, top, player, mode)
-    key = ("embed-html", tables.stamp(e, False), lang, top, player, mode)
+    key = Key[Body]("embed-html", tables.stamp(e, False), (lang, top, player, mode))
     body = await tables.get(key, lambda: packed("\n".join(parts.values()).encode("utf-8")), player=player is not None)
     return answer(body, request)

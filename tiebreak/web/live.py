@@ -26,6 +26,7 @@ import contextlib
 import json
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Any, TypedDict
 
@@ -43,6 +44,7 @@ from ..live.settings import sse
 from ..live.subscribers import RETRY_AFTER, Refused, Subscription
 from ..live.token import bearer
 from ..live.watch import LiveHub
+from ..render import output
 from ..render.i18n import LANGUAGES, message
 from .embed import router as embed_router
 from .errors import ApiError, error_response
@@ -169,43 +171,34 @@ async def live_document(live: Current, event: EventName = None, lang: Lang = "en
     e = live.hub.event(event)
     if e is None:
         return missing(event, lang)
-    text = e.players_text if players and e.players_text else e.text
-    if e.warning and lang != "en":
-        text = text.replace(json.dumps(e.warning, ensure_ascii=False), json.dumps(message(e.warning, lang),
-                                                                                 ensure_ascii=False), 1)
-    if lang != "en":
-        text = worded_notes(text, lang)
+    lang = lang if lang in LANGUAGES else "en"  # (another is worded in English: the English document)
+    text = e.text_in(lang, players)
+    if text is None:  # a version restored from the database (a follower's): its English text worded again
+        text = restored_in(e.players_text if players and e.players_text else e.text, lang)
     return Response(text, media_type="application/json", headers={"cache-control": "no-cache"})
 
 
-def worded_notes(text: str, lang: str) -> str:
-    """The live document ``text`` (written once, in English) with its ``notes`` and ``warnings`` worded in ``lang``
-    from its ``said`` (the messages' identifiers and values, kept as they are), as ``/api/standings`` words them
-    and the live screen shows them.  Each of the three members is at the document's top level (indented by two
-    spaces), so only those members are read and written again, never the rows.
+@lru_cache(maxsize=8)  # each version and language once (a str's hash is kept with it: a look-up is cheap)
+def restored_in(text: str, lang: str) -> str:
+    """A live document kept in the database (written in English) in ``lang``: its ``notes`` and ``warnings`` worded
+    from its ``said`` (the messages' identifiers and values), as the server that made it words them, and its public
+    warning; the numbers as written (:func:`tiebreak.render.output.loads_exact`), the layout the team documents'.
 
     >>> said = {"notes": [{"id": "games pending: {} (not yet played: they count nothing until their results are known)",
     ...                    "values": ["4"]}], "warnings": []}
-    >>> members = [("notes", ["games pending: 4 (not yet played...)"]), ("warnings", []), ("said", said), ("live", {})]
-    >>> doc = "{" + ",".join(f'\\n  "{k}": {json.dumps(v)}' for k, v in members) + "\\n}"
-    >>> json.loads(worded_notes(doc, "uk"))["notes"]
-    ['партій не дограно: 4 (ще не зіграні: не враховуються, доки не відомі їхні результати)']
+    >>> doc = json.dumps({"standings": [{"points": 1.5}], "notes": ["games pending: 4 (not yet played...)"],
+    ...                   "warnings": [], "said": said, "live": {"warning": None}})
+    >>> worded = json.loads(restored_in(doc, "uk"))
+    >>> worded["notes"], worded["standings"]
+    (['партій не дограно: 4 (ще не зіграні: не враховуються, доки не відомі їхні результати)'], [{'points': 1.5}])
     """
-    said_at = text.find('\n  "said": ')
-    if said_at < 0:
-        return text
-    read = json.JSONDecoder().raw_decode  # a member's value wherever it ends (a team event's is on several lines)
-    said, _ = read(text, said_at + len('\n  "said": '))
+    doc, said = output.loads_exact(text), json.loads(text).get("said") or {}
     for key in ("notes", "warnings"):
-        head = f'\n  "{key}": '
-        at = text.find(head)
-        if at < 0 or key not in said:
-            continue
-        start = at + len(head)
-        _, end = read(text, start)
-        worded = [translate(json.dumps(x, ensure_ascii=False), lang) for x in said[key]]
-        text = text[:start] + json.dumps(worded, ensure_ascii=False) + text[end:]
-    return text
+        if key in doc and key in said:
+            doc[key] = [translate(json.dumps(x, ensure_ascii=False), lang) for x in said[key]]
+    if doc.get("live", {}).get("warning"):
+        doc["live"]["warning"] = message(doc["live"]["warning"], lang)
+    return output.dumps_exact(doc)
 
 
 @api.get("/api/live/list", response_model=list[dict[str, Any]])

@@ -17,8 +17,9 @@ import gzip
 import json
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable
-from typing import Annotated, Any, TypeVar
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Annotated, Generic, TypeVar, cast
 
 import anyio
 from fastapi import APIRouter, Depends, FastAPI, Query, Request
@@ -42,9 +43,38 @@ from .page_words import translate
 KEPT = 96
 #: players' histories kept (and the pages that show one), apart from the tables
 HISTORIES = 512
-Key = tuple[Any, ...]
 T = TypeVar("T")
+V = TypeVar("V", covariant=True)
+#: a page or a fragment as sent: its bytes and their gzip (:func:`packed`)
+Body = tuple[bytes, bytes]
+#: a version's parts of the live screen, and the event's title
+Parts = tuple[dict[str, str], str]
 _TABLES: weakref.WeakKeyDictionary[LiveHub, LiveTables] = weakref.WeakKeyDictionary()
+
+
+@dataclass(frozen=True)
+class Stamp:
+    """What the tables of a version depend on, read on the event loop without reading the document: the event, its
+    version, whether its odds have come, its public warning, and whether the players' view of a team event is
+    shown."""
+
+    event: str
+    version: int
+    odds: bool = False
+    warning: str | None = None
+    players: bool = False
+
+
+@dataclass(frozen=True)
+class Key(Generic[V]):
+    """The key of one made thing, typed by what it is (``V``: :data:`Body`, :data:`Parts`, a history's HTML...):
+    ``kind`` names it (``parts``, ``page``, ``tables``, ``embed``...), ``stamp`` the version it shows, ``rest`` what
+    else it depends on (language, view, player...).  A newer version's thing of a kind drops the older ones of its
+    event."""
+
+    kind: str
+    stamp: Stamp
+    rest: tuple[Hashable, ...] = ()
 
 
 def tables_of(hub: LiveHub) -> LiveTables:
@@ -53,50 +83,52 @@ def tables_of(hub: LiveHub) -> LiveTables:
 
 
 class LiveTables:
-    """The made pages and fragments of the live screen, and the work of making them (one at a time per key)."""
+    """The made pages and fragments of the live screen, and the work of making them (one at a time per key).  What
+    is kept under a :class:`Key` was made by the maker given with that key, so it is of the key's type."""
 
     def __init__(self, hub: LiveHub, reads: anyio.CapacityLimiter) -> None:
         self.hub, self.reads = hub, reads
-        self.kept: OrderedDict[Key, Any] = OrderedDict()
-        self.histories: OrderedDict[Key, Any] = OrderedDict()  # a player's history, and the page showing it
-        self.making: dict[Key, asyncio.Future[Any]] = {}
+        self.kept: OrderedDict[Key[object], object] = OrderedDict()
+        self.histories: OrderedDict[Key[object], object] = OrderedDict()  # a player's history, the page showing it
+        self.making: dict[Key[object], asyncio.Future[object]] = {}
         #: how many times parts were made (each key once while it is kept)
         self.renders = 0
         self.cards = LiveCards()  # the live cards' events (tiebreak.web.live_card)
 
     @staticmethod
-    def stamp(e: LiveEvent, players: bool) -> Key:
+    def stamp(e: LiveEvent, players: bool) -> Stamp:
         """What the tables of ``e`` depend on, read on the event loop without reading the document."""
         doc = e.document
-        return e.name, e.version, bool(doc and doc.get("odds")), e.warning, players and bool(e.players_text)
+        return Stamp(e.name, e.version, bool(doc and doc.get("odds")), e.warning, players and bool(e.players_text))
 
-    async def get(self, key: Key, make: Callable[[], T], player: bool = False) -> T:
-        """The bytes of ``key``: kept, or being made by another request (waited for), or made now in a live reads'
+    async def get(self, key: Key[T], make: Callable[[], T], player: bool = False) -> T:
+        """The thing of ``key``: kept, or being made by another request (waited for), or made now in a live reads'
         thread.  A viewer that goes away does not stop the work the others wait for.  ``player``: what one
         player's history makes, kept apart (at most :data:`HISTORIES`), so that it never pushes out the tables."""
         kept = (self.histories if player else self.kept).get(key)
         if kept is not None:
-            return kept  # type: ignore[no-any-return]
+            return cast(T, kept)  # kept under its key: made by a maker of the key's type
         work = self.making.get(key)
         if work is None:
-            work = asyncio.ensure_future(anyio.to_thread.run_sync(make, limiter=self.reads))
-            self.making[key] = work
+            maker: Callable[[], object] = make  # kept as the key's type once made
+            work = self.making[key] = asyncio.ensure_future(anyio.to_thread.run_sync(maker, limiter=self.reads))
             work.add_done_callback(lambda f: self._done(key, f, self.histories if player else self.kept,
                                                         HISTORIES if player else KEPT))
-        return await asyncio.shield(work)
+        return cast(T, await asyncio.shield(work))  # (as above)
 
-    def _done(self, key: Key, f: asyncio.Future[Any], kept: OrderedDict[Key, Any], most: int) -> None:
+    def _done(self, key: Key[object], f: asyncio.Future[object], kept: OrderedDict[Key[object], object],
+              most: int) -> None:
         self.making.pop(key, None)
         if f.cancelled() or f.exception() is not None:
             return
-        kind, stamp = key[0], key[1]
-        for old in [k for k in kept if k[0] == kind and k[1][0] == stamp[0] and k[1][1] < stamp[1]]:
+        for old in [k for k in kept if k.kind == key.kind and k.stamp.event == key.stamp.event
+                    and k.stamp.version < key.stamp.version]:
             del kept[old]  # an older version of the same event
         kept[key] = f.result()
         while len(kept) > most:
             kept.popitem(last=False)
 
-    def parts(self, e: LiveEvent, players: bool, lang: str, arrows: str) -> tuple[dict[str, str], str]:
+    def parts(self, e: LiveEvent, players: bool, lang: str, arrows: str) -> Parts:
         """(In a live reads' thread) the parts of the version served, and the event's title."""
         with e._lock:  # a version being published is whole before the lock is let go
             text = e.players_text if players and e.players_text else e.text
@@ -111,9 +143,9 @@ class LiveTables:
                                                   (notes, warnings)).items()}
         return parts, str(doc["tournament"].get("name") or e.name)
 
-    async def made(self, e: LiveEvent, players: bool, lang: str, arrows: str) -> tuple[Key, tuple[dict[str, str], str]]:
+    async def made(self, e: LiveEvent, players: bool, lang: str, arrows: str) -> tuple[Key[Parts], Parts]:
         """The key of the version's parts and the parts (made once, shared by the page and the fragment)."""
-        key = ("parts", self.stamp(e, players), lang, arrows)
+        key = Key[Parts]("parts", self.stamp(e, players), (lang, arrows))
         return key, await self.get(key, lambda: self.parts(e, players, lang, arrows))
 
     def history(self, e: LiveEvent, player: int, lang: str) -> str:
@@ -128,7 +160,7 @@ class LiveTables:
         return str(history_part(versions, lang, names.get(player, f"#{player}"), team))
 
     @staticmethod
-    def page(made: tuple[dict[str, str], str] | None, lang: str, hall: bool, event: str, players: bool,
+    def page(made: Parts | None, lang: str, hall: bool, event: str, players: bool,
              team: bool, events: list[str], history: str | None = None) -> bytes:
         """The whole page around the parts ``made`` (None: no event is published); ``history`` a player's."""
         words = {k: table.text(k, lang) for table in (WORDS, LIVE_WORDS) for k in table}
@@ -146,17 +178,17 @@ Arrows = QueryWord
 Screen = QueryWord
 
 
-def packed(body: bytes) -> tuple[bytes, bytes]:
+def packed(body: bytes) -> Body:
     """The bytes and their gzip (made once with them: a 2,000-player event's tables are about 1.3 MB, 0.1 MB
     compressed, sent to every viewer of the version)."""
     return body, gzip.compress(body, 6, mtime=0)
 
 
-def made_card(body: bytes | None) -> tuple[bytes, bytes] | None:
+def made_card(body: bytes | None) -> Body | None:
     return packed(body) if body is not None else None
 
 
-def answer(body: tuple[bytes, bytes], request: Request, status: int = 200) -> Response:
+def answer(body: Body, request: Request, status: int = 200) -> Response:
     """The HTML, compressed when the client takes gzip."""
     headers = {"cache-control": "no-cache", "vary": "Accept-Encoding"}
     if "gzip" in request.headers.get("accept-encoding", ""):
@@ -194,15 +226,15 @@ async def page(request: Request, tables: Tables, event: EventName = None, lang: 
     arrows = "round" if arrows == "round" else "version"
     e = hub.event(event)  # none yet (or no such event: 404): the page says no event is published, and waits
     events = [x.name for x in hub.published()]
-    hall, made, key = screen == "hall", None, ("parts", ("", 0), lang, arrows)
+    hall, made, key = screen == "hall", None, Key[Parts]("parts", Stamp("", 0), (lang, arrows))
     if e is not None:
         key, made = await tables.made(e, players, lang, arrows)
     name, team, view = (e.name, e.players is not None, players) if e is not None else ("", False, False)
     shown = None  # a player's history (a link of the tables, without the page's script)
     if e is not None and player is not None and hub.history is not None and not (team and players):
-        shown = await tables.get(("history", key[1], player, lang), lambda: tables.history(e, player, lang),
+        shown = await tables.get(Key[str]("history", key.stamp, (player, lang)), lambda: tables.history(e, player, lang),
                                  player=True)
-    body = await tables.get(("page", key[1], key, hall, tuple(events), player if shown else None),
+    body = await tables.get(Key[Body]("page", key.stamp, (key, hall, tuple(events), player if shown else None)),
                             lambda: packed(tables.page(made, lang, hall, name, view, team, events, shown)),
                             player=shown is not None)
     status = 404 if e is None and event is not None and event not in hub.events else 200
@@ -221,7 +253,7 @@ async def fragment(request: Request, tables: Tables, event: EventName = None, la
     if e is None:
         return missing(event, lang)
     key, (parts, _) = await tables.made(e, players, lang, arrows)
-    body = await tables.get(("tables", key[1], key), lambda: packed("\n".join(parts.values()).encode("utf-8")))
+    body = await tables.get(Key[Body]("tables", key.stamp, (key,)), lambda: packed("\n".join(parts.values()).encode("utf-8")))
     return answer(body, request)
 
 
@@ -236,7 +268,7 @@ async def history(request: Request, tables: Tables, player: PlayerGiven, event: 
     if tables.hub.history is None:
         return error_response(ApiError(404, "this server keeps no history"), lang)
     stamp = tables.stamp(e, False)
-    body = await tables.get(("history-html", stamp, player, lang),
+    body = await tables.get(Key[Body]("history-html", stamp, (player, lang)),
                             lambda: packed(tables.history(e, player, lang).encode("utf-8")), player=True)
     return answer(body, request)
 
@@ -255,7 +287,7 @@ async def card(request: Request, tables: Tables, address: str) -> Response:
     lang = lang if lang in LANGUAGES else "en"
     if which is None:
         return error_response(ApiError(404, "no such card"), lang)
-    body = await tables.get(("card", (e.name, e.version), lang, page),
+    body = await tables.get(Key[Body | None]("card", Stamp(e.name, e.version), (lang, page)),
                             lambda: made_card(tables.cards.page(e, lang, *which)), player=True)
     if body is None:
         return error_response(ApiError(404, "no such card"), lang)

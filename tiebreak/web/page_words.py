@@ -42,8 +42,8 @@ def page_words(lang: str) -> dict[str, dict[str, str]]:
 def team_panel_words(lang: str = "en") -> dict[str, str]:
     """Every word the page's explanation panel of a team needs, in ``lang``.
 
-    >>> team_panel_words("uk")["teams_n"], team_panel_words("ru")["mp"]
-    ('команд: {n}', 'МО')
+    >>> team_panel_words("uk")["matches"], team_panel_words("ru")["mp"]
+    ('Матчі', 'МО')
     """
     return {**{k: TEAM_WORDS.text(k, lang) for k in ("mp", "gp", "bye", "no_match")},
             **{k: TEAM_PANEL.text(k, lang) for k in TEAM_PANEL}}

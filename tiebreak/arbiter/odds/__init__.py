@@ -30,6 +30,7 @@ from ...engine.messages import Message
 from ...engine.model import Tournament
 from ...engine.specifier import TieBreakSpec
 from ...engine.standings import detect_system, resolve_list
+from ..choices import DEFAULT_MODEL, WHITE_ADVANTAGE
 from .budget import Budget
 from .models import apply_fixes
 from .participants import Participant
@@ -52,9 +53,9 @@ def _naming(t: Tournament) -> Iterator[None]:
 
 
 def compute_odds(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | None = None, *, rules: str = "auto",
-                 system: str | None = None, after_round: int | None = None, model: str = "equal",
+                 system: str | None = None, after_round: int | None = None, model: str = DEFAULT_MODEL,
                  draw_rate: float | None = None,
-                 white_advantage: float = 35, fixes: Sequence[str] = (), method: str = "count",
+                 white_advantage: float = WHITE_ADVANTAGE, fixes: Sequence[str] = (), method: str = "count",
                  simulations: int | None = None, seed: int | None = None, player: int | None = None,
                  budget: Budget | None = None, unrated_rating: int | None = None,
                  places: int | None = None) -> Odds:
@@ -62,7 +63,7 @@ def compute_odds(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | 
 
     ``method``: ``count`` (the default of every face: every outcome when there are at most as many as a simulation
     would draw, else that many drawn with ``seed``, the event's own unless given; ``simulations``: how many, by
-    default :func:`.budget.planned_simulations`; chosen by the counts alone, never by the clock, so the same numbers in
+    default :func:`~..choices.planned_simulations`; chosen by the counts alone, never by the clock, so the same numbers in
     every run on every machine), ``exact`` (every outcome; refused past :func:`.run.exact_limit`) or ``simulation``
     (the outcomes drawn however few there are: the library's, to compare a simulation with the exact answer).  ``budget``:
     who watches the work (progress, cancellation: :class:`Budget`), never a time limit.  ``places``: the top places
@@ -80,8 +81,8 @@ def compute_odds(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | 
 
 
 def compute_team_odds(t: Tournament, tiebreaks: str | None = None, *, rules: str = "auto", system: str | None = None,
-                      after_round: int | None = None, model: str = "equal", draw_rate: float | None = None,
-                      white_advantage: float = 35, fixes: Sequence[str] = (), method: str = "count",
+                      after_round: int | None = None, model: str = DEFAULT_MODEL, draw_rate: float | None = None,
+                      white_advantage: float = WHITE_ADVANTAGE, fixes: Sequence[str] = (), method: str = "count",
                       simulations: int | None = None, seed: int | None = None, player: int | None = None,
                       budget: Budget | None = None, unrated_rating: int | None = None,
                       places: int | None = None) -> Odds:

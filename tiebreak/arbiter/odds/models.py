@@ -10,9 +10,9 @@ A result is a digit: 0 White wins, 1 draw, 2 Black wins.
   ``S = γw + γb + ν·√(γw·γb)``.  Without draws (``ν = 0``) this is the Elo expected score; ``ν = 2D / (1 − D)``
   makes ``D`` the draw probability of two players of equal strength.  ``D`` (``--draw-rate``) defaults to the share
   of draws among the event's games played over the board (⅓ when it has fewer than 10); the first-move advantage
-  (``--white-advantage``) defaults to 35 rating points, the Elo-formula equivalent of White's 55 % score in master
-  practice (about 54-56 % in the large game databases).  Unrated players get ``--unrated-rating`` or else the average
-  rating of the rated ones.
+  (``--white-advantage``) defaults to :data:`~tiebreak.arbiter.choices.WHITE_ADVANTAGE` rating points, the
+  Elo-formula equivalent of White's 55 % score in master practice (about 54-56 % in the large game databases).
+  Unrated players get ``--unrated-rating`` or else the average rating of the rated ones.
 
 >>> p = davidson(np.array([1800.0]), np.array([1800.0]), draw_rate=0.4, white_advantage=0)
 >>> [round(float(x), 3) for x in p[0]]
@@ -32,14 +32,13 @@ from ...engine.errors import InputError, Place
 from ...engine.messages import Message
 from ...engine.model import Kind
 from ...engine.numbers import NumberError, parse_int
+from ..choices import DEFAULT_MODEL, MODELS, MOST_WHITE_ADVANTAGE, WHITE_ADVANTAGE
 from .pending import Future, Game
 
 WHITE_WINS, DRAW, BLACK_WINS = 0, 1, 2
 #: Kinds of White and Black for each result digit.
 KINDS = ((Kind.WIN, Kind.LOSS), (Kind.DRAW, Kind.DRAW), (Kind.LOSS, Kind.WIN))
 RESULT_TEXT = ("1-0", "½-½", "0-1")
-MODELS = ("equal", "elo")
-WHITE_ADVANTAGE = 35
 
 _RESULTS = {"1-0": 0, "0-1": 2, "1/2": 1, "½": 1, "=": 1, "1/2-1/2": 1, "½-½": 1, "0.5-0.5": 1, "draw": 1}
 _FIX = re.compile(r"^\s*(?:([0-9]+)\s*:)?\s*([0-9]+)\s*-\s*([0-9]+)\s*=\s*(\S+)\s*$")
@@ -92,8 +91,9 @@ def davidson(white: np.ndarray, black: np.ndarray, draw_rate: float, white_advan
     if not 0 <= draw_rate < 1:
         raise InputError(Message("--draw-rate {} must be at least 0 and below 1", format(draw_rate, 'g')),
                          Place("", field="draw rate"))
-    if not -1000 <= white_advantage <= 1000:  # the web form's bound; far beyond it 10**(R/400) overflows to nan
-        raise InputError(Message("--white-advantage {} is outside -1000..1000", format(white_advantage, 'g')),
+    if not -MOST_WHITE_ADVANTAGE <= white_advantage <= MOST_WHITE_ADVANTAGE:  # far beyond: 10**(R/400) is nan
+        raise InputError(Message("--white-advantage {} is outside {}..{}", format(white_advantage, 'g'),
+                                 -MOST_WHITE_ADVANTAGE, MOST_WHITE_ADVANTAGE),
                          Place("", field="white advantage"))
     nu = 2 * draw_rate / (1 - draw_rate)
     gw = 10 ** ((white + white_advantage) / 400)
@@ -117,7 +117,7 @@ def observed_draw_rate(future: Future) -> tuple[int, int]:
     return draws, total
 
 
-def probabilities(future: Future, model: str = "equal", draw_rate: float | None = None,
+def probabilities(future: Future, model: str = DEFAULT_MODEL, draw_rate: float | None = None,
                   white_advantage: float = WHITE_ADVANTAGE, unrated_rating: int | None = None
                   ) -> tuple[np.ndarray, list[list[Fraction]] | None, list[str]]:
     """(games x 3 probabilities, the same as fractions when the model is exact, notes)."""

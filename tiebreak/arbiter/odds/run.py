@@ -7,7 +7,7 @@ fractions for the equal model's enumeration, floating point otherwise).
 One rule on every face (the command line, the API, the web page, the site and the live screen), chosen by the counts
 alone, never by the clock or the machine's load, so the same file gives the same numbers everywhere and in every run
 (method ``count``): every outcome is counted when there are at most as many as a simulation would draw
-(:func:`~.budget.planned_simulations`: a number of the ranker and of the players, or ``--simulations``), else that
+(:func:`~..choices.planned_simulations`: a number of the ranker and of the players, or ``--simulations``), else that
 many are drawn with the seed (the event's own unless one is given).  ``--exact`` (method ``exact``) counts every outcome and
 is refused when there are more than :func:`exact_limit` for the participants.  No time limit stops the work: the count
 bounds it (a server's own time limit ends a request in an error, never in another answer).
@@ -33,7 +33,8 @@ from ...engine.rules import RuleSet
 from ...engine.specifier import TieBreakSpec
 from ...engine.standings import tournament_seed
 from ...engine.team_matches import read_teams
-from .budget import Budget, planned_simulations
+from ..choices import DEFAULT_MODEL, WHITE_ADVANTAGE, planned_simulations
+from .budget import Budget
 from .engine_ranker import EngineRanker
 from .models import probabilities
 from .needs import minimal_sets
@@ -272,8 +273,8 @@ def make_ranker(future: Future, specs: list[TieBreakSpec], rules: str | RuleSet,
     return EngineRanker(future, specs, rules, unrated_rating), "engine"
 
 
-def run_odds(future: Future, specs: list[TieBreakSpec], *, rules: str | RuleSet = "auto", model: str = "equal",
-             draw_rate: float | None = None, white_advantage: float = 35, method: str = "count",
+def run_odds(future: Future, specs: list[TieBreakSpec], *, rules: str | RuleSet = "auto", model: str = DEFAULT_MODEL,
+             draw_rate: float | None = None, white_advantage: float = WHITE_ADVANTAGE, method: str = "count",
              simulations: int | None = None, seed: int | None = None, player: int | None = None,
              budget: Budget | None = None, unrated_rating: int | None = None,
              fixed: list[tuple[Game, int]] | None = None, teams: TeamEngineRanker | None = None,
