@@ -46,9 +46,11 @@ class XlsxError(ValueError):
     """The bytes are not a workbook this reader can use; the message says why."""
 
 
-#: a sheet of more cells than are read (counted before the sheet is parsed, and while it is)
-_TOO_MANY_CELLS = Message("the sheet has more than {} cell", Count(MAX_CELL_ELEMENTS),
-                          plural="the sheet has more than {} cells", count=MAX_CELL_ELEMENTS)
+def _too_many_cells() -> Message:
+    """A sheet of more cells than are read (counted before the sheet is parsed, and while it is), worded with the bound
+    in force when it is raised."""
+    return Message("the sheet has more than {} cell", Count(MAX_CELL_ELEMENTS),
+                   plural="the sheet has more than {} cells", count=MAX_CELL_ELEMENTS)
 
 
 def _bytes(z: zipfile.ZipFile, name: str) -> bytes | None:
@@ -145,14 +147,14 @@ def read_rows(data: bytes, title: str | None = None) -> list[list[str]]:
     # a quick count on the bytes refuses a sheet of millions of empty cells before any is parsed; the count while
     # parsing below also catches cells written with a namespace prefix
     if sum(sheet.count(tag) for tag in (b"<c ", b"<c/", b"<c>")) > MAX_CELL_ELEMENTS:
-        raise XlsxError(_TOO_MANY_CELLS)
+        raise XlsxError(_too_many_cells())
     rows: dict[int, dict[int, str]] = {}
     seen = r_pos = 0
     for event, element in _parse(sheet, name, ("start", "end")):
         if element.tag == _C and event == "start":
             seen += 1
             if seen > MAX_CELL_ELEMENTS:
-                raise XlsxError(_TOO_MANY_CELLS)
+                raise XlsxError(_too_many_cells())
         elif element.tag == _ROW and event == "end":
             r_attr = element.get("r") or ""
             r = int(r_attr) - 1 if r_attr.isascii() and r_attr.isdigit() and len(r_attr) <= 7 else r_pos
