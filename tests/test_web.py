@@ -681,9 +681,10 @@ def test_a_live_query_that_is_not_a_number_is_refused_in_our_words(tmp_path):
 
     shutil.copy(EXAMPLE, tmp_path / "open.trf")
     live = TestClient(live_app(LiveHub(tmp_path / "open.trf", database="none")))
+    # the field is named as the query names it (an identifier, like after_round), its sentence in the reader's language
     for query, said in (("player=abc", "the field player must be a whole number, not 'abc'"),
                         ("player=1000000", "the field player must be at most 999999, not '1000000'"),
-                        ("player=abc&lang=ru", "поле участник должно быть целым числом, а не 'abc'")):
+                        ("player=abc&lang=ru", "поле player должно быть целым числом, а не 'abc'")):
         r = live.get(f"/api/live/history?{query}")
         assert (r.status_code, r.json()["error"], r.json()["field"]) == (400, said, "player")
 
