@@ -482,7 +482,6 @@ SITE_WORDS = Table("site", {
     'categories': 'Categories',
     'team_ranking': term('team_ranking'),
     'matches': term('matches'),
-    'match': '{a} – {b}',
     'match_points': term('match_points'),
     'game_points': term('game_points'),
     'percentage': 'Percentage',
