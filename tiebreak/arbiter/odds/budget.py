@@ -5,8 +5,8 @@ else that many drawn (:func:`~tiebreak.arbiter.choices.planned_simulations`, or 
 :data:`MAX_SIMULATIONS`); ``--exact`` is refused past a count of the participants (:func:`~.run.exact_limit`).  No
 clock stops the work, so the same file gives the same numbers on every machine under any load.  What watches the
 work: ``progress`` (the command line's line on a terminal) and ``stop`` (the live odds of a replaced version: the work
-is no longer wanted).  A server protects itself by its own time limit, which ends the request in an error, never in another answer
-(:mod:`tiebreak.web.workers`).
+is no longer wanted).  A server protects itself by its own time limit, which ends the request in an error, never in
+another answer (:mod:`tiebreak.web.workers`).
 
 >>> b = Budget()
 >>> b.report(10, 100)
