@@ -10,7 +10,7 @@ from typing import Any
 
 from ..app.site import board_performances
 from ..engine.model import Kind, format_number
-from ..engine.ranking import lot_marked, place_texts
+from ..engine.ranking import shown_places
 from ..render.columns import key_heading, primary_name
 from ..render.explain import details, value_heading
 from ..render.i18n import kind_name, percent, with_modifiers, word
@@ -127,7 +127,7 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
     short, full = points_words(e, lang)
     # the place and the values as the standings write and head them ("3-5" shared, "2*" placed by lot; game points
     # «ИО»); the play-off's mark stays in the standings table beside its legend, as on a player's card
-    place = lot_marked(place_texts({r.start_no: r.rank for r in st.rows})[number], row.lot is not None)
+    place = shown_places(st.rows)[number]
     facts = [(s["rank_after"], place),
              *((full if j == 0 else key_heading(k, st.tt.primary, lang), num(v))
                for j, (k, v) in enumerate(row.values.items()))]
