@@ -1,9 +1,11 @@
 """The live standings (``tiebreak serve --watch``): each version of a watched file read by the one loader with the
 arbiter's settings, its players ranked as it stands (ties left after the list drawn by lot with the event's own seed,
 as on every other face, unless the arbiter asked for no lots; a team event's players by the default list, its own
-list being the teams'), its teams ranked, and the standings after the round before the one in play, kept while the
-earlier rounds stay the same.  :mod:`tiebreak.live` keeps the
-versions and tells the viewers.
+list being the teams'), its teams ranked (a match with a board still being played gives no match points yet), the
+tied players (teams) placed by the play-off once the last round is played (the play-off step of every face:
+:func:`tiebreak.app.standings.played_off`), and the standings after the round before the one in play, kept while the
+earlier rounds stay the same.  :mod:`tiebreak.live` keeps the versions, their place states and history, and tells the
+viewers.
 
 >>> from dataclasses import dataclass
 >>> @dataclass
@@ -21,29 +23,41 @@ versions and tells the viewers.
 >>> before = previous.after(6, (t.kind, t.opponent), Settings(), lambda k: rank_players(Settings(), t, k))
 >>> before.after_round, previous.after(6, (t.kind, t.opponent), Settings(), lambda k: 1 / 0) is before  # kept
 (6, True)
+>>> v = rank_version(Settings(), t, 0, b"stage mini-match\\n7 9 1/2-1/2\\n9 7 1-0", [], "po.txt")
+>>> [(r.rank, r.start_no) for r in v.players.rows[:2]], v.teams is None     # the play-off places no. 9 first
+([(1, 9), (2, 7)], True)
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Generic, Protocol, TypeVar
 
 import numpy as np
 
 from ..arbiter.columns import rating_notes
 from ..engine import team
-from ..engine.errors import InputWarning
-from ..engine.model import Tournament
+from ..engine.errors import InputWarning, TiebreakError
+from ..engine.messages import Message
+from ..engine.model import Kind, Tournament
 from ..engine.standings import Standings, compute_standings
 from ..engine.team import TeamStandings, TeamTournament
 from ..engine.team_matches import has_teams, players_event
 from ..formats import readers
+from ..formats.text import decode
+from . import standings
 from .load import load, named
 from .options import Loading
 
-__all__ = ["LiveSettings", "PreviousRound", "rank_players", "rank_teams", "read", "teams_of"]
+__all__ = ["LiveSettings", "LiveVersion", "PreviousRound", "playoff_applies", "played_off", "rank_players",
+           "rank_teams", "rank_version", "read", "teams_of"]
 
 S = TypeVar("S")
+R = TypeVar("R", Standings, TeamStandings)
+log = logging.getLogger("tiebreak.live")
 
 
 class LiveSettings(Protocol):
@@ -106,6 +120,75 @@ def rank_teams(tt: TeamTournament, tiebreaks: str | None, rules: str, system: st
     the ties left are drawn by lot, and its seed (None: the event's own, as ``tiebreak standings`` draws)."""
     return team.compute_team_standings(tt, tiebreaks, rules=rules, lots=lot[0], seed=lot[1], system=system,
                                        after_round=after_round)
+
+
+def live_matches(tt: TeamTournament) -> tuple[TeamTournament, np.ndarray]:
+    """``tt`` with every match that has a board being played marked pending (no match points yet), and the number
+    of boards being played per team and round."""
+    games, m = tt.games, tt.matches
+    team_of = np.full(len(games.players), -1, np.int64)
+    for ti, tm in enumerate(tt.teams):
+        rows = [games._row_of[n] for n in tm.members if n in games._row_of]
+        team_of[rows] = ti
+    player, rnd = np.nonzero((games.kind == Kind.UNKNOWN) & (team_of[:, None] >= 0))
+    pending = np.zeros(m.kind.shape, np.int64)
+    np.add.at(pending, (team_of[player], rnd), 1)
+    if not pending.any():
+        return tt, pending
+    kind = m.kind.copy()
+    kind[(pending > 0) & (m.opponent >= 0)] = Kind.UNKNOWN
+    matches = replace(m, kind=kind, score_system=replace(m.score_system, unknown=Fraction(0)))
+    return replace(tt, matches=matches), pending
+
+
+def playoff_applies(t: Tournament, pending: int, playoff: bytes) -> bool:
+    """Whether the play-off results ``playoff`` place the tied players of ``t`` as it stands (``pending``: the
+    games in play): the last round is played and no game is in play (the live standings' and the live cards'
+    rule)."""
+    return bool(playoff) and not pending and t.rounds_with_results >= t.rounds
+
+
+def played_off(s: R, playoff: bytes, source: str, event: str = "") -> R:
+    """``s`` with its tied players placed by the play-off results file's bytes ``playoff`` (``source``: its name),
+    by the play-off step of every face; a play-off file that does not fit is said in the standings' notes (the
+    event's standings stay as the tie-breaks give them) and in the log (``event``: the event's name)."""
+    try:
+        return standings.played_off(s, decode(playoff, source, [])[0], None, source=source)
+    except TiebreakError as e:
+        s.notes.append(Message("the play-off results are not applied: {}", e))
+        log.warning("%s: play-off results not applied: %s", event, e)
+        return s
+
+
+@dataclass
+class LiveVersion:
+    """One live version ranked: the players' standings and, in a team event, the teams'."""
+
+    players: Standings
+    #: the teams' standings (None: an individual event), the warnings of reading the file said first
+    teams: TeamStandings | None = None
+    #: the boards being played per team and round (a team event)
+    boards_pending: np.ndarray | None = None
+
+
+def rank_version(s: LiveSettings, t: Tournament, pending: int, playoff: bytes, warnings: list[InputWarning],
+                 source: str = "play-off", event: str = "") -> LiveVersion:
+    """The standings of the version ``t`` as it stands (``pending``: its games in play): the players' (in a team
+    event ranked by the default list: the event's own list is the teams'), and a team event's teams; the tied
+    players (teams) placed by the play-off results ``playoff`` (``source``: the file's name) once the last round is
+    played and no game is in play (:func:`playoff_applies`)."""
+    teams = has_teams(t)
+    said = list(warnings)  # the file's own warnings, which the teams' standings say too
+    players = rank_players(s, t, warnings=warnings)
+    over = playoff_applies(t, pending, playoff)
+    if not teams:  # the play-off places the tied players (in a team event, the tied teams)
+        return LiveVersion(played_off(players, playoff, source, event) if over else players)
+    tt, boards = live_matches(teams_of(t, s.system))
+    ts = rank_teams(tt, s.tiebreaks, s.rules, s.system, lot=(not s.no_lots, s.seed))
+    if over:
+        ts = played_off(ts, playoff, source, event)
+    ts.warnings = [*said, *ts.warnings]
+    return LiveVersion(players, ts, boards)
 
 
 class PreviousRound(Generic[S]):

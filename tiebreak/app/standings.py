@@ -48,20 +48,22 @@ def individual_standings(o: Options, path: str, warnings: list[InputWarning],
     s = compute_standings(t, tiebreaks, rules=rules, after_round=o.after_round, unrated_rating=o.unrated_rating,
                           seed=o.seed, lots=not o.no_lots, system=o.system_name, warnings=warnings,
                           cumulative_half_bye=o.cumulative_half_bye)
-    return _played_off(s, o)
+    return played_off(s, o.playoff_results, o.playoff)
 
 
 S = TypeVar("S", Standings, TeamStandings)
 
 
-def _played_off(s: S, o: Options) -> S:
-    """``s`` with its tied players placed by the play-off results of ``o`` (``playoff_results``, ``playoff``), if
-    any."""
-    if not o.playoff_results and not o.playoff:
+def played_off(s: S, text: str | None, path: str | None = None, source: str = "playoff_results") -> S:
+    """``s`` with its tied players placed by the play-off results ``text`` (the API's field, ``--playoff``'s text;
+    ``source`` names it in an error), else those of the file ``path``; neither: ``s`` as it is.  The one play-off
+    step of every face: the command line, the API, the website and the live screen
+    (:func:`tiebreak.app.live.played_off`)."""
+    if not text and not path:
         return s
     from ..arbiter.playoff_results import placed_by_playoff  # noqa: PLC0415  start-up: with a play-off alone (+1.8 ms, -X importtime)
 
-    return placed_by_playoff(s, o.playoff_results, o.playoff)
+    return placed_by_playoff(s, text, path, source)
 
 
 def team_standings(o: Options, t: Tournament, warnings: list[InputWarning]) -> TeamStandings:
@@ -71,7 +73,7 @@ def team_standings(o: Options, t: Tournament, warnings: list[InputWarning]) -> T
     warnings += tt.warnings
     s = team.compute_team_standings(tt, tiebreaks, rules=rules, after_round=o.after_round, seed=o.seed,
                                     lots=not o.no_lots, system=o.system_name)
-    return _played_off(s, o)
+    return played_off(s, o.playoff_results, o.playoff)
 
 
 def ranks_teams(o: Options, t: Tournament) -> bool:

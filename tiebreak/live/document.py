@@ -18,6 +18,7 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -70,9 +71,10 @@ class DocumentWriter:
             self._columns = (shown, output.member_texts(shown_columns(s)))
         return self._columns[1]
 
-    def standings(self, s: Standings, extras: list[str] | None = None) -> OpenDocument:
-        """The ``/api/standings`` document of ``s`` without its closing brace, in any language; ``extras`` are JSON
-        members added to each row (in the order of ``s.rows``)."""
+    def standings(self, s: Standings, extras: Mapping[str, Sequence[object]] | None = None) -> OpenDocument:
+        """The ``/api/standings`` document of ``s`` without its closing brace, in any language; ``extras`` are
+        members added to each row: each a name and its values in the order of ``s.rows``
+        (:func:`tiebreak.render.output.json_rows`)."""
         lines = output.json_rows(output.json_table(s, self._column_texts), self._members_of(s), extras)
         return OpenDocument(output.to_json_obj(s, standings=False), list(s.notes), list(s.warnings), lines)
 

@@ -38,19 +38,18 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..app.live import PreviousRound, rank_players, read
-from ..arbiter.playoff_results import S, placed_by_playoff
+from ..app.live import PreviousRound, rank_players, rank_version, read
 from ..engine.errors import InputError, InputWarning, TiebreakError
 from ..engine.messages import Message
 from ..engine.model import Kind, Player, Tournament
 from ..engine.ranking import lot_marked, written_places
-from ..engine.team_matches import has_teams
 from ..formats import readers
 from ..formats.files import reading
 from ..formats.player_list import with_players
 from ..formats.text import decode, text_lines
 from ..formats.trf_read import ONE_SIDED
 from ..formats.trf_reread import Memory, remembering
+from ..render.output import LEFT_OUT
 from ..views import crosstable as cross_view
 from .broadcast import Broadcast
 from .document import DocumentWriter, OpenDocument
@@ -210,24 +209,6 @@ class LiveEvent:
             h.update(b"\0play-off\0" + playoff)
         return h.hexdigest()
 
-    @staticmethod
-    def playoff_applies(live: AsItStands, playoff: bytes) -> bool:
-        """Whether the play-off results ``playoff`` place the tied players of ``live``: the last round is played and
-        no game is in play (the live standings' and the live cards' rule)."""
-        t = live.tournament
-        return bool(playoff) and not live.pending and t.rounds_with_results >= t.rounds
-
-    def _placed_by_playoff(self, s: S, playoff: bytes) -> S:
-        """``s`` with the tied players placed by the play-off once the last round is played; a play-off file that
-        does not fit is said in the standings' notes (the event's standings stay as the tie-breaks give them)."""
-        name = self.settings.playoff or "play-off"
-        try:
-            return placed_by_playoff(s, decode(playoff, name, [])[0], None, source=name)
-        except TiebreakError as e:
-            s.notes.append(Message("the play-off results are not applied: {}", e))
-            log.warning("%s: play-off results not applied: %s", self.name, e)
-            return s
-
     def _hold(self, digest: str | None, reason: str, readable: bool) -> Update | None:
         """Keep the last good version; the arbiter is told ``reason`` (``digest``: the file held; ``readable``: it
         reads, and will be published once it has stayed the same for ``hold`` seconds).  A file that does not read and
@@ -335,8 +316,6 @@ class LiveEvent:
         team = view is not None
         ranked = time.perf_counter()
         extras, rows, moved = self._places(s, live, self._player_ranks if team else self.ranks)
-        if s.decided:  # the places the play-off decided, marked on the live screen
-            extras = [x + (', "playoff": true' if r.start_no in s.decided else "") for x, r in zip(extras, s.rows)]
         changed: list[ChangeRow] = changes(before, live.tournament) if before is not None else []
         # restarted on the file the database ends with: the same version again, not a new one
         again = before is None and digest == self.digest and not force
@@ -393,7 +372,7 @@ class LiveEvent:
         return document | (self.broadcast.members(live, self.settings, team, document["pairings"])
                             if self.broadcast is not None else {})
 
-    def _teams_view(self, s: Standings, view: TeamView, extras: list[str]) -> tuple[list[PlaceRow], int]:
+    def _teams_view(self, s: Standings, view: TeamView, extras: dict[str, list[Any]]) -> tuple[list[PlaceRow], int]:
         """A team event's version: the teams ranked in the document, the players' view kept beside them
         (``?players=1``); the teams' rows the history keeps, and how many teams moved."""
         assert self.document is not None  # this version's, made just before
@@ -418,22 +397,15 @@ class LiveEvent:
 
     def _rank(self, live: AsItStands, playoff: bytes,
               warnings: list[InputWarning]) -> tuple[Standings, TeamView | None]:
-        """The standings of this version (the players'; a team event's teams ranked beside them), placed by the
-        play-off once the last round is played: (the players' standings, the teams' view of a team event)."""
+        """The standings of this version (:func:`tiebreak.app.live.rank_version`: the players'; a team event's teams
+        ranked beside them, with their place states): (the players' standings, the teams' view of a team event)."""
         st = self.settings
-        team = has_teams(live.tournament)  # the players then ranked by the default list: the event's own list is the teams'
-        said = list(warnings)  # the file's own warnings, which the teams' standings say too
-        s = rank_players(st, live.tournament, warnings=warnings)
-        over = self.playoff_applies(live, playoff)
-        if over and not team:  # the play-off places the tied players (in a team event, the tied teams)
-            s = self._placed_by_playoff(s, playoff)
-        view = None
-        if team:
-            self.teams = self.teams or LiveTeams(self.ranks)  # restarted: the arrows from the kept ranks
-            view = self.teams.rank(live, st.tiebreaks, st.rules, st.system,
-                                   (lambda ts: self._placed_by_playoff(ts, playoff)) if over else None, said,
-                                   (not st.no_lots, st.seed))
-        return s, view
+        v = rank_version(st, live.tournament, len(live.pending), playoff, warnings, st.playoff or "play-off", self.name)
+        if v.teams is None or v.boards_pending is None:
+            return v.players, None
+        self.teams = self.teams or LiveTeams(self.ranks)  # restarted: the arrows from the kept ranks
+        return v.players, self.teams.rank(live, v.teams, v.boards_pending, st.tiebreaks, st.rules,
+                                          (not st.no_lots, st.seed))
 
     def _ask_odds(self, live: AsItStands) -> None:
         """The odds of this version: known already (the same results and settings: a broadcast's move is no new
@@ -473,10 +445,11 @@ class LiveEvent:
             pass
         return None
 
-    def _places(self, s: Standings, live: AsItStands, old: dict[int, int]) -> tuple[list[str], list[PlaceRow], int]:
-        """Each row's place state in standings order as JSON members (``settled``, ``playing``, ``moved``: places
-        gained since the previous version, ``since_round``: since the previous round), the rows the history keeps,
-        and how many players moved."""
+    def _places(self, s: Standings, live: AsItStands,
+                old: dict[int, int]) -> tuple[dict[str, list[Any]], list[PlaceRow], int]:
+        """Each row's place state in standings order, the members the document adds to its rows (``settled``,
+        ``playing``, ``moved``: places gained since the previous version, ``since_round``: since the previous round;
+        ``playoff`` on the places a play-off decided), the rows the history keeps, and how many players moved."""
         t = live.tournament
         points, den = s.score.num, s.score.den
         gain = (t.kind == Kind.UNKNOWN).sum(axis=1) * int(t.score_system.win * den)
@@ -486,10 +459,10 @@ class LiveEvent:
         ranks = [r.rank for r in s.rows]
         st = place_states(points, gain, order, numbers, ranks, old, self._round_ranks(live, s))
         points_ = [texts[i] for i in order]
-        word = {True: "true", False: "false"}
-        extras = [f'"settled": {word[f]}, "playing": {word[g]}, "moved": {m}, "since_round": '
-                  f'{"null" if since is None else since}'
-                  for f, g, m, since in zip(st.settled, st.playing, st.moved, st.since_round)]
+        extras: dict[str, list[Any]] = {"settled": st.settled, "playing": st.playing, "moved": st.moved,
+                                        "since_round": st.since_round}
+        if s.decided:  # the places the play-off decided, marked on the live screen
+            extras["playoff"] = [True if n in s.decided else LEFT_OUT for n in numbers]
         written = [lot_marked(place, r.lot is not None)  # as every face writes it: 7-8, or 7* by the lot
                    for place, r in zip(written_places(ranks), s.rows)]
         rows = list(zip(numbers, ranks, points_, st.settled, st.moved, written))

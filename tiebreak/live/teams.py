@@ -9,30 +9,36 @@ still add is the match points of a win (primary MP) or a win on every board stil
 
 >>> from tiebreak.engine.model import Player, Tournament, WHITE, BLACK
 >>> from tiebreak.live.pending import as_it_stands
+>>> from tiebreak.live.settings import Settings
 >>> players = [Player(n, f"P{n}") for n in range(1, 5)]
 >>> t = Tournament.build(players, 1)
 >>> t.extra["lines"] = ["013 Reds                             1    2", "013 Blues                            3    4"]
 >>> blocks = {1: [(1, 3, WHITE)], 3: [(1, 1, BLACK)], 2: [(1, 4, BLACK)], 4: [(1, 2, WHITE)]}
->>> view = LiveTeams().rank(as_it_stands(t, blocks), None, "auto", None)
+>>> from tiebreak.app.live import rank_version
+>>> live = as_it_stands(t, blocks)
+>>> def ranked(settings):
+...     v = rank_version(settings, live.tournament, len(live.pending), b"", [])
+...     return LiveTeams().rank(live, v.teams, v.boards_pending, None, "auto", (not settings.no_lots, None))
+>>> view = ranked(Settings())
 >>> [(m["white"], m["black"], m["pending"]) for m in view.pairings]        # both boards being played
 [(1, 2, 2)]
 >>> [(r[0], r[1], r[2], r[3]) for r in view.rows]      # no match points yet: tied, the event's lot places Blues first
 [(2, 1, '0', False), (1, 2, '0', False)]
->>> shared = LiveTeams().rank(as_it_stands(t, blocks), None, "auto", None, lot=(False, None))   # serve --no-lots
+>>> shared = ranked(Settings(no_lots=True))   # serve --no-lots
 >>> [(r[0], r[1]) for r in shared.rows]
 [(1, 1), (2, 1)]
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..app.live import PreviousRound, rank_teams, teams_of
-from ..engine.model import Kind, Tournament, format_number
+from ..app.live import PreviousRound, rank_teams
+from ..engine.model import Tournament, format_number
 from ..engine.ranking import lot_marked
 from ..engine.team import TeamStandings
 from ..render import output
@@ -42,9 +48,7 @@ from .document import OpenDocument
 from .pending import place_states
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
 
-    from ..engine.errors import InputWarning
     from ..engine.team import TeamTournament
     from .history import PlaceRow
     from .pending import AsItStands
@@ -73,19 +77,13 @@ class LiveTeams:
         self.ranks: dict[int, int] = dict(ranks or {})
         self._previous_round: PreviousRound[TeamStandings] = PreviousRound()
 
-    def rank(self, live: AsItStands, tiebreaks: str | None, rules: str, system: str | None,
-             placed: Callable[[TeamStandings], TeamStandings] | None = None,
-             read: Sequence[InputWarning] = (), lot: tuple[bool, int | None] = (True, None)) -> TeamView:
-        """The teams of ``live`` ranked by ``tiebreaks`` (None: the file's list, else the team default); ``placed``:
-        the teams a play-off placed (``serve --playoff``), each row of a place it decided marked ``playoff``;
-        ``read``: the warnings of reading the file, said before those of building its teams (as `tiebreak
-        standings` says them); ``lot``: whether the ties left are drawn by lot, and its seed (None: the event's own:
-        the places of every other face)."""
-        tt, boards_pending = _live_matches(teams_of(live.tournament, system))
-        s = rank_teams(tt, tiebreaks, rules, system, lot=lot)
-        if placed is not None:
-            s = placed(s)
-        s.warnings = [*read, *s.warnings]
+    def rank(self, live: AsItStands, s: TeamStandings, boards_pending: np.ndarray, tiebreaks: str | None,
+             rules: str, lot: tuple[bool, int | None] = (True, None)) -> TeamView:
+        """The place states of the teams of ``live`` as :func:`tiebreak.app.live.rank_version` ranked them (``s``;
+        ``boards_pending``: the boards being played per team and round), each row of a place a play-off decided
+        marked ``playoff``; ``tiebreaks``, ``rules`` and ``lot`` (whether the ties left are drawn by lot, and its
+        seed) rank them after the round before (the arrows since it began)."""
+        tt = s.tt
         primary = s.columns[0]
         if tt.primary == "MP":
             gain = (boards_pending.sum(axis=1) > 0) * int(tt.match_points.win * primary.den)
@@ -116,25 +114,6 @@ class LiveTeams:
         prev = self._previous_round.after(k, (m.kind, m.opponent, s.tt.gp), (tiebreaks, rules, s.system, lot),
                                           lambda k: rank_teams(s.tt, tiebreaks, rules, s.system, k, lot))
         return {} if prev is None else {r.number: r.rank for r in prev.rows}
-
-
-def _live_matches(tt: TeamTournament) -> tuple[TeamTournament, np.ndarray]:
-    """``tt`` with every match that has a board being played marked pending (no match points yet), and the number
-    of boards being played per team and round."""
-    games, m = tt.games, tt.matches
-    team_of = np.full(len(games.players), -1, np.int64)
-    for ti, tm in enumerate(tt.teams):
-        rows = [games._row_of[n] for n in tm.members if n in games._row_of]
-        team_of[rows] = ti
-    player, rnd = np.nonzero((games.kind == Kind.UNKNOWN) & (team_of[:, None] >= 0))
-    pending = np.zeros(m.kind.shape, np.int64)
-    np.add.at(pending, (team_of[player], rnd), 1)
-    if not pending.any():
-        return tt, pending
-    kind = m.kind.copy()
-    kind[(pending > 0) & (m.opponent >= 0)] = Kind.UNKNOWN
-    matches = replace(m, kind=kind, score_system=replace(m.score_system, unknown=Fraction(0)))
-    return replace(tt, matches=matches), pending
 
 
 def _pairings(tt: TeamTournament, t: Tournament, round_no: int, rank: dict[int, int]) -> list[dict[str, Any]]:

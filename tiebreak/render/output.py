@@ -10,7 +10,7 @@ import io
 import json
 from fractions import Fraction
 from json.encoder import encode_basestring as json_string  # = json.dumps(text, ensure_ascii=False), without the setup
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from ..engine.errors import InputWarning
 from ..engine.messages import said
@@ -146,12 +146,17 @@ def json_table(s: Ranking, texts: Callable[[EngineColumn, str], list[str]] | Non
     return of_ranking(s, keys=list(s.keys), undefined="null", texts=texts)
 
 
+#: a row's value in :func:`json_rows`' ``extras`` for a member the row does not have
+LEFT_OUT = object()
+
+
 def json_rows(table: StandingsTable, members: dict[int, str] | None = None,
-              extras: Sequence[str] | None = None) -> list[str]:
+              extras: Mapping[str, Sequence[object]] | None = None) -> list[str]:
     """The JSON text of each row of ``table`` (:func:`json_table`), on one line: the one writer of a standings row
     for every output (the command line's and the API's JSON, the live document).  ``members``: start number -> the
     members written after the name, each ending in ``, `` (the player columns, :func:`member_texts`; a team's
-    ``team``); ``extras``: members added at the end of each row, in the order of the rows (the live places).  The
+    ``team``); ``extras``: members added at the end of each row, each a name and its values in the order of the rows
+(the live places; a row's value :data:`LEFT_OUT`: no such member in that row), each distinct value written once.  The
     table is read column by column: one row's text with a ``%s`` for each column, filled from the columns side by
     side (at 10,000 rows several times faster than building each row's members).
 
@@ -160,6 +165,10 @@ def json_rows(table: StandingsTable, members: dict[int, str] | None = None,
     >>> print(json_rows(json_table(s), {7: '"rating": 1500, '})[0])  # doctest: +NORMALIZE_WHITESPACE
     {"rank": 1, "place": "1", "start_no": 7, "name": "Nguyen,Anh Kiet", "rating": 1500, "points": 6,
      "values": {"PTS": 6, "BH/C1": 30}, "lot": null}
+    >>> n = len(s.rows)
+    >>> [r.split('"lot": ')[1] for r in json_rows(json_table(s), extras={"settled": [True] * n,
+    ...                                                                 "moved": [1] + [LEFT_OUT] * (n - 1)})[:2]]
+    ['null, "settled": true, "moved": 1}', 'null, "settled": true}']
     """
     values = ", ".join(json.dumps(k).replace("%", "%%") + ": %s" for k in table.keys)  # "DE (2)": a repeated one
     row = '{"rank": %s, "place": "%s", "start_no": %s, "name": %s, '  # one row's text, each %s filled by a column
@@ -169,11 +178,19 @@ def json_rows(table: StandingsTable, members: dict[int, str] | None = None,
         columns.append([members.get(n, "") for n in table.start_no])
     row += '"points": %s, "values": {' + values + '}, "lot": %s'
     columns += [table.points, *table.values, ["null" if d is None else d for d in table.drawn]]
-    if extras:
-        row += ", %s"
-        columns.append(extras)
+    for key, column in (extras or {}).items():
+        row += "%s"
+        columns.append(_member_column(key, column))
     row += "}"
     return [row % cells for cells in zip(*columns)]
+
+
+def _member_column(key: str, values: Sequence[object]) -> list[str]:
+    """The member ``key`` of each row as JSON text (``, "key": value``; ``""``: :data:`LEFT_OUT`), each distinct
+    value written once (``True`` and ``1`` apart)."""
+    name = ", " + json.dumps(key) + ": "
+    written = {(k, v): "" if v is LEFT_OUT else name + json.dumps(v) for k, v in {(type(v), v) for v in values}}
+    return [written[type(v), v] for v in values]
 
 
 def json_data(table: StandingsTable, members: dict[int, dict[str, Any]] | None = None) -> list[dict[str, Any]]:

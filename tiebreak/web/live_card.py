@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from ..app.live import playoff_applies
 from ..app.options import Options
 from ..engine.errors import TiebreakError
 from ..formats.text import decode
@@ -114,7 +115,7 @@ class LiveCards:
     def _load(self, e: LiveEvent, live: AsItStands, options: Options, playoff: bytes) -> Any:
         """The website's event of ``live`` under ``options``, placed by the play-off ``playoff`` when the live
         standings are; a play-off that does not fit leaves the places as the tie-breaks give them, as live."""
-        if LiveEvent.playoff_applies(live, playoff):
+        if playoff_applies(live.tournament, len(live.pending), playoff):
             try:
                 self._site.options = replace(options, playoff_results=decode(playoff, e.settings.playoff or "play-off",
                                                                              [])[0])
