@@ -178,19 +178,19 @@ def json_rows(table: StandingsTable, members: dict[int, str] | None = None,
         columns.append([members.get(n, "") for n in table.start_no])
     row += '"points": %s, "values": {' + values + '}, "lot": %s'
     columns += [table.points, *table.values, ["null" if d is None else d for d in table.drawn]]
-    for key, column in (extras or {}).items():
+    if extras:  # one text a row: the members side by side
         row += "%s"
-        columns.append(_member_column(key, column))
+        columns.append(list(map("".join, zip(*(_member_column(k, v) for k, v in extras.items())))))
     row += "}"
     return [row % cells for cells in zip(*columns)]
 
 
 def _member_column(key: str, values: Sequence[object]) -> list[str]:
     """The member ``key`` of each row as JSON text (``, "key": value``; ``""``: :data:`LEFT_OUT`), each distinct
-    value written once (``True`` and ``1`` apart)."""
+    value written once (the values of one member are of one kind: ``True`` and ``1`` are one key)."""
     name = ", " + json.dumps(key) + ": "
-    written = {(k, v): "" if v is LEFT_OUT else name + json.dumps(v) for k, v in {(type(v), v) for v in values}}
-    return [written[type(v), v] for v in values]
+    written = {v: "" if v is LEFT_OUT else name + json.dumps(v) for v in set(values)}
+    return list(map(written.__getitem__, values))
 
 
 def json_data(table: StandingsTable, members: dict[int, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
