@@ -14,16 +14,11 @@ from ..render.columns import headings, primary_name
 from ..render.i18n import kind_name
 from ..render.results import bye_text, match_cells, match_score
 from ..render.words import LIVE_WORDS, TEAM_WORDS
-from ..views.matches import Board, Match, round_byes, round_matches
+from ..views.matches import Match, round_byes, round_matches
 from .cells import _head, rating_text, round_context, site_words, titled_link, with_narrow
 from .event import FORFEITS, SCORE
 from .games import game_link
 from .team_event import TeamEvent
-
-
-def matches_of_round(e: TeamEvent, k: int) -> list[tuple[int, int, list[Board]]]:
-    """Every match of round ``k``: (first team, second team, boards), as :func:`round_matches` orders them."""
-    return [(m.first, m.second, m.boards) for m in matches(e, k)]
 
 
 def matches(e: TeamEvent, k: int) -> list[Match]:

@@ -10,13 +10,13 @@ from typing import Any
 
 from ..app.site import board_performances
 from ..engine.model import Kind, format_number
-from ..engine.ranking import shown_places
 from ..render.columns import key_heading, primary_name
 from ..render.explain import details, value_heading
 from ..render.i18n import kind_name, percent, with_modifiers, word
 from ..render.results import match_score
 from ..render.words import LIVE_WORDS, TEAM_NAMES, TEAM_WORDS
-from ..views.matches import match_rounds, team_boards
+from ..views.card import PendingMatch, TeamCardView, team_card_view
+from ..views.matches import team_boards
 from ..views.standings import Column, of_ranking
 from ..views.value_rounds import value_rounds
 from .card import rounds_table
@@ -34,7 +34,7 @@ from .cells import (
     titled_link,
 )
 from .team_event import TeamEvent
-from .team_rounds import matches_of_round, round_page, team_cell
+from .team_rounds import matches, round_page, team_cell
 
 
 def match_boards(e: TeamEvent) -> list[dict[int, int]]:
@@ -120,27 +120,26 @@ def boards_of_match(e: TeamEvent, r: int, a: int) -> list[tuple[int, int, int | 
 
 
 def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
-    """Team ``number``'s card: its facts, the records of its values (``tiebreak explain``), its matches and its
-    players."""
+    """Team ``number``'s card (:func:`tiebreak.views.card.team_card_view`, the website's and the live screen's):
+    its facts, the records of its values (``tiebreak explain``), its matches and its players."""
     s, st = site_words(lang), e.current
-    row = st.row(number)
+    v = team_card_view(st, number, [matches(e, k) for k in range(1, e.last_round + 1)], e.played)
     short, full = points_words(e, lang)
     # the place and the values as the standings write and head them ("3-5" shared, "2*" placed by lot; game points
     # «ИО»); the play-off's mark stays in the standings table beside its legend, as on a player's card
-    place = shown_places(st.rows)[number]
-    facts = [(s["rank_after"], place),
-             *((full if j == 0 else key_heading(k, st.tt.primary, lang), num(v))
-               for j, (k, v) in enumerate(row.values.items()))]
-    tm = next(x for x in st.tt.teams if x.number == number)
-    return {"title": tm.name, "facts": facts, "explanations": _explanations(e, s, lang, number, full), "tables": [
+    facts = [(s["rank_after"], v.place),
+             *((full if j == 0 else key_heading(k, st.tt.primary, lang), num(x))
+               for j, (k, x) in enumerate(v.values.items()))]
+    return {"title": v.name, "facts": facts, "explanations": _explanations(e, s, lang, number, full), "tables": [
         {"id": "matches", "caption": s["matches"], "heads": [_head(s["round_n"].format(k="").strip()),
                                                               _head(s["opponent_team"], "name"),
                                                               _head(primary_name("MP", lang), "", s["match_points"]),
                                                               _head(primary_name("GP", lang), "", s["game_points"])],
-         "rows": _match_rows(e, s, lang, number), "sticky": False},
+         "rows": _match_rows(e, s, lang, v), "sticky": False},
         {"id": "members", "caption": s["members"], "heads": [_head(word("name", lang), "name"), _head(s["played"]),
-                                                               _head(s["score_after"])], "rows": _member_rows(e, tm.members),
-         "sticky": False}]}
+                                                               _head(s["score_after"])],
+         "rows": [{"cells": [player_link(e.ind, m.start_no, True), {"text": str(m.games)}, {"text": num(m.score)}]}
+                  for m in v.members], "sticky": False}]}
 
 
 def _without_match(kind: Kind, lang: str) -> str:
@@ -149,42 +148,18 @@ def _without_match(kind: Kind, lang: str) -> str:
     return TEAM_WORDS.text("no_match", lang) if kind == Kind.ABSENT else kind_name(kind.name, lang)
 
 
-def _match_rows(e: TeamEvent, s: dict[str, str], lang: str, number: int) -> list[dict[str, Any]]:
+def _match_rows(e: TeamEvent, s: dict[str, str], lang: str, v: TeamCardView) -> list[dict[str, Any]]:
     """The card's matches, one row a round: played (opponent, match points, game points), or paired and not yet
-    played (the next opponent while the round is played)."""
-    matches: list[dict[str, Any]] = [
-        {"cells": [{"text": str(mr.round), "head": True}, team_cell(e, mr.opponent) if mr.opponent else
-                          {"text": _without_match(mr.kind, lang), "cls": "left"},
-                   {"text": num(mr.match_points), "data": "mp"},
-                   {"text": match_score(num(mr.game_points), num(mr.opponent_game_points))
-                    if mr.opponent_game_points is not None else num(mr.game_points)}]}
-        for mr in match_rounds(e.current, number)]
-    # a match not yet played (the next opponent while the round is played): being played on the live screen
+    played (the next opponent while the round is played: being played on the live screen)."""
     pending = LIVE_WORDS.text("pending", lang) if e.ind.live else s["match_pending"]
-    for k in range(1, e.last_round + 1):
-        other = next((b if a == number else a for a, b, boards in matches_of_round(e, k) if number in (a, b)
-                      and boards and all(x.kind is None for x in boards)), None)
-        if other is not None:
-            waiting = {"cls": "pending", "cells": [{"text": str(k), "head": True}, team_cell(e, other), {"text": ""},
-                                                   {"text": pending}]}
-            if k <= len(matches):  # one row a round
-                matches[k - 1] = waiting
-            else:
-                matches.append(waiting)
-    return matches
-
-
-def _member_rows(e: TeamEvent, members: list[int]) -> list[dict[str, Any]]:
-    """The card's players: each one's games and score up to the last round played."""
-    g = e.current.tt.games
-    table = g.score_system.table()
-    rows = []
-    for sno in members:
-        i = g.row(sno)
-        games = int((g.opponent[i, :e.played] >= 0).sum())
-        score = sum((table[int(x)] for x in g.kind[i, :e.played]), Fraction(0))
-        rows.append({"cells": [player_link(e.ind, sno, True), {"text": str(games)}, {"text": num(score)}]})
-    return rows
+    return [{"cls": "pending", "cells": [{"text": str(mr.round), "head": True}, team_cell(e, mr.opponent),
+                                         {"text": ""}, {"text": pending}]} if isinstance(mr, PendingMatch) else
+            {"cells": [{"text": str(mr.round), "head": True}, team_cell(e, mr.opponent) if mr.opponent else
+                       {"text": _without_match(mr.kind, lang), "cls": "left"},
+                       {"text": num(mr.match_points), "data": "mp"},
+                       {"text": match_score(num(mr.game_points), num(mr.opponent_game_points))
+                        if mr.opponent_game_points is not None else num(mr.game_points)}]}
+            for mr in v.matches]
 
 
 def _explanations(e: TeamEvent, s: dict[str, str], lang: str, number: int, full: str) -> list[dict[str, Any]]:

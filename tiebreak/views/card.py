@@ -20,6 +20,18 @@ True
 
 (No. 2, rated 1774, beat No. 16, rated 1401, with White on board 1 (``16 w 1``): 373 points more, expected 0.90 by
 the FIDE table (366-374), so 20 × (1 − 0.90) = +2.)
+
+A team's card (:func:`team_card_view`): its place and values, its matches round by round (a match paired and not yet
+played marked pending) and its players' games and scores:
+
+>>> from tiebreak.engine.team import Team, build, compute_team_standings
+>>> from tiebreak.engine.model import Player
+>>> t = Tournament.build([Player(i, n) for i, n in enumerate(["A1", "A2", "B1", "B2"], 1)], 1)
+>>> t.set_game(1, 1, 3, Kind.WIN); t.set_game(1, 4, 2, Kind.DRAW)
+>>> s = compute_team_standings(build(t, [Team(1, "A", [1, 2]), Team(2, "B", [3, 4])]), "MP,GP", lots=False)
+>>> v = team_card_view(s, 1, [], 1)
+>>> v.place, v.matches[0].opponent, [(m.start_no, m.games, str(m.score)) for m in v.members]   # A1 won, A2 drew
+('1', 2, [(1, 1, '1'), (2, 1, '1/2')])
 """
 
 from __future__ import annotations
@@ -29,6 +41,9 @@ from fractions import Fraction
 
 from ..arbiter.rating_report import RatingRow
 from ..engine.model import BLACK, WHITE, Kind, Tournament
+from ..engine.ranking import shown_places
+from ..engine.team import TeamStandings
+from .matches import Match, MatchRound, match_rounds
 from .pairings import Round
 
 
@@ -122,3 +137,60 @@ def _opponent(t: Tournament, g: CardGame, now: dict[int, tuple[int, Fraction]]) 
 def _pending(t: Tournament, k: int, opponent: int, colour: int, board: int | None,
              now: dict[int, tuple[int, Fraction]]) -> CardGame:
     return _opponent(t, CardGame(k, board, colour, Kind.UNKNOWN, opponent, pending=True), now)
+
+
+@dataclass(frozen=True)
+class TeamMember:
+    """One player of a team's card: the games played and the score up to the last round played."""
+
+    start_no: int
+    games: int
+    score: Fraction
+
+
+@dataclass(frozen=True)
+class TeamCardView:
+    """A team's card: its place as the standings write it (``3-5`` shared, ``2*`` placed by lot), its values (the
+    list's keys), its matches one a round (:class:`~tiebreak.views.matches.MatchRound`; a match paired and not yet
+    played: ``pending`` holds the opponent's number) and its players in the order of its list."""
+
+    number: int
+    name: str
+    place: str
+    values: dict[str, Fraction | None]
+    matches: list[MatchRound | PendingMatch]
+    members: list[TeamMember]
+
+
+@dataclass(frozen=True)
+class PendingMatch:
+    """A match of a team's card paired and not yet played (every board without a result): the round and the
+    opponent."""
+
+    round: int
+    opponent: int
+
+
+def team_card_view(st: TeamStandings, number: int, rounds: list[list[Match]], played: int) -> TeamCardView:
+    """The card of team ``number`` in the standings ``st``: ``rounds`` the matches of every round paired (round 1
+    first: :func:`tiebreak.views.matches.round_matches`), ``played`` the rounds played (the players' games and scores
+    count up to it)."""
+    tm = next(x for x in st.tt.teams if x.number == number)
+    matches: list[MatchRound | PendingMatch] = list(match_rounds(st, number))
+    for k, ms in enumerate(rounds, 1):
+        other = next((m.second if m.first == number else m.first for m in ms if number in (m.first, m.second)
+                      and m.boards and all(b.kind is None for b in m.boards)), None)
+        if other is None:
+            continue
+        if k <= len(matches):  # one a round
+            matches[k - 1] = PendingMatch(k, other)
+        else:
+            matches.append(PendingMatch(k, other))
+    g = st.tt.games
+    table = g.score_system.table()
+    members = []
+    for sno in tm.members:
+        i = g.row(sno)
+        members.append(TeamMember(sno, int((g.opponent[i, :played] >= 0).sum()),
+                                  sum((table[int(x)] for x in g.kind[i, :played]), Fraction(0))))
+    return TeamCardView(number, tm.name, shown_places(st.rows)[number], dict(st.row(number).values), matches, members)
