@@ -238,7 +238,7 @@ def common_files(site: Site) -> dict[str, bytes]:
               "(function(){var l=document.documentElement.lang;window.TIEBREAK_PLAYERS.forEach("
               "function(p){p[2]=p[2].replace('LANG',l)})})();\n")
     out["assets/search-index.js"] = script.encode()
-    names = [(event_name(e.ind if isinstance(e, TeamEvent) else e),) * len(LANGUAGES) for e in site.events.values()]
+    names = [(event_name(e.ind),) * len(LANGUAGES) for e in site.events.values()]
     folders = [site.prefix(p) for p in site.events]
     if site.series is not None:  # the series first, then its events
         out |= series_pages(site)
@@ -339,7 +339,7 @@ def publish_all(site: Site, paths: list[str] | None = None) -> list[str]:
                 files = pages_of(site, e, names[k:k + PAGES_AT_ONCE])
                 made.update(files)
                 written += _put(site, pub, files)
-                (e.ind if isinstance(e, TeamEvent) else e).forget_cards()
+                e.ind.forget_cards()
             files = event_downloads(site, e)
             made.update(files)
             written += _put(site, pub, files)

@@ -35,7 +35,7 @@ def crosstable(e: Event | TeamEvent, lang: str) -> dict[str, Any]:
     columns = len(view.rows) if view.square else view.rounds
     heads = [_head(word("rank", lang), "rank"), _head(word("number", lang), "id"), _head(name, "name"),
              _head(points, "pts", full), *(_head(str(n)) for n in range(1, columns + 1))]  # views.crosstable.HEAD_COLUMNS
-    live = (e.ind if isinstance(e, TeamEvent) else e).live  # a game without a result: being played on a live site
+    live = e.ind.live  # a game without a result: being played on a live site
     legend = [*([f"{points} = {full}"] if full else []), *cross_words.legend(view, lang, live)]
     s = site_words(lang)
     return {"title": s["crosstable"], "legend": legend,

@@ -96,6 +96,12 @@ class Event:
     def current(self) -> Standings:
         return self.after[-1]
 
+    @property
+    def ind(self) -> Event:
+        """The players' event: this one (a team event's :attr:`tiebreak.site.team_event.TeamEvent.ind`), so a page
+        of either kind reaches its players the same way."""
+        return self
+
     @cached_property
     def drawn(self) -> list[frozenset[int]]:
         """Per round played, the start numbers a lot placed in the standings after it (their places marked ``*``

@@ -81,7 +81,7 @@ def page_names(e: Event | TeamEvent) -> list[str]:
         names.append("odds.html")
     if e.playoff is not None:
         names.append("playoff.html")
-    return names + game_names(e.ind if isinstance(e, TeamEvent) else e)
+    return names + game_names(e.ind)
 
 
 def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: list[int] | None = None,
@@ -92,7 +92,7 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
     kind, _, arg = stem.partition("-")
     ctx: dict[str, Any]
     template = "site_tables.html"
-    ind = e.ind if isinstance(e, TeamEvent) else e
+    ind = e.ind
     if stem == "players":
         ctx = starting_list(ind, lang)
     elif kind == "player":
@@ -136,7 +136,7 @@ def notes_and_warnings(e: Event | TeamEvent, lang: str) -> dict[str, list[str]]:
     as the file gives it) and every warning of reading the file (a result read otherwise than written, a points
     column that disagrees with the results), the file named by its name alone (never a folder of the arbiter's
     machine).  A lot's note says how many it placed and its seed (the legend marks their places)."""
-    ind = e.ind if isinstance(e, TeamEvent) else e
+    ind = e.ind
     told = e.current.notes if isinstance(e, TeamEvent) else [*e.current.notes,
                                                               *rating_notes(e.current, e.options.unrated_rating)]
     notes = [message(n, lang) for n in told]
@@ -149,7 +149,7 @@ def notes_and_warnings(e: Event | TeamEvent, lang: str) -> dict[str, list[str]]:
 def player_card(e: Event | TeamEvent, lang: str, start_no: int, holes: list[int] | None = None) -> dict[str, Any]:
     """A player's card (:func:`tiebreak.site.card.card_page`), in a team event with the player's team linked to its
     card: the site's page ``player-N.html`` and the live screen's (:mod:`tiebreak.web.live_card`)."""
-    ctx = card_page(e.ind if isinstance(e, TeamEvent) else e, lang, start_no, holes)
+    ctx = card_page(e.ind, lang, start_no, holes)
     if isinstance(e, TeamEvent):
         ctx["facts"][1:1] = teams.team_fact(e, start_no, lang)
     return ctx
@@ -195,7 +195,7 @@ def standings(e: Event | TeamEvent, lang: str, k: int, groups: bool = False) -> 
     s = site_words(lang)
     st, heads, rows, columns = teams.standings_table(e, lang, k) if isinstance(e, TeamEvent) else \
         standings_table(e, lang, k)
-    ind = e.ind if isinstance(e, TeamEvent) else e
+    ind = e.ind
     title = s["standings_after"].format(k=k) if not groups else s["standings"]
     intro = after_round(k, e.tournament.rounds, lang)
     playoff = e.playoff is not None and any(r.start_no in st.decided for r in st.rows)

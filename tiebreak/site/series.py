@@ -49,7 +49,7 @@ def standings_of(site: Site) -> Series:
     events = []
     for path in site.paths:
         e = site.events[path]
-        ind = e.ind if isinstance(e, TeamEvent) else e
+        ind = e.ind
         events.append((event_name(ind), ind.current))
     return series(events, site.series.points, site.series.best, site.series.tiebreaks)
 

@@ -108,7 +108,7 @@ class LiveCards:
             except TiebreakError as err:  # (the version was ranked: only a file changed since can fail here)
                 log.warning("%s: no card of version %s: %s", e.name, version, err)
                 return None
-            (made_event.ind if isinstance(made_event, TeamEvent) else made_event).live = True  # games being played
+            made_event.ind.live = True  # games being played
             self._made[e.name] = (key, made_event)
             return made_event
 
@@ -130,7 +130,7 @@ class LiveCards:
         made = self.event(e)
         if made is None:
             return None
-        ind = made.ind if isinstance(made, TeamEvent) else made
+        ind = made.ind
         if kind == "team":
             if not isinstance(made, TeamEvent) or all(tm.number != number for tm in made.current.tt.teams):
                 return None
