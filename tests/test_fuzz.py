@@ -203,7 +203,7 @@ def test_prize_list_reader_survives_mutations(edits):
         assert e.place is not None
         return
     for method in prizes.METHODS:
-        prizes.distribute(s, found, method)
+        prizes.allocate(s, found, method)
 
 
 VARMA_TEXT = "Name, FED\n" + "".join(f"Player {i}, {('NOR', 'UKR', 'AUS')[i % 3]}\n" for i in range(12))

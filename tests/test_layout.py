@@ -229,7 +229,7 @@ def test_every_file_is_read_by_the_one_loader():
 #: the functions that produce results: the engine's rankings, the arbiter's reports, odds and columns
 COMPUTE = {"compute_standings", "compute_team_standings", "compute_odds", "rating_report", "report", "minimal_sets",
            "player_columns", "rating_notes", "category_standings", "club_ranking", "check", "check_teams",
-           "schedule", "named_schedule", "draw", "plan_playoffs", "distribute"}
+           "schedule", "named_schedule", "draw", "plan_playoffs", "allocate"}
 
 
 def test_renderers_never_compute_or_change_results():

@@ -27,7 +27,6 @@ from test_site import Tables  # noqa: E402
 from tiebreak.cli import main  # noqa: E402
 from tiebreak.live.watch import LiveHub  # noqa: E402
 from tiebreak.web.live import live_app  # noqa: E402
-from tiebreak.web.live_tables import tables_of  # noqa: E402
 
 EXAMPLE = ROOT / "examples" / "hobsons-bay-cup-2025.trf"
 #: round 7, board 1: No. 3 Krishnan (White) beat No. 7 Nguyen; the lines end with that round
@@ -130,11 +129,11 @@ def test_the_tables_of_a_version_and_language_are_made_once(tmp_path):
 
     bodies = asyncio.run(many())
     assert len(set(bodies[:40])) == 1 and len(set(bodies[40:])) == 1  # every viewer the same bytes
-    assert tables_of(hub).renders == 1  # fifty viewers at once, one render: the page and the fragment share it
+    assert app.state.live_tables.renders == 1  # fifty viewers at once, one render: the page and the fragment share it
     assert client.get("/live/tables", params={"lang": "uk"}).content == bodies[0]
     client.get("/live/tables", params={"lang": "ru"})
     client.get("/live/tables", params={"lang": "ru", "arrows": "round"})
-    assert tables_of(hub).renders == 3  # another language, other arrows: once each
+    assert app.state.live_tables.renders == 3  # another language, other arrows: once each
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])

@@ -101,7 +101,7 @@ def test_a_team_event_ranks_its_teams_and_follows_a_board_result(server):
     assert (match["black"], match["white_gp"], match["black_gp"], match["pending"], match["result"]) == (4, "1", "0", 1,
                                                                                                          None)
     finished = next(m for m in doc["pairings"] if m["white"] == 2)
-    assert (finished["black"], finished["result"]) == (3, "1.5–0.5")
+    assert (finished["black"], finished["result"]) == (3, "1.5 – 0.5")
     # B won 1½-½: the match's 2 match points to 0 (C.07 11.1.1), as the site's round page counts them; none while
     # a board of A-D is played
     assert (finished["white_mp"], finished["black_mp"]) == ("2", "0") and match["white_mp"] is None
@@ -134,7 +134,7 @@ def test_a_team_event_ranks_its_teams_and_follows_a_board_result(server):
     assert doc["live"]["matches_pending"] == 0 and all(r["settled"] for r in doc["standings"])
     row = {r["name"]: r for r in doc["standings"]}
     assert row["D"]["moved"] > 0 and row["A"]["moved"] == -1
-    assert next(m for m in doc["pairings"] if m["white"] == 1)["result"] == "1–1"
+    assert next(m for m in doc["pairings"] if m["white"] == 1)["result"] == "1 – 1"
     cross = httpx.get(base + "/api/live/crosstable?event=cup.trf").json()["rows"]
     assert [(r["name"], [c["result"] for c in r["rounds"]]) for r in cross][0] == ("D", ["2", "1"])
 

@@ -8,7 +8,7 @@ import pytest
 
 from tiebreak import Kind, Player, Tournament, compute_standings
 from tiebreak.arbiter.playoff import plan_playoffs
-from tiebreak.arbiter.prizes import Prize, distribute
+from tiebreak.arbiter.prizes import Prize, allocate
 from tiebreak.render.i18n import message
 from tiebreak.render.tools import playoff_lines
 
@@ -51,16 +51,16 @@ def test_cash_shared_equally_and_hort():
     (300/150/75 by the tie-break order) plus half of the pool shared (525 / 3 = 175): 475, 325, 250."""
     s = tied(3)
     prizes = [Prize("1st", F(600), 1), Prize("2nd", F(300), 2), Prize("3rd", F(150), 3), Prize("4th", F(60), 4)]
-    shared = {a.start_no: a.amount for a in distribute(s, prizes)}
+    shared = {a.start_no: a.amount for a in allocate(s, prizes).awards}
     assert shared == {1: 350, 2: 350, 3: 350, 4: 30, 5: 30}  # 4th place shared by the two players on 0
-    hort = {a.start_no: a.amount for a in distribute(s, prizes[:3], method="hort")}
+    hort = {a.start_no: a.amount for a in allocate(s, prizes[:3], method="hort").awards}
     assert hort == {1: 475, 2: 325, 3: 250}
 
 
 def test_indivisible_prize_goes_by_tiebreak_and_categories_skip_prize_winners():
     s = tied(3)
     young = Prize("best rated under 1998", F(50), 1, "rating<1998", lambda p: (p.rating or 0) < 1998)
-    awards = distribute(s, [Prize("cup", None, 1), young])
+    awards = allocate(s, [Prize("cup", None, 1), young]).awards
     assert [(a.start_no, a.prize) for a in awards] == [(1, "cup"), (3, "best rated under 1998")]
 
 

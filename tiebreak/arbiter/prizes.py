@@ -10,8 +10,8 @@ named in :attr:`Allocation.unpaid`, never lost silently.
 
 >>> from tiebreak import compute_standings, trf
 >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
->>> [(a.start_no, str(a.amount)) for a in distribute(s, [Prize("1st", Fraction(300), place=1),
-...                                                    Prize("2nd", Fraction(100), place=2)])]
+>>> [(a.start_no, str(a.amount)) for a in allocate(s, [Prize("1st", Fraction(300), place=1),
+...                                                  Prize("2nd", Fraction(100), place=2)]).awards]
 [(7, '200'), (9, '200')]
 """
 
@@ -154,13 +154,6 @@ class Allocation:
 
     awards: list[Award]
     unpaid: list[Prize]
-
-
-def distribute(s: Standings | TeamStandings, prizes: list[Prize], method: str = DEFAULT_METHOD,
-               one_per_player: bool = True) -> list[Award]:
-    """Awards for the place prizes, then for each category's prizes (a prize's name is a message: the renderers word
-    it); :func:`allocate` names the prizes paid to no one as well."""
-    return allocate(s, prizes, method, one_per_player).awards
 
 
 def allocate(s: Standings | TeamStandings, prizes: list[Prize], method: str = DEFAULT_METHOD,

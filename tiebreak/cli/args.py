@@ -250,9 +250,3 @@ class Site(Command):
     downloads: str  # the standings as files to download, or "none"
     games: str | None  # a PGN file of the event's games
 
-
-#: each command's view (``presets`` reads nothing but its language)
-VIEWS: dict[str, type[Command]] = {
-    "standings": Standings, "check": Check, "explain": Explain, "convert": Convert, "berger": Berger, "varma": Varma,
-    "ratings": Ratings, "playoffs": Playoffs, "prizes": Prizes, "series": Series, "odds": Odds, "list": Listing,
-    "serve": Serve, "site": Site, "presets": Command}

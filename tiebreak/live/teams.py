@@ -42,6 +42,7 @@ from ..engine.model import Tournament, format_number
 from ..engine.ranking import lot_marked
 from ..engine.team import TeamStandings
 from ..render import output
+from ..render.results import match_score
 from ..views.crosstable import CODE
 from ..views.matches import round_byes, round_matches
 from .document import OpenDocument
@@ -134,7 +135,7 @@ def _pairings(tt: TeamTournament, t: Tournament, round_no: int, rank: dict[int, 
         mp = [format_number(x) for x in m.match_points] if m.match_points is not None else [None, None]
         out.append({"white": m.first, "black": m.second, "white_gp": first, "black_gp": second,
                     "white_mp": mp[0], "black_mp": mp[1],
-                    "result": None if pending else f"{first}–{second}", "pending": pending, "board": board})
+                    "result": None if pending else match_score(first, second), "pending": pending, "board": board})
     playing = {x for m in ms for x in (m.first, m.second)}
     return out + [{"start_no": b.team, "kind": CODE[b.kind],
                    "gp": format_number(b.game_points) if b.game_points else None, "board": None}

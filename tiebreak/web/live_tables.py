@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import gzip
 import json
-import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -49,7 +48,6 @@ V = TypeVar("V", covariant=True)
 Body = tuple[bytes, bytes]
 #: a version's parts of the live screen, and the event's title
 Parts = tuple[dict[str, str], str]
-_TABLES: weakref.WeakKeyDictionary[LiveHub, LiveTables] = weakref.WeakKeyDictionary()
 
 
 @dataclass(frozen=True)
@@ -75,11 +73,6 @@ class Key(Generic[V]):
     kind: str
     stamp: Stamp
     rest: tuple[Hashable, ...] = ()
-
-
-def tables_of(hub: LiveHub) -> LiveTables:
-    """The :class:`LiveTables` of the live face serving ``hub`` (its counter of renders, what it keeps)."""
-    return _TABLES[hub]
 
 
 class LiveTables:
@@ -210,7 +203,7 @@ router = APIRouter()
 def install(app: FastAPI, hub: LiveHub, reads: anyio.CapacityLimiter) -> LiveTables:
     """Add ``/live``, ``/live/tables``, ``/live/history`` and ``/live/cards`` to ``app``; the :class:`LiveTables`
     that keeps what they serve (and the embed's parts, :mod:`tiebreak.web.embed`)."""
-    tables = app.state.live_tables = _TABLES[hub] = LiveTables(hub, reads)
+    tables = app.state.live_tables = LiveTables(hub, reads)
     app.include_router(router)
     return tables
 
