@@ -404,7 +404,10 @@ def test_a_player_list_gives_the_broadcasts_players_and_names_those_it_lacks(tmp
 
 
 @pytest.mark.parametrize("args, said", [
-    (["--players", "players.csv"], "--players needs --watch"),
+    (["--player-list", "players.csv"], "--player-list needs --watch"),
+    (["--watch", "cup.pgn", "--player-list", "bad.csv"], "bad.csv, line 2: a line has 6 fields"),
+    # the old spelling (until November 2026), kept on serve: the same option
+    (["--players", "players.csv"], "--player-list needs --watch"),
     (["--watch", "cup.pgn", "--players", "bad.csv"], "bad.csv, line 2: a line has 6 fields"),
 ])
 def test_a_player_list_that_cannot_serve_is_refused_before_the_server_starts(tmp_path, args, said, capsys,

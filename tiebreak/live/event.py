@@ -89,7 +89,7 @@ class LiveEvent:
                  root: Path | None = None, hold: float = HOLD_SECONDS, limit: int = MAX_FILE_BYTES,
                  players: tuple[str, list[Player]] | None = None) -> None:
         self.name, self.path, self.settings, self.history = name, Path(path), settings or Settings(), history
-        #: a broadcast's player list (``serve --players FILE``): its name and players, matched to the games' names
+        #: a broadcast's player list (``serve --player-list FILE``): its name and players, matched to the games' names
         self.listed = players
         self.root = Path(root) if root is not None else self.path.parent  # every read must stay inside it
         self.hold, self.limit, self.broadcast = hold, limit, Broadcast.of(self.path)  # a PGN's games (broadcast.py)
