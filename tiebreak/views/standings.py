@@ -24,6 +24,7 @@ from typing import Any, Literal, TypeVar
 from ..arbiter.columns import COLUMNS, JSON_KEYS, PlayerColumns
 from ..engine.articles import article
 from ..engine.errors import SpecifierError
+from ..engine.model import Kind
 from ..engine.passes import Column as EngineColumn
 from ..engine.ranking import Ranking, column_keys, lot_marked, written_places
 from ..engine.registry import CATALOGUE, parse, parse_list
@@ -229,9 +230,11 @@ def of_document(doc: dict[str, Any]) -> StandingsTable:
 #: and the cover line and the legend already say what a reader needs of them (the rules, the lot's seed).  The notes
 #: are the engine's messages, told apart by their identifiers (:func:`tiebreak.engine.standings.compute_standings`,
 #: :func:`tiebreak.engine.team.compute_team_standings`).
+#: the note of the games pending (:data:`TABLE_NOTES`)
+PENDING_NOTE = "games pending: {} (not yet played: they count nothing until their results are known)"
 TABLE_NOTES = frozenset({
     "results known up to round {} of {}: standings after round {}",
-    "games pending: {} (not yet played: they count nothing until their results are known)",
+    PENDING_NOTE,
     "before round 1: no game counts yet, so nobody is placed by lot; listed by starting number",
 })
 
@@ -250,6 +253,31 @@ def table_notes(notes: Iterable[str]) -> list[str]:
     []
     """
     return [n for n in notes if getattr(n, "template", None) in TABLE_NOTES]
+
+
+def games_pending(s: Ranking) -> dict[int, int]:
+    """Start number (a team's number) -> the games of the row paired and not yet played, where the standings' notes
+    say games are pending (:data:`PENDING_NOTE`: the standings after the last round with results), else empty; a
+    team's are its boards' games.  Each game is counted on both its rows: the numbers add up to twice the note's.
+
+    >>> from tiebreak.engine.model import Kind, Player, Tournament
+    >>> from tiebreak import compute_standings
+    >>> t = Tournament.build([Player(1), Player(2), Player(3), Player(4)], 2, pending=[(2, 3, 1)])
+    >>> t.set_game(1, 1, 2, Kind.WIN); t.set_game(1, 3, 4, Kind.DRAW); t.set_game(2, 2, 4, Kind.UNKNOWN)
+    >>> games_pending(compute_standings(t, "PTS"))
+    {1: 1, 2: 1, 3: 1, 4: 1}
+    """
+    if not any(getattr(n, "template", None) == PENDING_NOTE for n in s.notes):
+        return {}
+    if isinstance(s, Standings):
+        t, teams = s.tournament.with_pending_paired(), None
+    else:  # a team event: its boards' games, added up per team
+        t, teams = s.tt.games.with_pending_paired(), s.tt.teams
+    counts = ((t.kind == Kind.UNKNOWN) & (t.opponent >= 0)).sum(axis=1)
+    per_player = {p.start_no: int(c) for p, c in zip(t.players, counts)}
+    if teams is None:
+        return per_player
+    return {team.number: sum(per_player.get(n, 0) for n in team.members) for team in teams}
 
 
 @dataclass(frozen=True, slots=True)
