@@ -31,6 +31,7 @@ from ..engine.registry import CATALOGUE, parse, parse_list
 from ..engine.rules import RuleSet, choose_rules
 from ..engine.specifier import MODIFIERS, TieBreakSpec
 from ..engine.standings import Standings
+from ..engine.team import TeamStandings
 from ..engine.team_tiebreaks import TEAM_CATALOGUE, parse_team
 
 #: the player columns shown between the number and the name (the title, as chess-results and Swiss-Manager print it)
@@ -269,10 +270,10 @@ def games_pending(s: Ranking) -> dict[int, int]:
     """
     if not any(getattr(n, "template", None) == PENDING_NOTE for n in s.notes):
         return {}
-    if isinstance(s, Standings):
-        t, teams = s.tournament.with_pending_paired(), None
-    else:  # a team event: its boards' games, added up per team
+    if isinstance(s, TeamStandings):  # a team event: its boards' games, added up per team
         t, teams = s.tt.games.with_pending_paired(), s.tt.teams
+    else:
+        t, teams = s.tournament.with_pending_paired(), None
     counts = ((t.kind == Kind.UNKNOWN) & (t.opponent >= 0)).sum(axis=1)
     per_player = {p.start_no: int(c) for p, c in zip(t.players, counts)}
     if teams is None:
