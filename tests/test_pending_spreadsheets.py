@@ -43,10 +43,10 @@ def _round_7_blanked(folder: Path) -> tuple[Path, dict[int, int]]:
 
 
 def _team(folder: Path) -> Path:
-    lines = [re.sub(r"( +\d+ [wb]) [10=]$", r"\1  ", x) if x.startswith("001") else x
-             for x in EXAMPLE_T.read_text(encoding="utf-8").splitlines()]
+    """Example T with round 3's board results taken out (each player line's last block loses its result)."""
     path = folder / "cup.trf"
-    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    path.write_text(re.sub(r"^(001.*[0-9] [wb]) [10=]$", r"\1  ", EXAMPLE_T.read_text(encoding="utf-8"), flags=re.M),
+                    encoding="utf-8")
     return path
 
 
