@@ -65,13 +65,14 @@ def test_serve_on_port_0_says_the_port_the_system_chose(lang, opened, live):
         _stopped(server)
 
 
-def test_an_address_in_use_is_said_before_the_server_starts():
+@pytest.mark.parametrize("watched", [[], ["--watch", str(EXAMPLE), "--database", "none"]])
+def test_an_address_in_use_is_said_before_the_server_starts(watched):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        done = subprocess.run([sys.executable, "-m", "tiebreak.cli", "serve", "--port", str(port), "--lang", "ru"],
-                              capture_output=True, text=True, timeout=120)
+        done = subprocess.run([sys.executable, "-m", "tiebreak.cli", "serve", "--port", str(port), "--lang", "ru",
+                               *watched], capture_output=True, text=True, timeout=120)
     assert done.returncode == 2
     assert f"не удаётся принимать соединения по адресу http://127.0.0.1:{port}/" in done.stderr
     assert "Traceback" not in done.stderr and "откройте" not in done.stderr

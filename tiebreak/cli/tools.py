@@ -280,7 +280,12 @@ def _serve(ns: argparse.Namespace) -> int:
                            remote=remote, players=players)
     except ImportError as e:
         raise _missing_extra(e) from None
-    sock = listening(args.host, args.port)  # bound before it is said: --port 0 is the port the system chose
+    try:  # bound before it is said: --port 0 is the port the system chose
+        sock = listening(args.host, args.port)
+    except InputError:  # the address cannot be had: nothing started
+        if live is not None:
+            live.close()
+        raise
     url = bound_address(sock)
     if live is not None:
         print(message(Message("tiebreak: live standings of {} event file at {}live", len(live.events), url,

@@ -319,10 +319,10 @@ def csv_table(view: StandingsTable, extra_columns: tuple[list[str], dict[int, li
     """The standings table ``view`` as CSV, its columns in the one order (:func:`~tiebreak.views.standings.column_order`),
     headed by language-free names; where a lot placed some rows, a column ``lot`` after them (the lot drawn in the
     tied group, as the JSON's ``lot``: the text's ``*``); where the play-off decided some places, a column ``playoff``
-    (``1`` on their rows, as the JSON's ``"playoff": true``: the text's ``‡``); where games are pending, a column
-    ``pending``: each row's games paired and not yet played (``pending``, :func:`~tiebreak.views.standings.games_pending`:
-    the text's and the JSON's note "games pending: N", the crosstable's ``*``); ``extra_columns`` (headings, start
-    number -> cells) are added at the right."""
+    (``1`` on their rows, as the JSON's ``"playoff": true``: the text's ``‡``); where games are pending (the note
+    "games pending: N" of the text and the JSON), a column ``pending``: each row's games paired and not yet played
+    (``pending``, :func:`~tiebreak.views.standings.games_pending`; the crosstable's ``*``); ``extra_columns``
+    (headings, start number -> cells) are added at the right."""
     out = io.StringIO()
     w = SafeCsvWriter(out, lineterminator="\n")
     extra_head, extra_cells = extra_columns or ([], {})

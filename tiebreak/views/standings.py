@@ -223,6 +223,9 @@ def of_document(doc: dict[str, Any]) -> StandingsTable:
                           decided=frozenset(int(r["start_no"]) for r in rows if r.get("playoff")))
 
 
+#: the note of the games pending (one of :data:`TABLE_NOTES`; :func:`games_pending` says which rows they are)
+PENDING_NOTE = "games pending: {} (not yet played: they count nothing until their results are known)"
+
 #: the standings' notes that a reader of the table needs beside it, wherever it is published (the text, HTML and PDF
 #: downloads print them above the table, as the page, the website and the live screen show them): which results the
 #: table counts — the rounds known, the games pending (not yet played: they count nothing), before round 1 the order
@@ -231,8 +234,6 @@ def of_document(doc: dict[str, Any]) -> StandingsTable:
 #: and the cover line and the legend already say what a reader needs of them (the rules, the lot's seed).  The notes
 #: are the engine's messages, told apart by their identifiers (:func:`tiebreak.engine.standings.compute_standings`,
 #: :func:`tiebreak.engine.team.compute_team_standings`).
-#: the note of the games pending (:data:`TABLE_NOTES`)
-PENDING_NOTE = "games pending: {} (not yet played: they count nothing until their results are known)"
 TABLE_NOTES = frozenset({
     "results known up to round {} of {}: standings after round {}",
     PENDING_NOTE,
