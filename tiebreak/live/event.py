@@ -49,7 +49,6 @@ from ..formats.player_list import with_players
 from ..formats.text import decode, text_lines
 from ..formats.trf_read import ONE_SIDED
 from ..formats.trf_reread import Memory, remembering
-from ..render.output import LEFT_OUT
 from ..views import crosstable as cross_view
 from .broadcast import Broadcast
 from .document import DocumentWriter, OpenDocument
@@ -88,7 +87,7 @@ class LiveEvent:
                  root: Path | None = None, hold: float = HOLD_SECONDS, limit: int = MAX_FILE_BYTES,
                  players: tuple[str, list[Player]] | None = None) -> None:
         self.name, self.path, self.settings, self.history = name, Path(path), settings or Settings(), history
-        #: a broadcast's player list (``serve --players FILE``): its name and players, matched to the games' names
+        #: a broadcast's player list (``serve --player-list FILE``): its name and players, matched to the games' names
         self.listed = players
         self.root = Path(root) if root is not None else self.path.parent  # every read must stay inside it
         self.hold, self.limit, self.broadcast = hold, limit, Broadcast.of(self.path)  # a PGN's games (broadcast.py)
@@ -449,7 +448,7 @@ class LiveEvent:
                 old: dict[int, int]) -> tuple[dict[str, list[Any]], list[PlaceRow], int]:
         """Each row's place state in standings order, the members the document adds to its rows (``settled``,
         ``playing``, ``moved``: places gained since the previous version, ``since_round``: since the previous round;
-        ``playoff`` on the places a play-off decided), the rows the history keeps, and how many players moved."""
+        the ``playoff`` mark is the standings row's), the rows the history keeps, and how many players moved."""
         t = live.tournament
         points, den = s.score.num, s.score.den
         gain = (t.kind == Kind.UNKNOWN).sum(axis=1) * int(t.score_system.win * den)
@@ -461,8 +460,6 @@ class LiveEvent:
         points_ = [texts[i] for i in order]
         extras: dict[str, list[Any]] = {"settled": st.settled, "playing": st.playing, "moved": st.moved,
                                         "since_round": st.since_round}
-        if s.decided:  # the places the play-off decided, marked on the live screen
-            extras["playoff"] = [True if n in s.decided else LEFT_OUT for n in numbers]
         written = [lot_marked(place, r.lot is not None)  # as every face writes it: 7-8, or 7* by the lot
                    for place, r in zip(written_places(ranks), s.rows)]
         rows = list(zip(numbers, ranks, points_, st.settled, st.moved, written))
