@@ -33,6 +33,7 @@ from ..engine.messages import Message
 from ..engine.model import Kind, Tournament
 from ..render.i18n import LANGUAGES
 from ..render.odds import odds_section
+from ..render.table_style import sticky_columns, wider_name
 from ..render.templating import environment
 from ..render.words import SERIES_WORDS, SITE_WORDS
 from .card import rank_values
@@ -215,9 +216,18 @@ def fill(html: str, values: list[int]) -> tuple[bytes, tuple[int, ...]] | None:
     return b"".join(out), tuple(starts)
 
 
+def style_sheet() -> bytes:
+    """The website's style sheet (the live screen's cards use it too): the standings tables' sticky columns as every
+    face has them (:mod:`tiebreak.render.table_style`), at every width, the name column wider on a wide screen;
+    then the site's own rules (``assets/site.css``)."""
+    sticky = f"@media screen{{\n{sticky_columns()}\n}}\n@media screen and (min-width:60rem){{{wider_name(14)}}}\n"
+    return sticky.encode() + (ASSETS / "site.css").read_bytes()
+
+
 def common_files(site: Site) -> dict[str, bytes]:
     """The assets, the search index and the root page."""
-    out = {f"assets/{n}": (ASSETS / n).read_bytes() for n in ("site.css", "site.js", "refresh.js")}
+    out = {f"assets/{n}": (ASSETS / n).read_bytes() for n in ("site.js", "refresh.js")}
+    out["assets/site.css"] = style_sheet()
     out.update(updated_files(site))
     if site.look.accent is not None:  # the organiser's colour: the first rule of the style sheet
         out["assets/site.css"] = accent_css(site.look.accent).encode() + out["assets/site.css"]

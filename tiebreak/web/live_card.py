@@ -51,8 +51,6 @@ from ..site.team_event import TeamEvent
 from ..site.teams import team_card
 
 log = logging.getLogger("tiebreak.live")
-#: the site's style sheet, which the card's page uses as the site's does
-SITE_CSS = Path(__file__).parent.parent / "site" / "assets" / "site.css"
 
 
 def card_page_name(page: str) -> tuple[str, int] | None:

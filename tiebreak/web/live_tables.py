@@ -31,11 +31,12 @@ from ..render.live_tables import PARTS, history_part, live_parts
 from ..render.table_style import TABLE_CSS
 from ..render.templating import environment
 from ..render.words import LIVE_WORDS, WORDS
+from ..site.build import style_sheet
 from .errors import ApiError, error_response
 from .errors import no_live_event as missing
 from .fields import MAX_NAME, EventName, Player, PlayerGiven, QueryWord
 from .fields import LiveLang as Lang
-from .live_card import SITE_CSS, LiveCards, card_page_name
+from .live_card import LiveCards, card_page_name
 from .page_words import translate
 
 #: pages and fragments kept (the newest version's of each event and view; older ones are dropped when made)
@@ -272,7 +273,7 @@ async def card(request: Request, tables: Tables, address: str) -> Response:
     once per version, language and card."""
     name, lang, page = (["", ""] + address.rsplit("/", 2))[-3:]
     if page == "site.css":
-        return Response(SITE_CSS.read_bytes(), media_type="text/css", headers={"cache-control": "max-age=3600"})
+        return Response(style_sheet(), media_type="text/css", headers={"cache-control": "max-age=3600"})
     e = tables.hub.event(name) if len(name) <= MAX_NAME else None
     if e is None:
         return missing(name, "en")
