@@ -127,17 +127,19 @@ def test_a_held_version_after_the_hold(tmp_path):
     path.write_text("\n".join([line(1, "Alpha, A", "   2 w 1     3 w  "), line(2, "Beta, B", "   1 b 0"),
                                line(3, "Gamma, C", "0000 - U     1 b  ")]) + "\n")
     e = LiveEvent("club.trf", path, hold=0.3)
+    now = [0.0]
+    e.clock = lambda: now[0]  # the hold's clock, moved on by the test: no waiting on the real one
     assert e.update().version == 1 and e.document["live"]["pending"] == 1
     removed = "\n".join([line(1, "Alpha, A", "   2 w 1"), line(2, "Beta, B", "   1 b 0"),
                          line(3, "Gamma, C", "0000 - U")]) + "\n"  # the round-2 game (all of round 2) taken out
     path.write_text(removed)
     assert e.update() is None and e.version == 1 and e.held["reason"] == "round 2 is no longer in the file"
-    time.sleep(0.35)
+    now[0] += 0.35
     u = e.update()
     assert u is not None and u.version == 2 and e.held is None and e.document["live"]["pending"] == 0
     path.write_text(removed.replace("   1 b 0", "   1 b Q"))  # does not read
     assert e.update() is None and e.warning is None
-    time.sleep(0.35)
+    now[0] += 0.35
     u = e.update()
     assert u is not None and u.warning == STALE and e.version == 2 and "could not be read" in e.held["reason"]
     assert "Q" not in json.loads(e.text)["live"]["warning"]

@@ -87,29 +87,27 @@ def test_the_address_is_asked_with_conditional_requests_within_its_bounds(tmp_pa
     relay.set(_game(games[0], 2, finished=False))
     with relay_server(relay) as (url, server):
         remote = RemotePgn(url, interval=0.5, limit=4096, folder=tmp_path)
+        now = [0.0]
+        remote.clock = lambda: now[0]  # the spacing's clock, moved on by the test: no waiting on the real one
         assert remote.poll() is True and remote.path == tmp_path / "games.pgn"
         assert remote.path.read_bytes() == relay.body and remote.status is None
         assert remote.poll() is False and remote.requests == 1  # not due yet: no request at all
-        while (due := remote.due()) > 0:  # until the next request may be made
-            time.sleep(due)
+        now[0] += remote.due()  # until the next request may be made
         assert remote.poll() is False  # unchanged: the relay answered 304, nothing written
         assert relay.asked[0] == (None, None, 200)
         assert relay.asked[1][0] == relay.etag() and relay.asked[1][1] is not None and relay.asked[1][2] == 304
         relay.set(_game(games[0], 3, finished=False))
-        while (due := remote.due()) > 0:  # until the next request may be made
-            time.sleep(due)
+        now[0] += remote.due()  # until the next request may be made
         assert remote.poll() is True and remote.path.read_bytes() == relay.body and relay.asked[2][2] == 200
         # a body larger than the bound is not kept: the last one stays, and the status says why
         relay.set("x" * 5000)
-        while (due := remote.due()) > 0:  # until the next request may be made
-            time.sleep(due)
+        now[0] += remote.due()  # until the next request may be made
         assert remote.poll() is False and "larger than" in remote.status
         assert remote.path.read_text() == _game(games[0], 3, finished=False)
         # after a failure the next request waits longer than the interval (twice as long)
         assert remote.due() > 0.5
     # the relay is gone: the status says the address cannot be read
-    while (due := remote.due()) > 0:
-        time.sleep(due)
+    now[0] += remote.due()
     assert remote.poll() is False and remote.status is not None
     assert UNREACHABLE.startswith("the broadcast's address cannot be reached")
 

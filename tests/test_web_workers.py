@@ -6,6 +6,7 @@ the way every group of endpoints is added."""
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 
 import pytest
@@ -138,7 +139,9 @@ def test_a_request_of_another_client_pauses_a_long_one_and_is_answered_at_once(t
             assert warm.status_code == 200
             slow = asyncio.create_task(a.get("/held", params={"n": 3}))  # holds the only worker
             await _wait_for(tmp_path / "pid3")
-            await asyncio.sleep(0.6)  # it has had its quantum
+            pool = app.state.workers
+            await until_async(lambda: any(j.state == "running" and time.monotonic() - j.resumed >= pool.quantum
+                                          for j in pool._jobs), "the long request to have had its quantum")
             other = await b.post("/api/standings", data={"example": EXAMPLE, "seed": "1"})
             # one worker, and the slow one cannot finish before the test lets it: answered because it was paused
             paused = not slow.done()

@@ -35,6 +35,7 @@ import json
 import logging
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -121,6 +122,8 @@ class LiveEvent:
         self._odds_key: tuple[Any, ...] | None = None  # the results and settings of the odds this version wants
         self._boards = Boards()  # the round's board order, kept while its pairs and the standings before it stay
         self._lock = threading.Lock()
+        #: the clock of the holds, in seconds (a test's own clock moves on without waiting)
+        self.clock: Callable[[], float] = time.monotonic
         #: (language, players' view) -> (the English text it was written beside, the text in that language)
         self._worded: dict[tuple[str, bool], tuple[str, str]] = {}
         last = history.last(name) if history is not None else None
@@ -212,7 +215,7 @@ class LiveEvent:
         """Keep the last good version; the arbiter is told ``reason`` (``digest``: the file held; ``readable``: it
         reads, and will be published once it has stayed the same for ``hold`` seconds).  A file that does not read and
         has been held that long makes the public page say :data:`STALE`; the update that tells it, else None."""
-        now = time.monotonic()
+        now = self.clock()
         if self.held is None or self.held["digest"] != digest:
             self.held = {"digest": digest, "since": now, "reason": reason, "readable": readable}
             log.warning("%s: version held back: %s", self.name, reason)
@@ -225,7 +228,7 @@ class LiveEvent:
         """What the arbiter sees: the version published, the public warning, and the version held back (why, for how
         many seconds, whether the file reads)."""
         held = None if self.held is None else {
-            "reason": self.held["reason"], "seconds": round(time.monotonic() - self.held["since"], 1),
+            "reason": self.held["reason"], "seconds": round(self.clock() - self.held["since"], 1),
             "reads": self.held["readable"]}
         return {"event": self.name, "version": self.version, "published": self.settings.published,
                 "warning": self.warning, "held": held}
@@ -233,7 +236,7 @@ class LiveEvent:
     def held_long_enough(self, digest: str) -> bool:
         """Whether the held file ``digest`` (one that reads cleanly) has stayed the same for ``hold`` seconds."""
         return (self.held is not None and self.held["digest"] == digest and self.held["readable"]
-                and time.monotonic() - self.held["since"] >= self.hold)
+                and self.clock() - self.held["since"] >= self.hold)
 
     def _release(self) -> Update | None:
         self.held = None

@@ -32,6 +32,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -82,7 +83,9 @@ class RemotePgn:
         self._modified: str | None = None
         self._body: bytes | None = None
         self._failures = 0
-        self._next = 0.0  # monotonic time of the next request allowed
+        self._next = 0.0  # the clock's time of the next request allowed
+        #: the clock of the requests' spacing, in seconds (a test's own clock moves on without waiting)
+        self.clock: Callable[[], float] = time.monotonic
         self._opener = urllib.request.build_opener(_Redirects)
 
     @staticmethod
@@ -113,7 +116,7 @@ class RemotePgn:
 
     def due(self) -> float:
         """Seconds until the next request may be made."""
-        return max(0.0, self._next - time.monotonic())
+        return max(0.0, self._next - self.clock())
 
     def poll(self) -> bool:
         """Ask the address once (when :meth:`due`); whether a new body was written.  A failure sets :attr:`status`
@@ -127,7 +130,7 @@ class RemotePgn:
         if self._modified and self._body is not None:
             headers["If-Modified-Since"] = self._modified
         self.requests += 1
-        self._next = time.monotonic() + self.interval
+        self._next = self.clock() + self.interval
         try:
             with self._opener.open(urllib.request.Request(self.url, headers=headers), timeout=self.timeout) as r:
                 body = self._body_of(r)
@@ -177,7 +180,7 @@ class RemotePgn:
         log.warning("%s cannot be read: %s", self.url, reason)
         wait = min(MOST_BACKOFF, self.interval * 2 ** min(self._failures, 16))
         wait = max(wait, min(MOST_INTERVAL, asked)) if asked is not None else wait
-        self._next = time.monotonic() + wait
+        self._next = self.clock() + wait
 
     def _write(self, body: bytes) -> None:
         """The body written whole (a file beside it, then renamed over): the watcher never reads half of it."""
