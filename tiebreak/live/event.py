@@ -492,7 +492,7 @@ class LiveEvent:
         extras = [f'"settled": {word[f]}, "playing": {word[g]}, "moved": {m}, "since_round": '
                   f'{"null" if since is None else since}'
                   for f, g, m, since in zip(st.settled, st.playing, st.moved, st.since_round)]
-        written = [lot_marked(place, r.lot is not None)  # as every face writes it: 7-8, or 7* by the lot
+        written = [lot_marked(place, r.lot is not None, r.start_no in s.decided)  # as every face: 7-8, 7*, 1‡
                    for place, r in zip(written_places(ranks), s.rows)]
         rows = list(zip(numbers, ranks, points_, st.settled, st.moved, written))
         self._points = dict(zip(numbers, points_))

@@ -120,6 +120,7 @@ class Award(BaseModel):
                                                   "rounded down to the cent (paid to nobody; the organiser's)")
     lot: int | None = Field(None, description="the lot that placed the player in the tied group, as the standings' "
                                               "JSON has it (the text's 40*); null when no lot placed him")
+    playoff: bool = Field(False, description="the play-off placed the player (Arbiters' Manual 13.2; the text's 1‡)")
 
 
 class PrizeList(BaseModel):
