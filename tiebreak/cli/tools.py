@@ -27,10 +27,10 @@ from ..formats.files import read_text
 from ..formats.swissmanager import SWISS_MANAGER, UNTRANSLATABLE, from_chess_results_legend
 from ..render import ratings as render
 from ..render.i18n import message, team_catalogue, tiebreak_name, word
+from ..render.legend import text_lines
 from ..render.odds import Progress
 from ..render.output import dumps_exact
 from ..render.series import to_json_obj, to_text
-from ..render.legend import text_lines
 from ..render.tools import berger_text, playoffs_text, prize_marks, prize_place, varma_text
 from ..render.words import MESSAGE_WORDS, TEAM_WORDS
 from .args import Berger, Listing, Odds, Playoffs, Prizes, Ratings, Series, Serve, Varma, view

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from fractions import Fraction
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Callable, Container, Iterable, Protocol, Sequence
 
 import numpy as np

@@ -21,8 +21,17 @@ from ..engine.registry import CATALOGUE
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 from ..views.value_rounds import value_rounds
-from .explain import (details, matches, pair_details, played_off, round_cells, round_headings, sentence_note, spec_name,
-                      value_heading)
+from .explain import (
+    details,
+    matches,
+    pair_details,
+    played_off,
+    round_cells,
+    round_headings,
+    sentence_note,
+    spec_name,
+    value_heading,
+)
 from .i18n import message
 from .results import match_score
 from .templating import environment

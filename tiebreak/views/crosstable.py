@@ -125,7 +125,8 @@ class Crosstable:
         points, ``mp`` the match points and ``kind`` the match's result's code: a forfeit, a bye), and ``playoff``:
         true where the play-off placed it (absent otherwise)."""
         return [{"rank": r.rank, "start_no": r.start_no, "name": r.name, "points": r.points, "lot": r.lot,
-                 **({"playoff": True} if r.playoff else {}), "rounds": [{"opponent": c.opponent, "colour": c.colour, "result": CODE[c.kind]} if c.points is None
+                 **({"playoff": True} if r.playoff else {}),
+                 "rounds": [{"opponent": c.opponent, "colour": c.colour, "result": CODE[c.kind]} if c.points is None
                             else {"opponent": c.opponent, "colour": c.colour, "result": c.points, "mp": c.match_points,
                                   "kind": CODE[c.kind]}
                             for c in r.cells]}
