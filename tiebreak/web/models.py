@@ -69,7 +69,8 @@ class VarmaDraw(BaseModel):
 
 class Explanation(BaseModel):
     """The explanation text and its details: one player, every value's rounds; two players (``player2``):
-    ``separated_by``, ``article``, ``values``, ``ranks``, ``by_lot``."""
+    ``separated_by``, ``article``, ``values``, ``ranks``, ``by_lot``, and ``playoff`` (the places a play-off that
+    placed both was played for)."""
 
     team: bool | None = None
     players: list[int]
