@@ -150,7 +150,8 @@ class TeamMember:
 
 @dataclass(frozen=True)
 class TeamCardView:
-    """A team's card: its place as the standings write it (``3-5`` shared, ``2*`` placed by lot), its values (the
+    """A team's card: its place as the standings write it (``3-5`` shared, ``2*`` placed by lot, ``1‡`` by the
+    play-off), its values (the
     list's keys), its matches one a round (:class:`~tiebreak.views.matches.MatchRound`; a match paired and not yet
     played: ``pending`` holds the opponent's number) and its players in the order of its list."""
 
@@ -160,6 +161,9 @@ class TeamCardView:
     values: dict[str, Fraction | None]
     matches: list[MatchRound | PendingMatch]
     members: list[TeamMember]
+    #: whether its place was drawn by lot, and whether a play-off decided it (the marks' lines of the legend)
+    drawn: bool = False
+    played_off: bool = False
 
 
 @dataclass(frozen=True)
@@ -186,11 +190,12 @@ def team_card_view(st: TeamStandings, number: int, rounds: list[list[Match]], pl
             matches[k - 1] = PendingMatch(k, other)
         else:
             matches.append(PendingMatch(k, other))
-    g = st.tt.games
+    g, row = st.tt.games, st.row(number)
     table = g.score_system.table()
     members = []
     for sno in tm.members:
         i = g.row(sno)
         members.append(TeamMember(sno, int((g.opponent[i, :played] >= 0).sum()),
                                   sum((table[int(x)] for x in g.kind[i, :played]), Fraction(0))))
-    return TeamCardView(number, tm.name, shown_places(st.rows)[number], dict(st.row(number).values), matches, members)
+    return TeamCardView(number, tm.name, shown_places(st)[number], dict(row.values), matches, members,
+                        row.lot is not None, number in st.decided)
