@@ -26,6 +26,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from ..engine.articles import team_article
 from ..engine.model import Kind, format_number
 from ..engine.ranking import RankedRow, Ranking, shown_places
 from ..engine.registry import CATALOGUE
@@ -107,7 +108,9 @@ def value_heading(s: Ranking, key: str, article: str, lang: str = "en") -> tuple
     """
     code = key.split("/")[0].split(":")[0]
     if isinstance(s, TeamStandings) and code in ("PTS", s.tt.primary) and s.tt.primary in TEAM_CATALOGUE:
-        return key_heading(code, s.tt.primary, lang), s.tt.primary, TEAM_CATALOGUE[s.tt.primary].article
+        primary = TEAM_CATALOGUE[s.tt.primary].article  # under fide-2009 the Arbiters' Manual's
+        return key_heading(code, s.tt.primary, lang), s.tt.primary, team_article(TieBreakSpec(s.tt.primary), s.rules,
+                                                                                 primary)
     if isinstance(s, TeamStandings) and key in ("MP", "GP"):
         return key_heading(key, s.tt.primary, lang), key, article
     return key, code, article

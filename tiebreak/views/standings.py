@@ -22,7 +22,7 @@ from operator import itemgetter
 from typing import Any, Literal, TypeVar
 
 from ..arbiter.columns import COLUMNS, JSON_KEYS, PlayerColumns
-from ..engine.articles import article
+from ..engine.articles import article, team_article
 from ..engine.errors import SpecifierError
 from ..engine.passes import Column as EngineColumn
 from ..engine.ranking import Ranking, column_keys, lot_marked, written_places
@@ -296,8 +296,9 @@ def legend_entries(specs: Sequence[TieBreakSpec], team: bool = False, primary: s
         glossary = team and code in ("MP", "GP") and spec.text in ("PTS", "MP", "GP")
         entry = (TEAM_CATALOGUE if team else CATALOGUE).get(code)
         cited = "" if entry is None else entry.article
-        if entry is not None and rules is not None and not team:  # (a team's article is its catalogue's, as explain's)
-            cited = article(spec.text, rules, entry.article)
+        if entry is not None and rules is not None:  # the rule set's article, as explain's
+            cited = (team_article(replace(spec, code=code), rules, entry.article) if team
+                     else article(spec.text, rules, entry.article))
         place = entry is not None and entry.group is not None
         entries.append(LegendEntry(spec, code, cited, team, glossary, entry is not None, place=place))
     return entries
