@@ -246,7 +246,6 @@ WORDS = Table("word", {
     'check_button': 'Check',
     'draw': 'Draw',
     'page_of': 'Page {page} of {pages}',
-    'printed': 'printed {date}',
     'list_head': 'code       family  type source                          mods  name; unplayed rounds',
     'alias': 'alias {alias}',
     'bye': term('bye'),
