@@ -246,11 +246,11 @@ def identity_columns(columns: list[Column]) -> tuple[int, ...]:
 def document(title: str, lang: str, sheets: list[Sheet | Markup], printed: datetime.date | None = None,
              style: str = "") -> str:
     """The page of ``sheets`` (made by :func:`sheet`, or HTML already made from the templates), from
-    ``print_page.html``: printed on A4 with the event ``title`` at the top left, the print date at the top right and
+    ``print_page.html``: printed on A4 with the event ``title`` at the top left, the event's date at the top right and
     the page number at the bottom of every page; ``style`` is added to the shared style sheet.
 
     >>> page = document("Open <2025>", "en", [Markup("<p>x</p>")], datetime.date(2025, 6, 1))
-    >>> "<title>Open &lt;2025&gt;</title>" in page and "counter(page)" in page and "printed 2025-06-01" in page
+    >>> "<title>Open &lt;2025&gt;</title>" in page and "counter(page)" in page and '"2025-06-01"' in page
     True
     """
     return environment().get_template("print_page.html").render(
