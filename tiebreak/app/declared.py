@@ -303,7 +303,8 @@ _OWN = (
            flag=("--format", "-f"), default="text", choices=("text", "json", "html"), commands=("prizes",),
            not_on=_ANSWERED),
     # series
-    Option("series_file", str, "the events' files, in the order they were played", name="file", positional=True,
+    Option("series_file", str, "the events' files, in the order they were played; FILE:N is tournament N of a file "
+                               "that holds several (a Sharly Chess database's events)", name="file", positional=True,
            nargs="+", commands=("series",), not_on=_UPLOADED),
     Option("points", str, "place:25,18,15... (points of each place) or score (the event score)", required=True,
            commands=("series",), forms=("series",), page=True,
