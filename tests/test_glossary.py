@@ -51,8 +51,9 @@ def variants(text: str, lang: str) -> list[str]:
 def test_the_glossary_is_a_table_of_every_concept_the_issue_names():
     rows = {r["concept"].split(" (")[0]: r for r in glossary()}
     for concept in ("bye", "half-point bye", "seed of the lots", "tie-break", "match points", "game points",
-                    "Buchholz", "rating", "round", "place", "standings", "settled", "start number"):
+                    "Buchholz", "rating", "round", "place", "standings", "settled", "start number", "default"):
         assert concept in rows, concept
+    assert rows["default"]["uk"] == "за замовчуванням" and "типово" in rows["default"]["not_uk"]
     assert rows["half-point bye"]["ru"] == "бай в пол-очка" and "½ свободен" in rows["half-point bye"]["not_ru"]
     assert sorted(variants("Число жеребьёвки (seed)", "ru")) == ["seed", "число жеребьёвки"]
     assert variants("номер жребия; --seed 3; BH/C1; номер", "ru") == []  # an option name is a code
