@@ -124,13 +124,12 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
     players."""
     s, st = site_words(lang), e.current
     row = st.row(number)
-    short, full = points_words(e, lang)
-    # the place and the values as the standings write and head them ("3-5" shared, "2*" placed by lot; game points
-    # «ИО»); the play-off's mark stays in the standings table beside its legend, as on a player's card
+    _, full = points_words(e, lang)
+    # the place and the values as the standings write and head them ("3-5" shared, "2*" placed by lot; match and
+    # game points «МО», «ИО», whose full names the explanations below give as the standings' legend does); the
+    # play-off's mark stays in the standings table beside its legend, as on a player's card
     place = shown_places(st.rows)[number]
-    facts = [(s["rank_after"], place),
-             *((full if j == 0 else key_heading(k, st.tt.primary, lang), num(v))
-               for j, (k, v) in enumerate(row.values.items()))]
+    facts = [(s["rank_after"], place), *((key_heading(k, st.tt.primary, lang), num(v)) for k, v in row.values.items())]
     tm = next(x for x in st.tt.teams if x.number == number)
     return {"title": tm.name, "facts": facts, "explanations": _explanations(e, s, lang, number, full), "tables": [
         {"id": "matches", "caption": s["matches"], "heads": [_head(s["round_n"].format(k="").strip()),
