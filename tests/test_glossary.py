@@ -80,6 +80,26 @@ def test_the_catalogue_follows_the_glossary(lang):
     assert not bad, bad[:10]
 
 
+@pytest.mark.parametrize(("lang", "unplayed"), [("ru", "несыгранн"), ("uk", "незігран")])
+def test_a_pending_game_is_one_word_never_the_unplayed_round(lang, unplayed):
+    """The glossary's pending game (paired, its result not yet known) is «недоигранная» / «недограна» («партий не
+    доиграно»): the odds' titles said «несыгранных партий», the word of C.07 Art. 16's unplayed rounds (byes,
+    forfeits), beside the standings' «партий не доиграно»."""
+    from babel.messages.pofile import read_po
+
+    row = next(r for r in glossary() if r["en"] == "pending")
+    stems = {"ru": ("недоигранн", "не доиграно"), "uk": ("недогран", "не дограно")}[lang]
+    assert all(s.split()[-1] in str(row[lang]) for s in stems)
+    path = ROOT / "tiebreak" / "render" / "locale" / lang / "LC_MESSAGES" / "tiebreak.po"
+    with open(path, "rb") as f:
+        catalogue = read_po(f)
+    pending = [(m.id, text) for m in catalogue if m.id and "pending" in str(m.id)
+               for text in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    assert len(pending) >= 10
+    wrong = [(i, text) for i, text in pending if unplayed in text.lower() or not any(s in text for s in stems)]
+    assert not wrong, wrong
+
+
 def _visible(page: str) -> str:
     """The text a reader sees on an HTML page (no markup, style, script or title)."""
     text = re.sub(r"<(style|title|script)\b[^>]*>.*?</\1>", "", page, flags=re.S)
