@@ -59,6 +59,8 @@ def test_the_glossary_is_a_table_of_every_concept_the_issue_names():
     assert variants("нет равенства: дополнительное соревнование не нужно", "ru") == ["дополнительное соревнование"]
     assert variants("заместители главного судьи", "ru") == ["судьи"] and variants("головний суддя", "uk") == ["судд*"]
     assert variants("Перфоманс по Харкнессу", "ru") == ["перфоманс*"] and variants("(без жереба)", "uk") == ["жереба"]
+    assert variants("номер жребия живой таблицы", "ru") == ["живой"]
+    assert variants("tiebreak: турнірна таблиця в реальному часі", "uk") == ["в реальному часі"]
     assert rows["half-point bye"]["ru"] == "бай в пол-очка" and "½ свободен" in rows["half-point bye"]["not_ru"]
     assert sorted(variants("Число жеребьёвки (seed)", "ru")) == ["seed", "число жеребьёвки"]
     assert variants("номер жребия; --seed 3; BH/C1; номер", "ru") == []  # an option name is a code
