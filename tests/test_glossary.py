@@ -60,6 +60,7 @@ def test_the_glossary_is_a_table_of_every_concept_the_issue_names():
     assert variants("заместители главного судьи", "ru") == ["судьи"] and variants("головний суддя", "uk") == ["судд*"]
     assert variants("Перфоманс по Харкнессу", "ru") == ["перфоманс*"] and variants("(без жереба)", "uk") == ["жереба"]
     assert variants("номер жребия живой таблицы", "ru") == ["живой"]
+    assert variants("Зоннеборн-Бергер (USCF)", "ru") == ["зоннеборн*"] and variants("Медіана (Харкнесс)", "uk") == ["харкнесс*"]
     assert variants("tiebreak: турнірна таблиця в реальному часі", "uk") == ["в реальному часі"]
     assert rows["half-point bye"]["ru"] == "бай в пол-очка" and "½ свободен" in rows["half-point bye"]["not_ru"]
     assert sorted(variants("Число жеребьёвки (seed)", "ru")) == ["seed", "число жеребьёвки"]
@@ -103,6 +104,22 @@ def test_a_pending_game_is_one_word_never_the_unplayed_round(lang, unplayed):
     assert len(pending) >= 10
     wrong = [(i, text) for i, text in pending if unplayed in text.lower() or not any(s in text for s in stems)]
     assert not wrong, wrong
+
+
+@pytest.mark.parametrize(("lang", "fide"), [("ru", "ФИДЕ"), ("uk", "ФІДЕ")])
+def test_fide_in_a_sentence_is_the_glossarys_word(lang, fide):
+    """«идентификатор FIDE», «рейтинги FIDE», «по умолчанию FIDE» beside the site's «ID ФИДЕ» and «список ФИДЕ»: in a
+    sentence FIDE is the glossary's word; the codes that hold it (``fide-2024``, ``--system fide``) stay."""
+    from babel.messages.pofile import read_po
+
+    assert next(r for r in glossary() if r["en"] == "FIDE")[lang] == fide
+    with open(ROOT / "tiebreak" / "render" / "locale" / lang / "LC_MESSAGES" / "tiebreak.po", "rb") as f:
+        catalogue = read_po(f)
+    latin = [text for m in catalogue if m.id for text in (m.string if isinstance(m.string, tuple) else (m.string,))
+             if re.search(r"(?<=[ (])FIDE(?![\w-])", text)]
+    assert not latin, latin
+    assert sum(fide in text for m in catalogue if m.id for text in
+               (m.string if isinstance(m.string, tuple) else (m.string,))) >= 20
 
 
 def _visible(page: str) -> str:
