@@ -61,6 +61,7 @@ def test_the_glossary_is_a_table_of_every_concept_the_issue_names():
     assert variants("Перфоманс по Харкнессу", "ru") == ["перфоманс*"] and variants("(без жереба)", "uk") == ["жереба"]
     assert variants("номер жребия живой таблицы", "ru") == ["живой"]
     assert variants("Зоннеборн-Бергер (USCF)", "ru") == ["зоннеборн*"] and variants("Медіана (Харкнесс)", "uk") == ["харкнесс*"]
+    assert variants("особиста зустріч, усічений Бухгольц 1", "uk") == ["усіч*"]
     assert variants("tiebreak: турнірна таблиця в реальному часі", "uk") == ["в реальному часі"]
     assert rows["half-point bye"]["ru"] == "бай в пол-очка" and "½ свободен" in rows["half-point bye"]["not_ru"]
     assert sorted(variants("Число жеребьёвки (seed)", "ru")) == ["seed", "число жеребьёвки"]
