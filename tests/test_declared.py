@@ -413,7 +413,8 @@ def test_the_seed_of_serve_without_watch_is_refused_in_every_language(capsys):
     from tiebreak.cli import main
 
     for lang, words in (("en", "--seed needs --watch: it sets the live standings of the watched files"),
-                        ("ru", "--seed требует --watch: этот параметр задаёт таблицу в реальном времени для отслеживаемых файлов")):
+                        ("ru", "--seed требует --watch: этот параметр задаёт таблицу в реальном времени для "
+                               "отслеживаемых файлов")):
         assert main(["serve", "--seed", "7", "--lang", lang]) == 2
         assert words in capsys.readouterr().err
 
