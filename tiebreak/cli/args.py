@@ -228,7 +228,7 @@ class Serve(Command):
     max_streams: int
     max_streams_per_client: int
     poll_seconds: float  # a broadcast's address (--watch https://…): the least time between two requests
-    players: str | None  # a broadcast's player list (TRF, any file read, or a CSV)
+    player_list: str | None  # a broadcast's player list (TRF, any file read, or a CSV): --player-list, old --players
     downloads: str  # with --site: as ``site`` (the standings to download, the games, the look)
     games: str | None
     logo: str | None

@@ -256,7 +256,7 @@ def _serve(ns: argparse.Namespace) -> int:
     try:
         import uvicorn  # noqa: F401, PLC0415  (imported by serve; checked here, before anything starts)
 
-        from ..web import serve  # noqa: PLC0415  start-up: serve only: FastAPI (+880 ms measured)
+        from ..web.app import bound_address, listening, serve  # noqa: PLC0415  start-up: serve only: FastAPI (+880 ms measured)
         live = None
         if args.watch:
             import watchfiles  # noqa: F401, PLC0415  (imported when the server starts watching; checked before it starts)
@@ -267,10 +267,9 @@ def _serve(ns: argparse.Namespace) -> int:
             site = _live_site(args)
             remote, target = _broadcast_address(args)
             players = None
-            if args.players:  # the broadcast's player list, read (and any error said) before the server starts
-
+            if args.player_list:  # the broadcast's player list, read (and any error said) before the server starts
                 listed_warnings: list[InputWarning] = []
-                players = (Path(args.players).name, player_list(args.players, listed_warnings))
+                players = (Path(args.player_list).name, player_list(args.player_list, listed_warnings))
                 for w in listed_warnings:
                     warn(w, args.lang)
             live = LiveHub(target, args.database, args.token,
@@ -281,18 +280,22 @@ def _serve(ns: argparse.Namespace) -> int:
                            remote=remote, players=players)
     except ImportError as e:
         raise _missing_extra(e) from None
+    try:  # bound before it is said: --port 0 is the port the system chose
+        sock = listening(args.host, args.port)
+    except InputError:  # the address cannot be had: nothing started
+        if live is not None:
+            live.close()
+        raise
+    url = bound_address(sock)
     if live is not None:
-        print(message(Message("tiebreak: live standings of {} event file at http://{}:{}/live",
-                              len(live.events), args.host, args.port,
-                              plural="tiebreak: live standings of {} event files at http://{}:{}/live",
-                              count=len(live.events)),
+        print(message(Message("tiebreak: live standings of {} event file at {}live", len(live.events), url,
+                              plural="tiebreak: live standings of {} event files at {}live", count=len(live.events)),
                       args.lang),
               file=sys.stderr)
         for passed in live.folder.passed_over():  # a website or web pages beside the event files: said, never read
             print(f"tiebreak: {message(passed, args.lang)}", file=sys.stderr)
         if args.site:
             print(message(Message("tiebreak: the site of the live events is kept in {}", args.site), args.lang), file=sys.stderr)
-    print(message(Message("tiebreak: open http://{}:{}/ in a browser (Ctrl-C stops)", args.host, args.port), args.lang),
-          file=sys.stderr)
-    serve(args.host, args.port, live)
+    print(message(Message("tiebreak: open {} in a browser (Ctrl-C stops)", url), args.lang), file=sys.stderr)
+    serve(sock, live)
     return 0

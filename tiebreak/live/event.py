@@ -89,7 +89,7 @@ class LiveEvent:
                  root: Path | None = None, hold: float = HOLD_SECONDS, limit: int = MAX_FILE_BYTES,
                  players: tuple[str, list[Player]] | None = None) -> None:
         self.name, self.path, self.settings, self.history = name, Path(path), settings or Settings(), history
-        #: a broadcast's player list (``serve --players FILE``): its name and players, matched to the games' names
+        #: a broadcast's player list (``serve --player-list FILE``): its name and players, matched to the games' names
         self.listed = players
         self.root = Path(root) if root is not None else self.path.parent  # every read must stay inside it
         self.hold, self.limit, self.broadcast = hold, limit, Broadcast.of(self.path)  # a PGN's games (broadcast.py)
@@ -335,8 +335,6 @@ class LiveEvent:
         team = view is not None
         ranked = time.perf_counter()
         extras, rows, moved = self._places(s, live, self._player_ranks if team else self.ranks)
-        if s.decided:  # the places the play-off decided, marked on the live screen
-            extras = [x + (', "playoff": true' if r.start_no in s.decided else "") for x, r in zip(extras, s.rows)]
         changed: list[ChangeRow] = changes(before, live.tournament) if before is not None else []
         # restarted on the file the database ends with: the same version again, not a new one
         again = before is None and digest == self.digest and not force

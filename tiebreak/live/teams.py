@@ -98,9 +98,7 @@ class LiveTeams:
         rows: list[PlaceRow] = []
         for row, r, fixed, playing, moved, since in zip(obj["standings"], s.rows, st.settled, st.playing, st.moved,
                                                         st.since_round):
-            row.update(settled=fixed, playing=playing, moved=moved, since_round=since)
-            if r.number in s.decided:
-                row["playoff"] = True
+            row.update(settled=fixed, playing=playing, moved=moved, since_round=since)  # ("playoff": the JSON's row)
             rows.append((r.number, r.rank, str(row["points"]), fixed, moved,
                          lot_marked(row["place"], r.lot is not None)))  # as every face shows it: 2*, 3-4
         self.ranks = {r.number: r.rank for r in s.rows}
