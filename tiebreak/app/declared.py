@@ -491,7 +491,7 @@ _SHARED = (
     Option("playoff", str, "a play-off results file: the tied players placed by its games (Arbiters' Manual 13.2; "
                            "see 'play-off results' in the guide)",
            metavar="FILE", needs={"serve": ("watch", Message("the play-off places the players of the watched event"))},
-           commands=("standings", "prizes", "site", "serve"), not_on={"api": _NO_FILE, "page": _NO_FILE},
+           commands=("standings", "explain", "prizes", "site", "serve"), not_on={"api": _NO_FILE, "page": _NO_FILE},
            help_for={"site": "the play-off's results (as 'standings --playoff'): the final standings place the tied "
                              "players by it, and the site has a play-off page",
                      "serve": "with --watch FILE: a play-off results file in the same folder, watched too: once the "

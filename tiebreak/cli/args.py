@@ -117,6 +117,7 @@ class Explain(Output):
     file: str
     player: int | None
     pair: list[int] | None  # --players N M
+    playoff: str | None  # a play-off results file
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)

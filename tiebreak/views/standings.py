@@ -40,9 +40,6 @@ BEFORE_NAME = ("title",)
 #: change come after them too); every other player column (federation, rating, club...) comes after the name
 AFTER_VALUES = ("perf", "change")
 
-#: beside a place the play-off decided (``1‡``), on every face that shows the standings, whose legend names it
-PLAYOFF_MARK = "‡"
-
 ColumnKind = Literal["rank", "number", "name", "player", "points", "value"]
 
 
@@ -83,8 +80,8 @@ class StandingsRow:
     @property
     def written(self) -> str:
         """The place as every face shows it: ``5-9`` shared, ``40*`` placed by lot (:func:`lot_marked`), ``1‡``
-        decided by the play-off (:data:`PLAYOFF_MARK`)."""
-        return lot_marked(self.place + PLAYOFF_MARK if self.playoff else self.place, self.lot)
+        decided by the play-off (:data:`~tiebreak.engine.ranking.PLAYOFF_MARK`)."""
+        return lot_marked(self.place, self.lot, self.playoff)
 
 
 @dataclass(frozen=True)
