@@ -124,12 +124,11 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
     its facts, the records of its values (``tiebreak explain``), its matches and its players."""
     s, st = site_words(lang), e.current
     v = team_card_view(st, number, [matches(e, k) for k in range(1, e.last_round + 1)], e.played)
-    short, full = points_words(e, lang)
+    _, full = points_words(e, lang)
     # the place and the values as the standings write and head them ("3-5" shared, "2*" placed by lot, "1‡" by the
-    # play-off, its mark's line of the legend under the tables, as on a player's card; game points «ИО»)
-    facts = [(s["rank_after"], v.place),
-             *((full if j == 0 else key_heading(k, st.tt.primary, lang), num(x))
-               for j, (k, x) in enumerate(v.values.items()))]
+    # play-off, its mark's line of the legend under the tables, as on a player's card; match and game points «МО»,
+    # «ИО», whose full names the explanations below give as the standings' legend does)
+    facts = [(s["rank_after"], v.place), *((key_heading(k, st.tt.primary, lang), num(x)) for k, x in v.values.items())]
     legend = site_lines(place_marks(lang, v.drawn, st.seed, v.played_off))
     return {"title": v.name, "facts": facts, "explanations": _explanations(e, s, lang, number, full), "legend": legend,
             "tables": [
