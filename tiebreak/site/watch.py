@@ -99,10 +99,10 @@ def patched(site: Site, rel: str, values: list[int]) -> bytes | None:
     card does not depend on the ranks) at the cost of reading and writing it.
 
     Measured against making the moved cards again from their view (``benchmarks/site.py --changes 6``, 2,000
-    players, 9 rounds, with this function answering None, 2026-11-27, load 14-21 on 2 cores): the processor time of
-    a change's two steps, median, is 0.88-0.95 s patched and 3.56 s made again (about 4 times as much; every page
-    published in 2.0-2.5 s against 15.9 s, median wall clock), far over the 10 % a simpler path may cost, so the
-    cards whose ranks alone moved stay patched."""
+    players, 9 rounds, with this function answering None, 2026-11-27, load 8-21 on 2 cores, two runs each): the
+    processor time of a change's two steps, median, is 0.88-0.95 s patched and 2.62-3.56 s made again (3 to 4 times
+    as much; every page published in 2.0-2.5 s against 3.1-15.9 s, median wall clock), far over the 10 % a simpler
+    path may cost, so the cards whose ranks alone moved stay patched."""
     held = site.holes.get(rel)
     if held is None or held[0] != site.digests.get(rel) or len(held[1]) != len(values):
         return None
