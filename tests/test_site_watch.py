@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from sources import CORPUS, ROOT, needs
-from waits import HANG_GUARD, until
+from waits import HANG_GUARD, followed, until
 
 pytest.importorskip("jinja2")
 
@@ -104,7 +104,7 @@ def test_a_card_changed_on_the_disk_or_a_name_like_a_placeholder_is_made_again(t
 
 def test_the_watcher_writes_the_pages_into_files_made_ahead_and_leaves_none(tmp_path, monkeypatch):
     """(The bundled example: the files made ahead do not depend on the event's size.)"""
-    follower = pytest.importorskip("watchfiles.main")  # what watch.watch follows the file with
+    pytest.importorskip("watchfiles")
     import threading
 
     from tiebreak.site.spares import Spares
@@ -117,15 +117,7 @@ def test_the_watcher_writes_the_pages_into_files_made_ahead_and_leaves_none(tmp_
     trf.write_text(text, encoding="utf-8")
     out = tmp_path / "site"
     site = build_site(Options(seed=SEED), [str(trf)], str(out), [])
-    stop, watching = threading.Event(), threading.Event()
-    notify = follower.RustNotify  # watches the folder from its making on: a change written after it is seen
-
-    def made(*args):
-        made_notify = notify(*args)
-        watching.set()
-        return made_notify
-
-    monkeypatch.setattr(follower, "RustNotify", made)
+    stop, watching = threading.Event(), followed(monkeypatch)
     thread = threading.Thread(target=watch.watch, args=(site, "en", stop), daemon=True)
     thread.start()
     try:
