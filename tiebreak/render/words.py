@@ -464,7 +464,6 @@ SITE_WORDS = Table("site", {
     'system': term('event_type'),
     'rules': term('rules'),
     'tiebreaks': term('tiebreaks'),
-    'rounds_played': '{k} of {n} rounds played',
     'games': term('games'),
     'score_after': term('score'),
     'rank_after': 'Rank',
@@ -659,6 +658,8 @@ COUNTS = {
     "site": {
         'players_n': ('{n} player', '{n} players'),
         'teams_n': ('{n} team', '{n} teams'),
+        # the rounds of an event (the home page's facts): the noun agrees with the rounds in all, {n}
+        'rounds_played': ('{k} of {n} round played', '{k} of {n} rounds played'),
     },
 }
 
