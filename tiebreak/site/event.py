@@ -29,7 +29,7 @@ from ..app.site import card_ratings, event_seed, players_after, read
 from ..app.standings import groups, shown_columns
 from ..arbiter.columns import PlayerColumns
 from ..engine.errors import InputWarning
-from ..engine.model import Kind, Tournament
+from ..engine.model import Tournament
 from ..engine.ranking import lot_marked
 from ..engine.standings import Standings
 from ..engine.team_matches import players_event
@@ -40,7 +40,7 @@ from ..render.results import FORFEITS as FORFEITS
 from ..render.results import SCORE as SCORE
 from ..views.card import CardView, board_numbers, card_view
 from ..views.crosstable import Crosstable, of_standings
-from ..views.pairings import Round, pairings, results, same_pairs
+from ..views.pairings import Round, current_round, pairings, results, same_pairs
 from ..views.standings import StandingsTable
 
 # SCORE, CELL, FORFEITS: the words and symbols of results, one set for the site and the live screen
@@ -134,10 +134,9 @@ class Event:
 
     @cached_property
     def last_round(self) -> int:
-        """The last round with pairings (played, or paired and pending): the rounds the site shows."""
-        t = self.tournament
-        paired = np.nonzero((t.kind != Kind.ABSENT).any(axis=0))[0]
-        return max([self.played, *(r for r, _, _ in t.pending), int(paired[-1]) + 1 if len(paired) else 0])
+        """The current round (:func:`tiebreak.views.pairings.current_round`, the live screen's): the rounds the site
+        shows, the last named in its menu (byes entered ahead for later rounds make no page)."""
+        return max(self.played, current_round(self.tournament))
 
     def groups_html(self, lang: str) -> str:
         """The category standings and the team ranking of the current standings (``--category``,

@@ -24,7 +24,7 @@ from typing import Any, Literal, TypeVar
 import numpy as np
 
 from ..arbiter.columns import COLUMNS, JSON_KEYS, PlayerColumns
-from ..engine.articles import article
+from ..engine.articles import article, team_article
 from ..engine.errors import SpecifierError
 from ..engine.model import Kind
 from ..engine.passes import Column as EngineColumn
@@ -298,7 +298,8 @@ class LegendEntry:
     catalogue), ``glossary`` (a team event's match or game points, headed by the glossary's name as the standings head
     them: ``МО``, ``ИО``), ``known`` (a catalogue holds the code; else it has no name and no article), ``key`` the
     column's key where the tie-break is listed again (``DE (2)``: the same tie-break applied to those still tied
-    after the columns before it, C.07 4.3; :func:`~tiebreak.engine.ranking.column_keys`), else ``""``."""
+    after the columns before it, C.07 4.3; :func:`~tiebreak.engine.ranking.column_keys`), else ``""``; ``place`` a
+    Type A tie-break (DE, EDE, TBR...), whose number is the place among the tied (0: not separated), not a score."""
 
     spec: TieBreakSpec
     code: str
@@ -307,6 +308,7 @@ class LegendEntry:
     glossary: bool = False
     known: bool = True
     key: str = ""
+    place: bool = False
 
 
 def legend_entries(specs: Sequence[TieBreakSpec], team: bool = False, primary: str = "",
@@ -332,9 +334,11 @@ def legend_entries(specs: Sequence[TieBreakSpec], team: bool = False, primary: s
         glossary = team and code in ("MP", "GP") and spec.text in ("PTS", "MP", "GP")
         entry = (TEAM_CATALOGUE if team else CATALOGUE).get(code)
         cited = "" if entry is None else entry.article
-        if entry is not None and rules is not None and not team:  # (a team's article is its catalogue's, as explain's)
-            cited = article(spec.text, rules, entry.article)
-        entries.append(LegendEntry(spec, code, cited, team, glossary, entry is not None))
+        if entry is not None and rules is not None:  # the rule set's article, as explain's
+            cited = (team_article(replace(spec, code=code), rules, entry.article) if team
+                     else article(spec.text, rules, entry.article))
+        place = entry is not None and entry.group is not None
+        entries.append(LegendEntry(spec, code, cited, team, glossary, entry is not None, place=place))
     return entries
 
 
