@@ -76,9 +76,11 @@ class Event:
     #: shown by the live screen, which knows a game without a result is being played (a file: not played yet)
     live: bool = False
     #: what is made once per version: the crosstable's rows as HTML per language ("": a square's, the same in every
-    #: language), the standings after each round (the table and its rows: the same in every language), the category
-    #: and team-ranking sections per language, each card's records
+    #: language) and each row's first cells (place, number, name, points: the same in every language), the standings
+    #: after each round (the table and its rows: the same in every language), the category and team-ranking sections
+    #: per language, each card's records
     crosstable_rows: dict[str, Markup] = field(default_factory=dict)
+    crosstable_heads: list[str] = field(default_factory=list)
     standings_rows: dict[int, tuple[StandingsTable, Markup]] = field(default_factory=dict)
     groups: dict[str, str] = field(default_factory=dict)
     records: dict[int, list[tuple[Any, ...]]] = field(default_factory=dict)

@@ -21,6 +21,8 @@ from itertools import repeat
 from operator import itemgetter
 from typing import Any, Literal, TypeVar
 
+import numpy as np
+
 from ..arbiter.columns import COLUMNS, JSON_KEYS, PlayerColumns
 from ..engine.articles import article, team_article
 from ..engine.errors import SpecifierError
@@ -147,32 +149,41 @@ def of_ranking(s: Ranking, columns: PlayerColumns | None = None, keys: list[str]
                undefined: str = "-", texts: Callable[[EngineColumn, str], list[str]] | None = None) -> StandingsTable:
     """The standings table of ``s`` (players or teams) with the player ``columns``; ``keys``: the columns of the list
     shown after the points (default: every one but the points: PTS of the players, the first of a team list, the
-    primary score); ``undefined``: the text of an undefined value.  Built column by column: each distinct value of
-    a column written once (:meth:`~tiebreak.engine.passes.Column.texts`, or ``texts``: a writer that keeps them
-    from table to table), then the texts put in the order of the rows."""
+    primary score); ``undefined``: the text of an undefined value.  Built column by column: a column's values taken
+    in the order of the rows, then each distinct value written once (:meth:`~tiebreak.engine.passes.Column.texts`,
+    or ``texts``: a writer that keeps them from table to table)."""
     written = texts or _texts
     ranked = s.rows
-    in_order = _in_order([r.index for r in ranked])
+    order = [r.index for r in ranked]
+    in_order = _in_order(order)
+    rows = np.array(order, dtype=np.intp)
     if isinstance(s, Standings):
-        points = written(s.score, undefined)
+        points = written(_in_rows(s.score, rows), undefined)
         keys = [k for k in s.keys if k != "PTS"] if keys is None else keys
         people = in_order(s.tournament.players)  # (a row's start number and name are looked up through them)
         numbers, names = [p.start_no for p in people], [p.name for p in people]
     else:  # a team event: the first column of its list is the points
-        points = written(s.column(s.keys[0]), undefined)
+        points = written(_in_rows(s.column(s.keys[0]), rows), undefined)
         keys = s.keys[1:] if keys is None else keys
         numbers, names = [r.start_no for r in ranked], [r.name for r in ranked]
     ranks = [r.rank for r in ranked]
     cells = [columns.cells[n] for n in numbers] if columns else []
     column = dict(zip(s.keys, s.columns))  # (s.column looks the key up among the keys it makes again)
     return StandingsTable(keys, columns.names if columns else [], s.seed, place=written_places(ranks), rank=ranks,
-                          start_no=numbers, name=names, points=in_order(points), drawn=[r.lot for r in ranked],
+                          start_no=numbers, name=names, points=points, drawn=[r.lot for r in ranked],
                           players=[[c[j] for c in cells] for j in range(len(columns.names))] if columns else [],
-                          values=[in_order(written(column[key], undefined)) for key in keys], decided=frozenset(s.decided))
+                          values=[written(_in_rows(column[key], rows), undefined) for key in keys],
+                          decided=frozenset(s.decided))
 
 
 def _texts(column: EngineColumn, undefined: str) -> list[str]:
     return column.texts(None, undefined)
+
+
+def _in_rows(column: EngineColumn, rows: np.ndarray) -> EngineColumn:
+    """The values of ``column`` (given in the order of the grid) in the order of the rows, ``rows`` the index of each
+    row in the grid: the texts are then written in the rows' order at once (no list of texts put in order again)."""
+    return EngineColumn(column.num[rows], column.den, None if column.defined is None else column.defined[rows])
 
 
 T = TypeVar("T")
