@@ -110,7 +110,7 @@ def test_two_teams_on_the_command_line_the_api_and_the_page(capsys, client):
     assert main(["explain", str(EXAMPLE_T), "--players", "2", "4", "--tiebreaks", "GP,MP", "--lang", "ru"]) == 0
     out = capsys.readouterr().out
     # GP is the primary score (listed first); MP named as the standings head its column, «МО»
-    assert "впервые разделены по МО [C.07 11.1.1]: 2 против 1" in out
+    assert "впервые разделены по показателю МО [C.07 11.1.1]: 2 против 1" in out
     assert [x.split() for x in out.splitlines()[3:6]] == [["Т1", "поражение", "0", "поражение", "0"],
                                                           ["Т2", "победа", "2", "поражение", "0"],
                                                           ["Т3", "поражение", "0", "ничья", "1"]]

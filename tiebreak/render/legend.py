@@ -40,7 +40,7 @@ def _column(c: Column, lang: str) -> Line | None:
     if c.kind == "player":
         full = COLUMN_WORDS.get(c.key)
         return (COLUMN_HEADINGS.text(c.key, lang), SITE_WORDS.text(full, lang)) if full else None
-    full = {"rank": "column_rank", "number": "number", "points": "points_total"}[c.kind]
+    full = {"rank": "column_rank", "number": "number"}[c.kind]
     return word(c.kind, lang), SITE_WORDS.text(full, lang)
 
 

@@ -558,7 +558,6 @@ SITE_WORDS = Table("site", {
     'column_rank': term('place'),
     'column_sex': term('sex'),
     'column_birth': 'Year of birth',
-    'points_total': term('points'),
     'updated': 'Last updated:',
     'updated_note': 'the time the tournament file was last saved (UTC)',
     'in_play': 'The event is in play: this page reloads itself when the results change.',
