@@ -94,7 +94,7 @@ def test_two_teams_side_by_side_as_two_players():
     s = _teams("GP,MP")
     text = explain_pair(s, 2, 4)
     lines = text.splitlines()
-    assert lines[0] == "team 2 B: rank 3; team 4 D: rank 4"
+    assert lines[0] == "team 2 B: place 3; team 4 D: place 4"
     assert lines[1] == "first separated by MP [C.07 11.1.1]: 2 against 1"
     assert lines[2].split() == ["round", "no.", "2", "no.", "4"]
     assert [x.split() for x in lines[3:6]] == [["R1", "loss", "0", "loss", "0"],   # B lost to A, D to C
