@@ -93,7 +93,7 @@ def test_team_trf_keeps_the_team_records_and_adds_ranks(capsys, tmp_path):
     back = tmp_path / "back.trf"
     back.write_text(text)
     code, again, _ = run(capsys, "standings", str(back), "--format", "csv")  # the list is the file's own 212
-    assert code == 0 and again.splitlines()[0] == "rank,start_no,name,points,MP,GP,BH:MP"
+    assert code == 0 and again.splitlines()[0] == "rank,start_no,name,points,MP,GP,BH:MP,place"
     assert [r.split(",")[1] for r in again.splitlines()[1:]] == ["3", "1", "2", "4"]
 
 
