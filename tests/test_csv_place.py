@@ -1,7 +1,7 @@
-"""The CSV and XLSX standings write a shared place as every other face writes it: a column ``place`` at the right
-of the table (the number ``rank`` kept first for programs, which read the columns where they were), ``23-24`` on both rows two players share, as the text, the page, the website
-and the JSON's ``place`` write it — for players and for teams; without marks, which the ``lot`` and ``playoff``
-columns say (as the JSON's members).
+"""The CSV and XLSX standings write a shared place as every other face writes it: a column ``place`` at the right of the
+table (the number ``rank`` kept first for programs, which read the columns where they were), ``23-24`` on both rows two
+players share, as the text, the page, the website and the JSON's ``place`` write it — for players and for teams; without
+marks, which the ``lot`` and ``playoff`` columns say (as the JSON's members).
 
 Outside values: the published Vega standings of the 2025 Hobsons Bay Cup give nos. 29 Shaiek and 31 Cox 2.5 points
 and BH/C1 18.5 each, nos. 8 Wilkinson and 23 Cox 2.5 and 17.5 each, with 22 players ahead of them: with
@@ -16,7 +16,6 @@ import csv
 import io
 import json
 
-import pytest
 from sources import ROOT
 
 from tiebreak.cli import main

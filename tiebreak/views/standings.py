@@ -284,10 +284,11 @@ class LegendEntry:
     """A column of the list in the standings' legend, without words: ``spec`` the column (its modifiers; ``spec.text``
     as an individual event's column is headed), ``code`` the code of the catalogue that names it (a team event's
     primary score, ``PTS``, by the primary's own: ``MP``), ``article`` (C.07 8.1), ``team`` (named by the team
-    catalogue), ``glossary`` (the points, headed by the name the standings head them with: a team event's match or
-    game points by the glossary's ``МО``, ``ИО``; a player's ``PTS`` as the points column, ``Pts``, «Очки»), ``known`` (a catalogue holds the code; else it has no name and no article), ``key`` the
-    column's key where the tie-break is listed again (``DE (2)``: the same tie-break applied to those still tied
-    after the columns before it, C.07 4.3; :func:`~tiebreak.engine.ranking.column_keys`), else ``""``."""
+    catalogue), ``glossary`` (the points, headed by the name the standings head them with: a team event's match or game
+    points by the glossary's ``МО``, ``ИО``; a player's ``PTS`` as the points column, ``Pts``, «Очки»), ``known`` (a
+    catalogue holds the code; else it has no name and no article), ``key`` the column's key where the tie-break is
+    listed again (``DE (2)``: the same tie-break applied to those still tied after the columns before it, C.07 4.3;
+    :func:`~tiebreak.engine.ranking.column_keys`), else ``""``."""
 
     spec: TieBreakSpec
     code: str
