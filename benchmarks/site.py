@@ -65,6 +65,16 @@ def stamp(path: Path) -> int:
         return 0
 
 
+def _options(**given: object) -> object:
+    """The command's options (``tiebreak.app.options.Options``; in the code before issue 33, ab771bf1, measured the
+    same way: ``tiebreak.service.Options``)."""
+    try:
+        from tiebreak.app.options import Options
+    except ImportError:
+        from tiebreak.service import Options  # type: ignore[no-redef]
+    return Options(**given)  # type: ignore[arg-type]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--players", type=int, default=2000)
@@ -76,7 +86,6 @@ def main() -> None:
     a = ap.parse_args()
     from swiss import generate
 
-    from tiebreak.app.options import Options
     from tiebreak.formats import trf
     from tiebreak.site.build import build_site
     from tiebreak.site.watch import watch
@@ -86,7 +95,7 @@ def main() -> None:
         path = folder / "event.trf"
         trf.dump(generate(a.players, a.rounds, seed=3), path)
         t0, c0 = time.perf_counter(), time.process_time()
-        site = build_site(Options(seed=1), [str(path)], str(folder / "site"), [])
+        site = build_site(_options(seed=1), [str(path)], str(folder / "site"), [])
         print(f"build: {time.perf_counter() - t0:.1f} s wall, {time.process_time() - c0:.1f} s cpu, "
               f"{len(site.digests)} files; load average {os.getloadavg()[0]:.2f}")
         version = folder / "site" / "version.json"

@@ -206,22 +206,44 @@ def test_an_event_of_2018_passes_under_auto(tmp_path, capsys):
     assert code == 1 and json.loads(out)["announced"] == "fide-2024"
 
 
-@pytest.mark.parametrize(("lang", "default"), [("en", "the default list"), ("ru", "списку по умолчанию"),
-                                               ("uk", "типовим списком")])
-def test_a_list_nobody_announced_is_called_the_default_one(lang, default, capsys, tmp_path):
+@pytest.mark.parametrize(("lang", "default", "pts"), [("en", "the default list", "Pts"),
+                                                      ("ru", "списку по умолчанию", "Очки"),
+                                                      ("uk", "списком за замовчуванням", "Очки")])
+def test_a_list_nobody_announced_is_called_the_default_one(lang, default, pts, capsys, tmp_path):
     """The example names no list and its ranks are the only published figures: the check compares under the FIDE
     default list (C.07 for a Swiss event: PTS, BH/C1, BH, DE, WIN, WON, BPG, SB, written here by hand) and says it is
-    the default one, never an announced one; a list given is the announced one."""
+    the default one, never an announced one; a list given is the announced one.  The points are named as the
+    standings head their column (the glossary: «Очки»; "Pts" in English)."""
     example = str(Path(__file__).resolve().parents[1] / "examples" / "hobsons-bay-cup-2025.trf")
     main(["check", example, "--lang", lang])
     first = capsys.readouterr().out.split("\n")[0]
-    assert f"{default} (PTS, BH/C1, BH, DE, WIN, WON, BPG, SB)" in first, first
+    assert f"{default} ({pts}, BH/C1, BH, DE, WIN, WON, BPG, SB)" in first, first
     main(["check", example, "--lang", lang, "--tiebreaks", "PTS,BH"])
     first = capsys.readouterr().out.split("\n")[0]
-    assert first.endswith("fide-2024 (PTS, BH)") and default not in first, first
+    assert first.endswith(f"fide-2024 ({pts}, BH)") and default not in first, first
     # a list the file names (TRF record 202) is no default either: the standings say so, never a note's English
     named = tmp_path / "named.trf"
     named.write_text("202 PTS,BH,SB\n" + Path(example).read_text(encoding="utf-8"), encoding="utf-8")
     main(["check", str(named), "--lang", lang])
     first = capsys.readouterr().out.split("\n")[0]
-    assert first.endswith("fide-2024 (PTS, BH, SB)") and default not in first, first
+    assert first.endswith(f"fide-2024 ({pts}, BH, SB)") and default not in first, first
+
+
+@pytest.mark.parametrize(("lang", "mp", "gp"), [("en", "MP", "GP"), ("ru", "МО", "ИО"), ("uk", "МО", "ІО")])
+def test_a_team_check_names_match_and_game_points_as_the_standings_do(lang, mp, gp, capsys, tmp_path):
+    """Example T's published table with team C's game points written 3 (the standings have 4.5: 1.5 + 1 + 2, its
+    three matches): the verdict's list and the difference's row name the match and game points by the glossary's
+    words, as the team standings head their columns and as the rounds below say «МО», never MP beside «МО»."""
+    team = Path(__file__).parent / "data" / "team" / "example-t.trf"
+    published = tmp_path / "published.csv"
+    published.write_text("rank,team,match_points,game_points\n1,C,5,3\n2,A,4,3.5\n3,B,2,2\n4,D,1,2\n",
+                         encoding="utf-8")
+    main(["check", str(team), "--published", str(published), "--lang", lang])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith(f"fide-2024 ({mp}, {gp}): 1 " + {"en": "difference", "ru": "расхождение",
+                                                             "uk": "розбіжність"}[lang]), lines[0]
+    assert f" C — {gp} [C.07 11.1.2]: " in lines[2] and "3" in lines[2] and "4.5" in lines[2], lines[2]
+    # its three rounds (won 1.5-0.5, drawn 1-1, won 2-0): 2, 1 and 2 match points, by the same word
+    assert [line.rsplit("(", 1)[1] for line in lines[3:6]] == [f"2 {mp})", f"1 {mp})", f"2 {mp})"], lines[3:6]
+    main(["standings", str(team), "-t", "MP,GP", "--lang", lang])
+    assert f" {mp}  " in capsys.readouterr().out  # the standings' heading of the same column

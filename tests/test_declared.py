@@ -375,7 +375,7 @@ def test_a_help_never_repeats_its_default():
 @pytest.mark.parametrize("lang, said", [
     ("en", ["(default: 5; from 0 to 3600)", "(default: 1; from 0.5 to 600)", "(default: 127.0.0.1)"]),
     ("ru", ["(по умолчанию: 5; от 0 до 3600)", "(по умолчанию: 1; от 0.5 до 600)"]),
-    ("uk", ["(типово: 5; від 0 до 3600)", "(типово: 1; від 0.5 до 600)"]),
+    ("uk", ["(за замовчуванням: 5; від 0 до 3600)", "(за замовчуванням: 1; від 0.5 до 600)"]),
 ])
 def test_the_help_says_each_default_in_the_users_language(lang: str, said: list[str]):
     """``tiebreak serve --help``: a version not whole is held 5 s, at most an hour; a broadcast is asked at most once
@@ -413,7 +413,8 @@ def test_the_seed_of_serve_without_watch_is_refused_in_every_language(capsys):
     from tiebreak.cli import main
 
     for lang, words in (("en", "--seed needs --watch: it sets the live standings of the watched files"),
-                        ("ru", "--seed требует --watch: этот параметр задаёт живую таблицу отслеживаемых файлов")):
+                        ("ru", "--seed требует --watch: этот параметр задаёт таблицу в реальном времени для "
+                               "отслеживаемых файлов")):
         assert main(["serve", "--seed", "7", "--lang", lang]) == 2
         assert words in capsys.readouterr().err
 

@@ -51,8 +51,18 @@ def variants(text: str, lang: str) -> list[str]:
 def test_the_glossary_is_a_table_of_every_concept_the_issue_names():
     rows = {r["concept"].split(" (")[0]: r for r in glossary()}
     for concept in ("bye", "half-point bye", "seed of the lots", "tie-break", "match points", "game points",
-                    "Buchholz", "rating", "round", "place", "standings", "settled", "start number"):
+                    "Buchholz", "rating", "round", "place", "standings", "settled", "start number", "default"):
         assert concept in rows, concept
+    assert rows["default"]["uk"] == "за замовчуванням" and "типово" in rows["default"]["not_uk"]
+    assert rows["round robin"]["uk"] == "коловий турнір" and variants("для кругового турніру", "uk") == ["кругов*"]
+    assert variants("таблицы Вармы", "ru") == ["вармы"] and variants("Таблиці Варма (13.17)", "uk") == ["варма"]
+    assert variants("нет равенства: дополнительное соревнование не нужно", "ru") == ["дополнительное соревнование"]
+    assert variants("заместители главного судьи", "ru") == ["судьи"] and variants("головний суддя", "uk") == ["судд*"]
+    assert variants("Перфоманс по Харкнессу", "ru") == ["перфоманс*"] and variants("(без жереба)", "uk") == ["жереба"]
+    assert variants("номер жребия живой таблицы", "ru") == ["живой"]
+    assert variants("Зоннеборн-Бергер (USCF)", "ru") == ["зоннеборн*"] and variants("Медіана (Харкнесс)", "uk") == ["харкнесс*"]
+    assert variants("особиста зустріч, усічений Бухгольц 1", "uk") == ["усіч*"]
+    assert variants("tiebreak: турнірна таблиця в реальному часі", "uk") == ["в реальному часі"]
     assert rows["half-point bye"]["ru"] == "бай в пол-очка" and "½ свободен" in rows["half-point bye"]["not_ru"]
     assert sorted(variants("Число жеребьёвки (seed)", "ru")) == ["seed", "число жеребьёвки"]
     assert variants("номер жребия; --seed 3; BH/C1; номер", "ru") == []  # an option name is a code
@@ -75,6 +85,42 @@ def test_the_catalogue_follows_the_glossary(lang):
             if found:
                 bad.append((m.id, text, found))
     assert not bad, bad[:10]
+
+
+@pytest.mark.parametrize(("lang", "unplayed"), [("ru", "несыгранн"), ("uk", "незігран")])
+def test_a_pending_game_is_one_word_never_the_unplayed_round(lang, unplayed):
+    """The glossary's pending game (paired, its result not yet known) is «недоигранная» / «недограна» («партий не
+    доиграно»): the odds' titles said «несыгранных партий», the word of C.07 Art. 16's unplayed rounds (byes,
+    forfeits), beside the standings' «партий не доиграно»."""
+    from babel.messages.pofile import read_po
+
+    row = next(r for r in glossary() if r["en"] == "pending")
+    stems = {"ru": ("недоигранн", "не доиграно"), "uk": ("недогран", "не дограно")}[lang]
+    assert all(s.split()[-1] in str(row[lang]) for s in stems)
+    path = ROOT / "tiebreak" / "render" / "locale" / lang / "LC_MESSAGES" / "tiebreak.po"
+    with open(path, "rb") as f:
+        catalogue = read_po(f)
+    pending = [(m.id, text) for m in catalogue if m.id and "pending" in str(m.id)
+               for text in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    assert len(pending) >= 10
+    wrong = [(i, text) for i, text in pending if unplayed in text.lower() or not any(s in text for s in stems)]
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize(("lang", "fide"), [("ru", "ФИДЕ"), ("uk", "ФІДЕ")])
+def test_fide_in_a_sentence_is_the_glossarys_word(lang, fide):
+    """«идентификатор FIDE», «рейтинги FIDE», «по умолчанию FIDE» beside the site's «ID ФИДЕ» and «список ФИДЕ»: in a
+    sentence FIDE is the glossary's word; the codes that hold it (``fide-2024``, ``--system fide``) stay."""
+    from babel.messages.pofile import read_po
+
+    assert next(r for r in glossary() if r["en"] == "FIDE")[lang] == fide
+    with open(ROOT / "tiebreak" / "render" / "locale" / lang / "LC_MESSAGES" / "tiebreak.po", "rb") as f:
+        catalogue = read_po(f)
+    latin = [text for m in catalogue if m.id for text in (m.string if isinstance(m.string, tuple) else (m.string,))
+             if re.search(r"(?<=[ (])FIDE(?![\w-])", text)]
+    assert not latin, latin
+    assert sum(fide in text for m in catalogue if m.id for text in
+               (m.string if isinstance(m.string, tuple) else (m.string,))) >= 20
 
 
 def _visible(page: str) -> str:

@@ -47,7 +47,7 @@ def test_every_face_cites_the_manual_under_the_2009_rules(capsys, lang):
     explained = capsys.readouterr().out
     for code, number in MANUAL.items():
         cited = f"{MANUAL_NAME[lang]} {number}"
-        assert page[code].endswith(f"({cited})") and live[code] == page[code], (code, page[code])
+        assert f"({cited})" in page[code] and live[code] == page[code], (code, page[code])
         assert f" [{cited}]" in next(x for x in explained.splitlines() if x.startswith(f"{code} = "))
     assert page["WON"].endswith("(C.07 7.2)")
 

@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
+from waits import HANG_GUARD, until
 
 pytest.importorskip("fastapi")
 pytest.importorskip("watchfiles")
@@ -59,7 +60,7 @@ def _row(doc, start_no):
     return next(r for r in doc["standings"] if r["start_no"] == start_no)
 
 
-def _wait_for_version(base, version, limit=30.0):
+def _wait_for_version(base, version, limit=HANG_GUARD):
     """The document once its version is past ``version``, and the seconds that took (None: not within ``limit``, a
     bound on the wait, not a measure: how fast a result shows is timed in benchmarks/live.py)."""
     start = time.monotonic()
@@ -77,7 +78,7 @@ def _write_and_wait(base, path, text):
         return
     version = httpx.get(base + "/api/live").json()["live"]["version"]
     path.write_text(text)
-    doc, _ = _wait_for_version(base, version, limit=10)
+    doc, _ = _wait_for_version(base, version)
     assert doc is not None, "the server made no version of the file written"
 
 
@@ -149,18 +150,17 @@ def test_history_rows_are_written_beside_the_file(live):
     base, path = live
     before = httpx.get(base + "/api/live").json()["live"]["version"]  # read before the file changes
     path.write_text(EXAMPLE.read_text())  # every result entered: the final standings
-    doc, _ = _wait_for_version(base, before, limit=10)
+    doc, _ = _wait_for_version(base, before)
     assert doc is not None
     assert doc["standings"][0]["start_no"] == 7 and doc["standings"][0]["values"]["BH/C1"] == 30
     assert all(r["settled"] for r in doc["standings"]) and doc["pending"] == []
-    deadline = time.monotonic() + 30  # the version is served first, then written to the database (a bound on the wait)
-    while True:
+    def written() -> tuple[list[tuple[int, int]], int] | None:  # the version is served first, then written down
         with sqlite3.connect(path.parent / "tiebreak-live.sqlite") as db:
             versions = db.execute("select version, round from live_versions where event = 'open.trf'").fetchall()
             places = db.execute("select count(*) from live_places").fetchone()[0]
-        if len(versions) >= doc["live"]["version"] or time.monotonic() > deadline:
-            break
-        time.sleep(0.05)
+        return (versions, places) if len(versions) >= doc["live"]["version"] else None
+
+    versions, places = until(written, "the versions to be written to the database")
     assert [v for v, _ in versions] == list(range(1, doc["live"]["version"] + 1)) and places == 32 * len(versions)
     history = httpx.get(base + "/api/live/history", params={"player": 3}).json()["versions"]
     assert [h["points"] for h in history][:1] == ["4.5"] and history[-1]["points"] == "5.5"
@@ -192,9 +192,7 @@ def test_a_half_written_file_keeps_the_last_good_version(live):
     good = httpx.get(base + "/api/live").json()
     text = EXAMPLE.read_text()
     path.write_text(text[:len(text) // 2])  # the pairing program is writing: half the players, a line cut short
-    deadline = time.monotonic() + 3
-    while time.monotonic() < deadline and not _arbiter(base)["held"]:
-        time.sleep(0.05)
+    until(lambda: _arbiter(base)["held"], "the file to be held back")
     held = _arbiter(base)["held"]
     assert held and not held["reads"] and "could not be read" in held["reason"]
     doc = httpx.get(base + "/api/live").json()
@@ -202,7 +200,7 @@ def test_a_half_written_file_keeps_the_last_good_version(live):
     assert len(doc["standings"]) == 32
     assert httpx.get(base + "/api/live/arbiter").status_code == 401  # the reason is for the arbiter only
     path.write_text(text + "\n")  # written to the end
-    doc, _ = _wait_for_version(base, good["live"]["version"], limit=10)
+    doc, _ = _wait_for_version(base, good["live"]["version"])
     assert doc is not None and doc["live"]["warning"] is None and _arbiter(base)["held"] is None
 
 
@@ -225,15 +223,13 @@ def test_a_file_cut_before_its_last_game_never_becomes_a_published_version(live)
 
     assert len(trf.loads(cut).players) == len(trf.loads(whole).players)  # it reads, every player present
     path.write_text(cut)
-    deadline = time.monotonic() + 3
-    while time.monotonic() < deadline and not _arbiter(base)["held"]:
-        time.sleep(0.05)
+    until(lambda: _arbiter(base)["held"], "the file to be held back")
     held = _arbiter(base)["held"]
     assert held and held["reads"] and "no longer in the file" in held["reason"]
     doc = httpx.get(base + "/api/live").json()
     assert doc["live"]["version"] == good["live"]["version"] and doc["live"]["warning"] is None
     path.write_text(whole + "\n")  # the writer finishes
-    doc, _ = _wait_for_version(base, good["live"]["version"], limit=10)
+    doc, _ = _wait_for_version(base, good["live"]["version"])
     assert doc is not None and doc["live"]["pending"] == good["live"]["pending"]
     kept = httpx.get(base + "/api/live/history", params={"player": 1}).json()["versions"]
     assert [v["version"] for v in kept if v["version"] > good["live"]["version"]] == [good["live"]["version"] + 1]
@@ -298,10 +294,8 @@ def test_live_odds_of_a_round_being_played(tmp_path):
     (tmp_path / "open.trf").write_text(_without_results(EXAMPLE.read_text(), ROUND7_TAKEN_OUT))
     (tmp_path / "done.trf").write_text(EXAMPLE.read_text())
     client = TestClient(live_app(LiveHub(tmp_path, database="none")))
-    deadline = time.monotonic() + 60
-    while (odds := client.get("/api/live", params={"event": "open.trf"}).json()["odds"]) is None:
-        assert time.monotonic() < deadline, "no odds within 60 s"
-        time.sleep(0.1)
+    odds = until(lambda: client.get("/api/live", params={"event": "open.trf"}).json()["odds"], "the live odds",
+                 every=0.1)
     assert odds["method"] == "exact" and odds["outcomes"] == 243 and odds["games"] == 5
     players = odds["players"]  # every player, with the chances of every place he can reach (from his best)
     assert odds["participants"] == len(players) == len(_without_results(EXAMPLE.read_text(), []).split("\n001")) - 1
@@ -391,7 +385,7 @@ def test_the_live_page_on_a_phone_and_a_wide_screen(live, chromium, width, tmp_p
     page.screenshot(path=str(tmp_path / f"live-{width}.png"), full_page=True)
     page.close()
     path.write_text(EXAMPLE.read_text())
-    _wait_for_version(base, version + 1, limit=10)
+    _wait_for_version(base, version + 1)
 
 
 def test_the_board_order_kept_between_versions_is_the_order_made_afresh(tmp_path):
@@ -490,7 +484,7 @@ def test_a_folder_with_a_built_site_watches_the_event_files_only(tmp_path):
         assert main(["site", str(event), "-o", str(folder / "later")]) == 0  # a site made while the server runs
         version = httpx.get(base + "/api/live").json()["live"]["version"]
         event.write_text(EXAMPLE.read_text())  # then a result: the server has seen the new site's files before it
-        assert _wait_for_version(base, version, limit=10)[0] is not None
+        assert _wait_for_version(base, version)[0] is not None
         listed = httpx.get(base + "/api/live/list").json()
         assert [(e["event"], e["warning"]) for e in listed] == [("open.trf", None)]
 

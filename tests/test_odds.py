@@ -254,7 +254,7 @@ def test_api_odds(tmp_path):
     assert doc["players"][0]["start_no"] == 1 and doc["needs"]["start_no"] == 1
     r = client.post("/api/odds", files={"file": ("small.trf", path.read_bytes())},
                     data={"fix": ["9-9=1-0"], "lang": "ru"})
-    assert r.status_code == 400 and r.json()["error"] == "--fix '9-9=1-0': нет несыгранной партии 9-9"
+    assert r.status_code == 400 and r.json()["error"] == "--fix '9-9=1-0': нет недоигранной партии 9-9"
     assert r.json()["field"] == "fix"
     r = client.post("/api/odds", data={"example": "hobsons-bay-cup-2025.trf", "format": "html"})
     assert r.status_code == 200 and '<table id="odds" class="sticky">' in r.text

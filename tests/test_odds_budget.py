@@ -78,7 +78,7 @@ def test_the_title_says_a_round_is_in_play_when_some_of_its_results_are_in():
     odds = compute_odds(t, "PTS,DE")
     assert len(odds.future.games) == 3 and odds.outcomes == 27
     assert to_text(of_odds(odds)).startswith("Odds with round 2 of 3 in play; games pending: 3")
-    assert to_text(of_odds(odds), "ru").startswith("Шансы во время тура 2 из 3: несыгранных партий 3")
+    assert to_text(of_odds(odds), "ru").startswith("Шансы во время тура 2 из 3: недоигранных партий 3")
 
 
 def test_a_large_event_keeps_the_places_asked_for_not_players_squared():

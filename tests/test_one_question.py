@@ -249,8 +249,9 @@ def test_the_sites_standings_say_why_and_what_reading_the_file_said(example_site
         assert _site_lists(client.get("/live/tables", params={"lang": lang}).text) == site, lang
 
 
-def test_every_download_is_dated_by_the_file_as_the_standings_are(capsys, tmp_path):
-    # eyes33b: the standings' page said the file's day while the odds', ratings' and prizes' pages said the clock's
+def test_every_download_is_dated_by_the_event_as_the_standings_are(capsys, tmp_path):
+    # eyes33b: the standings' page said the file's day while the odds', ratings' and prizes' pages said the clock's;
+    # eyes33f: the file's day is a copy's day: every page says the event's last day (record 052: 05/08/2025)
     event = tmp_path / "event.trf"
     shutil.copyfile(EXAMPLE, event)
     saved = datetime.datetime(2025, 10, 20, 12, 0, tzinfo=datetime.timezone.utc).timestamp()
@@ -262,8 +263,8 @@ def test_every_download_is_dated_by_the_file_as_the_standings_are(capsys, tmp_pa
              "ratings": ["ratings", str(event), "--format", "html"],
              "prizes": ["prizes", str(event), "--prizes", str(prizes), "--format", "html"]}
     for face, argv in asked.items():
-        assert "printed 2025-10-20" in _cli(capsys, *argv), face
-    assert "напечатано 2025-10-20" in _cli(capsys, *asked["odds"], "--lang", "ru")
+        assert '@top-right{content:"2025-08-05"' in _cli(capsys, *argv), face
+    assert '@top-right{content:"2025-08-05"' in _cli(capsys, *asked["odds"], "--lang", "ru")
 
 
 #: the opponent of a round is named under the «Соперник» / «Суперник» heading by name and number (as the page's panel

@@ -64,21 +64,19 @@ def test_an_input_is_never_written_over(capsys, tmp_path, command, victim):
     assert (tmp_path / victim).read_bytes() == before
 
 
-def test_the_apis_downloads_are_dated_by_the_file(tmp_path):
-    # the API's pages of a bundled example say the day the file was last written (read here from the file system),
-    # never the clock's: the odds' and the ratings' as the standings'
+def test_the_apis_downloads_are_dated_by_the_event(tmp_path):
+    # the API's pages of a bundled example say the event's own date, never the clock's nor the file's time: the
+    # odds' and the ratings' as the standings'
     import datetime
-    import os
 
     web = pytest.importorskip("starlette.testclient")
     from tiebreak.web import create_app
-    from tiebreak.web.uploads import EXAMPLES
 
-    day = datetime.datetime.fromtimestamp(int(os.stat(EXAMPLES / EXAMPLE.name).st_mtime), datetime.timezone.utc).date()
+    day = datetime.date(2025, 8, 5)  # the event's last day, its record 052 (05/08/2025): never the file's time
     client = web.TestClient(create_app())
     html = {"accept": "text/html"}
     for endpoint, form in (("/api/standings", {"format": "html"}), ("/api/ratings", {}),
                            ("/api/odds", {"after_round": "6", "format": "html", "simulations": "100"})):
         r = client.post(endpoint, data={"example": EXAMPLE.name, "lang": "ru", **form}, headers=html)
         assert r.status_code == 200, (endpoint, r.text[:300])
-        assert f"напечатано {day.isoformat()}" in r.text, endpoint
+        assert f'@top-right{{content:"{day.isoformat()}"' in r.text, endpoint

@@ -12,6 +12,7 @@ import gettext
 import re
 
 import pytest
+from sources import ROOT
 
 from tiebreak.engine.messages import Message, counted, to_json
 from tiebreak.engine.standings import detect_system
@@ -119,3 +120,20 @@ def test_a_shared_place_is_the_word_then_the_places(lang, said):
     if lang != "en":
         po = (LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po").read_text(encoding="utf-8")
         assert not re.findall(r'\{(?:n|place|rank\w*|\d)\}-[а-яіїє]{1,3} (?:мест|місц)', po)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", ["1 of 1 round played", "3 of 7 rounds played", "2 of 21 rounds played", "0 of 22 rounds played"]),
+    ("ru", ["сыграно 1 из 1 тура", "сыграно 3 из 7 туров", "сыграно 2 из 21 тура", "сыграно 0 из 22 туров"]),
+    ("uk", ["зіграно 1 з 1 туру", "зіграно 3 з 7 турів", "зіграно 2 з 21 туру", "зіграно 0 з 22 турів"])])
+def test_the_sites_rounds_played_agree_with_the_rounds_in_all(lang, said, tmp_path):
+    """The website's home page says how many of the event's rounds are played: the noun takes the form of the
+    rounds in all (genitive after «из», «з»: «из 21 тура», «из 22 туров»); it was «сыграно туров: 3 из 7» in every
+    form.  The bundled example has 7 rounds, all played."""
+    from tiebreak.cli import main
+
+    assert [count_sentence("site:rounds_played", n, lang, k=k) for k, n in ((1, 1), (3, 7), (2, 21), (0, 22))] == said
+    example = str(ROOT / "examples" / "hobsons-bay-cup-2025.trf")
+    assert main(["site", example, "-o", str(tmp_path / "site"), "--lang", lang]) == 0
+    home = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", (tmp_path / "site" / lang / "index.html").read_text("utf-8")))
+    assert {"en": "7 of 7 rounds played", "ru": "сыграно 7 из 7 туров", "uk": "зіграно 7 з 7 турів"}[lang] in home

@@ -90,7 +90,7 @@ def test_cli_formats_and_output_file(tmp_path, capsys):
     assert target.read_text().splitlines()[1] == "1,A,2000,25,3,2,1.5,12.5,13,2125"
     assert main(["ratings", str(path), "--system", "harkness", "--format", "html", "--lang", "ru"]) == 0
     page = capsys.readouterr().out
-    assert "Перфоманс по Харкнессу" in page and "<td>2167</td>" in page  # 2000 + 10 × (66.7 − 50) = 2167
+    assert "Перформанс по Харкнессу" in page and "<td>2167</td>" in page  # 2000 + 10 × (66.7 − 50) = 2167
 
 
 def test_cli_never_writes_over_the_input(tmp_path, capsys):

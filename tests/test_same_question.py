@@ -82,7 +82,8 @@ def test_a_place_a_lot_decided_is_starred_in_the_explanation_as_in_the_standings
 def test_a_teams_card_writes_its_place_and_values_as_the_standings(tmp_path, capsys):
     """The bundled team example cut after round 1 (each player's first round kept) with the list MP,GP,BH in its
     record 202: every team is tied with another and placed by lot.  The site's team card said «Місце 1» and «GP 1.5»
-    where the standings say "1*" and head the column «ІО»; now as the standings."""
+    where the standings say "1*" and head the column «ІО», and «Матчеві очки» beside «ІО» where they head the
+    columns «МО», «ІО» (the legend gives the full name); now as the standings."""
     lines = []
     for line in TEAM.read_text(encoding="utf-8").splitlines():
         lines.append(line[:101].rstrip() if line.startswith("001") else line)
@@ -101,7 +102,7 @@ def test_a_teams_card_writes_its_place_and_values_as_the_standings(tmp_path, cap
     assert main(["site", str(cut), "-o", str(out)]) == 0
     for number, (place, game_points) in places.items():
         text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", (out / "uk" / f"team-{number}.html").read_text("utf-8")))
-        assert f"Місце {place} Матчеві очки " in text and f" ІО {game_points} BH " in text
+        assert f"Місце {place} МО " in text and f" ІО {game_points} BH " in text
 
 
 @pytest.mark.parametrize("lang,points", [("en", "Pts"), ("ru", "Очки"), ("uk", "Очки")])

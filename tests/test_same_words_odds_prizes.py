@@ -27,8 +27,8 @@ def _out(capsys, *argv: str) -> str:
 
 
 @pytest.mark.parametrize(("lang", "team", "mp", "matches"), [
-    ("en", "Team", "MP", "matches pending: 2"), ("ru", "Команда", "МО", "несыгранных матчей 2"),
-    ("uk", "Команда", "МО", "незіграних матчів 2")])
+    ("en", "Team", "MP", "matches pending: 2"), ("ru", "Команда", "МО", "недоигранных матчей 2"),
+    ("uk", "Команда", "МО", "недограних матчів 2")])
 def test_a_team_events_odds_speak_of_teams_match_points_and_matches(capsys, lang, team, mp, matches):
     """Example T after round 2 of 3: 4 teams of a round robin, one round left, so 4 / 2 = 2 matches pending (their 4
     boards are the 3^4 = 81 outcomes); the odds head the teams and their match points as the glossary names them

@@ -97,8 +97,15 @@ def _standings(url: str, address: str = "127.0.0.3") -> tuple[httpx.Response, fl
 
 
 def test_file_endpoints_work_when_started_from_the_checkouts_parent_folder(server):
-    # the worker processes import the installed package, not the folder named tiebreak in the current folder
-    r, _ = _standings(server)
+    # the worker processes import the installed package, not the folder named tiebreak in the current folder.  The
+    # first heavy request starts the lane's fork server, which imports the package at the lane's lower priority: at
+    # load 25 that ran past the server's 12 s limit (a 503 saying so, not this test's question), so it is asked again
+    # until the lane has answered something else
+    def answered() -> httpx.Response | None:
+        r, _ = _standings(server)
+        return None if r.status_code == 503 and "took longer than" in r.text else r
+
+    r = until(answered, "the heavy lane to answer within the server's time limit")
     assert r.status_code == 200, r.text
     assert r.json()["standings"][0]["start_no"] == 7  # the bundled example's winner (its own 001 records)
 

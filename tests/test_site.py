@@ -13,6 +13,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 from sources import CORPUS, ROOT
+from waits import HANG_GUARD, followed, until
 
 pytest.importorskip("jinja2")
 
@@ -323,10 +324,9 @@ def test_watch_rewrites_only_the_pages_a_changed_result_touches(tmp_path, capsys
     check_cards(out, trf, 7, capsys)
 
 
-def test_the_watcher_follows_the_file(tmp_path):
+def test_the_watcher_follows_the_file(tmp_path, monkeypatch):
     pytest.importorskip("watchfiles")
     import threading
-    import time
 
     from tiebreak.app.options import Options
     from tiebreak.site.build import build_site
@@ -336,21 +336,18 @@ def test_the_watcher_follows_the_file(tmp_path):
     trf.write_text(SWISS.read_text(encoding="utf-8"), encoding="utf-8")
     out = tmp_path / "site"
     site = build_site(Options(seed=int(SEED)), [str(trf)], str(out), [])
-    stop = threading.Event()
+    stop, watching = threading.Event(), followed(monkeypatch)
     thread = threading.Thread(target=watch, args=(site, "en", stop), daemon=True)
     thread.start()
     try:
-        flipped = flip_last_round(trf.read_text(encoding="utf-8"), 7)
-        deadline = time.monotonic() + 30  # a bound on the wait: it ends when the site has the new version
-        while json.loads((out / "version.json").read_text(encoding="utf-8"))["version"] < 2:
-            assert time.monotonic() < deadline, "the site was not updated"
-            # written again until the watcher (which says nowhere when it has started) sees it: the same bytes
-            # each time, so the version they make is the same
-            trf.write_text(flipped, encoding="utf-8")
-            time.sleep(0.2)
+        until(watching.is_set, "the watcher to follow the file")  # a change written before may go unseen
+        trf.write_text(flip_last_round(trf.read_text(encoding="utf-8"), 7), encoding="utf-8")
+        until(lambda: json.loads((out / "version.json").read_text(encoding="utf-8"))["version"] >= 2,
+              "the site to be updated")
     finally:
         stop.set()
-        thread.join(5)
+        thread.join(HANG_GUARD)
+    assert not thread.is_alive()
 
 
 def test_several_events_get_a_folder_each(tmp_path):

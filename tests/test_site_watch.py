@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from sources import CORPUS, ROOT, needs
-from waits import HANG_GUARD, until
+from waits import HANG_GUARD, followed, until
 
 pytest.importorskip("jinja2")
 
@@ -117,12 +117,15 @@ def test_the_watcher_writes_the_pages_into_files_made_ahead_and_leaves_none(tmp_
     trf.write_text(text, encoding="utf-8")
     out = tmp_path / "site"
     site = build_site(Options(seed=SEED), [str(trf)], str(out), [])
-    stop = threading.Event()
+    stop, watching = threading.Event(), followed(monkeypatch)
     thread = threading.Thread(target=watch.watch, args=(site, "en", stop), daemon=True)
     thread.start()
     try:
-        # each wait with its own hang guard (tests/waits.py), not a timing: a build on a loaded machine takes 20 s
+        # each wait with its own hang guard (tests/waits.py), not a timing: a build on a loaded machine takes 20 s.
+        # The file is changed once the watcher follows it (the files made ahead come before: a change written
+        # between the two went unseen, and the test waited its 120 s for an update that never came)
         until(lambda: site.spares is not None and site.spares.files, "files made ahead while the watcher waits")
+        until(watching.is_set, "the watcher to follow the file")
         assert site.spares.folder is not None and site.spares.folder.parent == tmp_path  # beside the site
         trf.write_text(flip(text, 3, 5), encoding="utf-8")
         until(lambda: json.loads((out / "version.json").read_text(encoding="utf-8"))["version"] >= 3,

@@ -372,7 +372,7 @@ def test_check_published_standings_from_the_page(browser, server, capsys):
     assert page.locator("#check-result h2").inner_text() == "rapid-1-2024.trf"
     assert page.locator("#check-result p").first.inner_text() == (cli.splitlines()[0].split(".trf: ", 1)[1]
                                                                    + "\n" + cli.splitlines()[1].strip())
-    assert "(PTS, BH, BH/C1)" in cli.splitlines()[0]
+    assert "(Очки, BH, BH/C1)" in cli.splitlines()[0]  # the points as the standings head them
     # the columns of `check --format html`: the rounds behind each difference too
     heads = page.locator("#check-result table.cards thead th").all_inner_texts()
     assert heads == ["Учасник", "Показник", "опубліковано", "у нас", "збігається з правилами",
@@ -399,7 +399,7 @@ def test_the_page_finds_the_vega_export_right(browser, server, capsys):
     cli = command_check(capsys, PUBLISHED.parent / "tournament.trf", PUBLISHED, "en")
     assert page.locator("#check-result h2").inner_text() == "tournament.trf"
     assert page.locator("#check-result p").first.inner_text() == cli.splitlines()[0].split(".trf: ", 1)[1]
-    assert "right under the announced rules fide-2024 (PTS, BH, BH/C1, SB)" in cli.splitlines()[0]
+    assert "right under the announced rules fide-2024 (Pts, BH, BH/C1, SB)" in cli.splitlines()[0]
     first = page.locator("#check-result table.rules tbody tr").first.locator("td").all_inner_texts()
     assert first == ["fide-2024", "96/96", "32/32"]
     assert page.locator("#check-result table.cards").count() == 0

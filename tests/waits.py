@@ -6,9 +6,10 @@ the package."""
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -51,3 +52,21 @@ def _asked(condition: Callable[[], T], what: str, deadline: float, limit: float)
     if not value and time.monotonic() > deadline:
         raise AssertionError(f"waited {limit:g} s for {what}")
     return value
+
+
+def followed(monkeypatch: Any) -> threading.Event:
+    """An event set once a watcher started later in this process (watchfiles, as ``site --watch`` and ``serve
+    --watch`` use it) follows its folders: a change written from then on is seen, one written before may not be (the
+    watcher says nowhere when it has started, and under load it starts seconds after its thread)."""
+    import watchfiles.main  # noqa: PLC0415  an extra's dependency ([live]): the tests that call this skip without it
+
+    ready = threading.Event()
+    made = watchfiles.main.RustNotify  # it follows the folders from its making on
+
+    def watcher(*args: Any) -> Any:
+        notify = made(*args)
+        ready.set()
+        return notify
+
+    monkeypatch.setattr(watchfiles.main, "RustNotify", watcher)
+    return ready

@@ -216,8 +216,6 @@ _NOT_ON_PAGE_ODDS = "the page asks for the odds with the list and rules of its s
                     "are the command line's and the API's"
 
 #: the options of one command only (or of a few commands' outputs), in the order its help lists them
-#: the last millisecond of the year 9999: a file's time beyond it is no time
-MAX_MODIFIED = 253_402_300_799_999
 _OWN = (
     # standings
     Option("standings_file", str, "TRF (TRF-16, TRF-2026, Krause .tab), Chess-JSON, Chess-Results XML, PGN, CSV or "
@@ -312,7 +310,8 @@ _OWN = (
            flag=("--format", "-f"), default="text", choices=("text", "json", "html"), commands=("prizes",),
            not_on=_ANSWERED),
     # series
-    Option("series_file", str, "the events' files, in the order they were played", name="file", positional=True,
+    Option("series_file", str, "the events' files, in the order they were played; FILE:N is tournament N of a file "
+                               "that holds several (a Sharly Chess database's events)", name="file", positional=True,
            nargs="+", commands=("series",), not_on=_UPLOADED),
     Option("points", str, "place:25,18,15... (points of each place) or score (the event score)", required=True,
            commands=("series",), forms=("series",), page=True,
@@ -464,12 +463,6 @@ _SHARED = (
     Option("model", str, "equal: every result 1/3; elo: Davidson's draw model on the ratings and colour",
            default=tools.DEFAULT_MODEL, choices=tools.MODELS, commands=("odds",), forms=ODDS_FORM,
            not_on={"page": _NOT_ON_PAGE_ODDS}),
-    Option("modified", int, "the uploaded file's last change, in milliseconds since 1970 (a browser's "
-                            "File.lastModified): the date its downloads say they were printed, as the command line "
-                            "takes a file's own; without it an upload's downloads print no date",
-           low=0, high=MAX_MODIFIED, forms=STANDINGS_FORM + ODDS_FORM + RATINGS_FORM, example=1749513600000,
-           not_on={"cli": "the command line reads the file's own time",
-                   "page": "sent by the page's script with the file chosen (its lastModified), never typed"}),
     Option("no_lots", bool, "leave remaining ties unbroken (shared ranks)", default=False,
            needs=_LIVE, commands=("standings", "explain", "playoffs", "prizes", "site", "serve"), forms=STANDINGS_FORM, page=True,
            help_for={"serve": "with --watch: the live standings (and the --site) leave remaining ties unbroken "

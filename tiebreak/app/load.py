@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import datetime
-import os
 from dataclasses import replace
 
 from ..arbiter import points_column
@@ -89,20 +88,15 @@ def player_list(path: str, warnings: list[InputWarning]) -> list[Player]:
     return list(readers.load(path, warnings, None).players)
 
 
-def file_time(path: str) -> datetime.datetime | None:
-    """When the file ``path`` was last written (UTC, whole seconds): the time its results last changed, which every
-    download of it is dated by (the standings' page and PDF, the odds', ratings' and prizes' pages, the website's
-    downloads), never the clock's; None where it cannot be read or is the time 0 (1970-01-01, which no file written
-    since has: an upload sent without its time, ``modified``, is given it, so its downloads print no date rather than
-    the day it arrived).  An upload sent with ``modified`` (the page sends the file's lastModified) has that time."""
-    try:
-        seconds = int(os.stat(path).st_mtime)
-    except OSError:
-        return None
-    return datetime.datetime.fromtimestamp(seconds, datetime.timezone.utc) if seconds > 0 else None
+def event_date(t: Tournament) -> datetime.date | None:
+    """The event's own date, which every download of it is dated by (the standings' page and PDF, the odds',
+    ratings' and prizes' pages, the website's downloads): its last day, else its first, as the file gives them; None
+    when the file gives none (no date is printed).  Never the clock's nor the file's time (a copy made today would
+    print today), so the same file prints the same bytes anywhere, any day.
 
-
-def file_date(path: str) -> datetime.date | None:
-    """The day of :func:`file_time`: the date a download of the file ``path`` says it was printed."""
-    when = file_time(path)
-    return when.date() if when else None
+    >>> from tiebreak.engine.model import Player
+    >>> t = Tournament.build([Player(1)], 1, start_date=datetime.date(2025, 4, 29))
+    >>> event_date(t), event_date(replace(t, end_date=datetime.date(2025, 5, 27))), event_date(Tournament.build([], 1))
+    (datetime.date(2025, 4, 29), datetime.date(2025, 5, 27), None)
+    """
+    return t.end_date or t.start_date

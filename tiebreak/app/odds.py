@@ -9,7 +9,7 @@ from ..engine.errors import InputError, InputWarning, Message, Place
 from ..engine.team_matches import has_teams, players_event
 from ..render import odds as render
 from ..views.odds import of_odds
-from .load import file_date, load, named
+from .load import event_date, load, named
 from .options import OddsOptions, list_and_rules
 
 
@@ -40,7 +40,7 @@ def render_odds(o: OddsOptions, path: str, warnings: list[InputWarning], progres
     if o.format == "json":
         return render.to_json(view, o.lang, named(o, path, warnings))
     if o.format == "html":
-        return render.to_html(view, o.lang, printed=file_date(path))
+        return render.to_html(view, o.lang, printed=event_date(t))
     if o.format == "page":  # the page's part: the same view and renderer as the download and the website
         return render.odds_section(view, o.lang)
     return render.to_text(view, o.lang)

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from ..render.i18n import message
 from ..render.output import worded
 from ..render.tools import prizes_html
 from ..render.words import PRIZE_WORDS
-from .load import file_date
+from .load import event_date
 from .options import Options
 from .standings import final_standings
 
@@ -41,6 +42,8 @@ class Prizes:
     seed: int | None
     notes: list[str]
     warnings: list[InputWarning]
+    #: the event's own date, which dates the page (:func:`~tiebreak.app.load.event_date`)
+    date: datetime.date | None = None
 
     def to_json_obj(self, lang: str = "en") -> dict[str, Any]:
         """The JSON answer (``tiebreak prizes --format json``, ``/api/prizes``): ``awards``, ``seed``, then the notes
@@ -64,7 +67,7 @@ def prizes(o: Options, path: str, text: str, source: str, method: str, warnings:
               for a in allocation.awards]
     unpaid = [Message("{} is not awarded: no eligible player is left for it (each player receives one prize, the best)",
                       p.name) for p in allocation.unpaid]
-    return Prizes(awards, s.seed, [*s.notes, *unpaid], list(s.warnings))
+    return Prizes(awards, s.seed, [*s.notes, *unpaid], list(s.warnings), event_date(s.tournament))
 
 
 def prize_rests(awards: list[dict[str, Any]], lang: str = "en") -> list[str]:
@@ -104,7 +107,7 @@ def _runs(amounts: list[Any]) -> str:
 def prizes_page(paid: Prizes, lang: str, path: str) -> str:
     """The prize table of the file at ``path`` as a page (``tiebreak prizes --format html``), titled by the file's
     name and dated by the file, as every download; the standings' notes and warnings under it."""
-    return prizes_html(paid.awards, prize_rests(paid.awards, lang), lang, Path(path).name, file_date(path),
+    return prizes_html(paid.awards, prize_rests(paid.awards, lang), lang, Path(path).name, paid.date,
                        said(paid, lang), paid.seed)
 
 

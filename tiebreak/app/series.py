@@ -10,6 +10,10 @@ into the standings of the series (:mod:`tiebreak.arbiter.series`).
 
 from __future__ import annotations
 
+import os
+import re
+from dataclasses import replace
+
 from ..arbiter.series import Series
 from ..arbiter.series import series as series_standings
 from ..engine.errors import InputWarning
@@ -17,13 +21,31 @@ from .options import Options
 from .standings import individual_standings
 
 
+def file_event(path: str) -> tuple[str, int | None]:
+    """An event of a series: ``FILE:N``, tournament ``N`` of a file that holds several (a Sharly Chess database's
+    events, each its own), when ``FILE`` exists and ``FILE:N`` does not; else the file itself and no tournament named
+    (``--event`` then names it, for every file).
+
+    >>> file_event("examples/hobsons-bay-cup-2025.trf:4"), file_event("examples/hobsons-bay-cup-2025.trf")
+    (('examples/hobsons-bay-cup-2025.trf', 4), ('examples/hobsons-bay-cup-2025.trf', None))
+    >>> file_event("no-such-file.sce:4")
+    ('no-such-file.sce:4', None)
+    """
+    m = re.fullmatch(r"(.+):([0-9]{1,12})", path)
+    if m and os.path.isfile(m[1]) and not os.path.exists(path):
+        return m[1], int(m[2])
+    return path, None
+
+
 def series(o: Options, paths: list[str], points: str, best: int | None, tiebreaks: str,
            warnings: list[InputWarning], names: list[str] | None = None) -> Series:
-    """The standings of the series of the events ``paths`` (each one's players' final standings under ``o``), by
-    ``points`` (``place:25,18,15`` or ``score``), the best ``best`` events counted; an event that cannot be read is
-    an error naming it (``names``: the files as the user knows them, an upload's name)."""
+    """The standings of the series of the events ``paths`` (each one's players' final standings under ``o``; a path
+    ``FILE:N`` tournament ``N`` of a file that holds several, :func:`file_event`), by ``points``
+    (``place:25,18,15`` or ``score``), the best ``best`` events counted; an event that cannot be read is an error
+    naming it (``names``: the files as the user knows them, an upload's name)."""
     events = []
-    for k, path in enumerate(paths):
-        s = individual_standings(o, path, warnings)
-        events.append((s.tournament.name or (names[k] if names else path), s))
+    for k, given in enumerate(paths):
+        path, event = file_event(given)
+        s = individual_standings(o if event is None else replace(o, event=event), path, warnings)
+        events.append((s.tournament.name or (names[k] if names else given), s))
     return series_standings(events, points, best, tiebreaks)

@@ -28,7 +28,7 @@ from ..engine.team_matches import has_teams, players_event
 from ..formats import membership, trf
 from ..render import output
 from .declared import PAGE_FORMAT, check_needed
-from .load import file_time, load, named
+from .load import event_date, load, named
 from .options import Options, list_and_rules, refuse_individual_options
 
 if TYPE_CHECKING:
@@ -85,14 +85,13 @@ def render_standings(o: Options, path: str,
     """The standings of one file in ``o.format``, the notes, and the standings object (team or individual)."""
     check_needed("standings", vars(o))  # the API's form as the command line: a team ranking's options without it
     t = load(o, path, warnings)
-    when = file_time(path)  # the page's date: when the results last changed, as the website's; never the clock's
     s: Standings | TeamStandings
     if ranks_teams(o, t):
         refuse_individual_options(o)
         s = team_standings(o, t, warnings)
     else:
         s = individual_standings(o, path, warnings, t)
-    writers = standings_writers(t, s, o, when)
+    writers = standings_writers(t, s, o)
     if o.format not in writers:
         raise SpecifierError(Message("format {} is not available for team events", repr(o.format)))
     s.warnings = named(o, path, warnings)[:]  # a team event's too: reading the file and building its teams
@@ -107,13 +106,13 @@ def shown_columns(s: Standings, o: Options | None = None) -> PlayerColumns:
     return player_columns(s, o.columns, o.unrated_rating) if o is not None else player_columns(s, "auto")
 
 
-def standings_writers(t: Tournament, s: Standings | TeamStandings, o: Options,
-                      when: datetime.datetime | None = None) -> dict[str, Writer]:
+def standings_writers(t: Tournament, s: Standings | TeamStandings, o: Options) -> dict[str, Writer]:
     """The output formats of the standings ``s`` (the players' or the teams') of the file ``t``; an individual
     event's with the player columns, the category standings and the team ranking ``o`` asks for (a note on undefined
-    rating tie-breaks is added to ``s.notes``); ``when``: the date the page and the PDF say they were printed (the
-    website's: when the results last changed; else today's)."""
+    rating tie-breaks is added to ``s.notes``); the page and the PDF dated by the event's own date
+    (:func:`~tiebreak.app.load.event_date`; none printed without one)."""
     pc, text, sections, columns = None, "", "", None
+    when = event_date(t)
     extra: dict[str, Any] = {}
     if isinstance(s, Standings):  # what only players have: their columns, categories and clubs
         pc = shown_columns(s, o)
@@ -124,7 +123,7 @@ def standings_writers(t: Tournament, s: Standings | TeamStandings, o: Options,
     def page() -> str:
         from ..render import html  # noqa: PLC0415  start-up: the page's renderer only for a page (+14 ms measured, -X importtime)
 
-        return html.to_html(s, o.lang, sections, pc, when.date() if when else None)
+        return html.to_html(s, o.lang, sections, pc, when)
 
     def page_part() -> str:
         from ..render.page_standings import standings_part  # noqa: PLC0415  start-up: as the page (its renderer)
@@ -168,11 +167,13 @@ def group_sections(o: Options, s: Standings, pc: PlayerColumns) -> tuple[dict[st
     return extra, text, sections, render.category_columns(cats) if cats else None
 
 
-def _pdf(page: str, when: datetime.datetime | None = None) -> bytes:
-    """The page printed (``when``: its date, else the clock's)."""
+def _pdf(page: str, when: datetime.date | None = None) -> bytes:
+    """The page printed, its creation date the event's ``when`` (none: 1970-01-01, the date that says none is
+    known; never the clock's)."""
     from ..render.pdf import html_to_pdf  # noqa: PLC0415  start-up: the PDF printer (Chromium's driver) only for a PDF (+5 ms)
 
-    return html_to_pdf(page, when=when)
+    day = when or datetime.date(1970, 1, 1)
+    return html_to_pdf(page, when=datetime.datetime(day.year, day.month, day.day, tzinfo=datetime.timezone.utc))
 
 
 def workbook(csv_text: str) -> bytes:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from .messages import Message
 from .registry import CATALOGUE, parse
 from .rules import RuleSet
+from .specifier import TieBreakSpec
 
 #: Arbiters' Manual Art. 13 (seeds 000/003) for the codes the 2009 rules share with C.07
 ARBITERS_MANUAL = {
@@ -26,6 +27,15 @@ ARBITERS_MANUAL = {
     "ARO/C1": "13.3.2", "DE": "13.5", "KS": "13.6.1", "BWG": "13.7", "BPG": "13.8", "WIN": "13.11.4", "SB": "13.9.1",
     "L-SBH": "13.13.2 (2.5)", "EMMSB": "13.13.3 (3.2)", "EMGSB": "13.13.3 (3.3)", "EGMSB": "13.13.3 (3.4)",
     "EGGSB": "13.13.3 (3.5)", "MPVGP": "13.10/13.12",
+}
+#: the Arbiters' Manual Art. 13 of a team event's tie-breaks (seeds 000/003: 13.10 and 13.12 the team's own results,
+#: 13.13.3 Sonneborn-Berger for teams, A-D (the team SB of 13.9.3 is its B, EMGSB); Buchholz, Koya and wins by their
+#: general articles, as players')
+ARBITERS_MANUAL_TEAMS = {
+    "MP": "13.12.1", "GP": "13.12.2", "MPVGP": "13.10, 13.12", "DE": "13.12.3", "SB": "13.13.3",
+    "ESB": "13.13.3", "EMMSB": "13.13.3 (3.2)", "EMGSB": "13.13.3 (3.3)", "EGMSB": "13.13.3 (3.4)",
+    "EGGSB": "13.13.3 (3.5)", "BH": "13.4.1", "BH/M1": "13.4.2", "BH/M2": "13.4.3", "BH/C1": "13.4.4",
+    "BH/C2": "13.4.5", "KS": "13.6.1", "WIN": "13.11.4",
 }
 #: what a rule set of another family reads otherwise, cited after the C.07 article (messages: worded in the reader's
 #: language)
@@ -78,3 +88,25 @@ def source_text(source: int, rules: RuleSet, default: str = "", team: bool = Fal
     """The words for a contribution's source under ``rules`` (``default``, the C.07 words, unless the rule set words it
     otherwise); ``team``: of a team's match."""
     return (_TEAM_BY_FAMILY if team else _BY_FAMILY).get((rules.family, source)) or default
+
+
+def team_article(spec: TieBreakSpec, rules: RuleSet, c07: str) -> str:
+    """The article behind a team event's ``spec`` under ``rules``; ``c07`` is the team catalogue's article.  Under
+    ``fide-2009`` the Arbiters' Manual's (:data:`ARBITERS_MANUAL_TEAMS`), and where it has no article for the
+    tie-break (extended direct encounter, the board tie-breaks, SSSC...) the 2023 article said as such, never cited
+    silently.  A message, as :func:`article`.
+
+    >>> from .rules import RULE_SETS
+    >>> team_article(TieBreakSpec("BH", cut=1), RULE_SETS["fide-2009"], "C.07 8.1, 16")
+    "Arbiters' Manual 13.4.4"
+    >>> team_article(TieBreakSpec("EDE"), RULE_SETS["fide-2009"], "C.07 13.3")
+    "C.07 13.3, 2023; not in the Arbiters' Manual"
+    >>> team_article(TieBreakSpec("EDE"), RULE_SETS["fide-2024"], "C.07 13.3")
+    'C.07 13.3'
+    """
+    if rules.family != "legacy" or not c07.startswith("C.07"):
+        return c07
+    cut = f"/C{spec.cut}" if spec.cut else f"/M{spec.median}" if spec.median else ""
+    found = ARBITERS_MANUAL_TEAMS.get(spec.code + cut) or ARBITERS_MANUAL_TEAMS.get(spec.code)
+    return (Message("Arbiters' Manual {}", found) if found
+            else Message("{}, 2023; not in the Arbiters' Manual", c07))

@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from .articles import team_article
 from .errors import InputWarning
 from .messages import Message, Term, TieBreakList
 from .model import Tournament
@@ -122,8 +123,10 @@ class TeamStandings:
         return round_contributions(self.tt.matches, self.column(spec), self.tt.matches.row(number), self.rules, True)
 
     def article(self, key: str) -> str:
-        """The article of a column's team tie-break (C.07 Arts 11-12)."""
-        return TEAM_CATALOGUE[self.specs[self.keys.index(key)].code].article
+        """The article of a column's team tie-break under the rules in force (C.07 Arts 11-13; the Arbiters' Manual
+        under ``fide-2009``: :func:`~tiebreak.engine.articles.team_article`)."""
+        spec = self.specs[self.keys.index(key)]
+        return team_article(spec, self.rules, TEAM_CATALOGUE[spec.code].article)
 
     def is_group(self, key: str) -> bool:
         """Whether a column's team tie-break is computed among the still-tied teams only (Type A)."""

@@ -71,9 +71,24 @@ def player_record(line: str, ln: int, source: str, points: dict[str, Fraction]) 
     rank_text = line[85:89].strip()
     return Player(
         start_no=start, name=one_line(line[14:47]).strip(), rating=rating or None, sex=line[9:10].strip(),
-        title=line[10:13].strip(), federation=line[53:56].strip(), fide_id=line[57:68].strip(),
+        title=_title(line[10:13].strip()), federation=line[53:56].strip(), fide_id=line[57:68].strip(),
         birth_date=line[69:79].strip(), declared_points=declared,
         declared_rank=int(rank_text) if rank_text.isascii() and rank_text.isdigit() else None, source_line=ln)
+
+
+#: the title codes of TRF files before 2006 (small letters, as the FIDE reference checker reads them too:
+#: ../shared/spec/trf.md, the 001 record's columns 11-13), written as every face writes a title
+OLD_TITLES = {"g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM"}
+
+
+def _title(code: str) -> str:
+    """A 001 record's title: an old code (``g``, ``wm``) as the title it stands for (``GM``, ``WIM``), any other as
+    written.
+
+    >>> _title("g"), _title("wm"), _title("IM"), _title("")
+    ('GM', 'WIM', 'IM', '')
+    """
+    return OLD_TITLES.get(code, code)
 
 
 class PlayerRecords:
@@ -138,7 +153,8 @@ def read_players(rows: Sequence[tuple[int, str]], source: str) -> PlayerRecords:
     declared = np.array([value_of.get(text, np.nan) for text in point_texts], np.float64)
     players = list(map(
         Player, start.tolist(), _texts(lines, 14, 47), [r or None for r in rating.tolist()], _texts(lines, 9, 10),
-        _texts(lines, 10, 13), _texts(lines, 53, 56), _texts(lines, 57, 68), _texts(lines, 69, 79),
+        [OLD_TITLES.get(x, x) for x in _texts(lines, 10, 13)], _texts(lines, 53, 56), _texts(lines, 57, 68),
+        _texts(lines, 69, 79),
         [points.get(text) for text in point_texts], [None if b else r for r, b in zip(rank.tolist(), blank_rank.tolist())],
         [ln for ln, _ in rows]))
     error: InputError | None = None

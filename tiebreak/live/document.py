@@ -73,8 +73,8 @@ class DocumentWriter:
     def standings(self, s: Standings, extras: list[str] | None = None) -> OpenDocument:
         """The ``/api/standings`` document of ``s`` without its closing brace, in any language; ``extras`` are JSON
         members added to each row (in the order of ``s.rows``)."""
-        lines = output.json_rows(output.json_table(s, self._column_texts), self._members_of(s), extras)
-        return OpenDocument(output.to_json_obj(s, standings=False), list(s.notes), list(s.warnings), lines)
+        rows = output.json_rows(output.json_table(s, self._column_texts), self._members_of(s), extras)
+        return OpenDocument(output.to_json_obj(s, standings=False), list(s.notes), list(s.warnings), rows)
 
     def write(self, s: Standings | None, live: dict[str, Any], standings: OpenDocument | None = None,
               lang: str = "en") -> str:
@@ -92,10 +92,11 @@ class DocumentWriter:
 @dataclass(frozen=True)
 class OpenDocument:
     """A standings document without its closing brace (the live members follow it), written in any language: its
-    members as ``/api/standings`` has them (``head``, in English), the rows written once (``rows``:
-    :func:`tiebreak.render.output.json_rows`, one a line; None: a team document, whose rows are in ``head`` and
-    written with it by :func:`tiebreak.render.output.dumps_exact`), the ``notes`` and ``warnings`` worded in the
-    language asked from their messages (:func:`tiebreak.render.output.worded`), never from the English text."""
+    members as ``/api/standings`` has them (``head``, in English), the rows written once (``rows``: their text in
+    pieces, a row a line, :func:`tiebreak.render.output.json_rows`; None: a team document, whose rows are in
+    ``head`` and written with it by :func:`tiebreak.render.output.dumps_exact`), the ``notes`` and ``warnings``
+    worded in the language asked from their messages (:func:`tiebreak.render.output.worded`), never from the English
+    text."""
 
     head: dict[str, Any]
     notes: list[str] | None
@@ -111,5 +112,5 @@ class OpenDocument:
         members = [f"  {json.dumps(k)}: {json.dumps(v, ensure_ascii=False)}" for k, v in head.items() if k != "standings"]
         rows = self.rows
         members.insert(list(head).index("standings"),
-                       '  "standings": [\n    ' + ",\n    ".join(rows) + "\n  ]" if rows else '  "standings": []')
+                       "".join(['  "standings": [\n    ', *rows, "\n  ]"]) if rows else '  "standings": []')
         return "{\n" + ",\n".join(members)

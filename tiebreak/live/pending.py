@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ..engine.model import BLACK, NO_OPPONENT, WHITE, Kind, Tournament
+from ..views.pairings import current_round
 
 #: 1-based column of the round-1 block of a TRF 001 record, and the width of a block
 _FIRST, _STRIDE = 92, 10
@@ -80,7 +81,7 @@ class AsItStands:
     tournament: Tournament
     #: (round, white start number, black start number) of every pending game, by round then board order of the file
     pending: list[tuple[int, int, int]]
-    #: the round being played: the last round with any pairing (0 before the first)
+    #: the round being played (:func:`tiebreak.views.pairings.current_round`, the website's; 0 before the first)
     round: int
 
 
@@ -116,8 +117,7 @@ def as_it_stands(t: Tournament, blocks: dict[int, list[tuple[int, int, int]]]) -
     # a game now in the grid is no longer one of the reader's pending list (else it would be counted twice)
     in_grid = set(pending)
     live = replace(t, kind=kind, opponent=opponent, colour=colour, pending=[g for g in t.pending if g not in in_grid])
-    paired = np.nonzero((opponent >= 0).any(axis=0))[0]
-    return AsItStands(live, pending, int(paired[-1]) + 1 if len(paired) else live.rounds_with_results)
+    return AsItStands(live, pending, current_round(live))
 
 
 def settled(points: np.ndarray, gain: np.ndarray) -> np.ndarray:

@@ -141,8 +141,8 @@ def _pairings(tt: TeamTournament, t: Tournament, round_no: int, rank: dict[int, 
     the first team the one with White on its first board), in the live API's members: the teams (``white``,
     ``black``), the game points of the boards finished, the result once every board has one, the boards being
     played (``pending``); then every team without a match (:func:`tiebreak.views.matches.round_byes`: the kind of
-    bye as the crosstable codes it, ``""`` not paired; the game points it counts, None when it counts none: a team
-    not paired played nothing, so no "(0)" is shown beside it)."""
+    bye as the crosstable codes it, ``""`` not paired; the match points it counts, ``mp``; the game points, None
+    when it counts none: a team not paired played nothing)."""
     if round_no < 1:
         return []
     ms = round_matches(tt, t, round_no, rank or None)
@@ -155,6 +155,6 @@ def _pairings(tt: TeamTournament, t: Tournament, round_no: int, rank: dict[int, 
                     "white_mp": mp[0], "black_mp": mp[1],
                     "result": None if pending else f"{first}–{second}", "pending": pending, "board": board})
     playing = {x for m in ms for x in (m.first, m.second)}
-    return out + [{"start_no": b.team, "kind": CODE[b.kind],
+    return out + [{"start_no": b.team, "kind": CODE[b.kind], "mp": format_number(b.match_points),
                    "gp": format_number(b.game_points) if b.game_points else None, "board": None}
                   for b in round_byes(tt, round_no, playing)]

@@ -5,7 +5,7 @@ rounds behind it, the rule sets best first.
 >>> from tiebreak.arbiter.check import Agreement, Report
 >>> r = Report("a.trf", "fide-2024", ["PTS", "BH"], True, [], [Agreement("fide-2024", 3, 3, 2, 2)], ["fide-2024"])
 >>> print(to_text(r, "uk").splitlines()[0])
-a.trf: опублікована таблиця правильна за оголошеними правилами fide-2024 (PTS, BH)
+a.trf: опублікована таблиця правильна за оголошеними правилами fide-2024 (Очки, BH)
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from markupsafe import Markup
 from ..arbiter.check import Difference, Report
 from ..engine.model import format_number
 from ..formats.text import spreadsheet_safe
-from .columns import key_heading
+from .columns import key_heading, list_headings
 from .i18n import count_sentence, kind_name, message
 from .templating import environment
 from .words import CHECK_WORDS
@@ -102,10 +102,21 @@ def verdict_text(r: Report, lang: str = "en") -> str:
 
 def _what(d: Difference, lang: str, primary: str = "") -> str:
     """What differs, in words: the rank, the points (a team event's primary score by its name, «МО», as the
-    standings head it), or a tie-break by its code."""
-    if primary not in ("", "PTS") and d.what in ("points", "PTS", primary):
+    standings head it), a team event's match or game points by the standings' names (``GP``: «ИО»), or a tie-break by
+    its code."""
+    team = primary not in ("", "PTS")
+    if team and d.what in ("points", "PTS"):
         return key_heading(primary, primary, lang)
-    return _w(d.what, lang) if d.what in ("rank", "points") else d.what
+    if d.what in ("rank", "points"):
+        return _w(d.what, lang)
+    return key_heading(d.what, primary, lang) if team else d.what
+
+
+def _list(r: Report, lang: str) -> str:
+    """The list checked as the standings head its columns and name it in their notes (``Pts`` / «Очки», a team
+    event's ``MP``, ``GP`` / «МО», «ИО»; every other tie-break by its code), so one report names a score one way
+    (the JSON's ``tiebreaks`` keep the codes)."""
+    return ", ".join(list_headings(r.tiebreaks, r.primary or "PTS", lang))
 
 
 def _round_text(c: dict[str, Any], lang: str) -> str:
@@ -133,8 +144,7 @@ def _first_line(r: Report, lang: str, tiebreaks: str) -> str:
 
 
 def to_text(r: Report, lang: str = "en") -> str:
-    lst = ", ".join(r.tiebreaks)
-    lines = [f"{r.source}: {_first_line(r, lang, lst)}"]
+    lines = [f"{r.source}: {_first_line(r, lang, _list(r, lang))}"]
     if not r.agree:
         lines.append(f"  {verdict_text(r, lang)}")
     for d in r.differences:
@@ -192,7 +202,7 @@ def view(reports: list[Report], lang: str = "en", failed: list[tuple[str, str]] 
                         "verdict": verdict, "best": ", ".join(r.best_rules)})
         events.append({
             "id": f"e{k}", "name": name, "source": r.source,
-            "line": _first_line(r, lang, ", ".join(r.tiebreaks)),
+            "line": _first_line(r, lang, _list(r, lang)),
             "verdict": verdict["text"], "best": r.best_rules,
             "labels": [_w(x, lang) for x in ("player", "what", "published", "ours", "reproduced", "why")],
             "differences": [{"start_no": d.start_no, "who": f"{d.start_no} {d.name}", "what": _what(d, lang, r.primary),

@@ -20,7 +20,7 @@ from markupsafe import escape
 
 from ..engine.model import Kind
 from ..views.crosstable import HEAD_COLUMNS, Cell, Crosstable, Row
-from .i18n import word
+from .i18n import kind_name, word
 from .legend import place_marks, site_lines
 from .results import CELL, colour_letter, cross_cell
 from .results import legend as symbols_legend
@@ -142,6 +142,9 @@ def legend(view: Crosstable, lang: str, live: bool = False) -> list[str]:
     kinds = view.kinds
     if view.teams:
         lines = [LIVE_WORDS.text("team_square_key" if view.square else "team_cells_key", lang)]
+        if Kind.PAB in kinds and not view.square:  # "bye: 3": the bye and the game points it gives
+            bye, gp = TEAM_WORDS.text("bye", lang), TEAM_WORDS.text("gp", lang)
+            lines.append(f"{bye}: 3 = {kind_name(Kind.PAB.name, lang)} ({gp} 3)")
         if view.square and Kind.UNKNOWN in kinds:
             pending = LIVE_WORDS.text("pending", lang) if live else SITE_WORDS.text("match_pending", lang)
             lines.append(f"{CELL[Kind.UNKNOWN]} = {pending}")

@@ -26,6 +26,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from ..engine.articles import team_article
 from ..engine.messages import Message
 from ..engine.model import Kind, format_number
 from ..engine.ranking import RankedRow, Ranking, shown_places
@@ -116,7 +117,9 @@ def value_heading(s: Ranking, key: str, article: str, lang: str = "en") -> tuple
     if not isinstance(s, TeamStandings):
         return (primary_name(key, lang) if key == "PTS" else key), code, article
     if code in ("PTS", s.tt.primary) and s.tt.primary in TEAM_CATALOGUE:
-        return key_heading(code, s.tt.primary, lang), s.tt.primary, TEAM_CATALOGUE[s.tt.primary].article
+        primary = TEAM_CATALOGUE[s.tt.primary].article  # under fide-2009 the Arbiters' Manual's
+        return key_heading(code, s.tt.primary, lang), s.tt.primary, team_article(TieBreakSpec(s.tt.primary), s.rules,
+                                                                                 primary)
     if key in ("MP", "GP"):
         return key_heading(key, s.tt.primary, lang), key, article
     return key, code, article
@@ -143,6 +146,25 @@ def spec_name(spec: TieBreakSpec | None, team: bool, lang: str) -> str:
 
 def _num(x: Fraction | None) -> str:
     return "-" if x is None else format_number(x)
+
+
+def group_place(x: Fraction | int | None, lang: str) -> str:
+    """A Type A value (DE, EDE...) as the place among the tied it is (C.07 6.2; reported like the reference
+    checker): its number, 0 said as not separated.
+
+    >>> group_place(2, "en"), group_place(0, "en"), group_place(None, "en")
+    ('2', '0 (not separated)', '-')
+    """
+    return "-" if x is None else _w("not_separated", lang) if x == 0 else format_number(Fraction(x))
+
+
+def group_sentence(info: dict[str, Any], lang: str) -> str:
+    """What a Type A value of :func:`details` rests on: a team's place among the tied teams, a player's place and
+    score among the tied players (the command line's and the page's panel's one sentence)."""
+    if "group_place" in info:
+        return TEAM_EXPLAIN.text("group", lang, place=group_place(info["group_place"], lang))
+    return _w("group_score", lang, note=_w("group", lang), place=group_place(info["value"], lang),
+              score=_num(info.get("group_score"))).strip()
 
 
 _w = EXPLAIN_WORDS.text
@@ -187,7 +209,7 @@ def _notes(s: Ranking, number: int, key: str, info: dict[str, Any], lang: str) -
     e, lines = TEAM_EXPLAIN, []
     if isinstance(s, TeamStandings):
         if "group_place" in info:
-            lines.append("  " + e.text("group", lang, place=info["group_place"] or "-"))
+            lines.append("  " + group_sentence(info, lang))
         if "boards" in info:
             lines.append("  " + e.text("boards", lang, points=", ".join(_num(x) for x in info["boards"])))
         if "factor" in info:
@@ -198,7 +220,7 @@ def _notes(s: Ranking, number: int, key: str, info: dict[str, Any], lang: str) -
         idle = not (s.tournament.kind[s.row(number).index, :s.after_round] <= Kind.LOSS_SHORT).any()
         lines.append(_w("undefined_idle" if idle else "undefined", lang))
     if "rounds" not in info:
-        lines.append(_w("group_score", lang, note=_w("group", lang), score=_num(info.get("group_score"))))
+        lines.append("  " + group_sentence(info, lang))
     return lines
 
 

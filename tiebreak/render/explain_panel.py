@@ -23,6 +23,8 @@ from ..engine.team import TeamStandings
 from ..views.value_rounds import value_rounds
 from .explain import (
     details,
+    group_place,
+    group_sentence,
     matches,
     pair_details,
     played_off,
@@ -62,10 +64,9 @@ def _notes(info: dict[str, Any], team: bool, words: Words, lang: str) -> list[st
     board, a normalising factor; a player's score among the tied players."""
     t, out = words["team"], []
     if "group_place" in info:
-        out.append(t["group"].format(place=info["group_place"] or "-"))
+        out.append(t["group"].format(place=group_place(info["group_place"], lang)))
     elif "rounds" not in info and not team:
-        out.append(EXPLAIN_WORDS.text("group_score", lang, note=EXPLAIN_WORDS.text("group", lang),
-                                           score=_num(info.get("group_score"))).strip())
+        out.append(group_sentence(info, lang))
     if "boards" in info:
         out.append(t["boards"].format(points=", ".join(_num(x) for x in info["boards"])))
     if "factor" in info:

@@ -114,8 +114,8 @@ def _css_string(text: str) -> str:
 
 
 def _page_boxes(title: str, lang: str, printed: datetime.date | None) -> str:
-    """The page's margin boxes: event at the top left, print date at the top right (none when the file's date is not
-    known: never the clock's), page number at the bottom."""
+    """The page's margin boxes: event at the top left, the event's date at the top right (none when the file gives
+    none: never the clock's), page number at the bottom."""
     before, _, rest = word("page_of", lang).partition("{page}")
     middle, _, after = rest.partition("{pages}")
     number = " ".join(x for x in (_css_string(before) if before else "", "counter(page)",
@@ -123,15 +123,15 @@ def _page_boxes(title: str, lang: str, printed: datetime.date | None) -> str:
                                   _css_string(after) if after else "") if x)
     small = "font-family:'Liberation Sans',Arial,sans-serif;font-size:8pt;color:#555"
     return (f"@top-left{{content:{_css_string(title)};{small}}}"
-            + (f"@top-right{{content:{_css_string(word('printed', lang, date=printed.isoformat()))};{small}}}"
+            + (f"@top-right{{content:{_css_string(printed.isoformat())};{small}}}"
                if printed else "") +
             f"@bottom-center{{content:{number};{small}}}")
 
 
 def print_style(title: str, lang: str, printed: datetime.date | None = None, style: str = "") -> Markup:
     """The style sheet of a download: the A4 pages with their boxes (the event ``title``, the date ``printed`` — the
-    file's, which the application layer's loader knows (:func:`tiebreak.app.load.file_date`); none is printed
-    without it, never the clock's —, the page number), the shared table style
+    event's own, which the application layer's loader knows (:func:`tiebreak.app.load.event_date`); none is printed
+    without it, never the clock's nor the file's time —, the page number), the shared table style
     (:data:`~tiebreak.render.table_style.TABLE_CSS`) and ``style`` (a page's own)."""
     boxes = _page_boxes(title, lang, printed)
     return Markup(_STYLE % {"boxes": boxes} + TABLE_CSS + style)  # every text in it made a CSS string
@@ -195,7 +195,7 @@ def to_html(s: Standings | TeamStandings, lang: str = "en", sections: str = "", 
     >>> t.set_game(1, 1, 3, Kind.WIN); t.set_game(1, 4, 2, Kind.DRAW)
     >>> s = compute_team_standings(build(t, [Team(1, "A", [1, 2]), Team(2, "B", [3, 4])]), "MP,GP", lots=False)
     >>> page = to_html(s, "en", printed=datetime.date(2025, 1, 2))
-    >>> "counter(pages)" in page and "printed 2025-01-02" in page and "@top-left{content:" + chr(34) + "Cup" in page
+    >>> "counter(pages)" in page and '"2025-01-02"' in page and "@top-left{content:" + chr(34) + "Cup" in page
     True
     """
     t = s.tournament
@@ -246,11 +246,11 @@ def identity_columns(columns: list[Column]) -> tuple[int, ...]:
 def document(title: str, lang: str, sheets: list[Sheet | Markup], printed: datetime.date | None = None,
              style: str = "") -> str:
     """The page of ``sheets`` (made by :func:`sheet`, or HTML already made from the templates), from
-    ``print_page.html``: printed on A4 with the event ``title`` at the top left, the print date at the top right and
+    ``print_page.html``: printed on A4 with the event ``title`` at the top left, the event's date at the top right and
     the page number at the bottom of every page; ``style`` is added to the shared style sheet.
 
     >>> page = document("Open <2025>", "en", [Markup("<p>x</p>")], datetime.date(2025, 6, 1))
-    >>> "<title>Open &lt;2025&gt;</title>" in page and "counter(page)" in page and "printed 2025-06-01" in page
+    >>> "<title>Open &lt;2025&gt;</title>" in page and "counter(page)" in page and '"2025-06-01"' in page
     True
     """
     return environment().get_template("print_page.html").render(

@@ -53,6 +53,8 @@ def _entry(e: LegendEntry, lang: str) -> Line | None:
         return None
     name = legend_name(e, lang)
     named = f"{name} ({message(e.article, lang)})" if e.article else name
+    if e.place:  # DE's 2 is a place among the tied, not a score
+        named = word("group_value", lang, tiebreak=named)
     if e.key:  # listed again ("DE (2)"): the same tie-break, applied to those still tied after the columns before it
         return e.key, word("again", lang, tiebreak=named)
     return primary_name(e.code, lang) if e.glossary else e.spec.text, named

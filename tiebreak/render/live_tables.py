@@ -139,12 +139,13 @@ def pairings_rows(doc: dict[str, Any], lang: str, w: dict[str, str],
     def who(n: int) -> Cell:
         return {"text": names.get(int(n), f"#{n}"), "cls": "name", **({"href": f"{card}{n}.html"} if card else {})}
 
-    games, byes = [], []
+    games = []
     for g in doc["pairings"]:
-        if g.get("board") is None:
-            kind = API_CELLS.get(str(g.get("kind")), Kind.PAB)
-            text = bye_text(kind, lang) + (f" ({g['gp']})" if g.get("gp") is not None else "")
-            byes.append({"cells": [who(g["start_no"]), {"text": text, "cls": "result"}]})
+        if g.get("board") is None:  # a team without a match: a row of the matches' table, as the site's round page
+            kind = API_CELLS.get(str(g.get("kind")), Kind.PAB)  # has it (no table, its points, what it got)
+            games.append({"cells": [{"text": ""}, who(g["start_no"]), {"text": str(g.get("mp") or 0), "cls": "result"},
+                                    {"text": str(g.get("gp") or 0), "cls": "result"},
+                                    {"text": bye_text(kind, lang), "cls": "left"}]})
             continue
         playing = w["boards_playing"].format(n=g["pending"]) if g.get("pending") else ""
         mp = (str(g["white_mp"]), str(g["black_mp"])) if g.get("white_mp") is not None else None
@@ -156,7 +157,7 @@ def pairings_rows(doc: dict[str, Any], lang: str, w: dict[str, str],
     # page heads them (a board is one game of a match)
     heads = [_head(w["table_short"]), _head(w["team"], "name side"), _head(primary_name("MP", lang)),
              _head(primary_name("GP", lang)), _head(w["team"], "name side")]
-    return heads, games, [_head(w["team"], "name"), _head(w["result"])], byes
+    return heads, games, [], []
 
 
 def grid_rows(rows: list[dict[str, Any]], square: bool, lang: str,

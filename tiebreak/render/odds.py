@@ -401,7 +401,7 @@ def odds_section(view: PlaceChances, lang: str = "en") -> str:
 
 def to_html(view: PlaceChances, lang: str = "en", printed: datetime.date | None = None) -> str:
     """A standalone page (``odds_page.html``, a download as the standings are: no script, every name escaped);
-    ``printed``: the date its page box says it was printed (the file's, as the standings')."""
+    ``printed``: the date its page box says (the event's own, as the standings')."""
     from .html import print_style  # noqa: PLC0415  start-up: the page's renderer only for a page (+14 ms)
 
     title = view.event or "tiebreak odds"

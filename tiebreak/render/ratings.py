@@ -93,7 +93,7 @@ def view(r: Report, lang: str = "en", warnings: list[str] | None = None) -> dict
 
 def to_html(r: Report, lang: str = "en", warnings: list[str] | None = None, printed: datetime.date | None = None) -> str:
     """A standalone page (``ratings_page.html``, a download as the standings are: no script, names escaped);
-    ``printed``: the date its page box says it was printed (the file's, as the standings')."""
+    ``printed``: the date its page box says (the event's own, as the standings')."""
     from .html import print_style  # noqa: PLC0415  start-up: the page's renderer only for a page (+14 ms)
 
     v = view(r, lang, warnings)

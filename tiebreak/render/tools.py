@@ -111,8 +111,8 @@ def prizes_html(awards: list[dict[str, Any]], rests: list[str], lang: str = "en"
                 printed: datetime.date | None = None, said: tuple[list[str], list[str]] = ([], []),
                 seed: int | None = None) -> str:
     """The prize table as HTML: the fragment the web page shows, or with ``title`` the page of ``tiebreak prizes
-    --format html`` (extending the page of every download; ``printed``: the date its page box says it was printed,
-    the file's as the standings'); ``said``: the standings' notes and warnings, worded, under the table; ``seed``:
+    --format html`` (extending the page of every download; ``printed``: the date its page box says, the event's
+    own as the standings'); ``said``: the standings' notes and warnings, worded, under the table; ``seed``:
     the lots' (the legend of the places' marks)."""
     from .html import print_style  # noqa: PLC0415  start-up: the page's renderer only for a page (+14 ms)
 

@@ -158,7 +158,8 @@ TERMS = _terms({
     'how_counted': 'How counted',
     'cut_mark': '(cut)',
     'cut_legend': 'Struck-through rounds are cut (not counted).',
-    'group_note': 'Computed among the players still tied at this point (Type A); score among them: {score}.',
+    'group_note': 'Computed among the players still tied at this point (Type A); place among them: {place}, score '
+                  'among them: {score}.',
     'equal_on_every': 'equal on every tie-break of the list; {how}',
     'shared_rank': 'not separated (shared place)',
 })
@@ -201,6 +202,8 @@ WORDS = Table("word", {
     'undefined': 'undefined',  # the legend's line of the mark - (render/legend)
     # the legend's line of a tie-break listed again, its column "DE (2)" (render/legend)
     'again': 'again: {tiebreak}, applied to those still tied after the columns before it',
+    # the legend's line of a Type A tie-break (DE, EDE...), whose number is a place, not a score (render/legend)
+    'group_value': '{tiebreak}: place among the tied (0: not separated)',
     'title': 'Tie-break standings',
     'file': ('Tournament file (TRF, Swiss-Manager .tunx .turx .tutx .tumx, Sharly Chess .sce, Swiss-Chess .swt, '
              'Papi .papi, Chess-JSON, Chess-Results XML, PGN, CSV, XLSX)'),
@@ -243,7 +246,6 @@ WORDS = Table("word", {
     'check_button': 'Check',
     'draw': 'Draw',
     'page_of': 'Page {page} of {pages}',
-    'printed': 'printed {date}',
     'list_head': 'code       family  type source                          mods  name; unplayed rounds',
     'alias': 'alias {alias}',
     'bye': term('bye'),
@@ -464,10 +466,9 @@ SITE_WORDS = Table("site", {
     'system': term('event_type'),
     'rules': term('rules'),
     'tiebreaks': term('tiebreaks'),
-    'rounds_played': '{k} of {n} rounds played',
     'games': term('games'),
     'score_after': term('score'),
-    'rank_after': 'Place',
+    'rank_after': term('place'),
     'colour': 'Colour',
     'white': term('white'),
     'black': term('black'),
@@ -658,6 +659,8 @@ COUNTS = {
     "site": {
         'players_n': ('{n} player', '{n} players'),
         'teams_n': ('{n} team', '{n} teams'),
+        # the rounds of an event (the home page's facts): the noun agrees with the rounds in all, {n}
+        'rounds_played': ('{k} of {n} round played', '{k} of {n} rounds played'),
     },
 }
 
@@ -716,7 +719,8 @@ EXPLAIN_WORDS = Table("explain", {
                  "give them a rating: unrated rating R, or /U<R>)",
     "undefined_idle": "  undefined: no game played, so no opponent's rating to count (C.07 Art. 10)",
     "group": "computed among the players still tied at this point (Type A)",
-    "group_score": "  {note}; score among them: {score}",
+    "group_score": "  {note}; place among them: {place}, score among them: {score}",
+    "not_separated": "0 (not separated)",  # a Type A value's place: none among the tied
     "no_opponent": term('no_opponent'),
     "cut": term('cut_mark'),
     "kept": "  sum of the rounds kept: {sum}; the value is derived from it (average, rating table)",

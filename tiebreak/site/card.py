@@ -14,7 +14,7 @@ from typing import Any, Callable
 from ..engine.model import Kind, format_number
 from ..engine.registry import CATALOGUE
 from ..engine.standings import Contribution
-from ..render.explain import round_cells, round_headings, sentence_note, value_heading
+from ..render.explain import group_place, round_cells, round_headings, sentence_note, value_heading
 from ..render.i18n import kind_name as _kind_name
 from ..render.i18n import tiebreak_name, with_modifiers, word
 from ..render.legend import place_marks, site_lines
@@ -152,7 +152,7 @@ def explanations(e: Event, lang: str, start_no: int) -> list[dict[str, Any]]:
         x: dict[str, Any] = {"key": key, "value": value, "article": article, "name": name,
                              "heading": value_heading(e.current, key, article, lang)[0]}  # the points as headed: Pts
         if rounds is None:
-            x["note"] = s["group_note"].format(score=group)
+            x["note"] = s["group_note"].format(place=group_place(e.current.value(start_no, key), lang), score=group)
         out.append(rounds_table(lang, n, x, rounds, lambda sno: player_link(e, sno)))
     return out
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..engine.model import WHITE, format_number
 from ..render.columns import primary_name, standings_headings
-from ..render.i18n import legend_name, message, word
+from ..render.i18n import count_sentence, legend_name, message, word
 from ..render.pairings import with_narrow as with_narrow
 from ..render.words import SITE_WORDS
 from ..views.standings import Column, StandingsRow, StandingsTable, legend_entries
@@ -122,7 +122,7 @@ def home(e: Event, lang: str) -> dict[str, Any]:
     if t.extra.get("publisher"):
         facts.append((s["written_by"], str(t.extra["publisher"])))
     facts += [(s["rules"], cur.rules.name), (s["players"], str(len(t.players))),
-              (s["rounds"], s["rounds_played"].format(k=e.played, n=t.rounds))]
+              (s["rounds"], count_sentence("site:rounds_played", t.rounds, lang, k=e.played))]
     legend = tiebreak_legend(cur.specs, lang, rules=cur.rules)
     lot = [s["lot_words"]] if any(r.lot for r in cur.rows) else []
     notes = [*lot, *(message(n, lang) for n in e.player_columns.notes)]  # the columns' notes: no lot among them

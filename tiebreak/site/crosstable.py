@@ -54,8 +54,9 @@ def crosstable_rows(e: Event | TeamEvent, lang: str) -> Markup:
             return {**team_cell(e, start_no), "head": True} if isinstance(e, TeamEvent) else \
                 player_link(e, start_no, True)
 
+        if len(e.crosstable_heads) != len(view.rows):  # each row's first cells: the same in every language
+            e.crosstable_heads = ["".join(cell_html(c) for c in cross_words.head_cells(r, name(r.start_no)))
+                                  for r in view.rows]
         cells = cross_words.cells_html(view, lang, "team-{}.html" if team else "player-{}.html")
-        e.crosstable_rows[key] = Markup("\n".join(
-            "<tr>" + "".join(cell_html(c) for c in cross_words.head_cells(r, name(r.start_no))) + f"{row}</tr>"
-            for r, row in zip(view.rows, cells)))
+        e.crosstable_rows[key] = Markup("\n".join(f"<tr>{head}{row}</tr>" for head, row in zip(e.crosstable_heads, cells)))
     return e.crosstable_rows[key]

@@ -17,7 +17,6 @@ import copy
 from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar
 
-from ..app.load import file_time
 from ..app.standings import standings_writers
 from ..render.i18n import LANGUAGES
 from .event import Event
@@ -35,15 +34,14 @@ NAMES = {"pdf": "{lang}/standings.pdf", "xlsx": "downloads/standings.xlsx", "trf
 def downloads(e: Event | TeamEvent, kinds: tuple[str, ...], prefix: str = "") -> dict[str, bytes]:
     """The files ``kinds`` (of :data:`KINDS`) of the event ``e``'s current standings: site path -> bytes."""
     out: dict[str, bytes] = {}
-    when = file_time(e.path)  # when the results last changed, as the pages say: never the clock's
     for kind in (k for k in KINDS if k in kinds):
         for lang in LANGUAGES if kind == "pdf" else ("en",):
             if isinstance(e, Event):
                 o = replace(e.options, lang=lang, format=kind)
-                writers = standings_writers(e.tournament, _copy(e.current), o, when)
+                writers = standings_writers(e.tournament, _copy(e.current), o)  # dated by the event's date
             else:
                 o = replace(e.ind.options, lang=lang, format=kind)
-                writers = standings_writers(e.source, _copy(e.current), o, when)
+                writers = standings_writers(e.source, _copy(e.current), o)
             data = writers[kind]()
             out[prefix + NAMES[kind].format(lang=lang)] = data.encode() if isinstance(data, str) else data
     return out

@@ -29,7 +29,7 @@ from ..app.site import card_ratings, event_seed, players_after, read
 from ..app.standings import groups, shown_columns
 from ..arbiter.columns import PlayerColumns
 from ..engine.errors import InputWarning
-from ..engine.model import Kind, Tournament
+from ..engine.model import Tournament
 from ..engine.ranking import lot_marked
 from ..engine.standings import Standings
 from ..engine.team_matches import players_event
@@ -40,7 +40,7 @@ from ..render.results import FORFEITS as FORFEITS
 from ..render.results import SCORE as SCORE
 from ..views.card import CardView, board_numbers, card_view
 from ..views.crosstable import Crosstable, of_standings
-from ..views.pairings import Round, pairings, results, same_pairs
+from ..views.pairings import Round, current_round, pairings, results, same_pairs
 from ..views.standings import StandingsTable
 
 # SCORE, CELL, FORFEITS: the words and symbols of results, one set for the site and the live screen
@@ -76,9 +76,11 @@ class Event:
     #: shown by the live screen, which knows a game without a result is being played (a file: not played yet)
     live: bool = False
     #: what is made once per version: the crosstable's rows as HTML per language ("": a square's, the same in every
-    #: language), the standings after each round (the table and its rows: the same in every language), the category
-    #: and team-ranking sections per language, each card's records
+    #: language) and each row's first cells (place, number, name, points: the same in every language), the standings
+    #: after each round (the table and its rows: the same in every language), the category and team-ranking sections
+    #: per language, each card's records
     crosstable_rows: dict[str, Markup] = field(default_factory=dict)
+    crosstable_heads: list[str] = field(default_factory=list)
     standings_rows: dict[int, tuple[StandingsTable, Markup]] = field(default_factory=dict)
     groups: dict[str, str] = field(default_factory=dict)
     records: dict[int, list[tuple[Any, ...]]] = field(default_factory=dict)
@@ -132,10 +134,9 @@ class Event:
 
     @cached_property
     def last_round(self) -> int:
-        """The last round with pairings (played, or paired and pending): the rounds the site shows."""
-        t = self.tournament
-        paired = np.nonzero((t.kind != Kind.ABSENT).any(axis=0))[0]
-        return max([self.played, *(r for r, _, _ in t.pending), int(paired[-1]) + 1 if len(paired) else 0])
+        """The current round (:func:`tiebreak.views.pairings.current_round`, the live screen's): the rounds the site
+        shows, the last named in its menu (byes entered ahead for later rounds make no page)."""
+        return max(self.played, current_round(self.tournament))
 
     def groups_html(self, lang: str) -> str:
         """The category standings and the team ranking of the current standings (``--category``,

@@ -32,8 +32,10 @@ class TeamEvent:
     #: each round's matches board by board (:func:`tiebreak.site.team_rounds.matches`), made once: every
     #: team's card asks for every round's
     matches_by_round: dict[int, Any] = field(default_factory=dict, repr=False)
-    #: the crosstable's rows as HTML per language, made once per version (:mod:`tiebreak.site.crosstable`)
+    #: the crosstable's rows as HTML per language and each row's first cells (the same in every language), made once
+    #: per version (:mod:`tiebreak.site.crosstable`)
     crosstable_rows: dict[str, Markup] = field(default_factory=dict, repr=False)
+    crosstable_heads: list[str] = field(default_factory=list, repr=False)
 
     @property
     def path(self) -> str:

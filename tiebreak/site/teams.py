@@ -124,13 +124,12 @@ def team_card(e: TeamEvent, lang: str, number: int) -> dict[str, Any]:
     players."""
     s, st = site_words(lang), e.current
     row = st.row(number)
-    short, full = points_words(e, lang)
+    _, full = points_words(e, lang)
     # the place and the values as the standings write and head them ("3-5" shared, "2*" placed by lot, "1‡" by the
-    # play-off, its mark's line of the legend under the tables, as on a player's card; game points «ИО»)
+    # play-off, its mark's line of the legend under the tables, as on a player's card; match and game points «МО»,
+    # «ИО», whose full names the explanations below give as the standings' legend does)
     place = shown_places(st)[number]
-    facts = [(s["rank_after"], place),
-             *((full if j == 0 else key_heading(k, st.tt.primary, lang), num(v))
-               for j, (k, v) in enumerate(row.values.items()))]
+    facts = [(s["rank_after"], place), *((key_heading(k, st.tt.primary, lang), num(v)) for k, v in row.values.items())]
     tm = next(x for x in st.tt.teams if x.number == number)
     legend = site_lines(place_marks(lang, row.lot is not None, st.seed, number in st.decided))
     return {"title": tm.name, "facts": facts, "explanations": _explanations(e, s, lang, number, full), "legend": legend,

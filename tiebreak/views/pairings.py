@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from ..arbiter.boards import board_order
 from ..engine.model import Kind, Tournament, format_number
 from ..engine.standings import Standings
@@ -40,6 +42,25 @@ class Round:
     number: int
     games: list[Game]
     byes: list[tuple[int, Kind]]  # start number, kind (PAB, FPB, HPB, ZPB; ABSENT = not paired)
+
+
+def current_round(t: Tournament) -> int:
+    """The round in play, or the last one played: the last round holding a pairing — a game (played, being played,
+    or in the file's list of pending games) or a pairing-allocated bye (PAB) — and never before the last round with
+    results (:attr:`~tiebreak.engine.model.Tournament.rounds_with_results`).  Byes entered ahead (a requested full-,
+    half- or zero-point bye: a Sharly Chess database or a TRF-2026 file holds them for rounds not paired yet) and
+    absences alone do not make a round: the website offers pages of the rounds up to it and names it the current
+    round, the live screen plays it, as the standings count the rounds played.
+
+    >>> from tiebreak.engine.model import Player
+    >>> t = Tournament.build([Player(1), Player(2), Player(3)], 4, pending=[(2, 1, 2)])
+    >>> t.set_game(1, 1, 2, Kind.WIN); t.set_bye(1, 3, Kind.PAB); t.set_bye(2, 3, Kind.PAB)
+    >>> t.set_bye(3, 3, Kind.HPB); t.set_bye(4, 1, Kind.ZPB)   # byes entered ahead for rounds 3 and 4
+    >>> current_round(t), t.rounds_with_results
+    (2, 1)
+    """
+    paired = np.nonzero(((t.opponent >= 0) | (t.kind <= Kind.PAB)).any(axis=0))[0]
+    return max(int(paired[-1]) + 1 if len(paired) else 0, *(r for r, _, _ in t.pending), t.rounds_with_results)
 
 
 def same_pairs(a: Tournament, b: Tournament, k: int) -> bool:

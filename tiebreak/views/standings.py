@@ -21,8 +21,10 @@ from itertools import repeat
 from operator import itemgetter
 from typing import Any, Literal, TypeVar
 
+import numpy as np
+
 from ..arbiter.columns import COLUMNS, JSON_KEYS, PlayerColumns
-from ..engine.articles import article
+from ..engine.articles import article, team_article
 from ..engine.errors import SpecifierError
 from ..engine.model import Kind
 from ..engine.passes import Column as EngineColumn
@@ -147,32 +149,41 @@ def of_ranking(s: Ranking, columns: PlayerColumns | None = None, keys: list[str]
                undefined: str = "-", texts: Callable[[EngineColumn, str], list[str]] | None = None) -> StandingsTable:
     """The standings table of ``s`` (players or teams) with the player ``columns``; ``keys``: the columns of the list
     shown after the points (default: every one but the points: PTS of the players, the first of a team list, the
-    primary score); ``undefined``: the text of an undefined value.  Built column by column: each distinct value of
-    a column written once (:meth:`~tiebreak.engine.passes.Column.texts`, or ``texts``: a writer that keeps them
-    from table to table), then the texts put in the order of the rows."""
+    primary score); ``undefined``: the text of an undefined value.  Built column by column: a column's values taken
+    in the order of the rows, then each distinct value written once (:meth:`~tiebreak.engine.passes.Column.texts`,
+    or ``texts``: a writer that keeps them from table to table)."""
     written = texts or _texts
     ranked = s.rows
-    in_order = _in_order([r.index for r in ranked])
+    order = [r.index for r in ranked]
+    in_order = _in_order(order)
+    rows = np.array(order, dtype=np.intp)
     if isinstance(s, Standings):
-        points = written(s.score, undefined)
+        points = written(_in_rows(s.score, rows), undefined)
         keys = [k for k in s.keys if k != "PTS"] if keys is None else keys
         people = in_order(s.tournament.players)  # (a row's start number and name are looked up through them)
         numbers, names = [p.start_no for p in people], [p.name for p in people]
     else:  # a team event: the first column of its list is the points
-        points = written(s.column(s.keys[0]), undefined)
+        points = written(_in_rows(s.column(s.keys[0]), rows), undefined)
         keys = s.keys[1:] if keys is None else keys
         numbers, names = [r.start_no for r in ranked], [r.name for r in ranked]
     ranks = [r.rank for r in ranked]
     cells = [columns.cells[n] for n in numbers] if columns else []
     column = dict(zip(s.keys, s.columns))  # (s.column looks the key up among the keys it makes again)
     return StandingsTable(keys, columns.names if columns else [], s.seed, place=written_places(ranks), rank=ranks,
-                          start_no=numbers, name=names, points=in_order(points), drawn=[r.lot for r in ranked],
+                          start_no=numbers, name=names, points=points, drawn=[r.lot for r in ranked],
                           players=[[c[j] for c in cells] for j in range(len(columns.names))] if columns else [],
-                          values=[in_order(written(column[key], undefined)) for key in keys], decided=frozenset(s.decided))
+                          values=[written(_in_rows(column[key], rows), undefined) for key in keys],
+                          decided=frozenset(s.decided))
 
 
 def _texts(column: EngineColumn, undefined: str) -> list[str]:
     return column.texts(None, undefined)
+
+
+def _in_rows(column: EngineColumn, rows: np.ndarray) -> EngineColumn:
+    """The values of ``column`` (given in the order of the grid) in the order of the rows, ``rows`` the index of each
+    row in the grid: the texts are then written in the rows' order at once (no list of texts put in order again)."""
+    return EngineColumn(column.num[rows], column.den, None if column.defined is None else column.defined[rows])
 
 
 T = TypeVar("T")
@@ -288,7 +299,8 @@ class LegendEntry:
     points by the glossary's ``МО``, ``ИО``; a player's ``PTS`` as the points column, ``Pts``, «Очки»), ``known`` (a
     catalogue holds the code; else it has no name and no article), ``key`` the column's key where the tie-break is
     listed again (``DE (2)``: the same tie-break applied to those still tied after the columns before it, C.07 4.3;
-    :func:`~tiebreak.engine.ranking.column_keys`), else ``""``."""
+    :func:`~tiebreak.engine.ranking.column_keys`), else ``""``; ``place`` a Type A tie-break (DE, EDE, TBR...), whose
+    number is the place among the tied (0: not separated), not a score."""
 
     spec: TieBreakSpec
     code: str
@@ -297,6 +309,7 @@ class LegendEntry:
     glossary: bool = False
     known: bool = True
     key: str = ""
+    place: bool = False
 
 
 def legend_entries(specs: Sequence[TieBreakSpec], team: bool = False, primary: str = "",
@@ -322,9 +335,11 @@ def legend_entries(specs: Sequence[TieBreakSpec], team: bool = False, primary: s
         glossary = (team and code in ("MP", "GP") and spec.text in ("PTS", "MP", "GP")) or (not team and spec.text == "PTS")
         entry = (TEAM_CATALOGUE if team else CATALOGUE).get(code)
         cited = "" if entry is None else entry.article
-        if entry is not None and rules is not None and not team:  # (a team's article is its catalogue's, as explain's)
-            cited = article(spec.text, rules, entry.article)
-        entries.append(LegendEntry(spec, code, cited, team, glossary, entry is not None))
+        if entry is not None and rules is not None:  # the rule set's article, as explain's
+            cited = (team_article(replace(spec, code=code), rules, entry.article) if team
+                     else article(spec.text, rules, entry.article))
+        place = entry is not None and entry.group is not None
+        entries.append(LegendEntry(spec, code, cited, team, glossary, entry is not None, place=place))
     return entries
 
 

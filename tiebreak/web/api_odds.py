@@ -40,7 +40,7 @@ class OddsForm(UploadForm):
     def options(self) -> OddsOptions:
         """The options of the odds (the one rule of every face: the method chosen by the count; the server's time
         limit ends a request that runs past it in an error, never in another answer)."""
-        given = self.model_dump(exclude={"file", "example", "modified"}, exclude_none=True)  # modified: dates the upload
+        given = self.model_dump(exclude={"file", "example"}, exclude_none=True)
         given["fix"] = [f for f in given.get("fix", []) if f.strip()] or None
         return OddsOptions(**{"format": "json", **given}, exact=False)
 

@@ -33,7 +33,7 @@ class RatingsForm(UploadForm):
     """The ``tiebreak ratings`` options as form fields (the declared ones: :data:`tiebreak.app.declared.RATINGS_FORM`)."""
 
     def options(self) -> RatingsOptions:
-        given = self.model_dump(exclude={"file", "example", "modified"}, exclude_none=True)  # modified: dates the upload
+        given = self.model_dump(exclude={"file", "example"}, exclude_none=True)
         return RatingsOptions(**given)
 
 

@@ -155,24 +155,6 @@ class UploadForm(Protocol[Options_co]):
     def options(self) -> Options_co: ...
 
 
-def dated(path: Path, modified: int | None) -> None:
-    """The upload at ``path`` given the time the user's file was last changed (``modified``: milliseconds since 1970,
-    the page's ``File.lastModified``), so its downloads are dated as the command line dates a file (by its own time,
-    :func:`tiebreak.app.load.file_time`), never by its arrival; without it, the time 0 that says none is known.
-
-    >>> import tempfile
-    >>> from tiebreak.app.load import file_time
-    >>> with tempfile.TemporaryDirectory() as tmp:
-    ...     p = Path(tmp) / "a.trf"; _ = p.write_text("x")
-    ...     dated(p, 1749513600000); a = file_time(str(p))
-    ...     dated(p, None); b = file_time(str(p))
-    >>> str(a), b
-    ('2025-06-10 00:00:00+00:00', None)
-    """
-    seconds = modified // 1000 if modified is not None else 0
-    os.utime(path, (seconds, seconds))
-
-
 async def run_on_upload(request: Request, form: UploadForm[Options_co],
                         fn: Callable[[Options_co, str, Unpack[Args]], Answer], *args: Unpack[Args],
                         pausable: bool = True, heavy: bool = False) -> tuple[Answer, str]:
@@ -190,7 +172,6 @@ async def run_on_upload(request: Request, form: UploadForm[Options_co],
             known = suffix in READERS or suffix in (".trf", ".txt", ".tab")
             path = Path(tmp) / ("upload" + (suffix if known else ".trf"))
             await anyio.to_thread.run_sync(path.write_bytes, await upload.read())
-            dated(path, getattr(form, "modified", None))
         elif form.example:
             path = EXAMPLES / Path(form.example).name
             if not path.is_file() or path.parent != EXAMPLES:

@@ -30,7 +30,6 @@ function source() {
   const file = $("file").files[0];
   if (file) {
     form.append("file", file);
-    form.append("modified", file.lastModified);  // the downloads dated by the file's own time, as on the command line
   } else if ($("example").value) form.append("example", $("example").value);
   else return null;
   form.append("rules", $("rules").value);
