@@ -23,7 +23,7 @@ def _run(capsys, *args: str) -> str:
     return capsys.readouterr().out
 
 
-@pytest.mark.parametrize("lang, before, place", [("en", "before round 1 of 7", "rank 1-32"),
+@pytest.mark.parametrize("lang, before, place", [("en", "before round 1 of 7", "place 1-32"),
                                                  ("ru", "перед 1-м туром из 7", "место 1-32"),
                                                  ("uk", "перед 1-м туром з 7", "місце 1-32")])
 def test_explain_before_round_1_says_it_as_the_standings_do(capsys, lang, before, place):

@@ -61,10 +61,10 @@ def test_csv_and_text(capsys):
     # by default the player columns the file has: no. 2 Davis is a CM (so a title column), federations, ratings
     # (no. 7: AUS, 1534 in the TRF's player record), in the order arbiters read on chess-results: the title before the
     # name, the federation and rating after it, then the points and the list
-    assert out.splitlines()[0] == "rank,start_no,title,name,fed,rating,points,PTS,BH"
+    assert out.splitlines()[0] == "rank,start_no,title,name,fed,rating,points,PTS,BH,place"
     assert out.splitlines()[1].startswith('1,7,,"Nguyen,Anh Kiet",AUS,1534,6,')
     code, out, _ = run(capsys, "standings", str(EXAMPLE), "-t", "PTS,BH", "-f", "csv", "--no-lots", "--columns", "none")
-    assert out.splitlines()[0] == "rank,start_no,name,points,PTS,BH"
+    assert out.splitlines()[0] == "rank,start_no,name,points,PTS,BH,place"
     code, out, err = run(capsys, "standings", str(EXAMPLE), "-t", "PTS,BH", "--no-lots")
     assert "Nguyen,Anh Kiet" in out and "note: rules fide-2024 chosen by start date 2025-06-10" in err
 

@@ -47,7 +47,7 @@ def test_every_command_of_a_team_event_takes_it(capsys, tmp_path):
     assert prize["awards"][0]["start_no"] == first["start_no"]  # the first player, not the first team
     explained = _out(capsys, "explain", str(EXAMPLE_T), "-t", "PTS,BH", "--player", str(first["start_no"]),
                      "--individual")
-    assert explained.startswith(f"{first['name']} (no. {first['start_no']}): rank 1")
+    assert explained.startswith(f"{first['name']} (no. {first['start_no']}): place 1")
     _out(capsys, "playoffs", str(EXAMPLE_T), "-t", "PTS,BH", "--individual")
 
 

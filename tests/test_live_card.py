@@ -71,7 +71,7 @@ def test_the_card_says_what_the_command_line_says_round_by_round_and_follows_the
         assert games[7][2]["text"] == "playing"  # the live screen knows the game is being played
         # the card ranks as the live standings do (the game in play paired: Buchholz counts the opponent already)
         row = next(r for r in client.get("/api/live").json()["standings"] if r["start_no"] == 7)
-        assert f"<dt>Rank</dt><dd>{_written(row)}</dd>" in card.text and row["rank"] == 1
+        assert f"<dt>Place</dt><dd>{_written(row)}</dd>" in card.text and row["rank"] == 1
         for key in ("BH/C1", "BH", "SB"):
             assert f'<span class="value" data-key="{key}">{row["values"][key]:g}</span>' in card.text, key
         # followed at the top of the card: the game in play, its board and colour, the opponent's card linked
@@ -116,7 +116,7 @@ def test_a_team_event_opens_the_teams_card_and_the_players(tmp_path, capsys):
         assert 'href="/live/cards/cup.trf/en/team-3.html"' in client.get("/live").text
         team = client.get("/live/cards/cup.trf/en/team-3.html").text
         winner = _cli(capsys, str(FRIENDSHIP))["3"]
-        assert "<dt>Rank</dt><dd>1</dd>" in team and winner["rank"] == 1  # as tiebreak standings says
+        assert "<dt>Place</dt><dd>1</dd>" in team and winner["rank"] == 1  # as tiebreak standings says
         assert 'href="player-' in team  # its players' cards
         players = client.get("/live", params={"players": "1"}).text
         sno = players.split('href="/live/cards/cup.trf/en/player-')[1].split(".html")[0]

@@ -79,7 +79,7 @@ def test_the_school_swiss_two_players_tied_on_everything_are_40_and_41_everywher
     finally:
         hub.close()
     assert (rows["117"], rows["13"]) == ("40*", "41*")
-    assert "<dt>Rank</dt><dd>40*</dd>" in card
+    assert "<dt>Place</dt><dd>40*</dd>" in card
     places = [r[4] for r in _table(card, "games")[1:]]  # the place after each round, as --after-round N writes it
     for k, place in enumerate(places, 1):
         line = next(x for x in _cli(capsys, "standings", str(SCHOOL), "--after-round", str(k)).splitlines()

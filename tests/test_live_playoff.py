@@ -153,11 +153,11 @@ def test_a_team_events_play_off_places_the_tied_teams(tmp_path):
 
 
 def _card_ranks(client, event: str, kind: str, numbers: tuple[int, ...]) -> dict[tuple[str, int], str]:
-    """The rank each card of ``numbers`` shows at its top, in every language (``<dt>Rank</dt><dd>N</dd>``)."""
+    """The rank each card of ``numbers`` shows at its top, in every language (``<dt>Place</dt><dd>N</dd>``)."""
     import re
 
     found = {}
-    for lang, word in (("en", "Rank"), ("ru", "Место"), ("uk", "Місце")):
+    for lang, word in (("en", "Place"), ("ru", "Место"), ("uk", "Місце")):
         for n in numbers:
             page = client.get(f"/live/cards/{event}/{lang}/{kind}-{n}.html")
             assert page.status_code == 200, (lang, n)
@@ -195,7 +195,7 @@ def test_the_live_card_places_the_tied_players_as_the_live_standings_and_the_sit
     assert main(["site", str(tmp_path / "cup.trf"), "-o", str(tmp_path / "site"), "--tiebreaks", LIST,
                  "--playoff", str(tmp_path / "playoff.txt")]) == 0
     for n, rank in ((9, "1‡"), (7, "2‡")):
-        assert f"<dt>Rank</dt><dd>{rank}</dd>" in (tmp_path / "site" / "en" / f"player-{n}.html").read_text("utf-8")
+        assert f"<dt>Place</dt><dd>{rank}</dd>" in (tmp_path / "site" / "en" / f"player-{n}.html").read_text("utf-8")
 
 
 @needs(CUP)

@@ -278,8 +278,9 @@ def test_the_team_matches_are_in_the_websites_order(tmp_path):
     _, client = _served(tmp_path / "live", FRIENDSHIP.read_text(encoding="utf-8"), "cup.trf")
     with client:
         live = _tables(client.get("/live/tables").text)["pairings"][1:]
-    pairs = [(unescape(r[1]["text"]), unescape(r[3]["text"])) for r in live]
+    pairs = [(unescape(r[1]["text"]), unescape(r[3]["text"])) for r in live[:-1]]
     assert len(pairs) == len(site) == 7
+    assert len(live) == 8  # the bye, last, as on the round page (tests/test_team_bye_row.py compares its cells)
     assert all(a in caption and b in caption for (a, b), caption in zip(pairs, map(unescape, site))), (pairs, site)
 
 

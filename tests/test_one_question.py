@@ -273,7 +273,7 @@ def test_every_download_is_dated_by_the_event_as_the_standings_are(capsys, tmp_p
                          ids=["ru", "uk"])
 def test_a_rounds_opponent_is_worded_as_the_pairs_verdict_words_it(capsys, lang, vs, opponent):
     out = _cli(capsys, "explain", str(EXAMPLE), "--player", "7", "--lang", lang)
-    head, first_round = (re.split(r" {2,}", line.strip()) for line in out[out.index("\nPTS = "):].splitlines()[2:4])
+    head, first_round = (re.split(r" {2,}", line.strip()) for line in out[out.index("\nОчки = "):].splitlines()[2:4])
     assert head[2] == opponent and first_round[2] == "Yang,Yifan (19)"  # no. 7's round 1: no. 19 (the TRF line)
     pair = _cli(capsys, "explain", str(EXAMPLE), "--players", "7", "9", "--lang", lang)
     assert f"30 {vs} 28.5" in pair  # Vega's published BH/C1 of no. 7 and no. 9

@@ -44,14 +44,14 @@ NOTES = {
 BY_PLAYOFF = {"en": "placed by the play-off, not by the tie-breaks after it:",
               "ru": "места определил плей-офф, а не дополнительные показатели после него:",
               "uk": "місця визначив плей-оф, а не додаткові показники після нього:"}
-HEAD = {"en": "no. 9 Wongso,Renaldo: rank 1‡; no. 7 Nguyen,Anh Kiet: rank 2‡",
+HEAD = {"en": "no. 9 Wongso,Renaldo: place 1‡; no. 7 Nguyen,Anh Kiet: place 2‡",
         "ru": "№ 9 Wongso,Renaldo: место 1‡; № 7 Nguyen,Anh Kiet: место 2‡",
         "uk": "№ 9 Wongso,Renaldo: місце 1‡; № 7 Nguyen,Anh Kiet: місце 2‡"}
 #: the legend's line of the play-off's mark (the standings' own)
 LINE = {"en": "‡ = place decided by the play-off (Arbiters' Manual 13.2)",
         "ru": "‡ = место определено плей-офф (Руководство для арбитров 13.2)",
         "uk": "‡ = місце визначено плей-оф (Посібник для арбітрів 13.2)"}
-RANK = {"en": "Rank", "ru": "Место", "uk": "Місце"}
+RANK = {"en": "Place", "ru": "Место", "uk": "Місце"}
 LANGS = ["en", "ru", "uk"]
 
 
@@ -119,7 +119,7 @@ def test_the_api_and_the_page_explain_the_pair_by_the_playoff(client, lang):
 
 def test_without_the_playoff_bh_c1_separates_them_as_before(capsys):
     text = _out(capsys, "explain", str(EXAMPLE), "-t", LIST, "--no-lots", "--players", "7", "9")
-    assert text.splitlines()[:2] == ["no. 7 Nguyen,Anh Kiet: rank 1; no. 9 Wongso,Renaldo: rank 2",
+    assert text.splitlines()[:2] == ["no. 7 Nguyen,Anh Kiet: place 1; no. 9 Wongso,Renaldo: place 2",
                                      "first separated by BH/C1 [C.07 8.1]: 30 against 28.5"]
 
 

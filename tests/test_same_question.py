@@ -73,10 +73,10 @@ def test_a_place_a_lot_decided_is_starred_in_the_explanation_as_in_the_standings
     drawn = [n for n, r in rows.items() if r["lot"] is not None]
     alone = next(n for n, r in rows.items() if r["lot"] is None)
     assert main(["explain", str(SWISS), "--tiebreaks", "PTS", "--player", str(drawn[0])]) == 0
-    assert f"(no. {drawn[0]}): rank {rows[drawn[0]]['place']}*, " in capsys.readouterr().out
+    assert f"(no. {drawn[0]}): place {rows[drawn[0]]['place']}*, " in capsys.readouterr().out
     assert main(["explain", str(SWISS), "--tiebreaks", "PTS", "--players", str(drawn[1]), str(alone)]) == 0
     head = capsys.readouterr().out.splitlines()[0]
-    assert head.endswith(f": rank {rows[alone]['place']}") and f": rank {rows[drawn[1]]['place']}*;" in head
+    assert head.endswith(f": place {rows[alone]['place']}") and f": place {rows[drawn[1]]['place']}*;" in head
 
 
 def test_a_teams_card_writes_its_place_and_values_as_the_standings(tmp_path, capsys):

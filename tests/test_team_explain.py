@@ -94,7 +94,7 @@ def test_two_teams_side_by_side_as_two_players():
     s = _teams("GP,MP")
     text = explain_pair(s, 2, 4)
     lines = text.splitlines()
-    assert lines[0] == "team 2 B: rank 3; team 4 D: rank 4"
+    assert lines[0] == "team 2 B: place 3; team 4 D: place 4"
     assert lines[1] == "first separated by MP [C.07 11.1.1]: 2 against 1"
     assert lines[2].split() == ["round", "no.", "2", "no.", "4"]
     assert [x.split() for x in lines[3:6]] == [["R1", "loss", "0", "loss", "0"],   # B lost to A, D to C
@@ -110,7 +110,7 @@ def test_two_teams_on_the_command_line_the_api_and_the_page(capsys, client):
     assert main(["explain", str(EXAMPLE_T), "--players", "2", "4", "--tiebreaks", "GP,MP", "--lang", "ru"]) == 0
     out = capsys.readouterr().out
     # GP is the primary score (listed first); MP named as the standings head its column, «МО»
-    assert "впервые разделены по МО [C.07 11.1.1]: 2 против 1" in out
+    assert "впервые разделены по показателю МО [C.07 11.1.1]: 2 против 1" in out
     assert [x.split() for x in out.splitlines()[3:6]] == [["Т1", "поражение", "0", "поражение", "0"],
                                                           ["Т2", "победа", "2", "поражение", "0"],
                                                           ["Т3", "поражение", "0", "ничья", "1"]]

@@ -93,7 +93,7 @@ def test_team_trf_keeps_the_team_records_and_adds_ranks(capsys, tmp_path):
     back = tmp_path / "back.trf"
     back.write_text(text)
     code, again, _ = run(capsys, "standings", str(back), "--format", "csv")  # the list is the file's own 212
-    assert code == 0 and again.splitlines()[0] == "rank,start_no,name,points,MP,GP,BH:MP"
+    assert code == 0 and again.splitlines()[0] == "rank,start_no,name,points,MP,GP,BH:MP,place"
     assert [r.split(",")[1] for r in again.splitlines()[1:]] == ["3", "1", "2", "4"]
 
 
@@ -165,7 +165,7 @@ def test_explain_a_team(capsys):
     code, out, _ = run(capsys, "explain", str(EXAMPLE_T), "--player", "3", "--tiebreaks", "MP,GP,EMGSB/C1,BC,EDE")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].startswith("team 3 C: rank 1;")
+    assert lines[0].startswith("team 3 C: place 1;")
     assert lines[2:5] == ["  R1  vs team 4 D                     MP 2  GP 1.5 – 0.5",
                           "  R2  vs team 1 A                     MP 1  GP 1 – 1",
                           "  R3  vs team 2 B                     MP 2  GP 2 – 0"]
@@ -337,7 +337,7 @@ def test_a_real_team_event_on_the_page_in_explanations_and_play_offs(capsys):
     assert sum(F(str(m["match_points"])) for m in team["matches"]) == F(row["match_points"])
     assert sum(F(str(m["game_points"])) for m in team["matches"]) == F(row["game_points"])
     code, out, _ = run(capsys, "explain", str(FRIENDSHIP), "--player", str(team["start_no"]), "--tiebreaks", "MP,GP")
-    assert out.startswith(f"team {team['start_no']} ΟΑΧ: rank {row['rank']};")
+    assert out.startswith(f"team {team['start_no']} ΟΑΧ: place {row['rank']};")
     # on match points alone three teams share 9 MP (published places 3-5): a three-team round robin
     code, out, _ = run(capsys, "playoffs", str(FRIENDSHIP), "--tiebreaks", "MP", "--no-lots", "--places", "3")
     first = out.splitlines()[0]
@@ -396,7 +396,7 @@ def test_the_players_of_a_team_event_whose_file_lists_team_tiebreaks(tmp_path, c
     assert [(r["start_no"], r["points"]) for r in rows[:2]] == [(5, 3), (2, 2)]
     assert {r["start_no"] for r in rows if r["points"] == 1.5} == {1, 6, 8}
     assert main(["explain", str(path), "--player", "5", "--individual"]) == 0
-    assert "C1 (no. 5): rank 1, 3 points" in capsys.readouterr().out
+    assert "C1 (no. 5): place 1, 3 points" in capsys.readouterr().out
     assert main(["odds", str(path), "--after-round", "2", "--format", "json"]) == 0
     assert json.loads(capsys.readouterr().out)["outcomes"] == 3 ** 4  # round 3's four board games
     assert main(["standings", str(path), "--format", "json"]) == 0  # the teams still rank by the file's MP,GP

@@ -352,7 +352,7 @@ def before_first_round(k: int, notes: list[str]) -> bool:
     return True
 
 
-def compute_standings(
+def compute_standings(  # noqa: PLR0913  the library's one call: every option keyword-only, named, with its default
     tournament: Tournament,
     tiebreaks: str | Sequence[str | TieBreakSpec] | None = None,
     *,

@@ -27,8 +27,14 @@ def headings(names: list[str], lang: str = "en") -> list[str]:
 
 
 def primary_name(primary: str, lang: str = "en") -> str:
-    """The primary score of a team event as every face names it (``MP`` / ``МО``, ``GP`` / ``ИО``: the glossary's
-    term), so one page never says both."""
+    """The primary score as every face names it, so one page never says both: a team event's by the glossary's term
+    (``MP`` / ``МО``, ``GP`` / ``ИО``), a players' event's points (``PTS``) as their column is headed.
+
+    >>> primary_name("MP", "ru"), primary_name("PTS", "en"), primary_name("PTS", "uk")
+    ('МО', 'Pts', 'Очки')
+    """
+    if primary == "PTS":
+        return WORDS.text("points", lang)
     return TEAM_WORDS.text(primary.lower(), lang) if primary in ("MP", "GP") else primary
 
 

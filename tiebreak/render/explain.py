@@ -93,10 +93,16 @@ def matches(s: TeamStandings, number: int) -> list[dict[str, Any]]:
 
 
 def value_heading(s: Ranking, key: str, article: str, lang: str = "en") -> tuple[str, str, str]:
-    """A value's heading, the code that names it and its article: the column's key, except a team event's primary
-    score (``PTS``, or its own code), headed as the standings head it (``МО``), named and cited as the legend does
-    (match points, C.07 11.1.1); the other of match and game points by the glossary's name as well (``ИО``, as the
-    standings head the column).
+    """A value's heading, the code that names it and its article: the column's key, except the points, headed as
+    the standings and their legend head them: a player's ``PTS`` as the points column (``Pts``, «Очки»), a team
+    event's primary score (``PTS``, or its own code) by the glossary's name (``МО``), named and cited as the legend
+    does (match points, C.07 11.1.1); the other of match and game points by the glossary's name as well (``ИО``, as
+    the standings head the column).
+
+    >>> from tiebreak import compute_standings, trf
+    >>> players = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
+    >>> value_heading(players, "PTS", "C.07 4.2", "uk"), value_heading(players, "PTS", "C.07 4.2", "en")
+    (('Очки', 'PTS', 'C.07 4.2'), ('Pts', 'PTS', 'C.07 4.2'))
 
     >>> from tiebreak.engine.team import Team, build, compute_team_standings
     >>> from tiebreak.engine.model import Player, Tournament
@@ -108,11 +114,13 @@ def value_heading(s: Ranking, key: str, article: str, lang: str = "en") -> tuple
     ('ІО', 'GP', 'C.07 11.1.2')
     """
     code = key.split("/")[0].split(":")[0]
-    if isinstance(s, TeamStandings) and code in ("PTS", s.tt.primary) and s.tt.primary in TEAM_CATALOGUE:
+    if not isinstance(s, TeamStandings):
+        return (primary_name(key, lang) if key == "PTS" else key), code, article
+    if code in ("PTS", s.tt.primary) and s.tt.primary in TEAM_CATALOGUE:
         primary = TEAM_CATALOGUE[s.tt.primary].article  # under fide-2009 the Arbiters' Manual's
         return key_heading(code, s.tt.primary, lang), s.tt.primary, team_article(TieBreakSpec(s.tt.primary), s.rules,
                                                                                  primary)
-    if isinstance(s, TeamStandings) and key in ("MP", "GP"):
+    if key in ("MP", "GP"):
         return key_heading(key, s.tt.primary, lang), key, article
     return key, code, article
 
@@ -295,7 +303,7 @@ def explain(s: Ranking, number: int, lang: str = "en") -> str:
     for key, info in details(s, number).items():
         heading, code, article = value_heading(s, key, info["article"], lang)  # a team's primary score: МО, as headed
         spec = s.specs[s.keys.index(key)]
-        name = spec_name(spec, team, lang) if heading == key else TEAM_NAMES.text(code, lang)
+        name = TEAM_NAMES.text(code, lang) if team and heading != key else spec_name(spec, team, lang)
         lines += ["", f"{heading} = {_num(info['value'])}   {name} [{message(article, lang)}]"]
         lines += _notes(s, number, key, info, lang)
         v = value_rounds(s, number, key) if "rounds" in info else None
@@ -361,7 +369,7 @@ def explain_pair(s: Ranking, a: int, b: int, lang: str = "en") -> str:
     >>> from tiebreak.arbiter.playoff_results import placed_by_playoff
     >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1", lots=False)
     >>> print(explain_pair(placed_by_playoff(s, "stage armageddon\\n7 9 1/2-1/2", None), 9, 7), end="")
-    no. 9 Wongso,Renaldo: rank 1‡; no. 7 Nguyen,Anh Kiet: rank 2‡
+    no. 9 Wongso,Renaldo: place 1‡; no. 7 Nguyen,Anh Kiet: place 2‡
     placed by the play-off, not by the tie-breaks after it:
       No. 9 takes place 1 by the play-off for places 1-2 (armageddon; Arbiters' Manual 13.2)
       No. 7 takes place 2 by the play-off for places 1-2 (armageddon; Arbiters' Manual 13.2)

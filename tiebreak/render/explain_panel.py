@@ -85,7 +85,7 @@ def _block(s: Ranking, start_no: int, spec: str, info: dict[str, Any], words: Wo
                                    for r, cells in zip(v.rows, round_cells(v, lang))]
     name = spec_name({x.text: x for x in s.specs}.get(spec), team, lang)
     heading, code, article = value_heading(s, spec, info["article"], lang)  # a team's primary score as headed
-    name = TEAM_NAMES.text(code, lang) if heading != spec else name
+    name = TEAM_NAMES.text(code, lang) if team and heading != spec else name
     return {"spec": spec, "heading": heading, "value": _num(info["value"]), "name": name,
             "article": message(article, lang), "rounds": rounds if v is not None else None,
             "heads": round_headings(v.columns, lang) if v is not None else [],

@@ -21,7 +21,7 @@ from ..arbiter.columns import PlayerColumns
 from ..engine.model import format_number
 from ..engine.ranking import lot_marked, shared_place, written_places
 from ..views.standings import column_order
-from .html import Sheet, sections_html, sheet, table_data
+from .html import ColumnRoles, Sheet, sections_html, sheet, table_data
 from .i18n import count_sentence
 from .text_table import text_table
 from .words import COLUMN_HEADINGS, GROUPS_WORDS
@@ -106,9 +106,8 @@ def categories_sheets(cats: list[CategoryStandings], lang: str = "en",
                         "category": c.category.text})
             continue
         head, body = _category_table(c, lang, columns)
-        table, widths = table_data(f"category-{k}", head, body, head.index(_w("points", lang)),
-                                   names=(head.index(_w("name", lang)),),
-                                   rank_at=None)
+        roles = ColumnRoles(head.index(_w("points", lang)), (head.index(_w("name", lang)),), rank=None)
+        table, widths = table_data(f"category-{k}", head, body, roles)
         out.append({**sheet(widths, "category"), "heading": heading, "table": table, "category": c.category.text})
     return out
 
@@ -152,7 +151,7 @@ def clubs_json(r: ClubRanking) -> dict[str, Any]:
 def clubs_sheet(r: ClubRanking, lang: str = "en") -> Sheet:
     """The team ranking as a printed section, in the orientation and font its columns need (as the standings)."""
     head = [_w("cat_rank", lang), _w("team", lang), _w("points", lang), *r.tiebreaks, _w("counted", lang)]
-    table, widths = table_data("clubs", head, _club_rows(r), -1, names=(1, len(head) - 1), rank_at=None)
+    table, widths = table_data("clubs", head, _club_rows(r), ColumnRoles(-1, (1, len(head) - 1), rank=None))
     return {**sheet(widths, "clubs"), "heading": count_sentence("groups:ranking", r.best, lang), "table": table,
             "after_legend": _legend(r, lang)}
 

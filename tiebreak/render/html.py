@@ -18,6 +18,7 @@ error, in the JSON and on the page); every text from the tournament file is esca
 from __future__ import annotations
 
 import datetime
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -165,22 +166,32 @@ def column_widths(heads: list[str], rows: list[list[str]], names: tuple[int, ...
     return widths
 
 
-def table_data(table_id: str, heads: list[str], rows: list[list[str]], points_at: int, caption: str = "",
-               names: tuple[int, ...] = (2,), rank_at: int | None = 0, sticky: bool = True,
-               ids: tuple[int, ...] = ()) -> tuple[Sheet, list[int]]:
-    """A table for the ``table`` macro (rank at ``rank_at``, the names at ``names``, the points at ``points_at``, the
-    identity columns a phone leaves out at ``ids``) and the characters each column needs (names wrap past 26
-    characters).  A place a lot decided is marked in its text (``40*``, as on every face), never by the style sheet:
-    the mark is copied with the table, read aloud and kept in the PDF's text."""
-    def cls(j: int) -> str:
-        return ("name" if j in names else "rank" if j == rank_at else "pts" if j == points_at else
-                "id" if j in ids else "")
+@dataclass(frozen=True)
+class ColumnRoles:
+    """Where a table's columns of each role stand, for their style: the points, the names (they wrap past 26
+    characters), the rank, the identity columns a phone leaves out."""
 
-    classes = [cls(j) for j in range(len(heads))]
+    points: int
+    names: tuple[int, ...] = (2,)
+    rank: int | None = 0
+    ids: tuple[int, ...] = ()
+
+    def style(self, j: int) -> str:
+        """The class of column ``j``."""
+        return ("name" if j in self.names else "rank" if j == self.rank else "pts" if j == self.points else
+                "id" if j in self.ids else "")
+
+
+def table_data(table_id: str, heads: list[str], rows: list[list[str]], roles: ColumnRoles, caption: str = "",
+               sticky: bool = True) -> tuple[Sheet, list[int]]:
+    """A table for the ``table`` macro (its columns styled by their ``roles``) and the characters each column needs
+    (names wrap past 26 characters).  A place a lot decided is marked in its text (``40*``, as on every face), never
+    by the style sheet: the mark is copied with the table, read aloud and kept in the PDF's text."""
+    classes = [roles.style(j) for j in range(len(heads))]
     return ({"id": table_id, "caption": caption, "sticky": sticky,
              "heads": [{"text": h, "cls": c} for h, c in zip(heads, classes)],
              "rows": [{"cells": [{"text": v, "cls": c} for v, c in zip(row, classes)]} for row in rows]},
-            column_widths(heads, rows, names))
+            column_widths(heads, rows, roles.names))
 
 
 def to_html(s: Standings | TeamStandings, lang: str = "en", sections: str = "", columns: PlayerColumns | None = None,
@@ -265,7 +276,8 @@ def standings_sheet(s: Any, lang: str, title: str, event: str, legend: list[Line
     pending) and the standings table (``heads``, ``rows`` of the ``columns``; a place drawn by lot marked ``40*``) of ``s``
     (individual or team standings)."""
     name_at, points_at = positions(columns)
-    table, widths = table_data("standings", heads, rows, points_at, SITE_WORDS.text("standings", lang), (name_at,))
+    table, widths = table_data("standings", heads, rows, ColumnRoles(points_at, (name_at,)),
+                                 SITE_WORDS.text("standings", lang))
     return {**sheet(widths), "title": title, "cover": event, "legend": legend, "table": table,
             "notes": [message(n, lang) for n in table_notes(s.notes)]}
 
@@ -290,7 +302,7 @@ def _rounds_sheet(s: Standings, lang: str) -> Sheet:
         return _square_sheet(s, lang)
     view = of_standings(s)
     heads, rows = cross_words.table(view, lang)
-    table, widths = table_data("crosstable", heads, rows, 3, caption=word("crosstable", lang))
+    table, widths = table_data("crosstable", heads, rows, ColumnRoles(3), caption=word("crosstable", lang))
     return {**sheet(widths), "table": table, "after": cross_words.legend(view, lang)}
 
 
@@ -312,7 +324,8 @@ def team_matches_sheet(s: TeamStandings, lang: str) -> Sheet:
         return _square_sheet(s, lang)
     view = of_teams(s)
     heads, rows = cross_words.table(view, lang, primary_name(s.tt.primary, lang))
-    table, widths = table_data("crosstable", heads, rows, 3, caption=word("crosstable", lang), sticky=False)
+    table, widths = table_data("crosstable", heads, rows, ColumnRoles(3), caption=word("crosstable", lang),
+                                 sticky=False)
     w, first = TEAM_WORDS, len(heads) - view.rounds
     for row, r in zip(table["rows"], view.rows):
         for cell, mr in zip(row["cells"][first:], match_rounds(s, r.start_no)):

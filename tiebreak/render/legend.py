@@ -3,15 +3,17 @@ as pairs of a mark and what it means, in the order of the table's columns — ea
 each tie-break's name with its cut or median and its article (a team event's points by its primary score, «МО»),
 then the place a lot decided with the lot's seed, the place the play-off decided and the undefined value.  The faces
 only lay the pairs out: the text aligns them (:func:`text_lines`), the downloads print the mark in bold, the page,
-the website and the live screen write ``mark = words`` (:func:`site_lines`).  A column whose heading says all its
-name says (``Место`` = «Место») is left out.
+the website and the live screen write ``mark = words`` (:func:`site_lines`).  Every column but the name has its
+line, in every language: the place (``Место`` — «Место в турнирной таблице»), the points named and cited as a
+tie-break of the list (``Очки`` — «Очки (C.07 4.2)»; a team event's by its primary score, «МО»).
 
 >>> from tiebreak import compute_standings, trf
 >>> from tiebreak.views.standings import of_ranking
 >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1")
 >>> site_lines(standings_legend(s, of_ranking(s).columns, "ru"))
-['№ = Стартовый номер', 'BH/C1 = Коэффициент Бухгольца, усечение-1 (C.07 8.1)', \
-'* = место определено жребием (номер жребия 816560)', '- = не определено']
+['Место = Место в турнирной таблице', '№ = Стартовый номер', 'Очки = Очки (C.07 4.2)', \
+'BH/C1 = Коэффициент Бухгольца, усечение-1 (C.07 8.1)', '* = место определено жребием (номер жребия 816560)', \
+'- = не определено']
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ def _column(c: Column, lang: str) -> Line | None:
     if c.kind == "player":
         full = COLUMN_WORDS.get(c.key)
         return (COLUMN_HEADINGS.text(c.key, lang), SITE_WORDS.text(full, lang)) if full else None
-    full = {"rank": "column_rank", "number": "number", "points": "points_total"}[c.kind]
+    full = {"rank": "column_rank", "number": "number"}[c.kind]
     return word(c.kind, lang), SITE_WORDS.text(full, lang)
 
 

@@ -368,13 +368,16 @@ CSV_NAMES = {"rank": "rank", "number": "start_no", "name": "name", "points": "po
 
 def csv_table(view: StandingsTable, extra_columns: tuple[list[str], dict[int, list[str]]] | None = None,
               pending: dict[int, int] | None = None) -> str:
-    """The standings table ``view`` as CSV, its columns in the one order (:func:`~tiebreak.views.standings.column_order`),
-    headed by language-free names; where a lot placed some rows, a column ``lot`` after them (the lot drawn in the
-    tied group, as the JSON's ``lot``: the text's ``*``); where the play-off decided some places, a column ``playoff``
-    (``1`` on their rows, as the JSON's ``"playoff": true``: the text's ``‡``); where games are pending (the note
-    "games pending: N" of the text and the JSON), a column ``pending``: each row's games paired and not yet played
-    (``pending``, :func:`~tiebreak.views.standings.games_pending`; the crosstable's ``*``); ``extra_columns``
-    (headings, start number -> cells) are added at the right."""
+    """The standings table ``view`` as CSV, its columns in the one order
+    (:func:`~tiebreak.views.standings.column_order`), headed by language-free names, the ``rank`` a number for programs
+    (a shared place's first); after them the ``place`` as the JSON's member writes it (``23-24`` where two share it; its
+    marks are the columns below: a column added at the right, so a program that reads the columns by position reads them
+    as before); where a lot placed some rows, a column ``lot`` after them (the lot drawn in the tied group, as the
+    JSON's ``lot``: the text's ``*``); where the play-off decided some places, a column ``playoff`` (``1`` on their
+    rows, as the JSON's ``"playoff": true``: the text's ``‡``); where games are pending (the note "games pending: N" of
+    the text and the JSON), a column ``pending``: each row's games paired and not yet played (``pending``,
+    :func:`~tiebreak.views.standings.games_pending`; the crosstable's ``*``); ``extra_columns`` (headings, start number
+    -> cells) are added at the right."""
     out = io.StringIO()
     w = SafeCsvWriter(out, lineterminator="\n")
     extra_head, extra_cells = extra_columns or ([], {})
@@ -382,13 +385,14 @@ def csv_table(view: StandingsTable, extra_columns: tuple[list[str], dict[int, li
     lots = ["lot"] if view.lots else []
     playoff = ["playoff"] if view.decided else []
     waiting = ["pending"] if pending else []
-    w.writerow([*(c.key if c.kind in ("player", "value") else CSV_NAMES[c.kind] for c in columns), *lots, *playoff,
-                *waiting, *extra_head])
+    w.writerow([*(c.key if c.kind in ("player", "value") else CSV_NAMES[c.kind] for c in columns), "place", *lots,
+                *playoff, *waiting, *extra_head])
     blank = [""] * len(extra_head)
     at = columns.index(Column("rank"))
     for r in view.rows:
         cells = view.cells(r)
         cells[at] = str(r.rank)  # the rank as a number (a place shared by ties is its first)
+        cells.append(r.place)  # the place as written: 23-24 where two share it
         drawn = [str(r.drawn) if r.drawn is not None else ""] if lots else []
         decided = ["1" if r.playoff else ""] if playoff else []
         games = [str(pending.get(r.start_no, 0))] if pending else []

@@ -36,7 +36,7 @@ from ..engine.specifier import TieBreakSpec
 from ..engine.standings import Standings
 from ..engine.team import TeamStandings
 from ..views.standings import legend_entries
-from .html import identity_columns, positions, standings_table, table_data
+from .html import ColumnRoles, identity_columns, positions, standings_table, table_data
 from .i18n import after_round, count_sentence, legend_name, message, problem, word
 from .legend import site_lines, standings_legend
 from .templating import environment
@@ -70,7 +70,7 @@ def standings_part(s: Standings | TeamStandings, lang: str = "en", sections: str
     numbers, drawn = [r.start_no for r in s.rows], [r.lot is not None for r in s.rows]
     name_at, points_at = positions(order)
     places = written_places([r.rank for r in s.rows])  # the players to compare with name their place so (no mark)
-    table, _ = table_data("standings", heads, rows, points_at, names=(name_at,), ids=identity_columns(order))
+    table, _ = table_data("standings", heads, rows, ColumnRoles(points_at, (name_at,), ids=identity_columns(order)))
     for row, number in zip(table["rows"], numbers):
         row["start_no"] = number
     lots = any(drawn)

@@ -161,7 +161,7 @@ TERMS = _terms({
     'group_note': 'Computed among the players still tied at this point (Type A); place among them: {place}, score '
                   'among them: {score}.',
     'equal_on_every': 'equal on every tie-break of the list; {how}',
-    'shared_rank': 'not separated (shared rank)',
+    'shared_rank': 'not separated (shared place)',
 })
 
 
@@ -468,7 +468,7 @@ SITE_WORDS = Table("site", {
     'tiebreaks': term('tiebreaks'),
     'games': term('games'),
     'score_after': term('score'),
-    'rank_after': 'Rank',
+    'rank_after': term('place'),
     'colour': 'Colour',
     'white': term('white'),
     'black': term('black'),
@@ -556,10 +556,9 @@ SITE_WORDS = Table("site", {
     'written_by': 'File written by',
     'lot_words': ('Players still equal after every tie-break are ordered by a lot drawn once for this event: every '
                   'page and every update shows the same order.'),
-    'column_rank': term('place'),
+    'column_rank': 'Place in the standings',  # (a legend line in every language: «Место» alone says nothing)
     'column_sex': term('sex'),
     'column_birth': 'Year of birth',
-    'points_total': term('points'),
     'updated': 'Last updated:',
     'updated_note': 'the time the tournament file was last saved (UTC)',
     'in_play': 'The event is in play: this page reloads itself when the results change.',
@@ -715,7 +714,7 @@ CHECK_WORDS = Table("check", {
 
 #: the words of explanations (Russian and Ukrainian in the gettext catalogues, context ``explain:<key>``)
 EXPLAIN_WORDS = Table("explain", {
-    "head": "{name} (no. {no}): rank {rank}, {points} points; rules {rules}, {system}, {after}",
+    "head": "{name} (no. {no}): place {rank}, {points} points; rules {rules}, {system}, {after}",
     "undefined": "  undefined: the event has unrated players and no rating was given for them (C.07 Art. 10; "
                  "give them a rating: unrated rating R, or /U<R>)",
     "undefined_idle": "  undefined: no game played, so no opponent's rating to count (C.07 Art. 10)",
@@ -725,7 +724,7 @@ EXPLAIN_WORDS = Table("explain", {
     "no_opponent": term('no_opponent'),
     "cut": term('cut_mark'),
     "kept": "  sum of the rounds kept: {sum}; the value is derived from it (average, rating table)",
-    "pair_head": "no. {a} {name_a}: rank {rank_a}; no. {b} {name_b}: rank {rank_b}",
+    "pair_head": "no. {a} {name_a}: place {rank_a}; no. {b} {name_b}: place {rank_b}",
     "equal": term('equal_on_every'),
     "by_lot": "by lot",
     "shared": term('shared_rank'),
@@ -768,14 +767,14 @@ TEAM_WORDS = Table("team", {
 
 #: the explanation of a team's place
 TEAM_EXPLAIN = Table("team explain", {
-    "head": "team {number} {name}: rank {rank}; rules {rules}, {system}, {after}, primary score {primary}",
+    "head": "team {number} {name}: place {rank}; rules {rules}, {system}, {after}, primary score {primary}",
     "vs": "vs team {number} {name}",
     "bye": term('pab'),
     "none": term('no_match'),
     "group": "computed among the teams still tied at this point (Type A); place among them: {place}",
     "boards": "game points by board: {points}",
     "factor": "normalising factor F = {factor}",
-    "pair_head": "team {a} {name_a}: rank {rank_a}; team {b} {name_b}: rank {rank_b}",
+    "pair_head": "team {a} {name_a}: place {rank_a}; team {b} {name_b}: place {rank_b}",
 })
 
 

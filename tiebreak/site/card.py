@@ -14,7 +14,7 @@ from typing import Any, Callable
 from ..engine.model import Kind, format_number
 from ..engine.registry import CATALOGUE
 from ..engine.standings import Contribution
-from ..render.explain import group_place, round_cells, round_headings, sentence_note
+from ..render.explain import group_place, round_cells, round_headings, sentence_note, value_heading
 from ..render.i18n import kind_name as _kind_name
 from ..render.i18n import tiebreak_name, with_modifiers, word
 from ..render.legend import place_marks, site_lines
@@ -149,7 +149,8 @@ def explanations(e: Event, lang: str, start_no: int) -> list[dict[str, Any]]:
         # specifier by its column, as a repeated one's key is numbered ("DE (2)", which is no specifier)
         spec = e.current.specs[keys.index(key)]
         name = with_modifiers(tiebreak_name(CATALOGUE[code], lang), spec, lang)
-        x: dict[str, Any] = {"key": key, "value": value, "article": article, "name": name}
+        x: dict[str, Any] = {"key": key, "value": value, "article": article, "name": name,
+                             "heading": value_heading(e.current, key, article, lang)[0]}  # the points as headed: Pts
         if rounds is None:
             x["note"] = s["group_note"].format(place=group_place(e.current.value(start_no, key), lang), score=group)
         out.append(rounds_table(lang, n, x, rounds, lambda sno: player_link(e, sno)))

@@ -295,11 +295,12 @@ class LegendEntry:
     """A column of the list in the standings' legend, without words: ``spec`` the column (its modifiers; ``spec.text``
     as an individual event's column is headed), ``code`` the code of the catalogue that names it (a team event's
     primary score, ``PTS``, by the primary's own: ``MP``), ``article`` (C.07 8.1), ``team`` (named by the team
-    catalogue), ``glossary`` (a team event's match or game points, headed by the glossary's name as the standings head
-    them: ``МО``, ``ИО``), ``known`` (a catalogue holds the code; else it has no name and no article), ``key`` the
-    column's key where the tie-break is listed again (``DE (2)``: the same tie-break applied to those still tied
-    after the columns before it, C.07 4.3; :func:`~tiebreak.engine.ranking.column_keys`), else ``""``; ``place`` a
-    Type A tie-break (DE, EDE, TBR...), whose number is the place among the tied (0: not separated), not a score."""
+    catalogue), ``glossary`` (the points, headed by the name the standings head them with: a team event's match or game
+    points by the glossary's ``МО``, ``ИО``; a player's ``PTS`` as the points column, ``Pts``, «Очки»), ``known`` (a
+    catalogue holds the code; else it has no name and no article), ``key`` the column's key where the tie-break is
+    listed again (``DE (2)``: the same tie-break applied to those still tied after the columns before it, C.07 4.3;
+    :func:`~tiebreak.engine.ranking.column_keys`), else ``""``; ``place`` a Type A tie-break (DE, EDE, TBR...), whose
+    number is the place among the tied (0: not separated), not a score."""
 
     spec: TieBreakSpec
     code: str
@@ -331,7 +332,7 @@ def legend_entries(specs: Sequence[TieBreakSpec], team: bool = False, primary: s
     entries = []
     for spec in specs:
         code = primary if team and primary in ("MP", "GP") and spec.code == "PTS" else spec.code
-        glossary = team and code in ("MP", "GP") and spec.text in ("PTS", "MP", "GP")
+        glossary = (team and code in ("MP", "GP") and spec.text in ("PTS", "MP", "GP")) or (not team and spec.text == "PTS")
         entry = (TEAM_CATALOGUE if team else CATALOGUE).get(code)
         cited = "" if entry is None else entry.article
         if entry is not None and rules is not None:  # the rule set's article, as explain's
@@ -371,15 +372,17 @@ def legend(columns: Sequence[Column], specs: Sequence[TieBreakSpec], *, seed: in
     >>> s = compute_standings(trf.load("examples/hobsons-bay-cup-2025.trf"), "PTS,BH/C1")
     >>> view = legend(of_ranking(s).columns, s.specs, seed=s.seed, lots=True)
     >>> [x.kind if isinstance(x, Column) else x.code for x in view.items], view.seed
-    (['rank', 'number', 'points', 'BH'], 816560)
+    (['rank', 'number', 'PTS', 'BH'], 816560)
     """
     entries = legend_entries(specs, team, primary, rules)
+    points = (entries[:1] if team else [e for e in entries if e.spec.text == "PTS"]
+              or legend_entries([TieBreakSpec("PTS")], rules=rules))  # the points: named and cited, as the list's
     keys = column_keys([e.spec.text for e in entries])  # a tie-break listed again: its column "DE (2)"
     by_key = {k: e if k == e.spec.text else replace(e, key=k) for k, e in zip(keys, entries)}
     items: list[Column | LegendEntry] = []
     for c in columns:
-        if c.kind == "points" and team and entries:
-            items.append(entries[0])  # a team event's points: its primary score, named and cited
+        if c.kind == "points" and points:
+            items.append(points[0])  # the points as their entry of the list: a team event's by its primary score
         elif c.kind == "value":
             items.append(by_key.get(c.key) or LegendEntry(TieBreakSpec(c.key), c.key, "", team, known=False))
         elif c.kind != "name":
