@@ -100,10 +100,10 @@ def test_a_history_of_the_first_schema_opens_after_the_upgrade_with_its_versions
         lead = Leadership(store.engine, "open.trf")
         assert lead.try_lead()
         store.fence = lead.fence
-    store.record("open.trf", 3, "2026-11-25T10:00:00Z", 3, "d3", None, third, [(1, 1, "2", True, 1, "1")], [])
+    store.record("open.trf", 3, "2026-11-25T10:00:00Z", 3, "d3", third, [(1, 1, "2", True, 1, "1")], [])
     assert store.last("open.trf")["document"] == third
     with pytest.raises(sqlalchemy.exc.IntegrityError):
-        store.record("open.trf", 3, "2026-11-25T10:00:00Z", 3, "d3", None, third, [], [])
+        store.record("open.trf", 3, "2026-11-25T10:00:00Z", 3, "d3", third, [], [])
     store.close()
     assert History(url).revision == "0004"  # opened again: nothing to do
 
@@ -115,7 +115,7 @@ def test_the_history_is_kept_within_its_size(tmp_path):
 
     store = History(f"sqlite:///{tmp_path / 'h.sqlite'}", keep=10)
     for v in range(1, 61):
-        store.record("open", v, "t", (v - 1) // 10 + 1, f"d{v}", None, "{}" * 500, [(1, 1, "1", True, 0, "1")],
+        store.record("open", v, "t", (v - 1) // 10 + 1, f"d{v}", "{}" * 500, [(1, 1, "1", True, 0, "1")],
                      [(1, 1, "result", None, "1")])
     kept = [h["version"] for h in store.player("open", 1)]
     assert {10, 20, 30, 40, 50} <= set(kept) and kept[-10:] == list(range(51, 61))

@@ -199,10 +199,10 @@ def test_a_leader_whose_term_is_over_can_no_longer_write(cluster):
         doc = '{"live": {"event": "open.trf", "version": 1}, "standings": []}'
         store.fence = first.fence
         with pytest.raises(NotLeading):
-            store.record("open.trf", 1, "t", 1, "d", None, doc, [], [])
+            store.record("open.trf", 1, "t", 1, "d", doc, [], [])
         assert store.last("open.trf") is None
         store.fence = second.fence
-        store.record("open.trf", 1, "t", 1, "d", None, doc, [], [])
+        store.record("open.trf", 1, "t", 1, "d", doc, [], [])
         assert store.last("open.trf")["writer"] == second.writer
     finally:
         store.close()

@@ -395,7 +395,7 @@ class LiveEvent:
               changed: list[ChangeRow]) -> Update:
         """The new version recorded in the history (when kept), and the update the subscribers are told."""
         if self.history is not None:
-            self.history.record(self.name, self.version, self.time, live.round, digest, None, self.text, rows, changed)
+            self.history.record(self.name, self.version, self.time, live.round, digest, self.text, rows, changed)
         return Update(self.name, self.version, self.time, live.round, None, moved,
                       [{"round": c[0], "start_no": c[1], "what": c[2], "before": c[3], "after": c[4]} for c in changed])
 

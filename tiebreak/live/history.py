@@ -1,17 +1,17 @@
 """Every published version of every live event, kept in a database (SQLAlchemy Core: SQLite by default, a file
 beside the watched files; PostgreSQL or any other database by its URL).
 
-Three tables: ``live_versions`` (one row per version: event, version number, time, round, the file's digest, the
-warning shown and the whole JSON document), ``live_places`` (every player's rank and place as written, points and
+Three tables: ``live_versions`` (one row per version: event, version number, time, round, the file's digest and the
+whole JSON document, its warning included), ``live_places`` (every player's rank and place as written, points and
 whether the place was settled in that version, and how far they moved since the previous version) and
 ``live_changes`` (what changed in the file: a result entered or corrected, a pairing published).
 
 >>> import json
 >>> doc = lambda v: json.dumps({"live": {"event": "open", "version": v}, "standings": []})
 >>> store = History("sqlite://")                     # in memory
->>> store.record("open", 1, "2026-11-23T10:00:00Z", 1, "d1", None, doc(1),
+>>> store.record("open", 1, "2026-11-23T10:00:00Z", 1, "d1", doc(1),
 ...              [(1, 1, "1", True, 0, "1"), (2, 2, "0", True, 0, "2")], [])
->>> store.record("open", 2, "2026-11-23T10:05:00Z", 2, "d2", None, doc(2),
+>>> store.record("open", 2, "2026-11-23T10:05:00Z", 2, "d2", doc(2),
 ...              [(2, 1, "1", True, 1, "1-2"), (1, 1, "1", False, -1, "1-2")], [(2, 1, "result", None, "0")])
 >>> [(h["version"], h["rank"], h["place"]) for h in store.player("open", 1)]
 [(1, 1, '1'), (2, 1, '1-2')]
@@ -20,7 +20,7 @@ whether the place was settled in that version, and how far they moved since the 
 
 A row the server did not write (a document that is not the JSON of its event and version) is never served:
 
->>> store.record("open", 3, "2026-11-23T10:06:00Z", 2, "d3", None, "{broken", [], [])
+>>> store.record("open", 3, "2026-11-23T10:06:00Z", 2, "d3", "{broken", [], [])
 >>> store.last("open")["version"], store.last("open", 3)
 (2, None)
 """
@@ -81,7 +81,7 @@ VERSIONS = Table(
     Column("time", String(40), nullable=False),
     Column("round", Integer, nullable=False),
     Column("digest", String(80), nullable=False),
-    Column("warning", Text),
+    Column("warning", Text),  # empty: the warning is in the document (a column older servers on the database write)
     Column("document", Text, nullable=False),  # empty since schema 0002: the document is in document_z
     Column("document_z", LargeBinary),  # the JSON document, zlib-compressed
     Column("epoch", Integer),  # the leader's term that wrote it (schema 0003; tiebreak.live.leader)
@@ -139,15 +139,15 @@ class History:
         self._rejected: set[int] = set()  # rows refused (told in the log once each)
         self._terms: set[tuple[int, str]] = set()  # leaders' terms known to have existed
 
-    def record(self, event: str, version: int, time: str, round_no: int, digest: str, warning: str | None,
-               document: str, places: list[PlaceRow], changes: list[ChangeRow]) -> None:
+    def record(self, event: str, version: int, time: str, round_no: int, digest: str, document: str,
+               places: list[PlaceRow], changes: list[ChangeRow]) -> None:
         """Keep one version: ``places`` are :data:`PlaceRow`, ``changes`` (round,
         start_no, what, before, after)."""
         with self._lock, self.engine.begin() as db:
             epoch, writer = self.fence(db) if self.fence is not None else (0, LOCAL)
             self._drop(db, event, version)  # a row no leader wrote, where this version goes (a good one was restored)
             key = db.execute(insert(VERSIONS).values(
-                event=event, version=version, time=time, round=round_no, digest=digest, warning=warning,
+                event=event, version=version, time=time, round=round_no, digest=digest,
                 document="", document_z=zlib.compress(document.encode("utf-8"), 6), epoch=epoch,
                 writer=writer)).inserted_primary_key
             assert key is not None, "an insert into a table with a primary key has one"
