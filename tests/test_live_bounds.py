@@ -27,10 +27,11 @@ def _client(hub):
     return TestClient(live_app(hub))
 
 
-def _hub(folder: Path, **kw):
-    from tiebreak.live.watch import LiveHub
+def _hub(folder: Path, **bounds):
+    """A hub on ``folder`` without history, within ``bounds`` (:class:`tiebreak.live.watch.Bounds`' fields)."""
+    from tiebreak.live.watch import Bounds, LiveHub
 
-    return LiveHub(folder, database="none", token=TOKEN, **kw)
+    return LiveHub(folder, database="none", token=TOKEN, bounds=Bounds(**bounds))
 
 
 def test_a_watched_file_replaced_by_a_link_outside_is_not_read_even_by_the_arbiters_republish(tmp_path):
@@ -54,7 +55,7 @@ def test_a_watched_file_replaced_by_a_link_outside_is_not_read_even_by_the_arbit
 
 def test_a_watched_file_larger_than_the_bound_is_not_read(tmp_path):
     (tmp_path / "open.trf").write_text(EXAMPLE.read_text())
-    hub = _hub(tmp_path, limit=64 * 1024)
+    hub = _hub(tmp_path, file_bytes=64 * 1024)
     e = hub.events["open.trf"]
     assert e.version == 1
     with (tmp_path / "open.trf").open("a") as f:  # 100 KB of comment lines: over the 64 KB bound
@@ -65,7 +66,7 @@ def test_a_watched_file_larger_than_the_bound_is_not_read(tmp_path):
 
 def test_streams_are_bounded_per_process_and_per_client(tmp_path):
     (tmp_path / "open.trf").write_text(EXAMPLE.read_text())
-    hub = _hub(tmp_path, max_streams=3, max_streams_per_client=2)
+    hub = _hub(tmp_path, streams=3, streams_per_client=2)
     client = _client(hub)
     mine = [hub.viewers.open("testclient"), hub.viewers.open("testclient")]  # two streams of this client already open
     r = client.get("/api/live/events")

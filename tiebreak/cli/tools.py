@@ -263,7 +263,7 @@ def _serve(ns: argparse.Namespace) -> int:
             import watchfiles  # noqa: F401, PLC0415  (imported when the server starts watching; checked before it starts)
 
             from ..live.event import Settings  # noqa: PLC0415  start-up: serve --watch only: SQLAlchemy (+800 ms)
-            from ..live.watch import LiveHub  # noqa: PLC0415  (as above)
+            from ..live.watch import Bounds, LiveHub  # noqa: PLC0415  (as above)
 
             site = _live_site(args)
             remote, target = _broadcast_address(args)
@@ -276,9 +276,9 @@ def _serve(ns: argparse.Namespace) -> int:
             live = LiveHub(target, args.database, args.token,
                            Settings(tiebreaks=args.tiebreaks, rules=args.rules, event=args.event, points_from=args.points_from,
                                     no_lots=args.no_lots, seed=args.seed, playoff=_playoff_beside(args.watch, args.playoff)),
-                           hold=args.hold, limit=args.max_file_mb * 1024 * 1024, keep=args.keep_versions,
-                           max_streams=args.max_streams, max_streams_per_client=args.max_streams_per_client, site=site,
-                           remote=remote, players=players)
+                           Bounds(args.hold, args.max_file_mb * 1024 * 1024, args.keep_versions, args.max_streams,
+                                  args.max_streams_per_client),
+                           site=site, remote=remote, players=players)
     except ImportError as e:
         raise _missing_extra(e) from None
     try:  # bound before it is said: --port 0 is the port the system chose

@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import logging
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -49,6 +49,19 @@ class LiveSite(Protocol):
     def close(self) -> None: ...
 
 
+@dataclass(frozen=True)
+class Bounds:
+    """A live server's bounds (``serve --hold``, ``--max-file-mb``, ``--keep-versions``, ``--max-streams``,
+    ``--max-streams-per-client``): how long a file that lost a game is held, the largest file read, the versions kept
+    in the history, the open event streams in all and from one address."""
+
+    hold: float = HOLD_SECONDS
+    file_bytes: int = MAX_FILE_BYTES
+    keep: int = KEEP
+    streams: int = MAX_STREAMS
+    streams_per_client: int = MAX_STREAMS_PER_CLIENT
+
+
 class LiveHub:
     """Every live event of one server and the history store, made of objects of their own: the watched folder
     (:class:`~tiebreak.live.folder.WatchedFolder`), the viewers (:class:`~tiebreak.live.subscribers.Subscribers`),
@@ -59,10 +72,8 @@ class LiveHub:
     default an SQLite file beside the watched files; ``"none"`` keeps no history."""
 
     def __init__(self, target: str | Path, database: str | None = None, token: str | None = None,
-                 settings: Settings | None = None, hold: float = HOLD_SECONDS, limit: int = MAX_FILE_BYTES, keep: int = KEEP,
-                 max_streams: int = MAX_STREAMS, max_streams_per_client: int = MAX_STREAMS_PER_CLIENT,
-                 site: LiveSite | None = None, remote: RemotePgn | None = None,
-                 players: tuple[str, list[Player]] | None = None) -> None:
+                 settings: Settings | None = None, bounds: Bounds | None = None, site: LiveSite | None = None,
+                 remote: RemotePgn | None = None, players: tuple[str, list[Player]] | None = None) -> None:
         #: ``--players FILE``: a broadcast's player list (its name and players), for every PGN watched
         self.players = players
         #: ``serve --watch https://…``: the broadcast's address, polled into the file watched (:mod:`.remote`)
@@ -73,15 +84,17 @@ class LiveHub:
         self.token = ArbiterToken(token)
         if database is None:
             database = f"sqlite:///{(target if target.is_dir() else target.parent) / DATABASE_NAME}"
-        self.history = None if database == "none" else History(database, keep)
+        bounds = bounds or Bounds()
+        self.history = None if database == "none" else History(database, bounds.keep)
         self.settings = settings or Settings()
-        self.hold, self.limit = hold, limit
+        self.hold, self.limit = bounds.hold, bounds.file_bytes
         self.events: dict[str, LiveEvent] = {}
         #: which files are events
         self.folder = WatchedFolder(target if target.is_dir() else target.parent,
-                                    None if target.is_dir() else target.name, self.events, self.settings.playoff, limit)
+                                    None if target.is_dir() else target.name, self.events, self.settings.playoff,
+                                    bounds.file_bytes)
         #: the open event streams and their caps
-        self.viewers = Subscribers(max_streams, max_streams_per_client)
+        self.viewers = Subscribers(bounds.streams, bounds.streams_per_client)
         self.stopping = asyncio.Event()  # set when the server stops: the watcher and the event streams end
         #: ``serve --site DIR``: the static site kept of every version published (:mod:`tiebreak.site.live`)
         self.site = site
