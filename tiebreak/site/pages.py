@@ -89,45 +89,56 @@ def render(e: Event | TeamEvent, name: str, lang: str, footer: str = "", holes: 
     """The page ``name`` (one of :func:`page_names`) in ``lang`` (``holes``: a card's ranks as placeholders,
     :func:`tiebreak.site.card.card_page`; ``logo``: the organiser's logo's name in ``assets/``)."""
     stem = name.removesuffix(".html")
-    kind, _, arg = stem.partition("-")
-    ctx: dict[str, Any]
-    template = "site_tables.html"
-    ind = e.ind
-    if stem == "players":
-        ctx = starting_list(ind, lang)
-    elif kind == "player":
-        ctx, template = player_card(e, lang, int(arg), holes), "site_card.html"
-    elif stem == "odds":  # the players' odds, or the teams' in a team event
-        ctx = {"title": site_words(lang)["odds"], "intro": site_words(lang)["odds_note"], "tables": [],
-               "html_sections": e.odds.get(lang, "") if e.odds else ""}
-    elif kind == "game":
-        k, _, b = arg.partition("-")
-        ctx, template = game_page(ind, ind.games[int(k)][int(b)], lang), "site_game.html"
-    elif stem == "playoff" and e.playoff is not None:
-        ctx = playoff_page(e, e.playoff, lang)
-    elif stem == "crosstable":
-        ctx = crosstable(e, lang)
-    elif stem == "statistics":  # the players' games, in a team event too
-
-        ctx = statistics_page(ind, lang)
-    elif stem == "standings":
-        ctx = standings(e, lang, e.played, groups=True)
-    elif kind == "standings":
-        ctx = standings(e, lang, int(arg))
-    elif isinstance(e, TeamEvent):
-        ctx, template = teams.context(e, name, lang)
-    elif stem == "index":
-        ctx, template = home(e, lang), "site_home.html"
-    elif kind == "round":
-        ctx = round_page(e, lang, int(arg))
-    else:
-        raise KeyError(name)
+    ctx, template = _page(e, name, lang, holes)
     if stem == "standings":  # the current standings of either kind: why they are what they are
         ctx.update(notes_and_warnings(e, lang))
     ctx.update(lang=lang, languages=LANGUAGES, page=name, root="../", s=site_words(lang),
                menu=menu(e, lang),
-               event_name=event_name(ind), footer=footer, logo=logo)
+               event_name=event_name(e.ind), footer=footer, logo=logo)
     return environment().get_template(template).render(**ctx)
+
+
+#: the pages of tables that every event has (a team event's own pages, its home and rounds, are :mod:`.teams`')
+_TABLE_PAGES = ("players", "odds", "playoff", "crosstable", "statistics", "standings")
+
+
+def _page(e: Event | TeamEvent, name: str, lang: str, holes: list[int] | None) -> tuple[dict[str, Any], str]:
+    """The context of page ``name`` and its template."""
+    stem = name.removesuffix(".html")
+    kind, _, arg = stem.partition("-")
+    if kind == "player":
+        return player_card(e, lang, int(arg), holes), "site_card.html"
+    if kind == "game":
+        k, _, b = arg.partition("-")
+        return game_page(e.ind, e.ind.games[int(k)][int(b)], lang), "site_game.html"
+    if (stem in _TABLE_PAGES or kind == "standings") and (stem != "playoff" or e.playoff is not None):
+        return _tables_page(e, stem, arg, lang), "site_tables.html"
+    if isinstance(e, TeamEvent):
+        return teams.context(e, name, lang)
+    if stem == "index":
+        return home(e, lang), "site_home.html"
+    if kind == "round":
+        return round_page(e, lang, int(arg)), "site_tables.html"
+    raise KeyError(name)
+
+
+def _tables_page(e: Event | TeamEvent, stem: str, arg: str, lang: str) -> dict[str, Any]:
+    """The context of one of :data:`_TABLE_PAGES` (``arg``: the round of ``standings-N``)."""
+    if stem == "players":
+        return starting_list(e.ind, lang)
+    if stem == "odds":  # the players' odds, or the teams' in a team event
+        return {"title": site_words(lang)["odds"], "intro": site_words(lang)["odds_note"], "tables": [],
+                "html_sections": e.odds.get(lang, "") if e.odds else ""}
+    if stem == "playoff":
+        assert e.playoff is not None, "a play-off page only where a play-off was played"
+        return playoff_page(e, e.playoff, lang)
+    if stem == "crosstable":
+        return crosstable(e, lang)
+    if stem == "statistics":  # the players' games, in a team event too
+        return statistics_page(e.ind, lang)
+    if stem == "standings":
+        return standings(e, lang, e.played, groups=True)
+    return standings(e, lang, int(arg))
 
 
 def notes_and_warnings(e: Event | TeamEvent, lang: str) -> dict[str, list[str]]:
