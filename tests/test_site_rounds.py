@@ -108,7 +108,8 @@ def test_the_home_page_gives_the_files_details_and_no_arbiters_notes(reserves):
         text = soup.main.get_text(" ")
         assert "record 092" not in text and "seed" not in text.lower() and "117014" not in text
         codes = [li.b.get_text() for li in soup.find("ol", class_="tiebreaks").find_all("li")]
-        assert codes == ["PTS", "BH/C1", "BH", "DE", "WIN", "WON", "BPG", "SB"]  # FIDE's default for a Swiss
+        points = {"en": "Pts", "ru": "Очки", "uk": "Очки"}[lang]  # the points as the standings head their column
+        assert codes == [points, "BH/C1", "BH", "DE", "WIN", "WON", "BPG", "SB"]  # FIDE's default for a Swiss
         assert all("C.07" in li.get_text() for li in soup.find("ol", class_="tiebreaks").find_all("li"))
 
 
