@@ -64,7 +64,7 @@ def test_a_match_forfeited_whole_is_a_match_on_every_face(tmp_path):
     assert line.split()[1:] == ["-+", "14", "14", "35"]
     doc = live_doc(tmp_path, GRANDMOMMY)
     match = next(m for m in doc["pairings"] if 14 in (m.get("white"), m.get("black")))
-    assert (match["white"], match["black"], match["result"], match["pending"]) == (14, 35, "0–4", 0)
+    assert (match["white"], match["black"], match["result"], match["pending"]) == (14, 35, "0 – 4", 0)
     site = tmp_path / "site"
     assert main(["site", str(GRANDMOMMY), "-o", str(site), "--downloads", "none"]) == 0
     for lang, words in (("en", "forfeit loss"), ("ru", "поражение без игры"), ("uk", "поразка без гри")):

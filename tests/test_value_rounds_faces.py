@@ -84,7 +84,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_players_rounds_read_alike_on_every_face(lang, site, tmp_path, capsys):
     assert main(["explain", str(EXAMPLE), "--player", "2", "--tiebreaks", "PTS,BH", "--no-lots", "--lang", lang]) == 0
-    rows, under = _text_table(capsys.readouterr().out, "PTS")
+    points = {"en": "Pts", "ru": "Очки", "uk": "Очки"}[lang]  # the points as the standings head their column
+    rows, under = _text_table(capsys.readouterr().out, points)
     assert rows[0] == HEADS[lang] and rows[1] == ROUND_1[lang] and under == OWN[lang]
     # the page's panel: the same columns, the same row, the sentence once under the table
     html = panel(compute_standings(trf.load(EXAMPLE), "PTS,BH", lots=False), [2], lang, page_words(lang))
