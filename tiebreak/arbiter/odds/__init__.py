@@ -35,7 +35,7 @@ from .budget import Budget
 from .models import apply_fixes
 from .participants import Participant
 from .pending import Future, Game, find_future
-from .run import Odds, run_odds
+from .run import Odds, OddsOptions, run_odds
 from .team_ranker import TeamEngineRanker
 
 __all__ = ["Budget", "Future", "Game", "Odds", "Participant", "compute_odds", "compute_team_odds", "find_future"]
@@ -52,13 +52,12 @@ def _naming(t: Tournament) -> Iterator[None]:
         raise InputError(e.message, dataclasses.replace(e.place, file=t.source)) from None
 
 
-def compute_odds(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | None = None, *, rules: str = "auto",
-                 system: str | None = None, after_round: int | None = None, model: str = DEFAULT_MODEL,
-                 draw_rate: float | None = None,
-                 white_advantage: float = WHITE_ADVANTAGE, fixes: Sequence[str] = (), method: str = "count",
-                 simulations: int | None = None, seed: int | None = None, player: int | None = None,
-                 budget: Budget | None = None, unrated_rating: int | None = None,
-                 places: int | None = None) -> Odds:
+def compute_odds(  # noqa: PLR0913  the library's call: every option keyword-only, named, with its default
+        t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | None = None, *, rules: str = "auto",
+        system: str | None = None, after_round: int | None = None, model: str = DEFAULT_MODEL,
+        draw_rate: float | None = None, white_advantage: float = WHITE_ADVANTAGE, fixes: Sequence[str] = (),
+        method: str = "count", simulations: int | None = None, seed: int | None = None, player: int | None = None,
+        budget: Budget | None = None, unrated_rating: int | None = None, places: int | None = None) -> Odds:
     """The probability of every place for every player once the pending games are played.
 
     ``method``: ``count`` (the default of every face: every outcome when there are at most as many as a simulation
@@ -75,17 +74,17 @@ def compute_odds(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | 
         specs = resolve_list(future.base, tiebreaks, future.system, notes)
         fixed = apply_fixes(future, list(fixes))
         future.notes += notes
-        return run_odds(future, specs, rules=rules, model=model, draw_rate=draw_rate, white_advantage=white_advantage,
-                        method=method, simulations=simulations, seed=seed, player=player, budget=budget,
-                        unrated_rating=unrated_rating, fixed=fixed, places=places)
+        options = OddsOptions(rules, model, draw_rate, white_advantage, method, simulations, seed, player, budget,
+                              unrated_rating, places)
+        return run_odds(future, specs, options, fixed)
 
 
-def compute_team_odds(t: Tournament, tiebreaks: str | None = None, *, rules: str = "auto", system: str | None = None,
-                      after_round: int | None = None, model: str = DEFAULT_MODEL, draw_rate: float | None = None,
-                      white_advantage: float = WHITE_ADVANTAGE, fixes: Sequence[str] = (), method: str = "count",
-                      simulations: int | None = None, seed: int | None = None, player: int | None = None,
-                      budget: Budget | None = None, unrated_rating: int | None = None,
-                      places: int | None = None) -> Odds:
+def compute_team_odds(  # noqa: PLR0913  (as compute_odds)
+        t: Tournament, tiebreaks: str | None = None, *, rules: str = "auto", system: str | None = None,
+        after_round: int | None = None, model: str = DEFAULT_MODEL, draw_rate: float | None = None,
+        white_advantage: float = WHITE_ADVANTAGE, fixes: Sequence[str] = (), method: str = "count",
+        simulations: int | None = None, seed: int | None = None, player: int | None = None,
+        budget: Budget | None = None, unrated_rating: int | None = None, places: int | None = None) -> Odds:
     """The probability of every place for every TEAM of the team event ``t`` (TRF records 310/013) once its pending
     board games are played: each outcome of the board games is ranked by the team standings (match points, game
     points and the team tie-breaks of ``tiebreaks``, else of the file, else the team default).  ``player``: the
@@ -94,16 +93,13 @@ def compute_team_odds(t: Tournament, tiebreaks: str | None = None, *, rules: str
     Only the board games paired in the file are pending: a round whose matches are not yet paired board by board
     is not looked at (the rounds after the last paired one are left out, with a note)."""
     with _naming(t):
-        return _team_odds(t, tiebreaks, rules=rules, system=system, after_round=after_round, model=model,
-                          draw_rate=draw_rate, white_advantage=white_advantage, fixes=fixes, method=method,
-                          simulations=simulations, seed=seed, player=player, budget=budget,
-                          unrated_rating=unrated_rating, places=places)
+        options = OddsOptions(rules, model, draw_rate, white_advantage, method, simulations, seed, player, budget,
+                              unrated_rating, places)
+        return _team_odds(t, tiebreaks, system, after_round, fixes, options)
 
 
-def _team_odds(t: Tournament, tiebreaks: str | None, *, rules: str, system: str | None, after_round: int | None,
-               model: str, draw_rate: float | None, white_advantage: float, fixes: Sequence[str], method: str,
-               simulations: int | None, seed: int | None, player: int | None, budget: Budget | None,
-               unrated_rating: int | None, places: int | None) -> Odds:
+def _team_odds(t: Tournament, tiebreaks: str | None, system: str | None, after_round: int | None,
+               fixes: Sequence[str], options: OddsOptions) -> Odds:
     teams = team.read_teams(t)
     team_system = system or _detect(team.build(t, teams))
     # the board games are paired by the file (never from Berger tables: those number players, not teams)
@@ -114,12 +110,9 @@ def _team_odds(t: Tournament, tiebreaks: str | None, *, rules: str, system: str 
                                     future.final_round))
     future.system = team_system
     fixed = apply_fixes(future, list(fixes))
-    ranker = TeamEngineRanker(future, t, teams, tiebreaks, rules)
+    ranker = TeamEngineRanker(future, t, teams, tiebreaks, options.rules)
     future.notes += ranker.notes
-    odds = run_odds(future, ranker.specs, rules=rules, model=model, draw_rate=draw_rate,
-                    white_advantage=white_advantage, method=method, simulations=simulations, seed=seed,
-                    player=player, budget=budget, unrated_rating=unrated_rating, fixed=fixed, teams=ranker,
-                    places=places)
+    odds = run_odds(future, ranker.specs, options, fixed, ranker)
     odds.warnings, odds.primary = ranker.warnings, ranker.primary
     return odds
 

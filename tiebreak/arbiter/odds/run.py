@@ -19,7 +19,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future as Pending
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TypeAlias, TypeVar
 
@@ -122,15 +122,19 @@ class Odds:
         return {no: tm.number for tm in read_teams(self.future.base) for no in tm.members} if self.team else {}
 
 
-def tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_model: bool, method: str,
-          simulations: int | None, seed: int | None, player: int | None, budget: Budget, depth: int,
-          top: int = 0) -> tuple[str, int, Tally]:
-    """Every outcome, or a simulation, chosen by the counts (module text): (method, outcomes, their tally)."""
+def tally(future: Future, ranker: Ranker, probs: NDArray[np.float64], exact_model: bool, counting: OddsOptions,
+          player: int | None, depth: int) -> tuple[str, int, Tally]:
+    """Every outcome, or a simulation, chosen by the counts (module text): (method, outcomes, their tally).
+    ``counting``: its method, simulations, seed, budget and places asked for (the seed and budget given);
+    ``player``: the row whose minimal sets are wanted."""
+    method, seed, top = counting.method, counting.seed, counting.places or 0
+    budget = counting.budget or Budget()
     # the ranker's matrix products are small: BLAS threads only spin (measured: 3 times the CPU time per block);
     # the two threads below keep both cores busy instead
     with threadpool_limits(1, user_api="blas"):
         g = len(future.games)
-        count = simulations or planned_simulations(isinstance(ranker, RoundRobinRanker), len(future.base.players))
+        count = counting.simulations or planned_simulations(isinstance(ranker, RoundRobinRanker),
+                                                            len(future.base.players))
         if method == "exact":
             _refuse_past_limit(future, ranker)
         elif method not in ("count", "simulation"):
@@ -273,45 +277,59 @@ def make_ranker(future: Future, specs: list[TieBreakSpec], rules: str | RuleSet,
     return EngineRanker(future, specs, rules, unrated_rating), "engine"
 
 
-def run_odds(future: Future, specs: list[TieBreakSpec], *, rules: str | RuleSet = "auto", model: str = DEFAULT_MODEL,
-             draw_rate: float | None = None, white_advantage: float = WHITE_ADVANTAGE, method: str = "count",
-             simulations: int | None = None, seed: int | None = None, player: int | None = None,
-             budget: Budget | None = None, unrated_rating: int | None = None,
-             fixed: list[tuple[Game, int]] | None = None, teams: TeamEngineRanker | None = None,
-             places: int | None = None) -> Odds:
+@dataclass(frozen=True)
+class OddsOptions:
+    """How the odds are asked for, each as :func:`tiebreak.arbiter.odds.compute_odds`' keyword of the same name: the
+    rules ranking each outcome, the model of a game's result, how the outcomes are counted (``method``,
+    ``simulations``, ``seed``, ``budget``), the player whose needs are wanted and the top places asked for."""
+
+    rules: str | RuleSet = "auto"
+    model: str = DEFAULT_MODEL
+    draw_rate: float | None = None
+    white_advantage: float = WHITE_ADVANTAGE
+    method: str = "count"
+    simulations: int | None = None
+    seed: int | None = None
+    player: int | None = None
+    budget: Budget | None = None
+    unrated_rating: int | None = None
+    places: int | None = None
+
+
+def run_odds(future: Future, specs: list[TieBreakSpec], options: OddsOptions = OddsOptions(),
+             fixed: list[tuple[Game, int]] | None = None, teams: TeamEngineRanker | None = None) -> Odds:
     """Odds of every place for the pending games of ``future`` (see :func:`tiebreak.arbiter.odds.compute_odds`);
-    ``teams``: the ranker of a team event's teams (``player`` is then a team number)."""
-    budget = budget or Budget()
+    ``teams``: the ranker of a team event's teams (``options.player`` is then a team number)."""
+    o = options
     notes = list(future.notes)
-    probs, fractions, model_notes = probabilities(future, model, draw_rate, white_advantage, unrated_rating)
+    probs, fractions, model_notes = probabilities(future, o.model, o.draw_rate, o.white_advantage, o.unrated_rating)
     notes += model_notes
     ranker: Ranker
     if teams is None:
-        ranker, ranker_name = make_ranker(future, specs, rules, unrated_rating, notes)
+        ranker, ranker_name = make_ranker(future, specs, o.rules, o.unrated_rating, notes)
         participants = players_of(future)
     else:
         ranker, ranker_name, participants = teams, "engine", teams.participants
     numbers = [p.start_no for p in participants]
-    if player is not None and player not in numbers:
-        raise InputError(Message("--player {} is not a team number of this event", player) if teams else
-                         Message("--player {} is not a start number of this tournament", player),
+    if o.player is not None and o.player not in numbers:
+        raise InputError(Message("--player {} is not a team number of this event", o.player) if teams else
+                         Message("--player {} is not a start number of this tournament", o.player),
                          Place(future.base.source, field="player"))
-    if simulations is not None and simulations < 1:
-        raise InputError(Message("--simulations {} must be at least 1", simulations),
+    if o.simulations is not None and o.simulations < 1:
+        raise InputError(Message("--simulations {} must be at least 1", o.simulations),
                          Place(future.base.source, field="simulations"))
-    if seed is None:  # the event's own, as its lots (the same simulation in every run, on every face)
-        seed = tournament_seed(future.base)
-    row = None if player is None else numbers.index(player)
-    depth = depth_for(len(participants), places)
-    how, count, acc = tally(future, ranker, probs, fractions is not None, method, simulations, seed, row, budget,
-                            depth, places or 0)
+    # the event's own seed unless given, as its lots (the same simulation in every run, on every face)
+    seed = tournament_seed(future.base) if o.seed is None else o.seed
+    row = None if o.player is None else numbers.index(o.player)
+    depth = depth_for(len(participants), o.places)
+    how, count, acc = tally(future, ranker, probs, fractions is not None, replace(o, seed=seed), row, depth)
     chances = acc.places()
     margin = None
     if how == "simulation":
         worst_p = max((float(p) for line in chances for p in line), key=lambda p: p * (1 - p), default=0.0)
         margin = 1.96 * (worst_p * (1 - worst_p) / max(count, 1)) ** 0.5
     alone = np.concatenate(acc.alone_first) if acc.alone_first else None
-    return Odds(future, specs, how, count, model, ranker_name, chances, acc.first_by_result(),
+    return Odds(future, specs, how, count, o.model, ranker_name, chances, acc.first_by_result(),
                 acc.result_probability(), acc.best, acc.worst, margin, seed if how == "simulation" else None,
                 fixed or [], alone, row, notes, participants, teams is not None,
                 expected=acc.expected(), depth=depth, top=acc.top_chance())
