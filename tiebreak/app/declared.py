@@ -422,12 +422,14 @@ _SHARED = (
     Option("compat", str, "text: our reading of C.07; reference: the FIDE reference checker's choices where "
                           "it reads the text otherwise (docs/known-differences.md K1-K3); letter: the 2023 Art. 15.2 "
                           "to the letter (round-robin forfeits count for the rating tie-breaks)",
-           default="text", choices=COMPAT_CHOICES, commands=RANKING, forms=STANDINGS_FORM + ODDS_FORM, page=True),
+           default="text", choices=COMPAT_CHOICES, needs=_LIVE, commands=(*RANKING, "serve"),
+           forms=STANDINGS_FORM + ODDS_FORM, page=True),
     Option("cumulative_half_bye", str, "cumulative score (US-CUM, RU-CUM): deduct a half-point bye's 1/2 or keep it "
                                        "(default: the rule set's: uscf keeps it, USCF 34E3; ru deducts it, Russian "
                                        "practice)",
-           choices=CUMULATIVE_HALF_BYE, commands=("standings", "explain", "playoffs", "prizes", "site"),
-           forms=STANDINGS_FORM, page=True,
+           choices=CUMULATIVE_HALF_BYE, needs=_LIVE,
+           commands=("standings", "explain", "playoffs", "prizes", "odds", "site", "serve"),
+           forms=STANDINGS_FORM + ODDS_FORM, page=True,
            not_on={"check": "check compares every rule set, each with its own default"}),
     Option("details", bool, "JSON: add each value's per-round record ('details')", default=False,
            commands=("standings",), forms=STANDINGS_FORM,
@@ -501,7 +503,7 @@ _SHARED = (
            default="results", choices=POINTS_FROM, needs=_LIVE, commands=FILE_COMMANDS,
            forms=STANDINGS_FORM + ODDS_FORM + RATINGS_FORM, page=True),
     Option("preset", str, "a ready-made list (see 'tiebreak presets'); --tiebreaks and --rules override it",
-           commands=(*RANKING, "series"), forms=STANDINGS_FORM + ODDS_FORM, page=True,
+           needs=_LIVE, commands=(*RANKING, "series", "serve"), forms=STANDINGS_FORM + ODDS_FORM, page=True,
            help_for={"series": "each event's tie-break list (default: the file's)"}),
     Option("rating_system", str, "the rating system: fide or ru (the rating change), harkness or uscf (the "
                                  "performance)",
@@ -523,8 +525,8 @@ _SHARED = (
            not_on={"check": "check compares the published order, lots included"}),
     Option("simulations", int, tools.SIMULATIONS_HELP, low=1, high=tools.MAX_SIMULATIONS,
            commands=("odds",), forms=ODDS_FORM, not_on={"page": _NOT_ON_PAGE_ODDS}),
-    Option("system", str, "override Swiss/round-robin detection", choices=tuple(SYSTEMS),
-           commands=RANKING, forms=STANDINGS_FORM + ODDS_FORM, page=True),
+    Option("system", str, "override Swiss/round-robin detection", choices=tuple(SYSTEMS), needs=_LIVE,
+           commands=(*RANKING, "serve"), forms=STANDINGS_FORM + ODDS_FORM, page=True),
     Option("team_best", int, "players counted per team", default=tools.TEAM_BEST, low=1, high=tools.MOST_TEAM_BEST,
            needs=_TEAM_RANKING, commands=("standings", "site"), forms=STANDINGS_FORM, page=True),
     Option("team_ranking", str, "add a team ranking of this individual event: federation, records (TRF 013/310 "
@@ -543,7 +545,7 @@ _SHARED = (
                      "series": "each event's tie-break list (default: the file's)",
                      "serve": "tie-break list of the live events (default: each file's own)"}),
     Option("unrated_rating", int, "rating for unrated players in rating tie-breaks", low=0, high=MAX_UNRATED_RATING,
-           metavar="R", commands=("standings", "explain", "check", "playoffs", "prizes", "odds", "site"),
+           metavar="R", needs=_LIVE, commands=("standings", "explain", "check", "playoffs", "prizes", "odds", "site", "serve"),
            forms=STANDINGS_FORM + ODDS_FORM, page=True,
            help_for={"odds": "rating for unrated players in rating tie-breaks and in the elo model"}),
     Option("white_advantage", float, "elo model: White's edge in rating points", default=tools.WHITE_ADVANTAGE,

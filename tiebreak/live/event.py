@@ -38,7 +38,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..app.live import PreviousRound, rank_players, read
+from ..app.live import PreviousRound, options_of, rank_players, ranked_by, read
+from ..app.options import list_and_rules
 from ..arbiter.playoff_results import S, placed_by_playoff
 from ..engine.errors import InputError, InputWarning, TiebreakError
 from ..engine.messages import Message
@@ -430,7 +431,8 @@ class LiveEvent:
         view = None
         if team:
             self.teams = self.teams or LiveTeams(self.ranks)  # restarted: the arrows from the kept ranks
-            view = self.teams.rank(live, st.tiebreaks, st.rules, st.system,
+            o = options_of(st)  # the teams ranked by the event's list, rules and preset, as `standings` ranks them
+            view = self.teams.rank(live, *list_and_rules(o, True), o.system_name,
                                    (lambda ts: self._placed_by_playoff(ts, playoff)) if over else None, said,
                                    (not st.no_lots, st.seed))
         return s, view
@@ -440,7 +442,7 @@ class LiveEvent:
         job), or asked of the odds worker, which puts them into this version's document when they come
         (:mod:`tiebreak.live.odds`)."""
         st = self.settings
-        key = (results_key(live.tournament), st.tiebreaks, st.rules, st.system, st.unrated_rating)
+        key = (results_key(live.tournament), *ranked_by(st))
         known, odds = worker().known(self.name, key)
         if known:
             assert self.document is not None  # this version's document, made just before

@@ -28,6 +28,7 @@ from ...engine import team
 from ...engine.errors import InputError
 from ...engine.messages import Message
 from ...engine.model import Tournament
+from ...engine.rules import RuleSet
 from ...engine.specifier import TieBreakSpec
 from ...engine.standings import detect_system, resolve_list
 from ..choices import DEFAULT_MODEL, WHITE_ADVANTAGE
@@ -52,7 +53,8 @@ def _naming(t: Tournament) -> Iterator[None]:
         raise InputError(e.message, dataclasses.replace(e.place, file=t.source)) from None
 
 
-def compute_odds(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | None = None, *, rules: str = "auto",
+def compute_odds(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | None = None, *,
+                 rules: str | RuleSet = "auto",
                  system: str | None = None, after_round: int | None = None, model: str = DEFAULT_MODEL,
                  draw_rate: float | None = None,
                  white_advantage: float = WHITE_ADVANTAGE, fixes: Sequence[str] = (), method: str = "count",
@@ -68,7 +70,9 @@ def compute_odds(t: Tournament, tiebreaks: str | Sequence[str | TieBreakSpec] | 
     (the outcomes drawn however few there are: the library's, to compare a simulation with the exact answer).  ``budget``:
     who watches the work (progress, cancellation: :class:`Budget`), never a time limit.  ``places``: the top places
     asked for (an event of more than 64 participants keeps the chances of those places only, at least 6).
-    ``player``: the start number whose minimal sets of results for first place are wanted ("what X needs", exact only)."""
+    ``player``: the start number whose minimal sets of results for first place are wanted ("what X needs", exact only).
+    ``rules``: a rule set's name, or a rule set with the user's choices made (``cumulative_half_bye``:
+    :func:`~tiebreak.engine.rules.with_choices`)."""
     with _naming(t):
         future = find_future(t, after_round, system)
         notes: list[str] = []
