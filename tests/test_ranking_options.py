@@ -192,3 +192,50 @@ def test_the_live_screen_gives_a_performance_with_the_unrated_rating_as_standing
         assert {r["start_no"]: r["values"]["TPR"] for r in live["standings"]} == expected
     finally:
         hub.close()
+
+
+ESP = CORPUS / "swiss-manager" / "esp_1385606.TUNX"
+TEAM = Path(__file__).parent / "data" / "team" / "example-t.trf"
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "tiebreak: error: --tiebreaks: unknown tie-break 'FOO'; valid codes: AOB,"),
+    ("ru", "tiebreak: ошибка: --tiebreaks: неизвестный дополнительный показатель 'FOO'; допустимые коды: AOB,"),
+    ("uk", "tiebreak: помилка: --tiebreaks: невідомий додатковий показник 'FOO'; допустимі коди: AOB,")])
+def test_an_unknown_tie_break_is_named_once_with_the_option_as_the_command_line_has_it(tmp_path, capsys, lang, said):
+    """eyes33f's finding 11: "unknown tie-break 'FOO' in 'FOO'", naming no option.  The command line leads with the
+    option (``--tiebreaks``); the API names its field (``tiebreaks``), the page its label (tests/test_page.py)."""
+    path = str(_event(tmp_path))
+    for argv in (["standings", path], ["odds", path], ["site", path, "-o", str(tmp_path / "site")]):
+        assert main([*argv, "-t", "PTS,FOO", "--lang", lang]) == 2
+        assert capsys.readouterr().err.startswith(said), argv
+    assert main(["standings", path, "-t", "PTS,BH/Q"]) == 2  # a modifier: the specifier it is in is named
+    assert "--tiebreaks: unknown modifier 'Q' in 'BH/Q'" in capsys.readouterr().err
+    assert main(["standings", str(TEAM), "-t", "MP,FOO"]) == 2
+    assert capsys.readouterr().err.startswith("tiebreak: error: --tiebreaks: unknown team tie-break 'FOO'; valid codes")
+
+
+def test_the_api_names_the_field_of_an_unknown_tie_break(tmp_path):
+    pytest.importorskip("fastapi")
+    from fastapi.testclient import TestClient
+
+    from tiebreak.web.app import create_app
+
+    with TestClient(create_app(workers=1)) as client:
+        r = client.post("/api/standings", data={"tiebreaks": "PTS,FOO", "lang": "uk"},
+                        files={"file": ("cum.trf", _event(tmp_path).read_bytes())})
+    assert r.status_code == 400 and r.json()["field"] == "tiebreaks"
+    assert r.json()["error"].startswith("невідомий додатковий показник 'FOO'; допустимі коди")
+
+
+@needs(ESP)
+@pytest.mark.parametrize("lang, said", [("en", "; check the tie-break list"),
+                                        ("ru", "; проверьте список дополнительных показателей"),
+                                        ("uk", "; перевірте список додаткових показників")])
+def test_a_swiss_manager_warning_names_the_list_as_every_face_has_it(capsys, lang: str, said: str):
+    """A Swiss-Manager file's parameter bytes not understood: the warning, shown by the command line, the page, the
+    API, the live screen and the site alike, named the command line's ``--tiebreaks`` where the page, the live
+    screen and the site have their own ways to give the list; it now says the tie-break list, in every language."""
+    assert main(["standings", str(ESP), "--lang", lang]) == 0
+    warned = [line for line in capsys.readouterr().err.splitlines() if "Swiss-Manager" in line]
+    assert warned and all(line.endswith(said) and "--tiebreaks" not in line for line in warned), warned

@@ -102,13 +102,19 @@ def options_of(s: LiveSettings, shown: Options | None = None) -> Options:
 def check_settings(s: LiveSettings, team: bool | None = None) -> None:
     """Refuse settings that no event could be ranked by (an unknown preset, ``compat`` with a rule set it does not
     apply to, a list of tie-breaks ``team`` events, or individual ones, do not have), as ``tiebreak standings``
-    refuses them, naming the option; ``team`` None: before the events are read (the list is checked with each
-    event's file)."""
+    refuses them, naming the option; ``team`` None: before the events are read (a list of either kind, the kind of
+    the preset's)."""
     o = options_of(s)
-    if team is None:
-        o = replace(o, tiebreaks=None)
-        team = bool(o.preset) and o.preset in PRESETS and PRESETS[o.preset].team
-    _, rules = list_and_rules(o, team)
+    kinds = [team] if team is not None else [PRESETS[o.preset].team] if o.preset in PRESETS else [False, True]
+    refused: list[SpecifierError] = []
+    for kind in kinds:
+        try:
+            _, rules = list_and_rules(o, kind)
+            break
+        except SpecifierError as e:
+            refused.append(e)
+    else:
+        raise refused[0]
     try:
         choose_rules(rules, None)
     except SpecifierError as e:
