@@ -16,8 +16,8 @@ from dataclasses import fields, replace
 from pathlib import Path
 
 import pytest
-
 from sources import CORPUS, needs
+
 from tiebreak.app.declared import OPTIONS, RANKING
 from tiebreak.app.options import Ranked
 from tiebreak.cli import main
@@ -59,7 +59,8 @@ def test_every_ranking_option_of_standings_is_taken_by_every_face_that_ranks(key
     """Each option that makes the standings' order is on every command that ranks (``series`` and ``serve`` too),
     the API's standings and odds forms and the page, or the declaration says why not (``not_on``): a new ranking
     option left off a face fails here.  The live arbiter's settings are every one ``serve`` takes but the lot."""
-    from tiebreak.app.live import ARBITERS, RANKING as LIVE
+    from tiebreak.app.live import ARBITERS
+    from tiebreak.app.live import RANKING as LIVE
 
     o = OPTIONS[key]
     assert "standings" in o.commands
