@@ -160,6 +160,8 @@ def test_the_arbiters_settings_take_every_ranking_option_and_refuse_what_standin
             r = client.post("/api/live/settings", json={"event": "cum.trf", **body}, headers=auth)
             assert r.status_code == 400 and r.json()["field"] == field, (body, r.text)
         assert hub.events["cum.trf"].settings == replace(hub.settings)  # nothing refused was kept
+        r = client.post("/api/live/settings?lang=ru", json={"event": "cum.trf", "tiebreaks": "PTS,FOO"}, headers=auth)
+        assert r.json()["error"].startswith("неизвестный дополнительный показатель 'FOO'; допустимые коды"), r.text
         r = client.post("/api/live/settings", headers=auth, json={
             "event": "cum.trf", "preset": "uscf", "unrated_rating": 1000, "system": "swiss", "compat": "text"})
         assert r.status_code == 200, r.text

@@ -308,10 +308,12 @@ async def stream(live: Current, place: Annotated[Subscription, Depends(stream_pl
 
 
 @api.post("/api/live/settings")
-async def settings(body: Settings, live: Current, hub: Arbiter) -> Response:
-    """(Arbiter) change an event's tie-break list, rules or whether it is published; recomputed at once.  Never the
-    lot: it is drawn once per event (``serve --seed``/``--no-lots``), so a place it decided stays the same in every
-    version and on every face."""
+async def settings(body: Settings, live: Current, hub: Arbiter, lang: Lang = "en") -> Response:
+    """(Arbiter) change an event's ranking options (the list, the preset, the rules, ``compat``, the system, the
+    unrated players' rating, the cumulative score's half-point bye) or whether it is published; recomputed at once,
+    a value ``standings`` refuses refused the same way (400, the field named, in ``lang``).  Never the lot: it is
+    drawn once per event (``serve --seed``/``--no-lots``), so a place it decided stays the same in every version and
+    on every face."""
     e = hub.events.get(body.event)
     if e is None:
         return missing(body.event, "en")
@@ -328,7 +330,7 @@ async def settings(body: Settings, live: Current, hub: Arbiter) -> Response:
     try:
         check_settings(new, e.players is not None)  # a team event lists its teams' tie-breaks
     except SpecifierError as err:
-        return fail(err.message, 400, field=err.field or None)
+        return fail(err.message, 400, lang, field=err.field or None)  # as every face refuses it, in ``lang``
     e.settings = new
     late = await recompute(live, e.name)
     if late is not None:
